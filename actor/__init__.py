@@ -1,0 +1,1 @@
+"""krl actor role package."""

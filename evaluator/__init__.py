@@ -1,0 +1,1 @@
+"""krl evaluator role package."""

@@ -1,0 +1,1 @@
+"""krl learner role package."""
