@@ -14,6 +14,7 @@ import sys
 # name -> (module, one-line help). Keep sorted by the order a newcomer meets them.
 COMMANDS: dict[str, tuple[str, str]] = {
     "config": ("common.config_cli", "show or explain a run config (resolved YAML, field help)"),
+    "tiny-model": ("actor.tiny_model", "write a small random-weight causal LM + BPE tokenizer (tests, demo)"),
     "keys": ("common.keys", "generate CurveZMQ server and client key pairs into a directory"),
 }
 

@@ -1,0 +1,85 @@
+"""Config: YAML + dotted overrides; errors name the file, the field and what was expected."""
+import pytest
+
+from common.config import ConfigError, RunConfig, Section, dump, explain, load
+
+
+def test_yaml_and_overrides(tmp_path):
+    p = tmp_path / "run.yaml"
+    p.write_text("learner:\n  lr: 0.001\n  groups_per_step: 8\ntransport:\n  request_retries: 5\n")
+    cfg = load(p, ["learner.lr=1e-6", "actor.n_samples=2"], RunConfig)
+    assert cfg.learner.lr == 1e-6 and cfg.learner.groups_per_step == 8
+    assert cfg.transport.request_retries == 5 and cfg.actor.n_samples == 2
+
+
+def test_resolved_config_reloads_identically(tmp_path):
+    cfg = load(None, ["learner.max_staleness=3", "transport.curve_keys_dir=/tmp/k"], RunConfig)
+    p = tmp_path / "resolved.yaml"
+    p.write_text(dump(cfg))
+    assert load(p, [], RunConfig) == cfg
+
+
+def test_bad_value_names_file_field_and_expectation(tmp_path):
+    p = tmp_path / "bad.yaml"
+    p.write_text("learner:\n  lr: fast\n")
+    with pytest.raises(ConfigError) as exc:
+        load(p, [], RunConfig)
+    msg = str(exc.value)
+    assert str(p) in msg and "learner.lr" in msg and "valid number" in msg
+
+
+def test_unknown_field_is_an_error_not_ignored(tmp_path):
+    with pytest.raises(ConfigError, match=r"learner\.lrr: unknown field"):
+        load(None, ["learner.lrr=1"], RunConfig)
+
+
+def test_bound_violations_are_reported():
+    with pytest.raises(ConfigError, match=r"transport\.send_hwm.*greater than or equal to 1"):
+        load(None, ["transport.send_hwm=0"], RunConfig)
+    with pytest.raises(ConfigError, match="reconnect_max_s must be >= reconnect_min_s"):
+        load(None, ["transport.reconnect_max_s=0.01"], RunConfig)
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("learner: [1, 2", "not valid YAML"),
+    ("- a\n- b\n", "expected a mapping"),
+])
+def test_unreadable_files(tmp_path, text, needle):
+    p = tmp_path / "c.yaml"
+    p.write_text(text)
+    with pytest.raises(ConfigError, match=needle):
+        load(p, [], RunConfig)
+    with pytest.raises(ConfigError, match="not found"):
+        load(tmp_path / "missing.yaml", [], RunConfig)
+
+
+def test_malformed_override(tmp_path):
+    with pytest.raises(ConfigError, match="expected KEY=VALUE"):
+        load(None, ["learner.lr"], RunConfig)
+    p = tmp_path / "c.yaml"
+    p.write_text("seed: 3\n")
+    with pytest.raises(ConfigError, match="cannot set 'seed.x': 'seed' is not a section"):
+        load(p, ["seed.x=1"], RunConfig)
+    with pytest.raises(ConfigError, match=r"seed: Input should be a valid integer"):
+        load(None, ["seed.x=1"], RunConfig)
+
+
+def _sections(model):
+    yield model
+    for f in model.model_fields.values():
+        if isinstance(f.annotation, type) and issubclass(f.annotation, Section):
+            yield from _sections(f.annotation)
+
+
+def test_every_field_has_help_text():
+    missing = [f"{s.__name__}.{n}" for s in _sections(RunConfig)
+               for n, f in s.model_fields.items() if not (f.description or "").strip()]
+    assert not missing, f"fields without a docstring (their help text): {missing}"
+    assert all(": " in line and not line.endswith(": ") for line in explain(RunConfig))
+
+
+def test_shipped_configs_load():
+    from pathlib import Path
+    configs = sorted(Path(__file__).resolve().parents[3].joinpath("configs").glob("*.yaml"))
+    for p in configs:
+        load(p, [], RunConfig)

@@ -1,0 +1,42 @@
+"""Roles never import each other; common never imports a role (the CLI names modules as strings)."""
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ROLES = ("actor", "learner", "evaluator")
+
+
+def _imports(path: Path):
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            yield node.lineno, node.module
+
+
+def _violations(package: str, forbidden: tuple[str, ...]):
+    for path in sorted((ROOT / package).rglob("*.py")):
+        for lineno, name in _imports(path):
+            top = name.split(".")[0]
+            if top in forbidden:
+                yield f"{path.relative_to(ROOT)}:{lineno} imports {name}"
+
+
+def test_roles_do_not_import_each_other():
+    bad = [v for role in ROLES for v in _violations(role, tuple(r for r in ROLES if r != role))]
+    assert not bad, "roles must share code through common/:\n" + "\n".join(bad)
+
+
+def test_common_does_not_import_roles():
+    bad = list(_violations("common", ROLES))
+    assert not bad, "common/ must not depend on a role:\n" + "\n".join(bad)
+
+
+def test_the_checker_itself_catches_a_cross_import(tmp_path, monkeypatch):
+    pkg = tmp_path / "actor"
+    pkg.mkdir()
+    (pkg / "x.py").write_text("from learner.trainer import Trainer\n")
+    monkeypatch.setattr(__import__(__name__), "ROOT", tmp_path)
+    assert list(_violations("actor", ("learner",))) == ["actor/x.py:1 imports learner.trainer"]
