@@ -1,0 +1,27 @@
+"""Hub config: the learner rank-0 service that owns training progress."""
+from __future__ import annotations
+
+from pydantic import Field
+
+from common.config.base import Section
+
+
+class HubConfig(Section):
+    """Work leases, the trajectory inbox and the weight publisher (learner rank 0)."""
+
+    endpoint: str = "tcp://127.0.0.1:5560"
+    """ROUTER endpoint actors send lease requests, groups and bucket requests to."""
+    publish_endpoint: str = "tcp://127.0.0.1:5561"
+    """PUB endpoint where weight announcements are broadcast."""
+    lease_timeout_s: float = Field(600.0, gt=0)
+    """A lease not returned within this time is handed out again."""
+    retry_after_s: float = Field(1.0, gt=0)
+    """What an actor is told to wait when admission control grants nothing."""
+    max_buffered_groups: int = Field(256, ge=1)
+    """Accepted groups waiting for training; beyond this no new lease is granted."""
+    announce_interval_s: float = Field(2.0, gt=0)
+    """The latest weight announcement is re-broadcast this often for late joiners."""
+    keep_weight_versions: int = Field(2, ge=1)
+    """Published versions kept in memory for actors still pulling an older one."""
+    bucket_bytes: int = Field(256 << 20, ge=1 << 20)
+    """Target size of one weight bucket message."""

@@ -1,0 +1,325 @@
+"""The hub's bookkeeping: the one owner of training progress (learner rank 0).
+
+It decides which prompt goes to which actor and which groups get trained:
+- A lease is granted only while admission control allows it:
+      accepted + in_flight <= (max_staleness + version + 1) * groups_per_step
+  (accepted counts every group ever stored, trained or not), and while the buffer of
+  untrained groups has room. This paces generation and bounds staleness.
+- A lease not returned within lease_timeout_s expires; its prompt is handed out again.
+- A group is accepted at most once per prompt: a resend (same group id), a late group
+  from an expired lease, or a second group for a prompt already done is acked
+  `duplicate` and dropped. Any other group for a prompt of this data set is accepted,
+  even without a live lease (its lease may predate a hub restart); the cursor skips
+  prompts already done. A group naming a prompt outside the data set, or whose
+  problem does not match the prompt, is `rejected`.
+- A group is acked `accepted` only after GroupStore has made it durable.
+- A group whose oldest token is more than max_staleness versions behind is `stale`
+  (dropped, counted, its prompt re-issued), both on arrival and when a batch is taken.
+
+State that must survive a learner crash (`state_dict`): the data cursor, version,
+counters, outstanding leases, prompts waiting for re-issue, the prompts already done
+and the ids of groups stored but not yet trained. Group payloads live in GroupStore;
+on restore every stored group not marked trained goes back into the buffer.
+
+Thread safety: the hub server thread (leases, groups) and the trainer thread
+(take_batch, mark_trained) share one Hub; every public method takes the lock.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from collections import OrderedDict, deque
+from dataclasses import asdict, dataclass
+from typing import Callable, Optional, Sequence
+
+from common.config.hub import HubConfig
+from common.messages import Lease, ProblemPayload, TrajectoryGroup, new_id
+from common.metrics import Metrics
+from learner.group_store import GroupStore
+
+log = logging.getLogger(__name__)
+
+
+class PromptSource:
+    """Cycles through the prompt set, reshuffled each epoch with a seeded RNG."""
+
+    def __init__(self, problems: Sequence[ProblemPayload], seed: int):
+        if not problems:
+            raise ValueError("the prompt set is empty")
+        self.problems = list(problems)
+        self.seed = seed
+        self.epoch, self.index = 0, 0
+        self._order = self._permutation(0)
+
+    def _permutation(self, epoch: int) -> list[int]:
+        order = list(range(len(self.problems)))
+        random.Random(self.seed * 1_000_003 + epoch).shuffle(order)
+        return order
+
+    def next(self) -> tuple[str, ProblemPayload]:
+        if self.index >= len(self._order):
+            self.epoch, self.index = self.epoch + 1, 0
+            self._order = self._permutation(self.epoch)
+        prompt_id = f"e{self.epoch}-i{self.index}"
+        problem = self.problems[self._order[self.index]]
+        self.index += 1
+        return prompt_id, problem
+
+    def problem_for(self, prompt_id: str) -> Optional[ProblemPayload]:
+        """The problem behind a prompt id, or None if the id is not one of ours."""
+        try:
+            e, i = prompt_id.split("-")
+            epoch, index = int(e.removeprefix("e")), int(i.removeprefix("i"))
+        except ValueError:
+            return None
+        if not (e.startswith("e") and i.startswith("i") and 0 <= epoch < 1_000_000
+                and 0 <= index < len(self.problems)):
+            return None
+        return self.problems[self._permutation(epoch)[index]]
+
+    def state_dict(self) -> dict:
+        return {"epoch": self.epoch, "index": self.index, "seed": self.seed}
+
+    def load_state_dict(self, state: dict) -> None:
+        self.seed, self.epoch, self.index = state["seed"], state["epoch"], state["index"]
+        self._order = self._permutation(self.epoch)
+
+
+@dataclass
+class LeaseRecord:
+    lease_id: str
+    prompt_id: str
+    actor_id: str
+    expires_at: float  # wall clock, so that it means the same after a restart
+
+
+class Hub:
+    """Leases, inbox, buffer and progress counters. See the module docstring."""
+
+    def __init__(self, cfg: HubConfig, groups_per_step: int, max_staleness: int,
+                 n_samples: int, max_turns: int, source: PromptSource, store: GroupStore,
+                 metrics: Metrics, clock: Callable[[], float] = time.time):
+        self.cfg, self.source, self.store, self.clock = cfg, source, store, clock
+        self.groups_per_step, self.max_staleness = groups_per_step, max_staleness
+        self.n_samples, self.max_turns = n_samples, max_turns
+        self.version = 0
+        self.accepted_total = 0
+        self.trained_total = 0
+        self.leases: dict[str, LeaseRecord] = {}
+        self.requeue: deque[str] = deque()          # prompt ids to hand out again
+        self.done_prompts: set[str] = set()          # prompts with an accepted group
+        self.trained_prompts: set[str] = set()       # prompts whose group was trained
+        self.buffer: "OrderedDict[str, TrajectoryGroup]" = OrderedDict()  # group_id -> group
+        self.pending_removal: list[str] = []         # trained, file kept until a checkpoint
+        self._lock = threading.Condition()
+        self._m_leases = metrics.counter("leases_granted_total", "Work leases granted")
+        self._m_expired = metrics.counter("leases_expired_total", "Leases that timed out")
+        self._m_groups = metrics.counter("groups_received_total", "Groups received by outcome",
+                                         ["outcome"])
+        self._m_stale = metrics.histogram("group_staleness_versions",
+                                          "Versions between a group's oldest token and the learner",
+                                          buckets=(0, 1, 2, 3, 4, 6, 8, 16))
+        self._m_buffer = metrics.gauge("buffer_groups", "Accepted groups waiting for training")
+        self._m_inflight = metrics.gauge("leases_in_flight", "Leases outstanding")
+
+    # ------------------------------------------------------------------ leases
+    def _admissible(self) -> int:
+        bound = (self.max_staleness + self.version + 1) * self.groups_per_step
+        by_staleness = bound - self.accepted_total - len(self.leases)
+        by_buffer = self.cfg.max_buffered_groups - len(self.buffer) - len(self.leases)
+        return max(0, min(by_staleness, by_buffer))
+
+    def grant(self, actor_id: str, max_groups: int) -> tuple[list[Lease], float]:
+        """Leases for up to max_groups prompts, and how long to wait if none."""
+        with self._lock:
+            self._expire_locked()
+            leases = []
+            for _ in range(min(max_groups, self._admissible())):
+                prompt_id = self._next_prompt()
+                rec = LeaseRecord(new_id(), prompt_id, actor_id, self.clock() + self.cfg.lease_timeout_s)
+                self.leases[rec.lease_id] = rec
+                leases.append(Lease(lease_id=rec.lease_id, prompt_id=prompt_id,
+                                    problem=self.source.problem_for(prompt_id),
+                                    n_samples=self.n_samples, max_turns=self.max_turns,
+                                    expires_in_s=self.cfg.lease_timeout_s))
+            self._m_leases.inc(len(leases))
+            self._gauges()
+            return leases, (0.0 if leases else self.cfg.retry_after_s)
+
+    def _next_prompt(self) -> str:
+        while self.requeue:
+            prompt_id = self.requeue.popleft()
+            if prompt_id not in self.done_prompts:
+                return prompt_id
+        while True:  # after a restore the cursor may pass prompts done since the checkpoint
+            prompt_id = self.source.next()[0]
+            if prompt_id not in self.done_prompts:
+                return prompt_id
+
+    def _expire_locked(self) -> None:
+        t = self.clock()
+        for lid in [lid for lid, rec in self.leases.items() if rec.expires_at <= t]:
+            rec = self.leases.pop(lid)
+            if rec.prompt_id not in self.done_prompts:
+                self.requeue.append(rec.prompt_id)
+            self._m_expired.inc()
+            log.warning("lease %s for %s (actor %s) expired; prompt re-issued", lid[:8],
+                        rec.prompt_id, rec.actor_id)
+
+
+    # ------------------------------------------------------------------ groups
+    def receive(self, group: TrajectoryGroup, frames: Sequence) -> tuple[str, str]:
+        """Store or drop one group; returns (outcome, detail) for the Ack."""
+        with self._lock:
+            outcome, detail = self._classify(group)
+            if outcome == "accepted":
+                self.store.put(group.group_id, frames)  # durable before the ack
+                self.accepted_total += 1
+                self.done_prompts.add(group.prompt_id)
+                self.buffer[group.group_id] = group
+                self._release_prompt(group.prompt_id)
+                self._lock.notify_all()
+            elif outcome == "stale":
+                self._release_prompt(group.prompt_id)
+                self.requeue.append(group.prompt_id)
+            self._m_groups.labels(outcome).inc()
+            self._gauges()
+            return outcome, detail
+
+    def _classify(self, group: TrajectoryGroup) -> tuple[str, str]:
+        if group.group_id in self.buffer or group.prompt_id in self.done_prompts:
+            return "duplicate", "this prompt already has an accepted group"
+        problem = self.source.problem_for(group.prompt_id)
+        if problem is None:
+            return "rejected", f"prompt {group.prompt_id[:64]!r} is not in this hub's data set"
+        if problem.name != group.problem_name:
+            return "rejected", (f"prompt {group.prompt_id} is {problem.name!r}, "
+                                f"the group says {group.problem_name[:64]!r}")
+        problem = _structure_error(group)
+        if problem:
+            return "rejected", problem
+        lag = self.version - _oldest_version(group)
+        self._m_stale.observe(max(0, lag))
+        if lag > self.max_staleness:
+            return "stale", f"{lag} versions behind (max {self.max_staleness})"
+        return "accepted", ""
+
+    def _release_prompt(self, prompt_id: str) -> None:
+        for lid in [lid for lid, r in self.leases.items() if r.prompt_id == prompt_id]:
+            del self.leases[lid]
+        try:
+            self.requeue.remove(prompt_id)
+        except ValueError:
+            pass
+
+    # ------------------------------------------------------------------ trainer side
+    def take_batch(self, timeout_s: float) -> Optional[list[TrajectoryGroup]]:
+        """The oldest groups_per_step fresh groups, or None if they did not arrive in time.
+        Groups that went stale while buffered are dropped and their prompts re-issued."""
+        deadline = time.monotonic() + timeout_s
+        with self._lock:
+            while True:
+                self._drop_stale_locked()
+                if len(self.buffer) >= self.groups_per_step:
+                    ids = list(self.buffer)[: self.groups_per_step]
+                    return [self.buffer[g] for g in ids]
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self._lock.wait(min(left, 0.5))
+                self._expire_locked()
+
+    def _drop_stale_locked(self) -> None:
+        for gid, g in list(self.buffer.items()):
+            if self.version - _oldest_version(g) > self.max_staleness:
+                del self.buffer[gid]
+                self.done_prompts.discard(g.prompt_id)
+                self.requeue.append(g.prompt_id)
+                self.accepted_total -= 1
+                self.store.remove([gid])
+                self._m_groups.labels("stale_in_buffer").inc()
+
+    def mark_trained(self, group_ids: Sequence[str]) -> None:
+        """The trainer finished a step on these groups: the policy version advances."""
+        with self._lock:
+            for gid in group_ids:
+                self.trained_prompts.add(self.buffer.pop(gid).prompt_id)
+            self.pending_removal.extend(group_ids)
+            self.trained_total += len(group_ids)
+            self.version += 1
+            self._gauges()
+            self._lock.notify_all()
+
+    def checkpoint_done(self) -> None:
+        """A checkpoint covering every trained group is complete: drop their files."""
+        with self._lock:
+            removal, self.pending_removal = self.pending_removal, []
+        self.store.remove(removal)
+
+    def _gauges(self) -> None:
+        self._m_buffer.set(len(self.buffer))
+        self._m_inflight.set(len(self.leases))
+
+    # ------------------------------------------------------------------ persistence
+    def state_dict(self) -> dict:
+        with self._lock:
+            return {
+                "version": self.version, "accepted_total": self.accepted_total,
+                "trained_total": self.trained_total, "source": self.source.state_dict(),
+                "leases": [asdict(r) for r in self.leases.values()],
+                "requeue": list(self.requeue), "trained_prompts": sorted(self.trained_prompts),
+            }
+
+    def load_state_dict(self, state: dict) -> None:
+        """Restore from a checkpoint, then re-buffer every stored group it did not train."""
+        with self._lock:
+            self.version, self.trained_total = state["version"], state["trained_total"]
+            self.accepted_total = state["trained_total"]
+            self.source.load_state_dict(state["source"])
+            self.leases = {r["lease_id"]: LeaseRecord(**r) for r in state["leases"]}
+            self.requeue = deque(state["requeue"])
+            self.trained_prompts = set(state["trained_prompts"])
+            self.done_prompts = set(self.trained_prompts)
+            self.buffer.clear()
+            self.pending_removal = []
+            trained_ids = []
+            for gid, group in self.store.load_all():
+                if group.prompt_id in self.trained_prompts:  # trained before the checkpoint
+                    trained_ids.append(gid)
+                    continue
+                self.buffer[gid] = group
+                self.done_prompts.add(group.prompt_id)
+                self._release_prompt(group.prompt_id)
+                self.accepted_total += 1
+            self._gauges()
+        self.store.remove(trained_ids)
+        log.info("hub restored at version %d: %d groups re-buffered, %d leases outstanding",
+                 self.version, len(self.buffer), len(self.leases))
+
+    def counts(self) -> dict:
+        with self._lock:
+            return {"version": self.version, "accepted_total": self.accepted_total,
+                    "trained_total": self.trained_total, "buffered": len(self.buffer),
+                    "leases": len(self.leases), "requeued": len(self.requeue)}
+
+
+def _oldest_version(group: TrajectoryGroup) -> int:
+    versions = [int(t.versions.min()) for tr in group.trajectories for t in tr.turns
+                if t.versions.numel()]
+    return min(versions) if versions else 0
+
+
+def _structure_error(group: TrajectoryGroup) -> str:
+    if not group.trajectories:
+        return "group has no trajectories"
+    for tr in group.trajectories:
+        for i, t in enumerate(tr.turns):
+            n = t.response_ids.numel()
+            if t.logprobs.numel() != n or t.versions.numel() != n:
+                return (f"sample {tr.sample_index} turn {i}: {n} response tokens but "
+                        f"{t.logprobs.numel()} logprobs and {t.versions.numel()} versions")
+            if t.response_ids.dim() != 1 or t.prompt_ids.dim() != 1:
+                return f"sample {tr.sample_index} turn {i}: token ids must be 1-D"
+    return ""
