@@ -1,0 +1,54 @@
+"""Weight buckets: pack/unpack any dtype mix in place, checksums catch corruption."""
+import pytest
+import torch
+
+from common.buckets import Bucket, BucketChecksumError, BucketError, bucketize
+from common.messages import WeightBucket, decode, encode
+
+
+def _weights():
+    g = torch.Generator().manual_seed(0)
+    return [("embed", torch.randn(33, 7, generator=g).to(torch.bfloat16)),
+            ("norm", torch.randn(7, generator=g)),
+            ("count", torch.tensor([3], dtype=torch.int64)),
+            ("empty", torch.zeros(0, 4)),
+            ("proj", torch.randn(5, 3, generator=g).to(torch.float16))]
+
+
+def test_pack_unpack_round_trip_with_mixed_dtypes():
+    b = Bucket.pack(_weights())
+    b.verify()
+    assert all(off % 16 == 0 for off in b.offsets)
+    for (n0, t0), (n1, t1) in zip(_weights(), b.tensors()):
+        assert n0 == n1 and t0.dtype == t1.dtype and torch.equal(t0, t1)
+
+
+def test_bucketize_respects_size_and_keeps_order():
+    ws = [(f"w{i}", torch.full((256,), float(i))) for i in range(10)]  # 1 KiB each
+    buckets = bucketize(ws, bucket_bytes=3000)
+    assert [len(b.names) for b in buckets] == [2, 2, 2, 2, 2]
+    names = [n for b in buckets for n, _ in b.tensors()]
+    assert names == [f"w{i}" for i in range(10)]
+    assert len(bucketize([("big", torch.zeros(10_000))], 1000)) == 1
+
+
+def test_corruption_is_detected_after_the_wire():
+    b = Bucket.pack(_weights())
+    msg = decode(encode(WeightBucket(request_id="r", version=1, index=0, data=b.data,
+                                     checksum=b.checksum)))
+    got = Bucket.from_wire(b.info(0), msg)
+    got.verify()
+    flipped = got.data.clone()
+    flipped[5] ^= 1
+    with pytest.raises(BucketChecksumError, match="nothing loaded"):
+        Bucket(flipped, got.names, got.dtypes, got.shapes, got.offsets, got.checksum).verify()
+
+
+def test_bad_layouts_are_rejected():
+    b = Bucket.pack(_weights())
+    with pytest.raises(BucketError, match="outside"):
+        list(Bucket(b.data, ["x"], ["float32"], [[10_000]], [0], b.checksum).tensors())
+    with pytest.raises(BucketError, match="unknown dtype"):
+        list(Bucket(b.data, ["x"], ["complex64"], [[1]], [0], b.checksum).tensors())
+    with pytest.raises(BucketError, match="misaligned"):
+        list(Bucket(b.data, ["x"], ["float32"], [[1]], [3], b.checksum).tensors())
