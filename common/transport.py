@@ -72,6 +72,7 @@ class Received:
     msg: Optional[Message]
     peer: Optional[bytes] = None
     error: Optional[DecodeError] = None
+    frames: Sequence = ()  # the raw frames (decoded tensors alias them), for persisting as-is
 
 
 class Channel:
@@ -155,7 +156,7 @@ class Channel:
             self._warn.warning(exc.reason, "rejected message: %s", exc)
             return Received(msg=None, peer=peer, error=exc)
         self._m_in.labels(type(msg).__name__).inc()
-        return Received(msg=msg, peer=peer)
+        return Received(msg=msg, peer=peer, frames=frames)
 
     def close(self) -> None:
         self.sock.close(linger=int(self.cfg.linger_s * 1000))
