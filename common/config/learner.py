@@ -1,10 +1,148 @@
-"""Learner config: hub, algorithm, trainer, checkpoints. The learner issue owns this file."""
+"""Learner config: hub, algorithm, trainer, checkpoints. The learner issue owns this file.
+
+`process_group_env()` is the one place the learner touches the environment: DeepSpeed's
+launcher (or torchrun) passes rank and world size in environment variables; a plain
+single process gets world-size-1 defaults and a free port, so `krl learner` and tests
+need no launcher.
+"""
 from __future__ import annotations
 
-from pydantic import Field
+import os
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal, Optional
+
+from pydantic import Field, model_validator
 
 from common.config.base import Section
 from common.config.shared import MetricsConfig
+
+
+class MRSConfig(Section):
+    """Mismatch rejection sampling: drop data whose actor and learner logprobs disagree."""
+
+    enabled: bool = True
+    """Apply the trajectory bounds and the token veto below."""
+    lower: float = Field(0.999, ge=0)
+    """Lowest accepted exp(mean token log-ratio learner/actor) of a trajectory (paper: 0.999
+    on-policy; widen, e.g. 0.5, when actors run several versions behind)."""
+    upper: float = Field(1.001, gt=0)
+    """Highest accepted exp(mean token log-ratio) of a trajectory (paper: 1.001 on-policy)."""
+    veto: Optional[float] = Field(1e-4, gt=0)
+    """A token whose learner/actor probability ratio is below this masks its whole turn; null: off."""
+
+    @model_validator(mode="after")
+    def _check(self) -> "MRSConfig":
+        if self.upper < self.lower:
+            raise ValueError("mrs.upper must be >= mrs.lower")
+        return self
+
+
+class PRSConfig(Section):
+    """Profiling-based rejection sampling: drop 'lazy' correct turns with low coverage."""
+
+    enabled: bool = True
+    """Keep a correct turn with probability clamp((coverage - threshold) / factor, 0, 1)."""
+    threshold: float = 0.3
+    """Coverage at or below which a correct turn is always dropped."""
+    factor: float = Field(0.1, gt=0)
+    """Coverage span above the threshold over which the keep probability rises to 1."""
+
+
+class LossConfig(Section):
+    """The policy-gradient loss: PPO clipping, importance weights, aggregation."""
+
+    decoupled: bool = True
+    """Decoupled PPO: clip the ratio against the learner's own (proximal) logprobs and correct
+    for the actor (behaviour) policy with an importance weight; false: clip against the actor's."""
+    is_cap: Optional[float] = Field(2.0, gt=0)
+    """Truncate the behaviour->proximal importance weight at this value (decoupled only);
+    null: untruncated weights."""
+    clip_low: float = Field(0.2, ge=0, lt=1)
+    """PPO clip below: the ratio is clipped at 1 - clip_low."""
+    clip_high: float = Field(0.28, ge=0)
+    """PPO clip above ('clip-higher', DAPO): the ratio is clipped at 1 + clip_high."""
+    dual_clip: Optional[float] = Field(3.0, gt=1)
+    """Dual clip c: for negative advantages the loss is capped at -c * A; null: off."""
+    aggregation: Literal["token-mean", "seq-mean-token-sum", "seq-mean-token-mean"] = (
+        "seq-mean-token-sum")
+    """How token losses become one number: mean over all tokens; sum per turn then mean over
+    turns (the Dr. Kernel recipe); or mean per turn then mean over turns."""
+
+
+class HierarchicalConfig(Section):
+    """TritonRL-style split credit: plan tokens and code tokens of a turn get different advantages."""
+
+    enabled: bool = False
+    """Give tokens before a turn's code_start the plan advantage instead of the turn advantage."""
+    plan_coef: float = Field(0.5, ge=0)
+    """Weight of the plan advantage."""
+    speedup_cap: float = Field(3.0, gt=0)
+    """The plan signal is min(speedup, cap) for a correct turn and 0 otherwise."""
+
+
+class AlgorithmConfig(Section):
+    """Advantages, which turns are trained, and the loss (see learner/advantages.py, losses.py)."""
+
+    estimator: Literal["trloo", "grpo", "rloo"] = "trloo"
+    """trloo: per-turn leave-one-out baseline (the paper); grpo: self-inclusive per-turn group
+    mean (ablation); rloo: leave-one-out on each trajectory's total return, all turns alike."""
+    gamma: float = Field(1.0, ge=0, le=1)
+    """Discount of later turns' rewards in the return-to-go."""
+    grpo_normalize_std: bool = False
+    """GRPO only: divide advantages by the per-turn group standard deviation."""
+    mask_after_first_success: bool = False
+    """Do not train on turns after a trajectory's first correct turn."""
+    mask_failures_after_success: bool = False
+    """Do not train on incorrect turns that follow a correct turn of the same trajectory."""
+    drop_zero_advantage_groups: bool = True
+    """Skip groups whose advantages are all zero (they carry no gradient but dilute the mean)."""
+    mrs: MRSConfig = MRSConfig()
+    """Mismatch rejection sampling."""
+    prs: PRSConfig = PRSConfig()
+    """Profiling-based rejection sampling."""
+    loss: LossConfig = LossConfig()
+    """Policy loss."""
+    hierarchical: HierarchicalConfig = HierarchicalConfig()
+    """Hierarchical (plan vs code) credit assignment."""
+
+
+class TrainerConfig(Section):
+    """The DeepSpeed trainer: model, precision, memory and batching."""
+
+    model: str = ""
+    """Path of the Hugging Face causal-LM directory to start from."""
+    zero_stage: int = Field(2, ge=0, le=3)
+    """DeepSpeed ZeRO stage: 0 plain data parallel, 1 optimizer, 2 +gradients, 3 +parameters."""
+    offload_optimizer: bool = False
+    """ZeRO-Offload: keep optimizer state on the CPU (stage >= 1)."""
+    dtype: Literal["auto", "float32", "bfloat16"] = "auto"
+    """Training precision; auto: bfloat16 on a GPU, float32 on the CPU."""
+    optimizer: Literal["auto", "deepspeed", "torch"] = "auto"
+    """AdamW implementation; auto: DeepSpeed's fused one on a GPU, torch's on the CPU (no op build)."""
+    weight_decay: float = Field(0.0, ge=0)
+    """AdamW weight decay."""
+    betas: tuple[float, float] = (0.9, 0.999)
+    """AdamW betas."""
+    eps: float = Field(1e-8, gt=0)
+    """AdamW epsilon."""
+    warmup_steps: int = Field(0, ge=0)
+    """Linear learning-rate warm-up: step k (from 0) uses lr x min(1, (k + 1) / warmup_steps)."""
+    grad_clip: float = Field(1.0, ge=0)
+    """Clip the global gradient norm to this value; 0: off."""
+    micro_batch_tokens: int = Field(8192, ge=1)
+    """Token budget (prompt + response) of one micro-batch; a longer turn gets one of its own."""
+    packing: bool = True
+    """Pack a micro-batch's turns into one row with per-turn position ids (block-diagonal
+    attention); false: one padded row per turn."""
+    gradient_checkpointing: bool = False
+    """Recompute activations in the backward pass to save memory."""
+    attn_implementation: Literal["sdpa", "eager", "flash_attention_2"] = "sdpa"
+    """Attention kernel of the Hugging Face model."""
+    temperature: float = Field(1.0, gt=0)
+    """Sampling temperature of the actors; logits are divided by it so logprobs match theirs."""
 
 
 class LearnerConfig(Section):
@@ -18,5 +156,40 @@ class LearnerConfig(Section):
     """Most policy versions a group may lag behind the learner and still be trained on."""
     lr: float = Field(1e-6, gt=0)
     """Learning rate."""
+    algorithm: AlgorithmConfig = AlgorithmConfig()
+    """Advantage estimator, rejection sampling and loss."""
+    trainer: TrainerConfig = TrainerConfig()
+    """DeepSpeed trainer."""
     metrics: MetricsConfig = MetricsConfig()
     """Metrics endpoint of the learner."""
+
+
+@dataclass(frozen=True)
+class ProcessGroupEnv:
+    """Where this learner process sits among the DeepSpeed ranks."""
+
+    rank: int
+    world_size: int
+    local_rank: int
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def process_group_env() -> ProcessGroupEnv:
+    """Rank and world size from the launcher's variables; world-size-1 defaults otherwise.
+
+    torch.distributed's env:// rendezvous reads these variables, so the defaults are
+    written back. DeepSpeed builds its CPU ops once into the virtual environment
+    (TORCH_EXTENSIONS_DIR) instead of a per-user cache.
+    """
+    env = os.environ
+    if "WORLD_SIZE" not in env:
+        env.update(RANK="0", WORLD_SIZE="1", LOCAL_RANK="0",
+                   MASTER_ADDR="127.0.0.1", MASTER_PORT=str(_free_port()))
+    env.setdefault("LOCAL_RANK", env.get("RANK", "0"))
+    env.setdefault("TORCH_EXTENSIONS_DIR", str(Path(sys.prefix) / "torch_extensions"))
+    return ProcessGroupEnv(int(env["RANK"]), int(env["WORLD_SIZE"]), int(env["LOCAL_RANK"]))

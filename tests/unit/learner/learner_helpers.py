@@ -1,0 +1,51 @@
+"""Helpers for learner tests: a tiny random Qwen2 model on disk and synthetic groups."""
+from __future__ import annotations
+
+import random
+
+import torch
+
+from learner.batch import Group, Trajectory, Turn
+
+VOCAB = 512
+
+
+def make_tiny_model(path) -> str:
+    """A 2-layer random Qwen2 (hidden 64, 2 heads of 32, vocab 512) saved to `path`."""
+    from transformers import Qwen2Config, Qwen2ForCausalLM
+
+    cfg = Qwen2Config(vocab_size=VOCAB, hidden_size=64, intermediate_size=128,
+                      num_hidden_layers=2, num_attention_heads=2, num_key_value_heads=2,
+                      head_dim=32, max_position_embeddings=1024, tie_word_embeddings=True)
+    torch.manual_seed(0)
+    Qwen2ForCausalLM(cfg).save_pretrained(path)
+    return str(path)
+
+
+def random_turn(rng: random.Random, prompt_len: int, response_len: int, **verdict) -> Turn:
+    """A turn with random token ids, made-up actor logprobs and a verdict."""
+    return Turn(
+        prompt_ids=torch.tensor([rng.randrange(VOCAB) for _ in range(prompt_len)], dtype=torch.int32),
+        response_ids=torch.tensor([rng.randrange(VOCAB) for _ in range(response_len)],
+                                  dtype=torch.int32),
+        logprobs=torch.full((response_len,), -6.0),
+        versions=torch.zeros(response_len, dtype=torch.int32),
+        reward=verdict.pop("reward", rng.random()),
+        status=verdict.pop("status", "ok"),
+        correct=verdict.pop("correct", True),
+        speedup=verdict.pop("speedup", 1.0),
+        coverage=verdict.pop("coverage", 1.0),
+        **verdict,
+    )
+
+
+def random_groups(seed: int, n_groups: int = 2, n_samples: int = 3, max_turns: int = 2,
+                  max_len: int = 12) -> list[Group]:
+    rng = random.Random(seed)
+    groups = []
+    for g in range(n_groups):
+        trajs = [Trajectory([random_turn(rng, rng.randint(1, max_len), rng.randint(1, max_len))
+                             for _ in range(rng.randint(1, max_turns))])
+                 for _ in range(n_samples)]
+        groups.append(Group(group_id=f"g{g}", prompt_id=f"p{g}", problem="toy", trajectories=trajs))
+    return groups

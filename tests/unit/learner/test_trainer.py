@@ -1,0 +1,137 @@
+"""Micro-batching, packing, logprob recomputation and one DeepSpeed step on the tiny model."""
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+import torch
+from transformers import AutoModelForCausalLM
+
+from common.config.learner import LearnerConfig
+from learner.batch import Sample, build_samples, collate, plan_micro_batches
+from learner.stats import Stats
+from learner.trainer import Trainer
+
+from learner_helpers import random_groups
+
+
+def _samples(seed: int, n: int, max_len: int = 40) -> list[Sample]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        p, r = rng.randint(1, max_len), rng.randint(1, max_len)
+        ids = torch.tensor([rng.randrange(512) for _ in range(p + r)])
+        out.append(Sample(input_ids=ids, prompt_len=p, actor_lp=torch.zeros(r),
+                          advantages=torch.zeros(r), versions=torch.zeros(r, dtype=torch.int32),
+                          traj=0, turn=0))
+    return out
+
+
+@pytest.mark.parametrize("packing", [True, False])
+def test_micro_batches_respect_the_token_budget_and_lose_no_token(packing):
+    for seed in range(30):
+        samples = _samples(seed, n=random.Random(seed).randint(1, 25))
+        budget = random.Random(seed + 1).choice([30, 64, 100, 500])
+        lengths = [s.input_ids.shape[0] for s in samples]
+        bins = plan_micro_batches(lengths, budget, packing)
+        assert sorted(i for b in bins for i in b) == list(range(len(samples)))
+        for b in bins:
+            mb = collate(samples, b, packing)
+            cost = mb.input_ids.numel()
+            assert cost <= budget or len(b) == 1, (cost, budget, len(b))
+            # Every response token is a target exactly once, in sample order.
+            want = torch.cat([samples[i].input_ids[samples[i].prompt_len:] for i in b])
+            assert torch.equal(mb.targets, want)
+            assert mb.input_ids[mb.rows, mb.cols + 1].tolist() == want.tolist()
+
+
+def _cfg(model: str, **trainer) -> LearnerConfig:
+    return LearnerConfig.model_validate({
+        "lr": 1e-3,
+        "trainer": {"model": model, "micro_batch_tokens": 64, **trainer},
+        "algorithm": {"mrs": {"lower": 0.0, "upper": 1e9, "veto": None}},
+    })
+
+
+def _reference_logprobs(model_dir: str, prompt: torch.Tensor, response: torch.Tensor):
+    model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=torch.float32)
+    ids = torch.cat([prompt, response]).long()[None]
+    with torch.no_grad():
+        logits = model(ids).logits[0].float().log_softmax(-1)
+    p = prompt.shape[0]
+    return logits[p - 1: -1].gather(-1, ids[0, p:, None])[:, 0]
+
+
+@pytest.mark.parametrize("packing", [True, False])
+def test_recomputed_logprobs_equal_a_plain_forward(tiny_model, packing):
+    trainer = Trainer(_cfg(tiny_model, zero_stage=0, packing=packing))
+    rng = random.Random(0)
+    pairs = [(torch.tensor([rng.randrange(512) for _ in range(rng.randint(1, 20))]),
+              torch.tensor([rng.randrange(512) for _ in range(rng.randint(1, 20))]))
+             for _ in range(7)]
+    got = trainer.compute_logprobs(pairs)
+    for (prompt, response), lp in zip(pairs, got):
+        ref = _reference_logprobs(tiny_model, prompt, response)
+        assert lp.shape == response.shape
+        torch.testing.assert_close(lp, ref, atol=2e-5, rtol=1e-5)
+
+
+def _weights(trainer: Trainer) -> dict[str, torch.Tensor]:
+    return dict(trainer.state_dict_for_publish())
+
+
+@pytest.mark.parametrize("stage", [0, 3])
+def test_one_train_step_changes_the_weights_and_reports_finite_stats(tiny_model, stage):
+    trainer = Trainer(_cfg(tiny_model, zero_stage=stage))
+    before = _weights(trainer)
+    stats = trainer.train_step(random_groups(seed=1))
+    after = _weights(trainer)
+    assert before.keys() == after.keys()
+    assert all(not torch.equal(before[k], after[k]) for k in before)
+    for key in ("loss", "grad_norm", "lr", "tokens", "tokens_per_s", "step_seconds",
+                "reward_turn0", "advantage_mean", "advantage_std", "mismatch_kl",
+                "mrs_traj_rejected_frac", "prs_rejected_frac"):
+        assert math.isfinite(stats[key]), key
+    assert stats["optimizer_step"] == 1.0 and trainer.step == 1
+    assert stats["tokens"] > 0 and stats["grad_norm"] > 0
+
+
+def test_zero_stages_make_the_same_update(tiny_model):
+    groups = random_groups(seed=2)
+    results = []
+    for stage in (0, 2):
+        trainer = Trainer(_cfg(tiny_model, zero_stage=stage))
+        stats = trainer.train_step(groups)
+        results.append((stats["loss"], _weights(trainer)))
+    (loss0, w0), (loss2, w2) = results
+    assert loss0 == pytest.approx(loss2, rel=1e-5)
+    for k in w0:
+        torch.testing.assert_close(w0[k], w2[k], atol=1e-6, rtol=1e-5)
+
+
+def test_groups_without_signal_take_no_step(tiny_model):
+    trainer = Trainer(_cfg(tiny_model, zero_stage=0))
+    groups = random_groups(seed=3)
+    for g in groups:                       # every sample gets the same rewards
+        for tr in g.trajectories:
+            tr.turns = [tr.turns[0]]
+            tr.turns[0].reward = 0.5
+    before = _weights(trainer)
+    stats = trainer.train_step(groups)
+    assert stats["groups_zero_advantage_frac"] == 1.0 and stats["optimizer_step"] == 0.0
+    assert all(torch.equal(before[k], v) for k, v in _weights(trainer).items())
+
+
+def test_unevaluated_turns_and_what_follows_are_not_trained():
+    groups = random_groups(seed=4, n_groups=1, n_samples=3, max_turns=1)
+    for tr in groups[0].trajectories:
+        tr.turns.append(tr.turns[0])
+    traj = groups[0].trajectories[1]
+    traj.turns = [traj.turns[0], traj.turns[1], traj.turns[1]]
+    from dataclasses import replace
+    traj.turns[0] = replace(traj.turns[0], evaluated=False)
+    cfg = _cfg("unused").algorithm
+    samples = build_samples(groups, cfg.model_copy(update={"prs": cfg.prs.model_copy(
+        update={"enabled": False})}), torch.Generator(), Stats())
+    assert {s.traj for s in samples} == {0, 2}
