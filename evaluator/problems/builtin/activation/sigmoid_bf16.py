@@ -1,0 +1,22 @@
+"""Sigmoid of a bfloat16 (batch, dim) tensor."""
+import torch
+import torch.nn as nn
+
+batch_size = 4096
+dim = 8192
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.sigmoid(x)
+
+
+def get_inputs():
+    return [torch.randn(batch_size, dim, dtype=torch.bfloat16)]
+
+
+def get_init_inputs():
+    return []

@@ -1,0 +1,23 @@
+"""Plain matrix product C = A @ B of float32 matrices."""
+import torch
+import torch.nn as nn
+
+M = 2048
+K = 2048
+N = 2048
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+        return torch.matmul(a, b)
+
+
+def get_inputs():
+    return [torch.randn(M, K), torch.randn(K, N)]
+
+
+def get_init_inputs():
+    return []
