@@ -1,12 +1,17 @@
 """Evaluator config: verdict pipeline settings, reward weights, sandbox, broker and workers.
 
-The evaluator issue owns this file; extend it as features land.
+The evaluator issue owns this file; extend it as features land. `sandbox_environment`
+is the one place the evaluator reads the parent's environment (the variables a
+sandboxed child may inherit), keeping os.environ reads inside the config layer.
 """
 from __future__ import annotations
 
-from typing import Literal
+import os
+import re
+from pathlib import Path
+from typing import Literal, Optional
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from common.config.base import Section
 from common.config.shared import MetricsConfig
@@ -25,6 +30,148 @@ class RewardConfig(Section):
     """Weight of profiler coverage (share of forward GPU time in the candidate's kernels)."""
 
 
+class ToleranceConfig(Section):
+    """How close a candidate's output must be to the reference's, for one dtype."""
+
+    atol: float = Field(ge=0)
+    """Absolute tolerance, multiplied by max(1, RMS of the reference output) so scaled inputs stay fair."""
+    rtol: float = Field(ge=0)
+    """Relative tolerance per element: |out - ref| <= atol_eff + rtol * |ref|."""
+    norm_rtol: float = Field(ge=0)
+    """Bound on ||out - ref|| / ||ref|| over the whole output; fails all-zero answers to tiny outputs."""
+
+
+def _default_tolerances() -> dict[str, ToleranceConfig]:
+    return {
+        "float64": ToleranceConfig(atol=1e-6, rtol=1e-6, norm_rtol=1e-5),
+        "float32": ToleranceConfig(atol=1e-4, rtol=1e-4, norm_rtol=1e-3),
+        "float16": ToleranceConfig(atol=1e-2, rtol=1e-2, norm_rtol=1e-2),
+        "bfloat16": ToleranceConfig(atol=2e-2, rtol=2e-2, norm_rtol=2e-2),
+    }
+
+
+class CorrectnessConfig(Section):
+    """Trials that decide whether a candidate computes what the reference computes."""
+
+    distributions: list[str] = ["scale:1e-3", "scale:1e3"]
+    """Extra trials beyond the base-seed ones: `scale:F` multiplies floating inputs by F,
+    `shift:F` adds F. Applied only when every floating input is float32/float64; for
+    half-precision problems each becomes one more base-distribution seed."""
+    tolerances: dict[str, ToleranceConfig] = Field(default_factory=_default_tolerances)
+    """Per output dtype; integer and bool outputs must match exactly. A problem's own
+    tolerance overrides atol/rtol (and loosens norm_rtol to at least its rtol)."""
+    recheck_after_timing: bool = True
+    """Run the candidate once more after timing, on a timing buffer refilled with fresh
+    data, and compare with the reference (catches results cached across calls)."""
+    max_output_bytes: int = Field(1 << 30, gt=0)
+    """Largest output one forward may send back to the comparison; bigger is an error."""
+
+
+class TimingConfig(Section):
+    """How reference and candidate are timed, in the same child, the same way."""
+
+    warmup_runs: int = Field(5, ge=0)
+    """Untimed forwards before timing (GPU)."""
+    rep_ms: float = Field(100.0, gt=0)
+    """Target measured time per model; the run count is rep_ms / estimated forward time (GPU)."""
+    min_runs: int = Field(10, ge=1)
+    """Fewest timed forwards (GPU)."""
+    max_runs: int = Field(500, ge=1)
+    """Most timed forwards (GPU)."""
+    cpu_warmup_runs: int = Field(1, ge=0)
+    """Untimed forwards before timing under the CPU interpreter."""
+    cpu_runs: int = Field(3, ge=1)
+    """Timed forwards under the CPU interpreter (perf_counter; the timings say so)."""
+    l2_flush_bytes: int = Field(256 << 20, ge=0)
+    """Size of the buffer written before every timed GPU run to flush L2; 0 disables."""
+    input_sets: int = Field(3, ge=1)
+    """Distinct input sets cycled through the timed runs; each is perturbed before reuse."""
+    side_stream_runs: int = Field(10, ge=1)
+    """Synchronised runs comparing the host clock with CUDA events (work hidden on side streams)."""
+    side_stream_min_gap_s: float = Field(25e-6, ge=0)
+    """Host-minus-event gap (median) above which a candidate's work escaped the timed stream,
+    once it also exceeds half the event time and twice the reference's own gap."""
+    compare_torch_compile: bool = False
+    """Also time torch.compile(Model) and report speedup_vs_compile in the details (GPU)."""
+
+
+class ProfilingConfig(Section):
+    """Profiler coverage: time in the candidate's own kernels / all GPU time of the forward."""
+
+    enabled: bool = True
+    """Profile correct candidates on the GPU (on CPU coverage is not measured: None)."""
+    forwards: int = Field(3, ge=1)
+    """Forwards recorded by the profiler."""
+
+
+class StaticConfig(Section):
+    """AST checks on the candidate source, before anything runs."""
+
+    max_source_bytes: int = Field(256 << 10, gt=0)
+    """Longer candidate files are a format error."""
+    allowed_imports: list[str] = [
+        "torch", "torch.nn", "torch.nn.functional", "torch.cuda", "torch.autograd",
+        "triton", "triton.language", "triton.language.extra", "math", "typing", "functools",
+        "itertools", "operator", "numbers", "numpy", "dataclasses", "enum", "__future__",
+    ]
+    """Modules a candidate may import (a listed module's submodules count as listed)."""
+    forbidden_compute: list[str] = [
+        "torch.nn.functional", "torch.matmul", "torch.mm", "torch.bmm", "torch.addmm",
+        "torch.addbmm", "torch.baddbmm", "torch.einsum", "torch.tensordot", "torch.conv1d",
+        "torch.conv2d", "torch.conv3d", "torch.conv_transpose1d", "torch.conv_transpose2d",
+        "torch.conv_transpose3d", "torch.softmax", "torch.log_softmax", "torch.layer_norm",
+        "torch.group_norm", "torch.batch_norm", "torch.instance_norm", "torch.rms_norm",
+        "torch.cdist", "torch.linalg", "torch.fft", "torch.compile", "torch.jit",
+        "torch.nn.Linear", "torch.nn.Bilinear", "torch.nn.Conv1d", "torch.nn.Conv2d",
+        "torch.nn.Conv3d", "torch.nn.ConvTranspose1d", "torch.nn.ConvTranspose2d",
+        "torch.nn.ConvTranspose3d", "torch.nn.BatchNorm1d", "torch.nn.BatchNorm2d",
+        "torch.nn.BatchNorm3d", "torch.nn.LayerNorm", "torch.nn.GroupNorm", "torch.nn.RMSNorm",
+        "torch.nn.InstanceNorm1d", "torch.nn.InstanceNorm2d", "torch.nn.InstanceNorm3d",
+        "torch.nn.Softmax", "torch.nn.LogSoftmax", "torch.nn.MultiheadAttention",
+        "torch.nn.Transformer", "torch.nn.LSTM", "torch.nn.GRU", "torch.nn.RNN",
+        "torch.nn.Embedding", "torch.nn.Sequential",
+    ]
+    """Torch compute ModelNew's forward may not call, directly or through helpers, as
+    dotted names (a name also forbids everything under it); calling a submodule built
+    from one of these in __init__ counts. The methods named like them (`x.matmul`,
+    `x.softmax`) and the `@` operator count too."""
+
+
+class SandboxConfig(Section):
+    """Isolation of the child processes that run candidates and references."""
+
+    network_isolation: bool = True
+    """Run children in their own network namespace (`unshare -n`); without it a warning is
+    logged and verdicts say sandbox.network_isolated=false."""
+    pid_namespace: bool = True
+    """Run children in their own PID namespace so killing it kills every descendant,
+    including ones that started a new session."""
+    readonly_filesystem: bool = True
+    """Remount every filesystem read-only inside the child's mount namespace, except its
+    private temp dir."""
+    drop_capabilities: bool = True
+    """Drop all Linux capabilities (and set no_new_privs) before untrusted code runs."""
+    memory_limit_bytes: int = Field(16 << 30, gt=0)
+    """Resident memory of one child; the parent kills a child that exceeds it."""
+    cpu_address_space_bytes: Optional[int] = Field(24 << 30, gt=0)
+    """RLIMIT_AS of CPU children (None: unlimited); never applied to CUDA children."""
+    file_size_limit_bytes: int = Field(256 << 20, gt=0)
+    """RLIMIT_FSIZE: largest file a child may write (its log included)."""
+    max_processes: int = Field(256, ge=1)
+    """RLIMIT_NPROC; Linux does not enforce it for root, where the PID namespace is the bound."""
+    cpu_threads: int = Field(1, ge=1)
+    """torch intra-op threads in CPU children."""
+    work_dir: Optional[Path] = None
+    """Worker-owned directory for child temp dirs and Triton caches (None: system temp)."""
+    env_passthrough: list[str] = [
+        "PATH", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_HOME", "CUDA_PATH", "TRITON_LIBCUDA_PATH", "TRITON_PTXAS_PATH",
+    ]
+    """Parent environment variables a child inherits; nothing else is passed (no secrets)."""
+    unsafe_skip_static_checks: bool = False
+    """Run candidates without the AST checks, and never reuse their child. Only for
+    testing the sandbox itself; never in training or benchmarks."""
+
+
 class EvaluatorConfig(Section):
     """How candidates are checked, timed and scored."""
 
@@ -36,6 +183,49 @@ class EvaluatorConfig(Section):
     """Reward weights."""
     metrics: MetricsConfig = MetricsConfig()
     """Metrics endpoint of evaluator workers."""
+    children: int = Field(2, ge=1)
+    """Warm sandboxed children that run candidates (plus one trusted reference child)."""
+    startup_timeout_s: float = Field(180.0, gt=0)
+    """How long a fresh child may take to import torch and Triton and say it is ready."""
+    reuse_children: bool = True
+    """Reuse a healthy child for the next candidate (see evaluator.pool for when it is not)."""
+    max_evaluations_per_child: int = Field(200, ge=1)
+    """Retire a child after this many candidates even when healthy (bounds slow leaks)."""
+    reference_cache_bytes: int = Field(1 << 30, ge=0)
+    """Reference outputs kept in memory per worker, keyed by problem, sizes and seeds."""
+    seed: int = 0
+    """Base seed of trials, timing inputs and weights."""
+    feedback_max_chars: int = Field(4000, ge=200)
+    """Longest feedback text handed to the model."""
+    correctness: CorrectnessConfig = CorrectnessConfig()
+    """Correctness trials and tolerances."""
+    timing: TimingConfig = TimingConfig()
+    """Timing of reference and candidate."""
+    profiling: ProfilingConfig = ProfilingConfig()
+    """Profiler coverage."""
+    static: StaticConfig = StaticConfig()
+    """AST checks."""
+    sandbox: SandboxConfig = SandboxConfig()
+    """Child process isolation."""
+
+    @model_validator(mode="after")
+    def _check(self) -> "EvaluatorConfig":
+        if self.timing.max_runs < self.timing.min_runs:
+            raise ValueError("timing.max_runs must be >= timing.min_runs")
+        return self
+
+
+def sandbox_environment(cfg: SandboxConfig) -> dict[str, str]:
+    """The parent's values of the variables a child may inherit (only those set)."""
+    return {name: os.environ[name] for name in cfg.env_passthrough if name in os.environ}
+
+
+_SENSITIVE_NAME = re.compile(r"SECRET|TOKEN|KEY|PASSW|CREDENTIAL|AUTH|COOKIE", re.IGNORECASE)
+
+
+def sensitive_environment_values() -> list[str]:
+    """Values of the parent's variables whose names look secret; feedback redacts them."""
+    return [v for k, v in os.environ.items() if _SENSITIVE_NAME.search(k) and len(v) >= 6]
 
 
 class BrokerConfig(Section):

@@ -1,0 +1,127 @@
+"""Output comparison, done in the worker (parent) on tensors the child sent back.
+
+The candidate's process never sees the reference outputs and cannot reach this
+code. Per output tensor:
+  - integer/bool outputs must match exactly;
+  - floating outputs: NaN where the reference is NaN, the same infinities, and on
+    the finite elements |out - ref| <= atol * max(1, rms(ref)) + rtol * |ref|
+    (atol grows with the output's scale so the x1e3 trial stays fair, never shrinks)
+    AND ||out - ref|| / ||ref|| <= norm_rtol (so an all-zero answer to a problem
+    whose true output is tiny fails even though it is within atol);
+  - a floating output of lower precision than the reference's is the
+    precision_downgrade hack; any other dtype or shape difference is incorrect.
+Across trials: a candidate output that is bit-identical for two trials whose
+reference outputs differ beyond tolerance ignores its input (constant_output).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Optional
+
+import torch
+
+from common.config.evaluator import CorrectnessConfig
+
+_PRECISION = {torch.float64: 3, torch.float32: 2, torch.bfloat16: 1, torch.float16: 1}
+_DTYPE_BY_NAME = {"float64": torch.float64, "float32": torch.float32, "float16": torch.float16,
+                  "bfloat16": torch.bfloat16}
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    atol: float
+    rtol: float
+    norm_rtol: float
+
+
+def tolerance_for(dtype: torch.dtype, cfg: CorrectnessConfig,
+                  override: Optional[Mapping[str, float]]) -> Optional[Tolerance]:
+    """Tolerance for an output dtype; None means exact equality."""
+    if dtype.is_complex:
+        dtype = torch.float64 if dtype == torch.complex128 else torch.float32
+    if not dtype.is_floating_point:
+        return None
+    name = next((k for k, v in _DTYPE_BY_NAME.items() if v == dtype), "float32")
+    base = cfg.tolerances.get(name) or cfg.tolerances["float32"]
+    tol = Tolerance(base.atol, base.rtol, base.norm_rtol)
+    if override:
+        atol = float(override.get("atol", tol.atol))
+        rtol = float(override.get("rtol", tol.rtol))
+        tol = Tolerance(atol, rtol, max(tol.norm_rtol, rtol))
+    return tol
+
+
+def dtype_verdict(out_dtype: str, ref_dtype: str) -> Optional[str]:
+    """None when equal; 'precision_downgrade' or 'incorrect' otherwise."""
+    if out_dtype == ref_dtype:
+        return None
+    o, r = _DTYPE_BY_NAME.get(out_dtype), _DTYPE_BY_NAME.get(ref_dtype)
+    if o is not None and r is not None and _PRECISION[o] < _PRECISION[r]:
+        return "precision_downgrade"
+    return "incorrect"
+
+
+def compare(out: torch.Tensor, ref: torch.Tensor, tol: Optional[Tolerance]) -> Optional[dict]:
+    """None when out matches ref; otherwise mismatch statistics."""
+    if out.is_complex():
+        out, ref = torch.view_as_real(out), torch.view_as_real(ref)
+    if tol is None:
+        bad = out != ref
+        if not bool(bad.any()):
+            return None
+        return {"mismatch_fraction": float(bad.float().mean()), "exact": True,
+                **_example(out, ref, bad)}
+    o, r = out.double(), ref.double()
+    o_nan, r_nan = torch.isnan(o), torch.isnan(r)
+    o_inf, r_inf = torch.isinf(o), torch.isinf(r)
+    special_bad = (o_nan != r_nan) | (r_inf & (o != r)) | (o_inf & ~r_inf)
+    finite = torch.isfinite(o) & torch.isfinite(r)
+    diff = torch.where(finite, (o - r).abs(), torch.zeros_like(o))
+    rf = torch.where(finite, r, torch.zeros_like(r))
+    rms = float(rf.pow(2).mean().sqrt()) if rf.numel() else 0.0
+    bad = special_bad | (diff > tol.atol * max(1.0, rms) + tol.rtol * rf.abs())
+    ref_norm = float(rf.norm())
+    norm_error = float(diff.norm()) / ref_norm if ref_norm > 0 else (0.0 if float(diff.norm()) == 0 else float("inf"))
+    norm_bad = ref_norm > 0 and norm_error > tol.norm_rtol
+    if not bool(bad.any()) and not norm_bad:
+        return None
+    rel = diff / rf.abs().clamp_min(1e-30)
+    stats = {
+        "mismatch_fraction": float(bad.double().mean()) if bad.numel() else 0.0,
+        "max_abs_error": float(diff.max()) if diff.numel() else 0.0,
+        "max_rel_error": float(rel.max()) if rel.numel() else 0.0,
+        "norm_error": norm_error, "norm_rtol": tol.norm_rtol, "atol": tol.atol, "rtol": tol.rtol,
+        "nan_or_inf_mismatches": int(special_bad.sum()),
+    }
+    where = bad if bool(bad.any()) else (diff == diff.max())
+    stats.update(_example(out, ref, where))
+    return stats
+
+
+def _example(out: torch.Tensor, ref: torch.Tensor, where: torch.Tensor) -> dict:
+    idx = where.reshape(-1).nonzero()
+    if not idx.numel():
+        return {}
+    flat = int(idx[0])
+    coords = list(torch.unravel_index(torch.tensor(flat), out.shape)) if out.dim() else []
+    return {"first_bad_index": [int(c) for c in coords],
+            "got": float(out.reshape(-1)[flat].double()), "expected": float(ref.reshape(-1)[flat].double())}
+
+
+def ignores_input(cand: list[list[torch.Tensor]], refs: list[list[torch.Tensor]],
+                  tols: list[Optional[Tolerance]]) -> Optional[tuple[int, int]]:
+    """A pair of trials where the candidate's outputs are bit-identical but the
+    reference's differ beyond tolerance, or None."""
+    for i in range(len(cand)):
+        for j in range(i + 1, len(cand)):
+            if len(cand[i]) != len(cand[j]) or len(refs[i]) != len(refs[j]):
+                continue
+            same = all(a.shape == b.shape and a.dtype == b.dtype and torch.equal(a, b)
+                       for a, b in zip(cand[i], cand[j]))
+            if not same:
+                continue
+            refs_differ = any(a.shape != b.shape or compare(a, b, t) is not None
+                              for a, b, t in zip(refs[i], refs[j], tols))
+            if refs_differ:
+                return i, j
+    return None

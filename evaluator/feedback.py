@@ -1,0 +1,99 @@
+"""The text the model sees next turn, and the scrubbing every child-originated text gets.
+
+Everything a child sends back (tracebacks, log tails, messages) is untrusted and may
+contain sandbox paths; `sanitize` rewrites the child's temp dir, the repository and
+site-packages to short placeholders and replaces the values of sensitive parent
+environment variables with <redacted> (the child never has them, this is a second
+layer). `trim_traceback` keeps the candidate's own frames, the last few library
+frames and the exception, and drops harness frames. Feedback is bounded in length.
+"""
+from __future__ import annotations
+
+import re
+import site
+import sys
+from pathlib import Path
+from typing import Iterable
+
+_REPO = str(Path(__file__).resolve().parents[1])
+_SITE = sorted({*site.getsitepackages(), sys.prefix, sys.base_prefix}, key=len, reverse=True)
+
+
+def sanitize(text: str, sandbox_dirs: Iterable[str] = (), secrets: Iterable[str] = ()) -> str:
+    for d in sorted(sandbox_dirs, key=len, reverse=True):
+        if d:
+            text = re.sub(re.escape(d) + r"/eval-\d+/", "", text)
+            text = text.replace(d, "<sandbox>")
+    for s in _SITE:
+        text = text.replace(s, "<python>")
+    text = text.replace(_REPO, "<krl>")
+    for secret in secrets:
+        if len(secret) >= 6:
+            text = text.replace(secret, "<redacted>")
+    return text
+
+
+def trim_traceback(tb: str, max_lines: int = 40) -> str:
+    """Candidate frames, the last 3 other non-harness frames, and the exception lines."""
+    lines = tb.rstrip().splitlines()
+    if not lines or not lines[0].startswith("Traceback"):
+        return "\n".join(lines[-max_lines:])
+    frames, tail, i = [], [], 1
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("  File "):
+            block = [line]
+            i += 1
+            while i < len(lines) and lines[i].startswith("    "):
+                block.append(lines[i])
+                i += 1
+            frames.append(block)
+        else:
+            tail = lines[i:]
+            break
+    own = [f for f in frames if "candidate.py" in f[0] or "reference.py" in f[0]]
+    other = [f for f in frames if f not in own and "<krl>/evaluator" not in f[0]
+             and "/evaluator/" not in f[0]]
+    kept = [f for f in frames if f in own or f in other[-3:]]
+    out = ["Traceback (most recent call last):", *[x for f in kept for x in f], *tail]
+    if len(out) > max_lines:
+        out = out[:3] + ["    ..."] + out[-(max_lines - 4):]
+    return "\n".join(out)
+
+
+def bound(text: str, max_chars: int) -> str:
+    if len(text) <= max_chars:
+        return text
+    head = max_chars * 2 // 3
+    return text[:head] + "\n...[truncated]...\n" + text[-(max_chars - head - 20):]
+
+
+def mismatch_text(trial: str, output: int, stats: dict) -> str:
+    parts = [f"Output {output} does not match the reference on trial {trial}:"]
+    if stats.get("exact"):
+        parts.append(f"  {stats['mismatch_fraction']:.2%} of elements differ (exact match required)")
+    else:
+        parts.append(f"  mismatched elements: {stats['mismatch_fraction']:.2%} "
+                     f"(|out-ref| > {stats['atol']:g}*max(1,rms(ref)) + {stats['rtol']:g}*|ref|)")
+        parts.append(f"  max abs error {stats['max_abs_error']:.3g}, max rel error {stats['max_rel_error']:.3g}, "
+                     f"||out-ref||/||ref|| = {stats['norm_error']:.3g} (limit {stats['norm_rtol']:g})")
+        if stats.get("nan_or_inf_mismatches"):
+            parts.append(f"  NaN/inf mismatches: {stats['nan_or_inf_mismatches']}")
+    if "first_bad_index" in stats:
+        parts.append(f"  e.g. at index {stats['first_bad_index']}: got {stats['got']:.6g}, "
+                     f"expected {stats['expected']:.6g}")
+    return "\n".join(parts)
+
+
+def timing_text(ref_s: float, cand_s: float, clock: str, coverage: dict | None) -> str:
+    lines = [f"Correct. Reference {ref_s * 1e3:.4g} ms, yours {cand_s * 1e3:.4g} ms "
+             f"(speedup {ref_s / cand_s:.3g}x; {clock}, median)."]
+    if "cpu" in clock:
+        lines.append("These are CPU-interpreter timings (Triton's interpreter), not GPU timings.")
+    if coverage:
+        lines.append(f"Profile: {coverage['coverage']:.1%} of the forward's GPU time is in your Triton "
+                     "kernels.")
+        for k in coverage.get("kernels", [])[:5]:
+            mark = "yours" if k["candidate"] else "other"
+            lines.append(f"  {k['seconds'] * 1e6:9.1f} us  {k['name'][:80]} ({mark})")
+    return "\n".join(lines)

@@ -1,0 +1,80 @@
+"""Child-side integrity check: is this process still the one the harness set up?
+
+A candidate's module-level code and forward run inside the child. Static checks
+forbid patching anything, but a reused child must prove it too. At start-up the
+child records the identity of every callable in the namespaces the harness and
+the comparison-relevant libraries use (builtins, torch, torch.Tensor, nn.Module,
+torch.nn.functional, torch.cuda, time, math, hashlib, triton, triton.language, the
+launch path, and the harness's own modules), the Python thread count and the
+launch hook. `check()` compares against that: a replaced or deleted entry, an extra
+thread or a removed hook is a tampered process, which the pool retires. New entries
+are allowed (libraries import lazily).
+"""
+from __future__ import annotations
+
+import builtins
+import hashlib
+import math
+import sys
+import threading
+import time
+import types
+from typing import Any
+
+_HARNESS_MODULES = ("evaluator.child", "evaluator.runner", "evaluator.timing", "evaluator.protocol",
+                    "evaluator.launch_hook", "evaluator.integrity")
+
+
+def _namespaces() -> dict[str, Any]:
+    import torch
+    import torch.nn.functional as F
+    import triton
+    import triton.language as tl
+    from triton.runtime import jit
+
+    spaces: dict[str, Any] = {
+        "builtins": builtins, "torch": torch, "torch.Tensor": torch.Tensor,
+        "torch.nn.Module": torch.nn.Module, "torch.nn.functional": F, "torch.cuda": torch.cuda,
+        "time": time, "math": math, "hashlib": hashlib, "triton": triton, "triton.language": tl,
+        "JITFunction": jit.JITFunction, "KernelInterface": jit.KernelInterface,
+    }
+    try:
+        from triton.runtime.interpreter import InterpretedFunction
+        spaces["InterpretedFunction"] = InterpretedFunction
+    except ImportError:  # no interpreter in this Triton build
+        pass
+    for name in _HARNESS_MODULES:
+        if name in sys.modules:
+            spaces[name] = sys.modules[name]
+    return spaces
+
+
+def fingerprint() -> dict[str, int]:
+    """name -> id() of every callable, class or module in the watched namespaces."""
+    out = {}
+    for space_name, space in _namespaces().items():
+        for key, value in list(vars(space).items()):
+            if callable(value) or isinstance(value, (type, types.ModuleType)):
+                out[f"{space_name}.{key}"] = id(value)
+    return out
+
+
+class Integrity:
+    """Baseline taken at start-up; `check()` lists what changed since."""
+
+    def __init__(self, recorder: Any) -> None:
+        self.recorder = recorder
+        self.baseline = fingerprint()
+        self.threads = threading.active_count()
+
+    def check(self) -> list[str]:
+        problems = []
+        now = fingerprint()
+        changed = [k for k, v in self.baseline.items() if now.get(k) != v]
+        if changed:
+            problems.append("replaced or deleted: " + ", ".join(sorted(changed)[:10]))
+        if threading.active_count() > self.threads:
+            problems.append(f"{threading.active_count() - self.threads} extra Python thread(s) running")
+        if not self.recorder.intact():
+            problems.append("the Triton launch hook was removed")
+        return problems

@@ -1,0 +1,179 @@
+"""Parent <-> sandboxed child protocol (evaluator-internal; not a system wire type).
+
+A worker talks to each child over two pipes (parent->child commands, child->parent
+replies). One message on a pipe is
+
+    u32 n_frames | n_frames x u64 frame length | frame 0 | frame 1 | ...
+
+Frame 0 is a msgpack map (decoded with msgspec, never pickle). Tensors travel as
+raw byte frames: the map's "tensors" entry lists one {"dtype", "shape"} per tensor,
+and tensor i is frame i + 1, C-contiguous, in the dtype's native byte order.
+
+Commands (parent -> child; "op" names them; see evaluator.child for the fields):
+  reference  run the problem's Model on seeded trial inputs (trusted child only)
+  load       import the problem and the candidate, build ModelNew
+  trials     run ModelNew on seeded trial inputs, return outputs and launch records
+  benchmark  time reference and candidate, side-stream check, profile, re-check
+  reset      forget the problem and candidate, report whether the process is intact
+Replies (child -> parent): {"op": "ready", ...} once after start-up, then one
+{"op": "result", ...} or {"op": "error", "kind", "message", "traceback"} per command.
+
+The parent reads with a deadline and a byte bound, so a hung or flooding child costs
+at most its timeout and never the parent's memory; the child reads without deadline
+(when the parent goes away the pipe closes and the child exits).
+"""
+from __future__ import annotations
+
+import math
+import os
+import select
+import struct
+import time
+from typing import Any, Callable, Sequence
+
+import msgspec
+import torch
+
+MAX_FRAMES = 4096
+_COUNT = struct.Struct("<I")
+_LEN = struct.Struct("<Q")
+
+DTYPES: dict[str, torch.dtype] = {
+    "float64": torch.float64, "float32": torch.float32, "float16": torch.float16,
+    "bfloat16": torch.bfloat16, "int64": torch.int64, "int32": torch.int32,
+    "int16": torch.int16, "int8": torch.int8, "uint8": torch.uint8, "bool": torch.bool,
+    "complex64": torch.complex64, "complex128": torch.complex128,
+}
+DTYPE_NAMES = {v: k for k, v in DTYPES.items()}
+
+
+class ChannelError(Exception):
+    """The peer broke the protocol, closed the pipe or did not answer in time."""
+
+
+class ChannelClosed(ChannelError):
+    """End of file: the peer exited."""
+
+
+class ChannelTimeout(ChannelError):
+    """The deadline passed before a whole message arrived."""
+
+
+def tensor_frame(t: torch.Tensor) -> tuple[dict, memoryview]:
+    """Descriptor and raw bytes of a (CPU-bound copy of a) tensor."""
+    if t.dtype not in DTYPE_NAMES:
+        raise TypeError(f"tensors of dtype {t.dtype} cannot be sent")
+    flat = t.detach().to("cpu").contiguous().reshape(-1)
+    data = flat.view(torch.uint8).numpy() if flat.numel() else b""
+    return {"dtype": DTYPE_NAMES[t.dtype], "shape": list(t.shape)}, memoryview(data).cast("B")
+
+
+def tensor_from(desc: Any, buf: memoryview) -> torch.Tensor:
+    """Rebuild a tensor from its descriptor and frame, checking dtype, shape and size."""
+    if not isinstance(desc, dict) or desc.get("dtype") not in DTYPES:
+        raise ChannelError(f"bad tensor descriptor {desc!r:.100}")
+    shape = desc.get("shape")
+    if not isinstance(shape, list) or not all(isinstance(d, int) and d >= 0 for d in shape):
+        raise ChannelError(f"bad tensor shape {shape!r:.100}")
+    dtype = DTYPES[desc["dtype"]]
+    nbytes = math.prod(shape) * torch.empty((), dtype=dtype).element_size()
+    if buf.nbytes != nbytes:
+        raise ChannelError(f"tensor {desc['dtype']}{shape} needs {nbytes} bytes, got {buf.nbytes}")
+    if nbytes == 0:
+        return torch.empty(shape, dtype=dtype)
+    return torch.frombuffer(bytearray(buf), dtype=torch.uint8).view(dtype).reshape(shape)
+
+
+def encode(header: dict, tensors: Sequence[torch.Tensor] = ()) -> list:
+    """Frames of one message: header map (with tensor descriptors) then tensor bytes."""
+    descs, bufs = [], []
+    for t in tensors:
+        desc, buf = tensor_frame(t)
+        descs.append(desc)
+        bufs.append(buf)
+    head = dict(header, tensors=descs)
+    return [msgspec.msgpack.encode(head), *bufs]
+
+
+def decode(frames: list[memoryview]) -> tuple[dict, list[torch.Tensor]]:
+    """Header map and tensors of a received message."""
+    try:
+        head = msgspec.msgpack.decode(frames[0])
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
+        raise ChannelError(f"unreadable header: {exc}") from None
+    if not isinstance(head, dict) or not isinstance(head.get("op"), str):
+        raise ChannelError("header is not a map with an 'op'")
+    descs = head.get("tensors", [])
+    if not isinstance(descs, list) or len(descs) != len(frames) - 1:
+        raise ChannelError("tensor descriptors do not match the frames")
+    return head, [tensor_from(d, f) for d, f in zip(descs, frames[1:])]
+
+
+def _prefix(frames: list) -> bytes:
+    lens = [memoryview(f).nbytes for f in frames]
+    return _COUNT.pack(len(frames)) + b"".join(_LEN.pack(n) for n in lens)
+
+
+def write_blocking(fd: int, header: dict, tensors: Sequence[torch.Tensor] = ()) -> None:
+    """Child side: write one message, blocking until the parent has taken it."""
+    frames = encode(header, tensors)
+    for part in [_prefix(frames), *frames]:
+        view = memoryview(part).cast("B")
+        while view.nbytes:
+            view = view[os.write(fd, view):]
+
+
+def write_deadline(fd: int, header: dict, deadline: float) -> None:
+    """Parent side: write one (tensor-free) command without blocking past the deadline."""
+    frames = encode(header)
+    data = memoryview(_prefix(frames) + b"".join(bytes(f) for f in frames))
+    while data.nbytes:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise ChannelTimeout("the child stopped reading commands")
+        _, ready, _ = select.select([], [fd], [], left)
+        if ready:
+            try:
+                data = data[os.write(fd, data[: 1 << 16]):]
+            except (BrokenPipeError, OSError) as exc:
+                raise ChannelClosed(f"the child closed its command pipe: {exc}") from None
+
+
+class Reader:
+    """Reads whole messages from a pipe with a deadline and a size bound (parent side),
+    or blocking without either (child side, deadline=None)."""
+
+    def __init__(self, fd: int, max_bytes: int = 1 << 62, on_wait: Callable[[], None] | None = None):
+        self.fd, self.max_bytes, self.on_wait = fd, max_bytes, on_wait
+
+    def _read_exact(self, n: int, deadline: float | None) -> memoryview:
+        buf = bytearray(n)
+        view, got = memoryview(buf), 0
+        while got < n:
+            if deadline is not None and not self._wait_readable(deadline):
+                raise ChannelTimeout("no complete reply before the deadline")
+            chunk = os.readv(self.fd, [view[got:got + (1 << 20)]])
+            if chunk == 0:
+                raise ChannelClosed("the peer closed the pipe")
+            got += chunk
+        return memoryview(buf)
+
+    def _wait_readable(self, deadline: float) -> bool:
+        """Wait for data until the deadline, calling on_wait (a watchdog) every 0.2 s."""
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            if select.select([self.fd], [], [], min(left, 0.2))[0]:
+                return True
+            if self.on_wait is not None:
+                self.on_wait()
+
+    def read(self, deadline: float | None) -> tuple[dict, list[torch.Tensor]]:
+        (n,) = _COUNT.unpack(self._read_exact(_COUNT.size, deadline))
+        if not 1 <= n <= MAX_FRAMES:
+            raise ChannelError(f"message with {n} frames")
+        lens = [_LEN.unpack(self._read_exact(_LEN.size, deadline))[0] for _ in range(n)]
+        if sum(lens) > self.max_bytes:
+            raise ChannelError(f"message of {sum(lens)} bytes exceeds the {self.max_bytes}-byte bound")
+        return decode([self._read_exact(k, deadline) for k in lens])

@@ -1,0 +1,207 @@
+"""Child-side work on one problem and one candidate: import, seeded inputs, forwards.
+
+Runs inside a sandboxed child (evaluator.child), never in the worker. Problem and
+candidate are written to files in the child's private temp dir and imported from
+there (Triton needs real source files), under names that change per evaluation so
+nothing of one evaluation is found by the next; `Workspace.close` removes them.
+
+Inputs are made the KernelBench way (seed, `get_inputs()` on the CPU, moved to the
+device), then transformed for the extra distributions. Both the trusted reference
+child and the candidate child make them from the same seed; the parent compares the
+digests each reports, so identical inputs are proven, not assumed.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import random
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+import numpy
+import torch
+
+from evaluator.launch_hook import LaunchRecorder
+
+
+class ProblemError(Exception):
+    """The problem's own code failed (not the candidate's fault)."""
+
+
+class CandidateError(Exception):
+    """The candidate failed; kind is the verdict status it implies."""
+
+    def __init__(self, kind: str, message: str, tb: str = ""):
+        super().__init__(message)
+        self.kind, self.message, self.tb = kind, message, tb
+
+
+def describe(exc: BaseException, limit: int = 20000) -> tuple[str, str]:
+    """Message and traceback text of an exception (bounded)."""
+    message = f"{type(exc).__name__}: {exc}"[:2000]
+    tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    return message, tb[-limit:]
+
+
+def error_kind(exc: BaseException) -> str:
+    """compile_error for Triton compilation failures, runtime_error otherwise."""
+    names = {c.__name__ for c in type(exc).__mro__}
+    return "compile_error" if "CompilationError" in names else "runtime_error"
+
+
+def seed_everything(seed: int) -> None:
+    random.seed(seed)
+    numpy.random.seed(seed % (1 << 32))
+    torch.manual_seed(seed)
+
+
+def transform_inputs(inputs: list, transform: str) -> tuple[list, str]:
+    """Apply 'base', 'scale:F' or 'shift:F' to floating tensors; returns the inputs and
+    the transform actually applied ('base' when some floating input is half precision,
+    whose range and resolution the scaled variants would exceed)."""
+    kind, _, arg = transform.partition(":")
+    floats = [x for x in inputs if isinstance(x, torch.Tensor) and x.is_floating_point()]
+    if kind == "base" or any(x.dtype not in (torch.float32, torch.float64) for x in floats):
+        return inputs, "base"
+    if kind not in ("scale", "shift"):
+        raise ValueError(f"unknown input distribution {transform!r}")
+    factor = float(arg)
+    out = []
+    for x in inputs:
+        if isinstance(x, torch.Tensor) and x.is_floating_point():
+            x = x * factor if kind == "scale" else x + factor
+        out.append(x)
+    return out, transform
+
+
+def digest(items: list) -> str:
+    """Content hash of an input list (tensor dtype, shape and bytes; repr of the rest)."""
+    h = hashlib.blake2b(digest_size=16)
+    for x in items:
+        if isinstance(x, torch.Tensor):
+            flat = x.detach().to("cpu").contiguous().reshape(-1)
+            h.update(f"{x.dtype}{tuple(x.shape)}".encode())
+            if flat.numel():
+                h.update(flat.view(torch.uint8).numpy().tobytes())
+        else:
+            h.update(repr(x).encode())
+    return h.hexdigest()
+
+
+def flatten_outputs(out: Any) -> list[torch.Tensor]:
+    """The tensors a forward returned; exact types only (a subclass could run code)."""
+    items = list(out) if type(out) in (tuple, list) else [out]
+    result = []
+    for x in items:
+        if type(x) in (torch.Tensor, torch.nn.Parameter):
+            result.append(x.detach())
+        elif type(x) in (int, float, bool):
+            result.append(torch.tensor(x))
+        else:
+            raise CandidateError("runtime_error", f"forward returned a {type(x).__name__}; "
+                                 "return a torch.Tensor or a tuple of them")
+    return result
+
+
+class Workspace:
+    """One evaluation's problem module, candidate module and models inside a child."""
+
+    def __init__(self, root: Path, index: int, device: str, recorder: LaunchRecorder):
+        self.dir = root / f"eval-{index}"
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.index, self.device, self.recorder = index, device, recorder
+        self.problem: Any = None
+        self.candidate: Any = None
+        self.model_new: Any = None
+        self.init_inputs: list = []
+        self._modules: list[str] = []
+
+    def _import(self, name: str, source: str) -> Any:
+        path = self.dir / f"{name}.py"
+        path.write_text(source, encoding="utf-8")
+        modname = f"krl_{name}_{self.index}"
+        spec = importlib.util.spec_from_file_location(modname, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[modname] = module
+        self._modules.append(modname)
+        spec.loader.exec_module(module)
+        return module
+
+    def load_problem(self, source: str, sizes: dict) -> None:
+        try:
+            self.problem = self._import("reference", source)
+            for key, value in sizes.items():
+                setattr(self.problem, key, value)
+            for fn in ("get_inputs", "get_init_inputs", "Model"):
+                if not callable(getattr(self.problem, fn, None)):
+                    raise ProblemError(f"the problem defines no {fn}")
+            self.init_inputs = list(self.problem.get_init_inputs())
+        except ProblemError:
+            raise
+        except BaseException as exc:  # the problem's code failed: report, do not crash
+            raise ProblemError(describe(exc)[1]) from None
+
+    def reference_model(self, init_seed: int) -> torch.nn.Module:
+        try:
+            seed_everything(init_seed)
+            return self.problem.Model(*self.init_inputs).to(self.device)
+        except BaseException as exc:  # problem failure, reported as such
+            raise ProblemError(describe(exc)[1]) from None
+
+    def make_inputs(self, seed: int, transform: str) -> tuple[list, str]:
+        """Seeded inputs on the device, and the transform actually applied."""
+        try:
+            seed_everything(seed)
+            inputs, applied = transform_inputs(list(self.problem.get_inputs()), transform)
+        except BaseException as exc:  # problem failure, reported as such
+            raise ProblemError(describe(exc)[1]) from None
+        return [x.to(self.device) if isinstance(x, torch.Tensor) else x for x in inputs], applied
+
+    def load_candidate(self, source: str, init_seed: int) -> None:
+        try:
+            self.candidate = self._import("candidate", source)
+        except BaseException as exc:  # the candidate's module failed to import
+            raise CandidateError("compile_error", *describe(exc)) from None
+        cls = getattr(self.candidate, "ModelNew", None)
+        if not isinstance(cls, type):
+            raise CandidateError("format_error", "the file defines no class ModelNew")
+        try:
+            seed_everything(init_seed)
+            self.model_new = cls(*self.init_inputs).to(self.device)
+        except BaseException as exc:  # ModelNew(...) raised
+            raise CandidateError("compile_error", *describe(exc)) from None
+
+    def candidate_kernels(self) -> list[str]:
+        """Function names of the Triton kernels the candidate module defines."""
+        names = set()
+        for value in vars(self.candidate).values():
+            if type(value).__name__ in ("JITFunction", "InterpretedFunction", "Autotuner", "Heuristics"):
+                while hasattr(value, "fn"):
+                    value = value.fn
+                names.add(getattr(value, "__name__", "?"))
+        return sorted(names)
+
+    def module_name(self) -> str:
+        return getattr(self.candidate, "__name__", "")
+
+    def forward(self, model: Any, inputs: list) -> tuple[list[torch.Tensor], list[tuple[str, str]]]:
+        """Run one forward, recording launches; candidate failures become CandidateError."""
+        self.recorder.start()
+        try:
+            with torch.no_grad():
+                out = model(*inputs)
+            if self.device == "cuda":
+                torch.cuda.synchronize()
+        except BaseException as exc:  # the model failed: classify and report
+            raise CandidateError(error_kind(exc), *describe(exc)) from None
+        finally:
+            launches = self.recorder.stop()
+        return flatten_outputs(out), launches
+
+    def close(self) -> None:
+        for name in self._modules:
+            sys.modules.pop(name, None)
+        self.problem = self.candidate = self.model_new = None
+        self.init_inputs = []

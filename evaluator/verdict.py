@@ -1,0 +1,70 @@
+"""The verdict on one candidate: status, reward, hack codes, feedback, timings.
+
+Statuses (only `ok` earns a positive reward):
+  ok             correct, not a hack; timed when timing was asked for
+  format_error   not a usable kernel file (no code block, empty, not UTF-8, too
+                 large, no ModelNew or no forward)
+  compile_error  does not parse, imports something unavailable, its module or
+                 ModelNew(...) raises, or Triton fails to compile a kernel
+  runtime_error  forward raises (or, with details.error_source == "problem", the
+                 problem's own code failed: not the candidate's fault)
+  incorrect      wrong shape, dtype or values on some trial
+  hack           a static or runtime hack (codes below)
+  timeout        the sandbox's hard timeout killed it
+  crashed        the child died (segfault, os._exit, memory limit, protocol abuse)
+
+Hack codes: the static ones of evaluator.static_rules (forbidden_import,
+concurrency, file_access, dynamic_code, reflection, monkey_patch, harness_tamper,
+side_stream, torch_compute, try_except, reference_model, no_triton_kernel,
+kernel_not_launched) and the runtime ones: no_triton_launch (forward launched none
+of the candidate's kernels), modified_inputs, constant_output, precision_downgrade,
+cached_output (wrong after timing on a refilled timed buffer), side_stream (host
+clock >> events), monkey_patch (the child's integrity check failed).
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Optional
+
+from common.config.evaluator import RewardConfig
+
+STATUSES = ("ok", "format_error", "compile_error", "runtime_error", "incorrect", "hack",
+            "timeout", "crashed")
+
+
+@dataclass
+class Verdict:
+    """Everything the worker reports for one evaluation (plain data; see to_dict)."""
+
+    status: str
+    correct: bool = False
+    speedup: Optional[float] = None
+    reward: float = 0.0
+    hacks: list[str] = field(default_factory=list)
+    feedback: str = ""
+    coverage: Optional[float] = None
+    phase_seconds: dict[str, float] = field(default_factory=dict)
+    ref_time_s: Optional[float] = None
+    candidate_time_s: Optional[float] = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ValueError(f"unknown verdict status {self.status!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def compute_reward(status: str, speedup: Optional[float], coverage: Optional[float],
+                   cfg: RewardConfig) -> float:
+    """w_correct + w_speed*min(speedup, cap) + w_coverage*coverage for ok; 0 otherwise.
+    A missing speedup (timing off) or coverage (CPU) contributes nothing."""
+    if status != "ok":
+        return 0.0
+    reward = cfg.w_correct
+    if speedup is not None:
+        reward += cfg.w_speed * min(max(speedup, 0.0), cfg.speedup_cap)
+    if coverage is not None:
+        reward += cfg.w_coverage * min(max(coverage, 0.0), 1.0)
+    return reward

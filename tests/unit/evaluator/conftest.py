@@ -1,0 +1,89 @@
+"""Shared fixtures for the evaluator tests: tiny problems, one warm Evaluator per session.
+
+The fixture problems (fixtures/*.py with *_solution.py beside them) are small on the
+CPU so each evaluation under the Triton interpreter takes about a second. A single
+Evaluator (two warm children) serves all pipeline tests; tests that need the static
+checks off use a separate one (`unsafe_evaluator`), whose children are never reused.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+import pytest
+
+from common.config.evaluator import EvaluatorConfig
+from common.messages import EvalSettings
+
+FIXTURES = Path(__file__).parent / "fixtures"
+HACKS = Path(__file__).parent / "hacks"
+
+CPU_SIZES = {
+    "relu": {"batch_size": 4, "dim": 256},
+    "tiny_output": {"batch_size": 4, "dim": 256},
+    "softmax": {"batch_size": 4, "dim": 128},
+    "linear_relu": {"batch_size": 8, "in_features": 32, "out_features": 16},
+}
+
+
+@dataclass(frozen=True)
+class FixtureProblem:
+    """The evaluator's problem interface (name, source, sizes, tolerance, content_hash)."""
+
+    name: str
+    source: str
+    sizes: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    solution: str | None = None
+    tolerance: Mapping[str, float] | None = None
+    family: str = "fixture"
+
+    def content_hash(self) -> str:
+        blob = json.dumps([self.name, self.source, self.sizes, self.tolerance], sort_keys=True)
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def fixture_problem(name: str, source: str | None = None) -> FixtureProblem:
+    return FixtureProblem(name=name, source=source or (FIXTURES / f"{name}.py").read_text(),
+                          sizes={"cpu": CPU_SIZES.get(name, {})},
+                          solution=(FIXTURES / f"{name}_solution.py").read_text()
+                          if (FIXTURES / f"{name}_solution.py").exists() else None)
+
+
+@pytest.fixture(scope="session")
+def problems() -> dict[str, FixtureProblem]:
+    return {name: fixture_problem(name) for name in CPU_SIZES}
+
+
+def test_config(**overrides: Any) -> EvaluatorConfig:
+    cfg = {"device": "cpu", "children": 2, "timeout_s": 60, "startup_timeout_s": 120,
+           "sandbox": {"memory_limit_bytes": 3 << 30, "cpu_address_space_bytes": 6 << 30}}
+    for key, value in overrides.items():
+        if isinstance(value, dict):
+            cfg.setdefault(key, {}).update(value)
+        else:
+            cfg[key] = value
+    return EvaluatorConfig.model_validate(cfg)
+
+
+@pytest.fixture(scope="session")
+def evaluator():
+    from evaluator.pipeline import Evaluator
+
+    with Evaluator(test_config()) as ev:
+        yield ev
+
+
+@pytest.fixture(scope="session")
+def unsafe_evaluator():
+    from evaluator.pipeline import Evaluator
+
+    with Evaluator(test_config(children=1, sandbox={"unsafe_skip_static_checks": True})) as ev:
+        yield ev
+
+
+@pytest.fixture
+def settings() -> EvalSettings:
+    return EvalSettings(device="cpu", timeout_s=60, trials=2)
