@@ -172,6 +172,26 @@ def _prs(candidates: list, cfg: AlgorithmConfig, generator: torch.Generator,
     return keep.tolist()
 
 
+def group_tokens(group: Group) -> int:
+    """Prompt + response tokens of a group: the work it costs to train on."""
+    return sum(int(t.prompt_ids.numel() + t.response_ids.numel())
+               for tr in group.trajectories for t in tr.turns)
+
+
+def shard_groups(groups: Sequence[Group], world_size: int) -> list[list[Group]]:
+    """Split whole groups over learner ranks, largest first to the least-loaded rank.
+
+    A group never spans ranks: its advantages and MRS trajectories are computed locally.
+    """
+    shards: list[list[Group]] = [[] for _ in range(world_size)]
+    load = [0] * world_size
+    for g in sorted(groups, key=group_tokens, reverse=True):
+        r = load.index(min(load))
+        shards[r].append(g)
+        load[r] += group_tokens(g)
+    return shards
+
+
 # ---------------------------------------------------------------------------------------
 # Micro-batches
 # ---------------------------------------------------------------------------------------
