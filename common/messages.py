@@ -107,6 +107,8 @@ class ProblemPayload(msgspec.Struct, kw_only=True):
     source: Text
     family: Id = "unknown"
     sizes: dict[str, dict[str, Any]] = {}
+    tolerance: dict[Id, float] = {}
+    tags: list[Id] = []
 
 
 class Lease(msgspec.Struct, kw_only=True):

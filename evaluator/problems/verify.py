@@ -132,7 +132,7 @@ def check_problem(problem, device: str, sizes: str, counter: LaunchCounter, benc
     """Run one problem's reference and solution; the result dict is one JSON line."""
     import torch
 
-    from evaluator.problemset import exec_problem_source
+    from common.problemset import exec_problem_source
 
     result: dict[str, Any] = {"name": problem.name, "family": problem.family, "ok": False}
     start = time.perf_counter()
@@ -193,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["TRITON_INTERPRET"] = "1"
     import torch  # noqa: F401  (after the interpreter switch)
 
-    from evaluator.problemset import load_problems
+    from common.problemset import load_problems
 
     counter = LaunchCounter()
     counter.install()

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from evaluator.problemset import (
+from common.problemset import (
     MAX_SOURCE_BYTES,
     Problem,
     ProblemError,
@@ -80,7 +80,7 @@ def test_directory_skips_and_counts_malformed_files(tmp_path, caplog):
     write(tmp_path / "good.py", GOOD.format(dim=4))
     write(tmp_path / "no_inputs.py", NO_GET_INPUTS)
     (tmp_path / "latin1.py").write_bytes("# caf\xe9\n".encode("latin-1") + b"x = 1\n")
-    with caplog.at_level(logging.WARNING, logger="evaluator.problemset"):
+    with caplog.at_level(logging.WARNING, logger="common.problemset"):
         problems = load_problems(tmp_path)
     assert [p.name for p in problems] == ["good"]
     reasons = dict(problems.skipped)
@@ -193,7 +193,7 @@ def test_jsonl_malformed_rows_are_skipped_and_counted(tmp_path, caplog):
         {"id": "ok1", "code": GOOD.format(dim=9)},
         {"id": "ok2", "code": GOOD.format(dim=2)},
     ])
-    with caplog.at_level(logging.WARNING, logger="evaluator.problemset"):
+    with caplog.at_level(logging.WARNING, logger="common.problemset"):
         problems = load_problems(path)
     assert [p.name for p in problems] == ["mixed/ok1", "mixed/ok2"]
     reasons = [reason for _, reason in problems.skipped]
@@ -307,3 +307,12 @@ def test_problems_are_immutable():
         problem.sizes["cpu"]["batch_size"] = 1
     with pytest.raises(AttributeError):
         problem.source = "x"
+
+
+def test_payload_round_trip_keeps_what_changes_a_verdict():
+    from common.messages import decode, encode, EvalRequest
+    from common.problemset import builtin_problem, from_payload, to_payload
+    p = builtin_problem("loss/mse_close")
+    wire = decode(encode(EvalRequest(request_id="r", problem=to_payload(p), candidate="")))
+    back = from_payload(wire.problem)
+    assert back.content_hash() == p.content_hash() and back.tags == p.tags

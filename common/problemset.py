@@ -1,0 +1,399 @@
+"""Problems: KernelBench-format reference programs and where they come from.
+
+A problem is the Python source of a PyTorch program in KernelBench format
+(`class Model(nn.Module)`, `get_inputs()`, `get_init_inputs()`), plus the size
+constants to use per device, an optional reference Triton solution and optional
+tolerance overrides. The evaluator executes `source` in its sandbox, overrides
+the module globals in `sizes[device]` (KernelBench functions read globals such as
+`batch_size` when called, so one file serves a small CPU size and a realistic GPU
+size), and only then calls `get_init_inputs()` / `get_inputs()`.
+
+`load_problems(path)` reads any of:
+- one `.py` file (name: the file stem) with `NAME.solution.py` beside it as its
+  solution;
+- a directory of them, recursively and sorted (name: the path relative to the
+  directory without `.py`, e.g. `level1/19_ReLU`); a `manifest.json` there gives
+  family, sizes, tolerance and tags per name (the built-in set is such a directory);
+- a `.jsonl` or `.parquet` table with a code column (name: `<table stem>/<row id>`);
+- `builtin` or `builtin:<family>`.
+A malformed file in a directory or row in a table is skipped with a warning, never
+fatal: `load_problems` returns a `ProblemSet` (a list) whose `skipped` attribute
+lists `(origin, reason)` for each one. A single malformed file, or a source with no
+valid problem at all, raises `ProblemError` naming the file and what is wrong.
+"""
+from __future__ import annotations
+
+import ast
+import difflib
+import functools
+import hashlib
+import json
+import logging
+import types
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from common.problem_tables import (
+    adapt_entry_point,
+    candidate_sources,
+    iter_table_rows,
+    table_columns,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_SOURCE_BYTES = 1 << 20
+"""A problem source larger than this is rejected: no real reference program is that big."""
+
+# The built-in set is data shipped beside the evaluator package (and installed with it).
+BUILTIN_DIR = Path(__file__).resolve().parents[1] / "evaluator" / "problems" / "builtin"
+SOLUTION_SUFFIX = ".solution.py"
+_WARN_LIMIT = 5  # skipped rows logged one by one before only the total is reported
+
+
+class ProblemError(ValueError):
+    """A problem file, row or name is unusable; the message names it and says why."""
+
+
+class UnknownProblemError(ProblemError, LookupError):
+    """A built-in problem name or family that does not exist; the message lists close names."""
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return types.MappingProxyType({str(k): _frozen(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One KernelBench-format problem, immutable; `content_hash()` keys result caches."""
+
+    name: str
+    source: str
+    family: str = "unknown"
+    sizes: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """"cpu" / "cuda" -> module globals to override after exec'ing `source`."""
+    solution: str | None = None
+    """A reference Triton `ModelNew` source known to be correct, when there is one."""
+    tolerance: Mapping[str, float] = field(default_factory=dict)
+    """Per-problem overrides of the comparison tolerance: "atol" and/or "rtol"."""
+    tags: tuple[str, ...] = ()
+    """Free-form labels, e.g. "tiny_output" (true output near zero) or "integer_output"."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sizes", _frozen(self.sizes))
+        object.__setattr__(self, "tolerance", _frozen(self.tolerance))
+        object.__setattr__(self, "tags", tuple(self.tags))
+
+    def content_hash(self) -> str:
+        """sha256 over name, source, sizes and tolerance (canonical JSON): a cache key."""
+        blob = json.dumps(
+            {"name": self.name, "source": self.source, "sizes": _plain(self.sizes),
+             "tolerance": _plain(self.tolerance)},
+            sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=repr,
+        )
+        return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+    def __hash__(self) -> int:
+        return hash(self.content_hash())
+
+    def sizes_for(self, device: str) -> dict[str, Any]:
+        """The global overrides for `device` ("cpu" or "cuda"); empty means the file's own."""
+        return _plain(self.sizes.get(device, {}))
+
+
+class ProblemSet(list):
+    """A list of problems plus `skipped`: (origin, reason) for every malformed entry."""
+
+    def __init__(self, problems: Iterable[Problem] = (), skipped: Iterable[tuple[str, str]] = ()):
+        super().__init__(problems)
+        self.skipped: list[tuple[str, str]] = list(skipped)
+
+
+# ----------------------------------------------------------------------------- validation
+
+def _takes_no_required_args(fn: ast.FunctionDef) -> bool:
+    a = fn.args
+    required_pos = len(a.posonlyargs) + len(a.args) - len(a.defaults)
+    required_kw = sum(1 for d in a.kw_defaults if d is None)
+    return required_pos == 0 and required_kw == 0
+
+
+def validate_problem_source(source: str, origin: str) -> None:
+    """Cheap AST check that `source` is a KernelBench problem; ProblemError naming `origin`."""
+    if not source.strip():
+        raise ProblemError(f"{origin}: the problem source is empty")
+    size = len(source.encode("utf-8"))
+    if size > MAX_SOURCE_BYTES:
+        raise ProblemError(f"{origin}: the problem source is {size} bytes, over the "
+                           f"{MAX_SOURCE_BYTES}-byte limit")
+    try:
+        tree = ast.parse(source, filename=origin)
+    except SyntaxError as exc:
+        raise ProblemError(f"{origin}: syntax error at line {exc.lineno}: {exc.msg}") from None
+    except ValueError as exc:  # e.g. NUL bytes in the source
+        raise ProblemError(f"{origin}: not parseable as Python: {exc}") from None
+    functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    has_model = any(
+        (isinstance(n, ast.ClassDef) and n.name == "Model")
+        or (isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "Model"
+                                              for t in n.targets))
+        for n in tree.body
+    )
+    missing = [what for what, ok in (("class Model", has_model),
+                                     ("def get_inputs()", "get_inputs" in functions),
+                                     ("def get_init_inputs()", "get_init_inputs" in functions))
+               if not ok]
+    if missing:
+        raise ProblemError(f"{origin}: not a KernelBench problem: missing top-level "
+                           + ", ".join(missing))
+    for fname in ("get_inputs", "get_init_inputs"):
+        if not _takes_no_required_args(functions[fname]):
+            raise ProblemError(f"{origin}: {fname}() must take no arguments")
+
+
+def read_source_file(path: Path) -> str:
+    """Read a problem or solution file: UTF-8, non-empty, at most MAX_SOURCE_BYTES."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise ProblemError(f"{path}: cannot read: {exc.strerror}") from None
+    if size > MAX_SOURCE_BYTES:
+        raise ProblemError(f"{path}: file is {size} bytes, over the {MAX_SOURCE_BYTES}-byte limit")
+    try:
+        return path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ProblemError(f"{path}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+
+
+def exec_problem_source(problem: Problem, device: str) -> types.ModuleType:
+    """Execute `problem.source` as a fresh module and apply its `device` sizes.
+
+    Runs the reference code in this process: call it inside the sandbox only.
+    """
+    module = types.ModuleType(f"krl_problem_{problem.content_hash()[:12]}")
+    module.__file__ = f"<problem {problem.name}>"
+    exec(compile(problem.source, module.__file__, "exec"), module.__dict__)  # noqa: S102
+    module.__dict__.update(problem.sizes_for(device))
+    return module
+
+
+# ----------------------------------------------------------------------------- files
+
+def _load_manifest(directory: Path) -> dict[str, dict]:
+    path = directory / "manifest.json"
+    if not path.exists():
+        return {}
+    try:
+        manifest = json.loads(read_source_file(path))
+    except json.JSONDecodeError as exc:
+        raise ProblemError(f"{path}: invalid JSON: {exc}") from None
+    if not isinstance(manifest, dict) or not all(isinstance(v, dict) for v in manifest.values()):
+        raise ProblemError(f"{path}: expected an object mapping problem name -> settings")
+    return manifest
+
+
+def _problem_from_file(path: Path, name: str, meta: Mapping[str, Any]) -> Problem:
+    source = read_source_file(path)
+    validate_problem_source(source, str(path))
+    solution_path = path.with_name(path.stem + SOLUTION_SUFFIX)
+    solution = read_source_file(solution_path) if solution_path.exists() else None
+    tolerance = {k: float(meta[k]) for k in ("atol", "rtol") if k in meta}
+    return Problem(name=name, source=source, family=str(meta.get("family", "unknown")),
+                   sizes=meta.get("sizes", {}), solution=solution, tolerance=tolerance,
+                   tags=tuple(meta.get("tags", ())))
+
+
+def _problem_files(directory: Path) -> Iterator[Path]:
+    for path in sorted(directory.rglob("*.py")):
+        if path.name == "__init__.py" or path.name.endswith(SOLUTION_SUFFIX):
+            continue
+        yield path
+
+
+def _load_directory(directory: Path, limit: int | None, strict: bool = False) -> ProblemSet:
+    manifest = _load_manifest(directory)
+    result = ProblemSet()
+    for path in _problem_files(directory):
+        if limit is not None and len(result) >= limit:
+            break
+        name = path.relative_to(directory).with_suffix("").as_posix()
+        try:
+            result.append(_problem_from_file(path, name, manifest.get(name, {})))
+        except ProblemError as exc:
+            if strict:
+                raise
+            _skip(result, str(path), str(exc))
+    return result
+
+
+def _skip(result: ProblemSet, origin: str, reason: str) -> None:
+    result.skipped.append((origin, reason))
+    if len(result.skipped) <= _WARN_LIMIT:
+        log.warning("skipping %s: %s", origin, reason)
+
+
+# ----------------------------------------------------------------------------- tables
+
+def _load_table(path: Path, code_column: str | None, name_column: str | None,
+                limit: int | None) -> ProblemSet:
+    try:
+        columns = table_columns(path)
+    except ImportError:
+        raise ProblemError(f"{path}: install pyarrow to read parquet") from None
+    except (ValueError, OSError) as exc:
+        raise ProblemError(f"{path}: unreadable table: {exc}") from None
+    code_col = _pick_column(path, columns, code_column, _CODE_COLUMNS, "code")
+    name_col = _pick_column(path, columns, name_column, _NAME_COLUMNS, "name", required=False)
+    entry_col = next((c for c in _ENTRY_COLUMNS if c in columns), None)
+    wanted = [c for c in (code_col, name_col, entry_col) if c]
+    result, seen = ProblemSet(), set()
+    for index, row in iter_table_rows(path, wanted):
+        if limit is not None and len(result) >= limit:
+            break
+        origin = f"{path}:row {index}"
+        if isinstance(row, str):  # the reader could not decode this row
+            _skip(result, origin, row)
+            continue
+        row_id = index if name_col is None or row.get(name_col) is None else row[name_col]
+        name = f"{path.stem}/{row_id}"
+        try:
+            source = _row_source(row.get(code_col), row.get(entry_col), origin)
+        except ProblemError as exc:
+            _skip(result, origin, str(exc).removeprefix(origin + ": "))
+            continue
+        if name in seen:
+            _skip(result, origin, f"duplicate id {row_id!r} in column {name_col!r}")
+            continue
+        seen.add(name)
+        result.append(Problem(name=name, source=source))
+    return result
+
+
+def _row_source(value: Any, entry_point: Any, origin: str) -> str:
+    """The first KernelBench program in a code cell (plain code, markdown or chat messages)."""
+    try:
+        candidates = candidate_sources(value)
+    except ValueError as exc:
+        raise ProblemError(f"{origin}: {exc}") from None
+    first_error = None
+    for text in candidates:
+        for source in (text, adapt_entry_point(text, entry_point)):
+            if source is None:
+                continue
+            try:
+                validate_problem_source(source, origin)
+                return source
+            except ProblemError as exc:
+                first_error = first_error or exc
+    raise first_error or ProblemError(f"{origin}: the code cell is empty")
+
+
+_CODE_COLUMNS = ("code", "pytorch_code", "python_code", "original_python_code", "original_code",
+                 "reference", "reference_code", "ref_code", "source", "reward_model.ground_truth",
+                 "ground_truth", "prompt", "question", "messages")
+_NAME_COLUMNS = ("name", "id", "problem_id", "uuid", "sample_key", "extra_info.uuid", "task_id")
+_ENTRY_COLUMNS = ("entry_point", "extra_info.entry_point")
+
+
+def _pick_column(path: Path, columns: list[str], wanted: str | None, candidates: tuple[str, ...],
+                 what: str, required: bool = True) -> str | None:
+    if wanted is not None:
+        if wanted not in columns:
+            raise ProblemError(f"{path}: no column {wanted!r}; columns are {columns}")
+        return wanted
+    found = next((c for c in candidates if c in columns), None)
+    if found is None and required:
+        raise ProblemError(f"{path}: cannot tell which column holds the {what}; columns are "
+                           f"{columns}; pass it explicitly (one of {list(candidates)} is "
+                           "found automatically)")
+    return found
+
+
+# ----------------------------------------------------------------------------- entry points
+
+def load_problems(path: str | Path, *, code_column: str | None = None,
+                  name_column: str | None = None, limit: int | None = None) -> ProblemSet:
+    """Load problems from a file, directory, table or `builtin[:family]`; see the module doc."""
+    spec = str(path)
+    if spec == "builtin" or spec.startswith("builtin:"):
+        family = spec.partition(":")[2] or None
+        problems = [p for p in builtin_problems() if family is None or p.family == family]
+        if not problems:
+            families = sorted({p.family for p in builtin_problems()})
+            raise UnknownProblemError(f"no built-in family {family!r}; families are {families}")
+        return ProblemSet(problems[:limit])
+    path = Path(path)
+    if not path.exists():
+        raise ProblemError(f"{path}: no such file or directory")
+    if path.is_dir():
+        result = _load_directory(path, limit)
+    elif path.suffix in (".jsonl", ".parquet"):
+        result = _load_table(path, code_column, name_column, limit)
+    elif path.suffix == ".py":
+        return ProblemSet([_problem_from_file(path, path.stem, {})])
+    else:
+        raise ProblemError(f"{path}: unknown problem source; expected a .py file, a directory, "
+                           "a .jsonl or .parquet table, or builtin[:family]")
+    if not result:
+        reasons = "; ".join(f"{o}: {r}" for o, r in result.skipped[:3]) or "nothing found"
+        raise ProblemError(f"{path}: no valid problems ({len(result.skipped)} skipped: {reasons})")
+    if result.skipped:
+        log.warning("%s: loaded %d problems, skipped %d malformed", path, len(result),
+                    len(result.skipped))
+    return result
+
+
+@functools.lru_cache(maxsize=1)
+def _builtin() -> tuple[Problem, ...]:
+    manifest = _load_manifest(BUILTIN_DIR)
+    problems = _load_directory(BUILTIN_DIR, None, strict=True)
+    names = {p.name for p in problems}
+    if names != set(manifest):
+        raise ProblemError(f"{BUILTIN_DIR}: manifest and files disagree: only in files "
+                           f"{sorted(names - set(manifest))}, only in manifest "
+                           f"{sorted(set(manifest) - names)}")
+    return tuple(sorted(problems, key=lambda p: p.name))
+
+
+def builtin_problems() -> list[Problem]:
+    """All built-in problems, sorted by name."""
+    return list(_builtin())
+
+
+def builtin_problem(name: str) -> Problem:
+    """One built-in problem by name, e.g. "activation/gelu"."""
+    by_name = {p.name: p for p in _builtin()}
+    if name not in by_name:
+        close = difflib.get_close_matches(name, list(by_name), n=5, cutoff=0.5)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise UnknownProblemError(f"no built-in problem {name!r}{hint}")
+    return by_name[name]
+
+
+def to_payload(problem: Problem) -> "ProblemPayload":
+    """The wire form of a problem (what leases and evaluation requests carry)."""
+    from common.messages import ProblemPayload
+    return ProblemPayload(name=problem.name, source=problem.source, family=problem.family,
+                          sizes=_plain(problem.sizes), tolerance=dict(problem.tolerance or {}),
+                          tags=list(problem.tags))
+
+
+def from_payload(payload: "ProblemPayload") -> Problem:
+    """A problem received over the wire; its source is validated like a file's."""
+    validate_problem_source(payload.source, f"problem {payload.name!r} from the wire")
+    return Problem(name=payload.name, source=payload.source, family=payload.family,
+                   sizes=payload.sizes, tolerance=payload.tolerance, tags=tuple(payload.tags))
