@@ -1,7 +1,7 @@
 """What the trainer consumes and how it is cut into micro-batches.
 
 `Group` / `Trajectory` / `Turn` mirror the wire message "actor -> hub, one per prompt
-group" (the hub converts). `build_samples` applies the turn-level algorithm (advantages,
+group" (`group_from_message` converts). `build_samples` applies the turn-level algorithm (advantages,
 multi-turn rules, PRS, zero-advantage groups; learner/advantages.py) and flattens the
 surviving turns into `Sample`s, one per turn: prompt + response token ids, the actor's
 logprobs and a per-token advantage. `plan_micro_batches` bins samples under a token
@@ -18,6 +18,7 @@ from typing import Optional, Sequence
 import torch
 
 from common.config.learner import AlgorithmConfig
+from common.messages import TrajectoryGroup
 from learner import advantages as adv_fns
 from learner.stats import Stats
 
@@ -72,6 +73,18 @@ class Sample:
     @property
     def response_len(self) -> int:
         return self.input_ids.shape[0] - self.prompt_len
+
+
+def group_from_message(msg: TrajectoryGroup) -> Group:
+    """The trainer's view of a wire TrajectoryGroup (tensors are shared, not copied)."""
+    return Group(
+        group_id=msg.group_id, prompt_id=msg.prompt_id, problem=msg.problem_name,
+        trajectories=[Trajectory([
+            Turn(prompt_ids=t.prompt_ids, response_ids=t.response_ids, logprobs=t.logprobs,
+                 versions=t.versions, reward=t.reward, status=t.status, correct=t.correct,
+                 speedup=t.speedup, coverage=t.coverage, evaluated=t.evaluated,
+                 code_start=t.code_start)
+            for t in tr.turns]) for tr in msg.trajectories])
 
 
 def _usable_turns(traj: Trajectory) -> list[Turn]:

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import pytest
 import torch
 from transformers import AutoModelForCausalLM
 
-from common.config.learner import LearnerConfig
-from learner.batch import Sample, build_samples, collate, plan_micro_batches
+from common.config.learner import AlgorithmConfig, LearnerConfig
+from learner.batch import Sample, build_samples, collate, group_from_message, plan_micro_batches
 from learner.stats import Stats
 from learner.trainer import Trainer
 
@@ -129,9 +130,64 @@ def test_unevaluated_turns_and_what_follows_are_not_trained():
         tr.turns.append(tr.turns[0])
     traj = groups[0].trajectories[1]
     traj.turns = [traj.turns[0], traj.turns[1], traj.turns[1]]
-    from dataclasses import replace
     traj.turns[0] = replace(traj.turns[0], evaluated=False)
-    cfg = _cfg("unused").algorithm
-    samples = build_samples(groups, cfg.model_copy(update={"prs": cfg.prs.model_copy(
-        update={"enabled": False})}), torch.Generator(), Stats())
+    algo = AlgorithmConfig.model_validate({"prs": {"enabled": False}})
+    samples = build_samples(groups, algo, torch.Generator(), Stats())
     assert {s.traj for s in samples} == {0, 2}
+
+
+def test_hierarchical_credit_gives_plan_tokens_their_own_advantage():
+    from learner.advantages import trloo
+
+    groups = random_groups(seed=6, n_groups=1, n_samples=3, max_turns=1, max_len=12)
+    speedups = [2.5, 1.0, 0.0]
+    for tr, s in zip(groups[0].trajectories, speedups):
+        turn = tr.turns[0]
+        turn.correct, turn.speedup = s > 0, s
+        turn.code_start = 1 if turn.response_ids.numel() > 1 else 0
+    algo = AlgorithmConfig.model_validate({
+        "prs": {"enabled": False},
+        "hierarchical": {"enabled": True, "plan_coef": 0.5, "speedup_cap": 3.0}})
+    samples = build_samples(groups, algo, torch.Generator(), Stats())
+    code = trloo([[tr.turns[0].reward] for tr in groups[0].trajectories])
+    plan = trloo([[s] for s in speedups])
+    for s in samples:
+        turn = groups[0].trajectories[s.traj].turns[0]
+        assert s.advantages[turn.code_start:].tolist() == pytest.approx(
+            [code[s.traj][0]] * (s.response_len - turn.code_start))
+        assert s.advantages[:turn.code_start].tolist() == pytest.approx(
+            [0.5 * plan[s.traj][0]] * turn.code_start)
+
+
+def test_save_then_load_restores_the_weights(tiny_model, tmp_path):
+    trainer = Trainer(_cfg(tiny_model, zero_stage=1))
+    trainer.train_step(random_groups(seed=7))
+    trainer.save(tmp_path / "ckpt", tag="step1")
+    saved = _weights(trainer)
+    trainer.train_step(random_groups(seed=8))
+    assert not all(torch.equal(saved[k], v) for k, v in _weights(trainer).items())
+    trainer.load(tmp_path / "ckpt", tag="step1")
+    assert all(torch.equal(saved[k], v) for k, v in _weights(trainer).items())
+    assert trainer.step == 1
+
+
+def test_group_from_message_keeps_every_field():
+    from common.messages import Trajectory as WireTrajectory
+    from common.messages import TrajectoryGroup
+    from common.messages import Turn as WireTurn
+
+    wire = WireTurn(prompt_ids=torch.arange(3, dtype=torch.int32),
+                    response_ids=torch.arange(2, dtype=torch.int32),
+                    logprobs=torch.tensor([-1.0, -2.0]), versions=torch.tensor([4, 5], dtype=torch.int32),
+                    reward=0.7, status="ok", correct=True, speedup=1.5, coverage=0.6,
+                    evaluated=False, code_start=1)
+    msg = TrajectoryGroup(request_id="r", group_id="g", lease_id="l", prompt_id="p",
+                          problem_name="prob", actor_id="a",
+                          trajectories=[WireTrajectory(sample_index=0, turns=[wire])])
+    group = group_from_message(msg)
+    assert (group.group_id, group.prompt_id, group.problem) == ("g", "p", "prob")
+    turn = group.trajectories[0].turns[0]
+    for name in ("reward", "status", "correct", "speedup", "coverage", "evaluated", "code_start"):
+        assert getattr(turn, name) == getattr(wire, name), name
+    for name in ("prompt_ids", "response_ids", "logprobs", "versions"):
+        assert torch.equal(getattr(turn, name), getattr(wire, name)), name
