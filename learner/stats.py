@@ -16,13 +16,15 @@ import torch
 import torch.distributed as dist
 
 _SUM, _SQ, _N, _MIN, _MAX = range(5)
+_EMPTY = (0.0, 0.0, 0.0, math.inf, -math.inf)
+_CPU = torch.device("cpu")
 
 
 class Stats:
     """Accumulates one step's statistics."""
 
     def __init__(self) -> None:
-        self._acc: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, math.inf, -math.inf])
+        self._acc: dict[str, list[float]] = defaultdict(lambda: list(_EMPTY))
         self._detailed: set[str] = set()
         self._totals: set[str] = set()
         self._fixed: dict[str, float] = {}
@@ -54,7 +56,7 @@ class Stats:
     def set(self, name: str, value: float) -> None:
         self._fixed[name] = float(value)
 
-    def reduce(self, device: torch.device = torch.device("cpu")) -> None:
+    def reduce(self, device: torch.device = _CPU) -> None:
         """Sum over learner ranks (no-op for one process); device: where the backend reduces."""
         if not (dist.is_available() and dist.is_initialized()) or dist.get_world_size() == 1:
             return
@@ -63,8 +65,8 @@ class Stats:
         names = kinds["all"]
         self._totals.update(kinds["totals"])
         self._detailed.update(kinds["detailed"])
-        rows = torch.tensor([self._acc[n] if n in self._acc else [0, 0, 0, math.inf, -math.inf]
-                             for n in names], dtype=torch.float64, device=device).reshape(-1, 5)
+        rows = torch.tensor([self._acc.get(n, _EMPTY) for n in names], dtype=torch.float64,
+                            device=device).reshape(-1, 5)
         sums, mins, maxs = rows[:, :3].contiguous(), rows[:, 3].contiguous(), rows[:, 4].contiguous()
         dist.all_reduce(sums)
         dist.all_reduce(mins, op=dist.ReduceOp.MIN)

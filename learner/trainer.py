@@ -52,7 +52,6 @@ class Trainer:
         self.dtype = resolve_dtype(cfg.trainer.dtype, on_gpu)
         ds_config = self._ds_config(on_gpu)
         self._hf_ds = _zero3_loading(ds_config) if cfg.trainer.zero_stage == 3 else None
-        torch.manual_seed(seed)
         model = load_model(cfg.trainer, self.dtype)
         client_opt = None
         if "optimizer" not in ds_config:
@@ -292,7 +291,8 @@ def _zero3_loading(ds_config: dict) -> Optional[object]:
         log.warning("accelerate is not installed: ZeRO-3 loads the full model on every rank "
                     "before partitioning it")
         return None
-    
+    from transformers.integrations import HfDeepSpeedConfig
+
     return HfDeepSpeedConfig(ds_config)
 
 

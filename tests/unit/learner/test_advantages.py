@@ -6,8 +6,16 @@ import random
 
 import pytest
 
-from learner.advantages import (advantages, grpo, is_zero_advantage, multi_turn_keep, plan_signal,
-                                returns_to_go, rloo, trloo)
+from learner.advantages import (
+    advantages,
+    grpo,
+    is_zero_advantage,
+    multi_turn_keep,
+    plan_signal,
+    returns_to_go,
+    rloo,
+    trloo,
+)
 
 
 def _random_ragged(rng: random.Random, max_n: int = 6, max_t: int = 4) -> list[list[float]]:

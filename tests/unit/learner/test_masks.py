@@ -7,8 +7,14 @@ import pytest
 import torch
 
 from learner.advantages import profiling_rejection, prs_keep_probability
-from learner.losses import (aggregate_loss, importance_weights, mismatch_kl, mismatch_rejection,
-                            policy_loss, ppo_token_loss)
+from learner.losses import (
+    aggregate_loss,
+    importance_weights,
+    mismatch_kl,
+    mismatch_rejection,
+    policy_loss,
+    ppo_token_loss,
+)
 
 
 def _layout(turn_lens: list[list[int]]):

@@ -9,10 +9,10 @@ import textwrap
 from pathlib import Path
 
 import torch
-from safetensors.torch import load_file, save_file
+from learner_helpers import random_groups
+from safetensors.torch import load_file
 
 from learner.batch import group_tokens, shard_groups
-from learner_helpers import random_groups
 
 HERE = Path(__file__).resolve().parent
 

@@ -7,14 +7,13 @@ from dataclasses import replace
 
 import pytest
 import torch
+from learner_helpers import random_groups
 from transformers import AutoModelForCausalLM
 
 from common.config.learner import AlgorithmConfig, LearnerConfig
 from learner.batch import Sample, build_samples, collate, group_from_message, plan_micro_batches
 from learner.stats import Stats
 from learner.trainer import Trainer
-
-from learner_helpers import random_groups
 
 
 def _samples(seed: int, n: int, max_len: int = 40) -> list[Sample]:
