@@ -17,6 +17,7 @@ from typing import Literal, Optional
 from pydantic import Field, model_validator
 
 from common.config.base import Section
+from common.config.hub import HubConfig
 from common.config.shared import MetricsConfig
 
 
@@ -148,8 +149,20 @@ class TrainerConfig(Section):
 class LearnerConfig(Section):
     """The learner: hub (rank 0) plus DeepSpeed trainer."""
 
-    hub: str = "tcp://127.0.0.1:5560"
-    """Endpoint of the hub (learner rank 0) that actors connect to."""
+    hub: HubConfig = HubConfig()
+    """The hub on rank 0: leases, trajectory inbox, weight publishing."""
+    dataset: str = "builtin"
+    """Prompt set: `builtin`, `builtin:<family>`, a KernelBench file or directory, or a JSONL/Parquet table."""
+    max_steps: int = Field(100, ge=1)
+    """Optimizer steps after which the learner stops (and the run with it)."""
+    batch_timeout_s: float = Field(1.0, gt=0)
+    """How long one wait for a full batch lasts before idle time is counted and logged."""
+    publish_every: int = Field(1, ge=1)
+    """Publish weights to the actors every this many steps."""
+    checkpoint_every: int = Field(10, ge=1)
+    """Write a checkpoint every this many steps (and at the end)."""
+    checkpoint_keep: int = Field(3, ge=1)
+    """Complete checkpoints kept; older ones are deleted."""
     groups_per_step: int = Field(4, ge=1)
     """Prompt groups consumed by one optimizer step."""
     max_staleness: int = Field(1, ge=0)

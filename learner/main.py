@@ -1,0 +1,245 @@
+"""The learner process: hub on rank 0 plus the DeepSpeed trainer on every rank.
+
+The loop, as named steps:
+  resume   newest complete checkpoint, if any: trainer state + hub state; the groups
+           stored since then go back into the buffer (learner/hub.py)
+  publish  the current weights as the current version, so (re)starting actors sync
+  repeat until max_steps or a stop signal:
+    wait     for groups_per_step fresh groups (idle time counted)
+    share    rank 0 sends every rank its slice of the batch
+    train    one optimizer step (learner/trainer.py)
+    advance  the hub marks the groups trained; the policy version is the step count
+    publish  every publish_every steps
+    record   metrics and progress.json
+    save     a checkpoint every checkpoint_every steps; then trained group files go
+  save     a final checkpoint
+
+Progress lives in `<run_dir>/learner/progress.json` (rewritten atomically each step):
+steps, version, group counts and the per-step history of reward and correctness.
+A SIGTERM or SIGINT sets a flag; the loop finishes its step, checkpoints and exits 0.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import time
+from pathlib import Path
+from typing import Optional, Sequence
+
+import torch
+import torch.distributed as dist
+
+from common.config import RunConfig, dump
+from common.log import setup
+from common.messages import TrajectoryGroup, decode, encode
+from common.metrics import Metrics
+from common.problemset import load_problems, to_payload
+from learner import batch as B
+from learner.checkpoint import Checkpoints
+from learner.group_store import GroupStore
+from learner.hub import Hub, PromptSource
+from learner.hub_server import HubServer
+from learner.trainer import Trainer
+
+log = logging.getLogger("krl.learner")
+
+
+class _StopFlag:
+    def __init__(self) -> None:
+        self.set = False
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, self._handler)
+
+    def _handler(self, signum, _frame) -> None:
+        self.set = True  # the loop checks this between steps
+
+
+def _share(groups: Optional[list[TrajectoryGroup]], rank: int,
+           world: int) -> Optional[list[TrajectoryGroup]]:
+    """Rank 0's batch on every rank; None everywhere when rank 0 has none (the stop
+    signal). Sent as msgpack frames, not pickle."""
+    if world == 1:
+        return groups
+    blob = b""
+    if rank == 0 and groups:
+        parts = [b"".join(len(f).to_bytes(8, "little") + bytes(f) for f in encode(g))
+                 + b"\xff" * 8 for g in groups]
+        blob = b"".join(len(p).to_bytes(8, "little") + p for p in parts)
+    size = torch.tensor([len(blob)], dtype=torch.int64)
+    dist.broadcast(size, 0)
+    if int(size) == 0:
+        return None
+    buf = torch.frombuffer(bytearray(blob), dtype=torch.uint8) if rank == 0 else \
+        torch.empty(int(size), dtype=torch.uint8)
+    dist.broadcast(buf, 0)
+    data, out, pos = memoryview(buf.numpy()), [], 0
+    while pos < len(data):
+        n = int.from_bytes(data[pos:pos + 8], "little")
+        part, pos = data[pos + 8:pos + 8 + n], pos + 8 + n
+        frames, p = [], 0
+        while (m := int.from_bytes(part[p:p + 8], "little")) != (1 << 64) - 1:
+            frames.append(part[p + 8:p + 8 + m])
+            p += 8 + m
+        out.append(decode(frames, expect=TrajectoryGroup))
+    return out
+
+
+class Learner:
+    """Wires the trainer, the hub and checkpoints together; `run()` is the loop."""
+
+    def __init__(self, cfg: RunConfig):
+        self.cfg, self.lc = cfg, cfg.learner
+        self.run_dir = Path(cfg.run_dir)
+        self.trainer = Trainer(self.lc, seed=cfg.seed)
+        self.rank, self.world = self.trainer.env.rank, self.trainer.env.world_size
+        self.metrics = Metrics("learner", self.lc.metrics, health=self._health)
+        self.checkpoints = Checkpoints(self.run_dir / "checkpoints", keep=self.lc.checkpoint_keep)
+        self.history: list[dict] = []
+        self.hub: Optional[Hub] = None
+        self.server: Optional[HubServer] = None
+        if self.rank == 0:
+            problems = [to_payload(p) for p in load_problems(self.lc.dataset)]
+            self.hub = Hub(self.lc.hub, self.lc.groups_per_step, self.lc.max_staleness,
+                           cfg.actor.n_samples, cfg.actor.max_turns,
+                           PromptSource(problems, cfg.seed),
+                           GroupStore(self.run_dir / "hub" / "groups"), self.metrics)
+            self.server = HubServer(self.hub, self.lc.hub, cfg.transport, self.metrics)
+        self._m_steps = self.metrics.counter("steps_total", "Optimizer steps taken")
+        self._m_tokens = self.metrics.counter("tokens_total", "Tokens trained on")
+        self._m_idle = self.metrics.counter("idle_seconds_total", "Seconds spent waiting for data")
+        self._m_busy = self.metrics.counter("busy_seconds_total", "Seconds spent training")
+        self._m_version = self.metrics.gauge("policy_version", "Current policy version")
+        self._m_ckpt = self.metrics.histogram("checkpoint_seconds", "Seconds to write a checkpoint")
+        self._m_step = self.metrics.gauge("step_stat", "Statistics of the last step", ["stat", "turn"])
+
+    def _health(self) -> tuple[bool, dict]:
+        ok = self.server is None or self.server.healthy
+        return ok, {"version": self.hub.version if self.hub else None}
+
+    # ------------------------------------------------------------------ steps
+    def resume(self) -> None:
+        latest = self.checkpoints.latest()
+        if latest is None:
+            log.info("no checkpoint in %s: starting fresh", self.checkpoints.root)
+            return
+        self.trainer.load(latest / "model", tag="model")
+        progress = json.loads((latest / "progress.json").read_text())
+        self.history = progress["history"]
+        if self.hub is not None:
+            self.hub.load_state_dict(json.loads((latest / "hub.json").read_text()))
+        log.info("resumed from %s (step %d)", latest, self.trainer.step)
+
+    def publish(self) -> None:
+        weights = self.trainer.state_dict_for_publish()  # a collective under ZeRO-3
+        if self.server is not None:
+            nbytes = self.server.publish(self.hub.version, weights)
+            log.info("published version %d (%.1f MB)", self.hub.version, nbytes / 1e6)
+        else:
+            for _ in weights:
+                pass
+
+    def save(self) -> None:
+        t0 = time.perf_counter()
+        step = self.trainer.step
+
+        def write(d: Path) -> None:
+            self.trainer.save(d / "model", tag="model")
+            if self.hub is not None:
+                (d / "hub.json").write_text(json.dumps(self.hub.state_dict()))
+            (d / "progress.json").write_text(json.dumps(self._progress()))
+        if self.rank == 0:
+            self.checkpoints.save(step, write, meta={"version": self.hub.version})
+            self.hub.checkpoint_done()
+        else:  # DeepSpeed's save is a collective: other ranks write their shards too
+            self.trainer.save(self.checkpoints.root / f".step_{step:08d}.tmp" / "model", tag="model")
+        self._m_ckpt.observe(time.perf_counter() - t0)
+
+    def wait_for_batch(self, stop: _StopFlag) -> Optional[list[TrajectoryGroup]]:
+        """Rank 0: the next batch, or None when asked to stop."""
+        t0 = last_log = time.perf_counter()
+        batch = None
+        while not stop.set and batch is None:
+            batch = self.hub.take_batch(self.lc.batch_timeout_s)
+            if batch is None and time.perf_counter() - last_log > 30:
+                log.info("waiting for data: %s", self.hub.counts())
+                last_log = time.perf_counter()
+        self._m_idle.inc(time.perf_counter() - t0)
+        return batch
+
+    def train(self, groups: Sequence[TrajectoryGroup]) -> dict:
+        """One step on the batch; every rank trains its token-balanced share of whole groups."""
+        t0 = time.perf_counter()
+        shard = B.shard_groups([B.group_from_message(g) for g in groups], self.world)[self.rank]
+        stats = self.trainer.train_step(shard)
+        if self.hub is not None:
+            self.hub.mark_trained([g.group_id for g in groups])
+        self._m_busy.inc(time.perf_counter() - t0)
+        self._record(stats, groups)
+        return stats
+
+    def _record(self, stats: dict, groups: Sequence[TrajectoryGroup]) -> None:
+        self._m_steps.inc()
+        self._m_tokens.inc(stats.get("tokens", 0.0))
+        for key, value in stats.items():
+            base, _, turn = key.rpartition("_turn")
+            if not (base and turn.isdigit()):
+                base, turn = key, ""
+            self._m_step.labels(base, turn).set(float(value))
+        version = self.hub.version if self.hub else self.trainer.step
+        self._m_version.set(version)
+        self.history.append({"step": self.trainer.step, "version": version,
+                             "groups": [g.group_id for g in groups],
+                             "reward": stats.get("reward"), "correct": stats.get("correct"),
+                             "loss": stats.get("loss"), "seconds": stats.get("step_seconds")})
+        if self.rank == 0:
+            _write_json(self.run_dir / "learner" / "progress.json", self._progress())
+
+    def _progress(self) -> dict:
+        counts = self.hub.counts() if self.hub else {}
+        return {"learner_steps": self.trainer.step, "policy_version": counts.get("version"),
+                "groups_trained": counts.get("trained_total"), "hub": counts,
+                "history": self.history}
+
+    # ------------------------------------------------------------------ loop
+    def run(self) -> int:
+        stop = _StopFlag()
+        self.resume()
+        if self.server is not None:
+            self.server.start()
+        self.metrics.start()
+        self.publish()
+        while self.trainer.step < self.lc.max_steps and not stop.set:
+            groups = self.wait_for_batch(stop) if self.rank == 0 else None
+            groups = _share(groups, self.rank, self.world)
+            if groups is None:
+                break
+            stats = self.train(groups)
+            log.info("step %d: reward %.3f correct %.2f loss %.4f (%.1fs)", self.trainer.step,
+                     stats.get("reward", float("nan")), stats.get("correct", float("nan")),
+                     stats.get("loss", float("nan")), stats.get("step_seconds", 0.0))
+            if self.trainer.step % self.lc.publish_every == 0:
+                self.publish()
+            if self.trainer.step % self.lc.checkpoint_every == 0:
+                self.save()
+        self.save()
+        if self.server is not None:
+            self.server.stop()
+        self.metrics.stop()
+        log.info("learner stopped at step %d", self.trainer.step)
+        return 0
+
+
+def _write_json(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data))
+    os.replace(tmp, path)
+
+
+def run(cfg: RunConfig) -> int:
+    from common.config.learner import process_group_env
+    setup("learner", process_group_env().rank, cfg.log)
+    log.info("resolved config:\n%s", dump(cfg))
+    return Learner(cfg).run()

@@ -1,0 +1,128 @@
+"""The learner process (real DeepSpeed on CPU, tiny model) fed over real sockets; killed
+with SIGKILL mid-run and restarted: it resumes from its checkpoint, reaches its step
+budget, trains no group twice and loses none that it acked."""
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import torch
+import yaml
+
+from common.config import TransportConfig
+from common.messages import (Ack, LeaseGrant, LeaseRequest, TrajectoryGroup, Trajectory, Turn,
+                             new_id)
+from common.metrics import Metrics
+from common.transport import PeerUnavailable, RequestClient, context
+
+pytestmark = pytest.mark.slow
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ScriptedActor:
+    """Speaks the actor's side of the hub protocol with random tokens (the real actor
+    has its own tests); keeps every group until it is acked, as the actor does."""
+
+    def __init__(self, endpoint: str, vocab: int):
+        self.client = RequestClient(context(), TransportConfig(request_timeout_s=2, request_retries=0),
+                                    Metrics("actor"), endpoint)
+        self.vocab, self.rng = vocab, random.Random(0)
+        self.unacked: list[TrajectoryGroup] = []
+        self.accepted: set[str] = set()
+
+    def _group(self, lease, version: int) -> TrajectoryGroup:
+        def turn():
+            n = self.rng.randint(2, 8)
+            return Turn(prompt_ids=torch.randint(0, self.vocab, (6,), dtype=torch.int32),
+                        response_ids=torch.randint(0, self.vocab, (n,), dtype=torch.int32),
+                        logprobs=torch.full((n,), -5.0), versions=torch.full((n,), version, dtype=torch.int32),
+                        reward=self.rng.random(), correct=True, status="ok")
+        return TrajectoryGroup(request_id=new_id(), group_id=new_id(), lease_id=lease.lease_id,
+                               prompt_id=lease.prompt_id, problem_name=lease.problem.name, actor_id="a0",
+                               trajectories=[Trajectory(sample_index=i, turns=[turn()])
+                                             for i in range(lease.n_samples)])
+
+    def work_once(self) -> None:
+        try:
+            grant = self.client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=2),
+                                        expect=LeaseGrant)
+            self.unacked += [self._group(l, grant.policy_version) for l in grant.leases]
+            for g in list(self.unacked):
+                ack = self.client.request(g, expect=Ack)
+                self.unacked.remove(g)
+                if ack.outcome == "accepted":
+                    self.accepted.add(g.group_id)
+        except PeerUnavailable:
+            self.client.reopen()
+            time.sleep(0.5)
+
+
+def _start(cfg_path: Path, log: Path) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "common.cli", "learner", str(cfg_path)],
+                            stdout=open(log, "ab"), stderr=subprocess.STDOUT)
+
+
+def _progress(run_dir: Path) -> dict:
+    try:
+        return json.loads((run_dir / "learner" / "progress.json").read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def test_learner_survives_kill_9(tmp_path):
+    sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "learner"))
+    from learner_helpers import VOCAB, make_tiny_model
+    model = make_tiny_model(tmp_path / "model")
+    hub, pub = f"tcp://127.0.0.1:{_port()}", f"tcp://127.0.0.1:{_port()}"
+    run_dir = tmp_path / "run"
+    cfg = {"run_dir": str(run_dir), "seed": 1,
+           "actor": {"n_samples": 2, "max_turns": 1},
+           "learner": {"groups_per_step": 2, "max_steps": 6, "max_staleness": 4,
+                       "checkpoint_every": 2, "dataset": "builtin:activation",
+                       "hub": {"endpoint": hub, "publish_endpoint": pub},
+                       "metrics": {"enabled": False},
+                       "algorithm": {"mrs": {"enabled": False}, "prs": {"enabled": False}},
+                       "trainer": {"model": model, "zero_stage": 0, "micro_batch_tokens": 256}}}
+    cfg_path = tmp_path / "run.yaml"
+    cfg_path.write_text(yaml.safe_dump(cfg))
+    log = tmp_path / "learner.log"
+    actor = ScriptedActor(hub, VOCAB)
+
+    proc = _start(cfg_path, log)
+    deadline = time.monotonic() + 300
+    while _progress(run_dir).get("learner_steps", 0) < 3:
+        assert proc.poll() is None, log.read_text()[-3000:]
+        assert time.monotonic() < deadline, "learner made no progress"
+        actor.work_once()
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    killed_at = _progress(run_dir)["learner_steps"]
+
+    proc = _start(cfg_path, log)
+    while proc.poll() is None:
+        assert time.monotonic() < deadline + 300, "learner did not finish after restart"
+        actor.work_once()
+    assert proc.returncode == 0, log.read_text()[-3000:]
+    assert "resumed from" in log.read_text()
+
+    final = _progress(run_dir)
+    assert final["learner_steps"] == 6 and final["policy_version"] == 6
+    steps = [h["step"] for h in final["history"]]
+    assert steps == list(range(1, 7)), f"history after restore must be one line per step: {steps}"
+    trained = [g for h in final["history"] for g in h["groups"]]
+    assert len(trained) == len(set(trained)), "a group was trained twice"
+    stored = {p.stem for p in (run_dir / "hub" / "groups").glob("*.grp")}
+    lost = actor.accepted - set(trained) - stored
+    assert not lost, f"acked groups neither trained nor stored: {lost}"
+    assert killed_at >= 3
