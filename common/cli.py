@@ -15,6 +15,7 @@ import sys
 COMMANDS: dict[str, tuple[str, str]] = {
     "config": ("common.config_cli", "show or explain a run config (resolved YAML, field help)"),
     "tiny-model": ("actor.tiny_model", "write a small random-weight causal LM + BPE tokenizer (tests, demo)"),
+    "check": ("evaluator.check_cli", "evaluate one candidate kernel against a problem (hardened sandbox)"),
     "keys": ("common.keys", "generate CurveZMQ server and client key pairs into a directory"),
     "learner": ("learner.cli", "run the learner: hub on rank 0 plus the DeepSpeed trainer"),
 }

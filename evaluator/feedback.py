@@ -34,15 +34,22 @@ def sanitize(text: str, sandbox_dirs: Iterable[str] = (), secrets: Iterable[str]
 
 
 def trim_traceback(tb: str, max_lines: int = 40) -> str:
-    """Candidate frames, the last 3 other non-harness frames, and the exception lines."""
-    lines = tb.rstrip().splitlines()
+    """Per chained section: candidate frames, the last 3 other non-harness frames, the
+    exception lines. Harness frames (<krl>/evaluator) and frozen importlib frames go."""
+    sections = [s for s in re.split(r"(?m)^(?=Traceback \(most recent call last\):)", tb.strip()) if s.strip()]
+    out = [line for section in sections for line in _trim_section(section.splitlines())]
+    if len(out) > max_lines:
+        out = out[:3] + ["    ..."] + out[-(max_lines - 4):]
+    return "\n".join(out)
+
+
+def _trim_section(lines: list[str]) -> list[str]:
     if not lines or not lines[0].startswith("Traceback"):
-        return "\n".join(lines[-max_lines:])
+        return lines
     frames, tail, i = [], [], 1
     while i < len(lines):
-        line = lines[i]
-        if line.startswith("  File "):
-            block = [line]
+        if lines[i].startswith("  File "):
+            block = [lines[i]]
             i += 1
             while i < len(lines) and lines[i].startswith("    "):
                 block.append(lines[i])
@@ -52,13 +59,9 @@ def trim_traceback(tb: str, max_lines: int = 40) -> str:
             tail = lines[i:]
             break
     own = [f for f in frames if "candidate.py" in f[0] or "reference.py" in f[0]]
-    other = [f for f in frames if f not in own and "<krl>/evaluator" not in f[0]
-             and "/evaluator/" not in f[0]]
+    other = [f for f in frames if f not in own and "/evaluator/" not in f[0] and "<frozen " not in f[0]]
     kept = [f for f in frames if f in own or f in other[-3:]]
-    out = ["Traceback (most recent call last):", *[x for f in kept for x in f], *tail]
-    if len(out) > max_lines:
-        out = out[:3] + ["    ..."] + out[-(max_lines - 4):]
-    return "\n".join(out)
+    return [lines[0], *[x for f in kept for x in f], *tail]
 
 
 def bound(text: str, max_chars: int) -> str:

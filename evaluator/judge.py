@@ -44,7 +44,7 @@ def from_error(reply: dict, phase: str, sanitize: Sanitize) -> Outcome:
     status = kind if kind in ("compile_error", "runtime_error", "format_error") else "runtime_error"
     label = {"load": "while loading your module and building ModelNew", "correctness": "in forward",
              "timing": "while timing forward"}.get(phase, phase)
-    text = f"{'Compilation' if status == 'compile_error' else 'Error'} {label}: {message}"
+    text = f"{'Compile error' if status == 'compile_error' else 'Error'} {label}: {message}"
     if tb and tb.strip() != message.strip():
         text += "\n" + tb
     return Outcome(status, text, details={"error_source": "candidate", "phase": phase})

@@ -140,6 +140,7 @@ class _Run:
             if reusable and not self.cfg.sandbox.unsafe_skip_static_checks:
                 with self.phase("reset"):
                     child.reusable = self.reset(child)  # type: ignore[attr-defined]
+        self.phases.pop("total", None)
         self.phases["total"] = time.monotonic() - self.t0
         verdict.phase_seconds = dict(self.phases)
         return verdict

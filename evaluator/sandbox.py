@@ -84,6 +84,10 @@ def probe_isolation(network: bool, pid: bool, mount: bool) -> Isolation:
     return Isolation(network="network" in granted, pid="pid" in granted, mount="mount" in granted)
 
 
+class MemoryLimitExceeded(protocol.ChannelError):
+    """The watchdog saw the child's resident memory over the limit."""
+
+
 class ChildFailure(Exception):
     """The child timed out, died or broke the protocol; it has been killed."""
 
@@ -112,7 +116,7 @@ class Child:
             "limits": {"fsize": sb.file_size_limit_bytes, "nproc": sb.max_processes,
                        "as": sb.cpu_address_space_bytes if device == "cpu" else None},
         }
-        argv = [*isolation.prefix(), sys.executable, "-I", "-X", "faulthandler", "-c",
+        argv = [*isolation.prefix(), sys.executable, "-I", "-B", "-u", "-X", "faulthandler", "-c",
                 _BOOT.format(root=_REPO), json.dumps(settings)]
         self._log_path = self.tmp / "child.log"
         with open(self._log_path, "ab") as logf:
@@ -145,7 +149,7 @@ class Child:
     def request(self, header: dict, timeout_s: float) -> tuple[dict, list[torch.Tensor]]:
         """Send one command, return its reply; ChildFailure (child killed) otherwise."""
         deadline = time.monotonic() + max(timeout_s, 0.0)
-        self._log_offset = self._log_size()
+        self._restart_log()
         try:
             protocol.write_deadline(self._cmd_w, header, deadline)
         except protocol.ChannelError as exc:
@@ -159,6 +163,8 @@ class Child:
             raise self._fail("timeout", f"{what} did not finish within the time limit") from None
         except protocol.ChannelClosed:
             raise self._fail("crashed", self._exit_reason(what)) from None
+        except MemoryLimitExceeded as exc:
+            raise self._fail("crashed", f"killed during {what}: {exc}") from None
         except protocol.ChannelError as exc:
             raise self._fail("crashed", f"protocol violation during {what}: {exc}") from None
 
@@ -184,8 +190,8 @@ class Child:
     def _watchdog(self) -> None:
         rss = _tree_rss(self.proc.pid)
         if rss > self.cfg.sandbox.memory_limit_bytes:
-            raise protocol.ChannelError(f"memory limit exceeded: {rss >> 20} MiB resident > "
-                                        f"{self.cfg.sandbox.memory_limit_bytes >> 20} MiB")
+            raise MemoryLimitExceeded(f"host memory limit exceeded ({rss >> 20} MiB resident > "
+                                      f"{self.cfg.sandbox.memory_limit_bytes >> 20} MiB)")
 
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -211,6 +217,15 @@ class Child:
             except OSError:
                 pass
         shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def _restart_log(self) -> None:
+        """Empty the log so it holds one request's output and never stays at RLIMIT_FSIZE
+        (the child appends, so its next write lands at the new end)."""
+        try:
+            os.truncate(self._log_path, 0)
+        except OSError:
+            pass
+        self._log_offset = 0
 
     def _log_size(self) -> int:
         try:

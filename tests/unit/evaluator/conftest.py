@@ -78,10 +78,21 @@ def evaluator():
 
 @pytest.fixture(scope="session")
 def unsafe_evaluator():
-    from evaluator.pipeline import Evaluator
+    """Static checks off; a fake secret and a plain variable are in the parent's environment
+    before any child starts, and must never show up in a verdict."""
+    import os
 
-    with Evaluator(test_config(children=1, sandbox={"unsafe_skip_static_checks": True})) as ev:
-        yield ev
+    from evaluator.pipeline import Evaluator
+    from test_sandbox import PLAIN_VALUE, SECRET_VALUE
+
+    os.environ["KRL_TEST_PLAIN_SETTING"] = PLAIN_VALUE
+    os.environ["KRL_TEST_API_TOKEN"] = SECRET_VALUE
+    try:
+        with Evaluator(test_config(children=1, sandbox={"unsafe_skip_static_checks": True})) as ev:
+            yield ev
+    finally:
+        os.environ.pop("KRL_TEST_PLAIN_SETTING", None)
+        os.environ.pop("KRL_TEST_API_TOKEN", None)
 
 
 @pytest.fixture

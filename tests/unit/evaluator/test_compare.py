@@ -1,0 +1,87 @@
+"""Output comparison and reward: tolerances per dtype, tiny outputs, NaN/inf, constant outputs."""
+from __future__ import annotations
+
+import pytest
+import torch
+
+from common.config.evaluator import CorrectnessConfig, RewardConfig
+from evaluator.compare import compare, dtype_verdict, ignores_input, tolerance_for
+from evaluator.verdict import Verdict, compute_reward
+
+CFG = CorrectnessConfig()
+
+
+def tol(dtype, override=None):
+    return tolerance_for(dtype, CFG, override)
+
+
+def test_close_outputs_match_and_far_ones_do_not():
+    ref = torch.randn(64, 64)
+    assert compare(ref + 1e-6, ref, tol(torch.float32)) is None
+    stats = compare(ref + 1e-2, ref, tol(torch.float32))
+    assert stats["mismatch_fraction"] > 0.9 and stats["max_abs_error"] == pytest.approx(1e-2, rel=1e-3)
+
+
+def test_all_zero_answer_to_a_tiny_output_fails_although_within_atol():
+    ref = torch.randn(128) * 1e-6
+    zeros = torch.zeros_like(ref)
+    assert torch.allclose(zeros, ref, atol=1e-4, rtol=1e-4)  # what a plain allclose would accept
+    stats = compare(zeros, ref, tol(torch.float32))
+    assert stats is not None and stats["norm_error"] == pytest.approx(1.0)
+
+
+def test_atol_scales_with_large_outputs_but_relative_error_still_counts():
+    ref = torch.randn(256) * 1e3
+    assert compare(ref * (1 + 2e-5), ref, tol(torch.float32)) is None
+    assert compare(ref * 1.01, ref, tol(torch.float32)) is not None
+
+
+def test_half_precision_gets_looser_tolerances_and_integers_exact():
+    ref = torch.randn(256)
+    assert compare((ref * (1 + 3e-3)).half(), ref.half(), tol(torch.float16)) is None
+    assert compare((ref * (1 + 3e-3)), ref, tol(torch.float32)) is not None
+    assert tol(torch.int64) is None
+    assert compare(torch.arange(5), torch.arange(5), None) is None
+    assert compare(torch.tensor([0, 1, 3]), torch.arange(3), None)["mismatch_fraction"] == pytest.approx(1 / 3)
+
+
+def test_problem_tolerance_overrides_and_loosens_the_norm_bound():
+    t = tol(torch.float32, {"atol": 1e-2, "rtol": 1e-2})
+    assert (t.atol, t.rtol, t.norm_rtol) == (1e-2, 1e-2, 1e-2)
+
+
+def test_nan_and_inf_must_sit_where_the_reference_has_them():
+    ref = torch.tensor([1.0, float("nan"), float("inf"), -float("inf")])
+    assert compare(ref.clone(), ref, tol(torch.float32)) is None
+    assert compare(torch.tensor([1.0, 0.0, float("inf"), -float("inf")]), ref, tol(torch.float32))
+    assert compare(torch.tensor([1.0, float("nan"), -float("inf"), -float("inf")]), ref, tol(torch.float32))
+    assert compare(torch.tensor([float("nan"), 0.0]), torch.tensor([1.0, 0.0]), tol(torch.float32))
+
+
+def test_dtype_verdicts():
+    assert dtype_verdict("float32", "float32") is None
+    assert dtype_verdict("float16", "float32") == "precision_downgrade"
+    assert dtype_verdict("bfloat16", "float32") == "precision_downgrade"
+    assert dtype_verdict("float64", "float32") == "incorrect"
+    assert dtype_verdict("int32", "int64") == "incorrect"
+
+
+def test_constant_output_across_changing_inputs_is_spotted():
+    refs = [[torch.randn(8) * 1e-6], [torch.randn(8) * 1e-6]]
+    zero = [[torch.zeros(8)], [torch.zeros(8)]]
+    tols = [tol(torch.float32)]
+    assert ignores_input(zero, refs, tols) == (0, 1)
+    assert ignores_input([[refs[0][0].clone()], [refs[1][0].clone()]], refs, tols) is None
+    same_refs = [[torch.ones(8)], [torch.ones(8)]]
+    assert ignores_input([[torch.ones(8)], [torch.ones(8)]], same_refs, tols) is None
+
+
+def test_reward_formula_and_zero_for_anything_not_ok():
+    cfg = RewardConfig()
+    assert compute_reward("ok", 2.0, 0.8, cfg) == pytest.approx(0.5 + 0.5 * 2.0 + 0.5 * 0.8)
+    assert compute_reward("ok", 10.0, 1.0, cfg) == pytest.approx(0.5 + 0.5 * 3.0 + 0.5)
+    assert compute_reward("ok", None, None, cfg) == pytest.approx(0.5)
+    for status in ("hack", "incorrect", "timeout", "crashed", "runtime_error"):
+        assert compute_reward(status, 5.0, 1.0, cfg) == 0.0
+    with pytest.raises(ValueError):
+        Verdict(status="great")

@@ -1,0 +1,154 @@
+"""The verdict pipeline end to end on the CPU interpreter: positive controls, errors, faults.
+
+Every fault must give a clear status within the timeout plus a few seconds, and the
+next evaluation in the same Evaluator must succeed.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from common.messages import EvalSettings
+from conftest import CPU_SIZES, FixtureProblem, fixture_problem
+
+
+@pytest.mark.parametrize("name", sorted(CPU_SIZES))
+def test_reference_solutions_are_ok_with_positive_reward(name, evaluator, settings):
+    problem = fixture_problem(name)
+    verdict = evaluator.evaluate(problem, problem.solution, settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.correct and verdict.reward > evaluator.cfg.reward.w_correct - 1e-9
+    assert verdict.speedup and verdict.speedup > 0 and verdict.ref_time_s and verdict.candidate_time_s
+    assert verdict.coverage is None  # CPU: not measured
+    assert "CPU-interpreter timings" in verdict.feedback
+    assert verdict.details["sandbox"] == {"network_isolated": True, "pid_namespace": True,
+                                          "static_checks": True, "readonly_fs": True, "caps_dropped": True}
+    assert {"static", "reference", "load", "correctness", "timing", "total"} <= set(verdict.phase_seconds)
+    assert len(verdict.details["trials"]) == settings.trials + 2  # plus the x1e-3 and x1e3 inputs
+    as_dict = verdict.to_dict()
+    assert as_dict["status"] == "ok" and as_dict["hacks"] == []
+
+
+def test_healthy_children_are_reused_and_references_cached(evaluator, settings, problems):
+    relu = problems["relu"]
+    evaluator.evaluate(relu, relu.solution, settings)
+    started = evaluator.pool.started
+    t0 = time.monotonic()
+    for _ in range(3):
+        verdict = evaluator.evaluate(relu, relu.solution, settings)
+        assert verdict.status == "ok" and verdict.details["reference_cached"]
+    assert evaluator.pool.started == started, "a healthy child was replaced"
+    assert (time.monotonic() - t0) / 3 < 2.0, "a reused child should answer in well under a start-up"
+
+
+def test_timing_can_be_skipped(evaluator, problems):
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", trials=1, timing=False))
+    assert verdict.status == "ok" and verdict.speedup is None
+    assert verdict.reward == pytest.approx(evaluator.cfg.reward.w_correct)
+
+
+def _broken(problem: FixtureProblem, old: str, new: str) -> str:
+    assert old in problem.solution
+    return problem.solution.replace(old, new)
+
+
+def test_wrong_values_are_incorrect_with_mismatch_statistics(evaluator, settings, problems):
+    softmax = problems["softmax"]
+    verdict = evaluator.evaluate(softmax, _broken(softmax, "e / tl.sum(e, axis=0)", "e"), settings)
+    assert verdict.status == "incorrect" and verdict.reward == 0
+    assert "max abs error" in verdict.feedback and "trial 0" in verdict.feedback
+    assert verdict.details["mismatch"]["mismatch_fraction"] > 0.5
+
+
+def test_wrong_shape_is_incorrect(evaluator, settings, problems):
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, _broken(relu, "return out", "return out[:1]"), settings)
+    assert verdict.status == "incorrect" and "shape" in verdict.feedback
+
+
+def test_forward_error_is_runtime_error_with_a_trimmed_traceback(evaluator, settings, problems):
+    relu = problems["relu"]
+    source = _broken(relu, "        x = x.contiguous()\n", "        x = x.contiguous()\n        y = x.nope\n")
+    verdict = evaluator.evaluate(relu, source, settings)
+    assert verdict.status == "runtime_error"
+    assert 'File "candidate.py", line' in verdict.feedback and "AttributeError" in verdict.feedback
+    assert "/tmp" not in verdict.feedback and "evaluator/commands.py" not in verdict.feedback
+
+
+def test_constructor_error_and_missing_module_are_compile_errors(evaluator, settings, problems):
+    relu = problems["relu"]
+    bad_init = _broken(relu, "super().__init__()", "super().__init__()\n        raise ValueError('no')")
+    assert evaluator.evaluate(relu, bad_init, settings).status == "compile_error"
+    missing = "import triton.language.no_such_module\n" + relu.solution
+    verdict = evaluator.evaluate(relu, missing, settings)
+    assert verdict.status == "compile_error" and "no_such_module" in verdict.feedback
+    unavailable = evaluator.evaluate(relu, "import scipy\n" + relu.solution, settings)
+    assert unavailable.status == "compile_error" and "not available" in unavailable.feedback
+
+
+def test_kernel_compile_error_is_reported(evaluator, settings, problems):
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, _broken(relu, "tl.maximum(x, 0.0)", "tl.no_such_op(x)"), settings)
+    assert verdict.status in ("compile_error", "runtime_error") and "no_such_op" in verdict.feedback
+
+
+@pytest.mark.parametrize("raw, status", [
+    (b"", "format_error"), (b"\xff\xfe\xfa not utf-8", "format_error"),
+    ("# padding\n" * 40000, "format_error"), ("def broken(:\n", "compile_error"),
+    ("import torch\nx = 1\n", "format_error"),
+])
+def test_unusable_files_get_a_clear_status(raw, status, evaluator, settings, problems):
+    verdict = evaluator.evaluate(problems["relu"], raw, settings)
+    assert verdict.status == status and verdict.feedback
+
+
+def test_infinite_loop_times_out_and_the_next_evaluation_succeeds(evaluator, problems):
+    relu = problems["relu"]
+    source = _broken(relu, "        x = x.contiguous()\n", "        while True:\n            pass\n")
+    t0 = time.monotonic()
+    verdict = evaluator.evaluate(relu, source, EvalSettings(device="cpu", timeout_s=3, trials=2))
+    assert verdict.status == "timeout" and "3 s limit" in verdict.feedback
+    assert time.monotonic() - t0 < 3 + 5
+    assert evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", trials=2)).status == "ok"
+
+
+def test_runaway_memory_is_stopped(evaluator, settings, problems):
+    relu = problems["relu"]
+    source = _broken(relu, "        x = x.contiguous()\n",
+                     "        hoard = []\n        while True:\n            hoard.append(torch.ones(1 << 26))\n")
+    t0 = time.monotonic()
+    verdict = evaluator.evaluate(relu, source, settings)
+    assert verdict.status in ("runtime_error", "crashed"), verdict.feedback
+    assert "memory" in verdict.feedback.lower() or "alloc" in verdict.feedback.lower()
+    assert time.monotonic() - t0 < 30
+    assert evaluator.evaluate(relu, relu.solution, settings).status == "ok"
+
+
+def test_huge_output_is_rejected_without_transfer(evaluator, settings, problems):
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, _broken(relu, "return out", "return out.new_zeros(1 << 27)"), settings)
+    assert verdict.status == "incorrect" and "shape" in verdict.feedback
+
+
+def test_flooding_stdout_hits_the_file_size_limit(evaluator, settings, problems):
+    relu = problems["relu"]
+    source = _broken(relu, "        x = x.contiguous()\n",
+                     "        for _ in range(400):\n            print('x' * (1 << 20))\n")
+    verdict = evaluator.evaluate(relu, source, settings)
+    assert verdict.status == "runtime_error" and "too large" in verdict.feedback.lower()
+    assert evaluator.evaluate(relu, relu.solution, settings).status == "ok"
+
+
+def test_malformed_problems_are_problem_errors_and_do_not_break_the_evaluator(evaluator, settings, problems):
+    relu = problems["relu"]
+    no_inputs = FixtureProblem("no_inputs", relu.source.replace("def get_inputs", "def other_inputs"))
+    verdict = evaluator.evaluate(no_inputs, relu.solution, settings)
+    assert verdict.status == "runtime_error" and verdict.details["error_source"] == "problem"
+    assert "get_inputs" in verdict.feedback
+    arity = FixtureProblem("arity", relu.source.replace("return [torch.randn(batch_size, dim)]",
+                                                        "return [torch.randn(4, 4), torch.randn(4, 4)]"))
+    verdict = evaluator.evaluate(arity, relu.solution, settings)
+    assert verdict.status == "runtime_error" and verdict.details["error_source"] == "problem"
+    assert evaluator.evaluate(relu, relu.solution, settings).status == "ok"

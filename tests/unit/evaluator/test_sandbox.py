@@ -1,0 +1,157 @@
+"""Escapes must leave no trace, even with the static checks OFF (the sandbox alone).
+
+These candidates would all be rejected statically; `unsafe_evaluator` skips the AST
+checks so the runtime layers are tested on their own: read-only filesystem, no
+network, scrubbed environment, PID namespace, integrity check, crash handling.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from conftest import fixture_problem
+
+PLAIN_VALUE = "krl-plain-" + uuid.uuid4().hex
+SECRET_VALUE = "krl-secret-" + uuid.uuid4().hex
+
+
+@pytest.fixture(scope="module")
+def relu():
+    return fixture_problem("relu")
+
+
+def _with_prelude(problem, prelude: str) -> str:
+    """The correct solution with untrusted module-level code in front."""
+    return prelude + "\n" + problem.solution
+
+
+def test_files_outside_the_sandbox_cannot_be_written(unsafe_evaluator, settings, relu, tmp_path):
+    target = tmp_path / f"escape-{uuid.uuid4().hex}"
+    source = _with_prelude(relu, f"""
+try:
+    open({str(target)!r}, "w").write("escaped")
+    WROTE = True
+except OSError:
+    WROTE = False
+assert not WROTE, "the sandbox let a file be written outside it"
+""")
+    verdict = unsafe_evaluator.evaluate(relu, source, settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.details["sandbox"]["readonly_fs"] is True
+    assert not target.exists()
+
+
+def test_no_network_connection_reaches_a_local_listener(unsafe_evaluator, settings, relu):
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4)
+    listener.settimeout(0.5)
+    port = listener.getsockname()[1]
+    source = _with_prelude(relu, f"""
+import socket
+try:
+    socket.create_connection(("127.0.0.1", {port}), timeout=2).sendall(b"escaped")
+    CONNECTED = True
+except OSError:
+    CONNECTED = False
+assert not CONNECTED, "the sandbox let a connection out"
+""")
+    try:
+        verdict = unsafe_evaluator.evaluate(relu, source, settings)
+        with pytest.raises(socket.timeout):
+            listener.accept()
+    finally:
+        listener.close()
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.details["sandbox"]["network_isolated"] is True
+
+
+def test_the_parent_environment_never_reaches_the_feedback(unsafe_evaluator, settings, relu):
+    source = _with_prelude(relu, "import os\nraise RuntimeError('ENV: ' + repr(dict(os.environ)))")
+    verdict = unsafe_evaluator.evaluate(relu, source, settings)
+    assert verdict.status == "compile_error" and "ENV:" in verdict.feedback
+    everything = repr(verdict.to_dict())
+    assert PLAIN_VALUE not in everything and SECRET_VALUE not in everything
+    assert "HOME" in verdict.feedback  # the child's own, scrubbed environment was printed
+
+
+def test_no_process_survives_the_check_even_in_a_new_session(unsafe_evaluator, settings, relu):
+    marker = f"{1000 + int(uuid.uuid4().int % 1000)}.{os.getpid()}"
+    source = _with_prelude(relu, f"""
+import subprocess
+subprocess.Popen(["setsid", "sleep", "{marker}"], start_new_session=True)
+subprocess.Popen(["sh", "-c", "sleep {marker} & sleep {marker}"], start_new_session=True)
+""")
+    seen: set[int] = set()
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            seen.update(_pids_running(marker))
+            time.sleep(0.02)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        verdict = unsafe_evaluator.evaluate(relu, source, settings)
+    finally:
+        done.set()
+        watcher.join()
+    assert verdict.status == "ok", verdict.feedback
+    assert len(seen) >= 2, "the candidate's processes never started, the test proves nothing"
+    time.sleep(0.2)
+    survivors = [pid for pid in seen if _alive(pid)]
+    assert not survivors, f"processes left running: {survivors}"
+
+
+def _pids_running(marker: str) -> set[int]:
+    pids = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if marker.encode() in Path(f"/proc/{entry}/cmdline").read_bytes():
+                    pids.add(int(entry))
+            except OSError:
+                continue
+    return pids
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize("patch", [
+    "import torch\ntorch.allclose = lambda *a, **k: True",
+    "import time\ntime.perf_counter = lambda: 0.0",
+    "from triton.runtime import jit\njit.JITFunction.run = lambda *a, **k: None",
+])
+def test_runtime_monkey_patching_is_detected(patch, unsafe_evaluator, settings, relu):
+    verdict = unsafe_evaluator.evaluate(relu, _with_prelude(relu, patch), settings)
+    assert verdict.status == "hack" and verdict.hacks == ["monkey_patch"], verdict.feedback
+
+
+def test_os_exit_is_a_crash_and_the_next_evaluation_succeeds(unsafe_evaluator, settings, relu):
+    verdict = unsafe_evaluator.evaluate(relu, _with_prelude(relu, "import os\nos._exit(3)"), settings)
+    assert verdict.status == "crashed" and "code 3" in verdict.feedback
+    assert unsafe_evaluator.evaluate(relu, relu.solution, settings).status == "ok"
+
+
+def test_segfault_is_a_crash_with_its_signal(unsafe_evaluator, settings, relu):
+    source = relu.solution.replace("        x = x.contiguous()\n",
+                                   "        import ctypes\n        ctypes.string_at(0)\n")
+    t0 = time.monotonic()
+    verdict = unsafe_evaluator.evaluate(relu, source, settings)
+    assert verdict.status == "crashed" and "SIGSEGV" in verdict.feedback
+    assert "Segmentation fault" in verdict.feedback  # faulthandler's report from the child
+    assert time.monotonic() - t0 < settings.timeout_s
+    assert unsafe_evaluator.evaluate(relu, relu.solution, settings).status == "ok"
