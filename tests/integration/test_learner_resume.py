@@ -69,8 +69,12 @@ class ScriptedActor:
 
 
 def _start(cfg_path: Path, log: Path) -> subprocess.Popen:
+    # A fresh single-rank learner: no launcher variables inherited from this test process
+    # (in-process trainer tests set them for their own process group).
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")}
     return subprocess.Popen([sys.executable, "-m", "common.cli", "learner", str(cfg_path)],
-                            stdout=open(log, "ab"), stderr=subprocess.STDOUT)
+                            stdout=open(log, "ab"), stderr=subprocess.STDOUT, env=env)
 
 
 def _progress(run_dir: Path) -> dict:
