@@ -36,7 +36,7 @@ def _usage_error(message: str) -> int:
 
 
 def _load_problem(spec: str):
-    from evaluator.problemset import builtin_problem, load_problems
+    from common.problemset import builtin_problem, load_problems
 
     if spec.startswith("builtin:"):
         return builtin_problem(spec.partition(":")[2])
@@ -58,7 +58,7 @@ def _candidate(args: argparse.Namespace) -> bytes | str | None:
 
 def main(args: argparse.Namespace) -> int:
     from common.config import ConfigError, RunConfig, load
-    from evaluator.problemset import ProblemError
+    from common.problemset import ProblemError
 
     try:
         cfg = load(args.config, [], RunConfig).evaluator

@@ -148,6 +148,7 @@ class ChildState:
         if self.role != "candidate":
             raise ValueError("the reference child never loads a candidate")
         if self.ws is not None:
+            self.recorder.forget(self.ws.module_name())
             self.ws.close()
         self.count += 1
         self.ws = Workspace(self.tmp, self.count, self.device, self.recorder)
@@ -200,7 +201,7 @@ class ChildState:
                 compiled = _fn(torch.compile(ref_model))
                 out["compile"] = _as("problem", lambda: timer(compiled, sets_ref, cfg))
             if h.get("profile"):
-                kernels = set(ws.candidate_kernels())
+                kernels = set(ws.candidate_kernels()) | self.recorder.compiled_names(ws.module_name())
                 out["coverage"] = _as("candidate", lambda: timing.coverage(
                     fn_cand, sets_cand[0], kernels, h["profile_forwards"]))
         tensors: list = []
@@ -225,6 +226,7 @@ class ChildState:
 
     def reset(self, h: dict) -> tuple[dict, list]:
         if self.ws is not None:
+            self.recorder.forget(self.ws.module_name())
             self.ws.close()
             self.ws = None
         reasons = self.integrity.check()

@@ -92,8 +92,18 @@ def judge_trials(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs
     return _correctness(trials, cand, ref, plan_trials, cfg, tolerance)
 
 
+def atol_scales(ref: ReferenceOutputs, plan_trials: list) -> list[list[float]]:
+    """Per trial and output: RMS of the reference output over its RMS on base trials."""
+    base = [i for i, (_, d) in enumerate(plan_trials) if d == "base"] or [0]
+    n_out = len(ref.outputs[0]) if ref.outputs else 0
+    base_rms = [max((C.rms(ref.outputs[i][j]) for i in base), default=0.0) for j in range(n_out)]
+    return [[C.rms(o) / base_rms[j] if j < n_out and base_rms[j] > 0 else 1.0
+             for j, o in enumerate(outs)] for outs in ref.outputs]
+
+
 def _correctness(trials: list, cand: list, ref: ReferenceOutputs, plan_trials: list,
                  cfg: EvaluatorConfig, tolerance: Optional[Mapping[str, float]]) -> Optional[Outcome]:
+    scales = atol_scales(ref, plan_trials)
     for i, t in enumerate(trials):
         name = _trial_name(plan_trials, i)
         if t["problem"]:
@@ -103,7 +113,7 @@ def _correctness(trials: list, cand: list, ref: ReferenceOutputs, plan_trials: l
                 return Outcome("incorrect", f"Trial {name}: output {j} is {o['dtype']}; the reference "
                                f"returns {e['dtype']}.", details={"trial": i})
         for j, (o, r) in enumerate(zip(cand[i], ref.outputs[i])):
-            stats = C.compare(o, r, C.tolerance_for(r.dtype, cfg.correctness, tolerance))
+            stats = C.compare(o, r, C.tolerance_for(r.dtype, cfg.correctness, tolerance), scales[i][j])
             if stats is not None:
                 return Outcome("incorrect", F.mismatch_text(name, j, stats),
                                details={"trial": i, "mismatch": stats})

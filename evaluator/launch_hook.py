@@ -7,6 +7,10 @@ imported, on the class-level launch path every Triton kernel goes through:
 kernels end in the wrapped JITFunction's `run`, so they are recorded by the name of
 the function the candidate wrote). Warm-up compilations are not launches.
 
+The hook also remembers the name Triton gave each compiled kernel (the object
+`run` returns), per Python module: the profiler reports kernels by that name, so
+coverage matches exactly the names of the candidate's own compiled kernels.
+
 A launch that bypasses this path (for example a compiled kernel's own launcher)
 is simply not recorded, which fails closed: a forward with no recorded launch of
 the candidate's own kernels is the `no_triton_launch` hack. The originals are kept
@@ -24,6 +28,13 @@ class LaunchRecorder:
         self.launches: list[tuple[str, str]] = []
         self.active = False
         self.installed: dict[str, Callable] = {}
+        self.compiled: dict[str, set[str]] = {}  # module -> names of its compiled kernels
+
+    def compiled_names(self, module: str) -> set[str]:
+        return set(self.compiled.get(module, ()))
+
+    def forget(self, module: str) -> None:
+        self.compiled.pop(module, None)
 
     def record(self, kernel: object) -> None:
         if not self.active:
@@ -63,7 +74,12 @@ class LaunchRecorder:
         def run(self, *args, **kwargs):  # noqa: ANN001 - mirrors Triton's signature
             if not kwargs.get("warmup", False):
                 recorder.record(self)
-            return original(self, *args, **kwargs)
+            kernel = original(self, *args, **kwargs)
+            name = getattr(kernel, "name", None)
+            if isinstance(name, str):
+                module = str(getattr(getattr(self, "fn", self), "__module__", "?"))
+                recorder.compiled.setdefault(module, set()).add(name)
+            return kernel
 
         run.__wrapped_launch__ = original  # type: ignore[attr-defined]
         return run

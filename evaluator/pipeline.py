@@ -10,7 +10,7 @@ Cheapest first, stopping at the first terminal outcome:
   reset      the child cleans up and proves it is intact, or is retired (pool)
 
 `problem` is anything with name, source, sizes ({"cpu"|"cuda": {global: value}}),
-tolerance ({"atol", "rtol"} or None) and content_hash() (evaluator.problemset.Problem).
+tolerance ({"atol", "rtol"} or None) and content_hash() (common.problemset.Problem).
 `settings` is common.messages.EvalSettings (device, timeout_s, trials, timing,
 profile); None means defaults. The Evaluator is thread-safe: candidates run in up
 to `children` children at once, timing and profiling one at a time.

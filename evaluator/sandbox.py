@@ -42,7 +42,7 @@ from evaluator import protocol
 
 log = logging.getLogger(__name__)
 _REPO = str(Path(__file__).resolve().parents[1])
-_BOOT = "import sys; sys.path.insert(0, {root!r}); from evaluator.child import main; sys.exit(main(sys.argv))"
+_BOOT = "import sys; sys.path[:0] = {paths!r}; from evaluator.child import main; sys.exit(main(sys.argv))"
 _FLAGS = {"network": ["-n"], "pid": ["-p", "-f", "--mount-proc", "--kill-child"], "mount": ["-m"]}
 
 
@@ -116,8 +116,10 @@ class Child:
             "limits": {"fsize": sb.file_size_limit_bytes, "nproc": sb.max_processes,
                        "as": sb.cpu_address_space_bytes if device == "cpu" else None},
         }
+        # -I ignores PYTHONPATH, so the parent's import path is handed over explicitly.
+        paths = list(dict.fromkeys([_REPO, *(p for p in sys.path if p and os.path.isdir(p))]))
         argv = [*isolation.prefix(), sys.executable, "-I", "-B", "-u", "-X", "faulthandler", "-c",
-                _BOOT.format(root=_REPO), json.dumps(settings)]
+                _BOOT.format(paths=paths), json.dumps(settings)]
         self._log_path = self.tmp / "child.log"
         with open(self._log_path, "ab") as logf:
             self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=logf, stderr=logf,

@@ -34,7 +34,8 @@ class ToleranceConfig(Section):
     """How close a candidate's output must be to the reference's, for one dtype."""
 
     atol: float = Field(ge=0)
-    """Absolute tolerance, multiplied by max(1, RMS of the reference output) so scaled inputs stay fair."""
+    """Absolute tolerance; on a trial whose reference output is larger than on the base
+    trials (x1e3 inputs) it grows by that RMS ratio, so it means the same on every trial."""
     rtol: float = Field(ge=0)
     """Relative tolerance per element: |out - ref| <= atol_eff + rtol * |ref|."""
     norm_rtol: float = Field(ge=0)

@@ -6,6 +6,8 @@ import torch
 
 from common.config.evaluator import CorrectnessConfig, RewardConfig
 from evaluator.compare import compare, dtype_verdict, ignores_input, tolerance_for
+from evaluator.judge import atol_scales
+from evaluator.reference import ReferenceOutputs
 from evaluator.verdict import Verdict, compute_reward
 
 CFG = CorrectnessConfig()
@@ -30,10 +32,19 @@ def test_all_zero_answer_to_a_tiny_output_fails_although_within_atol():
     assert stats is not None and stats["norm_error"] == pytest.approx(1.0)
 
 
-def test_atol_scales_with_large_outputs_but_relative_error_still_counts():
-    ref = torch.randn(256) * 1e3
-    assert compare(ref * (1 + 2e-5), ref, tol(torch.float32)) is None
-    assert compare(ref * 1.01, ref, tol(torch.float32)) is not None
+def test_atol_follows_the_trial_scale_but_relative_error_still_counts():
+    ref = torch.linspace(-1e3, 1e3, 257)  # includes outputs near zero
+    cancellation = ref + 1e-3  # absolute error of a sum of 1e3-sized terms
+    assert compare(cancellation, ref, tol(torch.float32)) is not None
+    assert compare(cancellation, ref, tol(torch.float32), atol_scale=1e3) is None
+    assert compare(ref * 1.01, ref, tol(torch.float32), atol_scale=1e3) is not None
+
+
+def test_atol_scale_is_the_rms_ratio_to_the_base_trials():
+    base = torch.randn(1000)
+    ref = ReferenceOutputs(trials=[{}, {}, {}], outputs=[[base], [base * 1e-3], [base * 1e3]])
+    scales = atol_scales(ref, [(1, "base"), (2, "scale:1e-3"), (3, "scale:1e3")])
+    assert [s[0] for s in scales] == pytest.approx([1.0, 0.001, 1000.0])
 
 
 def test_half_precision_gets_looser_tolerances_and_integers_exact():

@@ -1,0 +1,219 @@
+"""Evaluator on a real GPU (written for an H200 with torch 2.11 / Triton 3.6).
+
+Run on the device machine with output shown, e.g.
+    .venv/bin/pytest -m gpu -s tests/gpu/test_evaluator_gpu.py
+It checks issue 3's deliverable 7: the built-in solutions pass at their realistic
+sizes, the hack corpus and the GPU-only hacks are caught, the faults are survived,
+and the timing is faithful: our speedup vs triton.testing.do_bench on the same
+kernel and reference within 5% (median over problems), and five repeated
+evaluations of one kernel within 5% of each other. Tables are printed.
+"""
+from __future__ import annotations
+
+import importlib.util
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import torch
+
+pytestmark = [pytest.mark.gpu,
+              pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")]
+
+UNIT = Path(__file__).resolve().parents[1] / "unit" / "evaluator"
+FIXTURES, HACKS = UNIT / "fixtures", UNIT / "hacks"
+FIDELITY_PROBLEMS = 16  # of the built-ins, spread over families, for the do_bench comparison
+
+
+def _config(**sandbox):
+    from common.config.evaluator import EvaluatorConfig
+
+    return EvaluatorConfig.model_validate({"device": "cuda", "children": 2, "timeout_s": 120,
+                                           "sandbox": sandbox})
+
+
+def _settings(**kw):
+    from common.messages import EvalSettings
+
+    return EvalSettings(device="cuda", **{"timeout_s": 120, "trials": 2, **kw})
+
+
+def _problem(name: str, sizes: dict | None = None, source: str | None = None):
+    from common.problemset import Problem
+
+    solution = FIXTURES / f"{name}_solution.py"
+    return Problem(name=name, source=source or (FIXTURES / f"{name}.py").read_text(),
+                   sizes={"cuda": sizes or {}}, solution=solution.read_text() if solution.exists() else None)
+
+
+@pytest.fixture(scope="module")
+def ev():
+    from evaluator.pipeline import Evaluator
+
+    with Evaluator(_config()) as evaluator:
+        yield evaluator
+
+
+@pytest.fixture(scope="module")
+def unsafe_ev():
+    from evaluator.pipeline import Evaluator
+
+    with Evaluator(_config(unsafe_skip_static_checks=True)) as evaluator:
+        yield evaluator
+
+
+@pytest.fixture(scope="module")
+def builtin_verdicts(ev):
+    from common.problemset import builtin_problems
+
+    out = {}
+    for problem in builtin_problems():
+        t0 = time.monotonic()
+        out[problem.name] = (problem, ev.evaluate(problem, problem.solution, _settings()),
+                             time.monotonic() - t0)
+    return out
+
+
+def test_builtin_solutions_pass_at_gpu_sizes(builtin_verdicts):
+    print(f"\n{'problem':34s} {'status':10s} {'speedup':>8s} {'coverage':>9s} {'ref ms':>9s} "
+          f"{'ours ms':>9s} {'wall s':>7s}")
+    bad = []
+    for name, (_, v, wall) in sorted(builtin_verdicts.items()):
+        cov = f"{v.coverage:.2f}" if v.coverage is not None else "-"
+        print(f"{name:34s} {v.status:10s} {v.speedup or 0:8.3f} {cov:>9s} "
+              f"{(v.ref_time_s or 0) * 1e3:9.4f} {(v.candidate_time_s or 0) * 1e3:9.4f} {wall:7.1f}")
+        if v.status != "ok":
+            bad.append(f"{name}: {v.status} {v.hacks}\n{v.feedback[:800]}")
+    assert not bad, "\n".join(bad)
+    coverages = [v.coverage for _, v, _ in builtin_verdicts.values()]
+    assert all(c is not None and 0 < c <= 1 for c in coverages)
+    assert statistics.median(coverages) > 0.5, "coverage should find the solutions' own kernels by name"
+
+
+def _header(path: Path) -> tuple[str, list[tuple[str, str]]]:
+    m = re.match(r"^# hack: .+\. problem: (\w+)\. expect: (\S+)$", path.read_text().splitlines()[0])
+    return m.group(1), [tuple(a.partition("/")[::2]) for a in m.group(2).split("|")]
+
+
+@pytest.mark.parametrize("path", sorted(HACKS.glob("*.py")), ids=lambda p: p.stem)
+def test_hack_corpus_is_caught_on_gpu(path, ev):
+    problem_name, accepted = _header(path)
+    v = ev.evaluate(_problem(problem_name), path.read_text(), _settings())
+    assert v.status != "ok" and v.reward == 0
+    assert any(v.status == s and (not c or c in v.hacks) for s, c in accepted), (v.status, v.hacks, v.feedback)
+
+
+BIG_RELU = {"batch_size": 4096, "dim": 16384}  # 256 MiB per tensor: the kernel takes ~0.2 ms
+
+
+def test_work_on_a_side_stream_is_caught_at_runtime(ev, unsafe_ev):
+    relu = _problem("relu", BIG_RELU)
+    assert ev.evaluate(relu, relu.solution, _settings()).status == "ok"  # the honest control
+    sneaky = relu.solution.replace(
+        "        relu_kernel[(triton.cdiv(n, 1024),)](x, out, n, BLOCK=1024)",
+        "        side = torch.cuda.Stream()\n"
+        "        side.wait_stream(torch.cuda.current_stream())\n"
+        "        with torch.cuda.stream(side):\n"
+        "            for _ in range(20):\n"
+        "                relu_kernel[(triton.cdiv(n, 1024),)](x, out, n, BLOCK=1024)")
+    assert sneaky != relu.solution
+    v = unsafe_ev.evaluate(relu, sneaky, _settings())
+    assert v.status == "hack" and "side_stream" in v.hacks, (v.status, v.feedback)
+
+
+def test_low_precision_inside_a_float32_problem_is_incorrect(ev):
+    relu = _problem("relu")
+    half = relu.solution.replace("        x = x.contiguous()\n        out = torch.empty_like(x)",
+                                 "        x = x.contiguous().half()\n        out = torch.empty_like(x)")
+    half = half.replace("        return out", "        return out.float()")
+    v = ev.evaluate(relu, half, _settings())
+    assert v.status == "incorrect", (v.status, v.feedback)
+
+
+@pytest.mark.parametrize("fault, statuses", [
+    ("illegal_address", ("runtime_error", "crashed")),
+    ("device_assert", ("runtime_error", "crashed")),
+    ("gpu_oom", ("runtime_error",)),
+    ("kernel_hang", ("timeout",)),
+])
+def test_gpu_faults_are_survived(fault, statuses, ev):
+    relu = _problem("relu")
+    src = relu.solution
+    if fault == "illegal_address":
+        src = src.replace("tl.store(out_ptr + offs,", "tl.store(out_ptr + offs + (1 << 40),")
+    elif fault == "device_assert":
+        src = src.replace("@triton.jit", "@triton.jit(debug=True)").replace(
+            "    x = tl.load(x_ptr + offs, mask=mask)",
+            "    x = tl.load(x_ptr + offs, mask=mask)\n    tl.device_assert(x < -1e30, 'boom')")
+    elif fault == "gpu_oom":
+        src = src.replace("        out = torch.empty_like(x)",
+                          "        out = torch.empty_like(x)\n        hog = torch.empty(1 << 46, device=x.device)")
+    else:
+        src = src.replace("    x = tl.load(x_ptr + offs, mask=mask)",
+                          "    x = tl.load(x_ptr + offs, mask=mask)\n    i = 0\n    while i >= 0:\n        i += 1")
+    assert src != relu.solution
+    t0 = time.monotonic()
+    v = ev.evaluate(relu, src, _settings(timeout_s=30))
+    print(f"\n{fault}: {v.status} in {time.monotonic() - t0:.1f} s: {v.feedback[:300]}")
+    assert v.status in statuses, (v.status, v.feedback)
+    assert time.monotonic() - t0 < 30 + 15
+    assert ev.evaluate(relu, relu.solution, _settings()).status == "ok"
+
+
+def _import(path: Path, source: str):
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _do_bench_speedup(problem, tmp_path: Path) -> float:
+    """Reference time / solution time by triton.testing.do_bench (median), in this process."""
+    from triton.testing import do_bench
+
+    from common.problemset import exec_problem_source
+
+    mod = exec_problem_source(problem, "cuda")
+    sol = _import(tmp_path / f"sol_{re.sub(r'[^a-z0-9]', '_', problem.name)}.py", problem.solution)
+    init = mod.get_init_inputs()
+    torch.manual_seed(0)
+    ref = mod.Model(*init).cuda()
+    torch.manual_seed(0)
+    new = sol.ModelNew(*init).cuda()
+    torch.manual_seed(1)
+    inputs = [x.cuda() if isinstance(x, torch.Tensor) else x for x in mod.get_inputs()]
+    with torch.no_grad():
+        t_ref = do_bench(lambda: ref(*inputs), return_mode="median")
+        t_new = do_bench(lambda: new(*inputs), return_mode="median")
+    return t_ref / t_new
+
+
+def test_timing_matches_do_bench(builtin_verdicts, tmp_path):
+    names = sorted(builtin_verdicts)
+    chosen = names[:: max(1, len(names) // FIDELITY_PROBLEMS)][:FIDELITY_PROBLEMS]
+    print(f"\n{'problem':34s} {'ours':>8s} {'do_bench':>9s} {'ratio':>7s}")
+    ratios = []
+    for name in chosen:
+        problem, verdict, _ = builtin_verdicts[name]
+        theirs = _do_bench_speedup(problem, tmp_path)
+        ratios.append(verdict.speedup / theirs)
+        print(f"{name:34s} {verdict.speedup:8.3f} {theirs:9.3f} {ratios[-1]:7.3f}")
+    deviation = statistics.median(abs(r - 1) for r in ratios)
+    print(f"median |ours/do_bench - 1| = {deviation:.3%} over {len(ratios)} problems")
+    assert deviation <= 0.05
+
+
+def test_repeated_evaluations_agree(ev):
+    from common.problemset import builtin_problem
+
+    problem = builtin_problem("softmax/softmax")
+    speedups = [ev.evaluate(problem, problem.solution, _settings()).speedup for _ in range(5)]
+    spread = (max(speedups) - min(speedups)) / statistics.median(speedups)
+    print(f"\nsoftmax/softmax speedups over 5 evaluations: {[round(s, 3) for s in speedups]}, "
+          f"spread {spread:.2%}")
+    assert spread <= 0.05
