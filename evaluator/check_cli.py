@@ -74,6 +74,11 @@ def main(args: argparse.Namespace) -> int:
     if args.timeout:
         updates["timeout_s"] = args.timeout
     cfg = cfg.model_copy(update=updates)
+    if cfg.device == "cuda":
+        import torch
+
+        if not torch.cuda.is_available():
+            return _usage_error("--device cuda: no CUDA device is available here (use --device cpu)")
     verdict = _evaluate(cfg, problem, candidate)
     print(json.dumps(verdict.to_dict()) if args.json else report(verdict))
     return 0

@@ -12,7 +12,9 @@ Cheapest first, stopping at the first terminal outcome:
 `problem` is anything with name, source, sizes ({"cpu"|"cuda": {global: value}}),
 tolerance ({"atol", "rtol"} or None) and content_hash() (common.problemset.Problem).
 `settings` is common.messages.EvalSettings (device, timeout_s, trials, timing,
-profile); None means defaults. The Evaluator is thread-safe: candidates run in up
+profile); None means defaults. On the CPU (Triton interpreter) timings are CPU
+timings and coverage is not measured: it is None and the reward has no coverage
+term (the interpreter's cost would make any coverage estimate meaningless). The Evaluator is thread-safe: candidates run in up
 to `children` children at once, timing and profiling one at a time.
 """
 from __future__ import annotations
