@@ -19,6 +19,7 @@ retry budget; the caller decides whether that is fatal).
 from __future__ import annotations
 
 import logging
+import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -141,9 +142,12 @@ class Channel:
     def recv(self, timeout_s: float, expect: Union[type, tuple, None] = None) -> Optional[Received]:
         """Next message within timeout_s, or None. Invalid messages come back as
         Received(msg=None, error=...) after being logged and counted."""
-        if not self.poll(timeout_s):
-            return None
-        frames = self.sock.recv_multipart(copy=False)
+        try:  # a queued message needs no poll (the poll costs ~20 us per message)
+            frames = self.sock.recv_multipart(zmq.NOBLOCK, copy=False)
+        except zmq.Again:
+            if not self.poll(timeout_s):
+                return None
+            frames = self.sock.recv_multipart(copy=False)
         peer = None
         if self.kind == zmq.ROUTER:
             peer = bytes(frames[0].bytes)
@@ -296,6 +300,36 @@ class HeartbeatSender:
         self._next = t + self.interval_s
         self._seq += 1
         return Heartbeat(sender=self.sender, role=self.role, seq=self._seq, sent_at=now())
+
+
+class Waker:
+    """Wakes a thread blocked in zmq polling from another thread: register `fd` with a
+    zmq.Poller (POLLIN); `wake()` is thread-safe, `drain()` runs on the polling thread."""
+
+    def __init__(self) -> None:
+        self.fd, self._w = os.pipe()
+        os.set_blocking(self.fd, False)
+        os.set_blocking(self._w, False)
+
+    def wake(self) -> None:
+        try:
+            os.write(self._w, b"x")
+        except BlockingIOError:
+            pass  # the pipe is full: a wake-up is pending anyway
+
+    def drain(self) -> None:
+        try:
+            while os.read(self.fd, 4096):
+                pass
+        except BlockingIOError:
+            pass
+
+    def close(self) -> None:
+        for fd in (self.fd, self._w):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
 
 
 def context() -> zmq.Context:
