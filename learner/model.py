@@ -24,12 +24,21 @@ def resolve_dtype(name: str, on_gpu: bool) -> torch.dtype:
     return _DTYPES[name]
 
 
-def load_model(cfg: TrainerConfig, dtype: torch.dtype) -> PreTrainedModel:
+def resolve_attention(name: str, packing: bool, on_gpu: bool) -> str:
+    """'auto' is flex_attention for packed rows on a GPU (it skips the masked-out blocks
+    between turns), else sdpa (flex attention on the CPU needs a compiler toolchain)."""
+    if name == "auto":
+        return "flex_attention" if packing and on_gpu else "sdpa"
+    return name
+
+
+def load_model(cfg: TrainerConfig, dtype: torch.dtype, on_gpu: bool) -> PreTrainedModel:
     """Load cfg.model for training: no KV cache, optional gradient checkpointing."""
     if not cfg.model:
         raise ValueError("learner.trainer.model is empty: give the path of a Hugging Face model")
     model = AutoModelForCausalLM.from_pretrained(
-        cfg.model, dtype=dtype, attn_implementation=cfg.attn_implementation,
+        cfg.model, dtype=dtype,
+        attn_implementation=resolve_attention(cfg.attn_implementation, cfg.packing, on_gpu),
         trust_remote_code=False)
     # A cache would also hide packed sequences from the mask builder, which looks for
     # restarting position ids only when there is neither a cache nor an attention mask.

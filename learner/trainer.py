@@ -14,6 +14,9 @@ step-wide mean exact. Gradient accumulation is ours (DeepSpeed's
 `managed_gradient_accumulation: false`): any number of backward calls, then `step()`.
 
 Rank setup for a single process needs no launcher (common.config.learner.process_group_env).
+Under ZeRO-3 (with `accelerate` installed) a live Trainer makes every `from_pretrained` in
+the process build partitioned weights: load other models (an in-process actor, a
+reference) before it or after it is gone.
 """
 from __future__ import annotations
 
@@ -52,7 +55,7 @@ class Trainer:
         self.dtype = resolve_dtype(cfg.trainer.dtype, on_gpu)
         ds_config = self._ds_config(on_gpu)
         self._hf_ds = _zero3_loading(ds_config) if cfg.trainer.zero_stage == 3 else None
-        model = load_model(cfg.trainer, self.dtype)
+        model = load_model(cfg.trainer, self.dtype, on_gpu)
         client_opt = None
         if "optimizer" not in ds_config:
             t = cfg.trainer
@@ -148,6 +151,7 @@ class Trainer:
         if algo.mrs.enabled:
             self._recompute(samples, self._micro_batches(samples))
             samples = self._mismatch_rejection(samples, stats)
+        stats.set("recompute_seconds", time.perf_counter() - start)
         weights, denom = self._loss_weights(samples)
         tokens, grad_norm = 0, float("nan")
         if denom > 0:  # the same on every rank: nothing to learn anywhere means no step

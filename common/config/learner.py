@@ -140,8 +140,13 @@ class TrainerConfig(Section):
     attention); false: one padded row per turn."""
     gradient_checkpointing: bool = False
     """Recompute activations in the backward pass to save memory."""
-    attn_implementation: Literal["sdpa", "eager", "flash_attention_2"] = "sdpa"
-    """Attention kernel of the Hugging Face model."""
+    attn_implementation: Literal["auto", "sdpa", "eager", "flex_attention",
+                                 "flash_attention_2"] = "auto"
+    """Attention kernel of the Hugging Face model. In a packed row each turn attends only to
+    itself: sdpa and eager compute all row x row scores under a mask, flex_attention and
+    flash_attention_2 (needs the flash-attn package) skip the blocks between turns (2.8x
+    faster steps for a 0.5B model on an H200). auto: flex_attention on a GPU when packing,
+    else sdpa."""
     temperature: float = Field(1.0, gt=0)
     """Sampling temperature of the actors; logits are divided by it so logprobs match theirs."""
 

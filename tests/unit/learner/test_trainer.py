@@ -190,3 +190,19 @@ def test_group_from_message_keeps_every_field():
         assert getattr(turn, name) == getattr(wire, name), name
     for name in ("prompt_ids", "response_ids", "logprobs", "versions"):
         assert torch.equal(getattr(turn, name), getattr(wire, name)), name
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+@pytest.mark.parametrize("stage", [0, 3])
+def test_packed_flex_attention_logprobs_match_on_gpu(tiny_model, stage):
+    """On a GPU 'auto' packs with flex attention; it must score like a plain forward."""
+    trainer = Trainer(_cfg(tiny_model, zero_stage=stage, dtype="float32", micro_batch_tokens=128))
+    assert trainer.engine.module.config._attn_implementation == "flex_attention"
+    rng = random.Random(1)
+    pairs = [(torch.tensor([rng.randrange(512) for _ in range(rng.randint(1, 40))]),
+              torch.tensor([rng.randrange(512) for _ in range(rng.randint(1, 40))]))
+             for _ in range(9)]
+    for (prompt, response), lp in zip(pairs, trainer.compute_logprobs(pairs)):
+        torch.testing.assert_close(lp, _reference_logprobs(tiny_model, prompt, response),
+                                   atol=1e-5, rtol=1e-5)
