@@ -16,6 +16,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "config": ("common.config_cli", "show or explain a run config (resolved YAML, field help)"),
     "tiny-model": ("actor.tiny_model", "write a small random-weight causal LM + BPE tokenizer (tests, demo)"),
     "check": ("evaluator.check_cli", "evaluate one candidate kernel against a problem (hardened sandbox)"),
+    "broker": ("evaluator.broker_cli", "run the evaluator broker between actors and evaluator workers"),
+    "evaluator": ("evaluator.worker_cli", "run one evaluator worker (one per GPU, or per CPU slot)"),
     "keys": ("common.keys", "generate CurveZMQ server and client key pairs into a directory"),
     "learner": ("learner.cli", "run the learner: hub on rank 0 plus the DeepSpeed trainer"),
 }

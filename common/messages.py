@@ -87,6 +87,7 @@ class ErrorReply(Message, kw_only=True):
     code: Id
     message: Text
     sent_at: float = 0.0
+    retry_after_s: Seconds = 0.0  # code "busy": resend no sooner than this
 
 
 class Ack(Message, kw_only=True):
@@ -262,10 +263,24 @@ class EvalResult(Message, kw_only=True):
     sent_at: float = 0.0
 
 
+class WorkerStatus(Message, kw_only=True):
+    """worker -> broker, every transport.heartbeat_interval_s (its heartbeat) and at once
+    after (re)connecting: capacity and the evaluations it holds, so a restarted broker
+    learns them."""
+
+    worker_id: Id
+    device: Id
+    slots: Annotated[int, msgspec.Meta(ge=1, le=1024)]
+    in_flight: Annotated[list[Id], msgspec.Meta(max_length=4096)] = []
+    evaluations: Count = 0
+    sent_at: float = 0.0
+
+
 MESSAGE_TYPES: dict[str, type[Message]] = {
     cls.__name__: cls
     for cls in (Heartbeat, ErrorReply, Ack, LeaseRequest, LeaseGrant, TrajectoryGroup,
-                WeightAnnouncement, WeightBucketRequest, WeightBucket, EvalRequest, EvalResult)
+                WeightAnnouncement, WeightBucketRequest, WeightBucket, EvalRequest, EvalResult,
+                WorkerStatus)
 }
 
 Frame = Union[bytes, bytearray, memoryview, Any]  # Any: zmq.Frame (has .buffer)

@@ -173,6 +173,21 @@ class SandboxConfig(Section):
     testing the sandbox itself; never in training or benchmarks."""
 
 
+class WorkerConfig(Section):
+    """One `krl evaluator` process: its identity, capacity and result cache."""
+
+    worker_id: str = ""
+    """Stable name of this worker (e.g. `gpu0`), so the broker counts a restart as one;
+    empty: `<hostname>-<pid>`."""
+    slots: Optional[int] = Field(None, ge=1, le=1024)
+    """Evaluations the worker accepts at once (its thread pool); None: `children`."""
+    cache_entries: int = Field(4096, ge=0)
+    """Results kept per worker by content hash (a few KB each), so a request resent after
+    a broker restart is answered without a second evaluation."""
+    warm_up: bool = True
+    """Start every sandboxed child before announcing capacity to the broker."""
+
+
 class EvaluatorConfig(Section):
     """How candidates are checked, timed and scored."""
 
@@ -208,6 +223,8 @@ class EvaluatorConfig(Section):
     """AST checks."""
     sandbox: SandboxConfig = SandboxConfig()
     """Child process isolation."""
+    worker: WorkerConfig = WorkerConfig()
+    """The `krl evaluator` service process around the pipeline."""
 
     @model_validator(mode="after")
     def _check(self) -> "EvaluatorConfig":
@@ -229,6 +246,30 @@ def sensitive_environment_values() -> list[str]:
     return [v for k, v in os.environ.items() if _SENSITIVE_NAME.search(k) and len(v) >= 6]
 
 
+class EvalClientConfig(Section):
+    """How a client (an actor, a benchmark) talks to the broker (common/eval_client.py)."""
+
+    request_deadline_s: float = Field(900.0, gt=0)
+    """Default time from submit to result, queueing included; past it the request fails
+    with EvaluationTimeout and a late result is dropped."""
+    resend_interval_s: float = Field(10.0, gt=0)
+    """An unanswered request is resent (same id) after this, doubling up to resend_max_s;
+    resends are how a restarted broker relearns the requests it lost."""
+    resend_max_s: float = Field(60.0, gt=0)
+    """Cap on the resend interval."""
+    max_in_flight: int = Field(64, ge=1)
+    """Requests sent and unanswered at once; more wait in the client (backpressure)."""
+    unavailable_after_s: float = Field(60.0, gt=0)
+    """The broker silent this long (no result, error or heartbeat) while requests wait:
+    they fail with EvaluatorUnavailable, and so do new ones until it answers again."""
+
+    @model_validator(mode="after")
+    def _check(self) -> "EvalClientConfig":
+        if self.resend_max_s < self.resend_interval_s:
+            raise ValueError("resend_max_s must be >= resend_interval_s")
+        return self
+
+
 class BrokerConfig(Section):
     """The stateless evaluator broker between actors and workers."""
 
@@ -238,3 +279,17 @@ class BrokerConfig(Section):
     """Endpoint evaluator workers connect to."""
     metrics: MetricsConfig = MetricsConfig()
     """Metrics endpoint of the broker."""
+    max_queued: int = Field(1024, ge=1)
+    """Distinct evaluations waiting for a free worker slot; a new one beyond this is
+    answered ErrorReply(code="busy") instead of growing the queue."""
+    max_waiting_requests: int = Field(8192, ge=1)
+    """Requests waiting for a result (duplicates of one evaluation included); beyond it: busy."""
+    busy_retry_after_s: float = Field(1.0, ge=0)
+    """retry_after_s of a busy reply."""
+    cache_entries: int = Field(16384, ge=0)
+    """Results kept by content hash of problem, candidate and settings (a few KB each)."""
+    max_attempts: int = Field(3, ge=1)
+    """Workers that may die holding one evaluation before it is answered `crashed`
+    (a candidate that kills whole workers must not take the pool down one by one)."""
+    client: EvalClientConfig = EvalClientConfig()
+    """Settings of the broker's clients."""

@@ -24,7 +24,7 @@ def _problem() -> m.ProblemPayload:
 
 EXAMPLES = {
     "Heartbeat": m.Heartbeat(sender="actor-0", role="actor", seq=5, sent_at=1.0),
-    "ErrorReply": m.ErrorReply(request_id="r1", code="invalid", message="bad"),
+    "ErrorReply": m.ErrorReply(request_id="r1", code="busy", message="queue full", retry_after_s=0.5),
     "Ack": m.Ack(request_id="r1", group_id="g1", outcome="duplicate"),
     "LeaseRequest": m.LeaseRequest(request_id="r1", actor_id="a0", max_groups=4, policy_version=2),
     "LeaseGrant": m.LeaseGrant(request_id="r1", policy_version=2, leases=[
@@ -44,6 +44,8 @@ EXAMPLES = {
                                  settings=m.EvalSettings(device="cpu", trials=2)),
     "EvalResult": m.EvalResult(request_id="e1", status="incorrect", hacks=["constant_output"],
                                phase_seconds={"compile": 0.5}, details={"max_abs_err": 0.3}),
+    "WorkerStatus": m.WorkerStatus(worker_id="gpu0", device="cuda", slots=4, in_flight=["k1", "k2"],
+                                   evaluations=17, sent_at=2.0),
 }
 
 

@@ -1,0 +1,297 @@
+"""The client of the evaluator service: what an actor (or a benchmark) evaluates kernels with.
+
+It lives in common/ rather than evaluator/ because roles never import each other and
+the actor needs it. Asynchronous, many requests in flight:
+
+    client = EvalClient(cfg.broker, cfg.transport, metrics)     # starts its I/O thread
+    result = await client.evaluate(problem_payload, candidate, settings)
+    rid = client.submit(problem_payload, candidate, settings)   # any thread, never blocks
+    result = await client.result(rid)
+    client.close()
+
+One background thread owns the DEALER socket (ZeroMQ sockets never cross threads);
+callers get `concurrent.futures.Future`s, awaited through `asyncio.wrap_future`, so
+any event loop (or plain threads, through `future(rid)`) can use one client.
+
+What the client guarantees:
+  - each request id resolves exactly once: a duplicate or late result is dropped;
+  - an unanswered request is resent with the same id after `resend_interval_s`,
+    doubling to `resend_max_s`, so a restarted broker relearns it (the broker
+    dedupes ids and caches results by content);
+  - at most `max_in_flight` requests are sent and unanswered; more wait here, and a
+    `busy` reply holds a request back for the broker's `retry_after_s`;
+  - a request not answered within its deadline fails with `EvaluationTimeout`;
+  - a broker silent for `unavailable_after_s` (it answers the client's heartbeat
+    pings, so a long evaluation is not silence) fails every waiting request with
+    `EvaluatorUnavailable`, and new ones at once, until it answers again.
+
+Recoverable vs fatal: `EvaluationFailed` (this request: timeout, rejected as
+invalid) vs `EvaluatorUnavailable` (the service is gone; the caller decides).
+A result with `details["error_source"]` in ("evaluator", "broker") is no verdict on
+the candidate (the service failed on it): do not train on it.
+"""
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import queue
+import random
+import threading
+import time
+import uuid
+from collections import deque
+from dataclasses import dataclass
+
+import zmq
+
+from common.config import TransportConfig
+from common.config.evaluator import BrokerConfig
+from common.log import RateLimitedLog
+from common.messages import (
+    ErrorReply,
+    EvalRequest,
+    EvalResult,
+    EvalSettings,
+    Heartbeat,
+    ProblemPayload,
+    new_id,
+    now,
+)
+from common.metrics import Metrics
+from common.transport import Backoff, Channel, Waker, context
+
+log = logging.getLogger(__name__)
+
+
+class EvaluationFailed(RuntimeError):
+    """One request failed (recoverable: the service is up)."""
+
+
+class EvaluationTimeout(EvaluationFailed):
+    """No result within the request's deadline."""
+
+
+class EvaluationRejected(EvaluationFailed):
+    """The broker refused the request (e.g. invalid); `code` says why."""
+
+    def __init__(self, reply: ErrorReply):
+        super().__init__(f"{reply.code}: {reply.message}")
+        self.code = reply.code
+
+
+class EvaluatorUnavailable(RuntimeError):
+    """The broker has not answered for `unavailable_after_s` (fatal for this client's work)."""
+
+
+@dataclass
+class _Pending:
+    request: EvalRequest
+    future: concurrent.futures.Future
+    deadline: float                # monotonic
+    backoff: Backoff
+    submitted: float
+    next_send: float = 0.0         # monotonic; 0: not sent yet
+    sends: int = 0
+
+
+class EvalClient:
+    """See the module docstring."""
+
+    def __init__(self, cfg: BrokerConfig, transport: TransportConfig,
+                 metrics: Metrics | None = None, client_id: str = ""):
+        self.cfg, self.ccfg, self.transport = cfg, cfg.client, transport
+        self.metrics = metrics or Metrics("eval_client")
+        self.identity = f"c-{client_id or new_id()[:8]}-{uuid.uuid4().hex[:6]}".encode()
+        m = self.metrics
+        self._m_requests = m.counter("eval_requests_total", "Evaluation requests by outcome "
+                                     "(result, timeout, rejected, unavailable)", ["outcome"])
+        self._m_resends = m.counter("eval_resends_total", "Evaluation requests resent (same id)")
+        self._m_busy = m.counter("eval_busy_total", "Busy replies from the broker")
+        self._m_dupes = m.counter("eval_duplicate_results_total", "Results dropped as duplicate or late")
+        self._m_in_flight = m.gauge("eval_in_flight", "Evaluation requests sent and unanswered")
+        self._m_latency = m.histogram("eval_latency_seconds", "Submit to result",
+                                      buckets=(0.1, 0.3, 1, 2, 5, 10, 20, 60, 120, 300, 900))
+        self._futures: dict[str, concurrent.futures.Future] = {}
+        self._inbox: queue.SimpleQueue[_Pending] = queue.SimpleQueue()
+        self._waker = Waker()
+        self._closed = threading.Event()
+        self.available = True
+        self._warn = RateLimitedLog(log)
+        self._thread = threading.Thread(target=self._io, name="eval-client", daemon=True)
+        self._thread.start()
+
+    # ------------------------------------------------------------------ caller side
+    def submit(self, problem: ProblemPayload, candidate: str,
+               settings: EvalSettings | None = None, *, deadline_s: float | None = None,
+               request_id: str | None = None) -> str:
+        """Queue one evaluation; returns its request id. Thread-safe, never blocks."""
+        if self._closed.is_set():
+            raise RuntimeError("EvalClient is closed")
+        if not self.available:
+            self._m_requests.labels("unavailable").inc()
+            raise EvaluatorUnavailable(f"the evaluator broker at {self.cfg.frontend} is not answering")
+        deadline_s = self.ccfg.request_deadline_s if deadline_s is None else deadline_s
+        rid = request_id or new_id()
+        req = EvalRequest(request_id=rid, problem=problem, candidate=candidate,
+                          settings=settings or EvalSettings(), deadline_s=deadline_s, sent_at=now())
+        fut: concurrent.futures.Future = concurrent.futures.Future()
+        t = time.monotonic()
+        self._futures[rid] = fut
+        self._inbox.put(_Pending(req, fut, t + deadline_s, submitted=t,
+                                 backoff=Backoff(self.ccfg.resend_interval_s, self.ccfg.resend_max_s)))
+        self._waker.wake()
+        return rid
+
+    def future(self, request_id: str) -> concurrent.futures.Future:
+        """The future of a submitted request (for threads); forgets it here."""
+        return self._futures.pop(request_id)
+
+    async def result(self, request_id: str) -> EvalResult:
+        """The result of a submitted request; raises EvaluationFailed or EvaluatorUnavailable."""
+        return await asyncio.wrap_future(self.future(request_id))
+
+    async def evaluate(self, problem: ProblemPayload, candidate: str,
+                       settings: EvalSettings | None = None, *,
+                       deadline_s: float | None = None) -> EvalResult:
+        """Submit and await one evaluation."""
+        return await self.result(self.submit(problem, candidate, settings, deadline_s=deadline_s))
+
+    def close(self) -> None:
+        """Stop the I/O thread; requests still waiting are cancelled."""
+        if self._closed.is_set():
+            return
+        self._closed.set()
+        self._waker.wake()
+        self._thread.join(timeout=10)
+        self._waker.close()
+
+    def __enter__(self) -> EvalClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    async def __aenter__(self) -> EvalClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ the I/O thread
+    def _io(self) -> None:
+        channel = Channel(context(), zmq.DEALER, self.transport, self.metrics,
+                          connect=self.cfg.frontend, identity=self.identity)
+        poller = zmq.Poller()
+        poller.register(channel.sock, zmq.POLLIN)
+        poller.register(self._waker.fd, zmq.POLLIN)
+        waiting: deque[_Pending] = deque()   # not sent yet (window full)
+        sent: dict[str, _Pending] = {}       # sent, unanswered
+        self._last_heard = time.monotonic()
+        next_ping = 0.0
+        try:
+            while not self._closed.is_set():
+                poller.poll(100)
+                self._waker.drain()
+                while True:
+                    try:
+                        waiting.append(self._inbox.get_nowait())
+                    except queue.Empty:
+                        break
+                self._receive(channel, sent)
+                t = time.monotonic()
+                self._expire(waiting, sent, t)
+                self._send_due(channel, waiting, sent, t)
+                if t >= next_ping:
+                    next_ping = t + self.transport.heartbeat_interval_s
+                    channel.send(Heartbeat(sender=self.identity.decode(), role="eval_client",
+                                           sent_at=now()), block=False)
+                self._m_in_flight.set(len(sent))
+        finally:
+            for p in [*waiting, *sent.values()]:
+                p.future.cancel()
+            channel.close()
+
+    def _receive(self, channel: Channel, sent: dict[str, _Pending]) -> None:
+        for _ in range(1024):
+            got = channel.recv(0)
+            if got is None:
+                return
+            self._last_heard = time.monotonic()
+            if not self.available:
+                log.info("the evaluator broker answers again")
+                self.available = True
+            msg = got.msg
+            rid = getattr(msg, "request_id", "")
+            p = sent.get(rid) if rid else None
+            if isinstance(msg, EvalResult):
+                if p is None:
+                    self._m_dupes.inc()
+                    continue
+                del sent[rid]
+                self._m_latency.observe(time.monotonic() - p.submitted)
+                self._resolve(p, "result", result=msg)
+            elif isinstance(msg, ErrorReply) and p is not None:
+                if msg.code == "busy":  # hold it back as asked; it stays in the window
+                    self._m_busy.inc()
+                    p.next_send = time.monotonic() + max(msg.retry_after_s, 0.05) * random.uniform(1.0, 1.5)
+                else:
+                    del sent[rid]
+                    self._resolve(p, "rejected", error=EvaluationRejected(msg))
+
+    def _expire(self, waiting: deque[_Pending], sent: dict[str, _Pending], t: float) -> None:
+        silent = t - self._last_heard > self.ccfg.unavailable_after_s
+        if silent and self.available:
+            self._warn.error("unavailable", "the evaluator broker at %s has not answered for %.0fs",
+                             self.cfg.frontend, t - self._last_heard)
+            self.available = False
+        for pool in (waiting, sent):
+            items = list(pool) if isinstance(pool, deque) else list(pool.values())
+            for p in items:
+                if p.future.cancelled():
+                    error, outcome = None, "cancelled"
+                elif t >= p.deadline:
+                    outcome = "timeout"
+                    error = EvaluationTimeout(f"no result for request {p.request.request_id} within "
+                                              f"{p.request.deadline_s:g}s")
+                elif silent:
+                    outcome = "unavailable"
+                    error = EvaluatorUnavailable(f"the evaluator broker at {self.cfg.frontend} has not "
+                                                 f"answered for {self.ccfg.unavailable_after_s:g}s")
+                else:
+                    continue
+                if isinstance(pool, deque):
+                    pool.remove(p)
+                else:
+                    del pool[p.request.request_id]
+                self._resolve(p, outcome, error=error)
+
+    def _send_due(self, channel: Channel, waiting: deque[_Pending], sent: dict[str, _Pending],
+                  t: float) -> None:
+        for p in sent.values():
+            if p.next_send <= t:
+                self._m_resends.inc()
+                self._send(channel, p, t)
+        while waiting and len(sent) < self.ccfg.max_in_flight:
+            p = waiting.popleft()
+            sent[p.request.request_id] = p
+            self._send(channel, p, t)
+
+    def _send(self, channel: Channel, p: _Pending, t: float) -> None:
+        p.sends += 1
+        p.next_send = t + p.backoff.next_delay()
+        if not channel.send(p.request, block=False):  # queue full while the broker is away
+            self._warn.warning("send_blocked", "evaluation request not sent now; will resend")
+
+    def _resolve(self, p: _Pending, outcome: str, result: EvalResult | None = None,
+                 error: BaseException | None = None) -> None:
+        self._m_requests.labels(outcome).inc()
+        if p.future.done():
+            return
+        try:
+            if error is not None:
+                p.future.set_exception(error)
+            else:
+                p.future.set_result(result)
+        except concurrent.futures.InvalidStateError:
+            pass  # cancelled by its caller meanwhile

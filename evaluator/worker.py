@@ -1,0 +1,350 @@
+"""`krl evaluator`: one worker process per GPU (or per CPU slot under the interpreter).
+
+The worker owns one `Evaluator` (K warm sandboxed children; compile and correctness
+of several candidates at once, timing and profiling one at a time behind the
+Evaluator's lock) and a DEALER socket to the broker's backend. Its main thread owns
+the socket; evaluations run on a pool of `slots` threads and hand their results
+back through a queue plus a `Waker`, so the socket never crosses threads.
+
+Link to the broker (Paranoid Pirate, worker side):
+  - a `WorkerStatus` every heartbeat interval is the worker's heartbeat; it carries
+    capacity and the keys being evaluated, so a restarted broker relearns them;
+  - the broker heartbeats back; silent for `heartbeat_misses` intervals, the worker
+    opens a fresh socket, announces itself again and resends the results it finished
+    since it last heard from the broker (the broker caches a result it does not wait
+    for, so a client's resend finds it);
+  - requests arrive with the content key as request id; a key already evaluated
+    is answered from the worker's result cache, a key already running is not started
+    twice.
+
+Nothing a request carries can stop the worker: a bad problem, a bad candidate or a
+bug in the pipeline becomes an error result. Only `EvaluatorUnavailable` (children
+cannot start at all) is fatal: the worker exits 1 and the broker re-queues its work.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import socket
+import threading
+import time
+import uuid
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+import msgspec
+import zmq
+
+from common.config import TransportConfig
+from common.config.evaluator import EvaluatorConfig
+from common.log import RateLimitedLog
+from common.messages import EvalRequest, EvalResult, Heartbeat, WorkerStatus, now
+from common.metrics import Metrics
+from common.problemset import ProblemError, from_payload
+from common.transport import Backoff, Channel, Waker, context
+from evaluator.pipeline import Evaluator
+from evaluator.pool import EvaluatorUnavailable
+from evaluator.result_cache import ResultCache, cacheable, request_key
+from evaluator.verdict import Verdict
+
+if TYPE_CHECKING:
+    from common.config import RunConfig
+
+log = logging.getLogger(__name__)
+PHASE_BUCKETS = (0.01, 0.03, 0.1, 0.3, 1, 2, 5, 10, 20, 60, 120, 300)
+
+
+def default_worker_id() -> str:
+    return f"{socket.gethostname()}-{os.getpid()}"
+
+
+def to_result(verdict: Verdict, request_id: str, worker_id: str) -> EvalResult:
+    """The wire form of a verdict (timings go into details)."""
+    details = dict(verdict.details)
+    details.update(ref_time_s=verdict.ref_time_s, candidate_time_s=verdict.candidate_time_s)
+    return EvalResult(request_id=request_id, status=verdict.status, correct=verdict.correct,
+                      speedup=verdict.speedup, reward=verdict.reward, coverage=verdict.coverage,
+                      hacks=list(verdict.hacks), feedback=verdict.feedback,
+                      phase_seconds=dict(verdict.phase_seconds),
+                      details=msgspec.to_builtins(details, enc_hook=repr, str_keys=True),
+                      worker_id=worker_id, sent_at=now())
+
+
+def error_result(request_id: str, worker_id: str, status: str, source: str, text: str) -> EvalResult:
+    """A result that is no verdict on the candidate (details.error_source says whose fault)."""
+    return EvalResult(request_id=request_id, status=status, feedback=text[:4000],
+                      details={"error_source": source}, worker_id=worker_id, sent_at=now())
+
+
+class _Metrics:
+    def __init__(self, m: Metrics):
+        self.requests = m.counter("requests_total", "Evaluation requests by outcome "
+                                  "(evaluated, cached, duplicate)", ["outcome"])
+        self.evaluations = m.counter("evaluations_total", "Evaluations actually run")
+        self.results = m.counter("results_total", "Results sent by verdict status", ["status"])
+        self.phase = m.histogram("phase_seconds", "Time per pipeline phase", ["phase"], PHASE_BUCKETS)
+        self.busy_slots = m.gauge("busy_slots", "Evaluations accepted and not yet answered")
+        self.slots = m.gauge("slots", "Evaluations this worker accepts at once")
+        self.busy_seconds = m.counter("device_busy_seconds_total",
+                                      "Wall time with at least one evaluation in progress")
+        self.busy_ratio = m.gauge("gpu_busy_ratio", "Share of the last minute with at least one "
+                                  "evaluation in progress on this worker's device")
+        self.respawns = m.counter("sandbox_respawns_total", "Sandboxed children retired and replaced")
+        self.ref_hits = m.counter("reference_cache_hits_total", "Reference outputs served from cache")
+        self.reconnects = m.counter("broker_reconnects_total", "Fresh sockets after a silent broker")
+
+
+class Worker:
+    """The worker's loop; see the module docstring."""
+
+    def __init__(self, cfg: EvaluatorConfig, backend: str, transport: TransportConfig,
+                 metrics: Metrics, evaluator: Evaluator | None = None):
+        self.cfg, self.backend, self.transport = cfg, backend, transport
+        self.worker_id = cfg.worker.worker_id or default_worker_id()
+        self.slots = cfg.worker.slots or cfg.children
+        self.metrics, self.m = metrics, _Metrics(metrics)
+        self.evaluator = evaluator or Evaluator(cfg)
+        self.cache = ResultCache(cfg.worker.cache_entries)
+        self.in_flight: dict[str, str] = {}          # key -> request id the broker used
+        self.recent: deque[tuple[float, EvalResult]] = deque(maxlen=4 * self.slots + 64)
+        self.done: queue.SimpleQueue[tuple[str, EvalResult]] = queue.SimpleQueue()
+        self.waker = Waker()
+        self.threads = ThreadPoolExecutor(self.slots, thread_name_prefix="eval")
+        self.fatal: BaseException | None = None
+        self.evaluations = 0
+        self._count_lock = threading.Lock()
+        self.channel: Channel | None = None
+        self.last_heard = time.monotonic()
+        self._reconnect_at = 0.0
+        self.backoff = Backoff(transport.reconnect_min_s, transport.reconnect_max_s)
+        self._warn = RateLimitedLog(log)
+        self._busy_since: float | None = None
+        self._busy_samples: deque[tuple[float, float]] = deque()
+        self._busy_total = 0.0
+        self._pool_seen = (0, 0)
+        self.m.slots.set(self.slots)
+        self.loop_at = time.monotonic()
+
+    # ------------------------------------------------------------------ lifecycle
+    def health(self) -> tuple[bool, dict]:
+        silent = time.monotonic() - self.last_heard
+        ok = self.fatal is None and time.monotonic() - self.loop_at < 10 * self.transport.heartbeat_interval_s
+        return ok, {"worker_id": self.worker_id, "device": self.evaluator.device,
+                    "in_flight": len(self.in_flight), "evaluations": self.evaluations,
+                    "broker_silent_s": round(silent, 3)}
+
+    def run(self, stop: Callable[[], bool]) -> int:
+        """Serve until `stop()` or a fatal error; returns the exit status."""
+        if self.cfg.worker.warm_up:
+            self.evaluator.warm_up()  # EvaluatorUnavailable propagates: nothing to serve with
+        self._connect()
+        log.info("worker %s serving on %s (%d slots, %s)", self.worker_id, self.evaluator.device,
+                 self.slots, self.backend)
+        try:
+            while not stop() and self.fatal is None:
+                self.loop_at = time.monotonic()
+                self._step()
+        finally:
+            self._shutdown()
+        if self.fatal is not None:
+            log.error("worker %s: the evaluator is unavailable: %s", self.worker_id, self.fatal)
+            return 1
+        log.info("worker %s stopped after %d evaluations", self.worker_id, self.evaluations)
+        return 0
+
+    def _step(self) -> None:
+        interval = self.transport.heartbeat_interval_s
+        events = dict(self._poller.poll(int(interval * 250)))
+        if self.waker.fd in events:
+            self.waker.drain()
+        for _ in range(256):  # bounded, so results and heartbeats are never starved
+            got = self.channel.recv(0)
+            if got is None:
+                break
+            self.last_heard = time.monotonic()
+            if isinstance(got.msg, EvalRequest):
+                self._accept(got.msg)
+            elif got.msg is not None and not isinstance(got.msg, Heartbeat):
+                self._warn.warning("unexpected", "worker ignores %s from the broker",
+                                   type(got.msg).__name__)
+        self._send_done()
+        self._heartbeat()
+        self._watch_broker()
+        self._account()
+
+    def _shutdown(self) -> None:
+        deadline = time.monotonic() + 10.0
+        while self.in_flight and time.monotonic() < deadline and self.fatal is None:
+            time.sleep(0.05)
+            self._send_done()  # finish what is running; the broker re-queues the rest
+        self.threads.shutdown(wait=False, cancel_futures=True)
+        if self.channel is not None:
+            self.channel.close()
+        self.evaluator.close()
+        self.waker.close()
+
+    # ------------------------------------------------------------------ broker link
+    def _connect(self) -> None:
+        if self.channel is not None:
+            self.channel.close()
+        identity = f"w-{self.worker_id}-{uuid.uuid4().hex[:8]}".encode()
+        self.channel = Channel(context(), zmq.DEALER, self.transport, self.metrics,
+                               connect=self.backend, identity=identity)
+        self._poller = zmq.Poller()
+        self._poller.register(self.channel.sock, zmq.POLLIN)
+        self._poller.register(self.waker.fd, zmq.POLLIN)
+        self._next_status = 0.0
+        self._heartbeat()
+
+    def _heartbeat(self) -> None:
+        t = time.monotonic()
+        if t < self._next_status:
+            return
+        self._next_status = t + self.transport.heartbeat_interval_s
+        self.channel.send(WorkerStatus(worker_id=self.worker_id, device=self.evaluator.device,
+                                       slots=self.slots, in_flight=list(self.in_flight),
+                                       evaluations=self.evaluations, sent_at=now()), block=False)
+
+    def _watch_broker(self) -> None:
+        """Paranoid Pirate: a broker silent past its misses gets a fresh socket, after a
+        capped backoff, and the results it may have missed."""
+        t = time.monotonic()
+        silent_for = self.transport.heartbeat_interval_s * self.transport.heartbeat_misses
+        if t - self.last_heard <= silent_for:
+            self.backoff.reset()
+            return
+        if t < self._reconnect_at:
+            return
+        self._warn.warning("broker_silent", "broker silent for %.1fs; reconnecting", t - self.last_heard)
+        self.m.reconnects.inc()
+        self._connect()
+        lost_since = self.last_heard - self.transport.heartbeat_interval_s
+        for finished_at, result in self.recent:
+            if finished_at >= lost_since:
+                self.channel.send(result, block=False)
+        self._reconnect_at = t + silent_for + self.backoff.next_delay()
+
+    # ------------------------------------------------------------------ requests
+    def _accept(self, req: EvalRequest) -> None:
+        try:
+            key = request_key(req)
+        except Exception as exc:  # noqa: BLE001 (a request we cannot key is answered, never fatal)
+            self._send(error_result(req.request_id, self.worker_id, "runtime_error", "evaluator",
+                                    f"The evaluator could not read this request: {exc!r}"))
+            return
+        cached = self.cache.get(key)
+        if cached is not None:
+            self.m.requests.labels("cached").inc()
+            self._send(msgspec.structs.replace(cached, request_id=req.request_id, cached=True,
+                                               sent_at=now()))
+        elif key in self.in_flight:
+            self.m.requests.labels("duplicate").inc()  # its result goes out when it is done
+        else:
+            self.m.requests.labels("evaluated").inc()
+            self.in_flight[key] = req.request_id
+            self._busy_changed()
+            self.threads.submit(self._evaluate, key, req)
+
+    def _evaluate(self, key: str, req: EvalRequest) -> None:
+        """Runs on a pool thread: one request to one result, whatever happens."""
+        try:
+            result = self._verdict(req)
+        except EvaluatorUnavailable as exc:
+            self.fatal = exc
+            result = error_result(req.request_id, self.worker_id, "crashed", "evaluator",
+                                  f"The evaluator worker cannot start sandboxes: {exc}")
+        except Exception as exc:  # a pipeline bug must not kill the worker: answer and log it
+            log.exception("evaluation of %s failed inside the evaluator", req.problem.name)
+            result = error_result(req.request_id, self.worker_id, "crashed", "evaluator",
+                                  f"The evaluator failed on this request (not your kernel): {exc!r}")
+        self.done.put((key, result))
+        self.waker.wake()
+
+    def _verdict(self, req: EvalRequest) -> EvalResult:
+        try:
+            problem = from_payload(req.problem)
+        except ProblemError as exc:
+            return error_result(req.request_id, self.worker_id, "runtime_error", "problem",
+                                f"The problem is unusable (not your kernel): {exc}")
+        with self._count_lock:
+            self.evaluations += 1
+        self.m.evaluations.inc()
+        verdict = self.evaluator.evaluate(problem, req.candidate, req.settings)
+        for phase, seconds in verdict.phase_seconds.items():
+            self.m.phase.labels(phase).observe(seconds)
+        return to_result(verdict, req.request_id, self.worker_id)
+
+    def _send_done(self) -> None:
+        while True:
+            try:
+                key, result = self.done.get_nowait()
+            except queue.Empty:
+                return
+            self.in_flight.pop(key, None)
+            self._busy_changed()
+            if cacheable(result):
+                self.cache.put(key, result)
+            self.recent.append((time.monotonic(), result))
+            self._send(result)
+
+    def _send(self, result: EvalResult) -> None:
+        self.m.results.labels(result.status).inc()
+        if not self.channel.send(result, block=False):
+            self._warn.warning("send_failed", "result not sent (broker unreachable); "
+                               "kept for the broker's resend")
+
+    # ------------------------------------------------------------------ accounting
+    def _busy_changed(self) -> None:
+        t = time.monotonic()
+        if self.in_flight and self._busy_since is None:
+            self._busy_since = t
+        elif not self.in_flight and self._busy_since is not None:
+            self._busy_total += t - self._busy_since
+            self.m.busy_seconds.inc(t - self._busy_since)
+            self._busy_since = None
+        self.m.busy_slots.set(len(self.in_flight))
+
+    def _account(self) -> None:
+        t = time.monotonic()
+        busy = self._busy_total + (t - self._busy_since if self._busy_since is not None else 0.0)
+        self._busy_samples.append((t, busy))
+        while self._busy_samples and t - self._busy_samples[0][0] > 60.0:
+            self._busy_samples.popleft()
+        t0, b0 = self._busy_samples[0]
+        if t > t0:
+            self.m.busy_ratio.set((busy - b0) / (t - t0))
+        pool = self.evaluator.pool
+        retired, hits = pool.retired, self.evaluator.references.hits
+        self.m.respawns.inc(max(0, retired - self._pool_seen[0]))
+        self.m.ref_hits.inc(max(0, hits - self._pool_seen[1]))
+        self._pool_seen = (retired, hits)
+
+
+def serve(cfg: RunConfig) -> int:
+    """The `krl evaluator` process: logging, metrics, signals, then the worker loop."""
+    from common.config import dump
+    from common.log import setup
+    from evaluator.stop import StopFlag
+
+    setup("evaluator", 0, cfg.log)
+    log.info("resolved config:\n%s", dump(cfg))
+    stop = StopFlag()
+    metrics = Metrics("evaluator", cfg.evaluator.metrics)
+    try:
+        worker = Worker(cfg.evaluator, cfg.broker.backend, cfg.transport, metrics)
+    except EvaluatorUnavailable as exc:
+        log.error("cannot start the evaluator: %s", exc)
+        return 1
+    metrics.health = worker.health
+    metrics.start()
+    try:
+        return worker.run(stop)
+    except EvaluatorUnavailable as exc:
+        log.error("sandboxed children cannot start; exiting: %s", exc)
+        return 1
+    finally:
+        metrics.stop()
+

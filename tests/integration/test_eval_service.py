@@ -1,0 +1,398 @@
+"""The evaluator service with real processes and sockets on the CPU: `krl broker` plus two
+`krl evaluator` workers (Triton interpreter), driven through common.eval_client.
+
+One broker and two workers serve the whole module (start-up costs seconds); the fault
+tests kill and restart them by the pids this module started, and later tests rely on
+the replacements. Candidates get a unique comment so each test misses the caches
+unless it means to hit them.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import msgspec
+import pytest
+import yaml
+import zmq
+from prometheus_client.parser import text_string_to_metric_families
+
+from common.config import RunConfig, load
+from common.eval_client import EvalClient, EvaluationTimeout, EvaluatorUnavailable
+from common.messages import (PROTOCOL_VERSION, ErrorReply, EvalRequest, EvalSettings, encode,
+                             decode, new_id)
+from common.problemset import builtin_problem, to_payload
+
+ROOT = Path(__file__).resolve().parents[2]
+SETTINGS = EvalSettings(device="cpu", trials=1, timeout_s=60)
+PROBLEMS = ["activation/relu", "activation/gelu", "activation/silu", "elementwise/scale_bias",
+            "reduction/sum_dim", "softmax/softmax"]
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _metrics(port: int) -> dict[str, float]:
+    """name{labels} -> value from a /metrics endpoint (labels sorted, comma-joined)."""
+    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read().decode()
+    out: dict[str, float] = {}
+    for family in text_string_to_metric_families(text):
+        for s in family.samples:
+            labels = ",".join(f"{k}={v}" for k, v in sorted(s.labels.items()))
+            out[f"{s.name}{{{labels}}}" if labels else s.name] = s.value
+    return out
+
+
+class Service:
+    """A broker and named workers as subprocesses of this test module."""
+
+    def __init__(self, tmp: Path):
+        self.tmp = tmp
+        self.procs: dict[str, subprocess.Popen] = {}
+        self.ports = {"frontend": _port(), "backend": _port(), "broker": _port()}
+        self.tree = {
+            "transport": {"heartbeat_interval_s": 0.5, "heartbeat_misses": 4},
+            "broker": {"frontend": f"tcp://127.0.0.1:{self.ports['frontend']}",
+                       "backend": f"tcp://127.0.0.1:{self.ports['backend']}",
+                       "metrics": {"port": self.ports["broker"]},
+                       "client": {"resend_interval_s": 1.0, "resend_max_s": 2.0,
+                                  "unavailable_after_s": 30.0, "request_deadline_s": 120.0}},
+            "evaluator": {"device": "cpu", "children": 2, "timeout_s": 30, "startup_timeout_s": 120,
+                          "sandbox": {"memory_limit_bytes": 3 << 30, "cpu_address_space_bytes": 6 << 30}},
+        }
+        self.cfg_path = tmp / "run.yaml"
+        self.cfg_path.write_text(yaml.safe_dump(self.tree))
+        self.cfg = load(self.cfg_path, [], RunConfig)
+
+    def _spawn(self, name: str, args: list[str]) -> subprocess.Popen:
+        log = open(self.tmp / f"{name}.log", "ab")
+        proc = subprocess.Popen([sys.executable, "-m", "common.cli", *args], cwd=ROOT,
+                                stdout=log, stderr=subprocess.STDOUT)
+        self.procs[name] = proc
+        return proc
+
+    def start_broker(self) -> None:
+        self._spawn("broker", ["broker", str(self.cfg_path)])
+        _until(lambda: self._health("broker") is not None, 30, "broker up")
+
+    def start_worker(self, name: str) -> None:
+        self.ports[name] = _port()
+        self._spawn(name, ["evaluator", str(self.cfg_path), f"evaluator.worker.worker_id={name}",
+                           f"evaluator.metrics.port={self.ports[name]}"])
+
+    def _health(self, name: str):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{self.ports[name]}/health", timeout=2).read()
+            return True
+        except OSError:
+            return None
+
+    def wait_workers(self, n: int, timeout: float = 120) -> None:
+        _until(lambda: self.metrics("broker").get("krl_broker_workers") == n, timeout, f"{n} workers")
+
+    def metrics(self, name: str) -> dict[str, float]:
+        return _metrics(self.ports[name])
+
+    def evaluations(self) -> float:
+        return sum(self.metrics(w).get("krl_evaluator_evaluations_total", 0)
+                   for w in ("w1", "w2") if self.procs[w].poll() is None)
+
+    def kill(self, name: str, sig: int = signal.SIGKILL) -> None:
+        proc = self.procs[name]
+        if proc.poll() is None:
+            proc.send_signal(sig)
+        proc.wait(timeout=60)
+
+    def client(self, **overrides) -> EvalClient:
+        cfg = self.cfg.broker.model_copy(update={"client": self.cfg.broker.client.model_copy(update=overrides)})
+        return EvalClient(cfg, self.cfg.transport, client_id="test")
+
+
+def _until(cond, timeout: float, what: str, every: float = 0.1) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if cond():
+                return
+        except OSError:
+            pass
+        time.sleep(every)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _descendants(pid: int) -> list[int]:
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        for task in Path(f"/proc/{p}/task").glob("*"):
+            try:
+                kids = [int(k) for k in (task / "children").read_text().split()]
+            except OSError:
+                kids = []
+            out += kids
+            todo += kids
+    return out
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory):
+    svc = Service(tmp_path_factory.mktemp("eval_service"))
+    svc.start_broker()
+    svc.start_worker("w1")
+    svc.start_worker("w2")
+    try:
+        svc.wait_workers(2)
+        yield svc
+    finally:
+        for name in list(svc.procs):
+            svc.kill(name, signal.SIGTERM)
+
+
+def _candidate(name: str, tag: str, variant: str = "solution") -> str:
+    source = builtin_problem(name).solution
+    if variant == "incorrect":
+        source = source.replace("tl.maximum(x, 0.0)", "tl.maximum(x, 0.5)")
+        assert "0.5)" in source
+    elif variant == "compile_error":
+        source = source.replace("def forward(self, x: torch.Tensor)", "def forward(self, x: torch.Tensor")
+    elif variant == "format_error":
+        source = "import torch\nx = 1\n"
+    elif variant == "segfault":
+        source = source.replace("tl.load(x_ptr + offs, mask=mask)", "tl.load(x_ptr + offs + (1 << 44))")
+        assert "1 << 44" in source
+    return f"{source}\n# {tag}\n"
+
+
+async def _evaluate_all(client: EvalClient, jobs: list[tuple[str, str]]):
+    return await asyncio.gather(*(client.evaluate(to_payload(builtin_problem(name)), cand, SETTINGS)
+                                  for name, cand in jobs))
+
+
+def test_concurrent_requests_are_spread_over_both_workers(service):
+    tag = new_id()
+    jobs = [(name, _candidate(name, tag)) for name in PROBLEMS]
+    expected = ["ok"] * len(jobs)
+    for variant in ("incorrect", "compile_error", "format_error"):
+        jobs.append(("activation/relu", _candidate("activation/relu", tag, variant)))
+        expected.append(variant)
+    with service.client() as client:
+        t0 = time.monotonic()
+        results = asyncio.run(_evaluate_all(client, jobs))
+        elapsed = time.monotonic() - t0
+    assert [r.status for r in results] == expected, [r.feedback[:300] for r in results]
+    assert all(r.reward > 0 for r in results if r.status == "ok")
+    assert {r.worker_id for r in results} == {"w1", "w2"}
+    assert all(r.phase_seconds["total"] > 0 for r in results)
+    print(f"{len(jobs)} evaluations over two workers in {elapsed:.1f}s")
+    broker = service.metrics("broker")
+    assert broker['krl_broker_results_total{status=ok}'] >= len(PROBLEMS)
+    assert broker.get('krl_broker_phase_seconds_count{phase=correctness}', 0) >= len(PROBLEMS)
+
+
+def test_duplicate_requests_are_evaluated_once(service):
+    source = _candidate("activation/relu", new_id())
+    problem = to_payload(builtin_problem("activation/relu"))
+    before = service.evaluations()
+
+    async def go(client):
+        rids = [client.submit(problem, source, SETTINGS) for _ in range(4)]
+        return await asyncio.gather(*(client.result(r) for r in rids))
+
+    with service.client() as client:
+        first = asyncio.run(go(client))
+        again = asyncio.run(client.evaluate(problem, source, SETTINGS))
+    assert [r.status for r in first] == ["ok"] * 4 and again.status == "ok"
+    assert len({r.request_id for r in first}) == 4
+    assert again.cached and again.reward == first[0].reward
+    _until(lambda: service.evaluations() == before + 1, 10, "one evaluation counted")
+    time.sleep(1.0)
+    assert service.evaluations() == before + 1
+
+
+def test_a_resent_request_id_is_answered_once(service):
+    """The same request id sent three times (a client resending) gets one result."""
+    req = EvalRequest(request_id=new_id(), problem=to_payload(builtin_problem("activation/gelu")),
+                      candidate=_candidate("activation/gelu", new_id()), settings=SETTINGS)
+    sock = zmq.Context.instance().socket(zmq.DEALER)
+    sock.connect(service.cfg.broker.frontend)
+    try:
+        for _ in range(3):
+            sock.send_multipart(encode(req))
+        replies = []
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not replies:
+            if sock.poll(200):
+                replies.append(decode(sock.recv_multipart()))
+        assert sock.poll(1500) == 0, "a second reply to one request id"
+    finally:
+        sock.close(linger=0)
+    assert replies[0].request_id == req.request_id and replies[0].status == "ok"
+
+
+def _junk(kind: int, i: int) -> list[bytes]:
+    header = msgspec.msgpack.encode
+    return [
+        [os.urandom(1 + i % 50)],
+        [os.urandom(8), os.urandom(64)],
+        [header((PROTOCOL_VERSION + 7, "EvalRequest")), b"\x80"],
+        [header((PROTOCOL_VERSION, "Pickle")), b"\x80"],
+        [header((PROTOCOL_VERSION, "EvalRequest")), header({"request_id": 5, "candidate": []})],
+        [header((PROTOCOL_VERSION, "WorkerStatus")), header({"worker_id": "x", "slots": -3})],
+        [header((PROTOCOL_VERSION, "EvalRequest")), os.urandom(200)],
+        [header((PROTOCOL_VERSION, "LeaseRequest")), header({"request_id": "r", "actor_id": "a"})],
+    ][kind % 8]
+
+
+def _rejected(service) -> float:
+    return sum(v for k, v in service.metrics("broker").items()
+               if k.startswith("krl_broker_messages_rejected_total"))
+
+
+def test_a_flood_of_malformed_messages_leaves_both_sockets_serving(service):
+    ctx = zmq.Context.instance()
+    rejected_before = _rejected(service)
+    socks = []
+    for endpoint in (service.cfg.broker.frontend, service.cfg.broker.backend):
+        s = ctx.socket(zmq.DEALER)
+        s.connect(endpoint)
+        socks.append(s)
+        for i in range(400):
+            s.send_multipart(_junk(i, i))
+    try:
+        # 7 of the 8 kinds fail to decode (the 8th is a valid message of the wrong type).
+        _until(lambda: _rejected(service) - rejected_before >= 700, 30, "the flood counted")
+        errors = 0
+        while errors < 400 and socks[0].poll(1000):
+            errors += isinstance(decode(socks[0].recv_multipart()), ErrorReply)
+        assert errors == 400, "every invalid request is answered with an ErrorReply"
+    finally:
+        for s in socks:
+            s.close(linger=0)
+    bad_problem = to_payload(builtin_problem("activation/relu"))
+    bad_problem.source = "x = 1\n"
+
+    async def go(client):
+        return await asyncio.gather(
+            client.evaluate(to_payload(builtin_problem("activation/silu")),
+                            _candidate("activation/silu", new_id()), SETTINGS),
+            client.evaluate(bad_problem, _candidate("activation/relu", new_id()), SETTINGS))
+
+    with service.client() as client:
+        ok, broken = asyncio.run(go(client))
+    assert ok.status == "ok"
+    assert broken.status == "runtime_error" and broken.details["error_source"] == "problem"
+    assert all(service.procs[n].poll() is None for n in ("broker", "w1", "w2"))
+
+
+def test_a_candidate_that_crashes_its_child_leaves_the_others_alone(service):
+    tag = new_id()
+    jobs = [(name, _candidate(name, tag)) for name in PROBLEMS[:4]]
+    jobs.insert(1, ("activation/relu", _candidate("activation/relu", tag, "segfault")))
+    with service.client() as client:
+        results = asyncio.run(_evaluate_all(client, jobs))
+    assert results[1].status == "crashed" and "SIGSEGV" in results[1].feedback
+    assert [r.status for i, r in enumerate(results) if i != 1] == ["ok"] * 4
+    _until(lambda: sum(service.metrics(w).get("krl_evaluator_sandbox_respawns_total", 0)
+                       for w in ("w1", "w2")) >= 1, 10, "the crashed child counted as respawned")
+
+
+def test_a_worker_killed_mid_request_has_its_work_finished_elsewhere(service):
+    tag = new_id()
+    jobs = [(name, _candidate(name, tag)) for name in PROBLEMS]
+    victim = service.procs["w1"]
+    children = _descendants(victim.pid)
+    deaths_before = service.metrics("broker").get("krl_broker_worker_deaths_total", 0)
+
+    async def go(client):
+        rids = [client.submit(to_payload(builtin_problem(n)), c, SETTINGS) for n, c in jobs]
+        await asyncio.to_thread(_until, lambda: service.metrics("w1")["krl_evaluator_busy_slots"] > 0,
+                                30, "w1 busy", 0.05)
+        service.kill("w1")  # SIGKILL, mid-evaluation
+        return await asyncio.gather(*(client.result(r) for r in rids))
+
+    with service.client() as client:
+        results = asyncio.run(go(client))
+    assert [r.status for r in results] == ["ok"] * len(jobs)
+    broker = service.metrics("broker")
+    assert broker["krl_broker_worker_deaths_total"] == deaths_before + 1
+    assert broker["krl_broker_requeued_total"] >= 1
+    # The dead worker's sandboxed children exit on their own (their command pipe closed).
+    _until(lambda: not any(Path(f"/proc/{p}").exists() for p in children), 30, "orphans gone")
+    service.start_worker("w1")
+    service.wait_workers(2)
+    assert service.metrics("broker")["krl_broker_worker_restarts_total"] >= 1
+
+
+def test_a_broker_restarted_mid_run_loses_no_request(service):
+    tag = new_id()
+    jobs = [(name, _candidate(name, tag)) for name in PROBLEMS]
+
+    async def go(client):
+        rids = [client.submit(to_payload(builtin_problem(n)), c, SETTINGS) for n, c in jobs]
+        await asyncio.to_thread(_until, lambda: service.metrics("broker")["krl_broker_running"] > 0,
+                                30, "jobs running", 0.05)
+        service.kill("broker")
+        service.start_broker()
+        return await asyncio.gather(*(client.result(r) for r in rids))
+
+    with service.client() as client:
+        results = asyncio.run(go(client))
+    assert [r.status for r in results] == ["ok"] * len(jobs)
+    assert sorted(r.request_id for r in results) == sorted({r.request_id for r in results})
+    service.wait_workers(2, timeout=30)
+
+
+def test_saturated_broker_answers_busy_and_the_client_holds_back(tmp_path):
+    """A broker with no workers and a queue of 2: the third distinct request is told to wait;
+    the client keeps it back, then gives up at its deadline with EvaluationTimeout."""
+    svc = Service(tmp_path)
+    svc.tree["broker"]["max_queued"] = 2
+    svc.tree["broker"]["busy_retry_after_s"] = 0.3
+    svc.cfg_path.write_text(yaml.safe_dump(svc.tree))
+    svc.cfg = load(svc.cfg_path, [], RunConfig)
+    svc.start_broker()
+    try:
+        problem = to_payload(builtin_problem("activation/relu"))
+        with svc.client() as client:
+            rids = [client.submit(problem, f"# {i}", SETTINGS, deadline_s=3) for i in range(4)]
+            t0 = time.monotonic()
+            for rid in rids:
+                with pytest.raises(EvaluationTimeout):
+                    client.future(rid).result(timeout=30)
+            assert time.monotonic() - t0 < 10
+        m = svc.metrics("broker")
+        assert m["krl_broker_requests_total{outcome=queued}"] >= 2
+        assert m["krl_broker_requests_total{outcome=busy}"] >= 2
+        sock = zmq.Context.instance().socket(zmq.DEALER)
+        sock.connect(svc.cfg.broker.frontend)
+        for i in range(3):
+            sock.send_multipart(encode(EvalRequest(request_id=f"raw{i}", problem=problem,
+                                                   candidate=f"# raw {i}", settings=SETTINGS)))
+        assert sock.poll(5000)
+        reply = decode(sock.recv_multipart())
+        sock.close(linger=0)
+        assert isinstance(reply, ErrorReply) and reply.code == "busy" and reply.retry_after_s == 0.3
+    finally:
+        svc.kill("broker", signal.SIGTERM)
+
+
+def test_client_gives_up_on_an_unreachable_broker(tmp_path):
+    svc = Service(tmp_path)  # nothing started: the endpoint does not answer
+    with svc.client(unavailable_after_s=1.0) as client:
+        problem = to_payload(builtin_problem("activation/relu"))
+        t0 = time.monotonic()
+        with pytest.raises(EvaluatorUnavailable):
+            asyncio.run(client.evaluate(problem, "# x", SETTINGS))
+        assert time.monotonic() - t0 < 5
+        with pytest.raises(EvaluatorUnavailable):
+            client.submit(problem, "# y", SETTINGS)  # at once, while the broker stays silent
