@@ -48,7 +48,7 @@ def _load_problem(spec: str):
 
 def _candidate(args: argparse.Namespace) -> bytes | str | None:
     """The candidate source; None when a --response has no code block."""
-    from evaluator.extract import extract_code
+    from common.extract import extract_code
 
     if args.candidate is not None:
         return Path(args.candidate).read_bytes()

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from evaluator.extract import extract_code
+from common.extract import extract_code
 
 from conftest import FIXTURES, HACKS
 
