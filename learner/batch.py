@@ -161,6 +161,9 @@ def build_samples(groups: Sequence[Group], cfg: AlgorithmConfig, generator: torc
             continue
         if turn.prompt_ids.numel() == 0:
             raise ValueError("a turn has an empty prompt; its first token cannot be scored")
+        if turn.logprobs.numel() != turn.response_ids.numel():
+            raise ValueError(f"a turn has {turn.logprobs.numel()} logprobs for "
+                             f"{turn.response_ids.numel()} response tokens")
         token_adv = _token_advantages(turn, code_adv, plan_adv)
         stats.add_many("advantage", token_adv)
         samples.append(Sample(
