@@ -13,6 +13,7 @@ import sys
 
 # name -> (module, one-line help). Keep sorted by the order a newcomer meets them.
 COMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("common.run_cli", "start and supervise every role on this machine (resumes a run directory)"),
     "config": ("common.config_cli", "show or explain a run config (resolved YAML, field help)"),
     "tiny-model": ("actor.tiny_model", "write a small random-weight causal LM + BPE tokenizer (tests, demo)"),
     "check": ("evaluator.check_cli", "evaluate one candidate kernel against a problem (hardened sandbox)"),

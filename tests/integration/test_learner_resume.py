@@ -3,7 +3,6 @@ with SIGKILL mid-run and restarted: it resumes from its checkpoint, reaches its 
 budget, trains no group twice and loses none that it acked."""
 import json
 import os
-import random
 import signal
 import socket
 import subprocess
@@ -12,14 +11,9 @@ import time
 from pathlib import Path
 
 import pytest
-import torch
 import yaml
 
-from common.config import TransportConfig
-from common.messages import (Ack, LeaseGrant, LeaseRequest, TrajectoryGroup, Trajectory, Turn,
-                             new_id)
-from common.metrics import Metrics
-from common.transport import PeerUnavailable, RequestClient, context
+from scripted_actor import ScriptedActor
 
 pytestmark = pytest.mark.slow
 
@@ -28,44 +22,6 @@ def _port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-class ScriptedActor:
-    """Speaks the actor's side of the hub protocol with random tokens (the real actor
-    has its own tests); keeps every group until it is acked, as the actor does."""
-
-    def __init__(self, endpoint: str, vocab: int):
-        self.client = RequestClient(context(), TransportConfig(request_timeout_s=2, request_retries=0),
-                                    Metrics("actor"), endpoint)
-        self.vocab, self.rng = vocab, random.Random(0)
-        self.unacked: list[TrajectoryGroup] = []
-        self.accepted: set[str] = set()
-
-    def _group(self, lease, version: int) -> TrajectoryGroup:
-        def turn():
-            n = self.rng.randint(2, 8)
-            return Turn(prompt_ids=torch.randint(0, self.vocab, (6,), dtype=torch.int32),
-                        response_ids=torch.randint(0, self.vocab, (n,), dtype=torch.int32),
-                        logprobs=torch.full((n,), -5.0), versions=torch.full((n,), version, dtype=torch.int32),
-                        reward=self.rng.random(), correct=True, status="ok")
-        return TrajectoryGroup(request_id=new_id(), group_id=new_id(), lease_id=lease.lease_id,
-                               prompt_id=lease.prompt_id, problem_name=lease.problem.name, actor_id="a0",
-                               trajectories=[Trajectory(sample_index=i, turns=[turn()])
-                                             for i in range(lease.n_samples)])
-
-    def work_once(self) -> None:
-        try:
-            grant = self.client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=2),
-                                        expect=LeaseGrant)
-            self.unacked += [self._group(l, grant.policy_version) for l in grant.leases]
-            for g in list(self.unacked):
-                ack = self.client.request(g, expect=Ack)
-                self.unacked.remove(g)
-                if ack.outcome == "accepted":
-                    self.accepted.add(g.group_id)
-        except PeerUnavailable:
-            self.client.reopen()
-            time.sleep(0.5)
 
 
 def _start(cfg_path: Path, log: Path) -> subprocess.Popen:

@@ -1,0 +1,299 @@
+"""`krl run`: every role as its own process on this machine, kept alive until the
+learner reaches its step budget.
+
+The supervisor never imports a role: it starts `python -m common.cli ROLE CONFIG
+OVERRIDES` for the learner, the broker, `supervisor.evaluators` workers and
+`supervisor.actors` actors, each in its own process group with its own log file, a
+metrics port of its own and, where configured, its own CUDA_VISIBLE_DEVICES.
+
+Policy:
+- A process that exits while the run is going (any exit code, except the learner's
+  0) is restarted after a capped exponential backoff; a process that stayed up
+  `stable_after_s` starts its backoff afresh. More than `max_restarts` restarts of
+  one process fails the run.
+- The learner exiting 0 means the step budget is reached: the others get SIGTERM,
+  then SIGKILL after `stop_timeout_s` (whole process groups, so sandbox children and
+  vLLM engine processes go too), and summary.json is written.
+- Ctrl-C / SIGTERM to the supervisor stops everything the same way (the learner
+  checkpoints on SIGTERM); running `krl run` again on the run directory resumes.
+
+Run directory: config.yaml (the resolved config every role reads), logs/<proc>.log,
+checkpoints/ and hub/ (the learner's), summary.json, supervisor.json (pids, ports).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from common.config import RunConfig, dump
+
+log = logging.getLogger("krl.run")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Proc:
+    """One supervised process and its restart bookkeeping."""
+
+    name: str                      # learner, broker, evaluator-0, actor-1, ...
+    role: str                      # the krl subcommand
+    overrides: list[str]
+    env: dict[str, str]
+    metrics_port: int
+    popen: Optional[subprocess.Popen] = None
+    started_at: float = 0.0
+    restarts: int = 0
+    crashes_in_a_row: int = 0
+    restart_at: Optional[float] = None
+    exit_codes: list[int] = field(default_factory=list)
+
+
+def _read_json(path: Path) -> dict:
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+class CounterTotal:
+    """A counter summed across process restarts (a restarted process counts from 0)."""
+
+    def __init__(self) -> None:
+        self.total, self.last = 0.0, 0.0
+
+    def observe(self, value: float) -> None:
+        self.total += value if value < self.last else value - self.last
+        self.last = value
+
+
+def scrape(port: int, name: str) -> Optional[float]:
+    """Sum of every sample of metric `name` at a local /metrics, None if unreachable."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as r:
+            text = r.read().decode()
+    except OSError:
+        return None
+    total = 0.0
+    for line in text.splitlines():
+        if line.startswith(name) and (line[len(name)] in " {"):
+            total += float(line.rsplit(" ", 1)[1])
+    return total
+
+
+class Supervisor:
+    def __init__(self, cfg: RunConfig, config_path: Path):
+        self.cfg, self.sc = cfg, cfg.supervisor
+        self.run_dir = Path(cfg.run_dir)
+        self.config_path = config_path
+        self.logs = self.run_dir / "logs"
+        self.logs.mkdir(parents=True, exist_ok=True)
+        self.procs = self._plan()
+        self.evaluations = {p.name: CounterTotal() for p in self.procs if p.role == "evaluator"}
+        previous = _read_json(self.run_dir / "summary.json")  # a resumed run keeps counting
+        self.prior_evaluations = int(previous.get("evaluations", 0))
+        self.stopping = False
+        self.status = "running"
+        self.t0 = time.monotonic()
+
+    def _plan(self) -> list[Proc]:
+        sc = self.sc
+
+        def proc(name, role, section, extra=(), gpus=None):
+            port = free_port()
+            env = {"CUDA_VISIBLE_DEVICES": gpus} if gpus is not None else {}
+            return Proc(name, role, [f"{section}.metrics.port={port}", *extra], env, port)
+
+        procs = [proc("learner", "learner", "learner", gpus=sc.learner_gpus),
+                 proc("broker", "broker", "broker")]
+        for i in range(sc.evaluators):
+            gpus = sc.evaluator_gpus[i % len(sc.evaluator_gpus)] if sc.evaluator_gpus else None
+            procs.append(proc(f"evaluator-{i}", "evaluator", "evaluator",
+                              [f"evaluator.worker.worker_id=evaluator-{i}"], gpus))
+        for i in range(sc.actors):
+            gpus = sc.actor_gpus[i % len(sc.actor_gpus)] if sc.actor_gpus else None
+            procs.append(proc(f"actor-{i}", "actor", "actor", [f"actor.actor_id=actor-{i}"], gpus))
+        return procs
+
+    # ------------------------------------------------------------------ processes
+    def start(self, p: Proc) -> None:
+        cmd = [sys.executable, "-m", "common.cli", p.role, str(self.config_path), *p.overrides]
+        out = open(self.logs / f"{p.name}.log", "ab")
+        p.popen = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                   env={**os.environ, **p.env}, start_new_session=True)
+        out.close()
+        p.started_at, p.restart_at = time.monotonic(), None
+        log.info("started %s (pid %d, metrics :%d)", p.name, p.popen.pid, p.metrics_port)
+
+    def _signal_group(self, p: Proc, sig: int) -> None:
+        if p.popen is not None and p.popen.poll() is None:
+            try:
+                os.killpg(p.popen.pid, sig)
+            except ProcessLookupError:
+                pass
+
+    def stop_all(self, first: Optional[list[Proc]] = None) -> None:
+        """SIGTERM (the given processes first), wait, then SIGKILL every process group."""
+        self.stopping = True
+        for group in ([first] if first else []) + [self.procs]:
+            for p in group:
+                self._signal_group(p, signal.SIGTERM)
+            deadline = time.monotonic() + self.sc.stop_timeout_s
+            for p in group:
+                if p.popen is None:
+                    continue
+                try:
+                    p.popen.wait(timeout=max(0.1, deadline - time.monotonic()))
+                except subprocess.TimeoutExpired:
+                    log.warning("%s did not stop within %.0fs: killed", p.name, self.sc.stop_timeout_s)
+                self._signal_group(p, signal.SIGKILL)  # stragglers in its group too
+                p.popen.wait()
+
+    def _on_exit(self, p: Proc, code: int) -> None:
+        p.exit_codes.append(code)
+        if p.role == "learner" and code == 0:
+            log.info("learner finished its step budget: stopping the run")
+            self.status = "completed"
+            return
+        if time.monotonic() - p.started_at >= self.sc.stable_after_s:
+            p.crashes_in_a_row = 0
+        p.crashes_in_a_row += 1
+        if p.restarts >= self.sc.max_restarts:
+            log.error("%s exited (%d) after %d restarts: giving up, the run fails (see %s)",
+                      p.name, code, p.restarts, self.logs / f"{p.name}.log")
+            self.status = "failed"
+            return
+        delay = min(self.sc.restart_backoff_max_s,
+                    self.sc.restart_backoff_min_s * 2 ** (p.crashes_in_a_row - 1))
+        p.restart_at = time.monotonic() + delay
+        log.warning("%s exited with code %d; restarting in %.1fs (see %s)", p.name, code, delay,
+                    self.logs / f"{p.name}.log")
+
+    def tick(self) -> None:
+        """Notice exits, restart what is due, sample counters."""
+        now = time.monotonic()
+        for p in self.procs:
+            if p.popen is not None and p.restart_at is None and (code := p.popen.poll()) is not None:
+                self._on_exit(p, code)
+            if p.restart_at is not None and now >= p.restart_at and self.status == "running":
+                p.restarts += 1
+                self.start(p)
+            if p.role == "evaluator" and p.popen is not None and p.popen.poll() is None:
+                value = scrape(p.metrics_port, "krl_evaluator_evaluations_total")
+                if value is not None:
+                    self.evaluations[p.name].observe(value)
+
+    # ------------------------------------------------------------------ reporting
+    def progress(self) -> dict:
+        return _read_json(self.run_dir / "learner" / "progress.json")
+
+    def progress_line(self) -> str:
+        pr = self.progress()
+        hist = pr.get("history") or [{}]
+        last = hist[-1]
+        hub = pr.get("hub", {})
+        elapsed = time.monotonic() - self.t0
+        restarts = {p.name: p.restarts for p in self.procs if p.restarts}
+
+        def fmt(x):
+            return f"{x:.3f}" if isinstance(x, (int, float)) else "-"
+        return (f"[krl run {elapsed:6.0f}s] step {pr.get('learner_steps', 0)}/"
+                f"{self.cfg.learner.max_steps} | reward {fmt(last.get('reward'))} | correct "
+                f"{fmt(last.get('correct'))} | groups {hub.get('trained_total', 0)} trained, "
+                f"{hub.get('buffered', 0)} buffered, {hub.get('leases', 0)} leased | evals "
+                f"{self.prior_evaluations + int(sum(c.total for c in self.evaluations.values()))}"
+                + (f" | restarts {restarts}" if restarts else ""))
+
+    def write_summary(self) -> dict:
+        pr = self.progress()
+        summary = {
+            "status": self.status, "learner_steps": pr.get("learner_steps", 0),
+            "policy_version": pr.get("policy_version"), "groups_trained": pr.get("groups_trained"),
+            "evaluations": self.prior_evaluations + int(sum(c.total for c in self.evaluations.values())),
+            "wall_seconds": round(time.monotonic() - self.t0, 1),
+            "restarts": {p.name: p.restarts for p in self.procs},
+            "exit_codes": {p.name: p.exit_codes for p in self.procs},
+            "history": [{k: h.get(k) for k in ("step", "version", "reward", "correct", "loss")}
+                        for h in pr.get("history", [])],
+        }
+        tmp = self.run_dir / "summary.json.tmp"
+        tmp.write_text(json.dumps(summary, indent=2))
+        os.replace(tmp, self.run_dir / "summary.json")
+        return summary
+
+    def write_state(self) -> None:
+        (self.run_dir / "supervisor.json").write_text(json.dumps({
+            "pid": os.getpid(),
+            "processes": {p.name: {"pid": p.popen.pid if p.popen else None, "role": p.role,
+                                   "metrics_port": p.metrics_port, "restarts": p.restarts}
+                          for p in self.procs}}, indent=2))
+
+
+class _Interrupted:
+    def __init__(self) -> None:
+        self.set = False
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, self._on)
+
+    def _on(self, *_: object) -> None:
+        self.set = True
+
+
+def run(cfg: RunConfig, config_path: Path) -> int:
+    sup = Supervisor(cfg, config_path)
+    stop = _Interrupted()
+    for p in sup.procs:
+        sup.start(p)
+    next_line = time.monotonic()
+    while sup.status == "running" and not stop.set:
+        sup.tick()
+        sup.write_state()
+        if time.monotonic() >= next_line:
+            print(sup.progress_line(), flush=True)
+            next_line = time.monotonic() + sup.sc.progress_interval_s
+        time.sleep(0.5)
+    if stop.set and sup.status == "running":
+        sup.status = "stopped"
+        log.info("interrupted: stopping every process (the learner checkpoints first)")
+    learner = [p for p in sup.procs if p.role == "learner"]
+    sup.stop_all(first=learner if sup.status == "stopped" else None)
+    summary = sup.write_summary()
+    print(sup.progress_line(), flush=True)
+    print(f"summary: {sup.run_dir / 'summary.json'} (status {summary['status']}, "
+          f"{summary['learner_steps']} steps, {summary['groups_trained']} groups, "
+          f"{summary['evaluations']} evaluations)", flush=True)
+    return {"completed": 0, "stopped": 130, "failed": 1}[sup.status]
+
+
+def prepare(config: str, overrides: list[str]) -> tuple[RunConfig, Path]:
+    """Resolve the config; a run directory (or a config whose run_dir has one) resumes."""
+    from common.config import load
+    src = Path(config)
+    if src.is_dir():
+        resolved = src / "config.yaml"
+        if not resolved.exists():
+            raise FileNotFoundError(f"{src} is not a krl run directory (no config.yaml)")
+        cfg = load(resolved, overrides, RunConfig)
+    else:
+        cfg = load(src, overrides, RunConfig)
+    run_dir = Path(cfg.run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    path = run_dir / "config.yaml"
+    if path.exists() and not src.is_dir():
+        log.info("run directory %s exists: resuming it with the given config", run_dir)
+    path.write_text(dump(cfg))
+    return cfg, path

@@ -1,0 +1,51 @@
+"""A protocol-level stand-in for the actor in learner and supervisor tests: it speaks
+the actor's side of the hub protocol with random tokens (the real actor has its own
+tests) and keeps every group until it is acked, as the actor does."""
+import random
+import time
+
+import torch
+
+from common.config import TransportConfig
+from common.messages import (Ack, LeaseGrant, LeaseRequest, TrajectoryGroup, Trajectory, Turn,
+                             new_id)
+from common.metrics import Metrics
+from common.transport import PeerUnavailable, RequestClient, context
+
+
+class ScriptedActor:
+    """Speaks the actor's side of the hub protocol with random tokens (the real actor
+    has its own tests); keeps every group until it is acked, as the actor does."""
+
+    def __init__(self, endpoint: str, vocab: int):
+        self.client = RequestClient(context(), TransportConfig(request_timeout_s=2, request_retries=0),
+                                    Metrics("actor"), endpoint)
+        self.vocab, self.rng = vocab, random.Random(0)
+        self.unacked: list[TrajectoryGroup] = []
+        self.accepted: set[str] = set()
+
+    def _group(self, lease, version: int) -> TrajectoryGroup:
+        def turn():
+            n = self.rng.randint(2, 8)
+            return Turn(prompt_ids=torch.randint(0, self.vocab, (6,), dtype=torch.int32),
+                        response_ids=torch.randint(0, self.vocab, (n,), dtype=torch.int32),
+                        logprobs=torch.full((n,), -5.0), versions=torch.full((n,), version, dtype=torch.int32),
+                        reward=self.rng.random(), correct=True, status="ok")
+        return TrajectoryGroup(request_id=new_id(), group_id=new_id(), lease_id=lease.lease_id,
+                               prompt_id=lease.prompt_id, problem_name=lease.problem.name, actor_id="a0",
+                               trajectories=[Trajectory(sample_index=i, turns=[turn()])
+                                             for i in range(lease.n_samples)])
+
+    def work_once(self) -> None:
+        try:
+            grant = self.client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=2),
+                                        expect=LeaseGrant)
+            self.unacked += [self._group(l, grant.policy_version) for l in grant.leases]
+            for g in list(self.unacked):
+                ack = self.client.request(g, expect=Ack)
+                self.unacked.remove(g)
+                if ack.outcome == "accepted":
+                    self.accepted.add(g.group_id)
+        except PeerUnavailable:
+            self.client.reopen()
+            time.sleep(0.5)

@@ -1,0 +1,100 @@
+"""`krl run` supervises real role processes: a killed process is restarted, the run
+stops when the learner reaches its budget, summary.json reconciles with the learner's
+records, nothing is left running, and a second `krl run` on the directory resumes."""
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from scripted_actor import ScriptedActor
+
+pytestmark = pytest.mark.slow
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as f:  # a zombie is not running
+        return f.read().split()[2] != "Z"
+
+
+def _clean_env() -> dict:
+    return {k: v for k, v in os.environ.items()
+            if k not in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")}
+
+
+def _read(path: Path) -> dict:
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def test_run_restarts_a_killed_role_and_finishes(tmp_path):
+    sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "learner"))
+    from learner_helpers import VOCAB, make_tiny_model
+    run_dir = tmp_path / "run"
+    hub = f"tcp://127.0.0.1:{_port()}"
+    cfg = {"run_dir": str(run_dir),
+           "supervisor": {"actors": 0, "evaluators": 1, "restart_backoff_min_s": 0.5,
+                          "progress_interval_s": 2, "stop_timeout_s": 20},
+           "actor": {"n_samples": 2, "max_turns": 1},
+           "broker": {"frontend": f"tcp://127.0.0.1:{_port()}", "backend": f"tcp://127.0.0.1:{_port()}"},
+           "evaluator": {"device": "cpu", "children": 1},
+           "learner": {"groups_per_step": 2, "max_steps": 4, "max_staleness": 4, "checkpoint_every": 2,
+                       "dataset": "builtin:activation",
+                       "hub": {"endpoint": hub, "publish_endpoint": f"tcp://127.0.0.1:{_port()}"},
+                       "algorithm": {"mrs": {"enabled": False}, "prs": {"enabled": False}},
+                       "trainer": {"model": make_tiny_model(tmp_path / "model"), "zero_stage": 0}}}
+    path = tmp_path / "run.yaml"
+    path.write_text(yaml.safe_dump(cfg))
+    out = open(tmp_path / "run.out", "wb")
+    sup = subprocess.Popen([sys.executable, "-m", "common.cli", "run", str(path)], stdout=out,
+                           stderr=subprocess.STDOUT, env=_clean_env())
+    actor = ScriptedActor(hub, VOCAB)
+    deadline = time.monotonic() + 400
+    killed = None
+    while sup.poll() is None:
+        assert time.monotonic() < deadline, (tmp_path / "run.out").read_text()[-3000:]
+        actor.work_once()
+        procs = _read(run_dir / "supervisor.json").get("processes", {})
+        if killed is None and procs.get("broker", {}).get("pid"):
+            killed = procs["broker"]["pid"]
+            os.kill(killed, signal.SIGKILL)
+    assert sup.returncode == 0, (tmp_path / "run.out").read_text()[-3000:]
+    summary = _read(run_dir / "summary.json")
+    progress = _read(run_dir / "learner" / "progress.json")
+    assert summary["status"] == "completed" and summary["learner_steps"] == 4
+    assert summary["restarts"]["broker"] >= 1 and summary["exit_codes"]["broker"][0] == -9
+    assert summary["groups_trained"] == progress["groups_trained"] == 8
+    assert [h["step"] for h in summary["history"]] == [1, 2, 3, 4]
+    assert (run_dir / "config.yaml").exists() and (run_dir / "logs" / "learner.log").exists()
+    for name, p in _read(run_dir / "supervisor.json")["processes"].items():
+        assert not _alive(p["pid"]), f"{name} (pid {p['pid']}) still running after the run"
+
+    # Running it again on the directory resumes from the last checkpoint.
+    sup = subprocess.Popen([sys.executable, "-m", "common.cli", "run", str(run_dir),
+                            "learner.max_steps=6"], stdout=out, stderr=subprocess.STDOUT,
+                           env=_clean_env())
+    while sup.poll() is None:
+        assert time.monotonic() < deadline + 300
+        actor.work_once()
+    summary = _read(run_dir / "summary.json")
+    assert sup.returncode == 0 and summary["learner_steps"] == 6
+    assert [h["step"] for h in summary["history"]] == [1, 2, 3, 4, 5, 6]
+    assert "resumed from" in (run_dir / "logs" / "learner.log").read_text()
