@@ -5,6 +5,9 @@ registers `krl_actor_groups_sent_total`. Counters end in `_total`; base units on
 (seconds, bytes, ratios 0..1); labels stay low-cardinality (never ids or hashes).
 A disabled endpoint still counts (a null-object sink): callers never branch on it.
 
+Each registry also carries the process collector (`krl_<role>_process_start_time_seconds`,
+CPU seconds, resident memory) so dashboards count restarts without the supervisor.
+
 /health answers 200 with JSON while the process's health callback says it is
 healthy, 503 otherwise; Kubernetes probes and `krl run` use it.
 """
@@ -17,7 +20,8 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Callable, Optional, Sequence
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import (CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector,
+                               generate_latest)
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from common.config import MetricsConfig
@@ -38,6 +42,8 @@ class Metrics:
         self.role = role
         self.cfg = cfg or MetricsConfig(enabled=False)
         self.registry = CollectorRegistry()
+        # krl_<role>_process_start_time_seconds etc.: restarts show as changes of the start time.
+        ProcessCollector(namespace=f"krl_{role}", registry=self.registry)
         self.health: HealthFn = health or (lambda: (True, {}))
         self._metrics: dict[str, object] = {}
         self._server: Optional[ThreadingHTTPServer] = None

@@ -22,6 +22,10 @@ from common.messages import TrajectoryGroup
 from learner import advantages as adv_fns
 from learner.stats import Stats
 
+# Fast@p (the paper's headline metric): a turn counts when it is correct and more than p
+# times faster than the reference. Exported per turn as step stats `fast@1`, `fast@1.2`.
+FAST_THRESHOLDS = (1.0, 1.2)
+
 
 @dataclass
 class Turn:
@@ -109,6 +113,9 @@ def _record_turn_stats(stats: Stats, groups: Sequence[Group]) -> None:
                 stats.add(f"correct_turn{t}", float(turn.correct))
                 stats.add("reward", turn.reward)
                 stats.add("correct", float(turn.correct))
+                for p in FAST_THRESHOLDS:
+                    fast = turn.correct and turn.speedup is not None and turn.speedup > p
+                    stats.add(f"fast@{p:g}_turn{t}", float(fast))
                 if turn.correct and turn.speedup is not None:
                     stats.add(f"speedup_turn{t}", turn.speedup)
                 if turn.correct and turn.coverage is not None:
