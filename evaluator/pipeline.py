@@ -15,12 +15,12 @@ tolerance ({"atol", "rtol"} or None) and content_hash() (common.problemset.Probl
 profile); None means defaults. On the CPU (Triton interpreter) timings are CPU
 timings and coverage is not measured: it is None and the reward has no coverage
 term (the interpreter's cost would make any coverage estimate meaningless). The Evaluator is thread-safe: candidates run in up
-to `children` children at once, timing and profiling one at a time.
+to `children` children at once, timing and profiling alone on the device
+(evaluator.device_lock).
 """
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from contextlib import contextmanager
 from typing import Any, Iterator
@@ -31,6 +31,7 @@ from common.config.evaluator import EvaluatorConfig, sensitive_environment_value
 from common.messages import EvalSettings
 from evaluator import feedback as F
 from evaluator import judge
+from evaluator.device_lock import DeviceLock
 from evaluator.pool import ChildPool
 from evaluator.reference import (ProblemFailed, ReferenceCache, ReferenceOutputs, TrialPlan, make_plan,
                                  reference_request, split_outputs)
@@ -55,7 +56,7 @@ class Evaluator:
         self.isolation = probe_isolation(sb.network_isolation, sb.pid_namespace, sb.readonly_filesystem)
         self.pool = ChildPool(cfg, self.device, self.isolation)
         self.references = ReferenceCache(cfg.reference_cache_bytes)
-        self._timing_lock = threading.Lock()
+        self.device_lock = DeviceLock(cfg.timing.exclusive_device)
         self._secrets = sensitive_environment_values()
         if sb.unsafe_skip_static_checks:
             log.warning("evaluator: static checks are OFF (sandbox testing only)")
@@ -170,7 +171,7 @@ class _Run:
         self.details["reference_cached"] = cached is not None
         if cached is not None:
             return cached
-        with self.ev.pool.reference() as child:
+        with self.ev.pool.reference() as child, self.ev.device_lock.shared():
             self.sandbox_dirs.append(str(child.tmp))
             try:
                 reply, tensors = child.request(reference_request(self.problem.source, self.sizes, self.plan),
@@ -189,7 +190,7 @@ class _Run:
         deadline = time.monotonic() + self.timeout_s
         phase = "load"
         try:
-            with self.phase("load"):
+            with self.ev.device_lock.shared(), self.phase("load"):
                 reply, _ = child.request({"op": "load", "problem": self.problem.source, "sizes": self.sizes,
                                           "candidate": source, "init_seed": self.plan.init_seed,
                                           "cpu_budget_s": 4 * self.timeout_s}, deadline - time.monotonic())
@@ -199,7 +200,7 @@ class _Run:
                 return self.finish(judge.Outcome("hack", "Rejected: importing your module modified the "
                                                  "evaluator's process.", hacks=["monkey_patch"])), False
             phase = "correctness"
-            with self.phase("correctness"):
+            with self.ev.device_lock.shared(), self.phase("correctness"):
                 outcome = self.correctness(child, ref, deadline)
             if outcome is not None:
                 ok_to_reuse = outcome.status in ("incorrect", "runtime_error", "compile_error") and \
@@ -208,7 +209,7 @@ class _Run:
             if not self.settings.timing:
                 return self.finish(judge.Outcome("ok", "Correct (timing was not requested).")), True
             phase = "timing"
-            with self.ev._timing_lock, self.phase("timing"):
+            with self.ev.device_lock.exclusive(), self.phase("timing"):
                 return self.benchmark(child, ref, deadline)
         except ChildFailure as exc:
             return self.failure(exc, phase), False

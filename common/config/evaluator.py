@@ -94,6 +94,10 @@ class TimingConfig(Section):
     once it also exceeds half the event time and twice the reference's own gap."""
     compare_torch_compile: bool = False
     """Also time torch.compile(Model) and report speedup_vs_compile in the details (GPU)."""
+    exclusive_device: bool = True
+    """Timing and profiling wait until no other candidate of this worker runs on the device
+    and hold it alone (evaluator.device_lock), so timings under load match timings alone;
+    off: timings only exclude each other (more throughput, disturbed timings)."""
 
 
 class ProfilingConfig(Section):
