@@ -127,23 +127,26 @@ class Worker:
         self._pool_seen = (0, 0)
         self.m.slots.set(self.slots)
         self.loop_at = time.monotonic()
+        self.serving = False  # warming up until the first connect
 
     # ------------------------------------------------------------------ lifecycle
     def health(self) -> tuple[bool, dict]:
-        silent = time.monotonic() - self.last_heard
-        ok = self.fatal is None and time.monotonic() - self.loop_at < 10 * self.transport.heartbeat_interval_s
-        return ok, {"worker_id": self.worker_id, "device": self.evaluator.device,
-                    "in_flight": len(self.in_flight), "evaluations": self.evaluations,
-                    "broker_silent_s": round(silent, 3)}
+        t = time.monotonic()
+        stalled = self.serving and t - self.loop_at > 10 * self.transport.heartbeat_interval_s
+        return self.fatal is None and not stalled, {
+            "worker_id": self.worker_id, "device": self.evaluator.device, "serving": self.serving,
+            "in_flight": len(self.in_flight), "evaluations": self.evaluations,
+            "broker_silent_s": round(t - self.last_heard, 3)}
 
     def run(self, stop: Callable[[], bool]) -> int:
         """Serve until `stop()` or a fatal error; returns the exit status."""
-        if self.cfg.worker.warm_up:
-            self.evaluator.warm_up()  # EvaluatorUnavailable propagates: nothing to serve with
-        self._connect()
-        log.info("worker %s serving on %s (%d slots, %s)", self.worker_id, self.evaluator.device,
-                 self.slots, self.backend)
         try:
+            if self.cfg.worker.warm_up:
+                self.evaluator.warm_up()  # EvaluatorUnavailable propagates: nothing to serve with
+            self._connect()
+            self.serving = True
+            log.info("worker %s serving on %s (%d slots, %s)", self.worker_id, self.evaluator.device,
+                     self.slots, self.backend)
             while not stop() and self.fatal is None:
                 self.loop_at = time.monotonic()
                 self._step()
