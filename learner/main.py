@@ -31,7 +31,7 @@ from typing import Optional, Sequence
 import torch
 import torch.distributed as dist
 
-from common.config import RunConfig, dump
+from common.config import MetricsConfig, RunConfig, dump
 from common.log import setup
 from common.messages import TrajectoryGroup, decode, encode
 from common.metrics import Metrics
@@ -94,7 +94,8 @@ class Learner:
         self.run_dir = Path(cfg.run_dir)
         self.trainer = Trainer(self.lc, seed=cfg.seed)
         self.rank, self.world = self.trainer.env.rank, self.trainer.env.world_size
-        self.metrics = Metrics("learner", self.lc.metrics, health=self._health)
+        self.metrics = Metrics("learner", _rank_metrics(self.lc.metrics, self.trainer.env.local_rank),
+                               health=self._health)
         self.checkpoints = Checkpoints(self.run_dir / "checkpoints", keep=self.lc.checkpoint_keep)
         self.history: list[dict] = []
         self.hub: Optional[Hub] = None
@@ -158,14 +159,16 @@ class Learner:
 
     def wait_for_batch(self, stop: _StopFlag) -> Optional[list[TrajectoryGroup]]:
         """Rank 0: the next batch, or None when asked to stop."""
-        t0 = last_log = time.perf_counter()
+        last_log = time.perf_counter()
         batch = None
         while not stop.set and batch is None:
+            t0 = time.perf_counter()
             batch = self.hub.take_batch(self.lc.batch_timeout_s)
+            # Counted per wait, not per batch: a starved learner's idle time must keep rising.
+            self._m_idle.inc(time.perf_counter() - t0)
             if batch is None and time.perf_counter() - last_log > 30:
                 log.info("waiting for data: %s", self.hub.counts())
                 last_log = time.perf_counter()
-        self._m_idle.inc(time.perf_counter() - t0)
         return batch
 
     def train(self, groups: Sequence[TrajectoryGroup]) -> dict:
@@ -229,6 +232,13 @@ class Learner:
         self.metrics.stop()
         log.info("learner stopped at step %d", self.trainer.step)
         return 0
+
+
+def _rank_metrics(cfg: MetricsConfig, local_rank: int) -> MetricsConfig:
+    """Ranks of one node serve on port + local_rank, so a fixed port does not collide."""
+    if cfg.port == 0 or local_rank == 0:
+        return cfg
+    return cfg.model_copy(update={"port": cfg.port + local_rank})
 
 
 def _write_json(path: Path, data: dict) -> None:
