@@ -12,6 +12,8 @@ Micro-batch counts differ per rank, so every rank runs as many passes as the bus
 gradients over ranks, so each rank's loss is scaled by the world size to keep the
 step-wide mean exact. Gradient accumulation is ours (DeepSpeed's
 `managed_gradient_accumulation: false`): any number of backward calls, then `step()`.
+`sft_step(samples)` runs the same micro-batches, passes and step with a plain
+negative log-likelihood instead of the policy loss (`krl sft`, learner/sft.py).
 
 Rank setup for a single process needs no launcher (common.config.learner.process_group_env).
 Under ZeRO-3 (with `accelerate` installed) a live Trainer makes every `from_pretrained` in
@@ -21,6 +23,7 @@ reference) before it or after it is gone.
 from __future__ import annotations
 
 import importlib.util
+import json
 import logging
 import time
 from pathlib import Path
@@ -34,6 +37,7 @@ from deepspeed.accelerator import get_accelerator
 from common.config.learner import LearnerConfig, process_group_env
 from learner import losses
 from learner.batch import Group, MicroBatch, Sample, build_samples, collate, plan_micro_batches
+from learner.export import BASE_MODEL_FILE
 from learner.model import load_model, resolve_dtype, response_logprobs
 from learner.stats import Stats
 
@@ -152,17 +156,35 @@ class Trainer:
             self._recompute(samples, self._micro_batches(samples))
             samples = self._mismatch_rejection(samples, stats)
         stats.set("recompute_seconds", time.perf_counter() - start)
-        weights, denom = self._loss_weights(samples)
+        weights, denom = self._loss_weights(samples, algo.loss.aggregation)
+        return self._optimize(samples, weights, denom, self._policy_loss, stats, start)
+
+    def sft_step(self, samples: Sequence[Sample]) -> dict[str, float]:
+        """One supervised optimizer step: mean negative log-likelihood of every response
+        token of this rank's samples (token-mean over the step, all ranks together)."""
+        start = time.perf_counter()
+        weights, denom = self._loss_weights(list(samples), "token-mean")
+        return self._optimize(list(samples), weights, denom, self._nll_loss, Stats(), start)
+
+    def _optimize(self, samples: list[Sample], weights: list[torch.Tensor], denom: float,
+                  micro_loss, stats: Stats, start: float) -> dict[str, float]:
+        """Forward + backward of every micro-batch, then one optimizer step; the statistics.
+
+        micro_loss(mb, samples, weights, stats) -> the micro-batch's weighted loss sum.
+        """
         tokens, grad_norm = 0, float("nan")
         if denom > 0:  # the same on every rank: nothing to learn anywhere means no step
             scale = self.env.world_size / denom
             mbs = self._micro_batches(samples)
             for i in range(self._pass_count(len(mbs))):
-                if i < len(mbs):
-                    tokens += mbs[i].n_tokens
-                    self._train_micro_batch(mbs[i], samples, weights, scale, stats)
-                else:
-                    self._train_micro_batch(_idle_micro_batch(), None, None, 0.0, stats)
+                if i >= len(mbs):     # an idle pass: same collectives, no gradient signal
+                    logp = self._logprobs(_idle_micro_batch())
+                    self.engine.backward(logp.sum() * 0.0, scale_wrt_gas=False)
+                    continue
+                tokens += mbs[i].n_tokens
+                loss = micro_loss(mbs[i], samples, weights, stats)
+                self.engine.backward(loss * scale, scale_wrt_gas=False)
+                stats.total("loss", float(loss.detach()) * scale / self.env.world_size)
             grad_norm = self._grad_norm_before_step()
             stats.set("lr", self.engine.get_lr()[0])
             self.engine.step()
@@ -197,27 +219,24 @@ class Trainer:
         stats.add("mismatch_log_ratio", res.log_ratio_mean, weight=seq_id.numel())
         return [s for s, keep in zip(samples, res.keep_seq.tolist()) if keep]
 
-    def _loss_weights(self, samples: list[Sample]) -> tuple[list[torch.Tensor], float]:
+    def _loss_weights(self, samples: list[Sample], mode: str) -> tuple[list[torch.Tensor], float]:
         """Per-sample token weights and the step-wide denominator (summed over ranks)."""
         lens = [s.response_len for s in samples]
-        seq_id = torch.repeat_interleave(torch.arange(len(samples)), torch.tensor(lens, dtype=torch.long))
+        seq_id = torch.repeat_interleave(torch.arange(len(samples)),
+                                         torch.tensor(lens, dtype=torch.long))
         mask = torch.ones(seq_id.shape[0], dtype=torch.bool)
-        w, denom = losses.loss_token_weights(mask, seq_id, len(samples),
-                                             self.cfg.algorithm.loss.aggregation)
+        w, denom = losses.loss_token_weights(mask, seq_id, len(samples), mode)
         if self.env.world_size > 1:
             d = torch.tensor([denom], dtype=torch.float64, device=self.device)
             dist.all_reduce(d)
             denom = float(d.item())
         return list(w.split(lens)), denom
 
-    def _train_micro_batch(self, mb: MicroBatch, samples: Optional[list[Sample]],
-                           weights: Optional[list[torch.Tensor]], scale: float,
-                           stats: Stats) -> None:
+    def _policy_loss(self, mb: MicroBatch, samples: list[Sample], weights: list[torch.Tensor],
+                     stats: Stats) -> torch.Tensor:
+        """The RL loss of one micro-batch (PPO terms x token weights, summed)."""
         lc = self.cfg.algorithm.loss
         logp = self._logprobs(mb)                                                 # [K]
-        if samples is None:          # an idle pass: same collectives, no gradient signal
-            self.engine.backward(logp.sum() * 0.0, scale_wrt_gas=False)
-            return
 
         def cat(attr: str) -> torch.Tensor:
             return torch.cat([getattr(samples[j], attr) for j in mb.samples]).to(self.device)
@@ -227,14 +246,20 @@ class Trainer:
         adv, w = cat("advantages"), torch.cat([weights[j] for j in mb.samples]).to(self.device)
         terms, isw = losses.policy_loss(logp, behaviour, proximal, adv, lc.decoupled, lc.is_cap,
                                         lc.clip_low, lc.clip_high, lc.dual_clip)
-        loss = (terms.loss * w).sum()
-        self.engine.backward(loss * scale, scale_wrt_gas=False)
         n = float(w.gt(0).sum())
-        stats.total("loss", float(loss.detach()) * scale / self.env.world_size)
         stats.add("clip_frac", float(terms.clipped.float().mean()), weight=n)
         stats.add("dual_clip_frac", float(terms.dual_clipped.float().mean()), weight=n)
         stats.add("is_weight", float(isw.mean()), weight=n)
         stats.add("response_nll", float(-logp.detach().mean()), weight=n)
+        return (terms.loss * w).sum()
+
+    def _nll_loss(self, mb: MicroBatch, samples: list[Sample], weights: list[torch.Tensor],
+                  stats: Stats) -> torch.Tensor:
+        """The supervised loss of one micro-batch: weighted negative log-likelihood, summed."""
+        logp = self._logprobs(mb)                                                 # [K]
+        w = torch.cat([weights[j] for j in mb.samples]).to(self.device)
+        stats.add("response_nll", float(-logp.detach().mean()), weight=float(w.gt(0).sum()))
+        return -(logp * w).sum()
 
     def _grad_norm_before_step(self) -> float:
         """Global gradient norm for ZeRO stage 0, where DeepSpeed does not report one."""
@@ -274,6 +299,9 @@ class Trainer:
         """DeepSpeed checkpoint (weights, optimizer, scheduler, PRS stream) under directory/tag."""
         self.engine.save_checkpoint(str(directory), tag=tag,
                                     client_state={"prs_rng": self.generator.get_state()})
+        if self.env.rank == 0:  # what `krl export` needs besides the weights
+            (Path(directory) / BASE_MODEL_FILE).write_text(json.dumps(
+                {"base_model": str(Path(self.cfg.trainer.model).resolve())}))
 
     def load(self, directory: str | Path, tag: str) -> None:
         """Restore what save() wrote."""

@@ -18,7 +18,7 @@ from pydantic import Field, model_validator
 
 from common.config.base import Section
 from common.config.hub import HubConfig
-from common.config.shared import MetricsConfig
+from common.config.shared import LogConfig, MetricsConfig
 
 
 class MRSConfig(Section):
@@ -180,6 +180,35 @@ class LearnerConfig(Section):
     """DeepSpeed trainer."""
     metrics: MetricsConfig = MetricsConfig()
     """Metrics endpoint of the learner."""
+
+
+class SFTConfig(Section):
+    """Supervised fine-tuning (`krl sft`): chat conversations, loss on assistant tokens only."""
+
+    data: str = ""
+    """JSONL file of conversations, one `{"messages": [{"role", "content"}, ...]}` per line."""
+    out_dir: str = "runs/sft"
+    """Where checkpoints (`checkpoints/step_N`), `progress.json` and the final model (`hf/`) go."""
+    epochs: float = Field(1.0, gt=0)
+    """Passes over the data (each in a fresh seeded order); ignored when max_steps is set."""
+    max_steps: int | None = Field(None, ge=1)
+    """Optimizer steps to take; null: as many as `epochs` needs."""
+    conversations_per_step: int = Field(8, ge=1)
+    """Conversations in one optimizer step (every assistant turn of each is trained)."""
+    lr: float = Field(1e-5, gt=0)
+    """Learning rate."""
+    max_tokens: int = Field(16384, ge=2)
+    """Longest trained turn, context + answer, in tokens; longer turns are skipped (counted)."""
+    checkpoint_every: int = Field(100, ge=1)
+    """Write a checkpoint every this many steps (and at the end)."""
+    checkpoint_keep: int = Field(2, ge=1)
+    """Complete checkpoints kept; older ones are deleted."""
+    seed: int = 0
+    """Seed of the data order."""
+    trainer: TrainerConfig = TrainerConfig()
+    """DeepSpeed trainer (the same one RL uses); `trainer.model` is the model to start from."""
+    log: LogConfig = LogConfig()
+    """Logging of the SFT process."""
 
 
 @dataclass(frozen=True)

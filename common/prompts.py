@@ -1,0 +1,58 @@
+"""The default wording of an episode: system text, first user turn, feedback turns.
+
+The actor builds every conversation from these texts and `krl sft-data` writes its
+cold-start data with the same ones, so a model fine-tuned on that data sees at RL time
+exactly the prompts it was taught on. The actor's config may override them; what it
+overrides should keep the placeholders: `{reference_code}` in the first turn (the
+problem's KernelBench source) and `{feedback}` in a feedback turn (the evaluator's text
+for the previous answer, e.g. "Correct. Reference 1.2 ms, yours 0.8 ms (speedup 1.5x; ...)").
+
+An answer is read by `common.extract.extract_code`: the last ```python block that
+defines `class ModelNew`.
+"""
+from __future__ import annotations
+
+SYSTEM = (
+    "You are an expert GPU kernel engineer. You replace PyTorch operators with custom "
+    "Triton kernels that compute the same result and run faster. Think briefly about which "
+    "operators to fuse and how to tile them, then give the complete code."
+)
+
+FIRST_TURN = """\
+You are given the following PyTorch program:
+
+```python
+{reference_code}```
+
+Write a new program that defines `class ModelNew(nn.Module)` with the same constructor \
+arguments and the same forward signature as `Model`, whose forward computes the result with \
+your own `@triton.jit` kernels (you may fuse several operators into one kernel). Keep \
+`get_inputs()` and `get_init_inputs()` as they are. Do not call the PyTorch operators you \
+replace, do not catch exceptions, do not use threads, files or the network. Answer with the \
+complete new program in one ```python code block."""
+
+FEEDBACK = """\
+Your previous answer was evaluated:
+
+{feedback}
+
+Improve your program: fix it if it failed, otherwise make it faster. Answer with the \
+complete new program in one ```python code block."""
+
+
+def first_turn(reference_code: str, template: str = FIRST_TURN) -> str:
+    """The first user message for a problem's reference source."""
+    code = reference_code if reference_code.endswith("\n") else reference_code + "\n"
+    return template.format(reference_code=code)
+
+
+def feedback_turn(feedback: str, template: str = FEEDBACK) -> str:
+    """The user message that hands the evaluator's feedback back to the model."""
+    return template.format(feedback=feedback.strip())
+
+
+def answer(code: str, plan: str = "") -> str:
+    """An assistant answer in the expected shape: an optional plan, then one code block."""
+    body = code if code.endswith("\n") else code + "\n"
+    head = f"{plan.strip()}\n\n" if plan.strip() else ""
+    return f"{head}```python\n{body}```"
