@@ -373,6 +373,16 @@ def test_saturated_broker_answers_busy_and_the_client_holds_back(tmp_path):
         m = svc.metrics("broker")
         assert m["krl_broker_requests_total{outcome=queued}"] >= 2
         assert m["krl_broker_requests_total{outcome=busy}"] >= 2
+        # The broker drops queued jobs nobody waits for any more.
+        _until(lambda: svc.metrics("broker")["krl_broker_queue_depth"] == 0, 10, "queue drained")
+        # max_in_flight=1: the second and third requests never leave the client before they expire.
+        queued = svc.metrics("broker")["krl_broker_requests_total{outcome=queued}"]
+        with svc.client(max_in_flight=1) as client:
+            rids = [client.submit(problem, f"# window {i}", SETTINGS, deadline_s=2) for i in range(3)]
+            for rid in rids:
+                with pytest.raises(EvaluationTimeout):
+                    client.future(rid).result(timeout=30)
+        assert svc.metrics("broker")["krl_broker_requests_total{outcome=queued}"] == queued + 1
         sock = zmq.Context.instance().socket(zmq.DEALER)
         sock.connect(svc.cfg.broker.frontend)
         for i in range(3):
