@@ -6,7 +6,8 @@ and runs before any problem or candidate code:
 
   1. SIGXFSZ ignored, so a write past RLIMIT_FSIZE is an error, not a death;
   2. inside its private mount namespace, every mount is remounted read-only except
-     the child's own temp dir (which holds HOME, TMPDIR and the Triton cache);
+     the child's own temp dir (which holds HOME, TMPDIR and the Triton cache) and
+     /proc (CUDA needs it; /proc/sys and the other host-reaching parts stay read-only);
   3. rlimits: file size, core dumps off, processes, address space (CPU children);
   4. every Linux capability dropped and no_new_privs set (it stays uid 0 so the
      interpreter's files stay readable, but can no longer remount, trace or escape);
@@ -45,17 +46,26 @@ def _mount(libc: ctypes.CDLL, target: str, flags: int, source: str | None = None
         raise OSError(err, os.strerror(err), target)
 
 
+# /proc stays writable (CUDA's initialisation writes there; it is the PID namespace's
+# own procfs), except the parts that reach the host kernel, as container runtimes do.
+_PROC_READONLY = ("/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus", "/proc/fs")
+
+
 def readonly_filesystem(writable: str) -> str | None:
-    """Remount every mount read-only except `writable`; an error message or None."""
+    """Remount every mount read-only except `writable` and /proc (minus _PROC_READONLY);
+    an error message or None."""
     libc = _libc()
     try:
         _mount(libc, "/", _MS_REC | _MS_PRIVATE)
         _mount(libc, writable, _MS_BIND, source=writable)
+        for path in _PROC_READONLY:
+            if os.path.exists(path):
+                _mount(libc, path, _MS_BIND, source=path)
         with open("/proc/self/mountinfo", encoding="utf-8") as f:
             points = [line.split()[4].encode().decode("unicode_escape") for line in f]
         failed = []
         for point in sorted(set(points), key=len):
-            if point == writable:
+            if point in (writable, "/proc"):
                 continue
             try:
                 _mount(libc, point, _MS_REMOUNT | _MS_BIND | _MS_RDONLY)

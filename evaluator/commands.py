@@ -20,7 +20,9 @@ from evaluator import timing
 from evaluator.integrity import Integrity
 from evaluator.launch_hook import LaunchRecorder
 from evaluator.protocol import DTYPE_NAMES
-from evaluator.runner import CandidateError, ProblemError, Workspace, describe, digest, error_kind
+from evaluator.warmup import warm_up
+from evaluator.runner import (CandidateError, ProblemError, Workspace, describe, error_kind, pristine,
+                              unchanged)
 
 MAX_LAUNCH_RECORDS = 256
 
@@ -83,6 +85,7 @@ class ChildState:
             torch.cuda.init()
         self.recorder = LaunchRecorder()
         self.recorder.install()
+        warm_up(device)
         self.integrity = Integrity(self.recorder)
         self.ws: Workspace | None = None
         self.count = 0
@@ -123,19 +126,19 @@ class ChildState:
             model = ws.reference_model(h["init_seed"])
             trials, tensors = [], []
             for i, t in enumerate(h["trials"]):
-                inputs, applied = ws.make_inputs(t["seed"], t["transform"])
-                pre = digest(inputs)
-                if i == 0 and digest(ws.make_inputs(t["seed"], t["transform"])[0]) != pre:
+                inputs, applied, pre = ws.make_inputs(t["seed"], t["transform"], with_digest=True)
+                if i == 0 and ws.make_inputs(t["seed"], t["transform"], with_digest=True)[2] != pre:
                     raise ProblemError("get_inputs() is not deterministic under a fixed seed "
                                        "(seed torch, random and numpy are seeded; use them)")
+                copies = pristine(inputs)
                 t0 = time.perf_counter()
                 outs, _ = _as("problem", lambda: ws.forward(model, inputs))
                 seconds = time.perf_counter() - t0
                 info = [{"dtype": DTYPE_NAMES.get(o.dtype, str(o.dtype)), "shape": list(o.shape)} for o in outs]
                 if any(o.dtype not in DTYPE_NAMES for o in outs):
                     raise ProblemError(f"the reference returns an unsupported dtype: {info}")
-                trials.append({"pre": pre, "post": digest(inputs), "outputs": info, "seconds": seconds,
-                               "transform": applied})
+                trials.append({"pre": pre, "modified": not unchanged(inputs, copies), "outputs": info,
+                               "seconds": seconds, "transform": applied})
                 tensors.extend(outs)
         except CandidateError as exc:  # raised by the problem's own forward
             raise ProblemError(exc.tb or exc.message) from None
@@ -161,13 +164,15 @@ class ChildState:
         ws = self._workspace()
         results, tensors = [], []
         for t, expected in zip(h["trials"], h["expected"]):
-            inputs, _ = ws.make_inputs(t["seed"], t["transform"])
+            inputs, _, pre = ws.make_inputs(t["seed"], t["transform"], with_digest=True)
+            copies = pristine(inputs)
             _poison(self.device, 2 * sum(_nbytes(e) for e in expected))
             t0 = time.perf_counter()
             outs, launches = _as("candidate", lambda: ws.forward(ws.model_new, inputs))
             seconds = time.perf_counter() - t0
             info, problem, send = check_outputs(outs, expected, h["max_output_bytes"])
-            results.append({"post": _as("candidate", lambda: digest(inputs)), "outputs": info,
+            modified = _as("candidate", lambda: not unchanged(inputs, copies))
+            results.append({"pre": pre, "modified": modified, "outputs": info,
                             "problem": problem, "sent": send, "seconds": seconds,
                             "n_launches": len(launches),
                             "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]]})
@@ -212,7 +217,7 @@ class ChildState:
 
     def _recheck(self, ws: Workspace, buffers: list, rc: dict, max_bytes: int) -> tuple[dict, list]:
         """Refill a timed input set in place with fresh data and run the candidate once more."""
-        fresh, _ = ws.make_inputs(rc["seed"], rc["transform"])
+        fresh = ws.make_inputs(rc["seed"], rc["transform"])[0]
         for j, (b, f) in enumerate(zip(buffers, fresh)):
             if isinstance(b, torch.Tensor) and isinstance(f, torch.Tensor) and b.shape == f.shape \
                     and b.dtype == f.dtype:

@@ -61,7 +61,7 @@ def _trim_section(lines: list[str]) -> list[str]:
     own = [f for f in frames if "candidate.py" in f[0] or "reference.py" in f[0]]
     other = [f for f in frames if f not in own and "/evaluator/" not in f[0] and "<frozen " not in f[0]]
     kept = [f for f in frames if f in own or f in other[-3:]]
-    return [lines[0], *[x for f in kept for x in f], *tail]
+    return [lines[0], *[x for f in kept for x in f], *tail] if kept else tail
 
 
 def bound(text: str, max_chars: int) -> str:

@@ -70,7 +70,11 @@ def judge_trials(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs
             notes.append(f"forward launched none of your Triton kernels ({', '.join(kernels) or 'none found'})"
                          + (f"; it launched only {', '.join(launched)}" if launched else ""))
         r = ref.trials[i]
-        if t["post"] != r["pre"] and r["post"] == r["pre"] and "modified_inputs" not in hacks:
+        if t["pre"] != r["pre"]:
+            return Outcome("runtime_error", "The evaluator could not reproduce the problem's inputs in "
+                           "the candidate's process (get_inputs is not deterministic).",
+                           details={"error_source": "problem", "trial": i})
+        if t["modified"] and not r["modified"] and "modified_inputs" not in hacks:
             hacks.append("modified_inputs")
             notes.append(f"forward modified its inputs in place on trial {_trial_name(plan_trials, i)}")
         for j, (o, e) in enumerate(zip(t["outputs"], r["outputs"])):

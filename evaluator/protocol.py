@@ -81,7 +81,9 @@ def tensor_from(desc: Any, buf: memoryview) -> torch.Tensor:
         raise ChannelError(f"tensor {desc['dtype']}{shape} needs {nbytes} bytes, got {buf.nbytes}")
     if nbytes == 0:
         return torch.empty(shape, dtype=dtype)
-    return torch.frombuffer(bytearray(buf), dtype=torch.uint8).view(dtype).reshape(shape)
+    if buf.readonly:
+        buf = memoryview(bytearray(buf))
+    return torch.frombuffer(buf, dtype=torch.uint8).view(dtype).reshape(shape)
 
 
 def encode(header: dict, tensors: Sequence[torch.Tensor] = ()) -> list:

@@ -72,8 +72,10 @@ def builtin_verdicts(ev):
     out = {}
     for problem in builtin_problems():
         t0 = time.monotonic()
-        out[problem.name] = (problem, ev.evaluate(problem, problem.solution, _settings()),
-                             time.monotonic() - t0)
+        verdict = ev.evaluate(problem, problem.solution, _settings())
+        out[problem.name] = (problem, verdict, time.monotonic() - t0)
+        print(f"  evaluated {problem.name}: {verdict.status} in {out[problem.name][2]:.1f} s "
+              f"{ {k: round(v, 2) for k, v in verdict.phase_seconds.items()} }", flush=True)
     return out
 
 

@@ -34,12 +34,17 @@ def _with_prelude(problem, prelude: str) -> str:
 def test_files_outside_the_sandbox_cannot_be_written(unsafe_evaluator, settings, relu, tmp_path):
     target = tmp_path / f"escape-{uuid.uuid4().hex}"
     source = _with_prelude(relu, f"""
-try:
-    open({str(target)!r}, "w").write("escaped")
-    WROTE = True
-except OSError:
-    WROTE = False
-assert not WROTE, "the sandbox let a file be written outside it"
+def attempt(path, text):
+    try:
+        with open(path, "w") as f:
+            f.write(text)
+        return True
+    except OSError:
+        return False
+assert not attempt({str(target)!r}, "escaped"), "the sandbox let a file be written outside it"
+# a kernel setting, rewritten with its own value: harmless even if the sandbox failed
+assert not attempt("/proc/sys/kernel/hostname", open("/proc/sys/kernel/hostname").read()), \
+    "the sandbox let /proc/sys be written"
 """)
     verdict = unsafe_evaluator.evaluate(relu, source, settings)
     assert verdict.status == "ok", verdict.feedback
