@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
@@ -105,16 +106,23 @@ class Bucket:
                    list(info.offsets), info.checksum)
 
 
-def bucketize(named_tensors: Iterable[tuple[str, torch.Tensor]], bucket_bytes: int) -> list[Bucket]:
-    """Cut (name, tensor) pairs, in order, into buckets of about bucket_bytes."""
-    buckets, pending, size = [], [], 0
-    for name, t in named_tensors:
-        nbytes = _aligned(t.numel() * t.element_size())
-        if pending and size + nbytes > bucket_bytes:
-            buckets.append(Bucket.pack(pending))
-            pending, size = [], 0
-        pending.append((name, t))
-        size += nbytes
-    if pending:
-        buckets.append(Bucket.pack(pending))
-    return buckets
+def bucketize(named_tensors: Iterable[tuple[str, torch.Tensor]], bucket_bytes: int,
+              threads: int = 1) -> list[Bucket]:
+    """Cut (name, tensor) pairs, in order, into buckets of about bucket_bytes.
+
+    Buckets are packed and checksummed on `threads` worker threads (copies and sha256 drop
+    the GIL), each as soon as its tensors have arrived, so packing overlaps with producing
+    the tensors (e.g. gathering ZeRO-3 shards) and with the other buckets.
+    """
+    futures, pending, size = [], [], 0
+    with ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="bucketize") as pool:
+        for name, t in named_tensors:
+            nbytes = _aligned(t.numel() * t.element_size())
+            if pending and size + nbytes > bucket_bytes:
+                futures.append(pool.submit(Bucket.pack, pending))
+                pending, size = [], 0
+            pending.append((name, t))
+            size += nbytes
+        if pending:
+            futures.append(pool.submit(Bucket.pack, pending))
+        return [f.result() for f in futures]

@@ -29,9 +29,18 @@ import zmq
 from common.buckets import Bucket, bucketize
 from common.config import TransportConfig
 from common.config.hub import HubConfig
-from common.messages import (Ack, ErrorReply, Heartbeat, LeaseGrant, LeaseRequest,
-                             TrajectoryGroup, WeightAnnouncement, WeightBucket,
-                             WeightBucketRequest, now)
+from common.messages import (
+    Ack,
+    ErrorReply,
+    Heartbeat,
+    LeaseGrant,
+    LeaseRequest,
+    TrajectoryGroup,
+    WeightAnnouncement,
+    WeightBucket,
+    WeightBucketRequest,
+    now,
+)
 from common.metrics import Metrics
 from common.transport import Channel, PeerTracker, Received, Server, context
 from learner.hub import Hub
@@ -103,7 +112,7 @@ class HubServer:
     def publish(self, version: int, named_tensors: Iterable[tuple[str, torch.Tensor]]) -> int:
         """Pack and publish full weights as `version`; returns the bytes published."""
         t0 = time.perf_counter()
-        buckets = bucketize(named_tensors, self.cfg.bucket_bytes)
+        buckets = bucketize(named_tensors, self.cfg.bucket_bytes, self.cfg.pack_threads)
         self.weights.put(version, buckets)
         nbytes = sum(b.data.numel() for b in buckets)
         self._m_publish_s.observe(time.perf_counter() - t0)

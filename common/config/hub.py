@@ -25,3 +25,5 @@ class HubConfig(Section):
     """Published versions kept in memory for actors still pulling an older one."""
     bucket_bytes: int = Field(256 << 20, ge=1 << 20)
     """Target size of one weight bucket message."""
+    pack_threads: int = Field(4, ge=1)
+    """Threads that copy and checksum weight buckets while a version is published."""

@@ -52,3 +52,13 @@ def test_bad_layouts_are_rejected():
         list(Bucket(b.data, ["x"], ["complex64"], [[1]], [0], b.checksum).tensors())
     with pytest.raises(BucketError, match="misaligned"):
         list(Bucket(b.data, ["x"], ["float32"], [[1]], [3], b.checksum).tensors())
+
+
+def test_threaded_bucketize_gives_the_same_buckets_in_order():
+    g = torch.Generator().manual_seed(1)
+    ws = [(f"w{i}", torch.randn(300 + 50 * i, generator=g)) for i in range(12)]
+    one = bucketize(ws, bucket_bytes=4000)
+    many = bucketize(iter(ws), bucket_bytes=4000, threads=4)
+    assert len(one) == len(many) > 3
+    assert [b.checksum for b in one] == [b.checksum for b in many]
+    assert [n for b in many for n in b.names] == [n for n, _ in ws]
