@@ -29,18 +29,9 @@ import zmq
 from common.buckets import Bucket, bucketize
 from common.config import TransportConfig
 from common.config.hub import HubConfig
-from common.messages import (
-    Ack,
-    ErrorReply,
-    Heartbeat,
-    LeaseGrant,
-    LeaseRequest,
-    TrajectoryGroup,
-    WeightAnnouncement,
-    WeightBucket,
-    WeightBucketRequest,
-    now,
-)
+from common.messages import (Ack, ErrorReply, Heartbeat, LeaseGrant, LeaseRequest,
+                             TrajectoryGroup, WeightAnnouncement, WeightBucket,
+                             WeightBucketRequest, now)
 from common.metrics import Metrics
 from common.transport import Channel, PeerTracker, Received, Server, context
 from learner.hub import Hub
