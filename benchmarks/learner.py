@@ -360,7 +360,7 @@ def main() -> int:
                     help="torch's AdamW needs no op build (DeepSpeed's fused one compiles first)")
     ap.add_argument("--peak-tflops", type=float, default=989.0,
                     help="dense bf16 peak for MFU (H100/H200 SXM datasheet: 989)")
-    ap.add_argument("--parts", default="step,checkpoint,publish")
+    ap.add_argument("--parts", default="step,publish,checkpoint")
     ap.add_argument("--work", default=None, help="scratch directory (default: a temp dir)")
     ap.add_argument("--out", type=Path, default=Path(__file__).parent / "reports")
     args = ap.parse_args()
@@ -396,13 +396,13 @@ def main() -> int:
             write_report(args.out, args)
             print("step:", json.dumps({k: v for k, v in REPORT["parts"]["step"].items()
                                        if k != "rows"}), flush=True)
-        if "checkpoint" in parts:
-            REPORT["parts"]["checkpoint"] = bench_checkpoint(trainer, work)
-            write_report(args.out, args)
-            shutil.rmtree(work / "checkpoints", ignore_errors=True)
         if "publish" in parts:
             named = list(trainer.state_dict_for_publish())
             REPORT["parts"]["publish"] = bench_publish(named, args.rounds, work)
+            write_report(args.out, args)
+            del named
+        if "checkpoint" in parts:
+            REPORT["parts"]["checkpoint"] = bench_checkpoint(trainer, work)
             write_report(args.out, args)
     finally:
         shutil.rmtree(work, ignore_errors=True)
