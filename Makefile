@@ -13,7 +13,8 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 HAS_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
 PYTEST_ARGS ?=
 
-.PHONY: setup test demo bench lint clean-venv
+.PHONY: setup test demo bench lint clean-venv deploy-tools
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 setup: $(STAMP)
 
@@ -32,7 +33,12 @@ endif
 	@touch $(STAMP)
 	@echo "krl installed: $(BIN)/krl"
 
-test: $(STAMP)
+# promtool (Debian's prometheus package) checks the alert rules and scrape configs, and the
+# metrics integration test runs a real Prometheus server; the packaged service is not left running.
+deploy-tools:
+	@command -v promtool >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends prometheus >/dev/null; $(SUDO) systemctl disable --now prometheus 2>/dev/null || true; }
+
+test: $(STAMP) deploy-tools
 	$(BIN)/python -m pytest -q -ra $(PYTEST_ARGS)
 
 demo: $(STAMP)

@@ -113,8 +113,11 @@ class Supervisor:
     def _plan(self) -> list[Proc]:
         sc = self.sc
 
-        def proc(name, role, section, extra=(), gpus=None):
-            port = free_port()
+        def proc(name, role, section, extra=(), gpus=None, index=0):
+            # A configured port is the base for the role's processes (deploy/prometheus
+            # scrapes them there); 0 means any free port.
+            base = getattr(self.cfg, section).metrics.port
+            port = base + index if base else free_port()
             env = {"CUDA_VISIBLE_DEVICES": gpus} if gpus is not None else {}
             return Proc(name, role, [f"{section}.metrics.port={port}", *extra], env, port)
 
@@ -123,10 +126,10 @@ class Supervisor:
         for i in range(sc.evaluators):
             gpus = sc.evaluator_gpus[i % len(sc.evaluator_gpus)] if sc.evaluator_gpus else None
             procs.append(proc(f"evaluator-{i}", "evaluator", "evaluator",
-                              [f"evaluator.worker.worker_id=evaluator-{i}"], gpus))
+                              [f"evaluator.worker.worker_id=evaluator-{i}"], gpus, i))
         for i in range(sc.actors):
             gpus = sc.actor_gpus[i % len(sc.actor_gpus)] if sc.actor_gpus else None
-            procs.append(proc(f"actor-{i}", "actor", "actor", [f"actor.actor_id=actor-{i}"], gpus))
+            procs.append(proc(f"actor-{i}", "actor", "actor", [f"actor.actor_id=actor-{i}"], gpus, i))
         return procs
 
     # ------------------------------------------------------------------ processes
