@@ -27,19 +27,20 @@ log = logging.getLogger(__name__)
 _PREFIX = "step_"
 
 
+def fsync_path(path: str | os.PathLike) -> None:
+    """fsync one file or directory (a directory's fsync makes renames in it durable)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def _fsync_tree(root: Path) -> None:
     for dirpath, _, files in os.walk(root):
         for name in files:
-            fd = os.open(os.path.join(dirpath, name), os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-        fd = os.open(dirpath, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+            fsync_path(os.path.join(dirpath, name))
+        fsync_path(dirpath)
 
 
 class Checkpoints:
@@ -62,16 +63,9 @@ class Checkpoints:
         if final.exists():  # a re-run of the same step after a restore replaces it
             shutil.rmtree(final)
         os.replace(tmp, final)
-        self._fsync_root()
+        fsync_path(self.root)
         self._retain()
         return final
-
-    def _fsync_root(self) -> None:
-        fd = os.open(self.root, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
     def complete(self) -> list[Path]:
         """Complete checkpoints, oldest first."""

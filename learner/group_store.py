@@ -16,17 +16,10 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from common.messages import DecodeError, TrajectoryGroup, decode
+from learner.checkpoint import fsync_path
 
 _LEN = struct.Struct("<Q")
 _MAGIC = b"KRLG1\n"
-
-
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 class GroupStore:
@@ -58,7 +51,7 @@ class GroupStore:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-        _fsync_dir(self.root)
+        fsync_path(self.root)
 
     def remove(self, group_ids: Sequence[str]) -> None:
         for gid in group_ids:
@@ -66,7 +59,7 @@ class GroupStore:
                 self._path(gid).unlink()
             except FileNotFoundError:
                 pass
-        _fsync_dir(self.root)
+        fsync_path(self.root)
 
     def ids(self) -> list[str]:
         """Stored group ids in arrival order."""
