@@ -10,8 +10,10 @@ the parent, which decides.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import torch
 
@@ -20,9 +22,16 @@ from evaluator import timing
 from evaluator.integrity import Integrity
 from evaluator.launch_hook import LaunchRecorder
 from evaluator.protocol import DTYPE_NAMES
+from evaluator.runner import (
+    CandidateError,
+    ProblemError,
+    Workspace,
+    describe,
+    error_kind,
+    pristine,
+    unchanged,
+)
 from evaluator.warmup import warm_up
-from evaluator.runner import (CandidateError, ProblemError, Workspace, describe, error_kind, pristine,
-                              unchanged)
 
 MAX_LAUNCH_RECORDS = 256
 
@@ -132,7 +141,7 @@ class ChildState:
                                        "(seed torch, random and numpy are seeded; use them)")
                 copies = pristine(inputs)
                 t0 = time.perf_counter()
-                outs, _ = _as("problem", lambda: ws.forward(model, inputs))
+                outs, _ = _as("problem", partial(ws.forward, model, inputs))
                 seconds = time.perf_counter() - t0
                 info = [{"dtype": DTYPE_NAMES.get(o.dtype, str(o.dtype)), "shape": list(o.shape)} for o in outs]
                 if any(o.dtype not in DTYPE_NAMES for o in outs):
@@ -168,10 +177,10 @@ class ChildState:
             copies = pristine(inputs)
             _poison(self.device, 2 * sum(_nbytes(e) for e in expected))
             t0 = time.perf_counter()
-            outs, launches = _as("candidate", lambda: ws.forward(ws.model_new, inputs))
+            outs, launches = _as("candidate", partial(ws.forward, ws.model_new, inputs))
             seconds = time.perf_counter() - t0
             info, problem, send = check_outputs(outs, expected, h["max_output_bytes"])
-            modified = _as("candidate", lambda: not unchanged(inputs, copies))
+            modified = not _as("candidate", partial(unchanged, inputs, copies))
             results.append({"pre": pre, "modified": modified, "outputs": info,
                             "problem": problem, "sent": send, "seconds": seconds,
                             "n_launches": len(launches),

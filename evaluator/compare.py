@@ -17,8 +17,9 @@ reference outputs differ beyond tolerance ignores its input (constant_output).
 """
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping, Optional
 
 import torch
 
@@ -37,7 +38,7 @@ class Tolerance:
 
 
 def tolerance_for(dtype: torch.dtype, cfg: CorrectnessConfig,
-                  override: Optional[Mapping[str, float]]) -> Optional[Tolerance]:
+                  override: Mapping[str, float] | None) -> Tolerance | None:
     """Tolerance for an output dtype; None means exact equality."""
     if dtype.is_complex:
         dtype = torch.float64 if dtype == torch.complex128 else torch.float32
@@ -53,7 +54,7 @@ def tolerance_for(dtype: torch.dtype, cfg: CorrectnessConfig,
     return tol
 
 
-def dtype_verdict(out_dtype: str, ref_dtype: str) -> Optional[str]:
+def dtype_verdict(out_dtype: str, ref_dtype: str) -> str | None:
     """None when equal; 'precision_downgrade' or 'incorrect' otherwise."""
     if out_dtype == ref_dtype:
         return None
@@ -69,7 +70,7 @@ def rms(t: torch.Tensor) -> float:
         return 0.0
     t = t if t.dtype in (torch.float32, torch.float64) else t.float()
     value = float(torch.linalg.vector_norm(t)) / t.numel() ** 0.5
-    if value == value and value != float("inf"):
+    if math.isfinite(value):
         return value
     finite = t[torch.isfinite(t)].double()
     return float(finite.pow(2).mean().sqrt()) if finite.numel() else 0.0
@@ -88,8 +89,8 @@ def _fast_match(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
     return ref_norm == 0 or float(torch.linalg.vector_norm(diff)) / ref_norm <= tol.norm_rtol
 
 
-def compare(out: torch.Tensor, ref: torch.Tensor, tol: Optional[Tolerance],
-            atol_scale: float = 1.0) -> Optional[dict]:
+def compare(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance | None,
+            atol_scale: float = 1.0) -> dict | None:
     """None when out matches ref (atol multiplied by atol_scale); else mismatch statistics."""
     if out.is_complex():
         out, ref = torch.view_as_real(out), torch.view_as_real(ref)
@@ -139,7 +140,7 @@ def _example(out: torch.Tensor, ref: torch.Tensor, where: torch.Tensor) -> dict:
 
 
 def ignores_input(cand: list[list[torch.Tensor]], refs: list[list[torch.Tensor]],
-                  tols: list[Optional[Tolerance]]) -> Optional[tuple[int, int]]:
+                  tols: list[Tolerance | None]) -> tuple[int, int] | None:
     """A pair of trials where the candidate's outputs are bit-identical but the
     reference's differ beyond tolerance, or None."""
     for i in range(len(cand)):

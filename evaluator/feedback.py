@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 import site
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 _REPO = str(Path(__file__).resolve().parents[1])
 _SITE = sorted({*site.getsitepackages(), sys.prefix, sys.base_prefix}, key=len, reverse=True)

@@ -8,8 +8,9 @@ None from a judge means "passed this stage".
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Optional
+from typing import Any
 
 import torch
 
@@ -56,7 +57,7 @@ def _trial_name(plan_trials: list, i: int) -> str:
 
 
 def judge_trials(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs, plan_trials: list,
-                 cfg: EvaluatorConfig, tolerance: Optional[Mapping[str, float]]) -> Optional[Outcome]:
+                 cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None) -> Outcome | None:
     """Hacks first (launches, inputs, dtype downgrade, constant output), then correctness."""
     trials, module = reply["trials"], reply.get("module", "")
     kernels = reply.get("kernels", [])
@@ -106,7 +107,7 @@ def atol_scales(ref: ReferenceOutputs, plan_trials: list) -> list[list[float]]:
 
 
 def _correctness(trials: list, cand: list, ref: ReferenceOutputs, plan_trials: list,
-                 cfg: EvaluatorConfig, tolerance: Optional[Mapping[str, float]]) -> Optional[Outcome]:
+                 cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None) -> Outcome | None:
     scales = atol_scales(ref, plan_trials)
     for i, t in enumerate(trials):
         name = _trial_name(plan_trials, i)
@@ -127,7 +128,7 @@ def _correctness(trials: list, cand: list, ref: ReferenceOutputs, plan_trials: l
 
 
 def judge_benchmark(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs,
-                    cfg: EvaluatorConfig, tolerance: Optional[Mapping[str, float]]) -> Optional[Outcome]:
+                    cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None) -> Outcome | None:
     """Post-timing hacks: tampering, side streams, results cached across calls."""
     if reply.get("tampered"):
         return Outcome("hack", "Rejected: the process running your kernel was modified "
@@ -140,7 +141,7 @@ def judge_benchmark(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutp
                        hacks=["side_stream"], details={"side_stream": side})
     rc = reply.get("recheck")
     if rc is not None:
-        r_trial, r_out = ref.recheck
+        _, r_out = ref.recheck
         stats = None if rc["sent"] else {"problem": rc["problem"] or "dtype changed"}
         if stats is None:
             for o, r in zip(tensors, r_out):

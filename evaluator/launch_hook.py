@@ -18,7 +18,7 @@ so the integrity check can prove the hook is still the one installed.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 
 class LaunchRecorder:
@@ -71,7 +71,7 @@ class LaunchRecorder:
     def _wrap(self, original: Callable) -> Callable:
         recorder = self
 
-        def run(self, *args, **kwargs):  # noqa: ANN001 - mirrors Triton's signature
+        def run(self, *args, **kwargs):
             if not kwargs.get("warmup", False):
                 recorder.record(self)
             kernel = original(self, *args, **kwargs)

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 import torch
 
@@ -33,8 +34,15 @@ from evaluator import feedback as F
 from evaluator import judge
 from evaluator.device_lock import DeviceLock
 from evaluator.pool import ChildPool
-from evaluator.reference import (ProblemFailed, ReferenceCache, ReferenceOutputs, TrialPlan, make_plan,
-                                 reference_request, split_outputs)
+from evaluator.reference import (
+    ProblemFailed,
+    ReferenceCache,
+    ReferenceOutputs,
+    TrialPlan,
+    make_plan,
+    reference_request,
+    split_outputs,
+)
 from evaluator.sandbox import Child, ChildFailure, probe_isolation
 from evaluator.static_checks import check_source, decode_source
 from evaluator.verdict import Verdict, compute_reward
@@ -61,7 +69,7 @@ class Evaluator:
         if sb.unsafe_skip_static_checks:
             log.warning("evaluator: static checks are OFF (sandbox testing only)")
 
-    def __enter__(self) -> "Evaluator":
+    def __enter__(self) -> Evaluator:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -32,8 +32,8 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from common.config.evaluator import EvaluatorConfig
 from evaluator.sandbox import Child, ChildFailure, Isolation

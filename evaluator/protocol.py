@@ -29,7 +29,8 @@ import os
 import select
 import struct
 import time
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import msgspec
 import torch

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import ast
 import builtins
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from common.config.evaluator import StaticConfig
 from evaluator import static_rules as R

@@ -24,7 +24,7 @@ clock >> events), monkey_patch (the child's integrity check failed).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from common.config.evaluator import RewardConfig
 
@@ -38,14 +38,14 @@ class Verdict:
 
     status: str
     correct: bool = False
-    speedup: Optional[float] = None
+    speedup: float | None = None
     reward: float = 0.0
     hacks: list[str] = field(default_factory=list)
     feedback: str = ""
-    coverage: Optional[float] = None
+    coverage: float | None = None
     phase_seconds: dict[str, float] = field(default_factory=dict)
-    ref_time_s: Optional[float] = None
-    candidate_time_s: Optional[float] = None
+    ref_time_s: float | None = None
+    candidate_time_s: float | None = None
     details: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -56,7 +56,7 @@ class Verdict:
         return asdict(self)
 
 
-def compute_reward(status: str, speedup: Optional[float], coverage: Optional[float],
+def compute_reward(status: str, speedup: float | None, coverage: float | None,
                    cfg: RewardConfig) -> float:
     """w_correct + w_speed*min(speedup, cap) + w_coverage*coverage for ok; 0 otherwise.
     A missing speedup (timing off) or coverage (CPU) contributes nothing."""

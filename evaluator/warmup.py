@@ -9,7 +9,6 @@ costs (Triton's launcher build, CUDA context) off the first candidate's clock.
 """
 from __future__ import annotations
 
-import torch
 import triton
 import triton.language as tl
 
@@ -22,8 +21,8 @@ def _krl_warmup_kernel(x_ptr, n, BLOCK: tl.constexpr):
 
 
 def warm_up(device: str) -> None:
-    import torch._dynamo  # noqa: F401 - wraps torch.manual_seed on import
-    import torch.profiler  # noqa: F401
+    import torch._dynamo
+    import torch.profiler
 
     x = torch.zeros(64, device=device)
     _krl_warmup_kernel[(1,)](x, 64, BLOCK=64)

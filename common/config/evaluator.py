@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Literal
 
 from pydantic import Field, model_validator
 
@@ -158,7 +158,7 @@ class SandboxConfig(Section):
     """Drop all Linux capabilities (and set no_new_privs) before untrusted code runs."""
     memory_limit_bytes: int = Field(16 << 30, gt=0)
     """Resident memory of one child; the parent kills a child that exceeds it."""
-    cpu_address_space_bytes: Optional[int] = Field(24 << 30, gt=0)
+    cpu_address_space_bytes: int | None = Field(24 << 30, gt=0)
     """RLIMIT_AS of CPU children (None: unlimited); never applied to CUDA children."""
     file_size_limit_bytes: int = Field(256 << 20, gt=0)
     """RLIMIT_FSIZE: largest file a child may write (its log included)."""
@@ -166,7 +166,7 @@ class SandboxConfig(Section):
     """RLIMIT_NPROC; Linux does not enforce it for root, where the PID namespace is the bound."""
     cpu_threads: int = Field(1, ge=1)
     """torch intra-op threads in CPU children."""
-    work_dir: Optional[Path] = None
+    work_dir: Path | None = None
     """Worker-owned directory for child temp dirs and Triton caches (None: system temp)."""
     env_passthrough: list[str] = [
         "PATH", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_HOME", "CUDA_PATH", "TRITON_LIBCUDA_PATH", "TRITON_PTXAS_PATH",
@@ -183,7 +183,7 @@ class WorkerConfig(Section):
     worker_id: str = ""
     """Stable name of this worker (e.g. `gpu0`), so the broker counts a restart as one;
     empty: `<hostname>-<pid>`."""
-    slots: Optional[int] = Field(None, ge=1, le=1024)
+    slots: int | None = Field(None, ge=1, le=1024)
     """Evaluations the worker accepts at once (its thread pool); None: `children`."""
     cache_entries: int = Field(4096, ge=0)
     """Results kept per worker by content hash (a few KB each), so a request resent after
@@ -231,7 +231,7 @@ class EvaluatorConfig(Section):
     """The `krl evaluator` service process around the pipeline."""
 
     @model_validator(mode="after")
-    def _check(self) -> "EvaluatorConfig":
+    def _check(self) -> EvaluatorConfig:
         if self.timing.max_runs < self.timing.min_runs:
             raise ValueError("timing.max_runs must be >= timing.min_runs")
         return self
@@ -268,7 +268,7 @@ class EvalClientConfig(Section):
     they fail with EvaluatorUnavailable, and so do new ones until it answers again."""
 
     @model_validator(mode="after")
-    def _check(self) -> "EvalClientConfig":
+    def _check(self) -> EvalClientConfig:
         if self.resend_max_s < self.resend_interval_s:
             raise ValueError("resend_max_s must be >= resend_interval_s")
         return self

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import pytest
 
@@ -82,8 +83,9 @@ def unsafe_evaluator():
     before any child starts, and must never show up in a verdict."""
     import os
 
-    from evaluator.pipeline import Evaluator
     from test_sandbox import PLAIN_VALUE, SECRET_VALUE
+
+    from evaluator.pipeline import Evaluator
 
     os.environ["KRL_TEST_PLAIN_SETTING"] = PLAIN_VALUE
     os.environ["KRL_TEST_API_TOKEN"] = SECRET_VALUE

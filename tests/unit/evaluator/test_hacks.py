@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import HACKS, fixture_problem
 
 CORPUS = sorted(HACKS.glob("*.py"))

@@ -8,9 +8,9 @@ from __future__ import annotations
 import time
 
 import pytest
+from conftest import CPU_SIZES, FixtureProblem, fixture_problem
 
 from common.messages import EvalSettings
-from conftest import CPU_SIZES, FixtureProblem, fixture_problem
 
 
 @pytest.mark.parametrize("name", sorted(CPU_SIZES))

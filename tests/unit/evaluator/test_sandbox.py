@@ -14,7 +14,6 @@ import uuid
 from pathlib import Path
 
 import pytest
-
 from conftest import fixture_problem
 
 PLAIN_VALUE = "krl-plain-" + uuid.uuid4().hex

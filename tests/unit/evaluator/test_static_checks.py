@@ -4,11 +4,10 @@ from __future__ import annotations
 import textwrap
 
 import pytest
+from conftest import FIXTURES
 
 from common.config.evaluator import StaticConfig
 from evaluator.static_checks import check_source, decode_source
-
-from conftest import FIXTURES
 
 CFG = StaticConfig()
 
