@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from common.config.evaluator import EvaluatorConfig
-from evaluator.sandbox import Child, ChildFailure, Isolation
+from evaluator.sandbox import Child, ChildFailure, Isolation, sweep_stale_dirs
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +56,9 @@ class ChildPool:
         self._closed = False
         self.started = 0
         self.retired = 0
+        stale = sweep_stale_dirs(cfg.sandbox.work_dir)
+        if stale:
+            log.info("sandbox: removed %d temp dir(s) left by workers that died", stale)
 
     def _spawn(self, role: str) -> Child:
         self.started += 1

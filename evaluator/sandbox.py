@@ -12,7 +12,7 @@ Layers, outermost first (what each one does when the host refuses it):
     the group, then sweeps /proc for any process carrying this child's marker in
     its environment (the fallback when there is no PID namespace).
   - a private temp dir (cwd, HOME, TMPDIR, Triton cache), deleted when the child
-    is retired; a scrubbed environment (no variable of the parent except the
+    is retired (and, if the worker died first, by the next worker's start-up sweep); a scrubbed environment (no variable of the parent except the
     configured pass-through list: never secrets);
   - rlimits and dropped capabilities, set by the child itself before any untrusted
     code (evaluator.child), and a resident-memory watchdog here: the parent polls
@@ -104,7 +104,7 @@ class Child:
         sb = cfg.sandbox
         base = sb.work_dir or Path(tempfile.gettempdir())
         base.mkdir(parents=True, exist_ok=True)
-        self.tmp = Path(tempfile.mkdtemp(prefix=f"krl-{role}-", dir=base))
+        self.tmp = Path(tempfile.mkdtemp(prefix=f"krl-{role}-{os.getpid()}-", dir=base))
         self.marker = uuid.uuid4().hex
         self.evaluations, self.ready, self.started = 0, None, time.monotonic()
         cmd_r, self._cmd_w = os.pipe()
@@ -244,6 +244,22 @@ class Child:
                 return f.read(max_bytes).decode("utf-8", "replace")
         except OSError:
             return ""
+
+
+def sweep_stale_dirs(work_dir: Path | None) -> int:
+    """Delete child temp dirs left by workers that died without cleaning up (their
+    names carry the worker's pid); returns how many were removed."""
+    base = work_dir or Path(tempfile.gettempdir())
+    removed = 0
+    for path in base.glob("krl-*-*-*"):
+        parts = path.name.split("-")
+        if len(parts) < 4 or not parts[2].isdigit() or not path.is_dir():
+            continue
+        pid = int(parts[2])
+        if pid != os.getpid() and not os.path.exists(f"/proc/{pid}"):
+            shutil.rmtree(path, ignore_errors=True)
+            removed += 1
+    return removed
 
 
 def _children(pid: int) -> list[int]:

@@ -159,3 +159,14 @@ def test_segfault_is_a_crash_with_its_signal(unsafe_evaluator, settings, relu):
     assert "Segmentation fault" in verdict.feedback  # faulthandler's report from the child
     assert time.monotonic() - t0 < settings.timeout_s
     assert unsafe_evaluator.evaluate(relu, relu.solution, settings).status == "ok"
+
+
+def test_temp_dirs_of_dead_workers_are_swept(tmp_path):
+    from evaluator.sandbox import sweep_stale_dirs
+
+    dead = tmp_path / "krl-candidate-999999999-x1"
+    alive = tmp_path / f"krl-candidate-{os.getppid()}-x2"
+    for d in (dead, alive):
+        (d / "eval-1").mkdir(parents=True)
+    assert sweep_stale_dirs(tmp_path) == 1
+    assert not dead.exists() and alive.exists()
