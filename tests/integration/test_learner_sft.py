@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import torch
 from transformers import AutoModelForCausalLM, AutoTokenizer
 
@@ -29,7 +30,18 @@ def _answer_nll(model_dir, conversations) -> float:
     return total / count
 
 
-def test_sft_resumes_and_lowers_the_loss_on_reference_solutions(tiny_model_dir, tmp_path):
+@pytest.fixture
+def one_thread():
+    """Train on one CPU thread: on a loaded 2-core machine two OpenMP threads stall each
+    other (tiny-model steps then take 0.2 to 5 s); one thread keeps them near 0.3 s."""
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)
+
+
+def test_sft_resumes_and_lowers_the_loss_on_reference_solutions(tiny_model_dir, tmp_path,
+                                                                one_thread):
     full = tmp_path / "all.jsonl"
     assert krl(["sft-data", str(full)]) == 0
     rows = sorted(full.read_text().splitlines(), key=len)[:N_CONVERSATIONS]
@@ -49,5 +61,5 @@ def test_sft_resumes_and_lowers_the_loss_on_reference_solutions(tiny_model_dir, 
     conversations = read_conversations(data)
     before = _answer_nll(tiny_model_dir, conversations)
     after = _answer_nll(out / "hf", conversations)
-    assert after < before - 1.0, (before, after)
+    assert after < 0.5 * before, (before, after)
     assert history[-1]["loss"] < history[0]["loss"] - 1.0
