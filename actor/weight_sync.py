@@ -16,15 +16,17 @@ from __future__ import annotations
 
 import logging
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Optional
 
 import zmq
 
 from common.buckets import Bucket, BucketError
 from common.config import TransportConfig
-from common.messages import WeightAnnouncement, WeightBucket, WeightBucketRequest, new_id, now
+from common.messages import (BucketInfo, ErrorReply, WeightAnnouncement, WeightBucket,
+                             WeightBucketRequest, new_id, now)
 from common.metrics import Metrics
-from common.transport import Channel, RequestClient, RequestRejected, context
+from common.transport import Channel, RequestClient, context
 
 log = logging.getLogger(__name__)
 
@@ -33,9 +35,11 @@ class WeightSync:
     """Subscribes to announcements and pulls verified buckets of newer versions."""
 
     def __init__(self, hub_endpoint: str, publish_endpoint: str, transport: TransportConfig,
-                 metrics: Metrics, current_version: int = -1):
+                 metrics: Metrics, current_version: int = -1, pull_window: int = 4):
         ctx = context()
         self.version = current_version
+        self.transport = transport
+        self.window = pull_window
         self.sub = Channel(ctx, zmq.SUB, transport, metrics, connect=publish_endpoint,
                            subscribe=True)
         self.client = RequestClient(ctx, transport, metrics, hub_endpoint)
@@ -58,28 +62,65 @@ class WeightSync:
         return latest if latest is not None and latest.version > self.version else None
 
     def pull(self, ann: WeightAnnouncement) -> Optional[list[Bucket]]:
-        """Every bucket of `ann`, verified; None if the version is gone or a bucket is bad."""
+        """Every bucket of `ann`, verified; None if the version is gone, the hub does not
+        answer within the retry budget, or a bucket fails its checksum.
+
+        `pull_window` requests are kept in flight on the DEALER socket and each bucket is
+        verified on a thread as it arrives (sha256 releases the GIL), so the transfer is
+        not serialised on round trips and hashing. When no reply at all arrives for
+        `request_timeout_s`, the pending requests are resent under their own ids, at most
+        `request_retries` times in a row."""
         t0 = time.perf_counter()
-        buckets = []
-        try:
-            for info in ann.buckets:
-                msg = self.client.request(
-                    WeightBucketRequest(request_id=new_id(), version=ann.version, index=info.index,
-                                        sent_at=now()), expect=WeightBucket)
-                bucket = Bucket.from_wire(info, msg)
-                bucket.verify()
-                buckets.append(bucket)
-        except RequestRejected as exc:
-            self._m_bad.labels(exc.reply.code).inc()
-            log.warning("pull of version %d abandoned: %s", ann.version, exc)
-            return None
-        except BucketError as exc:
-            self._m_bad.labels("checksum").inc()
-            log.error("version %d failed verification, nothing loaded: %s", ann.version, exc)
-            return None
+        todo = list(ann.buckets)
+        pending: dict[str, BucketInfo] = {}  # request id -> bucket
+        verified: list[Future] = []
+        last_reply, resends = time.monotonic(), 0
+        with ThreadPoolExecutor(max_workers=self.window, thread_name_prefix="verify") as pool:
+            while todo or pending:
+                while todo and len(pending) < self.window:
+                    self._send(pending, todo.pop(0), ann.version)
+                got = self.client.channel.recv(self.transport.request_timeout_s / 4)
+                if got is None or got.msg is None:
+                    # Replies queue behind each other, so the hub counts as silent only when
+                    # nothing at all arrived for a whole timeout; then every pending request
+                    # is resent under its own id.
+                    if time.monotonic() - last_reply < self.transport.request_timeout_s:
+                        continue
+                    if resends >= self.transport.request_retries:
+                        return self._abandon(ann, "hub_unavailable", "no answer from the hub")
+                    resends, last_reply = resends + 1, time.monotonic()
+                    for rid, info in list(pending.items()):
+                        self._send(pending, info, ann.version, rid)
+                    continue
+                last_reply, resends = time.monotonic(), 0
+                msg = got.msg
+                if isinstance(msg, ErrorReply) and msg.request_id in pending:
+                    return self._abandon(ann, msg.code, msg.message)
+                if isinstance(msg, WeightBucket) and msg.request_id in pending:
+                    info = pending.pop(msg.request_id)
+                    verified.append(pool.submit(_verified, info, msg))
+            try:
+                buckets = sorted((f.result() for f in verified), key=lambda b: b[0])
+            except BucketError as exc:
+                self._m_bad.labels("checksum").inc()
+                log.error("version %d failed verification, nothing loaded: %s", ann.version, exc)
+                return None
         self._m_pull_s.observe(time.perf_counter() - t0)
         self._m_pull_b.inc(ann.total_bytes)
-        return buckets
+        return [b for _, b in buckets]
+
+    def _send(self, pending: dict, info: BucketInfo, version: int,
+              request_id: Optional[str] = None) -> None:
+        rid = request_id or new_id()
+        self.client.channel.send(WeightBucketRequest(request_id=rid, version=version,
+                                                     index=info.index, sent_at=now()))
+        pending[rid] = info
+
+    def _abandon(self, ann: WeightAnnouncement, reason: str, detail: str) -> None:
+        self._m_bad.labels(reason).inc()
+        log.warning("pull of version %d abandoned (%s): %s", ann.version, reason, detail[:200])
+        self.client.reopen()  # drop replies still in flight for this pull
+        return None
 
     def loaded(self, version: int) -> None:
         """The engine now runs `version`."""
@@ -88,3 +129,9 @@ class WeightSync:
     def close(self) -> None:
         self.sub.close()
         self.client.close()
+
+
+def _verified(info: BucketInfo, msg: WeightBucket) -> tuple[int, Bucket]:
+    bucket = Bucket.from_wire(info, msg)
+    bucket.verify()
+    return info.index, bucket

@@ -68,3 +68,28 @@ def test_version_dropped_mid_pull_is_abandoned(tmp_path):
         sync.close()
     finally:
         server.stop()
+
+
+def test_corrupted_bucket_loads_nothing(tmp_path):
+    server = _server(tmp_path)
+    try:
+        server.publish(1, [(f"l{i}", torch.randn(300, 300)) for i in range(6)])
+        server.weights.get(1, 1).data[7] ^= 0xFF  # bit rot after the checksum was taken
+        sync = WeightSync(server.endpoint, server.publish_endpoint, TRANSPORT, Metrics("actor"))
+        assert sync.pull(_wait_announcement(sync)) is None
+        sync.close()
+    finally:
+        server.stop()
+
+
+def test_hub_gone_mid_pull_gives_up_within_the_retry_budget(tmp_path):
+    server = _server(tmp_path)
+    server.publish(1, [(f"l{i}", torch.randn(300, 300)) for i in range(6)])
+    cfg = TransportConfig(request_timeout_s=0.5, request_retries=1)
+    sync = WeightSync(server.endpoint, server.publish_endpoint, cfg, Metrics("actor"), pull_window=1)
+    ann = _wait_announcement(sync)
+    server.stop()
+    t = time.monotonic()
+    assert sync.pull(ann) is None
+    assert time.monotonic() - t < 5
+    sync.close()
