@@ -99,6 +99,11 @@ class Engine:
     def tokenizer(self) -> Any:
         return self._tokenizer
 
+    @property
+    def alive(self) -> bool:
+        """The engine is started and its process has not died (cheap; any thread)."""
+        return self._llm is not None and not self._llm.errored
+
     # ------------------------------------------------------------------ lifecycle
     async def start(self, version: int = 0) -> Engine:
         """Start the engine processes (blocking: tens of seconds on CPU) and label the weights."""

@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "config": ("common.config_cli", "show or explain a run config (resolved YAML, field help)"),
     "tiny-model": ("actor.tiny_model", "write a small random-weight causal LM + BPE tokenizer (tests, demo)"),
     "actor": ("actor.cli", "run an actor: one vLLM engine, multi-turn episodes for the hub's leases"),
+    "benchmark": ("actor.benchmark", "a model on a problem set: correctness and Fast@p per turn, test-time scaling"),
     "check": ("evaluator.check_cli", "evaluate one candidate kernel against a problem (hardened sandbox)"),
     "broker": ("evaluator.broker_cli", "run the evaluator broker between actors and evaluator workers"),
     "evaluator": ("evaluator.worker_cli", "run one evaluator worker (one per GPU, or per CPU slot)"),

@@ -32,8 +32,13 @@ def code_blocks(text: str) -> list[tuple[str, str]]:
     return blocks
 
 
+def strip_thinking(text: str) -> str:
+    """`text` without its reasoning (`<think>...</think>`, or an unterminated `<think>` to the end)."""
+    return _THINK.sub("", text)
+
+
 def extract_code(response: str) -> str | None:
-    text = _THINK.sub("", response)
+    text = strip_thinking(response)
     blocks = [body for tag, body in code_blocks(text) if tag in _PYTHON_TAGS and body.strip()]
     if not blocks:
         return None

@@ -1,11 +1,13 @@
 """Actor config: vLLM engine, sampling, episodes, prompts. The actor issue owns this file."""
 from __future__ import annotations
 
+import string
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
+from common import prompts
 from common.config.base import Section
 from common.config.shared import MetricsConfig
 
@@ -59,7 +61,83 @@ class SamplingConfig(Section):
     stop: list[str] = Field(default_factory=list)
     """Extra stop strings (the model's end-of-turn tokens always stop)."""
     seed: int | None = None
-    """Per-request seed; None draws from the engine's generator."""
+    """Per-request seed; None draws from the engine's generator. The actor derives a
+    distinct seed per sample and turn from it, so a group's samples still differ."""
+
+
+DEFAULT_NO_CODE_FEEDBACK = (
+    "Format error: your answer has no ```python code block defining class ModelNew.")
+
+
+class PromptsConfig(Section):
+    """What the model reads each turn. Placeholders are Python str.format fields; the
+    defaults are common/prompts.py's, which `krl sft-data` also uses."""
+
+    system: str = prompts.SYSTEM
+    """System message of every episode; empty: no system message."""
+    user_template: str = prompts.FIRST_TURN
+    """First user message; fields: {reference_code} (the problem's source, ending in a
+    newline), {problem_name}."""
+    feedback_template: str = prompts.FEEDBACK
+    """User message of turns 2..T; fields: {feedback} (the evaluator's text), {status},
+    {turn} (the turn just judged, 1-based), {reward}, {speedup} ("n/a" when not timed),
+    {problem_name}."""
+    no_code_feedback: str = DEFAULT_NO_CODE_FEEDBACK
+    """The {feedback} of an answer without a code block (judged format_error by the actor
+    itself; nothing is sent to the evaluator)."""
+    feedback_max_tokens: int = Field(1024, ge=16)
+    """Longest evaluator feedback, in tokens, put into the next turn; longer feedback keeps
+    its head and tail with a marker between."""
+    min_response_tokens: int = Field(256, ge=1)
+    """A next turn is started only if its prompt leaves at least this many tokens for the
+    answer within engine.max_model_len; otherwise the feedback is cut further, and when
+    even the shortest feedback does not fit, the episode ends."""
+    keep_thinking: bool = False
+    """Keep the model's <think>...</think> text in the assistant messages of later turns'
+    context; false strips it (code extraction always ignores it)."""
+
+    @model_validator(mode="after")
+    def _check(self) -> PromptsConfig:
+        _check_fields("user_template", self.user_template, {"reference_code", "problem_name"})
+        _check_fields("feedback_template", self.feedback_template,
+                      {"status", "feedback", "turn", "reward", "speedup", "problem_name"})
+        if "{reference_code}" not in self.user_template:
+            raise ValueError("user_template must contain {reference_code}")
+        if "{feedback}" not in self.feedback_template:
+            raise ValueError("feedback_template must contain {feedback}")
+        return self
+
+
+def _check_fields(name: str, template: str, allowed: set[str]) -> None:
+    try:
+        fields = {f for _, f, _, _ in string.Formatter().parse(template) if f is not None}
+    except ValueError as exc:
+        raise ValueError(f"{name}: not a valid format string ({exc}); write {{{{ for a literal {{")
+    unknown = fields - allowed
+    if unknown:
+        raise ValueError(f"{name}: unknown field(s) {sorted(unknown)}; allowed: {sorted(allowed)}")
+
+
+class ActorEvalConfig(Section):
+    """How the actor asks the evaluator service (the broker section says where it is)."""
+
+    device: Literal["auto", "cuda", "cpu"] = "auto"
+    """Device the workers evaluate on; must match theirs unless auto."""
+    timeout_s: float = Field(120.0, gt=0)
+    """Sandbox time limit per candidate (the worker's own limit caps it)."""
+    trials: int = Field(3, ge=1, le=100)
+    """Correctness trials per candidate."""
+    timing: bool = True
+    """Time candidate and reference (speedup enters the reward)."""
+    profile: bool = True
+    """Profile for coverage (enters the reward and PRS)."""
+    deadline_s: float | None = Field(None, gt=0)
+    """Per turn, submit to verdict, including queueing and retries; past it the turn is
+    recorded unevaluated and the episode ends. None: broker.client.request_deadline_s."""
+    retry_min_s: float = Field(1.0, gt=0)
+    """First wait before resubmitting while the evaluator is unreachable; doubles."""
+    retry_max_s: float = Field(30.0, gt=0)
+    """Cap on that wait."""
 
 
 class ActorConfig(Section):
@@ -67,13 +145,32 @@ class ActorConfig(Section):
 
     model: str = ""
     """Path of a Hugging Face model directory (e.g. one made by `krl tiny-model`)."""
+    actor_id: str = ""
+    """Stable name of this actor at the hub; empty: `<hostname>-<pid>`."""
     n_samples: int = Field(4, ge=1)
-    """Samples per prompt (the group size for TRLOO)."""
+    """Samples per prompt (the group size for TRLOO); the hub puts it in every lease."""
     max_turns: int = Field(3, ge=1)
-    """Turns per episode."""
+    """Turns per episode; the hub puts it in every lease."""
+    max_groups_in_flight: int = Field(8, ge=1)
+    """Prompt groups generated at once (each runs n_samples episodes concurrently). No new
+    lease is asked for while this many finished groups wait for their ack."""
+    initial_version: int = Field(0, ge=0)
+    """Policy version of the weights in `model` (the hub's version of the same weights)."""
+    hub_retry_min_s: float = Field(0.5, gt=0)
+    """First wait before re-contacting an unreachable hub; doubles."""
+    hub_retry_max_s: float = Field(10.0, gt=0)
+    """Cap on that wait. Finished groups are kept in memory and resent until acked."""
+    weight_poll_s: float = Field(0.5, gt=0)
+    """How long one wait for a weight announcement lasts (the update latency floor)."""
+    shutdown_timeout_s: float = Field(60.0, ge=0)
+    """On SIGTERM/SIGINT: time to finish running groups and deliver finished ones."""
     engine: EngineConfig = EngineConfig()
     """The vLLM engine."""
     sampling: SamplingConfig = SamplingConfig()
     """Sampling of each turn's answer."""
+    prompts: PromptsConfig = PromptsConfig()
+    """Prompt and feedback templates."""
+    eval: ActorEvalConfig = ActorEvalConfig()
+    """Evaluation requests."""
     metrics: MetricsConfig = MetricsConfig()
     """Metrics endpoint of the actor."""

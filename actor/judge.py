@@ -1,0 +1,101 @@
+"""One turn's verdict: the candidate code out of the answer, then the evaluator service.
+
+`Judge.judge(problem, response_text)` returns a `Verdict` and never raises for
+anything the evaluator service does:
+  - no code block in the answer: `format_error`, decided here (nothing to evaluate);
+  - the broker is unreachable (`EvaluatorUnavailable`): resubmit the same request id
+    with capped exponential backoff until the turn's deadline (the broker dedupes
+    ids and caches results, so a resubmission is never evaluated twice);
+  - no verdict by the deadline (`EvaluationTimeout`), a refused request, or a result
+    that is no verdict on the candidate (`details.error_source` is the evaluator's,
+    the broker's, the harness's or the problem's): `evaluated=False`. The episode
+    ends at such a turn and the learner does not train on it.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+
+from common.config.actor import ActorEvalConfig
+from common.eval_client import (
+    EvalClient,
+    EvaluationRejected,
+    EvaluationTimeout,
+    EvaluatorUnavailable,
+)
+from common.extract import extract_code
+from common.log import RateLimitedLog
+from common.messages import EvalResult, EvalSettings, ProblemPayload, new_id
+from common.transport import Backoff
+
+log = logging.getLogger(__name__)
+
+# Results that are no verdict on the candidate: the service or the problem failed.
+NOT_A_VERDICT = ("evaluator", "broker", "harness", "problem")
+UNEVALUATED = "unevaluated"
+
+
+@dataclass
+class Verdict:
+    """What a turn earned. `code` is the extracted candidate (None: no code block)."""
+
+    status: str
+    evaluated: bool = True
+    correct: bool = False
+    reward: float = 0.0
+    speedup: float | None = None
+    coverage: float | None = None
+    feedback: str = ""
+    code: str | None = None
+
+    @classmethod
+    def from_result(cls, result: EvalResult, code: str) -> Verdict:
+        source = result.details.get("error_source")
+        if source in NOT_A_VERDICT:
+            return cls(UNEVALUATED, evaluated=False, feedback=result.feedback, code=code)
+        return cls(result.status, correct=result.correct, reward=result.reward,
+                   speedup=result.speedup, coverage=result.coverage, feedback=result.feedback,
+                   code=code)
+
+
+class Judge:
+    """Extracts code and gets its verdict from the evaluator service (see module doc)."""
+
+    def __init__(self, client: EvalClient, cfg: ActorEvalConfig, default_deadline_s: float,
+                 no_code_feedback: str):
+        self.client, self.cfg = client, cfg
+        self.deadline_s = cfg.deadline_s or default_deadline_s
+        self.no_code_feedback = no_code_feedback
+        self.settings = EvalSettings(device=cfg.device, timeout_s=cfg.timeout_s,
+                                     trials=cfg.trials, timing=cfg.timing, profile=cfg.profile)
+        self._warn = RateLimitedLog(log, interval_s=30.0)
+
+    async def judge(self, problem: ProblemPayload, response_text: str) -> Verdict:
+        code = extract_code(response_text)
+        if code is None:
+            return Verdict("format_error", feedback=self.no_code_feedback)
+        return await self.evaluate(problem, code)
+
+    async def evaluate(self, problem: ProblemPayload, code: str) -> Verdict:
+        deadline = time.monotonic() + self.deadline_s
+        request_id = new_id()  # one id for every resubmission: evaluated at most once
+        backoff = Backoff(self.cfg.retry_min_s, self.cfg.retry_max_s)
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                rid = self.client.submit(problem, code, self.settings, deadline_s=left,
+                                         request_id=request_id)
+                return Verdict.from_result(await self.client.result(rid), code)
+            except EvaluatorUnavailable as exc:
+                # Deliberate retry: the service may come back within this turn's deadline.
+                self._warn.warning("unavailable", "evaluator unreachable, retrying: %s", exc)
+                await asyncio.sleep(min(backoff.next_delay(), max(left, 0.0)))
+            except EvaluationTimeout:
+                break
+            except EvaluationRejected as exc:
+                # The broker refused this request (e.g. invalid): no verdict will come.
+                self._warn.warning("rejected", "evaluation request refused: %s", exc)
+                return Verdict(UNEVALUATED, evaluated=False, feedback=str(exc), code=code)
+        return Verdict(UNEVALUATED, evaluated=False, code=code,
+                       feedback=f"no verdict within {self.deadline_s:g}s")
