@@ -447,3 +447,38 @@ def test_krl_actor_command_line(tmp_path):
     assert bad.returncode == 2 and "feedback_template" in bad.stderr
     typo = krl(str(cfg), "actor.max_groups_in_flite=2")
     assert typo.returncode == 2 and "max_groups_in_flite" in typo.stderr
+
+
+def test_benchmark_episodes_report_and_scaling_window(vllm_engine, session_loop, weights, service,
+                                                      tmp_path):
+    from actor.bench_report import report, write
+    from actor.benchmark import run_episodes
+
+    weights.use("scripted")
+    service.ensure_worker()
+    hub = HubUnderTest(tmp_path, ["activation/relu"], 1, 1)
+    hub.stop()  # only its config is needed
+    runner = build_runner(_config(hub, service), vllm_engine, Metrics("benchmark"), "bench-test")
+    problems = [to_payload(builtin_problem(p)) for p in ("activation/relu", "activation/gelu")]
+    run = session_loop.run_until_complete
+    try:
+        base = run(run_episodes(runner, problems, 2, 2, None, 8, "multi-turn"))
+        scaling = run(run_episodes(runner, problems, 1, 4, 2, 8, "scaling"))
+        # The scaling context shows at most `window` earlier answers.
+        episode = run(runner.run(problems[0], 0, 4, "window", window=2))
+    finally:
+        runner.judge.client.close()
+    assert [(e.problem, e.sample) for e in base] == [(p.name, s) for p in problems for s in (0, 1)]
+    assert all(len(e.turns) == 2 and e.end == "max_turns" for e in base)
+    assert all(len(e.turns) == 4 for e in scaling)
+    answers_shown = [_text(vllm_engine, t.to_wire().prompt_ids).count("assistant\n") - 1
+                     for t in episode.turns]
+    assert answers_shown == [0, 1, 2, 2]
+    meta = {"model": "scripted", "problems": "two", "num_problems": 2, "samples": 2, "turns": 2,
+            "scaling_turns": 4, "window": 2, "device": "cpu"}
+    rep = report(meta, base, 2, scaling, 4)
+    assert rep["multi_turn"]["statuses"] == {"format_error": 8}  # judged by the evaluator
+    assert rep["multi_turn"]["best_over_turns"]["0"] == 0.0
+    assert [r["episodes_reaching_turn"] for r in rep["scaling"]["per_turn"]] == [2, 2, 2, 2]
+    write(rep, tmp_path / "report", with_plot=False)
+    assert "Sequential test-time scaling (window 2)" in (tmp_path / "report" / "report.md").read_text()
