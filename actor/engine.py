@@ -151,6 +151,10 @@ class Engine:
             "weight_transfer_config": {"backend": BACKEND},
             "disable_log_stats": True,  # the actor exports its own metrics
         }
+        if not torch.cuda.is_available():
+            # vLLM 0.32's CPU runner crashes the engine ("CPU Generator does not use offset")
+            # when a seeded request's prefill is split over steps; whole prefills avoid it.
+            args["enable_chunked_prefill"] = False
         args.update(cfg.vllm_args)
         return args
 

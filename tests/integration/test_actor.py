@@ -317,6 +317,33 @@ def test_recorded_logprobs_are_vllms_for_the_recorded_tokens(vllm_engine, sessio
         assert turn.versions.tolist() == [vllm_engine.version] * 40
 
 
+def test_seeded_samples_differ_and_many_long_prompts_at_once_keep_the_engine_up(
+        vllm_engine, session_loop, weights, service, tmp_path):
+    """32 episodes with distinct long prompts and seeded sampling at once: whole prefills
+    (vLLM 0.32's CPU runner dies on a seeded request whose prefill is split over steps)."""
+    weights.use("original")
+    hub = HubUnderTest(tmp_path, ["activation/relu"], 1, 1)
+    hub.stop()  # only its config is needed
+    runner = build_runner(_config(hub, service, sampling={"max_tokens": 16, "seed": 3}),
+                          vllm_engine, Metrics("actor"), "seeds")
+    names = ["activation/relu", "activation/gelu", "softmax/softmax", "reduction/sum_dim"]
+    problems = [to_payload(builtin_problem(n)) for n in names]
+    async def all_at_once():
+        return await asyncio.gather(*(runner.run(p, s, 1, f"seeds-{i}-{s}")
+                                      for i, p in enumerate(problems) for s in range(8)))
+
+    run = session_loop.run_until_complete
+    try:
+        episodes = run(all_at_once())
+        again = run(runner.run(problems[0], 0, 1, "seeds-again"))
+    finally:
+        runner.judge.client.close()
+    answers = [tuple(e.turns[0].response_ids) for e in episodes]
+    for i in range(len(problems)):
+        assert len(set(answers[8 * i: 8 * i + 8])) == 8, "a group's samples must differ"
+    assert tuple(again.turns[0].response_ids) == answers[0]  # reproducible per sample
+
+
 def test_in_flight_update_tags_tokens_on_both_sides(vllm_engine, session_loop, weights, service,
                                                     tmp_path):
     weights.use("original")
