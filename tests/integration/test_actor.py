@@ -427,6 +427,39 @@ def test_killed_evaluator_worker_loses_no_turn(vllm_engine, session_loop, weight
         assert not turn.evaluated and turn.status == "unevaluated"
 
 
+def test_unreachable_broker_is_retried_within_the_turn_deadline(vllm_engine, session_loop,
+                                                                weights, service, tmp_path):
+    weights.use("scripted")
+    service.ensure_worker()
+    hub = HubUnderTest(tmp_path, ["activation/relu"], 1, 1)
+    hub.stop()  # only its config is needed
+    cfg = _config(hub, service, eval={"device": "cpu", "trials": 1, "deadline_s": 90.0,
+                                      "retry_min_s": 0.2, "retry_max_s": 1.0})
+    cfg.broker.client.unavailable_after_s = 1.0
+    metrics = Metrics("actor")
+    runner = build_runner(cfg, vllm_engine, metrics, "unreachable")
+    problem = to_payload(builtin_problem("activation/sigmoid_bf16"))
+    gave_up = lambda: metrics.registry.get_sample_value(
+        "krl_actor_eval_requests_total", {"outcome": "unavailable"}) or 0
+    proc = service.procs["broker"]
+    os.kill(proc.pid, signal.SIGSTOP)  # silent, as a hung or partitioned broker is
+
+    async def scenario():
+        episode = asyncio.create_task(runner.run(problem, 0, 2, "unreachable"))
+        await _until_async(lambda: gave_up() >= 2, 60, "the client giving up, then retrying")
+        assert not episode.done()
+        os.kill(proc.pid, signal.SIGCONT)
+        return await episode
+
+    try:
+        episode = session_loop.run_until_complete(scenario())
+    finally:
+        os.kill(proc.pid, signal.SIGCONT)
+        runner.judge.client.close()
+    assert [t.verdict.evaluated for t in episode.turns] == [True, True]
+    assert all("forward" in t.verdict.feedback for t in episode.turns)
+
+
 def test_finished_groups_survive_a_hub_outage(vllm_engine, session_loop, weights, service,
                                               tmp_path):
     weights.use("original")  # format errors judged by the actor: no evaluator involved
