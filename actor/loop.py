@@ -186,14 +186,12 @@ class Actor:
             ann = await loop.run_in_executor(self._sync_thread, self.sync.poll, self.cfg.weight_poll_s)
             if ann is None or ann.version in self._bad_versions or ann.version <= self.engine.version:
                 continue
-            try:
-                buckets = await loop.run_in_executor(self._sync_thread, self.sync.pull, ann)
-            except PeerUnavailable as exc:
-                self._warn.warning("pull", "hub unreachable while pulling v%d: %s", ann.version, exc)
+            buckets = await loop.run_in_executor(self._sync_thread, self.sync.pull, ann)
+            if buckets is None:
+                # Hub silent, version dropped meanwhile, or a bad checksum (WeightSync logged
+                # which): try again later, with the newest version heard of by then.
                 await asyncio.sleep(backoff.next_delay())
                 continue
-            if buckets is None:
-                continue  # dropped by the hub meanwhile, or bad checksum: WeightSync logged it
             try:
                 # Shielded: a stop request must not interrupt a load between two buckets.
                 report = await asyncio.shield(
