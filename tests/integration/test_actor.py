@@ -474,7 +474,6 @@ def test_finished_groups_survive_a_hub_outage(vllm_engine, session_loop, weights
         await _until_async(lambda: actor.outbox._m_sent._value.get() >= sent + 2, 30,
                            "failed resends while the hub is down")
         held.update(actor.outbox.groups)
-        assert not hub.groups()
         await asyncio.to_thread(hub.start)
         await _until_async(lambda: all(g in actor.outbox.outcomes for g in held), 60,
                            "the held groups acked after the hub came back")
@@ -487,7 +486,9 @@ def test_finished_groups_survive_a_hub_outage(vllm_engine, session_loop, weights
         hub.stop()
     stored = {g.group_id for g in hub.groups()}
     assert held and set(held) <= stored
-    assert all(actor.outbox.outcomes[g] == "accepted" for g in held)
+    # Stored once each; a group the hub stored just before stopping, whose ack was lost,
+    # comes back as a duplicate of itself.
+    assert all(actor.outbox.outcomes[g] in ("accepted", "duplicate") for g in held)
     assert len(actor.outbox) == 0
 
 
