@@ -119,8 +119,7 @@ class WeightSync:
     def _abandon(self, ann: WeightAnnouncement, reason: str, detail: str) -> None:
         self._m_bad.labels(reason).inc()
         log.warning("pull of version %d abandoned (%s): %s", ann.version, reason, detail[:200])
-        self.client.reopen()  # drop replies still in flight for this pull
-        return None
+        return None  # replies still in flight carry unknown ids and are dropped by the next pull
 
     def loaded(self, version: int) -> None:
         """The engine now runs `version`."""

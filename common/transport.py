@@ -95,6 +95,9 @@ class Channel:
         s.setsockopt(zmq.RECONNECT_IVL_MAX, int(cfg.reconnect_max_s * 1000))
         if kind == zmq.ROUTER:
             s.setsockopt(zmq.ROUTER_MANDATORY, 1)  # unroutable replies raise instead of vanishing
+            # A client that resets its socket (Lazy Pirate) reconnects under the same
+            # identity; without handover the router may keep the stale pipe and ignore it.
+            s.setsockopt(zmq.ROUTER_HANDOVER, 1)
         if identity is not None:
             s.setsockopt(zmq.IDENTITY, identity)
         if cfg.curve_keys_dir is not None:

@@ -159,3 +159,12 @@ def test_curve_authenticates_and_refuses_strangers(tmp_path):
 def test_missing_keys_are_a_clear_error(tmp_path):
     with pytest.raises(curve.KeysError, match="krl keys"):
         _client("tcp://127.0.0.1:1", curve_keys_dir=tmp_path / "nothing")
+
+
+def test_client_that_resets_its_socket_is_still_answered(server):
+    """Lazy Pirate resets reconnect under the same identity; the router must hand over."""
+    c = _client(server.endpoint)
+    for _ in range(5):
+        assert c.request(LeaseRequest(request_id=new_id(), actor_id="a"), expect=LeaseGrant)
+        c.reopen()
+    c.close()
