@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from evaluator.problemset import builtin_problems, exec_problem_source
+from common.problemset import builtin_problems, exec_problem_source
 
 ROOT = Path(__file__).resolve().parents[3]
 INTERPRETER_BUDGET_S = 120  # measured about 5 s on an idle 2-core machine
