@@ -451,6 +451,33 @@ def _loose_request_id(body: memoryview) -> str:
     return rid[:256] if isinstance(rid, str) else ""
 
 
+def pack_frames(frames: Sequence[Frame]) -> bytes:
+    """One blob holding a multipart message: frame count, then (length, bytes) per frame,
+    little-endian u64 lengths. For storing or broadcasting encoded messages as they are."""
+    views = [_as_view(f) for f in frames]
+    parts = [len(views).to_bytes(8, "little")]
+    for v in views:
+        parts += [v.nbytes.to_bytes(8, "little"), v]
+    return b"".join(parts)
+
+
+def unpack_frames(blob: Union[bytes, memoryview]) -> list[memoryview]:
+    """The frames of a pack_frames blob, as views into it (no copy)."""
+    view, pos = memoryview(blob).cast("B"), 8
+    if view.nbytes < 8:
+        raise DecodeError("malformed", "packed message shorter than its header")
+    frames = []
+    for _ in range(int.from_bytes(view[:8], "little")):
+        size = int.from_bytes(view[pos:pos + 8], "little")
+        if pos + 8 + size > view.nbytes:
+            raise DecodeError("malformed", "packed message is truncated")
+        frames.append(view[pos + 8:pos + 8 + size])
+        pos += 8 + size
+    if pos != view.nbytes:
+        raise DecodeError("malformed", f"{view.nbytes - pos} trailing bytes after the frames")
+    return frames
+
+
 def now() -> float:
     """Wall-clock send time stamped on requests (seconds since the epoch)."""
     return time.time()

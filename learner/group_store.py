@@ -11,14 +11,12 @@ killed between a step and its checkpoint finds those groups again.
 from __future__ import annotations
 
 import os
-import struct
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from common.messages import DecodeError, TrajectoryGroup, decode
+from common.messages import DecodeError, TrajectoryGroup, decode, pack_frames, unpack_frames
 from learner.checkpoint import fsync_path
 
-_LEN = struct.Struct("<Q")
 _MAGIC = b"KRLG1\n"
 
 
@@ -43,11 +41,7 @@ class GroupStore:
         tmp = path.with_suffix(".tmp")
         with open(tmp, "wb") as f:
             f.write(_MAGIC)
-            f.write(_LEN.pack(len(frames)))
-            for fr in frames:
-                view = memoryview(getattr(fr, "buffer", fr)).cast("B")
-                f.write(_LEN.pack(view.nbytes))
-                f.write(view)
+            f.write(pack_frames(frames))
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -70,13 +64,7 @@ class GroupStore:
         data = self._path(group_id).read_bytes()
         if not data.startswith(_MAGIC):
             raise DecodeError("malformed", f"{group_id}: not a krl group file")
-        view, pos = memoryview(data), len(_MAGIC)
-        (n,), pos = _LEN.unpack_from(view, pos), pos + _LEN.size
-        frames = []
-        for _ in range(n):
-            (size,), pos = _LEN.unpack_from(view, pos), pos + _LEN.size
-            frames.append(view[pos:pos + size])
-            pos += size
+        frames = unpack_frames(memoryview(data)[len(_MAGIC):])
         msg = decode(frames, expect=TrajectoryGroup)
         assert isinstance(msg, TrajectoryGroup)
         return msg

@@ -33,7 +33,7 @@ import torch.distributed as dist
 
 from common.config import MetricsConfig, RunConfig, dump
 from common.log import setup
-from common.messages import TrajectoryGroup, decode, encode
+from common.messages import TrajectoryGroup, decode, encode, pack_frames, unpack_frames
 from common.metrics import Metrics
 from common.problemset import load_problems, to_payload
 from learner import batch as B
@@ -62,11 +62,7 @@ def _share(groups: Optional[list[TrajectoryGroup]], rank: int,
     signal). Sent as msgpack frames, not pickle."""
     if world == 1:
         return groups
-    blob = b""
-    if rank == 0 and groups:
-        parts = [b"".join(len(f).to_bytes(8, "little") + bytes(f) for f in encode(g))
-                 + b"\xff" * 8 for g in groups]
-        blob = b"".join(len(p).to_bytes(8, "little") + p for p in parts)
+    blob = pack_frames([pack_frames(encode(g)) for g in groups]) if rank == 0 and groups else b""
     size = torch.tensor([len(blob)], dtype=torch.int64)
     dist.broadcast(size, 0)
     if int(size) == 0:
@@ -74,16 +70,8 @@ def _share(groups: Optional[list[TrajectoryGroup]], rank: int,
     buf = torch.frombuffer(bytearray(blob), dtype=torch.uint8) if rank == 0 else \
         torch.empty(int(size), dtype=torch.uint8)
     dist.broadcast(buf, 0)
-    data, out, pos = memoryview(buf.numpy()), [], 0
-    while pos < len(data):
-        n = int.from_bytes(data[pos:pos + 8], "little")
-        part, pos = data[pos + 8:pos + 8 + n], pos + 8 + n
-        frames, p = [], 0
-        while (m := int.from_bytes(part[p:p + 8], "little")) != (1 << 64) - 1:
-            frames.append(part[p + 8:p + 8 + m])
-            p += 8 + m
-        out.append(decode(frames, expect=TrajectoryGroup))
-    return out
+    return [decode(unpack_frames(part), expect=TrajectoryGroup)
+            for part in unpack_frames(buf.numpy())]
 
 
 class Learner:

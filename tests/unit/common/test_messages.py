@@ -195,3 +195,13 @@ def test_encode_refuses_unregistered_types():
         x: int = 0
     with pytest.raises(TypeError):
         m.encode(Rogue())
+
+
+def test_packed_frames_round_trip_nested_and_reject_truncation():
+    groups = [EXAMPLES["TrajectoryGroup"], EXAMPLES["WeightBucket"]]
+    blob = m.pack_frames([m.pack_frames(m.encode(g)) for g in groups])  # as the learner broadcasts
+    back = [m.decode(m.unpack_frames(part)) for part in m.unpack_frames(blob)]
+    assert all(_equal(a, b) for a, b in zip(groups, back)) and len(back) == 2
+    for bad in (blob[:-1], blob + b"x", b"\x01"):
+        with pytest.raises(m.DecodeError):
+            m.unpack_frames(bad)
