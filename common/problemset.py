@@ -15,7 +15,8 @@ size), and only then calls `get_init_inputs()` / `get_inputs()`.
   directory without `.py`, e.g. `level1/19_ReLU`); a `manifest.json` there gives
   family, sizes, tolerance and tags per name (the built-in set is such a directory);
 - a `.jsonl` or `.parquet` table with a code column (name: `<table stem>/<row id>`);
-- `builtin` or `builtin:<family>`.
+- `builtin`, or `builtin:` and comma-separated families and problem names
+  (`builtin:norm`, `builtin:activation/relu,activation/silu`).
 A malformed file in a directory or row in a table is skipped with a warning, never
 fatal: `load_problems` returns a `ProblemSet` (a list) whose `skipped` attribute
 lists `(origin, reason)` for each one. A single malformed file, or a source with no
@@ -327,15 +328,10 @@ def _pick_column(path: Path, columns: list[str], wanted: str | None, candidates:
 
 def load_problems(path: str | Path, *, code_column: str | None = None,
                   name_column: str | None = None, limit: int | None = None) -> ProblemSet:
-    """Load problems from a file, directory, table or `builtin[:family]`; see the module doc."""
+    """Load problems from a file, directory, table or `builtin[:selection]`; see the module doc."""
     spec = str(path)
     if spec == "builtin" or spec.startswith("builtin:"):
-        family = spec.partition(":")[2] or None
-        problems = [p for p in builtin_problems() if family is None or p.family == family]
-        if not problems:
-            families = sorted({p.family for p in builtin_problems()})
-            raise UnknownProblemError(f"no built-in family {family!r}; families are {families}")
-        return ProblemSet(problems[:limit])
+        return ProblemSet(_builtin_selection(spec.partition(":")[2])[:limit])
     path = Path(path)
     if not path.exists():
         raise ProblemError(f"{path}: no such file or directory")
@@ -372,6 +368,25 @@ def _builtin() -> tuple[Problem, ...]:
 def builtin_problems() -> list[Problem]:
     """All built-in problems, sorted by name."""
     return list(_builtin())
+
+
+def _builtin_selection(selection: str) -> list[Problem]:
+    """`builtin:` followed by nothing (all), or comma-separated families and problem names."""
+    if not selection:
+        return builtin_problems()
+    chosen: dict[str, Problem] = {}
+    for item in filter(None, (part.strip() for part in selection.split(","))):
+        if "/" in item:
+            matches = [builtin_problem(item)]
+        else:
+            matches = [p for p in builtin_problems() if p.family == item]
+        if not matches:
+            families = sorted({p.family for p in builtin_problems()})
+            raise UnknownProblemError(f"no built-in family {item!r}; families are {families}")
+        chosen.update((p.name, p) for p in matches)
+    if not chosen:
+        raise UnknownProblemError(f"builtin:{selection}: names no family or problem")
+    return sorted(chosen.values(), key=lambda p: p.name)
 
 
 def builtin_problem(name: str) -> Problem:

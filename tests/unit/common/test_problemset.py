@@ -270,6 +270,11 @@ def test_builtin_family_selection_and_unknown_names():
     with pytest.raises(UnknownProblemError, match="families are .*'norm'"):
         load_problems("builtin:nope")
     assert builtin_problem("activation/gelu").family == "activation"
+    picked = load_problems("builtin:loss/mse, norm,activation/relu,norm/rmsnorm")
+    assert [p.name for p in picked] == sorted({"loss/mse", "activation/relu",
+                                               *(p.name for p in norms)})
+    with pytest.raises(UnknownProblemError, match="did you mean activation/gelu"):
+        load_problems("builtin:norm,activation/gelu2")
     with pytest.raises(UnknownProblemError, match="did you mean activation/gelu"):
         builtin_problem("activation/gelu2")
 
