@@ -337,7 +337,11 @@ def serve(cfg: RunConfig) -> int:
     stop = StopFlag()
     metrics = Metrics("evaluator", cfg.evaluator.metrics)
     try:
-        worker = Worker(cfg.evaluator, cfg.broker.backend, cfg.transport, metrics)
+        simulated = None
+        if cfg.evaluator.simulate.enabled:  # pipeline benchmarks: verdicts without evaluating
+            from evaluator.simulate import SimulatedEvaluator
+            simulated = SimulatedEvaluator(cfg.evaluator)
+        worker = Worker(cfg.evaluator, cfg.broker.backend, cfg.transport, metrics, simulated)
     except EvaluatorUnavailable as exc:
         log.error("cannot start the evaluator: %s", exc)
         return 1

@@ -170,7 +170,10 @@ class HubServer:
         last = self._last_grant.get(req.actor_id)
         if last is not None and last[0] == req.request_id:
             return last[1]  # a resend: same leases, not new ones
-        leases, wait = self.hub.grant(req.actor_id, req.max_groups)
+        if self.cfg.synchronous and req.policy_version < self.hub.version:
+            leases, wait = [], self.cfg.retry_after_s  # lockstep: load the newest weights first
+        else:
+            leases, wait = self.hub.grant(req.actor_id, req.max_groups)
         reply = LeaseGrant(request_id=req.request_id, leases=leases,
                            policy_version=self.hub.version, retry_after_s=wait, sent_at=now())
         self._last_grant[req.actor_id] = (req.request_id, reply)

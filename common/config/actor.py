@@ -140,6 +140,27 @@ class ActorEvalConfig(Section):
     """Cap on that wait."""
 
 
+class ActorSimulateConfig(Section):
+    """Simulated latency for pipeline benchmarks (benchmarks/pipeline.py); off by default.
+
+    The engine still generates real tokens with real logprobs and versions (keep
+    sampling.max_tokens small); only each turn's wall time is stretched, standing in for
+    a large model's generation on a GPU. Leases, evaluation requests, groups, acks and
+    weight pulls stay real."""
+
+    generation_s: float = Field(0.0, ge=0)
+    """Each turn's generation takes at least this long: after the engine answers, the
+    turn waits out the rest. 0: off (real generation time only)."""
+    generation_jitter: float = Field(0.0, ge=0, lt=1)
+    """Each turn's target is drawn uniformly from generation_s * (1 +- jitter)."""
+    evaluate_every_answer: bool = False
+    """Send every answer to the evaluator, the whole text as the candidate when it has no
+    code block (a random tiny model writes none), so every turn goes through the broker
+    and a worker; pair with evaluator.simulate."""
+    seed: int = 0
+    """Seed of the latency draws."""
+
+
 class ActorConfig(Section):
     """One actor process: a vLLM engine running multi-turn episodes."""
 
@@ -172,5 +193,7 @@ class ActorConfig(Section):
     """Prompt and feedback templates."""
     eval: ActorEvalConfig = ActorEvalConfig()
     """Evaluation requests."""
+    simulate: ActorSimulateConfig = ActorSimulateConfig()
+    """Simulated generation latency (pipeline benchmark); off by default."""
     metrics: MetricsConfig = MetricsConfig()
     """Metrics endpoint of the actor."""

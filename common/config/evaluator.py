@@ -192,6 +192,35 @@ class WorkerConfig(Section):
     """Start every sandboxed child before announcing capacity to the broker."""
 
 
+class EvaluatorSimulateConfig(Section):
+    """Simulated evaluation for pipeline benchmarks (benchmarks/pipeline.py); off by default.
+
+    The worker still talks to the broker exactly as usual (requests, heartbeats, status,
+    result cache); it starts no sandbox and runs nothing: each request waits out a
+    latency on one of the worker's slots and gets a verdict drawn from a seeded random
+    generator keyed by problem and candidate, so a resent request gets the same one."""
+
+    enabled: bool = False
+    """Answer every request with a simulated verdict instead of evaluating it."""
+    latency_s: float = Field(1.0, ge=0)
+    """Seconds one evaluation occupies a worker slot."""
+    jitter: float = Field(0.0, ge=0, lt=1)
+    """The latency is drawn uniformly from latency_s * (1 +- jitter)."""
+    correct_prob: float = Field(0.5, ge=0, le=1)
+    """Chance a candidate is judged ok, with a speedup drawn uniformly from
+    [speedup_min, speedup_max] and the configured reward; otherwise `incorrect`, reward 0."""
+    speedup_min: float = Field(0.5, gt=0)
+    """Smallest simulated speedup of an ok candidate."""
+    speedup_max: float = Field(2.0, gt=0)
+    """Largest simulated speedup of an ok candidate."""
+
+    @model_validator(mode="after")
+    def _check(self) -> EvaluatorSimulateConfig:
+        if self.speedup_max < self.speedup_min:
+            raise ValueError("simulate.speedup_max must be >= simulate.speedup_min")
+        return self
+
+
 class EvaluatorConfig(Section):
     """How candidates are checked, timed and scored."""
 
@@ -229,6 +258,8 @@ class EvaluatorConfig(Section):
     """Child process isolation."""
     worker: WorkerConfig = WorkerConfig()
     """The `krl evaluator` service process around the pipeline."""
+    simulate: EvaluatorSimulateConfig = EvaluatorSimulateConfig()
+    """Simulated verdicts and latency (pipeline benchmark); off by default."""
 
     @model_validator(mode="after")
     def _check(self) -> EvaluatorConfig:

@@ -27,3 +27,7 @@ class HubConfig(Section):
     """Target size of one weight bucket message."""
     pack_threads: int = Field(4, ge=1)
     """Threads that copy and checksum weight buckets while a version is published."""
+    synchronous: bool = False
+    """Grant leases only to actors whose loaded weights are the hub's newest version. With
+    learner.max_staleness 0 this is lockstep: generate and evaluate one batch, train it,
+    publish, and only then generate the next (the baseline of benchmarks/pipeline.py)."""
