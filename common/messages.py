@@ -194,12 +194,14 @@ class BucketInfo(msgspec.Struct, kw_only=True):
 
 
 class WeightAnnouncement(Message, kw_only=True):
-    """hub -> actors (PUB), once per published policy version; actors then pull the buckets."""
+    """hub -> actors (PUB), when a version starts publishing, when it is complete, and the
+    newest every few seconds; actors then pull the buckets."""
 
     version: Count
-    total_bytes: Count
-    buckets: list[BucketInfo]
+    total_bytes: Count            # 0 while the version is still being packed
+    buckets: list[BucketInfo]     # [] while the version is still being packed
     sent_at: float = 0.0
+    complete: bool = True         # False: buckets are being packed; pull them as they come
 
 
 class WeightBucketRequest(Message, kw_only=True):
@@ -218,8 +220,10 @@ class WeightBucket(Message, kw_only=True):
     version: Count
     index: Count
     data: torch.Tensor            # uint8 [nbytes]
-    checksum: Id
+    checksum: Id                  # "<algorithm>:<hex>" (common/buckets.py)
     sent_at: float = 0.0
+    info: Optional[BucketInfo] = None  # layout + checksum: a pull may begin before the
+    last: bool = False                 # announcement lists them; last: no bucket follows
 
 
 # --------------------------------------------------------------------------- evaluation

@@ -6,14 +6,20 @@ One ROUTER socket (`hub.endpoint`) answers:
   WeightBucketRequest -> WeightBucket from the versions kept in memory, or ErrorReply
   Heartbeat           -> marks the actor alive (no reply)
 One PUB socket (`hub.publish_endpoint`) broadcasts a WeightAnnouncement when a
-version is published and re-broadcasts the newest every `announce_interval_s`, so a
-late or restarted actor learns of it within that interval.
+version starts publishing (complete=False), when it is complete, and the newest every
+`announce_interval_s`, so a late or restarted actor learns of it within that interval.
 
-The trainer thread never touches these sockets: it calls `publish()`, which packs the
-weights into buckets on the caller's thread and swaps them in under a lock. Bucket
-requests are served from memory; a slow actor pulling an old version never blocks
-training, and versions older than `keep_weight_versions` are dropped (an actor asking
-for one gets `unknown_version` and moves to the newest).
+Publishing streams: the trainer thread calls `publish()`, which cuts the weights into
+buckets and packs and checksums them on `pack_threads` threads (common/buckets.py)
+while the version is already announced. A request for a bucket that is still being
+packed is held and answered the moment it is ready, so an actor's transfer overlaps
+the packing; a request held for half a request timeout is answered `busy` and resent.
+Each reply carries the bucket's layout and checksum and whether it is the version's
+last, so the actor knows when it holds the whole version; if publishing fails midway
+the version is dropped and held requests get `unknown_version`: a partial version is
+never loaded. Bucket requests are served from memory; a slow actor pulling an old
+version never blocks training, and versions older than `keep_weight_versions` are
+dropped (an actor asking for one gets `unknown_version` and moves to the newest).
 """
 from __future__ import annotations
 
@@ -21,48 +27,101 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from typing import Iterable, Optional
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Iterable, Optional, Union
 
 import torch
 import zmq
 
-from common.buckets import Bucket, bucketize
+from common.buckets import Bucket, pack_stream
 from common.config import TransportConfig
 from common.config.hub import HubConfig
-from common.messages import (Ack, ErrorReply, Heartbeat, LeaseGrant, LeaseRequest,
-                             TrajectoryGroup, WeightAnnouncement, WeightBucket,
-                             WeightBucketRequest, now)
+from common.messages import (
+    Ack,
+    ErrorReply,
+    Heartbeat,
+    LeaseGrant,
+    LeaseRequest,
+    TrajectoryGroup,
+    WeightAnnouncement,
+    WeightBucket,
+    WeightBucketRequest,
+    now,
+)
 from common.metrics import Metrics
-from common.transport import Channel, PeerTracker, Received, Server, context
+from common.transport import Channel, PeerTracker, Received, Server, Waker, context
 from learner.hub import Hub
 
 log = logging.getLogger(__name__)
 
 
+@dataclass
+class _Version:
+    """One version's buckets, possibly still being packed."""
+
+    packing: list[Future] = field(default_factory=list)  # Bucket futures, in order
+    sealed: bool = False  # every bucket is cut: len(packing) is the count
+
+    def ready(self) -> bool:
+        return self.sealed and all(f.done() and f.exception() is None for f in self.packing)
+
+
 class WeightStore:
-    """Published versions, newest last, each a list of buckets."""
+    """Published versions, newest last; the newest may still be being packed."""
 
     def __init__(self, keep: int):
         self.keep = keep
-        self._versions: "OrderedDict[int, list[Bucket]]" = OrderedDict()
+        self._versions: OrderedDict[int, _Version] = OrderedDict()
         self._lock = threading.Lock()
 
-    def put(self, version: int, buckets: list[Bucket]) -> None:
+    def begin(self, version: int) -> None:
+        """A version starts publishing; the oldest beyond `keep` are dropped."""
         with self._lock:
-            self._versions[version] = buckets
+            self._versions.pop(version, None)
+            self._versions[version] = _Version()
             while len(self._versions) > self.keep:
                 self._versions.popitem(last=False)
 
-    def get(self, version: int, index: int) -> Optional[Bucket]:
+    def add(self, version: int, bucket: Future, last: bool) -> None:
+        """The next bucket of `version` (being packed); `last` seals the version."""
         with self._lock:
-            buckets = self._versions.get(version)
-        return buckets[index] if buckets is not None and 0 <= index < len(buckets) else None
+            v = self._versions.get(version)
+            if v is not None:
+                v.packing.append(bucket)
+                v.sealed = last
+
+    def drop(self, version: int) -> None:
+        with self._lock:
+            self._versions.pop(version, None)
+
+    def lookup(self, version: int, index: int) -> Union[str, tuple[Bucket, bool]]:
+        """(bucket, is last) if packed; else "pending", "past_end" or "unknown_version"."""
+        with self._lock:
+            v = self._versions.get(version)
+            if v is None:
+                return "unknown_version"
+            n, sealed = len(v.packing), v.sealed
+            f = v.packing[index] if index < n else None
+        if f is None:
+            return "past_end" if sealed else "pending"
+        if not f.done() or f.exception() is not None:  # a failed pack: publish drops it
+            return "pending"
+        return f.result(), sealed and index == n - 1
+
+    def get(self, version: int, index: int) -> Optional[Bucket]:
+        got = self.lookup(version, index)
+        return got[0] if isinstance(got, tuple) else None
 
     def latest(self) -> Optional[WeightAnnouncement]:
         with self._lock:
             if not self._versions:
                 return None
-            version, buckets = next(reversed(self._versions.items()))
+            version, v = next(reversed(self._versions.items()))
+        if not v.ready():
+            return WeightAnnouncement(version=version, total_bytes=0, buckets=[], sent_at=now(),
+                                      complete=False)
+        buckets = [f.result() for f in v.packing]
         return WeightAnnouncement(version=version, total_bytes=sum(b.data.numel() for b in buckets),
                                   buckets=[b.info(i) for i, b in enumerate(buckets)], sent_at=now())
 
@@ -78,6 +137,8 @@ class HubServer:
         self._ready = threading.Event()
         self._announce_now = threading.Event()
         self._last_grant: dict[str, tuple[str, LeaseGrant]] = {}
+        self._waker = Waker()  # pack threads and publish() wake the server thread
+        self._held: list[tuple[bytes, WeightBucketRequest, float]] = []  # (peer, request, since)
         self._thread = threading.Thread(target=self._run, name="hub-server", daemon=True)
         self._error: Optional[BaseException] = None
         self._m_publish_s = metrics.histogram("weight_publish_seconds",
@@ -94,22 +155,46 @@ class HubServer:
 
     def stop(self) -> None:
         self._stop.set()
+        self._waker.wake()
         self._thread.join(timeout=10)
+        self._waker.close()
 
     @property
     def healthy(self) -> bool:
         return self._thread.is_alive() and self._error is None
 
     def publish(self, version: int, named_tensors: Iterable[tuple[str, torch.Tensor]]) -> int:
-        """Pack and publish full weights as `version`; returns the bytes published."""
+        """Publish full weights as `version`, streaming: the version is announced at once
+        and each bucket is served as soon as it is packed. Returns the bytes published
+        once every bucket is packed. If the tensors or a pack fail, the version is
+        dropped (actors pulling it get `unknown_version`) and the error propagates."""
         t0 = time.perf_counter()
-        buckets = bucketize(named_tensors, self.cfg.bucket_bytes, self.cfg.pack_threads)
-        self.weights.put(version, buckets)
-        nbytes = sum(b.data.numel() for b in buckets)
+        self.weights.begin(version)
+        self._announce()
+        try:
+            with ThreadPoolExecutor(max_workers=self.cfg.pack_threads,
+                                    thread_name_prefix="pack") as pool:
+                futures = []
+                for bucket, last in pack_stream(named_tensors, self.cfg.bucket_bytes, pool,
+                                                self.cfg.checksum):
+                    self.weights.add(version, bucket, last)
+                    bucket.add_done_callback(lambda _: self._waker.wake())
+                    futures.append(bucket)
+                if not futures:
+                    raise ValueError(f"version {version}: no tensors to publish")
+                nbytes = sum(f.result().data.numel() for f in futures)
+        except BaseException:
+            self.weights.drop(version)
+            self._waker.wake()
+            raise
         self._m_publish_s.observe(time.perf_counter() - t0)
         self._m_publish_b.inc(nbytes)
-        self._announce_now.set()
+        self._announce()
         return nbytes
+
+    def _announce(self) -> None:
+        self._announce_now.set()
+        self._waker.wake()
 
     # ------------------------------------------------------------------ thread
     def _run(self) -> None:
@@ -125,12 +210,20 @@ class HubServer:
         self.endpoint = server.endpoint
         self.publish_endpoint = pub.endpoint
         self._ready.set()
+        poller = zmq.Poller()
+        poller.register(server.channel.sock, zmq.POLLIN)
+        poller.register(self._waker.fd, zmq.POLLIN)
         next_announce = 0.0
         try:
             while not self._stop.is_set():
-                got = server.recv(0.05)
-                if got is not None:
+                poller.poll(50)
+                self._waker.drain()
+                for _ in range(256):  # what is queued, bounded so held replies are not starved
+                    got = server.recv(0)
+                    if got is None:
+                        break
                     self._handle(server, got)
+                self._answer_held(server)
                 if self._announce_now.is_set() or time.monotonic() >= next_announce:
                     self._announce_now.clear()
                     next_announce = time.monotonic() + self.cfg.announce_interval_s
@@ -160,7 +253,11 @@ class HubServer:
             server.reply(peer, Ack(request_id=msg.request_id, group_id=msg.group_id,
                                    outcome=outcome, detail=detail, sent_at=now()))
         elif isinstance(msg, WeightBucketRequest):
-            server.reply(peer, self._bucket(msg))
+            reply = self._bucket(msg)
+            if reply is None:  # still being packed: answered by _answer_held
+                self._held.append((peer, msg, time.monotonic()))
+            else:
+                server.reply(peer, reply)
         else:
             server.reply(peer, ErrorReply(request_id=getattr(msg, "request_id", ""),
                                           code="unexpected_type",
@@ -179,13 +276,38 @@ class HubServer:
         self._last_grant[req.actor_id] = (req.request_id, reply)
         return reply
 
-    def _bucket(self, req: WeightBucketRequest):
-        bucket = self.weights.get(req.version, req.index)
-        if bucket is None:
+    def _answer_held(self, server: Server) -> None:
+        """Answer held bucket requests whose bucket is packed (or whose version is gone);
+        one held for half a request timeout gets `busy`, so the actor resends it instead
+        of taking a long publish for a dead hub."""
+        held, self._held = self._held, []
+        patience = self.transport.request_timeout_s / 2
+        for peer, req, since in held:
+            reply = self._bucket(req)
+            if reply is None and time.monotonic() - since >= patience:
+                reply = ErrorReply(request_id=req.request_id, code="busy", sent_at=now(),
+                                   message=f"version {req.version} bucket {req.index} is "
+                                           "still being packed; ask again")
+            if reply is None:
+                self._held.append((peer, req, since))
+            else:
+                server.reply(peer, reply)
+
+    def _bucket(self, req: WeightBucketRequest) -> Optional[Union[WeightBucket, ErrorReply]]:
+        """The reply to a bucket request, or None while the bucket is being packed."""
+        got = self.weights.lookup(req.version, req.index)
+        if got == "pending":
+            return None
+        if got == "unknown_version":
             latest = self.weights.latest()
             return ErrorReply(request_id=req.request_id, code="unknown_version",
                               message=f"version {req.version} bucket {req.index} is not held; "
                                       f"newest is {latest.version if latest else None}")
+        if got == "past_end":
+            return ErrorReply(request_id=req.request_id, code="no_such_bucket",
+                              message=f"version {req.version} has fewer than {req.index + 1} buckets")
+        bucket, last = got
         self._m_served_b.inc(bucket.data.numel())
         return WeightBucket(request_id=req.request_id, version=req.version, index=req.index,
-                            data=bucket.data, checksum=bucket.checksum, sent_at=now())
+                            data=bucket.data, checksum=bucket.checksum, sent_at=now(),
+                            info=bucket.info(req.index), last=last)

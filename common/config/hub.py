@@ -1,6 +1,8 @@
 """Hub config: the learner rank-0 service that owns training progress."""
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from common.config.base import Section
@@ -27,6 +29,8 @@ class HubConfig(Section):
     """Target size of one weight bucket message."""
     pack_threads: int = Field(4, ge=1)
     """Threads that copy and checksum weight buckets while a version is published."""
+    checksum: Literal["blake3", "sha256"] = "blake3"
+    """Checksum algorithm of weight buckets; actors verify whichever one a bucket names."""
     synchronous: bool = False
     """Grant leases only to actors whose loaded weights are the hub's newest version. With
     learner.max_staleness 0 this is lockstep: generate and evaluate one batch, train it,

@@ -1,7 +1,11 @@
 """Hub -> actor weight sync over real sockets: announce, pull, verify; late joiners get
-the newest version; a version the hub dropped mid-pull is abandoned, not half-loaded."""
+the newest version; a version the hub dropped mid-pull is abandoned, not half-loaded; a
+pull streams buckets while the hub still packs the version, and a version whose
+publishing fails is never loaded."""
+import threading
 import time
 
+import pytest
 import torch
 
 from actor.weight_sync import WeightSync
@@ -16,15 +20,51 @@ from learner.hub_server import HubServer
 TRANSPORT = TransportConfig(request_timeout_s=2, request_retries=1)
 
 
-def _server(tmp_path, keep=2):
+def _server(tmp_path, keep=2, checksum="blake3", transport=TRANSPORT):
     cfg = HubConfig(endpoint="tcp://127.0.0.1:0", publish_endpoint="tcp://127.0.0.1:0",
-                    announce_interval_s=0.1, bucket_bytes=1 << 20, keep_weight_versions=keep)
+                    announce_interval_s=0.1, bucket_bytes=1 << 20, keep_weight_versions=keep,
+                    checksum=checksum)
     m = Metrics("learner")
     hub = Hub(cfg, 1, 1, 1, 1, PromptSource([ProblemPayload(name="p", source="x")], 0),
               GroupStore(tmp_path / "g"), m)
-    s = HubServer(hub, cfg, TRANSPORT, m)
+    s = HubServer(hub, cfg, transport, m)
     s.start()
     return s
+
+
+def _served_bytes(server) -> float:
+    return server.metrics.registry.get_sample_value("krl_learner_weight_served_bytes_total") or 0
+
+
+def _once_served(server, tensors, then=None, served_early=None, timeout_s=10.0):
+    """Yield `tensors`; before the last one, wait until the hub has served an actor a
+    bucket (impossible unless buckets are served while the version is being packed)."""
+    yield from tensors[:-1]
+    deadline = time.monotonic() + timeout_s
+    while _served_bytes(server) == 0 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    if served_early is not None:
+        served_early.append(_served_bytes(server) > 0)
+    if then is not None:
+        then()
+    yield tensors[-1]
+
+
+def _publish_in_thread(server, version, tensors):
+    errors = []
+
+    def run():
+        try:
+            server.publish(version, tensors)
+        except RuntimeError as exc:
+            errors.append(exc)
+    t = threading.Thread(target=run)
+    t.start()
+    return t, errors
+
+
+def _layers(n, value=0.0):
+    return [(f"l{i}", torch.full((512, 512), value + i)) for i in range(n)]  # 1 MiB each
 
 
 def _wait_announcement(sync, timeout=5.0):
@@ -36,15 +76,17 @@ def _wait_announcement(sync, timeout=5.0):
     raise AssertionError("no announcement heard")
 
 
-def test_late_joiner_pulls_the_newest_version_intact(tmp_path):
-    server = _server(tmp_path)
+@pytest.mark.parametrize("algorithm", ["blake3", "sha256"])
+def test_late_joiner_pulls_the_newest_version_intact(tmp_path, algorithm):
+    server = _server(tmp_path, checksum=algorithm)
     try:
         for v in (1, 2, 3):
             weights = [(f"l{i}", torch.full((200, 300), float(v * 10 + i))) for i in range(8)]
             server.publish(v, weights)
         sync = WeightSync(server.endpoint, server.publish_endpoint, TRANSPORT, Metrics("actor"))
         ann = _wait_announcement(sync)
-        assert ann.version == 3 and len(ann.buckets) >= 2
+        assert ann.version == 3 and ann.complete and len(ann.buckets) >= 2
+        assert all(b.checksum.startswith(algorithm + ":") for b in ann.buckets)
         buckets = sync.pull(ann)
         got = {n: t for b in buckets for n, t in b.tensors()}
         assert all(torch.equal(got[n], t) for n, t in weights)
@@ -93,3 +135,63 @@ def test_hub_gone_mid_pull_gives_up_within_the_retry_budget(tmp_path):
     assert sync.pull(ann) is None
     assert time.monotonic() - t < 5
     sync.close()
+
+
+def test_pull_streams_buckets_while_the_version_is_being_packed(tmp_path):
+    server = _server(tmp_path)
+    weights = _layers(6)
+    try:
+        sync = WeightSync(server.endpoint, server.publish_endpoint, TRANSPORT, Metrics("actor"))
+        served_early = []
+        publisher, errors = _publish_in_thread(server, 1, _once_served(server, weights,
+                                                                       served_early=served_early))
+        ann = _wait_announcement(sync)
+        assert ann.version == 1 and not ann.complete and ann.buckets == []
+        buckets = sync.pull(ann)
+        publisher.join()
+        assert served_early == [True]  # the actor had buckets before the last tensor was in
+        assert not errors and buckets is not None and len(buckets) == 6
+        got = {n: t for b in buckets for n, t in b.tensors()}
+        assert all(torch.equal(got[n], t) for n, t in weights)
+        assert server.weights.latest().complete
+        sync.close()
+    finally:
+        server.stop()
+
+
+def test_version_whose_publishing_fails_midway_is_never_loaded(tmp_path):
+    server = _server(tmp_path)
+    weights = _layers(6)
+
+    def fail():
+        raise RuntimeError("gathering the weights failed")
+    try:
+        sync = WeightSync(server.endpoint, server.publish_endpoint, TRANSPORT, Metrics("actor"))
+        publisher, errors = _publish_in_thread(server, 1, _once_served(server, weights, fail))
+        ann = _wait_announcement(sync)
+        assert sync.pull(ann) is None  # it had some buckets already
+        publisher.join()
+        assert errors and server.weights.latest() is None
+        server.publish(2, _layers(2, 10.0))
+        newer = _wait_announcement(sync)
+        assert newer.version == 2 and len(sync.pull(newer)) == 2
+        sync.close()
+    finally:
+        server.stop()
+
+
+def test_publish_slower_than_the_request_timeout_does_not_fail_the_pull(tmp_path):
+    """Held requests are answered `busy` and resent, so a slow publish is not a dead hub."""
+    fast = TransportConfig(request_timeout_s=0.5, request_retries=1)
+    server = _server(tmp_path, transport=fast)
+    weights = _layers(3)
+    try:
+        sync = WeightSync(server.endpoint, server.publish_endpoint, fast, Metrics("actor"))
+        stall = _once_served(server, weights, lambda: time.sleep(2.0))  # 2 s > 2 x 0.5 s
+        publisher, errors = _publish_in_thread(server, 1, stall)
+        buckets = sync.pull(_wait_announcement(sync))
+        publisher.join()
+        assert not errors and buckets is not None and len(buckets) == 3
+        sync.close()
+    finally:
+        server.stop()

@@ -1,8 +1,12 @@
-"""Weight buckets: pack/unpack any dtype mix in place, checksums catch corruption."""
+"""Weight buckets: pack/unpack any dtype mix in place, checksums catch corruption and name
+their algorithm."""
+import hashlib
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 import torch
 
-from common.buckets import Bucket, BucketChecksumError, BucketError, bucketize
+from common.buckets import Bucket, BucketChecksumError, BucketError, bucketize, pack_stream
 from common.messages import WeightBucket, decode, encode
 
 
@@ -62,3 +66,50 @@ def test_threaded_bucketize_gives_the_same_buckets_in_order():
     assert len(one) == len(many) > 3
     assert [b.checksum for b in one] == [b.checksum for b in many]
     assert [n for b in many for n in b.names] == [n for n, _ in ws]
+
+
+def _relabelled(b: Bucket, checksum: str) -> Bucket:
+    return Bucket(b.data, b.names, b.dtypes, b.shapes, b.offsets, checksum)
+
+
+def test_checksums_name_their_algorithm_and_either_verifies():
+    b3, sha = Bucket.pack(_weights()), Bucket.pack(_weights(), "sha256")
+    assert b3.checksum.startswith("blake3:") and sha.checksum.startswith("sha256:")
+    assert torch.equal(b3.data, sha.data)
+    b3.verify()
+    sha.verify()
+    legacy = hashlib.sha256(sha.data.numpy()).hexdigest()  # a bare digest is sha256
+    assert sha.checksum == "sha256:" + legacy
+    _relabelled(sha, legacy).verify()
+
+
+def test_wrong_or_unknown_checksum_algorithm_loads_nothing():
+    b = Bucket.pack(_weights())
+    digest = b.checksum.split(":", 1)[1]
+    with pytest.raises(BucketChecksumError, match="nothing loaded"):
+        _relabelled(b, "sha256:" + digest).verify()  # right digest, wrong algorithm named
+    with pytest.raises(BucketChecksumError):
+        _relabelled(b, digest).verify()  # a bare digest means sha256
+    with pytest.raises(BucketError, match="unsupported checksum algorithm 'md5'"):
+        _relabelled(b, "md5:" + digest).verify()
+    with pytest.raises(BucketError, match="unsupported"):
+        Bucket.pack(_weights(), "crc32")
+
+
+def test_pack_takes_strided_tensors_and_zeroes_the_padding():
+    t = torch.arange(35, dtype=torch.float32).view(5, 7).t()  # not contiguous
+    b = Bucket.pack([("t", t), ("odd", torch.ones(3, dtype=torch.int8)), ("s", torch.tensor(2.5))])
+    got = dict(b.tensors())
+    assert torch.equal(got["t"], t) and torch.equal(got["s"], torch.tensor(2.5))
+    pad = b.data[b.offsets[1] + 3:b.offsets[2]]
+    assert pad.numel() == 13 and not pad.any()  # the checksum depends on the tensors only
+
+
+def test_pack_stream_marks_only_the_last_bucket():
+    ws = [(f"w{i}", torch.full((256,), float(i))) for i in range(5)]  # 1 KiB each
+    with ThreadPoolExecutor(2) as pool:
+        stream = list(pack_stream(iter(ws), 2048, pool))
+        assert [last for _, last in stream] == [False, False, True]
+        assert [b.names for b in (f.result() for f, _ in stream)] == [["w0", "w1"], ["w2", "w3"],
+                                                                      ["w4"]]
+        assert list(pack_stream(iter([]), 2048, pool)) == []
