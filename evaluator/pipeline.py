@@ -4,6 +4,7 @@ Cheapest first, stopping at the first terminal outcome:
   static     decode + AST checks (evaluator.static_checks), in the worker
   reference  the trusted reference child runs Model on the plan's trials (cached)
   load       a candidate child imports problem and candidate, builds ModelNew
+  inputs     the child makes every input set it will use on the CPU, device not held
   correctness the candidate child runs the trials; the worker compares (judge)
   timing     same child: reference and candidate timed the same way, side-stream
              check, profiler coverage (GPU), re-check on a refilled timed buffer
@@ -16,7 +17,7 @@ profile); None means defaults. On the CPU (Triton interpreter) timings are CPU
 timings and coverage is not measured: it is None and the reward has no coverage
 term (the interpreter's cost would make any coverage estimate meaningless). The Evaluator is thread-safe: candidates run in up
 to `children` children at once, timing and profiling alone on the device
-(evaluator.device_lock).
+(evaluator.device_lock); CPU-side work (input generation, comparison) holds no lock.
 """
 from __future__ import annotations
 
@@ -179,11 +180,16 @@ class _Run:
         self.details["reference_cached"] = cached is not None
         if cached is not None:
             return cached
-        with self.ev.pool.reference() as child, self.ev.device_lock.shared():
+        request = reference_request(self.problem.source, self.sizes, self.plan)
+        with self.ev.pool.reference() as child:
             self.sandbox_dirs.append(str(child.tmp))
-            try:
-                reply, tensors = child.request(reference_request(self.problem.source, self.sizes, self.plan),
+            try:  # inputs are made on the CPU before the device is taken (see prepare_inputs)
+                reply, tensors = child.request({"op": "prepare", "problem": request["problem"],
+                                                "sizes": request["sizes"], "inputs": request["trials"]},
                                                self.timeout_s)
+                if reply["op"] != "error":
+                    with self.ev.device_lock.shared():
+                        reply, tensors = child.request(request, self.timeout_s)
             except ChildFailure as exc:
                 raise ProblemFailed(f"{exc.reason}\n{self.sanitize(exc.log_tail[-1500:])}") from None
             if reply["op"] == "error":
@@ -207,8 +213,14 @@ class _Run:
             if reply.get("tampered"):
                 return self.finish(judge.Outcome("hack", "Rejected: importing your module modified the "
                                                  "evaluator's process.", hacks=["monkey_patch"])), False
+            phase = "inputs"
+            with self.phase("inputs"):
+                reply, _ = child.request({"op": "prepare", "inputs": self.input_sets(ref)},
+                                         deadline - time.monotonic())
+            if reply["op"] == "error":
+                return self.finish(judge.from_error(reply, "inputs", self.sanitize)), reply["kind"] != "internal"
             phase = "correctness"
-            with self.ev.device_lock.shared(), self.phase("correctness"):
+            with self.phase("correctness"):
                 outcome = self.correctness(child, ref, deadline)
             if outcome is not None:
                 ok_to_reuse = outcome.status in ("incorrect", "runtime_error", "compile_error") and \
@@ -222,13 +234,31 @@ class _Run:
         except ChildFailure as exc:
             return self.failure(exc, phase), False
 
+    def input_sets(self, ref: ReferenceOutputs) -> list[dict]:
+        """Every input set the candidate child will use, in order: the correctness trials,
+        then (when timing) the timing sets and the re-check. The child makes them on the
+        CPU before the device is taken, so the device-locked steps (the trials shared,
+        the timing exclusive) only move them and run kernels: other evaluations' CPU
+        work overlaps a timing instead of queueing behind it."""
+        sets = self.trial_sets(ref)
+        if self.settings.timing:
+            sets += [{"seed": s, "transform": "base"} for s in self.plan.timing_seeds]
+            if self.cfg.correctness.recheck_after_timing:
+                sets.append({"seed": self.plan.recheck[0], "transform": ref.recheck[0]["transform"]})
+        return sets
+
+    def trial_sets(self, ref: ReferenceOutputs) -> list[dict]:
+        return [{"seed": s, "transform": r["transform"]} for (s, _), r in zip(self.plan.trials, ref.trials)]
+
     def correctness(self, child: Child, ref: ReferenceOutputs, deadline: float) -> judge.Outcome | None:
-        trials = [{"seed": s, "transform": r["transform"]} for (s, _), r in zip(self.plan.trials, ref.trials)]
+        """Run the trials (device shared), then judge them here, with the device released."""
+        trials = self.trial_sets(ref)
         plan_trials = [(t["seed"], t["transform"]) for t in trials]
-        reply, tensors = child.request({"op": "trials", "trials": trials,
-                                        "expected": [r["outputs"] for r in ref.trials[:len(trials)]],
-                                        "max_output_bytes": self.cfg.correctness.max_output_bytes},
-                                       deadline - time.monotonic())
+        with self.ev.device_lock.shared():
+            reply, tensors = child.request({"op": "trials", "trials": trials,
+                                            "expected": [r["outputs"] for r in ref.trials[:len(trials)]],
+                                            "max_output_bytes": self.cfg.correctness.max_output_bytes},
+                                           deadline - time.monotonic())
         if reply["op"] == "error":
             return judge.from_error(reply, "correctness", self.sanitize)
         self.details["kernels"] = reply.get("kernels", [])

@@ -137,6 +137,7 @@ class Workspace:
         self.model_new: Any = None
         self.init_inputs: list = []
         self._modules: list[str] = []
+        self._prepared: dict[tuple[int, str], tuple[list, str, str]] = {}
 
     def _import(self, name: str, source: str) -> Any:
         path = self.dir / f"{name}.py"
@@ -170,15 +171,30 @@ class Workspace:
         except BaseException as exc:  # problem failure, reported as such
             raise ProblemError(describe(exc)[1]) from None
 
-    def make_inputs(self, seed: int, transform: str, with_digest: bool = False) -> tuple[list, str, str]:
-        """Seeded inputs on the device, the transform actually applied, and (when asked)
-        the digest of the inputs as generated (on the CPU, before the move)."""
+    def _cpu_inputs(self, seed: int, transform: str) -> tuple[list, str, str]:
         try:
             seed_everything(seed)
             inputs, applied = transform_inputs(list(self.problem.get_inputs()), transform)
         except BaseException as exc:  # problem failure, reported as such
             raise ProblemError(describe(exc)[1]) from None
-        checksum = digest(inputs) if with_digest else ""
+        return inputs, applied, digest(inputs)
+
+    def prepare(self, seed: int, transform: str, check_determinism: bool = False) -> None:
+        """Generate one input set on the CPU now, so the evaluation's later device-locked
+        step only moves it to the device (input generation is CPU work: it need not
+        hold the GPU). Each prepared set is used once, by the next `make_inputs` asking
+        for it, so a forward that writes into its inputs never leaks into another."""
+        made = self._cpu_inputs(seed, transform)
+        if check_determinism and self._cpu_inputs(seed, transform)[2] != made[2]:
+            raise ProblemError("get_inputs() is not deterministic under a fixed seed "
+                               "(seed torch, random and numpy are seeded; use them)")
+        self._prepared[(seed, transform)] = made
+
+    def make_inputs(self, seed: int, transform: str) -> tuple[list, str, str]:
+        """Seeded inputs on the device, the transform actually applied, and the digest
+        of the inputs as generated (on the CPU, before the move)."""
+        inputs, applied, checksum = self._prepared.pop((seed, transform), None) or \
+            self._cpu_inputs(seed, transform)
         return [x.to(self.device) if isinstance(x, torch.Tensor) else x for x in inputs], applied, checksum
 
     def load_candidate(self, source: str, init_seed: int) -> None:
@@ -227,3 +243,4 @@ class Workspace:
             sys.modules.pop(name, None)
         self.problem = self.candidate = self.model_new = None
         self.init_inputs = []
+        self._prepared.clear()

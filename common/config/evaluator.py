@@ -240,8 +240,9 @@ class EvaluatorConfig(Section):
     """Reuse a healthy child for the next candidate (see evaluator.pool for when it is not)."""
     max_evaluations_per_child: int = Field(200, ge=1)
     """Retire a child after this many candidates even when healthy (bounds slow leaks)."""
-    reference_cache_bytes: int = Field(1 << 30, ge=0)
-    """Reference outputs kept in memory per worker, keyed by problem, sizes and seeds."""
+    reference_cache_bytes: int = Field(8 << 30, ge=0)
+    """Reference outputs kept in host memory per worker, keyed by problem, sizes and seeds
+    (a realistic GPU-size problem's trials take 0.1-1 GiB; a miss costs a reference run)."""
     seed: int = 0
     """Base seed of trials, timing inputs and weights."""
     feedback_max_chars: int = Field(4000, ge=200)
