@@ -8,9 +8,9 @@ metrics port of its own and, where configured, its own CUDA_VISIBLE_DEVICES.
 
 Policy:
 - A process that exits while the run is going (any exit code, except the learner's
-  0) is restarted after a capped exponential backoff; a process that stayed up
-  `stable_after_s` starts its backoff afresh. More than `max_restarts` restarts of
-  one process fails the run.
+  0) has what is left of its process group killed and is restarted after a capped
+  exponential backoff; a process that stayed up `stable_after_s` starts its backoff
+  afresh. More than `max_restarts` restarts of one process fails the run.
 - The learner exiting 0 means the step budget is reached: the others get SIGTERM,
   then SIGKILL after `stop_timeout_s` (whole process groups, so sandbox children and
   vLLM engine processes go too), and summary.json is written.
@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Optional
 
 from common.config import RunConfig, dump
+from common.ledger import reconcile
 
 log = logging.getLogger("krl.run")
 
@@ -168,6 +169,10 @@ class Supervisor:
 
     def _on_exit(self, p: Proc, code: int) -> None:
         p.exit_codes.append(code)
+        try:  # what the dead process left in its group (a vLLM engine core, sandbox children)
+            os.killpg(p.popen.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         if p.role == "learner" and code == 0:
             log.info("learner finished its step budget: stopping the run")
             self.status = "completed"
@@ -228,6 +233,7 @@ class Supervisor:
             "policy_version": pr.get("policy_version"), "groups_trained": pr.get("groups_trained"),
             "evaluations": self.prior_evaluations + int(sum(c.total for c in self.evaluations.values())),
             "wall_seconds": round(time.monotonic() - self.t0, 1),
+            "groups": reconcile(self.run_dir),
             "restarts": {p.name: p.restarts for p in self.procs},
             "exit_codes": {p.name: p.exit_codes for p in self.procs},
             "history": [{k: h.get(k) for k in ("step", "version", "reward", "correct", "loss")}

@@ -7,6 +7,9 @@ a temporary name, fsynced, renamed and its directory fsynced: after a crash a gr
 file is either complete or absent. Files are deleted only once a checkpoint that
 covers the step which trained them is complete (see learner/hub.py), so a learner
 killed between a step and its checkpoint finds those groups again.
+
+Beside the files, `ledger` (common/ledger.py, `<root>/ledger.jsonl`) records what the hub
+did with each group: accepted, trained in which step, dropped, re-buffered on restore.
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ import os
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from common.ledger import LEDGER, Ledger
 from common.messages import DecodeError, TrajectoryGroup, decode, pack_frames, unpack_frames
 from learner.checkpoint import fsync_path
 
@@ -28,6 +32,7 @@ class GroupStore:
         self.root.mkdir(parents=True, exist_ok=True)
         for stale in self.root.glob("*.tmp"):  # a write that a crash interrupted
             stale.unlink()
+        self.ledger = Ledger(self.root / LEDGER)
 
     def _path(self, group_id: str) -> Path:
         safe = "".join(c for c in group_id if c.isalnum() or c in "-_")[:128]

@@ -12,7 +12,9 @@ It decides which prompt goes to which actor and which groups get trained:
   even without a live lease (its lease may predate a hub restart); the cursor skips
   prompts already done. A group naming a prompt outside the data set, or whose
   problem does not match the prompt, is `rejected`.
-- A group is acked `accepted` only after GroupStore has made it durable.
+- A group is acked `accepted` only after GroupStore has made it durable and the
+  ledger (common/ledger.py) has a line for it; training, dropping and re-buffering a
+  group are ledger lines too, so `krl run` can reconcile every group's fate.
 - A group whose oldest token is more than max_staleness versions behind is `stale`
   (dropped, counted, its prompt re-issued), both on arrival and when a batch is taken.
 
@@ -176,6 +178,8 @@ class Hub:
             outcome, detail = self._classify(group)
             if outcome == "accepted":
                 self.store.put(group.group_id, frames)  # durable before the ack
+                self.store.ledger.append("accepted", group_id=group.group_id,
+                                         prompt_id=group.prompt_id, version=self.version)
                 self.accepted_total += 1
                 self.done_prompts.add(group.prompt_id)
                 self.buffer[group.group_id] = group
@@ -239,6 +243,7 @@ class Hub:
                 self.requeue.append(g.prompt_id)
                 self.accepted_total -= 1
                 self.store.remove([gid])
+                self.store.ledger.append("dropped", group_id=gid, reason="stale")
                 self._m_groups.labels("stale_in_buffer").inc()
 
     def mark_trained(self, group_ids: Sequence[str]) -> None:
@@ -249,6 +254,7 @@ class Hub:
             self.pending_removal.extend(group_ids)
             self.trained_total += len(group_ids)
             self.version += 1
+            self.store.ledger.append("trained", step=self.version, group_ids=list(group_ids))
             self._gauges()
             self._lock.notify_all()
 
@@ -293,6 +299,8 @@ class Hub:
                 self.done_prompts.add(group.prompt_id)
                 self._release_prompt(group.prompt_id)
                 self.accepted_total += 1
+            # Voids the ledger's steps after this version: they are trained again from these.
+            self.store.ledger.append("restored", version=self.version, group_ids=list(self.buffer))
             self._gauges()
         self.store.remove(trained_ids)
         log.info("hub restored at version %d: %d groups re-buffered, %d leases outstanding",

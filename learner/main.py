@@ -7,7 +7,7 @@ The loop, as named steps:
   repeat until max_steps or a stop signal:
     wait     for groups_per_step fresh groups (idle time counted)
     share    rank 0 sends every rank its slice of the batch
-    train    one optimizer step (learner/trainer.py)
+    train    one optimizer step (learner/trainer.py; none if the batch has no signal)
     advance  the hub marks the groups trained; the policy version is the step count
     publish  every publish_every steps
     record   metrics and progress.json
@@ -86,6 +86,9 @@ class Learner:
                                health=self._health)
         self.checkpoints = Checkpoints(self.run_dir / "checkpoints", keep=self.lc.checkpoint_keep)
         self.history: list[dict] = []
+        # Batches trained: the learner's step and (on rank 0) the policy version. Not the
+        # optimizer's count, which skips a batch without signal (every reward equal).
+        self.step = 0
         self.hub: Optional[Hub] = None
         self.server: Optional[HubServer] = None
         if self.rank == 0:
@@ -112,13 +115,16 @@ class Learner:
         latest = self.checkpoints.latest()
         if latest is None:
             log.info("no checkpoint in %s: starting fresh", self.checkpoints.root)
+            if self.hub is not None:  # groups acked before a crash that preceded any checkpoint
+                self.hub.load_state_dict(self.hub.state_dict())
             return
         self.trainer.load(latest / "model", tag="model")
         progress = json.loads((latest / "progress.json").read_text())
         self.history = progress["history"]
+        self.step = progress["learner_steps"]
         if self.hub is not None:
             self.hub.load_state_dict(json.loads((latest / "hub.json").read_text()))
-        log.info("resumed from %s (step %d)", latest, self.trainer.step)
+        log.info("resumed from %s (step %d)", latest, self.step)
 
     def publish(self) -> None:
         weights = self.trainer.state_dict_for_publish()  # a collective under ZeRO-3
@@ -131,7 +137,7 @@ class Learner:
 
     def save(self) -> None:
         t0 = time.perf_counter()
-        step = self.trainer.step
+        step = self.step
 
         def write(d: Path) -> None:
             self.trainer.save(d / "model", tag="model")
@@ -164,6 +170,7 @@ class Learner:
         t0 = time.perf_counter()
         shard = B.shard_groups([B.group_from_message(g) for g in groups], self.world)[self.rank]
         stats = self.trainer.train_step(shard)
+        self.step += 1
         if self.hub is not None:
             self.hub.mark_trained([g.group_id for g in groups])
         self._m_busy.inc(time.perf_counter() - t0)
@@ -178,9 +185,9 @@ class Learner:
             if not (base and turn.isdigit()):
                 base, turn = key, ""
             self._m_step.labels(base, turn).set(float(value))
-        version = self.hub.version if self.hub else self.trainer.step
+        version = self.hub.version if self.hub else self.step
         self._m_version.set(version)
-        self.history.append({"step": self.trainer.step, "version": version,
+        self.history.append({"step": self.step, "version": version,
                              "groups": [g.group_id for g in groups],
                              "reward": stats.get("reward"), "correct": stats.get("correct"),
                              "loss": stats.get("loss"), "seconds": stats.get("step_seconds")})
@@ -189,7 +196,7 @@ class Learner:
 
     def _progress(self) -> dict:
         counts = self.hub.counts() if self.hub else {}
-        return {"learner_steps": self.trainer.step, "policy_version": counts.get("version"),
+        return {"learner_steps": self.step, "policy_version": counts.get("version"),
                 "groups_trained": counts.get("trained_total"), "hub": counts,
                 "history": self.history}
 
@@ -201,24 +208,24 @@ class Learner:
             self.server.start()
         self.metrics.start()
         self.publish()
-        while self.trainer.step < self.lc.max_steps and not stop.set:
+        while self.step < self.lc.max_steps and not stop.set:
             groups = self.wait_for_batch(stop) if self.rank == 0 else None
             groups = _share(groups, self.rank, self.world)
             if groups is None:
                 break
             stats = self.train(groups)
-            log.info("step %d: reward %.3f correct %.2f loss %.4f (%.1fs)", self.trainer.step,
+            log.info("step %d: reward %.3f correct %.2f loss %.4f (%.1fs)", self.step,
                      stats.get("reward", float("nan")), stats.get("correct", float("nan")),
                      stats.get("loss", float("nan")), stats.get("step_seconds", 0.0))
-            if self.trainer.step % self.lc.publish_every == 0:
+            if self.step % self.lc.publish_every == 0:
                 self.publish()
-            if self.trainer.step % self.lc.checkpoint_every == 0:
+            if self.step % self.lc.checkpoint_every == 0:
                 self.save()
         self.save()
         if self.server is not None:
             self.server.stop()
         self.metrics.stop()
-        log.info("learner stopped at step %d", self.trainer.step)
+        log.info("learner stopped at step %d", self.step)
         return 0
 
 

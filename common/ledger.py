@@ -1,0 +1,101 @@
+"""The hub's group ledger: an append-only record of what happened to every group, and
+the reconciliation `krl run` writes into summary.json.
+
+`<run_dir>/hub/groups/ledger.jsonl`, one JSON object per line, written by learner rank 0
+(learner/hub.py through learner/group_store.py):
+    {"event": "accepted", "group_id", "prompt_id", "version", "t"}  stored, before the ack
+    {"event": "trained",  "step", "group_ids", "t"}                 one optimizer step
+    {"event": "dropped",  "group_id", "reason", "t"}                went stale in the buffer
+    {"event": "restored", "version", "group_ids", "t"}              a (re)start re-buffered these
+
+A restart rolls the model back to its checkpoint, so a `restored` line at version v voids
+the `trained` lines of steps > v written before it: those steps are trained again, from
+the stored groups it lists. Each line is one write(2) to an O_APPEND file, so a killed
+process leaves whole lines; it is not fsynced (the group files are: an acked group is
+never lost, while a host crash may cost the ledger its last lines).
+
+`reconcile(run_dir)` replays the ledger and checks it against the learner's own record
+(the per-step group ids in learner/progress.json, which checkpoints restore) and the
+group files still stored. Shared by the learner (writer) and the supervisor (reader).
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+LEDGER = "ledger.jsonl"
+
+
+class Ledger:
+    """Appends events to one ledger file."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+
+    def append(self, event: str, **fields) -> None:
+        line = json.dumps({"event": event, **fields, "t": round(time.time(), 3)}) + "\n"
+        os.write(self._fd, line.encode())  # one write: a kill leaves the line whole or absent
+
+    def close(self) -> None:
+        os.close(self._fd)
+
+
+def read(path: Path) -> Iterator[dict]:
+    try:
+        text = Path(path).read_text()
+    except FileNotFoundError:
+        return
+    for line in text.splitlines():
+        if line.strip():
+            yield json.loads(line)
+
+
+def trained_by_step(path: Path) -> dict[int, list[str]]:
+    """Group ids per step that survive in the ledger (steps voided by a restore removed)."""
+    steps: dict[int, list[str]] = {}
+    for ev in read(path):
+        if ev["event"] == "trained":
+            steps[ev["step"]] = ev["group_ids"]
+        elif ev["event"] == "restored":
+            for step in [s for s in steps if s > ev["version"]]:
+                del steps[step]
+    return steps
+
+
+def reconcile(run_dir: Path) -> dict:
+    """Counts of groups by fate, from the ledger, progress.json and the stored files.
+
+    A consistent run has lost == trained_twice == not_accepted == 0 and
+    ledger_matches_learner true."""
+    run_dir = Path(run_dir)
+    groups_dir = run_dir / "hub" / "groups"
+    accepted, dropped = set(), set()
+    for ev in read(groups_dir / LEDGER):
+        if ev["event"] == "accepted":
+            accepted.add(ev["group_id"])
+        elif ev["event"] == "restored":
+            accepted.update(ev["group_ids"])
+        elif ev["event"] == "dropped":
+            dropped.add(ev["group_id"])
+    try:
+        history = json.loads((run_dir / "learner" / "progress.json").read_text())["history"]
+    except (OSError, ValueError, KeyError):
+        history = []
+    learner_steps = {h["step"]: h.get("groups", []) for h in history}
+    trained = [g for h in history for g in h.get("groups", [])]
+    stored = {p.stem for p in groups_dir.glob("*.grp")}
+    done = set(trained)
+    return {
+        "accepted": len(accepted),
+        "trained": len(trained),
+        "trained_twice": len(trained) - len(done),
+        "buffered": len(stored - done),
+        "dropped_stale": len(dropped),
+        "lost": len(accepted - done - stored - dropped),
+        "not_accepted": len(done - accepted),
+        "ledger_matches_learner": trained_by_step(groups_dir / LEDGER) == learner_steps,
+    }

@@ -1,0 +1,220 @@
+"""Chaos: a real `krl run` (learner with its hub, broker, one CPU evaluator worker, one
+actor with the real vLLM CPU engine) survives `kill -9` of each role in turn, reaches its
+step budget, and its books balance: every group the hub acked is trained exactly once
+or still buffered, none twice, and summary.json, the learner's per-step record and the
+hub's ledger (common/ledger.py) agree.
+
+The actor runs the tiny model with `scripted_policy` weights, so every answer holds a
+code block and every group needs the evaluator: steps after a kill prove that the
+killed role came back. The learner is killed after a step that no checkpoint covers, so
+that step is rolled back and its groups must be trained again, once, after the resume.
+"""
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from safetensors.torch import save_file
+from scripted_policy import scripted_weights
+
+from common.ledger import read, trained_by_step
+
+pytestmark = pytest.mark.slow
+
+# Steps are quick (a tiny model, groups that all score the same, so no optimizer step):
+# the learner is killed 2-3 steps past a checkpoint, far from the next one either way.
+STEPS, CHECKPOINT_EVERY = 24, 5
+TRANSPORT = {"request_timeout_s": 1.0, "heartbeat_interval_s": 0.5, "heartbeat_misses": 4,
+             "reconnect_max_s": 1.0}
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _read(path: Path) -> dict:
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def _clean_env() -> dict:
+    return {k: v for k, v in os.environ.items()
+            if k not in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")}
+
+
+def _group_members(pgids: set[int]) -> list[str]:
+    """Live processes (not zombies) in any of these process groups."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        fields = text.rsplit(")", 1)[1].split()  # state, ppid, pgrp, ...
+        if fields[0] != "Z" and int(fields[2]) in pgids:
+            found.append(text[:80])
+    return found
+
+
+def _scripted_model(src: Path, dst: Path) -> str:
+    from transformers import AutoTokenizer
+    shutil.copytree(src, dst)
+    weights = scripted_weights(dst, AutoTokenizer.from_pretrained(dst))
+    save_file({k: v.contiguous() for k, v in weights.items()}, dst / "model.safetensors",
+              metadata={"format": "pt"})
+    return str(dst)
+
+
+def _config(tmp_path: Path, model: str) -> Path:
+    cfg = {"run_dir": str(tmp_path / "run"), "transport": TRANSPORT,
+           "supervisor": {"actors": 1, "evaluators": 1, "restart_backoff_min_s": 0.5,
+                          "restart_backoff_max_s": 2.0, "stable_after_s": 5,
+                          "progress_interval_s": 5, "stop_timeout_s": 20},
+           "actor": {"model": model, "n_samples": 2, "max_turns": 1, "max_groups_in_flight": 1,
+                     "weight_poll_s": 0.2, "hub_retry_min_s": 0.2, "hub_retry_max_s": 1.0,
+                     "shutdown_timeout_s": 5,
+                     "engine": {"dtype": "float32", "max_model_len": 2048, "max_num_seqs": 4,
+                                "kv_cache_bytes": 128 << 20},
+                     "sampling": {"max_tokens": 32},
+                     "prompts": {"min_response_tokens": 32},
+                     "eval": {"device": "cpu", "trials": 1, "timing": False, "profile": False}},
+           "broker": {"frontend": f"tcp://127.0.0.1:{_port()}",
+                      "backend": f"tcp://127.0.0.1:{_port()}", "cache_entries": 0,
+                      "client": {"resend_interval_s": 1.0, "resend_max_s": 2.0,
+                                 "unavailable_after_s": 60.0, "request_deadline_s": 90.0}},
+           "evaluator": {"device": "cpu", "children": 1, "timeout_s": 30,
+                         "worker": {"warm_up": False, "cache_entries": 0},
+                         "sandbox": {"memory_limit_bytes": 3 << 30,
+                                     "cpu_address_space_bytes": 6 << 30}},
+           "learner": {"groups_per_step": 1, "max_steps": STEPS, "max_staleness": 8,
+                       "checkpoint_every": CHECKPOINT_EVERY, "dataset": "builtin:activation",
+                       "hub": {"endpoint": f"tcp://127.0.0.1:{_port()}",
+                               "publish_endpoint": f"tcp://127.0.0.1:{_port()}",
+                               "lease_timeout_s": 15, "retry_after_s": 0.2,
+                               "announce_interval_s": 0.5, "bucket_bytes": 1 << 20},
+                       "algorithm": {"mrs": {"enabled": False}, "prs": {"enabled": False}},
+                       "trainer": {"model": model, "zero_stage": 0, "micro_batch_tokens": 1024}}}
+    path = tmp_path / "run.yaml"
+    path.write_text(yaml.safe_dump(cfg))
+    return path
+
+
+class Run:
+    """The `krl run` under test, polled: steps, pids (every one ever seen) and kills."""
+
+    def __init__(self, tmp_path: Path, config: Path):
+        self.run_dir, self.out = tmp_path / "run", tmp_path / "run.out"
+        with open(self.out, "wb") as out:  # the child keeps its own copy
+            self.proc = subprocess.Popen([sys.executable, "-m", "common.cli", "run", str(config)],
+                                         stdout=out, stderr=subprocess.STDOUT, env=_clean_env())
+        self.deadline = time.monotonic() + 420
+        self.pids: set[int] = set()
+
+    def tail(self) -> str:
+        logs = [self.out, *sorted((self.run_dir / "logs").glob("*.log"))]
+        return "\n".join(f"--- {p.name}\n{p.read_text()[-1500:]}" for p in logs if p.exists())
+
+    def steps(self) -> int:
+        return _read(self.run_dir / "learner" / "progress.json").get("learner_steps", 0)
+
+    def pid(self, name: str) -> int:
+        procs = _read(self.run_dir / "supervisor.json").get("processes", {})
+        self.pids.update(p["pid"] for p in procs.values() if p.get("pid"))
+        return procs.get(name, {}).get("pid")
+
+    def wait(self, cond, what: str) -> None:
+        while not cond():
+            assert self.proc.poll() is None, f"krl run exited waiting for {what}:\n{self.tail()}"
+            assert time.monotonic() < self.deadline, f"timed out waiting for {what}:\n{self.tail()}"
+            self.pid("learner")
+            time.sleep(0.1)
+
+    def kill(self, name: str) -> None:
+        pid = self.pid(name)
+        os.kill(pid, signal.SIGKILL)
+        self.wait(lambda: self.pid(name) not in (None, pid), f"{name} to be restarted")
+
+
+def test_every_role_killed_in_turn_the_run_completes_and_the_books_balance(tmp_path,
+                                                                           tiny_model_dir):
+    model = _scripted_model(tiny_model_dir, tmp_path / "model")
+    run = Run(tmp_path, _config(tmp_path, model))
+    t0 = time.monotonic()
+    try:
+        for name in ("actor-0", "evaluator-0", "broker"):
+            after = run.steps()
+            run.wait(lambda after=after, name=name: run.steps() > after and run.pid(name),
+                     f"a step before killing {name}")
+            run.kill(name)
+        # The learner dies after a step no checkpoint covers: that step is rolled back.
+        after = run.steps()
+        run.wait(lambda: run.steps() > after and run.steps() % CHECKPOINT_EVERY in (2, 3),
+                 "a step 2-3 past a checkpoint")
+        os.kill(run.pid("learner"), signal.SIGKILL)
+        time.sleep(0.2)
+        at_kill = _read(run.run_dir / "learner" / "progress.json")
+        run.wait(lambda: run.proc.poll() is not None, "the run to finish")
+    finally:
+        if run.proc.poll() is None:  # a failed test: the supervisor stops every role
+            run.proc.terminate()
+            run.proc.wait(timeout=120)
+    wall = time.monotonic() - t0
+    assert run.proc.returncode == 0, run.tail()
+
+    summary = _read(run.run_dir / "summary.json")
+    progress = _read(run.run_dir / "learner" / "progress.json")
+    assert summary["status"] == "completed" and summary["learner_steps"] == STEPS
+    for name in ("actor-0", "evaluator-0", "broker", "learner"):
+        assert summary["restarts"][name] >= 1, (name, summary["restarts"])
+        assert summary["exit_codes"][name][0] == -signal.SIGKILL, (name, summary["exit_codes"])
+    assert summary["evaluations"] >= STEPS  # each trained group had its samples evaluated
+
+    # The learner's record: one line per step, a group in at most one of them.
+    history = progress["history"]
+    assert [h["step"] for h in history] == list(range(1, STEPS + 1))
+    trained = [g for h in history for g in h["groups"]]
+    assert len(trained) == len(set(trained)) == STEPS, "a group was trained twice"
+
+    # The hub's ledger: every acked group is trained or still stored, never lost.
+    ledger = list(read(run.run_dir / "hub" / "groups" / "ledger.jsonl"))
+    accepted = {e["group_id"] for e in ledger if e["event"] == "accepted"}
+    dropped = {e["group_id"] for e in ledger if e["event"] == "dropped"}  # went stale
+    stored = {p.stem for p in (run.run_dir / "hub" / "groups").glob("*.grp")}
+    assert set(trained) <= accepted
+    assert accepted - set(trained) == stored | dropped, "an acked group was lost"
+    assert trained_by_step(run.run_dir / "hub" / "groups" / "ledger.jsonl") == \
+        {h["step"]: h["groups"] for h in history}
+
+    # The rolled-back step: its groups came back from the store and were trained once.
+    ckpt = max(h["step"] for h in at_kill["history"] if h["step"] % CHECKPOINT_EVERY == 0)
+    lost_steps = [h for h in at_kill["history"] if h["step"] > ckpt]
+    assert lost_steps, f"the learner was killed at a checkpoint ({at_kill['learner_steps']})"
+    replayed = {g for h in lost_steps for g in h["groups"]}
+    assert replayed <= set(trained)
+    restored = [e for e in ledger if e["event"] == "restored" and e["version"] == ckpt]
+    assert restored and replayed <= set(restored[-1]["group_ids"])
+
+    # summary.json carries the same books.
+    books = summary["groups"]
+    assert summary["groups_trained"] == progress["hub"]["trained_total"] == books["trained"] == STEPS
+    assert books == {"accepted": len(accepted), "trained": STEPS, "trained_twice": 0,
+                     "buffered": len(stored), "dropped_stale": len(dropped), "lost": 0,
+                     "not_accepted": 0,
+                     "ledger_matches_learner": True}
+
+    # Nothing outlives the run: no process of any group the supervisor ever started.
+    run.pid("learner")
+    assert not _group_members(run.pids), _group_members(run.pids)
+    print(f"chaos run: {wall:.0f}s, {len(accepted)} groups accepted, "
+          f"{summary['evaluations']} evaluations, restarts {summary['restarts']}")

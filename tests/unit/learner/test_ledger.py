@@ -1,0 +1,83 @@
+"""The hub's ledger (common/ledger.py): every group's fate is recorded, a restore voids the
+rolled-back steps, and `reconcile` balances the books or says what is wrong."""
+import json
+
+from test_hub import group_for, make_hub, send
+
+from common.ledger import LEDGER, read, reconcile, trained_by_step
+
+
+def _step(hub, history):
+    batch = hub.take_batch(0.1)
+    if batch is None:
+        return False
+    hub.mark_trained([g.group_id for g in batch])
+    history.append({"step": hub.version, "groups": [g.group_id for g in batch]})
+    return True
+
+
+def _write_progress(run_dir, history):
+    (run_dir / "learner").mkdir(exist_ok=True)
+    (run_dir / "learner" / "progress.json").write_text(json.dumps({"history": history}))
+
+
+def _accept(hub, n):
+    for lease in hub.grant("a", n)[0]:
+        assert send(hub, group_for(lease, version=hub.version)) == "accepted"
+
+
+def test_crash_before_a_checkpoint_rolls_back_and_the_books_balance(tmp_path):
+    run_dir = tmp_path
+    hub = make_hub(run_dir / "hub", gps=1, staleness=5)
+    history = []
+    _accept(hub, 2)
+    _step(hub, history)
+    ckpt, ckpt_steps = hub.state_dict(), len(history)
+    hub.checkpoint_done()
+    _step(hub, history)  # step 2: never checkpointed, lost with the crash
+    lost_step = history[-1]
+    _accept(hub, 1)
+
+    restored = make_hub(run_dir / "hub", gps=1, staleness=5)
+    restored.load_state_dict(ckpt)
+    del history[ckpt_steps:]
+    while _step(restored, history):
+        pass
+    _write_progress(run_dir, history)
+    ledger = run_dir / "hub" / "groups" / LEDGER
+    events = [e["event"] for e in read(ledger)]
+    assert events.count("accepted") == 3 and events.count("restored") == 1
+    assert [e["step"] for e in read(ledger) if e["event"] == "trained"] == [1, 2, 2, 3]
+    assert trained_by_step(ledger) == {h["step"]: h["groups"] for h in history}
+    assert lost_step["groups"] == history[1]["groups"]  # the same group, trained once more
+    assert reconcile(run_dir) == {"accepted": 3, "trained": 3, "trained_twice": 0, "buffered": 0,
+                                  "dropped_stale": 0, "lost": 0, "not_accepted": 0,
+                                  "ledger_matches_learner": True}
+
+
+def test_reconcile_reports_lost_and_twice_trained_groups(tmp_path):
+    hub = make_hub(tmp_path / "hub", gps=1, staleness=5)
+    history = []
+    _accept(hub, 3)
+    _step(hub, history)
+    hub.checkpoint_done()
+    gone = next(iter(hub.buffer))
+    hub.store.remove([gone])  # an acked group whose file vanished
+    history.append({"step": 2, "groups": history[0]["groups"]})  # and one trained again
+    _write_progress(tmp_path, history)
+    books = reconcile(tmp_path)
+    assert books["lost"] == 1 and books["trained_twice"] == 1 and books["buffered"] == 1
+    assert books["ledger_matches_learner"] is False
+
+
+def test_a_fresh_start_rebuffers_groups_acked_before_any_checkpoint(tmp_path):
+    """A learner killed before its first checkpoint restarts with no state to load; the
+    hub still takes back what it acked (learner/main.py restores its own fresh state)."""
+    hub = make_hub(tmp_path / "hub", gps=1, staleness=5)
+    _accept(hub, 2)
+    acked = set(hub.buffer)
+    fresh = make_hub(tmp_path / "hub", gps=1, staleness=5)
+    fresh.load_state_dict(fresh.state_dict())
+    assert set(fresh.buffer) == acked
+    leased = {lease.prompt_id for lease in fresh.grant("a", 5)[0]}
+    assert not leased & {g.prompt_id for g in fresh.buffer.values()}  # not handed out again
