@@ -5,6 +5,7 @@
     prompt = [system, user(problem)]
     repeat:
         answer  = engine.generate(prompt)       token ids, vLLM logprobs, versions
+                                                (stretched to actor.simulate.generation_s)
         verdict = judge(problem, answer)        extract code, evaluate (actor/judge.py)
         record the turn
         stop if the verdict never came (evaluated=False) or this was the last turn
@@ -21,6 +22,8 @@ most recent ones, `window` turns in all, in their original order.
 """
 from __future__ import annotations
 
+import asyncio
+import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -31,7 +34,7 @@ import torch
 from actor.engine import Engine
 from actor.judge import UNEVALUATED, Judge, Verdict
 from actor.prompts import Feedback, PastTurn, Prompter
-from common.config.actor import SamplingConfig
+from common.config.actor import ActorSimulateConfig, SamplingConfig
 from common.messages import ProblemPayload, Turn
 from common.metrics import Metrics
 
@@ -92,6 +95,10 @@ class EpisodeRunner:
     prompter: Prompter
     sampling: SamplingConfig
     metrics: EpisodeMetrics
+    simulate: ActorSimulateConfig = field(default_factory=ActorSimulateConfig)
+
+    def __post_init__(self) -> None:
+        self._latency_rng = random.Random(self.simulate.seed)
 
     async def run(self, problem: ProblemPayload, sample_index: int, max_turns: int,
                   request_prefix: str, window: int | None = None) -> Episode:
@@ -116,6 +123,7 @@ class EpisodeRunner:
                     turn: int, request_id: str) -> TurnRecord:
         t0 = time.perf_counter()
         gen = await self.engine.generate(prompt_ids, self._sampling(sample, turn), request_id)
+        await self._simulated_generation(t0)
         t1 = time.perf_counter()
         verdict = await self.judge.judge(problem, gen.text)
         self.metrics.gen_s.observe(t1 - t0)
@@ -125,6 +133,14 @@ class EpisodeRunner:
         start = code_start(self.engine, gen.token_ids, gen.text, verdict.code)
         return TurnRecord(list(prompt_ids), gen.token_ids, gen.logprobs, gen.versions, gen.text,
                           verdict, start, gen.finish_reason)
+
+    async def _simulated_generation(self, started: float) -> None:
+        """actor.simulate: stretch the turn to a drawn target, standing in for a big model."""
+        sim = self.simulate
+        if sim.generation_s <= 0:
+            return
+        target = sim.generation_s * (1 + sim.generation_jitter * self._latency_rng.uniform(-1, 1))
+        await asyncio.sleep(max(0.0, started + target - time.perf_counter()))
 
     def _sampling(self, sample: int, turn: int) -> SamplingConfig:
         if self.sampling.seed is None:

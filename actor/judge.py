@@ -2,7 +2,8 @@
 
 `Judge.judge(problem, response_text)` returns a `Verdict` and never raises for
 anything the evaluator service does:
-  - no code block in the answer: `format_error`, decided here (nothing to evaluate);
+  - no code block in the answer: `format_error`, decided here (nothing to evaluate),
+    unless actor.simulate.evaluate_every_answer sends the whole text (benchmarks);
   - the broker is unreachable (`EvaluatorUnavailable`): resubmit the same request id
     with capped exponential backoff until the turn's deadline (the broker dedupes
     ids and caches results, so a resubmission is never evaluated twice);
@@ -64,8 +65,9 @@ class Judge:
     """Extracts code and gets its verdict from the evaluator service (see module doc)."""
 
     def __init__(self, client: EvalClient, cfg: ActorEvalConfig, default_deadline_s: float,
-                 no_code_feedback: str):
+                 no_code_feedback: str, evaluate_every_answer: bool = False):
         self.client, self.cfg = client, cfg
+        self.evaluate_every_answer = evaluate_every_answer  # actor.simulate: no local format_error
         self.deadline_s = cfg.deadline_s or default_deadline_s
         self.no_code_feedback = no_code_feedback
         self.settings = EvalSettings(device=cfg.device, timeout_s=cfg.timeout_s,
@@ -74,6 +76,8 @@ class Judge:
 
     async def judge(self, problem: ProblemPayload, response_text: str) -> Verdict:
         code = extract_code(response_text)
+        if code is None and self.evaluate_every_answer:
+            code = response_text
         if code is None:
             return Verdict("format_error", feedback=self.no_code_feedback)
         return await self.evaluate(problem, code)

@@ -134,8 +134,9 @@ class Actor:
             if room <= 0 or len(self.outbox) >= self.cfg.max_groups_in_flight:
                 await self._wait_changed(1.0)
                 continue
+            version = self.engine.version
             try:
-                grant = await self.link.lease(room, self.engine.version)
+                grant = await self.link.lease(room, version)
             except PeerUnavailable as exc:
                 self.hub_reachable = False
                 self._warn.warning("lease", "hub unreachable for leases, retrying: %s", exc)
@@ -146,7 +147,14 @@ class Actor:
             for lease in grant.leases:
                 self._start_group(lease)
             if not grant.leases:
-                await asyncio.sleep(max(grant.retry_after_s, 0.05))
+                await self._wait_for_admission(grant.retry_after_s, version)
+
+    async def _wait_for_admission(self, retry_after_s: float, version: int) -> None:
+        """The hub's retry_after_s, cut short when newer weights load: a new version is
+        when admission opens (and, with learner.hub.synchronous, the only way it does)."""
+        deadline = time.monotonic() + max(retry_after_s, 0.05)
+        while time.monotonic() < deadline and self.engine.version == version and not self.stopping:
+            await asyncio.sleep(0.02)
 
     async def _wait_changed(self, timeout_s: float) -> None:
         """Until a group finishes or stop is requested, at most timeout_s. Polls: on

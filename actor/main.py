@@ -33,9 +33,10 @@ def build_runner(cfg: RunConfig, engine, metrics: Metrics, client_id: str):
     ac = cfg.actor
     client = EvalClient(cfg.broker, cfg.transport, metrics, client_id=client_id)
     judge = Judge(client, ac.eval, cfg.broker.client.request_deadline_s,
-                  ac.prompts.no_code_feedback)
+                  ac.prompts.no_code_feedback, ac.simulate.evaluate_every_answer)
     prompter = Prompter(ac.prompts, engine, engine.cfg.max_model_len)
-    return EpisodeRunner(engine, judge, prompter, ac.sampling, EpisodeMetrics(metrics))
+    return EpisodeRunner(engine, judge, prompter, ac.sampling, EpisodeMetrics(metrics),
+                         ac.simulate)
 
 
 def build(cfg: RunConfig, engine, metrics: Metrics, actor_id: str):

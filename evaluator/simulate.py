@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from common.config.evaluator import EvaluatorConfig
+from evaluator.pipeline import resolve_device
 from evaluator.verdict import Verdict, compute_reward
 
 
@@ -37,7 +38,7 @@ class SimulatedEvaluator:
 
     def __init__(self, cfg: EvaluatorConfig):
         self.cfg, self.sim = cfg, cfg.simulate
-        self.device = "simulated"
+        self.device = resolve_device(cfg.device)  # the broker routes requests by device
         self.pool = _NoPool()
         self.references = _NoPool()
 
