@@ -1,7 +1,10 @@
-"""`krl run CONFIG|RUN_DIR [key=value ...]`: start and supervise every role locally."""
+"""`krl run CONFIG|RUN_DIR [key=value ...]`: run the bootstrap stages (common/bootstrap.py:
+tiny model, SFT cold start; each once per run directory), then start and supervise every
+role locally (common/supervisor.py) and print what the run achieved, step by step."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -11,7 +14,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("overrides", nargs="*", help="dotted overrides, e.g. learner.max_steps=20")
 
 
+def _fmt(x: object) -> str:
+    return f"{x:.3f}" if isinstance(x, (int, float)) else "-"
+
+
+def report(run_dir: Path) -> str:
+    """A short table of summary.json: per learner step the mean reward, correct share, loss."""
+    try:
+        summary = json.loads((run_dir / "summary.json").read_text())
+    except (OSError, ValueError):
+        return f"no summary in {run_dir}"
+    head = (f"run {run_dir}: {summary.get('status')}, {summary.get('learner_steps')} learner "
+            f"steps, {summary.get('groups_trained')} groups trained, "
+            f"{summary.get('evaluations')} evaluations, {summary.get('wall_seconds')} s")
+    lines = [head, f"{'step':>5} {'version':>7} {'reward':>7} {'correct':>7} {'loss':>8}"]
+    for h in summary.get("history", []):
+        lines.append(f"{h.get('step', '-'):>5} {h.get('version', '-'):>7} "
+                     f"{_fmt(h.get('reward')):>7} {_fmt(h.get('correct')):>7} "
+                     f"{_fmt(h.get('loss')):>8}")
+    restarts = {k: v for k, v in (summary.get("restarts") or {}).items() if v}
+    if restarts:
+        lines.append(f"restarted processes: {restarts}")
+    lines.append(f"details: {run_dir / 'summary.json'}, logs in {run_dir / 'logs'}")
+    return "\n".join(lines)
+
+
 def main(args: argparse.Namespace) -> int:
+    from common.bootstrap import StageFailed, bootstrap
     from common.config import ConfigError, LogConfig
     from common.log import setup
     from common.supervisor import prepare, run
@@ -22,4 +51,14 @@ def main(args: argparse.Namespace) -> int:
         return 2
     setup("run", 0, LogConfig(level=cfg.log.level, format=cfg.log.format,
                               file=Path(cfg.run_dir) / "logs" / "run.log"))
-    return run(cfg, path)
+    try:
+        cfg = bootstrap(cfg, path)
+    except StageFailed as exc:
+        print(f"krl run: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("krl run: interrupted during bootstrap; run it again to resume", file=sys.stderr)
+        return 130
+    code = run(cfg, path)
+    print(report(Path(cfg.run_dir)), flush=True)
+    return code

@@ -1,42 +1,77 @@
 #!/usr/bin/env bash
-# `make demo`: the most complete real thing krl runs today, on a CPU-only machine.
-#   1. make the tiny random-weight model the tests and the RL demo use
-#   2. evaluate candidate kernels with the hardened evaluator under Triton's CPU
-#      interpreter: a correct kernel, then reward hacks that must never be "ok"
-# Nothing here is simulated; timings are CPU-interpreter timings, not GPU speedups.
+# `make demo`: the whole RL loop, for real, on a CPU-only machine (about 10 minutes on 2 cores).
+#   1. krl check: the hardened evaluator's verdicts on a correct Triton kernel and on
+#      reward hacks, under Triton's CPU interpreter
+#   2. krl run configs/demo-cpu.yaml: a tiny model, an SFT cold start on reference
+#      solutions, then RL with a vLLM actor, the evaluator service and the DeepSpeed
+#      learner as separate processes; midway the evaluator worker is killed and
+#      `krl run` brings it back
+# What this proves and what it does not: README.md, "The demo". Timings on CPU are
+# Triton-interpreter timings, not GPU speedups.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-OUT=${KRL_DEMO_DIR:-runs/demo}
-mkdir -p "$OUT"
+CONFIG=configs/demo-cpu.yaml
+RUN=${KRL_DEMO_DIR:-runs/demo/run}
+KILL_AT_STEP=${KRL_DEMO_KILL_AT_STEP:-3}   # 0: kill nothing
 
-echo "== 1/2  krl tiny-model $OUT/model"
-krl tiny-model "$OUT/model"
-
-echo
-echo "== 2/2  krl check: verdicts under Triton's CPU interpreter"
+echo "== 1/2  krl check: verdicts under Triton's CPU interpreter"
 H=tests/unit/evaluator/hacks
 F=tests/unit/evaluator/fixtures
 checks=(
   "builtin:activation/gelu|evaluator/problems/builtin/activation/gelu.solution.py|correct Triton GELU"
-  "builtin:loss/mse_close|evaluator/problems/builtin/loss/mse_close.solution.py|correct Triton MSE (tiny output)"
-  "$F/relu.py|$H/try_except_fallback.py|try/except falling back to PyTorch"
   "$F/relu.py|$H/decoy_kernel.py|Triton kernel defined, PyTorch does the work"
   "$F/relu.py|$H/patch_allclose.py|monkey-patches torch.allclose"
-  "$F/relu.py|$H/write_inputs.py|writes into its inputs"
   "$F/tiny_output.py|$H/zero_tiny_output.py|all-zero output where the truth is tiny"
-  "$F/relu.py|$H/file_write.py|writes a file outside its sandbox"
 )
 printf '%-46s %-10s %-22s %s\n' "candidate" "status" "hacks" "reward"
 for row in "${checks[@]}"; do
   IFS='|' read -r problem candidate label <<<"$row"
   json=$(krl check --problem "$problem" --candidate "$candidate" --device cpu --json)
-  python3 - "$json" "$label" <<'PY'
+  python - "$json" "$label" <<'PY'
 import json, sys
 r = json.loads(sys.argv[1])
 hacks = ",".join(r["hacks"]) or "-"
 print(f"{sys.argv[2]:<46} {r['status']:<10} {hacks:<22} {r['reward']:.3f}")
 PY
 done
+echo "Only the first may be ok."
+
 echo
-echo "Only the first two may be ok. Full report for any candidate: krl check --problem P --candidate C --device cpu"
-echo "Not shown yet: the RL loop (actors + evaluator service + learner); see README.md."
+echo "== 2/2  krl run $CONFIG (run directory $RUN, started afresh)"
+rm -rf "$RUN"
+# Midway, kill the evaluator worker (SIGKILL, as a crash would) to show the restart.
+python - "$RUN" "$KILL_AT_STEP" <<'PY' &
+import json, os, signal, sys, time
+run, at = sys.argv[1], int(sys.argv[2])
+def read(path):
+    try:
+        return json.load(open(os.path.join(run, path)))
+    except (OSError, ValueError):
+        return {}
+while at:
+    if read("learner/progress.json").get("learner_steps", 0) >= at:
+        pid = read("supervisor.json").get("processes", {}).get("evaluator-0", {}).get("pid")
+        if pid:
+            print(f"[demo] killing evaluator-0 (pid {pid}) after learner step {at}", flush=True)
+            os.kill(pid, signal.SIGKILL)
+        break
+    time.sleep(1)
+PY
+killer=$!
+status=0
+krl run "$CONFIG" "run_dir=$RUN" || status=$?
+kill "$killer" 2>/dev/null || true
+
+echo
+python - "$RUN" "$status" <<'PY'
+import json, sys
+run, status = sys.argv[1], int(sys.argv[2])
+s = json.load(open(f"{run}/summary.json"))
+rewards = [h["reward"] for h in s["history"] if h.get("reward") is not None]
+if status == 0 and rewards and max(rewards) > 0:
+    print(f"demo: OK: {len(rewards)} learner steps on rewarded trajectories, mean reward per "
+          f"step {min(rewards):.3f}..{max(rewards):.3f}; restarts {s['restarts']}")
+else:
+    print(f"demo: NOT OK (krl run exit {status}, rewards {rewards}); see {run}/logs")
+    sys.exit(1)
+PY

@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Literal, Optional
 
 from pydantic import Field
 
 from common.config.actor import ActorConfig
 from common.config.base import Section
 from common.config.evaluator import BrokerConfig, EvaluatorConfig
-from common.config.learner import LearnerConfig
+from common.config.learner import LearnerConfig, SFTConfig
 from common.config.shared import LogConfig, TransportConfig
 
 
@@ -40,6 +40,48 @@ class SupervisorConfig(Section):
     """After SIGTERM, how long a process may take to exit before it is killed."""
 
 
+class TinyModelStage(Section):
+    """Bootstrap stage: a random-weight model with a tokenizer trained on the built-in
+    problems (`krl tiny-model`), for runs on a machine with no real model at hand."""
+
+    enabled: bool = False
+    """Make the model (in RUN_DIR/bootstrap/tiny-model) and start from it."""
+    arch: Literal["qwen2", "llama"] = "qwen2"
+    """Model architecture."""
+    hidden: int = Field(64, ge=32)
+    """Hidden size; hidden / heads must be at least 32 (vLLM's CPU attention)."""
+    layers: int = Field(2, ge=1)
+    """Decoder layers."""
+    heads: int = Field(2, ge=1)
+    """Attention heads."""
+    vocab: int = Field(2048, ge=256)
+    """Vocabulary and BPE target size."""
+    seed: int = 0
+    """Weight seed."""
+
+
+class SFTStage(SFTConfig):
+    """Bootstrap stage: supervised cold start (`krl sft`) on the reference solutions of
+    the learner's dataset (`krl sft-data`), in the actor's prompt wording. `data`,
+    `out_dir` and `trainer.model` are set by the stage (RUN_DIR/bootstrap/sft*)."""
+
+    enabled: bool = False
+    """Fine-tune the starting model before RL and start RL from the result."""
+    turns: int = Field(1, ge=1)
+    """Assistant turns per conversation (2: answer, feedback, answer again)."""
+
+
+class BootstrapConfig(Section):
+    """Stages `krl run` runs before it starts the roles: once per run directory (a
+    finished stage is recorded in RUN_DIR/bootstrap/done.json and skipped on resume). The
+    model the last stage writes replaces `actor.model` and `learner.trainer.model`."""
+
+    tiny_model: TinyModelStage = TinyModelStage()
+    """Make a tiny random-weight model to start from."""
+    sft: SFTStage = SFTStage()
+    """Fine-tune the starting model (the tiny one, else learner.trainer.model) first."""
+
+
 class RunConfig(Section):
     """A whole krl run. Each process takes its own section plus transport and log."""
 
@@ -61,3 +103,5 @@ class RunConfig(Section):
     """Learner and hub."""
     supervisor: SupervisorConfig = SupervisorConfig()
     """Local supervision by `krl run`."""
+    bootstrap: BootstrapConfig = BootstrapConfig()
+    """Stages before RL (make a tiny model, SFT cold start); all off by default."""
