@@ -110,6 +110,7 @@ class ProblemPayload(msgspec.Struct, kw_only=True):
     sizes: dict[str, dict[str, Any]] = {}
     tolerance: dict[Id, float] = {}
     tags: list[Id] = []
+    distributions: Optional[list[Id]] = None  # extra correctness trials; None: the evaluator's
 
 
 class Lease(msgspec.Struct, kw_only=True):

@@ -92,6 +92,12 @@ class ChildState:
         if device == "cuda":
             torch.cuda.set_device(0)
             torch.cuda.init()
+            # float32 means float32: no TF32 in the reference's matmuls and convolutions
+            # (cuDNN allows it by default), as no precision below the problem's dtype is
+            # allowed in a candidate; otherwise a faithful fp32 kernel fails where an
+            # input transform makes TF32's rounding visible.
+            torch.backends.cuda.matmul.allow_tf32 = False
+            torch.backends.cudnn.allow_tf32 = False
         self.recorder = LaunchRecorder()
         self.recorder.install()
         warm_up(device)

@@ -5,8 +5,8 @@ forbid patching anything, but a reused child must prove it too. At start-up the
 child records the identity of every callable in the namespaces the harness and
 the comparison-relevant libraries use (builtins, torch, torch.Tensor, nn.Module,
 torch.nn.functional, torch.cuda, time, math, hashlib, triton, triton.language, the
-launch path, and the harness's own modules), the Python thread count and the
-launch hook. `check()` compares against that: a replaced or deleted entry, an extra
+launch path, and the harness's own modules), the Python thread count, the
+numeric settings (TF32, matmul precision, default dtype) and the launch hook. `check()` compares against that: a replaced or deleted entry, an extra
 thread or a removed hook is a tampered process, which the pool retires. New entries
 are allowed (libraries import lazily).
 """
@@ -59,6 +59,14 @@ def fingerprint() -> dict[str, int]:
     return out
 
 
+def precision_settings() -> tuple:
+    """Settings that change what a float32 computation means in this process."""
+    import torch
+
+    return (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32,
+            torch.get_float32_matmul_precision(), torch.get_default_dtype())
+
+
 class Integrity:
     """Baseline taken at start-up; `check()` lists what changed since."""
 
@@ -66,6 +74,7 @@ class Integrity:
         self.recorder = recorder
         self.baseline = fingerprint()
         self.threads = threading.active_count()
+        self.precision = precision_settings()
 
     def check(self) -> list[str]:
         problems = []
@@ -75,6 +84,8 @@ class Integrity:
             problems.append("replaced or deleted: " + ", ".join(sorted(changed)[:10]))
         if threading.active_count() > self.threads:
             problems.append(f"{threading.active_count() - self.threads} extra Python thread(s) running")
+        if precision_settings() != self.precision:
+            problems.append(f"numeric settings changed: {precision_settings()} (were {self.precision})")
         if not self.recorder.intact():
             problems.append("the Triton launch hook was removed")
         return problems

@@ -102,7 +102,7 @@ class _Run:
         if settings.device not in ("auto", ev.device):
             raise ValueError(f"this evaluator runs on {ev.device}; the request asks for {settings.device}")
         self.timeout_s = min(settings.timeout_s, self.cfg.timeout_s)
-        self.plan: TrialPlan = make_plan(self.cfg, settings.trials)
+        self.plan: TrialPlan = make_plan(self.cfg, settings.trials, getattr(problem, "distributions", None))
         self.sizes = dict((getattr(problem, "sizes", None) or {}).get(ev.device, {}))
         self.tolerance = getattr(problem, "tolerance", None)
         self.phases: dict[str, float] = {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,9 +31,12 @@ class TrialPlan:
     timing_seeds: tuple[int, ...]
 
 
-def make_plan(cfg: EvaluatorConfig, n_base_trials: int) -> TrialPlan:
+def make_plan(cfg: EvaluatorConfig, n_base_trials: int, distributions: Sequence[str] | None = None) -> TrialPlan:
+    """The seeds and input distributions of one evaluation; `distributions` (a problem's
+    own list) replaces the configured extra trials when given."""
     base = cfg.seed * 100_003
-    dists = ["base"] * n_base_trials + list(cfg.correctness.distributions)
+    extra = cfg.correctness.distributions if distributions is None else distributions
+    dists = ["base"] * n_base_trials + list(extra)
     trials = tuple((base + 1 + i, d) for i, d in enumerate(dists))
     return TrialPlan(init_seed=base, trials=trials, recheck=(base + 501, "base"),
                      timing_seeds=tuple(base + 1001 + k for k in range(cfg.timing.input_sets)))

@@ -321,3 +321,32 @@ def test_payload_round_trip_keeps_what_changes_a_verdict():
     wire = decode(encode(EvalRequest(request_id="r", problem=to_payload(p), candidate="")))
     back = from_payload(wire.problem)
     assert back.content_hash() == p.content_hash() and back.tags == p.tags
+
+
+def test_a_problem_can_replace_the_extra_trial_distributions(tmp_path):
+    """Attention drops the x1e3 trial (logits x1e6: fp32 rounding decides the softmax);
+    the problem's own list travels on the wire, keys caches and shapes the trial plan."""
+    from common.config.evaluator import EvaluatorConfig
+    from common.messages import EvalRequest, decode, encode
+    from common.problemset import from_payload, to_payload
+    from evaluator.reference import make_plan
+
+    sdpa = builtin_problem("attention/sdpa")
+    assert sdpa.distributions == ("scale:1e-3",)
+    assert builtin_problem("activation/relu").distributions is None
+    cfg = EvaluatorConfig()
+    assert [d for _, d in make_plan(cfg, 2, sdpa.distributions).trials] == ["base", "base", "scale:1e-3"]
+    assert [d for _, d in make_plan(cfg, 2).trials] == ["base", "base", *cfg.correctness.distributions]
+    wire = decode(encode(EvalRequest(request_id="r", problem=to_payload(sdpa), candidate="")))
+    back = from_payload(wire.problem)
+    assert back.distributions == sdpa.distributions and back.content_hash() == sdpa.content_hash()
+    assert Problem(name="p", source="s", distributions=[]).content_hash() != \
+        Problem(name="p", source="s").content_hash()
+
+    write(tmp_path / "ops" / "relu.py", GOOD.format(dim=8))
+    write(tmp_path / "ops" / "relu2.py", GOOD.format(dim=8))
+    write(tmp_path / "manifest.json", json.dumps({"ops/relu": {"distributions": "scale:1e3"},
+                                                  "ops/relu2": {"distributions": ["shift:1"]}}))
+    problems = load_problems(tmp_path)
+    assert [p.name for p in problems] == ["ops/relu2"] and problems[0].distributions == ("shift:1",)
+    assert "distributions" in problems.skipped[0][1]

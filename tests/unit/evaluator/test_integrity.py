@@ -1,0 +1,26 @@
+"""A reused child must prove it is still the process the harness set up: a flipped
+numeric setting (TF32 on in a float32 problem) is a tampered process, which the pool
+retires, as a replaced function is."""
+import torch
+
+from evaluator.integrity import Integrity
+
+
+class _HookInPlace:  # the launch hook is checked elsewhere; installing it here would patch Triton
+    def intact(self) -> bool:
+        return True
+
+
+def test_numeric_settings_changed_after_start_up_are_reported():
+    recorder = _HookInPlace()
+    before = torch.backends.cudnn.allow_tf32
+    torch.backends.cudnn.allow_tf32 = False
+    try:
+        integrity = Integrity(recorder)
+        assert integrity.check() == []
+        torch.backends.cudnn.allow_tf32 = True
+        assert any("numeric settings changed" in p for p in integrity.check())
+        torch.backends.cudnn.allow_tf32 = False
+        assert integrity.check() == []
+    finally:
+        torch.backends.cudnn.allow_tf32 = before
