@@ -22,6 +22,7 @@
     `krl export` of it to a Hugging Face directory: seconds and bytes.
 
     python benchmarks/learner.py [--size 1b|300m|tiny] [--device cuda|cpu] [--rounds 3]
+                                 [--parts step,publish,checkpoint] [--bucket-bytes N]
 
 Memory: a CPU run of all parts at 1b needs well over 24 GB (fp32 DeepSpeed state plus
 four copies of the weights in (b)); on a small machine run `--size 300m --parts publish`.
@@ -247,7 +248,7 @@ def raw_side(q, rounds: int, n_msgs: int) -> None:
     ctx.term()
 
 
-def bench_publish(named: list, rounds: int, work: Path) -> dict:
+def bench_publish(named: list, rounds: int, work: Path, bucket_bytes: int = 0) -> dict:
     import torch
     import zmq
 
@@ -261,6 +262,8 @@ def bench_publish(named: list, rounds: int, work: Path) -> dict:
 
     hcfg = HubConfig(endpoint="tcp://127.0.0.1:0", publish_endpoint="tcp://127.0.0.1:0",
                      announce_interval_s=0.5, keep_weight_versions=1)
+    if bucket_bytes:
+        hcfg.bucket_bytes = bucket_bytes
     m = Metrics("bench_learner")
     hub = Hub(hcfg, 1, 1, 1, 1, PromptSource([ProblemPayload(name="p", source="x")], 0),
               GroupStore(work / "groups"), m)
@@ -301,8 +304,8 @@ def bench_publish(named: list, rounds: int, work: Path) -> dict:
     server.stop()
     k, r = statistics.median(krl), statistics.median(rawr)
     return {"bytes": nbytes, "buckets": len(raw_bufs), "bucket_bytes": hcfg.bucket_bytes,
-            "checksum": hcfg.checksum, "krl_gb_s": k, "raw_gb_s": r, "ratio": k / r, "publish_seconds": publish_s,
-            "pull_seconds": pull_s, "krl_all_gb_s": krl, "raw_all_gb_s": rawr,
+            "checksum": hcfg.checksum, "krl_gb_s": k, "raw_gb_s": r, "ratio": k / r,
+            "publish_seconds": publish_s, "pull_seconds": pull_s, "krl_all_gb_s": krl, "raw_all_gb_s": rawr,
             "target_met": k / r >= 0.8}
 
 
@@ -385,6 +388,8 @@ def main() -> int:
     ap.add_argument("--peak-tflops", type=float, default=989.0,
                     help="dense bf16 peak for MFU (H100/H200 SXM datasheet: 989)")
     ap.add_argument("--parts", default="step,publish,checkpoint")
+    ap.add_argument("--bucket-bytes", type=int, default=0,
+                    help="publish: hub.bucket_bytes for both paths (default: the hub's default)")
     ap.add_argument("--work", default=None, help="scratch directory (default: a temp dir)")
     ap.add_argument("--out", type=Path, default=Path(__file__).parent / "reports")
     args = ap.parse_args()
@@ -425,7 +430,8 @@ def main() -> int:
         if "publish" in parts:
             named = (list(trainer.state_dict_for_publish()) if trainer
                      else model_weights(work / "model", args.device))
-            REPORT["parts"]["publish"] = bench_publish(named, args.rounds, work)
+            REPORT["parts"]["publish"] = bench_publish(named, args.rounds, work,
+                                                       args.bucket_bytes)
             write_report(args.out, args)
             del named
         if "checkpoint" in parts:
