@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 THRESHOLDS = (0.0, 1.0, 1.2, 1.5, 2.0)
+INSTALL_HINT = "pip install matplotlib (a base dependency of krl: pip install -e .)"
 
 
 class PlotUnavailable(RuntimeError):
@@ -92,6 +93,11 @@ def markdown(rep: dict) -> str:
     lines += _table("Multi-turn", rep["multi_turn"])
     if "scaling" in rep:
         lines += _table(f"Sequential test-time scaling (window {meta['window']})", rep["scaling"])
+    plotted = rep.get("plot", {})
+    if "file" in plotted:
+        lines += [f"![Fast@p by turn]({plotted['file']})", ""]
+    elif "skipped" in plotted:
+        lines += [f"Plot skipped: {plotted['skipped']}", ""]
     return "\n".join(lines) + "\n"
 
 
@@ -110,41 +116,60 @@ def _table(title: str, s: dict) -> list[str]:
     return lines + ["", f"Best over all {s['turns']} turns: {best}", ""]
 
 
-def plot(rep: dict, path: Path) -> None:
-    """Fast@p by turn (solid: at that turn; dashed: best so far); raises PlotUnavailable."""
+def figure(rep: dict) -> Any:
+    """The Fast@p-by-turn figure: a column per run (multi-turn, then scaling if any).
+
+    Top row: Fast@p at turn t; bottom row: Fast@p best over turns 1..t (in the
+    scaling column, the test-time scaling curve). One line per threshold p; each
+    line's gid ("at:<p>" or "best:<p>") names its series. Drawn on an Agg canvas:
+    no display, no pyplot global state.
+    """
     try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
     except ImportError as exc:
-        raise PlotUnavailable("the PNG plot needs matplotlib, which is not installed "
-                              "(pip install matplotlib), or pass --no-plot") from exc
-    parts = [("multi-turn", rep["multi_turn"])]
+        raise PlotUnavailable(f"matplotlib is not installed: {INSTALL_HINT}") from exc
+    runs = [("multi-turn", rep["multi_turn"])]
     if "scaling" in rep:
-        parts.append(("sequential scaling", rep["scaling"]))
-    fig, axes = plt.subplots(1, len(parts), figsize=(6 * len(parts), 4), squeeze=False)
-    for ax, (title, s) in zip(axes[0], parts):
+        runs.append((f"test-time scaling (window {rep['meta']['window']})", rep["scaling"]))
+    fig = Figure(figsize=(6 * len(runs), 8), layout="constrained")
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(2, len(runs), squeeze=False, sharey=True)
+    rows = (("at", "fast_at_turn", "at turn t"), ("best", "fast_best_so_far", "best over turns 1..t"))
+    for col, (title, s) in enumerate(runs):
         turns = [r["turn"] for r in s["per_turn"]]
-        for p in THRESHOLDS:
-            line, = ax.plot(turns, [r["fast_at_turn"][f"{p:g}"] for r in s["per_turn"]],
-                            marker="o", label=f"Fast@{p:g}")
-            ax.plot(turns, [r["fast_best_so_far"][f"{p:g}"] for r in s["per_turn"]],
-                    linestyle="--", color=line.get_color())
-        ax.set(title=f"{title} (dashed: best so far)", xlabel="turn", ylabel="share of episodes",
-               ylim=(0, 1))
-        ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+        for ax, (kind, field_, what) in zip(axes[:, col], rows):
+            for p in THRESHOLDS:
+                ax.plot(turns, [r[field_][f"{p:g}"] for r in s["per_turn"]], marker="o",
+                        label=f"Fast@{p:g}", gid=f"{kind}:{p:g}")
+            ax.set(title=f"{title}: Fast@p {what}", xlabel="turn", ylabel="share of episodes",
+                   ylim=(-0.02, 1.02), xticks=turns)
+            ax.grid(alpha=0.3)
+            ax.legend(loc="upper left", fontsize="small")
+    return fig
+
+
+def plot(rep: dict, path: Path) -> None:
+    """Write figure(rep) to path as a PNG; raises PlotUnavailable without matplotlib."""
+    figure(rep).savefig(path, dpi=120)
 
 
 def write(rep: dict, out_dir: Path, with_plot: bool = True) -> list[Path]:
-    """report.json, report.md and (with_plot) fast_by_turn.png in out_dir."""
+    """report.json, report.md and (with_plot) fast_by_turn.png in out_dir.
+
+    rep["plot"] records the outcome: {"file": name} or, when matplotlib is missing,
+    {"skipped": why and how to install}; the JSON and Markdown are written either way.
+    """
     out_dir.mkdir(parents=True, exist_ok=True)
     paths = [out_dir / "report.json", out_dir / "report.md"]
+    if with_plot:
+        png = out_dir / "fast_by_turn.png"
+        try:
+            plot(rep, png)
+            rep["plot"] = {"file": png.name}
+            paths.append(png)
+        except PlotUnavailable as exc:  # deliberately dropped: the numbers matter more
+            rep["plot"] = {"skipped": str(exc)}
     paths[0].write_text(json.dumps(rep, indent=2) + "\n")
     paths[1].write_text(markdown(rep))
-    if with_plot:
-        paths.append(out_dir / "fast_by_turn.png")
-        plot(rep, paths[-1])
     return paths

@@ -13,13 +13,14 @@ best over turns) are defined in actor/bench_report.py and the README.
 The evaluator: `--broker ENDPOINT` uses a running `krl broker`; otherwise this
 command starts its own broker and `--workers` workers (subprocesses, stopped at the
 end) on `evaluator.device`. Writes report.json, report.md and fast_by_turn.png
-into --out. On a machine without a GPU, timings (and so Fast@p for p > 0) are
-CPU-interpreter timings.
+(Fast@p by turn; skipped with a note if matplotlib is missing) into --out. On a
+machine without a GPU, timings (and so Fast@p for p > 0) are CPU-interpreter timings.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import socket
 import subprocess
 import sys
@@ -45,7 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--broker", help="use this running broker (tcp://host:port) instead of starting one")
     parser.add_argument("--workers", type=int, default=1, help="evaluator workers to start (default 1)")
     parser.add_argument("--concurrency", type=int, default=64, help="episodes in flight (default 64)")
-    parser.add_argument("--no-plot", action="store_true", help="skip the PNG plot (needs matplotlib)")
+    parser.add_argument("--no-plot", action="store_true",
+                        help="skip the PNG plot (skipped anyway, with a note, without matplotlib)")
     parser.add_argument("overrides", nargs="*", help="dotted config overrides, e.g. actor.sampling.temperature=0.6")
 
 
@@ -55,6 +57,7 @@ def _usage_error(message: str) -> int:
 
 
 def main(args: argparse.Namespace) -> int:
+    from actor.bench_report import INSTALL_HINT
     from common.config import ConfigError, RunConfig, load
     from common.problemset import ProblemError, load_problems
 
@@ -62,12 +65,9 @@ def main(args: argparse.Namespace) -> int:
         return _usage_error("--turns, --samples, --window, --workers and --concurrency must be >= 1")
     if args.scaling_turns and args.scaling_turns <= args.turns:
         return _usage_error("--scaling-turns must exceed --turns (it refines past them)")
-    if not args.no_plot:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            return _usage_error("the PNG plot needs matplotlib, which is not installed "
-                                "(pip install matplotlib), or pass --no-plot")
+    if not args.no_plot and importlib.util.find_spec("matplotlib") is None:
+        print(f"krl benchmark: matplotlib is missing, so the plot will be skipped: {INSTALL_HINT}",
+              file=sys.stderr)  # said now, not only after a long run
     try:
         cfg = load(args.config, args.overrides, RunConfig)
         problems = load_problems(args.problems)[: args.limit]
@@ -86,6 +86,8 @@ def main(args: argparse.Namespace) -> int:
     paths = write(rep, Path(args.out), with_plot=not args.no_plot)
     print(paths[1].read_text())
     print("wrote " + ", ".join(str(p) for p in paths))
+    if "skipped" in rep.get("plot", {}):
+        print(f"krl benchmark: plot skipped: {rep['plot']['skipped']}", file=sys.stderr)
     return 0
 
 

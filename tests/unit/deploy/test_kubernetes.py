@@ -16,7 +16,6 @@ from common.config import RunConfig, load
 
 K8S = D.DEPLOY / "kubernetes"
 SCHEMA_VERSIONS = ("1.30",)  # plus the newest the package knows; 1.30: appArmorProfile is GA
-PENDING_COMMANDS = {"actor"}  # `krl actor` is being finished (issue 5)
 SECTION = {"learner": "learner", "broker": "broker", "evaluator": "evaluator", "actor": "actor"}
 SERVERS, CLIENTS = {"learner", "broker"}, {"actor", "evaluator"}
 
@@ -105,7 +104,7 @@ def test_every_role_command_loads_as_a_run_config(tmp_path):
     for role, template in _workloads().items():
         command, config, overrides = _command_line(role, _container(template))
         assert command == role
-        assert command in COMMANDS or command in PENDING_COMMANDS, command
+        assert command in COMMANDS, command
         assert Path(config).parent.as_posix() == "/config"
         cfg = _role_config(role, tmp_path)  # raises ConfigError naming a bad field
         assert cfg.transport.curve_keys_dir is not None, "CurveZMQ must be on in the cluster"
