@@ -541,5 +541,6 @@ def test_benchmark_episodes_report_and_scaling_window(vllm_engine, session_loop,
     assert rep["multi_turn"]["statuses"] == {"format_error": 8}  # judged by the evaluator
     assert rep["multi_turn"]["best_over_turns"]["0"] == 0.0
     assert [r["episodes_reaching_turn"] for r in rep["scaling"]["per_turn"]] == [2, 2, 2, 2]
-    write(rep, tmp_path / "report", with_plot=False)
+    paths = write(rep, tmp_path / "report")
     assert "Sequential test-time scaling (window 2)" in (tmp_path / "report" / "report.md").read_text()
+    assert paths[-1].name == "fast_by_turn.png" and paths[-1].read_bytes()[:4] == b"\x89PNG"
