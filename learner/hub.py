@@ -1,10 +1,18 @@
 """The hub's bookkeeping: the one owner of training progress (learner rank 0).
 
 It decides which prompt goes to which actor and which groups get trained:
-- A lease is granted only while admission control allows it:
-      accepted + in_flight <= (max_staleness + version + 1) * groups_per_step
+- A lease is granted only while admission control allows it, counting the lease:
+      accepted + in_flight <= (max_staleness + v + 1) * groups_per_step
   (accepted counts every group ever stored, trained or not), and while the buffer of
-  untrained groups has room. This paces generation and bounds staleness.
+  untrained groups has room. Groups are trained in the order they are accepted, so the
+  next lease's group is trained after the (accepted + in_flight) before it, at version
+  (accepted + in_flight) // groups_per_step; the bound keeps that within max_staleness
+  of v. v is the hub's version, or the requesting actor's policy_version if older: an
+  actor that has not loaded the newest weights yet gets no lease whose group would be
+  stale when trained (stale at birth); it is told to retry, and asks again as soon as
+  newer weights load. An actor holding the newest weights gets every lease the hub's
+  bound allows. (policy_version < 0: the actor did not say; only the hub's bound.)
+  With hub.synchronous, only actors holding the newest weights get leases at all.
 - A lease not returned within lease_timeout_s expires; its prompt is handed out again.
 - A group is accepted at most once per prompt: a resend (same group id), a late group
   from an expired lease, or a second group for a prompt already done is acked
@@ -16,7 +24,9 @@ It decides which prompt goes to which actor and which groups get trained:
   ledger (common/ledger.py) has a line for it; training, dropping and re-buffering a
   group are ledger lines too, so `krl run` can reconcile every group's fate.
 - A group whose oldest token is more than max_staleness versions behind is `stale`
-  (dropped, counted, its prompt re-issued), both on arrival and when a batch is taken.
+  (dropped, counted, its prompt re-issued), both on arrival and when a batch is taken;
+  so is a group the actor marks `rolled_back` (made in part by weights a learner
+  restart discarded: actor/loop.py).
 
 State that must survive a learner crash (`state_dict`): the data cursor, version,
 counters, outstanding leases, prompts waiting for re-issue, the prompts already done
@@ -118,6 +128,9 @@ class Hub:
         self._lock = threading.Condition()
         self._m_leases = metrics.counter("leases_granted_total", "Work leases granted")
         self._m_expired = metrics.counter("leases_expired_total", "Leases that timed out")
+        self._m_withheld = metrics.counter(
+            "leases_withheld_total", "Leases the hub's bound allowed but an actor did not get: "
+            "its weights would be more than max_staleness behind when the group is trained")
         self._m_groups = metrics.counter("groups_received_total", "Groups received by outcome",
                                          ["outcome"])
         self._m_stale = metrics.histogram("group_staleness_versions",
@@ -127,18 +140,29 @@ class Hub:
         self._m_inflight = metrics.gauge("leases_in_flight", "Leases outstanding")
 
     # ------------------------------------------------------------------ leases
-    def _admissible(self) -> int:
-        bound = (self.max_staleness + self.version + 1) * self.groups_per_step
+    def _admissible(self, weights_version: int) -> int:
+        """How many more leases keep every group they produce, generated with weights
+        `weights_version`, within max_staleness when it is trained; and the buffer bound."""
+        bound = (self.max_staleness + weights_version + 1) * self.groups_per_step
         by_staleness = bound - self.accepted_total - len(self.leases)
         by_buffer = self.cfg.max_buffered_groups - len(self.buffer) - len(self.leases)
         return max(0, min(by_staleness, by_buffer))
 
-    def grant(self, actor_id: str, max_groups: int) -> tuple[list[Lease], float]:
-        """Leases for up to max_groups prompts, and how long to wait if none."""
+    def grant(self, actor_id: str, max_groups: int,
+              policy_version: int = -1) -> tuple[list[Lease], float]:
+        """Leases for up to max_groups prompts, and how long to wait if none.
+        policy_version: the version of the actor's loaded weights (-1: not stated)."""
         with self._lock:
             self._expire_locked()
+            if self.cfg.synchronous and policy_version < self.version:
+                return [], self.cfg.retry_after_s  # lockstep: load the newest weights first
+            allowed = min(max_groups, self._admissible(self.version))
+            n = allowed
+            if policy_version >= 0:
+                n = min(allowed, self._admissible(min(policy_version, self.version)))
+                self._m_withheld.inc(allowed - n)
             leases = []
-            for _ in range(min(max_groups, self._admissible())):
+            for _ in range(n):
                 prompt_id = self._next_prompt()
                 rec = LeaseRecord(new_id(), prompt_id, actor_id, self.clock() + self.cfg.lease_timeout_s)
                 self.leases[rec.lease_id] = rec
@@ -179,7 +203,8 @@ class Hub:
             if outcome == "accepted":
                 self.store.put(group.group_id, frames)  # durable before the ack
                 self.store.ledger.append("accepted", group_id=group.group_id,
-                                         prompt_id=group.prompt_id, version=self.version)
+                                         prompt_id=group.prompt_id, version=self.version,
+                                         evaluations=group.evaluations)
                 self.accepted_total += 1
                 self.done_prompts.add(group.prompt_id)
                 self.buffer[group.group_id] = group
@@ -204,6 +229,8 @@ class Hub:
         problem = _structure_error(group)
         if problem:
             return "rejected", problem
+        if group.rolled_back:  # its behaviour policy died with a learner restart
+            return "stale", "generated in part by weights a learner restart discarded"
         lag = self.version - _oldest_version(group)
         self._m_stale.observe(max(0, lag))
         if lag > self.max_staleness:
