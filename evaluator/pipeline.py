@@ -176,14 +176,16 @@ class _Run:
 
     def reference(self) -> ReferenceOutputs:
         key = ReferenceCache.key(self.problem, self.ev.device, self.sizes, self.plan)
-        cached = self.ev.references.get(key)
-        self.details["reference_cached"] = cached is not None
-        if cached is not None:
-            return cached
+        with self.ev.references.computing(key):
+            cached = self.ev.references.get(key)
+            self.details["reference_cached"] = cached is not None
+            return cached if cached is not None else self.compute_reference(key)
+
+    def compute_reference(self, key: str) -> ReferenceOutputs:
         request = reference_request(self.problem.source, self.sizes, self.plan)
         with self.ev.pool.reference() as child:
             self.sandbox_dirs.append(str(child.tmp))
-            try:  # inputs are made on the CPU before the device is taken (see prepare_inputs)
+            try:  # inputs are made on the CPU before the device is taken (see input_sets)
                 reply, tensors = child.request({"op": "prepare", "problem": request["problem"],
                                                 "sizes": request["sizes"], "inputs": request["trials"]},
                                                self.timeout_s)

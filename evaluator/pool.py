@@ -51,8 +51,8 @@ class ChildPool:
         self._idle: list[Child] = []
         self._busy = 0
         self._cond = threading.Condition()
-        self._ref: Child | None = None
-        self._ref_lock = threading.Lock()
+        self._refs: list[Child | None] = [None] * cfg.reference_children  # None: start on demand
+        self._ref_cond = threading.Condition()
         self._closed = False
         self.started = 0
         self.retired = 0
@@ -121,15 +121,23 @@ class ChildPool:
 
     @contextmanager
     def reference(self) -> Iterator[Child]:
-        """The trusted reference child (exclusive while held); replaced after any failure."""
-        with self._ref_lock:
-            self._ref = self._ready("reference", self._ref)
-            try:
-                yield self._ref
-            except BaseException:
-                self._ref.close()
-                self._ref = None
-                raise
+        """A trusted reference child (exclusive while held); replaced after any failure."""
+        with self._ref_cond:
+            while not self._refs:
+                self._ref_cond.wait()
+            child = self._refs.pop()
+        try:
+            child = self._ready("reference", child)
+            yield child
+        except BaseException:
+            if child is not None:
+                child.close()
+            child = None
+            raise
+        finally:
+            with self._ref_cond:
+                self._refs.append(child)
+                self._ref_cond.notify()
 
     def warm_up(self) -> None:
         """Start every child now and wait until they are ready (e.g. at worker start)."""
@@ -139,8 +147,17 @@ class ChildPool:
             idle = list(self._idle)
         for child in idle:
             child.wait_ready(self.cfg.startup_timeout_s)
-        with self._ref_lock:
-            self._ref = self._ready("reference", self._ref)
+        with self._ref_cond:
+            refs, self._refs = self._refs, []
+        ready: list[Child | None] = []
+        try:
+            for child in refs:
+                ready.append(self._ready("reference", child))
+        finally:  # a child that failed to start is closed by _ready: its slot starts over
+            ready += [None] + refs[len(ready) + 1:] if len(ready) < len(refs) else []
+            with self._ref_cond:
+                self._refs.extend(ready)
+                self._ref_cond.notify_all()
 
     def close(self) -> None:
         self._closed = True
@@ -151,7 +168,8 @@ class ChildPool:
             idle, self._idle = self._idle, []
         for child in idle:
             child.close()
-        with self._ref_lock:
-            if self._ref is not None:
-                self._ref.close()
-                self._ref = None
+        with self._ref_cond:
+            refs, self._refs = self._refs, [None] * len(self._refs)
+        for child in refs:
+            if child is not None:
+                child.close()

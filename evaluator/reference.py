@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,13 +73,31 @@ def split_outputs(trials: list[dict], tensors: list[torch.Tensor]) -> list[list[
 
 
 class ReferenceCache:
-    """LRU of ReferenceOutputs bounded by total tensor bytes (thread-safe)."""
+    """LRU of ReferenceOutputs bounded by total tensor bytes (thread-safe), with
+    single-flight computation: concurrent evaluations of a new problem compute its
+    reference once (`computing(key)`), the others wait for it and hit the cache."""
 
     def __init__(self, max_bytes: int):
         self.max_bytes = max_bytes
         self._items: OrderedDict[str, ReferenceOutputs] = OrderedDict()
         self._lock = threading.Lock()
+        self._flights: dict[str, list] = {}  # key -> [lock, users]
         self.hits = self.misses = 0
+
+    @contextmanager
+    def computing(self, key: str) -> Iterator[None]:
+        """Held while one thread computes `key`; others asking for the same key wait."""
+        with self._lock:
+            flight = self._flights.setdefault(key, [threading.Lock(), 0])
+            flight[1] += 1
+        try:
+            with flight[0]:
+                yield
+        finally:
+            with self._lock:
+                flight[1] -= 1
+                if not flight[1]:
+                    del self._flights[key]
 
     @staticmethod
     def key(problem: Any, device: str, sizes: dict, plan: TrialPlan) -> str:

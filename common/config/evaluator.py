@@ -233,7 +233,10 @@ class EvaluatorConfig(Section):
     metrics: MetricsConfig = MetricsConfig()
     """Metrics endpoint of evaluator workers."""
     children: int = Field(2, ge=1)
-    """Warm sandboxed children that run candidates (plus one trusted reference child)."""
+    """Warm sandboxed children that run candidates (plus the trusted reference children)."""
+    reference_children: int = Field(1, ge=1)
+    """Trusted children computing reference outputs (cached per problem), so several new
+    problems' references are computed at once; each costs a process and its memory."""
     startup_timeout_s: float = Field(180.0, gt=0)
     """How long a fresh child may take to import torch and Triton and say it is ready."""
     reuse_children: bool = True

@@ -154,8 +154,11 @@ def test_gpu_faults_are_survived(fault, statuses, ev):
         src = src.replace("        out = torch.empty_like(x)",
                           "        out = torch.empty_like(x)\n        hog = torch.empty(1 << 46, device=x.device)")
     else:
+        # An atomic in the condition keeps the compiler from deleting the loop (a plain
+        # counter loop with no effect is optimised away and the kernel just runs).
         src = src.replace("    x = tl.load(x_ptr + offs, mask=mask)",
-                          "    x = tl.load(x_ptr + offs, mask=mask)\n    i = 0\n    while i >= 0:\n        i += 1")
+                          "    x = tl.load(x_ptr + offs, mask=mask)\n"
+                          "    while tl.atomic_add(x_ptr, 0.0) < 3.0e38:\n        x += 0.0")
     assert src != relu.solution
     t0 = time.monotonic()
     v = ev.evaluate(relu, src, _settings(timeout_s=30))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import CPU_SIZES, FixtureProblem, fixture_problem
+from conftest import CPU_SIZES, FIXTURES, FixtureProblem, fixture_problem
 
 from common.messages import EvalSettings
 
@@ -40,6 +40,20 @@ def test_healthy_children_are_reused_and_references_cached(evaluator, settings, 
         assert verdict.status == "ok" and verdict.details["reference_cached"]
     assert evaluator.pool.started == started, "a healthy child was replaced"
     assert (time.monotonic() - t0) / 3 < 2.0, "a reused child should answer in well under a start-up"
+
+
+def test_concurrent_evaluations_of_a_new_problem_compute_its_reference_once(evaluator, settings):
+    """Samples of one prompt arrive together; the first computes the reference, the
+    others wait for it and hit the cache instead of recomputing it in turn."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    fresh = fixture_problem("relu", (FIXTURES / "relu.py").read_text() + "\n# concurrent-reference\n")
+    misses, hits = evaluator.references.misses, evaluator.references.hits
+    with ThreadPoolExecutor(2) as pool:
+        verdicts = list(pool.map(lambda _: evaluator.evaluate(fresh, fresh.solution, settings), range(2)))
+    assert [v.status for v in verdicts] == ["ok", "ok"]
+    assert sorted(v.details["reference_cached"] for v in verdicts) == [False, True]
+    assert (evaluator.references.misses - misses, evaluator.references.hits - hits) == (1, 1)
 
 
 def test_timing_can_be_skipped(evaluator, problems):
