@@ -18,8 +18,10 @@ the old version, tokens after it the new one. In "drain" mode the engine instead
 waits for running requests to finish (`mode="wait"`), so every answer has one
 version.
 
-Prefix-cache entries are keyed with the weight version (vLLM's `cache_salt`), so a
-request started after an update never reuses KV computed by older weights;
+Prefix-cache entries are keyed with the weight version and the count of loads
+(vLLM's `cache_salt`: a version re-published after a learner rollback is other
+weights under the same number), so a request started after an update never reuses
+KV computed by older weights;
 requests that were running during an in-flight update keep their KV (that is
 what "in-flight" means).
 
@@ -85,6 +87,7 @@ class Engine:
         self._llm: Any = None
         self._tokenizer: Any = None
         self._version = 0
+        self._loads = 0  # weight loads so far: part of the prefix-cache salt
         self._expected_shapes: dict[str, list[int]] = {}
         self._load_lock = asyncio.Lock()
         self._not_loading = asyncio.Event()
@@ -207,7 +210,8 @@ class Engine:
                 f"prompt of {len(prompt_ids)} tokens leaves no room within max_model_len "
                 f"{self.cfg.max_model_len}")
         await self._not_loading.wait()  # requests submitted mid-load would carry a stale salt
-        prompt = {"prompt_token_ids": list(prompt_ids), "cache_salt": f"v{self._version}"}
+        salt = f"v{self._version}.{self._loads}"
+        prompt = {"prompt_token_ids": list(prompt_ids), "cache_salt": salt}
         params = self._sampling_params(sampling, min(sampling.max_tokens, room),
                                        stream=on_tokens is not None)
         final = None
@@ -248,7 +252,7 @@ class Engine:
 
     # ------------------------------------------------------------------ weights
     async def load_weights(self, version: int, buckets: Iterable[Bucket],
-                           verified: bool = False) -> WeightLoad:
+                           verified: bool = False, rollback: bool = False) -> WeightLoad:
         """Verify, stage and load a new policy version without restarting the engine.
 
         `buckets` is consumed in a worker thread (pass a list or a thread-safe
@@ -256,12 +260,13 @@ class Engine:
         caller has already checked (WeightSync.pull does). A bad checksum, an
         unknown, missing or misshapen tensor or a version not newer than the
         engine's raises a `common.buckets.BucketError` before the engine is
-        touched; the old weights stay.
+        touched; the old weights stay. `rollback=True` allows a version that is not
+        newer: the hub rolled back (a learner restart) and its weights replace ours.
         """
         from actor.weights import WeightUpdateError, default_staging_dir, stage
 
         async with self._load_lock:
-            if version <= self._version:
+            if version <= self._version and not rollback:
                 raise WeightUpdateError(
                     f"weight update v{version} is not newer than the engine's v{self._version}")
             started = time.perf_counter()
@@ -272,7 +277,7 @@ class Engine:
                 load_s = await self._load_staged(version, staged.infos)
             finally:
                 staged.cleanup()
-            self._version = version
+            self._version, self._loads = version, self._loads + 1
         report = WeightLoad(version, staged.num_tensors, staged.nbytes, staged.stage_s, load_s,
                             time.perf_counter() - started)
         log.info("loaded weights v%d: %d tensors, %.1f MB, stage %.3f s, engine paused %.3f s",

@@ -8,10 +8,10 @@ One asyncio loop runs these tasks side by side:
             every other episode in flight); the finished group goes to the outbox
   outbox    delivers groups until acked, resending while the hub is away
             (actor/hub_link.py)
-  weights   waits for a newer WeightAnnouncement, pulls and verifies its buckets
-            (actor/weight_sync.py), loads them into the running engine (in-flight by
-            default: answers being generated continue, their tokens tagged with the
-            version that produced each)
+  weights   waits for an announcement of other weights than the engine's, pulls and
+            verifies its buckets (actor/weight_sync.py), loads them into the running
+            engine (in-flight by default: answers being generated continue, their
+            tokens tagged with the version that produced each)
   beats     a Heartbeat to the hub every transport.heartbeat_interval_s
   health    checks the engine process; its death is fatal
 
@@ -21,6 +21,13 @@ and are handed out again); finished groups are delivered until the same deadline
 
 Fatal (`run` raises): the engine died (`EngineDead`) or any unexpected error in a
 task. The process logs it and exits non-zero; the supervisor restarts the actor.
+
+Learner rollback: a restarted learner's hub announces its checkpoint's version under a
+new hub_id (e.g. 7 after 10) and re-publishes 8, 9, ... with other weights. The actor
+loads the hub's weights even when their version is lower (the hub's latest
+announcement is the truth), and every group says which weights made its tokens
+(`TrajectoryGroup.weights`: per hub_id the newest version loaded while it ran), so the
+new hub can count a group made in part by discarded weights stale, whenever it arrives.
 """
 from __future__ import annotations
 
@@ -57,7 +64,8 @@ class Actor:
         self._changed = asyncio.Event()
         self._fatal: BaseException | None = None
         self._sync_thread = ThreadPoolExecutor(1, thread_name_prefix="weight-sync")
-        self._bad_versions: set[int] = set()
+        self._bad_versions: set[tuple[int, str]] = set()  # (version, hub_id)
+        self._made_by: dict[str, dict[str, int]] = {}  # lease id -> TrajectoryGroup.weights
         self._warn = RateLimitedLog(log, interval_s=30.0)
         self._m_leases = metrics.counter("leases_total", "Leases received from the hub")
         self._m_inflight = metrics.gauge("groups_in_flight", "Prompt groups being generated")
@@ -166,6 +174,7 @@ class Actor:
 
     def _start_group(self, lease: Lease) -> None:
         self._m_leases.inc()
+        self._made_by[lease.lease_id] = {self.sync.hub_id: self.engine.version}
         task = asyncio.create_task(self._group(lease), name=f"group-{lease.lease_id[:8]}")
         self.groups.add(task)
         self._m_inflight.set(len(self.groups))
@@ -184,7 +193,9 @@ class Actor:
             prompt_id=lease.prompt_id, problem_name=lease.problem.name, actor_id=self.actor_id,
             trajectories=[Trajectory(sample_index=e.sample_index,
                                      turns=[t.to_wire() for t in e.turns]) for e in episodes],
-            sent_at=now()))
+            sent_at=now(), evaluations=sum(t.verdict.code is not None and t.verdict.evaluated
+                                           for e in episodes for t in e.turns),
+            weights=self._made_by.pop(lease.lease_id, {})))
 
     # ------------------------------------------------------------------ weights, beats, health
     async def _weight_loop(self) -> None:
@@ -192,7 +203,7 @@ class Actor:
         backoff = Backoff(self.cfg.hub_retry_min_s, self.cfg.hub_retry_max_s)
         while True:
             ann = await loop.run_in_executor(self._sync_thread, self.sync.poll, self.cfg.weight_poll_s)
-            if ann is None or ann.version in self._bad_versions or ann.version <= self.engine.version:
+            if ann is None or (ann.version, ann.hub_id) in self._bad_versions:
                 continue
             buckets = await loop.run_in_executor(self._sync_thread, self.sync.pull, ann)
             if buckets is None:
@@ -202,15 +213,18 @@ class Actor:
                 continue
             try:
                 # Shielded: a stop request must not interrupt a load between two buckets.
-                report = await asyncio.shield(
-                    self.engine.load_weights(ann.version, buckets, verified=True))
+                report = await asyncio.shield(self.engine.load_weights(
+                    ann.version, buckets, verified=True,
+                    rollback=ann.version <= self.engine.version))
             except BucketError as exc:
                 # The version does not fit this model: never retry it; the old weights stay.
                 log.error("weight version %d not loaded: %s", ann.version, exc)
-                self._bad_versions.add(ann.version)
+                self._bad_versions.add((ann.version, ann.hub_id))
                 continue
             backoff.reset()
-            self.sync.loaded(ann.version)
+            self.sync.loaded(ann.version, ann.hub_id)
+            for made_by in self._made_by.values():  # the running groups' later tokens
+                made_by[ann.hub_id] = max(made_by.get(ann.hub_id, -1), ann.version)
             self._m_version.set(ann.version)
             self._m_load_s.observe(report.total_s)
 

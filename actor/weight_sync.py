@@ -3,7 +3,7 @@
 The hub broadcasts a WeightAnnouncement on its PUB socket when a version starts
 publishing (complete=False: its buckets are still being packed), when it is complete
 (bucket layouts + checksums), and the newest again every few seconds. `WeightSync`
-subscribes; when the announced version is newer than the engine's, it pulls the
+subscribes; when the announced version is not the one the engine holds, it pulls the
 buckets with WeightBucketRequest over the hub's ROUTER, a window of them in flight,
 and verifies each bucket's checksum on a thread while the next ones arrive. A pull of
 an incomplete version streams: the hub answers each request as soon as that bucket
@@ -15,6 +15,13 @@ failed loads nothing and the engine keeps its weights.
 A late or restarted actor simply pulls the newest version it hears of. If the hub
 dropped the version while we were pulling (`unknown_version`, it keeps only the
 newest few), the pull is abandoned and the next announcement is used.
+
+The hub's latest announcement is the truth, even when its version is lower: a learner
+restart rolls the hub back to its checkpoint (10 -> 7) under a new `hub_id` and then
+re-publishes 8, 9, ... with other weights. Weights are known by (version, hub_id);
+whenever the announced pair differs from the one held, it is pulled (from that
+incarnation only) and loaded. Weights the engine started with (from the model
+directory, hub_id "") count as the hub's version of the same number.
 """
 from __future__ import annotations
 
@@ -49,7 +56,7 @@ class WeightSync:
     def __init__(self, hub_endpoint: str, publish_endpoint: str, transport: TransportConfig,
                  metrics: Metrics, current_version: int = -1, pull_window: int = 4):
         ctx = context()
-        self.version = current_version
+        self.version, self.hub_id = current_version, ""  # what the engine holds
         self.transport = transport
         self.window = pull_window
         self.sub = Channel(ctx, zmq.SUB, transport, metrics, connect=publish_endpoint,
@@ -61,18 +68,23 @@ class WeightSync:
         self._m_bad = metrics.counter("weight_pulls_failed_total", "Pulls abandoned", ["reason"])
 
     def poll(self, timeout_s: float = 0.0) -> Optional[WeightAnnouncement]:
-        """The newest announcement heard so far that is newer than our version (a complete
-        announcement replaces an incomplete one of the same version)."""
+        """The hub's latest announcement if it names other weights than ours (see the
+        module docstring), else None. The last one heard wins, lower versions included;
+        only an incomplete announcement of weights already announced complete is ignored."""
         deadline = time.monotonic() + timeout_s
         while True:
             got = self.sub.recv(max(0.0, deadline - time.monotonic()), expect=WeightAnnouncement)
             if got is None:
                 break
-            if got.msg is not None and _newer(got.msg, self._latest):
+            if got.msg is not None and _replaces(got.msg, self._latest):
                 self._latest = got.msg
             timeout_s, deadline = 0.0, time.monotonic()  # drain what is queued, then return
         latest = self._latest
-        return latest if latest is not None and latest.version > self.version else None
+        return latest if latest is not None and not self.holds(latest) else None
+
+    def holds(self, ann: WeightAnnouncement) -> bool:
+        """Whether the engine already runs the weights `ann` names."""
+        return ann.version == self.version and self.hub_id in ("", ann.hub_id)
 
     def pull(self, ann: WeightAnnouncement) -> Optional[list[Bucket]]:
         """Every bucket of `ann`, verified; None if the version is gone (or its publishing
@@ -91,7 +103,7 @@ class WeightSync:
         with ThreadPoolExecutor(max_workers=self.window, thread_name_prefix="verify") as pool:
             while not state.done():
                 while len(state.pending) < self.window and (index := state.next_index()) is not None:
-                    self._send(state, index, ann.version)
+                    self._send(state, index, ann)
                 if not state.pending:
                     return self._abandon(ann, "incomplete", "the hub named no last bucket")
                 got = self.client.channel.recv(self.transport.request_timeout_s / 4)
@@ -105,7 +117,7 @@ class WeightSync:
                         return self._abandon(ann, "hub_unavailable", "no answer from the hub")
                     resends, last_reply = resends + 1, time.monotonic()
                     for rid, index in list(state.pending.items()):
-                        self._send(state, index, ann.version, rid)
+                        self._send(state, index, ann, rid)
                     continue
                 last_reply, resends = time.monotonic(), 0
                 failure = state.receive(got.msg, pool)
@@ -121,11 +133,12 @@ class WeightSync:
         self._m_pull_b.inc(sum(b.data.numel() for b in buckets))
         return buckets
 
-    def _send(self, state: _Pull, index: int, version: int,
+    def _send(self, state: _Pull, index: int, ann: WeightAnnouncement,
               request_id: Optional[str] = None) -> None:
         rid = request_id or new_id()
-        self.client.channel.send(WeightBucketRequest(request_id=rid, version=version,
-                                                     index=index, sent_at=now()))
+        self.client.channel.send(WeightBucketRequest(request_id=rid, version=ann.version,
+                                                     index=index, hub_id=ann.hub_id,
+                                                     sent_at=now()))
         state.pending[rid] = index
 
     def _abandon(self, ann: WeightAnnouncement, reason: str, detail: str) -> None:
@@ -133,18 +146,18 @@ class WeightSync:
         log.warning("pull of version %d abandoned (%s): %s", ann.version, reason, detail[:200])
         return None  # replies still in flight carry unknown ids and are dropped by the next pull
 
-    def loaded(self, version: int) -> None:
-        """The engine now runs `version`."""
-        self.version = version
+    def loaded(self, version: int, hub_id: str = "") -> None:
+        """The engine now runs `version` as published by hub incarnation `hub_id`."""
+        self.version, self.hub_id = version, hub_id
 
     def close(self) -> None:
         self.sub.close()
         self.client.close()
 
 
-def _newer(ann: WeightAnnouncement, than: Optional[WeightAnnouncement]) -> bool:
-    return (than is None or ann.version > than.version
-            or (ann.version == than.version and ann.complete and not than.complete))
+def _replaces(ann: WeightAnnouncement, than: Optional[WeightAnnouncement]) -> bool:
+    same = than is not None and (ann.version, ann.hub_id) == (than.version, than.hub_id)
+    return not same or ann.complete or not than.complete
 
 
 class _Pull:

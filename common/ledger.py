@@ -3,7 +3,8 @@ the reconciliation `krl run` writes into summary.json.
 
 `<run_dir>/hub/groups/ledger.jsonl`, one JSON object per line, written by learner rank 0
 (learner/hub.py through learner/group_store.py):
-    {"event": "accepted", "group_id", "prompt_id", "version", "t"}  stored, before the ack
+    {"event": "accepted", "group_id", "prompt_id", "version", "evaluations", "t"}
+                                                                    stored, before the ack
     {"event": "trained",  "step", "group_ids", "t"}                 one optimizer step
     {"event": "dropped",  "group_id", "reason", "t"}                went stale in the buffer
     {"event": "restored", "version", "group_ids", "t"}              a (re)start re-buffered these
@@ -17,6 +18,14 @@ never lost, while a host crash may cost the ledger its last lines).
 `reconcile(run_dir)` replays the ledger and checks it against the learner's own record
 (the per-step group ids in learner/progress.json, which checkpoints restore) and the
 group files still stored. Shared by the learner (writer) and the supervisor (reader).
+
+`evaluations(path)` is the run's count of evaluator verdicts: the turns of accepted
+groups whose verdict came from the evaluator service (the actor counts them per group,
+TrajectoryGroup.evaluations). It is durable and exact for what was trained on, unlike
+a worker's run counter: identical candidates in flight together share one run (the
+broker joins them), cached verdicts are no run, and a killed worker's last increments
+are never scraped. Verdicts of groups never accepted (stale, lost with a killed actor)
+are not in it.
 """
 from __future__ import annotations
 
@@ -64,6 +73,13 @@ def trained_by_step(path: Path) -> dict[int, list[str]]:
             for step in [s for s in steps if s > ev["version"]]:
                 del steps[step]
     return steps
+
+
+def evaluations(path: Path) -> int:
+    """Evaluator verdicts in the groups the ledger at `path` accepted (module docstring)."""
+    per_group = {ev["group_id"]: ev.get("evaluations", 0) for ev in read(path)
+                 if ev["event"] == "accepted"}
+    return sum(per_group.values())
 
 
 def reconcile(run_dir: Path) -> dict:

@@ -179,6 +179,10 @@ class TrajectoryGroup(Message, kw_only=True):
     actor_id: Id
     trajectories: list[Trajectory]
     sent_at: float = 0.0
+    evaluations: Count = 0        # turns whose verdict came from the evaluator service
+    weights: dict[Id, int] = {}   # hub_id -> newest version of that hub incarnation's
+                                  # weights that made tokens here (learner/hub_server.py)
+    rolled_back: bool = False     # set by the hub on arrival: made by discarded weights
 
 
 # --------------------------------------------------------------------------- weights
@@ -203,6 +207,9 @@ class WeightAnnouncement(Message, kw_only=True):
     buckets: list[BucketInfo]     # [] while the version is still being packed
     sent_at: float = 0.0
     complete: bool = True         # False: buckets are being packed; pull them as they come
+    hub_id: Id = ""               # the hub incarnation that published it (new per learner
+    base_version: int = -1        # start) and the version it started at: versions above
+                                  # base_version from an earlier incarnation were discarded
 
 
 class WeightBucketRequest(Message, kw_only=True):
@@ -212,6 +219,7 @@ class WeightBucketRequest(Message, kw_only=True):
     version: Count
     index: Count
     sent_at: float = 0.0
+    hub_id: Id = ""               # only this incarnation's buckets of the version ("": any)
 
 
 class WeightBucket(Message, kw_only=True):

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Optional
 
 from common.config import RunConfig, dump
-from common.ledger import reconcile
+from common.ledger import LEDGER, evaluations, reconcile
 
 log = logging.getLogger("krl.run")
 
@@ -104,9 +104,10 @@ class Supervisor:
         self.logs = self.run_dir / "logs"
         self.logs.mkdir(parents=True, exist_ok=True)
         self.procs = self._plan()
-        self.evaluations = {p.name: CounterTotal() for p in self.procs if p.role == "evaluator"}
+        # Sandbox runs, scraped from the workers: at least this many (see write_summary).
+        self.runs = {p.name: CounterTotal() for p in self.procs if p.role == "evaluator"}
         previous = _read_json(self.run_dir / "summary.json")  # a resumed run keeps counting
-        self.prior_evaluations = int(previous.get("evaluations", 0))
+        self.prior_runs = int(previous.get("evaluator_runs_at_least", 0))
         self.stopping = False
         self.status = "running"
         self.t0 = time.monotonic()
@@ -203,9 +204,16 @@ class Supervisor:
             if p.role == "evaluator" and p.popen is not None and p.popen.poll() is None:
                 value = scrape(p.metrics_port, "krl_evaluator_evaluations_total")
                 if value is not None:
-                    self.evaluations[p.name].observe(value)
+                    self.runs[p.name].observe(value)
 
     # ------------------------------------------------------------------ reporting
+    def evaluations(self) -> int:
+        """Evaluator verdicts in accepted groups, from the hub's ledger (common/ledger.py)."""
+        return evaluations(self.run_dir / "hub" / "groups" / LEDGER)
+
+    def evaluator_runs(self) -> int:
+        return self.prior_runs + int(sum(c.total for c in self.runs.values()))
+
     def progress(self) -> dict:
         return _read_json(self.run_dir / "learner" / "progress.json")
 
@@ -223,7 +231,7 @@ class Supervisor:
                 f"{self.cfg.learner.max_steps} | reward {fmt(last.get('reward'))} | correct "
                 f"{fmt(last.get('correct'))} | groups {hub.get('trained_total', 0)} trained, "
                 f"{hub.get('buffered', 0)} buffered, {hub.get('leases', 0)} leased | evals "
-                f"{self.prior_evaluations + int(sum(c.total for c in self.evaluations.values()))}"
+                f"{self.evaluations()}"
                 + (f" | restarts {restarts}" if restarts else ""))
 
     def write_summary(self) -> dict:
@@ -231,7 +239,11 @@ class Supervisor:
         summary = {
             "status": self.status, "learner_steps": pr.get("learner_steps", 0),
             "policy_version": pr.get("policy_version"), "groups_trained": pr.get("groups_trained"),
-            "evaluations": self.prior_evaluations + int(sum(c.total for c in self.evaluations.values())),
+            # Verdicts in the groups the hub accepted (durable; the number to trust), and
+            # the workers' sandbox runs: scraped every tick, so a killed worker's last
+            # increments are missing, and identical candidates in flight share one run.
+            "evaluations": self.evaluations(),
+            "evaluator_runs_at_least": self.evaluator_runs(),
             "wall_seconds": round(time.monotonic() - self.t0, 1),
             "groups": reconcile(self.run_dir),
             "restarts": {p.name: p.restarts for p in self.procs},

@@ -24,7 +24,9 @@ It decides which prompt goes to which actor and which groups get trained:
   ledger (common/ledger.py) has a line for it; training, dropping and re-buffering a
   group are ledger lines too, so `krl run` can reconcile every group's fate.
 - A group whose oldest token is more than max_staleness versions behind is `stale`
-  (dropped, counted, its prompt re-issued), both on arrival and when a batch is taken.
+  (dropped, counted, its prompt re-issued), both on arrival and when a batch is taken;
+  so is a group the hub server marks `rolled_back` (made in part by weights a learner
+  restart discarded: learner/hub_server.py).
 
 State that must survive a learner crash (`state_dict`): the data cursor, version,
 counters, outstanding leases, prompts waiting for re-issue, the prompts already done
@@ -201,7 +203,8 @@ class Hub:
             if outcome == "accepted":
                 self.store.put(group.group_id, frames)  # durable before the ack
                 self.store.ledger.append("accepted", group_id=group.group_id,
-                                         prompt_id=group.prompt_id, version=self.version)
+                                         prompt_id=group.prompt_id, version=self.version,
+                                         evaluations=group.evaluations)
                 self.accepted_total += 1
                 self.done_prompts.add(group.prompt_id)
                 self.buffer[group.group_id] = group
@@ -226,6 +229,8 @@ class Hub:
         problem = _structure_error(group)
         if problem:
             return "rejected", problem
+        if group.rolled_back:  # its behaviour policy died with a learner restart
+            return "stale", "generated in part by weights a learner restart discarded"
         lag = self.version - _oldest_version(group)
         self._m_stale.observe(max(0, lag))
         if lag > self.max_staleness:

@@ -21,6 +21,17 @@ the version is dropped and held requests get `unknown_version`: a partial versio
 never loaded. Bucket requests are served from memory; a slow actor pulling an old
 version never blocks training, and versions older than `keep_weight_versions` are
 dropped (an actor asking for one gets `unknown_version` and moves to the newest).
+
+Identity: every HubServer is a new incarnation (`hub_id`), and its announcements carry
+that id and `base_version`, the first version it published (a resumed learner publishes
+its checkpoint's). A learner restart therefore rolls the announced version back (10 ->
+7) and re-publishes 8, 9, ... with other weights under the new id; actors take the
+newest announcement as the truth and reload whenever (version, hub_id) differs from
+what they hold. Bucket requests naming another incarnation get `unknown_version`, so a
+pull never mixes the buckets of two different version 8s. A group whose tokens came
+from another incarnation's version above this one's base_version (TrajectoryGroup.weights)
+was made by weights the restart discarded: it is marked rolled_back and the hub acks it
+`stale` and re-issues its prompt, whenever it arrives.
 """
 from __future__ import annotations
 
@@ -48,6 +59,7 @@ from common.messages import (
     WeightAnnouncement,
     WeightBucket,
     WeightBucketRequest,
+    new_id,
     now,
 )
 from common.metrics import Metrics
@@ -71,14 +83,17 @@ class _Version:
 class WeightStore:
     """Published versions, newest last; the newest may still be being packed."""
 
-    def __init__(self, keep: int):
-        self.keep = keep
+    def __init__(self, keep: int, hub_id: str = ""):
+        self.keep, self.hub_id = keep, hub_id
+        self.base_version: int | None = None  # the first version published
         self._versions: OrderedDict[int, _Version] = OrderedDict()
         self._lock = threading.Lock()
 
     def begin(self, version: int) -> None:
         """A version starts publishing; the oldest beyond `keep` are dropped."""
         with self._lock:
+            if self.base_version is None:
+                self.base_version = version
             self._versions.pop(version, None)
             self._versions[version] = _Version()
             while len(self._versions) > self.keep:
@@ -119,12 +134,14 @@ class WeightStore:
             if not self._versions:
                 return None
             version, v = next(reversed(self._versions.items()))
+        ident = {"hub_id": self.hub_id, "base_version": self.base_version}
         if not v.ready():
             return WeightAnnouncement(version=version, total_bytes=0, buckets=[], sent_at=now(),
-                                      complete=False)
+                                      complete=False, **ident)
         buckets = [f.result() for f in v.packing]
         return WeightAnnouncement(version=version, total_bytes=sum(b.data.numel() for b in buckets),
-                                  buckets=[b.info(i) for i, b in enumerate(buckets)], sent_at=now())
+                                  buckets=[b.info(i) for i, b in enumerate(buckets)], sent_at=now(),
+                                  **ident)
 
 
 class HubServer:
@@ -132,7 +149,8 @@ class HubServer:
 
     def __init__(self, hub: Hub, cfg: HubConfig, transport: TransportConfig, metrics: Metrics):
         self.hub, self.cfg, self.transport, self.metrics = hub, cfg, transport, metrics
-        self.weights = WeightStore(cfg.keep_weight_versions)
+        self.hub_id = new_id()  # this incarnation: see the module docstring
+        self.weights = WeightStore(cfg.keep_weight_versions, self.hub_id)
         self.actors = PeerTracker(transport.heartbeat_interval_s, transport.heartbeat_misses)
         self._stop = threading.Event()
         self._ready = threading.Event()
@@ -250,6 +268,7 @@ class HubServer:
             server.reply(peer, self._grant(msg))
         elif isinstance(msg, TrajectoryGroup):
             self.actors.seen(msg.actor_id.encode())
+            msg.rolled_back = self._discarded(msg)
             outcome, detail = self.hub.receive(msg, got.frames)
             server.reply(peer, Ack(request_id=msg.request_id, group_id=msg.group_id,
                                    outcome=outcome, detail=detail, sent_at=now()))
@@ -263,6 +282,12 @@ class HubServer:
             server.reply(peer, ErrorReply(request_id=getattr(msg, "request_id", ""),
                                           code="unexpected_type",
                                           message=f"the hub does not serve {type(msg).__name__}"))
+
+    def _discarded(self, group: TrajectoryGroup) -> bool:
+        """Whether weights a learner restart discarded made some of the group's tokens."""
+        base = self.weights.base_version
+        return base is not None and any(hub_id != self.hub_id and version > base
+                                        for hub_id, version in group.weights.items())
 
     def _grant(self, req: LeaseRequest) -> LeaseGrant:
         last = self._last_grant.get(req.actor_id)
@@ -294,6 +319,8 @@ class HubServer:
     def _bucket(self, req: WeightBucketRequest) -> Optional[Union[WeightBucket, ErrorReply]]:
         """The reply to a bucket request, or None while the bucket is being packed."""
         got = self.weights.lookup(req.version, req.index)
+        if req.hub_id and req.hub_id != self.hub_id:
+            got = "unknown_version"  # that incarnation's version is gone with it
         if got == "pending":
             return None
         if got == "unknown_version":

@@ -195,3 +195,45 @@ def test_publish_slower_than_the_request_timeout_does_not_fail_the_pull(tmp_path
         sync.close()
     finally:
         server.stop()
+
+
+def _restarted(tmp_path, old):
+    """A new hub incarnation on the old one's ports (a learner restart)."""
+    old.stop()
+    cfg = old.cfg.model_copy(update={"endpoint": old.endpoint,
+                                     "publish_endpoint": old.publish_endpoint})
+    s = HubServer(old.hub, cfg, TRANSPORT, Metrics("learner"))
+    s.start()
+    return s
+
+
+def test_rolled_back_hub_is_followed_to_a_lower_and_a_republished_version(tmp_path):
+    """A learner restart rolls the hub back from v2 to its checkpoint's v1 and then
+    re-publishes v2 with other weights: the actor takes both, and never mixes buckets of
+    the two incarnations."""
+    server = _server(tmp_path)
+    sync = WeightSync(server.endpoint, server.publish_endpoint, TRANSPORT, Metrics("actor"))
+    try:
+        server.publish(1, _layers(2, 0.0))
+        server.publish(2, _layers(2, 10.0))
+        old = _wait_announcement(sync)
+        assert (old.version, old.base_version) == (2, 1)
+        assert sync.pull(old) is not None
+        sync.loaded(2, old.hub_id)
+        server = _restarted(tmp_path, server)
+        server.publish(1, _layers(2, 100.0))  # v1': what the checkpoint holds
+        ann = _wait_announcement(sync)
+        assert (ann.version, ann.base_version) == (1, 1) and ann.hub_id not in ("", old.hub_id)
+        assert sync.pull(old) is None  # the discarded v2 is gone with its incarnation
+        got = {n: t for b in sync.pull(ann) for n, t in b.tensors()}
+        assert all(torch.equal(got[n], t) for n, t in _layers(2, 100.0))
+        sync.loaded(1, ann.hub_id)
+        assert sync.poll(0.3) is None
+        server.publish(2, _layers(2, 200.0))  # v2': the same number, other weights
+        again = _wait_announcement(sync)
+        assert (again.version, again.hub_id) == (2, ann.hub_id)
+        got = {n: t for b in sync.pull(again) for n, t in b.tensors()}
+        assert all(torch.equal(got[n], t) for n, t in _layers(2, 200.0))
+    finally:
+        sync.close()
+        server.stop()

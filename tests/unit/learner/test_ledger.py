@@ -4,7 +4,7 @@ import json
 
 from test_hub import group_for, make_hub, send
 
-from common.ledger import LEDGER, read, reconcile, trained_by_step
+from common.ledger import LEDGER, evaluations, read, reconcile, trained_by_step
 
 
 def _step(hub, history):
@@ -81,3 +81,25 @@ def test_a_fresh_start_rebuffers_groups_acked_before_any_checkpoint(tmp_path):
     assert set(fresh.buffer) == acked
     leased = {lease.prompt_id for lease in fresh.grant("a", 5)[0]}
     assert not leased & {g.prompt_id for g in fresh.buffer.values()}  # not handed out again
+
+
+def test_evaluations_are_the_verdicts_in_accepted_groups_counted_once(tmp_path):
+    """summary.json's `evaluations`: per accepted group the actor's count of evaluator
+    verdicts; a resend, a restore's re-buffering and a refused group add nothing."""
+    hub = make_hub(tmp_path / "hub", gps=1, staleness=5)
+    leases = hub.grant("a", 3)[0]
+    first = group_for(leases[0])
+    first.evaluations = 2
+    assert send(hub, first) == "accepted"
+    assert send(hub, first) == "duplicate"  # the actor resent it: no second count
+    ckpt = hub.state_dict()
+    late = group_for(leases[1])
+    late.evaluations = 1
+    assert send(hub, late) == "accepted"
+    discarded = group_for(leases[2])
+    discarded.evaluations, discarded.rolled_back = 2, True
+    assert send(hub, discarded) == "stale"  # made by weights a learner restart discarded
+    restored = make_hub(tmp_path / "hub", gps=1, staleness=5)
+    restored.load_state_dict(ckpt)  # re-buffers `late`, acked after the checkpoint
+    assert late.group_id in restored.buffer
+    assert evaluations(tmp_path / "hub" / "groups" / LEDGER) == 3
