@@ -14,10 +14,20 @@ rather than whatever a random tiny model costs:
                seeded random verdict (ok with a speedup, or incorrect)
 
   async   learner.max_staleness = --staleness (the default, 1): actors generate the next
-          batch while the learner trains on this one
+          batches while the learner trains on this one (a lease goes only to an actor whose
+          weights will still be within max_staleness when its group is trained)
   sync    learner.max_staleness = 0 and learner.hub.synchronous: a lease goes only to an
           actor holding the newest weights, so each batch is generated, evaluated and
           trained in lockstep (publish, pull and load are on the critical path)
+
+The default latencies put the regime real kernel RL runs in: a step's worth of rollouts
+(all its groups at once; each actor runs --groups-in-flight groups concurrently, so the
+actors are not the bottleneck) takes 1.5-2x the train step. Bound (`_bound`): with R the
+lockstep rollout time (sync s/step - train s/step: generation, evaluation, publish, pull,
+load) and T the train step, lockstep's period is R + T. Admission lets the batch trained
+at version k be leased when the learner reaches version k - max_staleness, i.e. while
+step k - max_staleness - 1 is being trained, so async's period is at best
+max(T, (R + T) / (max_staleness + 1)) and the learner idles 1 - T / period of the time.
 
 The learner's processes run on one half of the CPUs and every other role's on the other
 (`Pinning`; `--no-pin` turns it off), the CPU stand-in for separate GPUs: on 2 shared CPUs
@@ -28,7 +38,7 @@ after --warmup-steps (engine start-up and the first batch are excluded): groups/
 trained tokens/s, the learner's idle ratio (krl_learner_idle_seconds_total per wall
 second) and the staleness of groups on arrival (krl_learner_group_staleness_versions).
 
-    flock /tmp/krl-heavy.lock .venv/bin/python benchmarks/pipeline.py     # ~14 min on 2 CPUs
+    flock /tmp/krl-heavy.lock .venv/bin/python benchmarks/pipeline.py     # ~10 min on 2 CPUs
     .venv/bin/python benchmarks/pipeline.py --from-json benchmarks/reports/pipeline.json  # rewrite the .md
 
 Writes benchmarks/reports/pipeline.json and .md.
@@ -81,7 +91,7 @@ def _config(args, mode: str, model: str, run_dir: Path) -> dict:
                       "simulate": {"enabled": True, "latency_s": args.eval_s, "jitter": args.jitter,
                                    "correct_prob": 0.4}},
         "actor": {"model": model, "n_samples": args.n_samples, "max_turns": args.max_turns,
-                  "max_groups_in_flight": args.groups_per_step,
+                  "max_groups_in_flight": args.groups_in_flight,
                   "engine": {"dtype": "float32", "max_model_len": 2048, "max_num_seqs": 64,
                              "kv_cache_bytes": 256 << 20},
                   "sampling": {"max_tokens": args.max_tokens, "seed": 0},
@@ -214,7 +224,19 @@ def _measure(args, mode: str, samples: list[tuple[float, dict]], summary: dict) 
             "train_s_per_step": round((val(b, "busy_seconds_total") - val(a, "busy_seconds_total")) / steps, 3),
             "staleness_on_arrival": {k: v for k, v in staleness.items() if v},
             "groups_received": outcomes, "learner_steps": summary.get("learner_steps"),
+            "leases_withheld": int(val(last, "leases_withheld_total")),
             "restarts": summary.get("restarts")}
+
+
+def _bound(sync: dict, train_s: float, staleness: int) -> dict:
+    """Async's best against the measured lockstep run (module docstring): the step period,
+    throughput ratio and learner idle ratio it reaches if nothing else gets in the way."""
+    rollout = sync["step_period_s"] - sync["train_s_per_step"]
+    period = max(train_s, (rollout + train_s) / (staleness + 1))
+    return {"rollout_s": round(rollout, 3), "train_s": round(train_s, 3),
+            "period_s": round(period, 3), "ratio": round(sync["step_period_s"] / period, 3),
+            "idle": round(1 - train_s / period, 4),
+            "one_batch_overlap_ratio": round((rollout + train_s) / max(rollout, train_s), 3)}
 
 
 def _label(key: str, name: str, label: str):
@@ -232,68 +254,87 @@ def _report(args, results: dict, out: Path, meta: dict | None = None) -> None:
             "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "python": platform.python_version()}
     setup = {k: getattr(args, k) for k in ("dataset", "steps", "warmup_steps", "groups_per_step", "n_samples",
                                            "max_turns", "max_tokens", "generation_s", "eval_s",
-                                           "jitter", "actors", "evaluators", "staleness",
-                                           "retry_after_s", "pin")}
+                                           "jitter", "actors", "groups_in_flight", "evaluators",
+                                           "staleness", "retry_after_s", "pin")}
     group_s = args.max_turns * (args.generation_s + args.eval_s)
-    bound = s["step_period_s"] / a["train_s_per_step"]
+    bound = _bound(s, a["train_s_per_step"], args.staleness)
+    extra = results.get("other_staleness")
+    if extra:
+        extra["bound"] = _bound(s, extra["async"]["train_s_per_step"], extra["staleness"])
+        extra["async"]["mode"] = f"async, max_staleness {extra['staleness']}"
     data = {"meta": meta, "setup": setup, "simulated_group_latency_s": group_s,
+            "group_to_train_ratio": round(group_s / a["train_s_per_step"], 3), "bound": bound,
             "results": results, "throughput_ratio": round(ratio, 3),
             "targets": {"ratio": TARGET_RATIO, "async_idle": TARGET_IDLE, "met": met}}
     out.mkdir(parents=True, exist_ok=True)
     (out / "pipeline.json").write_text(json.dumps(data, indent=2) + "\n")
-    rows = "\n".join(
-        f"| {r['mode']} | {r['steps_measured']} | {r['window_s']} | {r['groups_per_s']} | "
-        f"{r['tokens_per_s']} | {r['step_period_s']} | {r['train_s_per_step']} | "
-        f"{r['learner_idle_ratio']:.1%} | {_hist(r['staleness_on_arrival'])} | "
-        f"{_wasted(r['groups_received'])} |" for r in (s, a))
-    slow = results.get("slower_generation")
-    sensitivity = ""
-    if slow:
-        sr = slow["async"]["groups_per_s"] / slow["sync"]["groups_per_s"]
-        sensitivity = (
-            f"\nSensitivity, generation {slow['generation_s']} s/turn (a group ~"
-            f"{args.max_turns * (slow['generation_s'] + args.eval_s):.2f} s): sync "
-            f"{slow['sync']['groups_per_s']} groups/s (train {slow['sync']['train_s_per_step']} s/step), "
-            f"async {slow['async']['groups_per_s']} groups/s, ratio **{sr:.2f}x**, async learner idle "
-            f"**{slow['async']['learner_idle_ratio']:.1%}**, staleness "
-            f"{_hist(slow['async']['staleness_on_arrival'])}.\n")
+    rows = "\n".join(_row(r, s) for r in [s, a] + ([extra["async"]] if extra else []))
     (out / "pipeline.md").write_text(f"""# Pipeline: asynchronous vs lockstep (real processes, simulated latencies)
 
 {meta['host']}, {meta['cpus']} CPUs (load {meta['load_avg_1m']} at the end), {meta['date']}.
 `krl run`: learner + hub (DeepSpeed ZeRO-0, CPU, tiny Qwen2), broker, {args.evaluators} evaluator
-worker(s), {args.actors} actor(s) with a vLLM CPU engine each; {args.groups_per_step} groups/step x
-{args.n_samples} samples x {args.max_turns} turns, <= {args.max_tokens} real tokens per turn.
-Simulated: generation {args.generation_s} s/turn, evaluation {args.eval_s} s/turn (+-{args.jitter:.0%}),
-so one group takes ~{group_s:.2f} s (all groups of a batch run at once); measured over steps
-{args.warmup_steps + 1}..{args.steps}.
+worker(s), {args.actors} actor(s) with a vLLM CPU engine each and up to {args.groups_in_flight} groups in
+flight each; {args.groups_per_step} groups/step x {args.n_samples} samples x {args.max_turns} turns, <= {args.max_tokens} real
+tokens per turn. Simulated: generation {args.generation_s} s/turn, evaluation {args.eval_s} s/turn
+(+-{args.jitter:.0%}), so one group takes ~{group_s:.2f} s, {group_s / a['train_s_per_step']:.2f}x the train step
+(all groups of a batch run at once); measured over steps {args.warmup_steps + 1}..{args.steps}.
 
-| mode | steps | window s | groups/s | trained tokens/s | s/step | train s/step | learner idle | staleness on arrival (versions: groups) | groups dropped stale |
-|---|---:|---:|---:|---:|---:|---:|---:|---|---:|
+| mode | steps | window s | groups/s | trained tokens/s | s/step | train s/step | learner idle | ratio vs sync | staleness on arrival (versions: groups) | dropped stale | leases withheld (old weights) |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|
 {rows}
 
-Throughput ratio async/sync: **{ratio:.2f}x**; async learner idle **{a['learner_idle_ratio']:.1%}**
-(targets >= {TARGET_RATIO:g}x and <= {TARGET_IDLE:.0%} at max_staleness {args.staleness}: {'met' if met else 'NOT met'}).
-{sensitivity}
+Throughput ratio async/sync at max_staleness {args.staleness} (the default): **{ratio:.2f}x**; async learner
+idle **{a['learner_idle_ratio']:.1%}** (targets >= {TARGET_RATIO:g}x and <= {TARGET_IDLE:.0%}: {'met' if met else 'NOT met'}).
+Bound at max_staleness {args.staleness}: {_bound_line(bound)}.
+{_extra_line(extra)}
 Notes
+- Why these latencies: in real kernel RL a step's rollouts (multi-turn generation plus GPU
+  evaluation of every turn) take longer than the update, so a group here takes
+  {group_s / a['train_s_per_step']:.2f}x the train step; each actor runs up to {args.groups_in_flight} groups at once
+  (simulated generation is a wait), so the actors are not the bottleneck.
+- The bound: R = lockstep rollout time (sync s/step - train s/step: generation, evaluation,
+  publish, pull, load, leases), T = train s/step. Lockstep's period is R + T. The hub
+  leases the batch trained at version k once the learner reaches version k - max_staleness
+  (to actors holding at least that version), i.e. while step k - max_staleness - 1 trains,
+  so async's period is at best max(T, (R + T) / (max_staleness + 1)), with the learner idle
+  1 - T / period. With R > T and max_staleness 1 that is a ratio of 2x with
+  (R - T) / (R + T) idle: a lower idle needs R <= max_staleness x T. (R + T) / max(R, T) is
+  the bound if only one batch generated during a train step. R comes from the sync run's
+  own split, T from each async run (learner busy s/step: sync {s['train_s_per_step']} s, async
+  {a['train_s_per_step']} s; run to run noise on a shared 2-CPU box).
 - sync = learner.max_staleness 0 + learner.hub.synchronous (leases only to actors holding the
-  newest weights): generate+evaluate, train, publish, pull+load, repeat. async = max_staleness
-  {args.staleness}: the next batch is generated while the learner trains.
+  newest weights): generate+evaluate, train, publish, pull+load, repeat.
 - Real: every process, socket, lease, ack, evaluation request through the broker to a worker
   slot, the DeepSpeed step on the real tokens, weight publishing, pulls and engine loads.
   Simulated: the length of a turn's generation (the engine's real answer is padded to the
   target) and the evaluator's work and verdict (evaluator/simulate.py).
-- The latencies make a group's generation + evaluation (~{group_s:.2f} s) a little longer than
-  a train step, as in real runs where rollouts take as long as the update or longer. Lockstep
-  pays both every step, plus publish, pull and load (small for this tiny model, seconds for a
-  14B one). Async overlaps them: max_staleness {args.staleness} lets {args.staleness + 1} batches be
-  leased or untrained at once ((version + {args.staleness + 1}) x groups_per_step), so a step
-  that ends early opens the next batch while one is still generating. Its best is one batch
-  per train step, here {bound:.2f}x (sync s/step / async train s/step), reached only with no
-  idle; a group much slower than a step leaves the learner waiting (the sensitivity line).
 - {_pin_note(args.pin)}
 - Both modes use hub.retry_after_s {args.retry_after_s} and an actor that asks again as soon as
   new weights load; MRS/PRS are off (a random model's logprob mismatch would mask most data).
 """)
+
+
+def _row(r: dict, sync: dict) -> str:
+    return (f"| {r['mode']} | {r['steps_measured']} | {r['window_s']} | {r['groups_per_s']} | "
+            f"{r['tokens_per_s']} | {r['step_period_s']} | {r['train_s_per_step']} | "
+            f"{r['learner_idle_ratio']:.1%} | {r['groups_per_s'] / sync['groups_per_s']:.2f}x | "
+            f"{_hist(r['staleness_on_arrival'])} | {_wasted(r['groups_received'])} | "
+            f"{r.get('leases_withheld', '-')} |")
+
+
+def _bound_line(b: dict) -> str:
+    return (f"R = {b['rollout_s']} s, T = {b['train_s']} s: period >= {b['period_s']} s, ratio <= "
+            f"**{b['ratio']:.2f}x** with learner idle >= **{b['idle']:.1%}** "
+            f"(one-batch overlap: {b['one_batch_overlap_ratio']:.2f}x)")
+
+
+def _extra_line(extra: dict | None) -> str:
+    if not extra:
+        return ""
+    r = extra["async"]
+    return (f"\nThe same latencies at max_staleness {extra['staleness']}: ratio "
+            f"**{r['groups_per_s'] / extra['sync_groups_per_s']:.2f}x**, learner idle "
+            f"**{r['learner_idle_ratio']:.1%}**; bound: {_bound_line(extra['bound'])}.\n")
 
 
 def _pin_note(pinned: bool) -> str:
@@ -323,16 +364,18 @@ def main() -> int:
     p.add_argument("--n-samples", type=int, default=2)
     p.add_argument("--max-turns", type=int, default=2)
     p.add_argument("--max-tokens", type=int, default=8)
-    p.add_argument("--generation-s", type=float, default=1.0, help="simulated seconds per turn")
-    p.add_argument("--eval-s", type=float, default=0.4, help="simulated seconds per evaluation")
+    p.add_argument("--generation-s", type=float, default=1.3, help="simulated seconds per turn")
+    p.add_argument("--eval-s", type=float, default=0.5, help="simulated seconds per evaluation")
     p.add_argument("--jitter", type=float, default=0.2)
     p.add_argument("--actors", type=int, default=2)
+    p.add_argument("--groups-in-flight", type=int, default=16,
+                   help="actor.max_groups_in_flight: groups each actor generates at once")
     p.add_argument("--evaluators", type=int, default=1)
     p.add_argument("--staleness", type=int, default=1, help="async max_staleness (default 1)")
     p.add_argument("--retry-after-s", type=float, default=0.1)
     p.add_argument("--modes", default="sync,async")
-    p.add_argument("--slow-generation-s", type=float, default=1.3,
-                   help="also run both modes with this generation time (0: skip)")
+    p.add_argument("--also-staleness", type=int, default=2,
+                   help="also run async at this max_staleness, same latencies (0: skip)")
     p.add_argument("--no-pin", dest="pin", action="store_false",
                    help="do not split the CPUs between the learner and the other roles")
     p.add_argument("--timeout-s", type=float, default=900)
@@ -355,13 +398,12 @@ def main() -> int:
     for mode in args.modes.split(","):
         results[mode] = _run_mode(args, mode, model, work)
         print(json.dumps(results[mode]), flush=True)
-    if args.slow_generation_s > 0:  # the same pair with slower generation (sensitivity)
-        slow = argparse.Namespace(**{**vars(args), "generation_s": args.slow_generation_s})
-        results["slower_generation"] = {"generation_s": args.slow_generation_s}
-        for mode in ("sync", "async"):
-            r = _run_mode(slow, mode, model, work / "slow")
-            results["slower_generation"][mode] = r
-            print(json.dumps(r), flush=True)
+    if args.also_staleness > 0 and "sync" in results:  # against the same lockstep run
+        other = argparse.Namespace(**{**vars(args), "staleness": args.also_staleness})
+        r = _run_mode(other, "async", model, work / f"staleness{args.also_staleness}")
+        results["other_staleness"] = {"staleness": args.also_staleness, "async": r,
+                                      "sync_groups_per_s": results["sync"]["groups_per_s"]}
+        print(json.dumps(r), flush=True)
     if {"sync", "async"} <= results.keys():
         _report(args, results, args.out)
         print((args.out / "pipeline.md").read_text())
