@@ -192,6 +192,8 @@ def _do_bench_speedup(problem, tmp_path: Path) -> float:
     new = sol.ModelNew(*init).cuda()
     torch.manual_seed(1)
     inputs = [x.cuda() if isinstance(x, torch.Tensor) else x for x in mod.get_inputs()]
+    # the evaluator's children run float32 as float32 (no TF32); time the same numerics
+    torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = False
     with torch.no_grad():
         t_ref = do_bench(lambda: ref(*inputs), return_mode="median")
         t_new = do_bench(lambda: new(*inputs), return_mode="median")
