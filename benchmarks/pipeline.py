@@ -13,9 +13,10 @@ rather than whatever a random tiny model costs:
                slot that waits evaluator.simulate.latency_s (+- jitter) and returns a
                seeded random verdict (ok with a speedup, or incorrect)
 
-  async   learner.max_staleness = --staleness (the default, 1): actors generate the next
-          batches while the learner trains on this one (a lease goes only to an actor whose
-          weights will still be within max_staleness when its group is trained)
+  async   learner.max_staleness = --staleness (default: the config's, 2): actors generate
+          the next batches while the learner trains on this one (a lease goes only to an actor
+          whose weights will still be within max_staleness when its group is trained); a
+          second async run at --also-staleness (default 1) shows the limit of one version
   sync    learner.max_staleness = 0 and learner.hub.synchronous: a lease goes only to an
           actor holding the newest weights, so each batch is generated, evaluated and
           trained in lockstep (publish, pull and load are on the critical path)
@@ -60,8 +61,11 @@ from pathlib import Path
 
 import yaml
 
+from common.config.learner import LearnerConfig
+
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_RATIO, TARGET_IDLE = 2.0, 0.10
+DEFAULT_STALENESS = LearnerConfig().max_staleness  # issue #7's targets are at the default
 _SAMPLE = re.compile(r'^(krl_learner_[a-z_]+?)(?:\{([^}]*)\})? ([-+0-9.eEinfa]+)$')
 
 
@@ -259,6 +263,7 @@ def _report(args, results: dict, out: Path, meta: dict | None = None) -> None:
     group_s = args.max_turns * (args.generation_s + args.eval_s)
     bound = _bound(s, a["train_s_per_step"], args.staleness)
     extra = results.get("other_staleness")
+    a["mode"] = f"async, max_staleness {args.staleness}"
     if extra:
         extra["bound"] = _bound(s, extra["async"]["train_s_per_step"], extra["staleness"])
         extra["async"]["mode"] = f"async, max_staleness {extra['staleness']}"
@@ -283,7 +288,7 @@ tokens per turn. Simulated: generation {args.generation_s} s/turn, evaluation {a
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|
 {rows}
 
-Throughput ratio async/sync at max_staleness {args.staleness} (the default): **{ratio:.2f}x**; async learner
+Throughput ratio async/sync at max_staleness {args.staleness}{_default_note(args.staleness)}: **{ratio:.2f}x**; async learner
 idle **{a['learner_idle_ratio']:.1%}** (targets >= {TARGET_RATIO:g}x and <= {TARGET_IDLE:.0%}: {'met' if met else 'NOT met'}).
 Bound at max_staleness {args.staleness}: {_bound_line(bound)}.
 {_extra_line(extra)}
@@ -326,6 +331,10 @@ def _bound_line(b: dict) -> str:
     return (f"R = {b['rollout_s']} s, T = {b['train_s']} s: period >= {b['period_s']} s, ratio <= "
             f"**{b['ratio']:.2f}x** with learner idle >= **{b['idle']:.1%}** "
             f"(one-batch overlap: {b['one_batch_overlap_ratio']:.2f}x)")
+
+
+def _default_note(staleness: int) -> str:
+    return " (the default)" if staleness == DEFAULT_STALENESS else f" (not the default {DEFAULT_STALENESS})"
 
 
 def _extra_line(extra: dict | None) -> str:
@@ -371,10 +380,11 @@ def main() -> int:
     p.add_argument("--groups-in-flight", type=int, default=16,
                    help="actor.max_groups_in_flight: groups each actor generates at once")
     p.add_argument("--evaluators", type=int, default=1)
-    p.add_argument("--staleness", type=int, default=1, help="async max_staleness (default 1)")
+    p.add_argument("--staleness", type=int, default=DEFAULT_STALENESS,
+                   help=f"async max_staleness (default: learner.max_staleness's, {DEFAULT_STALENESS})")
     p.add_argument("--retry-after-s", type=float, default=0.1)
     p.add_argument("--modes", default="sync,async")
-    p.add_argument("--also-staleness", type=int, default=2,
+    p.add_argument("--also-staleness", type=int, default=1,
                    help="also run async at this max_staleness, same latencies (0: skip)")
     p.add_argument("--no-pin", dest="pin", action="store_false",
                    help="do not split the CPUs between the learner and the other roles")

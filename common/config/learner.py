@@ -171,8 +171,10 @@ class LearnerConfig(Section):
     """Complete checkpoints kept; older ones are deleted."""
     groups_per_step: int = Field(4, ge=1)
     """Prompt groups consumed by one optimizer step."""
-    max_staleness: int = Field(1, ge=0)
-    """Most policy versions a group may lag behind the learner and still be trained on."""
+    max_staleness: int = Field(2, ge=0)
+    """Most policy versions a group may lag behind the learner and still be trained on; 0:
+    lockstep. At 1 the learner idles at least (R - T) / (R + T) of the time whenever a
+    step's rollouts R take longer than the train step T; 2 keeps it busy up to R = 2T."""
     lr: float = Field(1e-6, gt=0)
     """Learning rate."""
     algorithm: AlgorithmConfig = AlgorithmConfig()
