@@ -16,7 +16,8 @@ The loop, as named steps:
 
 Progress lives in `<run_dir>/learner/progress.json` (rewritten atomically each step):
 steps, version, group counts and the per-step history of reward and correctness.
-A SIGTERM or SIGINT sets a flag; the loop finishes its step, checkpoints and exits 0.
+A SIGTERM or SIGINT (to any rank) sets a flag; the ranks agree on it before each step,
+finish the step, checkpoint and exit 0.
 """
 from __future__ import annotations
 
@@ -56,22 +57,34 @@ class _StopFlag:
         self.set = True  # the loop checks this between steps
 
 
-def _share(groups: Optional[list[TrajectoryGroup]], rank: int,
-           world: int) -> Optional[list[TrajectoryGroup]]:
+def _share(groups: Optional[list[TrajectoryGroup]], rank: int, world: int,
+           device: torch.device) -> Optional[list[TrajectoryGroup]]:
     """Rank 0's batch on every rank; None everywhere when rank 0 has none (the stop
-    signal). Sent as msgpack frames, not pickle."""
+    signal). Sent as msgpack frames, not pickle, through `device` (NCCL carries only
+    GPU tensors)."""
     if world == 1:
         return groups
     blob = pack_frames([pack_frames(encode(g)) for g in groups]) if rank == 0 and groups else b""
-    size = torch.tensor([len(blob)], dtype=torch.int64)
+    size = torch.tensor([len(blob)], dtype=torch.int64, device=device)
     dist.broadcast(size, 0)
     if int(size) == 0:
         return None
-    buf = torch.frombuffer(bytearray(blob), dtype=torch.uint8) if rank == 0 else \
-        torch.empty(int(size), dtype=torch.uint8)
+    buf = torch.frombuffer(bytearray(blob), dtype=torch.uint8).to(device) if rank == 0 else \
+        torch.empty(int(size), dtype=torch.uint8, device=device)
     dist.broadcast(buf, 0)
     return [decode(unpack_frames(part), expect=TrajectoryGroup)
-            for part in unpack_frames(buf.numpy())]
+            for part in unpack_frames(buf.cpu().numpy())]
+
+
+def _any_rank(flag: bool, world: int, device: torch.device) -> bool:
+    """Whether any rank has `flag` set. A signal reaches ranks at different points of a
+    step; deciding together keeps every rank in the same collectives (a rank leaving the
+    loop alone would meet its peers' broadcast with its checkpoint save and hang)."""
+    if world == 1:
+        return flag
+    t = torch.tensor([int(flag)], dtype=torch.int64, device=device)
+    dist.all_reduce(t, op=dist.ReduceOp.MAX)
+    return bool(t)
 
 
 class Learner:
@@ -208,9 +221,10 @@ class Learner:
             self.server.start()
         self.metrics.start()
         self.publish()
-        while self.step < self.lc.max_steps and not stop.set:
+        device = self.trainer.device
+        while self.step < self.lc.max_steps and not _any_rank(stop.set, self.world, device):
             groups = self.wait_for_batch(stop) if self.rank == 0 else None
-            groups = _share(groups, self.rank, self.world)
+            groups = _share(groups, self.rank, self.world, device)
             if groups is None:
                 break
             stats = self.train(groups)
@@ -247,4 +261,9 @@ def run(cfg: RunConfig) -> int:
     from common.config.learner import process_group_env
     setup("learner", process_group_env().rank, cfg.log)
     log.info("resolved config:\n%s", dump(cfg))
-    return Learner(cfg).run()
+    code = Learner(cfg).run()
+    if dist.is_initialized() and dist.get_world_size() > 1:
+        # Leave together: a rank exiting while a peer's gloo still talks to it aborts the peer.
+        dist.barrier()
+        dist.destroy_process_group()
+    return code
