@@ -108,7 +108,8 @@ class Actor:
                 await self._shutdown()  # the outbox keeps delivering meanwhile
         finally:
             await _cancel([outbox, *tasks, *self.groups])
-            self._sync_thread.shutdown(wait=False, cancel_futures=True)
+            self.sync.stop()  # a pull still running gives up; its thread ends before close()
+            self._sync_thread.shutdown(wait=True, cancel_futures=True)
         if self._fatal is not None:
             raise self._fatal
 

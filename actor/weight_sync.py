@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Optional
@@ -63,6 +64,7 @@ class WeightSync:
                            subscribe=True)
         self.client = RequestClient(ctx, transport, metrics, hub_endpoint)
         self._latest: Optional[WeightAnnouncement] = None
+        self._stopping = threading.Event()
         self._m_pull_s = metrics.histogram("weight_pull_seconds", "Seconds to pull one version")
         self._m_pull_b = metrics.counter("weight_pulled_bytes_total", "Weight bytes pulled")
         self._m_bad = metrics.counter("weight_pulls_failed_total", "Pulls abandoned", ["reason"])
@@ -102,11 +104,14 @@ class WeightSync:
         last_reply, resends = time.monotonic(), 0
         with ThreadPoolExecutor(max_workers=self.window, thread_name_prefix="verify") as pool:
             while not state.done():
+                if self._stopping.is_set():
+                    return self._abandon(ann, "stopping", "the actor is stopping")
                 while len(state.pending) < self.window and (index := state.next_index()) is not None:
                     self._send(state, index, ann)
                 if not state.pending:
                     return self._abandon(ann, "incomplete", "the hub named no last bucket")
-                got = self.client.channel.recv(self.transport.request_timeout_s / 4)
+                # short waits, so stop() is noticed at once; silence is judged by last_reply
+                got = self.client.channel.recv(min(self.transport.request_timeout_s / 4, 0.5))
                 if got is None or got.msg is None:
                     # Replies queue behind each other, so the hub counts as silent only when
                     # nothing at all arrived for a whole timeout; then every pending request
@@ -149,6 +154,12 @@ class WeightSync:
     def loaded(self, version: int, hub_id: str = "") -> None:
         """The engine now runs `version` as published by hub incarnation `hub_id`."""
         self.version, self.hub_id = version, hub_id
+
+    def stop(self) -> None:
+        """Make a pull in progress on another thread give up within half a second (the
+        actor is stopping: with the hub gone, its retry budget could hold exit for
+        minutes). Call before close(), from any thread."""
+        self._stopping.set()
 
     def close(self) -> None:
         self.sub.close()

@@ -237,3 +237,35 @@ def test_rolled_back_hub_is_followed_to_a_lower_and_a_republished_version(tmp_pa
     finally:
         sync.close()
         server.stop()
+
+
+def test_stop_makes_a_pull_from_a_silent_hub_give_up_at_once():
+    """An actor stopping after the learner is gone must not sit out its pull's retry
+    budget (30 s x 4 by default) before it can exit."""
+    import socket
+
+    from common.messages import BucketInfo, WeightAnnouncement
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        silent = f"tcp://127.0.0.1:{s.getsockname()[1]}"
+    sync = WeightSync(silent, silent, TransportConfig(request_timeout_s=30, request_retries=3),
+                      Metrics("actor"))
+    ann = WeightAnnouncement(version=1, total_bytes=8, hub_id="h", buckets=[
+        BucketInfo(index=0, nbytes=8, checksum="sha256:00", names=["w"], dtypes=["float32"],
+                   shapes=[[2]], offsets=[0])])
+    result: dict = {}
+    worker = threading.Thread(target=lambda: result.setdefault("got", sync.pull(ann)))
+    try:
+        worker.start()
+        time.sleep(1.0)
+        assert worker.is_alive(), "the pull should still be waiting for the silent hub"
+        t0 = time.monotonic()
+        sync.stop()
+        worker.join(timeout=5)
+        assert not worker.is_alive() and time.monotonic() - t0 < 2.0
+        assert result["got"] is None
+    finally:
+        sync.stop()
+        worker.join(timeout=5)
+        sync.close()
