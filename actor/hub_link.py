@@ -77,6 +77,7 @@ class HubLink:
         await self._call(send)
 
     def close(self) -> None:
+        self._client.abort()  # a delivery to a hub that is gone must not hold the exit
         self._thread.submit(self._client.close).result()
         self._thread.shutdown(wait=True)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import os
 import random
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Optional, Sequence, Union
@@ -215,6 +216,7 @@ class RequestClient:
         self.identity = identity or f"c-{new_id()[:12]}".encode()
         self.channel = self._open()
         self._m_retry = metrics.counter("request_retries_total", "Requests resent after a timeout")
+        self._abort = threading.Event()
 
     def _open(self) -> Channel:
         return Channel(self.ctx, zmq.DEALER, self.cfg, self.metrics, connect=self.endpoint,
@@ -233,6 +235,8 @@ class RequestClient:
         retries = self.cfg.request_retries if retries is None else retries
         backoff = Backoff(self.cfg.reconnect_min_s, self.cfg.reconnect_max_s)
         for attempt in range(retries + 1):
+            if self._abort.is_set():
+                raise PeerUnavailable(f"request to {self.endpoint} aborted: the client is closing")
             if attempt:
                 self._m_retry.inc()
                 time.sleep(backoff.next_delay())
@@ -241,15 +245,17 @@ class RequestClient:
             reply = self._await(rid, timeout_s, expect)
             if reply is not None:
                 return reply
+        if self._abort.is_set():
+            raise PeerUnavailable(f"request to {self.endpoint} aborted: the client is closing")
         raise PeerUnavailable(f"no reply from {self.endpoint} to {type(msg).__name__} "
                               f"after {retries + 1} attempt(s) of {timeout_s:.1f}s")
 
     def _await(self, rid: str, timeout_s: float, expect) -> Optional[Message]:
         deadline = time.monotonic() + timeout_s
-        while (left := deadline - time.monotonic()) > 0:
-            got = self.channel.recv(left)
+        while (left := deadline - time.monotonic()) > 0 and not self._abort.is_set():
+            got = self.channel.recv(min(left, 0.5))  # slices, so abort() is noticed at once
             if got is None:
-                return None
+                continue
             if got.msg is None or getattr(got.msg, "request_id", None) not in (rid, ""):
                 continue  # invalid, or a late reply to an earlier request: dropped
             if isinstance(got.msg, ErrorReply):
@@ -259,6 +265,12 @@ class RequestClient:
                                                  message=f"got {type(got.msg).__name__}"))
             return got.msg
         return None
+
+    def abort(self) -> None:
+        """Make a `request()` blocked on another thread give up within half a second
+        (PeerUnavailable), e.g. when a process stops while its peer is gone; thread-safe.
+        Call before close(), which must run on the thread that uses the socket."""
+        self._abort.set()
 
     def close(self) -> None:
         self.channel.close()
