@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import logging
 import math
-import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Optional
@@ -64,7 +63,6 @@ class WeightSync:
                            subscribe=True)
         self.client = RequestClient(ctx, transport, metrics, hub_endpoint)
         self._latest: Optional[WeightAnnouncement] = None
-        self._stopping = threading.Event()
         self._m_pull_s = metrics.histogram("weight_pull_seconds", "Seconds to pull one version")
         self._m_pull_b = metrics.counter("weight_pulled_bytes_total", "Weight bytes pulled")
         self._m_bad = metrics.counter("weight_pulls_failed_total", "Pulls abandoned", ["reason"])
@@ -104,7 +102,7 @@ class WeightSync:
         last_reply, resends = time.monotonic(), 0
         with ThreadPoolExecutor(max_workers=self.window, thread_name_prefix="verify") as pool:
             while not state.done():
-                if self._stopping.is_set():
+                if self.client.aborted:
                     return self._abandon(ann, "stopping", "the actor is stopping")
                 while len(state.pending) < self.window and (index := state.next_index()) is not None:
                     self._send(state, index, ann)
@@ -159,7 +157,7 @@ class WeightSync:
         """Make a pull in progress on another thread give up within half a second (the
         actor is stopping: with the hub gone, its retry budget could hold exit for
         minutes). Call before close(), from any thread."""
-        self._stopping.set()
+        self.client.abort()
 
     def close(self) -> None:
         self.sub.close()

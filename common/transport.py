@@ -31,8 +31,7 @@ import zmq
 from common import curve
 from common.config import TransportConfig
 from common.log import RateLimitedLog
-from common.messages import (DecodeError, ErrorReply, Heartbeat, Message, decode, encode,
-                             new_id, now)
+from common.messages import DecodeError, ErrorReply, Heartbeat, Message, decode, encode, new_id, now
 from common.metrics import Metrics
 
 log = logging.getLogger(__name__)
@@ -265,6 +264,11 @@ class RequestClient:
                                                  message=f"got {type(got.msg).__name__}"))
             return got.msg
         return None
+
+    @property
+    def aborted(self) -> bool:
+        """Whether abort() was called (callers with their own receive loops check it)."""
+        return self._abort.is_set()
 
     def abort(self) -> None:
         """Make a `request()` blocked on another thread give up within half a second
