@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -24,6 +23,7 @@ from pathlib import Path
 import pytest
 import torch
 import yaml
+from proc_helpers import free_port as _port
 from prometheus_client.parser import text_string_to_metric_families
 from safetensors.torch import load_file
 from scripted_policy import TEXT_UNIT, scripted_weights
@@ -42,12 +42,6 @@ ROOT = Path(__file__).resolve().parents[2]
 TRANSPORT = {"request_timeout_s": 1.0, "heartbeat_interval_s": 0.5, "heartbeat_misses": 4,
              "reconnect_max_s": 1.0}
 ATOL, RTOL = 5e-4, 1e-4  # as in tests/unit/actor/test_engine.py (float32 CPU, summation order)
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _metrics(port: int) -> dict[str, float]:

@@ -9,11 +9,9 @@ code block and every group needs the evaluator: steps after a kill prove that th
 killed role came back. The learner is killed after a step that no checkpoint covers, so
 that step is rolled back and its groups must be trained again, once, after the resume.
 """
-import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -21,6 +19,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from proc_helpers import clean_env as _clean_env
+from proc_helpers import free_port as _port
+from proc_helpers import read_json as _read
 from safetensors.torch import save_file
 from scripted_policy import scripted_weights
 
@@ -33,24 +34,6 @@ pytestmark = pytest.mark.slow
 STEPS, CHECKPOINT_EVERY = 24, 5
 TRANSPORT = {"request_timeout_s": 1.0, "heartbeat_interval_s": 0.5, "heartbeat_misses": 4,
              "reconnect_max_s": 1.0}
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _read(path: Path) -> dict:
-    try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
-        return {}
-
-
-def _clean_env() -> dict:
-    return {k: v for k, v in os.environ.items()
-            if k not in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")}
 
 
 def _group_members(pgids: set[int]) -> list[str]:

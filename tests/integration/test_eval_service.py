@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -22,24 +21,26 @@ import msgspec
 import pytest
 import yaml
 import zmq
+from proc_helpers import free_port as _port
 from prometheus_client.parser import text_string_to_metric_families
 
 from common.config import RunConfig, load
 from common.eval_client import EvalClient, EvaluationTimeout, EvaluatorUnavailable
-from common.messages import (PROTOCOL_VERSION, ErrorReply, EvalRequest, EvalSettings, encode,
-                             decode, new_id)
+from common.messages import (
+    PROTOCOL_VERSION,
+    ErrorReply,
+    EvalRequest,
+    EvalSettings,
+    decode,
+    encode,
+    new_id,
+)
 from common.problemset import builtin_problem, to_payload
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = EvalSettings(device="cpu", trials=1, timeout_s=60)
 PROBLEMS = ["activation/relu", "activation/gelu", "activation/silu", "elementwise/scale_bias",
             "reduction/sum_dim", "softmax/softmax"]
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _metrics(port: int) -> dict[str, float]:

@@ -7,7 +7,6 @@ import hashlib
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -16,22 +15,17 @@ from pathlib import Path
 import pytest
 import torch
 import yaml
+from proc_helpers import free_port as _port
 from safetensors.torch import load_file
+from scripted_actor import ScriptedActor
 
 from actor.weight_sync import WeightSync
 from common.config import TransportConfig
 from common.ledger import reconcile
 from common.metrics import Metrics
-from scripted_actor import ScriptedActor
 
 pytestmark = pytest.mark.slow
 _LAUNCHER = ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _start_ranks(cfg_path: Path, logs: list[Path]) -> list[subprocess.Popen]:

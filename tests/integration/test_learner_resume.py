@@ -4,7 +4,6 @@ budget, trains no group twice and loses none that it acked."""
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -12,16 +11,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-
+from proc_helpers import free_port as _port
 from scripted_actor import ScriptedActor
 
 pytestmark = pytest.mark.slow
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _start(cfg_path: Path, log: Path) -> subprocess.Popen:

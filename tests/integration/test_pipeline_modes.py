@@ -7,7 +7,6 @@
 """
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import time
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 import torch
 import yaml
+from proc_helpers import free_port as _port
 
 from actor.main import build_runner
 from common.config import RunConfig, TransportConfig
@@ -39,12 +39,6 @@ from learner.hub_server import HubServer
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSPORT = {"request_timeout_s": 2.0, "request_retries": 1, "heartbeat_interval_s": 0.5}
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(params=[True, False], ids=["synchronous", "async"])

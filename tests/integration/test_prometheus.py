@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +25,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from proc_helpers import free_port as _port
 
 from common.config import RunConfig, load
 from common.eval_client import EvalClient
@@ -55,12 +55,6 @@ KEY_SERIES = {
                   "krl_evaluator_process_start_time_seconds"],
 }
 STARTUP_S = 240  # the learner imports DeepSpeed twice (launcher, rank) on a shared 2-core machine
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _until(cond, timeout: float, what: str, every: float = 0.5):

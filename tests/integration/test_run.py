@@ -1,10 +1,8 @@
 """`krl run` supervises real role processes: a killed process is restarted, the run
 stops when the learner reaches its budget, summary.json reconciles with the learner's
 records, nothing is left running, and a second `krl run` on the directory resumes."""
-import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -12,16 +10,12 @@ from pathlib import Path
 
 import pytest
 import yaml
-
+from proc_helpers import clean_env as _clean_env
+from proc_helpers import free_port as _port
+from proc_helpers import read_json as _read
 from scripted_actor import ScriptedActor
 
 pytestmark = pytest.mark.slow
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _alive(pid: int) -> bool:
@@ -31,18 +25,6 @@ def _alive(pid: int) -> bool:
         return False
     with open(f"/proc/{pid}/stat") as f:  # a zombie is not running
         return f.read().split()[2] != "Z"
-
-
-def _clean_env() -> dict:
-    return {k: v for k, v in os.environ.items()
-            if k not in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")}
-
-
-def _read(path: Path) -> dict:
-    try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
-        return {}
 
 
 def test_run_restarts_a_killed_role_and_finishes(tmp_path):

@@ -12,21 +12,15 @@ from pathlib import Path
 import msgspec
 import pytest
 import zmq
+from proc_helpers import free_port as _free_port
 
 from common import curve
 from common.config import TransportConfig
 from common.messages import PROTOCOL_VERSION, LeaseGrant, LeaseRequest, encode, new_id
 from common.metrics import Metrics
-from common.transport import PeerUnavailable, RequestClient, RequestRejected, context
+from common.transport import PeerUnavailable, RequestClient, context
 
 HERE = Path(__file__).parent
-
-
-def _free_port() -> int:
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class ServerProc:
