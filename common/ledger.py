@@ -12,8 +12,10 @@ the reconciliation `krl run` writes into summary.json.
 A restart rolls the model back to its checkpoint, so a `restored` line at version v voids
 the `trained` lines of steps > v written before it: those steps are trained again, from
 the stored groups it lists. Each line is one write(2) to an O_APPEND file, so a killed
-process leaves whole lines; it is not fsynced (the group files are: an acked group is
-never lost, while a host crash may cost the ledger its last lines).
+process leaves whole lines, and is fdatasync'ed before `append` returns (an `accepted`
+line before the ack, like the group file), so a host crash cannot lose a line whose
+effect was acknowledged. A line torn by a crash mid-write can only be the last one:
+the writer ends it with a newline on reopening and readers skip it with a warning.
 
 `reconcile(run_dir)` replays the ledger and checks it against the learner's own record
 (the per-step group ids in learner/progress.json, which checkpoints restore) and the
@@ -30,12 +32,14 @@ are not in it.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 LEDGER = "ledger.jsonl"
+log = logging.getLogger(__name__)
 
 
 class Ledger:
@@ -43,24 +47,35 @@ class Ledger:
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+        size = os.fstat(self._fd).st_size
+        if size and os.pread(self._fd, 1, size - 1) != b"\n":  # a tail torn by a crash
+            os.write(self._fd, b"\n")                           # ends its own line
 
     def append(self, event: str, **fields) -> None:
         line = json.dumps({"event": event, **fields, "t": round(time.time(), 3)}) + "\n"
         os.write(self._fd, line.encode())  # one write: a kill leaves the line whole or absent
+        os.fdatasync(self._fd)             # durable before what it records is acknowledged
 
     def close(self) -> None:
         os.close(self._fd)
 
 
 def read(path: Path) -> Iterator[dict]:
+    """The ledger's events in order. A line that does not parse can only be a write torn
+    by a host crash (the writer makes every line with one write and terminates a torn
+    tail before appending again): skipped with a warning."""
     try:
         text = Path(path).read_text()
     except FileNotFoundError:
         return
-    for line in text.splitlines():
-        if line.strip():
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
             yield json.loads(line)
+        except ValueError:
+            log.warning("%s:%d: skipping a torn line (%d bytes)", path, number, len(line))
 
 
 def trained_by_step(path: Path) -> dict[int, list[str]]:

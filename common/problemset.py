@@ -34,7 +34,7 @@ import types
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from common.problem_tables import (
     adapt_entry_point,
@@ -42,6 +42,9 @@ from common.problem_tables import (
     iter_table_rows,
     table_columns,
 )
+
+if TYPE_CHECKING:  # the wire types; imported where used, to keep this module light
+    from common.messages import ProblemPayload
 
 log = logging.getLogger(__name__)
 

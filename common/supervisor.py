@@ -47,6 +47,48 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def group_members(pgid: int) -> list[int]:
+    """Pids of the live (not zombie) processes in process group `pgid` (Linux /proc)."""
+    pids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()  # state, ppid, pgrp, ...
+        except (OSError, IndexError):
+            continue
+        if fields[0] != "Z" and int(fields[2]) == pgid:
+            pids.append(int(stat.parent.name))
+    return pids
+
+
+def leader_exited(popen: subprocess.Popen) -> bool:
+    """Whether the process has exited, without reaping it: while its zombie is unreaped
+    its pid (the id of its process group) cannot be reused, so the group can still be
+    signalled safely."""
+    if popen.returncode is not None:
+        return True
+    try:
+        return os.waitid(os.P_PID, popen.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:
+        return True
+
+
+def signal_group(pgid: int, sig: int) -> None:
+    """Send sig to every process in group `pgid`; an empty group is not an error."""
+    try:
+        os.killpg(pgid, sig)
+    except ProcessLookupError:
+        pass
+
+
+def wait_group_empty(pgid: int, deadline: float) -> bool:
+    """Poll until group `pgid` has no live member or `deadline` (monotonic) passes."""
+    while group_members(pgid):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 @dataclass
 class Proc:
     """One supervised process and its restart bookkeeping."""
@@ -94,6 +136,18 @@ def scrape(port: int, name: str) -> Optional[float]:
         if line.startswith(name) and (line[len(name)] in " {"):
             total += float(line.rsplit(" ", 1)[1])
     return total
+
+
+def throughput(history: list[dict], window: int = 5) -> Optional[tuple[float, float]]:
+    """(groups per minute, trained tokens per second) over the last `window` steps of the
+    learner's history, from their wall-clock stamps; None before two stamped steps."""
+    recent = [h for h in history[-(window + 1):] if h.get("t") is not None]
+    if len(recent) < 2 or recent[-1]["t"] <= recent[0]["t"]:
+        return None
+    span = recent[-1]["t"] - recent[0]["t"]
+    groups = sum(len(h.get("groups", [])) for h in recent[1:])
+    tokens = sum(h.get("tokens") or 0 for h in recent[1:])
+    return 60 * groups / span, tokens / span
 
 
 class Supervisor:
@@ -144,36 +198,31 @@ class Supervisor:
         p.started_at, p.restart_at = time.monotonic(), None
         log.info("started %s (pid %d, metrics :%d)", p.name, p.popen.pid, p.metrics_port)
 
-    def _signal_group(self, p: Proc, sig: int) -> None:
-        if p.popen is not None and p.popen.poll() is None:
-            try:
-                os.killpg(p.popen.pid, sig)
-            except ProcessLookupError:
-                pass
-
     def stop_all(self, first: Optional[list[Proc]] = None) -> None:
-        """SIGTERM (the given processes first), wait, then SIGKILL every process group."""
+        """SIGTERM every running process group (the given processes' first), wait up to
+        stop_timeout_s for each group to empty, then SIGKILL what is left of it.
+
+        A group is judged by its members, not its leader: a role that exits on SIGTERM
+        may leave a vLLM engine core or sandbox children behind. Leaders are reaped only
+        after their group's SIGKILL, so the group id cannot have been reused."""
         self.stopping = True
         for group in ([first] if first else []) + [self.procs]:
-            for p in group:
-                self._signal_group(p, signal.SIGTERM)
+            running = [p for p in group if p.popen is not None and p.popen.returncode is None]
+            for p in running:
+                signal_group(p.popen.pid, signal.SIGTERM)
             deadline = time.monotonic() + self.sc.stop_timeout_s
-            for p in group:
-                if p.popen is None:
-                    continue
-                try:
-                    p.popen.wait(timeout=max(0.1, deadline - time.monotonic()))
-                except subprocess.TimeoutExpired:
-                    log.warning("%s did not stop within %.0fs: killed", p.name, self.sc.stop_timeout_s)
-                self._signal_group(p, signal.SIGKILL)  # stragglers in its group too
+            for p in running:
+                if not wait_group_empty(p.popen.pid, deadline):
+                    what = "did not stop" if not leader_exited(p.popen) else "left processes behind"
+                    log.warning("%s %s within %.0fs: killed", p.name, what, self.sc.stop_timeout_s)
+                signal_group(p.popen.pid, signal.SIGKILL)
                 p.popen.wait()
+                if not wait_group_empty(p.popen.pid, time.monotonic() + 10):
+                    log.error("%s: processes of its group %d survived SIGKILL: %s", p.name,
+                              p.popen.pid, group_members(p.popen.pid))
 
     def _on_exit(self, p: Proc, code: int) -> None:
         p.exit_codes.append(code)
-        try:  # what the dead process left in its group (a vLLM engine core, sandbox children)
-            os.killpg(p.popen.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         if p.role == "learner" and code == 0:
             log.info("learner finished its step budget: stopping the run")
             self.status = "completed"
@@ -196,12 +245,15 @@ class Supervisor:
         """Notice exits, restart what is due, sample counters."""
         now = time.monotonic()
         for p in self.procs:
-            if p.popen is not None and p.restart_at is None and (code := p.popen.poll()) is not None:
-                self._on_exit(p, code)
+            if p.popen is not None and p.popen.returncode is None and leader_exited(p.popen):
+                # What the dead process left in its group (a vLLM engine core, sandbox
+                # children) goes before the leader is reaped and its pid can be reused.
+                signal_group(p.popen.pid, signal.SIGKILL)
+                self._on_exit(p, p.popen.wait())
             if p.restart_at is not None and now >= p.restart_at and self.status == "running":
                 p.restarts += 1
                 self.start(p)
-            if p.role == "evaluator" and p.popen is not None and p.popen.poll() is None:
+            if p.role == "evaluator" and p.popen is not None and not leader_exited(p.popen):
                 value = scrape(p.metrics_port, "krl_evaluator_evaluations_total")
                 if value is not None:
                     self.runs[p.name].observe(value)
@@ -227,9 +279,14 @@ class Supervisor:
 
         def fmt(x):
             return f"{x:.3f}" if isinstance(x, (int, float)) else "-"
+        rate = throughput(hist)
         return (f"[krl run {elapsed:6.0f}s] step {pr.get('learner_steps', 0)}/"
                 f"{self.cfg.learner.max_steps} | reward {fmt(last.get('reward'))} | correct "
-                f"{fmt(last.get('correct'))} | groups {hub.get('trained_total', 0)} trained, "
+                f"{fmt(last.get('correct'))} | "
+                + (f"{rate[0]:.1f} groups/min, {rate[1]:.0f} tok/s | " if rate else "")
+                + (f"staleness {last['staleness_mean']:.1f} (max {last['staleness_max']}) | "
+                   if last.get("staleness_mean") is not None else "")
+                + f"groups {hub.get('trained_total', 0)} trained, "
                 f"{hub.get('buffered', 0)} buffered, {hub.get('leases', 0)} leased | evals "
                 f"{self.evaluations()}"
                 + (f" | restarts {restarts}" if restarts else ""))
@@ -248,7 +305,8 @@ class Supervisor:
             "groups": reconcile(self.run_dir),
             "restarts": {p.name: p.restarts for p in self.procs},
             "exit_codes": {p.name: p.exit_codes for p in self.procs},
-            "history": [{k: h.get(k) for k in ("step", "version", "reward", "correct", "loss")}
+            "history": [{k: h.get(k) for k in ("step", "version", "reward", "correct", "loss",
+                                            "staleness_mean", "mrs_rejected")}
                         for h in pr.get("history", [])],
         }
         tmp = self.run_dir / "summary.json.tmp"

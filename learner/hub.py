@@ -231,7 +231,7 @@ class Hub:
             return "rejected", problem
         if group.rolled_back:  # its behaviour policy died with a learner restart
             return "stale", "generated in part by weights a learner restart discarded"
-        lag = self.version - _oldest_version(group)
+        lag = self.version - oldest_version(group)
         self._m_stale.observe(max(0, lag))
         if lag > self.max_staleness:
             return "stale", f"{lag} versions behind (max {self.max_staleness})"
@@ -264,7 +264,7 @@ class Hub:
 
     def _drop_stale_locked(self) -> None:
         for gid, g in list(self.buffer.items()):
-            if self.version - _oldest_version(g) > self.max_staleness:
+            if self.version - oldest_version(g) > self.max_staleness:
                 del self.buffer[gid]
                 self.done_prompts.discard(g.prompt_id)
                 self.requeue.append(g.prompt_id)
@@ -340,7 +340,8 @@ class Hub:
                     "leases": len(self.leases), "requeued": len(self.requeue)}
 
 
-def _oldest_version(group: TrajectoryGroup) -> int:
+def oldest_version(group: TrajectoryGroup) -> int:
+    """The policy version of the oldest token in the group (0 when it has none)."""
     versions = [int(t.versions.min()) for tr in group.trajectories for t in tr.turns
                 if t.versions.numel()]
     return min(versions) if versions else 0

@@ -52,14 +52,16 @@ def mismatch_kl(learner_lp: torch.Tensor, actor_lp: torch.Tensor) -> float:
 
 
 def mismatch_rejection(learner_lp: torch.Tensor, actor_lp: torch.Tensor, seq_id: torch.Tensor,
-                       seq_traj: torch.Tensor, n_traj: int, lower: float, upper: float,
-                       veto: Optional[float]) -> MRSResult:
+                       seq_traj: torch.Tensor, n_traj: int, lower: float | torch.Tensor,
+                       upper: float | torch.Tensor, veto: Optional[float]) -> MRSResult:
     """Mismatch rejection sampling over one step's tokens.
 
     learner_lp, actor_lp [L]: log pi_p and log pi_b of each token; seq_id [L]; seq_traj [S].
     Rule 1 (trajectory): exp(mean over the trajectory's tokens of log pi_p - log pi_b), the
     geometric mean of the token ratios, outside [lower, upper] drops every sequence of the
-    trajectory. Rule 2 (veto): a token with ratio pi_p / pi_b < veto drops its sequence.
+    trajectory; lower and upper are floats or [J] tensors (bounds per trajectory, e.g.
+    wider for stale ones). Rule 2 (veto): a token with ratio pi_p / pi_b < veto drops its
+    sequence.
     """
     n_seq = seq_traj.shape[0]
     delta = (learner_lp - actor_lp).double()                                  # [L]

@@ -40,7 +40,7 @@ from common.problemset import load_problems, to_payload
 from learner import batch as B
 from learner.checkpoint import Checkpoints
 from learner.group_store import GroupStore
-from learner.hub import Hub, PromptSource
+from learner.hub import Hub, PromptSource, oldest_version
 from learner.hub_server import HubServer
 from learner.trainer import Trainer
 
@@ -182,7 +182,7 @@ class Learner:
         """One step on the batch; every rank trains its token-balanced share of whole groups."""
         t0 = time.perf_counter()
         shard = B.shard_groups([B.group_from_message(g) for g in groups], self.world)[self.rank]
-        stats = self.trainer.train_step(shard)
+        stats = self.trainer.train_step(shard, version=self.step)
         self.step += 1
         if self.hub is not None:
             self.hub.mark_trained([g.group_id for g in groups])
@@ -200,10 +200,18 @@ class Learner:
             self._m_step.labels(base, turn).set(float(value))
         version = self.hub.version if self.hub else self.step
         self._m_version.set(version)
-        self.history.append({"step": self.step, "version": version,
+        # Versions behind at training time: the weights trained are version step - 1.
+        lags = [self.step - 1 - oldest_version(g) for g in groups]
+        self.history.append({"step": self.step, "version": version, "t": round(time.time(), 3),
                              "groups": [g.group_id for g in groups],
+                             "tokens": stats.get("tokens"),
+                             "staleness_mean": sum(lags) / len(lags) if lags else None,
+                             "staleness_max": max(lags, default=None),
                              "reward": stats.get("reward"), "correct": stats.get("correct"),
-                             "loss": stats.get("loss"), "seconds": stats.get("step_seconds")})
+                             "loss": stats.get("loss"), "seconds": stats.get("step_seconds"),
+                             "mismatch_kl": stats.get("mismatch_kl"),
+                             "mrs_rejected": stats.get("mrs_traj_rejected_frac"),
+                             "mrs_stale": stats.get("mrs_stale_traj_frac")})
         if self.rank == 0:
             _write_json(self.run_dir / "learner" / "progress.json", self._progress())
 

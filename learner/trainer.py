@@ -146,15 +146,19 @@ class Trainer:
     # The step
     # -----------------------------------------------------------------------------------
 
-    def train_step(self, groups: Sequence[Group]) -> dict[str, float]:
-        """One optimizer step on this rank's groups; returns step-wide statistics."""
+    def train_step(self, groups: Sequence[Group], version: Optional[int] = None) -> dict[str, float]:
+        """One optimizer step on this rank's groups; returns step-wide statistics.
+
+        version: the policy version of the weights being trained (the learner's step
+        count). MRS holds trajectories with older tokens to its stale bounds; None holds
+        every trajectory to the on-policy bounds."""
         algo = self.cfg.algorithm
         start = time.perf_counter()
         stats = Stats()
         samples = build_samples(groups, algo, self.generator, stats)
         if algo.mrs.enabled:
             self._recompute(samples, self._micro_batches(samples))
-            samples = self._mismatch_rejection(samples, stats)
+            samples = self._mismatch_rejection(samples, stats, version)
         stats.set("recompute_seconds", time.perf_counter() - start)
         weights, denom = self._loss_weights(samples, algo.loss.aggregation)
         return self._optimize(samples, weights, denom, self._policy_loss, stats, start)
@@ -201,17 +205,29 @@ class Trainer:
                    tokens_per_s=out.get("tokens", 0.0) / seconds, step=self.engine.global_steps)
         return out
 
-    def _mismatch_rejection(self, samples: list[Sample], stats: Stats) -> list[Sample]:
-        """MRS over this rank's samples (a group never spans ranks); keeps the survivors."""
+    def _mismatch_rejection(self, samples: list[Sample], stats: Stats,
+                            version: Optional[int]) -> list[Sample]:
+        """MRS over this rank's samples (a group never spans ranks); keeps the survivors.
+        A trajectory with any token not made by `version` gets the stale bounds."""
         if not samples:
             return samples
         mrs = self.cfg.algorithm.mrs
         lens = [s.response_len for s in samples]
         seq_id = torch.repeat_interleave(torch.arange(len(samples)), torch.tensor(lens))
         seq_traj = torch.tensor([s.traj for s in samples])
+        n_traj = int(seq_traj.max()) + 1
+        stale = torch.zeros(n_traj, dtype=torch.bool)
+        if version is not None:
+            for s in samples:
+                if s.versions.numel() and not bool((s.versions == version).all()):
+                    stale[s.traj] = True
+        lower = torch.where(stale, mrs.stale_lower, mrs.lower).double()
+        upper = torch.where(stale, mrs.stale_upper, mrs.upper).double()
         res = losses.mismatch_rejection(
             torch.cat([s.learner_lp for s in samples]), torch.cat([s.actor_lp for s in samples]),
-            seq_id, seq_traj, int(seq_traj.max()) + 1, mrs.lower, mrs.upper, mrs.veto)
+            seq_id, seq_traj, n_traj, lower, upper, mrs.veto)
+        present = sorted(set(seq_traj.tolist()))
+        stats.add("mrs_stale_traj_frac", float(stale[present].float().mean()), weight=len(present))
         stats.add("mrs_traj_rejected_frac", res.traj_rejected, weight=len(set(seq_traj.tolist())))
         stats.add("mrs_turn_vetoed_frac", res.seq_vetoed, weight=len(samples))
         stats.add("mrs_turn_rejected_frac", res.seq_rejected, weight=len(samples))

@@ -22,15 +22,25 @@ from common.config.shared import LogConfig, MetricsConfig
 
 
 class MRSConfig(Section):
-    """Mismatch rejection sampling: drop data whose actor and learner logprobs disagree."""
+    """Mismatch rejection sampling: drop data whose actor and learner logprobs disagree.
+
+    Two pairs of bounds: a trajectory made entirely by the policy version being trained
+    differs from the learner only by numerics (vLLM's kernels against the trainer's), and
+    is held to `lower`/`upper`; a trajectory with tokens from an older version (actors
+    run up to max_staleness versions behind) also carries the policy's drift since then,
+    and is held to `stale_lower`/`stale_upper`."""
 
     enabled: bool = True
     """Apply the trajectory bounds and the token veto below."""
     lower: float = Field(0.999, ge=0)
-    """Lowest accepted exp(mean token log-ratio learner/actor) of a trajectory (paper: 0.999
-    on-policy; widen, e.g. 0.5, when actors run several versions behind)."""
+    """Lowest accepted exp(mean token log-ratio learner/actor) of an on-policy trajectory
+    (every token from the version being trained; paper: 0.999)."""
     upper: float = Field(1.001, gt=0)
-    """Highest accepted exp(mean token log-ratio) of a trajectory (paper: 1.001 on-policy)."""
+    """Highest accepted exp(mean token log-ratio) of an on-policy trajectory (paper: 1.001)."""
+    stale_lower: float = Field(0.5, ge=0)
+    """Lowest accepted ratio of a trajectory with any token from an older version (async)."""
+    stale_upper: float = Field(2.0, gt=0)
+    """Highest accepted ratio of a trajectory with any token from an older version (async)."""
     veto: Optional[float] = Field(1e-4, gt=0)
     """A token whose learner/actor probability ratio is below this masks its whole turn; null: off."""
 
@@ -38,6 +48,8 @@ class MRSConfig(Section):
     def _check(self) -> "MRSConfig":
         if self.upper < self.lower:
             raise ValueError("mrs.upper must be >= mrs.lower")
+        if self.stale_upper < self.stale_lower:
+            raise ValueError("mrs.stale_upper must be >= mrs.stale_lower")
         return self
 
 

@@ -1,5 +1,4 @@
 """The hub over real sockets: leases, acks after storage, bucket pulls, announcements."""
-import threading
 import time
 
 import pytest
@@ -9,7 +8,7 @@ import zmq
 from common.buckets import Bucket
 from common.config import TransportConfig
 from common.config.hub import HubConfig
-from common.messages import (Ack, ErrorReply, LeaseGrant, LeaseRequest, ProblemPayload,
+from common.messages import (Ack, LeaseGrant, LeaseRequest, ProblemPayload,
                              TrajectoryGroup, Trajectory, Turn, WeightAnnouncement, WeightBucket,
                              WeightBucketRequest, new_id)
 from common.metrics import Metrics

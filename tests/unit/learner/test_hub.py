@@ -1,7 +1,6 @@
 """Hub bookkeeping: admission control, lease expiry, dedupe, durable acks, staleness,
 and crash/restore without losing or double-training a group."""
 import torch
-import pytest
 
 from common.config.hub import HubConfig
 from common.messages import ProblemPayload, TrajectoryGroup, Trajectory, Turn, encode, new_id

@@ -4,7 +4,7 @@ import json
 
 from test_hub import group_for, make_hub, send
 
-from common.ledger import LEDGER, evaluations, read, reconcile, trained_by_step
+from common.ledger import LEDGER, Ledger, evaluations, read, reconcile, trained_by_step
 
 
 def _step(hub, history):
@@ -103,3 +103,17 @@ def test_evaluations_are_the_verdicts_in_accepted_groups_counted_once(tmp_path):
     restored.load_state_dict(ckpt)  # re-buffers `late`, acked after the checkpoint
     assert late.group_id in restored.buffer
     assert evaluations(tmp_path / "hub" / "groups" / LEDGER) == 3
+
+
+def test_a_line_torn_by_a_host_crash_is_skipped_and_later_lines_still_count(tmp_path):
+    path = tmp_path / LEDGER
+    ledger = Ledger(path)
+    ledger.append("accepted", group_id="g1", prompt_id="p1", version=0, evaluations=2)
+    ledger.close()
+    with open(path, "ab") as f:          # the host died in the middle of the next write
+        f.write(b'{"event": "accepted", "group_id": "g2", "prom')
+    ledger = Ledger(path)                # the restarted hub appends after it
+    ledger.append("accepted", group_id="g3", prompt_id="p3", version=1, evaluations=1)
+    ledger.close()
+    assert [e["group_id"] for e in read(path)] == ["g1", "g3"]
+    assert evaluations(path) == 3

@@ -42,6 +42,19 @@ def test_mrs_masks_exactly_the_trajectories_outside_the_bounds():
     assert res.traj_ratio.tolist() == pytest.approx(geo)
 
 
+def test_mrs_bounds_can_differ_per_trajectory():
+    # Two trajectories with the same ratio 1.2: the one held to wide (stale) bounds stays,
+    # the one held to tight (on-policy) bounds goes.
+    seq_id, seq_traj = _layout([[2, 2], [3]])
+    delta = torch.full((seq_id.shape[0],), math.log(1.2), dtype=torch.float64)
+    lower = torch.tensor([0.999, 0.5], dtype=torch.float64)
+    upper = torch.tensor([1.001, 2.0], dtype=torch.float64)
+    res = mismatch_rejection(delta, torch.zeros_like(delta), seq_id, seq_traj, 2, lower, upper,
+                             veto=None)
+    assert res.keep_seq.tolist() == [False, False, True]
+    assert res.traj_rejected == pytest.approx(0.5)
+
+
 def test_mrs_uses_the_mean_over_all_tokens_of_a_trajectory():
     # One token far below 1 and three slightly above: the trajectory mean decides.
     seq_id, seq_traj = _layout([[1, 3]])

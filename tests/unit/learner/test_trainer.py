@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 import random
+from contextlib import contextmanager
 from dataclasses import replace
 
 import pytest
@@ -49,13 +50,29 @@ def test_micro_batches_respect_the_token_budget_and_lose_no_token(packing):
 def _cfg(model: str, **trainer) -> LearnerConfig:
     return LearnerConfig.model_validate({
         "lr": 1e-3,
-        "trainer": {"model": model, "micro_batch_tokens": 64, **trainer},
+        # float32 everywhere: these tests check exact logic, and 'auto' is bfloat16 on a
+        # GPU, where an update smaller than a weight's bf16 spacing leaves it unchanged.
+        "trainer": {"model": model, "micro_batch_tokens": 64, "dtype": "float32", **trainer},
         "algorithm": {"mrs": {"lower": 0.0, "upper": 1e9, "veto": None}},
     })
 
 
+@contextmanager
+def _without_zero3_loading():
+    """A live ZeRO-3 Trainer (this test's, or an earlier one not yet collected) makes every
+    from_pretrained in the process load partitioned parameters; a reference model must not."""
+    from transformers.integrations import deepspeed as hf_deepspeed
+    saved = hf_deepspeed._hf_deepspeed_config_weak_ref
+    hf_deepspeed.unset_hf_deepspeed_config()
+    try:
+        yield
+    finally:
+        hf_deepspeed._hf_deepspeed_config_weak_ref = saved
+
+
 def _reference_logprobs(model_dir: str, prompt: torch.Tensor, response: torch.Tensor):
-    model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=torch.float32)
+    with _without_zero3_loading():
+        model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=torch.float32)
     ids = torch.cat([prompt, response]).long()[None]
     with torch.no_grad():
         logits = model(ids).logits[0].float().log_softmax(-1)
@@ -95,6 +112,34 @@ def test_one_train_step_changes_the_weights_and_reports_finite_stats(tiny_model,
         assert math.isfinite(stats[key]), key
     assert stats["optimizer_step"] == 1.0 and trainer.step == 1
     assert stats["tokens"] > 0 and stats["grad_norm"] > 0
+
+
+def test_mrs_holds_stale_trajectories_to_the_stale_bounds(tiny_model):
+    """Actor logprobs 1.2x below the learner's everywhere: a trajectory made by the version
+    being trained (3) is a numerics mismatch and is rejected by the on-policy bounds; one
+    with a token from version 2 also carries policy drift, and the stale bounds keep it."""
+    cfg = LearnerConfig.model_validate({
+        "lr": 1e-3, "trainer": {"model": tiny_model, "micro_batch_tokens": 64, "dtype": "float32"},
+        "algorithm": {"mrs": {"lower": 0.999, "upper": 1.001, "stale_lower": 0.5,
+                              "stale_upper": 2.0, "veto": None}}})
+    trainer = Trainer(cfg)
+    groups = random_groups(seed=11, n_groups=2, n_samples=3, max_turns=1)
+    turns = [t for g in groups for tr in g.trajectories for t in tr.turns]
+    learner_lp = trainer.compute_logprobs([(t.prompt_ids, t.response_ids) for t in turns])
+    for t, lp in zip(turns, learner_lp):
+        t.logprobs = lp - math.log(1.2)
+        t.versions = torch.full_like(t.versions, 3)
+    for tr in groups[1].trajectories:        # one token of each is a version behind
+        tr.turns[0].versions[0] = 2
+    stats = trainer.train_step(groups, version=3)
+    assert stats["mrs_stale_traj_frac"] == pytest.approx(0.5)
+    assert stats["mrs_traj_rejected_frac"] == pytest.approx(0.5)
+    assert stats["mismatch_log_ratio"] == pytest.approx(math.log(1.2), abs=1e-3)
+
+    # Without the version every trajectory counts as on-policy: all are rejected.
+    stats = Trainer(cfg).train_step(groups)
+    assert stats["mrs_traj_rejected_frac"] == pytest.approx(1.0)
+    assert stats["optimizer_step"] == 0.0
 
 
 def test_zero_stages_make_the_same_update(tiny_model):

@@ -1,0 +1,106 @@
+"""The supervisor's process-group handling, with real processes: whatever a role leaves
+in its group (a vLLM engine core and its workers, sandbox children) never outlives it,
+whether the role is stopped at the end of a run or dies mid-run.
+
+The roles here are small Python scripts shaped like the actor: a leader that exits on
+SIGTERM while a child it started keeps running (the child ignores SIGTERM, as a busy
+vLLM worker in a C call effectively does)."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from common.config import RunConfig
+from common.supervisor import Proc, Supervisor, group_members, leader_exited
+
+# The leader writes its child's pid, then exits 0 on SIGTERM; the child ignores SIGTERM.
+ROLE = textwrap.dedent("""
+    import signal, subprocess, sys, time
+    child = subprocess.Popen([sys.executable, "-c",
+        "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(600)"])
+    open(sys.argv[1], "w").write(str(child.pid))
+    signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
+    time.sleep(600)
+""")
+
+
+def _supervisor(tmp_path, stop_timeout_s=1.0) -> Supervisor:
+    cfg = RunConfig(run_dir=str(tmp_path / "run"), supervisor={"actors": 0, "evaluators": 0,
+                                                               "stop_timeout_s": stop_timeout_s,
+                                                               "restart_backoff_min_s": 30})
+    return Supervisor(cfg, tmp_path / "config.yaml")
+
+
+def _start_role(sup: Supervisor, tmp_path, name: str) -> tuple[Proc, int]:
+    pid_file = tmp_path / f"{name}.child"
+    p = Proc(name, "actor", [], {}, 0)
+    p.popen = subprocess.Popen([sys.executable, "-c", ROLE, str(pid_file)], start_new_session=True)
+    p.started_at = time.monotonic()
+    sup.procs = [p]
+    deadline = time.monotonic() + 30
+    while not (pid_file.exists() and pid_file.read_text()):
+        assert time.monotonic() < deadline, "the role never started its child"
+        time.sleep(0.05)
+    return p, int(pid_file.read_text())
+
+
+@pytest.fixture
+def cleanup():
+    groups = []
+    yield groups
+    for pgid in groups:  # a failed test must not leave its sleepers behind
+        try:
+            os.killpg(pgid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def test_stop_kills_what_a_role_leaves_in_its_group_after_exiting_on_sigterm(tmp_path, cleanup):
+    sup = _supervisor(tmp_path)
+    p, child = _start_role(sup, tmp_path, "actor-0")
+    cleanup.append(p.popen.pid)
+    assert sorted(group_members(p.popen.pid)) == sorted([p.popen.pid, child])
+
+    t0 = time.monotonic()
+    sup.stop_all()
+    assert p.popen.returncode == 0          # the leader itself stopped cleanly on SIGTERM
+    assert group_members(p.popen.pid) == [], "the child outlived the supervisor's stop"
+    assert time.monotonic() - t0 < 1.0 + 10  # stop_timeout_s, then SIGKILL
+
+
+def test_a_role_that_dies_mid_run_takes_its_group_with_it_and_is_restarted(tmp_path, cleanup):
+    sup = _supervisor(tmp_path)
+    p, child = _start_role(sup, tmp_path, "actor-0")
+    cleanup.append(p.popen.pid)
+    os.kill(p.popen.pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while not leader_exited(p.popen):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    sup.tick()
+    assert p.exit_codes == [-signal.SIGKILL] and p.restart_at is not None
+    deadline = time.monotonic() + 10
+    while group_members(p.popen.pid):  # SIGKILLed: gone as soon as the kernel tears it down
+        assert time.monotonic() < deadline, f"child {child} survived its leader's death"
+        time.sleep(0.05)
+
+
+def test_the_progress_line_shows_throughput_and_staleness_from_the_learner_history(tmp_path):
+    sup = _supervisor(tmp_path)
+    history = [{"step": s, "t": 1000.0 + 30 * s, "groups": ["a", "b"], "tokens": 3000,
+                "reward": 0.25 * s, "correct": 0.5, "staleness_mean": 0.5, "staleness_max": 1}
+               for s in range(1, 5)]
+    (sup.run_dir / "learner").mkdir(parents=True)
+    (sup.run_dir / "learner" / "progress.json").write_text(json.dumps(
+        {"learner_steps": 4, "history": history, "hub": {"trained_total": 8, "buffered": 1}}))
+    line = sup.progress_line()
+    # 6 groups and 9000 tokens in the 90 s between steps 1 and 4.
+    assert "step 4/" in line and "reward 1.000" in line
+    assert "4.0 groups/min, 100 tok/s" in line
+    assert "staleness 0.5 (max 1)" in line
+    assert "groups 8 trained, 1 buffered" in line
