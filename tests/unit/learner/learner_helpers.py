@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 
 import torch
 
@@ -20,6 +21,20 @@ def make_tiny_model(path) -> str:
     torch.manual_seed(0)
     Qwen2ForCausalLM(cfg).save_pretrained(path)
     return str(path)
+
+
+@contextmanager
+def without_zero3_loading():
+    """A live ZeRO-3 Trainer (a test's own, or an earlier one not yet collected) makes every
+    from_pretrained in the process load partitioned (empty) parameters; a reference model
+    loaded to compare against must be whole."""
+    from transformers.integrations import deepspeed as hf_deepspeed
+    saved = hf_deepspeed._hf_deepspeed_config_weak_ref
+    hf_deepspeed.unset_hf_deepspeed_config()
+    try:
+        yield
+    finally:
+        hf_deepspeed._hf_deepspeed_config_weak_ref = saved
 
 
 def random_turn(rng: random.Random, prompt_len: int, response_len: int, **verdict) -> Turn:

@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import math
 import random
-from contextlib import contextmanager
 from dataclasses import replace
 
 import pytest
 import torch
-from learner_helpers import random_groups
+from learner_helpers import random_groups, without_zero3_loading
 from transformers import AutoModelForCausalLM
 
 from common.config.learner import AlgorithmConfig, LearnerConfig
@@ -57,21 +56,8 @@ def _cfg(model: str, **trainer) -> LearnerConfig:
     })
 
 
-@contextmanager
-def _without_zero3_loading():
-    """A live ZeRO-3 Trainer (this test's, or an earlier one not yet collected) makes every
-    from_pretrained in the process load partitioned parameters; a reference model must not."""
-    from transformers.integrations import deepspeed as hf_deepspeed
-    saved = hf_deepspeed._hf_deepspeed_config_weak_ref
-    hf_deepspeed.unset_hf_deepspeed_config()
-    try:
-        yield
-    finally:
-        hf_deepspeed._hf_deepspeed_config_weak_ref = saved
-
-
 def _reference_logprobs(model_dir: str, prompt: torch.Tensor, response: torch.Tensor):
-    with _without_zero3_loading():
+    with without_zero3_loading():
         model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=torch.float32)
     ids = torch.cat([prompt, response]).long()[None]
     with torch.no_grad():
