@@ -6,7 +6,9 @@ the reconciliation `krl run` writes into summary.json.
     {"event": "accepted", "group_id", "prompt_id", "version", "evaluations", "t"}
                                                                     stored, before the ack
     {"event": "trained",  "step", "group_ids", "t"}                 one optimizer step
-    {"event": "dropped",  "group_id", "reason", "t"}                went stale in the buffer
+    {"event": "dropped",  "group_id", "reason", "t"}                reason "stale": went stale in
+                                                the buffer; "rolled_back": a restore found it
+                                                made by weights newer than the checkpoint
     {"event": "restored", "version", "group_ids", "t"}              a (re)start re-buffered these
 
 A restart rolls the model back to its checkpoint, so a `restored` line at version v voids
@@ -104,7 +106,7 @@ def reconcile(run_dir: Path) -> dict:
     ledger_matches_learner true."""
     run_dir = Path(run_dir)
     groups_dir = run_dir / "hub" / "groups"
-    accepted, dropped = set(), set()
+    accepted, dropped, rolled_back = set(), set(), set()
     for ev in read(groups_dir / LEDGER):
         if ev["event"] == "accepted":
             accepted.add(ev["group_id"])
@@ -112,6 +114,8 @@ def reconcile(run_dir: Path) -> dict:
             accepted.update(ev["group_ids"])
         elif ev["event"] == "dropped":
             dropped.add(ev["group_id"])
+            if ev.get("reason") == "rolled_back":
+                rolled_back.add(ev["group_id"])
     try:
         history = json.loads((run_dir / "learner" / "progress.json").read_text())["history"]
     except (OSError, ValueError, KeyError):
@@ -125,7 +129,8 @@ def reconcile(run_dir: Path) -> dict:
         "trained": len(trained),
         "trained_twice": len(trained) - len(done),
         "buffered": len(stored - done),
-        "dropped_stale": len(dropped),
+        "dropped_stale": len(dropped - rolled_back),
+        "dropped_rolled_back": len(rolled_back),
         "lost": len(accepted - done - stored - dropped),
         "not_accepted": len(done - accepted),
         "ledger_matches_learner": trained_by_step(groups_dir / LEDGER) == learner_steps,

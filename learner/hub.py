@@ -31,7 +31,10 @@ It decides which prompt goes to which actor and which groups get trained:
 State that must survive a learner crash (`state_dict`): the data cursor, version,
 counters, outstanding leases, prompts waiting for re-issue, the prompts already done
 and the ids of groups stored but not yet trained. Group payloads live in GroupStore;
-on restore every stored group not marked trained goes back into the buffer.
+on restore every stored group not marked trained goes back into the buffer, except one
+with a token newer than the restored version: the weights that made it were discarded
+with the rollback (their version numbers will name other weights), so it is dropped
+(ledger reason `rolled_back`) and its prompt re-issued, as an arriving one would be.
 
 Thread safety: the hub server thread (leases, groups) and the trainer thread
 (take_batch, mark_trained) share one Hub; every public method takes the lock.
@@ -317,10 +320,17 @@ class Hub:
             self.done_prompts = set(self.trained_prompts)
             self.buffer.clear()
             self.pending_removal = []
-            trained_ids = []
+            trained_ids, rolled_back = [], []
             for gid, group in self.store.load_all():
                 if group.prompt_id in self.trained_prompts:  # trained before the checkpoint
                     trained_ids.append(gid)
+                    continue
+                if newest_version(group) > self.version:  # made by weights this discards
+                    rolled_back.append(gid)
+                    self._release_prompt(group.prompt_id)
+                    self.requeue.append(group.prompt_id)
+                    self.store.ledger.append("dropped", group_id=gid, reason="rolled_back")
+                    self._m_groups.labels("rolled_back_in_store").inc()
                     continue
                 self.buffer[gid] = group
                 self.done_prompts.add(group.prompt_id)
@@ -329,15 +339,23 @@ class Hub:
             # Voids the ledger's steps after this version: they are trained again from these.
             self.store.ledger.append("restored", version=self.version, group_ids=list(self.buffer))
             self._gauges()
-        self.store.remove(trained_ids)
-        log.info("hub restored at version %d: %d groups re-buffered, %d leases outstanding",
-                 self.version, len(self.buffer), len(self.leases))
+        self.store.remove(trained_ids + rolled_back)
+        log.info("hub restored at version %d: %d groups re-buffered, %d dropped (made by "
+                 "weights newer than the checkpoint), %d leases outstanding",
+                 self.version, len(self.buffer), len(rolled_back), len(self.leases))
 
     def counts(self) -> dict:
         with self._lock:
             return {"version": self.version, "accepted_total": self.accepted_total,
                     "trained_total": self.trained_total, "buffered": len(self.buffer),
                     "leases": len(self.leases), "requeued": len(self.requeue)}
+
+
+def newest_version(group: TrajectoryGroup) -> int:
+    """The policy version of the newest token in the group (-1 when it has none)."""
+    versions = [int(t.versions.max()) for tr in group.trajectories for t in tr.turns
+                if t.versions.numel()]
+    return max(versions) if versions else -1
 
 
 def oldest_version(group: TrajectoryGroup) -> int:

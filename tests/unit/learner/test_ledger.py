@@ -36,7 +36,9 @@ def test_crash_before_a_checkpoint_rolls_back_and_the_books_balance(tmp_path):
     hub.checkpoint_done()
     _step(hub, history)  # step 2: never checkpointed, lost with the crash
     lost_step = history[-1]
-    _accept(hub, 1)
+    _accept(hub, 1)      # made by version 2, which the crash discards
+    discarded = next(iter(hub.buffer))
+    discarded_prompt = hub.buffer[discarded].prompt_id
 
     restored = make_hub(run_dir / "hub", gps=1, staleness=5)
     restored.load_state_dict(ckpt)
@@ -47,12 +49,16 @@ def test_crash_before_a_checkpoint_rolls_back_and_the_books_balance(tmp_path):
     ledger = run_dir / "hub" / "groups" / LEDGER
     events = [e["event"] for e in read(ledger)]
     assert events.count("accepted") == 3 and events.count("restored") == 1
-    assert [e["step"] for e in read(ledger) if e["event"] == "trained"] == [1, 2, 2, 3]
+    assert [e["step"] for e in read(ledger) if e["event"] == "trained"] == [1, 2, 2]
     assert trained_by_step(ledger) == {h["step"]: h["groups"] for h in history}
     assert lost_step["groups"] == history[1]["groups"]  # the same group, trained once more
-    assert reconcile(run_dir) == {"accepted": 3, "trained": 3, "trained_twice": 0, "buffered": 0,
-                                  "dropped_stale": 0, "lost": 0, "not_accepted": 0,
-                                  "ledger_matches_learner": True}
+    # The group made by the discarded version 2 is dropped, its prompt handed out again.
+    assert [e["group_id"] for e in read(ledger) if e["event"] == "dropped"] == [discarded]
+    assert not (run_dir / "hub" / "groups" / f"{discarded}.grp").exists()
+    assert [lease.prompt_id for lease in restored.grant("a", 1)[0]] == [discarded_prompt]
+    assert reconcile(run_dir) == {"accepted": 3, "trained": 2, "trained_twice": 0, "buffered": 0,
+                                  "dropped_stale": 0, "dropped_rolled_back": 1, "lost": 0,
+                                  "not_accepted": 0, "ledger_matches_learner": True}
 
 
 def test_reconcile_reports_lost_and_twice_trained_groups(tmp_path):
