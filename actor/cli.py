@@ -17,20 +17,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from common.config import ConfigError, RunConfig, load
-    try:
-        cfg = load(args.config, args.overrides, RunConfig)
-    except ConfigError as exc:
-        print(f"krl actor: {exc}", file=sys.stderr)
+    from common.config import load_for_command, set_process_title
+    cfg = load_for_command("actor", args.config, args.overrides)
+    if cfg is None:
         return 2
     if not cfg.actor.model:
         print("krl actor: actor.model is not set (a Hugging Face model directory, e.g. one "
               "made by `krl tiny-model DIR`)", file=sys.stderr)
         return 2
-    try:
-        import setproctitle
-        setproctitle.setproctitle("krl-actor")
-    except ImportError:
-        pass
+    set_process_title("krl-actor")
     from actor.main import run
     return run(cfg)

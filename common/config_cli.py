@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from common.config import ConfigError, RunConfig, dump, explain, load
+from common.config import RunConfig, dump, explain, load_for_command
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,15 +17,8 @@ def main(args: argparse.Namespace) -> int:
     if args.action == "explain":
         print("\n".join(explain(RunConfig)))
         return 0
-    config = args.config
-    overrides = list(args.overrides)
-    if config is not None and "=" in config:  # only overrides were given
-        overrides.insert(0, config)
-        config = None
-    try:
-        cfg = load(config, overrides, RunConfig)
-    except ConfigError as exc:
-        print(f"krl config: {exc}", file=sys.stderr)
+    cfg = load_for_command("config", args.config, args.overrides)
+    if cfg is None:
         return 2
     sys.stdout.write(dump(cfg))
     return 0

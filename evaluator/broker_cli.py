@@ -6,7 +6,6 @@ broker holds no durable state: restart it at will (see evaluator/broker.py).
 from __future__ import annotations
 
 import argparse
-import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -16,19 +15,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from common.config import ConfigError, RunConfig, load
-    config, overrides = args.config, list(args.overrides)
-    if config is not None and "=" in config:  # only overrides were given
-        config, overrides = None, [config, *overrides]
-    try:
-        cfg = load(config, overrides, RunConfig)
-    except ConfigError as exc:
-        print(f"krl broker: {exc}", file=sys.stderr)
+    from common.config import load_for_command, set_process_title
+    cfg = load_for_command("broker", args.config, args.overrides)
+    if cfg is None:
         return 2
-    try:
-        import setproctitle
-        setproctitle.setproctitle("krl-broker")
-    except ImportError:
-        pass
+    set_process_title("krl-broker")
     from evaluator.broker import serve
     return serve(cfg)

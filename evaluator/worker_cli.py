@@ -7,7 +7,6 @@ passes it to its children); name the worker with `evaluator.worker.worker_id=gpu
 from __future__ import annotations
 
 import argparse
-import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,19 +16,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from common.config import ConfigError, RunConfig, load
-    config, overrides = args.config, list(args.overrides)
-    if config is not None and "=" in config:  # only overrides were given
-        config, overrides = None, [config, *overrides]
-    try:
-        cfg = load(config, overrides, RunConfig)
-    except ConfigError as exc:
-        print(f"krl evaluator: {exc}", file=sys.stderr)
+    from common.config import load_for_command, set_process_title
+    cfg = load_for_command("evaluator", args.config, args.overrides)
+    if cfg is None:
         return 2
-    try:
-        import setproctitle
-        setproctitle.setproctitle(f"krl-evaluator {cfg.evaluator.worker.worker_id}".rstrip())
-    except ImportError:
-        pass
+    set_process_title(f"krl-evaluator {cfg.evaluator.worker.worker_id}".rstrip())
     from evaluator.worker import serve
     return serve(cfg)

@@ -6,7 +6,6 @@ Under DeepSpeed's launcher every rank runs this same command.
 from __future__ import annotations
 
 import argparse
-import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -15,16 +14,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from common.config import ConfigError, RunConfig, load
-    try:
-        cfg = load(args.config, args.overrides, RunConfig)
-    except ConfigError as exc:
-        print(f"krl learner: {exc}", file=sys.stderr)
+    from common.config import load_for_command, set_process_title
+    cfg = load_for_command("learner", args.config, args.overrides)
+    if cfg is None:
         return 2
-    try:
-        import setproctitle
-        setproctitle.setproctitle("krl-learner")
-    except ImportError:
-        pass
+    set_process_title("krl-learner")
     from learner.main import run
     return run(cfg)
