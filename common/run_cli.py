@@ -43,11 +43,16 @@ def main(args: argparse.Namespace) -> int:
     from common.bootstrap import StageFailed, bootstrap
     from common.config import ConfigError, LogConfig
     from common.log import setup
+    from common.runlock import LockHeld
     from common.supervisor import prepare, run
     try:
-        cfg, path = prepare(args.config, args.overrides)
+        cfg, path, _lock = prepare(args.config, args.overrides)  # held until we exit
     except (ConfigError, FileNotFoundError) as exc:
         print(f"krl run: {exc}", file=sys.stderr)
+        return 2
+    except LockHeld as exc:
+        print(f"krl run: the run directory is in use: {exc}; stop that run first (SIGTERM "
+              "lets its learner checkpoint), then run this again to resume", file=sys.stderr)
         return 2
     setup("run", 0, LogConfig(level=cfg.log.level, format=cfg.log.format,
                               file=Path(cfg.run_dir) / "logs" / "run.log"))

@@ -16,12 +16,16 @@ Policy:
   vLLM engine processes go too), and summary.json is written.
 - Ctrl-C / SIGTERM to the supervisor stops everything the same way (the learner
   checkpoints on SIGTERM); running `krl run` again on the run directory resumes.
+- The supervisor dying any other way (kill -9, OOM) sends every role SIGTERM
+  (PR_SET_PDEATHSIG), so they stop as above instead of running on unsupervised.
+- One `krl run` per run directory (RUN_DIR/krl-run.lock, common/runlock.py).
 
 Run directory: config.yaml (the resolved config every role reads), logs/<proc>.log,
 checkpoints/ and hub/ (the learner's), summary.json, supervisor.json (pids, ports).
 """
 from __future__ import annotations
 
+import ctypes
 import json
 import logging
 import os
@@ -37,6 +41,7 @@ from typing import Optional
 
 from common.config import RunConfig, dump
 from common.ledger import LEDGER, evaluations, reconcile
+from common.runlock import RunLock
 
 log = logging.getLogger("krl.run")
 
@@ -70,6 +75,23 @@ def leader_exited(popen: subprocess.Popen) -> bool:
         return os.waitid(os.P_PID, popen.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
     except ChildProcessError:
         return True
+
+
+_PR_SET_PDEATHSIG = 1
+_libc = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
+
+
+def term_with_parent(parent: int):
+    """A preexec_fn: the child gets SIGTERM when this process dies, however it dies (kill
+    -9 included), and stops the way a role stops on SIGTERM (the learner checkpoints).
+    Without it the roles, each in a session of its own, would run on unsupervised, and a
+    second `krl run` would meet them on its ports and files."""
+    def preexec() -> None:
+        if _libc is not None:
+            _libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        if os.getppid() != parent:  # the parent died before the prctl took effect
+            os.kill(os.getpid(), signal.SIGTERM)
+    return preexec
 
 
 def signal_group(pgid: int, sig: int) -> None:
@@ -193,7 +215,8 @@ class Supervisor:
         cmd = [sys.executable, "-m", "common.cli", p.role, str(self.config_path), *p.overrides]
         out = open(self.logs / f"{p.name}.log", "ab")
         p.popen = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                   env={**os.environ, **p.env}, start_new_session=True)
+                                   env={**os.environ, **p.env}, start_new_session=True,
+                                   preexec_fn=term_with_parent(os.getpid()))
         out.close()
         p.started_at, p.restart_at = time.monotonic(), None
         log.info("started %s (pid %d, metrics :%d)", p.name, p.popen.pid, p.metrics_port)
@@ -358,8 +381,13 @@ def run(cfg: RunConfig, config_path: Path) -> int:
     return {"completed": 0, "stopped": 130, "failed": 1}[sup.status]
 
 
-def prepare(config: str, overrides: list[str]) -> tuple[RunConfig, Path]:
-    """Resolve the config; a run directory (or a config whose run_dir has one) resumes."""
+RUN_LOCK = "krl-run.lock"
+
+
+def prepare(config: str, overrides: list[str]) -> tuple[RunConfig, Path, RunLock]:
+    """Resolve the config; a run directory (or a config whose run_dir has one) resumes.
+    Takes the run directory's lock (held until this process exits) before writing into
+    it: LockHeld when another `krl run` has it."""
     from common.config import load
     src = Path(config)
     if src.is_dir():
@@ -371,8 +399,10 @@ def prepare(config: str, overrides: list[str]) -> tuple[RunConfig, Path]:
         cfg = load(src, overrides, RunConfig)
     run_dir = Path(cfg.run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
+    lock = RunLock(run_dir / RUN_LOCK, "krl run")
+    lock.acquire()
     path = run_dir / "config.yaml"
     if path.exists() and not src.is_dir():
         log.info("run directory %s exists: resuming it with the given config", run_dir)
     path.write_text(dump(cfg))
-    return cfg, path
+    return cfg, path, lock

@@ -37,6 +37,7 @@ from common.log import setup
 from common.messages import TrajectoryGroup, decode, encode, pack_frames, unpack_frames
 from common.metrics import Metrics
 from common.problemset import load_problems, to_payload
+from common.runlock import LockHeld, RunLock
 from learner import batch as B
 from learner.checkpoint import Checkpoints
 from learner.group_store import GroupStore
@@ -44,6 +45,7 @@ from learner.hub import Hub, PromptSource, oldest_version
 from learner.hub_server import HubServer
 from learner.trainer import Trainer
 
+LEARNER_LOCK = "learner.lock"
 log = logging.getLogger("krl.learner")
 
 
@@ -267,8 +269,18 @@ def _write_json(path: Path, data: dict) -> None:
 
 def run(cfg: RunConfig) -> int:
     from common.config.learner import process_group_env
-    setup("learner", process_group_env().rank, cfg.log)
+    rank = process_group_env().rank
+    setup("learner", rank, cfg.log)
     log.info("resolved config:\n%s", dump(cfg))
+    lock = RunLock(Path(cfg.run_dir) / "learner" / LEARNER_LOCK, "krl learner")
+    if rank == 0:  # one learner per run directory: a previous one may still be checkpointing
+        try:
+            lock.acquire(cfg.learner.lock_wait_s, on_wait=lambda holder: log.warning(
+                "waiting for the previous learner of this run directory (%s) to stop", holder))
+        except LockHeld as exc:
+            log.error("another learner still owns this run directory after %.0fs: %s",
+                      cfg.learner.lock_wait_s, exc)
+            return 1
     code = Learner(cfg).run()
     if dist.is_initialized() and dist.get_world_size() > 1:
         # Leave together: a rank exiting while a peer's gloo still talks to it aborts the peer.

@@ -181,6 +181,10 @@ class LearnerConfig(Section):
     """Write a checkpoint every this many steps (and at the end)."""
     checkpoint_keep: int = Field(3, ge=1)
     """Complete checkpoints kept; older ones are deleted."""
+    lock_wait_s: float = Field(600.0, ge=0)
+    """How long a starting learner waits for a previous learner of the same run directory
+    (still stopping, e.g. writing its last checkpoint) to release RUN_DIR/learner/learner.lock
+    before it gives up and exits 1."""
     groups_per_step: int = Field(4, ge=1)
     """Prompt groups consumed by one optimizer step."""
     max_staleness: int = Field(2, ge=0)

@@ -104,3 +104,50 @@ def test_the_progress_line_shows_throughput_and_staleness_from_the_learner_histo
     assert "4.0 groups/min, 100 tok/s" in line
     assert "staleness 0.5 (max 1)" in line
     assert "groups 8 trained, 1 buffered" in line
+
+
+# A stand-in supervisor: starts a role the way Supervisor.start does (own session, SIGTERM
+# when its parent dies), prints the role's pid, then waits to be killed.
+PARENT = textwrap.dedent("""
+    import os, subprocess, sys, time
+    from common.supervisor import term_with_parent
+    role = subprocess.Popen([sys.executable, "-c", sys.argv[1], sys.argv[2]],
+                            start_new_session=True, preexec_fn=term_with_parent(os.getpid()))
+    print(role.pid, flush=True)
+    time.sleep(600)
+""")
+
+# A role that records the SIGTERM it gets, then exits.
+TERM_ROLE = textwrap.dedent("""
+    import signal, sys, time
+    def on_term(*_):
+        open(sys.argv[1], "w").write("SIGTERM")
+        sys.exit(0)
+    signal.signal(signal.SIGTERM, on_term)
+    open(sys.argv[1] + ".up", "w").write("up")
+    time.sleep(600)
+""")
+
+
+def test_roles_get_sigterm_when_the_supervisor_is_killed(tmp_path):
+    marker = tmp_path / "role.signal"
+    parent = subprocess.Popen([sys.executable, "-c", PARENT, TERM_ROLE, str(marker)],
+                              stdout=subprocess.PIPE, text=True)
+    role = int(parent.stdout.readline())
+    try:
+        deadline = time.monotonic() + 30
+        while not (tmp_path / "role.signal.up").exists():
+            assert time.monotonic() < deadline, "the role never started"
+            time.sleep(0.05)
+        os.kill(parent.pid, signal.SIGKILL)
+        parent.wait()
+        deadline = time.monotonic() + 10
+        while group_members(role):
+            assert time.monotonic() < deadline, "the role outlived its supervisor"
+            time.sleep(0.05)
+        assert marker.read_text() == "SIGTERM"  # it stopped the orderly way
+    finally:
+        try:
+            os.killpg(role, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
