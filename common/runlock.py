@@ -7,18 +7,23 @@ while the previous one is still stopping (writing its last checkpoint after its
 supervisor died, say) waits for it rather than resuming from an older checkpoint.
 
 flock(2) on the file: the lock belongs to the open file, so it is gone the moment its
-holder dies, kill -9 included, and a successor never has a stale lock to clean up.
-The descriptor is not inherited by the holder's subprocesses (Python opens files
-non-inheritable). The file holds the holder's pid and name, for the message a refused
-process prints.
+holder dies, kill -9 included, and a successor never has a stale lock to clean up. On a
+filesystem without flock the lock is skipped with a warning. The descriptor is not
+inherited by the holder's subprocesses (Python opens files non-inheritable). The file
+holds the holder's pid and name, for the message a refused process prints.
 """
 from __future__ import annotations
 
+import errno
 import fcntl
+import logging
 import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+
+log = logging.getLogger(__name__)
 
 
 class LockHeld(Exception):
@@ -49,7 +54,12 @@ class RunLock:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
-            except BlockingIOError:
+            except OSError as exc:
+                if exc.errno not in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES):
+                    # A filesystem without flock (some network mounts): run unguarded.
+                    log.warning("cannot lock %s (%s): going on without the one-owner guard",
+                                self.path, exc)
+                    break
                 now = time.monotonic()
                 if now >= deadline:
                     os.close(fd)
