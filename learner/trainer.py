@@ -150,8 +150,8 @@ class Trainer:
         """One optimizer step on this rank's groups; returns step-wide statistics.
 
         version: the policy version of the weights being trained (the learner's step
-        count). MRS holds trajectories with older tokens to its stale bounds; None holds
-        every trajectory to the on-policy bounds."""
+        count). MRS holds trajectories with a token from another version to its stale
+        bounds; None holds every trajectory to the on-policy bounds."""
         algo = self.cfg.algorithm
         start = time.perf_counter()
         stats = Stats()

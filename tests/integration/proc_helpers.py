@@ -26,3 +26,26 @@ def read_json(path: Path) -> dict:
         return json.loads(path.read_text())
     except (OSError, ValueError):
         return {}
+
+
+def merge(base: dict, extra: dict) -> dict:
+    """base with extra's keys laid over it, nested dicts merged key by key."""
+    out = dict(base)
+    for key, value in extra.items():
+        out[key] = merge(out[key], value) if isinstance(value, dict) and isinstance(
+            out.get(key), dict) else value
+    return out
+
+
+def scripted_learner_config(run_dir: Path, model: str, hub_endpoint: str,
+                            publish_endpoint: str, **learner) -> dict:
+    """A run config for a real learner fed by tests' ScriptedActor (1 turn, 2 samples per
+    group, the built-in activation problems): MRS and PRS off, since the scripted actor's
+    logprobs are made up. `learner` keys are merged into the learner section."""
+    base = {"groups_per_step": 2, "max_staleness": 4, "checkpoint_every": 2,
+            "dataset": "builtin:activation",
+            "hub": {"endpoint": hub_endpoint, "publish_endpoint": publish_endpoint},
+            "algorithm": {"mrs": {"enabled": False}, "prs": {"enabled": False}},
+            "trainer": {"model": model, "zero_stage": 0}}
+    return {"run_dir": str(run_dir), "seed": 1, "actor": {"n_samples": 2, "max_turns": 1},
+            "learner": merge(base, learner)}

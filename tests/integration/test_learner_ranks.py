@@ -16,6 +16,7 @@ import pytest
 import torch
 import yaml
 from proc_helpers import free_port as _port
+from proc_helpers import scripted_learner_config
 from safetensors.torch import load_file
 from scripted_actor import ScriptedActor
 
@@ -118,16 +119,10 @@ def test_two_learner_ranks_train_checkpoint_resume_and_publish_full_weights(tmp_
     model = make_tiny_model(tmp_path / "model")
     hub, pub = f"tcp://127.0.0.1:{_port()}", f"tcp://127.0.0.1:{_port()}"
     run_dir = tmp_path / "run"
-    cfg = {"run_dir": str(run_dir), "seed": 1,
-           "actor": {"n_samples": 2, "max_turns": 1},
-           "learner": {"groups_per_step": 2, "max_steps": 3, "max_staleness": 4,
-                       "checkpoint_every": 2, "checkpoint_keep": 4, "dataset": "builtin:activation",
-                       "hub": {"endpoint": hub, "publish_endpoint": pub, "bucket_bytes": 1 << 20,
-                               "announce_interval_s": 0.2, "keep_weight_versions": 8},
-                       "metrics": {"enabled": False},
-                       "algorithm": {"mrs": {"enabled": False}, "prs": {"enabled": False}},
-                       "trainer": {"model": model, "zero_stage": zero_stage,
-                                   "micro_batch_tokens": 64}}}
+    cfg = scripted_learner_config(
+        run_dir, model, hub, pub, max_steps=3, checkpoint_keep=4, metrics={"enabled": False},
+        hub={"bucket_bytes": 1 << 20, "announce_interval_s": 0.2, "keep_weight_versions": 8},
+        trainer={"zero_stage": zero_stage, "micro_batch_tokens": 64})
     cfg_path = tmp_path / "run.yaml"
     cfg_path.write_text(yaml.safe_dump(cfg))
     logs = [tmp_path / f"rank{r}.log" for r in range(2)]

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from proc_helpers import clean_env, scripted_learner_config
 from proc_helpers import free_port as _port
 from scripted_actor import ScriptedActor
 
@@ -20,12 +21,8 @@ pytestmark = pytest.mark.slow
 
 
 def _start(cfg_path: Path, log: Path) -> subprocess.Popen:
-    # A fresh single-rank learner: no launcher variables inherited from this test process
-    # (in-process trainer tests set them for their own process group).
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")}
     return subprocess.Popen([sys.executable, "-m", "common.cli", "learner", str(cfg_path)],
-                            stdout=open(log, "ab"), stderr=subprocess.STDOUT, env=env)
+                            stdout=open(log, "ab"), stderr=subprocess.STDOUT, env=clean_env())
 
 
 def _progress(run_dir: Path) -> dict:
@@ -41,14 +38,9 @@ def test_learner_survives_kill_9(tmp_path):
     model = make_tiny_model(tmp_path / "model")
     hub, pub = f"tcp://127.0.0.1:{_port()}", f"tcp://127.0.0.1:{_port()}"
     run_dir = tmp_path / "run"
-    cfg = {"run_dir": str(run_dir), "seed": 1,
-           "actor": {"n_samples": 2, "max_turns": 1},
-           "learner": {"groups_per_step": 2, "max_steps": 6, "max_staleness": 4,
-                       "checkpoint_every": 2, "dataset": "builtin:activation",
-                       "hub": {"endpoint": hub, "publish_endpoint": pub},
-                       "metrics": {"enabled": False},
-                       "algorithm": {"mrs": {"enabled": False}, "prs": {"enabled": False}},
-                       "trainer": {"model": model, "zero_stage": 0, "micro_batch_tokens": 256}}}
+    cfg = scripted_learner_config(run_dir, model, hub, pub, max_steps=6,
+                                  metrics={"enabled": False},
+                                  trainer={"micro_batch_tokens": 256})
     cfg_path = tmp_path / "run.yaml"
     cfg_path.write_text(yaml.safe_dump(cfg))
     log = tmp_path / "learner.log"

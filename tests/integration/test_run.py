@@ -13,6 +13,7 @@ import yaml
 from proc_helpers import clean_env as _clean_env
 from proc_helpers import free_port as _port
 from proc_helpers import read_json as _read
+from proc_helpers import scripted_learner_config
 from scripted_actor import ScriptedActor
 
 pytestmark = pytest.mark.slow
@@ -32,17 +33,13 @@ def test_run_restarts_a_killed_role_and_finishes(tmp_path):
     from learner_helpers import VOCAB, make_tiny_model
     run_dir = tmp_path / "run"
     hub = f"tcp://127.0.0.1:{_port()}"
-    cfg = {"run_dir": str(run_dir),
-           "supervisor": {"actors": 0, "evaluators": 1, "restart_backoff_min_s": 0.5,
-                          "progress_interval_s": 2, "stop_timeout_s": 20},
-           "actor": {"n_samples": 2, "max_turns": 1},
-           "broker": {"frontend": f"tcp://127.0.0.1:{_port()}", "backend": f"tcp://127.0.0.1:{_port()}"},
-           "evaluator": {"device": "cpu", "children": 1},
-           "learner": {"groups_per_step": 2, "max_steps": 4, "max_staleness": 4, "checkpoint_every": 2,
-                       "dataset": "builtin:activation",
-                       "hub": {"endpoint": hub, "publish_endpoint": f"tcp://127.0.0.1:{_port()}"},
-                       "algorithm": {"mrs": {"enabled": False}, "prs": {"enabled": False}},
-                       "trainer": {"model": make_tiny_model(tmp_path / "model"), "zero_stage": 0}}}
+    cfg = scripted_learner_config(run_dir, make_tiny_model(tmp_path / "model"), hub,
+                                  f"tcp://127.0.0.1:{_port()}", max_steps=4)
+    cfg.update({"supervisor": {"actors": 0, "evaluators": 1, "restart_backoff_min_s": 0.5,
+                               "progress_interval_s": 2, "stop_timeout_s": 20},
+                "broker": {"frontend": f"tcp://127.0.0.1:{_port()}",
+                           "backend": f"tcp://127.0.0.1:{_port()}"},
+                "evaluator": {"device": "cpu", "children": 1}})
     path = tmp_path / "run.yaml"
     path.write_text(yaml.safe_dump(cfg))
     out = open(tmp_path / "run.out", "wb")
