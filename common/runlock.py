@@ -22,7 +22,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-
 log = logging.getLogger(__name__)
 
 

@@ -229,7 +229,7 @@ class RequestClient:
     def request(self, msg: Message, *, expect: Union[type, tuple, None] = None,
                 timeout_s: Optional[float] = None, retries: Optional[int] = None) -> Message:
         """Send `msg` and return the reply whose request_id matches; resend on timeout."""
-        rid = getattr(msg, "request_id")
+        rid = msg.request_id
         timeout_s = self.cfg.request_timeout_s if timeout_s is None else timeout_s
         retries = self.cfg.request_retries if retries is None else retries
         backoff = Backoff(self.cfg.reconnect_min_s, self.cfg.reconnect_max_s)

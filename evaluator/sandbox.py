@@ -166,7 +166,8 @@ class Child:
         try:
             protocol.write_deadline(self._cmd_w, header, deadline)
         except protocol.ChannelError as exc:
-            raise self._fail("timeout" if isinstance(exc, protocol.ChannelTimeout) else "crashed", str(exc))
+            raise self._fail("timeout" if isinstance(exc, protocol.ChannelTimeout) else "crashed",
+                             str(exc)) from exc
         return self._read(deadline, header.get("op", "?"))
 
     def _read(self, deadline: float, what: str) -> tuple[dict, list[torch.Tensor]]:

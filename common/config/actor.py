@@ -112,7 +112,8 @@ def _check_fields(name: str, template: str, allowed: set[str]) -> None:
     try:
         fields = {f for _, f, _, _ in string.Formatter().parse(template) if f is not None}
     except ValueError as exc:
-        raise ValueError(f"{name}: not a valid format string ({exc}); write {{{{ for a literal {{")
+        raise ValueError(
+            f"{name}: not a valid format string ({exc}); write {{{{ for a literal {{") from None
     unknown = fields - allowed
     if unknown:
         raise ValueError(f"{name}: unknown field(s) {sorted(unknown)}; allowed: {sorted(allowed)}")

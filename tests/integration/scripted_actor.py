@@ -7,8 +7,7 @@ import time
 import torch
 
 from common.config import TransportConfig
-from common.messages import (Ack, LeaseGrant, LeaseRequest, TrajectoryGroup, Trajectory, Turn,
-                             new_id)
+from common.messages import Ack, LeaseGrant, LeaseRequest, Trajectory, TrajectoryGroup, Turn, new_id
 from common.metrics import Metrics
 from common.transport import PeerUnavailable, RequestClient, context
 

@@ -8,9 +8,19 @@ import zmq
 from common.buckets import Bucket
 from common.config import TransportConfig
 from common.config.hub import HubConfig
-from common.messages import (Ack, LeaseGrant, LeaseRequest, ProblemPayload,
-                             TrajectoryGroup, Trajectory, Turn, WeightAnnouncement, WeightBucket,
-                             WeightBucketRequest, new_id)
+from common.messages import (
+    Ack,
+    LeaseGrant,
+    LeaseRequest,
+    ProblemPayload,
+    Trajectory,
+    TrajectoryGroup,
+    Turn,
+    WeightAnnouncement,
+    WeightBucket,
+    WeightBucketRequest,
+    new_id,
+)
 from common.metrics import Metrics
 from common.transport import Channel, RequestClient, RequestRejected, context
 from learner.group_store import GroupStore

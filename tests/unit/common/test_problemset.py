@@ -315,7 +315,7 @@ def test_problems_are_immutable():
 
 
 def test_payload_round_trip_keeps_what_changes_a_verdict():
-    from common.messages import decode, encode, EvalRequest
+    from common.messages import EvalRequest, decode, encode
     from common.problemset import builtin_problem, from_payload, to_payload
     p = builtin_problem("loss/mse_close")
     wire = decode(encode(EvalRequest(request_id="r", problem=to_payload(p), candidate="")))

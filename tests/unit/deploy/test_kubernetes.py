@@ -7,10 +7,10 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
+import deploy_files as D
 import pytest
 import yaml
 
-import deploy_files as D
 from common.cli import COMMANDS
 from common.config import RunConfig, load
 
@@ -77,7 +77,7 @@ def test_manifests_match_the_kubernetes_schemas():
     docs = _docs()
     assert {d["kind"] for _, d in docs} >= {"Namespace", "ConfigMap", "PersistentVolumeClaim",
                                             "Service", "Job", "Deployment"}
-    for name, doc in docs:
+    for _, doc in docs:
         for version in versions:
             kv.validate(doc, version, strict=True)  # raises with the path of the bad field
 

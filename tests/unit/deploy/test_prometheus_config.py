@@ -9,10 +9,9 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import deploy_files as D
 import pytest
 import yaml
-
-import deploy_files as D
 
 pytestmark = pytest.mark.skipif(D.PROMTOOL is None, reason=D.NO_PROMETHEUS)
 PROM = D.DEPLOY / "prometheus"

@@ -8,9 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import deploy_files as D
+import pytest
 
 SHELLCHECK = shutil.which("shellcheck") or shutil.which("shellcheck", path=str(Path(sys.executable).parent))
 needs_shellcheck = pytest.mark.skipif(SHELLCHECK is None, reason="shellcheck not found: install the "

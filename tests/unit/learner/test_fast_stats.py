@@ -2,11 +2,11 @@
 import random
 
 import torch
+from learner_helpers import random_turn
 
 from common.config.learner import AlgorithmConfig
 from learner.batch import Group, Trajectory, build_samples
 from learner.stats import Stats
-from learner_helpers import random_turn
 
 
 def test_fast_at_p_counts_correct_turns_faster_than_p_among_all_evaluated_turns():

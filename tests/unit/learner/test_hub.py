@@ -3,7 +3,7 @@ and crash/restore without losing or double-training a group."""
 import torch
 
 from common.config.hub import HubConfig
-from common.messages import ProblemPayload, TrajectoryGroup, Trajectory, Turn, encode, new_id
+from common.messages import ProblemPayload, Trajectory, TrajectoryGroup, Turn, encode, new_id
 from common.metrics import Metrics
 from learner.group_store import GroupStore
 from learner.hub import Hub, PromptSource

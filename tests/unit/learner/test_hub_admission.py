@@ -2,8 +2,9 @@
 trained (stale at birth), and no lost throughput for actors that hold the newest weights."""
 import random
 
-from common.messages import encode
 from test_hub import group_for, make_hub
+
+from common.messages import encode
 
 
 def send(hub, g):
