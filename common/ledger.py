@@ -5,6 +5,8 @@ the reconciliation `krl run` writes into summary.json.
 (learner/hub.py through learner/group_store.py):
     {"event": "accepted", "group_id", "prompt_id", "version", "evaluations", "t"}
                                                                     stored, before the ack
+        (with "recovered": true and version null when a restore found the group's file
+        but no line: the learner died between the two, before acking it)
     {"event": "trained",  "step", "group_ids", "t"}                 one optimizer step
     {"event": "dropped",  "group_id", "reason", "t"}                reason "stale": went stale in
                                                 the buffer; "rolled_back": a restore found it

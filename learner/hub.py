@@ -50,6 +50,7 @@ from dataclasses import asdict, dataclass
 from typing import Callable, Optional, Sequence
 
 from common.config.hub import HubConfig
+from common.ledger import read as read_ledger
 from common.messages import Lease, ProblemPayload, TrajectoryGroup, new_id
 from common.metrics import Metrics
 from learner.group_store import GroupStore
@@ -321,7 +322,15 @@ class Hub:
             self.buffer.clear()
             self.pending_removal = []
             trained_ids, rolled_back = [], []
+            # A learner killed between a group's file and its ledger line left a durable
+            # group the ledger never heard of (and never acked): the file is the truth.
+            in_ledger = {e["group_id"] for e in read_ledger(self.store.ledger.path)
+                         if e["event"] == "accepted"}
             for gid, group in self.store.load_all():
+                if gid not in in_ledger:
+                    self.store.ledger.append("accepted", group_id=gid, prompt_id=group.prompt_id,
+                                             version=None, evaluations=group.evaluations,
+                                             recovered=True)
                 if group.prompt_id in self.trained_prompts:  # trained before the checkpoint
                     trained_ids.append(gid)
                     continue

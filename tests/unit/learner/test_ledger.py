@@ -5,6 +5,7 @@ import json
 from test_hub import group_for, make_hub, send
 
 from common.ledger import LEDGER, Ledger, evaluations, read, reconcile, trained_by_step
+from common.messages import encode as encode_group
 
 
 def _step(hub, history):
@@ -123,3 +124,25 @@ def test_a_line_torn_by_a_host_crash_is_skipped_and_later_lines_still_count(tmp_
     ledger.close()
     assert [e["group_id"] for e in read(path)] == ["g1", "g3"]
     assert evaluations(path) == 3
+
+
+def test_a_group_stored_just_before_a_crash_gets_its_ledger_line_on_restore(tmp_path):
+    """Killed between the group's file and its ledger line (so before the ack): the
+    restore finds the file, writes the missing line and re-buffers the group."""
+    hub = make_hub(tmp_path / "hub", gps=1, staleness=5)
+    ckpt = hub.state_dict()
+    lease = hub.grant("a", 1)[0][0]
+    group = group_for(lease)
+    group.evaluations = 2
+    hub.store.put(group.group_id, encode_group(group))  # ... and the process died here
+    restored = make_hub(tmp_path / "hub", gps=1, staleness=5)
+    restored.load_state_dict(ckpt)
+    assert list(restored.buffer) == [group.group_id]
+    lines = [e for e in read(tmp_path / "hub" / "groups" / LEDGER) if e["event"] == "accepted"]
+    assert [(e["group_id"], e["recovered"]) for e in lines] == [(group.group_id, True)]
+    assert evaluations(tmp_path / "hub" / "groups" / LEDGER) == 2
+    history = []
+    assert _step(restored, history)
+    _write_progress(tmp_path, history)
+    books = reconcile(tmp_path)
+    assert books["accepted"] == books["trained"] == 1 and books["lost"] == 0
