@@ -121,6 +121,10 @@ class Hub:
         self.groups_per_step, self.max_staleness = groups_per_step, max_staleness
         self.n_samples, self.max_turns = n_samples, max_turns
         self.version = 0
+        self.hub_id = ""  # this incarnation's id, set by the HubServer (learner/hub_server.py)
+        # Earlier incarnations whose weights this one descends from: hub_id -> the newest of
+        # their versions that survives (the version this lineage resumed from after them).
+        self.lineage: dict[str, int] = {}
         self.accepted_total = 0
         self.trained_total = 0
         self.leases: dict[str, LeaseRecord] = {}
@@ -304,6 +308,7 @@ class Hub:
         with self._lock:
             return {
                 "version": self.version, "accepted_total": self.accepted_total,
+                "hub_id": self.hub_id, "lineage": dict(self.lineage),
                 "trained_total": self.trained_total, "source": self.source.state_dict(),
                 "leases": [asdict(r) for r in self.leases.values()],
                 "requeue": list(self.requeue), "trained_prompts": sorted(self.trained_prompts),
@@ -313,6 +318,9 @@ class Hub:
         """Restore from a checkpoint, then re-buffer every stored group it did not train."""
         with self._lock:
             self.version, self.trained_total = state["version"], state["trained_total"]
+            self.lineage = dict(state.get("lineage", {}))
+            if state.get("hub_id") and state["hub_id"] != self.hub_id:
+                self.lineage[state["hub_id"]] = state["version"]  # it wrote this checkpoint
             self.accepted_total = state["trained_total"]
             self.source.load_state_dict(state["source"])
             self.leases = {r["lease_id"]: LeaseRecord(**r) for r in state["leases"]}
@@ -358,6 +366,23 @@ class Hub:
             return {"version": self.version, "accepted_total": self.accepted_total,
                     "trained_total": self.trained_total, "buffered": len(self.buffer),
                     "leases": len(self.leases), "requeued": len(self.requeue)}
+
+
+def made_by_discarded_weights(weights: dict[str, int], hub_id: str, base_version: Optional[int],
+                              lineage: dict[str, int]) -> bool:
+    """Whether a group whose tokens came from `weights` (hub_id -> newest version it loaded
+    from that incarnation, TrajectoryGroup.weights) used weights a learner restart threw
+    away, as judged by incarnation `hub_id`, which resumed at `base_version` from the
+    incarnations in `lineage` (hub_id -> newest surviving version).
+
+    A version of this incarnation is its own; of an ancestor, it survives up to where the
+    lineage left that ancestor; of an incarnation the lineage does not know (one that
+    died before a checkpoint of it was resumed), only up to base_version, where this one
+    took over. Without a base (nothing published yet) nothing is judged discarded."""
+    if base_version is None:
+        return False
+    return any(version > lineage.get(source, base_version)
+               for source, version in weights.items() if source != hub_id)
 
 
 def newest_version(group: TrajectoryGroup) -> int:

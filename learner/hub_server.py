@@ -29,9 +29,12 @@ its checkpoint's). A learner restart therefore rolls the announced version back 
 newest announcement as the truth and reload whenever (version, hub_id) differs from
 what they hold. Bucket requests naming another incarnation get `unknown_version`, so a
 pull never mixes the buckets of two different version 8s. A group whose tokens came
-from another incarnation's version above this one's base_version (TrajectoryGroup.weights)
-was made by weights the restart discarded: it is marked rolled_back and the hub acks it
-`stale` and re-issues its prompt, whenever it arrives.
+from another incarnation's version that did not survive into this one
+(TrajectoryGroup.weights; `learner.hub.made_by_discarded_weights`: an ancestor's versions
+survive up to where the lineage left it, recorded in the checkpoints; an unknown
+incarnation's up to this one's base_version) was made by weights a restart discarded: it
+is marked rolled_back and the hub acks it `stale` and re-issues its prompt, whenever it
+arrives.
 """
 from __future__ import annotations
 
@@ -64,7 +67,7 @@ from common.messages import (
 )
 from common.metrics import Metrics
 from common.transport import Channel, PeerTracker, Received, Server, Waker, context
-from learner.hub import Hub
+from learner.hub import Hub, made_by_discarded_weights
 
 log = logging.getLogger(__name__)
 
@@ -150,6 +153,7 @@ class HubServer:
     def __init__(self, hub: Hub, cfg: HubConfig, transport: TransportConfig, metrics: Metrics):
         self.hub, self.cfg, self.transport, self.metrics = hub, cfg, transport, metrics
         self.hub_id = new_id()  # this incarnation: see the module docstring
+        hub.hub_id = self.hub_id  # checkpoints record it, so successors know their lineage
         self.weights = WeightStore(cfg.keep_weight_versions, self.hub_id)
         self.actors = PeerTracker(transport.heartbeat_interval_s, transport.heartbeat_misses)
         self._stop = threading.Event()
@@ -285,9 +289,8 @@ class HubServer:
 
     def _discarded(self, group: TrajectoryGroup) -> bool:
         """Whether weights a learner restart discarded made some of the group's tokens."""
-        base = self.weights.base_version
-        return base is not None and any(hub_id != self.hub_id and version > base
-                                        for hub_id, version in group.weights.items())
+        return made_by_discarded_weights(group.weights, self.hub_id, self.weights.base_version,
+                                         self.hub.lineage)
 
     def _grant(self, req: LeaseRequest) -> LeaseGrant:
         last = self._last_grant.get(req.actor_id)

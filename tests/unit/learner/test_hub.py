@@ -6,7 +6,7 @@ from common.config.hub import HubConfig
 from common.messages import ProblemPayload, Trajectory, TrajectoryGroup, Turn, encode, new_id
 from common.metrics import Metrics
 from learner.group_store import GroupStore
-from learner.hub import Hub, PromptSource
+from learner.hub import Hub, PromptSource, made_by_discarded_weights
 
 PROBLEMS = [ProblemPayload(name=f"p{i}", source=f"# problem {i}") for i in range(5)]
 
@@ -181,3 +181,38 @@ def test_group_that_goes_stale_in_the_buffer_is_dropped_and_reissued(tmp_path):
     assert hub.take_batch(0.1) is None
     assert hub.counts()["buffered"] == 0 and hub.store.ids() != []  # trained file awaits ckpt
     assert l2.prompt_id in [l.prompt_id for l in hub.grant("a", 5)[0]]
+
+
+def test_the_lineage_of_incarnations_survives_two_restarts(tmp_path):
+    """A (published up to 9) is resumed by B from A's checkpoint at 7; B publishes 8'..10'
+    and checkpoints at 10; C resumes from that. An actor that slept through B still holds
+    A's 9: C must see it as discarded weights, though 9 <= C's base 10."""
+    def trained_to(hub, version):
+        while hub.version < version:
+            hub.mark_trained([])
+    a = make_hub(tmp_path / "a", staleness=20)
+    a.hub_id = "A"
+    trained_to(a, 7)
+    b = make_hub(tmp_path / "b", staleness=20)
+    b.hub_id = "B"
+    b.load_state_dict(a.state_dict())
+    assert b.lineage == {"A": 7}
+    trained_to(b, 10)
+    c = make_hub(tmp_path / "c", staleness=20)
+    c.hub_id = "C"
+    c.load_state_dict(b.state_dict())
+    assert c.lineage == {"A": 7, "B": 10}
+
+    def discarded(weights):
+        return made_by_discarded_weights(weights, "C", 10, c.lineage)
+    assert discarded({"A": 9}) and discarded({"A": 8}) and not discarded({"A": 7})
+    assert not discarded({"B": 10}) and discarded({"B": 11})
+    assert not discarded({"C": 12}) and not discarded({"A": 5, "B": 9, "C": 11})
+    # An incarnation no checkpoint descends from: its versions survive up to C's base.
+    assert not discarded({"X": 10}) and discarded({"X": 11})
+    assert not made_by_discarded_weights({"A": 9}, "C", None, c.lineage)  # nothing published
+    # A fresh start keeps no lineage of its own id.
+    fresh = make_hub(tmp_path / "f")
+    fresh.hub_id = "F"
+    fresh.load_state_dict(fresh.state_dict())
+    assert fresh.lineage == {}
