@@ -128,6 +128,13 @@ class Proc:
     exit_codes: list[int] = field(default_factory=list)
 
 
+def _write_json_atomic(path: Path, data: dict) -> None:
+    """Write a temporary file and rename it over `path`: readers see the old or the new."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=2))
+    os.replace(tmp, path)
+
+
 def _read_json(path: Path) -> dict:
     try:
         return json.loads(path.read_text())
@@ -332,17 +339,17 @@ class Supervisor:
                                             "staleness_mean", "mrs_rejected")}
                         for h in pr.get("history", [])],
         }
-        tmp = self.run_dir / "summary.json.tmp"
-        tmp.write_text(json.dumps(summary, indent=2))
-        os.replace(tmp, self.run_dir / "summary.json")
+        _write_json_atomic(self.run_dir / "summary.json", summary)
         return summary
 
     def write_state(self) -> None:
-        (self.run_dir / "supervisor.json").write_text(json.dumps({
+        """supervisor.json: the live pids and ports (rewritten every tick; readers such as
+        scripts finding a role's pid must never see it half-written)."""
+        _write_json_atomic(self.run_dir / "supervisor.json", {
             "pid": os.getpid(),
             "processes": {p.name: {"pid": p.popen.pid if p.popen else None, "role": p.role,
                                    "metrics_port": p.metrics_port, "restarts": p.restarts}
-                          for p in self.procs}}, indent=2))
+                          for p in self.procs}})
 
 
 class _Interrupted:
