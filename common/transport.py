@@ -76,6 +76,24 @@ class Received:
     frames: Sequence = ()  # the raw frames (decoded tensors alias them), for persisting as-is
 
 
+def _bind(sock: zmq.Socket, endpoint: str, wait_s: float) -> None:
+    """Bind, retrying while the address is in use for up to wait_s (a predecessor's port
+    not yet released); then the ZMQError propagates with the endpoint in its message."""
+    deadline, delay, warned = time.monotonic() + wait_s, 0.05, False
+    while True:
+        try:
+            sock.bind(endpoint)
+            return
+        except zmq.ZMQError as exc:
+            if exc.errno != zmq.EADDRINUSE or time.monotonic() >= deadline:
+                raise
+            if not warned:
+                log.warning("%s is in use; retrying the bind for up to %.0fs", endpoint, wait_s)
+                warned = True
+            time.sleep(delay)
+            delay = min(delay * 2, 1.0)
+
+
 class Channel:
     """One ZeroMQ socket with krl's limits, typed send and bounded receive."""
 
@@ -105,7 +123,7 @@ class Channel:
         if subscribe:
             s.setsockopt(zmq.SUBSCRIBE, b"")
         for ep in _as_list(bind):
-            s.bind(ep)
+            _bind(s, ep, cfg.bind_wait_s)
         for ep in _as_list(connect):
             s.connect(ep)
         self._m_in = metrics.counter("messages_received_total", "Messages received", ["type"])

@@ -172,9 +172,14 @@ class HubServer:
         self.endpoint = cfg.endpoint
 
     def start(self) -> None:
+        """Start the server thread; RuntimeError if its sockets could not be bound (the
+        learner then exits non-zero rather than run without a hub)."""
         self._thread.start()
-        if not self._ready.wait(30):
-            raise RuntimeError(f"hub server did not start: {self._error!r}")
+        wait_s = 30 + 2 * self.transport.bind_wait_s
+        if not self._ready.wait(wait_s):
+            raise RuntimeError(f"hub server did not start within {wait_s:.0f}s")
+        if self._error is not None:
+            raise RuntimeError(f"hub server could not start: {self._error}") from self._error
 
     def stop(self) -> None:
         self._stop.set()
@@ -226,10 +231,10 @@ class HubServer:
             server = Server(ctx, self.transport, self.metrics, self.cfg.endpoint)
             pub = Channel(ctx, zmq.PUB, self.transport, self.metrics,
                           bind=self.cfg.publish_endpoint, server=True)
-        except Exception as exc:  # reported to start(); the learner exits non-zero
+        except Exception as exc:  # start() raises it; the learner exits non-zero
             self._error = exc
             self._ready.set()
-            raise
+            return
         self.endpoint = server.endpoint
         self.publish_endpoint = pub.endpoint
         self._ready.set()

@@ -32,6 +32,9 @@ class TransportConfig(Section):
     """First reconnect delay; doubles on each failure."""
     reconnect_max_s: float = Field(5.0, gt=0)
     """Cap on the reconnect delay."""
+    bind_wait_s: float = Field(30.0, ge=0)
+    """How long binding a port that is still in use is retried before it fails: a process
+    restarted at once may find its predecessor's port not yet released."""
     curve_keys_dir: Optional[Path] = None
     """Directory made by `krl keys`; when set, every socket uses CurveZMQ auth + encryption."""
 
