@@ -25,6 +25,7 @@ import json
 import logging
 import os
 import signal
+import sys
 import time
 from pathlib import Path
 from typing import Optional, Sequence
@@ -283,7 +284,19 @@ def run(cfg: RunConfig) -> int:
             return 1
     code = Learner(cfg).run()
     if dist.is_initialized() and dist.get_world_size() > 1:
-        # Leave together: a rank exiting while a peer's gloo still talks to it aborts the peer.
-        dist.barrier()
-        dist.destroy_process_group()
+        leave_together(code)
     return code
+
+
+def leave_together(code: int) -> None:
+    """End a multi-rank process: meet every rank at a barrier (all collectives are done,
+    checkpoints written), then exit at once without tearing the process group down.
+    A rank still destroying its group (which talks to the store on rank 0) when a faster
+    peer has already exited dies with "terminate called without an active exception"
+    (SIGABRT) in C++ teardown; after the barrier there is nothing left to tear down that
+    the exit itself does not release."""
+    dist.barrier()
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

@@ -36,11 +36,9 @@ CHILD = textwrap.dedent("""
     if trainer.env.rank == 0:
         save_file(weights, {out!r})
         print("SAMPLES", stats["samples"], "LOSS", stats["loss"], "GRADNORM", stats["grad_norm"])
-    # leave together, as learner.main does: a rank exiting while its peer's gloo still
-    # talks to it aborts the peer ("terminate called without an active exception")
-    import torch.distributed as dist
-    dist.barrier()
-    dist.destroy_process_group()
+    # leave together, as learner.main does (see learner.main.leave_together)
+    from learner.main import leave_together
+    leave_together(0)
 """)
 
 
