@@ -17,9 +17,7 @@ start from the same weights, and `krl run RUN_DIR` later finds the stages done.
 """
 from __future__ import annotations
 
-import json
 import logging
-import os
 import subprocess
 import sys
 import time
@@ -27,6 +25,7 @@ from pathlib import Path
 
 from common.config import RunConfig, dump
 from common.config.learner import SFTConfig
+from common.jsonfile import read_json, write_json_atomic
 
 log = logging.getLogger("krl.run")
 
@@ -55,16 +54,11 @@ class Stages:
         self.root = Path(cfg.run_dir) / "bootstrap"
         self.logs = Path(cfg.run_dir) / "logs"
         self.done_path = self.root / "done.json"
-        try:
-            self.done = json.loads(self.done_path.read_text())
-        except (OSError, ValueError):
-            self.done = {}
+        self.done = read_json(self.done_path)
 
     def _record(self, stage: str, model: Path, started: float) -> None:
         self.done[stage] = {"model": str(model), "seconds": round(time.monotonic() - started, 1)}
-        tmp = self.done_path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(self.done, indent=2))
-        os.replace(tmp, self.done_path)
+        write_json_atomic(self.done_path, self.done, indent=2)
 
     def _stage(self, stage: str, work) -> str:
         """Run `work()` (returns the stage's model dir) unless done.json has the stage."""

@@ -26,7 +26,6 @@ checkpoints/ and hub/ (the learner's), summary.json, supervisor.json (pids, port
 from __future__ import annotations
 
 import ctypes
-import json
 import logging
 import os
 import signal
@@ -40,6 +39,7 @@ from pathlib import Path
 from typing import Optional
 
 from common.config import RunConfig, dump
+from common.jsonfile import read_json, write_json_atomic
 from common.ledger import LEDGER, evaluations, reconcile
 from common.runlock import RunLock
 
@@ -128,20 +128,6 @@ class Proc:
     exit_codes: list[int] = field(default_factory=list)
 
 
-def _write_json_atomic(path: Path, data: dict) -> None:
-    """Write a temporary file and rename it over `path`: readers see the old or the new."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=2))
-    os.replace(tmp, path)
-
-
-def _read_json(path: Path) -> dict:
-    try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
-        return {}
-
-
 class CounterTotal:
     """A counter summed across process restarts (a restarted process counts from 0)."""
 
@@ -189,7 +175,7 @@ class Supervisor:
         self.procs = self._plan()
         # Sandbox runs, scraped from the workers: at least this many (see write_summary).
         self.runs = {p.name: CounterTotal() for p in self.procs if p.role == "evaluator"}
-        previous = _read_json(self.run_dir / "summary.json")  # a resumed run keeps counting
+        previous = read_json(self.run_dir / "summary.json")  # a resumed run keeps counting
         self.prior_runs = int(previous.get("evaluator_runs_at_least", 0))
         self.stopping = False
         self.status = "running"
@@ -297,7 +283,7 @@ class Supervisor:
         return self.prior_runs + int(sum(c.total for c in self.runs.values()))
 
     def progress(self) -> dict:
-        return _read_json(self.run_dir / "learner" / "progress.json")
+        return read_json(self.run_dir / "learner" / "progress.json")
 
     def progress_line(self) -> str:
         pr = self.progress()
@@ -339,17 +325,17 @@ class Supervisor:
                                             "staleness_mean", "mrs_rejected")}
                         for h in pr.get("history", [])],
         }
-        _write_json_atomic(self.run_dir / "summary.json", summary)
+        write_json_atomic(self.run_dir / "summary.json", summary, indent=2)
         return summary
 
     def write_state(self) -> None:
         """supervisor.json: the live pids and ports (rewritten every tick; readers such as
         scripts finding a role's pid must never see it half-written)."""
-        _write_json_atomic(self.run_dir / "supervisor.json", {
+        write_json_atomic(self.run_dir / "supervisor.json", {
             "pid": os.getpid(),
             "processes": {p.name: {"pid": p.popen.pid if p.popen else None, "role": p.role,
                                    "metrics_port": p.metrics_port, "restarts": p.restarts}
-                          for p in self.procs}})
+                          for p in self.procs}}, indent=2)
 
 
 class _Interrupted:

@@ -34,6 +34,7 @@ import torch
 import torch.distributed as dist
 
 from common.config import MetricsConfig, RunConfig, dump
+from common.jsonfile import write_json_atomic
 from common.log import setup
 from common.messages import TrajectoryGroup, decode, encode, pack_frames, unpack_frames
 from common.metrics import Metrics
@@ -216,7 +217,7 @@ class Learner:
                              "mrs_rejected": stats.get("mrs_traj_rejected_frac"),
                              "mrs_stale": stats.get("mrs_stale_traj_frac")})
         if self.rank == 0:
-            _write_json(self.run_dir / "learner" / "progress.json", self._progress())
+            write_json_atomic(self.run_dir / "learner" / "progress.json", self._progress())
 
     def _progress(self) -> dict:
         counts = self.hub.counts() if self.hub else {}
@@ -261,11 +262,6 @@ def _rank_metrics(cfg: MetricsConfig, local_rank: int) -> MetricsConfig:
     return cfg.model_copy(update={"port": cfg.port + local_rank})
 
 
-def _write_json(path: Path, data: dict) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data))
-    os.replace(tmp, path)
 
 
 def run(cfg: RunConfig) -> int:

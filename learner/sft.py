@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import logging
 import math
-import os
 import random
 from pathlib import Path
 from typing import Sequence
@@ -33,6 +32,7 @@ import torch
 
 from common.config import dump
 from common.config.learner import LearnerConfig, SFTConfig, process_group_env
+from common.jsonfile import write_json_atomic
 from common.log import setup
 from learner.batch import Sample
 from learner.checkpoint import Checkpoints
@@ -182,7 +182,7 @@ class SFTRun:
         self.history.append({"step": self.trainer.step, "loss": stats.get("loss"),
                              "tokens": stats.get("tokens"), "seconds": stats.get("step_seconds")})
         if self.rank == 0:
-            _write_json(self.out / "progress.json", {"steps": self.steps, "history": self.history})
+            write_json_atomic(self.out / "progress.json", {"steps": self.steps, "history": self.history})
         return stats
 
     def save(self) -> None:
@@ -223,11 +223,6 @@ class SFTRun:
         return out
 
 
-def _write_json(path: Path, data: dict) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data))
-    os.replace(tmp, path)
 
 
 def run(cfg: SFTConfig) -> int:

@@ -1,8 +1,11 @@
 """Small helpers the integration tests share for starting real processes."""
-import json
 import os
 import socket
+import threading
+import time
 from pathlib import Path
+
+from common.jsonfile import read_json  # noqa: F401  (tests import it from here)
 
 PROCESS_GROUP_VARS = ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")
 
@@ -20,12 +23,26 @@ def clean_env() -> dict:
     return {k: v for k, v in os.environ.items() if k not in PROCESS_GROUP_VARS}
 
 
-def read_json(path: Path) -> dict:
-    """The JSON object in `path`, or {} while it is missing or half-written."""
-    try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
-        return {}
+def blocked_call_ends_on_stop(call, stop, within_s: float = 2.0) -> dict:
+    """Run call() on a thread; it must still be blocked after 1 s, and must return
+    within `within_s` of stop(). Returns {"value": ...} or {"error": the exception}."""
+    outcome: dict = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = call()
+        except Exception as exc:  # the caller asserts on it
+            outcome["error"] = exc
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    time.sleep(1.0)
+    assert worker.is_alive(), "the call should still be blocked before stop()"
+    t0 = time.monotonic()
+    stop()
+    worker.join(timeout=5)
+    assert not worker.is_alive(), "the call did not return after stop()"
+    assert time.monotonic() - t0 < within_s, f"took {time.monotonic() - t0:.1f}s after stop()"
+    return outcome
 
 
 def merge(base: dict, extra: dict) -> dict:

@@ -26,6 +26,7 @@ from safetensors.torch import save_file
 from scripted_policy import scripted_weights
 
 from common.ledger import read, trained_by_step
+from common.supervisor import group_members
 
 pytestmark = pytest.mark.slow
 
@@ -36,18 +37,15 @@ TRANSPORT = {"request_timeout_s": 1.0, "heartbeat_interval_s": 0.5, "heartbeat_m
              "reconnect_max_s": 1.0}
 
 
-def _group_members(pgids: set[int]) -> list[str]:
-    """Live processes (not zombies) in any of these process groups."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
+def _left_over(pgids: set[int]) -> dict[int, str]:
+    """Live processes (pid: name) still in any of these process groups."""
+    left = {}
+    for pid in (pid for pgid in pgids for pid in group_members(pgid)):
         try:
-            text = stat.read_text()
-        except OSError:
-            continue
-        fields = text.rsplit(")", 1)[1].split()  # state, ppid, pgrp, ...
-        if fields[0] != "Z" and int(fields[2]) in pgids:
-            found.append(text[:80])
-    return found
+            left[pid] = Path(f"/proc/{pid}/comm").read_text().strip()
+        except OSError:  # gone meanwhile
+            pass
+    return left
 
 
 def _scripted_model(src: Path, dst: Path) -> str:
@@ -209,7 +207,7 @@ def test_every_role_killed_in_turn_the_run_completes_and_the_books_balance(tmp_p
 
     # Nothing outlives the run: no process of any group the supervisor ever started.
     run.pid("learner")
-    assert not _group_members(run.pids), _group_members(run.pids)
+    assert not (left := _left_over(run.pids)), f"outlived the run: {left}"
     print(f"chaos run: {wall:.0f}s, {len(accepted)} groups accepted, "
           f"{summary['evaluations']} evaluations ({summary['evaluator_runs_at_least']} "
           f"runs counted), restarts {summary['restarts']}")

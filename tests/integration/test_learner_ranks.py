@@ -5,7 +5,6 @@ checkpoint, and the weights an actor pulls are the full gathered parameters, equ
 `krl export` makes of the checkpoint at the same step."""
 import hashlib
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -15,8 +14,8 @@ from pathlib import Path
 import pytest
 import torch
 import yaml
+from proc_helpers import clean_env, scripted_learner_config
 from proc_helpers import free_port as _port
-from proc_helpers import scripted_learner_config
 from safetensors.torch import load_file
 from scripted_actor import ScriptedActor
 
@@ -26,12 +25,11 @@ from common.ledger import reconcile
 from common.metrics import Metrics
 
 pytestmark = pytest.mark.slow
-_LAUNCHER = ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")
 
 
 def _start_ranks(cfg_path: Path, logs: list[Path]) -> list[subprocess.Popen]:
     """Both ranks of `krl learner`, as a launcher would start them on one node."""
-    base = {k: v for k, v in os.environ.items() if k not in _LAUNCHER}
+    base = clean_env()
     master = str(_port())
     procs = []
     for rank, log in enumerate(logs):

@@ -7,6 +7,7 @@ import time
 
 import pytest
 import torch
+from proc_helpers import blocked_call_ends_on_stop
 
 from actor.weight_sync import WeightSync
 from common.config import TransportConfig
@@ -254,18 +255,9 @@ def test_stop_makes_a_pull_from_a_silent_hub_give_up_at_once():
     ann = WeightAnnouncement(version=1, total_bytes=8, hub_id="h", buckets=[
         BucketInfo(index=0, nbytes=8, checksum="sha256:00", names=["w"], dtypes=["float32"],
                    shapes=[[2]], offsets=[0])])
-    result: dict = {}
-    worker = threading.Thread(target=lambda: result.setdefault("got", sync.pull(ann)))
     try:
-        worker.start()
-        time.sleep(1.0)
-        assert worker.is_alive(), "the pull should still be waiting for the silent hub"
-        t0 = time.monotonic()
-        sync.stop()
-        worker.join(timeout=5)
-        assert not worker.is_alive() and time.monotonic() - t0 < 2.0
-        assert result["got"] is None
+        outcome = blocked_call_ends_on_stop(lambda: sync.pull(ann), sync.stop)
+        assert outcome == {"value": None}
     finally:
         sync.stop()
-        worker.join(timeout=5)
         sync.close()

@@ -10,6 +10,7 @@ import time
 
 import pytest
 import yaml
+from proc_helpers import clean_env
 
 from common.runlock import LockHeld, RunLock
 
@@ -66,11 +67,6 @@ def test_a_waiting_acquire_gets_the_lock_when_its_holder_lets_go(tmp_path):
         proc.wait()
 
 
-def _env():
-    return {k: v for k, v in os.environ.items()
-            if k not in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")}
-
-
 def test_krl_run_refuses_a_run_directory_in_use(tmp_path):
     run_dir = tmp_path / "run"
     cfg = tmp_path / "run.yaml"
@@ -78,7 +74,7 @@ def test_krl_run_refuses_a_run_directory_in_use(tmp_path):
     proc = _holder(run_dir / "krl-run.lock")
     try:
         out = subprocess.run([sys.executable, "-m", "common.cli", "run", str(cfg)],
-                             capture_output=True, text=True, timeout=120, env=_env())
+                             capture_output=True, text=True, timeout=120, env=clean_env())
         assert out.returncode == 2, out.stderr
         assert "in use" in out.stderr and f"pid {proc.pid}" in out.stderr
         assert not (run_dir / "config.yaml").exists()  # nothing written into the directory
@@ -94,7 +90,7 @@ def test_a_learner_waits_for_its_predecessor_then_gives_up_clearly(tmp_path):
         out = subprocess.run([sys.executable, "-m", "common.cli", "learner",
                               f"run_dir={run_dir}", "learner.lock_wait_s=1",
                               "learner.metrics.enabled=false"],
-                             capture_output=True, text=True, timeout=300, env=_env())
+                             capture_output=True, text=True, timeout=300, env=clean_env())
         assert out.returncode == 1, out.stdout + out.stderr
         text = out.stdout + out.stderr
         assert "waiting for the previous learner" in text and f"pid {proc.pid}" in text
