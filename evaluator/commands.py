@@ -1,11 +1,37 @@
-"""Command handlers of a sandboxed child (the far end of evaluator.protocol).
+"""Command handlers of a sandboxed child process (the far end of evaluator.protocol).
 
-`ChildState.handle(header)` runs one command and returns (reply header, tensors).
-Failures are replies, never crashes: the candidate's exceptions become
-{"op": "error", "kind": compile_error|runtime_error|format_error}, the problem's
-become kind "problem_error", anything else "internal". The child never compares
-outputs: it sends them (with shapes, dtypes, input digests and launch records) to
-the parent, which decides.
+A child is one process forked by a sandbox's zygote (evaluator.zygote): a candidate
+child lives for exactly one candidate; the reference child runs only problem code and
+is reused. `ChildState.handle(header)` runs one command and returns (reply, tensors).
+
+Nothing a child sends is believed on its word (docs/architecture.md, "Threat model"):
+it sends DATA — output tensors, checksums, input digests made before the candidate was
+imported — and the worker compares, times and decides. The commands:
+
+  prepare  {problem, sizes, sets: [{id, seed, transform}]}: import the problem and make
+           the input sets on the CPU (digests returned). In a candidate child this runs
+           before the candidate module exists, so the candidate cannot shape its inputs.
+  load     {candidate, init_seed}: import the candidate, build ModelNew (candidate role)
+  model    {init_seed}: build the reference Model (reference role)
+  run      {ids, knockout, return_inputs, max_output_bytes}: one forward per input set;
+           outputs (and, when asked, the inputs after the forward) come back as tensors.
+           With knockout, every Triton launch is skipped and uninitialised memory reads
+           NaN: if the output is still right, the kernels did no work it depends on.
+  arm      {id, factor}: perturb timing set `id` in place by `factor` (untimed)
+  go       {null}: THE TIMED STEP. The worker's clock runs from writing this command to
+           reading its reply: flush L2 (GPU), forward on the armed set, device-wide
+           synchronize, checksum of the outputs. The checksum commits the child to
+           outputs the worker may then ask to see (`reveal`), so work done after the
+           reply cannot be passed off as this call's. CUDA events around the forward
+           are reported only as a cross-check. `null` skips the forward: the reference
+           child measures the protocol's own cost with it.
+  reveal   {}: the outputs of the last `go`
+  profile  {id, forwards}: coverage of the candidate's kernels (GPU: torch.profiler;
+           CPU: the interpreter work meter, evaluator.cpu_work)
+  status   {}: integrity report of the process (a tamper signal, not a guarantee)
+Failures are replies: {"op": "error", "kind": compile_error|runtime_error|format_error|
+problem_error|internal, "message", "traceback"}. The worker decides what an error means
+by the phase it arrived in, not by its kind alone.
 """
 from __future__ import annotations
 
@@ -17,7 +43,6 @@ from typing import Any
 
 import torch
 
-from common.config.evaluator import TimingConfig
 from evaluator import timing
 from evaluator.integrity import Integrity
 from evaluator.launch_hook import LaunchRecorder
@@ -31,16 +56,8 @@ from evaluator.runner import (
     pristine,
     unchanged,
 )
-from evaluator.warmup import warm_up
 
 MAX_LAUNCH_RECORDS = 256
-
-
-def _fn(model: Any) -> Callable[[list], Any]:
-    def forward(inputs: list) -> Any:
-        with torch.no_grad():
-            return model(*inputs)
-    return forward
 
 
 def _as(kind: str, call: Callable[[], Any]) -> Any:
@@ -56,19 +73,18 @@ def _as(kind: str, call: Callable[[], Any]) -> Any:
         raise CandidateError(error_kind(exc), message, tb) from None
 
 
-def check_outputs(outs: list[torch.Tensor], expected: list[dict], max_bytes: int) -> tuple[list, str | None, bool]:
-    """(descriptors, shape problem or None, whether to send the data)."""
-    info = [{"dtype": DTYPE_NAMES.get(t.dtype, str(t.dtype)), "shape": list(t.shape)} for t in outs]
-    if len(outs) != len(expected):
-        return info, f"forward returned {len(outs)} output(s); the reference returns {len(expected)}", False
-    for i, (got, want) in enumerate(zip(info, expected)):
-        if got["shape"] != want["shape"]:
-            return info, f"output {i} has shape {got['shape']}; the reference's is {want['shape']}", False
+def describe_outputs(outs: list[torch.Tensor]) -> list[dict]:
+    return [{"dtype": DTYPE_NAMES.get(t.dtype, str(t.dtype)), "shape": list(t.shape)} for t in outs]
+
+
+def _sendable(outs: list[torch.Tensor], max_bytes: int) -> str | None:
+    """Why these outputs cannot be sent back (None: they can)."""
+    if any(t.dtype not in DTYPE_NAMES for t in outs):
+        return f"forward returned a tensor of an unsupported dtype ({describe_outputs(outs)})"
     nbytes = sum(t.numel() * t.element_size() for t in outs)
     if nbytes > max_bytes:
-        return info, f"outputs are {nbytes} bytes; the limit is {max_bytes}", False
-    same_dtypes = all(g["dtype"] == w["dtype"] for g, w in zip(info, expected))
-    return info, None, same_dtypes
+        return f"outputs are {nbytes} bytes; the limit is {max_bytes}"
+    return None
 
 
 def _poison(device: str, nbytes: int) -> None:
@@ -78,205 +94,187 @@ def _poison(device: str, nbytes: int) -> None:
         del block
 
 
-def _rss_bytes() -> int:
-    with open("/proc/self/status", encoding="ascii") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    return 0
+class _NaNForUninitialised:
+    """torch.empty & co. fill their memory with NaN (ints: their max) while active."""
+
+    def __enter__(self) -> None:
+        import torch.utils.deterministic as det
+
+        self._was = (torch.are_deterministic_algorithms_enabled(),
+                     torch.is_deterministic_algorithms_warn_only_enabled(), det.fill_uninitialized_memory)
+        torch.use_deterministic_algorithms(True, warn_only=True)
+        det.fill_uninitialized_memory = True
+
+    def __exit__(self, *exc: object) -> None:
+        import torch.utils.deterministic as det
+
+        torch.use_deterministic_algorithms(self._was[0], warn_only=self._was[1])
+        det.fill_uninitialized_memory = self._was[2]
 
 
 class ChildState:
-    def __init__(self, role: str, device: str, tmp: Path):
+    def __init__(self, role: str, device: str, tmp: Path, recorder: LaunchRecorder):
         self.role, self.device, self.tmp = role, device, tmp
-        if device == "cuda":
-            torch.cuda.set_device(0)
-            torch.cuda.init()
-            # float32 means float32: no TF32 in the reference's matmuls and convolutions
-            # (cuDNN allows it by default), as no precision below the problem's dtype is
-            # allowed in a candidate; otherwise a faithful fp32 kernel fails where an
-            # input transform makes TF32's rounding visible.
-            torch.backends.cuda.matmul.allow_tf32 = False
-            torch.backends.cudnn.allow_tf32 = False
-        self.recorder = LaunchRecorder()
-        self.recorder.install()
-        warm_up(device)
-        self.integrity = Integrity(self.recorder)
+        self.recorder = recorder
+        self.integrity = Integrity(recorder)
         self.ws: Workspace | None = None
-        self.prepared_for: tuple[str, dict] | None = None  # reference child: what `prepare` loaded
+        self.problem_key: tuple[str, str] | None = None
+        self.model: Any = None
         self.count = 0
-
-    def device_name(self) -> str:
-        return torch.cuda.get_device_name(0) if self.device == "cuda" else "cpu"
+        self.armed: int | None = None
+        self.last_outputs: list[torch.Tensor] = []
+        self.flush = None
 
     def handle(self, head: dict) -> tuple[dict, list]:
-        handlers = {"prepare": self.prepare, "reference": self.reference, "load": self.load, "trials": self.trials,
-                    "benchmark": self.benchmark, "reset": self.reset}
-        handler = handlers.get(head["op"])
+        handlers = {"prepare": self.prepare, "load": self.load, "model": self.build_reference,
+                    "run": self.run, "arm": self.arm, "go": self.go, "reveal": self.reveal,
+                    "profile": self.profile, "status": self.status}
+        handler = handlers.get(head.get("op"))
         try:
             if handler is None:
-                raise ValueError(f"unknown command {head['op']!r}")
+                raise ValueError(f"unknown command {head.get('op')!r}")
             return handler(head)
         except CandidateError as exc:
             return {"op": "error", "kind": exc.kind, "message": exc.message, "traceback": exc.tb}, []
         except ProblemError as exc:
             return {"op": "error", "kind": "problem_error", "message": str(exc)[-2000:],
                     "traceback": str(exc)}, []
-        except Exception as exc:  # a harness bug: reported, the parent retires this child
+        except Exception as exc:  # a harness bug (or a candidate that broke the harness): reported
             message, tb = describe(exc)
             return {"op": "error", "kind": "internal", "message": message, "traceback": tb}, []
 
     def _workspace(self) -> Workspace:
         if self.ws is None:
-            raise ValueError("no problem loaded")
+            raise ValueError("no problem prepared")
         return self.ws
 
-    # ------------------------------------------------------------------ reference child
+    # ------------------------------------------------------------------ set-up
     def prepare(self, h: dict) -> tuple[dict, list]:
-        """Make input sets on the CPU ahead of the device-locked command that uses them.
-        The reference child loads its problem here (its workspace lives until the next
-        `reference`); a candidate child prepares for the problem `load` gave it."""
-        if self.role == "reference":
+        """Import the problem (again only if it changed) and make input sets on the CPU."""
+        key = (h["problem"], repr(sorted(h["sizes"].items())))
+        if self.ws is None or self.problem_key != key:
+            if self.role == "candidate" and self.ws is not None:
+                raise ValueError("a candidate child serves one problem")
             if self.ws is not None:
                 self.ws.close()
             self.count += 1
             self.ws = Workspace(self.tmp, self.count, self.device, self.recorder)
+            self.problem_key, self.model = key, None
             self.ws.load_problem(h["problem"], h["sizes"])
-            self.prepared_for = (h["problem"], h["sizes"])
-        ws = self._workspace()
-        for i, t in enumerate(h["inputs"]):
-            ws.prepare(t["seed"], t["transform"], check_determinism=self.role == "reference" and i == 0)
-        return {"op": "result", "prepared": len(h["inputs"])}, []
+        ws = self.ws
+        if h.get("reset_sets"):
+            ws.drop_sets()
+        sets = {}
+        for i, s in enumerate(h["sets"]):
+            applied, checksum = ws.prepare(int(s["id"]), s["seed"], s["transform"],
+                                           check_determinism=self.role == "reference" and i == 0)
+            sets[str(s["id"])] = {"transform": applied, "digest": checksum}
+        return {"op": "result", "sets": sets}, []
 
-    def reference(self, h: dict) -> tuple[dict, list]:
-        if self.role != "reference":
-            raise ValueError("only the trusted reference child computes reference outputs")
-        if self.ws is None or self.prepared_for != (h["problem"], h["sizes"]):  # load and generate here
-            self.prepare({"problem": h["problem"], "sizes": h["sizes"], "inputs": h["trials"][:1]})
-        ws, self.ws = self.ws, None
-        try:
-            model = ws.reference_model(h["init_seed"])
-            trials, tensors = [], []
-            for t in h["trials"]:
-                inputs, applied, pre = ws.make_inputs(t["seed"], t["transform"])
-                copies = pristine(inputs)
-                t0 = time.perf_counter()
-                outs, _ = _as("problem", partial(ws.forward, model, inputs))
-                seconds = time.perf_counter() - t0
-                info = [{"dtype": DTYPE_NAMES.get(o.dtype, str(o.dtype)), "shape": list(o.shape)} for o in outs]
-                if any(o.dtype not in DTYPE_NAMES for o in outs):
-                    raise ProblemError(f"the reference returns an unsupported dtype: {info}")
-                trials.append({"pre": pre, "modified": not unchanged(inputs, copies), "outputs": info,
-                               "seconds": seconds, "transform": applied})
-                tensors.extend(outs)
-        except CandidateError as exc:  # raised by the problem's own forward
-            raise ProblemError(exc.tb or exc.message) from None
-        finally:
-            ws.close()
-        return {"op": "result", "trials": trials}, tensors
-
-    # ------------------------------------------------------------------ candidate child
     def load(self, h: dict) -> tuple[dict, list]:
         if self.role != "candidate":
             raise ValueError("the reference child never loads a candidate")
-        if self.ws is not None:
-            self.recorder.forget(self.ws.module_name())
-            self.ws.close()
-        self.count += 1
-        self.ws = Workspace(self.tmp, self.count, self.device, self.recorder)
-        self.ws.load_problem(h["problem"], h["sizes"])
-        self.ws.load_candidate(h["candidate"], h["init_seed"])
-        return {"op": "result", "kernels": self.ws.candidate_kernels(), "module": self.ws.module_name(),
+        ws = self._workspace()
+        if ws.candidate is not None:
+            raise ValueError("a candidate child loads one candidate")
+        ws.load_candidate(h["candidate"], h["init_seed"])
+        self.model = ws.model_new
+        return {"op": "result", "kernels": ws.candidate_kernels(), "module": ws.module_name(),
                 "tampered": self.integrity.check()}, []
 
-    def trials(self, h: dict) -> tuple[dict, list]:
+    def build_reference(self, h: dict) -> tuple[dict, list]:
+        if self.role != "reference":
+            raise ValueError("only the reference child builds the reference Model")
+        self.model = self._workspace().reference_model(h["init_seed"])
+        return {"op": "result"}, []
+
+    def _forward(self, inputs: list) -> tuple[list[torch.Tensor], list]:
+        who = "candidate" if self.role == "candidate" else "problem"
+        if self.model is None:
+            raise ValueError("no model built")
+        return _as(who, partial(self._workspace().forward, self.model, inputs))
+
+    # ------------------------------------------------------------------ correctness
+    def run(self, h: dict) -> tuple[dict, list]:
         ws = self._workspace()
         results, tensors = [], []
-        for t, expected in zip(h["trials"], h["expected"]):
-            inputs, _, pre = ws.make_inputs(t["seed"], t["transform"])
+        for set_id in h["ids"]:
+            inputs = ws.inputs(int(set_id))
             copies = pristine(inputs)
-            _poison(self.device, 2 * sum(_nbytes(e) for e in expected))
+            _poison(self.device, h.get("poison_bytes", 0))
             t0 = time.perf_counter()
-            outs, launches = _as("candidate", partial(ws.forward, ws.model_new, inputs))
+            if h.get("knockout"):
+                with self.recorder.suppressed(), _NaNForUninitialised():
+                    outs, launches = self._forward(inputs)
+            else:
+                outs, launches = self._forward(inputs)
             seconds = time.perf_counter() - t0
-            info, problem, send = check_outputs(outs, expected, h["max_output_bytes"])
-            modified = not _as("candidate", partial(unchanged, inputs, copies))
-            results.append({"pre": pre, "modified": modified, "outputs": info,
-                            "problem": problem, "sent": send, "seconds": seconds,
+            problem = _sendable(outs, h["max_output_bytes"])
+            modified = [i for i, (x, c) in enumerate(zip(inputs, copies))
+                        if isinstance(x, torch.Tensor) and not unchanged([x], [c])]
+            back = [inputs[i] for i in modified] if h.get("return_inputs") and problem is None else []
+            results.append({"outputs": describe_outputs(outs), "problem": problem,
+                            "modified": modified, "returned_inputs": len(back), "seconds": seconds,
                             "n_launches": len(launches),
                             "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]]})
-            if send:
+            if problem is None:
                 tensors.extend(outs)
-            if problem is not None:
-                break
-        return {"op": "result", "trials": results, "kernels": ws.candidate_kernels(),
-                "module": ws.module_name(), "tampered": self.integrity.check()}, tensors
-
-    def benchmark(self, h: dict) -> tuple[dict, list]:
-        ws = self._workspace()
-        tampered = self.integrity.check()
-        if tampered:
-            return {"op": "result", "tampered": tampered}, []
-        cfg = TimingConfig(**h["timing"])
-        ref_model = ws.reference_model(h["init_seed"])
-        sets_ref = [ws.make_inputs(s, "base")[0] for s in h["timing_seeds"]]
-        sets_cand = [[x.clone() if isinstance(x, torch.Tensor) else x for x in s] for s in sets_ref]
-        fn_ref, fn_cand = _fn(ref_model), _fn(ws.model_new)
-        timer = timing.time_gpu if self.device == "cuda" else timing.time_cpu
-        out: dict[str, Any] = {"op": "result"}
-        out["ref"] = _as("problem", lambda: timer(fn_ref, sets_ref, cfg))
-        out["cand"] = _as("candidate", lambda: timer(fn_cand, sets_cand, cfg))
-        if self.device == "cuda":
-            runs = cfg.side_stream_runs
-            out["side_stream"] = {
-                "ref": _as("problem", lambda: timing.side_stream_gap(fn_ref, sets_ref[0], runs)),
-                "cand": _as("candidate", lambda: timing.side_stream_gap(fn_cand, sets_cand[0], runs))}
-            if cfg.compare_torch_compile:
-                compiled = _fn(torch.compile(ref_model))
-                out["compile"] = _as("problem", lambda: timer(compiled, sets_ref, cfg))
-            if h.get("profile"):
-                kernels = set(ws.candidate_kernels()) | self.recorder.compiled_names(ws.module_name())
-                out["coverage"] = _as("candidate", lambda: timing.coverage(
-                    fn_cand, sets_cand[0], kernels, h["profile_forwards"]))
-        tensors: list = []
-        if h.get("recheck"):
-            out["recheck"], tensors = self._recheck(ws, sets_cand[0], h["recheck"], h["max_output_bytes"])
-        out["tampered"] = self.integrity.check()
-        return out, tensors
-
-    def _recheck(self, ws: Workspace, buffers: list, rc: dict, max_bytes: int) -> tuple[dict, list]:
-        """Refill a timed input set in place with fresh data and run the candidate once more."""
-        fresh = ws.make_inputs(rc["seed"], rc["transform"])[0]
-        for j, (b, f) in enumerate(zip(buffers, fresh)):
-            if isinstance(b, torch.Tensor) and isinstance(f, torch.Tensor) and b.shape == f.shape \
-                    and b.dtype == f.dtype:
-                b.copy_(f)
+                tensors.extend(back)
             else:
-                buffers[j] = f
-        outs, launches = _as("candidate", lambda: ws.forward(ws.model_new, buffers))
-        info, problem, send = check_outputs(outs, rc["expected"], max_bytes)
-        return {"outputs": info, "problem": problem, "sent": send, "n_launches": len(launches)}, \
-            (outs if send else [])
+                break
+        return {"op": "result", "trials": results, "tampered": self.integrity.check()}, tensors
 
-    def reset(self, h: dict) -> tuple[dict, list]:
-        if self.ws is not None:
-            self.recorder.forget(self.ws.module_name())
-            self.ws.close()
-            self.ws = None
-        reasons = self.integrity.check()
+    # ------------------------------------------------------------------ timing
+    def arm(self, h: dict) -> tuple[dict, list]:
+        inputs = self._workspace().inputs(int(h["id"]))
+        timing.perturb(inputs, float(h["factor"]))
         if self.device == "cuda":
-            try:
-                torch.cuda.synchronize()
-                torch.cuda.empty_cache()
-            except Exception as exc:  # a sticky CUDA error: this context is unusable
-                reasons.append(f"CUDA context unusable: {exc}"[:500])
-        return {"op": "result", "healthy": not reasons, "reasons": reasons, "rss_bytes": _rss_bytes()}, []
+            torch.cuda.synchronize()
+        self.armed = int(h["id"])
+        return {"op": "armed"}, []
 
+    def go(self, h: dict) -> tuple[dict, list]:
+        if h.get("null"):
+            outs, events_s = self.last_outputs, timing.flush_only(self._flush_buffer(h))
+        else:
+            if self.armed is None:
+                raise ValueError("go before arm")
+            inputs = self._workspace().inputs(self.armed)
+            who = "candidate" if self.role == "candidate" else "problem"
+            outs, events_s = _as(who, partial(timing.timed_forward, self.model, inputs, self.device,
+                                              self._flush_buffer(h)))
+            self.last_outputs = outs
+        self.armed = None
+        return {"op": "done", "checksum": timing.checksum(outs), "events_s": events_s}, []
 
-def _nbytes(desc: dict) -> int:
-    from evaluator.protocol import DTYPES
+    def _flush_buffer(self, h: dict):
+        size = int(h.get("flush_bytes", 0))
+        if self.device != "cuda" or size <= 0:
+            return None
+        if self.flush is None or self.flush.numel() * 4 != size // 4 * 4:
+            self.flush = torch.empty(size // 4, dtype=torch.int32, device="cuda")
+        return self.flush
 
-    n = 1
-    for d in desc["shape"]:
-        n *= d
-    return n * torch.empty((), dtype=DTYPES.get(desc["dtype"], torch.float32)).element_size()
+    def reveal(self, h: dict) -> tuple[dict, list]:
+        return {"op": "result", "outputs": describe_outputs(self.last_outputs)}, list(self.last_outputs)
+
+    def profile(self, h: dict) -> tuple[dict, list]:
+        ws = self._workspace()
+        inputs = ws.inputs(int(h["id"]))
+        kernels = set(ws.candidate_kernels()) | self.recorder.compiled_names(ws.module_name())
+        fn = partial(self._forward_only, inputs)
+        if self.device == "cuda":
+            cov = _as("candidate", lambda: timing.coverage(fn, kernels, h["forwards"]))
+        else:
+            from evaluator import cpu_work
+
+            cov = _as("candidate", lambda: cpu_work.measure(lambda _inputs: fn(), inputs, kernels,
+                                                            forwards=h["forwards"]))
+        return {"op": "result", "coverage": cov, "tampered": self.integrity.check()}, []
+
+    def _forward_only(self, inputs: list) -> Any:
+        with torch.no_grad():
+            return self.model(*inputs)
+
+    def status(self, h: dict) -> tuple[dict, list]:
+        return {"op": "result", "tampered": self.integrity.check()}, []

@@ -1,5 +1,8 @@
 """The text the model sees next turn, and the scrubbing every child-originated text gets.
 
+`untrusted` masks the verdict vocabulary in text a child produced, so a candidate
+cannot print its own "Correct. 40x faster" into the feedback the model learns from.
+
 Everything a child sends back (tracebacks, log tails, messages) is untrusted and may
 contain sandbox paths; `sanitize` rewrites the child's temp dir, the repository and
 site-packages to short placeholders and replaces the values of sensitive parent
@@ -31,6 +34,20 @@ def sanitize(text: str, sandbox_dirs: Iterable[str] = (), secrets: Iterable[str]
         if len(secret) >= 6:
             text = text.replace(secret, "<redacted>")
     return text
+
+
+# Words of the evaluator's own verdict vocabulary. Text that came out of a sandboxed
+# child (messages, tracebacks, printed output) is the candidate's and may try to look
+# like a verdict ("Correct. speedup 50x"); in feedback those words are masked, so only
+# the worker's own lines can name a status, a speedup or a reward.
+_VERDICT_WORDS = re.compile(
+    r"(?i)\b(ok|correct|incorrect|hack|hacks|timeout|crashed|compile_error|runtime_error|format_error"
+    r"|speedup|speed-up|faster|reward|verdict|coverage|status|accepted|rejected|passed)\b")
+
+
+def untrusted(text: str) -> str:
+    """Child-originated text with the verdict vocabulary masked (see _VERDICT_WORDS)."""
+    return _VERDICT_WORDS.sub(lambda m: m.group(0)[0] + "\u00b7" * (len(m.group(0)) - 1), text)
 
 
 def trim_traceback(tb: str, max_lines: int = 40) -> str:
@@ -94,7 +111,8 @@ def timing_text(ref_s: float, cand_s: float, clock: str, coverage: dict | None) 
     if "cpu" in clock:
         lines.append("These are CPU-interpreter timings (Triton's interpreter), not GPU timings.")
     if coverage:
-        lines.append(f"Profile: {coverage['coverage']:.1%} of the forward's GPU time is in your Triton "
+        what = "GPU time" if "cpu" not in clock else "device time (estimated from the work done)"
+        lines.append(f"Profile: {coverage['coverage']:.1%} of the forward's {what} is in your Triton "
                      "kernels.")
         for k in coverage.get("kernels", [])[:5]:
             mark = "yours" if k["candidate"] else "other"

@@ -1,13 +1,15 @@
-"""Turn a candidate child's replies into outcomes: the parent-side decisions.
+"""Turn what children sent into outcomes: the worker's decisions.
 
-Everything here runs in the worker on data the child sent; nothing here trusts the
-child beyond what it can check: outputs are compared with the trusted reference's,
-input digests with the reference child's, launch records with the candidate's
-module name. `Outcome` is a terminal result (status, hacks, feedback, details);
-None from a judge means "passed this stage".
+Everything here runs in the worker on data a child sent; nothing is taken on a child's
+word. Outputs are compared with the trusted reference's; input digests were reported
+before the candidate's module existed; a candidate child's error is the candidate's,
+whatever kind it claims (once its module is imported, "the problem failed" or "the
+harness failed" are claims it could make up). `Outcome` is a terminal result (status,
+hacks, feedback, details); None from a judge means "passed this stage".
 """
 from __future__ import annotations
 
+import statistics
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,61 +31,55 @@ class Outcome:
 
 
 Sanitize = Callable[[str], str]
+_LABELS = {"load": "while loading your module and building ModelNew", "correctness": "in forward",
+           "knockout": "in forward", "timing": "while timing forward",
+           "profile": "while profiling forward"}
 
 
 def from_error(reply: dict, phase: str, sanitize: Sanitize) -> Outcome:
-    """A child's error reply as an outcome."""
+    """A candidate child's error reply, after its module was imported: the candidate's."""
     kind = reply.get("kind", "internal")
-    message = sanitize(str(reply.get("message", "")))
-    tb = F.trim_traceback(sanitize(str(reply.get("traceback", ""))))
-    if kind == "problem_error":
-        return Outcome("runtime_error", "The reference problem itself failed (not your kernel):\n" + tb,
-                       details={"error_source": "problem", "phase": phase})
-    if kind == "internal":
-        return Outcome("runtime_error", "The evaluator failed on this candidate:\n" + message,
-                       details={"error_source": "harness", "phase": phase})
+    message = F.untrusted(sanitize(str(reply.get("message", ""))))
+    tb = F.untrusted(F.trim_traceback(sanitize(str(reply.get("traceback", "")))))
     status = kind if kind in ("compile_error", "runtime_error", "format_error") else "runtime_error"
-    label = {"load": "while loading your module and building ModelNew", "correctness": "in forward",
-             "timing": "while timing forward"}.get(phase, phase)
-    text = f"{'Compile error' if status == 'compile_error' else 'Error'} {label}: {message}"
+    if phase != "load" and status == "format_error":
+        status = "runtime_error"
+    text = f"{'Compile error' if status == 'compile_error' else 'Error'} {_LABELS.get(phase, phase)}:\n{message}"
     if tb and tb.strip() != message.strip():
         text += "\n" + tb
-    return Outcome(status, text, details={"error_source": "candidate", "phase": phase})
+    return Outcome(status, text, details={"error_source": "candidate", "phase": phase,
+                                          "claimed_kind": kind})
 
 
 def _trial_name(plan_trials: list, i: int) -> str:
-    seed, dist = plan_trials[i]
-    return f"{i} (seed {seed}, inputs {dist})"
+    seed_index, dist = i, plan_trials[i][1]
+    return f"{seed_index} (inputs {dist})"
 
 
 def judge_trials(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs, plan_trials: list,
-                 cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None) -> Outcome | None:
+                 kernels: list[str], module: str, cfg: EvaluatorConfig,
+                 tolerance: Mapping[str, float] | None) -> Outcome | None:
     """Hacks first (launches, inputs, dtype downgrade, constant output), then correctness."""
-    trials, module = reply["trials"], reply.get("module", "")
-    kernels = reply.get("kernels", [])
+    trials = reply["trials"]
     hacks, notes = [], []
     for i, t in enumerate(trials):
         own = [n for m, n in t["launches"] if m == module]
-        no_launch = t["n_launches"] == 0 or (not own and len(t["launches"]) >= t["n_launches"])
-        if no_launch and "no_triton_launch" not in hacks:
+        if (t["n_launches"] == 0 or (not own and len(t["launches"]) >= t["n_launches"])) \
+                and "no_triton_launch" not in hacks:
             hacks.append("no_triton_launch")
             launched = sorted({n for _, n in t["launches"]})
             notes.append(f"forward launched none of your Triton kernels ({', '.join(kernels) or 'none found'})"
                          + (f"; it launched only {', '.join(launched)}" if launched else ""))
         r = ref.trials[i]
-        if t["pre"] != r["pre"]:
-            return Outcome("runtime_error", "The evaluator could not reproduce the problem's inputs in "
-                           "the candidate's process (get_inputs is not deterministic).",
-                           details={"error_source": "problem", "trial": i})
-        if t["modified"] and not r["modified"] and "modified_inputs" not in hacks:
+        if set(t["modified"]) - set(r["modified"]) and "modified_inputs" not in hacks:
             hacks.append("modified_inputs")
             notes.append(f"forward modified its inputs in place on trial {_trial_name(plan_trials, i)}")
         for j, (o, e) in enumerate(zip(t["outputs"], r["outputs"])):
-            if C.dtype_verdict(o["dtype"], e["dtype"]) == "precision_downgrade" and i == 0:
+            if i == 0 and C.dtype_verdict(o["dtype"], e["dtype"]) == "precision_downgrade":
                 hacks.append("precision_downgrade")
                 notes.append(f"output {j} is {o['dtype']}; the reference computes {e['dtype']}")
-    cand = split_outputs(trials, tensors)
-    sent = [i for i, t in enumerate(trials) if t["sent"]]
+    cand, cand_inputs = split_outputs(trials, tensors)
+    sent = [i for i, t in enumerate(trials) if not t.get("problem") and _shapes_match(t, ref.trials[i])]
     tols = [[C.tolerance_for(o.dtype, cfg.correctness, tolerance) for o in ref.outputs[i]] for i in sent]
     pair = C.ignores_input([cand[i] for i in sent], [ref.outputs[i] for i in sent], tols[0] if tols else [])
     if pair is not None:
@@ -92,9 +88,13 @@ def judge_trials(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs
         notes.append(f"the output is identical for trials {a} and {b} although the inputs (and the "
                      "reference's outputs) differ: it ignores its input")
     if hacks:
-        return Outcome("hack", "Rejected: " + "; ".join(dict.fromkeys(notes)) + ".",
-                       hacks=sorted(set(hacks)))
-    return _correctness(trials, cand, ref, plan_trials, cfg, tolerance)
+        return Outcome("hack", "Rejected: " + "; ".join(dict.fromkeys(notes)) + ".", hacks=sorted(set(hacks)))
+    return _correctness(trials, cand, cand_inputs, ref, plan_trials, cfg, tolerance)
+
+
+def _shapes_match(t: dict, r: dict) -> bool:
+    return len(t["outputs"]) == len(r["outputs"]) and all(
+        o["shape"] == e["shape"] and o["dtype"] == e["dtype"] for o, e in zip(t["outputs"], r["outputs"]))
 
 
 def atol_scales(ref: ReferenceOutputs, plan_trials: list) -> list[list[float]]:
@@ -106,19 +106,35 @@ def atol_scales(ref: ReferenceOutputs, plan_trials: list) -> list[list[float]]:
              for j, o in enumerate(outs)] for outs in ref.outputs]
 
 
-def _correctness(trials: list, cand: list, ref: ReferenceOutputs, plan_trials: list,
+def _shape_problem(t: dict, r: dict) -> str | None:
+    if len(t["outputs"]) != len(r["outputs"]):
+        return f"forward returned {len(t['outputs'])} output(s); the reference returns {len(r['outputs'])}"
+    for j, (o, e) in enumerate(zip(t["outputs"], r["outputs"])):
+        if o["shape"] != e["shape"]:
+            return f"output {j} has shape {o['shape']}; the reference's is {e['shape']}"
+        if o["dtype"] != e["dtype"]:
+            return f"output {j} is {o['dtype']}; the reference returns {e['dtype']}"
+    return None
+
+
+def _correctness(trials: list, cand: list, cand_inputs: list, ref: ReferenceOutputs, plan_trials: list,
                  cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None) -> Outcome | None:
     scales = atol_scales(ref, plan_trials)
     for i, t in enumerate(trials):
         name = _trial_name(plan_trials, i)
-        if t["problem"]:
-            return Outcome("incorrect", f"Trial {name}: {t['problem']}.", details={"trial": i})
-        for j, (o, e) in enumerate(zip(t["outputs"], ref.trials[i]["outputs"])):
-            if o["dtype"] != e["dtype"]:
-                return Outcome("incorrect", f"Trial {name}: output {j} is {o['dtype']}; the reference "
-                               f"returns {e['dtype']}.", details={"trial": i})
-        for j, (o, r) in enumerate(zip(cand[i], ref.outputs[i])):
-            stats = C.compare(o, r, C.tolerance_for(r.dtype, cfg.correctness, tolerance), scales[i][j])
+        problem = _shape_problem(t, ref.trials[i]) or t.get("problem")
+        if problem:
+            return Outcome("incorrect", f"Trial {name}: {problem}.", details={"trial": i})
+        pairs = list(zip(cand[i], ref.outputs[i]))
+        if ref.trials[i]["modified"]:  # an in-place reference: its effect on its inputs is output too
+            if len(cand_inputs[i]) != len(ref.inputs_after[i]):
+                return Outcome("incorrect", f"Trial {name}: the reference modifies input(s) "
+                               f"{ref.trials[i]['modified']} in place; yours does not do the same.",
+                               details={"trial": i})
+            pairs += list(zip(cand_inputs[i], ref.inputs_after[i]))
+        for j, (o, r) in enumerate(pairs):
+            scale = scales[i][j] if j < len(scales[i]) else 1.0
+            stats = C.compare(o, r, C.tolerance_for(r.dtype, cfg.correctness, tolerance), scale)
             if stats is not None:
                 return Outcome("incorrect", F.mismatch_text(name, j, stats),
                                details={"trial": i, "mismatch": stats})
@@ -127,35 +143,52 @@ def _correctness(trials: list, cand: list, ref: ReferenceOutputs, plan_trials: l
     return None
 
 
-def judge_benchmark(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs,
-                    cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None) -> Outcome | None:
-    """Post-timing hacks: tampering, side streams, results cached across calls."""
-    if reply.get("tampered"):
-        return Outcome("hack", "Rejected: the process running your kernel was modified "
-                       f"({'; '.join(reply['tampered'])[:300]}).", hacks=["monkey_patch"])
-    side = reply.get("side_stream")
-    if side is not None and _escaped_stream(side, cfg.timing.side_stream_min_gap_s):
-        return Outcome("hack", "Rejected: forward returns before its work is done on the timed stream "
-                       f"(host clock {side['cand']['host_s'] * 1e3:.3g} ms vs CUDA events "
-                       f"{side['cand']['event_s'] * 1e3:.3g} ms): work escaped onto another stream.",
-                       hacks=["side_stream"], details={"side_stream": side})
-    rc = reply.get("recheck")
-    if rc is not None:
-        _, r_out = ref.recheck
-        stats = None if rc["sent"] else {"problem": rc["problem"] or "dtype changed"}
-        if stats is None:
-            for o, r in zip(tensors, r_out):
-                stats = C.compare(o, r, C.tolerance_for(r.dtype, cfg.correctness, tolerance))
-                if stats is not None:
-                    break
+def judge_knockout(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs,
+                   cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None) -> Outcome | None:
+    """A forward with every Triton launch skipped must NOT still be right."""
+    if reply.get("op") == "error":
+        return None  # without its kernels the forward fails: they matter
+    t = reply["trials"][0]
+    if t.get("problem") or _shape_problem(t, ref.trials[0]) or t["n_launches"] == 0:
+        return None
+    outs = split_outputs(reply["trials"], tensors)[0][0]
+    for o, r in zip(outs, ref.outputs[0]):
+        if C.compare(o, r, C.tolerance_for(r.dtype, cfg.correctness, tolerance)) is not None:
+            return None
+    return Outcome("hack", "Rejected: forward's result is still correct when none of your Triton "
+                   "kernels run (they were skipped and fresh memory read NaN): the kernels do no work "
+                   "the output depends on.", hacks=["triton_not_needed"])
+
+
+def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch.Tensor]],
+                  cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None) -> Outcome | None:
+    """Outputs of randomly chosen timed runs must match the reference's for the same inputs."""
+    for run in sorted(cand):
+        outs, want = cand[run], ref.get(run, [])
+        if len(outs) != len(want) or any(o.shape != w.shape or o.dtype != w.dtype for o, w in zip(outs, want)):
+            stats: dict | None = {"problem": "different outputs"}
+        else:
+            stats = next((s for s in (C.compare(o, w, C.tolerance_for(w.dtype, cfg.correctness, tolerance))
+                                      for o, w in zip(outs, want)) if s is not None), None)
         if stats is not None:
-            return Outcome("hack", "Rejected: after timing, forward returned a stale result for new "
-                           "input written into a buffer it had seen before (results cached across "
-                           "calls).", hacks=["cached_output"], details={"recheck_mismatch": stats})
+            return Outcome("hack", f"Rejected: while being timed, forward returned a wrong result (timed "
+                           f"run {run}, checked after it ran): it behaves differently when timed.",
+                           hacks=["timed_output_mismatch"], details={"timed_mismatch": stats})
     return None
 
 
-def _escaped_stream(side: dict, min_gap_s: float) -> bool:
-    cand, ref = side["cand"], side["ref"]
-    gap = cand["host_s"] - cand["event_s"]
-    return gap > min_gap_s and gap > 0.5 * cand["event_s"] and gap > 2 * max(ref["host_s"] - ref["event_s"], 0)
+def judge_events(cand_total_s: float, cand_events: list[float], ref_total_s: float,
+                 ref_events: list[float], null_s: float, cfg: EvaluatorConfig) -> Outcome | None:
+    """Cross-check the child's CUDA events against the worker's clock (GPU only)."""
+    if not cand_events or not ref_events:
+        return None
+    ev_c, ev_r = statistics.median(cand_events), statistics.median(ref_events)
+    if ev_c > 1.1 * cand_total_s + 50e-6:
+        return Outcome("hack", "Rejected: the process running your kernel reported more device time "
+                       "than the evaluator's clock measured around it.", hacks=["forged_timing"])
+    gap_c, gap_r = cand_total_s - null_s - ev_c, ref_total_s - null_s - ev_r
+    if gap_c > cfg.timing.side_stream_min_gap_s and gap_c > 0.5 * ev_c and gap_c > 2 * max(gap_r, 0.0):
+        return Outcome("hack", "Rejected: forward returns before its work is done on the timed stream "
+                       f"(evaluator clock {1e3 * (cand_total_s - null_s):.3g} ms vs CUDA events "
+                       f"{1e3 * ev_c:.3g} ms): work escaped onto another stream.", hacks=["side_stream"])
+    return None

@@ -15,10 +15,17 @@ A launch that bypasses this path (for example a compiled kernel's own launcher)
 is simply not recorded, which fails closed: a forward with no recorded launch of
 the candidate's own kernels is the `no_triton_launch` hack. The originals are kept
 so the integrity check can prove the hook is still the one installed.
+
+Knock-out (`suppressed()`): while set, launches are recorded but not executed, so
+the harness can run a forward without any Triton work and the parent can see
+whether the output still comes out right (then the kernels did nothing the result
+depends on: a decoy). Defeating the suppression only makes a decoy look more like
+one, so this claim needs no trust.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 
 class LaunchRecorder:
@@ -29,6 +36,7 @@ class LaunchRecorder:
         self.active = False
         self.installed: dict[str, Callable] = {}
         self.compiled: dict[str, set[str]] = {}  # module -> names of its compiled kernels
+        self.suppress = False
 
     def compiled_names(self, module: str) -> set[str]:
         return set(self.compiled.get(module, ()))
@@ -50,6 +58,15 @@ class LaunchRecorder:
         self.active = False
         out, self.launches = self.launches, []
         return out
+
+    @contextmanager
+    def suppressed(self) -> Iterator[None]:
+        """Launches inside are recorded and skipped (the knock-out run)."""
+        self.suppress = True
+        try:
+            yield
+        finally:
+            self.suppress = False
 
     def install(self) -> None:
         """Wrap the launch entry points (idempotent per process)."""
@@ -74,6 +91,8 @@ class LaunchRecorder:
         def run(self, *args, **kwargs):
             if not kwargs.get("warmup", False):
                 recorder.record(self)
+                if recorder.suppress:
+                    return None
             kernel = original(self, *args, **kwargs)
             name = getattr(kernel, "name", None)
             if isinstance(name, str):

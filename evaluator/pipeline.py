@@ -1,27 +1,33 @@
 """The verdict pipeline: `Evaluator(cfg).evaluate(problem, candidate_source, settings)`.
 
-Cheapest first, stopping at the first terminal outcome:
-  static     decode + AST checks (evaluator.static_checks), in the worker
-  reference  the trusted reference child runs Model on the plan's trials (cached)
-  load       a candidate child imports problem and candidate, builds ModelNew
-  inputs     the child makes every input set it will use on the CPU, device not held
-  correctness the candidate child runs the trials; the worker compares (judge)
-  timing     same child: reference and candidate timed the same way, side-stream
-             check, profiler coverage (GPU), re-check on a refilled timed buffer
-  reset      the child cleans up and proves it is intact, or is retired (pool)
+Cheapest first, stopping at the first terminal outcome (docs/architecture.md has the
+threat model these steps implement):
+  static      decode + AST allowlist (evaluator.static_checks), in the worker
+  reference   the trusted reference child runs Model on the trials (cached per problem)
+  inputs      a FRESH candidate child (forked by a sandbox's zygote for this candidate
+              alone) imports the problem and makes every input set on the CPU, before
+              the candidate's module exists; the worker checks their digests
+  load        the child imports the candidate and builds ModelNew
+  correctness the child runs the trials; the worker compares outputs (judge)
+  knockout    one more forward with every Triton launch skipped: still right = decoy
+  timing      the worker's clock around each run of the candidate, then of the reference
+              in the reference child, on the same unpredictable inputs; outputs of random
+              runs revealed and compared (evaluator.stopwatch)
+  profile     coverage of the candidate's own kernels (GPU: profiler, CPU: work meter)
+  policy      paper (default) or strict, from run-time evidence, reported in the verdict
+At the end the candidate's job is ended: its process and everything it started are
+killed and its files wiped; nothing of it reaches the next candidate.
 
 `problem` is anything with name, source, sizes ({"cpu"|"cuda": {global: value}}),
 tolerance ({"atol", "rtol"} or None) and content_hash() (common.problemset.Problem).
-`settings` is common.messages.EvalSettings (device, timeout_s, trials, timing,
-profile); None means defaults. On the CPU (Triton interpreter) timings are CPU
-timings and coverage is not measured: it is None and the reward has no coverage
-term (the interpreter's cost would make any coverage estimate meaningless). The Evaluator is thread-safe: candidates run in up
-to `children` children at once, timing and profiling alone on the device
-(evaluator.device_lock); CPU-side work (input generation, comparison) holds no lock.
+`settings` is common.messages.EvalSettings; None means defaults. On the CPU (Triton
+interpreter) timings are CPU timings and say so; coverage there is the interpreter
+work meter's roofline estimate. The Evaluator is thread-safe.
 """
 from __future__ import annotations
 
 import logging
+import secrets
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,24 +37,19 @@ import torch
 
 from common.config.evaluator import EvaluatorConfig, sensitive_environment_values
 from common.messages import EvalSettings
+from evaluator import _bw as bwrap
+from evaluator import judge, stopwatch
 from evaluator import feedback as F
-from evaluator import judge
 from evaluator.device_lock import DeviceLock
-from evaluator.pool import ChildPool
-from evaluator.reference import (
-    ProblemFailed,
-    ReferenceCache,
-    ReferenceOutputs,
-    TrialPlan,
-    make_plan,
-    reference_request,
-    split_outputs,
-)
-from evaluator.sandbox import Child, ChildFailure, probe_isolation
+from evaluator.pool import ChildPool, EvaluatorUnavailable
+from evaluator.reference import ProblemFailed, ReferenceCache, ReferenceOutputs, TrialPlan, make_plan
+from evaluator.reference import split_outputs
+from evaluator.sandbox import Child, ChildFailure, SandboxFailure
 from evaluator.static_checks import check_source, decode_source
 from evaluator.verdict import Verdict, compute_reward
 
 log = logging.getLogger(__name__)
+KNOCKOUT_SET, TIMING_SETS = 1000, 2000
 
 
 def resolve_device(device: str) -> str:
@@ -61,13 +62,17 @@ class Evaluator:
     def __init__(self, cfg: EvaluatorConfig):
         self.cfg = cfg
         self.device = resolve_device(cfg.device)
-        sb = cfg.sandbox
-        self.isolation = probe_isolation(sb.network_isolation, sb.pid_namespace, sb.readonly_filesystem)
-        self.pool = ChildPool(cfg, self.device, self.isolation)
+        self.layers = bwrap.probe(cfg.sandbox)
+        missing = self.layers.missing()
+        if missing and cfg.sandbox.require_isolation:
+            raise EvaluatorUnavailable("sandbox layers unavailable on this host (sandbox.require_isolation "
+                                       f"is on): {', '.join(missing)}")
+        self.pool = ChildPool(cfg, self.device, self.layers)
         self.references = ReferenceCache(cfg.reference_cache_bytes)
         self.device_lock = DeviceLock(cfg.timing.exclusive_device)
+        self.seed_base = cfg.seed if cfg.seed is not None else secrets.randbits(40)
         self._secrets = sensitive_environment_values()
-        if sb.unsafe_skip_static_checks:
+        if cfg.sandbox.unsafe_skip_static_checks:
             log.warning("evaluator: static checks are OFF (sandbox testing only)")
 
     def __enter__(self) -> Evaluator:
@@ -82,7 +87,6 @@ class Evaluator:
     def warm_up(self) -> None:
         self.pool.warm_up()
 
-    # ------------------------------------------------------------------ the pipeline
     def evaluate(self, problem: Any, candidate_source: str | bytes,
                  settings: EvalSettings | None = None) -> Verdict:
         settings = settings or EvalSettings()
@@ -92,6 +96,10 @@ class Evaluator:
         except ProblemFailed as exc:
             return run.finish(judge.Outcome("runtime_error", "The reference problem itself failed "
                                             f"(not your kernel):\n{exc}", details={"error_source": "problem"}))
+        except SandboxFailure as exc:  # infrastructure, never the candidate's verdict
+            return run.finish(judge.Outcome("crashed", f"The evaluator's sandbox failed ({exc}); this "
+                                            "is not a verdict on your kernel.",
+                                            details={"error_source": "evaluator"}))
 
 
 class _Run:
@@ -102,27 +110,36 @@ class _Run:
         if settings.device not in ("auto", ev.device):
             raise ValueError(f"this evaluator runs on {ev.device}; the request asks for {settings.device}")
         self.timeout_s = min(settings.timeout_s, self.cfg.timeout_s)
-        self.plan: TrialPlan = make_plan(self.cfg, settings.trials, getattr(problem, "distributions", None))
+        self.plan: TrialPlan = make_plan(self.cfg, ev.seed_base, settings.trials,
+                                         getattr(problem, "distributions", None))
         self.sizes = dict((getattr(problem, "sizes", None) or {}).get(ev.device, {}))
         self.tolerance = getattr(problem, "tolerance", None)
         self.phases: dict[str, float] = {}
         self.t0 = time.monotonic()
+        self.deadline = self.t0 + self.timeout_s
         self.details: dict[str, Any] = {"device": ev.device, "problem": getattr(problem, "name", "?"),
-                                        "sandbox": {"network_isolated": ev.isolation.network,
-                                                    "pid_namespace": ev.isolation.pid,
-                                                    "static_checks": not self.cfg.sandbox.unsafe_skip_static_checks}}
-        self.sandbox_dirs: list[str] = []
+                                        "policy": self.cfg.policy.name,
+                                        "sandbox": {**ev.layers.as_details(),
+                                                    "static_checks": not self.cfg.sandbox.unsafe_skip_static_checks,
+                                                    "fresh_process": True}}
+        self.kernels: list[str] = []
+        self.module = ""
+        self.current = "start-up"
 
     @contextmanager
     def phase(self, name: str) -> Iterator[None]:
+        self.current = name
         t = time.monotonic()
         try:
             yield
         finally:
             self.phases[name] = self.phases.get(name, 0.0) + time.monotonic() - t
 
+    def left(self) -> float:
+        return self.deadline - time.monotonic()
+
     def sanitize(self, text: str) -> str:
-        return F.sanitize(text, self.sandbox_dirs, self.ev._secrets)
+        return F.sanitize(text, ("/tmp",), self.ev._secrets)
 
     def finish(self, outcome: judge.Outcome, speedup: float | None = None, coverage: float | None = None,
                ref_s: float | None = None, cand_s: float | None = None) -> Verdict:
@@ -143,20 +160,18 @@ class _Run:
         with self.phase("reference"):
             ref = self.reference()
         waited = time.monotonic()
-        with self.ev.pool.candidate() as child:
-            self.phases["sandbox_start"] = time.monotonic() - waited  # a warm child: ~0
-            self.sandbox_dirs.append(str(child.tmp))
-            self.details["sandbox"].update(readonly_fs=child.ready.get("readonly_fs"),
-                                           caps_dropped=child.ready.get("caps_dropped"))
-            verdict, reusable = self.run_candidate(child, static, ref)
-            if reusable and not self.cfg.sandbox.unsafe_skip_static_checks:
-                with self.phase("reset"):
-                    child.reusable = self.reset(child)  # type: ignore[attr-defined]
-        self.phases.pop("total", None)
+        job = {"cpu_budget_s": 4 * self.timeout_s}
+        with self.ev.pool.candidate(job) as child:
+            self.phases["sandbox_start"] = time.monotonic() - waited
+            try:
+                verdict = self.run_candidate(child, static, ref)
+            except ChildFailure as exc:
+                verdict = self.failure(exc)
         self.phases["total"] = time.monotonic() - self.t0
         verdict.phase_seconds = dict(self.phases)
         return verdict
 
+    # ------------------------------------------------------------------ static and reference
     def static(self, raw: str | bytes) -> str | judge.Outcome:
         source, finding = decode_source(raw, self.cfg.static)
         if finding is not None:
@@ -181,129 +196,206 @@ class _Run:
             self.details["reference_cached"] = cached is not None
             return cached if cached is not None else self.compute_reference(key)
 
+    def _trial_sets(self) -> list[dict]:
+        return [{"id": i, "seed": s, "transform": d} for i, (s, d) in enumerate(self.plan.trials)]
+
+    def _ref_request(self, child: Child, header: dict, shared: bool = True) -> tuple[dict, list]:
+        """A reference-child command; any failure is the problem's."""
+        try:
+            if shared:
+                with self.ev.device_lock.shared():
+                    reply, tensors = child.request(header, self.left())
+            else:
+                reply, tensors = child.request(header, self.left())
+        except ChildFailure as exc:
+            raise ProblemFailed(f"{exc.reason}\n{F.untrusted(self.sanitize(exc.log_tail[-1500:]))}") from None
+        if reply.get("op") == "error":
+            text = str(reply.get("traceback") or reply.get("message"))
+            raise ProblemFailed(F.untrusted(F.trim_traceback(self.sanitize(text))))
+        return reply, tensors
+
     def compute_reference(self, key: str) -> ReferenceOutputs:
-        request = reference_request(self.problem.source, self.sizes, self.plan)
         with self.ev.pool.reference() as child:
-            self.sandbox_dirs.append(str(child.tmp))
-            try:  # inputs are made on the CPU before the device is taken (see input_sets)
-                reply, tensors = child.request({"op": "prepare", "problem": request["problem"],
-                                                "sizes": request["sizes"], "inputs": request["trials"]},
-                                               self.timeout_s)
-                if reply["op"] != "error":
-                    with self.ev.device_lock.shared():
-                        reply, tensors = child.request(request, self.timeout_s)
-            except ChildFailure as exc:
-                raise ProblemFailed(f"{exc.reason}\n{self.sanitize(exc.log_tail[-1500:])}") from None
-            if reply["op"] == "error":
-                raise ProblemFailed(F.trim_traceback(self.sanitize(str(reply.get("traceback") or
-                                                                       reply.get("message")))))
-        ref = ReferenceOutputs(trials=reply["trials"], outputs=split_outputs(reply["trials"], tensors))
+            prep, _ = self._ref_request(child, {"op": "prepare", "problem": self.problem.source,
+                                                "sizes": self.sizes, "sets": self._trial_sets(),
+                                                "reset_sets": True}, shared=False)
+            self._ref_request(child, {"op": "model", "init_seed": self.plan.init_seed})
+            reply, tensors = self._ref_request(child, {
+                "op": "run", "ids": list(range(len(self.plan.trials))), "return_inputs": True,
+                "max_output_bytes": self.cfg.correctness.max_output_bytes})
+        trials = reply["trials"]
+        if len(trials) < len(self.plan.trials) or any(t.get("problem") for t in trials):
+            bad = next((t.get("problem") for t in trials if t.get("problem")), "not every trial ran")
+            raise ProblemFailed(f"the reference's outputs cannot be used: {bad}")
+        outputs, inputs_after = split_outputs(trials, tensors)
+        for i, t in enumerate(trials):
+            t.update(prep["sets"][str(i)])
+        ref = ReferenceOutputs(trials=trials, outputs=outputs, inputs_after=inputs_after)
         self.ev.references.put(key, ref)
         return ref
 
-    def run_candidate(self, child: Child, source: str, ref: ReferenceOutputs) -> tuple[Verdict, bool]:
-        """(verdict, whether the child may be reused)."""
-        deadline = time.monotonic() + self.timeout_s
-        phase = "load"
-        try:
-            with self.ev.device_lock.shared(), self.phase("load"):
-                reply, _ = child.request({"op": "load", "problem": self.problem.source, "sizes": self.sizes,
-                                          "candidate": source, "init_seed": self.plan.init_seed,
-                                          "cpu_budget_s": 4 * self.timeout_s}, deadline - time.monotonic())
-            if reply["op"] == "error":
-                return self.finish(judge.from_error(reply, "load", self.sanitize)), reply["kind"] != "internal"
-            if reply.get("tampered"):
-                return self.finish(judge.Outcome("hack", "Rejected: importing your module modified the "
-                                                 "evaluator's process.", hacks=["monkey_patch"])), False
-            phase = "inputs"
-            with self.phase("inputs"):
-                reply, _ = child.request({"op": "prepare", "inputs": self.input_sets(ref)},
-                                         deadline - time.monotonic())
-            if reply["op"] == "error":
-                return self.finish(judge.from_error(reply, "inputs", self.sanitize)), reply["kind"] != "internal"
-            phase = "correctness"
-            with self.phase("correctness"):
-                outcome = self.correctness(child, ref, deadline)
-            if outcome is not None:
-                ok_to_reuse = outcome.status in ("incorrect", "runtime_error", "compile_error") and \
-                    outcome.details.get("error_source") not in ("harness", "problem")
-                return self.finish(outcome), ok_to_reuse
-            if not self.settings.timing:
-                return self.finish(judge.Outcome("ok", "Correct (timing was not requested).")), True
-            phase = "timing"
-            with self.ev.device_lock.exclusive(), self.phase("timing"):
-                return self.benchmark(child, ref, deadline)
-        except ChildFailure as exc:
-            return self.failure(exc, phase), False
-
-    def input_sets(self, ref: ReferenceOutputs) -> list[dict]:
-        """Every input set the candidate child will use, in order: the correctness trials,
-        then (when timing) the timing sets and the re-check. The child makes them on the
-        CPU before the device is taken, so the device-locked steps (the trials shared,
-        the timing exclusive) only move them and run kernels: other evaluations' CPU
-        work overlaps a timing instead of queueing behind it."""
-        sets = self.trial_sets(ref)
+    # ------------------------------------------------------------------ the candidate
+    def run_candidate(self, child: Child, source: str, ref: ReferenceOutputs) -> Verdict:
+        timing_sets = [{"id": TIMING_SETS + k, "seed": secrets.randbits(62), "transform": "base"}
+                       for k in range(self.cfg.timing.input_sets)] if self.settings.timing else []
+        first = self.plan.trials[0]
+        sets = self._trial_sets() + [{"id": KNOCKOUT_SET, "seed": first[0], "transform": first[1]}] + timing_sets
+        with self.phase("inputs"):
+            reply, _ = child.request({"op": "prepare", "problem": self.problem.source, "sizes": self.sizes,
+                                      "sets": sets}, self.left())
+        if reply.get("op") == "error":  # no candidate code exists in this process yet
+            return self.finish(judge.Outcome("runtime_error", "The evaluator could not make the "
+                                             "problem's inputs in the candidate's process:\n" +
+                                             F.untrusted(self.sanitize(str(reply.get("message")))),
+                                             details={"error_source": "problem"}))
+        made = reply["sets"]
+        if any(made[str(i)]["digest"] != ref.trials[i]["digest"] for i in range(len(self.plan.trials))):
+            return self.finish(judge.Outcome("runtime_error", "The problem's get_inputs() gives different "
+                                             "inputs in two processes from the same seed.",
+                                             details={"error_source": "problem"}))
+        with self.ev.device_lock.shared(), self.phase("load"):
+            reply, _ = child.request({"op": "load", "candidate": source, "init_seed": self.plan.init_seed},
+                                     self.left())
+        if reply.get("op") == "error":
+            return self.finish(judge.from_error(reply, "load", self.sanitize))
+        self.kernels, self.module = reply.get("kernels", []), reply.get("module", "")
+        if reply.get("tampered"):
+            return self._tampered(reply["tampered"], "importing your module")
+        with self.phase("correctness"):
+            outcome = self.correctness(child, ref)
+        if outcome is not None:
+            return self.finish(outcome)
+        with self.phase("knockout"):
+            outcome = self.knockout(child, ref)
+        if outcome is not None:
+            return self.finish(outcome)
+        timed = None
         if self.settings.timing:
-            sets += [{"seed": s, "transform": "base"} for s in self.plan.timing_seeds]
-            if self.cfg.correctness.recheck_after_timing:
-                sets.append({"seed": self.plan.recheck[0], "transform": ref.recheck[0]["transform"]})
-        return sets
+            with self.phase("timing"):
+                timed = self.timing(child, timing_sets, made)
+            if isinstance(timed, judge.Outcome):
+                return self.finish(timed)
+        cov = None
+        if (self.settings.profile and self.cfg.profiling.enabled and self.settings.timing) or \
+                self.cfg.policy.name == "strict":
+            with self.phase("profile"):
+                cov = self.profile(child)
+            if isinstance(cov, judge.Outcome):
+                return self.finish(cov)
+        return self.decide(timed, cov)
 
-    def trial_sets(self, ref: ReferenceOutputs) -> list[dict]:
-        return [{"seed": s, "transform": r["transform"]} for (s, _), r in zip(self.plan.trials, ref.trials)]
+    def _tampered(self, reasons: list, when: str) -> Verdict:
+        return self.finish(judge.Outcome("hack", f"Rejected: {when} modified the evaluator's process "
+                                         f"({'; '.join(map(str, reasons))[:300]}).", hacks=["monkey_patch"]))
 
-    def correctness(self, child: Child, ref: ReferenceOutputs, deadline: float) -> judge.Outcome | None:
-        """Run the trials (device shared), then judge them here, with the device released."""
-        trials = self.trial_sets(ref)
-        plan_trials = [(t["seed"], t["transform"]) for t in trials]
+    def correctness(self, child: Child, ref: ReferenceOutputs) -> judge.Outcome | None:
+        n = len(self.plan.trials)
         with self.ev.device_lock.shared():
-            reply, tensors = child.request({"op": "trials", "trials": trials,
-                                            "expected": [r["outputs"] for r in ref.trials[:len(trials)]],
-                                            "max_output_bytes": self.cfg.correctness.max_output_bytes},
-                                           deadline - time.monotonic())
-        if reply["op"] == "error":
+            reply, tensors = child.request({
+                "op": "run", "ids": list(range(n)), "return_inputs": any(t["modified"] for t in ref.trials),
+                "max_output_bytes": self.cfg.correctness.max_output_bytes,
+                "poison_bytes": 2 * ref.nbytes // max(n, 1)}, self.left())
+        if reply.get("op") == "error":
             return judge.from_error(reply, "correctness", self.sanitize)
-        self.details["kernels"] = reply.get("kernels", [])
-        self.details["launches"] = [sorted({n for _, n in t["launches"]}) for t in reply["trials"]]
-        self.details["trials"] = [{"seed": s, "inputs": d} for s, d in plan_trials]
+        self.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in reply["trials"]]
+        self.details["trials"] = [{"inputs": d} for _, d in self.plan.trials]
         if reply.get("tampered"):
             return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
                                  hacks=["monkey_patch"])
-        return judge.judge_trials(reply, tensors, ref, plan_trials, self.cfg, self.tolerance)
+        return judge.judge_trials(reply, tensors, ref, list(self.plan.trials), self.kernels, self.module,
+                                  self.cfg, self.tolerance)
 
-    def benchmark(self, child: Child, ref: ReferenceOutputs, deadline: float) -> tuple[Verdict, bool]:
-        r_trial, _ = ref.recheck
-        recheck = ({"seed": self.plan.recheck[0], "transform": r_trial["transform"],
-                    "expected": r_trial["outputs"]} if self.cfg.correctness.recheck_after_timing else None)
-        profile = bool(self.settings.profile and self.cfg.profiling.enabled)
-        reply, tensors = child.request({
-            "op": "benchmark", "init_seed": self.plan.init_seed, "timing_seeds": list(self.plan.timing_seeds),
-            "timing": self.cfg.timing.model_dump(), "recheck": recheck, "profile": profile,
-            "profile_forwards": self.cfg.profiling.forwards,
-            "max_output_bytes": self.cfg.correctness.max_output_bytes}, deadline - time.monotonic())
-        if reply["op"] == "error":
-            outcome = judge.from_error(reply, "timing", self.sanitize)
-            return self.finish(outcome), outcome.details.get("error_source") == "candidate"
-        outcome = judge.judge_benchmark(reply, tensors, ref, self.cfg, self.tolerance)
-        if outcome is not None:
-            return self.finish(outcome), False
-        ref_s, cand_s = reply["ref"]["median_s"], reply["cand"]["median_s"]
-        speedup = ref_s / cand_s if cand_s > 0 else None
+    def knockout(self, child: Child, ref: ReferenceOutputs) -> judge.Outcome | None:
+        with self.ev.device_lock.shared():
+            reply, tensors = child.request({
+                "op": "run", "ids": [KNOCKOUT_SET], "knockout": True,
+                "max_output_bytes": self.cfg.correctness.max_output_bytes,
+                "poison_bytes": 2 * ref.nbytes // max(len(self.plan.trials), 1)}, self.left())
+        return judge.judge_knockout(reply, tensors, ref, self.cfg, self.tolerance)
+
+    def timing(self, child: Child, timing_sets: list[dict], made: dict) -> dict | judge.Outcome:
+        ids = [s["id"] for s in timing_sets]
+        flush = self.cfg.timing.l2_flush_bytes if self.ev.device == "cuda" else 0
+        with self.ev.pool.reference() as ref_child:
+            prep, _ = self._ref_request(ref_child, {"op": "prepare", "problem": self.problem.source,
+                                                    "sizes": self.sizes, "sets": timing_sets,
+                                                    "reset_sets": True}, shared=False)
+            if any(prep["sets"][str(i)]["digest"] != made[str(i)]["digest"] for i in ids):
+                return judge.Outcome("runtime_error", "The problem's get_inputs() gives different inputs "
+                                     "in two processes from the same seed.", details={"error_source": "problem"})
+            self._ref_request(ref_child, {"op": "model", "init_seed": self.plan.init_seed})
+            with self.ev.device_lock.exclusive():
+                try:
+                    schedule, cand, reveal = stopwatch.time_candidate(
+                        child, ids, self.cfg.timing, self.ev.device, flush, self.left)
+                except stopwatch._ChildError as exc:
+                    return judge.from_error(exc.reply, "timing", self.sanitize)
+                except stopwatch.ForgedTiming as exc:
+                    return judge.Outcome("hack", f"Rejected: {exc}.", hacks=["forged_timing"])
+                try:
+                    ref = stopwatch.time_reference(ref_child, schedule, reveal, self.ev.device, flush,
+                                                   self.left)
+                except stopwatch._ChildError as exc:
+                    raise ProblemFailed(F.untrusted(self.sanitize(str(exc.reply.get("traceback")))))
+                except ChildFailure as exc:
+                    raise ProblemFailed(exc.reason) from None
+        bad = judge.judge_reveals(cand.revealed, ref.revealed, self.cfg, self.tolerance)
+        if bad is None and self.ev.device == "cuda":
+            bad = judge.judge_events(cand.median_s, cand.events_s, ref.median_s, ref.events_s,
+                                     ref.null_median_s, self.cfg)
+        if bad is not None:
+            return bad
+        null = ref.null_median_s
+        ref_s, cand_s = stopwatch.net_seconds(ref, null), stopwatch.net_seconds(cand, null)
+        clock = "evaluator clock, GPU (flush, forward, device sync)" if self.ev.device == "cuda" \
+            else "evaluator clock, cpu interpreter"
+        self.details["timing"] = {
+            "clock": clock, "runs": len(cand.times_s), "revealed_runs": sorted(reveal),
+            "ref": {"median_s": ref_s, "raw_median_s": ref.median_s},
+            "candidate": {"median_s": cand_s, "raw_median_s": cand.median_s,
+                          "min_s": min(cand.times_s) - null, "max_s": max(cand.times_s) - null},
+            "protocol_overhead_s": null}
+        if cand.events_s:
+            self.details["timing"]["cuda_events_median_s"] = {
+                "candidate": sorted(cand.events_s)[len(cand.events_s) // 2],
+                "ref": sorted(ref.events_s)[len(ref.events_s) // 2] if ref.events_s else None}
+        return {"ref_s": ref_s, "cand_s": cand_s, "clock": clock}
+
+    def profile(self, child: Child) -> dict | None | judge.Outcome:
+        lock = self.ev.device_lock.exclusive() if self.ev.device == "cuda" else self.ev.device_lock.shared()
+        with lock:
+            reply, _ = child.request({"op": "profile", "id": KNOCKOUT_SET,
+                                      "forwards": self.cfg.profiling.forwards}, self.left())
+        if reply.get("op") == "error":
+            return judge.from_error(reply, "profile", self.sanitize)
+        if reply.get("tampered"):
+            return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
+                                 hacks=["monkey_patch"])
         cov = reply.get("coverage")
-        self.details["timing"] = {"ref": reply["ref"], "candidate": reply["cand"],
-                                  "clock": reply["cand"]["clock"]}
-        for key in ("side_stream", "compile"):
-            if key in reply:
-                self.details["timing"][key] = reply[key]
-        if "compile" in reply and cand_s > 0:
-            self.details["speedup_vs_compile"] = reply["compile"]["median_s"] / cand_s
-        if cov is not None:
-            self.details["profile"] = cov
-        text = F.timing_text(ref_s, cand_s, reply["cand"]["clock"], cov)
-        return self.finish(judge.Outcome("ok", text), speedup=speedup,
-                           coverage=cov["coverage"] if cov else None, ref_s=ref_s, cand_s=cand_s), True
+        if not isinstance(cov, dict) or not isinstance(cov.get("coverage"), (int, float)):
+            return None
+        cov["coverage"] = min(max(float(cov["coverage"]), 0.0), 1.0)
+        self.details["profile"] = cov
+        return cov
 
-    def failure(self, exc: ChildFailure, phase: str) -> Verdict:
+    def decide(self, timed: dict | None, cov: dict | None) -> Verdict:
+        coverage = cov["coverage"] if cov else None
+        policy = self.cfg.policy
+        if policy.name == "strict" and (coverage is None or coverage < policy.strict_min_coverage):
+            shown = "could not be measured" if coverage is None else f"is {coverage:.1%}"
+            return self.finish(judge.Outcome(
+                "hack", f"Rejected under the strict policy: the share of forward's device time in your "
+                f"own Triton kernels {shown}; at least {policy.strict_min_coverage:.0%} is required.",
+                hacks=["low_coverage"]), coverage=coverage)
+        if timed is None:
+            return self.finish(judge.Outcome("ok", "Correct (timing was not requested)."), coverage=coverage)
+        ref_s, cand_s = timed["ref_s"], timed["cand_s"]
+        text = F.timing_text(ref_s, cand_s, timed["clock"], cov)
+        return self.finish(judge.Outcome("ok", text), speedup=ref_s / cand_s, coverage=coverage,
+                           ref_s=ref_s, cand_s=cand_s)
+
+    def failure(self, exc: ChildFailure) -> Verdict:
+        phase = self.current
         self.details["phase"] = phase
         if exc.status == "timeout":
             text = (f"Timeout: the evaluation exceeded its {self.timeout_s:g} s limit during {phase}; "
@@ -312,16 +404,5 @@ class _Run:
             text = f"Crashed during {phase}: {exc.reason}."
         tail = exc.log_tail.strip()
         if tail:
-            text += "\nLast output:\n" + tail[-1500:]
+            text += "\nLast output:\n" + F.untrusted(tail[-1500:])
         return self.finish(judge.Outcome(exc.status, text, details={"failure": exc.reason}))
-
-    def reset(self, child: Child) -> bool:
-        try:
-            reply, _ = child.request({"op": "reset"}, 30.0)
-        except ChildFailure as exc:
-            log.warning("sandbox child failed its reset (%s); retiring it", exc.reason)
-            return False
-        if not reply.get("healthy"):
-            log.warning("sandbox child not reusable: %s", "; ".join(reply.get("reasons", []))[:500])
-            return False
-        return reply.get("rss_bytes", 0) < self.cfg.sandbox.memory_limit_bytes // 2

@@ -1,31 +1,19 @@
-"""Warm sandboxed children, and when a child may run another candidate.
+"""The sandboxes of one evaluator: one per concurrent candidate, plus the reference ones.
 
-The pool holds up to K candidate children (EvaluatorConfig.children) and one
-trusted reference child. A fresh child costs an interpreter plus torch and Triton
-imports (about 2 s on a CPU box, ~12 s with CUDA), so healthy children are reused.
+Candidate side: `EvaluatorConfig.children` sandboxes, each a bubblewrap sandbox with a
+warm zygote (evaluator.sandbox). `candidate()` takes an idle sandbox, has its zygote
+fork a FRESH child for this one candidate and, when the caller is done, ends the job:
+the zygote kills the child and everything it left running and wipes the sandbox's
+tmpfs. No process, file or IPC object of one candidate exists when the next one starts
+in that sandbox; two candidates never share a sandbox at the same time. A sandbox whose
+zygote fails to answer or to clean up is killed whole and replaced (it warms up in the
+background). What a fresh child costs (a fork plus the child's own device set-up) is
+measured in the verdict's phase `sandbox_start`.
 
-What a candidate can leave behind in its child: its module's objects (dropped
-with the module, which is removed from sys.modules), monkey-patches of libraries,
-threads, CUDA state (a sticky error after an illegal access, leaked memory),
-changed process-wide settings. The reuse rule:
-
-  A candidate child is reused only if ALL of these hold:
-    - the candidate passed the static checks (so it imported only allowlisted
-      modules, patched nothing, started no threads, touched no files);
-    - the evaluation ended in ok, incorrect, compile_error or runtime_error:
-      never after a timeout, a crash, any hack (static hacks never reach a child),
-      a problem failure or a harness error;
-    - the child's own `reset` reports it intact: every watched callable identical
-      to start-up (evaluator.integrity), no extra Python threads, the launch hook in
-      place, and on CUDA a clean synchronize (no sticky error);
-    - it has run fewer than max_evaluations_per_child candidates and its resident
-      memory is under half the memory limit;
-    - reuse_children is on.
-  Otherwise the child is killed with its whole namespace and its temp dir deleted,
-  and a replacement is started at once so it warms up while the worker goes on.
-
-The reference child runs only problem code, never a candidate (it refuses the
-"load" command); it is replaced after any failure.
+Reference side: `reference_children` sandboxes, each holding one long-lived child that
+only ever runs problem code (it refuses to load a candidate); it is replaced after any
+failure. References are computed and timed there, never in a process that ran a
+candidate.
 """
 from __future__ import annotations
 
@@ -36,84 +24,82 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from common.config.evaluator import EvaluatorConfig
-from evaluator.sandbox import Child, ChildFailure, Isolation, sweep_stale_dirs
+from evaluator import _bw as bwrap
+from evaluator.sandbox import Child, ChildFailure, Sandbox, SandboxFailure
 
 log = logging.getLogger(__name__)
 
 
 class EvaluatorUnavailable(RuntimeError):
-    """Children cannot be started at all (broken install, no device): fatal for a worker."""
+    """Sandboxes cannot be started at all (broken install, no device): fatal for a worker."""
 
 
 class ChildPool:
-    def __init__(self, cfg: EvaluatorConfig, device: str, isolation: Isolation):
-        self.cfg, self.device, self.isolation = cfg, device, isolation
-        self._idle: list[Child] = []
+    def __init__(self, cfg: EvaluatorConfig, device: str, layers: bwrap.Layers):
+        self.cfg, self.device, self.layers = cfg, device, layers
+        self._idle: list[Sandbox] = []
         self._busy = 0
         self._cond = threading.Condition()
-        self._refs: list[Child | None] = [None] * cfg.reference_children  # None: start on demand
+        self._refs: list[tuple[Sandbox, Child] | None] = [None] * cfg.reference_children
         self._ref_cond = threading.Condition()
         self._closed = False
-        self.started = 0
-        self.retired = 0
-        stale = sweep_stale_dirs(cfg.sandbox.work_dir)
-        if stale:
-            log.info("sandbox: removed %d temp dir(s) left by workers that died", stale)
+        self.started = 0      # sandboxes started
+        self.retired = 0      # sandboxes killed (failed or unclean)
+        self.children = 0     # children forked
 
-    def _spawn(self, role: str) -> Child:
+    def _new_sandbox(self) -> Sandbox:
         self.started += 1
-        return Child(role, self.device, self.cfg, self.isolation)
+        return Sandbox(self.cfg, self.device, self.layers)
 
-    def _ready(self, role: str, child: Child | None) -> Child:
-        """A started and ready child; one retry with a fresh child, then EvaluatorUnavailable."""
+    def _spawn(self, sandbox: Sandbox | None, role: str, job: dict) -> tuple[Sandbox, Child]:
+        """A child in a working sandbox; one retry in a fresh sandbox, then EvaluatorUnavailable."""
         for attempt in range(2):
-            child = child or self._spawn(role)
+            sandbox = sandbox if sandbox is not None and sandbox.alive() else self._new_sandbox()
             try:
-                child.wait_ready(self.cfg.startup_timeout_s)
-                return child
-            except ChildFailure as exc:
-                log.error("sandbox %s child failed to start (%s): %s", role, exc.reason, exc.log_tail[-2000:])
-                child.close()
-                child = None
+                child = sandbox.spawn(role, job, self.cfg.startup_timeout_s)
+                self.children += 1
+                return sandbox, child
+            except (SandboxFailure, ChildFailure) as exc:
+                reason = exc.reason if isinstance(exc, ChildFailure) else str(exc)
+                tail = exc.log_tail if isinstance(exc, ChildFailure) else ""
+                log.error("sandbox: a %s child failed to start (%s) %s", role, reason, tail[-2000:])
+                sandbox.kill()
+                self.retired += 1
+                sandbox = None
                 if attempt == 1:
-                    raise EvaluatorUnavailable(f"sandboxed {role} child failed to start: {exc.reason}\n"
-                                               f"{exc.log_tail[-2000:]}") from None
+                    raise EvaluatorUnavailable(f"sandboxed {role} child failed to start: {reason}\n"
+                                               f"{tail[-2000:]}") from None
         raise AssertionError("unreachable")
 
     @contextmanager
-    def candidate(self) -> Iterator[Child]:
-        """A ready candidate child; the caller sets `child.reusable` before leaving."""
+    def candidate(self, job: dict) -> Iterator[Child]:
+        """A fresh child for one candidate; its job is ended (and the sandbox cleaned) after."""
         with self._cond:
             while self._busy >= self.cfg.children:
                 self._cond.wait()
             self._busy += 1
-            child = self._idle.pop(0) if self._idle else None
+            sandbox = self._idle.pop(0) if self._idle else None
+        child = None
         try:
-            child = self._ready("candidate", child)
-        except BaseException:
-            with self._cond:
-                self._busy -= 1
-                self._cond.notify()
-            raise
-        child.reusable = False  # type: ignore[attr-defined]
-        try:
+            sandbox, child = self._spawn(sandbox, "candidate", job)
             yield child
         finally:
-            self._release(child, bool(getattr(child, "reusable", False)))
+            self._release(sandbox, child)
 
-    def _release(self, child: Child, reuse: bool) -> None:
-        child.evaluations += 1
-        keep = (reuse and self.cfg.reuse_children and child.alive() and not self._closed
-                and child.evaluations < self.cfg.max_evaluations_per_child)
-        replacement = None
-        if not keep:
+    def _release(self, sandbox: Sandbox | None, child: Child | None) -> None:
+        if sandbox is not None and child is not None:
+            try:
+                child.close()
+            except SandboxFailure as exc:
+                log.warning("sandbox: ending a job failed (%s); replacing the sandbox", exc)
+        keep = sandbox is not None and sandbox.alive() and not self._closed
+        if sandbox is not None and not keep:
+            sandbox.kill()
             self.retired += 1
-            child.close()
-            if not self._closed:
-                replacement = self._spawn("candidate")  # warms up while the worker goes on
+        replacement = None if keep or self._closed else self._new_sandbox()
         with self._cond:
             if keep:
-                self._idle.append(child)
+                self._idle.append(sandbox)
             elif replacement is not None:
                 self._idle.append(replacement)
             self._busy -= 1
@@ -125,39 +111,37 @@ class ChildPool:
         with self._ref_cond:
             while not self._refs:
                 self._ref_cond.wait()
-            child = self._refs.pop()
+            slot = self._refs.pop()
         try:
-            child = self._ready("reference", child)
-            yield child
+            if slot is None or slot[1].closed or not slot[0].alive():
+                old = slot[0] if slot else None
+                slot = self._spawn(old, "reference", {"cpu_budget_s": 0})
+            yield slot[1]
         except BaseException:
-            if child is not None:
-                child.close()
-            child = None
+            if slot is not None:
+                slot[0].kill()
+                self.retired += 1
+            slot = None
             raise
         finally:
             with self._ref_cond:
-                self._refs.append(child)
+                self._refs.append(slot)
                 self._ref_cond.notify()
 
     def warm_up(self) -> None:
-        """Start every child now and wait until they are ready (e.g. at worker start)."""
+        """Start every sandbox now and wait until its zygote is ready (e.g. at worker start)."""
         with self._cond:
             while len(self._idle) + self._busy < self.cfg.children:
-                self._idle.append(self._spawn("candidate"))
+                self._idle.append(self._new_sandbox())
             idle = list(self._idle)
-        for child in idle:
-            child.wait_ready(self.cfg.startup_timeout_s)
-        with self._ref_cond:
-            refs, self._refs = self._refs, []
-        ready: list[Child | None] = []
-        try:
-            for child in refs:
-                ready.append(self._ready("reference", child))
-        finally:  # a child that failed to start is closed by _ready: its slot starts over
-            ready += [None] + refs[len(ready) + 1:] if len(ready) < len(refs) else []
-            with self._ref_cond:
-                self._refs.extend(ready)
-                self._ref_cond.notify_all()
+        for sandbox in idle:
+            try:
+                sandbox.wait_ready(self.cfg.startup_timeout_s)
+            except SandboxFailure as exc:
+                raise EvaluatorUnavailable(f"a sandbox failed to start: {exc}") from None
+        for _ in range(self.cfg.reference_children):
+            with self.reference():
+                pass
 
     def close(self) -> None:
         self._closed = True
@@ -166,10 +150,10 @@ class ChildPool:
             while self._busy and time.monotonic() < deadline:
                 self._cond.wait(timeout=1)
             idle, self._idle = self._idle, []
-        for child in idle:
-            child.close()
+        for sandbox in idle:
+            sandbox.kill()
         with self._ref_cond:
             refs, self._refs = self._refs, [None] * len(self._refs)
-        for child in refs:
-            if child is not None:
-                child.close()
+        for slot in refs:
+            if slot is not None:
+                slot[0].kill()

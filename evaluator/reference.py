@@ -1,13 +1,13 @@
 """Trial plan and reference outputs: computed by the trusted child, cached in the worker.
 
-A plan fixes every seed of one evaluation: the weight-init seed (Model and ModelNew
-are built under the same seed, the KernelBench convention), the correctness trials
-(`settings.trials` base-distribution seeds plus one per configured distribution),
-the post-timing re-check and the timing input sets. The trusted reference child
-runs the problem's Model on the trials and the re-check and returns outputs plus
-digests of the inputs before and after its forward; those are cached per
-(problem content, device, sizes, plan) up to reference_cache_bytes, so the N
-samples of one prompt cost one reference run.
+A plan fixes the seeds of one evaluation's correctness trials: the weight-init seed
+(Model and ModelNew are built under the same seed, the KernelBench convention) and the
+trials (`settings.trials` base-distribution seeds plus one per configured distribution).
+Timing inputs are not part of it: they are drawn from the OS for every evaluation
+(evaluator.stopwatch). The trusted reference child runs the problem's Model on the
+trials and returns outputs, input digests and the inputs its forward modified; those
+are cached per (problem content, device, sizes, plan) up to reference_cache_bytes, so
+the N samples of one prompt cost one reference run.
 """
 from __future__ import annotations
 
@@ -28,48 +28,53 @@ from common.config.evaluator import EvaluatorConfig
 class TrialPlan:
     init_seed: int
     trials: tuple[tuple[int, str], ...]  # (seed, distribution) for correctness
-    recheck: tuple[int, str]
-    timing_seeds: tuple[int, ...]
 
 
-def make_plan(cfg: EvaluatorConfig, n_base_trials: int, distributions: Sequence[str] | None = None) -> TrialPlan:
-    """The seeds and input distributions of one evaluation; `distributions` (a problem's
-    own list) replaces the configured extra trials when given."""
-    base = cfg.seed * 100_003
+def make_plan(cfg: EvaluatorConfig, base_seed: int, n_base_trials: int,
+              distributions: Sequence[str] | None = None) -> TrialPlan:
+    """The seeds and input distributions of one evaluation's correctness trials.
+
+    `base_seed` is the worker's secret (drawn from the OS at start-up unless configured),
+    so the trials are the same for every candidate of a worker (their reference outputs
+    are cached) but unknowable to any of them. `distributions` (a problem's own list)
+    replaces the configured extra trials when given."""
     extra = cfg.correctness.distributions if distributions is None else distributions
     dists = ["base"] * n_base_trials + list(extra)
-    trials = tuple((base + 1 + i, d) for i, d in enumerate(dists))
-    return TrialPlan(init_seed=base, trials=trials, recheck=(base + 501, "base"),
-                     timing_seeds=tuple(base + 1001 + k for k in range(cfg.timing.input_sets)))
+    return TrialPlan(init_seed=base_seed, trials=tuple((base_seed + 1 + i, d) for i, d in enumerate(dists)))
 
 
 @dataclass
 class ReferenceOutputs:
-    """Per trial (the plan's trials, then the re-check): reference facts and outputs."""
+    """Per correctness trial: reference facts (transform, digest, modified inputs) and the
+    outputs, followed by the inputs the reference's forward modified, in input order."""
 
-    trials: list[dict]               # {"pre", "post", "outputs": [{dtype, shape}], "transform", "seconds"}
+    trials: list[dict]               # {"outputs": [{dtype, shape}], "modified": [i], "transform", "digest"}
     outputs: list[list[torch.Tensor]]
+    inputs_after: list[list[torch.Tensor]]
 
     @property
     def nbytes(self) -> int:
-        return sum(t.numel() * t.element_size() for outs in self.outputs for t in outs)
-
-    @property
-    def recheck(self) -> tuple[dict, list[torch.Tensor]]:
-        return self.trials[-1], self.outputs[-1]
+        return sum(t.numel() * t.element_size() for group in (self.outputs, self.inputs_after)
+                   for outs in group for t in outs)
 
 
 class ProblemFailed(Exception):
     """The problem's own code failed in the trusted child (message for the verdict)."""
 
 
-def split_outputs(trials: list[dict], tensors: list[torch.Tensor]) -> list[list[torch.Tensor]]:
-    out, i = [], 0
+def split_outputs(trials: list[dict], tensors: list[torch.Tensor]) -> tuple[list, list]:
+    """Per trial: (outputs, returned inputs) from the flat tensor list of a `run` reply."""
+    outs, back, i = [], [], 0
     for t in trials:
-        n = len(t["outputs"]) if t.get("sent", True) else 0
-        out.append(tensors[i:i + n])
-        i += n
-    return out
+        if t.get("problem"):
+            outs.append([])
+            back.append([])
+            continue
+        n, m = len(t["outputs"]), int(t.get("returned_inputs", 0))
+        outs.append(tensors[i:i + n])
+        back.append(tensors[i + n:i + n + m])
+        i += n + m
+    return outs, back
 
 
 class ReferenceCache:
@@ -101,8 +106,8 @@ class ReferenceCache:
 
     @staticmethod
     def key(problem: Any, device: str, sizes: dict, plan: TrialPlan) -> str:
-        return json.dumps([problem.content_hash(), device, sizes, plan.init_seed, plan.trials,
-                           plan.recheck], sort_keys=True, default=str)
+        return json.dumps([problem.content_hash(), device, sizes, plan.init_seed, plan.trials],
+                          sort_keys=True, default=str)
 
     def get(self, key: str) -> ReferenceOutputs | None:
         with self._lock:
@@ -121,9 +126,3 @@ class ReferenceCache:
             self._items[key] = value
             while sum(v.nbytes for v in self._items.values()) > self.max_bytes:
                 self._items.popitem(last=False)
-
-
-def reference_request(problem_source: str, sizes: dict, plan: TrialPlan) -> dict:
-    trials = [*plan.trials, plan.recheck]
-    return {"op": "reference", "problem": problem_source, "sizes": sizes, "init_seed": plan.init_seed,
-            "trials": [{"seed": s, "transform": d} for s, d in trials]}

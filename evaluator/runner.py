@@ -7,8 +7,9 @@ nothing of one evaluation is found by the next; `Workspace.close` removes them.
 
 Inputs are made the KernelBench way (seed, `get_inputs()` on the CPU, moved to the
 device), then transformed for the extra distributions. Both the trusted reference
-child and the candidate child make them from the same seed; the parent compares the
-digests each reports, so identical inputs are proven, not assumed.
+child and the candidate child make them from the same seed, the candidate's before its
+module is imported; the parent compares the digests each reports, so identical inputs
+are proven, not assumed.
 """
 from __future__ import annotations
 
@@ -137,7 +138,7 @@ class Workspace:
         self.model_new: Any = None
         self.init_inputs: list = []
         self._modules: list[str] = []
-        self._prepared: dict[tuple[int, str], tuple[list, str, str]] = {}
+        self._prepared: dict[int, tuple[list, str, str]] = {}
 
     def _import(self, name: str, source: str) -> Any:
         path = self.dir / f"{name}.py"
@@ -179,23 +180,34 @@ class Workspace:
             raise ProblemError(describe(exc)[1]) from None
         return inputs, applied, digest(inputs)
 
-    def prepare(self, seed: int, transform: str, check_determinism: bool = False) -> None:
-        """Generate one input set on the CPU now, so the evaluation's later device-locked
-        step only moves it to the device (input generation is CPU work: it need not
-        hold the GPU). Each prepared set is used once, by the next `make_inputs` asking
-        for it, so a forward that writes into its inputs never leaks into another."""
+    def prepare(self, set_id: int, seed: int, transform: str,
+                check_determinism: bool = False) -> tuple[str, str]:
+        """Generate input set `set_id` on the CPU now (the transform applied, its digest).
+
+        Input sets are made before the candidate module is imported, so nothing the
+        candidate does can change them; the device-locked steps later only move them."""
         made = self._cpu_inputs(seed, transform)
         if check_determinism and self._cpu_inputs(seed, transform)[2] != made[2]:
             raise ProblemError("get_inputs() is not deterministic under a fixed seed "
                                "(seed torch, random and numpy are seeded; use them)")
-        self._prepared[(seed, transform)] = made
+        self._prepared[set_id] = made
+        return made[1], made[2]
 
-    def make_inputs(self, seed: int, transform: str) -> tuple[list, str, str]:
-        """Seeded inputs on the device, the transform actually applied, and the digest
-        of the inputs as generated (on the CPU, before the move)."""
-        inputs, applied, checksum = self._prepared.pop((seed, transform), None) or \
-            self._cpu_inputs(seed, transform)
-        return [x.to(self.device) if isinstance(x, torch.Tensor) else x for x in inputs], applied, checksum
+    def drop_sets(self) -> None:
+        self._prepared.clear()
+
+    def inputs(self, set_id: int) -> list:
+        """Input set `set_id` on the device (moved there on first use, then kept: timing
+        sets are reused, each use perturbed first)."""
+        entry = self._prepared.get(set_id)
+        if entry is None:
+            raise ValueError(f"input set {set_id} was not prepared")
+        inputs, applied, checksum = entry
+        if self.device != "cpu" and any(isinstance(x, torch.Tensor) and x.device.type == "cpu"
+                                        for x in inputs):
+            inputs = [x.to(self.device) if isinstance(x, torch.Tensor) else x for x in inputs]
+            self._prepared[set_id] = (inputs, applied, checksum)
+        return inputs
 
     def load_candidate(self, source: str, init_seed: int) -> None:
         try:

@@ -1,113 +1,95 @@
-"""Child-side timing, side-stream check and profiler coverage.
+"""Child-side halves of timing and profiling: what runs inside a sandboxed child.
 
-GPU timing follows `triton.testing.do_bench`, so our numbers can be checked
-against it: warm-up, then per run: perturb the input set about to be used (so a
-cache keyed on content misses), write an L2-sized buffer (flush), CUDA event,
-forward, CUDA event; one synchronize at the end; the median of the event times.
-The flush is enqueued before the start event, so the host's launch overhead hides
-behind it as in do_bench. Input sets rotate.
+The measurement itself is the worker's (evaluator.stopwatch): its clock runs around
+each `go` command. Inside the child, `timed_forward` does what `triton.testing.do_bench`
+does for one run, so the numbers stay comparable with it: the L2 flush is enqueued
+first (the host's launch overhead hides behind it), then the forward, then a
+device-wide synchronize (work on any stream is waited for), then `checksum` of the
+outputs. The flush's own cost is measured by the reference child's `null` runs and
+subtracted by the worker. CUDA events around the forward are reported too, but only
+as a cross-check of the worker's clock.
 
-Side streams: work the candidate enqueues on another stream is invisible to events
-on the current stream. `side_stream_gap` runs synchronised forwards and compares a
-host clock around a full `torch.cuda.synchronize()` with the events; an honest
-forward's gap is the sync latency (microseconds), hidden work shows up in full.
+`checksum` is a commitment, not a proof: two int64 sums over the outputs' 32-bit words
+(all words, and the odd-indexed ones). The worker recomputes it over outputs it asks
+to see; a child that replied before computing its outputs cannot have committed to
+them. Recomputation is exact (integer sums), so nondeterministic kernels are fine:
+the child sends the very tensors it summed.
 
-Coverage: torch.profiler over a few forwards; the share of GPU time in kernels whose
-name is exactly one of the candidate's @triton.jit function names.
-
-On the CPU (Triton interpreter) the same loop runs with perf_counter and without a
-flush; those numbers are CPU-interpreter timings and are labelled as such.
+`coverage` (GPU): torch.profiler over a few forwards; the share of GPU kernel time in
+kernels named like the candidate's own @triton.jit functions. On the CPU the
+interpreter's work meter (evaluator.cpu_work) stands in for it.
 """
 from __future__ import annotations
 
-import statistics
-import time
 from collections.abc import Callable, Sequence
 
 import torch
 
-from common.config.evaluator import TimingConfig
-
-Forward = Callable[[list], object]
+Forward = Callable[[], object]
 
 
-def perturb(inputs: list, run: int) -> None:
-    """Change every floating input slightly in place (alternating up/down, no drift)."""
-    factor = 1.0 + (2.0 ** -10 if run % 2 == 0 else -(2.0 ** -10))
+def perturb(inputs: list, factor: float) -> None:
+    """Scale every floating input in place, so a result cached per buffer goes stale."""
     for x in inputs:
         if isinstance(x, torch.Tensor) and x.is_floating_point():
             x.mul_(factor)
 
 
-def time_gpu(fn: Forward, sets: Sequence[list], cfg: TimingConfig) -> dict:
-    """Median CUDA-event time of fn over rotating, perturbed, L2-flushed runs."""
-    flush = (torch.empty(cfg.l2_flush_bytes // 4, dtype=torch.int32, device="cuda")
-             if cfg.l2_flush_bytes else None)
-    for i in range(max(cfg.warmup_runs, 1)):
-        fn(sets[i % len(sets)])
+def timed_forward(model, inputs: list, device: str, flush) -> tuple[list[torch.Tensor], float | None]:
+    """One timed run: [flush], forward, device-wide sync. (outputs, CUDA-event seconds)."""
+    from evaluator.runner import flatten_outputs
+
+    if device != "cuda":
+        with torch.no_grad():
+            out = model(*inputs)
+        return flatten_outputs(out), None
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    if flush is not None:
+        flush.zero_()
+    start.record()
+    with torch.no_grad():
+        out = model(*inputs)
+    end.record()
     torch.cuda.synchronize()
-    estimate = _event_runs(fn, sets, flush, 5, 0)
-    runs = int(min(cfg.max_runs, max(cfg.min_runs, cfg.rep_ms / max(statistics.median(estimate), 1e-6))))
-    times = _event_runs(fn, sets, flush, runs, 5)
-    return {"median_s": statistics.median(times) / 1e3, "runs": runs,
-            "min_s": min(times) / 1e3, "max_s": max(times) / 1e3, "clock": "cuda-events"}
+    return flatten_outputs(out), start.elapsed_time(end) / 1e3
 
 
-def _event_runs(fn: Forward, sets: Sequence[list], flush, runs: int, offset: int) -> list[float]:
-    starts = [torch.cuda.Event(enable_timing=True) for _ in range(runs)]
-    ends = [torch.cuda.Event(enable_timing=True) for _ in range(runs)]
-    for i in range(runs):
-        inputs = sets[(i + offset) % len(sets)]
-        perturb(inputs, i + offset)
-        if flush is not None:
-            flush.zero_()
-        starts[i].record()
-        fn(inputs)
-        ends[i].record()
+def flush_only(flush) -> float | None:
+    """A null run's device work: the flush and a sync (GPU); nothing on the CPU."""
+    if flush is None:
+        return None
+    flush.zero_()
     torch.cuda.synchronize()
-    return [s.elapsed_time(e) for s, e in zip(starts, ends)]
+    return 0.0
 
 
-def time_cpu(fn: Forward, sets: Sequence[list], cfg: TimingConfig) -> dict:
-    """Median perf_counter time of fn (CPU interpreter)."""
-    for i in range(cfg.cpu_warmup_runs):
-        fn(sets[i % len(sets)])
-    times = []
-    for i in range(cfg.cpu_runs):
-        inputs = sets[i % len(sets)]
-        perturb(inputs, i)
-        t0 = time.perf_counter()
-        fn(inputs)
-        times.append(time.perf_counter() - t0)
-    return {"median_s": statistics.median(times), "runs": cfg.cpu_runs, "min_s": min(times),
-            "max_s": max(times), "clock": "cpu-interpreter perf_counter"}
+def _words(t: torch.Tensor) -> torch.Tensor:
+    flat = t.detach().contiguous().reshape(-1)
+    raw = flat.view(torch.uint8) if flat.numel() else torch.zeros(0, dtype=torch.uint8, device=t.device)
+    if raw.numel() % 4:
+        raw = torch.cat([raw, raw.new_zeros(4 - raw.numel() % 4)])
+    return raw.view(torch.int32)
 
 
-def side_stream_gap(fn: Forward, inputs: list, runs: int) -> dict:
-    """Median host time (around a full sync) minus median event time, synchronised runs."""
-    host, events = [], []
-    for _ in range(runs):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        torch.cuda.synchronize()
-        start.record()
-        t0 = time.perf_counter()
-        fn(inputs)
-        end.record()
-        torch.cuda.synchronize()
-        host.append(time.perf_counter() - t0)
-        events.append(start.elapsed_time(end) / 1e3)
-    h, e = statistics.median(host), statistics.median(events)
-    return {"host_s": h, "event_s": e, "gap_s": h - e}
+def checksum(outs: Sequence[torch.Tensor]) -> list[int]:
+    """[sum of all 32-bit words, sum of the odd-indexed words] over every output, as int64."""
+    total, odd = 0, 0
+    for t in outs:
+        w = _words(t)
+        if w.numel():
+            total += int(torch.sum(w, dtype=torch.int64))
+            odd += int(torch.sum(w[1::2], dtype=torch.int64))
+    return [total & (2 ** 63 - 1), odd & (2 ** 63 - 1)]
 
 
-def coverage(fn: Forward, inputs: list, kernel_names: set[str], forwards: int) -> dict:
+def coverage(fn: Forward, kernel_names: set[str], forwards: int) -> dict:
     """Share of the forward's GPU time spent in the candidate's own kernels."""
     from torch.profiler import ProfilerActivity, profile
 
     torch.cuda.synchronize()
     with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
         for _ in range(forwards):
-            fn(inputs)
+            fn()
         torch.cuda.synchronize()
     per_kernel: dict[str, float] = {}
     for evt in prof.key_averages():
@@ -121,5 +103,5 @@ def coverage(fn: Forward, inputs: list, kernel_names: set[str], forwards: int) -
     mine = sum(t for k, t in per_kernel.items() if k in kernel_names)
     top = sorted(per_kernel.items(), key=lambda kv: -kv[1])[:8]
     return {"coverage": (mine / total) if total > 0 else 0.0, "gpu_time_s": total,
-            "candidate_time_s": mine,
+            "candidate_time_s": mine, "method": "torch.profiler (CUPTI) kernel time",
             "kernels": [{"name": k[:200], "seconds": t, "candidate": k in kernel_names} for k, t in top]}

@@ -61,15 +61,13 @@ class CorrectnessConfig(Section):
     tolerances: dict[str, ToleranceConfig] = Field(default_factory=_default_tolerances)
     """Per output dtype; integer and bool outputs must match exactly. A problem's own
     tolerance overrides atol/rtol (and loosens norm_rtol to at least its rtol)."""
-    recheck_after_timing: bool = True
-    """Run the candidate once more after timing, on a timing buffer refilled with fresh
-    data, and compare with the reference (catches results cached across calls)."""
     max_output_bytes: int = Field(1 << 30, gt=0)
     """Largest output one forward may send back to the comparison; bigger is an error."""
 
 
 class TimingConfig(Section):
-    """How reference and candidate are timed, in the same child, the same way."""
+    """How reference and candidate are timed: by the worker's clock around each run, each
+    in its own process (evaluator.stopwatch), the same way."""
 
     warmup_runs: int = Field(5, ge=0)
     """Untimed forwards before timing (GPU)."""
@@ -81,23 +79,40 @@ class TimingConfig(Section):
     """Most timed forwards (GPU)."""
     cpu_warmup_runs: int = Field(1, ge=0)
     """Untimed forwards before timing under the CPU interpreter."""
-    cpu_runs: int = Field(3, ge=1)
-    """Timed forwards under the CPU interpreter (perf_counter; the timings say so)."""
+    cpu_runs: int = Field(5, ge=1)
+    """Timed forwards under the CPU interpreter (the worker's clock; the timings say so)."""
     l2_flush_bytes: int = Field(256 << 20, ge=0)
     """Size of the buffer written before every timed GPU run to flush L2; 0 disables."""
     input_sets: int = Field(3, ge=1)
-    """Distinct input sets cycled through the timed runs; each is perturbed before reuse."""
-    side_stream_runs: int = Field(10, ge=1)
-    """Synchronised runs comparing the host clock with CUDA events (work hidden on side streams)."""
+    """Distinct input sets (fresh seeds from the OS per evaluation) cycled through the timed
+    runs; each is scaled by a random factor before every run."""
+    reveal_fraction: float = Field(0.2, gt=0, le=1)
+    """Share of timed runs whose outputs the worker asks to see after the run (chosen at
+    random after the child committed to them) and compares with the reference's."""
+    min_reveals: int = Field(2, ge=1)
+    """Fewest revealed runs per timing, whatever the run count."""
     side_stream_min_gap_s: float = Field(25e-6, ge=0)
-    """Host-minus-event gap (median) above which a candidate's work escaped the timed stream,
-    once it also exceeds half the event time and twice the reference's own gap."""
+    """Worker-clock-minus-event gap (median) above which a candidate's work escaped the timed
+    stream, once it also exceeds half the event time and twice the reference's own gap."""
     compare_torch_compile: bool = False
     """Also time torch.compile(Model) and report speedup_vs_compile in the details (GPU)."""
     exclusive_device: bool = True
     """Timing and profiling wait until no other candidate of this worker runs on the device
     and hold it alone (evaluator.device_lock), so timings under load match timings alone;
     off: timings only exclude each other (more throughput, disturbed timings)."""
+
+
+class PolicyConfig(Section):
+    """What a correct kernel must show to be ok, decided by run-time evidence (not source)."""
+
+    name: Literal["paper", "strict"] = "paper"
+    """`paper` (Dr. Kernel): ModelNew may call PyTorch and library ops; its own Triton
+    kernels must do work the output depends on (the knock-out run), and the reward's
+    coverage term and PRS make lazy kernels worth less. `strict` (TritonRL-like): also
+    the share of the forward's device time in its own Triton kernels must reach
+    `strict_min_coverage` (coverage is then measured even when timing is off)."""
+    strict_min_coverage: float = Field(0.5, ge=0, le=1)
+    """Coverage a kernel needs under the strict policy."""
 
 
 class ProfilingConfig(Section):
@@ -246,8 +261,10 @@ class EvaluatorConfig(Section):
     reference_cache_bytes: int = Field(8 << 30, ge=0)
     """Reference outputs kept in host memory per worker, keyed by problem, sizes and seeds
     (a realistic GPU-size problem's trials take 0.1-1 GiB; a miss costs a reference run)."""
-    seed: int = 0
-    """Base seed of trials, timing inputs and weights."""
+    seed: int | None = None
+    """Base seed of the correctness trials and weight init; None (the default) draws it from
+    the OS when the worker starts, so no candidate can predict its trials. A fixed seed is
+    for debugging only. Timing inputs always come from the OS's randomness."""
     feedback_max_chars: int = Field(4000, ge=200)
     """Longest feedback text handed to the model."""
     correctness: CorrectnessConfig = CorrectnessConfig()
@@ -256,6 +273,8 @@ class EvaluatorConfig(Section):
     """Timing of reference and candidate."""
     profiling: ProfilingConfig = ProfilingConfig()
     """Profiler coverage."""
+    policy: PolicyConfig = PolicyConfig()
+    """What a correct kernel must show to be ok (reported in every verdict)."""
     static: StaticConfig = StaticConfig()
     """AST checks."""
     sandbox: SandboxConfig = SandboxConfig()

@@ -1,0 +1,159 @@
+"""Timing from the trusted side: the worker's clock, unpredictable inputs, revealed outputs.
+
+A candidate's process may know it is being timed; nothing it reports about time is
+used. One timed run is, from the worker:
+    arm(set, factor)   untimed: the child scales timing input set `set` in place by a
+                       factor drawn here from the OS's randomness, so no earlier result
+                       for that buffer is still right;
+    go                 timed by the worker's clock from writing the command to reading the
+                       reply: flush, forward, device-wide sync, checksum (evaluator.timing);
+    reveal?            decided HERE, after the reply, with the OS's randomness: the child
+                       must send the outputs it just committed to. The worker checks the
+                       checksum and later compares them with the reference's outputs for
+                       the very same inputs. A forward that is fast and wrong when timed
+                       (call counting, detecting the timing loop, returning early and
+                       finishing afterwards) is caught with probability that grows with
+                       every run it cheats on.
+The reference is timed the same way, in the trusted reference child (a process that
+never ran candidate code), on the same schedule of sets and factors, so its inputs at
+every run equal the candidate's; between its runs it also does `null` runs (the same
+protocol without the forward). Their median is the cost of the protocol itself (pipes,
+flush, sync, checksum) and is subtracted from both medians:
+    time = median(go) - median(null)
+A candidate cannot make its own protocol cost smaller than the trusted one, so the
+subtraction never flatters it. The child's CUDA events are kept only as a cross-check.
+"""
+from __future__ import annotations
+
+import math
+import secrets
+import statistics
+from dataclasses import dataclass, field
+
+import torch
+
+from common.config.evaluator import TimingConfig
+from evaluator.timing import checksum
+
+_STEP = 2.0 ** -10
+
+
+class ForgedTiming(Exception):
+    """A revealed output does not match the checksum the child committed to."""
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """Input set and perturbation factor of every run; the first `warmup` are untimed."""
+
+    sets: tuple[int, ...]
+    factors: tuple[float, ...]
+    warmup: int
+
+    def extend(self, runs: int, set_ids: list[int], rng: secrets.SystemRandom) -> Schedule:
+        n = len(self.sets)
+        sets = self.sets + tuple(set_ids[(n + i) % len(set_ids)] for i in range(runs))
+        factors = self.factors + tuple(_factor(rng) for _ in range(runs))
+        return Schedule(sets, factors, self.warmup)
+
+
+def _factor(rng: secrets.SystemRandom) -> float:
+    return 1.0 + _STEP if rng.random() < 0.5 else 1.0 - _STEP
+
+
+@dataclass
+class Series:
+    """What the worker measured for one model."""
+
+    times_s: list[float] = field(default_factory=list)          # worker clock per timed go
+    events_s: list[float] = field(default_factory=list)         # the child's claim (GPU)
+    null_s: list[float] = field(default_factory=list)           # protocol cost (reference)
+    revealed: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # run -> outputs
+
+    @property
+    def median_s(self) -> float:
+        return statistics.median(self.times_s)
+
+    @property
+    def null_median_s(self) -> float:
+        return statistics.median(self.null_s) if self.null_s else 0.0
+
+
+def _go(child, schedule: Schedule, i: int, flush_bytes: int, deadline_s: float,
+        null: bool = False) -> tuple[dict, float]:
+    if not null:
+        child.request({"op": "arm", "id": schedule.sets[i], "factor": schedule.factors[i]}, deadline_s)
+    reply, _, seconds = child.timed_request({"op": "go", "null": null, "flush_bytes": flush_bytes},
+                                            deadline_s)
+    if reply.get("op") != "done":
+        raise _ChildError(reply)
+    return reply, seconds
+
+
+class _ChildError(Exception):
+    def __init__(self, reply: dict):
+        super().__init__(str(reply.get("message", "")))
+        self.reply = reply
+
+
+def _reveal(child, committed: list, deadline_s: float) -> list[torch.Tensor]:
+    reply, tensors = child.request({"op": "reveal"}, deadline_s)
+    if reply.get("op") != "result":
+        raise _ChildError(reply)
+    if checksum(tensors) != list(committed):
+        raise ForgedTiming("the outputs revealed after a timed run are not the ones the child "
+                           "committed to when the run ended")
+    return tensors
+
+
+def run_count(cfg: TimingConfig, device: str, warmup_times: list[float]) -> int:
+    if device != "cuda":
+        return cfg.cpu_runs
+    estimate = max(statistics.median(warmup_times), 1e-6)
+    return int(min(cfg.max_runs, max(cfg.min_runs, cfg.rep_ms / 1e3 / estimate)))
+
+
+def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str,
+                   flush_bytes: int, timeout_s) -> tuple[Schedule, Series, frozenset[int]]:
+    """Warm-up, then timed runs with reveals chosen after each commitment."""
+    rng = secrets.SystemRandom()
+    warmup = max(cfg.warmup_runs if device == "cuda" else cfg.cpu_warmup_runs, 1)
+    schedule = Schedule((), (), warmup).extend(warmup, set_ids, rng)
+    warm = [_go(child, schedule, i, flush_bytes, timeout_s())[1] for i in range(warmup)]
+    runs = run_count(cfg, device, warm)
+    schedule = schedule.extend(runs, set_ids, rng)
+    need = max(cfg.min_reveals, math.ceil(cfg.reveal_fraction * runs))
+    series, chosen = Series(), set()
+    for r in range(runs):
+        reply, seconds = _go(child, schedule, warmup + r, flush_bytes, timeout_s())
+        series.times_s.append(seconds)
+        if reply.get("events_s") is not None:
+            series.events_s.append(float(reply["events_s"]))
+        left = runs - r
+        if need - len(chosen) > 0 and rng.random() < (need - len(chosen)) / left:
+            chosen.add(r)
+            series.revealed[r] = _reveal(child, reply["checksum"], timeout_s())
+    return schedule, series, frozenset(chosen)
+
+
+def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: str,
+                   flush_bytes: int, timeout_s) -> Series:
+    """The same schedule on the reference, each run followed by a null run."""
+    series = Series()
+    for i in range(schedule.warmup):
+        _go(child, schedule, i, flush_bytes, timeout_s())
+    _go(child, schedule, 0, flush_bytes, timeout_s(), null=True)  # warm the null path too
+    for r in range(len(schedule.sets) - schedule.warmup):
+        reply, seconds = _go(child, schedule, schedule.warmup + r, flush_bytes, timeout_s())
+        series.times_s.append(seconds)
+        if reply.get("events_s") is not None:
+            series.events_s.append(float(reply["events_s"]))
+        if r in reveal:
+            series.revealed[r] = _reveal(child, reply["checksum"], timeout_s())
+        series.null_s.append(_go(child, schedule, 0, flush_bytes, timeout_s(), null=True)[1])
+    return series
+
+
+def net_seconds(series: Series, null_s: float, floor_s: float = 1e-6) -> float:
+    """Median worker-clock time less the trusted protocol cost (never below floor_s)."""
+    return max(series.median_s - null_s, floor_s)

@@ -1,0 +1,262 @@
+"""The zygote: a warm process inside one sandbox that forks a fresh child per job.
+
+Started by evaluator.sandbox as the sandbox's only program (bubblewrap: own user, PID,
+network, IPC, UTS and mount namespaces, a size-limited tmpfs at /tmp, seccomp).
+Everything here is harness code; no problem or candidate code ever runs in the zygote
+itself. Start-up, before "ready":
+  1. rlimits (file size, no core dumps, address space for CPU sandboxes), SIGXFSZ
+     ignored, and PR_SET_DUMPABLE 0: no process of the sandbox may ptrace it or read or
+     write its memory through /proc (seccomp denies ptrace as well);
+  2. torch and Triton imported, one intra-op thread (so no OpenMP pool exists to be
+     broken by fork), the Triton launch hook installed, and on the CPU the
+     interpreter warmed up. The device is never touched here: CUDA cannot survive a
+     fork, so every child initialises its own context.
+
+Then it serves the worker over a unix SEQPACKET socket (msgpack maps; file
+descriptors travel with SCM_RIGHTS):
+  spawn  {role, device, job}: fork; the child gets the two pipes sent with the command
+         and nothing else of the zygote's (the control socket is closed in it), and
+         serves evaluator.child. Reply {"op": "spawned", "pid"}.
+  tail   {}: the last bytes of the current child's stdout/stderr (a file in its own
+         directory, opened with O_NOFOLLOW and checked to be a regular file).
+  finish {grace_s}: end the current job: wait up to grace_s for the child to exit, kill
+         it, then kill every other process of the sandbox (kill(-1) in the PID
+         namespace reaches all but the namespace's init and the zygote), wait until
+         /proc shows none left, delete everything under /tmp. Reply {"op": "finished",
+         "status": <wait status text>, "log": <tail>}. After this nothing of the job
+         is left for the next one to find.
+One job at a time; the worker starts one sandbox per concurrent evaluation, so two
+candidates never share a sandbox at the same time.
+"""
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import resource
+import shutil
+import signal
+import socket
+import stat
+import sys
+import time
+
+_PR_SET_PDEATHSIG, _PR_SET_DUMPABLE = 1, 4
+MAX_FDS = 4
+LOG_TAIL_BYTES = 4000
+WORK = "/tmp"
+
+
+def _prctl(option: int, value: int) -> None:
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(option, value, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), f"prctl({option})")
+
+
+def set_limits(limits: dict) -> None:
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limits["fsize"], limits["fsize"]))
+    if limits.get("as"):
+        resource.setrlimit(resource.RLIMIT_AS, (limits["as"], limits["as"]))
+
+
+def send(sock: socket.socket, msg: dict, fds: list[int] = ()) -> None:
+    import msgspec
+
+    data = msgspec.msgpack.encode(msg)
+    if fds:
+        socket.send_fds(sock, [data], list(fds))
+    else:
+        sock.send(data)
+
+
+def receive(sock: socket.socket, max_bytes: int = 1 << 22) -> tuple[dict | None, list[int]]:
+    """One message and its file descriptors; (None, []) at end of file."""
+    import msgspec
+
+    data, fds, _flags, _addr = socket.recv_fds(sock, max_bytes, MAX_FDS)
+    if not data:
+        for fd in fds:
+            os.close(fd)
+        return None, []
+    msg = msgspec.msgpack.decode(data)
+    if not isinstance(msg, dict):
+        raise ValueError("control message is not a map")
+    return msg, list(fds)
+
+
+def describe_status(status: int) -> str:
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        try:
+            return f"signal {signal.Signals(sig).name}"
+        except ValueError:
+            return f"signal {sig}"
+    if os.WIFEXITED(status):
+        return f"exit {os.WEXITSTATUS(status)}"
+    return f"status {status}"
+
+
+class Zygote:
+    def __init__(self, settings: dict, sock: socket.socket):
+        self.settings, self.sock = settings, sock
+        self.child: int | None = None
+        self.status: str | None = None
+        self.jobs = 0
+
+    def serve(self) -> int:
+        while True:
+            msg, fds = receive(self.sock)
+            if msg is None:
+                self._end_job(0.0)
+                return 0
+            op = msg.get("op")
+            if op == "spawn":
+                self._spawn(msg, fds)
+            elif op == "tail":
+                send(self.sock, {"op": "tail", "log": self._tail()})
+            elif op == "finish":
+                self._end_job(float(msg.get("grace_s", 0.5)))
+            else:
+                send(self.sock, {"op": "error", "message": f"unknown op {op!r}"})
+
+    def _spawn(self, msg: dict, fds: list[int]) -> None:
+        if self.child is not None or len(fds) != 2:
+            for fd in fds:
+                os.close(fd)
+            send(self.sock, {"op": "error", "message": "a job is running or its pipes are missing"})
+            return
+        self.jobs += 1
+        self.status = None
+        job_dir = os.path.join(WORK, f"job-{self.jobs}")
+        os.makedirs(job_dir, mode=0o700)
+        pid = os.fork()
+        if pid == 0:  # the child: never returns
+            _child_main(self.sock, fds, job_dir, msg)
+        for fd in fds:
+            os.close(fd)
+        self.child, self.job_dir = pid, job_dir
+        send(self.sock, {"op": "spawned", "pid": pid})
+
+    def _tail(self) -> str:
+        if self.child is None and self.status is None:
+            return ""
+        path = os.path.join(self.job_dir, "child.log")
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            return ""
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                return ""
+            os.lseek(fd, max(0, info.st_size - LOG_TAIL_BYTES), os.SEEK_SET)
+            return os.read(fd, LOG_TAIL_BYTES).decode("utf-8", "replace")
+        finally:
+            os.close(fd)
+
+    def _end_job(self, grace_s: float) -> None:
+        log = ""
+        if self.child is not None:
+            deadline = time.monotonic() + grace_s
+            while time.monotonic() < deadline:
+                pid, status = os.waitpid(self.child, os.WNOHANG)
+                if pid:
+                    self.status = describe_status(status)
+                    break
+                time.sleep(0.005)
+            else:
+                os.kill(self.child, signal.SIGKILL)
+                self.status = describe_status(os.waitpid(self.child, 0)[1]) + " (killed at the job's end)"
+            log = self._tail()
+            self.child = None
+        clean = _kill_everything_else() and _wipe(WORK)
+        send(self.sock, {"op": "finished", "status": self.status, "log": log, "clean": clean})
+
+
+def _others() -> list[int]:
+    me = os.getpid()
+    return [int(p) for p in os.listdir("/proc") if p.isdigit() and int(p) not in (1, me)]
+
+
+def _kill_everything_else(timeout_s: float = 3.0) -> bool:
+    """SIGKILL every process of the PID namespace but init and us; True once none is left."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            os.kill(-1, signal.SIGKILL)
+        except ProcessLookupError:  # nobody else to signal
+            pass
+        try:  # our own children (the job's) are ours to reap; the rest go to init
+            while os.waitpid(-1, os.WNOHANG)[0]:
+                pass
+        except ChildProcessError:
+            pass
+        left = _others()
+        if not left:
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.005)
+
+
+def _wipe(root: str) -> bool:
+    ok = True
+    for name in os.listdir(root):
+        path = os.path.join(root, name)
+        try:
+            if os.path.isdir(path) and not os.path.islink(path):
+                shutil.rmtree(path)
+            else:
+                os.unlink(path)
+        except OSError:
+            ok = False
+    return ok
+
+
+def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict) -> None:
+    """In the forked child: own log, own directory, then serve commands; exits, never returns."""
+    code = 70
+    try:
+        sock.close()
+        _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        log = os.open(os.path.join(job_dir, "child.log"),
+                      os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)
+        os.dup2(log, 1)
+        os.dup2(log, 2)
+        os.close(log)
+        os.chdir(job_dir)
+        os.environ.update(HOME=job_dir, TMPDIR=job_dir, TRITON_CACHE_DIR=os.path.join(job_dir, "triton"))
+        from evaluator.child import serve
+
+        code = serve(msg, cmd_fd=fds[0], reply_fd=fds[1], tmp=job_dir)
+    except BaseException:  # a failure of the harness before or around serving: exit loudly
+        import traceback
+
+        traceback.print_exc()
+    finally:
+        os._exit(code)
+
+
+def main(argv: list[str]) -> int:
+    settings = json.loads(argv[1])
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    set_limits(settings["limits"])
+    _prctl(_PR_SET_DUMPABLE, 0)
+    sock = socket.socket(fileno=settings["control_fd"])
+    t0 = time.perf_counter()
+    import torch
+    import triton
+
+    torch.set_num_threads(settings.get("threads", 1))
+    from evaluator.child import prepare_process
+
+    facts = prepare_process(settings["device"])
+    facts.update(import_s=time.perf_counter() - t0, torch=str(torch.__version__),
+                 triton=str(triton.__version__), pid=os.getpid(), uid=os.getuid())
+    send(sock, {"op": "ready", **facts})
+    return Zygote(settings, sock).serve()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
