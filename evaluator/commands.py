@@ -15,8 +15,8 @@ imported — and the worker compares, times and decides. The commands:
   model    {init_seed}: build the reference Model (reference role)
   run      {ids, knockout, return_inputs, max_output_bytes}: one forward per input set;
            outputs (and, when asked, the inputs after the forward) come back as tensors.
-           With knockout, every Triton launch is skipped and uninitialised memory reads
-           NaN: if the output is still right, the kernels did no work it depends on.
+           With knockout, every Triton launch is skipped and fresh memory holds random
+           values: if the output is still right, the kernels did no work it depends on.
   arm      {id, factor}: perturb timing set `id` in place by `factor` (untimed)
   go       {null}: THE TIMED STEP. The worker's clock runs from writing this command to
            reading its reply: flush L2 (GPU), forward on the armed set, device-wide
@@ -94,22 +94,38 @@ def _poison(device: str, nbytes: int) -> None:
         del block
 
 
-class _NaNForUninitialised:
-    """torch.empty & co. fill their memory with NaN (ints: their max) while active."""
+class _RandomUninitialised:
+    """Memory from torch.empty & co. comes back holding random finite values while active.
+
+    For the knock-out run: a buffer no kernel wrote then holds values nobody could have
+    produced, so an output that is still right did not need the skipped kernels. Finite
+    (not NaN) on purpose: `0 * scratch.sum()` or `where(scratch > -inf, ...)` must not turn
+    an unused buffer into a dependency."""
+
+    def __init__(self) -> None:
+        from torch.utils._python_dispatch import TorchDispatchMode
+
+        aten = torch.ops.aten
+        fresh = {aten.empty.memory_format, aten.empty_strided.default, aten.empty_like.default,
+                 aten.new_empty.default, aten.new_empty_strided.default}
+
+        class Mode(TorchDispatchMode):
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+                out = func(*args, **(kwargs or {}))
+                if func in fresh and isinstance(out, torch.Tensor) and out.numel():
+                    if out.is_floating_point():
+                        out.normal_(0.0, 1e3)
+                    elif out.dtype != torch.bool and not out.is_complex():
+                        out.random_(0, 1 << 7)
+                return out
+
+        self.mode = Mode()
 
     def __enter__(self) -> None:
-        import torch.utils.deterministic as det
-
-        self._was = (torch.are_deterministic_algorithms_enabled(),
-                     torch.is_deterministic_algorithms_warn_only_enabled(), det.fill_uninitialized_memory)
-        torch.use_deterministic_algorithms(True, warn_only=True)
-        det.fill_uninitialized_memory = True
+        self.mode.__enter__()
 
     def __exit__(self, *exc: object) -> None:
-        import torch.utils.deterministic as det
-
-        torch.use_deterministic_algorithms(self._was[0], warn_only=self._was[1])
-        det.fill_uninitialized_memory = self._was[2]
+        self.mode.__exit__(*exc)
 
 
 class ChildState:
@@ -204,7 +220,7 @@ class ChildState:
             _poison(self.device, h.get("poison_bytes", 0))
             t0 = time.perf_counter()
             if h.get("knockout"):
-                with self.recorder.suppressed(), _NaNForUninitialised():
+                with self.recorder.suppressed(), _RandomUninitialised():
                     outs, launches = self._forward(inputs)
             else:
                 outs, launches = self._forward(inputs)

@@ -156,8 +156,8 @@ def judge_knockout(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutpu
         if C.compare(o, r, C.tolerance_for(r.dtype, cfg.correctness, tolerance)) is not None:
             return None
     return Outcome("hack", "Rejected: forward's result is still correct when none of your Triton "
-                   "kernels run (they were skipped and fresh memory read NaN): the kernels do no work "
-                   "the output depends on.", hacks=["triton_not_needed"])
+                   "kernels run (they were skipped and fresh memory held random values): the kernels do "
+                   "no work the output depends on.", hacks=["triton_not_needed"])
 
 
 def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch.Tensor]],

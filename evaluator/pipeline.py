@@ -27,6 +27,7 @@ work meter's roofline estimate. The Evaluator is thread-safe.
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 import time
 from collections.abc import Iterator
@@ -139,7 +140,7 @@ class _Run:
         return self.deadline - time.monotonic()
 
     def sanitize(self, text: str) -> str:
-        return F.sanitize(text, ("/tmp",), self.ev._secrets)
+        return F.sanitize(re.sub(r"/tmp/job-\d+/eval-\d+/", "", text), ("/tmp",), self.ev._secrets)
 
     def finish(self, outcome: judge.Outcome, speedup: float | None = None, coverage: float | None = None,
                ref_s: float | None = None, cand_s: float | None = None) -> Verdict:
@@ -167,6 +168,13 @@ class _Run:
                 verdict = self.run_candidate(child, static, ref)
             except ChildFailure as exc:
                 verdict = self.failure(exc)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+                # a reply that does not have the shape the protocol promises: only code in the
+                # candidate's process can have written it (the worker logs it in case it is ours)
+                log.warning("malformed reply from a candidate child in %s", self.current, exc_info=True)
+                verdict = self.finish(judge.Outcome(
+                    "crashed", f"Crashed during {self.current}: the process running your kernel sent a "
+                    f"malformed reply ({type(exc).__name__}).", details={"failure": "protocol"}))
         self.phases["total"] = time.monotonic() - self.t0
         verdict.phase_seconds = dict(self.phases)
         return verdict
@@ -366,8 +374,9 @@ class _Run:
         with lock:
             reply, _ = child.request({"op": "profile", "id": KNOCKOUT_SET,
                                       "forwards": self.cfg.profiling.forwards}, self.left())
-        if reply.get("op") == "error":
-            return judge.from_error(reply, "profile", self.sanitize)
+        if reply.get("op") == "error":  # unmeasured coverage only ever lowers the reward
+            self.details["profile"] = {"error": F.untrusted(self.sanitize(str(reply.get("message"))))[:300]}
+            return None
         if reply.get("tampered"):
             return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
                                  hacks=["monkey_patch"])
@@ -404,5 +413,6 @@ class _Run:
             text = f"Crashed during {phase}: {exc.reason}."
         tail = exc.log_tail.strip()
         if tail:
-            text += "\nLast output:\n" + F.untrusted(tail[-1500:])
+            fatal = [line for line in tail.splitlines() if line.startswith("Fatal Python error")][:1]
+            text += "\nLast output:\n" + F.untrusted("\n".join([*fatal, tail[-1500:]]))
         return self.finish(judge.Outcome(exc.status, text, details={"failure": exc.reason}))

@@ -22,7 +22,7 @@ descriptors travel with SCM_RIGHTS):
   finish {grace_s}: end the current job: wait up to grace_s for the child to exit, kill
          it, then kill every other process of the sandbox (kill(-1) in the PID
          namespace reaches all but the namespace's init and the zygote), wait until
-         /proc shows none left, delete everything under /tmp. Reply {"op": "finished",
+         /proc shows none left, delete everything under /tmp and /dev/shm. Reply {"op": "finished",
          "status": <wait status text>, "log": <tail>}. After this nothing of the job
          is left for the next one to find.
 One job at a time; the worker starts one sandbox per concurrent evaluation, so two
@@ -45,6 +45,7 @@ _PR_SET_PDEATHSIG, _PR_SET_DUMPABLE = 1, 4
 MAX_FDS = 4
 LOG_TAIL_BYTES = 4000
 WORK = "/tmp"
+WIPED = (WORK, "/dev/shm", "/dev/mqueue")  # every place a job can write
 
 
 def _prctl(option: int, value: int) -> None:
@@ -170,7 +171,7 @@ class Zygote:
                 self.status = describe_status(os.waitpid(self.child, 0)[1]) + " (killed at the job's end)"
             log = self._tail()
             self.child = None
-        clean = _kill_everything_else() and _wipe(WORK)
+        clean = _kill_everything_else() and all([_wipe(d) for d in WIPED if os.path.isdir(d)])
         send(self.sock, {"op": "finished", "status": self.status, "log": log, "clean": clean})
 
 

@@ -86,11 +86,13 @@ class TimingConfig(Section):
     input_sets: int = Field(3, ge=1)
     """Distinct input sets (fresh seeds from the OS per evaluation) cycled through the timed
     runs; each is scaled by a random factor before every run."""
-    reveal_fraction: float = Field(0.2, gt=0, le=1)
-    """Share of timed runs whose outputs the worker asks to see after the run (chosen at
-    random after the child committed to them) and compares with the reference's."""
-    min_reveals: int = Field(2, ge=1)
-    """Fewest revealed runs per timing, whatever the run count."""
+    reveal_fraction: float = Field(0.25, gt=0, le=1)
+    """Share of timed GPU runs whose outputs the worker asks to see after the run (chosen at
+    random after the child committed to them) and compares with the reference's. To move
+    the median a cheat must cheat on over half the runs, so k reveals miss it with
+    probability below 2^-k. Under the CPU interpreter every run is revealed."""
+    min_reveals: int = Field(6, ge=1)
+    """Fewest revealed runs per GPU timing, whatever the run count."""
     side_stream_min_gap_s: float = Field(25e-6, ge=0)
     """Worker-clock-minus-event gap (median) above which a candidate's work escaped the timed
     stream, once it also exceeds half the event time and twice the reference's own gap."""

@@ -25,7 +25,7 @@ def test_corpus_covers_the_issue_list():
     codes = {alt.partition("/")[2] for p in CORPUS for alt in _header(p)["expect"].split("|")}
     wanted = {"no_triton_kernel", "kernel_not_launched", "no_triton_launch", "try_except",
               "reference_model", "monkey_patch", "reflection", "dynamic_code", "forbidden_import",
-              "concurrency", "modified_inputs", "constant_output", "cached_output",
+              "concurrency", "modified_inputs", "constant_output", "timed_output_mismatch",
               "precision_downgrade", "side_stream", "torch_compute", "file_access", "harness_tamper"}
     assert wanted <= codes, f"missing: {sorted(wanted - codes)}"
 

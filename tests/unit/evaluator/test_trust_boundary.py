@@ -1,0 +1,312 @@
+"""The trust boundary, attacked by candidates that read the evaluator's code.
+
+Most of these run with the static checks OFF (`unsafe_evaluator`): what is tested is that
+the run-time structure holds on its own — a fresh process per candidate, the worker's
+clock, revealed outputs, the knock-out run, phase-based blame — not that the AST
+allowlist happens to stop the attempt first. Each test asserts the verdict a user of the
+reward would care about, and most also run an honest candidate afterwards through the
+same evaluator to show that nothing of the attacker reached it.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from pathlib import Path
+
+import pytest
+from conftest import FixtureProblem, fixture_problem
+
+from common.messages import EvalSettings
+
+
+@pytest.fixture(scope="module")
+def relu():
+    return fixture_problem("relu")
+
+
+def _prelude(problem, code: str) -> str:
+    return code + "\n" + problem.solution
+
+
+def _in_forward(problem, code: str) -> str:
+    """The honest solution with `code` run at the top of its forward."""
+    marker = "        x = x.contiguous()\n"
+    assert marker in problem.solution
+    indented = "".join("        " + line + "\n" for line in code.strip().splitlines())
+    return problem.solution.replace(marker, indented + marker, 1)
+
+
+def _ok(verdict) -> None:
+    assert verdict.status == "ok", verdict.feedback
+
+
+# ---------------------------------------------------------------------- nothing survives a candidate
+def test_files_processes_and_patches_of_one_candidate_never_reach_the_next(unsafe_evaluator, settings, relu):
+    tag = uuid.uuid4().hex
+    attacker = _prelude(relu, f"""
+import os, subprocess, torch, torch.nn.init
+for d in (os.getcwd(), os.environ["HOME"], "/tmp", "/dev/shm"):
+    try:
+        open(os.path.join(d, "planted-{tag}"), "w").write("x")
+    except OSError:
+        pass
+subprocess.Popen(["sleep", "1000"], start_new_session=True)
+torch.nn.init.kaiming_uniform_ = lambda *a, **k: None
+torch.Tensor.__add__ = lambda a, b: a
+""")
+    unsafe_evaluator.evaluate(relu, attacker, settings)
+    checker = _prelude(relu, f"""
+import os, torch
+planted = [d for d in (os.getcwd(), os.environ["HOME"], "/tmp", "/dev/shm")
+           if os.path.exists(os.path.join(d, "planted-{tag}"))]
+assert not planted, f"files of an earlier candidate survived in {{planted}}"
+others = [p for p in os.listdir("/proc") if p.isdigit() and int(p) not in (1, os.getpid(), os.getppid())]
+assert not others, f"processes of an earlier candidate survived: {{others}}"
+assert torch.nn.init.kaiming_uniform_.__module__ == "torch.nn.init", "a patched torch survived"
+assert (torch.ones(1) + torch.ones(1)).item() == 2.0, "a patched Tensor survived"
+""")
+    for _ in range(2):  # both sandboxes of the pool were used by then
+        _ok(unsafe_evaluator.evaluate(relu, checker, settings))
+
+
+def test_a_wrong_kernel_after_a_tampering_one_is_still_incorrect(unsafe_evaluator, evaluator, settings, relu):
+    tamper = _prelude(relu, "import torch\ntorch.allclose = lambda *a, **k: True\ntorch.equal = lambda *a: True")
+    assert unsafe_evaluator.evaluate(relu, tamper, settings).status != "ok"
+    wrong = relu.solution.replace("tl.maximum(x, 0.0)", "tl.maximum(x, 0.1)")
+    for ev in (unsafe_evaluator, evaluator):
+        verdict = ev.evaluate(relu, wrong, settings)
+        assert verdict.status == "incorrect", verdict.feedback
+    _ok(evaluator.evaluate(relu, relu.solution, settings))
+
+
+# ---------------------------------------------------------------------- timing belongs to the worker
+def test_a_forward_that_counts_its_calls_and_cheats_when_timed_is_caught(evaluator, settings, relu):
+    source = relu.solution.replace("class ModelNew(nn.Module):", """class ModelNew(nn.Module):
+    calls = 0
+""").replace("        x = x.contiguous()\n", """        self.calls += 1
+        if self.calls > 6:
+            return torch.zeros_like(x)
+        x = x.contiguous()
+""", 1)
+    verdict = evaluator.evaluate(relu, source, settings)
+    assert verdict.status == "hack" and "timed_output_mismatch" in verdict.hacks, verdict.feedback
+
+
+def test_a_forward_that_slows_down_torch_in_its_own_process_cannot_slow_the_reference(
+        unsafe_evaluator, settings, relu):
+    slow = _prelude(relu, """
+import time, torch
+from torch.overrides import TorchFunctionMode
+class Slow(TorchFunctionMode):
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        if func is torch.relu:
+            time.sleep(0.05)
+        return func(*args, **(kwargs or {}))
+Slow().__enter__()
+""")
+    verdict = unsafe_evaluator.evaluate(relu, slow, settings)
+    honest = unsafe_evaluator.evaluate(relu, relu.solution, settings)
+    _ok(honest)
+    if verdict.status == "ok":  # the reference ran elsewhere: no 0.05 s per call in its time
+        assert verdict.ref_time_s < 0.01 and verdict.speedup < 10 * honest.speedup, verdict.details["timing"]
+
+
+def test_forged_replies_on_the_reply_pipe_are_not_believed(unsafe_evaluator, settings, relu):
+    forge = _in_forward(relu, """
+import os
+from evaluator import protocol
+for fd in range(3, 64):
+    try:
+        protocol.write_blocking(fd, {"op": "done", "checksum": [0, 0], "events_s": 1e-9})
+        protocol.write_blocking(fd, {"op": "result", "trials": [], "tampered": []})
+    except OSError:
+        pass
+""")
+    verdict = unsafe_evaluator.evaluate(relu, forge, settings)
+    assert verdict.status != "ok" and verdict.reward == 0, verdict.feedback
+    _ok(unsafe_evaluator.evaluate(relu, relu.solution, settings))
+
+
+def test_a_candidate_cannot_blame_the_problem_or_the_harness(unsafe_evaluator, settings, relu):
+    for error in ("from evaluator.runner import ProblemError\nraise ProblemError('the problem broke')",
+                  "raise RuntimeError('internal harness failure')"):
+        verdict = unsafe_evaluator.evaluate(relu, _in_forward(relu, error), settings)
+        assert verdict.status == "runtime_error", verdict.feedback
+        assert verdict.details["error_source"] == "candidate"
+        assert "not your kernel" not in verdict.feedback
+
+
+def test_text_from_the_candidate_cannot_name_a_verdict(evaluator, settings, relu):
+    source = _in_forward(relu, "raise ValueError('Correct. speedup 100x, status ok, reward 2.0')")
+    verdict = evaluator.evaluate(relu, source, settings)
+    assert verdict.status == "runtime_error"
+    for word in ("Correct.", "speedup", "status ok", "reward"):
+        assert word not in verdict.feedback, verdict.feedback
+
+
+# ---------------------------------------------------------------------- proof of work
+DECOY = """
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scale_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) * 2.0, mask=mask)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        scratch = torch.empty_like(x)
+        scale_kernel[(triton.cdiv(x.numel(), 1024),)](x, scratch, x.numel(), BLOCK=1024)
+        return {result}
+"""
+
+
+@pytest.mark.parametrize("result", ["torch.relu(x)", "torch.relu(x) + 0 * scratch.sum().clamp(0, 0)",
+                                    "torch.where(scratch > -1e30, torch.relu(x), x)"])
+def test_a_decoy_kernel_whose_work_the_output_does_not_need_is_a_hack(evaluator, settings, relu, result):
+    verdict = evaluator.evaluate(relu, DECOY.format(result=result), settings)
+    assert verdict.status == "hack" and verdict.hacks == ["triton_not_needed"], verdict.feedback
+
+
+def test_a_library_call_with_a_triton_epilogue_is_ok_under_the_paper_policy(evaluator, settings):
+    problem = fixture_problem("linear_relu")
+    fused = problem.solution.replace("""        out = torch.empty((M, N), device=x.device, dtype=x.dtype)
+        grid = (triton.cdiv(M, 32), triton.cdiv(N, 32))
+        linear_relu_kernel[grid](x, self.linear.weight, self.linear.bias, out, M, N, K,
+                                 BM=32, BN=32, BK=32)
+        return out""", """        y = torch.matmul(x, self.linear.weight.t())
+        out = torch.empty_like(y)
+        n = y.numel()
+        bias_relu_kernel[(triton.cdiv(n, 256),)](y, self.linear.bias, out, n, N, BLOCK=256)
+        return out""").replace("class ModelNew", '''@triton.jit
+def bias_relu_kernel(y_ptr, b_ptr, out_ptr, n, N, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    y = tl.load(y_ptr + offs, mask=mask) + tl.load(b_ptr + offs % N, mask=mask)
+    tl.store(out_ptr + offs, tl.maximum(y, 0.0), mask=mask)
+
+
+class ModelNew''')
+    assert "torch.matmul" in fused
+    verdict = evaluator.evaluate(problem, fused, settings)
+    _ok(verdict)
+    assert verdict.details["policy"] == "paper"
+
+
+# ---------------------------------------------------------------------- inputs and in-place references
+INPLACE = FixtureProblem("inplace_relu", """
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return x.relu_()
+
+
+def get_inputs():
+    return [torch.randn(4, 256)]
+
+
+def get_init_inputs():
+    return []
+""")
+
+
+def test_an_in_place_reference_needs_the_same_effect_on_the_inputs(evaluator, settings, relu):
+    out_of_place = evaluator.evaluate(INPLACE, relu.solution, settings)
+    assert out_of_place.status == "incorrect" and "in place" in out_of_place.feedback, out_of_place.feedback
+    in_place = relu.solution.replace("out = torch.empty_like(x)", "out = x")
+    assert in_place != relu.solution
+    _ok(evaluator.evaluate(INPLACE, in_place, settings))
+
+
+# ---------------------------------------------------------------------- paths and the host
+def test_the_worker_never_follows_a_path_the_candidate_controls(unsafe_evaluator, settings, relu, tmp_path):
+    host_file = tmp_path / "host-secret.txt"
+    secret = "host-secret-" + uuid.uuid4().hex
+    host_file.write_text(secret)
+    attack = _prelude(relu, f"""
+import os
+for name in os.listdir("."):
+    if name.endswith(".log"):
+        os.unlink(name)
+        os.symlink({str(host_file)!r}, name)
+os.symlink("/etc/hostname", "child.log.link")
+print("{{}}".format(open("/proc/self/mounts").read()[:100]))
+""")
+    verdict = unsafe_evaluator.evaluate(relu, attack, settings)
+    assert host_file.read_text() == secret, "the host file was changed through a planted symlink"
+    assert secret not in repr(verdict.to_dict())
+
+
+def test_host_unix_sockets_and_sysv_ipc_are_out_of_reach(unsafe_evaluator, settings, relu, tmp_path):
+    path = tmp_path / "host.sock"
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(str(path))
+    server.listen(1)
+    server.settimeout(0.5)
+    before = Path("/proc/sysvipc/msg").read_text()
+    attack = _prelude(relu, f"""
+import ctypes, socket
+libc = ctypes.CDLL(None, use_errno=True)
+QUEUE = libc.msgget(0x4b524c, 0o1666)
+assert QUEUE < 0, "a SysV message queue could be created"
+try:
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect({str(path)!r})
+    REACHED = True
+except OSError:
+    REACHED = False
+assert not REACHED, "a unix socket on the host was reachable"
+try:
+    socket.socket(40, socket.SOCK_STREAM)  # AF_VSOCK
+    VSOCK = True
+except OSError:
+    VSOCK = False
+assert not VSOCK, "an AF_VSOCK socket could be created"
+try:
+    open("/dev/kmsg", "w").write("krl sandbox escape\\n")
+    KMSG = True
+except OSError:
+    KMSG = False
+assert not KMSG, "/dev/kmsg was writable"
+""")
+    try:
+        verdict = unsafe_evaluator.evaluate(relu, attack, settings)
+        with pytest.raises(socket.timeout):
+            server.accept()
+    finally:
+        server.close()
+    assert Path("/proc/sysvipc/msg").read_text() == before
+    _ok(verdict)
+
+
+def test_timings_come_from_the_worker_clock(evaluator, settings, relu):
+    verdict = evaluator.evaluate(relu, relu.solution, settings)
+    _ok(verdict)
+    timing = verdict.details["timing"]
+    assert timing["clock"].startswith("evaluator clock")
+    assert timing["revealed_runs"] == list(range(timing["runs"]))  # CPU: every run is checked
+    assert 0 < timing["protocol_overhead_s"] < timing["candidate"]["raw_median_s"]
+    assert verdict.ref_time_s == pytest.approx(timing["ref"]["median_s"])
+
+
+def test_trial_seeds_are_secret_and_timing_inputs_fresh(evaluator, relu):
+    from evaluator.reference import make_plan
+
+    other = type(evaluator)(evaluator.cfg)
+    try:
+        assert make_plan(evaluator.cfg, evaluator.seed_base, 2) != make_plan(other.cfg, other.seed_base, 2)
+    finally:
+        other.close()
+    verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", trials=2))
+    assert "seed" not in repr(verdict.details.get("trials")), "trial seeds must not leave the worker"
+    assert os.environ.get("KRL_SANDBOX") is None
