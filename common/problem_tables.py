@@ -3,8 +3,8 @@
 Public problem tables put the reference program in different places: a plain code
 column (`python_code` in KernelBook, `original_python_code` in the Dr. Kernel
 cold-start set), a nested field (`reward_model.ground_truth` in the Dr. Kernel RL
-set), or a chat prompt with the program in a fenced block. Columns here are named
-with dots for nested fields. This module only reads; `common.problemset` decides
+and validation sets, whose `extra_info` struct holds the row's id), or a chat prompt
+with the program in a fenced block. Columns here are named with dots for nested fields. This module only reads; `common.problemset` decides
 which candidate text is a valid problem and turns failures into `ProblemError`.
 
 pyarrow is imported only when a Parquet file is read, so JSONL works without it;

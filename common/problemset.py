@@ -12,11 +12,18 @@ size), and only then calls `get_init_inputs()` / `get_inputs()`.
 - one `.py` file (name: the file stem) with `NAME.solution.py` beside it as its
   solution;
 - a directory of them, recursively and sorted (name: the path relative to the
-  directory without `.py`, e.g. `level1/19_ReLU`); a `manifest.json` there gives
+  directory without `.py`, e.g. `ops/relu`); a `manifest.json` there gives
   family, sizes, tolerance and tags per name (the built-in set is such a directory);
-- a `.jsonl` or `.parquet` table with a code column (name: `<table stem>/<row id>`);
-- `builtin`, or `builtin:` and comma-separated families and problem names
-  (`builtin:norm`, `builtin:activation/relu,activation/silu`).
+- a KernelBench checkout, its `KernelBench/` folder (the one holding `level1/`,
+  `level2/`, ...) or one `levelN/` folder: only `levelN/*.py`, in problem-number order,
+  named `level1/19_ReLU`, family `level1`; sizes are the file's own (KernelBench's real,
+  GPU sizes) unless a `manifest.json` beside `level1/` gives others (e.g. for the CPU);
+- a `.jsonl` or `.parquet` table with a code column (name: `<table stem>/<row id>`),
+  including the Dr. Kernel RL layout (`reward_model.ground_truth`, `extra_info`);
+- `builtin` (the problems shipped with krl).
+Any source may be followed by `:` and a comma-separated selection of groups (the part
+of a name before its first `/`) and problem names: `builtin:norm,activation/relu`,
+`/data/KernelBench:level1,level2`, `/data/KernelBench:level2/1_Conv2D_ReLU_BiasAdd`.
 A malformed file in a directory or row in a table is skipped with a warning, never
 fatal: `load_problems` returns a `ProblemSet` (a list) whose `skipped` attribute
 lists `(origin, reason)` for each one. A single malformed file, or a source with no
@@ -30,8 +37,9 @@ import functools
 import hashlib
 import json
 import logging
+import re
 import types
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -235,27 +243,73 @@ def _problem_from_file(path: Path, name: str, meta: Mapping[str, Any]) -> Proble
                    tags=tuple(meta.get("tags", ())), distributions=distributions)
 
 
-def _problem_files(directory: Path) -> Iterator[Path]:
-    for path in sorted(directory.rglob("*.py")):
-        if path.name == "__init__.py" or path.name.endswith(SOLUTION_SUFFIX):
-            continue
-        yield path
+def _is_problem_file(path: Path) -> bool:
+    return path.name != "__init__.py" and not path.name.endswith(SOLUTION_SUFFIX)
 
 
-def _load_directory(directory: Path, limit: int | None, strict: bool = False) -> ProblemSet:
-    manifest = _load_manifest(directory)
+def _load_files(files: Iterable[tuple[Path, str, str]], manifest: Mapping[str, dict],
+                limit: int | None, strict: bool = False) -> ProblemSet:
+    """Problems from (path, name, default family) triples; a bad file is skipped unless strict."""
     result = ProblemSet()
-    for path in _problem_files(directory):
+    for path, name, family in files:
         if limit is not None and len(result) >= limit:
             break
-        name = path.relative_to(directory).with_suffix("").as_posix()
         try:
-            result.append(_problem_from_file(path, name, manifest.get(name, {})))
+            meta = {"family": family, **manifest.get(name, {})}
+            result.append(_problem_from_file(path, name, meta))
         except ProblemError as exc:
             if strict:
                 raise
             _skip(result, str(path), str(exc))
     return result
+
+
+def _load_directory(directory: Path, limit: int | None, strict: bool = False) -> ProblemSet:
+    layout = _kernelbench_layout(directory)
+    if layout is not None:
+        return _load_kernelbench(*layout, limit)
+    files = ((path, path.relative_to(directory).with_suffix("").as_posix(), "unknown")
+             for path in sorted(directory.rglob("*.py")) if _is_problem_file(path))
+    return _load_files(files, _load_manifest(directory), limit, strict)
+
+
+# KernelBench (github.com/ScalingIntelligence/KernelBench) keeps its problems as
+# KernelBench/level<N>/<id>_<Name>.py in its repository.
+_LEVEL_DIR = re.compile(r"level(\d+)")
+_PROBLEM_NUMBER = re.compile(r"(\d+)")
+
+
+def _level_dirs(directory: Path) -> list[Path]:
+    if not directory.is_dir():
+        return []
+    levels = [p for p in directory.iterdir() if p.is_dir() and _LEVEL_DIR.fullmatch(p.name)]
+    return sorted(levels, key=lambda p: int(_LEVEL_DIR.fullmatch(p.name).group(1)))
+
+
+def _kernelbench_layout(directory: Path) -> tuple[Path, list[Path]] | None:
+    """(root, its levelN folders) when `directory` is a KernelBench checkout, its
+    `KernelBench/` folder or one `levelN/` folder; None for any other directory."""
+    if _level_dirs(directory / "KernelBench"):
+        directory = directory / "KernelBench"
+    levels = _level_dirs(directory)
+    if levels:
+        return directory, levels
+    if _LEVEL_DIR.fullmatch(directory.name):
+        return directory.parent, [directory]
+    return None
+
+
+def _problem_number(path: Path) -> tuple[int, str]:
+    match = _PROBLEM_NUMBER.match(path.name)
+    return (int(match.group(1)) if match else 1 << 30, path.name)
+
+
+def _load_kernelbench(root: Path, levels: list[Path], limit: int | None) -> ProblemSet:
+    """Every levelN/*.py in level and problem-number order, named `levelN/<stem>`."""
+    files = ((path, f"{level.name}/{path.stem}", level.name)
+             for level in levels
+             for path in sorted(level.glob("*.py"), key=_problem_number) if _is_problem_file(path))
+    return _load_files(files, _load_manifest(root), limit)
 
 
 def _skip(result: ProblemSet, origin: str, reason: str) -> None:
@@ -276,8 +330,9 @@ def _load_table(path: Path, code_column: str | None, name_column: str | None,
         raise ProblemError(f"{path}: unreadable table: {exc}") from None
     code_col = _pick_column(path, columns, code_column, _CODE_COLUMNS, "code")
     name_col = _pick_column(path, columns, name_column, _NAME_COLUMNS, "name", required=False)
+    number_col = _number_column(columns, name_col) if name_column is None else None
     entry_col = next((c for c in _ENTRY_COLUMNS if c in columns), None)
-    wanted = [c for c in (code_col, name_col, entry_col) if c]
+    wanted = [c for c in (code_col, name_col, number_col, entry_col) if c]
     result, seen = ProblemSet(), set()
     for index, row in iter_table_rows(path, wanted):
         if limit is not None and len(result) >= limit:
@@ -286,7 +341,7 @@ def _load_table(path: Path, code_column: str | None, name_column: str | None,
         if isinstance(row, str):  # the reader could not decode this row
             _skip(result, origin, row)
             continue
-        row_id = index if name_col is None or row.get(name_col) is None else row[name_col]
+        row_id = _row_id(row, index, name_col, number_col)
         name = f"{path.stem}/{row_id}"
         try:
             source = _row_source(row.get(code_col), row.get(entry_col), origin)
@@ -323,7 +378,29 @@ def _row_source(value: Any, entry_point: Any, origin: str) -> str:
 _CODE_COLUMNS = ("code", "pytorch_code", "python_code", "original_python_code", "original_code",
                  "reference", "reference_code", "ref_code", "source", "reward_model.ground_truth",
                  "ground_truth", "prompt", "question", "messages")
-_NAME_COLUMNS = ("name", "id", "problem_id", "uuid", "sample_key", "extra_info.uuid", "task_id")
+_NAME_COLUMNS = ("name", "id", "problem_id", "uuid", "sample_key", "extra_info.uuid",
+                 "extra_info.name", "extra_info.problem_id", "extra_info.index", "task_id",
+                 "index")
+
+
+def _number_column(columns: list[str], name_col: str | None) -> str | None:
+    """The `problem_id` beside a `name` column (KernelBench tables, the Dr. Kernel
+    validation set's `extra_info`): names become `<problem_id>_<name>`, as the files are."""
+    if name_col is None or name_col.rpartition(".")[2] != "name":
+        return None
+    sibling = name_col.removesuffix("name") + "problem_id"
+    return sibling if sibling in columns else None
+
+
+def _row_id(row: dict, index: int, name_col: str | None, number_col: str | None) -> Any:
+    value = row.get(name_col) if name_col else None
+    if value is None:
+        return index
+    text = str(value).removesuffix(".py")
+    number = row.get(number_col) if number_col else None
+    if number is not None and not text.startswith(f"{number}_"):
+        text = f"{number}_{text}"
+    return text
 _ENTRY_COLUMNS = ("entry_point", "extra_info.entry_point")
 
 
@@ -345,11 +422,30 @@ def _pick_column(path: Path, columns: list[str], wanted: str | None, candidates:
 
 def load_problems(path: str | Path, *, code_column: str | None = None,
                   name_column: str | None = None, limit: int | None = None) -> ProblemSet:
-    """Load problems from a file, directory, table or `builtin[:selection]`; see the module doc."""
-    spec = str(path)
+    """Load problems from a file, directory, table or `builtin`, each optionally followed by
+    `:selection`; see the module doc."""
+    source, selection = _split_selection(str(path))
+    if source == "builtin":
+        return ProblemSet(select(builtin_problems(), selection, "builtin")[:limit])
+    result = _load_source(Path(source), code_column, name_column, None if selection else limit)
+    if selection:
+        result = ProblemSet(select(result, selection, source)[:limit], result.skipped)
+    return result
+
+
+def _split_selection(spec: str) -> tuple[str, str]:
+    """(source, selection) of `SOURCE[:SELECTION]`. A path that exists as written is never
+    split, so a file name holding ':' still loads."""
     if spec == "builtin" or spec.startswith("builtin:"):
-        return ProblemSet(_builtin_selection(spec.partition(":")[2])[:limit])
-    path = Path(path)
+        return "builtin", spec.partition(":")[2]
+    head, sep, tail = spec.rpartition(":")
+    if sep and head and not Path(spec).exists() and Path(head).exists():
+        return head, tail
+    return spec, ""
+
+
+def _load_source(path: Path, code_column: str | None, name_column: str | None,
+                 limit: int | None) -> ProblemSet:
     if not path.exists():
         raise ProblemError(f"{path}: no such file or directory")
     if path.is_dir():
@@ -370,6 +466,32 @@ def load_problems(path: str | Path, *, code_column: str | None = None,
     return result
 
 
+def select(problems: list[Problem], selection: str, source: str) -> list[Problem]:
+    """The problems a selection names, in their order: comma-separated families (the part of
+    a name before its first `/`: a built-in family, a KernelBench level) and problem names.
+    Empty: all of them. UnknownProblemError lists the families or close names."""
+    items = [part.strip() for part in selection.split(",") if part.strip()]
+    if not items:
+        if selection.strip():
+            raise UnknownProblemError(f"{source}:{selection}: names no family or problem")
+        return list(problems)
+    by_name = {p.name: p for p in problems}
+    families = sorted({p.name.partition("/")[0] for p in problems if "/" in p.name})
+    chosen: set[str] = set()
+    for item in items:
+        if "/" in item:
+            if item not in by_name:
+                close = difflib.get_close_matches(item, list(by_name), n=5, cutoff=0.5)
+                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                raise UnknownProblemError(f"no problem {item!r} in {source}{hint}")
+            chosen.add(item)
+        elif item in families:
+            chosen.update(name for name in by_name if name.startswith(item + "/"))
+        else:
+            raise UnknownProblemError(f"no family {item!r} in {source}; families are {families}")
+    return [p for p in problems if p.name in chosen]
+
+
 @functools.lru_cache(maxsize=1)
 def _builtin() -> tuple[Problem, ...]:
     manifest = _load_manifest(BUILTIN_DIR)
@@ -385,25 +507,6 @@ def _builtin() -> tuple[Problem, ...]:
 def builtin_problems() -> list[Problem]:
     """All built-in problems, sorted by name."""
     return list(_builtin())
-
-
-def _builtin_selection(selection: str) -> list[Problem]:
-    """`builtin:` followed by nothing (all), or comma-separated families and problem names."""
-    if not selection:
-        return builtin_problems()
-    chosen: dict[str, Problem] = {}
-    for item in filter(None, (part.strip() for part in selection.split(","))):
-        if "/" in item:
-            matches = [builtin_problem(item)]
-        else:
-            matches = [p for p in builtin_problems() if p.family == item]
-        if not matches:
-            families = sorted({p.family for p in builtin_problems()})
-            raise UnknownProblemError(f"no built-in family {item!r}; families are {families}")
-        chosen.update((p.name, p) for p in matches)
-    if not chosen:
-        raise UnknownProblemError(f"builtin:{selection}: names no family or problem")
-    return sorted(chosen.values(), key=lambda p: p.name)
 
 
 def builtin_problem(name: str) -> Problem:

@@ -169,8 +169,10 @@ class LearnerConfig(Section):
     hub: HubConfig = HubConfig()
     """The hub on rank 0: leases, trajectory inbox, weight publishing."""
     dataset: str = "builtin"
-    """Prompt set: `builtin`, `builtin:` + comma-separated families or problem names (e.g.
-    `builtin:activation/relu,norm`), a KernelBench file or directory, or a JSONL/Parquet table."""
+    """Prompt set (README, "Problem sets"): `builtin`, a KernelBench-format file or directory,
+    a KernelBench checkout or a JSONL/Parquet table, each optionally followed by `:` and
+    comma-separated families or problem names (`builtin:activation/relu,norm`,
+    `/data/KernelBench:level2`)."""
     max_steps: int = Field(100, ge=1)
     """Optimizer steps after which the learner stops (and the run with it)."""
     batch_timeout_s: float = Field(1.0, gt=0)
