@@ -2,15 +2,17 @@
 learner reaches its step budget.
 
 The supervisor never imports a role: it starts `python -m common.cli ROLE CONFIG
-OVERRIDES` for the learner, the broker, `supervisor.evaluators` workers and
-`supervisor.actors` actors, each in its own process group with its own log file, a
-metrics port of its own and, where configured, its own CUDA_VISIBLE_DEVICES.
+OVERRIDES` for the learner (`supervisor.learner_ranks` DeepSpeed ranks), the broker,
+`supervisor.evaluators` workers and `supervisor.actors` actors, each in its own process
+group with its own log file, a metrics port of its own and, where configured, its own
+CUDA_VISIBLE_DEVICES.
 
 Policy:
 - A process that exits while the run is going (any exit code, except the learner's
   0) has what is left of its process group killed and is restarted after a capped
   exponential backoff; a process that stayed up `stable_after_s` starts its backoff
-  afresh. More than `max_restarts` restarts of one process fails the run.
+  afresh. More than `max_restarts` restarts of one process fails the run. The ranks of
+  the learner live and die together: one exiting kills the others, and all restart.
 - The learner exiting 0 means the step budget is reached: the others get SIGTERM,
   then SIGKILL after `stop_timeout_s` (whole process groups, so sandbox children and
   vLLM engine processes go too), and summary.json is written.
@@ -46,10 +48,25 @@ from common.runlock import RunLock
 log = logging.getLogger("krl.run")
 
 
-def free_port() -> int:
+def free_port(count: int = 1) -> int:
+    """A TCP port free on 127.0.0.1 right now; with count > 1, the first of that many
+    consecutive free ports (learner ranks serve metrics on port + local rank)."""
+    for _ in range(100):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            first = s.getsockname()[1]
+        if all(_bindable(first + i) for i in range(1, count)):
+            return first
+    raise OSError(f"found no {count} consecutive free ports")
+
+
+def _bindable(port: int) -> bool:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
 
 
 def group_members(pgid: int) -> list[int]:
@@ -192,8 +209,7 @@ class Supervisor:
             env = {"CUDA_VISIBLE_DEVICES": gpus} if gpus is not None else {}
             return Proc(name, role, [f"{section}.metrics.port={port}", *extra], env, port)
 
-        procs = [proc("learner", "learner", "learner", gpus=sc.learner_gpus),
-                 proc("broker", "broker", "broker")]
+        procs = [*self._learner_ranks(), proc("broker", "broker", "broker")]
         for i in range(sc.evaluators):
             gpus = sc.evaluator_gpus[i % len(sc.evaluator_gpus)] if sc.evaluator_gpus else None
             procs.append(proc(f"evaluator-{i}", "evaluator", "evaluator",
@@ -202,6 +218,40 @@ class Supervisor:
             gpus = sc.actor_gpus[i % len(sc.actor_gpus)] if sc.actor_gpus else None
             procs.append(proc(f"actor-{i}", "actor", "actor", [f"actor.actor_id=actor-{i}"], gpus, i))
         return procs
+
+    def _learner_ranks(self) -> list[Proc]:
+        """One process per learner rank, as DeepSpeed's launcher would start them on one
+        node: RANK = LOCAL_RANK = i, every rank seeing all of learner_gpus and taking device
+        i. They are told the same metrics port and serve on port + local rank."""
+        sc, ranks = self.sc, self.sc.learner_ranks
+        port = self.cfg.learner.metrics.port or free_port(ranks)
+        env = {"CUDA_VISIBLE_DEVICES": sc.learner_gpus} if sc.learner_gpus is not None else {}
+        if ranks == 1:  # a lone learner makes its own world-size-1 group
+            return [Proc("learner", "learner", [f"learner.metrics.port={port}"], env, port)]
+        master = str(free_port())
+        return [Proc("learner" if rank == 0 else f"learner-{rank}", "learner",
+                     [f"learner.metrics.port={port}"],
+                     {**env, "RANK": str(rank), "LOCAL_RANK": str(rank), "WORLD_SIZE": str(ranks),
+                      "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": master}, port + rank)
+                for rank in range(ranks)]
+
+    def _restart_learner_together(self, crashed: Proc) -> None:
+        """The other ranks of a learner cannot go on without a crashed one (they would wait
+        in a collective for it), so they are killed at once and all ranks restart together,
+        at a new rendezvous port. Killing is safe: a checkpoint is complete or ignored."""
+        ranks = [p for p in self.procs if p.role == "learner"]
+        if len(ranks) < 2:
+            return
+        master = str(free_port())
+        for p in ranks:
+            p.env["MASTER_PORT"] = master
+            if p is crashed:
+                continue
+            if p.popen is not None and p.popen.returncode is None:
+                signal_group(p.popen.pid, signal.SIGKILL)
+                p.exit_codes.append(p.popen.wait())
+                log.warning("%s killed: learner rank %s exited", p.name, crashed.name)
+            p.restart_at = crashed.restart_at
 
     # ------------------------------------------------------------------ processes
     def start(self, p: Proc) -> None:
@@ -256,6 +306,8 @@ class Supervisor:
         p.restart_at = time.monotonic() + delay
         log.warning("%s exited with code %d; restarting in %.1fs (see %s)", p.name, code, delay,
                     self.logs / f"{p.name}.log")
+        if p.role == "learner":
+            self._restart_learner_together(p)
 
     def tick(self) -> None:
         """Notice exits, restart what is due, sample counters."""

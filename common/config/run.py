@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal, Optional
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from common.config.actor import ActorConfig
 from common.config.base import Section
@@ -24,8 +24,13 @@ class SupervisorConfig(Section):
     """CUDA_VISIBLE_DEVICES value per actor (e.g. ["0", "1"]); None leaves it unset."""
     evaluator_gpus: Optional[list[str]] = None
     """CUDA_VISIBLE_DEVICES value per evaluator worker; None leaves it unset."""
+    learner_ranks: int = Field(1, ge=1)
+    """Learner processes: the DeepSpeed ranks of one process group on this machine (rank 0
+    also runs the hub), started, stopped and restarted together. Rank i trains on the i-th
+    device of learner_gpus."""
     learner_gpus: Optional[str] = None
-    """CUDA_VISIBLE_DEVICES for the learner; None leaves it unset."""
+    """CUDA_VISIBLE_DEVICES for every learner rank (e.g. "0,1,2,3": one device per rank);
+    None leaves it unset."""
     restart_backoff_min_s: float = Field(1.0, gt=0)
     """First delay before restarting a crashed process; doubles per consecutive crash."""
     restart_backoff_max_s: float = Field(30.0, gt=0)
@@ -38,6 +43,15 @@ class SupervisorConfig(Section):
     """How often the progress line is printed."""
     stop_timeout_s: float = Field(30.0, gt=0)
     """After SIGTERM, how long a process may take to exit before it is killed."""
+
+    @model_validator(mode="after")
+    def _check(self) -> "SupervisorConfig":
+        if self.learner_gpus is not None:
+            devices = [d for d in self.learner_gpus.split(",") if d.strip()]
+            if len(devices) < self.learner_ranks:
+                raise ValueError(f"learner_gpus {self.learner_gpus!r} lists {len(devices)} "
+                                 f"device(s) for {self.learner_ranks} learner_ranks")
+        return self
 
 
 class TinyModelStage(Section):

@@ -151,3 +151,44 @@ def test_roles_get_sigterm_when_the_supervisor_is_killed(tmp_path):
             os.killpg(role, signal.SIGKILL)
         except ProcessLookupError:
             pass
+
+
+def _sleeper() -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"],
+                            start_new_session=True)
+
+
+def test_a_lone_learner_gets_no_process_group_variables(tmp_path):
+    [learner] = [p for p in _supervisor(tmp_path).procs if p.role == "learner"]
+    assert learner.name == "learner" and learner.env == {}
+
+
+def test_learner_ranks_die_and_restart_together(tmp_path, cleanup):
+    """A rank that exits leaves its peers waiting in a collective: the supervisor kills
+    them, and every rank restarts at the same moment, at a new rendezvous port."""
+    cfg = RunConfig(run_dir=str(tmp_path / "run"),
+                    supervisor={"actors": 0, "evaluators": 0, "learner_ranks": 3,
+                                "restart_backoff_min_s": 30})
+    sup = Supervisor(cfg, tmp_path / "config.yaml")
+    ranks = [p for p in sup.procs if p.role == "learner"]
+    assert [p.name for p in ranks] == ["learner", "learner-1", "learner-2"]
+    assert [p.env["RANK"] for p in ranks] == ["0", "1", "2"]
+    assert {p.env["WORLD_SIZE"] for p in ranks} == {"3"}
+    assert len({p.env["MASTER_PORT"] for p in ranks}) == 1
+    sup.procs = ranks
+    for p in ranks:
+        p.popen, p.started_at = _sleeper(), time.monotonic()
+        cleanup.append(p.popen.pid)
+
+    os.kill(ranks[1].popen.pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while not leader_exited(ranks[1].popen):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    sup.tick()
+    assert [p.exit_codes for p in ranks] == [[-signal.SIGKILL]] * 3  # the peers were killed
+    assert all(group_members(p.popen.pid) == [] for p in ranks)
+    assert ranks[1].restart_at is not None
+    assert {p.restart_at for p in ranks} == {ranks[1].restart_at}
+    assert len({p.env["MASTER_PORT"] for p in ranks}) == 1
+    assert sup.status == "running"
