@@ -13,8 +13,9 @@ imported — and the worker compares, times and decides. The commands:
            before the candidate module exists, so the candidate cannot shape its inputs.
   load     {candidate, init_seed}: import the candidate, build ModelNew (candidate role)
   model    {init_seed}: build the reference Model (reference role)
-  run      {ids, knockout, return_inputs, max_output_bytes}: one forward per input set;
-           outputs (and, when asked, the inputs after the forward) come back as tensors.
+  run      {ids, knockout_ids, return_inputs, max_output_bytes}: one forward per input set,
+           in the order given; outputs (and, when asked, the inputs after the forward)
+           come back as tensors.
            With knockout, every Triton launch is skipped and fresh memory holds random
            values: if the output is still right, the kernels did no work it depends on.
   arm      {id, factor}: perturb timing set `id` in place by `factor` (untimed)
@@ -212,16 +213,24 @@ class ChildState:
 
     # ------------------------------------------------------------------ correctness
     def run(self, h: dict) -> tuple[dict, list]:
+        """One forward per input set, in the order given; the knock-out ones with every
+        Triton launch skipped. A knock-out forward that raises is reported, not fatal."""
         ws = self._workspace()
+        knockout = {int(i) for i in h.get("knockout_ids", ())}
         results, tensors = [], []
         for set_id in h["ids"]:
             inputs = ws.inputs(int(set_id))
             copies = pristine(inputs)
             _poison(self.device, h.get("poison_bytes", 0))
             t0 = time.perf_counter()
-            if h.get("knockout"):
-                with self.recorder.suppressed(), _RandomUninitialised():
-                    outs, launches = self._forward(inputs)
+            if int(set_id) in knockout:
+                try:
+                    with self.recorder.suppressed(), _RandomUninitialised():
+                        outs, launches = self._forward(inputs)
+                except CandidateError as exc:
+                    results.append({"id": set_id, "error": exc.message[:500], "outputs": [],
+                                    "n_launches": 0, "launches": [], "modified": []})
+                    continue
             else:
                 outs, launches = self._forward(inputs)
             seconds = time.perf_counter() - t0
@@ -229,7 +238,7 @@ class ChildState:
             modified = [i for i, (x, c) in enumerate(zip(inputs, copies))
                         if isinstance(x, torch.Tensor) and not unchanged([x], [c])]
             back = [inputs[i] for i in modified] if h.get("return_inputs") and problem is None else []
-            results.append({"outputs": describe_outputs(outs), "problem": problem,
+            results.append({"id": set_id, "outputs": describe_outputs(outs), "problem": problem,
                             "modified": modified, "returned_inputs": len(back), "seconds": seconds,
                             "n_launches": len(launches),
                             "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]]})

@@ -146,13 +146,11 @@ def _correctness(trials: list, cand: list, cand_inputs: list, ref: ReferenceOutp
 def judge_knockout(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs,
                    cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None) -> Outcome | None:
     """A forward with every Triton launch skipped must NOT still be right."""
-    if reply.get("op") == "error":
-        return None  # without its kernels the forward fails: they matter
     t = reply["trials"][0]
-    if t.get("problem") or _shape_problem(t, ref.trials[0]) or t["n_launches"] == 0:
-        return None
+    if t.get("error") or t.get("problem") or _shape_problem(t, ref.trials[0]) or t["n_launches"] == 0:
+        return None  # without its kernels the forward fails or differs: they matter
     outs = split_outputs(reply["trials"], tensors)[0][0]
-    for o, r in zip(outs, ref.outputs[0]):
+    for o, r in zip(outs, ref.knockout):
         if C.compare(o, r, C.tolerance_for(r.dtype, cfg.correctness, tolerance)) is not None:
             return None
     return Outcome("hack", "Rejected: forward's result is still correct when none of your Triton "

@@ -29,6 +29,7 @@ from __future__ import annotations
 import logging
 import re
 import secrets
+import statistics
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -205,7 +206,10 @@ class _Run:
             return cached if cached is not None else self.compute_reference(key)
 
     def _trial_sets(self) -> list[dict]:
-        return [{"id": i, "seed": s, "transform": d} for i, (s, d) in enumerate(self.plan.trials)]
+        """The correctness trials (ids 0..n-1) and the knock-out run's own inputs."""
+        seed, dist = self.plan.knockout
+        return [{"id": i, "seed": s, "transform": d} for i, (s, d) in enumerate(self.plan.trials)] + \
+            [{"id": KNOCKOUT_SET, "seed": seed, "transform": dist}]
 
     def _ref_request(self, child: Child, header: dict, shared: bool = True) -> tuple[dict, list]:
         """A reference-child command; any failure is the problem's."""
@@ -228,17 +232,19 @@ class _Run:
                                                 "sizes": self.sizes, "sets": self._trial_sets(),
                                                 "reset_sets": True}, shared=False)
             self._ref_request(child, {"op": "model", "init_seed": self.plan.init_seed})
+            n = len(self.plan.trials)
             reply, tensors = self._ref_request(child, {
-                "op": "run", "ids": list(range(len(self.plan.trials))), "return_inputs": True,
+                "op": "run", "ids": [*range(n), KNOCKOUT_SET], "return_inputs": True,
                 "max_output_bytes": self.cfg.correctness.max_output_bytes})
         trials = reply["trials"]
-        if len(trials) < len(self.plan.trials) or any(t.get("problem") for t in trials):
+        if len(trials) < n + 1 or any(t.get("problem") for t in trials):
             bad = next((t.get("problem") for t in trials if t.get("problem")), "not every trial ran")
             raise ProblemFailed(f"the reference's outputs cannot be used: {bad}")
         outputs, inputs_after = split_outputs(trials, tensors)
-        for i, t in enumerate(trials):
+        for i, t in enumerate(trials[:n]):
             t.update(prep["sets"][str(i)])
-        ref = ReferenceOutputs(trials=trials, outputs=outputs, inputs_after=inputs_after)
+        ref = ReferenceOutputs(trials=trials[:n], outputs=outputs[:n], inputs_after=inputs_after[:n],
+                               knockout=outputs[n])
         self.ev.references.put(key, ref)
         return ref
 
@@ -246,8 +252,7 @@ class _Run:
     def run_candidate(self, child: Child, source: str, ref: ReferenceOutputs) -> Verdict:
         timing_sets = [{"id": TIMING_SETS + k, "seed": secrets.randbits(62), "transform": "base"}
                        for k in range(self.cfg.timing.input_sets)] if self.settings.timing else []
-        first = self.plan.trials[0]
-        sets = self._trial_sets() + [{"id": KNOCKOUT_SET, "seed": first[0], "transform": first[1]}] + timing_sets
+        sets = self._trial_sets() + timing_sets
         with self.phase("inputs"):
             reply, _ = child.request({"op": "prepare", "problem": self.problem.source, "sizes": self.sizes,
                                       "sets": sets}, self.left())
@@ -273,57 +278,54 @@ class _Run:
             outcome = self.correctness(child, ref)
         if outcome is not None:
             return self.finish(outcome)
-        with self.phase("knockout"):
-            outcome = self.knockout(child, ref)
-        if outcome is not None:
-            return self.finish(outcome)
-        timed = None
-        if self.settings.timing:
-            with self.phase("timing"):
-                timed = self.timing(child, timing_sets, made)
-            if isinstance(timed, judge.Outcome):
-                return self.finish(timed)
-        cov = None
-        if (self.settings.profile and self.cfg.profiling.enabled and self.settings.timing) or \
-                self.cfg.policy.name == "strict":
-            with self.phase("profile"):
-                cov = self.profile(child)
-            if isinstance(cov, judge.Outcome):
-                return self.finish(cov)
-        return self.decide(timed, cov)
+        profile = (self.settings.profile and self.cfg.profiling.enabled and self.settings.timing) or \
+            self.cfg.policy.name == "strict"
+        if not self.settings.timing:
+            cov = self.profile(child) if profile else None
+            return self.finish(cov) if isinstance(cov, judge.Outcome) else self.decide(None, cov)
+        with self.phase("timing"):
+            timed = self.timing(child, timing_sets, made, profile)
+        if isinstance(timed, judge.Outcome):
+            return self.finish(timed)
+        return self.decide(timed, timed.get("coverage"))
 
     def _tampered(self, reasons: list, when: str) -> Verdict:
         return self.finish(judge.Outcome("hack", f"Rejected: {when} modified the evaluator's process "
                                          f"({'; '.join(map(str, reasons))[:300]}).", hacks=["monkey_patch"]))
 
     def correctness(self, child: Child, ref: ReferenceOutputs) -> judge.Outcome | None:
+        """The trials and the knock-out run, in one command, in an order only the worker knows
+        (the knock-out inputs are fresh, so neither content nor position gives it away)."""
         n = len(self.plan.trials)
+        order = [*range(n), KNOCKOUT_SET]
+        secrets.SystemRandom().shuffle(order)
         with self.ev.device_lock.shared():
             reply, tensors = child.request({
-                "op": "run", "ids": list(range(n)), "return_inputs": any(t["modified"] for t in ref.trials),
+                "op": "run", "ids": order, "knockout_ids": [KNOCKOUT_SET],
+                "return_inputs": any(t["modified"] for t in ref.trials),
                 "max_output_bytes": self.cfg.correctness.max_output_bytes,
                 "poison_bytes": 2 * ref.nbytes // max(n, 1)}, self.left())
         if reply.get("op") == "error":
             return judge.from_error(reply, "correctness", self.sanitize)
-        self.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in reply["trials"]]
-        self.details["trials"] = [{"inputs": d} for _, d in self.plan.trials]
         if reply.get("tampered"):
             return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
                                  hacks=["monkey_patch"])
-        return judge.judge_trials(reply, tensors, ref, list(self.plan.trials), self.kernels, self.module,
-                                  self.cfg, self.tolerance)
+        trials, outputs, knock = _by_id(reply["trials"], tensors, n)
+        self.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in trials]
+        self.details["trials"] = [{"inputs": d} for _, d in self.plan.trials]
+        outcome = judge.judge_trials({"trials": trials}, outputs, ref, list(self.plan.trials), self.kernels,
+                                     self.module, self.cfg, self.tolerance)
+        if outcome is None and knock is not None:
+            outcome = judge.judge_knockout(*knock, ref, self.cfg, self.tolerance)
+        return outcome
 
-    def knockout(self, child: Child, ref: ReferenceOutputs) -> judge.Outcome | None:
-        with self.ev.device_lock.shared():
-            reply, tensors = child.request({
-                "op": "run", "ids": [KNOCKOUT_SET], "knockout": True,
-                "max_output_bytes": self.cfg.correctness.max_output_bytes,
-                "poison_bytes": 2 * ref.nbytes // max(len(self.plan.trials), 1)}, self.left())
-        return judge.judge_knockout(reply, tensors, ref, self.cfg, self.tolerance)
-
-    def timing(self, child: Child, timing_sets: list[dict], made: dict) -> dict | judge.Outcome:
+    def timing(self, child: Child, timing_sets: list[dict], made: dict, profile: bool) -> dict | judge.Outcome:
+        """Candidate timed (and profiled), its process ended, then the reference timed on the
+        same schedule in the reference child, all under one exclusive hold of the device: no
+        process of the candidate is alive while its reference is measured."""
         ids = [s["id"] for s in timing_sets]
         flush = self.cfg.timing.l2_flush_bytes if self.ev.device == "cuda" else 0
+        cov = None
         with self.ev.pool.reference() as ref_child:
             prep, _ = self._ref_request(ref_child, {"op": "prepare", "problem": self.problem.source,
                                                     "sizes": self.sizes, "sets": timing_sets,
@@ -340,11 +342,17 @@ class _Run:
                     return judge.from_error(exc.reply, "timing", self.sanitize)
                 except stopwatch.ForgedTiming as exc:
                     return judge.Outcome("hack", f"Rejected: {exc}.", hacks=["forged_timing"])
+                if profile:
+                    with self.phase("profile"):
+                        cov = self.profile(child, locked=True)
+                    if isinstance(cov, judge.Outcome):
+                        return cov
+                child.close()  # nothing of the candidate runs while its reference is timed
                 try:
                     ref = stopwatch.time_reference(ref_child, schedule, reveal, self.ev.device, flush,
                                                    self.left)
                 except stopwatch._ChildError as exc:
-                    raise ProblemFailed(F.untrusted(self.sanitize(str(exc.reply.get("traceback")))))
+                    raise ProblemFailed(F.untrusted(self.sanitize(str(exc.reply.get("traceback"))))) from None
                 except ChildFailure as exc:
                     raise ProblemFailed(exc.reason) from None
         bad = judge.judge_reveals(cand.revealed, ref.revealed, self.cfg, self.tolerance)
@@ -365,15 +373,18 @@ class _Run:
             "protocol_overhead_s": null}
         if cand.events_s:
             self.details["timing"]["cuda_events_median_s"] = {
-                "candidate": sorted(cand.events_s)[len(cand.events_s) // 2],
-                "ref": sorted(ref.events_s)[len(ref.events_s) // 2] if ref.events_s else None}
-        return {"ref_s": ref_s, "cand_s": cand_s, "clock": clock}
+                "candidate": statistics.median(cand.events_s),
+                "ref": statistics.median(ref.events_s) if ref.events_s else None}
+        return {"ref_s": ref_s, "cand_s": cand_s, "clock": clock, "coverage": cov}
 
-    def profile(self, child: Child) -> dict | None | judge.Outcome:
-        lock = self.ev.device_lock.exclusive() if self.ev.device == "cuda" else self.ev.device_lock.shared()
-        with lock:
-            reply, _ = child.request({"op": "profile", "id": KNOCKOUT_SET,
-                                      "forwards": self.cfg.profiling.forwards}, self.left())
+    def profile(self, child: Child, locked: bool = False) -> dict | None | judge.Outcome:
+        header = {"op": "profile", "id": 0, "forwards": self.cfg.profiling.forwards}
+        if locked:
+            reply, _ = child.request(header, self.left())
+        else:
+            lock = self.ev.device_lock.exclusive() if self.ev.device == "cuda" else self.ev.device_lock.shared()
+            with lock:
+                reply, _ = child.request(header, self.left())
         if reply.get("op") == "error":  # unmeasured coverage only ever lowers the reward
             self.details["profile"] = {"error": F.untrusted(self.sanitize(str(reply.get("message"))))[:300]}
             return None
@@ -388,6 +399,7 @@ class _Run:
         return cov
 
     def decide(self, timed: dict | None, cov: dict | None) -> Verdict:
+        """Policy and reward from the evidence: the knock-out passed; coverage under strict."""
         coverage = cov["coverage"] if cov else None
         policy = self.cfg.policy
         if policy.name == "strict" and (coverage is None or coverage < policy.strict_min_coverage):
@@ -416,3 +428,21 @@ class _Run:
             fatal = [line for line in tail.splitlines() if line.startswith("Fatal Python error")][:1]
             text += "\nLast output:\n" + F.untrusted("\n".join([*fatal, tail[-1500:]]))
         return self.finish(judge.Outcome(exc.status, text, details={"failure": exc.reason}))
+
+
+def _by_id(results: list[dict], tensors: list[torch.Tensor], n: int) -> tuple[list[dict], list, tuple | None]:
+    """A shuffled `run` reply back in plan order: (trials 0..n-1 that ran, their tensors, and
+    the knock-out's (reply, tensors) or None when it did not run)."""
+    slices, i = {}, 0
+    for r in results:
+        k = 0 if r.get("problem") or r.get("error") else len(r["outputs"]) + int(r.get("returned_inputs", 0))
+        slices[int(r["id"])] = (r, tensors[i:i + k])
+        i += k
+    trials, flat = [], []
+    for t in range(n):
+        if t not in slices:
+            break
+        trials.append(slices[t][0])
+        flat.extend(slices[t][1])
+    knock = slices.get(KNOCKOUT_SET)
+    return trials, flat, (({"trials": [knock[0]]}, knock[1]) if knock else None)

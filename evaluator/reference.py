@@ -28,6 +28,7 @@ from common.config.evaluator import EvaluatorConfig
 class TrialPlan:
     init_seed: int
     trials: tuple[tuple[int, str], ...]  # (seed, distribution) for correctness
+    knockout: tuple[int, str]             # inputs of the knock-out run, never seen otherwise
 
 
 def make_plan(cfg: EvaluatorConfig, base_seed: int, n_base_trials: int,
@@ -40,7 +41,8 @@ def make_plan(cfg: EvaluatorConfig, base_seed: int, n_base_trials: int,
     replaces the configured extra trials when given."""
     extra = cfg.correctness.distributions if distributions is None else distributions
     dists = ["base"] * n_base_trials + list(extra)
-    return TrialPlan(init_seed=base_seed, trials=tuple((base_seed + 1 + i, d) for i, d in enumerate(dists)))
+    return TrialPlan(init_seed=base_seed, trials=tuple((base_seed + 1 + i, d) for i, d in enumerate(dists)),
+                     knockout=(base_seed + 777, "base"))
 
 
 @dataclass
@@ -51,10 +53,12 @@ class ReferenceOutputs:
     trials: list[dict]               # {"outputs": [{dtype, shape}], "modified": [i], "transform", "digest"}
     outputs: list[list[torch.Tensor]]
     inputs_after: list[list[torch.Tensor]]
+    knockout: list[torch.Tensor]     # outputs for the plan's knock-out inputs
 
     @property
     def nbytes(self) -> int:
-        return sum(t.numel() * t.element_size() for group in (self.outputs, self.inputs_after)
+        return sum(t.numel() * t.element_size() for group in (self.outputs, self.inputs_after,
+                                                              [self.knockout])
                    for outs in group for t in outs)
 
 
@@ -66,7 +70,7 @@ def split_outputs(trials: list[dict], tensors: list[torch.Tensor]) -> tuple[list
     """Per trial: (outputs, returned inputs) from the flat tensor list of a `run` reply."""
     outs, back, i = [], [], 0
     for t in trials:
-        if t.get("problem"):
+        if t.get("problem") or t.get("error"):
             outs.append([])
             back.append([])
             continue
@@ -106,7 +110,7 @@ class ReferenceCache:
 
     @staticmethod
     def key(problem: Any, device: str, sizes: dict, plan: TrialPlan) -> str:
-        return json.dumps([problem.content_hash(), device, sizes, plan.init_seed, plan.trials],
+        return json.dumps([problem.content_hash(), device, sizes, plan.init_seed, plan.trials, plan.knockout],
                           sort_keys=True, default=str)
 
     def get(self, key: str) -> ReferenceOutputs | None:

@@ -335,8 +335,8 @@ def test_a_problem_can_replace_the_extra_trial_distributions(tmp_path):
     assert sdpa.distributions == ("scale:1e-3",)
     assert builtin_problem("activation/relu").distributions is None
     cfg = EvaluatorConfig()
-    assert [d for _, d in make_plan(cfg, 2, sdpa.distributions).trials] == ["base", "base", "scale:1e-3"]
-    assert [d for _, d in make_plan(cfg, 2).trials] == ["base", "base", *cfg.correctness.distributions]
+    assert [d for _, d in make_plan(cfg, 7, 2, sdpa.distributions).trials] == ["base", "base", "scale:1e-3"]
+    assert [d for _, d in make_plan(cfg, 7, 2).trials] == ["base", "base", *cfg.correctness.distributions]
     wire = decode(encode(EvalRequest(request_id="r", problem=to_payload(sdpa), candidate="")))
     back = from_payload(wire.problem)
     assert back.distributions == sdpa.distributions and back.content_hash() == sdpa.content_hash()

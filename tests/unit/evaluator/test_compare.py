@@ -42,7 +42,8 @@ def test_atol_follows_the_trial_scale_but_relative_error_still_counts():
 
 def test_atol_scale_is_the_rms_ratio_to_the_base_trials():
     base = torch.randn(1000)
-    ref = ReferenceOutputs(trials=[{}, {}, {}], outputs=[[base], [base * 1e-3], [base * 1e3]])
+    ref = ReferenceOutputs(trials=[{}, {}, {}], outputs=[[base], [base * 1e-3], [base * 1e3]],
+                           inputs_after=[[], [], []], knockout=[base])
     scales = atol_scales(ref, [(1, "base"), (2, "scale:1e-3"), (3, "scale:1e3")])
     assert [s[0] for s in scales] == pytest.approx([1.0, 0.001, 1000.0])
 

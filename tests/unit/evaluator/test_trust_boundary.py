@@ -108,8 +108,8 @@ Slow().__enter__()
     verdict = unsafe_evaluator.evaluate(relu, slow, settings)
     honest = unsafe_evaluator.evaluate(relu, relu.solution, settings)
     _ok(honest)
-    if verdict.status == "ok":  # the reference ran elsewhere: no 0.05 s per call in its time
-        assert verdict.ref_time_s < 0.01 and verdict.speedup < 10 * honest.speedup, verdict.details["timing"]
+    if verdict.status == "ok":  # the reference ran elsewhere: none of the 0.05 s per call in its time
+        assert verdict.ref_time_s < 0.01, verdict.details["timing"]
 
 
 def test_forged_replies_on_the_reply_pipe_are_not_believed(unsafe_evaluator, settings, relu):
