@@ -1,0 +1,470 @@
+"""Coverage on the CPU: the candidate's share of the forward's estimated device work.
+
+On the GPU, coverage (`timing.coverage`) is the share of the forward's kernel time
+spent in the candidate's own Triton kernels. Under TRITON_INTERPRET the kernels run
+in Triton's numpy interpreter, orders of magnitude slower than the aten ops beside
+them, so wall time is meaningless there. This module replaces time by a roofline
+estimate of what each piece of work would cost on a nominal H100 (`Roofline`):
+seconds = max(bytes / memory bandwidth, flops / peak), per aten op and per launch.
+
+What is counted, while a `WorkCounter` is entered:
+  - aten ops (a TorchDispatchMode): bytes are the footprints of the tensors read and
+    written (a broadcast operand counts its storage span, not its expanded size);
+    flops come from torch's flop-counter formulas (mm, addmm, bmm, baddbmm, conv,
+    attention) at the tensor-core peak of the operand dtype (fp32 runs at the TF32
+    peak when torch's TF32 flags allow it, as cuBLAS/cuDNN would), else one flop per
+    element at the fp32 peak. Views, allocation and metadata ops cost nothing.
+  - interpreted Triton launches (the interpreter's `GridExecutor.__call__`, by the
+    `@triton.jit` function's name): the distinct addresses each launch loaded and
+    stored (masked-off lanes excluded; atomics count as a read and a write), and
+    2*M*N*K flops per `tl.dot` at the peak of its operand dtype and input precision.
+    Distinct addresses, like the aten side's tensor footprints, are compulsory
+    traffic: a tiled kernel re-reading a tile is served by the cache, not charged
+    again. Elementwise math inside a kernel is not counted (always memory-bound).
+    The interpreter's own torch calls (copying arguments to and from the host) are
+    not aten work; torch ops run by launch pre-run hooks are.
+coverage = candidate launches / (candidate launches + other launches + aten ops),
+0.0 when nothing ran. Launches of kernels whose name is not in `kernel_names` are
+"other", as on the GPU. Everything run while counting counts, so measure after the
+warm-up (an autotuner's first call benchmarks every config). The result's "launches"
+is the number of interpreted launches seen, to cross-check against the launch hook.
+Only interpreted launches are seen: on the GPU use `timing.coverage`.
+
+Trust: this runs in the candidate's process, installed by the harness before the
+candidate's code is imported, like the GPU profiler. Its numbers are only as good
+as that process: the static checks keep candidates from importing `evaluator`,
+reaching private attributes, patching classes or using torch.utils (dispatch
+modes), and the integrity check retires a tampered child. Work a candidate hides
+from these choke points (Python inside an interpreted kernel body that is neither
+a load, a store nor a dot) is not counted for anyone.
+
+Not thread-safe: the counter is process-wide state (the interpreter, which runs one
+launch at a time, is not thread-safe either), and the dispatch mode sees only the
+thread that entered it. Accounting never raises into the forward: a failure is
+recorded and the result has "error" set and "coverage" None.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+from torch.utils.flop_counter import flop_registry, sdpa_flop
+
+Forward = Callable[[list], object]
+
+METHOD = "roofline estimate of device work (Triton interpreter + aten dispatch), nominal H100"
+
+# Allocation and metadata ops: no device work (views are recognised by their schema).
+_FREE_OPS = frozenset({"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided",
+                       "_unsafe_view", "set_", "resize_", "lift_fresh", "detach_"})
+# In-place ops that overwrite their `self` without reading it.
+_WRITE_ONLY_SELF = frozenset({"copy_", "fill_", "zero_"})
+_FLOP_FORMULAS = {**flop_registry, torch.ops.aten._scaled_dot_product_flash_attention_for_cpu:
+                  sdpa_flop}
+# Address lists of one launch are deduplicated once they hold this many entries.
+_COMPACT_AT = 1 << 22
+
+
+@dataclass(frozen=True)
+class Roofline:
+    """Nominal H100 SXM5 throughputs (NVIDIA datasheet, dense, no sparsity)."""
+
+    memory_bytes_per_s: float = 3.35e12  # HBM3
+    fp32_flops_per_s: float = 67e12  # CUDA cores; also every op without a flop formula
+    tf32_flops_per_s: float = 494.7e12
+    half_flops_per_s: float = 989.4e12  # fp16 and bf16 tensor cores
+    fp8_flops_per_s: float = 1979e12  # fp8 and int8 tensor cores
+    fp64_flops_per_s: float = 67e12  # fp64 tensor cores
+    # Fixed cost per op or launch. Zero by default: CPU problem sizes are so small that
+    # any GPU-like floor (a few microseconds) would turn coverage into a launch count.
+    call_floor_s: float = 0.0
+
+    def seconds(self, nbytes: float, compute_s: float) -> float:
+        return max(self.call_floor_s, nbytes / self.memory_bytes_per_s, compute_s)
+
+    def matmul_peak(self, floating: bool, bits: int, fp32_peak: float) -> float:
+        """Peak for a matrix product of operands with this element type."""
+        if bits == 8:
+            return self.fp8_flops_per_s
+        if floating and bits == 16:
+            return self.half_flops_per_s
+        if floating and bits == 64:
+            return self.fp64_flops_per_s
+        return fp32_peak if floating and bits == 32 else self.fp32_flops_per_s
+
+
+H100 = Roofline()
+
+
+@dataclass
+class _Entry:
+    """Totals of one kernel name (Triton) or one aten op."""
+
+    source: str  # "triton" or "aten"
+    candidate: bool
+    seconds: float = 0.0
+    nbytes: int = 0
+    flops: int = 0
+    calls: int = 0
+
+
+class _Addresses:
+    """Start addresses one launch touched with one element size, deduplicated lazily."""
+
+    def __init__(self) -> None:
+        self.chunks: list[np.ndarray] = []
+        self.count = 0
+        self.limit = _COMPACT_AT  # deduplicate when this many are held; doubles as needed
+
+    def add(self, addrs: np.ndarray) -> None:
+        self.chunks.append(addrs)
+        self.count += addrs.size
+        if self.count > self.limit:
+            self.chunks = [_unique(np.concatenate(self.chunks))]
+            self.count = self.chunks[0].size
+            self.limit = max(self.limit, 2 * self.count)
+
+    def distinct(self) -> int:
+        return _unique(np.concatenate(self.chunks)).size if self.chunks else 0
+
+
+def _unique(addrs: np.ndarray) -> np.ndarray:
+    """Distinct addresses; a bitmap over the span when dense (50x faster than np.unique)."""
+    lo, hi = int(addrs.min()), int(addrs.max())
+    if hi - lo > 8 * addrs.size + 4096:  # sparse: the bitmap would outgrow the addresses
+        return np.unique(addrs)
+    seen = np.zeros(hi - lo + 1, dtype=bool)
+    seen[addrs - np.uint64(lo)] = True
+    return np.flatnonzero(seen).astype(np.uint64) + np.uint64(lo)
+
+
+@dataclass
+class _Launch:
+    """What one interpreted launch touched (by element size) and its dot work."""
+
+    name: str
+    reads: dict[int, _Addresses] = field(default_factory=dict)
+    writes: dict[int, _Addresses] = field(default_factory=dict)
+    flops: int = 0
+    compute_s: float = 0.0
+
+    def access(self, pool: dict[int, _Addresses], ptrs, mask) -> None:
+        itemsize = max(1, ptrs.get_element_ty().primitive_bitwidth // 8)
+        data = np.asarray(ptrs.data, dtype=np.uint64)
+        addrs = (data[np.broadcast_to(np.asarray(mask.data), data.shape)] if mask is not None
+                 else data.reshape(-1).copy())
+        if addrs.size:
+            if itemsize not in pool:
+                pool[itemsize] = _Addresses()
+            pool[itemsize].add(addrs)
+
+    def distinct_bytes(self) -> int:
+        return sum(addresses.distinct() * itemsize
+                   for pool in (self.reads, self.writes) for itemsize, addresses in pool.items())
+
+
+class WorkCounter:
+    """Counts the estimated device work of everything run while entered (module docstring).
+
+    One at a time per process; `result()` after exit.
+    """
+
+    _active: WorkCounter | None = None
+
+    def __init__(self, kernel_names: Iterable[str], roofline: Roofline = H100) -> None:
+        self.kernel_names = frozenset(kernel_names)
+        self.roofline = roofline
+        self.entries: dict[tuple[str, str], _Entry] = {}
+        self.error: str | None = None
+        self._launch: _Launch | None = None
+        self._host_copy = 0  # > 0 while the interpreter copies a launch's arguments
+        self._patches: list[tuple[type, str, object]] = []
+        self._mode: _AtenCounter | None = None
+        self._tf32 = {"matmul": False, "conv": False}
+        self.launches = 0
+
+    def __enter__(self) -> WorkCounter:
+        if WorkCounter._active is not None:
+            self._fail(RuntimeError("another WorkCounter is already counting"))
+            return self
+        try:
+            self._install()
+            self._tf32 = {"matmul": bool(torch.backends.cuda.matmul.allow_tf32),
+                          "conv": bool(torch.backends.cudnn.allow_tf32)}
+            self._mode = _AtenCounter(self)
+            self._mode.__enter__()
+        except Exception as e:  # not installed: nothing is counted, the result says why
+            self._uninstall()
+            self._fail(e)
+            return self
+        WorkCounter._active = self
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if WorkCounter._active is not self:
+            return
+        WorkCounter._active = None
+        try:
+            self._mode.__exit__(None, None, None)
+        finally:
+            self._uninstall()
+
+    def _install(self) -> None:
+        from triton.runtime import interpreter
+
+        executor, builder = interpreter.GridExecutor, interpreter.InterpreterBuilder
+        self._patch(executor, "__call__", self._wrap_launch)
+        self._patch(executor, "_init_args_hst", self._wrap_host_copy)
+        self._patch(executor, "_restore_args_dev", self._wrap_host_copy)
+        self._patch(builder, "create_masked_load", self._wrap_load)
+        self._patch(builder, "create_masked_store", self._wrap_store)
+        self._patch(builder, "create_atomic_rmw", self._wrap_atomic_rmw)
+        self._patch(builder, "create_atomic_cas", self._wrap_atomic_cas)
+        self._patch(builder, "create_dot", self._wrap_dot)
+
+    def _patch(self, cls: type, name: str, make: Callable) -> None:
+        original = cls.__dict__[name]  # KeyError: the interpreter's choke point moved
+        setattr(cls, name, make(original))
+        self._patches.append((cls, name, original))
+
+    def _uninstall(self) -> None:
+        while self._patches:
+            cls, name, original = self._patches.pop()
+            setattr(cls, name, original)
+
+    # --- accounting; every entry point goes through _guard so that it never raises
+
+    def _guard(self, fn: Callable, *args) -> None:
+        try:
+            fn(*args)
+        except Exception as e:  # deliberate: accounting must not break the forward
+            self._fail(e)
+
+    def _fail(self, e: BaseException) -> None:
+        if self.error is None:
+            self.error = f"{type(e).__name__}: {e}"[:500]
+
+    def _add(self, source: str, name: str, nbytes: int, flops: int, compute_s: float) -> None:
+        candidate = source == "triton" and name in self.kernel_names
+        entry = self.entries.setdefault((source, name), _Entry(source, candidate))
+        entry.seconds += self.roofline.seconds(nbytes, compute_s)
+        entry.nbytes += nbytes
+        entry.flops += flops
+        entry.calls += 1
+
+    def _end_launch(self, launch: _Launch) -> None:
+        self.launches += 1
+        self._add("triton", launch.name, launch.distinct_bytes(), launch.flops, launch.compute_s)
+
+    def _access(self, kind: str, ptrs, mask) -> None:
+        if self._launch is not None:
+            self._launch.access(self._launch.reads if kind == "read" else self._launch.writes,
+                                ptrs, mask)
+
+    def _dot(self, a, b, input_precision) -> None:
+        if self._launch is None:
+            return
+        (*batch, m, k), n = a.data.shape, b.data.shape[-1]
+        flops = 2 * math.prod(batch) * m * n * k
+        self._launch.flops += flops
+        self._launch.compute_s += flops / self._triton_dot_peak(a.dtype, input_precision)
+
+    def _triton_dot_peak(self, dtype, input_precision) -> float:
+        roof = self.roofline
+        fp32 = {"TF32": roof.tf32_flops_per_s, "TF32x3": roof.tf32_flops_per_s / 3,
+                "BF16x3": roof.half_flops_per_s / 3, "BF16x6": roof.half_flops_per_s / 6,
+                }.get(getattr(input_precision, "name", ""), roof.fp32_flops_per_s)
+        return roof.matmul_peak(dtype.is_floating(), dtype.primitive_bitwidth, fp32)
+
+    def _aten(self, func, args: tuple, kwargs: dict, out) -> None:
+        plan = _plan(func)
+        if plan is None:
+            return
+        reads = {}
+        for i, name in plan.reads:
+            reads.update((id(t), t) for t in _tensors(args[i] if i < len(args) else kwargs.get(name)))
+        tensors = [*reads.values(), *_tensors(out)]
+        nbytes = sum(_footprint(t) for t in tensors)
+        if plan.formula is not None:
+            flops = int(plan.formula(*args, **kwargs, out_val=out))
+            dtype = next(iter(reads.values())).dtype
+            roof = self.roofline
+            fp32 = roof.tf32_flops_per_s if self._tf32[plan.tf32_flag] else roof.fp32_flops_per_s
+            peak = roof.matmul_peak(dtype.is_floating_point, dtype.itemsize * 8, fp32)
+        else:
+            flops = max((t.numel() for t in tensors), default=0)
+            peak = self.roofline.fp32_flops_per_s
+        self._add("aten", plan.label, nbytes, flops, flops / peak)
+
+    # --- wrappers around the interpreter's methods (installed on the classes)
+
+    def _wrap_launch(self, original: Callable) -> Callable:
+        counter = self
+
+        def __call__(executor, *args, **kwargs):
+            if counter._launch is not None:  # launches do not nest; keep the outer one
+                return original(executor, *args, **kwargs)
+            counter._launch = _Launch(str(getattr(executor.fn, "__name__", "?")))
+            try:
+                return original(executor, *args, **kwargs)
+            finally:
+                launch, counter._launch = counter._launch, None
+                counter._guard(counter._end_launch, launch)
+
+        return __call__
+
+    def _wrap_host_copy(self, original: Callable) -> Callable:
+        counter = self
+
+        def copy_args(executor, *args, **kwargs):
+            counter._host_copy += 1
+            try:
+                return original(executor, *args, **kwargs)
+            finally:
+                counter._host_copy -= 1
+
+        return copy_args
+
+    def _wrap_load(self, original: Callable) -> Callable:
+        def create_masked_load(builder, ptrs, mask, *rest, **kwargs):
+            self._guard(self._access, "read", ptrs, mask)
+            return original(builder, ptrs, mask, *rest, **kwargs)
+
+        return create_masked_load
+
+    def _wrap_store(self, original: Callable) -> Callable:
+        def create_masked_store(builder, ptrs, value, mask, *rest, **kwargs):
+            self._guard(self._access, "write", ptrs, mask)
+            return original(builder, ptrs, value, mask, *rest, **kwargs)
+
+        return create_masked_store
+
+    def _wrap_atomic_rmw(self, original: Callable) -> Callable:
+        def create_atomic_rmw(builder, op, ptr, val, mask, *rest, **kwargs):
+            self._guard(self._access, "read", ptr, mask)
+            self._guard(self._access, "write", ptr, mask)
+            return original(builder, op, ptr, val, mask, *rest, **kwargs)
+
+        return create_atomic_rmw
+
+    def _wrap_atomic_cas(self, original: Callable) -> Callable:
+        def create_atomic_cas(builder, ptr, *rest, **kwargs):
+            self._guard(self._access, "read", ptr, None)
+            self._guard(self._access, "write", ptr, None)
+            return original(builder, ptr, *rest, **kwargs)
+
+        return create_atomic_cas
+
+    def _wrap_dot(self, original: Callable) -> Callable:
+        def create_dot(builder, a, b, d, input_precision, *rest, **kwargs):
+            self._guard(self._dot, a, b, input_precision)
+            return original(builder, a, b, d, input_precision, *rest, **kwargs)
+
+        return create_dot
+
+    # --- the result
+
+    def result(self, forwards: int = 1) -> dict:
+        """Per-forward totals in `timing.coverage`'s shape, plus the split and the model."""
+        if self.error is not None:
+            return {"coverage": None, "error": self.error, "method": METHOD,
+                    "roofline": asdict(self.roofline), "kernels": []}
+        entries = sorted(self.entries.items(), key=lambda kv: -kv[1].seconds)
+        per = 1.0 / max(forwards, 1)
+        mine = sum(e.seconds for _, e in entries if e.candidate) * per
+        other = sum(e.seconds for _, e in entries if e.source == "triton" and not e.candidate) * per
+        aten = sum(e.seconds for _, e in entries if e.source == "aten") * per
+        total = mine + other + aten
+        kernels = [{"name": name[:200], "seconds": e.seconds * per, "candidate": e.candidate,
+                    "source": e.source, "bytes": e.nbytes * per, "flops": e.flops * per,
+                    "calls": e.calls * per} for (_, name), e in entries[:8]]
+        return {"coverage": mine / total if total > 0 else 0.0, "estimated_time_s": total,
+                "candidate_time_s": mine, "other_triton_time_s": other, "aten_time_s": aten,
+                "launches": self.launches, "kernels": kernels, "method": METHOD,
+                "roofline": asdict(self.roofline), "error": None}
+
+
+class _AtenCounter(TorchDispatchMode):
+    """Hands every aten op run outside the interpreter's argument copies to the counter."""
+
+    def __init__(self, counter: WorkCounter) -> None:
+        super().__init__()
+        self.counter = counter
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        out = func(*args, **kwargs)
+        if not self.counter._host_copy:
+            self.counter._guard(self.counter._aten, func, args, kwargs, out)
+        return out
+
+
+@dataclass(frozen=True)
+class _OpPlan:
+    """How an aten op's work is read off its arguments; built once per op."""
+
+    label: str
+    reads: tuple[tuple[int, str], ...]  # (position, name) of the arguments it reads
+    formula: Callable | None  # torch's flop formula, for the matrix-product ops
+    tf32_flag: str  # which of torch's TF32 switches governs its fp32 operands
+
+
+_PLANS: dict[object, _OpPlan | None] = {}
+
+
+def _plan(func) -> _OpPlan | None:
+    """The op's plan, or None for views, allocation and metadata ops (no device work)."""
+    if func in _PLANS:
+        return _PLANS[func]
+    name = func.overloadpacket.__name__
+    plan = None
+    if not (func.is_view or name in _FREE_OPS or torch.Tag.inplace_view in func.tags):
+        def read(arg) -> bool:  # `out=` arguments and overwritten `self`s are only written
+            written = arg.alias_info is not None and arg.alias_info.is_write
+            return not (written and (arg.kwarg_only or name in _WRITE_ONLY_SELF))
+
+        plan = _OpPlan(f"aten::{name}",
+                       tuple((i, a.name) for i, a in enumerate(func._schema.arguments) if read(a)),
+                       _FLOP_FORMULAS.get(func.overloadpacket),
+                       "conv" if "conv" in name else "matmul")
+    _PLANS[func] = plan
+    return plan
+
+
+def _tensors(value) -> list[torch.Tensor]:
+    if isinstance(value, torch.Tensor):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [v for v in value if isinstance(v, torch.Tensor)]
+    return []
+
+
+def _footprint(t: torch.Tensor) -> int:
+    """Bytes a tensor occupies: its strided span, at most numel elements (broadcasts are cheap)."""
+    n = t.numel()
+    if n == 0:
+        return 0
+    try:
+        if t.is_contiguous():
+            return n * t.element_size()
+        span = 1 + sum((s - 1) * abs(st) for s, st in zip(t.shape, t.stride()) if s > 1)
+    except (RuntimeError, NotImplementedError):  # layouts without strides (sparse, nested)
+        span = n
+    return min(span, n) * t.element_size()
+
+
+def measure(forward: Forward, inputs: list, kernel_names: Iterable[str], forwards: int = 1,
+            roofline: Roofline = H100) -> dict:
+    """Run `forward(inputs)` `forwards` times and return its estimated coverage (module doc).
+
+    The forward's own exceptions propagate; accounting failures only set "error".
+    """
+    counter = WorkCounter(kernel_names, roofline)
+    with counter:
+        for _ in range(forwards):
+            forward(inputs)
+    return counter.result(forwards)

@@ -1,0 +1,262 @@
+"""evaluator.cpu_work: the roofline coverage of interpreted Triton launches vs aten ops.
+
+Triton's own library kernels (tl.zeros, ...) are built as interpreted functions only if
+TRITON_INTERPRET=1 is set before triton is first imported, which in a shared pytest
+process has usually happened already. So this module runs itself once more in a child
+pytest with the variable set (`test_under_the_interpreter`); the other tests run there.
+"""
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+import triton
+import triton.language as tl
+
+from evaluator import cpu_work
+
+ROOT = Path(__file__).resolve().parents[3]
+INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
+needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 "
+                                       "child started by test_under_the_interpreter")
+
+
+@pytest.mark.skipif(INTERPRETED, reason="this is the child")
+def test_under_the_interpreter():
+    env = {**os.environ, "TRITON_INTERPRET": "1"}  # before the child imports triton
+    proc = subprocess.run([sys.executable, "-m", "pytest", __file__, "-q", "-p", "no:cacheprovider"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+    assert " passed" in proc.stdout and " failed" not in proc.stdout
+
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(y_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=mask), 0.0), mask=mask)
+
+
+@triton.jit
+def copy_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=mask), mask=mask)
+
+
+@triton.jit
+def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                  BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        rk = k + tl.arange(0, BK)
+        a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+        b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+        acc += tl.dot(a, b)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
+
+
+BLOCK = 1024
+
+
+def relu(x: torch.Tensor, n: int | None = None) -> torch.Tensor:
+    """The Triton ReLU over x's first n elements (all by default), launched over all of x."""
+    y = torch.empty_like(x)
+    relu_kernel[(triton.cdiv(x.numel(), BLOCK),)](x, y, x.numel() if n is None else n,
+                                                  BLOCK=BLOCK)
+    return y
+
+
+def copy(x: torch.Tensor) -> torch.Tensor:
+    y = torch.empty_like(x)
+    copy_kernel[(triton.cdiv(x.numel(), BLOCK),)](x, y, x.numel(), BLOCK=BLOCK)
+    return y
+
+
+def matmul(a: torch.Tensor, b: torch.Tensor, block: int = 32) -> torch.Tensor:
+    (m, k), n = a.shape, b.shape[1]
+    c = torch.empty(m, n)
+    matmul_kernel[(m // block, n // block)](a, b, c, m, n, k, BM=block, BN=block, BK=block)
+    return c
+
+
+def entry(result: dict, name: str) -> dict:
+    return next(k for k in result["kernels"] if k["name"] == name)
+
+
+@needs_interpreter
+def test_pure_triton_elementwise_is_all_coverage():
+    x = torch.randn(16 * BLOCK)
+    out = {}
+    result = cpu_work.measure(lambda inputs: out.setdefault("y", relu(inputs[0])), [x],
+                              {"relu_kernel"})
+    assert torch.equal(out["y"], x.relu())
+    assert result["error"] is None
+    assert result["coverage"] == pytest.approx(1.0)
+    # The interpreter's own argument copies are not aten work; empty_like costs nothing.
+    assert result["aten_time_s"] == 0.0
+    k = entry(result, "relu_kernel")
+    assert k["candidate"] and k["calls"] == 1 and k["bytes"] == 2 * x.numel() * 4
+    assert k["seconds"] == pytest.approx(2 * x.numel() * 4 / cpu_work.H100.memory_bytes_per_s)
+
+
+@needs_interpreter
+def test_torch_matmul_with_triton_epilogue_is_mostly_not_the_candidate():
+    a = torch.randn(256, 256)
+    result = cpu_work.measure(lambda inputs: relu(inputs[0] @ inputs[0]), [a], {"relu_kernel"})
+    mm = entry(result, "aten::mm")
+    assert not mm["candidate"] and mm["flops"] == 2 * 256**3
+    assert 0.05 < result["coverage"] < 0.4
+    assert result["aten_time_s"] > 2 * result["candidate_time_s"]
+
+
+@needs_interpreter
+def test_decoy_kernel_on_one_element_next_to_torch_compute_is_near_zero():
+    x = torch.randn(64 * BLOCK)
+
+    def forward(inputs):
+        relu(inputs[0][:1])
+        return torch.sigmoid(inputs[0]) * inputs[0]
+
+    result = cpu_work.measure(forward, [x], {"relu_kernel"})
+    assert entry(result, "relu_kernel")["bytes"] == 8
+    assert result["coverage"] < 0.001
+
+
+@needs_interpreter
+def test_masked_off_lanes_are_not_counted():
+    x = torch.randn(8 * BLOCK)
+    full = cpu_work.measure(lambda inputs: relu(inputs[0]), [x], {"relu_kernel"})
+    half = cpu_work.measure(lambda inputs: relu(inputs[0], n=x.numel() // 2), [x],
+                            {"relu_kernel"})
+    assert entry(half, "relu_kernel")["bytes"] == entry(full, "relu_kernel")["bytes"] // 2
+    assert half["candidate_time_s"] == pytest.approx(full["candidate_time_s"] / 2)
+
+
+@needs_interpreter
+def test_triton_matmul_counts_dot_flops_and_distinct_bytes():
+    a, b = torch.randn(64, 64), torch.randn(64, 64)
+    out = {}
+    result = cpu_work.measure(lambda inputs: out.setdefault("c", matmul(*inputs)), [a, b],
+                              {"matmul_kernel"})
+    torch.testing.assert_close(out["c"], a @ b, atol=1e-3, rtol=1e-3)
+    assert result["coverage"] == pytest.approx(1.0)
+    k = entry(result, "matmul_kernel")
+    assert k["flops"] == 2 * 64**3
+    # Each A and B tile is loaded by two programs; the cache serves the second load.
+    assert k["bytes"] == 3 * 64 * 64 * 4
+
+
+@needs_interpreter
+def test_compute_time_uses_the_peak_of_the_dtype_and_precision():
+    a = torch.randn(64, 64)
+    compute_only = cpu_work.Roofline(memory_bytes_per_s=math.inf)
+    result = cpu_work.measure(lambda inputs: (matmul(inputs[0], inputs[0]), inputs[0] @ inputs[0],
+                                              inputs[0].half() @ inputs[0].half()),
+                              [a], {"matmul_kernel"}, roofline=compute_only)
+    flops, h100 = 2 * 64**3, cpu_work.H100
+    # tl.dot on fp32 defaults to TF32; torch's fp32 mm does not unless TF32 is switched on.
+    assert entry(result, "matmul_kernel")["seconds"] == pytest.approx(flops / h100.tf32_flops_per_s)
+    assert entry(result, "aten::mm")["seconds"] == pytest.approx(
+        flops / h100.fp32_flops_per_s + flops / h100.half_flops_per_s)
+
+
+@needs_interpreter
+def test_nothing_launched_is_zero():
+    x = torch.randn(4, 8)
+    result = cpu_work.measure(lambda inputs: inputs[0].view(-1).t().unsqueeze(0), [x],
+                              {"relu_kernel"})
+    assert result["coverage"] == 0.0 and result["estimated_time_s"] == 0.0
+    assert result["kernels"] == [] and result["error"] is None
+
+
+@needs_interpreter
+def test_kernel_outside_kernel_names_counts_as_other():
+    x = torch.randn(8 * BLOCK)
+    result = cpu_work.measure(lambda inputs: copy(relu(inputs[0])), [x], {"relu_kernel"})
+    assert result["launches"] == 2
+    assert entry(result, "relu_kernel")["candidate"]
+    assert not entry(result, "copy_kernel")["candidate"]
+    assert result["other_triton_time_s"] == pytest.approx(result["candidate_time_s"])
+    assert result["coverage"] == pytest.approx(0.5)
+
+
+@needs_interpreter
+def test_forwards_are_averaged():
+    x = torch.randn(4 * BLOCK)
+    one = cpu_work.measure(lambda inputs: relu(inputs[0]), [x], {"relu_kernel"})
+    three = cpu_work.measure(lambda inputs: relu(inputs[0]), [x], {"relu_kernel"}, forwards=3)
+    assert three["candidate_time_s"] == pytest.approx(one["candidate_time_s"])
+    assert entry(three, "relu_kernel")["calls"] == pytest.approx(1.0)
+
+
+def _interpreter_methods() -> dict[str, object]:
+    from triton.runtime import interpreter
+
+    return {f"{cls.__name__}.{name}": cls.__dict__[name]
+            for cls in (interpreter.GridExecutor, interpreter.InterpreterBuilder)
+            for name in cls.__dict__ if callable(cls.__dict__[name])}
+
+
+@pytest.fixture
+def launch_recorder():
+    """The child's launch hook, installed for one test and then taken off again."""
+    from triton.runtime import jit
+    from triton.runtime.interpreter import InterpretedFunction
+
+    from evaluator.launch_hook import LaunchRecorder
+
+    originals = {cls: cls.__dict__["run"] for cls in (jit.JITFunction, InterpretedFunction)}
+    recorder = LaunchRecorder()
+    recorder.install()
+    yield recorder
+    for cls, run in originals.items():
+        cls.run = run
+
+
+@needs_interpreter
+def test_nested_in_the_launch_hook_both_see_the_launch_and_patches_come_off(launch_recorder):
+    before = _interpreter_methods()
+    x = torch.randn(4 * BLOCK)
+    launch_recorder.start()
+    result = cpu_work.measure(lambda inputs: relu(inputs[0]), [x], {"relu_kernel"})
+    assert launch_recorder.stop() == [(__name__, "relu_kernel")]
+    assert result["coverage"] == pytest.approx(1.0)
+    assert launch_recorder.intact()
+    assert _interpreter_methods() == before
+
+
+@needs_interpreter
+def test_accounting_failure_sets_error_and_leaves_the_forward_alone():
+    x = torch.randn(4 * BLOCK)
+    out = {}
+    broken = cpu_work.Roofline(memory_bytes_per_s=0.0)  # every estimate divides by zero
+    result = cpu_work.measure(lambda inputs: out.setdefault("y", relu(inputs[0])), [x],
+                              {"relu_kernel"}, roofline=broken)
+    assert torch.equal(out["y"], x.relu())
+    assert result["coverage"] is None and "ZeroDivisionError" in result["error"]
+
+
+@needs_interpreter
+def test_forward_errors_propagate_and_the_counter_is_removed():
+    before = _interpreter_methods()
+
+    def forward(inputs):
+        relu(inputs[0])
+        raise ValueError("candidate bug")
+
+    with pytest.raises(ValueError, match="candidate bug"):
+        cpu_work.measure(forward, [torch.randn(BLOCK)], {"relu_kernel"})
+    assert _interpreter_methods() == before
+    # Nothing is left counting: a later measurement starts from zero and works.
+    again = cpu_work.measure(lambda inputs: relu(inputs[0]), [torch.randn(BLOCK)],
+                             {"relu_kernel"})
+    assert again["error"] is None and entry(again, "relu_kernel")["calls"] == 1
