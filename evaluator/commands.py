@@ -27,6 +27,8 @@ imported — and the worker compares, times and decides. The commands:
            are reported only as a cross-check. `null` skips the forward: the reference
            child measures the protocol's own cost with it.
   reveal   {}: the outputs of the last `go`
+  alt      {id}: the reference's outputs on timing set `id` with PyTorch's TF32 mode on (GPU;
+           empty where TF32 changes nothing), the precision contract's second reference
   profile  {id, forwards}: coverage of the candidate's kernels (GPU: torch.profiler;
            CPU: the interpreter work meter, evaluator.cpu_work)
   status   {}: integrity report of the process (a tamper signal, not a guarantee)
@@ -129,6 +131,17 @@ class _RandomUninitialised:
         self.mode.__exit__(*exc)
 
 
+class _TF32:
+    """PyTorch's TF32 mode for matmul and cuDNN, restored afterwards."""
+
+    def __enter__(self) -> None:
+        self._was = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
+        torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = True
+
+    def __exit__(self, *exc: object) -> None:
+        torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = self._was
+
+
 class ChildState:
     def __init__(self, role: str, device: str, tmp: Path, recorder: LaunchRecorder):
         self.role, self.device, self.tmp = role, device, tmp
@@ -145,7 +158,7 @@ class ChildState:
     def handle(self, head: dict) -> tuple[dict, list]:
         handlers = {"prepare": self.prepare, "load": self.load, "model": self.build_reference,
                     "run": self.run, "arm": self.arm, "go": self.go, "reveal": self.reveal,
-                    "profile": self.profile, "status": self.status}
+                    "profile": self.profile, "status": self.status, "alt": self.alt}
         handler = handlers.get(head.get("op"))
         try:
             if handler is None:
@@ -238,16 +251,36 @@ class ChildState:
             modified = [i for i, (x, c) in enumerate(zip(inputs, copies))
                         if isinstance(x, torch.Tensor) and not unchanged([x], [c])]
             back = [inputs[i] for i in modified] if h.get("return_inputs") and problem is None else []
+            alt = self._tf32_outputs(copies, outs) if h.get("tf32") and problem is None else []
             results.append({"id": set_id, "outputs": describe_outputs(outs), "problem": problem,
-                            "modified": modified, "returned_inputs": len(back), "seconds": seconds,
-                            "n_launches": len(launches),
+                            "modified": modified, "returned_inputs": len(back), "alt_outputs": len(alt),
+                            "seconds": seconds, "n_launches": len(launches),
                             "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]]})
             if problem is None:
                 tensors.extend(outs)
                 tensors.extend(back)
+                tensors.extend(alt)
             else:
                 break
         return {"op": "result", "trials": results, "tampered": self.integrity.check()}, tensors
+
+    def _tf32_outputs(self, inputs: list, strict: list[torch.Tensor]) -> list[torch.Tensor]:
+        """The reference's outputs with PyTorch's TF32 mode on (GPU reference child only);
+        [] where TF32 does not apply or changes nothing. The worker accepts a float32 kernel
+        whose error is of the size TF32 itself gives on this computation."""
+        if self.role != "reference" or self.device != "cuda":
+            return []
+        with _TF32():
+            alt, _ = self._forward(inputs)
+        same = len(alt) == len(strict) and all(a.shape == b.shape and torch.equal(a, b)
+                                               for a, b in zip(alt, strict))
+        return [] if same else alt
+
+    def alt(self, h: dict) -> tuple[dict, list]:
+        """TF32 outputs for timing set `id` as it is now (after a revealed timed run)."""
+        inputs = self._workspace().inputs(int(h["id"]))
+        outs = self._tf32_outputs(inputs, self.last_outputs)
+        return {"op": "result", "outputs": describe_outputs(outs)}, outs
 
     # ------------------------------------------------------------------ timing
     def arm(self, h: dict) -> tuple[dict, list]:

@@ -58,7 +58,7 @@ def _trial_name(plan_trials: list, i: int) -> str:
 
 def judge_trials(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs, plan_trials: list,
                  kernels: list[str], module: str, cfg: EvaluatorConfig,
-                 tolerance: Mapping[str, float] | None) -> Outcome | None:
+                 tolerance: Mapping[str, float] | None, facts: dict | None = None) -> Outcome | None:
     """Hacks first (launches, inputs, dtype downgrade, constant output), then correctness."""
     trials = reply["trials"]
     hacks, notes = [], []
@@ -78,7 +78,7 @@ def judge_trials(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs
             if i == 0 and C.dtype_verdict(o["dtype"], e["dtype"]) == "precision_downgrade":
                 hacks.append("precision_downgrade")
                 notes.append(f"output {j} is {o['dtype']}; the reference computes {e['dtype']}")
-    cand, cand_inputs = split_outputs(trials, tensors)
+    cand, cand_inputs, _ = split_outputs(trials, tensors)
     sent = [i for i, t in enumerate(trials) if not t.get("problem") and _shapes_match(t, ref.trials[i])]
     tols = [[C.tolerance_for(o.dtype, cfg.correctness, tolerance) for o in ref.outputs[i]] for i in sent]
     pair = C.ignores_input([cand[i] for i in sent], [ref.outputs[i] for i in sent], tols[0] if tols else [])
@@ -89,7 +89,7 @@ def judge_trials(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs
                      "reference's outputs) differ: it ignores its input")
     if hacks:
         return Outcome("hack", "Rejected: " + "; ".join(dict.fromkeys(notes)) + ".", hacks=sorted(set(hacks)))
-    return _correctness(trials, cand, cand_inputs, ref, plan_trials, cfg, tolerance)
+    return _correctness(trials, cand, cand_inputs, ref, plan_trials, cfg, tolerance, facts)
 
 
 def _shapes_match(t: dict, r: dict) -> bool:
@@ -117,8 +117,25 @@ def _shape_problem(t: dict, r: dict) -> str | None:
     return None
 
 
+def match(out: torch.Tensor, strict: torch.Tensor, tf32: torch.Tensor | None, cfg: EvaluatorConfig,
+          tolerance: Mapping[str, float] | None, scale: float = 1.0, facts: dict | None = None) -> dict | None:
+    """None when `out` matches the strict reference, or (float32) the precision contract
+    against the TF32 reference (facts["precision"] becomes "tf32"); else the strict mismatch."""
+    tol = C.tolerance_for(strict.dtype, cfg.correctness, tolerance)
+    stats = C.compare(out, strict, tol, scale)
+    if stats is None or tf32 is None or tol is None or strict.dtype != torch.float32 \
+            or tf32.shape != strict.shape:
+        return stats
+    if C.compare(out, strict, C.tf32_tolerance(tol, strict, tf32), scale) is not None:
+        return stats
+    if facts is not None:
+        facts["precision"] = "tf32"
+    return None
+
+
 def _correctness(trials: list, cand: list, cand_inputs: list, ref: ReferenceOutputs, plan_trials: list,
-                 cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None) -> Outcome | None:
+                 cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None,
+                 facts: dict | None = None) -> Outcome | None:
     scales = atol_scales(ref, plan_trials)
     for i, t in enumerate(trials):
         name = _trial_name(plan_trials, i)
@@ -132,9 +149,10 @@ def _correctness(trials: list, cand: list, cand_inputs: list, ref: ReferenceOutp
                                f"{ref.trials[i]['modified']} in place; yours does not do the same.",
                                details={"trial": i})
             pairs += list(zip(cand_inputs[i], ref.inputs_after[i]))
+        alts = ref.tf32[i] if i < len(ref.tf32) else []
         for j, (o, r) in enumerate(pairs):
             scale = scales[i][j] if j < len(scales[i]) else 1.0
-            stats = C.compare(o, r, C.tolerance_for(r.dtype, cfg.correctness, tolerance), scale)
+            stats = match(o, r, alts[j] if j < len(alts) else None, cfg, tolerance, scale, facts)
             if stats is not None:
                 return Outcome("incorrect", F.mismatch_text(name, j, stats),
                                details={"trial": i, "mismatch": stats})
@@ -159,15 +177,17 @@ def judge_knockout(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutpu
 
 
 def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch.Tensor]],
-                  cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None) -> Outcome | None:
+                  ref_tf32: dict[int, list[torch.Tensor]], cfg: EvaluatorConfig,
+                  tolerance: Mapping[str, float] | None, facts: dict | None = None) -> Outcome | None:
     """Outputs of randomly chosen timed runs must match the reference's for the same inputs."""
     for run in sorted(cand):
-        outs, want = cand[run], ref.get(run, [])
+        outs, want, alts = cand[run], ref.get(run, []), ref_tf32.get(run, [])
         if len(outs) != len(want) or any(o.shape != w.shape or o.dtype != w.dtype for o, w in zip(outs, want)):
             stats: dict | None = {"problem": "different outputs"}
         else:
-            stats = next((s for s in (C.compare(o, w, C.tolerance_for(w.dtype, cfg.correctness, tolerance))
-                                      for o, w in zip(outs, want)) if s is not None), None)
+            stats = next((s for s in (match(o, w, alts[j] if j < len(alts) else None, cfg, tolerance,
+                                            facts=facts)
+                                      for j, (o, w) in enumerate(zip(outs, want))) if s is not None), None)
         if stats is not None:
             return Outcome("hack", f"Rejected: while being timed, forward returned a wrong result (timed "
                            f"run {run}, checked after it ran): it behaves differently when timed.",

@@ -45,7 +45,7 @@ from evaluator import feedback as F
 from evaluator.device_lock import DeviceLock
 from evaluator.pool import ChildPool, EvaluatorUnavailable
 from evaluator.reference import ProblemFailed, ReferenceCache, ReferenceOutputs, TrialPlan, make_plan
-from evaluator.reference import split_outputs
+from evaluator.reference import reply_size, split_outputs
 from evaluator.sandbox import Child, ChildFailure, SandboxFailure
 from evaluator.static_checks import check_source, decode_source
 from evaluator.verdict import Verdict, compute_reward
@@ -127,6 +127,7 @@ class _Run:
         self.kernels: list[str] = []
         self.module = ""
         self.current = "start-up"
+        self.facts: dict[str, str] = {"precision": "strict"}  # which reference the outputs met
 
     @contextmanager
     def phase(self, name: str) -> Iterator[None]:
@@ -234,17 +235,17 @@ class _Run:
             self._ref_request(child, {"op": "model", "init_seed": self.plan.init_seed})
             n = len(self.plan.trials)
             reply, tensors = self._ref_request(child, {
-                "op": "run", "ids": [*range(n), KNOCKOUT_SET], "return_inputs": True,
+                "op": "run", "ids": [*range(n), KNOCKOUT_SET], "return_inputs": True, "tf32": True,
                 "max_output_bytes": self.cfg.correctness.max_output_bytes})
         trials = reply["trials"]
         if len(trials) < n + 1 or any(t.get("problem") for t in trials):
             bad = next((t.get("problem") for t in trials if t.get("problem")), "not every trial ran")
             raise ProblemFailed(f"the reference's outputs cannot be used: {bad}")
-        outputs, inputs_after = split_outputs(trials, tensors)
+        outputs, inputs_after, tf32 = split_outputs(trials, tensors)
         for i, t in enumerate(trials[:n]):
             t.update(prep["sets"][str(i)])
         ref = ReferenceOutputs(trials=trials[:n], outputs=outputs[:n], inputs_after=inputs_after[:n],
-                               knockout=outputs[n])
+                               knockout=outputs[n], tf32=tf32[:n])
         self.ev.references.put(key, ref)
         return ref
 
@@ -314,7 +315,7 @@ class _Run:
         self.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in trials]
         self.details["trials"] = [{"inputs": d} for _, d in self.plan.trials]
         outcome = judge.judge_trials({"trials": trials}, outputs, ref, list(self.plan.trials), self.kernels,
-                                     self.module, self.cfg, self.tolerance)
+                                     self.module, self.cfg, self.tolerance, self.facts)
         if outcome is None and knock is not None:
             outcome = judge.judge_knockout(*knock, ref, self.cfg, self.tolerance)
         return outcome
@@ -355,7 +356,8 @@ class _Run:
                     raise ProblemFailed(F.untrusted(self.sanitize(str(exc.reply.get("traceback"))))) from None
                 except ChildFailure as exc:
                     raise ProblemFailed(exc.reason) from None
-        bad = judge.judge_reveals(cand.revealed, ref.revealed, self.cfg, self.tolerance)
+        bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, self.cfg, self.tolerance,
+                                  self.facts)
         if bad is None and self.ev.device == "cuda":
             bad = judge.judge_events(cand.median_s, cand.events_s, ref.median_s, ref.events_s,
                                      ref.null_median_s, self.cfg)
@@ -400,6 +402,10 @@ class _Run:
 
     def decide(self, timed: dict | None, cov: dict | None) -> Verdict:
         """Policy and reward from the evidence: the knock-out passed; coverage under strict."""
+        self.details["precision"] = self.facts["precision"]
+        note = ("\nAccepted at TF32 precision: this float32 problem's outputs differ from the strict "
+                "float32 reference by about what PyTorch's TF32 mode gives." if self.facts["precision"] == "tf32"
+                else "")
         coverage = cov["coverage"] if cov else None
         policy = self.cfg.policy
         if policy.name == "strict" and (coverage is None or coverage < policy.strict_min_coverage):
@@ -409,9 +415,10 @@ class _Run:
                 f"own Triton kernels {shown}; at least {policy.strict_min_coverage:.0%} is required.",
                 hacks=["low_coverage"]), coverage=coverage)
         if timed is None:
-            return self.finish(judge.Outcome("ok", "Correct (timing was not requested)."), coverage=coverage)
+            return self.finish(judge.Outcome("ok", "Correct (timing was not requested)." + note),
+                               coverage=coverage)
         ref_s, cand_s = timed["ref_s"], timed["cand_s"]
-        text = F.timing_text(ref_s, cand_s, timed["clock"], cov)
+        text = F.timing_text(ref_s, cand_s, timed["clock"], cov) + note
         return self.finish(judge.Outcome("ok", text), speedup=ref_s / cand_s, coverage=coverage,
                            ref_s=ref_s, cand_s=cand_s)
 
@@ -435,7 +442,7 @@ def _by_id(results: list[dict], tensors: list[torch.Tensor], n: int) -> tuple[li
     the knock-out's (reply, tensors) or None when it did not run)."""
     slices, i = {}, 0
     for r in results:
-        k = 0 if r.get("problem") or r.get("error") else len(r["outputs"]) + int(r.get("returned_inputs", 0))
+        k = reply_size(r)
         slices[int(r["id"])] = (r, tensors[i:i + k])
         i += k
     trials, flat = [], []

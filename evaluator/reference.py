@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import torch
@@ -54,11 +54,12 @@ class ReferenceOutputs:
     outputs: list[list[torch.Tensor]]
     inputs_after: list[list[torch.Tensor]]
     knockout: list[torch.Tensor]     # outputs for the plan's knock-out inputs
+    tf32: list[list[torch.Tensor]] = field(default_factory=list)  # per trial; [] = TF32 changes nothing
 
     @property
     def nbytes(self) -> int:
         return sum(t.numel() * t.element_size() for group in (self.outputs, self.inputs_after,
-                                                              [self.knockout])
+                                                              [self.knockout], self.tf32)
                    for outs in group for t in outs)
 
 
@@ -66,19 +67,28 @@ class ProblemFailed(Exception):
     """The problem's own code failed in the trusted child (message for the verdict)."""
 
 
-def split_outputs(trials: list[dict], tensors: list[torch.Tensor]) -> tuple[list, list]:
-    """Per trial: (outputs, returned inputs) from the flat tensor list of a `run` reply."""
-    outs, back, i = [], [], 0
+def split_outputs(trials: list[dict], tensors: list[torch.Tensor]) -> tuple[list, list, list]:
+    """Per trial of a `run` reply: (outputs, returned inputs, TF32 alternative outputs)."""
+    outs, back, alt, i = [], [], [], 0
     for t in trials:
         if t.get("problem") or t.get("error"):
             outs.append([])
             back.append([])
+            alt.append([])
             continue
-        n, m = len(t["outputs"]), int(t.get("returned_inputs", 0))
+        n, m, a = len(t["outputs"]), int(t.get("returned_inputs", 0)), int(t.get("alt_outputs", 0))
         outs.append(tensors[i:i + n])
         back.append(tensors[i + n:i + n + m])
-        i += n + m
-    return outs, back
+        alt.append(tensors[i + n + m:i + n + m + a])
+        i += n + m + a
+    return outs, back, alt
+
+
+def reply_size(t: dict) -> int:
+    """How many tensors one `run` result carries."""
+    if t.get("problem") or t.get("error"):
+        return 0
+    return len(t["outputs"]) + int(t.get("returned_inputs", 0)) + int(t.get("alt_outputs", 0))
 
 
 class ReferenceCache:

@@ -70,6 +70,7 @@ class Series:
     events_s: list[float] = field(default_factory=list)         # the child's claim (GPU)
     null_s: list[float] = field(default_factory=list)           # protocol cost (reference)
     revealed: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # run -> outputs
+    revealed_tf32: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # reference, GPU
 
     @property
     def median_s(self) -> float:
@@ -155,6 +156,12 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
             series.events_s.append(float(reply["events_s"]))
         if r in reveal:
             series.revealed[r] = _reveal(child, reply["checksum"], timeout_s())
+            if device == "cuda":
+                alt, tensors = child.request({"op": "alt", "id": schedule.sets[schedule.warmup + r]},
+                                             timeout_s())
+                if alt.get("op") != "result":
+                    raise _ChildError(alt)
+                series.revealed_tf32[r] = tensors
         series.null_s.append(_go(child, schedule, 0, flush_bytes, timeout_s(), null=True)[1])
     return series
 

@@ -97,3 +97,40 @@ def test_reward_formula_and_zero_for_anything_not_ok():
         assert compute_reward(status, 5.0, 1.0, cfg) == 0.0
     with pytest.raises(ValueError):
         Verdict(status="great")
+
+
+def _tf32(x: torch.Tensor, mode: str = "nearest") -> torch.Tensor:
+    """float32 rounded to TF32's 10-bit mantissa (nearest, or truncated as tensor cores may)."""
+    bits = x.contiguous().view(torch.int32)
+    if mode == "nearest":
+        bits = bits + (1 << 12)
+    return (bits & ~((1 << 13) - 1)).view(torch.float32)
+
+
+def test_a_float32_matmul_with_tf32_error_meets_the_precision_contract_and_says_so():
+    from common.config.evaluator import EvaluatorConfig
+    from evaluator.judge import match
+
+    cfg = EvaluatorConfig()
+    torch.manual_seed(0)
+    a, b = torch.randn(64, 512), torch.randn(512, 64)
+    strict = (a.double() @ b.double()).float()
+    pytorch_tf32 = (_tf32(a).double() @ _tf32(b).double()).float()       # what cuBLAS's TF32 gives
+    kernel = (_tf32(a, "trunc").double() @ _tf32(b, "trunc").double()).float()  # tl.dot, other rounding
+    assert compare(kernel, strict, tol(torch.float32)) is not None      # misses the strict tolerance
+    facts = {"precision": "strict"}
+    assert match(kernel, strict, pytorch_tf32, cfg, None, facts=facts) is None
+    assert facts["precision"] == "tf32"
+    assert match(kernel, strict, None, cfg, None) is not None           # on the CPU there is no TF32 reference
+    bf16 = (a.bfloat16().double() @ b.bfloat16().double()).float()     # coarser than TF32: still wrong
+    assert match(bf16, strict, pytorch_tf32, cfg, None) is not None
+
+
+def test_fp16_shortcuts_in_float32_elementwise_work_still_fail():
+    from common.config.evaluator import EvaluatorConfig
+    from evaluator.judge import match
+
+    x = torch.randn(4096)
+    strict = torch.sigmoid(x)
+    half = torch.sigmoid(x.half()).float()
+    assert match(half, strict, strict.clone(), EvaluatorConfig(), None) is not None  # TF32 changes nothing here
