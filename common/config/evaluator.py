@@ -192,6 +192,25 @@ class SandboxConfig(Section):
     unsafe_skip_static_checks: bool = False
     """Run candidates without the AST checks, and never reuse their child. Only for
     testing the sandbox itself; never in training or benchmarks."""
+    require_isolation: bool = False
+    """Refuse to evaluate when the host lacks a sandbox layer (bwrap, a namespace, seccomp
+    while `seccomp` is on, cgroup limits, tmpfs size limit); off, a missing layer is logged
+    once and listed in every verdict's details. Off by default so development and CI hosts
+    without bubblewrap still evaluate; production configs turn it on."""
+    seccomp: bool = True
+    """Install evaluator.seccomp.SANDBOX (host-reaching system calls fail) in the sandbox."""
+    tmpfs_bytes: int = Field(2 << 30, gt=0)
+    """Size of the sandbox's writable /tmp (HOME, TMPDIR, cwd, Triton cache), and separately
+    of its /dev/shm; writes past it fail with ENOSPC. The pages count towards
+    `memory_limit_bytes` where the cgroup layer is on."""
+    max_pids: int = Field(512, ge=16)
+    """cgroup pids.max of one sandbox: its processes and threads together (torch and the
+    CUDA driver start dozens of threads)."""
+    cgroup_parent: Path | None = None
+    """cgroup v2 directory (created if missing) under which each sandbox gets its own
+    cgroup; it must offer the pids and memory controllers and hold no process, e.g. a
+    systemd `Delegate=yes` unit's sub-directory. None: this process's own cgroup, which
+    works on cgroup v1 and at the root of a v2 tree only."""
 
 
 class WorkerConfig(Section):

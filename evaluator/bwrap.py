@@ -1,0 +1,489 @@
+"""The bubblewrap sandbox an evaluation slot runs in, and what the host granted for it.
+
+`probe(cfg)` finds out once per process which layers this host grants (it runs
+`bwrap ... true` for real); `command(...)` builds the argv that starts one sandbox
+with those layers; `Cgroup` bounds the sandbox's processes and memory. Layers,
+outermost first, and what happens where the host refuses one (each refusal is logged
+once as a warning and listed by `Layers.as_details()`, which verdicts carry; with
+`sandbox.require_isolation` `check()` refuses to evaluate instead):
+
+  layer                  closes                            where the host refuses it
+  cgroup (v2 under       fork bombs (pids.max), host       no limit; the caller's RSS
+    cgroup_parent, or v1   memory (tmpfs pages included)     watchdog and deadlines remain
+    pids + memory)
+  user namespace, uid    capabilities inside mean nothing  (root only) bwrap works with
+    1000, no nested        outside                           root's own privileges; the
+    user namespaces                                          sandbox is uid 0, capabilities
+                                                             dropped, no_new_privs
+  pid namespace,         sees and signals only its own     host pids visible
+    --die-with-parent      processes; dies with its starter
+  net namespace          only a private loopback: no       host network (seccomp still
+                           route out, no host abstract       refuses non-unix sockets)
+                           unix sockets
+  ipc, uts namespaces    host SysV IPC, POSIX queues;      host's
+                           hostname `sandbox`
+  mount namespace        a new root of read-only binds     no sandbox: command() raises
+    (bwrap needs it)       (/usr, /etc, Python prefixes,
+                           sys.path, the repo); never `/`,
+                           so /run, /var, /home, host /tmp
+                           and their unix sockets are absent
+  tmpfs /tmp, /dev/shm   writes past `tmpfs_bytes` fail    unbounded tmpfs
+                           with ENOSPC
+  --new-session,         TIOCSTI into the caller's tty;    -
+    --clearenv             the parent's environment
+  seccomp                evaluator.seccomp.SANDBOX         namespaces and dropped
+                                                             capabilities remain
+
+The sandbox's uid 1000 is the host's uid of whoever runs bwrap (root, for the
+evaluator as deployed). Files that host root owns therefore pass owner permission
+checks inside: read-only mounts stop every write, and what host root may read but
+others may not (secret keys, /etc/shadow) is masked where the sandbox could see it:
+under /etc, the repo (and its .git, which may hold credentials) and, for CUDA, /sys
+to three levels. /proc/sys and the other host-wide parts of /proc are bound read-only
+(a sysctl writable by uid 0, such as kernel.core_pattern, would run code as host root).
+The install trees (/usr, the Python prefixes, site-packages) and `extra_ro_binds` are
+not scanned: they are large and hold packages, not secrets. RLIMIT_NPROC does not bind
+host root's uid, so the pids cgroup is the only bound on the sandbox's process count.
+"""
+from __future__ import annotations
+
+import glob
+import logging
+import os
+import shlex
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, fields, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from common.config.evaluator import SandboxConfig
+from evaluator import seccomp
+
+log = logging.getLogger(__name__)
+REPO = Path(__file__).resolve().parents[1]
+SANDBOX_UID = 1000
+HOME = "/tmp"
+"""The sandbox's writable directory: HOME, TMPDIR and its working directory."""
+
+_SYSTEM = ("/usr", "/bin", "/lib", "/lib64", "/sbin", "/etc")
+_PROC_READONLY = ("/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus", "/proc/fs")
+_NAMESPACES = ("user", "pid", "net", "ipc", "uts")
+
+
+class IsolationUnavailable(RuntimeError):
+    """A layer the config requires is missing on this host (or bwrap is unusable)."""
+
+
+@dataclass(frozen=True)
+class Layers:
+    """What the host granted; every field False/None is a layer the sandbox lacks."""
+
+    bwrap: str | None = None
+    """Path of a bwrap that ran a sandbox here; None: missing or refused."""
+    user: bool = False
+    pid: bool = False
+    net: bool = False
+    ipc: bool = False
+    uts: bool = False
+    seccomp: bool = False
+    cgroup: Literal["v1", "v2"] | None = None
+    tmpfs_size: bool = False
+    problems: tuple[str, ...] = ()
+    """One line per missing layer: which and why."""
+
+    def missing(self) -> list[str]:
+        return [f.name for f in fields(self)
+                if f.name != "problems" and not getattr(self, f.name)]
+
+    def as_details(self) -> dict:
+        """For verdict details: {"bwrap": true, "user": true, ..., "cgroup": "v1"}."""
+        out = asdict(self)
+        out["bwrap"] = self.bwrap is not None
+        out["problems"] = list(self.problems)
+        return out
+
+
+# ---------------------------------------------------------------------- probing
+_probe_lock = threading.Lock()
+_probed: dict[tuple[bool, Path | None], Layers] = {}
+
+
+def probe(cfg: SandboxConfig) -> Layers:
+    """The layers this host grants (probed once per process; refusals logged once)."""
+    key = (cfg.seccomp, cfg.cgroup_parent)
+    with _probe_lock:
+        if key not in _probed:
+            _probed[key] = _probe(*key)
+            for line in _probed[key].problems:
+                log.warning("sandbox layer unavailable: %s", line)
+        return _probed[key]
+
+
+def check(cfg: SandboxConfig, layers: Layers) -> None:
+    """Raise IsolationUnavailable if `require_isolation` and a layer is missing
+    (seccomp only counts when the config asks for it)."""
+    missing = [m for m in layers.missing() if m != "seccomp" or cfg.seccomp]
+    if cfg.require_isolation and missing:
+        raise IsolationUnavailable(
+            f"sandbox.require_isolation is set and this host lacks: {', '.join(missing)} "
+            f"({'; '.join(layers.problems)})")
+
+
+def _probe(want_seccomp: bool, parent: Path | None) -> Layers:
+    problems: list[str] = []
+    use_seccomp = want_seccomp and seccomp.available()
+    if not want_seccomp:
+        problems.append("seccomp: off (sandbox.seccomp=false)")
+    elif not use_seccomp:
+        problems.append("seccomp: libseccomp.so.2 or kernel seccomp filters unavailable")
+    kind, why = _probe_cgroup(parent)
+    if why:
+        problems.append(f"cgroup: {why}")
+    exe = shutil.which("bwrap")
+    if exe is None:
+        return Layers(problems=("bwrap: not found on PATH", *problems))
+    full = Layers(exe, True, True, True, True, True, use_seccomp, kind, True)
+    err = _attempt(full)
+    if err is None:
+        return replace(full, problems=tuple(problems))
+    # Something was refused: start from bwrap with no optional layer (root can do this
+    # without a user namespace) and add the layers one at a time.
+    layers = Layers(exe, cgroup=kind)
+    err0 = _attempt(layers)
+    if err0 is not None:
+        return Layers(cgroup=kind, problems=(f"bwrap: refused ({err}; without "
+                                             f"namespaces: {err0})", *problems))
+    for name in (*_NAMESPACES, "tmpfs_size", "seccomp"):
+        if name == "seccomp" and not use_seccomp:
+            continue
+        err = _attempt(replace(layers, **{name: True}))
+        if err is None:
+            layers = replace(layers, **{name: True})
+        else:
+            problems.append(f"{name}: refused by bwrap ({err})")
+    return replace(layers, problems=tuple(problems))
+
+
+def _attempt(layers: Layers) -> str | None:
+    """Run `true` in a sandbox with these layers; None or bwrap's complaint."""
+    fd = seccomp_fd(layers)
+    argv = command(SandboxConfig(), layers, "cpu", [shutil.which("true") or "/bin/true"],
+                   env={}, seccomp_fd=fd)
+    try:
+        proc = subprocess.run(argv, capture_output=True, timeout=30,
+                              pass_fds=() if fd is None else (fd,))
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return str(exc)
+    finally:
+        if fd is not None:
+            os.close(fd)
+    if proc.returncode == 0:
+        return None
+    lines = proc.stderr.decode(errors="replace").strip().splitlines()
+    return lines[-1] if lines else f"exit code {proc.returncode}"
+
+
+def seccomp_fd(layers: Layers, profile: seccomp.Profile = seccomp.SANDBOX) -> int | None:
+    """A memfd holding `profile` as BPF for `command(seccomp_fd=...)` (the caller
+    passes it in pass_fds and closes it after the start); None without that layer."""
+    if not layers.seccomp:
+        return None
+    fd = os.memfd_create("krl-seccomp")  # inheritable only through pass_fds
+    os.write(fd, seccomp.export_bpf(profile))
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
+
+
+# ---------------------------------------------------------------------- the command
+def command(cfg: SandboxConfig, layers: Layers, device: str, argv: Sequence[str], *,
+            env: Mapping[str, str], extra_ro_binds: Sequence[str | Path] = (),
+            seccomp_fd: int | None = None, cgroup: Cgroup | None = None) -> list[str]:
+    """The argv that runs `argv` in a new sandbox with the granted `layers`.
+
+    `env` is the sandbox's whole environment (HOME and TMPDIR default to /tmp, its
+    working directory). `device` "cuda" adds the NVIDIA device nodes and a read-only
+    /sys. `cgroup`, if given, is joined before bwrap starts, so nothing escapes it."""
+    if layers.bwrap is None:
+        raise IsolationUnavailable("bwrap is unusable here: " + "; ".join(layers.problems))
+    if layers.seccomp and seccomp_fd is None:  # the details would claim a filter
+        raise ValueError("layers.seccomp is on: pass seccomp_fd=seccomp_fd(layers)")
+    args = [layers.bwrap, *_namespace_flags(layers), "--cap-drop", "ALL", "--die-with-parent",
+            "--new-session", "--clearenv"]
+    for name, value in {"HOME": HOME, "TMPDIR": HOME, **env}.items():
+        args += ["--setenv", name, value]
+    args += _filesystem(cfg, layers, device, extra_ro_binds)
+    if seccomp_fd is not None:
+        args += ["--seccomp", str(seccomp_fd)]
+    args += ["--chdir", HOME, "--", *argv]
+    return cgroup.wrap(args) if cgroup is not None else args
+
+
+def _namespace_flags(layers: Layers) -> list[str]:
+    # One flag per namespace rather than --unshare-all, so a refused one can be left out.
+    flags = []
+    if layers.user:
+        flags += ["--unshare-user", "--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID)]
+        if _knows(layers.bwrap, "--disable-userns"):  # bwrap >= 0.8; seccomp also denies it
+            flags.append("--disable-userns")
+    flags += [f"--unshare-{n}" for n in _NAMESPACES[1:] if getattr(layers, n)]
+    if layers.uts:
+        flags += ["--hostname", "sandbox"]
+    return [*flags, "--unshare-cgroup-try"]
+
+
+@lru_cache(maxsize=4)
+def _knows(exe: str, flag: str) -> bool:
+    try:
+        text = subprocess.run([exe, "--help"], capture_output=True, timeout=10).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return flag.encode() in text
+
+
+def _filesystem(cfg: SandboxConfig, layers: Layers, device: str,
+                extra: Sequence[str | Path]) -> list[str]:
+    size = ["--size", str(cfg.tmpfs_bytes)] if layers.tmpfs_size else []
+    args = [*size, "--tmpfs", HOME]  # first, so a sys.path entry under /tmp stays visible
+    install = _install_dirs(extra)
+    for path in _SYSTEM:
+        if os.path.islink(path):
+            args += ["--symlink", os.readlink(path), path]
+        elif os.path.isdir(path):
+            args += ["--ro-bind", path, path]
+    for path in _python_trees(install):
+        args += ["--ro-bind", path, path]
+    git = str(REPO / ".git")
+    hide = [*_unreadable("/etc", prune=()), *_unreadable(str(REPO), prune=(*install, git))]
+    if os.path.exists(git):
+        hide.append(git)
+    args += ["--proc", "/proc"]
+    args += [a for p in _PROC_READONLY if os.path.exists(p) for a in ("--ro-bind", p, p)]
+    args += ["--dev", "/dev", *size, "--tmpfs", "/dev/shm"]
+    if device == "cuda":
+        args += [a for p in sorted(glob.glob("/dev/nvidia*")) for a in ("--dev-bind", p, p)]
+        args += ["--ro-bind", "/sys", "/sys"]
+        hide += _unreadable("/sys", prune=(), depth=3)
+    args += ["--remount-ro", "/dev"]
+    for path in hide:
+        if os.path.isdir(path) and not os.path.islink(path):
+            args += ["--tmpfs", path, "--remount-ro", path]
+        else:
+            args += ["--ro-bind", "/dev/null", path]
+    return [*args, "--remount-ro", "/"]
+
+
+def _install_dirs(extra: Sequence[str | Path]) -> set[str]:
+    """The interpreter's prefixes, its sys.path directories and `extra` (symlinks at
+    both ends)."""
+    wanted = [sys.base_prefix, sys.prefix, *map(str, extra),
+              *(p for p in sys.path if p and os.path.isdir(p))]
+    return {os.path.abspath(p) for p in wanted} | {os.path.realpath(p) for p in wanted}
+
+
+def _python_trees(install: set[str]) -> list[str]:
+    """`install` and the repo, minus directories inside another one; never `/`."""
+    covered = [*_SYSTEM, *(os.path.realpath(s) for s in _SYSTEM)]
+    keep: list[str] = []
+    for path in sorted(install | {str(REPO)}, key=len):
+        if path == "/":
+            raise ValueError("refusing to bind / into the sandbox")
+        if not any(path == c or path.startswith(c.rstrip("/") + "/") for c in covered + keep):
+            keep.append(path)
+    return keep
+
+
+def _unreadable(root: str, prune: Sequence[str], depth: int = 64) -> list[str]:
+    """Entries under `root` that their owner may read and others may not (the sandbox
+    passes owner checks of host-root files); bound install trees are skipped."""
+    found: list[str] = []
+    todo = [(root, 0)]
+    while todo:
+        top, level = todo.pop()
+        try:
+            entries = list(os.scandir(top))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.path in prune or entry.is_symlink():
+                continue
+            try:
+                mode = entry.stat(follow_symlinks=False).st_mode
+            except OSError:
+                continue
+            if mode & stat.S_IRUSR and not mode & stat.S_IROTH:
+                found.append(entry.path)
+            elif stat.S_ISDIR(mode) and level + 1 < depth:
+                todo.append((entry.path, level + 1))
+    return found
+
+
+# ---------------------------------------------------------------------- cgroups
+def _own_cgroup_dirs() -> dict[str, Path]:
+    """This process's cgroup directory per hierarchy: "unified" (v2), or the v1
+    controller names ("pids", "memory")."""
+    own: dict[str, str] = {}
+    with open("/proc/self/cgroup", encoding="utf-8") as f:
+        for line in f:
+            _, controllers, path = line.rstrip("\n").split(":", 2)
+            for c in controllers.split(",") if controllers else ["unified"]:
+                own[c] = path
+    dirs: dict[str, Path] = {}
+    with open("/proc/self/mountinfo", encoding="utf-8") as f:
+        for line in f:
+            left, right = line.split(" - ", 1)
+            root, point = left.split()[3:5]
+            fstype, _, options = right.split()[:3]
+            keys = (["unified"] if fstype == "cgroup2"
+                    else [o for o in options.split(",") if o in ("pids", "memory")]
+                    if fstype == "cgroup" else [])
+            for key in keys:
+                path = own.get(key)
+                if path is not None and (path + "/").startswith(root.rstrip("/") + "/"):
+                    dirs[key] = Path(point) / path[len(root.rstrip("/")):].lstrip("/")
+    return dirs
+
+
+def _probe_cgroup(parent: Path | None) -> tuple[Literal["v1", "v2"] | None, str]:
+    errors = []
+    for kind in ("v2", "v1"):
+        try:
+            Cgroup.create(kind, f"krl-probe-{os.getpid()}", 16, 64 << 20, parent).remove()
+            return kind, ""
+        except OSError as exc:
+            errors.append(f"{kind}: {exc}")
+    return None, "; ".join(errors)
+
+
+def _v2_parent(parent: Path | None) -> Path:
+    """The v2 directory sandbox cgroups go under, with pids and memory enabled for its
+    children. A cgroup holding processes cannot enable them (v2's no-internal-process
+    rule), so this process's own cgroup only works when it is the root of the tree."""
+    if parent is None:
+        own = _own_cgroup_dirs().get("unified")
+        if own is None:
+            raise OSError("no cgroup2 hierarchy holds this process")
+        parent = own
+    created = not parent.exists()
+    parent.mkdir(exist_ok=True)
+    try:
+        offered = (parent / "cgroup.controllers").read_text().split()
+        if not {"pids", "memory"} <= set(offered):
+            raise OSError(f"{parent} offers {offered}, not pids and memory (set "
+                          "sandbox.cgroup_parent to a delegated directory)")
+        if not {"pids", "memory"} <= set((parent / "cgroup.subtree_control").read_text().split()):
+            try:
+                (parent / "cgroup.subtree_control").write_text("+pids +memory")
+            except OSError as exc:
+                raise OSError(exc.errno, f"{parent}: cannot enable pids and memory for "
+                              f"children ({exc.strerror}; set sandbox.cgroup_parent to a "
+                              "delegated directory that holds no process)") from None
+    except OSError:
+        if created:
+            parent.rmdir()
+        raise
+    return parent
+
+
+class Cgroup:
+    """One sandbox's cgroup (pids.max and a memory limit), removed with its processes."""
+
+    def __init__(self, kind: str, dirs: tuple[Path, ...]):
+        self.kind, self.dirs = kind, dirs
+
+    @classmethod
+    def create(cls, kind: str, name: str, max_pids: int, memory_bytes: int,
+               parent: Path | None = None) -> Cgroup:
+        """Make the directories (v2: under `parent`, else this process's own cgroup; v1:
+        under this process's own cgroup in the pids and memory hierarchies); OSError if
+        the host refuses."""
+        if kind == "v2":
+            dirs = (_v2_parent(parent) / name,)
+            limits = {"pids.max": max_pids, "memory.max": memory_bytes, "memory.swap.max": 0}
+        elif kind == "v1":
+            bases = _own_cgroup_dirs()
+            if "pids" not in bases or "memory" not in bases:
+                raise OSError("no v1 pids and memory hierarchies hold this process")
+            dirs = (bases["pids"] / name, bases["memory"] / name)
+            limits = {"pids.max": max_pids, "memory.limit_in_bytes": memory_bytes}
+        else:
+            raise ValueError(f"cgroup kind {kind!r}")
+        group = cls(kind, dirs)
+        try:
+            for d in dirs:
+                d.mkdir()
+            for key, value in limits.items():
+                for d in dirs:
+                    if (d / key).exists():
+                        (d / key).write_text(str(value))
+        except OSError:
+            group.remove()
+            raise
+        return group
+
+    @classmethod
+    def for_sandbox(cls, cfg: SandboxConfig, layers: Layers, slot: str) -> Cgroup | None:
+        """The cgroup one sandbox of `slot` runs in; None without that layer."""
+        if layers.cgroup is None:
+            return None
+        name = f"krl-{os.getpid()}-{slot}-{uuid.uuid4().hex[:8]}"
+        return cls.create(layers.cgroup, name, cfg.max_pids, cfg.memory_limit_bytes,
+                          cfg.cgroup_parent)
+
+    def wrap(self, argv: Sequence[str]) -> list[str]:
+        """`argv` started by a shell that first moves itself into this cgroup."""
+        join = " && ".join(f"echo $$ > {shlex.quote(str(d / 'cgroup.procs'))}"
+                           for d in self.dirs)
+        return ["/bin/sh", "-c", join + ' && exec "$@"', "krl-cgroup", *argv]
+
+    def pids(self) -> list[int]:
+        out: set[int] = set()
+        for d in self.dirs:
+            try:
+                out.update(int(p) for p in (d / "cgroup.procs").read_text().split())
+            except OSError:
+                pass
+        return sorted(out)
+
+    def oom_kills(self) -> int:
+        """Processes the kernel killed for this cgroup's memory limit."""
+        name = "memory.events" if self.kind == "v2" else "memory.oom_control"
+        path = self.dirs[-1] / name
+        try:
+            for line in path.read_text().splitlines():
+                key, _, value = line.partition(" ")
+                if key == "oom_kill":
+                    return int(value)
+        except OSError:
+            pass
+        return 0
+
+    def remove(self, timeout_s: float = 5.0) -> None:
+        """SIGKILL whatever is still inside, then delete the directories."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            if self.kind == "v2" and (self.dirs[0] / "cgroup.kill").exists():
+                (self.dirs[0] / "cgroup.kill").write_text("1")  # also catches forks in flight
+            pids = self.pids()
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            try:
+                for d in reversed(self.dirs):
+                    if d.exists():
+                        d.rmdir()
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
