@@ -2,10 +2,20 @@
 
 `probe(cfg)` finds out once per process which layers this host grants (it runs
 `bwrap ... true` for real); `command(...)` builds the argv that starts one sandbox
-with those layers; `Cgroup` bounds the sandbox's processes and memory. Layers,
-outermost first, and what happens where the host refuses one (each refusal is logged
-once as a warning and listed by `Layers.as_details()`, which verdicts carry; with
-`sandbox.require_isolation` `check()` refuses to evaluate instead):
+with those layers; `Cgroup` bounds the sandbox's processes and memory. Starting one:
+
+    layers = probe(cfg)                      # once per process; check(cfg, layers)
+    group = Cgroup.create(layers, cfg)       # None without the cgroup layer
+    fd = seccomp_fd(layers)                  # None without the seccomp layer
+    argv = command(cfg, layers, device, program, env=..., seccomp_fd=fd, cgroup=group)
+    proc = Popen(argv, pass_fds=(fd, ...), env=launcher_environment(), ...)
+    os.close(fd)                             # bwrap has read it
+    ...                                      # SIGKILL proc (outer bwrap) ends it all
+    group.remove()                           # kills what is left, deletes the cgroup
+
+The layers, outermost first, and what happens where the host refuses one (each refusal
+is logged once as a warning and listed by `Layers.as_details()`, which verdicts carry;
+with `sandbox.require_isolation`, `check()` refuses to evaluate instead):
 
   layer                  closes                            where the host refuses it
   cgroup (v2 under       fork bombs (pids.max), host       no limit; the caller's RSS
@@ -192,6 +202,12 @@ def _attempt(layers: Layers) -> str | None:
     return lines[-1] if lines else f"exit code {proc.returncode}"
 
 
+def launcher_environment() -> dict[str, str]:
+    """The environment to start `command()`'s argv with (the shell and bwrap only; the
+    sandbox's own environment is what `command(env=...)` says)."""
+    return {"PATH": "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", "LANG": "C.UTF-8"}
+
+
 def seccomp_fd(layers: Layers, profile: seccomp.Profile = seccomp.SANDBOX) -> int | None:
     """A memfd holding `profile` as BPF for `command(seccomp_fd=...)` (the caller
     passes it in pass_fds and closes it after the start); None without that layer."""
@@ -356,7 +372,7 @@ def _probe_cgroup(parent: Path | None) -> tuple[Literal["v1", "v2"] | None, str]
     errors = []
     for kind in ("v2", "v1"):
         try:
-            Cgroup.create(kind, f"krl-probe-{os.getpid()}", 16, 64 << 20, parent).remove()
+            Cgroup.make(kind, f"krl-probe-{os.getpid()}", 16, 64 << 20, parent).remove()
             return kind, ""
         except OSError as exc:
             errors.append(f"{kind}: {exc}")
@@ -400,8 +416,18 @@ class Cgroup:
         self.kind, self.dirs = kind, dirs
 
     @classmethod
-    def create(cls, kind: str, name: str, max_pids: int, memory_bytes: int,
-               parent: Path | None = None) -> Cgroup:
+    def create(cls, layers: Layers, cfg: SandboxConfig, slot: str = "sandbox") -> Cgroup | None:
+        """The cgroup one sandbox runs in (pids.max = cfg.max_pids, memory limit =
+        cfg.memory_limit_bytes); None without that layer."""
+        if layers.cgroup is None:
+            return None
+        name = f"krl-{os.getpid()}-{slot}-{uuid.uuid4().hex[:8]}"
+        return cls.make(layers.cgroup, name, cfg.max_pids, cfg.memory_limit_bytes,
+                        cfg.cgroup_parent)
+
+    @classmethod
+    def make(cls, kind: str, name: str, max_pids: int, memory_bytes: int,
+             parent: Path | None = None) -> Cgroup:
         """Make the directories (v2: under `parent`, else this process's own cgroup; v1:
         under this process's own cgroup in the pids and memory hierarchies); OSError if
         the host refuses."""
@@ -428,15 +454,6 @@ class Cgroup:
             group.remove()
             raise
         return group
-
-    @classmethod
-    def for_sandbox(cls, cfg: SandboxConfig, layers: Layers, slot: str) -> Cgroup | None:
-        """The cgroup one sandbox of `slot` runs in; None without that layer."""
-        if layers.cgroup is None:
-            return None
-        name = f"krl-{os.getpid()}-{slot}-{uuid.uuid4().hex[:8]}"
-        return cls.create(layers.cgroup, name, cfg.max_pids, cfg.memory_limit_bytes,
-                          cfg.cgroup_parent)
 
     def wrap(self, argv: Sequence[str]) -> list[str]:
         """`argv` started by a shell that first moves itself into this cgroup."""

@@ -51,7 +51,7 @@ def start(code: str, cfg: SandboxConfig | None = None, *, seccomp: bool = True,
     if not seccomp:
         layers = replace(layers, seccomp=False)
     fd = bwrap.seccomp_fd(layers)
-    group = bwrap.Cgroup.for_sandbox(cfg, layers, "test") if cgroup else None
+    group = bwrap.Cgroup.create(layers, cfg, "test") if cgroup else None
     env = {"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", **(env or {})}
     python = [sys.executable, "-c", PRELUDE + textwrap.dedent(code)]
     argv = bwrap.command(cfg, layers, device, python, env=env, seccomp_fd=fd, cgroup=group)
@@ -68,7 +68,8 @@ def sandboxed(code: str, cfg: SandboxConfig | None = None, **kw) -> dict:
     """Run `code` in a sandbox; it prints one JSON object last, which is returned."""
     argv, fds, cleanup, _ = start(code, cfg, **kw)
     try:
-        proc = subprocess.run(argv, capture_output=True, text=True, timeout=60, pass_fds=fds)
+        proc = subprocess.run(argv, capture_output=True, text=True, timeout=60, pass_fds=fds,
+                              env=bwrap.launcher_environment())
     finally:
         cleanup()
     assert proc.returncode == 0, proc.stderr
