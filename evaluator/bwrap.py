@@ -87,6 +87,10 @@ HOME = "/tmp"
 _SYSTEM = ("/usr", "/bin", "/lib", "/lib64", "/sbin", "/etc")
 _PROC_READONLY = ("/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus", "/proc/fs")
 _NAMESPACES = ("user", "pid", "net", "ipc", "uts")
+# Mounted fresh inside every sandbox; a sys.path entry that is one of them (a script run
+# from /tmp puts /tmp there) is never bound over them. Directories BELOW /tmp are (a
+# checkout under /tmp must stay importable): they become read-only mounts in the tmpfs.
+_OWN = (HOME, "/proc", "/dev")
 
 
 class IsolationUnavailable(RuntimeError):
@@ -312,6 +316,8 @@ def _python_trees(install: set[str]) -> list[str]:
     for path in sorted(install | {str(REPO)}, key=len):
         if path == "/":
             raise ValueError("refusing to bind / into the sandbox")
+        if path in _OWN or any(path.startswith(own + "/") for own in _OWN if own != HOME):
+            continue  # the sandbox's own /tmp, /proc, /dev: a host copy would shadow them
         if not any(path == c or path.startswith(c.rstrip("/") + "/") for c in covered + keep):
             keep.append(path)
     return keep

@@ -39,8 +39,7 @@ import torch
 
 from common.config.evaluator import EvaluatorConfig, sensitive_environment_values
 from common.messages import EvalSettings
-from evaluator import _bw as bwrap
-from evaluator import judge, stopwatch
+from evaluator import bwrap, judge, stopwatch
 from evaluator import feedback as F
 from evaluator.device_lock import DeviceLock
 from evaluator.pool import ChildPool, EvaluatorUnavailable
@@ -65,10 +64,10 @@ class Evaluator:
         self.cfg = cfg
         self.device = resolve_device(cfg.device)
         self.layers = bwrap.probe(cfg.sandbox)
-        missing = self.layers.missing()
-        if missing and cfg.sandbox.require_isolation:
-            raise EvaluatorUnavailable("sandbox layers unavailable on this host (sandbox.require_isolation "
-                                       f"is on): {', '.join(missing)}")
+        try:
+            bwrap.check(cfg.sandbox, self.layers)
+        except bwrap.IsolationUnavailable as exc:
+            raise EvaluatorUnavailable(str(exc)) from None
         self.pool = ChildPool(cfg, self.device, self.layers)
         self.references = ReferenceCache(cfg.reference_cache_bytes)
         self.device_lock = DeviceLock(cfg.timing.exclusive_device)
@@ -335,7 +334,7 @@ class _Run:
                 return judge.Outcome("runtime_error", "The problem's get_inputs() gives different inputs "
                                      "in two processes from the same seed.", details={"error_source": "problem"})
             self._ref_request(ref_child, {"op": "model", "init_seed": self.plan.init_seed})
-            with self.ev.device_lock.exclusive():
+            with self.ev.device_lock.exclusive(), self.ev.pool.quiet(child):
                 try:
                     schedule, cand, reveal = stopwatch.time_candidate(
                         child, ids, self.cfg.timing, self.ev.device, flush, self.left)

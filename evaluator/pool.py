@@ -8,7 +8,8 @@ tmpfs. No process, file or IPC object of one candidate exists when the next one 
 in that sandbox; two candidates never share a sandbox at the same time. A sandbox whose
 zygote fails to answer or to clean up is killed whole and replaced (it warms up in the
 background). What a fresh child costs (a fork plus the child's own device set-up) is
-measured in the verdict's phase `sandbox_start`.
+measured in the verdict's phase `sandbox_start`. While one candidate is timed, the other
+candidate sandboxes that are between commands are stopped whole (`quiet`).
 
 Reference side: `reference_children` sandboxes, each holding one long-lived child that
 only ever runs problem code (it refuses to load a candidate); it is replaced after any
@@ -21,10 +22,11 @@ import logging
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
 from common.config.evaluator import EvaluatorConfig
-from evaluator import _bw as bwrap
+from evaluator import bwrap
 from evaluator.sandbox import Child, ChildFailure, Sandbox, SandboxFailure
 
 log = logging.getLogger(__name__)
@@ -39,17 +41,21 @@ class ChildPool:
         self.cfg, self.device, self.layers = cfg, device, layers
         self._idle: list[Sandbox] = []
         self._busy = 0
+        self._running: set[Sandbox] = set()  # sandboxes with a candidate job
         self._cond = threading.Condition()
         self._refs: list[tuple[Sandbox, Child] | None] = [None] * cfg.reference_children
         self._ref_cond = threading.Condition()
         self._closed = False
+        self._starter = ThreadPoolExecutor(1, thread_name_prefix="sandbox-start")
         self.started = 0      # sandboxes started
         self.retired = 0      # sandboxes killed (failed or unclean)
         self.children = 0     # children forked
 
     def _new_sandbox(self) -> Sandbox:
+        """Started from the pool's one long-lived thread: bubblewrap's die-with-parent follows
+        the THREAD that started it, and evaluation threads come and go."""
         self.started += 1
-        return Sandbox(self.cfg, self.device, self.layers)
+        return self._starter.submit(Sandbox, self.cfg, self.device, self.layers).result()
 
     def _spawn(self, sandbox: Sandbox | None, role: str, job: dict) -> tuple[Sandbox, Child]:
         """A child in a working sandbox; one retry in a fresh sandbox, then EvaluatorUnavailable."""
@@ -82,9 +88,29 @@ class ChildPool:
         child = None
         try:
             sandbox, child = self._spawn(sandbox, "candidate", job)
+            with self._cond:
+                self._running.add(sandbox)
             yield child
         finally:
+            with self._cond:
+                self._running.discard(sandbox)
             self._release(sandbox, child)
+
+    @contextmanager
+    def quiet(self, timed: Child) -> Iterator[None]:
+        """While `timed` is measured: every other candidate sandbox whose child is between
+        commands is stopped whole (SIGSTOP), so nothing a candidate left running in the
+        background shares the machine with another's timing; resumed afterwards. A child
+        that is mid-command (CPU-side input generation) is left running: pausing it would
+        spend its own deadline."""
+        with self._cond:
+            others = [s for s in self._running if s is not timed.sandbox]
+        paused = [s for s in others if s.pause()]
+        try:
+            yield
+        finally:
+            for sandbox in paused:
+                sandbox.resume()
 
     def _release(self, sandbox: Sandbox | None, child: Child | None) -> None:
         if sandbox is not None and child is not None:
@@ -157,3 +183,4 @@ class ChildPool:
         for slot in refs:
             if slot is not None:
                 slot[0].kill()
+        self._starter.shutdown(wait=False)

@@ -23,19 +23,20 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 import torch
 
 from common.config.evaluator import EvaluatorConfig, sandbox_environment
-from evaluator import _bw as bwrap
-from evaluator import protocol
+from evaluator import bwrap, protocol
 from evaluator.zygote import receive, send
 
 log = logging.getLogger(__name__)
@@ -76,31 +77,50 @@ class Sandbox:
         self.cfg, self.device, self.layers = cfg, device, layers
         sb = cfg.sandbox
         self.ctl, remote = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        sandboxed = layers.bwrap is not None
+        # Without bubblewrap the zygote works in a private host directory and never kills
+        # or wipes beyond its own jobs (no PID namespace, no tmpfs of its own).
+        self.host_dir = None if sandboxed else tempfile.mkdtemp(prefix="krl-zygote-")
+        work = "/tmp" if sandboxed else self.host_dir
         settings = {"control_fd": remote.fileno(), "device": device, "threads": sb.cpu_threads,
+                    "pid_namespace": bool(sandboxed and layers.pid), "work": work,
+                    "wipe": ["/tmp", "/dev/shm"] if sandboxed else [work],
                     "limits": {"fsize": sb.file_size_limit_bytes,
                                "as": sb.cpu_address_space_bytes if device == "cpu" else None}}
         paths = list(dict.fromkeys([_REPO, *(p for p in sys.path if p and os.path.isdir(p))]))
         program = [sys.executable, "-I", "-B", "-u", "-X", "faulthandler", "-c",
                    _BOOT.format(paths=paths), json.dumps(settings)]
-        self.cgroup = bwrap.Cgroup.create(layers, sb)
-        argv = bwrap.command(sb, layers, device, program, env=self._environment(),
-                             cgroup=self.cgroup)
+        env = self._environment(work)
+        filter_fd = bwrap.seccomp_fd(layers) if sandboxed else None
+        self.cgroup = bwrap.Cgroup.create(layers, sb) if sandboxed else None
+        if sandboxed:  # the normal case; without bubblewrap every verdict says so (layers)
+            argv = bwrap.command(sb, layers, device, program, env=env, seccomp_fd=filter_fd,
+                                 cgroup=self.cgroup)
+            env = bwrap.launcher_environment()
+        else:
+            argv = program
+        fds = (remote.fileno(),) if filter_fd is None else (remote.fileno(), filter_fd)
         self._out = tempfile.TemporaryFile()  # the zygote's own output, read by fd only
-        self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=self._out, stderr=self._out,
-                                     pass_fds=(remote.fileno(),), start_new_session=True,
-                                     close_fds=True, env=bwrap.launcher_environment())
-        remote.close()
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=self._out,
+                                         stderr=self._out, pass_fds=fds, start_new_session=True,
+                                         close_fds=True, env=env)
+        finally:
+            remote.close()
+            if filter_fd is not None:
+                os.close(filter_fd)
         self.ready: dict | None = None
         self.baseline_rss = 0
         self.jobs = 0
         self.dead = False
+        self.child: Child | None = None
 
-    def _environment(self) -> dict[str, str]:
+    def _environment(self, work: str) -> dict[str, str]:
         env = sandbox_environment(self.cfg.sandbox)
         env.setdefault("PATH", "/usr/local/bin:/usr/bin:/bin")
-        env.update({"HOME": "/tmp", "TMPDIR": "/tmp", "LANG": "C.UTF-8",
+        env.update({"LANG": "C.UTF-8", "HOME": work, "TMPDIR": work,
                     "OMP_NUM_THREADS": str(self.cfg.sandbox.cpu_threads),
-                    "TRITON_CACHE_DIR": "/tmp/triton"})
+                    "TRITON_CACHE_DIR": os.path.join(work, "triton")})
         if self.device == "cpu":
             env["TRITON_INTERPRET"] = "1"
             env.pop("CUDA_VISIBLE_DEVICES", None)
@@ -151,8 +171,31 @@ class Sandbox:
             raise SandboxFailure(f"the zygote refused the job: {reply.get('message')!r:.200}")
         self.jobs += 1
         child = Child(self, role, cmd_w, reply_r)
+        self.child = child
         child.ready = child.read_reply(time.monotonic() + timeout_s, "start-up")[0]
         return child
+
+    def pause(self) -> bool:
+        """Stop every process of this sandbox's job if its child is between commands (the
+        child's gate is then held until `resume`); False when it is busy or gone."""
+        child = self.child
+        if child is None or child.closed or not child.gate.acquire(blocking=False):
+            return False
+        try:
+            self._call({"op": "pause"}, 5.0)
+        except SandboxFailure:
+            child.gate.release()
+            return False
+        return True
+
+    def resume(self) -> None:
+        try:
+            self._call({"op": "resume"}, 5.0)
+        except SandboxFailure:
+            log.warning("sandbox: a paused sandbox did not resume; it was killed")
+        finally:
+            if self.child is not None:
+                self.child.gate.release()
 
     def tail(self) -> str:
         try:
@@ -195,6 +238,8 @@ class Sandbox:
         self.ctl.close()
         if self.cgroup is not None:
             self.cgroup.remove()
+        if self.host_dir is not None:
+            shutil.rmtree(self.host_dir, ignore_errors=True)
 
     def _exit_text(self) -> str:
         code = self.proc.poll()
@@ -215,20 +260,23 @@ class Child:
         self._reader = protocol.Reader(reply_r, max_bytes=max_bytes, on_wait=sandbox.watchdog)
         self.ready: dict = {}
         self.closed = False
+        self.gate = threading.Lock()  # held while a command is in flight, or while paused
 
     def request(self, header: dict, timeout_s: float) -> tuple[dict, list[torch.Tensor]]:
         """Send one command, return its reply; ChildFailure (job ended) otherwise."""
-        deadline = time.monotonic() + max(timeout_s, 0.0)
-        self._send(header, deadline)
-        return self.read_reply(deadline, header.get("op", "?"))
+        with self.gate:
+            deadline = time.monotonic() + max(timeout_s, 0.0)
+            self._send(header, deadline)
+            return self.read_reply(deadline, header.get("op", "?"))
 
     def timed_request(self, header: dict, timeout_s: float) -> tuple[dict, list[torch.Tensor], float]:
         """As request, with the worker's own clock from before the write to after the read."""
-        deadline = time.monotonic() + max(timeout_s, 0.0)
-        t0 = time.perf_counter()
-        self._send(header, deadline)
-        reply, tensors = self.read_reply(deadline, header.get("op", "?"))
-        return reply, tensors, time.perf_counter() - t0
+        with self.gate:
+            deadline = time.monotonic() + max(timeout_s, 0.0)
+            t0 = time.perf_counter()
+            self._send(header, deadline)
+            reply, tensors = self.read_reply(deadline, header.get("op", "?"))
+            return reply, tensors, time.perf_counter() - t0
 
     def _send(self, header: dict, deadline: float) -> None:
         try:
@@ -278,6 +326,8 @@ class Child:
             return None
         self.closed = True
         self.close_pipes()
+        if self.sandbox.child is self:
+            self.sandbox.child = None
         return self.sandbox.finish()
 
 

@@ -25,6 +25,8 @@ descriptors travel with SCM_RIGHTS):
          /proc shows none left, delete everything under /tmp and /dev/shm. Reply {"op": "finished",
          "status": <wait status text>, "log": <tail>}. After this nothing of the job
          is left for the next one to find.
+  pause / resume: SIGSTOP / SIGCONT every process of the sandbox but the zygote, while
+         another sandbox's candidate is timed (evaluator.pool.quiet).
 One job at a time; the worker starts one sandbox per concurrent evaluation, so two
 candidates never share a sandbox at the same time.
 """
@@ -34,7 +36,6 @@ import ctypes
 import json
 import os
 import resource
-import shutil
 import signal
 import socket
 import stat
@@ -44,8 +45,7 @@ import time
 _PR_SET_PDEATHSIG, _PR_SET_DUMPABLE = 1, 4
 MAX_FDS = 4
 LOG_TAIL_BYTES = 4000
-WORK = "/tmp"
-WIPED = (WORK, "/dev/shm", "/dev/mqueue")  # every place a job can write
+
 
 
 def _prctl(option: int, value: int) -> None:
@@ -102,6 +102,8 @@ class Zygote:
     def __init__(self, settings: dict, sock: socket.socket):
         self.settings, self.sock = settings, sock
         self.child: int | None = None
+        self.work, self.wipe = settings["work"], settings["wipe"]
+        self.pid_namespace = bool(settings["pid_namespace"])
         self.status: str | None = None
         self.jobs = 0
 
@@ -118,6 +120,9 @@ class Zygote:
                 send(self.sock, {"op": "tail", "log": self._tail()})
             elif op == "finish":
                 self._end_job(float(msg.get("grace_s", 0.5)))
+            elif op in ("pause", "resume"):
+                self._signal(signal.SIGSTOP if op == "pause" else signal.SIGCONT)
+                send(self.sock, {"op": op + "d"})
             else:
                 send(self.sock, {"op": "error", "message": f"unknown op {op!r}"})
 
@@ -129,15 +134,25 @@ class Zygote:
             return
         self.jobs += 1
         self.status = None
-        job_dir = os.path.join(WORK, f"job-{self.jobs}")
+        job_dir = os.path.join(self.work, f"job-{self.jobs}")
         os.makedirs(job_dir, mode=0o700)
         pid = os.fork()
         if pid == 0:  # the child: never returns
-            _child_main(self.sock, fds, job_dir, msg)
+            _child_main(self.sock, fds, job_dir, msg, self.pid_namespace)
         for fd in fds:
             os.close(fd)
         self.child, self.job_dir = pid, job_dir
         send(self.sock, {"op": "spawned", "pid": pid})
+
+    def _signal(self, sig: int) -> None:
+        """Signal the job: every process of the PID namespace, or the job's process group."""
+        if self.pid_namespace:
+            _signal_everything_else(sig)
+        elif self.child is not None:
+            try:
+                os.killpg(self.child, sig)
+            except OSError:
+                pass
 
     def _tail(self) -> str:
         if self.child is None and self.status is None:
@@ -170,14 +185,45 @@ class Zygote:
                 os.kill(self.child, signal.SIGKILL)
                 self.status = describe_status(os.waitpid(self.child, 0)[1]) + " (killed at the job's end)"
             log = self._tail()
-            self.child = None
-        clean = _kill_everything_else() and all([_wipe(d) for d in WIPED if os.path.isdir(d)])
+            sid, self.child = self.child, None
+            # In its own PID namespace the sandbox holds nothing but this job: everything
+            # else dies. Without one, only the job's session (the child called setsid).
+            clean = _kill_everything_else() if self.pid_namespace else _kill_session(sid)
+        else:
+            clean = _kill_everything_else() if self.pid_namespace else True
+        clean = clean and all([_wipe(d) for d in self.wipe if os.path.isdir(d)])
         send(self.sock, {"op": "finished", "status": self.status, "log": log, "clean": clean})
 
 
 def _others() -> list[int]:
     me = os.getpid()
     return [int(p) for p in os.listdir("/proc") if p.isdigit() and int(p) not in (1, me)]
+
+
+def _signal_everything_else(sig: int) -> None:
+    try:
+        os.kill(-1, sig)
+    except ProcessLookupError:
+        pass
+
+
+def _kill_session(sid: int, timeout_s: float = 3.0) -> bool:
+    """SIGKILL every process of session `sid` (the job's, without a PID namespace)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        left = []
+        for p in _others():
+            try:
+                if os.getsid(p) == sid:
+                    left.append(p)
+                    os.kill(p, signal.SIGKILL)
+            except OSError:
+                continue
+        if not left:
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.005)
 
 
 def _kill_everything_else(timeout_s: float = 3.0) -> bool:
@@ -202,24 +248,46 @@ def _kill_everything_else(timeout_s: float = 3.0) -> bool:
 
 
 def _wipe(root: str) -> bool:
-    ok = True
+    """Delete everything a job could have written under `root`; read-only mounts that the
+    sandbox placed there (a checkout under /tmp) are left alone, and only writable places
+    inside them could hold a job's files, which they cannot."""
+    ok, dev = True, os.stat(root).st_dev
     for name in os.listdir(root):
         path = os.path.join(root, name)
         try:
+            if os.lstat(path).st_dev != dev or os.path.ismount(path):
+                continue
             if os.path.isdir(path) and not os.path.islink(path):
-                shutil.rmtree(path)
+                _rmtree_same_device(path, dev)
             else:
                 os.unlink(path)
-        except OSError:
+        except (OSError, RecursionError):  # left behind: the sandbox is replaced
             ok = False
     return ok
 
 
-def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict) -> None:
+def _rmtree_same_device(path: str, dev: int) -> None:
+    """rmtree that steps around mount points (it never follows symlinks either)."""
+    for name in os.listdir(path):
+        sub = os.path.join(path, name)
+        info = os.lstat(sub)
+        if info.st_dev != dev:
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            _rmtree_same_device(sub, dev)
+        else:
+            os.unlink(sub)
+    if not any(os.lstat(os.path.join(path, n)).st_dev != dev for n in os.listdir(path)):
+        os.rmdir(path)
+
+
+def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict, pid_ns: bool) -> None:
     """In the forked child: own log, own directory, then serve commands; exits, never returns."""
     code = 70
     try:
         sock.close()
+        if not pid_ns:
+            os.setsid()  # its own session: what the zygote kills at the job's end
         _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
         log = os.open(os.path.join(job_dir, "child.log"),
                       os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)
