@@ -13,7 +13,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 HAS_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
 PYTEST_ARGS ?=
 
-.PHONY: setup test demo bench lint clean-venv deploy-tools
+.PHONY: setup test demo bench lint clean-venv deploy-tools sandbox-tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 setup: $(STAMP)
@@ -38,10 +38,15 @@ endif
 deploy-tools:
 	@command -v promtool >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends prometheus >/dev/null; $(SUDO) systemctl disable --now prometheus 2>/dev/null || true; }
 
-test: $(STAMP) deploy-tools
+# bubblewrap (Debian's package) is the evaluator's sandbox, libseccomp2 its syscall filter
+# (evaluator/bwrap.py, evaluator/seccomp.py); without them verdicts say the layers are missing.
+sandbox-tools:
+	@command -v bwrap >/dev/null && ldconfig -p | grep -q libseccomp.so.2 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends bubblewrap libseccomp2 >/dev/null; }
+
+test: $(STAMP) deploy-tools sandbox-tools
 	$(BIN)/python -m pytest -q -ra $(PYTEST_ARGS)
 
-demo: $(STAMP)
+demo: $(STAMP) sandbox-tools
 	PATH=$(CURDIR)/$(BIN):$$PATH bash scripts/demo.sh
 
 bench: $(STAMP)

@@ -145,7 +145,8 @@ class Zygote:
         send(self.sock, {"op": "spawned", "pid": pid})
 
     def _signal(self, sig: int) -> None:
-        """Signal the job: every process of the PID namespace, or the job's process group."""
+        """Signal the job: every process of the PID namespace, or the job's process group.
+        A pause is answered once every one of them has stopped (up to a second)."""
         if self.pid_namespace:
             _signal_everything_else(sig)
         elif self.child is not None:
@@ -153,6 +154,10 @@ class Zygote:
                 os.killpg(self.child, sig)
             except OSError:
                 pass
+        deadline = time.monotonic() + 1.0
+        while sig == signal.SIGSTOP and self.pid_namespace and time.monotonic() < deadline and any(
+                _state(p) not in ("T", "t", "Z", "X", "") for p in _others()):
+            time.sleep(0.001)
 
     def _tail(self) -> str:
         if self.child is None and self.status is None:
@@ -198,6 +203,14 @@ class Zygote:
 def _others() -> list[int]:
     me = os.getpid()
     return [int(p) for p in os.listdir("/proc") if p.isdigit() and int(p) not in (1, me)]
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return ""
 
 
 def _signal_everything_else(sig: int) -> None:

@@ -35,4 +35,4 @@ def test_gpu_builds_and_pinned_deepspeed():
     (pin,) = re.findall(r'"deepspeed==([\w.]+)"', (D.ROOT / "pyproject.toml").read_text())
     assert f"ARG DEEPSPEED_VERSION={pin}" in DOCKERFILE
     assert _instructions("ENTRYPOINT") == ['["krl"]']
-    assert "util-linux" in DOCKERFILE  # `unshare`, the evaluator sandbox's namespaces
+    assert "bubblewrap" in DOCKERFILE and "libseccomp2" in DOCKERFILE  # the evaluator's sandboxes

@@ -310,3 +310,58 @@ def test_trial_seeds_are_secret_and_timing_inputs_fresh(evaluator, relu):
     verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", trials=2))
     assert "seed" not in repr(verdict.details.get("trials")), "trial seeds must not leave the worker"
     assert os.environ.get("KRL_SANDBOX") is None
+
+
+def test_other_sandboxes_are_stopped_while_a_candidate_is_timed(tmp_path):
+    """pool.quiet(): every process of another candidate's sandbox (background work included)
+    is SIGSTOPped for the length of a timing and continues afterwards."""
+    from conftest import test_config
+
+    from evaluator import bwrap
+    from evaluator.pool import ChildPool
+
+    cfg = test_config()
+    pool = ChildPool(cfg, "cpu", bwrap.probe(cfg.sandbox))
+    marker = f"{2000 + int(uuid.uuid4().int % 1000)}.5"
+    try:
+        with pool.candidate({}) as busy, pool.candidate({}) as timed:
+            reply, _ = busy.request({"op": "prepare", "problem": "import subprocess\n"
+                                     f"subprocess.Popen(['sleep', '{marker}'])\n"
+                                     "def get_inputs(): return []\ndef get_init_inputs(): return []\n"
+                                     "class Model: pass\n", "sizes": {}, "sets": []}, 30)
+            assert reply["op"] == "result", reply
+            (pid,) = _wait_for(lambda: _pids_with(marker))
+            assert _state(pid) != "T"
+            with pool.quiet(timed):
+                assert _state(pid) == "T", "a process of another sandbox ran during a timing"
+            assert _wait_for(lambda: _state(pid) != "T")
+    finally:
+        pool.close()
+
+
+def _wait_for(probe, timeout_s: float = 10.0):
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = probe()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError("timed out")
+
+
+def _pids_with(marker: str) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if marker.encode() in Path(f"/proc/{entry}/cmdline").read_bytes():
+                    out.append(int(entry))
+            except OSError:
+                continue
+    return out
+
+
+def _state(pid: int) -> str:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
