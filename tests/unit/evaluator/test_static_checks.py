@@ -1,7 +1,16 @@
-"""AST checks: honest kernel files pass, each trick is named, computed access is caught."""
+"""The static allowlist: honest kernel files pass; structure, imports, decoding and speed.
+
+Snippets are module text appended to a file with a Triton kernel and an honest ModelNew
+(`source`), so the only thing wrong with a file is its snippet. A rejected snippet marks
+the line to blame with `# <-`; the report must blame that line with the expected code,
+and its message must quote the construct and say what to write instead. The attacks,
+by class, are in test_static_attacks.
+"""
 from __future__ import annotations
 
 import textwrap
+import time
+from pathlib import Path
 
 import pytest
 from conftest import FIXTURES
@@ -10,10 +19,16 @@ from common.config.evaluator import StaticConfig
 from evaluator.static_checks import check_source, decode_source
 
 CFG = StaticConfig()
+ROOT = Path(__file__).resolve().parents[3]
+SOLUTIONS = sorted((ROOT / "evaluator/problems/builtin").glob("*/*.solution.py"))
+FIXTURE_SOLUTIONS = sorted(FIXTURES.glob("*_solution.py"))
 
-KERNEL = '''
+HEADER = '''\
+import math
+
 import torch
 import torch.nn as nn
+import torch.nn.functional as F
 import triton
 import triton.language as tl
 
@@ -22,134 +37,280 @@ import triton.language as tl
 def k(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+def launch(x):
+    out = torch.empty_like(x)
+    k[(triton.cdiv(x.numel(), 1024),)](x, out, x.numel(), BLOCK=1024)
+    return out
+'''
+MODEL = '''
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        return launch(x)
 '''
 
 
-def check(body: str):
-    return check_source(KERNEL + textwrap.dedent(body), CFG)
+def source(body: str) -> str:
+    body = textwrap.dedent(body)
+    defined = "class ModelNew" in body or "\nModelNew = " in body
+    return HEADER + "\n" + body + ("" if defined else MODEL)
 
 
-@pytest.mark.parametrize("name", ["relu", "softmax", "tiny_output", "linear_relu"])
-def test_reference_solutions_pass(name):
-    report = check_source((FIXTURES / f"{name}_solution.py").read_text(), CFG)
+def check(body: str, cfg: StaticConfig = CFG):
+    return check_source(source(body), cfg)
+
+
+def assert_rejected(body: str, code: str, status: str = "hack") -> None:
+    text = source(body)
+    marked = [i for i, line in enumerate(text.splitlines(), 1) if line.endswith("# <-")]
+    report = check_source(text, CFG)
+    assert report.status == status, report.findings
+    blamed = [f for f in report.findings if f.code == code and f.status == status]
+    assert blamed, report.findings
+    if marked:
+        assert {f.line for f in blamed} & set(marked), (marked, report.findings)
+    for f in blamed:
+        assert f.message.startswith("`") and "`: " in f.message and "; " in f.message, f.message
+
+
+def assert_accepted(body: str, cfg: StaticConfig = CFG):
+    report = check(body, cfg)
     assert report.status is None, report.findings
-    assert report.kernels
+    return report
 
 
-def test_idioms_of_honest_kernels_pass():
-    report = check('''
-        import math
-        import torch.nn.functional as F
-        from functools import lru_cache
+# ---------------------------------------------------------------------- honest files
+@pytest.mark.parametrize("path", SOLUTIONS + FIXTURE_SOLUTIONS,
+                         ids=[p.stem for p in SOLUTIONS + FIXTURE_SOLUTIONS])
+def test_every_reference_solution_passes(path):
+    report = check_source(path.read_text(), CFG)
+    assert report.status is None, report.findings
+    assert report.kernels and all(f"def {name}(" in path.read_text() for name in report.kernels)
 
 
-        @triton.autotune(configs=[triton.Config({"BLOCK": 128})], key=["n"])
+def test_honest_idioms_pass():
+    report = assert_accepted('''
+        from __future__ import annotations
+
+        import functools
+        from dataclasses import dataclass
+        from typing import Optional
+
+        from triton.language.extra import libdevice
+
+        CONFIGS = [triton.Config({"BLOCK": b}, num_warps=w) for b in (256, 1024) for w in (4, 8)]
+
+
+        @dataclass
+        class Tile:
+            block: int = 128
+
+
+        @triton.autotune(configs=CONFIGS, key=["n"])
+        @triton.heuristics({"EVEN": lambda args: args["n"] % args["BLOCK"] == 0})
         @triton.jit
-        def tuned(x_ptr, n, BLOCK: tl.constexpr):
-            pass
+        def epilogue(y_ptr, b_ptr, n, BLOCK: tl.constexpr, EVEN: tl.constexpr):
+            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+            y = tl.load(y_ptr + offs, mask=offs < n) + tl.load(b_ptr + offs % 16)
+            y = libdevice.tanh(y) + tl.extra.cuda.libdevice.exp(y) + tl.math.erf(y)
+            tl.store(y_ptr + offs, tl.maximum(helper(y), 0.0), mask=offs < n)
 
 
-        def launch(x, out):
-            grid = lambda meta: (triton.cdiv(x.numel(), meta["BLOCK"]),)
-            k[grid](x, out, x.numel(), BLOCK=1024)
-            return out
+        @triton.jit
+        def helper(v):
+            return v * 2.0
 
 
-        class Block(nn.Module):
+        @triton.jit
+        def dot(a_ptr, b_ptr, c_ptr, BLOCK: tl.constexpr):
+            r = tl.arange(0, BLOCK)
+            a = tl.load(a_ptr + r[:, None] * BLOCK + r[None, :])
+            b = tl.load(b_ptr + r[:, None] * BLOCK + r[None, :])
+            c = tl.dot(a, b, allow_tf32=True) + tl.dot(a, b, input_precision="tf32")
+            tl.store(c_ptr + r[:, None] * BLOCK + r[None, :], c)
+
+
+        @functools.lru_cache(maxsize=None)
+        def block_for(n: int) -> int:
+            return max(16, triton.next_power_of_2(n))
+
+
+        class Scale(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x, scale):
+                ctx.save_for_backward(x)
+                ctx.scale = scale
+                return launch(x) * scale
+
+            @staticmethod
+            def backward(ctx, grad):
+                (x,) = ctx.saved_tensors
+                return grad * ctx.scale, None
+
+
+        class ModelNew(nn.Module):
+            """cuBLAS matmul plus a Triton epilogue."""
+
+            eps = 1e-5
+
+            def __init__(self, n: int = 16, tile: Optional[Tile] = None,
+                         extra: dict[str, torch.Tensor] | None = None):
+                super().__init__()
+                self.weight = nn.Parameter(torch.empty(n, n))
+                self.bias = nn.Parameter(torch.zeros(n))
+                nn.init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+                fan_in, _ = nn.init._calculate_fan_in_and_fan_out(self.weight)
+                nn.init.uniform_(self.bias, -1 / math.sqrt(fan_in), 1 / math.sqrt(fan_in))
+                self.norm = nn.LayerNorm(n)
+                self.layers = nn.ModuleList([nn.Linear(n, n) for _ in range(2)])
+                self._cache = {}
+                setattr(self, "tile", tile or Tile())
+                self.linear = nn.Linear(n, n)
+                self.linear.weight.requires_grad = False
+
+            @torch.no_grad()
+            def forward(self, x: torch.Tensor) -> torch.Tensor:
+                if not x.is_cuda:
+                    return torch.relu(x)
+                if x.dim() != 2:
+                    raise ValueError(f"expected 2-D input, got {tuple(x.shape)}")
+                assert x.is_contiguous(), "{} needs contiguous input".format("ModelNew")
+                y = torch.matmul(x, self.weight) + x @ self.weight + F.linear(x, self.weight)
+                n = y.numel()
+                grid = lambda META: (triton.cdiv(n, META["BLOCK"]),)
+                epilogue[grid](y, self.bias, n)
+                with torch.no_grad(), torch.cuda.device(x.device):
+                    self._cache[n] = getattr(self, "weight").shape
+                total = sum(t.numel() for t in (x, y)) + len([i for i in range(3)])
+                if isinstance(x, (torch.Tensor, nn.Module)) and hasattr(x, "is_cuda"):
+                    torch.cuda.synchronize()
+                out = torch.empty_like(y)
+                out[:, :1] = Scale.apply(y, 2.0)[:, :1]
+                props = torch.cuda.get_device_properties(x.device)
+                return out + total * 0 + props.multi_processor_count * 0 + self.eps
+
+
+        if __name__ == "__main__":
+            print(ModelNew()(torch.randn(4, 16)))
+    ''')
+    assert set(report.kernels) == {"k", "epilogue", "helper", "dot"}
+
+
+def test_a_file_whose_own_class_is_named_model_passes():
+    assert_accepted('''
+        class Model(nn.Module):
             def forward(self, x):
-                return launch(x, torch.empty_like(x))
+                return launch(x)
+
+        ModelNew = Model
+    ''')
+    assert_accepted('''
+        class Model(nn.Module):
+            def __init__(self):
+                nn.Module.__init__(self)
+
+            def forward(self, x):
+                return launch(x)
+
+        class ModelNew(Model):
+            def __init__(self):
+                super(ModelNew, self).__init__()
+                Model.__init__(self)
+    ''')
 
 
+def test_locals_may_shadow_builtins_and_import_names_without_escaping():
+    assert_accepted('''
+        def scaled(input, type=None, max=2.0):
+            return input * max
+
+        def pick(tl_like):
+            return [tl_like for tl_like in range(3)]
+    ''')
+    # a parameter named getattr in one function leaves the builtin rule intact elsewhere
+    assert_rejected('''
+        def f(getattr):
+            return getattr
+
+        X = getattr(torch, "sy" + "s")  # <-
+    ''', "reflection")
+
+
+@pytest.mark.parametrize("body", [
+    "import scipy  # <-", "import collections  # <-", "from . import helpers  # <-",
+    "from torch.nn.functional import *  # <-",
+])
+def test_unavailable_imports_are_compile_errors(body):
+    code = {"from .": "relative_import", "from torch.nn.functional import *": "star_import"}
+    assert_rejected(body, next((c for k, c in code.items() if body.startswith(k)),
+                               "unavailable_module"), status="compile_error")
+
+
+def test_undefined_names_are_compile_errors():
+    # the reference Model is not in the candidate's module: naming it is an error, not a path
+    assert_rejected('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                return Model()(x)  # <-
+    ''', "undefined_name", status="compile_error")
+    # annotations may name what they like: they are not evaluated under __future__
+    assert_accepted("from __future__ import annotations\n\ndef f(x: Undefined) -> None:\n"
+                    "    return None\n")
+
+
+def test_a_file_nested_beyond_the_checker_is_rejected_not_a_crash():
+    report = check_source("x = 1" + " + 1" * 3000 + "\n", CFG)
+    assert report.status == "compile_error"
+    assert report.findings[0].code in ("too_deeply_nested", "syntax_error")
+
+
+def test_allowed_imports_narrow_the_allowlist():
+    narrow = StaticConfig(allowed_imports=["torch", "triton"])
+    assert check("import itertools\n").status is None
+    report = check("import itertools\n", narrow)
+    assert report.status == "compile_error" and "itertools" in report.findings[0].message
+    assert check("import math\n", narrow).status == "compile_error"  # the header's import
+
+
+def test_messages_quote_the_construct_and_say_what_to_write():
+    report = check('x = torch.sys.modules["__main__"]\n')
+    (finding,) = report.findings
+    assert finding.message.startswith("`torch.sys`")
+    assert "torch.relu" in finding.message  # what to write instead
+    report = check("t = type(torch.zeros(1))\n")
+    assert "isinstance" in report.findings[0].message
+
+
+def test_structure_errors():
+    assert check_source(HEADER, CFG).findings[0].code == "no_modelnew"
+    no_forward = check("class ModelNew(nn.Module):\n    pass\n")
+    assert [f.code for f in no_forward.findings] == ["no_forward"]
+    assert no_forward.status == "format_error"
+    plain = check_source("import torch\nimport torch.nn as nn\n\nclass ModelNew(nn.Module):\n"
+                         "    def forward(self, x):\n        return torch.relu(x)\n", CFG)
+    assert plain.hacks == ["no_triton_kernel"] and plain.kernels == []
+
+
+def test_torch_compute_beside_a_kernel_is_left_to_the_runtime():
+    report = check('''
         class ModelNew(nn.Module):
             def __init__(self):
                 super().__init__()
-                self._cache = {}
-                self.block = Block()
-                self.weight = nn.Parameter(torch.randn(4))
-                setattr(self, "extra", 1)
+                self.linear = nn.Linear(4, 4)
 
             def forward(self, x):
-                x = x.contiguous().view(-1, x.shape[-1])
-                getattr(x, "shape")
-                return self.block(x) * math.sqrt(1.0)
+                y = self.linear(x) @ torch.matmul(x, x.t())
+                return F.softmax(y, dim=-1)
     ''')
     assert report.status is None, report.findings
-    assert set(report.kernels) == {"k", "tuned"}
-
-
-@pytest.mark.parametrize("body, code", [
-    ("import os\nclass ModelNew(nn.Module):\n    def forward(self, x):\n        k[(1,)](x, x, 0, BLOCK=16)\n", "forbidden_import"),
-    ("from concurrent.futures import ThreadPoolExecutor\n", "concurrency"),
-    ("x = getattr(torch, 'sa' + 've')\n", "reflection"),
-    ("x = getattr(torch, 'save')\n", "file_access"),
-    ("x = torch.nn.functional.__dict__\n", "reflection"),
-    ("x = vars(torch)\n", "reflection"),
-    ("x = globals()\n", "reflection"),
-    ("x = eval('1')\n", "dynamic_code"),
-    ("torch.matmul = None\n", "monkey_patch"),
-    ("del torch.matmul\n", "monkey_patch"),
-    ("import torch.nn.functional as F\nF.relu = lambda x: x\n", "monkey_patch"),
-    ("setattr(tl, 'load', None)\n", "monkey_patch"),
-    ("t = type('T', (object,), {})\n", "reflection"),
-    ("class T(torch.Tensor):\n    pass\n", "monkey_patch"),
-    ("class T:\n    def __del__(self):\n        pass\n", "monkey_patch"),
-    ("x = torch._C\n", "reflection"),
-    ("from torch import _C\n", "reflection"),
-    ("from torch.utils.cpp_extension import load_inline\n", "file_access"),
-    ("import numpy as np\nnp.load('x')\n", "file_access"),
-    ("s = torch.cuda.Stream()\n", "side_stream"),
-    ("torch.set_num_threads(1)\n", "harness_tamper"),
-    ("import triton.knobs\n", "harness_tamper"),
-    ("f = (lambda: 0).__code__\n", "reflection"),
-])
-def test_tricks_are_hacks_with_their_code(body, code):
-    report = check(body)
-    assert report.status == "hack", report.findings
-    assert code in report.hacks
-
-
-def test_forward_closure_follows_helpers_for_torch_compute():
-    report = check('''
-        import torch.nn.functional as F
-
-        def helper(x):
-            return F.softmax(x, dim=-1)
-
-        class ModelNew(nn.Module):
-            def forward(self, x):
-                k[(1,)](x, x, 0, BLOCK=16)
-                return helper(x) @ x
-    ''')
-    assert report.hacks == ["torch_compute"]
-    assert len([f for f in report.findings if f.code == "torch_compute"]) == 2
-
-
-def test_torch_compute_is_configurable():
-    body = KERNEL + textwrap.dedent('''
-        class ModelNew(nn.Module):
-            def forward(self, x):
-                k[(1,)](x, x, 0, BLOCK=16)
-                return torch.matmul(x, x)
-    ''')
-    assert check_source(body, CFG).hacks == ["torch_compute"]
-    assert check_source(body, StaticConfig(forbidden_compute=[])).status is None
-
-
-def test_structure_errors_are_format_errors():
-    assert check("x = 1\n").status == "format_error"
-    assert check("class ModelNew(nn.Module):\n    pass\n").findings[0].code == "no_forward"
-
-
-def test_unknown_modules_are_compile_errors_with_the_allowlist():
-    report = check("import scipy\nclass ModelNew(nn.Module):\n    def forward(self, x):\n"
-                   "        k[(1,)](x, x, 0, BLOCK=16)\n")
-    assert report.status == "compile_error"
-    assert "scipy" in report.findings[0].message and "triton" in report.findings[0].message
+    assert report.kernels == ["k"]
 
 
 def test_syntax_error_is_a_compile_error_with_its_line():
-    report = check_source("def f(:\n  pass\n", CFG)
-    assert report.status == "compile_error" and report.findings[0].line == 1
+    report = check_source("x = 1\ndef f(:\n  pass\n", CFG)
+    assert report.status == "compile_error" and report.findings[0].line == 2
 
 
 @pytest.mark.parametrize("raw, code", [
@@ -159,3 +320,17 @@ def test_syntax_error_is_a_compile_error_with_its_line():
 def test_decode_rejects_unusable_files(raw, code):
     text, finding = decode_source(raw, CFG)
     assert text is None and finding.code == code and finding.status == "format_error"
+
+
+def test_a_long_file_is_checked_quickly():
+    longest = max(SOLUTIONS, key=lambda p: len(p.read_text())).read_text()
+    text = longest + "".join(f"\n\ndef helper_{i}(x, n=4):\n    y = torch.empty_like(x)\n"
+                             f"    return [y[j] * n for j in range(n)]\n" for i in range(60))
+    assert len(text.splitlines()) > 300
+    check_source(text, CFG)  # tables built once per process
+    times = []
+    for _ in range(7):
+        start = time.perf_counter()
+        assert check_source(text, CFG).status is None
+        times.append(time.perf_counter() - start)
+    assert sorted(times)[3] < 0.05  # the median: a garbage collection may hit one run

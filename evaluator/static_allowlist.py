@@ -1,0 +1,350 @@
+"""What a candidate kernel file may name: the allowlist behind evaluator.static_checks.
+
+Policy. A kernel file is a module of Triton kernels plus an nn.Module that launches
+them. Everything it writes is checked against the tables below; whatever they do not
+list is rejected, so a new trick needs a new entry here, not a new rule elsewhere.
+
+  imports     the namespaces of `tables().namespaces` (torch and the parts of it listed
+              there, triton, triton.language with tl.math and libdevice, math, typing,
+              __future__, functools, itertools, dataclasses, enum), narrowed by
+              StaticConfig.allowed_imports. Other modules: DANGEROUS_MODULES and every
+              stdlib module not in HARMLESS_MODULES are a hack (they reach the
+              interpreter, files, processes, the network or process-wide state);
+              HARMLESS_MODULES and unknown third-party modules are a compile error
+              (not available in the sandbox).
+  names       every dotted name rooted in an import (`torch.x.y`, `from torch import
+              x`, whatever alias or default argument holds it) must walk the namespaces
+              down to a listed name. torch compute is allowed: the runtime judges
+              whether the Triton kernels did the work (coverage and knock-out), so a
+              cuBLAS matmul with a Triton epilogue is honest. Data-derived families,
+              computed once from the imported libraries (the worker imports them
+              anyway): the aten operators `torch._C._VariableFunctions` exports
+              (minus three that read files or foreign memory) and torch.functional,
+              torch's dtypes, layouts and memory formats, the nn.Module subclasses of
+              torch.nn (minus DataParallel, which runs threads), the functions of
+              torch.nn.functional / nn.init / linalg / fft / special, and the public
+              non-module names of triton.language, tl.math and libdevice. torch.cuda
+              offers device queries and synchronize, not current_stream: Triton
+              launches on the current stream by itself, and a stream object is the
+              handle to events and cross-stream waits. A module is only ever the base
+              of an attribute (`t = torch`, `f(tl)` are reflection); a kernel is only
+              launched (`k[grid](...)`) or called from a kernel, never handled as an
+              object; a name the file never defines is a compile error.
+  builtins    BUILTINS may be used freely, CALL_ONLY_BUILTINS only when called
+              directly (getattr/hasattr with a constant public name; setattr/delattr
+              on `self` only; super()); every other builtin is rejected, aliasing
+              (`g = getattr`) included. `type` is rejected whole: isinstance answers
+              the honest question and a class object is a handle to monkey-patch.
+  attributes  dunder attributes only as `super().__init__(...)` / `Base.__init__(self,
+              ...)`; dunder names only `__name__`; private `_x` only on `self`, and
+              never nn.Module's own internals (`_forward_hooks`, `_modules`, ...).
+              DENIED_ATTRIBUTES (and any name containing "hook", and frame/code
+              prefixes) are rejected on every object: they install hooks, reach
+              storage, files, streams, frames or the compiler. str.format only on a
+              literal whose fields read no attributes.
+  assignment  attribute assignment only on `self` (and on `ctx` in an
+              autograd.Function), never to a method name; subscript assignment only
+              on the function's locals and self's attributes. Modules, classes and
+              kernels are never written; an imported name is never rebound.
+  classes     BASES, earlier classes of the file, or none; no keywords; bodies of
+              methods, a docstring and literal constants (or dataclasses.field);
+              dunder methods only __init__, and no override of an nn.Module method
+              but OVERRIDABLE; decorators only DECORATORS; `with` only CONTEXT_MANAGERS.
+  syntax      no try/except, yield, async, global/nonlocal, match, nested classes.
+
+Hack codes (a finding's `code`): forbidden_import, concurrency, file_access,
+dynamic_code, reflection, monkey_patch, harness_tamper, side_stream, try_except,
+forbidden_api (a name of an allowed module that is not listed), forbidden_syntax,
+no_triton_kernel. Compile errors: syntax_error, relative_import, star_import,
+unavailable_module, undefined_name, too_deeply_nested. Format errors come from
+decoding and from a missing ModelNew/forward.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import inspect
+import sys
+import types
+
+# ---------------------------------------------------------------------- imports
+# Modules that are a hack to import, with the reason a finding gives. Threads and
+# processes are `concurrency`, the rest `forbidden_import`.
+CONCURRENCY_MODULES = frozenset({"threading", "_thread", "multiprocessing", "concurrent",
+                                 "asyncio", "subprocess", "sched", "queue"})
+DANGEROUS_MODULES: dict[str, str] = {
+    **dict.fromkeys(CONCURRENCY_MODULES, "it runs work outside forward's thread"),
+    **dict.fromkeys(("os", "sys", "builtins", "gc", "inspect", "types", "importlib", "pkgutil",
+                     "code", "codeop", "runpy", "zipimport", "operator", "ctypes", "cffi"),
+                    "it reaches the interpreter, other modules' objects or raw memory"),
+    **dict.fromkeys(("io", "pathlib", "shutil", "tempfile", "glob", "mmap", "pickle", "dill",
+                     "cloudpickle", "joblib", "marshal", "shelve", "dbm", "sqlite3", "zipfile",
+                     "tarfile", "logging", "array"),
+                    "it reads or writes files (and unpickling runs code)"),
+    **dict.fromkeys(("time", "timeit", "random", "warnings", "atexit", "signal", "resource",
+                     "faulthandler", "tracemalloc"),
+                    "it reaches clocks, signals, RNG or other process-wide state"),
+    # numpy reads and writes files and raw memory; the others launch non-Triton kernels
+    **dict.fromkeys(("numpy", "cupy", "numba", "pycuda"),
+                    "it computes outside torch and Triton"),
+    **dict.fromkeys(("evaluator", "common", "actor", "learner", "zmq", "msgspec", "psutil",
+                     "requests", "urllib3", "socket", "ssl", "select", "http", "urllib"),
+                    "it reaches the harness or the network"),
+}
+# Harmless stdlib modules a kernel does not need: importing one is a compile error
+# (unavailable), not a hack. Any other stdlib module (sys, os, inspect, operator: a
+# string becomes an attribute lookup, ...) is a hack: `forbidden_import`.
+HARMLESS_MODULES = frozenset({
+    "collections", "copy", "abc", "numbers", "string", "re", "bisect", "heapq", "statistics",
+    "fractions", "decimal", "textwrap", "json", "pprint",
+})
+STDLIB_MODULES = frozenset(sys.stdlib_module_names)
+
+# ---------------------------------------------------------------------- builtins
+BUILTINS = frozenset({
+    "abs", "all", "any", "bool", "callable", "chr", "complex", "dict", "divmod", "enumerate",
+    "filter", "float", "format", "frozenset", "hash", "int", "isinstance", "issubclass", "iter",
+    "len", "list", "map", "max", "min", "next", "object", "ord", "pow", "print", "range", "repr",
+    "reversed", "round", "set", "slice", "sorted", "str", "sum", "tuple", "zip", "bin", "hex",
+    "oct", "bytes", "staticmethod", "classmethod", "property", "NotImplemented", "Ellipsis",
+    # exceptions to raise (there is no try/except to catch them)
+    "Exception", "ArithmeticError", "AssertionError", "AttributeError", "IndexError",
+    "KeyError", "LookupError", "NotImplementedError", "OverflowError", "RuntimeError",
+    "StopIteration", "TypeError", "ValueError", "ZeroDivisionError",
+})
+CALL_ONLY_BUILTINS = frozenset({"getattr", "hasattr", "setattr", "delattr", "super"})
+# Code for builtins outside both sets (default: forbidden_api).
+DENIED_BUILTINS: dict[str, str] = {
+    **dict.fromkeys(("exec", "eval", "compile", "__import__", "breakpoint", "__build_class__"),
+                    "dynamic_code"),
+    **dict.fromkeys(("open", "input"), "file_access"),
+    **dict.fromkeys(("globals", "locals", "vars", "dir", "type", "id", "memoryview", "help"),
+                    "reflection"),
+    **dict.fromkeys(("exit", "quit"), "harness_tamper"),
+}
+
+# ---------------------------------------------------------------------- decorators & co.
+# Decorators: qualified name -> (where: "f"unction/"m"ethod/"c"lass, allowed keywords;
+# None: bare only, no call).
+DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
+    "staticmethod": ("m", None), "classmethod": ("m", None), "property": ("m", None),
+    "torch.no_grad": ("fm", frozenset()), "torch.inference_mode": ("fm", frozenset({"mode"})),
+    "triton.jit": ("fm", frozenset({"do_not_specialize", "do_not_specialize_on_alignment",
+                                    "debug", "noinline"})),
+    # autotune: no pre_hook/post_hook/do_bench/use_cuda_graph (hooks into the launcher)
+    "triton.autotune": ("fm", frozenset({"configs", "key", "reset_to_zero", "restore_value",
+                                         "warmup", "rep", "prune_configs_by", "cache_results"})),
+    "triton.heuristics": ("fm", frozenset({"values"})),
+    "functools.lru_cache": ("fm", frozenset({"maxsize", "typed"})),
+    "functools.cache": ("fm", None),
+    "dataclasses.dataclass": ("c", frozenset({"frozen", "eq", "order", "repr", "slots",
+                                              "kw_only", "init"})),
+}
+# Names that only make sense as decorators: using them as values builds kernels or
+# caches the checker never sees declared.
+DECORATOR_ONLY = frozenset({"triton.jit", "triton.autotune", "triton.heuristics"})
+CONTEXT_MANAGERS = frozenset({"torch.no_grad", "torch.inference_mode", "torch.cuda.device"})
+BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "enum.IntEnum",
+                   "object"})
+# Calls whose keywords are restricted (Config(pre_hook=...) runs code in the launcher).
+CALL_KEYWORDS: dict[str, frozenset[str]] = {
+    "triton.Config": frozenset({"kwargs", "num_warps", "num_stages", "num_ctas", "maxnreg",
+                                "num_buffers_warp_spec", "num_consumer_groups",
+                                "reg_dec_producer", "reg_inc_consumer"}),
+}
+# Dunder uses: `__init__` called on super() or a base class with self; `__name__` read.
+DUNDER_ATTRIBUTES = frozenset({"__init__"})
+DUNDER_NAMES = frozenset({"__name__"})
+DUNDER_METHODS = frozenset({"__init__"})
+# nn.Module methods a class may define (any other nn.Module method or internal is one the
+# harness may call: .to(), .eval(), _call_impl, ...). Function's are not Module methods.
+OVERRIDABLE = frozenset({"__init__", "forward", "extra_repr"})
+
+# ---------------------------------------------------------------------- attributes
+# Rejected on any object; "hook" anywhere in a name and FRAME_PREFIXES too.
+DENIED_ATTRIBUTES: dict[str, str] = {
+    **dict.fromkeys(("storage", "untyped_storage", "share_memory", "share_memory_", "tofile",
+                     "from_file", "load_inline"), "file_access"),
+    **dict.fromkeys(("record_stream", "wait_stream", "wait_event", "record_event",
+                     "cuda_stream"), "side_stream"),
+    "numpy": "forbidden_api", "compile": "harness_tamper",
+}
+FRAME_PREFIXES = ("f_", "gi_", "co_", "cr_", "ag_", "tb_")
+
+# ---------------------------------------------------------------------- denied API codes
+# Which hack code an unlisted name gets (longest dotted prefix wins; the decision to
+# reject is the allowlist's, this only names the reason). Default: forbidden_api;
+# a private component or a module the namespace re-exports (torch.sys): reflection.
+DENIED_API: dict[str, str] = {
+    **dict.fromkeys(("torch.save", "torch.load", "torch.from_file", "torch.frombuffer",
+                     "torch.hub", "torch.utils", "torch.package",
+                     "torch.serialization", "torch.storage", "torch.UntypedStorage",
+                     "torch.TypedStorage"), "file_access"),
+    **dict.fromkeys(("torch.Stream", "torch.Event", "torch.cuda.Stream", "torch.cuda.stream",
+                     "torch.cuda.streams", "torch.cuda.current_stream", "torch.cuda.Event",
+                     "torch.cuda.default_stream", "torch.cuda.set_stream",
+                     "torch.cuda.ExternalStream", "torch.cuda.StreamContext", "torch.cuda.graph",
+                     "torch.cuda.graphs", "torch.cuda.CUDAGraph",
+                     "torch.cuda.make_graphed_callables"), "side_stream"),
+    **dict.fromkeys(("torch.manual_seed", "torch.seed", "torch.initial_seed", "torch.random",
+                     "torch.get_rng_state", "torch.set_rng_state", "torch.Generator",
+                     "torch.default_generator", "torch.cuda.manual_seed", "torch.cuda.seed",
+                     "torch.cuda.manual_seed_all", "torch.cuda.seed_all", "torch.cuda.random",
+                     "torch.cuda.get_rng_state", "torch.cuda.set_rng_state", "torch.backends",
+                     "torch.use_deterministic_algorithms", "torch.cuda.memory",
+                     "torch.cuda.empty_cache", "torch.cuda.nvtx", "torch.cuda.profiler",
+                     "torch.profiler", "torch.autograd", "torch.overrides", "torch.library",
+                     "torch.ops", "torch.classes", "torch.jit", "torch.compile",
+                     "torch.compiler", "torch.fx", "torch.export", "torch.testing",
+                     "torch.func", "torch.autocast", "torch.amp", "torch.cuda.amp",
+                     "triton.runtime", "triton.compiler", "triton.backends", "triton.knobs",
+                     "triton.testing", "triton.tools", "triton.JITFunction",
+                     "triton.KernelInterface", "triton.compile", "triton.set_allocator"),
+                    "harness_tamper"),
+    **dict.fromkeys(("torch.distributed", "torch.multiprocessing", "torch.nn.DataParallel",
+                     "torch.nn.parallel", "torch.futures"), "concurrency"),
+}
+_SETTERS = ("torch", "torch.cuda")  # torch.set_*, torch.cuda.set_*: harness_tamper
+
+
+def denial_code(name: str) -> str:
+    """The hack code of a dotted name the allowlist does not list."""
+    parts = name.split(".")
+    for i in range(len(parts), 0, -1):
+        code = DENIED_API.get(".".join(parts[:i]))
+        if code:
+            return code
+    if parts[-1].startswith("set_") and ".".join(parts[:-1]) in _SETTERS:
+        return "harness_tamper"
+    if any(p.startswith("_") for p in parts[1:]):
+        return "reflection"
+    if name in tables().reexported:
+        return "reflection"
+    return "forbidden_api"
+
+
+# ---------------------------------------------------------------------- namespaces
+_TORCH = frozenset({
+    "Tensor", "Size", "device", "dtype", "finfo", "iinfo", "no_grad", "inference_mode",
+    "is_tensor", "is_grad_enabled", "is_inference_mode_enabled", "get_default_dtype",
+    "pi", "e", "inf", "nan", "newaxis", "nn", "cuda", "autograd", "linalg", "fft", "special",
+})
+_CUDA = frozenset({"is_available", "current_device", "device_count", "get_device_capability",
+                   "get_device_properties", "get_device_name", "synchronize", "device",
+                   "is_bf16_supported"})
+_TYPING = frozenset({"Any", "Callable", "Dict", "List", "Optional", "Sequence", "Tuple",
+                     "Union", "Iterable", "Iterator", "Mapping", "Literal", "Final", "ClassVar",
+                     "TYPE_CHECKING", "cast", "TypeVar", "Type", "NamedTuple"})
+_EXPLICIT: dict[str, frozenset[str]] = {
+    "torch.autograd": frozenset({"Function"}),
+    "torch.cuda": _CUDA,
+    "triton": frozenset({"jit", "autotune", "heuristics", "Config", "cdiv", "next_power_of_2",
+                         "language", "reinterpret"}),
+    "triton.language.extra": frozenset({"cuda", "libdevice"}),
+    "typing": _TYPING,
+    "functools": frozenset({"partial", "lru_cache", "cache", "reduce"}),
+    # not dataclasses.fields: a Field's .type hands out the annotated class
+    "dataclasses": frozenset({"dataclass", "field", "asdict", "astuple", "replace"}),
+    "enum": frozenset({"Enum", "IntEnum", "auto"}),
+    "__future__": frozenset({"annotations"}),
+}
+# Aten functions that read files or foreign memory.
+_VF_DENIED = frozenset({"from_file", "from_numpy", "frombuffer"})
+# Harmless private helpers honest code copies from nn.Linear's reset_parameters.
+_INIT_PRIVATE = frozenset({"_calculate_fan_in_and_fan_out", "_calculate_correct_fan"})
+
+
+class Tables:
+    """The derived tables, built once per process (see tables())."""
+
+    def __init__(self) -> None:
+        import torch
+
+        self.namespaces: dict[str, frozenset[str]] = dict(_EXPLICIT)
+        self.reexported: set[str] = set()
+        vf = {n for n in dir(torch._C._VariableFunctions) if not n.startswith("_")} - _VF_DENIED
+        kinds = (torch.dtype, torch.layout, torch.memory_format)
+        consts = {n for n, v in vars(torch).items() if isinstance(v, kinds) and n[0] != "_"}
+        self.namespaces["torch"] = frozenset(vf | set(torch.functional.__all__) | consts | _TORCH)
+        nn = torch.nn
+        layers = {n for n, v in vars(nn).items() if n[0] != "_" and inspect.isclass(v)
+                  and issubclass(v, nn.Module)} - {"DataParallel"}
+        self.namespaces["torch.nn"] = frozenset(layers | {"Parameter", "Buffer", "functional",
+                                                          "init"})
+        self._functions("torch.nn.functional", {"torch.nn.functional", "torch", "torch._C._nn"})
+        self._functions("torch.nn.init", {"torch.nn.init"}, extra=_INIT_PRIVATE)
+        for name in ("torch.linalg", "torch.fft", "torch.special"):
+            self._public(name)
+        self._public("triton.language", extra={"math", "extra"})
+        self._public("triton.language.math")
+        self._public("triton.language.extra.cuda", extra={"libdevice"})
+        self._public("triton.language.extra.libdevice")
+        self._public("triton.language.extra.cuda.libdevice")
+        self._public("math")
+        self._public("itertools")
+        for module in self.namespaces:
+            if module in sys.modules:
+                self.reexported |= {f"{module}.{n}" for n, v in vars(sys.modules[module]).items()
+                                    if isinstance(v, types.ModuleType)}
+        self.module_private, self.module_methods, self.ctx_reserved = _module_internals(torch)
+        # listed names whose object is a class (torch.Tensor, nn.Linear, triton.Config, ...)
+        self.classes = {f"{ns}.{n}" for ns, listed in self.namespaces.items() for n in listed
+                        if ns in sys.modules and inspect.isclass(getattr(sys.modules[ns], n,
+                                                                         None))}
+
+    def _public(self, module: str, extra: set[str] = frozenset()) -> None:
+        """Every public non-module name of a module of pure functions."""
+        try:
+            mod = importlib.import_module(module)
+        except ImportError:  # deliberate: a Triton build without libdevice; its names stay out
+            return
+        names = getattr(mod, "__all__", None) or [n for n in vars(mod) if not n.startswith("_")]
+        self.namespaces[module] = frozenset(
+            {n for n in names if not isinstance(getattr(mod, n, None), types.ModuleType)} | extra)
+
+    def _functions(self, module: str, homes: set[str], extra: frozenset = frozenset()) -> None:
+        """Public functions defined in `homes` (no typing helpers, no torch-function hooks)."""
+        mod = importlib.import_module(module)
+        self.namespaces[module] = frozenset(extra | {
+            n for n, v in vars(mod).items() if n[0] != "_" and callable(v)
+            and not inspect.isclass(v) and getattr(v, "__module__", None) in homes})
+
+    def importable(self, module: str, allowed: list[str]) -> bool:
+        return module in self.namespaces and any(
+            module == a or module.startswith(a + ".") for a in allowed)
+
+
+def _module_internals(torch) -> tuple[frozenset, frozenset, frozenset]:
+    """nn.Module's private attributes and method names; autograd ctx's reserved names."""
+    module = torch.nn.Module
+    names = set(dir(module)) | set(vars(module()))
+    private = {n for n in names if n.startswith("_")}
+    methods = {n for n in dir(module) if callable(getattr(module, n, None))}
+    ctx = {n for n in dir(torch.autograd.function.BackwardCFunction)}
+    private |= {n for n in dir(torch.autograd.Function) if n.startswith("_")}
+    return frozenset(private), frozenset(methods), frozenset(ctx)
+
+
+@functools.cache
+def tables() -> Tables:
+    """The derived tables (imports torch and triton on first use; then cached)."""
+    return Tables()
+
+
+# What to write instead, per code (a finding may say something more specific).
+HINTS: dict[str, str] = {
+    "forbidden_import": "import only torch, triton, triton.language, math, typing, functools, "
+                        "itertools, dataclasses and enum",
+    "concurrency": "do the work in forward, on the calling thread",
+    "file_access": "keep data in memory: a kernel file touches no files and no raw storage",
+    "dynamic_code": "write the code out in the file",
+    "reflection": "name what you use directly (torch.relu, tl.load, self.weight)",
+    "monkey_patch": "keep your own state on self and leave modules, classes and library "
+                    "objects as they are",
+    "harness_tamper": "leave process-wide settings (seeds, backends, compiler, launcher) alone",
+    "side_stream": "launch on the current stream, as kernel[grid](...) does",
+    "forbidden_api": "use torch's tensor API (torch.*, torch.nn, torch.nn.functional), "
+                     "triton.language and your own kernels",
+    "forbidden_syntax": "write plain functions, classes and loops",
+    "try_except": "let errors propagate; test conditions with if",
+}

@@ -1,0 +1,536 @@
+"""Expressions of a candidate file against the allowlist: names, attributes, calls, writes.
+
+The half of the walk (evaluator.static_walk) that looks at what a line names. A name is
+resolved with Python's scoping (evaluator.static_scopes): an import must walk the
+namespaces of evaluator.static_allowlist down to a listed name, and a module is only
+ever the base of an attribute; a builtin must be on the builtin allowlist; any other
+object's attributes are held to the attribute rules (no dunders, no private names but
+your own on `self`, no hooks, storages, streams or frames).
+
+Privileges: `self` (the first parameter of an instance method, never rebound) may have
+private attributes and be assigned to; `ctx` (first parameter of an autograd.Function
+staticmethod) may be assigned to. A kernel (a @triton.jit/autotune/heuristics
+function) may only be launched (`kernel[grid](...)`) or called from another kernel.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import string
+
+from common.config.evaluator import StaticConfig
+from evaluator import static_allowlist as A
+from evaluator.static_scopes import Binding, Scopes
+
+_BUILTIN_NAMES = frozenset(dir(builtins))
+KERNEL_DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics"})
+_PLAIN_EXPRESSIONS = (ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.IfExp, ast.Dict, ast.Set,
+                      ast.List, ast.Tuple, ast.Compare, ast.Starred, ast.Slice, ast.JoinedStr,
+                      ast.FormattedValue, ast.Constant)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+_CTX_METHODS = frozenset({"forward", "backward", "setup_context", "jvp", "vjp"})
+_REFLECTIVE = frozenset({"getattr", "hasattr", "setattr", "delattr"})
+_CLASS_TAKERS = frozenset({"isinstance", "issubclass", "super"})
+
+
+class ExpressionChecker:
+    """Resolution state of one module and the checks of everything but statements."""
+
+    def __init__(self, tree: ast.Module, cfg: StaticConfig, source: str):
+        self.tree, self.cfg, self.t = tree, cfg, A.tables()
+        self.lines = source.encode("utf-8", "surrogatepass").split(b"\n")
+        self.scopes = Scopes(tree)
+        self.parent = self.scopes.parent
+        self.findings: list[tuple[str, str, str, int | None]] = []
+        self.fakes: list[ast.AST] = []
+        self.in_annotation = 0
+        self.classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+        self.self_args: set[int] = set()
+        self.ctx_args: set[int] = set()
+        self.methods = set(self.t.module_methods)
+        # class name -> its methods whose first parameter is privileged ("self"/"ctx")
+        self.privileged: dict[str, dict[str, str]] = {}
+        self.kernels: dict[int, ast.FunctionDef] = {}
+        for cls in self.classes.values():
+            self._privileged_args(cls)
+        self.kernels = {id(n): n for n in self.scopes.functions if isinstance(n, ast.FunctionDef)
+                        and any(self._decorator_name(d) in KERNEL_DECORATORS
+                                for d in n.decorator_list)}
+
+    def add(self, node: ast.AST, code: str, what: str, instead: str | None = None,
+            status: str = "hack") -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            text = f"{'class' if isinstance(node, ast.ClassDef) else 'def'} {node.name}"
+        else:
+            text = self.snippet(node)
+        self.findings.append((status, code, f"`{text}`: {what}; {instead or A.HINTS[code]}",
+                              getattr(node, "lineno", None)))
+
+    def snippet(self, node: ast.AST) -> str:
+        """The node's source text on its first line, at most 60 characters (no unparse:
+        quoting a huge node for every finding would make a crafted file quadratic)."""
+        line = getattr(node, "lineno", 0)
+        if not 0 < line <= len(self.lines):
+            return type(node).__name__
+        start = node.col_offset
+        same = getattr(node, "end_lineno", None) == line and node.end_col_offset is not None
+        end = node.end_col_offset if same else start + 240
+        text = self.lines[line - 1][start:min(end, start + 240)].decode("utf-8", "ignore")
+        text = " ".join(text.split())
+        return text if len(text) <= 60 and same else text[:57] + "..."
+
+    # ------------------------------------------------------------------ names
+    def resolve(self, node: ast.AST) -> tuple[str, object]:
+        """What an expression names: import/builtin/unbound/self/ctx/def/class/local/expr."""
+        if not isinstance(node, ast.Name):
+            return "expr", None
+        scope, bindings = self.scopes.lookup(node)
+        if not bindings:
+            return ("builtin" if node.id in _BUILTIN_NAMES else "unbound"), node.id
+        kinds = {(b.kind, b.target) for b in bindings}
+        if len(kinds) == 1 and bindings[0].kind == "import":
+            return "import", bindings[0].target
+        if len(bindings) != 1:
+            return "local", scope
+        b = bindings[0]
+        if b.kind == "param":
+            if id(b.node) in self.self_args:
+                return "self", None
+            if id(b.node) in self.ctx_args:
+                return "ctx", None
+        if b.kind == "def" and id(b.node) in self.kernels:
+            return "kernel", b.node
+        if b.kind in ("def", "class"):
+            return b.kind, b.node
+        alias = self._class_alias(b, scope)
+        return ("class", alias) if alias is not None else ("local", scope)
+
+    def _class_alias(self, b: Binding, scope: object) -> ast.ClassDef | None:
+        """The class a module-level `Alias = SomeClass` names (one level, no chains)."""
+        assign = self.parent.get(id(b.node))
+        if scope is not self.scopes.module or not isinstance(assign, ast.Assign) or (
+                not isinstance(assign.value, ast.Name)):
+            return None
+        target = self.scopes.single(assign.value)
+        return target.node if target is not None and target.kind == "class" else None
+
+    def qualify(self, node: ast.AST) -> str | None:
+        """Dotted name of a pure attribute chain rooted in an import or a builtin."""
+        if isinstance(node, ast.Attribute):
+            base = self.qualify(node.value)
+            return f"{base}.{node.attr}" if base else None
+        kind, value = self.resolve(node)
+        return value if kind in ("import", "builtin") else None  # type: ignore[return-value]
+
+    def _decorator_name(self, node: ast.AST) -> str | None:
+        return self.qualify(node.func if isinstance(node, ast.Call) else node)
+
+    def _privileged_args(self, cls: ast.ClassDef) -> None:
+        is_function = self._is_autograd_function(cls, set())
+        for fn in cls.body:
+            if not isinstance(fn, ast.FunctionDef):
+                continue
+            self.methods.add(fn.name)
+            first = [*fn.args.posonlyargs, *fn.args.args][:1]
+            marks = {d.id for d in fn.decorator_list if isinstance(d, ast.Name)}
+            if not first or "classmethod" in marks:
+                continue
+            if "staticmethod" not in marks:
+                self.self_args.add(id(first[0]))
+                self.privileged.setdefault(cls.name, {})[fn.name] = "self"
+            elif is_function and fn.name in _CTX_METHODS:
+                self.ctx_args.add(id(first[0]))
+                self.privileged.setdefault(cls.name, {})[fn.name] = "ctx"
+
+    def _is_autograd_function(self, cls: ast.ClassDef, seen: set) -> bool:
+        seen.add(cls.name)
+        for base in cls.bases:
+            if self.qualify(base) == "torch.autograd.Function":
+                return True
+            if isinstance(base, ast.Name) and base.id in self.classes and base.id not in seen:
+                if self._is_autograd_function(self.classes[base.id], seen):
+                    return True
+        return False
+
+    def _deny_name(self, node: ast.AST, full: str) -> None:
+        code = A.denial_code(full)
+        reason = ("a module the allowlist leaves out" if full in self.t.reexported
+                  else "private" if code == "reflection" else "not on the allowlist")
+        self.add(node, code, f"{full} is {reason}")
+
+    # ------------------------------------------------------------------ functions
+    def arguments(self, args: ast.arguments) -> None:
+        for default in (*args.defaults, *[d for d in args.kw_defaults if d is not None]):
+            self.expr(default)
+        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+            if arg is not None and arg.annotation is not None:
+                self.annotation(arg.annotation)
+
+    def annotation(self, node: ast.expr) -> None:
+        """Annotations are checked like code, except that an undefined name is no error
+        (under `from __future__ import annotations` they are never evaluated)."""
+        self.in_annotation += 1
+        self.expr(node)
+        self.in_annotation -= 1
+
+    # ------------------------------------------------------------------ assignment
+    def target(self, node: ast.expr) -> None:
+        if isinstance(node, (ast.Tuple, ast.List)):
+            for elt in node.elts:
+                self.target(elt)
+        elif isinstance(node, ast.Starred):
+            self.target(node.value)
+        elif isinstance(node, ast.Attribute):
+            self._attribute_store(node)
+        elif isinstance(node, ast.Subscript):
+            self._subscript_store(node)
+        elif not isinstance(node, ast.Name):
+            self.add(node, "forbidden_syntax", "this assignment target is not allowed")
+
+    def _attribute_store(self, node: ast.Attribute) -> None:
+        name, owner = node.attr, self.resolve(node.value)[0]
+        root = node.value
+        while isinstance(root, (ast.Attribute, ast.Subscript)):
+            root = root.value
+        on_self = self.resolve(root)[0] == "self"
+        if owner == "ctx":
+            ok = not name.startswith("_") and name not in self.t.ctx_reserved and (
+                name not in self.methods)
+        else:
+            ok = on_self and not is_dunder(name) and name not in self.methods and not (
+                name.startswith("_") and (owner != "self" or name in self.t.module_private))
+        if not (on_self or owner == "ctx"):
+            self.add(node, "monkey_patch", "assigns or deletes an attribute of something "
+                     "other than self (a module, class or library object)",
+                     "keep state in attributes of self (self.x = ...)")
+        elif not ok or "hook" in name.lower():
+            self.add(node, "monkey_patch", f"rebinds {name}, a method, dunder, hook or "
+                     "internal of the object", "give your attribute a new name")
+        if self.resolve(root)[0] == "import":
+            self._e_Attribute(node)  # what the written name is (torch.backends: tamper)
+        else:
+            self.expr(node.value)
+
+    def _subscript_store(self, node: ast.Subscript) -> None:
+        root = node.value
+        while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
+            root = root.func if isinstance(root, ast.Call) else root.value
+        kind, scope = self.resolve(root)
+        inside = self.scopes.enclosing_function(node) is not None
+        if kind not in ("self", "ctx", "local") or (
+                kind == "local" and inside and scope is self.scopes.module):
+            self.add(node, "monkey_patch", "writes into an object that is not a local of "
+                     "this function or an attribute of self", "write into local tensors or "
+                     "self's attributes; cache with functools.lru_cache")
+        self.expr(node.value)
+        self.expr(node.slice)
+
+    # ------------------------------------------------------------------ expressions
+    def expr(self, node: ast.expr) -> None:
+        handler = getattr(self, "_e_" + type(node).__name__, None)
+        if handler is not None:
+            handler(node)
+        elif isinstance(node, _PLAIN_EXPRESSIONS):
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.expr(child)
+        elif isinstance(node, _COMPREHENSIONS):
+            self._comprehension(node)
+        else:
+            self.add(node, "forbidden_syntax", f"{type(node).__name__} expressions are not "
+                     "allowed (no generators, await)", "return lists or tensors")
+
+    def _comprehension(self, node: ast.expr) -> None:
+        for gen in node.generators:
+            if gen.is_async:
+                self.add(node, "forbidden_syntax", "async comprehensions are not allowed")
+            self.target(gen.target)
+            self.expr(gen.iter)
+            for cond in gen.ifs:
+                self.expr(cond)
+        for part in ("elt", "key", "value"):
+            if getattr(node, part, None) is not None:
+                self.expr(getattr(node, part))
+
+    def _e_Lambda(self, node: ast.Lambda) -> None:
+        self.arguments(node.args)
+        self.expr(node.body)
+
+    def _e_NamedExpr(self, node: ast.NamedExpr) -> None:
+        self.expr(node.value)
+
+    def _e_Subscript(self, node: ast.Subscript) -> None:
+        self.expr(node.value)
+        self.expr(node.slice)
+
+    def _e_Name(self, node: ast.Name) -> None:
+        if node.id in A.DENIED_BUILTINS and self.resolve(node)[0] == "builtin":
+            self._builtin(node, None)
+            return
+        if is_dunder(node.id):
+            if node.id not in A.DUNDER_NAMES:
+                self.add(node, "reflection", f"the dunder name {node.id} reaches the "
+                         "interpreter", "use `if __name__ == \"__main__\":` and no other dunder")
+            return
+        kind, value = self.resolve(node)
+        parent = self.parent.get(id(node))
+        if kind == "import":
+            self.api(node, str(value), [])
+        elif kind == "builtin":
+            self._builtin(node, parent)
+        elif kind == "unbound" and not self.in_annotation:
+            self.add(node, "undefined_name", f"{node.id} is not defined in the file",
+                     "define or import every name you use", status="compile_error")
+        elif kind == "kernel" and not (
+                isinstance(parent, ast.Subscript) and parent.value is node
+                or isinstance(parent, ast.Call) and parent.func is node):
+            self.add(node, "reflection", f"the kernel {node.id} is used as a value",
+                     f"launch it as {node.id}[grid](...) or call it from another kernel")
+        elif kind == "class" and not self._class_use(node, parent):
+            self.add(node, "reflection", f"the class {node.id} is handled as a value (its "
+                     "methods could then run with any object as self)", f"instantiate it, "
+                     f"use {node.id}.attribute, isinstance, or `ModelNew = {node.id}`")
+
+    def _class_use(self, node: ast.expr, parent: ast.AST | None) -> bool:
+        """Where a class (the file's or a library's) may appear: C(...), C.attr,
+        isinstance(x, C), super(C, self), a type annotation, and `Alias = C` at module
+        level for a class of the file. Anywhere else it could be bound to a name whose
+        methods then run with any object as `self`, or whose attributes get replaced."""
+        if self.in_annotation and self._type_expression(node):
+            return True
+        if isinstance(parent, ast.Tuple):
+            node, parent = parent, self.parent.get(id(parent))
+            return isinstance(parent, ast.Call) and parent.func is not node and (
+                self.qualify(parent.func) in _CLASS_TAKERS)
+        if isinstance(parent, ast.Call):
+            return parent.func is node or self.qualify(parent.func) in _CLASS_TAKERS
+        if isinstance(parent, ast.Attribute):
+            return parent.value is node
+        if isinstance(parent, ast.Assign) and isinstance(node, ast.Name):
+            direct, alias = self.scopes.single(node), parent.targets[0]
+            return isinstance(alias, ast.Name) and len(parent.targets) == 1 and (
+                isinstance(self.parent.get(id(parent)), ast.Module)) and (
+                direct is not None and direct.kind == "class") and (
+                len(self.scopes.module.names.get(alias.id, ())) == 1)
+        return False
+
+    def _type_expression(self, node: ast.expr) -> bool:
+        """`C`, `Optional[C]`, `dict[str, C]`, `C | None` as a whole annotation."""
+        child, parent = node, self.parent.get(id(node))
+        while True:
+            if isinstance(parent, (ast.arg, ast.AnnAssign)):
+                return parent.annotation is child
+            if isinstance(parent, ast.FunctionDef):
+                return parent.returns is child
+            if not (isinstance(parent, ast.Subscript) and parent.slice is child
+                    or isinstance(parent, ast.Tuple)
+                    or isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.BitOr)):
+                return False
+            child, parent = parent, self.parent.get(id(parent))
+
+    def _builtin(self, node: ast.Name, parent: ast.AST | None) -> None:
+        name = node.id
+        if name in A.BUILTINS:
+            return
+        if name in A.CALL_ONLY_BUILTINS:
+            if not (isinstance(parent, ast.Call) and parent.func is node):
+                self.add(node, "reflection", f"{name} may only be called directly, never "
+                         "passed around or renamed")
+            return
+        code = A.DENIED_BUILTINS.get(name, "forbidden_api")
+        self.add(node, code, f"the builtin {name} is not allowed",
+                 "use isinstance(x, T)" if name == "type" else None)
+
+    def _e_Attribute(self, node: ast.Attribute) -> None:
+        chain, root = [], node
+        while isinstance(root, ast.Attribute):
+            chain.append(root)
+            root = root.value
+        chain.reverse()
+        kind, value = self.resolve(root)
+        if kind == "import":
+            self.api(root, str(value), chain)
+            return
+        if kind == "kernel":
+            self.add(chain[0], "reflection", "a kernel's attributes are Triton internals",
+                     "launch it as kernel[grid](...)")
+            return
+        if kind == "class":
+            self._method_through_class(value, chain[0])  # type: ignore[arg-type]
+        if isinstance(root, ast.Name):
+            self._e_Name(root)
+        else:
+            self.expr(root)
+        owner = kind if kind in ("self", "ctx") else "other"
+        if isinstance(root, ast.Call) and self.qualify(root.func) == "super":
+            owner = "super"
+        for i, attr in enumerate(chain):
+            self.attribute(attr, owner if i == 0 else "other")
+
+    def _method_through_class(self, cls: ast.ClassDef, node: ast.Attribute) -> None:
+        """`C.method(obj)` would run the method with any object as its privileged `self`
+        (or `ctx`): only `C.method(self, ...)` is allowed, and a ctx method only via apply."""
+        role = self._privileged_role(cls, node.attr, set())
+        call = self.parent.get(id(node))
+        if role is None or (role == "self" and isinstance(call, ast.Call) and call.func is node
+                            and call.args and self.resolve(call.args[0])[0] == "self"):
+            return
+        self.add(node, "reflection", f"{node.attr} is taken from its class, so its "
+                 f"{role} could be any object", "call it on an instance (self.method(...)), "
+                 "or an autograd.Function through .apply")
+
+    def _privileged_role(self, cls: ast.ClassDef, name: str, seen: set) -> str | None:
+        seen.add(cls.name)
+        role = self.privileged.get(cls.name, {}).get(name)
+        for base in cls.bases:
+            if role is None and isinstance(base, ast.Name) and base.id not in seen and (
+                    base.id in self.classes):
+                role = self._privileged_role(self.classes[base.id], name, seen)
+        return role
+
+    def api(self, root: ast.expr, dotted: str, chain: list[ast.Attribute]) -> None:
+        """Walk an import-rooted chain down the namespaces to an allowed name."""
+        ns, i, names = dotted, 0, self.t.namespaces
+        if ns in names:
+            while i < len(chain):
+                full = f"{ns}.{chain[i].attr}"
+                if chain[i].attr not in names[ns]:
+                    self._deny_name(chain[i], full)
+                    return
+                i += 1
+                if full not in names:
+                    ns = full
+                    break
+                ns = full
+            else:
+                self.add(chain[-1] if chain else root, "reflection", f"the module {ns} is "
+                         "used as a value", "use its functions by name (torch.relu, tl.load)")
+                return
+        leaf = chain[i - 1] if i else root
+        if ns in A.DECORATOR_ONLY:  # decorators are checked by decorators(), not here
+            self.add(leaf, "forbidden_syntax", f"{ns} is used outside a decorator",
+                     f"decorate the kernel with @{ns}")
+        elif ns in self.t.classes and i == len(chain) and not self._class_use(
+                leaf, self.parent.get(id(leaf))):
+            self.add(leaf, "reflection", f"the class {ns} is handled as a value (its "
+                     "attributes could then be replaced)", "instantiate it, read its "
+                     "attributes, or use it in isinstance")
+        for attr in chain[i:]:
+            self.attribute(attr, "other")
+
+    def attribute(self, node: ast.Attribute, owner: str) -> None:
+        """The rules for `x.name` on an object whose type the checker cannot know."""
+        name = node.attr
+        if is_dunder(name):
+            if not (name in A.DUNDER_ATTRIBUTES and self._init_call(node, owner)):
+                self.add(node, "reflection", f"the dunder attribute {name} reaches the "
+                         "interpreter", "call super().__init__() in __init__ and nothing else "
+                         "with double underscores")
+        elif name.startswith("_") and (owner != "self" or name in self.t.module_private):
+            self.add(node, "reflection", f"the private attribute {name} is off limits (only "
+                     "your own private attributes of self are allowed)")
+        elif "hook" in name.lower():
+            self.add(node, "monkey_patch", f"{name} installs or reaches hooks")
+        elif name in A.DENIED_ATTRIBUTES:
+            self.add(node, A.DENIED_ATTRIBUTES[name], f"the attribute {name} is not allowed")
+        elif owner != "self" and name.startswith(A.FRAME_PREFIXES):
+            self.add(node, "reflection", f"{name} reaches frames or code objects")
+
+    def _init_call(self, node: ast.Attribute, owner: str) -> bool:
+        call = self.parent.get(id(node))
+        if not (isinstance(call, ast.Call) and call.func is node):
+            return False
+        if owner == "super":
+            return True
+        kind, cls = self.resolve(node.value)
+        is_class = self.qualify(node.value) in A.BASES or kind == "class"
+        return is_class and bool(call.args) and self.resolve(call.args[0])[0] == "self"
+
+    def _e_Call(self, node: ast.Call) -> None:
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in _REFLECTIVE and self.resolve(
+                func)[0] == "builtin":
+            self._reflective(node, func.id)
+            return
+        if isinstance(func, ast.Attribute) and func.attr in ("format", "format_map"):
+            self._format(node)
+        self.expr(func)
+        self.call_arguments(node)
+        allowed = A.CALL_KEYWORDS.get(self.qualify(func) or "")
+        if allowed is not None:
+            bad = [str(k.arg) for k in node.keywords if k.arg not in allowed]
+            if bad:
+                self.add(node, "harness_tamper", f"the keywords {', '.join(bad)} run code "
+                         "inside Triton's launcher", f"pass only {', '.join(sorted(allowed))}")
+
+    def call_arguments(self, node: ast.Call) -> None:
+        for arg in node.args:
+            self.expr(arg)
+        for keyword in node.keywords:
+            self.expr(keyword.value)
+
+    def _reflective(self, node: ast.Call, name: str) -> None:
+        """getattr/hasattr/setattr/delattr: only a constant public name, as if written out."""
+        attr = node.args[1] if len(node.args) >= 2 else None
+        if not (isinstance(attr, ast.Constant) and isinstance(attr.value, str)
+                and attr.value.isidentifier() and not is_dunder(attr.value)):
+            code = "reflection" if name in ("getattr", "hasattr") else "monkey_patch"
+            self.add(node, code, f"{name} needs a constant, public attribute name",
+                     "write obj.name, or a dict from names to values")
+            self.call_arguments(node)
+            return
+        obj = node.args[0]
+        if self.qualify(obj) in self.t.namespaces:
+            code = "reflection" if name in ("getattr", "hasattr") else "monkey_patch"
+            self.add(node, code, f"{name} on a module", f"write {self.snippet(obj)}.{attr.value} "
+                     "directly (and never assign to a module)")
+            return
+        fake = ast.copy_location(ast.Attribute(value=obj, attr=attr.value, ctx=ast.Load()), node)
+        self.fakes.append(fake)  # alive while its id is a key of self.parent
+        self.parent[id(fake)] = node
+        self.parent[id(obj)] = fake
+        if name in ("getattr", "hasattr"):
+            self.expr(fake)
+        else:
+            self._attribute_store(fake)
+        for extra in [*node.args[2:], *(k.value for k in node.keywords)]:
+            self.expr(extra)
+
+    def _format(self, node: ast.Call) -> None:
+        """str.format follows `{0.attr}` fields through getattr: only constant, flat fields."""
+        receiver = node.func.value  # type: ignore[attr-defined]
+        if not (isinstance(receiver, ast.Constant) and isinstance(receiver.value, str)):
+            self.add(node, "reflection", "format on a computed string can read any attribute",
+                     "use an f-string")
+            return
+        for _, field_name, _, _ in string.Formatter().parse(receiver.value):
+            if field_name and "." in field_name:
+                self.add(node, "reflection", "a format field reads an attribute",
+                         "use an f-string")
+                return
+
+    def _e_Await(self, node: ast.expr) -> None:
+        self.add(node, "forbidden_syntax", "generators and coroutines are not allowed",
+                 "return a list or a tensor")
+
+    _e_Yield = _e_YieldFrom = _e_Await
+
+
+def is_dunder(name: str) -> bool:
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+def literal(node: ast.AST) -> bool:
+    """A constant a class body may hold: literals and containers/arithmetic of them."""
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return all(literal(e) for e in node.elts)
+    if isinstance(node, ast.Dict):
+        return all(k is not None and literal(k) for k in node.keys) and all(
+            literal(v) for v in node.values)
+    if isinstance(node, ast.UnaryOp):
+        return literal(node.operand)
+    if isinstance(node, ast.BinOp):
+        return literal(node.left) and literal(node.right)
+    return False

@@ -1,0 +1,160 @@
+"""Python's name binding for a candidate's AST: which definition each name refers to.
+
+The static checks need to know, for every name a candidate loads, whether it is an
+import (and of what), a function or class of the file, the `self` of a method, a plain
+local, or a builtin. This module applies Python's scoping rules (a name bound anywhere
+in a function is local to all of it; class bodies do not enclose their methods;
+comprehensions have their own scope; the walrus binds in the enclosing function) so
+that neither a shadowing parameter nor a module-level alias can hide what a name is.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+_LEAVES = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop, ast.Constant)
+
+
+@dataclass(eq=False)
+class Binding:
+    """One way a scope binds a name."""
+
+    kind: str  # "import" | "def" | "class" | "param" | "local"
+    node: ast.AST
+    target: str = ""  # import: the dotted name it binds
+
+
+@dataclass(eq=False)
+class Scope:
+    node: ast.AST
+    parent: Scope | None
+    names: dict[str, list[Binding]] = field(default_factory=dict)
+
+    @property
+    def is_class(self) -> bool:
+        return isinstance(self.node, ast.ClassDef)
+
+    def bind(self, name: str, binding: Binding) -> None:
+        self.names.setdefault(name, []).append(binding)
+
+
+class Scopes:
+    """Scopes of one module; `lookup(name_node)` answers what a loaded name is."""
+
+    def __init__(self, tree: ast.Module):
+        self.module = Scope(tree, None)
+        self.of_node: dict[int, Scope] = {}  # id(Name node or scope node) -> scope it is in
+        self.inner: dict[int, Scope] = {id(tree): self.module}  # id(scope node) -> its scope
+        # id(node) -> the node that contains it, for every node the visit enters (not the
+        # children of `arguments`, `arg` and `comprehension`: nothing asks for those)
+        self.parent: dict[int, ast.AST] = {}
+        self.functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+        self._visit(tree, self.module)
+
+    def lookup(self, node: ast.Name) -> tuple[Scope | None, list[Binding]]:
+        """The scope that binds `node.id` as seen from where the name is, and its bindings."""
+        scope = self.of_node.get(id(node), self.module)
+        first = True
+        while scope is not None:
+            if (first or not scope.is_class) and node.id in scope.names:
+                return scope, scope.names[node.id]
+            first = False
+            scope = scope.parent
+        return None, []
+
+    def single(self, node: ast.Name) -> Binding | None:
+        """The one binding of a loaded name (None: builtin/unbound, or bound several ways)."""
+        _, bindings = self.lookup(node)
+        return bindings[0] if len(bindings) == 1 else None
+
+    def enclosing_function(self, node: ast.AST) -> Scope | None:
+        scope = self.of_node.get(id(node), self.module)
+        while scope is not None and not isinstance(scope.node, _FUNCTIONS):
+            scope = scope.parent
+        return scope
+
+    # ------------------------------------------------------------------ building
+    def _child(self, node: ast.AST, scope: Scope) -> Scope:
+        inner = Scope(node, scope)
+        self.inner[id(node)] = inner
+        return inner
+
+    def _visit(self, node: ast.AST, scope: Scope) -> None:
+        self.of_node[id(node)] = scope
+        if type(node) is ast.Name:  # the commonest node; its only child is its ctx
+            if type(node.ctx) is not ast.Load:
+                scope.bind(node.id, Binding("local", node))
+            return
+        children = [c for c in ast.iter_child_nodes(node) if not isinstance(c, _LEAVES)]
+        for child in children:
+            self.parent[id(child)] = node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            self._function(node, scope)
+        elif isinstance(node, ast.ClassDef):
+            scope.bind(node.name, Binding("class", node))
+            for child in (*node.decorator_list, *node.bases, *node.keywords):
+                self._visit(child, scope)
+            inner = self._child(node, scope)
+            for stmt in node.body:
+                self._visit(stmt, inner)
+        elif isinstance(node, _COMPREHENSIONS):
+            self._comprehension(node, scope)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                if alias.name == "*":
+                    continue
+                if isinstance(node, ast.ImportFrom):
+                    target = f"{node.module}.{alias.name}" if node.module else alias.name
+                    name = alias.asname or alias.name
+                else:
+                    target = alias.name if alias.asname else alias.name.split(".")[0]
+                    name = alias.asname or alias.name.split(".")[0]
+                scope.bind(name, Binding("import", node, target))
+        elif isinstance(node, ast.NamedExpr):
+            home = scope
+            while isinstance(home.node, _COMPREHENSIONS):
+                home = home.parent  # type: ignore[assignment]
+            home.bind(node.target.id, Binding("local", node.target))
+            self.of_node[id(node.target)] = home
+            self._visit(node.value, scope)
+        else:
+            for child in children:
+                self._visit(child, scope)
+
+    def _function(self, node: ast.AST, scope: Scope) -> None:
+        args = node.args
+        if not isinstance(node, ast.Lambda):
+            self.functions.append(node)
+            scope.bind(node.name, Binding("def", node))
+            for child in (*node.decorator_list, *([node.returns] if node.returns else [])):
+                self._visit(child, scope)
+        for child in (*args.defaults, *[d for d in args.kw_defaults if d is not None]):
+            self._visit(child, scope)
+        inner = self._child(node, scope)
+        every = [*args.posonlyargs, *args.args, *args.kwonlyargs,
+                 *[a for a in (args.vararg, args.kwarg) if a is not None]]
+        for arg in every:
+            self.of_node[id(arg)] = inner
+            inner.bind(arg.arg, Binding("param", arg))
+            if arg.annotation is not None:
+                self.parent[id(arg.annotation)] = arg
+                self._visit(arg.annotation, scope)
+        for stmt in node.body if isinstance(node.body, list) else [node.body]:
+            self._visit(stmt, inner)
+
+    def _comprehension(self, node: ast.AST, scope: Scope) -> None:
+        gens = node.generators
+        self._visit(gens[0].iter, scope)  # the first iterable is evaluated outside
+        inner = self._child(node, scope)
+        for i, gen in enumerate(gens):
+            self.of_node[id(gen)] = inner
+            self._visit(gen.target, inner)
+            if i:
+                self._visit(gen.iter, inner)
+            for cond in gen.ifs:
+                self._visit(cond, inner)
+        for part in ("elt", "key", "value"):
+            if getattr(node, part, None) is not None:
+                self._visit(getattr(node, part), inner)

@@ -1,0 +1,275 @@
+"""The walk behind evaluator.static_checks: every statement of a candidate file, in order.
+
+One recursive pass over the whole module: module level, every function and method,
+__init__, decorators, default arguments, annotations, lambdas and comprehensions.
+Statements are dispatched by node type to a handler here, expressions to
+evaluator.static_expressions; a node type without a handler is rejected, so a
+construct nobody thought about fails closed. What is allowed is the data of
+evaluator.static_allowlist.
+"""
+from __future__ import annotations
+
+import ast
+
+from evaluator import static_allowlist as A
+from evaluator.static_expressions import ExpressionChecker, is_dunder, literal
+
+
+class Checker(ExpressionChecker):
+    """Findings of one module; `run()` fills `findings` as (status, code, message, line)."""
+
+    def run(self) -> None:
+        self._bindings()
+        for node in self.tree.body:
+            self.stmt(node)
+
+    def _bindings(self) -> None:
+        """An imported name is bound once; dunder names are never bound."""
+        scopes = [self.scopes.module, *self.scopes.inner.values()]
+        for scope in {id(s): s for s in scopes}.values():
+            for name, bindings in scope.names.items():
+                imports = {b.target for b in bindings if b.kind == "import"}
+                for b in bindings:
+                    if imports and (b.kind != "import" or len(imports) > 1):
+                        self.add(b.node, "monkey_patch", f"rebinds the imported name {name}",
+                                 "give the new value a name of its own")
+                    elif is_dunder(name) and b.kind != "def":  # defs: _s_FunctionDef
+                        self.add(b.node, "reflection", f"binds the dunder name {name}",
+                                 "use an ordinary name")
+
+    # ------------------------------------------------------------------ statements
+    def stmt(self, node: ast.stmt) -> None:
+        handler = getattr(self, "_s_" + type(node).__name__, None)
+        if handler is None:
+            what = {"Try": "try/except", "TryStar": "try/except*"}.get(type(node).__name__)
+            if what:
+                self.add(node, "try_except", f"{what} is not allowed: a kernel must not fall "
+                         "back to other code when it fails")
+                for child in ast.iter_child_nodes(node):
+                    self._any(child)
+                return
+            self.add(node, "forbidden_syntax", f"{type(node).__name__} statements are not "
+                     "allowed (no async, global/nonlocal or match)")
+            return
+        handler(node)
+
+    def body(self, stmts: list[ast.stmt]) -> None:
+        for s in stmts:
+            self.stmt(s)
+
+    def _any(self, node: ast.AST) -> None:
+        if isinstance(node, ast.stmt):
+            self.stmt(node)
+        elif isinstance(node, ast.expr):
+            self.expr(node)
+        else:
+            for child in ast.iter_child_nodes(node):
+                self._any(child)
+
+    def _s_FunctionDef(self, node: ast.FunctionDef) -> None:
+        in_class = isinstance(self.parent.get(id(node)), ast.ClassDef)
+        if is_dunder(node.name) and not (in_class and node.name in A.DUNDER_METHODS):
+            self.add(node, "monkey_patch", f"defining {node.name} lets code run where the "
+                     "harness does not expect it", "put the computation in forward and the "
+                     "setup in __init__")
+        elif in_class and node.name not in A.OVERRIDABLE and (
+                node.name in self.t.module_methods or node.name in self.t.module_private):
+            self.add(node, "monkey_patch", f"overrides nn.Module's {node.name}, which the "
+                     "harness calls", "give the method a name of its own")
+        if id(node) in self.kernels and not isinstance(self.parent.get(id(node)), ast.Module):
+            self.add(node, "forbidden_syntax", "a kernel defined inside a class or function "
+                     "is an object whose internals its owner can reach",
+                     "define kernels at module level")
+        self.decorators(node, "m" if in_class else "f")
+        self.arguments(node.args)
+        if node.returns is not None:
+            self.annotation(node.returns)
+        self.body(node.body)
+
+    def _s_ClassDef(self, node: ast.ClassDef) -> None:
+        if not isinstance(self.parent.get(id(node)), ast.Module):
+            self.add(node, "forbidden_syntax", f"class {node.name} is defined inside another "
+                     "block", "define classes at module level")
+        for base in node.bases:
+            self._base(base, node)
+        if node.keywords:
+            self.add(node, "reflection", "class keywords (metaclass=...) are not allowed",
+                     "subclass nn.Module without keywords")
+        self.decorators(node, "c")
+        for item in node.body:
+            if isinstance(item, ast.FunctionDef):
+                self.stmt(item)
+            elif isinstance(item, (ast.Assign, ast.AnnAssign)):
+                self._class_constant(item)
+            elif not isinstance(item, ast.Pass) and not (
+                    isinstance(item, ast.Expr) and isinstance(item.value, ast.Constant)):
+                self.add(item, "forbidden_syntax", "a class body holds only methods, a "
+                         "docstring and constants", "move the code into a method")
+
+    def _base(self, base: ast.expr, cls: ast.ClassDef) -> None:
+        kind, value = self.resolve(base)
+        if self.qualify(base) in A.BASES:
+            return
+        if kind == "class" and value in self.classes.values() and value.lineno < cls.lineno:
+            return
+        self.add(base, "monkey_patch", f"class {cls.name} subclasses something other than "
+                 "nn.Module, torch.autograd.Function or a class defined above it",
+                 "subclass nn.Module (or a class of your own defined above)")
+
+    def _class_constant(self, node: ast.Assign | ast.AnnAssign) -> None:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        names = [t.id for t in targets if isinstance(t, ast.Name)]
+        if isinstance(node, ast.AnnAssign):
+            self.annotation(node.annotation)
+        bad = len(names) != len(targets) or any(
+            is_dunder(n) or n in self.methods or n in self.t.module_private for n in names)
+        if bad or not (node.value is None or literal(node.value) or self._field(node.value)):
+            self.add(node, "monkey_patch", "a class body may only bind literal constants to "
+                     "new names (never methods, dunders or nn.Module internals)",
+                     "define methods with def, and set other values in __init__")
+
+    def _field(self, node: ast.expr) -> bool:
+        """`dataclasses.field(default=<literal>, default_factory=<builtin>)`."""
+        return (isinstance(node, ast.Call) and self.qualify(node.func) == "dataclasses.field"
+                and not node.args and all(
+                    literal(k.value) or self.qualify(k.value) in A.BUILTINS
+                    for k in node.keywords))
+
+    def _s_Return(self, node: ast.Return) -> None:
+        if node.value is not None:
+            self.expr(node.value)
+
+    def _s_Expr(self, node: ast.Expr) -> None:
+        self.expr(node.value)
+
+    def _s_Assign(self, node: ast.Assign) -> None:
+        for target in node.targets:
+            self.target(target)
+        self.expr(node.value)
+
+    def _s_AugAssign(self, node: ast.AugAssign) -> None:
+        self.target(node.target)
+        self.expr(node.value)
+
+    def _s_AnnAssign(self, node: ast.AnnAssign) -> None:
+        self.target(node.target)
+        self.annotation(node.annotation)
+        if node.value is not None:
+            self.expr(node.value)
+
+    def _s_Delete(self, node: ast.Delete) -> None:
+        for target in node.targets:
+            self.target(target)
+
+    def _s_For(self, node: ast.For) -> None:
+        self.target(node.target)
+        self.expr(node.iter)
+        self.body(node.body)
+        self.body(node.orelse)
+
+    def _s_While(self, node: ast.While | ast.If) -> None:
+        self.expr(node.test)
+        self.body(node.body)
+        self.body(node.orelse)
+
+    _s_If = _s_While
+
+    def _s_With(self, node: ast.With) -> None:
+        for item in node.items:
+            ctx = item.context_expr
+            if isinstance(ctx, ast.Call) and self.qualify(ctx.func) in A.CONTEXT_MANAGERS:
+                self.call_arguments(ctx)
+            else:
+                self.add(ctx, "forbidden_syntax", "this context manager is not allowed",
+                         "use `with` only with torch.no_grad(), torch.inference_mode() or "
+                         "torch.cuda.device(...)")
+                self.expr(ctx)
+            if item.optional_vars is not None:
+                self.target(item.optional_vars)
+        self.body(node.body)
+
+    def _s_Raise(self, node: ast.Raise) -> None:
+        for part in (node.exc, node.cause):
+            if part is not None:
+                self.expr(part)
+
+    def _s_Assert(self, node: ast.Assert) -> None:
+        self.expr(node.test)
+        if node.msg is not None:
+            self.expr(node.msg)
+
+    def _s_Pass(self, node: ast.stmt) -> None:
+        pass
+
+    _s_Break = _s_Continue = _s_Pass
+
+    def _s_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            self._import(node, alias.name)
+
+    def _s_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if node.level or not node.module:
+            self.add(node, "relative_import", "relative imports are not allowed",
+                     "import the library by its full name", status="compile_error")
+            return
+        if any(a.name == "*" for a in node.names):
+            self.add(node, "star_import", "a star import hides what the file uses",
+                     "import the names you use", status="compile_error")
+            return
+        if not self._import(node, node.module):
+            return
+        for alias in node.names:
+            full = f"{node.module}.{alias.name}"
+            if alias.name not in self.t.namespaces[node.module]:
+                self._deny_name(node, full)
+            elif full in self.t.namespaces and not self.t.importable(full,
+                                                                     self.cfg.allowed_imports):
+                self._import(node, full)
+
+    def _import(self, node: ast.stmt, name: str) -> bool:
+        """True when `name` may be imported; otherwise one finding saying why not."""
+        t = self.t
+        if t.importable(name, self.cfg.allowed_imports):
+            return True
+        parts = name.split(".")
+        top = parts[0]
+        if name in t.namespaces or top not in {n.split(".")[0] for n in t.namespaces}:
+            reason = A.DANGEROUS_MODULES.get(top)
+            if reason is None and (top.startswith("_") or top in A.STDLIB_MODULES) and (
+                    top not in A.HARMLESS_MODULES and top not in t.namespaces):
+                reason = "a kernel file has no use for it"
+            if reason is None:
+                self.add(node, "unavailable_module", f"module {name} is not available in the "
+                         "sandbox", A.HINTS["forbidden_import"], status="compile_error")
+            else:
+                code = "concurrency" if top in A.CONCURRENCY_MODULES else "forbidden_import"
+                self.add(node, code, f"importing {name} is not allowed: {reason}")
+            return False
+        for i in range(len(parts) - 1, 0, -1):  # a submodule of an allowed package
+            prefix = ".".join(parts[:i])
+            if prefix in t.namespaces:
+                self._deny_name(node, f"{prefix}.{parts[i]}")
+                return False
+        self._deny_name(node, name)
+        return False
+
+    def decorators(self, node: ast.FunctionDef | ast.ClassDef, where: str) -> None:
+        for dec in node.decorator_list:
+            name = self._decorator_name(dec)
+            rule = A.DECORATORS.get(name or "")
+            if rule is None or where not in rule[0]:
+                self.add(dec, "forbidden_syntax", "this decorator is not allowed here",
+                         "use only @triton.jit/autotune/heuristics, @torch.no_grad(), "
+                         "@staticmethod/classmethod/property, @functools.lru_cache, "
+                         "@dataclasses.dataclass")
+                self.expr(dec)  # what it names (torch.library.custom_op: tamper)
+            elif isinstance(dec, ast.Call) and rule[1] is None:
+                self.add(dec, "forbidden_syntax", f"{name} is used without a call",
+                         f"write @{name}")
+            elif isinstance(dec, ast.Call):
+                bad = [k for k in dec.keywords if k.arg not in rule[1]]
+                if bad:
+                    self.add(dec, "harness_tamper", f"{name} does not take "
+                             f"{', '.join(str(k.arg) for k in bad)} here", "pass only the "
+                             f"keywords {', '.join(sorted(rule[1]))}")
+                self.call_arguments(dec)
