@@ -141,31 +141,20 @@ class StaticConfig(Section):
 
 
 class SandboxConfig(Section):
-    """Isolation of the child processes that run candidates and references."""
+    """Isolation of the processes that run candidates and references: each sandbox is a
+    bubblewrap sandbox (evaluator.bwrap) holding a zygote that forks one fresh process
+    per candidate (evaluator.zygote, evaluator.pool)."""
 
-    network_isolation: bool = True
-    """Run children in their own network namespace (`unshare -n`); without it a warning is
-    logged and verdicts say sandbox.network_isolated=false."""
-    pid_namespace: bool = True
-    """Run children in their own PID namespace so killing it kills every descendant,
-    including ones that started a new session."""
-    readonly_filesystem: bool = True
-    """Remount every filesystem read-only inside the child's mount namespace, except its
-    private temp dir."""
-    drop_capabilities: bool = True
-    """Drop all Linux capabilities (and set no_new_privs) before untrusted code runs."""
     memory_limit_bytes: int = Field(16 << 30, gt=0)
-    """Resident memory of one child; the parent kills a child that exceeds it."""
+    """Memory of one sandbox's job: the worker kills a job whose resident memory (beyond the
+    warm zygote's) exceeds it, and the sandbox's cgroup memory limit, where the host has
+    cgroups, is set to it."""
     cpu_address_space_bytes: int | None = Field(24 << 30, gt=0)
     """RLIMIT_AS of CPU children (None: unlimited); never applied to CUDA children."""
     file_size_limit_bytes: int = Field(256 << 20, gt=0)
     """RLIMIT_FSIZE: largest file a child may write (its log included)."""
-    max_processes: int = Field(256, ge=1)
-    """RLIMIT_NPROC; Linux does not enforce it for root, where the PID namespace is the bound."""
     cpu_threads: int = Field(1, ge=1)
     """torch intra-op threads in CPU children."""
-    work_dir: Path | None = None
-    """Worker-owned directory for child temp dirs and Triton caches (None: system temp)."""
     env_passthrough: list[str] = [
         "PATH", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_HOME", "CUDA_PATH", "TRITON_LIBCUDA_PATH", "TRITON_PTXAS_PATH",
     ]
