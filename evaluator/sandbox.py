@@ -171,6 +171,7 @@ class Sandbox:
             raise SandboxFailure(f"the zygote refused the job: {reply.get('message')!r:.200}")
         self.jobs += 1
         child = Child(self, role, cmd_w, reply_r)
+        child.oom_base = self.cgroup.oom_kills() if self.cgroup is not None else 0
         self.child = child
         child.ready = child.read_reply(time.monotonic() + timeout_s, "start-up")[0]
         return child
@@ -260,6 +261,7 @@ class Child:
         self._reader = protocol.Reader(reply_r, max_bytes=max_bytes, on_wait=sandbox.watchdog)
         self.ready: dict = {}
         self.closed = False
+        self.oom_base = 0
         self.gate = threading.Lock()  # held while a command is in flight, or while paused
 
     def request(self, header: dict, timeout_s: float) -> tuple[dict, list[torch.Tensor]]:
@@ -304,6 +306,10 @@ class Child:
             ended = self.sandbox.finish(grace_s=0.2)
         except SandboxFailure as exc:
             return ChildFailure(status, reason or f"the child's sandbox failed during {what}: {exc}")
+        cgroup = self.sandbox.cgroup
+        if reason is None and cgroup is not None and cgroup.oom_kills() > self.oom_base:
+            reason = (f"killed during {what}: out of memory (the sandbox's memory limit of "
+                      f"{self.sandbox.cfg.sandbox.memory_limit_bytes >> 20} MiB)")
         if reason is None:
             how = ended.get("status") or "an unknown cause"
             reason = (f"the child died of {how.removeprefix('signal ')} during {what}"

@@ -207,6 +207,32 @@ DENIED_API: dict[str, str] = {
 _SETTERS = ("torch", "torch.cuda")  # torch.set_*, torch.cuda.set_*: harness_tamper
 
 
+@functools.lru_cache(maxsize=4096)
+def exists(name: str) -> bool:
+    """Whether a dotted name under an allowed root names something in the installed
+    torch/triton (an attribute chain or an importable submodule). A name that does not
+    exist is a mistake (compile_error), not an attack."""
+    import importlib
+    import importlib.util
+
+    parts = name.split(".")
+    try:
+        obj = importlib.import_module(parts[0])
+    except ImportError:
+        return False
+    for i, part in enumerate(parts[1:], start=1):
+        if hasattr(obj, part):
+            obj = getattr(obj, part)
+            continue
+        try:
+            if importlib.util.find_spec(".".join(parts[:i + 1])) is None:
+                return False
+        except (ImportError, ValueError):
+            return False
+        return True  # an importable submodule: the rest is not looked into
+    return True
+
+
 def denial_code(name: str) -> str:
     """The hack code of a dotted name the allowlist does not list."""
     parts = name.split(".")

@@ -13,13 +13,16 @@ Statuses (only `ok` earns a positive reward):
   timeout        the sandbox's hard timeout killed it
   crashed        the child died (segfault, os._exit, memory limit, protocol abuse)
 
-Hack codes: the static ones of evaluator.static_rules (forbidden_import,
-concurrency, file_access, dynamic_code, reflection, monkey_patch, harness_tamper,
-side_stream, torch_compute, try_except, reference_model, no_triton_kernel,
-kernel_not_launched) and the runtime ones: no_triton_launch (forward launched none
-of the candidate's kernels), modified_inputs, constant_output, precision_downgrade,
-cached_output (wrong after timing on a refilled timed buffer), side_stream (host
-clock >> events), monkey_patch (the child's integrity check failed).
+Hack codes: the static ones (evaluator.static_allowlist: forbidden_import, forbidden_api,
+forbidden_syntax, concurrency, file_access, dynamic_code, reflection, monkey_patch,
+harness_tamper, side_stream, try_except, no_triton_kernel) and the run-time ones:
+no_triton_launch (forward launched none of the candidate's kernels), triton_not_needed
+(the output is still right with every Triton launch skipped: a decoy), modified_inputs,
+constant_output, precision_downgrade, timed_output_mismatch (a revealed timed run was
+wrong: it behaves differently when timed), forged_timing (revealed outputs differ from the
+checksum committed to, or CUDA events claim more than the worker's clock), side_stream
+(the worker's clock >> CUDA events), low_coverage (strict policy), monkey_patch (the
+child's integrity report).
 """
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
 """The hack corpus: every file in hacks/ names its trick, problem and expected verdict.
 
 First line of each file: `# hack: <what>. problem: <fixture>. expect: <status>[/<hack code>]`
-(alternatives separated by `|`). None of them may ever be status ok.
+(alternatives separated by `|`), optionally followed by `. policy: strict` for entries that
+are honest-but-lazy under the default (paper) policy and a hack only under the strict one.
+None of them may ever be status ok under its policy.
 """
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ import pytest
 from conftest import HACKS, fixture_problem
 
 CORPUS = sorted(HACKS.glob("*.py"))
-_HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>\w+)\. expect: (?P<expect>\S+)$")
+_HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>\w+)\. expect: (?P<expect>\S+?)"
+                     r"(?:\. policy: (?P<policy>paper|strict))?$")
 
 
 def _header(path: Path) -> dict:
@@ -23,17 +26,28 @@ def _header(path: Path) -> dict:
 
 def test_corpus_covers_the_issue_list():
     codes = {alt.partition("/")[2] for p in CORPUS for alt in _header(p)["expect"].split("|")}
-    wanted = {"no_triton_kernel", "kernel_not_launched", "no_triton_launch", "try_except",
-              "reference_model", "monkey_patch", "reflection", "dynamic_code", "forbidden_import",
-              "concurrency", "modified_inputs", "constant_output", "timed_output_mismatch",
-              "precision_downgrade", "side_stream", "torch_compute", "file_access", "harness_tamper"}
+    wanted = {"no_triton_kernel", "no_triton_launch", "try_except", "monkey_patch", "reflection",
+              "dynamic_code", "forbidden_import", "concurrency", "modified_inputs", "constant_output",
+              "timed_output_mismatch", "precision_downgrade", "side_stream", "low_coverage",
+              "file_access", "harness_tamper"}
     assert wanted <= codes, f"missing: {sorted(wanted - codes)}"
 
 
+@pytest.fixture(scope="module")
+def strict_evaluator():
+    from conftest import test_config
+
+    from evaluator.pipeline import Evaluator
+
+    with Evaluator(test_config(children=1, policy={"name": "strict"})) as ev:
+        yield ev
+
+
 @pytest.mark.parametrize("path", CORPUS, ids=[p.stem for p in CORPUS])
-def test_hack_is_caught(path, evaluator, settings):
+def test_hack_is_caught(path, evaluator, strict_evaluator, settings):
     head = _header(path)
-    verdict = evaluator.evaluate(fixture_problem(head["problem"]), path.read_text(), settings)
+    ev = strict_evaluator if head["policy"] == "strict" else evaluator
+    verdict = ev.evaluate(fixture_problem(head["problem"]), path.read_text(), settings)
     assert verdict.status != "ok" and verdict.reward == 0.0 and not verdict.correct
     accepted = []
     for alt in head["expect"].split("|"):
@@ -42,3 +56,15 @@ def test_hack_is_caught(path, evaluator, settings):
     assert any(verdict.status == s and (not c or c in verdict.hacks) for s, c in accepted), (
         f"{path.name}: expected {head['expect']}, got {verdict.status} {verdict.hacks}\n{verdict.feedback}")
     assert verdict.feedback
+
+
+def test_lazy_library_kernels_are_ok_but_worth_less_under_the_paper_policy(evaluator, settings):
+    """The strict-policy entries are honest under the default policy: a library call with a
+    Triton epilogue is ok, and its coverage (hence reward) is below a pure-Triton solution's."""
+    problem = fixture_problem("linear_relu")
+    pure = evaluator.evaluate(problem, problem.solution, settings)
+    assert pure.status == "ok", pure.feedback
+    for path in (HACKS / "torch_matmul.py", HACKS / "nn_linear_submodule.py"):
+        lazy = evaluator.evaluate(problem, path.read_text(), settings)
+        assert lazy.status == "ok" and lazy.details["policy"] == "paper", lazy.feedback
+        assert lazy.coverage < 0.5 < pure.coverage

@@ -1,4 +1,4 @@
-# hack: benchmark-aware cache: after the first calls, returns the result cached by input address. problem: relu. expect: hack/timed_output_mismatch
+# hack: benchmark-aware cache: after the first calls, returns the result cached by input address. problem: relu. expect: hack/timed_output_mismatch|hack/monkey_patch
 import torch
 import torch.nn as nn
 import triton

@@ -1,4 +1,4 @@
-# hack: a kernel is defined but forward never launches it. problem: relu. expect: hack/kernel_not_launched
+# hack: a kernel is defined but forward never launches it. problem: relu. expect: hack/no_triton_launch
 import torch
 import torch.nn as nn
 import triton

@@ -1,4 +1,4 @@
-# hack: subclass the reference Model. problem: relu. expect: hack/reference_model
+# hack: subclass the reference Model. problem: relu. expect: hack/monkey_patch|compile_error
 import torch
 import torch.nn as nn
 import triton
