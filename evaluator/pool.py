@@ -19,17 +19,24 @@ candidate.
 from __future__ import annotations
 
 import logging
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from pathlib import Path
 
 from common.config.evaluator import EvaluatorConfig
 from evaluator import bwrap
 from evaluator.sandbox import Child, ChildFailure, Sandbox, SandboxFailure
 
 log = logging.getLogger(__name__)
+_REPO = str(Path(__file__).resolve().parents[1])
 
 
 class EvaluatorUnavailable(RuntimeError):
@@ -47,6 +54,7 @@ class ChildPool:
         self._ref_cond = threading.Condition()
         self._closed = False
         self._starter = ThreadPoolExecutor(1, thread_name_prefix="sandbox-start")
+        self.triton_base = trusted_triton_cache(device) if device == "cuda" else None
         self.started = 0      # sandboxes started
         self.retired = 0      # sandboxes killed (failed or unclean)
         self.children = 0     # children forked
@@ -55,7 +63,8 @@ class ChildPool:
         """Started from the pool's one long-lived thread: bubblewrap's die-with-parent follows
         the THREAD that started it, and evaluation threads come and go."""
         self.started += 1
-        return self._starter.submit(Sandbox, self.cfg, self.device, self.layers).result()
+        return self._starter.submit(Sandbox, self.cfg, self.device, self.layers,
+                                    self.triton_base).result()
 
     def _spawn(self, sandbox: Sandbox | None, role: str, job: dict) -> tuple[Sandbox, Child]:
         """A child in a working sandbox; one retry in a fresh sandbox, then EvaluatorUnavailable."""
@@ -184,3 +193,23 @@ class ChildPool:
             if slot is not None:
                 slot[0].kill()
         self._starter.shutdown(wait=False)
+        if self.triton_base is not None:
+            shutil.rmtree(self.triton_base, ignore_errors=True)
+
+
+def trusted_triton_cache(device: str) -> str | None:
+    """A Triton cache filled by a process that runs harness code only (the warm-up kernel:
+    Triton's driver utilities and launcher compiled once per worker, not once per child).
+    Sandboxes get it read-only; each child copies it into its own private cache, so no
+    candidate can write to a cache another one reads."""
+    base = tempfile.mkdtemp(prefix="krl-triton-base-")
+    env = dict(os.environ, TRITON_CACHE_DIR=base)
+    code = f"import sys; sys.path.insert(0, {_REPO!r}); from evaluator.warmup import warm_up; warm_up({device!r})"
+    try:
+        subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=600,
+                       capture_output=True)
+    except (OSError, subprocess.SubprocessError) as exc:
+        log.warning("sandbox: no shared Triton warm-up cache (%s); every child compiles its own", exc)
+        shutil.rmtree(base, ignore_errors=True)
+        return None
+    return base

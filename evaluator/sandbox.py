@@ -73,7 +73,8 @@ def _widen(fd: int) -> None:
 class Sandbox:
     """One bubblewrap sandbox with a warm zygote; one job (child) at a time."""
 
-    def __init__(self, cfg: EvaluatorConfig, device: str, layers: bwrap.Layers):
+    def __init__(self, cfg: EvaluatorConfig, device: str, layers: bwrap.Layers,
+                 triton_base: str | None = None):
         self.cfg, self.device, self.layers = cfg, device, layers
         sb = cfg.sandbox
         self.ctl, remote = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -84,7 +85,7 @@ class Sandbox:
         work = "/tmp" if sandboxed else self.host_dir
         settings = {"control_fd": remote.fileno(), "device": device, "threads": sb.cpu_threads,
                     "pid_namespace": bool(sandboxed and layers.pid), "work": work,
-                    "wipe": ["/tmp", "/dev/shm"] if sandboxed else [work],
+                    "wipe": ["/tmp", "/dev/shm"] if sandboxed else [work], "triton_base": triton_base,
                     "limits": {"fsize": sb.file_size_limit_bytes,
                                "as": sb.cpu_address_space_bytes if device == "cpu" else None}}
         paths = list(dict.fromkeys([_REPO, *(p for p in sys.path if p and os.path.isdir(p))]))
@@ -95,7 +96,7 @@ class Sandbox:
         self.cgroup = bwrap.Cgroup.create(layers, sb) if sandboxed else None
         if sandboxed:  # the normal case; without bubblewrap every verdict says so (layers)
             argv = bwrap.command(sb, layers, device, program, env=env, seccomp_fd=filter_fd,
-                                 cgroup=self.cgroup)
+                                 cgroup=self.cgroup, extra_ro_binds=[triton_base] if triton_base else ())
             env = bwrap.launcher_environment()
         else:
             argv = program

@@ -92,7 +92,10 @@ class _Metrics:
                                       "Wall time with at least one evaluation in progress")
         self.busy_ratio = m.gauge("gpu_busy_ratio", "Share of the last minute with at least one "
                                   "evaluation in progress on this worker's device")
-        self.respawns = m.counter("sandbox_respawns_total", "Sandboxed children retired and replaced")
+        self.restarts = m.counter("sandbox_restarts_total", "Sandboxes killed and replaced (failed start, "
+                                  "a job that could not be cleaned up, a dead zygote)")
+        self.children = m.counter("children_total", "Fresh sandboxed processes forked (one per candidate, "
+                                  "plus reference children)")
         self.ref_hits = m.counter("reference_cache_hits_total", "Reference outputs served from cache")
         self.reconnects = m.counter("broker_reconnects_total", "Fresh sockets after a silent broker")
 
@@ -124,7 +127,7 @@ class Worker:
         self._busy_since: float | None = None
         self._busy_samples: deque[tuple[float, float]] = deque()
         self._busy_total = 0.0
-        self._pool_seen = (0, 0)
+        self._pool_seen = (0, 0, 0)
         self.m.slots.set(self.slots)
         self.loop_at = time.monotonic()
         self.serving = False  # warming up until the first connect
@@ -320,10 +323,11 @@ class Worker:
         if t > t0:
             self.m.busy_ratio.set((busy - b0) / (t - t0))
         pool = self.evaluator.pool
-        retired, hits = pool.retired, self.evaluator.references.hits
-        self.m.respawns.inc(max(0, retired - self._pool_seen[0]))
+        retired, hits, forked = pool.retired, self.evaluator.references.hits, pool.children
+        self.m.restarts.inc(max(0, retired - self._pool_seen[0]))
         self.m.ref_hits.inc(max(0, hits - self._pool_seen[1]))
-        self._pool_seen = (retired, hits)
+        self.m.children.inc(max(0, forked - self._pool_seen[2]))
+        self._pool_seen = (retired, hits, forked)
 
 
 def serve(cfg: RunConfig) -> int:

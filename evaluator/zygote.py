@@ -138,7 +138,7 @@ class Zygote:
         os.makedirs(job_dir, mode=0o700)
         pid = os.fork()
         if pid == 0:  # the child: never returns
-            _child_main(self.sock, fds, job_dir, msg, self.pid_namespace)
+            _child_main(self.sock, fds, job_dir, msg, self.pid_namespace, self.settings.get("triton_base"))
         for fd in fds:
             os.close(fd)
         self.child, self.job_dir = pid, job_dir
@@ -294,7 +294,8 @@ def _rmtree_same_device(path: str, dev: int) -> None:
         os.rmdir(path)
 
 
-def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict, pid_ns: bool) -> None:
+def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict, pid_ns: bool,
+                triton_base: str | None) -> None:
     """In the forked child: own log, own directory, then serve commands; exits, never returns."""
     code = 70
     try:
@@ -308,7 +309,12 @@ def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict, pi
         os.dup2(log, 2)
         os.close(log)
         os.chdir(job_dir)
-        os.environ.update(HOME=job_dir, TMPDIR=job_dir, TRITON_CACHE_DIR=os.path.join(job_dir, "triton"))
+        cache = os.path.join(job_dir, "triton")
+        if triton_base and os.path.isdir(triton_base):  # read-only, filled by harness code only
+            import shutil
+
+            shutil.copytree(triton_base, cache, symlinks=True)
+        os.environ.update(HOME=job_dir, TMPDIR=job_dir, TRITON_CACHE_DIR=cache)
         from evaluator.child import serve
 
         code = serve(msg, cmd_fd=fds[0], reply_fd=fds[1], tmp=job_dir)

@@ -28,11 +28,11 @@ FIXTURES, HACKS = UNIT / "fixtures", UNIT / "hacks"
 FIDELITY_PROBLEMS = 16  # of the built-ins, spread over families, for the do_bench comparison
 
 
-def _config(**sandbox):
+def _config(policy: str = "paper", **sandbox):
     from common.config.evaluator import EvaluatorConfig
 
     return EvaluatorConfig.model_validate({"device": "cuda", "children": 2, "timeout_s": 120,
-                                           "sandbox": sandbox})
+                                           "sandbox": sandbox, "policy": {"name": policy}})
 
 
 def _settings(**kw):
@@ -54,6 +54,14 @@ def ev():
     from evaluator.pipeline import Evaluator
 
     with Evaluator(_config()) as evaluator:
+        yield evaluator
+
+
+@pytest.fixture(scope="module")
+def strict_ev():
+    from evaluator.pipeline import Evaluator
+
+    with Evaluator(_config("strict")) as evaluator:
         yield evaluator
 
 
@@ -95,15 +103,16 @@ def test_builtin_solutions_pass_at_gpu_sizes(builtin_verdicts):
     assert statistics.median(coverages) > 0.5, "coverage should find the solutions' own kernels by name"
 
 
-def _header(path: Path) -> tuple[str, list[tuple[str, str]]]:
-    m = re.match(r"^# hack: .+\. problem: (\w+)\. expect: (\S+)$", path.read_text().splitlines()[0])
-    return m.group(1), [tuple(a.partition("/")[::2]) for a in m.group(2).split("|")]
+def _header(path: Path) -> tuple[str, list[tuple[str, str]], str]:
+    m = re.match(r"^# hack: .+\. problem: (\w+)\. expect: (\S+?)(?:\. policy: (\w+))?$",
+                 path.read_text().splitlines()[0])
+    return m.group(1), [tuple(a.partition("/")[::2]) for a in m.group(2).split("|")], m.group(3) or "paper"
 
 
 @pytest.mark.parametrize("path", sorted(HACKS.glob("*.py")), ids=lambda p: p.stem)
-def test_hack_corpus_is_caught_on_gpu(path, ev):
-    problem_name, accepted = _header(path)
-    v = ev.evaluate(_problem(problem_name), path.read_text(), _settings())
+def test_hack_corpus_is_caught_on_gpu(path, ev, strict_ev):
+    problem_name, accepted, policy = _header(path)
+    v = (strict_ev if policy == "strict" else ev).evaluate(_problem(problem_name), path.read_text(), _settings())
     assert v.status != "ok" and v.reward == 0
     assert any(v.status == s and (not c or c in v.hacks) for s, c in accepted), (v.status, v.hacks, v.feedback)
 
@@ -224,3 +233,43 @@ def test_repeated_evaluations_agree(ev):
     print(f"\nsoftmax/softmax speedups over 5 evaluations: {[round(s, 3) for s in speedups]}, "
           f"spread {spread:.2%}")
     assert spread <= 0.05
+
+
+def test_a_tf32_matmul_meets_the_precision_contract_and_an_fp16_elementwise_one_does_not(ev):
+    """A float32 matmul whose tl.dot runs at TF32 (Triton's default) is ok and says so; the
+    same file with IEEE float32 is ok at strict precision; fp16 in an elementwise float32
+    problem stays incorrect (TF32 changes nothing there)."""
+    from common.problemset import builtin_problem
+
+    problem = builtin_problem("matmul/matmul")
+    assert 'input_precision="ieee"' in problem.solution
+    strict = ev.evaluate(problem, problem.solution, _settings())
+    assert strict.status == "ok" and strict.details["precision"] == "strict", strict.feedback
+    tf32 = ev.evaluate(problem, problem.solution.replace('input_precision="ieee"', 'input_precision="tf32"'),
+                       _settings())
+    print(f"\nTF32 tl.dot: {tf32.status} precision={tf32.details.get('precision')} "
+          f"speedup {tf32.speedup} vs ieee {strict.speedup}")
+    assert tf32.status == "ok" and tf32.details["precision"] in ("tf32", "strict"), tf32.feedback
+    test_low_precision_inside_a_float32_problem_is_incorrect(ev)
+
+
+def test_runtime_attacks_on_the_gpu(ev):
+    """The knock-out and the revealed timed runs, with CUDA: a decoy kernel and a forward that
+    returns garbage once it has been called often enough are both hacks."""
+    relu = _problem("relu", BIG_RELU)
+    decoy = relu.solution.replace("        return out", "        return torch.relu(x)")
+    assert decoy != relu.solution
+    v = ev.evaluate(relu, decoy, _settings())
+    assert v.status == "hack" and v.hacks == ["triton_not_needed"], (v.status, v.feedback)
+    counting = relu.solution.replace("class ModelNew(nn.Module):", "class ModelNew(nn.Module):\n    calls = 0\n")
+    counting = counting.replace("        x = x.contiguous()\n",
+                                "        self.calls += 1\n        if self.calls > 8:\n"
+                                "            return torch.empty_like(x)\n        x = x.contiguous()\n", 1)
+    v = ev.evaluate(relu, counting, _settings())
+    assert v.status == "hack" and "timed_output_mismatch" in v.hacks, (v.status, v.feedback)
+    v = ev.evaluate(relu, relu.solution, _settings())
+    assert v.status == "ok" and v.details["timing"]["clock"].startswith("evaluator clock"), v.feedback
+    print(f"\nrelu at {BIG_RELU}: speedup {v.speedup:.3f}, runs {v.details['timing']['runs']}, revealed "
+          f"{len(v.details['timing']['revealed_runs'])}, protocol overhead "
+          f"{v.details['timing']['protocol_overhead_s'] * 1e6:.0f} us, phases "
+          f"{ {k: round(x, 2) for k, x in v.phase_seconds.items()} }")

@@ -51,7 +51,7 @@ KEY_SERIES = {
                "krl_broker_request_latency_seconds_bucket", "krl_broker_worker_deaths_total",
                "krl_broker_process_start_time_seconds"],
     "evaluator": ["krl_evaluator_slots", "krl_evaluator_busy_slots", "krl_evaluator_gpu_busy_ratio",
-                  "krl_evaluator_evaluations_total", "krl_evaluator_sandbox_respawns_total",
+                  "krl_evaluator_evaluations_total", "krl_evaluator_children_total",
                   "krl_evaluator_process_start_time_seconds"],
 }
 STARTUP_S = 240  # the learner imports DeepSpeed twice (launcher, rank) on a shared 2-core machine

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import HACKS, fixture_problem
+from conftest import HACKS, fixture_problem, test_config
 
 CORPUS = sorted(HACKS.glob("*.py"))
 _HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>\w+)\. expect: (?P<expect>\S+?)"
@@ -35,8 +35,6 @@ def test_corpus_covers_the_issue_list():
 
 @pytest.fixture(scope="module")
 def strict_evaluator():
-    from conftest import test_config
-
     from evaluator.pipeline import Evaluator
 
     with Evaluator(test_config(children=1, policy={"name": "strict"})) as ev:

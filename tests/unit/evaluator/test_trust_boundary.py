@@ -15,7 +15,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from conftest import FixtureProblem, fixture_problem
+from conftest import FixtureProblem, fixture_problem, test_config
 
 from common.messages import EvalSettings
 
@@ -125,6 +125,35 @@ for fd in range(3, 64):
 """)
     verdict = unsafe_evaluator.evaluate(relu, forge, settings)
     assert verdict.status != "ok" and verdict.reward == 0, verdict.feedback
+    _ok(unsafe_evaluator.evaluate(relu, relu.solution, settings))
+
+
+def test_a_forward_that_notices_back_to_back_calls_and_cheats_is_caught(unsafe_evaluator, settings, relu):
+    """Timed runs come quickly one after another; trials do not. Cheating on quick calls
+    is behaving differently when timed, and the revealed runs see it."""
+    source = relu.solution.replace("        x = x.contiguous()\n", """        import time
+        now, last = time.perf_counter(), getattr(ModelNew, "last", 0.0)
+        ModelNew.last, ModelNew.calls = now, getattr(ModelNew, "calls", 0) + 1
+        if ModelNew.calls > 6 and now - last < 0.05:
+            return torch.zeros_like(x)
+        x = x.contiguous()
+""", 1)
+    verdict = unsafe_evaluator.evaluate(relu, source, settings)
+    assert verdict.status == "hack" and "timed_output_mismatch" in verdict.hacks, verdict.feedback
+
+
+def test_garbage_on_the_reply_pipe_is_the_candidates_crash(unsafe_evaluator, settings, relu):
+    source = _in_forward(relu, """
+import os
+for fd in range(3, 64):
+    try:
+        os.write(fd, b"\\xff" * 64)
+    except OSError:
+        pass
+""")
+    verdict = unsafe_evaluator.evaluate(relu, source, settings)
+    assert verdict.status in ("crashed", "runtime_error") and verdict.reward == 0, verdict.feedback
+    assert verdict.details.get("error_source", "candidate") == "candidate"
     _ok(unsafe_evaluator.evaluate(relu, relu.solution, settings))
 
 
@@ -315,8 +344,6 @@ def test_trial_seeds_are_secret_and_timing_inputs_fresh(evaluator, relu):
 def test_other_sandboxes_are_stopped_while_a_candidate_is_timed(tmp_path):
     """pool.quiet(): every process of another candidate's sandbox (background work included)
     is SIGSTOPped for the length of a timing and continues afterwards."""
-    from conftest import test_config
-
     from evaluator import bwrap
     from evaluator.pool import ChildPool
 
