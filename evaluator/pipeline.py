@@ -43,8 +43,15 @@ from evaluator import bwrap, judge, stopwatch
 from evaluator import feedback as F
 from evaluator.device_lock import DeviceLock
 from evaluator.pool import ChildPool, EvaluatorUnavailable
-from evaluator.reference import ProblemFailed, ReferenceCache, ReferenceOutputs, TrialPlan, make_plan
-from evaluator.reference import reply_size, split_outputs
+from evaluator.reference import (
+    ProblemFailed,
+    ReferenceCache,
+    ReferenceOutputs,
+    TrialPlan,
+    make_plan,
+    reply_size,
+    split_outputs,
+)
 from evaluator.sandbox import Child, ChildFailure, SandboxFailure
 from evaluator.static_checks import check_source, decode_source
 from evaluator.verdict import Verdict, compute_reward
