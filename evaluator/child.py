@@ -60,7 +60,7 @@ def _init_device(device: str) -> str:
     torch.backends.cudnn.allow_tf32 = False
     from evaluator.warmup import warm_up
 
-    warm_up("cuda")
+    warm_up("cuda", profiler=False)
     return torch.cuda.get_device_name(0)
 
 

@@ -128,7 +128,8 @@ def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str,
     runs = run_count(cfg, device, warm)
     schedule = schedule.extend(runs, set_ids, rng)
     # Under the interpreter runs are few and cheap to check: every one is revealed.
-    need = runs if device != "cuda" else min(runs, max(cfg.min_reveals, math.ceil(cfg.reveal_fraction * runs)))
+    need = runs if device != "cuda" else min(runs, cfg.max_reveals,
+                                             max(cfg.min_reveals, math.ceil(cfg.reveal_fraction * runs)))
     series, chosen = Series(), set()
     for r in range(runs):
         reply, seconds = _go(child, schedule, warmup + r, flush_bytes, timeout_s())

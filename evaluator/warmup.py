@@ -20,13 +20,15 @@ def _krl_warmup_kernel(x_ptr, n, BLOCK: tl.constexpr):
     tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=mask) + 1.0, mask=mask)
 
 
-def warm_up(device: str) -> None:
+def warm_up(device: str, profiler: bool = True) -> None:
+    """`profiler=False` skips CUPTI's start-up (seconds), which a fresh child pays only if it
+    is profiled; the profiler's imports are done either way."""
     import torch._dynamo
     import torch.profiler
 
     x = torch.zeros(64, device=device)
     _krl_warmup_kernel[(1,)](x, 64, BLOCK=64)
-    if device == "cuda":
+    if device == "cuda" and profiler:
         torch.cuda.synchronize()
         with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]):
             _krl_warmup_kernel[(1,)](x, 64, BLOCK=64)

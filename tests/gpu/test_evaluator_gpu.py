@@ -31,7 +31,7 @@ FIDELITY_PROBLEMS = 16  # of the built-ins, spread over families, for the do_ben
 def _config(policy: str = "paper", **sandbox):
     from common.config.evaluator import EvaluatorConfig
 
-    return EvaluatorConfig.model_validate({"device": "cuda", "children": 2, "timeout_s": 120,
+    return EvaluatorConfig.model_validate({"device": "cuda", "children": 3, "timeout_s": 120,
                                            "sandbox": sandbox, "policy": {"name": policy}})
 
 
@@ -77,14 +77,19 @@ def unsafe_ev():
 def builtin_verdicts(ev):
     from common.problemset import builtin_problems
 
-    out = {}
-    for problem in builtin_problems():
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(problem):
         t0 = time.monotonic()
         verdict = ev.evaluate(problem, problem.solution, _settings())
-        out[problem.name] = (problem, verdict, time.monotonic() - t0)
-        print(f"  evaluated {problem.name}: {verdict.status} in {out[problem.name][2]:.1f} s "
-              f"{ {k: round(v, 2) for k, v in verdict.phase_seconds.items()} }", flush=True)
-    return out
+        wall = time.monotonic() - t0
+        print(f"  evaluated {problem.name}: {verdict.status} {verdict.hacks} in {wall:.1f} s "
+              f"{ {k: round(v, 2) for k, v in verdict.phase_seconds.items()} }"
+              + ("" if verdict.status == "ok" else f"\n    {verdict.feedback[:400]}"), flush=True)
+        return problem.name, (problem, verdict, wall)
+
+    with ThreadPoolExecutor(3) as pool:  # the evaluator's three sandboxes, as a worker runs them
+        return dict(pool.map(one, builtin_problems()))
 
 
 def test_builtin_solutions_pass_at_gpu_sizes(builtin_verdicts):
