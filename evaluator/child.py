@@ -31,6 +31,11 @@ def prepare_process(device: str) -> dict:
 
     _RECORDER = LaunchRecorder()
     _RECORDER.install()
+    # Imports only (no device): torch._dynamo alone takes seconds, which every forked child
+    # would otherwise pay in its warm-up.
+    import torch._dynamo  # noqa: F401
+    import torch.profiler  # noqa: F401
+    from triton.runtime import driver  # noqa: F401
     if device == "cpu":
         from evaluator.warmup import warm_up
 
