@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FixtureProblem, fixture_problem, test_config
+from test_sandbox import _pids_running
 
 from common.messages import EvalSettings
 
@@ -357,7 +358,7 @@ def test_other_sandboxes_are_stopped_while_a_candidate_is_timed(tmp_path):
                                      "def get_inputs(): return []\ndef get_init_inputs(): return []\n"
                                      "class Model: pass\n", "sizes": {}, "sets": []}, 30)
             assert reply["op"] == "result", reply
-            (pid,) = _wait_for(lambda: _pids_with(marker))
+            (pid,) = _wait_for(lambda: sorted(_pids_running(marker)))
             assert _state(pid) != "T"
             with pool.quiet(timed):
                 assert _state(pid) == "T", "a process of another sandbox ran during a timing"
@@ -376,18 +377,6 @@ def _wait_for(probe, timeout_s: float = 10.0):
             return value
         time.sleep(0.02)
     raise AssertionError("timed out")
-
-
-def _pids_with(marker: str) -> list[int]:
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                if marker.encode() in Path(f"/proc/{entry}/cmdline").read_bytes():
-                    out.append(int(entry))
-            except OSError:
-                continue
-    return out
 
 
 def _state(pid: int) -> str:
