@@ -141,8 +141,9 @@ class WeightSync:
         rid = request_id or new_id()
         self.client.channel.send(WeightBucketRequest(request_id=rid, version=ann.version,
                                                      index=index, hub_id=ann.hub_id,
-                                                     sent_at=now()))
-        state.pending[rid] = index
+                                                     sent_at=now()),
+                                 timeout_s=self.client.cfg.request_timeout_s)
+        state.pending[rid] = index  # unsent or unanswered: the request timeout resends it
 
     def _abandon(self, ann: WeightAnnouncement, reason: str, detail: str) -> None:
         self._m_bad.labels(reason).inc()

@@ -138,12 +138,20 @@ class Channel:
         """The last bound endpoint (resolves tcp://*:0 to the real port)."""
         return self.sock.getsockopt_string(zmq.LAST_ENDPOINT)
 
-    def send(self, msg: Message, peer: Optional[bytes] = None, *, block: bool = True) -> bool:
+    def send(self, msg: Message, peer: Optional[bytes] = None, *, block: bool = True,
+             timeout_s: Optional[float] = None) -> bool:
         """Send `msg` (to `peer` on a ROUTER). Returns False if it would block and block=False,
-        or if a ROUTER peer is gone."""
+        if it could not be queued within `timeout_s`, or if a ROUTER peer is gone.
+
+        A DEALER with no usable connection (peer down, or a CURVE handshake that keeps
+        failing) blocks a plain send forever; request-reply callers pass a timeout."""
         frames = encode(msg)
         if peer is not None:
             frames.insert(0, peer)
+        if block and timeout_s is not None:
+            if not self.sock.poll(max(0, int(timeout_s * 1000)), zmq.POLLOUT):
+                return False
+            block = False
         flags = 0 if block else zmq.NOBLOCK
         try:
             self.sock.send_multipart(frames, flags=flags, copy=False)
@@ -258,8 +266,10 @@ class RequestClient:
                 self._m_retry.inc()
                 time.sleep(backoff.next_delay())
                 self.reopen()
-            self.channel.send(msg)
-            reply = self._await(rid, timeout_s, expect)
+            t_sent = time.monotonic()
+            if not self.channel.send(msg, timeout_s=timeout_s):
+                continue  # not even queued: nothing to wait for; the next attempt reconnects
+            reply = self._await(rid, timeout_s - (time.monotonic() - t_sent), expect)
             if reply is not None:
                 return reply
         if self._abort.is_set():

@@ -31,6 +31,7 @@ class _NoPool:
 
     retired: int = 0
     hits: int = 0
+    children: int = 0
 
 
 class SimulatedEvaluator:

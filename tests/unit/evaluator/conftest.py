@@ -58,7 +58,7 @@ def problems() -> dict[str, FixtureProblem]:
     return {name: fixture_problem(name) for name in CPU_SIZES}
 
 
-def test_config(**overrides: Any) -> EvaluatorConfig:
+def cpu_config(**overrides: Any) -> EvaluatorConfig:
     cfg = {"device": "cpu", "children": 2, "timeout_s": 60, "startup_timeout_s": 120,
            "sandbox": {"memory_limit_bytes": 3 << 30, "cpu_address_space_bytes": 6 << 30}}
     for key, value in overrides.items():
@@ -73,7 +73,7 @@ def test_config(**overrides: Any) -> EvaluatorConfig:
 def evaluator():
     from evaluator.pipeline import Evaluator
 
-    with Evaluator(test_config()) as ev:
+    with Evaluator(cpu_config()) as ev:
         yield ev
 
 
@@ -90,7 +90,7 @@ def unsafe_evaluator():
     os.environ["KRL_TEST_PLAIN_SETTING"] = PLAIN_VALUE
     os.environ["KRL_TEST_API_TOKEN"] = SECRET_VALUE
     try:
-        with Evaluator(test_config(children=1, sandbox={"unsafe_skip_static_checks": True})) as ev:
+        with Evaluator(cpu_config(children=1, sandbox={"unsafe_skip_static_checks": True})) as ev:
             yield ev
     finally:
         os.environ.pop("KRL_TEST_PLAIN_SETTING", None)

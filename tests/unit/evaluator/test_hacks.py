@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import HACKS, fixture_problem, test_config
+from conftest import HACKS, fixture_problem, cpu_config
 
 CORPUS = sorted(HACKS.glob("*.py"))
 _HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>\w+)\. expect: (?P<expect>\S+?)"
@@ -37,7 +37,7 @@ def test_corpus_covers_the_issue_list():
 def strict_evaluator():
     from evaluator.pipeline import Evaluator
 
-    with Evaluator(test_config(children=1, policy={"name": "strict"})) as ev:
+    with Evaluator(cpu_config(children=1, policy={"name": "strict"})) as ev:
         yield ev
 
 

@@ -15,7 +15,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from conftest import FixtureProblem, fixture_problem, test_config
+from conftest import FixtureProblem, fixture_problem, cpu_config
 from test_sandbox import _pids_running
 
 from common.messages import EvalSettings
@@ -348,7 +348,7 @@ def test_other_sandboxes_are_stopped_while_a_candidate_is_timed(tmp_path):
     from evaluator import bwrap
     from evaluator.pool import ChildPool
 
-    cfg = test_config()
+    cfg = cpu_config()
     pool = ChildPool(cfg, "cpu", bwrap.probe(cfg.sandbox))
     marker = f"{2000 + int(uuid.uuid4().int % 1000)}.5"
     try:
