@@ -75,9 +75,9 @@ def unsafe_ev():
 
 @pytest.fixture(scope="module")
 def builtin_verdicts(ev):
-    from common.problemset import builtin_problems
-
     from concurrent.futures import ThreadPoolExecutor
+
+    from common.problemset import builtin_problems
 
     def one(problem):
         t0 = time.monotonic()

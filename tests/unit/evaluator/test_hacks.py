@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import HACKS, fixture_problem, cpu_config
+from conftest import HACKS, cpu_config, fixture_problem
 
 CORPUS = sorted(HACKS.glob("*.py"))
 _HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>\w+)\. expect: (?P<expect>\S+?)"

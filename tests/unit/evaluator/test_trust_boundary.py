@@ -15,7 +15,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from conftest import FixtureProblem, fixture_problem, cpu_config
+from conftest import FixtureProblem, cpu_config, fixture_problem
 from test_sandbox import _pids_running
 
 from common.messages import EvalSettings
