@@ -18,7 +18,8 @@ imported — and the worker compares, times and decides. The commands:
            come back as tensors.
            With knockout, every Triton launch is skipped and fresh memory holds random
            values: if the output is still right, the kernels did no work it depends on.
-  arm      {id, factor}: perturb timing set `id` in place by `factor` (untimed)
+  arm      {id, seed}: redraw timing set `id` from the problem's get_inputs under `seed`
+           (untimed; on the device where possible)
   go       {null}: THE TIMED STEP. The worker's clock runs from writing this command to
            reading its reply: flush L2 (GPU), forward on the armed set, device-wide
            synchronize, checksum of the outputs. The checksum commits the child to
@@ -284,8 +285,8 @@ class ChildState:
 
     # ------------------------------------------------------------------ timing
     def arm(self, h: dict) -> tuple[dict, list]:
-        inputs = self._workspace().inputs(int(h["id"]))
-        timing.perturb(inputs, float(h["factor"]))
+        ws = self._workspace()
+        _as("problem", partial(ws.regenerate, int(h["id"]), int(h["seed"])))
         if self.device == "cuda":
             torch.cuda.synchronize()
         self.armed = int(h["id"])

@@ -180,6 +180,32 @@ class Workspace:
             raise ProblemError(describe(exc)[1]) from None
         return inputs, applied, digest(inputs)
 
+    def regenerate(self, set_id: int, seed: int) -> None:
+        """Replace input set `set_id` by a fresh draw from the problem's own get_inputs
+        under `seed` (same distribution transform), made on the device where it can be.
+
+        Every timed run gets inputs like this: no earlier result is right for them, and
+        no cheap map from an earlier input to this one exists (a scaled copy would let a
+        cache fix up homogeneous or scale-invariant results). Both children of a timing
+        make the same draw from the same seed on the same kind of device."""
+        entry = self._prepared.get(set_id)
+        if entry is None:
+            raise ValueError(f"input set {set_id} was not prepared")
+        transform = entry[1]
+        self._prepared[set_id] = ([], transform, "")  # free the old draw first
+        del entry
+        inputs = None
+        if self.device != "cpu":
+            try:  # where get_inputs names no device, torch makes the tensors on this one
+                seed_everything(seed)
+                with torch.device(self.device):
+                    inputs, _ = transform_inputs(list(self.problem.get_inputs()), transform)
+            except BaseException:  # deliberate: e.g. numpy-made inputs; the CPU draw below
+                inputs = None
+        if inputs is None:
+            inputs = self._cpu_inputs(seed, transform)[0]
+        self._prepared[set_id] = (inputs, transform, "")
+
     def prepare(self, set_id: int, seed: int, transform: str,
                 check_determinism: bool = False) -> tuple[str, str]:
         """Generate input set `set_id` on the CPU now (the transform applied, its digest).
@@ -197,8 +223,8 @@ class Workspace:
         self._prepared.clear()
 
     def inputs(self, set_id: int) -> list:
-        """Input set `set_id` on the device (moved there on first use, then kept: timing
-        sets are reused, each use perturbed first)."""
+        """Input set `set_id` on the device (moved there on first use, then kept; timing
+        sets are redrawn before every timed run, see `regenerate`)."""
         entry = self._prepared.get(set_id)
         if entry is None:
             raise ValueError(f"input set {set_id} was not prepared")

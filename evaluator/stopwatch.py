@@ -2,23 +2,27 @@
 
 A candidate's process may know it is being timed; nothing it reports about time is
 used. One timed run is, from the worker:
-    arm(set, factor)   untimed: the child scales timing input set `set` in place by a
-                       factor drawn here from the OS's randomness, so no earlier result
-                       for that buffer is still right;
+    arm(set, seed)     untimed: the child redraws timing input set `set` from the
+                       problem's get_inputs under a seed drawn here from the OS's
+                       randomness: no earlier result is right for it, and no cheap map
+                       from an earlier input leads to it (a scaled copy, as this once
+                       was, let a cache fix up linear or scale-invariant results);
     go                 timed by the worker's clock from writing the command to reading the
                        reply: flush, forward, device-wide sync, checksum (evaluator.timing);
-    reveal?            decided HERE, after the reply, with the OS's randomness: the child
-                       must send the outputs it just committed to. The worker checks the
+    reveal?            decided HERE, after the reply, with the OS's randomness, each run
+                       independently with the same probability (a fixed number of reveals
+                       would tell a child that counts them when the last one is past): the
+                       child must send the outputs it just committed to. The worker checks the
                        checksum and later compares them with the reference's outputs for
                        the very same inputs. A forward that is fast and wrong when timed
                        (call counting, detecting the timing loop, returning early and
                        finishing afterwards) is caught with probability that grows with
                        every run it cheats on.
 The reference is timed the same way, in the trusted reference child (a process that
-never ran candidate code), on the same schedule of sets and factors, so its inputs at
+never ran candidate code), on the same schedule of sets and seeds, so its inputs at
 every run equal the candidate's; between its runs it also does `null` runs (the same
 protocol without the forward). Their median is the cost of the protocol itself (pipes,
-flush, sync, checksum) and is subtracted from both medians:
+flush, sync, checksum) and is subtracted from both medians (the redraw is untimed):
     time = median(go) - median(null)
 A candidate cannot make its own protocol cost smaller than the trusted one, so the
 subtraction never flatters it. The child's CUDA events are kept only as a cross-check.
@@ -35,8 +39,6 @@ import torch
 from common.config.evaluator import TimingConfig
 from evaluator.timing import checksum
 
-_STEP = 2.0 ** -9
-
 
 class ForgedTiming(Exception):
     """A revealed output does not match the checksum the child committed to."""
@@ -44,22 +46,17 @@ class ForgedTiming(Exception):
 
 @dataclass(frozen=True)
 class Schedule:
-    """Input set and perturbation factor of every run; the first `warmup` are untimed."""
+    """Input set and input seed of every run; the first `warmup` are untimed."""
 
     sets: tuple[int, ...]
-    factors: tuple[float, ...]
+    seeds: tuple[int, ...]
     warmup: int
 
     def extend(self, runs: int, set_ids: list[int], rng: secrets.SystemRandom) -> Schedule:
         n = len(self.sets)
         sets = self.sets + tuple(set_ids[(n + i) % len(set_ids)] for i in range(runs))
-        factors = self.factors + tuple(_factor(rng) for _ in range(runs))
-        return Schedule(sets, factors, self.warmup)
-
-
-def _factor(rng: secrets.SystemRandom) -> float:
-    """A continuous factor near 1: no finite set of next inputs exists to precompute for."""
-    return 1.0 + _STEP * (2.0 * rng.random() - 1.0)
+        seeds = self.seeds + tuple(rng.getrandbits(63) for _ in range(runs))
+        return Schedule(sets, seeds, self.warmup)
 
 
 @dataclass
@@ -84,7 +81,7 @@ class Series:
 def _go(child, schedule: Schedule, i: int, flush_bytes: int, deadline_s: float,
         null: bool = False) -> tuple[dict, float]:
     if not null:
-        armed, _ = child.request({"op": "arm", "id": schedule.sets[i], "factor": schedule.factors[i]},
+        armed, _ = child.request({"op": "arm", "id": schedule.sets[i], "seed": schedule.seeds[i]},
                                  deadline_s)
         if armed.get("op") != "armed":
             raise _ChildError(armed)
@@ -118,6 +115,16 @@ def run_count(cfg: TimingConfig, device: str, warmup_times: list[float]) -> int:
     return int(min(cfg.max_runs, max(cfg.min_runs, cfg.rep_ms / 1e3 / estimate)))
 
 
+def reveal_probability(cfg: TimingConfig, device: str, runs: int) -> float:
+    """Chance that a timed run is revealed, the same for every run. Under the interpreter
+    runs are few and cheap to check: every one. On the GPU the expected number of
+    reveals is reveal_fraction of the runs, within [min_reveals, max_reveals]."""
+    if device != "cuda" or runs <= 0:
+        return 1.0
+    expected = min(runs, cfg.max_reveals, max(cfg.min_reveals, math.ceil(cfg.reveal_fraction * runs)))
+    return expected / runs
+
+
 def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str,
                    flush_bytes: int, timeout_s) -> tuple[Schedule, Series, frozenset[int]]:
     """Warm-up, then timed runs with reveals chosen after each commitment."""
@@ -127,17 +134,14 @@ def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str,
     warm = [_go(child, schedule, i, flush_bytes, timeout_s())[1] for i in range(warmup)]
     runs = run_count(cfg, device, warm)
     schedule = schedule.extend(runs, set_ids, rng)
-    # Under the interpreter runs are few and cheap to check: every one is revealed.
-    need = runs if device != "cuda" else min(runs, cfg.max_reveals,
-                                             max(cfg.min_reveals, math.ceil(cfg.reveal_fraction * runs)))
+    p = reveal_probability(cfg, device, runs)
     series, chosen = Series(), set()
     for r in range(runs):
         reply, seconds = _go(child, schedule, warmup + r, flush_bytes, timeout_s())
         series.times_s.append(seconds)
         if reply.get("events_s") is not None:
             series.events_s.append(float(reply["events_s"]))
-        left = runs - r
-        if need - len(chosen) > 0 and rng.random() < (need - len(chosen)) / left:
+        if p >= 1.0 or rng.random() < p:
             chosen.add(r)
             series.revealed[r] = _reveal(child, reply["checksum"], timeout_s())
     return schedule, series, frozenset(chosen)

@@ -28,13 +28,6 @@ import torch
 Forward = Callable[[], object]
 
 
-def perturb(inputs: list, factor: float) -> None:
-    """Scale every floating input in place, so a result cached per buffer goes stale."""
-    for x in inputs:
-        if isinstance(x, torch.Tensor) and x.is_floating_point():
-            x.mul_(factor)
-
-
 def timed_forward(model, inputs: list, device: str, flush) -> tuple[list[torch.Tensor], float | None]:
     """One timed run: [flush], forward, device-wide sync. (outputs, CUDA-event seconds)."""
     from evaluator.runner import flatten_outputs

@@ -83,19 +83,22 @@ class TimingConfig(Section):
     """Timed forwards under the CPU interpreter (the worker's clock; the timings say so)."""
     l2_flush_bytes: int = Field(256 << 20, ge=0)
     """Size of the buffer written before every timed GPU run to flush L2; 0 disables."""
-    input_sets: int = Field(3, ge=1)
-    """Distinct input sets (fresh seeds from the OS per evaluation) cycled through the timed
-    runs; each is scaled by a random factor before every run."""
+    input_sets: int = Field(1, ge=1)
+    """Input-set slots the timed runs cycle through; each is redrawn from the problem's
+    get_inputs under a fresh seed from the worker's OS randomness before every run (more
+    slots only hold more memory)."""
     reveal_fraction: float = Field(0.25, gt=0, le=1)
-    """Share of timed GPU runs whose outputs the worker asks to see after the run (chosen at
-    random after the child committed to them) and compares with the reference's. To move
-    the median a cheat must cheat on over half the runs, so k reveals miss it with
-    probability below 2^-k. Under the CPU interpreter every run is revealed."""
+    """Expected share of timed GPU runs whose outputs the worker asks to see after the run
+    and compares with the reference's. Each run is revealed independently with the same
+    probability, decided after the child committed to its outputs, so no run is known to
+    be safe. To move the median a cheat must cheat on over half the runs; with k reveals
+    expected it escapes with probability about e^(-k/2). Under the CPU interpreter every run
+    is revealed."""
     min_reveals: int = Field(6, ge=1)
-    """Fewest revealed runs per GPU timing, whatever the run count."""
+    """Fewest reveals expected per GPU timing, whatever the run count."""
     max_reveals: int = Field(10, ge=1)
-    """Most revealed runs per GPU timing (each moves a full output to the worker and compares
-    it): 10 reveals miss a cheat on half the runs with probability 2^-10."""
+    """Most reveals expected per GPU timing (each moves a full output to the worker and
+    compares it)."""
     side_stream_min_gap_s: float = Field(1e-3, ge=0)
     """Worker-clock-minus-event gap (median) above which a candidate's work escaped the timed
     stream, once it also exceeds half the event time and twice the reference's own gap. The

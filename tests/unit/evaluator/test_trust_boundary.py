@@ -94,6 +94,103 @@ def test_a_forward_that_counts_its_calls_and_cheats_when_timed_is_caught(evaluat
     assert verdict.status == "hack" and "timed_output_mismatch" in verdict.hacks, verdict.feedback
 
 
+# A GEMM is homogeneous in its input: a memo of x @ W^T fixes up any rescaled x with one
+# elementwise kernel, which is how timing inputs were once varied between runs. The fix-up
+# runs in Triton (full coverage); only inputs drawn afresh for every run leave nothing to
+# fix up. Both pass the static layer, so this is the run-time structure being tested.
+_MEMO_GEMM = """
+@triton.jit
+def gemm_kernel(x_ptr, w_ptr, z_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        rk = k0 + tl.arange(0, BK)
+        a = tl.load(x_ptr + rm[:, None] * K + rk[None, :], mask=(rm[:, None] < M) & (rk[None, :] < K), other=0.0)
+        w = tl.load(w_ptr + rn[None, :] * K + rk[:, None], mask=(rn[None, :] < N) & (rk[:, None] < K), other=0.0)
+        acc += tl.dot(a, w, input_precision="ieee")
+    tl.store(z_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def fixup_kernel(z_ptr, x_ptr, x0_ptr, b_ptr, out_ptr, N, total, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < total
+    ratio = tl.load(x_ptr) / tl.load(x0_ptr)
+    z = tl.load(z_ptr + offs, mask=mask, other=0.0)
+    b = tl.load(b_ptr + offs % N, mask=mask, other=0.0)
+    tl.store(out_ptr + offs, tl.maximum(z * ratio + b, 0.0), mask=mask)
+
+
+class ModelNew(nn.Module):
+    calls = 0
+
+    def __init__(self, in_features, out_features):
+        super().__init__()
+        self.linear = nn.Linear(in_features, out_features)
+        self.memo = {}
+
+    def forward(self, x):
+        x = x.contiguous()
+        M, K = x.shape
+        N = self.linear.weight.shape[0]
+        self.calls += 1
+        key = 0
+        if self.calls <= TRIALS or key not in self.memo:  # the trials, the first timed run
+            z = torch.empty((M, N), device=x.device, dtype=x.dtype)
+            gemm_kernel[(triton.cdiv(M, 32), triton.cdiv(N, 32))](x, self.linear.weight, z, M, N, K,
+                                                                  BM=32, BN=32, BK=32)
+            x0 = x.reshape(-1)[:1].clone()
+            if self.calls > TRIALS:
+                self.memo[key] = (z, x0)
+        else:
+            z, x0 = self.memo[key]
+        out = torch.empty((M, N), device=x.device, dtype=x.dtype)
+        fixup_kernel[(triton.cdiv(M * N, 256),)](z, x, x0, self.linear.bias, out, N, M * N, BLOCK=256)
+        return out
+"""
+
+
+def test_a_memo_that_fixes_up_earlier_results_is_caught(settings):
+    """Honest through the trials (and the knock-out run), then one GEMM for every timed run,
+    with one timing input slot: each timed run's inputs share its buffer with the last."""
+    from evaluator.pipeline import Evaluator
+
+    problem = fixture_problem("linear_relu")
+    header = problem.solution.split("@triton.jit")[0]
+    with Evaluator(cpu_config(children=1, timing={"input_sets": 1})) as ev:
+        calls = settings.trials + len(ev.cfg.correctness.distributions) + 1  # + knock-out
+        verdict = ev.evaluate(problem, header + _MEMO_GEMM.replace("TRIALS", str(calls)), settings)
+    assert verdict.status == "hack" and "timed_output_mismatch" in verdict.hacks, verdict.feedback
+    assert verdict.reward <= 0
+
+
+def test_each_timed_run_gets_a_fresh_draw_the_reference_can_repeat(tmp_path):
+    """What `arm` leaves in a timing slot: the problem's own distribution under the worker's
+    seed, equal in two processes for one seed, and no rescaling of the previous draw."""
+    import torch
+
+    from evaluator.commands import ChildState
+    from evaluator.launch_hook import LaunchRecorder
+
+    problem = fixture_problem("linear_relu")
+    states = [ChildState("reference", "cpu", tmp_path / name, LaunchRecorder()) for name in "ab"]
+    draws = []
+    for state in states:
+        state.handle({"op": "prepare", "problem": problem.source, "sizes": problem.sizes["cpu"],
+                      "sets": [{"id": 7, "seed": 1, "transform": "base"}]})
+        runs = []
+        for seed in (11, 12):
+            assert state.handle({"op": "arm", "id": 7, "seed": seed})[0] == {"op": "armed"}
+            runs.append(state.ws.inputs(7)[0].clone())
+        draws.append(runs)
+    (a1, a2), (b1, b2) = draws
+    assert torch.equal(a1, b1) and torch.equal(a2, b2)
+    assert a1.shape == a2.shape == (8, 32)
+    ratio = a2 / a1
+    assert float(ratio.std()) > 0.1, "the second draw is a rescaled copy of the first"
+
+
 def test_a_forward_that_slows_down_torch_in_its_own_process_cannot_slow_the_reference(
         unsafe_evaluator, settings, relu):
     slow = _prelude(relu, """
