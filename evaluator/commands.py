@@ -323,7 +323,14 @@ class ChildState:
         kernels = set(ws.candidate_kernels()) | self.recorder.compiled_names(ws.module_name())
         fn = partial(self._forward_only, inputs)
         if self.device == "cuda":
-            cov = _as("candidate", lambda: timing.coverage(fn, kernels, h["forwards"]))
+            def measure() -> dict:
+                self.recorder.start()
+                try:
+                    return timing.coverage(fn, kernels, h["forwards"], self.recorder.launched_kernels)
+                finally:
+                    self.recorder.stop()
+
+            cov = _as("candidate", measure)
         else:
             from evaluator import cpu_work
 

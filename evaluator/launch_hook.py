@@ -24,6 +24,7 @@ one, so this claim needs no trust.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -37,6 +38,7 @@ class LaunchRecorder:
         self.installed: dict[str, Callable] = {}
         self.compiled: dict[str, set[str]] = {}  # module -> names of its compiled kernels
         self.suppress = False
+        self.kernel_names: list[str] = []  # compiled name of every launch while active
 
     def compiled_names(self, module: str) -> set[str]:
         return set(self.compiled.get(module, ()))
@@ -52,7 +54,13 @@ class LaunchRecorder:
 
     def start(self) -> None:
         self.launches = []
+        self.kernel_names = []
         self.active = True
+
+    def launched_kernels(self) -> Counter:
+        """Launches since start(), counted by the name Triton gave the compiled kernel (the
+        name the profiler reports)."""
+        return Counter(self.kernel_names)
 
     def stop(self) -> list[tuple[str, str]]:
         self.active = False
@@ -98,6 +106,8 @@ class LaunchRecorder:
             if isinstance(name, str):
                 module = str(getattr(getattr(self, "fn", self), "__module__", "?"))
                 recorder.compiled.setdefault(module, set()).add(name)
+                if recorder.active and not kwargs.get("warmup", False):
+                    recorder.kernel_names.append(name)
             return kernel
 
         run.__wrapped_launch__ = original  # type: ignore[attr-defined]

@@ -21,6 +21,7 @@ interpreter's work meter (evaluator.cpu_work) stands in for it.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 import torch
@@ -75,8 +76,13 @@ def checksum(outs: Sequence[torch.Tensor]) -> list[int]:
     return [total & (2 ** 63 - 1), odd & (2 ** 63 - 1)]
 
 
-def coverage(fn: Forward, kernel_names: set[str], forwards: int) -> dict:
-    """Share of the forward's GPU time spent in the candidate's own kernels."""
+def coverage(fn: Forward, kernel_names: set[str], forwards: int, launched: Callable[[], Counter]) -> dict:
+    """Share of the forward's GPU time spent in the candidate's own kernels.
+
+    `launched()` counts, by compiled name, the kernels the launch hook saw the candidate
+    launch during these forwards. A kernel name is the candidate's only where the profiler
+    saw it run no more often than that: a function named like a cuBLAS or aten kernel does
+    not turn the library's time into the candidate's."""
     from torch.profiler import ProfilerActivity, profile
 
     torch.cuda.synchronize()
@@ -85,6 +91,7 @@ def coverage(fn: Forward, kernel_names: set[str], forwards: int) -> dict:
             fn()
         torch.cuda.synchronize()
     per_kernel: dict[str, float] = {}
+    counts: Counter = Counter()
     for evt in prof.key_averages():
         if str(getattr(evt, "device_type", "")).endswith("CUDA"):
             t = getattr(evt, "self_device_time_total", None)
@@ -92,9 +99,21 @@ def coverage(fn: Forward, kernel_names: set[str], forwards: int) -> dict:
                 t = getattr(evt, "self_cuda_time_total", 0.0)
             if t > 0:
                 per_kernel[evt.key] = per_kernel.get(evt.key, 0.0) + t / 1e6 / forwards
+                counts[evt.key] += int(getattr(evt, "count", 0) or 0)
+    return attribute(per_kernel, counts, kernel_names, launched())
+
+
+def attribute(per_kernel: dict[str, float], counts: Counter, kernel_names: set[str],
+              launched: Counter) -> dict:
+    """Coverage from per-kernel device time (s per forward) and invocation counts."""
+    ambiguous = sorted(k for k in per_kernel if k in kernel_names and counts[k] > launched[k])
+    mine_names = {k for k in per_kernel if k in kernel_names and k not in ambiguous}
     total = sum(per_kernel.values())
-    mine = sum(t for k, t in per_kernel.items() if k in kernel_names)
+    mine = sum(t for k, t in per_kernel.items() if k in mine_names)
     top = sorted(per_kernel.items(), key=lambda kv: -kv[1])[:8]
-    return {"coverage": (mine / total) if total > 0 else 0.0, "gpu_time_s": total,
-            "candidate_time_s": mine, "method": "torch.profiler (CUPTI) kernel time",
-            "kernels": [{"name": k[:200], "seconds": t, "candidate": k in kernel_names} for k, t in top]}
+    out = {"coverage": (mine / total) if total > 0 else 0.0, "gpu_time_s": total,
+           "candidate_time_s": mine, "method": "torch.profiler (CUPTI) kernel time",
+           "kernels": [{"name": k[:200], "seconds": t, "candidate": k in mine_names} for k, t in top]}
+    if ambiguous:
+        out["ambiguous"] = [k[:200] for k in ambiguous[:8]]
+    return out

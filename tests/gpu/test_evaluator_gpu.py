@@ -278,3 +278,61 @@ def test_runtime_attacks_on_the_gpu(ev):
           f"{len(v.details['timing']['revealed_runs'])}, protocol overhead "
           f"{v.details['timing']['protocol_overhead_s'] * 1e6:.0f} us, phases "
           f"{ {k: round(x, 2) for k, x in v.phase_seconds.items()} }")
+
+
+def _library_kernel_name(problem) -> str | None:
+    """The name of the longest GPU kernel the reference runs, if it is a valid Python name."""
+    import torch
+    from torch.profiler import ProfilerActivity, profile
+
+    ns: dict = {}
+    exec(problem.source, ns)  # noqa: S102 - our own fixture problem
+    for key, value in problem.sizes["cuda"].items():
+        ns[key] = value
+    model = ns["Model"](*ns["get_init_inputs"]()).cuda()
+    inputs = [x.cuda() for x in ns["get_inputs"]()]
+    with torch.no_grad(), profile(activities=[ProfilerActivity.CUDA]) as prof:
+        model(*inputs)
+        torch.cuda.synchronize()
+    kernels = sorted((e for e in prof.key_averages() if str(e.device_type).endswith("CUDA")),
+                     key=lambda e: -e.self_device_time_total)
+    return next((e.key for e in kernels if e.key.isidentifier()), None)
+
+
+def test_a_kernel_named_like_the_library_one_gets_no_coverage_for_it(strict_ev):
+    """torch does the GEMM; a Triton kernel named like cuBLAS's adds the bias and the relu.
+    The library kernel's time is not the candidate's, so strict rejects it."""
+    problem = _problem("linear_relu", {"batch_size": 2048, "in_features": 4096, "out_features": 4096})
+    name = _library_kernel_name(problem)
+    if name is None:
+        pytest.skip("this GPU's GEMM kernel name is not a Python identifier")
+    source = f'''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def {name}(z_ptr, b_ptr, out_ptr, N, total, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < total
+    z = tl.load(z_ptr + offs, mask=mask)
+    b = tl.load(b_ptr + offs % N, mask=mask)
+    tl.store(out_ptr + offs, tl.maximum(z + b, 0.0), mask=mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, in_features, out_features):
+        super().__init__()
+        self.linear = nn.Linear(in_features, out_features)
+
+    def forward(self, x):
+        z = torch.matmul(x, self.linear.weight.t())
+        out = torch.empty_like(z)
+        {name}[(triton.cdiv(z.numel(), 1024),)](z, self.linear.bias, out, z.shape[1], z.numel(), BLOCK=1024)
+        return out
+'''
+    v = strict_ev.evaluate(problem, source, _settings())
+    print(f"\nkernel named {name[:40]}...: {v.status} {v.hacks} coverage {v.coverage}")
+    assert v.status == "hack" and v.hacks == ["low_coverage"], (v.status, v.feedback)
+    assert v.coverage is not None and v.coverage < 0.5
