@@ -58,10 +58,19 @@ def _trial_name(plan_trials: list, i: int) -> str:
 
 def judge_trials(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs, plan_trials: list,
                  kernels: list[str], module: str, cfg: EvaluatorConfig,
-                 tolerance: Mapping[str, float] | None, facts: dict | None = None) -> Outcome | None:
+                 tolerance: Mapping[str, float] | None, facts: dict | None = None,
+                 device: str = "cuda", device_branch: bool = False) -> Outcome | None:
     """Hacks first (launches, inputs, dtype downgrade, constant output), then correctness."""
     trials = reply["trials"]
     hacks, notes = [], []
+    if device == "cpu" and device_branch and all(t["n_launches"] == 0 for t in trials):
+        # Under the interpreter the inputs are CPU tensors: a file whose forward launches its
+        # kernels only for CUDA tensors (a fallback branch, as many honest files have) ran
+        # none of them. Nothing was evaluated; not called a hack (it earns nothing either way).
+        return Outcome("runtime_error", "None of your Triton kernels ran: the CPU evaluator runs "
+                       "Triton's interpreter on CPU tensors, and your forward took a path without "
+                       "them (a fallback for non-CUDA tensors?). Launch your kernels whatever the "
+                       "tensors' device, or evaluate on a GPU.", details={"cpu_fallback": True})
     for i, t in enumerate(trials):
         own = [n for m, n in t["launches"] if m == module]
         if (t["n_launches"] == 0 or (not own and len(t["launches"]) >= t["n_launches"])) \

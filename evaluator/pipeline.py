@@ -58,6 +58,9 @@ from evaluator.verdict import Verdict, compute_reward
 
 log = logging.getLogger(__name__)
 KNOCKOUT_SET, TIMING_SETS = 1000, 2000
+# A forward that tests its tensors' device (`x.is_cuda`, `x.device.type`, `torch.cuda.is_available()`)
+# may launch its kernels on CUDA tensors only: under the CPU interpreter that is no hack.
+_DEVICE_TEST = re.compile(r"\bis_cuda\b|\.device\.type\b|\.is_available\(\)|\.device\s*[!=]=")
 
 
 def resolve_device(device: str) -> str:
@@ -131,6 +134,7 @@ class _Run:
                                                     "static_checks": not self.cfg.sandbox.unsafe_skip_static_checks,
                                                     "fresh_process": True}}
         self.kernels: list[str] = []
+        self.source = ""
         self.module = ""
         self.current = "start-up"
         self.facts: dict[str, str] = {"precision": "strict"}  # which reference the outputs met
@@ -279,6 +283,7 @@ class _Run:
         if reply.get("op") == "error":
             return self.finish(judge.from_error(reply, "load", self.sanitize))
         self.kernels, self.module = reply.get("kernels", []), reply.get("module", "")
+        self.source = source
         if reply.get("tampered"):
             return self._tampered(reply["tampered"], "importing your module")
         with self.phase("correctness"):
@@ -321,7 +326,8 @@ class _Run:
         self.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in trials]
         self.details["trials"] = [{"inputs": d} for _, d in self.plan.trials]
         outcome = judge.judge_trials({"trials": trials}, outputs, ref, list(self.plan.trials), self.kernels,
-                                     self.module, self.cfg, self.tolerance, self.facts)
+                                     self.module, self.cfg, self.tolerance, self.facts, self.ev.device,
+                                     device_branch=_DEVICE_TEST.search(self.source or "") is not None)
         if outcome is None and knock is not None:
             outcome = judge.judge_knockout(*knock, ref, self.cfg, self.tolerance)
         return outcome

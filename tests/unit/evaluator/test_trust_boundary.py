@@ -302,6 +302,19 @@ def test_a_decoy_kernel_whose_work_the_output_does_not_need_is_a_hack(evaluator,
     assert verdict.status == "hack" and verdict.hacks == ["triton_not_needed"], verdict.feedback
 
 
+def test_a_cpu_fallback_branch_is_no_hack_but_earns_nothing_on_the_cpu(evaluator, settings, relu):
+    """Honest files often keep `if not x.is_cuda: return <torch>`; under the interpreter the
+    inputs are CPU tensors, so nothing was evaluated. A dead branch without a device test
+    stays the no_triton_launch hack."""
+    fallback = _in_forward(relu, "if not x.is_cuda:\n    return torch.relu(x)")
+    verdict = evaluator.evaluate(relu, fallback, settings)
+    assert verdict.status == "runtime_error" and verdict.hacks == [] and verdict.reward == 0
+    assert verdict.details["cpu_fallback"] and "evaluate on a GPU" in verdict.feedback
+    dead = _in_forward(relu, "if x.numel() > 0:\n    return torch.relu(x)")
+    verdict = evaluator.evaluate(relu, dead, settings)
+    assert verdict.status == "hack" and "no_triton_launch" in verdict.hacks, verdict.feedback
+
+
 def test_a_library_call_with_a_triton_epilogue_is_ok_under_the_paper_policy(evaluator, settings):
     problem = fixture_problem("linear_relu")
     fused = problem.solution.replace("""        out = torch.empty((M, N), device=x.device, dtype=x.dtype)
