@@ -155,6 +155,7 @@ class ChildState:
         self.armed: int | None = None
         self.last_outputs: list[torch.Tensor] = []
         self.flush = None
+        self.draws_checked: set[int] = set()
 
     def handle(self, head: dict) -> tuple[dict, list]:
         handlers = {"prepare": self.prepare, "load": self.load, "model": self.build_reference,
@@ -191,6 +192,7 @@ class ChildState:
             self.count += 1
             self.ws = Workspace(self.tmp, self.count, self.device, self.recorder)
             self.problem_key, self.model = key, None
+            self.draws_checked = set()
             self.ws.load_problem(h["problem"], h["sizes"])
         ws = self.ws
         if h.get("reset_sets"):
@@ -198,7 +200,8 @@ class ChildState:
         sets = {}
         for i, s in enumerate(h["sets"]):
             applied, checksum = ws.prepare(int(s["id"]), s["seed"], s["transform"],
-                                           check_determinism=self.role == "reference" and i == 0)
+                                           check_determinism=self.role == "reference" and i == 0,
+                                           lazy=bool(s.get("lazy")))
             sets[str(s["id"])] = {"transform": applied, "digest": checksum}
         return {"op": "result", "sets": sets}, []
 
@@ -285,8 +288,10 @@ class ChildState:
 
     # ------------------------------------------------------------------ timing
     def arm(self, h: dict) -> tuple[dict, list]:
-        ws = self._workspace()
-        _as("problem", partial(ws.regenerate, int(h["id"]), int(h["seed"])))
+        ws, set_id = self._workspace(), int(h["id"])
+        check = self.role == "reference" and set_id not in self.draws_checked
+        _as("problem", partial(ws.regenerate, set_id, int(h["seed"]), check))
+        self.draws_checked.add(set_id)
         if self.device == "cuda":
             torch.cuda.synchronize()
         self.armed = int(h["id"])

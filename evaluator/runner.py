@@ -180,38 +180,56 @@ class Workspace:
             raise ProblemError(describe(exc)[1]) from None
         return inputs, applied, digest(inputs)
 
-    def regenerate(self, set_id: int, seed: int) -> None:
+    def regenerate(self, set_id: int, seed: int, check_determinism: bool = False) -> None:
         """Replace input set `set_id` by a fresh draw from the problem's own get_inputs
         under `seed` (same distribution transform), made on the device where it can be.
 
         Every timed run gets inputs like this: no earlier result is right for them, and
         no cheap map from an earlier input to this one exists (a scaled copy would let a
         cache fix up homogeneous or scale-invariant results). Both children of a timing
-        make the same draw from the same seed on the same kind of device."""
+        make the same draw from the same seed on the same kind of device; the trusted
+        reference child proves that once per set (`check_determinism`), so a mismatch
+        found later is never the problem's fault."""
         entry = self._prepared.get(set_id)
         if entry is None:
             raise ValueError(f"input set {set_id} was not prepared")
         transform = entry[1]
         self._prepared[set_id] = ([], transform, "")  # free the old draw first
         del entry
-        inputs = None
+        inputs = self._draw(seed, transform)
+        if check_determinism:
+            from evaluator.timing import checksum
+
+            again = checksum([x for x in self._draw(seed, transform) if isinstance(x, torch.Tensor)])
+            if again != checksum([x for x in inputs if isinstance(x, torch.Tensor)]):
+                raise ProblemError(f"get_inputs() is not deterministic under a fixed seed on {self.device} "
+                                   "(seed torch, random and numpy are seeded; use them)")
+        self._prepared[set_id] = (inputs, transform, "")
+
+    def _draw(self, seed: int, transform: str) -> list:
         if self.device != "cpu":
             try:  # where get_inputs names no device, torch makes the tensors on this one
                 seed_everything(seed)
                 with torch.device(self.device):
                     inputs, _ = transform_inputs(list(self.problem.get_inputs()), transform)
+                return [x.to(self.device) if isinstance(x, torch.Tensor) else x for x in inputs]
             except BaseException:  # deliberate: e.g. numpy-made inputs; the CPU draw below
-                inputs = None
-        if inputs is None:
-            inputs = self._cpu_inputs(seed, transform)[0]
-        self._prepared[set_id] = (inputs, transform, "")
+                pass
+        inputs = self._cpu_inputs(seed, transform)[0]
+        if self.device != "cpu":
+            inputs = [x.to(self.device) if isinstance(x, torch.Tensor) else x for x in inputs]
+        return inputs
 
     def prepare(self, set_id: int, seed: int, transform: str,
-                check_determinism: bool = False) -> tuple[str, str]:
+                check_determinism: bool = False, lazy: bool = False) -> tuple[str, str]:
         """Generate input set `set_id` on the CPU now (the transform applied, its digest).
 
         Input sets are made before the candidate module is imported, so nothing the
-        candidate does can change them; the device-locked steps later only move them."""
+        candidate does can change them; the device-locked steps later only move them.
+        A `lazy` set (a timing slot) only reserves its id: `regenerate` draws it."""
+        if lazy:
+            self._prepared[set_id] = ([], transform, "")
+            return transform, ""
         made = self._cpu_inputs(seed, transform)
         if check_determinism and self._cpu_inputs(seed, transform)[2] != made[2]:
             raise ProblemError("get_inputs() is not deterministic under a fixed seed "
