@@ -45,7 +45,10 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
   assignment  attribute assignment only on `self` (and on `ctx` in an
               autograd.Function), never to a method name; subscript assignment only
               on the function's locals and self's attributes. Modules, classes and
-              kernels are never written; an imported name is never rebound.
+              kernels are never written; an imported name is never rebound, and a
+              module-level name never shadows a builtin outside BUILTINS (where the
+              binding has not run, the name is the builtin). In a class body a name
+              is what the statements above bound, else what it is outside the class.
   classes     BASES, earlier classes of the file, or none; no keywords; bodies of
               methods, a docstring and literal constants (or dataclasses.field);
               dunder methods only __init__, and no override of an nn.Module method

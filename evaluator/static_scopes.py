@@ -6,6 +6,10 @@ local, or a builtin. This module applies Python's scoping rules (a name bound an
 in a function is local to all of it; class bodies do not enclose their methods;
 comprehensions have their own scope; the walrus binds in the enclosing function) so
 that neither a shadowing parameter nor a module-level alias can hide what a name is.
+A class body runs top to bottom, and a name it binds only later (a constant or method
+below) is looked up outside the class, so in a class scope only the bindings of
+earlier statements count (`def m(self, s=torch.sys): ...` above `torch = 1` names the
+module torch).
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ class Scope:
     node: ast.AST
     parent: Scope | None
     names: dict[str, list[Binding]] = field(default_factory=dict)
+    index: int = 0  # a class scope: the statement of its body being visited
 
     @property
     def is_class(self) -> bool:
@@ -51,6 +56,9 @@ class Scopes:
         # children of `arguments`, `arg` and `comprehension`: nothing asks for those)
         self.parent: dict[int, ast.AST] = {}
         self.functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+        # id(node) -> index of the class-body statement it is part of, for the nodes
+        # (uses and bindings) whose scope is a class body
+        self.position: dict[int, int] = {}
         self._visit(tree, self.module)
 
     def lookup(self, node: ast.Name) -> tuple[Scope | None, list[Binding]]:
@@ -59,7 +67,13 @@ class Scopes:
         first = True
         while scope is not None:
             if (first or not scope.is_class) and node.id in scope.names:
-                return scope, scope.names[node.id]
+                bindings = scope.names[node.id]
+                if scope.is_class:  # only what the body bound before this statement
+                    at = self.position.get(id(node))
+                    bindings = [b for b in bindings if at is None
+                                or self.position.get(id(b.node), at) < at]
+                if bindings:
+                    return scope, bindings
             first = False
             scope = scope.parent
         return None, []
@@ -83,6 +97,8 @@ class Scopes:
 
     def _visit(self, node: ast.AST, scope: Scope) -> None:
         self.of_node[id(node)] = scope
+        if scope.is_class:
+            self.position[id(node)] = scope.index
         if type(node) is ast.Name:  # the commonest node; its only child is its ctx
             if type(node.ctx) is not ast.Load:
                 scope.bind(node.id, Binding("local", node))
@@ -97,7 +113,8 @@ class Scopes:
             for child in (*node.decorator_list, *node.bases, *node.keywords):
                 self._visit(child, scope)
             inner = self._child(node, scope)
-            for stmt in node.body:
+            for i, stmt in enumerate(node.body):
+                inner.index = i
                 self._visit(stmt, inner)
         elif isinstance(node, _COMPREHENSIONS):
             self._comprehension(node, scope)

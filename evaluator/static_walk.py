@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 
 from evaluator import static_allowlist as A
-from evaluator.static_expressions import ExpressionChecker, is_dunder, literal
+from evaluator.static_expressions import _BUILTIN_NAMES, ExpressionChecker, is_dunder, literal
 
 
 class Checker(ExpressionChecker):
@@ -24,7 +24,8 @@ class Checker(ExpressionChecker):
             self.stmt(node)
 
     def _bindings(self) -> None:
-        """An imported name is bound once; dunder names are never bound."""
+        """An imported name is bound once; dunder names are never bound; no module-level
+        name shadows a builtin that is not free (BUILTINS)."""
         scopes = [self.scopes.module, *self.scopes.inner.values()]
         for scope in {id(s): s for s in scopes}.values():
             for name, bindings in scope.names.items():
@@ -36,6 +37,13 @@ class Checker(ExpressionChecker):
                     elif is_dunder(name) and b.kind != "def":  # defs: _s_FunctionDef
                         self.add(b.node, "reflection", f"binds the dunder name {name}",
                                  "use an ordinary name")
+                    elif scope is self.scopes.module and name in _BUILTIN_NAMES and (
+                            name not in A.BUILTINS):
+                        # a global the module has not bound (yet, or ever: `if False:`,
+                        # `del`) is the builtin, whatever the binding the checker saw
+                        self.add(b.node, "reflection", f"binds the builtin name {name} at "
+                                 f"module level, where it is still the builtin {name} until "
+                                 "(and unless) the binding runs", "give it a name of its own")
 
     # ------------------------------------------------------------------ statements
     def stmt(self, node: ast.stmt) -> None:

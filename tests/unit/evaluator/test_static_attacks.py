@@ -1,10 +1,11 @@
 """The static allowlist against attacks: every way around it is rejected, on its line.
 
-Grouped by the class of attack (reflection, dynamic code, aliasing, module-level and
-default-argument bindings, modules torch re-exports, class bodies and dunder overrides,
-hooks, __init__-only attacks, pickle/ctypes/importlib, torch.library/ops, numpy,
-generators and global state, writes to modules and classes, streams and process-wide
-settings, concurrency). Each snippet is appended to an honest kernel file (see
+Grouped by the class of attack (reflection, dynamic code, aliasing, builtins shadowed
+by bindings that never ran, class-body order, module-level and default-argument
+bindings, modules torch re-exports, class bodies and dunder overrides, hooks,
+__init__-only attacks, pickle/ctypes/importlib, torch.library/ops, numpy, generators
+and global state, writes to modules and classes, streams and process-wide settings,
+concurrency). Each snippet is appended to an honest kernel file (see
 test_static_checks.source); `# <-` marks the line the report must blame.
 """
 from __future__ import annotations
@@ -68,6 +69,44 @@ ATTACKS = {
     "setattr_through_partial": ('''
         import functools
         patch = functools.partial(setattr, 0)  # <-
+    ''', "reflection"),
+    # a global the module never bound is the builtin: `if False:`/`del`/later bindings
+    "builtin_shadow_dead_branch": ('if False:\n    eval = 0  # <-\nx = eval("1 + 1")',
+                                   "reflection"),
+    "builtin_shadow_deleted": ('getattr = 0  # <-\ndel getattr\nc = getattr(1, "__class__")',
+                               "reflection"),
+    "builtin_shadow_import": ('''
+        if False:
+            from torch import relu as getattr  # <-
+
+        def f(x):
+            return getattr(x, "__class__")
+    ''', "reflection"),
+    "builtin_shadow_later": ('c = type(torch.zeros(1))\ntype = 0  # <-', "reflection"),
+    "builtin_shadow_walrus": ('xs = [(open := 0) for _ in range(0)]  # <-\nf = open("/x")',
+                              "reflection"),
+    # a class body binds top to bottom: above its binding a name is the outer one
+    "class_constant_after_default": ('''
+        class Helper:
+            def m(self, s=torch.sys):  # <-
+                return s
+
+            torch = 1
+    ''', "reflection"),
+    "method_named_like_import": ('''
+        class Helper:
+            def m(self, f=F):  # <-
+                return f.torch.sys
+
+            def F(self):
+                return 1
+    ''', "reflection"),
+    "class_constant_named_like_builtin": ('''
+        class Helper:
+            def m(self, g=getattr):  # <-
+                return g
+
+            getattr = 1
     ''', "reflection"),
     # module-level and default-argument bindings
     "module_level_binding": ("lib = torch.library  # <-", "harness_tamper"),
