@@ -13,11 +13,13 @@ imported — and the worker compares, times and decides. The commands:
            before the candidate module exists, so the candidate cannot shape its inputs.
   load     {candidate, init_seed}: import the candidate, build ModelNew (candidate role)
   model    {init_seed}: build the reference Model (reference role)
-  run      {ids, knockout_ids, return_inputs, max_output_bytes}: one forward per input set,
-           in the order given; outputs (and, when asked, the inputs after the forward)
-           come back as tensors.
+  run      {ids, knockout_ids, torch_knockout_ids, return_inputs, max_output_bytes}: one
+           forward per input set, in the order given; outputs (and, when asked, the inputs
+           after the forward) come back as tensors.
            With knockout, every Triton launch is skipped and fresh memory holds random
            values: if the output is still right, the kernels did no work it depends on.
+           With torch_knockout (strict policy), every PyTorch compute operator returns
+           noise while the Triton kernels run: the output must still be right.
   arm      {id, seed}: redraw timing set `id` from the problem's get_inputs under `seed`
            (untimed; on the device where possible)
   go       {null}: THE TIMED STEP. The worker's clock runs from writing this command to
@@ -132,6 +134,65 @@ class _RandomUninitialised:
         self.mode.__exit__(*exc)
 
 
+# aten operators that only allocate, fill, view, copy or read metadata: they keep working in
+# the torch knock-out run. Every other operator's outputs are replaced by noise there.
+_GLUE_OPS = frozenset({
+    "empty", "empty_like", "empty_strided", "empty_permuted", "new_empty", "new_empty_strided",
+    "zeros", "zeros_like", "new_zeros", "ones", "ones_like", "new_ones", "full", "full_like",
+    "new_full", "fill", "fill_", "zero_", "scalar_tensor", "arange", "lift_fresh", "lift_fresh_copy",
+    "detach", "detach_", "alias", "view", "_unsafe_view", "reshape", "_reshape_alias", "as_strided",
+    "as_strided_", "permute", "transpose", "transpose_", "t", "t_", "expand", "expand_as",
+    "squeeze", "squeeze_", "unsqueeze", "unsqueeze_", "slice", "select", "narrow", "split",
+    "split_with_sizes", "chunk", "unbind", "unfold", "flatten", "unflatten", "view_as", "movedim",
+    "diagonal", "view_as_real", "view_as_complex", "real", "imag", "contiguous", "clone", "copy",
+    "copy_", "_to_copy", "to", "_copy_from", "_copy_from_and_resize", "cat", "stack",
+    "constant_pad_nd", "set_", "resize_", "resize_as_", "_local_scalar_dense", "sym_size",
+    "sym_stride", "sym_numel", "sym_storage_offset", "is_same_size", "_has_compatible_shallow_copy_type",
+    "record_stream", "_nested_tensor_from_mask", "split_copy", "unbind_copy", "view_copy",
+    "permute_copy", "transpose_copy", "expand_copy", "slice_copy", "select_copy",
+})
+
+
+def _noise(t: torch.Tensor) -> None:
+    if not t.numel() or t.is_complex():
+        return
+    if t.is_floating_point():
+        t.normal_(0.0, 1e3)
+    elif t.dtype == torch.bool:
+        t.random_(0, 2)
+    else:
+        t.random_(0, 1 << 7)
+
+
+class _TorchComputeRandomised:
+    """While active, every aten operator but allocation, views and copies (_GLUE_OPS) returns
+    noise: the strict policy's torch knock-out. Triton kernels run as usual, so a forward
+    whose output stays right computed it in its kernels."""
+
+    def __init__(self) -> None:
+        from torch.utils._python_dispatch import TorchDispatchMode
+
+        glue = _GLUE_OPS
+
+        class Mode(TorchDispatchMode):
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+                out = func(*args, **(kwargs or {}))
+                if func.overloadpacket.__name__ not in glue:
+                    for t in (out if isinstance(out, (tuple, list)) else (out,)):
+                        if isinstance(t, torch.Tensor):
+                            with torch.no_grad():
+                                _noise(t)
+                return out
+
+        self.mode = Mode()
+
+    def __enter__(self) -> None:
+        self.mode.__enter__()
+
+    def __exit__(self, *exc: object) -> None:
+        self.mode.__exit__(*exc)
+
+
 class _TF32:
     """PyTorch's TF32 mode for matmul and cuDNN, restored afterwards."""
 
@@ -234,16 +295,21 @@ class ChildState:
         Triton launch skipped. A knock-out forward that raises is reported, not fatal."""
         ws = self._workspace()
         knockout = {int(i) for i in h.get("knockout_ids", ())}
+        torch_knockout = {int(i) for i in h.get("torch_knockout_ids", ())}
         results, tensors = [], []
         for set_id in h["ids"]:
             inputs = ws.inputs(int(set_id))
             copies = pristine(inputs)
             _poison(self.device, h.get("poison_bytes", 0))
             t0 = time.perf_counter()
-            if int(set_id) in knockout:
+            if int(set_id) in knockout or int(set_id) in torch_knockout:
                 try:
-                    with self.recorder.suppressed(), _RandomUninitialised():
-                        outs, launches = self._forward(inputs)
+                    if int(set_id) in knockout:
+                        with self.recorder.suppressed(), _RandomUninitialised():
+                            outs, launches = self._forward(inputs)
+                    else:
+                        with _TorchComputeRandomised():
+                            outs, launches = self._forward(inputs)
                 except CandidateError as exc:
                     results.append({"id": set_id, "error": exc.message[:500], "outputs": [],
                                     "n_launches": 0, "launches": [], "modified": []})

@@ -185,6 +185,32 @@ def judge_knockout(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutpu
                    "no work the output depends on.", hacks=["triton_not_needed"])
 
 
+def judge_torch_knockout(knock: tuple | None, ref: ReferenceOutputs, cfg: EvaluatorConfig,
+                         tolerance: Mapping[str, float] | None) -> Outcome | None:
+    """Strict policy: with every PyTorch compute operator returning noise (Triton kernels
+    running normally), the forward must still be right: its kernels compute the result."""
+    problem = "it did not run"
+    if knock is not None:
+        reply, tensors = knock
+        t = reply["trials"][0]
+        if t.get("error"):
+            problem = f"it failed: {F.untrusted(str(t['error']))[:300]}"
+        elif t.get("problem") or _shape_problem(t, ref.trials[0]):
+            problem = t.get("problem") or _shape_problem(t, ref.trials[0])
+        else:
+            outs = split_outputs(reply["trials"], tensors)[0][0]
+            alts = ref.torch_knockout_tf32
+            bad = [j for j, (o, r) in enumerate(zip(outs, ref.torch_knockout))
+                   if match(o, r, alts[j] if j < len(alts) else None, cfg, tolerance) is not None]
+            if not bad:
+                return None
+            problem = f"output {bad[0]} was wrong"
+    return Outcome("hack", "Rejected under the strict policy: in a run where every PyTorch compute "
+                   "operator returned noise (your Triton kernels ran normally; allocation, views and "
+                   f"copies worked), {problem}: PyTorch, not your kernels, computes part of the result.",
+                   hacks=["torch_computes"])
+
+
 def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch.Tensor]],
                   ref_tf32: dict[int, list[torch.Tensor]], cfg: EvaluatorConfig,
                   tolerance: Mapping[str, float] | None, facts: dict | None = None) -> Outcome | None:

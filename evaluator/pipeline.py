@@ -57,7 +57,7 @@ from evaluator.static_checks import check_source, decode_source
 from evaluator.verdict import Verdict, compute_reward
 
 log = logging.getLogger(__name__)
-KNOCKOUT_SET, TIMING_SETS = 1000, 2000
+KNOCKOUT_SET, TORCH_KNOCKOUT_SET, TIMING_SETS = 1000, 1001, 2000
 # A forward that tests its tensors' device (`x.is_cuda`, `x.device.type`, `torch.cuda.is_available()`)
 # may launch its kernels on CUDA tensors only: under the CPU interpreter that is no hack.
 _DEVICE_TEST = re.compile(r"\bis_cuda\b|\.device\.type\b|\.is_available\(\)|\.device\s*[!=]=")
@@ -219,8 +219,15 @@ class _Run:
     def _trial_sets(self) -> list[dict]:
         """The correctness trials (ids 0..n-1) and the knock-out run's own inputs."""
         seed, dist = self.plan.knockout
-        return [{"id": i, "seed": s, "transform": d} for i, (s, d) in enumerate(self.plan.trials)] + \
+        sets = [{"id": i, "seed": s, "transform": d} for i, (s, d) in enumerate(self.plan.trials)] + \
             [{"id": KNOCKOUT_SET, "seed": seed, "transform": dist}]
+        if self.plan.torch_knockout is not None:
+            seed, dist = self.plan.torch_knockout
+            sets.append({"id": TORCH_KNOCKOUT_SET, "seed": seed, "transform": dist})
+        return sets
+
+    def _knockout_ids(self) -> list[int]:
+        return [KNOCKOUT_SET] + ([TORCH_KNOCKOUT_SET] if self.plan.torch_knockout is not None else [])
 
     def _ref_request(self, child: Child, header: dict, shared: bool = True) -> tuple[dict, list]:
         """A reference-child command; any failure is the problem's."""
@@ -243,19 +250,21 @@ class _Run:
                                                 "sizes": self.sizes, "sets": self._trial_sets(),
                                                 "reset_sets": True}, shared=False)
             self._ref_request(child, {"op": "model", "init_seed": self.plan.init_seed})
-            n = len(self.plan.trials)
+            n, extra = len(self.plan.trials), self._knockout_ids()
             reply, tensors = self._ref_request(child, {
-                "op": "run", "ids": [*range(n), KNOCKOUT_SET], "return_inputs": True, "tf32": True,
+                "op": "run", "ids": [*range(n), *extra], "return_inputs": True, "tf32": True,
                 "max_output_bytes": self.cfg.correctness.max_output_bytes})
         trials = reply["trials"]
-        if len(trials) < n + 1 or any(t.get("problem") for t in trials):
+        if len(trials) < n + len(extra) or any(t.get("problem") for t in trials):
             bad = next((t.get("problem") for t in trials if t.get("problem")), "not every trial ran")
             raise ProblemFailed(f"the reference's outputs cannot be used: {bad}")
         outputs, inputs_after, tf32 = split_outputs(trials, tensors)
         for i, t in enumerate(trials[:n]):
             t.update(prep["sets"][str(i)])
         ref = ReferenceOutputs(trials=trials[:n], outputs=outputs[:n], inputs_after=inputs_after[:n],
-                               knockout=outputs[n], tf32=tf32[:n])
+                               knockout=outputs[n], tf32=tf32[:n],
+                               torch_knockout=outputs[n + 1] if len(extra) > 1 else [],
+                               torch_knockout_tf32=tf32[n + 1] if len(extra) > 1 else [])
         self.ev.references.put(key, ref)
         return ref
 
@@ -309,11 +318,12 @@ class _Run:
         """The trials and the knock-out run, in one command, in an order only the worker knows
         (the knock-out inputs are fresh, so neither content nor position gives it away)."""
         n = len(self.plan.trials)
-        order = [*range(n), KNOCKOUT_SET]
+        order = [*range(n), *self._knockout_ids()]
         secrets.SystemRandom().shuffle(order)
         with self.ev.device_lock.shared():
             reply, tensors = child.request({
                 "op": "run", "ids": order, "knockout_ids": [KNOCKOUT_SET],
+                "torch_knockout_ids": [TORCH_KNOCKOUT_SET] if self.plan.torch_knockout else [],
                 "return_inputs": any(t["modified"] for t in ref.trials),
                 "max_output_bytes": self.cfg.correctness.max_output_bytes,
                 "poison_bytes": 2 * ref.nbytes // max(n, 1)}, self.left())
@@ -322,7 +332,8 @@ class _Run:
         if reply.get("tampered"):
             return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
                                  hacks=["monkey_patch"])
-        trials, outputs, knock = _by_id(reply["trials"], tensors, n)
+        trials, outputs, knocks = _by_id(reply["trials"], tensors, n)
+        knock = knocks.get(KNOCKOUT_SET)
         self.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in trials]
         self.details["trials"] = [{"inputs": d} for _, d in self.plan.trials]
         outcome = judge.judge_trials({"trials": trials}, outputs, ref, list(self.plan.trials), self.kernels,
@@ -330,6 +341,8 @@ class _Run:
                                      device_branch=_DEVICE_TEST.search(self.source or "") is not None)
         if outcome is None and knock is not None:
             outcome = judge.judge_knockout(*knock, ref, self.cfg, self.tolerance)
+        if outcome is None and self.plan.torch_knockout is not None:
+            outcome = judge.judge_torch_knockout(knocks.get(TORCH_KNOCKOUT_SET), ref, self.cfg, self.tolerance)
         return outcome
 
     def timing(self, child: Child, timing_sets: list[dict], profile: bool) -> dict | judge.Outcome:
@@ -446,9 +459,9 @@ class _Run:
         return self.finish(judge.Outcome(exc.status, text, details={"failure": exc.reason}))
 
 
-def _by_id(results: list[dict], tensors: list[torch.Tensor], n: int) -> tuple[list[dict], list, tuple | None]:
+def _by_id(results: list[dict], tensors: list[torch.Tensor], n: int) -> tuple[list[dict], list, dict]:
     """A shuffled `run` reply back in plan order: (trials 0..n-1 that ran, their tensors, and
-    the knock-out's (reply, tensors) or None when it did not run)."""
+    {knock-out set id: (reply, tensors)} for the knock-out runs that ran)."""
     slices, i = {}, 0
     for r in results:
         k = reply_size(r)
@@ -460,5 +473,6 @@ def _by_id(results: list[dict], tensors: list[torch.Tensor], n: int) -> tuple[li
             break
         trials.append(slices[t][0])
         flat.extend(slices[t][1])
-    knock = slices.get(KNOCKOUT_SET)
-    return trials, flat, (({"trials": [knock[0]]}, knock[1]) if knock else None)
+    knocks = {k: ({"trials": [slices[k][0]]}, slices[k][1]) for k in (KNOCKOUT_SET, TORCH_KNOCKOUT_SET)
+              if k in slices}
+    return trials, flat, knocks

@@ -29,6 +29,7 @@ class TrialPlan:
     init_seed: int
     trials: tuple[tuple[int, str], ...]  # (seed, distribution) for correctness
     knockout: tuple[int, str]             # inputs of the knock-out run, never seen otherwise
+    torch_knockout: tuple[int, str] | None = None  # inputs of the strict policy's torch knock-out
 
 
 def make_plan(cfg: EvaluatorConfig, base_seed: int, n_base_trials: int,
@@ -42,7 +43,8 @@ def make_plan(cfg: EvaluatorConfig, base_seed: int, n_base_trials: int,
     extra = cfg.correctness.distributions if distributions is None else distributions
     dists = ["base"] * n_base_trials + list(extra)
     return TrialPlan(init_seed=base_seed, trials=tuple((base_seed + 1 + i, d) for i, d in enumerate(dists)),
-                     knockout=(base_seed + 777, "base"))
+                     knockout=(base_seed + 777, "base"),
+                     torch_knockout=(base_seed + 778, "base") if cfg.policy.name == "strict" else None)
 
 
 @dataclass
@@ -55,11 +57,14 @@ class ReferenceOutputs:
     inputs_after: list[list[torch.Tensor]]
     knockout: list[torch.Tensor]     # outputs for the plan's knock-out inputs
     tf32: list[list[torch.Tensor]] = field(default_factory=list)  # per trial; [] = TF32 changes nothing
+    torch_knockout: list[torch.Tensor] = field(default_factory=list)  # outputs for its inputs (strict)
+    torch_knockout_tf32: list[torch.Tensor] = field(default_factory=list)  # [] = TF32 changes nothing
 
     @property
     def nbytes(self) -> int:
         return sum(t.numel() * t.element_size() for group in (self.outputs, self.inputs_after,
-                                                              [self.knockout], self.tf32)
+                                                              [self.knockout, self.torch_knockout,
+                                                               self.torch_knockout_tf32], self.tf32)
                    for outs in group for t in outs)
 
 
@@ -120,8 +125,8 @@ class ReferenceCache:
 
     @staticmethod
     def key(problem: Any, device: str, sizes: dict, plan: TrialPlan) -> str:
-        return json.dumps([problem.content_hash(), device, sizes, plan.init_seed, plan.trials, plan.knockout],
-                          sort_keys=True, default=str)
+        return json.dumps([problem.content_hash(), device, sizes, plan.init_seed, plan.trials, plan.knockout,
+                           plan.torch_knockout], sort_keys=True, default=str)
 
     def get(self, key: str) -> ReferenceOutputs | None:
         with self._lock:

@@ -5,8 +5,11 @@ them. Everything it writes is checked against the tables below; whatever they do
 list is rejected, so a new trick needs a new entry here, not a new rule elsewhere.
 
   imports     the namespaces of `tables().namespaces` (torch and the parts of it listed
-              there, triton, triton.language with tl.math and libdevice, math, typing,
-              __future__, functools, itertools, dataclasses, enum), narrowed by
+              there, triton, triton.language with tl.math and libdevice, the device
+              queries of triton.runtime.driver.active (written out from `triton.`,
+              never imported: ATTRIBUTE_ONLY), triton.tools.tensor_descriptor's
+              TensorDescriptor, math, typing, __future__, functools, itertools,
+              dataclasses, enum), narrowed by
               StaticConfig.allowed_imports. Other modules: DANGEROUS_MODULES and every
               stdlib module not in HARMLESS_MODULES are a hack (they reach the
               interpreter, files, processes, the network or process-wide state);
@@ -28,15 +31,18 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               launches on the current stream by itself, and a stream object is the
               handle to events and cross-stream waits. A module is only ever the base
               of an attribute (`t = torch`, `f(tl)` are reflection); a kernel is only
-              launched (`k[grid](...)`) or called from a kernel, never handled as an
-              object; a name the file never defines is a compile error.
+              launched (`k[grid](...)`), called from a kernel or passed as the
+              combine function of KERNEL_ARGUMENTS (tl.reduce, tl.associative_scan,
+              tl.map_elementwise), never handled as an object; a name the file never
+              defines is a compile error.
   builtins    BUILTINS may be used freely, CALL_ONLY_BUILTINS only when called
               directly (getattr/hasattr with a constant public name; setattr/delattr
               on `self` only; super()); every other builtin is rejected, aliasing
               (`g = getattr`) included. `type` is rejected whole: isinstance answers
               the honest question and a class object is a handle to monkey-patch.
   attributes  dunder attributes only as `super().__init__(...)` / `Base.__init__(self,
-              ...)`; dunder names only `__name__`; private `_x` only on `self`, and
+              ...)`; dunder names only `__name__` (and MODULE_DUNDERS bound at module
+              level to a literal list of strings: `__all__ = ["ModelNew"]`); private `_x` only on `self`, and
               never nn.Module's own internals (`_forward_hooks`, `_modules`, ...).
               DENIED_ATTRIBUTES (and any name containing "hook", and frame/code
               prefixes) are rejected on every object: they install hooks, reach
@@ -54,6 +60,11 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               dunder methods only __init__, and no override of an nn.Module method
               but OVERRIDABLE; decorators only DECORATORS; `with` only CONTEXT_MANAGERS.
   syntax      no try/except, yield, async, global/nonlocal, match, nested classes.
+  test block  the body of a module-level `if __name__ == "__main__":` (no else) is
+              neither checked nor bound: the harness imports the file under a module
+              name of its own (evaluator.runner, `krl_candidate_<n>`) and a candidate
+              cannot rebind `__name__` (no dunder binding, globals(), sys or module
+              setattr), so that body never runs. Only its test is checked.
 
 Hack codes (a finding's `code`): forbidden_import, concurrency, file_access,
 dynamic_code, reflection, monkey_patch, harness_tamper, side_stream, try_except,
@@ -146,6 +157,13 @@ DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
 # Names that only make sense as decorators: using them as values builds kernels or
 # caches the checker never sees declared.
 DECORATOR_ONLY = frozenset({"triton.jit", "triton.autotune", "triton.heuristics"})
+# Library calls that take one of the file's kernels as their function argument, which
+# the compiler inlines (`tl.reduce(x, 0, combine)`): name -> (position, keyword).
+KERNEL_ARGUMENTS: dict[str, tuple[int, str]] = {
+    "triton.language.reduce": (2, "combine_fn"),
+    "triton.language.associative_scan": (2, "combine_fn"),
+    "triton.language.map_elementwise": (0, "scalar_fn"),
+}
 CONTEXT_MANAGERS = frozenset({"torch.no_grad", "torch.inference_mode", "torch.cuda.device"})
 BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "enum.IntEnum",
                    "object"})
@@ -158,6 +176,9 @@ CALL_KEYWORDS: dict[str, frozenset[str]] = {
 # Dunder uses: `__init__` called on super() or a base class with self; `__name__` read.
 DUNDER_ATTRIBUTES = frozenset({"__init__"})
 DUNDER_NAMES = frozenset({"__name__"})
+# Dunder names a module may bind, at module level and only to a literal list/tuple of
+# strings: `__all__` is read by star imports, and the harness does none.
+MODULE_DUNDERS = frozenset({"__all__"})
 DUNDER_METHODS = frozenset({"__init__"})
 # nn.Module methods a class may define (any other nn.Module method or internal is one the
 # harness may call: .to(), .eval(), _call_impl, ...). Function's are not Module methods.
@@ -210,6 +231,9 @@ DENIED_API: dict[str, str] = {
 _SETTERS = ("torch", "torch.cuda")  # torch.set_*, torch.cuda.set_*: harness_tamper
 
 
+_NO_PROBE = "triton.runtime.driver.active"
+
+
 @functools.lru_cache(maxsize=4096)
 def exists(name: str) -> bool:
     """Whether a dotted name under an allowed root names something in the installed
@@ -218,6 +242,8 @@ def exists(name: str) -> bool:
     import importlib
     import importlib.util
 
+    if name == _NO_PROBE or name.startswith(_NO_PROBE + "."):
+        return True  # reading `active` would start the GPU driver in the worker
     parts = name.split(".")
     try:
         obj = importlib.import_module(parts[0])
@@ -268,7 +294,17 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     "torch.autograd": frozenset({"Function"}),
     "torch.cuda": _CUDA,
     "triton": frozenset({"jit", "autotune", "heuristics", "Config", "cdiv", "next_power_of_2",
-                         "language", "reinterpret"}),
+                         "language", "reinterpret", "runtime", "tools"}),
+    # the tutorials' device queries, as `triton.runtime.driver.active.<query>(...)` only
+    # (ATTRIBUTE_ONLY); the rest of triton.runtime is the launcher (tamper)
+    "triton.runtime": frozenset({"driver"}),
+    "triton.runtime.driver": frozenset({"active"}),
+    "triton.runtime.driver.active": frozenset({"get_active_torch_device", "get_current_target",
+                                               "get_current_device", "utils"}),
+    "triton.runtime.driver.active.utils": frozenset({"get_device_properties"}),
+    # a host-side TMA descriptor: a plain record of a tensor, its shape and block shape
+    "triton.tools": frozenset({"tensor_descriptor"}),
+    "triton.tools.tensor_descriptor": frozenset({"TensorDescriptor"}),
     "triton.language.extra": frozenset({"cuda", "libdevice"}),
     "typing": _TYPING,
     "functools": frozenset({"partial", "lru_cache", "cache", "reduce"}),
@@ -277,6 +313,9 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     "enum": frozenset({"Enum", "IntEnum", "auto"}),
     "__future__": frozenset({"annotations"}),
 }
+# Namespaces reachable only as an attribute chain from an import, never imported
+# themselves (`from triton.runtime import driver` hands out the launcher's driver).
+ATTRIBUTE_ONLY = frozenset({"triton.runtime"})
 # Aten functions that read files or foreign memory.
 _VF_DENIED = frozenset({"from_file", "from_numpy", "frombuffer"})
 # Harmless private helpers honest code copies from nn.Linear's reset_parameters.
@@ -290,6 +329,10 @@ class Tables:
         import torch
 
         self.namespaces: dict[str, frozenset[str]] = dict(_EXPLICIT)
+        try:  # so that TensorDescriptor is known as a class (never handled as a value)
+            importlib.import_module("triton.tools.tensor_descriptor")
+        except ImportError:  # deliberate: an older Triton without it; its name stays out
+            del self.namespaces["triton.tools.tensor_descriptor"]
         self.reexported: set[str] = set()
         vf = {n for n in dir(torch._C._VariableFunctions) if not n.startswith("_")} - _VF_DENIED
         kinds = (torch.dtype, torch.layout, torch.memory_format)

@@ -288,13 +288,28 @@ class ExpressionChecker:
                      "define or import every name you use", status="compile_error")
         elif kind == "kernel" and not (
                 isinstance(parent, ast.Subscript) and parent.value is node
-                or isinstance(parent, ast.Call) and parent.func is node):
+                or isinstance(parent, ast.Call) and parent.func is node
+                or self._kernel_argument(node, parent)):
             self.add(node, "reflection", f"the kernel {node.id} is used as a value",
                      f"launch it as {node.id}[grid](...) or call it from another kernel")
         elif kind == "class" and not self._class_use(node, parent):
             self.add(node, "reflection", f"the class {node.id} is handled as a value (its "
                      "methods could then run with any object as self)", f"instantiate it, "
                      f"use {node.id}.attribute, isinstance, or `ModelNew = {node.id}`")
+
+    def _kernel_argument(self, node: ast.expr, parent: ast.AST | None) -> bool:
+        """`tl.reduce(x, 0, combine)`: a kernel as the function argument of a
+        KERNEL_ARGUMENTS call (at its position or under its keyword), nowhere else."""
+        call = self.parent.get(id(parent)) if isinstance(parent, ast.keyword) else parent
+        if not isinstance(call, ast.Call):
+            return False
+        rule = A.KERNEL_ARGUMENTS.get(self.qualify(call.func) or "")
+        if rule is None:
+            return False
+        if isinstance(parent, ast.keyword):
+            return parent.arg == rule[1]
+        return len(call.args) > rule[0] and call.args[rule[0]] is node and not any(
+            isinstance(a, ast.Starred) for a in call.args[:rule[0]])
 
     def _class_use(self, node: ast.expr, parent: ast.AST | None) -> bool:
         """Where a class (the file's or a library's) may appear: C(...), C.attr,

@@ -99,6 +99,11 @@ class Scopes:
         self.of_node[id(node)] = scope
         if scope.is_class:
             self.position[id(node)] = scope.index
+        if type(node) is ast.If and scope is self.module and is_main_guard(node) and (
+                self.parent.get(id(node)) is self.module.node):
+            self.parent[id(node.test)] = node  # the body never runs: nothing it binds exists
+            self._visit(node.test, scope)
+            return
         if type(node) is ast.Name:  # the commonest node; its only child is its ctx
             if type(node.ctx) is not ast.Load:
                 scope.bind(node.id, Binding("local", node))
@@ -175,3 +180,14 @@ class Scopes:
         for part in ("elt", "key", "value"):
             if getattr(node, part, None) is not None:
                 self._visit(getattr(node, part), inner)
+
+
+def is_main_guard(node: ast.AST) -> bool:
+    """`if __name__ == "__main__":` without else. At module level its body never runs in
+    the harness, which imports a candidate under a module name of its own."""
+    test = node.test if isinstance(node, ast.If) else None
+    return (isinstance(test, ast.Compare) and not node.orelse  # type: ignore[union-attr]
+            and isinstance(test.left, ast.Name) and test.left.id == "__name__"
+            and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
+            and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value == "__main__")

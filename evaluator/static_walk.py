@@ -13,6 +13,7 @@ import ast
 
 from evaluator import static_allowlist as A
 from evaluator.static_expressions import _BUILTIN_NAMES, ExpressionChecker, is_dunder, literal
+from evaluator.static_scopes import is_main_guard
 
 
 class Checker(ExpressionChecker):
@@ -21,6 +22,9 @@ class Checker(ExpressionChecker):
     def run(self) -> None:
         self._bindings()
         for node in self.tree.body:
+            if is_main_guard(node):  # a test block: never runs (static_allowlist, "test block")
+                self.expr(node.test)
+                continue
             self.stmt(node)
 
     def _bindings(self) -> None:
@@ -34,7 +38,8 @@ class Checker(ExpressionChecker):
                     if imports and (b.kind != "import" or len(imports) > 1):
                         self.add(b.node, "monkey_patch", f"rebinds the imported name {name}",
                                  "give the new value a name of its own")
-                    elif is_dunder(name) and b.kind != "def":  # defs: _s_FunctionDef
+                    elif is_dunder(name) and b.kind != "def" and not (  # defs: _s_FunctionDef
+                            scope is self.scopes.module and self._module_dunder(name, b)):
                         self.add(b.node, "reflection", f"binds the dunder name {name}",
                                  "use an ordinary name")
                     elif scope is self.scopes.module and name in _BUILTIN_NAMES and (
@@ -44,6 +49,15 @@ class Checker(ExpressionChecker):
                         self.add(b.node, "reflection", f"binds the builtin name {name} at "
                                  f"module level, where it is still the builtin {name} until "
                                  "(and unless) the binding runs", "give it a name of its own")
+
+    def _module_dunder(self, name: str, b: object) -> bool:
+        """`__all__ = ["ModelNew", ...]`: a MODULE_DUNDERS name bound to literal strings."""
+        assign = self.parent.get(id(b.node))  # type: ignore[attr-defined]
+        value = getattr(assign, "value", None)
+        return name in A.MODULE_DUNDERS and isinstance(assign, ast.Assign) and (
+            isinstance(self.parent.get(id(assign)), ast.Module)) and len(assign.targets) == 1 and (
+            assign.targets[0] is b.node) and isinstance(value, (ast.List, ast.Tuple)) and all(  # type: ignore[attr-defined]
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts)
 
     # ------------------------------------------------------------------ statements
     def stmt(self, node: ast.stmt) -> None:
@@ -237,6 +251,12 @@ class Checker(ExpressionChecker):
     def _import(self, node: ast.stmt, name: str) -> bool:
         """True when `name` may be imported; otherwise one finding saying why not."""
         t = self.t
+        if any(name == m or name.startswith(m + ".") for m in A.ATTRIBUTE_ONLY):
+            self.add(node, A.denial_code(name), f"importing {name} hands out Triton's launcher",
+                     "for a device query write it out from `import triton`: "
+                     "triton.runtime.driver.active.get_active_torch_device() or "
+                     ".utils.get_device_properties(i); leave the launcher alone")
+            return False
         if t.importable(name, self.cfg.allowed_imports):
             return True
         parts = name.split(".")

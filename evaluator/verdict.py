@@ -21,8 +21,9 @@ no_triton_launch (forward launched none of the candidate's kernels), triton_not_
 constant_output, precision_downgrade, timed_output_mismatch (a revealed timed run was
 wrong: it behaves differently when timed), forged_timing (revealed outputs differ from the
 checksum committed to, or CUDA events claim more than the worker's clock), side_stream
-(the worker's clock >> CUDA events), low_coverage (strict policy), monkey_patch (the
-child's integrity report).
+(the worker's clock >> CUDA events), low_coverage and torch_computes (strict policy: too
+little time in its own kernels; wrong when PyTorch's compute operators return noise),
+monkey_patch (the child's integrity report).
 """
 from __future__ import annotations
 

@@ -121,7 +121,10 @@ class PolicyConfig(Section):
     kernels must do work the output depends on (the knock-out run), and the reward's
     coverage term and PRS make lazy kernels worth less. `strict` (TritonRL-like): also
     the share of the forward's device time in its own Triton kernels must reach
-    `strict_min_coverage` (coverage is then measured even when timing is off)."""
+    `strict_min_coverage` (coverage is then measured even when timing is off), and its
+    output must stay right in one more run in which every PyTorch compute operator returns
+    noise while its Triton kernels run normally (only allocation, views and copies keep
+    working): the result is computed by its kernels, not by PyTorch (`torch_computes`)."""
     strict_min_coverage: float = Field(0.5, ge=0, le=1)
     """Coverage a kernel needs under the strict policy."""
 

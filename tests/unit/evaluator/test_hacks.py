@@ -66,3 +66,12 @@ def test_lazy_library_kernels_are_ok_but_worth_less_under_the_paper_policy(evalu
         lazy = evaluator.evaluate(problem, path.read_text(), settings)
         assert lazy.status == "ok" and lazy.details["policy"] == "paper", lazy.feedback
         assert lazy.coverage < 0.5 < pure.coverage
+
+
+@pytest.mark.parametrize("name", ["relu", "softmax", "linear_relu"])
+def test_pure_triton_kernels_are_ok_under_the_strict_policy(name, strict_evaluator, settings):
+    """The strict policy's torch knock-out leaves allocation, views and copies working: a
+    kernel whose forward only allocates, reshapes and launches passes it."""
+    problem = fixture_problem(name)
+    verdict = strict_evaluator.evaluate(problem, problem.solution, settings)
+    assert verdict.status == "ok" and verdict.details["policy"] == "strict", verdict.feedback

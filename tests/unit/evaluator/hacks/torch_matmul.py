@@ -1,4 +1,4 @@
-# hack: a trivial kernel launch, the real compute in torch.matmul. problem: linear_relu. expect: hack/low_coverage. policy: strict
+# hack: a trivial kernel launch, the real compute in torch.matmul. problem: linear_relu. expect: hack/torch_computes|hack/low_coverage. policy: strict
 import torch
 import torch.nn as nn
 import triton
