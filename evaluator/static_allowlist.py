@@ -46,7 +46,11 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               never nn.Module's own internals (`_forward_hooks`, `_modules`, ...).
               DENIED_ATTRIBUTES (and any name containing "hook", and frame/code
               prefixes) are rejected on every object: they install hooks, reach
-              storage, files, streams, frames or the compiler. str.format only on a
+              storage, files, streams, frames or the compiler; so are the attributes
+              that hand out a class (`tables().class_attributes`: `mro`,
+              `tl.float32.KIND`). A classmethod's `cls` is its class (called, or
+              read from, never a value), and super() takes no arguments but
+              `super(C, self)`. str.format only on a
               literal whose fields read no attributes.
   assignment  attribute assignment only on `self` (and on `ctx` in an
               autograd.Function), never to a method name; subscript assignment only
@@ -363,6 +367,12 @@ class Tables:
         self.classes = {f"{ns}.{n}" for ns, listed in self.namespaces.items() for n in listed
                         if ns in sys.modules and inspect.isclass(getattr(sys.modules[ns], n,
                                                                          None))}
+        # attributes that hand out a class: `mro` (every base of a class, torch.Tensor
+        # from any subclass) and the class-valued attributes of the listed classes
+        # (`tl.float32.KIND`); a class as a value is a handle to patch it (see names)
+        self.class_attributes = frozenset({"mro"} | {
+            a for name in self.classes for a in _class_valued(
+                getattr(sys.modules[name.rsplit(".", 1)[0]], name.rsplit(".", 1)[1]))})
 
     def _public(self, module: str, extra: set[str] = frozenset()) -> None:
         """Every public non-module name of a module of pure functions."""
@@ -384,6 +394,19 @@ class Tables:
     def importable(self, module: str, allowed: list[str]) -> bool:
         return module in self.namespaces and any(
             module == a or module.startswith(a + ".") for a in allowed)
+
+
+def _class_valued(cls: type) -> set[str]:
+    """Public attributes of a class whose value is another class."""
+    found = set()
+    for name in dir(cls):
+        try:
+            value = getattr(cls, name)
+        except Exception:  # deliberate: a descriptor that needs an instance holds no class
+            continue
+        if not name.startswith("_") and inspect.isclass(value) and value is not cls:
+            found.add(name)
+    return found
 
 
 def _module_internals(torch) -> tuple[frozenset, frozenset, frozenset]:

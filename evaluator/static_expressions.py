@@ -47,6 +47,7 @@ class ExpressionChecker:
         self.classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
         self.self_args: set[int] = set()
         self.ctx_args: set[int] = set()
+        self.cls_args: dict[int, ast.ClassDef] = {}  # a classmethod's first parameter
         self.methods = set(self.t.module_methods)
         # class name -> its methods whose first parameter is privileged ("self"/"ctx")
         self.privileged: dict[str, dict[str, str]] = {}
@@ -98,6 +99,8 @@ class ExpressionChecker:
                 return "self", None
             if id(b.node) in self.ctx_args:
                 return "ctx", None
+            if id(b.node) in self.cls_args:
+                return "class", self.cls_args[id(b.node)]
         if b.kind == "def" and id(b.node) in self.kernels:
             return "kernel", b.node
         if b.kind in ("def", "class"):
@@ -133,6 +136,8 @@ class ExpressionChecker:
             self.methods.add(fn.name)
             first = [*fn.args.posonlyargs, *fn.args.args][:1]
             marks = {d.id for d in fn.decorator_list if isinstance(d, ast.Name)}
+            if first and "classmethod" in marks:  # `cls` is the class, held like its name
+                self.cls_args[id(first[0])] = cls
             if not first or "classmethod" in marks:
                 continue
             if "staticmethod" not in marks:
@@ -453,6 +458,10 @@ class ExpressionChecker:
             self.add(node, "monkey_patch", f"{name} installs or reaches hooks")
         elif name in A.DENIED_ATTRIBUTES:
             self.add(node, A.DENIED_ATTRIBUTES[name], f"the attribute {name} is not allowed")
+        elif name in self.t.class_attributes:
+            self.add(node, "reflection", f"{name} hands out a class, whose attributes could "
+                     "then be replaced and whose methods run with any object as self",
+                     "name the class you mean directly (torch.Tensor, nn.Linear)")
         elif owner != "self" and name.startswith(A.FRAME_PREFIXES):
             self.add(node, "reflection", f"{name} reaches frames or code objects")
 
@@ -472,6 +481,13 @@ class ExpressionChecker:
                 func)[0] == "builtin":
             self._reflective(node, func.id)
             return
+        if isinstance(func, ast.Name) and func.id == "super" and (
+                node.args or node.keywords) and self.resolve(func)[0] == "builtin" and not (
+                len(node.args) == 2 and not node.keywords and self.resolve(
+                    node.args[0])[0] == "class" and self.resolve(node.args[1])[0] == "self"):
+            self.add(node, "reflection", "super() with arguments other than (a class of the "
+                     "file, self) hands out its bases' methods unbound, to run on any object",
+                     "write super().method(...)")
         if isinstance(func, ast.Attribute) and func.attr in ("format", "format_map"):
             self._format(node)
         self.expr(func)

@@ -1,0 +1,211 @@
+"""Honest kernel files, written the way people write them for KernelBench, pass.
+
+honest/ holds complete candidate files in the styles of public Triton code (the Triton
+tutorials, Liger-Kernel, unsloth, attorch, KernelBench level-1 and level-2 solutions):
+autotune and heuristics, libdevice, tl.reduce with a combine function, atomics, tensor
+descriptors, autograd.Function wrappers, nn.Linear-style initialisation, buffers,
+cuBLAS/cuDNN with a Triton epilogue, a CPU fallback, `__all__`, a test block under
+`if __name__ == "__main__":`. Every one must pass the static layer; a handful run
+through the whole evaluator on the CPU interpreter. The last tests pin the edges of
+what was widened for them, so that each stays narrow.
+"""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from conftest import FixtureProblem
+
+from common.config.evaluator import StaticConfig
+from common.problemset import builtin_problem
+from evaluator.static_checks import check_source
+
+HONEST = Path(__file__).parent / "honest"
+FILES = sorted(HONEST.glob("*.py"))
+CFG = StaticConfig()
+
+
+def test_the_corpus_is_large_enough():
+    assert len(FILES) >= 25
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_honest_file_passes_the_static_checks(path):
+    report = check_source(path.read_text(), CFG)
+    assert report.status is None, [(f.code, f.line, f.message) for f in report.findings]
+    assert report.kernels
+
+
+# file -> (built-in problem, CPU sizes: None keeps the problem's own). Not the CPU-fallback
+# file (a CPU run of it is told to evaluate on a GPU) nor the autotuned ones (the
+# interpreter's autotuner asks for a GPU driver).
+FULL = {
+    "l1_relu_simple.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
+    "l1_relu_with_main_block.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
+    "l1_softmax_tutorial.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
+    "l1_mish_tl_math.py": ("activation/mish", {"batch_size": 4, "dim": 300}),
+    "l1_rmsnorm_unsloth_style.py": ("norm/rmsnorm", {"batch_size": 2, "seq_len": 3, "hidden": 200}),
+    "l1_sum_dim_tl_reduce.py": ("reduction/sum_dim", {"batch_size": 2, "dim1": 40, "dim2": 70}),
+    "l2_linear_bias_relu_own_params.py": ("matmul/matmul_bias_relu", None),
+    "l2_linear_relu_scale_cublas_epilogue.py": ("fused/linear_relu_scale", None),
+    "l2_conv2d_bias_relu_cudnn.py": ("conv/conv2d_bias_relu", None),
+}
+
+
+@pytest.mark.parametrize("name", list(FULL))
+def test_honest_file_is_ok_on_the_cpu_evaluator(name, evaluator, settings):
+    problem_name, sizes = FULL[name]
+    builtin = builtin_problem(problem_name)
+    problem = FixtureProblem(name=f"honest/{problem_name}", source=builtin.source,
+                             sizes={"cpu": sizes or dict(builtin.sizes["cpu"])},
+                             tolerance=builtin.tolerance)
+    verdict = evaluator.evaluate(problem, (HONEST / name).read_text(), settings)
+    assert verdict.status == "ok", verdict.feedback
+
+
+# ---------------------------------------------------------------------- the widened edges
+BASE = '''\
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def comb(a, b):
+    return a + b
+
+
+@triton.jit
+def k(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        out = torch.empty_like(x)
+        k[(1,)](x, out, x.numel(), BLOCK=1024)
+        return out
+'''
+
+
+def _check(extra: str):
+    return check_source(BASE + "\n" + textwrap.dedent(extra), CFG)
+
+
+ACCEPTED = {
+    "test_block": '''
+        if __name__ == "__main__":
+            import time
+            torch.manual_seed(0)
+            print(triton.testing.do_bench(lambda: ModelNew()(torch.randn(8))))
+    ''',
+    "all": '__all__ = ["ModelNew", "k"]\n',
+    "reduce_combine": '''
+        @triton.jit
+        def r(x):
+            return tl.reduce(x, 0, comb) + tl.reduce(x, 0, combine_fn=comb)
+    ''',
+    "scan_combine": '''
+        @triton.jit
+        def r(x):
+            return tl.associative_scan(x, 0, comb, reverse=True)
+    ''',
+    "device_queries": '''
+        DEVICE = triton.runtime.driver.active.get_active_torch_device()
+        IS_CUDA = triton.runtime.driver.active.get_current_target().backend == "cuda"
+        NUM_SM = triton.runtime.driver.active.utils.get_device_properties(0)["multiprocessor_count"]
+    ''',
+    "tensor_descriptor": '''
+        from triton.tools.tensor_descriptor import TensorDescriptor
+
+        def desc(x):
+            return TensorDescriptor.from_tensor(x, [16, 16])
+    ''',
+}
+
+# snippet -> (line of BASE's end + n that is blamed, code)
+REJECTED = {
+    # the test block binds nothing: a builtin it shadows is still the builtin elsewhere
+    "test_block_shadow": ('''
+        def f():
+            return open("/etc/passwd")  # <-
+
+        if __name__ == "__main__":
+            open = print
+    ''', "file_access"),
+    "test_block_else": ('''
+        if __name__ == "__main__":
+            pass
+        else:
+            import os  # <-
+    ''', "forbidden_import"),
+    "guard_inside_function": ('''
+        def g():
+            if __name__ == "__main__":
+                torch.manual_seed(0)  # <-
+    ''', "harness_tamper"),
+    "guard_negated": ('''
+        if __name__ != "__main__":
+            torch.manual_seed(0)  # <-
+    ''', "harness_tamper"),
+    "all_computed": ('__all__ = [ModelNew.__name__]  # <-\n', "reflection"),
+    "all_augmented": ('__all__ = ["a"]\n__all__ += ["b"]  # <-\n', "reflection"),
+    "all_in_function": ('''
+        def f():
+            __all__ = ["a"]  # <-
+    ''', "reflection"),
+    "other_module_dunder": ('__builtins__ = ["a"]  # <-\n', "reflection"),
+    "kernel_as_reduce_input": ('''
+        @triton.jit
+        def r(x):
+            return tl.reduce(comb, 0, comb)  # <-
+    ''', "reflection"),
+    "kernel_to_other_call": ('''
+        @triton.jit
+        def r(x):
+            return tl.sum(x, 0, comb)  # <-
+    ''', "reflection"),
+    "kernel_after_star": ('''
+        @triton.jit
+        def r(x):
+            return tl.reduce(*x, comb)  # <-
+    ''', "reflection"),
+    "driver_imported": ('from triton.runtime import driver  # <-\n', "harness_tamper"),
+    "driver_as_value": ('d = triton.runtime.driver.active  # <-\n', "reflection"),
+    "driver_launcher": ('c = triton.runtime.driver.active.launcher_cls  # <-\n', "harness_tamper"),
+    "driver_set_active": ('triton.runtime.driver.set_active(None)  # <-\n', "harness_tamper"),
+    "driver_getattr": ('u = getattr(triton.runtime.driver.active, "utils")  # <-\n',
+                       "reflection"),
+    "tensor_descriptor_as_value": ('''
+        from triton.tools.tensor_descriptor import TensorDescriptor
+        T = TensorDescriptor  # <-
+    ''', "reflection"),
+    "other_triton_tools": ('from triton.tools import ragged_tma  # <-\n', "harness_tamper"),
+}
+
+
+@pytest.mark.parametrize("name", list(ACCEPTED))
+def test_widened_construct_is_accepted(name):
+    report = _check(ACCEPTED[name])
+    assert report.status is None, [(f.code, f.line, f.message) for f in report.findings]
+
+
+@pytest.mark.parametrize("name", list(REJECTED))
+def test_widened_construct_stays_narrow(name):
+    snippet, code = REJECTED[name]
+    text = textwrap.dedent(snippet)
+    line = BASE.count("\n") + 1 + next(i for i, s in enumerate(text.splitlines(), 1)
+                                       if s.rstrip().endswith("# <-"))
+    report = _check(snippet)
+    assert report.status == "hack", report.findings
+    assert (code, line) in {(f.code, f.line) for f in report.findings}, report.findings
+
+
+def test_an_import_of_the_driver_says_what_to_write_instead():
+    report = _check("from triton.runtime import driver\n")
+    message = report.findings[0].message
+    assert "from triton.runtime import driver" in message
+    assert "triton.runtime.driver.active.get_active_torch_device()" in message
