@@ -295,6 +295,61 @@ ATTACKS = {
         class T(torch.Tensor):  # <-
             pass
     ''', "monkey_patch"),
+    # class objects handed out by attributes, classmethods and super(): a class value's
+    # attributes can be replaced and its methods run with any object as self
+    "mro_library_class": ('''
+        class ModelNew(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.cls = torch.Tensor.mro()[0]  # <-
+
+            def forward(self, x):
+                self.cls.add = torch.sub
+                return launch(x)
+    ''', "reflection"),
+    "mro_file_class": ('''
+        class Helper:
+            def peek(self):
+                return self._base
+
+        leaked = Helper.mro()[0].peek(torch.zeros(1))  # <-
+    ''', "reflection"),
+    "class_valued_attribute": ("kinds = tl.float32.KIND  # <-", "reflection"),
+    "classmethod_returns_cls": ('''
+        class Helper:
+            def peek(self):
+                return self._base
+
+            @classmethod
+            def me(cls):
+                return cls  # <-
+
+        leaked = Helper.me().peek(torch.zeros(1))
+    ''', "reflection"),
+    "classmethod_method_through_cls": ('''
+        class Helper:
+            def peek(self):
+                return self._base
+
+            @classmethod
+            def leak(cls, obj):
+                return cls.peek(obj)  # <-
+    ''', "reflection"),
+    "super_with_class_as_instance": ('''
+        class Helper:
+            def peek(self):
+                return self._base
+
+        class Child(Helper):
+            pass
+
+        leaked = super(Child, Child).peek(torch.zeros(1))  # <-
+    ''', "reflection"),
+    "super_with_other_object": ('''
+        class Child(nn.Module):
+            def steal(self, other):
+                return super(Child, other).forward  # <-
+    ''', "reflection"),
     # attacks hidden in __init__
     "init_seeds": ('''
         class ModelNew(nn.Module):

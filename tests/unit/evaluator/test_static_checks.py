@@ -221,6 +221,28 @@ def test_a_file_whose_own_class_is_named_model_passes():
     ''')
 
 
+def test_classmethod_factories_and_super_with_self_pass():
+    assert_accepted('''
+        class Tiles:
+            BLOCK = 128
+
+            def __init__(self, n):
+                self.n = n
+
+            @classmethod
+            def for_size(cls, n):
+                return cls(triton.cdiv(n, cls.BLOCK))
+
+        class ModelNew(nn.Module):
+            def __init__(self):
+                super(ModelNew, self).__init__()
+                self.tiles = Tiles.for_size(1024)
+
+            def forward(self, x):
+                return launch(x)
+    ''')
+
+
 def test_locals_may_shadow_builtins_and_import_names_without_escaping():
     assert_accepted('''
         def scaled(input, type=None, max=2.0):
