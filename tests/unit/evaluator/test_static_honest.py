@@ -59,7 +59,7 @@ def test_honest_file_is_ok_on_the_cpu_evaluator(name, evaluator, settings):
     builtin = builtin_problem(problem_name)
     problem = FixtureProblem(name=f"honest/{problem_name}", source=builtin.source,
                              sizes={"cpu": sizes or dict(builtin.sizes["cpu"])},
-                             tolerance=builtin.tolerance)
+                             tolerance=dict(builtin.tolerance or {}) or None)
     verdict = evaluator.evaluate(problem, (HONEST / name).read_text(), settings)
     assert verdict.status == "ok", verdict.feedback
 
