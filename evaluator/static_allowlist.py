@@ -26,7 +26,8 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               torch's dtypes, layouts and memory formats, the nn.Module subclasses of
               torch.nn (minus DataParallel, which runs threads), the functions of
               torch.nn.functional / nn.init / linalg / fft / special, and the public
-              non-module names of triton.language, tl.math and libdevice. torch.cuda
+              non-module names of triton.language, tl.math and libdevice that their
+              library defines (not a helper they import: tl.math.wraps). torch.cuda
               offers device queries and synchronize, not current_stream: Triton
               launches on the current stream by itself, and a stream object is the
               handle to events and cross-stream waits. A module is only ever the base
@@ -375,14 +376,19 @@ class Tables:
                 getattr(sys.modules[name.rsplit(".", 1)[0]], name.rsplit(".", 1)[1]))})
 
     def _public(self, module: str, extra: set[str] = frozenset()) -> None:
-        """Every public non-module name of a module of pure functions."""
+        """Every public non-module name of a module of pure functions that its own
+        library defines: not the helpers it imported (tl.math's functools.wraps would
+        set any attribute of any object, a function's __code__ included)."""
         try:
             mod = importlib.import_module(module)
         except ImportError:  # deliberate: a Triton build without libdevice; its names stay out
             return
         names = getattr(mod, "__all__", None) or [n for n in vars(mod) if not n.startswith("_")]
-        self.namespaces[module] = frozenset(
-            {n for n in names if not isinstance(getattr(mod, n, None), types.ModuleType)} | extra)
+        home = module.split(".")[0]
+        self.namespaces[module] = frozenset({
+            n for n in names if not isinstance(getattr(mod, n, None), types.ModuleType)
+            and str(getattr(getattr(mod, n, None), "__module__", home)).split(".")[0] == home
+        } | extra)
 
     def _functions(self, module: str, homes: set[str], extra: frozenset = frozenset()) -> None:
         """Public functions defined in `homes` (no typing helpers, no torch-function hooks)."""

@@ -130,6 +130,15 @@ ATTACKS = {
     "torch_ctypes": ("torch.ctypes.CDLL(None)  # <-", "reflection"),
     "functional_torch": ("F.torch.sys  # <-", "reflection"),
     "triton_extra_importer": ("tl.extra.module_from_spec(None)  # <-", "forbidden_api"),
+    # helpers a listed module imported from elsewhere: functools.wraps sets any attribute
+    "reexported_wraps": ('''
+        def fake(device=None):
+            return None
+
+        tl.math.wraps(fake, assigned=["__code__"])(torch.cuda.synchronize)  # <-
+    ''', "forbidden_api"),
+    "reexported_wraps_import": ("from triton.language.math import wraps  # <-",
+                                "forbidden_api"),
     # class bodies, dunder overrides, hooks, __class__
     "class_body_forward": ('''
         def other(self, x):
