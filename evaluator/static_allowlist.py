@@ -34,8 +34,11 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               of an attribute (`t = torch`, `f(tl)` are reflection); a kernel is only
               launched (`k[grid](...)`), called from a kernel or passed as the
               combine function of KERNEL_ARGUMENTS (tl.reduce, tl.associative_scan,
-              tl.map_elementwise), never handled as an object; a name the file never
-              defines is a compile error.
+              tl.map_elementwise), never handled as an object; so are Triton's own
+              JIT functions (`tables().jit_functions`: tl.sum, tl.softmax,
+              triton.cdiv), only ever called, since their attributes are Triton
+              internals (get_capture_scope() is a module's globals, run the
+              launcher); a name the file never defines is a compile error.
   builtins    BUILTINS may be used freely, CALL_ONLY_BUILTINS only when called
               directly (getattr/hasattr with a constant public name; setattr/delattr
               on `self` only; super()); every other builtin is rejected, aliasing
@@ -374,6 +377,15 @@ class Tables:
         self.class_attributes = frozenset({"mro"} | {
             a for name in self.classes for a in _class_valued(
                 getattr(sys.modules[name.rsplit(".", 1)[0]], name.rsplit(".", 1)[1]))})
+        # listed names whose object is one of Triton's JIT functions (tl.sum, triton.cdiv)
+        import triton.runtime.jit as jit
+
+        kinds = tuple(k for k in (getattr(jit, n, None) for n in ("JITCallable",
+                      "KernelInterface", "JITFunction")) if isinstance(k, type))
+        self.jit_functions = frozenset(
+            f"{ns}.{n}" for ns, listed in self.namespaces.items() if ns in sys.modules
+            and ns.split(".")[0] == "triton" for n in listed
+            if isinstance(getattr(sys.modules[ns], n, None), kinds))
 
     def _public(self, module: str, extra: set[str] = frozenset()) -> None:
         """Every public non-module name of a module of pure functions that its own

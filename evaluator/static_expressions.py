@@ -435,6 +435,12 @@ class ExpressionChecker:
         if ns in A.DECORATOR_ONLY:  # decorators are checked by decorators(), not here
             self.add(leaf, "forbidden_syntax", f"{ns} is used outside a decorator",
                      f"decorate the kernel with @{ns}")
+        elif ns in self.t.jit_functions and not (i == len(chain) and (
+                self._called(leaf) or self._kernel_argument(leaf, self.parent.get(id(leaf))))):
+            self.add(leaf, "reflection", f"{ns} is a Triton JIT function, whose attributes "
+                     "are Triton internals (its module's globals, its launcher)",
+                     f"call it: {ns.rsplit('.', 1)[1]}(...)")
+            return
         elif ns in self.t.classes and i == len(chain) and not self._class_use(
                 leaf, self.parent.get(id(leaf))):
             self.add(leaf, "reflection", f"the class {ns} is handled as a value (its "
@@ -442,6 +448,10 @@ class ExpressionChecker:
                      "attributes, or use it in isinstance")
         for attr in chain[i:]:
             self.attribute(attr, "other")
+
+    def _called(self, node: ast.expr) -> bool:
+        call = self.parent.get(id(node))
+        return isinstance(call, ast.Call) and call.func is node
 
     def attribute(self, node: ast.Attribute, owner: str) -> None:
         """The rules for `x.name` on an object whose type the checker cannot know."""

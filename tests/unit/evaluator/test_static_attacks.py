@@ -139,6 +139,13 @@ ATTACKS = {
     ''', "forbidden_api"),
     "reexported_wraps_import": ("from triton.language.math import wraps  # <-",
                                 "forbidden_api"),
+    # Triton's own JIT functions: attributes are Triton internals (a module's globals)
+    "jit_function_capture_scope": ('core = tl.sum.get_capture_scope()["core"]  # <-',
+                                   "reflection"),
+    "jit_function_as_value": ("s = tl.softmax  # <-\ng = s.fn", "reflection"),
+    "constexpr_function_attribute": ("src = triton.cdiv.fn  # <-", "reflection"),
+    "jit_function_imported": ("from triton.language import sum as total\nf = total.run  # <-",
+                              "reflection"),
     # class bodies, dunder overrides, hooks, __class__
     "class_body_forward": ('''
         def other(self, x):
