@@ -36,7 +36,8 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               combine function of KERNEL_ARGUMENTS (tl.reduce, tl.associative_scan,
               tl.map_elementwise), never handled as an object; so are Triton's own
               JIT functions (`tables().jit_functions`: tl.sum, tl.softmax,
-              triton.cdiv), only ever called, since their attributes are Triton
+              triton.cdiv), only ever called (or aliased once at module level:
+              `next_power_of_2 = triton.next_power_of_2`), since their attributes are Triton
               internals (get_capture_scope() is a module's globals, run the
               launcher); a name the file never defines is a compile error.
   builtins    BUILTINS may be used freely, CALL_ONLY_BUILTINS only when called

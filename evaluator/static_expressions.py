@@ -48,6 +48,7 @@ class ExpressionChecker:
         self.self_args: set[int] = set()
         self.ctx_args: set[int] = set()
         self.cls_args: dict[int, ast.ClassDef] = {}  # a classmethod's first parameter
+        self._aliasing: set[int] = set()  # bindings whose alias is being resolved
         self.methods = set(self.t.module_methods)
         # class name -> its methods whose first parameter is privileged ("self"/"ctx")
         self.privileged: dict[str, dict[str, str]] = {}
@@ -105,8 +106,22 @@ class ExpressionChecker:
             return "kernel", b.node
         if b.kind in ("def", "class"):
             return b.kind, b.node
+        jit = self._jit_alias(b, scope)
+        if jit is not None:  # `next_power_of_2 = triton.next_power_of_2`: held like an import
+            return "import", jit
         alias = self._class_alias(b, scope)
         return ("class", alias) if alias is not None else ("local", scope)
+
+    def _jit_alias(self, b: Binding, scope: object) -> str | None:
+        """The Triton JIT function a module-level `Alias = tl.sum` names (its only binding)."""
+        assign = self.parent.get(id(b.node))
+        if scope is not self.scopes.module or not isinstance(assign, ast.Assign) or (
+                assign.targets != [b.node]) or id(b) in self._aliasing:
+            return None
+        self._aliasing.add(id(b))  # `a = b; b = a` names nothing
+        name = self.qualify(assign.value)
+        self._aliasing.discard(id(b))
+        return name if name in self.t.jit_functions else None
 
     def _class_alias(self, b: Binding, scope: object) -> ast.ClassDef | None:
         """The class a module-level `Alias = SomeClass` names (one level, no chains)."""
@@ -436,7 +451,8 @@ class ExpressionChecker:
             self.add(leaf, "forbidden_syntax", f"{ns} is used outside a decorator",
                      f"decorate the kernel with @{ns}")
         elif ns in self.t.jit_functions and not (i == len(chain) and (
-                self._called(leaf) or self._kernel_argument(leaf, self.parent.get(id(leaf))))):
+                self._called(leaf) or self._kernel_argument(leaf, self.parent.get(id(leaf)))
+                or self._jit_alias_definition(leaf))):
             self.add(leaf, "reflection", f"{ns} is a Triton JIT function, whose attributes "
                      "are Triton internals (its module's globals, its launcher)",
                      f"call it: {ns.rsplit('.', 1)[1]}(...)")
@@ -448,6 +464,15 @@ class ExpressionChecker:
                      "attributes, or use it in isinstance")
         for attr in chain[i:]:
             self.attribute(attr, "other")
+
+    def _jit_alias_definition(self, node: ast.expr) -> bool:
+        """`Alias = triton.next_power_of_2` at module level, the alias bound only there."""
+        assign = self.parent.get(id(node))
+        if not (isinstance(assign, ast.Assign) and assign.value is node
+                and len(assign.targets) == 1 and isinstance(assign.targets[0], ast.Name)):
+            return False
+        bindings = self.scopes.module.names.get(assign.targets[0].id, [])
+        return len(bindings) == 1 and self._jit_alias(bindings[0], self.scopes.module) is not None
 
     def _called(self, node: ast.expr) -> bool:
         call = self.parent.get(id(node))

@@ -142,10 +142,17 @@ ATTACKS = {
     # Triton's own JIT functions: attributes are Triton internals (a module's globals)
     "jit_function_capture_scope": ('core = tl.sum.get_capture_scope()["core"]  # <-',
                                    "reflection"),
-    "jit_function_as_value": ("s = tl.softmax  # <-\ng = s.fn", "reflection"),
+    "jit_function_as_value": ("fns = [tl.softmax]  # <-\ng = fns[0].fn", "reflection"),
     "constexpr_function_attribute": ("src = triton.cdiv.fn  # <-", "reflection"),
     "jit_function_imported": ("from triton.language import sum as total\nf = total.run  # <-",
                               "reflection"),
+    "jit_function_alias_attribute": ("np2 = triton.next_power_of_2\nsrc = np2.fn  # <-",
+                                     "reflection"),
+    "jit_function_alias_in_function": ('''
+        def helper():
+            total = tl.sum  # <-
+            return total.get_capture_scope()
+    ''', "reflection"),
     # class bodies, dunder overrides, hooks, __class__
     "class_body_forward": ('''
         def other(self, x):
