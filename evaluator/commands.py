@@ -32,8 +32,9 @@ imported — and the worker compares, times and decides. The commands:
   reveal   {}: the outputs of the last `go`
   alt      {id}: the reference's outputs on timing set `id` with PyTorch's TF32 mode on (GPU;
            empty where TF32 changes nothing), the precision contract's second reference
-  profile  {id, forwards}: coverage of the candidate's kernels (GPU: torch.profiler;
-           CPU: the interpreter work meter, evaluator.cpu_work)
+  profile  {id, forwards, seeds}: coverage of the candidate's kernels (GPU: torch.profiler;
+           CPU: the interpreter work meter, evaluator.cpu_work), each forward on a fresh
+           draw of set `id` like a timed run's
   status   {}: integrity report of the process (a tamper signal, not a guarantee)
 Failures are replies: {"op": "error", "kind": compile_error|runtime_error|format_error|
 problem_error|internal, "message", "traceback"}. The worker decides what an error means
@@ -389,15 +390,25 @@ class ChildState:
         return {"op": "result", "outputs": describe_outputs(self.last_outputs)}, list(self.last_outputs)
 
     def profile(self, h: dict) -> tuple[dict, list]:
-        ws = self._workspace()
-        inputs = ws.inputs(int(h["id"]))
+        """Coverage over `forwards` forwards of set `id`, each on a fresh draw under one of
+        the worker's `seeds` (made outside the measurement), like a timed run's."""
+        ws, set_id = self._workspace(), int(h["id"])
+        seeds = [int(x) for x in h.get("seeds", ())]
         kernels = set(ws.candidate_kernels()) | self.recorder.compiled_names(ws.module_name())
-        fn = partial(self._forward_only, inputs)
+
+        def redraw(i: int) -> None:
+            if i < len(seeds):
+                _as("problem", partial(ws.regenerate, set_id, seeds[i]))
+
+        def fn() -> Any:
+            return self._forward_only(ws.inputs(set_id))
+
         if self.device == "cuda":
             def measure() -> dict:
                 self.recorder.start()
                 try:
-                    return timing.coverage(fn, kernels, h["forwards"], self.recorder.launched_kernels)
+                    return timing.coverage(fn, kernels, h["forwards"], self.recorder.launched_kernels,
+                                           before_each=redraw)
                 finally:
                     self.recorder.stop()
 
@@ -405,8 +416,8 @@ class ChildState:
         else:
             from evaluator import cpu_work
 
-            cov = _as("candidate", lambda: cpu_work.measure(lambda _inputs: fn(), inputs, kernels,
-                                                            forwards=h["forwards"]))
+            cov = _as("candidate", lambda: cpu_work.measure(lambda _inputs: fn(), [], kernels,
+                                                            forwards=h["forwards"], before_each=redraw))
         return {"op": "result", "coverage": cov, "tampered": self.integrity.check()}, []
 
     def _forward_only(self, inputs: list) -> Any:

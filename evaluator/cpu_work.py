@@ -458,13 +458,16 @@ def _footprint(t: torch.Tensor) -> int:
 
 
 def measure(forward: Forward, inputs: list, kernel_names: Iterable[str], forwards: int = 1,
-            roofline: Roofline = H100) -> dict:
+            roofline: Roofline = H100, before_each: Callable[[int], None] | None = None) -> dict:
     """Run `forward(inputs)` `forwards` times and return its estimated coverage (module doc).
+    `before_each(i)` runs before forward i, uncounted (the harness redraws the inputs there).
 
     The forward's own exceptions propagate; accounting failures only set "error".
     """
     counter = WorkCounter(kernel_names, roofline)
-    with counter:
-        for _ in range(forwards):
+    for i in range(forwards):
+        if before_each is not None:
+            before_each(i)
+        with counter:
             forward(inputs)
     return counter.result(forwards)

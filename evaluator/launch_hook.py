@@ -29,6 +29,52 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 
+class KernelArgumentError(TypeError):
+    """A launch argument that is not plain data (see check_arguments)."""
+
+
+def _plain(value: object, depth: int = 0) -> bool:
+    """Tensors, numbers, strings, dtypes, constexprs and tuples of them: values whose
+    meaning to Triton's launcher the harness knows. Exact types: an object of the
+    candidate's own class (even an IntEnum) that answers `data_ptr()` would be taken for
+    a pointer to any address."""
+    import torch
+    import triton.language as tl
+
+    kind = type(value)
+    if kind in (bool, int, float, str, type(None), torch.dtype, tl.constexpr) or isinstance(value, tl.dtype):
+        return True
+    if kind in (torch.Tensor, torch.nn.Parameter):
+        return True
+    if kind in (tuple, list) and depth < 4:
+        return all(_plain(v, depth + 1) for v in value)
+    descriptor = _tensor_descriptor()
+    if descriptor is not None and kind is descriptor:
+        return type(value.base) in (torch.Tensor, torch.nn.Parameter) and all(
+            _plain(getattr(value, f, ()), depth + 1) for f in ("shape", "strides", "block_shape"))
+    return False
+
+
+def _tensor_descriptor() -> type | None:
+    try:
+        from triton.tools.tensor_descriptor import TensorDescriptor
+    except ImportError:  # deliberate: a Triton without host-side descriptors
+        return None
+    return TensorDescriptor
+
+
+def check_arguments(kernel: object, args: tuple, kwargs: dict) -> None:
+    """Refuse a launch whose kernel arguments are not plain data (`_plain`)."""
+    names = list(getattr(kernel, "arg_names", ()) or ())
+    values = list(zip(names, args)) + [(k, v) for k, v in kwargs.items() if k in names]
+    for name, value in values:
+        if not _plain(value):
+            fn = getattr(kernel, "fn", kernel)
+            raise KernelArgumentError(
+                f"argument {name!r} of Triton kernel {getattr(fn, '__name__', '?')!r} is a "
+                f"{type(value).__name__}: pass tensors, numbers, strings, dtypes or tuples of them")
+
+
 class LaunchRecorder:
     """Collects (module, kernel name) of launches while `active`."""
 
@@ -97,6 +143,7 @@ class LaunchRecorder:
         recorder = self
 
         def run(self, *args, **kwargs):
+            check_arguments(self, args, kwargs)
             if not kwargs.get("warmup", False):
                 recorder.record(self)
                 if recorder.suppress:

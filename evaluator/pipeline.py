@@ -402,7 +402,9 @@ class _Run:
         return {"ref_s": ref_s, "cand_s": cand_s, "clock": clock, "coverage": cov}
 
     def profile(self, child: Child, locked: bool = False) -> dict | None | judge.Outcome:
-        header = {"op": "profile", "id": 0, "forwards": self.cfg.profiling.forwards}
+        forwards = self.cfg.profiling.forwards
+        header = {"op": "profile", "id": TIMING_SETS if self.settings.timing else 0, "forwards": forwards,
+                  "seeds": [secrets.randbits(62) for _ in range(forwards)]}
         if locked:
             reply, _ = child.request(header, self.left())
         else:

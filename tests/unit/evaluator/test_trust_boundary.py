@@ -302,6 +302,79 @@ def test_a_decoy_kernel_whose_work_the_output_does_not_need_is_a_hack(evaluator,
     assert verdict.status == "hack" and verdict.hacks == ["triton_not_needed"], verdict.feedback
 
 
+_PROFILE_PADDER = """import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def bias_relu_kernel(z_ptr, b_ptr, out_ptr, N, total, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < total
+    z = tl.load(z_ptr + offs, mask=mask, other=0.0)
+    b = tl.load(b_ptr + offs % N, mask=mask, other=0.0)
+    tl.store(out_ptr + offs, tl.maximum(z + b, 0.0), mask=mask)
+
+
+@triton.jit
+def pad_kernel(buf_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(buf_ptr + offs, tl.load(buf_ptr + offs, mask=mask, other=0.0) + 1.0, mask=mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, in_features, out_features):
+        super().__init__()
+        self.linear = nn.Linear(in_features, out_features)
+        self.seen = {}
+        self.buf = torch.zeros(1 << 20)
+
+    def forward(self, x):
+        key = (x.data_ptr(), float(x.reshape(-1)[0]))
+        if key in self.seen:  # inputs seen before: not a timed run, so the profiler's
+            buf = self.buf.to(x.device)
+            pad_kernel[(triton.cdiv(buf.numel(), 1024),)](buf, buf.numel(), BLOCK=1024)
+        self.seen[key] = True
+        z = torch.matmul(x, self.linear.weight.t())
+        out = torch.empty_like(z)
+        bias_relu_kernel[(triton.cdiv(z.numel(), 256),)](z, self.linear.bias, out, z.shape[1], z.numel(),
+                                                         BLOCK=256)
+        return out
+"""
+
+
+def test_coverage_is_measured_on_forwards_that_look_like_timed_ones(evaluator, settings):
+    """A forward that pads its Triton work only when it sees inputs again (the profiler's
+    forwards once ran on a trial's inputs) gets the coverage of what it does when timed."""
+    problem = fixture_problem("linear_relu")
+    padded = evaluator.evaluate(problem, _PROFILE_PADDER, settings)
+    plain = evaluator.evaluate(problem, _PROFILE_PADDER.replace("if key in self.seen:", "if False:"), settings)
+    for verdict in (padded, plain):
+        assert verdict.status == "ok" and verdict.details["policy"] == "paper", verdict.feedback
+    assert padded.coverage == pytest.approx(plain.coverage, abs=0.05), (padded.coverage, plain.coverage)
+    assert padded.coverage < 0.5
+
+
+@pytest.mark.parametrize("fake, pointer", [
+    ("class P(object):\n    def __init__(self, a):\n        self.a = a\n\n    def data_ptr(self):\n"
+     "        return self.a\n", "P(out.data_ptr())"),
+    ("class P(enum.IntEnum):\n    A = 0\n\n    def data_ptr(self):\n        return 4096\n", "P.A"),
+])
+def test_an_object_posing_as_a_pointer_is_refused_at_launch(evaluator, settings, relu, fake, pointer):
+    """Triton takes anything with data_ptr() for a pointer: a candidate class passing the
+    static layer would read or write any address of its process (forged replies included).
+    The launch hook accepts only plain data (tensors, numbers, strings, dtypes, tuples)."""
+    source = "import enum\n" + relu.solution.replace("class ModelNew", fake + "\n\nclass ModelNew")
+    source = source.replace("](x, out, n,", f"](x, {pointer}, n,")
+    assert pointer in source
+    verdict = evaluator.evaluate(relu, source, settings)
+    assert verdict.status in ("runtime_error", "hack") and verdict.reward == 0, verdict.feedback
+    if verdict.status == "runtime_error":
+        assert "pass tensors, numbers" in verdict.feedback
+
+
 def test_a_cpu_fallback_branch_is_no_hack_but_earns_nothing_on_the_cpu(evaluator, settings, relu):
     """Honest files often keep `if not x.is_cuda: return <torch>`; under the interpreter the
     inputs are CPU tensors, so nothing was evaluated. A dead branch without a device test
