@@ -32,7 +32,9 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               launches on the current stream by itself, and a stream object is the
               handle to events and cross-stream waits. A module is only ever the base
               of an attribute (`t = torch`, `f(tl)` are reflection); a kernel is only
-              launched (`k[grid](...)`), called from a kernel or passed as the
+              launched (`k[grid](...)` as a statement: what it returns is the
+              compiled kernel, whose own launcher skips the harness's hook and takes
+              any stream), called from a kernel or passed as the
               combine function of KERNEL_ARGUMENTS (tl.reduce, tl.associative_scan,
               tl.map_elementwise), never handled as an object; so are Triton's own
               JIT functions (`tables().jit_functions`: tl.sum, tl.softmax,

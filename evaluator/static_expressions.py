@@ -306,9 +306,15 @@ class ExpressionChecker:
         elif kind == "unbound" and not self.in_annotation:
             self.add(node, "undefined_name", f"{node.id} is not defined in the file",
                      "define or import every name you use", status="compile_error")
+        elif kind == "kernel" and isinstance(parent, ast.Subscript) and parent.value is node:
+            call = self.parent.get(id(parent))
+            if not (isinstance(call, ast.Call) and call.func is parent
+                    and isinstance(self.parent.get(id(call)), ast.Expr)):
+                self.add(parent, "reflection", f"a launch of {node.id} is used as a value (its "
+                         "result is the compiled kernel, with its own launcher and Triton's "
+                         "internals)", f"launch it as a statement: {node.id}[grid](...)")
         elif kind == "kernel" and not (
-                isinstance(parent, ast.Subscript) and parent.value is node
-                or isinstance(parent, ast.Call) and parent.func is node
+                isinstance(parent, ast.Call) and parent.func is node
                 or self._kernel_argument(node, parent)):
             self.add(node, "reflection", f"the kernel {node.id} is used as a value",
                      f"launch it as {node.id}[grid](...) or call it from another kernel")

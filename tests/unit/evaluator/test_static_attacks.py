@@ -53,6 +53,28 @@ ATTACKS = {
                 super().__init__()
                 self.kern = k  # <-
     ''', "reflection"),
+    # a launch's result is the compiled kernel: its own launcher, any stream, the globals
+    "launch_result_kept": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                out = torch.empty_like(x)
+                self.compiled = k[(1,)](x, out, x.numel(), BLOCK=1024)  # <-
+                return out
+    ''', "reflection"),
+    "launch_result_globals": ('''
+        def peek(x):
+            compiled = k[(1,)](x, x, x.numel(), BLOCK=1024)  # <-
+            return compiled.src.fn.get_capture_scope()
+    ''', "reflection"),
+    "launch_returned": ('''
+        def run(x):
+            return k[(1,)](x, x, x.numel(), BLOCK=1024)  # <-
+    ''', "reflection"),
+    "launcher_as_value": ('''
+        def run(x):
+            launch_k = k[(1,)]  # <-
+            launch_k(x, x, x.numel(), BLOCK=1024)
+    ''', "reflection"),
     # dynamic code
     "exec": ('exec("import os")  # <-', "dynamic_code"),
     "eval": ('v = eval("1 + 1")  # <-', "dynamic_code"),
