@@ -57,8 +57,8 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               that hand out a class (`tables().class_attributes`: `mro`,
               `tl.float32.KIND`). A classmethod's `cls` is its class (called, or
               read from, never a value), and super() takes no arguments but
-              `super(C, self)`. str.format only on a
-              literal whose fields read no attributes.
+              `super(C, self)`. str.format (called or not) only on a literal whose
+              fields, format specs' nested fields included, read no attributes.
   assignment  attribute assignment only on `self` (and on `ctx` in an
               autograd.Function), never to a method name; subscript assignment only
               on the function's locals and self's attributes. Modules, classes and

@@ -487,6 +487,8 @@ class ExpressionChecker:
     def attribute(self, node: ast.Attribute, owner: str) -> None:
         """The rules for `x.name` on an object whose type the checker cannot know."""
         name = node.attr
+        if name in ("format", "format_map"):  # called or not (`map("{0.x}".format, xs)`)
+            self._format(node)
         if is_dunder(name):
             if not (name in A.DUNDER_ATTRIBUTES and self._init_call(node, owner)):
                 self.add(node, "reflection", f"the dunder attribute {name} reaches the "
@@ -529,8 +531,6 @@ class ExpressionChecker:
             self.add(node, "reflection", "super() with arguments other than (a class of the "
                      "file, self) hands out its bases' methods unbound, to run on any object",
                      "write super().method(...)")
-        if isinstance(func, ast.Attribute) and func.attr in ("format", "format_map"):
-            self._format(node)
         self.expr(func)
         self.call_arguments(node)
         allowed = A.CALL_KEYWORDS.get(self.qualify(func) or "")
@@ -573,24 +573,28 @@ class ExpressionChecker:
         for extra in [*node.args[2:], *(k.value for k in node.keywords)]:
             self.expr(extra)
 
-    def _format(self, node: ast.Call) -> None:
-        """str.format follows `{0.attr}` fields through getattr: only constant, flat fields."""
-        receiver = node.func.value  # type: ignore[attr-defined]
+    def _format(self, node: ast.Attribute) -> None:
+        """str.format follows `{0.attr}` fields through getattr, those nested in a format
+        spec (`{0:{1.attr}}`) too: only a literal whose fields are flat."""
+        receiver = node.value
         if not (isinstance(receiver, ast.Constant) and isinstance(receiver.value, str)):
             self.add(node, "reflection", "format on a computed string can read any attribute",
                      "use an f-string")
-            return
-        for _, field_name, _, _ in string.Formatter().parse(receiver.value):
-            if field_name and "." in field_name:
-                self.add(node, "reflection", "a format field reads an attribute",
-                         "use an f-string")
-                return
+        elif _reads_attribute(receiver.value):
+            self.add(node, "reflection", "a format field reads an attribute",
+                     "use an f-string")
 
     def _e_Await(self, node: ast.expr) -> None:
         self.add(node, "forbidden_syntax", "generators and coroutines are not allowed",
                  "return a list or a tensor")
 
     _e_Yield = _e_YieldFrom = _e_Await
+
+
+def _reads_attribute(template: str) -> bool:
+    """Whether a str.format template has a field, at any nesting, that reads an attribute."""
+    return any(field and "." in field or spec and _reads_attribute(spec)
+               for _, field, spec, _ in string.Formatter().parse(template))
 
 
 def is_dunder(name: str) -> bool:

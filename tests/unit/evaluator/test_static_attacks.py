@@ -34,6 +34,10 @@ ATTACKS = {
     "format_field_traversal": ('s = "{0.__class__.__mro__}".format(1)  # <-', "reflection"),
     "format_on_computed_string": ('fmt = "{0.x}"\ns = fmt.format(1)  # <-', "reflection"),
     "format_via_str": ('s = str.format("{0.real}", 1)  # <-', "reflection"),
+    "format_as_value": ('show = "{0.__class__.__mro__}".format  # <-\ns = show(1)',
+                        "reflection"),
+    "format_mapped": ('s = list(map("{0.__globals__}".format, [launch]))  # <-', "reflection"),
+    "format_nested_spec": ('s = "{0:{1.__class__}}".format(1, 2)  # <-', "reflection"),
     "super_setattr": ('''
         class ModelNew(nn.Module):
             def __init__(self):
