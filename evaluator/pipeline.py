@@ -5,15 +5,18 @@ threat model these steps implement):
   static      decode + AST allowlist (evaluator.static_checks), in the worker
   reference   the trusted reference child runs Model on the trials (cached per problem)
   inputs      a FRESH candidate child (forked by a sandbox's zygote for this candidate
-              alone) imports the problem and makes every input set on the CPU, before
-              the candidate's module exists; the worker checks their digests
+              alone) imports the problem and makes every input set (on the device
+              where get_inputs allows), before the candidate's module exists; the
+              worker checks their digests
   load        the child imports the candidate and builds ModelNew
   correctness the child runs the trials; the worker compares outputs (judge)
-  knockout    one more forward with every Triton launch skipped: still right = decoy
+  knockout    one more forward with every Triton launch skipped: still right = decoy;
+              under strict, one with PyTorch's compute returning noise: wrong = torch_computes
   timing      the worker's clock around each run of the candidate, then of the reference
-              in the reference child, on the same unpredictable inputs; outputs of random
+              in the reference child, on the same fresh draws of inputs; outputs of random
               runs revealed and compared (evaluator.stopwatch)
-  profile     coverage of the candidate's own kernels (GPU: profiler, CPU: work meter)
+  profile     coverage of the candidate's own kernels (GPU: profiler, CPU: work meter),
+              on fresh draws like the timed runs
   policy      paper (default) or strict, from run-time evidence, reported in the verdict
 At the end the candidate's job is ended: its process and everything it started are
 killed and its files wiped; nothing of it reaches the next candidate.
@@ -248,7 +251,7 @@ class _Run:
         with self.ev.pool.reference() as child:
             prep, _ = self._ref_request(child, {"op": "prepare", "problem": self.problem.source,
                                                 "sizes": self.sizes, "sets": self._trial_sets(),
-                                                "reset_sets": True}, shared=False)
+                                                "reset_sets": True})
             self._ref_request(child, {"op": "model", "init_seed": self.plan.init_seed})
             n, extra = len(self.plan.trials), self._knockout_ids()
             reply, tensors = self._ref_request(child, {
@@ -273,7 +276,7 @@ class _Run:
         timing_sets = [{"id": TIMING_SETS + k, "seed": 0, "transform": "base", "lazy": True}
                        for k in range(self.cfg.timing.input_sets)] if self.settings.timing else []
         sets = self._trial_sets() + timing_sets
-        with self.phase("inputs"):
+        with self.ev.device_lock.shared(), self.phase("inputs"):  # drawn on the device
             reply, _ = child.request({"op": "prepare", "problem": self.problem.source, "sizes": self.sizes,
                                       "sets": sets}, self.left())
         if reply.get("op") == "error":  # no candidate code exists in this process yet

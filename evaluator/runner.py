@@ -95,6 +95,20 @@ def digest(items: list) -> str:
     return f"{crc:08x}"
 
 
+def device_digest(items: list) -> str:
+    """Like `digest`, for tensors on an accelerator: dtype, shape and two integer sums of
+    their 32-bit words computed where they are (no copy of GiBs to the host)."""
+    from evaluator.timing import checksum
+
+    parts = []
+    for x in items:
+        if isinstance(x, torch.Tensor):
+            parts.append(f"{x.dtype}{tuple(x.shape)}:{checksum([x])}")
+        else:
+            parts.append(repr(x))
+    return "d" + format(zlib.crc32("|".join(parts).encode()), "08x")
+
+
 def pristine(items: list) -> list:
     """Copies of the inputs, kept by the harness to check them after the forward."""
     return [x.clone() if isinstance(x, torch.Tensor) else x for x in items]
@@ -207,31 +221,40 @@ class Workspace:
         self._prepared[set_id] = (inputs, transform, "")
 
     def _draw(self, seed: int, transform: str) -> list:
+        return self._make(seed, transform, with_digest=False)[0]
+
+    def _make(self, seed: int, transform: str, with_digest: bool = True) -> tuple[list, str, str]:
+        """(inputs on the device, transform applied, digest). Off the CPU, get_inputs runs
+        under the device as torch's default, so tensors it makes without naming a device
+        are drawn there (real KernelBench inputs are GiBs: no host draw and copy); where
+        that fails (numpy-made inputs, say) it runs on the CPU and the result is moved."""
         if self.device != "cpu":
-            try:  # where get_inputs names no device, torch makes the tensors on this one
+            try:
                 seed_everything(seed)
                 with torch.device(self.device):
-                    inputs, _ = transform_inputs(list(self.problem.get_inputs()), transform)
-                return [x.to(self.device) if isinstance(x, torch.Tensor) else x for x in inputs]
-            except BaseException:  # deliberate: e.g. numpy-made inputs; the CPU draw below
+                    inputs, applied = transform_inputs(list(self.problem.get_inputs()), transform)
+                inputs = [x.to(self.device) if isinstance(x, torch.Tensor) else x for x in inputs]
+                return inputs, applied, device_digest(inputs) if with_digest else ""
+            except BaseException:  # deliberate: the CPU draw below reports the problem's failure
                 pass
-        inputs = self._cpu_inputs(seed, transform)[0]
+        inputs, applied, crc = self._cpu_inputs(seed, transform)
         if self.device != "cpu":
             inputs = [x.to(self.device) if isinstance(x, torch.Tensor) else x for x in inputs]
-        return inputs
+            crc = device_digest(inputs) if with_digest else ""
+        return inputs, applied, crc
 
     def prepare(self, set_id: int, seed: int, transform: str,
                 check_determinism: bool = False, lazy: bool = False) -> tuple[str, str]:
-        """Generate input set `set_id` on the CPU now (the transform applied, its digest).
+        """Generate input set `set_id` now (the transform applied, its digest).
 
         Input sets are made before the candidate module is imported, so nothing the
-        candidate does can change them; the device-locked steps later only move them.
+        candidate does can change them.
         A `lazy` set (a timing slot) only reserves its id: `regenerate` draws it."""
         if lazy:
             self._prepared[set_id] = ([], transform, "")
             return transform, ""
-        made = self._cpu_inputs(seed, transform)
-        if check_determinism and self._cpu_inputs(seed, transform)[2] != made[2]:
+        made = self._make(seed, transform)
+        if check_determinism and self._make(seed, transform)[2] != made[2]:
             raise ProblemError("get_inputs() is not deterministic under a fixed seed "
                                "(seed torch, random and numpy are seeded; use them)")
         self._prepared[set_id] = made
