@@ -62,7 +62,8 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
   assignment  attribute assignment only on `self` (and on `ctx` in an
               autograd.Function), never to a method name; subscript assignment only
               on the function's locals and self's attributes. Modules, classes and
-              kernels are never written; an imported name is never rebound, and a
+              kernels are never written; an imported name, a class or a kernel is
+              never rebound (not even where the binding never runs), and a
               module-level name never shadows a builtin outside BUILTINS (where the
               binding has not run, the name is the builtin). In a class body a name
               is what the statements above bound, else what it is outside the class.

@@ -28,15 +28,22 @@ class Checker(ExpressionChecker):
             self.stmt(node)
 
     def _bindings(self) -> None:
-        """An imported name is bound once; dunder names are never bound; no module-level
-        name shadows a builtin that is not free (BUILTINS)."""
+        """An imported name, a class and a kernel are bound once; dunder names are never
+        bound; no module-level name shadows a builtin that is not free (BUILTINS)."""
         scopes = [self.scopes.module, *self.scopes.inner.values()]
         for scope in {id(s): s for s in scopes}.values():
             for name, bindings in scope.names.items():
                 imports = {b.target for b in bindings if b.kind == "import"}
+                # a second binding makes the name a plain local to the checker, while
+                # the class or kernel stays what it names wherever that binding never ran
+                held = [b for b in bindings if b.kind == "class" or id(b.node) in self.kernels]
                 for b in bindings:
                     if imports and (b.kind != "import" or len(imports) > 1):
                         self.add(b.node, "monkey_patch", f"rebinds the imported name {name}",
+                                 "give the new value a name of its own")
+                    elif held and len(bindings) > 1 and b is not held[0]:
+                        self.add(b.node, "monkey_patch", f"rebinds {name}, the name of a "
+                                 f"{'class' if held[0].kind == 'class' else 'kernel'}",
                                  "give the new value a name of its own")
                     elif is_dunder(name) and b.kind != "def" and not (  # defs: _s_FunctionDef
                             scope is self.scopes.module and self._module_dunder(name, b)):

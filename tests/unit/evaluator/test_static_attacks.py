@@ -134,6 +134,30 @@ ATTACKS = {
 
             getattr = 1
     ''', "reflection"),
+    # a second binding that never runs hides a class or kernel from the checker
+    "class_rebound_in_dead_branch": ('''
+        class Helper:
+            def peek(self):
+                return self._base
+
+        if False:
+            Helper = 1  # <-
+        leaked = Helper.peek(torch.zeros(1))
+    ''', "monkey_patch"),
+    "class_rebound_by_loop": ('''
+        class Helper:
+            def peek(self):
+                return self._base
+
+        for Helper in []:  # <-
+            pass
+        leaked = Helper.peek(torch.zeros(1))
+    ''', "monkey_patch"),
+    "kernel_rebound_in_dead_branch": ('''
+        if False:
+            k = None  # <-
+        scope = k.fn.get_capture_scope()
+    ''', "monkey_patch"),
     # module-level and default-argument bindings
     "module_level_binding": ("lib = torch.library  # <-", "harness_tamper"),
     "default_argument": ('''
