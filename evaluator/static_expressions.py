@@ -8,8 +8,9 @@ object's attributes are held to the attribute rules (no dunders, no private name
 your own on `self`, no hooks, storages, streams or frames).
 
 Privileges: `self` (the first parameter of an instance method, never rebound) may have
-private attributes and be assigned to; `ctx` (first parameter of an autograd.Function
-staticmethod) may be assigned to. A kernel (a @triton.jit/autotune/heuristics
+private attributes and be assigned to; `ctx` (first parameter of an autograd.Function's
+forward/backward/setup_context/jvp/vjp, static or not: torch passes the ctx either way)
+may be assigned to. A kernel (a @triton.jit/autotune/heuristics
 function) may only be launched (`kernel[grid](...)`) or called from another kernel.
 """
 from __future__ import annotations
@@ -155,12 +156,14 @@ class ExpressionChecker:
                 self.cls_args[id(first[0])] = cls
             if not first or "classmethod" in marks:
                 continue
-            if "staticmethod" not in marks:
-                self.self_args.add(id(first[0]))
-                self.privileged.setdefault(cls.name, {})[fn.name] = "self"
-            elif is_function and fn.name in _CTX_METHODS:
+            if is_function and fn.name in _CTX_METHODS:
+                # torch calls them with ctx first, @staticmethod or not: a plain `def
+                # forward(self, x)` of a Function is handed the ctx, not an instance
                 self.ctx_args.add(id(first[0]))
                 self.privileged.setdefault(cls.name, {})[fn.name] = "ctx"
+            elif "staticmethod" not in marks:
+                self.self_args.add(id(first[0]))
+                self.privileged.setdefault(cls.name, {})[fn.name] = "self"
 
     def _is_autograd_function(self, cls: ast.ClassDef, seen: set) -> bool:
         seen.add(cls.name)

@@ -423,6 +423,23 @@ ATTACKS = {
             def steal(self, other):
                 return super(Child, other).forward  # <-
     ''', "reflection"),
+    # a Function's forward/backward get the ctx whether or not they are @staticmethod
+    "function_forward_without_staticmethod": ('''
+        class Fn(torch.autograd.Function):
+            def forward(self, x):
+                cls = self._forward_cls  # <-
+                return x
+    ''', "reflection"),
+    "function_backward_without_staticmethod": ('''
+        class Fn(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                return x
+
+            def backward(self, grad):
+                self.saved_tensors = (grad,)  # <-
+                return grad
+    ''', "monkey_patch"),
     # attacks hidden in __init__
     "init_seeds": ('''
         class ModelNew(nn.Module):
