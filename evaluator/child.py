@@ -37,7 +37,10 @@ def prepare_process(device: str) -> dict:
     import torch.profiler  # noqa: F401
     from triton.runtime import driver  # noqa: F401
     if device == "cpu":
+        from evaluator import interpreter_guard
         from evaluator.warmup import warm_up
+
+        interpreter_guard.install()  # before the warm-up, so its lazy set-up sees the guard
 
         warm_up("cpu")
     return {"device": device}

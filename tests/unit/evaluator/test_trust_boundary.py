@@ -375,6 +375,19 @@ def test_an_object_posing_as_a_pointer_is_refused_at_launch(evaluator, settings,
         assert "pass tensors, numbers" in verdict.feedback
 
 
+@pytest.mark.parametrize("edit", [
+    ("x = tl.load(x_ptr + offs, mask=mask)", "x = tl.load(x_ptr + offs + (1 << 22), mask=mask)"),
+    ("tl.store(out_ptr + offs,", "tl.store(out_ptr + offs - (1 << 22),"),
+])
+def test_interpreted_kernels_touch_only_their_tensor_arguments(evaluator, settings, relu, edit):
+    """Under the interpreter a pointer is a host address in the candidate's own process:
+    pointer arithmetic must not reach the harness's memory."""
+    assert edit[0] in relu.solution
+    verdict = evaluator.evaluate(relu, relu.solution.replace(*edit), settings)
+    assert verdict.status == "runtime_error" and "outside every tensor argument of the launch" in verdict.feedback, \
+        verdict.feedback
+
+
 def test_a_cpu_fallback_branch_is_no_hack_but_earns_nothing_on_the_cpu(evaluator, settings, relu):
     """Honest files often keep `if not x.is_cuda: return <torch>`; under the interpreter the
     inputs are CPU tensors, so nothing was evaluated. A dead branch without a device test

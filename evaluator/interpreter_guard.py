@@ -1,0 +1,131 @@
+"""Bounds on what an interpreted Triton kernel may touch (CPU interpreter only).
+
+Under TRITON_INTERPRET a kernel's loads and stores are raw host addresses in the child's
+own process: pointer arithmetic (`x_ptr + huge`, an integer cast to a pointer, a tensor
+descriptor with made-up strides) would read or write any of its memory, the harness's
+included, which no AST check can bound. Installed in the zygote before any problem or
+candidate code exists, this guard sits between the interpreter and its native memory
+functions (`triton.runtime.interpreter._interpreter`: load, store, atomic_rmw,
+atomic_cas): every active lane's address range must lie inside the storage of one of
+the current launch's tensor arguments (their host copies, which the interpreter makes
+before running the kernel). Anything else raises KernelMemoryError, a failure of the
+candidate's forward. Masked-off lanes are not checked (they are never dereferenced).
+
+On the GPU a kernel's pointers are device addresses in the candidate's own CUDA
+context; a stray one faults or scribbles on the candidate's own buffers, and no harness
+decision reads device memory the candidate could reach unchecked, so this guard is for
+the interpreter only.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+
+class KernelMemoryError(RuntimeError):
+    """An interpreted kernel touched memory outside its tensor arguments."""
+
+
+class _State:
+    ranges: tuple[np.ndarray, np.ndarray] | None = None  # sorted starts, ends of the launch's storages
+
+
+def _tensors(value, depth: int = 0):
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        yield value
+    elif isinstance(value, (tuple, list)) and depth < 4:
+        for v in value:
+            yield from _tensors(v, depth + 1)
+    elif hasattr(value, "base") and isinstance(getattr(value, "base", None), torch.Tensor):
+        yield value.base  # a host-side TensorDescriptor
+
+
+def _ranges(args: list, kwargs: dict) -> tuple[np.ndarray, np.ndarray]:
+    spans = {}
+    for t in (*_tensors(list(args)), *_tensors(list(kwargs.values()))):
+        storage = t.untyped_storage()
+        start = int(storage.data_ptr())
+        spans[start] = max(spans.get(start, 0), start + int(storage.nbytes()))
+    starts = np.array(sorted(spans), dtype=np.uint64)
+    ends = np.array([spans[s] for s in sorted(spans)], dtype=np.uint64)
+    return starts, ends
+
+
+def check(ptrs, mask, itemsize: int) -> None:
+    """Raise KernelMemoryError unless every active address + itemsize is in bounds."""
+    data = np.asarray(ptrs, dtype=np.uint64)
+    if mask is not None:
+        active = data[np.broadcast_to(np.asarray(mask, dtype=bool), data.shape)]
+    else:
+        active = data.reshape(-1)
+    if not active.size:
+        return
+    if _State.ranges is None:
+        raise KernelMemoryError("a Triton memory access outside any kernel launch")
+    starts, ends = _State.ranges
+    idx = np.searchsorted(starts, active, side="right").astype(np.int64) - 1
+    inside = idx >= 0
+    inside[inside] = active[inside] + np.uint64(itemsize) <= ends[idx[inside]]
+    if not inside.all():
+        bad = int(active[~inside][0])
+        raise KernelMemoryError(f"the kernel accessed address {bad:#x}, outside every tensor argument "
+                                "of the launch: load and store only inside your tensors (mask the rest)")
+
+
+class _Guarded:
+    """Stands in for the interpreter's native module; forwards everything else."""
+
+    def __init__(self, raw) -> None:
+        self._raw = raw
+
+    def __getattr__(self, name: str):
+        return getattr(self._raw, name)
+
+    def load(self, ptrs, mask, other, dtype_np):
+        check(ptrs, mask, np.dtype(dtype_np).itemsize)
+        return self._raw.load(ptrs, mask, other, dtype_np)
+
+    def store(self, ptrs, value, mask):
+        check(ptrs, mask, np.asarray(value).dtype.itemsize)
+        return self._raw.store(ptrs, value, mask)
+
+    def atomic_rmw(self, op, ptrs, value, mask, sem):
+        check(ptrs, mask, np.asarray(value).dtype.itemsize)
+        return self._raw.atomic_rmw(op, ptrs, value, mask, sem)
+
+    def atomic_cas(self, ptrs, cmp, value, sem):
+        check(ptrs, None, np.asarray(cmp).dtype.itemsize)
+        return self._raw.atomic_cas(ptrs, cmp, value, sem)
+
+
+def install() -> bool:
+    """Put the guard in place (idempotent). False where this Triton has no interpreter."""
+    try:
+        from triton.runtime import interpreter
+    except ImportError:  # deliberate: a Triton build without the interpreter (GPU only)
+        return False
+    if isinstance(interpreter._interpreter, _Guarded):
+        return True
+    executor = interpreter.GridExecutor
+    copy_args: Callable = executor.__dict__["_init_args_hst"]
+    call: Callable = executor.__dict__["__call__"]
+
+    def _init_args_hst(self, args_dev, kwargs):
+        args_hst, kwargs_hst = copy_args(self, args_dev, kwargs)
+        _State.ranges = _ranges(args_hst, kwargs_hst)
+        return args_hst, kwargs_hst
+
+    def __call__(self, *args, **kwargs):
+        outer = _State.ranges
+        try:
+            return call(self, *args, **kwargs)
+        finally:
+            _State.ranges = outer
+
+    executor._init_args_hst = _init_args_hst
+    executor.__call__ = __call__
+    interpreter._interpreter = _Guarded(interpreter._interpreter)
+    return True
