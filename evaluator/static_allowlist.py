@@ -60,7 +60,8 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               `super(C, self)`. str.format (called or not) only on a literal whose
               fields, format specs' nested fields included, read no attributes.
   assignment  attribute assignment only on `self` (and on `ctx` in an
-              autograd.Function), never to a method name; subscript assignment only
+              autograd.Function), never to a method name; on an object held by self
+              only NESTED_STORES (`self.linear.weight = ...`); subscript assignment only
               on the function's locals and self's attributes. Modules, classes and
               kernels are never written; an imported name, a class or a kernel is
               never rebound (not even where the binding never runs), and a
@@ -195,6 +196,10 @@ DUNDER_METHODS = frozenset({"__init__"})
 # nn.Module methods a class may define (any other nn.Module method or internal is one the
 # harness may call: .to(), .eval(), _call_impl, ...). Function's are not Module methods.
 OVERRIDABLE = frozenset({"__init__", "forward", "extra_repr"})
+# Attributes that may be assigned on an object held by self (`self.linear.weight = ...`,
+# `self.w.requires_grad = False`); any other `self.a.b = v` could write into an object the
+# libraries share (self.t = tl.float32; self.t.primitive_bitwidth = 16).
+NESTED_STORES = frozenset({"data", "requires_grad", "weight", "bias"})
 
 # ---------------------------------------------------------------------- attributes
 # Rejected on any object; "hook" anywhere in a name and FRAME_PREFIXES too.

@@ -227,10 +227,16 @@ class ExpressionChecker:
         else:
             ok = on_self and not is_dunder(name) and name not in self.methods and not (
                 name.startswith("_") and (owner != "self" or name in self.t.module_private))
+        direct = owner in ("self", "ctx") and isinstance(node.value, ast.Name)
         if not (on_self or owner == "ctx"):
             self.add(node, "monkey_patch", "assigns or deletes an attribute of something "
                      "other than self (a module, class or library object)",
                      "keep state in attributes of self (self.x = ...)")
+        elif not direct and name not in A.NESTED_STORES:
+            self.add(node, "monkey_patch", f"assigns {name} on an object held by self: such an "
+                     "object may be one the libraries share (tl.float32, a Config), which every "
+                     "later use in the process would see",
+                     "keep state in direct attributes of self (self.x = ...)")
         elif not ok or "hook" in name.lower():
             self.add(node, "monkey_patch", f"rebinds {name}, a method, dunder, hook or "
                      "internal of the object", "give your attribute a new name")

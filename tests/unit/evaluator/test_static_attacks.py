@@ -158,6 +158,31 @@ ATTACKS = {
             k = None  # <-
         scope = k.fn.get_capture_scope()
     ''', "monkey_patch"),
+    # writes into objects held by self (shared library objects)
+    "shared_dtype_through_self": ('''
+        class ModelNew(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.t = tl.float32
+                self.t.primitive_bitwidth = 256  # <-
+
+            def forward(self, x):
+                return launch(x)
+    ''', "monkey_patch"),
+    "shared_config_through_self": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                self.cfg = triton.Config({"BLOCK": 64})
+                self.cfg.num_warps = 8  # <-
+                return launch(x)
+    ''', "monkey_patch"),
+    "nested_delete_through_self": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                self.f = F.relu
+                del self.f.x  # <-
+                return launch(x)
+    ''', "monkey_patch"),
     # module-level and default-argument bindings
     "module_level_binding": ("lib = torch.library  # <-", "harness_tamper"),
     "default_argument": ('''
