@@ -75,8 +75,10 @@ class TimingConfig(Section):
     """Target measured time per model; the run count is rep_ms / estimated forward time (GPU)."""
     min_runs: int = Field(10, ge=1)
     """Fewest timed forwards (GPU)."""
-    max_runs: int = Field(500, ge=1)
-    """Most timed forwards (GPU)."""
+    max_runs: int = Field(100, ge=1)
+    """Most timed forwards (GPU). Each run is a round trip to the child plus a fresh draw
+    of the inputs, all under the worker's exclusive device lock, so fast kernels stop here
+    (their median over 100 runs is stable) rather than at rep_ms."""
     cpu_warmup_runs: int = Field(1, ge=0)
     """Untimed forwards before timing under the CPU interpreter."""
     cpu_runs: int = Field(5, ge=1)
