@@ -148,9 +148,8 @@ _GLUE_OPS = frozenset({
     "diagonal", "view_as_real", "view_as_complex", "real", "imag", "contiguous", "clone", "copy",
     "copy_", "_to_copy", "to", "_copy_from", "_copy_from_and_resize", "cat", "stack",
     "constant_pad_nd", "set_", "resize_", "resize_as_", "_local_scalar_dense", "sym_size",
-    "sym_stride", "sym_numel", "sym_storage_offset", "is_same_size", "_has_compatible_shallow_copy_type",
-    "record_stream", "_nested_tensor_from_mask", "split_copy", "unbind_copy", "view_copy",
-    "permute_copy", "transpose_copy", "expand_copy", "slice_copy", "select_copy",
+    "sym_stride", "sym_numel", "sym_storage_offset", "is_same_size", "split_copy", "unbind_copy",
+    "view_copy", "permute_copy", "transpose_copy", "expand_copy", "slice_copy", "select_copy",
 })
 
 
