@@ -154,6 +154,16 @@ class _Run:
     def left(self) -> float:
         return self.deadline - time.monotonic()
 
+    @contextmanager
+    def holding(self, lock: Any) -> Iterator[None]:
+        """Hold a device lock; the wait for it is not this evaluation's time (the deadline
+        moves by it): a candidate that holds the device until its own deadline must not
+        turn another's timing into a `timeout` verdict on that other's kernel."""
+        t = time.monotonic()
+        with lock:
+            self.deadline += time.monotonic() - t
+            yield
+
     def sanitize(self, text: str) -> str:
         return F.sanitize(re.sub(r"/tmp/job-\d+/eval-\d+/", "", text), ("/tmp",), self.ev._secrets)
 
@@ -236,7 +246,7 @@ class _Run:
         """A reference-child command; any failure is the problem's."""
         try:
             if shared:
-                with self.ev.device_lock.shared():
+                with self.holding(self.ev.device_lock.shared()):
                     reply, tensors = child.request(header, self.left())
             else:
                 reply, tensors = child.request(header, self.left())
@@ -276,7 +286,7 @@ class _Run:
         timing_sets = [{"id": TIMING_SETS + k, "seed": 0, "transform": "base", "lazy": True}
                        for k in range(self.cfg.timing.input_sets)] if self.settings.timing else []
         sets = self._trial_sets() + timing_sets
-        with self.ev.device_lock.shared(), self.phase("inputs"):  # drawn on the device
+        with self.holding(self.ev.device_lock.shared()), self.phase("inputs"):  # drawn on the device
             reply, _ = child.request({"op": "prepare", "problem": self.problem.source, "sizes": self.sizes,
                                       "sets": sets}, self.left())
         if reply.get("op") == "error":  # no candidate code exists in this process yet
@@ -289,7 +299,7 @@ class _Run:
             return self.finish(judge.Outcome("runtime_error", "The problem's get_inputs() gives different "
                                              "inputs in two processes from the same seed.",
                                              details={"error_source": "problem"}))
-        with self.ev.device_lock.shared(), self.phase("load"):
+        with self.holding(self.ev.device_lock.shared()), self.phase("load"):
             reply, _ = child.request({"op": "load", "candidate": source, "init_seed": self.plan.init_seed},
                                      self.left())
         if reply.get("op") == "error":
@@ -323,7 +333,7 @@ class _Run:
         n = len(self.plan.trials)
         order = [*range(n), *self._knockout_ids()]
         secrets.SystemRandom().shuffle(order)
-        with self.ev.device_lock.shared():
+        with self.holding(self.ev.device_lock.shared()):
             reply, tensors = child.request({
                 "op": "run", "ids": order, "knockout_ids": [KNOCKOUT_SET],
                 "torch_knockout_ids": [TORCH_KNOCKOUT_SET] if self.plan.torch_knockout else [],
@@ -360,7 +370,7 @@ class _Run:
                                           "sizes": self.sizes, "sets": timing_sets,
                                           "reset_sets": True}, shared=False)
             self._ref_request(ref_child, {"op": "model", "init_seed": self.plan.init_seed})
-            with self.ev.device_lock.exclusive(), self.ev.pool.quiet(child):
+            with self.holding(self.ev.device_lock.exclusive()), self.ev.pool.quiet(child):
                 try:
                     schedule, cand, reveal = stopwatch.time_candidate(
                         child, ids, self.cfg.timing, self.ev.device, flush, self.left)
@@ -412,7 +422,7 @@ class _Run:
             reply, _ = child.request(header, self.left())
         else:
             lock = self.ev.device_lock.exclusive() if self.ev.device == "cuda" else self.ev.device_lock.shared()
-            with lock:
+            with self.holding(lock):
                 reply, _ = child.request(header, self.left())
         if reply.get("op") == "error":  # unmeasured coverage only ever lowers the reward
             self.details["profile"] = {"error": F.untrusted(self.sanitize(str(reply.get("message"))))[:300]}

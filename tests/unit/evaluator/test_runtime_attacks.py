@@ -1,0 +1,230 @@
+"""Run-time attacks on the evaluator by candidates that pass the static allowlist.
+
+Every candidate here is accepted by `check_source` (asserted): what is tested is the
+run-time structure (phases, knock-out runs, timing, coverage, shared device), not the AST
+layer. Each test asserts the verdict a user of the reward needs. Holes that are still open
+are strict xfails with the reason; see also test_trust_boundary.py and hacks/.
+"""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from conftest import cpu_config, fixture_problem
+
+from common.config.evaluator import EvaluatorConfig
+from common.messages import EvalSettings
+
+
+def _passes_static(source: str) -> str:
+    from evaluator.static_checks import check_source
+
+    report = check_source(source, EvaluatorConfig().static)
+    assert report.status is None, report.findings
+    return source
+
+
+@pytest.fixture(scope="module")
+def strict_evaluator():
+    from evaluator.pipeline import Evaluator
+
+    with Evaluator(cpu_config(children=1, policy={"name": "strict"})) as ev:
+        yield ev
+
+
+# ---------------------------------------------------------------------- phase by call count
+# The child's command sequence is fixed: the correctness run (trials + knock-outs), then
+# warm-up + timed runs (CPU: 1 + 5; GPU: 5 + max_runs for any kernel under ~1 ms), then the
+# profiler's forwards. A forward that counts its calls knows which phase it is in. Timed
+# runs are checked only by their revealed outputs, which PyTorch gets right, and coverage is
+# measured only on the forwards after them.
+_LINEAR_RELU_KERNEL = '''
+@triton.jit
+def linear_relu_kernel(x_ptr, w_ptr, b_ptr, out_ptr, M, N, K,
+                       BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        rk = k0 + tl.arange(0, BK)
+        a = tl.load(x_ptr + rm[:, None] * K + rk[None, :], mask=(rm[:, None] < M) & (rk[None, :] < K), other=0.0)
+        w = tl.load(w_ptr + rn[None, :] * K + rk[:, None], mask=(rn[None, :] < N) & (rk[:, None] < K), other=0.0)
+        acc += tl.dot(a, w, input_precision="ieee")
+    acc = tl.maximum(acc + tl.load(b_ptr + rn, mask=rn < N, other=0.0)[None, :], 0.0)
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+'''
+
+_TORCH_WHEN_TIMED = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+''' + _LINEAR_RELU_KERNEL + '''
+
+class ModelNew(nn.Module):
+    def __init__(self, in_features, out_features):
+        super().__init__()
+        self.linear = nn.Linear(in_features, out_features)
+        self.calls = 0
+
+    def forward(self, x):
+        self.calls += 1
+        if CHECKED < self.calls <= CHECKED + TIMED:  # warm-up and timed runs: PyTorch
+            return torch.relu(torch.nn.functional.linear(x, self.linear.weight, self.linear.bias))
+        x = x.contiguous()
+        M, K = x.shape
+        N = self.linear.weight.shape[0]
+        out = torch.empty((M, N), device=x.device, dtype=x.dtype)
+        linear_relu_kernel[(triton.cdiv(M, 32), triton.cdiv(N, 32))](
+            x, self.linear.weight, self.linear.bias, out, M, N, K, BM=32, BN=32, BK=32)
+        return out
+
+
+CHECKED = 6  # 2 base trials, x1e-3, x1e3, the Triton knock-out, the torch knock-out
+TIMED = 6  # 1 warm-up and 5 timed runs under the interpreter
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="timed runs are never shown to run the candidate's kernels "
+                   "and the profiler's forwards come at a fixed call count after them: honest "
+                   "kernels in the trials and the profile, PyTorch when timed, is ok under strict")
+def test_pytorch_in_the_timed_runs_only_is_not_ok_under_strict(strict_evaluator, settings):
+    problem = fixture_problem("linear_relu")
+    verdict = strict_evaluator.evaluate(problem, _passes_static(_TORCH_WHEN_TIMED), settings)
+    assert verdict.status != "ok", (verdict.reward, verdict.coverage, verdict.feedback)
+
+
+_LAZY_PADDED_IN_PROFILE = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def bias_relu_kernel(z_ptr, b_ptr, out_ptr, N, total, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < total
+    z = tl.load(z_ptr + offs, mask=mask, other=0.0)
+    b = tl.load(b_ptr + offs % N, mask=mask, other=0.0)
+    tl.store(out_ptr + offs, tl.maximum(z + b, 0.0), mask=mask)
+
+
+@triton.jit
+def pad_kernel(buf_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(buf_ptr + offs, tl.load(buf_ptr + offs, mask=mask, other=0.0) + 1.0, mask=mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, in_features, out_features):
+        super().__init__()
+        self.linear = nn.Linear(in_features, out_features)
+        self.calls = 0
+
+    def forward(self, x):
+        self.calls += 1
+        if self.calls > 12:  # 5 trials and the knock-out, 1 warm-up and 5 timed runs: profiled
+            buf = torch.empty(1 << 16, device=x.device)
+            pad_kernel[(1,)](buf, buf.numel(), BLOCK=1 << 16)
+        z = torch.matmul(x, self.linear.weight.t())
+        out = torch.empty_like(z)
+        bias_relu_kernel[(triton.cdiv(z.numel(), 256),)](z, self.linear.bias, out, z.shape[1], z.numel(),
+                                                         BLOCK=256)
+        return out
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="the profiler's forwards follow the timed runs at a call "
+                   "count the candidate can predict: Triton padding done only there is coverage "
+                   "that costs no time")
+def test_padding_only_the_profiled_forwards_by_call_count_buys_no_coverage(evaluator, settings):
+    problem = fixture_problem("linear_relu")
+    padded = evaluator.evaluate(problem, _passes_static(_LAZY_PADDED_IN_PROFILE), settings)
+    plain = evaluator.evaluate(problem, _LAZY_PADDED_IN_PROFILE.replace("if self.calls > 12:", "if False:"),
+                               settings)
+    for verdict in (padded, plain):
+        assert verdict.status == "ok" and verdict.details["policy"] == "paper", verdict.feedback
+    assert padded.coverage == pytest.approx(plain.coverage, abs=0.05), (padded.coverage, plain.coverage)
+
+
+# ---------------------------------------------------------------------- work the meters do not see
+_HOST_PYTHON_RELU = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def copy_kernel(src_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(src_ptr + offs, mask=mask), mask=mask)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        rows = x.tolist()
+        y = torch.tensor([[v if v > 0.0 else 0.0 for v in row] for row in rows], dtype=x.dtype,
+                         device=x.device)
+        out = torch.empty_like(x)
+        copy_kernel[(triton.cdiv(x.numel(), 1024),)](y, out, x.numel(), BLOCK=1024)
+        return out
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="host Python on .tolist() computes the result: no aten "
+                   "compute op runs (the torch knock-out cannot noise it) and neither meter sees it; "
+                   "a Triton copy then owns 100% coverage")
+def test_the_result_computed_in_host_python_is_not_ok_under_strict(strict_evaluator, settings):
+    relu = fixture_problem("relu")
+    verdict = strict_evaluator.evaluate(relu, _passes_static(_HOST_PYTHON_RELU), settings)
+    assert verdict.status != "ok", (verdict.coverage, verdict.feedback)
+
+
+# ---------------------------------------------------------------------- other candidates' verdicts
+_HOG = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=mask), 0.0), mask=mask)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        spin = 0
+        while spin >= 0:  # holds the shared device lock until its own deadline
+            spin += 1
+        out = torch.empty_like(x)
+        relu_kernel[(triton.cdiv(x.numel(), 1024),)](x, out, x.numel(), BLOCK=1024)
+        return out
+'''
+
+
+@pytest.mark.slow
+def test_a_candidate_holding_the_device_cannot_time_out_another(evaluator):
+    """A forward that runs until its own deadline holds the device lock shared for all that
+    time; another candidate's timing waits for it exclusively. Waiting for the device is not
+    the waiting candidate's time: it must not end as `timeout` (a verdict on its kernel)."""
+    relu = fixture_problem("relu")
+    hog_settings = EvalSettings(device="cpu", timeout_s=25, trials=2)
+    honest_settings = EvalSettings(device="cpu", timeout_s=12, trials=2)
+    verdicts: dict[str, object] = {}
+
+    def hog() -> None:
+        verdicts["hog"] = evaluator.evaluate(relu, _passes_static(_HOG), hog_settings)
+
+    evaluator.evaluate(relu, relu.solution, honest_settings)  # reference cached, sandboxes warm
+    thread = threading.Thread(target=hog)
+    thread.start()
+    time.sleep(3)  # the hog is in its correctness run by now
+    honest = evaluator.evaluate(relu, relu.solution, honest_settings)
+    thread.join()
+    assert verdicts["hog"].status == "timeout"
+    assert honest.status == "ok", honest.feedback
