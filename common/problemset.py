@@ -208,8 +208,50 @@ def exec_problem_source(problem: Problem, device: str) -> types.ModuleType:
     module = types.ModuleType(f"krl_problem_{problem.content_hash()[:12]}")
     module.__file__ = f"<problem {problem.name}>"
     exec(compile(problem.source, module.__file__, "exec"), module.__dict__)  # noqa: S102
-    module.__dict__.update(problem.sizes_for(device))
+    apply_sizes(module.__dict__, problem.source, problem.sizes_for(device))
     return module
+
+
+def _assigned_names(target: ast.expr) -> list[str] | None:
+    """The names a plain assignment target binds (`a`, `a, b`); None for anything else
+    (attributes, subscripts), which is never re-run."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        names: list[str] = []
+        for elt in target.elts:
+            inner = _assigned_names(elt.value if isinstance(elt, ast.Starred) else elt)
+            if inner is None:
+                return None
+            names += inner
+        return names
+    return None
+
+
+def apply_sizes(namespace: dict, source: str, sizes: Mapping[str, Any]) -> None:
+    """Set the size globals of an executed problem `source` to `sizes`, then re-run, in
+    source order, the top-level assignments computed from them, so the problem stays
+    consistent: KernelBench writes `bias_shape = (out_channels, 1, 1)` and
+    `input_shape = (num_classes,)`, and a smaller `out_channels` alone would leave a
+    bias of the full size (a reference that fails to broadcast). A name `sizes` sets
+    itself is never recomputed."""
+    namespace.update(sizes)
+    if not sizes:
+        return
+    changed = set(sizes)
+    for node in ast.parse(source).body:
+        if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+            continue
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        bound = [_assigned_names(t) for t in targets]
+        if any(names is None for names in bound):
+            continue
+        names = {name for group in bound for name in group}
+        reads = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+        if names & set(sizes) or not reads & changed:
+            continue
+        exec(compile(ast.Module([node], type_ignores=[]), "<sizes>", "exec"), namespace)  # noqa: S102
+        changed |= names
 
 
 # ----------------------------------------------------------------------------- files

@@ -24,6 +24,7 @@ from typing import Any
 import numpy
 import torch
 
+from common.problemset import apply_sizes
 from evaluator.launch_hook import LaunchRecorder
 
 
@@ -168,8 +169,7 @@ class Workspace:
     def load_problem(self, source: str, sizes: dict) -> None:
         try:
             self.problem = self._import("reference", source)
-            for key, value in sizes.items():
-                setattr(self.problem, key, value)
+            apply_sizes(vars(self.problem), source, sizes)  # derived globals follow the sizes
             for fn in ("get_inputs", "get_init_inputs", "Model"):
                 if not callable(getattr(self.problem, fn, None)):
                     raise ProblemError(f"the problem defines no {fn}")

@@ -19,6 +19,7 @@ from common.messages import EvalRequest, decode, encode
 from common.problemset import (
     ProblemError,
     UnknownProblemError,
+    apply_sizes,
     exec_problem_source,
     from_payload,
     load_problems,
@@ -170,6 +171,27 @@ def test_kernelbench_problems_run_at_their_file_sizes_unless_a_manifest_gives_cp
     [x] = module.get_inputs()
     assert tuple(x.shape) == (2, 3, 8, 8) and tuple(model(x).shape) == (2, 4, 6, 6)
     assert exec_problem_source(conv, "cuda").batch_size == 128
+
+
+def test_globals_derived_from_overridden_sizes_follow_them(checkout):
+    """KernelBench computes `bias_shape = (out_channels, 1, 1)` from a size global: a manifest
+    that shrinks out_channels alone must not leave a bias of the full size (the reference
+    would fail to broadcast, a verdict on no kernel); a global the sizes set is kept."""
+    kb = checkout / "KernelBench"
+    sizes = {"batch_size": 2, "in_channels": 3, "out_channels": 4, "height": 8, "width": 8}
+    write(kb / "manifest.json", json.dumps({"level2/1_Conv2D_ReLU_BiasAdd": {"sizes": {"cpu": sizes}}}))
+    [conv] = load_problems(f"{checkout}:level2/1_Conv2D_ReLU_BiasAdd")
+    module = exec_problem_source(conv, "cpu")
+    assert module.bias_shape == (4, 1, 1)
+    model = module.Model(*module.get_init_inputs())
+    assert tuple(model(*module.get_inputs()).shape) == (2, 4, 6, 6)
+    assert exec_problem_source(conv, "cuda").bias_shape == (128, 1, 1)
+
+    namespace: dict = {}
+    source = "n = 8\nshape = (n, 2)\nsquare = shape[0] ** 2\nkept = (n,)\nimport math\nm = math.pi\n"
+    exec(source, namespace)
+    apply_sizes(namespace, source, {"n": 3, "kept": [5]})
+    assert (namespace["shape"], namespace["square"], namespace["kept"]) == ((3, 2), 9, [5])
 
 
 def test_a_broken_kernelbench_file_is_skipped_and_counted(checkout, caplog):
