@@ -22,19 +22,22 @@ imported — and the worker compares, times and decides. The commands:
            noise while the Triton kernels run: the output must still be right.
   arm      {id, seed}: redraw timing set `id` from the problem's get_inputs under `seed`
            (untimed; on the device where possible)
-  go       {null}: THE TIMED STEP. The worker's clock runs from writing this command to
+  go       {null, profile}: THE TIMED STEP. The worker's clock runs from writing this command to
            reading its reply: flush L2 (GPU), forward on the armed set, device-wide
            synchronize, checksum of the outputs. The checksum commits the child to
            outputs the worker may then ask to see (`reveal`), so work done after the
            reply cannot be passed off as this call's. CUDA events around the forward
            are reported only as a cross-check. `null` skips the forward: the reference
-           child measures the protocol's own cost with it.
+           child measures the protocol's own cost with it. `profile` (candidate, a few
+           runs the worker picks at random) runs the forward under the profiler and
+           returns its coverage; the worker does not use that run's time. Every
+           candidate run reports how many launches of its own kernels it made.
   reveal   {}: the outputs of the last `go`
   alt      {id}: the reference's outputs on timing set `id` with PyTorch's TF32 mode on (GPU;
            empty where TF32 changes nothing), the precision contract's second reference
   profile  {id, forwards, seeds}: coverage of the candidate's kernels (GPU: torch.profiler;
            CPU: the interpreter work meter, evaluator.cpu_work), each forward on a fresh
-           draw of set `id` like a timed run's
+           draw of set `id`; only when nothing is timed (else see `go`)
   status   {}: integrity report of the process (a tamper signal, not a guarantee)
 Failures are replies: {"op": "error", "kind": compile_error|runtime_error|format_error|
 problem_error|internal, "message", "traceback"}. The worker decides what an error means
@@ -364,18 +367,46 @@ class ChildState:
         return {"op": "armed"}, []
 
     def go(self, h: dict) -> tuple[dict, list]:
+        extra: dict = {}
         if h.get("null"):
             outs, events_s = self.last_outputs, timing.flush_only(self._flush_buffer(h))
         else:
             if self.armed is None:
                 raise ValueError("go before arm")
-            inputs = self._workspace().inputs(self.armed)
+            ws = self._workspace()
+            inputs = ws.inputs(self.armed)
             who = "candidate" if self.role == "candidate" else "problem"
-            outs, events_s = _as(who, partial(timing.timed_forward, self.model, inputs, self.device,
-                                              self._flush_buffer(h)))
+            self.recorder.start()
+            try:
+                if h.get("profile") and self.role == "candidate":
+                    events_s = None
+                    outs, extra["coverage"] = _as(who, partial(self._profiled, inputs, h))
+                else:
+                    outs, events_s = _as(who, partial(timing.timed_forward, self.model, inputs, self.device,
+                                                      self._flush_buffer(h)))
+            finally:
+                launches = self.recorder.stop()
+            if self.role == "candidate":
+                module = ws.module_name()
+                extra["own_launches"] = sum(1 for m, _ in launches if m == module)
             self.last_outputs = outs
         self.armed = None
-        return {"op": "done", "checksum": timing.checksum(outs), "events_s": events_s}, []
+        return {"op": "done", "checksum": timing.checksum(outs), "events_s": events_s, **extra}, []
+
+    def _profiled(self, inputs: list, h: dict) -> tuple[list[torch.Tensor], dict]:
+        """A profiled run: to the forward it is a timed run like any other (fresh draw,
+        flush, sync); its coverage, not its time, is what the worker keeps."""
+        ws = self._workspace()
+        kernels = set(ws.candidate_kernels()) | self.recorder.compiled_names(ws.module_name())
+        if self.device == "cuda":
+            return timing.profiled_forward(self.model, inputs, self._flush_buffer(h), kernels,
+                                           self.recorder.launched_kernels)
+        from evaluator import cpu_work
+        from evaluator.runner import flatten_outputs
+
+        held: list = []
+        cov = cpu_work.measure(lambda _inputs: held.append(self._forward_only(inputs)), [], kernels)
+        return flatten_outputs(held[0]), cov
 
     def _flush_buffer(self, h: dict):
         size = int(h.get("flush_bytes", 0))

@@ -373,16 +373,21 @@ class _Run:
             with self.holding(self.ev.device_lock.exclusive()), self.ev.pool.quiet(child):
                 try:
                     schedule, cand, reveal = stopwatch.time_candidate(
-                        child, ids, self.cfg.timing, self.ev.device, flush, self.left)
+                        child, ids, self.cfg.timing, self.ev.device, flush, self.left,
+                        profiled_runs=self.cfg.profiling.forwards if profile else 0)
                 except stopwatch._ChildError as exc:
                     return judge.from_error(exc.reply, "timing", self.sanitize)
                 except stopwatch.ForgedTiming as exc:
                     return judge.Outcome("hack", f"Rejected: {exc}.", hacks=["forged_timing"])
+                idle = sorted(r for r, n in cand.own_launches.items() if n == 0)
+                if idle:
+                    return judge.Outcome("hack", f"Rejected: timed run {idle[0]} (of {len(cand.own_launches)}) "
+                                         "launched none of your Triton kernels, though the trials did: "
+                                         "forward takes another path when it is timed.", hacks=["no_triton_launch"])
                 if profile:
-                    with self.phase("profile"):
-                        cov = self.profile(child, locked=True)
-                    if isinstance(cov, judge.Outcome):
-                        return cov
+                    cov = stopwatch.profiled_coverage(cand.coverage)
+                    if cov is not None:
+                        self.details["profile"] = cov
                 child.close()  # nothing of the candidate runs while its reference is timed
                 try:
                     ref = stopwatch.time_reference(ref_child, schedule, reveal, self.ev.device, flush,
@@ -404,6 +409,7 @@ class _Run:
             else "evaluator clock, cpu interpreter"
         self.details["timing"] = {
             "clock": clock, "runs": len(cand.times_s), "revealed_runs": sorted(reveal),
+            "profiled_runs": sorted(schedule.profiled),
             "ref": {"median_s": ref_s, "raw_median_s": ref.median_s},
             "candidate": {"median_s": cand_s, "raw_median_s": cand.median_s,
                           "min_s": min(cand.times_s) - null, "max_s": max(cand.times_s) - null},

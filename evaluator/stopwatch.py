@@ -51,12 +51,13 @@ class Schedule:
     sets: tuple[int, ...]
     seeds: tuple[int, ...]
     warmup: int
+    profiled: frozenset[int] = frozenset()  # timed-run positions whose time is not used
 
     def extend(self, runs: int, set_ids: list[int], rng: secrets.SystemRandom) -> Schedule:
         n = len(self.sets)
         sets = self.sets + tuple(set_ids[(n + i) % len(set_ids)] for i in range(runs))
         seeds = self.seeds + tuple(rng.getrandbits(63) for _ in range(runs))
-        return Schedule(sets, seeds, self.warmup)
+        return Schedule(sets, seeds, self.warmup, self.profiled)
 
 
 @dataclass
@@ -68,6 +69,8 @@ class Series:
     null_s: list[float] = field(default_factory=list)           # protocol cost (reference)
     revealed: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # run -> outputs
     revealed_tf32: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # reference, GPU
+    coverage: list[dict] = field(default_factory=list)         # the profiled runs' (candidate)
+    own_launches: dict[int, int] = field(default_factory=dict)  # run -> launches of own kernels
 
     @property
     def median_s(self) -> float:
@@ -79,14 +82,14 @@ class Series:
 
 
 def _go(child, schedule: Schedule, i: int, flush_bytes: int, deadline_s: float,
-        null: bool = False) -> tuple[dict, float]:
+        null: bool = False, profile: bool = False) -> tuple[dict, float]:
     if not null:
         armed, _ = child.request({"op": "arm", "id": schedule.sets[i], "seed": schedule.seeds[i]},
                                  deadline_s)
         if armed.get("op") != "armed":
             raise _ChildError(armed)
-    reply, _, seconds = child.timed_request({"op": "go", "null": null, "flush_bytes": flush_bytes},
-                                            deadline_s)
+    reply, _, seconds = child.timed_request({"op": "go", "null": null, "flush_bytes": flush_bytes,
+                                             **({"profile": True} if profile else {})}, deadline_s)
     if reply.get("op") != "done":
         raise _ChildError(reply)
     return reply, seconds
@@ -126,21 +129,32 @@ def reveal_probability(cfg: TimingConfig, device: str, runs: int) -> float:
 
 
 def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str,
-                   flush_bytes: int, timeout_s) -> tuple[Schedule, Series, frozenset[int]]:
-    """Warm-up, then timed runs with reveals chosen after each commitment."""
+                   flush_bytes: int, timeout_s, profiled_runs: int = 0) -> tuple[Schedule, Series, frozenset[int]]:
+    """Warm-up, then timed runs with reveals chosen after each commitment. `profiled_runs`
+    more runs, at positions drawn here, run under the profiler: to the forward they are
+    timed runs like the others (so coverage describes the forward that is timed, and
+    counting calls does not find them); their times are not used."""
     rng = secrets.SystemRandom()
     warmup = max(cfg.warmup_runs if device == "cuda" else cfg.cpu_warmup_runs, 1)
     schedule = Schedule((), (), warmup).extend(warmup, set_ids, rng)
     warm = [_go(child, schedule, i, flush_bytes, timeout_s())[1] for i in range(warmup)]
     runs = run_count(cfg, device, warm)
-    schedule = schedule.extend(runs, set_ids, rng)
+    total = runs + profiled_runs
+    schedule = Schedule(schedule.sets, schedule.seeds, warmup,
+                        frozenset(rng.sample(range(total), profiled_runs))).extend(total, set_ids, rng)
     p = reveal_probability(cfg, device, runs)
     series, chosen = Series(), set()
-    for r in range(runs):
-        reply, seconds = _go(child, schedule, warmup + r, flush_bytes, timeout_s())
-        series.times_s.append(seconds)
-        if reply.get("events_s") is not None:
-            series.events_s.append(float(reply["events_s"]))
+    for r in range(total):
+        profiled = r in schedule.profiled
+        reply, seconds = _go(child, schedule, warmup + r, flush_bytes, timeout_s(), profile=profiled)
+        series.own_launches[r] = int(reply.get("own_launches", 0) or 0)
+        if profiled:
+            if isinstance(reply.get("coverage"), dict):
+                series.coverage.append(reply["coverage"])
+        else:
+            series.times_s.append(seconds)
+            if reply.get("events_s") is not None:
+                series.events_s.append(float(reply["events_s"]))
         if p >= 1.0 or rng.random() < p:
             chosen.add(r)
             series.revealed[r] = _reveal(child, reply["checksum"], timeout_s())
@@ -156,9 +170,10 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
     _go(child, schedule, 0, flush_bytes, timeout_s(), null=True)  # warm the null path too
     for r in range(len(schedule.sets) - schedule.warmup):
         reply, seconds = _go(child, schedule, schedule.warmup + r, flush_bytes, timeout_s())
-        series.times_s.append(seconds)
-        if reply.get("events_s") is not None:
-            series.events_s.append(float(reply["events_s"]))
+        if r not in schedule.profiled:  # the positions the candidate ran profiled: not compared
+            series.times_s.append(seconds)
+            if reply.get("events_s") is not None:
+                series.events_s.append(float(reply["events_s"]))
         if r in reveal:
             series.revealed[r] = _reveal(child, reply["checksum"], timeout_s())
             if device == "cuda":
@@ -169,6 +184,32 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
                 series.revealed_tf32[r] = tensors
         series.null_s.append(_go(child, schedule, 0, flush_bytes, timeout_s(), null=True)[1])
     return series
+
+
+def profiled_coverage(runs: list[dict]) -> dict | None:
+    """Coverage from the profiled runs: 1 - median(time in other kernels) / min(total time).
+
+    Padding (own work that does nothing for the result) only ever adds time and never
+    shrinks the other kernels' time. Over runs drawn at random among the timed ones, the
+    least total is a run the forward did not pad, unless it pads every run, and then
+    every timed run is slower by as much: coverage is not for free. (A median total would
+    be bought by padding just over half the profiled runs, and a handful of profiled runs
+    is easily more than half padded by chance.) The profiled run with the least total is
+    shown; `per_run` has each run's own share."""
+    def total(c: dict) -> float | None:  # GPU: profiler kernel time; CPU: the work estimate
+        value = c.get("gpu_time_s", c.get("estimated_time_s"))
+        return float(value) if isinstance(value, (int, float)) else None
+
+    usable = [c for c in runs if isinstance(c.get("coverage"), (int, float)) and total(c) is not None]
+    if not usable:
+        return None
+    others = [total(c) - float(c.get("candidate_time_s", 0.0)) for c in usable]
+    least = min(usable, key=total)
+    shown = dict(least)
+    whole = total(least)
+    shown["coverage"] = min(max(1.0 - statistics.median(others) / whole, 0.0), 1.0) if whole > 0 else 0.0
+    shown["per_run"] = [round(float(c["coverage"]), 4) for c in usable]
+    return shown
 
 
 def net_seconds(series: Series, null_s: float, floor_s: float = 1e-6) -> float:

@@ -76,37 +76,64 @@ def checksum(outs: Sequence[torch.Tensor]) -> list[int]:
     return [total & (2 ** 63 - 1), odd & (2 ** 63 - 1)]
 
 
-def coverage(fn: Forward, kernel_names: set[str], forwards: int, launched: Callable[[], Counter],
-             before_each: Callable[[int], None] | None = None) -> dict:
-    """Share of the forward's GPU time spent in the candidate's own kernels.
-
-    Each forward is profiled in its own session, after `before_each(i)` (the harness gives
-    it fresh inputs there, outside the profile): a profiled forward looks like a timed one,
-    so a forward that recognised its inputs from an earlier call cannot do extra work for
-    the profiler only. `launched()` counts, by compiled name, the kernels the launch hook
-    saw the candidate launch during these forwards. A kernel name is the candidate's only
-    where the profiler saw it run no more often than that: a function named like a cuBLAS
-    or aten kernel does not turn the library's time into the candidate's."""
+def _profile_once(fn: Forward, per_kernel: dict[str, float], counts: Counter, scale: float) -> object:
+    """Run fn() once under torch.profiler; add its CUDA kernels' self time (x scale) and
+    invocation counts. Returns fn's result."""
     from torch.profiler import ProfilerActivity, profile
 
+    torch.cuda.synchronize()
+    with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
+        out = fn()
+        torch.cuda.synchronize()
+    for evt in prof.key_averages():
+        if str(getattr(evt, "device_type", "")).endswith("CUDA"):
+            t = getattr(evt, "self_device_time_total", None)
+            if t is None:
+                t = getattr(evt, "self_cuda_time_total", 0.0)
+            if t > 0:
+                per_kernel[evt.key] = per_kernel.get(evt.key, 0.0) + t / 1e6 * scale
+                counts[evt.key] += int(getattr(evt, "count", 0) or 0)
+    return out
+
+
+def coverage(fn: Forward, kernel_names: set[str], forwards: int, launched: Callable[[], Counter],
+             before_each: Callable[[int], None] | None = None) -> dict:
+    """Share of the forward's GPU time spent in the candidate's own kernels, over
+    `forwards` forwards each profiled in its own session after `before_each(i)` (fresh
+    inputs, made outside the profile). Used when nothing is timed; timed evaluations
+    profile randomly chosen timed runs instead (`profiled_forward`).
+
+    `launched()` counts, by compiled name, the kernels the launch hook saw the candidate
+    launch during these forwards. A kernel name is the candidate's only where the profiler
+    saw it run no more often than that: a function named like a cuBLAS or aten kernel does
+    not turn the library's time into the candidate's."""
     per_kernel: dict[str, float] = {}
     counts: Counter = Counter()
     for i in range(forwards):
         if before_each is not None:
             before_each(i)
-        torch.cuda.synchronize()
-        with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
-            fn()
-            torch.cuda.synchronize()
-        for evt in prof.key_averages():
-            if str(getattr(evt, "device_type", "")).endswith("CUDA"):
-                t = getattr(evt, "self_device_time_total", None)
-                if t is None:
-                    t = getattr(evt, "self_cuda_time_total", 0.0)
-                if t > 0:
-                    per_kernel[evt.key] = per_kernel.get(evt.key, 0.0) + t / 1e6 / forwards
-                    counts[evt.key] += int(getattr(evt, "count", 0) or 0)
+        _profile_once(fn, per_kernel, counts, 1.0 / forwards)
     return attribute(per_kernel, counts, kernel_names, launched())
+
+
+def profiled_forward(model, inputs: list, flush, kernel_names: set[str],
+                     launched: Callable[[], Counter]) -> tuple[list[torch.Tensor], dict]:
+    """One run like `timed_forward` (flush, forward, device-wide sync) with the forward under
+    the profiler (the flush outside it): (outputs, coverage of this forward)."""
+    from evaluator.runner import flatten_outputs
+
+    if flush is not None:
+        flush.zero_()
+        torch.cuda.synchronize()
+    per_kernel: dict[str, float] = {}
+    counts: Counter = Counter()
+
+    def forward():
+        with torch.no_grad():
+            return model(*inputs)
+
+    out = _profile_once(forward, per_kernel, counts, 1.0)
+    return flatten_outputs(out), attribute(per_kernel, counts, kernel_names, launched())
 
 
 def attribute(per_kernel: dict[str, float], counts: Counter, kernel_names: set[str],

@@ -132,12 +132,16 @@ class PolicyConfig(Section):
 
 
 class ProfilingConfig(Section):
-    """Profiler coverage: time in the candidate's own kernels / all GPU time of the forward."""
+    """Coverage: the share of the forward's device time in the candidate's own kernels
+    (GPU: torch.profiler; CPU: the interpreter work estimate, evaluator.cpu_work)."""
 
     enabled: bool = True
-    """Profile correct candidates on the GPU (on CPU coverage is not measured: None)."""
-    forwards: int = Field(3, ge=1)
-    """Forwards recorded by the profiler."""
+    """Measure coverage of correct candidates."""
+    forwards: int = Field(6, ge=1)
+    """Profiled runs, at positions drawn at random among the timed runs (their times are not
+    used). Coverage takes the least total among them, so a forward that pads its own work
+    in a share q of its runs buys coverage only when all of them were padded, about
+    q^forwards of the time (q < 1/2, else the timing pays)."""
 
 
 class StaticConfig(Section):

@@ -271,6 +271,9 @@ def test_runtime_attacks_on_the_gpu(ev):
                                 "        self.calls += 1\n        if self.calls > 8:\n"
                                 "            return torch.empty_like(x)\n        x = x.contiguous()\n", 1)
     v = ev.evaluate(relu, counting, _settings())
+    assert v.status == "hack" and v.hacks == ["no_triton_launch"], (v.status, v.feedback)
+    wrong = counting.replace("            return torch.empty_like(x)\n", "            x = x * 0\n")
+    v = ev.evaluate(relu, wrong, _settings())
     assert v.status == "hack" and "timed_output_mismatch" in v.hacks, (v.status, v.feedback)
     v = ev.evaluate(relu, relu.solution, _settings())
     assert v.status == "ok" and v.details["timing"]["clock"].startswith("evaluator clock"), v.feedback

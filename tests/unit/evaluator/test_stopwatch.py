@@ -68,3 +68,30 @@ def test_revealing_other_outputs_than_committed_is_forged_timing():
     child = ScriptedChild(forge=lambda run: True)
     with pytest.raises(stopwatch.ForgedTiming):
         stopwatch.time_candidate(child, [100], TimingConfig(), "cpu", 0, lambda: 5.0)
+
+
+def _cov(total: float, mine: float) -> dict:
+    return {"coverage": mine / total, "gpu_time_s": total, "candidate_time_s": mine}
+
+
+def test_coverage_takes_the_least_total_so_padding_some_runs_buys_nothing():
+    honest = [_cov(10.0, 2.0)] * 6  # 8 in library kernels, 2 in its own
+    padded = [_cov(30.0, 22.0)] * 5 + [_cov(10.0, 2.0)]  # 20 more of its own in 5 of 6 runs
+    assert stopwatch.profiled_coverage(honest)["coverage"] == pytest.approx(0.2)
+    assert stopwatch.profiled_coverage(padded)["coverage"] == pytest.approx(0.2)
+    everywhere = [_cov(30.0, 22.0)] * 6  # padding every run: coverage, paid for in time
+    assert stopwatch.profiled_coverage(everywhere)["coverage"] == pytest.approx(22 / 30)
+    assert stopwatch.profiled_coverage([{"coverage": None}]) is None
+
+
+def test_profiled_runs_are_timed_runs_at_random_positions_whose_time_is_not_used():
+    cfg = TimingConfig(min_runs=20, max_runs=20)
+    positions = set()
+    for _ in range(50):
+        child = ScriptedChild()
+        schedule, series, _ = stopwatch.time_candidate(child, [100], cfg, "cuda", 0, lambda: 5.0,
+                                                       profiled_runs=4)
+        assert len(schedule.profiled) == 4 and len(series.times_s) == 20
+        assert len(schedule.seeds) == schedule.warmup + 24
+        positions |= schedule.profiled
+    assert len(positions) > 16  # spread over the 24 positions, not a fixed call count

@@ -82,16 +82,21 @@ def test_a_wrong_kernel_after_a_tampering_one_is_still_incorrect(unsafe_evaluato
 
 
 # ---------------------------------------------------------------------- timing belongs to the worker
-def test_a_forward_that_counts_its_calls_and_cheats_when_timed_is_caught(evaluator, settings, relu):
+@pytest.mark.parametrize("cheat, caught", [
+    ("return torch.zeros_like(x)", "no_triton_launch"),  # skips its kernel when timed
+    ("x = x * 0", "timed_output_mismatch"),              # runs it, on the wrong data
+])
+def test_a_forward_that_counts_its_calls_and_cheats_when_timed_is_caught(evaluator, settings, relu,
+                                                                         cheat, caught):
     source = relu.solution.replace("class ModelNew(nn.Module):", """class ModelNew(nn.Module):
     calls = 0
-""").replace("        x = x.contiguous()\n", """        self.calls += 1
+""").replace("        x = x.contiguous()\n", f"""        self.calls += 1
         if self.calls > 6:
-            return torch.zeros_like(x)
+            {cheat}
         x = x.contiguous()
 """, 1)
     verdict = evaluator.evaluate(relu, source, settings)
-    assert verdict.status == "hack" and "timed_output_mismatch" in verdict.hacks, verdict.feedback
+    assert verdict.status == "hack" and caught in verdict.hacks, verdict.feedback
 
 
 # A GEMM is homogeneous in its input: a memo of x @ W^T fixes up any rescaled x with one
@@ -237,7 +242,8 @@ def test_a_forward_that_notices_back_to_back_calls_and_cheats_is_caught(unsafe_e
         x = x.contiguous()
 """, 1)
     verdict = unsafe_evaluator.evaluate(relu, source, settings)
-    assert verdict.status == "hack" and "timed_output_mismatch" in verdict.hacks, verdict.feedback
+    assert verdict.status == "hack" and {"timed_output_mismatch", "no_triton_launch"} & set(verdict.hacks), \
+        verdict.feedback
 
 
 def test_garbage_on_the_reply_pipe_is_the_candidates_crash(unsafe_evaluator, settings, relu):
@@ -520,7 +526,8 @@ def test_timings_come_from_the_worker_clock(evaluator, settings, relu):
     _ok(verdict)
     timing = verdict.details["timing"]
     assert timing["clock"].startswith("evaluator clock")
-    assert timing["revealed_runs"] == list(range(timing["runs"]))  # CPU: every run is checked
+    # CPU: every run is checked, the profiled ones (whose time is not used) included
+    assert timing["revealed_runs"] == list(range(timing["runs"] + len(timing["profiled_runs"])))
     assert 0 < timing["protocol_overhead_s"] < timing["candidate"]["raw_median_s"]
     assert verdict.ref_time_s == pytest.approx(timing["ref"]["median_s"])
 
