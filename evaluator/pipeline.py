@@ -16,7 +16,7 @@ threat model these steps implement):
               in the reference child, on the same fresh draws of inputs; outputs of random
               runs revealed and compared (evaluator.stopwatch)
   profile     coverage of the candidate's own kernels (GPU: profiler, CPU: work meter),
-              on fresh draws like the timed runs
+              on timed runs chosen at random (their times unused)
   policy      paper (default) or strict, from run-time evidence, reported in the verdict
 At the end the candidate's job is ended: its process and everything it started are
 killed and its files wiped; nothing of it reaches the next candidate.
@@ -422,7 +422,7 @@ class _Run:
 
     def profile(self, child: Child, locked: bool = False) -> dict | None | judge.Outcome:
         forwards = self.cfg.profiling.forwards
-        header = {"op": "profile", "id": TIMING_SETS if self.settings.timing else 0, "forwards": forwards,
+        header = {"op": "profile", "id": 0, "forwards": forwards,  # only when nothing is timed
                   "seeds": [secrets.randbits(62) for _ in range(forwards)]}
         if locked:
             reply, _ = child.request(header, self.left())
