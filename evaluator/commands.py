@@ -321,6 +321,8 @@ class ChildState:
                 outs, launches = self._forward(inputs)
             seconds = time.perf_counter() - t0
             problem = _sendable(outs, h["max_output_bytes"])
+            if problem is None and h.get("check_repeat") and self.role == "reference" and not results:
+                problem = self._repeat_problem(copies, outs)
             modified = [i for i, (x, c) in enumerate(zip(inputs, copies))
                         if isinstance(x, torch.Tensor) and not unchanged([x], [c])]
             back = [inputs[i] for i in modified] if h.get("return_inputs") and problem is None else []
@@ -336,6 +338,20 @@ class ChildState:
             else:
                 break
         return {"op": "result", "trials": results, "tampered": self.integrity.check()}, tensors
+
+    def _repeat_problem(self, copies: list, outs: list[torch.Tensor]) -> str | None:
+        """Why the reference cannot be used if a second forward on the same inputs differs
+        (randomness in forward, e.g. dropout in training mode): no kernel could match it."""
+        again, _ = self._forward(pristine(copies))
+        for a, b in zip(again, outs):
+            if a.shape != b.shape or a.dtype != b.dtype:
+                return "the reference's forward returns different outputs on the same inputs"
+            same = torch.allclose(a, b, rtol=1e-3, atol=1e-3, equal_nan=True) if a.is_floating_point() \
+                else torch.equal(a, b)
+            if not same:
+                return ("the reference's forward gives different results on the same inputs (randomness "
+                        "in forward, such as dropout in training mode): no kernel can be checked against it")
+        return None
 
     def _tf32_outputs(self, inputs: list, strict: list[torch.Tensor]) -> list[torch.Tensor]:
         """The reference's outputs with PyTorch's TF32 mode on (GPU reference child only);

@@ -266,6 +266,7 @@ class _Run:
             n, extra = len(self.plan.trials), self._knockout_ids()
             reply, tensors = self._ref_request(child, {
                 "op": "run", "ids": [*range(n), *extra], "return_inputs": True, "tf32": True,
+                "check_repeat": True,
                 "max_output_bytes": self.cfg.correctness.max_output_bytes})
         trials = reply["trials"]
         if len(trials) < n + len(extra) or any(t.get("problem") for t in trials):

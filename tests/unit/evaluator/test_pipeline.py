@@ -172,4 +172,12 @@ def test_malformed_problems_are_problem_errors_and_do_not_break_the_evaluator(ev
                                                         "return [torch.randn(4, 4), torch.randn(4, 4)]"))
     verdict = evaluator.evaluate(arity, relu.solution, settings)
     assert verdict.status == "runtime_error" and verdict.details["error_source"] == "problem"
+    # a reference whose forward draws random numbers (dropout in training mode, as KernelBench
+    # level 2 #66 has) cannot judge any kernel: the problem's error, never the candidate's
+    dropout = FixtureProblem("dropout", relu.source.replace("return torch.relu(x)",
+                                                            "return torch.nn.functional.dropout(torch.relu(x), 0.2)"))
+    assert dropout.source != relu.source
+    verdict = evaluator.evaluate(dropout, relu.solution, settings)
+    assert verdict.status == "runtime_error" and verdict.details["error_source"] == "problem"
+    assert "dropout in training mode" in verdict.feedback
     assert evaluator.evaluate(relu, relu.solution, settings).status == "ok"
