@@ -295,13 +295,16 @@ def test_a_flood_of_malformed_messages_leaves_both_sockets_serving(service):
     assert all(service.procs[n].poll() is None for n in ("broker", "w1", "w2"))
 
 
-def test_a_candidate_that_crashes_its_child_leaves_the_others_alone(service):
+def test_a_candidate_with_a_wild_pointer_fails_alone(service):
+    """A load 16 TiB past its input once crashed the child (SIGSEGV); the interpreter's
+    memory guard now stops it in the kernel. Either way only that candidate fails (a real
+    crash's verdict is tested with the sandbox: test_sandbox.py)."""
     tag = new_id()
     jobs = [(name, _candidate(name, tag)) for name in PROBLEMS[:4]]
     jobs.insert(1, ("activation/relu", _candidate("activation/relu", tag, "segfault")))
     with service.client() as client:
         results = asyncio.run(_evaluate_all(client, jobs))
-    assert results[1].status == "crashed" and "SIGSEGV" in results[1].feedback
+    assert results[1].status == "runtime_error" and "outside every tensor argument" in results[1].feedback
     assert [r.status for i, r in enumerate(results) if i != 1] == ["ok"] * 4
     # every candidate ran in a fresh process; the crash ended only its own
     _until(lambda: sum(service.metrics(w).get("krl_evaluator_children_total", 0)
