@@ -33,46 +33,61 @@ class KernelArgumentError(TypeError):
     """A launch argument that is not plain data (see check_arguments)."""
 
 
+_SCALARS: frozenset = frozenset()  # exact types that are plain data (filled by _kinds())
+_TENSORS: frozenset = frozenset()
+_DESCRIPTOR: type | None = None
+
+
+def _kinds() -> None:
+    """Fill the type tables once (torch and triton are imported by then)."""
+    global _SCALARS, _TENSORS, _DESCRIPTOR
+    import torch
+    import triton.language as tl
+
+    _SCALARS = frozenset({bool, int, float, str, type(None), torch.dtype, tl.constexpr,
+                          *(type(d) for d in (tl.float32, tl.pointer_type(tl.float32)))})
+    _TENSORS = frozenset({torch.Tensor, torch.nn.Parameter})
+    try:
+        from triton.tools.tensor_descriptor import TensorDescriptor
+    except ImportError:  # deliberate: a Triton without host-side descriptors
+        TensorDescriptor = None
+    _DESCRIPTOR = TensorDescriptor
+
+
 def _plain(value: object, depth: int = 0) -> bool:
     """Tensors, numbers, strings, dtypes, constexprs and tuples of them: values whose
     meaning to Triton's launcher the harness knows. Exact types: an object of the
     candidate's own class (even an IntEnum) that answers `data_ptr()` would be taken for
     a pointer to any address."""
-    import torch
-    import triton.language as tl
-
     kind = type(value)
-    if kind in (bool, int, float, str, type(None), torch.dtype, tl.constexpr) or isinstance(value, tl.dtype):
-        return True
-    if kind in (torch.Tensor, torch.nn.Parameter):
+    if kind in _TENSORS or kind in _SCALARS:
         return True
     if kind in (tuple, list) and depth < 4:
         return all(_plain(v, depth + 1) for v in value)
-    descriptor = _tensor_descriptor()
-    if descriptor is not None and kind is descriptor:
-        return type(value.base) in (torch.Tensor, torch.nn.Parameter) and all(
+    if _DESCRIPTOR is not None and kind is _DESCRIPTOR:
+        return type(value.base) in _TENSORS and all(
             _plain(getattr(value, f, ()), depth + 1) for f in ("shape", "strides", "block_shape"))
     return False
 
 
-def _tensor_descriptor() -> type | None:
-    try:
-        from triton.tools.tensor_descriptor import TensorDescriptor
-    except ImportError:  # deliberate: a Triton without host-side descriptors
-        return None
-    return TensorDescriptor
-
-
 def check_arguments(kernel: object, args: tuple, kwargs: dict) -> None:
     """Refuse a launch whose kernel arguments are not plain data (`_plain`)."""
-    names = list(getattr(kernel, "arg_names", ()) or ())
-    values = list(zip(names, args)) + [(k, v) for k, v in kwargs.items() if k in names]
-    for name, value in values:
+    if not _TENSORS:
+        _kinds()
+    names = getattr(kernel, "arg_names", None) or ()
+    for name, value in zip(names, args):
         if not _plain(value):
-            fn = getattr(kernel, "fn", kernel)
-            raise KernelArgumentError(
-                f"argument {name!r} of Triton kernel {getattr(fn, '__name__', '?')!r} is a "
-                f"{type(value).__name__}: pass tensors, numbers, strings, dtypes or tuples of them")
+            _refuse(kernel, name, value)
+    for name, value in kwargs.items():
+        if name in names and not _plain(value):
+            _refuse(kernel, name, value)
+
+
+def _refuse(kernel: object, name: str, value: object) -> None:
+    fn = getattr(kernel, "fn", kernel)
+    raise KernelArgumentError(
+        f"argument {name!r} of Triton kernel {getattr(fn, '__name__', '?')!r} is a "
+        f"{type(value).__name__}: pass tensors, numbers, strings, dtypes or tuples of them")
 
 
 class LaunchRecorder:
