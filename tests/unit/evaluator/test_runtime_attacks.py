@@ -94,59 +94,6 @@ def test_pytorch_in_the_timed_runs_only_is_not_ok_under_strict(strict_evaluator,
     assert verdict.status != "ok", (verdict.reward, verdict.coverage, verdict.feedback)
 
 
-_LAZY_PADDED_IN_PROFILE = '''import torch
-import torch.nn as nn
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def bias_relu_kernel(z_ptr, b_ptr, out_ptr, N, total, BLOCK: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    mask = offs < total
-    z = tl.load(z_ptr + offs, mask=mask, other=0.0)
-    b = tl.load(b_ptr + offs % N, mask=mask, other=0.0)
-    tl.store(out_ptr + offs, tl.maximum(z + b, 0.0), mask=mask)
-
-
-@triton.jit
-def pad_kernel(buf_ptr, n, BLOCK: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    mask = offs < n
-    tl.store(buf_ptr + offs, tl.load(buf_ptr + offs, mask=mask, other=0.0) + 1.0, mask=mask)
-
-
-class ModelNew(nn.Module):
-    def __init__(self, in_features, out_features):
-        super().__init__()
-        self.linear = nn.Linear(in_features, out_features)
-        self.calls = 0
-
-    def forward(self, x):
-        self.calls += 1
-        if 12 < self.calls <= 15:  # 5 trials and the knock-out, 1 warm-up and 5 timed: "profiled"
-            buf = torch.empty(1 << 16, device=x.device)
-            pad_kernel[(1,)](buf, buf.numel(), BLOCK=1 << 16)
-        z = torch.matmul(x, self.linear.weight.t())
-        out = torch.empty_like(z)
-        bias_relu_kernel[(triton.cdiv(z.numel(), 256),)](z, self.linear.bias, out, z.shape[1], z.numel(),
-                                                         BLOCK=256)
-        return out
-'''
-
-
-def test_padding_only_the_profiled_forwards_by_call_count_buys_no_coverage(evaluator, settings):
-    """The profiled runs are drawn among the timed ones, and coverage takes the least
-    total: padding fewer runs than are profiled can never pad them all."""
-    problem = fixture_problem("linear_relu")
-    padded = evaluator.evaluate(problem, _passes_static(_LAZY_PADDED_IN_PROFILE), settings)
-    plain = evaluator.evaluate(problem, _LAZY_PADDED_IN_PROFILE.replace("if 12 < self.calls <= 15:", "if False:"),
-                               settings)
-    for verdict in (padded, plain):
-        assert verdict.status == "ok" and verdict.details["policy"] == "paper", verdict.feedback
-    assert padded.coverage == pytest.approx(plain.coverage, abs=0.05), (padded.coverage, plain.coverage)
-
-
 # ---------------------------------------------------------------------- work the meters do not see
 _HOST_PYTHON_RELU = '''import torch
 import torch.nn as nn

@@ -335,6 +335,7 @@ class ModelNew(nn.Module):
         super().__init__()
         self.linear = nn.Linear(in_features, out_features)
         self.seen = {}
+        self.calls = 0
         self.buf = torch.zeros(1 << 20)
 
     def forward(self, x):
@@ -351,11 +352,17 @@ class ModelNew(nn.Module):
 """
 
 
-def test_coverage_is_measured_on_forwards_that_look_like_timed_ones(evaluator, settings):
-    """A forward that pads its Triton work only when it sees inputs again (the profiler's
-    forwards once ran on a trial's inputs) gets the coverage of what it does when timed."""
+@pytest.mark.parametrize("trigger", [
+    "if key in self.seen:",  # the profiler's forwards once ran on a trial's inputs
+    "self.calls += 1\n        if 12 < self.calls <= 15:",  # ... then at a call count after the timing
+])
+def test_coverage_is_measured_on_forwards_that_look_like_timed_ones(evaluator, settings, trigger):
+    """A forward that pads its Triton work only where it expects the profiler gets the
+    coverage of what it does when timed: the profiled runs are timed runs the worker draws
+    at random, and coverage takes the least total, so padding fewer runs than are
+    profiled can never pad them all."""
     problem = fixture_problem("linear_relu")
-    padded = evaluator.evaluate(problem, _PROFILE_PADDER, settings)
+    padded = evaluator.evaluate(problem, _PROFILE_PADDER.replace("if key in self.seen:", trigger), settings)
     plain = evaluator.evaluate(problem, _PROFILE_PADDER.replace("if key in self.seen:", "if False:"), settings)
     for verdict in (padded, plain):
         assert verdict.status == "ok" and verdict.details["policy"] == "paper", verdict.feedback
