@@ -7,184 +7,29 @@ ever the base of an attribute; a builtin must be on the builtin allowlist; any o
 object's attributes are held to the attribute rules (no dunders, no private names but
 your own on `self`, no hooks, storages, streams or frames).
 
-Privileges: `self` (the first parameter of an instance method, never rebound) may have
-private attributes and be assigned to; `ctx` (first parameter of an autograd.Function's
-forward/backward/setup_context/jvp/vjp, static or not: torch passes the ctx either way)
-may be assigned to. A kernel (a @triton.jit/autotune/heuristics
-function) may only be launched (`kernel[grid](...)`) or called from another kernel.
+Privileges (which parameters they are: evaluator.static_names): `self` may have private
+attributes and be assigned to; `ctx` may be assigned to. A kernel (a @triton.jit/
+autotune/heuristics function) may only be launched (`kernel[grid](...)`) or called from
+another kernel.
 """
 from __future__ import annotations
 
 import ast
-import builtins
 import string
 
-from common.config.evaluator import StaticConfig
 from evaluator import static_allowlist as A
-from evaluator.static_scopes import Binding, Scopes
+from evaluator.static_names import Resolver
 
-_BUILTIN_NAMES = frozenset(dir(builtins))
-KERNEL_DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics"})
 _PLAIN_EXPRESSIONS = (ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.IfExp, ast.Dict, ast.Set,
                       ast.List, ast.Tuple, ast.Compare, ast.Starred, ast.Slice, ast.JoinedStr,
                       ast.FormattedValue, ast.Constant)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-_CTX_METHODS = frozenset({"forward", "backward", "setup_context", "jvp", "vjp"})
 _REFLECTIVE = frozenset({"getattr", "hasattr", "setattr", "delattr"})
 _CLASS_TAKERS = frozenset({"isinstance", "issubclass", "super"})
 
 
-class ExpressionChecker:
-    """Resolution state of one module and the checks of everything but statements."""
-
-    def __init__(self, tree: ast.Module, cfg: StaticConfig, source: str):
-        self.tree, self.cfg, self.t = tree, cfg, A.tables()
-        self.lines = source.encode("utf-8", "surrogatepass").split(b"\n")
-        self.scopes = Scopes(tree)
-        self.parent = self.scopes.parent
-        self.findings: list[tuple[str, str, str, int | None]] = []
-        self.fakes: list[ast.AST] = []
-        self.in_annotation = 0
-        self.classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
-        self.self_args: set[int] = set()
-        self.ctx_args: set[int] = set()
-        self.cls_args: dict[int, ast.ClassDef] = {}  # a classmethod's first parameter
-        self._aliasing: set[int] = set()  # bindings whose alias is being resolved
-        self.methods = set(self.t.module_methods)
-        # class name -> its methods whose first parameter is privileged ("self"/"ctx")
-        self.privileged: dict[str, dict[str, str]] = {}
-        self.kernels: dict[int, ast.FunctionDef] = {}
-        for cls in self.classes.values():
-            self._privileged_args(cls)
-        self.kernels = {id(n): n for n in self.scopes.functions if isinstance(n, ast.FunctionDef)
-                        and any(self._decorator_name(d) in KERNEL_DECORATORS
-                                for d in n.decorator_list)}
-
-    def add(self, node: ast.AST, code: str, what: str, instead: str | None = None,
-            status: str = "hack") -> None:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            text = f"{'class' if isinstance(node, ast.ClassDef) else 'def'} {node.name}"
-        else:
-            text = self.snippet(node)
-        self.findings.append((status, code, f"`{text}`: {what}; {instead or A.HINTS[code]}",
-                              getattr(node, "lineno", None)))
-
-    def snippet(self, node: ast.AST) -> str:
-        """The node's source text on its first line, at most 60 characters (no unparse:
-        quoting a huge node for every finding would make a crafted file quadratic)."""
-        line = getattr(node, "lineno", 0)
-        if not 0 < line <= len(self.lines):
-            return type(node).__name__
-        start = node.col_offset
-        same = getattr(node, "end_lineno", None) == line and node.end_col_offset is not None
-        end = node.end_col_offset if same else start + 240
-        text = self.lines[line - 1][start:min(end, start + 240)].decode("utf-8", "ignore")
-        text = " ".join(text.split())
-        return text if len(text) <= 60 and same else text[:57] + "..."
-
-    # ------------------------------------------------------------------ names
-    def resolve(self, node: ast.AST) -> tuple[str, object]:
-        """What an expression names: import/builtin/unbound/self/ctx/def/class/local/expr."""
-        if not isinstance(node, ast.Name):
-            return "expr", None
-        scope, bindings = self.scopes.lookup(node)
-        if not bindings:
-            return ("builtin" if node.id in _BUILTIN_NAMES else "unbound"), node.id
-        kinds = {(b.kind, b.target) for b in bindings}
-        if len(kinds) == 1 and bindings[0].kind == "import":
-            return "import", bindings[0].target
-        if len(bindings) != 1:
-            return "local", scope
-        b = bindings[0]
-        if b.kind == "param":
-            if id(b.node) in self.self_args:
-                return "self", None
-            if id(b.node) in self.ctx_args:
-                return "ctx", None
-            if id(b.node) in self.cls_args:
-                return "class", self.cls_args[id(b.node)]
-        if b.kind == "def" and id(b.node) in self.kernels:
-            return "kernel", b.node
-        if b.kind in ("def", "class"):
-            return b.kind, b.node
-        jit = self._jit_alias(b, scope)
-        if jit is not None:  # `next_power_of_2 = triton.next_power_of_2`: held like an import
-            return "import", jit
-        alias = self._class_alias(b, scope)
-        return ("class", alias) if alias is not None else ("local", scope)
-
-    def _jit_alias(self, b: Binding, scope: object) -> str | None:
-        """The Triton JIT function a module-level `Alias = tl.sum` names (its only binding)."""
-        assign = self.parent.get(id(b.node))
-        if scope is not self.scopes.module or not isinstance(assign, ast.Assign) or (
-                assign.targets != [b.node]) or id(b) in self._aliasing:
-            return None
-        self._aliasing.add(id(b))  # `a = b; b = a` names nothing
-        name = self.qualify(assign.value)
-        self._aliasing.discard(id(b))
-        return name if name in self.t.jit_functions else None
-
-    def _class_alias(self, b: Binding, scope: object) -> ast.ClassDef | None:
-        """The class a module-level `Alias = SomeClass` names (one level, no chains)."""
-        assign = self.parent.get(id(b.node))
-        if scope is not self.scopes.module or not isinstance(assign, ast.Assign) or (
-                not isinstance(assign.value, ast.Name)):
-            return None
-        target = self.scopes.single(assign.value)
-        return target.node if target is not None and target.kind == "class" else None
-
-    def qualify(self, node: ast.AST) -> str | None:
-        """Dotted name of a pure attribute chain rooted in an import or a builtin."""
-        if isinstance(node, ast.Attribute):
-            base = self.qualify(node.value)
-            return f"{base}.{node.attr}" if base else None
-        kind, value = self.resolve(node)
-        return value if kind in ("import", "builtin") else None  # type: ignore[return-value]
-
-    def _decorator_name(self, node: ast.AST) -> str | None:
-        return self.qualify(node.func if isinstance(node, ast.Call) else node)
-
-    def _privileged_args(self, cls: ast.ClassDef) -> None:
-        is_function = self._is_autograd_function(cls, set())
-        for fn in cls.body:
-            if not isinstance(fn, ast.FunctionDef):
-                continue
-            self.methods.add(fn.name)
-            first = [*fn.args.posonlyargs, *fn.args.args][:1]
-            marks = {d.id for d in fn.decorator_list if isinstance(d, ast.Name)}
-            if first and "classmethod" in marks:  # `cls` is the class, held like its name
-                self.cls_args[id(first[0])] = cls
-            if not first or "classmethod" in marks:
-                continue
-            if is_function and fn.name in _CTX_METHODS:
-                # torch calls them with ctx first, @staticmethod or not: a plain `def
-                # forward(self, x)` of a Function is handed the ctx, not an instance
-                self.ctx_args.add(id(first[0]))
-                self.privileged.setdefault(cls.name, {})[fn.name] = "ctx"
-            elif "staticmethod" not in marks:
-                self.self_args.add(id(first[0]))
-                self.privileged.setdefault(cls.name, {})[fn.name] = "self"
-
-    def _is_autograd_function(self, cls: ast.ClassDef, seen: set) -> bool:
-        seen.add(cls.name)
-        for base in cls.bases:
-            if self.qualify(base) == "torch.autograd.Function":
-                return True
-            if isinstance(base, ast.Name) and base.id in self.classes and base.id not in seen:
-                if self._is_autograd_function(self.classes[base.id], seen):
-                    return True
-        return False
-
-    def _deny_name(self, node: ast.AST, full: str) -> None:
-        if not A.exists(full):
-            self.add(node, "unknown_api", f"{full} does not exist in the installed "
-                     f"{full.split('.')[0]}", "use only names torch and triton provide",
-                     status="compile_error")
-            return
-        code = A.denial_code(full)
-        reason = ("a module the allowlist leaves out" if full in self.t.reexported
-                  else "private" if code == "reflection" else "not on the allowlist")
-        self.add(node, code, f"{full} is {reason}")
+class ExpressionChecker(Resolver):
+    """The checks of everything but statements (names are resolved by Resolver)."""
 
     # ------------------------------------------------------------------ functions
     def arguments(self, args: ast.arguments) -> None:

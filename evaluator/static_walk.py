@@ -12,7 +12,8 @@ from __future__ import annotations
 import ast
 
 from evaluator import static_allowlist as A
-from evaluator.static_expressions import _BUILTIN_NAMES, ExpressionChecker, is_dunder, literal
+from evaluator.static_expressions import ExpressionChecker, is_dunder, literal
+from evaluator.static_names import BUILTIN_NAMES
 from evaluator.static_scopes import is_main_guard
 
 
@@ -49,7 +50,7 @@ class Checker(ExpressionChecker):
                             scope is self.scopes.module and self._module_dunder(name, b)):
                         self.add(b.node, "reflection", f"binds the dunder name {name}",
                                  "use an ordinary name")
-                    elif scope is self.scopes.module and name in _BUILTIN_NAMES and (
+                    elif scope is self.scopes.module and name in BUILTIN_NAMES and (
                             name not in A.BUILTINS):
                         # a global the module has not bound (yet, or ever: `if False:`,
                         # `del`) is the builtin, whatever the binding the checker saw
