@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 import torch
+from torch.utils._python_dispatch import TorchDispatchMode
 
 from evaluator import timing
 from evaluator.integrity import Integrity
@@ -104,40 +105,6 @@ def _poison(device: str, nbytes: int) -> None:
         del block
 
 
-class _RandomUninitialised:
-    """Memory from torch.empty & co. comes back holding random finite values while active.
-
-    For the knock-out run: a buffer no kernel wrote then holds values nobody could have
-    produced, so an output that is still right did not need the skipped kernels. Finite
-    (not NaN) on purpose: `0 * scratch.sum()` or `where(scratch > -inf, ...)` must not turn
-    an unused buffer into a dependency."""
-
-    def __init__(self) -> None:
-        from torch.utils._python_dispatch import TorchDispatchMode
-
-        aten = torch.ops.aten
-        fresh = {aten.empty.memory_format, aten.empty_strided.default, aten.empty_like.default,
-                 aten.new_empty.default, aten.new_empty_strided.default}
-
-        class Mode(TorchDispatchMode):
-            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-                out = func(*args, **(kwargs or {}))
-                if func in fresh and isinstance(out, torch.Tensor) and out.numel():
-                    if out.is_floating_point():
-                        out.normal_(0.0, 1e3)
-                    elif out.dtype != torch.bool and not out.is_complex():
-                        out.random_(0, 1 << 7)
-                return out
-
-        self.mode = Mode()
-
-    def __enter__(self) -> None:
-        self.mode.__enter__()
-
-    def __exit__(self, *exc: object) -> None:
-        self.mode.__exit__(*exc)
-
-
 # aten operators that only allocate, fill, view, copy or read metadata: they keep working in
 # the torch knock-out run. Every other operator's outputs are replaced by noise there.
 _GLUE_OPS = frozenset({
@@ -157,43 +124,54 @@ _GLUE_OPS = frozenset({
 
 
 def _noise(t: torch.Tensor) -> None:
+    """Fill `t` with finite values nobody could have computed (normal, sd 1e3; random ints
+    and bools). Finite, not NaN, on purpose: `0 * scratch.sum()` or `where(scratch > -inf,
+    ...)` must not turn an unused buffer into a dependency."""
     if not t.numel() or t.is_complex():
         return
-    if t.is_floating_point():
-        t.normal_(0.0, 1e3)
-    elif t.dtype == torch.bool:
-        t.random_(0, 2)
-    else:
-        t.random_(0, 1 << 7)
+    with torch.no_grad():
+        if t.is_floating_point():
+            t.normal_(0.0, 1e3)
+        elif t.dtype == torch.bool:
+            t.random_(0, 2)
+        else:
+            t.random_(0, 1 << 7)
 
 
-class _TorchComputeRandomised:
-    """While active, every aten operator but allocation, views and copies (_GLUE_OPS) returns
-    noise: the strict policy's torch knock-out. Triton kernels run as usual, so a forward
-    whose output stays right computed it in its kernels."""
+class _NoisyOutputs(TorchDispatchMode):
+    """While active, the outputs of the aten operators `pick` selects come back holding
+    noise (`_noise`). The two knock-out runs:
+      _random_uninitialised()  memory from torch.empty & co.: with every Triton launch
+                               skipped, a buffer no kernel wrote holds values nobody
+                               could have produced, so an output that is still right did
+                               not need the skipped kernels;
+      _torch_compute_noised()  every operator but allocation, views and copies (_GLUE_OPS),
+                               the strict policy's: Triton kernels run as usual, so a
+                               forward whose output stays right computed it in its kernels."""
 
-    def __init__(self) -> None:
-        from torch.utils._python_dispatch import TorchDispatchMode
+    def __init__(self, pick: Callable[[str], bool]) -> None:
+        super().__init__()
+        self.pick = pick
 
-        glue = _GLUE_OPS
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        if self.pick(func.overloadpacket.__name__):
+            for t in (out if isinstance(out, (tuple, list)) else (out,)):
+                if isinstance(t, torch.Tensor):
+                    _noise(t)
+        return out
 
-        class Mode(TorchDispatchMode):
-            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-                out = func(*args, **(kwargs or {}))
-                if func.overloadpacket.__name__ not in glue:
-                    for t in (out if isinstance(out, (tuple, list)) else (out,)):
-                        if isinstance(t, torch.Tensor):
-                            with torch.no_grad():
-                                _noise(t)
-                return out
 
-        self.mode = Mode()
+_FRESH_OPS = frozenset({"empty", "empty_strided", "empty_like", "empty_permuted", "new_empty",
+                        "new_empty_strided"})
 
-    def __enter__(self) -> None:
-        self.mode.__enter__()
 
-    def __exit__(self, *exc: object) -> None:
-        self.mode.__exit__(*exc)
+def _random_uninitialised() -> _NoisyOutputs:
+    return _NoisyOutputs(lambda name: name in _FRESH_OPS)
+
+
+def _torch_compute_noised() -> _NoisyOutputs:
+    return _NoisyOutputs(lambda name: name not in _GLUE_OPS)
 
 
 class _TF32:
@@ -308,10 +286,10 @@ class ChildState:
             if int(set_id) in knockout or int(set_id) in torch_knockout:
                 try:
                     if int(set_id) in knockout:
-                        with self.recorder.suppressed(), _RandomUninitialised():
+                        with self.recorder.suppressed(), _random_uninitialised():
                             outs, launches = self._forward(inputs)
                     else:
-                        with _TorchComputeRandomised():
+                        with _torch_compute_noised():
                             outs, launches = self._forward(inputs)
                 except CandidateError as exc:
                     results.append({"id": set_id, "error": exc.message[:500], "outputs": [],

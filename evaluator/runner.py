@@ -210,18 +210,15 @@ class Workspace:
         transform = entry[1]
         self._prepared[set_id] = ([], transform, "")  # free the old draw first
         del entry
-        inputs = self._draw(seed, transform)
+        inputs, _, made = self._make(seed, transform, with_digest=check_determinism)
         if check_determinism:
-            from evaluator.timing import checksum
-
-            again = checksum([x for x in self._draw(seed, transform) if isinstance(x, torch.Tensor)])
-            if again != checksum([x for x in inputs if isinstance(x, torch.Tensor)]):
-                raise ProblemError(f"get_inputs() is not deterministic under a fixed seed on {self.device} "
-                                   "(seed torch, random and numpy are seeded; use them)")
+            self._reproducible(seed, transform, made)
         self._prepared[set_id] = (inputs, transform, "")
 
-    def _draw(self, seed: int, transform: str) -> list:
-        return self._make(seed, transform, with_digest=False)[0]
+    def _reproducible(self, seed: int, transform: str, made: str) -> None:
+        if self._make(seed, transform)[2] != made:
+            raise ProblemError(f"get_inputs() is not deterministic under a fixed seed on {self.device} "
+                               "(seed torch, random and numpy are seeded; use them)")
 
     def _make(self, seed: int, transform: str, with_digest: bool = True) -> tuple[list, str, str]:
         """(inputs on the device, transform applied, digest). Off the CPU, get_inputs runs
@@ -254,9 +251,8 @@ class Workspace:
             self._prepared[set_id] = ([], transform, "")
             return transform, ""
         made = self._make(seed, transform)
-        if check_determinism and self._make(seed, transform)[2] != made[2]:
-            raise ProblemError("get_inputs() is not deterministic under a fixed seed "
-                               "(seed torch, random and numpy are seeded; use them)")
+        if check_determinism:
+            self._reproducible(seed, transform, made[2])
         self._prepared[set_id] = made
         return made[1], made[2]
 
