@@ -137,7 +137,7 @@ class _Run:
                                                     "static_checks": not self.cfg.sandbox.unsafe_skip_static_checks,
                                                     "fresh_process": True}}
         self.kernels: list[str] = []
-        self.source = ""
+        self.device_branch = False  # the file tests its tensors' device (see _DEVICE_TEST)
         self.module = ""
         self.current = "start-up"
         self.facts: dict[str, str] = {"precision": "strict"}  # which reference the outputs met
@@ -306,7 +306,7 @@ class _Run:
         if reply.get("op") == "error":
             return self.finish(judge.from_error(reply, "load", self.sanitize))
         self.kernels, self.module = reply.get("kernels", []), reply.get("module", "")
-        self.source = source
+        self.device_branch = _DEVICE_TEST.search(source) is not None
         if reply.get("tampered"):
             return self._tampered(reply["tampered"], "importing your module")
         with self.phase("correctness"):
@@ -352,7 +352,7 @@ class _Run:
         self.details["trials"] = [{"inputs": d} for _, d in self.plan.trials]
         outcome = judge.judge_trials({"trials": trials}, outputs, ref, list(self.plan.trials), self.kernels,
                                      self.module, self.cfg, self.tolerance, self.facts, self.ev.device,
-                                     device_branch=_DEVICE_TEST.search(self.source or "") is not None)
+                                     device_branch=self.device_branch)
         if outcome is None and knock is not None:
             outcome = judge.judge_knockout(*knock, ref, self.cfg, self.tolerance)
         if outcome is None and self.plan.torch_knockout is not None:
@@ -421,16 +421,14 @@ class _Run:
                 "ref": statistics.median(ref.events_s) if ref.events_s else None}
         return {"ref_s": ref_s, "cand_s": cand_s, "clock": clock, "coverage": cov}
 
-    def profile(self, child: Child, locked: bool = False) -> dict | None | judge.Outcome:
+    def profile(self, child: Child) -> dict | None | judge.Outcome:
+        """Coverage when nothing is timed (strict policy); timed evaluations profile timed runs."""
         forwards = self.cfg.profiling.forwards
-        header = {"op": "profile", "id": 0, "forwards": forwards,  # only when nothing is timed
+        header = {"op": "profile", "id": 0, "forwards": forwards,
                   "seeds": [secrets.randbits(62) for _ in range(forwards)]}
-        if locked:
+        lock = self.ev.device_lock.exclusive() if self.ev.device == "cuda" else self.ev.device_lock.shared()
+        with self.holding(lock):
             reply, _ = child.request(header, self.left())
-        else:
-            lock = self.ev.device_lock.exclusive() if self.ev.device == "cuda" else self.ev.device_lock.shared()
-            with self.holding(lock):
-                reply, _ = child.request(header, self.left())
         if reply.get("op") == "error":  # unmeasured coverage only ever lowers the reward
             self.details["profile"] = {"error": F.untrusted(self.sanitize(str(reply.get("message"))))[:300]}
             return None

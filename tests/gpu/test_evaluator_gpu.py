@@ -302,14 +302,10 @@ def _library_kernel_name(problem) -> str | None:
     return next((e.key for e in kernels if e.key.isidentifier()), None)
 
 
-def test_a_kernel_named_like_the_library_one_gets_no_coverage_for_it(strict_ev):
-    """torch does the GEMM; a Triton kernel named like cuBLAS's adds the bias and the relu.
-    The library kernel's time is not the candidate's, so strict rejects it."""
-    problem = _problem("linear_relu", {"batch_size": 2048, "in_features": 4096, "out_features": 4096})
-    name = _library_kernel_name(problem)
-    if name is None:
-        pytest.skip("this GPU's GEMM kernel name is not a Python identifier")
-    source = f'''import torch
+def _collision_source(name: str, empty_launches: int = 0) -> str:
+    empty = f"        for _ in range({empty_launches}):\n            {name}[(0,)](z, self.linear.bias, out, 1, 0, BLOCK=1024)\n" \
+        if empty_launches else ""
+    return f'''import torch
 import torch.nn as nn
 import triton
 import triton.language as tl
@@ -332,10 +328,34 @@ class ModelNew(nn.Module):
     def forward(self, x):
         z = torch.matmul(x, self.linear.weight.t())
         out = torch.empty_like(z)
-        {name}[(triton.cdiv(z.numel(), 1024),)](z, self.linear.bias, out, z.shape[1], z.numel(), BLOCK=1024)
+{empty}        {name}[(triton.cdiv(z.numel(), 1024),)](z, self.linear.bias, out, z.shape[1], z.numel(), BLOCK=1024)
         return out
 '''
-    v = strict_ev.evaluate(problem, source, _settings())
+
+
+_COLLISION_PROBLEM = {"batch_size": 2048, "in_features": 4096, "out_features": 4096}
+
+
+def test_a_kernel_named_like_the_library_one_gets_no_coverage_for_it(ev):
+    """torch does the GEMM; a Triton kernel named like cuBLAS's adds the bias and the relu.
+    The library kernel's time is not the candidate's (paper policy: ok, low coverage)."""
+    problem = _problem("linear_relu", _COLLISION_PROBLEM)
+    name = _library_kernel_name(problem)
+    if name is None:
+        pytest.skip("this GPU's GEMM kernel name is not a Python identifier")
+    v = ev.evaluate(problem, _collision_source(name), _settings())
     print(f"\nkernel named {name[:40]}...: {v.status} {v.hacks} coverage {v.coverage}")
-    assert v.status == "hack" and v.hacks == ["low_coverage"], (v.status, v.feedback)
-    assert v.coverage is not None and v.coverage < 0.5
+    assert v.status == "ok" and v.coverage is not None and v.coverage < 0.5, (v.status, v.coverage)
+
+
+@pytest.mark.xfail(strict=True, reason="launches with an empty grid are counted by the launch hook "
+                   "but run no kernel, so they can lift the hook's count to the profiler's and the "
+                   "library kernel's time counts as the candidate's (found in review, not fixed)")
+def test_empty_launches_do_not_buy_a_library_kernels_name(ev):
+    problem = _problem("linear_relu", _COLLISION_PROBLEM)
+    name = _library_kernel_name(problem)
+    if name is None:
+        pytest.skip("this GPU's GEMM kernel name is not a Python identifier")
+    v = ev.evaluate(problem, _collision_source(name, empty_launches=4), _settings())
+    assert v.status == "ok" and v.coverage is not None and v.coverage < 0.5, (v.status, v.coverage)
+

@@ -34,11 +34,12 @@ def strict_evaluator():
 
 
 # ---------------------------------------------------------------------- phase by call count
-# The child's command sequence is fixed: the correctness run (trials + knock-outs), then
-# warm-up + timed runs (CPU: 1 + 5; GPU: 5 + max_runs for any kernel under ~1 ms), then the
-# profiler's forwards. A forward that counts its calls knows which phase it is in. Timed
-# runs are checked only by their revealed outputs, which PyTorch gets right, and coverage is
-# measured only on the forwards after them.
+# The correctness run (trials + knock-outs) comes first, so a forward that counts its calls
+# knows when timing starts. Once, timed runs were checked only by their revealed outputs,
+# which PyTorch gets right, and coverage was measured on forwards after them. Now every
+# timed run reports its own-kernel launches and the profiled runs are timed runs drawn at
+# random, so PyTorch in every run after the checks is seen, even when each of those runs
+# also makes an empty launch of its kernel to show a launch.
 _LINEAR_RELU_KERNEL = '''
 @triton.jit
 def linear_relu_kernel(x_ptr, w_ptr, b_ptr, out_ptr, M, N, K,
@@ -69,7 +70,8 @@ class ModelNew(nn.Module):
 
     def forward(self, x):
         self.calls += 1
-        if CHECKED < self.calls <= CHECKED + TIMED:  # warm-up and timed runs: PyTorch
+        if CHECKED < self.calls:  # warm-up, timed and profiled runs: PyTorch
+            EMPTY_LAUNCH
             return torch.relu(torch.nn.functional.linear(x, self.linear.weight, self.linear.bias))
         x = x.contiguous()
         M, K = x.shape
@@ -81,17 +83,21 @@ class ModelNew(nn.Module):
 
 
 CHECKED = 6  # 2 base trials, x1e-3, x1e3, the Triton knock-out, the torch knock-out
-TIMED = 6  # 1 warm-up and 5 timed runs under the interpreter
 '''
+_EMPTY_LAUNCH = ("linear_relu_kernel[(0,)](x, self.linear.weight, self.linear.bias, x, 0, 0, 0, "
+                 "BM=32, BN=32, BK=32)")
 
 
-def test_pytorch_in_the_timed_runs_only_is_not_ok_under_strict(strict_evaluator, settings):
+@pytest.mark.parametrize("launch", ["pass", _EMPTY_LAUNCH], ids=["no_launch", "empty_launch"])
+def test_pytorch_in_the_timed_runs_only_is_not_ok_under_strict(strict_evaluator, settings, launch):
     """Every timed run reports its launches of the candidate's own kernels (none: a hack),
     and the profiled runs are timed runs at random positions, so their coverage is the
-    timed forward's."""
+    timed forward's (an empty launch satisfies the first, not the second)."""
     problem = fixture_problem("linear_relu")
-    verdict = strict_evaluator.evaluate(problem, _passes_static(_TORCH_WHEN_TIMED), settings)
-    assert verdict.status != "ok", (verdict.reward, verdict.coverage, verdict.feedback)
+    source = _passes_static(_TORCH_WHEN_TIMED.replace("EMPTY_LAUNCH", launch))
+    verdict = strict_evaluator.evaluate(problem, source, settings)
+    assert verdict.status == "hack" and {"no_triton_launch", "low_coverage"} & set(verdict.hacks), \
+        (verdict.reward, verdict.coverage, verdict.feedback)
 
 
 # ---------------------------------------------------------------------- work the meters do not see
