@@ -40,21 +40,9 @@ def strict_evaluator():
 # timed run reports its own-kernel launches and the profiled runs are timed runs drawn at
 # random, so PyTorch in every run after the checks is seen, even when each of those runs
 # also makes an empty launch of its kernel to show a launch.
-_LINEAR_RELU_KERNEL = '''
-@triton.jit
-def linear_relu_kernel(x_ptr, w_ptr, b_ptr, out_ptr, M, N, K,
-                       BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    rm = tl.program_id(0) * BM + tl.arange(0, BM)
-    rn = tl.program_id(1) * BN + tl.arange(0, BN)
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k0 in range(0, K, BK):
-        rk = k0 + tl.arange(0, BK)
-        a = tl.load(x_ptr + rm[:, None] * K + rk[None, :], mask=(rm[:, None] < M) & (rk[None, :] < K), other=0.0)
-        w = tl.load(w_ptr + rn[None, :] * K + rk[:, None], mask=(rn[None, :] < N) & (rk[:, None] < K), other=0.0)
-        acc += tl.dot(a, w, input_precision="ieee")
-    acc = tl.maximum(acc + tl.load(b_ptr + rn, mask=rn < N, other=0.0)[None, :], 0.0)
-    tl.store(out_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
-'''
+# the honest fixture solution's kernel (its ModelNew is what the attacks below replace)
+_LINEAR_RELU_KERNEL = "\n@triton.jit" + fixture_problem("linear_relu").solution.split("@triton.jit", 1)[1] \
+    .split("class ModelNew", 1)[0]
 
 _TORCH_WHEN_TIMED = '''import torch
 import torch.nn as nn
