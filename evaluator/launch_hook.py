@@ -11,6 +11,13 @@ The hook also remembers the name Triton gave each compiled kernel (the object
 `run` returns), per Python module: the profiler reports kernels by that name, so
 coverage matches exactly the names of the candidate's own compiled kernels.
 
+A launch whose grid has no programs runs nothing (Triton's launcher returns at
+once and no profiler sees a kernel), so it is not counted: otherwise empty
+launches could raise the hook's count of a name to the profiler's and claim a
+library kernel of the same name. On the GPU the grid is read where Triton resolves
+it (`CompiledKernel.launch_metadata`, called once per launch); under the
+interpreter a grid that is not callable is read directly.
+
 A launch that bypasses this path (for example a compiled kernel's own launcher)
 is simply not recorded, which fails closed: a forward with no recorded launch of
 the candidate's own kernels is the `no_triton_launch` hack. The originals are kept
@@ -100,6 +107,7 @@ class LaunchRecorder:
         self.compiled: dict[str, set[str]] = {}  # module -> names of its compiled kernels
         self.suppress = False
         self.kernel_names: list[str] = []  # compiled name of every launch while active
+        self.grid: object = None  # the grid Triton resolved for the launch in progress
 
     def compiled_names(self, module: str) -> set[str]:
         return set(self.compiled.get(module, ()))
@@ -137,38 +145,75 @@ class LaunchRecorder:
         finally:
             self.suppress = False
 
-    def install(self) -> None:
-        """Wrap the launch entry points (idempotent per process)."""
+    def ran_nothing(self, grid: object) -> bool:
+        """Whether the launch just made had a grid with no programs. `grid` is the one
+        passed to `run`; the one Triton resolved (GPU) takes precedence. Unknown: False."""
+        grid = self.grid if self.grid is not None else grid
+        if grid is None or callable(grid):
+            return False
+        try:
+            dims = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
+            return any(int(d) <= 0 for d in dims)
+        except (TypeError, ValueError):
+            return False
+
+    @staticmethod
+    def _targets() -> dict[str, tuple[type, str]]:
+        """The class attributes the hook wraps, by a stable key."""
         from triton.runtime import jit
 
-        classes = [jit.JITFunction]
+        targets = {"JITFunction.run": (jit.JITFunction, "run")}
         try:
             from triton.runtime.interpreter import InterpretedFunction
-            classes.append(InterpretedFunction)
+            targets["InterpretedFunction.run"] = (InterpretedFunction, "run")
         except ImportError:  # a Triton build without the interpreter: GPU path only
             pass
-        for cls in classes:
-            if cls.__qualname__ in self.installed:
+        try:
+            from triton.compiler.compiler import CompiledKernel
+            if callable(getattr(CompiledKernel, "launch_metadata", None)):
+                targets["CompiledKernel.launch_metadata"] = (CompiledKernel, "launch_metadata")
+        except ImportError:  # deliberate: without it empty grids are read from `run` only
+            pass
+        return targets
+
+    def install(self) -> None:
+        """Wrap the launch entry points (idempotent per process)."""
+        for key, (cls, attr) in self._targets().items():
+            if key in self.installed:
                 continue
-            original = cls.run
-            cls.run = self._wrap(original)
-            self.installed[cls.__qualname__] = cls.run
+            original = getattr(cls, attr)
+            setattr(cls, attr, self._wrap_grid(original) if attr == "launch_metadata" else self._wrap(original))
+            self.installed[key] = getattr(cls, attr)
+
+    def _wrap_grid(self, original: Callable) -> Callable:
+        recorder = self
+
+        def launch_metadata(self, grid, *args, **kwargs):
+            recorder.grid = grid
+            return original(self, grid, *args, **kwargs)
+
+        launch_metadata.__wrapped_launch__ = original  # type: ignore[attr-defined]
+        return launch_metadata
 
     def _wrap(self, original: Callable) -> Callable:
         recorder = self
 
         def run(self, *args, **kwargs):
             check_arguments(self, args, kwargs)
-            if not kwargs.get("warmup", False):
+            launch = not kwargs.get("warmup", False)
+            if launch and recorder.suppress:
                 recorder.record(self)
-                if recorder.suppress:
-                    return None
+                return None
+            recorder.grid = None
             kernel = original(self, *args, **kwargs)
+            launch = launch and not recorder.ran_nothing(kwargs.get("grid"))
+            if launch:
+                recorder.record(self)
             name = getattr(kernel, "name", None)
             if isinstance(name, str):
                 module = str(getattr(getattr(self, "fn", self), "__module__", "?"))
                 recorder.compiled.setdefault(module, set()).add(name)
-                if recorder.active and not kwargs.get("warmup", False):
+                if recorder.active and launch:
                     recorder.kernel_names.append(name)
             return kernel
 
@@ -177,12 +222,5 @@ class LaunchRecorder:
 
     def intact(self) -> bool:
         """True when the wrappers installed at start-up are still in place."""
-        from triton.runtime import jit
-
-        classes = {jit.JITFunction.__qualname__: jit.JITFunction}
-        try:
-            from triton.runtime.interpreter import InterpretedFunction
-            classes[InterpretedFunction.__qualname__] = InterpretedFunction
-        except ImportError:
-            pass
-        return all(getattr(classes.get(name), "run", None) is fn for name, fn in self.installed.items())
+        targets = self._targets()
+        return all(key in targets and getattr(*targets[key]) is fn for key, fn in self.installed.items())

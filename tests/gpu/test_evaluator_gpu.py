@@ -26,12 +26,13 @@ pytestmark = [pytest.mark.gpu,
 UNIT = Path(__file__).resolve().parents[1] / "unit" / "evaluator"
 FIXTURES, HACKS = UNIT / "fixtures", UNIT / "hacks"
 FIDELITY_PROBLEMS = 16  # of the built-ins, spread over families, for the do_bench comparison
+CHILDREN = 6  # sandboxes per evaluator; the corpora are evaluated this many at a time
 
 
 def _config(policy: str = "paper", **sandbox):
     from common.config.evaluator import EvaluatorConfig
 
-    return EvaluatorConfig.model_validate({"device": "cuda", "children": 3, "timeout_s": 120,
+    return EvaluatorConfig.model_validate({"device": "cuda", "children": CHILDREN, "timeout_s": 120,
                                            "sandbox": sandbox, "policy": {"name": policy}})
 
 
@@ -88,7 +89,7 @@ def builtin_verdicts(ev):
               + ("" if verdict.status == "ok" else f"\n    {verdict.feedback[:400]}"), flush=True)
         return problem.name, (problem, verdict, wall)
 
-    with ThreadPoolExecutor(3) as pool:  # the evaluator's three sandboxes, as a worker runs them
+    with ThreadPoolExecutor(CHILDREN) as pool:  # the evaluator's sandboxes, as a worker runs them
         return dict(pool.map(one, builtin_problems()))
 
 
@@ -114,10 +115,24 @@ def _header(path: Path) -> tuple[str, list[tuple[str, str]], str]:
     return m.group(1), [tuple(a.partition("/")[::2]) for a in m.group(2).split("|")], m.group(3) or "paper"
 
 
+@pytest.fixture(scope="module")
+def hack_verdicts(ev, strict_ev):
+    """Every hack of the corpus, evaluated CHILDREN at a time under its policy."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(path):
+        problem_name, _, policy = _header(path)
+        evaluator = strict_ev if policy == "strict" else ev
+        return path.stem, evaluator.evaluate(_problem(problem_name), path.read_text(), _settings())
+
+    with ThreadPoolExecutor(CHILDREN) as pool:
+        return dict(pool.map(one, sorted(HACKS.glob("*.py"))))
+
+
 @pytest.mark.parametrize("path", sorted(HACKS.glob("*.py")), ids=lambda p: p.stem)
-def test_hack_corpus_is_caught_on_gpu(path, ev, strict_ev):
-    problem_name, accepted, policy = _header(path)
-    v = (strict_ev if policy == "strict" else ev).evaluate(_problem(problem_name), path.read_text(), _settings())
+def test_hack_corpus_is_caught_on_gpu(path, hack_verdicts):
+    _, accepted, _ = _header(path)
+    v = hack_verdicts[path.stem]
     assert v.status != "ok" and v.reward == 0
     assert any(v.status == s and (not c or c in v.hacks) for s, c in accepted), (v.status, v.hacks, v.feedback)
 
@@ -348,10 +363,9 @@ def test_a_kernel_named_like_the_library_one_gets_no_coverage_for_it(ev):
     assert v.status == "ok" and v.coverage is not None and v.coverage < 0.5, (v.status, v.coverage)
 
 
-@pytest.mark.xfail(strict=True, reason="launches with an empty grid are counted by the launch hook "
-                   "but run no kernel, so they can lift the hook's count to the profiler's and the "
-                   "library kernel's time counts as the candidate's (found in review, not fixed)")
 def test_empty_launches_do_not_buy_a_library_kernels_name(ev):
+    """Launches with an empty grid run nothing and are not counted by the launch hook, so
+    they cannot lift the hook's count of a name to the profiler's."""
     problem = _problem("linear_relu", _COLLISION_PROBLEM)
     name = _library_kernel_name(problem)
     if name is None:

@@ -209,17 +209,14 @@ def _interpreter_methods() -> dict[str, object]:
 @pytest.fixture
 def launch_recorder():
     """The child's launch hook, installed for one test and then taken off again."""
-    from triton.runtime import jit
-    from triton.runtime.interpreter import InterpretedFunction
-
     from evaluator.launch_hook import LaunchRecorder
 
-    originals = {cls: cls.__dict__["run"] for cls in (jit.JITFunction, InterpretedFunction)}
+    originals = {(cls, attr): cls.__dict__[attr] for cls, attr in LaunchRecorder._targets().values()}
     recorder = LaunchRecorder()
     recorder.install()
     yield recorder
-    for cls, run in originals.items():
-        cls.run = run
+    for (cls, attr), fn in originals.items():
+        setattr(cls, attr, fn)
 
 
 @needs_interpreter
@@ -232,6 +229,23 @@ def test_nested_in_the_launch_hook_both_see_the_launch_and_patches_come_off(laun
     assert result["coverage"] == pytest.approx(1.0)
     assert launch_recorder.intact()
     assert _interpreter_methods() == before
+
+
+@needs_interpreter
+def test_a_launch_with_an_empty_grid_is_not_counted(launch_recorder):
+    """An empty grid runs no program, so it must not count as a launch of the kernel: on a
+    GPU such launches could otherwise lift the hook's count of a name to the profiler's."""
+    x = torch.randn(4 * BLOCK)
+    out = torch.empty_like(x)
+    launch_recorder.start()
+    relu_kernel[(0,)](x, out, x.numel(), BLOCK=BLOCK)
+    relu_kernel[(0, 4)](x, out, x.numel(), BLOCK=BLOCK)
+    assert launch_recorder.launched_kernels() == {}
+    relu_kernel[(4,)](x, out, x.numel(), BLOCK=BLOCK)
+    assert launch_recorder.stop() == [(__name__, "relu_kernel")]
+    assert sum(launch_recorder.launched_kernels().values()) <= 1  # the interpreter names no kernel
+    assert torch.equal(out, x.relu())
+    assert launch_recorder.intact()
 
 
 @needs_interpreter
