@@ -3,7 +3,8 @@ model worth training.
 
     tiny-model  `krl tiny-model RUN_DIR/bootstrap/tiny-model` (random weights, BPE
                 tokenizer trained on the built-in problems, chat template)
-    sft         `krl sft-data` on the learner's dataset, then `krl sft` from the model
+    sft         `krl sft-data` on the learner's dataset (or the JSONL file that
+                `bootstrap.sft.data` names), then `krl sft` from the model
                 so far (the tiny one, else learner.trainer.model) into
                 RUN_DIR/bootstrap/sft; its `hf/` directory is the result
 
@@ -82,7 +83,10 @@ class Stages:
         s = self.bc.sft
         data, out = self.root / "sft.jsonl", self.root / "sft"
         log_path = self.logs / "bootstrap-sft.log"
-        _run(["sft-data", str(data), "--problems", self.cfg.learner.dataset,
+        if s.data:  # conversations given (e.g. scripts/uncertain_sft.py's): train on those
+            data = Path(s.data)
+        else:
+            _run(["sft-data", str(data), "--problems", self.cfg.learner.dataset,
                   "--turns", str(s.turns)], log_path)
         fields = s.model_dump(mode="json", exclude={"enabled", "turns"})
         fields.update(data=str(data), out_dir=str(out))

@@ -12,19 +12,23 @@ eager attention on the CPU as with flash-attention varlen on a GPU), or padded r
 from __future__ import annotations
 
 import math
+import typing
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 import torch
 
 from common.config.learner import AlgorithmConfig
-from common.messages import TrajectoryGroup
+from common.messages import EvalResult, TrajectoryGroup
 from learner import advantages as adv_fns
 from learner.stats import Stats
 
 # Fast@p (the paper's headline metric): a turn counts when it is correct and more than p
 # times faster than the reference. Exported per turn as step stats `fast@1`, `fast@1.2`.
 FAST_THRESHOLDS = (1.0, 1.2)
+# Every verdict status; each turn's share of each is a step stat `status_<s>_turn<t>`
+# (`status_hack_turn0`: hacks attempted at turn 1; they earn 0, so none is ever rewarded).
+STATUSES = typing.get_args(typing.get_type_hints(EvalResult)["status"])
 
 
 @dataclass
@@ -113,6 +117,17 @@ def _record_turn_stats(stats: Stats, groups: Sequence[Group]) -> None:
                 stats.add(f"correct_turn{t}", float(turn.correct))
                 stats.add("reward", turn.reward)
                 stats.add("correct", float(turn.correct))
+                for status in STATUSES:
+                    stats.add(f"status_{status}_turn{t}", float(turn.status == status))
+                if turn.status == "hack":
+                    stats.total("hacks_rewarded", float(turn.reward > 0))
+                # The policy's entropy per token, estimated by the mean surprisal of the
+                # tokens it sampled (E_x~p[-log p(x)]; the actor's logprobs, no extra pass).
+                if turn.logprobs.numel():
+                    stats.add(f"entropy_turn{t}", float(-turn.logprobs.double().mean()),
+                              weight=turn.logprobs.numel())
+                    stats.add("entropy", float(-turn.logprobs.double().mean()),
+                              weight=turn.logprobs.numel())
                 for p in FAST_THRESHOLDS:
                     fast = turn.correct and turn.speedup is not None and turn.speedup > p
                     stats.add(f"fast@{p:g}_turn{t}", float(fast))

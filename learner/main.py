@@ -15,7 +15,8 @@ The loop, as named steps:
   save     a final checkpoint
 
 Progress lives in `<run_dir>/learner/progress.json` (rewritten atomically each step):
-steps, version, group counts and the per-step history of reward and correctness.
+steps, version, group counts and the per-step history: reward, correctness, entropy, KL to
+the starting policy, and per turn reward, correctness, Fast@1 and the share of each verdict.
 A SIGTERM or SIGINT (to any rank) sets a flag; the ranks agree on it before each step,
 finish the step, checkpoint and exit 0.
 """
@@ -45,6 +46,7 @@ from learner.checkpoint import Checkpoints
 from learner.group_store import GroupStore
 from learner.hub import Hub, PromptSource, oldest_version
 from learner.hub_server import HubServer
+from learner.stats import learning_by_turn
 from learner.trainer import Trainer
 
 LEARNER_LOCK = "learner.lock"
@@ -215,7 +217,11 @@ class Learner:
                              "loss": stats.get("loss"), "seconds": stats.get("step_seconds"),
                              "mismatch_kl": stats.get("mismatch_kl"),
                              "mrs_rejected": stats.get("mrs_traj_rejected_frac"),
-                             "mrs_stale": stats.get("mrs_stale_traj_frac")})
+                             "mrs_stale": stats.get("mrs_stale_traj_frac"),
+                             "entropy": stats.get("entropy"),
+                             "kl_to_start": stats.get("kl_to_start"),
+                             "hacks_rewarded": stats.get("hacks_rewarded", 0.0),
+                             "turns": learning_by_turn(stats)})
         if self.rank == 0:
             write_json_atomic(self.run_dir / "learner" / "progress.json", self._progress())
 

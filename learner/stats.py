@@ -5,6 +5,7 @@
 value that is the same on every rank (lr, seconds).
 `reduce()` combines ranks with all-reduce; key names travel as JSON bytes in a tensor,
 since ranks can see different keys (e.g. only one rank had a third turn).
+`learning_by_turn(stats)` regroups a step's per-turn stats for progress.json's history.
 """
 from __future__ import annotations
 
@@ -108,3 +109,24 @@ def _union_of_names(local: dict[str, list[str]], device: torch.device) -> dict[s
         for key, names in json.loads(bytes(buf[: int(s.item())].cpu().tolist()).decode()).items():
             merged[key].update(names)
     return {key: sorted(names) for key, names in merged.items()}
+
+
+# What a user watches per turn to see learning (progress.json's history, step by step).
+_BY_TURN = ("reward", "correct", "fast@1", "entropy", "kl_to_start")
+
+
+def learning_by_turn(stats: dict) -> list[dict]:
+    """[{reward, correct, fast@1, entropy, kl_to_start, status: {status: share}}] per turn
+    (turn 1 first) from a step's stats (keys `<name>_turn<t>`, t from 0)."""
+    turns: dict[int, dict] = {}
+    for key, value in stats.items():
+        base, _, t = key.rpartition("_turn")
+        if not (base and t.isdigit()):
+            continue
+        row = turns.setdefault(int(t), {"status": {}})
+        if base.startswith("status_"):
+            if value:
+                row["status"][base[len("status_"):]] = round(value, 4)
+        elif base in _BY_TURN:
+            row[base] = value
+    return [turns[t] for t in sorted(turns)]

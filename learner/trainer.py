@@ -22,6 +22,7 @@ reference) before it or after it is gone.
 """
 from __future__ import annotations
 
+import copy
 import importlib.util
 import json
 import logging
@@ -60,6 +61,10 @@ class Trainer:
         ds_config = self._ds_config(on_gpu)
         self._hf_ds = _zero3_loading(ds_config) if cfg.trainer.zero_stage == 3 else None
         model = load_model(cfg.trainer, self.dtype, on_gpu)
+        # The starting policy, frozen, for the kl_to_start metric (the weights of
+        # trainer.model, also after a resume).
+        self.start_model = copy.deepcopy(model).eval().requires_grad_(False).to(self.device) \
+            if cfg.kl_to_start else None
         client_opt = None
         if "optimizer" not in ds_config:
             t = cfg.trainer
@@ -160,6 +165,8 @@ class Trainer:
             self._recompute(samples, self._micro_batches(samples))
             samples = self._mismatch_rejection(samples, stats, version)
         stats.set("recompute_seconds", time.perf_counter() - start)
+        if self.start_model is not None:
+            self._kl_to_start(samples, stats)
         weights, denom = self._loss_weights(samples, algo.loss.aggregation)
         return self._optimize(samples, weights, denom, self._policy_loss, stats, start)
 
@@ -234,6 +241,23 @@ class Trainer:
         stats.add("mismatch_kl", res.mismatch_kl, weight=seq_id.numel())
         stats.add("mismatch_log_ratio", res.log_ratio_mean, weight=seq_id.numel())
         return [s for s, keep in zip(samples, res.keep_seq.tolist()) if keep]
+
+    @torch.no_grad()
+    def _kl_to_start(self, samples: list[Sample], stats: Stats) -> None:
+        """KL(policy || start) per response token, k3 estimate on the sampled tokens:
+        r = logp_start - logp, kl = exp(r) - 1 - r (>= 0, unbiased). logp is the learner's
+        recomputed logprob when MRS computed it, else the actor's."""
+        mbs = self._micro_batches(samples)
+        for mb in mbs:
+            lp0 = response_logprobs(self.start_model, mb, self.cfg.trainer.temperature,
+                                    self.device).double().cpu()
+            for j, part in zip(mb.samples, lp0.split(mb.response_lens)):
+                s = samples[j]
+                lp = (s.learner_lp if s.learner_lp is not None else s.actor_lp).double()
+                r = part - lp
+                kl = r.exp() - 1 - r
+                stats.add(f"kl_to_start_turn{s.turn}", float(kl.mean()), weight=kl.numel())
+                stats.add("kl_to_start", float(kl.mean()), weight=kl.numel())
 
     def _loss_weights(self, samples: list[Sample], mode: str) -> tuple[list[torch.Tensor], float]:
         """Per-sample token weights and the step-wide denominator (summed over ranks)."""

@@ -193,14 +193,25 @@ class LearnerConfig(Section):
     """Most policy versions a group may lag behind the learner and still be trained on; 0:
     lockstep. At 1 the learner idles at least (R - T) / (R + T) of the time whenever a
     step's rollouts R take longer than the train step T; 2 keeps it busy up to R = 2T."""
-    lr: float = Field(1e-6, gt=0)
-    """Learning rate."""
+    lr: float = Field(1e-6, ge=0)
+    """Learning rate; 0 trains nothing (a control run: same sampling, same data, no update)."""
+    kl_to_start: bool = False
+    """Each step, also score the trained turns under the starting weights (a frozen copy of
+    `trainer.model`: one more model in memory, one more forward per micro-batch) and report
+    `kl_to_start`, KL(policy || start) per token (k3 estimate on the sampled tokens). Not
+    under ZeRO-3."""
     algorithm: AlgorithmConfig = AlgorithmConfig()
     """Advantage estimator, rejection sampling and loss."""
     trainer: TrainerConfig = TrainerConfig()
     """DeepSpeed trainer."""
     metrics: MetricsConfig = MetricsConfig()
     """Metrics endpoint of the learner."""
+
+    @model_validator(mode="after")
+    def _check_kl(self) -> "LearnerConfig":
+        if self.kl_to_start and self.trainer.zero_stage == 3:
+            raise ValueError("kl_to_start keeps a full copy of the model: not under zero_stage 3")
+        return self
 
 
 class SFTConfig(Section):

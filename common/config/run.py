@@ -76,8 +76,9 @@ class TinyModelStage(Section):
 
 class SFTStage(SFTConfig):
     """Bootstrap stage: supervised cold start (`krl sft`) on the reference solutions of
-    the learner's dataset (`krl sft-data`), in the actor's prompt wording. `data`,
-    `out_dir` and `trainer.model` are set by the stage (RUN_DIR/bootstrap/sft*)."""
+    the learner's dataset (`krl sft-data`), in the actor's prompt wording, or on the
+    conversations of `data` when it names a JSONL file. `out_dir` and `trainer.model` are
+    set by the stage (RUN_DIR/bootstrap/sft*)."""
 
     enabled: bool = False
     """Fine-tune the starting model before RL and start RL from the result."""
