@@ -8,7 +8,8 @@ socket is reset and `PeerUnavailable` goes to the caller, which backs off.
 `Outbox` holds every finished `TrajectoryGroup` until the hub acks it. Any ack
 outcome (accepted, duplicate, stale, rejected) settles a group: the hub has
 decided. While the hub is unreachable groups stay in memory and are resent, in
-order, with capped exponential backoff: nothing is dropped. The same group id is
+order, with capped exponential backoff: nothing is dropped. A `busy` ErrorReply (the hub
+could not store the group, e.g. its disk is full) is handled the same way. The same group id is
 resent each time, so a group whose ack was lost is counted once (`duplicate`).
 """
 from __future__ import annotations
@@ -131,6 +132,10 @@ class Outbox:
                                len(self.groups), exc)
             return False
         except RequestRejected as exc:
+            if exc.reply.code == "busy":  # e.g. its disk is full: keep the group, resend later
+                self._warn.warning("busy", "hub busy; %d group(s) kept for resending: %s",
+                                   len(self.groups), exc)
+                return False
             # The hub refused the message itself (malformed or oversized): resending the
             # same bytes cannot succeed, and keeping it would block every later group.
             log.error("hub refused group %s (%s); dropped", group.group_id, exc)

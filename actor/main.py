@@ -17,6 +17,7 @@ import signal
 import socket
 
 from common.config import RunConfig, dump
+from common.exits import check_model_dir
 from common.log import setup
 from common.metrics import Metrics
 
@@ -66,6 +67,7 @@ def run(cfg: RunConfig) -> int:
 
     setup("actor", 0, cfg.log)
     log.info("resolved config:\n%s", dump(cfg))
+    check_model_dir(cfg.actor.model, "actor.model")  # not a misleading "Repo id" error
     actor_id = cfg.actor.actor_id or f"{socket.gethostname()}-{os.getpid()}"
     holder: dict = {}
     metrics = Metrics("actor", cfg.actor.metrics,

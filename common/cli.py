@@ -56,7 +56,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=f"krl {name}", description=COMMANDS[name][1])
     module.add_arguments(parser)
     args = parser.parse_args(rest)
-    return int(module.main(args) or 0)
+    from common.exits import START_ERROR, START_ERROR_PREFIX, StartError
+    try:
+        return int(module.main(args) or 0)
+    except StartError as exc:  # a restart cannot fix it: one line, a code krl run knows
+        print(f"krl {name}: {START_ERROR_PREFIX}{exc}", file=sys.stderr, flush=True)
+        return START_ERROR
 
 
 if __name__ == "__main__":

@@ -12,6 +12,11 @@ the reconciliation `krl run` writes into summary.json.
                                                 the buffer; "rolled_back": a restore found it
                                                 made by weights newer than the checkpoint
     {"event": "restored", "version", "group_ids", "t"}              a (re)start re-buffered these
+    {"event": "quarantined", "group_id", "prompt_id", "reason", "t"}  its stored file could not be
+                                                read or trained: moved to hub/quarantine/,
+                                                its prompt re-issued
+    ("dropped" with reason "checkpoint_rollback": trained after a checkpoint that could not be
+    loaded, so the restore fell back past it; its file was gone and its prompt is re-issued)
 
 A restart rolls the model back to its checkpoint, so a `restored` line at version v voids
 the `trained` lines of steps > v written before it: those steps are trained again, from
@@ -42,6 +47,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from common.jsonfile import disk_error
+
 LEDGER = "ledger.jsonl"
 log = logging.getLogger(__name__)
 
@@ -58,8 +65,11 @@ class Ledger:
 
     def append(self, event: str, **fields) -> None:
         line = json.dumps({"event": event, **fields, "t": round(time.time(), 3)}) + "\n"
-        os.write(self._fd, line.encode())  # one write: a kill leaves the line whole or absent
-        os.fdatasync(self._fd)             # durable before what it records is acknowledged
+        try:
+            os.write(self._fd, line.encode())  # one write: a kill leaves it whole or absent
+            os.fdatasync(self._fd)             # durable before what it records is acknowledged
+        except OSError as exc:
+            raise disk_error(exc, self.path) from exc
 
     def close(self) -> None:
         os.close(self._fd)
@@ -109,6 +119,7 @@ def reconcile(run_dir: Path) -> dict:
     run_dir = Path(run_dir)
     groups_dir = run_dir / "hub" / "groups"
     accepted, dropped, rolled_back = set(), set(), set()
+    fallback, quarantined = set(), set()
     for ev in read(groups_dir / LEDGER):
         if ev["event"] == "accepted":
             accepted.add(ev["group_id"])
@@ -118,6 +129,10 @@ def reconcile(run_dir: Path) -> dict:
             dropped.add(ev["group_id"])
             if ev.get("reason") == "rolled_back":
                 rolled_back.add(ev["group_id"])
+            elif ev.get("reason") == "checkpoint_rollback":
+                fallback.add(ev["group_id"])
+        elif ev["event"] == "quarantined":
+            quarantined.add(ev["group_id"])
     try:
         history = json.loads((run_dir / "learner" / "progress.json").read_text())["history"]
     except (OSError, ValueError, KeyError):
@@ -131,9 +146,11 @@ def reconcile(run_dir: Path) -> dict:
         "trained": len(trained),
         "trained_twice": len(trained) - len(done),
         "buffered": len(stored - done),
-        "dropped_stale": len(dropped - rolled_back),
+        "dropped_stale": len(dropped - rolled_back - fallback),
         "dropped_rolled_back": len(rolled_back),
-        "lost": len(accepted - done - stored - dropped),
+        "dropped_checkpoint_fallback": len(fallback - done),
+        "quarantined": len(quarantined - done),
+        "lost": len(accepted - done - stored - dropped - quarantined),
         "not_accepted": len(done - accepted),
         "ledger_matches_learner": trained_by_step(groups_dir / LEDGER) == learner_steps,
     }

@@ -21,6 +21,18 @@ Policy:
 - The supervisor dying any other way (kill -9, OOM) sends every role SIGTERM
   (PR_SET_PDEATHSIG), so they stop as above instead of running on unsupervised.
 - One `krl run` per run directory (RUN_DIR/krl-run.lock, common/runlock.py).
+- Hung, not busy: each process's /health (served by its own HTTP thread, so a busy
+  process still answers) is read every `health_interval_s`; one unhealthy or silent for
+  `hang_after_s` (after `startup_grace_s` from its start, unless it answered healthy
+  sooner) is SIGKILLed and restarted like a crash, and the console says why.
+- A start error is not a crash: a process exiting with a code in
+  common.exits.NOT_RESTARTABLE (a config error, a missing data set or model directory,
+  a learner step that made the weights non-finite) is not restarted; the run fails and
+  the console shows the reason the process printed.
+- Nothing here ends in a traceback: a full disk is logged and the run carries on or
+  fails, and summary.json is written in any case (in place, into the blocks reserved
+  when the run started, when the disk has no room for a new file), with `status` and
+  `reason`.
 
 Run directory: config.yaml (the resolved config every role reads), logs/<proc>.log,
 checkpoints/ and hub/ (the learner's), summary.json, supervisor.json (pids, ports).
@@ -28,6 +40,7 @@ checkpoints/ and hub/ (the learner's), summary.json, supervisor.json (pids, port
 from __future__ import annotations
 
 import ctypes
+import json
 import logging
 import os
 import signal
@@ -35,14 +48,17 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
 from common.config import RunConfig, dump
-from common.jsonfile import read_json, write_json_atomic
+from common.exits import NOT_RESTARTABLE, START_ERROR_PREFIX
+from common.jsonfile import read_json, write_json_atomic, write_json_in_place
 from common.ledger import LEDGER, evaluations, reconcile
+from common.log import RateLimitedLog
 from common.runlock import RunLock
 
 log = logging.getLogger("krl.run")
@@ -143,6 +159,11 @@ class Proc:
     crashes_in_a_row: int = 0
     restart_at: Optional[float] = None
     exit_codes: list[int] = field(default_factory=list)
+    watched: bool = True           # serves /health (its section's metrics are enabled)
+    last_healthy: float = 0.0      # monotonic time of its last healthy /health answer
+    next_health: float = 0.0
+    health: str = ""               # what its last /health said, for the hang message
+    hangs: int = 0
 
 
 class CounterTotal:
@@ -168,6 +189,36 @@ def scrape(port: int, name: str) -> Optional[float]:
         if line.startswith(name) and (line[len(name)] in " {"):
             total += float(line.rsplit(" ", 1)[1])
     return total
+
+
+def health(port: int, timeout_s: float = 1.0) -> Optional[bool]:
+    """Whether the process serving /health on `port` says it is healthy; None if it does
+    not answer within timeout_s (stopped, hung, not yet serving)."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=timeout_s) as r:
+            return r.status == 200
+    except urllib.error.HTTPError as exc:  # 503: it answered, unhealthy
+        return False if exc.code == 503 else None
+    except (OSError, ValueError):
+        return None
+
+
+def last_error_line(log_path: Path, name: str) -> str:
+    """The line of a process's log that best says why it stopped: its own `krl ROLE:`
+    line, else the last ERROR/CRITICAL line or exception, "" if none (the tail only)."""
+    try:
+        with open(log_path, "rb") as f:
+            f.seek(max(0, f.seek(0, os.SEEK_END) - 65536))
+            lines = f.read().decode(errors="replace").splitlines()
+    except OSError:
+        return ""
+    for marker in (lambda l: l.startswith("krl ") and ": " in l,
+                   lambda l: " ERROR " in l or " CRITICAL " in l or
+                   (l[:1].isalpha() and ("Error: " in l or "Exception: " in l))):
+        found = [l.strip() for l in lines if marker(l)]
+        if found:
+            return found[-1][:300]
+    return ""
 
 
 def throughput(history: list[dict], window: int = 5) -> Optional[tuple[float, float]]:
@@ -196,7 +247,16 @@ class Supervisor:
         self.prior_runs = int(previous.get("evaluator_runs_at_least", 0))
         self.stopping = False
         self.status = "running"
+        self.reason = ""  # why the run failed, in a line
         self.t0 = time.monotonic()
+        self.recovery_seen = len(self.recovery())
+        for p in self.procs:
+            p.watched = bool(getattr(self.cfg, self._section(p)).metrics.enabled)
+
+    @staticmethod
+    def _section(p: Proc) -> str:
+        return {"evaluator": "evaluator", "broker": "broker", "actor": "actor"}.get(p.role,
+                                                                                  "learner")
 
     def _plan(self) -> list[Proc]:
         sc = self.sc
@@ -262,6 +322,7 @@ class Supervisor:
                                    preexec_fn=term_with_parent(os.getpid()))
         out.close()
         p.started_at, p.restart_at = time.monotonic(), None
+        p.last_healthy, p.next_health, p.health = 0.0, 0.0, "not answering yet"
         log.info("started %s (pid %d, metrics :%d)", p.name, p.popen.pid, p.metrics_port)
 
     def stop_all(self, first: Optional[list[Proc]] = None) -> None:
@@ -293,13 +354,20 @@ class Supervisor:
             log.info("learner finished its step budget: stopping the run")
             self.status = "completed"
             return
+        if self.stopping or self.status != "running":
+            return
+        logfile = self.logs / f"{p.name}.log"
+        if code in NOT_RESTARTABLE:  # a restart cannot fix it (common/exits.py)
+            why = last_error_line(logfile, p.name) or f"exit code {code}"
+            self.fail(f"{p.name} cannot run and is not restarted (exit {code}): {why}")
+            return
         if time.monotonic() - p.started_at >= self.sc.stable_after_s:
             p.crashes_in_a_row = 0
         p.crashes_in_a_row += 1
         if p.restarts >= self.sc.max_restarts:
-            log.error("%s exited (%d) after %d restarts: giving up, the run fails (see %s)",
-                      p.name, code, p.restarts, self.logs / f"{p.name}.log")
-            self.status = "failed"
+            why = last_error_line(logfile, p.name)
+            self.fail(f"{p.name} exited ({code}) after {p.restarts} restarts"
+                      + (f"; last error: {why}" if why else f" (see {logfile})"))
             return
         delay = min(self.sc.restart_backoff_max_s,
                     self.sc.restart_backoff_min_s * 2 ** (p.crashes_in_a_row - 1))
@@ -309,9 +377,38 @@ class Supervisor:
         if p.role == "learner":
             self._restart_learner_together(p)
 
+    def fail(self, reason: str) -> None:
+        """The run cannot go on: say why on the console, stop it with status failed."""
+        self.status, self.reason = "failed", reason
+        log.error("the run fails: %s", reason)
+        say(f"krl run: FAILED: {reason}")
+
+    def check_health(self, p: Proc, now: float) -> None:
+        """Kill a process whose /health has been unhealthy or silent for hang_after_s (after
+        its start-up grace); the exit is then handled as a crash (restart)."""
+        if not p.watched or self.sc.hang_after_s <= 0 or now < p.next_health:
+            return
+        p.next_health = now + self.sc.health_interval_s
+        ok = health(p.metrics_port)
+        if ok:
+            p.last_healthy, p.health = now, "healthy"
+            return
+        p.health = "unhealthy (503)" if ok is False else "silent (no answer)"
+        quiet = now - (p.last_healthy or p.started_at)
+        allowed = self.sc.hang_after_s if p.last_healthy else max(self.sc.hang_after_s,
+                                                                  self.sc.startup_grace_s)
+        if quiet < allowed:
+            return
+        p.hangs += 1
+        log.error("%s is hung: its /health has been %s for %.0fs; killing it to restart it",
+                  p.name, p.health, quiet)
+        say(f"krl run: {p.name} hung (/health {p.health} for {quiet:.0f}s): killed, restarting")
+        signal_group(p.popen.pid, signal.SIGKILL)
+
     def tick(self) -> None:
-        """Notice exits, restart what is due, sample counters."""
+        """Notice exits, restart what is due, sample counters, kill hung processes."""
         now = time.monotonic()
+        self.report_recovery()
         for p in self.procs:
             if p.popen is not None and p.popen.returncode is None and leader_exited(p.popen):
                 # What the dead process left in its group (a vLLM engine core, sandbox
@@ -325,6 +422,22 @@ class Supervisor:
                 value = scrape(p.metrics_port, "krl_evaluator_evaluations_total")
                 if value is not None:
                     self.runs[p.name].observe(value)
+            if p.popen is not None and p.popen.returncode is None and self.status == "running":
+                self.check_health(p, now)
+
+    def recovery(self) -> list[dict]:
+        """The learner's checkpoint fallbacks (learner/recovery.json), oldest first."""
+        return read_json(self.run_dir / "learner" / "recovery.json").get("events", [])
+
+    def report_recovery(self) -> None:
+        """Print each checkpoint fallback once, as the learner records it."""
+        events = self.recovery()
+        for ev in events[self.recovery_seen:]:
+            skipped = ", ".join(f"{s['checkpoint']} ({s['reason']})" for s in ev["skipped"])
+            say(f"krl run: CHECKPOINT FALLBACK: damaged {skipped}; resumed from "
+                f"{ev['resumed_from'] or 'scratch'} at step {ev['step']}; "
+                f"{len(ev['regenerated_prompts'])} prompts generated again")
+        self.recovery_seen = len(events)
 
     # ------------------------------------------------------------------ reporting
     def evaluations(self) -> int:
@@ -360,9 +473,50 @@ class Supervisor:
                 + (f" | restarts {restarts}" if restarts else ""))
 
     def write_summary(self) -> dict:
+        """summary.json; on a full disk it is rewritten in place (see reserve_summary), and
+        without the history if even that does not fit. Never raises."""
+        try:
+            summary = self.summary()
+        except Exception as exc:  # noqa: BLE001 (a damaged file must not cost the summary)
+            log.exception("summary incomplete")
+            summary = {"status": self.status, "reason": self.reason or f"summary: {exc}",
+                       "learner_steps": 0, "groups_trained": None, "evaluations": None}
+        path = self.run_dir / "summary.json"
+        try:
+            write_json_atomic(path, summary, indent=2)
+            return summary
+        except OSError as exc:
+            log.error("%s; rewriting it in place", exc)
+        for compact in (summary, {k: v for k, v in summary.items() if k != "history"}):
+            try:
+                write_json_in_place(path, compact)
+                return summary
+            except OSError as exc:
+                log.error("summary.json could not be written in place: %s", exc)
+        say(f"krl run: summary.json could not be written (disk full?): status "
+            f"{summary['status']}, reason {summary.get('reason')}")
+        return summary
+
+    def reserve_summary(self) -> None:
+        """Write summary.json at the start, padded to 64 KiB, so that its blocks are
+        already held when the final summary must be written on a full disk."""
+        path = self.run_dir / "summary.json"
+        try:
+            if path.exists() and path.stat().st_size >= 65536:
+                return
+            blob = json.dumps({**read_json(path), "status": "running"}, indent=2)
+            path.write_text(blob + " " * max(0, 65536 - len(blob)))
+        except OSError as exc:
+            log.error("could not reserve %s: %s", path, exc)
+
+    def summary(self) -> dict:
         pr = self.progress()
+        recovery = self.recovery()
+        status = self.status
+        if status == "completed" and recovery:  # a fallback never reads as a clean run
+            status = "completed_after_checkpoint_fallback"
         summary = {
-            "status": self.status, "learner_steps": pr.get("learner_steps", 0),
+            "status": status, "reason": self.reason, "learner_steps": pr.get("learner_steps", 0),
             "policy_version": pr.get("policy_version"), "groups_trained": pr.get("groups_trained"),
             # Verdicts in the groups the hub accepted (durable; the number to trust), and
             # the workers' sandbox runs: scraped every tick, so a killed worker's last
@@ -372,12 +526,13 @@ class Supervisor:
             "wall_seconds": round(time.monotonic() - self.t0, 1),
             "groups": reconcile(self.run_dir),
             "restarts": {p.name: p.restarts for p in self.procs},
+            "hung": {p.name: p.hangs for p in self.procs if p.hangs},
             "exit_codes": {p.name: p.exit_codes for p in self.procs},
+            "checkpoint_fallbacks": recovery,
             "history": [{k: h.get(k) for k in ("step", "version", "reward", "correct", "loss",
                                             "staleness_mean", "mrs_rejected")}
                         for h in pr.get("history", [])],
         }
-        write_json_atomic(self.run_dir / "summary.json", summary, indent=2)
         return summary
 
     def write_state(self) -> None:
@@ -400,29 +555,48 @@ class _Interrupted:
         self.set = True
 
 
+def say(line: str) -> None:
+    """A line on the console; a console that is gone is not the run's failure."""
+    try:
+        print(line, flush=True)
+    except OSError:
+        pass
+
+
 def run(cfg: RunConfig, config_path: Path) -> int:
+    logging.raiseExceptions = False  # a log write on a full disk must not print tracebacks
     sup = Supervisor(cfg, config_path)
     stop = _Interrupted()
-    for p in sup.procs:
-        sup.start(p)
-    next_line = time.monotonic()
-    while sup.status == "running" and not stop.set:
-        sup.tick()
-        sup.write_state()
-        if time.monotonic() >= next_line:
-            print(sup.progress_line(), flush=True)
-            next_line = time.monotonic() + sup.sc.progress_interval_s
-        time.sleep(0.5)
+    sup.reserve_summary()
+    warn = RateLimitedLog(log, interval_s=60.0)
+    try:
+        for p in sup.procs:
+            sup.start(p)
+        next_line = time.monotonic()
+        while sup.status == "running" and not stop.set:
+            sup.tick()
+            try:
+                sup.write_state()
+            except OSError as exc:  # a full disk: the run goes on, supervisor.json is stale
+                warn.warning("state", "supervisor.json not updated: %s", exc)
+            if time.monotonic() >= next_line:
+                say(sup.progress_line())
+                next_line = time.monotonic() + sup.sc.progress_interval_s
+            time.sleep(0.5)
+    except Exception as exc:  # noqa: BLE001 (the supervisor's own failure still stops the run)
+        log.exception("krl run failed")
+        sup.fail(f"krl run itself failed: {type(exc).__name__}: {exc}")
     if stop.set and sup.status == "running":
         sup.status = "stopped"
         log.info("interrupted: stopping every process (the learner checkpoints first)")
     learner = [p for p in sup.procs if p.role == "learner"]
     sup.stop_all(first=learner if sup.status == "stopped" else None)
     summary = sup.write_summary()
-    print(sup.progress_line(), flush=True)
-    print(f"summary: {sup.run_dir / 'summary.json'} (status {summary['status']}, "
-          f"{summary['learner_steps']} steps, {summary['groups_trained']} groups, "
-          f"{summary['evaluations']} evaluations)", flush=True)
+    say(sup.progress_line())
+    say(f"summary: {sup.run_dir / 'summary.json'} (status {summary['status']}, "
+        f"{summary['learner_steps']} steps, {summary['groups_trained']} groups, "
+        f"{summary['evaluations']} evaluations)"
+        + (f"\nreason: {summary['reason']}" if summary.get("reason") else ""))
     return {"completed": 0, "stopped": 130, "failed": 1}[sup.status]
 
 

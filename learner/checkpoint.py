@@ -7,11 +7,16 @@ Layout under `<run_dir>/checkpoints/`:
         COMPLETE              JSON metadata, written last
     .step_00000050.tmp/       being written; never read
 
-`save(step, writer)` calls writer(tmp_dir), fsyncs every file, writes COMPLETE,
-renames the directory into place and fsyncs the parent: a crash at any point leaves
-either the previous checkpoints or the new one, never a half one under a real name.
-`latest()` returns the newest directory with a readable COMPLETE; anything else is
-skipped with a warning. Retention keeps the newest `keep` checkpoints.
+`save(step, writer)` calls writer(tmp_dir), fsyncs every file, writes COMPLETE (with a
+blake3 checksum and the size of every file), renames the directory into place and fsyncs
+the parent: a crash at any point leaves either the previous checkpoints or the new one,
+never a half one under a real name. `latest()` returns the newest directory with a
+readable COMPLETE; anything else is skipped with a warning. `verify(path)` says what is
+wrong with a complete one (a file missing, truncated or changed since it was written);
+the learner loads the newest that verifies and sets each bad one aside as
+`damaged_step_N/` (kept for inspection, never loaded or pruned). Retention keeps the
+newest `keep` checkpoints. A write that fails (a full disk) raises an OSError naming
+the path, and the half-written directory is removed.
 """
 from __future__ import annotations
 
@@ -22,6 +27,10 @@ import shutil
 import time
 from pathlib import Path
 from typing import Callable, Optional
+
+import blake3
+
+from common.jsonfile import disk_error
 
 log = logging.getLogger(__name__)
 _PREFIX = "step_"
@@ -43,6 +52,14 @@ def _fsync_tree(root: Path) -> None:
         fsync_path(dirpath)
 
 
+def _digest(path: Path) -> str:
+    h = blake3.blake3(max_threads=blake3.blake3.AUTO)
+    with open(path, "rb") as f:
+        while chunk := f.read(8 << 20):
+            h.update(chunk)
+    return h.hexdigest()
+
+
 class Checkpoints:
     """Atomic save, newest-complete lookup and retention for one run."""
 
@@ -57,9 +74,16 @@ class Checkpoints:
         if tmp.exists():
             shutil.rmtree(tmp)
         tmp.mkdir()
-        writer(tmp)
-        (tmp / "COMPLETE").write_text(json.dumps({"step": step, "time": time.time(), **(meta or {})}))
-        _fsync_tree(tmp)
+        try:
+            writer(tmp)
+            files = {str(p.relative_to(tmp)): {"bytes": p.stat().st_size, "blake3": _digest(p)}
+                     for p in sorted(tmp.rglob("*")) if p.is_file()}
+            (tmp / "COMPLETE").write_text(json.dumps({"step": step, "time": time.time(),
+                                                      **(meta or {}), "files": files}))
+            _fsync_tree(tmp)
+        except OSError as exc:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise disk_error(exc, tmp) from exc
         if final.exists():  # a re-run of the same step after a restore replaces it
             shutil.rmtree(final)
         os.replace(tmp, final)
@@ -78,6 +102,37 @@ class Checkpoints:
                 continue
             out.append(d)
         return out
+
+    @staticmethod
+    def verify(path: Path) -> str:
+        """What is wrong with checkpoint `path` ("" if nothing): every file COMPLETE lists
+        must be there with its size and checksum. A checkpoint written before checksums
+        were recorded (no "files") verifies as it is."""
+        try:
+            meta = json.loads((path / "COMPLETE").read_text())
+        except (OSError, ValueError) as exc:
+            return f"COMPLETE unreadable: {exc}"
+        for name, want in (meta.get("files") or {}).items():
+            f = path / name
+            try:
+                size = f.stat().st_size
+            except OSError:
+                return f"{name} is missing"
+            if size != want["bytes"]:
+                return f"{name} has {size} bytes, {want['bytes']} were written"
+            if _digest(f) != want["blake3"]:
+                return f"{name} does not match its checksum (changed since it was written)"
+        return ""
+
+    def set_aside(self, path: Path) -> Path:
+        """Rename a damaged checkpoint out of the way: `damaged_step_N` is never loaded,
+        counted or pruned."""
+        target = path.with_name(f"damaged_{path.name}")
+        if target.exists():
+            shutil.rmtree(target)
+        os.replace(path, target)
+        fsync_path(self.root)
+        return target
 
     def latest(self) -> Optional[Path]:
         found = self.complete()

@@ -8,6 +8,9 @@ file is either complete or absent. Files are deleted only once a checkpoint that
 covers the step which trained them is complete (see learner/hub.py), so a learner
 killed between a step and its checkpoint finds those groups again.
 
+A file that cannot be read back (damaged on disk) is not fatal: `load_all` reports it and
+the hub moves it to `<run_dir>/hub/quarantine/` with a ledger line (`quarantine`).
+
 Beside the files, `ledger` (common/ledger.py, `<root>/ledger.jsonl`) records what the hub
 did with each group: accepted, trained in which step, dropped, re-buffered on restore.
 """
@@ -17,11 +20,13 @@ import os
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from common.jsonfile import disk_error
 from common.ledger import LEDGER, Ledger
 from common.messages import DecodeError, TrajectoryGroup, decode, pack_frames, unpack_frames
 from learner.checkpoint import fsync_path
 
 _MAGIC = b"KRLG1\n"
+QUARANTINE = "quarantine"  # beside the groups directory: <run_dir>/hub/quarantine/
 
 
 class GroupStore:
@@ -41,16 +46,33 @@ class GroupStore:
         return self.root / f"{group_id}.grp"
 
     def put(self, group_id: str, frames: Sequence) -> None:
-        """Persist the frames of one group; returns once they are durable."""
+        """Persist the frames of one group; returns once they are durable. An OSError
+        (a full disk) names the file and leaves no temporary file behind."""
         path = self._path(group_id)
         tmp = path.with_suffix(".tmp")
-        with open(tmp, "wb") as f:
-            f.write(_MAGIC)
-            f.write(pack_frames(frames))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        fsync_path(self.root)
+        try:
+            with open(tmp, "wb") as f:
+                f.write(_MAGIC)
+                f.write(pack_frames(frames))
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+            fsync_path(self.root)
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise disk_error(exc, path) from exc
+
+    def quarantine(self, group_id: str, reason: str, prompt_id: str | None = None) -> None:
+        """Move a group that cannot be read or trained to `<root>/../quarantine/` (kept for
+        inspection, never loaded again) and record it in the ledger."""
+        target = self.root.parent / QUARANTINE
+        target.mkdir(exist_ok=True)
+        src = self.root / f"{group_id}.grp"
+        if src.exists():
+            os.replace(src, target / src.name)
+            fsync_path(self.root)
+        self.ledger.append("quarantined", group_id=group_id, prompt_id=prompt_id,
+                           reason=reason[:500])
 
     def remove(self, group_ids: Sequence[str]) -> None:
         for gid in group_ids:
@@ -74,6 +96,11 @@ class GroupStore:
         assert isinstance(msg, TrajectoryGroup)
         return msg
 
-    def load_all(self) -> Iterator[tuple[str, TrajectoryGroup]]:
+    def load_all(self) -> Iterator[tuple[str, TrajectoryGroup | str]]:
+        """(group id, group) for every stored group, or (group id, why it cannot be read)
+        for a damaged file, which the hub quarantines."""
         for gid in self.ids():
-            yield gid, self.load(gid)
+            try:
+                yield gid, self.load(gid)
+            except (DecodeError, OSError, ValueError) as exc:
+                yield gid, f"stored file unreadable: {exc}"

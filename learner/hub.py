@@ -42,6 +42,7 @@ Thread safety: the hub server thread (leases, groups) and the trainer thread
 from __future__ import annotations
 
 import logging
+import math
 import random
 import threading
 import time
@@ -51,6 +52,8 @@ from typing import Callable, Optional, Sequence
 
 from common.config.hub import HubConfig
 from common.ledger import read as read_ledger
+from common.ledger import trained_by_step
+from common.log import RateLimitedLog
 from common.messages import Lease, ProblemPayload, TrajectoryGroup, new_id
 from common.metrics import Metrics
 from learner.group_store import GroupStore
@@ -116,8 +119,10 @@ class Hub:
 
     def __init__(self, cfg: HubConfig, groups_per_step: int, max_staleness: int,
                  n_samples: int, max_turns: int, source: PromptSource, store: GroupStore,
-                 metrics: Metrics, clock: Callable[[], float] = time.time):
+                 metrics: Metrics, clock: Callable[[], float] = time.time,
+                 vocab_size: Optional[int] = None):
         self.cfg, self.source, self.store, self.clock = cfg, source, store, clock
+        self.vocab_size = vocab_size  # the model's: token ids at or above it are refused
         self.groups_per_step, self.max_staleness = groups_per_step, max_staleness
         self.n_samples, self.max_turns = n_samples, max_turns
         self.version = 0
@@ -133,6 +138,7 @@ class Hub:
         self.trained_prompts: set[str] = set()       # prompts whose group was trained
         self.buffer: "OrderedDict[str, TrajectoryGroup]" = OrderedDict()  # group_id -> group
         self.pending_removal: list[str] = []         # trained, file kept until a checkpoint
+        self.regenerated: list[str] = []             # prompts re-issued by a checkpoint fallback
         self._lock = threading.Condition()
         self._m_leases = metrics.counter("leases_granted_total", "Work leases granted")
         self._m_expired = metrics.counter("leases_expired_total", "Leases that timed out")
@@ -141,6 +147,10 @@ class Hub:
             "its weights would be more than max_staleness behind when the group is trained")
         self._m_groups = metrics.counter("groups_received_total", "Groups received by outcome",
                                          ["outcome"])
+        self._m_quarantined = metrics.counter(
+            "groups_quarantined_total", "Stored groups moved aside because they could not be "
+            "read or trained (their prompts are re-issued)")
+        self._warn = RateLimitedLog(log, interval_s=10.0)
         self._m_stale = metrics.histogram("group_staleness_versions",
                                           "Versions between a group's oldest token and the learner",
                                           buckets=(0, 1, 2, 3, 4, 6, 8, 16))
@@ -221,11 +231,17 @@ class Hub:
             elif outcome == "stale":
                 self._release_prompt(group.prompt_id)
                 self.requeue.append(group.prompt_id)
+            elif outcome == "rejected":
+                self._warn.warning("rejected", "rejected group %r from actor %r: %s",
+                                   group.group_id[:40], group.actor_id[:40], detail)
             self._m_groups.labels(outcome).inc()
             self._gauges()
             return outcome, detail
 
     def _classify(self, group: TrajectoryGroup) -> tuple[str, str]:
+        problem = id_error(group)
+        if problem:  # before any lookup: the group id would name a file
+            return "rejected", problem
         if group.group_id in self.buffer or group.prompt_id in self.done_prompts:
             return "duplicate", "this prompt already has an accepted group"
         problem = self.source.problem_for(group.prompt_id)
@@ -234,11 +250,11 @@ class Hub:
         if problem.name != group.problem_name:
             return "rejected", (f"prompt {group.prompt_id} is {problem.name!r}, "
                                 f"the group says {group.problem_name[:64]!r}")
-        problem = _structure_error(group)
-        if problem:
-            return "rejected", problem
         if group.rolled_back:  # its behaviour policy died with a learner restart
             return "stale", "generated in part by weights a learner restart discarded"
+        problem = group_error(group, self.vocab_size, self.version)
+        if problem:
+            return "rejected", problem
         lag = self.version - oldest_version(group)
         self._m_stale.observe(max(0, lag))
         if lag > self.max_staleness:
@@ -269,6 +285,25 @@ class Hub:
                     return None
                 self._lock.wait(min(left, 0.5))
                 self._expire_locked()
+
+    def quarantine(self, group_id: str, reason: str, prompt_id: Optional[str] = None) -> None:
+        """A stored group cannot be read or trained: its file is moved aside
+        (GroupStore.quarantine, a ledger line), it leaves the buffer and its prompt is
+        handed out again, so the run goes on without it and nothing replays it."""
+        with self._lock:
+            group = self.buffer.pop(group_id, None)
+            prompt_id = group.prompt_id if group is not None else prompt_id
+            if group is not None:
+                self.accepted_total -= 1
+            if prompt_id is not None and prompt_id not in self.trained_prompts:
+                self.done_prompts.discard(prompt_id)
+                self._release_prompt(prompt_id)
+                self.requeue.append(prompt_id)
+            self.store.quarantine(group_id, reason, prompt_id)
+            self._m_quarantined.inc()
+            self._gauges()
+        log.error("group %s quarantined (%s); its prompt %s is re-issued", group_id, reason,
+                  prompt_id)
 
     def _drop_stale_locked(self) -> None:
         for gid, g in list(self.buffer.items()):
@@ -332,10 +367,14 @@ class Hub:
             trained_ids, rolled_back = [], []
             # A learner killed between a group's file and its ledger line left a durable
             # group the ledger never heard of (and never acked): the file is the truth.
-            in_ledger = {e["group_id"] for e in read_ledger(self.store.ledger.path)
-                         if e["event"] == "accepted"}
+            prompts = {e["group_id"]: e.get("prompt_id") for e in read_ledger(self.store.ledger.path)
+                       if e["event"] == "accepted"}
             for gid, group in self.store.load_all():
-                if gid not in in_ledger:
+                problem = group if isinstance(group, str) else group_error(group, self.vocab_size)
+                if problem:  # damaged on disk or poison: set aside, never replayed
+                    self.quarantine(gid, problem, prompts.get(gid))
+                    continue
+                if gid not in prompts:
                     self.store.ledger.append("accepted", group_id=gid, prompt_id=group.prompt_id,
                                              version=None, evaluations=group.evaluations,
                                              recovered=True)
@@ -353,6 +392,8 @@ class Hub:
                 self.done_prompts.add(group.prompt_id)
                 self._release_prompt(group.prompt_id)
                 self.accepted_total += 1
+            self.regenerated = self._forget_unstored_locked(
+                prompts, set(self.buffer) | set(trained_ids) | set(rolled_back))
             # Voids the ledger's steps after this version: they are trained again from these.
             self.store.ledger.append("restored", version=self.version, group_ids=list(self.buffer))
             self._gauges()
@@ -360,6 +401,29 @@ class Hub:
         log.info("hub restored at version %d: %d groups re-buffered, %d dropped (made by "
                  "weights newer than the checkpoint), %d leases outstanding",
                  self.version, len(self.buffer), len(rolled_back), len(self.leases))
+
+    def _forget_unstored_locked(self, prompts: dict, stored: set) -> list[str]:
+        """Groups trained after the restored version whose files are gone: a checkpoint
+        newer than this one completed (and deleted them) but could not be loaded, so the
+        restore fell back past it. Their training is lost with that checkpoint; they are
+        recorded as dropped (ledger reason `checkpoint_rollback`) and their prompts handed
+        out again, so they are generated anew. Returns their prompt ids."""
+        regenerated = []
+        for step, gids in trained_by_step(self.store.ledger.path).items():
+            for gid in gids if step > self.version else []:
+                if gid in stored:
+                    continue
+                self.store.ledger.append("dropped", group_id=gid, reason="checkpoint_rollback")
+                prompt_id = prompts.get(gid)
+                if prompt_id is not None and prompt_id not in self.done_prompts:
+                    self._release_prompt(prompt_id)
+                    self.requeue.append(prompt_id)
+                    regenerated.append(prompt_id)
+        if regenerated:
+            log.warning("%d groups trained after version %d are gone with a checkpoint that "
+                        "could not be loaded; their prompts are generated again: %s",
+                        len(regenerated), self.version, regenerated)
+        return regenerated
 
     def counts(self) -> dict:
         with self._lock:
@@ -399,15 +463,52 @@ def oldest_version(group: TrajectoryGroup) -> int:
     return min(versions) if versions else 0
 
 
-def _structure_error(group: TrajectoryGroup) -> str:
-    if not group.trajectories:
-        return "group has no trajectories"
+MAX_ID_CHARS = 128
+_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+
+
+def id_error(group: TrajectoryGroup) -> str:
+    """Why the group's ids are unusable ("" if they are not): the group id names its file
+    in the store, so it is 1..128 of [A-Za-z0-9_-]; the other ids are logged and keyed."""
+    for name in ("group_id", "lease_id", "actor_id", "prompt_id"):
+        value = getattr(group, name)
+        if len(value) > MAX_ID_CHARS or (name == "group_id" and not value):
+            return f"{name} has {len(value)} characters (1..{MAX_ID_CHARS} allowed)"
+        if not set(value) <= _ID_CHARS:
+            return f"{name} {value[:40]!r} has characters outside [A-Za-z0-9_-]"
+    return ""
+
+
+def group_error(group: TrajectoryGroup, vocab_size: Optional[int] = None,
+                max_version: Optional[int] = None) -> str:
+    """Why the group cannot be trained on ("" if it can): ids, token ids inside the
+    vocabulary, one logprob and one version per response token, finite logprobs, versions
+    from 0 to `max_version` (the hub's version: no actor holds a newer one). Checked before
+    a group is acked and again before it is trained, so a group that passed once and went
+    bad on disk is caught too."""
+    problem = id_error(group)
+    if problem or not group.trajectories:
+        return problem or "group has no trajectories"
     for tr in group.trajectories:
         for i, t in enumerate(tr.turns):
+            where = f"sample {tr.sample_index} turn {i}"
             n = t.response_ids.numel()
             if t.logprobs.numel() != n or t.versions.numel() != n:
-                return (f"sample {tr.sample_index} turn {i}: {n} response tokens but "
+                return (f"{where}: {n} response tokens but "
                         f"{t.logprobs.numel()} logprobs and {t.versions.numel()} versions")
             if t.response_ids.dim() != 1 or t.prompt_ids.dim() != 1:
-                return f"sample {tr.sample_index} turn {i}: token ids must be 1-D"
+                return f"{where}: token ids must be 1-D"
+            for ids in (t.prompt_ids, t.response_ids):
+                if ids.numel() and (int(ids.min()) < 0 or (
+                        vocab_size is not None and int(ids.max()) >= vocab_size)):
+                    return (f"{where}: token id out of the vocabulary "
+                            f"({int(ids.min())}..{int(ids.max())}, vocabulary {vocab_size})")
+            if n and not bool(t.logprobs.isfinite().all()):
+                return f"{where}: a logprob is not finite"
+            if n and (int(t.versions.min()) < 0 or (
+                    max_version is not None and int(t.versions.max()) > max_version)):
+                return (f"{where}: token versions {int(t.versions.min())}..{int(t.versions.max())}"
+                        f" outside 0..{max_version}")
+            if not math.isfinite(t.reward):
+                return f"{where}: reward is not finite"
     return ""

@@ -65,6 +65,8 @@ from common.messages import (
     new_id,
     now,
 )
+from common.exits import die_with_thread
+from common.log import RateLimitedLog
 from common.metrics import Metrics
 from common.transport import Channel, PeerTracker, Received, Server, Waker, context
 from learner.hub import Hub, made_by_discarded_weights
@@ -169,6 +171,9 @@ class HubServer:
         self._m_publish_b = metrics.counter("weight_published_bytes_total", "Weight bytes published")
         self._m_served_b = metrics.counter("weight_served_bytes_total", "Weight bytes sent to actors")
         self._m_actors = metrics.gauge("actors_alive", "Actors heard from within the heartbeat window")
+        self._m_errors = metrics.counter("hub_errors_total", "Messages the hub failed to serve "
+                                         "(answered with an error; the hub serves on)", ["kind"])
+        self._warn = RateLimitedLog(log, interval_s=10.0)
         self.endpoint = cfg.endpoint
 
     def start(self) -> None:
@@ -250,7 +255,7 @@ class HubServer:
                     got = server.recv(0)
                     if got is None:
                         break
-                    self._handle(server, got)
+                    self._handle_isolated(server, got)
                 self._answer_held(server)
                 if self._announce_now.is_set() or time.monotonic() >= next_announce:
                     self._announce_now.clear()
@@ -260,13 +265,36 @@ class HubServer:
                         pub.send(ann, block=False)
                     self.actors.reap()
                     self._m_actors.set(len(self.actors.last_seen))
-        except BaseException as exc:
+        except BaseException as exc:  # not one message's fault: the process must restart
             self._error = exc
-            log.exception("hub server thread died")
+            if not self._stop.is_set():
+                die_with_thread("hub server", exc)
             raise
         finally:
             server.close()
             pub.close()
+
+    def _handle_isolated(self, server: Server, got: Received) -> None:
+        """Serve one message; whatever goes wrong with it is answered and counted, and the
+        thread serves the next (a thread that died here would leave every actor waiting on
+        a learner that looks alive). A store that cannot write (a full disk) answers
+        `busy`: the actor keeps the group and resends it."""
+        try:
+            self._handle(server, got)
+        except OSError as exc:
+            self._m_errors.labels("storage").inc()
+            self._warn.warning("storage", "hub could not store a message from %r, answered "
+                               "busy: %s", got.peer[:40], exc)
+            server.reply(got.peer, ErrorReply(
+                request_id=getattr(got.msg, "request_id", ""), code="busy", sent_at=now(),
+                retry_after_s=self.cfg.retry_after_s, message=f"hub storage failed: {exc}"[:2000]))
+        except Exception as exc:  # a bug met by one message: answer it, serve the rest
+            self._m_errors.labels("internal").inc()
+            log.exception("hub failed to handle %s from %r", type(got.msg).__name__,
+                          got.peer[:40])
+            server.reply(got.peer, ErrorReply(
+                request_id=getattr(got.msg, "request_id", ""), code="internal", sent_at=now(),
+                message=f"the hub failed on this message: {type(exc).__name__}: {exc}"[:2000]))
 
     def _handle(self, server: Server, got: Received) -> None:
         msg, peer = got.msg, got.peer

@@ -35,16 +35,17 @@ import torch
 import torch.distributed as dist
 
 from common.config import MetricsConfig, RunConfig, dump
-from common.jsonfile import write_json_atomic
+from common.exits import NON_FINITE, StartError, check_model_dir
+from common.jsonfile import load_json_state, read_json, write_json_atomic
 from common.log import setup
 from common.messages import TrajectoryGroup, decode, encode, pack_frames, unpack_frames
 from common.metrics import Metrics
-from common.problemset import load_problems, to_payload
+from common.problemset import ProblemError, load_problems, to_payload
 from common.runlock import LockHeld, RunLock
 from learner import batch as B
 from learner.checkpoint import Checkpoints
 from learner.group_store import GroupStore
-from learner.hub import Hub, PromptSource, oldest_version
+from learner.hub import Hub, PromptSource, group_error, oldest_version
 from learner.hub_server import HubServer
 from learner.stats import learning_by_turn
 from learner.trainer import Trainer
@@ -99,6 +100,8 @@ class Learner:
     def __init__(self, cfg: RunConfig):
         self.cfg, self.lc = cfg, cfg.learner
         self.run_dir = Path(cfg.run_dir)
+        check_model_dir(self.lc.trainer.model, "learner.trainer.model")
+        problems = _prompt_set(self.lc.dataset)  # before the model loads: fail fast
         self.trainer = Trainer(self.lc, seed=cfg.seed)
         self.rank, self.world = self.trainer.env.rank, self.trainer.env.world_size
         self.metrics = Metrics("learner", _rank_metrics(self.lc.metrics, self.trainer.env.local_rank),
@@ -111,11 +114,11 @@ class Learner:
         self.hub: Optional[Hub] = None
         self.server: Optional[HubServer] = None
         if self.rank == 0:
-            problems = [to_payload(p) for p in load_problems(self.lc.dataset)]
             self.hub = Hub(self.lc.hub, self.lc.groups_per_step, self.lc.max_staleness,
                            cfg.actor.n_samples, cfg.actor.max_turns,
                            PromptSource(problems, cfg.seed),
-                           GroupStore(self.run_dir / "hub" / "groups"), self.metrics)
+                           GroupStore(self.run_dir / "hub" / "groups"), self.metrics,
+                           vocab_size=self.trainer.vocab_size)
             self.server = HubServer(self.hub, self.lc.hub, cfg.transport, self.metrics)
         self._m_steps = self.metrics.counter("steps_total", "Optimizer steps taken")
         self._m_tokens = self.metrics.counter("tokens_total", "Tokens trained on")
@@ -131,19 +134,61 @@ class Learner:
 
     # ------------------------------------------------------------------ steps
     def resume(self) -> None:
-        latest = self.checkpoints.latest()
-        if latest is None:
-            log.info("no checkpoint in %s: starting fresh", self.checkpoints.root)
+        """Load the newest checkpoint that verifies; a damaged newer one is set aside and
+        the fallback recorded in learner/recovery.json (krl run reports it)."""
+        skipped = []
+        for path in reversed(self.checkpoints.complete()):
+            problem = self.checkpoints.verify(path) if self.rank == 0 else ""
+            if self.world > 1:  # every rank takes the same checkpoint
+                problem = _broadcast_text(problem, self.trainer.device)
+            if not problem:
+                try:
+                    self._load(path)
+                except Exception as exc:  # noqa: BLE001 (whatever a damaged file raises)
+                    problem = f"failed to load: {type(exc).__name__}: {exc}"[:500]
+            if not problem:
+                break
+            log.error("checkpoint %s is damaged (%s): set aside, falling back to an older one",
+                      path, problem)
+            skipped.append({"checkpoint": path.name, "reason": problem})
+            if self.rank == 0:
+                self.checkpoints.set_aside(path)
+        else:
+            path = None
+            self.history, self.step = [], 0
+            log.info("no usable checkpoint in %s: starting fresh", self.checkpoints.root)
             if self.hub is not None:  # groups acked before a crash that preceded any checkpoint
                 self.hub.load_state_dict(self.hub.state_dict())
-            return
-        self.trainer.load(latest / "model", tag="model")
-        progress = json.loads((latest / "progress.json").read_text())
+        if path is not None:
+            log.info("resumed from %s (step %d)", path, self.step)
+        if skipped and self.rank == 0:
+            self._record_fallback(skipped, path)
+
+    def _load(self, path: Path) -> None:
+        progress = load_json_state(path / "progress.json")
+        hub_state = load_json_state(path / "hub.json") if self.hub is not None else None
+        self.trainer.load(path / "model", tag="model")
+        problem = self.trainer.nonfinite()
+        if problem:
+            raise ValueError(f"the loaded state is not finite: {problem}")
         self.history = progress["history"]
         self.step = progress["learner_steps"]
-        if self.hub is not None:
-            self.hub.load_state_dict(json.loads((latest / "hub.json").read_text()))
-        log.info("resumed from %s (step %d)", latest, self.step)
+        if hub_state is not None:
+            self.hub.load_state_dict(hub_state)
+
+    def _record_fallback(self, skipped: list[dict], used: Optional[Path]) -> None:
+        """Append the fallback to learner/recovery.json: krl run's console and summary say
+        what was rolled back and which prompts are generated again."""
+        path = self.run_dir / "learner" / "recovery.json"
+        events = read_json(path).get("events", [])
+        events.append({"t": round(time.time(), 3), "skipped": skipped,
+                       "resumed_from": used.name if used else None, "step": self.step,
+                       "regenerated_prompts": list(self.hub.regenerated) if self.hub else []})
+        write_json_atomic(path, {"events": events}, indent=2)
+        log.error("CHECKPOINT FALLBACK: skipped %s; resumed from %s (step %d); %d prompts "
+                  "generated again", [s["checkpoint"] for s in skipped],
+                  used.name if used else "nothing", self.step,
+                  len(self.hub.regenerated) if self.hub else 0)
 
     def publish(self) -> None:
         weights = self.trainer.state_dict_for_publish()  # a collective under ZeRO-3
@@ -157,6 +202,9 @@ class Learner:
     def save(self) -> None:
         t0 = time.perf_counter()
         step = self.step
+        problem = self.trainer.nonfinite()
+        if problem:  # never write a checkpoint that would carry it into every resume
+            raise NonFiniteState(f"not saving step {step}: {problem}")
 
         def write(d: Path) -> None:
             self.trainer.save(d / "model", tag="model")
@@ -171,12 +219,17 @@ class Learner:
         self._m_ckpt.observe(time.perf_counter() - t0)
 
     def wait_for_batch(self, stop: _StopFlag) -> Optional[list[TrajectoryGroup]]:
-        """Rank 0: the next batch, or None when asked to stop."""
+        """Rank 0: the next batch, or None when asked to stop. A group that cannot be
+        trained (learner.hub.group_error, or one the batch code refuses) is quarantined
+        and the batch taken again without it."""
         last_log = time.perf_counter()
         batch = None
         while not stop.set and batch is None:
             t0 = time.perf_counter()
             batch = self.hub.take_batch(self.lc.batch_timeout_s)
+            if batch is not None and not self._trainable(batch):
+                batch = None
+                continue
             # Counted per wait, not per batch: a starved learner's idle time must keep rising.
             self._m_idle.inc(time.perf_counter() - t0)
             if batch is None and time.perf_counter() - last_log > 30:
@@ -184,11 +237,30 @@ class Learner:
                 last_log = time.perf_counter()
         return batch
 
+    def _trainable(self, batch: Sequence[TrajectoryGroup]) -> bool:
+        """Quarantine the groups of `batch` that cannot be trained; whether none was."""
+        ok = True
+        for g in batch:
+            problem = group_error(g, self.hub.vocab_size)
+            if not problem:
+                try:
+                    B.group_from_message(g)
+                except Exception as exc:  # noqa: BLE001 (one poison group must not stop the run)
+                    problem = f"batch conversion failed: {type(exc).__name__}: {exc}"
+            if problem:
+                self.hub.quarantine(g.group_id, problem)
+                ok = False
+        return ok
+
     def train(self, groups: Sequence[TrajectoryGroup]) -> dict:
         """One step on the batch; every rank trains its token-balanced share of whole groups."""
         t0 = time.perf_counter()
         shard = B.shard_groups([B.group_from_message(g) for g in groups], self.world)[self.rank]
         stats = self.trainer.train_step(shard, version=self.step)
+        problem = self.trainer.nonfinite()
+        if problem:  # stop before the weights are published or checkpointed
+            raise NonFiniteState(f"step {self.step + 1} (groups {[g.group_id for g in groups]}) "
+                                 f"made the model state non-finite: {problem}")
         self.step += 1
         if self.hub is not None:
             self.hub.mark_trained([g.group_id for g in groups])
@@ -261,6 +333,36 @@ class Learner:
         return 0
 
 
+class NonFiniteState(RuntimeError):
+    """A step left NaN or Inf in the weights or optimizer state: the learner stops (exit
+    NON_FINITE) instead of publishing or checkpointing it."""
+
+
+def _prompt_set(dataset: str) -> list:
+    """The learner's prompts; StartError when the data set is missing, unreadable or empty
+    (a restart cannot fix any of these)."""
+    try:
+        problems = [to_payload(p) for p in load_problems(dataset)]
+    except (ProblemError, OSError, SyntaxError, ValueError) as exc:
+        raise StartError(f"learner.dataset {dataset!r}: {exc}") from exc
+    if not problems:
+        raise StartError(f"learner.dataset {dataset!r} holds no problems")
+    return problems
+
+
+def _broadcast_text(text: str, device: torch.device) -> str:
+    """Rank 0's string on every rank."""
+    blob = text.encode()
+    size = torch.tensor([len(blob)], dtype=torch.int64, device=device)
+    dist.broadcast(size, 0)
+    buf = torch.zeros(int(size), dtype=torch.uint8, device=device)
+    if dist.get_rank() == 0 and blob:
+        buf.copy_(torch.frombuffer(bytearray(blob), dtype=torch.uint8))
+    if int(size):
+        dist.broadcast(buf, 0)
+    return bytes(buf.cpu().numpy()).decode()
+
+
 def _rank_metrics(cfg: MetricsConfig, local_rank: int) -> MetricsConfig:
     """Ranks of one node serve on port + local_rank, so a fixed port does not collide."""
     if cfg.port == 0 or local_rank == 0:
@@ -284,7 +386,12 @@ def run(cfg: RunConfig) -> int:
             log.error("another learner still owns this run directory after %.0fs: %s",
                       cfg.learner.lock_wait_s, exc)
             return 1
-    code = Learner(cfg).run()
+    try:
+        code = Learner(cfg).run()
+    except NonFiniteState as exc:
+        log.error("%s", exc)
+        print(f"krl learner: cannot continue: {exc}", file=sys.stderr, flush=True)
+        code = NON_FINITE
     if dist.is_initialized() and dist.get_world_size() > 1:
         leave_together(code)
     return code

@@ -350,6 +350,26 @@ class Trainer:
             self.generator.set_state(client["prs_rng"])
 
     @property
+    def vocab_size(self) -> int:
+        """Rows of the input embedding: a token id at or above it cannot be trained."""
+        return int(self.engine.module.config.vocab_size)
+
+    def nonfinite(self) -> str:
+        """The first parameter or optimizer state tensor (of this rank's partition) holding
+        NaN or Inf, as "what: name", or "" when all are finite."""
+        for name, p in self.engine.module.named_parameters():
+            local = getattr(p, "ds_tensor", p)  # ZeRO-3: this rank's partition
+            if local.numel() and not bool(torch.isfinite(local).all()):
+                return f"parameter {name}"
+        opt = getattr(self.engine.optimizer, "optimizer", self.engine.optimizer)
+        for i, state in enumerate(getattr(opt, "state", {}).values()):
+            for key, value in state.items():
+                if torch.is_tensor(value) and value.is_floating_point() and value.numel() \
+                        and not bool(torch.isfinite(value).all()):
+                    return f"optimizer state {key} of parameter #{i}"
+        return ""
+
+    @property
     def step(self) -> int:
         """Optimizer steps taken (restored by load())."""
         return int(self.engine.global_steps)

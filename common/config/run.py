@@ -43,6 +43,15 @@ class SupervisorConfig(Section):
     """How often the progress line is printed."""
     stop_timeout_s: float = Field(30.0, gt=0)
     """After SIGTERM, how long a process may take to exit before it is killed."""
+    hang_after_s: float = Field(180.0, ge=0)
+    """A process whose /health has been unhealthy or silent this long is hung: it is killed
+    and restarted like a crash (0: never judged hung). Only processes serving metrics
+    (`<role>.metrics.enabled`) are watched."""
+    startup_grace_s: float = Field(900.0, ge=0)
+    """Until its first healthy answer, a process is judged hung only this long after its
+    start (model loading, vLLM start-up, resuming a checkpoint), or hang_after_s if longer."""
+    health_interval_s: float = Field(5.0, gt=0)
+    """How often each watched process's /health is read."""
 
     @model_validator(mode="after")
     def _check(self) -> "SupervisorConfig":

@@ -203,6 +203,7 @@ def test_every_role_killed_in_turn_the_run_completes_and_the_books_balance(tmp_p
     assert books == {"accepted": len(accepted), "trained": STEPS, "trained_twice": 0,
                      "buffered": len(stored), "dropped_stale": len(dropped - rolled_back),
                      "dropped_rolled_back": len(rolled_back), "lost": 0, "not_accepted": 0,
+                     "dropped_checkpoint_fallback": 0, "quarantined": 0,
                      "ledger_matches_learner": True}
 
     # Nothing outlives the run: no process of any group the supervisor ever started.

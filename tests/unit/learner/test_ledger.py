@@ -59,6 +59,7 @@ def test_crash_before_a_checkpoint_rolls_back_and_the_books_balance(tmp_path):
     assert [lease.prompt_id for lease in restored.grant("a", 1)[0]] == [discarded_prompt]
     assert reconcile(run_dir) == {"accepted": 3, "trained": 2, "trained_twice": 0, "buffered": 0,
                                   "dropped_stale": 0, "dropped_rolled_back": 1, "lost": 0,
+                                  "dropped_checkpoint_fallback": 0, "quarantined": 0,
                                   "not_accepted": 0, "ledger_matches_learner": True}
 
 
