@@ -49,8 +49,16 @@ def build(cfg: RunConfig, engine, metrics: Metrics, actor_id: str):
     ac = cfg.actor
     runner = build_runner(cfg, engine, metrics, actor_id)
     link = HubLink(cfg.learner.hub.endpoint, cfg.transport, metrics, actor_id)
-    sync = WeightSync(cfg.learner.hub.endpoint, cfg.learner.hub.publish_endpoint, cfg.transport,
-                      metrics, current_version=engine.version)
+    hub = cfg.learner.hub
+    relay = None
+    if hub.relay_fanout > 0:
+        from actor.relay import RelayServer
+
+        relay = RelayServer(ac.relay_endpoint, ac.relay_host, cfg.transport, metrics,
+                            busy_after_s=hub.relay_timeout_s / 3)
+    sync = WeightSync(hub.endpoint, hub.publish_endpoint, cfg.transport, metrics,
+                      current_version=engine.version, relay=relay,
+                      relay_timeout_s=hub.relay_timeout_s, actor_id=actor_id)
     return Actor(ac, actor_id, engine, runner, link, sync, metrics,
                  heartbeat_s=cfg.transport.heartbeat_interval_s)
 

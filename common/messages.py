@@ -210,6 +210,8 @@ class WeightAnnouncement(Message, kw_only=True):
     hub_id: Id = ""               # the hub incarnation that published it (new per learner
     base_version: int = -1        # start) and the version it started at: versions above
                                   # base_version from an earlier incarnation were discarded
+    delta_base: int = -1          # buckets are also served as deltas against this version
+                                  # (the one published before); -1: a keyframe, full only
 
 
 class WeightBucketRequest(Message, kw_only=True):
@@ -220,6 +222,8 @@ class WeightBucketRequest(Message, kw_only=True):
     index: Count
     sent_at: float = 0.0
     hub_id: Id = ""               # only this incarnation's buckets of the version ("": any)
+    delta_from: int = -1          # the version (same hub_id) the asker holds in full: a delta
+                                  # against it is welcome; -1: send the full bucket
 
 
 class WeightBucket(Message, kw_only=True):
@@ -233,6 +237,30 @@ class WeightBucket(Message, kw_only=True):
     sent_at: float = 0.0
     info: Optional[BucketInfo] = None  # layout + checksum: a pull may begin before the
     last: bool = False                 # announcement lists them; last: no bucket follows
+    encoding: Id = ""             # "": data is the bucket; "xor-<codec>": data is the
+    base_version: int = -1        # compressed XOR with base_version's bucket (common/buckets.py);
+                                  # checksum and info are always the full bucket's
+
+
+class RelayJoin(Message, kw_only=True):
+    """actor -> hub, when an actor starts pulling a version with relaying on, and again
+    when its source failed it: which peer should it pull from?"""
+
+    request_id: Id
+    actor_id: Id
+    version: Count
+    hub_id: Id
+    endpoint: Name                # where this actor serves the version to others
+    failed: Name = ""             # a source that went silent or dropped the version
+    sent_at: float = 0.0
+
+
+class RelaySource(Message, kw_only=True):
+    """hub -> actor, reply to RelayJoin: pull the version's buckets from `endpoint`."""
+
+    request_id: Id
+    endpoint: Name                # "": from the hub itself
+    sent_at: float = 0.0
 
 
 # --------------------------------------------------------------------------- evaluation
@@ -293,7 +321,7 @@ MESSAGE_TYPES: dict[str, type[Message]] = {
     cls.__name__: cls
     for cls in (Heartbeat, ErrorReply, Ack, LeaseRequest, LeaseGrant, TrajectoryGroup,
                 WeightAnnouncement, WeightBucketRequest, WeightBucket, EvalRequest, EvalResult,
-                WorkerStatus)
+                WorkerStatus, RelayJoin, RelaySource)
 }
 
 Frame = Union[bytes, bytearray, memoryview, Any]  # Any: zmq.Frame (has .buffer)

@@ -4,7 +4,9 @@ One ROUTER socket (`hub.endpoint`) answers:
   LeaseRequest        -> LeaseGrant (a resent request gets the same reply: idempotent;
                          Hub.grant decides, from the request's policy_version too)
   TrajectoryGroup     -> Ack, sent only after Hub.receive stored the group durably
-  WeightBucketRequest -> WeightBucket from the versions kept in memory, or ErrorReply
+  WeightBucketRequest -> WeightBucket from the versions kept in memory (a delta when the
+                         actor holds the version it is against), or ErrorReply
+  RelayJoin           -> RelaySource: which actor to pull a version from (relaying on)
   Heartbeat           -> marks the actor alive (no reply)
 One PUB socket (`hub.publish_endpoint`) broadcasts a WeightAnnouncement when a
 version starts publishing (complete=False), when it is complete, and the newest every
@@ -21,6 +23,22 @@ the version is dropped and held requests get `unknown_version`: a partial versio
 never loaded. Bucket requests are served from memory; a slow actor pulling an old
 version never blocks training, and versions older than `keep_weight_versions` are
 dropped (an actor asking for one gets `unknown_version` and moves to the newest).
+
+Deltas: each version other than a keyframe (the incarnation's first, then every
+`keyframe_every`-th) names the version published before it as `delta_base`, and each
+of its buckets is also kept as the compressed XOR with that version's bucket
+(common/buckets.py), computed on the pack threads right after the bucket is packed. A
+request saying it holds `delta_base` (`delta_from`) gets the delta; any other gets the
+full bucket. Both carry the full bucket's layout and checksum, which the actor checks
+after rebuilding it.
+
+Relay (`relay_fanout` > 0): an actor about to pull a version asks which peer to pull it
+from (RelayJoin); `RelayTree` hands the first `relay_fanout` actors the hub and each
+later one the earliest actor with fewer than `relay_fanout` children, so actors form a
+tree (a chain at 1) in which every parent joined before its children: no cycles. Each
+actor forwards buckets as they arrive (actor/relay.py). An actor whose source fails
+asks again naming it; the hub marks it dead for that version and picks another source
+among the actors that joined earlier, or itself.
 
 Identity: every HubServer is a new incarnation (`hub_id`), and its announcements carry
 that id and `base_version`, the first version it published (a resumed learner publishes
@@ -49,7 +67,7 @@ from typing import Iterable, Optional, Union
 import torch
 import zmq
 
-from common.buckets import Bucket, pack_stream
+from common.buckets import Bucket, encode_delta, pack_stream, same_layout
 from common.config import TransportConfig
 from common.config.hub import HubConfig
 from common.messages import (
@@ -58,6 +76,8 @@ from common.messages import (
     Heartbeat,
     LeaseGrant,
     LeaseRequest,
+    RelayJoin,
+    RelaySource,
     TrajectoryGroup,
     WeightAnnouncement,
     WeightBucket,
@@ -80,6 +100,8 @@ class _Version:
 
     packing: list[Future] = field(default_factory=list)  # Bucket futures, in order
     sealed: bool = False  # every bucket is cut: len(packing) is the count
+    delta_base: int = -1  # the version deltas are against; -1: a keyframe
+    deltas: list[Optional[Future]] = field(default_factory=list)  # delta tensors (or None)
 
     def ready(self) -> bool:
         return self.sealed and all(f.done() and f.exception() is None for f in self.packing)
@@ -88,47 +110,65 @@ class _Version:
 class WeightStore:
     """Published versions, newest last; the newest may still be being packed."""
 
-    def __init__(self, keep: int, hub_id: str = ""):
-        self.keep, self.hub_id = keep, hub_id
+    def __init__(self, keep: int, hub_id: str = "", keyframe_every: int = 1):
+        self.keep, self.hub_id, self.keyframe_every = keep, hub_id, keyframe_every
         self.base_version: int | None = None  # the first version published
         self._versions: OrderedDict[int, _Version] = OrderedDict()
         self._lock = threading.Lock()
 
-    def begin(self, version: int) -> None:
-        """A version starts publishing; the oldest beyond `keep` are dropped."""
+    def begin(self, version: int, deltas: bool = False) -> Optional[list[Bucket]]:
+        """A version starts publishing; the oldest beyond `keep` are dropped. Returns the
+        buckets of the version its deltas are against (with `deltas`, unless a keyframe
+        is due or the version before is not complete), else None."""
         with self._lock:
             if self.base_version is None:
                 self.base_version = version
+            prev = next(reversed(self._versions.items()), None)
             self._versions.pop(version, None)
-            self._versions[version] = _Version()
+            entry = self._versions[version] = _Version()
             while len(self._versions) > self.keep:
                 self._versions.popitem(last=False)
+            keyframe = (version - self.base_version) % self.keyframe_every == 0
+            if not deltas or keyframe or prev is None or prev[0] == version or not prev[1].ready():
+                return None
+            entry.delta_base = prev[0]
+            return [f.result() for f in prev[1].packing]
 
-    def add(self, version: int, bucket: Future, last: bool) -> None:
-        """The next bucket of `version` (being packed); `last` seals the version."""
+    def add(self, version: int, bucket: Future, last: bool,
+            delta: Optional[Future] = None) -> None:
+        """The next bucket of `version` (being packed) and its delta against the version's
+        delta_base (being computed; None: none); `last` seals the version."""
         with self._lock:
             v = self._versions.get(version)
             if v is not None:
                 v.packing.append(bucket)
+                v.deltas.append(delta)
                 v.sealed = last
 
     def drop(self, version: int) -> None:
         with self._lock:
             self._versions.pop(version, None)
 
-    def lookup(self, version: int, index: int) -> Union[str, tuple[Bucket, bool]]:
-        """(bucket, is last) if packed; else "pending", "past_end" or "unknown_version"."""
+    def lookup(self, version: int, index: int, delta_from: int = -1
+               ) -> Union[str, tuple[Bucket, bool, Optional[torch.Tensor], int]]:
+        """(bucket, is last, delta or None, its base version) if packed (and, for an asker
+        holding the delta base, the delta computed); else "pending", "past_end" or
+        "unknown_version"."""
         with self._lock:
             v = self._versions.get(version)
             if v is None:
                 return "unknown_version"
-            n, sealed = len(v.packing), v.sealed
+            n, sealed, base = len(v.packing), v.sealed, v.delta_base
             f = v.packing[index] if index < n else None
+            d = v.deltas[index] if index < n and delta_from >= 0 and delta_from == base else None
         if f is None:
             return "past_end" if sealed else "pending"
         if not f.done() or f.exception() is not None:  # a failed pack: publish drops it
             return "pending"
-        return f.result(), sealed and index == n - 1
+        if d is not None and not d.done():
+            return "pending"
+        delta = d.result() if d is not None and d.exception() is None else None
+        return f.result(), sealed and index == n - 1, delta, base
 
     def get(self, version: int, index: int) -> Optional[Bucket]:
         got = self.lookup(version, index)
@@ -139,7 +179,8 @@ class WeightStore:
             if not self._versions:
                 return None
             version, v = next(reversed(self._versions.items()))
-        ident = {"hub_id": self.hub_id, "base_version": self.base_version}
+        ident = {"hub_id": self.hub_id, "base_version": self.base_version,
+                 "delta_base": v.delta_base}
         if not v.ready():
             return WeightAnnouncement(version=version, total_bytes=0, buckets=[], sent_at=now(),
                                       complete=False, **ident)
@@ -156,7 +197,8 @@ class HubServer:
         self.hub, self.cfg, self.transport, self.metrics = hub, cfg, transport, metrics
         self.hub_id = new_id()  # this incarnation: see the module docstring
         hub.hub_id = self.hub_id  # checkpoints record it, so successors know their lineage
-        self.weights = WeightStore(cfg.keep_weight_versions, self.hub_id)
+        self.weights = WeightStore(cfg.keep_weight_versions, self.hub_id, cfg.keyframe_every)
+        self._trees: dict[int, RelayTree] = {}  # version -> who relays to whom
         self.actors = PeerTracker(transport.heartbeat_interval_s, transport.heartbeat_misses)
         self._stop = threading.Event()
         self._ready = threading.Event()
@@ -170,6 +212,8 @@ class HubServer:
                                               "Seconds to gather and pack one weight version")
         self._m_publish_b = metrics.counter("weight_published_bytes_total", "Weight bytes published")
         self._m_served_b = metrics.counter("weight_served_bytes_total", "Weight bytes sent to actors")
+        self._m_delta_b = metrics.counter("weight_delta_bytes_total",
+                                          "Bytes of the deltas of published versions")
         self._m_actors = metrics.gauge("actors_alive", "Actors heard from within the heartbeat window")
         self._m_errors = metrics.counter("hub_errors_total", "Messages the hub failed to serve "
                                          "(answered with an error; the hub serves on)", ["kind"])
@@ -202,20 +246,29 @@ class HubServer:
         once every bucket is packed. If the tensors or a pack fail, the version is
         dropped (actors pulling it get `unknown_version`) and the error propagates."""
         t0 = time.perf_counter()
-        self.weights.begin(version)
+        base = self.weights.begin(version, deltas=self.cfg.delta_codec != "none")
         self._announce()
         try:
             with ThreadPoolExecutor(max_workers=self.cfg.pack_threads,
                                     thread_name_prefix="pack") as pool:
-                futures = []
-                for bucket, last in pack_stream(named_tensors, self.cfg.bucket_bytes, pool,
-                                                self.cfg.checksum):
-                    self.weights.add(version, bucket, last)
-                    bucket.add_done_callback(lambda _: self._waker.wake())
+                futures, deltas = [], []
+                for i, (bucket, last) in enumerate(pack_stream(
+                        named_tensors, self.cfg.bucket_bytes, pool, self.cfg.checksum)):
+                    # Submitted after its bucket's pack (FIFO), so it never waits on a
+                    # pack still queued behind it.
+                    delta = (pool.submit(_delta, bucket, base[i], self.cfg.delta_codec)
+                             if base is not None and i < len(base) else None)
+                    self.weights.add(version, bucket, last, delta)
+                    for f in (bucket, delta):
+                        if f is not None:
+                            f.add_done_callback(lambda _: self._waker.wake())
                     futures.append(bucket)
+                    deltas.append(delta)
                 if not futures:
                     raise ValueError(f"version {version}: no tensors to publish")
                 nbytes = sum(f.result().data.numel() for f in futures)
+                self._m_delta_b.inc(sum(d.result().numel() for d in deltas
+                                        if d is not None and d.result() is not None))
         except BaseException:
             self.weights.drop(version)
             self._waker.wake()
@@ -309,6 +362,9 @@ class HubServer:
             outcome, detail = self.hub.receive(msg, got.frames)
             server.reply(peer, Ack(request_id=msg.request_id, group_id=msg.group_id,
                                    outcome=outcome, detail=detail, sent_at=now()))
+        elif isinstance(msg, RelayJoin):
+            self.actors.seen(msg.actor_id.encode())
+            server.reply(peer, self._relay_source(msg))
         elif isinstance(msg, WeightBucketRequest):
             reply = self._bucket(msg)
             if reply is None:  # still being packed: answered by _answer_held
@@ -335,6 +391,23 @@ class HubServer:
         self._last_grant[req.actor_id] = (req.request_id, reply)
         return reply
 
+    def _relay_source(self, req: RelayJoin) -> RelaySource:
+        """Where the asker pulls `req.version` from: the hub ("") when relaying is off, the
+        version is not this incarnation's current one, or the tree says so."""
+        endpoint = ""
+        latest = self.weights.latest()
+        if (self.cfg.relay_fanout > 0 and req.hub_id == self.hub_id and latest is not None
+                and latest.version == req.version):
+            tree = self._trees.get(req.version)
+            if tree is None:  # a new version: a new tree, the old ones are forgotten
+                self._trees = {req.version: RelayTree(self.cfg.relay_fanout)}
+                tree = self._trees[req.version]
+            endpoint = tree.join(req.endpoint, req.failed)
+            if req.failed:
+                log.warning("relay %s failed %s on version %d; now pulls from %s", req.failed,
+                            req.actor_id, req.version, endpoint or "the hub")
+        return RelaySource(request_id=req.request_id, endpoint=endpoint, sent_at=now())
+
     def _answer_held(self, server: Server) -> None:
         """Answer held bucket requests whose bucket is packed (or whose version is gone);
         one held for half a request timeout gets `busy`, so the actor resends it instead
@@ -354,7 +427,7 @@ class HubServer:
 
     def _bucket(self, req: WeightBucketRequest) -> Optional[Union[WeightBucket, ErrorReply]]:
         """The reply to a bucket request, or None while the bucket is being packed."""
-        got = self.weights.lookup(req.version, req.index)
+        got = self.weights.lookup(req.version, req.index, req.delta_from)
         if req.hub_id and req.hub_id != self.hub_id:
             got = "unknown_version"  # that incarnation's version is gone with it
         if got == "pending":
@@ -367,8 +440,51 @@ class HubServer:
         if got == "past_end":
             return ErrorReply(request_id=req.request_id, code="no_such_bucket",
                               message=f"version {req.version} has fewer than {req.index + 1} buckets")
-        bucket, last = got
-        self._m_served_b.inc(bucket.data.numel())
+        bucket, last, delta, base = got
+        data, encoding = (bucket.data, "") if delta is None else (delta, f"xor-{self.cfg.delta_codec}")
+        self._m_served_b.inc(data.numel())
         return WeightBucket(request_id=req.request_id, version=req.version, index=req.index,
-                            data=bucket.data, checksum=bucket.checksum, sent_at=now(),
-                            info=bucket.info(req.index), last=last)
+                            data=data, checksum=bucket.checksum, sent_at=now(),
+                            info=bucket.info(req.index), last=last, encoding=encoding,
+                            base_version=base if delta is not None else -1)
+
+
+def _delta(packed: Future, base: Bucket, codec: str) -> Optional[torch.Tensor]:
+    """The delta of a bucket being packed against its base; None when the layouts differ
+    (the tensors were cut differently): that bucket then travels in full."""
+    bucket = packed.result()
+    return encode_delta(bucket, base, codec) if same_layout(bucket, base) else None
+
+
+class RelayTree:
+    """Who pulls one version from whom (see the module docstring). Sources are relay
+    endpoints, "" the hub; a node's source always joined before it, so there is no
+    cycle however nodes fail and re-join."""
+
+    def __init__(self, fanout: int):
+        self.fanout = fanout
+        self.order: list[str] = []          # endpoints in the order they joined
+        self.source: dict[str, str] = {}    # endpoint -> where it pulls from
+        self.dead: set[str] = set()
+
+    def join(self, endpoint: str, failed: str = "") -> str:
+        if failed and failed != endpoint:
+            self.dead.add(failed)
+        if endpoint in self.order:
+            current = self.source[endpoint]
+            if current not in self.dead and current != failed:
+                return current  # a resend, or a failure report about an old source
+        else:
+            self.order.append(endpoint)
+        self.dead.discard(endpoint)  # it is asking, so it is alive (a restarted actor)
+        earlier = [e for e in self.order[:self.order.index(endpoint)] if e not in self.dead]
+        load = {e: 0 for e in [""] + earlier}
+        for node, src in self.source.items():
+            if node not in self.dead and node != endpoint and src in load:
+                load[src] += 1
+        candidates = [""] + earlier  # the hub first, then breadth first: a tree
+        choice = next((e for e in candidates if load[e] < self.fanout), None)
+        if choice is None:  # everyone is full: the least loaded of those still alive
+            choice = min(candidates, key=lambda e: load[e])
+        self.source[endpoint] = choice
+        return choice

@@ -184,6 +184,12 @@ class ActorConfig(Section):
     """Cap on that wait. Finished groups are kept in memory and resent until acked."""
     weight_poll_s: float = Field(0.5, gt=0)
     """How long one wait for a weight announcement lasts (the update latency floor)."""
+    relay_endpoint: str = "tcp://127.0.0.1:0"
+    """With learner.hub.relay_fanout > 0: where this actor serves the weights it pulls to
+    other actors (port 0: any free one)."""
+    relay_host: str = ""
+    """Host other actors reach relay_endpoint at (empty: the endpoint's own host; set it
+    when binding 0.0.0.0)."""
     shutdown_timeout_s: float = Field(60.0, ge=0)
     """On SIGTERM/SIGINT: time to finish running groups and deliver finished ones."""
     engine: EngineConfig = EngineConfig()

@@ -31,6 +31,20 @@ class HubConfig(Section):
     """Threads that copy and checksum weight buckets while a version is published."""
     checksum: Literal["blake3", "sha256"] = "blake3"
     """Checksum algorithm of weight buckets; actors verify whichever one a bucket names."""
+    delta_codec: Literal["zstd", "zlib", "none"] = "zstd"
+    """After a full version, buckets are also served as the compressed XOR with the version
+    published before (to actors holding that one); "none": full buckets only."""
+    keyframe_every: int = Field(10, ge=1)
+    """Every this many versions (counted from the incarnation's first) is a keyframe:
+    served in full only, so no actor applies deltas forever. 1: no deltas."""
+    relay_fanout: int = Field(0, ge=0)
+    """Relay: actors pull a version from each other, forwarding buckets as they arrive; the
+    hub and each actor serve at most this many actors directly (1: a chain). 0: off, every
+    actor pulls from the hub."""
+    relay_timeout_s: float = Field(10.0, gt=0)
+    """A relay silent this long (dead or stopped), or sending no bucket for three times
+    this long (slow), is routed around: the actor asks the hub for another source and
+    keeps the buckets it has."""
     synchronous: bool = False
     """Grant leases only to actors whose loaded weights are the hub's newest version. With
     learner.max_staleness 0 this is lockstep: generate and evaluate one batch, train it,

@@ -39,13 +39,17 @@ EXAMPLES = {
                      shapes=[[50]], offsets=[0])]),
     "WeightBucketRequest": m.WeightBucketRequest(request_id="r2", version=3, index=0),
     "WeightBucket": m.WeightBucket(request_id="r2", version=3, index=0, checksum="ab",
-                                   data=torch.randint(0, 255, (1 << 16,), dtype=torch.uint8)),
+                                   data=torch.randint(0, 255, (1 << 16,), dtype=torch.uint8),
+                                   encoding="xor-zstd", base_version=2),
     "EvalRequest": m.EvalRequest(request_id="e1", problem=_problem(), candidate="class ModelNew: ...",
                                  settings=m.EvalSettings(device="cpu", trials=2)),
     "EvalResult": m.EvalResult(request_id="e1", status="incorrect", hacks=["constant_output"],
                                phase_seconds={"compile": 0.5}, details={"max_abs_err": 0.3}),
     "WorkerStatus": m.WorkerStatus(worker_id="gpu0", device="cuda", slots=4, in_flight=["k1", "k2"],
                                    evaluations=17, sent_at=2.0),
+    "RelayJoin": m.RelayJoin(request_id="j1", actor_id="a0", version=4, hub_id="h",
+                             endpoint="tcp://10.0.0.2:7000", failed="tcp://10.0.0.3:7000"),
+    "RelaySource": m.RelaySource(request_id="j1", endpoint="tcp://10.0.0.1:7000"),
 }
 
 

@@ -1,0 +1,85 @@
+"""A weight-only actor process for tests and benchmarks/weights.py: it follows the hub's
+announcements with the real WeightSync (and, with --relay, the real RelayServer), and
+after every version it holds appends one JSON line to STATUS: the version, hub_id, a
+digest of every tensor it holds, the bytes it received for that version and how long the
+pull took. No engine: "loading" a version is recording it.
+
+    python tests/integration/weight_actor.py HUB PUB STATUS [--relay] [--relay-timeout S]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import blake3  # noqa: E402
+import torch  # noqa: E402
+
+from actor.relay import RelayServer  # noqa: E402
+from actor.weight_sync import WeightSync  # noqa: E402
+from common.config import TransportConfig  # noqa: E402
+from common.metrics import Metrics  # noqa: E402
+
+
+def digest(named_tensors) -> str:
+    """One hash of (name, dtype, shape, bytes) of every tensor, in name order."""
+    h = blake3.blake3()
+    for name, t in sorted(named_tensors, key=lambda nt: nt[0]):
+        t = t.detach().contiguous().cpu()
+        h.update(f"{name}|{t.dtype}|{list(t.shape)}|".encode())
+        if t.numel():
+            h.update(memoryview(t.view(torch.uint8).numpy()))
+    return h.hexdigest()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("hub")
+    ap.add_argument("pub")
+    ap.add_argument("status", type=Path)
+    ap.add_argument("--relay", action="store_true")
+    ap.add_argument("--relay-timeout", type=float, default=2.0)
+    ap.add_argument("--request-timeout", type=float, default=2.0)
+    args = ap.parse_args()
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+    transport = TransportConfig(request_timeout_s=args.request_timeout, request_retries=3,
+                                max_message_bytes=1 << 30)
+    metrics = Metrics("actor")
+    relay = RelayServer("tcp://127.0.0.1:0", "", transport, metrics,
+                        busy_after_s=args.relay_timeout / 3) if args.relay else None
+    sync = WeightSync(args.hub, args.pub, transport, metrics, relay=relay,
+                      relay_timeout_s=args.relay_timeout)
+    with args.status.open("a") as f:
+        f.write(json.dumps({"started": True, "endpoint": relay.endpoint if relay else ""}) + "\n")
+    pulled = metrics.registry.get_sample_value
+    try:
+        while not stop:
+            ann = sync.poll(0.2)
+            if ann is None:
+                continue
+            before = pulled("krl_actor_weight_pulled_bytes_total") or 0.0
+            t0 = time.monotonic()
+            buckets = sync.pull(ann)
+            if buckets is None:
+                time.sleep(0.2)
+                continue
+            sync.loaded(ann.version, ann.hub_id)
+            line = {"version": ann.version, "hub_id": ann.hub_id, "pull_s": time.monotonic() - t0,
+                    "wire_bytes": (pulled("krl_actor_weight_pulled_bytes_total") or 0) - before,
+                    "full_bytes": sum(b.data.numel() for b in buckets), "at": time.time(),
+                    "digest": digest([nt for b in buckets for nt in b.tensors()])}
+            with args.status.open("a") as f:
+                f.write(json.dumps(line) + "\n")
+    finally:
+        sync.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
