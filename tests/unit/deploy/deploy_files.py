@@ -72,8 +72,8 @@ def known_names() -> set[str]:
 
 def learner_step_stats() -> set[str]:
     """Values of the `stat` label of krl_learner_step_stat that the learner can produce."""
-    from learner.batch import FAST_THRESHOLDS
-    names = {f"fast@{p:g}" for p in FAST_THRESHOLDS}
+    from learner.batch import FAST_THRESHOLDS, STATUSES
+    names = {f"fast@{p:g}" for p in FAST_THRESHOLDS} | {f"status_{s}" for s in STATUSES}
     for path in sorted((ROOT / "learner").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):

@@ -26,7 +26,8 @@ def test_dashboard_uses_only_registered_metrics():
 
 def test_dashboard_step_stats_are_produced_by_the_learner():
     used = {m for _, expr in D.dashboard_exprs() for m in re.findall(r'stat="([^"]+)"', expr)}
-    assert {"reward", "correct", "fast@1", "fast@1.2", "coverage"} <= used
+    assert {"reward", "correct", "fast@1", "fast@1.2", "coverage", "entropy", "kl_to_start",
+            "status_hack", "hacks_rewarded"} <= used
     assert used - D.learner_step_stats() == set()
 
 
