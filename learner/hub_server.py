@@ -35,10 +35,10 @@ after rebuilding it.
 Relay (`relay_fanout` > 0): an actor about to pull a version asks which peer to pull it
 from (RelayJoin); `RelayTree` hands the first `relay_fanout` actors the hub and each
 later one the earliest actor with fewer than `relay_fanout` children, so actors form a
-tree (a chain at 1) in which every parent joined before its children: no cycles. Each
-actor forwards buckets as they arrive (actor/relay.py). An actor whose source fails
+tree (a chain at 1); a source is never one that pulls through the asker, so no cycle
+forms. Each actor forwards buckets as they arrive (actor/relay.py). An actor whose source fails
 asks again naming it; the hub marks it dead for that version and picks another source
-among the actors that joined earlier, or itself.
+(itself if it has room, else another actor).
 
 Identity: every HubServer is a new incarnation (`hub_id`), and its announcements carry
 that id and `base_version`, the first version it published (a resumed learner publishes
@@ -458,8 +458,9 @@ def _delta(packed: Future, base: Bucket, codec: str) -> Optional[torch.Tensor]:
 
 class RelayTree:
     """Who pulls one version from whom (see the module docstring). Sources are relay
-    endpoints, "" the hub; a node's source always joined before it, so there is no
-    cycle however nodes fail and re-join."""
+    endpoints, "" the hub. A node is only ever given a source that does not pull through
+    it, so no cycle forms however nodes fail and come back; the hub serves more than
+    `fanout` live actors only if every other live actor pulls through the asker."""
 
     def __init__(self, fanout: int):
         self.fanout = fanout
@@ -470,21 +471,33 @@ class RelayTree:
     def join(self, endpoint: str, failed: str = "") -> str:
         if failed and failed != endpoint:
             self.dead.add(failed)
-        if endpoint in self.order:
-            current = self.source[endpoint]
-            if current not in self.dead and current != failed:
-                return current  # a resend, or a failure report about an old source
-        else:
+        was_dead = endpoint in self.dead
+        self.dead.discard(endpoint)  # it is asking, so it is alive
+        current = self.source.get(endpoint)
+        if current is not None and not was_dead and current not in self.dead and current != failed:
+            return current  # a resend, or a failure report about an old source
+        if endpoint not in self.order:
             self.order.append(endpoint)
-        self.dead.discard(endpoint)  # it is asking, so it is alive (a restarted actor)
-        earlier = [e for e in self.order[:self.order.index(endpoint)] if e not in self.dead]
-        load = {e: 0 for e in [""] + earlier}
+        below = self._pulling_through(endpoint)
+        nodes = [e for e in self.order if e != endpoint and e not in self.dead and e not in below]
+        load = {e: 0 for e in [""] + nodes}
         for node, src in self.source.items():
             if node not in self.dead and node != endpoint and src in load:
                 load[src] += 1
-        candidates = [""] + earlier  # the hub first, then breadth first: a tree
-        choice = next((e for e in candidates if load[e] < self.fanout), None)
-        if choice is None:  # everyone is full: the least loaded of those still alive
-            choice = min(candidates, key=lambda e: load[e])
+        # the hub first, then in join order: breadth first, a tree (a chain at fanout 1)
+        choice = next((e for e in [""] + nodes if load[e] < self.fanout), None)
+        if choice is None:  # every source is full: the least loaded actor
+            choice = min(nodes, key=lambda e: load[e]) if nodes else ""
         self.source[endpoint] = choice
         return choice
+
+    def _pulling_through(self, endpoint: str) -> set[str]:
+        below: set[str] = set()
+        grew = True
+        while grew:
+            grew = False
+            for node, src in self.source.items():
+                if node not in below and (src == endpoint or src in below):
+                    below.add(node)
+                    grew = True
+        return below

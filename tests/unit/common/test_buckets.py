@@ -6,7 +6,16 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import torch
 
-from common.buckets import Bucket, BucketChecksumError, BucketError, bucketize, pack_stream
+from common.buckets import (
+    CODECS,
+    Bucket,
+    BucketChecksumError,
+    BucketError,
+    apply_delta,
+    bucketize,
+    encode_delta,
+    pack_stream,
+)
 from common.messages import WeightBucket, decode, encode
 
 
@@ -113,3 +122,53 @@ def test_pack_stream_marks_only_the_last_bucket():
         assert [b.names for b in (f.result() for f, _ in stream)] == [["w0", "w1"], ["w2", "w3"],
                                                                       ["w4"]]
         assert list(pack_stream(iter([]), 2048, pool)) == []
+
+
+# ------------------------------------------------------------------ deltas
+def _step(bucket_tensors, share: float, seed: int = 1):
+    """The same tensors with about `share` of their bf16 words changed."""
+    g = torch.Generator().manual_seed(seed)
+    out = []
+    for name, t in bucket_tensors:
+        moved = t.clone()
+        mask = torch.rand(t.shape, generator=g) < share
+        moved[mask] = (moved[mask].float() * 1.05 + 1e-3).to(t.dtype)
+        out.append((name, moved))
+    return out
+
+
+def _bf16(seed: int = 0):
+    g = torch.Generator().manual_seed(seed)
+    return [("a", torch.randn(300, 200, generator=g).to(torch.bfloat16)),
+            ("b", torch.randn(77, generator=g).to(torch.bfloat16))]
+
+
+@pytest.mark.parametrize("codec", CODECS)
+def test_delta_rebuilds_the_new_bucket_bit_exactly_and_is_small(codec):
+    old = Bucket.pack(_bf16())
+    new = Bucket.pack(_step(_bf16(), 0.01))
+    delta = encode_delta(new, old, codec)
+    assert delta.numel() < 0.1 * new.data.numel()  # 1% of the words moved
+    rebuilt = apply_delta(old, delta, f"xor-{codec}", new.info(0))
+    rebuilt.verify()
+    assert torch.equal(rebuilt.data, new.data)
+
+
+def test_delta_applied_to_the_wrong_base_or_corrupted_fails_the_checksum():
+    old, other = Bucket.pack(_bf16()), Bucket.pack(_bf16(seed=5))
+    new = Bucket.pack(_step(_bf16(), 0.01))
+    delta = encode_delta(new, old, "zstd")
+    with pytest.raises(BucketChecksumError):
+        apply_delta(other, delta, "xor-zstd", new.info(0)).verify()
+    raw = encode_delta(new, old, "zlib")
+    with pytest.raises(BucketError):  # a flipped byte: zlib's own check or ours
+        bad = raw.clone()
+        bad[len(bad) // 2] ^= 0xFF
+        apply_delta(old, bad, "xor-zlib", new.info(0)).verify()
+    with pytest.raises(BucketError, match="unknown delta encoding"):
+        apply_delta(old, delta, "xor-lz77", new.info(0))
+
+
+def test_delta_needs_the_same_layout():
+    with pytest.raises(BucketError, match="same bucket layout"):
+        encode_delta(Bucket.pack(_bf16()), Bucket.pack(_bf16()[:1]), "zstd")
