@@ -9,8 +9,7 @@ from learner_helpers import random_turn
 from common.config import ConfigError, RunConfig, load
 from common.config.learner import AlgorithmConfig, LearnerConfig
 from learner.batch import Group, Trajectory, build_samples
-from learner.stats import learning_by_turn
-from learner.stats import Stats
+from learner.stats import Stats, learning_by_turn
 
 
 def _stats(trajs) -> dict:

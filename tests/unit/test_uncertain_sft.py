@@ -1,0 +1,67 @@
+"""scripts/uncertain_sft.py: the SFT mix that leaves the demo's and the learning
+benchmark's start policy uncertain (correct at turn 1 at most 40% of the time)."""
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import uncertain_sft as U  # noqa: E402
+
+from common import prompts  # noqa: E402
+from common.extract import extract_code  # noqa: E402
+from common.problemset import load_problems  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def problems():
+    return load_problems("builtin:" + ",".join(U.PROBLEMS))
+
+
+def test_every_problem_gets_five_distinct_variants_of_its_reference_solution(problems):
+    for p in problems:
+        v = U.variants(p.solution, p.source)
+        assert set(v) == set(U.VARIANTS)
+        assert v["fast"] == p.solution
+        assert len(set(v.values())) == 5
+        assert "BLOCK = 64" in v["slow"] and "n // BLOCK" in v["wrong"]
+        assert "tl.maximun" in v["broken"]
+        assert "[(triton.cdiv" not in v["hack"]          # the kernel is never launched
+        assert "out = torch." in v["hack"]
+
+
+def test_the_mix_is_a_gamble_at_turn_one_and_repairs_half_the_failures():
+    n = sum(U.MIX.values())
+    first_correct = sum(c for (a, _), c in U.MIX.items() if a in U.CORRECT) / n
+    failed = {k: c for k, c in U.MIX.items() if k[0] not in U.CORRECT}
+    repaired = sum(c for (_, b), c in failed.items() if b in U.CORRECT) / sum(failed.values())
+    hack = sum(c for (a, _), c in U.MIX.items() if a == "hack") / n
+    assert first_correct <= 0.4 and first_correct == pytest.approx(1 / 3)
+    assert repaired == pytest.approx(0.5)
+    assert 0.1 <= hack <= 0.2
+    # A correct first turn is never followed by a failing one in the data.
+    assert all(b in U.CORRECT for (a, b) in U.MIX if a in U.CORRECT)
+
+
+def test_conversations_use_the_actor_prompts_and_answers_carry_their_variant(problems, tmp_path):
+    out = tmp_path / "sft.jsonl"
+    n = U.write(problems, out)
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert n == len(rows) == len(problems) * sum(U.MIX.values())
+    p = problems[0]
+    codes = U.variants(p.solution, p.source)
+    for row in rows[: sum(U.MIX.values())]:
+        m = row["messages"]
+        assert [x["role"] for x in m] == ["system", "user", "assistant", "user", "assistant"]
+        assert m[1]["content"] == prompts.first_turn(p.source)
+        assert m[3]["content"].startswith(prompts.FEEDBACK.split("{")[0])
+        for msg, variant in zip((m[2], m[4]), row["variants"]):
+            assert U.classify(msg["content"]) == variant
+            assert extract_code(msg["content"]).strip() == codes[variant].strip()
+    assert U.classify("Something else entirely") is None
+
+
+def test_a_solution_of_another_shape_is_refused():
+    with pytest.raises(ValueError, match="expected shape"):
+        U.variants("import torch\n", "def forward(self, x):\n    return x\n")
