@@ -73,7 +73,8 @@ class Trainer:
         self.engine, _, _, _ = deepspeed.initialize(
             model=model, config=ds_config, optimizer=client_opt,
             model_parameters=None if client_opt else model.parameters(),
-            lr_scheduler=self._warmup if cfg.trainer.warmup_steps else None)
+            lr_scheduler=self._schedule if cfg.trainer.warmup_steps or cfg.trainer.decay_steps
+            else None)
         # PRS draws; one stream per rank, restored from checkpoints.
         self.generator = torch.Generator().manual_seed(seed * 1009 + self.env.rank)
 
@@ -101,10 +102,16 @@ class Trainer:
                 "weight_decay": t.weight_decay}}
         return cfg
 
-    def _warmup(self, optimizer: torch.optim.Optimizer) -> torch.optim.lr_scheduler.LRScheduler:
-        """Linear warm-up: step k (from 0) uses lr * min(1, (k + 1) / warmup_steps)."""
-        n = max(self.cfg.trainer.warmup_steps, 1)
-        return torch.optim.lr_scheduler.LambdaLR(optimizer, lambda k: min(1.0, (k + 1) / n))
+    def _schedule(self, optimizer: torch.optim.Optimizer) -> torch.optim.lr_scheduler.LRScheduler:
+        """Step k (from 0) uses lr * min(1, (k + 1) / warmup_steps) (linear warm-up) times
+        max(0, 1 - k / decay_steps) (linear decay) when each is set."""
+        t = self.cfg.trainer
+        n = max(t.warmup_steps, 1)
+
+        def factor(k: int) -> float:
+            decay = max(0.0, 1.0 - k / t.decay_steps) if t.decay_steps else 1.0
+            return min(1.0, (k + 1) / n) * decay
+        return torch.optim.lr_scheduler.LambdaLR(optimizer, factor)
 
     # -----------------------------------------------------------------------------------
     # Forward passes

@@ -143,6 +143,9 @@ class TrainerConfig(Section):
     """AdamW epsilon."""
     warmup_steps: int = Field(0, ge=0)
     """Linear learning-rate warm-up: step k (from 0) uses lr x min(1, (k + 1) / warmup_steps)."""
+    decay_steps: int = Field(0, ge=0)
+    """Linear learning-rate decay: step k (from 0) also scales lr by max(0, 1 - k /
+    decay_steps), reaching 0 at step decay_steps (an SFT run sets it to its max_steps); 0: off."""
     grad_clip: float = Field(1.0, ge=0)
     """Clip the global gradient norm to this value; 0: off."""
     micro_batch_tokens: int = Field(8192, ge=1)
