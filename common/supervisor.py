@@ -43,6 +43,8 @@ import ctypes
 import json
 import logging
 import os
+import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -62,6 +64,7 @@ from common.log import RateLimitedLog
 from common.runlock import RunLock
 
 log = logging.getLogger("krl.run")
+_DISK_FULL_BYTES = 1 << 20  # less free space than this under RUN_DIR reads as a full disk
 
 
 def free_port(count: int = 1) -> int:
@@ -212,9 +215,9 @@ def last_error_line(log_path: Path, name: str) -> str:
             lines = f.read().decode(errors="replace").splitlines()
     except OSError:
         return ""
+    exception = re.compile(r"(^|\s)[A-Za-z_.]*(Error|Exception): ")
     for marker in (lambda l: l.startswith("krl ") and ": " in l,
-                   lambda l: " ERROR " in l or " CRITICAL " in l or
-                   (l[:1].isalpha() and ("Error: " in l or "Exception: " in l))):
+                   lambda l: " ERROR " in l or " CRITICAL " in l or exception.search(l)):
         found = [l.strip() for l in lines if marker(l)]
         if found:
             return found[-1][:300]
@@ -379,6 +382,12 @@ class Supervisor:
 
     def fail(self, reason: str) -> None:
         """The run cannot go on: say why on the console, stop it with status failed."""
+        try:
+            free = shutil.disk_usage(self.run_dir).free
+        except OSError:
+            free = None
+        if free is not None and free < _DISK_FULL_BYTES:  # what the roles' logs could not say
+            reason += f"; the disk holding {self.run_dir} is full ({free} bytes free)"
         self.status, self.reason = "failed", reason
         log.error("the run fails: %s", reason)
         say(f"krl run: FAILED: {reason}")
@@ -541,7 +550,8 @@ class Supervisor:
         write_json_atomic(self.run_dir / "supervisor.json", {
             "pid": os.getpid(),
             "processes": {p.name: {"pid": p.popen.pid if p.popen else None, "role": p.role,
-                                   "metrics_port": p.metrics_port, "restarts": p.restarts}
+                                   "metrics_port": p.metrics_port, "restarts": p.restarts,
+                                   "health": p.health if p.watched else "not watched"}
                           for p in self.procs}}, indent=2)
 
 

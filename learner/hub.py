@@ -295,6 +295,8 @@ class Hub:
             prompt_id = group.prompt_id if group is not None else prompt_id
             if group is not None:
                 self.accepted_total -= 1
+            if prompt_id is not None and self.source.problem_for(prompt_id) is None:
+                prompt_id = None  # not one of ours: nothing to hand out again
             if prompt_id is not None and prompt_id not in self.trained_prompts:
                 self.done_prompts.discard(prompt_id)
                 self._release_prompt(prompt_id)
@@ -302,8 +304,9 @@ class Hub:
             self.store.quarantine(group_id, reason, prompt_id)
             self._m_quarantined.inc()
             self._gauges()
-        log.error("group %s quarantined (%s); its prompt %s is re-issued", group_id, reason,
-                  prompt_id)
+        log.error("group %s quarantined (%s); %s", group_id, reason,
+                  f"its prompt {prompt_id} is handed out again" if prompt_id
+                  else "its prompt is unknown (no ledger line)")
 
     def _drop_stale_locked(self) -> None:
         for gid, g in list(self.buffer.items()):
@@ -372,7 +375,7 @@ class Hub:
             for gid, group in self.store.load_all():
                 problem = group if isinstance(group, str) else group_error(group, self.vocab_size)
                 if problem:  # damaged on disk or poison: set aside, never replayed
-                    self.quarantine(gid, problem, prompts.get(gid))
+                    self.quarantine(gid, problem, prompts.get(gid) or getattr(group, "prompt_id", None))
                     continue
                 if gid not in prompts:
                     self.store.ledger.append("accepted", group_id=gid, prompt_id=group.prompt_id,

@@ -9,7 +9,7 @@ import torch
 from common.config import TransportConfig
 from common.messages import Ack, LeaseGrant, LeaseRequest, Trajectory, TrajectoryGroup, Turn, new_id
 from common.metrics import Metrics
-from common.transport import PeerUnavailable, RequestClient, context
+from common.transport import PeerUnavailable, RequestClient, RequestRejected, context
 
 
 class ScriptedActor:
@@ -22,6 +22,7 @@ class ScriptedActor:
         self.vocab, self.rng = vocab, random.Random(0)
         self.unacked: list[TrajectoryGroup] = []
         self.accepted: set[str] = set()
+        self.busy = 0  # "busy" answers (groups kept and resent, as the actor does)
 
     def _group(self, lease, version: int) -> TrajectoryGroup:
         def turn():
@@ -47,4 +48,9 @@ class ScriptedActor:
                     self.accepted.add(g.group_id)
         except PeerUnavailable:
             self.client.reopen()
+            time.sleep(0.5)
+        except RequestRejected as exc:  # "busy" (the hub cannot store now): keep, resend
+            if exc.reply.code != "busy":
+                raise
+            self.busy += 1
             time.sleep(0.5)

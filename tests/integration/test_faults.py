@@ -32,7 +32,7 @@ from common.messages import (
     new_id,
 )
 from common.metrics import Metrics
-from common.transport import RequestClient, context
+from common.transport import RequestClient, RequestRejected, context
 
 pytestmark = pytest.mark.slow
 sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "learner"))
@@ -75,10 +75,13 @@ def _metric(port: int, name: str) -> float:
 
 
 def _health(port: int) -> int:
+    """/health's status code, 0 while nothing answers."""
     try:
         return urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=5).status
     except urllib.error.HTTPError as exc:
         return exc.code
+    except OSError:
+        return 0
 
 
 def test_poison_is_refused_and_damaged_state_falls_back(tmp_path):
@@ -163,3 +166,166 @@ def test_poison_is_refused_and_damaged_state_falls_back(tmp_path):
     assert quarantined == {poison.group_id, torn.group_id}
     assert {p.stem for p in (run_dir / "hub" / "quarantine").glob("*.grp")} == quarantined
     assert "ERROR" in (run_dir / "logs" / "learner.log").read_text()
+
+
+def _run_to_end(sup: subprocess.Popen, out: Path, within_s: float, actor=None) -> str:
+    deadline = time.monotonic() + within_s
+    while sup.poll() is None:
+        assert time.monotonic() < deadline, out.read_text()[-3000:]
+        if actor is not None:
+            actor.work_once()
+        else:
+            time.sleep(0.2)
+    return out.read_text()
+
+
+def _run_config(tmp_path: Path, **learner) -> tuple[dict, str]:
+    hub = f"tcp://127.0.0.1:{_port()}"
+    model = learner.pop("model", None) or make_tiny_model(tmp_path / "model")
+    cfg = scripted_learner_config(tmp_path / "run", model, hub, f"tcp://127.0.0.1:{_port()}",
+                                  **learner)
+    cfg["supervisor"] = {"actors": 0, "evaluators": 0, "progress_interval_s": 2,
+                         "restart_backoff_min_s": 0.5, "stop_timeout_s": 20}
+    cfg["broker"] = {"frontend": f"tcp://127.0.0.1:{_port()}",
+                     "backend": f"tcp://127.0.0.1:{_port()}"}
+    return cfg, hub
+
+
+def test_start_errors_fail_the_run_at_once_with_the_reason(tmp_path):
+    bad_problem = tmp_path / "broken.py"
+    bad_problem.write_text("class Model(nn.Module:\n    pass\n")
+    cases = {
+        "missing data set": ({"dataset": str(tmp_path / "no-such-set.jsonl")}, "no-such-set"),
+        "problem with a syntax error": ({"dataset": str(bad_problem)}, "broken.py"),
+        "missing model directory": ({"trainer": {"model": str(tmp_path / "no-model")}},
+                                    "model directory does not exist"),
+    }
+    model = make_tiny_model(tmp_path / "model")
+    for what, (learner, reason) in cases.items():
+        case = tmp_path / what.replace(" ", "-")
+        case.mkdir()
+        cfg, _ = _run_config(case, model=model, max_steps=2)
+        cfg["learner"] = {**cfg["learner"], **{k: v for k, v in learner.items() if k != "trainer"}}
+        cfg["learner"]["trainer"].update(learner.get("trainer", {}))
+        (case / "run.yaml").write_text(yaml.safe_dump(cfg))
+        out = case / "run.out"
+        t0 = time.monotonic()
+        sup = _krl("run", str(case / "run.yaml"), out=out)
+        console = _run_to_end(sup, out, 120)
+        summary = _read(case / "run" / "summary.json")
+        assert sup.returncode == 1, f"{what}: {console[-2000:]}"
+        assert summary["status"] == "failed" and reason in summary["reason"], (what, summary)
+        assert summary["restarts"]["learner"] == 0 and summary["exit_codes"]["learner"] == [78]
+        failed = [l for l in console.splitlines() if "FAILED" in l]
+        assert len(failed) == 1 and "cannot start" in failed[0] and reason in failed[0], console
+        assert "Traceback" not in console and time.monotonic() - t0 < 90
+
+
+def test_a_hung_role_is_killed_and_restarted(tmp_path):
+    cfg, hub = _run_config(tmp_path, max_steps=3)
+    cfg["supervisor"].update(hang_after_s=3, health_interval_s=0.5, startup_grace_s=60)
+    (tmp_path / "run.yaml").write_text(yaml.safe_dump(cfg))
+    out, run_dir = tmp_path / "run.out", tmp_path / "run"
+    sup = _krl("run", str(tmp_path / "run.yaml"), out=out)
+    deadline, stopped = time.monotonic() + 120, None
+    while stopped is None:  # SIGSTOP the broker once krl run has seen it healthy
+        assert time.monotonic() < deadline and sup.poll() is None, out.read_text()[-3000:]
+        broker = _read(run_dir / "supervisor.json").get("processes", {}).get("broker", {})
+        if broker.get("health") == "healthy":
+            stopped = broker["pid"]
+            os.kill(stopped, signal.SIGSTOP)
+        time.sleep(0.2)
+    t0 = time.monotonic()
+    while _read(run_dir / "supervisor.json")["processes"]["broker"]["restarts"] < 1:
+        assert time.monotonic() - t0 < 30, out.read_text()[-3000:]
+        time.sleep(0.2)
+    console = _run_to_end(sup, out, 300, ScriptedActor(hub, VOCAB))
+    summary = _read(run_dir / "summary.json")
+    assert sup.returncode == 0 and summary["status"] == "completed", console[-3000:]
+    assert summary["hung"] == {"broker": 1} and summary["exit_codes"]["broker"][0] == -9
+    assert "broker hung (/health silent" in console
+    assert not os.path.exists(f"/proc/{stopped}"), "the stopped broker was left behind"
+
+
+def _filled(mount: Path) -> Path:
+    """Fill the file system at `mount` to the last byte; the filler file's path."""
+    filler = mount / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o644)
+    try:
+        for size in (1 << 20, 4096, 1):
+            try:
+                while os.write(fd, b"\0" * size):
+                    pass
+            except OSError:
+                pass
+    finally:
+        os.close(fd)
+    return filler
+
+
+@pytest.fixture
+def tmpfs(tmp_path):
+    """A small tmpfs (root only): a disk that can be filled."""
+    mount = tmp_path / "tmpfs"
+    mount.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=24m", "tmpfs", str(mount)],
+                      capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    yield mount
+    subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def test_hub_answers_errors_and_full_disk_and_dies_loudly(tmp_path, tmpfs):
+    flags, hub = tmp_path / "flags", f"tcp://127.0.0.1:{_port()}"
+    flags.mkdir()
+    log = tmp_path / "hub.log"
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("hub_fault_server.py")),
+                             str(tmpfs / "groups"), hub, str(flags)], stdout=open(log, "wb"),
+                            stderr=subprocess.STDOUT, env=clean_env(), cwd=Path(__file__).parents[2])
+    client = RequestClient(context(), TransportConfig(request_timeout_s=5, request_retries=10),
+                           Metrics("actor"), hub)
+    try:
+        grant = client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=2),
+                               expect=LeaseGrant)
+        group = _poison(grant.leases[0])  # a good one
+        (flags / "bug").touch()  # a bug met by one message: answered, the hub serves on
+        with pytest.raises(RequestRejected, match="internal.*KeyError"):
+            client.request(group, expect=Ack)
+        (flags / "bug").unlink()
+        filler = _filled(tmpfs)  # a full disk: busy, resent later, then accepted
+        with pytest.raises(RequestRejected) as busy:
+            client.request(group, expect=Ack)
+        assert busy.value.reply.code == "busy" and "disk full" in busy.value.reply.message
+        assert str(tmpfs / "groups") in busy.value.reply.message
+        assert not list((tmpfs / "groups").glob("*.tmp")) and not list((tmpfs / "groups").glob("*.grp"))
+        filler.unlink()
+        assert client.request(group, expect=Ack).outcome == "accepted"
+        assert (tmpfs / "groups" / f"{group.group_id}.grp").exists()
+        (flags / "die").touch()  # the thread itself fails: the process exits, loudly
+        assert proc.wait(timeout=20) == 70, log.read_text()[-3000:]
+        assert "hub server thread died" in log.read_text()
+    finally:
+        client.close()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_full_disk_fails_the_run_with_a_summary_and_no_traceback(tmp_path, tmpfs):
+    cfg, hub = _run_config(tmp_path, max_steps=50)
+    cfg["run_dir"] = str(tmpfs / "run")
+    cfg["supervisor"].update(max_restarts=1)
+    (tmp_path / "run.yaml").write_text(yaml.safe_dump(cfg))
+    out = tmp_path / "run.out"
+    sup = _krl("run", str(tmp_path / "run.yaml"), out=out)
+    actor = ScriptedActor(hub, VOCAB)
+    deadline = time.monotonic() + 200
+    while _read(tmpfs / "run" / "learner" / "progress.json").get("learner_steps", 0) < 1:
+        assert time.monotonic() < deadline and sup.poll() is None, out.read_text()[-3000:]
+        actor.work_once()
+    _filled(tmpfs)
+    console = _run_to_end(sup, out, 200, actor)
+    summary = _read(tmpfs / "run" / "summary.json")
+    assert sup.returncode == 1, console[-3000:]
+    assert summary["status"] == "failed" and "full" in summary["reason"], summary
+    assert "Traceback" not in console and "FAILED" in console
