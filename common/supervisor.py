@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Optional
 
 from common.config import RunConfig, dump
-from common.exits import NOT_RESTARTABLE, START_ERROR_PREFIX
+from common.exits import NOT_RESTARTABLE
 from common.jsonfile import read_json, write_json_atomic, write_json_in_place
 from common.ledger import LEDGER, evaluations, reconcile
 from common.log import RateLimitedLog

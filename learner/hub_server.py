@@ -70,6 +70,8 @@ import zmq
 from common.buckets import Bucket, encode_delta, pack_stream, same_layout
 from common.config import TransportConfig
 from common.config.hub import HubConfig
+from common.exits import die_with_thread
+from common.log import RateLimitedLog
 from common.messages import (
     Ack,
     ErrorReply,
@@ -85,8 +87,6 @@ from common.messages import (
     new_id,
     now,
 )
-from common.exits import die_with_thread
-from common.log import RateLimitedLog
 from common.metrics import Metrics
 from common.transport import Channel, PeerTracker, Received, Server, Waker, context
 from learner.hub import Hub, made_by_discarded_weights

@@ -6,10 +6,9 @@ import sys
 import time
 from pathlib import Path
 
-from common.config import TransportConfig
+from common.config import LogConfig, TransportConfig
 from common.config.hub import HubConfig
 from common.log import setup
-from common.config import LogConfig
 from common.messages import ProblemPayload
 from common.metrics import Metrics
 from learner.group_store import GroupStore

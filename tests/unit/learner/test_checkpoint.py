@@ -38,3 +38,38 @@ def test_directory_without_marker_is_skipped(tmp_path, caplog):
     (tmp_path / "step_00000020").mkdir()  # e.g. copied by hand, marker missing
     assert Checkpoints.step_of(ck.latest()) == 10
     assert "incomplete checkpoint" in caplog.text
+
+
+def test_verify_finds_a_truncated_changed_or_missing_file(tmp_path):
+    ck = Checkpoints(tmp_path)
+    path = ck.save(10, _writer({"step": 10, "pad": "x" * 100}))
+    assert ck.verify(path) == ""
+    hub = path / "hub.json"
+    data = hub.read_bytes()
+    hub.write_bytes(data[:-5])
+    assert "hub.json has" in ck.verify(path) and "bytes" in ck.verify(path)
+    hub.write_bytes(data[:-1] + b"!")  # same size, other content
+    assert "hub.json does not match its checksum" in ck.verify(path)
+    hub.unlink()
+    assert ck.verify(path) == "hub.json is missing"
+    aside = ck.set_aside(path)
+    assert aside.name == "damaged_step_00000010" and ck.latest() is None
+
+
+def test_a_failed_write_names_the_path_and_leaves_nothing(tmp_path):
+    ck = Checkpoints(tmp_path)
+
+    def full(d):
+        raise OSError(28, "No space left on device")
+    with pytest.raises(OSError, match=r"step_00000010.*disk full"):
+        ck.save(10, full)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_damaged_state_file_names_itself(tmp_path):
+    from common.jsonfile import StateFileError, load_json_state
+    (tmp_path / "hub.json").write_text('{"version": 3, "lea')
+    with pytest.raises(StateFileError, match=r"hub\.json: damaged \(not valid JSON"):
+        load_json_state(tmp_path / "hub.json")
+    with pytest.raises(StateFileError, match=r"progress\.json: cannot be read"):
+        load_json_state(tmp_path / "progress.json")

@@ -3,6 +3,7 @@ and crash/restore without losing or double-training a group."""
 import torch
 
 from common.config.hub import HubConfig
+from common.ledger import LEDGER, read
 from common.messages import ProblemPayload, Trajectory, TrajectoryGroup, Turn, encode, new_id
 from common.metrics import Metrics
 from learner.group_store import GroupStore
@@ -216,3 +217,20 @@ def test_the_lineage_of_incarnations_survives_two_restarts(tmp_path):
     fresh.hub_id = "F"
     fresh.load_state_dict(fresh.state_dict())
     assert fresh.lineage == {}
+
+
+def test_a_damaged_stored_group_is_quarantined_and_its_prompt_handed_out_again(tmp_path):
+    hub = make_hub(tmp_path)
+    leases, _ = hub.grant("a", 2)
+    good, torn = group_for(leases[0]), group_for(leases[1])
+    assert send(hub, good) == "accepted" and send(hub, torn) == "accepted"
+    path = tmp_path / "groups" / f"{torn.group_id}.grp"
+    path.write_bytes(path.read_bytes()[:40])  # cut by a failing disk
+    state = hub.state_dict()
+    restarted = make_hub(tmp_path)
+    restarted.load_state_dict(state)  # must not raise: the run goes on
+    assert list(restarted.buffer) == [good.group_id]
+    assert (tmp_path / "quarantine" / path.name).exists() and not path.exists()
+    line = [e for e in read(tmp_path / "groups" / LEDGER) if e["event"] == "quarantined"]
+    assert [(e["group_id"], e["prompt_id"]) for e in line] == [(torn.group_id, torn.prompt_id)]
+    assert torn.prompt_id in [l.prompt_id for l in restarted.grant("a", 1)[0]]
