@@ -20,6 +20,7 @@ the path, and the half-written directory is removed.
 """
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -34,6 +35,7 @@ from common.jsonfile import disk_error
 
 log = logging.getLogger(__name__)
 _PREFIX = "step_"
+_FULL_BYTES = 1 << 20  # a writer failing with less free space than this ran out of disk
 
 
 def fsync_path(path: str | os.PathLike) -> None:
@@ -81,9 +83,13 @@ class Checkpoints:
             (tmp / "COMPLETE").write_text(json.dumps({"step": step, "time": time.time(),
                                                       **(meta or {}), "files": files}))
             _fsync_tree(tmp)
-        except OSError as exc:
+        except Exception as exc:
             shutil.rmtree(tmp, ignore_errors=True)
-            raise disk_error(exc, tmp) from exc
+            if isinstance(exc, OSError):
+                raise disk_error(exc, tmp) from exc
+            if shutil.disk_usage(self.root).free < _FULL_BYTES:  # torch.save says only
+                raise disk_error(OSError(errno.ENOSPC, ""), tmp) from exc  # "basic_ios::clear"
+            raise
         if final.exists():  # a re-run of the same step after a restore replaces it
             shutil.rmtree(final)
         os.replace(tmp, final)
@@ -133,6 +139,12 @@ class Checkpoints:
         os.replace(path, target)
         fsync_path(self.root)
         return target
+
+    def named(self) -> list[Path]:
+        """Every directory under a checkpoint's name, oldest first, complete or not: one
+        without a readable COMPLETE under a real name can only be damaged (writes are
+        renamed into place after COMPLETE), and the learner sets it aside as such."""
+        return sorted(self.root.glob(f"{_PREFIX}*"))
 
     def latest(self) -> Optional[Path]:
         found = self.complete()

@@ -501,6 +501,8 @@ def group_error(group: TrajectoryGroup, vocab_size: Optional[int] = None,
                         f"{t.logprobs.numel()} logprobs and {t.versions.numel()} versions")
             if t.response_ids.dim() != 1 or t.prompt_ids.dim() != 1:
                 return f"{where}: token ids must be 1-D"
+            if n and not t.prompt_ids.numel():
+                return f"{where}: empty prompt (its first response token cannot be scored)"
             for ids in (t.prompt_ids, t.response_ids):
                 if ids.numel() and (int(ids.min()) < 0 or (
                         vocab_size is not None and int(ids.max()) >= vocab_size)):

@@ -51,6 +51,7 @@ from learner.stats import learning_by_turn
 from learner.trainer import Trainer
 
 LEARNER_LOCK = "learner.lock"
+MAX_BATCH_ATTEMPTS = 2  # processes that may die training one batch before it is quarantined
 log = logging.getLogger("krl.learner")
 
 
@@ -107,6 +108,7 @@ class Learner:
         self.metrics = Metrics("learner", _rank_metrics(self.lc.metrics, self.trainer.env.local_rank),
                                health=self._health)
         self.checkpoints = Checkpoints(self.run_dir / "checkpoints", keep=self.lc.checkpoint_keep)
+        self._attempts_path = self.run_dir / "learner" / "training.json"
         self.history: list[dict] = []
         # Batches trained: the learner's step and (on rank 0) the policy version. Not the
         # optimizer's count, which skips a batch without signal (every reward equal).
@@ -137,7 +139,7 @@ class Learner:
         """Load the newest checkpoint that verifies; a damaged newer one is set aside and
         the fallback recorded in learner/recovery.json (krl run reports it)."""
         skipped = []
-        for path in reversed(self.checkpoints.complete()):
+        for path in reversed(self.checkpoints.named()):
             problem = self.checkpoints.verify(path) if self.rank == 0 else ""
             if self.world > 1:  # every rank takes the same checkpoint
                 problem = _broadcast_text(problem, self.trainer.device)
@@ -163,6 +165,32 @@ class Learner:
             log.info("resumed from %s (step %d)", path, self.step)
         if skipped and self.rank == 0:
             self._record_fallback(skipped, path)
+        if self.hub is not None:
+            self._quarantine_crashing_batch()
+
+    def _note_attempt(self, groups: Sequence[TrajectoryGroup]) -> None:
+        """Record, before a step, which groups it trains and how many processes have
+        started training exactly these (learner/training.json; cleared after the step)."""
+        ids = [g.group_id for g in groups]
+        prev = read_json(self._attempts_path)
+        attempts = prev.get("attempts", 0) + 1 if prev.get("groups") == ids else 1
+        write_json_atomic(self._attempts_path, {"groups": ids, "attempts": attempts,
+                                                "step": self.step + 1})
+
+    def _quarantine_crashing_batch(self) -> None:
+        """A batch whose step killed the learner MAX_BATCH_ATTEMPTS times (a crash no check
+        foresaw: out of memory, a segfault) would kill every restart: its groups are
+        quarantined and their prompts handed out again."""
+        prev = read_json(self._attempts_path)
+        if prev.get("attempts", 0) < MAX_BATCH_ATTEMPTS:
+            return
+        log.error("the learner died %d times training the groups %s: quarantining them",
+                  prev["attempts"], prev["groups"])
+        for gid in prev["groups"]:
+            if gid in self.hub.buffer:
+                self.hub.quarantine(gid, f"the learner died {prev['attempts']} times training "
+                                         f"step {prev.get('step')}, which held it")
+        write_json_atomic(self._attempts_path, {})
 
     def _load(self, path: Path) -> None:
         progress = load_json_state(path / "progress.json")
@@ -256,7 +284,11 @@ class Learner:
         """One step on the batch; every rank trains its token-balanced share of whole groups."""
         t0 = time.perf_counter()
         shard = B.shard_groups([B.group_from_message(g) for g in groups], self.world)[self.rank]
+        if self.rank == 0:
+            self._note_attempt(groups)
         stats = self.trainer.train_step(shard, version=self.step)
+        if self.rank == 0:
+            write_json_atomic(self._attempts_path, {})
         problem = self.trainer.nonfinite()
         if problem:  # stop before the weights are published or checkpointed
             raise NonFiniteState(f"step {self.step + 1} (groups {[g.group_id for g in groups]}) "

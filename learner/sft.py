@@ -32,7 +32,7 @@ import torch
 
 from common.config import dump
 from common.config.learner import LearnerConfig, SFTConfig, process_group_env
-from common.jsonfile import write_json_atomic
+from common.jsonfile import load_json_state, write_json_atomic
 from common.log import setup
 from learner.batch import Sample
 from learner.checkpoint import Checkpoints
@@ -169,7 +169,7 @@ class SFTRun:
         if latest is None:
             return
         self.trainer.load(latest / "model", tag="model")
-        self.history = json.loads((latest / "progress.json").read_text())["history"]
+        self.history = load_json_state(latest / "progress.json")["history"]
         self.saved_step = self.trainer.step
         log.info("resumed from %s (step %d)", latest, self.trainer.step)
 

@@ -65,6 +65,7 @@ POISON = {
     "a NaN logprob": {"logprobs": torch.tensor([-1.0, float("nan"), -1.0, -1.0])},
     "a version from the future": {"versions": torch.full((4,), 999, dtype=torch.int32)},
     "fewer logprobs than tokens": {"logprobs": torch.full((3,), -1.0)},
+    "an empty prompt": {"prompt_ids": torch.zeros(0, dtype=torch.int32)},
 }
 
 
@@ -137,6 +138,12 @@ def test_poison_is_refused_and_damaged_state_falls_back(tmp_path):
     store.put(torn.group_id, encode(torn))
     path = run_dir / "hub" / "groups" / f"{torn.group_id}.grp"
     path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    # A good group whose step (says learner/training.json) killed the learner twice.
+    crasher = _poison(type("L", (), {"lease_id": "l", "prompt_id": "e9-i1",
+                                     "problem": type("P", (), {"name": "x"})()})())
+    store.put(crasher.group_id, encode(crasher))
+    (run_dir / "learner" / "training.json").write_text(
+        f'{{"groups": ["{crasher.group_id}"], "attempts": 2, "step": 5}}')
     store.ledger.close()
 
     # Resume under krl run: the damaged checkpoint is set aside, the learner falls back to
@@ -158,12 +165,14 @@ def test_poison_is_refused_and_damaged_state_falls_back(tmp_path):
     assert (ckpt / "damaged_step_00000004").is_dir()
     assert [h["step"] for h in summary["history"]] == [1, 2, 3, 4, 5, 6]
     books = summary["groups"]
-    assert books["lost"] == 0 and books["trained_twice"] == 0 and books["quarantined"] == 2
+    assert books["lost"] == 0 and books["trained_twice"] == 0 and books["quarantined"] == 3
     assert books["dropped_checkpoint_fallback"] == 4  # steps 3 and 4: generated again
-    quarantined = {e["group_id"] for e in read(run_dir / "hub" / "groups" / LEDGER)
+    quarantined = {e["group_id"]: e["reason"] for e in read(run_dir / "hub" / "groups" / LEDGER)
                    if e["event"] == "quarantined"}
-    assert quarantined == {poison.group_id, torn.group_id}
-    assert {p.stem for p in (run_dir / "hub" / "quarantine").glob("*.grp")} == quarantined
+    assert set(quarantined) == {poison.group_id, torn.group_id, crasher.group_id}
+    assert "died 2 times" in quarantined[crasher.group_id]
+    assert "vocabulary" in quarantined[poison.group_id]
+    assert {p.stem for p in (run_dir / "hub" / "quarantine").glob("*.grp")} == set(quarantined)
     assert "ERROR" in (run_dir / "logs" / "learner.log").read_text()
 
 

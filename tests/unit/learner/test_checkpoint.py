@@ -52,6 +52,8 @@ def test_verify_finds_a_truncated_changed_or_missing_file(tmp_path):
     assert "hub.json does not match its checksum" in ck.verify(path)
     hub.unlink()
     assert ck.verify(path) == "hub.json is missing"
+    (path / "COMPLETE").write_text('{"step": 1')  # a torn marker: damaged, not skipped silently
+    assert "COMPLETE unreadable" in ck.verify(path) and path in ck.named()
     aside = ck.set_aside(path)
     assert aside.name == "damaged_step_00000010" and ck.latest() is None
 
