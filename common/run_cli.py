@@ -39,6 +39,20 @@ def report(run_dir: Path) -> str:
     return "\n".join(lines)
 
 
+def _last_word(run_dir: object, reason: str, overrides: list[str] = ()) -> None:
+    """summary.json saying the run failed and why, when it failed before supervising
+    anything; rewritten in place if the disk has no room for a new file."""
+    from common.config import RunConfig, load
+    from common.jsonfile import write_json_in_place
+    path = Path(str(run_dir))
+    try:
+        if path.is_file():  # a config file: its run directory
+            path = Path(load(path, list(overrides), RunConfig).run_dir)
+        write_json_in_place(path / "summary.json", {"status": "failed", "reason": reason})
+    except Exception:  # noqa: BLE001 (the last word is best effort; the console has it)
+        pass
+
+
 def main(args: argparse.Namespace) -> int:
     from common.bootstrap import StageFailed, bootstrap
     from common.config import ConfigError, LogConfig
@@ -54,12 +68,17 @@ def main(args: argparse.Namespace) -> int:
         print(f"krl run: the run directory is in use: {exc}; stop that run first (SIGTERM "
               "lets its learner checkpoint), then run this again to resume", file=sys.stderr)
         return 2
+    except OSError as exc:  # e.g. a full disk under the run directory: no traceback
+        print(f"krl run: {exc}", file=sys.stderr)
+        _last_word(args.config, f"krl run could not start: {exc}", args.overrides)
+        return 1
     setup("run", 0, LogConfig(level=cfg.log.level, format=cfg.log.format,
                               file=Path(cfg.run_dir) / "logs" / "run.log"))
     try:
         cfg = bootstrap(cfg, path)
-    except StageFailed as exc:
+    except (StageFailed, OSError) as exc:
         print(f"krl run: {exc}", file=sys.stderr)
+        _last_word(cfg.run_dir, f"bootstrap failed: {exc}")
         return 1
     except KeyboardInterrupt:
         print("krl run: interrupted during bootstrap; run it again to resume", file=sys.stderr)

@@ -58,7 +58,7 @@ from typing import Optional
 
 from common.config import RunConfig, dump
 from common.exits import NOT_RESTARTABLE
-from common.jsonfile import read_json, write_json_atomic, write_json_in_place
+from common.jsonfile import disk_error, read_json, write_json_atomic, write_json_in_place
 from common.ledger import LEDGER, evaluations, reconcile
 from common.log import RateLimitedLog
 from common.runlock import RunLock
@@ -629,9 +629,15 @@ def prepare(config: str, overrides: list[str]) -> tuple[RunConfig, Path, RunLock
     run_dir = Path(cfg.run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     lock = RunLock(run_dir / RUN_LOCK, "krl run")
-    lock.acquire()
+    try:
+        lock.acquire()
+    except OSError as exc:
+        raise disk_error(exc, lock.path) from exc
     path = run_dir / "config.yaml"
     if path.exists() and not src.is_dir():
         log.info("run directory %s exists: resuming it with the given config", run_dir)
-    path.write_text(dump(cfg))
+    try:
+        path.write_text(dump(cfg))
+    except OSError as exc:
+        raise disk_error(exc, path) from exc
     return cfg, path, lock
