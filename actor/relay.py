@@ -69,7 +69,9 @@ class RelayServer:
     # ------------------------------------------------------------ fed by WeightSync.pull
     def begin(self, version: int, hub_id: str) -> None:
         with self._lock:
-            self._versions.setdefault((version, hub_id), _Relayed())
+            v = self._versions.get((version, hub_id))
+            if v is None or v.failed:  # a new pull, or a retry of one that failed
+                self._versions[(version, hub_id)] = _Relayed()
             self._versions.move_to_end((version, hub_id))
             while len(self._versions) > KEEP_VERSIONS:
                 self._versions.popitem(last=False)

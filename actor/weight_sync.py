@@ -78,6 +78,7 @@ class WeightSync:
         self.relay_timeout_s, self.actor_id = relay_timeout_s, actor_id or new_id()[:12]
         self._held: Optional[tuple[int, str, list[Bucket]]] = None  # the engine's, in buckets
         self._pulled: Optional[tuple[int, str, list[Bucket]]] = None  # the last pull
+        self._relay_client: Optional[RequestClient] = None  # the relay pulled from now
         self.version, self.hub_id = current_version, ""  # what the engine holds
         self.transport = transport
         self.window = pull_window
@@ -88,6 +89,9 @@ class WeightSync:
         self._m_pull_s = metrics.histogram("weight_pull_seconds", "Seconds to pull one version")
         self._m_pull_b = metrics.counter("weight_pulled_bytes_total",
                                          "Weight bytes received (deltas as sent)")
+        self._m_buckets = metrics.counter("weight_buckets_total", "Weight buckets received, "
+                                          "by encoding (full, or delta against the held version)",
+                                          ["encoding"])
         self._m_reroute = metrics.counter("weight_relay_reroutes_total",
                                           "Relay sources routed around (silent or failed)")
         self._m_bad = metrics.counter("weight_pulls_failed_total", "Pulls abandoned", ["reason"])
@@ -181,8 +185,7 @@ class WeightSync:
                 failure = state.receive(got.msg, pool, self._on_verified(ann))
                 if failure is not None:
                     return self._abandon(ann, *failure)
-            if source is not self.client:
-                source.close()
+            self._drop_relay_client()
             try:
                 buckets = [state.verified[i].result() for i in range(state.limit)]
             except BucketError as exc:
@@ -193,6 +196,8 @@ class WeightSync:
                 return None
         self._m_pull_s.observe(time.perf_counter() - t0)
         self._m_pull_b.inc(state.wire_bytes)
+        for encoding, n in state.encodings.items():
+            self._m_buckets.labels(encoding).inc(n)
         self._pulled = (ann.version, ann.hub_id, buckets)
         return buckets
 
@@ -221,16 +226,23 @@ class WeightSync:
         except (PeerUnavailable, RequestRejected) as exc:
             log.warning("no relay source for version %d: %s", ann.version, exc)
             return None
+        self._drop_relay_client()
         if not reply.endpoint:
             return self.client
-        return RequestClient(context(), self.transport, self.client.metrics, reply.endpoint)
+        self._relay_client = RequestClient(context(), self.transport, self.client.metrics,
+                                           reply.endpoint)
+        return self._relay_client
+
+    def _drop_relay_client(self) -> None:
+        if self._relay_client is not None:
+            self._relay_client.close()
+            self._relay_client = None
 
     def _reroute(self, ann: WeightAnnouncement, state: _Pull,
                  failed: RequestClient) -> Optional[RequestClient]:
         self._m_reroute.inc()
         log.warning("relay %s failed on version %d (silent %.1fs or dropped it); asking the "
                     "hub for another source", failed.endpoint, ann.version, self.relay_timeout_s)
-        failed.close()
         source = self._source(ann, failed.endpoint)
         if source is not None:
             for rid, index in list(state.pending.items()):
@@ -248,6 +260,9 @@ class WeightSync:
 
     def _abandon(self, ann: WeightAnnouncement, reason: str, detail: str) -> None:
         self._m_bad.labels(reason).inc()
+        if self.relay is not None:  # its children route around it instead of waiting
+            self.relay.fail(ann.version, ann.hub_id)
+        self._drop_relay_client()
         log.warning("pull of version %d abandoned (%s): %s", ann.version, reason, detail[:200])
         return None  # replies still in flight carry unknown ids and are dropped by the next pull
 
@@ -289,6 +304,7 @@ class _Pull:
         self.base = base              # the held buckets deltas are against
         self.delta_from = ann.delta_base if base is not None else -1
         self.wire_bytes = 0
+        self.encodings: dict[str, int] = {}  # "full" / "delta" -> buckets received
         self.announced = {b.index: b for b in ann.buckets} if ann.complete else None
         self.limit = len(ann.buckets) if ann.complete else None  # the count, once known
         self.cap = math.inf           # no bucket at or past this index
@@ -343,6 +359,8 @@ class _Pull:
             self.limit = index + 1
         if index not in self.verified:
             self.wire_bytes += msg.data.numel()
+            kind = "delta" if msg.encoding else "full"
+            self.encodings[kind] = self.encodings.get(kind, 0) + 1
             self.verified[index] = pool.submit(_verified, info, msg, base, on_verified)
         return None
 

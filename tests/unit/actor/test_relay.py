@@ -1,0 +1,54 @@
+"""The relay server answers as the hub does, from what its actor pulls: a request for a
+bucket not here yet is answered when it arrives; a delta goes only to an asker holding
+its base, anyone else gets the rebuilt full bucket; a failed pull answers
+`unknown_version` (so the asker routes around it) until the version is pulled again."""
+import torch
+
+from actor.relay import RelayServer
+from common.buckets import Bucket
+from common.config import TransportConfig
+from common.messages import ErrorReply, WeightBucket, WeightBucketRequest, new_id
+from common.metrics import Metrics
+from common.transport import RequestClient, context
+
+CFG = TransportConfig(request_timeout_s=2, request_retries=0)
+
+
+def _ask(client, version, index, delta_from=-1, hub_id="h"):
+    client.channel.send(WeightBucketRequest(request_id=new_id(), version=version, index=index,
+                                            hub_id=hub_id, delta_from=delta_from))
+    got = client.channel.recv(5)
+    assert got is not None
+    return got.msg
+
+
+def test_relay_forwards_as_buckets_arrive_and_picks_delta_or_full():
+    relay = RelayServer("tcp://127.0.0.1:0", "", CFG, Metrics("actor"), busy_after_s=0.5)
+    client = RequestClient(context(), CFG, Metrics("actor"), relay.endpoint)
+    full = Bucket.pack([("w", torch.arange(64, dtype=torch.float32))])
+    delta = WeightBucket(request_id="x", version=3, index=0, data=torch.zeros(8, dtype=torch.uint8),
+                         checksum=full.checksum, info=full.info(0), last=True,
+                         encoding="xor-zstd", base_version=2)
+    try:
+        relay.begin(3, "h")
+        early = _ask(client, 3, 0, delta_from=2)  # not here yet: held, then `busy`
+        assert isinstance(early, ErrorReply) and early.code == "busy"
+        relay.offer(3, "h", delta)
+        got = _ask(client, 3, 0, delta_from=2)
+        assert got.encoding == "xor-zstd" and got.base_version == 2 and got.last
+        relay.full(3, "h", 0, full)
+        got = _ask(client, 3, 0, delta_from=1)  # holds another version: the full bucket
+        assert got.encoding == "" and torch.equal(got.data, full.data)
+        assert got.checksum == full.checksum and got.last
+        assert _ask(client, 3, 1).code == "no_such_bucket"
+        assert _ask(client, 3, 0, hub_id="other").code == "unknown_version"  # never mixed
+        relay.begin(4, "h")
+        relay.fail(4, "h")
+        assert _ask(client, 4, 0).code == "unknown_version"
+        relay.begin(4, "h")  # pulled again: served again
+        relay.offer(4, "h", WeightBucket(request_id="y", version=4, index=0, data=full.data,
+                                         checksum=full.checksum, info=full.info(0), last=True))
+        assert torch.equal(_ask(client, 4, 0).data, full.data)
+    finally:
+        client.close()
+        relay.close()
