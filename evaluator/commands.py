@@ -20,21 +20,24 @@ imported — and the worker compares, times and decides. The commands:
            values: if the output is still right, the kernels did no work it depends on.
            With torch_knockout (strict policy), every PyTorch compute operator returns
            noise while the Triton kernels run: the output must still be right.
-  arm      {id, seed}: redraw timing set `id` from the problem's get_inputs under `seed`
-           (untimed; on the device where possible)
-  go       {null, profile}: THE TIMED STEP. The worker's clock runs from writing this command to
-           reading its reply: flush L2 (GPU), forward on the armed set, device-wide
-           synchronize, checksum of the outputs. The checksum commits the child to
-           outputs the worker may then ask to see (`reveal`), so work done after the
-           reply cannot be passed off as this call's. CUDA events around the forward
-           are reported only as a cross-check. `null` skips the forward: the reference
-           child measures the protocol's own cost with it. `profile` (candidate, a few
-           runs the worker picks at random) runs the forward under the profiler and
-           returns its coverage; the worker does not use that run's time. Every
-           candidate run reports how many launches of its own kernels it made.
-  reveal   {}: the outputs of the last `go`
-  alt      {id}: the reference's outputs on timing set `id` with PyTorch's TF32 mode on (GPU;
-           empty where TF32 changes nothing), the precision contract's second reference
+  arm      {ids, seeds}: the next timed batch: one fresh draw per (set, seed) from the
+           problem's get_inputs (untimed; on the device where possible), kept side by side
+  go       {count, null, profile}: THE TIMED STEP. The worker's clock runs from writing this
+           command to reading its reply: for each armed draw in turn, flush L2 (GPU) and
+           forward, back to back; one device-wide synchronize; a checksum of each
+           forward's outputs. The checksums commit the child to outputs the worker may
+           then ask to see (`reveal`), so work done after the reply cannot be passed off
+           as this call's. CUDA events around each forward are reported only as a
+           cross-check. `null` skips the forwards (`count` flushes, the sync, the
+           checksums of the last outputs): the reference child measures the protocol's
+           own cost with it. `profile` (candidate, a few batches the worker picks at
+           random) runs each forward under the profiler and returns their coverage; the
+           worker does not use that batch's time. Every candidate forward reports how
+           many launches of its own kernels it made.
+  reveal   {index}: the outputs of forward `index` of the last `go`
+  alt      {index}: the reference's outputs for draw `index` of the last batch with
+           PyTorch's TF32 mode on (GPU; empty where TF32 changes nothing), the precision
+           contract's second reference
   profile  {id, forwards, seeds}: coverage of the candidate's kernels (GPU: torch.profiler;
            CPU: the interpreter work meter, evaluator.cpu_work), each forward on a fresh
            draw of set `id`; only when nothing is timed (else see `go`)
@@ -194,8 +197,8 @@ class ChildState:
         self.problem_key: tuple[str, str] | None = None
         self.model: Any = None
         self.count = 0
-        self.armed: int | None = None
-        self.last_outputs: list[torch.Tensor] = []
+        self.batch: list[list] = []  # the armed draws, one input list per forward of the next go
+        self.last_outputs: list[list[torch.Tensor]] = []  # per forward of the last go
         self.flush = None
         self.draws_checked: set[int] = set()
 
@@ -239,6 +242,7 @@ class ChildState:
         ws = self.ws
         if h.get("reset_sets"):
             ws.drop_sets()
+            self.batch, self.last_outputs = [], []
         sets = {}
         for i, s in enumerate(h["sets"]):
             applied, checksum = ws.prepare(int(s["id"]), s["seed"], s["transform"],
@@ -344,63 +348,76 @@ class ChildState:
         return [] if same else alt
 
     def alt(self, h: dict) -> tuple[dict, list]:
-        """TF32 outputs for timing set `id` as it is now (after a revealed timed run)."""
-        inputs = self._workspace().inputs(int(h["id"]))
-        outs = self._tf32_outputs(inputs, self.last_outputs)
+        """TF32 outputs for draw `index` of the last batch (after a revealed timed run)."""
+        index = int(h["index"])
+        outs = self._tf32_outputs(self.batch[index], self.last_outputs[index])
         return {"op": "result", "outputs": describe_outputs(outs)}, outs
 
     # ------------------------------------------------------------------ timing
     def arm(self, h: dict) -> tuple[dict, list]:
-        ws, set_id = self._workspace(), int(h["id"])
-        check = self.role == "reference" and set_id not in self.draws_checked
-        _as("problem", partial(ws.regenerate, set_id, int(h["seed"]), check))
-        self.draws_checked.add(set_id)
+        ws = self._workspace()
+        self.batch, self.last_outputs = [], []  # the previous batch's memory goes first
+        for set_id, seed in zip(h["ids"], h["seeds"], strict=True):
+            set_id = int(set_id)
+            check = self.role == "reference" and set_id not in self.draws_checked
+            _as("problem", partial(ws.regenerate, set_id, int(seed), check))
+            self.draws_checked.add(set_id)
+            self.batch.append(ws.inputs(set_id))
         if self.device == "cuda":
             torch.cuda.synchronize()
-        self.armed = int(h["id"])
-        return {"op": "armed"}, []
+        nbytes = sum(x.numel() * x.element_size() for x in self.batch[0] if isinstance(x, torch.Tensor)) \
+            if self.batch else 0
+        return {"op": "armed", "nbytes": nbytes}, []
 
     def go(self, h: dict) -> tuple[dict, list]:
         extra: dict = {}
+        count = int(h.get("count", 1))
+        flush = self._flush_buffer(h)
         if h.get("null"):
-            outs, events_s = self.last_outputs, timing.flush_only(self._flush_buffer(h))
+            outs, events_s = self.last_outputs, timing.flush_only(flush, count)
         else:
-            if self.armed is None:
-                raise ValueError("go before arm")
-            ws = self._workspace()
-            inputs = ws.inputs(self.armed)
+            if len(self.batch) != count:
+                raise ValueError(f"go of {count} forwards, but {len(self.batch)} draws are armed")
             who = "candidate" if self.role == "candidate" else "problem"
-            self.recorder.start()
-            try:
-                if h.get("profile") and self.role == "candidate":
-                    events_s = None
-                    outs, extra["coverage"] = _as(who, partial(self._profiled, inputs, h))
-                else:
-                    outs, events_s = _as(who, partial(timing.timed_forward, self.model, inputs, self.device,
-                                                      self._flush_buffer(h)))
-            finally:
-                launches = self.recorder.stop()
+            launches: list[list[tuple[str, str]]] = []
+            marks = (self.recorder.start, lambda: launches.append(self.recorder.stop()))
+            if h.get("profile") and self.role == "candidate":
+                events_s = None
+                outs, extra["coverage"] = _as(who, partial(self._profiled, h, marks))
+            else:
+                outs, events_s = _as(who, partial(timing.timed_forwards, self.model, self.batch,
+                                                  self.device, flush, *marks))
             if self.role == "candidate":
-                module = ws.module_name()
-                extra["own_launches"] = sum(1 for m, _ in launches if m == module)
+                module = self._workspace().module_name()
+                extra["own_launches"] = [sum(1 for m, _ in runs if m == module) for runs in launches]
             self.last_outputs = outs
-        self.armed = None
-        return {"op": "done", "checksum": timing.checksum(outs), "events_s": events_s, **extra}, []
+        return {"op": "done", "checksums": [timing.checksum(o) for o in outs], "events_s": events_s,
+                **extra}, []
 
-    def _profiled(self, inputs: list, h: dict) -> tuple[list[torch.Tensor], dict]:
-        """A profiled run: to the forward it is a timed run like any other (fresh draw,
-        flush, sync); its coverage, not its time, is what the worker keeps."""
+    def _profiled(self, h: dict, marks: tuple[Callable, Callable]) -> tuple[list[list[torch.Tensor]], dict]:
+        """A profiled batch: to the forward it is a timed batch like any other (fresh draws,
+        flushes); each forward is profiled in its own session (the flush outside it); the
+        worker keeps their coverage, not their time."""
         ws = self._workspace()
         kernels = set(ws.candidate_kernels()) | self.recorder.compiled_names(ws.module_name())
         if self.device == "cuda":
-            return timing.profiled_forward(self.model, inputs, self._flush_buffer(h), kernels,
-                                           self.recorder.launched_kernels)
+            return timing.profiled_forwards(self.model, self.batch, self._flush_buffer(h), kernels,
+                                            self.recorder.launched_kernels, *marks)
         from evaluator import cpu_work
         from evaluator.runner import flatten_outputs
 
         held: list = []
-        cov = cpu_work.measure(lambda _inputs: held.append(self._forward_only(inputs)), [], kernels)
-        return flatten_outputs(held[0]), cov
+
+        def forwards(_inputs: list) -> None:
+            for inputs in self.batch:
+                marks[0]()
+                try:
+                    held.append(flatten_outputs(self._forward_only(inputs)))
+                finally:
+                    marks[1]()
+
+        cov = cpu_work.measure(forwards, [], kernels)
+        return held, cov
 
     def _flush_buffer(self, h: dict):
         size = int(h.get("flush_bytes", 0))
@@ -411,7 +428,8 @@ class ChildState:
         return self.flush
 
     def reveal(self, h: dict) -> tuple[dict, list]:
-        return {"op": "result", "outputs": describe_outputs(self.last_outputs)}, list(self.last_outputs)
+        outs = self.last_outputs[int(h["index"])]
+        return {"op": "result", "outputs": describe_outputs(outs)}, list(outs)
 
     def profile(self, h: dict) -> tuple[dict, list]:
         """Coverage over `forwards` forwards of set `id`, each on a fresh draw under one of

@@ -319,7 +319,8 @@ class _Run:
             cov = self.profile(child) if profile else None
             return self.finish(cov) if isinstance(cov, judge.Outcome) else self.decide(None, cov)
         with self.phase("timing"):
-            timed = self.timing(child, timing_sets, profile)
+            outputs = sum(t.numel() * t.element_size() for t in ref.outputs[0]) if ref.outputs else 0
+            timed = self.timing(child, timing_sets, profile, outputs)
         if isinstance(timed, judge.Outcome):
             return self.finish(timed)
         return self.decide(timed, timed.get("coverage"))
@@ -359,7 +360,8 @@ class _Run:
             outcome = judge.judge_torch_knockout(knocks.get(TORCH_KNOCKOUT_SET), ref, self.cfg, self.tolerance)
         return outcome
 
-    def timing(self, child: Child, timing_sets: list[dict], profile: bool) -> dict | judge.Outcome:
+    def timing(self, child: Child, timing_sets: list[dict], profile: bool,
+               output_bytes: int = 0) -> dict | judge.Outcome:
         """Candidate timed (and profiled), its process ended, then the reference timed on the
         same schedule in the reference child, all under one exclusive hold of the device: no
         process of the candidate is alive while its reference is measured."""
@@ -375,14 +377,15 @@ class _Run:
                 try:
                     schedule, cand, reveal = stopwatch.time_candidate(
                         child, ids, self.cfg.timing, self.ev.device, flush, self.left,
-                        profiled_runs=self.cfg.profiling.forwards if profile else 0)
+                        profiled_runs=self.cfg.profiling.forwards if profile else 0,
+                        output_bytes=output_bytes)
                 except stopwatch._ChildError as exc:
                     return judge.from_error(exc.reply, "timing", self.sanitize)
                 except stopwatch.ForgedTiming as exc:
                     return judge.Outcome("hack", f"Rejected: {exc}.", hacks=["forged_timing"])
                 idle = sorted(r for r, n in cand.own_launches.items() if n == 0)
                 if idle:
-                    return judge.Outcome("hack", f"Rejected: timed run {idle[0]} (of {len(cand.own_launches)}) "
+                    return judge.Outcome("hack", f"Rejected: timed forward {idle[0]} (of {len(cand.own_launches)}) "
                                          "launched none of your Triton kernels, though the trials did: "
                                          "forward takes another path when it is timed.", hacks=["no_triton_launch"])
                 if profile:
@@ -400,8 +403,9 @@ class _Run:
         bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, self.cfg, self.tolerance,
                                   self.facts)
         if bad is None and self.ev.device == "cuda":
-            bad = judge.judge_events(cand.median_s, cand.events_s, ref.median_s, ref.events_s,
-                                     ref.null_median_s, self.cfg)
+            k = schedule.batch
+            bad = judge.judge_events(cand.median_s / k, cand.events_s, ref.median_s / k, ref.events_s,
+                                     ref.null_median_s / k, self.cfg)
         if bad is not None:
             return bad
         null = ref.null_median_s
@@ -409,11 +413,13 @@ class _Run:
         clock = "evaluator clock, GPU (flush, forward, device sync)" if self.ev.device == "cuda" \
             else "evaluator clock, cpu interpreter"
         self.details["timing"] = {
-            "clock": clock, "runs": len(cand.times_s), "revealed_runs": sorted(reveal),
-            "profiled_runs": sorted(schedule.profiled),
-            "ref": {"median_s": ref_s, "raw_median_s": ref.median_s},
-            "candidate": {"median_s": cand_s, "raw_median_s": cand.median_s,
-                          "min_s": min(cand.times_s) - null, "max_s": max(cand.times_s) - null},
+            "clock": clock, "runs": len(cand.times_s) * schedule.batch, "batch": schedule.batch,
+            "batches": len(cand.times_s), "revealed_runs": sorted(reveal),
+            "profiled_batches": sorted(schedule.profiled),
+            "ref": {"median_s": ref_s, "raw_batch_median_s": ref.median_s},
+            "candidate": {"median_s": cand_s, "raw_batch_median_s": cand.median_s,
+                          "min_s": (min(cand.times_s) - null) / schedule.batch,
+                          "max_s": (max(cand.times_s) - null) / schedule.batch},
             "protocol_overhead_s": null}
         if cand.events_s:
             self.details["timing"]["cuda_events_median_s"] = {

@@ -1,29 +1,35 @@
 """Timing from the trusted side: the worker's clock, unpredictable inputs, revealed outputs.
 
 A candidate's process may know it is being timed; nothing it reports about time is
-used. One timed run is, from the worker:
-    arm(set, seed)     untimed: the child redraws timing input set `set` from the
-                       problem's get_inputs under a seed drawn here from the OS's
-                       randomness: no earlier result is right for it, and no cheap map
-                       from an earlier input leads to it (a scaled copy, as this once
-                       was, let a cache fix up linear or scale-invariant results);
-    go                 timed by the worker's clock from writing the command to reading the
-                       reply: flush, forward, device-wide sync, checksum (evaluator.timing);
-    reveal?            decided HERE, after the reply, with the OS's randomness, each run
+used. One timed batch of k forwards is, from the worker:
+    arm(sets, seeds)   untimed: the child draws k input sets from the problem's
+                       get_inputs, each under a seed drawn here from the OS's randomness:
+                       no earlier result is right for them, and no cheap map from an
+                       earlier input leads to them (a scaled copy, as this once was, let a
+                       cache fix up linear or scale-invariant results);
+    go(k)              timed by the worker's clock from writing the command to reading the
+                       reply: per draw, flush and forward, back to back; a device-wide
+                       sync; a checksum per forward (evaluator.timing);
+    reveal?            decided HERE, after the reply, with the OS's randomness, each forward
                        independently with the same probability (a fixed number of reveals
                        would tell a child that counts them when the last one is past): the
-                       child must send the outputs it just committed to. The worker checks the
+                       child must send the outputs it committed to. The worker checks the
                        checksum and later compares them with the reference's outputs for
                        the very same inputs. A forward that is fast and wrong when timed
                        (call counting, detecting the timing loop, returning early and
                        finishing afterwards) is caught with probability that grows with
-                       every run it cheats on.
+                       every forward it cheats on.
+k is 1 for a forward that is slow next to a round trip, and more for a fast one, up
+to `timing.batch_ms` of device time per batch (`batch_size`): a round trip costs
+~0.7 ms on an H100 host (pipes, flush, sync, checksums), and the two processes' host
+paths differ by tens of microseconds, which on a 0.1 ms kernel was a 2x error.
+Back to back, the host's launch overhead hides behind queued work, as in do_bench.
 The reference is timed the same way, in the trusted reference child (a process that
-never ran candidate code), on the same schedule of sets and seeds, so its inputs at
-every run equal the candidate's; between its runs it also does `null` runs (the same
-protocol without the forward). Their median is the cost of the protocol itself (pipes,
-flush, sync, checksum) and is subtracted from both medians (the redraw is untimed):
-    time = median(go) - median(null)
+never ran candidate code), on the same schedule of batches, sets and seeds, so its
+inputs at every forward equal the candidate's; after each batch it also does a `null`
+batch (the same protocol without the forwards). Their median is the cost of the
+protocol itself and is subtracted from both medians (the draws are untimed):
+    time per forward = (median(go) - median(null)) / k
 A candidate cannot make its own protocol cost smaller than the trusted one, so the
 subtraction never flatters it. The child's CUDA events are kept only as a cross-check.
 """
@@ -46,34 +52,44 @@ class ForgedTiming(Exception):
 
 @dataclass(frozen=True)
 class Schedule:
-    """Input set and input seed of every run; the first `warmup` are untimed."""
+    """Input set and input seed of every forward; the first `warmup` are untimed, one per
+    round trip; the rest go in batches of `batch`."""
 
     sets: tuple[int, ...]
     seeds: tuple[int, ...]
     warmup: int
-    profiled: frozenset[int] = frozenset()  # timed-run positions whose time is not used
+    profiled: frozenset[int] = frozenset()  # batches whose time is not used (profiled)
+    batch: int = 1
 
     def extend(self, runs: int, set_ids: list[int], rng: secrets.SystemRandom) -> Schedule:
         n = len(self.sets)
         sets = self.sets + tuple(set_ids[(n + i) % len(set_ids)] for i in range(runs))
         seeds = self.seeds + tuple(rng.getrandbits(63) for _ in range(runs))
-        return Schedule(sets, seeds, self.warmup, self.profiled)
+        return Schedule(sets, seeds, self.warmup, self.profiled, self.batch)
+
+    def batches(self) -> list[range]:
+        """Positions of each timed batch, in order (forward r of the timing is position
+        warmup + r)."""
+        end = len(self.sets)
+        return [range(i, min(i + self.batch, end)) for i in range(self.warmup, end, self.batch)]
 
 
 @dataclass
 class Series:
     """What the worker measured for one model."""
 
-    times_s: list[float] = field(default_factory=list)          # worker clock per timed go
-    events_s: list[float] = field(default_factory=list)         # the child's claim (GPU)
-    null_s: list[float] = field(default_factory=list)           # protocol cost (reference)
-    revealed: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # run -> outputs
+    times_s: list[float] = field(default_factory=list)          # worker clock per timed batch
+    events_s: list[float] = field(default_factory=list)         # the child's claim, per forward (GPU)
+    null_s: list[float] = field(default_factory=list)           # protocol cost per batch (reference)
+    revealed: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # forward -> outputs
     revealed_tf32: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # reference, GPU
-    coverage: list[dict] = field(default_factory=list)         # the profiled runs' (candidate)
-    own_launches: dict[int, int] = field(default_factory=dict)  # run -> launches of own kernels
+    coverage: list[dict] = field(default_factory=list)         # the profiled batches' (candidate)
+    own_launches: dict[int, int] = field(default_factory=dict)  # forward -> launches of own kernels
+    batch: int = 1                                              # forwards per timed batch
 
     @property
     def median_s(self) -> float:
+        """Median worker-clock time of one timed batch."""
         return statistics.median(self.times_s)
 
     @property
@@ -81,17 +97,25 @@ class Series:
         return statistics.median(self.null_s) if self.null_s else 0.0
 
 
-def _go(child, schedule: Schedule, i: int, flush_bytes: int, deadline_s: float,
-        null: bool = False, profile: bool = False) -> tuple[dict, float]:
-    if not null:
-        armed, _ = child.request({"op": "arm", "id": schedule.sets[i], "seed": schedule.seeds[i]},
-                                 deadline_s)
-        if armed.get("op") != "armed":
-            raise _ChildError(armed)
-    reply, _, seconds = child.timed_request({"op": "go", "null": null, "flush_bytes": flush_bytes,
+def _arm(child, schedule: Schedule, positions: range | list[int], deadline_s: float) -> dict:
+    armed, _ = child.request({"op": "arm", "ids": [schedule.sets[i] for i in positions],
+                              "seeds": [schedule.seeds[i] for i in positions]}, deadline_s)
+    if armed.get("op") != "armed":
+        raise _ChildError(armed)
+    return armed
+
+
+def _go(child, count: int, flush_bytes: int, deadline_s: float, null: bool = False,
+        profile: bool = False) -> tuple[dict, float]:
+    reply, _, seconds = child.timed_request({"op": "go", "count": count, "null": null,
+                                             "flush_bytes": flush_bytes,
                                              **({"profile": True} if profile else {})}, deadline_s)
     if reply.get("op") != "done":
         raise _ChildError(reply)
+    checksums = reply.get("checksums")
+    if not null and (not isinstance(checksums, list) or len(checksums) != count):
+        raise _ChildError({"op": "error", "kind": "internal",
+                           "message": f"go of {count} forwards answered {checksums!r:.200}"})
     return reply, seconds
 
 
@@ -101,8 +125,8 @@ class _ChildError(Exception):
         self.reply = reply
 
 
-def _reveal(child, committed: list, deadline_s: float) -> list[torch.Tensor]:
-    reply, tensors = child.request({"op": "reveal"}, deadline_s)
+def _reveal(child, index: int, committed: list, deadline_s: float) -> list[torch.Tensor]:
+    reply, tensors = child.request({"op": "reveal", "index": index}, deadline_s)
     if reply.get("op") != "result":
         raise _ChildError(reply)
     if checksum(tensors) != list(committed):
@@ -111,78 +135,113 @@ def _reveal(child, committed: list, deadline_s: float) -> list[torch.Tensor]:
     return tensors
 
 
-def run_count(cfg: TimingConfig, device: str, warmup_times: list[float]) -> int:
+def run_count(cfg: TimingConfig, device: str, estimate_s: float) -> int:
+    """Timed forwards: rep_ms of device time at the estimated forward time, within bounds."""
     if device != "cuda":
         return cfg.cpu_runs
-    estimate = max(statistics.median(warmup_times), 1e-6)
-    return int(min(cfg.max_runs, max(cfg.min_runs, cfg.rep_ms / 1e3 / estimate)))
+    return int(min(cfg.max_runs, max(cfg.min_runs, cfg.rep_ms / 1e3 / max(estimate_s, 1e-6))))
+
+
+def batch_size(cfg: TimingConfig, device: str, estimate_s: float, bytes_per_forward: int) -> int:
+    """Forwards per timed round trip: about batch_ms of device time, at most max_batch,
+    and no more draws and outputs at once than batch_memory_bytes (1 off the GPU)."""
+    if device != "cuda":
+        return 1
+    k = math.ceil(cfg.batch_ms / 1e3 / max(estimate_s, 1e-6))
+    if bytes_per_forward > 0 and cfg.batch_memory_bytes > 0:
+        k = min(k, cfg.batch_memory_bytes // bytes_per_forward)
+    return int(max(1, min(k, cfg.max_batch)))
 
 
 def reveal_probability(cfg: TimingConfig, device: str, runs: int) -> float:
-    """Chance that a timed run is revealed, the same for every run. Under the interpreter
-    runs are few and cheap to check: every one. On the GPU the expected number of
-    reveals is reveal_fraction of the runs, within [min_reveals, max_reveals]."""
+    """Chance that a timed forward is revealed, the same for every one. Under the
+    interpreter runs are few and cheap to check: every one. On the GPU the expected number
+    of reveals is reveal_fraction of the forwards, within [min_reveals, max_reveals]."""
     if device != "cuda" or runs <= 0:
         return 1.0
     expected = min(runs, cfg.max_reveals, max(cfg.min_reveals, math.ceil(cfg.reveal_fraction * runs)))
     return expected / runs
 
 
-def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str,
-                   flush_bytes: int, timeout_s, profiled_runs: int = 0) -> tuple[Schedule, Series, frozenset[int]]:
-    """Warm-up, then timed runs with reveals chosen after each commitment. `profiled_runs`
-    more runs, at positions drawn here, run under the profiler: to the forward they are
-    timed runs like the others (so coverage describes the forward that is timed, and
-    counting calls does not find them); their times are not used."""
+def _warm_up(child, schedule: Schedule, flush_bytes: int, timeout_s) -> tuple[list[float], int]:
+    """The untimed forwards, one per round trip: (worker-clock seconds, input bytes)."""
+    times, nbytes = [], 0
+    for i in range(schedule.warmup):
+        nbytes = int(_arm(child, schedule, [i], timeout_s()).get("nbytes", 0) or 0)
+        times.append(_go(child, 1, flush_bytes, timeout_s())[1])
+    return times, nbytes
+
+
+def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, flush_bytes: int,
+                   timeout_s, profiled_runs: int = 0,
+                   output_bytes: int = 0) -> tuple[Schedule, Series, frozenset[int]]:
+    """Warm-up, then timed batches with reveals chosen after each commitment.
+    `profiled_runs` more batches, at positions drawn here, run under the profiler: to the
+    forward they are timed batches like the others (so coverage describes the forward
+    that is timed, and counting calls does not find them); their times are not used.
+    The batch size comes from the warm-up less this child's own null round trip (an
+    estimate only; nothing the child claims is subtracted from its time)."""
     rng = secrets.SystemRandom()
     warmup = max(cfg.warmup_runs if device == "cuda" else cfg.cpu_warmup_runs, 1)
     schedule = Schedule((), (), warmup).extend(warmup, set_ids, rng)
-    warm = [_go(child, schedule, i, flush_bytes, timeout_s())[1] for i in range(warmup)]
-    runs = run_count(cfg, device, warm)
-    total = runs + profiled_runs
+    warm, nbytes = _warm_up(child, schedule, flush_bytes, timeout_s)
+    overhead = _go(child, 1, flush_bytes, timeout_s(), null=True)[1] if device == "cuda" else 0.0
+    estimate = max(statistics.median(warm) - overhead, 1e-6)
+    k = batch_size(cfg, device, estimate, nbytes + output_bytes)
+    n_batches = max(math.ceil(run_count(cfg, device, estimate) / k),
+                    cfg.min_batches if device == "cuda" else 1)
+    total = n_batches + profiled_runs
     schedule = Schedule(schedule.sets, schedule.seeds, warmup,
-                        frozenset(rng.sample(range(total), profiled_runs))).extend(total, set_ids, rng)
-    p = reveal_probability(cfg, device, runs)
-    series, chosen = Series(), set()
-    for r in range(total):
-        profiled = r in schedule.profiled
-        reply, seconds = _go(child, schedule, warmup + r, flush_bytes, timeout_s(), profile=profiled)
-        series.own_launches[r] = int(reply.get("own_launches", 0) or 0)
+                        frozenset(rng.sample(range(total), profiled_runs)), k).extend(total * k, set_ids, rng)
+    p = reveal_probability(cfg, device, n_batches * k)
+    series, chosen = Series(batch=k), set()
+    for b, positions in enumerate(schedule.batches()):
+        profiled = b in schedule.profiled
+        _arm(child, schedule, positions, timeout_s())
+        reply, seconds = _go(child, len(positions), flush_bytes, timeout_s(), profile=profiled)
+        launches = reply.get("own_launches")
+        for j, i in enumerate(positions):
+            r = i - warmup
+            series.own_launches[r] = int(launches[j]) if isinstance(launches, list) and j < len(launches) \
+                and isinstance(launches[j], int) else 0
         if profiled:
             if isinstance(reply.get("coverage"), dict):
                 series.coverage.append(reply["coverage"])
         else:
             series.times_s.append(seconds)
-            if reply.get("events_s") is not None:
-                series.events_s.append(float(reply["events_s"]))
-        if p >= 1.0 or rng.random() < p:
-            chosen.add(r)
-            series.revealed[r] = _reveal(child, reply["checksum"], timeout_s())
+            if isinstance(reply.get("events_s"), list):
+                series.events_s.extend(float(e) for e in reply["events_s"])
+        for j, i in enumerate(positions):
+            if p >= 1.0 or rng.random() < p:
+                chosen.add(i - warmup)
+                series.revealed[i - warmup] = _reveal(child, j, reply["checksums"][j], timeout_s())
     return schedule, series, frozenset(chosen)
 
 
 def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: str,
                    flush_bytes: int, timeout_s) -> Series:
-    """The same schedule on the reference, each run followed by a null run."""
-    series = Series()
-    for i in range(schedule.warmup):
-        _go(child, schedule, i, flush_bytes, timeout_s())
-    _go(child, schedule, 0, flush_bytes, timeout_s(), null=True)  # warm the null path too
-    for r in range(len(schedule.sets) - schedule.warmup):
-        reply, seconds = _go(child, schedule, schedule.warmup + r, flush_bytes, timeout_s())
-        if r not in schedule.profiled:  # the positions the candidate ran profiled: not compared
+    """The same schedule on the reference, each batch followed by a null batch."""
+    series = Series(batch=schedule.batch)
+    _warm_up(child, schedule, flush_bytes, timeout_s)
+    _go(child, schedule.batch, flush_bytes, timeout_s(), null=True)  # warm the null path too
+    for b, positions in enumerate(schedule.batches()):
+        _arm(child, schedule, positions, timeout_s())
+        reply, seconds = _go(child, len(positions), flush_bytes, timeout_s())
+        if b not in schedule.profiled:  # the batches the candidate ran profiled: not compared
             series.times_s.append(seconds)
-            if reply.get("events_s") is not None:
-                series.events_s.append(float(reply["events_s"]))
-        if r in reveal:
-            series.revealed[r] = _reveal(child, reply["checksum"], timeout_s())
+            if isinstance(reply.get("events_s"), list):
+                series.events_s.extend(float(e) for e in reply["events_s"])
+        for j, i in enumerate(positions):
+            r = i - schedule.warmup
+            if r not in reveal:
+                continue
+            series.revealed[r] = _reveal(child, j, reply["checksums"][j], timeout_s())
             if device == "cuda":
-                alt, tensors = child.request({"op": "alt", "id": schedule.sets[schedule.warmup + r]},
-                                             timeout_s())
+                alt, tensors = child.request({"op": "alt", "index": j}, timeout_s())
                 if alt.get("op") != "result":
                     raise _ChildError(alt)
                 series.revealed_tf32[r] = tensors
-        series.null_s.append(_go(child, schedule, 0, flush_bytes, timeout_s(), null=True)[1])
+        series.null_s.append(_go(child, len(positions), flush_bytes, timeout_s(), null=True)[1])
     return series
 
 
@@ -213,5 +272,6 @@ def profiled_coverage(runs: list[dict]) -> dict | None:
 
 
 def net_seconds(series: Series, null_s: float, floor_s: float = 1e-6) -> float:
-    """Median worker-clock time less the trusted protocol cost (never below floor_s)."""
-    return max(series.median_s - null_s, floor_s)
+    """Time per forward: the median worker-clock batch less the trusted protocol cost of a
+    batch, over the batch size (never below floor_s)."""
+    return max((series.median_s - null_s) / series.batch, floor_s)

@@ -1,13 +1,14 @@
 """Child-side halves of timing and profiling: what runs inside a sandboxed child.
 
 The measurement itself is the worker's (evaluator.stopwatch): its clock runs around
-each `go` command. Inside the child, `timed_forward` does what `triton.testing.do_bench`
-does for one run, so the numbers stay comparable with it: the L2 flush is enqueued
-first (the host's launch overhead hides behind it), then the forward, then a
-device-wide synchronize (work on any stream is waited for), then `checksum` of the
-outputs. The flush's own cost is measured by the reference child's `null` runs and
-subtracted by the worker. CUDA events around the forward are reported too, but only
-as a cross-check of the worker's clock.
+each `go` command. Inside the child, `timed_forwards` does what `triton.testing.do_bench`
+does for a batch of runs, so the numbers stay comparable with it: per forward, the L2
+flush is enqueued first, then the forward, back to back, the host running ahead of the
+device (its launch overhead hides behind queued work); then one device-wide synchronize
+(work on any stream is waited for), then `checksum` of each forward's outputs. The
+flushes' and the round trip's own cost is measured by the reference child's `null`
+batches and subtracted by the worker. CUDA events around each forward are reported
+too, but only as a cross-check of the worker's clock.
 
 `checksum` is a commitment, not a proof: two int64 sums over the outputs' 32-bit words
 (all words, and the odd-indexed ones). The worker recomputes it over outputs it asks
@@ -29,32 +30,45 @@ import torch
 Forward = Callable[[], object]
 
 
-def timed_forward(model, inputs: list, device: str, flush) -> tuple[list[torch.Tensor], float | None]:
-    """One timed run: [flush], forward, device-wide sync. (outputs, CUDA-event seconds)."""
+def timed_forwards(model, batch: list[list], device: str, flush, before: Callable[[], None],
+                   after: Callable[[], None]) -> tuple[list[list[torch.Tensor]], list[float] | None]:
+    """One timed batch: for each input list, [flush] and forward, back to back (the host
+    runs ahead of the device as in triton.testing.do_bench, so launch overhead hides
+    behind queued work); one device-wide sync at the end. `before`/`after` bracket each
+    forward (the launch recorder). (outputs per forward, CUDA-event seconds per forward)."""
     from evaluator.runner import flatten_outputs
 
+    outs, marks = [], []
+    for inputs in batch:
+        if flush is not None:
+            flush.zero_()
+        before()
+        try:
+            if device == "cuda":
+                start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                start.record()
+            with torch.no_grad():
+                out = model(*inputs)
+            if device == "cuda":
+                end.record()
+                marks.append((start, end))
+        finally:
+            after()
+        outs.append(flatten_outputs(out))
     if device != "cuda":
-        with torch.no_grad():
-            out = model(*inputs)
-        return flatten_outputs(out), None
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    if flush is not None:
-        flush.zero_()
-    start.record()
-    with torch.no_grad():
-        out = model(*inputs)
-    end.record()
+        return outs, None
     torch.cuda.synchronize()
-    return flatten_outputs(out), start.elapsed_time(end) / 1e3
+    return outs, [start.elapsed_time(end) / 1e3 for start, end in marks]
 
 
-def flush_only(flush) -> float | None:
-    """A null run's device work: the flush and a sync (GPU); nothing on the CPU."""
+def flush_only(flush, count: int = 1) -> list[float] | None:
+    """A null batch's device work: `count` flushes and a sync (GPU); nothing on the CPU."""
     if flush is None:
         return None
-    flush.zero_()
+    for _ in range(count):
+        flush.zero_()
     torch.cuda.synchronize()
-    return 0.0
+    return [0.0] * count
 
 
 def _words(t: torch.Tensor) -> torch.Tensor:
@@ -101,7 +115,7 @@ def coverage(fn: Forward, kernel_names: set[str], forwards: int, launched: Calla
     """Share of the forward's GPU time spent in the candidate's own kernels, over
     `forwards` forwards each profiled in its own session after `before_each(i)` (fresh
     inputs, made outside the profile). Used when nothing is timed; timed evaluations
-    profile randomly chosen timed runs instead (`profiled_forward`).
+    profile randomly chosen timed batches instead (`profiled_forwards`).
 
     `launched()` counts, by compiled name, the kernels the launch hook saw the candidate
     launch during these forwards. A kernel name is the candidate's only where the profiler
@@ -116,24 +130,33 @@ def coverage(fn: Forward, kernel_names: set[str], forwards: int, launched: Calla
     return attribute(per_kernel, counts, kernel_names, launched())
 
 
-def profiled_forward(model, inputs: list, flush, kernel_names: set[str],
-                     launched: Callable[[], Counter]) -> tuple[list[torch.Tensor], dict]:
-    """One run like `timed_forward` (flush, forward, device-wide sync) with the forward under
-    the profiler (the flush outside it): (outputs, coverage of this forward)."""
+def profiled_forwards(model, batch: list[list], flush, kernel_names: set[str],
+                      launched: Callable[[], Counter], before: Callable[[], None],
+                      after: Callable[[], None]) -> tuple[list[list[torch.Tensor]], dict]:
+    """A batch like `timed_forwards`, each forward under the profiler in its own session
+    (the flush outside it): (outputs per forward, coverage per forward over the batch)."""
     from evaluator.runner import flatten_outputs
 
-    if flush is not None:
-        flush.zero_()
-        torch.cuda.synchronize()
     per_kernel: dict[str, float] = {}
     counts: Counter = Counter()
+    mine: Counter = Counter()
+    outs = []
+    for inputs in batch:
+        if flush is not None:
+            flush.zero_()
+            torch.cuda.synchronize()
+        before()
+        try:
+            def forward(inputs=inputs):
+                with torch.no_grad():
+                    return model(*inputs)
 
-    def forward():
-        with torch.no_grad():
-            return model(*inputs)
-
-    out = _profile_once(forward, per_kernel, counts, 1.0)
-    return flatten_outputs(out), attribute(per_kernel, counts, kernel_names, launched())
+            out = _profile_once(forward, per_kernel, counts, 1.0 / max(len(batch), 1))
+            mine += launched()
+        finally:
+            after()
+        outs.append(flatten_outputs(out))
+    return outs, attribute(per_kernel, counts, kernel_names, mine)
 
 
 def attribute(per_kernel: dict[str, float], counts: Counter, kernel_names: set[str],

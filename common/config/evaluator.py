@@ -76,9 +76,20 @@ class TimingConfig(Section):
     min_runs: int = Field(10, ge=1)
     """Fewest timed forwards (GPU)."""
     max_runs: int = Field(100, ge=1)
-    """Most timed forwards (GPU). Each run is a round trip to the child plus a fresh draw
-    of the inputs, all under the worker's exclusive device lock, so fast kernels stop here
-    (their median over 100 runs is stable) rather than at rep_ms."""
+    """Most timed forwards (GPU) by rep_ms. Each forward gets a fresh draw of the inputs,
+    all under the worker's exclusive device lock, so fast kernels stop here (their median
+    over 100 runs is stable) rather than at rep_ms; min_batches can add more."""
+    batch_ms: float = Field(5.0, gt=0)
+    """Device time one timed round trip should hold (GPU): forwards that are fast next to a
+    round trip (~0.7 ms on an H100 host) run in batches, back to back, each on its own
+    fresh draw after its own L2 flush, so the round trip's cost and the difference between
+    two processes' host paths are spread over the batch (evaluator.stopwatch)."""
+    max_batch: int = Field(32, ge=1)
+    """Most forwards in one timed batch."""
+    min_batches: int = Field(10, ge=1)
+    """Fewest timed batches (GPU): the median is taken over batches."""
+    batch_memory_bytes: int = Field(4 << 30, ge=0)
+    """Most input and output bytes one batch holds on the device at once; 0: no limit."""
     cpu_warmup_runs: int = Field(1, ge=0)
     """Untimed forwards before timing under the CPU interpreter."""
     cpu_runs: int = Field(5, ge=1)
@@ -138,10 +149,11 @@ class ProfilingConfig(Section):
     enabled: bool = True
     """Measure coverage of correct candidates."""
     forwards: int = Field(6, ge=1)
-    """Profiled runs, at positions drawn at random among the timed runs (their times are not
-    used). Coverage takes the least total among them, so a forward that pads its own work
-    in a share q of its runs buys coverage only when all of them were padded, about
-    q^forwards of the time (q < 1/2, else the timing pays)."""
+    """Profiled timed batches (each of timing's batch size), at positions drawn at random
+    among the timed batches (their times are not used). Coverage takes the least total
+    among them, so a forward that pads its own work in a share q of its runs buys coverage
+    only when all of them were padded, about q^forwards of the time (q < 1/2, else the
+    timing pays)."""
 
 
 class StaticConfig(Section):

@@ -27,9 +27,9 @@ def test_reference_solutions_are_ok_with_positive_reward(name, evaluator, settin
     assert all(sandbox[layer] for layer in ("bwrap", "user", "pid", "net", "ipc", "uts", "seccomp"))
     assert verdict.details["policy"] == "paper" and verdict.details["precision"] == "strict"
     assert {"static", "reference", "load", "correctness", "timing", "total"} <= set(verdict.phase_seconds)
-    # coverage comes from timed runs profiled at random positions (inside the timing phase)
+    # coverage comes from timed batches profiled at random positions (inside the timing phase)
     assert len(verdict.details["profile"]["per_run"]) == evaluator.cfg.profiling.forwards
-    assert len(verdict.details["timing"]["profiled_runs"]) == evaluator.cfg.profiling.forwards
+    assert len(verdict.details["timing"]["profiled_batches"]) == evaluator.cfg.profiling.forwards
     assert len(verdict.details["trials"]) == settings.trials + 2  # plus the x1e-3 and x1e3 inputs
     as_dict = verdict.to_dict()
     assert as_dict["status"] == "ok" and as_dict["hacks"] == []

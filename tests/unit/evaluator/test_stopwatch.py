@@ -13,25 +13,39 @@ from evaluator.timing import checksum
 
 class ScriptedChild:
     """Answers arm/go/reveal like a child; `forge(run)` makes it reveal other outputs than it
-    committed to for that timed run (counted from the first go, warm-up included)."""
+    committed to for that forward (counted from the first forward, warm-up included).
+    A go of k forwards takes round_trip + k * forward_s on the worker's clock, a null batch
+    round_trip + k * flush_s; each draw is `nbytes` of inputs."""
 
-    def __init__(self, forge=lambda run: False):
-        self.forge, self.goes, self.seeds, self.last = forge, 0, [], None
+    def __init__(self, forge=lambda run: False, round_trip=1e-3, forward_s=0.0, flush_s=0.0, nbytes=0):
+        self.forge, self.forwards, self.seeds, self.last = forge, 0, [], []
+        self.round_trip, self.forward_s, self.flush_s, self.nbytes = round_trip, forward_s, flush_s, nbytes
+        self.batches: list[int] = []
 
     def request(self, head, deadline_s):
         if head["op"] == "arm":
-            self.seeds.append(head["seed"])
-            return {"op": "armed"}, []
+            assert len(head["ids"]) == len(head["seeds"])
+            self.seeds.extend(head["seeds"])
+            return {"op": "armed", "nbytes": self.nbytes}, []
         assert head["op"] == "reveal"
-        out = self.last
-        if self.forge(self.goes - 1):
+        index = head["index"]
+        out = self.last[index]
+        if self.forge(self.forwards - len(self.last) + index):
             out = [out[0] + 1]
         return {"op": "result"}, out
 
     def timed_request(self, head, deadline_s):
-        self.goes += 1
-        self.last = [torch.full((4,), float(self.goes))]
-        return {"op": "done", "checksum": checksum(self.last), "events_s": None}, [], 1e-3
+        count = head["count"]
+        if head["null"]:
+            return ({"op": "done", "checksums": [checksum(o) for o in self.last], "events_s": None}, [],
+                    self.round_trip + count * self.flush_s)
+        self.batches.append(count)
+        self.last = []
+        for _ in range(count):
+            self.forwards += 1
+            self.last.append([torch.full((4,), float(self.forwards))])
+        return ({"op": "done", "checksums": [checksum(o) for o in self.last], "events_s": None}, [],
+                self.round_trip + count * (self.forward_s + self.flush_s))
 
 
 def test_the_cpu_interpreter_reveals_every_run_and_redraws_every_input():
@@ -53,7 +67,7 @@ def test_gpu_reveals_are_independent_with_bounded_expectation(runs, expected):
 def test_no_run_is_known_to_be_safe_once_some_were_revealed():
     """A child that counts reveals learns nothing about the rest: late runs are revealed as
     often as early ones, and the count varies from timing to timing."""
-    cfg = TimingConfig(min_runs=40, max_runs=40)
+    cfg = TimingConfig(min_runs=40, max_runs=40, max_batch=1, min_batches=1)
     counts, late = [], 0
     for _ in range(300):
         _, _, chosen = stopwatch.time_candidate(ScriptedChild(), [100], cfg, "cuda", 0, lambda: 5.0)
@@ -85,7 +99,7 @@ def test_coverage_takes_the_least_total_so_padding_some_runs_buys_nothing():
 
 
 def test_profiled_runs_are_timed_runs_at_random_positions_whose_time_is_not_used():
-    cfg = TimingConfig(min_runs=20, max_runs=20)
+    cfg = TimingConfig(min_runs=20, max_runs=20, max_batch=1, min_batches=1)
     positions = set()
     for _ in range(50):
         child = ScriptedChild()
@@ -95,3 +109,36 @@ def test_profiled_runs_are_timed_runs_at_random_positions_whose_time_is_not_used
         assert len(schedule.seeds) == schedule.warmup + 24
         positions |= schedule.profiled
     assert len(positions) > 16  # spread over the 24 positions, not a fixed call count
+
+
+def test_a_fast_forward_is_timed_in_batches_and_the_round_trip_is_taken_out_once_per_batch():
+    """0.1 ms forwards behind a 0.7 ms round trip: one forward per trip would be mostly trip
+    (and any host-side difference between two processes would be a large share of it)."""
+    cfg = TimingConfig()
+    child = ScriptedChild(round_trip=0.7e-3, forward_s=0.1e-3, flush_s=0.02e-3)
+    schedule, cand, _ = stopwatch.time_candidate(child, [100], cfg, "cuda", 1 << 20, lambda: 5.0)
+    assert schedule.batch == cfg.max_batch == max(child.batches)  # 5 ms / 0.1 ms = 50, capped
+    assert len(cand.times_s) >= cfg.min_batches and cand.batch == schedule.batch
+    assert len(set(child.seeds)) == len(child.seeds) == len(schedule.seeds)  # a fresh draw per forward
+    ref = stopwatch.time_reference(ScriptedChild(round_trip=0.7e-3, forward_s=0.05e-3, flush_s=0.02e-3),
+                                   schedule, frozenset(), "cuda", 1 << 20, lambda: 5.0)
+    assert len(ref.null_s) == len(schedule.batches())
+    assert stopwatch.net_seconds(cand, ref.null_median_s) == pytest.approx(0.1e-3)
+    assert stopwatch.net_seconds(ref, ref.null_median_s) == pytest.approx(0.05e-3)
+
+
+def test_batches_hold_no_more_than_the_memory_budget_and_slow_forwards_go_alone():
+    cfg = TimingConfig(batch_memory_bytes=1 << 30)
+    big = ScriptedChild(round_trip=0.7e-3, forward_s=0.1e-3, nbytes=200 << 20)
+    schedule, _, _ = stopwatch.time_candidate(big, [100], cfg, "cuda", 0, lambda: 5.0, output_bytes=56 << 20)
+    assert schedule.batch == 4  # 1 GiB / 256 MiB per forward
+    slow = ScriptedChild(round_trip=0.7e-3, forward_s=8e-3)
+    schedule, series, _ = stopwatch.time_candidate(slow, [100], cfg, "cuda", 0, lambda: 5.0)
+    assert schedule.batch == 1 and len(series.times_s) == int(cfg.rep_ms / 8)  # rep_ms of 8 ms forwards
+
+
+def test_a_forward_caught_forging_inside_a_batch_is_forged_timing():
+    cfg = TimingConfig(reveal_fraction=1.0, min_reveals=1000, max_reveals=1000)
+    child = ScriptedChild(forge=lambda run: run == cfg.warmup_runs + 40, round_trip=0.7e-3, forward_s=0.1e-3)
+    with pytest.raises(stopwatch.ForgedTiming):
+        stopwatch.time_candidate(child, [100], cfg, "cuda", 0, lambda: 5.0)

@@ -186,8 +186,8 @@ def test_each_timed_run_gets_a_fresh_draw_the_reference_can_repeat(tmp_path):
                       "sets": [{"id": 7, "seed": 1, "transform": "base"}]})
         runs = []
         for seed in (11, 12):
-            assert state.handle({"op": "arm", "id": 7, "seed": seed})[0] == {"op": "armed"}
-            runs.append(state.ws.inputs(7)[0].clone())
+            assert state.handle({"op": "arm", "ids": [7], "seeds": [seed]})[0]["op"] == "armed"
+            runs.append(state.batch[0][0].clone())
         draws.append(runs)
     (a1, a2), (b1, b2) = draws
     assert torch.equal(a1, b1) and torch.equal(a2, b2)
@@ -533,9 +533,10 @@ def test_timings_come_from_the_worker_clock(evaluator, settings, relu):
     _ok(verdict)
     timing = verdict.details["timing"]
     assert timing["clock"].startswith("evaluator clock")
-    # CPU: every run is checked, the profiled ones (whose time is not used) included
-    assert timing["revealed_runs"] == list(range(timing["runs"] + len(timing["profiled_runs"])))
-    assert 0 < timing["protocol_overhead_s"] < timing["candidate"]["raw_median_s"]
+    # CPU: one forward per batch, every run is checked, the profiled ones (whose time is not used) included
+    assert timing["batch"] == 1
+    assert timing["revealed_runs"] == list(range(timing["runs"] + len(timing["profiled_batches"])))
+    assert 0 < timing["protocol_overhead_s"] < timing["candidate"]["raw_batch_median_s"]
     assert verdict.ref_time_s == pytest.approx(timing["ref"]["median_s"])
 
 
