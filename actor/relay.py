@@ -8,7 +8,8 @@ arrives (`offer`, before verification: forwarding does not wait for the hash; ev
 receiver verifies the full bucket itself) and each verified full bucket (`full`, which a
 delta's receiver needs when the asker does not hold the delta's base). A request for a
 bucket not here yet is held and answered when it comes, `busy` after `busy_after_s`
-(a third of the relay timeout: proof of life while this actor's own source is slow); a version whose pull was abandoned answers `unknown_version`, so the asker
+(a third of the relay timeout: proof of life while this actor's own source is slow);
+a version whose pull was abandoned answers `unknown_version`, so the asker
 routes around this actor (it asks the hub for another source) and never mixes versions:
 requests and replies name (version, hub_id), and the receiver checks every full bucket
 against the hub's checksum.

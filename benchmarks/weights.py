@@ -75,7 +75,8 @@ def delta_rows(args) -> list[dict]:
         model = _model(args)
         opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.0)
         g = torch.Generator(device="cpu").manual_seed(1)
-        prev = {dt: _snapshot(model, dt, args.bucket_mib << 20) for dt in (torch.bfloat16, torch.float32)}
+        prev = {dt: _snapshot(model, dt, args.bucket_mib << 20)
+                for dt in (torch.bfloat16, torch.float32)}
         for step in range(1, args.steps + 1):
             ids = torch.randint(0, model.config.vocab_size, (args.batch, args.seq), generator=g)
             ids = ids.to(args.device)

@@ -249,9 +249,11 @@ class HubServer:
         base = self.weights.begin(version, deltas=self.cfg.delta_codec != "none")
         self._announce()
         try:
-            with ThreadPoolExecutor(max_workers=self.cfg.pack_threads,
-                                    thread_name_prefix="pack") as pool:
-                futures, deltas = [], []
+            # Not a `with`: leaving would wait for the deltas, which nothing here needs
+            # (a request for a delta not yet computed is held until it is).
+            pool = ThreadPoolExecutor(max_workers=self.cfg.pack_threads, thread_name_prefix="pack")
+            try:
+                futures = []
                 for i, (bucket, last) in enumerate(pack_stream(
                         named_tensors, self.cfg.bucket_bytes, pool, self.cfg.checksum)):
                     # Submitted after its bucket's pack (FIFO), so it never waits on a
@@ -259,16 +261,15 @@ class HubServer:
                     delta = (pool.submit(_delta, bucket, base[i], self.cfg.delta_codec)
                              if base is not None and i < len(base) else None)
                     self.weights.add(version, bucket, last, delta)
-                    for f in (bucket, delta):
-                        if f is not None:
-                            f.add_done_callback(lambda _: self._waker.wake())
+                    bucket.add_done_callback(lambda _: self._waker.wake())
+                    if delta is not None:
+                        delta.add_done_callback(self._delta_done)
                     futures.append(bucket)
-                    deltas.append(delta)
                 if not futures:
                     raise ValueError(f"version {version}: no tensors to publish")
                 nbytes = sum(f.result().data.numel() for f in futures)
-                self._m_delta_b.inc(sum(d.result().numel() for d in deltas
-                                        if d is not None and d.result() is not None))
+            finally:
+                pool.shutdown(wait=False)
         except BaseException:
             self.weights.drop(version)
             self._waker.wake()
@@ -277,6 +278,11 @@ class HubServer:
         self._m_publish_b.inc(nbytes)
         self._announce()
         return nbytes
+
+    def _delta_done(self, delta: Future) -> None:
+        if delta.exception() is None and delta.result() is not None:
+            self._m_delta_b.inc(delta.result().numel())
+        self._waker.wake()
 
     def _announce(self) -> None:
         self._announce_now.set()
@@ -441,7 +447,8 @@ class HubServer:
             return ErrorReply(request_id=req.request_id, code="no_such_bucket",
                               message=f"version {req.version} has fewer than {req.index + 1} buckets")
         bucket, last, delta, base = got
-        data, encoding = (bucket.data, "") if delta is None else (delta, f"xor-{self.cfg.delta_codec}")
+        data, encoding = ((bucket.data, "") if delta is None
+                          else (delta, f"xor-{self.cfg.delta_codec}"))
         self._m_served_b.inc(data.numel())
         return WeightBucket(request_id=req.request_id, version=req.version, index=req.index,
                             data=data, checksum=bucket.checksum, sent_at=now(),

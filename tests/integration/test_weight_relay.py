@@ -113,7 +113,8 @@ def test_chain_with_deltas_survives_the_head_relay_killed_mid_transfer(tmp_path)
             yield from v2[:3]
             deadline = time.monotonic() + 20
             while time.monotonic() < deadline and (
-                    len(getattr(server._trees.get(2), "order", [])) < 3 or _served(server) == served_v1):
+                    len(getattr(server._trees.get(2), "order", [])) < 3
+                    or _served(server) == served_v1):
                 time.sleep(0.05)
             tree = server._trees[2]
             head = next(e for e in tree.order if tree.source[e] == "")
