@@ -367,7 +367,7 @@ class Hub:
             self.done_prompts = set(self.trained_prompts)
             self.buffer.clear()
             self.pending_removal = []
-            trained_ids, rolled_back = [], []
+            trained_ids, rolled_back, quarantined = [], [], []
             # A learner killed between a group's file and its ledger line left a durable
             # group the ledger never heard of (and never acked): the file is the truth.
             prompts = {e["group_id"]: e.get("prompt_id") for e in read_ledger(self.store.ledger.path)
@@ -375,7 +375,9 @@ class Hub:
             for gid, group in self.store.load_all():
                 problem = group if isinstance(group, str) else group_error(group, self.vocab_size)
                 if problem:  # damaged on disk or poison: set aside, never replayed
-                    self.quarantine(gid, problem, prompts.get(gid) or getattr(group, "prompt_id", None))
+                    self.quarantine(gid, problem,
+                                    prompts.get(gid) or getattr(group, "prompt_id", None))
+                    quarantined.append(gid)
                     continue
                 if gid not in prompts:
                     self.store.ledger.append("accepted", group_id=gid, prompt_id=group.prompt_id,
@@ -396,7 +398,7 @@ class Hub:
                 self._release_prompt(group.prompt_id)
                 self.accepted_total += 1
             self.regenerated = self._forget_unstored_locked(
-                prompts, set(self.buffer) | set(trained_ids) | set(rolled_back))
+                prompts, {*self.buffer, *trained_ids, *rolled_back, *quarantined})
             # Voids the ledger's steps after this version: they are trained again from these.
             self.store.ledger.append("restored", version=self.version, group_ids=list(self.buffer))
             self._gauges()
@@ -467,18 +469,22 @@ def oldest_version(group: TrajectoryGroup) -> int:
 
 
 MAX_ID_CHARS = 128
-_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+_FILE_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+_ID_CHARS = _FILE_ID_CHARS | frozenset(".:@")  # actor ids may hold a host name
 
 
 def id_error(group: TrajectoryGroup) -> str:
-    """Why the group's ids are unusable ("" if they are not): the group id names its file
-    in the store, so it is 1..128 of [A-Za-z0-9_-]; the other ids are logged and keyed."""
+    """Why the group's ids are unusable ("" if they are not): at most 128 characters; the
+    group id names its file in the store, so it is not empty and only [A-Za-z0-9_-]; the
+    others (logged, used as keys) may also hold `.`, `:` and `@`."""
     for name in ("group_id", "lease_id", "actor_id", "prompt_id"):
         value = getattr(group, name)
         if len(value) > MAX_ID_CHARS or (name == "group_id" and not value):
             return f"{name} has {len(value)} characters (1..{MAX_ID_CHARS} allowed)"
-        if not set(value) <= _ID_CHARS:
-            return f"{name} {value[:40]!r} has characters outside [A-Za-z0-9_-]"
+        allowed, shown = ((_FILE_ID_CHARS, "[A-Za-z0-9_-]") if name == "group_id"
+                          else (_ID_CHARS, "[A-Za-z0-9_.:@-]"))
+        if not set(value) <= allowed:
+            return f"{name} {value[:40]!r} has characters outside {shown}"
     return ""
 
 

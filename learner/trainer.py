@@ -363,18 +363,21 @@ class Trainer:
 
     def nonfinite(self) -> str:
         """The first parameter or optimizer state tensor (of this rank's partition) holding
-        NaN or Inf, as "what: name", or "" when all are finite."""
-        for name, p in self.engine.module.named_parameters():
-            local = getattr(p, "ds_tensor", p)  # ZeRO-3: this rank's partition
-            if local.numel() and not bool(torch.isfinite(local).all()):
-                return f"parameter {name}"
+        NaN or Inf, as "what: name", or "" when all are finite. One device sync per device
+        when all are finite (a flag per tensor, reduced on the device)."""
+        named = [(f"parameter {n}", getattr(p, "ds_tensor", p))  # ZeRO-3: the local part
+                 for n, p in self.engine.module.named_parameters()]
         opt = getattr(self.engine.optimizer, "optimizer", self.engine.optimizer)
         for i, state in enumerate(getattr(opt, "state", {}).values()):
-            for key, value in state.items():
-                if torch.is_tensor(value) and value.is_floating_point() and value.numel() \
-                        and not bool(torch.isfinite(value).all()):
-                    return f"optimizer state {key} of parameter #{i}"
-        return ""
+            named += [(f"optimizer state {k} of parameter #{i}", v) for k, v in state.items()
+                      if torch.is_tensor(v) and v.is_floating_point()]
+        named = [(what, t.detach()) for what, t in named if t.numel()]
+        by_device: dict[torch.device, list[torch.Tensor]] = {}
+        for _, t in named:
+            by_device.setdefault(t.device, []).append(torch.isfinite(t).all())
+        if all(bool(torch.stack(flags).all()) for flags in by_device.values()):
+            return ""
+        return next(what for what, t in named if not bool(torch.isfinite(t).all()))
 
     @property
     def step(self) -> int:

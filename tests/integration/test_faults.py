@@ -337,3 +337,18 @@ def test_full_disk_fails_the_run_with_a_summary_and_no_traceback(tmp_path, tmpfs
     assert sup.returncode == 1, console[-3000:]
     assert summary["status"] == "failed" and "full" in summary["reason"], summary
     assert "Traceback" not in console and "FAILED" in console
+
+
+def test_a_step_that_makes_the_weights_non_finite_stops_the_run(tmp_path):
+    # Step 1 moves every weight by ~1e37 (still finite); step 2's forward overflows.
+    cfg, hub = _run_config(tmp_path, max_steps=4, lr=1e37)
+    (tmp_path / "run.yaml").write_text(yaml.safe_dump(cfg))
+    out, run_dir = tmp_path / "run.out", tmp_path / "run"
+    sup = _krl("run", str(tmp_path / "run.yaml"), out=out)
+    console = _run_to_end(sup, out, 200, ScriptedActor(hub, VOCAB))
+    summary = _read(run_dir / "summary.json")
+    assert sup.returncode == 1 and summary["status"] == "failed", console[-3000:]
+    assert summary["exit_codes"]["learner"] == [65] and summary["restarts"]["learner"] == 0
+    assert "made the model state non-finite" in summary["reason"], summary["reason"]
+    assert not list((run_dir / "checkpoints").glob("step_*")), "a non-finite state was saved"
+    assert "Traceback" not in console
