@@ -159,9 +159,11 @@ def weights(vllm_engine, tiny_model_dir, session_loop):
 class HubUnderTest:
     """A hub (bookkeeping + server thread) on free ports; restartable on the same ports."""
 
-    def __init__(self, tmp: Path, problems: list[str], n_samples: int, max_turns: int):
+    def __init__(self, tmp: Path, problems: list[str], n_samples: int, max_turns: int,
+                 **hub):
         self.cfg = HubConfig(endpoint="tcp://127.0.0.1:0", publish_endpoint="tcp://127.0.0.1:0",
-                             announce_interval_s=0.2, retry_after_s=0.2, bucket_bytes=1 << 20)
+                             announce_interval_s=0.2, retry_after_s=0.2, bucket_bytes=1 << 20,
+                             **hub)
         self.metrics = Metrics("learner")
         payloads = [to_payload(builtin_problem(p)) for p in problems]
         self.hub = Hub(self.cfg, 4, 1000, n_samples, max_turns, PromptSource(payloads, 0),
@@ -188,7 +190,8 @@ def _config(hub: HubUnderTest, service: EvalService, **actor) -> RunConfig:
                        "client": {"resend_interval_s": 1.0, "resend_max_s": 2.0,
                                   "unavailable_after_s": 30.0, "request_deadline_s": 120.0}},
             "learner": {"hub": {"endpoint": hub.cfg.endpoint,
-                                "publish_endpoint": hub.cfg.publish_endpoint}},
+                                "publish_endpoint": hub.cfg.publish_endpoint,
+                                "relay_fanout": hub.cfg.relay_fanout}},
             "actor": {"model": "unused", "max_groups_in_flight": 1, "weight_poll_s": 0.1,
                       "hub_retry_min_s": 0.2, "hub_retry_max_s": 1.0, "shutdown_timeout_s": 30,
                       "sampling": {"max_tokens": 48},
@@ -366,6 +369,46 @@ def test_in_flight_update_tags_tokens_on_both_sides(vllm_engine, session_loop, w
     assert 0 < switch < n - 50, "the update landed mid-answer"
     assert versions == [old] * switch + [new] * (n - switch)
     # Tokens after the switch come from the new weights: they write the script.
+    assert "class ModelNew:" in _text(vllm_engine, turn.response_ids[switch:])
+    assert "class ModelNew:" not in _text(vllm_engine, turn.response_ids[:switch])
+
+
+def test_relayed_delta_update_lands_in_flight(vllm_engine, session_loop, weights, service,
+                                             tmp_path):
+    """Relay on, and a version published after one the actor holds: it arrives as deltas
+    against the held buckets, rebuilt bit-exactly, and still lands mid-answer with every
+    token tagged by the version that made it."""
+    weights.use("original")
+    base, new = vllm_engine.version + 1, vllm_engine.version + 2
+    hub = HubUnderTest(tmp_path, ["activation/relu"], n_samples=1, max_turns=1, relay_fanout=1)
+    llm = vllm_engine._llm
+
+    async def driver(actor):
+        hub.hub.version = base  # as the trainer's step count is when it publishes
+        hub.server.publish(base, weights.original.items())
+        await _until_async(lambda: vllm_engine.version == base and hub.groups(), 180,
+                           "the base version loaded and a first group")
+        await _until_async(lambda: llm.output_processor.get_num_unfinished_requests() > 0, 60,
+                           "the next answer being generated")
+        await asyncio.sleep(0.3)
+        hub.hub.version = new
+        hub.server.publish(new, weights.scripted.items())
+        await _until_async(lambda: len(hub.groups()) >= 2, 180, "the second group")
+
+    try:
+        actor = _run_actor(session_loop.run_until_complete, vllm_engine,
+                           _config(hub, service, sampling={"max_tokens": 2048, "min_tokens": 2048}),
+                           driver)
+    finally:
+        hub.stop()
+    weights.labels[new] = "scripted"
+    buckets = actor.metrics.registry.get_sample_value
+    assert buckets("krl_actor_weight_buckets_total", {"encoding": "delta"}) > 0
+    turn = hub.groups()[1].trajectories[0].turns[0]
+    versions = turn.versions.tolist()
+    switch = versions.index(new)
+    assert 0 < switch < len(versions) - 50, "the update landed mid-answer"
+    assert versions == [base] * switch + [new] * (len(versions) - switch)
     assert "class ModelNew:" in _text(vllm_engine, turn.response_ids[switch:])
     assert "class ModelNew:" not in _text(vllm_engine, turn.response_ids[:switch])
 
