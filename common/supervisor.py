@@ -398,7 +398,7 @@ class Supervisor:
         if not p.watched or self.sc.hang_after_s <= 0 or now < p.next_health:
             return
         p.next_health = now + self.sc.health_interval_s
-        ok = health(p.metrics_port)
+        ok = health(p.metrics_port, timeout_s=min(5.0, max(1.0, self.sc.hang_after_s / 5)))
         if ok:
             p.last_healthy, p.health = now, "healthy"
             return

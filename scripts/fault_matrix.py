@@ -49,6 +49,12 @@ ROWS = [
     ("fill", "full tmpfs under the run directory during a run",
      "krl run exits 1 without a traceback; summary.json status failed, reason says the "
      "disk is full", F + "test_full_disk_fails_the_run_with_a_summary_and_no_traceback"),
+    ("poison", "learner.lr=1e37: step 2 makes the weights non-finite",
+     "exit 65 before publishing or saving it, no restart, run fails with the reason",
+     F + "test_a_step_that_makes_the_weights_non_finite_stops_the_run"),
+    ("poison", "learner/training.json says a batch killed the learner twice",
+     "that batch's groups quarantined at the next start, prompts re-issued",
+     F + "test_poison_is_refused_and_damaged_state_falls_back"),
     ("kill", "kill -9 of the learner mid-run, restart",
      "resumes from its checkpoint, no group trained twice or lost",
      T + "test_learner_resume.py::test_learner_survives_kill_9"),

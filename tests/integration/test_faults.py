@@ -3,6 +3,7 @@ poison groups refused before an ack, damaged checkpoints and stored groups recov
 loudly, start errors reported once instead of restarted, a hung role killed and
 restarted, a hub error answered instead of killing its thread, and a full disk."""
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -231,7 +232,7 @@ def test_start_errors_fail_the_run_at_once_with_the_reason(tmp_path):
 
 def test_a_hung_role_is_killed_and_restarted(tmp_path):
     cfg, hub = _run_config(tmp_path, max_steps=3)
-    cfg["supervisor"].update(hang_after_s=3, health_interval_s=0.5, startup_grace_s=60)
+    cfg["supervisor"].update(hang_after_s=10, health_interval_s=0.5, startup_grace_s=60)
     (tmp_path / "run.yaml").write_text(yaml.safe_dump(cfg))
     out, run_dir = tmp_path / "run.out", tmp_path / "run"
     sup = _krl("run", str(tmp_path / "run.yaml"), out=out)
@@ -245,13 +246,13 @@ def test_a_hung_role_is_killed_and_restarted(tmp_path):
         time.sleep(0.2)
     t0 = time.monotonic()
     while _read(run_dir / "supervisor.json")["processes"]["broker"]["restarts"] < 1:
-        assert time.monotonic() - t0 < 30, out.read_text()[-3000:]
+        assert time.monotonic() - t0 < 60, out.read_text()[-3000:]
         time.sleep(0.2)
     console = _run_to_end(sup, out, 300, ScriptedActor(hub, VOCAB))
     summary = _read(run_dir / "summary.json")
     assert sup.returncode == 0 and summary["status"] == "completed", console[-3000:]
     assert summary["hung"] == {"broker": 1} and summary["exit_codes"]["broker"][0] == -9
-    assert "broker hung (/health silent" in console
+    assert re.search(r"broker hung \(/health silent \(no answer\) for 1\ds\)", console)
     assert not os.path.exists(f"/proc/{stopped}"), "the stopped broker was left behind"
 
 
