@@ -100,11 +100,11 @@ def delta_rows(args) -> list[dict]:
                     t0 = time.perf_counter()
                     deltas = [encode_delta(b, a, codec) for a, b in zip(prev[dt], cur)]
                     t1 = time.perf_counter()
-                    for a, b, d in zip(prev[dt], cur, deltas):
-                        rebuilt = apply_delta(a, d, f"xor-{codec}", b.info(0))
+                    for a, b, (d, encoding) in zip(prev[dt], cur, deltas):
+                        rebuilt = apply_delta(a, d, encoding, b.info(0))
                         assert torch.equal(rebuilt.data, b.data), "delta is not lossless"
                     t2 = time.perf_counter()
-                    wire = sum(d.numel() for d in deltas)
+                    wire = sum(d.numel() for d, _ in deltas)
                     row[f"{codec}_ratio"] = wire / full
                     row[f"{codec}_encode_gb_s"] = full / (t1 - t0) / 1e9
                     row[f"{codec}_decode_gb_s"] = full / (t2 - t1) / 1e9

@@ -16,7 +16,8 @@ like a wrong one: nothing from that bucket is loaded.
 
 Deltas (`encode_delta`, `apply_delta`): after a full version, a bucket whose layout is
 the same as in the version before travels as the XOR of its bytes with that version's,
-compressed (`CODECS`: "zstd", multithreaded; "zlib", the standard library's). Most
+split into byte planes (for bf16: all low bytes, then all high bytes) and compressed
+(`CODECS`: "zstd", multithreaded; "zlib", the standard library's). Most
 words of a bf16 model do not change from one RL step to the next, so the XOR is mostly
 zero bytes. Lossless: the receiver XORs the decompressed bytes into the bucket it
 holds and checks the result against the checksum of the full bucket, so a wrong base,
@@ -40,7 +41,7 @@ from common.messages import DTYPES, BucketInfo, WeightBucket
 
 ALIGN = 16
 ALGORITHMS = ("blake3", "sha256")
-CODECS = ("zstd", "zlib")  # delta compressors; a WeightBucket names its as "xor-<codec>"
+CODECS = ("zstd", "zlib")  # delta compressors; a WeightBucket names "xor<planes>-<codec>"
 DEFAULT_ALGORITHM = "blake3"
 _THREADED_HASH_BYTES = 8 << 20  # below this blake3's thread pool costs more than it saves
 _DTYPE_NAMES = {v: k for k, v in DTYPES.items()}
@@ -207,11 +208,24 @@ def same_layout(a: Bucket, b: Bucket) -> bool:
     return (a.names, a.dtypes, a.shapes, a.offsets) == (b.names, b.dtypes, b.shapes, b.offsets)
 
 
-def encode_delta(new: Bucket, base: Bucket, codec: str) -> torch.Tensor:
-    """The compressed XOR of `new`'s bytes with `base`'s (same layout), as uint8."""
+def _word_bytes(bucket: Bucket) -> int:
+    """The element size shared by every tensor of the bucket, else 1."""
+    sizes = {DTYPES[d].itemsize for d in bucket.dtypes if d in DTYPES}
+    return sizes.pop() if len(sizes) == 1 and bucket.data.numel() % ALIGN == 0 else 1
+
+
+def encode_delta(new: Bucket, base: Bucket, codec: str) -> tuple[torch.Tensor, str]:
+    """The compressed XOR of `new`'s bytes with `base`'s (same layout), as uint8, and its
+    encoding, "xor<k>-<codec>": the XOR's bytes are split into k byte planes (byte 0 of
+    every k-byte word, then byte 1, ...; k = the bucket's element size), so the planes
+    that rarely change (sign and exponent) compress to almost nothing."""
     if not same_layout(new, base):
         raise BucketError("a delta needs the same bucket layout in both versions")
-    raw = memoryview(_xor(new.data, base.data).numpy())
+    k = _word_bytes(new)
+    xored = _xor(new.data, base.data)
+    if k > 1:
+        xored = xored.view(-1, k).t().contiguous().view(-1)
+    raw = memoryview(xored.numpy())
     if codec == "zstd":
         out = zstandard.ZstdCompressor(level=1, threads=-1 if len(raw) >= 8 << 20 else 0
                                        ).compress(raw)
@@ -219,31 +233,40 @@ def encode_delta(new: Bucket, base: Bucket, codec: str) -> torch.Tensor:
         out = zlib.compress(raw, 1)
     else:
         raise BucketError(f"unknown delta codec {codec!r}; this process knows {CODECS}")
-    return torch.frombuffer(bytearray(out), dtype=torch.uint8) if out else torch.empty(
-        0, dtype=torch.uint8)
+    data = (torch.frombuffer(bytearray(out), dtype=torch.uint8) if out
+            else torch.empty(0, dtype=torch.uint8))
+    return data, f"xor{k}-{codec}"
+
+
+def _parse_encoding(encoding: str) -> tuple[int, str]:
+    kind, _, codec = encoding.partition("-")
+    planes = kind.removeprefix("xor")
+    if not kind.startswith("xor") or planes not in ("", "1", "2", "4", "8") or codec not in CODECS:
+        raise BucketError(f"unknown delta encoding {encoding[:40]!r}")
+    return int(planes or 1), codec
 
 
 def apply_delta(base: Bucket, delta: torch.Tensor, encoding: str, info: BucketInfo) -> Bucket:
     """The full bucket `info` describes, rebuilt from the bucket held (`base`) and a delta
-    made by `encode_delta` ("xor-<codec>"); not verified (call `verify`)."""
-    codec = encoding.removeprefix("xor-")
+    made by `encode_delta`; not verified (call `verify`)."""
+    k, codec = _parse_encoding(encoding)
     blob = memoryview(delta.numpy()) if delta.numel() else b""
     try:
         if codec == "zstd":
             raw = zstandard.ZstdDecompressor().decompress(blob, max_output_size=info.nbytes)
-        elif codec == "zlib":
-            raw = zlib.decompress(blob, bufsize=max(1, info.nbytes))
         else:
-            raise BucketError(f"unknown delta encoding {encoding!r}")
+            raw = zlib.decompress(blob, bufsize=max(1, info.nbytes))
     except (zstandard.ZstdError, zlib.error) as exc:
         raise BucketError(f"bucket {info.index}: delta does not decompress: {exc}") from exc
-    if len(raw) != info.nbytes or base.data.numel() != info.nbytes:
+    if len(raw) != info.nbytes or base.data.numel() != info.nbytes or info.nbytes % k:
         raise BucketError(f"bucket {info.index}: delta of {len(raw)} bytes, base of "
                           f"{base.data.numel()}, bucket of {info.nbytes}")
     with warnings.catch_warnings():  # read-only is fine: the XOR writes a new tensor
         warnings.simplefilter("ignore", UserWarning)
         xored = torch.frombuffer(raw, dtype=torch.uint8) if raw else torch.empty(
             0, dtype=torch.uint8)
+    if k > 1:
+        xored = xored.view(k, -1).t().contiguous().view(-1)
     data = _xor(xored, base.data)
     return Bucket(data, list(info.names), list(info.dtypes), [list(s) for s in info.shapes],
                   list(info.offsets), info.checksum)

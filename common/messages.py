@@ -237,8 +237,9 @@ class WeightBucket(Message, kw_only=True):
     sent_at: float = 0.0
     info: Optional[BucketInfo] = None  # layout + checksum: a pull may begin before the
     last: bool = False                 # announcement lists them; last: no bucket follows
-    encoding: Id = ""             # "": data is the bucket; "xor-<codec>": data is the
-    base_version: int = -1        # compressed XOR with base_version's bucket (common/buckets.py);
+    encoding: Id = ""             # "": data is the bucket; "xor<k>-<codec>": data is the
+    base_version: int = -1        # compressed XOR with base_version's bucket, in k byte
+                                  # planes (common/buckets.py);
                                   # checksum and info are always the full bucket's
 
 

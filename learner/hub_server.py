@@ -150,8 +150,8 @@ class WeightStore:
             self._versions.pop(version, None)
 
     def lookup(self, version: int, index: int, delta_from: int = -1
-               ) -> Union[str, tuple[Bucket, bool, Optional[torch.Tensor], int]]:
-        """(bucket, is last, delta or None, its base version) if packed (and, for an asker
+               ) -> Union[str, tuple[Bucket, bool, Optional[tuple[torch.Tensor, str]], int]]:
+        """(bucket, is last, (delta, encoding) or None, its base version) if packed (and, for an asker
         holding the delta base, the delta computed); else "pending", "past_end" or
         "unknown_version"."""
         with self._lock:
@@ -281,7 +281,7 @@ class HubServer:
 
     def _delta_done(self, delta: Future) -> None:
         if delta.exception() is None and delta.result() is not None:
-            self._m_delta_b.inc(delta.result().numel())
+            self._m_delta_b.inc(delta.result()[0].numel())
         self._waker.wake()
 
     def _announce(self) -> None:
@@ -447,8 +447,7 @@ class HubServer:
             return ErrorReply(request_id=req.request_id, code="no_such_bucket",
                               message=f"version {req.version} has fewer than {req.index + 1} buckets")
         bucket, last, delta, base = got
-        data, encoding = ((bucket.data, "") if delta is None
-                          else (delta, f"xor-{self.cfg.delta_codec}"))
+        data, encoding = (bucket.data, "") if delta is None else delta
         self._m_served_b.inc(data.numel())
         return WeightBucket(request_id=req.request_id, version=req.version, index=req.index,
                             data=data, checksum=bucket.checksum, sent_at=now(),
@@ -456,9 +455,9 @@ class HubServer:
                             base_version=base if delta is not None else -1)
 
 
-def _delta(packed: Future, base: Bucket, codec: str) -> Optional[torch.Tensor]:
-    """The delta of a bucket being packed against its base; None when the layouts differ
-    (the tensors were cut differently): that bucket then travels in full."""
+def _delta(packed: Future, base: Bucket, codec: str) -> Optional[tuple[torch.Tensor, str]]:
+    """The delta of a bucket being packed against its base and its encoding; None when the
+    layouts differ (the tensors were cut differently): that bucket then travels in full."""
     bucket = packed.result()
     return encode_delta(bucket, base, codec) if same_layout(bucket, base) else None
 

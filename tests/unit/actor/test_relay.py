@@ -28,14 +28,14 @@ def test_relay_forwards_as_buckets_arrive_and_picks_delta_or_full():
     full = Bucket.pack([("w", torch.arange(64, dtype=torch.float32))])
     delta = WeightBucket(request_id="x", version=3, index=0, data=torch.zeros(8, dtype=torch.uint8),
                          checksum=full.checksum, info=full.info(0), last=True,
-                         encoding="xor-zstd", base_version=2)
+                         encoding="xor2-zstd", base_version=2)
     try:
         relay.begin(3, "h")
         early = _ask(client, 3, 0, delta_from=2)  # not here yet: held, then `busy`
         assert isinstance(early, ErrorReply) and early.code == "busy"
         relay.offer(3, "h", delta)
         got = _ask(client, 3, 0, delta_from=2)
-        assert got.encoding == "xor-zstd" and got.base_version == 2 and got.last
+        assert got.encoding == "xor2-zstd" and got.base_version == 2 and got.last
         relay.full(3, "h", 0, full)
         got = _ask(client, 3, 0, delta_from=1)  # holds another version: the full bucket
         assert got.encoding == "" and torch.equal(got.data, full.data)

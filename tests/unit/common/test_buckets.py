@@ -147,9 +147,10 @@ def _bf16(seed: int = 0):
 def test_delta_rebuilds_the_new_bucket_bit_exactly_and_is_small(codec):
     old = Bucket.pack(_bf16())
     new = Bucket.pack(_step(_bf16(), 0.01))
-    delta = encode_delta(new, old, codec)
+    delta, encoding = encode_delta(new, old, codec)
+    assert encoding == f"xor2-{codec}"  # bf16: two byte planes
     assert delta.numel() < 0.1 * new.data.numel()  # 1% of the words moved
-    rebuilt = apply_delta(old, delta, f"xor-{codec}", new.info(0))
+    rebuilt = apply_delta(old, delta, encoding, new.info(0))
     rebuilt.verify()
     assert torch.equal(rebuilt.data, new.data)
 
@@ -157,18 +158,29 @@ def test_delta_rebuilds_the_new_bucket_bit_exactly_and_is_small(codec):
 def test_delta_applied_to_the_wrong_base_or_corrupted_fails_the_checksum():
     old, other = Bucket.pack(_bf16()), Bucket.pack(_bf16(seed=5))
     new = Bucket.pack(_step(_bf16(), 0.01))
-    delta = encode_delta(new, old, "zstd")
+    delta, encoding = encode_delta(new, old, "zstd")
     with pytest.raises(BucketChecksumError):
-        apply_delta(other, delta, "xor-zstd", new.info(0)).verify()
-    raw = encode_delta(new, old, "zlib")
+        apply_delta(other, delta, encoding, new.info(0)).verify()
+    with pytest.raises(BucketChecksumError):  # read with the wrong byte planes
+        apply_delta(old, delta, "xor1-zstd", new.info(0)).verify()
+    raw, encoding = encode_delta(new, old, "zlib")
     with pytest.raises(BucketError):  # a flipped byte: zlib's own check or ours
         bad = raw.clone()
         bad[len(bad) // 2] ^= 0xFF
-        apply_delta(old, bad, "xor-zlib", new.info(0)).verify()
-    with pytest.raises(BucketError, match="unknown delta encoding"):
-        apply_delta(old, delta, "xor-lz77", new.info(0))
+        apply_delta(old, bad, encoding, new.info(0)).verify()
+    for unknown in ("xor2-lz77", "xor3-zstd", "add-zstd"):
+        with pytest.raises(BucketError, match="unknown delta encoding"):
+            apply_delta(old, delta, unknown, new.info(0))
 
 
 def test_delta_needs_the_same_layout():
     with pytest.raises(BucketError, match="same bucket layout"):
         encode_delta(Bucket.pack(_bf16()), Bucket.pack(_bf16()[:1]), "zstd")
+
+
+def test_delta_of_a_bucket_mixing_element_sizes_is_bit_exact_too():
+    tensors = _bf16() + [("c", torch.randn(33, generator=torch.Generator().manual_seed(3)))]
+    old, new = Bucket.pack(tensors), Bucket.pack(_step(tensors, 0.05))
+    delta, encoding = encode_delta(new, old, "zstd")
+    assert encoding == "xor1-zstd"
+    assert torch.equal(apply_delta(old, delta, encoding, new.info(0)).data, new.data)
