@@ -32,7 +32,8 @@ ROWS = [
     ("corrupt", "a stored group cut in half; a poison group written into the store",
      "both quarantined (moved aside, ledger line), the run goes on",
      F + "test_poison_is_refused_and_damaged_state_falls_back"),
-    ("start", "missing data set; problem file with a syntax error; missing model directory",
+    ("start", "missing data set; problem file with a syntax error; missing learner or actor "
+     "model directory",
      "exit 78, no restart, run fails at once, reason on the console in one line",
      F + "test_start_errors_fail_the_run_at_once_with_the_reason"),
     ("stop", "SIGSTOP of the broker (hung, not dead)",

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import torch
 import yaml
-from proc_helpers import clean_env, scripted_learner_config
+from proc_helpers import clean_env, merge, scripted_learner_config
 from proc_helpers import free_port as _port
 from proc_helpers import read_json as _read
 from scripted_actor import ScriptedActor
@@ -203,33 +203,37 @@ def _run_config(tmp_path: Path, **learner) -> tuple[dict, str]:
 def test_start_errors_fail_the_run_at_once_with_the_reason(tmp_path):
     bad_problem = tmp_path / "broken.py"
     bad_problem.write_text("class Model(nn.Module:\n    pass\n")
+    # what: (config changes, the process that cannot start, what its reason says)
     cases = {
-        "missing data set": ({"dataset": str(tmp_path / "no-such-set.jsonl")}, "no-such-set"),
-        "problem with a syntax error": ({"dataset": str(bad_problem)}, "broken.py"),
-        "missing model directory": ({"trainer": {"model": str(tmp_path / "no-model")}},
-                                    "model directory does not exist"),
+        "missing data set": ({"learner": {"dataset": str(tmp_path / "no-such-set.jsonl")}},
+                             "learner", "no-such-set"),
+        "problem with a syntax error": ({"learner": {"dataset": str(bad_problem)}}, "learner",
+                                        "broken.py"),
+        "missing model directory": ({"learner": {"trainer": {"model": str(tmp_path / "none")}}},
+                                    "learner", "model directory does not exist"),
+        "missing actor model directory": ({"actor": {"model": str(tmp_path / "none")},
+                                           "supervisor": {"actors": 1}}, "actor-0",
+                                          "actor.model"),
     }
     model = make_tiny_model(tmp_path / "model")
     runs = {}
-    for what, (learner, _) in cases.items():  # all three at once: each fails in seconds
+    for what, (change, _, _) in cases.items():  # all at once: each fails in seconds
         case = tmp_path / what.replace(" ", "-")
         case.mkdir()
         cfg, _ = _run_config(case, model=model, max_steps=2)
-        cfg["learner"] = {**cfg["learner"], **{k: v for k, v in learner.items() if k != "trainer"}}
-        cfg["learner"]["trainer"].update(learner.get("trainer", {}))
-        (case / "run.yaml").write_text(yaml.safe_dump(cfg))
+        (case / "run.yaml").write_text(yaml.safe_dump(merge(cfg, change)))
         runs[what] = (case, _krl("run", str(case / "run.yaml"), out=case / "run.out"))
     t0 = time.monotonic()
     for what, (case, sup) in runs.items():
         console = _run_to_end(sup, case / "run.out", 120)
-        reason = cases[what][1]
+        _, proc, reason = cases[what]
         summary = _read(case / "run" / "summary.json")
         assert sup.returncode == 1, f"{what}: {console[-2000:]}"
         assert summary["status"] == "failed" and reason in summary["reason"], (what, summary)
-        assert summary["restarts"]["learner"] == 0 and summary["exit_codes"]["learner"] == [78]
+        assert summary["restarts"][proc] == 0 and summary["exit_codes"][proc] == [78]
         failed = [l for l in console.splitlines() if "FAILED" in l]
         assert len(failed) == 1 and "cannot start" in failed[0] and reason in failed[0], console
-        assert "Traceback" not in console
+        assert failed[0].startswith(f"krl run: FAILED: {proc} ") and "Traceback" not in console
     assert time.monotonic() - t0 < 100, "start errors must fail the run at once"
 
 
