@@ -146,6 +146,16 @@ class Checkpoints:
         renamed into place after COMPLETE), and the learner sets it aside as such."""
         return sorted(self.root.glob(f"{_PREFIX}*"))
 
+    def newest_verified(self) -> Optional[Path]:
+        """The newest complete checkpoint that verifies; each newer one that does not is
+        named in an ERROR line (and left where it is)."""
+        for path in reversed(self.complete()):
+            problem = self.verify(path)
+            if not problem:
+                return path
+            log.error("checkpoint %s is damaged (%s): using an older one", path, problem)
+        return None
+
     def latest(self) -> Optional[Path]:
         found = self.complete()
         return found[-1] if found else None

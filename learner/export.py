@@ -41,10 +41,13 @@ def find_checkpoint(path: str | Path) -> Path:
 
     p = Path(path)
     if (p / "COMPLETE").is_file() and (p / "model").is_dir():
+        problem = Checkpoints.verify(p)
+        if problem:
+            raise ExportError(f"{p} is damaged: {problem}")
         return p
     for root in (p / "checkpoints", p):
         if root.is_dir() and any(root.glob("step_*")):
-            latest = Checkpoints(root, keep=1 << 30).latest()
+            latest = Checkpoints(root, keep=1 << 30).newest_verified()
             if latest is not None:
                 return latest
     raise ExportError(f"{p}: no complete krl checkpoint (expected a step_N directory with "

@@ -109,6 +109,7 @@ class Learner:
                                health=self._health)
         self.checkpoints = Checkpoints(self.run_dir / "checkpoints", keep=self.lc.checkpoint_keep)
         self._attempts_path = self.run_dir / "learner" / "training.json"
+        self._loop_at = time.monotonic()  # the loop's last sign of life (see _health)
         self.history: list[dict] = []
         # Batches trained: the learner's step and (on rank 0) the policy version. Not the
         # optimizer's count, which skips a batch without signal (every reward equal).
@@ -131,8 +132,14 @@ class Learner:
         self._m_step = self.metrics.gauge("step_stat", "Statistics of the last step", ["stat", "turn"])
 
     def _health(self) -> tuple[bool, dict]:
-        ok = self.server is None or self.server.healthy
-        return ok, {"version": self.hub.version if self.hub else None}
+        """Unhealthy when the hub thread is gone or rank 0's loop has stalled
+        (stall_after_s). Other ranks wait in a broadcast while rank 0 waits for data, so
+        only rank 0's loop says whether the learner moves."""
+        since = time.monotonic() - self._loop_at
+        stalled = self.rank == 0 and since >= self.lc.stall_after_s
+        ok = (self.server is None or self.server.healthy) and not stalled
+        return ok, {"version": self.hub.version if self.hub else None,
+                    "loop_seconds_ago": round(since, 1)}
 
     # ------------------------------------------------------------------ steps
     def resume(self) -> None:
@@ -253,6 +260,7 @@ class Learner:
         last_log = time.perf_counter()
         batch = None
         while not stop.set and batch is None:
+            self._loop_at = time.monotonic()
             t0 = time.perf_counter()
             batch = self.hub.take_batch(self.lc.batch_timeout_s)
             if batch is not None and not self._trainable(batch):
@@ -349,12 +357,15 @@ class Learner:
             groups = _share(groups, self.rank, self.world, device)
             if groups is None:
                 break
+            self._loop_at = time.monotonic()
             stats = self.train(groups)
+            self._loop_at = time.monotonic()
             log.info("step %d: reward %.3f correct %.2f loss %.4f (%.1fs)", self.step,
                      stats.get("reward", float("nan")), stats.get("correct", float("nan")),
                      stats.get("loss", float("nan")), stats.get("step_seconds", 0.0))
             if self.step % self.lc.publish_every == 0:
                 self.publish()
+                self._loop_at = time.monotonic()
             if self.step % self.lc.checkpoint_every == 0:
                 self.save()
         self.save()

@@ -165,7 +165,7 @@ class SFTRun:
                  sum(len(t) for t in self.data), self.steps)
 
     def resume(self) -> None:
-        latest = self.checkpoints.latest()
+        latest = self.checkpoints.newest_verified()
         if latest is None:
             return
         self.trainer.load(latest / "model", tag="model")

@@ -186,6 +186,11 @@ class LearnerConfig(Section):
     """Write a checkpoint every this many steps (and at the end)."""
     checkpoint_keep: int = Field(3, ge=1)
     """Complete checkpoints kept; older ones are deleted."""
+    stall_after_s: float = Field(3600.0, gt=0)
+    """The learner's /health turns unhealthy when its loop (waiting for data, a step,
+    publishing, a checkpoint) has not come round for this long: a rank stuck in a
+    collective, not a busy one. Set it above the longest step + publish + checkpoint;
+    `krl run` kills an unhealthy process after supervisor.hang_after_s more."""
     lock_wait_s: float = Field(600.0, ge=0)
     """How long a starting learner waits for a previous learner of the same run directory
     (still stopping, e.g. writing its last checkpoint) to release RUN_DIR/learner/learner.lock
