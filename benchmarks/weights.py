@@ -134,7 +134,10 @@ def _start_actors(n: int, server, relay: bool, tmp: Path, timeout_s: float) -> l
     return procs
 
 
-def _wait_version(procs, version: int, timeout_s: float = 600) -> list[dict]:
+def _wait_version(procs, version: int, timeout_s: float = 600,
+                  until_first_line: bool = False) -> list[dict]:
+    """Every actor's status line for `version` (with `until_first_line`: once every actor
+    holds it, before the digests, which come --digest-after later)."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         lines = []
@@ -143,13 +146,21 @@ def _wait_version(procs, version: int, timeout_s: float = 600) -> list[dict]:
             lines.append(next((x for x in got if x.get("version") == version), None))
         if all(lines):
             return lines
+        if until_first_line and all(_holds(st, version) for _, st in procs):
+            return []
         time.sleep(0.02)
     raise TimeoutError(f"version {version} did not reach every actor")
 
 
-def relay_time(n: int, relay: bool, weights: list, args, tmp: Path) -> tuple[float, float]:
+def _holds(status: Path, version: int) -> bool:
+    return status.with_suffix(".held").is_file() and int(
+        status.with_suffix(".held").read_text() or -1) >= version
+
+
+def relay_time(n: int, relay: bool, weights: list, args, tmp: Path
+               ) -> tuple[float, float, float]:
     """Seconds from publish start to the first and to the last of n actors holding the
-    verified version."""
+    verified version, and the CPU seconds all processes spent on it (hub and actors)."""
     from weight_actor import digest
 
     from common.config import TransportConfig
@@ -172,11 +183,14 @@ def relay_time(n: int, relay: bool, weights: list, args, tmp: Path) -> tuple[flo
     server.start()
     procs = _start_actors(n, server, relay, tmp, 30)
     try:
-        t0 = time.time()
+        t0, cpu0 = time.time(), time.process_time()
         server.publish(1, weights)
+        lines = _wait_version(procs, 1, until_first_line=True)
+        hub_cpu = time.process_time() - cpu0  # the hub's threads; the wait itself sleeps
         lines = _wait_version(procs, 1)
         assert {x["digest"] for x in lines} == {digest(weights)}, "an actor's weights differ"
-        return min(x["at"] for x in lines) - t0, max(x["at"] for x in lines) - t0
+        return (min(x["at"] for x in lines) - t0, max(x["at"] for x in lines) - t0,
+                hub_cpu + sum(x["cpu_s"] for x in lines))
     finally:
         for p, _ in procs:
             p.send_signal(signal.SIGTERM)
@@ -202,11 +216,13 @@ def relay_rows(args) -> tuple[list[dict], float]:
         for n in args.actors:
             for relay in (False, True):
                 runs = [relay_time(n, relay, weights, args, Path(d)) for _ in range(args.rounds)]
-                t = statistics.median(last for _, last in runs)
-                first = statistics.median(first for first, _ in runs)
+                t = statistics.median(last for _, last, _ in runs)
+                first = statistics.median(first for first, _, _ in runs)
+                cpu = statistics.median(c for _, _, c in runs)
                 rows.append({"actors": n, "relay": relay, "seconds": t, "first_s": first,
+                             "cpu_s": cpu, "cpu_bound_s": cpu / os.cpu_count(),
                              "load_avg_1m": os.getloadavg()[0],
-                             "rounds": [last for _, last in runs], "bytes": nbytes,
+                             "rounds": [last for _, last, _ in runs], "bytes": nbytes,
                              "vs_raw_stream": t / raw_s})
                 print(f"N={n} relay {'on ' if relay else 'off'}: {t:.2f} s "
                       f"({t / raw_s:.2f}x one raw stream; load {os.getloadavg()[0]:.1f})",
@@ -257,13 +273,15 @@ def write_report(out: Path, deltas: list[dict], relays: list[dict], raw_s: float
                   f"{args.bucket_mib} MiB buckets, relay = chain of fan-out {args.fanout})", "",
                   f"One raw ZeroMQ PUSH/PULL stream of the same bytes: {raw_s:.2f} s.", "",
                   "| N | relay | first actor s | last actor s (median) | x N=1 same mode "
-                  "| x raw stream | machine load (1 min) |",
-                  "|---:|---|---:|---:|---:|---:|---:|"]
+                  "| x raw stream | CPU s (hub + actors) | CPU s / cores | machine load (1 min) |",
+                  "|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
         for r in relays:
             one = by.get((1, r["relay"]))
             lines.append(f"| {r['actors']} | {'on' if r['relay'] else 'off'} | "
                          f"{r.get('first_s', float('nan')):.2f} | {r['seconds']:.2f} "
                          f"| {r['seconds'] / one:.2f} | {r['vs_raw_stream']:.2f} "
+                         f"| {r.get('cpu_s', float('nan')):.2f} "
+                         f"| {r.get('cpu_bound_s', float('nan')):.2f} "
                          f"| {r.get('load_avg_1m', float('nan')):.1f} |")
         lines.append("")
     lines.append("Targets: " + ", ".join(f"{k} = {v:.3f}" if isinstance(v, float) else f"{k} = {v}"

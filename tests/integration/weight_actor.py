@@ -1,8 +1,9 @@
 """A weight-only actor process for tests and benchmarks/weights.py: it follows the hub's
 announcements with the real WeightSync (and, with --relay, the real RelayServer), and
-after every version it holds appends one JSON line to STATUS: the version, hub_id, a
-digest of every tensor it holds, the bytes it received for that version and how long the
-pull took. No engine: "loading" a version is recording it.
+after every version it holds writes the version to STATUS with suffix .held at once and
+appends one JSON line to STATUS: the version, hub_id, a digest of every tensor it holds,
+the bytes it received for that version, how long the pull took and its CPU seconds.
+No engine: "loading" a version is recording it.
 
     python tests/integration/weight_actor.py HUB PUB STATUS [--relay] [--relay-timeout S]
         [--request-timeout S] [--digest-after S]
@@ -68,17 +69,19 @@ def main() -> int:
             if ann is None:
                 continue
             before = pulled("krl_actor_weight_pulled_bytes_total") or 0.0
-            t0 = time.monotonic()
+            t0, cpu0 = time.monotonic(), time.process_time()
             buckets = sync.pull(ann)
             if buckets is None:
                 time.sleep(0.2)
                 continue
             sync.loaded(ann.version, ann.hub_id)
-            at = time.time()  # before the digest: the benchmark times the pull, not the test
+            at, cpu_s = time.time(), time.process_time() - cpu0  # before the digest
+            args.status.with_suffix(".held").write_text(str(ann.version))
             time.sleep(args.digest_after)
             line = {"version": ann.version, "hub_id": ann.hub_id, "pull_s": time.monotonic() - t0,
                     "wire_bytes": (pulled("krl_actor_weight_pulled_bytes_total") or 0) - before,
                     "full_bytes": sum(b.data.numel() for b in buckets), "at": at,
+                    "cpu_s": cpu_s,
                     "digest": digest([nt for b in buckets for nt in b.tensors()])}
             with args.status.open("a") as f:
                 f.write(json.dumps(line) + "\n")
