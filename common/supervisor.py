@@ -21,18 +21,11 @@ Policy:
 - The supervisor dying any other way (kill -9, OOM) sends every role SIGTERM
   (PR_SET_PDEATHSIG), so they stop as above instead of running on unsupervised.
 - One `krl run` per run directory (RUN_DIR/krl-run.lock, common/runlock.py).
-- Hung, not busy: each process's /health (served by its own HTTP thread, so a busy
-  process still answers) is read every `health_interval_s`; one unhealthy or silent for
-  `hang_after_s` (after `startup_grace_s` from its start, unless it answered healthy
-  sooner) is SIGKILLed and restarted like a crash, and the console says why.
-- A start error is not a crash: a process exiting with a code in
-  common.exits.NOT_RESTARTABLE (a config error, a missing data set or model directory,
-  a learner step that made the weights non-finite) is not restarted; the run fails and
-  the console shows the reason the process printed.
-- Nothing here ends in a traceback: a full disk is logged and the run carries on or
-  fails, and summary.json is written in any case (in place, into the blocks reserved
-  when the run started, when the disk has no room for a new file), with `status` and
-  `reason`.
+- A process whose /health (common/run_probe.py) is unhealthy or silent for
+  `hang_after_s` is hung: killed and restarted like a crash, the console says why.
+- An exit code in common.exits.NOT_RESTARTABLE (a start or config error) is not
+  restarted: the run fails with the reason the process printed.
+- No traceback, even on a full disk; summary.json (`status`, `reason`) is always written.
 
 Run directory: config.yaml (the resolved config every role reads), logs/<proc>.log,
 checkpoints/ and hub/ (the learner's), summary.json, supervisor.json (pids, ports).
@@ -43,14 +36,11 @@ import ctypes
 import json
 import logging
 import os
-import re
-import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
-import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,10 +51,10 @@ from common.exits import NOT_RESTARTABLE
 from common.jsonfile import disk_error, read_json, write_json_atomic, write_json_in_place
 from common.ledger import LEDGER, evaluations, reconcile
 from common.log import RateLimitedLog
+from common.run_probe import disk_full_note, health, last_error_line
 from common.runlock import RunLock
 
 log = logging.getLogger("krl.run")
-_DISK_FULL_BYTES = 1 << 20  # less free space than this under RUN_DIR reads as a full disk
 
 
 def free_port(count: int = 1) -> int:
@@ -192,36 +182,6 @@ def scrape(port: int, name: str) -> Optional[float]:
         if line.startswith(name) and (line[len(name)] in " {"):
             total += float(line.rsplit(" ", 1)[1])
     return total
-
-
-def health(port: int, timeout_s: float = 1.0) -> Optional[bool]:
-    """Whether the process serving /health on `port` says it is healthy; None if it does
-    not answer within timeout_s (stopped, hung, not yet serving)."""
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=timeout_s) as r:
-            return r.status == 200
-    except urllib.error.HTTPError as exc:  # 503: it answered, unhealthy
-        return False if exc.code == 503 else None
-    except (OSError, ValueError):
-        return None
-
-
-def last_error_line(log_path: Path, name: str) -> str:
-    """The line of a process's log that best says why it stopped: its own `krl ROLE:`
-    line, else the last ERROR/CRITICAL line or exception, "" if none (the tail only)."""
-    try:
-        with open(log_path, "rb") as f:
-            f.seek(max(0, f.seek(0, os.SEEK_END) - 65536))
-            lines = f.read().decode(errors="replace").splitlines()
-    except OSError:
-        return ""
-    exception = re.compile(r"(^|\s)[A-Za-z_.]*(Error|Exception): ")
-    for marker in (lambda l: l.startswith("krl ") and ": " in l,
-                   lambda l: " ERROR " in l or " CRITICAL " in l or exception.search(l)):
-        found = [l.strip() for l in lines if marker(l)]
-        if found:
-            return found[-1][:300]
-    return ""
 
 
 def throughput(history: list[dict], window: int = 5) -> Optional[tuple[float, float]]:
@@ -382,13 +342,7 @@ class Supervisor:
 
     def fail(self, reason: str) -> None:
         """The run cannot go on: say why on the console, stop it with status failed."""
-        try:
-            free = shutil.disk_usage(self.run_dir).free
-        except OSError:
-            free = None
-        if free is not None and free < _DISK_FULL_BYTES:  # what the roles' logs could not say
-            reason += f"; the disk holding {self.run_dir} is full ({free} bytes free)"
-        self.status, self.reason = "failed", reason
+        self.status, self.reason = "failed", reason + disk_full_note(self.run_dir)
         log.error("the run fails: %s", reason)
         say(f"krl run: FAILED: {reason}")
 

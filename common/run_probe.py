@@ -1,0 +1,55 @@
+"""What `krl run` reads about its processes besides their exit codes: whether one
+answers /health (a busy process does, from its own HTTP thread; a hung or stopped one
+does not), the line of its log that says why it stopped, and whether the disk under the
+run directory is full (a role that could not write its log cannot say so itself)."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Optional
+
+DISK_FULL_BYTES = 1 << 20  # less free space than this under RUN_DIR reads as a full disk
+
+
+def health(port: int, timeout_s: float = 1.0) -> Optional[bool]:
+    """Whether the process serving /health on `port` says it is healthy; None if it does
+    not answer within timeout_s (stopped, hung, not yet serving)."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=timeout_s) as r:
+            return r.status == 200
+    except urllib.error.HTTPError as exc:  # 503: it answered, unhealthy
+        return False if exc.code == 503 else None
+    except (OSError, ValueError):
+        return None
+
+
+def last_error_line(log_path: Path, name: str) -> str:
+    """The line of a process's log that best says why it stopped: its own `krl ROLE:`
+    line, else the last ERROR/CRITICAL line or exception, "" if none (the tail only)."""
+    try:
+        with open(log_path, "rb") as f:
+            f.seek(max(0, f.seek(0, os.SEEK_END) - 65536))
+            lines = f.read().decode(errors="replace").splitlines()
+    except OSError:
+        return ""
+    exception = re.compile(r"(^|\s)[A-Za-z_.]*(Error|Exception): ")
+    for marker in (lambda l: l.startswith("krl ") and ": " in l,
+                   lambda l: " ERROR " in l or " CRITICAL " in l or exception.search(l)):
+        found = [l.strip() for l in lines if marker(l)]
+        if found:
+            return found[-1][:300]
+    return ""
+
+
+def disk_full_note(run_dir: Path) -> str:
+    """"; the disk holding RUN_DIR is full (N bytes free)" when it is, else ""."""
+    try:
+        free = shutil.disk_usage(run_dir).free
+    except OSError:
+        return ""
+    return f"; the disk holding {run_dir} is full ({free} bytes free)" \
+        if free < DISK_FULL_BYTES else ""
