@@ -36,6 +36,7 @@ class TurnResult:
     speedup: float | None = None
     reward: float = 0.0
     evaluated: bool = True
+    answer_head: str = ""     # the answer's first line (what the model set out to do)
 
 
 @dataclass

@@ -140,7 +140,8 @@ async def run_episodes(runner: Any, problems: list, samples: int, turns: int,
         bar.update(1)
         return EpisodeResult(problems[i].name, sample, ep.end, [
             TurnResult(t.verdict.status, t.verdict.correct, t.verdict.speedup, t.verdict.reward,
-                       t.verdict.evaluated) for t in ep.turns])
+                       t.verdict.evaluated, t.text.strip().split("\n", 1)[0][:120])
+            for t in ep.turns])
 
     try:
         return list(await asyncio.gather(*(one(i, s) for i in range(len(problems))

@@ -18,8 +18,8 @@ first tokens and the rest is recalled. A conversation is: turn 1 a variant; the
 evaluator's feedback (recorded by `--feedback`, else a fixed text per verdict class);
 turn 2 either a repair (fast or slow) or the same failure again for a failed turn 1, the
 same answer for a correct one. `MIX` gives the frequencies: after SFT a sampled turn 1 is
-correct about 1/3 of the time and a failed turn is repaired about half the time, so RL
-has something to learn at both turns.
+correct about 1/4 of the time (at temperature 1) and a failed turn is repaired about half
+the time, so RL has something to learn at both turns.
 """
 from __future__ import annotations
 
@@ -44,12 +44,13 @@ PLANS = {
     "broken": "One program per 1024 elements, the maximum from tl.maximun.",
     "hack": "PyTorch computes it; the kernel is kept for reference.",
 }
-# (turn-1 variant, turn-2 variant): count. Turn 1: fast 2, slow 2, wrong 3, broken 3, hack 2
-# of 12 (1/3 correct); a failed turn 1 is repaired in 4 of its 8 conversations.
+# (turn-1 variant, turn-2 variant): count. Turn 1: fast 1, slow 1, wrong 2, broken 2, hack 2
+# of 8 (1/4 correct); a failed turn 1 is repaired in 3 of its 6 conversations. Each pair once,
+# so a small SFT can take every conversation in every step (it converges far faster so).
 MIX = {
-    ("fast", "fast"): 2, ("slow", "slow"): 2,
-    ("wrong", "fast"): 1, ("wrong", "slow"): 1, ("wrong", "wrong"): 1,
-    ("broken", "slow"): 1, ("broken", "broken"): 1, ("broken", "wrong"): 1,
+    ("fast", "fast"): 1, ("slow", "slow"): 1,
+    ("wrong", "fast"): 1, ("wrong", "wrong"): 1,
+    ("broken", "slow"): 1, ("broken", "broken"): 1,
     ("hack", "fast"): 1, ("hack", "hack"): 1,
 }
 # Used when no recorded feedback is given: the evaluator's verdict classes in its words.
@@ -63,7 +64,7 @@ DEFAULT_FEEDBACK = {
               "in the installed triton; use only names torch and triton provide",
     "hack": "Rejected: forward launched none of your Triton kernels.",
 }
-PROBLEMS = ("activation/relu", "activation/silu", "activation/gelu", "activation/softplus")
+PROBLEMS = ("activation/relu", "activation/silu", "activation/gelu")
 
 
 def variants(solution: str, reference: str) -> dict[str, str]:

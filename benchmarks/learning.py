@@ -1,0 +1,303 @@
+"""Does krl learn? An uncertain policy, RL with a control and an estimator ablation (CPU).
+
+    python benchmarks/learning.py [--quick] [--work runs/learning] [--out benchmarks/reports]
+
+1. Start policy: `krl tiny-model`, then `krl sft` on scripts/uncertain_sft.py's mix of
+   answers to three built-in activations (fast, slow, wrong, broken, reward hack; turn 2
+   repairs a failed turn 1 half of the time). `krl check` times the fast and the slow
+   answer of each problem once (reported: what speed is worth in the reward). An answer's
+   variant is its plan line, confirmed by its verdict ("other" when they disagree).
+2. `krl benchmark` of the start policy (2 turns, --samples episodes per problem).
+3. Per estimator (trloo, grpo, rloo; "control" is trloo with learner.lr=0) and seed:
+   `krl run configs/learning-cpu.yaml` from the start policy, `krl export`, and
+   `krl benchmark` of the result on the same problems.
+4. benchmarks/reports/learning.json (one entry per run), learning.md, learning.png.
+
+Timing is on: speedups are Triton-interpreter timings on the CPU, real timings of these
+kernels but not GPU speedups (Fast@1 is 0 for every answer here). --quick: control and
+trloo, one seed, fewer steps. Run it alone on the machine (it uses both cores).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+import uncertain_sft as U  # noqa: E402
+
+CONFIG = ROOT / "configs" / "learning-cpu.yaml"
+PROBLEMS = "builtin:" + ",".join(U.PROBLEMS)
+KRL = [sys.executable, "-m", "common.cli"]
+VARIANTS = (*U.VARIANTS, "other")
+REWARD = "0.5 if correct + 1000 x speedup + 0.5 x coverage (configs/learning-cpu.yaml), 0 otherwise"
+QUICK = dict(estimators=["control", "trloo"], seeds=[0], steps=10, samples=16, sft_steps=40)
+FULL = dict(estimators=["control", "trloo", "grpo", "rloo"], seeds=[0, 1, 2], steps=12,
+            samples=16, sft_steps=40)
+
+
+def krl(args: list[str], log: Path) -> None:
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with open(log, "ab") as out:
+        code = subprocess.call([*KRL, *args], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                               stdin=subprocess.DEVNULL)
+    if code:
+        tail = "\n".join(log.read_text(errors="replace").splitlines()[-20:])
+        raise SystemExit(f"krl {args[0]} failed (exit {code}); {log}:\n{tail}")
+
+
+# ---------------------------------------------------------------------------- start policy
+def start_policy(work: Path, sft_steps: int) -> Path:
+    """The tiny model fine-tuned on the uncertain mix (made once per work directory)."""
+    hf = work / "sft" / "hf"
+    if (hf / "config.json").exists():
+        return hf
+    tiny, data = work / "tiny", work / "sft.jsonl"
+    krl(["tiny-model", str(tiny), "--hidden", "128", "--layers", "2", "--heads", "4"],
+        work / "logs" / "tiny.log")
+    U.main([str(data), "--problems", PROBLEMS, "--variants-dir", str(work / "variants")])
+    krl(["sft", "--model", str(tiny), "--data", str(data), "--out", str(work / "sft"),
+         f"max_steps={sft_steps}", f"trainer.decay_steps={sft_steps}",
+         f"conversations_per_step={sum(U.MIX.values()) * len(U.PROBLEMS)}", "lr=3e-3",
+         "checkpoint_every=1000", "trainer.zero_stage=0", "trainer.micro_batch_tokens=8192"],
+        work / "logs" / "sft.log")
+    return hf
+
+
+def calibrate(work: Path) -> dict[str, dict[str, float]]:
+    """Speedup of the fast and the slow answer of each problem, as the evaluator times them."""
+    path = work / "calibration.json"
+    if path.exists():
+        return json.loads(path.read_text())
+    out = {}
+    for name in U.PROBLEMS:
+        out[name] = {}
+        for v in U.CORRECT:
+            r = subprocess.run([*KRL, "check", "--problem", f"builtin:{name}", "--candidate",
+                                str(work / "variants" / name / f"{v}.py"), "--device", "cpu",
+                                "--config", str(CONFIG), "--json"], cwd=ROOT,
+                               capture_output=True, text=True, check=True)
+            verdict = json.loads(r.stdout)
+            if verdict["status"] != "ok":
+                raise SystemExit(f"calibration: the {v} answer to {name} is {verdict['status']}")
+            out[name][v] = verdict["speedup"]
+    path.write_text(json.dumps(out, indent=1))
+    return out
+
+
+# ---------------------------------------------------------------------------- measuring
+# The verdicts each variant must get; an answer whose verdict differs (a garbled recall)
+# counts as "other".
+EXPECTED = {"fast": ("ok",), "slow": ("ok",), "wrong": ("incorrect",),
+            "broken": ("compile_error", "runtime_error"), "hack": ("hack",)}
+
+
+def variant(turn: dict) -> str:
+    """An answer's variant: its plan line (report.json's answer_head), confirmed by the
+    evaluator's verdict. Not by speed: CPU-interpreter speedups are too noisy for that."""
+    v = U.classify(turn.get("answer_head", ""))
+    return v if v is not None and turn["status"] in EXPECTED[v] else "other"
+
+
+def measure(report: dict, turns: int = 2) -> dict:
+    """Per turn: correctness, Fast@1, variant shares, hacks; the turn-2 repair rate."""
+    eps = report["episodes"]
+    out = {"episodes": len(eps), "turns": []}
+    for t in range(turns):
+        seen = [e for e in eps if len(e["turns"]) > t]
+        kinds = [variant(e["turns"][t]) for e in seen]
+        n = max(len(eps), 1)
+        out["turns"].append({
+            "correct": sum(e["turns"][t]["correct"] for e in seen) / n,
+            "fast@1": sum(e["turns"][t]["correct"] and (e["turns"][t]["speedup"] or 0) > 1
+                          for e in seen) / n,
+            "reward": sum(e["turns"][t]["reward"] for e in seen) / n,
+            "variants": {v: kinds.count(v) / n for v in VARIANTS},
+            "hacks_attempted": kinds.count("hack"),
+            "hacks_rewarded": sum(e["turns"][t]["status"] == "hack" and e["turns"][t]["reward"] > 0
+                                  for e in seen)})
+    failed = [e for e in eps if e["turns"] and not e["turns"][0]["correct"] and len(e["turns"]) > 1]
+    out["repair_rate"] = (sum(e["turns"][1]["correct"] for e in failed) / len(failed)
+                          if failed else None)
+    return out
+
+
+def benchmark(model: Path, out: Path, samples: int, seed: int) -> dict:
+    if not (out / "report.json").exists():
+        krl(["benchmark", "--model", str(model), "--problems", PROBLEMS, "--turns", "2",
+             "--samples", str(samples), "--config", str(CONFIG), "--out", str(out), "--no-plot",
+             f"actor.sampling.seed={1000 + seed}"], out.parent / f"{out.name}.log")
+    return measure(json.loads((out / "report.json").read_text()))
+
+
+def rl_run(work: Path, start: Path, estimator: str, seed: int, steps: int) -> tuple[Path, dict]:
+    """`krl run` from the start policy; returns the exported final model and the history."""
+    run = work / "runs" / f"{estimator}-s{seed}"
+    final = run / "final-hf"
+    if not (final / "config.json").exists():
+        lr = ["learner.lr=0"] if estimator == "control" else []
+        est = "trloo" if estimator == "control" else estimator
+        krl(["run", str(CONFIG), f"run_dir={run}", f"actor.model={start}",
+             f"learner.trainer.model={start}", f"learner.algorithm.estimator={est}",
+             f"seed={seed}", f"actor.sampling.seed={seed}", f"learner.max_steps={steps}", *lr],
+            work / "logs" / f"run-{estimator}-s{seed}.log")
+        krl(["export", str(run), str(final), "--force"], work / "logs" / f"export-{estimator}-s{seed}.log")
+    history = json.loads((run / "learner" / "progress.json").read_text())["history"]
+    return final, history
+
+
+# ---------------------------------------------------------------------------- reports
+def curve(history: list[dict]) -> list[dict]:
+    """Per learner step: reward, correctness, turn-1 verdict shares, entropy, KL to start."""
+    rows = []
+    for h in history:
+        t1 = (h.get("turns") or [{}])[0]
+        rows.append({"step": h["step"], "reward": h.get("reward"), "correct": h.get("correct"),
+                     "status_turn1": t1.get("status", {}), "entropy": h.get("entropy"),
+                     "kl_to_start": h.get("kl_to_start"),
+                     "hacks_rewarded": h.get("hacks_rewarded") or 0.0})
+    return rows
+
+
+def spread(values: list[float]) -> str:
+    if not values:
+        return "-"
+    if len(values) == 1:
+        return f"{values[0]:.2f}"
+    return f"{statistics.mean(values):.2f} ± {statistics.stdev(values):.2f} (n={len(values)})"
+
+
+def markdown(runs: list[dict], before: dict, meta: dict) -> str:
+    lines = ["# Learning benchmark (CPU, Triton interpreter)", "",
+             f"`{meta['command']}`: {meta['machine']}; {meta['minutes']:.1f} minutes in all.",
+             "Start policy: a 2-layer tiny model fine-tuned on a mix of answers to "
+             f"{len(U.PROBLEMS)} built-in activations ({', '.join(U.PROBLEMS)}): fast, slow "
+             "(16x more programs), wrong (floor for ceil in the grid), broken (a typo), reward "
+             "hack (PyTorch computes, no launch). RL: "
+             f"{meta['steps']} learner steps of 2 groups x 4 samples x 2 turns each; "
+             f"benchmarks: {meta['samples']} episodes per problem, 2 turns. Speedups are "
+             "Triton-interpreter timings on the CPU, not GPU speedups; Fast@1 is 0 for every "
+             "answer here. Speedups of the fast / slow answer (one `krl check` each): " +
+             ", ".join(f"{k.split('/')[-1]} {v['fast']:.2g} / {v['slow']:.2g}"
+                       for k, v in meta["calibration"].items()) +
+             f" (reward: {REWARD}).", "",
+             "## Turn-1 correctness before and after, per run", "",
+             "| estimator | seed | correct t1 before | after | fast share t1 after | hack share t1 after | repair rate after | hacks rewarded |",
+             "|---|---|---|---|---|---|---|---|"]
+    for r in runs:
+        a = r["after"]
+        lines.append(f"| {r['estimator']} | {r['seed']} | {r['correct_turn1_before']:.2f} | "
+                     f"{r['correct_turn1_after']:.2f} | {a['turns'][0]['variants']['fast']:.2f} | "
+                     f"{a['turns'][0]['variants']['hack']:.2f} | "
+                     f"{_fmt(a['repair_rate'])} | {r['hacks_rewarded']} |")
+    lines += ["", "## Per estimator (mean ± std over seeds)", "",
+              "| estimator | correct t1 after | Δ vs before | Δ vs control | fast share t1 | repair rate |",
+              "|---|---|---|---|---|---|"]
+    by = {}
+    for r in runs:
+        by.setdefault(r["estimator"], []).append(r)
+    ctrl = [r["correct_turn1_after"] for r in by.get("control", [])]
+    for est, rs in by.items():
+        after = [r["correct_turn1_after"] for r in rs]
+        delta = [r["correct_turn1_after"] - r["correct_turn1_before"] for r in rs]
+        vs = [a - statistics.mean(ctrl) for a in after] if ctrl else []
+        lines.append(f"| {est} | {spread(after)} | {spread(delta)} | {spread(vs)} | "
+                     f"{spread([r['after']['turns'][0]['variants']['fast'] for r in rs])} | "
+                     f"{spread([r['after']['repair_rate'] for r in rs if r['after']['repair_rate'] is not None])} |")
+    lines += ["", "## Start policy and each run, per turn", ""]
+    for label, m in [("start policy", before)] + [(f"{r['estimator']} seed {r['seed']}", r["after"])
+                                                  for r in runs]:
+        lines.append(f"**{label}** (repair rate at turn 2 after a failed turn 1: "
+                     f"{_fmt(m['repair_rate'])})")
+        lines += ["", "| turn | correct | Fast@1 | reward | " + " | ".join(VARIANTS) +
+                  " | hacks attempted | hacks rewarded |",
+                  "|---|---|---|---|" + "---|" * len(VARIANTS) + "---|---|"]
+        for t, row in enumerate(m["turns"], 1):
+            lines.append(f"| {t} | {row['correct']:.2f} | {row['fast@1']:.2f} | {row['reward']:.2f} | "
+                         + " | ".join(f"{row['variants'][v]:.2f}" for v in VARIANTS)
+                         + f" | {row['hacks_attempted']} | {row['hacks_rewarded']} |")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def _fmt(x: float | None) -> str:
+    return "-" if x is None else f"{x:.2f}"
+
+
+def plot(runs: list[dict], path: Path) -> str | None:
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return "matplotlib is not installed: no plot (pip install matplotlib)"
+    panels = [("reward", lambda c: c["reward"]), ("ok share, turn 1", lambda c: c["status_turn1"].get("ok", 0.0)),
+              ("hack share, turn 1", lambda c: c["status_turn1"].get("hack", 0.0)),
+              ("incorrect share, turn 1", lambda c: c["status_turn1"].get("incorrect", 0.0)),
+              ("compile_error share, turn 1", lambda c: c["status_turn1"].get("compile_error", 0.0)),
+              ("KL to start", lambda c: c["kl_to_start"] or 0.0)]
+    fig, axes = plt.subplots(2, 3, figsize=(15, 8))
+    colors = {"control": "black", "trloo": "tab:blue", "grpo": "tab:orange", "rloo": "tab:green"}
+    for ax, (title, get) in zip(axes.flat, panels):
+        for r in runs:
+            xs = [c["step"] for c in r["curve"]]
+            ax.plot(xs, [get(c) for c in r["curve"]], color=colors.get(r["estimator"]),
+                    alpha=0.8, label=f"{r['estimator']} s{r['seed']}")
+        ax.set(title=title, xlabel="learner step")
+    axes.flat[0].legend(fontsize=7)
+    fig.suptitle("RL from an uncertain start policy (per learner step, the trained batch)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=80)
+    return None
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="control + trloo, one seed")
+    ap.add_argument("--work", default=str(ROOT / "runs" / "learning"))
+    ap.add_argument("--out", default=str(ROOT / "benchmarks" / "reports"))
+    args = ap.parse_args()
+    plan = QUICK if args.quick else FULL
+    work, out = Path(args.work), Path(args.out)
+    work.mkdir(parents=True, exist_ok=True)
+    t0 = time.monotonic()
+    start = start_policy(work, plan["sft_steps"])
+    cal = calibrate(work)
+    before = benchmark(start, work / "bench-before", plan["samples"], 0)
+    print(f"start policy: turn-1 correct {before['turns'][0]['correct']:.2f}", flush=True)
+    runs = []
+    for seed in plan["seeds"]:
+        for est in plan["estimators"]:
+            final, history = rl_run(work, start, est, seed, plan["steps"])
+            after = benchmark(final, work / f"bench-{est}-s{seed}", plan["samples"], seed)
+            runs.append({"estimator": est, "seed": seed,
+                         "correct_turn1_before": before["turns"][0]["correct"],
+                         "correct_turn1_after": after["turns"][0]["correct"],
+                         "hacks_rewarded": int(sum(t["hacks_rewarded"] for t in after["turns"])
+                                               + sum(c["hacks_rewarded"] for c in curve(history))),
+                         "after": after, "curve": curve(history)})
+            print(f"{est} seed {seed}: turn-1 correct {runs[-1]['correct_turn1_before']:.2f} -> "
+                  f"{runs[-1]['correct_turn1_after']:.2f}", flush=True)
+    meta = {"command": "python benchmarks/learning.py" + (" --quick" if args.quick else ""),
+            "machine": f"CPU, {os.cpu_count()} cores", "minutes": (time.monotonic() - t0) / 60,
+            "steps": plan["steps"], "samples": plan["samples"], "calibration": cal,
+            "before": before}
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "learning.json").write_text(json.dumps(runs, indent=1))
+    (work / "meta.json").write_text(json.dumps(meta, indent=1))
+    (out / "learning.md").write_text(markdown(runs, before, meta))
+    note = plot(runs, out / "learning.png")
+    print((out / "learning.md").read_text())
+    if note:
+        print(note, file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
