@@ -110,6 +110,7 @@ class Learner:
         self.checkpoints = Checkpoints(self.run_dir / "checkpoints", keep=self.lc.checkpoint_keep)
         self._attempts_path = self.run_dir / "learner" / "training.json"
         self._loop_at = time.monotonic()  # the loop's last sign of life (see _health)
+        self._model_touched = False  # resume() started loading a checkpoint's weights
         self.history: list[dict] = []
         # Batches trained: the learner's step and (on rank 0) the policy version. Not the
         # optimizer's count, which skips a batch without signal (every reward equal).
@@ -164,6 +165,12 @@ class Learner:
                 self.checkpoints.set_aside(path)
         else:
             path = None
+            if self._model_touched:  # a rejected checkpoint's weights are in the engine
+                if self.rank == 0:
+                    self._record_fallback(skipped, None)
+                raise RuntimeError("no checkpoint could be loaded and a damaged one was partly "
+                                   "loaded; exiting so that the restart starts from fresh "
+                                   f"weights (set aside: {[s['checkpoint'] for s in skipped]})")
             self.history, self.step = [], 0
             log.info("no usable checkpoint in %s: starting fresh", self.checkpoints.root)
             if self.hub is not None:  # groups acked before a crash that preceded any checkpoint
@@ -202,6 +209,7 @@ class Learner:
     def _load(self, path: Path) -> None:
         progress = load_json_state(path / "progress.json")
         hub_state = load_json_state(path / "hub.json") if self.hub is not None else None
+        self._model_touched = True
         self.trainer.load(path / "model", tag="model")
         problem = self.trainer.nonfinite()
         if problem:

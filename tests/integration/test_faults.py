@@ -38,10 +38,29 @@ pytestmark = pytest.mark.slow
 sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "learner"))
 from learner_helpers import VOCAB, make_tiny_model  # noqa: E402
 
+_STARTED: list[subprocess.Popen] = []
+
+
+@pytest.fixture(autouse=True)
+def _stop_what_a_failed_test_left():
+    """A test that fails mid-run must not leave its krl run (and roles) running."""
+    yield
+    while _STARTED:
+        p = _STARTED.pop()
+        if p.poll() is None:
+            p.terminate()  # krl run stops its roles on SIGTERM; a learner checkpoints
+            try:
+                p.wait(60)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+
 
 def _krl(*args: str, out: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "common.cli", *args], stdout=open(out, "ab"),
+    proc = subprocess.Popen([sys.executable, "-m", "common.cli", *args], stdout=open(out, "ab"),
                             stderr=subprocess.STDOUT, env=clean_env())
+    _STARTED.append(proc)
+    return proc
 
 
 def _poison(lease, **bad) -> TrajectoryGroup:
