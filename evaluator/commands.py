@@ -24,16 +24,18 @@ imported — and the worker compares, times and decides. The commands:
            problem's get_inputs (untimed; on the device where possible), kept side by side
   go       {count, null, profile}: THE TIMED STEP. The worker's clock runs from writing this
            command to reading its reply: for each armed draw in turn, flush L2 (GPU) and
-           forward, back to back; one device-wide synchronize; a checksum of each
-           forward's outputs. The checksums commit the child to outputs the worker may
-           then ask to see (`reveal`), so work done after the reply cannot be passed off
-           as this call's. CUDA events around each forward are reported only as a
-           cross-check. `null` skips the forwards (`count` flushes, the sync, the
-           checksums of the last outputs): the reference child measures the protocol's
-           own cost with it. `profile` (candidate, a few batches the worker picks at
-           random) runs each forward under the profiler and returns their coverage; the
-           worker does not use that batch's time. Every candidate forward reports how
-           many launches of its own kernels it made.
+           forward, back to back; one device-wide synchronize. The outputs are final when
+           the reply leaves: the forward has returned plain tensors, the device is idle,
+           and no candidate code runs in this process until the next command. CUDA events
+           around each forward are reported only as a cross-check. `null` skips the
+           forwards (`count` flushes and the sync): the reference child measures the
+           protocol's own cost with it. `profile` (candidate, a few batches the worker
+           picks at random) runs each forward under the profiler and returns their
+           coverage; the worker does not use that batch's time. Every candidate forward
+           reports how many launches of its own kernels it made.
+  commit   {}: a checksum of each forward's outputs of the last `go` (untimed). The
+           checksums commit the child to the outputs the worker may then ask to see
+           (`reveal`); the worker decides which only after it has them.
   reveal   {index}: the outputs of forward `index` of the last `go`
   alt      {index}: the reference's outputs for draw `index` of the last batch with
            PyTorch's TF32 mode on (GPU; empty where TF32 changes nothing), the precision
@@ -204,7 +206,7 @@ class ChildState:
 
     def handle(self, head: dict) -> tuple[dict, list]:
         handlers = {"prepare": self.prepare, "load": self.load, "model": self.build_reference,
-                    "run": self.run, "arm": self.arm, "go": self.go, "reveal": self.reveal,
+                    "run": self.run, "arm": self.arm, "go": self.go, "commit": self.commit, "reveal": self.reveal,
                     "profile": self.profile, "status": self.status, "alt": self.alt}
         handler = handlers.get(head.get("op"))
         try:
@@ -374,7 +376,7 @@ class ChildState:
         count = int(h.get("count", 1))
         flush = self._flush_buffer(h)
         if h.get("null"):
-            outs, events_s = self.last_outputs, timing.flush_only(flush, count)
+            return {"op": "done", "events_s": timing.flush_only(flush, count)}, []
         else:
             if len(self.batch) != count:
                 raise ValueError(f"go of {count} forwards, but {len(self.batch)} draws are armed")
@@ -391,8 +393,10 @@ class ChildState:
                 module = self._workspace().module_name()
                 extra["own_launches"] = [sum(1 for m, _ in runs if m == module) for runs in launches]
             self.last_outputs = outs
-        return {"op": "done", "checksums": [timing.checksum(o) for o in outs], "events_s": events_s,
-                **extra}, []
+        return {"op": "done", "events_s": events_s, **extra}, []
+
+    def commit(self, h: dict) -> tuple[dict, list]:
+        return {"op": "committed", "checksums": [timing.checksum(o) for o in self.last_outputs]}, []
 
     def _profiled(self, h: dict, marks: tuple[Callable, Callable]) -> tuple[list[list[torch.Tensor]], dict]:
         """A profiled batch: to the forward it is a timed batch like any other (fresh draws,

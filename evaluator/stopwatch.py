@@ -9,7 +9,10 @@ used. One timed batch of k forwards is, from the worker:
                        cache fix up linear or scale-invariant results);
     go(k)              timed by the worker's clock from writing the command to reading the
                        reply: per draw, flush and forward, back to back; a device-wide
-                       sync; a checksum per forward (evaluator.timing);
+                       sync (evaluator.timing);
+    commit             untimed: a checksum of each forward's outputs. The outputs were final
+                       when go replied (plain tensors, the device idle, and no candidate
+                       code runs in the child between commands);
     reveal?            decided HERE, after the reply, with the OS's randomness, each forward
                        independently with the same probability (a fixed number of reveals
                        would tell a child that counts them when the last one is past): the
@@ -21,8 +24,10 @@ used. One timed batch of k forwards is, from the worker:
                        every forward it cheats on.
 k is 1 for a forward that is slow next to a round trip, and more for a fast one, up
 to `timing.batch_ms` of device time per batch (`batch_size`): a round trip costs
-~0.7 ms on an H100 host (pipes, flush, sync, checksums), and the two processes' host
-paths differ by tens of microseconds, which on a 0.1 ms kernel was a 2x error.
+~0.7 ms on an H100 host (pipes, flush, sync, and then the checksums), and the two
+processes' host paths differ by tens of microseconds (a process that has run the
+profiler pays a few more per CUDA call), which on a 0.1 ms kernel was a 2x error. So
+the timed window holds only flushes, forwards and one sync; checksums come after it.
 Back to back, the host's launch overhead hides behind queued work, as in do_bench.
 The reference is timed the same way, in the trusted reference child (a process that
 never ran candidate code), on the same schedule of batches, sets and seeds, so its
@@ -112,10 +117,13 @@ def _go(child, count: int, flush_bytes: int, deadline_s: float, null: bool = Fal
                                              **({"profile": True} if profile else {})}, deadline_s)
     if reply.get("op") != "done":
         raise _ChildError(reply)
-    checksums = reply.get("checksums")
-    if not null and (not isinstance(checksums, list) or len(checksums) != count):
-        raise _ChildError({"op": "error", "kind": "internal",
-                           "message": f"go of {count} forwards answered {checksums!r:.200}"})
+    if not null:
+        committed, _ = child.request({"op": "commit"}, deadline_s)
+        checksums = committed.get("checksums")
+        if committed.get("op") != "committed" or not isinstance(checksums, list) or len(checksums) != count:
+            raise _ChildError(committed if committed.get("op") == "error" else {
+                "op": "error", "kind": "internal", "message": f"go of {count} forwards committed {checksums!r:.200}"})
+        reply = {**reply, "checksums": checksums}
     return reply, seconds
 
 

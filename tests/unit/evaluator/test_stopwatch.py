@@ -23,6 +23,8 @@ class ScriptedChild:
         self.batches: list[int] = []
 
     def request(self, head, deadline_s):
+        if head["op"] == "commit":
+            return {"op": "committed", "checksums": [checksum(o) for o in self.last]}, []
         if head["op"] == "arm":
             assert len(head["ids"]) == len(head["seeds"])
             self.seeds.extend(head["seeds"])
@@ -37,15 +39,13 @@ class ScriptedChild:
     def timed_request(self, head, deadline_s):
         count = head["count"]
         if head["null"]:
-            return ({"op": "done", "checksums": [checksum(o) for o in self.last], "events_s": None}, [],
-                    self.round_trip + count * self.flush_s)
+            return {"op": "done", "events_s": None}, [], self.round_trip + count * self.flush_s
         self.batches.append(count)
         self.last = []
         for _ in range(count):
             self.forwards += 1
             self.last.append([torch.full((4,), float(self.forwards))])
-        return ({"op": "done", "checksums": [checksum(o) for o in self.last], "events_s": None}, [],
-                self.round_trip + count * (self.forward_s + self.flush_s))
+        return {"op": "done", "events_s": None}, [], self.round_trip + count * (self.forward_s + self.flush_s)
 
 
 def test_the_cpu_interpreter_reveals_every_run_and_redraws_every_input():
