@@ -223,7 +223,11 @@ class WeightSync:
                          sent_at=now())
         try:
             reply = self.client.request(join, expect=RelaySource)
-        except (PeerUnavailable, RequestRejected) as exc:
+        except RequestRejected as exc:  # a hub that does not relay: pull from it
+            log.warning("hub refused RelayJoin (%s); pulling from the hub", exc)
+            self._drop_relay_client()
+            return self.client
+        except PeerUnavailable as exc:
             log.warning("no relay source for version %d: %s", ann.version, exc)
             return None
         self._drop_relay_client()

@@ -17,7 +17,8 @@ with the relay on and off, against one raw ZeroMQ stream of the same bytes.
    processes (benchmarks/transport.py). Target: N = 8 within 1.25x of N = 1 (relay on).
 
     .venv/bin/python benchmarks/weights.py [--steps 3] [--relay-mib 128] [--actors 1,2,4,8]
-    .venv/bin/python benchmarks/weights.py --model /models/Llama-3.2-1B --device cuda
+    .venv/bin/python benchmarks/weights.py --model /models/Llama-3.2-1B --device cuda \
+        --relay-mib 2400 --bucket-mib 256     # on a GPU host: a 1.2B bf16 model's bytes
 
 Writes benchmarks/reports/weights.md and .json. Every actor's weights are checked
 against the learner's (a digest of every tensor) in every run.
