@@ -232,7 +232,8 @@ def relay_rows(args) -> tuple[list[dict], float]:
 
 
 # ----------------------------------------------------------------------------- report
-def write_report(out: Path, deltas: list[dict], relays: list[dict], raw_s: float, args) -> dict:
+def write_report(out: Path, deltas: list[dict], relays: list[dict], raw_s: float, args,
+                 commands: dict) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     import multiprocessing as mp
 
@@ -240,7 +241,7 @@ def write_report(out: Path, deltas: list[dict], relays: list[dict], raw_s: float
             "model": args.model or f"random-init Qwen2 hidden {args.hidden} x {args.layers} "
                                    f"layers, vocab {args.vocab}",
             "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            "command": " ".join(sys.argv)}
+            "commands": commands}  # per part: a skipped part keeps the run that made it
     targets = {}
     low = [r for r in deltas if r["lr"] == 1e-6 and r["dtype"] == "bfloat16"]
     if low:
@@ -254,8 +255,8 @@ def write_report(out: Path, deltas: list[dict], relays: list[dict], raw_s: float
               "targets": targets}
     (out / "weights.json").write_text(json.dumps(report, indent=2))
     lines = ["# Weights to many actors: deltas and relay", "",
-             f"{meta['when']}, {meta['cpus']} CPUs, device {meta['device']}; "
-             f"`{meta['command']}`.", ""]
+             f"{meta['when']}, {meta['cpus']} CPUs, device {meta['device']}. Commands: "
+             + "; ".join(f"{part}: `{cmd}`" for part, cmd in commands.items()) + ".", ""]
     if deltas:
         lines += [f"## Delta size after real AdamW steps ({meta['model']}, fp32 master "
                   "weights; bf16 = their cast, as a bf16 learner publishes)", "",
@@ -285,6 +286,15 @@ def write_report(out: Path, deltas: list[dict], relays: list[dict], raw_s: float
                          f"| {r.get('cpu_bound_s', float('nan')):.2f} "
                          f"| {r.get('load_avg_1m', float('nan')):.1f} |")
         lines.append("")
+    if args.device == "cpu":
+        lines += ["Notes: CPU only (no GPU here). Deltas were measured on the random-init model "
+                  "above, in bf16 (the cast of fp32 master weights, what a bf16 learner "
+                  "publishes) and in fp32; a 1B model's numbers need "
+                  "`--model DIR --device cuda` on a GPU host. The relay rows share the "
+                  "machine's cores with every actor's receive, checksum and forward (and with "
+                  "other work: see the load column), so the time grows with the CPU seconds, "
+                  "not with the bytes any one sender moves; they show the mechanism, not the "
+                  "scaling a host with a core per actor (or one actor per host) would see.", ""]
     lines.append("Targets: " + ", ".join(f"{k} = {v:.3f}" if isinstance(v, float) else f"{k} = {v}"
                                          for k, v in targets.items()))
     (out / "weights.md").write_text("\n".join(lines) + "\n")
@@ -309,15 +319,21 @@ def main() -> int:
     ap.add_argument("--actors", type=lambda s: [int(x) for x in s.split(",")],
                     default=[1, 2, 4, 8])
     ap.add_argument("--rounds", type=int, default=2)
-    ap.add_argument("--skip", choices=["deltas", "relay"], default=None)
+    ap.add_argument("--skip", choices=["deltas", "relay", "both"], default=None,
+                    help="keep that part's rows from the last report (both: rewrite the report)")
     ap.add_argument("--out", type=Path, default=Path(__file__).parent / "reports")
     args = ap.parse_args()
     old = json.loads((args.out / "weights.json").read_text()) if args.skip and (
         args.out / "weights.json").is_file() else {}  # a skipped part keeps its last rows
-    deltas = old.get("deltas", []) if args.skip == "deltas" else delta_rows(args)
+    command = " ".join(["benchmarks/weights.py"] + sys.argv[1:])
+    commands = dict(old.get("meta", {}).get("commands", {}))
+    deltas = old.get("deltas", []) if args.skip in ("deltas", "both") else delta_rows(args)
     relays, raw_s = ((old.get("relay", []), old.get("raw_stream_s", 0.0))
-                     if args.skip == "relay" else relay_rows(args))
-    targets = write_report(args.out, deltas, relays, raw_s, args)
+                     if args.skip in ("relay", "both") else relay_rows(args))
+    for part in ("deltas", "relay"):
+        if args.skip not in (part, "both"):
+            commands[part] = command
+    targets = write_report(args.out, deltas, relays, raw_s, args, commands)
     print(json.dumps(targets))
     return 0
 
