@@ -1,7 +1,8 @@
 """Weights to several real actor processes over the relay, with deltas: every actor ends
 holding exactly the learner's tensors (a digest of names, dtypes, shapes and bytes),
 including when the actor at the head of the chain is killed mid-transfer, when an actor
-stalls through versions and comes back, and after a learner rollback."""
+stalls through versions and comes back, after a learner rollback, and when an actor
+(re)starts late."""
 import json
 import os
 import signal
@@ -40,6 +41,7 @@ def _hub(tmp_path, fanout=1):
 
 
 def _actors(tmp_path, server, n):
+    tmp_path.mkdir(exist_ok=True)
     procs = []
     for i in range(n):
         status = tmp_path / f"actor{i}.jsonl"
@@ -139,7 +141,7 @@ def test_chain_with_deltas_survives_the_head_relay_killed_mid_transfer(tmp_path)
         server.stop()
 
 
-def test_stalled_actor_and_rollback_end_bit_identical(tmp_path):
+def test_stalled_actor_rollback_and_late_start_end_bit_identical(tmp_path):
     server = _hub(tmp_path, fanout=1)
     procs = _actors(tmp_path, server, 2)
     (a, _), (b, _) = procs
@@ -167,6 +169,12 @@ def test_stalled_actor_and_rollback_end_bit_identical(tmp_path):
         got = _wait_all(procs, 3, server.hub_id)
         assert {x["digest"] for x in got} == {digest(_weights(7, 1e-3))}
         assert all(x["wire_bytes"] < 0.7 * x["full_bytes"] for x in got)
+
+        late = _actors(tmp_path / "late", server, 1)  # a restarted actor: nothing held
+        procs += late
+        got = _wait_all(late, 3, server.hub_id)
+        assert got[0]["digest"] == digest(_weights(7, 1e-3))
+        assert got[0]["wire_bytes"] >= got[0]["full_bytes"]  # a full copy, not deltas
     finally:
         _stop(procs)
         server.stop()
