@@ -385,6 +385,7 @@ class Supervisor:
                 value = scrape(p.metrics_port, "krl_evaluator_evaluations_total")
                 if value is not None:
                     self.runs[p.name].observe(value)
+        for p in self.procs:  # after every exit is handled: a peer's death comes first
             if p.popen is not None and p.popen.returncode is None and self.status == "running":
                 self.check_health(p, now)
 
