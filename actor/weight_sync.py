@@ -277,10 +277,6 @@ class WeightSync:
         pulled, self._pulled = self._pulled, None
         self._held = pulled if pulled is not None and pulled[:2] == (version, hub_id) else None
 
-    def held(self) -> Optional[list[Bucket]]:
-        """The buckets of the weights the engine runs, if they came from a pull."""
-        return self._held[2] if self._held is not None else None
-
     def stop(self) -> None:
         """Make a pull in progress on another thread give up within half a second (the
         actor is stopping: with the hub gone, its retry budget could hold exit for

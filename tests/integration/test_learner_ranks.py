@@ -83,13 +83,15 @@ def _finish(procs, logs, deadline: float) -> None:
 
 
 def _pull(sync: WeightSync, version: int, procs, logs, deadline: float) -> dict:
-    """The full weights of `version` as an actor gets them (every bucket checksum-verified)."""
+    """The full weights of `version` as an actor gets them (every bucket checksum-verified;
+    as deltas against the version pulled before, if the hub offers them)."""
     while True:
         _alive(procs, logs, deadline)
         ann = sync.poll(0.5)
         if ann is not None and ann.version == version:
             buckets = sync.pull(ann)
             assert buckets is not None, "pull failed"
+            sync.loaded(ann.version, ann.hub_id)
             return {n: t.clone() for b in buckets for n, t in b.tensors()}
         assert ann is None or ann.version < version, f"version {ann.version} came unasked"
 
@@ -125,14 +127,17 @@ def test_two_learner_ranks_train_checkpoint_resume_and_publish_full_weights(tmp_
     cfg_path.write_text(yaml.safe_dump(cfg))
     logs = [tmp_path / f"rank{r}.log" for r in range(2)]
     actor = ScriptedActor(hub, VOCAB)
+    actor_metrics = Metrics("actor")
     sync = WeightSync(hub, pub, TransportConfig(request_timeout_s=2, request_retries=3),
-                      Metrics("actor"))
+                      actor_metrics)
     deadline = time.monotonic() + 240
 
     procs = _start_ranks(cfg_path, logs)
     try:
-        _feed(actor, 4, procs, logs, deadline)  # steps 1 and 2 only: v2 stays the newest
-        published = _pull(sync, 2, procs, logs, deadline)
+        _feed(actor, 2, procs, logs, deadline)  # step 1
+        _pull(sync, 1, procs, logs, deadline)
+        _feed(actor, 4, procs, logs, deadline)  # step 2 only: v2 stays the newest
+        published = _pull(sync, 2, procs, logs, deadline)  # as deltas against v1
         _feed(actor, 6, procs, logs, deadline)
     except BaseException:
         _kill(procs)
@@ -141,7 +146,11 @@ def test_two_learner_ranks_train_checkpoint_resume_and_publish_full_weights(tmp_
     _check_groups(run_dir, 3)
     assert "learner stopped at step 3" in logs[1].read_text()  # rank 1 kept to the budget too
 
-    # The published weights are whole (not ZeRO-3 partitions) and are the checkpoint's.
+    # The published weights are whole (not ZeRO-3 partitions) and are the checkpoint's,
+    # v2 rebuilt from deltas against v1 included.
+    delta_buckets = actor_metrics.registry.get_sample_value(
+        "krl_actor_weight_buckets_total", {"encoding": "delta"})
+    assert delta_buckets and delta_buckets > 0
     base = load_file(str(Path(model) / "model.safetensors"))
     assert published.keys() <= base.keys() and "model.embed_tokens.weight" in published
     assert {n: t.shape for n, t in published.items()} == {n: base[n].shape for n in published}
