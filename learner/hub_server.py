@@ -36,9 +36,10 @@ Relay (`relay_fanout` > 0): an actor about to pull a version asks which peer to 
 from (RelayJoin); `RelayTree` hands the first `relay_fanout` actors the hub and each
 later one the earliest actor with fewer than `relay_fanout` children, so actors form a
 tree (a chain at 1); a source is never one that pulls through the asker, so no cycle
-forms. Each actor forwards buckets as they arrive (actor/relay.py). An actor whose source fails
-asks again naming it; the hub marks it dead for that version and picks another source
-(itself if it has room, else another actor).
+forms. Each actor forwards buckets as they arrive (actor/relay.py). An actor whose
+source fails asks again naming it; the hub marks it dead for that version and picks
+another source (itself if it has room, else another actor). Only the newest version
+has a tree: an actor still pulling an older one pulls it from the hub.
 
 Identity: every HubServer is a new incarnation (`hub_id`), and its announcements carry
 that id and `base_version`, the first version it published (a resumed learner publishes
