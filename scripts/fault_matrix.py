@@ -21,8 +21,8 @@ T = "tests/integration/"
 F = T + "test_faults.py::"
 # (fault, how it is injected, what must hold, pytest node that injects and checks it)
 ROWS = [
-    ("poison", "6 groups: id with '/', 200-char id, token id >= vocabulary, NaN logprob, "
-     "version 999, 3 logprobs for 4 tokens", "each acked `rejected`, none stored, "
+    ("poison", "7 groups: id with '/', 200-char id, token id >= vocabulary, NaN logprob, "
+     "version 999, 3 logprobs for 4 tokens, empty prompt", "each acked `rejected`, none stored, "
      "counted in the metric, /health 200, the run then trains to its budget",
      F + "test_poison_is_refused_and_damaged_state_falls_back"),
     ("corrupt", "4 KiB of garbage in the newest checkpoint's model file",
