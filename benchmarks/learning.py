@@ -33,7 +33,11 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import uncertain_sft as U  # noqa: E402
 
 CONFIG = ROOT / "configs" / "learning-cpu.yaml"
-PROBLEMS = "builtin:" + ",".join(U.PROBLEMS)
+NAMES = list(U.PROBLEMS)   # --problems replaces them
+
+
+def spec() -> str:
+    return "builtin:" + ",".join(NAMES)
 KRL = [sys.executable, "-m", "common.cli"]
 VARIANTS = (*U.VARIANTS, "other")
 REWARD = "0.5 if correct + 1000 x speedup + 0.5 x coverage (configs/learning-cpu.yaml), 0 otherwise"
@@ -61,10 +65,10 @@ def start_policy(work: Path, sft_steps: int) -> Path:
     tiny, data = work / "tiny", work / "sft.jsonl"
     krl(["tiny-model", str(tiny), "--hidden", "128", "--layers", "2", "--heads", "4"],
         work / "logs" / "tiny.log")
-    U.main([str(data), "--problems", PROBLEMS, "--variants-dir", str(work / "variants")])
+    U.main([str(data), "--problems", spec(), "--variants-dir", str(work / "variants")])
     krl(["sft", "--model", str(tiny), "--data", str(data), "--out", str(work / "sft"),
          f"max_steps={sft_steps}", f"trainer.decay_steps={sft_steps}",
-         f"conversations_per_step={sum(U.MIX.values()) * len(U.PROBLEMS)}", "lr=3e-3",
+         f"conversations_per_step={sum(U.MIX.values()) * len(NAMES)}", "lr=3e-3",
          "checkpoint_every=1000", "trainer.zero_stage=0", "trainer.micro_batch_tokens=8192"],
         work / "logs" / "sft.log")
     return hf
@@ -76,7 +80,7 @@ def calibrate(work: Path) -> dict[str, dict[str, float]]:
     if path.exists():
         return json.loads(path.read_text())
     out = {}
-    for name in U.PROBLEMS:
+    for name in NAMES:
         out[name] = {}
         for v in U.CORRECT:
             r = subprocess.run([*KRL, "check", "--problem", f"builtin:{name}", "--candidate",
@@ -130,7 +134,7 @@ def measure(report: dict, turns: int = 2) -> dict:
 
 def benchmark(model: Path, out: Path, samples: int, seed: int) -> dict:
     if not (out / "report.json").exists():
-        krl(["benchmark", "--model", str(model), "--problems", PROBLEMS, "--turns", "2",
+        krl(["benchmark", "--model", str(model), "--problems", spec(), "--turns", "2",
              "--samples", str(samples), "--config", str(CONFIG), "--out", str(out), "--no-plot",
              f"actor.sampling.seed={1000 + seed}"], out.parent / f"{out.name}.log")
     return measure(json.loads((out / "report.json").read_text()))
@@ -145,7 +149,8 @@ def rl_run(work: Path, start: Path, estimator: str, seed: int, steps: int) -> tu
         est = "trloo" if estimator == "control" else estimator
         krl(["run", str(CONFIG), f"run_dir={run}", f"actor.model={start}",
              f"learner.trainer.model={start}", f"learner.algorithm.estimator={est}",
-             f"seed={seed}", f"actor.sampling.seed={seed}", f"learner.max_steps={steps}", *lr],
+             f"seed={seed}", f"actor.engine.seed={seed}", f"learner.max_steps={steps}",
+             f"learner.dataset={spec()}", *lr],
             work / "logs" / f"run-{estimator}-s{seed}.log")
         krl(["export", str(run), str(final), "--force"], work / "logs" / f"export-{estimator}-s{seed}.log")
     history = json.loads((run / "learner" / "progress.json").read_text())["history"]
@@ -177,7 +182,7 @@ def markdown(runs: list[dict], before: dict, meta: dict) -> str:
     lines = ["# Learning benchmark (CPU, Triton interpreter)", "",
              f"`{meta['command']}`: {meta['machine']}; {meta['minutes']:.1f} minutes in all.",
              "Start policy: a 2-layer tiny model fine-tuned on a mix of answers to "
-             f"{len(U.PROBLEMS)} built-in activations ({', '.join(U.PROBLEMS)}): fast, slow "
+             f"{len(NAMES)} built-in activation(s) ({', '.join(NAMES)}): fast, slow "
              "(16x more programs), wrong (floor for ceil in the grid), broken (a typo), reward "
              "hack (PyTorch computes, no launch). RL: "
              f"{meta['steps']} learner steps of 2 groups x 4 samples x 2 turns each; "
@@ -262,8 +267,17 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="control + trloo, one seed")
     ap.add_argument("--work", default=str(ROOT / "runs" / "learning"))
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "reports"))
+    ap.add_argument("--problems", default=",".join(U.PROBLEMS),
+                    help="comma-separated built-in activations (default: %(default)s)")
+    ap.add_argument("--steps", type=int, help="learner steps per run (default: the plan's)")
+    ap.add_argument("--sft-steps", type=int, help="SFT steps (default: the plan's)")
+    ap.add_argument("--samples", type=int, help="benchmark episodes per problem (default: "
+                                                  "the plan's)")
     args = ap.parse_args()
-    plan = QUICK if args.quick else FULL
+    NAMES[:] = args.problems.split(",")
+    plan = dict(QUICK if args.quick else FULL)
+    plan.update({k: v for k, v in (("steps", args.steps), ("sft_steps", args.sft_steps),
+                                   ("samples", args.samples)) if v})
     work, out = Path(args.work), Path(args.out)
     work.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
@@ -284,7 +298,7 @@ def main() -> int:
                          "after": after, "curve": curve(history)})
             print(f"{est} seed {seed}: turn-1 correct {runs[-1]['correct_turn1_before']:.2f} -> "
                   f"{runs[-1]['correct_turn1_after']:.2f}", flush=True)
-    meta = {"command": "python benchmarks/learning.py" + (" --quick" if args.quick else ""),
+    meta = {"command": "python " + " ".join(["benchmarks/learning.py", *sys.argv[1:]]),
             "machine": f"CPU, {os.cpu_count()} cores", "minutes": (time.monotonic() - t0) / 60,
             "steps": plan["steps"], "samples": plan["samples"], "calibration": cal,
             "before": before}
