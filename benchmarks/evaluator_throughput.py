@@ -239,8 +239,11 @@ def run_baseline(mix: list[dict], cfg_path: Path, device: str, parallel: int,
                               device, "--json", "--config", str(cfg_path)], cwd=ROOT, capture_output=True,
                              text=True, check=False, env=_env(i % parallel if device == "cuda" else None))
         verdict = json.loads(out.stdout) if out.returncode == 0 else {"status": f"exit {out.returncode}"}
-        return {"problem": item["problem"].name, "kind": item["kind"], "status": verdict["status"],
-                "latency_s": time.monotonic() - t, "speedup": verdict.get("speedup")}
+        row = {"problem": item["problem"].name, "kind": item["kind"], "status": verdict["status"],
+               "latency_s": time.monotonic() - t, "speedup": verdict.get("speedup")}
+        print(f"  baseline {i}: {row['problem']} {row['kind']} -> {row['status']} in {row['latency_s']:.1f}s",
+              flush=True)
+        return row
 
     t0 = time.monotonic()
     with ThreadPoolExecutor(parallel) as pool:  # one fresh process per GPU (per core on CPU) at a time

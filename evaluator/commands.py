@@ -29,13 +29,14 @@ imported — and the worker compares, times and decides. The commands:
            and no candidate code runs in this process until the next command. CUDA events
            around each forward are reported only as a cross-check. `null` skips the
            forwards (`count` flushes and the sync): the reference child measures the
-           protocol's own cost with it. `profile` (candidate, a few batches the worker
-           picks at random) runs each forward under the profiler and returns their
-           coverage; the worker does not use that batch's time. Every candidate forward
-           reports how many launches of its own kernels it made.
-  commit   {}: a checksum of each forward's outputs of the last `go` (untimed). The
-           checksums commit the child to the outputs the worker may then ask to see
-           (`reveal`); the worker decides which only after it has them.
+           protocol's own cost with it. `profile` (a few batches the worker picks at
+           random, the same in both children) runs each forward under the profiler; the
+           candidate returns their coverage; the worker does not use that batch's time.
+           Every candidate forward reports how many launches of its own kernels it made.
+  commit   {}: a checksum of each forward's outputs of the last `go`, and the CUDA-event
+           time of each (untimed). The checksums commit the child to the outputs the
+           worker may then ask to see (`reveal`); the worker decides which only after it
+           has them.
   reveal   {index}: the outputs of forward `index` of the last `go`
   alt      {index}: the reference's outputs for draw `index` of the last batch with
            PyTorch's TF32 mode on (GPU; empty where TF32 changes nothing), the precision
@@ -91,6 +92,19 @@ def _as(kind: str, call: Callable[[], Any]) -> Any:
 
 def describe_outputs(outs: list[torch.Tensor]) -> list[dict]:
     return [{"dtype": DTYPE_NAMES.get(t.dtype, str(t.dtype)), "shape": list(t.shape)} for t in outs]
+
+
+def _shared_across(outs: list[list[torch.Tensor]]) -> bool:
+    """Whether two forwards of one batch returned the same memory (an output buffer kept
+    and reused from call to call): the later forward overwrote the earlier one's result
+    before anyone read it. Honest code may do this; it is timed one forward at a time."""
+    seen: set[int] = set()
+    for forward in outs:
+        mine = {t.untyped_storage().data_ptr() for t in forward} - {0}
+        if mine & seen:
+            return True
+        seen |= mine
+    return False
 
 
 def _sendable(outs: list[torch.Tensor], max_bytes: int) -> str | None:
@@ -200,6 +214,7 @@ class ChildState:
         self.model: Any = None
         self.count = 0
         self.batch: list[list] = []  # the armed draws, one input list per forward of the next go
+        self.events: list = []  # CUDA event pairs of the last go's forwards (read by commit)
         self.last_outputs: list[list[torch.Tensor]] = []  # per forward of the last go
         self.flush = None
         self.draws_checked: set[int] = set()
@@ -376,34 +391,47 @@ class ChildState:
         count = int(h.get("count", 1))
         flush = self._flush_buffer(h)
         if h.get("null"):
-            return {"op": "done", "events_s": timing.flush_only(flush, count)}, []
+            timing.flush_only(flush, count)
+            return {"op": "done"}, []
         else:
             if len(self.batch) != count:
                 raise ValueError(f"go of {count} forwards, but {len(self.batch)} draws are armed")
             who = "candidate" if self.role == "candidate" else "problem"
             launches: list[list[tuple[str, str]]] = []
             marks = (self.recorder.start, lambda: launches.append(self.recorder.stop()))
-            if h.get("profile") and self.role == "candidate":
-                events_s = None
-                outs, extra["coverage"] = _as(who, partial(self._profiled, h, marks))
+            self.events = []
+            if h.get("profile") and (self.role == "candidate" or self.device == "cuda"):
+                # the reference profiles the same batches on the GPU: both processes then carry the
+                # profiler's after-cost per CUDA call alike (only the candidate's coverage is kept)
+                outs, cov = _as(who, partial(self._profiled, h, marks))
+                if self.role == "candidate":
+                    extra["coverage"] = cov
             else:
-                outs, events_s = _as(who, partial(timing.timed_forwards, self.model, self.batch,
-                                                  self.device, flush, *marks))
+                outs, self.events = _as(who, partial(timing.timed_forwards, self.model, self.batch,
+                                                     self.device, flush, *marks))
             if self.role == "candidate":
                 module = self._workspace().module_name()
                 extra["own_launches"] = [sum(1 for m, _ in runs if m == module) for runs in launches]
+            if _shared_across(outs):
+                extra["aliased"] = True
             self.last_outputs = outs
-        return {"op": "done", "events_s": events_s, **extra}, []
+        return {"op": "done", **extra}, []
 
     def commit(self, h: dict) -> tuple[dict, list]:
-        return {"op": "committed", "checksums": [timing.checksum(o) for o in self.last_outputs]}, []
+        """Untimed, after a go: checksums of its outputs, and its CUDA-event times (read here,
+        out of the timed window: each read is a CUDA call)."""
+        events = timing.event_seconds(self.events)
+        self.events = []
+        return {"op": "committed", "checksums": [timing.checksum(o) for o in self.last_outputs],
+                "events_s": events}, []
 
     def _profiled(self, h: dict, marks: tuple[Callable, Callable]) -> tuple[list[list[torch.Tensor]], dict]:
         """A profiled batch: to the forward it is a timed batch like any other (fresh draws,
         flushes); each forward is profiled in its own session (the flush outside it); the
         worker keeps their coverage, not their time."""
         ws = self._workspace()
-        kernels = set(ws.candidate_kernels()) | self.recorder.compiled_names(ws.module_name())
+        kernels = set(ws.candidate_kernels()) | self.recorder.compiled_names(ws.module_name()) \
+            if self.role == "candidate" else set()
         if self.device == "cuda":
             return timing.profiled_forwards(self.model, self.batch, self._flush_buffer(h), kernels,
                                             self.recorder.launched_kernels, *marks)

@@ -123,7 +123,7 @@ def _go(child, count: int, flush_bytes: int, deadline_s: float, null: bool = Fal
         if committed.get("op") != "committed" or not isinstance(checksums, list) or len(checksums) != count:
             raise _ChildError(committed if committed.get("op") == "error" else {
                 "op": "error", "kind": "internal", "message": f"go of {count} forwards committed {checksums!r:.200}"})
-        reply = {**reply, "checksums": checksums}
+        reply = {**reply, "checksums": checksums, "events_s": committed.get("events_s")}
     return reply, seconds
 
 
@@ -188,7 +188,22 @@ def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, fl
     forward they are timed batches like the others (so coverage describes the forward
     that is timed, and counting calls does not find them); their times are not used.
     The batch size comes from the warm-up less this child's own null round trip (an
-    estimate only; nothing the child claims is subtracted from its time)."""
+    estimate only; nothing the child claims is subtracted from its time). A forward that
+    returns the same memory twice in one batch (a reused output buffer) is timed again,
+    one forward per round trip, so no later forward overwrites an earlier one's result."""
+    try:
+        return _time_candidate(child, set_ids, cfg, device, flush_bytes, timeout_s, profiled_runs, output_bytes)
+    except _Aliased:  # the forward reuses its output memory: one forward per round trip
+        return _time_candidate(child, set_ids, cfg.model_copy(update={"max_batch": 1}), device, flush_bytes,
+                               timeout_s, profiled_runs, output_bytes)
+
+
+class _Aliased(Exception):
+    """Two forwards of one batch returned the same memory."""
+
+
+def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, flush_bytes: int,
+                    timeout_s, profiled_runs: int, output_bytes: int) -> tuple[Schedule, Series, frozenset[int]]:
     rng = secrets.SystemRandom()
     warmup = max(cfg.warmup_runs if device == "cuda" else cfg.cpu_warmup_runs, 1)
     schedule = Schedule((), (), warmup).extend(warmup, set_ids, rng)
@@ -207,6 +222,8 @@ def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, fl
         profiled = b in schedule.profiled
         _arm(child, schedule, positions, timeout_s())
         reply, seconds = _go(child, len(positions), flush_bytes, timeout_s(), profile=profiled)
+        if reply.get("aliased") and len(positions) > 1:
+            raise _Aliased()
         launches = reply.get("own_launches")
         for j, i in enumerate(positions):
             r = i - warmup
@@ -228,13 +245,15 @@ def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, fl
 
 def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: str,
                    flush_bytes: int, timeout_s) -> Series:
-    """The same schedule on the reference, each batch followed by a null batch."""
+    """The same schedule on the reference, each batch followed by a null batch; the batches
+    the candidate ran under the profiler run under it here too (a process that has run the
+    profiler pays more per CUDA call, so both carry that alike)."""
     series = Series(batch=schedule.batch)
     _warm_up(child, schedule, flush_bytes, timeout_s)
     _go(child, schedule.batch, flush_bytes, timeout_s(), null=True)  # warm the null path too
     for b, positions in enumerate(schedule.batches()):
         _arm(child, schedule, positions, timeout_s())
-        reply, seconds = _go(child, len(positions), flush_bytes, timeout_s())
+        reply, seconds = _go(child, len(positions), flush_bytes, timeout_s(), profile=b in schedule.profiled)
         if b not in schedule.profiled:  # the batches the candidate ran profiled: not compared
             series.times_s.append(seconds)
             if isinstance(reply.get("events_s"), list):

@@ -31,11 +31,12 @@ Forward = Callable[[], object]
 
 
 def timed_forwards(model, batch: list[list], device: str, flush, before: Callable[[], None],
-                   after: Callable[[], None]) -> tuple[list[list[torch.Tensor]], list[float] | None]:
+                   after: Callable[[], None]) -> tuple[list[list[torch.Tensor]], list]:
     """One timed batch: for each input list, [flush] and forward, back to back (the host
     runs ahead of the device as in triton.testing.do_bench, so launch overhead hides
     behind queued work); one device-wide sync at the end. `before`/`after` bracket each
-    forward (the launch recorder). (outputs per forward, CUDA-event seconds per forward)."""
+    forward (the launch recorder). (outputs per forward, CUDA event pairs per forward: read
+    them with `event_seconds`, outside the timed window)."""
     from evaluator.runner import flatten_outputs
 
     outs, marks = [], []
@@ -55,20 +56,23 @@ def timed_forwards(model, batch: list[list], device: str, flush, before: Callabl
         finally:
             after()
         outs.append(flatten_outputs(out))
-    if device != "cuda":
-        return outs, None
-    torch.cuda.synchronize()
-    return outs, [start.elapsed_time(end) / 1e3 for start, end in marks]
+    if device == "cuda":
+        torch.cuda.synchronize()
+    return outs, marks
 
 
-def flush_only(flush, count: int = 1) -> list[float] | None:
+def event_seconds(marks: list) -> list[float] | None:
+    """Seconds between each (start, end) CUDA event pair of a synchronized batch (None: none)."""
+    return [start.elapsed_time(end) / 1e3 for start, end in marks] if marks else None
+
+
+def flush_only(flush, count: int = 1) -> None:
     """A null batch's device work: `count` flushes and a sync (GPU); nothing on the CPU."""
     if flush is None:
-        return None
+        return
     for _ in range(count):
         flush.zero_()
     torch.cuda.synchronize()
-    return [0.0] * count
 
 
 def _words(t: torch.Tensor) -> torch.Tensor:

@@ -88,7 +88,7 @@ class TimingConfig(Section):
     """Most forwards in one timed batch."""
     min_batches: int = Field(10, ge=1)
     """Fewest timed batches (GPU): the median is taken over batches."""
-    batch_memory_bytes: int = Field(4 << 30, ge=0)
+    batch_memory_bytes: int = Field(8 << 30, ge=0)
     """Most input and output bytes one batch holds on the device at once; 0: no limit."""
     cpu_warmup_runs: int = Field(1, ge=0)
     """Untimed forwards before timing under the CPU interpreter."""

@@ -17,7 +17,9 @@ class ScriptedChild:
     A go of k forwards takes round_trip + k * forward_s on the worker's clock, a null batch
     round_trip + k * flush_s; each draw is `nbytes` of inputs."""
 
-    def __init__(self, forge=lambda run: False, round_trip=1e-3, forward_s=0.0, flush_s=0.0, nbytes=0):
+    def __init__(self, forge=lambda run: False, round_trip=1e-3, forward_s=0.0, flush_s=0.0, nbytes=0,
+                 aliases=False):
+        self.aliases = aliases
         self.forge, self.forwards, self.seeds, self.last = forge, 0, [], []
         self.round_trip, self.forward_s, self.flush_s, self.nbytes = round_trip, forward_s, flush_s, nbytes
         self.batches: list[int] = []
@@ -45,7 +47,8 @@ class ScriptedChild:
         for _ in range(count):
             self.forwards += 1
             self.last.append([torch.full((4,), float(self.forwards))])
-        return {"op": "done", "events_s": None}, [], self.round_trip + count * (self.forward_s + self.flush_s)
+        reply = {"op": "done", **({"aliased": True} if self.aliases and count > 1 else {})}
+        return reply, [], self.round_trip + count * (self.forward_s + self.flush_s)
 
 
 def test_the_cpu_interpreter_reveals_every_run_and_redraws_every_input():
@@ -142,3 +145,20 @@ def test_a_forward_caught_forging_inside_a_batch_is_forged_timing():
     child = ScriptedChild(forge=lambda run: run == cfg.warmup_runs + 40, round_trip=0.7e-3, forward_s=0.1e-3)
     with pytest.raises(stopwatch.ForgedTiming):
         stopwatch.time_candidate(child, [100], cfg, "cuda", 0, lambda: 5.0)
+
+
+def test_a_forward_that_reuses_its_output_memory_is_timed_one_forward_per_round_trip():
+    """A kept output buffer: in a batch, each forward would overwrite the last one's result
+    before the commitment, and an honest kernel would look like one that cheats when timed."""
+    child = ScriptedChild(round_trip=0.7e-3, forward_s=0.1e-3, aliases=True)
+    schedule, series, _ = stopwatch.time_candidate(child, [100], TimingConfig(), "cuda", 0, lambda: 5.0)
+    assert schedule.batch == 1 and series.batch == 1 and max(child.batches) > 1
+    assert len(series.times_s) == TimingConfig().max_runs
+
+
+def test_the_child_tells_a_reused_output_buffer_from_fresh_outputs():
+    from evaluator.commands import _shared_across
+
+    buffer = torch.zeros(8)
+    assert _shared_across([[buffer], [buffer[:4]]])  # a view of the same memory counts
+    assert not _shared_across([[torch.zeros(8)], [torch.zeros(8)], [torch.zeros(0), torch.zeros(0)]])
