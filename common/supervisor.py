@@ -367,6 +367,7 @@ class Supervisor:
                   p.name, p.health, quiet)
         say(f"krl run: {p.name} hung (/health {p.health} for {quiet:.0f}s): killed, restarting")
         signal_group(p.popen.pid, signal.SIGKILL)
+        p.next_health = float("inf")  # judged once: its exit (a tick later) restarts it
 
     def tick(self) -> None:
         """Notice exits, restart what is due, sample counters, kill hung processes."""
