@@ -140,12 +140,13 @@ def benchmark(model: Path, out: Path, samples: int, seed: int) -> dict:
     return measure(json.loads((out / "report.json").read_text()))
 
 
-def rl_run(work: Path, start: Path, estimator: str, seed: int, steps: int) -> tuple[Path, dict]:
+def rl_run(work: Path, start: Path, estimator: str, seed: int, steps: int,
+           lr: float | None) -> tuple[Path, dict]:
     """`krl run` from the start policy; returns the exported final model and the history."""
     run = work / "runs" / f"{estimator}-s{seed}"
     final = run / "final-hf"
     if not (final / "config.json").exists():
-        lr = ["learner.lr=0"] if estimator == "control" else []
+        lr = ["learner.lr=0"] if estimator == "control" else [f"learner.lr={lr}"] if lr else []
         est = "trloo" if estimator == "control" else estimator
         krl(["run", str(CONFIG), f"run_dir={run}", f"actor.model={start}",
              f"learner.trainer.model={start}", f"learner.algorithm.estimator={est}",
@@ -242,12 +243,17 @@ def plot(runs: list[dict], path: Path) -> str | None:
         import matplotlib.pyplot as plt
     except ImportError:
         return "matplotlib is not installed: no plot (pip install matplotlib)"
-    panels = [("reward", lambda c: c["reward"]), ("ok share, turn 1", lambda c: c["status_turn1"].get("ok", 0.0)),
+    panels = [("reward", lambda c: c["reward"]),
+              ("entropy (nats/token)", lambda c: float("nan") if c["entropy"] is None
+               else c["entropy"]), ("ok share, turn 1", lambda c: c["status_turn1"].get("ok", 0.0)),
               ("hack share, turn 1", lambda c: c["status_turn1"].get("hack", 0.0)),
               ("incorrect share, turn 1", lambda c: c["status_turn1"].get("incorrect", 0.0)),
               ("compile_error share, turn 1", lambda c: c["status_turn1"].get("compile_error", 0.0)),
-              ("KL to start", lambda c: c["kl_to_start"] or 0.0)]
-    fig, axes = plt.subplots(2, 3, figsize=(15, 8))
+              ("format_error share, turn 1 (garbled answers)",
+               lambda c: c["status_turn1"].get("format_error", 0.0)),
+              ("KL to start (gap: nothing trained)",
+               lambda c: float("nan") if c["kl_to_start"] is None else c["kl_to_start"])]
+    fig, axes = plt.subplots(2, 4, figsize=(20, 8))
     colors = {"control": "black", "trloo": "tab:blue", "grpo": "tab:orange", "rloo": "tab:green"}
     for ax, (title, get) in zip(axes.flat, panels):
         for r in runs:
@@ -271,6 +277,8 @@ def main() -> int:
                     help="comma-separated built-in activations (default: %(default)s)")
     ap.add_argument("--steps", type=int, help="learner steps per run (default: the plan's)")
     ap.add_argument("--sft-steps", type=int, help="SFT steps (default: the plan's)")
+    ap.add_argument("--lr", type=float, help="learner.lr of the learning runs (default: the "
+                                             "config's)")
     ap.add_argument("--samples", type=int, help="benchmark episodes per problem (default: "
                                                   "the plan's)")
     args = ap.parse_args()
@@ -288,7 +296,7 @@ def main() -> int:
     runs = []
     for seed in plan["seeds"]:
         for est in plan["estimators"]:
-            final, history = rl_run(work, start, est, seed, plan["steps"])
+            final, history = rl_run(work, start, est, seed, plan["steps"], args.lr)
             after = benchmark(final, work / f"bench-{est}-s{seed}", plan["samples"], seed)
             runs.append({"estimator": est, "seed": seed,
                          "correct_turn1_before": before["turns"][0]["correct"],
