@@ -402,24 +402,27 @@ class _Run:
                     raise ProblemFailed(exc.reason) from None
         bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, self.cfg, self.tolerance,
                                   self.facts)
+        null = ref.null_median_s
+        ref_s, cand_s = stopwatch.net_seconds(ref), stopwatch.net_seconds(cand, null_cap_s=null)
+        if ref.events_s:  # the reference child's own events are trusted: a floor under its time
+            ref_s = max(ref_s, statistics.median(ref.events_s))
         if bad is None and self.ev.device == "cuda":
-            k = schedule.batch
-            bad = judge.judge_events(cand.median_s / k, cand.events_s, ref.median_s / k, ref.events_s,
-                                     ref.null_median_s / k, self.cfg)
+            bad = judge.judge_events(cand.median_s / schedule.batch, cand_s, cand.events_s, ref_s,
+                                     ref.events_s, self.cfg)
         if bad is not None:
             return bad
-        null = ref.null_median_s
-        ref_s, cand_s = stopwatch.net_seconds(ref, null), stopwatch.net_seconds(cand, null)
         clock = "evaluator clock, GPU (flush, forward, device sync)" if self.ev.device == "cuda" \
             else "evaluator clock, cpu interpreter"
+        k = schedule.batch
         self.details["timing"] = {
-            "clock": clock, "runs": len(cand.times_s) * schedule.batch, "batch": schedule.batch,
+            "clock": clock, "runs": len(cand.times_s) * k, "batch": k,
             "batches": len(cand.times_s), "revealed_runs": sorted(reveal),
             "profiled_batches": sorted(schedule.profiled),
-            "ref": {"median_s": ref_s, "raw_batch_median_s": ref.median_s},
+            "ref": {"median_s": ref_s, "raw_batch_median_s": ref.median_s, "null_batch_median_s": null},
             "candidate": {"median_s": cand_s, "raw_batch_median_s": cand.median_s,
-                          "min_s": (min(cand.times_s) - null) / schedule.batch,
-                          "max_s": (max(cand.times_s) - null) / schedule.batch},
+                          "null_batch_median_s": cand.null_median_s,
+                          "min_s": min(t - min(n, null) for t, n in zip(cand.times_s, cand.null_s)) / k,
+                          "max_s": max(t - min(n, null) for t, n in zip(cand.times_s, cand.null_s)) / k},
             "protocol_overhead_s": null}
         if cand.events_s:
             self.details["timing"]["cuda_events_median_s"] = {

@@ -31,12 +31,17 @@ the timed window holds only flushes, forwards and one sync; checksums come after
 Back to back, the host's launch overhead hides behind queued work, as in do_bench.
 The reference is timed the same way, in the trusted reference child (a process that
 never ran candidate code), on the same schedule of batches, sets and seeds, so its
-inputs at every forward equal the candidate's; after each batch it also does a `null`
-batch (the same protocol without the forwards). Their median is the cost of the
-protocol itself and is subtracted from both medians (the draws are untimed):
-    time per forward = (median(go) - median(null)) / k
-A candidate cannot make its own protocol cost smaller than the trusted one, so the
-subtraction never flatters it. The child's CUDA events are kept only as a cross-check.
+inputs at every forward equal the candidate's. Each child does a `null` batch (the
+same protocol without the forwards) right after each timed batch, and the pair is
+subtracted there and then (the draws are untimed):
+    time per forward = median over batches of (go - null) / k
+Pairs follow the host's load as it changes during a timing (a worker's other children
+compile and check while one times; a null median taken minutes apart in another
+process once ate a whole reference time). A candidate's null is its own process's
+claim of protocol cost, so it is capped by the reference's median null: a candidate
+cannot make its protocol look dearer than the trusted one. The reference child's CUDA
+events are trusted (it never ran candidate code) and bound its time from below; the
+candidate's are only a cross-check.
 """
 from __future__ import annotations
 
@@ -85,7 +90,7 @@ class Series:
 
     times_s: list[float] = field(default_factory=list)          # worker clock per timed batch
     events_s: list[float] = field(default_factory=list)         # the child's claim, per forward (GPU)
-    null_s: list[float] = field(default_factory=list)           # protocol cost per batch (reference)
+    null_s: list[float] = field(default_factory=list)           # the null batch after each timed batch
     revealed: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # forward -> outputs
     revealed_tf32: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # reference, GPU
     coverage: list[dict] = field(default_factory=list)         # the profiled batches' (candidate)
@@ -234,6 +239,7 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
                 series.coverage.append(reply["coverage"])
         else:
             series.times_s.append(seconds)
+            series.null_s.append(_go(child, len(positions), flush_bytes, timeout_s(), null=True)[1])
             if isinstance(reply.get("events_s"), list):
                 series.events_s.extend(float(e) for e in reply["events_s"])
         for j, i in enumerate(positions):
@@ -245,7 +251,7 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
 
 def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: str,
                    flush_bytes: int, timeout_s) -> Series:
-    """The same schedule on the reference, each batch followed by a null batch; the batches
+    """The same schedule on the reference, each timed batch followed by a null batch; the batches
     the candidate ran under the profiler run under it here too (a process that has run the
     profiler pays more per CUDA call, so both carry that alike)."""
     series = Series(batch=schedule.batch)
@@ -256,6 +262,7 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
         reply, seconds = _go(child, len(positions), flush_bytes, timeout_s(), profile=b in schedule.profiled)
         if b not in schedule.profiled:  # the batches the candidate ran profiled: not compared
             series.times_s.append(seconds)
+            series.null_s.append(_go(child, len(positions), flush_bytes, timeout_s(), null=True)[1])
             if isinstance(reply.get("events_s"), list):
                 series.events_s.extend(float(e) for e in reply["events_s"])
         for j, i in enumerate(positions):
@@ -268,7 +275,6 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
                 if alt.get("op") != "result":
                     raise _ChildError(alt)
                 series.revealed_tf32[r] = tensors
-        series.null_s.append(_go(child, len(positions), flush_bytes, timeout_s(), null=True)[1])
     return series
 
 
@@ -298,7 +304,10 @@ def profiled_coverage(runs: list[dict]) -> dict | None:
     return shown
 
 
-def net_seconds(series: Series, null_s: float, floor_s: float = 1e-6) -> float:
-    """Time per forward: the median worker-clock batch less the trusted protocol cost of a
-    batch, over the batch size (never below floor_s)."""
-    return max((series.median_s - null_s) / series.batch, floor_s)
+def net_seconds(series: Series, null_cap_s: float | None = None, floor_s: float = 1e-6) -> float:
+    """Time per forward: the median over timed batches of (batch - its null batch), each
+    null at most `null_cap_s` (the trusted median null, for a candidate), over the batch
+    size (never below floor_s)."""
+    nulls = series.null_s if null_cap_s is None else [min(n, null_cap_s) for n in series.null_s]
+    diffs = [t - n for t, n in zip(series.times_s, nulls)] or series.times_s
+    return max(statistics.median(diffs) / series.batch, floor_s)

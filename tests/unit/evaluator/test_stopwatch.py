@@ -20,8 +20,10 @@ class ScriptedChild:
     def __init__(self, forge=lambda run: False, round_trip=1e-3, forward_s=0.0, flush_s=0.0, nbytes=0,
                  aliases=False):
         self.aliases = aliases
+        self.trip = round_trip
         self.forge, self.forwards, self.seeds, self.last = forge, 0, [], []
-        self.round_trip, self.forward_s, self.flush_s, self.nbytes = round_trip, forward_s, flush_s, nbytes
+        self.round_trip = round_trip(0) if callable(round_trip) else round_trip
+        self.forward_s, self.flush_s, self.nbytes = forward_s, flush_s, nbytes
         self.batches: list[int] = []
 
     def request(self, head, deadline_s):
@@ -39,6 +41,9 @@ class ScriptedChild:
         return {"op": "result"}, out
 
     def timed_request(self, head, deadline_s):
+        self.requests = getattr(self, "requests", 0) + 1
+        if callable(self.trip):
+            self.round_trip = self.trip(self.requests)
         count = head["count"]
         if head["null"]:
             return {"op": "done", "events_s": None}, [], self.round_trip + count * self.flush_s
@@ -126,8 +131,9 @@ def test_a_fast_forward_is_timed_in_batches_and_the_round_trip_is_taken_out_once
     ref = stopwatch.time_reference(ScriptedChild(round_trip=0.7e-3, forward_s=0.05e-3, flush_s=0.02e-3),
                                    schedule, frozenset(), "cuda", 1 << 20, lambda: 5.0)
     assert len(ref.null_s) == len(schedule.batches())
-    assert stopwatch.net_seconds(cand, ref.null_median_s) == pytest.approx(0.1e-3)
-    assert stopwatch.net_seconds(ref, ref.null_median_s) == pytest.approx(0.05e-3)
+    assert len(cand.null_s) == len(cand.times_s) and len(ref.null_s) == len(ref.times_s)
+    assert stopwatch.net_seconds(cand, null_cap_s=ref.null_median_s) == pytest.approx(0.1e-3)
+    assert stopwatch.net_seconds(ref) == pytest.approx(0.05e-3)
 
 
 def test_batches_hold_no_more_than_the_memory_budget_and_slow_forwards_go_alone():
@@ -162,3 +168,35 @@ def test_the_child_tells_a_reused_output_buffer_from_fresh_outputs():
     buffer = torch.zeros(8)
     assert _shared_across([[buffer], [buffer[:4]]])  # a view of the same memory counts
     assert not _shared_across([[torch.zeros(8)], [torch.zeros(8)], [torch.zeros(0), torch.zeros(0)]])
+
+
+def test_each_batch_is_paired_with_its_own_null_so_a_load_change_during_timing_cancels():
+    """The host gets busy halfway through (a worker's other children compiling): round trips
+    go from 0.7 ms to 5 ms. Paired with the null right after it, each batch still nets out
+    the forward time; a null median taken elsewhere would not."""
+    cfg = TimingConfig(min_batches=20, max_batch=8)
+    load = lambda n: 0.7e-3 if n < 30 else 5e-3  # noqa: E731
+    child = ScriptedChild(round_trip=load, forward_s=0.1e-3, flush_s=0.02e-3)
+    schedule, cand, _ = stopwatch.time_candidate(child, [100], cfg, "cuda", 1 << 20, lambda: 5.0)
+    ref = stopwatch.time_reference(ScriptedChild(round_trip=0.7e-3, forward_s=0.05e-3, flush_s=0.02e-3),
+                                   schedule, frozenset(), "cuda", 1 << 20, lambda: 5.0)
+    assert stopwatch.net_seconds(cand, null_cap_s=ref.null_median_s * 10) == pytest.approx(0.1e-3)
+    assert stopwatch.net_seconds(ref) == pytest.approx(0.05e-3)
+
+
+def test_a_candidate_whose_null_batches_are_slow_gains_nothing_past_the_trusted_null():
+    """Its own null is the candidate process's claim: capped by the reference's median null,
+    an inflated one cannot shrink its time below what the trusted protocol cost leaves."""
+    cfg = TimingConfig(max_batch=4)
+
+    class SlowNulls(ScriptedChild):
+        def timed_request(self, head, deadline_s):
+            reply, tensors, seconds = super().timed_request(head, deadline_s)
+            return reply, tensors, seconds + (5e-3 if head["null"] else 0.0)
+
+    child = SlowNulls(round_trip=0.7e-3, forward_s=0.1e-3)
+    schedule, cand, _ = stopwatch.time_candidate(child, [100], cfg, "cuda", 0, lambda: 5.0)
+    ref = stopwatch.time_reference(ScriptedChild(round_trip=0.7e-3, forward_s=0.1e-3), schedule,
+                                   frozenset(), "cuda", 0, lambda: 5.0)
+    assert stopwatch.net_seconds(cand) == pytest.approx(1e-6)  # believed, its nulls would erase it
+    assert stopwatch.net_seconds(cand, null_cap_s=ref.null_median_s) == pytest.approx(0.1e-3)
