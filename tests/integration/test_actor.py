@@ -160,7 +160,7 @@ class HubUnderTest:
     """A hub (bookkeeping + server thread) on free ports; restartable on the same ports."""
 
     def __init__(self, tmp: Path, problems: list[str], n_samples: int, max_turns: int,
-                 **hub):
+                 version: int = 0, **hub):
         self.cfg = HubConfig(endpoint="tcp://127.0.0.1:0", publish_endpoint="tcp://127.0.0.1:0",
                              announce_interval_s=0.2, retry_after_s=0.2, bucket_bytes=1 << 20,
                              **hub)
@@ -168,6 +168,7 @@ class HubUnderTest:
         payloads = [to_payload(builtin_problem(p)) for p in problems]
         self.hub = Hub(self.cfg, 4, 1000, n_samples, max_turns, PromptSource(payloads, 0),
                        GroupStore(tmp / "groups"), self.metrics)
+        self.hub.version = version  # the trainer's step: the session engine may hold a later one
         self.start()
 
     def start(self) -> None:
@@ -178,6 +179,13 @@ class HubUnderTest:
 
     def stop(self) -> None:
         self.server.stop()
+
+    def publish(self, version: int, named_tensors) -> int:
+        """As the trainer does: its step count is the hub's version when it publishes (the
+        hub accepts no token of a newer version than its own)."""
+        with self.hub._lock:
+            self.hub.version = version
+        return self.server.publish(version, named_tensors)
 
     def groups(self) -> list:
         with self.hub._lock:
@@ -240,7 +248,7 @@ def test_weight_update_through_the_hub_then_episodes_carry_evaluator_feedback(
 
     async def driver(actor):
         await _until_async(lambda: hub.groups(), 120, "a group from the random model")
-        hub.server.publish(new, weights.scripted.items())
+        hub.publish(new, weights.scripted.items())
         await _until_async(lambda: any(_all_versions(g) == {new} for g in hub.groups()), 120,
                            "a group generated entirely by the published weights")
 
@@ -352,7 +360,7 @@ def test_in_flight_update_tags_tokens_on_both_sides(vllm_engine, session_loop, w
         await _until_async(lambda: llm.output_processor.get_num_unfinished_requests() > 0, 60,
                            "the answer being generated")
         await asyncio.sleep(0.3)
-        hub.server.publish(new, weights.scripted.items())
+        hub.publish(new, weights.scripted.items())
         await _until_async(lambda: hub.groups(), 120, "the group")
 
     try:
@@ -384,15 +392,13 @@ def test_relayed_delta_update_lands_in_flight(vllm_engine, session_loop, weights
     llm = vllm_engine._llm
 
     async def driver(actor):
-        hub.hub.version = base  # as the trainer's step count is when it publishes
-        hub.server.publish(base, weights.original.items())
+        hub.publish(base, weights.original.items())
         await _until_async(lambda: vllm_engine.version == base and hub.groups(), 180,
                            "the base version loaded and a first group")
         await _until_async(lambda: llm.output_processor.get_num_unfinished_requests() > 0, 60,
                            "the next answer being generated")
         await asyncio.sleep(0.3)
-        hub.hub.version = new
-        hub.server.publish(new, weights.scripted.items())
+        hub.publish(new, weights.scripted.items())
         await _until_async(lambda: len(hub.groups()) >= 2, 180, "the second group")
 
     try:
@@ -425,14 +431,14 @@ def test_learner_rollback_the_actor_loads_the_hubs_lower_version(vllm_engine, se
     seen = {}
 
     async def driver(actor):
-        hub.server.publish(v1, weights.original.items())
-        hub.server.publish(v2, weights.original.items())
+        hub.publish(v1, weights.original.items())
+        hub.publish(v2, weights.original.items())
         await _until_async(lambda: vllm_engine.version == v2 and actor.groups, 60, "v2 running")
         seen["before"] = {g.group_id for g in hub.groups()}
         seen["running"] = len(actor.groups)
         hub.stop()
         hub.start()  # the restarted learner's hub, at its checkpoint's version
-        hub.server.publish(v1, weights.scripted.items())
+        hub.publish(v1, weights.scripted.items())
         await _until_async(lambda: [g for g in hub.groups() if g.group_id not in seen["before"]],
                            120, "a group accepted by the new hub")
 
@@ -459,7 +465,8 @@ def test_killed_evaluator_worker_loses_no_turn(vllm_engine, session_loop, weight
     weights.use("scripted")
     service.ensure_worker()
     deaths = service.broker_metric("krl_broker_worker_deaths_total")
-    hub = HubUnderTest(tmp_path, ["activation/silu"], n_samples=2, max_turns=3)
+    hub = HubUnderTest(tmp_path, ["activation/silu"], n_samples=2, max_turns=3,
+                       version=vllm_engine.version)
     llm = vllm_engine._llm
 
     async def driver(actor):
@@ -488,7 +495,8 @@ def test_killed_evaluator_worker_loses_no_turn(vllm_engine, session_loop, weight
     # No worker comes back this time: the turn's deadline passes, the turn is marked
     # unevaluated, its episode ends there, and the group still reaches the hub.
     service.kill_worker()
-    hub = HubUnderTest(tmp_path / "second", ["activation/elu"], n_samples=1, max_turns=3)
+    hub = HubUnderTest(tmp_path / "second", ["activation/elu"], n_samples=1, max_turns=3,
+                       version=vllm_engine.version)
 
     async def wait_group(actor):
         await _until_async(lambda: hub.groups(), 60, "the group")
@@ -541,7 +549,8 @@ def test_unreachable_broker_is_retried_within_the_turn_deadline(vllm_engine, ses
 def test_finished_groups_survive_a_hub_outage(vllm_engine, session_loop, weights, service,
                                               tmp_path):
     weights.use("original")  # format errors judged by the actor: no evaluator involved
-    hub = HubUnderTest(tmp_path, ["activation/relu", "activation/gelu"], n_samples=2, max_turns=1)
+    hub = HubUnderTest(tmp_path, ["activation/relu", "activation/gelu"], n_samples=2, max_turns=1,
+                       version=vllm_engine.version)
     held = {}
 
     async def driver(actor):
