@@ -219,6 +219,8 @@ class HubServer:
         self._m_errors = metrics.counter("hub_errors_total", "Messages the hub failed to serve "
                                          "(answered with an error; the hub serves on)", ["kind"])
         self._warn = RateLimitedLog(log, interval_s=10.0)
+        self._failing_since: float | None = None  # first of the current run of failed writes
+        self._failing_kind: type | None = None
         self.endpoint = cfg.endpoint
 
     def start(self) -> None:
@@ -341,10 +343,18 @@ class HubServer:
         `busy`: the actor keeps the group and resends it."""
         try:
             self._handle(server, got)
+            if type(got.msg) is self._failing_kind:
+                self._failing_since, self._failing_kind = None, None  # writes work again
         except OSError as exc:
             self._m_errors.labels("storage").inc()
             self._warn.warning("storage", "hub could not store a message from %r, answered "
                                "busy: %s", got.peer[:40], exc)
+            if self._failing_since is None:
+                self._failing_since, self._failing_kind = time.monotonic(), type(got.msg)
+            elif time.monotonic() - self._failing_since > self.cfg.storage_give_up_s:
+                die_with_thread("hub server", OSError(
+                    exc.errno, f"storage has failed for {time.monotonic() - self._failing_since:.0f} s "
+                    f"(hub.storage_give_up_s): {exc}"))
             server.reply(got.peer, ErrorReply(
                 request_id=getattr(got.msg, "request_id", ""), code="busy", sent_at=now(),
                 retry_after_s=self.cfg.retry_after_s, message=f"hub storage failed: {exc}"[:2000]))

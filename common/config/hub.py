@@ -19,6 +19,11 @@ class HubConfig(Section):
     """A lease not returned within this time is handed out again."""
     retry_after_s: float = Field(1.0, gt=0)
     """What an actor is told to wait when admission control grants nothing."""
+    storage_give_up_s: float = Field(300.0, gt=0)
+    """How long group writes may keep failing (a full disk: actors are told `busy` and
+    resend) before the hub gives up: the learner exits with a clear line, so `krl run`
+    restarts it and, if the disk stays full, fails the run with the reason instead of
+    waiting forever."""
     max_buffered_groups: int = Field(256, ge=1)
     """Accepted groups waiting for training; beyond this no new lease is granted."""
     announce_interval_s: float = Field(2.0, gt=0)
