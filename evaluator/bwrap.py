@@ -422,14 +422,14 @@ class Cgroup:
         self.kind, self.dirs = kind, dirs
 
     @classmethod
-    def create(cls, layers: Layers, cfg: SandboxConfig, slot: str = "sandbox") -> Cgroup | None:
+    def create(cls, layers: Layers, cfg: SandboxConfig, slot: str = "sandbox",
+               memory_bytes: int = 16 << 30) -> Cgroup | None:
         """The cgroup one sandbox runs in (pids.max = cfg.max_pids, memory limit =
-        cfg.memory_limit_bytes); None without that layer."""
+        memory_bytes, config.evaluator.host_memory_limit); None without that layer."""
         if layers.cgroup is None:
             return None
         name = f"krl-{os.getpid()}-{slot}-{uuid.uuid4().hex[:8]}"
-        return cls.make(layers.cgroup, name, cfg.max_pids, cfg.memory_limit_bytes,
-                        cfg.cgroup_parent)
+        return cls.make(layers.cgroup, name, cfg.max_pids, memory_bytes, cfg.cgroup_parent)
 
     @classmethod
     def make(cls, kind: str, name: str, max_pids: int, memory_bytes: int,

@@ -72,15 +72,31 @@ def _init_device(device: str) -> str:
     return torch.cuda.get_device_name(0)
 
 
+def _cap_device_memory(job: dict) -> int:
+    """The device's total memory (0 off the GPU); a job given `device_memory_bytes` (its
+    reservation, evaluator.memory) cannot allocate beyond it, set before any candidate code
+    is imported."""
+    if job["device"] != "cuda":
+        return 0
+    import torch
+
+    total = torch.cuda.get_device_properties(0).total_memory
+    cap = job.get("device_memory_bytes")
+    if cap:
+        torch.cuda.set_per_process_memory_fraction(min(1.0, int(cap) / total))
+    return total
+
+
 def serve(job: dict, cmd_fd: int, reply_fd: int, tmp: str) -> int:
     from evaluator import protocol
     from evaluator.commands import ChildState
 
     t0 = time.perf_counter()
     name = _init_device(job["device"])
+    total = _cap_device_memory(job)
     state = ChildState(job["role"], job["device"], Path(tmp), _RECORDER)
     protocol.write_blocking(reply_fd, {"op": "ready", "device_name": name, "pid": os.getpid(),
-                                       "init_s": time.perf_counter() - t0})
+                                       "init_s": time.perf_counter() - t0, "device_memory_bytes": total})
     reader = protocol.Reader(cmd_fd)
     cpu_budget(float(job.get("cpu_budget_s", 0)))
     while True:

@@ -51,6 +51,7 @@ by the phase it arrived in, not by its kind alone.
 """
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable
 from functools import partial
@@ -222,7 +223,8 @@ class ChildState:
     def handle(self, head: dict) -> tuple[dict, list]:
         handlers = {"prepare": self.prepare, "load": self.load, "model": self.build_reference,
                     "run": self.run, "arm": self.arm, "go": self.go, "commit": self.commit, "reveal": self.reveal,
-                    "profile": self.profile, "status": self.status, "alt": self.alt}
+                    "profile": self.profile, "status": self.status, "alt": self.alt,
+                    "release": self.release}
         handler = handlers.get(head.get("op"))
         try:
             if handler is None:
@@ -257,6 +259,8 @@ class ChildState:
             self.draws_checked = set()
             self.ws.load_problem(h["problem"], h["sizes"])
         ws = self.ws
+        if self.device == "cuda":
+            torch.cuda.reset_peak_memory_stats()
         if h.get("reset_sets"):
             ws.drop_sets()
             self.batch, self.last_outputs = [], []
@@ -313,6 +317,7 @@ class ChildState:
                         with _torch_compute_noised():
                             outs, launches = self._forward(inputs)
                 except CandidateError as exc:
+                    ws.release(int(set_id))
                     results.append({"id": set_id, "error": exc.message[:500], "outputs": [],
                                     "n_launches": 0, "launches": [], "modified": []})
                     continue
@@ -330,13 +335,17 @@ class ChildState:
                             "modified": modified, "returned_inputs": len(back), "alt_outputs": len(alt),
                             "seconds": seconds, "n_launches": len(launches),
                             "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]]})
-            if problem is None:
-                tensors.extend(outs)
-                tensors.extend(back)
-                tensors.extend(alt)
+            del inputs, copies
+            ws.release(int(set_id))
+            if problem is None:  # to the host now: the device holds one set's tensors at a time
+                tensors.extend(t.cpu() for t in (*outs, *back, *alt))
             else:
                 break
-        return {"op": "result", "trials": results, "tampered": self.integrity.check()}, tensors
+            del outs, back, alt
+        reply = {"op": "result", "trials": results, "tampered": self.integrity.check()}
+        if self.device == "cuda":  # what this process's allocator held at most since `prepare`
+            reply["peak_device_bytes"] = torch.cuda.max_memory_reserved()
+        return reply, tensors
 
     def _repeat_problem(self, copies: list, outs: list[torch.Tensor]) -> str | None:
         """Why the reference cannot be used if a second forward on the same inputs differs
@@ -497,6 +506,18 @@ class ChildState:
     def _forward_only(self, inputs: list) -> Any:
         with torch.no_grad():
             return self.model(*inputs)
+
+    def release(self, h: dict) -> tuple[dict, list]:
+        """Hand the device memory this (long-lived reference) process holds back to the driver:
+        the last batch, the input sets' tensors, the allocator's cache."""
+        self.batch, self.last_outputs, self.events = [], [], []
+        if self.ws is not None:
+            for set_id in list(self.ws._prepared):
+                self.ws.release(set_id)
+        gc.collect()
+        if self.device == "cuda":
+            torch.cuda.empty_cache()
+        return {"op": "result"}, []
 
     def status(self, h: dict) -> tuple[dict, list]:
         return {"op": "result", "tampered": self.integrity.check()}, []

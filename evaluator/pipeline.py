@@ -29,6 +29,7 @@ work meter's roofline estimate. The Evaluator is thread-safe.
 """
 from __future__ import annotations
 
+import json
 import logging
 import re
 import secrets
@@ -45,6 +46,7 @@ from common.messages import EvalSettings
 from evaluator import bwrap, judge, stopwatch
 from evaluator import feedback as F
 from evaluator.device_lock import DeviceLock
+from evaluator.memory import DeviceMemory
 from evaluator.pool import ChildPool, EvaluatorUnavailable
 from evaluator.reference import (
     ProblemFailed,
@@ -84,6 +86,7 @@ class Evaluator:
         self.pool = ChildPool(cfg, self.device, self.layers)
         self.references = ReferenceCache(cfg.reference_cache_bytes)
         self.device_lock = DeviceLock(cfg.timing.exclusive_device)
+        self.memory = DeviceMemory(cfg.memory, cfg.children + cfg.reference_children)
         self.seed_base = cfg.seed if cfg.seed is not None else secrets.randbits(40)
         self._secrets = sensitive_environment_values()
         if cfg.sandbox.unsafe_skip_static_checks:
@@ -100,6 +103,13 @@ class Evaluator:
 
     def warm_up(self) -> None:
         self.pool.warm_up()
+        self.learn_device()
+
+    def learn_device(self) -> None:
+        """Size the device-memory budget from what a trusted reference child reports."""
+        if self.device == "cuda" and self.memory.capacity is None:
+            with self.pool.reference() as child:
+                self.memory.set_device(int((child.ready or {}).get("device_memory_bytes") or 0))
 
     def evaluate(self, problem: Any, candidate_source: str | bytes,
                  settings: EvalSettings | None = None) -> Verdict:
@@ -127,6 +137,7 @@ class _Run:
         self.plan: TrialPlan = make_plan(self.cfg, ev.seed_base, settings.trials,
                                          getattr(problem, "distributions", None))
         self.sizes = dict((getattr(problem, "sizes", None) or {}).get(ev.device, {}))
+        self.memory_key = json.dumps([problem.content_hash(), self.sizes], sort_keys=True, default=str)
         self.tolerance = getattr(problem, "tolerance", None)
         self.phases: dict[str, float] = {}
         self.t0 = time.monotonic()
@@ -185,21 +196,29 @@ class _Run:
             return self.finish(static)
         with self.phase("reference"):
             ref = self.reference()
-        waited = time.monotonic()
-        job = {"cpu_budget_s": 4 * self.timeout_s}
-        with self.ev.pool.candidate(job) as child:
-            self.phases["sandbox_start"] = time.monotonic() - waited
-            try:
-                verdict = self.run_candidate(child, static, ref)
-            except ChildFailure as exc:
-                verdict = self.failure(exc)
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-                # a reply that does not have the shape the protocol promises: only code in the
-                # candidate's process can have written it (the worker logs it in case it is ours)
-                log.warning("malformed reply from a candidate child in %s", self.current, exc_info=True)
-                verdict = self.finish(judge.Outcome(
-                    "crashed", f"Crashed during {self.current}: the process running your kernel sent a "
-                    f"malformed reply ({type(exc).__name__}).", details={"failure": "protocol"}))
+        memory = self.ev.memory
+        batch = min(self.cfg.timing.batch_memory_bytes or (1 << 62),
+                    self.cfg.timing.max_batch * (memory.footprint(self.memory_key) or 0))
+        reservation = memory.candidate_bytes(memory.footprint(self.memory_key), batch)
+        self.details["device_reservation_bytes"] = reservation
+        job = {"cpu_budget_s": 4 * self.timeout_s, "device_memory_bytes": reservation}
+        with self.holding(memory.reserve(reservation)):  # the wait is not this evaluation's time
+            started = time.monotonic()
+            with self.ev.pool.candidate(job) as child:
+                self.phases["sandbox_start"] = time.monotonic() - started
+                try:
+                    verdict = self.run_candidate(child, static, ref)
+                except ChildFailure as exc:
+                    verdict = self.failure(exc)
+                except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+                    # a reply that does not have the shape the protocol promises: only code in the
+                    # candidate's process can have written it (the worker logs it in case it is ours)
+                    log.warning("malformed reply from a candidate child in %s", self.current, exc_info=True)
+                    verdict = self.finish(judge.Outcome(
+                        "crashed", f"Crashed during {self.current}: the process running your kernel sent a "
+                        f"malformed reply ({type(exc).__name__}).", details={"failure": "protocol"}))
+                # the worker's own watchdog's samples (every 0.2 s while it waits on the child)
+                verdict.details["host_peak_rss_bytes"] = child.sandbox.peak_rss
         self.phases["total"] = time.monotonic() - self.t0
         verdict.phase_seconds = dict(self.phases)
         return verdict
@@ -258,17 +277,25 @@ class _Run:
         return reply, tensors
 
     def compute_reference(self, key: str) -> ReferenceOutputs:
-        with self.ev.pool.reference() as child:
+        self.ev.learn_device()
+        memory = self.ev.memory
+        need = memory.reference_bytes(memory.footprint(self.memory_key))
+        with self.holding(memory.reserve(need)), self.ev.pool.reference() as child:
             prep, _ = self._ref_request(child, {"op": "prepare", "problem": self.problem.source,
                                                 "sizes": self.sizes, "sets": self._trial_sets(),
                                                 "reset_sets": True})
             self._ref_request(child, {"op": "model", "init_seed": self.plan.init_seed})
             n, extra = len(self.plan.trials), self._knockout_ids()
-            reply, tensors = self._ref_request(child, {
-                "op": "run", "ids": [*range(n), *extra], "return_inputs": True, "tf32": True,
-                "check_repeat": True,
-                "max_output_bytes": self.cfg.correctness.max_output_bytes})
-        trials = reply["trials"]
+            trials, tensors = [], []
+            for i in [*range(n), *extra]:  # one set per command: one set's GiBs in flight at a time
+                reply, more = self._ref_request(child, {
+                    "op": "run", "ids": [i], "return_inputs": True, "tf32": True, "check_repeat": i == 0,
+                    "max_output_bytes": self.cfg.correctness.max_output_bytes})
+                trials.extend(reply["trials"])
+                tensors.extend(more)
+                memory.record(self.memory_key, int(reply.get("peak_device_bytes") or 0))
+                if any(t.get("problem") for t in reply["trials"]):
+                    break
         if len(trials) < n + len(extra) or any(t.get("problem") for t in trials):
             bad = next((t.get("problem") for t in trials if t.get("problem")), "not every trial ran")
             raise ProblemFailed(f"the reference's outputs cannot be used: {bad}")
@@ -335,19 +362,25 @@ class _Run:
         n = len(self.plan.trials)
         order = [*range(n), *self._knockout_ids()]
         secrets.SystemRandom().shuffle(order)
-        with self.holding(self.ev.device_lock.shared()):
-            reply, tensors = child.request({
-                "op": "run", "ids": order, "knockout_ids": [KNOCKOUT_SET],
-                "torch_knockout_ids": [TORCH_KNOCKOUT_SET] if self.plan.torch_knockout else [],
-                "return_inputs": any(t["modified"] for t in ref.trials),
-                "max_output_bytes": self.cfg.correctness.max_output_bytes,
-                "poison_bytes": 2 * ref.nbytes // max(n, 1)}, self.left())
-        if reply.get("op") == "error":
-            return judge.from_error(reply, "correctness", self.sanitize)
-        if reply.get("tampered"):
-            return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
-                                 hacks=["monkey_patch"])
-        trials, outputs, knocks = _by_id(reply["trials"], tensors, n)
+        results, tensors = [], []
+        for set_id in order:  # one set per command: one set's GiBs in flight at a time
+            with self.holding(self.ev.device_lock.shared()):
+                reply, more = child.request({
+                    "op": "run", "ids": [set_id], "knockout_ids": [KNOCKOUT_SET],
+                    "torch_knockout_ids": [TORCH_KNOCKOUT_SET] if self.plan.torch_knockout else [],
+                    "return_inputs": any(t["modified"] for t in ref.trials),
+                    "max_output_bytes": self.cfg.correctness.max_output_bytes,
+                    "poison_bytes": 2 * ref.nbytes // max(n, 1)}, self.left())
+            if reply.get("op") == "error":
+                return judge.from_error(reply, "correctness", self.sanitize)
+            if reply.get("tampered"):
+                return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
+                                     hacks=["monkey_patch"])
+            results.extend(reply["trials"])
+            tensors.extend(more)
+            if any(t.get("problem") for t in reply["trials"]):
+                break
+        trials, outputs, knocks = _by_id(results, tensors, n)
         knock = knocks.get(KNOCKOUT_SET)
         self.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in trials]
         self.details["trials"] = [{"inputs": d} for _, d in self.plan.trials]

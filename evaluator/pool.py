@@ -152,6 +152,8 @@ class ChildPool:
                 old = slot[0] if slot else None
                 slot = self._spawn(old, "reference", {"cpu_budget_s": 0})
             yield slot[1]
+            if self.device == "cuda":  # its device memory back to the others (evaluator.memory)
+                slot[1].request({"op": "release"}, 30.0)
         except BaseException:
             if slot is not None:
                 slot[0].kill()

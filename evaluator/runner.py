@@ -153,7 +153,9 @@ class Workspace:
         self.model_new: Any = None
         self.init_inputs: list = []
         self._modules: list[str] = []
-        self._prepared: dict[int, tuple[list, str, str]] = {}
+        # set id -> (its tensors while in use, transform applied, digest, seed); a set's tensors
+        # exist only while it is used: real KernelBench inputs are GiBs each
+        self._prepared: dict[int, tuple[list, str, str, int | None]] = {}
 
     def _import(self, name: str, source: str) -> Any:
         path = self.dir / f"{name}.py"
@@ -208,12 +210,12 @@ class Workspace:
         if entry is None:
             raise ValueError(f"input set {set_id} was not prepared")
         transform = entry[1]
-        self._prepared[set_id] = ([], transform, "")  # free the old draw first
+        self._prepared[set_id] = ([], transform, "", None)  # free the old draw first
         del entry
         inputs, _, made = self._make(seed, transform, with_digest=check_determinism)
         if check_determinism:
             self._reproducible(seed, transform, made)
-        self._prepared[set_id] = (inputs, transform, "")
+        self._prepared[set_id] = (inputs, transform, "", None)
 
     def _reproducible(self, seed: int, transform: str, made: str) -> None:
         if self._make(seed, transform)[2] != made:
@@ -242,35 +244,47 @@ class Workspace:
 
     def prepare(self, set_id: int, seed: int, transform: str,
                 check_determinism: bool = False, lazy: bool = False) -> tuple[str, str]:
-        """Generate input set `set_id` now (the transform applied, its digest).
+        """Draw input set `set_id` once (the transform applied, its digest), and forget it.
 
-        Input sets are made before the candidate module is imported, so nothing the
-        candidate does can change them.
+        The first draw is made before the candidate module is imported, and its digest is
+        what the worker compares with the reference's. The set's tensors are not kept (a
+        real KernelBench set is GiBs, and a trial needs one set at a time): `inputs` draws
+        it again from the same seed when it is used and checks the digest again, so a
+        draw that differs after the candidate's import is an error, never a silent change.
         A `lazy` set (a timing slot) only reserves its id: `regenerate` draws it."""
         if lazy:
-            self._prepared[set_id] = ([], transform, "")
+            self._prepared[set_id] = ([], transform, "", None)
             return transform, ""
-        made = self._make(seed, transform)
+        inputs, applied, made = self._make(seed, transform)
         if check_determinism:
-            self._reproducible(seed, transform, made[2])
-        self._prepared[set_id] = made
-        return made[1], made[2]
+            self._reproducible(seed, transform, made)
+        del inputs
+        self._prepared[set_id] = ([], applied, made, seed)
+        return applied, made
 
     def drop_sets(self) -> None:
         self._prepared.clear()
 
     def inputs(self, set_id: int) -> list:
-        """Input set `set_id` on the device (moved there on first use, then kept; timing
-        sets are redrawn before every timed run, see `regenerate`)."""
+        """Input set `set_id` on the device: drawn again (and its digest checked) unless it is
+        in use; timing sets are redrawn before every timed run (`regenerate`)."""
         entry = self._prepared.get(set_id)
         if entry is None:
             raise ValueError(f"input set {set_id} was not prepared")
-        inputs, applied, checksum = entry
-        if self.device != "cpu" and any(isinstance(x, torch.Tensor) and x.device.type == "cpu"
-                                        for x in inputs):
-            inputs = [x.to(self.device) if isinstance(x, torch.Tensor) else x for x in inputs]
-            self._prepared[set_id] = (inputs, applied, checksum)
+        inputs, applied, checksum, seed = entry
+        if not inputs and seed is not None:
+            inputs, _, made = self._make(seed, applied)
+            if made != checksum:
+                raise ValueError(f"input set {set_id} drawn again from its seed differs from its first "
+                                 "draw: get_inputs or the random generators changed in this process")
+            self._prepared[set_id] = (inputs, applied, checksum, seed)
         return inputs
+
+    def release(self, set_id: int) -> None:
+        """Free input set `set_id`'s tensors (it is drawn again when next used)."""
+        entry = self._prepared.get(set_id)
+        if entry is not None and entry[3] is not None:
+            self._prepared[set_id] = ([], entry[1], entry[2], entry[3])
 
     def load_candidate(self, source: str, init_seed: int) -> None:
         try:

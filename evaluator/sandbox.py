@@ -35,7 +35,7 @@ from pathlib import Path
 
 import torch
 
-from common.config.evaluator import EvaluatorConfig, sandbox_environment
+from common.config.evaluator import EvaluatorConfig, host_memory_limit, sandbox_environment
 from evaluator import bwrap, protocol
 from evaluator.zygote import receive, send
 
@@ -93,7 +93,8 @@ class Sandbox:
                    _BOOT.format(paths=paths), json.dumps(settings)]
         env = self._environment(work)
         filter_fd = bwrap.seccomp_fd(layers) if sandboxed else None
-        self.cgroup = bwrap.Cgroup.create(layers, sb) if sandboxed else None
+        self.memory_limit = host_memory_limit(cfg)
+        self.cgroup = bwrap.Cgroup.create(layers, sb, memory_bytes=self.memory_limit) if sandboxed else None
         if sandboxed:  # the normal case; without bubblewrap every verdict says so (layers)
             argv = bwrap.command(sb, layers, device, program, env=env, seccomp_fd=filter_fd,
                                  cgroup=self.cgroup, extra_ro_binds=[triton_base] if triton_base else ())
@@ -113,6 +114,7 @@ class Sandbox:
         self.ready: dict | None = None
         self.baseline_rss = 0
         self.jobs = 0
+        self.peak_rss = 0  # most resident memory the watchdog saw during the current job
         self.dead = False
         self.child: Child | None = None
 
@@ -171,6 +173,7 @@ class Sandbox:
             os.close(reply_r)
             raise SandboxFailure(f"the zygote refused the job: {reply.get('message')!r:.200}")
         self.jobs += 1
+        self.peak_rss = 0
         child = Child(self, role, cmd_w, reply_r)
         child.oom_base = self.cgroup.oom_kills() if self.cgroup is not None else 0
         self.child = child
@@ -219,9 +222,10 @@ class Sandbox:
     # ------------------------------------------------------------------ watching and killing
     def watchdog(self) -> None:
         rss = _tree_rss(self.proc.pid) - self.baseline_rss
-        if rss > self.cfg.sandbox.memory_limit_bytes:
+        self.peak_rss = max(self.peak_rss, rss)
+        if rss > self.memory_limit:
             raise MemoryLimitExceeded(f"host memory limit exceeded ({rss >> 20} MiB resident > "
-                                      f"{self.cfg.sandbox.memory_limit_bytes >> 20} MiB)")
+                                      f"{self.memory_limit >> 20} MiB)")
 
     def alive(self) -> bool:
         return not self.dead and self.proc.poll() is None
@@ -310,7 +314,7 @@ class Child:
         cgroup = self.sandbox.cgroup
         if reason is None and cgroup is not None and cgroup.oom_kills() > self.oom_base:
             reason = (f"killed during {what}: out of memory (the sandbox's memory limit of "
-                      f"{self.sandbox.cfg.sandbox.memory_limit_bytes >> 20} MiB)")
+                      f"{self.sandbox.memory_limit >> 20} MiB)")
         if reason is None:
             how = ended.get("status") or "an unknown cause"
             reason = (f"the child died of {how.removeprefix('signal ')} during {what}"

@@ -61,8 +61,9 @@ class CorrectnessConfig(Section):
     tolerances: dict[str, ToleranceConfig] = Field(default_factory=_default_tolerances)
     """Per output dtype; integer and bool outputs must match exactly. A problem's own
     tolerance overrides atol/rtol (and loosens norm_rtol to at least its rtol)."""
-    max_output_bytes: int = Field(1 << 30, gt=0)
-    """Largest output one forward may send back to the comparison; bigger is an error."""
+    max_output_bytes: int = Field(8 << 30, gt=0)
+    """Largest output one forward may send back to the comparison; bigger is an error
+    (KernelBench level 1 has outputs of 6 GiB)."""
 
 
 class TimingConfig(Section):
@@ -170,15 +171,33 @@ class StaticConfig(Section):
     and importing a module left out here is a compile error (unavailable)."""
 
 
+class MemoryConfig(Section):
+    """Admission by device memory (evaluator.memory): an evaluation's device work starts when
+    the GPU has room for it, so one problem's GiBs never make another's kernel fail."""
+
+    device_fraction: float = Field(0.92, gt=0, le=1)
+    """Share of the device's total memory the budget hands out."""
+    context_bytes: int = Field(1 << 30, ge=0)
+    """Device memory one CUDA process takes that no allocator counts (context, library
+    handles), set aside per sandboxed process."""
+    candidate_factor: float = Field(3.0, ge=1)
+    """A candidate's job reserves this many times its problem's reference footprint (the
+    most the trusted reference child's allocator held), or the footprint plus a timing
+    batch if that is more; its process cannot allocate beyond the reservation."""
+    slack_bytes: int = Field(1 << 30, ge=0)
+    """Added to every reservation whose footprint is known."""
+
+
 class SandboxConfig(Section):
     """Isolation of the processes that run candidates and references: each sandbox is a
     bubblewrap sandbox (evaluator.bwrap) holding a zygote that forks one fresh process
     per candidate (evaluator.zygote, evaluator.pool)."""
 
-    memory_limit_bytes: int = Field(16 << 30, gt=0)
+    memory_limit_bytes: int | None = Field(None, gt=0)
     """Memory of one sandbox's job: the worker kills a job whose resident memory (beyond the
     warm zygote's) exceeds it, and the sandbox's cgroup memory limit, where the host has
-    cgroups, is set to it."""
+    cgroups, is set to it. None: scaled to the machine (`host_memory_limit`): 85% of the
+    host's memory shared by the evaluator's sandboxes, at least 16 GiB."""
     cpu_address_space_bytes: int | None = Field(24 << 30, gt=0)
     """RLIMIT_AS of CPU children (None: unlimited); never applied to CUDA children."""
     file_size_limit_bytes: int = Field(256 << 20, gt=0)
@@ -304,12 +323,26 @@ class EvaluatorConfig(Section):
     """The `krl evaluator` service process around the pipeline."""
     simulate: EvaluatorSimulateConfig = EvaluatorSimulateConfig()
     """Simulated verdicts and latency (pipeline benchmark); off by default."""
+    memory: MemoryConfig = MemoryConfig()
+    """Admission by device memory."""
 
     @model_validator(mode="after")
     def _check(self) -> EvaluatorConfig:
         if self.timing.max_runs < self.timing.min_runs:
             raise ValueError("timing.max_runs must be >= timing.min_runs")
         return self
+
+
+def host_memory_limit(cfg: EvaluatorConfig) -> int:
+    """Resident memory one sandbox's job may use: `sandbox.memory_limit_bytes`, or 85% of this
+    host's memory over the evaluator's sandboxes (candidates and references), >= 16 GiB."""
+    if cfg.sandbox.memory_limit_bytes is not None:
+        return cfg.sandbox.memory_limit_bytes
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError):
+        return 16 << 30
+    return max(16 << 30, int(0.85 * total) // (cfg.children + cfg.reference_children))
 
 
 def sandbox_environment(cfg: SandboxConfig) -> dict[str, str]:

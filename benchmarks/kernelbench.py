@@ -1,0 +1,312 @@
+"""Every KernelBench level-1 and level-2 problem at its real sizes through the evaluator.
+
+For each problem the benchmark writes one honest candidate that exercises the whole
+pipeline: the problem's own Model (renamed, so the file is self-contained, as
+KernelBench solutions are) computes the result and a Triton kernel copies every output
+tensor, so the forward does library work plus Triton work, like a cuBLAS/cuDNN call
+with a fused Triton epilogue. Under the default (paper) policy the right verdict is
+`ok` with low coverage; anything else is the evaluator's failure on honest work:
+
+  harness failure   the reference itself failed, the sandbox broke, a timeout or crash
+  false rejection   any other status that is not ok (static checks, incorrect, ...)
+
+The evaluations run through one in-process `evaluator.pipeline.Evaluator` (what a
+`krl evaluator` worker runs) with `--concurrency` at once, so admission by device
+memory and the reference cache work as in training. Recorded per evaluation: verdict,
+wall time, the worker's phases, the sandbox's peak resident host memory (the worker's
+watchdog), and the device's peak used memory during the evaluation (nvidia-smi sampled
+every 250 ms: device-wide, so with concurrency it includes the others).
+
+    python3 benchmarks/kernelbench.py --kernelbench /path/to/KernelBench        # GPU
+    python3 benchmarks/kernelbench.py --kernelbench DIR --only level1/19_ReLU --device cpu
+
+Results are appended to `--results` (JSON lines) as they come, and a run given the
+same file skips what it already holds, so a run cut off by a time limit is continued
+by running it again. Writes benchmarks/reports/kernelbench_<device>.md and .json.
+Targets (issue 12): every problem a verdict that is not a harness failure, p50 <= 10 s,
+p95 <= 60 s per evaluation.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from benchmarks.evaluator_throughput import EXTRA_PATHS  # noqa: E402,F401  (wheels in .whl/)
+
+import yaml  # noqa: E402
+
+from common.config import RunConfig, load  # noqa: E402
+from common.messages import EvalSettings  # noqa: E402
+from common.problemset import Problem, load_problems  # noqa: E402
+
+TARGET_P50_S, TARGET_P95_S = 10.0, 60.0
+HARNESS = {"crashed", "timeout"}
+
+_EPILOGUE = '''
+
+@triton.jit
+def _kb_copy_kernel(src, dst, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(dst + offs, tl.load(src + offs, mask=mask), mask=mask)
+
+
+def _kb_copy(t):
+    t = t.contiguous()
+    out = torch.empty_like(t)
+    n = t.numel()
+    if n > 0:
+        _kb_copy_kernel[(triton.cdiv(n, 1024),)](t, out, n, BLOCK=1024)
+    return out
+
+
+class ModelNew(_KBReference):
+    def forward(self, *args):
+        out = super().forward(*args)
+        if isinstance(out, (tuple, list)):
+            return tuple(_kb_copy(o) for o in out)
+        return _kb_copy(out)
+'''
+
+
+def make_candidate(source: str) -> str:
+    """The problem's program with Model renamed `_KBReference`, its input functions left
+    out, and a ModelNew that copies the reference's outputs through a Triton kernel."""
+    tree = ast.parse(source)
+    tree.body = [n for n in tree.body if not (isinstance(n, ast.FunctionDef)
+                                             and n.name in ("get_inputs", "get_init_inputs"))]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == "Model":
+            node.name = "_KBReference"
+        elif isinstance(node, ast.Name) and node.id == "Model":
+            node.id = "_KBReference"
+    header = "import torch\nimport triton\nimport triton.language as tl\n"
+    return header + ast.unparse(tree) + "\n" + _EPILOGUE
+
+
+class DeviceMemory:
+    """nvidia-smi's used memory of GPU 0, sampled every 250 ms in the background."""
+
+    def __init__(self) -> None:
+        self.samples: list[tuple[float, int]] = []
+        try:
+            self.proc = subprocess.Popen(
+                ["nvidia-smi", "--query-gpu=memory.used,memory.total", "--format=csv,noheader,nounits",
+                 "-lms", "250", "-i", os.environ.get("CUDA_VISIBLE_DEVICES", "0").split(",")[0]],
+                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        except FileNotFoundError:
+            self.proc = None
+            return
+        self.total_mib = 0
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            used, _, total = line.partition(",")
+            try:
+                self.samples.append((time.monotonic(), int(used) << 20))
+                self.total_mib = int(total)
+            except ValueError:
+                continue
+
+    def peak(self, t0: float, t1: float) -> int | None:
+        seen = [b for t, b in self.samples if t0 <= t <= t1]
+        return max(seen) if seen else None
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+
+
+def classify(status: str, details: dict) -> str:
+    if details.get("error_source") in ("problem", "evaluator") or status in HARNESS:
+        return "harness_failure"
+    return "ok" if status == "ok" else "false_rejection"
+
+
+def evaluate_one(ev, problem: Problem, settings: EvalSettings, mem: DeviceMemory | None) -> dict:
+    t0 = time.monotonic()
+    try:
+        v = ev.evaluate(problem, make_candidate(problem.source), settings)
+        status, details, feedback = v.status, v.details, v.feedback
+        speedup, coverage, phases = v.speedup, v.coverage, v.phase_seconds
+    except Exception as exc:  # the evaluator itself raised: a harness failure
+        status, details, feedback = "crashed", {"error_source": "evaluator"}, f"{type(exc).__name__}: {exc}"
+        speedup = coverage = None
+        phases = {}
+    t1 = time.monotonic()
+    return {"problem": problem.name, "status": status, "class": classify(status, details),
+            "wall_s": round(t1 - t0, 3), "speedup": speedup, "coverage": coverage,
+            "phases": {k: round(x, 3) for k, x in (phases or {}).items()},
+            "host_peak_rss_bytes": details.get("host_peak_rss_bytes"),
+            "device_peak_used_bytes": mem.peak(t0, t1) if mem else None,
+            "precision": details.get("precision"), "reference_cached": details.get("reference_cached"),
+            "feedback": feedback[:600] if status != "ok" else ""}
+
+
+def _pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    values = sorted(values)
+    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
+
+
+def summarize(rows: list[dict], wall_s: float | None) -> dict:
+    walls = [r["wall_s"] for r in rows]
+    classes = {c: sum(r["class"] == c for r in rows) for c in ("ok", "false_rejection", "harness_failure")}
+    statuses: dict[str, int] = {}
+    for r in rows:
+        statuses[r["status"]] = statuses.get(r["status"], 0) + 1
+    phase_names = sorted({k for r in rows for k in r["phases"]})
+    phases = {k: round(statistics.median([r["phases"].get(k, 0.0) for r in rows]), 3) for k in phase_names}
+    return {"evaluations": len(rows), "classes": classes, "statuses": statuses,
+            "p50_s": _pct(walls, 0.5), "p95_s": _pct(walls, 0.95), "max_s": max(walls, default=None),
+            "median_phase_s": phases, "wall_s": wall_s,
+            "evals_per_gpu_hour": round(len(rows) / wall_s * 3600, 1) if wall_s else None}
+
+
+def write_report(out: Path, device: str, meta: dict, rows: list[dict], wall_s: float | None) -> str:
+    levels = sorted({r["problem"].partition("/")[0] for r in rows})
+    summary = {"all": summarize(rows, wall_s),
+               **{lv: summarize([r for r in rows if r["problem"].startswith(lv + "/")], None) for lv in levels}}
+    s = summary["all"]
+    met = lambda ok: "met" if ok else "NOT met"  # noqa: E731
+    lines = ["# KernelBench at real sizes through the evaluator", "",
+             f"{device} ({meta['device_name']}), {meta['concurrency']} evaluations at once, "
+             f"policy {meta['policy']}, {meta['date']}; {meta['problems']} problems selected, "
+             f"{len(rows)} with a result.", ""]
+    if device == "cpu":
+        lines.append("**CPU-interpreter numbers** (Triton's interpreter on CPU tensors).\n")
+    lines += ["| set | evals | ok | false rejections | harness failures | p50 s | p95 s | max s |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for name, d in summary.items():
+        c = d["classes"]
+        lines.append(f"| {name} | {d['evaluations']} | {c['ok']} | {c['false_rejection']} | "
+                     f"{c['harness_failure']} | {d['p50_s']} | {d['p95_s']} | {d['max_s']} |")
+    lines += ["", f"Statuses: {json.dumps(s['statuses'])}. Median seconds per phase: "
+              f"{json.dumps(s['median_phase_s'])}."]
+    if wall_s:
+        unit = "host" if device == "cpu" else "GPU"
+        lines.append(f"Throughput on this mix: {s['evals_per_gpu_hour']} evaluations per {unit}-hour "
+                     f"({len(rows)} in {wall_s:.0f} s).")
+    lines += ["", f"Targets: no harness failures: {met(s['classes']['harness_failure'] == 0)}; "
+              f"p50 <= {TARGET_P50_S:g} s: {met(s['p50_s'] is not None and s['p50_s'] <= TARGET_P50_S)}; "
+              f"p95 <= {TARGET_P95_S:g} s: {met(s['p95_s'] is not None and s['p95_s'] <= TARGET_P95_S)}.",
+              "", "| problem | status | wall s | host peak GiB | device peak GiB | why not ok |",
+              "|---|---|---:|---:|---:|---|"]
+    gib = lambda b: f"{b / (1 << 30):.1f}" if b else ""  # noqa: E731
+    for r in sorted(rows, key=lambda r: (r["class"] == "ok", r["problem"])):
+        why = r["feedback"].replace("\n", " ").replace("|", "/")[:160]
+        lines.append(f"| {r['problem']} | {r['status']} | {r['wall_s']} | {gib(r['host_peak_rss_bytes'])} | "
+                     f"{gib(r['device_peak_used_bytes'])} | {why} |")
+    text = "\n".join(lines) + "\n"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"kernelbench_{device}.md").write_text(text)
+    (out / f"kernelbench_{device}.json").write_text(
+        json.dumps({"meta": meta, "summary": summary, "rows": rows}, indent=2, default=str) + "\n")
+    return text
+
+
+def evaluator_config(device: str, concurrency: int, overrides: list[str]):
+    tree: dict = {"evaluator": {"device": device, "children": concurrency, "metrics": {"enabled": False}}}
+    for item in overrides:
+        key, _, value = item.partition("=")
+        *parents, leaf = key.split(".")
+        node = tree
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[leaf] = yaml.safe_load(value)
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as f:
+        yaml.safe_dump(tree, f)
+    try:
+        return load(Path(f.name), [], RunConfig).evaluator
+    finally:
+        os.unlink(f.name)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--kernelbench", required=True, help="a KernelBench checkout (or its KernelBench/ folder)")
+    ap.add_argument("--levels", default="level1,level2")
+    ap.add_argument("--only", default="", help="comma-separated problem names (e.g. level1/19_ReLU)")
+    ap.add_argument("--device", choices=["cuda", "cpu"], default="cuda")
+    ap.add_argument("--concurrency", type=int, default=4, help="evaluations at once (the worker's children)")
+    ap.add_argument("--timeout-s", type=float, default=120.0)
+    ap.add_argument("--results", type=Path, default=None, help="JSON lines, appended; default in --out")
+    ap.add_argument("--shuffle", type=int, default=None, metavar="SEED",
+                    help="run the problems in a seeded random order (a run cut short samples every level)")
+    ap.add_argument("--budget-s", type=float, default=None, help="submit nothing new after this many seconds")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="evaluator config override")
+    ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "reports")
+    args = ap.parse_args()
+    import torch
+    if args.device == "cuda" and not torch.cuda.is_available():
+        print("no CUDA device here; use --device cpu", file=sys.stderr)
+        return 2
+    problems = load_problems(f"{args.kernelbench}:{args.only or args.levels}")
+    results = args.results or args.out / f"kernelbench_{args.device}.jsonl"
+    results.parent.mkdir(parents=True, exist_ok=True)
+    done = {json.loads(line)["problem"] for line in results.read_text().splitlines() if line.strip()} \
+        if results.exists() else set()
+    todo = [p for p in problems if p.name not in done]
+    if args.shuffle is not None:
+        import random
+        random.Random(args.shuffle).shuffle(todo)
+    cfg = evaluator_config(args.device, args.concurrency, args.set)
+    settings = EvalSettings(device=args.device, timeout_s=args.timeout_s)
+    print(f"{len(problems)} problems, {len(done)} already in {results}, {len(todo)} to run; "
+          f"{args.concurrency} at once on {args.device}", flush=True)
+    from evaluator.pipeline import Evaluator
+    mem = DeviceMemory() if args.device == "cuda" else None
+    t_start = time.monotonic()
+    lock = threading.Lock()
+    with Evaluator(cfg) as ev, open(results, "a") as sink:
+        ev.warm_up()
+        t0 = time.monotonic()
+
+        def job(p: Problem) -> dict | None:
+            if args.budget_s is not None and time.monotonic() - t_start > args.budget_s:
+                return None
+            return evaluate_one(ev, p, settings, mem)
+
+        with ThreadPoolExecutor(args.concurrency) as pool:
+            for fut in as_completed([pool.submit(job, p) for p in todo]):
+                row = fut.result()
+                if row is None:
+                    continue
+                with lock:
+                    sink.write(json.dumps(row, default=str) + "\n")
+                    sink.flush()
+                print(f"{row['problem']}: {row['status']} {row['wall_s']:.1f}s", flush=True)
+        wall = time.monotonic() - t0
+    if mem:
+        mem.close()
+    rows = [json.loads(line) for line in results.read_text().splitlines() if line.strip()]
+    wanted = {p.name for p in problems}
+    rows = [r for r in rows if r["problem"] in wanted]
+    meta = {"device_name": torch.cuda.get_device_name(0) if args.device == "cuda" else platform.processor() or "cpu",
+            "concurrency": args.concurrency, "policy": cfg.policy.name, "problems": len(problems),
+            "overrides": args.set, "host_cpus": os.cpu_count(),
+            "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "kernelbench": str(args.kernelbench)}
+    # throughput only when this invocation ran the whole selection
+    print(write_report(args.out, args.device, meta, rows, wall if len(todo) == len(problems) else None))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

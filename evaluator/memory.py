@@ -1,0 +1,100 @@
+"""Admission by device memory: evaluations start when the GPU has room for them.
+
+Real KernelBench problems hold GiBs per input set, so a worker that runs as many
+evaluations at once as it has sandboxes runs out of device memory, and an out-of-memory
+error in one process becomes a wrong verdict on somebody's kernel. Each device phase
+therefore holds a reservation from one budget:
+
+  capacity     total device memory x `memory.device_fraction`, less `memory.context_bytes`
+               per process (a CUDA context, cuBLAS/cuDNN handles: memory no allocator counts)
+  reference    a problem's first reference run reserves the whole capacity (its footprint
+               is unknown); the trusted reference child reports the most its allocator
+               held (`peak_device_bytes`), which becomes the problem's footprint F
+  candidate    its whole job reserves `candidate_bytes(F)`: room for `candidate_factor`
+               x F and for a timing batch; the candidate's process is capped there
+               (torch's per-process memory fraction, set before its code is imported), so
+               a kernel that needs more fails alone instead of failing its neighbours
+
+Reservations are granted first come, first served: a large one waiting at the head is
+not overtaken by small ones, so a big problem is never starved. On the CPU there is no
+budget (the sandbox's host memory limit bounds each job).
+"""
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from common.config.evaluator import MemoryConfig
+
+
+class DeviceMemory:
+    def __init__(self, cfg: MemoryConfig, processes: int):
+        self.cfg, self.processes = cfg, processes
+        self.total: int | None = None
+        self.capacity: int | None = None  # None: no budget (CPU, or not known yet)
+        self.used = 0
+        self.peak_used = 0
+        self.footprints: dict[str, int] = {}
+        self._cond = threading.Condition()
+        self._queue: deque[object] = deque()
+
+    def set_device(self, total_bytes: int) -> None:
+        """The device's total memory, as the trusted reference child reported it."""
+        with self._cond:
+            if self.total is None and total_bytes > 0:
+                self.total = int(total_bytes)
+                cap = int(total_bytes * self.cfg.device_fraction) - self.processes * self.cfg.context_bytes
+                self.capacity = max(cap, int(total_bytes * 0.25))
+                self._cond.notify_all()
+
+    def candidate_bytes(self, footprint: int | None, batch_bytes: int) -> int | None:
+        """The reservation of a candidate's job on a problem of reference footprint F."""
+        if self.capacity is None:
+            return None
+        if footprint is None:
+            return self.capacity
+        need = max(self.cfg.candidate_factor * footprint, footprint + batch_bytes) + self.cfg.slack_bytes
+        return int(min(self.capacity, need))
+
+    def reference_bytes(self, footprint: int | None) -> int | None:
+        if self.capacity is None:
+            return None
+        return self.capacity if footprint is None else int(min(self.capacity, footprint + self.cfg.slack_bytes))
+
+    @contextmanager
+    def reserve(self, nbytes: int | None) -> Iterator[None]:
+        if nbytes is None or self.capacity is None:
+            yield
+            return
+        nbytes = min(nbytes, self.capacity)
+        ticket = object()
+        with self._cond:
+            self._queue.append(ticket)
+            try:
+                while self._queue[0] is not ticket or self.used + nbytes > self.capacity:
+                    self._cond.wait()
+            except BaseException:
+                self._queue.remove(ticket)
+                self._cond.notify_all()
+                raise
+            self._queue.popleft()
+            self.used += nbytes
+            self.peak_used = max(self.peak_used, self.used)
+            self._cond.notify_all()
+        try:
+            yield
+        finally:
+            with self._cond:
+                self.used -= nbytes
+                self._cond.notify_all()
+
+    def record(self, key: str, peak_bytes: int) -> None:
+        if peak_bytes > 0:
+            with self._cond:
+                self.footprints[key] = max(self.footprints.get(key, 0), int(peak_bytes))
+
+    def footprint(self, key: str) -> int | None:
+        with self._cond:
+            return self.footprints.get(key)

@@ -1,0 +1,92 @@
+"""Admission by device memory (evaluator.memory): reservations never exceed the budget,
+are granted in arrival order, and a big problem is not starved by small ones."""
+from __future__ import annotations
+
+import threading
+import time
+
+from common.config.evaluator import MemoryConfig
+from evaluator.memory import DeviceMemory
+
+GIB = 1 << 30
+
+
+def budget(total_gib: int = 80, processes: int = 6) -> DeviceMemory:
+    mem = DeviceMemory(MemoryConfig(device_fraction=1.0, context_bytes=GIB, candidate_factor=3.0,
+                                    slack_bytes=GIB), processes)
+    mem.set_device(total_gib * GIB)
+    return mem
+
+
+def test_capacity_sets_aside_a_context_per_process_and_no_budget_before_the_device_is_known():
+    mem = DeviceMemory(MemoryConfig(), 6)
+    assert mem.candidate_bytes(GIB, 0) is None  # CPU, or before a reference child reported
+    with mem.reserve(10 * GIB):
+        pass
+    assert budget().capacity == 74 * GIB
+
+
+def test_a_candidate_reserves_three_footprints_or_a_timing_batch_capped_at_the_capacity():
+    mem = budget()
+    assert mem.candidate_bytes(None, 0) == mem.capacity  # unknown footprint: alone on the device
+    assert mem.candidate_bytes(2 * GIB, GIB) == 7 * GIB
+    assert mem.candidate_bytes(GIB // 10, 8 * GIB) == GIB // 10 + 8 * GIB + GIB
+    assert mem.candidate_bytes(30 * GIB, 0) == mem.capacity
+    assert mem.reference_bytes(None) == mem.capacity and mem.reference_bytes(GIB) == 2 * GIB
+
+
+def test_reservations_never_exceed_the_capacity_under_concurrency():
+    mem = budget(total_gib=16, processes=0)
+    seen, lock = [], threading.Lock()
+
+    def job(nbytes: int) -> None:
+        with mem.reserve(nbytes):
+            with lock:
+                seen.append(mem.used)
+            time.sleep(0.02)
+
+    threads = [threading.Thread(target=job, args=((3 + i % 5) * GIB,)) for i in range(24)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert len(seen) == 24 and max(seen) <= 16 * GIB and mem.used == 0
+    assert mem.peak_used > 7 * GIB  # several ran at once
+
+
+def test_a_large_reservation_is_not_overtaken_by_small_ones():
+    mem = budget(total_gib=10, processes=0)
+    order: list[str] = []
+    small_held = threading.Event()
+
+    def small(name: str, hold_s: float) -> None:
+        with mem.reserve(2 * GIB):
+            order.append(name)
+            small_held.set()
+            time.sleep(hold_s)
+
+    first = threading.Thread(target=small, args=("small-0", 0.3))
+    first.start()
+    small_held.wait(5)
+    def big_job() -> None:
+        with mem.reserve(10 * GIB):
+            order.append("big")
+
+    big = threading.Thread(target=big_job)
+    big.start()
+    time.sleep(0.05)  # the big one waits at the head of the queue
+    later = [threading.Thread(target=small, args=(f"small-{i}", 0.0)) for i in (1, 2)]
+    for t in later:
+        t.start()
+    for t in (first, big, *later):
+        t.join(timeout=10)
+    assert order[:2] == ["small-0", "big"], order
+    assert mem.used == 0
+
+
+def test_the_footprint_is_the_largest_peak_a_reference_reported():
+    mem = budget()
+    mem.record("p", 3 * GIB)
+    mem.record("p", 2 * GIB)
+    mem.record("q", 0)
+    assert mem.footprint("p") == 3 * GIB and mem.footprint("q") is None
