@@ -11,7 +11,7 @@ therefore holds a reservation from one budget:
                is unknown); the trusted reference child reports the most its allocator
                held (`peak_device_bytes`), which becomes the problem's footprint F
   candidate    its whole job reserves `candidate_bytes(F)`: room for `candidate_factor`
-               x F and for a timing batch; the candidate's process is capped there
+               x F (2) and for a timing batch; the candidate's process is capped there
                (torch's per-process memory fraction, set before its code is imported), so
                a kernel that needs more fails alone instead of failing its neighbours
 

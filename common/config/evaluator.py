@@ -180,7 +180,7 @@ class MemoryConfig(Section):
     context_bytes: int = Field(1 << 30, ge=0)
     """Device memory one CUDA process takes that no allocator counts (context, library
     handles), set aside per sandboxed process."""
-    candidate_factor: float = Field(3.0, ge=1)
+    candidate_factor: float = Field(2.0, ge=1)
     """A candidate's job reserves this many times its problem's reference footprint (the
     most the trusted reference child's allocator held), or the footprint plus a timing
     batch if that is more; its process cannot allocate beyond the reservation."""
