@@ -106,5 +106,7 @@ def serve(job: dict, cmd_fd: int, reply_fd: int, tmp: str) -> int:
             return 0
         reply, tensors = state.handle(head)
         protocol.write_blocking(reply_fd, reply, tensors)
-        if head.get("op") in _COLLECT_AFTER:  # never between arm and go: a collection there
-            gc.collect()                   # would land inside the next timed call
+        # never between arm and go: a collection there would land inside the next timed call;
+        # of a sequence of one-set `run` commands, only after the last
+        if head.get("op") in _COLLECT_AFTER and head.get("last", True):
+            gc.collect()

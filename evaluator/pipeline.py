@@ -287,10 +287,11 @@ class _Run:
             self._ref_request(child, {"op": "model", "init_seed": self.plan.init_seed})
             n, extra = len(self.plan.trials), self._knockout_ids()
             trials, tensors = [], []
-            for i in [*range(n), *extra]:  # one set per command: one set's GiBs in flight at a time
+            ids = [*range(n), *extra]
+            for i in ids:  # one set per command: one set's GiBs in flight at a time
                 reply, more = self._ref_request(child, {
                     "op": "run", "ids": [i], "return_inputs": True, "tf32": True, "check_repeat": i == 0,
-                    "max_output_bytes": self.cfg.correctness.max_output_bytes})
+                    "last": i == ids[-1], "max_output_bytes": self.cfg.correctness.max_output_bytes})
                 trials.extend(reply["trials"])
                 tensors.extend(more)
                 memory.record(self.memory_key, int(reply.get("peak_device_bytes") or 0))
@@ -366,7 +367,7 @@ class _Run:
         for set_id in order:  # one set per command: one set's GiBs in flight at a time
             with self.holding(self.ev.device_lock.shared()):
                 reply, more = child.request({
-                    "op": "run", "ids": [set_id], "knockout_ids": [KNOCKOUT_SET],
+                    "op": "run", "ids": [set_id], "last": set_id == order[-1], "knockout_ids": [KNOCKOUT_SET],
                     "torch_knockout_ids": [TORCH_KNOCKOUT_SET] if self.plan.torch_knockout else [],
                     "return_inputs": any(t["modified"] for t in ref.trials),
                     "max_output_bytes": self.cfg.correctness.max_output_bytes,
