@@ -423,11 +423,14 @@ class Cgroup:
 
     @classmethod
     def create(cls, layers: Layers, cfg: SandboxConfig, slot: str = "sandbox",
-               memory_bytes: int = 16 << 30) -> Cgroup | None:
+               memory_bytes: int | None = None) -> Cgroup | None:
         """The cgroup one sandbox runs in (pids.max = cfg.max_pids, memory limit =
-        memory_bytes, config.evaluator.host_memory_limit); None without that layer."""
+        memory_bytes, else cfg.memory_limit_bytes, else 16 GiB; the evaluator passes
+        config.evaluator.host_memory_limit); None without that layer."""
         if layers.cgroup is None:
             return None
+        if memory_bytes is None:
+            memory_bytes = cfg.memory_limit_bytes or 16 << 30
         name = f"krl-{os.getpid()}-{slot}-{uuid.uuid4().hex[:8]}"
         return cls.make(layers.cgroup, name, cfg.max_pids, memory_bytes, cfg.cgroup_parent)
 
