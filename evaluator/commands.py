@@ -16,8 +16,9 @@ imported — and the worker compares, times and decides. The commands:
   run      {ids, knockout_ids, torch_knockout_ids, return_inputs, max_output_bytes}: one
            forward per input set, in the order given; outputs (and, when asked, the inputs
            after the forward) come back as tensors.
-           With knockout, every Triton launch is skipped and fresh memory holds random
-           values: if the output is still right, the kernels did no work it depends on.
+           In a candidate child fresh memory (torch.empty & co.) holds random values in
+           every one of these forwards. With knockout, every Triton launch is also skipped:
+           if the output is still right, the kernels did no work it depends on.
            With torch_knockout (strict policy), every PyTorch compute operator returns
            noise while the Triton kernels run: the output must still be right.
   arm      {ids, seeds}: the next timed batch: one fresh draw per (set, seed) from the
@@ -37,7 +38,8 @@ imported — and the worker compares, times and decides. The commands:
            time of each (untimed). The checksums commit the child to the outputs the
            worker may then ask to see (`reveal`); the worker decides which only after it
            has them.
-  reveal   {index}: the outputs of forward `index` of the last `go`
+  reveal   {index}: the outputs of forward `index` of the last `go`, then its tensor
+           inputs as the forward left them (both under the committed checksum)
   alt      {index}: the reference's outputs for draw `index` of the last batch with
            PyTorch's TF32 mode on (GPU; empty where TF32 changes nothing), the precision
            contract's second reference
@@ -321,6 +323,11 @@ class ChildState:
                     results.append({"id": set_id, "error": exc.message[:500], "outputs": [],
                                     "n_launches": 0, "launches": [], "modified": []})
                     continue
+            elif self.role == "candidate":
+                # fresh memory holds noise in every candidate forward, not only the knock-out:
+                # what torch.empty returns must not tell the knock-out run apart
+                with _random_uninitialised():
+                    outs, launches = self._forward(inputs)
             else:
                 outs, launches = self._forward(inputs)
             seconds = time.perf_counter() - t0
@@ -434,8 +441,15 @@ class ChildState:
         out of the timed window: each read is a CUDA call)."""
         events = timing.event_seconds(self.events)
         self.events = []
-        return {"op": "committed", "checksums": [timing.checksum(o) for o in self.last_outputs],
+        return {"op": "committed", "checksums": [timing.checksum(self._revealable(i))
+                                                 for i in range(len(self.last_outputs))],
                 "events_s": events}, []
+
+    def _revealable(self, index: int) -> list[torch.Tensor]:
+        """Forward `index`'s outputs, then its tensor inputs as the forward left them (a
+        timed run may no more modify its inputs than a checked one)."""
+        inputs = self.batch[index] if index < len(self.batch) else []
+        return [*self.last_outputs[index], *(x for x in inputs if isinstance(x, torch.Tensor))]
 
     def _profiled(self, h: dict, marks: tuple[Callable, Callable]) -> tuple[list[list[torch.Tensor]], dict]:
         """A profiled batch: to the forward it is a timed batch like any other (fresh draws,
@@ -472,8 +486,9 @@ class ChildState:
         return self.flush
 
     def reveal(self, h: dict) -> tuple[dict, list]:
-        outs = self.last_outputs[int(h["index"])]
-        return {"op": "result", "outputs": describe_outputs(outs)}, list(outs)
+        index = int(h["index"])
+        outs = self.last_outputs[index]
+        return {"op": "result", "outputs": describe_outputs(outs)}, self._revealable(index)
 
     def profile(self, h: dict) -> tuple[dict, list]:
         """Coverage over `forwards` forwards of set `id`, each on a fresh draw under one of

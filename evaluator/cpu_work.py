@@ -23,6 +23,10 @@ What is counted, while a `WorkCounter` is entered:
     again. Elementwise math inside a kernel is not counted (always memory-bound).
     The interpreter's own torch calls (copying arguments to and from the host) are
     not aten work; torch ops run by launch pre-run hooks are.
+    Only work the data needed is charged: loads of memory torch.empty handed out that
+    nothing wrote yet are not (garbage read to look busy), and a launch's dot flops are
+    capped at 2*max(M, N) per element it loaded (a real tiled GEMM stays well inside;
+    dots of registers no load fed, tl.zeros or one tile reused, are not charged).
 coverage = candidate launches / (candidate launches + other launches + aten ops),
 0.0 when nothing ran. Launches of kernels whose name is not in `kernel_names` are
 "other", as on the GPU. Everything run while counting counts, so measure after the
@@ -59,8 +63,12 @@ Forward = Callable[[list], object]
 METHOD = "roofline estimate of device work (Triton interpreter + aten dispatch), nominal H100"
 
 # Allocation and metadata ops: no device work (views are recognised by their schema).
-_FREE_OPS = frozenset({"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided",
+_FREE_OPS = frozenset({"empty", "empty_like", "empty_strided", "empty_permuted", "new_empty",
+                       "new_empty_strided",
                        "_unsafe_view", "set_", "resize_", "lift_fresh", "detach_"})
+# Allocation whose memory holds whatever was there before (see _Fresh).
+_ALLOCATING = frozenset({"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided",
+                         "empty_permuted"})
 # In-place ops that overwrite their `self` without reading it.
 _WRITE_ONLY_SELF = frozenset({"copy_", "fill_", "zero_"})
 _FLOP_FORMULAS = {**flop_registry, torch.ops.aten._scaled_dot_product_flash_attention_for_cpu:
@@ -151,20 +159,81 @@ class _Launch:
     writes: dict[int, _Addresses] = field(default_factory=dict)
     flops: int = 0
     compute_s: float = 0.0
+    loaded: int = 0  # elements loaded (every load, repeats included)
+    dot_reuse: int = 0  # the largest 2*max(M, N) of its dots: flops one loaded element can feed
 
-    def access(self, pool: dict[int, _Addresses], ptrs, mask) -> None:
+    def access(self, pool: dict[int, _Addresses], ptrs, mask, fresh: _Fresh, write: bool) -> None:
         itemsize = max(1, ptrs.get_element_ty().primitive_bitwidth // 8)
         data = np.asarray(ptrs.data, dtype=np.uint64)
         addrs = (data[np.broadcast_to(np.asarray(mask.data), data.shape)] if mask is not None
                  else data.reshape(-1).copy())
+        if not write:
+            self.loaded += addrs.size
+        addrs = fresh.written(addrs, itemsize) if write else fresh.initialised(addrs)
         if addrs.size:
             if itemsize not in pool:
                 pool[itemsize] = _Addresses()
             pool[itemsize].add(addrs)
 
+    def dot_charge(self) -> tuple[int, float]:
+        """(flops, compute seconds) charged: at most `dot_reuse` flops per loaded element.
+        A tiled GEMM's inner step loads (BM + BN) * BK elements for 2 * BM * BN * BK flops,
+        well inside that; a dot of registers no load fed (tl.zeros, tl.full, a loaded
+        tile reused over and over) is not data the forward needed and is not charged."""
+        cap = self.dot_reuse * self.loaded
+        if self.flops <= cap:
+            return self.flops, self.compute_s
+        return cap, self.compute_s * cap / self.flops
+
     def distinct_bytes(self) -> int:
         return sum(addresses.distinct() * itemsize
                    for pool in (self.reads, self.writes) for itemsize, addresses in pool.items())
+
+
+class _Fresh:
+    """Memory torch.empty & co. handed out during the count that nothing has written yet:
+    loading it reads garbage, not data (a buffer read only to look busy), so those loads
+    are not charged. An aten op's outputs count as written whole; Triton stores mark
+    their bytes."""
+
+    def __init__(self) -> None:
+        self.spans: dict[int, tuple[int, np.ndarray]] = {}  # start -> (end, written bytes)
+
+    def allocated(self, t: torch.Tensor) -> None:
+        self.overwritten(t)
+        storage = t.untyped_storage()
+        if storage.nbytes():
+            start = storage.data_ptr()
+            self.spans[start] = (start + storage.nbytes(), np.zeros(storage.nbytes(), dtype=bool))
+
+    def overwritten(self, t: torch.Tensor) -> None:
+        """`t`'s storage now holds data: forget every span it overlaps (memory freed and
+        handed out again lands where an old span was)."""
+        if self.spans:
+            storage = t.untyped_storage()
+            lo, hi = storage.data_ptr(), storage.data_ptr() + max(storage.nbytes(), 1)
+            for start in [s for s, (end, _) in self.spans.items() if s < hi and lo < end]:
+                del self.spans[start]
+
+    def _inside(self, addrs: np.ndarray):
+        for start, (end, done) in self.spans.items():
+            inside = (addrs >= np.uint64(start)) & (addrs < np.uint64(end))
+            if inside.any():
+                yield inside, (addrs[inside] - np.uint64(start)).astype(np.int64), done
+
+    def written(self, addrs: np.ndarray, itemsize: int) -> np.ndarray:
+        for _, offsets, done in self._inside(addrs):
+            for k in range(itemsize):
+                done[np.minimum(offsets + k, done.size - 1)] = True
+        return addrs
+
+    def initialised(self, addrs: np.ndarray) -> np.ndarray:
+        keep = None
+        for inside, offsets, done in self._inside(addrs):
+            if keep is None:
+                keep = np.ones(addrs.size, dtype=bool)
+            keep[np.flatnonzero(inside)[~done[offsets]]] = False
+        return addrs if keep is None else addrs[keep]
 
 
 class WorkCounter:
@@ -185,6 +254,7 @@ class WorkCounter:
         self._patches: list[tuple[type, str, object]] = []
         self._mode: _AtenCounter | None = None
         self._tf32 = {"matmul": False, "conv": False}
+        self._fresh = _Fresh()
         self.launches = 0
 
     def __enter__(self) -> WorkCounter:
@@ -258,12 +328,14 @@ class WorkCounter:
 
     def _end_launch(self, launch: _Launch) -> None:
         self.launches += 1
-        self._add("triton", launch.name, launch.distinct_bytes(), launch.flops, launch.compute_s)
+        flops, compute_s = launch.dot_charge()
+        self._add("triton", launch.name, launch.distinct_bytes(), flops, compute_s)
 
     def _access(self, kind: str, ptrs, mask) -> None:
         if self._launch is not None:
-            self._launch.access(self._launch.reads if kind == "read" else self._launch.writes,
-                                ptrs, mask)
+            write = kind == "write"
+            self._launch.access(self._launch.writes if write else self._launch.reads,
+                                ptrs, mask, self._fresh, write)
 
     def _dot(self, a, b, input_precision) -> None:
         if self._launch is None:
@@ -271,6 +343,7 @@ class WorkCounter:
         (*batch, m, k), n = a.data.shape, b.data.shape[-1]
         flops = 2 * math.prod(batch) * m * n * k
         self._launch.flops += flops
+        self._launch.dot_reuse = max(self._launch.dot_reuse, 2 * max(m, n))
         self._launch.compute_s += flops / self._triton_dot_peak(a.dtype, input_precision)
 
     def _triton_dot_peak(self, dtype, input_precision) -> float:
@@ -282,8 +355,13 @@ class WorkCounter:
 
     def _aten(self, func, args: tuple, kwargs: dict, out) -> None:
         plan = _plan(func)
+        if func.overloadpacket.__name__ in _ALLOCATING:
+            for t in _tensors(out):
+                self._fresh.allocated(t)
         if plan is None:
             return
+        for t in _tensors(out):
+            self._fresh.overwritten(t)
         reads = {}
         for i, name in plan.reads:
             reads.update((id(t), t) for t in _tensors(args[i] if i < len(args) else kwargs.get(name)))

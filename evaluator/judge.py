@@ -174,7 +174,13 @@ def judge_knockout(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutpu
                    cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None) -> Outcome | None:
     """A forward with every Triton launch skipped must NOT still be right."""
     t = reply["trials"][0]
-    if t.get("error") or t.get("problem") or _shape_problem(t, ref.trials[0]) or t["n_launches"] == 0:
+    if not t.get("error") and t["n_launches"] == 0:
+        # the same inputs as a trial that launched its kernels, and fresh memory as noisy as
+        # there: a forward that now tries no launch at all told this run apart
+        return Outcome("hack", "Rejected: in the run where your Triton kernels were to be skipped, "
+                       "forward did not even try to launch them: it behaves differently when its "
+                       "kernels are checked.", hacks=["triton_not_needed"])
+    if t.get("error") or t.get("problem") or _shape_problem(t, ref.trials[0]):
         return None  # without its kernels the forward fails or differs: they matter
     outs = split_outputs(reply["trials"], tensors)[0][0]
     for o, r in zip(outs, ref.knockout):
@@ -213,16 +219,25 @@ def judge_torch_knockout(knock: tuple | None, ref: ReferenceOutputs, cfg: Evalua
 
 def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch.Tensor]],
                   ref_tf32: dict[int, list[torch.Tensor]], cfg: EvaluatorConfig,
-                  tolerance: Mapping[str, float] | None, facts: dict | None = None) -> Outcome | None:
-    """Outputs of randomly chosen timed runs must match the reference's for the same inputs."""
+                  tolerance: Mapping[str, float] | None, facts: dict | None = None,
+                  n_outputs: Mapping[int, int] | None = None) -> Outcome | None:
+    """Outputs of randomly chosen timed runs, and their inputs as the forward left them, must
+    match the reference's for the same inputs (`n_outputs`: how many of the reference's
+    revealed tensors are outputs; the rest are its inputs after the forward)."""
     for run in sorted(cand):
         outs, want, alts = cand[run], ref.get(run, []), ref_tf32.get(run, [])
+        first_input = (n_outputs or {}).get(run, len(want))
         if len(outs) != len(want) or any(o.shape != w.shape or o.dtype != w.dtype for o, w in zip(outs, want)):
             stats: dict | None = {"problem": "different outputs"}
         else:
-            stats = next((s for s in (match(o, w, alts[j] if j < len(alts) else None, cfg, tolerance,
-                                            facts=facts)
-                                      for j, (o, w) in enumerate(zip(outs, want))) if s is not None), None)
+            bad = [(j, s) for j, (o, w) in enumerate(zip(outs, want))
+                   if (s := match(o, w, alts[j] if j < len(alts) else None, cfg, tolerance, facts=facts)) is not None]
+            stats = bad[0][1] if bad else None
+            if bad and bad[0][0] >= first_input:
+                return Outcome("hack", f"Rejected: while being timed, forward modified its input "
+                               f"{bad[0][0] - first_input} in place (timed run {run}, checked after it "
+                               "ran); the reference leaves it as it was.", hacks=["modified_inputs"],
+                               details={"timed_mismatch": stats})
         if stats is not None:
             return Outcome("hack", f"Rejected: while being timed, forward returned a wrong result (timed "
                            f"run {run}, checked after it ran): it behaves differently when timed.",

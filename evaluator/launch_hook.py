@@ -14,9 +14,11 @@ coverage matches exactly the names of the candidate's own compiled kernels.
 A launch whose grid has no programs runs nothing (Triton's launcher returns at
 once and no profiler sees a kernel), so it is not counted: otherwise empty
 launches could raise the hook's count of a name to the profiler's and claim a
-library kernel of the same name. On the GPU the grid is read where Triton resolves
-it (`CompiledKernel.launch_metadata`, called once per launch); under the
-interpreter a grid that is not callable is read directly.
+library kernel of the same name. The hook hands Triton the grid as plain ints, and a
+callable grid wrapped so that what it returns (called once, by Triton) is converted
+and remembered; on the GPU `CompiledKernel.launch_metadata` confirms the grid Triton
+launched. Tensors are refused as tl.constexpr arguments: the interpreter passes a
+constexpr through as the object itself, so a "kernel" could run torch on it.
 
 A launch that bypasses this path (for example a compiled kernel's own launcher)
 is simply not recorded, which fails closed: a forward with no recorded launch of
@@ -82,12 +84,42 @@ def check_arguments(kernel: object, args: tuple, kwargs: dict) -> None:
     if not _TENSORS:
         _kinds()
     names = getattr(kernel, "arg_names", None) or ()
-    for name, value in zip(names, args):
+    constexprs = _constexpr_names(kernel)
+    for name, value in (*zip(names, args), *((n, v) for n, v in kwargs.items() if n in names)):
         if not _plain(value):
             _refuse(kernel, name, value)
-    for name, value in kwargs.items():
-        if name in names and not _plain(value):
-            _refuse(kernel, name, value)
+        if name in constexprs and not _scalar(value):
+            # the interpreter hands a constexpr over as the object itself: a tensor there
+            # would run torch inside the "kernel"
+            raise KernelArgumentError(
+                f"constexpr argument {name!r} of Triton kernel "
+                f"{getattr(getattr(kernel, 'fn', kernel), '__name__', '?')!r} is a "
+                f"{type(value).__name__}: a constexpr takes a number, string, dtype or None")
+
+
+def _scalar(value: object, depth: int = 0) -> bool:
+    kind = type(value)
+    if kind in (tuple, list) and depth < 4:
+        return all(_scalar(v, depth + 1) for v in value)
+    return kind in _SCALARS
+
+
+def _constexpr_names(kernel: object) -> frozenset[str]:
+    """The kernel's tl.constexpr parameters, read as Triton reads them."""
+    params = getattr(kernel, "params", None)
+    if params is not None:  # JITFunction
+        return frozenset(p.name for p in params if getattr(p, "is_constexpr", False))
+    fn = getattr(kernel, "fn", None)
+    if fn is None:
+        return frozenset()
+    import inspect
+
+    from triton.runtime.jit import _normalize_ty
+    try:
+        notes = inspect.get_annotations(fn)
+    except (TypeError, ValueError):
+        return frozenset(getattr(kernel, "arg_names", None) or ())  # unreadable: all of them
+    return frozenset(n for n, ty in notes.items() if _normalize_ty(ty) == "constexpr")
 
 
 def _refuse(kernel: object, name: str, value: object) -> None:
@@ -95,6 +127,18 @@ def _refuse(kernel: object, name: str, value: object) -> None:
     raise KernelArgumentError(
         f"argument {name!r} of Triton kernel {getattr(fn, '__name__', '?')!r} is a "
         f"{type(value).__name__}: pass tensors, numbers, strings, dtypes or tuples of them")
+
+
+def _dims(grid: object) -> tuple[int, ...]:
+    """A grid as Triton takes it: a tuple of exact ints (a tl.constexpr is unwrapped);
+    KernelArgumentError for anything else."""
+    dims = tuple(grid) if type(grid) in (tuple, list) else (grid,)
+    dims = tuple(getattr(d, "value", None) if type(d) in _SCALARS and type(d) not in (int, bool) else d
+                 for d in dims)
+    if not all(type(d) in (int, bool) for d in dims):
+        raise KernelArgumentError(f"a launch grid holds {', '.join(type(d).__name__ for d in dims)}: "
+                                  "give a tuple of ints (or a function of meta returning one)")
+    return tuple(int(d) for d in dims)
 
 
 class LaunchRecorder:
@@ -144,6 +188,21 @@ class LaunchRecorder:
             yield
         finally:
             self.suppress = False
+
+    def resolving(self, grid: object) -> object:
+        """The grid to hand Triton: plain ints, and a callable grid wrapped so that what
+        it returns (called once, by Triton) is converted to ints and remembered. A grid
+        object of the candidate's own kind cannot then say one size to the hook and
+        another to the launcher, and `lambda meta: (0,)` is seen to run nothing."""
+        if not callable(grid):
+            return _dims(grid)
+        recorder = self
+
+        def resolved(meta):
+            dims = _dims(grid(meta))
+            recorder.grid = dims
+            return dims
+        return resolved
 
     def ran_nothing(self, grid: object) -> bool:
         """Whether the launch just made had a grid with no programs. `grid` is the one
@@ -205,6 +264,8 @@ class LaunchRecorder:
                 recorder.record(self)
                 return None
             recorder.grid = None
+            if launch and "grid" in kwargs:
+                kwargs["grid"] = recorder.resolving(kwargs["grid"])
             kernel = original(self, *args, **kwargs)
             launch = launch and not recorder.ran_nothing(kwargs.get("grid"))
             if launch:

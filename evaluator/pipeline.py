@@ -435,7 +435,7 @@ class _Run:
                 except ChildFailure as exc:
                     raise ProblemFailed(exc.reason) from None
         bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, self.cfg, self.tolerance,
-                                  self.facts)
+                                  self.facts, ref.revealed_outputs)
         null = ref.null_median_s
         ref_s, cand_s = stopwatch.net_seconds(ref), stopwatch.net_seconds(cand, null_cap_s=null)
         if ref.events_s:  # the reference child's own events are trusted: a floor under its time

@@ -199,7 +199,8 @@ OVERRIDABLE = frozenset({"__init__", "forward", "extra_repr"})
 # Attributes that may be assigned on an object held by self (`self.linear.weight = ...`,
 # `self.w.requires_grad = False`); any other `self.a.b = v` could write into an object the
 # libraries share (self.t = tl.float32; self.t.primitive_bitwidth = 16).
-NESTED_STORES = frozenset({"data", "requires_grad", "weight", "bias"})
+NESTED_STORES = frozenset({"data", "requires_grad", "weight", "bias", "running_mean", "running_var",
+                           "num_batches_tracked", "momentum", "eps"})
 
 # ---------------------------------------------------------------------- attributes
 # Rejected on any object; "hook" anywhere in a name and FRAME_PREFIXES too.
@@ -209,6 +210,11 @@ DENIED_ATTRIBUTES: dict[str, str] = {
     **dict.fromkeys(("record_stream", "wait_stream", "wait_event", "record_event",
                      "cuda_stream"), "side_stream"),
     "numpy": "forbidden_api", "compile": "harness_tamper",
+    # a Triton value's IR handle: under the interpreter it holds a numpy array (files,
+    # raw memory, host compute); no kernel needs it
+    "handle": "forbidden_api", "dump": "file_access", "dumps": "file_access",
+    # host Python run per element (apply_, map_, map2_): compute neither meter sees
+    **dict.fromkeys(("apply_", "map_", "map2_"), "forbidden_api"),
 }
 FRAME_PREFIXES = ("f_", "gi_", "co_", "cr_", "ag_", "tb_")
 
@@ -300,6 +306,7 @@ _TORCH = frozenset({
     "Tensor", "Size", "device", "dtype", "finfo", "iinfo", "no_grad", "inference_mode",
     "is_tensor", "is_grad_enabled", "is_inference_mode_enabled", "get_default_dtype",
     "pi", "e", "inf", "nan", "newaxis", "nn", "cuda", "autograd", "linalg", "fft", "special",
+    "backends", "get_float32_matmul_precision", "are_deterministic_algorithms_enabled",
 })
 _CUDA = frozenset({"is_available", "current_device", "device_count", "get_device_capability",
                    "get_device_properties", "get_device_name", "synchronize", "device",
@@ -309,6 +316,14 @@ _TYPING = frozenset({"Any", "Callable", "Dict", "List", "Optional", "Sequence", 
                      "TYPE_CHECKING", "cast", "TypeVar", "Type", "NamedTuple"})
 _EXPLICIT: dict[str, frozenset[str]] = {
     "torch.autograd": frozenset({"Function"}),
+    # the precision switches, to read (honest kernels pick TF32 as PyTorch would; writing
+    # any attribute of a module is monkey_patch, and torch.set_* is harness_tamper)
+    "torch.backends": frozenset({"cuda", "cudnn"}),
+    "torch.backends.cuda": frozenset({"matmul", "is_built"}),
+    "torch.backends.cuda.matmul": frozenset({"allow_tf32", "allow_fp16_reduced_precision_reduction",
+                                             "allow_bf16_reduced_precision_reduction"}),
+    "torch.backends.cudnn": frozenset({"allow_tf32", "enabled", "is_available", "version",
+                                       "deterministic", "benchmark"}),
     "torch.cuda": _CUDA,
     "triton": frozenset({"jit", "autotune", "heuristics", "Config", "cdiv", "next_power_of_2",
                          "language", "reinterpret", "runtime", "tools"}),
@@ -332,7 +347,7 @@ _EXPLICIT: dict[str, frozenset[str]] = {
 }
 # Namespaces reachable only as an attribute chain from an import, never imported
 # themselves (`from triton.runtime import driver` hands out the launcher's driver).
-ATTRIBUTE_ONLY = frozenset({"triton.runtime"})
+ATTRIBUTE_ONLY = frozenset({"triton.runtime", "torch.backends"})
 # Aten functions that read files or foreign memory.
 _VF_DENIED = frozenset({"from_file", "from_numpy", "frombuffer"})
 # Harmless private helpers honest code copies from nn.Linear's reset_parameters.

@@ -73,6 +73,13 @@ class ExpressionChecker(Resolver):
             ok = on_self and not is_dunder(name) and name not in self.methods and not (
                 name.startswith("_") and (owner != "self" or name in self.t.module_private))
         direct = owner in ("self", "ctx") and isinstance(node.value, ast.Name)
+        kind, target = self.resolve(root)
+        if kind == "import" and str(target).split(".")[0] == "torch" and (
+                ast.unparse(node).split(".", 1)[-1].startswith("backends")):
+            self.add(node, "harness_tamper", "sets a process-wide PyTorch switch (torch.backends), "
+                     "which changes how the reference and the harness compute",
+                     "read the switches if you must; never set them")
+            return
         if not (on_self or owner == "ctx"):
             self.add(node, "monkey_patch", "assigns or deletes an attribute of something "
                      "other than self (a module, class or library object)",

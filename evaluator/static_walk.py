@@ -260,10 +260,15 @@ class Checker(ExpressionChecker):
         """True when `name` may be imported; otherwise one finding saying why not."""
         t = self.t
         if any(name == m or name.startswith(m + ".") for m in A.ATTRIBUTE_ONLY):
-            self.add(node, A.denial_code(name), f"importing {name} hands out Triton's launcher",
-                     "for a device query write it out from `import triton`: "
-                     "triton.runtime.driver.active.get_active_torch_device() or "
-                     ".utils.get_device_properties(i); leave the launcher alone")
+            if name.startswith("torch"):
+                self.add(node, A.denial_code(name), f"importing {name} hands out modules of "
+                         "process-wide switches", "read a switch written out from `import torch`: "
+                         "torch.backends.cuda.matmul.allow_tf32")
+            else:
+                self.add(node, A.denial_code(name), f"importing {name} hands out Triton's launcher",
+                         "for a device query write it out from `import triton`: "
+                         "triton.runtime.driver.active.get_active_torch_device() or "
+                         ".utils.get_device_properties(i); leave the launcher alone")
             return False
         if t.importable(name, self.cfg.allowed_imports):
             return True

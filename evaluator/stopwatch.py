@@ -91,7 +91,8 @@ class Series:
     times_s: list[float] = field(default_factory=list)          # worker clock per timed batch
     events_s: list[float] = field(default_factory=list)         # the child's claim, per forward (GPU)
     null_s: list[float] = field(default_factory=list)           # the null batch after each timed batch
-    revealed: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # forward -> outputs
+    revealed: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # forward -> outputs, inputs after
+    revealed_outputs: dict[int, int] = field(default_factory=dict)  # forward -> how many are outputs
     revealed_tf32: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # reference, GPU
     coverage: list[dict] = field(default_factory=list)         # the profiled batches' (candidate)
     own_launches: dict[int, int] = field(default_factory=dict)  # forward -> launches of own kernels
@@ -138,14 +139,16 @@ class _ChildError(Exception):
         self.reply = reply
 
 
-def _reveal(child, index: int, committed: list, deadline_s: float) -> list[torch.Tensor]:
+def _reveal(child, index: int, committed: list, deadline_s: float) -> tuple[list[torch.Tensor], int]:
+    """A timed forward's outputs and its tensor inputs after it, and how many are outputs."""
     reply, tensors = child.request({"op": "reveal", "index": index}, deadline_s)
     if reply.get("op") != "result":
         raise _ChildError(reply)
     if checksum(tensors) != list(committed):
         raise ForgedTiming("the outputs revealed after a timed run are not the ones the child "
                            "committed to when the run ended")
-    return tensors
+    described = reply.get("outputs")
+    return tensors, len(described) if isinstance(described, list) else len(tensors)
 
 
 def run_count(cfg: TimingConfig, device: str, estimate_s: float) -> int:
@@ -245,7 +248,8 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
         for j, i in enumerate(positions):
             if p >= 1.0 or rng.random() < p:
                 chosen.add(i - warmup)
-                series.revealed[i - warmup] = _reveal(child, j, reply["checksums"][j], timeout_s())
+                series.revealed[i - warmup], series.revealed_outputs[i - warmup] = \
+                    _reveal(child, j, reply["checksums"][j], timeout_s())
     return schedule, series, frozenset(chosen)
 
 
@@ -269,7 +273,8 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
             r = i - schedule.warmup
             if r not in reveal:
                 continue
-            series.revealed[r] = _reveal(child, j, reply["checksums"][j], timeout_s())
+            series.revealed[r], series.revealed_outputs[r] = _reveal(child, j, reply["checksums"][j],
+                                                                     timeout_s())
             if device == "cuda":
                 alt, tensors = child.request({"op": "alt", "index": j}, timeout_s())
                 if alt.get("op") != "result":

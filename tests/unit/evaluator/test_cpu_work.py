@@ -274,3 +274,61 @@ def test_forward_errors_propagate_and_the_counter_is_removed():
     again = cpu_work.measure(lambda inputs: relu(inputs[0]), [torch.randn(BLOCK)],
                              {"relu_kernel"})
     assert again["error"] is None and entry(again, "relu_kernel")["calls"] == 1
+
+
+@triton.jit
+def register_dot_kernel(z_ptr, REPS: tl.constexpr, N: tl.constexpr):
+    a = tl.zeros((N, N), dtype=tl.float32)
+    acc = tl.zeros((N, N), dtype=tl.float32)
+    for _ in range(REPS):
+        acc = tl.dot(a, a, acc, input_precision="ieee")
+    tl.store(z_ptr, tl.sum(tl.sum(acc, axis=1), axis=0))
+
+
+@triton.jit
+def sum_kernel(x_ptr, z_ptr, n, BLOCK: tl.constexpr):
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for start in range(0, n, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        acc += tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(z_ptr, tl.sum(acc, axis=0))
+
+
+@needs_interpreter
+def test_dots_no_load_fed_buy_no_coverage():
+    """Padding with tl.dot on registers (tl.zeros) beside torch compute: its flops are not
+    work the data needed; a real tiled GEMM keeps every flop (see the matmul tests)."""
+    x = torch.randn(64 * BLOCK)
+
+    def forward(inputs):
+        z = torch.zeros(1)
+        register_dot_kernel[(1,)](z, REPS=2, N=64)
+        return torch.relu(inputs[0]) + z
+
+    result = cpu_work.measure(forward, [x], {"register_dot_kernel"})
+    assert entry(result, "register_dot_kernel")["flops"] == 0
+    assert result["coverage"] < 0.01
+
+
+@needs_interpreter
+def test_reading_memory_nothing_wrote_buys_no_coverage_but_intermediates_count():
+    x = torch.randn(64 * BLOCK)
+
+    def padded(inputs):
+        garbage, z = torch.empty(1 << 16), torch.zeros(1)
+        sum_kernel[(1,)](garbage, z, garbage.numel(), BLOCK=BLOCK)
+        return torch.relu(inputs[0]) + z
+
+    result = cpu_work.measure(padded, [x], {"sum_kernel"})
+    assert entry(result, "sum_kernel")["bytes"] == 4  # only the store of z
+    assert result["coverage"] < 0.01
+
+    def honest(inputs):  # relu into a torch.empty buffer, then a second kernel reads it back
+        y = relu(inputs[0])
+        z = torch.empty(1)
+        sum_kernel[(1,)](y, z, y.numel(), BLOCK=BLOCK)
+        return z
+
+    result = cpu_work.measure(honest, [x], {"relu_kernel", "sum_kernel"})
+    assert entry(result, "sum_kernel")["bytes"] == x.numel() * 4 + 4
+    assert result["coverage"] == pytest.approx(1.0)

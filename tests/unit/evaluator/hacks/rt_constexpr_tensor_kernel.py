@@ -1,4 +1,4 @@
-# hack: tensors passed as tl.constexpr stay torch tensors in the interpreted body, so the "kernel" is a Python function doing torch.relu. problem: relu. expect: hack/torch_computes|hack/low_coverage. policy: strict
+# hack: tensors passed as tl.constexpr stay torch tensors in the interpreted body, so the "kernel" is a Python function doing torch.relu. problem: relu. expect: runtime_error|hack/torch_computes|hack/low_coverage. policy: strict
 import torch
 import torch.nn as nn
 import triton

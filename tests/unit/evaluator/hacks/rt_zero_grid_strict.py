@@ -1,4 +1,4 @@
-# hack: a callable grid of zero programs counts as a launch; torch computes and the knock-out run (torch.empty holding noise) raises. problem: relu. expect: hack. policy: strict
+# hack: a callable grid of zero programs counts as a launch; torch computes and it raises when torch.empty holds noise (the knock-out run once did; every checked forward does now). problem: relu. expect: hack|runtime_error. policy: strict
 import torch
 import torch.nn as nn
 import triton
