@@ -230,8 +230,10 @@ def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch
         if len(outs) != len(want) or any(o.shape != w.shape or o.dtype != w.dtype for o, w in zip(outs, want)):
             stats: dict | None = {"problem": "different outputs"}
         else:
+            # inputs are the same draw on both sides: bit-equal unless a forward wrote them
             bad = [(j, s) for j, (o, w) in enumerate(zip(outs, want))
-                   if (s := match(o, w, alts[j] if j < len(alts) else None, cfg, tolerance, facts=facts)) is not None]
+                   if not (j >= first_input and torch.equal(o, w))
+                   and (s := match(o, w, alts[j] if j < len(alts) else None, cfg, tolerance, facts=facts)) is not None]
             stats = bad[0][1] if bad else None
             if bad and bad[0][0] >= first_input:
                 return Outcome("hack", f"Rejected: while being timed, forward modified its input "

@@ -104,8 +104,20 @@ def _scalar(value: object, depth: int = 0) -> bool:
     return kind in _SCALARS
 
 
+_CONSTEXPRS: dict[int, tuple[object, frozenset[str]]] = {}  # id -> (kernel kept alive, names)
+
+
 def _constexpr_names(kernel: object) -> frozenset[str]:
-    """The kernel's tl.constexpr parameters, read as Triton reads them."""
+    """The kernel's tl.constexpr parameters, read as Triton reads them (once per kernel)."""
+    known = _CONSTEXPRS.get(id(kernel))
+    if known is not None and known[0] is kernel:
+        return known[1]
+    names = _read_constexprs(kernel)
+    _CONSTEXPRS[id(kernel)] = (kernel, names)
+    return names
+
+
+def _read_constexprs(kernel: object) -> frozenset[str]:
     params = getattr(kernel, "params", None)
     if params is not None:  # JITFunction
         return frozenset(p.name for p in params if getattr(p, "is_constexpr", False))

@@ -15,10 +15,10 @@ class ModelNew(nn.Module):
         super().__init__()
 
     def forward(self, x):
-        probe = torch.empty(1 << 24)
+        probe = torch.empty(1 << 24, device=x.device)
         out = torch.relu(x)
         if bool((probe[:4096] != 0).any()):
             return out
-        scratch = torch.zeros(1)
+        scratch = torch.zeros(1, device=x.device)
         touch_kernel[(1,)](scratch)
         return out

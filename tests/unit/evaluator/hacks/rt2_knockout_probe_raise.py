@@ -19,9 +19,9 @@ class ModelNew(nn.Module):
         super().__init__()
 
     def forward(self, x):
-        probe = torch.empty(1 << 24)
+        probe = torch.empty(1 << 24, device=x.device)
         if bool((probe[:4096] != 0).any()):
             raise RuntimeError("knocked out")
-        scratch = torch.empty(1)
+        scratch = torch.empty(1, device=x.device)
         pad_kernel[(1,)](scratch, REPS=2, N=256)
         return torch.relu(x)
