@@ -152,6 +152,7 @@ class _Run:
         self.module = ""
         self.current = "start-up"
         self.facts: dict[str, str] = {"precision": "strict"}  # which reference the outputs met
+        self.knockout_raised = False  # the knock-out run raised rather than came out wrong
 
     @contextmanager
     def phase(self, name: str) -> Iterator[None]:
@@ -342,7 +343,7 @@ class _Run:
         if outcome is not None:
             return self.finish(outcome)
         profile = (self.settings.profile and self.cfg.profiling.enabled and self.settings.timing) or \
-            self.cfg.policy.name == "strict"
+            self.cfg.policy.name == "strict" or self.knockout_raised
         if not self.settings.timing:
             cov = self.profile(child) if profile else None
             return self.finish(cov) if isinstance(cov, judge.Outcome) else self.decide(None, cov)
@@ -390,6 +391,7 @@ class _Run:
                                      device_branch=self.device_branch)
         if outcome is None and knock is not None:
             outcome = judge.judge_knockout(*knock, ref, self.cfg, self.tolerance)
+            self.knockout_raised = bool(knock[0]["trials"][0].get("error"))
         if outcome is None and self.plan.torch_knockout is not None:
             outcome = judge.judge_torch_knockout(knocks.get(TORCH_KNOCKOUT_SET), ref, self.cfg, self.tolerance)
         return outcome
@@ -499,6 +501,13 @@ class _Run:
                 "hack", f"Rejected under the strict policy: the share of forward's device time in your "
                 f"own Triton kernels {shown}; at least {policy.strict_min_coverage:.0%} is required.",
                 hacks=["low_coverage"]), coverage=coverage)
+        if self.knockout_raised and (coverage is None or coverage < policy.raised_knockout_min_coverage):
+            shown = "could not be measured" if coverage is None else f"is {coverage:.1%}"
+            return self.finish(judge.Outcome(
+                "hack", "Rejected: with your Triton kernels skipped, forward raised instead of returning "
+                f"a wrong result, and the share of its device time in your kernels {shown} (at least "
+                f"{policy.raised_knockout_min_coverage:.0%} is required then): the kernels decide whether "
+                "forward runs, not what it returns.", hacks=["triton_not_needed"]), coverage=coverage)
         if timed is None:
             return self.finish(judge.Outcome("ok", "Correct (timing was not requested)." + note),
                                coverage=coverage)

@@ -141,6 +141,12 @@ class PolicyConfig(Section):
     working): the result is computed by its kernels, not by PyTorch (`torch_computes`)."""
     strict_min_coverage: float = Field(0.5, ge=0, le=1)
     """Coverage a kernel needs under the strict policy."""
+    raised_knockout_min_coverage: float = Field(0.1, ge=0, le=1)
+    """Coverage a kernel needs, under either policy, when its knock-out run raised instead of
+    returning a wrong result. An error there proves only that forward looked at what the
+    kernels wrote (a sentinel kernel and `if flag.item() != 1: raise` pass that way while
+    PyTorch computes everything); kernels whose garbage output honestly breaks forward
+    (indices fed to torch indexing) do real work and clear this easily."""
 
 
 class ProfilingConfig(Section):

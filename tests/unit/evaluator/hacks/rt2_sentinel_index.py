@@ -1,0 +1,21 @@
+# hack: torch computes; a kernel writes index 0 that forward gathers with, so when it is skipped a garbage index breaks forward (no raise statement, no host read) while no Triton work reaches the result. problem: relu. expect: hack/triton_not_needed
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def zero_index_kernel(idx_ptr):
+    tl.store(idx_ptr, 0)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        idx = torch.empty(1, dtype=torch.int64, device=x.device)
+        zero_index_kernel[(1,)](idx)
+        y = torch.relu(x).unsqueeze(0)
+        return y.index_select(0, idx).squeeze(0)
