@@ -38,8 +38,8 @@ imported — and the worker compares, times and decides. The commands:
            time of each (untimed). The checksums commit the child to the outputs the
            worker may then ask to see (`reveal`); the worker decides which only after it
            has them.
-  reveal   {index}: the outputs of forward `index` of the last `go`, then its tensor
-           inputs as the forward left them (both under the committed checksum)
+  reveal   {index, inputs}: the outputs of forward `index` of the last `go` (and, asked,
+           its tensor inputs as the forward left them), under the committed checksums
   alt      {index}: the reference's outputs for draw `index` of the last batch with
            PyTorch's TF32 mode on (GPU; empty where TF32 changes nothing), the precision
            contract's second reference
@@ -441,15 +441,15 @@ class ChildState:
         out of the timed window: each read is a CUDA call)."""
         events = timing.event_seconds(self.events)
         self.events = []
-        return {"op": "committed", "checksums": [timing.checksum(self._revealable(i))
-                                                 for i in range(len(self.last_outputs))],
+        return {"op": "committed", "checksums": [timing.checksum(o) for o in self.last_outputs],
+                "input_checksums": [timing.checksum(self._inputs_after(i)) for i in range(len(self.last_outputs))],
                 "events_s": events}, []
 
-    def _revealable(self, index: int) -> list[torch.Tensor]:
-        """Forward `index`'s outputs, then its tensor inputs as the forward left them (a
-        timed run may no more modify its inputs than a checked one)."""
+    def _inputs_after(self, index: int) -> list[torch.Tensor]:
+        """Forward `index`'s tensor inputs as the forward left them (a timed run may no more
+        modify its inputs than a checked one)."""
         inputs = self.batch[index] if index < len(self.batch) else []
-        return [*self.last_outputs[index], *(x for x in inputs if isinstance(x, torch.Tensor))]
+        return [x for x in inputs if isinstance(x, torch.Tensor)]
 
     def _profiled(self, h: dict, marks: tuple[Callable, Callable]) -> tuple[list[list[torch.Tensor]], dict]:
         """A profiled batch: to the forward it is a timed batch like any other (fresh draws,
@@ -488,7 +488,8 @@ class ChildState:
     def reveal(self, h: dict) -> tuple[dict, list]:
         index = int(h["index"])
         outs = self.last_outputs[index]
-        return {"op": "result", "outputs": describe_outputs(outs)}, self._revealable(index)
+        more = self._inputs_after(index) if h.get("inputs") else []
+        return {"op": "result", "outputs": describe_outputs(outs)}, [*outs, *more]
 
     def profile(self, h: dict) -> tuple[dict, list]:
         """Coverage over `forwards` forwards of set `id`, each on a fresh draw under one of

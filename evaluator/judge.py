@@ -247,6 +247,18 @@ def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch
     return None
 
 
+def judge_input_checksums(cand: Mapping[int, list | None], ref: Mapping[int, list | None]) -> Outcome | None:
+    """Every timed run's inputs after the forward, by checksum, against the reference's on the
+    same draw (a reference that leaves its inputs alone). The candidate's checksums are its
+    claim; the reveals that carry inputs check the claim (`forged_timing` when false)."""
+    for run in sorted(cand):
+        if run in ref and ref[run] is not None and cand[run] != ref[run]:
+            return Outcome("hack", f"Rejected: while being timed, forward modified its inputs in place "
+                           f"(timed run {run}); the reference leaves them as they were.",
+                           hacks=["modified_inputs"])
+    return None
+
+
 def judge_events(cand_total_s: float, cand_net_s: float, cand_events: list[float], ref_net_s: float,
                  ref_events: list[float], cfg: EvaluatorConfig) -> Outcome | None:
     """Cross-check the child's CUDA events against the worker's clock (GPU only). Seconds

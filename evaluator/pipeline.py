@@ -153,6 +153,7 @@ class _Run:
         self.current = "start-up"
         self.facts: dict[str, str] = {"precision": "strict"}  # which reference the outputs met
         self.knockout_raised = False  # the knock-out run raised rather than came out wrong
+        self.ref_in_place = False  # the reference writes its inputs (they are then outputs too)
 
     @contextmanager
     def phase(self, name: str) -> Iterator[None]:
@@ -383,6 +384,7 @@ class _Run:
             if any(t.get("problem") for t in reply["trials"]):
                 break
         trials, outputs, knocks = _by_id(results, tensors, n)
+        self.ref_in_place = any(t["modified"] for t in ref.trials)
         knock = knocks.get(KNOCKOUT_SET)
         self.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in trials]
         self.details["trials"] = [{"inputs": d} for _, d in self.plan.trials]
@@ -431,13 +433,15 @@ class _Run:
                 child.close()  # nothing of the candidate runs while its reference is timed
                 try:
                     ref = stopwatch.time_reference(ref_child, schedule, reveal, self.ev.device, flush,
-                                                   self.left)
+                                                   self.left, frozenset(cand.inputs_revealed))
                 except stopwatch._ChildError as exc:
                     raise ProblemFailed(F.untrusted(self.sanitize(str(exc.reply.get("traceback"))))) from None
                 except ChildFailure as exc:
                     raise ProblemFailed(exc.reason) from None
         bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, self.cfg, self.tolerance,
                                   self.facts, ref.revealed_outputs)
+        if bad is None and not self.ref_in_place:
+            bad = judge.judge_input_checksums(cand.input_checksums, ref.input_checksums)
         null = ref.null_median_s
         ref_s, cand_s = stopwatch.net_seconds(ref), stopwatch.net_seconds(cand, null_cap_s=null)
         if ref.events_s:  # the reference child's own events are trusted: a floor under its time

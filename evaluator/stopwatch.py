@@ -93,6 +93,8 @@ class Series:
     null_s: list[float] = field(default_factory=list)           # the null batch after each timed batch
     revealed: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # forward -> outputs, inputs after
     revealed_outputs: dict[int, int] = field(default_factory=dict)  # forward -> how many are outputs
+    inputs_revealed: set[int] = field(default_factory=set)       # reveals that moved the inputs too
+    input_checksums: dict[int, list | None] = field(default_factory=dict)  # forward -> the claim
     revealed_tf32: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # reference, GPU
     coverage: list[dict] = field(default_factory=list)         # the profiled batches' (candidate)
     own_launches: dict[int, int] = field(default_factory=dict)  # forward -> launches of own kernels
@@ -129,7 +131,9 @@ def _go(child, count: int, flush_bytes: int, deadline_s: float, null: bool = Fal
         if committed.get("op") != "committed" or not isinstance(checksums, list) or len(checksums) != count:
             raise _ChildError(committed if committed.get("op") == "error" else {
                 "op": "error", "kind": "internal", "message": f"go of {count} forwards committed {checksums!r:.200}"})
-        reply = {**reply, "checksums": checksums, "events_s": committed.get("events_s")}
+        inputs = committed.get("input_checksums")
+        reply = {**reply, "checksums": checksums, "events_s": committed.get("events_s"),
+                 "input_checksums": inputs if isinstance(inputs, list) and len(inputs) == count else None}
     return reply, seconds
 
 
@@ -139,16 +143,27 @@ class _ChildError(Exception):
         self.reply = reply
 
 
-def _reveal(child, index: int, committed: list, deadline_s: float) -> tuple[list[torch.Tensor], int]:
-    """A timed forward's outputs and its tensor inputs after it, and how many are outputs."""
-    reply, tensors = child.request({"op": "reveal", "index": index}, deadline_s)
+def _reveal(child, index: int, reply_of_go: dict, deadline_s: float,
+            inputs: bool = False) -> tuple[list[torch.Tensor], int]:
+    """A timed forward's outputs (and, asked, its tensor inputs as it left them), checked
+    against what the child committed to; and how many of the tensors are outputs."""
+    reply, tensors = child.request({"op": "reveal", "index": index, "inputs": inputs}, deadline_s)
     if reply.get("op") != "result":
         raise _ChildError(reply)
-    if checksum(tensors) != list(committed):
+    described = reply.get("outputs")
+    n = len(described) if isinstance(described, list) else len(tensors)
+    committed_inputs = (reply_of_go.get("input_checksums") or [None] * (index + 1))[index]
+    if checksum(tensors[:n]) != list(reply_of_go["checksums"][index]) or (
+            inputs and (committed_inputs is None or checksum(tensors[n:]) != list(committed_inputs))):
         raise ForgedTiming("the outputs revealed after a timed run are not the ones the child "
                            "committed to when the run ended")
-    described = reply.get("outputs")
-    return tensors, len(described) if isinstance(described, list) else len(tensors)
+    return tensors, n
+
+
+def _note_inputs(series: Series, reply: dict, positions, warmup: int) -> None:
+    sums = reply.get("input_checksums")
+    for j, i in enumerate(positions):
+        series.input_checksums[i - warmup] = list(sums[j]) if isinstance(sums, list) else None
 
 
 def run_count(cfg: TimingConfig, device: str, estimate_s: float) -> int:
@@ -225,6 +240,7 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
     schedule = Schedule(schedule.sets, schedule.seeds, warmup,
                         frozenset(rng.sample(range(total), profiled_runs)), k).extend(total * k, set_ids, rng)
     p = reveal_probability(cfg, device, n_batches * k)
+    p_inputs = min(1.0, cfg.input_reveals / max(p * n_batches * k, 1.0))
     series, chosen = Series(batch=k), set()
     for b, positions in enumerate(schedule.batches()):
         profiled = b in schedule.profiled
@@ -245,16 +261,20 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
             series.null_s.append(_go(child, len(positions), flush_bytes, timeout_s(), null=True)[1])
             if isinstance(reply.get("events_s"), list):
                 series.events_s.extend(float(e) for e in reply["events_s"])
+        _note_inputs(series, reply, positions, warmup)
         for j, i in enumerate(positions):
             if p >= 1.0 or rng.random() < p:
                 chosen.add(i - warmup)
+                inputs = rng.random() < p_inputs
+                if inputs:
+                    series.inputs_revealed.add(i - warmup)
                 series.revealed[i - warmup], series.revealed_outputs[i - warmup] = \
-                    _reveal(child, j, reply["checksums"][j], timeout_s())
+                    _reveal(child, j, reply, timeout_s(), inputs)
     return schedule, series, frozenset(chosen)
 
 
 def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: str,
-                   flush_bytes: int, timeout_s) -> Series:
+                   flush_bytes: int, timeout_s, reveal_inputs: frozenset[int] = frozenset()) -> Series:
     """The same schedule on the reference, each timed batch followed by a null batch; the batches
     the candidate ran under the profiler run under it here too (a process that has run the
     profiler pays more per CUDA call, so both carry that alike)."""
@@ -269,12 +289,13 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
             series.null_s.append(_go(child, len(positions), flush_bytes, timeout_s(), null=True)[1])
             if isinstance(reply.get("events_s"), list):
                 series.events_s.extend(float(e) for e in reply["events_s"])
+        _note_inputs(series, reply, positions, schedule.warmup)
         for j, i in enumerate(positions):
             r = i - schedule.warmup
             if r not in reveal:
                 continue
-            series.revealed[r], series.revealed_outputs[r] = _reveal(child, j, reply["checksums"][j],
-                                                                     timeout_s())
+            series.revealed[r], series.revealed_outputs[r] = _reveal(child, j, reply, timeout_s(),
+                                                                     r in reveal_inputs)
             if device == "cuda":
                 alt, tensors = child.request({"op": "alt", "index": j}, timeout_s())
                 if alt.get("op") != "result":

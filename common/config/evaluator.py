@@ -113,6 +113,10 @@ class TimingConfig(Section):
     max_reveals: int = Field(10, ge=1)
     """Most reveals expected per GPU timing (each moves a full output to the worker and
     compares it)."""
+    input_reveals: int = Field(2, ge=0)
+    """Reveals expected per timing that also move the forward's inputs as it left them (an
+    input written in place is `modified_inputs`). Every timed run's input checksum is
+    compared with the reference's anyway; these reveals check the checksums are true."""
     side_stream_min_gap_s: float = Field(1e-3, ge=0)
     """Worker-clock-minus-event gap (median) above which a candidate's work escaped the timed
     stream, once it also exceeds half the event time and twice the reference's own gap. The

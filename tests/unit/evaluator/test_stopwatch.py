@@ -28,7 +28,8 @@ class ScriptedChild:
 
     def request(self, head, deadline_s):
         if head["op"] == "commit":
-            return {"op": "committed", "checksums": [checksum(o) for o in self.last]}, []
+            return {"op": "committed", "checksums": [checksum(o) for o in self.last],
+                    "input_checksums": [checksum([]) for _ in self.last]}, []  # no tensor inputs
         if head["op"] == "arm":
             assert len(head["ids"]) == len(head["seeds"])
             self.seeds.extend(head["seeds"])
@@ -200,3 +201,46 @@ def test_a_candidate_whose_null_batches_are_slow_gains_nothing_past_the_trusted_
                                    frozenset(), "cuda", 0, lambda: 5.0)
     assert stopwatch.net_seconds(cand) == pytest.approx(1e-6)  # believed, its nulls would erase it
     assert stopwatch.net_seconds(cand, null_cap_s=ref.null_median_s) == pytest.approx(0.1e-3)
+
+
+class InputsChild(ScriptedChild):
+    """Each forward has one tensor input; `wrote(run)`: that forward wrote it in place;
+    `lie`: the commitment claims the untouched input's checksum anyway."""
+
+    def __init__(self, wrote, lie=False):
+        super().__init__()
+        self.wrote, self.lie = wrote, lie
+
+    def _inputs(self, index):
+        run = self.forwards - len(self.last) + index
+        x = torch.full((3,), float(run))
+        return [x + 1 if self.wrote(run) else x], [x]
+
+    def request(self, head, deadline_s):
+        if head["op"] == "commit":
+            reply, _ = super().request(head, deadline_s)
+            pairs = [self._inputs(i) for i in range(len(self.last))]
+            return {**reply, "input_checksums": [checksum(told if self.lie else real) for real, told in pairs]}, []
+        reply, out = super().request(head, deadline_s)
+        if head["op"] == "reveal":
+            reply = {**reply, "outputs": [{}] * len(out)}
+            if head.get("inputs"):
+                out = [*out, *self._inputs(head["index"])[0]]
+        return reply, out
+
+
+def test_inputs_written_in_a_timed_run_show_in_its_checksum_and_a_false_claim_is_forged():
+    cfg = TimingConfig(cpu_runs=4)
+    schedule, honest, _ = stopwatch.time_candidate(InputsChild(lambda run: False), [0], cfg, "cpu", 0,
+                                                   lambda: 10.0)
+    _, inplace, _ = stopwatch.time_candidate(InputsChild(lambda run: run >= 3), [0], cfg, "cpu", 0,
+                                             lambda: 10.0)
+    from evaluator import judge
+
+    assert judge.judge_input_checksums(honest.input_checksums, honest.input_checksums) is None
+    caught = judge.judge_input_checksums(inplace.input_checksums, honest.input_checksums)
+    assert caught is not None and caught.hacks == ["modified_inputs"]
+    # claiming the untouched checksum is found out by a reveal that carries the inputs
+    lying = TimingConfig(cpu_runs=4, input_reveals=1000)
+    with pytest.raises(stopwatch.ForgedTiming):
+        stopwatch.time_candidate(InputsChild(lambda run: True, lie=True), [0], lying, "cpu", 0, lambda: 10.0)
