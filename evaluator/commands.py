@@ -54,6 +54,7 @@ by the phase it arrived in, not by its kind alone.
 from __future__ import annotations
 
 import gc
+import random
 import time
 from collections.abc import Callable
 from functools import partial
@@ -139,7 +140,7 @@ _GLUE_OPS = frozenset({
     "split_with_sizes", "chunk", "unbind", "unfold", "flatten", "unflatten", "view_as", "movedim",
     "diagonal", "view_as_real", "view_as_complex", "real", "imag", "contiguous", "clone", "copy",
     "copy_", "_to_copy", "to", "_copy_from", "_copy_from_and_resize", "cat", "stack",
-    "constant_pad_nd", "set_", "resize_", "resize_as_", "_local_scalar_dense", "sym_size",
+    "constant_pad_nd", "set_", "resize_", "resize_as_", "sym_size",
     "sym_stride", "sym_numel", "sym_storage_offset", "is_same_size", "split_copy", "unbind_copy",
     "view_copy", "permute_copy", "transpose_copy", "expand_copy", "slice_copy", "select_copy",
 })
@@ -160,6 +161,17 @@ def _noise(t: torch.Tensor) -> None:
             t.random_(0, 1 << 7)
 
 
+def _noise_scalar(value: bool | int | float) -> bool | int | float:
+    """A host scalar nobody could have computed, of `value`'s type (the torch knock-out's
+    `.item()`: Python that computes on values read one by one is PyTorch's work too)."""
+    rng = random.SystemRandom()
+    if isinstance(value, bool):
+        return rng.random() < 0.5
+    if isinstance(value, int):
+        return rng.randrange(1 << 7)
+    return rng.gauss(0.0, 1e3)
+
+
 class _NoisyOutputs(TorchDispatchMode):
     """While active, the outputs of the aten operators `pick` selects come back holding
     noise (`_noise`). The two knock-out runs:
@@ -178,6 +190,8 @@ class _NoisyOutputs(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
         if self.pick(func.overloadpacket.__name__):
+            if isinstance(out, (bool, int, float)):  # .item(), float(t): a value read to the host
+                return _noise_scalar(out)
             for t in (out if isinstance(out, (tuple, list)) else (out,)):
                 if isinstance(t, torch.Tensor):
                     _noise(t)

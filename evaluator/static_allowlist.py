@@ -213,8 +213,9 @@ DENIED_ATTRIBUTES: dict[str, str] = {
     # a Triton value's IR handle: under the interpreter it holds a numpy array (files,
     # raw memory, host compute); no kernel needs it
     "handle": "forbidden_api", "dump": "file_access", "dumps": "file_access",
-    # host Python run per element (apply_, map_, map2_): compute neither meter sees
-    **dict.fromkeys(("apply_", "map_", "map2_"), "forbidden_api"),
+    # host Python run per element (apply_, map_, map2_) or on a tensor read into lists
+    # (tolist): compute neither meter nor the torch knock-out sees
+    **dict.fromkeys(("apply_", "map_", "map2_", "tolist"), "forbidden_api"),
 }
 FRAME_PREFIXES = ("f_", "gi_", "co_", "cr_", "ag_", "tb_")
 

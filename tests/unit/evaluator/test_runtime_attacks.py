@@ -104,22 +104,31 @@ def copy_kernel(src_ptr, out_ptr, n, BLOCK: tl.constexpr):
 
 class ModelNew(nn.Module):
     def forward(self, x):
-        rows = x.tolist()
-        y = torch.tensor([[v if v > 0.0 else 0.0 for v in row] for row in rows], dtype=x.dtype,
-                         device=x.device)
+        flat = x.reshape(-1)
+        values = [float(flat[i]) for i in range(flat.numel())]
+        y = torch.tensor([v if v > 0.0 else 0.0 for v in values], dtype=x.dtype, device=x.device)
         out = torch.empty_like(x)
         copy_kernel[(triton.cdiv(x.numel(), 1024),)](y, out, x.numel(), BLOCK=1024)
         return out
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="host Python on .tolist() computes the result: no aten "
-                   "compute op runs (the torch knock-out cannot noise it) and neither meter sees it; "
-                   "a Triton copy then owns 100% coverage")
 def test_the_result_computed_in_host_python_is_not_ok_under_strict(strict_evaluator, settings):
+    """Values read to the host one by one (float(t), .item()) and computed on in Python: no
+    aten compute op runs and neither meter sees Python, but in the torch knock-out every
+    value read to the host is noise, so the result comes out wrong there."""
     relu = fixture_problem("relu")
     verdict = strict_evaluator.evaluate(relu, _passes_static(_HOST_PYTHON_RELU), settings)
-    assert verdict.status != "ok", (verdict.coverage, verdict.feedback)
+    assert verdict.status == "hack" and "torch_computes" in verdict.hacks, (verdict.coverage, verdict.feedback)
+
+
+def test_reading_a_tensor_into_python_lists_is_refused():
+    from evaluator.static_checks import check_source
+
+    source = _HOST_PYTHON_RELU.replace("values = [float(flat[i]) for i in range(flat.numel())]",
+                                       "values = flat.tolist()")
+    report = check_source(source, EvaluatorConfig().static)
+    assert report.status == "hack" and [f.code for f in report.findings] == ["forbidden_api"]
 
 
 # ---------------------------------------------------------------------- other candidates' verdicts
