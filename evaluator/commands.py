@@ -221,10 +221,21 @@ class _TF32:
         torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = self._was
 
 
+def _interpreted_tensors_look_like_cuda() -> None:
+    """Under Triton's interpreter the candidate's tensors live on the CPU, so the honest
+    fallback `if not x.is_cuda: return <torch>` would skip every kernel: in a CPU candidate
+    child `Tensor.is_cuda` answers True (the device itself cannot be faked; a test of
+    `x.device.type` still takes the fallback, and that verdict says to use a GPU). Only
+    Python reads this attribute; torch's C++ and the harness never look at it."""
+    torch.Tensor.is_cuda = property(lambda self: True)  # type: ignore[assignment]
+
+
 class ChildState:
     def __init__(self, role: str, device: str, tmp: Path, recorder: LaunchRecorder):
         self.role, self.device, self.tmp = role, device, tmp
         self.recorder = recorder
+        if role == "candidate" and device == "cpu":
+            _interpreted_tensors_look_like_cuda()
         self.integrity = Integrity(recorder)
         self.ws: Workspace | None = None
         self.problem_key: tuple[str, str] | None = None

@@ -37,8 +37,8 @@ def test_honest_file_passes_the_static_checks(path):
     assert report.kernels
 
 
-# file -> (built-in problem, CPU sizes: None keeps the problem's own). Not the CPU-fallback
-# file (a CPU run of it is told to evaluate on a GPU). Autotuned files run: the CPU child
+# file -> (built-in problem, CPU sizes: None keeps the problem's own). The CPU-fallback file
+# runs its kernels (is_cuda answers True in a CPU candidate child). Autotuned files run: the CPU child
 # keeps an autotuner's first config instead of asking for a GPU driver to time them (the
 # libdevice GELU is left out: Triton's interpreter returns None for libdevice.erf).
 FULL = {
@@ -52,6 +52,7 @@ FULL = {
     "l2_linear_relu_scale_cublas_epilogue.py": ("fused/linear_relu_scale", None),
     "l2_conv2d_bias_relu_cudnn.py": ("conv/conv2d_bias_relu", None),
     "l1_matmul_autotune_grouped.py": ("matmul/matmul", None),
+    "l1_l2_normalize_cpu_fallback.py": ("norm/l2_normalize", None),
 }
 
 

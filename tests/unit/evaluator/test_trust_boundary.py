@@ -402,12 +402,16 @@ def test_interpreted_kernels_touch_only_their_tensor_arguments(evaluator, settin
         verdict.feedback
 
 
-def test_a_cpu_fallback_branch_is_no_hack_but_earns_nothing_on_the_cpu(evaluator, settings, relu):
-    """Honest files often keep `if not x.is_cuda: return <torch>`; under the interpreter the
-    inputs are CPU tensors, so nothing was evaluated. A dead branch without a device test
-    stays the no_triton_launch hack."""
+def test_a_cpu_fallback_branch_is_judged_on_its_kernels_or_earns_nothing_on_the_cpu(evaluator, settings, relu):
+    """Honest files often keep `if not x.is_cuda: return <torch>`: in a CPU candidate child
+    is_cuda answers True, so the kernels run and are judged. A test of the device itself
+    cannot be fooled: nothing was evaluated (runtime_error, no hack). A dead branch without a
+    device test stays the no_triton_launch hack."""
     fallback = _in_forward(relu, "if not x.is_cuda:\n    return torch.relu(x)")
     verdict = evaluator.evaluate(relu, fallback, settings)
+    assert verdict.status == "ok", verdict.feedback
+    by_device = _in_forward(relu, "if x.device.type != 'cuda':\n    return torch.relu(x)")
+    verdict = evaluator.evaluate(relu, by_device, settings)
     assert verdict.status == "runtime_error" and verdict.hacks == [] and verdict.reward == 0
     assert verdict.details["cpu_fallback"] and "evaluate on a GPU" in verdict.feedback
     dead = _in_forward(relu, "if x.numel() > 0:\n    return torch.relu(x)")
