@@ -292,6 +292,9 @@ class Workspace:
         except BaseException as exc:  # the candidate's module failed to import
             raise CandidateError("compile_error", *describe(exc)) from None
         cls = getattr(self.candidate, "ModelNew", None)
+        own = vars(self.candidate).get("Model")
+        if cls is None and isinstance(own, type) and own.__module__ == self.candidate.__name__:
+            cls = own  # a solution file that names its own class Model (some public sets do)
         if not isinstance(cls, type):
             raise CandidateError("format_error", "the file defines no class ModelNew")
         try:

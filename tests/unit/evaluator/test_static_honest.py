@@ -212,3 +212,15 @@ def test_an_import_of_the_driver_says_what_to_write_instead():
     message = report.findings[0].message
     assert "from triton.runtime import driver" in message
     assert "triton.runtime.driver.active.get_active_torch_device()" in message
+
+
+def test_a_solution_that_names_its_own_class_model_is_judged_as_modelnew(evaluator, settings):
+    """Some public solution sets name the solution's class Model, like the reference's; it is
+    the candidate's own class (the reference lives in another module) and is judged."""
+    builtin = builtin_problem("activation/relu")
+    source = builtin.solution.replace("class ModelNew", "class Model")
+    assert "ModelNew" not in source
+    problem = FixtureProblem(name="honest/activation/relu", source=builtin.source,
+                             sizes={"cpu": {"batch_size": 4, "dim": 300}}, tolerance=None)
+    verdict = evaluator.evaluate(problem, source, settings)
+    assert verdict.status == "ok", verdict.feedback
