@@ -144,7 +144,7 @@ def _refuse(kernel: object, name: str, value: object) -> None:
 def _dims(grid: object) -> tuple[int, ...]:
     """A grid as Triton takes it: a tuple of exact ints (a tl.constexpr is unwrapped);
     KernelArgumentError for anything else."""
-    dims = tuple(grid) if type(grid) in (tuple, list) else (grid,)
+    dims = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)  # torch.Size too
     dims = tuple(getattr(d, "value", None) if type(d) in _SCALARS and type(d) not in (int, bool) else d
                  for d in dims)
     if not all(type(d) in (int, bool) for d in dims):
