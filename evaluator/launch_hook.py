@@ -45,14 +45,16 @@ class KernelArgumentError(TypeError):
 _SCALARS: frozenset = frozenset()  # exact types that are plain data (filled by _kinds())
 _TENSORS: frozenset = frozenset()
 _DESCRIPTOR: type | None = None
+_CONSTEXPR: type | None = None
 
 
 def _kinds() -> None:
     """Fill the type tables once (torch and triton are imported by then)."""
-    global _SCALARS, _TENSORS, _DESCRIPTOR
+    global _SCALARS, _TENSORS, _DESCRIPTOR, _CONSTEXPR
     import torch
     import triton.language as tl
 
+    _CONSTEXPR = tl.constexpr
     _SCALARS = frozenset({bool, int, float, str, type(None), torch.dtype, tl.constexpr,
                           *(type(d) for d in (tl.float32, tl.pointer_type(tl.float32)))})
     _TENSORS = frozenset({torch.Tensor, torch.nn.Parameter})
@@ -145,8 +147,7 @@ def _dims(grid: object) -> tuple[int, ...]:
     """A grid as Triton takes it: a tuple of exact ints (a tl.constexpr is unwrapped);
     KernelArgumentError for anything else."""
     dims = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)  # torch.Size too
-    dims = tuple(getattr(d, "value", None) if type(d) in _SCALARS and type(d) not in (int, bool) else d
-                 for d in dims)
+    dims = tuple(d.value if type(d) is _CONSTEXPR else d for d in dims)
     if not all(type(d) in (int, bool) for d in dims):
         raise KernelArgumentError(f"a launch grid holds {', '.join(type(d).__name__ for d in dims)}: "
                                   "give a tuple of ints (or a function of meta returning one)")
