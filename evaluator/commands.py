@@ -146,19 +146,26 @@ _GLUE_OPS = frozenset({
 })
 
 
+_RANDOM_INTS = (torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64)
+
+
 def _noise(t: torch.Tensor) -> None:
     """Fill `t` with finite values nobody could have computed (normal, sd 1e3; random ints
     and bools). Finite, not NaN, on purpose: `0 * scratch.sum()` or `where(scratch > -inf,
     ...)` must not turn an unused buffer into a dependency."""
-    if not t.numel() or t.is_complex():
+    if not t.numel():
         return
     with torch.no_grad():
-        if t.is_floating_point():
+        if t.is_complex():
+            torch.view_as_real(t).normal_(0.0, 1e3)
+        elif t.dtype in (torch.float32, torch.float64, torch.float16, torch.bfloat16):
             t.normal_(0.0, 1e3)
         elif t.dtype == torch.bool:
             t.random_(0, 2)
-        else:
+        elif not t.is_floating_point() and t.dtype in _RANDOM_INTS:
             t.random_(0, 1 << 7)
+        else:  # float8, unsigned, quantized, ...: noise through a same-sized float32 draw
+            t.copy_(torch.empty(t.shape, dtype=torch.float32, device=t.device).normal_(0.0, 1e2))
 
 
 def _noise_scalar(value: bool | int | float) -> bool | int | float:
@@ -316,6 +323,10 @@ class ChildState:
         self.model = self._workspace().reference_model(h["init_seed"])
         return {"op": "result"}, []
 
+    def _own_programs(self) -> dict[str, int]:
+        """Programs per own kernel in the forward just recorded (candidate children)."""
+        return self.recorder.own_programs(self._workspace().module_name()) if self.role == "candidate" else {}
+
     def _forward(self, inputs: list) -> tuple[list[torch.Tensor], list]:
         who = "candidate" if self.role == "candidate" else "problem"
         if self.model is None:
@@ -366,7 +377,8 @@ class ChildState:
             results.append({"id": set_id, "outputs": describe_outputs(outs), "problem": problem,
                             "modified": modified, "returned_inputs": len(back), "alt_outputs": len(alt),
                             "seconds": seconds, "n_launches": len(launches),
-                            "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]]})
+                            "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]],
+                            "own_programs": self._own_programs()})
             del inputs, copies
             ws.release(int(set_id))
             if problem is None:  # to the host now: the device holds one set's tensors at a time
@@ -442,7 +454,12 @@ class ChildState:
                 raise ValueError(f"go of {count} forwards, but {len(self.batch)} draws are armed")
             who = "candidate" if self.role == "candidate" else "problem"
             launches: list[list[tuple[str, str]]] = []
-            marks = (self.recorder.start, lambda: launches.append(self.recorder.stop()))
+            programs: list[dict[str, int]] = []
+
+            def after() -> None:
+                launches.append(self.recorder.stop())
+                programs.append(self._own_programs())
+            marks = (self.recorder.start, after)
             self.events = []
             if h.get("profile") and (self.role == "candidate" or self.device == "cuda"):
                 # the reference profiles the same batches on the GPU: both processes then carry the
@@ -456,6 +473,7 @@ class ChildState:
             if self.role == "candidate":
                 module = self._workspace().module_name()
                 extra["own_launches"] = [sum(1 for m, _ in runs if m == module) for runs in launches]
+                extra["own_programs"] = programs
             if _shared_across(outs):
                 extra["aliased"] = True
             self.last_outputs = outs

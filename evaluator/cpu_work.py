@@ -206,14 +206,22 @@ class _Fresh:
             start = storage.data_ptr()
             self.spans[start] = (start + storage.nbytes(), np.zeros(storage.nbytes(), dtype=bool))
 
-    def overwritten(self, t: torch.Tensor) -> None:
-        """`t`'s storage now holds data: forget every span it overlaps (memory freed and
-        handed out again lands where an old span was)."""
-        if self.spans:
-            storage = t.untyped_storage()
-            lo, hi = storage.data_ptr(), storage.data_ptr() + max(storage.nbytes(), 1)
-            for start in [s for s, (end, _) in self.spans.items() if s < hi and lo < end]:
+    def overwritten(self, t: torch.Tensor, whole: bool = True) -> None:
+        """`t` now holds data. `whole`: a new storage (memory freed and handed out again
+        lands where an old span was): forget every span it overlaps; else an aten op wrote
+        `t`, a view: mark the bytes its strided span covers (`buf[:1].fill_(0)` initialises
+        one element, not the buffer)."""
+        if not self.spans:
+            return
+        storage = t.untyped_storage()
+        lo, hi = storage.data_ptr(), storage.data_ptr() + max(storage.nbytes(), 1)
+        for start in [s for s, (end, _) in self.spans.items() if s < hi and lo < end]:
+            end, done = self.spans[start]
+            if whole or start != lo:
                 del self.spans[start]
+                continue
+            first = t.data_ptr() - start
+            done[max(first, 0):min(first + _span_bytes(t), done.size)] = True
 
     def _inside(self, addrs: np.ndarray):
         for start, (end, done) in self.spans.items():
@@ -361,7 +369,7 @@ class WorkCounter:
         if plan is None:
             return
         for t in _tensors(out):
-            self._fresh.overwritten(t)
+            self._fresh.overwritten(t, whole=False)
         reads = {}
         for i, name in plan.reads:
             reads.update((id(t), t) for t in _tensors(args[i] if i < len(args) else kwargs.get(name)))
@@ -519,6 +527,17 @@ def _tensors(value) -> list[torch.Tensor]:
     if isinstance(value, (list, tuple)):
         return [v for v in value if isinstance(v, torch.Tensor)]
     return []
+
+
+def _span_bytes(t: torch.Tensor) -> int:
+    """Bytes from a tensor's first element to just past its last (0 when empty)."""
+    if t.numel() == 0:
+        return 0
+    try:
+        span = 1 + sum((s - 1) * abs(st) for s, st in zip(t.shape, t.stride()) if s > 1)
+    except (RuntimeError, NotImplementedError):
+        span = t.numel()
+    return span * t.element_size()
 
 
 def _footprint(t: torch.Tensor) -> int:

@@ -247,6 +247,29 @@ def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch
     return None
 
 
+def least_programs(trials: list[dict]) -> dict[str, int]:
+    """Per own kernel launched in every checked trial, the fewest programs any trial gave it."""
+    sigs = [t.get("own_programs") for t in trials]
+    if not sigs or not all(isinstance(s, dict) for s in sigs):
+        return {}
+    names = set.intersection(*(set(s) for s in sigs))
+    return {k: min(int(s[k]) for s in sigs) for k in names}
+
+
+def judge_timed_path(timed: Mapping[int, dict], trial_least: Mapping[str, int]) -> Outcome | None:
+    """A timed run must do the Triton work the checked trials did on inputs of the same shapes:
+    each own kernel every trial launched, at least half the programs the fewest trial gave it.
+    Fewer is a forward that told the timed runs apart (it took a cheaper path there)."""
+    for run in sorted(timed):
+        for name, least in sorted(trial_least.items()):
+            got = int(timed[run].get(name, 0))
+            if least > 0 and 2 * got < least:
+                return Outcome("hack", f"Rejected: timed forward {run} ran {got} program(s) of your kernel "
+                               f"{name}, the checked forwards at least {least}: forward takes another path "
+                               "when it is timed.", hacks=["timed_path_differs"])
+    return None
+
+
 def judge_input_checksums(cand: Mapping[int, list | None], ref: Mapping[int, list | None]) -> Outcome | None:
     """Every timed run's inputs after the forward, by checksum, against the reference's on the
     same draw (a reference that leaves its inputs alone). The candidate's checksums are its

@@ -154,17 +154,30 @@ def _dims(grid: object) -> tuple[int, ...]:
     return tuple(int(d) for d in dims)
 
 
+def _programs(grid: object) -> int:
+    """Programs a resolved grid launches (-1: not known)."""
+    if not isinstance(grid, tuple) or not all(type(d) is int for d in grid):
+        return -1
+    n = 1
+    for d in grid:
+        n *= d
+    return n
+
+
 class LaunchRecorder:
     """Collects (module, kernel name) of launches while `active`."""
 
     def __init__(self) -> None:
         self.launches: list[tuple[str, str]] = []
+        self.last_launches: list[tuple[str, str]] = []
         self.active = False
         self.installed: dict[str, Callable] = {}
         self.compiled: dict[str, set[str]] = {}  # module -> names of its compiled kernels
         self.suppress = False
         self.kernel_names: list[str] = []  # compiled name of every launch while active
         self.grid: object = None  # the grid Triton resolved for the launch in progress
+        self.programs: list[int] = []  # programs of each recorded launch (-1: not known)
+        self.last_programs: list[int] = []  # those of the launches the last stop() returned
 
     def compiled_names(self, module: str) -> set[str]:
         return set(self.compiled.get(module, ()))
@@ -172,14 +185,25 @@ class LaunchRecorder:
     def forget(self, module: str) -> None:
         self.compiled.pop(module, None)
 
-    def record(self, kernel: object) -> None:
+    def record(self, kernel: object, programs: int = -1) -> None:
         if not self.active:
             return
         fn = getattr(kernel, "fn", kernel)
         self.launches.append((str(getattr(fn, "__module__", "?")), str(getattr(fn, "__name__", "?"))))
+        self.programs.append(programs)
+
+    def own_programs(self, module: str) -> dict[str, int]:
+        """Programs launched per kernel of `module` over the launches the last stop() returned
+        (launches whose grid is not known count none)."""
+        out: dict[str, int] = {}
+        for (m, name), n in zip(self.last_launches, self.last_programs):
+            if m == module:
+                out[name] = out.get(name, 0) + max(n, 0)
+        return out
 
     def start(self) -> None:
         self.launches = []
+        self.programs = []
         self.kernel_names = []
         self.active = True
 
@@ -191,6 +215,7 @@ class LaunchRecorder:
     def stop(self) -> list[tuple[str, str]]:
         self.active = False
         out, self.launches = self.launches, []
+        self.last_launches, self.last_programs, self.programs = out, self.programs, []
         return out
 
     @contextmanager
@@ -208,7 +233,8 @@ class LaunchRecorder:
         object of the candidate's own kind cannot then say one size to the hook and
         another to the launcher, and `lambda meta: (0,)` is seen to run nothing."""
         if not callable(grid):
-            return _dims(grid)
+            self.grid = _dims(grid)
+            return self.grid
         recorder = self
 
         def resolved(meta):
@@ -282,7 +308,7 @@ class LaunchRecorder:
             kernel = original(self, *args, **kwargs)
             launch = launch and not recorder.ran_nothing(kwargs.get("grid"))
             if launch:
-                recorder.record(self)
+                recorder.record(self, _programs(recorder.grid))
             name = getattr(kernel, "name", None)
             if isinstance(name, str):
                 module = str(getattr(getattr(self, "fn", self), "__module__", "?"))

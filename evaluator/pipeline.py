@@ -154,6 +154,7 @@ class _Run:
         self.facts: dict[str, str] = {"precision": "strict"}  # which reference the outputs met
         self.knockout_raised = False  # the knock-out run raised rather than came out wrong
         self.ref_in_place = False  # the reference writes its inputs (they are then outputs too)
+        self.trial_programs: dict[str, int] = {}  # per own kernel, the least programs of a trial
 
     @contextmanager
     def phase(self, name: str) -> Iterator[None]:
@@ -385,6 +386,7 @@ class _Run:
                 break
         trials, outputs, knocks = _by_id(results, tensors, n)
         self.ref_in_place = any(t["modified"] for t in ref.trials)
+        self.trial_programs = judge.least_programs(trials)
         knock = knocks.get(KNOCKOUT_SET)
         self.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in trials]
         self.details["trials"] = [{"inputs": d} for _, d in self.plan.trials]
@@ -442,6 +444,8 @@ class _Run:
                                   self.facts, ref.revealed_outputs)
         if bad is None and not self.ref_in_place:
             bad = judge.judge_input_checksums(cand.input_checksums, ref.input_checksums)
+        if bad is None:  # after the specific findings (wrong outputs, no launch at all)
+            bad = judge.judge_timed_path(cand.own_programs, self.trial_programs)
         null = ref.null_median_s
         ref_s, cand_s = stopwatch.net_seconds(ref), stopwatch.net_seconds(cand, null_cap_s=null)
         if ref.events_s:  # the reference child's own events are trusted: a floor under its time

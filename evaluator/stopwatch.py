@@ -98,6 +98,7 @@ class Series:
     revealed_tf32: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # reference, GPU
     coverage: list[dict] = field(default_factory=list)         # the profiled batches' (candidate)
     own_launches: dict[int, int] = field(default_factory=dict)  # forward -> launches of own kernels
+    own_programs: dict[int, dict] = field(default_factory=dict)  # forward -> programs per own kernel
     batch: int = 1                                              # forwards per timed batch
 
     @property
@@ -248,9 +249,11 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
         reply, seconds = _go(child, len(positions), flush_bytes, timeout_s(), profile=profiled)
         if reply.get("aliased") and len(positions) > 1:
             raise _Aliased()
-        launches = reply.get("own_launches")
+        launches, programs = reply.get("own_launches"), reply.get("own_programs")
         for j, i in enumerate(positions):
             r = i - warmup
+            series.own_programs[r] = programs[j] if isinstance(programs, list) and j < len(programs) \
+                and isinstance(programs[j], dict) else {}
             series.own_launches[r] = int(launches[j]) if isinstance(launches, list) and j < len(launches) \
                 and isinstance(launches[j], int) else 0
         if profiled:
