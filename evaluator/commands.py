@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import gc
 import random
+from contextlib import nullcontext
 import time
 from collections.abc import Callable
 from functools import partial
@@ -209,6 +210,90 @@ _FRESH_OPS = frozenset({"empty", "empty_strided", "empty_like", "empty_permuted"
                         "new_empty_strided"})
 
 
+# Glue ops that make new data, not a function of any tensor: their outputs are nobody's work.
+_MAKE_OPS = frozenset({"empty", "empty_like", "empty_strided", "empty_permuted", "new_empty",
+                       "new_empty_strided", "zeros", "zeros_like", "new_zeros", "ones", "ones_like",
+                       "new_ones", "full", "full_like", "new_full", "fill", "fill_", "zero_",
+                       "scalar_tensor", "arange", "lift_fresh", "lift_fresh_copy"})
+
+
+class _Provenance(TorchDispatchMode):
+    """Strict policy, every checked forward: which memory holds what a PyTorch compute
+    operator produced. Storages written by a compute op (every aten op but _GLUE_OPS) are
+    marked; glue (views, copies, cat) passes a mark on from its sources; new memory
+    (empty, zeros, full, arange) and memory a Triton launch was handed come out unmarked.
+    A launch handed marked memory, or a forward returning it, let PyTorch compute part of
+    the result. Unlike the torch knock-out this changes no value, so a forward cannot tell
+    a run that is watched from one that is not (the noise of fresh memory is in every
+    checked forward). Under the paper policy PyTorch may compute, but an output PyTorch
+    computed whose knock-out run only raised is a decoy (pipeline)."""
+
+    def __init__(self, recorder: LaunchRecorder) -> None:
+        super().__init__()
+        self.recorder = recorder
+        self.marked: dict[int, str] = {}  # storage address -> the compute op that wrote it
+        self.handed: str | None = None  # first launch handed PyTorch-computed memory
+        self.returned_computed: str | None = None  # the output PyTorch computed
+
+    def __enter__(self):
+        self.recorder.observer = self.launched
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        self.recorder.observer = None
+        return super().__exit__(*exc)
+
+    @staticmethod
+    def _key(t: torch.Tensor) -> int:
+        try:
+            return t.untyped_storage().data_ptr()
+        except (RuntimeError, NotImplementedError):  # no storage (sparse, nested): unmarked
+            return 0
+
+    def _source(self, tensors: list) -> str | None:
+        return next((self.marked[k] for k in map(self._key, tensors) if k and k in self.marked), None)
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        out = func(*args, **kwargs)
+        name = func.overloadpacket.__name__
+        ins = [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
+               if isinstance(t, torch.Tensor)]
+        if name in _MAKE_OPS:
+            mark = None
+        elif name in ("copy_", "_copy_from", "_copy_from_and_resize"):
+            mark = self._source(ins[1:2])
+        elif name in _GLUE_OPS:
+            mark = self._source(ins)
+        else:
+            mark = f"aten::{name}"
+        for t in (out if isinstance(out, (tuple, list)) else (out,)):
+            if isinstance(t, torch.Tensor) and (key := self._key(t)):
+                if mark is None:
+                    self.marked.pop(key, None)
+                else:
+                    self.marked[key] = mark
+        return out
+
+    def launched(self, kernel: object, args: tuple, kwargs: dict) -> None:
+        tensors = [v for v in (*args, *kwargs.values()) if isinstance(v, torch.Tensor)]
+        source = self._source(tensors)
+        if source is not None and self.handed is None:
+            fn = getattr(kernel, "fn", kernel)
+            self.handed = (f"your Triton kernel {getattr(fn, '__name__', '?')} was handed memory "
+                           f"PyTorch computed ({source})")
+        for t in tensors:
+            self.marked.pop(self._key(t), None)
+
+    def returned(self, outs: list) -> None:
+        source = self._source([t for t in outs if isinstance(t, torch.Tensor)])
+        if source is not None:
+            self.returned_computed = f"forward returned memory PyTorch computed ({source})"
+
+    def report(self) -> dict:
+        return {"handed": self.handed, "returned": self.returned_computed}
+
+
 def _random_uninitialised() -> _NoisyOutputs:
     return _NoisyOutputs(lambda name: name in _FRESH_OPS)
 
@@ -344,6 +429,7 @@ class ChildState:
         for set_id in h["ids"]:
             inputs = ws.inputs(int(set_id))
             copies = pristine(inputs)
+            provenance = None
             _poison(self.device, h.get("poison_bytes", 0))
             t0 = time.perf_counter()
             if int(set_id) in knockout or int(set_id) in torch_knockout:
@@ -362,8 +448,12 @@ class ChildState:
             elif self.role == "candidate":
                 # fresh memory holds noise in every candidate forward, not only the knock-out:
                 # what torch.empty returns must not tell the knock-out run apart
-                with _random_uninitialised():
+                watch = _Provenance(self.recorder) if h.get("provenance") else None
+                with _random_uninitialised(), watch or nullcontext():
                     outs, launches = self._forward(inputs)
+                if watch is not None:
+                    watch.returned(outs)
+                    provenance = watch.report()
             else:
                 outs, launches = self._forward(inputs)
             seconds = time.perf_counter() - t0
@@ -378,7 +468,7 @@ class ChildState:
                             "modified": modified, "returned_inputs": len(back), "alt_outputs": len(alt),
                             "seconds": seconds, "n_launches": len(launches),
                             "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]],
-                            "own_programs": self._own_programs()})
+                            "own_programs": self._own_programs(), "provenance": provenance})
             del inputs, copies
             ws.release(int(set_id))
             if problem is None:  # to the host now: the device holds one set's tensors at a time

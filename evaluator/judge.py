@@ -217,6 +217,28 @@ def judge_torch_knockout(knock: tuple | None, ref: ReferenceOutputs, cfg: Evalua
                    hacks=["torch_computes"])
 
 
+def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool) -> Outcome | None:
+    """Which memory PyTorch computed (commands._Provenance), per checked forward. Strict: no
+    Triton kernel is handed it and forward does not return it (`torch_computes`). Paper:
+    PyTorch may compute, but a forward that returns what PyTorch computed and whose
+    knock-out run only raised has kernels that decide whether it runs, not what it returns
+    (`triton_not_needed`)."""
+    reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
+    if strict:
+        found = next((r.get("handed") or r.get("returned") for r in reports
+                      if r.get("handed") or r.get("returned")), None)
+        if found:
+            return Outcome("hack", f"Rejected under the strict policy: {F.untrusted(str(found))[:300]}: "
+                           "PyTorch, not your kernels, computes part of the result.", hacks=["torch_computes"])
+    elif knockout_raised:
+        found = next((r["returned"] for r in reports if r.get("returned")), None)
+        if found:
+            return Outcome("hack", f"Rejected: {F.untrusted(str(found))[:300]}, and with your Triton kernels "
+                           "skipped forward raised instead of returning a wrong result: the kernels decide "
+                           "whether forward runs, not what it returns.", hacks=["triton_not_needed"])
+    return None
+
+
 def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch.Tensor]],
                   ref_tf32: dict[int, list[torch.Tensor]], cfg: EvaluatorConfig,
                   tolerance: Mapping[str, float] | None, facts: dict | None = None,

@@ -177,6 +177,7 @@ class LaunchRecorder:
         self.kernel_names: list[str] = []  # compiled name of every launch while active
         self.grid: object = None  # the grid Triton resolved for the launch in progress
         self.programs: list[int] = []  # programs of each recorded launch (-1: not known)
+        self.observer: Callable | None = None  # called (kernel, args, kwargs) after each launch
         self.last_programs: list[int] = []  # those of the launches the last stop() returned
 
     def compiled_names(self, module: str) -> set[str]:
@@ -309,6 +310,8 @@ class LaunchRecorder:
             launch = launch and not recorder.ran_nothing(kwargs.get("grid"))
             if launch:
                 recorder.record(self, _programs(recorder.grid))
+                if recorder.observer is not None:
+                    recorder.observer(self, args, kwargs)
             name = getattr(kernel, "name", None)
             if isinstance(name, str):
                 module = str(getattr(getattr(self, "fn", self), "__module__", "?"))

@@ -372,6 +372,7 @@ class _Run:
                 reply, more = child.request({
                     "op": "run", "ids": [set_id], "last": set_id == order[-1], "knockout_ids": [KNOCKOUT_SET],
                     "torch_knockout_ids": [TORCH_KNOCKOUT_SET] if self.plan.torch_knockout else [],
+                    "provenance": True,
                     "return_inputs": any(t["modified"] for t in ref.trials),
                     "max_output_bytes": self.cfg.correctness.max_output_bytes,
                     "poison_bytes": 2 * ref.nbytes // max(n, 1)}, self.left())
@@ -396,6 +397,8 @@ class _Run:
         if outcome is None and knock is not None:
             outcome = judge.judge_knockout(*knock, ref, self.cfg, self.tolerance)
             self.knockout_raised = bool(knock[0]["trials"][0].get("error"))
+        if outcome is None:
+            outcome = judge.judge_provenance(trials, self.cfg.policy.name == "strict", self.knockout_raised)
         if outcome is None and self.plan.torch_knockout is not None:
             outcome = judge.judge_torch_knockout(knocks.get(TORCH_KNOCKOUT_SET), ref, self.cfg, self.tolerance)
         return outcome
