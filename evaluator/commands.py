@@ -67,6 +67,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from evaluator import timing
 from evaluator.integrity import Integrity
+from evaluator.interpreter_guard import handed_tensors
 from evaluator.launch_hook import LaunchRecorder
 from evaluator.protocol import DTYPE_NAMES
 from evaluator.runner import (
@@ -259,6 +260,11 @@ class _Provenance(TorchDispatchMode):
         name = func.overloadpacket.__name__
         ins = [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
                if isinstance(t, torch.Tensor)]
+        if name == "_local_scalar_dense":  # a value read to the host: Python may compute on it
+            source = self._source(ins)
+            if source is not None and self.handed is None:
+                self.handed = f"forward read values PyTorch computed ({source}) to the host"
+            return out
         if name in _MAKE_OPS:
             mark = None
         elif name in ("copy_", "_copy_from", "_copy_from_and_resize"):
@@ -269,14 +275,14 @@ class _Provenance(TorchDispatchMode):
             mark = f"aten::{name}"
         for t in (out if isinstance(out, (tuple, list)) else (out,)):
             if isinstance(t, torch.Tensor) and (key := self._key(t)):
-                if mark is None:
-                    self.marked.pop(key, None)
-                else:
+                if mark is not None:
                     self.marked[key] = mark
+                elif _whole_storage(t):  # a write into part of a buffer leaves the rest's mark
+                    self.marked.pop(key, None)
         return out
 
     def launched(self, kernel: object, args: tuple, kwargs: dict) -> None:
-        tensors = [v for v in (*args, *kwargs.values()) if isinstance(v, torch.Tensor)]
+        tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]
         source = self._source(tensors)
         if source is not None and self.handed is None:
             fn = getattr(kernel, "fn", kernel)
@@ -292,6 +298,15 @@ class _Provenance(TorchDispatchMode):
 
     def report(self) -> dict:
         return {"handed": self.handed, "returned": self.returned_computed}
+
+
+def _whole_storage(t: torch.Tensor) -> bool:
+    """Whether `t` covers every byte of its storage (marks are kept per storage)."""
+    try:
+        return t.data_ptr() == t.untyped_storage().data_ptr() and \
+            t.is_contiguous() and t.numel() * t.element_size() == t.untyped_storage().nbytes()
+    except (RuntimeError, NotImplementedError):
+        return False
 
 
 def _random_uninitialised() -> _NoisyOutputs:
@@ -558,8 +573,9 @@ class ChildState:
                 if self.role == "candidate":
                     extra["coverage"] = cov
             else:
-                outs, self.events = _as(who, partial(timing.timed_forwards, self.model, self.batch,
-                                                     self.device, flush, *marks))
+                with self._like_checked():
+                    outs, self.events = _as(who, partial(timing.timed_forwards, self.model, self.batch,
+                                                         self.device, flush, *marks))
             if self.role == "candidate":
                 module = self._workspace().module_name()
                 extra["own_launches"] = [sum(1 for m, _ in runs if m == module) for runs in launches]
@@ -607,8 +623,17 @@ class ChildState:
                 finally:
                     marks[1]()
 
-        cov = cpu_work.measure(forwards, [], kernels)
+        with self._like_checked():  # outside the meter's mode: the noise fill is nobody's work
+            cov = cpu_work.measure(forwards, [], kernels)
         return held, cov
+
+    def _like_checked(self):
+        """Under the CPU interpreter timed forwards (both roles alike) see fresh memory as the
+        checked ones do, holding noise, so torch.empty does not tell them apart; its cost is
+        a CPU timing's, which says nothing about the GPU anyway. On the GPU the dispatch
+        overhead would distort the timing: there timed runs are held to the checked ones'
+        Triton programs instead (judge.judge_timed_path)."""
+        return _random_uninitialised() if self.device == "cpu" else nullcontext()
 
     def _flush_buffer(self, h: dict):
         size = int(h.get("flush_bytes", 0))

@@ -31,21 +31,23 @@ class _State:
     ranges: tuple[np.ndarray, np.ndarray] | None = None  # sorted starts, ends of the launch's storages
 
 
-def _tensors(value, depth: int = 0):
+def handed_tensors(value, depth: int = 0):
+    """Every tensor a launch argument hands the kernel: itself, inside tuples and lists, or
+    a host TensorDescriptor's base (shared with evaluator.commands' provenance watch)."""
     import torch
 
     if isinstance(value, torch.Tensor):
         yield value
     elif isinstance(value, (tuple, list)) and depth < 4:
         for v in value:
-            yield from _tensors(v, depth + 1)
+            yield from handed_tensors(v, depth + 1)
     elif hasattr(value, "base") and isinstance(getattr(value, "base", None), torch.Tensor):
         yield value.base  # a host-side TensorDescriptor
 
 
 def _ranges(args: list, kwargs: dict) -> tuple[np.ndarray, np.ndarray]:
     spans = {}
-    for t in (*_tensors(list(args)), *_tensors(list(kwargs.values()))):
+    for t in (*handed_tensors(list(args)), *handed_tensors(list(kwargs.values()))):
         storage = t.untyped_storage()
         start = int(storage.data_ptr())
         spans[start] = max(spans.get(start, 0), start + int(storage.nbytes()))
