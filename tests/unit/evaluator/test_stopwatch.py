@@ -244,3 +244,21 @@ def test_inputs_written_in_a_timed_run_show_in_its_checksum_and_a_false_claim_is
     lying = TimingConfig(cpu_runs=4, input_reveals=1000)
     with pytest.raises(stopwatch.ForgedTiming):
         stopwatch.time_candidate(InputsChild(lambda run: True, lie=True), [0], lying, "cpu", 0, lambda: 10.0)
+
+
+def test_a_timed_run_must_run_the_programs_the_checked_trials_ran():
+    """Per own kernel launched in every trial, a timed run needs at least half the programs
+    of the fewest trial; kernels only some trials launched (data-dependent paths) and extra
+    work in timed runs are not held against it."""
+    from evaluator import judge
+
+    trials = [{"own_programs": {"relu": 8, "pad": 1}}, {"own_programs": {"relu": 12}},
+              {"own_programs": {"relu": 8}}]
+    least = judge.least_programs(trials)
+    assert least == {"relu": 8}
+    assert judge.judge_timed_path({0: {"relu": 8}, 1: {"relu": 4, "extra": 100}}, least) is None
+    cheap = judge.judge_timed_path({0: {"relu": 8}, 1: {"relu": 1}}, least)
+    assert cheap is not None and cheap.hacks == ["timed_path_differs"] and "timed forward 1" in cheap.feedback
+    gone = judge.judge_timed_path({0: {"other": 8}}, least)
+    assert gone is not None and gone.hacks == ["timed_path_differs"]
+    assert judge.least_programs([{"own_programs": {"relu": 8}}, {}]) == {}  # a trial without the report
