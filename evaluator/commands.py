@@ -427,6 +427,9 @@ class ChildState:
         """Programs per own kernel in the forward just recorded (candidate children)."""
         return self.recorder.own_programs(self._workspace().module_name()) if self.role == "candidate" else {}
 
+    def _own_variants(self) -> list[str]:
+        return self.recorder.own_variants(self._workspace().module_name()) if self.role == "candidate" else []
+
     def _forward(self, inputs: list) -> tuple[list[torch.Tensor], list]:
         who = "candidate" if self.role == "candidate" else "problem"
         if self.model is None:
@@ -483,7 +486,8 @@ class ChildState:
                             "modified": modified, "returned_inputs": len(back), "alt_outputs": len(alt),
                             "seconds": seconds, "n_launches": len(launches),
                             "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]],
-                            "own_programs": self._own_programs(), "provenance": provenance})
+                            "own_programs": self._own_programs(), "own_variants": self._own_variants(),
+                            "provenance": provenance})
             del inputs, copies
             ws.release(int(set_id))
             if problem is None:  # to the host now: the device holds one set's tensors at a time
@@ -561,9 +565,12 @@ class ChildState:
             launches: list[list[tuple[str, str]]] = []
             programs: list[dict[str, int]] = []
 
+            variants: list[list[str]] = []
+
             def after() -> None:
                 launches.append(self.recorder.stop())
                 programs.append(self._own_programs())
+                variants.append(self._own_variants())
             marks = (self.recorder.start, after)
             self.events = []
             if h.get("profile") and (self.role == "candidate" or self.device == "cuda"):
@@ -580,6 +587,7 @@ class ChildState:
                 module = self._workspace().module_name()
                 extra["own_launches"] = [sum(1 for m, _ in runs if m == module) for runs in launches]
                 extra["own_programs"] = programs
+                extra["own_variants"] = variants
             if _shared_across(outs):
                 extra["aliased"] = True
             self.last_outputs = outs

@@ -278,10 +278,31 @@ def least_programs(trials: list[dict]) -> dict[str, int]:
     return {k: min(int(s[k]) for s in sigs) for k in names}
 
 
-def judge_timed_path(timed: Mapping[int, dict], trial_least: Mapping[str, int]) -> Outcome | None:
+def trial_variants(trials: list[dict]) -> set[str] | None:
+    """Every `kernel(constexprs)` variant of its own kernels the checked trials launched."""
+    lists = [t.get("own_variants") for t in trials]
+    if not lists or not all(isinstance(v, list) for v in lists):
+        return None
+    return {str(v) for vs in lists for v in vs}
+
+
+def judge_timed_path(timed: Mapping[int, dict], trial_least: Mapping[str, int],
+                     timed_variants: Mapping[int, list | None] | None = None,
+                     trial_seen: set[str] | None = None) -> Outcome | None:
     """A timed run must do the Triton work the checked trials did on inputs of the same shapes:
-    each own kernel every trial launched, at least half the programs the fewest trial gave it.
-    Fewer is a forward that told the timed runs apart (it took a cheaper path there)."""
+    each own kernel every trial launched, at least half the programs the fewest trial gave it,
+    and of the kernels the trials launched only variants (constexpr values) they ran. Otherwise the forward
+    told the timed runs apart and took another path there."""
+    names = {v.split("(", 1)[0] for v in trial_seen or ()}
+    for run in sorted(timed_variants or {}) if trial_seen is not None else ():
+        # a kernel the trials never launched only adds time (padding buys no coverage: the
+        # profiled runs are timed runs); one they did launch must run a variant they ran
+        new = sorted(v for v in set(map(str, timed_variants[run] or ()))
+                     if v not in trial_seen and v.split("(", 1)[0] in names)
+        if new:
+            return Outcome("hack", f"Rejected: timed forward {run} launched {new[0][:200]}, a variant of your "
+                           "kernel no checked forward launched: forward takes another path when it is timed.",
+                           hacks=["timed_path_differs"])
     for run in sorted(timed):
         for name, least in sorted(trial_least.items()):
             got = int(timed[run].get(name, 0))

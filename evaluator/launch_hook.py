@@ -154,6 +154,15 @@ def _dims(grid: object) -> tuple[int, ...]:
     return tuple(int(d) for d in dims)
 
 
+def _variant(kernel: object, args: tuple, kwargs: dict) -> str:
+    """The launch's tl.constexpr values (the compiled variant it runs), as text."""
+    names = getattr(kernel, "arg_names", None) or ()
+    constexprs = _constexpr_names(kernel)
+    bound = {**dict(zip(names, args)), **{k: v for k, v in kwargs.items() if k in names}}
+    return ",".join(f"{n}={getattr(bound[n], 'value', bound[n])!r}" for n in names
+                    if n in constexprs and n in bound)
+
+
 def _programs(grid: object) -> int:
     """Programs a resolved grid launches (-1: not known)."""
     if not isinstance(grid, tuple) or not all(type(d) is int for d in grid):
@@ -177,6 +186,8 @@ class LaunchRecorder:
         self.kernel_names: list[str] = []  # compiled name of every launch while active
         self.grid: object = None  # the grid Triton resolved for the launch in progress
         self.programs: list[int] = []  # programs of each recorded launch (-1: not known)
+        self.variants: list[str] = []  # the constexpr values of each recorded launch
+        self.last_variants: list[str] = []
         self.observer: Callable | None = None  # called (kernel, args, kwargs) after each launch
         self.last_programs: list[int] = []  # those of the launches the last stop() returned
 
@@ -186,12 +197,18 @@ class LaunchRecorder:
     def forget(self, module: str) -> None:
         self.compiled.pop(module, None)
 
-    def record(self, kernel: object, programs: int = -1) -> None:
+    def record(self, kernel: object, programs: int = -1, variant: str = "") -> None:
         if not self.active:
             return
         fn = getattr(kernel, "fn", kernel)
         self.launches.append((str(getattr(fn, "__module__", "?")), str(getattr(fn, "__name__", "?"))))
         self.programs.append(programs)
+        self.variants.append(variant)
+
+    def own_variants(self, module: str) -> list[str]:
+        """`name(constexprs)` of every own launch the last stop() returned, each once."""
+        return sorted({f"{name}({v})" for (m, name), v in zip(self.last_launches, self.last_variants)
+                       if m == module})
 
     def own_programs(self, module: str) -> dict[str, int]:
         """Programs launched per kernel of `module` over the launches the last stop() returned
@@ -205,6 +222,7 @@ class LaunchRecorder:
     def start(self) -> None:
         self.launches = []
         self.programs = []
+        self.variants = []
         self.kernel_names = []
         self.active = True
 
@@ -217,6 +235,7 @@ class LaunchRecorder:
         self.active = False
         out, self.launches = self.launches, []
         self.last_launches, self.last_programs, self.programs = out, self.programs, []
+        self.last_variants, self.variants = self.variants, []
         return out
 
     @contextmanager
@@ -309,7 +328,7 @@ class LaunchRecorder:
             kernel = original(self, *args, **kwargs)
             launch = launch and not recorder.ran_nothing(kwargs.get("grid"))
             if launch:
-                recorder.record(self, _programs(recorder.grid))
+                recorder.record(self, _programs(recorder.grid), _variant(self, args, kwargs))
                 if recorder.observer is not None:
                     recorder.observer(self, args, kwargs)
             name = getattr(kernel, "name", None)

@@ -155,6 +155,7 @@ class _Run:
         self.knockout_raised = False  # the knock-out run raised rather than came out wrong
         self.ref_in_place = False  # the reference writes its inputs (they are then outputs too)
         self.trial_programs: dict[str, int] = {}  # per own kernel, the least programs of a trial
+        self.trial_variants: set[str] | None = None  # own kernels' constexpr variants the trials ran
 
     @contextmanager
     def phase(self, name: str) -> Iterator[None]:
@@ -388,6 +389,7 @@ class _Run:
         trials, outputs, knocks = _by_id(results, tensors, n)
         self.ref_in_place = any(t["modified"] for t in ref.trials)
         self.trial_programs = judge.least_programs(trials)
+        self.trial_variants = judge.trial_variants(trials)
         knock = knocks.get(KNOCKOUT_SET)
         self.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in trials]
         self.details["trials"] = [{"inputs": d} for _, d in self.plan.trials]
@@ -448,7 +450,8 @@ class _Run:
         if bad is None and not self.ref_in_place:
             bad = judge.judge_input_checksums(cand.input_checksums, ref.input_checksums)
         if bad is None:  # after the specific findings (wrong outputs, no launch at all)
-            bad = judge.judge_timed_path(cand.own_programs, self.trial_programs)
+            bad = judge.judge_timed_path(cand.own_programs, self.trial_programs,
+                                         cand.own_variants, self.trial_variants)
         null = ref.null_median_s
         ref_s, cand_s = stopwatch.net_seconds(ref), stopwatch.net_seconds(cand, null_cap_s=null)
         if ref.events_s:  # the reference child's own events are trusted: a floor under its time

@@ -99,6 +99,7 @@ class Series:
     coverage: list[dict] = field(default_factory=list)         # the profiled batches' (candidate)
     own_launches: dict[int, int] = field(default_factory=dict)  # forward -> launches of own kernels
     own_programs: dict[int, dict] = field(default_factory=dict)  # forward -> programs per own kernel
+    own_variants: dict[int, list] = field(default_factory=dict)  # forward -> its kernels' constexprs
     batch: int = 1                                              # forwards per timed batch
 
     @property
@@ -250,10 +251,13 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
         if reply.get("aliased") and len(positions) > 1:
             raise _Aliased()
         launches, programs = reply.get("own_launches"), reply.get("own_programs")
+        variants = reply.get("own_variants")
         for j, i in enumerate(positions):
             r = i - warmup
             series.own_programs[r] = programs[j] if isinstance(programs, list) and j < len(programs) \
                 and isinstance(programs[j], dict) else {}
+            series.own_variants[r] = variants[j] if isinstance(variants, list) and j < len(variants) \
+                and isinstance(variants[j], list) else None
             series.own_launches[r] = int(launches[j]) if isinstance(launches, list) and j < len(launches) \
                 and isinstance(launches[j], int) else 0
         if profiled:

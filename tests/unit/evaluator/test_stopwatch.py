@@ -262,3 +262,14 @@ def test_a_timed_run_must_run_the_programs_the_checked_trials_ran():
     gone = judge.judge_timed_path({0: {"other": 8}}, least)
     assert gone is not None and gone.hacks == ["timed_path_differs"]
     assert judge.least_programs([{"own_programs": {"relu": 8}}, {}]) == {}  # a trial without the report
+
+
+def test_a_timed_run_must_run_a_compiled_variant_the_trials_ran():
+    from evaluator import judge
+
+    seen = judge.trial_variants([{"own_variants": ["relu(COPY=False,BLOCK=128)"]},
+                                 {"own_variants": ["relu(COPY=False,BLOCK=128)"]}])
+    same = {0: ["relu(COPY=False,BLOCK=128)"], 1: ["relu(COPY=False,BLOCK=128)", "pad(N=4)"]}
+    assert judge.judge_timed_path({}, {}, same, seen) is None  # an extra kernel only adds time
+    switched = judge.judge_timed_path({}, {}, {0: ["relu(COPY=True,BLOCK=128)"]}, seen)
+    assert switched is not None and switched.hacks == ["timed_path_differs"]
