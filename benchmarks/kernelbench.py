@@ -43,7 +43,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from benchmarks.evaluator_throughput import EXTRA_PATHS  # noqa: E402,F401  (wheels in .whl/)
+from benchmarks.evaluator_throughput import EXTRA_PATHS  # noqa: E402,F401,I001  (wheels in .whl/ first)
 
 import yaml  # noqa: E402
 

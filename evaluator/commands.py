@@ -55,9 +55,9 @@ from __future__ import annotations
 
 import gc
 import random
-from contextlib import nullcontext
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
 from typing import Any
