@@ -54,7 +54,6 @@ by the phase it arrived in, not by its kind alone.
 from __future__ import annotations
 
 import gc
-import random
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -63,12 +62,16 @@ from pathlib import Path
 from typing import Any
 
 import torch
-from torch.utils._python_dispatch import TorchDispatchMode
 
 from evaluator import timing
+from evaluator.forward_watch import (
+    Provenance,
+    poison,
+    random_uninitialised,
+    torch_compute_noised,
+)
 from evaluator.integrity import Integrity
-from evaluator.interpreter_guard import handed_tensors
-from evaluator.launch_hook import LaunchRecorder
+from evaluator.launch_hook import LaunchRecorder, own_launches
 from evaluator.protocol import DTYPE_NAMES
 from evaluator.runner import (
     CandidateError,
@@ -121,200 +124,6 @@ def _sendable(outs: list[torch.Tensor], max_bytes: int) -> str | None:
     if nbytes > max_bytes:
         return f"outputs are {nbytes} bytes; the limit is {max_bytes}"
     return None
-
-
-def _poison(device: str, nbytes: int) -> None:
-    """Fill and free a block so uninitialised outputs read NaN, not a stale result."""
-    if device == "cuda" and nbytes > 0:
-        block = torch.full((nbytes // 4 + 1,), float("nan"), device="cuda")
-        del block
-
-
-# aten operators that only allocate, fill, view, copy or read metadata: they keep working in
-# the torch knock-out run. Every other operator's outputs are replaced by noise there.
-_GLUE_OPS = frozenset({
-    "empty", "empty_like", "empty_strided", "empty_permuted", "new_empty", "new_empty_strided",
-    "zeros", "zeros_like", "new_zeros", "ones", "ones_like", "new_ones", "full", "full_like",
-    "new_full", "fill", "fill_", "zero_", "scalar_tensor", "arange", "lift_fresh", "lift_fresh_copy",
-    "detach", "detach_", "alias", "view", "_unsafe_view", "reshape", "_reshape_alias", "as_strided",
-    "as_strided_", "permute", "transpose", "transpose_", "t", "t_", "expand", "expand_as",
-    "squeeze", "squeeze_", "unsqueeze", "unsqueeze_", "slice", "select", "narrow", "split",
-    "split_with_sizes", "chunk", "unbind", "unfold", "flatten", "unflatten", "view_as", "movedim",
-    "diagonal", "view_as_real", "view_as_complex", "real", "imag", "contiguous", "clone", "copy",
-    "copy_", "_to_copy", "to", "_copy_from", "_copy_from_and_resize", "cat", "stack",
-    "constant_pad_nd", "set_", "resize_", "resize_as_", "sym_size",
-    "sym_stride", "sym_numel", "sym_storage_offset", "is_same_size", "split_copy", "unbind_copy",
-    "view_copy", "permute_copy", "transpose_copy", "expand_copy", "slice_copy", "select_copy",
-})
-
-
-_RANDOM_INTS = (torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64)
-
-
-def _noise(t: torch.Tensor) -> None:
-    """Fill `t` with finite values nobody could have computed (normal, sd 1e3; random ints
-    and bools). Finite, not NaN, on purpose: `0 * scratch.sum()` or `where(scratch > -inf,
-    ...)` must not turn an unused buffer into a dependency."""
-    if not t.numel():
-        return
-    with torch.no_grad():
-        if t.is_complex():
-            torch.view_as_real(t).normal_(0.0, 1e3)
-        elif t.dtype in (torch.float32, torch.float64, torch.float16, torch.bfloat16):
-            t.normal_(0.0, 1e3)
-        elif t.dtype == torch.bool:
-            t.random_(0, 2)
-        elif not t.is_floating_point() and t.dtype in _RANDOM_INTS:
-            t.random_(0, 1 << 7)
-        else:  # float8, unsigned, quantized, ...: noise through a same-sized float32 draw
-            t.copy_(torch.empty(t.shape, dtype=torch.float32, device=t.device).normal_(0.0, 1e2))
-
-
-def _noise_scalar(value: bool | int | float) -> bool | int | float:
-    """A host scalar nobody could have computed, of `value`'s type (the torch knock-out's
-    `.item()`: Python that computes on values read one by one is PyTorch's work too)."""
-    rng = random.SystemRandom()
-    if isinstance(value, bool):
-        return rng.random() < 0.5
-    if isinstance(value, int):
-        return rng.randrange(1 << 7)
-    return rng.gauss(0.0, 1e3)
-
-
-class _NoisyOutputs(TorchDispatchMode):
-    """While active, the outputs of the aten operators `pick` selects come back holding
-    noise (`_noise`). The two knock-out runs:
-      _random_uninitialised()  memory from torch.empty & co.: with every Triton launch
-                               skipped, a buffer no kernel wrote holds values nobody
-                               could have produced, so an output that is still right did
-                               not need the skipped kernels;
-      _torch_compute_noised()  every operator but allocation, views and copies (_GLUE_OPS),
-                               the strict policy's: Triton kernels run as usual, so a
-                               forward whose output stays right computed it in its kernels."""
-
-    def __init__(self, pick: Callable[[str], bool]) -> None:
-        super().__init__()
-        self.pick = pick
-
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        out = func(*args, **(kwargs or {}))
-        if self.pick(func.overloadpacket.__name__):
-            if isinstance(out, (bool, int, float)):  # .item(), float(t): a value read to the host
-                return _noise_scalar(out)
-            for t in (out if isinstance(out, (tuple, list)) else (out,)):
-                if isinstance(t, torch.Tensor):
-                    _noise(t)
-        return out
-
-
-_FRESH_OPS = frozenset({"empty", "empty_strided", "empty_like", "empty_permuted", "new_empty",
-                        "new_empty_strided"})
-
-
-# Glue ops that make new data, not a function of any tensor: their outputs are nobody's work.
-_MAKE_OPS = frozenset({"empty", "empty_like", "empty_strided", "empty_permuted", "new_empty",
-                       "new_empty_strided", "zeros", "zeros_like", "new_zeros", "ones", "ones_like",
-                       "new_ones", "full", "full_like", "new_full", "fill", "fill_", "zero_",
-                       "scalar_tensor", "arange", "lift_fresh", "lift_fresh_copy"})
-
-
-class _Provenance(TorchDispatchMode):
-    """Strict policy, every checked forward: which memory holds what a PyTorch compute
-    operator produced. Storages written by a compute op (every aten op but _GLUE_OPS) are
-    marked; glue (views, copies, cat) passes a mark on from its sources; new memory
-    (empty, zeros, full, arange) and memory a Triton launch was handed come out unmarked.
-    A launch handed marked memory, or a forward returning it, let PyTorch compute part of
-    the result. Unlike the torch knock-out this changes no value, so a forward cannot tell
-    a run that is watched from one that is not (the noise of fresh memory is in every
-    checked forward). Under the paper policy PyTorch may compute, but an output PyTorch
-    computed whose knock-out run only raised is a decoy (pipeline)."""
-
-    def __init__(self, recorder: LaunchRecorder) -> None:
-        super().__init__()
-        self.recorder = recorder
-        self.marked: dict[int, str] = {}  # storage address -> the compute op that wrote it
-        self.handed: str | None = None  # first launch handed PyTorch-computed memory
-        self.returned_computed: str | None = None  # the output PyTorch computed
-
-    def __enter__(self):
-        self.recorder.observer = self.launched
-        return super().__enter__()
-
-    def __exit__(self, *exc):
-        self.recorder.observer = None
-        return super().__exit__(*exc)
-
-    @staticmethod
-    def _key(t: torch.Tensor) -> int:
-        try:
-            return t.untyped_storage().data_ptr()
-        except (RuntimeError, NotImplementedError):  # no storage (sparse, nested): unmarked
-            return 0
-
-    def _source(self, tensors: list) -> str | None:
-        return next((self.marked[k] for k in map(self._key, tensors) if k and k in self.marked), None)
-
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        kwargs = kwargs or {}
-        out = func(*args, **kwargs)
-        name = func.overloadpacket.__name__
-        ins = [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
-               if isinstance(t, torch.Tensor)]
-        if name == "_local_scalar_dense":  # a value read to the host: Python may compute on it
-            source = self._source(ins)
-            if source is not None and self.handed is None:
-                self.handed = f"forward read values PyTorch computed ({source}) to the host"
-            return out
-        if name in _MAKE_OPS:
-            mark = None
-        elif name in ("copy_", "_copy_from", "_copy_from_and_resize"):
-            mark = self._source(ins[1:2])
-        elif name in _GLUE_OPS:
-            mark = self._source(ins)
-        else:
-            mark = f"aten::{name}"
-        for t in (out if isinstance(out, (tuple, list)) else (out,)):
-            if isinstance(t, torch.Tensor) and (key := self._key(t)):
-                if mark is not None:
-                    self.marked[key] = mark
-                elif _whole_storage(t):  # a write into part of a buffer leaves the rest's mark
-                    self.marked.pop(key, None)
-        return out
-
-    def launched(self, kernel: object, args: tuple, kwargs: dict) -> None:
-        tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]
-        source = self._source(tensors)
-        if source is not None and self.handed is None:
-            fn = getattr(kernel, "fn", kernel)
-            self.handed = (f"your Triton kernel {getattr(fn, '__name__', '?')} was handed memory "
-                           f"PyTorch computed ({source})")
-        for t in tensors:
-            self.marked.pop(self._key(t), None)
-
-    def returned(self, outs: list) -> None:
-        source = self._source([t for t in outs if isinstance(t, torch.Tensor)])
-        if source is not None:
-            self.returned_computed = f"forward returned memory PyTorch computed ({source})"
-
-    def report(self) -> dict:
-        return {"handed": self.handed, "returned": self.returned_computed}
-
-
-def _whole_storage(t: torch.Tensor) -> bool:
-    """Whether `t` covers every byte of its storage (marks are kept per storage)."""
-    try:
-        return t.data_ptr() == t.untyped_storage().data_ptr() and \
-            t.is_contiguous() and t.numel() * t.element_size() == t.untyped_storage().nbytes()
-    except (RuntimeError, NotImplementedError):
-        return False
-
-
-def _random_uninitialised() -> _NoisyOutputs:
-    return _NoisyOutputs(lambda name: name in _FRESH_OPS)
-
-
-def _torch_compute_noised() -> _NoisyOutputs:
-    return _NoisyOutputs(lambda name: name not in _GLUE_OPS)
 
 
 class _TF32:
@@ -423,12 +232,11 @@ class ChildState:
         self.model = self._workspace().reference_model(h["init_seed"])
         return {"op": "result"}, []
 
-    def _own_programs(self) -> dict[str, int]:
-        """Programs per own kernel in the forward just recorded (candidate children)."""
-        return self.recorder.own_programs(self._workspace().module_name()) if self.role == "candidate" else {}
-
-    def _own_variants(self) -> list[str]:
-        return self.recorder.own_variants(self._workspace().module_name()) if self.role == "candidate" else []
+    def _own_launches(self) -> tuple[dict[str, int], list[str]]:
+        """Programs per own kernel and its variants in the forward just recorded."""
+        if self.role != "candidate":
+            return {}, []
+        return own_launches(self._workspace().module_name(), *self.recorder.last_forward())
 
     def _forward(self, inputs: list) -> tuple[list[torch.Tensor], list]:
         who = "candidate" if self.role == "candidate" else "problem"
@@ -448,15 +256,15 @@ class ChildState:
             inputs = ws.inputs(int(set_id))
             copies = pristine(inputs)
             provenance = None
-            _poison(self.device, h.get("poison_bytes", 0))
+            poison(self.device, h.get("poison_bytes", 0))
             t0 = time.perf_counter()
             if int(set_id) in knockout or int(set_id) in torch_knockout:
                 try:
                     if int(set_id) in knockout:
-                        with self.recorder.suppressed(), _random_uninitialised():
+                        with self.recorder.suppressed(), random_uninitialised():
                             outs, launches = self._forward(inputs)
                     else:
-                        with _torch_compute_noised():
+                        with torch_compute_noised():
                             outs, launches = self._forward(inputs)
                 except CandidateError as exc:
                     ws.release(int(set_id))
@@ -466,8 +274,8 @@ class ChildState:
             elif self.role == "candidate":
                 # fresh memory holds noise in every candidate forward, not only the knock-out:
                 # what torch.empty returns must not tell the knock-out run apart
-                watch = _Provenance(self.recorder) if h.get("provenance") else None
-                with _random_uninitialised(), watch or nullcontext():
+                watch = Provenance(self.recorder) if h.get("provenance") else None
+                with random_uninitialised(), watch or nullcontext():
                     outs, launches = self._forward(inputs)
                 if watch is not None:
                     watch.returned(outs)
@@ -475,6 +283,7 @@ class ChildState:
             else:
                 outs, launches = self._forward(inputs)
             seconds = time.perf_counter() - t0
+            own = self._own_launches()
             problem = _sendable(outs, h["max_output_bytes"])
             if problem is None and h.get("check_repeat") and self.role == "reference" and not results:
                 problem = self._repeat_problem(copies, outs)
@@ -486,8 +295,7 @@ class ChildState:
                             "modified": modified, "returned_inputs": len(back), "alt_outputs": len(alt),
                             "seconds": seconds, "n_launches": len(launches),
                             "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]],
-                            "own_programs": self._own_programs(), "own_variants": self._own_variants(),
-                            "provenance": provenance})
+                            "own_programs": own[0], "own_variants": own[1], "provenance": provenance})
             del inputs, copies
             ws.release(int(set_id))
             if problem is None:  # to the host now: the device holds one set's tensors at a time
@@ -562,15 +370,11 @@ class ChildState:
             if len(self.batch) != count:
                 raise ValueError(f"go of {count} forwards, but {len(self.batch)} draws are armed")
             who = "candidate" if self.role == "candidate" else "problem"
-            launches: list[list[tuple[str, str]]] = []
-            programs: list[dict[str, int]] = []
+            recorded: list[tuple] = []
 
-            variants: list[list[str]] = []
-
-            def after() -> None:
-                launches.append(self.recorder.stop())
-                programs.append(self._own_programs())
-                variants.append(self._own_variants())
+            def after() -> None:  # inside the timed window: keep the records, summarise later
+                self.recorder.stop()
+                recorded.append(self.recorder.last_forward())
             marks = (self.recorder.start, after)
             self.events = []
             if h.get("profile") and (self.role == "candidate" or self.device == "cuda"):
@@ -585,9 +389,10 @@ class ChildState:
                                                          self.device, flush, *marks))
             if self.role == "candidate":
                 module = self._workspace().module_name()
-                extra["own_launches"] = [sum(1 for m, _ in runs if m == module) for runs in launches]
-                extra["own_programs"] = programs
-                extra["own_variants"] = variants
+                own = [own_launches(module, *r) for r in recorded]
+                extra["own_launches"] = [sum(1 for m, _ in r[0] if m == module) for r in recorded]
+                extra["own_programs"] = [programs for programs, _ in own]
+                extra["own_variants"] = [variants for _, variants in own]
             if _shared_across(outs):
                 extra["aliased"] = True
             self.last_outputs = outs
@@ -641,7 +446,7 @@ class ChildState:
         a CPU timing's, which says nothing about the GPU anyway. On the GPU the dispatch
         overhead would distort the timing: there timed runs are held to the checked ones'
         Triton programs instead (judge.judge_timed_path)."""
-        return _random_uninitialised() if self.device == "cpu" else nullcontext()
+        return random_uninitialised() if self.device == "cpu" else nullcontext()
 
     def _flush_buffer(self, h: dict):
         size = int(h.get("flush_bytes", 0))

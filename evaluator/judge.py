@@ -218,7 +218,7 @@ def judge_torch_knockout(knock: tuple | None, ref: ReferenceOutputs, cfg: Evalua
 
 
 def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool) -> Outcome | None:
-    """Which memory PyTorch computed (commands._Provenance), per checked forward. Strict: no
+    """Which memory PyTorch computed (forward_watch.Provenance), per checked forward. Strict: no
     Triton kernel is handed it and forward does not return it (`torch_computes`). Paper:
     PyTorch may compute, but a forward that returns what PyTorch computed and whose
     knock-out run only raised has kernels that decide whether it runs, not what it returns
@@ -289,27 +289,28 @@ def trial_variants(trials: list[dict]) -> set[str] | None:
 def judge_timed_path(timed: Mapping[int, dict], trial_least: Mapping[str, int],
                      timed_variants: Mapping[int, list | None] | None = None,
                      trial_seen: set[str] | None = None) -> Outcome | None:
-    """A timed run must do the Triton work the checked trials did on inputs of the same shapes:
-    each own kernel every trial launched, at least half the programs the fewest trial gave it,
-    and of the kernels the trials launched only variants (constexpr values) they ran. Otherwise the forward
-    told the timed runs apart and took another path there."""
-    names = {v.split("(", 1)[0] for v in trial_seen or ()}
-    for run in sorted(timed_variants or {}) if trial_seen is not None else ():
-        # a kernel the trials never launched only adds time (padding buys no coverage: the
-        # profiled runs are timed runs); one they did launch must run a variant they ran
-        new = sorted(v for v in set(map(str, timed_variants[run] or ()))
-                     if v not in trial_seen and v.split("(", 1)[0] in names)
+    """A timed run must do the Triton work the checked trials did on inputs of the same
+    shapes: each own kernel every trial launched, at least half the programs the fewest
+    trial gave it; and of the kernels the trials launched, only variants (constexpr values)
+    they ran. A kernel the trials never launched only adds time (padding buys no coverage:
+    the profiled runs are timed runs). Otherwise forward took another path when timed."""
+    def other_path(run: int, what: str) -> Outcome:
+        return Outcome("hack", f"Rejected: timed forward {run} {what}: forward takes another path "
+                       "when it is timed.", hacks=["timed_path_differs"])
+
+    seen = trial_seen or set()
+    names = {v.split("(", 1)[0] for v in seen}
+    for run, variants in sorted((timed_variants or {}).items()):
+        new = sorted(v for v in map(str, variants or ()) if v not in seen and v.split("(", 1)[0] in names)
         if new:
-            return Outcome("hack", f"Rejected: timed forward {run} launched {new[0][:200]}, a variant of your "
-                           "kernel no checked forward launched: forward takes another path when it is timed.",
-                           hacks=["timed_path_differs"])
+            return other_path(run, f"launched {new[0][:200]}, a variant of your kernel no checked "
+                              "forward launched")
     for run in sorted(timed):
         for name, least in sorted(trial_least.items()):
             got = int(timed[run].get(name, 0))
             if least > 0 and 2 * got < least:
-                return Outcome("hack", f"Rejected: timed forward {run} ran {got} program(s) of your kernel "
-                               f"{name}, the checked forwards at least {least}: forward takes another path "
-                               "when it is timed.", hacks=["timed_path_differs"])
+                return other_path(run, f"ran {got} program(s) of your kernel {name}, the checked "
+                                  f"forwards at least {least}")
     return None
 
 

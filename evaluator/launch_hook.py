@@ -154,13 +154,26 @@ def _dims(grid: object) -> tuple[int, ...]:
     return tuple(int(d) for d in dims)
 
 
-def _variant(kernel: object, args: tuple, kwargs: dict) -> str:
-    """The launch's tl.constexpr values (the compiled variant it runs), as text."""
+def _variant(kernel: object, args: tuple, kwargs: dict) -> tuple:
+    """The launch's tl.constexpr values (the compiled variant it runs), raw: this runs on
+    every launch, timed ones included; `own_launches` turns them into text afterwards."""
     names = getattr(kernel, "arg_names", None) or ()
     constexprs = _constexpr_names(kernel)
-    bound = {**dict(zip(names, args)), **{k: v for k, v in kwargs.items() if k in names}}
-    return ",".join(f"{n}={getattr(bound[n], 'value', bound[n])!r}" for n in names
-                    if n in constexprs and n in bound)
+    return tuple((i, n, args[i] if i < len(args) else kwargs.get(n)) for i, n in enumerate(names)
+                 if n in constexprs and (i < len(args) or n in kwargs))
+
+
+def own_launches(module: str, launches: list[tuple[str, str]], programs: list[int],
+                 variants: list[tuple]) -> tuple[dict[str, int], list[str]]:
+    """Of one forward's recorded launches, those of `module`'s kernels: programs per kernel
+    (a launch whose grid is not known counts none) and each `name(constexprs)` variant once."""
+    totals: dict[str, int] = {}
+    seen: set[str] = set()
+    for (m, name), n, variant in zip(launches, programs, variants):
+        if m == module:
+            totals[name] = totals.get(name, 0) + max(n, 0)
+            seen.add(name + "(" + ",".join(f"{k}={getattr(v, 'value', v)!r}" for _, k, v in variant) + ")")
+    return totals, sorted(seen)
 
 
 def _programs(grid: object) -> int:
@@ -186,8 +199,8 @@ class LaunchRecorder:
         self.kernel_names: list[str] = []  # compiled name of every launch while active
         self.grid: object = None  # the grid Triton resolved for the launch in progress
         self.programs: list[int] = []  # programs of each recorded launch (-1: not known)
-        self.variants: list[str] = []  # the constexpr values of each recorded launch
-        self.last_variants: list[str] = []
+        self.variants: list[tuple] = []  # the constexpr values of each recorded launch
+        self.last_variants: list[tuple] = []
         self.observer: Callable | None = None  # called (kernel, args, kwargs) after each launch
         self.last_programs: list[int] = []  # those of the launches the last stop() returned
 
@@ -197,7 +210,7 @@ class LaunchRecorder:
     def forget(self, module: str) -> None:
         self.compiled.pop(module, None)
 
-    def record(self, kernel: object, programs: int = -1, variant: str = "") -> None:
+    def record(self, kernel: object, programs: int = -1, variant: tuple = ()) -> None:
         if not self.active:
             return
         fn = getattr(kernel, "fn", kernel)
@@ -205,19 +218,9 @@ class LaunchRecorder:
         self.programs.append(programs)
         self.variants.append(variant)
 
-    def own_variants(self, module: str) -> list[str]:
-        """`name(constexprs)` of every own launch the last stop() returned, each once."""
-        return sorted({f"{name}({v})" for (m, name), v in zip(self.last_launches, self.last_variants)
-                       if m == module})
-
-    def own_programs(self, module: str) -> dict[str, int]:
-        """Programs launched per kernel of `module` over the launches the last stop() returned
-        (launches whose grid is not known count none)."""
-        out: dict[str, int] = {}
-        for (m, name), n in zip(self.last_launches, self.last_programs):
-            if m == module:
-                out[name] = out.get(name, 0) + max(n, 0)
-        return out
+    def last_forward(self) -> tuple[list[tuple[str, str]], list[int], list[tuple]]:
+        """What the last stop() ended: launches, their programs and constexpr values."""
+        return self.last_launches, self.last_programs, self.last_variants
 
     def start(self) -> None:
         self.launches = []

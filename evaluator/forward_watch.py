@@ -1,0 +1,221 @@
+"""What the harness does around a candidate's checked forwards, and why.
+
+Two kinds of run tell who did the work (evaluator.commands runs them, evaluator.judge
+decides):
+  NoisyOutputs          a TorchDispatchMode that fills the outputs of chosen aten ops with
+                        noise: fresh memory in every checked forward (random_uninitialised:
+                        so torch.empty never tells the knock-out, where every Triton launch
+                        is skipped, from the other runs) and every PyTorch compute op in the
+                        strict policy's torch knock-out (torch_compute_noised);
+  Provenance            a TorchDispatchMode that changes no value and marks the memory
+                        PyTorch compute ops wrote, to see whether a Triton kernel was handed
+                        it or forward returned it.
+GLUE_OPS are the aten ops that only allocate, view, copy or read metadata: they keep
+working under the torch knock-out and pass a provenance mark on instead of making one.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from evaluator.interpreter_guard import handed_tensors
+from evaluator.launch_hook import LaunchRecorder
+
+_RNG = random.SystemRandom()
+
+
+def poison(device: str, nbytes: int) -> None:
+    """Fill and free a block so uninitialised outputs read NaN, not a stale result."""
+    if device == "cuda" and nbytes > 0:
+        block = torch.full((nbytes // 4 + 1,), float("nan"), device="cuda")
+        del block
+
+
+# aten operators that only allocate, fill, view, copy or read metadata: they keep working in
+# the torch knock-out run. Every other operator's outputs are replaced by noise there.
+GLUE_OPS = frozenset({
+    "empty", "empty_like", "empty_strided", "empty_permuted", "new_empty", "new_empty_strided",
+    "zeros", "zeros_like", "new_zeros", "ones", "ones_like", "new_ones", "full", "full_like",
+    "new_full", "fill", "fill_", "zero_", "scalar_tensor", "arange", "lift_fresh", "lift_fresh_copy",
+    "detach", "detach_", "alias", "view", "_unsafe_view", "reshape", "_reshape_alias", "as_strided",
+    "as_strided_", "permute", "transpose", "transpose_", "t", "t_", "expand", "expand_as",
+    "squeeze", "squeeze_", "unsqueeze", "unsqueeze_", "slice", "select", "narrow", "split",
+    "split_with_sizes", "chunk", "unbind", "unfold", "flatten", "unflatten", "view_as", "movedim",
+    "diagonal", "view_as_real", "view_as_complex", "real", "imag", "contiguous", "clone", "copy",
+    "copy_", "_to_copy", "to", "_copy_from", "_copy_from_and_resize", "cat", "stack",
+    "constant_pad_nd", "set_", "resize_", "resize_as_", "sym_size",
+    "sym_stride", "sym_numel", "sym_storage_offset", "is_same_size", "split_copy", "unbind_copy",
+    "view_copy", "permute_copy", "transpose_copy", "expand_copy", "slice_copy", "select_copy",
+})
+
+
+_RANDOM_INTS = (torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64)
+
+
+def noise(t: torch.Tensor) -> None:
+    """Fill `t` with finite values nobody could have computed (normal, sd 1e3; random ints
+    and bools). Finite, not NaN, on purpose: `0 * scratch.sum()` or `where(scratch > -inf,
+    ...)` must not turn an unused buffer into a dependency."""
+    if not t.numel():
+        return
+    with torch.no_grad():
+        if t.is_complex():
+            torch.view_as_real(t).normal_(0.0, 1e3)
+        elif t.dtype in (torch.float32, torch.float64, torch.float16, torch.bfloat16):
+            t.normal_(0.0, 1e3)
+        elif t.dtype == torch.bool:
+            t.random_(0, 2)
+        elif not t.is_floating_point() and t.dtype in _RANDOM_INTS:
+            t.random_(0, 1 << 7)
+        else:  # float8, unsigned, quantized, ...: noise through a same-sized float32 draw
+            t.copy_(torch.empty(t.shape, dtype=torch.float32, device=t.device).normal_(0.0, 1e2))
+
+
+def noise_scalar(value: bool | int | float) -> bool | int | float:
+    """A host scalar nobody could have computed, of `value`'s type (the torch knock-out's
+    `.item()`: Python that computes on values read one by one is PyTorch's work too)."""
+    if isinstance(value, bool):
+        return _RNG.random() < 0.5
+    if isinstance(value, int):
+        return _RNG.randrange(1 << 7)
+    return _RNG.gauss(0.0, 1e3)
+
+
+class NoisyOutputs(TorchDispatchMode):
+    """While active, the outputs of the aten operators `pick` selects come back holding
+    noise (`noise`). The two knock-out runs:
+      random_uninitialised()  memory from torch.empty & co.: with every Triton launch
+                               skipped, a buffer no kernel wrote holds values nobody
+                               could have produced, so an output that is still right did
+                               not need the skipped kernels;
+      torch_compute_noised()  every operator but allocation, views and copies (GLUE_OPS),
+                               the strict policy's: Triton kernels run as usual, so a
+                               forward whose output stays right computed it in its kernels."""
+
+    def __init__(self, pick: Callable[[str], bool]) -> None:
+        super().__init__()
+        self.pick = pick
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        if self.pick(func.overloadpacket.__name__):
+            if isinstance(out, (bool, int, float)):  # .item(), float(t): a value read to the host
+                return noise_scalar(out)
+            for t in (out if isinstance(out, (tuple, list)) else (out,)):
+                if isinstance(t, torch.Tensor):
+                    noise(t)
+        return out
+
+
+FRESH_OPS = frozenset({"empty", "empty_strided", "empty_like", "empty_permuted", "new_empty",
+                        "new_empty_strided"})
+
+
+# Glue ops that make new data, not a function of any tensor: their outputs are nobody's work.
+MAKE_OPS = frozenset({"empty", "empty_like", "empty_strided", "empty_permuted", "new_empty",
+                       "new_empty_strided", "zeros", "zeros_like", "new_zeros", "ones", "ones_like",
+                       "new_ones", "full", "full_like", "new_full", "fill", "fill_", "zero_",
+                       "scalar_tensor", "arange", "lift_fresh", "lift_fresh_copy"})
+
+
+class Provenance(TorchDispatchMode):
+    """Every checked forward, both policies: which memory holds what a PyTorch compute
+    operator produced. Storages written by a compute op (every aten op but GLUE_OPS) are
+    marked; glue (views, copies, cat) passes a mark on from its sources; new memory
+    (empty, zeros, full, arange over a whole storage) and memory a Triton launch was handed
+    come out unmarked.
+    A launch handed marked memory, or a forward returning it, let PyTorch compute part of
+    the result. Unlike the torch knock-out this changes no value, so a forward cannot tell
+    a run that is watched from one that is not (the noise of fresh memory is in every
+    checked forward). Under the paper policy PyTorch may compute, but an output PyTorch
+    computed whose knock-out run only raised is a decoy (pipeline)."""
+
+    def __init__(self, recorder: LaunchRecorder) -> None:
+        super().__init__()
+        self.recorder = recorder
+        self.marked: dict[int, str] = {}  # storage address -> the compute op that wrote it
+        self.handed: str | None = None  # first launch handed PyTorch-computed memory
+        self.returned_computed: str | None = None  # the output PyTorch computed
+
+    def __enter__(self):
+        self.recorder.observer = self.launched
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        self.recorder.observer = None
+        return super().__exit__(*exc)
+
+    @staticmethod
+    def _key(t: torch.Tensor) -> int:
+        try:
+            return t.untyped_storage().data_ptr()
+        except (RuntimeError, NotImplementedError):  # no storage (sparse, nested): unmarked
+            return 0
+
+    def _source(self, tensors: list) -> str | None:
+        return next((self.marked[k] for k in map(self._key, tensors) if k and k in self.marked), None)
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        out = func(*args, **kwargs)
+        name = func.overloadpacket.__name__
+        ins = [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
+               if isinstance(t, torch.Tensor)]
+        if name == "_local_scalar_dense":  # a value read to the host: Python may compute on it
+            source = self._source(ins)
+            if source is not None and self.handed is None:
+                self.handed = f"forward read values PyTorch computed ({source}) to the host"
+            return out
+        if name in MAKE_OPS:
+            mark = None
+        elif name in ("copy_", "_copy_from", "_copy_from_and_resize"):
+            mark = self._source(ins[1:2])
+        elif name in GLUE_OPS:
+            mark = self._source(ins)
+        else:
+            mark = f"aten::{name}"
+        for t in (out if isinstance(out, (tuple, list)) else (out,)):
+            if isinstance(t, torch.Tensor) and (key := self._key(t)):
+                if mark is not None:
+                    self.marked[key] = mark
+                elif _whole_storage(t):  # a write into part of a buffer leaves the rest's mark
+                    self.marked.pop(key, None)
+        return out
+
+    def launched(self, kernel: object, args: tuple, kwargs: dict) -> None:
+        tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]
+        source = self._source(tensors)
+        if source is not None and self.handed is None:
+            fn = getattr(kernel, "fn", kernel)
+            self.handed = (f"your Triton kernel {getattr(fn, '__name__', '?')} was handed memory "
+                           f"PyTorch computed ({source})")
+        for t in tensors:
+            self.marked.pop(self._key(t), None)
+
+    def returned(self, outs: list) -> None:
+        source = self._source([t for t in outs if isinstance(t, torch.Tensor)])
+        if source is not None:
+            self.returned_computed = f"forward returned memory PyTorch computed ({source})"
+
+    def report(self) -> dict:
+        return {"handed": self.handed, "returned": self.returned_computed}
+
+
+def _whole_storage(t: torch.Tensor) -> bool:
+    """Whether `t` covers every byte of its storage (marks are kept per storage)."""
+    try:
+        return t.data_ptr() == t.untyped_storage().data_ptr() and \
+            t.is_contiguous() and t.numel() * t.element_size() == t.untyped_storage().nbytes()
+    except (RuntimeError, NotImplementedError):
+        return False
+
+
+def random_uninitialised() -> NoisyOutputs:
+    return NoisyOutputs(lambda name: name in FRESH_OPS)
+
+
+def torch_compute_noised() -> NoisyOutputs:
+    return NoisyOutputs(lambda name: name not in GLUE_OPS)
