@@ -125,8 +125,8 @@ class Provenance(TorchDispatchMode):
     """Every checked forward, both policies: which memory holds what a PyTorch compute
     operator produced. Storages written by a compute op (every aten op but GLUE_OPS) are
     marked; glue (views, copies, cat) passes a mark on from its sources; new memory
-    (empty, zeros, full, arange over a whole storage) and memory a Triton launch was handed
-    come out unmarked.
+    (empty, zeros, full, arange over a whole storage) comes out unmarked. A Triton launch
+    unmarks nothing (which arguments it wrote is not known on the GPU).
     A launch handed marked memory, or a forward returning it, let PyTorch compute part of
     the result. Unlike the torch knock-out this changes no value, so a forward cannot tell
     a run that is watched from one that is not (the noise of fresh memory is in every
@@ -192,8 +192,9 @@ class Provenance(TorchDispatchMode):
             fn = getattr(kernel, "fn", kernel)
             self.handed = (f"your Triton kernel {getattr(fn, '__name__', '?')} was handed memory "
                            f"PyTorch computed ({source})")
-        for t in tensors:
-            self.marked.pop(self._key(t), None)
+        # marks stay: which arguments a kernel wrote is not known on the GPU, and handing an
+        # output PyTorch computed to any kernel must not launder it (strict already refused
+        # the hand-over; under paper the mark still counts for the output)
 
     def returned(self, outs: list) -> None:
         source = self._source([t for t in outs if isinstance(t, torch.Tensor)])
