@@ -502,7 +502,7 @@ class ChildState:
         the last batch, the input sets' tensors, the allocator's cache."""
         self.batch, self.last_outputs, self.events = [], [], []
         if self.ws is not None:
-            for set_id in list(self.ws._prepared):
+            for set_id in self.ws.set_ids():
                 self.ws.release(set_id)
         gc.collect()
         if self.device == "cuda":

@@ -19,13 +19,24 @@ import sys
 import traceback
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy
 import torch
 
 from common.problemset import apply_sizes
 from evaluator.launch_hook import LaunchRecorder
+
+
+class InputSet(NamedTuple):
+    """One input set of a workspace: its tensors while in use (real KernelBench inputs are
+    GiBs each, so they exist only then), the transform applied, the digest of its first
+    draw, and the seed it is drawn again from (None: a timing slot, `regenerate` draws it)."""
+
+    tensors: list
+    transform: str
+    digest: str = ""
+    seed: int | None = None
 
 
 class ProblemError(Exception):
@@ -153,9 +164,7 @@ class Workspace:
         self.model_new: Any = None
         self.init_inputs: list = []
         self._modules: list[str] = []
-        # set id -> (its tensors while in use, transform applied, digest, seed); a set's tensors
-        # exist only while it is used: real KernelBench inputs are GiBs each
-        self._prepared: dict[int, tuple[list, str, str, int | None]] = {}
+        self._prepared: dict[int, InputSet] = {}
 
     def _import(self, name: str, source: str) -> Any:
         path = self.dir / f"{name}.py"
@@ -209,13 +218,13 @@ class Workspace:
         entry = self._prepared.get(set_id)
         if entry is None:
             raise ValueError(f"input set {set_id} was not prepared")
-        transform = entry[1]
-        self._prepared[set_id] = ([], transform, "", None)  # free the old draw first
+        transform = entry.transform
+        self._prepared[set_id] = InputSet([], transform)  # free the old draw first
         del entry
         inputs, _, made = self._make(seed, transform, with_digest=check_determinism)
         if check_determinism:
             self._reproducible(seed, transform, made)
-        self._prepared[set_id] = (inputs, transform, "", None)
+        self._prepared[set_id] = InputSet(inputs, transform)
 
     def _reproducible(self, seed: int, transform: str, made: str) -> None:
         if self._make(seed, transform)[2] != made:
@@ -253,17 +262,20 @@ class Workspace:
         draw that differs after the candidate's import is an error, never a silent change.
         A `lazy` set (a timing slot) only reserves its id: `regenerate` draws it."""
         if lazy:
-            self._prepared[set_id] = ([], transform, "", None)
+            self._prepared[set_id] = InputSet([], transform)
             return transform, ""
         inputs, applied, made = self._make(seed, transform)
         if check_determinism:
             self._reproducible(seed, transform, made)
         del inputs
-        self._prepared[set_id] = ([], applied, made, seed)
+        self._prepared[set_id] = InputSet([], applied, made, seed)
         return applied, made
 
     def drop_sets(self) -> None:
         self._prepared.clear()
+
+    def set_ids(self) -> list[int]:
+        return list(self._prepared)
 
     def inputs(self, set_id: int) -> list:
         """Input set `set_id` on the device: drawn again (and its digest checked) unless it is
@@ -271,20 +283,20 @@ class Workspace:
         entry = self._prepared.get(set_id)
         if entry is None:
             raise ValueError(f"input set {set_id} was not prepared")
-        inputs, applied, checksum, seed = entry
-        if not inputs and seed is not None:
-            inputs, _, made = self._make(seed, applied)
-            if made != checksum:
+        if not entry.tensors and entry.seed is not None:
+            inputs, _, made = self._make(entry.seed, entry.transform)
+            if made != entry.digest:
                 raise ValueError(f"input set {set_id} drawn again from its seed differs from its first "
                                  "draw: get_inputs or the random generators changed in this process")
-            self._prepared[set_id] = (inputs, applied, checksum, seed)
-        return inputs
+            self._prepared[set_id] = entry._replace(tensors=inputs)
+            return inputs
+        return entry.tensors
 
     def release(self, set_id: int) -> None:
         """Free input set `set_id`'s tensors (it is drawn again when next used)."""
         entry = self._prepared.get(set_id)
-        if entry is not None and entry[3] is not None:
-            self._prepared[set_id] = ([], entry[1], entry[2], entry[3])
+        if entry is not None and entry.seed is not None:
+            self._prepared[set_id] = entry._replace(tensors=[])
 
     def load_candidate(self, source: str, init_seed: int) -> None:
         try:

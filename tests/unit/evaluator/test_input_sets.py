@@ -37,11 +37,11 @@ def ws(tmp_path):
 def test_a_prepared_set_holds_no_tensors_until_it_is_used_and_after_it_is_released(ws):
     applied, digest = ws.prepare(0, seed=11, transform="scale:1e3")
     assert applied == "scale:1e3" and digest
-    assert ws._prepared[0][0] == []
+    assert ws._prepared[0].tensors == []
     first = ws.inputs(0)[0].clone()
     assert ws.inputs(0)[0] is ws.inputs(0)[0]  # kept while in use
     ws.release(0)
-    assert ws._prepared[0][0] == []
+    assert ws._prepared[0].tensors == []
     again = ws.inputs(0)[0]
     assert torch.equal(first, again) and first.abs().max() > 100  # same draw, transform applied
 
