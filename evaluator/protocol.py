@@ -25,6 +25,7 @@ at most its timeout and never the parent's memory; the child reads without deadl
 from __future__ import annotations
 
 import math
+import mmap
 import os
 import select
 import struct
@@ -62,11 +63,17 @@ class ChannelTimeout(ChannelError):
 
 def tensor_frame(t: torch.Tensor) -> tuple[dict, memoryview]:
     """Descriptor and raw bytes of a (CPU-bound copy of a) tensor."""
+    desc, flat = _describe(t)
+    data = flat.to("cpu").numpy() if flat.numel() else b""
+    return desc, memoryview(data).cast("B")
+
+
+def _describe(t: torch.Tensor) -> tuple[dict, torch.Tensor]:
+    """Descriptor and the tensor's bytes as a flat uint8 tensor, on its own device."""
     if t.dtype not in DTYPE_NAMES:
         raise TypeError(f"tensors of dtype {t.dtype} cannot be sent")
-    flat = t.detach().to("cpu").contiguous().reshape(-1)
-    data = flat.view(torch.uint8).numpy() if flat.numel() else b""
-    return {"dtype": DTYPE_NAMES[t.dtype], "shape": list(t.shape)}, memoryview(data).cast("B")
+    flat = t.detach().contiguous().reshape(-1)
+    return {"dtype": DTYPE_NAMES[t.dtype], "shape": list(t.shape)}, flat.view(torch.uint8)
 
 
 def tensor_from(desc: Any, buf: memoryview) -> torch.Tensor:
@@ -118,12 +125,45 @@ def _prefix(frames: list) -> bytes:
 
 
 def write_blocking(fd: int, header: dict, tensors: Sequence[torch.Tensor] = ()) -> None:
-    """Child side: write one message, blocking until the parent has taken it."""
-    frames = encode(header, tensors)
-    for part in [_prefix(frames), *frames]:
-        view = memoryview(part).cast("B")
-        while view.nbytes:
-            view = view[os.write(fd, view):]
+    """Child side: write one message, blocking until the parent has taken it. Device
+    tensors stream through one reused pinned staging buffer, a slice at a time: no host
+    copy of a whole output is made, and no fresh host memory is faulted in per message
+    (at GiB sizes both cost more than the pipe itself)."""
+    described = [_describe(t) for t in tensors]
+    head = msgspec.msgpack.encode(dict(header, tensors=[d for d, _ in described]))
+    lens = [len(head), *(raw.numel() for _, raw in described)]
+    _write_all(fd, memoryview(_COUNT.pack(len(lens)) + b"".join(_LEN.pack(n) for n in lens)))
+    _write_all(fd, memoryview(head))
+    for _, raw in described:
+        if not raw.numel():
+            continue
+        if raw.device.type == "cpu":
+            _write_all(fd, memoryview(raw.numpy()).cast("B"))
+            continue
+        stage = _staging()
+        for start in range(0, raw.numel(), stage.numel()):
+            part = raw[start:start + stage.numel()]
+            buf = stage[:part.numel()]
+            buf.copy_(part)  # device to pinned host memory: synchronous
+            _write_all(fd, memoryview(buf.numpy()).cast("B"))
+
+
+_STAGE_BYTES = 64 << 20
+_stage: list[torch.Tensor] = []
+
+
+def _staging() -> torch.Tensor:
+    if not _stage:
+        try:
+            _stage.append(torch.empty(_STAGE_BYTES, dtype=torch.uint8, pin_memory=True))
+        except RuntimeError:  # no pinned memory here: a reused pageable buffer still faults in once
+            _stage.append(torch.empty(_STAGE_BYTES, dtype=torch.uint8))
+    return _stage[0]
+
+
+def _write_all(fd: int, view: memoryview) -> None:
+    while view.nbytes:
+        view = view[os.write(fd, view):]
 
 
 def write_deadline(fd: int, header: dict, deadline: float) -> None:
@@ -142,6 +182,18 @@ def write_deadline(fd: int, header: dict, deadline: float) -> None:
                 raise ChannelClosed(f"the child closed its command pipe: {exc}") from None
 
 
+_POPULATE_BYTES = 8 << 20
+
+
+def _receive_buffer(n: int) -> bytearray | mmap.mmap:
+    """Memory for one frame. A large one is mapped with its pages populated in one go:
+    faulting a fresh GiB in page by page costs more than moving it through the pipe."""
+    if n < _POPULATE_BYTES:
+        return bytearray(n)
+    flags = mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS | getattr(mmap, "MAP_POPULATE", 0)
+    return mmap.mmap(-1, n, flags=flags)
+
+
 class Reader:
     """Reads whole messages from a pipe with a deadline and a size bound (parent side),
     or blocking without either (child side, deadline=None)."""
@@ -150,7 +202,7 @@ class Reader:
         self.fd, self.max_bytes, self.on_wait = fd, max_bytes, on_wait
 
     def _read_exact(self, n: int, deadline: float | None) -> memoryview:
-        buf = bytearray(n)
+        buf = _receive_buffer(n)
         view, got = memoryview(buf), 0
         while got < n:
             if deadline is not None and not self._wait_readable(deadline):
@@ -159,7 +211,7 @@ class Reader:
             if chunk == 0:
                 raise ChannelClosed("the peer closed the pipe")
             got += chunk
-        return memoryview(buf)
+        return view
 
     def _wait_readable(self, deadline: float) -> bool:
         """Wait for data until the deadline, calling on_wait (a watchdog) every 0.2 s."""

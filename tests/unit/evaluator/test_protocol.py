@@ -45,6 +45,26 @@ def test_large_message_beyond_the_pipe_buffer(pipe):
     assert torch.equal(got, big)
 
 
+def test_frames_past_the_populate_threshold_arrive_whole_in_their_own_memory(pipe, monkeypatch):
+    """A frame past the populate threshold is received into mapped memory: it must arrive
+    bit for bit next to small frames, and stay valid after the reader has moved on.
+    (Device tensors' staged sending is exercised in tests/gpu.)"""
+    monkeypatch.setattr(protocol, "_POPULATE_BYTES", 1 << 16)
+    r, w = pipe
+    big, small = torch.randn(3 << 16).reshape(3, -1), torch.arange(5, dtype=torch.int16)
+    sender = threading.Thread(target=lambda: [protocol.write_blocking(w, {"op": "x"}, [big, small, big.t()])
+                                              for _ in range(2)])
+    sender.start()
+    reader = protocol.Reader(r)
+    first = reader.read(time.monotonic() + 10)[1]
+    second = reader.read(time.monotonic() + 10)[1]
+    sender.join()
+    for got in (first, second):
+        assert torch.equal(got[0], big) and torch.equal(got[1], small) and torch.equal(got[2], big.t())
+    second[0].zero_()
+    assert torch.equal(first[0], big)  # separate memory per message
+
+
 def test_oversized_message_is_refused_before_it_is_read(pipe):
     r, w = pipe
 
