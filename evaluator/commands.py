@@ -34,15 +34,16 @@ imported — and the worker compares, times and decides. The commands:
            random, the same in both children) runs each forward under the profiler; the
            candidate returns their coverage; the worker does not use that batch's time.
            Every candidate forward reports how many launches of its own kernels it made.
-  commit   {}: a checksum of each forward's outputs of the last `go`, and the CUDA-event
-           time of each (untimed). The checksums commit the child to the outputs the
-           worker may then ask to see (`reveal`); the worker decides which only after it
-           has them.
-  reveal   {index, inputs}: the outputs of forward `index` of the last `go` (and, asked,
-           its tensor inputs as the forward left them), under the committed checksums
-  alt      {index}: the reference's outputs for draw `index` of the last batch with
-           PyTorch's TF32 mode on (GPU; empty where TF32 changes nothing), the precision
-           contract's second reference
+  commit   {}: per forward of the last `go`, sums over each chunk of each output and input
+           (timing.commit_reply), and its CUDA-event time (untimed). The sums commit the
+           child to the outputs the worker may then ask to see (`reveal`); the worker
+           decides which forwards, and which chunks of a big output, only after it has them.
+  reveal   {index, inputs, chunks}: the outputs of forward `index` of the last `go` (and,
+           asked, its tensor inputs as the forward left them), each whole or the chunks
+           the worker chose after the commitment (a big output: a random sample)
+  alt      {index}: how far PyTorch's TF32 mode moves the reference's outputs for draw
+           `index` of the last batch (GPU; two numbers per output, compare.tf32_deviation;
+           empty where TF32 changes nothing): the precision contract's allowance
   profile  {id, forwards, seeds}: coverage of the candidate's kernels (GPU: torch.profiler;
            CPU: the interpreter work meter, evaluator.cpu_work), each forward on a fresh
            draw of set `id`; only when nothing is timed (else see `go`)
@@ -64,6 +65,7 @@ from typing import Any
 import torch
 
 from evaluator import timing
+from evaluator.compare import tf32_deviation
 from evaluator.forward_watch import (
     Provenance,
     poison,
@@ -290,19 +292,21 @@ class ChildState:
             modified = [i for i, (x, c) in enumerate(zip(inputs, copies))
                         if isinstance(x, torch.Tensor) and not unchanged([x], [c])]
             back = [inputs[i] for i in modified] if h.get("return_inputs") and problem is None else []
-            alt = self._tf32_outputs(copies, outs) if h.get("tf32") and problem is None else []
+            tf32 = self._tf32_deviations(copies, outs) if h.get("tf32") and problem is None else []
             results.append({"id": set_id, "outputs": describe_outputs(outs), "problem": problem,
-                            "modified": modified, "returned_inputs": len(back), "alt_outputs": len(alt),
+                            "modified": modified, "returned_inputs": len(back), "tf32": tf32,
                             "seconds": seconds, "n_launches": len(launches),
                             "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]],
                             "own_programs": own[0], "own_variants": own[1], "provenance": provenance})
             del inputs, copies
             ws.release(int(set_id))
-            if problem is None:  # to the host now: the device holds one set's tensors at a time
-                tensors.extend(t.cpu() for t in (*outs, *back, *alt))
-            else:
+            if problem is not None:
                 break
-            del outs, back, alt
+            if len(h["ids"]) == 1:  # streamed from the device as the reply is written
+                tensors.extend((*outs, *back))
+            else:  # to the host now: the device holds one set's tensors at a time
+                tensors.extend(t.cpu() for t in (*outs, *back))
+            del outs, back
         # one command per set, so the integrity check (as the collection after it, evaluator.child)
         # runs after a sequence's last command: what it checks is unchanged by then or tampered
         reply = {"op": "result", "trials": results,
@@ -325,23 +329,25 @@ class ChildState:
                         "in forward, such as dropout in training mode): no kernel can be checked against it")
         return None
 
-    def _tf32_outputs(self, inputs: list, strict: list[torch.Tensor]) -> list[torch.Tensor]:
-        """The reference's outputs with PyTorch's TF32 mode on (GPU reference child only);
-        [] where TF32 does not apply or changes nothing. The worker accepts a float32 kernel
-        whose error is of the size TF32 itself gives on this computation."""
+    def _tf32_deviations(self, inputs: list, strict: list[torch.Tensor]) -> list:
+        """Per output, how far PyTorch's TF32 mode moves the reference's result
+        (compare.tf32_deviation: [max, norm] or None; GPU reference child only); [] where
+        TF32 does not apply or changes nothing. The worker accepts a float32 kernel whose
+        error is of the size TF32 itself gives on this computation."""
         if self.role != "reference" or self.device != "cuda":
             return []
         with _TF32():
             alt, _ = self._forward(inputs)
         same = len(alt) == len(strict) and all(a.shape == b.shape and torch.equal(a, b)
                                                for a, b in zip(alt, strict))
-        return [] if same else alt
+        if same:
+            return []
+        return [list(d) if (d := tf32_deviation(s, a)) is not None else None for s, a in zip(strict, alt)]
 
     def alt(self, h: dict) -> tuple[dict, list]:
-        """TF32 outputs for draw `index` of the last batch (after a revealed timed run)."""
+        """TF32 deviations for draw `index` of the last batch (after a revealed timed run)."""
         index = int(h["index"])
-        outs = self._tf32_outputs(self.batch[index], self.last_outputs[index])
-        return {"op": "result", "outputs": describe_outputs(outs)}, outs
+        return {"op": "result", "tf32": self._tf32_deviations(self.batch[index], self.last_outputs[index])}, []
 
     # ------------------------------------------------------------------ timing
     def arm(self, h: dict) -> tuple[dict, list]:
@@ -399,13 +405,13 @@ class ChildState:
         return {"op": "done", **extra}, []
 
     def commit(self, h: dict) -> tuple[dict, list]:
-        """Untimed, after a go: checksums of its outputs, and its CUDA-event times (read here,
-        out of the timed window: each read is a CUDA call)."""
+        """Untimed, after a go: per forward, the chunk sums of its outputs and of its inputs
+        as it left them (timing.commit_reply), and its CUDA-event times (read here, out of
+        the timed window: each read is a CUDA call)."""
         events = timing.event_seconds(self.events)
         self.events = []
-        return {"op": "committed", "checksums": [timing.checksum(o) for o in self.last_outputs],
-                "input_checksums": [timing.checksum(self._inputs_after(i)) for i in range(len(self.last_outputs))],
-                "events_s": events}, []
+        return timing.commit_reply(self.last_outputs, [self._inputs_after(i) for i in range(len(self.last_outputs))],
+                                   events)
 
     def _inputs_after(self, index: int) -> list[torch.Tensor]:
         """Forward `index`'s tensor inputs as the forward left them (a timed run may no more
@@ -457,10 +463,15 @@ class ChildState:
         return self.flush
 
     def reveal(self, h: dict) -> tuple[dict, list]:
+        """Forward `index`'s outputs (and, asked, its inputs as it left them): each whole, or
+        the chunks the worker chose (`chunks`, one entry per tensor, None = whole)."""
         index = int(h["index"])
         outs = self.last_outputs[index]
-        more = self._inputs_after(index) if h.get("inputs") else []
-        return {"op": "result", "outputs": describe_outputs(outs)}, [*outs, *more]
+        tensors = [*outs, *(self._inputs_after(index) if h.get("inputs") else [])]
+        chunks = h.get("chunks") or [None] * len(tensors)
+        parts = [timing.reveal_part(t, c) for t, c in zip(tensors, chunks, strict=True)]
+        return {"op": "result", "outputs": describe_outputs(outs),
+                "shapes": [list(t.shape) for t in tensors]}, parts
 
     def profile(self, h: dict) -> tuple[dict, list]:
         """Coverage over `forwards` forwards of set `id`, each on a fresh draw under one of

@@ -62,16 +62,29 @@ TF32_SLACK = 3.0
 accumulation order differ from cuBLAS's, so its error is of that size, not equal)."""
 
 
-def tf32_tolerance(tol: Tolerance, strict: torch.Tensor, tf32: torch.Tensor) -> Tolerance:
-    """The precision contract for a float32 output: the strict tolerance widened by what
-    PyTorch's TF32 mode itself changes on this computation (max and norm deviation of the
-    TF32 reference from the strict one). Where TF32 changes nothing (elementwise work),
-    this is the strict tolerance, so computing such work in fp16 still fails."""
+def tf32_deviation(strict: torch.Tensor, tf32: torch.Tensor) -> tuple[float, float] | None:
+    """How far PyTorch's TF32 mode moves a float32 output: (max absolute deviation, norm
+    deviation relative to the strict output's norm), over elements finite in both. Computed
+    where both outputs are (the reference child, on the device): two numbers cross to the
+    worker instead of a second copy of the output. None where it does not apply."""
+    if strict.dtype != torch.float32 or tf32.shape != strict.shape or tf32.dtype != strict.dtype:
+        return None
+    if not strict.numel():
+        return (0.0, 0.0)
     finite = torch.isfinite(strict) & torch.isfinite(tf32)
-    dev = torch.where(finite, (tf32.double() - strict.double()).abs(), torch.zeros((), dtype=torch.float64))
-    norm = float(torch.where(finite, strict.double(), torch.zeros((), dtype=torch.float64)).norm())
-    max_dev = float(dev.max()) if dev.numel() else 0.0
-    norm_dev = float(dev.norm()) / norm if norm > 0 else 0.0
+    dev = torch.where(finite, (tf32.double() - strict.double()).abs(), torch.zeros((), dtype=torch.float64,
+                                                                                  device=strict.device))
+    norm = float(torch.where(finite, strict.double(), torch.zeros((), dtype=torch.float64,
+                                                                 device=strict.device)).norm())
+    return float(dev.max()), (float(dev.norm()) / norm if norm > 0 else 0.0)
+
+
+def tf32_tolerance(tol: Tolerance, deviation: tuple[float, float]) -> Tolerance:
+    """The precision contract for a float32 output: the strict tolerance widened by what
+    PyTorch's TF32 mode itself changes on this computation (`tf32_deviation`). Where TF32
+    changes nothing (elementwise work), this is the strict tolerance, so computing such
+    work in fp16 still fails."""
+    max_dev, norm_dev = (float(x) for x in deviation)
     return Tolerance(atol=tol.atol + TF32_SLACK * max_dev, rtol=tol.rtol,
                      norm_rtol=max(tol.norm_rtol, TF32_SLACK * norm_dev))
 

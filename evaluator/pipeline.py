@@ -440,13 +440,14 @@ class _Run:
                 child.close()  # nothing of the candidate runs while its reference is timed
                 try:
                     ref = stopwatch.time_reference(ref_child, schedule, reveal, self.ev.device, flush,
-                                                   self.left, frozenset(cand.inputs_revealed))
+                                                   self.left, frozenset(cand.inputs_revealed), cand,
+                                                   self.cfg.timing.reveal_sample_bytes)
                 except stopwatch._ChildError as exc:
                     raise ProblemFailed(F.untrusted(self.sanitize(str(exc.reply.get("traceback"))))) from None
                 except ChildFailure as exc:
                     raise ProblemFailed(exc.reason) from None
         bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, self.cfg, self.tolerance,
-                                  self.facts, ref.revealed_outputs)
+                                  self.facts, ref.revealed_outputs, cand.revealed_shapes, ref.revealed_shapes)
         if bad is None and not self.ref_in_place:
             bad = judge.judge_input_checksums(cand.input_checksums, ref.input_checksums)
         if bad is None:  # after the specific findings (wrong outputs, no launch at all)

@@ -56,15 +56,15 @@ class ReferenceOutputs:
     outputs: list[list[torch.Tensor]]
     inputs_after: list[list[torch.Tensor]]
     knockout: list[torch.Tensor]     # outputs for the plan's knock-out inputs
-    tf32: list[list[torch.Tensor]] = field(default_factory=list)  # per trial; [] = TF32 changes nothing
+    # per trial, per output: TF32 deviation [max, norm] or None (compare.tf32_deviation); [] = none
+    tf32: list[list] = field(default_factory=list)
     torch_knockout: list[torch.Tensor] = field(default_factory=list)  # outputs for its inputs (strict)
-    torch_knockout_tf32: list[torch.Tensor] = field(default_factory=list)  # [] = TF32 changes nothing
+    torch_knockout_tf32: list = field(default_factory=list)  # its TF32 deviations, as tf32's
 
     @property
     def nbytes(self) -> int:
         return sum(t.numel() * t.element_size() for group in (self.outputs, self.inputs_after,
-                                                              [self.knockout, self.torch_knockout,
-                                                               self.torch_knockout_tf32], self.tf32)
+                                                              [self.knockout, self.torch_knockout])
                    for outs in group for t in outs)
 
 
@@ -73,7 +73,8 @@ class ProblemFailed(Exception):
 
 
 def split_outputs(trials: list[dict], tensors: list[torch.Tensor]) -> tuple[list, list, list]:
-    """Per trial of a `run` reply: (outputs, returned inputs, TF32 alternative outputs)."""
+    """Per trial of a `run` reply: (outputs, returned inputs, TF32 deviations per output:
+    the reference child's numbers, read only from it)."""
     outs, back, alt, i = [], [], [], 0
     for t in trials:
         if t.get("problem") or t.get("error"):
@@ -81,11 +82,11 @@ def split_outputs(trials: list[dict], tensors: list[torch.Tensor]) -> tuple[list
             back.append([])
             alt.append([])
             continue
-        n, m, a = len(t["outputs"]), int(t.get("returned_inputs", 0)), int(t.get("alt_outputs", 0))
+        n, m = len(t["outputs"]), int(t.get("returned_inputs", 0))
         outs.append(tensors[i:i + n])
         back.append(tensors[i + n:i + n + m])
-        alt.append(tensors[i + n + m:i + n + m + a])
-        i += n + m + a
+        alt.append(list(t.get("tf32") or []))
+        i += n + m
     return outs, back, alt
 
 
@@ -93,7 +94,7 @@ def reply_size(t: dict) -> int:
     """How many tensors one `run` result carries."""
     if t.get("problem") or t.get("error"):
         return 0
-    return len(t["outputs"]) + int(t.get("returned_inputs", 0)) + int(t.get("alt_outputs", 0))
+    return len(t["outputs"]) + int(t.get("returned_inputs", 0))
 
 
 class ReferenceCache:

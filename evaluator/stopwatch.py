@@ -10,15 +10,20 @@ used. One timed batch of k forwards is, from the worker:
     go(k)              timed by the worker's clock from writing the command to reading the
                        reply: per draw, flush and forward, back to back; a device-wide
                        sync (evaluator.timing);
-    commit             untimed: a checksum of each forward's outputs. The outputs were final
-                       when go replied (plain tensors, the device idle, and no candidate
-                       code runs in the child between commands);
+    commit             untimed: sums over every chunk of each forward's outputs (and inputs
+                       as it left them), computed on the device: kilobytes for a GiB
+                       output. The outputs were final when go replied (plain tensors, the
+                       device idle, and no candidate code runs in the child between
+                       commands);
     reveal?            decided HERE, after the reply, with the OS's randomness, each forward
                        independently with the same probability (a fixed number of reveals
                        would tell a child that counts them when the last one is past): the
-                       child must send the outputs it committed to. The worker checks the
-                       checksum and later compares them with the reference's outputs for
-                       the very same inputs. A forward that is fast and wrong when timed
+                       child must send the outputs it committed to: whole, or of an output
+                       over `timing.reveal_sample_bytes` its first and last chunks and
+                       random others, also chosen here after the commitment. The worker
+                       checks them against the sums and later compares them with the
+                       reference's (the same chunks) for the very same inputs. A forward
+                       that is fast and wrong when timed
                        (call counting, detecting the timing loop, returning early and
                        finishing afterwards) is caught with probability that grows with
                        every forward it cheats on.
@@ -53,7 +58,7 @@ from dataclasses import dataclass, field
 import torch
 
 from common.config.evaluator import TimingConfig
-from evaluator.timing import checksum
+from evaluator import timing as T
 
 
 class ForgedTiming(Exception):
@@ -93,9 +98,12 @@ class Series:
     null_s: list[float] = field(default_factory=list)           # the null batch after each timed batch
     revealed: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # forward -> outputs, inputs after
     revealed_outputs: dict[int, int] = field(default_factory=dict)  # forward -> how many are outputs
+    revealed_shapes: dict[int, list] = field(default_factory=dict)  # forward -> each revealed tensor's shape
+    revealed_nbytes: dict[int, list] = field(default_factory=dict)  # forward -> each one's committed bytes
+    reveal_chunks: dict[int, list] = field(default_factory=dict)    # forward -> chunks revealed (None: all)
     inputs_revealed: set[int] = field(default_factory=set)       # reveals that moved the inputs too
     input_checksums: dict[int, list | None] = field(default_factory=dict)  # forward -> the claim
-    revealed_tf32: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # reference, GPU
+    revealed_tf32: dict[int, list] = field(default_factory=dict)  # reference, GPU: TF32 deviation per output
     coverage: list[dict] = field(default_factory=list)         # the profiled batches' (candidate)
     own_launches: dict[int, int] = field(default_factory=dict)  # forward -> launches of own kernels
     own_programs: dict[int, dict] = field(default_factory=dict)  # forward -> programs per own kernel
@@ -128,15 +136,53 @@ def _go(child, count: int, flush_bytes: int, deadline_s: float, null: bool = Fal
     if reply.get("op") != "done":
         raise _ChildError(reply)
     if not null:
-        committed, _ = child.request({"op": "commit"}, deadline_s)
-        checksums = committed.get("checksums")
-        if committed.get("op") != "committed" or not isinstance(checksums, list) or len(checksums) != count:
+        committed, sums = child.request({"op": "commit"}, deadline_s)
+        commitment = _commitment(committed, sums, count)
+        if commitment is None:
             raise _ChildError(committed if committed.get("op") == "error" else {
-                "op": "error", "kind": "internal", "message": f"go of {count} forwards committed {checksums!r:.200}"})
-        inputs = committed.get("input_checksums")
-        reply = {**reply, "checksums": checksums, "events_s": committed.get("events_s"),
-                 "input_checksums": inputs if isinstance(inputs, list) and len(inputs) == count else None}
+                "op": "error", "kind": "internal",
+                "message": f"go of {count} forwards committed {committed!r:.200}"})
+        reply = {**reply, "commitment": commitment, "events_s": committed.get("events_s"),
+                 "checksums": [T.whole(out_sums) for _, out_sums, _, _ in commitment],
+                 "input_checksums": [T.whole(in_sums) for _, _, _, in_sums in commitment]}
     return reply, seconds
+
+
+def _commitment(committed: dict, sums: list[torch.Tensor], count: int) -> list[tuple] | None:
+    """Per forward (output bytes, output chunk sums, input bytes, input chunk sums) from a
+    `commit` reply, or None when it does not have the promised shape."""
+    outs, ins = committed.get("outputs"), committed.get("inputs")
+    if committed.get("op") != "committed" or not isinstance(outs, list) or not isinstance(ins, list) \
+            or len(outs) != count or len(ins) != count:
+        return None
+    result, at = [], 0
+    for o, x in zip(outs, ins):
+        if not isinstance(o, list) or not isinstance(x, list) \
+                or not all(isinstance(n, int) and n >= 0 for n in (*o, *x)):
+            return None
+        mine = sums[at:at + len(o) + len(x)]
+        at += len(o) + len(x)
+        if len(mine) != len(o) + len(x) or any(s.dtype != torch.int64 or tuple(s.shape) != (T.n_chunks(n), 2)
+                                               for s, n in zip(mine, (*o, *x))):
+            return None
+        result.append((o, mine[:len(o)], x, mine[len(o):]))
+    return result if at == len(sums) else None
+
+
+def choose_chunks(nbytes: list[int], sample_bytes: int, rng: secrets.SystemRandom) -> list[list[int] | None]:
+    """Which chunks of each tensor a reveal asks for, drawn after the commitment: all of a
+    tensor up to `sample_bytes` (None); of a bigger one its first and last chunks and random
+    others, about `sample_bytes` in all. A timed forward that is wrong on a share f of its
+    output escapes one such reveal with probability about (1 - f)^chunks."""
+    chosen: list[list[int] | None] = []
+    for n in nbytes:
+        if n <= sample_bytes:
+            chosen.append(None)
+            continue
+        total = T.n_chunks(n)
+        k = min(total, max(2, sample_bytes // T.chunk_bytes(n)))
+        chosen.append(sorted({0, total - 1, *rng.sample(range(1, total - 1), k - 2)}))
+    return chosen
 
 
 class _ChildError(Exception):
@@ -145,21 +191,26 @@ class _ChildError(Exception):
         self.reply = reply
 
 
-def _reveal(child, index: int, reply_of_go: dict, deadline_s: float,
-            inputs: bool = False) -> tuple[list[torch.Tensor], int]:
-    """A timed forward's outputs (and, asked, its tensor inputs as it left them), checked
-    against what the child committed to; and how many of the tensors are outputs."""
-    reply, tensors = child.request({"op": "reveal", "index": index, "inputs": inputs}, deadline_s)
+def _reveal(series: Series, r: int, child, index: int, reply_of_go: dict, deadline_s: float,
+            inputs: bool, chunks: list[list[int] | None]) -> None:
+    """A timed forward's outputs (and, asked, its tensor inputs as it left them), whole or
+    the `chunks` chosen per tensor, checked against what the child committed to; kept in
+    `series` as run `r`."""
+    out_bytes, out_sums, in_bytes, in_sums = reply_of_go["commitment"][index]
+    nbytes, sums = [*out_bytes, *(in_bytes if inputs else [])], [*out_sums, *(in_sums if inputs else [])]
+    reply, tensors = child.request({"op": "reveal", "index": index, "inputs": inputs, "chunks": chunks},
+                                   deadline_s)
     if reply.get("op") != "result":
         raise _ChildError(reply)
-    described = reply.get("outputs")
-    n = len(described) if isinstance(described, list) else len(tensors)
-    committed_inputs = (reply_of_go.get("input_checksums") or [None] * (index + 1))[index]
-    if checksum(tensors[:n]) != list(reply_of_go["checksums"][index]) or (
-            inputs and (committed_inputs is None or checksum(tensors[n:]) != list(committed_inputs))):
+    shapes = reply.get("shapes")
+    if len(tensors) != len(nbytes) or not all(T.check_part(t, n, c, s)
+                                              for t, n, c, s in zip(tensors, nbytes, chunks, sums)):
         raise ForgedTiming("the outputs revealed after a timed run are not the ones the child "
                            "committed to when the run ended")
-    return tensors, n
+    series.revealed[r], series.revealed_outputs[r] = tensors, len(out_bytes)
+    series.revealed_nbytes[r], series.reveal_chunks[r] = nbytes, chunks
+    series.revealed_shapes[r] = [list(s) for s in shapes] if isinstance(shapes, list) and len(shapes) == len(
+        tensors) and all(isinstance(s, list) for s in shapes) else None
 
 
 def _note_inputs(series: Series, reply: dict, positions, warmup: int) -> None:
@@ -275,17 +326,21 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
                 inputs = rng.random() < p_inputs
                 if inputs:
                     series.inputs_revealed.add(i - warmup)
-                series.revealed[i - warmup], series.revealed_outputs[i - warmup] = \
-                    _reveal(child, j, reply, timeout_s(), inputs)
+                out_bytes, _, in_bytes, _ = reply["commitment"][j]
+                chunks = choose_chunks([*out_bytes, *(in_bytes if inputs else [])], cfg.reveal_sample_bytes, rng)
+                _reveal(series, i - warmup, child, j, reply, timeout_s(), inputs, chunks)
     return schedule, series, frozenset(chosen)
 
 
 def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: str,
-                   flush_bytes: int, timeout_s, reveal_inputs: frozenset[int] = frozenset()) -> Series:
+                   flush_bytes: int, timeout_s, reveal_inputs: frozenset[int] = frozenset(),
+                   candidate: Series | None = None, sample_bytes: int = 32 << 20) -> Series:
     """The same schedule on the reference, each timed batch followed by a null batch; the batches
     the candidate ran under the profiler run under it here too (a process that has run the
-    profiler pays more per CUDA call, so both carry that alike)."""
+    profiler pays more per CUDA call, so both carry that alike). Revealed runs reveal the
+    chunks the `candidate`'s reveals did, where a tensor has the same size on both sides."""
     series = Series(batch=schedule.batch)
+    rng = secrets.SystemRandom()
     _warm_up(child, schedule, flush_bytes, timeout_s)
     _go(child, schedule.batch, flush_bytes, timeout_s(), null=True)  # warm the null path too
     for b, positions in enumerate(schedule.batches()):
@@ -301,13 +356,18 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
             r = i - schedule.warmup
             if r not in reveal:
                 continue
-            series.revealed[r], series.revealed_outputs[r] = _reveal(child, j, reply, timeout_s(),
-                                                                     r in reveal_inputs)
+            out_bytes, _, in_bytes, _ = reply["commitment"][j]
+            nbytes = [*out_bytes, *(in_bytes if r in reveal_inputs else [])]
+            theirs = candidate.reveal_chunks.get(r, []) if candidate is not None else []
+            sizes = candidate.revealed_nbytes.get(r, []) if candidate is not None else []
+            chunks = [theirs[k] if k < len(theirs) and k < len(sizes) and sizes[k] == n
+                      else choose_chunks([n], sample_bytes, rng)[0] for k, n in enumerate(nbytes)]
+            _reveal(series, r, child, j, reply, timeout_s(), r in reveal_inputs, chunks)
             if device == "cuda":
-                alt, tensors = child.request({"op": "alt", "index": j}, timeout_s())
+                alt, _ = child.request({"op": "alt", "index": j}, timeout_s())
                 if alt.get("op") != "result":
                     raise _ChildError(alt)
-                series.revealed_tf32[r] = tensors
+                series.revealed_tf32[r] = list(alt.get("tf32") or [])
     return series
 
 

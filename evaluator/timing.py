@@ -85,13 +85,99 @@ def _words(t: torch.Tensor) -> torch.Tensor:
 
 def checksum(outs: Sequence[torch.Tensor]) -> list[int]:
     """[sum of all 32-bit words, sum of the odd-indexed words] over every output, as int64."""
-    total, odd = 0, 0
-    for t in outs:
-        w = _words(t)
-        if w.numel():
-            total += int(torch.sum(w, dtype=torch.int64))
-            odd += int(torch.sum(w[1::2], dtype=torch.int64))
+    return whole([chunk_sums(t) for t in outs])
+
+
+MIN_CHUNK_BYTES, MAX_CHUNKS = 1 << 16, 4096
+
+
+def chunk_bytes(nbytes: int) -> int:
+    """Bytes per committed chunk of a tensor of `nbytes`: at most MAX_CHUNKS chunks, at least
+    64 KiB each, a multiple of 64 (whole elements of every dtype; chunks start on even words)."""
+    per = -(-nbytes // MAX_CHUNKS)
+    return max(MIN_CHUNK_BYTES, -(-per // 64) * 64)
+
+
+def n_chunks(nbytes: int) -> int:
+    return -(-nbytes // chunk_bytes(nbytes)) if nbytes > 0 else 0
+
+
+def chunk_sums(t: torch.Tensor, chunk: int | None = None) -> torch.Tensor:
+    """The commitment to one tensor: per chunk of its bytes (`chunk_bytes`), [sum of its
+    32-bit words, sum of its odd-indexed words] as an int64 [chunks, 2] tensor on the CPU.
+    Computed where the tensor is (the device, in a child), so committing to a GiB output
+    moves kilobytes; a chunk of it can be revealed and checked on its own."""
+    w = _words(t)
+    nbytes = t.numel() * t.element_size()
+    per = (chunk or chunk_bytes(nbytes)) // 4
+    full = w.numel() // per
+    parts = []
+    if full:
+        body = w[:full * per].view(full, per)
+        parts.append(torch.stack([body.sum(1, dtype=torch.int64), body[:, 1::2].sum(1, dtype=torch.int64)], 1))
+    tail = w[full * per:]
+    if tail.numel():
+        parts.append(torch.stack([tail.sum(dtype=torch.int64), tail[1::2].sum(dtype=torch.int64)]).view(1, 2))
+    return torch.cat(parts).cpu() if parts else torch.zeros(0, 2, dtype=torch.int64)
+
+
+def whole(sums: Sequence[torch.Tensor]) -> list[int]:
+    """The whole-tensors checksum [sum of all words, sum of odd-indexed words] (each tensor's
+    words indexed from its start), from the tensors' chunk sums."""
+    total = sum(int(x) for s in sums for x in s[:, 0].tolist()) if sums else 0
+    odd = sum(int(x) for s in sums for x in s[:, 1].tolist()) if sums else 0
     return [total & (2 ** 63 - 1), odd & (2 ** 63 - 1)]
+
+
+def commit_reply(outputs: Sequence[Sequence[torch.Tensor]], inputs: Sequence[Sequence[torch.Tensor]],
+                 events_s: list | None = None) -> tuple[dict, list[torch.Tensor]]:
+    """A child's `commit` reply for a batch: per forward, the byte size of each output and
+    each tensor input as the forward left them (header), and their chunk sums (tensors, in
+    that order: forward by forward, outputs then inputs)."""
+    head = {"op": "committed", "outputs": [[t.numel() * t.element_size() for t in o] for o in outputs],
+            "inputs": [[t.numel() * t.element_size() for t in x] for x in inputs], "events_s": events_s}
+    sums = [chunk_sums(t) for o, x in zip(outputs, inputs, strict=True) for t in (*o, *x)]
+    return head, sums
+
+
+def select(nbytes: int, chunks: Sequence[int] | None) -> tuple[list[int], int]:
+    """The chunks revealed of a tensor of `nbytes` (None: all) and how many bytes they hold."""
+    size, n = chunk_bytes(nbytes), n_chunks(nbytes)
+    ids = list(range(n)) if chunks is None else sorted(set(int(c) for c in chunks))
+    if any(not 0 <= c < n for c in ids):
+        raise ValueError(f"chunk ids {ids[:4]}... out of range for {n} chunks")
+    return ids, sum(min(size, nbytes - c * size) for c in ids)
+
+
+def reveal_part(t: torch.Tensor, chunks: Sequence[int] | None) -> torch.Tensor:
+    """What a reveal sends of one tensor: all of it, or its chosen chunks back to back as a
+    flat tensor of its dtype (chunks hold whole elements)."""
+    if chunks is None:
+        return t
+    nbytes = t.numel() * t.element_size()
+    raw = t.detach().contiguous().reshape(-1).view(torch.uint8)
+    size = chunk_bytes(nbytes)
+    ids, _ = select(nbytes, chunks)
+    return torch.cat([raw[c * size:(c + 1) * size] for c in ids]).view(t.dtype)
+
+
+def check_part(part: torch.Tensor, nbytes: int, chunks: Sequence[int] | None, committed: torch.Tensor) -> bool:
+    """Whether a revealed part of a tensor of `nbytes` holds exactly what its chunk sums
+    committed to (worker side, on the CPU)."""
+    ids, size_needed = select(nbytes, chunks)
+    if part.numel() * part.element_size() != size_needed or committed.shape != (n_chunks(nbytes), 2):
+        return False
+    if chunks is None:
+        return torch.equal(chunk_sums(part), committed)
+    size = chunk_bytes(nbytes)
+    raw = part.detach().contiguous().reshape(-1).view(torch.uint8)
+    at = 0
+    for c in ids:
+        n = min(size, nbytes - c * size)
+        if not torch.equal(chunk_sums(raw[at:at + n], size), committed[c:c + 1]):
+            return False
+        at += n
+    return True
 
 
 def _profile_once(fn: Forward, per_kernel: dict[str, float], counts: Counter, scale: float) -> object:

@@ -111,8 +111,15 @@ class TimingConfig(Section):
     min_reveals: int = Field(6, ge=1)
     """Fewest reveals expected per GPU timing, whatever the run count."""
     max_reveals: int = Field(10, ge=1)
-    """Most reveals expected per GPU timing (each moves a full output to the worker and
-    compares it)."""
+    """Most reveals expected per GPU timing (each moves an output, or a sample of a big one,
+    from both children to the worker and compares it)."""
+    reveal_sample_bytes: int = Field(32 << 20, ge=1 << 16)
+    """A revealed tensor up to this size is revealed whole; of a bigger one (KernelBench's
+    level-1 outputs reach 8 GiB) its first and last chunks and random others, about this many
+    bytes, chosen after the child committed to sums over every chunk
+    (evaluator.timing.chunk_sums). A timed forward wrong on a share f of its output escapes
+    one such reveal with probability about (1 - f)^chunks, and skipping a share of the work
+    saves at most that share of the time. The correctness trials are always compared whole."""
     input_reveals: int = Field(2, ge=0)
     """Reveals expected per timing that also move the forward's inputs as it left them (an
     input written in place is `modified_inputs`). Every timed run's input checksum is

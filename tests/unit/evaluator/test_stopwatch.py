@@ -8,7 +8,7 @@ import torch
 
 from common.config.evaluator import TimingConfig
 from evaluator import stopwatch
-from evaluator.timing import checksum
+from evaluator.timing import commit_reply, reveal_part
 
 
 class ScriptedChild:
@@ -28,8 +28,7 @@ class ScriptedChild:
 
     def request(self, head, deadline_s):
         if head["op"] == "commit":
-            return {"op": "committed", "checksums": [checksum(o) for o in self.last],
-                    "input_checksums": [checksum([]) for _ in self.last]}, []  # no tensor inputs
+            return commit_reply(self.last, [[] for _ in self.last])  # no tensor inputs
         if head["op"] == "arm":
             assert len(head["ids"]) == len(head["seeds"])
             self.seeds.extend(head["seeds"])
@@ -39,7 +38,8 @@ class ScriptedChild:
         out = self.last[index]
         if self.forge(self.forwards - len(self.last) + index):
             out = [out[0] + 1]
-        return {"op": "result"}, out
+        chunks = head.get("chunks") or [None] * len(out)
+        return {"op": "result"}, [reveal_part(t, c) for t, c in zip(out, chunks)]
 
     def timed_request(self, head, deadline_s):
         self.requests = getattr(self, "requests", 0) + 1
@@ -218,15 +218,16 @@ class InputsChild(ScriptedChild):
 
     def request(self, head, deadline_s):
         if head["op"] == "commit":
-            reply, _ = super().request(head, deadline_s)
             pairs = [self._inputs(i) for i in range(len(self.last))]
-            return {**reply, "input_checksums": [checksum(told if self.lie else real) for real, told in pairs]}, []
-        reply, out = super().request(head, deadline_s)
+            return commit_reply(self.last, [told if self.lie else real for real, told in pairs])
         if head["op"] == "reveal":
+            n = len(self.last[head["index"]])
+            reply, out = super().request({**head, "chunks": (head.get("chunks") or [None] * 2)[:n]}, deadline_s)
             reply = {**reply, "outputs": [{}] * len(out)}
             if head.get("inputs"):
                 out = [*out, *self._inputs(head["index"])[0]]
-        return reply, out
+            return reply, out
+        return super().request(head, deadline_s)
 
 
 def test_inputs_written_in_a_timed_run_show_in_its_checksum_and_a_false_claim_is_forged():
@@ -273,3 +274,64 @@ def test_a_timed_run_must_run_a_compiled_variant_the_trials_ran():
     assert judge.judge_timed_path({}, {}, same, seen) is None  # an extra kernel only adds time
     switched = judge.judge_timed_path({}, {}, {0: ["relu(COPY=True,BLOCK=128)"]}, seen)
     assert switched is not None and switched.hacks == ["timed_path_differs"]
+
+
+class BigChild(ScriptedChild):
+    """Outputs of 1 MiB per forward (each forward's run number, plus `off` where `wrong(run)`);
+    `swap`: a reveal sends other bytes than the committed ones for the chunks asked."""
+
+    def __init__(self, off=0.0, wrong=lambda run: False, swap=False):
+        super().__init__()
+        self.off, self.wrong, self.swap, self.asked = off, wrong, swap, []
+
+    def timed_request(self, head, deadline_s):
+        reply, _, seconds = super().timed_request(head, deadline_s)
+        if not head["null"]:
+            first = self.forwards - len(self.last)
+            self.last = [[torch.full((1 << 18,), float(first + i + 1) + (self.off if self.wrong(first + i) else 0.0))]
+                         for i in range(len(self.last))]
+        return reply, [], seconds
+
+    def request(self, head, deadline_s):
+        if head["op"] == "reveal":
+            self.asked.append(head["chunks"])
+            out = self.last[head["index"]]
+            if self.swap:
+                out = [out[0].flip(0) + 0.5]
+            return {"op": "result", "shapes": [list(t.shape) for t in out]}, \
+                [reveal_part(t, c) for t, c in zip(out, head["chunks"])]
+        return super().request(head, deadline_s)
+
+
+def test_a_big_output_is_revealed_as_a_sample_of_chunks_that_must_match_the_commitment():
+    cfg = TimingConfig(cpu_runs=3, reveal_sample_bytes=256 << 10)
+    child = BigChild()
+    _, series, chosen = stopwatch.time_candidate(child, [0], cfg, "cpu", 0, lambda: 10.0)
+    assert len(chosen) == 3
+    for r in chosen:
+        chunks = series.reveal_chunks[r][0]
+        assert chunks[0] == 0 and chunks[-1] == 15 and len(chunks) == 4  # 1 MiB in 64 KiB chunks
+        assert series.revealed[r][0].numel() * 4 == 256 << 10 and series.revealed_shapes[r] == [[1 << 18]]
+    assert len({tuple(c[0]) for c in child.asked}) > 1  # drawn per reveal, not fixed
+    small = stopwatch.time_candidate(BigChild(), [0], TimingConfig(cpu_runs=2), "cpu", 0, lambda: 10.0)[1]
+    assert all(c == [None] for c in small.reveal_chunks.values())  # 1 MiB <= the default: whole
+    with pytest.raises(stopwatch.ForgedTiming):
+        stopwatch.time_candidate(BigChild(swap=True), [0], cfg, "cpu", 0, lambda: 10.0)
+
+
+def test_sampled_reveals_compare_the_same_chunks_and_catch_a_timed_output_that_is_wrong():
+    from common.config.evaluator import EvaluatorConfig
+    from evaluator import judge
+
+    cfg = TimingConfig(cpu_runs=3, reveal_sample_bytes=256 << 10)
+    verdicts = []
+    for cand in (BigChild(), BigChild(off=1.0, wrong=lambda run: run >= 2)):
+        schedule, series, chosen = stopwatch.time_candidate(cand, [0], cfg, "cpu", 0, lambda: 10.0)
+        ref = stopwatch.time_reference(BigChild(), schedule, chosen, "cpu", 0, lambda: 10.0,
+                                       candidate=series, sample_bytes=cfg.reveal_sample_bytes)
+        assert ref.reveal_chunks == series.reveal_chunks
+        verdicts.append(judge.judge_reveals(series.revealed, ref.revealed, {}, EvaluatorConfig(), None,
+                                            None, ref.revealed_outputs, series.revealed_shapes,
+                                            ref.revealed_shapes))
+    assert verdicts[0] is None
+    assert verdicts[1] is not None and verdicts[1].hacks == ["timed_output_mismatch"]
