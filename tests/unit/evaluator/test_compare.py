@@ -5,7 +5,14 @@ import pytest
 import torch
 
 from common.config.evaluator import CorrectnessConfig, RewardConfig
-from evaluator.compare import compare, dtype_verdict, ignores_input, tf32_deviation, tolerance_for
+from evaluator.compare import (
+    Tolerance,
+    compare,
+    dtype_verdict,
+    ignores_input,
+    tf32_deviation,
+    tolerance_for,
+)
 from evaluator.judge import atol_scales
 from evaluator.reference import ReferenceOutputs
 from evaluator.verdict import Verdict, compute_reward
@@ -137,3 +144,21 @@ def test_fp16_shortcuts_in_float32_elementwise_work_still_fail():
     strict = torch.sigmoid(x)
     half = torch.sigmoid(x.half()).float()
     assert match(half, strict, strict.clone(), EvaluatorConfig(), None) is not None  # TF32 changes nothing here
+
+
+def test_the_sliced_fast_path_sees_every_slice_and_the_norm_over_all_of_them(monkeypatch):
+    import evaluator.compare as C
+
+    monkeypatch.setattr(C, "_SLICE", 1000)
+    t = tol(torch.float32)
+    ref = torch.rand(10_500) + 1
+    assert compare(ref.clone(), ref, t) is None
+    late = ref.clone()
+    late[-1] += 1.0  # in the last, partial slice
+    assert compare(late, ref, t)["first_bad_index"] == [10_499]
+    # every element within atol + rtol*|ref|, but together over the norm bound
+    spread = ref * (1 + 0.9 * t.rtol) + 0.9 * t.atol
+    strict_norm = Tolerance(t.atol, t.rtol, 1e-5)
+    assert compare(spread, ref, t) is None and compare(spread, ref, strict_norm) is not None
+    half = ref.half()
+    assert compare(half.clone(), half, tol(torch.float16)) is None
