@@ -9,7 +9,8 @@ therefore holds a reservation from one budget:
                per process (a CUDA context, cuBLAS/cuDNN handles: memory no allocator counts)
   reference    a problem's first reference run reserves the whole capacity (its footprint
                is unknown); the trusted reference child reports the most its allocator
-               held (`peak_device_bytes`), which becomes the problem's footprint F
+               held (`peak_device_bytes`), which becomes the problem's footprint F; after
+               the first input set has run the grant shrinks to F plus slack
   candidate    its whole job reserves `candidate_bytes(F)`: room for `candidate_factor`
                x F (2) and for a timing batch; the candidate's process is capped there
                (torch's per-process memory fraction, set before its code is imported), so
@@ -18,15 +19,38 @@ therefore holds a reservation from one budget:
 Reservations are granted first come, first served: a large one waiting at the head is
 not overtaken by small ones, so a big problem is never starved. On the CPU there is no
 budget (the sandbox's host memory limit bounds each job).
+
+`HostMemory` is the same for the worker's own memory: the outputs it holds to compare
+(a level-1 KernelBench problem's reference and candidate outputs are 2 x 36 GiB; four
+at once killed the worker). An evaluation reserves before any device reservation (so a
+device holder never waits for host memory, and there is no cycle): what its problem
+needed last time, or half the budget for a problem not seen yet; after the reference
+phase it shrinks the grant to twice the reference's outputs.
 """
 from __future__ import annotations
 
+import os
 import threading
 from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from common.config.evaluator import MemoryConfig
+
+
+class Grant:
+    """A granted reservation; `shrink` hands part of it back early."""
+
+    def __init__(self, budget: DeviceMemory, nbytes: int):
+        self.budget, self.nbytes = budget, nbytes
+
+    def shrink(self, nbytes: int) -> None:
+        nbytes = max(0, int(nbytes))
+        if nbytes < self.nbytes:
+            with self.budget._cond:
+                self.budget.used -= self.nbytes - nbytes
+                self.nbytes = nbytes
+                self.budget._cond.notify_all()
 
 
 class DeviceMemory:
@@ -64,9 +88,9 @@ class DeviceMemory:
         return self.capacity if footprint is None else int(min(self.capacity, footprint + self.cfg.slack_bytes))
 
     @contextmanager
-    def reserve(self, nbytes: int | None) -> Iterator[None]:
+    def reserve(self, nbytes: int | None) -> Iterator[Grant]:
         if nbytes is None or self.capacity is None:
-            yield
+            yield Grant(self, 0)
             return
         nbytes = min(nbytes, self.capacity)
         ticket = object()
@@ -83,12 +107,17 @@ class DeviceMemory:
             self.used += nbytes
             self.peak_used = max(self.peak_used, self.used)
             self._cond.notify_all()
+        grant = Grant(self, nbytes)
         try:
-            yield
+            yield grant
         finally:
             with self._cond:
-                self.used -= nbytes
+                self.used -= grant.nbytes
                 self._cond.notify_all()
+
+    def budget_left(self) -> int | None:
+        with self._cond:
+            return None if self.capacity is None else self.capacity - self.used
 
     def record(self, key: str, peak_bytes: int) -> None:
         if peak_bytes > 0:
@@ -98,3 +127,21 @@ class DeviceMemory:
     def footprint(self, key: str) -> int | None:
         with self._cond:
             return self.footprints.get(key)
+
+
+class HostMemory(DeviceMemory):
+    """The worker's budget for the tensors it holds (module docstring): `host_fraction` of
+    this machine's memory, less the reference cache's bound."""
+
+    def __init__(self, cfg: MemoryConfig, cache_bytes: int, total_bytes: int | None = None,
+                 enabled: bool = True):
+        super().__init__(cfg, 0)
+        total = total_bytes or os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        self.total = total
+        self.capacity = max(int(total * cfg.host_fraction) - cache_bytes, 1 << 30) if enabled else None
+
+    def first_estimate(self, key: str) -> int | None:
+        """What an evaluation of problem `key` reserves before its reference phase."""
+        if self.capacity is None:
+            return None
+        return self.footprint(key) or self.capacity // 2

@@ -46,7 +46,7 @@ from common.messages import EvalSettings
 from evaluator import bwrap, judge, stopwatch
 from evaluator import feedback as F
 from evaluator.device_lock import DeviceLock
-from evaluator.memory import DeviceMemory
+from evaluator.memory import DeviceMemory, HostMemory
 from evaluator.pool import ChildPool, EvaluatorUnavailable
 from evaluator.reference import (
     ProblemFailed,
@@ -87,6 +87,8 @@ class Evaluator:
         self.references = ReferenceCache(cfg.reference_cache_bytes)
         self.device_lock = DeviceLock(cfg.timing.exclusive_device)
         self.memory = DeviceMemory(cfg.memory, cfg.children + cfg.reference_children)
+        # interpreter-sized problems on the CPU hold megabytes: no budget there
+        self.host_memory = HostMemory(cfg.memory, cfg.reference_cache_bytes, enabled=self.device == "cuda")
         self.seed_base = cfg.seed if cfg.seed is not None else secrets.randbits(40)
         self._secrets = sensitive_environment_values()
         if cfg.sandbox.unsafe_skip_static_checks:
@@ -170,14 +172,14 @@ class _Run:
         return self.deadline - time.monotonic()
 
     @contextmanager
-    def holding(self, lock: Any) -> Iterator[None]:
+    def holding(self, lock: Any) -> Iterator[Any]:
         """Hold a device lock; the wait for it is not this evaluation's time (the deadline
         moves by it): a candidate that holds the device until its own deadline must not
         turn another's timing into a `timeout` verdict on that other's kernel."""
         t = time.monotonic()
-        with lock:
+        with lock as held:
             self.deadline += time.monotonic() - t
-            yield
+            yield held
 
     def sanitize(self, text: str) -> str:
         return F.sanitize(re.sub(r"/tmp/job-\d+/eval-\d+/", "", text), ("/tmp",), self.ev._secrets)
@@ -198,8 +200,17 @@ class _Run:
             static = self.static(candidate_source)
         if isinstance(static, judge.Outcome):
             return self.finish(static)
+        host = self.ev.host_memory
+        with self.holding(host.reserve(host.first_estimate(self.memory_key))) as grant:
+            return self._execute(static, grant)
+
+    def _execute(self, static: str, grant: Any) -> Verdict:
         with self.phase("reference"):
             ref = self.reference()
+        # the worker holds the reference's outputs and, at most, as many of the candidate's
+        need = 2 * ref.nbytes + self.cfg.timing.reveal_sample_bytes * 8
+        self.ev.host_memory.record(self.memory_key, need)
+        grant.shrink(need)
         memory = self.ev.memory
         batch = min(self.cfg.timing.batch_memory_bytes or (1 << 62),
                     self.cfg.timing.max_batch * (memory.footprint(self.memory_key) or 0))
@@ -284,7 +295,7 @@ class _Run:
         self.ev.learn_device()
         memory = self.ev.memory
         need = memory.reference_bytes(memory.footprint(self.memory_key))
-        with self.holding(memory.reserve(need)), self.ev.pool.reference() as child:
+        with self.holding(memory.reserve(need)) as grant, self.ev.pool.reference() as child:
             prep, _ = self._ref_request(child, {"op": "prepare", "problem": self.problem.source,
                                                 "sizes": self.sizes, "sets": self._trial_sets(),
                                                 "reset_sets": True})
@@ -301,6 +312,8 @@ class _Run:
                 memory.record(self.memory_key, int(reply.get("peak_device_bytes") or 0))
                 if any(t.get("problem") for t in reply["trials"]):
                     break
+                # one set has run: the footprint is known, the rest of the device is free for others
+                grant.shrink(memory.reference_bytes(memory.footprint(self.memory_key)) or grant.nbytes)
         if len(trials) < n + len(extra) or any(t.get("problem") for t in trials):
             bad = next((t.get("problem") for t in trials if t.get("problem")), "not every trial ran")
             raise ProblemFailed(f"the reference's outputs cannot be used: {bad}")

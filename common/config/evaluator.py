@@ -203,6 +203,10 @@ class MemoryConfig(Section):
     batch if that is more; its process cannot allocate beyond the reservation."""
     slack_bytes: int = Field(1 << 30, ge=0)
     """Added to every reservation whose footprint is known."""
+    host_fraction: float = Field(0.6, gt=0, le=1)
+    """Share of the machine's memory the worker's own tensors (reference and candidate
+    outputs it compares) may take at once, less `reference_cache_bytes`; evaluations wait
+    for room (evaluator.memory.HostMemory) instead of the worker being killed."""
 
 
 class SandboxConfig(Section):

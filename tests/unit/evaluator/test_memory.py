@@ -90,3 +90,33 @@ def test_the_footprint_is_the_largest_peak_a_reference_reported():
     mem.record("p", 2 * GIB)
     mem.record("q", 0)
     assert mem.footprint("p") == 3 * GIB and mem.footprint("q") is None
+
+
+def test_the_worker_host_budget_waits_for_room_and_a_shrunk_grant_lets_the_next_one_in():
+    from evaluator.memory import HostMemory
+
+    host = HostMemory(MemoryConfig(host_fraction=0.5), cache_bytes=8 * GIB, total_bytes=128 * GIB)
+    assert host.capacity == 56 * GIB and host.first_estimate("new") == 28 * GIB
+    assert HostMemory(MemoryConfig(), 0, 128 * GIB, enabled=False).first_estimate("x") is None
+    order = []
+    with host.reserve(host.first_estimate("a")) as a, host.reserve(host.first_estimate("b")) as b:
+        held = host.reserve(GIB)
+
+        def third() -> None:
+            held.__enter__()
+            order.append("c in")
+
+        waiter = threading.Thread(target=third)
+        waiter.start()
+        time.sleep(0.2)
+        assert order == [] and host.used == 56 * GIB  # full: the third waits
+        a.shrink(2 * GIB)  # a's reference turned out small
+        waiter.join(timeout=5)
+        assert order == ["c in"] and host.used == 2 * GIB + 28 * GIB + GIB
+        b.shrink(40 * GIB)  # never grows
+        assert b.nbytes == 28 * GIB
+    assert host.used == GIB  # a and b handed back what they still held
+    held.__exit__(None, None, None)
+    assert host.used == 0
+    host.record("a", 2 * GIB)
+    assert host.first_estimate("a") == 2 * GIB
