@@ -24,8 +24,9 @@ budget (the sandbox's host memory limit bounds each job).
 (a level-1 KernelBench problem's reference and candidate outputs are 2 x 36 GiB; four
 at once killed the worker). An evaluation reserves before any device reservation (so a
 device holder never waits for host memory, and there is no cycle): what its problem
-needed last time, or half the budget for a problem not seen yet; after the reference
-phase it shrinks the grant to twice the reference's outputs.
+needed last time, or the whole budget for a problem not seen yet (as a first reference
+run does on the device); after the reference phase it shrinks the grant to twice the
+reference's outputs.
 """
 from __future__ import annotations
 
@@ -144,4 +145,4 @@ class HostMemory(DeviceMemory):
         """What an evaluation of problem `key` reserves before its reference phase."""
         if self.capacity is None:
             return None
-        return self.footprint(key) or self.capacity // 2
+        return self.footprint(key) or self.capacity

@@ -37,6 +37,7 @@ import statistics
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 import torch
@@ -258,10 +259,26 @@ class _Run:
 
     def reference(self) -> ReferenceOutputs:
         key = ReferenceCache.key(self.problem, self.ev.device, self.sizes, self.plan)
+        planned = len(self.plan.trials)
         with self.ev.references.computing(key):
             cached = self.ev.references.get(key)
             self.details["reference_cached"] = cached is not None
-            return cached if cached is not None else self.compute_reference(key)
+            ref = cached if cached is not None else self.compute_reference(key)
+        if ref.plan is not None:
+            if len(ref.plan.trials) < planned:
+                self.details["trials_reduced"] = {"ran": len(ref.plan.trials), "planned": planned}
+            self.plan = ref.plan  # the trials it kept (`_trials_kept`)
+        return ref
+
+    def _trials_kept(self, set_bytes: int) -> list[int]:
+        """Which trials of the plan run, once one set's outputs are known: all of them, or,
+        when the worker would hold more than `correctness.reduced_trials_above_bytes` per
+        set, the first base trial and every non-base one (scaled inputs): a level-1
+        KernelBench output of 6 GiB x 6 sets x 2 sides held 72 GiB of the worker's memory."""
+        every = list(range(len(self.plan.trials)))
+        if set_bytes <= self.cfg.correctness.reduced_trials_above_bytes:
+            return every
+        return [0] + [i for i, (_, dist) in enumerate(self.plan.trials) if i and dist != "base"]
 
     def _trial_sets(self) -> list[dict]:
         """The correctness trials (ids 0..n-1) and the knock-out run's own inputs."""
@@ -300,30 +317,37 @@ class _Run:
                                                 "sizes": self.sizes, "sets": self._trial_sets(),
                                                 "reset_sets": True})
             self._ref_request(child, {"op": "model", "init_seed": self.plan.init_seed})
-            n, extra = len(self.plan.trials), self._knockout_ids()
+            extra = self._knockout_ids()
             trials, tensors = [], []
-            ids = [*range(n), *extra]
-            for i in ids:  # one set per command: one set's GiBs in flight at a time
+            keep, ids = list(range(len(self.plan.trials))), [0]
+            while ids:  # one set per command: one set's GiBs in flight at a time
+                i = ids.pop(0)
                 reply, more = self._ref_request(child, {
                     "op": "run", "ids": [i], "return_inputs": True, "tf32": True, "check_repeat": i == 0,
-                    "last": i == ids[-1], "max_output_bytes": self.cfg.correctness.max_output_bytes})
+                    "last": i == extra[-1], "max_output_bytes": self.cfg.correctness.max_output_bytes})
                 trials.extend(reply["trials"])
                 tensors.extend(more)
                 memory.record(self.memory_key, int(reply.get("peak_device_bytes") or 0))
                 if any(t.get("problem") for t in reply["trials"]):
                     break
-                # one set has run: the footprint is known, the rest of the device is free for others
-                grant.shrink(memory.reference_bytes(memory.footprint(self.memory_key)) or grant.nbytes)
+                if i == 0:  # the footprint is known: the rest of the device is free for others
+                    grant.shrink(memory.reference_bytes(memory.footprint(self.memory_key)) or grant.nbytes)
+                    keep = self._trials_kept(sum(t.numel() * t.element_size() for t in more))
+                    ids = [*keep[1:], *extra]
+        n = len(keep)
         if len(trials) < n + len(extra) or any(t.get("problem") for t in trials):
             bad = next((t.get("problem") for t in trials if t.get("problem")), "not every trial ran")
             raise ProblemFailed(f"the reference's outputs cannot be used: {bad}")
         outputs, inputs_after, tf32 = split_outputs(trials, tensors)
         for i, t in enumerate(trials[:n]):
-            t.update(prep["sets"][str(i)])
+            t.update(prep["sets"][str(keep[i])])
+        if n < len(self.plan.trials):  # the candidate's sets are numbered by the kept trials
+            self.plan = replace(self.plan, trials=tuple(self.plan.trials[i] for i in keep))
         ref = ReferenceOutputs(trials=trials[:n], outputs=outputs[:n], inputs_after=inputs_after[:n],
                                knockout=outputs[n], tf32=tf32[:n],
                                torch_knockout=outputs[n + 1] if len(extra) > 1 else [],
-                               torch_knockout_tf32=tf32[n + 1] if len(extra) > 1 else [])
+                               torch_knockout_tf32=tf32[n + 1] if len(extra) > 1 else [],
+                               plan=self.plan)
         self.ev.references.put(key, ref)
         return ref
 

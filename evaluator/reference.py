@@ -60,6 +60,7 @@ class ReferenceOutputs:
     tf32: list[list] = field(default_factory=list)
     torch_knockout: list[torch.Tensor] = field(default_factory=list)  # outputs for its inputs (strict)
     torch_knockout_tf32: list = field(default_factory=list)  # its TF32 deviations, as tf32's
+    plan: TrialPlan | None = None  # the trials these outputs are for (a big problem's are fewer)
 
     @property
     def nbytes(self) -> int:

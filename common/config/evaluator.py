@@ -64,6 +64,11 @@ class CorrectnessConfig(Section):
     max_output_bytes: int = Field(8 << 30, gt=0)
     """Largest output one forward may send back to the comparison; bigger is an error
     (KernelBench level 1 has outputs of 6 GiB)."""
+    reduced_trials_above_bytes: int = Field(1 << 30, ge=0)
+    """Where one input set's reference outputs exceed this, only the first base trial and the
+    non-base ones (scaled inputs) run, not every base trial: the worker holds each trial's
+    outputs from both sides, and a 6 GiB output over every trial took 72 GiB. The verdict's
+    details say so (`trials_reduced`)."""
 
 
 class TimingConfig(Section):

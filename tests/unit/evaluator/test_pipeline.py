@@ -181,3 +181,26 @@ def test_malformed_problems_are_problem_errors_and_do_not_break_the_evaluator(ev
     assert verdict.status == "runtime_error" and verdict.details["error_source"] == "problem"
     assert "dropout in training mode" in verdict.feedback
     assert evaluator.evaluate(relu, relu.solution, settings).status == "ok"
+
+
+def test_a_problem_with_big_outputs_runs_fewer_base_trials_and_still_checks_scaled_inputs(problems):
+    """Over `correctness.reduced_trials_above_bytes` per set (0 here: every problem), only the
+    first base trial and the scaled ones run, on both sides, and the verdict says so; a
+    kernel wrong only on large inputs is still caught, and a cached reference keeps the
+    same trials."""
+    from conftest import cpu_config
+
+    from evaluator.pipeline import Evaluator
+
+    relu = problems["relu"]
+    settings = EvalSettings(device="cpu", timeout_s=60, trials=3, timing=False)
+    with Evaluator(cpu_config(correctness={"reduced_trials_above_bytes": 0})) as ev:
+        first = ev.evaluate(relu, relu.solution, settings)
+        again = ev.evaluate(relu, relu.solution, settings)
+        clamped = ev.evaluate(relu, _broken(relu, "tl.maximum(x, 0.0)", "tl.minimum(tl.maximum(x, 0.0), 50.0)"),
+                              settings)
+    assert first.status == "ok", first.feedback
+    assert first.details["trials_reduced"] == {"ran": 3, "planned": 5}
+    assert [t["inputs"] for t in first.details["trials"]] == ["base", "scale:1e-3", "scale:1e3"]
+    assert again.status == "ok" and again.details["reference_cached"] and again.details["trials_reduced"]
+    assert clamped.status == "incorrect" and "scale:1e3" in clamped.feedback, clamped.feedback
