@@ -162,3 +162,21 @@ def test_the_sliced_fast_path_sees_every_slice_and_the_norm_over_all_of_them(mon
     assert compare(spread, ref, t) is None and compare(spread, ref, strict_norm) is not None
     half = ref.half()
     assert compare(half.clone(), half, tol(torch.float16)) is None
+
+
+def test_mismatch_statistics_are_the_same_whatever_the_slice(monkeypatch):
+    import evaluator.compare as C
+
+    torch.manual_seed(1)
+    ref = torch.randn(5000)
+    out = ref.clone()
+    out[[7, 1234, 4999]] += torch.tensor([0.5, -3.0, 1.0])
+    out[2500] = float("nan")
+    whole = compare(out, ref, tol(torch.float32))
+    monkeypatch.setattr(C, "_SLICE", 700)
+    sliced = compare(out, ref, tol(torch.float32))
+    assert whole["first_bad_index"] == [7] and whole["nan_or_inf_mismatches"] == 1
+    assert whole["max_abs_error"] == 3.0 or abs(whole["max_abs_error"] - 3.0) < 1e-6
+    assert sliced.keys() == whole.keys()
+    for key, value in whole.items():
+        assert sliced[key] == pytest.approx(value, rel=1e-9), key
