@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import CPU_SIZES, FIXTURES, FixtureProblem, fixture_problem
+from conftest import CPU_SIZES, FIXTURES, FixtureProblem, cpu_config, fixture_problem
 
 from common.messages import EvalSettings
 
@@ -188,8 +188,6 @@ def test_a_problem_with_big_outputs_runs_fewer_base_trials_and_still_checks_scal
     first base trial and the scaled ones run, on both sides, and the verdict says so; a
     kernel wrong only on large inputs is still caught, and a cached reference keeps the
     same trials."""
-    from conftest import cpu_config
-
     from evaluator.pipeline import Evaluator
 
     relu = problems["relu"]
