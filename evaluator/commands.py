@@ -13,7 +13,8 @@ imported — and the worker compares, times and decides. The commands:
            before the candidate module exists, so the candidate cannot shape its inputs.
   load     {candidate, init_seed}: import the candidate, build ModelNew (candidate role)
   model    {init_seed}: build the reference Model (reference role)
-  run      {ids, knockout_ids, torch_knockout_ids, return_inputs, max_output_bytes}: one
+  run      {ids, knockout_ids, torch_knockout_ids, return_inputs, max_output_bytes,
+           reference_bytes, reference_outputs}: one
            forward per input set, in the order given; outputs (and, when asked, the inputs
            after the forward) come back as tensors.
            In a candidate child fresh memory (torch.empty & co.) holds random values in
@@ -118,11 +119,20 @@ def _shared_across(outs: list[list[torch.Tensor]]) -> bool:
     return False
 
 
-def _sendable(outs: list[torch.Tensor], max_bytes: int) -> str | None:
-    """Why these outputs cannot be sent back (None: they can)."""
+def _sendable(outs: list[torch.Tensor], max_bytes: int, reference_bytes: int | None = None,
+              reference_outputs: int | None = None) -> str | None:
+    """Why these outputs cannot be sent back (None: they can). A candidate's outputs are
+    bounded by the reference's: more cannot be right (one tensor returned many times over
+    costs no device memory, and would cost the worker's host memory)."""
     if any(t.dtype not in DTYPE_NAMES for t in outs):
         return f"forward returned a tensor of an unsupported dtype ({describe_outputs(outs)})"
     nbytes = sum(t.numel() * t.element_size() for t in outs)
+    if reference_outputs is not None and len(outs) > reference_outputs:
+        return f"forward returned {len(outs)} outputs; the reference returns {reference_outputs}"
+    if reference_bytes is not None and nbytes > reference_bytes:
+        shapes = ", ".join(str(list(t.shape)) for t in outs[:3]) + (", ..." if len(outs) > 3 else "")
+        return (f"forward returned {len(outs)} output(s) of shape {shapes}, {nbytes} bytes in all; the "
+                f"reference's outputs are {reference_bytes} bytes")
     if nbytes > max_bytes:
         return f"outputs are {nbytes} bytes; the limit is {max_bytes}"
     return None
@@ -286,7 +296,7 @@ class ChildState:
                 outs, launches = self._forward(inputs)
             seconds = time.perf_counter() - t0
             own = self._own_launches()
-            problem = _sendable(outs, h["max_output_bytes"])
+            problem = _sendable(outs, h["max_output_bytes"], h.get("reference_bytes"), h.get("reference_outputs"))
             if problem is None and h.get("check_repeat") and self.role == "reference" and not results:
                 problem = self._repeat_problem(copies, outs)
             modified = [i for i, (x, c) in enumerate(zip(inputs, copies))

@@ -405,15 +405,21 @@ class _Run:
         order = [*range(n), *self._knockout_ids()]
         secrets.SystemRandom().shuffle(order)
         results, tensors = [], []
+        returns_inputs = any(t["modified"] for t in ref.trials)
+        # the reference's outputs per set bound the candidate's (checked in the child, and on
+        # the channel should a tampered child send more anyway)
+        per_set = sum(t.numel() * t.element_size() for t in ref.outputs[0]) if ref.outputs else 0
+        bound = None if returns_inputs else per_set + (1 << 20)
         for set_id in order:  # one set per command: one set's GiBs in flight at a time
             with self.holding(self.ev.device_lock.shared()):
                 reply, more = child.request({
                     "op": "run", "ids": [set_id], "last": set_id == order[-1], "knockout_ids": [KNOCKOUT_SET],
                     "torch_knockout_ids": [TORCH_KNOCKOUT_SET] if self.plan.torch_knockout else [],
                     "provenance": True,
-                    "return_inputs": any(t["modified"] for t in ref.trials),
+                    "return_inputs": returns_inputs, "reference_bytes": per_set,
+                    "reference_outputs": len(ref.outputs[0]) if ref.outputs else None,
                     "max_output_bytes": self.cfg.correctness.max_output_bytes,
-                    "poison_bytes": 2 * ref.nbytes // max(n, 1)}, self.left())
+                    "poison_bytes": 2 * ref.nbytes // max(n, 1)}, self.left(), max_bytes=bound)
             if reply.get("op") == "error":
                 return judge.from_error(reply, "correctness", self.sanitize)
             if reply.get("tampered"):
@@ -423,6 +429,12 @@ class _Run:
             tensors.extend(more)
             if any(t.get("problem") for t in reply["trials"]):
                 break
+        stopped = next((r for r in results if r.get("problem")), None)
+        if stopped is not None:  # the sets run in a shuffled order: name the one that stopped
+            sid = int(stopped["id"])
+            where = f"Trial {sid} (inputs {self.plan.trials[sid][1]})" if sid < n else "A checking run"
+            return judge.Outcome("incorrect", f"{where}: {F.untrusted(str(stopped['problem']))[:400]}.",
+                                 details={"trial": sid if sid < n else None})
         trials, outputs, knocks = _by_id(results, tensors, n)
         self.ref_in_place = any(t["modified"] for t in ref.trials)
         self.trial_programs = judge.least_programs(trials)

@@ -269,12 +269,20 @@ class Child:
         self.oom_base = 0
         self.gate = threading.Lock()  # held while a command is in flight, or while paused
 
-    def request(self, header: dict, timeout_s: float) -> tuple[dict, list[torch.Tensor]]:
-        """Send one command, return its reply; ChildFailure (job ended) otherwise."""
+    def request(self, header: dict, timeout_s: float,
+                max_bytes: int | None = None) -> tuple[dict, list[torch.Tensor]]:
+        """Send one command, return its reply; ChildFailure (job ended) otherwise. A reply
+        over `max_bytes` (at most the channel's own bound) is refused before it is read."""
         with self.gate:
             deadline = time.monotonic() + max(timeout_s, 0.0)
             self._send(header, deadline)
-            return self.read_reply(deadline, header.get("op", "?"))
+            bound = self._reader.max_bytes
+            if max_bytes is not None:
+                self._reader.max_bytes = min(bound, max_bytes)
+            try:
+                return self.read_reply(deadline, header.get("op", "?"))
+            finally:
+                self._reader.max_bytes = bound
 
     def timed_request(self, header: dict, timeout_s: float) -> tuple[dict, list[torch.Tensor], float]:
         """As request, with the worker's own clock from before the write to after the read."""

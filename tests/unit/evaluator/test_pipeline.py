@@ -153,6 +153,22 @@ def test_huge_output_is_rejected_without_transfer(evaluator, settings, problems)
     assert verdict.status == "incorrect" and "shape" in verdict.feedback
 
 
+def test_outputs_beyond_the_references_size_are_refused_before_they_reach_the_worker(evaluator, settings,
+                                                                                    problems):
+    """Returning one output many times over (aliases cost no device memory) must not make
+    the worker take in more than the reference's outputs per set: with four evaluations in
+    flight, GiB-sized outputs amplified this way exhaust the worker's host memory."""
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, _broken(relu, "return out", "return (out,) * 2000"), settings)
+    assert verdict.status == "incorrect" and verdict.reward == 0
+    assert "returned 2000 outputs; the reference returns 1" in verdict.feedback, verdict.feedback
+    bigger = evaluator.evaluate(relu, _broken(relu, "return out", "return torch.cat([out] * 64)"), settings)
+    assert bigger.status == "incorrect" and "the reference's outputs are" in bigger.feedback, bigger.feedback
+    # more frames than the protocol carries would end as a crash ("not your kernel"): refused first
+    empties = evaluator.evaluate(relu, _broken(relu, "return out", "return (out[:0],) * 5000"), settings)
+    assert empties.status == "incorrect" and "the reference returns 1" in empties.feedback, empties.feedback
+
+
 def test_flooding_stdout_hits_the_file_size_limit(evaluator, settings, problems):
     relu = problems["relu"]
     source = _broken(relu, "        x = x.contiguous()\n",
