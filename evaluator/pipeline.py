@@ -14,7 +14,7 @@ threat model these steps implement):
               under strict, one with PyTorch's compute returning noise: wrong = torch_computes
   timing      the worker's clock around each run of the candidate, then of the reference
               in the reference child, on the same fresh draws of inputs; outputs of random
-              runs revealed and compared (evaluator.stopwatch)
+              runs revealed and compared (evaluator.timing_phase, evaluator.stopwatch)
   profile     coverage of the candidate's own kernels (GPU: profiler, CPU: work meter),
               on timed runs chosen at random (their times unused)
   policy      paper (default) or strict, from run-time evidence, reported in the verdict
@@ -33,7 +33,6 @@ import json
 import logging
 import re
 import secrets
-import statistics
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -44,7 +43,7 @@ import torch
 
 from common.config.evaluator import EvaluatorConfig, sensitive_environment_values
 from common.messages import EvalSettings
-from evaluator import bwrap, judge, stopwatch
+from evaluator import bwrap, judge
 from evaluator import feedback as F
 from evaluator.device_lock import DeviceLock
 from evaluator.memory import DeviceMemory, HostMemory
@@ -60,6 +59,7 @@ from evaluator.reference import (
 )
 from evaluator.sandbox import Child, ChildFailure, SandboxFailure
 from evaluator.static_checks import check_source, decode_source
+from evaluator.timing_phase import time_both
 from evaluator.verdict import Verdict, compute_reward
 
 log = logging.getLogger(__name__)
@@ -293,7 +293,7 @@ class _Run:
     def _knockout_ids(self) -> list[int]:
         return [KNOCKOUT_SET] + ([TORCH_KNOCKOUT_SET] if self.plan.torch_knockout is not None else [])
 
-    def _ref_request(self, child: Child, header: dict, shared: bool = True) -> tuple[dict, list]:
+    def ref_request(self, child: Child, header: dict, shared: bool = True) -> tuple[dict, list]:
         """A reference-child command; any failure is the problem's."""
         try:
             if shared:
@@ -313,16 +313,16 @@ class _Run:
         memory = self.ev.memory
         need = memory.reference_bytes(memory.footprint(self.memory_key))
         with self.holding(memory.reserve(need)) as grant, self.ev.pool.reference() as child:
-            prep, _ = self._ref_request(child, {"op": "prepare", "problem": self.problem.source,
-                                                "sizes": self.sizes, "sets": self._trial_sets(),
-                                                "reset_sets": True})
-            self._ref_request(child, {"op": "model", "init_seed": self.plan.init_seed})
+            prep, _ = self.ref_request(child, {"op": "prepare", "problem": self.problem.source,
+                                               "sizes": self.sizes, "sets": self._trial_sets(),
+                                               "reset_sets": True})
+            self.ref_request(child, {"op": "model", "init_seed": self.plan.init_seed})
             extra = self._knockout_ids()
             trials, tensors = [], []
             keep, ids = list(range(len(self.plan.trials))), [0]
             while ids:  # one set per command: one set's GiBs in flight at a time
                 i = ids.pop(0)
-                reply, more = self._ref_request(child, {
+                reply, more = self.ref_request(child, {
                     "op": "run", "ids": [i], "return_inputs": True, "tf32": True, "check_repeat": i == 0,
                     "last": i == extra[-1], "max_output_bytes": self.cfg.correctness.max_output_bytes})
                 trials.extend(reply["trials"])
@@ -389,7 +389,7 @@ class _Run:
             return self.finish(cov) if isinstance(cov, judge.Outcome) else self.decide(None, cov)
         with self.phase("timing"):
             outputs = sum(t.numel() * t.element_size() for t in ref.outputs[0]) if ref.outputs else 0
-            timed = self.timing(child, timing_sets, profile, outputs)
+            timed = time_both(self, child, timing_sets, profile, outputs)
         if isinstance(timed, judge.Outcome):
             return self.finish(timed)
         return self.decide(timed, timed.get("coverage"))
@@ -453,82 +453,6 @@ class _Run:
         if outcome is None and self.plan.torch_knockout is not None:
             outcome = judge.judge_torch_knockout(knocks.get(TORCH_KNOCKOUT_SET), ref, self.cfg, self.tolerance)
         return outcome
-
-    def timing(self, child: Child, timing_sets: list[dict], profile: bool,
-               output_bytes: int = 0) -> dict | judge.Outcome:
-        """Candidate timed (and profiled), its process ended, then the reference timed on the
-        same schedule in the reference child, all under one exclusive hold of the device: no
-        process of the candidate is alive while its reference is measured."""
-        ids = [s["id"] for s in timing_sets]
-        flush = self.cfg.timing.l2_flush_bytes if self.ev.device == "cuda" else 0
-        cov = None
-        with self.ev.pool.reference() as ref_child:
-            self._ref_request(ref_child, {"op": "prepare", "problem": self.problem.source,
-                                          "sizes": self.sizes, "sets": timing_sets,
-                                          "reset_sets": True}, shared=False)
-            self._ref_request(ref_child, {"op": "model", "init_seed": self.plan.init_seed})
-            with self.holding(self.ev.device_lock.exclusive()), self.ev.pool.quiet(child):
-                try:
-                    schedule, cand, reveal = stopwatch.time_candidate(
-                        child, ids, self.cfg.timing, self.ev.device, flush, self.left,
-                        profiled_runs=self.cfg.profiling.forwards if profile else 0,
-                        output_bytes=output_bytes)
-                except stopwatch._ChildError as exc:
-                    return judge.from_error(exc.reply, "timing", self.sanitize)
-                except stopwatch.ForgedTiming as exc:
-                    return judge.Outcome("hack", f"Rejected: {exc}.", hacks=["forged_timing"])
-                idle = sorted(r for r, n in cand.own_launches.items() if n == 0)
-                if idle:
-                    return judge.Outcome("hack", f"Rejected: timed forward {idle[0]} (of {len(cand.own_launches)}) "
-                                         "launched none of your Triton kernels, though the trials did: "
-                                         "forward takes another path when it is timed.", hacks=["no_triton_launch"])
-                if profile:
-                    cov = stopwatch.profiled_coverage(cand.coverage)
-                    if cov is not None:
-                        self.details["profile"] = cov
-                child.close()  # nothing of the candidate runs while its reference is timed
-                try:
-                    ref = stopwatch.time_reference(ref_child, schedule, reveal, self.ev.device, flush,
-                                                   self.left, frozenset(cand.inputs_revealed), cand,
-                                                   self.cfg.timing.reveal_sample_bytes)
-                except stopwatch._ChildError as exc:
-                    raise ProblemFailed(F.untrusted(self.sanitize(str(exc.reply.get("traceback"))))) from None
-                except ChildFailure as exc:
-                    raise ProblemFailed(exc.reason) from None
-        bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, self.cfg, self.tolerance,
-                                  self.facts, ref.revealed_outputs, cand.revealed_shapes, ref.revealed_shapes)
-        if bad is None and not self.ref_in_place:
-            bad = judge.judge_input_checksums(cand.input_checksums, ref.input_checksums)
-        if bad is None:  # after the specific findings (wrong outputs, no launch at all)
-            bad = judge.judge_timed_path(cand.own_programs, self.trial_programs,
-                                         cand.own_variants, self.trial_variants)
-        null = ref.null_median_s
-        ref_s, cand_s = stopwatch.net_seconds(ref), stopwatch.net_seconds(cand, null_cap_s=null)
-        if ref.events_s:  # the reference child's own events are trusted: a floor under its time
-            ref_s = max(ref_s, statistics.median(ref.events_s))
-        if bad is None and self.ev.device == "cuda":
-            bad = judge.judge_events(cand.median_s / schedule.batch, cand_s, cand.events_s, ref_s,
-                                     ref.events_s, self.cfg)
-        if bad is not None:
-            return bad
-        clock = "evaluator clock, GPU (flush, forward, device sync)" if self.ev.device == "cuda" \
-            else "evaluator clock, cpu interpreter"
-        k = schedule.batch
-        self.details["timing"] = {
-            "clock": clock, "runs": len(cand.times_s) * k, "batch": k,
-            "batches": len(cand.times_s), "revealed_runs": sorted(reveal),
-            "profiled_batches": sorted(schedule.profiled),
-            "ref": {"median_s": ref_s, "raw_batch_median_s": ref.median_s, "null_batch_median_s": null},
-            "candidate": {"median_s": cand_s, "raw_batch_median_s": cand.median_s,
-                          "null_batch_median_s": cand.null_median_s,
-                          "min_s": min(t - min(n, null) for t, n in zip(cand.times_s, cand.null_s)) / k,
-                          "max_s": max(t - min(n, null) for t, n in zip(cand.times_s, cand.null_s)) / k},
-            "protocol_overhead_s": null}
-        if cand.events_s:
-            self.details["timing"]["cuda_events_median_s"] = {
-                "candidate": statistics.median(cand.events_s),
-                "ref": statistics.median(ref.events_s) if ref.events_s else None}
-        return {"ref_s": ref_s, "cand_s": cand_s, "clock": clock, "coverage": cov}
 
     def profile(self, child: Child) -> dict | None | judge.Outcome:
         """Coverage when nothing is timed (strict policy); timed evaluations profile timed runs."""

@@ -1,0 +1,93 @@
+"""The timing phase of an evaluation (evaluator.pipeline): the candidate timed and profiled
+by the worker's clock, its process ended, then the reference timed on the same schedule in
+the trusted reference child; reveals, input checksums, the timed path and the CUDA-event
+cross-check judged; the timing details written into the run's verdict details.
+
+`run` is the pipeline's `_Run` (its evaluator, config, problem, plan facts and helpers).
+"""
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+from evaluator import feedback as F
+from evaluator import judge, stopwatch
+from evaluator.reference import ProblemFailed
+from evaluator.sandbox import Child, ChildFailure
+
+
+def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
+              output_bytes: int = 0) -> dict | judge.Outcome:
+    """Candidate timed (and profiled), its process ended, then the reference timed on the
+    same schedule in the reference child, all under one exclusive hold of the device: no
+    process of the candidate is alive while its reference is measured."""
+    ids = [s["id"] for s in timing_sets]
+    flush = run.cfg.timing.l2_flush_bytes if run.ev.device == "cuda" else 0
+    cov = None
+    with run.ev.pool.reference() as ref_child:
+        run.ref_request(ref_child, {"op": "prepare", "problem": run.problem.source,
+                                    "sizes": run.sizes, "sets": timing_sets,
+                                    "reset_sets": True}, shared=False)
+        run.ref_request(ref_child, {"op": "model", "init_seed": run.plan.init_seed})
+        with run.holding(run.ev.device_lock.exclusive()), run.ev.pool.quiet(child):
+            try:
+                schedule, cand, reveal = stopwatch.time_candidate(
+                    child, ids, run.cfg.timing, run.ev.device, flush, run.left,
+                    profiled_runs=run.cfg.profiling.forwards if profile else 0,
+                    output_bytes=output_bytes)
+            except stopwatch._ChildError as exc:
+                return judge.from_error(exc.reply, "timing", run.sanitize)
+            except stopwatch.ForgedTiming as exc:
+                return judge.Outcome("hack", f"Rejected: {exc}.", hacks=["forged_timing"])
+            idle = sorted(r for r, n in cand.own_launches.items() if n == 0)
+            if idle:
+                return judge.Outcome("hack", f"Rejected: timed forward {idle[0]} (of {len(cand.own_launches)}) "
+                                     "launched none of your Triton kernels, though the trials did: "
+                                     "forward takes another path when it is timed.", hacks=["no_triton_launch"])
+            if profile:
+                cov = stopwatch.profiled_coverage(cand.coverage)
+                if cov is not None:
+                    run.details["profile"] = cov
+            child.close()  # nothing of the candidate runs while its reference is timed
+            try:
+                ref = stopwatch.time_reference(ref_child, schedule, reveal, run.ev.device, flush,
+                                               run.left, frozenset(cand.inputs_revealed), cand,
+                                               run.cfg.timing.reveal_sample_bytes)
+            except stopwatch._ChildError as exc:
+                raise ProblemFailed(F.untrusted(run.sanitize(str(exc.reply.get("traceback"))))) from None
+            except ChildFailure as exc:
+                raise ProblemFailed(exc.reason) from None
+    bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, run.cfg, run.tolerance,
+                              run.facts, ref.revealed_outputs, cand.revealed_shapes, ref.revealed_shapes)
+    if bad is None and not run.ref_in_place:
+        bad = judge.judge_input_checksums(cand.input_checksums, ref.input_checksums)
+    if bad is None:  # after the specific findings (wrong outputs, no launch at all)
+        bad = judge.judge_timed_path(cand.own_programs, run.trial_programs,
+                                     cand.own_variants, run.trial_variants)
+    null = ref.null_median_s
+    ref_s, cand_s = stopwatch.net_seconds(ref), stopwatch.net_seconds(cand, null_cap_s=null)
+    if ref.events_s:  # the reference child's own events are trusted: a floor under its time
+        ref_s = max(ref_s, statistics.median(ref.events_s))
+    if bad is None and run.ev.device == "cuda":
+        bad = judge.judge_events(cand.median_s / schedule.batch, cand_s, cand.events_s, ref_s,
+                                 ref.events_s, run.cfg)
+    if bad is not None:
+        return bad
+    clock = "evaluator clock, GPU (flush, forward, device sync)" if run.ev.device == "cuda" \
+        else "evaluator clock, cpu interpreter"
+    k = schedule.batch
+    run.details["timing"] = {
+        "clock": clock, "runs": len(cand.times_s) * k, "batch": k,
+        "batches": len(cand.times_s), "revealed_runs": sorted(reveal),
+        "profiled_batches": sorted(schedule.profiled),
+        "ref": {"median_s": ref_s, "raw_batch_median_s": ref.median_s, "null_batch_median_s": null},
+        "candidate": {"median_s": cand_s, "raw_batch_median_s": cand.median_s,
+                      "null_batch_median_s": cand.null_median_s,
+                      "min_s": min(t - min(n, null) for t, n in zip(cand.times_s, cand.null_s)) / k,
+                      "max_s": max(t - min(n, null) for t, n in zip(cand.times_s, cand.null_s)) / k},
+        "protocol_overhead_s": null}
+    if cand.events_s:
+        run.details["timing"]["cuda_events_median_s"] = {
+            "candidate": statistics.median(cand.events_s),
+            "ref": statistics.median(ref.events_s) if ref.events_s else None}
+    return {"ref_s": ref_s, "cand_s": cand_s, "clock": clock, "coverage": cov}
