@@ -116,10 +116,6 @@ class DeviceMemory:
                 self.used -= grant.nbytes
                 self._cond.notify_all()
 
-    def budget_left(self) -> int | None:
-        with self._cond:
-            return None if self.capacity is None else self.capacity - self.used
-
     def record(self, key: str, peak_bytes: int) -> None:
         if peak_bytes > 0:
             with self._cond:

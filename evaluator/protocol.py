@@ -61,13 +61,6 @@ class ChannelTimeout(ChannelError):
     """The deadline passed before a whole message arrived."""
 
 
-def tensor_frame(t: torch.Tensor) -> tuple[dict, memoryview]:
-    """Descriptor and raw bytes of a (CPU-bound copy of a) tensor."""
-    desc, flat = _describe(t)
-    data = flat.to("cpu").numpy() if flat.numel() else b""
-    return desc, memoryview(data).cast("B")
-
-
 def _describe(t: torch.Tensor) -> tuple[dict, torch.Tensor]:
     """Descriptor and the tensor's bytes as a flat uint8 tensor, on its own device."""
     if t.dtype not in DTYPE_NAMES:
@@ -94,15 +87,9 @@ def tensor_from(desc: Any, buf: memoryview) -> torch.Tensor:
     return torch.frombuffer(buf, dtype=torch.uint8).view(dtype).reshape(shape)
 
 
-def encode(header: dict, tensors: Sequence[torch.Tensor] = ()) -> list:
-    """Frames of one message: header map (with tensor descriptors) then tensor bytes."""
-    descs, bufs = [], []
-    for t in tensors:
-        desc, buf = tensor_frame(t)
-        descs.append(desc)
-        bufs.append(buf)
-    head = dict(header, tensors=descs)
-    return [msgspec.msgpack.encode(head), *bufs]
+def encode(header: dict) -> list:
+    """Frames of one tensor-free message (the parent's commands)."""
+    return [msgspec.msgpack.encode(dict(header, tensors=[]))]
 
 
 def decode(frames: list[memoryview]) -> tuple[dict, list[torch.Tensor]]:
