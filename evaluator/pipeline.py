@@ -209,6 +209,7 @@ class _Run:
         with self.phase("reference"):
             ref = self.reference()
         # the worker holds the reference's outputs and, at most, as many of the candidate's
+        # (bounded by the reference's per set), and a few reveal samples of both children
         need = 2 * ref.nbytes + self.cfg.timing.reveal_sample_bytes * 8
         self.ev.host_memory.record(self.memory_key, need)
         grant.shrink(need)
@@ -319,21 +320,23 @@ class _Run:
             self.ref_request(child, {"op": "model", "init_seed": self.plan.init_seed})
             extra = self._knockout_ids()
             trials, tensors = [], []
-            keep, ids = list(range(len(self.plan.trials))), [0]
-            while ids:  # one set per command: one set's GiBs in flight at a time
-                i = ids.pop(0)
+
+            def run(i: int) -> list | None:  # one set per command: one set's GiBs in flight at a time
                 reply, more = self.ref_request(child, {
                     "op": "run", "ids": [i], "return_inputs": True, "tf32": True, "check_repeat": i == 0,
                     "last": i == extra[-1], "max_output_bytes": self.cfg.correctness.max_output_bytes})
                 trials.extend(reply["trials"])
                 tensors.extend(more)
                 memory.record(self.memory_key, int(reply.get("peak_device_bytes") or 0))
-                if any(t.get("problem") for t in reply["trials"]):
-                    break
-                if i == 0:  # the footprint is known: the rest of the device is free for others
-                    grant.shrink(memory.reference_bytes(memory.footprint(self.memory_key)) or grant.nbytes)
-                    keep = self._trials_kept(sum(t.numel() * t.element_size() for t in more))
-                    ids = [*keep[1:], *extra]
+                return None if any(t.get("problem") for t in reply["trials"]) else more
+
+            first, keep = run(0), list(range(len(self.plan.trials)))
+            if first is not None:  # the footprint is known: the rest of the device is free for others
+                grant.shrink(memory.reference_bytes(memory.footprint(self.memory_key)) or grant.nbytes)
+                keep = self._trials_kept(sum(t.numel() * t.element_size() for t in first))
+                for i in [*keep[1:], *extra]:
+                    if run(i) is None:
+                        break
         n = len(keep)
         if len(trials) < n + len(extra) or any(t.get("problem") for t in trials):
             bad = next((t.get("problem") for t in trials if t.get("problem")), "not every trial ran")
@@ -341,13 +344,13 @@ class _Run:
         outputs, inputs_after, tf32 = split_outputs(trials, tensors)
         for i, t in enumerate(trials[:n]):
             t.update(prep["sets"][str(keep[i])])
-        if n < len(self.plan.trials):  # the candidate's sets are numbered by the kept trials
-            self.plan = replace(self.plan, trials=tuple(self.plan.trials[i] for i in keep))
+        # the candidate's sets are numbered by the kept trials (`reference` adopts this plan)
+        plan = replace(self.plan, trials=tuple(self.plan.trials[i] for i in keep))
         ref = ReferenceOutputs(trials=trials[:n], outputs=outputs[:n], inputs_after=inputs_after[:n],
                                knockout=outputs[n], tf32=tf32[:n],
                                torch_knockout=outputs[n + 1] if len(extra) > 1 else [],
                                torch_knockout_tf32=tf32[n + 1] if len(extra) > 1 else [],
-                               plan=self.plan)
+                               plan=plan)
         self.ev.references.put(key, ref)
         return ref
 
