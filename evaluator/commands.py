@@ -14,9 +14,10 @@ imported — and the worker compares, times and decides. The commands:
   load     {candidate, init_seed}: import the candidate, build ModelNew (candidate role)
   model    {init_seed}: build the reference Model (reference role)
   run      {ids, knockout_ids, torch_knockout_ids, return_inputs, max_output_bytes,
-           reference_bytes, reference_outputs}: one
+           reference_bytes, reference_outputs, describe_only}: one
            forward per input set, in the order given; outputs (and, when asked, the inputs
-           after the forward) come back as tensors.
+           after the forward) come back as tensors, or with describe_only only their
+           descriptors and byte count (what a set would send).
            In a candidate child fresh memory (torch.empty & co.) holds random values in
            every one of these forwards. With knockout, every Triton launch is also skipped:
            if the output is still right, the kernels did no work it depends on.
@@ -305,6 +306,7 @@ class ChildState:
             tf32 = self._tf32_deviations(copies, outs) if h.get("tf32") and problem is None else []
             results.append({"id": set_id, "outputs": describe_outputs(outs), "problem": problem,
                             "modified": modified, "returned_inputs": len(back), "tf32": tf32,
+                            "nbytes": sum(t.numel() * t.element_size() for t in (*outs, *back)),
                             "seconds": seconds, "n_launches": len(launches),
                             "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]],
                             "own_programs": own[0], "own_variants": own[1], "provenance": provenance})
@@ -312,7 +314,9 @@ class ChildState:
             ws.release(int(set_id))
             if problem is not None:
                 break
-            if len(h["ids"]) == 1:  # streamed from the device as the reply is written
+            if h.get("describe_only"):  # sizes only (the worker's admission probe)
+                pass
+            elif len(h["ids"]) == 1:  # streamed from the device as the reply is written
                 tensors.extend((*outs, *back))
             else:  # to the host now: the device holds one set's tensors at a time
                 tensors.extend(t.cpu() for t in (*outs, *back))

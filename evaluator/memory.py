@@ -7,10 +7,13 @@ therefore holds a reservation from one budget:
 
   capacity     total device memory x `memory.device_fraction`, less `memory.context_bytes`
                per process (a CUDA context, cuBLAS/cuDNN handles: memory no allocator counts)
-  reference    a problem's first reference run reserves the whole capacity (its footprint
-               is unknown); the trusted reference child reports the most its allocator
-               held (`peak_device_bytes`), which becomes the problem's footprint F; after
-               the first input set has run the grant shrinks to F plus slack
+  measure      a problem not seen yet is first measured: the trusted reference child runs
+               its first input set once, sending sizes only, under a reservation of the
+               whole capacity (one forward long); it reports the most its allocator held
+               (`peak_device_bytes`), which becomes the problem's footprint F, and what a
+               set's outputs weigh (the worker's host need, below)
+  reference    the reference run reserves F plus slack (the whole capacity where F is still
+               unknown, as on a host-budget-free CPU; the grant then shrinks after set 0)
   candidate    its whole job reserves `candidate_bytes(F)`: room for `candidate_factor`
                x F (2) and for a timing batch; the candidate's process is capped there
                (torch's per-process memory fraction, set before its code is imported), so
@@ -23,10 +26,11 @@ budget (the sandbox's host memory limit bounds each job).
 `HostMemory` is the same for the worker's own memory: the outputs it holds to compare
 (a level-1 KernelBench problem's reference and candidate outputs are 2 x 36 GiB; four
 at once killed the worker). An evaluation reserves before any device reservation (so a
-device holder never waits for host memory, and there is no cycle): what its problem
-needed last time, or the whole budget for a problem not seen yet (as a first reference
-run does on the device); after the reference phase it shrinks the grant to twice the
-reference's outputs.
+device holder never waits for host memory, and there is no cycle; the measuring run
+holds no host memory): what its problem needs, from the measuring run's sizes (twice
+the reference's outputs of the sets that will run, and reveal samples), or from the
+last reference phase; the whole budget only where no measurement was possible. After
+the reference phase the grant shrinks to what the reference really sent.
 """
 from __future__ import annotations
 

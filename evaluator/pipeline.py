@@ -202,15 +202,48 @@ class _Run:
         if isinstance(static, judge.Outcome):
             return self.finish(static)
         host = self.ev.host_memory
+        with self.phase("reference"):
+            self.measure()
         with self.holding(host.reserve(host.first_estimate(self.memory_key))) as grant:
             return self._execute(static, grant)
+
+    def host_need(self, reference_bytes: int) -> int:
+        """The worker's memory for one evaluation: the reference's outputs and, at most, as
+        many of the candidate's (bounded by the reference's per set), and a few reveal
+        samples of both children."""
+        return 2 * reference_bytes + self.cfg.timing.reveal_sample_bytes * 8
+
+    def measure(self) -> None:
+        """An unseen problem's sizes, before anything is reserved for its outputs: the
+        reference child runs the first input set once and sends only what it would send
+        (descriptors and a byte count). The whole device is held for that one forward, not
+        for a whole reference phase; the device footprint and the worker's host need are then
+        known, so neither this evaluation nor the ones queued behind it wait on whole budgets."""
+        host, memory = self.ev.host_memory, self.ev.memory
+        if host.capacity is None or host.footprint(self.memory_key) is not None:
+            return
+        with self.ev.references.computing("measure:" + self.memory_key):
+            if host.footprint(self.memory_key) is not None:  # measured while this one waited
+                return
+            self.ev.learn_device()
+            need = memory.reference_bytes(memory.footprint(self.memory_key))
+            with self.holding(memory.reserve(need)), self.ev.pool.reference() as child:
+                self.ref_request(child, {"op": "prepare", "problem": self.problem.source, "sizes": self.sizes,
+                                         "sets": self._trial_sets()[:1], "reset_sets": True})
+                self.ref_request(child, {"op": "model", "init_seed": self.plan.init_seed})
+                reply, _ = self.ref_request(child, dict(self._ref_run(0, last=True), describe_only=True))
+            memory.record(self.memory_key, int(reply.get("peak_device_bytes") or 0))
+            first = reply["trials"][0]
+            if first.get("problem"):
+                raise ProblemFailed(f"the reference's outputs cannot be used: {first['problem']}")
+            set_bytes = int(first["nbytes"])
+            sets = len(self._trials_kept(set_bytes)) + len(self._knockout_ids())
+            host.record(self.memory_key, self.host_need(sets * set_bytes))
 
     def _execute(self, static: str, grant: Any) -> Verdict:
         with self.phase("reference"):
             ref = self.reference()
-        # the worker holds the reference's outputs and, at most, as many of the candidate's
-        # (bounded by the reference's per set), and a few reveal samples of both children
-        need = 2 * ref.nbytes + self.cfg.timing.reveal_sample_bytes * 8
+        need = self.host_need(ref.nbytes)
         self.ev.host_memory.record(self.memory_key, need)
         grant.shrink(need)
         memory = self.ev.memory
@@ -309,6 +342,11 @@ class _Run:
             raise ProblemFailed(F.untrusted(F.trim_traceback(self.sanitize(text))))
         return reply, tensors
 
+    def _ref_run(self, i: int, last: bool) -> dict:
+        """The reference child's `run` of set i (set 0 also checks the forward repeats)."""
+        return {"op": "run", "ids": [i], "return_inputs": True, "tf32": True, "check_repeat": i == 0,
+                "last": last, "max_output_bytes": self.cfg.correctness.max_output_bytes}
+
     def compute_reference(self, key: str) -> ReferenceOutputs:
         self.ev.learn_device()
         memory = self.ev.memory
@@ -322,9 +360,7 @@ class _Run:
             trials, tensors = [], []
 
             def run(i: int) -> list | None:  # one set per command: one set's GiBs in flight at a time
-                reply, more = self.ref_request(child, {
-                    "op": "run", "ids": [i], "return_inputs": True, "tf32": True, "check_repeat": i == 0,
-                    "last": i == extra[-1], "max_output_bytes": self.cfg.correctness.max_output_bytes})
+                reply, more = self.ref_request(child, self._ref_run(i, last=i == extra[-1]))
                 trials.extend(reply["trials"])
                 tensors.extend(more)
                 memory.record(self.memory_key, int(reply.get("peak_device_bytes") or 0))

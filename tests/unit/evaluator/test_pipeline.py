@@ -218,3 +218,40 @@ def test_a_problem_with_big_outputs_runs_fewer_base_trials_and_still_checks_scal
     assert [t["inputs"] for t in first.details["trials"]] == ["base", "scale:1e-3", "scale:1e3"]
     assert again.status == "ok" and again.details["reference_cached"] and again.details["trials_reduced"]
     assert clamped.status == "incorrect" and "scale:1e3" in clamped.feedback, clamped.feedback
+
+
+def test_an_unseen_problem_is_measured_before_the_worker_reserves_memory_for_its_outputs(problems):
+    """With a host budget (on by default on a GPU; switched on here), an evaluation of a
+    problem not seen yet reserves what its outputs will take, measured by one sizes-only
+    reference run, instead of the whole budget (which made every new problem wait for all
+    others); a reference that cannot judge is still the problem's error."""
+    from common.config.evaluator import MemoryConfig
+    from evaluator.memory import HostMemory
+    from evaluator.pipeline import Evaluator
+
+    class Recording(HostMemory):
+        asked: list = []
+
+        def reserve(self, nbytes):
+            self.asked.append(nbytes)
+            return super().reserve(nbytes)
+
+    relu = problems["relu"]
+    settings = EvalSettings(device="cpu", timeout_s=60, trials=2, timing=False)
+    dropout = FixtureProblem("dropout", relu.source.replace("return torch.relu(x)",
+                                                            "return torch.nn.functional.dropout(torch.relu(x), 0.2)"))
+    with Evaluator(cpu_config(children=1)) as ev:
+        ev.host_memory = host = Recording(MemoryConfig(), 0, total_bytes=64 << 30)
+        first = ev.evaluate(relu, relu.solution, settings)
+        again = ev.evaluate(relu, relu.solution, settings)
+        random_reference = ev.evaluate(dropout, relu.solution, settings)
+    assert first.status == "ok" and again.status == "ok", first.feedback
+    # the trials and the knock-out run, each one float32 [batch, dim] output, twice (both sides)
+    sets = len(first.details["trials"]) + 1
+    out = 4 * CPU_SIZES["relu"]["batch_size"] * CPU_SIZES["relu"]["dim"]
+    expected = 2 * sets * out + 8 * ev.cfg.timing.reveal_sample_bytes
+    assert host.asked == [expected, expected], (host.asked, expected)
+    assert expected < host.capacity
+    assert random_reference.status == "runtime_error" and random_reference.details["error_source"] == "problem"
+    assert "dropout in training mode" in random_reference.feedback
+    assert len(host.asked) == 2, "a problem whose reference cannot be used reserved host memory"
