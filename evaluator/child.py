@@ -5,7 +5,7 @@ hook goes onto the class-level launch path (inherited by every child), and on th
 the interpreter is warmed up so its lazy one-off work is done before the integrity
 baseline. On a GPU nothing touches the device here (CUDA does not survive a fork).
 
-`serve(job, cmd_fd, reply_fd, tmp)` runs in each forked child: it initialises the
+`serve(msg, cmd_fd, reply_fd, tmp, arena_fd)` runs in each forked child: it initialises the
 device (GPU: its own CUDA context, TF32 off so float32 means IEEE float32 in the
 reference, as a candidate's float32 must be), records the integrity baseline, sends
 {"op": "ready"} and serves evaluator.commands until the worker closes the command pipe.
@@ -102,9 +102,13 @@ def _cap_device_memory(job: dict) -> int:
     return total
 
 
-def serve(job: dict, cmd_fd: int, reply_fd: int, tmp: str) -> int:
+def serve(msg: dict, cmd_fd: int, reply_fd: int, tmp: str, arena_fd: int | None = None) -> int:
+    """Serve one job: `msg` is the zygote's spawn message (role, device, and the worker's
+    job: its CPU budget, device-memory cap, arena threshold)."""
     from evaluator import protocol
     from evaluator.commands import ChildState
+
+    job = {**(msg.get("job") or {}), "role": msg["role"], "device": msg["device"]}
 
     t0 = time.perf_counter()
     name = _init_device(job["device"])
@@ -113,6 +117,8 @@ def serve(job: dict, cmd_fd: int, reply_fd: int, tmp: str) -> int:
     protocol.write_blocking(reply_fd, {"op": "ready", "device_name": name, "pid": os.getpid(),
                                        "init_s": time.perf_counter() - t0, "device_memory_bytes": total})
     reader = protocol.Reader(cmd_fd)
+    arena = protocol.Arena(arena_fd) if arena_fd is not None else None
+    protocol.ARENA_MIN_BYTES = int(job.get("arena_min_bytes") or protocol.ARENA_MIN_BYTES)
     cpu_budget(float(job.get("cpu_budget_s", 0)))
     while True:
         try:
@@ -120,7 +126,7 @@ def serve(job: dict, cmd_fd: int, reply_fd: int, tmp: str) -> int:
         except protocol.ChannelClosed:
             return 0
         reply, tensors = state.handle(head)
-        protocol.write_blocking(reply_fd, reply, tensors)
+        protocol.write_blocking(reply_fd, reply, tensors, arena)
         # never between arm and go: a collection there would land inside the next timed call;
         # of a sequence of one-set `run` commands, only after the last
         if head.get("op") in _COLLECT_AFTER and head.get("last", True):

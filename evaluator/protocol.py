@@ -21,9 +21,22 @@ Replies (child -> parent): {"op": "ready", ...} once after start-up, then one
 The parent reads with a deadline and a byte bound, so a hung or flooding child costs
 at most its timeout and never the parent's memory; the child reads without deadline
 (when the parent goes away the pipe closes and the child exits).
+
+Large tensors (`ARENA_MIN_BYTES` and up) do not cross the reply pipe: a pipe moves about
+1 GB/s, and a level-1 KernelBench evaluation moves tens of GiB. The parent gives each
+child a reply arena, a memfd it created and sealed against shrinking (`Arena`); the
+child writes such a tensor there and its frame in the pipe is empty, the header's
+"arena" list giving [offset, nbytes] per tensor (null: in the pipe). The parent copies
+each one out into its own memory before it decodes anything: what it then checks is
+its snapshot, whatever the child writes in the arena afterwards (the child's harness
+writes a reply's arena only after the parent has read the one before: one reply per
+command). An offset or size
+beyond the arena, or more bytes than the bound, is a protocol error; the child cannot
+shrink the arena under the parent's reads (the seal), only grow it.
 """
 from __future__ import annotations
 
+import fcntl
 import math
 import mmap
 import os
@@ -111,17 +124,110 @@ def _prefix(frames: list) -> bytes:
     return _COUNT.pack(len(frames)) + b"".join(_LEN.pack(n) for n in lens)
 
 
-def write_blocking(fd: int, header: dict, tensors: Sequence[torch.Tensor] = ()) -> None:
-    """Child side: write one message, blocking until the parent has taken it. Device
-    tensors stream through one reused pinned staging buffer, a slice at a time: no host
-    copy of a whole output is made, and no fresh host memory is faulted in per message
-    (at GiB sizes both cost more than the pipe itself)."""
+ARENA_MIN_BYTES = 8 << 20
+_ALIGN = 4096
+_F_ADD_SEALS, _F_GET_SEALS, _F_SEAL_SHRINK = 1033, 1034, 2
+
+
+class Arena:
+    """A reply arena (module docstring): created by the parent (`create`), written by the
+    child (`put`), read by the parent (`copy_out`), which never maps beyond its size."""
+
+    def __init__(self, fd: int):
+        self.fd = fd
+        self._map: mmap.mmap | None = None
+
+    @classmethod
+    def create(cls) -> Arena:
+        fd = os.memfd_create("krl-reply-arena", os.MFD_CLOEXEC | os.MFD_ALLOW_SEALING)
+        fcntl.fcntl(fd, _F_ADD_SEALS, _F_SEAL_SHRINK)
+        return cls(fd)
+
+    def _mapped(self, size: int, writable: bool) -> mmap.mmap:
+        """The arena's first `size` bytes, mapped (a mapping is reused while it is big enough)."""
+        if self._map is None or len(self._map) < size:
+            if self._map is not None:
+                self._map.close()
+                self._map = None
+            try:
+                self._map = mmap.mmap(self.fd, size, flags=mmap.MAP_SHARED,
+                                      prot=mmap.PROT_READ | (mmap.PROT_WRITE if writable else 0))
+            except (OSError, ValueError) as exc:
+                raise ChannelError(f"the reply arena cannot be mapped: {exc}") from None
+        return self._map
+
+    def put(self, raws: list[torch.Tensor | None]) -> list[list[int] | None]:
+        """Child side: write each given flat uint8 tensor into the arena, growing it as
+        needed; [offset, nbytes] per tensor."""
+        places, end = [], 0
+        for raw in raws:
+            if raw is None:
+                places.append(None)
+                continue
+            places.append([end, raw.numel()])
+            end += -(-raw.numel() // _ALIGN) * _ALIGN
+        if os.fstat(self.fd).st_size < end:
+            os.ftruncate(self.fd, end)
+        mapped = self._mapped(end, writable=True)
+        for raw, place in zip(raws, places):
+            if raw is None:
+                continue
+            dest = torch.frombuffer(mapped, dtype=torch.uint8, count=place[1], offset=place[0])
+            if raw.device.type == "cpu":
+                dest.copy_(raw)
+            else:
+                stage = _staging()
+                for start in range(0, raw.numel(), stage.numel()):
+                    part = raw[start:start + stage.numel()]
+                    stage[:part.numel()].copy_(part)  # device to pinned host memory: synchronous
+                    dest[start:start + part.numel()].copy_(stage[:part.numel()])
+            del dest
+        return places
+
+    def copy_out(self, offset: int, nbytes: int) -> memoryview:
+        """Parent side: a private copy of the arena's bytes [offset, offset + nbytes)."""
+        size = os.fstat(self.fd).st_size
+        if offset < 0 or nbytes < 0 or offset + nbytes > size:
+            raise ChannelError(f"arena range [{offset}, {offset + nbytes}) is outside the arena of {size} bytes")
+        if fcntl.fcntl(self.fd, _F_GET_SEALS) & _F_SEAL_SHRINK == 0:
+            raise ChannelError("the reply arena is not sealed against shrinking")
+        out = memoryview(_receive_buffer(nbytes))
+        if nbytes:
+            view = memoryview(self._mapped(offset + nbytes, writable=False))
+            try:
+                out[:] = view[offset:offset + nbytes]
+            finally:
+                view.release()
+        return out
+
+    def close(self) -> None:
+        if self._map is not None:
+            self._map.close()
+            self._map = None
+        try:
+            os.close(self.fd)
+        except OSError:
+            pass
+
+
+def write_blocking(fd: int, header: dict, tensors: Sequence[torch.Tensor] = (),
+                   arena: Arena | None = None) -> None:
+    """Child side: write one message, blocking until the parent has taken it. Tensors of
+    `ARENA_MIN_BYTES` and up go into the arena when there is one. Other device tensors
+    stream through one reused pinned staging buffer, a slice at a time: no host copy of a
+    whole output is made, and no fresh host memory is faulted in per message."""
     described = [_describe(t) for t in tensors]
-    head = msgspec.msgpack.encode(dict(header, tensors=[d for d, _ in described]))
-    lens = [len(head), *(raw.numel() for _, raw in described)]
+    extra: dict = {}
+    if arena is not None and any(raw.numel() >= ARENA_MIN_BYTES for _, raw in described):
+        extra["arena"] = arena.put([raw if raw.numel() >= ARENA_MIN_BYTES else None for _, raw in described])
+        piped = [raw if place is None else raw[:0] for (_, raw), place in zip(described, extra["arena"])]
+    else:
+        piped = [raw for _, raw in described]
+    head = msgspec.msgpack.encode(dict(header, tensors=[d for d, _ in described], **extra))
+    lens = [len(head), *(raw.numel() for raw in piped)]
     _write_all(fd, memoryview(_COUNT.pack(len(lens)) + b"".join(_LEN.pack(n) for n in lens)))
     _write_all(fd, memoryview(head))
-    for _, raw in described:
+    for raw in piped:
         if not raw.numel():
             continue
         if raw.device.type == "cpu":
@@ -185,8 +291,9 @@ class Reader:
     """Reads whole messages from a pipe with a deadline and a size bound (parent side),
     or blocking without either (child side, deadline=None)."""
 
-    def __init__(self, fd: int, max_bytes: int = 1 << 62, on_wait: Callable[[], None] | None = None):
-        self.fd, self.max_bytes, self.on_wait = fd, max_bytes, on_wait
+    def __init__(self, fd: int, max_bytes: int = 1 << 62, on_wait: Callable[[], None] | None = None,
+                 arena: Arena | None = None):
+        self.fd, self.max_bytes, self.on_wait, self.arena = fd, max_bytes, on_wait, arena
 
     def _read_exact(self, n: int, deadline: float | None) -> memoryview:
         buf = _receive_buffer(n)
@@ -218,4 +325,29 @@ class Reader:
         lens = [_LEN.unpack(self._read_exact(_LEN.size, deadline))[0] for _ in range(n)]
         if sum(lens) > self.max_bytes:
             raise ChannelError(f"message of {sum(lens)} bytes exceeds the {self.max_bytes}-byte bound")
-        return decode([self._read_exact(k, deadline) for k in lens])
+        frames = [self._read_exact(k, deadline) for k in lens]
+        return decode(self._from_arena(frames, sum(lens)))
+
+    def _from_arena(self, frames: list[memoryview], piped: int) -> list[memoryview]:
+        """The frames, with those the header places in the arena copied out of it."""
+        try:
+            places = msgspec.msgpack.decode(frames[0]).get("arena")
+        except (msgspec.DecodeError, UnicodeDecodeError, AttributeError):
+            return frames  # decode() says what is wrong with it
+        if places is None:
+            return frames
+        if self.arena is None:
+            raise ChannelError("the reply places tensors in an arena this channel does not have")
+        if not isinstance(places, list) or len(places) != len(frames) - 1:
+            raise ChannelError("the arena places do not match the frames")
+        total = piped
+        for place, frame in zip(places, frames[1:]):
+            if place is None:
+                continue
+            if not (isinstance(place, list) and len(place) == 2 and all(type(v) is int for v in place)) \
+                    or frame.nbytes:
+                raise ChannelError(f"bad arena place {place!r:.100}")
+            total += place[1]
+        if total > self.max_bytes:
+            raise ChannelError(f"message of {total} bytes exceeds the {self.max_bytes}-byte bound")
+        return [frames[0], *(f if p is None else self.arena.copy_out(*p) for p, f in zip(places, frames[1:]))]

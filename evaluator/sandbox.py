@@ -162,19 +162,22 @@ class Sandbox:
         cmd_r, cmd_w = os.pipe()
         reply_r, reply_w = os.pipe()
         _widen(reply_w)
+        arena = protocol.Arena.create()  # large tensors of the replies (evaluator.protocol)
         try:
+            job = dict(job, arena_min_bytes=self.cfg.sandbox.arena_min_bytes)
             reply = self._call({"op": "spawn", "role": role, "device": self.device, "job": job},
-                               10.0, [cmd_r, reply_w])
+                               10.0, [cmd_r, reply_w, arena.fd])
         finally:
             os.close(cmd_r)
             os.close(reply_w)
         if reply.get("op") != "spawned":
             os.close(cmd_w)
             os.close(reply_r)
+            arena.close()
             raise SandboxFailure(f"the zygote refused the job: {reply.get('message')!r:.200}")
         self.jobs += 1
         self.peak_rss = 0
-        child = Child(self, role, cmd_w, reply_r)
+        child = Child(self, role, cmd_w, reply_r, arena)
         child.oom_base = self.cgroup.oom_kills() if self.cgroup is not None else 0
         self.child = child
         child.ready = child.read_reply(time.monotonic() + timeout_s, "start-up")[0]
@@ -259,11 +262,11 @@ class Sandbox:
 class Child:
     """One forked process of a sandbox and the two pipes to it."""
 
-    def __init__(self, sandbox: Sandbox, role: str, cmd_w: int, reply_r: int):
+    def __init__(self, sandbox: Sandbox, role: str, cmd_w: int, reply_r: int, arena: protocol.Arena):
         self.sandbox, self.role = sandbox, role
-        self._cmd_w, self._reply_r = cmd_w, reply_r
+        self._cmd_w, self._reply_r, self._arena = cmd_w, reply_r, arena
         max_bytes = 4 * sandbox.cfg.correctness.max_output_bytes + (64 << 20)
-        self._reader = protocol.Reader(reply_r, max_bytes=max_bytes, on_wait=sandbox.watchdog)
+        self._reader = protocol.Reader(reply_r, max_bytes=max_bytes, on_wait=sandbox.watchdog, arena=arena)
         self.ready: dict = {}
         self.closed = False
         self.oom_base = 0
@@ -338,6 +341,7 @@ class Child:
                 os.close(fd)
             except OSError:
                 pass
+        self._arena.close()
 
     def close(self) -> dict | None:
         """Close the pipes (the child exits) and end the job in the sandbox."""

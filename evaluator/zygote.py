@@ -127,10 +127,10 @@ class Zygote:
                 send(self.sock, {"op": "error", "message": f"unknown op {op!r}"})
 
     def _spawn(self, msg: dict, fds: list[int]) -> None:
-        if self.child is not None or len(fds) != 2:
+        if self.child is not None or len(fds) != 3:
             for fd in fds:
                 os.close(fd)
-            send(self.sock, {"op": "error", "message": "a job is running or its pipes are missing"})
+            send(self.sock, {"op": "error", "message": "a job is running or its pipes or arena are missing"})
             return
         self.jobs += 1
         self.status = None
@@ -317,7 +317,7 @@ def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict, pi
         os.environ.update(HOME=job_dir, TMPDIR=job_dir, TRITON_CACHE_DIR=cache)
         from evaluator.child import serve
 
-        code = serve(msg, cmd_fd=fds[0], reply_fd=fds[1], tmp=job_dir)
+        code = serve(msg, cmd_fd=fds[0], reply_fd=fds[1], tmp=job_dir, arena_fd=fds[2])
     except BaseException:  # a failure of the harness before or around serving: exit loudly
         import traceback
 

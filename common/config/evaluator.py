@@ -244,6 +244,10 @@ class SandboxConfig(Section):
     without bubblewrap still evaluate; production configs turn it on."""
     seccomp: bool = True
     """Install evaluator.seccomp.SANDBOX (host-reaching system calls fail) in the sandbox."""
+    arena_min_bytes: int = Field(8 << 20, ge=1)
+    """A reply's tensors of this size and up cross through the child's reply arena (shared
+    memory the worker copies out of, evaluator.protocol) instead of the pipe, which moves
+    about 1 GB/s."""
     tmpfs_bytes: int = Field(2 << 30, gt=0)
     """Size of the sandbox's writable /tmp (HOME, TMPDIR, cwd, Triton cache), and separately
     of its /dev/shm; writes past it fail with ENOSPC. The pages count towards

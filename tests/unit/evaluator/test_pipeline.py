@@ -255,3 +255,22 @@ def test_an_unseen_problem_is_measured_before_the_worker_reserves_memory_for_its
     assert random_reference.status == "runtime_error" and random_reference.details["error_source"] == "problem"
     assert "dropout in training mode" in random_reference.feedback
     assert len(host.asked) == 2, "a problem whose reference cannot be used reserved host memory"
+
+
+def test_every_reply_tensor_through_the_reply_arena_gives_the_same_verdicts(problems, settings, monkeypatch):
+    """With `sandbox.arena_min_bytes` at 1, every tensor of every reply (reference outputs,
+    trials, commitments, reveals) crosses through the sandboxed children's reply arenas
+    instead of the pipes: an honest kernel is still ok, timed, and a wrong one incorrect."""
+    from evaluator import protocol
+    from evaluator.pipeline import Evaluator
+
+    copied = []
+    real = protocol.Arena.copy_out
+    monkeypatch.setattr(protocol.Arena, "copy_out", lambda self, *a: copied.append(a) or real(self, *a))
+    relu, softmax = problems["relu"], problems["softmax"]
+    with Evaluator(cpu_config(children=1, sandbox={"arena_min_bytes": 1})) as ev:
+        ok = ev.evaluate(relu, relu.solution, settings)
+        wrong = ev.evaluate(softmax, _broken(softmax, "e / tl.sum(e, axis=0)", "e"), settings)
+    assert ok.status == "ok" and ok.speedup is not None, ok.feedback
+    assert wrong.status == "incorrect", wrong.feedback
+    assert len(copied) > 20  # reference outputs, trials, commitments and reveals of both

@@ -105,3 +105,93 @@ def test_tensor_descriptor_must_match_its_bytes():
         protocol.tensor_from({"dtype": "float32", "shape": [4]}, memoryview(b"\x00" * 8))
     with pytest.raises(protocol.ChannelError):
         protocol.tensor_from({"dtype": "object", "shape": [1]}, memoryview(b""))
+
+
+# ---------------------------------------------------------------- the reply arena
+
+def _raw_message(fd: int, head: dict, frames: list[bytes]) -> None:
+    import msgspec
+
+    parts = [msgspec.msgpack.encode(head), *frames]
+    os.write(fd, protocol._prefix(parts) + b"".join(parts))
+
+
+_ARENA_CHILD = """
+import os, sys, torch
+from evaluator import protocol
+protocol.ARENA_MIN_BYTES = 1 << 16
+w, fd, go_on = map(int, sys.argv[1:])
+big = torch.arange(5 << 14, dtype=torch.float32).reshape(5, -1)
+mine = protocol.Arena(fd)
+protocol.write_blocking(w, {"op": "x"}, [big, torch.arange(7, dtype=torch.int16), big.t()], mine)
+os.read(go_on, 1)  # one reply per command: the next is written once the parent asks again
+protocol.write_blocking(w, {"op": "y"}, [big * 2], mine)
+os.read(go_on, 1)
+os.pwrite(fd, b"\\xff" * (1 << 16), 0)  # after the parent has read: tampering
+"""
+
+
+def test_large_tensors_cross_in_the_arena_from_another_process_and_the_parent_keeps_a_snapshot(pipe):
+    """Tensors past the arena threshold leave the pipe empty and arrive bit for bit through
+    the arena another process wrote; the parent's tensors are its own copies: what the child
+    writes into the arena afterwards (a later reply, or tampering) changes none of them."""
+    import subprocess
+    import sys
+
+    r, w = pipe
+    arena = protocol.Arena.create()
+    go_r, go_w = os.pipe()
+    child = subprocess.Popen([sys.executable, "-c", _ARENA_CHILD, str(w), str(arena.fd), str(go_r)],
+                             pass_fds=(w, arena.fd, go_r))
+    try:
+        reader = protocol.Reader(r, arena=arena)
+        head, first = reader.read(time.monotonic() + 60)
+        os.write(go_w, b"x")
+        _, second = reader.read(time.monotonic() + 60)
+        os.write(go_w, b"x")
+        assert child.wait(timeout=60) == 0
+    finally:
+        child.kill()
+        for fd in (go_r, go_w):
+            os.close(fd)
+    big = torch.arange(5 << 14, dtype=torch.float32).reshape(5, -1)
+    assert head["arena"][1] is None and [head["arena"][i][1] for i in (0, 2)] == [big.numel() * 4] * 2
+    assert torch.equal(first[0], big) and first[1].tolist() == list(range(7)) and torch.equal(first[2], big.t())
+    assert torch.equal(second[0], big * 2)
+    assert os.pread(arena.fd, 4, 0) == b"\xff" * 4  # the child did write the arena ...
+    assert torch.equal(first[0], big) and torch.equal(second[0], big * 2)  # ... the snapshots are intact
+    arena.close()
+
+
+def test_the_arena_cannot_be_shrunk_under_the_parent_and_bad_places_are_protocol_errors(pipe):
+    """The child holds the arena's fd: shrinking it (which would fault the parent's reads)
+    is refused by the seal; places outside the arena, places with bytes in the pipe too,
+    places on a channel without an arena, and arena bytes past the bound are refused."""
+    r, w = pipe
+    arena = protocol.Arena.create()
+    os.ftruncate(arena.fd, 1 << 16)
+    with pytest.raises(PermissionError):
+        os.ftruncate(arena.fd, 0)
+    desc = {"dtype": "uint8", "shape": [4096]}
+    cases = [
+        ({"op": "x", "tensors": [desc], "arena": [[1 << 16, 4096]]}, [b""], "outside the arena"),
+        ({"op": "x", "tensors": [desc], "arena": [[-4096, 4096]]}, [b""], "outside the arena"),
+        ({"op": "x", "tensors": [desc], "arena": [[0, 4096]]}, [b"\x00" * 4096], "bad arena place"),
+        ({"op": "x", "tensors": [desc], "arena": [["0", 4096]]}, [b""], "bad arena place"),
+        ({"op": "x", "tensors": [desc], "arena": []}, [b""], "do not match"),
+    ]
+    for head, frames, message in cases:
+        _raw_message(w, head, frames)
+        with pytest.raises(protocol.ChannelError, match=message):
+            protocol.Reader(r, arena=arena).read(time.monotonic() + 5)
+    _raw_message(w, {"op": "x", "tensors": [desc], "arena": [[0, 4096]]}, [b""])
+    with pytest.raises(protocol.ChannelError, match="arena this channel does not have"):
+        protocol.Reader(r).read(time.monotonic() + 5)
+    _raw_message(w, {"op": "x", "tensors": [desc], "arena": [[0, 4096]]}, [b""])
+    with pytest.raises(protocol.ChannelError, match="exceeds"):
+        protocol.Reader(r, max_bytes=1024, arena=arena).read(time.monotonic() + 5)
+    _raw_message(w, {"op": "x", "tensors": [desc], "arena": [[4096, 4096]]}, [b""])
+    os.pwrite(arena.fd, b"\x07" * 4096, 4096)
+    _, (got,) = protocol.Reader(r, arena=arena).read(time.monotonic() + 5)
+    assert got.shape == (4096,) and bool((got == 7).all())
+    arena.close()

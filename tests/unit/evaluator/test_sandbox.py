@@ -7,6 +7,7 @@ network, scrubbed environment, PID namespace, integrity check, crash handling.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 import time
@@ -172,3 +173,15 @@ def test_a_candidate_that_kills_its_sandbox_crashes_alone(unsafe_evaluator, sett
     assert verdict.status == "crashed", verdict.feedback
     assert unsafe_evaluator.evaluate(relu, relu.solution, settings).status == "ok"
     assert unsafe_evaluator.pool.started > started
+
+
+def test_the_jobs_cpu_budget_reaches_the_child(unsafe_evaluator, settings, relu):
+    """The worker's job limits (CPU budget, device-memory cap) reach the child: its soft
+    RLIMIT_CPU is what it used so far plus 4x the evaluation's timeout, not unlimited (they
+    were read from the wrong level of the spawn message and silently dropped)."""
+    source = _with_prelude(relu, "import resource\n"
+                                 "raise RuntimeError('cpu limit %d' % resource.getrlimit(resource.RLIMIT_CPU)[0])")
+    verdict = unsafe_evaluator.evaluate(relu, source, settings)
+    found = re.search(r"cpu limit (-?\d+)", verdict.feedback)
+    assert verdict.status == "compile_error" and found, verdict.feedback  # raised at import
+    assert 4 * settings.timeout_s < int(found.group(1)) <= 4 * settings.timeout_s + 120
