@@ -138,8 +138,11 @@ class Arena:
         self._map: mmap.mmap | None = None
 
     @classmethod
-    def create(cls) -> Arena:
+    def create(cls, size: int = 0) -> Arena:
+        """A new arena of `size` bytes (sparse: memory only where the child writes), so the
+        child, whose RLIMIT_FSIZE also bounds a memfd, need not grow it."""
         fd = os.memfd_create("krl-reply-arena", os.MFD_CLOEXEC | os.MFD_ALLOW_SEALING)
+        os.ftruncate(fd, size)
         fcntl.fcntl(fd, _F_ADD_SEALS, _F_SEAL_SHRINK)
         return cls(fd)
 
@@ -218,11 +221,13 @@ def write_blocking(fd: int, header: dict, tensors: Sequence[torch.Tensor] = (),
     whole output is made, and no fresh host memory is faulted in per message."""
     described = [_describe(t) for t in tensors]
     extra: dict = {}
+    piped = [raw for _, raw in described]
     if arena is not None and any(raw.numel() >= ARENA_MIN_BYTES for _, raw in described):
-        extra["arena"] = arena.put([raw if raw.numel() >= ARENA_MIN_BYTES else None for _, raw in described])
-        piped = [raw if place is None else raw[:0] for (_, raw), place in zip(described, extra["arena"])]
-    else:
-        piped = [raw for _, raw in described]
+        try:
+            extra["arena"] = arena.put([raw if raw.numel() >= ARENA_MIN_BYTES else None for _, raw in described])
+            piped = [raw if place is None else raw[:0] for (_, raw), place in zip(described, extra["arena"])]
+        except (OSError, ChannelError):  # the arena cannot hold it (its size, RLIMIT_FSIZE): the pipe does
+            pass
     head = msgspec.msgpack.encode(dict(header, tensors=[d for d, _ in described], **extra))
     lens = [len(head), *(raw.numel() for raw in piped)]
     _write_all(fd, memoryview(_COUNT.pack(len(lens)) + b"".join(_LEN.pack(n) for n in lens)))

@@ -162,7 +162,8 @@ class Sandbox:
         cmd_r, cmd_w = os.pipe()
         reply_r, reply_w = os.pipe()
         _widen(reply_w)
-        arena = protocol.Arena.create()  # large tensors of the replies (evaluator.protocol)
+        # large tensors of the replies (evaluator.protocol), as large as the channel's bound
+        arena = protocol.Arena.create(4 * self.cfg.correctness.max_output_bytes + (64 << 20))
         try:
             job = dict(job, arena_min_bytes=self.cfg.sandbox.arena_min_bytes)
             reply = self._call({"op": "spawn", "role": role, "device": self.device, "job": job},
@@ -265,7 +266,7 @@ class Child:
     def __init__(self, sandbox: Sandbox, role: str, cmd_w: int, reply_r: int, arena: protocol.Arena):
         self.sandbox, self.role = sandbox, role
         self._cmd_w, self._reply_r, self._arena = cmd_w, reply_r, arena
-        max_bytes = 4 * sandbox.cfg.correctness.max_output_bytes + (64 << 20)
+        max_bytes = 4 * sandbox.cfg.correctness.max_output_bytes + (64 << 20)  # the arena's size too
         self._reader = protocol.Reader(reply_r, max_bytes=max_bytes, on_wait=sandbox.watchdog, arena=arena)
         self.ready: dict = {}
         self.closed = False

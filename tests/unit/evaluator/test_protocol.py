@@ -195,3 +195,34 @@ def test_the_arena_cannot_be_shrunk_under_the_parent_and_bad_places_are_protocol
     _, (got,) = protocol.Reader(r, arena=arena).read(time.monotonic() + 5)
     assert got.shape == (4096,) and bool((got == 7).all())
     arena.close()
+
+
+_LIMITED_CHILD = """
+import os, resource, sys, torch
+from evaluator import protocol
+resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, 1 << 20))  # as the sandbox's file-size limit
+protocol.ARENA_MIN_BYTES = 1 << 16
+w, fd = map(int, sys.argv[1:])
+protocol.write_blocking(w, {"op": "x"}, [torch.full((1 << 20,), 3.0)], protocol.Arena(fd))
+"""
+
+
+@pytest.mark.parametrize("arena_bytes", [8 << 20, 1 << 16])
+def test_a_child_under_a_file_size_limit_uses_the_arena_it_was_given_or_else_the_pipe(pipe, arena_bytes):
+    """RLIMIT_FSIZE bounds a memfd too: the child cannot grow its arena past it (KernelBench
+    references crashed so), so the worker sizes the arena; a reply that still does not fit
+    crosses the pipe instead, whole."""
+    import subprocess
+    import sys
+
+    r, w = pipe
+    arena = protocol.Arena.create(arena_bytes)
+    child = subprocess.Popen([sys.executable, "-c", _LIMITED_CHILD, str(w), str(arena.fd)], pass_fds=(w, arena.fd))
+    try:
+        head, (got,) = protocol.Reader(r, arena=arena).read(time.monotonic() + 60)
+        assert child.wait(timeout=60) == 0
+    finally:
+        child.kill()
+        arena.close()
+    assert ("arena" in head) == (arena_bytes >= 4 << 20)
+    assert got.shape == (1 << 20,) and bool((got == 3.0).all())
