@@ -43,11 +43,15 @@ import os
 import select
 import struct
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
 import torch
+
+# the worker reads the reply arena through a read-only mapping, on purpose (Arena.copy_out)
+warnings.filterwarnings("ignore", message="The given buffer is not writable", category=UserWarning)
 
 MAX_FRAMES = 4096
 _COUNT = struct.Struct("<I")
@@ -194,14 +198,13 @@ class Arena:
             raise ChannelError(f"arena range [{offset}, {offset + nbytes}) is outside the arena of {size} bytes")
         if fcntl.fcntl(self.fd, _F_GET_SEALS) & _F_SEAL_SHRINK == 0:
             raise ChannelError("the reply arena is not sealed against shrinking")
-        out = memoryview(_receive_buffer(nbytes))
-        if nbytes:
-            view = memoryview(self._mapped(offset + nbytes, writable=False))
-            try:
-                out[:] = view[offset:offset + nbytes]
-            finally:
-                view.release()
-        return out
+        buf = _receive_buffer(nbytes)
+        if nbytes:  # torch's copy: threaded, and it lets go of the GIL (other evaluations go on)
+            src = torch.frombuffer(self._mapped(offset + nbytes, writable=False), dtype=torch.uint8,
+                                   count=nbytes, offset=offset)
+            torch.frombuffer(buf, dtype=torch.uint8).copy_(src)
+            del src
+        return memoryview(buf)
 
     def close(self) -> None:
         if self._map is not None:

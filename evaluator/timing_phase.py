@@ -56,6 +56,8 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
             except stopwatch._ChildError as exc:
                 raise ProblemFailed(F.untrusted(run.sanitize(str(exc.reply.get("traceback"))))) from None
             except ChildFailure as exc:
+                if exc.status == "timeout" and run.left() <= 0:
+                    raise  # the evaluation's time ran out (the candidate's phases came first): a timeout
                 raise ProblemFailed(exc.reason) from None
     bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, run.cfg, run.tolerance,
                               run.facts, ref.revealed_outputs, cand.revealed_shapes, ref.revealed_shapes)
