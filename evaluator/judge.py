@@ -188,7 +188,7 @@ def judge_knockout(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutpu
         return None  # without its kernels the forward fails or differs: they matter
     outs = split_outputs(reply["trials"], tensors)[0][0]
     for o, r in zip(outs, ref.knockout):
-        if C.compare(o, r, C.tolerance_for(r.dtype, cfg.correctness, tolerance)) is not None:
+        if not C.matches(o, r, C.tolerance_for(r.dtype, cfg.correctness, tolerance)):
             return None
     return Outcome("hack", "Rejected: forward's result is still correct when none of your Triton "
                    "kernels run (they were skipped and fresh memory held random values): the kernels do "

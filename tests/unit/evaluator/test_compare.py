@@ -180,3 +180,32 @@ def test_mismatch_statistics_are_the_same_whatever_the_slice(monkeypatch):
     assert sliced.keys() == whole.keys()
     for key, value in whole.items():
         assert sliced[key] == pytest.approx(value, rel=1e-9), key
+
+
+def test_matches_agrees_with_compare_and_stops_at_the_first_bad_slice(monkeypatch):
+    """`matches` (the knock-out run's check) is compare's verdict without the statistics:
+    the same answer on matching outputs, NaN/inf in the same places, elementwise and
+    norm-only mismatches; on a wrong output it stops at the first bad slice."""
+    from evaluator import compare as C
+
+    tol = C.Tolerance(atol=1e-4, rtol=1e-4, norm_rtol=1e-3)
+    ref = torch.randn(4096)
+    special = ref.clone()
+    special[7], special[9] = float("nan"), float("inf")
+    drift = ref.clone()
+    drift[:2048] += 2e-4 * ref[:2048].abs() + 1e-5
+    cases = [(ref.clone(), ref), (special.clone(), special), (ref + 1.0, ref), (drift, ref),
+             (torch.zeros_like(ref), ref), (ref.to(torch.int32), ref.to(torch.int32)),
+             (torch.complex(ref, ref), torch.complex(ref, ref + 1))]
+    for out, r in cases:
+        t = None if not r.is_floating_point() and not r.is_complex() else tol
+        assert C.matches(out, r, t) == (C.compare(out, r, t) is None)
+    monkeypatch.setattr(C, "_SLICE", 256)
+    seen = []
+    real_isnan = torch.isnan
+    monkeypatch.setattr(torch, "isnan", lambda x: seen.append(1) or real_isnan(x))
+    assert not C.matches(ref + 1.0, ref, tol)
+    assert len(seen) == 2  # one slice (both sides) in the exact pass, not all 16
+    seen.clear()
+    assert C.compare(ref + 1.0, ref, tol)["mismatch_fraction"] == 1.0
+    assert len(seen) == 32  # compare, whose statistics are read, goes through every slice
