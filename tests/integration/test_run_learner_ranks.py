@@ -70,10 +70,11 @@ def test_learner_ranks_under_krl_run_restart_together(tmp_path):
 
     summary = read_json(run_dir / "summary.json")
     assert summary["status"] == "completed" and summary["learner_steps"] == 8
-    # The killed rank died of its SIGKILL; its peer was killed by the supervisor; both
-    # restarted once, as one group, and exited 0 at the budget.
+    # The killed rank died of its SIGKILL; its peer ended with it, killed by the supervisor
+    # or aborting on its own when its collective with the dead rank failed (SIGABRT, a
+    # race seen once in CI-like runs); both restarted once, as one group, and exited 0.
     assert summary["exit_codes"]["learner-1"] == [-9, 0]
-    assert summary["exit_codes"]["learner"] == [-9, 0]
+    assert summary["exit_codes"]["learner"] in ([-9, 0], [-6, 0])
     assert summary["restarts"]["learner"] == summary["restarts"]["learner-1"] == 1
     resumed = {name: re.findall(r"resumed from \S+ \(step (\d+)\)",
                                 (run_dir / "logs" / f"{name}.log").read_text())
