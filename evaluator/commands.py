@@ -50,8 +50,12 @@ imported — and the worker compares, times and decides. The commands:
            CPU: the interpreter work meter, evaluator.cpu_work), each forward on a fresh
            draw of set `id`; only when nothing is timed (else see `go`)
   status   {}: integrity report of the process (a tamper signal, not a guarantee)
+  release  {}: the reference child hands its device memory back (sets, batch, cache)
+  cap      {bytes}: the reference child's device memory capped (None: uncapped), for a
+           measuring run under a partial reservation
 Failures are replies: {"op": "error", "kind": compile_error|runtime_error|format_error|
-problem_error|internal, "message", "traceback"}. The worker decides what an error means
+problem_error|internal, "message", "traceback"}; a problem_error says whether the
+allocator ran out of memory during the command (device_oom). The worker decides what an error means
 by the phase it arrived in, not by its kind alone.
 """
 from __future__ import annotations
@@ -101,6 +105,11 @@ def _as(kind: str, call: Callable[[], Any]) -> Any:
         if kind == "problem":
             raise ProblemError(tb) from None
         raise CandidateError(error_kind(exc), message, tb) from None
+
+
+def _device_ooms(device: str) -> int:
+    """How many times this process's CUDA allocator has run out of memory so far."""
+    return int(torch.cuda.memory_stats().get("num_ooms", 0)) if device == "cuda" else 0
 
 
 def describe_outputs(outs: list[torch.Tensor]) -> list[dict]:
@@ -180,17 +189,18 @@ class ChildState:
         handlers = {"prepare": self.prepare, "load": self.load, "model": self.build_reference,
                     "run": self.run, "arm": self.arm, "go": self.go, "commit": self.commit, "reveal": self.reveal,
                     "profile": self.profile, "status": self.status, "alt": self.alt,
-                    "release": self.release}
+                    "release": self.release, "cap": self.cap}
         handler = handlers.get(head.get("op"))
+        ooms = _device_ooms(self.device)
         try:
             if handler is None:
                 raise ValueError(f"unknown command {head.get('op')!r}")
             return handler(head)
         except CandidateError as exc:
             return {"op": "error", "kind": exc.kind, "message": exc.message, "traceback": exc.tb}, []
-        except ProblemError as exc:
+        except ProblemError as exc:  # device_oom: the allocator ran out (under a `cap`, say)
             return {"op": "error", "kind": "problem_error", "message": str(exc)[-2000:],
-                    "traceback": str(exc)}, []
+                    "traceback": str(exc), "device_oom": _device_ooms(self.device) > ooms}, []
         except Exception as exc:  # a harness bug (or a candidate that broke the harness): reported
             message, tb = describe(exc)
             return {"op": "error", "kind": "internal", "message": message, "traceback": tb}, []
@@ -532,6 +542,19 @@ class ChildState:
         gc.collect()
         if self.device == "cuda":
             torch.cuda.empty_cache()
+        return {"op": "result"}, []
+
+    def cap(self, h: dict) -> tuple[dict, list]:
+        """Reference child: cap this process's device memory at `bytes` (None: uncapped),
+        for a measuring run under a partial reservation (evaluator.memory)."""
+        if self.role != "reference":
+            raise ValueError("only the reference child is capped at run time")
+        if self.device == "cuda":
+            total = torch.cuda.get_device_properties(0).total_memory
+            limit = h.get("bytes")
+            torch.cuda.set_per_process_memory_fraction(1.0 if limit is None else min(1.0, int(limit) / total))
+            if limit is None:
+                torch.cuda.empty_cache()
         return {"op": "result"}, []
 
     def status(self, h: dict) -> tuple[dict, list]:

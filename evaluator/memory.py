@@ -8,8 +8,10 @@ therefore holds a reservation from one budget:
   capacity     total device memory x `memory.device_fraction`, less `memory.context_bytes`
                per process (a CUDA context, cuBLAS/cuDNN handles: memory no allocator counts)
   measure      a problem not seen yet is first measured: the trusted reference child runs
-               its first input set once, sending sizes only, under a reservation of the
-               whole capacity (one forward long); it reports the most its allocator held
+               its first input set once, sending sizes only, under a reservation of
+               `measure_fraction` of the capacity with its process capped there (or, if it
+               ran out of memory, again under the whole capacity, which waits for every
+               other device phase to end); it reports the most its allocator held
                (`peak_device_bytes`), which becomes the problem's footprint F, and what a
                set's outputs weigh (the worker's host need, below)
   reference    the reference run reserves F plus slack (the whole capacity where F is still
@@ -86,6 +88,14 @@ class DeviceMemory:
             return self.capacity
         need = max(self.cfg.candidate_factor * footprint, footprint + batch_bytes) + self.cfg.slack_bytes
         return int(min(self.capacity, need))
+
+    def measure_bytes(self) -> list[int | None]:
+        """The reservations a new problem's measuring run tries in turn: a share of the
+        capacity (the child capped there), then, if that ran out of memory, the whole."""
+        if self.capacity is None:
+            return [None]
+        share = int(self.capacity * self.cfg.measure_fraction)
+        return [share, self.capacity] if share < self.capacity else [self.capacity]
 
     def reference_bytes(self, footprint: int | None) -> int | None:
         if self.capacity is None:

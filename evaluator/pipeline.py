@@ -49,6 +49,7 @@ from evaluator.device_lock import DeviceLock
 from evaluator.memory import DeviceMemory, HostMemory
 from evaluator.pool import ChildPool, EvaluatorUnavailable
 from evaluator.reference import (
+    OverCap,
     ProblemFailed,
     ReferenceCache,
     ReferenceOutputs,
@@ -226,12 +227,26 @@ class _Run:
             if host.footprint(self.memory_key) is not None:  # measured while this one waited
                 return
             self.ev.learn_device()
-            need = memory.reference_bytes(memory.footprint(self.memory_key))
-            with self.holding(memory.reserve(need)), self.ev.pool.reference() as child:
-                self.ref_request(child, {"op": "prepare", "problem": self.problem.source, "sizes": self.sizes,
-                                         "sets": self._trial_sets()[:1], "reset_sets": True})
-                self.ref_request(child, {"op": "model", "init_seed": self.plan.init_seed})
-                reply, _ = self.ref_request(child, dict(self._ref_run(0, last=True), describe_only=True))
+            tries = memory.measure_bytes() if memory.footprint(self.memory_key) is None else \
+                [memory.reference_bytes(memory.footprint(self.memory_key))]
+            for need in tries:
+                capped = need is not None and need < (memory.capacity or 0)
+                with self.holding(memory.reserve(need)), self.ev.pool.reference() as child:
+                    try:
+                        if capped:  # the child cannot take more than was reserved for it
+                            self.ref_request(child, {"op": "cap", "bytes": need})
+                        self.ref_request(child, {"op": "prepare", "problem": self.problem.source,
+                                                 "sizes": self.sizes, "sets": self._trial_sets()[:1],
+                                                 "reset_sets": True}, over_cap=capped)
+                        self.ref_request(child, {"op": "model", "init_seed": self.plan.init_seed}, over_cap=capped)
+                        reply, _ = self.ref_request(child, dict(self._ref_run(0, last=True), describe_only=True),
+                                                    over_cap=capped)
+                    except OverCap:
+                        continue  # again, under the next (larger) reservation
+                    finally:
+                        if capped:
+                            self.ref_request(child, {"op": "cap", "bytes": None})
+                break
             memory.record(self.memory_key, int(reply.get("peak_device_bytes") or 0))
             first = reply["trials"][0]
             if first.get("problem"):
@@ -327,8 +342,10 @@ class _Run:
     def _knockout_ids(self) -> list[int]:
         return [KNOCKOUT_SET] + ([TORCH_KNOCKOUT_SET] if self.plan.torch_knockout is not None else [])
 
-    def ref_request(self, child: Child, header: dict, shared: bool = True) -> tuple[dict, list]:
-        """A reference-child command; any failure is the problem's."""
+    def ref_request(self, child: Child, header: dict, shared: bool = True,
+                    over_cap: bool = False) -> tuple[dict, list]:
+        """A reference-child command; any failure is the problem's (with over_cap, running
+        out of device memory under a capped measuring run raises OverCap instead)."""
         try:
             if shared:
                 with self.holding(self.ev.device_lock.shared()):
@@ -340,6 +357,8 @@ class _Run:
                 raise  # the evaluation's own time ran out (the candidate's timing came first): a timeout
             raise ProblemFailed(f"{exc.reason}\n{F.untrusted(self.sanitize(exc.log_tail[-1500:]))}") from None
         if reply.get("op") == "error":
+            if over_cap and reply.get("device_oom"):
+                raise OverCap()
             text = str(reply.get("traceback") or reply.get("message"))
             raise ProblemFailed(F.untrusted(F.trim_traceback(self.sanitize(text))))
         return reply, tensors

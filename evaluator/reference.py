@@ -73,6 +73,10 @@ class ProblemFailed(Exception):
     """The problem's own code failed in the trusted child (message for the verdict)."""
 
 
+class OverCap(Exception):
+    """A capped measuring run ran out of device memory: it needs a larger reservation."""
+
+
 def split_outputs(trials: list[dict], tensors: list[torch.Tensor]) -> tuple[list, list, list]:
     """Per trial of a `run` reply: (outputs, returned inputs, TF32 deviations per output:
     the reference child's numbers, read only from it)."""

@@ -199,6 +199,10 @@ class MemoryConfig(Section):
 
     device_fraction: float = Field(0.92, gt=0, le=1)
     """Share of the device's total memory the budget hands out."""
+    measure_fraction: float = Field(0.5, gt=0, le=1)
+    """A new problem's measuring run first reserves this share of the budget, its process
+    capped there; only if it runs out of memory is it run again with the whole budget
+    (which waits for every other evaluation's device work to end)."""
     context_bytes: int = Field(1 << 30, ge=0)
     """Device memory one CUDA process takes that no allocator counts (context, library
     handles), set aside per sandboxed process."""

@@ -120,3 +120,16 @@ def test_the_worker_host_budget_waits_for_room_and_a_shrunk_grant_lets_the_next_
     assert host.used == 0
     host.record("a", 2 * GIB)
     assert host.first_estimate("a") == 2 * GIB
+
+
+def test_a_new_problem_is_measured_under_a_share_of_the_budget_first_then_the_whole():
+    """The measuring run tries `measure_fraction` of the capacity (its process capped
+    there) before the whole capacity, which waits for every other device phase; a share
+    of 1 tries the whole at once; no budget (CPU), no reservation."""
+    mem = DeviceMemory(MemoryConfig(device_fraction=1.0, context_bytes=0, measure_fraction=0.25), 1)
+    assert mem.measure_bytes() == [None]
+    mem.set_device(80 * GIB)
+    assert mem.measure_bytes() == [20 * GIB, 80 * GIB]
+    whole = DeviceMemory(MemoryConfig(device_fraction=1.0, context_bytes=0, measure_fraction=1.0), 1)
+    whole.set_device(80 * GIB)
+    assert whole.measure_bytes() == [80 * GIB]

@@ -274,3 +274,29 @@ def test_every_reply_tensor_through_the_reply_arena_gives_the_same_verdicts(prob
     assert ok.status == "ok" and ok.speedup is not None, ok.feedback
     assert wrong.status == "incorrect", wrong.feedback
     assert len(copied) > 20  # reference outputs, trials, commitments and reveals of both
+
+
+def test_the_measuring_run_reserves_a_share_of_the_device_and_caps_the_reference_child(problems):
+    """With a device budget (CPU here, its size set by hand), a new problem's measuring run
+    reserves `memory.measure_fraction` of it, not the whole, and caps the reference child
+    there and back (the `cap` command round trip); the verdict is unchanged."""
+    from common.config.evaluator import MemoryConfig
+    from evaluator.memory import DeviceMemory, HostMemory
+    from evaluator.pipeline import Evaluator
+
+    class Recording(DeviceMemory):
+        asked: list = []
+
+        def reserve(self, nbytes):
+            self.asked.append(nbytes)
+            return super().reserve(nbytes)
+
+    relu = problems["relu"]
+    settings = EvalSettings(device="cpu", timeout_s=60, trials=2, timing=False)
+    with Evaluator(cpu_config(children=1, memory={"measure_fraction": 0.25, "context_bytes": 0})) as ev:
+        ev.host_memory = HostMemory(MemoryConfig(), 0, total_bytes=64 << 30)
+        ev.memory = device = Recording(ev.cfg.memory, 2)
+        device.set_device(64 << 30)
+        verdict = ev.evaluate(relu, relu.solution, settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert device.asked[0] == device.capacity // 4 < device.capacity
