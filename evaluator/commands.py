@@ -198,12 +198,15 @@ class ChildState:
             return handler(head)
         except CandidateError as exc:
             return {"op": "error", "kind": exc.kind, "message": exc.message, "traceback": exc.tb}, []
-        except ProblemError as exc:  # device_oom: the allocator ran out (under a `cap`, say)
-            return {"op": "error", "kind": "problem_error", "message": str(exc)[-2000:],
-                    "traceback": str(exc), "device_oom": _device_ooms(self.device) > ooms}, []
+        except ProblemError as exc:
+            reply = {"op": "error", "kind": "problem_error", "message": str(exc)[-2000:], "traceback": str(exc)}
         except Exception as exc:  # a harness bug (or a candidate that broke the harness): reported
             message, tb = describe(exc)
-            return {"op": "error", "kind": "internal", "message": message, "traceback": tb}, []
+            reply = {"op": "error", "kind": "internal", "message": message, "traceback": tb}
+        # the allocator ran out (under a `cap`, say): its count, or the error's own words
+        reply["device_oom"] = _device_ooms(self.device) > ooms or "OutOfMemoryError" in reply["traceback"] \
+            or "CUDA out of memory" in reply["traceback"]
+        return reply, []
 
     def _workspace(self) -> Workspace:
         if self.ws is None:
