@@ -198,8 +198,10 @@ def _reveal(series: Series, r: int, child, index: int, reply_of_go: dict, deadli
     `series` as run `r`."""
     out_bytes, out_sums, in_bytes, in_sums = reply_of_go["commitment"][index]
     nbytes, sums = [*out_bytes, *(in_bytes if inputs else [])], [*out_sums, *(in_sums if inputs else [])]
+    # the reply may hold what was asked and no more (the channel refuses the rest unread)
+    asked = sum(n if c is None else len(c) * T.chunk_bytes(n) for n, c in zip(nbytes, chunks))
     reply, tensors = child.request({"op": "reveal", "index": index, "inputs": inputs, "chunks": chunks},
-                                   deadline_s)
+                                   deadline_s, max_bytes=asked + (1 << 20))
     if reply.get("op") != "result":
         raise _ChildError(reply)
     shapes = reply.get("shapes")
@@ -320,6 +322,10 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
             if isinstance(reply.get("events_s"), list):
                 series.events_s.extend(float(e) for e in reply["events_s"])
         _note_inputs(series, reply, positions, warmup)
+        for out_bytes, *_ in reply["commitment"]:  # every forward of the batch, before any reveal
+            if output_bytes and sum(out_bytes) > output_bytes:
+                raise ForgedTiming(f"a timed forward committed to {sum(out_bytes)} bytes of outputs; the "
+                                   f"reference's are {output_bytes}, as the trials' were")
         for j, i in enumerate(positions):
             if p >= 1.0 or rng.random() < p:
                 chosen.add(i - warmup)

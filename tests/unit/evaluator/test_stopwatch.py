@@ -26,7 +26,7 @@ class ScriptedChild:
         self.forward_s, self.flush_s, self.nbytes = forward_s, flush_s, nbytes
         self.batches: list[int] = []
 
-    def request(self, head, deadline_s):
+    def request(self, head, deadline_s, max_bytes=None):
         if head["op"] == "commit":
             return commit_reply(self.last, [[] for _ in self.last])  # no tensor inputs
         if head["op"] == "arm":
@@ -216,7 +216,7 @@ class InputsChild(ScriptedChild):
         x = torch.full((3,), float(run))
         return [x + 1 if self.wrote(run) else x], [x]
 
-    def request(self, head, deadline_s):
+    def request(self, head, deadline_s, max_bytes=None):
         if head["op"] == "commit":
             pairs = [self._inputs(i) for i in range(len(self.last))]
             return commit_reply(self.last, [told if self.lie else real for real, told in pairs])
@@ -292,9 +292,10 @@ class BigChild(ScriptedChild):
                          for i in range(len(self.last))]
         return reply, [], seconds
 
-    def request(self, head, deadline_s):
+    def request(self, head, deadline_s, max_bytes=None):
         if head["op"] == "reveal":
             self.asked.append(head["chunks"])
+            self.bounds = [*getattr(self, "bounds", []), max_bytes]
             out = self.last[head["index"]]
             if self.swap:
                 out = [out[0].flip(0) + 0.5]
@@ -335,3 +336,15 @@ def test_sampled_reveals_compare_the_same_chunks_and_catch_a_timed_output_that_i
                                             ref.revealed_shapes))
     assert verdicts[0] is None
     assert verdicts[1] is not None and verdicts[1].hacks == ["timed_output_mismatch"]
+
+
+def test_a_reveal_reply_is_bounded_by_what_was_asked_and_outputs_by_the_reference():
+    """Each reveal request carries its own bound (the chunks asked, and 1 MiB of slack): the
+    channel refuses more unread. A timed forward that commits to more output bytes than the
+    reference's (which the trials' outputs also had to keep to) is refused before any reveal."""
+    cfg = TimingConfig(cpu_runs=3, reveal_sample_bytes=256 << 10)
+    child = BigChild()
+    stopwatch.time_candidate(child, [0], cfg, "cpu", 0, lambda: 10.0, output_bytes=1 << 20)
+    assert child.bounds and all(b == 4 * (64 << 10) + (1 << 20) for b in child.bounds)  # 4 chunks of 64 KiB
+    with pytest.raises(stopwatch.ForgedTiming, match="reference's are"):
+        stopwatch.time_candidate(BigChild(), [0], cfg, "cpu", 0, lambda: 10.0, output_bytes=(1 << 20) - 4)
