@@ -353,8 +353,6 @@ class _Run:
             else:
                 reply, tensors = child.request(header, self.left())
         except ChildFailure as exc:
-            if exc.status == "timeout" and self.left() <= 0 and self.current == "timing":
-                raise  # the evaluation's own time ran out (the candidate's timing came first): a timeout
             raise ProblemFailed(f"{exc.reason}\n{F.untrusted(self.sanitize(exc.log_tail[-1500:]))}") from None
         if reply.get("op") == "error":
             if over_cap and reply.get("device_oom"):

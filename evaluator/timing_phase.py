@@ -8,10 +8,13 @@ cross-check judged; the timing details written into the run's verdict details.
 from __future__ import annotations
 
 import statistics
+import time
 from typing import Any
 
 from evaluator import feedback as F
 from evaluator import judge, stopwatch
+
+REFERENCE_TIME_SHARE = 0.25  # of the evaluation's time limit, at least, for timing its reference
 from evaluator.reference import ProblemFailed
 from evaluator.sandbox import Child, ChildFailure
 
@@ -49,15 +52,17 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                 if cov is not None:
                     run.details["profile"] = cov
             child.close()  # nothing of the candidate runs while its reference is timed
+            # the reference gets time of its own: an evaluation whose earlier phases used up its
+            # time limit does not make the reference's timing look like the problem's failure
+            own = time.monotonic() + run.timeout_s * REFERENCE_TIME_SHARE
             try:
                 ref = stopwatch.time_reference(ref_child, schedule, reveal, run.ev.device, flush,
-                                               run.left, frozenset(cand.inputs_revealed), cand,
+                                               lambda: max(run.left(), own - time.monotonic()),
+                                               frozenset(cand.inputs_revealed), cand,
                                                run.cfg.timing.reveal_sample_bytes)
             except stopwatch._ChildError as exc:
                 raise ProblemFailed(F.untrusted(run.sanitize(str(exc.reply.get("traceback"))))) from None
             except ChildFailure as exc:
-                if exc.status == "timeout" and run.left() <= 0:
-                    raise  # the evaluation's time ran out (the candidate's phases came first): a timeout
                 raise ProblemFailed(exc.reason) from None
     bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, run.cfg, run.tolerance,
                               run.facts, ref.revealed_outputs, cand.revealed_shapes, ref.revealed_shapes)

@@ -300,3 +300,25 @@ def test_the_measuring_run_reserves_a_share_of_the_device_and_caps_the_reference
         verdict = ev.evaluate(relu, relu.solution, settings)
     assert verdict.status == "ok", verdict.feedback
     assert device.asked[0] == device.capacity // 4 < device.capacity
+
+
+def test_a_reference_timed_after_the_evaluations_time_ran_out_still_gets_time_of_its_own(
+        evaluator, problems, monkeypatch):
+    """The reference is timed after the candidate; an evaluation whose earlier phases used up
+    its time limit (on the GPU, GiB transfers of a big problem) gave the reference no time,
+    and its timing 'failed': the problem's error, on nobody's kernel. It now has at least a
+    share of the limit of its own."""
+    from evaluator import stopwatch
+
+    real = stopwatch.time_candidate
+
+    def slow(child, set_ids, cfg, device, flush, timeout_s, *args, **kwargs):
+        result = real(child, set_ids, cfg, device, flush, timeout_s, *args, **kwargs)
+        while timeout_s() > 0:  # the evaluation's own time runs out before its reference is timed
+            time.sleep(0.1)
+        return result
+
+    monkeypatch.setattr(stopwatch, "time_candidate", slow)
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=12, trials=2))
+    assert verdict.status == "ok" and verdict.speedup is not None, verdict.feedback
