@@ -130,16 +130,18 @@ def _prefix(frames: list) -> bytes:
 
 ARENA_MIN_BYTES = 8 << 20
 _ALIGN = 4096
-_F_ADD_SEALS, _F_GET_SEALS, _F_SEAL_SHRINK = 1033, 1034, 2
+_F_ADD_SEALS, _F_SEAL_SHRINK = 1033, 2
 
 
 class Arena:
     """A reply arena (module docstring): created by the parent (`create`), written by the
-    child (`put`), read by the parent (`copy_out`), which never maps beyond its size."""
+    child (`put`), read by the parent (`copy_out`), which never maps beyond its size. The
+    child keeps no mapping between replies: what the arena holds is counted once, by the
+    worker's memory watchdog (`resident_bytes`), however the child wrote it."""
 
     def __init__(self, fd: int):
         self.fd = fd
-        self._map: mmap.mmap | None = None
+        self._view: mmap.mmap | None = None  # the parent's read-only mapping, reused
 
     @classmethod
     def create(cls, size: int = 0) -> Arena:
@@ -147,21 +149,15 @@ class Arena:
         child, whose RLIMIT_FSIZE also bounds a memfd, need not grow it."""
         fd = os.memfd_create("krl-reply-arena", os.MFD_CLOEXEC | os.MFD_ALLOW_SEALING)
         os.ftruncate(fd, size)
-        fcntl.fcntl(fd, _F_ADD_SEALS, _F_SEAL_SHRINK)
+        fcntl.fcntl(fd, _F_ADD_SEALS, _F_SEAL_SHRINK)  # permanent: the parent's reads never fault
         return cls(fd)
 
-    def _mapped(self, size: int, writable: bool) -> mmap.mmap:
-        """The arena's first `size` bytes, mapped (a mapping is reused while it is big enough)."""
-        if self._map is None or len(self._map) < size:
-            if self._map is not None:
-                self._map.close()
-                self._map = None
-            try:
-                self._map = mmap.mmap(self.fd, size, flags=mmap.MAP_SHARED,
-                                      prot=mmap.PROT_READ | (mmap.PROT_WRITE if writable else 0))
-            except (OSError, ValueError) as exc:
-                raise ChannelError(f"the reply arena cannot be mapped: {exc}") from None
-        return self._map
+    def resident_bytes(self) -> int:
+        """Memory the arena holds (written pages), 0 once closed."""
+        try:
+            return os.fstat(self.fd).st_blocks * 512 if self.fd >= 0 else 0
+        except OSError:  # closed meanwhile
+            return 0
 
     def put(self, raws: list[torch.Tensor | None]) -> list[list[int] | None]:
         """Child side: write each given flat uint8 tensor into the arena, growing it as
@@ -175,20 +171,23 @@ class Arena:
             end += -(-raw.numel() // _ALIGN) * _ALIGN
         if os.fstat(self.fd).st_size < end:
             os.ftruncate(self.fd, end)
-        mapped = self._mapped(end, writable=True)
-        for raw, place in zip(raws, places):
-            if raw is None:
-                continue
-            dest = torch.frombuffer(mapped, dtype=torch.uint8, count=place[1], offset=place[0])
-            if raw.device.type == "cpu":
-                dest.copy_(raw)
-            else:
-                stage = _staging()
-                for start in range(0, raw.numel(), stage.numel()):
-                    part = raw[start:start + stage.numel()]
-                    stage[:part.numel()].copy_(part)  # device to pinned host memory: synchronous
-                    dest[start:start + part.numel()].copy_(stage[:part.numel()])
-            del dest
+        mapped = mmap.mmap(self.fd, end, flags=mmap.MAP_SHARED, prot=mmap.PROT_READ | mmap.PROT_WRITE)
+        try:
+            for raw, place in zip(raws, places):
+                if raw is None:
+                    continue
+                dest = torch.frombuffer(mapped, dtype=torch.uint8, count=place[1], offset=place[0])
+                if raw.device.type == "cpu":
+                    dest.copy_(raw)
+                else:
+                    stage = _staging()
+                    for start in range(0, raw.numel(), stage.numel()):
+                        part = raw[start:start + stage.numel()]
+                        stage[:part.numel()].copy_(part)  # device to pinned host memory: synchronous
+                        dest[start:start + part.numel()].copy_(stage[:part.numel()])
+                del dest
+        finally:
+            mapped.close()
         return places
 
     def copy_out(self, offset: int, nbytes: int) -> memoryview:
@@ -196,24 +195,30 @@ class Arena:
         size = os.fstat(self.fd).st_size
         if offset < 0 or nbytes < 0 or offset + nbytes > size:
             raise ChannelError(f"arena range [{offset}, {offset + nbytes}) is outside the arena of {size} bytes")
-        if fcntl.fcntl(self.fd, _F_GET_SEALS) & _F_SEAL_SHRINK == 0:
-            raise ChannelError("the reply arena is not sealed against shrinking")
         buf = _receive_buffer(nbytes)
-        if nbytes:  # torch's copy: threaded, and it lets go of the GIL (other evaluations go on)
-            src = torch.frombuffer(self._mapped(offset + nbytes, writable=False), dtype=torch.uint8,
-                                   count=nbytes, offset=offset)
-            torch.frombuffer(buf, dtype=torch.uint8).copy_(src)
-            del src
+        if not nbytes:
+            return memoryview(buf)
+        if self._view is None or len(self._view) < offset + nbytes:
+            if self._view is not None:
+                self._view.close()
+                self._view = None
+            try:
+                self._view = mmap.mmap(self.fd, offset + nbytes, flags=mmap.MAP_SHARED, prot=mmap.PROT_READ)
+            except OSError as exc:
+                raise ChannelError(f"the reply arena cannot be mapped: {exc}") from None
+        # torch's copy: threaded, and it lets go of the GIL (other evaluations go on)
+        src = torch.frombuffer(self._view, dtype=torch.uint8, count=nbytes, offset=offset)
+        torch.frombuffer(buf, dtype=torch.uint8).copy_(src)
+        del src
         return memoryview(buf)
 
     def close(self) -> None:
-        if self._map is not None:
-            self._map.close()
-            self._map = None
-        try:
+        if self._view is not None:
+            self._view.close()
+            self._view = None
+        if self.fd >= 0:
             os.close(self.fd)
-        except OSError:
-            pass
+            self.fd = -1
 
 
 def write_blocking(fd: int, header: dict, tensors: Sequence[torch.Tensor] = (),

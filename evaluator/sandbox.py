@@ -225,7 +225,9 @@ class Sandbox:
 
     # ------------------------------------------------------------------ watching and killing
     def watchdog(self) -> None:
-        rss = _tree_rss(self.proc.pid) - self.baseline_rss
+        # the job's processes, and what its reply arena holds (written there, not mapped)
+        child = self.child
+        rss = _tree_rss(self.proc.pid) - self.baseline_rss + (child.arena_bytes() if child is not None else 0)
         self.peak_rss = max(self.peak_rss, rss)
         if rss > self.memory_limit:
             raise MemoryLimitExceeded(f"host memory limit exceeded ({rss >> 20} MiB resident > "
@@ -335,6 +337,9 @@ class Child:
                       else f"the child ended ({how}) during {what}")
         self.closed = True
         return ChildFailure(status, reason, str(ended.get("log", "")))
+
+    def arena_bytes(self) -> int:
+        return self._arena.resident_bytes()
 
     def close_pipes(self) -> None:
         for fd in (self._cmd_w, self._reply_r):

@@ -185,3 +185,29 @@ def test_the_jobs_cpu_budget_reaches_the_child(unsafe_evaluator, settings, relu)
     found = re.search(r"cpu limit (-?\d+)", verdict.feedback)
     assert verdict.status == "compile_error" and found, verdict.feedback  # raised at import
     assert 4 * settings.timeout_s < int(found.group(1)) <= 4 * settings.timeout_s + 120
+
+
+_ARENA_HOG = """
+import mmap, os, time
+for name in os.listdir('/proc/self/fd'):
+    try:
+        if 'krl-reply-arena' in os.readlink('/proc/self/fd/' + name):
+            for at in range(0, 1 << 30, 16 << 20):  # stores are not bound by RLIMIT_FSIZE as pwrite is
+                m = mmap.mmap(int(name), 16 << 20, offset=at)
+                for i in range(0, 16 << 20, 4096):
+                    m[i] = 1
+                m.close()  # mapped nowhere now: no resident-set figure shows these pages
+    except OSError:
+        pass
+time.sleep(0.6)
+"""
+
+
+def test_memory_written_into_the_reply_arena_counts_against_the_job(unsafe_evaluator, settings, relu):
+    """The child holds its reply arena's fd: 1 GiB written there 16 MiB at a time, each
+    window unmapped after, is mapped nowhere, so no resident-set figure ever shows it. The watchdog counts what the arena holds,
+    so it cannot be a place to keep memory past the job's limit (on a host without cgroups,
+    as the GPU machine, the watchdog is the only limit)."""
+    verdict = unsafe_evaluator.evaluate(relu, _with_prelude(relu, _ARENA_HOG), settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.details["host_peak_rss_bytes"] >= 1 << 30
