@@ -78,7 +78,7 @@ from evaluator.forward_watch import (
     random_uninitialised,
     torch_compute_noised,
 )
-from evaluator.integrity import Integrity
+from evaluator.integrity import Integrity, device_cap
 from evaluator.launch_hook import LaunchRecorder, own_launches
 from evaluator.protocol import DTYPE_NAMES
 from evaluator.runner import (
@@ -558,6 +558,7 @@ class ChildState:
             torch.cuda.set_per_process_memory_fraction(1.0 if limit is None else min(1.0, int(limit) / total))
             if limit is None:
                 torch.cuda.empty_cache()
+            self.integrity.device_cap = device_cap()  # the worker's change, not a tampering
         return {"op": "result"}, []
 
     def status(self, h: dict) -> tuple[dict, list]:

@@ -67,6 +67,17 @@ def precision_settings() -> tuple:
             torch.get_float32_matmul_precision(), torch.get_default_dtype())
 
 
+def device_cap() -> float | None:
+    """This process's device-memory cap (torch's per-process fraction, set from the job's
+    reservation before the candidate is imported); None off the GPU."""
+    import torch
+
+    getter = getattr(torch.cuda.memory, "get_per_process_memory_fraction", None)
+    if getter is None or not torch.cuda.is_initialized():
+        return None
+    return float(getter(0))
+
+
 class Integrity:
     """Baseline taken at start-up; `check()` lists what changed since."""
 
@@ -75,6 +86,7 @@ class Integrity:
         self.baseline = fingerprint()
         self.threads = threading.active_count()
         self.precision = precision_settings()
+        self.device_cap = device_cap()
 
     def check(self) -> list[str]:
         problems = []
@@ -86,6 +98,8 @@ class Integrity:
             problems.append(f"{threading.active_count() - self.threads} extra Python thread(s) running")
         if precision_settings() != self.precision:
             problems.append(f"numeric settings changed: {precision_settings()} (were {self.precision})")
+        if device_cap() != self.device_cap:  # lifted, its allocations would fail its neighbours
+            problems.append(f"device memory cap changed: {device_cap()} (was {self.device_cap})")
         if not self.recorder.intact():
             problems.append("the Triton launch hook was removed")
         return problems

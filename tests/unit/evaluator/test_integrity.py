@@ -24,3 +24,18 @@ def test_numeric_settings_changed_after_start_up_are_reported():
         assert integrity.check() == []
     finally:
         torch.backends.cudnn.allow_tf32 = before
+
+
+def test_a_lifted_device_memory_cap_is_reported(monkeypatch):
+    """A candidate's process is capped at its device reservation (torch's per-process
+    fraction); one that lifts the cap could take its neighbours' memory and fail their
+    evaluations. The cap is checked like the numeric settings (here its reading is set by
+    hand: this machine has no GPU; the GPU reads torch's own)."""
+    from evaluator import integrity as I
+
+    cap = [0.25]
+    monkeypatch.setattr(I, "device_cap", lambda: cap[0])
+    integrity = Integrity(_HookInPlace())
+    assert integrity.check() == []
+    cap[0] = 1.0
+    assert any("device memory cap changed" in p for p in integrity.check())
