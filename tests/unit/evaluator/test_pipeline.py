@@ -220,6 +220,21 @@ def test_a_problem_with_big_outputs_runs_fewer_base_trials_and_still_checks_scal
     assert clamped.status == "incorrect" and "scale:1e3" in clamped.feedback, clamped.feedback
 
 
+def _recording(budget: type) -> type:
+    """A memory budget class that also lists what each reservation asked for (`asked`)."""
+
+    class Recording(budget):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.asked: list = []
+
+        def reserve(self, nbytes):
+            self.asked.append(nbytes)
+            return super().reserve(nbytes)
+
+    return Recording
+
+
 def test_an_unseen_problem_is_measured_before_the_worker_reserves_memory_for_its_outputs(problems):
     """With a host budget (on by default on a GPU; switched on here), an evaluation of a
     problem not seen yet reserves what its outputs will take, measured by one sizes-only
@@ -229,19 +244,12 @@ def test_an_unseen_problem_is_measured_before_the_worker_reserves_memory_for_its
     from evaluator.memory import HostMemory
     from evaluator.pipeline import Evaluator
 
-    class Recording(HostMemory):
-        asked: list = []
-
-        def reserve(self, nbytes):
-            self.asked.append(nbytes)
-            return super().reserve(nbytes)
-
     relu = problems["relu"]
     settings = EvalSettings(device="cpu", timeout_s=60, trials=2, timing=False)
     dropout = FixtureProblem("dropout", relu.source.replace("return torch.relu(x)",
                                                             "return torch.nn.functional.dropout(torch.relu(x), 0.2)"))
     with Evaluator(cpu_config(children=1)) as ev:
-        ev.host_memory = host = Recording(MemoryConfig(), 0, total_bytes=64 << 30)
+        ev.host_memory = host = _recording(HostMemory)(MemoryConfig(), 0, total_bytes=64 << 30)
         first = ev.evaluate(relu, relu.solution, settings)
         again = ev.evaluate(relu, relu.solution, settings)
         random_reference = ev.evaluate(dropout, relu.solution, settings)
@@ -284,18 +292,11 @@ def test_the_measuring_run_reserves_a_share_of_the_device_and_caps_the_reference
     from evaluator.memory import DeviceMemory, HostMemory
     from evaluator.pipeline import Evaluator
 
-    class Recording(DeviceMemory):
-        asked: list = []
-
-        def reserve(self, nbytes):
-            self.asked.append(nbytes)
-            return super().reserve(nbytes)
-
     relu = problems["relu"]
     settings = EvalSettings(device="cpu", timeout_s=60, trials=2, timing=False)
     with Evaluator(cpu_config(children=1, memory={"measure_fraction": 0.25, "context_bytes": 0})) as ev:
         ev.host_memory = HostMemory(MemoryConfig(), 0, total_bytes=64 << 30)
-        ev.memory = device = Recording(ev.cfg.memory, 2)
+        ev.memory = device = _recording(DeviceMemory)(ev.cfg.memory, 2)
         device.set_device(64 << 30)
         verdict = ev.evaluate(relu, relu.solution, settings)
     assert verdict.status == "ok", verdict.feedback
