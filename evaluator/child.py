@@ -117,8 +117,8 @@ def serve(msg: dict, cmd_fd: int, reply_fd: int, tmp: str, arena_fd: int | None 
     protocol.write_blocking(reply_fd, {"op": "ready", "device_name": name, "pid": os.getpid(),
                                        "init_s": time.perf_counter() - t0, "device_memory_bytes": total})
     reader = protocol.Reader(cmd_fd)
-    arena = protocol.Arena(arena_fd) if arena_fd is not None else None
-    protocol.ARENA_MIN_BYTES = int(job.get("arena_min_bytes") or protocol.ARENA_MIN_BYTES)
+    arena = None if arena_fd is None else \
+        protocol.Arena(arena_fd, int(job.get("arena_min_bytes") or protocol.ARENA_MIN_BYTES))
     cpu_budget(float(job.get("cpu_budget_s", 0)))
     while True:
         try:

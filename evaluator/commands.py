@@ -54,8 +54,8 @@ imported — and the worker compares, times and decides. The commands:
   cap      {bytes}: the reference child's device memory capped (None: uncapped), for a
            measuring run under a partial reservation
 Failures are replies: {"op": "error", "kind": compile_error|runtime_error|format_error|
-problem_error|internal, "message", "traceback"}; a problem_error says whether the
-allocator ran out of memory during the command (device_oom). The worker decides what an error means
+problem_error|internal, "message", "traceback"}; a problem or internal error says
+whether the allocator ran out of memory during the command (device_oom). The worker decides what an error means
 by the phase it arrived in, not by its kind alone.
 """
 from __future__ import annotations
@@ -175,6 +175,7 @@ class ChildState:
         if role == "candidate" and device == "cpu":
             _interpreted_tensors_look_like_cuda()
         self.integrity = Integrity(recorder)
+        self.capped = False  # the reference child under a measuring run's `cap`
         self.ws: Workspace | None = None
         self.problem_key: tuple[str, str] | None = None
         self.model: Any = None
@@ -191,7 +192,7 @@ class ChildState:
                     "profile": self.profile, "status": self.status, "alt": self.alt,
                     "release": self.release, "cap": self.cap}
         handler = handlers.get(head.get("op"))
-        ooms = _device_ooms(self.device)
+        ooms = _device_ooms(self.device) if self.capped else None  # not on every (timed) command
         try:
             if handler is None:
                 raise ValueError(f"unknown command {head.get('op')!r}")
@@ -204,8 +205,8 @@ class ChildState:
             message, tb = describe(exc)
             reply = {"op": "error", "kind": "internal", "message": message, "traceback": tb}
         # the allocator ran out (under a `cap`, say): its count, or the error's own words
-        reply["device_oom"] = _device_ooms(self.device) > ooms or "OutOfMemoryError" in reply["traceback"] \
-            or "CUDA out of memory" in reply["traceback"]
+        reply["device_oom"] = (ooms is not None and _device_ooms(self.device) > ooms) \
+            or "OutOfMemoryError" in reply["traceback"] or "CUDA out of memory" in reply["traceback"]
         return reply, []
 
     def _workspace(self) -> Workspace:
@@ -327,9 +328,9 @@ class ChildState:
             ws.release(int(set_id))
             if problem is not None:
                 break
-            if h.get("describe_only"):  # sizes only (the worker's admission probe)
-                pass
-            elif len(h["ids"]) == 1:  # streamed from the device as the reply is written
+            if h.get("describe_only"):  # sizes only (the worker's measuring run): nothing sent
+                outs = back = ()
+            if len(h["ids"]) == 1:  # streamed from the device as the reply is written
                 tensors.extend((*outs, *back))
             else:  # to the host now: the device holds one set's tensors at a time
                 tensors.extend(t.cpu() for t in (*outs, *back))
@@ -555,6 +556,7 @@ class ChildState:
         if self.device == "cuda":
             total = torch.cuda.get_device_properties(0).total_memory
             limit = h.get("bytes")
+            self.capped = limit is not None
             torch.cuda.set_per_process_memory_fraction(1.0 if limit is None else min(1.0, int(limit) / total))
             if limit is None:
                 torch.cuda.empty_cache()

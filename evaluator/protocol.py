@@ -22,7 +22,7 @@ The parent reads with a deadline and a byte bound, so a hung or flooding child c
 at most its timeout and never the parent's memory; the child reads without deadline
 (when the parent goes away the pipe closes and the child exits).
 
-Large tensors (`ARENA_MIN_BYTES` and up) do not cross the reply pipe: a pipe moves about
+Large tensors (the arena's `min_bytes` and up) do not cross the reply pipe: a pipe moves about
 1 GB/s, and a level-1 KernelBench evaluation moves tens of GiB. The parent gives each
 child a reply arena, a memfd it created and sealed against shrinking (`Arena`); the
 child writes such a tensor there and its frame in the pipe is empty, the header's
@@ -139,8 +139,8 @@ class Arena:
     child keeps no mapping between replies: what the arena holds is counted once, by the
     worker's memory watchdog (`resident_bytes`), however the child wrote it."""
 
-    def __init__(self, fd: int):
-        self.fd = fd
+    def __init__(self, fd: int, min_bytes: int = ARENA_MIN_BYTES):
+        self.fd, self.min_bytes = fd, min_bytes  # min_bytes: smaller tensors take the pipe
         self._view: mmap.mmap | None = None  # the parent's read-only mapping, reused
 
     @classmethod
@@ -224,15 +224,15 @@ class Arena:
 def write_blocking(fd: int, header: dict, tensors: Sequence[torch.Tensor] = (),
                    arena: Arena | None = None) -> None:
     """Child side: write one message, blocking until the parent has taken it. Tensors of
-    `ARENA_MIN_BYTES` and up go into the arena when there is one. Other device tensors
+    the arena's `min_bytes` and up go into it when there is one. Other device tensors
     stream through one reused pinned staging buffer, a slice at a time: no host copy of a
     whole output is made, and no fresh host memory is faulted in per message."""
     described = [_describe(t) for t in tensors]
     extra: dict = {}
     piped = [raw for _, raw in described]
-    if arena is not None and any(raw.numel() >= ARENA_MIN_BYTES for _, raw in described):
+    if arena is not None and any(raw.numel() >= arena.min_bytes for _, raw in described):
         try:
-            extra["arena"] = arena.put([raw if raw.numel() >= ARENA_MIN_BYTES else None for _, raw in described])
+            extra["arena"] = arena.put([raw if raw.numel() >= arena.min_bytes else None for _, raw in described])
             piped = [raw if place is None else raw[:0] for (_, raw), place in zip(described, extra["arena"])]
         except (OSError, ChannelError):  # the arena cannot hold it (its size, RLIMIT_FSIZE): the pipe does
             pass

@@ -60,6 +60,11 @@ class MemoryLimitExceeded(protocol.ChannelError):
     """The watchdog saw the sandbox's resident memory over the limit."""
 
 
+def reply_bound(cfg: EvaluatorConfig) -> int:
+    """The most one reply may carry (and its arena's size): a few outputs' worth."""
+    return 4 * cfg.correctness.max_output_bytes + (64 << 20)
+
+
 def _widen(fd: int) -> None:
     """Grow a pipe to 1 MiB so large outputs cross in fewer wake-ups (best effort)."""
     import fcntl
@@ -163,7 +168,7 @@ class Sandbox:
         reply_r, reply_w = os.pipe()
         _widen(reply_w)
         # large tensors of the replies (evaluator.protocol), as large as the channel's bound
-        arena = protocol.Arena.create(4 * self.cfg.correctness.max_output_bytes + (64 << 20))
+        arena = protocol.Arena.create(reply_bound(self.cfg))
         try:
             job = dict(job, arena_min_bytes=self.cfg.sandbox.arena_min_bytes)
             reply = self._call({"op": "spawn", "role": role, "device": self.device, "job": job},
@@ -268,8 +273,8 @@ class Child:
     def __init__(self, sandbox: Sandbox, role: str, cmd_w: int, reply_r: int, arena: protocol.Arena):
         self.sandbox, self.role = sandbox, role
         self._cmd_w, self._reply_r, self._arena = cmd_w, reply_r, arena
-        max_bytes = 4 * sandbox.cfg.correctness.max_output_bytes + (64 << 20)  # the arena's size too
-        self._reader = protocol.Reader(reply_r, max_bytes=max_bytes, on_wait=sandbox.watchdog, arena=arena)
+        self._reader = protocol.Reader(reply_r, max_bytes=reply_bound(sandbox.cfg), on_wait=sandbox.watchdog,
+                                       arena=arena)
         self.ready: dict = {}
         self.closed = False
         self.oom_base = 0

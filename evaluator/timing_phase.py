@@ -13,10 +13,10 @@ from typing import Any
 
 from evaluator import feedback as F
 from evaluator import judge, stopwatch
-
-REFERENCE_TIME_SHARE = 0.25  # of the evaluation's time limit, at least, for timing its reference
 from evaluator.reference import ProblemFailed
 from evaluator.sandbox import Child, ChildFailure
+
+REFERENCE_TIME_SHARE = 0.25  # of the evaluation's time limit, at least, for timing its reference
 
 
 def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,

@@ -39,14 +39,13 @@ def test_device_tensors_through_the_reply_arena_arrive_bit_for_bit(monkeypatch):
     """The arena path of device tensors (staged, then written into the shared memfd)."""
     monkeypatch.setattr(protocol, "_STAGE_BYTES", 1 << 16)
     monkeypatch.setattr(protocol, "_stage", [])
-    monkeypatch.setattr(protocol, "ARENA_MIN_BYTES", 1 << 12)
     tensors = [torch.randn(3, 1 << 15, device="cuda"), torch.randn(5, 7, device="cuda").t(),
                torch.randn(1 << 14, device="cuda").to(torch.bfloat16), torch.arange(10, device="cuda")]
     arena = protocol.Arena.create()
     r, w = os.pipe()
     try:
         sender = threading.Thread(target=protocol.write_blocking,
-                                  args=(w, {"op": "x"}, tensors, protocol.Arena(os.dup(arena.fd))))
+                                  args=(w, {"op": "x"}, tensors, protocol.Arena(os.dup(arena.fd), min_bytes=1 << 12)))
         sender.start()
         head, got = protocol.Reader(r, arena=arena).read(time.monotonic() + 30)
         sender.join()

@@ -119,10 +119,9 @@ def _raw_message(fd: int, head: dict, frames: list[bytes]) -> None:
 _ARENA_CHILD = """
 import os, sys, torch
 from evaluator import protocol
-protocol.ARENA_MIN_BYTES = 1 << 16
 w, fd, go_on = map(int, sys.argv[1:])
 big = torch.arange(5 << 14, dtype=torch.float32).reshape(5, -1)
-mine = protocol.Arena(fd)
+mine = protocol.Arena(fd, min_bytes=1 << 16)
 protocol.write_blocking(w, {"op": "x"}, [big, torch.arange(7, dtype=torch.int16), big.t()], mine)
 os.read(go_on, 1)  # one reply per command: the next is written once the parent asks again
 protocol.write_blocking(w, {"op": "y"}, [big * 2], mine)
@@ -201,9 +200,8 @@ _LIMITED_CHILD = """
 import os, resource, sys, torch
 from evaluator import protocol
 resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, 1 << 20))  # as the sandbox's file-size limit
-protocol.ARENA_MIN_BYTES = 1 << 16
 w, fd = map(int, sys.argv[1:])
-protocol.write_blocking(w, {"op": "x"}, [torch.full((1 << 20,), 3.0)], protocol.Arena(fd))
+protocol.write_blocking(w, {"op": "x"}, [torch.full((1 << 20,), 3.0)], protocol.Arena(fd, min_bytes=1 << 16))
 """
 
 
