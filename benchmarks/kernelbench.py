@@ -20,6 +20,12 @@ every 250 ms: device-wide, so with concurrency it includes the others).
     python3 benchmarks/kernelbench.py --kernelbench /path/to/KernelBench        # GPU
     python3 benchmarks/kernelbench.py --kernelbench DIR --only level1/19_ReLU --device cpu
 
+With `--solutions DIR` it evaluates solution files written by people instead: each file
+names its problem near its top ("KernelBench level1/90_cumprod"), and every verdict that
+is not ok is the evaluator's failure on that honest work unless the kernel itself is wrong
+at these sizes (read the feedback). Target (issue 12): >= 95% ok; the reward of library +
+Triton fusions below that of pure-Triton ones. Report: kernelbench_honest_<device>.md.
+
 Results are appended to `--results` (JSON lines) as they come, and a run given the
 same file skips what it already holds, so a run cut off by a time limit is continued
 by running it again. Writes benchmarks/reports/kernelbench_<device>.md and .json.
@@ -33,6 +39,7 @@ import ast
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -52,6 +59,8 @@ from common.messages import EvalSettings  # noqa: E402
 from common.problemset import Problem, load_problems  # noqa: E402
 
 TARGET_P50_S, TARGET_P95_S = 10.0, 60.0
+TARGET_HONEST_OK = 0.95
+FUSION_COVERAGE = 0.9  # below: a library does part of the forward's device work
 HARNESS = {"crashed", "timeout"}
 
 _EPILOGUE = '''
@@ -131,25 +140,48 @@ class DeviceMemory:
             self.proc.wait(timeout=10)
 
 
+def _key(row: dict) -> str:
+    """A results row's identity: its solution file's name, or its problem's."""
+    return row.get("solution") or row["problem"]
+
+
 def classify(status: str, details: dict) -> str:
     if details.get("error_source") in ("problem", "evaluator") or status in HARNESS:
         return "harness_failure"
     return "ok" if status == "ok" else "false_rejection"
 
 
-def evaluate_one(ev, problem: Problem, settings: EvalSettings, mem: DeviceMemory | None) -> dict:
+_NAMES_PROBLEM = re.compile(r"KernelBench (level\d+/[\w.-]+)")
+
+
+def load_solutions(directory: Path, problems: list[Problem]) -> list[tuple[str, Problem, str]]:
+    """(solution name, its problem, its source) for each file in `directory` that names one
+    of `problems` in its first lines; a file naming none of them is left out (with `--only`,
+    most are)."""
+    by_name = {p.name: p for p in problems}
+    found = []
+    for path in sorted(directory.glob("*.py")):
+        text = path.read_text()
+        m = _NAMES_PROBLEM.search("\n".join(text.splitlines()[:5]))
+        if m and m.group(1).removesuffix(".py") in by_name:
+            found.append((path.stem, by_name[m.group(1).removesuffix(".py")], text))
+    return found
+
+
+def evaluate_one(ev, problem: Problem, settings: EvalSettings, mem: DeviceMemory | None,
+                 source: str | None = None, solution: str | None = None) -> dict:
     t0 = time.monotonic()
     try:
-        v = ev.evaluate(problem, make_candidate(problem.source), settings)
+        v = ev.evaluate(problem, make_candidate(problem.source) if source is None else source, settings)
         status, details, feedback = v.status, v.details, v.feedback
-        speedup, coverage, phases = v.speedup, v.coverage, v.phase_seconds
+        speedup, coverage, phases, reward = v.speedup, v.coverage, v.phase_seconds, v.reward
     except Exception as exc:  # the evaluator itself raised: a harness failure
         status, details, feedback = "crashed", {"error_source": "evaluator"}, f"{type(exc).__name__}: {exc}"
-        speedup = coverage = None
+        speedup = coverage = reward = None
         phases = {}
     t1 = time.monotonic()
-    return {"problem": problem.name, "status": status, "class": classify(status, details),
-            "wall_s": round(t1 - t0, 3), "speedup": speedup, "coverage": coverage,
+    return {"problem": problem.name, "solution": solution, "status": status, "class": classify(status, details),
+            "wall_s": round(t1 - t0, 3), "speedup": speedup, "coverage": coverage, "reward": reward,
             "phases": {k: round(x, 3) for k, x in (phases or {}).items()},
             "host_peak_rss_bytes": details.get("host_peak_rss_bytes"),
             "device_peak_used_bytes": mem.peak(t0, t1) if mem else None,
@@ -178,15 +210,30 @@ def summarize(rows: list[dict], wall_s: float | None) -> dict:
             "evals_per_gpu_hour": round(len(rows) / wall_s * 3600, 1) if wall_s else None}
 
 
+def honest_summary(rows: list[dict]) -> dict:
+    """What the honest-solutions run is judged by: the share ok, and the reward of solutions
+    whose forward leaves part of its device work to a library (by the trusted profile's
+    coverage) against pure-Triton ones."""
+    ok = [r for r in rows if r["status"] == "ok"]
+    fused = [r["reward"] for r in ok if r.get("coverage") is not None and r["coverage"] < FUSION_COVERAGE]
+    pure = [r["reward"] for r in ok if r.get("coverage") is not None and r["coverage"] >= FUSION_COVERAGE]
+    med = lambda xs: round(statistics.median(xs), 4) if xs else None  # noqa: E731
+    return {"ok_share": round(len(ok) / len(rows), 4) if rows else None,
+            "library_fusions": {"n": len(fused), "median_reward": med(fused)},
+            "pure_triton": {"n": len(pure), "median_reward": med(pure)}}
+
+
 def write_report(out: Path, device: str, meta: dict, rows: list[dict], wall_s: float | None) -> str:
+    honest = bool(meta.get("solutions"))
     levels = sorted({r["problem"].partition("/")[0] for r in rows})
     summary = {"all": summarize(rows, wall_s),
                **{lv: summarize([r for r in rows if r["problem"].startswith(lv + "/")], None) for lv in levels}}
     s = summary["all"]
     met = lambda ok: "met" if ok else "NOT met"  # noqa: E731
+    what = f"honest solutions from {meta['solutions']}" if honest else "a generated candidate per problem"
     lines = ["# KernelBench at real sizes through the evaluator", "",
-             f"{device} ({meta['device_name']}), {meta['concurrency']} evaluations at once, "
-             f"policy {meta['policy']}, {meta['date']}; {meta['problems']} problems selected, "
+             f"{device} ({meta['device_name']}), {what}, {meta['concurrency']} evaluations at once, "
+             f"policy {meta['policy']}, {meta['date']}; {meta['problems']} selected, "
              f"{len(rows)} with a result.", ""]
     if device == "cpu":
         lines.append("**CPU-interpreter numbers** (Triton's interpreter on CPU tensors).\n")
@@ -204,18 +251,28 @@ def write_report(out: Path, device: str, meta: dict, rows: list[dict], wall_s: f
                      f"({len(rows)} in {wall_s:.0f} s).")
     lines += ["", f"Targets: no harness failures: {met(s['classes']['harness_failure'] == 0)}; "
               f"p50 <= {TARGET_P50_S:g} s: {met(s['p50_s'] is not None and s['p50_s'] <= TARGET_P50_S)}; "
-              f"p95 <= {TARGET_P95_S:g} s: {met(s['p95_s'] is not None and s['p95_s'] <= TARGET_P95_S)}.",
-              "", "| problem | status | wall s | host peak GiB | device peak GiB | why not ok |",
-              "|---|---|---:|---:|---:|---|"]
+              f"p95 <= {TARGET_P95_S:g} s: {met(s['p95_s'] is not None and s['p95_s'] <= TARGET_P95_S)}."]
+    if honest:
+        h = summary["honest"] = honest_summary(rows)
+        fused, pure = h["library_fusions"], h["pure_triton"]
+        lines += [f"Honest solutions ok: {h['ok_share']:.1%} (target >= {TARGET_HONEST_OK:.0%}: "
+                  f"{met(h['ok_share'] >= TARGET_HONEST_OK)}). Median reward of the ok ones: library + Triton "
+                  f"(coverage < {FUSION_COVERAGE:g}) {fused['median_reward']} over {fused['n']}, pure Triton "
+                  f"{pure['median_reward']} over {pure['n']}."]
+    lines += ["", "| problem | solution | status | wall s | coverage | reward | host peak GiB | device peak GiB "
+              "| why not ok |", "|---|---|---|---:|---:|---:|---:|---:|---|"]
     gib = lambda b: f"{b / (1 << 30):.1f}" if b else ""  # noqa: E731
+    num = lambda x: "" if x is None else f"{x:.3f}"  # noqa: E731
     for r in sorted(rows, key=lambda r: (r["class"] == "ok", r["problem"])):
         why = r["feedback"].replace("\n", " ").replace("|", "/")[:160]
-        lines.append(f"| {r['problem']} | {r['status']} | {r['wall_s']} | {gib(r['host_peak_rss_bytes'])} | "
+        lines.append(f"| {r['problem']} | {r.get('solution') or ''} | {r['status']} | {r['wall_s']} | "
+                     f"{num(r.get('coverage'))} | {num(r.get('reward'))} | {gib(r['host_peak_rss_bytes'])} | "
                      f"{gib(r['device_peak_used_bytes'])} | {why} |")
     text = "\n".join(lines) + "\n"
+    name = f"kernelbench_honest_{device}" if honest else f"kernelbench_{device}"
     out.mkdir(parents=True, exist_ok=True)
-    (out / f"kernelbench_{device}.md").write_text(text)
-    (out / f"kernelbench_{device}.json").write_text(
+    (out / f"{name}.md").write_text(text)
+    (out / f"{name}.json").write_text(
         json.dumps({"meta": meta, "summary": summary, "rows": rows}, indent=2, default=str) + "\n")
     return text
 
@@ -251,6 +308,8 @@ def main() -> int:
                     help="run the problems in a seeded random order (a run cut short samples every level)")
     ap.add_argument("--budget-s", type=float, default=None, help="submit nothing new after this many seconds")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="evaluator config override")
+    ap.add_argument("--solutions", type=Path, default=None,
+                    help="a folder of solution files, each naming its KernelBench problem near its top")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "reports")
     args = ap.parse_args()
     import torch
@@ -258,17 +317,21 @@ def main() -> int:
         print("no CUDA device here; use --device cpu", file=sys.stderr)
         return 2
     problems = load_problems(f"{args.kernelbench}:{args.only or args.levels}")
-    results = args.results or args.out / f"kernelbench_{args.device}.jsonl"
+    # (row key, problem, candidate source or None for the generated one)
+    jobs = [(name, p, src) for name, p, src in load_solutions(args.solutions, problems)] if args.solutions \
+        else [(p.name, p, None) for p in problems]
+    kind = "kernelbench_honest" if args.solutions else "kernelbench"
+    results = args.results or args.out / f"{kind}_{args.device}.jsonl"
     results.parent.mkdir(parents=True, exist_ok=True)
-    done = {json.loads(line)["problem"] for line in results.read_text().splitlines() if line.strip()} \
+    done = {_key(json.loads(line)) for line in results.read_text().splitlines() if line.strip()} \
         if results.exists() else set()
-    todo = [p for p in problems if p.name not in done]
+    todo = [j for j in jobs if j[0] not in done]
     if args.shuffle is not None:
         import random
         random.Random(args.shuffle).shuffle(todo)
     cfg = evaluator_config(args.device, args.concurrency, args.set)
     settings = EvalSettings(device=args.device, timeout_s=args.timeout_s)
-    print(f"{len(problems)} problems, {len(done)} already in {results}, {len(todo)} to run; "
+    print(f"{len(jobs)} evaluations, {len(done)} already in {results}, {len(todo)} to run; "
           f"{args.concurrency} at once on {args.device}", flush=True)
     from evaluator.pipeline import Evaluator
     mem = DeviceMemory() if args.device == "cuda" else None
@@ -278,33 +341,34 @@ def main() -> int:
         ev.warm_up()
         t0 = time.monotonic()
 
-        def job(p: Problem) -> dict | None:
+        def job(key: str, p: Problem, source: str | None) -> dict | None:
             if args.budget_s is not None and time.monotonic() - t_start > args.budget_s:
                 return None
-            return evaluate_one(ev, p, settings, mem)
+            return evaluate_one(ev, p, settings, mem, source, key if source is not None else None)
 
         with ThreadPoolExecutor(args.concurrency) as pool:
-            for fut in as_completed([pool.submit(job, p) for p in todo]):
+            for fut in as_completed([pool.submit(job, *j) for j in todo]):
                 row = fut.result()
                 if row is None:
                     continue
                 with lock:
                     sink.write(json.dumps(row, default=str) + "\n")
                     sink.flush()
-                print(f"{row['problem']}: {row['status']} {row['wall_s']:.1f}s", flush=True)
+                print(f"{_key(row)}: {row['status']} {row['wall_s']:.1f}s", flush=True)
         wall = time.monotonic() - t0
     if mem:
         mem.close()
     rows = [json.loads(line) for line in results.read_text().splitlines() if line.strip()]
-    wanted = {p.name for p in problems}
-    rows = [r for r in rows if r["problem"] in wanted]
+    wanted = {key for key, _, _ in jobs}
+    rows = [r for r in rows if _key(r) in wanted]
     meta = {"device_name": torch.cuda.get_device_name(0) if args.device == "cuda" else platform.processor() or "cpu",
-            "concurrency": args.concurrency, "policy": cfg.policy.name, "problems": len(problems),
+            "concurrency": args.concurrency, "policy": cfg.policy.name, "problems": len(jobs),
+            "solutions": str(args.solutions) if args.solutions else None,
             "overrides": args.set, "host_cpus": os.cpu_count(),
             "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "kernelbench": str(args.kernelbench)}
     # throughput only when this invocation ran the whole selection
-    print(write_report(args.out, args.device, meta, rows, wall if len(todo) == len(problems) else None))
+    print(write_report(args.out, args.device, meta, rows, wall if len(todo) == len(jobs) else None))
     return 0
 
 

@@ -1,0 +1,103 @@
+"""benchmarks/kernelbench.py with `--solutions`: solution files written by people, each
+naming its KernelBench problem, through the real evaluator (CPU interpreter, a
+KernelBench-layout checkout made here at small sizes); the report says what share was ok
+and is resumed from its results file."""
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+RELU = textwrap.dedent('''
+    import torch
+    import torch.nn as nn
+
+
+    class Model(nn.Module):
+        def __init__(self):
+            super(Model, self).__init__()
+
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            return torch.relu(x)
+
+
+    batch_size = 4
+    dim = 300
+
+
+    def get_inputs():
+        return [torch.rand(batch_size, dim) - 0.5]
+
+
+    def get_init_inputs():
+        return []
+''')
+
+SOLUTION = textwrap.dedent('''
+    # A ReLU for KernelBench level1/19_ReLU, one program per block.
+    import torch
+    import torch.nn as nn
+    import triton
+    import triton.language as tl
+
+
+    @triton.jit
+    def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        mask = offs < n
+        x = tl.load(x_ptr + offs, mask=mask)
+        tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=mask)
+
+
+    class ModelNew(nn.Module):
+        def __init__(self):
+            super().__init__()
+
+        def forward(self, x):
+            x = x.contiguous()
+            y = torch.empty_like(x)
+            n = x.numel()
+            relu_kernel[(triton.cdiv(n, 256),)](x, y, n, BLOCK=256)
+            return y
+''').lstrip()
+
+
+def _bench(tmp_path: Path, *extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "kernelbench.py"), "--kernelbench", str(tmp_path / "kb"),
+         "--levels", "level1", "--device", "cpu", "--concurrency", "1", "--solutions", str(tmp_path / "sol"),
+         "--out", str(tmp_path / "out"), *extra],
+        capture_output=True, text=True, timeout=600, cwd=ROOT)
+
+
+def test_honest_solutions_are_judged_against_the_problem_they_name(tmp_path):
+    (tmp_path / "kb" / "KernelBench" / "level1").mkdir(parents=True)
+    (tmp_path / "kb" / "KernelBench" / "level1" / "19_ReLU.py").write_text(RELU)
+    sol = tmp_path / "sol"
+    sol.mkdir()
+    (sol / "relu_right.py").write_text(SOLUTION)
+    # wrong for negative inputs only: judged against ReLU, not against some other problem
+    (sol / "relu_wrong.py").write_text(SOLUTION.replace("tl.maximum(x, 0.0)", "tl.abs(x)"))
+    (sol / "names_another.py").write_text(SOLUTION.replace("level1/19_ReLU", "level1/20_LeakyReLU"))
+    (sol / "README.md").write_text("not a solution")
+
+    run = _bench(tmp_path)
+    assert run.returncode == 0, run.stderr[-3000:]
+    report = json.loads((tmp_path / "out" / "kernelbench_honest_cpu.json").read_text())
+    by_solution = {r["solution"]: r for r in report["rows"]}
+    assert set(by_solution) == {"relu_right", "relu_wrong"}  # the one naming no selected problem is left out
+    assert by_solution["relu_right"]["status"] == "ok" and by_solution["relu_right"]["reward"] > 0
+    assert by_solution["relu_wrong"]["status"] == "incorrect"
+    assert by_solution["relu_wrong"]["class"] == "false_rejection"
+    assert report["summary"]["honest"]["ok_share"] == 0.5
+    text = (tmp_path / "out" / "kernelbench_honest_cpu.md").read_text()
+    assert "Honest solutions ok: 50.0% (target >= 95%: NOT met)" in text
+
+    # a second run with the same results file has nothing left to do, and reports the same
+    again = _bench(tmp_path)
+    assert again.returncode == 0, again.stderr[-3000:]
+    assert "2 evaluations, 2 already in" in again.stdout and "0 to run" in again.stdout
+    rows = (tmp_path / "out" / "kernelbench_honest_cpu.jsonl").read_text().splitlines()
+    assert len(rows) == 2
