@@ -3,7 +3,8 @@
 Cheapest first, stopping at the first terminal outcome (docs/architecture.md has the
 threat model these steps implement):
   static      decode + AST allowlist (evaluator.static_checks), in the worker
-  reference   the trusted reference child runs Model on the trials (cached per problem)
+  reference   a new problem is measured first; the trusted reference child runs Model on
+              the trials (cached per problem), capped at its reservation (evaluator.reference_phase)
   inputs      a FRESH candidate child (forked by a sandbox's zygote for this candidate
               alone) imports the problem and makes every input set (on the device
               where get_inputs allows), before the candidate's module exists; the
@@ -36,14 +37,13 @@ import secrets
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import Any
 
 import torch
 
 from common.config.evaluator import EvaluatorConfig, sensitive_environment_values
 from common.messages import EvalSettings
-from evaluator import bwrap, judge
+from evaluator import bwrap, judge, reference_phase
 from evaluator import feedback as F
 from evaluator.device_lock import DeviceLock
 from evaluator.memory import DeviceMemory, HostMemory
@@ -56,7 +56,6 @@ from evaluator.reference import (
     TrialPlan,
     make_plan,
     reply_size,
-    split_outputs,
 )
 from evaluator.sandbox import Child, ChildFailure, SandboxFailure
 from evaluator.static_checks import check_source, decode_source
@@ -208,57 +207,13 @@ class _Run:
         with self.holding(host.reserve(host.first_estimate(self.memory_key))) as grant:
             return self._execute(static, grant)
 
-    def host_need(self, reference_bytes: int) -> int:
-        """The worker's memory for one evaluation: the reference's outputs and, at most, as
-        many of the candidate's (bounded by the reference's per set), and a few reveal
-        samples of both children."""
-        return 2 * reference_bytes + self.cfg.timing.reveal_sample_bytes * 8
-
     def measure(self) -> None:
-        """An unseen problem's sizes, before anything is reserved for its outputs: the
-        reference child runs the first input set once and sends only what it would send
-        (descriptors and a byte count). The whole device is held for that one forward, not
-        for a whole reference phase; the device footprint and the worker's host need are then
-        known, so neither this evaluation nor the ones queued behind it wait on whole budgets."""
-        host, memory = self.ev.host_memory, self.ev.memory
-        if host.capacity is None or host.footprint(self.memory_key) is not None:
-            return
-        with self.ev.references.computing("measure:" + self.memory_key):
-            if host.footprint(self.memory_key) is not None:  # measured while this one waited
-                return
-            self.ev.learn_device()
-            tries = memory.measure_bytes() if memory.footprint(self.memory_key) is None else \
-                [memory.reference_bytes(memory.footprint(self.memory_key))]
-            for need in tries:
-                capped = need is not None and need < (memory.capacity or 0)
-                with self.holding(memory.reserve(need)), self.ev.pool.reference() as child:
-                    try:
-                        if capped:  # the child cannot take more than was reserved for it
-                            self.ref_request(child, {"op": "cap", "bytes": need})
-                        self.ref_request(child, {"op": "prepare", "problem": self.problem.source,
-                                                 "sizes": self.sizes, "sets": self._trial_sets()[:1],
-                                                 "reset_sets": True}, over_cap=capped)
-                        self.ref_request(child, {"op": "model", "init_seed": self.plan.init_seed}, over_cap=capped)
-                        reply, _ = self.ref_request(child, dict(self._ref_run(0, last=True), describe_only=True),
-                                                    over_cap=capped)
-                    except OverCap:
-                        continue  # again, under the next (larger) reservation
-                    finally:
-                        if capped:
-                            self.ref_request(child, {"op": "cap", "bytes": None})
-                break
-            memory.record(self.memory_key, int(reply.get("peak_device_bytes") or 0))
-            first = reply["trials"][0]
-            if first.get("problem"):
-                raise ProblemFailed(f"the reference's outputs cannot be used: {first['problem']}")
-            set_bytes = int(first["nbytes"])
-            sets = len(self._trials_kept(set_bytes)) + len(self._knockout_ids())
-            host.record(self.memory_key, self.host_need(sets * set_bytes))
+        reference_phase.measure(self)
 
     def _execute(self, static: str, grant: Any) -> Verdict:
         with self.phase("reference"):
             ref = self.reference()
-        need = self.host_need(ref.nbytes)
+        need = reference_phase.host_need(self.cfg, ref.nbytes)
         self.ev.host_memory.record(self.memory_key, need)
         grant.shrink(need)
         memory = self.ev.memory
@@ -312,7 +267,7 @@ class _Run:
         with self.ev.references.computing(key):
             cached = self.ev.references.get(key)
             self.details["reference_cached"] = cached is not None
-            ref = cached if cached is not None else self.compute_reference(key)
+            ref = cached if cached is not None else reference_phase.compute(self, key)
         if ref.plan is not None:
             if len(ref.plan.trials) < planned:
                 self.details["trials_reduced"] = {"ran": len(ref.plan.trials), "planned": planned}
@@ -345,7 +300,7 @@ class _Run:
     def ref_request(self, child: Child, header: dict, shared: bool = True,
                     over_cap: bool = False) -> tuple[dict, list]:
         """A reference-child command; any failure is the problem's (with over_cap, running
-        out of device memory under a capped measuring run raises OverCap instead)."""
+        out of device memory under a capped reference run raises OverCap instead)."""
         try:
             if shared:
                 with self.holding(self.ev.device_lock.shared()):
@@ -365,49 +320,6 @@ class _Run:
         """The reference child's `run` of set i (set 0 also checks the forward repeats)."""
         return {"op": "run", "ids": [i], "return_inputs": True, "tf32": True, "check_repeat": i == 0,
                 "last": last, "max_output_bytes": self.cfg.correctness.max_output_bytes}
-
-    def compute_reference(self, key: str) -> ReferenceOutputs:
-        self.ev.learn_device()
-        memory = self.ev.memory
-        need = memory.reference_bytes(memory.footprint(self.memory_key))
-        with self.holding(memory.reserve(need)) as grant, self.ev.pool.reference() as child:
-            prep, _ = self.ref_request(child, {"op": "prepare", "problem": self.problem.source,
-                                               "sizes": self.sizes, "sets": self._trial_sets(),
-                                               "reset_sets": True})
-            self.ref_request(child, {"op": "model", "init_seed": self.plan.init_seed})
-            extra = self._knockout_ids()
-            trials, tensors = [], []
-
-            def run(i: int) -> list | None:  # one set per command: one set's GiBs in flight at a time
-                reply, more = self.ref_request(child, self._ref_run(i, last=i == extra[-1]))
-                trials.extend(reply["trials"])
-                tensors.extend(more)
-                memory.record(self.memory_key, int(reply.get("peak_device_bytes") or 0))
-                return None if any(t.get("problem") for t in reply["trials"]) else more
-
-            first, keep = run(0), list(range(len(self.plan.trials)))
-            if first is not None:  # the footprint is known: the rest of the device is free for others
-                grant.shrink(memory.reference_bytes(memory.footprint(self.memory_key)) or grant.nbytes)
-                keep = self._trials_kept(sum(t.numel() * t.element_size() for t in first))
-                for i in [*keep[1:], *extra]:
-                    if run(i) is None:
-                        break
-        n = len(keep)
-        if len(trials) < n + len(extra) or any(t.get("problem") for t in trials):
-            bad = next((t.get("problem") for t in trials if t.get("problem")), "not every trial ran")
-            raise ProblemFailed(f"the reference's outputs cannot be used: {bad}")
-        outputs, inputs_after, tf32 = split_outputs(trials, tensors)
-        for i, t in enumerate(trials[:n]):
-            t.update(prep["sets"][str(keep[i])])
-        # the candidate's sets are numbered by the kept trials (`reference` adopts this plan)
-        plan = replace(self.plan, trials=tuple(self.plan.trials[i] for i in keep))
-        ref = ReferenceOutputs(trials=trials[:n], outputs=outputs[:n], inputs_after=inputs_after[:n],
-                               knockout=outputs[n], tf32=tf32[:n],
-                               torch_knockout=outputs[n + 1] if len(extra) > 1 else [],
-                               torch_knockout_tf32=tf32[n + 1] if len(extra) > 1 else [],
-                               plan=plan)
-        self.ev.references.put(key, ref)
-        return ref
 
     # ------------------------------------------------------------------ the candidate
     def run_candidate(self, child: Child, source: str, ref: ReferenceOutputs) -> Verdict:

@@ -209,3 +209,38 @@ def test_matches_agrees_with_compare_and_stops_at_the_first_bad_slice(monkeypatc
     seen.clear()
     assert C.compare(ref + 1.0, ref, tol)["mismatch_fraction"] == 1.0
     assert len(seen) == 32  # compare, whose statistics are read, goes through every slice
+
+
+def test_the_tf32_deviation_is_the_same_a_slice_at_a_time_and_holds_no_copy_of_the_output(monkeypatch):
+    """The reference child computes it on the device next to GiB outputs: in float64 over
+    the whole output its temporaries took ~8x the output (16 GiB asked at once for an 8 GiB
+    KernelBench output: the device ran out of memory and the problem was called broken)."""
+    import subprocess
+    import sys
+
+    from evaluator import compare as C
+
+    torch.manual_seed(0)
+    strict = torch.randn(1000, 37)
+    strict[3, 4], strict[5, 6] = float("nan"), float("inf")
+    alt = strict + 1e-4 * torch.randn_like(strict)
+    whole = C.tf32_deviation(strict, alt)
+    monkeypatch.setattr(C, "_SLICE", 999)  # many uneven slices
+    sliced = C.tf32_deviation(strict, alt)
+    finite = torch.isfinite(strict) & torch.isfinite(alt)
+    dev = (alt.double() - strict.double()).abs()[finite]
+    assert sliced[0] == whole[0] == float(dev.max())
+    assert sliced[1] == pytest.approx(float(dev.norm()) / float(strict.double()[finite].norm()), rel=1e-9)
+    assert whole[1] == pytest.approx(sliced[1], rel=1e-9)
+
+    probe = """
+import resource, torch
+from evaluator.compare import tf32_deviation
+strict = torch.randn(1 << 27); alt = strict + 1e-4            # 512 MiB each
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+tf32_deviation(strict, alt)
+print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024)
+"""
+    grew = int(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                              cwd=__import__("pathlib").Path(__file__).resolve().parents[3]).stdout)
+    assert grew < 256 << 20, f"the peak grew by {grew >> 20} MiB over two 512 MiB outputs"  # whole: 3.2 GiB

@@ -303,6 +303,50 @@ def test_the_measuring_run_reserves_a_share_of_the_device_and_caps_the_reference
     assert device.asked[0] == device.capacity // 4 < device.capacity
 
 
+def test_the_reference_phase_is_capped_at_its_reservation_and_run_again_whole_when_it_runs_out(
+        problems, monkeypatch):
+    """The reference phase, like the measuring run, caps the reference child at what it
+    reserved (an uncapped 8 GiB-output reference took 77 GiB of an 80 GiB GPU and made a
+    neighbour's reference fail); running out of memory under that cap is not the problem's
+    failure: the phase runs again under the whole budget, uncapped, and the verdict is ok."""
+    from common.config.evaluator import MemoryConfig
+    from evaluator.memory import DeviceMemory, HostMemory
+    from evaluator.pipeline import Evaluator, _Run
+    from evaluator.reference import OverCap
+
+    caps, runs = [], []
+    real = _Run.ref_request
+
+    def spy(self, child, header, shared=True, over_cap=False):
+        if header["op"] == "cap":
+            caps.append(header["bytes"])
+        if header["op"] == "run" and not header.get("describe_only"):
+            runs.append(over_cap)
+            if over_cap and runs.count(True) == 2:  # the reference's second set, under its cap
+                raise OverCap()
+        return real(self, child, header, shared, over_cap)
+
+    monkeypatch.setattr(_Run, "ref_request", spy)
+    gib = 1 << 30
+
+    class Measured(_recording(DeviceMemory)):
+        def footprint(self, key):  # as a measuring run on a GPU reports it
+            return gib
+
+    relu = problems["relu"]
+    settings = EvalSettings(device="cpu", timeout_s=60, trials=2, timing=False)
+    with Evaluator(cpu_config(children=1, memory={"context_bytes": 0, "slack_bytes": gib})) as ev:
+        ev.host_memory = HostMemory(MemoryConfig(), 0, total_bytes=64 << 30)
+        ev.memory = device = Measured(ev.cfg.memory, 2)
+        device.set_device(64 << 30)
+        verdict = ev.evaluate(relu, relu.solution, settings)
+    assert verdict.status == "ok", verdict.feedback
+    # measuring run, the reference phase under the footprint and its slack, then under the whole
+    assert device.asked[:3] == [2 * gib, 2 * gib, device.capacity], device.asked
+    assert caps == [2 * gib, None, 2 * gib, None]  # capped, and the cap lifted after each
+    assert runs[:2] == [True, True] and len(runs) > 3 and not any(runs[2:])
+
+
 def test_a_reference_timed_after_the_evaluations_time_ran_out_still_gets_time_of_its_own(
         evaluator, problems, monkeypatch):
     """The reference is timed after the candidate; an evaluation whose earlier phases used up

@@ -1,0 +1,151 @@
+"""The reference phase of an evaluation (evaluator.pipeline): a new problem's measuring run,
+then the trusted reference child's outputs for the trials and the knock-out runs.
+
+Both run under a device-memory reservation with the reference child capped at it, as a
+candidate's child is: a reference that needs more than its reservation runs out of
+memory alone (`OverCap`) and is run again under the whole budget, instead of taking
+device memory that other evaluations hold (an 8 GiB-output KernelBench reference once
+took 77 GiB and made a neighbour's reference fail). Everything here runs only the
+problem's code in a process that never ran candidate code; a failure is the problem's
+(`ProblemFailed`), not a verdict on the candidate.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from common.config.evaluator import EvaluatorConfig
+from evaluator.memory import Grant
+from evaluator.reference import OverCap, ProblemFailed, ReferenceOutputs, split_outputs
+from evaluator.sandbox import Child
+
+if TYPE_CHECKING:
+    from evaluator.pipeline import _Run
+
+
+def host_need(cfg: EvaluatorConfig, reference_bytes: int) -> int:
+    """The worker's memory for one evaluation: the reference's outputs and, at most, as many
+    of the candidate's (bounded by the reference's per set), and a few reveal samples of
+    both children."""
+    return 2 * reference_bytes + cfg.timing.reveal_sample_bytes * 8
+
+
+def _attempts(run: _Run, tries: list[int | None], body: Callable[[Child, Grant, bool], Any]) -> Any:
+    """`body(child, grant, capped)` under each reservation of `tries` in turn, the reference
+    child capped at it where it is less than the whole budget, until one does not run out
+    of memory under its cap. The last try is never capped: what fails there is the problem's."""
+    memory = run.ev.memory
+    for need in tries:
+        capped = need is not None and need < (memory.capacity or 0)
+        with run.holding(memory.reserve(need)) as grant, run.ev.pool.reference() as child, \
+                _capped(run, child, need if capped else None):
+            try:
+                return body(child, grant, capped)
+            except OverCap:
+                continue
+    raise AssertionError("the last reservation is the whole budget, which is never capped")
+
+
+@contextmanager
+def _capped(run: _Run, child: Child, nbytes: int | None) -> Iterator[None]:
+    if nbytes is None:
+        yield
+        return
+    run.ref_request(child, {"op": "cap", "bytes": nbytes})
+    try:
+        yield
+    finally:
+        run.ref_request(child, {"op": "cap", "bytes": None})
+
+
+def _and_whole(memory: Any, need: int | None) -> list[int | None]:
+    """A reservation, then the whole budget should it run out of memory under it."""
+    return [need, memory.capacity] if need is not None and need < (memory.capacity or 0) else [need]
+
+
+def measure(run: _Run) -> None:
+    """An unseen problem's sizes, before anything is reserved for its outputs: the reference
+    child runs the first input set once and sends only what it would send (descriptors and
+    a byte count). The device is held for that one forward, not for a whole reference
+    phase; the device footprint and the worker's host need are then known, so neither this
+    evaluation nor the ones queued behind it wait on whole budgets."""
+    host, memory = run.ev.host_memory, run.ev.memory
+    if host.capacity is None or host.footprint(run.memory_key) is not None:
+        return
+    with run.ev.references.computing("measure:" + run.memory_key):
+        if host.footprint(run.memory_key) is not None:  # measured while this one waited
+            return
+        run.ev.learn_device()
+        known = memory.footprint(run.memory_key)
+        tries = memory.measure_bytes() if known is None else _and_whole(memory, memory.reference_bytes(known))
+
+        def once(child: Child, _grant: Grant, capped: bool) -> dict:
+            run.ref_request(child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
+                                    "sets": run._trial_sets()[:1], "reset_sets": True}, over_cap=capped)
+            run.ref_request(child, {"op": "model", "init_seed": run.plan.init_seed}, over_cap=capped)
+            reply, _ = run.ref_request(child, dict(run._ref_run(0, last=True), describe_only=True),
+                                       over_cap=capped)
+            return reply
+
+        reply = _attempts(run, tries, once)
+        memory.record(run.memory_key, int(reply.get("peak_device_bytes") or 0))
+        first = reply["trials"][0]
+        if first.get("problem"):
+            raise ProblemFailed(f"the reference's outputs cannot be used: {first['problem']}")
+        set_bytes = int(first["nbytes"])
+        sets = len(run._trials_kept(set_bytes)) + len(run._knockout_ids())
+        host.record(run.memory_key, host_need(run.cfg, sets * set_bytes))
+
+
+def compute(run: _Run, key: str) -> ReferenceOutputs:
+    """The reference's outputs for the plan's trials and the knock-out runs, one set per
+    command (one set's GiBs in flight at a time); cached by the caller."""
+    run.ev.learn_device()
+    memory = run.ev.memory
+    known = memory.footprint(run.memory_key)
+    tries = _and_whole(memory, memory.reference_bytes(known))
+
+    def once(child: Child, grant: Grant, capped: bool) -> tuple[dict, list, list, list[int]]:
+        prep, _ = run.ref_request(child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
+                                          "sets": run._trial_sets(), "reset_sets": True}, over_cap=capped)
+        run.ref_request(child, {"op": "model", "init_seed": run.plan.init_seed}, over_cap=capped)
+        extra = run._knockout_ids()
+        trials, tensors = [], []
+
+        def one(i: int) -> list | None:
+            reply, more = run.ref_request(child, run._ref_run(i, last=i == extra[-1]), over_cap=capped)
+            trials.extend(reply["trials"])
+            tensors.extend(more)
+            memory.record(run.memory_key, int(reply.get("peak_device_bytes") or 0))
+            return None if any(t.get("problem") for t in reply["trials"]) else more
+
+        first, keep = one(0), list(range(len(run.plan.trials)))
+        if first is not None:
+            if not capped:  # the footprint is known: the rest of the device is free for others
+                grant.shrink(memory.reference_bytes(memory.footprint(run.memory_key)) or grant.nbytes)
+            keep = run._trials_kept(sum(t.numel() * t.element_size() for t in first))
+            for i in [*keep[1:], *extra]:
+                if one(i) is None:
+                    break
+        return prep, trials, tensors, keep
+
+    prep, trials, tensors, keep = _attempts(run, tries, once)
+    extra = run._knockout_ids()
+    n = len(keep)
+    if len(trials) < n + len(extra) or any(t.get("problem") for t in trials):
+        bad = next((t.get("problem") for t in trials if t.get("problem")), "not every trial ran")
+        raise ProblemFailed(f"the reference's outputs cannot be used: {bad}")
+    outputs, inputs_after, tf32 = split_outputs(trials, tensors)
+    for i, t in enumerate(trials[:n]):
+        t.update(prep["sets"][str(keep[i])])
+    # the candidate's sets are numbered by the kept trials (`reference` adopts this plan)
+    plan = replace(run.plan, trials=tuple(run.plan.trials[i] for i in keep))
+    ref = ReferenceOutputs(trials=trials[:n], outputs=outputs[:n], inputs_after=inputs_after[:n],
+                           knockout=outputs[n], tf32=tf32[:n],
+                           torch_knockout=outputs[n + 1] if len(extra) > 1 else [],
+                           torch_knockout_tf32=tf32[n + 1] if len(extra) > 1 else [],
+                           plan=plan)
+    run.ev.references.put(key, ref)
+    return ref
