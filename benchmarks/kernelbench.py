@@ -186,7 +186,7 @@ def evaluate_one(ev, problem: Problem, settings: EvalSettings, mem: DeviceMemory
             "host_peak_rss_bytes": details.get("host_peak_rss_bytes"),
             "device_peak_used_bytes": mem.peak(t0, t1) if mem else None,
             "precision": details.get("precision"), "reference_cached": details.get("reference_cached"),
-            "feedback": feedback[:600] if status != "ok" else ""}
+            "feedback": feedback[:3000] if status != "ok" else ""}
 
 
 def _pct(values: list[float], q: float) -> float | None:

@@ -70,7 +70,7 @@ from typing import Any
 
 import torch
 
-from evaluator import timing
+from evaluator import precision, timing
 from evaluator.compare import Tolerance, matches, tf32_deviation
 from evaluator.forward_watch import (
     Provenance,
@@ -85,6 +85,7 @@ from evaluator.runner import (
     CandidateError,
     ProblemError,
     Workspace,
+    bitwise_equal,
     describe,
     error_kind,
     pristine,
@@ -149,17 +150,6 @@ def _sendable(outs: list[torch.Tensor], max_bytes: int, reference_bytes: int | N
     if nbytes > max_bytes:
         return f"outputs are {nbytes} bytes; the limit is {max_bytes}"
     return None
-
-
-class _TF32:
-    """PyTorch's TF32 mode for matmul and cuDNN, restored afterwards."""
-
-    def __enter__(self) -> None:
-        self._was = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
-        torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = True
-
-    def __exit__(self, *exc: object) -> None:
-        torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = self._was
 
 
 def _interpreted_tensors_look_like_cuda() -> None:
@@ -320,7 +310,7 @@ class ChildState:
             modified = [i for i, (x, c) in enumerate(zip(inputs, copies))
                         if isinstance(x, torch.Tensor) and not unchanged([x], [c])]
             back = [inputs[i] for i in modified] if h.get("return_inputs") and problem is None else []
-            tf32 = self._tf32_deviations(copies, outs) if h.get("tf32") and problem is None else []
+            tf32 = self._tf32_deviations(copies, outs, bool(modified)) if h.get("tf32") and problem is None else []
             results.append({"id": set_id, "outputs": describe_outputs(outs), "problem": problem,
                             "modified": modified, "returned_inputs": len(back), "tf32": tf32,
                             "nbytes": sum(t.numel() * t.element_size() for t in (*outs, *back)),
@@ -354,26 +344,32 @@ class ChildState:
             if a.shape != b.shape or a.dtype != b.dtype:
                 return "the reference's forward returns different outputs on the same inputs"
             # a slice at a time: allclose's temporaries over a GiB output ran the device out of memory
-            same = matches(a, b, _REPEAT_TOLERANCE) if a.is_floating_point() else torch.equal(a, b)
+            same = matches(a, b, _REPEAT_TOLERANCE) if a.is_floating_point() else bitwise_equal(a, b)
             if not same:
                 return ("the reference's forward gives different results on the same inputs (randomness "
                         "in forward, such as dropout in training mode): no kernel can be checked against it")
         return None
 
-    def _tf32_deviations(self, inputs: list, strict: list[torch.Tensor]) -> list:
-        """Per output, how far PyTorch's TF32 mode moves the reference's result
-        (compare.tf32_deviation: [max, norm] or None; GPU reference child only); [] where
-        TF32 does not apply or changes nothing. The worker accepts a float32 kernel whose
-        error is of the size TF32 itself gives on this computation."""
+    def _tf32_deviations(self, inputs: list, strict: list[torch.Tensor], writes_inputs: bool = False) -> list:
+        """Per output, how far TF32 moves the reference's result (compare.tf32_deviation:
+        [max, norm] or None; GPU reference child only): the larger of PyTorch's TF32 mode
+        (operands rounded) and truncated TF32 (what tl.dot computes; evaluator.precision);
+        [] where TF32 changes nothing (no matmul or convolution). The worker accepts a
+        float32 kernel whose error is of the size TF32 itself gives on this computation."""
         if self.role != "reference" or self.device != "cuda":
             return []
-        with _TF32():
+        fresh = pristine(inputs) if writes_inputs else inputs  # the first forward writes them
+        with precision.PyTorchTF32():
             alt, _ = self._forward(inputs)
-        same = len(alt) == len(strict) and all(a.shape == b.shape and torch.equal(a, b)
-                                               for a, b in zip(alt, strict))
-        if same:
+        same = len(alt) == len(strict) and all(bitwise_equal(a, b) for a, b in zip(alt, strict))
+        if same:  # no matmul or convolution: no TF32 error to allow for
             return []
-        return [list(d) if (d := tf32_deviation(s, a)) is not None else None for s, a in zip(strict, alt)]
+        rounded = [tf32_deviation(s, a) for s, a in zip(strict, alt)]
+        del alt
+        with precision.TruncatedTF32():  # what tl.dot at its default precision computes
+            alt, _ = self._forward(fresh)
+        return [precision.wider(r, tf32_deviation(s, a) if a.shape == s.shape else None)
+                for r, s, a in zip(rounded, strict, alt)]
 
     def alt(self, h: dict) -> tuple[dict, list]:
         """TF32 deviations for draw `index` of the last batch (after a revealed timed run)."""

@@ -132,6 +132,9 @@ class Sandbox:
         if self.device == "cpu":
             env["TRITON_INTERPRET"] = "1"
             env.pop("CUDA_VISIBLE_DEVICES", None)
+        else:  # GiB-sized KernelBench tensors fragmented the caching allocator's fixed segments:
+            # a 32 GiB request failed with 32 GiB reserved but unallocated
+            env["PYTORCH_CUDA_ALLOC_CONF"] = "expandable_segments:True"
         return env
 
     # ------------------------------------------------------------------ control channel

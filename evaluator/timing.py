@@ -89,6 +89,9 @@ def checksum(outs: Sequence[torch.Tensor]) -> list[int]:
 
 
 MIN_CHUNK_BYTES, MAX_CHUNKS = 1 << 16, 4096
+# words summed per pass: a sum to int64 over int32 words made an int64 copy of all of them
+# (32 GiB asked at once for a 16 GiB KernelBench input: the device ran out of memory)
+_WIDENED_WORDS = 1 << 24
 
 
 def chunk_bytes(nbytes: int) -> int:
@@ -114,7 +117,10 @@ def chunk_sums(t: torch.Tensor, chunk: int | None = None) -> torch.Tensor:
     parts = []
     if full:
         body = w[:full * per].view(full, per)
-        parts.append(torch.stack([body.sum(1, dtype=torch.int64), body[:, 1::2].sum(1, dtype=torch.int64)], 1))
+        rows = max(1, _WIDENED_WORDS // per)  # the int64 sums widen what they read: bounded per pass
+        for r in range(0, full, rows):
+            part = body[r:r + rows]
+            parts.append(torch.stack([part.sum(1, dtype=torch.int64), part[:, 1::2].sum(1, dtype=torch.int64)], 1))
     tail = w[full * per:]
     if tail.numel():
         parts.append(torch.stack([tail.sum(dtype=torch.int64), tail[1::2].sum(dtype=torch.int64)]).view(1, 2))

@@ -1,0 +1,68 @@
+"""The two TF32 modes a float32 problem's reference is run in (trusted reference child only),
+so the worker can accept a kernel whose error is of the size TF32 itself gives.
+
+  PyTorch's TF32     cuBLAS and cuDNN with TF32 allowed: operands ROUNDED to 10 mantissa bits
+  truncated TF32     what tensor cores fed float32 bits compute, and so what Triton's `tl.dot`
+                     at its default precision gives: the same matmuls and convolutions with
+                     their float32 operands TRUNCATED to 10 mantissa bits, accumulated in
+                     float32 (`TruncatedTF32`)
+
+The two differ where it matters: truncation always shrinks a magnitude, so on KernelBench's
+all-positive `torch.rand` inputs a K=4096 dot product is ~7e-4 low in every element, while
+rounding's errors cancel (~1e-5). Only the operands of matmuls and convolutions are
+changed, as TF32 itself changes only those: elementwise work has no TF32 error, so a
+float32 elementwise kernel that computes in float16 is still judged at strict precision.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+
+_aten = torch.ops.aten
+# the aten operators TF32 applies to (what nn.Linear, matmul, einsum and nn.ConvNd reach), and
+# which of their positional arguments go through the tensor cores (a bias is added in float32)
+_TENSOR_CORE_OPERANDS = {
+    _aten.mm: (0, 1), _aten.bmm: (0, 1), _aten.addmm: (1, 2), _aten.baddbmm: (1, 2),
+    _aten.addbmm: (1, 2), _aten._addmm_activation: (1, 2),
+    _aten.convolution: (0, 1), _aten._convolution: (0, 1), _aten.convolution_overrideable: (0, 1),
+    _aten.cudnn_convolution: (0, 1), _aten.cudnn_convolution_transpose: (0, 1),
+}
+_MANTISSA_MASK = -(1 << 13)  # keeps sign, exponent and the top 10 of float32's 23 mantissa bits
+
+
+class PyTorchTF32:
+    """PyTorch's TF32 mode for matmul and cuDNN, restored afterwards."""
+
+    def __enter__(self) -> None:
+        self._was = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
+        torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = True
+
+    def __exit__(self, *exc: object) -> None:
+        torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = self._was
+
+
+def truncate_tf32(x: Any) -> Any:
+    """A float32 tensor with its mantissa truncated to TF32's 10 bits (a new tensor); anything
+    else unchanged."""
+    if isinstance(x, torch.Tensor) and x.dtype == torch.float32:
+        return (x.view(torch.int32) & _MANTISSA_MASK).view(torch.float32)
+    return x
+
+
+class TruncatedTF32(TorchDispatchMode):
+    """Every matmul and convolution run with its float32 operands truncated to TF32 (module
+    docstring); everything else, and the accumulation, in IEEE float32."""
+
+    def __torch_dispatch__(self, func: Any, types: Any, args: tuple = (), kwargs: dict | None = None) -> Any:
+        operands = _TENSOR_CORE_OPERANDS.get(func.overloadpacket, ())
+        args = tuple(truncate_tf32(a) if i in operands else a for i, a in enumerate(args))
+        return func(*args, **(kwargs or {}))
+
+
+def wider(a: list | tuple | None, b: list | tuple | None) -> list | None:
+    """The larger of two TF32 deviations ([max, norm], compare.tf32_deviation), per part."""
+    if a is None or b is None:
+        return list(a if b is None else b) if (a is not None or b is not None) else None
+    return [max(float(a[0]), float(b[0])), max(float(a[1]), float(b[1]))]
