@@ -190,8 +190,8 @@ class ChildState:
             if handler is None:
                 raise ValueError(f"unknown command {head.get('op')!r}")
             return handler(head)
-        except CandidateError as exc:
-            return {"op": "error", "kind": exc.kind, "message": exc.message, "traceback": exc.tb}, []
+        except CandidateError as exc:  # (a reference's forward failing is one too: its device_oom counts)
+            reply = {"op": "error", "kind": exc.kind, "message": exc.message, "traceback": exc.tb}
         except ProblemError as exc:
             reply = {"op": "error", "kind": "problem_error", "message": str(exc)[-2000:], "traceback": str(exc)}
         except Exception as exc:  # a harness bug (or a candidate that broke the harness): reported

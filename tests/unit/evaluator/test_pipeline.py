@@ -347,6 +347,31 @@ def test_the_reference_phase_is_capped_at_its_reservation_and_run_again_whole_wh
     assert runs[:2] == [True, True] and len(runs) > 3 and not any(runs[2:])
 
 
+def test_a_reference_forward_out_of_memory_under_the_cap_is_run_again_under_the_whole_budget(problems):
+    """The measuring run caps the reference child at half the device; a reference whose
+    forward runs out of memory there (its own OutOfMemoryError, as on the H100 for four
+    KernelBench level-1 problems) is run again under the whole budget and judges the
+    candidate, instead of being called broken: the forward's failure reply says device_oom."""
+    from common.config.evaluator import MemoryConfig
+    from evaluator.memory import DeviceMemory, HostMemory
+    from evaluator.pipeline import Evaluator
+
+    relu = problems["relu"]
+    source = relu.source.replace("return torch.relu(x)", (
+        "global CALLS\n        CALLS += 1\n        if CALLS == 1:  # the first forward in this process\n"
+        "            raise torch.OutOfMemoryError('CUDA out of memory. Tried to allocate 7.00 GiB')\n"
+        "        return torch.relu(x)")).replace("class Model", "CALLS = 0\n\n\nclass Model", 1)
+    assert "CALLS = 0" in source and "OutOfMemoryError" in source
+    settings = EvalSettings(device="cpu", timeout_s=60, trials=2, timing=False)
+    with Evaluator(cpu_config(children=1, memory={"context_bytes": 0})) as ev:
+        ev.host_memory = HostMemory(MemoryConfig(), 0, total_bytes=64 << 30)
+        ev.memory = device = _recording(DeviceMemory)(ev.cfg.memory, 2)
+        device.set_device(64 << 30)
+        verdict = ev.evaluate(FixtureProblem("relu_oom_once", source), relu.solution, settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert device.asked[:2] == [device.capacity // 2, device.capacity]
+
+
 def test_a_reference_timed_after_the_evaluations_time_ran_out_still_gets_time_of_its_own(
         evaluator, problems, monkeypatch):
     """The reference is timed after the candidate; an evaluation whose earlier phases used up
