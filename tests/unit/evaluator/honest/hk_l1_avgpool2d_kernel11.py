@@ -9,7 +9,7 @@ import triton.language as tl
 def avg_pool2d_kernel(x_ptr, y_ptr, H, W, OH, OW, stride, padding,
                       KS: tl.constexpr, BLOCK_KW: tl.constexpr):
     # one output pixel per program; a row of the window per iteration
-    pid = tl.program_id(0)
+    pid = tl.program_id(0).to(tl.int64)  # KernelBench's input has 4.3e9 elements: int64 offsets
     ow = pid % OW
     oh = (pid // OW) % OH
     nc = pid // (OW * OH)
