@@ -237,6 +237,8 @@ def write_report(out: Path, device: str, meta: dict, rows: list[dict], wall_s: f
              f"{len(rows)} with a result.", ""]
     if device == "cpu":
         lines.append("**CPU-interpreter numbers** (Triton's interpreter on CPU tensors).\n")
+    if meta.get("note"):
+        lines += [meta["note"], ""]
     lines += ["| set | evals | ok | false rejections | harness failures | p50 s | p95 s | max s |",
               "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for name, d in summary.items():
