@@ -298,15 +298,16 @@ class _Run:
         return [KNOCKOUT_SET] + ([TORCH_KNOCKOUT_SET] if self.plan.torch_knockout is not None else [])
 
     def ref_request(self, child: Child, header: dict, shared: bool = True,
-                    over_cap: bool = False) -> tuple[dict, list]:
-        """A reference-child command; any failure is the problem's (with over_cap, running
-        out of device memory under a capped reference run raises OverCap instead)."""
+                    over_cap: bool = False, timeout_s: float | None = None) -> tuple[dict, list]:
+        """A reference-child command (within `timeout_s`, default what is left of the
+        evaluation); any failure is the problem's (with over_cap, running out of device
+        memory under a capped reference run raises OverCap instead)."""
         try:
             if shared:
                 with self.holding(self.ev.device_lock.shared()):
-                    reply, tensors = child.request(header, self.left())
+                    reply, tensors = child.request(header, self.left() if timeout_s is None else timeout_s)
             else:
-                reply, tensors = child.request(header, self.left())
+                reply, tensors = child.request(header, self.left() if timeout_s is None else timeout_s)
         except ChildFailure as exc:
             raise ProblemFailed(f"{exc.reason}\n{F.untrusted(self.sanitize(exc.log_tail[-1500:]))}") from None
         if reply.get("op") == "error":

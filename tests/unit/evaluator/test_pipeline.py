@@ -372,6 +372,29 @@ def test_a_reference_forward_out_of_memory_under_the_cap_is_run_again_under_the_
     assert device.asked[:2] == [device.capacity // 2, device.capacity]
 
 
+def test_an_evaluation_out_of_time_before_timing_is_a_timeout_not_a_failed_problem(
+        evaluator, problems, monkeypatch):
+    """On the H100 a level-1 evaluation's correctness phase used up its limit; the timing
+    phase's first command, the reference child's set-up, then found no time left and the
+    verdict said the problem itself had failed ("the child stopped reading commands"). The
+    reference's set-up has time of its own; the candidate's timing is what runs out."""
+    from evaluator.pipeline import _Run
+
+    real = _Run.correctness
+
+    def slow(self, child, ref):
+        outcome = real(self, child, ref)
+        while self.left() > 0:  # the evaluation's own time runs out before its timing
+            time.sleep(0.1)
+        return outcome
+
+    monkeypatch.setattr(_Run, "correctness", slow)
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=8, trials=2))
+    assert verdict.status == "timeout", verdict.feedback
+    assert verdict.details.get("error_source") != "problem" and "during timing" in verdict.feedback
+
+
 def test_a_reference_timed_after_the_evaluations_time_ran_out_still_gets_time_of_its_own(
         evaluator, problems, monkeypatch):
     """The reference is timed after the candidate; an evaluation whose earlier phases used up
