@@ -94,8 +94,11 @@ class DeviceMemory:
         capacity (the child capped there), then, if that ran out of memory, the whole."""
         if self.capacity is None:
             return [None]
-        share = int(self.capacity * self.cfg.measure_fraction)
-        return [share, self.capacity] if share < self.capacity else [self.capacity]
+        return self.then_whole(int(self.capacity * self.cfg.measure_fraction))
+
+    def then_whole(self, need: int | None) -> list[int | None]:
+        """A reservation, then the whole budget should it run out of memory under it."""
+        return [need, self.capacity] if need is not None and need < (self.capacity or 0) else [need]
 
     def reference_bytes(self, footprint: int | None) -> int | None:
         if self.capacity is None:

@@ -36,7 +36,7 @@ import re
 import secrets
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 import torch
@@ -302,11 +302,9 @@ class _Run:
         """A reference-child command (within `timeout_s`, default what is left of the
         evaluation); any failure is the problem's (with over_cap, running out of device
         memory under a capped reference run raises OverCap instead)."""
+        lock = self.holding(self.ev.device_lock.shared()) if shared else nullcontext()
         try:
-            if shared:
-                with self.holding(self.ev.device_lock.shared()):
-                    reply, tensors = child.request(header, self.left() if timeout_s is None else timeout_s)
-            else:
+            with lock:
                 reply, tensors = child.request(header, self.left() if timeout_s is None else timeout_s)
         except ChildFailure as exc:
             raise ProblemFailed(f"{exc.reason}\n{F.untrusted(self.sanitize(exc.log_tail[-1500:]))}") from None

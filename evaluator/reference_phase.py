@@ -60,11 +60,6 @@ def _capped(run: _Run, child: Child, nbytes: int | None) -> Iterator[None]:
         run.ref_request(child, {"op": "cap", "bytes": None})
 
 
-def _and_whole(memory: Any, need: int | None) -> list[int | None]:
-    """A reservation, then the whole budget should it run out of memory under it."""
-    return [need, memory.capacity] if need is not None and need < (memory.capacity or 0) else [need]
-
-
 def measure(run: _Run) -> None:
     """An unseen problem's sizes, before anything is reserved for its outputs: the reference
     child runs the first input set once and sends only what it would send (descriptors and
@@ -79,7 +74,7 @@ def measure(run: _Run) -> None:
             return
         run.ev.learn_device()
         known = memory.footprint(run.memory_key)
-        tries = memory.measure_bytes() if known is None else _and_whole(memory, memory.reference_bytes(known))
+        tries = memory.measure_bytes() if known is None else memory.then_whole(memory.reference_bytes(known))
 
         def once(child: Child, _grant: Grant, capped: bool) -> dict:
             run.ref_request(child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
@@ -105,7 +100,7 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
     run.ev.learn_device()
     memory = run.ev.memory
     known = memory.footprint(run.memory_key)
-    tries = _and_whole(memory, memory.reference_bytes(known))
+    tries = memory.then_whole(memory.reference_bytes(known))
 
     def once(child: Child, grant: Grant, capped: bool) -> tuple[dict, list, list, list[int]]:
         prep, _ = run.ref_request(child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
