@@ -134,6 +134,7 @@ class Resolver:
 
     def _privileged_args(self, cls: ast.ClassDef) -> None:
         is_function = self._is_autograd_function(cls, set())
+        bound_only = self._bound_only(cls, set())
         for fn in cls.body:
             if not isinstance(fn, ast.FunctionDef):
                 continue
@@ -149,9 +150,25 @@ class Resolver:
                 # forward(self, x)` of a Function is handed the ctx, not an instance
                 self.ctx_args.add(id(first[0]))
                 self.privileged.setdefault(cls.name, {})[fn.name] = "ctx"
-            elif "staticmethod" not in marks:
+            elif "staticmethod" not in marks and bound_only:
                 self.self_args.add(id(first[0]))
                 self.privileged.setdefault(cls.name, {})[fn.name] = "self"
+
+    def _bound_only(self, cls: ast.ClassDef, seen: set) -> bool:
+        """Whether every method of `cls` is only ever called on an instance of it, so its
+        first parameter can be trusted as `self`: classes on `object`, nn.Module or
+        autograd.Function (and the file's own classes on them). Other library bases have
+        machinery that calls methods unbound with an object it chose (Enum calls
+        `cls._missing_(value)`: a plain `def _missing_(self)` gets the looked-up value as
+        its `self`), so their methods' first parameter is a plain parameter."""
+        seen.add(cls.name)
+        for base in cls.bases:
+            if isinstance(base, ast.Name) and base.id in self.classes:
+                if base.id in seen or not self._bound_only(self.classes[base.id], seen):
+                    return False
+            elif self.qualify(base) not in ("object", "torch.nn.Module", "torch.autograd.Function"):
+                return False
+        return all(k.arg != "metaclass" for k in cls.keywords)
 
     def _is_autograd_function(self, cls: ast.ClassDef, seen: set) -> bool:
         seen.add(cls.name)

@@ -30,6 +30,28 @@ ATTACKS = {
                 self._forward_hooks[0] = lambda *a: None  # <-
                 return launch(x)
     ''', "reflection"),
+    # a library base whose machinery calls methods unbound: Enum calls `cls._missing_(value)`,
+    # so a plain `def _missing_(self)` gets the value it chose as `self`
+    "enum_missing_foreign_self": ('''
+        import enum
+
+        class Frames(enum.Enum):
+            A = 1
+
+            def _missing_(self):
+                return self.gi_frame  # <-
+
+        F = Frames((i for i in range(3)))
+    ''', "reflection"),
+    "enum_method_private_of_foreign_self": ('''
+        import enum
+
+        class Peek(enum.IntEnum):
+            A = 1
+
+            def _missing_(self):
+                return self._cdata  # <-
+    ''', "reflection"),
     "generator_frame": ("fr = (i for i in range(3)).gi_frame.f_back  # <-", "reflection"),
     "format_field_traversal": ('s = "{0.__class__.__mro__}".format(1)  # <-', "reflection"),
     "format_on_computed_string": ('fmt = "{0.x}"\ns = fmt.format(1)  # <-', "reflection"),
