@@ -111,16 +111,24 @@ def encode(header: dict) -> list:
 
 def decode(frames: list[memoryview]) -> tuple[dict, list[torch.Tensor]]:
     """Header map and tensors of a received message."""
+    # Whatever goes wrong here is the sender's: bytes a candidate's process wrote (a header
+    # nested 100,000 deep raises RecursionError, not DecodeError) must end as its crash, never
+    # as an exception the worker takes for its own failure.
     try:
         head = msgspec.msgpack.decode(frames[0])
-    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
-        raise ChannelError(f"unreadable header: {exc}") from None
+    except Exception as exc:  # noqa: BLE001
+        raise ChannelError(f"unreadable header: {type(exc).__name__}: {exc!s:.200}") from None
     if not isinstance(head, dict) or not isinstance(head.get("op"), str):
         raise ChannelError("header is not a map with an 'op'")
     descs = head.get("tensors", [])
     if not isinstance(descs, list) or len(descs) != len(frames) - 1:
         raise ChannelError("tensor descriptors do not match the frames")
-    return head, [tensor_from(d, f) for d, f in zip(descs, frames[1:])]
+    try:
+        return head, [tensor_from(d, f) for d, f in zip(descs, frames[1:])]
+    except ChannelError:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        raise ChannelError(f"bad tensor descriptor: {type(exc).__name__}: {exc!s:.200}") from None
 
 
 def _prefix(frames: list) -> bytes:
@@ -345,8 +353,8 @@ class Reader:
         """The frames, with those the header places in the arena copied out of it."""
         try:
             places = msgspec.msgpack.decode(frames[0]).get("arena")
-        except (msgspec.DecodeError, UnicodeDecodeError, AttributeError):
-            return frames  # decode() says what is wrong with it
+        except Exception:  # noqa: BLE001  (any failure: decode() says what is wrong with it)
+            return frames
         if places is None:
             return frames
         if self.arena is None:

@@ -100,6 +100,20 @@ def test_garbage_is_a_protocol_error(pipe):
         protocol.Reader(r).read(time.monotonic() + 1)
 
 
+def test_a_header_nested_too_deep_to_decode_is_a_protocol_error_not_the_workers(pipe):
+    """A candidate's process that reaches its reply fd can write any bytes; a msgpack header
+    of 100,000 nested arrays makes the decoder raise RecursionError, which escaped the worker
+    as its own failure (the verdict then blamed the evaluator, and the actor never trained on
+    the wrong kernel behind it)."""
+    r, w = pipe
+    depth = 100_000
+    header = b"\x91" * depth + b"\xc0"  # fixarray of one element, nested, around a nil
+    frame = protocol._COUNT.pack(1) + protocol._LEN.pack(len(header)) + header
+    threading.Thread(target=os.write, args=(w, frame), daemon=True).start()
+    with pytest.raises(protocol.ChannelError, match="unreadable header"):
+        protocol.Reader(r).read(time.monotonic() + 5)
+
+
 def test_tensor_descriptor_must_match_its_bytes():
     with pytest.raises(protocol.ChannelError):
         protocol.tensor_from({"dtype": "float32", "shape": [4]}, memoryview(b"\x00" * 8))
