@@ -84,6 +84,49 @@ def noise_scalar(value: bool | int | float) -> bool | int | float:
     return _RNG.gauss(0.0, 1e3)
 
 
+# Arguments aten writes in place without saying so in the schema: the batch-norm family
+# (native_batch_norm, cudnn_/miopen_batch_norm, ...) updates its running statistics there
+# in training mode while its schema reads `Tensor? running_mean`.
+_UNANNOTATED_WRITES = frozenset({"running_mean", "running_var"})
+
+
+def written(func, args: tuple, kwargs: dict, out) -> list[torch.Tensor]:
+    """Every tensor an aten op wrote: what it returned, and the arguments its schema marks
+    as written (`Tensor(a!)`) or aten writes unannotated (`_UNANNOTATED_WRITES`), whether
+    returned or not: F.batch_norm(training=True, momentum=1.0) leaves the exact batch means
+    in running_mean and returns only the normalised tensor."""
+    tensors = [t for t in (out if isinstance(out, (tuple, list)) else (out,)) if isinstance(t, torch.Tensor)]
+    try:
+        schema = func._schema.arguments
+    except AttributeError:
+        return tensors
+    for i, arg in enumerate(schema):
+        if not ((arg.alias_info is not None and arg.alias_info.is_write) or arg.name in _UNANNOTATED_WRITES):
+            continue
+        value = args[i] if i < len(args) and not arg.kwarg_only else kwargs.get(arg.name)
+        for t in (value if isinstance(value, (tuple, list)) else (value,)):
+            if isinstance(t, torch.Tensor) and all(t is not u for u in tensors):
+                tensors.append(t)
+    return tensors
+
+
+def data_dependent_shape(func) -> bool:
+    """An op whose output's size is computed from its inputs' values (nonzero, masked_select,
+    unique, bincount, boolean indexing): its shape is data PyTorch computed, readable in
+    Python through .shape without any aten op."""
+    return torch.Tag.dynamic_output_shape in getattr(func, "tags", ())
+
+
+def _random_length(t: torch.Tensor) -> torch.Tensor:
+    """A tensor like `t` but of a random length in its first dimension, holding noise."""
+    if t.dim() == 0:
+        noise(t)
+        return t
+    fresh = torch.empty((_RNG.randrange(2 * t.shape[0] + 2), *t.shape[1:]), dtype=t.dtype, device=t.device)
+    noise(fresh)
+    return fresh
+
+
 class NoisyOutputs(TorchDispatchMode):
     """While active, the outputs of the aten operators `pick` selects come back holding
     noise (`noise`). The two knock-out runs:
@@ -95,18 +138,24 @@ class NoisyOutputs(TorchDispatchMode):
                                the strict policy's: Triton kernels run as usual, so a
                                forward whose output stays right computed it in its kernels."""
 
-    def __init__(self, pick: Callable[[str], bool]) -> None:
+    def __init__(self, pick: Callable[[str], bool], shapes: bool = False) -> None:
         super().__init__()
         self.pick = pick
+        self.shapes = shapes  # also give data-dependent sizes random lengths
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        out = func(*args, **(kwargs or {}))
+        kwargs = kwargs or {}
+        out = func(*args, **kwargs)
         if self.pick(func.overloadpacket.__name__):
             if isinstance(out, (bool, int, float)):  # .item(), float(t): a value read to the host
                 return noise_scalar(out)
-            for t in (out if isinstance(out, (tuple, list)) else (out,)):
-                if isinstance(t, torch.Tensor):
-                    noise(t)
+            if self.shapes and data_dependent_shape(func) and isinstance(out, (torch.Tensor, tuple, list)):
+                # the size is the result too (a popcount read off masked_select(...).shape[0])
+                if isinstance(out, torch.Tensor):
+                    return _random_length(out)
+                return type(out)(_random_length(t) if isinstance(t, torch.Tensor) else t for t in out)
+            for t in written(func, args, kwargs, out):
+                noise(t)
         return out
 
 
@@ -169,16 +218,21 @@ class Provenance(TorchDispatchMode):
             if source is not None and self.handed is None:
                 self.handed = f"forward read values PyTorch computed ({source}) to the host"
             return out
+        if data_dependent_shape(func) and self.handed is None:
+            # the output's size, readable as .shape with no aten op, is a value PyTorch computed
+            self.handed = f"forward had PyTorch compute a size from values (aten::{name})"
         if name in MAKE_OPS:
             mark = None
-        elif name in ("copy_", "_copy_from", "_copy_from_and_resize"):
+        elif name == "copy_":  # copy_(self, src)
             mark = self._source(ins[1:2])
+        elif name in ("_copy_from", "_copy_from_and_resize"):  # _copy_from(self, dst): self is the source
+            mark = self._source(ins[0:1])
         elif name in GLUE_OPS:
             mark = self._source(ins)
         else:
             mark = f"aten::{name}"
-        for t in (out if isinstance(out, (tuple, list)) else (out,)):
-            if isinstance(t, torch.Tensor) and (key := self._key(t)):
+        for t in written(func, args, kwargs, out):
+            if key := self._key(t):
                 if mark is not None:
                     self.marked[key] = mark
                 elif _whole_storage(t):  # a write into part of a buffer leaves the rest's mark
@@ -219,4 +273,4 @@ def random_uninitialised() -> NoisyOutputs:
 
 
 def torch_compute_noised() -> NoisyOutputs:
-    return NoisyOutputs(lambda name: name not in GLUE_OPS)
+    return NoisyOutputs(lambda name: name not in GLUE_OPS, shapes=True)

@@ -1,0 +1,81 @@
+"""The dispatch modes around checked forwards see every way PyTorch can hand back a result:
+values an op returns, tensors it writes without returning them, and sizes it computes.
+
+Both found by a red team under the strict policy: F.batch_norm(training=True, momentum=1)
+leaves the exact batch means in running_mean (native_batch_norm's schema does not even
+mark it written) and returns only the normalised tensor; masked_select's LENGTH is a
+popcount, readable as .shape with no aten op. The corpus entries rt7_batchnorm_* and
+rt7_shape_channel_* run them end to end.
+"""
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+
+from evaluator.forward_watch import Provenance, torch_compute_noised
+from evaluator.launch_hook import LaunchRecorder
+
+
+def _batch_means(x: torch.Tensor) -> torch.Tensor:
+    mean = torch.zeros(x.shape[0])
+    var = torch.ones(x.shape[0])
+    F.batch_norm(x.view(1, *x.shape), mean, var, None, None, training=True, momentum=1.0)
+    return mean
+
+
+def test_running_statistics_written_in_place_are_noised_in_the_torch_knockout():
+    x = torch.randn(6, 50)
+    assert torch.allclose(_batch_means(x), x.mean(dim=1), atol=1e-5)  # the channel is real
+    with torch_compute_noised():
+        mean = _batch_means(x)
+    assert not torch.allclose(mean, x.mean(dim=1), atol=1e-2)
+
+
+def test_running_statistics_written_in_place_are_marked_as_computed():
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        mean = _batch_means(torch.randn(6, 50))
+        watch.returned([mean])
+    assert "native_batch_norm" in (watch.report()["returned"] or "")
+
+
+def test_an_in_place_op_marks_what_it_wrote():
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        buf = torch.zeros(8)
+        buf.add_(torch.ones(8))
+        watch.returned([buf])
+    assert "add_" in (watch.report()["returned"] or "")
+
+
+def test_a_data_dependent_size_is_not_what_pytorch_computed_in_the_torch_knockout():
+    mask = torch.rand(4000) < 0.5
+    ones = torch.ones(4000)
+    truth = int(mask.sum())
+    lengths = set()
+    for _ in range(5):
+        with torch_compute_noised():
+            lengths.add(torch.masked_select(ones, mask).shape[0])
+            lengths.add(mask.nonzero().shape[0])
+    assert lengths != {truth} and len(lengths) > 1
+
+
+def test_a_data_dependent_size_counts_as_a_value_read_from_pytorch():
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        n = torch.masked_select(torch.ones(10), torch.rand(10) < 0.5).shape[0]
+    assert n >= 0
+    assert "masked_select" in (watch.report()["handed"] or "")
+
+
+def test_glue_and_fresh_memory_stay_unmarked_and_unnoised():
+    watch = Provenance(LaunchRecorder())
+    x = torch.arange(12.0)
+    with watch:
+        out = torch.empty(12)
+        out.copy_(x.view(3, 4).reshape(-1))
+        watch.returned([out])
+    assert watch.report() == {"handed": None, "returned": None}
+    with torch_compute_noised():
+        y = torch.empty(3, 4).copy_(x.view(3, 4)).t().contiguous()
+    assert torch.equal(y, x.view(3, 4).t())
