@@ -60,12 +60,17 @@ def tolerance_for(dtype: torch.dtype, cfg: CorrectnessConfig,
 
 _SLICE = 1 << 22  # elements per pass (the fast path's buffers stay in cache, and are reused)
 
-OVERFLOW_EDGE = 2.0 ** -10
-"""An infinity on one side and, on the other, a finite value of the same sign above this
-share of the dtype's largest value is no mismatch: which of two correct kernels overflows
-there depends on the order of its operations (a scan's partial product can overflow where
-the sequential one does not; KernelBench's cumprod on x1e3 inputs did). A float16 shortcut
-overflows at 65504, far below this edge, and is still caught."""
+OVERFLOW_EDGE = 10 / 128
+"""An infinity on one side and, on the other, a finite value of the same sign in the top
+OVERFLOW_EDGE of the dtype's exponent range (|v| >= max ** (1 - OVERFLOW_EDGE): 3.3e35 for
+float32 and bfloat16, 2.8e4 for float16) is no mismatch: which of two correct kernels
+overflows there depends on the order of its operations (a scan's partial product can
+overflow where the sequential one does not; KernelBench's cumprod on x1e3 inputs did).
+A log-scale share, not a share of the largest value: 2^-10 of float16's 65504 is 64, inside
+any float16 output's normal range (a red team returned inf for every |out| >= 64 and passed).
+At most OVERFLOW_FORGIVEN_SHARE of an output's elements (and at least 16) are forgiven: an
+order-of-operations overflow happens at a few boundary elements, not across an output."""
+OVERFLOW_FORGIVEN_SHARE = 1e-3
 
 TF32_SLACK = 3.0
 """How many times PyTorch's own TF32 error a float32 kernel may show (its rounding and
@@ -197,8 +202,9 @@ def _statistics(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
     `early`: only whether it matches; a non-None result as soon as one slice does not."""
     o_all, r_all = out.reshape(-1), ref.reshape(-1)
     n = o_all.numel()
-    edge = torch.finfo(ref.dtype).max * OVERFLOW_EDGE
-    n_bad = n_special = 0
+    edge = overflow_edge(ref.dtype)
+    may_forgive = max(16, int(n * OVERFLOW_FORGIVEN_SHARE))
+    n_bad = n_special = n_forgiven = 0
     diff_sq = ref_sq = max_abs = max_rel = 0.0
     first_bad = argmax_abs = None
     for start in range(0, n, _SLICE):
@@ -207,7 +213,11 @@ def _statistics(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
         o_inf, r_inf = torch.isinf(o), torch.isinf(r)
         special_bad = (o_nan != r_nan) | (r_inf & (o != r)) | (o_inf & ~r_inf)
         # at the top of the range, where the order of operations decides overflow: forgiven
-        special_bad &= ~(_overflow_edge(o, r, edge) | _overflow_edge(r, o, edge))
+        # (a few elements of an output; past that, every one counts again)
+        forgiven = special_bad & (_overflow_edge(o, r, edge) | _overflow_edge(r, o, edge))
+        n_forgiven += int(forgiven.sum())
+        if n_forgiven <= may_forgive:
+            special_bad &= ~forgiven
         finite = torch.isfinite(o) & torch.isfinite(r)
         diff = torch.where(finite, (o - r).abs(), torch.zeros_like(o))
         rf = torch.where(finite, r, torch.zeros_like(r))
@@ -240,6 +250,11 @@ def _statistics(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
     if where is not None:
         stats.update(_element(out, ref, where))
     return stats
+
+
+def overflow_edge(dtype: torch.dtype) -> float:
+    """The magnitude from which an overflow on one side only is forgiven (OVERFLOW_EDGE)."""
+    return float(torch.finfo(dtype).max) ** (1.0 - OVERFLOW_EDGE)
 
 
 def _overflow_edge(a: torch.Tensor, b: torch.Tensor, edge: float) -> torch.Tensor:
