@@ -106,9 +106,9 @@ DANGEROUS_MODULES: dict[str, str] = {
                     "it reaches the interpreter, other modules' objects or raw memory"),
     **dict.fromkeys(("io", "pathlib", "shutil", "tempfile", "glob", "mmap", "pickle", "dill",
                      "cloudpickle", "joblib", "marshal", "shelve", "dbm", "sqlite3", "zipfile",
-                     "tarfile", "logging", "array"),
+                     "tarfile", "array"),
                     "it reads or writes files (and unpickling runs code)"),
-    **dict.fromkeys(("time", "timeit", "random", "warnings", "atexit", "signal", "resource",
+    **dict.fromkeys(("time", "timeit", "random", "atexit", "signal", "resource",
                      "faulthandler", "tracemalloc"),
                     "it reaches clocks, signals, RNG or other process-wide state"),
     # numpy reads and writes files and raw memory; the others launch non-Triton kernels
@@ -138,6 +138,8 @@ BUILTINS = frozenset({
     "Exception", "ArithmeticError", "AssertionError", "AttributeError", "IndexError",
     "KeyError", "LookupError", "NotImplementedError", "OverflowError", "RuntimeError",
     "StopIteration", "TypeError", "ValueError", "ZeroDivisionError",
+    # warning categories, for warnings.warn
+    "Warning", "UserWarning", "RuntimeWarning", "DeprecationWarning", "FutureWarning",
 })
 CALL_ONLY_BUILTINS = frozenset({"getattr", "hasattr", "setattr", "delattr", "super"})
 # Code for builtins outside both sets (default: forbidden_api).
@@ -164,6 +166,11 @@ DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
     "triton.heuristics": ("fm", frozenset({"values"})),
     "functools.lru_cache": ("fm", frozenset({"maxsize", "typed"})),
     "functools.cache": ("fm", None),
+    # autocast around an autograd.Function's forward/backward (unsloth, Liger, flash-attn)
+    "torch.amp.custom_fwd": ("fm", frozenset({"device_type", "cast_inputs"})),
+    "torch.amp.custom_bwd": ("fm", frozenset({"device_type"})),
+    "torch.cuda.amp.custom_fwd": ("fm", frozenset({"cast_inputs"})),
+    "torch.cuda.amp.custom_bwd": ("fm", None),
     "dataclasses.dataclass": ("c", frozenset({"frozen", "eq", "order", "repr", "slots",
                                               "kw_only", "init"})),
 }
@@ -179,7 +186,7 @@ KERNEL_ARGUMENTS: dict[str, tuple[int, str]] = {
 }
 CONTEXT_MANAGERS = frozenset({"torch.no_grad", "torch.inference_mode", "torch.cuda.device"})
 BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "enum.IntEnum",
-                   "object"})
+                   "typing.NamedTuple", "object"})
 # Calls whose keywords are restricted (Config(pre_hook=...) runs code in the launcher).
 CALL_KEYWORDS: dict[str, frozenset[str]] = {
     "triton.Config": frozenset({"kwargs", "num_warps", "num_stages", "num_ctas", "maxnreg",
@@ -344,6 +351,15 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     # not dataclasses.fields: a Field's .type hands out the annotated class
     "dataclasses": frozenset({"dataclass", "field", "asdict", "astuple", "replace"}),
     "enum": frozenset({"Enum", "IntEnum", "auto"}),
+    # a warning goes to the child's stderr; not warnings.filters/showwarning (process-wide
+    # hooks). logging and numpy are importable (files import them for their test block)
+    # but nothing in them is usable: a Logger hands out the process's loggers
+    # (`.manager.loggerDict`) and takes callables the harness's own logging would then run
+    # (`addFilter`); numpy computes outside torch and Triton, and reads and writes files
+    # and raw memory
+    "warnings": frozenset({"warn"}),
+    "logging": frozenset(),
+    "numpy": frozenset(),
     "__future__": frozenset({"annotations"}),
 }
 # Namespaces reachable only as an attribute chain from an import, never imported

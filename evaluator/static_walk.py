@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ast
 
+import torch
+
 from evaluator import static_allowlist as A
 from evaluator.static_expressions import ExpressionChecker, is_dunder, literal
 from evaluator.static_names import BUILTIN_NAMES
@@ -153,10 +155,28 @@ class Checker(ExpressionChecker):
             self.annotation(node.annotation)
         bad = len(names) != len(targets) or any(
             is_dunder(n) or n in self.methods or n in self.t.module_private for n in names)
-        if bad or not (node.value is None or literal(node.value) or self._field(node.value)):
+        if bad or not (node.value is None or literal(node.value) or self._field(node.value)
+                       or self._dtypes(node.value)):
             self.add(node, "monkey_patch", "a class body may only bind literal constants to "
                      "new names (never methods, dunders or nn.Module internals)",
                      "define methods with def, and set other values in __init__")
+
+    def _dtypes(self, node: ast.expr) -> bool:
+        """A dtype (`torch.float16`, `tl.float32`) or a tuple/list/set of dtypes and literals:
+        `SUPPORTED = (torch.float32, torch.float16)` in a class body names constants too."""
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return all(literal(e) or self._dtypes(e) for e in node.elts)
+        name = self.qualify(node) if isinstance(node, ast.Attribute) else None
+        if name is None or not A.exists(name):
+            return False
+        module, _, attr = name.rpartition(".")
+        if module == "torch":
+            return isinstance(getattr(torch, attr, None), torch.dtype)
+        if module == "triton.language":
+            import triton.language as tl
+
+            return isinstance(getattr(tl, attr, None), tl.dtype)
+        return False
 
     def _field(self, node: ast.expr) -> bool:
         """`dataclasses.field(default=<literal>, default_factory=<builtin>)`."""

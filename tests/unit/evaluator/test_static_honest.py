@@ -53,6 +53,8 @@ FULL = {
     "l2_conv2d_bias_relu_cudnn.py": ("conv/conv2d_bias_relu", None),
     "l1_matmul_autotune_grouped.py": ("matmul/matmul", None),
     "l1_l2_normalize_cpu_fallback.py": ("norm/l2_normalize", None),
+    "s12_03_softplus_warnings.py": ("activation/softplus", {"batch_size": 4, "dim": 300}),
+    "s12_07_mish_fp16_dispatch.py": ("activation/mish", {"batch_size": 4, "dim": 300}),
 }
 
 
@@ -127,6 +129,50 @@ ACCEPTED = {
         def desc(x):
             return TensorDescriptor.from_tensor(x, [16, 16])
     ''',
+    # session 12's honest corpus (helpers writing as people do): each was a hack before
+    "warnings_warn": '''
+        import warnings
+
+        def upcast(x):
+            if x.dtype == torch.float16:
+                warnings.warn("computing in float32", UserWarning, stacklevel=2)
+            return x.float()
+    ''',
+    "unused_numpy_and_logging_imports": '''
+        import logging
+        import numpy as np
+
+        if __name__ == "__main__":
+            print(np.allclose(1.0, 1.0))
+    ''',
+    "class_body_dtype_tuple": '''
+        class Mish(nn.Module):
+            SUPPORTED = (torch.float32, torch.float16, torch.bfloat16)
+            ACC = tl.float32
+
+            def forward(self, x):
+                assert x.dtype in self.SUPPORTED
+                return x
+    ''',
+    "named_tuple_config": '''
+        from typing import NamedTuple
+
+        class Cfg(NamedTuple):
+            block: int = 1024
+            warps: int = 4
+    ''',
+    "amp_custom_fwd": '''
+        class F(torch.autograd.Function):
+            @staticmethod
+            @torch.amp.custom_fwd(device_type="cuda")
+            def forward(ctx, x):
+                return x
+
+            @staticmethod
+            @torch.amp.custom_bwd(device_type="cuda")
+            def backward(ctx, g):
+                return g
+    ''',
 }
 
 # snippet -> (line of BASE's end + n that is blamed, code)
@@ -187,6 +233,20 @@ REJECTED = {
         T = TensorDescriptor  # <-
     ''', "reflection"),
     "other_triton_tools": ('from triton.tools import ragged_tma  # <-\n', "harness_tamper"),
+    "numpy_used": ('import numpy as np\nA = np.ones(3)  # <-\n', "forbidden_api"),
+    "numpy_as_value": ('import numpy as np\nm = np  # <-\n', "reflection"),
+    "numpy_name_imported": ('from numpy import frombuffer  # <-\n', "forbidden_api"),
+    "logger": ('import logging\nlog = logging.getLogger(__name__)  # <-\n', "forbidden_api"),
+    "warnings_hook": ('import warnings\nwarnings.showwarning = print  # <-\n', "monkey_patch"),
+    "warnings_filters": ('import warnings\nwarnings.filters.clear()  # <-\n', "forbidden_api"),
+    "class_body_call": ('''
+        class M(nn.Module):
+            SUPPORTED = (torch.float32, torch.zeros(1))  # <-
+    ''', "monkey_patch"),
+    "class_body_module": ('''
+        class M(nn.Module):
+            T = torch.cuda  # <-
+    ''', "monkey_patch"),
 }
 
 
