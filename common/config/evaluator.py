@@ -45,7 +45,9 @@ class ToleranceConfig(Section):
 def _default_tolerances() -> dict[str, ToleranceConfig]:
     return {
         "float64": ToleranceConfig(atol=1e-6, rtol=1e-6, norm_rtol=1e-5),
-        "float32": ToleranceConfig(atol=1e-4, rtol=1e-4, norm_rtol=1e-3),
+        # norm 5e-3, half KernelBench's own 1e-2: an honest atomic fp32 reduction over
+        # level1/37's 1.9e9 elements (1.8M partial sums added into one float) is 1.8e-3 off
+        "float32": ToleranceConfig(atol=1e-4, rtol=1e-4, norm_rtol=5e-3),
         "float16": ToleranceConfig(atol=1e-2, rtol=1e-2, norm_rtol=1e-2),
         "bfloat16": ToleranceConfig(atol=2e-2, rtol=2e-2, norm_rtol=2e-2),
     }
