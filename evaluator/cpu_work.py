@@ -10,10 +10,18 @@ seconds = max(bytes / memory bandwidth, flops / peak), per aten op and per launc
 What is counted, while a `WorkCounter` is entered:
   - aten ops (a TorchDispatchMode): bytes are the footprints of the tensors read and
     written (a broadcast operand counts its storage span, not its expanded size);
-    flops come from torch's flop-counter formulas (mm, addmm, bmm, baddbmm, conv,
+    flops come from torch's flop-counter formulas (mm, addmm, bmm, baddbmm, addbmm, conv,
     attention) at the tensor-core peak of the operand dtype (fp32 runs at the TF32
-    peak when torch's TF32 flags allow it, as cuBLAS/cuDNN would), else one flop per
-    element at the fp32 peak. Views, allocation and metadata ops cost nothing.
+    peak when torch's TF32 flags allow it, as cuBLAS/cuDNN would). An op without a
+    formula is never charged less than the work it may do, at the fp32 peak: ops whose
+    work is linear in their data (tagged pointwise or reduction, copies, indexing,
+    sorting, scans) one flop per element of their largest tensor; pools that per output
+    element of their window; an op with a decomposition (torch._decomp) what its parts
+    cost, run on meta tensors (mv and dot are a multiply and a sum); anything else
+    (linear algebra, bilinear, fused RNN or attention layers) 2 * (elements of all its
+    tensors) * (largest dimension), which bounds a product of three sizes (M*N*K, an n^3
+    factorisation), or a few of them (one per operand), from above.
+    Views, allocation and metadata ops cost nothing.
   - interpreted Triton launches (the interpreter's `GridExecutor.__call__`, by the
     `@triton.jit` function's name): the distinct addresses each launch loaded and
     stored (masked-off lanes excluded; atomics count as a read and a write), and
@@ -55,8 +63,9 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 import torch
+from torch._decomp import decomposition_table
 from torch.utils._python_dispatch import TorchDispatchMode
-from torch.utils.flop_counter import flop_registry, sdpa_flop
+from torch.utils.flop_counter import baddbmm_flop, flop_registry, sdpa_flop
 
 Forward = Callable[[list], object]
 
@@ -72,7 +81,20 @@ _ALLOCATING = frozenset({"empty", "empty_like", "empty_strided", "new_empty", "n
 # In-place ops that overwrite their `self` without reading it.
 _WRITE_ONLY_SELF = frozenset({"copy_", "fill_", "zero_"})
 _FLOP_FORMULAS = {**flop_registry, torch.ops.aten._scaled_dot_product_flash_attention_for_cpu:
-                  sdpa_flop}
+                  sdpa_flop, torch.ops.aten.addbmm: baddbmm_flop}
+# Ops without a tag saying so whose work is linear in their data (n log n for sorting); and
+# torch's prims, the parts decompositions reach, all but prims.svd.
+_LINEAR_OPS = frozenset({
+    "copy", "copy_", "_to_copy", "fill", "fill_", "zero_", "full", "full_like", "zeros",
+    "zeros_like", "ones", "ones_like", "arange", "cumsum", "cumprod", "logcumsumexp", "cummax",
+    "cummin", "sort", "topk", "kthvalue", "median", "nanmedian", "mode", "searchsorted", "histc", "bincount", "_unique2", "unique_dim", "unique_consecutive", "gather", "scatter",
+    "scatter_add", "scatter_reduce", "index", "_unsafe_index", "index_put", "index_put_",
+    "_index_put_impl_", "_unsafe_index_put", "masked_select", "masked_scatter", "nonzero",
+    "scalar_tensor", "_local_scalar_dense", "_fft_r2c", "_fft_c2r", "_fft_c2c", "_embedding_bag",
+    "_adaptive_avg_pool2d", "_adaptive_avg_pool3d", "adaptive_max_pool2d", "adaptive_max_pool3d"})
+_LINEAR_TAGS = (torch.Tag.pointwise, torch.Tag.reduction, torch.Tag.nondeterministic_seeded,
+                torch.Tag.view_copy)
+_DECOMPOSE_DEPTH = 4  # decompositions of decompositions, at most this deep
 # Address lists of one launch are deduplicated once they hold this many entries.
 _COMPACT_AT = 1 << 22
 
@@ -263,6 +285,7 @@ class WorkCounter:
         self._mode: _AtenCounter | None = None
         self._tf32 = {"matmul": False, "conv": False}
         self._fresh = _Fresh()
+        self._decomposed: dict[tuple, tuple[int, float]] = {}  # _signature -> its parts' work
         self.launches = 0
 
     def __enter__(self) -> WorkCounter:
@@ -370,21 +393,45 @@ class WorkCounter:
             return
         for t in _tensors(out):
             self._fresh.overwritten(t, whole=False)
-        reads = {}
-        for i, name in plan.reads:
-            reads.update((id(t), t) for t in _tensors(args[i] if i < len(args) else kwargs.get(name)))
-        tensors = [*reads.values(), *_tensors(out)]
+        tensors = _operands(plan, args, kwargs, out)
         nbytes = sum(_footprint(t) for t in tensors)
+        self._add("aten", plan.label, nbytes, *self._work(plan, args, kwargs, out, tensors))
+
+    def _work(self, plan: _OpPlan, args: tuple, kwargs: dict, out, tensors: list,
+              depth: int = 0) -> tuple[int, float]:
+        """(flops, compute seconds) of one aten op; `tensors` are the ones it reads, then
+        writes. Without a formula, never less than the work the op may do (module doc)."""
+        roof = self.roofline
         if plan.formula is not None:
             flops = int(plan.formula(*args, **kwargs, out_val=out))
-            dtype = next(iter(reads.values())).dtype
-            roof = self.roofline
+            dtype = tensors[0].dtype
             fp32 = roof.tf32_flops_per_s if self._tf32[plan.tf32_flag] else roof.fp32_flops_per_s
-            peak = roof.matmul_peak(dtype.is_floating_point, dtype.itemsize * 8, fp32)
-        else:
-            flops = max((t.numel() for t in tensors), default=0)
-            peak = self.roofline.fp32_flops_per_s
-        self._add("aten", plan.label, nbytes, flops, flops / peak)
+            return flops, flops / roof.matmul_peak(dtype.is_floating_point, dtype.itemsize * 8, fp32)
+        numel = max((t.numel() for t in tensors), default=0)
+        flops = numel
+        if plan.kind == "window":  # a pool: every output element reads its window
+            kernel = args[1] if len(args) > 1 else kwargs["kernel_size"]
+            kernel = [int(k) for k in (kernel if isinstance(kernel, (list, tuple)) else [kernel])]
+            dims = 3 if "3d" in plan.label else 2  # a one-element kernel_size is a square
+            window = math.prod(kernel) if len(kernel) > 1 else kernel[0] ** dims
+            flops = max(numel, sum(t.numel() for t in _tensors(out)[:1]) * window)
+        elif plan.kind == "decompose" and depth < _DECOMPOSE_DEPTH:
+            key = _signature((plan.label, args, kwargs))
+            if key not in self._decomposed:
+                parts = _Parts(self, depth + 1)
+                try:
+                    with parts:
+                        plan.decomposition(*_meta(args), **_meta(kwargs))
+                    self._decomposed[key] = (parts.flops, parts.compute_s)
+                except Exception:  # no meta kernel, data-dependent sizes: bound it instead
+                    self._decomposed[key] = None
+            if self._decomposed[key] is not None:
+                flops, compute_s = self._decomposed[key]
+                return max(numel, flops), max(numel / roof.fp32_flops_per_s, compute_s)
+        if plan.kind not in ("linear", "window"):  # unknown work: products of three sizes
+            flops = 2 * sum(t.numel() for t in tensors) * max(
+                (max(t.shape, default=1) for t in tensors), default=1)
+        return flops, flops / roof.fp32_flops_per_s
 
     # --- wrappers around the interpreter's methods (installed on the classes)
 
@@ -474,6 +521,26 @@ class WorkCounter:
                 "roofline": asdict(self.roofline), "error": None}
 
 
+class _Parts(TorchDispatchMode):
+    """Adds up the work of the parts of a decomposition run on meta tensors."""
+
+    def __init__(self, counter: WorkCounter, depth: int) -> None:
+        super().__init__()
+        self.counter, self.depth = counter, depth
+        self.flops, self.compute_s = 0, 0.0
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        out = func(*args, **kwargs)
+        plan = _plan(func)
+        if plan is not None:
+            flops, compute_s = self.counter._work(plan, args, kwargs, out,
+                                                  _operands(plan, args, kwargs, out), self.depth)
+            self.flops += flops
+            self.compute_s += compute_s
+        return out
+
+
 class _AtenCounter(TorchDispatchMode):
     """Hands every aten op run outside the interpreter's argument copies to the counter."""
 
@@ -497,6 +564,8 @@ class _OpPlan:
     reads: tuple[tuple[int, str], ...]  # (position, name) of the arguments it reads
     formula: Callable | None  # torch's flop formula, for the matrix-product ops
     tf32_flag: str  # which of torch's TF32 switches governs its fp32 operands
+    kind: str  # without a formula: "linear", "window" (pools), "decompose" or "bound"
+    decomposition: Callable | None
 
 
 _PLANS: dict[object, _OpPlan | None] = {}
@@ -513,12 +582,54 @@ def _plan(func) -> _OpPlan | None:
             written = arg.alias_info is not None and arg.alias_info.is_write
             return not (written and (arg.kwarg_only or name in _WRITE_ONLY_SELF))
 
-        plan = _OpPlan(f"aten::{name}",
-                       tuple((i, a.name) for i, a in enumerate(func._schema.arguments) if read(a)),
-                       _FLOP_FORMULAS.get(func.overloadpacket),
-                       "conv" if "conv" in name else "matmul")
+        packet = func.overloadpacket
+        tags = {tag for overload in packet.overloads() for tag in getattr(packet, overload).tags}
+        arguments = func._schema.arguments
+        decomposition = decomposition_table.get(func) or (
+            func.decompose if torch._C._dispatch_has_kernel_for_dispatch_key(
+                func.name(), "CompositeImplicitAutograd") else None)
+        if (name in _LINEAR_OPS or tags.intersection(_LINEAR_TAGS)
+                or (func.namespace == "prims" and name != "svd")):
+            kind = "linear"
+        elif "pool" in name and len(arguments) > 1 and arguments[1].name == "kernel_size":
+            kind = "window"
+        else:
+            kind = "bound" if decomposition is None else "decompose"
+        plan = _OpPlan(f"aten::{name}", tuple((i, a.name) for i, a in enumerate(arguments) if read(a)),
+                       _FLOP_FORMULAS.get(packet), "conv" if "conv" in name else "matmul", kind,
+                       decomposition)
     _PLANS[func] = plan
     return plan
+
+
+def _operands(plan: _OpPlan, args: tuple, kwargs: dict, out) -> list[torch.Tensor]:
+    """The distinct tensors the op reads, then the ones it returned."""
+    reads = {}
+    for i, name in plan.reads:
+        reads.update((id(t), t) for t in _tensors(args[i] if i < len(args) else kwargs.get(name)))
+    return [*reads.values(), *_tensors(out)]
+
+
+def _meta(value):
+    """`value` with its tensors replaced by meta tensors of the same shape, strides and dtype."""
+    if isinstance(value, torch.Tensor):
+        return torch.empty_strided(value.shape, value.stride(), dtype=value.dtype, device="meta")
+    if isinstance(value, (list, tuple)):
+        return type(value)(_meta(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _meta(v) for k, v in value.items()}
+    return value
+
+
+def _signature(value):
+    """A hashable stand-in for an op's arguments: tensors by shape, strides and dtype."""
+    if isinstance(value, torch.Tensor):
+        return ("tensor", tuple(value.shape), value.stride(), value.dtype)
+    if isinstance(value, (list, tuple)):
+        return tuple(_signature(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, _signature(v)) for k, v in value.items())
+    return value if isinstance(value, (int, float, bool, str, type(None))) else repr(value)
 
 
 def _tensors(value) -> list[torch.Tensor]:
