@@ -389,6 +389,18 @@ def test_ops_linear_in_their_data_stay_memory_bound(forward):
         assert k["seconds"] == pytest.approx(memory_s), k
 
 
+@pytest.mark.parametrize("factory", [lambda x: x.new_zeros(64), lambda x: x.new_full((64,), 2.0),
+                                     lambda x: torch.zeros_like(x[0, 0, 0])],
+                         ids=["new_zeros", "new_full", "zeros_like"])
+def test_a_factory_is_charged_what_it_writes_not_the_tensor_it_takes_its_dtype_from(factory):
+    """x.new_zeros(64) beside a 2 MiB x was charged x's bytes: an honest two-stage reduction
+    lost a third of its coverage to its 64-element partials buffer."""
+    x = torch.randn(8, 16, 64, 64)
+    result = cpu_work.measure(lambda inputs: factory(inputs[0]), [x], set())
+    assert result["error"] is None
+    assert sum(k["bytes"] for k in result["kernels"]) <= 64 * 4 * 2
+
+
 LINEAR_RELU_CANDIDATE = '''
 import torch
 import torch.nn as nn
