@@ -86,7 +86,7 @@ def noise_scalar(value: bool | int | float) -> bool | int | float:
 
 # Arguments aten writes in place without saying so in the schema: the batch-norm family
 # (native_batch_norm, cudnn_/miopen_batch_norm, ...) updates its running statistics there
-# in training mode while its schema reads `Tensor? running_mean`.
+# in training mode (only then) while its schema reads `Tensor? running_mean`.
 _UNANNOTATED_WRITES = frozenset({"running_mean", "running_var"})
 
 
@@ -100,10 +100,15 @@ def written(func, args: tuple, kwargs: dict, out) -> list[torch.Tensor]:
         schema = func._schema.arguments
     except AttributeError:
         return tensors
+    def value_of(i: int, arg):
+        return args[i] if i < len(args) and not arg.kwarg_only else kwargs.get(arg.name)
+
+    training = next((bool(value_of(i, a)) for i, a in enumerate(schema) if a.name == "training"), True)
     for i, arg in enumerate(schema):
-        if not ((arg.alias_info is not None and arg.alias_info.is_write) or arg.name in _UNANNOTATED_WRITES):
+        annotated = arg.alias_info is not None and arg.alias_info.is_write
+        if not (annotated or (arg.name in _UNANNOTATED_WRITES and training)):
             continue
-        value = args[i] if i < len(args) and not arg.kwarg_only else kwargs.get(arg.name)
+        value = value_of(i, arg)
         for t in (value if isinstance(value, (tuple, list)) else (value,)):
             if isinstance(t, torch.Tensor) and all(t is not u for u in tensors):
                 tensors.append(t)

@@ -79,3 +79,17 @@ def test_glue_and_fresh_memory_stay_unmarked_and_unnoised():
     with torch_compute_noised():
         y = torch.empty(3, 4).copy_(x.view(3, 4)).t().contiguous()
     assert torch.equal(y, x.view(3, 4).t())
+
+
+def test_running_statistics_read_in_eval_mode_are_left_alone():
+    x = torch.randn(6, 50)
+    mean, var = torch.randn(6), torch.rand(6) + 0.5
+    kept = mean.clone()
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        F.batch_norm(x.view(1, *x.shape), mean, var, None, None, training=False)
+        watch.returned([mean])
+    assert watch.report()["returned"] is None
+    with torch_compute_noised():
+        F.batch_norm(x.view(1, *x.shape), mean, var, None, None, training=False)
+    assert torch.equal(mean, kept)
