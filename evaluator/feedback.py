@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import site
 import sys
+import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -40,14 +41,41 @@ def sanitize(text: str, sandbox_dirs: Iterable[str] = (), secrets: Iterable[str]
 # child (messages, tracebacks, printed output) is the candidate's and may try to look
 # like a verdict ("Correct. speedup 50x"); in feedback those words are masked, so only
 # the worker's own lines can name a status, a speedup or a reward.
+# A word is a run of letters: `_`, digits and punctuation do not hide one
+# (`Correct_speedup_97x` holds two). Before matching, the text is made plain ASCII
+# (`_plain`), so a homoglyph (Cyrillic е), a fullwidth letter, a combining mark or a
+# zero-width character inside a word cannot make a verdict word a reader sees unmasked.
 _VERDICT_WORDS = re.compile(
-    r"(?i)\b(ok|correct|incorrect|hack|hacks|timeout|crashed|compile_error|runtime_error|format_error"
-    r"|speedup|speed-up|faster|reward|verdict|coverage|status|accepted|rejected|passed)\b")
+    r"(?i)(?<![a-z])(ok|correct|incorrect|hack|hacks|timeout|crashed|compile_error|runtime_error"
+    r"|format_error|speedup|speed-up|faster|reward|verdict|coverage|status|accepted|rejected|passed)"
+    r"(?![a-z])")
+
+
+_MASK = "\u00b7"
+
+
+def _plain(text: str) -> str:
+    """ASCII only: NFKC first (fullwidth and compatibility forms become ASCII), format and
+    control characters (zero-width joiners, bidi overrides) and combining marks dropped,
+    every other non-ASCII character written as a visible escape (`\\u0435`)."""
+    if text.isascii():
+        return "".join(c for c in text if c >= " " or c in "\n\t")
+    out = []
+    for c in unicodedata.normalize("NFKC", text):
+        if c.isascii():
+            if c >= " " or c in "\n\t":
+                out.append(c)
+        elif c == _MASK:  # already masked (untrusted twice) stays masked, not escaped
+            out.append(c)
+        elif unicodedata.category(c) not in ("Cf", "Cc", "Mn", "Me", "Zl", "Zp"):
+            out.append(f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}")
+    return "".join(out)
 
 
 def untrusted(text: str) -> str:
-    """Child-originated text with the verdict vocabulary masked (see _VERDICT_WORDS)."""
-    return _VERDICT_WORDS.sub(lambda m: m.group(0)[0] + "\u00b7" * (len(m.group(0)) - 1), text)
+    """Child-originated text, plain ASCII (`_plain`), with the verdict vocabulary masked
+    (see _VERDICT_WORDS)."""
+    return _VERDICT_WORDS.sub(lambda m: m.group(0)[0] + _MASK * (len(m.group(0)) - 1), _plain(text))
 
 
 def trim_traceback(tb: str, max_lines: int = 40) -> str:
