@@ -276,6 +276,8 @@ def exists(name: str) -> bool:
     if name == _NO_PROBE or name.startswith(_NO_PROBE + "."):
         return True  # reading `active` would start the GPU driver in the worker
     parts = name.split(".")
+    if parts[0] not in {ns.split(".")[0] for ns in tables().namespaces}:
+        return False  # never import another module in the worker (`import this` ran there)
     try:
         obj = importlib.import_module(parts[0])
     except ImportError:

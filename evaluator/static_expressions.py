@@ -179,10 +179,22 @@ class ExpressionChecker(Resolver):
                 or self._kernel_argument(node, parent)):
             self.add(node, "reflection", f"the kernel {node.id} is used as a value",
                      f"launch it as {node.id}[grid](...) or call it from another kernel")
+        elif kind == "def" and self._method_as_function(value):
+            # only in its class body (a default, an annotation, a decorator argument) is a
+            # method's bare name in scope: there it is the plain function, callable with any
+            # object as its trusted self
+            self.add(node, "reflection", f"the method {node.id} is used as a plain function in "
+                     "its class body, so its self could be any object", "call it on an instance "
+                     f"(self.{node.id}(...)) inside a method")
         elif kind == "class" and not self._class_use(node, parent):
             self.add(node, "reflection", f"the class {node.id} is handled as a value (its "
                      "methods could then run with any object as self)", f"instantiate it, "
                      f"use {node.id}.attribute, isinstance, or `ModelNew = {node.id}`")
+
+    def _method_as_function(self, fn: object) -> bool:
+        """Whether `fn` is a method whose first parameter is trusted (self or ctx)."""
+        args = [*fn.args.posonlyargs, *fn.args.args][:1] if isinstance(fn, ast.FunctionDef) else []
+        return bool(args) and (id(args[0]) in self.self_args or id(args[0]) in self.ctx_args)
 
     def _kernel_argument(self, node: ast.expr, parent: ast.AST | None) -> bool:
         """`tl.reduce(x, 0, combine)`: a kernel as the function argument of a
@@ -366,7 +378,8 @@ class ExpressionChecker(Resolver):
             self.add(node, "reflection", f"{name} hands out a class, whose attributes could "
                      "then be replaced and whose methods run with any object as self",
                      "name the class you mean directly (torch.Tensor, nn.Linear)")
-        elif owner != "self" and name.startswith(A.FRAME_PREFIXES):
+        elif name.startswith(A.FRAME_PREFIXES):  # on self too: if self were ever not the
+            # file's own instance (an unbound call), its frames must still be out of reach
             self.add(node, "reflection", f"{name} reaches frames or code objects")
 
     def _init_call(self, node: ast.Attribute, owner: str) -> bool:

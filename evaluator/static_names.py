@@ -134,7 +134,7 @@ class Resolver:
 
     def _privileged_args(self, cls: ast.ClassDef) -> None:
         is_function = self._is_autograd_function(cls, set())
-        bound_only = self._bound_only(cls, set())
+        bound_only = self._bound_only(cls)
         for fn in cls.body:
             if not isinstance(fn, ast.FunctionDef):
                 continue
@@ -154,21 +154,33 @@ class Resolver:
                 self.self_args.add(id(first[0]))
                 self.privileged.setdefault(cls.name, {})[fn.name] = "self"
 
-    def _bound_only(self, cls: ast.ClassDef, seen: set) -> bool:
+    def _bound_only(self, cls: ast.ClassDef) -> bool:
         """Whether every method of `cls` is only ever called on an instance of it, so its
-        first parameter can be trusted as `self`: classes on `object`, nn.Module or
-        autograd.Function (and the file's own classes on them). Other library bases have
-        machinery that calls methods unbound with an object it chose (Enum calls
-        `cls._missing_(value)`: a plain `def _missing_(self)` gets the looked-up value as
-        its `self`), so their methods' first parameter is a plain parameter."""
-        seen.add(cls.name)
-        for base in cls.bases:
-            if isinstance(base, ast.Name) and base.id in self.classes:
-                if base.id in seen or not self._bound_only(self.classes[base.id], seen):
-                    return False
-            elif self.qualify(base) not in ("object", "torch.nn.Module", "torch.autograd.Function"):
-                return False
-        return all(k.arg != "metaclass" for k in cls.keywords)
+        first parameter can be trusted as `self`: no class of the file that `cls` inherits
+        from or that inherits from it (a method is looked up through its subclasses too)
+        has a base other than `object`, nn.Module, autograd.Function or the file's own
+        classes. Other library bases have machinery that calls methods unbound with an
+        object it chose (Enum calls `cls._missing_(value)`: a plain `def _missing_(self)`
+        gets the looked-up value as its `self`, also when it is defined on an `object`
+        mixin and the Enum is a subclass), so their methods' first parameter is plain."""
+        family = self._ancestors(cls) | {n for n, c in self.classes.items() if cls.name in self._ancestors(c)}
+        return all(self._own_bases_trusted(self.classes[n]) for n in family if n in self.classes)
+
+    def _ancestors(self, cls: ast.ClassDef) -> set[str]:
+        """`cls` and every class of the file it inherits from."""
+        found, todo = set(), [cls]
+        while todo:
+            c = todo.pop()
+            if c.name in found:
+                continue
+            found.add(c.name)
+            todo += [self.classes[b.id] for b in c.bases if isinstance(b, ast.Name) and b.id in self.classes]
+        return found
+
+    def _own_bases_trusted(self, cls: ast.ClassDef) -> bool:
+        trusted = ("object", "torch.nn.Module", "torch.autograd.Function")
+        return all((isinstance(b, ast.Name) and b.id in self.classes) or self.qualify(b) in trusted
+                   for b in cls.bases) and all(k.arg != "metaclass" for k in cls.keywords)
 
     def _is_autograd_function(self, cls: ast.ClassDef, seen: set) -> bool:
         seen.add(cls.name)

@@ -167,9 +167,9 @@ class Checker(ExpressionChecker):
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             return all(literal(e) or self._dtypes(e) for e in node.elts)
         name = self.qualify(node) if isinstance(node, ast.Attribute) else None
-        if name is None or not A.exists(name):
+        module, _, attr = (name or "").rpartition(".")
+        if module not in ("torch", "triton.language"):  # never probe (import) another module
             return False
-        module, _, attr = name.rpartition(".")
         if module == "torch":
             return isinstance(getattr(torch, attr, None), torch.dtype)
         if module == "triton.language":

@@ -52,6 +52,40 @@ ATTACKS = {
             def _missing_(self):
                 return self._cdata  # <-
     ''', "reflection"),
+    # a method's bare name in its class body is the plain function: a default argument or an
+    # annotation runs it with any object as its trusted self (red team B2, exec under strict)
+    "method_as_default_argument": ('''
+        class Peek(object):
+            def frame(self):
+                return 1
+
+            def grab(self, fr=frame):  # <-
+                return fr((i for i in [0]))
+    ''', "reflection"),
+    "method_called_in_an_annotation": ('''
+        class Peek(object):
+            def frame(self):
+                return 1
+
+            def grab(self, a: frame(0)):  # <-
+                return a
+    ''', "reflection"),
+    # Enum machinery reaches a method of an `object` mixin through the Enum subclass
+    "enum_subclass_of_an_object_mixin": ('''
+        import enum
+
+        class Peek(object):
+            def _missing_(self):
+                return self._cdata  # <-
+
+        class Lookup(Peek, enum.Enum):
+            A = 1
+    ''', "reflection"),
+    "frame_name_on_self": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                return self.gi_frame  # <-
+    ''', "reflection"),
     "generator_frame": ("fr = (i for i in range(3)).gi_frame.f_back  # <-", "reflection"),
     "format_field_traversal": ('s = "{0.__class__.__mro__}".format(1)  # <-', "reflection"),
     "format_on_computed_string": ('fmt = "{0.x}"\ns = fmt.format(1)  # <-', "reflection"),
