@@ -218,7 +218,8 @@ class Provenance(TorchDispatchMode):
         name = func.overloadpacket.__name__
         ins = [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
                if isinstance(t, torch.Tensor)]
-        if name == "_local_scalar_dense":  # a value read to the host: Python may compute on it
+        if isinstance(out, (bool, int, float)) and ins and name not in GLUE_OPS:
+            # a value read to the host (.item(), float(t), torch.equal): Python may compute on it
             source = self._source(ins)
             if source is not None and self.handed is None:
                 self.handed = f"forward read values PyTorch computed ({source}) to the host"
@@ -226,7 +227,9 @@ class Provenance(TorchDispatchMode):
         if data_dependent_shape(func) and self.handed is None:
             # the output's size, readable as .shape with no aten op, is a value PyTorch computed
             self.handed = f"forward had PyTorch compute a size from values (aten::{name})"
-        if name in MAKE_OPS:
+        if name in ("fill", "fill_"):  # fill_(self, value): a tensor value carries its mark
+            mark = self._source(ins[1:2])
+        elif name in MAKE_OPS:
             mark = None
         elif name == "copy_":  # copy_(self, src)
             mark = self._source(ins[1:2])

@@ -93,3 +93,24 @@ def test_running_statistics_read_in_eval_mode_are_left_alone():
     with torch_compute_noised():
         F.batch_norm(x.view(1, *x.shape), mean, var, None, None, training=False)
     assert torch.equal(mean, kept)
+
+
+def test_a_fill_from_a_computed_value_carries_its_mark():
+    """A red team copied torch's relu into a fresh buffer one element at a time with
+    a.fill_(b) (b a 0-dim slice of the result): fill_ made the buffer unmarked."""
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        y = torch.relu(torch.randn(4))
+        out = torch.empty(4)
+        for i in range(4):
+            out[i].fill_(y[i])
+        watch.returned([out])
+    assert "relu" in (watch.report()["returned"] or "")
+
+
+def test_a_bool_read_from_computed_values_is_a_host_read():
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        y = torch.relu(torch.randn(4))
+        assert not torch.equal(y, y + 1)
+    assert "host" in (watch.report()["handed"] or "")
