@@ -412,10 +412,16 @@ class ChildState:
             self.events = []
             if h.get("profile") and (self.role == "candidate" or self.device == "cuda"):
                 # the reference profiles the same batches on the GPU: both processes then carry the
-                # profiler's after-cost per CUDA call alike (only the candidate's coverage is kept)
-                outs, cov = _as(who, partial(self._profiled, h, marks))
-                if self.role == "candidate":
-                    extra["coverage"] = cov
+                # profiler's after-cost per CUDA call alike (only the candidate's coverage is kept).
+                # A profiled batch is a timed batch to the forward, and its time is not used: the
+                # provenance watch runs there too, so what PyTorch computed in timed forwards is
+                # seen (a runtime-argument switch made the kernel copy torch's result when timed)
+                watch = Provenance(self.recorder) if self.role == "candidate" else None
+                outs, cov = _as(who, partial(self._profiled, h, marks, watch))
+                if watch is not None:
+                    for forward_outs in outs:
+                        watch.returned(list(forward_outs))
+                    extra["coverage"], extra["provenance"] = cov, watch.report()
             else:
                 with self._like_checked():
                     outs, self.events = _as(who, partial(timing.timed_forwards, self.model, self.batch,
@@ -446,15 +452,21 @@ class ChildState:
         inputs = self.batch[index] if index < len(self.batch) else []
         return [x for x in inputs if isinstance(x, torch.Tensor)]
 
-    def _profiled(self, h: dict, marks: tuple[Callable, Callable]) -> tuple[list[list[torch.Tensor]], dict]:
+    def _profiled(self, h: dict, marks: tuple[Callable, Callable],
+                  watch: Provenance | None = None) -> tuple[list[list[torch.Tensor]], dict]:
         """A profiled batch: to the forward it is a timed batch like any other (fresh draws,
         flushes); each forward is profiled in its own session (the flush outside it); the
-        worker keeps their coverage, not their time."""
+        worker keeps their coverage, not their time. `watch` runs around each forward alone
+        (inside the meter and the noise fill, which are nobody's work)."""
         ws = self._workspace()
         kernels = set(ws.candidate_kernels()) | self.recorder.compiled_names(ws.module_name()) \
             if self.role == "candidate" else set()
+
+        def model(*inputs):
+            with watch or nullcontext():
+                return self.model(*inputs)
         if self.device == "cuda":
-            return timing.profiled_forwards(self.model, self.batch, self._flush_buffer(h), kernels,
+            return timing.profiled_forwards(model, self.batch, self._flush_buffer(h), kernels,
                                             self.recorder.launched_kernels, *marks)
         from evaluator import cpu_work
         from evaluator.runner import flatten_outputs
@@ -465,7 +477,8 @@ class ChildState:
             for inputs in self.batch:
                 marks[0]()
                 try:
-                    held.append(flatten_outputs(self._forward_only(inputs)))
+                    with torch.no_grad():
+                        held.append(flatten_outputs(model(*inputs)))
                 finally:
                     marks[1]()
 

@@ -105,6 +105,7 @@ class Series:
     input_checksums: dict[int, list | None] = field(default_factory=dict)  # forward -> the claim
     revealed_tf32: dict[int, list] = field(default_factory=dict)  # reference, GPU: TF32 deviation per output
     coverage: list[dict] = field(default_factory=list)         # the profiled batches' (candidate)
+    provenance: list[dict] = field(default_factory=list)       # the profiled batches' watch (candidate)
     own_launches: dict[int, int] = field(default_factory=dict)  # forward -> launches of own kernels
     own_programs: dict[int, dict] = field(default_factory=dict)  # forward -> programs per own kernel
     own_variants: dict[int, list] = field(default_factory=dict)  # forward -> its kernels' constexprs
@@ -316,6 +317,8 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
         if profiled:
             if isinstance(reply.get("coverage"), dict):
                 series.coverage.append(reply["coverage"])
+            if isinstance(reply.get("provenance"), dict):
+                series.provenance.append(reply["provenance"])
         else:
             series.times_s.append(seconds)
             series.null_s.append(_go(child, len(positions), flush_bytes, timeout_s(), null=True)[1])

@@ -74,6 +74,8 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
     if bad is None:  # after the specific findings (wrong outputs, no launch at all)
         bad = judge.judge_timed_path(cand.own_programs, run.trial_programs,
                                      cand.own_variants, run.trial_variants)
+    if bad is None and run.cfg.policy.name == "strict":  # PyTorch's work in the timed forwards
+        bad = judge.judge_provenance([{"provenance": p} for p in cand.provenance], True, False)
     null = ref.null_median_s
     ref_s, cand_s = stopwatch.net_seconds(ref), stopwatch.net_seconds(cand, null_cap_s=null)
     if ref.events_s:  # the reference child's own events are trusted: a floor under its time
