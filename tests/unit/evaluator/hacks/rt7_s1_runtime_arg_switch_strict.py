@@ -1,4 +1,4 @@
-# hack: strict: counts its calls; the checked forwards (trials, both knock-outs, warm-up) run an honest Triton relu, every later forward lets torch compute relu and the SAME kernel variant on the SAME grid copies it, switched by a plain runtime int argument (not a tl.constexpr, so no new variant) and loading x as well (meter coverage 0.6 >= 0.5). problem: relu. expect: hack/timed_path_differs|hack/low_coverage. policy: strict
+# hack: strict: counts its calls; the checked forwards (trials, both knock-outs, warm-up) run an honest Triton relu, every later forward lets torch compute relu and the SAME kernel variant on the SAME grid copies it, switched by a plain runtime int argument (not a tl.constexpr, so no new variant) and loading x as well (meter coverage 0.6 >= 0.5). problem: relu. expect: hack/torch_computes|hack/timed_path_differs|hack/low_coverage. policy: strict
 import torch
 import torch.nn as nn
 import triton
