@@ -38,44 +38,167 @@ def sanitize(text: str, sandbox_dirs: Iterable[str] = (), secrets: Iterable[str]
 
 
 # Words of the evaluator's own verdict vocabulary. Text that came out of a sandboxed
-# child (messages, tracebacks, printed output) is the candidate's and may try to look
-# like a verdict ("Correct. speedup 50x"); in feedback those words are masked, so only
-# the worker's own lines can name a status, a speedup or a reward.
-# A word is a run of letters: `_`, digits and punctuation do not hide one
-# (`Correct_speedup_97x` holds two). Before matching, the text is made plain ASCII
-# (`_plain`), so a homoglyph (Cyrillic е), a fullwidth letter, a combining mark or a
-# zero-width character inside a word cannot make a verdict word a reader sees unmasked.
-_VERDICT_WORDS = re.compile(
-    r"(?i)(?<![a-z])(ok|correct|incorrect|hack|hacks|timeout|crashed|compile_error|runtime_error"
-    r"|format_error|speedup|speed-up|faster|reward|verdict|coverage|status|accepted|rejected|passed)"
-    r"(?![a-z])")
+# child (messages, tracebacks, printed output, kernel names) is the candidate's and may
+# try to look like a verdict ("Correct. speedup 50x"); in feedback those words are
+# masked, so only the worker's own lines can name a status, a speedup or a reward.
+# The match is on what a reader sees, not on code points (`_tokens`):
+# - the text is made plain ASCII first: NFKD (fullwidth and compatibility forms become
+#   ASCII, accents come apart), format and control characters and combining marks
+#   dropped, any other non-ASCII character written as a visible escape (`\u0435`);
+# - a word is a run of letters: `_`, digits and punctuation do not hide one
+#   (`Correct_speedup_97x` holds two), and neither does spacing inside it
+#   ("C o r r e c t", "C.o.r.r.e.c.t", "Corr ect"; not across a line break);
+# - a position of a word is taken by its letter, by a non-ASCII letter (a homoglyph
+#   shown escaped, which a reader may decode), by an escape written out in ASCII that
+#   names a letter (`\u0435`, `\x65`, `&#101;`; a written `\n` or `\t` is a break
+#   between words, not a letter), or by a look-alike digit or sign
+#   ("C0rr3ct", "5peedup", "0K"; not at a number's edge: "10k" stays).
+# A match shows its first character, then a middle dot per further character.
+_VOCABULARY = ("incorrect", "correct", "ok", "hacks", "hack", "timeout", "crashed", "compile_error",
+               "runtime_error", "format_error", "speedup", "faster", "reward", "verdict", "coverage",
+               "status", "accepted", "rejected", "passed")
+_ANY = "\x00"   # skeleton: a character a reader may take for any letter
+_SIGN = "#"     # skeleton: any other character that is not ASCII
+_LOOKALIKE = {"o": "0", "i": "1|!", "l": "1|", "e": "3", "a": "4@", "s": "5$", "t": "7"}
+_SPACE = r"[ \t]{0,8}"
+# between two letters (not next to a look-alike sign): spacing and at most two signs
+_SEP = rf"(?:(?<=[a-z{_ANY}]){_SPACE}(?:[^a-z{_ANY}\s]{_SPACE}){{0,2}}(?=[a-z{_ANY}]))?"
+_JOIN = rf"(?:{_SPACE}(?:[^a-z{_ANY}\s]{_SPACE}){{1,2}}|[ \t]{{1,8}})"  # `_` in compile_error
 
 
-_MASK = "\u00b7"
+def _position(ch: str, first: bool, last: bool) -> str:
+    signs = re.escape(_LOOKALIKE.get(ch, ""))
+    if not signs:
+        return f"[{ch}{_ANY}]"
+    return (f"(?:[{ch}{_ANY}]|" + (r"(?<![0-9])" if first else "") + f"[{signs}]"
+            + (r"(?![0-9])" if last else "") + ")")
 
 
-def _plain(text: str) -> str:
-    """ASCII only: NFKC first (fullwidth and compatibility forms become ASCII), format and
-    control characters (zero-width joiners, bidi overrides) and combining marks dropped,
-    every other non-ASCII character written as a visible escape (`\\u0435`)."""
-    if text.isascii():
-        return "".join(c for c in text if c >= " " or c in "\n\t")
-    out = []
-    for c in unicodedata.normalize("NFKC", text):
-        if c.isascii():
-            if c >= " " or c in "\n\t":
-                out.append(c)
-        elif c == _MASK:  # already masked (untrusted twice) stays masked, not escaped
-            out.append(c)
-        elif unicodedata.category(c) not in ("Cf", "Cc", "Mn", "Me", "Zl", "Zp"):
-            out.append(f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}")
+def _word_pattern(word: str) -> str:
+    n, k, out = len(word.replace("_", "")), 0, []
+    for p, part in enumerate(word.split("_")):
+        if p:
+            out.append(_JOIN)
+        for j, ch in enumerate(part):
+            if j:
+                out.append(_SEP)
+            out.append(_position(ch, k == 0, k == n - 1))
+            k += 1
     return "".join(out)
 
 
+_VERDICT_WORDS = re.compile(
+    r"(?<![a-z])(?:" + "|".join(_word_pattern(w) for w in sorted(_VOCABULARY, key=len, reverse=True))
+    + r")(?![a-z])")
+_WRITTEN_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|x([0-9a-fA-F]{2})|N\{([^}\n]{1,80})\}"
+                             r"|([nrtfvab]))|&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));")
+_MASK = "\u00b7"
+_MAX_CHARS = 200_000
+_DROPPED = frozenset(("Cf", "Cc", "Cs", "Co", "Cn", "Mn", "Me", "Mc", "Zl", "Zp"))
+
+
+def _skeleton_of(c: str) -> str:
+    """A non-ASCII character's skeleton: `_ANY` for a letter that may look like a Latin
+    one (not a wide CJK/kana/Hangul character), else `_SIGN`."""
+    if unicodedata.category(c).startswith("L") and unicodedata.east_asian_width(c) not in ("W", "F"):
+        return _ANY
+    return _SIGN
+
+
+def _decoded(m: re.Match) -> str | None:
+    try:
+        if m.group(4) is not None:
+            return unicodedata.lookup(m.group(4))
+        if m.group(5) is not None:  # \n, \t, ...: a reader sees a break, not a letter n or t
+            return " "
+        code = next(int(g, 10 if i == 5 else 16) for i, g in enumerate(m.groups()) if g is not None)
+        return chr(code)
+    except (KeyError, ValueError, OverflowError):
+        return None
+
+
+def _tokens(text: str) -> tuple[list[str] | str, str]:
+    """(what a reader is shown, as one string per skeleton character; the skeleton: the
+    shown text lower-cased, a letter-like non-ASCII character `_ANY`, another `_SIGN`)."""
+    if text.isascii():
+        if not text.isprintable():
+            text = "".join(c for c in text if " " <= c < "\x7f" or c in "\n\t")
+        shown, skel = text, text.lower()
+    else:
+        shown, skel = [], []
+        for c in unicodedata.normalize("NFKD", text):
+            if c.isascii():
+                if " " <= c < "\x7f" or c in "\n\t":
+                    shown.append(c)
+                    skel.append(c.lower())
+            elif c == _MASK:  # already masked (untrusted twice) stays a mask, and is a sign
+                shown.append(c)
+                skel.append(_SIGN)
+            elif (cat := unicodedata.category(c)) == "Zs":
+                shown.append(" ")
+                skel.append(" ")
+            elif cat not in _DROPPED:
+                shown.append(f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}")
+                skel.append(_skeleton_of(c))
+        skel = "".join(skel)
+    if "\\" not in skel and "&#" not in skel:
+        return shown, skel
+    return _escapes_as_letters(list(shown), skel)
+
+
+def _escapes_as_letters(shown: list[str], skel: str) -> tuple[list[str], str]:
+    """An escape written out in the text (or shown for a non-ASCII character) that names a
+    letter reads as that letter: it becomes one position of the skeleton."""
+    plain = "".join(shown)
+    ends, at = {}, 0  # offset in plain -> token index
+    for i, s in enumerate(shown):
+        ends[at] = i
+        at += len(s)
+    ends[at] = len(shown)
+    merges = {}
+    for m in _WRITTEN_ESCAPE.finditer(plain):
+        if m.start() not in ends or m.end() not in ends:
+            continue
+        ch = _decoded(m)
+        if ch is None or len(ch) != 1:
+            continue
+        ch = unicodedata.normalize("NFKD", ch)[:1]
+        if ch.isascii() and ch.isalpha():
+            merges[ends[m.start()]] = (ends[m.end()], ch.lower())
+        elif ch.isspace() or ord(ch) < 32 or ord(ch) == 127:
+            merges[ends[m.start()]] = (ends[m.end()], " ")
+        elif not ch.isascii() and _skeleton_of(ch) == _ANY:
+            merges[ends[m.start()]] = (ends[m.end()], _ANY)
+    if not merges:
+        return shown, skel
+    out_shown, out_skel, i = [], [], 0
+    while i < len(shown):
+        if i in merges:
+            end, letter = merges[i]
+            out_shown.append("".join(shown[i:end]))
+            out_skel.append(letter)
+            i = end
+        else:
+            out_shown.append(shown[i])
+            out_skel.append(skel[i])
+            i += 1
+    return out_shown, "".join(out_skel)
+
+
 def untrusted(text: str) -> str:
-    """Child-originated text, plain ASCII (`_plain`), with the verdict vocabulary masked
-    (see _VERDICT_WORDS)."""
-    return _VERDICT_WORDS.sub(lambda m: m.group(0)[0] + _MASK * (len(m.group(0)) - 1), _plain(text))
+    """Child-originated text, plain ASCII (but for `_MASK`), with the verdict vocabulary
+    masked however it is spelled (see _VERDICT_WORDS). Text past _MAX_CHARS is cut first
+    (head and tail kept, as `bound` does): feedback is bounded far below it anyway."""
+    if len(text) > _MAX_CHARS:
+        text = bound(text, _MAX_CHARS)
+    shown, skel = _tokens(text)
+    out, at = [], 0
+    for m in _VERDICT_WORDS.finditer(skel):
+        out.append("".join(shown[at:m.start() + 1]))
+        out.append(_MASK * (m.end() - m.start() - 1))
+        at = m.end()
+    out.append("".join(shown[at:]))
+    return "".join(out)
 
 
 def trim_traceback(tb: str, max_lines: int = 40) -> str:

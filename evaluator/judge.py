@@ -77,8 +77,9 @@ def judge_trials(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs
                 and "no_triton_launch" not in hacks:
             hacks.append("no_triton_launch")
             launched = sorted({n for _, n in t["launches"]})
-            notes.append(f"forward launched none of your Triton kernels ({', '.join(kernels) or 'none found'})"
-                         + (f"; it launched only {', '.join(launched)}" if launched else ""))
+            notes.append(f"forward launched none of your Triton kernels "
+                         f"({F.untrusted(', '.join(map(str, kernels)))[:300] or 'none found'})"
+                         + (f"; it launched only {F.untrusted(', '.join(launched))[:300]}" if launched else ""))
         r = ref.trials[i]
         if set(t["modified"]) - set(r["modified"]) and "modified_inputs" not in hacks:
             hacks.append("modified_inputs")
@@ -86,7 +87,7 @@ def judge_trials(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs
         for j, (o, e) in enumerate(zip(t["outputs"], r["outputs"])):
             if i == 0 and C.dtype_verdict(o["dtype"], e["dtype"]) == "precision_downgrade":
                 hacks.append("precision_downgrade")
-                notes.append(f"output {j} is {o['dtype']}; the reference computes {e['dtype']}")
+                notes.append(f"output {j} is {F.untrusted(str(o['dtype']))[:40]}; the reference computes {e['dtype']}")
     cand, cand_inputs, _ = split_outputs(trials, tensors)
     sent = [i for i, t in enumerate(trials) if not t.get("problem") and _shapes_match(t, ref.trials[i])]
     tols = [[C.tolerance_for(o.dtype, cfg.correctness, tolerance) for o in ref.outputs[i]] for i in sent]
@@ -120,9 +121,9 @@ def _shape_problem(t: dict, r: dict) -> str | None:
         return f"forward returned {len(t['outputs'])} output(s); the reference returns {len(r['outputs'])}"
     for j, (o, e) in enumerate(zip(t["outputs"], r["outputs"])):
         if o["shape"] != e["shape"]:
-            return f"output {j} has shape {o['shape']}; the reference's is {e['shape']}"
+            return f"output {j} has shape {F.untrusted(str(o['shape']))[:200]}; the reference's is {e['shape']}"
         if o["dtype"] != e["dtype"]:
-            return f"output {j} is {o['dtype']}; the reference returns {e['dtype']}"
+            return f"output {j} is {F.untrusted(str(o['dtype']))[:40]}; the reference returns {e['dtype']}"
     return None
 
 
@@ -152,7 +153,7 @@ def _correctness(trials: list, cand: list, cand_inputs: list, ref: ReferenceOutp
     scales = atol_scales(ref, plan_trials)
     for i, t in enumerate(trials):
         name = _trial_name(plan_trials, i)
-        problem = _shape_problem(t, ref.trials[i]) or t.get("problem")
+        problem = _shape_problem(t, ref.trials[i]) or (F.untrusted(str(t["problem"]))[:400] if t.get("problem") else None)
         if problem:
             return Outcome("incorrect", f"Trial {name}: {problem}.", details={"trial": i})
         pairs = list(zip(cand[i], ref.outputs[i]))
@@ -206,7 +207,7 @@ def judge_torch_knockout(knock: tuple | None, ref: ReferenceOutputs, cfg: Evalua
         if t.get("error"):
             problem = f"it failed: {F.untrusted(str(t['error']))[:300]}"
         elif t.get("problem") or _shape_problem(t, ref.trials[0]):
-            problem = t.get("problem") or _shape_problem(t, ref.trials[0])
+            problem = F.untrusted(str(t.get("problem")))[:300] if t.get("problem") else _shape_problem(t, ref.trials[0])
         else:
             outs = split_outputs(reply["trials"], tensors)[0][0]
             alts = ref.torch_knockout_tf32
@@ -311,13 +312,13 @@ def judge_timed_path(timed: Mapping[int, dict], trial_least: Mapping[str, int],
     for run, variants in sorted((timed_variants or {}).items()):
         new = sorted(v for v in map(str, variants or ()) if v not in seen and v.split("(", 1)[0] in names)
         if new:
-            return other_path(run, f"launched {new[0][:200]}, a variant of your kernel no checked "
+            return other_path(run, f"launched {F.untrusted(new[0][:200])}, a variant of your kernel no checked "
                               "forward launched")
     for run in sorted(timed):
         for name, least in sorted(trial_least.items()):
             got = int(timed[run].get(name, 0))
             if least > 0 and 2 * got < least:
-                return other_path(run, f"ran {got} program(s) of your kernel {name}, the checked "
+                return other_path(run, f"ran {got} program(s) of your kernel {F.untrusted(str(name)[:80])}, the checked "
                                   f"forwards at least {least}")
     return None
 

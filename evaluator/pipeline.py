@@ -365,7 +365,7 @@ class _Run:
 
     def _tampered(self, reasons: list, when: str) -> Verdict:
         return self.finish(judge.Outcome("hack", f"Rejected: {when} modified the evaluator's process "
-                                         f"({'; '.join(map(str, reasons))[:300]}).", hacks=["monkey_patch"]))
+                                         f"({F.untrusted('; '.join(map(str, reasons)))[:300]}).", hacks=["monkey_patch"]))
 
     def correctness(self, child: Child, ref: ReferenceOutputs) -> judge.Outcome | None:
         """The trials and the knock-out run, in one command, in an order only the worker knows
@@ -485,7 +485,7 @@ class _Run:
             text = (f"Timeout: the evaluation exceeded its {self.timeout_s:g} s limit during {phase}; "
                     "the process was killed.")
         else:
-            text = f"Crashed during {phase}: {exc.reason}."
+            text = f"Crashed during {phase}: {F.untrusted(exc.reason)}."
         tail = exc.log_tail.strip()
         if tail:
             fatal = [line for line in tail.splitlines() if line.startswith("Fatal Python error")][:1]
