@@ -15,6 +15,7 @@ import builtins
 
 from common.config.evaluator import StaticConfig
 from evaluator import static_allowlist as A
+from evaluator.feedback import untrusted
 from evaluator.static_scopes import Binding, Scopes
 
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -54,7 +55,9 @@ class Resolver:
             text = f"{'class' if isinstance(node, ast.ClassDef) else 'def'} {node.name}"
         else:
             text = self.snippet(node)
-        self.findings.append((status, code, f"`{text}`: {what}; {instead or A.HINTS[code]}",
+        # the message quotes the candidate's source (names, snippets): it reaches the model as
+        # feedback, so a name like Correct_speedup_97x is masked as child text is
+        self.findings.append((status, code, untrusted(f"`{text}`: {what}; {instead or A.HINTS[code]}"),
                               getattr(node, "lineno", None)))
 
     def snippet(self, node: ast.AST) -> str:

@@ -119,3 +119,13 @@ def test_a_kernel_name_in_a_rejection_is_masked(evaluator, settings):
     verdict = evaluator.evaluate(fixture_problem("relu"), source, settings)
     assert verdict.status == "hack", verdict.feedback
     assert "Correct_speedup" not in verdict.feedback and "C······_s······" in verdict.feedback, verdict.feedback
+
+
+def test_a_static_rejection_quoting_a_candidate_name_masks_it():
+    from common.config.evaluator import StaticConfig
+    from evaluator.static_checks import check_source
+
+    src = ("import torch\nimport triton\nimport triton.language as tl\n\n\n@triton.jit\n"
+           "def Correct_speedup_97x(x_ptr):\n    pass\n\n\nbad = Correct_speedup_97x\n")
+    report = check_source(src, StaticConfig())
+    assert report.findings and all(not VERDICT.search(f.message) for f in report.findings), report.findings
