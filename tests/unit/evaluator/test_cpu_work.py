@@ -11,12 +11,14 @@ import math
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import torch
 import triton
 import triton.language as tl
+from conftest import fixture_problem
 
 from evaluator import cpu_work
 
@@ -433,10 +435,6 @@ def test_a_gemm_through_an_op_without_a_flop_formula_buys_no_coverage(evaluator,
     """Red team: linear_relu's GEMM done by torch.addbmm (a batch of one), an op without a
     formula in torch's flop table, beside a Triton relu: its coverage was 0.33, 4.6x the same
     candidate's with addmm (0.07). Sizes where the GEMM is compute-bound."""
-    from dataclasses import replace
-
-    from conftest import fixture_problem
-
     problem = replace(fixture_problem("linear_relu"),
                       sizes={"cpu": {"batch_size": 256, "in_features": 512, "out_features": 512}})
     coverage = {}

@@ -578,7 +578,6 @@ ATTACKS = {
     # numpy may be imported (files import it for a test block); nothing in it is usable
     "numpy_used": ("import numpy as np\nA = np.frombuffer(b'1234', dtype=np.uint8)  # <-",
                    "forbidden_api"),
-    "numpy_submodule": ("import numpy.ctypeslib  # <-", "forbidden_api"),
     "tensor_numpy": ("a = torch.zeros(1).numpy()  # <-", "forbidden_api"),
     "from_numpy": ("t = torch.from_numpy(None)  # <-", "forbidden_api"),
     # generators, async, global state
