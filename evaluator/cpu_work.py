@@ -63,43 +63,17 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 import torch
-from torch._decomp import decomposition_table
 from torch.utils._python_dispatch import TorchDispatchMode
-from torch.utils.flop_counter import baddbmm_flop, flop_registry, sdpa_flop
+
+from evaluator.aten_plans import OpPlan, as_meta, operands, plan_of, signature, tensors_in
 
 Forward = Callable[[list], object]
 
 METHOD = "roofline estimate of device work (Triton interpreter + aten dispatch), nominal H100"
 
-# Allocation and metadata ops: no device work (views are recognised by their schema).
-_FREE_OPS = frozenset({"empty", "empty_like", "empty_strided", "empty_permuted", "new_empty",
-                       "new_empty_strided",
-                       "_unsafe_view", "set_", "resize_", "lift_fresh", "detach_"})
 # Allocation whose memory holds whatever was there before (see _Fresh).
 _ALLOCATING = frozenset({"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided",
                          "empty_permuted"})
-# In-place ops that overwrite their `self` without reading it.
-# Factories that take only dtype, device (and for *_like the shape) from `self`: a small
-# x.new_zeros(k) beside a big x was charged x's bytes (an honest two-stage reduction lost a
-# third of its coverage to a 64-element buffer).
-_SHAPE_ONLY_SELF = frozenset({"new_zeros", "new_ones", "new_full", "new_empty", "new_empty_strided",
-                              "zeros_like", "ones_like", "full_like", "empty_like", "rand_like",
-                              "randn_like", "randint_like"})
-_WRITE_ONLY_SELF = frozenset({"copy_", "fill_", "zero_"})
-_FLOP_FORMULAS = {**flop_registry, torch.ops.aten._scaled_dot_product_flash_attention_for_cpu:
-                  sdpa_flop, torch.ops.aten.addbmm: baddbmm_flop}
-# Ops without a tag saying so whose work is linear in their data (n log n for sorting); and
-# torch's prims, the parts decompositions reach, all but prims.svd.
-_LINEAR_OPS = frozenset({
-    "copy", "copy_", "_to_copy", "fill", "fill_", "zero_", "full", "full_like", "zeros",
-    "zeros_like", "ones", "ones_like", "arange", "cumsum", "cumprod", "logcumsumexp", "cummax",
-    "cummin", "sort", "topk", "kthvalue", "median", "nanmedian", "mode", "searchsorted", "histc", "bincount", "_unique2", "unique_dim", "unique_consecutive", "gather", "scatter",
-    "scatter_add", "scatter_reduce", "index", "_unsafe_index", "index_put", "index_put_",
-    "_index_put_impl_", "_unsafe_index_put", "masked_select", "masked_scatter", "nonzero",
-    "scalar_tensor", "_local_scalar_dense", "_fft_r2c", "_fft_c2r", "_fft_c2c", "_embedding_bag",
-    "_adaptive_avg_pool2d", "_adaptive_avg_pool3d", "adaptive_max_pool2d", "adaptive_max_pool3d"})
-_LINEAR_TAGS = (torch.Tag.pointwise, torch.Tag.reduction, torch.Tag.nondeterministic_seeded,
-                torch.Tag.view_copy)
 _DECOMPOSE_DEPTH = 4  # decompositions of decompositions, at most this deep
 # Address lists of one launch are deduplicated once they hold this many entries.
 _COMPACT_AT = 1 << 22
@@ -391,19 +365,19 @@ class WorkCounter:
         return roof.matmul_peak(dtype.is_floating(), dtype.primitive_bitwidth, fp32)
 
     def _aten(self, func, args: tuple, kwargs: dict, out) -> None:
-        plan = _plan(func)
+        plan = plan_of(func)
         if func.overloadpacket.__name__ in _ALLOCATING:
-            for t in _tensors(out):
+            for t in tensors_in(out):
                 self._fresh.allocated(t)
         if plan is None:
             return
-        for t in _tensors(out):
+        for t in tensors_in(out):
             self._fresh.overwritten(t, whole=False)
-        tensors = _operands(plan, args, kwargs, out)
+        tensors = operands(plan, args, kwargs, out)
         nbytes = sum(_footprint(t) for t in tensors)
         self._add("aten", plan.label, nbytes, *self._work(plan, args, kwargs, out, tensors))
 
-    def _work(self, plan: _OpPlan, args: tuple, kwargs: dict, out, tensors: list,
+    def _work(self, plan: OpPlan, args: tuple, kwargs: dict, out, tensors: list,
               depth: int = 0) -> tuple[int, float]:
         """(flops, compute seconds) of one aten op; `tensors` are the ones it reads, then
         writes. Without a formula, never less than the work the op may do (module doc)."""
@@ -420,14 +394,14 @@ class WorkCounter:
             kernel = [int(k) for k in (kernel if isinstance(kernel, (list, tuple)) else [kernel])]
             dims = 3 if "3d" in plan.label else 2  # a one-element kernel_size is a square
             window = math.prod(kernel) if len(kernel) > 1 else kernel[0] ** dims
-            flops = max(numel, sum(t.numel() for t in _tensors(out)[:1]) * window)
+            flops = max(numel, sum(t.numel() for t in tensors_in(out)[:1]) * window)
         elif plan.kind == "decompose" and depth < _DECOMPOSE_DEPTH:
-            key = _signature((plan.label, args, kwargs))
+            key = signature((plan.label, args, kwargs))
             if key not in self._decomposed:
                 parts = _Parts(self, depth + 1)
                 try:
                     with parts:
-                        plan.decomposition(*_meta(args), **_meta(kwargs))
+                        plan.decomposition(*as_meta(args), **as_meta(kwargs))
                     self._decomposed[key] = (parts.flops, parts.compute_s)
                 except Exception:  # no meta kernel, data-dependent sizes: bound it instead
                     self._decomposed[key] = None
@@ -538,10 +512,10 @@ class _Parts(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         out = func(*args, **kwargs)
-        plan = _plan(func)
+        plan = plan_of(func)
         if plan is not None:
             flops, compute_s = self.counter._work(plan, args, kwargs, out,
-                                                  _operands(plan, args, kwargs, out), self.depth)
+                                                  operands(plan, args, kwargs, out), self.depth)
             self.flops += flops
             self.compute_s += compute_s
         return out
@@ -560,92 +534,6 @@ class _AtenCounter(TorchDispatchMode):
         if not self.counter._host_copy:
             self.counter._guard(self.counter._aten, func, args, kwargs, out)
         return out
-
-
-@dataclass(frozen=True)
-class _OpPlan:
-    """How an aten op's work is read off its arguments; built once per op."""
-
-    label: str
-    reads: tuple[tuple[int, str], ...]  # (position, name) of the arguments it reads
-    formula: Callable | None  # torch's flop formula, for the matrix-product ops
-    tf32_flag: str  # which of torch's TF32 switches governs its fp32 operands
-    kind: str  # without a formula: "linear", "window" (pools), "decompose" or "bound"
-    decomposition: Callable | None
-
-
-_PLANS: dict[object, _OpPlan | None] = {}
-
-
-def _plan(func) -> _OpPlan | None:
-    """The op's plan, or None for views, allocation and metadata ops (no device work)."""
-    if func in _PLANS:
-        return _PLANS[func]
-    name = func.overloadpacket.__name__
-    plan = None
-    if not (func.is_view or name in _FREE_OPS or torch.Tag.inplace_view in func.tags):
-        def read(arg) -> bool:  # `out=` arguments and overwritten `self`s are only written
-            if arg.name == "self" and name in _SHAPE_ONLY_SELF:
-                return False
-            written = arg.alias_info is not None and arg.alias_info.is_write
-            return not (written and (arg.kwarg_only or name in _WRITE_ONLY_SELF))
-
-        packet = func.overloadpacket
-        tags = {tag for overload in packet.overloads() for tag in getattr(packet, overload).tags}
-        arguments = func._schema.arguments
-        decomposition = decomposition_table.get(func) or (
-            func.decompose if torch._C._dispatch_has_kernel_for_dispatch_key(
-                func.name(), "CompositeImplicitAutograd") else None)
-        if (name in _LINEAR_OPS or tags.intersection(_LINEAR_TAGS)
-                or (func.namespace == "prims" and name != "svd")):
-            kind = "linear"
-        elif "pool" in name and len(arguments) > 1 and arguments[1].name == "kernel_size":
-            kind = "window"
-        else:
-            kind = "bound" if decomposition is None else "decompose"
-        plan = _OpPlan(f"aten::{name}", tuple((i, a.name) for i, a in enumerate(arguments) if read(a)),
-                       _FLOP_FORMULAS.get(packet), "conv" if "conv" in name else "matmul", kind,
-                       decomposition)
-    _PLANS[func] = plan
-    return plan
-
-
-def _operands(plan: _OpPlan, args: tuple, kwargs: dict, out) -> list[torch.Tensor]:
-    """The distinct tensors the op reads, then the ones it returned."""
-    reads = {}
-    for i, name in plan.reads:
-        reads.update((id(t), t) for t in _tensors(args[i] if i < len(args) else kwargs.get(name)))
-    return [*reads.values(), *_tensors(out)]
-
-
-def _meta(value):
-    """`value` with its tensors replaced by meta tensors of the same shape, strides and dtype."""
-    if isinstance(value, torch.Tensor):
-        return torch.empty_strided(value.shape, value.stride(), dtype=value.dtype, device="meta")
-    if isinstance(value, (list, tuple)):
-        return type(value)(_meta(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _meta(v) for k, v in value.items()}
-    return value
-
-
-def _signature(value):
-    """A hashable stand-in for an op's arguments: tensors by shape, strides and dtype."""
-    if isinstance(value, torch.Tensor):
-        return ("tensor", tuple(value.shape), value.stride(), value.dtype)
-    if isinstance(value, (list, tuple)):
-        return tuple(_signature(v) for v in value)
-    if isinstance(value, dict):
-        return tuple((k, _signature(v)) for k, v in value.items())
-    return value if isinstance(value, (int, float, bool, str, type(None))) else repr(value)
-
-
-def _tensors(value) -> list[torch.Tensor]:
-    if isinstance(value, torch.Tensor):
-        return [value]
-    if isinstance(value, (list, tuple)):
-        return [v for v in value if isinstance(v, torch.Tensor)]
-    return []
 
 
 def _span_bytes(t: torch.Tensor) -> int:

@@ -4,7 +4,7 @@ Snippets are module text appended to a file with a Triton kernel and an honest M
 (`source`), so the only thing wrong with a file is its snippet. A rejected snippet marks
 the line to blame with `# <-`; the report must blame that line with the expected code,
 and its message must quote the construct and say what to write instead. The attacks,
-by class, are in test_static_attacks.
+by class, are in test_static_attacks and test_static_attacks_state.
 """
 from __future__ import annotations
 

@@ -1,0 +1,366 @@
+"""The static allowlist against attacks on classes, state and the process: every way
+around it is rejected, on its line (names and bindings: test_static_attacks.py).
+
+Grouped by the class of attack (class bodies and dunder overrides, hooks, class objects
+as values, autograd.Function's ctx, __init__-only attacks, pickle/ctypes/importlib,
+torch.library/ops, numpy, generators and global state, writes to modules and classes,
+streams and process-wide settings, concurrency). Each snippet is appended to an honest
+kernel file (see test_static_checks.source); `# <-` marks the line the report must blame.
+"""
+from __future__ import annotations
+
+import pytest
+from test_static_checks import assert_rejected
+
+ATTACKS = {
+    # class bodies, dunder overrides, hooks, __class__
+    "class_body_forward": ('''
+        def other(self, x):
+            return torch.relu(x)
+
+        class ModelNew(nn.Module):
+            forward = other  # <-
+    ''', "monkey_patch"),
+    "class_body_call": ('''
+        class ModelNew(nn.Module):
+            __call__ = launch  # <-
+
+            def forward(self, x):
+                return launch(x)
+    ''', "monkey_patch"),
+    "call_override": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                return launch(x)
+
+            def __call__(self, x):  # <-
+                return torch.relu(x)
+    ''', "monkey_patch"),
+    "getattr_override": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                return launch(x)
+
+            def __getattr__(self, name):  # <-
+                return torch.relu
+    ''', "monkey_patch"),
+    "self_forward_rebinding": ('''
+        class ModelNew(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.forward = torch.relu  # <-
+
+            def forward(self, x):
+                return launch(x)
+    ''', "monkey_patch"),
+    "setattr_forward": ('''
+        class ModelNew(nn.Module):
+            def __init__(self):
+                super().__init__()
+                setattr(self, "forward", torch.relu)  # <-
+
+            def forward(self, x):
+                return launch(x)
+    ''', "monkey_patch"),
+    "assign_class": ('''
+        class Other(nn.Module):
+            def forward(self, x):
+                return torch.relu(x)
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                self.__class__ = Other  # <-
+                return launch(x)
+    ''', "monkey_patch"),
+    "forward_hook": ('''
+        class ModelNew(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_forward_hook(lambda m, i, o: torch.relu(i[0]))  # <-
+
+            def forward(self, x):
+                return launch(x)
+    ''', "monkey_patch"),
+    "tensor_hook": ("h = torch.zeros(1).register_hook  # <-", "monkey_patch"),
+    "global_module_hook": ("nn.modules.module.register_module_forward_hook(print)  # <-",
+                           "reflection"),
+    "patch_class_method": ("ModelNew.forward = lambda self, x: x  # <-", "monkey_patch"),
+    "override_module_method": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                return launch(x)
+
+            def to(self, *args, **kwargs):  # <-
+                return self
+    ''', "monkey_patch"),
+    "override_call_impl": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                return launch(x)
+
+            def _call_impl(self, x):  # <-
+                return torch.relu(x)
+    ''', "monkey_patch"),
+    "method_through_class": ('''
+        class Helper:
+            def peek(self):
+                return self._typed_storage()
+
+        leaked = Helper.peek(torch.zeros(1))  # <-
+    ''', "reflection"),
+    "property_getter_through_class": ('''
+        class Helper:
+            @property
+            def base(self):
+                return self._base
+
+        leaked = Helper.base.fget(torch.zeros(1))  # <-
+    ''', "reflection"),
+    "autograd_ctx_as_class": ('''
+        class Fn(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                ctx.steal = x
+                return x
+
+        Fn.forward(ModelNew, 1)  # <-
+    ''', "reflection"),
+    "library_class_as_value": ('''
+        class ModelNew(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.cls = torch.Tensor  # <-
+
+            def forward(self, x):
+                self.cls.add = torch.sub
+                return launch(x)
+    ''', "reflection"),
+    "class_through_alias_chain": ('''
+        class Helper:
+            def peek(self):
+                return self._base
+
+        Alias = Helper
+        Again = Alias  # <-
+        leaked = Again.peek(torch.zeros(1))
+    ''', "reflection"),
+    "class_in_container": ('''
+        class Helper:
+            def peek(self):
+                return self._base
+
+        leaked = [Helper][0].peek(torch.zeros(1))  # <-
+    ''', "reflection"),
+    "annotation_smuggling": ('''
+        class Helper:
+            def peek(self):
+                return self._base
+
+        def f(x: (Helper,)[0].peek(torch.zeros(1))):  # <-
+            return x
+    ''', "reflection"),
+    "dataclass_field_types": ('''
+        import dataclasses
+        kinds = dataclasses.fields(ModelNew)  # <-
+    ''', "forbidden_api"),
+    "kernel_inside_class": ('''
+        class ModelNew(nn.Module):
+            @staticmethod
+            @triton.jit
+            def kern(x_ptr):  # <-
+                pass
+
+            def forward(self, x):
+                self.kern.src = ""
+                return launch(x)
+    ''', "forbidden_syntax"),
+    "tensor_subclass": ('''
+        class T(torch.Tensor):  # <-
+            pass
+    ''', "monkey_patch"),
+    # class objects handed out by attributes, classmethods and super(): a class value's
+    # attributes can be replaced and its methods run with any object as self
+    "mro_library_class": ('''
+        class ModelNew(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.cls = torch.Tensor.mro()[0]  # <-
+
+            def forward(self, x):
+                self.cls.add = torch.sub
+                return launch(x)
+    ''', "reflection"),
+    "mro_file_class": ('''
+        class Helper:
+            def peek(self):
+                return self._base
+
+        leaked = Helper.mro()[0].peek(torch.zeros(1))  # <-
+    ''', "reflection"),
+    "class_valued_attribute": ("kinds = tl.float32.KIND  # <-", "reflection"),
+    "classmethod_returns_cls": ('''
+        class Helper:
+            def peek(self):
+                return self._base
+
+            @classmethod
+            def me(cls):
+                return cls  # <-
+
+        leaked = Helper.me().peek(torch.zeros(1))
+    ''', "reflection"),
+    "classmethod_method_through_cls": ('''
+        class Helper:
+            def peek(self):
+                return self._base
+
+            @classmethod
+            def leak(cls, obj):
+                return cls.peek(obj)  # <-
+    ''', "reflection"),
+    "super_with_class_as_instance": ('''
+        class Helper:
+            def peek(self):
+                return self._base
+
+        class Child(Helper):
+            pass
+
+        leaked = super(Child, Child).peek(torch.zeros(1))  # <-
+    ''', "reflection"),
+    "super_with_other_object": ('''
+        class Child(nn.Module):
+            def steal(self, other):
+                return super(Child, other).forward  # <-
+    ''', "reflection"),
+    # a Function's forward/backward get the ctx whether or not they are @staticmethod
+    "function_forward_without_staticmethod": ('''
+        class Fn(torch.autograd.Function):
+            def forward(self, x):
+                cls = self._forward_cls  # <-
+                return x
+    ''', "reflection"),
+    "function_backward_without_staticmethod": ('''
+        class Fn(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                return x
+
+            def backward(self, grad):
+                self.saved_tensors = (grad,)  # <-
+                return grad
+    ''', "monkey_patch"),
+    # attacks hidden in __init__
+    "init_seeds": ('''
+        class ModelNew(nn.Module):
+            def __init__(self):
+                super().__init__()
+                torch.manual_seed(0)  # <-
+
+            def forward(self, x):
+                return launch(x)
+    ''', "harness_tamper"),
+    "init_import": ('''
+        class ModelNew(nn.Module):
+            def __init__(self):
+                super().__init__()
+                import os  # <-
+
+            def forward(self, x):
+                return launch(x)
+    ''', "forbidden_import"),
+    "init_cuda_setting": ('''
+        class ModelNew(nn.Module):
+            def __init__(self):
+                super().__init__()
+                torch.cuda.set_sync_debug_mode(0)  # <-
+
+            def forward(self, x):
+                return launch(x)
+    ''', "harness_tamper"),
+    # pickle, marshal, ctypes, importlib, files
+    "pickle": ("import pickle  # <-", "forbidden_import"),
+    "pickle_loads": ("from pickle import loads  # <-", "forbidden_import"),
+    "marshal": ("import marshal  # <-", "forbidden_import"),
+    "ctypes": ("import ctypes  # <-", "forbidden_import"),
+    "importlib": ("import importlib  # <-", "forbidden_import"),
+    "operator_attrgetter": ('from operator import attrgetter  # <-', "forbidden_import"),
+    "open": ('with open("/tmp/x", "w") as fh:  # <-\n    fh.write("x")', "file_access"),
+    "torch_load": ('w = torch.load("/tmp/w.pt")  # <-', "file_access"),
+    "untyped_storage": ("s = torch.zeros(1).untyped_storage()  # <-", "file_access"),
+    # torch.library, torch.ops, jit, compile
+    "library_custom_op": ('''
+        @torch.library.custom_op("krl::relu", mutates_args=())  # <-
+        def relu(x: torch.Tensor) -> torch.Tensor:
+            return x
+    ''', "harness_tamper"),
+    "torch_ops": ("add = torch.ops.aten.add  # <-", "harness_tamper"),
+    "import_torch_library": ("import torch.library  # <-", "harness_tamper"),
+    "torch_compile": ("fast = torch.compile(launch)  # <-", "harness_tamper"),
+    "module_compile": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                self.compile()  # <-
+                return launch(x)
+    ''', "harness_tamper"),
+    # numpy
+    # numpy may be imported (files import it for a test block); nothing in it is usable
+    "numpy_used": ("import numpy as np\nA = np.frombuffer(b'1234', dtype=np.uint8)  # <-",
+                   "forbidden_api"),
+    "tensor_numpy": ("a = torch.zeros(1).numpy()  # <-", "forbidden_api"),
+    "from_numpy": ("t = torch.from_numpy(None)  # <-", "forbidden_api"),
+    # generators, async, global state
+    "generator": ("def gen():\n    yield 1  # <-", "forbidden_syntax"),
+    "global_statement": ("N = 0\ndef bump():\n    global N  # <-\n    N = 1", "forbidden_syntax"),
+    "async_def": ("async def later():  # <-\n    pass", "forbidden_syntax"),
+    "module_state_from_function": ('''
+        CACHE = {}
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                CACHE[x.data_ptr()] = launch(x)  # <-
+                return CACHE[x.data_ptr()]
+    ''', "monkey_patch"),
+    "nested_class": ("def make():\n    class Hidden:  # <-\n        pass", "forbidden_syntax"),
+    "other_decorator": ('''
+        def deco(f):
+            return f
+
+        @deco  # <-
+        def g(x):
+            return x
+    ''', "forbidden_syntax"),
+    # attribute assignment on modules and classes
+    "patch_torch_function": ("torch.matmul = lambda a, b: a  # <-", "monkey_patch"),
+    "patch_functional": ("F.relu = torch.sigmoid  # <-", "monkey_patch"),
+    "patch_triton_language": ("tl.load = None  # <-", "monkey_patch"),
+    "delete_torch_function": ("del torch.allclose  # <-", "monkey_patch"),
+    "setattr_on_module": ('setattr(tl, "load", None)  # <-', "monkey_patch"),
+    "patch_library_class": ("nn.Linear.forward = launch  # <-", "monkey_patch"),
+    "patch_local_object": ("t = torch.zeros(1)\nt.data = torch.ones(1)  # <-", "monkey_patch"),
+    # streams and process-wide settings
+    "side_stream": ("s = torch.cuda.Stream()  # <-", "side_stream"),
+    "current_stream": ("s = torch.cuda.current_stream()  # <-", "side_stream"),
+    "backends_flag": ("torch.backends.cuda.matmul.allow_tf32 = True  # <-", "harness_tamper"),
+    "num_threads": ("torch.set_num_threads(1)  # <-", "harness_tamper"),
+    "triton_knobs": ("import triton.knobs  # <-", "harness_tamper"),
+    "triton_runtime": ("from triton.runtime import driver  # <-", "harness_tamper"),
+    "autotune_pre_hook": ('''
+        @triton.autotune(configs=[], key=["n"], pre_hook=print)  # <-
+        @triton.jit
+        def tuned(x_ptr, n):
+            pass
+    ''', "harness_tamper"),
+    "config_pre_hook": ('c = triton.Config({"B": 1}, pre_hook=print)  # <-', "harness_tamper"),
+    # concurrency
+    "threads": ("import threading  # <-", "concurrency"),
+    "torch_multiprocessing": ("q = torch.multiprocessing.Queue()  # <-", "concurrency"),
+    "data_parallel": ("dp = nn.DataParallel  # <-", "concurrency"),
+    "try_except": ("try:  # <-\n    x = 1\nexcept Exception:\n    x = 2", "try_except"),
+}
+
+
+@pytest.mark.parametrize("name", list(ATTACKS))
+def test_attack_is_rejected_on_its_line(name):
+    body, code = ATTACKS[name]
+    assert_rejected(body, code)
