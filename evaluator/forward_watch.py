@@ -90,25 +90,44 @@ def noise_scalar(value: bool | int | float) -> bool | int | float:
 _UNANNOTATED_WRITES = frozenset({"running_mean", "running_var"})
 
 
+_WRITES: dict[object, tuple] = {}
+
+
+def _written_arguments(func) -> tuple:
+    """Per op, once (every checked forward's every op asks): (position, name, kwarg-only,
+    only in training) of each argument it writes, from its schema."""
+    found = _WRITES.get(func)
+    if found is None:
+        try:
+            schema = func._schema.arguments
+        except AttributeError:
+            schema = []
+        found = tuple((i, a.name, a.kwarg_only, a.name in _UNANNOTATED_WRITES) for i, a in enumerate(schema)
+                      if (a.alias_info is not None and a.alias_info.is_write) or a.name in _UNANNOTATED_WRITES)
+        training = next(((i, a.name, a.kwarg_only) for i, a in enumerate(schema) if a.name == "training"), None)
+        found = (found, training)
+        _WRITES[func] = found
+    return found
+
+
 def written(func, args: tuple, kwargs: dict, out) -> list[torch.Tensor]:
     """Every tensor an aten op wrote: what it returned, and the arguments its schema marks
-    as written (`Tensor(a!)`) or aten writes unannotated (`_UNANNOTATED_WRITES`), whether
-    returned or not: F.batch_norm(training=True, momentum=1.0) leaves the exact batch means
-    in running_mean and returns only the normalised tensor."""
+    as written (`Tensor(a!)`) or aten writes unannotated (`_UNANNOTATED_WRITES`, in training
+    mode only), whether returned or not: F.batch_norm(training=True, momentum=1.0) leaves
+    the exact batch means in running_mean and returns only the normalised tensor."""
     tensors = [t for t in (out if isinstance(out, (tuple, list)) else (out,)) if isinstance(t, torch.Tensor)]
-    try:
-        schema = func._schema.arguments
-    except AttributeError:
+    arguments, training_arg = _written_arguments(func)
+    if not arguments:
         return tensors
-    def value_of(i: int, arg):
-        return args[i] if i < len(args) and not arg.kwarg_only else kwargs.get(arg.name)
 
-    training = next((bool(value_of(i, a)) for i, a in enumerate(schema) if a.name == "training"), True)
-    for i, arg in enumerate(schema):
-        annotated = arg.alias_info is not None and arg.alias_info.is_write
-        if not (annotated or (arg.name in _UNANNOTATED_WRITES and training)):
+    def value_of(i: int, name: str, kwarg_only: bool):
+        return args[i] if i < len(args) and not kwarg_only else kwargs.get(name)
+
+    training = training_arg is None or bool(value_of(*training_arg))
+    for i, name, kwarg_only, training_only in arguments:
+        if training_only and not training:
             continue
-        value = value_of(i, arg)
+        value = value_of(i, name, kwarg_only)
         for t in (value if isinstance(value, (tuple, list)) else (value,)):
             if isinstance(t, torch.Tensor) and all(t is not u for u in tensors):
                 tensors.append(t)
