@@ -48,7 +48,8 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               (`g = getattr`) included. `type` is rejected whole: isinstance answers
               the honest question and a class object is a handle to monkey-patch.
   attributes  dunder attributes only as `super().__init__(...)` / `Base.__init__(self,
-              ...)`; dunder names only `__name__` (and MODULE_DUNDERS bound at module
+              ...)` and NAME_ATTRIBUTES read (`fn.__name__`, `self.__class__.__name__`:
+              a string); dunder names only `__name__` (and MODULE_DUNDERS bound at module
               level to a literal list of strings: `__all__ = ["ModelNew"]`); private `_x` only on `self`, and
               never nn.Module's own internals (`_forward_hooks`, `_modules`, ...).
               DENIED_ATTRIBUTES (and any name containing "hook", and frame/code
@@ -72,7 +73,10 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               methods, a docstring and literal constants (or dataclasses.field);
               dunder methods only __init__, and no override of an nn.Module method
               but OVERRIDABLE; decorators only DECORATORS; `with` only CONTEXT_MANAGERS.
-  syntax      no try/except, yield, async, global/nonlocal, match, nested classes.
+  syntax      no try/except but at module level, no yield, async, global/nonlocal,
+              match, nested classes.
+  idioms      a decorator of the file's own, a logger, an import fallback and benchmark
+              functions, each in the one shape evaluator.static_idioms describes.
   test block  the body of a module-level `if __name__ == "__main__":` (no else) is
               neither checked nor bound: the harness imports the file under a module
               name of its own (evaluator.runner, `krl_candidate_<n>`) and a candidate
@@ -176,7 +180,10 @@ DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
 }
 # Names that only make sense as decorators: using them as values builds kernels or
 # caches the checker never sees declared.
-DECORATOR_ONLY = frozenset({"triton.jit", "triton.autotune", "triton.heuristics"})
+DECORATOR_ONLY = frozenset({"triton.jit", "triton.autotune", "triton.heuristics",
+                            "functools.wraps"})
+# Names allowed only in one definition of evaluator.static_idioms: the logger.
+DEFINITION_ONLY = frozenset({"logging.getLogger"})
 # Library calls that take one of the file's kernels as their function argument, which
 # the compiler inlines (`tl.reduce(x, 0, combine)`): name -> (position, keyword).
 KERNEL_ARGUMENTS: dict[str, tuple[int, str]] = {
@@ -196,6 +203,8 @@ CALL_KEYWORDS: dict[str, frozenset[str]] = {
 # Dunder uses: `__init__` called on super() or a base class with self; `__name__` read.
 DUNDER_ATTRIBUTES = frozenset({"__init__"})
 DUNDER_NAMES = frozenset({"__name__"})
+# Dunder attributes read as a string: `fn.__name__`, `self.__class__.__name__`.
+NAME_ATTRIBUTES = frozenset({"__name__", "__qualname__"})
 # Dunder names a module may bind, at module level and only to a literal list/tuple of
 # strings: `__all__` is read by star imports, and the harness does none.
 MODULE_DUNDERS = frozenset({"__all__"})
@@ -349,18 +358,19 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     "triton.tools.tensor_descriptor": frozenset({"TensorDescriptor"}),
     "triton.language.extra": frozenset({"cuda", "libdevice"}),
     "typing": _TYPING,
-    "functools": frozenset({"partial", "lru_cache", "cache", "reduce"}),
+    # wraps only on the wrapper of a transparent decorator (evaluator.static_idioms)
+    "functools": frozenset({"partial", "lru_cache", "cache", "reduce", "wraps"}),
     # not dataclasses.fields: a Field's .type hands out the annotated class
     "dataclasses": frozenset({"dataclass", "field", "asdict", "astuple", "replace"}),
     "enum": frozenset({"Enum", "IntEnum", "auto"}),
     # a warning goes to the child's stderr; not warnings.filters/showwarning (process-wide
-    # hooks). logging and numpy are importable (files import them for their test block)
-    # but nothing in them is usable: a Logger hands out the process's loggers
-    # (`.manager.loggerDict`) and takes callables the harness's own logging would then run
-    # (`addFilter`); numpy computes outside torch and Triton, and reads and writes files
-    # and raw memory
+    # hooks). logging and numpy are importable (files import them for their test block);
+    # of logging only getLogger, in the one shape of evaluator.static_idioms (a Logger
+    # hands out the process's loggers (`.manager.loggerDict`) and takes callables the
+    # harness's own logging would then run (`addFilter`)); nothing of numpy: it computes
+    # outside torch and Triton, and reads and writes files and raw memory
     "warnings": frozenset({"warn"}),
-    "logging": frozenset(),
+    "logging": frozenset({"getLogger"}),
     "numpy": frozenset(),
     "__future__": frozenset({"annotations"}),
 }

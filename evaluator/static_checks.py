@@ -18,9 +18,12 @@ its line and says what to write instead.
 from __future__ import annotations
 
 import ast
+import functools
 from dataclasses import dataclass, field
 
 from common.config.evaluator import StaticConfig
+from evaluator import static_allowlist as A
+from evaluator.static_idioms import settle_import_fallbacks
 from evaluator.static_walk import Checker
 
 
@@ -76,6 +79,7 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
     # rejected, not a crash of the worker (no honest kernel nests a thousand levels).
     try:
         tree = ast.parse(source, filename="candidate.py")
+        settle_import_fallbacks(tree, functools.partial(_importable, cfg=cfg))
         checker = Checker(tree, cfg, source)
         checker.run()
     except (SyntaxError, ValueError) as exc:
@@ -94,6 +98,19 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
             seen.add((f.code, f.line))
             report.findings.append(f)
     return report
+
+
+def _importable(node: ast.stmt, cfg: StaticConfig) -> bool:
+    """Whether an import statement imports only allowed names that exist (so it cannot
+    fail at run time)."""
+    t = A.tables()
+    if isinstance(node, ast.ImportFrom):
+        if node.level or not node.module or not t.importable(node.module, cfg.allowed_imports):
+            return False
+        return all(a.name != "*" and a.name in t.namespaces[node.module]
+                   and A.exists(f"{node.module}.{a.name}") for a in node.names)
+    return isinstance(node, ast.Import) and all(
+        t.importable(a.name, cfg.allowed_imports) and A.exists(a.name) for a in node.names)
 
 
 def _structure(tree: ast.Module, kernels: list[str]) -> list[Finding]:

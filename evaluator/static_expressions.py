@@ -18,6 +18,7 @@ import ast
 import string
 
 from evaluator import static_allowlist as A
+from evaluator.static_idioms import LOGGER_METHODS, logger_definition
 from evaluator.static_names import Resolver
 
 _PLAIN_EXPRESSIONS = (ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.IfExp, ast.Dict, ast.Set,
@@ -179,6 +180,10 @@ class ExpressionChecker(Resolver):
                 or self._kernel_argument(node, parent)):
             self.add(node, "reflection", f"the kernel {node.id} is used as a value",
                      f"launch it as {node.id}[grid](...) or call it from another kernel")
+        elif kind == "logger" and not self._logger_call(node):
+            self.add(node, "reflection", f"the logger {node.id} is used other than by calling "
+                     "one of its logging methods (a Logger hands out every logger of the "
+                     "process and takes callables)", f"call {node.id}.debug/info/warning(...)")
         elif kind == "def" and self._method_as_function(value):
             # only in its class body (a default, an annotation, a decorator argument) is a
             # method's bare name in scope: there it is the plain function, callable with any
@@ -190,6 +195,12 @@ class ExpressionChecker(Resolver):
             self.add(node, "reflection", f"the class {node.id} is handled as a value (its "
                      "methods could then run with any object as self)", f"instantiate it, "
                      f"use {node.id}.attribute, isinstance, or `ModelNew = {node.id}`")
+
+    def _logger_call(self, node: ast.Name) -> bool:
+        """`log.info(...)`: a logging method of a module's logger, called."""
+        attr = self.parent.get(id(node))
+        return isinstance(attr, ast.Attribute) and attr.value is node and (
+            attr.attr in LOGGER_METHODS) and self._called(attr)
 
     def _method_as_function(self, fn: object) -> bool:
         """Whether `fn` is a method whose first parameter is trusted (self or ctx)."""
@@ -274,6 +285,9 @@ class ExpressionChecker(Resolver):
             self.add(chain[0], "reflection", "a kernel's attributes are Triton internals",
                      "launch it as kernel[grid](...)")
             return
+        if kind == "logger":
+            self._e_Name(root)  # type: ignore[arg-type]
+            return
         if kind == "class":
             self._method_through_class(value, chain[0])  # type: ignore[arg-type]
         if isinstance(root, ast.Name):
@@ -326,7 +340,15 @@ class ExpressionChecker(Resolver):
                          "used as a value", "use its functions by name (torch.relu, tl.load)")
                 return
         leaf = chain[i - 1] if i else root
-        if ns in A.DECORATOR_ONLY:  # decorators are checked by decorators(), not here
+        if ns in A.DEFINITION_ONLY and i == len(chain) and self._called(leaf) and (
+                logger_definition(self.parent.get(id(self.parent.get(id(leaf)))), self.scopes,
+                                  self.qualify)):
+            pass  # `log = logging.getLogger(__name__)` (evaluator.static_idioms)
+        elif ns in A.DEFINITION_ONLY:
+            self.add(leaf, "reflection", f"{ns} is allowed only as `log = {ns}(__name__)` at "
+                     "module level", "bind the logger once at module level and call its "
+                     "logging methods")
+        elif ns in A.DECORATOR_ONLY:  # decorators are checked by decorators(), not here
             self.add(leaf, "forbidden_syntax", f"{ns} is used outside a decorator",
                      f"decorate the kernel with @{ns}")
         elif ns in self.t.jit_functions and not (i == len(chain) and (
@@ -363,6 +385,8 @@ class ExpressionChecker(Resolver):
         if name in ("format", "format_map"):  # called or not (`map("{0.x}".format, xs)`)
             self._format(node)
         if is_dunder(name):
+            if self._names_a_name(node):
+                return
             if not (name in A.DUNDER_ATTRIBUTES and self._init_call(node, owner)):
                 self.add(node, "reflection", f"the dunder attribute {name} reaches the "
                          "interpreter", "call super().__init__() in __init__ and nothing else "
@@ -381,6 +405,17 @@ class ExpressionChecker(Resolver):
         elif name.startswith(A.FRAME_PREFIXES):  # on self too: if self were ever not the
             # file's own instance (an unbound call), its frames must still be out of reach
             self.add(node, "reflection", f"{name} reaches frames or code objects")
+
+    def _names_a_name(self, node: ast.Attribute) -> bool:
+        """`f.__name__` and `self.__class__.__name__`, read: a string (no binding of the
+        file can make a `__name__` anything else: dunder names are never bound)."""
+        if not isinstance(node.ctx, ast.Load):
+            return False
+        if node.attr in A.NAME_ATTRIBUTES:
+            return True
+        outer = self.parent.get(id(node))
+        return node.attr == "__class__" and isinstance(outer, ast.Attribute) and (
+            outer.value is node and outer.attr in A.NAME_ATTRIBUTES and isinstance(outer.ctx, ast.Load))
 
     def _init_call(self, node: ast.Attribute, owner: str) -> bool:
         call = self.parent.get(id(node))

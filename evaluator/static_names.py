@@ -5,7 +5,7 @@ which parameters are privileged (`self` of an instance method, `ctx` of an autog
 Function's forward/backward/setup_context/jvp/vjp, `cls` of a classmethod, held like its
 class), which functions are kernels (@triton.jit/autotune/heuristics), and the findings.
 `resolve(node)` says what a name is: import/builtin/unbound/self/ctx/class/kernel/def/
-local/expr; `qualify(node)` the dotted name of an attribute chain rooted in an import or
+logger/local/expr; `qualify(node)` the dotted name of an attribute chain rooted in an import or
 a builtin. The checks themselves are ExpressionChecker's.
 """
 from __future__ import annotations
@@ -16,6 +16,7 @@ import builtins
 from common.config.evaluator import StaticConfig
 from evaluator import static_allowlist as A
 from evaluator.feedback import untrusted
+from evaluator.static_idioms import TransparentDecorators, logger_definition, test_only_functions
 from evaluator.static_scopes import Binding, Scopes
 
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -48,6 +49,8 @@ class Resolver:
         self.kernels = {id(n): n for n in self.scopes.functions if isinstance(n, ast.FunctionDef)
                         and any(self._decorator_name(d) in KERNEL_DECORATORS
                                 for d in n.decorator_list)}
+        self.transparent = TransparentDecorators(tree, self.scopes, self.qualify, self.kernels)
+        self.test_only = test_only_functions(tree, self.scopes, self.qualify)
 
     def add(self, node: ast.AST, code: str, what: str, instead: str | None = None,
             status: str = "hack") -> None:
@@ -98,6 +101,9 @@ class Resolver:
             return "kernel", b.node
         if b.kind in ("def", "class"):
             return b.kind, b.node
+        if scope is self.scopes.module and logger_definition(
+                self.parent.get(id(b.node)), self.scopes, self.qualify):
+            return "logger", None
         jit = self._jit_alias(b, scope)
         if jit is not None:  # `next_power_of_2 = triton.next_power_of_2`: held like an import
             return "import", jit

@@ -134,6 +134,11 @@ class Scopes:
                     target = alias.name if alias.asname else alias.name.split(".")[0]
                     name = alias.asname or alias.name.split(".")[0]
                 scope.bind(name, Binding("import", node, target))
+        elif isinstance(node, ast.ExceptHandler):
+            if node.name:  # `except E as e` (only a module-level try gets past the checks)
+                scope.bind(node.name, Binding("local", node))
+            for child in children:
+                self._visit(child, scope)
         elif isinstance(node, ast.NamedExpr):
             home = scope
             while isinstance(home.node, _COMPREHENSIONS):

@@ -15,6 +15,7 @@ import torch
 
 from evaluator import static_allowlist as A
 from evaluator.static_expressions import ExpressionChecker, is_dunder, literal
+from evaluator.static_idioms import BENCHMARK, PERF_REPORT
 from evaluator.static_names import BUILTIN_NAMES
 from evaluator.static_scopes import is_main_guard
 
@@ -33,7 +34,8 @@ class Checker(ExpressionChecker):
     def _bindings(self) -> None:
         """An imported name, a class and a kernel are bound once; dunder names are never
         bound; no module-level name shadows a builtin that is not free (BUILTINS)."""
-        scopes = [self.scopes.module, *self.scopes.inner.values()]
+        scopes = [self.scopes.module, *(s for key, s in self.scopes.inner.items()
+                                        if not self._in_test_only(s))]
         for scope in {id(s): s for s in scopes}.values():
             for name, bindings in scope.names.items():
                 imports = {b.target for b in bindings if b.kind == "import"}
@@ -60,6 +62,13 @@ class Checker(ExpressionChecker):
                                  f"module level, where it is still the builtin {name} until "
                                  "(and unless) the binding runs", "give it a name of its own")
 
+    def _in_test_only(self, scope: object) -> bool:
+        while scope is not None:
+            if id(scope.node) in self.test_only:  # type: ignore[attr-defined]
+                return True
+            scope = scope.parent  # type: ignore[attr-defined]
+        return False
+
     def _module_dunder(self, name: str, b: object) -> bool:
         """`__all__ = ["ModelNew", ...]`: a MODULE_DUNDERS name bound to literal strings."""
         assign = self.parent.get(id(b.node))  # type: ignore[attr-defined]
@@ -72,6 +81,10 @@ class Checker(ExpressionChecker):
     # ------------------------------------------------------------------ statements
     def stmt(self, node: ast.stmt) -> None:
         handler = getattr(self, "_s_" + type(node).__name__, None)
+        if isinstance(node, (ast.Try, ast.TryStar)) and isinstance(
+                self.parent.get(id(node)), ast.Module):
+            self._module_try(node)  # runs once, at import (evaluator.static_idioms)
+            return
         if handler is None:
             what = {"Try": "try/except", "TryStar": "try/except*"}.get(type(node).__name__)
             if what:
@@ -84,6 +97,15 @@ class Checker(ExpressionChecker):
                      "allowed (no async, global/nonlocal or match)")
             return
         handler(node)
+
+    def _module_try(self, node: ast.Try | ast.TryStar) -> None:
+        self.body(node.body)
+        for h in node.handlers:
+            if h.type is not None:
+                self.expr(h.type)
+            self.body(h.body)
+        self.body(node.orelse)
+        self.body(node.finalbody)
 
     def body(self, stmts: list[ast.stmt]) -> None:
         for s in stmts:
@@ -116,7 +138,8 @@ class Checker(ExpressionChecker):
         self.arguments(node.args)
         if node.returns is not None:
             self.annotation(node.returns)
-        self.body(node.body)
+        if id(node) not in self.test_only:  # its body never runs (evaluator.static_idioms)
+            self.body(node.body)
 
     def _s_ClassDef(self, node: ast.ClassDef) -> None:
         if not isinstance(self.parent.get(id(node)), ast.Module):
@@ -317,6 +340,8 @@ class Checker(ExpressionChecker):
     def decorators(self, node: ast.FunctionDef | ast.ClassDef, where: str) -> None:
         for dec in node.decorator_list:
             name = self._decorator_name(dec)
+            if self._idiom_decorator(node, dec, name, where):
+                continue
             rule = A.DECORATORS.get(name or "")
             if rule is None or where not in rule[0]:
                 self.add(dec, "forbidden_syntax", "this decorator is not allowed here",
@@ -334,3 +359,25 @@ class Checker(ExpressionChecker):
                              f"{', '.join(str(k.arg) for k in bad)} here", "pass only the "
                              f"keywords {', '.join(sorted(rule[1]))}")
                 self.call_arguments(dec)
+
+    def _idiom_decorator(self, node: ast.FunctionDef | ast.ClassDef, dec: ast.expr,
+                         name: str | None, where: str) -> bool:
+        """The decorators of evaluator.static_idioms: a transparent decorator of the file
+        (never on a kernel), functools.wraps on its wrapper, perf_report on a test-only
+        function (its Benchmark arguments are checked, not the names)."""
+        if isinstance(dec, ast.Name) and where in "fm" and id(node) not in self.kernels:
+            kind, value = self.resolve(dec)
+            if kind == "def" and id(value) in self.transparent.decorators:
+                return True
+        if id(dec) in self.transparent.wraps:
+            self.call_arguments(dec)  # type: ignore[arg-type]
+            return True
+        if name == PERF_REPORT and id(node) in self.test_only and isinstance(dec, ast.Call):
+            for arg in [*dec.args, *(k.value for k in dec.keywords)]:
+                for item in arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]:
+                    if isinstance(item, ast.Call) and self.qualify(item.func) == BENCHMARK:
+                        self.call_arguments(item)
+                    else:
+                        self.expr(item)
+            return True
+        return False

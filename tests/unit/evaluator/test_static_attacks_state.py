@@ -356,7 +356,9 @@ ATTACKS = {
     "threads": ("import threading  # <-", "concurrency"),
     "torch_multiprocessing": ("q = torch.multiprocessing.Queue()  # <-", "concurrency"),
     "data_parallel": ("dp = nn.DataParallel  # <-", "concurrency"),
-    "try_except": ("try:  # <-\n    x = 1\nexcept Exception:\n    x = 2", "try_except"),
+    # a try inside any function (a module-level one runs once, at import: test_static_idioms)
+    "try_except": ("def f():\n    try:  # <-\n        x = 1\n    except Exception:\n        x = 2",
+                   "try_except"),
 }
 
 

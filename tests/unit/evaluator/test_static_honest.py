@@ -55,6 +55,8 @@ FULL = {
     "l1_l2_normalize_cpu_fallback.py": ("norm/l2_normalize", None),
     "s12_03_softplus_warnings.py": ("activation/softplus", {"batch_size": 4, "dim": 300}),
     "s12_07_mish_fp16_dispatch.py": ("activation/mish", {"batch_size": 4, "dim": 300}),
+    "s13_01_relu_liger_ensure_contiguous.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
+    "s13_02_relu_logger_module_try.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
 }
 
 
@@ -236,7 +238,8 @@ REJECTED = {
     "numpy_used": ('import numpy as np\nA = np.ones(3)  # <-\n', "forbidden_api"),
     "numpy_as_value": ('import numpy as np\nm = np  # <-\n', "reflection"),
     "numpy_name_imported": ('from numpy import frombuffer  # <-\n', "forbidden_api"),
-    "logger": ('import logging\nlog = logging.getLogger(__name__)  # <-\n', "forbidden_api"),
+    "logger_handlers": ('import logging\nh = logging.getLogger(__name__).handlers  # <-\n',
+                        "reflection"),
     "warnings_hook": ('import warnings\nwarnings.showwarning = print  # <-\n', "monkey_patch"),
     "warnings_filters": ('import warnings\nwarnings.filters.clear()  # <-\n', "forbidden_api"),
     "class_body_call": ('''

@@ -1,0 +1,215 @@
+"""Idioms of public kernel code that the static walk accepts by their exact shape.
+
+Each is a construct the plain rules of evaluator.static_allowlist reject (a decorator of
+the file's own, a logger, a try at module level, a benchmark function), written the way
+real kernel files write it. In the shape recognised here it hands the file nothing the
+rules keep from it; any other shape is still judged by the plain rules.
+
+  transparent decorator  `def deco(fn): [@functools.wraps(fn)] def wrapper(a, *args, **kw):
+                         ... fn(a, ...) ...; return wrapper` (Liger's ensure_contiguous).
+                         `fn` is only ever called, with the wrapper's own first argument
+                         (or its whole `*args`) first, so a method it decorates still gets
+                         the object Python passed as its `self`/`ctx`; the wrapper's body
+                         is checked like any function. Never on a kernel or a class.
+  logger                 `log = logging.getLogger(__name__ or "a name")` at module level,
+                         bound once, and used only as `log.debug/info/warning/...(...)`
+                         (LOGGER_METHODS): a Logger also hands out every logger of the
+                         process (`.manager`) and takes callables (`addFilter`).
+  module-level try       a try at module level runs once, at import, before the harness
+                         measures anything, so it can catch nothing of the harness; each
+                         branch is checked like module code. A try that falls back from
+                         one import to another (`except ImportError:`) is settled here:
+                         when every import of its body is allowed and exists, the handler
+                         can never run and is dropped before the checks.
+  test-only function     a module-level def that the test block (`if __name__ ==
+                         "__main__":`) names or that is decorated with
+                         triton.testing.perf_report(...) (and nothing else), and that
+                         only the test block and other test-only functions name: nothing
+                         the harness runs can reach it, so its body is not checked (its
+                         decorator, defaults and annotations run at import and are).
+"""
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from evaluator.static_scopes import Binding, Scopes, is_main_guard
+
+LOGGER_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "critical",
+                            "exception", "log", "isEnabledFor"})
+PERF_REPORT = "triton.testing.perf_report"
+BENCHMARK = "triton.testing.Benchmark"
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
+
+
+# ---------------------------------------------------------------------- import fallbacks
+def settle_import_fallbacks(tree: ast.Module, importable: Callable[[ast.stmt], bool]) -> None:
+    """Replace each module-level `try: <imports> except ImportError: <imports>` whose body
+    imports only what `importable` says exists and is allowed by the body alone (in
+    place): the handler is dead code the checks must not bind names from."""
+    body = []
+    for node in tree.body:
+        if _import_fallback(node) and all(importable(s) for s in node.body):  # type: ignore[attr-defined]
+            body.extend(node.body)  # type: ignore[attr-defined]
+        else:
+            body.append(node)
+    tree.body = body
+
+
+def _import_fallback(node: ast.stmt) -> bool:
+    if not isinstance(node, ast.Try) or node.orelse or node.finalbody or not node.handlers:
+        return False
+    imports = (ast.Import, ast.ImportFrom)
+    return all(isinstance(s, imports) for s in node.body) and all(
+        _catches_import_error(h) and all(isinstance(s, (*imports, ast.Pass)) for s in h.body)
+        for h in node.handlers)
+
+
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return all(isinstance(k, ast.Name) and k.id in _IMPORT_ERRORS for k in kinds)
+
+
+# ---------------------------------------------------------------------- decorators
+class TransparentDecorators:
+    """The file's decorators of the transparent shape, and their functools.wraps lines."""
+
+    def __init__(self, tree: ast.Module, scopes: Scopes, qualify: Callable[[ast.AST], str | None],
+                 kernels: dict[int, ast.FunctionDef]):
+        self.scopes, self.qualify = scopes, qualify
+        self.decorators: set[int] = set()  # id of the decorator's FunctionDef
+        self.wraps: set[int] = set()  # id of an accepted @functools.wraps(fn) node
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and id(node) not in kernels:
+                wraps = self._shape(node)
+                if wraps is not None:
+                    self.decorators.add(id(node))
+                    self.wraps |= wraps
+
+    def _shape(self, deco: ast.FunctionDef) -> set[int] | None:
+        """The wraps nodes of a transparent decorator, None for any other function."""
+        args = deco.args
+        if deco.decorator_list or args.posonlyargs or len(args.args) != 1 or args.vararg or (
+                args.kwonlyargs or args.kwarg or args.defaults):
+            return None
+        body = deco.body[1:] if _docstring(deco.body[0]) else deco.body
+        if len(body) != 2 or not isinstance(body[0], ast.FunctionDef):
+            return None
+        wrapper, ret = body
+        if not (isinstance(ret, ast.Return) and isinstance(ret.value, ast.Name)
+                and ret.value.id == wrapper.name and self._binds(ret.value, wrapper)):
+            return None
+        param = self._param(args.args[0])
+        wraps = set()
+        for dec in wrapper.decorator_list:
+            if not (isinstance(dec, ast.Call) and self.qualify(dec.func) == "functools.wraps"
+                    and not dec.keywords and len(dec.args) == 1
+                    and isinstance(dec.args[0], ast.Name) and self._is(dec.args[0], param)):
+                return None
+            wraps.add(id(dec))
+        first = self._passed_through(wrapper)
+        if first is None:
+            return None
+        for node in ast.walk(deco):
+            if isinstance(node, ast.Name) and node.id == args.args[0].arg and (
+                    node is not args.args[0]) and not any(node is d.args[0] for d in
+                                                          wrapper.decorator_list):
+                call = self.scopes.parent.get(id(node))
+                if not (self._is(node, param) and isinstance(call, ast.Call)
+                        and call.func is node and self._first_is(call, first)):
+                    return None
+        return wraps
+
+    def _passed_through(self, wrapper: ast.FunctionDef) -> tuple[str, Binding] | None:
+        """What the wrapper hands on first: its first positional parameter, or else its
+        whole *args (a parameter bound nowhere else in it)."""
+        args = wrapper.args
+        positional = [*args.posonlyargs, *args.args]
+        if positional:
+            return "arg", self._param(positional[0])
+        if args.vararg is not None:
+            return "star", self._param(args.vararg)
+        return None
+
+    def _first_is(self, call: ast.Call, first: tuple[str, Binding]) -> bool:
+        if not call.args:
+            return False
+        head = call.args[0]
+        kind, binding = first
+        if kind == "star":
+            return isinstance(head, ast.Starred) and isinstance(head.value, ast.Name) and (
+                self._is(head.value, binding))
+        return isinstance(head, ast.Name) and self._is(head, binding)
+
+    def _param(self, arg: ast.arg) -> Binding:
+        scope = self.scopes.of_node[id(arg)]
+        return next(b for b in scope.names[arg.arg] if b.node is arg)
+
+    def _is(self, name: ast.Name, binding: Binding) -> bool:
+        """Whether `name` names exactly `binding` (no other binding of it in that scope)."""
+        _, bindings = self.scopes.lookup(name)
+        return len(bindings) == 1 and bindings[0] is binding
+
+    def _binds(self, name: ast.Name, fn: ast.FunctionDef) -> bool:
+        _, bindings = self.scopes.lookup(name)
+        return len(bindings) == 1 and bindings[0].node is fn
+
+
+def _docstring(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and (
+        isinstance(node.value.value, str))
+
+
+# ---------------------------------------------------------------------- logger
+def logger_definition(assign: ast.AST | None, scopes: Scopes,
+                      qualify: Callable[[ast.AST], str | None]) -> bool:
+    """`log = logging.getLogger(__name__ | "literal")`, a module-level statement whose
+    target is bound nowhere else."""
+    if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1
+            and isinstance(assign.targets[0], ast.Name)
+            and isinstance(scopes.parent.get(id(assign)), ast.Module)):
+        return False
+    call = assign.value
+    if not (isinstance(call, ast.Call) and qualify(call.func) == "logging.getLogger"
+            and not call.keywords and len(call.args) == 1):
+        return False
+    arg = call.args[0]
+    named = isinstance(arg, ast.Name) and arg.id == "__name__" or (
+        isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value)
+    return bool(named) and len(scopes.module.names.get(assign.targets[0].id, ())) == 1
+
+
+# ---------------------------------------------------------------------- test-only functions
+def test_only_functions(tree: ast.Module, scopes: Scopes,
+                        qualify: Callable[[ast.AST], str | None]) -> set[int]:
+    """ids of the module-level defs that only the test block and each other name."""
+    candidates = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name != "ModelNew" and all(
+                isinstance(d, ast.Call) and qualify(d.func) == PERF_REPORT
+                for d in node.decorator_list) and len(scopes.module.names.get(node.name, ())) == 1:
+            candidates[node.name] = node
+    tested = {sub.id for node in tree.body if is_main_guard(node)
+              for sub in ast.walk(node) if isinstance(sub, ast.Name)}
+    # a test function is one the test block names or a perf_report benchmark; a def nobody
+    # names could not run either, but is checked like any code
+    candidates = {n: d for n, d in candidates.items() if n in tested or d.decorator_list}
+    uses: list[tuple[str, ast.FunctionDef | None]] = []  # (name, the candidate def it is in)
+    for node in tree.body:
+        if is_main_guard(node):
+            continue
+        inside = node if isinstance(node, ast.FunctionDef) and node.name in candidates else None
+        # the decorators, defaults and annotations of a def run at import: only its body
+        # is the def's own
+        body = {id(sub) for stmt in inside.body for sub in ast.walk(stmt)} if inside else set()
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name) and sub.id in candidates:
+                uses.append((sub.id, inside if id(sub) in body else None))
+    alive = True
+    while alive:
+        alive = False
+        for name, owner in uses:
+            if name in candidates and (owner is None or owner.name not in candidates):
+                del candidates[name]
+                alive = True
+    return {id(n) for n in candidates.values()}

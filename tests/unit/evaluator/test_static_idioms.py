@@ -1,0 +1,444 @@
+"""The idioms of evaluator.static_idioms: honest public code in their shape passes, and
+every shape next to it that would hand the file something (a foreign `self`, a Logger's
+internals, a fallback the checks never saw, a test function the harness can reach) is
+still rejected on its line.
+
+Snippets follow test_static_checks: module text appended to an honest kernel file;
+`# <-` marks the line the report must blame.
+"""
+from __future__ import annotations
+
+import pytest
+from test_static_checks import assert_accepted, assert_rejected
+
+ACCEPTED = {
+    # Liger-Kernel's ensure_contiguous on an autograd.Function's forward (ctx stays ctx)
+    "wraps_decorator_on_function_forward": '''
+        import functools
+
+        def ensure_contiguous(fn):
+            @functools.wraps(fn)
+            def wrapper(ctx, *args, **kwargs):
+                def contiguous(x):
+                    return x.contiguous() if isinstance(x, torch.Tensor) else x
+
+                args = [contiguous(a) for a in args]
+                kwargs = {k: contiguous(v) for k, v in kwargs.items()}
+                return fn(ctx, *args, **kwargs)
+
+            return wrapper
+
+        class Relu(torch.autograd.Function):
+            @staticmethod
+            @ensure_contiguous
+            def forward(ctx, x):
+                ctx.n = x.numel()
+                return launch(x)
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                return Relu.apply(x)
+    ''',
+    # a generic pass-through wrapper (`*args`) on a method that keeps using self
+    "star_args_decorator_on_method": '''
+        from functools import wraps
+
+        def no_grad_checked(fn):
+            """Checks the inputs, then runs fn."""
+            @wraps(fn)
+            def inner(*args, **kwargs):
+                assert all(not isinstance(a, str) for a in args)
+                return fn(*args, **kwargs)
+            return inner
+
+        class ModelNew(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self._scale = 2.0
+
+            @no_grad_checked
+            def forward(self, x):
+                return launch(x) * self._scale
+    ''',
+    "undecorated_wrapper": '''
+        def timed(fn):
+            def run(self, x):
+                return fn(self, x)
+            return run
+
+        class ModelNew(nn.Module):
+            @timed
+            def forward(self, x):
+                return launch(x)
+    ''',
+    "logger": '''
+        import logging
+
+        logger = logging.getLogger(__name__)
+        log2 = logging.getLogger("my_kernels")
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                logger.debug("relu on %d elements", x.numel())
+                if not logger.isEnabledFor(10):
+                    log2.warning(f"shape {tuple(x.shape)}")
+                return launch(x)
+    ''',
+    "module_try_device_query": '''
+        try:
+            CAPABILITY = torch.cuda.get_device_capability()
+        except (RuntimeError, AssertionError) as exc:
+            CAPABILITY = (0, 0)
+            REASON = str(exc)
+        else:
+            REASON = ""
+        finally:
+            READY = True
+    ''',
+    "import_fallback": '''
+        try:
+            from triton.language.extra import libdevice
+        except ImportError:
+            from triton.language.extra.cuda import libdevice
+
+        @triton.jit
+        def gelu(x):
+            return 0.5 * x * (1 + libdevice.erf(x * 0.7071067811865476))
+    ''',
+    "class_name_in_extra_repr": '''
+        class ModelNew(nn.Module):
+            def extra_repr(self):
+                return f"{self.__class__.__name__}(kernel={launch.__name__})"
+
+            def forward(self, x):
+                return launch(x)
+    ''',
+    # the Triton tutorials' benchmark, run only by the test block
+    "perf_report_benchmark": '''
+        @triton.testing.perf_report(
+            triton.testing.Benchmark(x_names=["N"], x_vals=[2 ** i for i in range(12, 16)],
+                                     line_arg="provider", line_vals=["triton", "torch"],
+                                     line_names=["Triton", "Torch"], ylabel="GB/s",
+                                     plot_name="relu", args={}))
+        def benchmark(N, provider):
+            x = torch.randn(N, device="cuda")
+            fn = (lambda: torch.relu(x)) if provider == "torch" else (lambda: launch(x))
+            return triton.testing.do_bench(fn)
+
+        def check():
+            import time
+            start = time.perf_counter()
+            benchmark.run(print_data=True)
+            return time.perf_counter() - start
+
+        if __name__ == "__main__":
+            print(check())
+    ''',
+}
+
+
+@pytest.mark.parametrize("name", list(ACCEPTED))
+def test_idiom_is_accepted(name):
+    assert_accepted(ACCEPTED[name])
+
+
+REJECTED = {
+    # decorators: the wrapper must hand on exactly what Python passed it first
+    "decorator_swaps_self": ('''
+        def deco(fn):
+            def wrapper(self, *args):
+                return fn(torch, *args)
+            return wrapper
+
+        class Peek(nn.Module):
+            @deco  # <-
+            def peek(self):
+                return self.sys
+    ''', "forbidden_syntax"),
+    "decorator_rebinds_first": ('''
+        def deco(fn):
+            def wrapper(self):
+                self = torch
+                return fn(self)
+            return wrapper
+
+        class Peek(nn.Module):
+            @deco  # <-
+            def peek(self):
+                return self.sys
+    ''', "forbidden_syntax"),
+    "decorator_star_args_prepended": ('''
+        def deco(fn):
+            def wrapper(*args):
+                args = (torch,) + args
+                return fn(*args)
+            return wrapper
+
+        class Peek(nn.Module):
+            @deco  # <-
+            def peek(self):
+                return self.sys
+    ''', "forbidden_syntax"),
+    "decorator_calls_at_decoration": ('''
+        def deco(fn):
+            fn(torch)
+            def wrapper(self):
+                return fn(self)
+            return wrapper
+
+        class Peek(nn.Module):
+            @deco  # <-
+            def peek(self):
+                return self.sys
+    ''', "forbidden_syntax"),
+    "decorator_hands_fn_out": ('''
+        def deco(fn):
+            def wrapper(self):
+                return fn
+            return wrapper
+
+        class Peek(nn.Module):
+            @deco  # <-
+            def peek(self):
+                return self.sys
+    ''', "forbidden_syntax"),
+    "decorator_keyword_first": ('''
+        def deco(fn):
+            def wrapper(self, *args):
+                return fn(*args, self=torch)
+            return wrapper
+
+        class Peek(nn.Module):
+            @deco  # <-
+            def peek(self):
+                return self.sys
+    ''', "forbidden_syntax"),
+    "decorator_on_kernel": ('''
+        def deco(fn):
+            def wrapper(*args):
+                return fn(*args)
+            return wrapper
+
+        @deco  # <-
+        @triton.jit
+        def k2(x_ptr):
+            pass
+    ''', "forbidden_syntax"),
+    "decorator_on_class": ('''
+        def deco(fn):
+            def wrapper(*args):
+                return fn(*args)
+            return wrapper
+
+        @deco  # <-
+        class P(nn.Module):
+            pass
+    ''', "forbidden_syntax"),
+    "wraps_copies_code": ('''
+        import functools
+
+        def deco(fn):
+            @functools.wraps(fn, assigned=("__code__",))  # <-
+            def wrapper(self):
+                return fn(self)
+            return wrapper
+
+        class P(nn.Module):
+            @deco
+            def peek(self):
+                return 1
+    ''', "forbidden_syntax"),
+    "wraps_of_a_module": ('''
+        import functools
+
+        def deco(fn):
+            @functools.wraps(torch)  # <-
+            def wrapper(self):
+                return fn(self)
+            return wrapper
+
+        class P(nn.Module):
+            @deco
+            def peek(self):
+                return 1
+    ''', "forbidden_syntax"),
+    "wraps_called": ('''
+        import functools
+        g = functools.wraps(torch)(launch)  # <-
+    ''', "forbidden_syntax"),
+    # the logger: only its logging methods, called
+    "logger_manager": ('''
+        import logging
+        log = logging.getLogger(__name__)
+        loggers = log.manager.loggerDict  # <-
+    ''', "reflection"),
+    "logger_filter": ('''
+        import logging
+        log = logging.getLogger(__name__)
+        log.addFilter(print)  # <-
+    ''', "reflection"),
+    "logger_as_value": ('''
+        import logging
+        log = logging.getLogger(__name__)
+        other = log  # <-
+    ''', "reflection"),
+    "root_logger": ('''
+        import logging
+        log = logging.getLogger()  # <-
+    ''', "reflection"),
+    "logger_of_a_computed_name": ('''
+        import logging
+        NAME = "torch"
+        log = logging.getLogger(NAME)  # <-
+    ''', "reflection"),
+    "logger_in_function": ('''
+        import logging
+
+        def f():
+            log = logging.getLogger(__name__)  # <-
+            return log
+    ''', "reflection"),
+    "logger_rebound": ('''
+        import logging
+        log = logging.getLogger(__name__)  # <-
+        log = None
+    ''', "reflection"),
+    "logging_root": ('''
+        import logging
+        r = logging.root  # <-
+    ''', "forbidden_api"),
+    # try: only at module level
+    "try_in_function": ('''
+        def f(x):
+            try:  # <-
+                return launch(x)
+            except RuntimeError:
+                return torch.relu(x)
+    ''', "try_except"),
+    "try_in_method": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                try:  # <-
+                    return launch(x)
+                except Exception:
+                    return x
+    ''', "try_except"),
+    "module_try_body_checked": ('''
+        try:
+            import os  # <-
+        except ImportError:
+            pass
+    ''', "forbidden_import"),
+    "module_try_handler_checked": ('''
+        try:
+            X = 1
+        except Exception:
+            X = eval("1")  # <-
+    ''', "dynamic_code"),
+    # an import fallback whose first import does not exist is not settled: the handler
+    # runs, and a name bound to two modules is a finding
+    "import_fallback_unsettled": ('''
+        try:
+            import triton.language.extra.nonexistent as lib
+        except ImportError:
+            import torch as lib  # <-
+    ''', "monkey_patch"),
+    # test-only functions: never reachable from the harness, else checked
+    "benchmark_called_from_forward": ('''
+        def bench(x):
+            return eval("x")  # <-
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                return bench(launch(x))
+
+        if __name__ == "__main__":
+            bench(1)
+    ''', "dynamic_code"),
+    "benchmark_named_in_a_default": ('''
+        def bench():
+            return eval("1")  # <-
+
+        def f(g=bench):
+            return g()
+
+        if __name__ == "__main__":
+            bench()
+    ''', "dynamic_code"),
+    "benchmark_named_by_a_live_decorator": ('''
+        def deco2(fn):
+            return eval("fn")  # <-
+
+        @deco2
+        def f():
+            return 1
+
+        if __name__ == "__main__":
+            deco2(f)
+    ''', "dynamic_code"),
+    "perf_report_on_live_function": ('''
+        @triton.testing.perf_report(triton.testing.Benchmark(x_names=["N"]))  # <-
+        def bench(N):
+            return 1.0
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                bench(1)
+                return launch(x)
+    ''', "harness_tamper"),
+    "perf_report_arguments_checked": ('''
+        @triton.testing.perf_report(triton.testing.Benchmark(x_names=[eval("1")]))  # <-
+        def bench(N):
+            return 1.0
+    ''', "dynamic_code"),
+    "benchmark_default_argument_checked": ('''
+        def bench(N, f=eval("1")):  # <-
+            return 1.0
+
+        if __name__ == "__main__":
+            bench(1)
+    ''', "dynamic_code"),
+    # a test function's body is skipped only while nothing live can reach it: here a
+    # test function names another, and forward names the first
+    "benchmark_reached_through_another": ('''
+        def inner():
+            return eval("1")  # <-
+
+        def outer():
+            return inner()
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                outer()
+                return launch(x)
+
+        if __name__ == "__main__":
+            outer()
+            inner()
+    ''', "dynamic_code"),
+    # dunder names: a string, read, and nothing else
+    "class_as_value": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                c = self.__class__  # <-
+                return launch(x)
+    ''', "reflection"),
+    "class_name_written": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                self.__class__.__name__ = "Model"  # <-
+                return launch(x)
+    ''', "monkey_patch"),
+    "class_dict": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                d = self.__class__.__dict__  # <-
+                return launch(x)
+    ''', "reflection"),
+}
+
+
+@pytest.mark.parametrize("name", list(REJECTED))
+def test_idiom_stays_narrow(name):
+    snippet, code = REJECTED[name]
+    assert_rejected(snippet, code)
