@@ -152,7 +152,7 @@ class ExpressionChecker(Resolver):
 
     def _e_Name(self, node: ast.Name) -> None:
         if node.id in A.DENIED_BUILTINS and self.resolve(node)[0] == "builtin":
-            self._builtin(node, None)
+            self._builtin(node, self.parent.get(id(node)))
             return
         if is_dunder(node.id):
             if node.id not in A.DUNDER_NAMES:
@@ -267,9 +267,21 @@ class ExpressionChecker(Resolver):
                 self.add(node, "reflection", f"{name} may only be called directly, never "
                          "passed around or renamed")
             return
+        if name == "type" and self._type_as_text(node, parent):
+            return
         code = A.DENIED_BUILTINS.get(name, "forbidden_api")
         self.add(node, code, f"the builtin {name} is not allowed",
                  "use isinstance(x, T)" if name == "type" else None)
+
+    def _type_as_text(self, node: ast.Name, call: ast.AST | None) -> bool:
+        """`f"got {type(x)}"` and `type(x).__name__`: a class only ever turned into text."""
+        if not (isinstance(call, ast.Call) and call.func is node and len(call.args) == 1
+                and not call.keywords and not isinstance(call.args[0], ast.Starred)):
+            return False
+        outer = self.parent.get(id(call))
+        return isinstance(outer, ast.FormattedValue) and outer.value is call or (
+            isinstance(outer, ast.Attribute) and outer.value is call
+            and outer.attr in A.NAME_ATTRIBUTES and isinstance(outer.ctx, ast.Load))
 
     def _e_Attribute(self, node: ast.Attribute) -> None:
         chain, root = [], node

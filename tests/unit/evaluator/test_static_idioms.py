@@ -113,6 +113,13 @@ ACCEPTED = {
             def forward(self, x):
                 return launch(x)
     ''',
+    # kornia-style input checks: a type only ever turned into text
+    "type_in_error_message": '''
+        def checked(x):
+            if not isinstance(x, torch.Tensor):
+                raise TypeError(f"expected a tensor, got {type(x)} ({type(x).__name__})")
+            return launch(x)
+    ''',
     # the Triton tutorials' benchmark, run only by the test block
     "perf_report_benchmark": '''
         @triton.testing.perf_report(
@@ -429,6 +436,19 @@ REJECTED = {
                 self.__class__.__name__ = "Model"  # <-
                 return launch(x)
     ''', "monkey_patch"),
+    "type_as_value": ('''
+        def f(x):
+            t = type(x)  # <-
+            return t
+    ''', "reflection"),
+    "type_in_format_spec": ('''
+        def f(x):
+            return f"{type(x).mro}"  # <-
+    ''', "reflection"),
+    "type_of_three": ('''
+        def f(x):
+            return f"{type('C', (), {})}"  # <-
+    ''', "reflection"),
     "class_dict": ('''
         class ModelNew(nn.Module):
             def forward(self, x):
