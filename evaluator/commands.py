@@ -44,7 +44,7 @@ imported — and the worker compares, times and decides. The commands:
            asked, its tensor inputs as the forward left them), each whole or the chunks
            the worker chose after the commitment (a big output: a random sample)
   alt      {index}: how far PyTorch's TF32 mode moves the reference's outputs for draw
-           `index` of the last batch (GPU; two numbers per output, compare.tf32_deviation;
+           `index` of the last batch (GPU; three numbers per output, compare.tf32_deviation;
            empty where TF32 changes nothing): the precision contract's allowance
   profile  {id, forwards, seeds}: coverage of the candidate's kernels (GPU: torch.profiler;
            CPU: the interpreter work meter, evaluator.cpu_work), each forward on a fresh

@@ -11,6 +11,10 @@ code. Per output tensor:
     problem's tolerance means the same on every input distribution;
     AND ||out - ref|| / ||ref|| <= norm_rtol (so an all-zero answer to a problem
     whose true output is tiny fails even though it is within atol);
+    AND ||out - a*ref|| / ||ref|| <= residual_rtol for the best common factor a (the
+    error that is not one scale: float16 intermediates in a float32 softmax, whose
+    1/n outputs are far below atol, leave ~5e-4 of it, honest float32 work ~1e-7..5e-6,
+    while an atomic reduction's common rounding factor is held only to norm_rtol);
   - a floating output of lower precision than the reference's is the
     precision_downgrade hack; any other dtype or shape difference is incorrect;
   - the precision contract (GPU): a float32 output that misses the strict reference
@@ -39,6 +43,11 @@ class Tolerance:
     atol: float
     rtol: float
     norm_rtol: float
+    residual_rtol: float | None = None  # None: norm_rtol
+
+    @property
+    def residual(self) -> float:
+        return self.norm_rtol if self.residual_rtol is None else min(self.residual_rtol, self.norm_rtol)
 
 
 def tolerance_for(dtype: torch.dtype, cfg: CorrectnessConfig,
@@ -50,11 +59,11 @@ def tolerance_for(dtype: torch.dtype, cfg: CorrectnessConfig,
         return None
     name = next((k for k, v in _DTYPE_BY_NAME.items() if v == dtype), "float32")
     base = cfg.tolerances.get(name) or cfg.tolerances["float32"]
-    tol = Tolerance(base.atol, base.rtol, base.norm_rtol)
+    tol = Tolerance(base.atol, base.rtol, base.norm_rtol, base.residual_rtol)
     if override:
         atol = float(override.get("atol", tol.atol))
         rtol = float(override.get("rtol", tol.rtol))
-        tol = Tolerance(atol, rtol, max(tol.norm_rtol, rtol))
+        tol = Tolerance(atol, rtol, max(tol.norm_rtol, rtol), max(tol.residual, rtol))
     return tol
 
 
@@ -77,36 +86,53 @@ TF32_SLACK = 3.0
 accumulation order differ from cuBLAS's, so its error is of that size, not equal)."""
 
 
-def tf32_deviation(strict: torch.Tensor, tf32: torch.Tensor) -> tuple[float, float] | None:
+def tf32_deviation(strict: torch.Tensor, tf32: torch.Tensor) -> tuple[float, float, float] | None:
     """How far PyTorch's TF32 mode moves a float32 output: (max absolute deviation, norm
-    deviation relative to the strict output's norm), over elements finite in both. Computed
-    where both outputs are (the reference child, on the device): two numbers cross to the
-    worker instead of a second copy of the output. None where it does not apply.
+    deviation and residual deviation (`residual`), relative to the strict output's norm),
+    over elements finite in both. Computed where both outputs are (the reference child, on
+    the device): three numbers cross to the worker instead of a second copy of the output.
+    None where it does not apply.
 
     In float64 a slice at a time: whole, its temporaries took ~8x the output (an 8 GiB
     KernelBench output asked for 16 GiB at a time and ran the device out of memory)."""
     if strict.dtype != torch.float32 or tf32.shape != strict.shape or tf32.dtype != strict.dtype:
         return None
     s_all, t_all = strict.reshape(-1), tf32.reshape(-1)
-    max_dev = dev_sq = ref_sq = 0.0
+    max_dev = dev_sq = ref_sq = dev_ref = 0.0
     for start in range(0, s_all.numel(), _SLICE):
         s, t = s_all[start:start + _SLICE].double(), t_all[start:start + _SLICE].double()
         other = ~(torch.isfinite(s) & torch.isfinite(t))
-        dev = t.sub_(s).abs_().masked_fill_(other, 0.0)  # in place: two float64 slices in all
-        max_dev = max(max_dev, float(dev.max()))
+        dev = t.sub_(s).masked_fill_(other, 0.0)  # in place: two float64 slices in all
+        s.masked_fill_(other, 0.0)
+        dev_ref += float(torch.dot(dev, s))
         dev_sq += float(torch.linalg.vector_norm(dev)) ** 2
-        ref_sq += float(torch.linalg.vector_norm(s.masked_fill_(other, 0.0))) ** 2
-    return max_dev, (math.sqrt(dev_sq) / math.sqrt(ref_sq) if ref_sq > 0 else 0.0)
+        ref_sq += float(torch.linalg.vector_norm(s)) ** 2
+        max_dev = max(max_dev, float(dev.abs_().max()))
+    norm = math.sqrt(ref_sq)
+    return (max_dev, math.sqrt(dev_sq) / norm if norm > 0 else 0.0,
+            residual(dev_sq, dev_ref, ref_sq) / norm if norm > 0 else 0.0)
 
 
-def tf32_tolerance(tol: Tolerance, deviation: tuple[float, float]) -> Tolerance:
+def residual(diff_sq: float, diff_ref: float, ref_sq: float) -> float:
+    """||d - c*r|| for the best c, from ||d||^2, <d, r> and ||r||^2 (d = out - ref): the part
+    of the error that is not a common factor of the output. From d, not from out, so no
+    cancellation of two near-equal squares loses it."""
+    if ref_sq <= 0:
+        return math.sqrt(max(diff_sq, 0.0))
+    return math.sqrt(max(diff_sq - diff_ref * diff_ref / ref_sq, 0.0))
+
+
+def tf32_tolerance(tol: Tolerance, deviation: tuple[float, ...] | list[float]) -> Tolerance:
     """The precision contract for a float32 output: the strict tolerance widened by what
     PyTorch's TF32 mode itself changes on this computation (`tf32_deviation`). Where TF32
     changes nothing (elementwise work), this is the strict tolerance, so computing such
-    work in fp16 still fails."""
-    max_dev, norm_dev = (float(x) for x in deviation)
+    work in fp16 still fails. A deviation of two parts (from before the residual was
+    measured) widens the residual bound like the norm bound."""
+    max_dev, norm_dev = (float(x) for x in deviation[:2])
+    res_dev = float(deviation[2]) if len(deviation) > 2 else norm_dev
     return Tolerance(atol=tol.atol + TF32_SLACK * max_dev, rtol=tol.rtol,
-                     norm_rtol=max(tol.norm_rtol, TF32_SLACK * norm_dev))
+                     norm_rtol=max(tol.norm_rtol, TF32_SLACK * norm_dev),
+                     residual_rtol=max(tol.residual, TF32_SLACK * res_dev))
 
 
 def dtype_verdict(out_dtype: str, ref_dtype: str) -> str | None:
@@ -146,21 +172,27 @@ def _fast_match(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
     widen = o.dtype != work
     wide_o = torch.empty(size, dtype=work, device=o.device) if widen else None
     wide_r = torch.empty(size, dtype=work, device=o.device) if widen else None
-    diff_sq = ref_sq = 0.0
+    diff_sq = ref_sq = diff_ref = 0.0
     for start in range(0, n, _SLICE):
         oc, rc = o[start:start + _SLICE], r[start:start + _SLICE]
         k = oc.numel()
         if widen:
             oc, rc = wide_o[:k].copy_(oc), wide_r[:k].copy_(rc)
-        d = torch.sub(oc, rc, out=diff[:k]).abs_()
+        d = torch.sub(oc, rc, out=diff[:k])
+        diff_ref += float(torch.dot(d, rc))
+        d.abs_()
         lim = torch.abs(rc, out=limit[:k]).mul_(tol.rtol).add_(atol)
         if not bool(torch.le(d, lim, out=ok[:k]).all()):
             return False  # also catches any NaN or inf (their comparisons are False)
         diff_sq += float(torch.linalg.vector_norm(d)) ** 2
         ref_sq += float(torch.linalg.vector_norm(rc)) ** 2
-    if not math.isfinite(diff_sq) or not math.isfinite(ref_sq):
+    if not all(math.isfinite(x) for x in (diff_sq, ref_sq, diff_ref)):
         return False  # the slow path judges norms that overflow a float
-    return ref_sq == 0 or math.sqrt(diff_sq) / math.sqrt(ref_sq) <= tol.norm_rtol
+    if ref_sq == 0:
+        return True
+    norm = math.sqrt(ref_sq)
+    return (math.sqrt(diff_sq) / norm <= tol.norm_rtol
+            and residual(diff_sq, diff_ref, ref_sq) / norm <= tol.residual)
 
 
 def compare(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance | None,
@@ -205,7 +237,7 @@ def _statistics(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
     edge = overflow_edge(ref.dtype)
     may_forgive = max(16, int(n * OVERFLOW_FORGIVEN_SHARE))
     n_bad = n_special = n_forgiven = 0
-    diff_sq = ref_sq = max_abs = max_rel = 0.0
+    diff_sq = ref_sq = diff_ref = max_abs = max_rel = 0.0
     first_bad = argmax_abs = None
     for start in range(0, n, _SLICE):
         o, r = o_all[start:start + _SLICE].double(), r_all[start:start + _SLICE].double()
@@ -219,11 +251,13 @@ def _statistics(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
         if n_forgiven <= may_forgive:
             special_bad &= ~forgiven
         finite = torch.isfinite(o) & torch.isfinite(r)
-        diff = torch.where(finite, (o - r).abs(), torch.zeros_like(o))
+        signed = torch.where(finite, o - r, torch.zeros_like(o))
+        diff = signed.abs()
         rf = torch.where(finite, r, torch.zeros_like(r))
         bad = special_bad | (diff > atol + tol.rtol * rf.abs())
         diff_sq += float(diff.square().sum())
         ref_sq += float(rf.square().sum())
+        diff_ref += float(torch.dot(signed, rf))
         if early and bool(bad.any()):
             return {"mismatch": True}
         n_bad += int(bad.sum())
@@ -238,12 +272,15 @@ def _statistics(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
     ref_norm, diff_norm = math.sqrt(ref_sq), math.sqrt(diff_sq)
     norm_error = diff_norm / ref_norm if ref_norm > 0 else (0.0 if diff_norm == 0 else float("inf"))
     norm_bad = ref_norm > 0 and norm_error > tol.norm_rtol
-    if not n_bad and not norm_bad:
+    residual_error = residual(diff_sq, diff_ref, ref_sq) / ref_norm if ref_norm > 0 else 0.0
+    residual_bad = residual_error > tol.residual
+    if not n_bad and not norm_bad and not residual_bad:
         return None
     stats = {
         "mismatch_fraction": n_bad / n if n else 0.0,
         "max_abs_error": max_abs, "max_rel_error": max_rel,
         "norm_error": norm_error, "norm_rtol": tol.norm_rtol, "atol": atol, "rtol": tol.rtol,
+        "residual_error": residual_error, "residual_rtol": tol.residual,
         "nan_or_inf_mismatches": n_special,
     }
     where = first_bad if first_bad is not None else argmax_abs

@@ -248,6 +248,10 @@ def mismatch_text(trial: str, output: int, stats: dict) -> str:
                      f"(|out-ref| > {stats['atol']:.3g} + {stats['rtol']:g}*|ref|)")
         parts.append(f"  max abs error {stats['max_abs_error']:.3g}, max rel error {stats['max_rel_error']:.3g}, "
                      f"||out-ref||/||ref|| = {stats['norm_error']:.3g} (limit {stats['norm_rtol']:g})")
+        if "residual_error" in stats and stats["residual_error"] > stats["residual_rtol"]:
+            parts.append(f"  error that is not a common scale factor: {stats['residual_error']:.3g} of "
+                         f"||ref|| (limit {stats['residual_rtol']:g}; reduced-precision intermediates "
+                         "leave this even where every element is within atol)")
         if stats.get("nan_or_inf_mismatches"):
             parts.append(f"  NaN/inf mismatches: {stats['nan_or_inf_mismatches']}")
     if "first_bad_index" in stats:

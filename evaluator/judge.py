@@ -127,7 +127,7 @@ def _shape_problem(t: dict, r: dict) -> str | None:
     return None
 
 
-def match(out: torch.Tensor, strict: torch.Tensor, tf32: tuple[float, float] | None, cfg: EvaluatorConfig,
+def match(out: torch.Tensor, strict: torch.Tensor, tf32: tuple[float, ...] | None, cfg: EvaluatorConfig,
           tolerance: Mapping[str, float] | None, scale: float = 1.0, facts: dict | None = None) -> dict | None:
     """None when `out` matches the strict reference, or (float32) the precision contract:
     within what TF32 mode moves the reference (`tf32`, compare.tf32_deviation; then
@@ -144,7 +144,9 @@ def match(out: torch.Tensor, strict: torch.Tensor, tf32: tuple[float, float] | N
 
 
 def _deviation(d: Any) -> bool:
-    return isinstance(d, (list, tuple)) and len(d) == 2 and all(isinstance(x, (int, float)) for x in d)
+    """[max, norm] (a reference cached before the residual was measured) or [max, norm, residual]."""
+    return isinstance(d, (list, tuple)) and len(d) in (2, 3) and all(
+        isinstance(x, (int, float)) and not isinstance(x, bool) for x in d)
 
 
 def _correctness(trials: list, cand: list, cand_inputs: list, ref: ReferenceOutputs, plan_trials: list,

@@ -62,7 +62,8 @@ class TruncatedTF32(TorchDispatchMode):
 
 
 def wider(a: list | tuple | None, b: list | tuple | None) -> list | None:
-    """The larger of two TF32 deviations ([max, norm], compare.tf32_deviation), per part."""
+    """The larger of two TF32 deviations ([max, norm, residual], compare.tf32_deviation),
+    per part."""
     if a is None or b is None:
         return list(a if b is None else b) if (a is not None or b is not None) else None
-    return [max(float(a[0]), float(b[0])), max(float(a[1]), float(b[1]))]
+    return [max(float(x), float(y)) for x, y in zip(a, b)]
