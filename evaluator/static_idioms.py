@@ -17,7 +17,11 @@ rules keep from it; any other shape is still judged by the plain rules.
                          process (`.manager`) and takes callables (`addFilter`).
   module-level try       a try at module level runs once, at import, before the harness
                          measures anything, so it can catch nothing of the harness; each
-                         branch is checked like module code. A try that falls back from
+                         branch is checked like module code. Its body names none of the
+                         file's functions, classes or lambdas (a recursion of its own
+                         could stop a library call half-way and carry on) and a handler
+                         binds no name (AttributeError.obj hands out the object). A try
+                         inside a function stays refused. A try that falls back from
                          one import to another (`except ImportError:`) is settled here:
                          when every import of its body is allowed and exists, the handler
                          can never run and is dropped before the checks.

@@ -99,8 +99,21 @@ class Checker(ExpressionChecker):
         handler(node)
 
     def _module_try(self, node: ast.Try | ast.TryStar) -> None:
+        """A try at module level (evaluator.static_idioms): its body may not reach the file's
+        own functions, classes or lambdas (a recursion of its own could interrupt a library
+        call half-way, at a depth it chose, and carry on), and a handler binds no name (an
+        exception hands out what the library put in it: AttributeError.obj, args)."""
+        for sub in (n for stmt in node.body for n in ast.walk(stmt)):
+            kind = self.resolve(sub)[0] if isinstance(sub, ast.Name) else None
+            if isinstance(sub, ast.Lambda) or kind in ("def", "class", "kernel"):
+                self.add(sub, "try_except", "the body of a module-level try reaches code of the "
+                         "file (a function, class or lambda)", "at module level, try only imports, "
+                         "device queries and constants")
         self.body(node.body)
         for h in node.handlers:
+            if h.name:
+                self.add(h, "try_except", f"`except ... as {h.name}` hands out the exception, and "
+                         "what a library put in it", "catch without binding the exception")
             if h.type is not None:
                 self.expr(h.type)
             self.body(h.body)

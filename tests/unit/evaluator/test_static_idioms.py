@@ -87,9 +87,9 @@ ACCEPTED = {
     "module_try_device_query": '''
         try:
             CAPABILITY = torch.cuda.get_device_capability()
-        except (RuntimeError, AssertionError) as exc:
+        except (RuntimeError, AssertionError):
             CAPABILITY = (0, 0)
-            REASON = str(exc)
+            REASON = "no device"
         else:
             REASON = ""
         finally:
@@ -342,6 +342,29 @@ REJECTED = {
         except Exception:
             X = eval("1")  # <-
     ''', "dynamic_code"),
+    # an exception hands out what the library put in it (AttributeError.obj: the object)
+    "module_try_binds_the_exception": ('''
+        try:
+            X = torch.cuda.get_device_capability()
+        except AttributeError as e:  # <-
+            X = e
+    ''', "try_except"),
+    # a recursion of the file's own could stop a library call half-way, and carry on
+    "module_try_calls_own_function": ('''
+        def deep(n):
+            return deep(n + 1) if n < 10 ** 6 else torch.zeros(1)
+
+        try:
+            Z = deep(0)  # <-
+        except Exception:
+            Z = None
+    ''', "try_except"),
+    "module_try_lambda": ('''
+        try:
+            Z = (lambda: 1)()  # <-
+        except Exception:
+            Z = None
+    ''', "try_except"),
     # an import fallback whose first import does not exist is not settled: the handler
     # runs, and a name bound to two modules is a finding
     "import_fallback_unsettled": ('''
