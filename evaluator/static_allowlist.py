@@ -191,7 +191,12 @@ KERNEL_ARGUMENTS: dict[str, tuple[int, str]] = {
     "triton.language.associative_scan": (2, "combine_fn"),
     "triton.language.map_elementwise": (0, "scalar_fn"),
 }
-CONTEXT_MANAGERS = frozenset({"torch.no_grad", "torch.inference_mode", "torch.cuda.device"})
+# autocast: a kernel wrapper turning autocast off around its launch (or on: what torch then
+# computes is judged by correctness); restored on exit like no_grad
+CONTEXT_MANAGERS = frozenset({"torch.no_grad", "torch.inference_mode", "torch.cuda.device",
+                              "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast"})
+# Version strings read off a library (`triton.__version__.split(".")`): text, nothing else.
+VERSION_ATTRIBUTES = frozenset({"torch.__version__", "triton.__version__"})
 BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "enum.IntEnum",
                    "typing.NamedTuple", "object"})
 # Calls whose keywords are restricted (Config(pre_hook=...) runs code in the launcher).

@@ -105,12 +105,28 @@ class ExpressionChecker(Resolver):
         kind, scope = self.resolve(root)
         inside = self.scopes.enclosing_function(node) is not None
         if kind not in ("self", "ctx", "local") or (
-                kind == "local" and inside and scope is self.scopes.module):
+                kind == "local" and inside and scope is self.scopes.module
+                and not (node.value is root and self._own_container(root))):
             self.add(node, "monkey_patch", "writes into an object that is not a local of "
                      "this function or an attribute of self", "write into local tensors or "
                      "self's attributes; cache with functools.lru_cache")
         self.expr(node.value)
         self.expr(node.slice)
+
+    def _own_container(self, name: ast.expr) -> bool:
+        """A module-level cache of the file's own (`_CACHE = {}` bound once, at module level, to
+        a dict/list/set display or an empty dict()/list()/set()): `_CACHE[key] = v` in a
+        function writes only into it (not into what it holds: `_CACHE[k][j] = v` is refused)."""
+        bindings = self.scopes.module.names.get(getattr(name, "id", ""), [])
+        assign = self.parent.get(id(bindings[0].node)) if len(bindings) == 1 else None
+        if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1
+                and assign.targets[0] is bindings[0].node
+                and isinstance(self.parent.get(id(assign)), ast.Module)):
+            return False
+        value = assign.value
+        return isinstance(value, (ast.Dict, ast.List, ast.Set)) or (
+            isinstance(value, ast.Call) and not value.args and not value.keywords
+            and self.qualify(value.func) in ("dict", "list", "set"))
 
     # ------------------------------------------------------------------ expressions
     def expr(self, node: ast.expr) -> None:
@@ -339,6 +355,10 @@ class ExpressionChecker(Resolver):
         if ns in names:
             while i < len(chain):
                 full = f"{ns}.{chain[i].attr}"
+                if full in A.VERSION_ATTRIBUTES and isinstance(chain[i].ctx, ast.Load):
+                    for attr in chain[i + 1:]:  # methods of a str
+                        self.attribute(attr, "other")
+                    return
                 if chain[i].attr not in names[ns]:
                     self._deny_name(chain[i], full)
                     return

@@ -313,13 +313,17 @@ ATTACKS = {
     "generator": ("def gen():\n    yield 1  # <-", "forbidden_syntax"),
     "global_statement": ("N = 0\ndef bump():\n    global N  # <-\n    N = 1", "forbidden_syntax"),
     "async_def": ("async def later():  # <-\n    pass", "forbidden_syntax"),
+    # a module-level cache of the file's own takes items (test_static_idioms; caching
+    # results is the runtime's to catch: fresh inputs per timed run, reveals), never writes
+    # into what it holds or into a module-level object of another kind
     "module_state_from_function": ('''
         CACHE = {}
+        STATE = triton.Config({}).kwargs
 
         class ModelNew(nn.Module):
             def forward(self, x):
-                CACHE[x.data_ptr()] = launch(x)  # <-
-                return CACHE[x.data_ptr()]
+                STATE[x.data_ptr()] = launch(x)  # <-
+                return STATE[x.data_ptr()]
     ''', "monkey_patch"),
     "nested_class": ("def make():\n    class Hidden:  # <-\n        pass", "forbidden_syntax"),
     "other_decorator": ('''

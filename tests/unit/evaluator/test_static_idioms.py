@@ -120,6 +120,30 @@ ACCEPTED = {
                 raise TypeError(f"expected a tensor, got {type(x)} ({type(x).__name__})")
             return launch(x)
     ''',
+    "version_checks": '''
+        TRITON_MAJOR = int(triton.__version__.split(".")[0])
+        TORCH_2 = torch.__version__.startswith("2.")
+    ''',
+    "autocast_off_around_a_launch": '''
+        def f(x):
+            with torch.autocast("cuda", enabled=False):
+                return launch(x)
+
+        def g(x):
+            with torch.amp.autocast(device_type="cuda", dtype=torch.float16):
+                return launch(x)
+    ''',
+    "module_level_cache": '''
+        _BUFFERS = {}
+        _SEEN = []
+
+        def f(x):
+            key = (tuple(x.shape), x.dtype)
+            if key not in _BUFFERS:
+                _BUFFERS[key] = torch.empty_like(x)
+                _SEEN.append(key)
+            return launch(x)
+    ''',
     # the Triton tutorials' benchmark, run only by the test block
     "perf_report_benchmark": '''
         @triton.testing.perf_report(
@@ -446,6 +470,32 @@ REJECTED = {
             outer()
             inner()
     ''', "dynamic_code"),
+    "version_written": ('''
+        torch.__version__ = "9.9"  # <-
+    ''', "monkey_patch"),
+    "other_module_dunder_read": ('''
+        V = torch.__file__  # <-
+    ''', "reflection"),
+    # a module-level cache: only its own items are written
+    "cache_nested_write": ('''
+        _C = {}
+
+        def f(x):
+            _C["a"]["b"] = x  # <-
+    ''', "monkey_patch"),
+    "cache_bound_to_a_library_object": ('''
+        _C = triton.Config({"BLOCK": 1}).kwargs
+
+        def f(x):
+            _C["BLOCK"] = 2  # <-
+    ''', "monkey_patch"),
+    "cache_rebound": ('''
+        _C = {}
+        _C = triton.Config({"BLOCK": 1}).kwargs
+
+        def f(x):
+            _C["BLOCK"] = 2  # <-
+    ''', "monkey_patch"),
     # dunder names: a string, read, and nothing else
     "class_as_value": ('''
         class ModelNew(nn.Module):

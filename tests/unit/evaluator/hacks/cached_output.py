@@ -1,4 +1,4 @@
-# hack: benchmark-aware cache: after the first calls, returns the result cached by input address. problem: relu. expect: hack/timed_output_mismatch|hack/monkey_patch
+# hack: benchmark-aware cache: after the first calls, returns the result cached by input shape (a module-level cache of the file's own is allowed; the stale results are not). problem: relu. expect: hack/timed_output_mismatch|hack/triton_not_needed|hack/no_triton_launch|hack/constant_output|incorrect
 import torch
 import torch.nn as nn
 import triton
@@ -19,7 +19,7 @@ def relu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
 class ModelNew(nn.Module):
     def forward(self, x):
         CALLS[0] += 1
-        key = x.data_ptr()
+        key = tuple(x.shape)
         if CALLS[0] > 4 and key in CACHE:
             return CACHE[key]
         out = torch.empty_like(x)
