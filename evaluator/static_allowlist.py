@@ -63,7 +63,8 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
   assignment  attribute assignment only on `self` (and on `ctx` in an
               autograd.Function), never to a method name; on an object held by self
               only NESTED_STORES (`self.linear.weight = ...`); subscript assignment only
-              on the function's locals and self's attributes. Modules, classes and
+              on the function's locals, self's attributes and the items of a
+              module-level container of the file's own (`_CACHE = {}`; `_CACHE[k] = v`). Modules, classes and
               kernels are never written; an imported name, a class or a kernel is
               never rebound (not even where the binding never runs), and a
               module-level name never shadows a builtin outside BUILTINS (where the
