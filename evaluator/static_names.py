@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 
 from common.config.evaluator import StaticConfig
 from evaluator import static_allowlist as A
@@ -30,6 +31,8 @@ class Resolver:
     def __init__(self, tree: ast.Module, cfg: StaticConfig, source: str):
         self.tree, self.cfg, self.t = tree, cfg, A.tables()
         self.lines = source.encode("utf-8", "surrogatepass").split(b"\n")
+        # the lines as Python and linecache (so inspect, so Triton) count them
+        self.source_lines = re.split(r"\r\n|\r|\n", source)
         self.scopes = Scopes(tree)
         self.parent = self.scopes.parent
         self.findings: list[tuple[str, str, str, int | None]] = []

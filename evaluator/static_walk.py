@@ -14,6 +14,7 @@ import ast
 import torch
 
 from evaluator import static_allowlist as A
+from evaluator.feedback import untrusted
 from evaluator.static_expressions import ExpressionChecker, is_dunder, literal
 from evaluator.static_idioms import BENCHMARK, PERF_REPORT
 from evaluator.static_names import BUILTIN_NAMES
@@ -147,12 +148,34 @@ class Checker(ExpressionChecker):
             self.add(node, "forbidden_syntax", "a kernel defined inside a class or function "
                      "is an object whose internals its owner can reach",
                      "define kernels at module level")
+        if id(node) in self.kernels:
+            self._one_def_line(node)
         self.decorators(node, "m" if in_class else "f")
         self.arguments(node.args)
         if node.returns is not None:
             self.annotation(node.returns)
         if id(node) not in self.test_only:  # its body never runs (evaluator.static_idioms)
             self.body(node.body)
+
+    def _one_def_line(self, node: ast.FunctionDef) -> None:
+        """Triton does not compile the checked AST: it reads the kernel's source text again and
+        starts at a line that begins with `def` (the interpreter the LAST such line of the
+        decorators and body, the GPU compiler the first `^def name(`), so a line of a string
+        literal inside the kernel that starts with `def` is where the code that runs begins
+        (a red team ran exec from one on the CPU). No line of a kernel's source but its own
+        def may start with `def`."""
+        first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        for number in range(first, (node.end_lineno or node.lineno) + 1):
+            if number == node.lineno or not 0 < number <= len(self.source_lines):
+                continue
+            text = self.source_lines[number - 1].strip()
+            if text.startswith("def") and (len(text) == 3 or not (text[3].isalnum() or text[3] == "_")):
+                quoted = " ".join(text.split())[:57]
+                self.findings.append(("hack", "dynamic_code", untrusted(
+                    f"`{quoted}`: a line of the kernel {node.name} starts with `def`, and Triton "
+                    "reads a kernel's source again and would start the code it runs there; keep "
+                    "`def` off the start of any line inside a kernel (strings included)"), number))
+                return
 
     def _s_ClassDef(self, node: ast.ClassDef) -> None:
         if not isinstance(self.parent.get(id(node)), ast.Module):

@@ -325,6 +325,20 @@ ATTACKS = {
                 STATE[x.data_ptr()] = launch(x)  # <-
                 return STATE[x.data_ptr()]
     ''', "monkey_patch"),
+    # Triton reads a kernel's source again and starts at a line beginning with `def` (the
+    # interpreter: the last one), so such a line inside a string runs (red team, session 13)
+    "def_line_in_a_kernel_string": ('''
+        @triton.jit
+        def k2(x_ptr):
+            notes = """
+        def k2(x_ptr):  # <-
+            pass
+        """
+            tl.store(x_ptr, 0.0)
+    ''', "dynamic_code"),
+    "def_line_after_a_tab_in_a_kernel_string": (
+        '@triton.jit\ndef k2(x_ptr):\n    s = """\n\tdef(x):  # <-\n"""\n    tl.store(x_ptr, 0.0)\n',
+        "dynamic_code"),
     "nested_class": ("def make():\n    class Hidden:  # <-\n        pass", "forbidden_syntax"),
     "other_decorator": ('''
         def deco(f):
