@@ -130,4 +130,27 @@ def install() -> bool:
     executor._init_args_hst = _init_args_hst
     executor.__call__ = __call__
     interpreter._interpreter = _Guarded(interpreter._interpreter)
+    _own_globals(interpreter)
     return True
+
+
+def _own_globals(interpreter) -> None:
+    """The interpreter runs a rewritten kernel in its module's globals after copying every
+    global of its own that the module lacks into them (`FunctionRewriter._compile_and_exec`):
+    `inspect`, `np`, `time` appeared in the candidate's module at its first launch, where a
+    name the file binds only in dead code (`if False: inspect = None`) then handed out exec
+    (red team, session 13). Here the kernel runs in a copy: the interpreter's names, then
+    the module's own over them; the module itself is left as the file made it."""
+    rewriter = interpreter.FunctionRewriter
+    if getattr(rewriter, "_krl_own_globals", False):
+        return
+    names = vars(interpreter)
+
+    def _compile_and_exec(self, transformed_ast):
+        code = compile(transformed_ast, filename=self.filename, mode="exec")
+        scope = {**self.kwargs}
+        exec(code, {**names, **self.fn.__globals__}, scope)
+        return scope[self.fn.__name__]
+
+    rewriter._compile_and_exec = _compile_and_exec
+    rewriter._krl_own_globals = True

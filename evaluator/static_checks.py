@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import tokenize
 from dataclasses import dataclass, field
 
 from common.config.evaluator import StaticConfig
@@ -75,6 +76,14 @@ def decode_source(raw: str | bytes, cfg: StaticConfig) -> tuple[str | None, Find
 def check_source(source: str, cfg: StaticConfig) -> StaticReport:
     """All findings for one candidate source (already decoded)."""
     report = StaticReport()
+    declared = _declared_encoding(source)
+    if declared is not None:
+        report.findings.append(Finding("hack", "dynamic_code", f"`coding: {declared[:40]}`: the "
+                                       "file declares an encoding other than utf-8, and Python would "
+                                       "read other code from it than the text that was checked (in "
+                                       "utf-7 `+AAo-` in a comment is a new line); declare none, or "
+                                       "utf-8", 1))
+        return report
     # Deliberate: a file nested deeper than the parser or this walk can recurse is
     # rejected, not a crash of the worker (no honest kernel nests a thousand levels).
     try:
@@ -98,6 +107,20 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
             seen.add((f.code, f.line))
             report.findings.append(f)
     return report
+
+
+def _declared_encoding(source: str) -> str | None:
+    """The encoding a coding declaration (PEP 263, line 1 or 2) names when it is not utf-8,
+    else None. The file is written as utf-8 and imported from disk, where Python decodes it
+    by that declaration (so do linecache and Triton): the checks must see what runs."""
+    head = source.encode("utf-8", "surrogatepass").splitlines(keepends=True)[:2]
+    try:
+        encoding, _ = tokenize.detect_encoding(iter(head).__next__)
+    except SyntaxError as exc:  # an unknown encoding, or one that contradicts a BOM
+        return str(exc)
+    except StopIteration:
+        return None
+    return None if encoding in ("utf-8", "utf-8-sig") else encoding
 
 
 def _importable(node: ast.stmt, cfg: StaticConfig) -> bool:

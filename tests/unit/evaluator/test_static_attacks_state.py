@@ -10,7 +10,9 @@ kernel file (see test_static_checks.source); `# <-` marks the line the report mu
 from __future__ import annotations
 
 import pytest
-from test_static_checks import assert_rejected
+from test_static_checks import CFG, assert_rejected, source
+
+from evaluator.static_checks import check_source
 
 ATTACKS = {
     # class bodies, dunder overrides, hooks, __class__
@@ -384,3 +386,21 @@ ATTACKS = {
 def test_attack_is_rejected_on_its_line(name):
     body, code = ATTACKS[name]
     assert_rejected(body, code)
+
+
+@pytest.mark.parametrize("first_lines", ["# coding: utf-7\n", "#!/usr/bin/env python\n# -*- coding: utf_7 -*-\n",
+                                         "# vim: set fileencoding=latin-1 :\n", "# coding: unicode_escape\n",
+                                         "# coding: no-such-codec\n"])
+def test_a_coding_declaration_other_than_utf8_is_refused(first_lines):
+    """The file is imported from disk, where Python (and linecache, so Triton) decode it by
+    its coding declaration: in utf-7 `+AAo-` in a comment is a new line the checker never
+    saw (red team, session 13: exec from a comment, ok under strict)."""
+    report = check_source(first_lines + source(""), CFG)
+    assert report.status == "hack" and [f.code for f in report.findings] == ["dynamic_code"]
+    assert report.findings[0].message.startswith("`coding: ")
+
+
+@pytest.mark.parametrize("first_lines", ["# -*- coding: utf-8 -*-\n",
+                                         "x = 1\n# coding: utf-7\n"])
+def test_a_utf8_declaration_or_none_that_python_reads_is_accepted(first_lines):
+    assert check_source(first_lines + source(""), CFG).status is None
