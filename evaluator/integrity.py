@@ -5,7 +5,8 @@ forbid patching anything, but a reused child must prove it too. At start-up the
 child records the identity of every callable in the namespaces the harness and
 the comparison-relevant libraries use (builtins, torch, torch.Tensor, nn.Module,
 torch.nn.functional, torch.cuda, time, math, hashlib, triton, triton.language, the
-launch path, and the harness's own modules), the Python thread count, the
+launch path, the interpreter's rewriter and executor, and the harness's own modules and
+the methods of their classes), the Python thread count, the
 numeric settings (TF32, matmul precision, default dtype) and the launch hook. `check()` compares against that: a replaced or deleted entry, an extra
 thread or a removed hook is a tampered process, which the pool retires. New entries
 are allowed (libraries import lazily).
@@ -22,7 +23,9 @@ import types
 from typing import Any
 
 _HARNESS_MODULES = ("evaluator.child", "evaluator.runner", "evaluator.timing", "evaluator.protocol",
-                    "evaluator.launch_hook", "evaluator.integrity")
+                    "evaluator.launch_hook", "evaluator.integrity", "evaluator.commands",
+                    "evaluator.forward_watch", "evaluator.cpu_work", "evaluator.aten_plans",
+                    "evaluator.interpreter_guard")
 
 
 def _namespaces() -> dict[str, Any]:
@@ -43,9 +46,22 @@ def _namespaces() -> dict[str, Any]:
         spaces["InterpretedFunction"] = InterpretedFunction
     except ImportError:  # no interpreter in this Triton build
         pass
+    try:
+        from triton.runtime import interpreter
+        spaces["FunctionRewriter"] = interpreter.FunctionRewriter
+        spaces["GridExecutor"] = interpreter.GridExecutor
+    except ImportError:  # no interpreter in this Triton build
+        pass
     for name in _HARNESS_MODULES:
-        if name in sys.modules:
-            spaces[name] = sys.modules[name]
+        module = sys.modules.get(name)
+        if module is None:
+            continue
+        spaces[name] = module
+        # and the methods of the classes it defines: a red team with code execution patched
+        # ChildState.arm/go (evaluator.commands) and forged a speedup
+        for key, value in list(vars(module).items()):
+            if isinstance(value, type) and getattr(value, "__module__", None) == name:
+                spaces[f"{name}.{key}"] = value
     return spaces
 
 

@@ -39,3 +39,19 @@ def test_a_lifted_device_memory_cap_is_reported(monkeypatch):
     assert integrity.check() == []
     cap[0] = 1.0
     assert any("device memory cap changed" in p for p in integrity.check())
+
+
+def test_a_patched_method_of_a_harness_class_is_reported(monkeypatch):
+    """Second layer behind the static checks: a red team that reached exec (a utf-7 coding
+    declaration, session 13) replaced evaluator.commands.ChildState.arm and .go and forged a
+    speedup; the methods of the harness's own classes are fingerprinted, not only its modules'
+    names."""
+    from evaluator import commands
+
+    integrity = Integrity(_HookInPlace())
+    assert integrity.check() == []
+    monkeypatch.setattr(commands.ChildState, "go", lambda self, h: ({}, []))
+    problems = integrity.check()
+    assert problems and "evaluator.commands.ChildState.go" in problems[0]
+    monkeypatch.undo()
+    assert integrity.check() == []
