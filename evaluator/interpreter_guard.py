@@ -18,6 +18,8 @@ the interpreter only.
 """
 from __future__ import annotations
 
+import ast
+import inspect
 from collections.abc import Callable
 
 import numpy as np
@@ -147,10 +149,20 @@ def _own_globals(interpreter) -> None:
     names = vars(interpreter)
 
     def _compile_and_exec(self, transformed_ast):
+        # the names the rewrite itself put in (`_InterpreterComparison` for a chained
+        # comparison, `interpreter_semantic` on every assignment) are the interpreter's, never
+        # the module's: a module-level def of that name (reached by nothing the checker could
+        # see, so not checked as test-only code) once ran exec from inside a kernel
+        added = _names(transformed_ast) - _names(ast.parse(self._prepare_source(
+            inspect.getsourcelines(self.fn)[0])))
         code = compile(transformed_ast, filename=self.filename, mode="exec")
         scope = {**self.kwargs}
-        exec(code, {**names, **self.fn.__globals__}, scope)
+        exec(code, {**names, **self.fn.__globals__, **{k: names[k] for k in added if k in names}}, scope)
         return scope[self.fn.__name__]
 
     rewriter._compile_and_exec = _compile_and_exec
     rewriter._krl_own_globals = True
+
+
+def _names(tree: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}

@@ -430,6 +430,15 @@ REJECTED = {
         if __name__ == "__main__":
             deco2(f)
     ''', "dynamic_code"),
+    # a name Triton's interpreter calls from a rewritten kernel (a chained comparison becomes
+    # _InterpreterComparison(...)): reached by code the file never shows (red team D)
+    "interpreter_name_not_test_only": ('''
+        def _InterpreterComparison(value, op=None):
+            return eval("value")  # <-
+
+        if __name__ == "__main__":
+            _InterpreterComparison(1)
+    ''', "dynamic_code"),
     "perf_report_on_live_function": ('''
         @triton.testing.perf_report(triton.testing.Benchmark(x_names=["N"]))  # <-
         def bench(N):
