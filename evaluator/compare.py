@@ -145,6 +145,14 @@ def dtype_verdict(out_dtype: str, ref_dtype: str) -> str | None:
     return "incorrect"
 
 
+def all_finite(t: torch.Tensor, chunk: int = 1 << 26) -> bool:
+    """Whether every element is finite (integer tensors always are); a slice at a time."""
+    if not t.is_floating_point() and not t.is_complex():
+        return True
+    flat = t.reshape(-1)
+    return all(bool(torch.isfinite(flat[i:i + chunk]).all()) for i in range(0, flat.numel(), chunk))
+
+
 def rms(t: torch.Tensor) -> float:
     """Root mean square of the finite elements (0 for none)."""
     if not t.numel():

@@ -56,6 +56,7 @@ from evaluator.reference import (
     TrialPlan,
     make_plan,
     reply_size,
+    timing_transform,
 )
 from evaluator.sandbox import Child, ChildFailure, SandboxFailure
 from evaluator.static_checks import check_source, decode_source
@@ -322,7 +323,7 @@ class _Run:
 
     # ------------------------------------------------------------------ the candidate
     def run_candidate(self, child: Child, source: str, ref: ReferenceOutputs) -> Verdict:
-        timing_sets = [{"id": TIMING_SETS + k, "seed": 0, "transform": "base", "lazy": True}
+        timing_sets = [{"id": TIMING_SETS + k, "seed": 0, "transform": timing_transform(ref), "lazy": True}
                        for k in range(self.cfg.timing.input_sets)] if self.settings.timing else []
         sets = self._trial_sets() + timing_sets
         with self.holding(self.ev.device_lock.shared()), self.phase("inputs"):  # drawn on the device

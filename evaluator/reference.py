@@ -69,6 +69,14 @@ class ReferenceOutputs:
                    for outs in group for t in outs)
 
 
+def timing_transform(ref: ReferenceOutputs) -> str:
+    """The inputs every timed run draws: spiked (evaluator.runner.spike) where the plan has a
+    spike trial whose reference stayed finite, else the problem's own. A timed forward that
+    estimates a global reduction from a sample is then wrong on every run it is revealed on,
+    and it cannot tell a timed run from a trial by its inputs' distribution."""
+    return "spike" if any(t.get("transform") == "spike" and t.get("finite") for t in ref.trials) else "base"
+
+
 class ProblemFailed(Exception):
     """The problem's own code failed in the trusted child (message for the verdict)."""
 

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from common.config.evaluator import EvaluatorConfig
+from evaluator import compare as C
 from evaluator.memory import Grant
 from evaluator.reference import OverCap, ProblemFailed, ReferenceOutputs, split_outputs
 from evaluator.sandbox import Child
@@ -135,6 +136,8 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
     outputs, inputs_after, tf32 = split_outputs(trials, tensors)
     for i, t in enumerate(trials[:n]):
         t.update(prep["sets"][str(keep[i])])
+        if t.get("transform") == "spike":  # judged, and used for timing, only where it stays finite
+            t["finite"] = all(C.all_finite(x) for x in [*outputs[i], *inputs_after[i]])
     # the candidate's sets are numbered by the kept trials (`reference` adopts this plan)
     plan = replace(run.plan, trials=tuple(run.plan.trials[i] for i in keep))
     ref = ReferenceOutputs(trials=trials[:n], outputs=outputs[:n], inputs_after=inputs_after[:n],

@@ -14,6 +14,7 @@ are proven, not assumed.
 from __future__ import annotations
 
 import importlib.util
+import math
 import random
 import sys
 import traceback
@@ -70,14 +71,26 @@ def seed_everything(seed: int) -> None:
     torch.manual_seed(seed)
 
 
-def transform_inputs(inputs: list, transform: str) -> tuple[list, str]:
-    """Apply 'base', 'scale:F' or 'shift:F' to floating tensors; returns the inputs and
-    the transform actually applied ('base' when some floating input is half precision,
-    whose range and resolution the scaled variants would exceed)."""
+SPIKE_SHARE = 0.1
+"""A spike is this share of its tensor's absolute sum: one missing element (or one counted
+1/f times) moves any sum over the tensor, of |x| or of x^2, by more than the norm bound."""
+SPIKE_MAX = 1e15  # its square stays far inside float32's range
+SPIKE_MAX_COPIES = 4  # positions sharing the chosen value (a symmetric matrix's pair)
+SPIKE_DRAWS = 8
+
+
+def transform_inputs(inputs: list, transform: str, seed: int = 0) -> tuple[list, str]:
+    """Apply 'base', 'scale:F', 'shift:F' or 'spike' to floating tensors; returns the inputs
+    and the transform actually applied ('base' when some floating input is half precision,
+    whose range and resolution the other variants would exceed). `seed` places the spikes."""
     kind, _, arg = transform.partition(":")
     floats = [x for x in inputs if isinstance(x, torch.Tensor) and x.is_floating_point()]
     if kind == "base" or any(x.dtype not in (torch.float32, torch.float64) for x in floats):
         return inputs, "base"
+    if kind == "spike":
+        gen = torch.Generator().manual_seed(seed ^ 0x5D1CE)
+        return [spike(x, gen) if isinstance(x, torch.Tensor) and x.is_floating_point() else x
+                for x in inputs], transform
     if kind not in ("scale", "shift"):
         raise ValueError(f"unknown input distribution {transform!r}")
     factor = float(arg)
@@ -87,6 +100,41 @@ def transform_inputs(inputs: list, transform: str) -> tuple[list, str]:
             x = x * factor if kind == "scale" else x + factor
         out.append(x)
     return out, transform
+
+
+def spike(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """A copy of `x` whose value at one random position (and wherever else that exact value
+    occurs, at most SPIKE_MAX_COPIES times) is scaled to SPIKE_SHARE of the tensor's
+    absolute sum, sign kept.
+
+    The error of an output normalised by one global reduction (x / ||x||, a mean loss) is
+    one common factor, held only to the norm bound, and at real sizes a reduction over a
+    small sample of the tensor stays inside it on the problem's own inputs. With one element
+    this large, a sample either misses it or counts it 1/f times, and is off by far more.
+    Scaling by the position's own value keeps zeros zero (triangular inputs stay triangular),
+    signs (positive inputs stay positive) and equal values equal (a symmetric matrix stays
+    symmetric); a tensor of few distinct values (a mask, labels) is left as it is."""
+    n = x.numel()
+    if n < 2:
+        return x
+    total = float(x.abs().sum(dtype=torch.float64))
+    if not math.isfinite(total) or total == 0.0:
+        return x
+    for _ in range(SPIKE_DRAWS):
+        p, index = int(torch.randint(n, (1,), generator=gen)), []
+        for size in reversed(x.shape):
+            index.append(p % size)
+            p //= size
+        value = x[tuple(reversed(index))]
+        v = float(value)
+        if v == 0.0 or not math.isfinite(v):
+            continue
+        same = x == value
+        if int(same.sum()) > SPIKE_MAX_COPIES:
+            continue
+        big = math.copysign(min(SPIKE_SHARE * total, SPIKE_MAX), v)
+        return torch.where(same, torch.tensor(big, dtype=x.dtype, device=x.device), x)  # x's layout
+    return x
 
 
 def digest(items: list) -> str:
@@ -212,7 +260,7 @@ class Workspace:
     def _cpu_inputs(self, seed: int, transform: str) -> tuple[list, str, str]:
         try:
             seed_everything(seed)
-            inputs, applied = transform_inputs(list(self.problem.get_inputs()), transform)
+            inputs, applied = transform_inputs(list(self.problem.get_inputs()), transform, seed)
         except BaseException as exc:  # problem failure, reported as such
             raise ProblemError(describe(exc)[1]) from None
         return inputs, applied, digest(inputs)
@@ -252,7 +300,7 @@ class Workspace:
             try:
                 seed_everything(seed)
                 with torch.device(self.device):
-                    inputs, applied = transform_inputs(list(self.problem.get_inputs()), transform)
+                    inputs, applied = transform_inputs(list(self.problem.get_inputs()), transform, seed)
                 inputs = [x.to(self.device) if isinstance(x, torch.Tensor) else x for x in inputs]
                 return inputs, applied, device_digest(inputs) if with_digest else ""
             except BaseException:  # deliberate: the CPU draw below reports the problem's failure

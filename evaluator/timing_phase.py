@@ -89,7 +89,8 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
         else "evaluator clock, cpu interpreter"
     k = schedule.batch
     run.details["timing"] = {
-        "clock": clock, "runs": len(cand.times_s) * k, "batch": k,
+        "clock": clock, "inputs": timing_sets[0]["transform"] if timing_sets else None,
+        "runs": len(cand.times_s) * k, "batch": k,
         "batches": len(cand.times_s), "revealed_runs": sorted(reveal),
         "profiled_batches": sorted(schedule.profiled),
         "ref": {"median_s": ref_s, "raw_batch_median_s": ref.median_s, "null_batch_median_s": null},

@@ -64,10 +64,13 @@ def _default_tolerances() -> dict[str, ToleranceConfig]:
 class CorrectnessConfig(Section):
     """Trials that decide whether a candidate computes what the reference computes."""
 
-    distributions: list[str] = ["scale:1e-3", "scale:1e3"]
+    distributions: list[str] = ["scale:1e-3", "scale:1e3", "spike"]
     """Extra trials beyond the base-seed ones: `scale:F` multiplies floating inputs by F,
-    `shift:F` adds F. Applied only when every floating input is float32/float64; for
-    half-precision problems each becomes one more base-distribution seed."""
+    `shift:F` adds F, `spike` sets one random element of each floating input to a tenth of
+    that input's absolute sum (evaluator.runner.spike; where the reference's outputs on it
+    stay finite, every timed run draws spiked inputs too). Applied only when every floating
+    input is float32/float64; for half-precision problems each becomes one more
+    base-distribution seed."""
     tolerances: dict[str, ToleranceConfig] = Field(default_factory=_default_tolerances)
     """Per output dtype; integer and bool outputs must match exactly. A problem's own
     tolerance overrides atol/rtol (and loosens norm_rtol and residual_rtol to at least

@@ -51,3 +51,56 @@ def test_a_draw_that_differs_from_the_first_is_an_error(ws):
     ws.problem.n = 65  # what changed the draw does not matter: it is not the set the worker checked
     with pytest.raises(ValueError, match="differs from its first draw"):
         ws.inputs(0)
+
+
+def test_a_spiked_set_keeps_what_its_inputs_promise_and_puts_weight_in_one_element():
+    """`spike` scales one element of each float32/float64 input to a tenth of the tensor's
+    absolute sum: the same element for the same seed in every process, by its own value
+    (symmetric stays symmetric, triangular keeps its zeros, positive stays positive), and
+    leaves a tensor of few distinct values (labels, masks) and integer tensors alone."""
+    from evaluator.runner import SPIKE_SHARE, transform_inputs
+
+    torch.manual_seed(0)
+    sym = torch.randn(48, 48)
+    sym = (sym + sym.T) / 2
+    tri = torch.tril(torch.randn(48, 48))
+    positive = torch.rand(4, 100)
+    labels = torch.randint(0, 2, (500,)).float() * 2 - 1
+    transposed = torch.randn(40, 24).t()
+    index = torch.arange(6)
+    inputs = [sym, tri, positive, labels, transposed, index, 3.0]
+    out, applied = transform_inputs(inputs, "spike", seed=7)
+    assert applied == "spike"
+    for before, after in zip(inputs[:5], out[:5]):
+        changed = before != after
+        if before is labels:
+            assert not changed.any()
+            continue
+        assert 1 <= int(changed.sum()) <= 2
+        big = after[changed]
+        assert torch.allclose(big.abs(), torch.full_like(big, SPIKE_SHARE * float(before.abs().sum())), rtol=1e-5)
+        assert torch.equal(torch.sign(big), torch.sign(before[changed]))
+    assert torch.equal(out[0], out[0].T) and int((out[0] != sym).sum()) in (1, 2)
+    assert torch.equal(torch.triu(out[1], 1), torch.zeros(48, 48))
+    assert (out[2] > 0).all()
+    assert out[4].stride() == transposed.stride()  # the problem's layout is kept
+    assert out[5] is index and out[6] == 3.0
+    again, _ = transform_inputs(inputs, "spike", seed=7)
+    other, _ = transform_inputs(inputs, "spike", seed=8)
+    assert all(torch.equal(a, b) for a, b in zip(out[:6], again[:6]))
+    assert not torch.equal(out[0], other[0])
+    half, applied = transform_inputs([sym.half()], "spike", seed=7)
+    assert applied == "base" and torch.equal(half[0], sym.half())
+
+
+def test_a_spiked_set_is_drawn_again_identically_from_its_seed(ws):
+    applied, digest = ws.prepare(0, seed=11, transform="spike")
+    ws.prepare(1, seed=11, transform="base")
+    assert applied == "spike" and digest
+    first = ws.inputs(0)[0].clone()
+    ws.release(0)
+    assert torch.equal(first, ws.inputs(0)[0])
+    base = ws.inputs(1)[0]
+    changed = first != base
+    assert int(changed.sum()) == 1
+    assert float(first[changed].abs()) == pytest.approx(0.1 * float(base.abs().sum()), rel=1e-5)

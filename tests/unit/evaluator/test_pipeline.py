@@ -30,7 +30,7 @@ def test_reference_solutions_are_ok_with_positive_reward(name, evaluator, settin
     # coverage comes from timed batches profiled at random positions (inside the timing phase)
     assert len(verdict.details["profile"]["per_run"]) == evaluator.cfg.profiling.forwards
     assert len(verdict.details["timing"]["profiled_batches"]) == evaluator.cfg.profiling.forwards
-    assert len(verdict.details["trials"]) == settings.trials + 2  # plus the x1e-3 and x1e3 inputs
+    assert len(verdict.details["trials"]) == settings.trials + 3  # plus the x1e-3, x1e3 and spiked inputs
     as_dict = verdict.to_dict()
     assert as_dict["status"] == "ok" and as_dict["hacks"] == []
 
@@ -214,8 +214,8 @@ def test_a_problem_with_big_outputs_runs_fewer_base_trials_and_still_checks_scal
         clamped = ev.evaluate(relu, _broken(relu, "tl.maximum(x, 0.0)", "tl.minimum(tl.maximum(x, 0.0), 50.0)"),
                               settings)
     assert first.status == "ok", first.feedback
-    assert first.details["trials_reduced"] == {"ran": 3, "planned": 5}
-    assert [t["inputs"] for t in first.details["trials"]] == ["base", "scale:1e-3", "scale:1e3"]
+    assert first.details["trials_reduced"] == {"ran": 4, "planned": 6}
+    assert [t["inputs"] for t in first.details["trials"]] == ["base", "scale:1e-3", "scale:1e3", "spike"]
     assert again.status == "ok" and again.details["reference_cached"] and again.details["trials_reduced"]
     assert clamped.status == "incorrect" and "scale:1e3" in clamped.feedback, clamped.feedback
 
@@ -415,3 +415,42 @@ def test_a_reference_timed_after_the_evaluations_time_ran_out_still_gets_time_of
     relu = problems["relu"]
     verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=12, trials=2))
     assert verdict.status == "ok" and verdict.speedup is not None, verdict.feedback
+
+
+EXP_PROBLEM = '''
+import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.exp(x * x)
+
+def get_inputs():
+    return [torch.randn(8, 256)]
+
+def get_init_inputs():
+    return []
+'''
+
+
+def test_timed_runs_draw_spiked_inputs_unless_the_reference_overflows_on_them(evaluator, settings, problems):
+    """A global reduction estimated from a sample is one common factor off, inside the norm
+    bound on the problem's own inputs; with one element carrying a tenth of the input's
+    weight the sample misses it or over-counts it. The timed runs draw spiked inputs too, so
+    a forward that reads everything only while it is checked is wrong where it is revealed.
+    Where the reference itself overflows on a spike (exp(x^2)), that trial is not judged and the
+    timed runs draw the problem's own inputs."""
+    frob = problems["frobenius"]
+    honest = evaluator.evaluate(frob, frob.solution, settings)
+    assert honest.status == "ok", honest.feedback
+    assert honest.details["timing"]["inputs"] == "spike"
+    sampled = evaluator.evaluate(frob, (FIXTURES.parent / "hacks" / "rt9_global_norm_subsample.py").read_text(),
+                                 settings)
+    assert sampled.status == "incorrect" and "(inputs spike)" in sampled.feedback, sampled.feedback
+    exp = FixtureProblem(name="exp", source=EXP_PROBLEM, sizes={"cpu": {}})
+    solution = problems["relu"].solution.replace("tl.maximum(x, 0.0)", "tl.exp(x * x)")
+    verdict = evaluator.evaluate(exp, solution, settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.details["timing"]["inputs"] == "base"
+    wrong = evaluator.evaluate(exp, solution.replace("tl.exp(x * x)", "tl.exp(x * x) * 1.01"), settings)
+    assert wrong.status == "incorrect" and "trial 0" in wrong.feedback
