@@ -121,7 +121,9 @@ def spike(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     if not math.isfinite(total) or total == 0.0:
         return x
     for _ in range(SPIKE_DRAWS):
-        p, index = int(torch.randint(n, (1,), generator=gen)), []
+        # on the CPU, where `gen` is, whatever device get_inputs runs under (else the device
+        # draw fails and falls back to making GiBs of inputs on the host)
+        p, index = int(torch.randint(n, (1,), generator=gen, device="cpu")), []
         for size in reversed(x.shape):
             index.append(p % size)
             p //= size

@@ -89,6 +89,9 @@ def test_a_spiked_set_keeps_what_its_inputs_promise_and_puts_weight_in_one_eleme
     other, _ = transform_inputs(inputs, "spike", seed=8)
     assert all(torch.equal(a, b) for a, b in zip(out[:6], again[:6]))
     assert not torch.equal(out[0], other[0])
+    with torch.device("meta"):  # get_inputs runs under the device (cuda): the spike is placed the same
+        under, _ = transform_inputs(inputs, "spike", seed=7)
+    assert all(torch.equal(a, b) for a, b in zip(out[:6], under[:6]))
     half, applied = transform_inputs([sym.half()], "spike", seed=7)
     assert applied == "base" and torch.equal(half[0], sym.half())
 
