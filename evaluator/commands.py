@@ -161,6 +161,11 @@ def _interpreted_tensors_look_like_cuda() -> None:
     torch.Tensor.is_cuda = property(lambda self: True)  # type: ignore[assignment]
 
 
+_OPS = {"prepare": "prepare", "load": "load", "model": "build_reference", "run": "run", "arm": "arm",
+        "go": "go", "commit": "commit", "reveal": "reveal", "profile": "profile", "status": "status",
+        "alt": "alt", "release": "release", "cap": "cap"}
+
+
 class ChildState:
     def __init__(self, role: str, device: str, tmp: Path, recorder: LaunchRecorder):
         self.role, self.device, self.tmp = role, device, tmp
@@ -168,6 +173,7 @@ class ChildState:
         if role == "candidate" and device == "cpu":
             _interpreted_tensors_look_like_cuda()
         self.integrity = Integrity(recorder)
+        self.integrity.watched.append(self)
         self.capped = False  # the reference child under a measuring run's `cap`
         self.ws: Workspace | None = None
         self.problem_key: tuple[str, str] | None = None
@@ -180,11 +186,10 @@ class ChildState:
         self.draws_checked: set[int] = set()
 
     def handle(self, head: dict) -> tuple[dict, list]:
-        handlers = {"prepare": self.prepare, "load": self.load, "model": self.build_reference,
-                    "run": self.run, "arm": self.arm, "go": self.go, "commit": self.commit, "reveal": self.reveal,
-                    "profile": self.profile, "status": self.status, "alt": self.alt,
-                    "release": self.release, "cap": self.cap}
-        handler = handlers.get(head.get("op"))
+        # the class's functions, never the instance's attributes (an instance `go` set by a
+        # candidate with code execution forged a speedup: red team, session 14)
+        name = _OPS.get(head.get("op"))
+        handler = getattr(ChildState, name).__get__(self) if name else None
         ooms = _device_ooms(self.device) if self.capped else None  # not on every (timed) command
         try:
             if handler is None:

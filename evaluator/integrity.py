@@ -65,14 +65,25 @@ def _namespaces() -> dict[str, Any]:
     return spaces
 
 
-def fingerprint() -> dict[str, int]:
-    """name -> id() of every callable, class or module in the watched namespaces."""
+def fingerprint() -> dict[str, Any]:
+    """name -> every callable, class or module in the watched namespaces, the object itself:
+    the baseline holds it, so its address cannot be freed and reused. An id() alone was
+    forged (red team, session 14: delete ChildState.go, allocate functions until one lands
+    at the freed address, set it)."""
     out = {}
     for space_name, space in _namespaces().items():
         for key, value in list(vars(space).items()):
             if callable(value) or isinstance(value, (type, types.ModuleType)):
-                out[f"{space_name}.{key}"] = id(value)
+                out[f"{space_name}.{key}"] = value
     return out
+
+
+def shadowed(obj: Any) -> list[str]:
+    """Instance attributes of `obj` that hide a callable of its class (`state.go = ...`
+    runs instead of ChildState.go wherever the method is looked up on the instance)."""
+    cls = type(obj)
+    return [f"{cls.__name__}.{k}" for k in list(getattr(obj, "__dict__", {}))
+            if callable(getattr(cls, k, None))]
 
 
 def precision_settings() -> tuple:
@@ -100,6 +111,7 @@ class Integrity:
     def __init__(self, recorder: Any) -> None:
         self.recorder = recorder
         self.baseline = fingerprint()
+        self.watched: list[Any] = [recorder]  # harness objects whose methods must stay the class's
         self.threads = threading.active_count()
         self.precision = precision_settings()
         self.device_cap = device_cap()
@@ -107,7 +119,8 @@ class Integrity:
     def check(self) -> list[str]:
         problems = []
         now = fingerprint()
-        changed = [k for k, v in self.baseline.items() if now.get(k) != v]
+        changed = [k for k, v in self.baseline.items() if now.get(k) is not v]
+        changed += [k for obj in self.watched for k in shadowed(obj)]
         if changed:
             problems.append("replaced or deleted: " + ", ".join(sorted(changed)[:10]))
         if threading.active_count() > self.threads:

@@ -141,8 +141,8 @@ def _own_globals(interpreter) -> None:
     global of its own that the module lacks into them (`FunctionRewriter._compile_and_exec`):
     `inspect`, `np`, `time` appeared in the candidate's module at its first launch, where a
     name the file binds only in dead code (`if False: inspect = None`) then handed out exec
-    (red team, session 13). Here the kernel runs in a copy: the interpreter's names, then
-    the module's own over them; the module itself is left as the file made it."""
+    (red team, session 13). Here the kernel runs in a copy of the module's globals plus only
+    the names the rewrite added; the module itself is left as the file made it."""
     rewriter = interpreter.FunctionRewriter
     if getattr(rewriter, "_krl_own_globals", False):
         return
@@ -157,7 +157,10 @@ def _own_globals(interpreter) -> None:
             inspect.getsourcelines(self.fn)[0])))
         code = compile(transformed_ast, filename=self.filename, mode="exec")
         scope = {**self.kwargs}
-        exec(code, {**names, **self.fn.__globals__, **{k: names[k] for k in added if k in names}}, scope)
+        # and nothing else of the interpreter's: a name the module does not bind at run time
+        # (bound only in dead code, or only annotated: `inspect: object`) fell back to the
+        # interpreter's own `inspect`, `np`, `time` (red team, session 14)
+        exec(code, {**self.fn.__globals__, **{k: names[k] for k in added if k in names}}, scope)
         return scope[self.fn.__name__]
 
     rewriter._compile_and_exec = _compile_and_exec

@@ -133,7 +133,30 @@ def _read_constexprs(kernel: object) -> frozenset[str]:
         notes = inspect.get_annotations(fn)
     except (TypeError, ValueError):
         return frozenset(getattr(kernel, "arg_names", None) or ())  # unreadable: all of them
-    return frozenset(n for n, ty in notes.items() if _normalize_ty(ty) == "constexpr")
+    # and every parameter annotated by a text ending in `constexpr`: the interpreter runs a
+    # rewritten copy whose annotations are text, where `X: constexpr` is one whatever the
+    # name is bound to (`constexpr = int` let a tensor into the body: red team, session 14)
+    return frozenset(n for n, ty in notes.items() if _normalize_ty(ty) == "constexpr") | _text_constexprs(fn)
+
+
+def _text_constexprs(fn: object) -> frozenset[str]:
+    import ast
+    import inspect
+    import textwrap
+
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return frozenset(getattr(fn, "__code__", None) and fn.__code__.co_varnames or ())
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = node.args
+            for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+                if a.annotation is not None and ast.unparse(a.annotation).split(".")[-1] == "constexpr":
+                    found.add(a.arg)
+            break
+    return frozenset(found)
 
 
 def _refuse(kernel: object, name: str, value: object) -> None:

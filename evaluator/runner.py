@@ -71,26 +71,33 @@ def seed_everything(seed: int) -> None:
     torch.manual_seed(seed)
 
 
-SPIKE_SHARE = 0.1
-"""A spike is this share of its tensor's absolute sum: one missing element (or one counted
-1/f times) moves any sum over the tensor, of |x| or of x^2, by more than the norm bound."""
+SPIKE_SHARE = (0.02, 0.5)
+"""A spike is a share of its tensor's absolute sum drawn log-uniformly from this range for
+every draw: one missing element (or one counted 1/f times) moves any sum over the tensor, of
+|x| or of x^2, by more than the norm bound, and a forward cannot infer the spike's size
+(hence the tensor's norm) from a sample of the rest."""
 SPIKE_MAX = 1e15  # its square stays far inside float32's range
-SPIKE_MAX_COPIES = 4  # positions sharing the chosen value (a symmetric matrix's pair)
+SPIKE_MAX_COPIES = 4  # positions sharing the chosen value that all get it (a symmetric pair)
 SPIKE_DRAWS = 8
+FEW_VALUES = 16  # distinct values among SAMPLE positions at most: labels or a mask, left alone
+SAMPLE = 1024
+SPIKED = (torch.float32, torch.float64)
 
 
 def transform_inputs(inputs: list, transform: str, seed: int = 0) -> tuple[list, str]:
     """Apply 'base', 'scale:F', 'shift:F' or 'spike' to floating tensors; returns the inputs
-    and the transform actually applied ('base' when some floating input is half precision,
-    whose range and resolution the other variants would exceed). `seed` places the spikes."""
+    and the transform actually applied. Scaling and shifting apply only when every floating
+    input is float32/float64 ('base' otherwise: half precision's range and resolution would
+    not hold them); a spike goes into each float32/float64 input that can take one, and the
+    set is 'base' when none could. `seed` places the spikes."""
     kind, _, arg = transform.partition(":")
     floats = [x for x in inputs if isinstance(x, torch.Tensor) and x.is_floating_point()]
-    if kind == "base" or any(x.dtype not in (torch.float32, torch.float64) for x in floats):
-        return inputs, "base"
     if kind == "spike":
         gen = torch.Generator().manual_seed(seed ^ 0x5D1CE)
-        return [spike(x, gen) if isinstance(x, torch.Tensor) and x.is_floating_point() else x
-                for x in inputs], transform
+        out = [spike(x, gen) if isinstance(x, torch.Tensor) and x.dtype in SPIKED else x for x in inputs]
+        return out, transform if any(a is not b for a, b in zip(out, inputs)) else "base"
+    if kind == "base" or any(x.dtype not in SPIKED for x in floats):
+        return inputs, "base"
     if kind not in ("scale", "shift"):
         raise ValueError(f"unknown input distribution {transform!r}")
     factor = float(arg)
@@ -102,10 +109,22 @@ def transform_inputs(inputs: list, transform: str, seed: int = 0) -> tuple[list,
     return out, transform
 
 
+def _positions(x: torch.Tensor, gen: torch.Generator, count: int) -> tuple[torch.Tensor, ...]:
+    """`count` random positions of `x` as one index tensor per dimension (on x's device),
+    drawn on the CPU, where `gen` is, whatever device get_inputs runs under (a draw on the
+    device failed there, and every spiked set fell back to making GiBs on the host)."""
+    flat = torch.randint(x.numel(), (count,), generator=gen, device="cpu")
+    index = []
+    for size in reversed(x.shape):
+        index.append(flat % size)
+        flat = flat // size
+    return tuple(i.to(x.device) for i in reversed(index))
+
+
 def spike(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
-    """A copy of `x` whose value at one random position (and wherever else that exact value
-    occurs, at most SPIKE_MAX_COPIES times) is scaled to SPIKE_SHARE of the tensor's
-    absolute sum, sign kept.
+    """A copy of `x` whose value at one random position is scaled to a random share
+    (SPIKE_SHARE) of the tensor's absolute sum, sign kept; where that exact value occurs at
+    most SPIKE_MAX_COPIES times, at each of them.
 
     The error of an output normalised by one global reduction (x / ||x||, a mean loss) is
     one common factor, held only to the norm bound, and at real sizes a reduction over a
@@ -113,29 +132,30 @@ def spike(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     this large, a sample either misses it or counts it 1/f times, and is off by far more.
     Scaling by the position's own value keeps zeros zero (triangular inputs stay triangular),
     signs (positive inputs stay positive) and equal values equal (a symmetric matrix stays
-    symmetric); a tensor of few distinct values (a mask, labels) is left as it is."""
+    symmetric); a tensor with few distinct values (a mask, labels) is left as it is."""
     n = x.numel()
     if n < 2:
         return x
-    total = float(x.abs().sum(dtype=torch.float64))
+    total = float(torch.linalg.vector_norm(x, 1, dtype=torch.float64))
     if not math.isfinite(total) or total == 0.0:
         return x
+    if torch.unique(x[_positions(x, gen, SAMPLE)]).numel() <= FEW_VALUES:
+        return x
+    low, high = (math.log(s) for s in SPIKE_SHARE)
+    share = math.exp(low + (high - low) * float(torch.rand((), generator=gen, device="cpu")))
     for _ in range(SPIKE_DRAWS):
-        # on the CPU, where `gen` is, whatever device get_inputs runs under (else the device
-        # draw fails and falls back to making GiBs of inputs on the host)
-        p, index = int(torch.randint(n, (1,), generator=gen, device="cpu")), []
-        for size in reversed(x.shape):
-            index.append(p % size)
-            p //= size
-        value = x[tuple(reversed(index))]
+        where = _positions(x, gen, 1)
+        value = x[where]
         v = float(value)
         if v == 0.0 or not math.isfinite(v):
             continue
+        out = x.clone()  # x's layout
         same = x == value
-        if int(same.sum()) > SPIKE_MAX_COPIES:
-            continue
-        big = math.copysign(min(SPIKE_SHARE * total, SPIKE_MAX), v)
-        return torch.where(same, torch.tensor(big, dtype=x.dtype, device=x.device), x)  # x's layout
+        if int(same.sum()) <= SPIKE_MAX_COPIES:
+            out.masked_fill_(same, math.copysign(min(share * total, SPIKE_MAX), v))
+        else:
+            out[where] = math.copysign(min(share * total, SPIKE_MAX), v)
+        return out
     return x
 
 

@@ -105,7 +105,9 @@ class Scopes:
             self._visit(node.test, scope)
             return
         if type(node) is ast.Name:  # the commonest node; its only child is its ctx
-            if type(node.ctx) is not ast.Load:
+            # an annotation without a value (`inspect: object`, `exec: object` in a class
+            # body) binds nothing at run time: the name stays the global or builtin it was
+            if type(node.ctx) is not ast.Load and not _annotation_only(self.parent.get(id(node)), node):
                 scope.bind(node.id, Binding("local", node))
             return
         children = [c for c in ast.iter_child_nodes(node) if not isinstance(c, _LEAVES)]
@@ -196,3 +198,7 @@ def is_main_guard(node: ast.AST) -> bool:
             and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
             and isinstance(test.comparators[0], ast.Constant)
             and test.comparators[0].value == "__main__")
+
+
+def _annotation_only(parent: ast.AST | None, node: ast.Name) -> bool:
+    return type(parent) is ast.AnnAssign and parent.value is None and parent.target is node

@@ -55,3 +55,47 @@ def test_a_patched_method_of_a_harness_class_is_reported(monkeypatch):
     assert problems and "evaluator.commands.ChildState.go" in problems[0]
     monkeypatch.undo()
     assert integrity.check() == []
+
+
+def test_a_method_replaced_at_its_old_address_or_hidden_by_an_instance_attribute_is_reported(monkeypatch):
+    """Red team, session 14, with code execution: (a) ChildState.go deleted and a function
+    allocated until one landed at the freed address (an id() baseline took it for the
+    original); (b) `state.go = fake` on the instance, which the command table used to look
+    up. The baseline now holds the objects themselves (their addresses cannot be reused), a
+    watched harness object may not hide its class's methods, and commands are dispatched
+    through the class."""
+    from evaluator import commands
+
+    integrity = Integrity(_HookInPlace())
+    original = commands.ChildState.go
+    integrity.baseline["evaluator.commands.ChildState.go"] = original
+    assert integrity.check() == []
+    lookalike = lambda self, h: ({}, [])  # noqa: E731
+    monkeypatch.setattr(commands.ChildState, "go", lookalike)
+    assert integrity.baseline["evaluator.commands.ChildState.go"] is original  # held, not freed
+    assert any("ChildState.go" in p for p in integrity.check())
+    monkeypatch.undo()
+
+    class _State:
+        def go(self, head):
+            return "real"
+
+    state = _State()
+    integrity.watched.append(state)
+    assert integrity.check() == []
+    state.go = lambda head: "forged"
+    assert any("_State.go" in p for p in integrity.check())
+
+
+def test_commands_are_dispatched_through_the_class_not_the_instance(tmp_path):
+    from evaluator import commands
+
+    calls = []
+    state = commands.ChildState.__new__(commands.ChildState)
+    state.status = lambda head: calls.append("forged") or ({"op": "forged"}, [])
+    state.capped, state.device = False, "cpu"
+    try:
+        reply, _ = state.handle({"op": "status"})
+    except AttributeError:  # the real status needs a set-up state; the forged one never ran
+        reply = {}
+    assert calls == [] and reply.get("op") != "forged"
