@@ -241,6 +241,7 @@ class Workspace:
         self.dir = root / f"eval-{index}"
         self.dir.mkdir(parents=True, exist_ok=True)
         self.index, self.device, self.recorder = index, device, recorder
+        self.host_draws = 0  # draws that failed on the device and were made on the host
         self.problem: Any = None
         self.candidate: Any = None
         self.model_new: Any = None
@@ -325,8 +326,10 @@ class Workspace:
                     inputs, applied = transform_inputs(list(self.problem.get_inputs()), transform, seed)
                 inputs = [x.to(self.device) if isinstance(x, torch.Tensor) else x for x in inputs]
                 return inputs, applied, device_digest(inputs) if with_digest else ""
-            except BaseException:  # deliberate: the CPU draw below reports the problem's failure
-                pass
+            except BaseException as exc:  # deliberate: the CPU draw below reports the problem's failure
+                if not self.host_draws:  # said once: a draw on the host is slow at real sizes
+                    print(f"krl: inputs drawn on the host ({describe(exc)[0][:300]})", file=sys.stderr, flush=True)
+                self.host_draws += 1
         inputs, applied, crc = self._cpu_inputs(seed, transform)
         if self.device != "cpu":
             inputs = [x.to(self.device) if isinstance(x, torch.Tensor) else x for x in inputs]
