@@ -45,6 +45,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
@@ -176,7 +177,8 @@ def evaluate_one(ev, problem: Problem, settings: EvalSettings, mem: DeviceMemory
         status, details, feedback = v.status, v.details, v.feedback
         speedup, coverage, phases, reward = v.speedup, v.coverage, v.phase_seconds, v.reward
     except Exception as exc:  # the evaluator itself raised: a harness failure
-        status, details, feedback = "crashed", {"error_source": "evaluator"}, f"{type(exc).__name__}: {exc}"
+        status, details = "crashed", {"error_source": "evaluator"}
+        feedback = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()[-2000:]}"  # where the harness failed
         speedup = coverage = reward = None
         phases = {}
     t1 = time.monotonic()

@@ -288,7 +288,10 @@ def write_deadline(fd: int, header: dict, deadline: float) -> None:
         left = deadline - time.monotonic()
         if left <= 0:
             raise ChannelTimeout("the child stopped reading commands")
-        _, ready, _ = select.select([], [fd], [], left)
+        try:
+            _, ready, _ = select.select([], [fd], [], left)
+        except (OSError, ValueError) as exc:  # a pipe closed when its child was ended
+            raise ChannelClosed(f"the command pipe is closed: {exc}") from None
         if ready:
             try:
                 data = data[os.write(fd, data[: 1 << 16]):]

@@ -58,7 +58,8 @@ def _capped(run: _Run, child: Child, nbytes: int | None) -> Iterator[None]:
     try:
         yield
     finally:
-        run.ref_request(child, {"op": "cap", "bytes": None})
+        if not child.closed:  # a child that failed under its cap is replaced, not uncapped
+            run.ref_request(child, {"op": "cap", "bytes": None})
 
 
 def measure(run: _Run) -> None:

@@ -121,6 +121,26 @@ def _positions(x: torch.Tensor, gen: torch.Generator, count: int) -> tuple[torch
     return tuple(i.to(x.device) for i in reversed(index))
 
 
+IN_PLACE_BYTES = 64 << 20
+_FRESH_REFS: list[int] = []  # references a tensor only the input list holds has inside spike
+
+
+def _owned(x: torch.Tensor, refs: int) -> bool:
+    """Whether a spike may be written into `x` itself: a big tensor (a copy of a GiB input
+    was one more GiB on a device whose reservation was measured without it) that nothing
+    but the input list holds (`refs`, its reference count in spike, no more than a fresh
+    one's there, measured once on this interpreter), neither a view nor viewed. A tensor
+    get_inputs keeps (a module global) has one more reference and is copied; were one ever
+    written, the reference child's second draw from the same seed would differ, a loud
+    problem error."""
+    if not _FRESH_REFS:
+        _FRESH_REFS.append(-1)  # measuring: spike returns at once
+        transform_inputs(list([torch.ones(2)]), "spike")
+    return (x.numel() * x.element_size() >= IN_PLACE_BYTES and x._base is None
+            and 0 < refs <= _FRESH_REFS[-1]
+            and torch._C._storage_Use_Count(x.untyped_storage()._cdata) <= 2)
+
+
 def spike(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     """A copy of `x` whose value at one random position is scaled to a random share
     (SPIKE_SHARE) of the tensor's absolute sum, sign kept; where that exact value occurs at
@@ -133,6 +153,10 @@ def spike(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     Scaling by the position's own value keeps zeros zero (triangular inputs stay triangular),
     signs (positive inputs stay positive) and equal values equal (a symmetric matrix stays
     symmetric); a tensor with few distinct values (a mask, labels) is left as it is."""
+    refs = sys.getrefcount(x)
+    if _FRESH_REFS == [-1]:
+        _FRESH_REFS.append(refs)
+        return x
     n = x.numel()
     if n < 2:
         return x
@@ -149,8 +173,8 @@ def spike(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
         v = float(value)
         if v == 0.0 or not math.isfinite(v):
             continue
-        out = x.clone()  # x's layout
         same = x == value
+        out = x if _owned(x, refs) else x.clone()  # x's layout either way
         if int(same.sum()) <= SPIKE_MAX_COPIES:
             out.masked_fill_(same, math.copysign(min(share * total, SPIKE_MAX), v))
         else:

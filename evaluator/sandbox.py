@@ -308,6 +308,8 @@ class Child:
             return reply, tensors, time.perf_counter() - t0
 
     def _send(self, header: dict, deadline: float) -> None:
+        if self.closed:  # its pipes are closed (and their numbers maybe reused): never written
+            raise ChildFailure("crashed", f"the child had already ended before {header.get('op', '?')}", "")
         try:
             protocol.write_deadline(self._cmd_w, header, deadline)
         except protocol.ChannelError as exc:
@@ -325,6 +327,8 @@ class Child:
             raise self.fail("crashed", f"killed during {what}: {exc}") from None
         except protocol.ChannelError as exc:
             raise self.fail("crashed", f"protocol violation during {what}: {exc}") from None
+        except OSError as exc:  # the channel itself failed (EBADF): the child is ended, never the worker
+            raise self.fail("crashed", f"the channel failed during {what}: {exc}") from None
 
     def fail(self, status: str, reason: str | None, what: str = "") -> ChildFailure:
         """End the job (the zygote kills what is left of it) and describe how it ended."""

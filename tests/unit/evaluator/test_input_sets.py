@@ -114,3 +114,25 @@ def test_a_spiked_set_is_drawn_again_identically_from_its_seed(ws):
     changed = first != base
     assert int(changed.sum()) == 1
     assert 0.02 <= float(first[changed].abs()) / float(base.abs().sum()) <= 0.5
+
+
+def test_a_big_spiked_input_is_written_in_place_only_when_nothing_else_holds_it(monkeypatch):
+    """A GiB input copied for its spike was one more GiB on the device; a fresh tensor only
+    the input list holds takes the spike itself, while one get_inputs keeps (a global) or
+    one that is a view (or viewed) is copied and stays as it was."""
+    from evaluator import runner
+
+    monkeypatch.setattr(runner, "IN_PLACE_BYTES", 0)
+    written = []
+    owned = runner._owned
+    monkeypatch.setattr(runner, "_owned", lambda x, refs: written.append(owned(x, refs)) or written[-1])
+    kept = torch.randn(1000)
+    before = kept.clone()
+    viewed = torch.randn(1000)
+    view, untouched = viewed.view(10, 100), viewed.clone()
+    spiked, _ = runner.transform_inputs(list([torch.randn(1000)]), "spike", seed=3)
+    runner.transform_inputs([kept], "spike", seed=3)
+    runner.transform_inputs([viewed], "spike", seed=3)
+    assert written == [True, False, False]
+    assert torch.equal(kept, before) and torch.equal(view.reshape(-1), untouched)
+    assert spiked[0].abs().max() > 10

@@ -238,3 +238,25 @@ def test_a_child_under_a_file_size_limit_uses_the_arena_it_was_given_or_else_the
         arena.close()
     assert ("arena" in head) == (arena_bytes >= 4 << 20)
     assert got.shape == (1 << 20,) and bool((got == 3.0).all())
+
+
+def test_a_command_to_an_ended_child_is_a_child_failure_never_an_os_error():
+    """On the H200 a reference child that failed under its memory cap was sent one more
+    command (lifting the cap) on its closed pipe: select raised EBADF out of the worker's
+    evaluate and three KernelBench evaluations were harness crashes. A closed pipe is a
+    closed channel, and an ended child is never written to."""
+    import os
+    import time
+
+    from evaluator.protocol import ChannelClosed, write_deadline
+    from evaluator.sandbox import Child, ChildFailure
+
+    r, w = os.pipe()
+    os.close(r)
+    os.close(w)
+    with pytest.raises(ChannelClosed):
+        write_deadline(w, {"op": "status"}, time.monotonic() + 1)
+    child = Child.__new__(Child)
+    child.closed = True
+    with pytest.raises(ChildFailure, match="already ended"):
+        child._send({"op": "cap"}, time.monotonic() + 1)
