@@ -203,9 +203,17 @@ def _fast_match(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
             and residual(diff_sq, diff_ref, ref_sq) / norm <= tol.residual)
 
 
+SPIKED_FEW = 1e-4
+"""On spiked inputs, the share of an output's elements that may miss the elementwise test
+(finite ones, the norm and residual bounds still held): where a spike cancels (an exclusive
+cumsum as inclusive - x, at the spike), a backward-stable kernel is off by ~eps x spike on
+an element far smaller. A sample of a reduction fails the norm bound, not a few elements."""
+
+
 def compare(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance | None,
-            atol_scale: float = 1.0) -> dict | None:
-    """None when out matches ref (atol multiplied by atol_scale); else mismatch statistics."""
+            atol_scale: float = 1.0, few: float = 0.0) -> dict | None:
+    """None when out matches ref (atol multiplied by atol_scale; up to `few` of the elements
+    may miss the elementwise test alone); else mismatch statistics."""
     if out.is_complex():
         out, ref = torch.view_as_real(out), torch.view_as_real(ref)
     if tol is None:
@@ -217,7 +225,7 @@ def compare(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance | None,
     atol = tol.atol * max(1.0, atol_scale)
     if out.numel() and _fast_match(out, ref, tol, atol):
         return None
-    return _statistics(out, ref, tol, atol)
+    return _statistics(out, ref, tol, atol, few=few)
 
 
 def matches(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance | None, atol_scale: float = 1.0) -> bool:
@@ -235,7 +243,7 @@ def matches(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance | None, atol_sc
 
 
 def _statistics(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: float,
-                early: bool = False) -> dict | None:
+                early: bool = False, few: float = 0.0) -> dict | None:
     """The exact judgement and its statistics (NaN/inf placement, errors, the first bad
     element), in float64 a slice at a time: memory stays bounded for a GiB output (whole,
     this took ~13x the output: a 6 GiB knock-out output once took the worker's 128 GiB).
@@ -282,7 +290,7 @@ def _statistics(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
     norm_bad = ref_norm > 0 and norm_error > tol.norm_rtol
     residual_error = residual(diff_sq, diff_ref, ref_sq) / ref_norm if ref_norm > 0 else 0.0
     residual_bad = residual_error > tol.residual
-    if not n_bad and not norm_bad and not residual_bad:
+    if not norm_bad and not residual_bad and (not n_bad or (not n_special and n_bad <= int(few * n))):
         return None
     stats = {
         "mismatch_fraction": n_bad / n if n else 0.0,

@@ -10,7 +10,7 @@ hacks, feedback, details); None from a judge means "passed this stage".
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,12 +107,18 @@ def _shapes_match(t: dict, r: dict) -> bool:
         o["shape"] == e["shape"] and o["dtype"] == e["dtype"] for o, e in zip(t["outputs"], r["outputs"]))
 
 
-def atol_scales(ref: ReferenceOutputs, plan_trials: list) -> list[list[float]]:
-    """Per trial and output: RMS of the reference output over its RMS on base trials."""
+def base_rms(ref: ReferenceOutputs, plan_trials: list) -> list[float]:
+    """Per output: its largest RMS over the base-distribution trials."""
     base = [i for i, (_, d) in enumerate(plan_trials) if d == "base"] or [0]
     n_out = len(ref.outputs[0]) if ref.outputs else 0
-    base_rms = [max((C.rms(ref.outputs[i][j]) for i in base), default=0.0) for j in range(n_out)]
-    return [[C.rms(o) / base_rms[j] if j < n_out and base_rms[j] > 0 else 1.0
+    return [max((C.rms(ref.outputs[i][j]) for i in base if i < len(ref.outputs)), default=0.0)
+            for j in range(n_out)]
+
+
+def atol_scales(ref: ReferenceOutputs, plan_trials: list) -> list[list[float]]:
+    """Per trial and output: RMS of the reference output over its RMS on base trials."""
+    rms = base_rms(ref, plan_trials)
+    return [[C.rms(o) / rms[j] if j < len(rms) and rms[j] > 0 else 1.0
              for j, o in enumerate(outs)] for outs in ref.outputs]
 
 
@@ -128,15 +134,16 @@ def _shape_problem(t: dict, r: dict) -> str | None:
 
 
 def match(out: torch.Tensor, strict: torch.Tensor, tf32: tuple[float, ...] | None, cfg: EvaluatorConfig,
-          tolerance: Mapping[str, float] | None, scale: float = 1.0, facts: dict | None = None) -> dict | None:
+          tolerance: Mapping[str, float] | None, scale: float = 1.0, facts: dict | None = None,
+          few: float = 0.0) -> dict | None:
     """None when `out` matches the strict reference, or (float32) the precision contract:
     within what TF32 mode moves the reference (`tf32`, compare.tf32_deviation; then
     facts["precision"] becomes "tf32"); else the strict mismatch."""
     tol = C.tolerance_for(strict.dtype, cfg.correctness, tolerance)
-    stats = C.compare(out, strict, tol, scale)
+    stats = C.compare(out, strict, tol, scale, few)
     if stats is None or not _deviation(tf32) or tol is None or strict.dtype != torch.float32:
         return stats
-    if C.compare(out, strict, C.tf32_tolerance(tol, tf32), scale) is not None:
+    if C.compare(out, strict, C.tf32_tolerance(tol, tf32), scale, few) is not None:
         return stats
     if facts is not None:
         facts["precision"] = "tf32"
@@ -170,7 +177,8 @@ def _correctness(trials: list, cand: list, cand_inputs: list, ref: ReferenceOutp
         alts = ref.tf32[i] if i < len(ref.tf32) else []
         for j, (o, r) in enumerate(pairs):
             scale = scales[i][j] if j < len(scales[i]) else 1.0
-            stats = match(o, r, alts[j] if j < len(alts) else None, cfg, tolerance, scale, facts)
+            stats = match(o, r, alts[j] if j < len(alts) else None, cfg, tolerance, scale, facts,
+                          C.SPIKED_FEW if ref.trials[i].get("transform") == "spike" else 0.0)
             if stats is not None:
                 return Outcome("incorrect", F.mismatch_text(name, j, stats),
                                details={"trial": i, "mismatch": stats})
@@ -252,11 +260,16 @@ def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch
                   ref_tf32: dict[int, list[torch.Tensor]], cfg: EvaluatorConfig,
                   tolerance: Mapping[str, float] | None, facts: dict | None = None,
                   n_outputs: Mapping[int, int] | None = None, cand_shapes: Mapping[int, Any] | None = None,
-                  ref_shapes: Mapping[int, Any] | None = None) -> Outcome | None:
+                  ref_shapes: Mapping[int, Any] | None = None,
+                  base: Sequence[float] = (), spiked: bool = False) -> Outcome | None:
     """Outputs of randomly chosen timed runs, and their inputs as the forward left them, must
     match the reference's for the same inputs (`n_outputs`: how many of the reference's
     revealed tensors are outputs; the rest are its inputs after the forward). A big tensor
-    is revealed as the same chunks on both sides (flat); `*_shapes` are the whole ones'."""
+    is revealed as the same chunks on both sides (flat); `*_shapes` are the whole ones'.
+    An output's atol follows its scale as on the trials (`base`: each output's RMS on the
+    base trials): on spiked inputs a backward-stable kernel is off by ~eps x the spike
+    wherever the spike reaches (an exclusive cumsum as inclusive - x), which the spike trial
+    accepts, so a timed run on the same kind of inputs must too."""
     for run in sorted(cand):
         outs, want, alts = cand[run], ref.get(run, []), ref_tf32.get(run, [])
         first_input = (n_outputs or {}).get(run, len(want))
@@ -266,9 +279,12 @@ def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch
             stats: dict | None = {"problem": "different outputs"}
         else:
             # inputs are the same draw on both sides: bit-equal unless a forward wrote them
+            scale = [C.rms(w) / base[j] if j < first_input and j < len(base) and base[j] > 0 else 1.0
+                     for j, w in enumerate(want)]
             bad = [(j, s) for j, (o, w) in enumerate(zip(outs, want))
                    if not (j >= first_input and torch.equal(o, w))
-                   and (s := match(o, w, alts[j] if j < len(alts) else None, cfg, tolerance, facts=facts)) is not None]
+                   and (s := match(o, w, alts[j] if j < len(alts) else None, cfg, tolerance,
+                                   scale[j], facts, C.SPIKED_FEW if spiked else 0.0)) is not None]
             stats = bad[0][1] if bad else None
             if bad and bad[0][0] >= first_input:
                 return Outcome("hack", f"Rejected: while being timed, forward modified its input "

@@ -359,7 +359,8 @@ class _Run:
             return self.finish(cov) if isinstance(cov, judge.Outcome) else self.decide(None, cov)
         with self.phase("timing"):
             outputs = sum(t.numel() * t.element_size() for t in ref.outputs[0]) if ref.outputs else 0
-            timed = time_both(self, child, timing_sets, profile, outputs)
+            timed = time_both(self, child, timing_sets, profile, outputs,
+                              judge.base_rms(ref, list(self.plan.trials)))
         if isinstance(timed, judge.Outcome):
             return self.finish(timed)
         return self.decide(timed, timed.get("coverage"))

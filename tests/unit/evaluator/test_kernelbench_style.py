@@ -24,6 +24,7 @@ CASES = {
     "l1_matrix_scalar": {},
     "l2_conv2d_relu_biasadd": CONV_CPU_SIZES,
     "l2_gemm_divide_sum_scaling": {},
+    "l1_cumsum_exclusive": {},
 }
 
 
