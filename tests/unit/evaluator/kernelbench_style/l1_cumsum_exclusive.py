@@ -2,6 +2,7 @@
 import torch
 import torch.nn as nn
 
+
 class Model(nn.Module):
     """
     A model that performs an exclusive cumulative sum (does not include the current element).
