@@ -1,4 +1,5 @@
 # An honest ModelNew for KernelBench level2/25_Conv2d_Min_Tanh_Tanh; krl check on the CPU gives ok (small sizes).
+import torch
 import torch.nn as nn
 import triton
 import triton.language as tl

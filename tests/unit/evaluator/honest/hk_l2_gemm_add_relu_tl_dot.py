@@ -1,4 +1,5 @@
 # An honest ModelNew for KernelBench level2/76_Gemm_Add_ReLU; krl check on the CPU gives ok (small sizes).
+import math
 
 import torch
 import torch.nn as nn
