@@ -12,7 +12,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import torch
 
@@ -109,15 +109,50 @@ def _shapes_match(t: dict, r: dict) -> bool:
 
 def base_rms(ref: ReferenceOutputs, plan_trials: list) -> list[float]:
     """Per output: its largest RMS over the base-distribution trials."""
-    base = [i for i, (_, d) in enumerate(plan_trials) if d == "base"] or [0]
+    return [b.rms for b in base_facts(ref, plan_trials)]
+
+
+class Base(NamedTuple):
+    """One output on the problem's own inputs (the base trials): its largest RMS, its largest
+    finite magnitude, and TF32's largest deviation there (compare.tf32_deviation, or None)."""
+
+    rms: float
+    peak: float
+    tf32: tuple | None
+
+
+SPIKE_REACH = 2.0
+"""On spiked inputs, elements within this many times the output's largest magnitude on the
+problem's own inputs are judged again as on those inputs (atol unscaled, norms their own,
+TF32's deviation there): a spike inflates the RMS that scales atol and the norm the bounds
+are relative to, and a kernel that found the spike (one cheap pass) ran its matmul in
+bfloat16 everywhere else and was ok (red team, session 14)."""
+
+
+def base_facts(ref: ReferenceOutputs, plan_trials: list) -> list[Base]:
+    base = [i for i, (_, d) in enumerate(plan_trials) if d == "base" and i < len(ref.outputs)] or [0]
     n_out = len(ref.outputs[0]) if ref.outputs else 0
-    return [max((C.rms(ref.outputs[i][j]) for i in base if i < len(ref.outputs)), default=0.0)
-            for j in range(n_out)]
+    facts = []
+    for j in range(n_out):
+        outs = [ref.outputs[i][j] for i in base]
+        devs = [ref.tf32[i][j] for i in base if i < len(ref.tf32) and j < len(ref.tf32[i])
+                and _deviation(ref.tf32[i][j])]
+        tf32 = tuple(max(d[k] if k < len(d) else d[1] for d in devs) for k in range(3)) if devs else None
+        facts.append(Base(max(C.rms(o) for o in outs), max(_peak(o) for o in outs), tf32))
+    return facts
 
 
-def atol_scales(ref: ReferenceOutputs, plan_trials: list) -> list[list[float]]:
+def _peak(t: torch.Tensor) -> float:
+    if not t.numel() or not t.is_floating_point():
+        return 0.0
+    flat = t.reshape(-1)
+    return max(float(torch.nan_to_num(flat[i:i + (1 << 26)], nan=0.0, posinf=0.0, neginf=0.0).abs().max())
+               for i in range(0, flat.numel(), 1 << 26))
+
+
+def atol_scales(ref: ReferenceOutputs, plan_trials: list, rms: list[float] | None = None) -> list[list[float]]:
     """Per trial and output: RMS of the reference output over its RMS on base trials."""
-    rms = base_rms(ref, plan_trials)
+    rms = base_rms(ref, plan_trials) if rms is None else rms
     return [[C.rms(o) / rms[j] if j < len(rms) and rms[j] > 0 else 1.0
              for j, o in enumerate(outs)] for outs in ref.outputs]
 
@@ -135,19 +170,26 @@ def _shape_problem(t: dict, r: dict) -> str | None:
 
 def match(out: torch.Tensor, strict: torch.Tensor, tf32: tuple[float, ...] | None, cfg: EvaluatorConfig,
           tolerance: Mapping[str, float] | None, scale: float = 1.0, facts: dict | None = None,
-          few: float = 0.0) -> dict | None:
+          few: float = 0.0, base: Base | None = None) -> dict | None:
     """None when `out` matches the strict reference, or (float32) the precision contract:
     within what TF32 mode moves the reference (`tf32`, compare.tf32_deviation; then
     facts["precision"] becomes "tf32"); else the strict mismatch."""
     tol = C.tolerance_for(strict.dtype, cfg.correctness, tolerance)
     stats = C.compare(out, strict, tol, scale, few)
-    if stats is None or not _deviation(tf32) or tol is None or strict.dtype != torch.float32:
+    if stats is not None and _deviation(tf32) and tol is not None and strict.dtype == torch.float32:
+        if C.compare(out, strict, C.tf32_tolerance(tol, tf32), scale, few) is None:
+            stats = None
+            if facts is not None:
+                facts["precision"] = "tf32"
+    if stats is not None or base is None or tol is None or base.peak <= 0:
         return stats
-    if C.compare(out, strict, C.tf32_tolerance(tol, tf32), scale, few) is not None:
-        return stats
-    if facts is not None:
-        facts["precision"] = "tf32"
-    return None
+    within = SPIKE_REACH * base.peak  # spiked inputs: the rest, judged as on the problem's own
+    rest = C.compare(out, strict, tol, 1.0, few, within)
+    if rest is not None and base.tf32 is not None and strict.dtype == torch.float32:
+        rest = C.compare(out, strict, C.tf32_tolerance(tol, base.tf32), 1.0, few, within)
+    if rest is not None:
+        rest["where"] = f"elements within {SPIKE_REACH:g}x the largest output on the problem's own inputs"
+    return rest
 
 
 def _deviation(d: Any) -> bool:
@@ -159,7 +201,8 @@ def _deviation(d: Any) -> bool:
 def _correctness(trials: list, cand: list, cand_inputs: list, ref: ReferenceOutputs, plan_trials: list,
                  cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None,
                  facts: dict | None = None) -> Outcome | None:
-    scales = atol_scales(ref, plan_trials)
+    bases = base_facts(ref, plan_trials)
+    scales = atol_scales(ref, plan_trials, [b.rms for b in bases])
     for i, t in enumerate(trials):
         name = _trial_name(plan_trials, i)
         problem = _shape_problem(t, ref.trials[i]) or (F.untrusted(str(t["problem"]))[:400] if t.get("problem") else None)
@@ -177,8 +220,10 @@ def _correctness(trials: list, cand: list, cand_inputs: list, ref: ReferenceOutp
         alts = ref.tf32[i] if i < len(ref.tf32) else []
         for j, (o, r) in enumerate(pairs):
             scale = scales[i][j] if j < len(scales[i]) else 1.0
+            spiked = ref.trials[i].get("transform") == "spike"
             stats = match(o, r, alts[j] if j < len(alts) else None, cfg, tolerance, scale, facts,
-                          C.SPIKED_FEW if ref.trials[i].get("transform") == "spike" else 0.0)
+                          C.SPIKED_FEW if spiked else 0.0,
+                          bases[j] if spiked and j < len(ref.outputs[i]) and j < len(bases) else None)
             if stats is not None:
                 return Outcome("incorrect", F.mismatch_text(name, j, stats),
                                details={"trial": i, "mismatch": stats})
@@ -261,13 +306,14 @@ def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch
                   tolerance: Mapping[str, float] | None, facts: dict | None = None,
                   n_outputs: Mapping[int, int] | None = None, cand_shapes: Mapping[int, Any] | None = None,
                   ref_shapes: Mapping[int, Any] | None = None,
-                  base: Sequence[float] = (), spiked: bool = False) -> Outcome | None:
+                  base: Sequence[Base] = (), spiked: bool = False) -> Outcome | None:
     """Outputs of randomly chosen timed runs, and their inputs as the forward left them, must
     match the reference's for the same inputs (`n_outputs`: how many of the reference's
     revealed tensors are outputs; the rest are its inputs after the forward). A big tensor
     is revealed as the same chunks on both sides (flat); `*_shapes` are the whole ones'.
-    An output's atol follows its scale as on the trials (`base`: each output's RMS on the
-    base trials): on spiked inputs a backward-stable kernel is off by ~eps x the spike
+    An output's atol follows its scale as on the trials (`base`: each output on the base
+    trials, `Base`), and on spiked inputs its elements at the problem's own scale are judged
+    as there (`match`): on spiked inputs a backward-stable kernel is off by ~eps x the spike
     wherever the spike reaches (an exclusive cumsum as inclusive - x), which the spike trial
     accepts, so a timed run on the same kind of inputs must too."""
     for run in sorted(cand):
@@ -279,12 +325,13 @@ def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch
             stats: dict | None = {"problem": "different outputs"}
         else:
             # inputs are the same draw on both sides: bit-equal unless a forward wrote them
-            scale = [C.rms(w) / base[j] if j < first_input and j < len(base) and base[j] > 0 else 1.0
-                     for j, w in enumerate(want)]
+            own = [base[j] if j < first_input and j < len(base) else None for j in range(len(want))]
+            scale = [C.rms(w) / b.rms if b is not None and b.rms > 0 else 1.0 for w, b in zip(want, own)]
             bad = [(j, s) for j, (o, w) in enumerate(zip(outs, want))
                    if not (j >= first_input and torch.equal(o, w))
                    and (s := match(o, w, alts[j] if j < len(alts) else None, cfg, tolerance,
-                                   scale[j], facts, C.SPIKED_FEW if spiked else 0.0)) is not None]
+                                   scale[j], facts, C.SPIKED_FEW if spiked else 0.0,
+                                   own[j] if spiked else None)) is not None]
             stats = bad[0][1] if bad else None
             if bad and bad[0][0] >= first_input:
                 return Outcome("hack", f"Rejected: while being timed, forward modified its input "

@@ -360,7 +360,7 @@ class _Run:
         with self.phase("timing"):
             outputs = sum(t.numel() * t.element_size() for t in ref.outputs[0]) if ref.outputs else 0
             timed = time_both(self, child, timing_sets, profile, outputs,
-                              judge.base_rms(ref, list(self.plan.trials)))
+                              judge.base_facts(ref, list(self.plan.trials)))
         if isinstance(timed, judge.Outcome):
             return self.finish(timed)
         return self.decide(timed, timed.get("coverage"))

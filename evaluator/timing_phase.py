@@ -20,7 +20,7 @@ REFERENCE_TIME_SHARE = 0.25  # of the evaluation's time limit, at least, for tim
 
 
 def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
-              output_bytes: int = 0, base_rms: list[float] | None = None) -> dict | judge.Outcome:
+              output_bytes: int = 0, base: list | None = None) -> dict | judge.Outcome:
     """Candidate timed (and profiled), its process ended, then the reference timed on the
     same schedule in the reference child, all under one exclusive hold of the device: no
     process of the candidate is alive while its reference is measured."""
@@ -69,7 +69,7 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                 raise ProblemFailed(exc.reason) from None
     bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, run.cfg, run.tolerance,
                               run.facts, ref.revealed_outputs, cand.revealed_shapes, ref.revealed_shapes,
-                              base_rms or (), spiked=bool(timing_sets) and timing_sets[0]["transform"] == "spike")
+                              base or (), spiked=bool(timing_sets) and timing_sets[0]["transform"] == "spike")
     if bad is None and not run.ref_in_place:
         bad = judge.judge_input_checksums(cand.input_checksums, ref.input_checksums)
     if bad is None:  # after the specific findings (wrong outputs, no launch at all)

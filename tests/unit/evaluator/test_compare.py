@@ -411,3 +411,26 @@ def test_a_float32_reduction_accumulated_in_another_order_is_within_the_norm_bou
     for wrong in (ref * 1.01, torch.zeros_like(ref)):
         stats = compare(wrong, ref, t)
         assert stats is not None and stats["norm_error"] > t.norm_rtol
+
+
+def test_a_spiked_output_is_judged_again_where_the_spike_did_not_reach():
+    """On spiked inputs one huge row inflates the RMS that scales atol and the norm the
+    bounds are relative to: bfloat16 everywhere else passed (red team, session 14). The
+    elements within SPIKE_REACH x the output's largest magnitude on the problem's own inputs
+    are judged as there; a float32 answer passes both."""
+    from common.config.evaluator import EvaluatorConfig
+    from evaluator.judge import Base, match
+
+    cfg = EvaluatorConfig()
+    torch.manual_seed(0)
+    ref = torch.randn(256, 128) * 30
+    ref[7] = torch.randn(128) * 3e6  # the spiked row
+    rounded = ref.to(torch.bfloat16).float()
+    rounded[7] = ref[7]
+    base = Base(rms=30.0, peak=float((torch.randn(256, 128) * 30).abs().max()), tf32=None)
+    scale = float(ref.pow(2).mean().sqrt()) / 30.0
+    assert match(rounded, ref, None, cfg, None, scale) is None  # what used to pass
+    stats = match(rounded, ref, None, cfg, None, scale, base=base)
+    assert stats is not None and "problem's own inputs" in stats["where"]
+    honest = ref + ref.abs() * 1e-7 * torch.randn_like(ref)
+    assert match(honest, ref, None, cfg, None, scale, base=base) is None
