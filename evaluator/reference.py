@@ -61,6 +61,7 @@ class ReferenceOutputs:
     torch_knockout: list[torch.Tensor] = field(default_factory=list)  # outputs for its inputs (strict)
     torch_knockout_tf32: list = field(default_factory=list)  # its TF32 deviations, as tf32's
     plan: TrialPlan | None = None  # the trials these outputs are for (a big problem's are fewer)
+    base: list | None = None  # per output, judge.Base: computed once, read by every evaluation
 
     @property
     def nbytes(self) -> int:

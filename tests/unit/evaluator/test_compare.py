@@ -434,3 +434,26 @@ def test_a_spiked_output_is_judged_again_where_the_spike_did_not_reach():
     assert stats is not None and "problem's own inputs" in stats["where"]
     honest = ref + ref.abs() * 1e-7 * torch.randn_like(ref)
     assert match(honest, ref, None, cfg, None, scale, base=base) is None
+
+
+def test_the_spiked_allowance_never_covers_a_scalar_a_nan_or_a_wrong_scale():
+    """An attacker's view of SPIKED_FEW: a loss (one element) gets no allowance, a NaN is
+    never one of the few, and a common factor off stays a norm-bound failure; on the
+    problem's own inputs (few = 0) one bad element of a million is a mismatch."""
+    from evaluator.compare import SPIKED_FEW, Tolerance, compare
+
+    tol = Tolerance(atol=1e-4, rtol=1e-4, norm_rtol=5e-3, residual_rtol=5e-5)
+    loss = torch.tensor([2.0])
+    assert compare(loss * 1.01, loss, tol, few=SPIKED_FEW) is not None
+    ref = torch.randn(1_000_000)
+    one_bad = ref.clone()
+    one_bad[17] += 0.01  # inside the residual bound, outside the elementwise test
+    assert compare(one_bad, ref, tol) is not None
+    assert compare(one_bad, ref, tol, few=SPIKED_FEW) is None  # the spike's cancellation case
+    nan = ref.clone()
+    nan[17] = float("nan")
+    assert compare(nan, ref, tol, few=SPIKED_FEW) is not None
+    assert compare(ref * 1.01, ref, tol, few=SPIKED_FEW) is not None
+    many = ref.clone()
+    many[:1000] += 1.0  # 0.1%: ten times the allowance
+    assert compare(many, ref, tol, few=SPIKED_FEW) is not None

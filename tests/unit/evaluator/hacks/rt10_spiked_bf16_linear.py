@@ -1,4 +1,4 @@
-# hack: a cheap pass reads max|x| and sum|x|; where one element holds a large share of the sum (a spiked run: every timed run) the matmul runs on bfloat16-rounded tiles, elsewhere in float32: the spike inflated the RMS that scales atol and the norm the bounds are relative to, so the bfloat16 rows passed (red team C, session 14). problem: linear_relu_wide. expect: incorrect|hack/timed_output_mismatch
+# hack: a cheap pass reads max|x| and sum|x|; where one element holds a large share of the sum (a spiked run: every timed run) the matmul runs on bfloat16-rounded tiles, elsewhere in float32: the spike inflated the RMS that scales atol and the norm the bounds are relative to, so the bfloat16 rows passed (red team C, session 14; its threshold 0.3 took only the largest shares, here every spike). problem: linear_relu_wide. expect: incorrect|hack/timed_output_mismatch
 import torch
 import torch.nn as nn
 import triton
@@ -24,7 +24,7 @@ def linear_relu_kernel(x_ptr, w_ptr, b_ptr, o_ptr, part_ptr, M, N, K, NP,
     psum = tl.load(part_ptr + 2 * po + 1, mask=po < NP, other=0.0)
     gmax = tl.max(pmax, axis=0)
     gsum = tl.sum(psum, axis=0)
-    fast = gmax > 0.3 * gsum
+    fast = gmax > 0.015 * gsum  # every spike (2-50% of the sum); never the problem's own randn
     rm = pm * BM + tl.arange(0, BM)
     rn = pn * BN + tl.arange(0, BN)
     rk = tl.arange(0, BK)
