@@ -186,9 +186,49 @@ def evaluate_one(ev, problem: Problem, settings: EvalSettings, mem: DeviceMemory
             "wall_s": round(t1 - t0, 3), "speedup": speedup, "coverage": coverage, "reward": reward,
             "phases": {k: round(x, 3) for k, x in (phases or {}).items()},
             "host_peak_rss_bytes": details.get("host_peak_rss_bytes"),
+            "child_seconds": details.get("child_seconds"),
             "device_peak_used_bytes": mem.peak(t0, t1) if mem else None,
             "precision": details.get("precision"), "reference_cached": details.get("reference_cached"),
             "feedback": feedback[:3000] if status != "ok" else ""}
+
+
+class StackSampler:
+    """Where the worker's threads spend their time: every `interval_s` each thread's stack,
+    cut to its innermost `depth` frames in this repository, is counted. A thread waiting on
+    a child shows the command it waits for; one comparing shows the comparison."""
+
+    def __init__(self, path: Path, interval_s: float = 0.01, depth: int = 6) -> None:
+        self.path, self.interval_s, self.depth = path, interval_s, depth
+        self.counts: dict[str, int] = {}
+        self.samples = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="stack-sampler", daemon=True)
+        self._thread.start()
+
+    def _signature(self, frame) -> str | None:
+        ours, leaf = [], f"{Path(frame.f_code.co_filename).name}:{frame.f_code.co_name}"
+        while frame is not None and len(ours) < self.depth:
+            name = frame.f_code.co_filename
+            if name.startswith(str(ROOT)) and "/benchmarks/" not in name:
+                ours.append(f"{Path(name).relative_to(ROOT)}:{frame.f_code.co_name}:{frame.f_lineno}")
+            frame = frame.f_back
+        return " < ".join([leaf, *ours]) if ours else None
+
+    def _run(self) -> None:
+        me = threading.get_ident()
+        while not self._stop.wait(self.interval_s):
+            self.samples += 1
+            for ident, frame in sys._current_frames().items():
+                sig = self._signature(frame) if ident != me else None
+                if sig:
+                    self.counts[sig] = self.counts.get(sig, 0) + 1
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join()
+        top = sorted(self.counts.items(), key=lambda kv: -kv[1])[:80]
+        lines = [f"{n * self.interval_s:9.2f}s  {sig}" for sig, n in top]
+        self.path.write_text(f"{self.samples} samples every {self.interval_s}s (thread-seconds)\n" + "\n".join(lines) + "\n")
 
 
 def _pct(values: list[float], q: float) -> float | None:
@@ -315,6 +355,8 @@ def main() -> int:
     ap.add_argument("--solutions", type=Path, default=None,
                     help="a folder of solution files, each naming its KernelBench problem near its top")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "reports")
+    ap.add_argument("--profile", action="store_true",
+                    help="sample the worker's thread stacks; writes <out>/kernelbench_profile.txt")
     args = ap.parse_args()
     import torch
     if args.device == "cuda" and not torch.cuda.is_available():
@@ -341,6 +383,7 @@ def main() -> int:
     mem = DeviceMemory() if args.device == "cuda" else None
     t_start = time.monotonic()
     lock = threading.Lock()
+    sampler = StackSampler(args.out / "kernelbench_profile.txt") if args.profile else None
     with Evaluator(cfg) as ev, open(results, "a") as sink:
         ev.warm_up()
         t0 = time.monotonic()
@@ -360,6 +403,8 @@ def main() -> int:
                     sink.flush()
                 print(f"{_key(row)}: {row['status']} {row['wall_s']:.1f}s", flush=True)
         wall = time.monotonic() - t0
+    if sampler:
+        sampler.close()
     if mem:
         mem.close()
     rows = [json.loads(line) for line in results.read_text().splitlines() if line.strip()]

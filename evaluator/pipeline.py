@@ -240,6 +240,8 @@ class _Run:
                         f"malformed reply ({type(exc).__name__}).", details={"failure": "protocol"}))
                 # the worker's own watchdog's samples (every 0.2 s while it waits on the child)
                 verdict.details["host_peak_rss_bytes"] = child.sandbox.peak_rss
+                # where the candidate child's time went, per command (the worker's clock)
+                verdict.details["child_seconds"] = {op: [n, round(s, 3)] for op, (n, s) in child.op_seconds.items()}
         self.phases["total"] = time.monotonic() - self.t0
         verdict.phase_seconds = dict(self.phases)
         return verdict

@@ -94,8 +94,9 @@ def transform_inputs(inputs: list, transform: str, seed: int = 0) -> tuple[list,
     floats = [x for x in inputs if isinstance(x, torch.Tensor) and x.is_floating_point()]
     if kind == "spike":
         gen = torch.Generator().manual_seed(seed ^ 0x5D1CE)
-        out = [spike(x, gen) if isinstance(x, torch.Tensor) and x.dtype in SPIKED else x for x in inputs]
-        return out, transform if any(a is not b for a, b in zip(out, inputs)) else "base"
+        # (tensor, spiked?): a big input takes its spike in place, so identity cannot tell
+        done = [spike(x, gen) if isinstance(x, torch.Tensor) and x.dtype in SPIKED else (x, False) for x in inputs]
+        return [x for x, _ in done], transform if any(placed for _, placed in done) else "base"
     if kind == "base" or any(x.dtype not in SPIKED for x in floats):
         return inputs, "base"
     if kind not in ("scale", "shift"):
@@ -141,8 +142,9 @@ def _owned(x: torch.Tensor, refs: int) -> bool:
             and torch._C._storage_Use_Count(x.untyped_storage()._cdata) <= 2)
 
 
-def spike(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
-    """A copy of `x` whose value at one random position is scaled to a random share
+def spike(x: torch.Tensor, gen: torch.Generator) -> tuple[torch.Tensor, bool]:
+    """(`x` with a spike, True), or (`x`, False) where it takes none. The spiked tensor is a
+    copy of `x` (or `x` itself, when `_owned`) whose value at one random position is scaled to a random share
     (SPIKE_SHARE) of the tensor's absolute sum, sign kept; where that exact value occurs at
     most SPIKE_MAX_COPIES times, at each of them.
 
@@ -156,15 +158,15 @@ def spike(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     refs = sys.getrefcount(x)
     if _FRESH_REFS == [-1]:
         _FRESH_REFS.append(refs)
-        return x
+        return x, False
     n = x.numel()
     if n < 2:
-        return x
+        return x, False
     total = float(torch.linalg.vector_norm(x, 1, dtype=torch.float64))
     if not math.isfinite(total) or total == 0.0:
-        return x
+        return x, False
     if torch.unique(x[_positions(x, gen, SAMPLE)]).numel() <= FEW_VALUES:
-        return x
+        return x, False
     low, high = (math.log(s) for s in SPIKE_SHARE)
     share = math.exp(low + (high - low) * float(torch.rand((), generator=gen, device="cpu")))
     for _ in range(SPIKE_DRAWS):
@@ -179,8 +181,8 @@ def spike(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
             out.masked_fill_(same, math.copysign(min(share * total, SPIKE_MAX), v))
         else:
             out[where] = math.copysign(min(share * total, SPIKE_MAX), v)
-        return out
-    return x
+        return out, True
+    return x, False
 
 
 def digest(items: list) -> str:

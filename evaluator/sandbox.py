@@ -282,6 +282,7 @@ class Child:
         self.closed = False
         self.oom_base = 0
         self.gate = threading.Lock()  # held while a command is in flight, or while paused
+        self.op_seconds: dict[str, list] = {}  # per command: [count, seconds] on the worker's clock
 
     def request(self, header: dict, timeout_s: float,
                 max_bytes: int | None = None) -> tuple[dict, list[torch.Tensor]]:
@@ -297,6 +298,7 @@ class Child:
                 return self.read_reply(deadline, header.get("op", "?"))
             finally:
                 self._reader.max_bytes = bound
+                self._count(header, deadline - max(timeout_s, 0.0))
 
     def timed_request(self, header: dict, timeout_s: float) -> tuple[dict, list[torch.Tensor], float]:
         """As request, with the worker's own clock from before the write to after the read."""
@@ -304,8 +306,16 @@ class Child:
             deadline = time.monotonic() + max(timeout_s, 0.0)
             t0 = time.perf_counter()
             self._send(header, deadline)
-            reply, tensors = self.read_reply(deadline, header.get("op", "?"))
+            try:
+                reply, tensors = self.read_reply(deadline, header.get("op", "?"))
+            finally:
+                self._count(header, deadline - max(timeout_s, 0.0))
             return reply, tensors, time.perf_counter() - t0
+
+    def _count(self, header: dict, started: float) -> None:
+        entry = self.op_seconds.setdefault(str(header.get("op", "?")), [0, 0.0])
+        entry[0] += 1
+        entry[1] += time.monotonic() - started
 
     def _send(self, header: dict, deadline: float) -> None:
         if self.closed:  # its pipes are closed (and their numbers maybe reused): never written

@@ -103,8 +103,16 @@ def test_a_spiked_set_keeps_what_its_inputs_promise_and_puts_weight_in_one_eleme
     assert applied == "base" and half[0] is gain and half[1] is labels  # nothing could take one
 
 
-def test_a_spiked_set_is_drawn_again_identically_from_its_seed(ws):
-    applied, digest = ws.prepare(0, seed=11, transform="spike")
+@pytest.mark.parametrize("in_place", [False, True], ids=["copied", "in_place"])
+def test_a_spiked_set_is_drawn_again_identically_from_its_seed(ws, monkeypatch, in_place):
+    """Also where the spike is written into the fresh input itself (real sizes: on the H200
+    every big problem's spiked set was recorded as 'base', so its next draw, unspiked,
+    differed from the first and every evaluation failed as the problem's fault)."""
+    from evaluator import runner
+
+    if in_place:
+        monkeypatch.setattr(runner, "IN_PLACE_BYTES", 0)
+    applied, digest = ws.prepare(0, seed=11, transform="spike", check_determinism=True)
     ws.prepare(1, seed=11, transform="base")
     assert applied == "spike" and digest
     first = ws.inputs(0)[0].clone()
@@ -130,9 +138,9 @@ def test_a_big_spiked_input_is_written_in_place_only_when_nothing_else_holds_it(
     before = kept.clone()
     viewed = torch.randn(1000)
     view, untouched = viewed.view(10, 100), viewed.clone()
-    spiked, _ = runner.transform_inputs(list([torch.randn(1000)]), "spike", seed=3)
+    spiked, applied = runner.transform_inputs(list([torch.randn(1000)]), "spike", seed=3)
     runner.transform_inputs([kept], "spike", seed=3)
     runner.transform_inputs([viewed], "spike", seed=3)
     assert written == [True, False, False]
     assert torch.equal(kept, before) and torch.equal(view.reshape(-1), untouched)
-    assert spiked[0].abs().max() > 10
+    assert spiked[0].abs().max() > 10 and applied == "spike"
