@@ -218,6 +218,8 @@ class StackSampler:
         me = threading.get_ident()
         while not self._stop.wait(self.interval_s):
             self.samples += 1
+            if self.samples % 1000 == 0:  # a run cut off by a time limit keeps what it saw
+                self.write()
             for ident, frame in sys._current_frames().items():
                 sig = self._signature(frame) if ident != me else None
                 if sig:
@@ -226,7 +228,10 @@ class StackSampler:
     def close(self) -> None:
         self._stop.set()
         self._thread.join()
-        top = sorted(self.counts.items(), key=lambda kv: -kv[1])[:80]
+        self.write()
+
+    def write(self) -> None:
+        top = sorted(list(self.counts.items()), key=lambda kv: -kv[1])[:80]
         lines = [f"{n * self.interval_s:9.2f}s  {sig}" for sig, n in top]
         self.path.write_text(f"{self.samples} samples every {self.interval_s}s (thread-seconds)\n" + "\n".join(lines) + "\n")
 

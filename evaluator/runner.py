@@ -81,6 +81,7 @@ SPIKE_MAX_COPIES = 4  # positions sharing the chosen value that all get it (a sy
 SPIKE_DRAWS = 8
 FEW_VALUES = 16  # distinct values among SAMPLE positions at most: labels or a mask, left alone
 SAMPLE = 1024
+_SPIKE_SLICE = 1 << 26  # elements per pass: a 17 GiB input's float64 |x| sum asked 32 GiB at once
 SPIKED = (torch.float32, torch.float64)
 
 
@@ -162,7 +163,10 @@ def spike(x: torch.Tensor, gen: torch.Generator) -> tuple[torch.Tensor, bool]:
     n = x.numel()
     if n < 2:
         return x, False
-    total = float(torch.linalg.vector_norm(x, 1, dtype=torch.float64))
+    owned = _owned(x, refs)  # before any view of x below holds its storage too
+    flat = x.view(-1) if x.is_contiguous() else None  # slices of a big input, never a float64 copy
+    parts = [x] if flat is None else [flat[i:i + _SPIKE_SLICE] for i in range(0, n, _SPIKE_SLICE)]
+    total = sum(float(torch.linalg.vector_norm(p, 1, dtype=torch.float64)) for p in parts)
     if not math.isfinite(total) or total == 0.0:
         return x, False
     if torch.unique(x[_positions(x, gen, SAMPLE)]).numel() <= FEW_VALUES:
@@ -175,12 +179,15 @@ def spike(x: torch.Tensor, gen: torch.Generator) -> tuple[torch.Tensor, bool]:
         v = float(value)
         if v == 0.0 or not math.isfinite(v):
             continue
-        same = x == value
-        out = x if _owned(x, refs) else x.clone()  # x's layout either way
-        if int(same.sum()) <= SPIKE_MAX_COPIES:
-            out.masked_fill_(same, math.copysign(min(share * total, SPIKE_MAX), v))
+        copies = sum(int((p == value).sum()) for p in parts)
+        out = x if owned else x.clone()  # x's layout either way
+        big = math.copysign(min(share * total, SPIKE_MAX), v)
+        if copies <= SPIKE_MAX_COPIES:
+            whole = out.view(-1) if flat is not None else None
+            for part in ([out] if whole is None else [whole[i:i + _SPIKE_SLICE] for i in range(0, n, _SPIKE_SLICE)]):
+                part.masked_fill_(part == value, big)
         else:
-            out[where] = math.copysign(min(share * total, SPIKE_MAX), v)
+            out[where] = big
         return out, True
     return x, False
 

@@ -457,3 +457,33 @@ def test_the_spiked_allowance_never_covers_a_scalar_a_nan_or_a_wrong_scale():
     many = ref.clone()
     many[:1000] += 1.0  # 0.1%: ten times the allowance
     assert compare(many, ref, tol, few=SPIKED_FEW) is not None
+
+
+@pytest.mark.parametrize("case", ["far_wrong", "near_wrong", "far_nan", "near_nan", "norm_of_the_rest"])
+def test_the_fast_judgement_of_the_elements_within_reach_agrees_with_the_exact_one(case):
+    """`within` (the spike-free elements of a spiked output) is judged by the float32 pass
+    first; it must agree with the exact float64 statistics, which run only when it says no:
+    what lies beyond reach (|ref| > within, or NaN there) is out of both judgements and norms."""
+    from evaluator import compare as C
+
+    torch.manual_seed(0)
+    ref = torch.randn(100_000)
+    ref[7] = 1e4  # the spike's reach
+    out = ref + 1e-7 * torch.randn(100_000)
+    tol = C.tolerance_for(torch.float32, CorrectnessConfig(), None)
+    if case == "far_wrong":
+        out[7] = 2e4
+    elif case == "near_wrong":
+        out[11] += 1.0
+    elif case == "far_nan":
+        out[7] = float("nan")
+    elif case == "near_nan":
+        out[11] = float("nan")
+    else:  # every element a little off, together over the norm bound of the rest
+        out = ref * (1 + 3 * tol.norm_rtol)
+        out[7] = ref[7]
+    within = 10.0
+    exact = C._statistics(out, ref, tol, tol.atol, within=within)
+    assert C.fast_match(out, ref, tol, within=within) is (exact is None)
+    assert (C.compare(out, ref, tol, within=within) is None) is (exact is None)
+    assert (exact is None) is (case in ("far_wrong", "far_nan"))

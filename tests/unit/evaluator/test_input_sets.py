@@ -103,15 +103,19 @@ def test_a_spiked_set_keeps_what_its_inputs_promise_and_puts_weight_in_one_eleme
     assert applied == "base" and half[0] is gain and half[1] is labels  # nothing could take one
 
 
-@pytest.mark.parametrize("in_place", [False, True], ids=["copied", "in_place"])
-def test_a_spiked_set_is_drawn_again_identically_from_its_seed(ws, monkeypatch, in_place):
+@pytest.mark.parametrize("in_place,sliced", [(False, False), (True, False), (True, True)],
+                         ids=["copied", "in_place", "in_place_sliced"])
+def test_a_spiked_set_is_drawn_again_identically_from_its_seed(ws, monkeypatch, in_place, sliced):
     """Also where the spike is written into the fresh input itself (real sizes: on the H200
     every big problem's spiked set was recorded as 'base', so its next draw, unspiked,
-    differed from the first and every evaluation failed as the problem's fault)."""
+    differed from the first and every evaluation failed as the problem's fault), and a
+    slice at a time (a 17 GiB input's |x| summed in float64 at once asked 32 GiB)."""
     from evaluator import runner
 
     if in_place:
         monkeypatch.setattr(runner, "IN_PLACE_BYTES", 0)
+    if sliced:
+        monkeypatch.setattr(runner, "_SPIKE_SLICE", 7)
     applied, digest = ws.prepare(0, seed=11, transform="spike", check_determinism=True)
     ws.prepare(1, seed=11, transform="base")
     assert applied == "spike" and digest
