@@ -326,8 +326,10 @@ def write_report(out: Path, device: str, meta: dict, rows: list[dict], wall_s: f
     return text
 
 
-def evaluator_config(device: str, concurrency: int, overrides: list[str]):
+def evaluator_config(device: str, concurrency: int, overrides: list[str], timeout_s: float | None = None):
     tree: dict = {"evaluator": {"device": device, "children": concurrency, "metrics": {"enabled": False}}}
+    if timeout_s is not None:  # the worker's own limit caps a request's: --timeout-s sets both
+        tree["evaluator"]["timeout_s"] = timeout_s
     for item in overrides:
         key, _, value = item.partition("=")
         *parents, leaf = key.split(".")
@@ -380,7 +382,7 @@ def main() -> int:
     if args.shuffle is not None:
         import random
         random.Random(args.shuffle).shuffle(todo)
-    cfg = evaluator_config(args.device, args.concurrency, args.set)
+    cfg = evaluator_config(args.device, args.concurrency, args.set, args.timeout_s)
     settings = EvalSettings(device=args.device, timeout_s=args.timeout_s)
     print(f"{len(jobs)} evaluations, {len(done)} already in {results}, {len(todo)} to run; "
           f"{args.concurrency} at once on {args.device}", flush=True)

@@ -189,6 +189,7 @@ def _fast_match(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
     size = min(n, _SLICE)
     diff, limit = torch.empty(size, dtype=work, device=o.device), torch.empty(size, dtype=work, device=o.device)
     ok = torch.empty(size, dtype=torch.bool, device=o.device)
+    magnitude = torch.empty(size, dtype=work, device=o.device)
     widen = o.dtype != work
     wide_o = torch.empty(size, dtype=work, device=o.device) if widen else None
     wide_r = torch.empty(size, dtype=work, device=o.device) if widen else None
@@ -203,12 +204,22 @@ def _fast_match(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
             far = torch.abs(rc, out=limit[:k]).gt(within).logical_or_(torch.isnan(rc))
             d.masked_fill_(far, 0.0)
             rc = rc.masked_fill(far, 0.0)
-        diff_ref += float(torch.dot(d, rc))
-        d.abs_()
+        mag = torch.abs(d, out=magnitude[:k])
         lim = torch.abs(rc, out=limit[:k]).mul_(tol.rtol).add_(atol)
-        if not bool(torch.le(d, lim, out=ok[:k]).all()):
-            return False  # also catches any NaN or inf (their comparisons are False)
-        diff_sq += float(torch.linalg.vector_norm(d)) ** 2
+        good = torch.le(mag, lim, out=ok[:k])  # False at any NaN or inf
+        if not bool(good.all()):
+            # the same infinity, or NaN, on both sides is right (as `_statistics` judges it),
+            # and out of the norms: a cumprod that overflows on x1e3 inputs stays on this path
+            same = (oc == rc).logical_or_(torch.isnan(oc).logical_and_(torch.isnan(rc)))
+            finite = torch.isfinite(oc).logical_and_(torch.isfinite(rc))
+            if not bool(same.logical_or_(good.logical_and_(finite)).all()):  # inf <= inf is no match
+                return False
+            special = finite.logical_not_()
+            d.masked_fill_(special, 0.0)
+            mag.masked_fill_(special, 0.0)
+            rc = rc.masked_fill(special, 0.0)
+        diff_ref += float(torch.dot(d, rc))
+        diff_sq += float(torch.linalg.vector_norm(mag)) ** 2
         ref_sq += float(torch.linalg.vector_norm(rc)) ** 2
     if not all(math.isfinite(x) for x in (diff_sq, ref_sq, diff_ref)):
         return False  # the slow path judges norms that overflow a float

@@ -74,13 +74,18 @@ def noise(t: torch.Tensor) -> None:
             t.copy_(torch.empty(t.shape, dtype=torch.float32, device=t.device).normal_(0.0, 1e2))
 
 
-def noise_scalar(value: bool | int | float) -> bool | int | float:
+HOST_VALUES = (bool, int, float, complex)  # what an aten op hands Python as a value read
+
+
+def noise_scalar(value: bool | int | float | complex) -> bool | int | float | complex:
     """A host scalar nobody could have computed, of `value`'s type (the torch knock-out's
     `.item()`: Python that computes on values read one by one is PyTorch's work too)."""
     if isinstance(value, bool):
         return _RNG.random() < 0.5
     if isinstance(value, int):
         return _RNG.randrange(1 << 7)
+    if isinstance(value, complex):
+        return complex(_RNG.gauss(0.0, 1e3), _RNG.gauss(0.0, 1e3))
     return _RNG.gauss(0.0, 1e3)
 
 
@@ -171,7 +176,7 @@ class NoisyOutputs(TorchDispatchMode):
         kwargs = kwargs or {}
         out = func(*args, **kwargs)
         if self.pick(func.overloadpacket.__name__):
-            if isinstance(out, (bool, int, float)):  # .item(), float(t): a value read to the host
+            if isinstance(out, HOST_VALUES):  # .item(), float(t), complex(t): a value read to the host
                 return noise_scalar(out)
             if self.shapes and data_dependent_shape(func) and isinstance(out, (torch.Tensor, tuple, list)):
                 # the size is the result too (a popcount read off masked_select(...).shape[0])
@@ -229,17 +234,23 @@ class Provenance(TorchDispatchMode):
             return 0
 
     def _source(self, tensors: list) -> str | None:
-        return next((self.marked[k] for k in map(self._key, tensors) if k and k in self.marked), None)
+        return self._marked(list(map(self._key, tensors)))
+
+    def _marked(self, keys: list[int]) -> str | None:
+        return next((self.marked[k] for k in keys if k and k in self.marked), None)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
-        out = func(*args, **kwargs)
-        name = func.overloadpacket.__name__
         ins = [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
                if isinstance(t, torch.Tensor)]
-        if isinstance(out, (bool, int, float)) and ins and name not in GLUE_OPS:
+        # the storages the inputs held BEFORE the op: resize_ and set_ move a tensor to new
+        # memory, whose mark must be the one its data came from (read after, it was none)
+        keys = [self._key(t) for t in ins]
+        out = func(*args, **kwargs)
+        name = func.overloadpacket.__name__
+        if isinstance(out, HOST_VALUES) and ins and name not in GLUE_OPS:
             # a value read to the host (.item(), float(t), torch.equal): Python may compute on it
-            source = self._source(ins)
+            source = self._marked(keys)
             if source is not None and self.handed is None:
                 self.handed = f"forward read values PyTorch computed ({source}) to the host"
             return out
@@ -247,15 +258,15 @@ class Provenance(TorchDispatchMode):
             # the output's size, readable as .shape with no aten op, is a value PyTorch computed
             self.handed = f"forward had PyTorch compute a size from values (aten::{name})"
         if name in ("fill", "fill_"):  # fill_(self, value): a tensor value carries its mark
-            mark = self._source(ins[1:2])
+            mark = self._marked(keys[1:2])
         elif name in MAKE_OPS:
             mark = None
         elif name == "copy_":  # copy_(self, src)
-            mark = self._source(ins[1:2])
+            mark = self._marked(keys[1:2])
         elif name in ("_copy_from", "_copy_from_and_resize"):  # _copy_from(self, dst): self is the source
-            mark = self._source(ins[0:1])
+            mark = self._marked(keys[0:1])
         elif name in GLUE_OPS:
-            mark = self._source(ins)
+            mark = self._marked(keys)
         else:
             mark = f"aten::{name}"
         for t in written(func, args, kwargs, out):

@@ -69,11 +69,13 @@ def _plain(value: object, depth: int = 0) -> bool:
     """Tensors, numbers, strings, dtypes, constexprs and tuples of them: values whose
     meaning to Triton's launcher the harness knows. Exact types: an object of the
     candidate's own class (even an IntEnum) that answers `data_ptr()` would be taken for
-    a pointer to any address."""
+    a pointer to any address. Tuples, never lists: the interpreter hands a kernel a list
+    itself, and a kernel body that appended its values' text to it was a channel to the
+    host no aten op saw (the host computed a GEMM from it, ok under strict)."""
     kind = type(value)
     if kind in _TENSORS or kind in _SCALARS:
         return True
-    if kind in (tuple, list) and depth < 4:
+    if kind is tuple and depth < 4:
         return all(_plain(v, depth + 1) for v in value)
     if _DESCRIPTOR is not None and kind is _DESCRIPTOR:
         return type(value.base) in _TENSORS and all(
@@ -101,7 +103,7 @@ def check_arguments(kernel: object, args: tuple, kwargs: dict) -> None:
 
 def _scalar(value: object, depth: int = 0) -> bool:
     kind = type(value)
-    if kind in (tuple, list) and depth < 4:
+    if kind is tuple and depth < 4:
         return all(_scalar(v, depth + 1) for v in value)
     return kind in _SCALARS
 

@@ -315,10 +315,12 @@ def test_matches_agrees_with_compare_and_stops_at_the_first_bad_slice(monkeypatc
     real_isnan = torch.isnan
     monkeypatch.setattr(torch, "isnan", lambda x: seen.append(1) or real_isnan(x))
     assert not C.matches(ref + 1.0, ref, tol)
-    assert len(seen) == 2  # one slice (both sides) in the exact pass, not all 16
+    # one slice (both sides) in the fast pass (is it NaN on both?) and one in the exact pass,
+    # not all 16
+    assert len(seen) == 4
     seen.clear()
     assert C.compare(ref + 1.0, ref, tol)["mismatch_fraction"] == 1.0
-    assert len(seen) == 32  # compare, whose statistics are read, goes through every slice
+    assert len(seen) == 2 + 32  # compare, whose statistics are read, goes through every slice
 
 
 def test_the_tf32_deviation_is_the_same_a_slice_at_a_time_and_holds_no_copy_of_the_output(monkeypatch):
@@ -459,7 +461,8 @@ def test_the_spiked_allowance_never_covers_a_scalar_a_nan_or_a_wrong_scale():
     assert compare(many, ref, tol, few=SPIKED_FEW) is not None
 
 
-@pytest.mark.parametrize("case", ["far_wrong", "near_wrong", "far_nan", "near_nan", "norm_of_the_rest"])
+@pytest.mark.parametrize("case", ["far_wrong", "near_wrong", "far_nan", "near_nan", "norm_of_the_rest",
+                                  "same_inf", "same_nan", "inf_for_finite", "other_inf", "nan_for_inf"])
 def test_the_fast_judgement_of_the_elements_within_reach_agrees_with_the_exact_one(case):
     """`within` (the spike-free elements of a spiked output) is judged by the float32 pass
     first; it must agree with the exact float64 statistics, which run only when it says no:
@@ -479,11 +482,25 @@ def test_the_fast_judgement_of_the_elements_within_reach_agrees_with_the_exact_o
         out[7] = float("nan")
     elif case == "near_nan":
         out[11] = float("nan")
-    else:  # every element a little off, together over the norm bound of the rest
+    elif case == "norm_of_the_rest":  # every element a little off, together over the norm bound
         out = ref * (1 + 3 * tol.norm_rtol)
         out[7] = ref[7]
+    else:  # infinities and NaN where the reference has them (a cumprod overflowing on x1e3)
+        ref[20], ref[21] = float("inf"), float("nan")
+        out[20], out[21] = ref[20], ref[21]
+        if case == "inf_for_finite":
+            out[22] = float("inf")
+        elif case == "other_inf":
+            out[20] = -float("inf")
+        elif case == "nan_for_inf":
+            out[20] = float("nan")
     within = 10.0
     exact = C._statistics(out, ref, tol, tol.atol, within=within)
     assert C.fast_match(out, ref, tol, within=within) is (exact is None)
     assert (C.compare(out, ref, tol, within=within) is None) is (exact is None)
-    assert (exact is None) is (case in ("far_wrong", "far_nan"))
+    # an infinite or NaN reference element is beyond any reach: out of the judgement
+    assert (exact is None) is (case in ("far_wrong", "far_nan", "same_inf", "same_nan", "other_inf", "nan_for_inf"))
+    exact_whole = C._statistics(out, ref, tol, tol.atol)
+    if case in ("same_inf", "same_nan", "inf_for_finite", "other_inf", "nan_for_inf"):
+        assert C.fast_match(out, ref, tol) is (exact_whole is None)
+        assert (exact_whole is None) is (case in ("same_inf", "same_nan"))
