@@ -42,6 +42,7 @@ def prepare_process(device: str) -> dict:
 
         interpreter_guard.install()  # before the warm-up, so its lazy set-up sees the guard
         _autotune_without_a_driver()
+        _torch_device_without_a_driver()
 
         warm_up("cpu")
     return {"device": device}
@@ -59,6 +60,35 @@ def _autotune_without_a_driver() -> None:
 
     if "do_bench" in vars(autotuner.Autotuner):
         autotuner.Autotuner.do_bench = property(lambda self: same_time)
+
+
+class _NoDriver:
+    """The interpreter's stand-in for Triton's active driver: it names the device tensors
+    live on (the CPU) and is otherwise what no driver is ("0 active drivers")."""
+
+    def get_active_torch_device(self):
+        import torch
+
+        return torch.device("cpu")
+
+    def get_current_device(self) -> int:
+        return 0
+
+    def __getattr__(self, name: str):
+        raise RuntimeError(f"0 active drivers (Triton's CPU interpreter has no device driver: {name})")
+
+
+def _torch_device_without_a_driver() -> None:
+    """The Triton tutorials' `DEVICE = triton.runtime.driver.active.get_active_torch_device()`
+    (a module-level line many solutions copy) raised "0 active drivers" at import under the
+    interpreter: honest files failed to load on the CPU only. It now names the CPU, where
+    the interpreter's tensors are."""
+    from triton.runtime import driver
+
+    try:
+        driver.active  # noqa: B018  (a real driver, where there is one, stays)
+    except RuntimeError:
+        driver.set_active(_NoDriver())
 
 
 def cpu_budget(seconds: float) -> None:

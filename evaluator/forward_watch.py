@@ -47,6 +47,7 @@ GLUE_OPS = frozenset({
     "diagonal", "view_as_real", "view_as_complex", "real", "imag", "contiguous", "clone", "copy",
     "copy_", "_to_copy", "to", "_copy_from", "_copy_from_and_resize", "cat", "stack",
     "constant_pad_nd", "set_", "resize_", "resize_as_", "sym_size",
+    "flip", "roll", "repeat", "im2col",  # fixed permutations and copies: no arithmetic
     "sym_stride", "sym_numel", "sym_storage_offset", "is_same_size", "split_copy", "unbind_copy",
     "view_copy", "permute_copy", "transpose_copy", "expand_copy", "slice_copy", "select_copy",
 })
@@ -199,6 +200,12 @@ MAKE_OPS = frozenset({"empty", "empty_like", "empty_strided", "empty_permuted", 
                        "scalar_tensor", "arange", "lift_fresh", "lift_fresh_copy"})
 
 
+# A compute op's mark when it read memory its forward's kernels were handed fresh (they
+# wrote it: an index a Triton argmin found, gathered by torch): the kernels decided what it
+# returns, which the paper policy's decoy rule asks (strict still counts it as PyTorch's).
+AFTER_KERNELS = " on memory your Triton kernels wrote"
+
+
 class Provenance(TorchDispatchMode):
     """Every checked forward, both policies: which memory holds what a PyTorch compute
     operator produced. Storages written by a compute op (every aten op but GLUE_OPS) are
@@ -215,6 +222,9 @@ class Provenance(TorchDispatchMode):
         super().__init__()
         self.recorder = recorder
         self.marked: dict[int, str] = {}  # storage address -> the compute op that wrote it
+        self.fresh: set[int] = set()  # storages a make op wrote whole, no other op since
+        self.fed: set[int] = set()  # fresh storages handed to a launch: what its kernels wrote
+        self.returned_after_kernels: str | None = None  # returned, computed from kernels' memory
         self.handed: str | None = None  # first launch handed PyTorch-computed memory
         self.returned_computed: str | None = None  # the output PyTorch computed
 
@@ -269,16 +279,24 @@ class Provenance(TorchDispatchMode):
             mark = self._marked(keys)
         else:
             mark = f"aten::{name}"
+            if any(k in self.fed and k not in self.marked for k in keys if k):
+                mark += AFTER_KERNELS
         for t in written(func, args, kwargs, out):
             if key := self._key(t):
                 if mark is not None:
                     self.marked[key] = mark
                 elif _whole_storage(t):  # a write into part of a buffer leaves the rest's mark
                     self.marked.pop(key, None)
+                if name in MAKE_OPS and _whole_storage(t):
+                    self.fresh.add(key)
+                elif name not in GLUE_OPS:  # computed into: no longer only what kernels wrote
+                    self.fresh.discard(key)  # (glue keeps it: the interpreter's own set_ and
+                    self.fed.discard(key)  # copy_ around a launch, a copy of what they wrote)
         return out
 
     def launched(self, kernel: object, args: tuple, kwargs: dict) -> None:
         tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]
+        self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)
         source = self._source(tensors)
         if source is not None and self.handed is None:
             fn = getattr(kernel, "fn", kernel)
@@ -291,10 +309,15 @@ class Provenance(TorchDispatchMode):
     def returned(self, outs: list) -> None:
         source = self._source([t for t in outs if isinstance(t, torch.Tensor)])
         if source is not None:
-            self.returned_computed = f"forward returned memory PyTorch computed ({source})"
+            text = f"forward returned memory PyTorch computed ({source})"
+            if source.endswith(AFTER_KERNELS):
+                self.returned_after_kernels = text
+            else:
+                self.returned_computed = text
 
     def report(self) -> dict:
-        return {"handed": self.handed, "returned": self.returned_computed}
+        return {"handed": self.handed, "returned": self.returned_computed,
+                "returned_after_kernels": self.returned_after_kernels}
 
 
 def _whole_storage(t: torch.Tensor) -> bool:

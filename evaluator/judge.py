@@ -296,7 +296,9 @@ def judge_torch_knockout(knock: tuple | None, ref: ReferenceOutputs, cfg: Evalua
             problem = f"output {bad[0]} was wrong"
     return Outcome("hack", "Rejected under the strict policy: in a run where every PyTorch compute "
                    "operator returned noise (your Triton kernels ran normally; allocation, views and "
-                   f"copies worked), {problem}: PyTorch, not your kernels, computes part of the result.",
+                   f"copies worked), {problem}: PyTorch, not your kernels, computes part of the result "
+                   "(a value read to the host, .item() or float(t), is noise in that run too: hand your "
+                   "kernels tensors, not Python numbers read from them).",
                    hacks=["torch_computes"])
 
 
@@ -305,11 +307,12 @@ def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool) ->
     Triton kernel is handed it and forward does not return it (`torch_computes`). Paper:
     PyTorch may compute, but a forward that returns what PyTorch computed and whose
     knock-out run only raised has kernels that decide whether it runs, not what it returns
-    (`triton_not_needed`)."""
+    (`triton_not_needed`); not where PyTorch computed it from memory the kernels wrote (a
+    Triton argmin's indices, gathered by torch: random indices in the knock-out raise)."""
     reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
     if strict:
-        found = next((r.get("handed") or r.get("returned") for r in reports
-                      if r.get("handed") or r.get("returned")), None)
+        found = next((r.get("handed") or r.get("returned") or r.get("returned_after_kernels") for r in reports
+                      if r.get("handed") or r.get("returned") or r.get("returned_after_kernels")), None)
         if found:
             return Outcome("hack", f"Rejected under the strict policy: {F.untrusted(str(found))[:300]}: "
                            "PyTorch, not your kernels, computes part of the result.", hacks=["torch_computes"])

@@ -75,10 +75,27 @@ def test_glue_and_fresh_memory_stay_unmarked_and_unnoised():
         out = torch.empty(12)
         out.copy_(x.view(3, 4).reshape(-1))
         watch.returned([out])
-    assert watch.report() == {"handed": None, "returned": None}
+    assert watch.report() == {"handed": None, "returned": None, "returned_after_kernels": None}
     with torch_compute_noised():
         y = torch.empty(3, 4).copy_(x.view(3, 4)).t().contiguous()
     assert torch.equal(y, x.view(3, 4).t())
+
+
+def test_permutations_and_repeats_are_glue():
+    """flip, roll, repeat and im2col move values and compute none (honest corpus, session 15:
+    a reverse cumsum written flip -> Triton scan -> flip, and an im2col + Triton GEMM conv,
+    were called torch_computes under strict)."""
+    x = torch.arange(24.0).view(1, 1, 4, 6)
+    moves = (lambda t: t.flip(-1), lambda t: t.roll(2, -1), lambda t: t.repeat(1, 2, 1, 1),
+             lambda t: F.unfold(t, 2))
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        outs = [move(x) for move in moves]
+        watch.returned(outs)
+    assert watch.report()["returned"] is None
+    with torch_compute_noised():
+        noised = [move(x) for move in moves]
+    assert all(torch.equal(a, b) for a, b in zip(outs, noised))
 
 
 def test_running_statistics_read_in_eval_mode_are_left_alone():

@@ -57,6 +57,10 @@ FULL = {
     "s12_07_mish_fp16_dispatch.py": ("activation/mish", {"batch_size": 4, "dim": 300}),
     "s13_01_relu_liger_ensure_contiguous.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     "s13_02_relu_logger_module_try.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
+    # the tutorials' DEVICE = driver.active.get_active_torch_device(): "0 active drivers" on the CPU
+    "s15_relu_tutorial_device.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
+    # a Triton argmax, values gathered by torch: the knock-out's random indices raise under 128
+    "s15_max_dim_triton_argmax_torch_gather.py": ("reduction/max_dim", {"batch_size": 16, "dim": 100}),
 }
 
 
