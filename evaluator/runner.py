@@ -83,32 +83,79 @@ FEW_VALUES = 16  # distinct values among SAMPLE positions at most: labels or a m
 SAMPLE = 1024
 _SPIKE_SLICE = 1 << 26  # elements per pass: a 17 GiB input's float64 |x| sum asked 32 GiB at once
 SPIKED = (torch.float32, torch.float64)
+COMPLEX = (torch.complex64, torch.complex128)
 
 
 def transform_inputs(inputs: list, transform: str, seed: int = 0) -> tuple[list, str]:
-    """Apply 'base', 'scale:F', 'shift:F' or 'spike' to floating tensors; returns the inputs
-    and the transform actually applied. Scaling and shifting apply only when every floating
-    input is float32/float64 ('base' otherwise: half precision's range and resolution would
-    not hold them); a spike goes into each float32/float64 input that can take one, and the
-    set is 'base' when none could. `seed` places the spikes."""
+    """Apply 'base', 'scale:F', 'shift:F' or 'spike' to floating (and complex) tensors, also
+    those inside lists and tuples of the inputs; returns the inputs and the transform actually
+    applied. Scaling and shifting apply only when every floating input is float32/float64 or
+    complex ('base' otherwise: half precision's range and resolution would not hold them); a
+    spike goes into each float32/float64 input that can take one (a complex one's real view),
+    and the set is 'base' when none could. `seed` places the spikes.
+
+    Red team B (session 15): complex tensors and float tensors inside a list argument were
+    never spiked nor scaled, so a sampled global norm over them was ok (and scale:1e3 was
+    reported applied to a complex input it had left as it was)."""
     kind, _, arg = transform.partition(":")
-    floats = [x for x in inputs if isinstance(x, torch.Tensor) and x.is_floating_point()]
     if kind == "spike":
         gen = torch.Generator().manual_seed(seed ^ 0x5D1CE)
         # (tensor, spiked?): a big input takes its spike in place, so identity cannot tell
-        done = [spike(x, gen) if isinstance(x, torch.Tensor) and x.dtype in SPIKED else (x, False) for x in inputs]
-        return [x for x, _ in done], transform if any(placed for _, placed in done) else "base"
-    if kind == "base" or any(x.dtype not in SPIKED for x in floats):
+        out, placed = _spiked(inputs, gen)
+        return out, transform if placed else "base"
+    floats = [x for x in _leaves(inputs) if x.is_floating_point() or x.is_complex()]
+    if kind == "base" or any(x.dtype not in SPIKED and not x.is_complex() for x in floats):
         return inputs, "base"
     if kind not in ("scale", "shift"):
         raise ValueError(f"unknown input distribution {transform!r}")
     factor = float(arg)
+    return _moved(inputs, factor, kind == "scale"), transform
+
+
+_NESTED = (list, tuple)  # exact types: a candidate's or a library's container is left alone
+_DEPTH = 3
+
+
+def _leaves(items: list | tuple, depth: int = 0) -> list[torch.Tensor]:
+    found = []
+    for x in items:
+        if type(x) in _NESTED and depth < _DEPTH:
+            found += _leaves(x, depth + 1)
+        elif isinstance(x, torch.Tensor):
+            found.append(x)
+    return found
+
+
+def _moved(items: list | tuple, factor: float, scale: bool, depth: int = 0) -> list:
     out = []
-    for x in inputs:
-        if isinstance(x, torch.Tensor) and x.is_floating_point():
-            x = x * factor if kind == "scale" else x + factor
+    for x in items:
+        if type(x) in _NESTED and depth < _DEPTH:
+            x = type(x)(_moved(x, factor, scale, depth + 1))
+        elif isinstance(x, torch.Tensor) and (x.is_floating_point() or x.is_complex()):
+            x = x * factor if scale else x + factor
         out.append(x)
-    return out, transform
+    return out
+
+
+def _spiked(items: list | tuple, gen: torch.Generator, depth: int = 0) -> tuple[list, bool]:
+    """`spike` on every tensor that can take one, at any depth; whether one was placed.
+    (The loop's own reference to each tensor is what `_owned` measured: keep its shape.)"""
+    out, placed = [], False
+    for x in items:
+        if type(x) in _NESTED and depth < _DEPTH:
+            inner, p = _spiked(x, gen, depth + 1)
+            out.append(type(x)(inner))
+        elif isinstance(x, torch.Tensor) and x.dtype in SPIKED:
+            y, p = spike(x, gen)
+            out.append(y)
+        elif isinstance(x, torch.Tensor) and x.dtype in COMPLEX:
+            y, p = spike(torch.view_as_real(x), gen)  # a view: spiked in a copy
+            out.append(torch.view_as_complex(y) if p else x)
+        else:
+            out.append(x)
+            p = False
+        placed = placed or p
+    return out, placed
 
 
 def _positions(x: torch.Tensor, gen: torch.Generator, count: int) -> tuple[torch.Tensor, ...]:

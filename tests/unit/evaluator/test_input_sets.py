@@ -148,3 +148,23 @@ def test_a_big_spiked_input_is_written_in_place_only_when_nothing_else_holds_it(
     assert written == [True, False, False]
     assert torch.equal(kept, before) and torch.equal(view.reshape(-1), untouched)
     assert spiked[0].abs().max() > 10 and applied == "spike"
+
+
+def test_complex_inputs_and_inputs_inside_lists_are_spiked_and_scaled():
+    """Red team B (session 15): complex tensors and tensors inside a list argument were
+    never transformed (and scale:1e3 was reported applied to a complex input left as it was):
+    a sampled norm over them was ok on every trial."""
+    from evaluator.runner import transform_inputs
+
+    z = torch.randn(64, 64, dtype=torch.complex64)
+    a, b = torch.randn(4096), torch.randn(1024)
+    scaled, applied = transform_inputs([z, [a, b]], "scale:1e3")
+    assert applied == "scale:1e3" and torch.equal(scaled[0], z * 1e3)
+    assert isinstance(scaled[1], list) and torch.equal(scaled[1][0], a * 1e3) and torch.equal(scaled[1][1], b * 1e3)
+    spiked, applied = transform_inputs([z, [a, b]], "spike", seed=5)
+    assert applied == "spike" and spiked[0].dtype == torch.complex64
+    for before, after in ((torch.view_as_real(z), torch.view_as_real(spiked[0])), (a, spiked[1][0]), (b, spiked[1][1])):
+        changed = before != after
+        assert int(changed.sum()) == 1  # one element carries 2-50% of the absolute sum
+        assert 0.02 <= float(after[changed].abs()) / float(before.abs().sum()) <= 0.5
+    assert torch.equal(spiked[1][0], transform_inputs([z, [a, b]], "spike", seed=5)[0][1][0])  # reproducible
