@@ -330,7 +330,7 @@ def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch
                   tolerance: Mapping[str, float] | None, facts: dict | None = None,
                   n_outputs: Mapping[int, int] | None = None, cand_shapes: Mapping[int, Any] | None = None,
                   ref_shapes: Mapping[int, Any] | None = None,
-                  base: Sequence[Base] = (), spiked: bool = False) -> Outcome | None:
+                  base: Sequence[Base] = (), spiked: bool | frozenset[int] = False) -> Outcome | None:
     """Outputs of randomly chosen timed runs, and their inputs as the forward left them, must
     match the reference's for the same inputs (`n_outputs`: how many of the reference's
     revealed tensors are outputs; the rest are its inputs after the forward). A big tensor
@@ -339,9 +339,11 @@ def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch
     trials, `Base`), and on spiked inputs its elements at the problem's own scale are judged
     as there (`match`): on spiked inputs a backward-stable kernel is off by ~eps x the spike
     wherever the spike reaches (an exclusive cumsum as inclusive - x), which the spike trial
-    accepts, so a timed run on the same kind of inputs must too."""
+    accepts, so a timed run on the same kind of inputs must too (`spiked`: all of them, or the
+    runs whose inputs were spiked)."""
     for run in sorted(cand):
         outs, want, alts = cand[run], ref.get(run, []), ref_tf32.get(run, [])
+        on_spike = run in spiked if isinstance(spiked, frozenset) else spiked
         first_input = (n_outputs or {}).get(run, len(want))
         shapes_differ = (cand_shapes or {}).get(run) != (ref_shapes or {}).get(run)
         if shapes_differ or len(outs) != len(want) or any(o.shape != w.shape or o.dtype != w.dtype
@@ -354,8 +356,8 @@ def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch
             bad = [(j, s) for j, (o, w) in enumerate(zip(outs, want))
                    if not (j >= first_input and torch.equal(o, w))
                    and (s := match(o, w, alts[j] if j < len(alts) else None, cfg, tolerance,
-                                   scale[j], facts, C.SPIKED_FEW if spiked else 0.0,
-                                   own[j] if spiked else None)) is not None]
+                                   scale[j], facts, C.SPIKED_FEW if on_spike else 0.0,
+                                   own[j] if on_spike else None)) is not None]
             stats = bad[0][1] if bad else None
             if bad and bad[0][0] >= first_input:
                 return Outcome("hack", f"Rejected: while being timed, forward modified its input "

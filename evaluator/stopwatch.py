@@ -82,6 +82,14 @@ class Schedule:
         seeds = self.seeds + tuple(rng.getrandbits(63) for _ in range(runs))
         return Schedule(sets, seeds, self.warmup, self.profiled, self.batch)
 
+    def extend_batches(self, order: list[int], groups: list[list[int]], rng: secrets.SystemRandom) -> Schedule:
+        """One batch of `batch` forwards per entry of `order`, each drawing from that group of
+        input sets only (`balanced`): each group's batches get a median of their own
+        (`net_seconds`)."""
+        sets = tuple(groups[g][i % len(groups[g])] for g in order for i in range(self.batch))
+        seeds = tuple(rng.getrandbits(63) for _ in sets)
+        return Schedule(self.sets + sets, self.seeds + seeds, self.warmup, self.profiled, self.batch)
+
     def batches(self) -> list[range]:
         """Positions of each timed batch, in order (forward r of the timing is position
         warmup + r)."""
@@ -94,6 +102,7 @@ class Series:
     """What the worker measured for one model."""
 
     times_s: list[float] = field(default_factory=list)          # worker clock per timed batch
+    batch_sets: list[int] = field(default_factory=list)         # per timed batch: its first input set
     events_s: list[float] = field(default_factory=list)         # the child's claim, per forward (GPU)
     null_s: list[float] = field(default_factory=list)           # the null batch after each timed batch
     revealed: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # forward -> outputs, inputs after
@@ -260,8 +269,8 @@ def _warm_up(child, schedule: Schedule, flush_bytes: int, timeout_s) -> tuple[li
 
 
 def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, flush_bytes: int,
-                   timeout_s, profiled_runs: int = 0,
-                   output_bytes: int = 0) -> tuple[Schedule, Series, frozenset[int]]:
+                   timeout_s, profiled_runs: int = 0, output_bytes: int = 0,
+                   groups: list[list[int]] | None = None) -> tuple[Schedule, Series, frozenset[int]]:
     """Warm-up, then timed batches with reveals chosen after each commitment.
     `profiled_runs` more batches, at positions drawn here, run under the profiler: to the
     forward they are timed batches like the others (so coverage describes the forward
@@ -270,11 +279,13 @@ def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, fl
     estimate only; nothing the child claims is subtracted from its time). A forward that
     returns the same memory twice in one batch (a reused output buffer) is timed again,
     one forward per round trip, so no later forward overwrites an earlier one's result."""
+    groups = groups or [list(set_ids)]
     try:
-        return _time_candidate(child, set_ids, cfg, device, flush_bytes, timeout_s, profiled_runs, output_bytes)
+        return _time_candidate(child, set_ids, cfg, device, flush_bytes, timeout_s, profiled_runs, output_bytes,
+                               groups)
     except _Aliased:  # the forward reuses its output memory: one forward per round trip
         return _time_candidate(child, set_ids, cfg.model_copy(update={"max_batch": 1}), device, flush_bytes,
-                               timeout_s, profiled_runs, output_bytes)
+                               timeout_s, profiled_runs, output_bytes, groups)
 
 
 class _Aliased(Exception):
@@ -282,7 +293,8 @@ class _Aliased(Exception):
 
 
 def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, flush_bytes: int,
-                    timeout_s, profiled_runs: int, output_bytes: int) -> tuple[Schedule, Series, frozenset[int]]:
+                    timeout_s, profiled_runs: int, output_bytes: int,
+                    groups: list[list[int]]) -> tuple[Schedule, Series, frozenset[int]]:
     rng = secrets.SystemRandom()
     warmup = max(cfg.warmup_runs if device == "cuda" else cfg.cpu_warmup_runs, 1)
     schedule = Schedule((), (), warmup).extend(warmup, set_ids, rng)
@@ -291,10 +303,13 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
     estimate = max(statistics.median(warm) - overhead, 1e-6)
     k = batch_size(cfg, device, estimate, nbytes + output_bytes)
     n_batches = max(math.ceil(run_count(cfg, device, estimate) / k),
-                    cfg.min_batches if device == "cuda" else 1)
+                    cfg.min_batches if device == "cuda" else 1, len(groups))
     total = n_batches + profiled_runs
-    schedule = Schedule(schedule.sets, schedule.seeds, warmup,
-                        frozenset(rng.sample(range(total), profiled_runs)), k).extend(total * k, set_ids, rng)
+    profiled = frozenset(rng.sample(range(total), profiled_runs))
+    # the timed batches take the groups in turn, and so do the profiled ones, in random orders
+    timed, shown = balanced(n_batches, len(groups), rng), balanced(profiled_runs, len(groups), rng)
+    order = [shown.pop() if b in profiled else timed.pop() for b in range(total)]
+    schedule = Schedule(schedule.sets, schedule.seeds, warmup, profiled, k).extend_batches(order, groups, rng)
     p = reveal_probability(cfg, device, n_batches * k)
     p_inputs = min(1.0, cfg.input_reveals / max(p * n_batches * k, 1.0))
     series, chosen = Series(batch=k), set()
@@ -321,6 +336,7 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
                 series.provenance.append(reply["provenance"])
         else:
             series.times_s.append(seconds)
+            series.batch_sets.append(schedule.sets[positions[0]])
             series.null_s.append(_go(child, len(positions), flush_bytes, timeout_s(), null=True)[1])
             if isinstance(reply.get("events_s"), list):
                 series.events_s.extend(float(e) for e in reply["events_s"])
@@ -357,6 +373,7 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
         reply, seconds = _go(child, len(positions), flush_bytes, timeout_s(), profile=b in schedule.profiled)
         if b not in schedule.profiled:  # the batches the candidate ran profiled: not compared
             series.times_s.append(seconds)
+            series.batch_sets.append(schedule.sets[positions[0]])
             series.null_s.append(_go(child, len(positions), flush_bytes, timeout_s(), null=True)[1])
             if isinstance(reply.get("events_s"), list):
                 series.events_s.extend(float(e) for e in reply["events_s"])
@@ -406,10 +423,33 @@ def profiled_coverage(runs: list[dict]) -> dict | None:
     return shown
 
 
-def net_seconds(series: Series, null_cap_s: float | None = None, floor_s: float = 1e-6) -> float:
+def net_seconds(series: Series, null_cap_s: float | None = None, floor_s: float = 1e-6,
+                groups: list[list[int]] | None = None) -> float:
     """Time per forward: the median over timed batches of (batch - its null batch), each
     null at most `null_cap_s` (the trusted median null, for a candidate), over the batch
-    size (never below floor_s)."""
+    size (never below floor_s). With `groups` (input sets of different kinds: spiked and
+    the problem's own), the largest of the groups' medians: a forward that is cheap on one
+    kind of input only (it skips what a spike makes negligible, or samples where nothing
+    is spiked) is timed on the other."""
+    per = group_seconds(series, null_cap_s, groups)
+    return max(max(x for x in per if x is not None), floor_s)
+
+
+def group_seconds(series: Series, null_cap_s: float | None = None,
+                  groups: list[list[int]] | None = None) -> list[float | None]:
+    """Per group of input sets (one group: all), the median net time per forward of its
+    timed batches (None where it has none)."""
     nulls = series.null_s if null_cap_s is None else [min(n, null_cap_s) for n in series.null_s]
     diffs = [t - n for t, n in zip(series.times_s, nulls)] or series.times_s
-    return max(statistics.median(diffs) / series.batch, floor_s)
+    if not groups or len(groups) < 2 or len(series.batch_sets) != len(diffs):
+        return [statistics.median(diffs) / series.batch]
+    kind = {s: g for g, ids in enumerate(groups) for s in ids}
+    per = [[d for d, s in zip(diffs, series.batch_sets) if kind.get(s) == g] for g in range(len(groups))]
+    return [statistics.median(p) / series.batch if p else None for p in per]
+
+
+def balanced(n: int, groups: int, rng: secrets.SystemRandom) -> list[int]:
+    """n group numbers, each group as often as can be, in a random order."""
+    order = [b % groups for b in range(n)]
+    rng.shuffle(order)
+    return order

@@ -25,6 +25,8 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
     same schedule in the reference child, all under one exclusive hold of the device: no
     process of the candidate is alive while its reference is measured."""
     ids = [s["id"] for s in timing_sets]
+    kinds = sorted({s["transform"] for s in timing_sets})
+    groups = [[s["id"] for s in timing_sets if s["transform"] == kind] for kind in kinds]
     flush = run.cfg.timing.l2_flush_bytes if run.ev.device == "cuda" else 0
     cov = None
     with run.ev.pool.reference() as ref_child:
@@ -40,7 +42,7 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                 schedule, cand, reveal = stopwatch.time_candidate(
                     child, ids, run.cfg.timing, run.ev.device, flush, run.left,
                     profiled_runs=run.cfg.profiling.forwards if profile else 0,
-                    output_bytes=output_bytes)
+                    output_bytes=output_bytes, groups=groups)
             except stopwatch._ChildError as exc:
                 return judge.from_error(exc.reply, "timing", run.sanitize)
             except stopwatch.ForgedTiming as exc:
@@ -69,7 +71,7 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                 raise ProblemFailed(exc.reason) from None
     bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, run.cfg, run.tolerance,
                               run.facts, ref.revealed_outputs, cand.revealed_shapes, ref.revealed_shapes,
-                              base or (), spiked=bool(timing_sets) and timing_sets[0]["transform"] == "spike")
+                              base or (), spiked=_spiked_runs(schedule, timing_sets))
     if bad is None and not run.ref_in_place:
         bad = judge.judge_input_checksums(cand.input_checksums, ref.input_checksums)
     if bad is None:  # after the specific findings (wrong outputs, no launch at all)
@@ -78,7 +80,8 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
     if bad is None and run.cfg.policy.name == "strict":  # PyTorch's work in the timed forwards
         bad = judge.judge_provenance([{"provenance": p} for p in cand.provenance], True, False)
     null = ref.null_median_s
-    ref_s, cand_s = stopwatch.net_seconds(ref), stopwatch.net_seconds(cand, null_cap_s=null)
+    ref_s = stopwatch.net_seconds(ref, groups=groups)
+    cand_s = stopwatch.net_seconds(cand, null_cap_s=null, groups=groups)
     if ref.events_s:  # the reference child's own events are trusted: a floor under its time
         ref_s = max(ref_s, statistics.median(ref.events_s))
     if bad is None and run.ev.device == "cuda":
@@ -90,7 +93,7 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
         else "evaluator clock, cpu interpreter"
     k = schedule.batch
     run.details["timing"] = {
-        "clock": clock, "inputs": timing_sets[0]["transform"] if timing_sets else None,
+        "clock": clock, "inputs": "+".join(kinds) if kinds else None,
         "runs": len(cand.times_s) * k, "batch": k,
         "batches": len(cand.times_s), "revealed_runs": sorted(reveal),
         "profiled_batches": sorted(schedule.profiled),
@@ -100,8 +103,19 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                       "min_s": min(t - min(n, null) for t, n in zip(cand.times_s, cand.null_s)) / k,
                       "max_s": max(t - min(n, null) for t, n in zip(cand.times_s, cand.null_s)) / k},
         "protocol_overhead_s": null}
+    if len(kinds) > 1:  # each kind of timed input's own median; the slower one is the time
+        run.details["timing"]["by_inputs"] = {
+            kind: {"candidate_s": c, "ref_s": r} for kind, c, r in
+            zip(kinds, stopwatch.group_seconds(cand, null, groups), stopwatch.group_seconds(ref, None, groups))}
     if cand.events_s:
         run.details["timing"]["cuda_events_median_s"] = {
             "candidate": statistics.median(cand.events_s),
             "ref": statistics.median(ref.events_s) if ref.events_s else None}
     return {"ref_s": ref_s, "cand_s": cand_s, "clock": clock, "coverage": cov}
+
+
+def _spiked_runs(schedule: stopwatch.Schedule, timing_sets: list[dict]) -> frozenset[int]:
+    """The timed runs (numbered from the first after the warm-up) whose inputs were spiked."""
+    spiked = {s["id"] for s in timing_sets if s["transform"] == "spike"}
+    return frozenset(i - schedule.warmup for i in range(schedule.warmup, len(schedule.sets))
+                     if schedule.sets[i] in spiked)
