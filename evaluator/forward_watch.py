@@ -256,6 +256,8 @@ class Provenance(TorchDispatchMode):
         # the storages the inputs held BEFORE the op: resize_ and set_ move a tensor to new
         # memory, whose mark must be the one its data came from (read after, it was none)
         keys = [self._key(t) for t in ins]
+        keys += [_storage_key(a) for a in (*args, *kwargs.values())
+                 if isinstance(a, (torch.UntypedStorage, torch.TypedStorage))]  # set_(source storage)
         out = func(*args, **kwargs)
         name = func.overloadpacket.__name__
         if isinstance(out, HOST_VALUES) and ins and name not in GLUE_OPS:
@@ -275,8 +277,8 @@ class Provenance(TorchDispatchMode):
             mark = self._marked(keys[1:2])
         elif name in ("_copy_from", "_copy_from_and_resize"):  # _copy_from(self, dst): self is the source
             mark = self._marked(keys[0:1])
-        elif name in GLUE_OPS:
-            mark = self._marked(keys)
+        elif name in GLUE_OPS:  # before the op, or after it (the interpreter's set_ aliasing an argument)
+            mark = self._marked(keys) or self._source(ins)
         else:
             mark = f"aten::{name}"
             if any(k in self.fed and k not in self.marked for k in keys if k):
@@ -318,6 +320,13 @@ class Provenance(TorchDispatchMode):
     def report(self) -> dict:
         return {"handed": self.handed, "returned": self.returned_computed,
                 "returned_after_kernels": self.returned_after_kernels}
+
+
+def _storage_key(storage: torch.UntypedStorage | torch.TypedStorage) -> int:
+    try:
+        return storage.data_ptr()
+    except (RuntimeError, NotImplementedError):
+        return 0
 
 
 def _whole_storage(t: torch.Tensor) -> bool:
