@@ -156,10 +156,14 @@ def _peak(t: torch.Tensor) -> float:
 
 
 def atol_scales(ref: ReferenceOutputs, plan_trials: list, rms: list[float] | None = None) -> list[list[float]]:
-    """Per trial and output: RMS of the reference output over its RMS on base trials."""
+    """Per trial and output: RMS of the reference output over its RMS on base trials;
+    computed once per cached reference (seconds for GiB outputs, every evaluation asked)."""
+    if ref.scales is not None:
+        return ref.scales
     rms = base_rms(ref, plan_trials) if rms is None else rms
-    return [[C.rms(o) / rms[j] if j < len(rms) and rms[j] > 0 else 1.0
-             for j, o in enumerate(outs)] for outs in ref.outputs]
+    ref.scales = [[C.rms(o) / rms[j] if j < len(rms) and rms[j] > 0 else 1.0
+                   for j, o in enumerate(outs)] for outs in ref.outputs]
+    return ref.scales
 
 
 def _shape_problem(t: dict, r: dict) -> str | None:

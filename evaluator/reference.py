@@ -62,6 +62,7 @@ class ReferenceOutputs:
     torch_knockout_tf32: list = field(default_factory=list)  # its TF32 deviations, as tf32's
     plan: TrialPlan | None = None  # the trials these outputs are for (a big problem's are fewer)
     base: list | None = None  # per output, judge.Base: computed once, read by every evaluation
+    scales: list | None = None  # per trial and output, its atol scale (judge.atol_scales), once
 
     @property
     def nbytes(self) -> int:

@@ -504,3 +504,14 @@ def test_the_fast_judgement_of_the_elements_within_reach_agrees_with_the_exact_o
     if case in ("same_inf", "same_nan", "inf_for_finite", "other_inf", "nan_for_inf"):
         assert C.fast_match(out, ref, tol) is (exact_whole is None)
         assert (exact_whole is None) is (case in ("same_inf", "same_nan"))
+
+
+def test_the_rms_of_an_output_with_infinities_is_that_of_its_finite_elements(monkeypatch):
+    """A cumprod overflows on x1e3 inputs: its atol scale is the RMS of what stayed finite,
+    computed a slice at a time (a masked float64 copy of a 4 GiB output was 8 GiB)."""
+    from evaluator import compare as C
+
+    monkeypatch.setattr(C, "_SLICE", 3)
+    t = torch.tensor([float("inf"), 3.0, 4.0, float("nan"), -float("inf"), 0.0, 0.0, 0.0])
+    assert C.rms(t) == pytest.approx(((9 + 16) / 5) ** 0.5)
+    assert C.rms(torch.tensor([float("inf"), float("nan")])) == 0.0
