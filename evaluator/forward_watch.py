@@ -258,6 +258,8 @@ class Provenance(TorchDispatchMode):
         keys = [self._key(t) for t in ins]
         keys += [_storage_key(a) for a in (*args, *kwargs.values())
                  if isinstance(a, (torch.UntypedStorage, torch.TypedStorage))]  # set_(source storage)
+        dests = written(func, args, kwargs, ())  # what it will write (out=, in place): not read data
+        reads = [self._key(t) for t in ins if all(t is not w for w in dests)]
         out = func(*args, **kwargs)
         name = func.overloadpacket.__name__
         if isinstance(out, HOST_VALUES) and ins and name not in GLUE_OPS:
@@ -281,7 +283,10 @@ class Provenance(TorchDispatchMode):
             mark = self._marked(keys) or self._source(ins)
         else:
             mark = f"aten::{name}"
-            if any(k in self.fed and k not in self.marked for k in keys if k):
+            # only an op that reads what the kernels wrote and nothing PyTorch computed (a
+            # gather of the inputs by a Triton argmax's indices): not torch's GEMM indexed by
+            # kernel-written positions, nor a matmul into a kernel-written out= buffer
+            if any(k in self.fed for k in reads if k) and self._marked(reads) is None:
                 mark += AFTER_KERNELS
         for t in written(func, args, kwargs, out):
             if key := self._key(t):

@@ -73,6 +73,8 @@ def _plain(value: object, depth: int = 0) -> bool:
     itself, and a kernel body that appended its values' text to it was a channel to the
     host no aten op saw (the host computed a GEMM from it, ok under strict)."""
     kind = type(value)
+    if kind is _CONSTEXPR:  # what it wraps must be plain too (a wrapped list was a host channel)
+        return depth < 4 and _plain(getattr(value, "value", None), depth + 1)
     if kind in _TENSORS or kind in _SCALARS:
         return True
     if kind is tuple and depth < 4:
@@ -103,6 +105,8 @@ def check_arguments(kernel: object, args: tuple, kwargs: dict) -> None:
 
 def _scalar(value: object, depth: int = 0) -> bool:
     kind = type(value)
+    if kind is _CONSTEXPR:
+        return depth < 4 and _scalar(getattr(value, "value", None), depth + 1)
     if kind is tuple and depth < 4:
         return all(_scalar(v, depth + 1) for v in value)
     return kind in _SCALARS

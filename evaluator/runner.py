@@ -104,7 +104,7 @@ def transform_inputs(inputs: list, transform: str, seed: int = 0) -> tuple[list,
         out, placed = _spiked(inputs, gen)
         return out, transform if placed else "base"
     floats = [x for x in _leaves(inputs) if x.is_floating_point() or x.is_complex()]
-    if kind == "base" or any(x.dtype not in SPIKED and not x.is_complex() for x in floats):
+    if kind == "base" or not floats or any(x.dtype not in SPIKED and not x.is_complex() for x in floats):
         return inputs, "base"
     if kind not in ("scale", "shift"):
         raise ValueError(f"unknown input distribution {transform!r}")
@@ -247,7 +247,9 @@ def digest(items: list) -> str:
     candidate writing into its inputs is caught by `unchanged` instead."""
     crc = 0
     for x in items:
-        if isinstance(x, torch.Tensor):
+        if type(x) in _NESTED:  # tensors inside a list argument: by their bytes too
+            crc = zlib.crc32(digest(list(x)).encode(), crc)
+        elif isinstance(x, torch.Tensor):
             flat = x.detach().to("cpu").contiguous().reshape(-1)
             crc = zlib.crc32(f"{x.dtype}{tuple(x.shape)}".encode(), crc)
             if flat.numel():
@@ -264,7 +266,9 @@ def device_digest(items: list) -> str:
 
     parts = []
     for x in items:
-        if isinstance(x, torch.Tensor):
+        if type(x) in _NESTED:
+            parts.append("[" + device_digest(list(x)) + "]")
+        elif isinstance(x, torch.Tensor):
             parts.append(f"{x.dtype}{tuple(x.shape)}:{checksum([x])}")
         else:
             parts.append(repr(x))

@@ -515,3 +515,17 @@ def test_the_rms_of_an_output_with_infinities_is_that_of_its_finite_elements(mon
     t = torch.tensor([float("inf"), 3.0, 4.0, float("nan"), -float("inf"), 0.0, 0.0, 0.0])
     assert C.rms(t) == pytest.approx(((9 + 16) / 5) ** 0.5)
     assert C.rms(torch.tensor([float("inf"), float("nan")])) == 0.0
+
+
+def test_outputs_too_small_for_float32_squares_are_still_held_to_the_norm_bound():
+    """Red team C (session 15): with every reference value ~1e-24 the float32 pass's sum of
+    squares underflowed to 0 and an all-zero output matched (a product over 10 elements on
+    the x1e-3 trial); those slices' norms are taken in float64."""
+    from evaluator import compare as C
+
+    tol = C.tolerance_for(torch.float32, CorrectnessConfig(), None)
+    ref = torch.full((1000,), 1e-24)
+    assert not C.fast_match(torch.zeros(1000), ref, tol)
+    assert C.compare(torch.zeros(1000), ref, tol) is not None
+    assert C.fast_match(ref * (1 + 1e-6), ref, tol)  # right, and judged so
+    assert C.fast_match(torch.zeros(1000), torch.zeros(1000), tol)
