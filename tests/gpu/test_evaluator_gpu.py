@@ -26,6 +26,10 @@ pytestmark = [pytest.mark.gpu,
 
 UNIT = Path(__file__).resolve().parents[1] / "unit" / "evaluator"
 FIXTURES, HACKS = UNIT / "fixtures", UNIT / "hacks"
+# corpus problem names that are built-in problems: (file, sizes; the corpus's host-side attacks
+# read every element, so not the built-in's GPU size)
+BUILTIN_FIXTURES = {"matmul": (UNIT.parents[2] / "evaluator" / "problems" / "builtin" / "matmul" / "matmul.py",
+                               {"M": 70, "K": 90, "N": 80})}
 # KRL_GPU_HACKS=rt7_* evaluates only the corpus files matching that glob (the whole corpus
 # takes ~8 minutes on an H100, more than one device call can spend beside other checks)
 HACK_FILES = sorted(HACKS.glob(os.environ.get("KRL_GPU_HACKS", "*") + ".py"))
@@ -50,6 +54,9 @@ def _problem(name: str, sizes: dict | None = None, source: str | None = None):
     from common.problemset import Problem
 
     solution = FIXTURES / f"{name}_solution.py"
+    if source is None and name in BUILTIN_FIXTURES:  # a built-in problem at the corpus's small size
+        path, small = BUILTIN_FIXTURES[name]
+        source, sizes = path.read_text(), sizes or small
     return Problem(name=name, source=source or (FIXTURES / f"{name}.py").read_text(),
                    sizes={"cuda": sizes or {}}, solution=solution.read_text() if solution.exists() else None)
 

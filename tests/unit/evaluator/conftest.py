@@ -28,7 +28,10 @@ CPU_SIZES = {
     "softmax": {"batch_size": 4, "dim": 128},
     "linear_relu": {"batch_size": 8, "in_features": 32, "out_features": 16},
     "frobenius": {},  # 1M elements: a sample of one global reduction is inside the norm bound
+    "matmul": {"M": 70, "K": 90, "N": 80},
 }
+# fixture names that are built-in problems (their file, at the CPU sizes above)
+BUILTIN_FIXTURES = {"matmul": Path(__file__).parents[3] / "evaluator" / "problems" / "builtin" / "matmul" / "matmul.py"}
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,7 @@ class FixtureProblem:
 
 
 def fixture_problem(name: str, source: str | None = None) -> FixtureProblem:
-    return FixtureProblem(name=name, source=source or (FIXTURES / f"{name}.py").read_text(),
+    return FixtureProblem(name=name, source=source or BUILTIN_FIXTURES.get(name, FIXTURES / f"{name}.py").read_text(),
                           sizes={"cpu": CPU_SIZES.get(name, {})},
                           solution=(FIXTURES / f"{name}_solution.py").read_text()
                           if (FIXTURES / f"{name}_solution.py").exists() else None)

@@ -131,3 +131,21 @@ def test_a_bool_read_from_computed_values_is_a_host_read():
         y = torch.relu(torch.randn(4))
         assert not torch.equal(y, y + 1)
     assert "host" in (watch.report()["handed"] or "")
+
+
+def test_a_tensors_text_shows_no_values_and_bytes_of_it_are_host_reads(monkeypatch):
+    """Self-attack (session 15): with str() closed (a child's tensor text names shape, dtype
+    and device only), bytes(t) is the remaining plain-Python way to read values (the static
+    layer refuses numpy, tolist, storages, dlpack); it reads each element through
+    aten::_local_scalar_dense, which the strict torch knock-out turns to noise."""
+    from evaluator.child import _values_never_printed
+
+    monkeypatch.setattr(torch.Tensor, "__repr__", torch.Tensor.__repr__)  # restored afterwards
+    monkeypatch.setattr(torch.Tensor, "__str__", torch.Tensor.__str__)
+    _values_never_printed()
+    x = torch.tensor([0.25, 1.5])
+    for text in (str(x), repr(x), f"{x}", "%s" % (x,), str([x])):
+        assert "0.25" not in text and "1.5" not in text and "shape=(2,)" in text
+    data = torch.arange(1, 9, dtype=torch.uint8)
+    with torch_compute_noised():
+        assert bytes(data) != bytes(range(1, 9))
