@@ -51,10 +51,10 @@ class FixtureProblem:
 
 
 def fixture_problem(name: str, source: str | None = None) -> FixtureProblem:
-    return FixtureProblem(name=name, source=source or BUILTIN_FIXTURES.get(name, FIXTURES / f"{name}.py").read_text(),
-                          sizes={"cpu": CPU_SIZES.get(name, {})},
-                          solution=(FIXTURES / f"{name}_solution.py").read_text()
-                          if (FIXTURES / f"{name}_solution.py").exists() else None)
+    path = BUILTIN_FIXTURES.get(name, FIXTURES / f"{name}.py")
+    solution = path.with_suffix(".solution.py") if name in BUILTIN_FIXTURES else FIXTURES / f"{name}_solution.py"
+    return FixtureProblem(name=name, source=source or path.read_text(), sizes={"cpu": CPU_SIZES.get(name, {})},
+                          solution=solution.read_text() if solution.exists() else None)
 
 
 @pytest.fixture(scope="session")
