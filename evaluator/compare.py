@@ -26,7 +26,9 @@ reference outputs differ beyond tolerance ignores its input (constant_output).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 import torch
@@ -65,6 +67,26 @@ def tolerance_for(dtype: torch.dtype, cfg: CorrectnessConfig,
         rtol = float(override.get("rtol", tol.rtol))
         tol = Tolerance(atol, rtol, max(tol.norm_rtol, rtol), max(tol.residual, rtol))
     return tol
+
+
+_JUDGE_DEVICE: ContextVar[torch.device | None] = ContextVar("judge_device", default=None)
+
+
+@contextmanager
+def on_device(device: torch.device | str | None) -> Iterator[None]:
+    """Within this block (this thread), the float32 passes (`fast_match`) run on `device`,
+    host tensors uploaded a slice at a time: the worker's own judgement, on its own copies,
+    only faster. None: where the tensors are."""
+    token = _JUDGE_DEVICE.set(None if device is None else torch.device(device))
+    try:
+        yield
+    finally:
+        _JUDGE_DEVICE.reset(token)
+
+
+def _work_device(t: torch.Tensor) -> torch.device:
+    dev = _JUDGE_DEVICE.get()
+    return t.device if dev is None else dev
 
 
 _TINY = 1e-15  # a float32 norm below this may have lost its squares to underflow
@@ -195,12 +217,13 @@ def _fast_match(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
     n = o.numel()
     work = torch.float64 if o.dtype == torch.float64 else torch.float32
     size = min(n, _SLICE)
-    diff, limit = torch.empty(size, dtype=work, device=o.device), torch.empty(size, dtype=work, device=o.device)
-    ok = torch.empty(size, dtype=torch.bool, device=o.device)
-    magnitude = torch.empty(size, dtype=work, device=o.device)
-    widen = o.dtype != work
-    wide_o = torch.empty(size, dtype=work, device=o.device) if widen else None
-    wide_r = torch.empty(size, dtype=work, device=o.device) if widen else None
+    dev = _work_device(o)
+    diff, limit = torch.empty(size, dtype=work, device=dev), torch.empty(size, dtype=work, device=dev)
+    ok = torch.empty(size, dtype=torch.bool, device=dev)
+    magnitude = torch.empty(size, dtype=work, device=dev)
+    widen = o.dtype != work or o.device != dev  # copied into the work buffers (on dev, widened)
+    wide_o = torch.empty(size, dtype=work, device=dev) if widen else None
+    wide_r = torch.empty(size, dtype=work, device=dev) if widen else None
     diff_sq = ref_sq = diff_ref = 0.0
     for start in range(0, n, _SLICE):
         oc, rc = o[start:start + _SLICE], r[start:start + _SLICE]

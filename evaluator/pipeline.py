@@ -44,6 +44,7 @@ import torch
 from common.config.evaluator import EvaluatorConfig, sensitive_environment_values
 from common.messages import EvalSettings
 from evaluator import bwrap, judge, reference_phase
+from evaluator import compare as C
 from evaluator import feedback as F
 from evaluator.device_lock import DeviceLock
 from evaluator.memory import DeviceMemory, HostMemory
@@ -88,7 +89,9 @@ class Evaluator:
         self.pool = ChildPool(cfg, self.device, self.layers)
         self.references = ReferenceCache(cfg.reference_cache_bytes)
         self.device_lock = DeviceLock(cfg.timing.exclusive_device)
-        self.memory = DeviceMemory(cfg.memory, cfg.children + cfg.reference_children)
+        # the worker's own CUDA context, where it judges outputs (compare.on_device)
+        self.judge_device = "cuda" if self.device == "cuda" and cfg.correctness.judge_on_device else None
+        self.memory = DeviceMemory(cfg.memory, cfg.children + cfg.reference_children + bool(self.judge_device))
         # interpreter-sized problems on the CPU hold megabytes: no budget there
         self.host_memory = HostMemory(cfg.memory, cfg.reference_cache_bytes, enabled=self.device == "cuda")
         self.seed_base = cfg.seed if cfg.seed is not None else secrets.randbits(40)
@@ -172,6 +175,16 @@ class _Run:
 
     def left(self) -> float:
         return self.deadline - time.monotonic()
+
+    @contextmanager
+    def judging(self) -> Iterator[None]:
+        """The worker's comparisons, on its own device context where configured: as a child's
+        forward, under the shared device lock (never beside another evaluation's timing)."""
+        if self.ev.judge_device is None:
+            yield
+            return
+        with self.holding(self.ev.device_lock.shared()), C.on_device(self.ev.judge_device):
+            yield
 
     @contextmanager
     def holding(self, lock: Any) -> Iterator[Any]:
@@ -412,7 +425,11 @@ class _Run:
             where = f"Trial {sid} (inputs {self.plan.trials[sid][1]})" if sid < n else "A checking run"
             return judge.Outcome("incorrect", f"{where}: {F.untrusted(str(stopped['problem']))[:400]}.",
                                  details={"trial": sid if sid < n else None})
-        trials, outputs, knocks = _by_id(results, tensors, n)
+        with self.judging():
+            return self._judge_collected(results, tensors, ref)
+
+    def _judge_collected(self, results: list[dict], tensors: list, ref: ReferenceOutputs) -> judge.Outcome | None:
+        trials, outputs, knocks = _by_id(results, tensors, len(self.plan.trials))
         self.ref_in_place = any(t["modified"] for t in ref.trials)
         self.trial_programs = judge.least_programs(trials)
         self.trial_variants = judge.trial_variants(trials)

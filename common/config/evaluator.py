@@ -78,6 +78,11 @@ class CorrectnessConfig(Section):
     max_output_bytes: int = Field(8 << 30, gt=0)
     """Largest output one forward may send back to the comparison; bigger is an error
     (KernelBench level 1 has outputs of 6 GiB)."""
+    judge_on_device: bool = True
+    """On a GPU evaluator, the worker compares outputs a slice at a time on the device (its
+    own CUDA context; the slices are uploaded from its private snapshots): the float32
+    passes of a GiB output took seconds per trial on the host's CPU. The inputs to the
+    judgement, and the judgement, stay the worker's; False keeps it on the CPU."""
     reduced_trials_above_bytes: int = Field(1 << 30, ge=0)
     """Where one input set's reference outputs exceed this, only the first base trial and the
     non-base ones (scaled inputs) run, not every base trial: the worker holds each trial's

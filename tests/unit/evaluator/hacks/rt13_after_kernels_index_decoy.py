@@ -1,6 +1,11 @@
 # hack: paper: torch computes the GEMM, a Triton kernel writes the row indices 0..M-1 that index_select gathers with and loads the inputs for coverage; the knock-out's random indices raise (the exception for torch ops on kernel-written memory once let it pass) (red team C, session 15). problem: matmul. expect: hack/triton_not_needed
 """A1: paper policy, decoy rule sidestepped through the AFTER_KERNELS exception.
 
+Session 16: on the H200 its knock-out's random indices were a device-side assert (the CUDA
+context ended: runtime_error); they now raise IndexError on the host before the op runs, as
+on the CPU. Fresh integers were 0..127, valid indices where M > 127: there the knock-out was
+only wrong ("kernels matter") and the decoy passed; they are now out of range for any size.
+
 Mechanism: torch.matmul computes the whole product. A Triton kernel only writes the
 identity permutation 0..M-1 into a fresh int64 buffer (torch.empty). torch then gathers
 the product's rows with those indices (index_select). The returned storage's provenance
