@@ -30,9 +30,9 @@ FIXTURES, HACKS = UNIT / "fixtures", UNIT / "hacks"
 # read every element, so not the built-in's GPU size)
 BUILTIN_FIXTURES = {"matmul": (UNIT.parents[2] / "evaluator" / "problems" / "builtin" / "matmul" / "matmul.py",
                                {"M": 70, "K": 90, "N": 80})}
-# KRL_GPU_HACKS=rt7_* evaluates only the corpus files matching that glob (the whole corpus
+# KRL_GPU_HACKS=rt7_*,s* evaluates only the corpus files matching those globs (the whole corpus
 # takes ~8 minutes on an H100, more than one device call can spend beside other checks)
-HACK_FILES = sorted(HACKS.glob(os.environ.get("KRL_GPU_HACKS", "*") + ".py"))
+HACK_FILES = sorted({p for g in os.environ.get("KRL_GPU_HACKS", "*").split(",") for p in HACKS.glob(g + ".py")})
 FIDELITY_PROBLEMS = 16  # of the built-ins, spread over families, for the do_bench comparison
 CHILDREN = 6  # sandboxes per evaluator; the corpora are evaluated this many at a time
 
