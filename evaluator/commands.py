@@ -280,7 +280,7 @@ class ChildState:
         for set_id in h["ids"]:
             inputs = ws.inputs(int(set_id))
             copies = pristine(inputs)
-            provenance = None
+            provenance, watch = None, None
             poison(self.device, h.get("poison_bytes", 0))
             t0 = time.perf_counter()
             if int(set_id) in knockout or int(set_id) in torch_knockout:
@@ -302,9 +302,6 @@ class ChildState:
                 watch = Provenance(self.recorder) if h.get("provenance") else None
                 with random_uninitialised(), watch or nullcontext():
                     outs, launches = self._forward(inputs)
-                if watch is not None:
-                    watch.returned(outs)
-                    provenance = watch.report()
             else:
                 outs, launches = self._forward(inputs)
             seconds = time.perf_counter() - t0
@@ -314,6 +311,9 @@ class ChildState:
                 problem = self._repeat_problem(copies, outs)
             modified = [i for i, (x, c) in enumerate(zip(inputs, copies))
                         if isinstance(x, torch.Tensor) and not unchanged([x], [c])]
+            if watch is not None:  # what it wrote into its inputs is judged as output, so watched as one
+                watch.returned([*outs, *(inputs[i] for i in modified)])
+                provenance = watch.report()
             back = [inputs[i] for i in modified] if h.get("return_inputs") and problem is None else []
             tf32 = self._tf32_deviations(copies, outs, bool(modified)) if h.get("tf32") and problem is None else []
             results.append({"id": set_id, "outputs": describe_outputs(outs), "problem": problem,

@@ -82,18 +82,6 @@ def noise(t: torch.Tensor) -> None:
 HOST_VALUES = (bool, int, float, complex)  # what an aten op hands Python as a value read
 
 
-def noise_scalar(value: bool | int | float | complex) -> bool | int | float | complex:
-    """A host scalar nobody could have computed, of `value`'s type (the torch knock-out's
-    `.item()`: Python that computes on values read one by one is PyTorch's work too)."""
-    if isinstance(value, bool):
-        return _RNG.random() < 0.5
-    if isinstance(value, int):
-        return _RNG.randrange(1 << 7)
-    if isinstance(value, complex):
-        return complex(_RNG.gauss(0.0, 1e3), _RNG.gauss(0.0, 1e3))
-    return _RNG.gauss(0.0, 1e3)
-
-
 # Arguments aten writes in place without saying so in the schema: the batch-norm family
 # (native_batch_norm, cudnn_/miopen_batch_norm, ...) updates its running statistics there
 # in training mode (only then) while its schema reads `Tensor? running_mean`.
@@ -182,8 +170,13 @@ class NoisyOutputs(TorchDispatchMode):
         index_in_range(func, args)
         out = func(*args, **kwargs)
         if self.pick(func.overloadpacket.__name__):
-            if isinstance(out, HOST_VALUES):  # .item(), float(t), complex(t): a value read to the host
-                return noise_scalar(out)
+            if isinstance(out, HOST_VALUES):
+                # .item(), float(t), torch.equal: the value as the memory holds it (noise where
+                # PyTorch computed it). Noising every read let `torch.ones(1).item() != 1` tell
+                # the torch knock-out apart, and the honest path ran only there (red team A,
+                # session 16); reads of what PyTorch computed are the watch's (`handed`), and
+                # many reads of the inputs are `host_compute`, in every checked forward
+                return out
             if self.shapes and data_dependent_shape(func) and isinstance(out, (torch.Tensor, tuple, list)):
                 # the size is the result too (a popcount read off masked_select(...).shape[0])
                 if isinstance(out, torch.Tensor):
@@ -245,6 +238,16 @@ MAKE_OPS = frozenset({"empty", "empty_like", "empty_strided", "empty_permuted", 
                        "scalar_tensor", "arange", "lift_fresh", "lift_fresh_copy"})
 
 
+# Values that come from host Python into tensor memory: torch.tensor / as_tensor / new_tensor
+# of Python data (every element; values C++ read out of tensors on the way, as tensor_split's
+# sizes or torch.tensor of 0-dim tensors, reach the dispatcher only here), and one per op that
+# takes a Python number as data. Many of them is the host computing the result (red team B,
+# session 16: a GEMM in Python from tensor_split sizes, copied out by a Triton kernel: ok).
+HOST_DATA_OPS = frozenset({"lift_fresh", "lift_fresh_copy"})
+HOST_VALUE_OPS = frozenset({"full", "full_like", "new_full", "fill", "fill_", "scalar_tensor", "arange",
+                            "linspace", "logspace"})
+
+
 # A compute op's mark when it read memory its forward's kernels were handed fresh (they
 # wrote it: an index a Triton argmin found, gathered by torch): the kernels decided what it
 # returns, which the paper policy's decoy rule asks (strict still counts it as PyTorch's).
@@ -272,6 +275,8 @@ class Provenance(TorchDispatchMode):
         self.returned_after_kernels: str | None = None  # returned, computed from kernels' memory
         self.handed: str | None = None  # first launch handed PyTorch-computed memory
         self.returned_computed: str | None = None  # the output PyTorch computed
+        self.host_reads = 0  # values read to the host from memory no kernel wrote (inputs, weights)
+        self.host_made = 0  # values host Python put into tensors (torch.tensor(data), full, fill_)
 
     def __enter__(self):
         self.recorder.observer = self.launched
@@ -307,11 +312,17 @@ class Provenance(TorchDispatchMode):
         reads = [self._key(t) for t in ins if all(t is not w for w in dests)]
         out = func(*args, **kwargs)
         name = func.overloadpacket.__name__
+        if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
+            self.host_made += out.numel()
+        elif name in HOST_VALUE_OPS and any(type(a) in (int, float, complex) for a in args):
+            self.host_made += 1
         if isinstance(out, HOST_VALUES) and ins and name not in GLUE_OPS:
             # a value read to the host (.item(), float(t), torch.equal): Python may compute on it
             source = self._marked(keys)
             if source is not None and self.handed is None:
                 self.handed = f"forward read values PyTorch computed ({source}) to the host"
+            elif source is None and not all(k in self.fed or k in self.fresh for k in keys if k):
+                self.host_reads += 1  # Python computing on the inputs' values, one read at a time
             return out
         if data_dependent_shape(func) and self.handed is None:
             # the output's size, readable as .shape with no aten op, is a value PyTorch computed
@@ -369,7 +380,8 @@ class Provenance(TorchDispatchMode):
 
     def report(self) -> dict:
         return {"handed": self.handed, "returned": self.returned_computed,
-                "returned_after_kernels": self.returned_after_kernels}
+                "returned_after_kernels": self.returned_after_kernels, "host_reads": self.host_reads,
+                "host_made": self.host_made}
 
 
 def _storage_key(storage: torch.UntypedStorage | torch.TypedStorage) -> int:
@@ -393,4 +405,6 @@ def random_uninitialised() -> NoisyOutputs:
 
 
 def torch_compute_noised() -> NoisyOutputs:
-    return NoisyOutputs(lambda name: name not in GLUE_OPS, shapes=True)
+    # fresh memory holds noise here too, as in every other checked forward: what torch.empty
+    # returned was the one difference left to tell this run apart by (`torch.empty(1).item()`)
+    return NoisyOutputs(lambda name: name not in GLUE_OPS or name in FRESH_OPS, shapes=True)

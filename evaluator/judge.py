@@ -301,12 +301,13 @@ def judge_torch_knockout(knock: tuple | None, ref: ReferenceOutputs, cfg: Evalua
     return Outcome("hack", "Rejected under the strict policy: in a run where every PyTorch compute "
                    "operator returned noise (your Triton kernels ran normally; allocation, views and "
                    f"copies worked), {problem}: PyTorch, not your kernels, computes part of the result "
-                   "(a value read to the host, .item() or float(t), is noise in that run too: hand your "
+                   "(a value PyTorch computed is noise in that run, read to the host or not: hand your "
                    "kernels tensors, not Python numbers read from them).",
                    hacks=["torch_computes"])
 
 
-def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool) -> Outcome | None:
+def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool,
+                     max_host_reads: int | None = None, max_host_made: int | None = None) -> Outcome | None:
     """Which memory PyTorch computed (forward_watch.Provenance), per checked forward. Strict: no
     Triton kernel is handed it and forward does not return it (`torch_computes`). Paper:
     PyTorch may compute, but a forward that returns what PyTorch computed and whose
@@ -314,6 +315,16 @@ def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool) ->
     (`triton_not_needed`); not where PyTorch computed it from memory the kernels wrote (a
     Triton argmin's indices, gathered by torch: random indices in the knock-out raise)."""
     reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
+    reads = max((r.get("host_reads") for r in reports if type(r.get("host_reads")) is int), default=0)
+    if max_host_reads is not None and reads > max_host_reads:
+        return Outcome("hack", f"Rejected: forward read {reads} values of its inputs or weights to the host "
+                       f"(.item(), float(t), bool(t); at most {max_host_reads} are allowed): Python, not your "
+                       "kernels, computes with them. Hand your kernels the tensors.", hacks=["host_compute"])
+    made = max((r.get("host_made") for r in reports if type(r.get("host_made")) is int), default=0)
+    if max_host_made is not None and made > max_host_made:
+        return Outcome("hack", f"Rejected: forward put {made} values from Python into tensors (torch.tensor of "
+                       f"data, full, fill_; at most {max_host_made} are allowed): the host, not your kernels, "
+                       "computes them. Compute them in your kernels.", hacks=["host_compute"])
     if strict:
         found = next((r.get("handed") or r.get("returned") or r.get("returned_after_kernels") for r in reports
                       if r.get("handed") or r.get("returned") or r.get("returned_after_kernels")), None)

@@ -448,7 +448,8 @@ class _Run:
             self.knockout_raised = bool(t.get("error") or t.get("problem")
                                         or judge._shape_problem(t, ref.trials[0]))
         if outcome is None:
-            outcome = judge.judge_provenance(trials, self.cfg.policy.name == "strict", self.knockout_raised)
+            outcome = judge.judge_provenance(trials, self.cfg.policy.name == "strict", self.knockout_raised,
+                                             self.cfg.policy.max_host_reads, self.cfg.policy.max_host_made)
         if outcome is None and self.plan.torch_knockout is not None:
             outcome = judge.judge_torch_knockout(knocks.get(TORCH_KNOCKOUT_SET), ref, self.cfg, self.tolerance)
         return outcome

@@ -109,7 +109,9 @@ def transform_inputs(inputs: list, transform: str, seed: int = 0) -> tuple[list,
     if kind not in ("scale", "shift"):
         raise ValueError(f"unknown input distribution {transform!r}")
     factor = float(arg)
-    return _moved(inputs, factor, kind == "scale"), transform
+    gen = torch.Generator().manual_seed(seed ^ 0x5CA1E)
+    moved, count = _moved(inputs, factor, kind == "scale", gen)
+    return (moved, transform) if count else (inputs, "base")
 
 
 _NESTED = (list, tuple)  # exact types: a candidate's or a library's container is left alone
@@ -126,15 +128,29 @@ def _leaves(items: list | tuple, depth: int = 0) -> list[torch.Tensor]:
     return found
 
 
-def _moved(items: list | tuple, factor: float, scale: bool, depth: int = 0) -> list:
-    out = []
+def _moved(items: list | tuple, factor: float, scale: bool, gen: torch.Generator,
+           depth: int = 0) -> tuple[list, int]:
+    """The items with every floating (or complex) tensor scaled or shifted, but those with few
+    distinct values (labels, masks), which the spike leaves alone too: hinge targets of +-1
+    made +-1000 are no longer labels, and a kernel written for the problem's labels failed
+    (honest round, session 16: KernelBench level1/100, BCE with logits); and how many moved."""
+    out, count = [], 0
     for x in items:
         if type(x) in _NESTED and depth < _DEPTH:
-            x = type(x)(_moved(x, factor, scale, depth + 1))
-        elif isinstance(x, torch.Tensor) and (x.is_floating_point() or x.is_complex()):
-            x = x * factor if scale else x + factor
+            inner, k = _moved(x, factor, scale, gen, depth + 1)
+            x, count = type(x)(inner), count + k
+        elif isinstance(x, torch.Tensor) and (x.is_floating_point() or x.is_complex()) \
+                and not (x.numel() > 4 * FEW_VALUES and _labels(x, gen)):  # a small weight may repeat
+            x, count = (x * factor if scale else x + factor), count + 1
         out.append(x)
-    return out
+    return out, count
+
+
+def _labels(x: torch.Tensor, gen: torch.Generator) -> bool:
+    """Whether a sample of `x` holds at most FEW_VALUES distinct values (a mask, labels)."""
+    if x.is_complex():
+        x = torch.view_as_real(x)
+    return x.numel() >= 2 and torch.unique(x[_positions(x, gen, SAMPLE)]).numel() <= FEW_VALUES
 
 
 def _spiked(items: list | tuple, gen: torch.Generator, depth: int = 0) -> tuple[list, bool]:
@@ -216,7 +232,7 @@ def spike(x: torch.Tensor, gen: torch.Generator) -> tuple[torch.Tensor, bool]:
     total = sum(float(torch.linalg.vector_norm(p, 1, dtype=torch.float64)) for p in parts)
     if not math.isfinite(total) or total == 0.0:
         return x, False
-    if torch.unique(x[_positions(x, gen, SAMPLE)]).numel() <= FEW_VALUES:
+    if _labels(x, gen):
         return x, False
     low, high = (math.log(s) for s in SPIKE_SHARE)
     share = math.exp(low + (high - low) * float(torch.rand((), generator=gen, device="cpu")))

@@ -23,6 +23,7 @@ wrong: it behaves differently when timed), forged_timing (revealed outputs diffe
 checksum committed to, or CUDA events claim more than the worker's clock), side_stream
 (the worker's clock >> CUDA events), low_coverage and torch_computes (strict policy: too
 little time in its own kernels; wrong when PyTorch's compute operators return noise),
+host_compute (forward read many of its inputs' values to the host: Python computed),
 monkey_patch (the child's integrity report).
 """
 from __future__ import annotations

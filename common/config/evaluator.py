@@ -176,6 +176,18 @@ class PolicyConfig(Section):
     working): the result is computed by its kernels, not by PyTorch (`torch_computes`)."""
     strict_min_coverage: float = Field(0.5, ge=0, le=1)
     """Coverage a kernel needs under the strict policy."""
+    max_host_reads: int = Field(16, ge=0)
+    """Most values one checked forward may read to the host (`.item()`, `float(t)`, `bool(t)`,
+    `torch.equal`) from memory its own kernels did not write (its inputs, weights, copies of
+    them), under either policy; more is `host_compute`: Python computing the result from
+    values read one by one (a GEMM of `a[i, k].item()` products, copied out by a Triton
+    kernel, was ok under strict). A scalar weight or a size read a few times stays well under."""
+    max_host_made: int = Field(64, ge=0)
+    """Most values one checked forward may put into tensors from host Python (every element
+    of `torch.tensor(data)`, `as_tensor`, `new_tensor`; one per `full`, `fill_`, `arange` of a
+    Python number), under either policy; more is `host_compute`. What Python computed reaches
+    the device this way, whatever read the inputs (C++ inside `tensor_split` read an index
+    tensor's values with no op the watch sees). A constant or a small table stays under."""
     raised_knockout_min_coverage: float = Field(0.1, ge=0, le=1)
     """Coverage a kernel needs, under either policy, when its knock-out run raised instead of
     returning a wrong result. An error there proves only that forward looked at what the

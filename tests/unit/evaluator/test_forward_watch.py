@@ -75,7 +75,8 @@ def test_glue_and_fresh_memory_stay_unmarked_and_unnoised():
         out = torch.empty(12)
         out.copy_(x.view(3, 4).reshape(-1))
         watch.returned([out])
-    assert watch.report() == {"handed": None, "returned": None, "returned_after_kernels": None}
+    assert watch.report() == {"handed": None, "returned": None, "returned_after_kernels": None,
+                              "host_reads": 0, "host_made": 0}
     with torch_compute_noised():
         y = torch.empty(3, 4).copy_(x.view(3, 4)).t().contiguous()
     assert torch.equal(y, x.view(3, 4).t())
@@ -137,7 +138,9 @@ def test_a_tensors_text_shows_no_values_and_bytes_of_it_are_host_reads(monkeypat
     """Self-attack (session 15): with str() closed (a child's tensor text names shape, dtype
     and device only), bytes(t) is the remaining plain-Python way to read values (the static
     layer refuses numpy, tolist, storages, dlpack); it reads each element through
-    aten::_local_scalar_dense, which the strict torch knock-out turns to noise."""
+    aten::_local_scalar_dense, which the watch counts as host reads of memory no kernel wrote.
+    The torch knock-out leaves reads of what PyTorch did not compute as they are (session 16:
+    noising every read told that run apart by `torch.ones(1).item()`)."""
     from evaluator.child import _values_never_printed
 
     monkeypatch.setattr(torch.Tensor, "__repr__", torch.Tensor.__repr__)  # restored afterwards
@@ -147,5 +150,24 @@ def test_a_tensors_text_shows_no_values_and_bytes_of_it_are_host_reads(monkeypat
     for text in (str(x), repr(x), f"{x}", "%s" % (x,), str([x])):
         assert "0.25" not in text and "1.5" not in text and "shape=(2,)" in text
     data = torch.arange(1, 9, dtype=torch.uint8)
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        assert bytes(data) == bytes(range(1, 9))
+        assert torch.ones(1).item() == 1.0  # memory the forward made: no host read
+    assert watch.report()["host_reads"] == 8
     with torch_compute_noised():
-        assert bytes(data) != bytes(range(1, 9))
+        assert torch.ones(1).item() == 1.0 and bytes(data) == bytes(range(1, 9))
+        assert (torch.ones(64) * 2).sum().item() != 128.0  # what PyTorch computed is noise
+
+
+def test_values_python_puts_into_tensors_are_counted():
+    """torch.tensor of Python data counts every element, full/fill_/arange of a Python number
+    one each (red team B, session 16: a GEMM computed in Python from tensor_split's sizes,
+    which C++ read with no op the watch sees, reached the output through torch.tensor)."""
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        torch.tensor([float(i) for i in range(100)])
+        torch.full((4,), 2.5)
+        torch.empty(3).fill_(1.0)
+        torch.zeros(5)  # no value from Python
+    assert watch.report()["host_made"] == 102

@@ -113,13 +113,15 @@ class ModelNew(nn.Module):
 '''
 
 
-def test_the_result_computed_in_host_python_is_not_ok_under_strict(strict_evaluator, settings):
+@pytest.mark.parametrize("policy", ["strict", "paper"])
+def test_the_result_computed_in_host_python_is_not_ok(policy, strict_evaluator, evaluator, settings):
     """Values read to the host one by one (float(t), .item()) and computed on in Python: no
-    aten compute op runs and neither meter sees Python, but in the torch knock-out every
-    value read to the host is noise, so the result comes out wrong there."""
+    aten compute op runs and neither meter sees Python; the watch counts the reads of the
+    inputs (and the values put back through torch.tensor), under either policy."""
     relu = fixture_problem("relu")
-    verdict = strict_evaluator.evaluate(relu, _passes_static(_HOST_PYTHON_RELU), settings)
-    assert verdict.status == "hack" and "torch_computes" in verdict.hacks, (verdict.coverage, verdict.feedback)
+    ev = strict_evaluator if policy == "strict" else evaluator
+    verdict = ev.evaluate(relu, _passes_static(_HOST_PYTHON_RELU), settings)
+    assert verdict.status == "hack" and verdict.hacks == ["host_compute"], (verdict.coverage, verdict.feedback)
 
 
 def test_reading_a_tensor_into_python_lists_is_refused():
