@@ -168,3 +168,19 @@ def test_complex_inputs_and_inputs_inside_lists_are_spiked_and_scaled():
         assert int(changed.sum()) == 1  # one element carries 2-50% of the absolute sum
         assert 0.02 <= float(after[changed].abs()) / float(before.abs().sum()) <= 0.5
     assert torch.equal(spiked[1][0], transform_inputs([z, [a, b]], "spike", seed=5)[0][1][0])  # reproducible
+
+
+def test_scaled_sets_leave_labels_and_masks_as_they_are():
+    """Honest round (session 16): hinge targets of +-1 scaled to +-1000 were no longer labels,
+    and a kernel written for the problem's labels failed. Few distinct values: not moved;
+    a set where nothing could move is reported as `base`."""
+    from evaluator.runner import transform_inputs
+
+    labels = torch.randint(0, 2, (500,)).float() * 2 - 1
+    x = torch.randn(500)
+    (moved_x, moved_labels), applied = transform_inputs([x, labels], "scale:1e3", 3)
+    assert applied == "scale:1e3" and torch.equal(moved_labels, labels) and torch.allclose(moved_x, x * 1e3)
+    (same,), applied = transform_inputs([labels], "scale:1e3", 3)
+    assert applied == "base" and torch.equal(same, labels)
+    (small,), applied = transform_inputs([torch.ones(8)], "scale:1e3", 3)  # a small weight may repeat
+    assert applied == "scale:1e3" and torch.equal(small, torch.full((8,), 1e3))

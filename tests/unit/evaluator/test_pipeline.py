@@ -6,6 +6,7 @@ next evaluation in the same Evaluator must succeed.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from conftest import CPU_SIZES, FIXTURES, FixtureProblem, cpu_config, fixture_problem
@@ -455,3 +456,16 @@ def test_timed_runs_draw_spiked_inputs_unless_the_reference_overflows_on_them(ev
     assert verdict.details["timing"]["inputs"] == "base"
     wrong = evaluator.evaluate(exp, solution.replace("tl.exp(x * x)", "tl.exp(x * x) * 1.01"), settings)
     assert wrong.status == "incorrect" and "trial 0" in wrong.feedback
+
+
+def test_a_trial_whose_moved_inputs_the_reference_refuses_is_dropped_not_failed(evaluator, settings):
+    """Honest round (session 16): binary_cross_entropy raises on probabilities times 1e3; that
+    trial (and the spiked one) cannot judge any kernel, so it is dropped and the others judge
+    the candidate, instead of the whole evaluation failing as the problem's."""
+    problem = fixture_problem("bce_probs")
+    honest = (Path(__file__).parent / "honest" / "s16_bce_probs_clamped_log_atomic.py").read_text()
+    verdict = evaluator.evaluate(problem, honest, settings)
+    assert verdict.status == "ok", verdict.feedback
+    dropped = verdict.details["trials_dropped"]
+    assert "scale:1e3" in [d["inputs"] for d in dropped] and all("between 0 and 1" in d["why"] for d in dropped)
+    assert verdict.details["timing"]["inputs"] == "base"  # the spike trial went too: no spiked timed runs
