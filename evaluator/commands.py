@@ -61,6 +61,7 @@ by the phase it arrived in, not by its kind alone.
 from __future__ import annotations
 
 import gc
+import math
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -85,6 +86,7 @@ from evaluator.runner import (
     CandidateError,
     ProblemError,
     Workspace,
+    _leaves,
     bitwise_equal,
     describe,
     error_kind,
@@ -150,6 +152,22 @@ def _sendable(outs: list[torch.Tensor], max_bytes: int, reference_bytes: int | N
     if nbytes > max_bytes:
         return f"outputs are {nbytes} bytes; the limit is {max_bytes}"
     return None
+
+
+NOISE_ULPS = 4  # how far `_noise_norms` moves each float input, in units in the last place
+_NOISE_SLICE = 1 << 24
+
+
+def _diff_norm(a: torch.Tensor, b: torch.Tensor) -> float | None:
+    """||a - b|| in float64, a slice at a time (no whole-size temporary); None unless both are
+    float tensors of one shape, or where the difference is not finite."""
+    if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor)) or a.shape != b.shape \
+            or not a.is_floating_point() or not b.is_floating_point():
+        return None
+    fa, fb, total = a.reshape(-1), b.reshape(-1), 0.0
+    for i in range(0, fa.numel(), _NOISE_SLICE):
+        total += float(torch.linalg.vector_norm(fa[i:i + _NOISE_SLICE].double() - fb[i:i + _NOISE_SLICE].double())) ** 2
+    return math.sqrt(total) if math.isfinite(total) else None
 
 
 def _interpreted_tensors_look_like_cuda() -> None:
@@ -316,8 +334,9 @@ class ChildState:
                 provenance = watch.report()
             back = [inputs[i] for i in modified] if h.get("return_inputs") and problem is None else []
             tf32 = self._tf32_deviations(copies, outs, bool(modified)) if h.get("tf32") and problem is None else []
+            noise = self._noise_norms(inputs, outs) if h.get("noise") and problem is None and not modified else None
             results.append({"id": set_id, "outputs": describe_outputs(outs), "problem": problem,
-                            "modified": modified, "returned_inputs": len(back), "tf32": tf32,
+                            "modified": modified, "returned_inputs": len(back), "tf32": tf32, "noise": noise,
                             "nbytes": sum(t.numel() * t.element_size() for t in (*outs, *back)),
                             "seconds": seconds, "n_launches": len(launches),
                             "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]],
@@ -354,6 +373,29 @@ class ChildState:
                 return ("the reference's forward gives different results on the same inputs (randomness "
                         "in forward, such as dropout in training mode): no kernel can be checked against it")
         return None
+
+    def _noise_norms(self, inputs: list, outs: list[torch.Tensor]) -> list | None:
+        """Per output, how far it moves (2-norm) when every float input moves by up to
+        NOISE_ULPS units in its last place (a second forward; the inputs are this set's,
+        released after): the reference's own rounding noise on these inputs, the floor of
+        the worker's norm bounds (compare.NOISE_FLOOR). None per output that is not float
+        or changes shape; None in all where an input cannot be moved in place."""
+        if self.role != "reference":
+            return None
+        leaves = [x for x in _leaves(inputs) if x.is_floating_point()]
+        if not leaves or any(not x.is_contiguous() or x._base is not None for x in leaves):
+            return None
+        gen = torch.Generator(device=leaves[0].device).manual_seed(0x0153)
+        with torch.no_grad():
+            for x in leaves:
+                flat = x.view(-1)
+                step = NOISE_ULPS * torch.finfo(x.dtype).eps
+                for i in range(0, flat.numel(), _NOISE_SLICE):
+                    part = flat[i:i + _NOISE_SLICE]
+                    u = torch.rand(part.shape, generator=gen, device=part.device, dtype=part.dtype)
+                    part.mul_(u.mul_(2 * step).add_(1 - step))
+        moved, _ = self._forward(inputs)
+        return [_diff_norm(a, b) for a, b in zip(moved, outs)] if len(moved) == len(outs) else None
 
     def _tf32_deviations(self, inputs: list, strict: list[torch.Tensor], writes_inputs: bool = False) -> list:
         """Per output, how far TF32 moves the reference's result (compare.tf32_deviation:

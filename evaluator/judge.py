@@ -9,9 +9,10 @@ hacks, feedback, details); None from a judge means "passed this stage".
 """
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 import torch
@@ -119,6 +120,7 @@ class Base(NamedTuple):
     rms: float
     peak: float
     tf32: tuple | None
+    noise: float | None = None  # the reference's largest noise norm there (compare.NOISE_FLOOR)
 
 
 SPIKE_REACH = 2.0
@@ -142,7 +144,10 @@ def base_facts(ref: ReferenceOutputs, plan_trials: list) -> list[Base]:
         devs = [ref.tf32[i][j] for i in base if i < len(ref.tf32) and j < len(ref.tf32[i])
                 and _deviation(ref.tf32[i][j])]
         tf32 = tuple(max(d[k] if k < len(d) else d[1] for d in devs) for k in range(3)) if devs else None
-        facts.append(Base(max(C.rms(o) for o in outs), max(_peak(o) for o in outs), tf32))
+        noises = [n[j] for i in base if j < len(n := ref.trials[i].get("noise") or [])
+                  and isinstance(n[j], (int, float))] if len(ref.trials) == len(ref.outputs) else []
+        facts.append(Base(max(C.rms(o) for o in outs), max(_peak(o) for o in outs), tf32,
+                          max(noises) if noises else None))
     ref.base = facts
     return facts
 
@@ -179,11 +184,14 @@ def _shape_problem(t: dict, r: dict) -> str | None:
 
 def match(out: torch.Tensor, strict: torch.Tensor, tf32: tuple[float, ...] | None, cfg: EvaluatorConfig,
           tolerance: Mapping[str, float] | None, scale: float = 1.0, facts: dict | None = None,
-          few: float = 0.0, base: Base | None = None) -> dict | None:
+          few: float = 0.0, base: Base | None = None, noise: float | None = None) -> dict | None:
     """None when `out` matches the strict reference, or (float32) the precision contract:
     within what TF32 mode moves the reference (`tf32`, compare.tf32_deviation; then
-    facts["precision"] becomes "tf32"); else the strict mismatch."""
+    facts["precision"] becomes "tf32"); else the strict mismatch. `noise`: the reference's
+    own noise on these inputs (compare.NOISE_FLOOR)."""
     tol = C.tolerance_for(strict.dtype, cfg.correctness, tolerance)
+    if tol is not None and isinstance(noise, (int, float)) and math.isfinite(noise) and noise > 0:
+        tol = replace(tol, noise=C.NOISE_FLOOR * float(noise))
     contract = C.tf32_tolerance(tol, tf32) if _deviation(tf32) and tol is not None \
         and strict.dtype == torch.float32 else None
     stats, tf32_met = _judged(out, strict, tol, contract, scale, few)
@@ -192,6 +200,8 @@ def match(out: torch.Tensor, strict: torch.Tensor, tf32: tuple[float, ...] | Non
     if stats is not None or base is None or tol is None or base.peak <= 0:
         return stats
     within = SPIKE_REACH * base.peak  # spiked inputs: the rest, judged as on the problem's own
+    # the spike's noise is no floor for the elements beside it: the problem's own inputs' is
+    tol = replace(tol, noise=C.NOISE_FLOOR * base.noise if base.noise and math.isfinite(base.noise) else 0.0)
     contract = C.tf32_tolerance(tol, base.tf32) if base.tf32 is not None and strict.dtype == torch.float32 else None
     rest, _ = _judged(out, strict, tol, contract, 1.0, few, within)
     if rest is not None:
@@ -243,12 +253,14 @@ def _correctness(trials: list, cand: list, cand_inputs: list, ref: ReferenceOutp
                                details={"trial": i})
             pairs += list(zip(cand_inputs[i], ref.inputs_after[i]))
         alts = ref.tf32[i] if i < len(ref.tf32) else []
+        noise = ref.trials[i].get("noise") or []
         for j, (o, r) in enumerate(pairs):
             scale = scales[i][j] if j < len(scales[i]) else 1.0
             spiked = ref.trials[i].get("transform") == "spike"
             stats = match(o, r, alts[j] if j < len(alts) else None, cfg, tolerance, scale, facts,
                           C.SPIKED_FEW if spiked else 0.0,
-                          bases[j] if spiked and j < len(ref.outputs[i]) and j < len(bases) else None)
+                          bases[j] if spiked and j < len(ref.outputs[i]) and j < len(bases) else None,
+                          noise[j] if j < len(noise) and j < len(ref.outputs[i]) else None)
             if stats is not None:
                 return Outcome("incorrect", F.mismatch_text(name, j, stats),
                                details={"trial": i, "mismatch": stats})
@@ -340,6 +352,18 @@ def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool,
     return None
 
 
+def _chunk_noise(base: Base | None, revealed: torch.Tensor, shapes: Any, j: int) -> float | None:
+    """The base trials' noise norm of output j, scaled to the share of it revealed (a few
+    chunks of a big output: noise spreads over the elements, so a chunk holds sqrt of its
+    share); None where unknown."""
+    if base is None or not base.noise:
+        return None
+    whole = revealed.numel()
+    if isinstance(shapes, (list, tuple)) and j < len(shapes) and isinstance(shapes[j], (list, tuple)):
+        whole = max(math.prod(int(d) for d in shapes[j]), 1)
+    return base.noise * math.sqrt(min(revealed.numel() / whole, 1.0))
+
+
 def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch.Tensor]],
                   ref_tf32: dict[int, list[torch.Tensor]], cfg: EvaluatorConfig,
                   tolerance: Mapping[str, float] | None, facts: dict | None = None,
@@ -368,11 +392,12 @@ def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch
             # inputs are the same draw on both sides: bit-equal unless a forward wrote them
             own = [base[j] if j < first_input and j < len(base) else None for j in range(len(want))]
             scale = [C.rms(w) / b.rms if b is not None and b.rms > 0 else 1.0 for w, b in zip(want, own)]
+            noise = [_chunk_noise(b, w, (ref_shapes or {}).get(run), j) for j, (w, b) in enumerate(zip(want, own))]
             bad = [(j, s) for j, (o, w) in enumerate(zip(outs, want))
                    if not (j >= first_input and torch.equal(o, w))
                    and (s := match(o, w, alts[j] if j < len(alts) else None, cfg, tolerance,
                                    scale[j], facts, C.SPIKED_FEW if on_spike else 0.0,
-                                   own[j] if on_spike else None)) is not None]
+                                   own[j] if on_spike else None, noise[j])) is not None]
             stats = bad[0][1] if bad else None
             if bad and bad[0][0] >= first_input:
                 return Outcome("hack", f"Rejected: while being timed, forward modified its input "

@@ -334,6 +334,7 @@ class _Run:
     def _ref_run(self, i: int, last: bool) -> dict:
         """The reference child's `run` of set i (set 0 also checks the forward repeats)."""
         return {"op": "run", "ids": [i], "return_inputs": True, "tf32": True, "check_repeat": i == 0,
+                "noise": i < len(self.plan.trials),
                 "last": last, "max_output_bytes": self.cfg.correctness.max_output_bytes}
 
     # ------------------------------------------------------------------ the candidate

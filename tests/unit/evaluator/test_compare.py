@@ -545,3 +545,20 @@ def test_subnormal_outputs_on_both_sides_are_not_held_to_the_norm_bound():
     out = torch.full((1000,), -1.28e-43)
     assert C.fast_match(out, ref, tol) and C._statistics(out, ref, tol, tol.atol) is None
     assert C.compare(torch.zeros(1000), torch.full((1000,), 1e-24), tol) is not None
+
+
+def test_the_noise_floor_lifts_the_norm_bounds_only_to_the_references_noise():
+    """Tolerance.noise: an absolute floor under the norm and residual bounds (the reference's
+    own noise times compare.NOISE_FLOOR), in the fast and the exact judgement alike."""
+    from dataclasses import replace
+
+    from evaluator import compare as C
+    g = torch.Generator().manual_seed(1)
+    ref = 1e-8 * torch.randn(4096, generator=g)  # rounding noise around a true zero
+    out = 1e-8 * torch.randn(4096, generator=g)
+    tol = C.Tolerance(atol=1e-4, rtol=1e-4, norm_rtol=5e-3, residual_rtol=1.5e-4)
+    noise = float(torch.linalg.vector_norm(ref))
+    assert not C.fast_match(out, ref, tol) and C.compare(out, ref, tol) is not None
+    floored = replace(tol, noise=C.NOISE_FLOOR * noise)
+    assert C.fast_match(out, ref, floored) and C.compare(out, ref, floored, fast=False) is None
+    assert C.compare(out + 1e-5, ref, floored) is not None  # far more than noise: still wrong

@@ -469,3 +469,18 @@ def test_a_trial_whose_moved_inputs_the_reference_refuses_is_dropped_not_failed(
     dropped = verdict.details["trials_dropped"]
     assert "scale:1e3" in [d["inputs"] for d in dropped] and all("between 0 and 1" in d["why"] for d in dropped)
     assert verdict.details["timing"]["inputs"] == "base"  # the spike trial went too: no spiked timed runs
+
+
+def test_an_output_that_is_mathematically_zero_is_judged_against_the_references_noise(evaluator, settings):
+    """Honest round (session 16): where the true output is zero the float32 reference is
+    rounding noise, and an honest kernel's noise was 1.2x its norm away (KernelBench level2/23,
+    41: every honest kernel failed). The reference child measures its own noise (a second
+    forward on inputs moved by a few ulps) and the norm bounds never ask for less than
+    compare.NOISE_FLOOR times it; an answer off by more than noise still fails."""
+    problem = fixture_problem("centered_mean")
+    verdict = evaluator.evaluate(problem, problem.solution, settings)
+    assert verdict.status == "ok", verdict.feedback
+    off = problem.solution.replace("tl.sum(acc, axis=0) / n)", "tl.sum(acc, axis=0) / n + 1e-4)")
+    assert off != problem.solution
+    verdict = evaluator.evaluate(problem, off, settings)
+    assert verdict.status == "incorrect", verdict.feedback
