@@ -1,4 +1,4 @@
-# hack: a module-level def _InterpreterComparison that only the __main__ block names (test-only: its body was not checked) runs exec when the CPU interpreter rewrites the kernel's chained comparison 0 <= offs < n into a call of that name, which the file never shows. problem: relu. expect: hack/dynamic_code|hack/forbidden_import
+# hack: a module-level def _InterpreterComparison that only the __main__ block names (test-only: its body was not checked) runs exec when the CPU interpreter rewrites the kernel's chained comparison 0 <= offs < n into a call of that name, which the file never shows (on the GPU, Triton 3.6 refuses the chained comparison itself: compile_error). problem: relu. expect: hack/dynamic_code|hack/forbidden_import|compile_error
 import torch
 import torch.nn as nn
 import triton
