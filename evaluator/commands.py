@@ -86,6 +86,7 @@ from evaluator.runner import (
     CandidateError,
     ProblemError,
     Workspace,
+    _labels,
     _leaves,
     bitwise_equal,
     describe,
@@ -382,19 +383,23 @@ class ChildState:
         or changes shape; None in all where an input cannot be moved in place."""
         if self.role != "reference":
             return None
-        leaves = [x for x in _leaves(inputs) if x.is_floating_point()]
+        sample = torch.Generator().manual_seed(0x0153)
+        leaves = [x for x in _leaves(inputs) if x.is_floating_point() and not _labels(x, sample)]
         if not leaves or any(not x.is_contiguous() or x._base is not None for x in leaves):
             return None
         gen = torch.Generator(device=leaves[0].device).manual_seed(0x0153)
         with torch.no_grad():
-            for x in leaves:
+            for x in leaves:  # toward zero only: probabilities stay in [0, 1], signs and zeros kept
                 flat = x.view(-1)
                 step = NOISE_ULPS * torch.finfo(x.dtype).eps
                 for i in range(0, flat.numel(), _NOISE_SLICE):
                     part = flat[i:i + _NOISE_SLICE]
                     u = torch.rand(part.shape, generator=gen, device=part.device, dtype=part.dtype)
-                    part.mul_(u.mul_(2 * step).add_(1 - step))
-        moved, _ = self._forward(inputs)
+                    part.mul_(u.mul_(-step).add_(1.0))
+        try:
+            moved, _ = self._forward(inputs)
+        except Exception:  # noqa: BLE001  (the problem refuses the moved inputs: no floor, no verdict)
+            return None
         return [_diff_norm(a, b) for a, b in zip(moved, outs)] if len(moved) == len(outs) else None
 
     def _tf32_deviations(self, inputs: list, strict: list[torch.Tensor], writes_inputs: bool = False) -> list:

@@ -60,7 +60,8 @@ def _trial_name(plan_trials: list, i: int) -> str:
 def judge_trials(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs, plan_trials: list,
                  kernels: list[str], module: str, cfg: EvaluatorConfig,
                  tolerance: Mapping[str, float] | None, facts: dict | None = None,
-                 device: str = "cuda", device_branch: bool = False) -> Outcome | None:
+                 device: str = "cuda", device_branch: bool = False,
+                 prejudged: Mapping[int, Any] | None = None) -> Outcome | None:
     """Hacks first (launches, inputs, dtype downgrade, constant output), then correctness."""
     trials = reply["trials"]
     hacks, notes = [], []
@@ -100,7 +101,7 @@ def judge_trials(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs
                      "reference's outputs) differ: it ignores its input")
     if hacks:
         return Outcome("hack", "Rejected: " + "; ".join(dict.fromkeys(notes)) + ".", hacks=sorted(set(hacks)))
-    return _correctness(trials, cand, cand_inputs, ref, plan_trials, cfg, tolerance, facts)
+    return _correctness(trials, cand, cand_inputs, ref, plan_trials, cfg, tolerance, facts, prejudged)
 
 
 def _shapes_match(t: dict, r: dict) -> bool:
@@ -235,37 +236,54 @@ def _deviation(d: Any) -> bool:
 
 def _correctness(trials: list, cand: list, cand_inputs: list, ref: ReferenceOutputs, plan_trials: list,
                  cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None,
-                 facts: dict | None = None) -> Outcome | None:
-    bases = base_facts(ref, plan_trials)
-    scales = atol_scales(ref, plan_trials, [b.rms for b in bases])
+                 facts: dict | None = None, prejudged: Mapping[int, Any] | None = None) -> Outcome | None:
+    """The first trial, in plan order, whose outputs do not match (`prejudged`: trial ->
+    (outcome, precision) from `judge_trial`, judged while later trials still ran)."""
     for i, t in enumerate(trials):
-        name = _trial_name(plan_trials, i)
-        problem = _shape_problem(t, ref.trials[i]) or (F.untrusted(str(t["problem"]))[:400] if t.get("problem") else None)
-        if problem:
-            return Outcome("incorrect", f"Trial {name}: {problem}.", details={"trial": i})
-        if ref.trials[i].get("finite") is False:
-            continue  # a spike the problem's own code overflows on: nothing to compare
-        pairs = list(zip(cand[i], ref.outputs[i]))
-        if ref.trials[i]["modified"]:  # an in-place reference: its effect on its inputs is output too
-            if len(cand_inputs[i]) != len(ref.inputs_after[i]):
-                return Outcome("incorrect", f"Trial {name}: the reference modifies input(s) "
-                               f"{ref.trials[i]['modified']} in place; yours does not do the same.",
-                               details={"trial": i})
-            pairs += list(zip(cand_inputs[i], ref.inputs_after[i]))
-        alts = ref.tf32[i] if i < len(ref.tf32) else []
-        noise = ref.trials[i].get("noise") or []
-        for j, (o, r) in enumerate(pairs):
-            scale = scales[i][j] if j < len(scales[i]) else 1.0
-            spiked = ref.trials[i].get("transform") == "spike"
-            stats = match(o, r, alts[j] if j < len(alts) else None, cfg, tolerance, scale, facts,
-                          C.SPIKED_FEW if spiked else 0.0,
-                          bases[j] if spiked and j < len(ref.outputs[i]) and j < len(bases) else None,
-                          noise[j] if j < len(noise) and j < len(ref.outputs[i]) else None)
-            if stats is not None:
-                return Outcome("incorrect", F.mismatch_text(name, j, stats),
-                               details={"trial": i, "mismatch": stats})
+        if prejudged is not None and i in prejudged:
+            outcome, precision = prejudged[i]
+            if precision == "tf32" and facts is not None:
+                facts["precision"] = "tf32"
+        else:
+            outcome = judge_trial(i, t, cand[i], cand_inputs[i], ref, plan_trials, cfg, tolerance, facts)
+        if outcome is not None:
+            return outcome
     if len(trials) < len(plan_trials):
         return Outcome("incorrect", "Not every trial ran.", details={"trials_run": len(trials)})
+    return None
+
+
+def judge_trial(i: int, t: dict, cand: list, cand_inputs: list, ref: ReferenceOutputs, plan_trials: list,
+                cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None,
+                facts: dict | None = None) -> Outcome | None:
+    """Trial i's outputs (and in-place effects) against the reference's: None when they match."""
+    bases = base_facts(ref, plan_trials)
+    scales = atol_scales(ref, plan_trials, [b.rms for b in bases])
+    name = _trial_name(plan_trials, i)
+    problem = _shape_problem(t, ref.trials[i]) or (F.untrusted(str(t["problem"]))[:400] if t.get("problem") else None)
+    if problem:
+        return Outcome("incorrect", f"Trial {name}: {problem}.", details={"trial": i})
+    if ref.trials[i].get("finite") is False:
+        return None  # a spike the problem's own code overflows on: nothing to compare
+    pairs = list(zip(cand, ref.outputs[i]))
+    if ref.trials[i]["modified"]:  # an in-place reference: its effect on its inputs is output too
+        if len(cand_inputs) != len(ref.inputs_after[i]):
+            return Outcome("incorrect", f"Trial {name}: the reference modifies input(s) "
+                           f"{ref.trials[i]['modified']} in place; yours does not do the same.",
+                           details={"trial": i})
+        pairs += list(zip(cand_inputs, ref.inputs_after[i]))
+    alts = ref.tf32[i] if i < len(ref.tf32) else []
+    noise = ref.trials[i].get("noise") or []
+    for j, (o, r) in enumerate(pairs):
+        scale = scales[i][j] if j < len(scales[i]) else 1.0
+        spiked = ref.trials[i].get("transform") == "spike"
+        stats = match(o, r, alts[j] if j < len(alts) else None, cfg, tolerance, scale, facts,
+                      C.SPIKED_FEW if spiked else 0.0,
+                      bases[j] if spiked and j < len(ref.outputs[i]) and j < len(bases) else None,
+                      noise[j] if j < len(noise) and j < len(ref.outputs[i]) else None)
+        if stats is not None:
+            return Outcome("incorrect", F.mismatch_text(name, j, stats),
+                           details={"trial": i, "mismatch": stats})
     return None
 
 

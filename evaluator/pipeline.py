@@ -36,6 +36,7 @@ import re
 import secrets
 import time
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
@@ -57,6 +58,7 @@ from evaluator.reference import (
     TrialPlan,
     make_plan,
     reply_size,
+    split_outputs,
     timing_transform,
 )
 from evaluator.sandbox import Child, ChildFailure, SandboxFailure
@@ -401,6 +403,36 @@ class _Run:
         # the channel should a tampered child send more anyway)
         per_set = sum(t.numel() * t.element_size() for t in ref.outputs[0]) if ref.outputs else 0
         bound = None if returns_inputs else per_set + (1 << 20)
+        # each trial is judged while the child runs the next one (the worker's CPU and the
+        # child's device overlap); the verdict is still the first mismatch in plan order
+        pool = ThreadPoolExecutor(1, thread_name_prefix="krl-judge") if self.ev.judge_device is None else None
+        futures: dict[int, Future] = {}
+        try:
+            outcome = self._run_trials(child, ref, order, n, returns_inputs, per_set, bound, pool, futures,
+                                       results, tensors)
+            if outcome is not None:
+                return outcome
+            prejudged = {i: f.result() for i, f in futures.items()}
+        finally:
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+        stopped = next((r for r in results if r.get("problem")), None)
+        if stopped is not None:  # the sets run in a shuffled order: name the one that stopped
+            sid = int(stopped["id"])
+            where = f"Trial {sid} (inputs {self.plan.trials[sid][1]})" if sid < n else "A checking run"
+            return judge.Outcome("incorrect", f"{where}: {F.untrusted(str(stopped['problem']))[:400]}.",
+                                 details={"trial": sid if sid < n else None})
+        with self.judging():
+            return self._judge_collected(results, tensors, ref, prejudged)
+
+    def _prejudge(self, i: int, t: dict, outs: list, back: list, ref: ReferenceOutputs) -> tuple:
+        facts = {"precision": "strict"}
+        outcome = judge.judge_trial(i, t, outs, back, ref, list(self.plan.trials), self.cfg, self.tolerance, facts)
+        return outcome, facts["precision"]
+
+    def _run_trials(self, child: Child, ref: ReferenceOutputs, order: list[int], n: int, returns_inputs: bool,
+                    per_set: int, bound: int | None, pool: ThreadPoolExecutor | None, futures: dict,
+                    results: list, tensors: list) -> judge.Outcome | None:
         for set_id in order:  # one set per command: one set's GiBs in flight at a time
             with self.holding(self.ev.device_lock.shared()):
                 reply, more = child.request({
@@ -418,18 +450,17 @@ class _Run:
                                      hacks=["monkey_patch"])
             results.extend(reply["trials"])
             tensors.extend(more)
+            if pool is not None:
+                outs, back, _ = split_outputs(reply["trials"], more)
+                for t, o, b in zip(reply["trials"], outs, back):
+                    if int(t["id"]) < n and not t.get("problem") and not t.get("error"):
+                        futures[int(t["id"])] = pool.submit(self._prejudge, int(t["id"]), t, o, b, ref)
             if any(t.get("problem") for t in reply["trials"]):
                 break
-        stopped = next((r for r in results if r.get("problem")), None)
-        if stopped is not None:  # the sets run in a shuffled order: name the one that stopped
-            sid = int(stopped["id"])
-            where = f"Trial {sid} (inputs {self.plan.trials[sid][1]})" if sid < n else "A checking run"
-            return judge.Outcome("incorrect", f"{where}: {F.untrusted(str(stopped['problem']))[:400]}.",
-                                 details={"trial": sid if sid < n else None})
-        with self.judging():
-            return self._judge_collected(results, tensors, ref)
+        return None
 
-    def _judge_collected(self, results: list[dict], tensors: list, ref: ReferenceOutputs) -> judge.Outcome | None:
+    def _judge_collected(self, results: list[dict], tensors: list, ref: ReferenceOutputs,
+                         prejudged: dict | None = None) -> judge.Outcome | None:
         trials, outputs, knocks = _by_id(results, tensors, len(self.plan.trials))
         self.ref_in_place = any(t["modified"] for t in ref.trials)
         self.trial_programs = judge.least_programs(trials)
@@ -439,7 +470,7 @@ class _Run:
         self.details["trials"] = [{"inputs": d} for _, d in self.plan.trials]
         outcome = judge.judge_trials({"trials": trials}, outputs, ref, list(self.plan.trials), self.kernels,
                                      self.module, self.cfg, self.tolerance, self.facts, self.ev.device,
-                                     device_branch=self.device_branch)
+                                     device_branch=self.device_branch, prejudged=prejudged)
         if outcome is None and knock is not None:
             outcome = judge.judge_knockout(*knock, ref, self.cfg, self.tolerance)
             # no result to compare (raised, or another shape, dtype or count): the kernels only
