@@ -233,9 +233,14 @@ class Sandbox:
 
     # ------------------------------------------------------------------ watching and killing
     def watchdog(self) -> None:
-        # the job's processes, and what its reply arena holds (written there, not mapped)
+        # the job's processes, and what its reply arena holds, once: the child keeps the arena
+        # mapped (page-locked for the device's copies), so its resident shared memory holds
+        # the arena's pages too; the arena's share of that is not counted twice (what else
+        # the job maps shared still is)
         child = self.child
-        rss = _tree_rss(self.proc.pid) - self.baseline_rss + (child.arena_bytes() if child is not None else 0)
+        resident, shared = _tree_memory(self.proc.pid)
+        arena = child.arena_bytes() if child is not None else 0
+        rss = resident - self.baseline_rss - min(shared, arena) + arena
         self.peak_rss = max(self.peak_rss, rss)
         if rss > self.memory_limit:
             raise MemoryLimitExceeded(f"host memory limit exceeded ({rss >> 20} MiB resident > "
@@ -394,16 +399,23 @@ def _children(pid: int) -> list[int]:
 
 
 def _tree_rss(pid: int) -> int:
-    total, todo, seen = 0, [pid], set()
+    return _tree_memory(pid)[0]
+
+
+def _tree_memory(pid: int) -> tuple[int, int]:
+    """(resident bytes, of which shared memory) over the process tree of `pid`."""
+    total, shmem, todo, seen = 0, 0, [pid], set()
     while todo:
         p = todo.pop()
         if p in seen:
             continue
         seen.add(p)
         try:
-            with open(f"/proc/{p}/statm", encoding="ascii") as f:
-                total += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            with open(f"/proc/{p}/status", encoding="ascii") as f:
+                fields = dict(line.split(":", 1) for line in f if line.startswith(("VmRSS:", "RssShmem:")))
+            total += int(fields.get("VmRSS", "0 kB").split()[0]) << 10
+            shmem += int(fields.get("RssShmem", "0 kB").split()[0]) << 10
         except (OSError, ValueError, IndexError):
             continue
         todo.extend(_children(p))
-    return total
+    return total, shmem

@@ -211,3 +211,26 @@ def test_memory_written_into_the_reply_arena_counts_against_the_job(unsafe_evalu
     verdict = unsafe_evaluator.evaluate(relu, _with_prelude(relu, _ARENA_HOG), settings)
     assert verdict.status == "ok", verdict.feedback
     assert verdict.details["host_peak_rss_bytes"] >= 1 << 30
+
+
+def test_the_memory_watch_sees_shared_memory_a_process_maps():
+    """sandbox._tree_memory: resident bytes and, of those, shared memory (a child keeps its
+    reply arena mapped; the watchdog counts the arena once, from the arena, and the job's
+    other shared memory still counts)."""
+    import subprocess
+    import sys
+
+    from evaluator.sandbox import _tree_memory
+
+    code = ("import mmap, os, sys, time\n"
+            "fd = os.memfd_create('x'); os.ftruncate(fd, 64 << 20)\n"
+            "m = mmap.mmap(fd, 64 << 20); m.write(b'x' * (64 << 20))\n"
+            "print('ready', flush=True); time.sleep(30)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        resident, shared = _tree_memory(proc.pid)
+        assert shared >= 64 << 20 and resident >= shared
+    finally:
+        proc.kill()
+        proc.wait()
