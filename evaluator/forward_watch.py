@@ -168,7 +168,14 @@ class NoisyOutputs(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         index_in_range(func, args)
+        grown = _resized(func, args)
         out = func(*args, **kwargs)
+        if grown is not None and self.pick("empty"):
+            # memory resize_ added holds whatever was there (a freed PyTorch result, taken back
+            # unmarked: red team C, session 16): noise, as torch.empty's
+            t, before = grown
+            if t.is_contiguous() and t.numel() > before:
+                noise(t.view(-1)[before:])
         if self.pick(func.overloadpacket.__name__):
             if isinstance(out, HOST_VALUES):
                 # .item(), float(t), torch.equal: the value as the memory holds it (noise where
@@ -227,6 +234,13 @@ def _check_index(name: str, idx: Any, size: int, negative: bool) -> None:
         raise IndexError(f"{name}: index out of range for a dimension of size {size}")
 
 
+def _resized(func: Any, args: tuple) -> tuple[torch.Tensor, int] | None:
+    """(tensor, its element count before) for resize_/resize_as_, else None."""
+    if func.overloadpacket.__name__ in ("resize_", "resize_as_") and args and isinstance(args[0], torch.Tensor):
+        return args[0], args[0].numel()
+    return None
+
+
 FRESH_OPS = frozenset({"empty", "empty_strided", "empty_like", "empty_permuted", "new_empty",
                         "new_empty_strided"})
 
@@ -244,8 +258,34 @@ MAKE_OPS = frozenset({"empty", "empty_like", "empty_strided", "empty_permuted", 
 # takes a Python number as data. Many of them is the host computing the result (red team B,
 # session 16: a GEMM in Python from tensor_split sizes, copied out by a Triton kernel: ok).
 HOST_DATA_OPS = frozenset({"lift_fresh", "lift_fresh_copy"})
-HOST_VALUE_OPS = frozenset({"full", "full_like", "new_full", "fill", "fill_", "scalar_tensor", "arange",
-                            "linspace", "logspace"})
+
+
+_VALUE_TYPES = frozenset({"number", "Optional[number]", "Scalar", "Scalar?", "Tensor", "Optional[Tensor]"})
+
+
+def _python_scalars(func: Any, args: tuple, kwargs: dict) -> int:
+    """How many of an op's value arguments (`Scalar`: a fill, a pad value, an alpha, a clamp
+    bound; a `Tensor` given a number, as in x + v; not sizes or dims) are Python numbers: one
+    value each from the host
+    (`F.pad(empty(0), [0, 1], value=v)` wrote a host GEMM's result one element at a time)."""
+    count = 0
+    for i, arg in enumerate(func._schema.arguments):
+        if str(arg.type) not in _VALUE_TYPES:
+            continue  # a Tensor argument given a Python number (x + v) is a host value too
+        v = args[i] if i < len(args) and not arg.kwarg_only else kwargs.get(arg.name)
+        count += type(v) in (int, float, complex)
+    return count
+
+
+def _scalars(items: tuple, depth: int = 0) -> list:
+    """The Python ints and floats among a launch's arguments (and inside its tuples)."""
+    out = []
+    for v in items:
+        if type(v) in (int, float):
+            out.append(v)
+        elif type(v) is tuple and depth < 3:
+            out.extend(_scalars(v, depth + 1))
+    return out
 
 
 # A compute op's mark when it read memory its forward's kernels were handed fresh (they
@@ -275,8 +315,11 @@ class Provenance(TorchDispatchMode):
         self.returned_after_kernels: str | None = None  # returned, computed from kernels' memory
         self.handed: str | None = None  # first launch handed PyTorch-computed memory
         self.returned_computed: str | None = None  # the output PyTorch computed
-        self.host_reads = 0  # values read to the host from memory no kernel wrote (inputs, weights)
-        self.host_made = 0  # values host Python put into tensors (torch.tensor(data), full, fill_)
+        self.made: set[int] = set()  # storages only make ops wrote (not handed to a launch since)
+        self.host_reads = 0  # values read to the host from any other memory
+        self.host_made = 0  # values host Python put into tensors (torch.tensor(data), Scalar arguments)
+        self.launch_floats: set[float] = set()  # distinct Python floats handed to launches
+        self.launch_ints: set[int] = set()  # distinct Python ints handed to launches
 
     def __enter__(self):
         self.recorder.observer = self.launched
@@ -314,21 +357,28 @@ class Provenance(TorchDispatchMode):
         name = func.overloadpacket.__name__
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
             self.host_made += out.numel()
-        elif name in HOST_VALUE_OPS and any(type(a) in (int, float, complex) for a in args):
-            self.host_made += 1
+        else:
+            self.host_made += _python_scalars(func, args, kwargs)
         if isinstance(out, HOST_VALUES) and ins and name not in GLUE_OPS:
             # a value read to the host (.item(), float(t), torch.equal): Python may compute on it
             source = self._marked(keys)
             if source is not None and self.handed is None:
                 self.handed = f"forward read values PyTorch computed ({source}) to the host"
-            elif source is None and not all(k in self.fed or k in self.fresh for k in keys if k):
-                self.host_reads += 1  # Python computing on the inputs' values, one read at a time
+            elif source is None and not all(k in self.made for k in keys if k):
+                # Python computing on values read one at a time: the inputs' or any copy of
+                # them (a Triton copy kernel's output, torch.empty().copy_(x): red team C,
+                # session 16), not only what make ops alone wrote (torch.ones(1).item())
+                self.host_reads += 1
             return out
         if data_dependent_shape(func) and self.handed is None:
             # the output's size, readable as .shape with no aten op, is a value PyTorch computed
             self.handed = f"forward had PyTorch compute a size from values (aten::{name})"
         if name in ("fill", "fill_"):  # fill_(self, value): a tensor value carries its mark
             mark = self._marked(keys[1:2])
+        elif name in HOST_DATA_OPS:
+            # torch.tensor(data): values host Python made, or C++ read out of tensors on the way
+            # (torch.tensor of 0-dim tensors laundered torch's result and a torch-knock-out probe)
+            mark = f"aten::{name} (values made on the host)"
         elif name in MAKE_OPS:
             mark = None
         elif name == "copy_":  # copy_(self, src)
@@ -346,6 +396,10 @@ class Provenance(TorchDispatchMode):
                 mark += AFTER_KERNELS
         for t in written(func, args, kwargs, out):
             if key := self._key(t):
+                if name in MAKE_OPS and name not in HOST_DATA_OPS and _whole_storage(t):
+                    self.made.add(key)
+                else:
+                    self.made.discard(key)
                 if mark is not None:
                     self.marked[key] = mark
                 elif _whole_storage(t):  # a write into part of a buffer leaves the rest's mark
@@ -359,6 +413,9 @@ class Provenance(TorchDispatchMode):
 
     def launched(self, kernel: object, args: tuple, kwargs: dict) -> None:
         tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]
+        self.made.difference_update(map(self._key, tensors))  # a kernel may have written them
+        for v in _scalars((*args, *kwargs.values())):  # Python numbers a kernel gets: data too
+            (self.launch_floats if type(v) is float else self.launch_ints).add(v)
         self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)
         source = self._source(tensors)
         if source is not None and self.handed is None:
@@ -381,7 +438,7 @@ class Provenance(TorchDispatchMode):
     def report(self) -> dict:
         return {"handed": self.handed, "returned": self.returned_computed,
                 "returned_after_kernels": self.returned_after_kernels, "host_reads": self.host_reads,
-                "host_made": self.host_made}
+                "host_made": self.host_made + len(self.launch_floats), "launch_ints": len(self.launch_ints)}
 
 
 def _storage_key(storage: torch.UntypedStorage | torch.TypedStorage) -> int:

@@ -336,6 +336,12 @@ def judge_torch_knockout(knock: tuple | None, ref: ReferenceOutputs, cfg: Evalua
                    hacks=["torch_computes"])
 
 
+LAUNCH_INTS = 4096
+"""Distinct Python ints one checked forward may hand its kernels: sizes, strides, offsets and
+a launch per row or block of a slow kernel stay far under; a host-computed result passed as
+integer arguments (float bits) does not (red team C, session 16, through float arguments)."""
+
+
 def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool,
                      max_host_reads: int | None = None, max_host_made: int | None = None) -> Outcome | None:
     """Which memory PyTorch computed (forward_watch.Provenance), per checked forward. Strict: no
@@ -352,9 +358,15 @@ def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool,
                        "kernels, computes with them. Hand your kernels the tensors.", hacks=["host_compute"])
     made = max((r.get("host_made") for r in reports if type(r.get("host_made")) is int), default=0)
     if max_host_made is not None and made > max_host_made:
-        return Outcome("hack", f"Rejected: forward put {made} values from Python into tensors (torch.tensor of "
-                       f"data, full, fill_; at most {max_host_made} are allowed): the host, not your kernels, "
-                       "computes them. Compute them in your kernels.", hacks=["host_compute"])
+        return Outcome("hack", f"Rejected: forward put {made} values from Python into tensors or kernels "
+                       f"(torch.tensor of data, numbers given to ops, distinct float arguments of launches; at "
+                       f"most {max_host_made} are allowed): the host, not your kernels, computes them. Compute "
+                       "them in your kernels.", hacks=["host_compute"])
+    ints = max((r.get("launch_ints") for r in reports if type(r.get("launch_ints")) is int), default=0)
+    if max_host_made is not None and ints > LAUNCH_INTS:
+        return Outcome("hack", f"Rejected: forward handed its kernels {ints} distinct integer arguments (at most "
+                       f"{LAUNCH_INTS}): values the host computed, passed one launch at a time. Pass tensors.",
+                       hacks=["host_compute"])
     if strict:
         found = next((r.get("handed") or r.get("returned") or r.get("returned_after_kernels") for r in reports
                       if r.get("handed") or r.get("returned") or r.get("returned_after_kernels")), None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as F
 
-from evaluator.forward_watch import Provenance, torch_compute_noised
+from evaluator.forward_watch import Provenance, random_uninitialised, torch_compute_noised
 from evaluator.launch_hook import LaunchRecorder
 
 
@@ -76,7 +76,7 @@ def test_glue_and_fresh_memory_stay_unmarked_and_unnoised():
         out.copy_(x.view(3, 4).reshape(-1))
         watch.returned([out])
     assert watch.report() == {"handed": None, "returned": None, "returned_after_kernels": None,
-                              "host_reads": 0, "host_made": 0}
+                              "host_reads": 0, "host_made": 0, "launch_ints": 0}
     with torch_compute_noised():
         y = torch.empty(3, 4).copy_(x.view(3, 4)).t().contiguous()
     assert torch.equal(y, x.view(3, 4).t())
@@ -171,3 +171,37 @@ def test_values_python_puts_into_tensors_are_counted():
         torch.empty(3).fill_(1.0)
         torch.zeros(5)  # no value from Python
     assert watch.report()["host_made"] == 102
+
+
+def test_host_reads_of_any_copy_count_and_python_numbers_into_ops_count():
+    """Red team C (session 16): a copy of an input (torch.empty().copy_(x), or a Triton copy
+    kernel's output) was read to the host for free, and F.pad(empty(0), [0, 1], value=v)
+    wrote a host-computed value uncounted. Only memory make ops alone wrote reads free; a
+    Python number an op takes as a value counts; distinct Python numbers handed to launches
+    count; what torch.tensor makes is marked as made on the host."""
+    x = torch.randn(8)
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        y = torch.empty(8).copy_(x)
+        for i in range(3):
+            float(y[i])
+        assert torch.ones(1).item() == 1.0
+        torch.nn.functional.pad(torch.empty(0), [0, 1], value=3.5)
+        z = x + 2.0
+        made = torch.tensor([1.0, 2.0])
+        watch.launched(object(), (z, 1.5, 2.5, 1.5, (7, 8)), {"BLOCK": 64})
+        watch.returned([made])
+    report = watch.report()
+    assert report["host_reads"] == 3
+    assert report["host_made"] == 1 + 1 + 2 + 2  # pad value, x + 2.0, lift_fresh's 2, floats 1.5 and 2.5
+    assert report["launch_ints"] == 3  # 7, 8, 64
+    assert "lift_fresh" in (report["returned"] or "")
+
+
+def test_memory_resize_adds_holds_noise_in_checked_forwards():
+    """Red team C (session 16): a freed PyTorch result was taken back through resize_ into new,
+    unmarked memory; under the noise mode the grown part holds noise, as torch.empty's."""
+    with random_uninitialised():
+        t = torch.zeros(4)
+        t.resize_(4096)
+    assert torch.equal(t[:4], torch.zeros(4)) and float(t[4:].abs().max()) > 10.0
