@@ -479,6 +479,10 @@ class _Run:
             t = knock[0]["trials"][0]
             self.knockout_raised = bool(t.get("error") or t.get("problem")
                                         or judge._shape_problem(t, ref.trials[0]))
+        reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
+        # how close the forward came to the host_compute limits (the most of any checked forward)
+        self.details["host_values"] = {k: max((r.get(k) for r in reports if type(r.get(k)) is int), default=0)
+                                       for k in ("host_reads", "host_made", "launch_ints")}
         if outcome is None:
             outcome = judge.judge_provenance(trials, self.cfg.policy.name == "strict", self.knockout_raised,
                                              self.cfg.policy.max_host_reads, self.cfg.policy.max_host_made)

@@ -480,6 +480,8 @@ def test_an_output_that_is_mathematically_zero_is_judged_against_the_references_
     problem = fixture_problem("centered_mean")
     verdict = evaluator.evaluate(problem, problem.solution, settings)
     assert verdict.status == "ok", verdict.feedback
+    # an honest kernel moves next to nothing between host Python and tensors (host_compute)
+    assert verdict.details["host_values"] == {"host_reads": 0, "host_made": 0, "launch_ints": 3}
     off = problem.solution.replace("tl.sum(acc, axis=0) / n)", "tl.sum(acc, axis=0) / n + 1e-4)")
     assert off != problem.solution
     verdict = evaluator.evaluate(problem, off, settings)
