@@ -178,6 +178,18 @@ def _interpreted_tensors_look_like_cuda() -> None:
     `x.device.type` still takes the fallback, and that verdict says to use a GPU). Only
     Python reads this attribute; torch's C++ and the harness never look at it."""
     torch.Tensor.is_cuda = property(lambda self: True)  # type: ignore[assignment]
+    # and the branch a CUDA tensor takes may size a persistent grid by the SM count: a stand-in
+    # device answers (a few SMs: the interpreter runs programs one by one), as `_NoDriver` does
+    # for Triton's driver (honest round, session 16: "Torch not compiled with CUDA")
+    torch.cuda.get_device_properties = _interpreter_device_properties  # type: ignore[assignment]
+
+
+def _interpreter_device_properties(device: Any = None) -> Any:
+    """What a CPU child's torch.cuda.get_device_properties says: the interpreter's device."""
+    import types
+    return types.SimpleNamespace(name="CPU (Triton interpreter)", multi_processor_count=4, major=9, minor=0,
+                                 total_memory=8 << 30, warp_size=32, max_threads_per_multi_processor=2048,
+                                 is_integrated=False, is_multi_gpu_board=False, L2_cache_size=50 << 20)
 
 
 _OPS = {"prepare": "prepare", "load": "load", "model": "build_reference", "run": "run", "arm": "arm",

@@ -486,3 +486,36 @@ def test_an_output_that_is_mathematically_zero_is_judged_against_the_references_
     assert off != problem.solution
     verdict = evaluator.evaluate(problem, off, settings)
     assert verdict.status == "incorrect", verdict.feedback
+
+
+_SM_SIZED_RELU = """
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_persistent(x_ptr, out_ptr, n, NPROG: tl.constexpr, BLOCK: tl.constexpr):
+    for start in range(tl.program_id(0) * BLOCK, n, NPROG * BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        tl.store(out_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=offs < n), 0.0), mask=offs < n)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        if not x.is_cuda:
+            return torch.relu(x)
+        nprog = torch.cuda.get_device_properties(x.device).multi_processor_count
+        out = torch.empty_like(x)
+        relu_persistent[(nprog,)](x, out, x.numel(), NPROG=nprog, BLOCK=256)
+        return out
+"""
+
+
+def test_a_cuda_branch_that_sizes_its_grid_by_the_sm_count_runs_on_the_cpu(evaluator, settings):
+    """Honest round (session 16): under the interpreter `is_cuda` answers True, and the CUDA
+    branch then asked torch.cuda for the SM count ("Torch not compiled with CUDA"): a CPU
+    child's torch.cuda.get_device_properties describes the interpreter's device."""
+    verdict = evaluator.evaluate(fixture_problem("relu"), _SM_SIZED_RELU, settings)
+    assert verdict.status == "ok", verdict.feedback
