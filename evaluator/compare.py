@@ -46,7 +46,8 @@ class Tolerance:
     rtol: float
     norm_rtol: float
     residual_rtol: float | None = None  # None: norm_rtol
-    noise: float = 0.0  # absolute floor of the norm and residual bounds (`NOISE_FLOOR`)
+    noise: float = 0.0  # absolute floor of the norm bound (`NOISE_FLOOR`)
+    noise_residual: float = 0.0  # absolute floor of the residual bound: the noise's own residual
 
     @property
     def residual(self) -> float:
@@ -156,7 +157,8 @@ def tf32_tolerance(tol: Tolerance, deviation: tuple[float, ...] | list[float]) -
     res_dev = float(deviation[2]) if len(deviation) > 2 else norm_dev
     return Tolerance(atol=tol.atol + TF32_SLACK * max_dev, rtol=tol.rtol,
                      norm_rtol=max(tol.norm_rtol, TF32_SLACK * norm_dev),
-                     residual_rtol=max(tol.residual, TF32_SLACK * res_dev), noise=tol.noise)
+                     residual_rtol=max(tol.residual, TF32_SLACK * res_dev), noise=tol.noise,
+                     noise_residual=tol.noise_residual)
 
 
 NOISE_FLOOR = 64.0
@@ -282,7 +284,7 @@ def _fast_match(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
         return True
     norm = math.sqrt(ref_sq)
     return (math.sqrt(diff_sq) <= max(tol.norm_rtol * norm, tol.noise)
-            and residual(diff_sq, diff_ref, ref_sq) <= max(tol.residual * norm, tol.noise))
+            and residual(diff_sq, diff_ref, ref_sq) <= max(tol.residual * norm, tol.noise_residual))
 
 
 SPIKED_FEW = 1e-4
@@ -383,7 +385,7 @@ def _statistics(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
     norm_error = diff_norm / ref_norm if ref_norm > 0 else (0.0 if diff_norm == 0 else float("inf"))
     norm_bad = ref_norm > 0 and diff_norm > max(tol.norm_rtol * ref_norm, tol.noise)
     residual_error = residual(diff_sq, diff_ref, ref_sq) / ref_norm if ref_norm > 0 else 0.0
-    residual_bad = ref_norm > 0 and residual_error * ref_norm > max(tol.residual * ref_norm, tol.noise)
+    residual_bad = ref_norm > 0 and residual_error * ref_norm > max(tol.residual * ref_norm, tol.noise_residual)
     if within is not None:
         n = judged
     if not norm_bad and not residual_bad and (not n_bad or (not n_special and n_bad <= int(few * n))):

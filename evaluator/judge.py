@@ -121,7 +121,7 @@ class Base(NamedTuple):
     rms: float
     peak: float
     tf32: tuple | None
-    noise: float | None = None  # the reference's largest noise norm there (compare.NOISE_FLOOR)
+    noise: tuple[float, float] | None = None  # the reference's largest noise there: (norm, residual)
 
 
 SPIKE_REACH = 2.0
@@ -145,10 +145,10 @@ def base_facts(ref: ReferenceOutputs, plan_trials: list) -> list[Base]:
         devs = [ref.tf32[i][j] for i in base if i < len(ref.tf32) and j < len(ref.tf32[i])
                 and _deviation(ref.tf32[i][j])]
         tf32 = tuple(max(d[k] if k < len(d) else d[1] for d in devs) for k in range(3)) if devs else None
-        noises = [n[j] for i in base if j < len(n := ref.trials[i].get("noise") or [])
-                  and isinstance(n[j], (int, float))] if len(ref.trials) == len(ref.outputs) else []
+        noises = [q for i in base if j < len(n := ref.trials[i].get("noise") or [])
+                  and (q := _noise_pair(n[j])) is not None] if len(ref.trials) == len(ref.outputs) else []
         facts.append(Base(max(C.rms(o) for o in outs), max(_peak(o) for o in outs), tf32,
-                          max(noises) if noises else None))
+                          (max(q[0] for q in noises), max(q[1] for q in noises)) if noises else None))
     ref.base = facts
     return facts
 
@@ -185,14 +185,15 @@ def _shape_problem(t: dict, r: dict) -> str | None:
 
 def match(out: torch.Tensor, strict: torch.Tensor, tf32: tuple[float, ...] | None, cfg: EvaluatorConfig,
           tolerance: Mapping[str, float] | None, scale: float = 1.0, facts: dict | None = None,
-          few: float = 0.0, base: Base | None = None, noise: float | None = None) -> dict | None:
+          few: float = 0.0, base: Base | None = None, noise: Any = None) -> dict | None:
     """None when `out` matches the strict reference, or (float32) the precision contract:
     within what TF32 mode moves the reference (`tf32`, compare.tf32_deviation; then
     facts["precision"] becomes "tf32"); else the strict mismatch. `noise`: the reference's
-    own noise on these inputs (compare.NOISE_FLOOR)."""
+    own noise on these inputs, [norm, residual] (compare.NOISE_FLOOR)."""
     tol = C.tolerance_for(strict.dtype, cfg.correctness, tolerance)
-    if tol is not None and isinstance(noise, (int, float)) and math.isfinite(noise) and noise > 0:
-        tol = replace(tol, noise=C.NOISE_FLOOR * float(noise))
+    pair = _noise_pair(noise)
+    if tol is not None and pair is not None:
+        tol = replace(tol, noise=C.NOISE_FLOOR * pair[0], noise_residual=C.NOISE_FLOOR * pair[1])
     contract = C.tf32_tolerance(tol, tf32) if _deviation(tf32) and tol is not None \
         and strict.dtype == torch.float32 else None
     stats, tf32_met = _judged(out, strict, tol, contract, scale, few)
@@ -202,7 +203,8 @@ def match(out: torch.Tensor, strict: torch.Tensor, tf32: tuple[float, ...] | Non
         return stats
     within = SPIKE_REACH * base.peak  # spiked inputs: the rest, judged as on the problem's own
     # the spike's noise is no floor for the elements beside it: the problem's own inputs' is
-    tol = replace(tol, noise=C.NOISE_FLOOR * base.noise if base.noise and math.isfinite(base.noise) else 0.0)
+    floor = base.noise or (0.0, 0.0)
+    tol = replace(tol, noise=C.NOISE_FLOOR * floor[0], noise_residual=C.NOISE_FLOOR * floor[1])
     contract = C.tf32_tolerance(tol, base.tf32) if base.tf32 is not None and strict.dtype == torch.float32 else None
     rest, _ = _judged(out, strict, tol, contract, 1.0, few, within)
     if rest is not None:
@@ -382,7 +384,22 @@ def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool,
     return None
 
 
-def _chunk_noise(base: Base | None, revealed: torch.Tensor, shapes: Any, j: int) -> float | None:
+def _noise_pair(v: Any) -> tuple[float, float] | None:
+    """A reference child's noise for one output: [norm, residual], or a bare norm (a reference
+    cached before the residual was measured: no residual floor); None where not measured."""
+    if isinstance(v, (list, tuple)) and len(v) == 2:
+        norm, res = v
+    elif isinstance(v, (int, float)) and not isinstance(v, bool):
+        norm, res = v, 0.0
+    else:
+        return None
+    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and x >= 0
+               for x in (norm, res)) or norm <= 0:
+        return None
+    return float(norm), float(res)
+
+
+def _chunk_noise(base: Base | None, revealed: torch.Tensor, shapes: Any, j: int) -> tuple | None:
     """The base trials' noise norm of output j, scaled to the share of it revealed (a few
     chunks of a big output: noise spreads over the elements, so a chunk holds sqrt of its
     share); None where unknown."""
@@ -391,7 +408,8 @@ def _chunk_noise(base: Base | None, revealed: torch.Tensor, shapes: Any, j: int)
     whole = revealed.numel()
     if isinstance(shapes, (list, tuple)) and j < len(shapes) and isinstance(shapes[j], (list, tuple)):
         whole = max(math.prod(int(d) for d in shapes[j]), 1)
-    return base.noise * math.sqrt(min(revealed.numel() / whole, 1.0))
+    share = math.sqrt(min(revealed.numel() / whole, 1.0))
+    return base.noise[0] * share, base.noise[1] * share
 
 
 def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch.Tensor]],

@@ -559,6 +559,6 @@ def test_the_noise_floor_lifts_the_norm_bounds_only_to_the_references_noise():
     tol = C.Tolerance(atol=1e-4, rtol=1e-4, norm_rtol=5e-3, residual_rtol=1.5e-4)
     noise = float(torch.linalg.vector_norm(ref))
     assert not C.fast_match(out, ref, tol) and C.compare(out, ref, tol) is not None
-    floored = replace(tol, noise=C.NOISE_FLOOR * noise)
+    floored = replace(tol, noise=C.NOISE_FLOOR * noise, noise_residual=C.NOISE_FLOOR * noise)
     assert C.fast_match(out, ref, floored) and C.compare(out, ref, floored, fast=False) is None
     assert C.compare(out + 1e-5, ref, floored) is not None  # far more than noise: still wrong

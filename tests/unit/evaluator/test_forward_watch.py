@@ -205,3 +205,27 @@ def test_memory_resize_adds_holds_noise_in_checked_forwards():
         t = torch.zeros(4)
         t.resize_(4096)
     assert torch.equal(t[:4], torch.zeros(4)) and float(t[4:].abs().max()) > 10.0
+
+
+def test_tensor_split_by_a_tensor_reads_its_values_where_the_watch_sees_them():
+    """Red teams B and D (session 16): tensor_split with a tensor of indices read its values in
+    C++ (no dispatched op) and handed them to Python as slice sizes. A candidate child turns
+    the tensor into ints one dispatched read at a time: the split is the same, the reads count."""
+    from evaluator.commands import _tensor_split_reads_visible
+
+    real = torch.tensor_split, torch.Tensor.tensor_split
+    try:
+        _tensor_split_reads_visible()
+        x = torch.arange(10.0)
+        idx = torch.tensor([2, 5, 7])
+        watch = Provenance(LaunchRecorder())
+        with watch:
+            parts = torch.tensor_split(x, idx)
+            same = x.tensor_split(torch.tensor(3))
+        assert [p.tolist() for p in parts] == [p.tolist() for p in real[0](x, [2, 5, 7])]
+        assert len(same) == 3
+        report = watch.report()
+        assert report["host_reads"] == 3  # idx's values (the inputs' side)
+        assert "lift_fresh" in (report["handed"] or "")  # torch.tensor(3) made in forward: host data
+    finally:
+        torch.tensor_split, torch.Tensor.tensor_split = real
