@@ -9,6 +9,7 @@ rt7_shape_channel_* run them end to end.
 """
 from __future__ import annotations
 
+import pytest
 import torch
 import torch.nn.functional as F
 
@@ -229,3 +230,24 @@ def test_tensor_split_by_a_tensor_reads_its_values_where_the_watch_sees_them():
         assert "lift_fresh" in (report["handed"] or "")  # torch.tensor(3) made in forward: host data
     finally:
         torch.tensor_split, torch.Tensor.tensor_split = real
+
+
+@pytest.mark.parametrize("use", [
+    lambda x, t: torch.split(x, [t[0], t[1] - t[0], 20 - t[1]]),
+    lambda x, t: torch.narrow(x, 0, t[0], 3),
+    lambda x, t: torch.empty(int(t[1])),
+    lambda x, t: torch.repeat_interleave(x[:3], t),
+    lambda x, t: x[t[0]],
+    lambda x, t: torch.arange(t[1]),
+    lambda x, t: torch.zeros(t[0], t[1]),
+], ids=["split_sizes", "narrow_start", "int", "repeat_interleave", "index", "arange", "sizes"])
+def test_a_tensors_value_used_as_a_size_or_index_is_seen(use):
+    """Self-attack (session 16): besides tensor_split and torch.tensor of tensors (C++ reads
+    with no dispatched op, handled), every way found to turn a tensor's value into a size or
+    an index goes through a dispatched read the watch counts, or a data-dependent size."""
+    x, t = torch.arange(20.0), torch.tensor([2, 5, 9])
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        use(x, t)
+    report = watch.report()
+    assert report["host_reads"] >= 1 or report["handed"], report
