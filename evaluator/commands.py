@@ -61,7 +61,6 @@ by the phase it arrived in, not by its kind alone.
 from __future__ import annotations
 
 import gc
-import math
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -71,8 +70,8 @@ from typing import Any
 
 import torch
 
-from evaluator import precision, timing
-from evaluator.compare import Tolerance, matches, residual, tf32_deviation
+from evaluator import candidate_env, noise, precision, timing
+from evaluator.compare import Tolerance, matches, tf32_deviation
 from evaluator.forward_watch import (
     Provenance,
     poison,
@@ -86,8 +85,6 @@ from evaluator.runner import (
     CandidateError,
     ProblemError,
     Workspace,
-    _labels,
-    _leaves,
     bitwise_equal,
     describe,
     error_kind,
@@ -155,75 +152,6 @@ def _sendable(outs: list[torch.Tensor], max_bytes: int, reference_bytes: int | N
     return None
 
 
-NOISE_ULPS = 4  # how far `_noise_norms` moves each float input, in units in the last place
-_NOISE_SLICE = 1 << 24
-
-
-def _diff_norms(a: torch.Tensor, b: torch.Tensor) -> list[float] | None:
-    """[||a - b||, its part that is not a common factor of b (compare.residual)] in float64, a
-    slice at a time (no whole-size temporary); None unless both are float tensors of one
-    shape, or where the numbers are not finite. A normalised output's noise is mostly one
-    common factor (its norm's rounding), which must not loosen the residual bound (a bfloat16
-    answer to x / ||x|| once passed it: red team D, session 16)."""
-    if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor)) or a.shape != b.shape \
-            or not a.is_floating_point() or not b.is_floating_point():
-        return None
-    fa, fb, d_sq, d_r, r_sq = a.reshape(-1), b.reshape(-1), 0.0, 0.0, 0.0
-    for i in range(0, fa.numel(), _NOISE_SLICE):
-        r = fb[i:i + _NOISE_SLICE].double()
-        d = fa[i:i + _NOISE_SLICE].double() - r
-        d_sq += float(d.square().sum())
-        d_r += float(torch.dot(d, r))
-        r_sq += float(r.square().sum())
-    if not all(math.isfinite(x) for x in (d_sq, d_r, r_sq)):
-        return None
-    return [math.sqrt(d_sq), residual(d_sq, d_r, r_sq)]
-
-
-def _interpreted_tensors_look_like_cuda() -> None:
-    """Under Triton's interpreter the candidate's tensors live on the CPU, so the honest
-    fallback `if not x.is_cuda: return <torch>` would skip every kernel: in a CPU candidate
-    child `Tensor.is_cuda` answers True (the device itself cannot be faked; a test of
-    `x.device.type` still takes the fallback, and that verdict says to use a GPU). Only
-    Python reads this attribute; torch's C++ and the harness never look at it."""
-    torch.Tensor.is_cuda = property(lambda self: True)  # type: ignore[assignment]
-    # and the branch a CUDA tensor takes may size a persistent grid by the SM count: a stand-in
-    # device answers (a few SMs: the interpreter runs programs one by one), as `_NoDriver` does
-    # for Triton's driver (honest round, session 16: "Torch not compiled with CUDA")
-    torch.cuda.get_device_properties = _interpreter_device_properties  # type: ignore[assignment]
-
-
-def _tensor_split_reads_visible() -> None:
-    """tensor_split with a tensor of indices reads its values in C++ with no dispatched op, and
-    the slices' sizes hand them to Python: a host GEMM read its inputs and told the torch
-    knock-out apart this way (red teams B and D, session 16). In a candidate child the tensor
-    is turned into Python ints one dispatched read at a time, so the provenance watch counts
-    them as host reads (and as PyTorch's, where PyTorch computed them); the split is the same."""
-    real_fn, real_method = torch.tensor_split, torch.Tensor.tensor_split
-
-    def as_ints(v: Any) -> Any:
-        if not isinstance(v, torch.Tensor):
-            return v
-        return int(v) if v.dim() == 0 else [int(x) for x in v.reshape(-1)]
-
-    def tensor_split(input: Any, *args: Any, **kwargs: Any) -> Any:
-        return real_fn(input, *map(as_ints, args), **{k: as_ints(v) for k, v in kwargs.items()})
-
-    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        return real_method(self, *map(as_ints, args), **{k: as_ints(v) for k, v in kwargs.items()})
-
-    torch.tensor_split = tensor_split  # type: ignore[assignment]
-    torch.Tensor.tensor_split = method  # type: ignore[method-assign]
-
-
-def _interpreter_device_properties(device: Any = None) -> Any:
-    """What a CPU child's torch.cuda.get_device_properties says: the interpreter's device."""
-    import types
-    return types.SimpleNamespace(name="CPU (Triton interpreter)", multi_processor_count=4, major=9, minor=0,
-                                 total_memory=8 << 30, warp_size=32, max_threads_per_multi_processor=2048,
-                                 is_integrated=False, is_multi_gpu_board=False, L2_cache_size=50 << 20)
-
-
 _OPS = {"prepare": "prepare", "load": "load", "model": "build_reference", "run": "run", "arm": "arm",
         "go": "go", "commit": "commit", "reveal": "reveal", "profile": "profile", "status": "status",
         "alt": "alt", "release": "release", "cap": "cap"}
@@ -234,9 +162,9 @@ class ChildState:
         self.role, self.device, self.tmp = role, device, tmp
         self.recorder = recorder
         if role == "candidate" and device == "cpu":
-            _interpreted_tensors_look_like_cuda()
+            candidate_env.interpreted_tensors_look_like_cuda()
         if role == "candidate":
-            _tensor_split_reads_visible()
+            candidate_env.tensor_split_reads_visible()
         self.integrity = Integrity(recorder)
         self.integrity.watched.append(self)
         self.capped = False  # the reference child under a measuring run's `cap`
@@ -422,31 +350,8 @@ class ChildState:
         return None
 
     def _noise_norms(self, inputs: list, outs: list[torch.Tensor]) -> list | None:
-        """Per output, how far it moves (2-norm) when every float input moves by up to
-        NOISE_ULPS units in its last place (a second forward; the inputs are this set's,
-        released after): the reference's own rounding noise on these inputs, the floor of
-        the worker's norm bounds (compare.NOISE_FLOOR). None per output that is not float
-        or changes shape; None in all where an input cannot be moved in place."""
-        if self.role != "reference":
-            return None
-        sample = torch.Generator().manual_seed(0x0153)
-        leaves = [x for x in _leaves(inputs) if x.is_floating_point() and not _labels(x, sample)]
-        if not leaves or any(not x.is_contiguous() or x._base is not None for x in leaves):
-            return None
-        gen = torch.Generator(device=leaves[0].device).manual_seed(0x0153)
-        with torch.no_grad():
-            for x in leaves:  # toward zero only: probabilities stay in [0, 1], signs and zeros kept
-                flat = x.view(-1)
-                step = NOISE_ULPS * torch.finfo(x.dtype).eps
-                for i in range(0, flat.numel(), _NOISE_SLICE):
-                    part = flat[i:i + _NOISE_SLICE]
-                    u = torch.rand(part.shape, generator=gen, device=part.device, dtype=part.dtype)
-                    part.mul_(u.mul_(-step).add_(1.0))
-        try:
-            moved, _ = self._forward(inputs)
-        except Exception:  # noqa: BLE001  (the problem refuses the moved inputs: no floor, no verdict)
-            return None
-        return [_diff_norms(a, b) for a, b in zip(moved, outs)] if len(moved) == len(outs) else None
+        """The reference's own noise per output on this set (evaluator.noise); reference only."""
+        return noise.noise_norms(self._forward, inputs, outs) if self.role == "reference" else None
 
     def _tf32_deviations(self, inputs: list, strict: list[torch.Tensor], writes_inputs: bool = False) -> list:
         """Per output, how far TF32 moves the reference's result (compare.tf32_deviation:

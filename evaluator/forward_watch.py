@@ -266,15 +266,25 @@ _VALUE_TYPES = frozenset({"number", "Optional[number]", "Scalar", "Scalar?", "Te
 def _python_scalars(func: Any, args: tuple, kwargs: dict) -> int:
     """How many of an op's value arguments (`Scalar`: a fill, a pad value, an alpha, a clamp
     bound; a `Tensor` given a number, as in x + v; not sizes or dims) are Python numbers: one
-    value each from the host
-    (`F.pad(empty(0), [0, 1], value=v)` wrote a host GEMM's result one element at a time)."""
-    count = 0
-    for i, arg in enumerate(func._schema.arguments):
-        if str(arg.type) not in _VALUE_TYPES:
-            continue  # a Tensor argument given a Python number (x + v) is a host value too
-        v = args[i] if i < len(args) and not arg.kwarg_only else kwargs.get(arg.name)
-        count += type(v) in (int, float, complex)
-    return count
+    value each from the host (`F.pad(empty(0), [0, 1], value=v)` wrote a host GEMM's result one
+    element at a time)."""
+    positions, names = _value_arguments(func)
+    return sum(type(args[i]) in (int, float, complex) for i in positions if i < len(args)) + \
+        sum(type(kwargs.get(n)) in (int, float, complex) for n in names)
+
+
+_VALUE_ARGS: dict[Any, tuple[tuple[int, ...], tuple[str, ...]]] = {}
+
+
+def _value_arguments(func: Any) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """(positions, keyword names) of an op's value arguments, read from its schema once per op
+    (every dispatched op of every checked forward asks)."""
+    found = _VALUE_ARGS.get(func)
+    if found is None:
+        values = [(i, a) for i, a in enumerate(func._schema.arguments) if str(a.type) in _VALUE_TYPES]
+        found = (tuple(i for i, a in values if not a.kwarg_only), tuple(a.name for _, a in values))
+        _VALUE_ARGS[func] = found
+    return found
 
 
 def _scalars(items: tuple, depth: int = 0) -> list:

@@ -103,7 +103,7 @@ def transform_inputs(inputs: list, transform: str, seed: int = 0) -> tuple[list,
         # (tensor, spiked?): a big input takes its spike in place, so identity cannot tell
         out, placed = _spiked(inputs, gen)
         return out, transform if placed else "base"
-    floats = [x for x in _leaves(inputs) if x.is_floating_point() or x.is_complex()]
+    floats = [x for x in leaves(inputs) if x.is_floating_point() or x.is_complex()]
     if kind == "base" or not floats or any(x.dtype not in SPIKED and not x.is_complex() for x in floats):
         return inputs, "base"
     if kind not in ("scale", "shift"):
@@ -118,11 +118,11 @@ _NESTED = (list, tuple)  # exact types: a candidate's or a library's container i
 _DEPTH = 3
 
 
-def _leaves(items: list | tuple, depth: int = 0) -> list[torch.Tensor]:
+def leaves(items: list | tuple, depth: int = 0) -> list[torch.Tensor]:
     found = []
     for x in items:
         if type(x) in _NESTED and depth < _DEPTH:
-            found += _leaves(x, depth + 1)
+            found += leaves(x, depth + 1)
         elif isinstance(x, torch.Tensor):
             found.append(x)
     return found
@@ -140,13 +140,13 @@ def _moved(items: list | tuple, factor: float, scale: bool, gen: torch.Generator
             inner, k = _moved(x, factor, scale, gen, depth + 1)
             x, count = type(x)(inner), count + k
         elif isinstance(x, torch.Tensor) and (x.is_floating_point() or x.is_complex()) \
-                and not (x.numel() > 4 * FEW_VALUES and _labels(x, gen)):  # a small weight may repeat
+                and not (x.numel() > 4 * FEW_VALUES and looks_like_labels(x, gen)):  # a small weight may repeat
             x, count = (x * factor if scale else x + factor), count + 1
         out.append(x)
     return out, count
 
 
-def _labels(x: torch.Tensor, gen: torch.Generator) -> bool:
+def looks_like_labels(x: torch.Tensor, gen: torch.Generator) -> bool:
     """Whether a sample of `x` holds at most FEW_VALUES distinct values (a mask, labels)."""
     if x.is_complex():
         x = torch.view_as_real(x)
@@ -232,7 +232,7 @@ def spike(x: torch.Tensor, gen: torch.Generator) -> tuple[torch.Tensor, bool]:
     total = sum(float(torch.linalg.vector_norm(p, 1, dtype=torch.float64)) for p in parts)
     if not math.isfinite(total) or total == 0.0:
         return x, False
-    if _labels(x, gen):
+    if looks_like_labels(x, gen):
         return x, False
     low, high = (math.log(s) for s in SPIKE_SHARE)
     share = math.exp(low + (high - low) * float(torch.rand((), generator=gen, device="cpu")))

@@ -212,11 +212,11 @@ def test_tensor_split_by_a_tensor_reads_its_values_where_the_watch_sees_them():
     """Red teams B and D (session 16): tensor_split with a tensor of indices read its values in
     C++ (no dispatched op) and handed them to Python as slice sizes. A candidate child turns
     the tensor into ints one dispatched read at a time: the split is the same, the reads count."""
-    from evaluator.commands import _tensor_split_reads_visible
+    from evaluator.candidate_env import tensor_split_reads_visible
 
     real = torch.tensor_split, torch.Tensor.tensor_split
     try:
-        _tensor_split_reads_visible()
+        tensor_split_reads_visible()
         x = torch.arange(10.0)
         idx = torch.tensor([2, 5, 7])
         watch = Provenance(LaunchRecorder())

@@ -1,0 +1,53 @@
+"""What a candidate child's process looks like to the candidate, set up before its module is
+imported (and before the integrity check's baseline): under the CPU interpreter, CUDA tensors
+and a CUDA device stand-in; everywhere, reads of tensor values that C++ would hide from the
+provenance watch made visible."""
+from __future__ import annotations
+
+import types
+from typing import Any
+
+import torch
+
+
+def interpreted_tensors_look_like_cuda() -> None:
+    """Under Triton's interpreter the candidate's tensors live on the CPU, so the honest
+    fallback `if not x.is_cuda: return <torch>` would skip every kernel: in a CPU candidate
+    child `Tensor.is_cuda` answers True (the device itself cannot be faked; a test of
+    `x.device.type` still takes the fallback, and that verdict says to use a GPU). Only
+    Python reads this attribute; torch's C++ and the harness never look at it."""
+    torch.Tensor.is_cuda = property(lambda self: True)  # type: ignore[assignment]
+    # and the branch a CUDA tensor takes may size a persistent grid by the SM count: a stand-in
+    # device answers (a few SMs: the interpreter runs programs one by one), as `_NoDriver` does
+    # for Triton's driver (honest round, session 16: "Torch not compiled with CUDA")
+    torch.cuda.get_device_properties = interpreter_device_properties  # type: ignore[assignment]
+
+
+def tensor_split_reads_visible() -> None:
+    """tensor_split with a tensor of indices reads its values in C++ with no dispatched op, and
+    the slices' sizes hand them to Python: a host GEMM read its inputs and told the torch
+    knock-out apart this way (red teams B and D, session 16). In a candidate child the tensor
+    is turned into Python ints one dispatched read at a time, so the provenance watch counts
+    them as host reads (and as PyTorch's, where PyTorch computed them); the split is the same."""
+    real_fn, real_method = torch.tensor_split, torch.Tensor.tensor_split
+
+    def as_ints(v: Any) -> Any:
+        if not isinstance(v, torch.Tensor):
+            return v
+        return int(v) if v.dim() == 0 else [int(x) for x in v.reshape(-1)]
+
+    def tensor_split(input: Any, *args: Any, **kwargs: Any) -> Any:
+        return real_fn(input, *map(as_ints, args), **{k: as_ints(v) for k, v in kwargs.items()})
+
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return real_method(self, *map(as_ints, args), **{k: as_ints(v) for k, v in kwargs.items()})
+
+    torch.tensor_split = tensor_split  # type: ignore[assignment]
+    torch.Tensor.tensor_split = method  # type: ignore[method-assign]
+
+
+def interpreter_device_properties(device: Any = None) -> Any:
+    """What a CPU child's torch.cuda.get_device_properties says: the interpreter's device."""
+    return types.SimpleNamespace(name="CPU (Triton interpreter)", multi_processor_count=4, major=9, minor=0,
+                                 total_memory=8 << 30, warp_size=32, max_threads_per_multi_processor=2048,
+                                 is_integrated=False, is_multi_gpu_board=False, L2_cache_size=50 << 20)
