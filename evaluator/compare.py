@@ -164,7 +164,7 @@ def tf32_tolerance(tol: Tolerance, deviation: tuple[float, ...] | list[float]) -
 NOISE_FLOOR = 64.0
 """The norm and residual bounds never ask for less than this many times the reference's own
 noise: how far its output moves when its float inputs move by a few units in the last place
-(the trusted reference child measures it per trial, `commands.noise_norms`). For an output
+(the trusted reference child measures it per trial, `noise.noise_norms`). For an output
 that is mathematically zero (a mean of a group norm's output, KernelBench level2/23 and 41),
 the reference is rounding noise, an exact answer was 3.4x its norm away from it, and every
 honest kernel failed; for a well-conditioned output the floor is ~1e-5 of its norm, far
