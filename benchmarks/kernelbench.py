@@ -187,6 +187,9 @@ def evaluate_one(ev, problem: Problem, settings: EvalSettings, mem: DeviceMemory
             "phases": {k: round(x, 3) for k, x in (phases or {}).items()},
             "host_peak_rss_bytes": details.get("host_peak_rss_bytes"),
             "child_seconds": details.get("child_seconds"),
+            # where the time went inside the children (their own clocks) and in the worker's comparisons
+            "child_stages": details.get("child_stages"), "reference_stages": details.get("reference_stages"),
+            "worker_seconds": details.get("worker_seconds"),
             "device_peak_used_bytes": mem.peak(t0, t1) if mem else None,
             "precision": details.get("precision"), "reference_cached": details.get("reference_cached"),
             "feedback": feedback[:3000] if status != "ok" else ""}

@@ -116,6 +116,21 @@ def _device_ooms(device: str) -> int:
     return int(torch.cuda.memory_stats().get("num_ooms", 0)) if device == "cuda" else 0
 
 
+class _Stages:
+    """Where one `run` set's time went in this process, stage by stage (seconds, the
+    process's own clock): a diagnostic the worker reports beside its own clock, never a
+    measurement it judges by (a candidate's child could write anything here)."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+        self._t = time.perf_counter()
+
+    def mark(self, stage: str) -> None:
+        now = time.perf_counter()
+        self.seconds[stage] = round(self.seconds.get(stage, 0.0) + now - self._t, 4)
+        self._t = now
+
+
 def describe_outputs(outs: list[torch.Tensor]) -> list[dict]:
     return [{"dtype": DTYPE_NAMES.get(t.dtype, str(t.dtype)), "shape": list(t.shape)} for t in outs]
 
@@ -271,8 +286,11 @@ class ChildState:
         torch_knockout = {int(i) for i in h.get("torch_knockout_ids", ())}
         results, tensors = [], []
         for set_id in h["ids"]:
+            clock = _Stages()
             inputs = ws.inputs(int(set_id))
+            clock.mark("draw")
             copies = pristine(inputs)
+            clock.mark("copies")
             provenance, watch = None, None
             poison(self.device, h.get("poison_bytes", 0))
             t0 = time.perf_counter()
@@ -298,6 +316,7 @@ class ChildState:
             else:
                 outs, launches = self._forward(inputs)
             seconds = time.perf_counter() - t0
+            clock.mark("forward")
             own = self._own_launches()
             problem = _sendable(outs, h["max_output_bytes"], h.get("reference_bytes"), h.get("reference_outputs"))
             if problem is None and h.get("check_repeat") and self.role == "reference" and not results:
@@ -307,15 +326,19 @@ class ChildState:
             if watch is not None:  # what it wrote into its inputs is judged as output, so watched as one
                 watch.returned([*outs, *(inputs[i] for i in modified)])
                 provenance = watch.report()
+            clock.mark("checks")
             back = [inputs[i] for i in modified] if h.get("return_inputs") and problem is None else []
             tf32 = self._tf32_deviations(copies, outs, bool(modified)) if h.get("tf32") and problem is None else []
+            clock.mark("tf32")
             noise = self._noise_norms(inputs, outs) if h.get("noise") and problem is None and not modified else None
+            clock.mark("noise")
             results.append({"id": set_id, "outputs": describe_outputs(outs), "problem": problem,
                             "modified": modified, "returned_inputs": len(back), "tf32": tf32, "noise": noise,
                             "nbytes": sum(t.numel() * t.element_size() for t in (*outs, *back)),
                             "seconds": seconds, "n_launches": len(launches),
                             "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]],
-                            "own_programs": own[0], "own_variants": own[1], "provenance": provenance})
+                            "own_programs": own[0], "own_variants": own[1], "provenance": provenance,
+                            "stages": clock.seconds})
             del inputs, copies
             ws.release(int(set_id))
             if problem is not None:
@@ -326,6 +349,7 @@ class ChildState:
                 tensors.extend((*outs, *back))
             else:  # to the host now: the device holds one set's tensors at a time
                 tensors.extend(t.cpu() for t in (*outs, *back))
+            clock.mark("host")
             del outs, back
         # one command per set, so the integrity check (as the collection after it, evaluator.child)
         # runs after a sequence's last command: what it checks is unchanged by then or tampered

@@ -165,6 +165,9 @@ class _Run:
         self.ref_in_place = False  # the reference writes its inputs (they are then outputs too)
         self.trial_programs: dict[str, int] = {}  # per own kernel, the least programs of a trial
         self.trial_variants: set[str] | None = None  # own kernels' constexpr variants the trials ran
+        # the worker's own time in its comparisons (seconds; prejudge overlaps the child's runs)
+        self.worker_seconds: dict[str, float] = {}
+        self.details["worker_seconds"] = self.worker_seconds
 
     @contextmanager
     def phase(self, name: str) -> Iterator[None]:
@@ -422,12 +425,19 @@ class _Run:
             where = f"Trial {sid} (inputs {self.plan.trials[sid][1]})" if sid < n else "A checking run"
             return judge.Outcome("incorrect", f"{where}: {F.untrusted(str(stopped['problem']))[:400]}.",
                                  details={"trial": sid if sid < n else None})
+        self.details["child_stages"] = reference_phase.stage_sums(results)
+        t = time.monotonic()
         with self.judging():
-            return self._judge_collected(results, tensors, ref, prejudged)
+            outcome = self._judge_collected(results, tensors, ref, prejudged)
+        self.worker_seconds["judge"] = round(time.monotonic() - t, 3)
+        return outcome
 
     def _prejudge(self, i: int, t: dict, outs: list, back: list, ref: ReferenceOutputs) -> tuple:
+        started = time.monotonic()
         facts = {"precision": "strict"}
         outcome = judge.judge_trial(i, t, outs, back, ref, list(self.plan.trials), self.cfg, self.tolerance, facts)
+        self.worker_seconds["prejudge"] = round(self.worker_seconds.get("prejudge", 0.0)
+                                                + time.monotonic() - started, 3)
         return outcome, facts["precision"]
 
     def _run_trials(self, child: Child, ref: ReferenceOutputs, order: list[int], n: int, returns_inputs: bool,
