@@ -562,3 +562,46 @@ def test_the_noise_floor_lifts_the_norm_bounds_only_to_the_references_noise():
     floored = replace(tol, noise=C.NOISE_FLOOR * noise, noise_residual=C.NOISE_FLOOR * noise)
     assert C.fast_match(out, ref, floored) and C.compare(out, ref, floored, fast=False) is None
     assert C.compare(out + 1e-5, ref, floored) is not None  # far more than noise: still wrong
+
+
+@pytest.mark.parametrize("case", ["exact", "tf32_sized", "beyond_both", "nan", "inf_for_finite", "same_inf",
+                                  "one_far_element", "norm_only"])
+def test_one_pass_under_two_tolerances_judges_as_two_passes_would(case, monkeypatch):
+    """The strict tolerance and the TF32 contract's are judged in one pass over an output
+    (`fast_matches`); each verdict is the one `fast_match` gives alone and agrees with the
+    exact float64 judgement wherever the fast one says yes, over several slices."""
+    from evaluator import compare as C
+
+    monkeypatch.setattr(C, "_SLICE", 1000)
+    g = torch.Generator().manual_seed(3)
+    ref = torch.randn(4500, generator=g)
+    strict = C.tolerance_for(torch.float32, CorrectnessConfig(), None)
+    contract = C.tf32_tolerance(strict, (5e-3, 2e-3, 1e-3))
+    out = ref.clone()
+    if case == "tf32_sized":  # what a TF32 matmul's rounding does: past strict, within the contract
+        out = ref + 5e-4 * torch.randn(4500, generator=g) * ref.abs()
+    elif case == "beyond_both":
+        out = ref * 1.05
+    elif case == "nan":
+        out[2100] = float("nan")
+    elif case == "inf_for_finite":
+        out[10] = float("inf")
+    elif case == "same_inf":
+        ref[3999], out[3999] = float("inf"), float("inf")
+    elif case == "one_far_element":
+        out[4400] += 1.0
+    elif case == "norm_only":  # every element within the elementwise test, the residual beyond
+        signs = torch.randint(0, 2, (4500,), generator=g) * 2.0 - 1.0
+        out = ref + signs * (strict.atol + strict.rtol * ref.abs()) * 0.999
+    both = C.fast_matches(out, ref, [strict, contract])
+    assert both == [C.fast_match(out, ref, strict), C.fast_match(out, ref, contract)]
+    for verdict, tol in zip(both, [strict, contract]):
+        if verdict:
+            assert C._statistics(out, ref, tol, tol.atol) is None
+    expected = {"exact": [True, True], "tf32_sized": [False, True], "beyond_both": [False, False],
+                "nan": [False, False], "inf_for_finite": [False, False], "same_inf": [True, True],
+                "one_far_element": [False, False]}
+    if case in expected:
+        assert both == expected[case]
+    else:
+        assert both[0] is False
