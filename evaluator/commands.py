@@ -450,9 +450,22 @@ class ChildState:
                         watch.returned(list(forward_outs))
                     extra["coverage"], extra["provenance"] = cov, watch.report()
             else:
+                # a watched plain batch (the strict policy on the CPU, where the interpreter's time
+                # dwarfs the watch's): the meter of a profiled one can be told apart (its launches
+                # are slower, its host arrays move the address space), so the runs it never sees
+                # are watched themselves
+                watch = Provenance(self.recorder) if h.get("watch") and self.role == "candidate" else None
+
+                def model(*inputs):
+                    with watch or nullcontext():
+                        return self.model(*inputs)
                 with self._like_checked():
-                    outs, self.events = _as(who, partial(timing.timed_forwards, self.model, self.batch,
+                    outs, self.events = _as(who, partial(timing.timed_forwards, model, self.batch,
                                                          self.device, flush, *marks))
+                if watch is not None:
+                    for forward_outs in outs:
+                        watch.returned(list(forward_outs))
+                    extra["provenance"] = watch.report()
             if self.role == "candidate":
                 module = self._workspace().module_name()
                 own = [own_launches(module, *r) for r in recorded]

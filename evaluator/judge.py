@@ -156,9 +156,14 @@ def base_facts(ref: ReferenceOutputs, plan_trials: list) -> list[Base]:
 def _peak(t: torch.Tensor) -> float:
     if not t.numel() or not t.is_floating_point():
         return 0.0
-    flat = t.reshape(-1)
-    return max(float(torch.nan_to_num(flat[i:i + (1 << 26)], nan=0.0, posinf=0.0, neginf=0.0).abs().max())
-               for i in range(0, flat.numel(), 1 << 26))
+    flat, peak = t.reshape(-1), 0.0
+    for i in range(0, flat.numel(), 1 << 26):
+        part = flat[i:i + (1 << 26)]
+        low, high = (float(x) for x in torch.aminmax(part))  # one pass; NaN if any element is
+        if not (math.isfinite(low) and math.isfinite(high)):  # the finite ones' (rare: a copy)
+            low = high = float(torch.nan_to_num(part, nan=0.0, posinf=0.0, neginf=0.0).abs().max())
+        peak = max(peak, abs(low), abs(high))
+    return peak
 
 
 def atol_scales(ref: ReferenceOutputs, plan_trials: list, rms: list[float] | None = None) -> list[list[float]]:
@@ -515,6 +520,32 @@ def judge_input_checksums(cand: Mapping[int, list | None], ref: Mapping[int, lis
                            f"(timed run {run}); the reference leaves them as they were.",
                            hacks=["modified_inputs"])
     return None
+
+
+UNPROFILED_OWN_SHARE = 0.5
+"""A timed forward (unprofiled) must take at least this share of the device time the
+candidate's own kernels took per forward in its profiled runs. The profiler can be told
+apart by a forward (its launches cost more), so a forward that did its own work only when
+profiled and let PyTorch do it otherwise would be timed at PyTorch's speed and credited
+with its kernels' coverage (red team, session 17, on the CPU meter). An honest forward's
+kernels take as long in either (its other work only adds time); kernels on several
+streams may overlap, hence the margin."""
+
+
+def judge_unprofiled_work(cand_s: float, profiled: list[dict]) -> Outcome | None:
+    """Whether the timed forwards did, in time, at least the own-kernel work the profiled
+    ones showed (GPU: the profiler's kernel durations, per forward, median over batches)."""
+    own = [float(c["candidate_time_s"]) for c in profiled
+           if type(c.get("candidate_time_s")) in (int, float) and math.isfinite(c["candidate_time_s"])]
+    if not own:
+        return None
+    mine = statistics.median(own)
+    if mine <= 0 or cand_s >= UNPROFILED_OWN_SHARE * mine:
+        return None
+    return Outcome("hack", f"Rejected: your own kernels ran {mine * 1e3:.4g} ms per forward in the profiled "
+                   f"timed runs, but a whole timed forward took {cand_s * 1e3:.4g} ms: forward does less of its "
+                   "own work when it is not profiled.", hacks=["timed_path_differs"],
+                   details={"profiled_own_s": mine, "timed_s": cand_s})
 
 
 def judge_events(cand_total_s: float, cand_net_s: float, cand_events: list[float], ref_net_s: float,

@@ -139,10 +139,11 @@ def _arm(child, schedule: Schedule, positions: range | list[int], deadline_s: fl
 
 
 def _go(child, count: int, flush_bytes: int, deadline_s: float, null: bool = False,
-        profile: bool = False) -> tuple[dict, float]:
+        profile: bool = False, watch: bool = False) -> tuple[dict, float]:
     reply, _, seconds = child.timed_request({"op": "go", "count": count, "null": null,
                                              "flush_bytes": flush_bytes,
-                                             **({"profile": True} if profile else {})}, deadline_s)
+                                             **({"profile": True} if profile else {}),
+                                             **({"watch": True} if watch and not null else {})}, deadline_s)
     if reply.get("op") != "done":
         raise _ChildError(reply)
     if not null:
@@ -270,7 +271,8 @@ def _warm_up(child, schedule: Schedule, flush_bytes: int, timeout_s) -> tuple[li
 
 def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, flush_bytes: int,
                    timeout_s, profiled_runs: int = 0, output_bytes: int = 0,
-                   groups: list[list[int]] | None = None) -> tuple[Schedule, Series, frozenset[int]]:
+                   groups: list[list[int]] | None = None,
+                   watch: bool = False) -> tuple[Schedule, Series, frozenset[int]]:
     """Warm-up, then timed batches with reveals chosen after each commitment.
     `profiled_runs` more batches, at positions drawn here, run under the profiler: to the
     forward they are timed batches like the others (so coverage describes the forward
@@ -278,14 +280,15 @@ def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, fl
     The batch size comes from the warm-up less this child's own null round trip (an
     estimate only; nothing the child claims is subtracted from its time). A forward that
     returns the same memory twice in one batch (a reused output buffer) is timed again,
-    one forward per round trip, so no later forward overwrites an earlier one's result."""
+    one forward per round trip, so no later forward overwrites an earlier one's result.
+    `watch`: the provenance watch runs in every timed batch, not only the profiled ones."""
     groups = groups or [list(set_ids)]
     try:
         return _time_candidate(child, set_ids, cfg, device, flush_bytes, timeout_s, profiled_runs, output_bytes,
-                               groups)
+                               groups, watch)
     except _Aliased:  # the forward reuses its output memory: one forward per round trip
         return _time_candidate(child, set_ids, cfg.model_copy(update={"max_batch": 1}), device, flush_bytes,
-                               timeout_s, profiled_runs, output_bytes, groups)
+                               timeout_s, profiled_runs, output_bytes, groups, watch)
 
 
 class _Aliased(Exception):
@@ -294,7 +297,7 @@ class _Aliased(Exception):
 
 def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, flush_bytes: int,
                     timeout_s, profiled_runs: int, output_bytes: int,
-                    groups: list[list[int]]) -> tuple[Schedule, Series, frozenset[int]]:
+                    groups: list[list[int]], watch: bool = False) -> tuple[Schedule, Series, frozenset[int]]:
     rng = secrets.SystemRandom()
     warmup = max(cfg.warmup_runs if device == "cuda" else cfg.cpu_warmup_runs, 1)
     schedule = Schedule((), (), warmup).extend(warmup, set_ids, rng)
@@ -316,7 +319,7 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
     for b, positions in enumerate(schedule.batches()):
         profiled = b in schedule.profiled
         _arm(child, schedule, positions, timeout_s())
-        reply, seconds = _go(child, len(positions), flush_bytes, timeout_s(), profile=profiled)
+        reply, seconds = _go(child, len(positions), flush_bytes, timeout_s(), profile=profiled, watch=watch)
         if reply.get("aliased") and len(positions) > 1:
             raise _Aliased()
         launches, programs = reply.get("own_launches"), reply.get("own_programs")
@@ -329,11 +332,11 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
                 and isinstance(variants[j], list) else None
             series.own_launches[r] = int(launches[j]) if isinstance(launches, list) and j < len(launches) \
                 and isinstance(launches[j], int) else 0
+        if isinstance(reply.get("provenance"), dict):  # profiled batches, and watched ones
+            series.provenance.append(reply["provenance"])
         if profiled:
             if isinstance(reply.get("coverage"), dict):
                 series.coverage.append(reply["coverage"])
-            if isinstance(reply.get("provenance"), dict):
-                series.provenance.append(reply["provenance"])
         else:
             series.times_s.append(seconds)
             series.batch_sets.append(schedule.sets[positions[0]])

@@ -42,7 +42,8 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                 schedule, cand, reveal = stopwatch.time_candidate(
                     child, ids, run.cfg.timing, run.ev.device, flush, run.left,
                     profiled_runs=run.cfg.profiling.forwards if profile else 0,
-                    output_bytes=output_bytes, groups=groups)
+                    output_bytes=output_bytes, groups=groups,
+                    watch=run.cfg.policy.name == "strict" and run.ev.device == "cpu")
             except stopwatch._ChildError as exc:
                 return judge.from_error(exc.reply, "timing", run.sanitize)
             except stopwatch.ForgedTiming as exc:
@@ -84,6 +85,8 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
     cand_s = stopwatch.net_seconds(cand, null_cap_s=null, groups=groups)
     if ref.events_s:  # the reference child's own events are trusted: a floor under its time
         ref_s = max(ref_s, statistics.median(ref.events_s))
+    if bad is None and run.ev.device == "cuda":  # on the CPU the profile's times are estimates
+        bad = judge.judge_unprofiled_work(cand_s, cand.coverage)
     if bad is None and run.ev.device == "cuda":
         bad = judge.judge_events(cand.median_s / schedule.batch, cand_s, cand.events_s, ref_s,
                                  ref.events_s, run.cfg)

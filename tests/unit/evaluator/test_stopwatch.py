@@ -276,6 +276,25 @@ def test_a_timed_run_must_run_a_compiled_variant_the_trials_ran():
     assert switched is not None and switched.hacks == ["timed_path_differs"]
 
 
+def test_a_timed_forward_faster_than_its_own_profiled_kernels_did_less_work_when_unprofiled():
+    """GPU: a forward that tells the profiler apart (its launches cost more) and lets PyTorch
+    do the work in the unprofiled timed runs is timed at PyTorch's speed; its own kernels'
+    profiled device time per forward bounds what a timed forward can take (red team,
+    session 17). Honest forwards take at least their kernels' time; other streams' overlap
+    is what the margin allows."""
+    from evaluator import judge
+
+    profiled = [{"candidate_time_s": 1.0e-3, "gpu_time_s": 1.1e-3}, {"candidate_time_s": 1.2e-3},
+                {"candidate_time_s": 0.9e-3}]
+    assert judge.judge_unprofiled_work(1.3e-3, profiled) is None  # launches and glue add time
+    assert judge.judge_unprofiled_work(0.6e-3, profiled) is None  # overlapped streams, within the margin
+    cheat = judge.judge_unprofiled_work(0.05e-3, profiled)
+    assert cheat is not None and cheat.hacks == ["timed_path_differs"] and "not profiled" in cheat.feedback
+    assert judge.judge_unprofiled_work(1e-6, []) is None  # nothing profiled: nothing to hold it to
+    assert judge.judge_unprofiled_work(1e-6, [{"candidate_time_s": float("nan")}, {"coverage": 1.0}]) is None
+    assert judge.judge_unprofiled_work(1e-6, [{"candidate_time_s": 0.0}]) is None  # no own kernel time
+
+
 class BigChild(ScriptedChild):
     """Outputs of 1 MiB per forward (each forward's run number, plus `off` where `wrong(run)`);
     `swap`: a reveal sends other bytes than the committed ones for the chunks asked."""
