@@ -116,6 +116,10 @@ def _device_ooms(device: str) -> int:
     return int(torch.cuda.memory_stats().get("num_ooms", 0)) if device == "cuda" else 0
 
 
+def _same(a: list[torch.Tensor], b: list[torch.Tensor]) -> bool:
+    return len(a) == len(b) and all(bitwise_equal(x, y) for x, y in zip(a, b))
+
+
 class _Stages:
     """Where one `run` set's time went in this process, stage by stage (seconds, the
     process's own clock): a diagnostic the worker reports beside its own clock, never a
@@ -379,22 +383,28 @@ class ChildState:
 
     def _tf32_deviations(self, inputs: list, strict: list[torch.Tensor], writes_inputs: bool = False) -> list:
         """Per output, how far TF32 moves the reference's result (compare.tf32_deviation:
-        [max, norm] or None; GPU reference child only): the larger of PyTorch's TF32 mode
-        (operands rounded) and truncated TF32 (what tl.dot computes; evaluator.precision);
-        [] where TF32 changes nothing (no matmul or convolution). The worker accepts a
-        float32 kernel whose error is of the size TF32 itself gives on this computation."""
-        if self.role != "reference" or self.device != "cuda":
+        [max, norm] or None; reference child only): the larger of PyTorch's TF32 mode
+        (operands rounded; GPU only, the CPU's matmuls have no such mode) and truncated TF32
+        (what tl.dot computes; evaluator.precision); [] where TF32 changes nothing (no
+        matmul or convolution). The worker accepts a float32 kernel whose error is of the
+        size TF32 itself gives on this computation, on the CPU as on the GPU: a kernel that
+        fed tl.dot float16 operands (TF32's mantissa) was ok on the GPU and incorrect under
+        the CPU's interpreter (honest round, session 17)."""
+        if self.role != "reference":
             return []
         fresh = pristine(inputs) if writes_inputs else inputs  # the first forward writes them
-        with precision.PyTorchTF32():
-            alt, _ = self._forward(inputs)
-        same = len(alt) == len(strict) and all(bitwise_equal(a, b) for a, b in zip(alt, strict))
-        if same:  # no matmul or convolution: no TF32 error to allow for
-            return []
-        rounded = [tf32_deviation(s, a) for s, a in zip(strict, alt)]
-        del alt
+        rounded: list = [None] * len(strict)
+        if self.device == "cuda":
+            with precision.PyTorchTF32():
+                alt, _ = self._forward(inputs)
+            if _same(alt, strict):  # no matmul or convolution: no TF32 error to allow for
+                return []
+            rounded = [tf32_deviation(s, a) for s, a in zip(strict, alt)]
+            del alt
         with precision.TruncatedTF32():  # what tl.dot at its default precision computes
             alt, _ = self._forward(fresh)
+        if self.device != "cuda" and _same(alt, strict):
+            return []
         return [precision.wider(r, tf32_deviation(s, a) if a.shape == s.shape else None)
                 for r, s, a in zip(rounded, strict, alt)]
 

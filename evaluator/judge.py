@@ -71,8 +71,8 @@ def judge_trials(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs
         # none of them. Nothing was evaluated; not called a hack (it earns nothing either way).
         return Outcome("runtime_error", "None of your Triton kernels ran: the CPU evaluator runs "
                        "Triton's interpreter on CPU tensors, and your forward took a path without "
-                       "them (a fallback for non-CUDA tensors?). Launch your kernels whatever the "
-                       "tensors' device, or evaluate on a GPU.", details={"cpu_fallback": True})
+                       "them (a fallback branch, for non-CUDA tensors or for this dtype?). Launch your "
+                       "kernels whatever the tensors' device, or evaluate on a GPU.", details={"cpu_fallback": True})
     for i, t in enumerate(trials):
         own = [n for m, n in t["launches"] if m == module]
         if (t["n_launches"] == 0 or (not own and len(t["launches"]) >= t["n_launches"])) \

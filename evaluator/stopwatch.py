@@ -112,7 +112,7 @@ class Series:
     reveal_chunks: dict[int, list] = field(default_factory=dict)    # forward -> chunks revealed (None: all)
     inputs_revealed: set[int] = field(default_factory=set)       # reveals that moved the inputs too
     input_checksums: dict[int, list | None] = field(default_factory=dict)  # forward -> the claim
-    revealed_tf32: dict[int, list] = field(default_factory=dict)  # reference, GPU: TF32 deviation per output
+    revealed_tf32: dict[int, list] = field(default_factory=dict)  # reference: TF32 deviation per output
     coverage: list[dict] = field(default_factory=list)         # the profiled batches' (candidate)
     provenance: list[dict] = field(default_factory=list)       # the profiled batches' watch (candidate)
     own_launches: dict[int, int] = field(default_factory=dict)  # forward -> launches of own kernels
@@ -392,11 +392,10 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
             chunks = [theirs[k] if k < len(theirs) and k < len(sizes) and sizes[k] == n
                       else choose_chunks([n], sample_bytes, rng)[0] for k, n in enumerate(nbytes)]
             _reveal(series, r, child, j, reply, timeout_s(), r in reveal_inputs, chunks)
-            if device == "cuda":
-                alt, _ = child.request({"op": "alt", "index": j}, timeout_s())
-                if alt.get("op") != "result":
-                    raise _ChildError(alt)
-                series.revealed_tf32[r] = list(alt.get("tf32") or [])
+            alt, _ = child.request({"op": "alt", "index": j}, timeout_s())  # TF32's deviation there
+            if alt.get("op") != "result":
+                raise _ChildError(alt)
+            series.revealed_tf32[r] = list(alt.get("tf32") or [])
     return series
 
 
