@@ -254,6 +254,10 @@ def mismatch_text(trial: str, output: int, stats: dict) -> str:
                          "leave this even where every element is within atol)")
         if stats.get("nan_or_inf_mismatches"):
             parts.append(f"  NaN/inf mismatches: {stats['nan_or_inf_mismatches']}")
+        if isinstance(stats.get("judged_elements"), list) and len(stats["judged_elements"]) == 2:
+            read, whole = stats["judged_elements"]
+            parts.append(f"  (these figures describe the first {read} of its {whole} elements: "
+                         "the mismatch was certain there)")
     if "first_bad_index" in stats:
         parts.append(f"  e.g. at index {stats['first_bad_index']}: got {stats['got']:.6g}, "
                      f"expected {stats['expected']:.6g}")

@@ -605,3 +605,28 @@ def test_one_pass_under_two_tolerances_judges_as_two_passes_would(case, monkeypa
         assert both == expected[case]
     else:
         assert both[0] is False
+
+
+def test_a_certain_mismatch_is_described_by_the_elements_read_not_a_pass_over_all(monkeypatch):
+    """A wrong kernel's 6 GiB output took the float64 statistics ~30 s per trial (149 s for
+    one verdict on the H200): once the mismatch is certain the statistics stop, and say how
+    much they describe; an output that matches, or fails only in its last slice, is read whole."""
+    from evaluator import compare as C
+    from evaluator.feedback import mismatch_text
+
+    monkeypatch.setattr(C, "_SLICE", 100)
+    monkeypatch.setattr(C, "STATISTICS_ELEMENTS", 300)
+    tol = C.tolerance_for(torch.float32, CorrectnessConfig(), None)
+    ref = torch.randn(10_000, generator=torch.Generator().manual_seed(5))
+    stats = C.compare(ref * 0.5, ref, tol)
+    assert stats is not None and stats["judged_elements"] == [300, 10_000]
+    assert stats["mismatch_fraction"] > 0.9  # of the elements read
+    assert "first 300 of its 10000 elements" in mismatch_text("0", 0, stats)
+    late = ref.clone()
+    late[-1] += 1.0  # only the last element is wrong: found by reading everything
+    stats = C.compare(late, ref, tol)
+    assert stats is not None and "judged_elements" not in stats and stats["first_bad_index"] == [9999]
+    assert C.compare(ref.clone(), ref, tol) is None
+    spiked = ref.clone()
+    spiked[:3] += 5e-3  # within a spiked trial's allowance: read whole, and it matches
+    assert C.compare(spiked, ref, tol, few=1e-3) is None
