@@ -46,6 +46,27 @@ def tensor_split_reads_visible() -> None:
     torch.Tensor.tensor_split = method  # type: ignore[method-assign]
 
 
+def host_buffers_visible() -> None:
+    """torch.asarray of a Python buffer (bytes, bytearray, memoryview, array) wraps it as
+    tensor memory in C++ with no dispatched op, unlike torch.tensor's lift_fresh: a host GEMM
+    wrote its whole result this way, counted as nothing the host made (red team A, session
+    17). In a candidate child such a tensor passes through lift_fresh_copy (a dispatched
+    copy), so the provenance watch counts its values as made on the host and marks them so."""
+    real = torch.asarray
+
+    def asarray(obj: Any, *args: Any, **kwargs: Any) -> Any:
+        out = real(obj, *args, **kwargs)
+        if isinstance(obj, torch.Tensor) or not isinstance(out, torch.Tensor):
+            return out
+        try:
+            memoryview(obj)
+        except TypeError:  # a list or a number: torch.asarray dispatched lift_fresh for it itself
+            return out
+        return torch.ops.aten.lift_fresh_copy(out)
+
+    torch.asarray = asarray  # type: ignore[assignment]
+
+
 def interpreter_device_properties(device: Any = None) -> Any:
     """What a CPU child's torch.cuda.get_device_properties says: the interpreter's device."""
     return types.SimpleNamespace(name="CPU (Triton interpreter)", multi_processor_count=4, major=9, minor=0,

@@ -139,6 +139,13 @@ def data_dependent_shape(func) -> bool:
     return torch.Tag.dynamic_output_shape in getattr(func, "tags", ())
 
 
+def _sparse(ins: list, out: Any) -> bool:
+    """Whether an op took or made a tensor of a layout other than strided (sparse COO/CSR...):
+    its structure is sizes computed from values."""
+    outs = out if isinstance(out, (tuple, list)) else (out,)
+    return any(isinstance(t, torch.Tensor) and t.layout != torch.strided for t in (*ins, *outs))
+
+
 def _random_length(t: torch.Tensor) -> torch.Tensor:
     """A tensor like `t` but of a random length in its first dimension, holding noise."""
     if t.dim() == 0:
@@ -174,8 +181,7 @@ class NoisyOutputs(TorchDispatchMode):
             # memory resize_ added holds whatever was there (a freed PyTorch result, taken back
             # unmarked: red team C, session 16): noise, as torch.empty's
             t, before = grown
-            if t.is_contiguous() and t.numel() > before:
-                noise(t.view(-1)[before:])
+            _noise_storage_from(t, before)
         if self.pick(func.overloadpacket.__name__):
             if isinstance(out, HOST_VALUES):
                 # .item(), float(t), torch.equal: the value as the memory holds it (noise where
@@ -235,10 +241,22 @@ def _check_index(name: str, idx: Any, size: int, negative: bool) -> None:
 
 
 def _resized(func: Any, args: tuple) -> tuple[torch.Tensor, int] | None:
-    """(tensor, its element count before) for resize_/resize_as_, else None."""
+    """(tensor, its storage's bytes before) for resize_/resize_as_, else None."""
     if func.overloadpacket.__name__ in ("resize_", "resize_as_") and args and isinstance(args[0], torch.Tensor):
-        return args[0], args[0].numel()
+        return args[0], args[0].untyped_storage().nbytes()
     return None
+
+
+def _noise_storage_from(t: torch.Tensor, before: int) -> None:
+    """Noise the bytes `t`'s storage gained past `before`, whatever the tensor's layout over
+    them: a channels_last resize_ is not contiguous, and once took back a freed PyTorch
+    result whole (red team A, session 17)."""
+    storage = t.untyped_storage()
+    size = t.element_size()
+    first, last = -(-before // size), storage.nbytes() // size
+    if last > first:
+        whole = torch.empty(0, dtype=t.dtype, device=t.device).set_(storage, 0, (last,))
+        noise(whole[first:])
 
 
 FRESH_OPS = frozenset({"empty", "empty_strided", "empty_like", "empty_permuted", "new_empty",
@@ -380,9 +398,15 @@ class Provenance(TorchDispatchMode):
                 # session 16), not only what make ops alone wrote (torch.ones(1).item())
                 self.host_reads += 1
             return out
-        if data_dependent_shape(func) and self.handed is None:
-            # the output's size, readable as .shape with no aten op, is a value PyTorch computed
-            self.handed = f"forward had PyTorch compute a size from values (aten::{name})"
+        sparse = _sparse(ins, out)
+        if data_dependent_shape(func) or sparse:
+            # the output's size (a sparse tensor's nnz and indices too), readable as .shape with
+            # no aten op, is a value PyTorch computed: read to the host (a host GEMM read every
+            # byte as (arange(256) < b).to_sparse().values().shape[0], red team A, session 17)
+            self.host_reads += 1
+            if self.handed is None:
+                self.handed = (f"forward had PyTorch compute a size from values (aten::{name}"
+                               + (", a sparse layout)" if sparse else ")"))
         if name in ("fill", "fill_"):  # fill_(self, value): a tensor value carries its mark
             mark = self._marked(keys[1:2])
         elif name in HOST_DATA_OPS:

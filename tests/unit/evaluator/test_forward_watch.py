@@ -208,6 +208,55 @@ def test_memory_resize_adds_holds_noise_in_checked_forwards():
     assert torch.equal(t[:4], torch.zeros(4)) and float(t[4:].abs().max()) > 10.0
 
 
+def test_memory_resize_adds_holds_noise_whatever_the_layout_over_it():
+    """Red team A (session 17): a channels_last resize_ is not contiguous, and the grown
+    memory was left as it was: torch.matmul's freed result came back whole. Every byte the
+    storage gains is noise; what it held before stays."""
+    with random_uninitialised():
+        kept = torch.zeros(2, 2, 2, 2)
+        kept.resize_((1, 4, 64, 4), memory_format=torch.channels_last)
+        fresh = torch.empty(0).resize_((1, 4, 64, 4), memory_format=torch.channels_last)
+    assert not kept.is_contiguous() and not fresh.is_contiguous()
+    storage = torch.empty(0).set_(kept.untyped_storage(), 0, (kept.numel(),))
+    assert torch.equal(storage[:16], torch.zeros(16)) and float(storage[16:].abs().min()) >= 0
+    assert float(storage[16:].abs().mean()) > 100.0 and float(fresh.abs().mean()) > 100.0
+
+
+def test_sparse_layouts_are_sizes_computed_from_values():
+    """Red team A (session 17): `(arange(256) < b).to_sparse().values().shape[0]` read a byte
+    of torch's result with no op the watch counted (to_sparse carries no data-dependent-shape
+    tag). Any op that takes or makes a sparse tensor is a size read from values: a host read,
+    and PyTorch's computation handed to Python."""
+    x = torch.arange(256.0)
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        n = (x < 77.0).to_sparse().values().shape[0]
+    report = watch.report()
+    assert n == 77 and report["host_reads"] >= 1
+    assert "sparse" in (report["handed"] or "")
+
+
+def test_a_python_buffer_made_a_tensor_counts_as_values_made_on_the_host():
+    """Red team A (session 17): torch.asarray(bytes) wraps a Python buffer with no dispatched
+    op, so a host GEMM's whole result entered tensor memory uncounted. In a candidate child it
+    passes through lift_fresh_copy: the same values, counted and marked as the host's."""
+    import array
+
+    from evaluator.candidate_env import host_buffers_visible
+
+    real = torch.asarray
+    try:
+        host_buffers_visible()
+        watch = Provenance(LaunchRecorder())
+        with watch:
+            t = torch.asarray(bytes(array.array("f", [1.5, 2.5, 3.5, 4.5])), dtype=torch.float32)
+            same = torch.asarray(t)  # a tensor stays itself
+        assert t.tolist() == [1.5, 2.5, 3.5, 4.5] and same is t
+        assert watch.report()["host_made"] >= 4
+    finally:
+        torch.asarray = real
+
+
 def test_tensor_split_by_a_tensor_reads_its_values_where_the_watch_sees_them():
     """Red teams B and D (session 16): tensor_split with a tensor of indices read its values in
     C++ (no dispatched op) and handed them to Python as slice sizes. A candidate child turns
