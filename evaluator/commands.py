@@ -323,6 +323,7 @@ class ChildState:
             seconds = time.perf_counter() - t0
             clock.mark("forward")
             own = self._own_launches()
+            own_work = self.recorder.own_work(self._workspace().module_name()) if self.role == "candidate" else 0
             problem = _sendable(outs, h["max_output_bytes"], h.get("reference_bytes"), h.get("reference_outputs"))
             if problem is None and h.get("check_repeat") and self.role == "reference" and not results:
                 problem = self._repeat_problem(copies, outs)
@@ -342,7 +343,8 @@ class ChildState:
                             "nbytes": sum(t.numel() * t.element_size() for t in (*outs, *back)),
                             "seconds": seconds, "n_launches": len(launches),
                             "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]],
-                            "own_programs": own[0], "own_variants": own[1], "provenance": provenance,
+                            "own_programs": own[0], "own_variants": own[1], "own_work": own_work,
+                            "provenance": provenance,
                             "stages": clock.seconds})
             del inputs, copies
             ws.release(int(set_id))
@@ -445,10 +447,13 @@ class ChildState:
                 raise ValueError(f"go of {count} forwards, but {len(self.batch)} draws are armed")
             who = "candidate" if self.role == "candidate" else "problem"
             recorded: list[tuple] = []
+            work: list[int] = []
+            module = self._workspace().module_name() if self.role == "candidate" else ""
 
             def after() -> None:  # inside the timed window: keep the records, summarise later
                 self.recorder.stop()
                 recorded.append(self.recorder.last_forward())
+                work.append(self.recorder.own_work(module))
             marks = (self.recorder.start, after)
             self.events = []
             if h.get("profile") and (self.role == "candidate" or self.device == "cuda"):
@@ -486,6 +491,7 @@ class ChildState:
                 extra["own_launches"] = [sum(1 for m, _ in r[0] if m == module) for r in recorded]
                 extra["own_programs"] = [programs for programs, _ in own]
                 extra["own_variants"] = [variants for _, variants in own]
+                extra["own_work"] = work
             if _shared_across(outs):
                 extra["aliased"] = True
             self.last_outputs = outs

@@ -474,6 +474,39 @@ def least_programs(trials: list[dict]) -> dict[str, int]:
     return {k: min(int(s[k]) for s in sigs) for k in names}
 
 
+def least_own_work(trials: list[dict]) -> int | None:
+    """The least interpreted work (launch_hook's count: elements loaded, stored and multiplied)
+    of a checked trial's own launches; None where a trial does not say."""
+    values = [t.get("own_work") for t in trials]
+    if not values or not all(type(v) is int for v in values):
+        return None
+    return min(values)
+
+
+INTERPRETED_OWN_SHARE = 0.5
+"""CPU interpreter: a timed forward's own launches must do at least this share of the work
+(elements loaded, stored and multiplied, counted as the grid runs) that they did in the
+fewest checked trial. The meter of a profiled run can be told apart (its launches are
+slower, its host arrays move the address space: red team B, session 17), so the profile's
+coverage alone does not say the unprofiled timed runs did that work: a forward that launched
+its kernel on the same grid with nothing to do (K=0) and let torch compute there was timed
+at torch's speed with coverage 1.0 under paper. The same shapes give the same work in the
+trials and the timed runs; a data-dependent kernel (an early exit) gets the margin."""
+
+
+def judge_interpreted_work(timed: Mapping[int, int], trial_least: int | None) -> Outcome | None:
+    """Whether the timed forwards' own launches did the checked trials' interpreted work
+    (median over the unprofiled timed forwards)."""
+    if not timed or not trial_least:
+        return None
+    median = statistics.median(timed.values())
+    if median >= INTERPRETED_OWN_SHARE * trial_least:
+        return None
+    return Outcome("hack", f"Rejected: your own kernels touched {trial_least} elements in the fewest checked trial but "
+                   f"{median:.0f} (median) in a timed forward: forward does less of its own work when it is timed.",
+                   hacks=["timed_path_differs"], details={"trial_own_work": trial_least, "timed_own_work": median})
+
+
 def trial_variants(trials: list[dict]) -> set[str] | None:
     """Every `kernel(constexprs)` variant of its own kernels the checked trials launched."""
     lists = [t.get("own_variants") for t in trials]

@@ -33,6 +33,7 @@ one, so this claim needs no trust.
 """
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -215,6 +216,12 @@ def _programs(grid: object) -> int:
     return n
 
 
+# the interpreter builder's operations every load, store, atomic and dot ends in (create_load,
+# create_store, the atomic loads and stores and the descriptor ones call the masked two)
+_WORK_OPS = ("create_masked_load", "create_masked_store", "create_dot", "create_dot_scaled",
+             "create_atomic_cas", "create_atomic_rmw")
+
+
 class LaunchRecorder:
     """Collects (module, kernel name) of launches while `active`."""
 
@@ -232,6 +239,9 @@ class LaunchRecorder:
         self.last_variants: list[tuple] = []
         self.observer: Callable | None = None  # called (kernel, args, kwargs) after each launch
         self.last_programs: list[int] = []  # those of the launches the last stop() returned
+        self.work = 0  # interpreter: elements its loads, stores and dots touched so far (`_count_work`)
+        self.works: list[int] = []  # each recorded launch's share of that (0 on a GPU)
+        self.last_works: list[int] = []
 
     def compiled_names(self, module: str) -> set[str]:
         return set(self.compiled.get(module, ()))
@@ -239,13 +249,19 @@ class LaunchRecorder:
     def forget(self, module: str) -> None:
         self.compiled.pop(module, None)
 
-    def record(self, kernel: object, programs: int = -1, variant: tuple = ()) -> None:
+    def record(self, kernel: object, programs: int = -1, variant: tuple = (), work: int = 0) -> None:
         if not self.active:
             return
         fn = getattr(kernel, "fn", kernel)
         self.launches.append((str(getattr(fn, "__module__", "?")), str(getattr(fn, "__name__", "?"))))
         self.programs.append(programs)
         self.variants.append(variant)
+        self.works.append(work)
+
+    def own_work(self, module: str) -> int:
+        """The interpreter's work (`_count_work`) in the last stop()'s launches of `module`'s
+        kernels: elements loaded, stored and multiplied, counted as the grid runs (0 on a GPU)."""
+        return sum(w for (m, _), w in zip(self.last_launches, self.last_works) if m == module)
 
     def last_forward(self) -> tuple[list[tuple[str, str]], list[int], list[tuple]]:
         """What the last stop() ended: launches, their programs and constexpr values."""
@@ -255,6 +271,7 @@ class LaunchRecorder:
         self.launches = []
         self.programs = []
         self.variants = []
+        self.works = []
         self.kernel_names = []
         self.active = True
 
@@ -268,6 +285,7 @@ class LaunchRecorder:
         out, self.launches = self.launches, []
         self.last_launches, self.last_programs, self.programs = out, self.programs, []
         self.last_variants, self.variants = self.variants, []
+        self.last_works, self.works = self.works, []
         return out
 
     @contextmanager
@@ -324,16 +342,53 @@ class LaunchRecorder:
                 targets["CompiledKernel.launch_metadata"] = (CompiledKernel, "launch_metadata")
         except ImportError:  # deliberate: without it empty grids are read from `run` only
             pass
+        if os.environ.get("TRITON_INTERPRET") == "1":
+            try:
+                from triton.runtime.interpreter import InterpreterBuilder
+                for attr in _WORK_OPS:
+                    if attr in InterpreterBuilder.__dict__:
+                        targets[f"InterpreterBuilder.{attr}"] = (InterpreterBuilder, attr)
+            except ImportError:  # deliberate: no interpreter, no interpreted work to count
+                pass
         return targets
 
     def install(self) -> None:
-        """Wrap the launch entry points (idempotent per process)."""
+        """Wrap the launch entry points (idempotent per process), and under the interpreter
+        the builder's memory and dot operations (`_count_work`)."""
         for key, (cls, attr) in self._targets().items():
             if key in self.installed:
                 continue
             original = getattr(cls, attr)
-            setattr(cls, attr, self._wrap_grid(original) if attr == "launch_metadata" else self._wrap(original))
+            if attr == "launch_metadata":
+                wrapped = self._wrap_grid(original)
+            elif key.startswith("InterpreterBuilder."):
+                wrapped = self._count_work(original)
+            else:
+                wrapped = self._wrap(original)
+            setattr(cls, attr, wrapped)
             self.installed[key] = getattr(cls, attr)
+
+    def _count_work(self, original: Callable) -> Callable:
+        """Interpreter: every load, store and atomic adds the elements of its pointer block, a
+        dot M*N*K, to `work`, as each program of a launch runs. A launch on the same grid that
+        does nothing (K=0, a one-element dummy) counts none of the work its checked trials did."""
+        recorder = self
+
+        def counted(builder, *args, **kwargs):
+            try:
+                first = getattr(args[0], "data", None) if args else None
+                if original.__name__.startswith("create_dot"):  # lhs, rhs (dot_scaled: lhs, scale, format, rhs)
+                    b = getattr(args[3 if original.__name__ == "create_dot_scaled" else 1], "data", None)
+                    recorder.work += int(first.size) * int(b.shape[-1])
+                elif first is not None:
+                    recorder.work += int(getattr(first, "size", 1))
+            except Exception:  # noqa: BLE001  (counting never breaks a launch)
+                recorder.work += 1
+            return original(builder, *args, **kwargs)
+
+        counted.__wrapped_launch__ = original  # type: ignore[attr-defined]
+        counted.__name__ = original.__name__
+        return counted
 
     def _wrap_grid(self, original: Callable) -> Callable:
         recorder = self
@@ -357,10 +412,11 @@ class LaunchRecorder:
             recorder.grid = None
             if launch and "grid" in kwargs:
                 kwargs["grid"] = recorder.resolving(kwargs["grid"])
+            before = recorder.work
             kernel = original(self, *args, **kwargs)
             launch = launch and not recorder.ran_nothing(kwargs.get("grid"))
             if launch:
-                recorder.record(self, _programs(recorder.grid), _variant(self, args, kwargs))
+                recorder.record(self, _programs(recorder.grid), _variant(self, args, kwargs), recorder.work - before)
                 if recorder.observer is not None:
                     recorder.observer(self, args, kwargs)
             name = getattr(kernel, "name", None)

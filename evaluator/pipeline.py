@@ -164,6 +164,7 @@ class _Run:
         self.knockout_raised = False  # the knock-out run raised rather than came out wrong
         self.ref_in_place = False  # the reference writes its inputs (they are then outputs too)
         self.trial_programs: dict[str, int] = {}  # per own kernel, the least programs of a trial
+        self.trial_own_work: int | None = None  # the least interpreted work of a trial's own launches
         self.trial_variants: set[str] | None = None  # own kernels' constexpr variants the trials ran
         # the worker's own time in its comparisons (seconds; prejudge overlaps the child's runs)
         self.worker_seconds: dict[str, float] = {}
@@ -474,6 +475,7 @@ class _Run:
         trials, outputs, knocks = _by_id(results, tensors, len(self.plan.trials))
         self.ref_in_place = any(t["modified"] for t in ref.trials)
         self.trial_programs = judge.least_programs(trials)
+        self.trial_own_work = judge.least_own_work(trials)
         self.trial_variants = judge.trial_variants(trials)
         knock = knocks.get(KNOCKOUT_SET)
         self.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in trials]

@@ -446,3 +446,35 @@ def test_a_gemm_through_an_op_without_a_flop_formula_buys_no_coverage(evaluator,
         assert verdict.status == "ok", verdict.feedback
         coverage[name] = verdict.coverage
     assert 0 < coverage["addbmm"] <= coverage["addmm"] + 0.01 < 0.2, coverage
+
+
+@needs_interpreter
+def test_the_launch_hook_counts_the_interpreted_work_of_each_launch():
+    """What judge.judge_interpreted_work compares between checked trials and timed runs: the
+    elements each launch's loads and stores touched (a dot adds M*N*K), counted as the grid
+    runs, masked lanes included, so one grid and one shape give one count."""
+    from evaluator.launch_hook import LaunchRecorder
+
+    recorder = LaunchRecorder()
+    recorder.install()
+    try:
+        x = torch.arange(256.0)
+        y = torch.empty_like(x)
+        recorder.start()
+        copy_kernel[(4,)](x, y, 256, BLOCK=64)
+        copy_kernel[(4,)](x, y, 0, BLOCK=64)  # every lane masked off: the same blocks are touched
+        recorder.stop()
+        assert torch.equal(y, x)
+        assert recorder.last_works == [4 * (64 + 64)] * 2  # a load and a store of 64 lanes per program
+        assert recorder.own_work(__name__) == 2 * 4 * (64 + 64)
+        a, b = torch.randn(32, 16), torch.randn(16, 32)
+        c = torch.empty(32, 32)
+        recorder.start()
+        matmul_kernel[(2, 2)](a, b, c, 32, 32, 16, BM=16, BN=16, BK=16)
+        recorder.stop()
+        per_program = 16 * 16 + 16 * 16 + 16 * 16 * 16 + 16 * 16  # two loads, one dot, one store
+        assert recorder.last_works == [4 * per_program]
+    finally:
+        for key, fn in recorder.installed.items():
+            cls, attr = recorder._targets()[key]
+            setattr(cls, attr, fn.__wrapped_launch__)

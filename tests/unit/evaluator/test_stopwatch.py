@@ -409,3 +409,21 @@ def test_each_kind_of_timed_input_gets_its_own_median_and_the_slower_counts(chea
     assert {schedule.sets[p[0]] for b, p in enumerate(schedule.batches()) if b in schedule.profiled} == {100, 101}
     assert stopwatch.net_seconds(cand, groups=groups) == pytest.approx(1e-3)
     assert stopwatch.net_seconds(cand) < 1e-3  # one median over both: the cheap kind could take it
+
+
+def test_a_timed_forward_whose_own_launches_do_less_interpreted_work_than_the_trials_is_caught():
+    """CPU: the launch hook counts the interpreter's work per launch (elements loaded, stored,
+    multiplied); a forward that told the meter apart launched its kernel on the same grid with
+    K=0 in the unprofiled timed runs and let torch compute there (red team B, session 17)."""
+    from evaluator import judge
+
+    trials = [{"own_work": 274_432}, {"own_work": 274_432}, {"own_work": 300_000}]
+    least = judge.least_own_work(trials)
+    assert least == 274_432
+    assert judge.judge_interpreted_work({0: 274_432, 1: 274_432, 2: 274_432}, least) is None
+    assert judge.judge_interpreted_work({0: 200_000, 1: 150_000, 2: 274_432}, least) is None  # within the margin
+    cheat = judge.judge_interpreted_work({0: 4096, 1: 4096, 2: 274_432}, least)
+    assert cheat is not None and cheat.hacks == ["timed_path_differs"] and "when it is timed" in cheat.feedback
+    assert judge.least_own_work([{"own_work": 5}, {}]) is None  # a trial that does not say
+    assert judge.judge_interpreted_work({0: 0}, None) is None and judge.judge_interpreted_work({}, 100) is None
+
