@@ -153,13 +153,20 @@ def tf32_tolerance(tol: Tolerance, deviation: tuple[float, ...] | list[float]) -
     PyTorch's TF32 mode itself changes on this computation (`tf32_deviation`). Where TF32
     changes nothing (elementwise work), this is the strict tolerance, so computing such
     work in fp16 still fails. A deviation of two parts (from before the residual was
-    measured) widens the residual bound like the norm bound."""
+    measured) widens the residual bound like the norm bound.
+
+    The residual bound is TF32's own residual times TF32_SLACK, not the strict bound where
+    that is looser: on all-positive inputs truncation's deviation is mostly a common factor
+    (every element ~7e-4 low), which widens atol far past the noise it makes, and bfloat16
+    operands (8x TF32's residual) and 3-bit ones (100x) met the strict residual bound of
+    1.5e-4 (red team C, session 17). Float16 operands keep TF32's 10 mantissa bits and their
+    residual is TF32's size; the reference's noise floor stays under it."""
     max_dev, norm_dev = (float(x) for x in deviation[:2])
-    res_dev = float(deviation[2]) if len(deviation) > 2 else norm_dev
+    residual_rtol = TF32_SLACK * float(deviation[2]) if len(deviation) > 2 \
+        else max(tol.residual, TF32_SLACK * norm_dev)
     return Tolerance(atol=tol.atol + TF32_SLACK * max_dev, rtol=tol.rtol,
                      norm_rtol=max(tol.norm_rtol, TF32_SLACK * norm_dev),
-                     residual_rtol=max(tol.residual, TF32_SLACK * res_dev), noise=tol.noise,
-                     noise_residual=tol.noise_residual)
+                     residual_rtol=residual_rtol, noise=tol.noise, noise_residual=tol.noise_residual)
 
 
 NOISE_FLOOR = 64.0

@@ -195,8 +195,12 @@ class NoisyOutputs(TorchDispatchMode):
                 if isinstance(out, torch.Tensor):
                     return _random_length(out)
                 return type(out)(_random_length(t) if isinstance(t, torch.Tensor) else t for t in out)
+            fresh = func.overloadpacket.__name__ in FRESH_OPS
             for t in written(func, args, kwargs, out):
-                noise(t)
+                if fresh:  # its whole new storage: a strided tensor's gaps held a freed torch result
+                    _noise_storage_from(t, 0)  # (red team C, session 17: empty_strided((2,), (big,)))
+                else:
+                    noise(t)
         return out
 
 

@@ -222,6 +222,19 @@ def test_memory_resize_adds_holds_noise_whatever_the_layout_over_it():
     assert float(storage[16:].abs().mean()) > 100.0 and float(fresh.abs().mean()) > 100.0
 
 
+def test_fresh_memory_holds_noise_across_its_whole_storage_not_only_its_elements():
+    """Red team C (session 17): torch.empty_strided((2,), (big,)) has two elements and a
+    storage of `big` ones; only the elements were noised, and the gap between them held a
+    freed torch.matmul result, taken back whole. The whole storage of fresh memory is noise."""
+    product = torch.arange(1.0, 4097.0)  # stands for a freed PyTorch result
+    del product
+    with random_uninitialised():
+        t = torch.empty_strided((2,), (4096,))
+    whole = torch.empty(0).set_(t.untyped_storage(), 0, (t.untyped_storage().nbytes() // 4,))
+    assert whole.numel() == 4097
+    assert float(whole.abs().mean()) > 100.0 and not bool((whole == whole.round()).float().mean() > 0.5)
+
+
 def test_sparse_layouts_are_sizes_computed_from_values():
     """Red team A (session 17): `(arange(256) < b).to_sparse().values().shape[0]` read a byte
     of torch's result with no op the watch counted (to_sparse carries no data-dependent-shape
