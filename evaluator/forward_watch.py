@@ -175,13 +175,13 @@ class NoisyOutputs(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         index_in_range(func, args)
-        grown = _resized(func, args)
+        extents = _storage_extents(func, args, kwargs)
         out = func(*args, **kwargs)
-        if grown is not None and self.pick("empty"):
-            # memory resize_ added holds whatever was there (a freed PyTorch result, taken back
-            # unmarked: red team C, session 16): noise, as torch.empty's
-            t, before = grown
-            _noise_storage_from(t, before)
+        if extents is not None and self.pick("empty"):
+            # memory an in-place view op added (resize_, set_ growing its source storage) holds
+            # whatever was there (a freed PyTorch result, taken back unmarked: red team C,
+            # session 16; through set_, red team D, session 17): noise, as torch.empty's
+            _noise_growth(args, kwargs, extents)
         if self.pick(func.overloadpacket.__name__):
             if isinstance(out, HOST_VALUES):
                 # .item(), float(t), torch.equal: the value as the memory holds it (noise where
@@ -244,11 +244,33 @@ def _check_index(name: str, idx: Any, size: int, negative: bool) -> None:
         raise IndexError(f"{name}: index out of range for a dimension of size {size}")
 
 
-def _resized(func: Any, args: tuple) -> tuple[torch.Tensor, int] | None:
-    """(tensor, its storage's bytes before) for resize_/resize_as_, else None."""
-    if func.overloadpacket.__name__ in ("resize_", "resize_as_") and args and isinstance(args[0], torch.Tensor):
-        return args[0], args[0].untyped_storage().nbytes()
-    return None
+def _storages(args: tuple, kwargs: dict) -> list:
+    """The untyped storages an op's arguments hold or are (tensors, storages)."""
+    found = []
+    for a in (*args, *kwargs.values()):
+        if isinstance(a, torch.Tensor) and a.layout == torch.strided:
+            found.append(a.untyped_storage())
+        elif isinstance(a, torch.UntypedStorage):
+            found.append(a)
+        elif isinstance(a, torch.TypedStorage):
+            found.append(a._untyped_storage)
+    return found
+
+
+def _storage_extents(func: Any, args: tuple, kwargs: dict) -> dict[int, int] | None:
+    """For an op that changes a tensor's view of memory without writing values (tagged
+    inplace_view: resize_, resize_as_, set_, as_strided_...): each argument storage's bytes
+    before it ran, by storage identity; None for any other op (those write what they grow)."""
+    if torch.Tag.inplace_view not in getattr(func, "tags", ()):
+        return None
+    return {st._cdata: st.nbytes() for st in _storages(args, kwargs)}
+
+
+def _noise_growth(args: tuple, kwargs: dict, before: dict[int, int]) -> None:
+    """Noise every byte an argument tensor's storage gained during the op."""
+    for t in (a for a in (*args, *kwargs.values()) if isinstance(a, torch.Tensor) and a.layout == torch.strided):
+        storage = t.untyped_storage()
+        _noise_storage_from(t, before.get(storage._cdata, 0))
 
 
 def _noise_storage_from(t: torch.Tensor, before: int) -> None:

@@ -494,17 +494,25 @@ at torch's speed with coverage 1.0 under paper. The same shapes give the same wo
 trials and the timed runs; a data-dependent kernel (an early exit) gets the margin."""
 
 
-def judge_interpreted_work(timed: Mapping[int, int], trial_least: int | None) -> Outcome | None:
-    """Whether the timed forwards' own launches did the checked trials' interpreted work
-    (median over the unprofiled timed forwards)."""
-    if not timed or not trial_least:
+def judge_interpreted_work(timed: Mapping[int, int], trial_least: int | None,
+                           profiled: Sequence[int] = ()) -> Outcome | None:
+    """Whether the unprofiled timed forwards' own launches (their median) did the interpreted
+    work of the fewest checked trial's, and of the profiled forwards' (their median): the
+    candidate decides what its checked trials do too, and one that launched only a flag
+    there set the bar at 65536 elements where its profiled runs did 69 million (red team D,
+    session 17)."""
+    bars = [b for b in (trial_least or 0, statistics.median(profiled) if profiled else 0) if b]
+    if not timed or not bars:
         return None
+    bar = max(bars)
     median = statistics.median(timed.values())
-    if median >= INTERPRETED_OWN_SHARE * trial_least:
+    if median >= INTERPRETED_OWN_SHARE * bar:
         return None
-    return Outcome("hack", f"Rejected: your own kernels touched {trial_least} elements in the fewest checked trial but "
-                   f"{median:.0f} (median) in a timed forward: forward does less of its own work when it is timed.",
-                   hacks=["timed_path_differs"], details={"trial_own_work": trial_least, "timed_own_work": median})
+    where = "the profiled timed runs" if bar != trial_least else "the fewest checked trial"
+    return Outcome("hack", f"Rejected: your own kernels touched {bar:.0f} elements in {where} but {median:.0f} "
+                   "(median) in the other timed forwards: forward does less of its own work when it is not "
+                   "checked or profiled.", hacks=["timed_path_differs"],
+                   details={"trial_own_work": trial_least, "profiled_own_work": bar, "timed_own_work": median})
 
 
 def trial_variants(trials: list[dict]) -> set[str] | None:

@@ -216,10 +216,11 @@ def _programs(grid: object) -> int:
     return n
 
 
-# the interpreter builder's operations every load, store, atomic and dot ends in (create_load,
-# create_store, the atomic loads and stores and the descriptor ones call the masked two)
-_WORK_OPS = ("create_masked_load", "create_masked_store", "create_dot", "create_dot_scaled",
-             "create_atomic_cas", "create_atomic_rmw")
+# the interpreter builder's operations every load, store and atomic ends in (create_load,
+# create_store, the atomic loads and stores and the descriptor ones call the masked two), and
+# where each one's block (pointers) and mask are among its arguments
+_WORK_OPS = {"create_masked_load": (0, 1), "create_masked_store": (0, 2), "create_atomic_rmw": (1, 3),
+             "create_atomic_cas": (0, None)}
 
 
 class LaunchRecorder:
@@ -369,19 +370,21 @@ class LaunchRecorder:
             self.installed[key] = getattr(cls, attr)
 
     def _count_work(self, original: Callable) -> Callable:
-        """Interpreter: every load, store and atomic adds the elements of its pointer block, a
-        dot M*N*K, to `work`, as each program of a launch runs. A launch on the same grid that
-        does nothing (K=0, a one-element dummy) counts none of the work its checked trials did."""
+        """Interpreter: every load, store and atomic adds the lanes it really touched (its mask's
+        true lanes) to `work`, as each program of a launch runs. Memory traffic, not dots: a
+        dot of registers no load fed (tl.zeros) costs the interpreter little and is no work
+        (red team D, session 17); a launch on the same grid with nothing to do (K=0, a
+        one-element dummy, every lane masked off) counts none of the work its trials did."""
         recorder = self
+        where = _WORK_OPS[original.__name__]
 
         def counted(builder, *args, **kwargs):
             try:
-                first = getattr(args[0], "data", None) if args else None
-                if original.__name__.startswith("create_dot"):  # lhs, rhs (dot_scaled: lhs, scale, format, rhs)
-                    b = getattr(args[3 if original.__name__ == "create_dot_scaled" else 1], "data", None)
-                    recorder.work += int(first.size) * int(b.shape[-1])
-                elif first is not None:
-                    recorder.work += int(getattr(first, "size", 1))
+                mask = getattr(args[where[1]], "data", None) if where[1] is not None else None
+                if mask is not None:
+                    recorder.work += int(mask.sum())
+                else:
+                    recorder.work += int(getattr(getattr(args[where[0]], "data", None), "size", 1))
             except Exception:  # noqa: BLE001  (counting never breaks a launch)
                 recorder.work += 1
             return original(builder, *args, **kwargs)

@@ -119,6 +119,7 @@ class Series:
     own_programs: dict[int, dict] = field(default_factory=dict)  # forward -> programs per own kernel
     own_variants: dict[int, list] = field(default_factory=dict)  # forward -> its kernels' constexprs
     own_work: dict[int, int] = field(default_factory=dict)  # unprofiled forward -> its own launches' interpreted work
+    profiled_work: list[int] = field(default_factory=list)  # the profiled forwards' (the same count)
     batch: int = 1                                              # forwards per timed batch
 
     @property
@@ -327,8 +328,11 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
         variants, own_w = reply.get("own_variants"), reply.get("own_work")
         for j, i in enumerate(positions):
             r = i - warmup
-            if not profiled and isinstance(own_w, list) and j < len(own_w) and type(own_w[j]) is int:
-                series.own_work[r] = own_w[j]
+            if isinstance(own_w, list) and j < len(own_w) and type(own_w[j]) is int:
+                if profiled:
+                    series.profiled_work.append(own_w[j])
+                else:
+                    series.own_work[r] = own_w[j]
             series.own_programs[r] = programs[j] if isinstance(programs, list) and j < len(programs) \
                 and isinstance(programs[j], dict) else {}
             series.own_variants[r] = variants[j] if isinstance(variants, list) and j < len(variants) \

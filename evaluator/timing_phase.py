@@ -88,7 +88,7 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
     if bad is None and run.ev.device == "cuda":  # on the CPU the profile's times are estimates
         bad = judge.judge_unprofiled_work(cand_s, cand.coverage)
     if bad is None and run.ev.device == "cpu":  # the interpreter counts the work of each launch
-        bad = judge.judge_interpreted_work(cand.own_work, run.trial_own_work)
+        bad = judge.judge_interpreted_work(cand.own_work, run.trial_own_work, cand.profiled_work)
     if bad is None and run.ev.device == "cuda":
         bad = judge.judge_events(cand.median_s / schedule.batch, cand_s, cand.events_s, ref_s,
                                  ref.events_s, run.cfg)
@@ -110,6 +110,7 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
         "protocol_overhead_s": null,
         # the interpreter's work in the own launches (CPU: elements loaded, stored, multiplied)
         "own_work": {"fewest_trial": run.trial_own_work,
+                     "profiled_median": statistics.median(cand.profiled_work) if cand.profiled_work else None,
                      "timed_median": statistics.median(cand.own_work.values()) if cand.own_work else None}}
     if len(kinds) > 1:  # each kind of timed input's own median; the slower one is the time
         run.details["timing"]["by_inputs"] = {

@@ -313,3 +313,17 @@ def test_a_tensors_value_used_as_a_size_or_index_is_seen(use):
         use(x, t)
     report = watch.report()
     assert report["host_reads"] >= 1 or report["handed"], report
+
+
+def test_storage_that_set_grows_holds_noise_in_checked_forwards():
+    """Red team D (session 17): `torch.empty(0).set_(torch.zeros(1), 0, (n,), (1,))` grows the
+    one-element storage to n and took back a freed torch.matmul product; any in-place view op
+    (resize_, set_, as_strided_) that grows a storage leaves the new bytes as noise, and a
+    storage it does not grow keeps its values."""
+    with random_uninitialised():
+        src = torch.zeros(1)
+        t = torch.empty(0).set_(src, 0, (4096,), (1,))
+        kept = torch.arange(8.0)
+        view = torch.empty(0).set_(kept, 0, (8,), (1,))
+    assert float(t[0]) == 0.0 and float(t[1:].abs().mean()) > 100.0
+    assert torch.equal(view, torch.arange(8.0))

@@ -423,7 +423,12 @@ def test_a_timed_forward_whose_own_launches_do_less_interpreted_work_than_the_tr
     assert judge.judge_interpreted_work({0: 274_432, 1: 274_432, 2: 274_432}, least) is None
     assert judge.judge_interpreted_work({0: 200_000, 1: 150_000, 2: 274_432}, least) is None  # within the margin
     cheat = judge.judge_interpreted_work({0: 4096, 1: 4096, 2: 274_432}, least)
-    assert cheat is not None and cheat.hacks == ["timed_path_differs"] and "when it is timed" in cheat.feedback
+    assert cheat is not None and cheat.hacks == ["timed_path_differs"] and "not checked or profiled" in cheat.feedback
     assert judge.least_own_work([{"own_work": 5}, {}]) is None  # a trial that does not say
     assert judge.judge_interpreted_work({0: 0}, None) is None and judge.judge_interpreted_work({}, 100) is None
+    # red team D (session 17): checked trials that only launched a flag kernel set a low bar;
+    # the profiled timed runs (where the meter was told apart) did the real work
+    low = judge.judge_interpreted_work({0: 65_536, 1: 65_536}, 65_536, [69_271_552, 69_271_552])
+    assert low is not None and low.hacks == ["timed_path_differs"] and "profiled" in low.feedback
+    assert judge.judge_interpreted_work({0: 274_432}, 274_432, [274_432, 274_432]) is None
 
