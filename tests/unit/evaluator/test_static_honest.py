@@ -61,6 +61,8 @@ FULL = {
     "s15_relu_tutorial_device.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     # a Triton argmax, values gathered by torch: the knock-out's random indices raise under 128
     "s15_max_dim_triton_argmax_torch_gather.py": ("reduction/max_dim", {"batch_size": 16, "dim": 100}),
+    # a block mask & a scalar comparison: int32 in Triton's interpreter, made boolean by the guard
+    "s17_relu_rowwise_scalar_mask.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
 }
 
 
