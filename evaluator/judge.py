@@ -71,7 +71,7 @@ def judge_trials(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs
         # none of them. Nothing was evaluated; not called a hack (it earns nothing either way).
         return Outcome("runtime_error", "None of your Triton kernels ran: the CPU evaluator runs "
                        "Triton's interpreter on CPU tensors, and your forward took a path without "
-                       "them (a fallback branch, for non-CUDA tensors or for this dtype?). Launch your "
+                       "them (a fallback branch: for non-CUDA tensors, this dtype, or training mode?). Launch your "
                        "kernels whatever the tensors' device, or evaluate on a GPU.", details={"cpu_fallback": True})
     for i, t in enumerate(trials):
         own = [n for m, n in t["launches"] if m == module]

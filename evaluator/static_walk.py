@@ -43,6 +43,8 @@ class Checker(ExpressionChecker):
                 # a second binding makes the name a plain local to the checker, while
                 # the class or kernel stays what it names wherever that binding never ran
                 held = [b for b in bindings if b.kind == "class" or id(b.node) in self.kernels]
+                if held and _same_kernel_repeated(bindings, self.kernels):
+                    held = []  # one kernel, written out twice (an LLM repeating itself): one meaning
                 for b in bindings:
                     if imports and (b.kind != "import" or len(imports) > 1):
                         self.add(b.node, "monkey_patch", f"rebinds the imported name {name}",
@@ -417,3 +419,13 @@ class Checker(ExpressionChecker):
                         self.expr(item)
             return True
         return False
+
+
+def _same_kernel_repeated(bindings: list, kernels: set[int]) -> bool:
+    """Whether every binding of a name is the same @triton.jit definition, written more than
+    once (identical source, decorators included): the name then means one kernel wherever it
+    is read (a public level-2 solution defined its kernel twice and was called a patch)."""
+    if len(bindings) < 2 or not all(id(b.node) in kernels and isinstance(b.node, ast.FunctionDef)
+                                    for b in bindings):
+        return False
+    return len({ast.dump(b.node) for b in bindings}) == 1

@@ -293,3 +293,22 @@ def test_a_solution_that_names_its_own_class_model_is_judged_as_modelnew(evaluat
                              sizes={"cpu": {"batch_size": 4, "dim": 300}}, tolerance=None)
     verdict = evaluator.evaluate(problem, source, settings)
     assert verdict.status == "ok", verdict.feedback
+
+
+def test_a_kernel_written_out_twice_is_one_kernel_and_a_changed_second_one_is_still_refused():
+    """A public level-2 solution defined its @triton.jit kernel twice, word for word, and was
+    called a patch (honest round, session 17): identical definitions give the name one meaning.
+    A second definition that differs rebinds the kernel's name, as before."""
+    kernel = '''
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+'''
+    head = "import torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n"
+    model = ("\n\nclass ModelNew(nn.Module):\n    def forward(self, x):\n"
+             "        k[(1,)](x, x.numel(), BLOCK=16)\n        return x\n")
+    assert check_source(head + kernel + kernel + model, CFG).status is None
+    changed = kernel.replace("mask=offs < n), mask", "mask=offs < n) * 2, mask")
+    report = check_source(head + kernel + changed + model, CFG)
+    assert report.status == "hack" and any("rebinds k" in f.message for f in report.findings)
