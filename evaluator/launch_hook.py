@@ -38,6 +38,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+import numpy as np
+
 
 class KernelArgumentError(TypeError):
     """A launch argument that is not plain data (see check_arguments)."""
@@ -381,8 +383,8 @@ class LaunchRecorder:
         def counted(builder, *args, **kwargs):
             try:
                 mask = getattr(args[where[1]], "data", None) if where[1] is not None else None
-                if mask is not None:
-                    recorder.work += int(mask.sum())
+                if mask is not None:  # lanes, not the mask's values (an int32 mask of 10**6s)
+                    recorder.work += int(np.count_nonzero(mask))
                 else:
                     recorder.work += int(getattr(getattr(args[where[0]], "data", None), "size", 1))
             except Exception:  # noqa: BLE001  (counting never breaks a launch)

@@ -474,6 +474,21 @@ def test_the_launch_hook_counts_the_interpreted_work_of_each_launch():
         recorder.stop()
         per_program = 16 * 16 + 16 * 16 + 16 * 16  # two tile loads and a store; the dot is no memory
         assert recorder.last_works == [4 * per_program]
+        # self-attack: a mask whose lanes hold big integers is still one lane each, not its value
+        import numpy as np
+        from triton.runtime.interpreter import InterpreterBuilder, TensorHandle
+
+        from evaluator.launch_hook import _WORK_OPS
+        assert "create_masked_load" in _WORK_OPS
+        before = recorder.work
+        counted = InterpreterBuilder.__dict__["create_masked_load"]
+        ptrs = TensorHandle(np.array([x.data_ptr()] * 4, dtype=np.uint64), tl.pointer_type(tl.float32))
+        mask = TensorHandle(np.array([10 ** 6, 0, 10 ** 6, 0], dtype=np.int32), tl.int32)
+        try:
+            counted(InterpreterBuilder(), ptrs, mask, None, None, False)
+        except Exception:  # noqa: BLE001  (outside a launch the guard may refuse the access)
+            pass
+        assert recorder.work - before == 2
     finally:
         for key, fn in recorder.installed.items():
             cls, attr = recorder._targets()[key]
