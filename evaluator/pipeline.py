@@ -44,7 +44,7 @@ import torch
 
 from common.config.evaluator import EvaluatorConfig, sensitive_environment_values
 from common.messages import EvalSettings
-from evaluator import bwrap, judge, reference_phase
+from evaluator import bwrap, judge, reference_phase, timed_work
 from evaluator import compare as C
 from evaluator import feedback as F
 from evaluator.device_lock import DeviceLock
@@ -475,7 +475,7 @@ class _Run:
         trials, outputs, knocks = _by_id(results, tensors, len(self.plan.trials))
         self.ref_in_place = any(t["modified"] for t in ref.trials)
         self.trial_programs = judge.least_programs(trials)
-        self.trial_own_work = judge.least_own_work(trials)
+        self.trial_own_work = timed_work.least_own_work(trials)
         self.trial_variants = judge.trial_variants(trials)
         knock = knocks.get(KNOCKOUT_SET)
         self.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in trials]

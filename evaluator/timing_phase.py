@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from evaluator import feedback as F
-from evaluator import judge, stopwatch
+from evaluator import judge, stopwatch, timed_work
 from evaluator.reference import ProblemFailed
 from evaluator.sandbox import Child, ChildFailure
 
@@ -86,9 +86,9 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
     if ref.events_s:  # the reference child's own events are trusted: a floor under its time
         ref_s = max(ref_s, statistics.median(ref.events_s))
     if bad is None and run.ev.device == "cuda":  # on the CPU the profile's times are estimates
-        bad = judge.judge_unprofiled_work(cand_s, cand.coverage)
+        bad = timed_work.judge_unprofiled_work(cand_s, cand.coverage)
     if bad is None and run.ev.device == "cpu":  # the interpreter counts the work of each launch
-        bad = judge.judge_interpreted_work(cand.own_work, run.trial_own_work, cand.profiled_work)
+        bad = timed_work.judge_interpreted_work(cand.own_work, run.trial_own_work, cand.profiled_work)
     if bad is None and run.ev.device == "cuda":
         bad = judge.judge_events(cand.median_s / schedule.batch, cand_s, cand.events_s, ref_s,
                                  ref.events_s, run.cfg)

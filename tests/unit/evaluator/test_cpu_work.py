@@ -450,7 +450,7 @@ def test_a_gemm_through_an_op_without_a_flop_formula_buys_no_coverage(evaluator,
 
 @needs_interpreter
 def test_the_launch_hook_counts_the_interpreted_work_of_each_launch():
-    """What judge.judge_interpreted_work compares between checked trials and timed runs: the
+    """What timed_work.judge_interpreted_work compares between checked trials and timed runs: the
     lanes each launch's loads and stores really touched (masked-off lanes and dots are no
     work), counted as the grid runs, so one grid and one shape give one count."""
     from evaluator.launch_hook import LaunchRecorder

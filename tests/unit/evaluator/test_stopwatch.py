@@ -284,17 +284,17 @@ def test_a_timed_forward_faster_than_its_own_profiled_kernels_did_less_work_when
     profiled device time per forward bounds what a timed forward can take (red team,
     session 17). Honest forwards take at least their kernels' time; other streams' overlap
     is what the margin allows."""
-    from evaluator import judge
+    from evaluator import timed_work
 
     profiled = [{"candidate_time_s": 1.0e-3, "gpu_time_s": 1.1e-3}, {"candidate_time_s": 1.2e-3},
                 {"candidate_time_s": 0.9e-3}]
-    assert judge.judge_unprofiled_work(1.3e-3, profiled) is None  # launches and glue add time
-    assert judge.judge_unprofiled_work(0.6e-3, profiled) is None  # overlapped streams, within the margin
-    cheat = judge.judge_unprofiled_work(0.05e-3, profiled)
+    assert timed_work.judge_unprofiled_work(1.3e-3, profiled) is None  # launches and glue add time
+    assert timed_work.judge_unprofiled_work(0.6e-3, profiled) is None  # overlapped streams, within the margin
+    cheat = timed_work.judge_unprofiled_work(0.05e-3, profiled)
     assert cheat is not None and cheat.hacks == ["timed_path_differs"] and "not profiled" in cheat.feedback
-    assert judge.judge_unprofiled_work(1e-6, []) is None  # nothing profiled: nothing to hold it to
-    assert judge.judge_unprofiled_work(1e-6, [{"candidate_time_s": float("nan")}, {"coverage": 1.0}]) is None
-    assert judge.judge_unprofiled_work(1e-6, [{"candidate_time_s": 0.0}]) is None  # no own kernel time
+    assert timed_work.judge_unprofiled_work(1e-6, []) is None  # nothing profiled: nothing to hold it to
+    assert timed_work.judge_unprofiled_work(1e-6, [{"candidate_time_s": float("nan")}, {"coverage": 1.0}]) is None
+    assert timed_work.judge_unprofiled_work(1e-6, [{"candidate_time_s": 0.0}]) is None  # no own kernel time
 
 
 class BigChild(ScriptedChild):
@@ -415,20 +415,20 @@ def test_a_timed_forward_whose_own_launches_do_less_interpreted_work_than_the_tr
     """CPU: the launch hook counts the interpreter's work per launch (elements loaded, stored,
     multiplied); a forward that told the meter apart launched its kernel on the same grid with
     K=0 in the unprofiled timed runs and let torch compute there (red team B, session 17)."""
-    from evaluator import judge
+    from evaluator import timed_work
 
     trials = [{"own_work": 274_432}, {"own_work": 274_432}, {"own_work": 300_000}]
-    least = judge.least_own_work(trials)
+    least = timed_work.least_own_work(trials)
     assert least == 274_432
-    assert judge.judge_interpreted_work({0: 274_432, 1: 274_432, 2: 274_432}, least) is None
-    assert judge.judge_interpreted_work({0: 200_000, 1: 150_000, 2: 274_432}, least) is None  # within the margin
-    cheat = judge.judge_interpreted_work({0: 4096, 1: 4096, 2: 274_432}, least)
+    assert timed_work.judge_interpreted_work({0: 274_432, 1: 274_432, 2: 274_432}, least) is None
+    assert timed_work.judge_interpreted_work({0: 200_000, 1: 150_000, 2: 274_432}, least) is None  # within the margin
+    cheat = timed_work.judge_interpreted_work({0: 4096, 1: 4096, 2: 274_432}, least)
     assert cheat is not None and cheat.hacks == ["timed_path_differs"] and "not checked or profiled" in cheat.feedback
-    assert judge.least_own_work([{"own_work": 5}, {}]) is None  # a trial that does not say
-    assert judge.judge_interpreted_work({0: 0}, None) is None and judge.judge_interpreted_work({}, 100) is None
+    assert timed_work.least_own_work([{"own_work": 5}, {}]) is None  # a trial that does not say
+    assert timed_work.judge_interpreted_work({0: 0}, None) is None and timed_work.judge_interpreted_work({}, 100) is None
     # red team D (session 17): checked trials that only launched a flag kernel set a low bar;
     # the profiled timed runs (where the meter was told apart) did the real work
-    low = judge.judge_interpreted_work({0: 65_536, 1: 65_536}, 65_536, [69_271_552, 69_271_552])
+    low = timed_work.judge_interpreted_work({0: 65_536, 1: 65_536}, 65_536, [69_271_552, 69_271_552])
     assert low is not None and low.hacks == ["timed_path_differs"] and "profiled" in low.feedback
-    assert judge.judge_interpreted_work({0: 274_432}, 274_432, [274_432, 274_432]) is None
+    assert timed_work.judge_interpreted_work({0: 274_432}, 274_432, [274_432, 274_432]) is None
 
