@@ -71,7 +71,7 @@ from typing import Any
 import torch
 
 from evaluator import candidate_env, noise, precision, timing
-from evaluator.compare import Tolerance, matches, tf32_deviation
+from evaluator.compare import Tolerance, matches
 from evaluator.forward_watch import (
     Provenance,
     poison,
@@ -114,25 +114,6 @@ def _as(kind: str, call: Callable[[], Any]) -> Any:
 def _device_ooms(device: str) -> int:
     """How many times this process's CUDA allocator has run out of memory so far."""
     return int(torch.cuda.memory_stats().get("num_ooms", 0)) if device == "cuda" else 0
-
-
-def _same(a: list[torch.Tensor], b: list[torch.Tensor]) -> bool:
-    return len(a) == len(b) and all(bitwise_equal(x, y) for x, y in zip(a, b))
-
-
-class _Stages:
-    """Where one `run` set's time went in this process, stage by stage (seconds, the
-    process's own clock): a diagnostic the worker reports beside its own clock, never a
-    measurement it judges by (a candidate's child could write anything here)."""
-
-    def __init__(self) -> None:
-        self.seconds: dict[str, float] = {}
-        self._t = time.perf_counter()
-
-    def mark(self, stage: str) -> None:
-        now = time.perf_counter()
-        self.seconds[stage] = round(self.seconds.get(stage, 0.0) + now - self._t, 4)
-        self._t = now
 
 
 def describe_outputs(outs: list[torch.Tensor]) -> list[dict]:
@@ -291,7 +272,7 @@ class ChildState:
         torch_knockout = {int(i) for i in h.get("torch_knockout_ids", ())}
         results, tensors = [], []
         for set_id in h["ids"]:
-            clock = _Stages()
+            clock = timing.Stages()
             inputs = ws.inputs(int(set_id))
             clock.mark("draw")
             copies = pristine(inputs)
@@ -385,34 +366,10 @@ class ChildState:
         return noise.noise_norms(self._forward, inputs, outs) if self.role == "reference" else None
 
     def _tf32_deviations(self, inputs: list, strict: list[torch.Tensor], writes_inputs: bool = False) -> list:
-        """Per output, how far TF32 moves the reference's result (compare.tf32_deviation:
-        [max, norm] or None; reference child only): the larger of PyTorch's TF32 mode
-        (operands rounded; GPU only, the CPU's matmuls have no such mode) and truncated TF32
-        (what tl.dot computes; evaluator.precision); [] where TF32 changes nothing (no
-        matmul or convolution). The worker accepts a float32 kernel whose error is of the
-        size TF32 itself gives on this computation, on the CPU as on the GPU: a kernel that
-        fed tl.dot float16 operands (TF32's mantissa) was ok on the GPU and incorrect under
-        the CPU's interpreter (honest round, session 17)."""
+        """precision.deviations in the reference child; [] in a candidate's."""
         if self.role != "reference":
             return []
-        fresh = pristine(inputs) if writes_inputs else inputs  # the first forward writes them
-        rounded: list = [None] * len(strict)
-        if self.device == "cuda":
-            with precision.PyTorchTF32():
-                alt, _ = self._forward(inputs)
-            if _same(alt, strict):  # no matmul or convolution: no TF32 error to allow for
-                return []
-            rounded = [tf32_deviation(s, a) for s, a in zip(strict, alt)]
-            del alt
-        try:
-            with precision.TruncatedTF32():  # what tl.dot at its default precision computes
-                alt, _ = self._forward(fresh)
-        except (ProblemError, CandidateError):  # a forward the dispatch mode breaks: no truncated allowance
-            return [r if r is None else list(r) for r in rounded] if self.device == "cuda" else []
-        if self.device != "cuda" and _same(alt, strict):
-            return []
-        return [precision.wider(r, tf32_deviation(s, a) if a.shape == s.shape else None)
-                for r, s, a in zip(rounded, strict, alt)]
+        return precision.deviations(self._forward, inputs, strict, self.device, writes_inputs)
 
     def alt(self, h: dict) -> tuple[dict, list]:
         """TF32 deviations for draw `index` of the last batch (after a revealed timed run)."""

@@ -15,6 +15,7 @@ float32 elementwise kernel that computes in float16 is still judged at strict pr
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import torch
@@ -67,3 +68,41 @@ def wider(a: list | tuple | None, b: list | tuple | None) -> list | None:
     if a is None or b is None:
         return list(a if b is None else b) if (a is not None or b is not None) else None
     return [max(float(x), float(y)) for x, y in zip(a, b)]
+
+
+def _same(a: list[torch.Tensor], b: list[torch.Tensor]) -> bool:
+    from evaluator.runner import bitwise_equal
+    return len(a) == len(b) and all(bitwise_equal(x, y) for x, y in zip(a, b))
+
+
+def deviations(forward: Callable[[list], tuple], inputs: list, strict: list[torch.Tensor], device: str,
+               writes_inputs: bool = False) -> list:
+    """Per output, how far TF32 moves the trusted reference's result (compare.tf32_deviation:
+    [max, norm, residual] or None): the larger of PyTorch's TF32 mode (operands rounded; GPU
+    only, the CPU's matmuls have no such mode) and truncated TF32 (what tl.dot computes); []
+    where TF32 changes nothing (no matmul or convolution). The worker accepts a float32 kernel
+    whose error is of the size TF32 itself gives on this computation, on the CPU as on the
+    GPU: a kernel that fed tl.dot float16 operands (TF32's mantissa) was ok on the GPU and
+    incorrect under the CPU's interpreter (honest round, session 17). `forward` raises the
+    runner's ProblemError or CandidateError for the problem's failures."""
+    from evaluator.compare import tf32_deviation
+    from evaluator.runner import CandidateError, ProblemError, pristine
+
+    fresh = pristine(inputs) if writes_inputs else inputs  # the first forward writes them
+    rounded: list = [None] * len(strict)
+    if device == "cuda":
+        with PyTorchTF32():
+            alt, _ = forward(inputs)
+        if _same(alt, strict):  # no matmul or convolution: no TF32 error to allow for
+            return []
+        rounded = [tf32_deviation(s, a) for s, a in zip(strict, alt)]
+        del alt
+    try:
+        with TruncatedTF32():  # what tl.dot at its default precision computes
+            alt, _ = forward(fresh)
+    except (ProblemError, CandidateError):  # a forward the dispatch mode breaks: no truncated allowance
+        return [r if r is None else list(r) for r in rounded] if device == "cuda" else []
+    if device != "cuda" and _same(alt, strict):
+        return []
+    return [wider(r, tf32_deviation(s, a) if a.shape == s.shape else None)
+            for r, s, a in zip(rounded, strict, alt)]

@@ -22,6 +22,7 @@ interpreter's work meter (evaluator.cpu_work) stands in for it.
 """
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 
@@ -261,3 +262,18 @@ def attribute(per_kernel: dict[str, float], counts: Counter, kernel_names: set[s
     if ambiguous:
         out["ambiguous"] = [k[:200] for k in ambiguous[:8]]
     return out
+
+
+class Stages:
+    """Where one `run` set's time went in this process, stage by stage (seconds, the
+    process's own clock): a diagnostic the worker reports beside its own clock, never a
+    measurement it judges by (a candidate's child could write anything here)."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+        self._t = time.perf_counter()
+
+    def mark(self, stage: str) -> None:
+        now = time.perf_counter()
+        self.seconds[stage] = round(self.seconds.get(stage, 0.0) + now - self._t, 4)
+        self._t = now
