@@ -44,7 +44,7 @@ import torch
 
 from common.config.evaluator import EvaluatorConfig, sensitive_environment_values
 from common.messages import EvalSettings
-from evaluator import bwrap, judge, reference_phase, timed_work
+from evaluator import bwrap, judge, reference_phase, timed_work, timing
 from evaluator import compare as C
 from evaluator import feedback as F
 from evaluator.device_lock import DeviceLock
@@ -426,7 +426,7 @@ class _Run:
             where = f"Trial {sid} (inputs {self.plan.trials[sid][1]})" if sid < n else "A checking run"
             return judge.Outcome("incorrect", f"{where}: {F.untrusted(str(stopped['problem']))[:400]}.",
                                  details={"trial": sid if sid < n else None})
-        self.details["child_stages"] = reference_phase.stage_sums(results)
+        self.details["child_stages"] = timing.stage_sums(results)
         t = time.monotonic()
         with self.judging():
             outcome = self._judge_collected(results, tensors, ref, prejudged)

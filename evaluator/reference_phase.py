@@ -11,7 +11,6 @@ problem's code in a process that never ran candidate code; a failure is the prob
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from common.config.evaluator import EvaluatorConfig
 from evaluator import compare as C
+from evaluator import timing
 from evaluator.memory import Grant
 from evaluator.reference import OverCap, ProblemFailed, ReferenceOutputs, split_outputs
 from evaluator.sandbox import Child
@@ -97,19 +97,6 @@ def measure(run: _Run) -> None:
         host.record(run.memory_key, host_need(run.cfg, sets * set_bytes))
 
 
-def stage_sums(results: list[dict]) -> dict[str, float]:
-    """A child's own report of where its `run` sets' time went (commands._Stages), summed
-    over the sets: a diagnostic beside the worker's clock, never judged by."""
-    sums: dict[str, float] = {}
-    for r in results:
-        stages = r.get("stages")
-        if isinstance(stages, dict):
-            for k, v in list(stages.items())[:16]:
-                if isinstance(k, str) and type(v) in (int, float) and math.isfinite(v):
-                    sums[k[:32]] = round(sums.get(k[:32], 0.0) + v, 3)
-    return sums
-
-
 _DROPPED: list = []
 
 
@@ -166,7 +153,7 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
         return prep, trials, tensors, keep
 
     prep, trials, tensors, keep = _attempts(run, tries, once)
-    run.details["reference_stages"] = stage_sums(trials)
+    run.details["reference_stages"] = timing.stage_sums(trials)
     extra = run._knockout_ids()
     n = len(keep)
     if len(trials) < n + len(extra) or any(t.get("problem") for t in trials):

@@ -22,6 +22,7 @@ interpreter's work meter (evaluator.cpu_work) stands in for it.
 """
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -277,3 +278,16 @@ class Stages:
         now = time.perf_counter()
         self.seconds[stage] = round(self.seconds.get(stage, 0.0) + now - self._t, 4)
         self._t = now
+
+
+def stage_sums(results: list[dict]) -> dict[str, float]:
+    """A child's own report of where its `run` sets' time went (`Stages`), summed
+    over the sets: a diagnostic beside the worker's clock, never judged by."""
+    sums: dict[str, float] = {}
+    for r in results:
+        stages = r.get("stages")
+        if isinstance(stages, dict):
+            for k, v in list(stages.items())[:16]:
+                if isinstance(k, str) and type(v) in (int, float) and math.isfinite(v):
+                    sums[k[:32]] = round(sums.get(k[:32], 0.0) + v, 3)
+    return sums
