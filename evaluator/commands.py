@@ -25,13 +25,14 @@ imported — and the worker compares, times and decides. The commands:
            noise while the Triton kernels run: the output must still be right.
   arm      {ids, seeds}: the next timed batch: one fresh draw per (set, seed) from the
            problem's get_inputs (untimed; on the device where possible), kept side by side
-  go       {count, null, profile}: THE TIMED STEP. The worker's clock runs from writing this
-           command to reading its reply: for each armed draw in turn, flush L2 (GPU) and
-           forward, back to back; one device-wide synchronize. The outputs are final when
+  go       {count, null, profile, spin}: THE TIMED STEP. The worker's clock runs from writing
+           this command to reading its reply: for each armed draw in turn, a spin of `spin`
+           cycles and an L2 flush (GPU), and the forward, back to back; one device-wide
+           synchronize. The outputs are final when
            the reply leaves: the forward has returned plain tensors, the device is idle,
            and no candidate code runs in this process until the next command. CUDA events
            around each forward are reported only as a cross-check. `null` skips the
-           forwards (`count` flushes and the sync): the reference child measures the
+           forwards (`count` spins and flushes, and the sync): the reference child measures the
            protocol's own cost with it. `profile` (a few batches the worker picks at
            random, the same in both children) runs each forward under the profiler; the
            candidate returns their coverage; the worker does not use that batch's time.
@@ -396,8 +397,9 @@ class ChildState:
         extra: dict = {}
         count = int(h.get("count", 1))
         flush = self._flush_buffer(h)
+        spin = max(0, int(h.get("spin", 0))) if self.device == "cuda" else 0
         if h.get("null"):
-            timing.flush_only(flush, count)
+            timing.flush_only(flush, count, spin)
             return {"op": "done"}, []
         else:
             if len(self.batch) != count:
@@ -437,7 +439,7 @@ class ChildState:
                         return self.model(*inputs)
                 with self._like_checked():
                     outs, self.events = _as(who, partial(timing.timed_forwards, model, self.batch,
-                                                         self.device, flush, *marks))
+                                                         self.device, flush, *marks, spin=spin))
                 if watch is not None:
                     for forward_outs in outs:
                         watch.returned(list(forward_outs))

@@ -85,7 +85,7 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               setattr), so that body never runs. Only its test is checked.
 
 Hack codes (a finding's `code`): forbidden_import, concurrency, file_access,
-dynamic_code, reflection, monkey_patch, harness_tamper, side_stream, try_except,
+dynamic_code, reflection, monkey_patch, harness_tamper, side_stream, clock, try_except,
 forbidden_api (a name of an allowed module that is not listed), forbidden_syntax,
 no_triton_kernel. Compile errors: syntax_error, relative_import, star_import,
 unavailable_module, undefined_name, too_deeply_nested. Format errors come from
@@ -96,6 +96,7 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
+import re
 import sys
 import types
 
@@ -241,11 +242,23 @@ DENIED_ATTRIBUTES: dict[str, str] = {
 }
 FRAME_PREFIXES = ("f_", "gi_", "co_", "cr_", "ag_", "tb_")
 
+# ---------------------------------------------------------------------- clocks
+# A kernel file gets no clock: time is the evaluator's to measure, and a clock is how a
+# forward tells a profiled run from a plain one (the profiler slows launches: red team,
+# session 18, read %globaltimer around a few aten ops to pad only the profiled runs). The
+# host has none (time, os and torch.cuda.Event are not on the allowlist); on the device the
+# clock registers are read by Triton's globaltimer() or by inline assembly, whose text must
+# then be a literal the checker reads.
+CLOCK_FUNCTIONS = frozenset({"triton.language.extra.cuda.globaltimer"})
+ASM_CALLS = frozenset({"triton.language.inline_asm_elementwise"})
+CLOCK_REGISTERS = re.compile(r"%(clock|globaltimer)|s_mem(real)?time", re.IGNORECASE)
+
 # ---------------------------------------------------------------------- denied API codes
 # Which hack code an unlisted name gets (longest dotted prefix wins; the decision to
 # reject is the allowlist's, this only names the reason). Default: forbidden_api;
 # a private component or a module the namespace re-exports (torch.sys): reflection.
 DENIED_API: dict[str, str] = {
+    **dict.fromkeys(CLOCK_FUNCTIONS, "clock"),
     **dict.fromkeys(("torch.save", "torch.load", "torch.from_file", "torch.frombuffer",
                      "torch.hub", "torch.utils", "torch.package",
                      "torch.serialization", "torch.storage", "torch.UntypedStorage",
@@ -417,6 +430,7 @@ class Tables:
         self._public("triton.language", extra={"math", "extra"})
         self._public("triton.language.math")
         self._public("triton.language.extra.cuda", extra={"libdevice"})
+        self.namespaces["triton.language.extra.cuda"] -= {n.rsplit(".", 1)[1] for n in CLOCK_FUNCTIONS}
         self._public("triton.language.extra.libdevice")
         self._public("triton.language.extra.cuda.libdevice")
         self._public("math")
@@ -515,6 +529,7 @@ HINTS: dict[str, str] = {
                     "objects as they are",
     "harness_tamper": "leave process-wide settings (seeds, backends, compiler, launcher) alone",
     "side_stream": "launch on the current stream, as kernel[grid](...) does",
+    "clock": "leave time to the evaluator: a kernel reads no clock",
     "forbidden_api": "use torch's tensor API (torch.*, torch.nn, torch.nn.functional), "
                      "triton.language and your own kernels",
     "forbidden_syntax": "write plain functions, classes and loops",

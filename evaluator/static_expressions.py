@@ -474,12 +474,24 @@ class ExpressionChecker(Resolver):
                      "write super().method(...)")
         self.expr(func)
         self.call_arguments(node)
+        if (self.qualify(func) or "") in A.ASM_CALLS:
+            self._asm(node)
         allowed = A.CALL_KEYWORDS.get(self.qualify(func) or "")
         if allowed is not None:
             bad = [str(k.arg) for k in node.keywords if k.arg not in allowed]
             if bad:
                 self.add(node, "harness_tamper", f"the keywords {', '.join(bad)} run code "
                          "inside Triton's launcher", f"pass only {', '.join(sorted(allowed))}")
+
+    def _asm(self, node: ast.Call) -> None:
+        """Inline assembly: its text a literal, reading no clock register (A.CLOCK_REGISTERS)."""
+        asm = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "asm"), None)
+        if not (isinstance(asm, ast.Constant) and isinstance(asm.value, str)):
+            self.add(node, "clock", "inline assembly whose text is computed (the checker reads it for "
+                     "clock registers)", "write the assembly out as a string literal")
+        elif A.CLOCK_REGISTERS.search(asm.value):
+            self.add(node, "clock", f"inline assembly reads a clock register "
+                     f"({A.CLOCK_REGISTERS.search(asm.value).group(0)})")
 
     def call_arguments(self, node: ast.Call) -> None:
         for arg in node.args:

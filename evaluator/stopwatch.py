@@ -8,8 +8,9 @@ used. One timed batch of k forwards is, from the worker:
                        earlier input leads to them (a scaled copy, as this once was, let a
                        cache fix up linear or scale-invariant results);
     go(k)              timed by the worker's clock from writing the command to reading the
-                       reply: per draw, flush and forward, back to back; a device-wide
-                       sync (evaluator.timing);
+                       reply: per draw, a spin (`timing.launch_slack_us`: device time the
+                       host's launch path hides behind, as do_bench's behind its flush),
+                       flush and forward, back to back; a device-wide sync (evaluator.timing);
     commit             untimed: sums over every chunk of each forward's outputs (and inputs
                        as it left them), computed on the device: kilobytes for a GiB
                        output. The outputs were final when go replied (plain tensors, the
@@ -140,10 +141,24 @@ def _arm(child, schedule: Schedule, positions: range | list[int], deadline_s: fl
     return armed
 
 
-def _go(child, count: int, flush_bytes: int, deadline_s: float, null: bool = False,
+@dataclass(frozen=True)
+class Fill:
+    """What each forward of a timed (and null) batch is preceded by on the GPU: an L2 flush
+    of `flush_bytes` and a spin of `spin` cycles (`timing.launch_slack_us`)."""
+
+    flush_bytes: int = 0
+    spin: int = 0
+
+    @classmethod
+    def of(cls, fill: Fill | int) -> Fill:
+        return fill if isinstance(fill, Fill) else cls(int(fill))
+
+
+def _go(child, count: int, fill: Fill, deadline_s: float, null: bool = False,
         profile: bool = False, watch: bool = False) -> tuple[dict, float]:
     reply, _, seconds = child.timed_request({"op": "go", "count": count, "null": null,
-                                             "flush_bytes": flush_bytes,
+                                             "flush_bytes": fill.flush_bytes,
+                                             **({"spin": fill.spin} if fill.spin and not profile else {}),
                                              **({"profile": True} if profile else {}),
                                              **({"watch": True} if watch and not null else {})}, deadline_s)
     if reply.get("op") != "done":
@@ -262,16 +277,16 @@ def reveal_probability(cfg: TimingConfig, device: str, runs: int) -> float:
     return expected / runs
 
 
-def _warm_up(child, schedule: Schedule, flush_bytes: int, timeout_s) -> tuple[list[float], int]:
+def _warm_up(child, schedule: Schedule, fill: Fill, timeout_s) -> tuple[list[float], int]:
     """The untimed forwards, one per round trip: (worker-clock seconds, input bytes)."""
     times, nbytes = [], 0
     for i in range(schedule.warmup):
         nbytes = int(_arm(child, schedule, [i], timeout_s()).get("nbytes", 0) or 0)
-        times.append(_go(child, 1, flush_bytes, timeout_s())[1])
+        times.append(_go(child, 1, fill, timeout_s())[1])
     return times, nbytes
 
 
-def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, flush_bytes: int,
+def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, fill: Fill | int,
                    timeout_s, profiled_runs: int = 0, output_bytes: int = 0,
                    groups: list[list[int]] | None = None,
                    watch: bool = False) -> tuple[Schedule, Series, frozenset[int]]:
@@ -285,11 +300,12 @@ def time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, fl
     one forward per round trip, so no later forward overwrites an earlier one's result.
     `watch`: the provenance watch runs in every timed batch, not only the profiled ones."""
     groups = groups or [list(set_ids)]
+    fill = Fill.of(fill)
     try:
-        return _time_candidate(child, set_ids, cfg, device, flush_bytes, timeout_s, profiled_runs, output_bytes,
+        return _time_candidate(child, set_ids, cfg, device, fill, timeout_s, profiled_runs, output_bytes,
                                groups, watch)
     except _Aliased:  # the forward reuses its output memory: one forward per round trip
-        return _time_candidate(child, set_ids, cfg.model_copy(update={"max_batch": 1}), device, flush_bytes,
+        return _time_candidate(child, set_ids, cfg.model_copy(update={"max_batch": 1}), device, fill,
                                timeout_s, profiled_runs, output_bytes, groups, watch)
 
 
@@ -297,14 +313,14 @@ class _Aliased(Exception):
     """Two forwards of one batch returned the same memory."""
 
 
-def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, flush_bytes: int,
+def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, fill: Fill,
                     timeout_s, profiled_runs: int, output_bytes: int,
                     groups: list[list[int]], watch: bool = False) -> tuple[Schedule, Series, frozenset[int]]:
     rng = secrets.SystemRandom()
     warmup = max(cfg.warmup_runs if device == "cuda" else cfg.cpu_warmup_runs, 1)
     schedule = Schedule((), (), warmup).extend(warmup, set_ids, rng)
-    warm, nbytes = _warm_up(child, schedule, flush_bytes, timeout_s)
-    overhead = _go(child, 1, flush_bytes, timeout_s(), null=True)[1] if device == "cuda" else 0.0
+    warm, nbytes = _warm_up(child, schedule, fill, timeout_s)
+    overhead = _go(child, 1, fill, timeout_s(), null=True)[1] if device == "cuda" else 0.0
     estimate = max(statistics.median(warm) - overhead, 1e-6)
     k = batch_size(cfg, device, estimate, nbytes + output_bytes)
     n_batches = max(math.ceil(run_count(cfg, device, estimate) / k),
@@ -321,7 +337,7 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
     for b, positions in enumerate(schedule.batches()):
         profiled = b in schedule.profiled
         _arm(child, schedule, positions, timeout_s())
-        reply, seconds = _go(child, len(positions), flush_bytes, timeout_s(), profile=profiled, watch=watch)
+        reply, seconds = _go(child, len(positions), fill, timeout_s(), profile=profiled, watch=watch)
         if reply.get("aliased") and len(positions) > 1:
             raise _Aliased()
         launches, programs = reply.get("own_launches"), reply.get("own_programs")
@@ -347,7 +363,7 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
         else:
             series.times_s.append(seconds)
             series.batch_sets.append(schedule.sets[positions[0]])
-            series.null_s.append(_go(child, len(positions), flush_bytes, timeout_s(), null=True)[1])
+            series.null_s.append(_go(child, len(positions), fill, timeout_s(), null=True)[1])
             if isinstance(reply.get("events_s"), list):
                 series.events_s.extend(float(e) for e in reply["events_s"])
         _note_inputs(series, reply, positions, warmup)
@@ -368,7 +384,7 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
 
 
 def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: str,
-                   flush_bytes: int, timeout_s, reveal_inputs: frozenset[int] = frozenset(),
+                   fill: Fill | int, timeout_s, reveal_inputs: frozenset[int] = frozenset(),
                    candidate: Series | None = None, sample_bytes: int = 32 << 20) -> Series:
     """The same schedule on the reference, each timed batch followed by a null batch; the batches
     the candidate ran under the profiler run under it here too (a process that has run the
@@ -376,15 +392,16 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
     chunks the `candidate`'s reveals did, where a tensor has the same size on both sides."""
     series = Series(batch=schedule.batch)
     rng = secrets.SystemRandom()
-    _warm_up(child, schedule, flush_bytes, timeout_s)
-    _go(child, schedule.batch, flush_bytes, timeout_s(), null=True)  # warm the null path too
+    fill = Fill.of(fill)
+    _warm_up(child, schedule, fill, timeout_s)
+    _go(child, schedule.batch, fill, timeout_s(), null=True)  # warm the null path too
     for b, positions in enumerate(schedule.batches()):
         _arm(child, schedule, positions, timeout_s())
-        reply, seconds = _go(child, len(positions), flush_bytes, timeout_s(), profile=b in schedule.profiled)
+        reply, seconds = _go(child, len(positions), fill, timeout_s(), profile=b in schedule.profiled)
         if b not in schedule.profiled:  # the batches the candidate ran profiled: not compared
             series.times_s.append(seconds)
             series.batch_sets.append(schedule.sets[positions[0]])
-            series.null_s.append(_go(child, len(positions), flush_bytes, timeout_s(), null=True)[1])
+            series.null_s.append(_go(child, len(positions), fill, timeout_s(), null=True)[1])
             if isinstance(reply.get("events_s"), list):
                 series.events_s.extend(float(e) for e in reply["events_s"])
         _note_inputs(series, reply, positions, schedule.warmup)

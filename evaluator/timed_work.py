@@ -23,20 +23,46 @@ kernels take as long in either (its other work only adds time); kernels on sever
 streams may overlap, hence the margin."""
 
 
+UNPROFILED_TOTAL_SHARE = 0.8
+"""A timed forward (unprofiled) must also take at least this share of the device time of the
+profiled forward that kept the device busiest the least (every kernel: its own and
+PyTorch's). Coverage is own time over total in the profiled runs; a forward that told them
+apart could pad them alone with a spin kernel of its own and be credited with its share
+(red team, session 18: a spin 1.9x PyTorch's GEMM in the profiled runs would have shown
+coverage 0.66 and passed the own-time bound). Padding now has to be paid in every timed run
+but a fifth of it. An honest forward's timed run keeps the device busy as long as its
+profiled one (the spin before it lets the host run ahead); the margin covers the spread of
+kernel times between runs and inputs."""
+
+
+def profiled_device(profiled: list[dict]) -> tuple[float | None, float | None]:
+    """(median own-kernel seconds per profiled forward, least total kernel seconds of one),
+    from the profiler's kernel durations (GPU); None where the runs do not say."""
+    def number(c: dict, key: str) -> float | None:
+        v = c.get(key)
+        return float(v) if type(v) in (int, float) and math.isfinite(v) and v >= 0 else None
+
+    own = [v for v in (number(c, "candidate_time_s") for c in profiled) if v is not None]
+    totals = [v for v in (number(c, "gpu_time_s") for c in profiled) if v is not None]
+    return (statistics.median(own) if own else None), (min(totals) if totals else None)
+
+
 def judge_unprofiled_work(cand_s: float, profiled: list[dict]) -> Outcome | None:
     """Whether the timed forwards did, in time, at least the own-kernel work the profiled
-    ones showed (GPU: the profiler's kernel durations, per forward, median over batches)."""
-    own = [float(c["candidate_time_s"]) for c in profiled
-           if type(c.get("candidate_time_s")) in (int, float) and math.isfinite(c["candidate_time_s"])]
-    if not own:
-        return None
-    mine = statistics.median(own)
-    if mine <= 0 or cand_s >= UNPROFILED_OWN_SHARE * mine:
-        return None
-    return Outcome("hack", f"Rejected: your own kernels ran {mine * 1e3:.4g} ms per forward in the profiled "
-                   f"timed runs, but a whole timed forward took {cand_s * 1e3:.4g} ms: forward does less of its "
-                   "own work when it is not profiled.", hacks=["timed_path_differs"],
-                   details={"profiled_own_s": mine, "timed_s": cand_s})
+    ones showed, and most of their whole device time (GPU: the profiler's kernel durations,
+    per forward)."""
+    mine, least = profiled_device(profiled)
+    details = {"profiled_own_s": mine, "profiled_total_s": least, "timed_s": cand_s}
+    if mine is not None and mine > 0 and cand_s < UNPROFILED_OWN_SHARE * mine:
+        return Outcome("hack", f"Rejected: your own kernels ran {mine * 1e3:.4g} ms per forward in the profiled "
+                       f"timed runs, but a whole timed forward took {cand_s * 1e3:.4g} ms: forward does less of its "
+                       "own work when it is not profiled.", hacks=["timed_path_differs"], details=details)
+    if least is not None and least > 0 and cand_s < UNPROFILED_TOTAL_SHARE * least:
+        return Outcome("hack", f"Rejected: every profiled timed forward kept the device busy at least "
+                       f"{least * 1e3:.4g} ms, but a timed forward took {cand_s * 1e3:.4g} ms: forward runs work "
+                       "when it is profiled that it skips otherwise (padding that buys coverage).",
+                       hacks=["timed_path_differs"], details=details)
+    return None
 
 
 def least_own_work(trials: list[dict]) -> int | None:

@@ -32,17 +32,33 @@ import torch
 Forward = Callable[[], object]
 
 
+def slack(cycles: int) -> None:
+    """Queue a spin of `cycles` SM clock cycles on the current stream (GPU; nothing for 0):
+    device time the host's next launches hide behind (`timing.launch_slack_us`)."""
+    if cycles > 0:
+        torch.cuda._sleep(cycles)
+
+
+def slack_cycles(us: float) -> int:
+    """Cycles that spin at least `us` microseconds at any SM clock up to 2 GHz (no H100 or
+    H200 boosts beyond 1.98 GHz)."""
+    return int(us * 2000)
+
+
 def timed_forwards(model, batch: list[list], device: str, flush, before: Callable[[], None],
-                   after: Callable[[], None]) -> tuple[list[list[torch.Tensor]], list]:
-    """One timed batch: for each input list, [flush] and forward, back to back (the host
-    runs ahead of the device as in triton.testing.do_bench, so launch overhead hides
-    behind queued work); one device-wide sync at the end. `before`/`after` bracket each
-    forward (the launch recorder). (outputs per forward, CUDA event pairs per forward: read
-    them with `event_seconds`, outside the timed window)."""
+                   after: Callable[[], None], spin: int = 0) -> tuple[list[list[torch.Tensor]], list]:
+    """One timed batch: for each input list, [spin, flush] and forward, back to back (the
+    host runs ahead of the device as in triton.testing.do_bench, so launch overhead hides
+    behind queued work: the spin of `spin` cycles makes sure it can); one device-wide sync
+    at the end. `before`/`after` bracket each forward (the launch recorder). (outputs per
+    forward, CUDA event pairs per forward: read them with `event_seconds`, outside the
+    timed window)."""
     from evaluator.runner import flatten_outputs
 
     outs, marks = [], []
     for inputs in batch:
+        if device == "cuda":
+            slack(spin)
         if flush is not None:
             flush.zero_()
         before()
@@ -68,12 +84,15 @@ def event_seconds(marks: list) -> list[float] | None:
     return [start.elapsed_time(end) / 1e3 for start, end in marks] if marks else None
 
 
-def flush_only(flush, count: int = 1) -> None:
-    """A null batch's device work: `count` flushes and a sync (GPU); nothing on the CPU."""
-    if flush is None:
+def flush_only(flush, count: int = 1, spin: int = 0) -> None:
+    """A null batch's device work: `count` spins and flushes and a sync (GPU); nothing on the
+    CPU (`flush` None and no spin)."""
+    if flush is None and spin <= 0:
         return
     for _ in range(count):
-        flush.zero_()
+        slack(spin)
+        if flush is not None:
+            flush.zero_()
     torch.cuda.synchronize()
 
 

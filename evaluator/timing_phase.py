@@ -13,6 +13,7 @@ from typing import Any
 
 from evaluator import feedback as F
 from evaluator import judge, stopwatch, timed_work
+from evaluator import timing as T
 from evaluator.reference import ProblemFailed
 from evaluator.sandbox import Child, ChildFailure
 
@@ -27,7 +28,9 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
     ids = [s["id"] for s in timing_sets]
     kinds = sorted({s["transform"] for s in timing_sets})
     groups = [[s["id"] for s in timing_sets if s["transform"] == kind] for kind in kinds]
-    flush = run.cfg.timing.l2_flush_bytes if run.ev.device == "cuda" else 0
+    t = run.cfg.timing
+    flush = stopwatch.Fill(t.l2_flush_bytes, T.slack_cycles(t.launch_slack_us)) if run.ev.device == "cuda" \
+        else stopwatch.Fill()
     cov = None
     with run.ev.pool.reference() as ref_child:
         # the reference's set-up is the reference's time (as its timing is, below): an evaluation
@@ -94,7 +97,7 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                                  ref.events_s, run.cfg)
     if bad is not None:
         return bad
-    clock = "evaluator clock, GPU (flush, forward, device sync)" if run.ev.device == "cuda" \
+    clock = "evaluator clock, GPU (spin, flush, forward, device sync)" if run.ev.device == "cuda" \
         else "evaluator clock, cpu interpreter"
     k = schedule.batch
     run.details["timing"] = {
@@ -116,6 +119,9 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
         run.details["timing"]["by_inputs"] = {
             kind: {"candidate_s": c, "ref_s": r} for kind, c, r in
             zip(kinds, stopwatch.group_seconds(cand, null, groups), stopwatch.group_seconds(ref, None, groups))}
+    if run.ev.device == "cuda" and cand.coverage:  # what judge_unprofiled_work held the timed runs to
+        own, least = timed_work.profiled_device(cand.coverage)
+        run.details["timing"]["profiled_device_s"] = {"own_median": own, "total_least": least}
     if cand.events_s:
         run.details["timing"]["cuda_events_median_s"] = {
             "candidate": statistics.median(cand.events_s),

@@ -15,7 +15,7 @@ Statuses (only `ok` earns a positive reward):
 
 Hack codes: the static ones (evaluator.static_allowlist: forbidden_import, forbidden_api,
 forbidden_syntax, concurrency, file_access, dynamic_code, reflection, monkey_patch,
-harness_tamper, side_stream, try_except, no_triton_kernel) and the run-time ones:
+harness_tamper, side_stream, clock, try_except, no_triton_kernel) and the run-time ones:
 no_triton_launch (forward launched none of the candidate's kernels), triton_not_needed
 (the output is still right with every Triton launch skipped: a decoy), modified_inputs,
 constant_output, precision_downgrade, timed_output_mismatch (a revealed timed run was

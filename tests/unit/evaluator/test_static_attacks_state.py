@@ -361,6 +361,35 @@ ATTACKS = {
     # streams and process-wide settings
     "side_stream": ("s = torch.cuda.Stream()  # <-", "side_stream"),
     "current_stream": ("s = torch.cuda.current_stream()  # <-", "side_stream"),
+    # clocks: how a forward would tell a profiled run (slower launches) from a plain one
+    "globaltimer_asm": ('''
+        @triton.jit
+        def stamp(t_ptr):
+            now = tl.inline_asm_elementwise("mov.u64 $0, %globaltimer;", "=l", [], dtype=tl.int64,  # <-
+                                            is_pure=False, pack=1)
+            tl.store(t_ptr, now)
+    ''', "clock"),
+    "clock64_asm_keyword": ('''
+        @triton.jit
+        def stamp(t_ptr):
+            now = tl.inline_asm_elementwise(asm="mov.u64 $0, %clock64;", constraints="=l", args=[],  # <-
+                                            dtype=tl.int64, is_pure=False, pack=1)
+            tl.store(t_ptr, now)
+    ''', "clock"),
+    "computed_asm_text": ('''
+        REG = "%global" + "timer"
+
+        @triton.jit
+        def stamp(t_ptr):
+            now = tl.inline_asm_elementwise("mov.u64 $0, " + REG + ";", "=l", [], dtype=tl.int64,  # <-
+                                            is_pure=False, pack=1)
+            tl.store(t_ptr, now)
+    ''', "clock"),
+    "triton_globaltimer": ('''
+        @triton.jit
+        def stamp(t_ptr):
+            tl.store(t_ptr, tl.extra.cuda.globaltimer())  # <-
+    ''', "clock"),
     "backends_flag": ("torch.backends.cuda.matmul.allow_tf32 = True  # <-", "harness_tamper"),
     "num_threads": ("torch.set_num_threads(1)  # <-", "harness_tamper"),
     "triton_knobs": ("import triton.knobs  # <-", "harness_tamper"),

@@ -109,6 +109,16 @@ def _check(extra: str):
 
 
 ACCEPTED = {
+    # inline assembly for arithmetic (fast tanh) is a kernel's business; only clocks are not
+    "inline_asm_arithmetic": '''
+        @triton.jit
+        def fast_tanh(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+            x = tl.load(x_ptr + offs, mask=offs < n)
+            y = tl.inline_asm_elementwise("tanh.approx.f32 $0, $1;", "=r,r", [x], dtype=tl.float32,
+                                          is_pure=True, pack=1)
+            tl.store(y_ptr + offs, y, mask=offs < n)
+    ''',
     "test_block": '''
         if __name__ == "__main__":
             import time

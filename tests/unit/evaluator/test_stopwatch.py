@@ -289,7 +289,7 @@ def test_a_timed_forward_faster_than_its_own_profiled_kernels_did_less_work_when
     profiled = [{"candidate_time_s": 1.0e-3, "gpu_time_s": 1.1e-3}, {"candidate_time_s": 1.2e-3},
                 {"candidate_time_s": 0.9e-3}]
     assert timed_work.judge_unprofiled_work(1.3e-3, profiled) is None  # launches and glue add time
-    assert timed_work.judge_unprofiled_work(0.6e-3, profiled) is None  # overlapped streams, within the margin
+    assert timed_work.judge_unprofiled_work(0.9e-3, profiled) is None  # run-to-run spread, within the margins
     cheat = timed_work.judge_unprofiled_work(0.05e-3, profiled)
     assert cheat is not None and cheat.hacks == ["timed_path_differs"] and "not profiled" in cheat.feedback
     assert timed_work.judge_unprofiled_work(1e-6, []) is None  # nothing profiled: nothing to hold it to
@@ -432,3 +432,45 @@ def test_a_timed_forward_whose_own_launches_do_less_interpreted_work_than_the_tr
     assert low is not None and low.hacks == ["timed_path_differs"] and "profiled" in low.feedback
     assert timed_work.judge_interpreted_work({0: 274_432}, 274_432, [274_432, 274_432]) is None
 
+
+
+def test_every_timed_and_null_batch_spins_alike_so_the_spin_is_subtracted():
+    """The launch slack (a device spin before each forward's flush) is in the null batches
+    too, forward for forward, so the worker's pairs take it out; the profiled batches, whose
+    time is not used, run without it."""
+    spins: list[tuple[bool, bool, int]] = []
+
+    class Recording(ScriptedChild):
+        def timed_request(self, head, deadline_s):
+            spins.append((head["null"], bool(head.get("profile")), head.get("spin", 0)))
+            return super().timed_request(head, deadline_s)
+
+    fill = stopwatch.Fill(1 << 20, 400_000)
+    stopwatch.time_candidate(Recording(round_trip=0.7e-3, forward_s=0.1e-3), [100], TimingConfig(), "cuda",
+                             fill, lambda: 5.0, profiled_runs=2)
+    timed = [s for null, prof, s in spins if not null and not prof]
+    nulls = [s for null, prof, s in spins if null]
+    assert timed and nulls and set(timed) == set(nulls) == {400_000}
+    assert [s for null, prof, s in spins if prof] == [0, 0]
+    assert stopwatch.Fill.of(1 << 20) == stopwatch.Fill(1 << 20, 0)  # a bare flush size: no spin
+
+
+def test_padding_only_the_profiled_forwards_must_be_paid_in_the_timed_ones():
+    """GPU: coverage is own kernel time over all kernel time in the profiled runs. A forward
+    that tells them apart and pads them alone with a spin kernel of its own (1.9x PyTorch's
+    GEMM: coverage 0.66) passes the own-time bound (its timed run, PyTorch's GEMM and a copy,
+    takes over half the padded own time) but not the whole-device-time one (red team,
+    session 18). An honest forward that mixes PyTorch and its own kernels keeps the device
+    as busy in either."""
+    from evaluator import timed_work
+
+    gemm, copy = 1.0e-3, 0.05e-3
+    padded = [{"candidate_time_s": 1.9 * gemm + copy, "gpu_time_s": 2.9 * gemm + copy} for _ in range(3)]
+    timed = gemm + copy
+    assert timed >= timed_work.UNPROFILED_OWN_SHARE * padded[0]["candidate_time_s"]  # the own bound alone let it by
+    cheat = timed_work.judge_unprofiled_work(timed, padded)
+    assert cheat is not None and cheat.hacks == ["timed_path_differs"] and "padding" in cheat.feedback
+    assert cheat.details["profiled_total_s"] == pytest.approx(2.9 * gemm + copy)
+    honest = [{"candidate_time_s": copy * f, "gpu_time_s": (gemm + copy) * f} for f in (1.0, 1.04, 0.97)]
+    assert timed_work.judge_unprofiled_work(timed * 0.98, honest) is None
+    assert timed_work.profiled_device(honest) == (pytest.approx(copy), pytest.approx(0.97 * (gemm + copy)))
