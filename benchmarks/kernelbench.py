@@ -190,6 +190,9 @@ def evaluate_one(ev, problem: Problem, settings: EvalSettings, mem: DeviceMemory
             # where the time went inside the children (their own clocks) and in the worker's comparisons
             "child_stages": details.get("child_stages"), "reference_stages": details.get("reference_stages"),
             "worker_seconds": details.get("worker_seconds"),
+            # what the timed runs were held to: the profiled forwards' own and whole device time
+            "timed_s": (details.get("timing") or {}).get("candidate", {}).get("median_s"),
+            "profiled_device_s": (details.get("timing") or {}).get("profiled_device_s"),
             "device_peak_used_bytes": mem.peak(t0, t1) if mem else None,
             "precision": details.get("precision"), "reference_cached": details.get("reference_cached"),
             "feedback": feedback[:3000] if status != "ok" else ""}

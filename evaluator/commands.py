@@ -35,10 +35,12 @@ imported — and the worker compares, times and decides. The commands:
            forwards (`count` spins and flushes, and the sync): the reference child measures the
            protocol's own cost with it. `profile` (a few batches the worker picks at
            random, the same in both children) runs each forward under the profiler; the
-           candidate returns their coverage; the worker does not use that batch's time.
-           Every candidate forward reports how many launches of its own kernels it made.
+           candidate's commit returns their coverage; the worker does not use that batch's
+           time. The reply is only `done`: what the forwards showed is summarised after it.
   commit   {}: per forward of the last `go`, sums over each chunk of each output and input
-           (timing.commit_reply), and its CUDA-event time (untimed). The sums commit the
+           (timing.commit_reply), its CUDA-event time, and (a candidate) the launches of
+           its own kernels, their programs, variants and interpreted work, the watch's
+           findings (untimed: stopwatch.GO_SUMMARY). The sums commit the
            child to the outputs the worker may then ask to see (`reveal`); the worker
            decides which forwards, and which chunks of a big output, only after it has them.
   reveal   {index, inputs, chunks}: the outputs of forward `index` of the last `go` (and,
@@ -177,6 +179,7 @@ class ChildState:
         self.batch: list[list] = []  # the armed draws, one input list per forward of the next go
         self.events: list = []  # CUDA event pairs of the last go's forwards (read by commit)
         self.last_outputs: list[list[torch.Tensor]] = []  # per forward of the last go
+        self.summary: Callable[[], dict] | None = None  # the last go's, computed by its commit
         self.flush = None
         self.draws_checked: set[int] = set()
 
@@ -226,7 +229,7 @@ class ChildState:
             torch.cuda.reset_peak_memory_stats()
         if h.get("reset_sets"):
             ws.drop_sets()
-            self.batch, self.last_outputs = [], []
+            self.batch, self.last_outputs, self.summary = [], [], None
         sets = {}
         for i, s in enumerate(h["sets"]):
             applied, checksum = ws.prepare(int(s["id"]), s["seed"], s["transform"],
@@ -380,7 +383,7 @@ class ChildState:
     # ------------------------------------------------------------------ timing
     def arm(self, h: dict) -> tuple[dict, list]:
         ws = self._workspace()
-        self.batch, self.last_outputs = [], []  # the previous batch's memory goes first
+        self.batch, self.last_outputs, self.summary = [], [], None  # the previous batch's memory goes first
         for set_id, seed in zip(h["ids"], h["seeds"], strict=True):
             set_id = int(set_id)
             check = self.role == "reference" and set_id not in self.draws_checked
@@ -394,76 +397,88 @@ class ChildState:
         return {"op": "armed", "nbytes": nbytes}, []
 
     def go(self, h: dict) -> tuple[dict, list]:
-        extra: dict = {}
+        """The timed step: only the forwards (and the flushes, spins and sync) run before the
+        reply; what the worker learns of them (launches, coverage, the watch) is summarised
+        after it, by `commit`, out of the worker's clock (a batch's summaries once cost
+        20-30 us per forward of a fast kernel on an H200 that no null batch took out)."""
         count = int(h.get("count", 1))
         flush = self._flush_buffer(h)
         spin = max(0, int(h.get("spin", 0))) if self.device == "cuda" else 0
+        self.summary = None
         if h.get("null"):
             timing.flush_only(flush, count, spin)
             return {"op": "done"}, []
+        if len(self.batch) != count:
+            raise ValueError(f"go of {count} forwards, but {len(self.batch)} draws are armed")
+        who = "candidate" if self.role == "candidate" else "problem"
+        recorded: list[tuple] = []
+        work: list[int] = []
+        module = self._workspace().module_name() if self.role == "candidate" else ""
+
+        def after() -> None:  # inside the timed window: keep the records, summarise later
+            self.recorder.stop()
+            recorded.append(self.recorder.last_forward())
+            work.append(self.recorder.own_work(module))
+        marks = (self.recorder.start, after)
+        self.events = []
+        extra: dict = {}
+        if h.get("profile") and (self.role == "candidate" or self.device == "cuda"):
+            # the reference profiles the same batches on the GPU: both processes then carry the
+            # profiler's after-cost per CUDA call alike (only the candidate's coverage is kept).
+            # A profiled batch is a timed batch to the forward, and its time is not used: the
+            # provenance watch runs there too, so what PyTorch computed in timed forwards is
+            # seen (a runtime-argument switch made the kernel copy torch's result when timed)
+            watch = Provenance(self.recorder) if self.role == "candidate" else None
+            outs, cov = _as(who, partial(self._profiled, h, marks, watch))
+            if watch is not None:
+                extra["coverage"] = cov
         else:
-            if len(self.batch) != count:
-                raise ValueError(f"go of {count} forwards, but {len(self.batch)} draws are armed")
-            who = "candidate" if self.role == "candidate" else "problem"
-            recorded: list[tuple] = []
-            work: list[int] = []
-            module = self._workspace().module_name() if self.role == "candidate" else ""
+            # a watched plain batch (the strict policy on the CPU, where the interpreter's time
+            # dwarfs the watch's): the meter of a profiled one can be told apart (its launches
+            # are slower, its host arrays move the address space), so the runs it never sees
+            # are watched themselves
+            watch = Provenance(self.recorder) if h.get("watch") and self.role == "candidate" else None
 
-            def after() -> None:  # inside the timed window: keep the records, summarise later
-                self.recorder.stop()
-                recorded.append(self.recorder.last_forward())
-                work.append(self.recorder.own_work(module))
-            marks = (self.recorder.start, after)
-            self.events = []
-            if h.get("profile") and (self.role == "candidate" or self.device == "cuda"):
-                # the reference profiles the same batches on the GPU: both processes then carry the
-                # profiler's after-cost per CUDA call alike (only the candidate's coverage is kept).
-                # A profiled batch is a timed batch to the forward, and its time is not used: the
-                # provenance watch runs there too, so what PyTorch computed in timed forwards is
-                # seen (a runtime-argument switch made the kernel copy torch's result when timed)
-                watch = Provenance(self.recorder) if self.role == "candidate" else None
-                outs, cov = _as(who, partial(self._profiled, h, marks, watch))
-                if watch is not None:
-                    for forward_outs in outs:
-                        watch.returned(list(forward_outs))
-                    extra["coverage"], extra["provenance"] = cov, watch.report()
-            else:
-                # a watched plain batch (the strict policy on the CPU, where the interpreter's time
-                # dwarfs the watch's): the meter of a profiled one can be told apart (its launches
-                # are slower, its host arrays move the address space), so the runs it never sees
-                # are watched themselves
-                watch = Provenance(self.recorder) if h.get("watch") and self.role == "candidate" else None
+            def model(*inputs):
+                with watch or nullcontext():
+                    return self.model(*inputs)
+            with self._like_checked():
+                outs, self.events = _as(who, partial(timing.timed_forwards, model, self.batch,
+                                                     self.device, flush, *marks, spin=spin))
+        self.last_outputs = outs
+        self.summary = partial(self._summary, outs, recorded, work, watch, extra)
+        return {"op": "done"}, []
 
-                def model(*inputs):
-                    with watch or nullcontext():
-                        return self.model(*inputs)
-                with self._like_checked():
-                    outs, self.events = _as(who, partial(timing.timed_forwards, model, self.batch,
-                                                         self.device, flush, *marks, spin=spin))
-                if watch is not None:
-                    for forward_outs in outs:
-                        watch.returned(list(forward_outs))
-                    extra["provenance"] = watch.report()
-            if self.role == "candidate":
-                module = self._workspace().module_name()
-                own = [own_launches(module, *r) for r in recorded]
-                extra["own_launches"] = [sum(1 for m, _ in r[0] if m == module) for r in recorded]
-                extra["own_programs"] = [programs for programs, _ in own]
-                extra["own_variants"] = [variants for _, variants in own]
-                extra["own_work"] = work
-            if _shared_across(outs):
-                extra["aliased"] = True
-            self.last_outputs = outs
-        return {"op": "done", **extra}, []
+    def _summary(self, outs: list, recorded: list[tuple], work: list[int], watch: Provenance | None,
+                 extra: dict) -> dict:
+        """What the last go's forwards showed, for its commit reply: the watch's findings and,
+        of a candidate, each forward's launches of its own kernels, their programs, constexpr
+        variants and interpreted work; `aliased` where two forwards returned the same memory."""
+        if watch is not None:
+            for forward_outs in outs:
+                watch.returned(list(forward_outs))
+            extra["provenance"] = watch.report()
+        if self.role == "candidate":
+            module = self._workspace().module_name()
+            own = [own_launches(module, *r) for r in recorded]
+            extra["own_launches"] = [sum(1 for m, _ in r[0] if m == module) for r in recorded]
+            extra["own_programs"] = [programs for programs, _ in own]
+            extra["own_variants"] = [variants for _, variants in own]
+            extra["own_work"] = work
+        if _shared_across(outs):
+            extra["aliased"] = True
+        return extra
 
     def commit(self, h: dict) -> tuple[dict, list]:
         """Untimed, after a go: per forward, the chunk sums of its outputs and of its inputs
-        as it left them (timing.commit_reply), and its CUDA-event times (read here, out of
-        the timed window: each read is a CUDA call)."""
+        as it left them (timing.commit_reply), its CUDA-event times (read here, out of the
+        timed window: each read is a CUDA call), and the go's summary (`_summary`)."""
         events = timing.event_seconds(self.events)
         self.events = []
-        return timing.commit_reply(self.last_outputs, [self._inputs_after(i) for i in range(len(self.last_outputs))],
-                                   events)
+        summary, self.summary = (self.summary() if self.summary is not None else {}), None
+        head, sums = timing.commit_reply(self.last_outputs,
+                                         [self._inputs_after(i) for i in range(len(self.last_outputs))], events)
+        return {**summary, **head}, sums
 
     def _inputs_after(self, index: int) -> list[torch.Tensor]:
         """Forward `index`'s tensor inputs as the forward left them (a timed run may no more
@@ -570,7 +585,7 @@ class ChildState:
     def release(self, h: dict) -> tuple[dict, list]:
         """Hand the device memory this (long-lived reference) process holds back to the driver:
         the last batch, the input sets' tensors, the allocator's cache."""
-        self.batch, self.last_outputs, self.events = [], [], []
+        self.batch, self.last_outputs, self.events, self.summary = [], [], [], None
         if self.ws is not None:
             for set_id in self.ws.set_ids():
                 self.ws.release(set_id)

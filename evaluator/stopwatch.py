@@ -154,6 +154,11 @@ class Fill:
         return fill if isinstance(fill, Fill) else cls(int(fill))
 
 
+GO_SUMMARY = ("own_launches", "own_programs", "own_variants", "own_work", "aliased", "coverage", "provenance")
+"""What a child says of its last go's forwards; it sends them with the commit, out of the
+worker's clock."""
+
+
 def _go(child, count: int, fill: Fill, deadline_s: float, null: bool = False,
         profile: bool = False, watch: bool = False) -> tuple[dict, float]:
     reply, _, seconds = child.timed_request({"op": "go", "count": count, "null": null,
@@ -170,7 +175,8 @@ def _go(child, count: int, fill: Fill, deadline_s: float, null: bool = False,
             raise _ChildError(committed if committed.get("op") == "error" else {
                 "op": "error", "kind": "internal",
                 "message": f"go of {count} forwards committed {committed!r:.200}"})
-        reply = {**reply, "commitment": commitment, "events_s": committed.get("events_s"),
+        summary = {k: committed[k] for k in GO_SUMMARY if k in committed}  # the go's, summarised untimed
+        reply = {**reply, **summary, "commitment": commitment, "events_s": committed.get("events_s"),
                  "checksums": [T.whole(out_sums) for _, out_sums, _, _ in commitment],
                  "input_checksums": [T.whole(in_sums) for _, _, _, in_sums in commitment]}
     return reply, seconds
