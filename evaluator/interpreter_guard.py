@@ -142,8 +142,21 @@ def install() -> bool:
         finally:
             _State.ranges = outer
 
+    def guarded_call(self, *args, **kwargs):
+        try:
+            return __call__(self, *args, **kwargs)
+        except Exception as exc:  # noqa: BLE001  (re-raised, said better where a global was refused)
+            refused = _refused_global(exc)
+            if refused is None:
+                raise
+            raise KernelGlobalError(
+                f"a @triton.jit function reads the global `{refused}`, which Triton's compiler refuses "
+                "on the GPU: a kernel may name only its arguments, tl.constexpr(...) globals, other "
+                "kernels, triton.language and modules (pass it as an argument, or bind it as "
+                f"{refused} = tl.constexpr(...))") from None
+
     executor._init_args_hst = _init_args_hst
-    executor.__call__ = __call__
+    executor.__call__ = guarded_call
     interpreter._interpreter = _Guarded(interpreter._interpreter)
     _own_globals(interpreter)
     return True
@@ -173,11 +186,72 @@ def _own_globals(interpreter) -> None:
         # and nothing else of the interpreter's: a name the module does not bind at run time
         # (bound only in dead code, or only annotated: `inspect: object`) fell back to the
         # interpreter's own `inspect`, `np`, `time` (red team, session 14)
-        exec(code, {**self.fn.__globals__, **{k: names[k] for k in added if k in names}}, scope)
+        own = {k: names[k] for k in added if k in names}
+        library = str(getattr(self.fn, "__module__", "")).startswith("triton.")  # tl.argmax's own module
+        exec(code, {**self.fn.__globals__, **own} if library else device_scope(self.fn.__globals__, own), scope)
         return scope[self.fn.__name__]
 
     rewriter._compile_and_exec = _compile_and_exec
     rewriter._krl_own_globals = True
+
+
+class KernelGlobalError(NameError):
+    """An interpreted kernel named a module global the GPU compiler would refuse."""
+
+
+_REFUSED: set[str] = set()  # module globals device_scope left out (for the error's wording)
+
+
+def device_scope(module_globals: dict, added: dict) -> dict:
+    """The globals an interpreted kernel body runs with: those Triton's compiler lets a kernel
+    name on the GPU (`CodeGenerator.global_lookup`: modules, kernels, Triton builtins and
+    aggregates, triton.language objects, dtypes, named tuples, tl.constexpr values) and, as
+    builtins, only its `builtin_namespace` (len, range, min, ...), plus the names the rewrite
+    added. Everything else of the module stays out of reach, as the GPU compiler keeps it:
+    a kernel body that appended `str(block)` to a module-level list handed every input value
+    to host Python, which computed a GEMM that another kernel stored from a second list
+    (ok under strict, coverage 1.0: red team, session 18). A snapshot, as before: the
+    rewritten kernel is cached per function."""
+    import builtins
+    import types
+
+    import triton.language as tl
+    from triton.compiler import code_generator as cg
+    from triton.runtime import jit
+
+    callables = tuple(c for c in (getattr(jit, "KernelInterface", None), getattr(jit, "JITCallable", None)) if c)
+
+    from evaluator import launch_hook
+
+    allowed = {n: getattr(builtins, n) for n in cg.CodeGenerator.builtin_namespace if hasattr(builtins, n)}
+
+    def accepted(name: str, v: object) -> bool:
+        if name == "__builtins__":
+            return False
+        if isinstance(v, tl.constexpr):  # of a number, string, dtype: `tl.constexpr([])` would hold data
+            return launch_hook.plain_constant(v)
+        if cg.is_namedtuple(v):  # a class; its defaults too (a list default is one list for all)
+            defaults = inspect.getattr_static(v, "_field_defaults", {})
+            return isinstance(defaults, dict) and all(launch_hook.plain_constant(d) for d in defaults.values())
+        module = inspect.getattr_static(v, "__module__", "")
+        return (type(v) is types.ModuleType or isinstance(v, (*callables, tl.dtype))
+                or bool(inspect.getattr_static(v, "__triton_builtin__", False))
+                or bool(inspect.getattr_static(v, "__triton_aggregate__", False))
+                or (isinstance(module, str) and module.startswith("triton.language")))
+
+    scope = {k: v for k, v in module_globals.items() if accepted(k, v)}
+    _REFUSED.update(k for k in module_globals if k not in scope and not k.startswith("__"))
+    return {**scope, **added, "__builtins__": allowed}
+
+
+def _refused_global(exc: BaseException) -> str | None:
+    """The refused global a kernel's NameError names, along its causes (None: another error)."""
+    seen = 0
+    while exc is not None and seen < 8:
+        if isinstance(exc, NameError) and getattr(exc, "name", None) in _REFUSED:
+            return exc.name
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return None
 
 
 def _names(tree: ast.AST) -> set[str]:

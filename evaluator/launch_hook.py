@@ -106,6 +106,13 @@ def check_arguments(kernel: object, args: tuple, kwargs: dict) -> None:
                 f"{type(value).__name__}: a constexpr takes a number, string, dtype or None")
 
 
+def plain_constant(value: object) -> bool:
+    """A number, string, dtype, None or constexpr, or a tuple of them (what a constexpr may be)."""
+    if not _TENSORS:
+        _kinds()
+    return _scalar(value)
+
+
 def _scalar(value: object, depth: int = 0) -> bool:
     kind = type(value)
     if kind is _CONSTEXPR:
@@ -244,6 +251,7 @@ class LaunchRecorder:
         self.last_programs: list[int] = []  # those of the launches the last stop() returned
         self.work = 0  # interpreter: elements its loads, stores and dots touched so far (`_count_work`)
         self.works: list[int] = []  # each recorded launch's share of that (0 on a GPU)
+        self.nested: list[int] = []  # per launch in progress, the work its nested launches did
         self.last_works: list[int] = []
 
     def compiled_names(self, module: str) -> set[str]:
@@ -418,10 +426,17 @@ class LaunchRecorder:
             if launch and "grid" in kwargs:
                 kwargs["grid"] = recorder.resolving(kwargs["grid"])
             before = recorder.work
-            kernel = original(self, *args, **kwargs)
+            recorder.nested.append(0)  # the work of launches made inside this one (a callable grid's)
+            try:
+                kernel = original(self, *args, **kwargs)
+            finally:
+                inner = recorder.nested.pop()
+                if recorder.nested:
+                    recorder.nested[-1] += recorder.work - before
             launch = launch and not recorder.ran_nothing(kwargs.get("grid"))
-            if launch:
-                recorder.record(self, _programs(recorder.grid), _variant(self, args, kwargs), recorder.work - before)
+            if launch:  # its own work only: a nested launch is recorded (and counted) by itself
+                recorder.record(self, _programs(recorder.grid), _variant(self, args, kwargs),
+                                recorder.work - before - inner)
                 if recorder.observer is not None:
                     recorder.observer(self, args, kwargs)
             name = getattr(kernel, "name", None)

@@ -34,6 +34,8 @@ BUILTIN_FIXTURES = {"matmul": (UNIT.parents[2] / "evaluator" / "problems" / "bui
 # takes ~8 minutes on an H100, more than one device call can spend beside other checks)
 HACK_FILES = sorted({p for g in os.environ.get("KRL_GPU_HACKS", "*").split(",") for p in HACKS.glob(g + ".py")})
 FIDELITY_PROBLEMS = 16  # of the built-ins, spread over families, for the do_bench comparison
+# KRL_GPU_FIDELITY=activation/elu,loss/smooth_l1 compares only those (a short device call)
+FIDELITY_ONLY = [n for n in os.environ.get("KRL_GPU_FIDELITY", "").split(",") if n]
 CHILDREN = 6  # sandboxes per evaluator; the corpora are evaluated this many at a time
 
 
@@ -249,7 +251,8 @@ def test_timing_matches_do_bench(ev, tmp_path):
     from common.problemset import builtin_problems
 
     problems = sorted((p for p in builtin_problems() if p.solution), key=lambda p: p.name)
-    chosen = problems[:: max(1, len(problems) // FIDELITY_PROBLEMS)][:FIDELITY_PROBLEMS]
+    chosen = [p for p in problems if p.name in FIDELITY_ONLY] if FIDELITY_ONLY else \
+        problems[:: max(1, len(problems) // FIDELITY_PROBLEMS)][:FIDELITY_PROBLEMS]
     with ThreadPoolExecutor(4) as pool:
         verdicts = list(pool.map(lambda p: ev.evaluate(p, p.solution, _settings()), chosen))
     print(f"\n{'problem':34s} {'ours':>8s} {'do_bench':>9s} {'ratio':>7s} {'batch':>6s}")

@@ -1,0 +1,56 @@
+"""What an interpreted kernel body may name (evaluator.interpreter_guard.device_scope): what
+Triton's compiler lets a kernel name on the GPU, and nothing of the host's state besides."""
+from __future__ import annotations
+
+import builtins
+import math
+import typing
+
+import torch
+import triton
+import triton.language as tl
+
+from evaluator.interpreter_guard import device_scope
+
+
+@triton.jit
+def _kernel(x_ptr):
+    tl.store(x_ptr, 1.0)
+
+
+class _Plain(typing.NamedTuple):
+    block: int = 64
+
+
+class _Shared(typing.NamedTuple):
+    items: list = []  # one list for every instance: a channel out of a kernel body
+
+
+def test_a_kernel_body_names_only_what_the_gpu_compiler_accepts():
+    module = {"tl": tl, "triton": triton, "torch": torch, "math": math, "other_kernel": _kernel,
+              "BLOCK": tl.constexpr(128), "NAMES": tl.constexpr(("a", "b")), "Plain": _Plain,
+              "f32": tl.float32, "cdiv": triton.cdiv,
+              # refused on the GPU ("Cannot access global variable"), and here
+              "BOX": [], "TABLE": {}, "N": 1024, "helper": lambda v: v, "Shared": _Shared,
+              "WRAPPED": tl.constexpr([]), "__builtins__": builtins}
+    scope = device_scope(module, {"interpreter_semantic": object()})
+    kept = set(scope) - {"__builtins__", "interpreter_semantic"}
+    assert kept == {"tl", "triton", "torch", "math", "other_kernel", "BLOCK", "NAMES", "Plain", "f32", "cdiv"}
+    # builtins: Triton's own namespace (len, range, min, ...), not str, repr, open or exec
+    assert set(scope["__builtins__"]) <= {"len", "list", "range", "float", "int", "isinstance", "getattr",
+                                          "hasattr", "print", "min", "max"}
+    assert {"range", "min", "max", "len"} <= set(scope["__builtins__"])
+    assert scope["interpreter_semantic"] is not None  # the rewrite's own names stay
+
+
+def test_a_refused_global_fails_the_launch_with_the_gpu_compilers_reason():
+    """End to end under the interpreter is tests/unit/evaluator/hacks/rt18a_*; here the
+    wording a kernel author sees."""
+    from evaluator import interpreter_guard
+
+    interpreter_guard._REFUSED.add("BOX")
+    err = NameError("name 'BOX' is not defined", name="BOX")
+    wrapped = RuntimeError("interpreter")
+    wrapped.__cause__ = err
+    assert interpreter_guard._refused_global(wrapped) == "BOX"
+    assert interpreter_guard._refused_global(RuntimeError("other")) is None
