@@ -35,8 +35,13 @@ _LINEAR_OPS = frozenset({
     "cummin", "sort", "topk", "kthvalue", "median", "nanmedian", "mode", "searchsorted", "histc", "bincount", "_unique2", "unique_dim", "unique_consecutive", "gather", "scatter",
     "scatter_add", "scatter_reduce", "index", "_unsafe_index", "index_put", "index_put_",
     "_index_put_impl_", "_unsafe_index_put", "masked_select", "masked_scatter", "nonzero",
-    "scalar_tensor", "_local_scalar_dense", "_fft_r2c", "_fft_c2r", "_fft_c2c", "_embedding_bag",
+    "scalar_tensor", "_local_scalar_dense", "_fft_r2c", "_fft_c2r", "_fft_c2c",
     "_adaptive_avg_pool2d", "_adaptive_avg_pool3d", "adaptive_max_pool2d", "adaptive_max_pool3d"})
+# Ops that gather a row of `weight` (args[0]) per index (args[1]) and reduce them per bag: their
+# work is indices x row width, which a weighted bag of every input column makes a GEMM (red
+# team, session 18: `_embedding_bag` charged as linear in its data passed x @ W.T for 3 us of
+# work where torch.mm is charged 16).
+_GATHER_OPS = frozenset({"_embedding_bag", "_embedding_bag_forward_only", "embedding_bag"})
 _LINEAR_TAGS = (torch.Tag.pointwise, torch.Tag.reduction, torch.Tag.nondeterministic_seeded,
                 torch.Tag.view_copy)
 
@@ -49,7 +54,7 @@ class OpPlan:
     reads: tuple[tuple[int, str], ...]  # (position, name) of the arguments it reads
     formula: Callable | None  # torch's flop formula, for the matrix-product ops
     tf32_flag: str  # which of torch's TF32 switches governs its fp32 operands
-    kind: str  # without a formula: "linear", "window" (pools), "decompose" or "bound"
+    kind: str  # without a formula: "linear", "gather", "window" (pools), "decompose" or "bound"
     decomposition: Callable | None
 
 
@@ -75,7 +80,9 @@ def plan_of(func) -> OpPlan | None:
         decomposition = decomposition_table.get(func) or (
             func.decompose if torch._C._dispatch_has_kernel_for_dispatch_key(
                 func.name(), "CompositeImplicitAutograd") else None)
-        if (name in _LINEAR_OPS or tags.intersection(_LINEAR_TAGS)
+        if name in _GATHER_OPS:
+            kind = "gather"
+        elif (name in _LINEAR_OPS or tags.intersection(_LINEAR_TAGS)
                 or (func.namespace == "prims" and name != "svd")):
             kind = "linear"
         elif "pool" in name and len(arguments) > 1 and arguments[1].name == "kernel_size":

@@ -395,6 +395,10 @@ class WorkCounter:
             dims = 3 if "3d" in plan.label else 2  # a one-element kernel_size is a square
             window = math.prod(kernel) if len(kernel) > 1 else kernel[0] ** dims
             flops = max(numel, sum(t.numel() for t in tensors_in(out)[:1]) * window)
+        elif plan.kind == "gather":  # a row of weight per index, multiplied and summed per bag
+            weight, indices = (args + (None, None))[:2]
+            if isinstance(weight, torch.Tensor) and isinstance(indices, torch.Tensor) and weight.dim() >= 1:
+                flops = max(numel, 2 * indices.numel() * weight.shape[-1])
         elif plan.kind == "decompose" and depth < _DECOMPOSE_DEPTH:
             key = signature((plan.label, args, kwargs))
             if key not in self._decomposed:
@@ -408,7 +412,7 @@ class WorkCounter:
             if self._decomposed[key] is not None:
                 flops, compute_s = self._decomposed[key]
                 return max(numel, flops), max(numel / roof.fp32_flops_per_s, compute_s)
-        if plan.kind not in ("linear", "window"):  # unknown work: products of three sizes
+        if plan.kind not in ("linear", "window", "gather"):  # unknown work: products of three sizes
             flops = 2 * sum(t.numel() for t in tensors) * max(
                 (max(t.shape, default=1) for t in tensors), default=1)
         return flops, flops / roof.fp32_flops_per_s

@@ -356,6 +356,13 @@ M, K, N = 64, 128, 96
      2 * M * 16 * 32 * 32),
     ("solve", lambda a, b, v: torch.linalg.solve(a[:, :M] + M * torch.eye(M), b[:M]), 2 * M * M * N),
     ("inv", lambda a, b, v: torch.linalg.inv(a[:, :M] + M * torch.eye(M)), M**3),
+    # a @ b as one bag per row of a: every row of b gathered and weighted by a's elements
+    ("embedding_bag", lambda a, b, v: torch.nn.functional.embedding_bag(
+        torch.arange(K).repeat(M), b.requires_grad_(), torch.arange(M) * K, mode="sum",
+        per_sample_weights=a.reshape(-1)), 2 * M * K * N),
+    ("embedding_bag_no_grad", lambda a, b, v: torch.nn.functional.embedding_bag(
+        torch.arange(K).repeat(M), b, torch.arange(M) * K, mode="sum", per_sample_weights=a.reshape(-1)),
+     2 * M * K * N),
 ])
 def test_ops_without_a_flop_formula_are_charged_at_least_their_work(name, forward, flops):
     """An op the flop table lacks is not charged as memory-bound when it may do more: its
@@ -434,18 +441,26 @@ class ModelNew(nn.Module):
 def test_a_gemm_through_an_op_without_a_flop_formula_buys_no_coverage(evaluator, settings):
     """Red team: linear_relu's GEMM done by torch.addbmm (a batch of one), an op without a
     formula in torch's flop table, beside a Triton relu: its coverage was 0.33, 4.6x the same
-    candidate's with addmm (0.07). Sizes where the GEMM is compute-bound."""
+    candidate's with addmm (0.07); by a weighted embedding bag, 0.29. Sizes where the GEMM is
+    compute-bound."""
     problem = replace(fixture_problem("linear_relu"),
                       sizes={"cpu": {"batch_size": 256, "in_features": 512, "out_features": 512}})
     coverage = {}
     for name, gemm in {
             "addmm": "torch.addmm(self.linear.bias, x, self.linear.weight.t())",
             "addbmm": "torch.addbmm(self.linear.bias, x[None], self.linear.weight.t()[None])",
+            # x @ W.T as a bag per row of every column of W.T weighted by x (red team, session 18:
+            # _embedding_bag was charged as linear in its data, coverage 0.29 against mm's 0.07)
+            "embedding_bag": "self.linear.bias + torch.nn.functional.embedding_bag("
+                             "torch.arange(x.shape[1]).repeat(x.shape[0]), "
+                             "self.linear.weight.t().contiguous().requires_grad_(), "
+                             "torch.arange(x.shape[0]) * x.shape[1], mode='sum', per_sample_weights=x.reshape(-1))",
     }.items():
         verdict = evaluator.evaluate(problem, LINEAR_RELU_CANDIDATE.replace("GEMM", gemm), settings)
         assert verdict.status == "ok", verdict.feedback
         coverage[name] = verdict.coverage
     assert 0 < coverage["addbmm"] <= coverage["addmm"] + 0.01 < 0.2, coverage
+    assert 0 < coverage["embedding_bag"] <= coverage["addmm"] + 0.01, coverage
 
 
 @needs_interpreter
