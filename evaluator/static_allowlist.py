@@ -199,6 +199,10 @@ CONTEXT_MANAGERS = frozenset({"torch.no_grad", "torch.inference_mode", "torch.cu
                               "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast"})
 # Version strings read off a library (`triton.__version__.split(".")`): text, nothing else.
 VERSION_ATTRIBUTES = frozenset({"torch.__version__", "triton.__version__"})
+# Enum classes: called with one value they look a member up; with members (the functional
+# API, `Enum("E", [("__del__", f)], type=float)`) they build a class at run time (red team,
+# session 18), which static_expressions refuses.
+ENUM_CLASSES = frozenset({"enum.Enum", "enum.IntEnum"})
 BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "enum.IntEnum",
                    "typing.NamedTuple", "object"})
 # Calls whose keywords are restricted (Config(pre_hook=...) runs code in the launcher).

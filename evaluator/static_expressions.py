@@ -476,6 +476,10 @@ class ExpressionChecker(Resolver):
         self.call_arguments(node)
         if (self.qualify(func) or "") in A.ASM_CALLS:
             self._asm(node)
+        if (len(node.args) > 1 or node.keywords) and self._enum_class(func):
+            self.add(node, "reflection", "calling an Enum class with members builds a class at run time, "
+                     "whose members can name any method (__del__, __bool__)",
+                     "define the enum as a class: class Color(enum.Enum): RED = 1")
         allowed = A.CALL_KEYWORDS.get(self.qualify(func) or "")
         if allowed is not None:
             bad = [str(k.arg) for k in node.keywords if k.arg not in allowed]
@@ -492,6 +496,14 @@ class ExpressionChecker(Resolver):
         elif A.CLOCK_REGISTERS.search(asm.value):
             self.add(node, "clock", f"inline assembly reads a clock register "
                      f"({A.CLOCK_REGISTERS.search(asm.value).group(0)})")
+
+    def _enum_class(self, func: ast.expr, depth: int = 0) -> bool:
+        """Whether `func` names enum.Enum, enum.IntEnum or a class of the file derived from them."""
+        if (self.qualify(func) or "") in A.ENUM_CLASSES:
+            return True
+        kind, cls = self.resolve(func)
+        return kind == "class" and isinstance(cls, ast.ClassDef) and depth < 8 and any(
+            self._enum_class(base, depth + 1) for base in cls.bases)
 
     def call_arguments(self, node: ast.Call) -> None:
         for arg in node.args:

@@ -390,6 +390,23 @@ ATTACKS = {
         def stamp(t_ptr):
             tl.store(t_ptr, tl.extra.cuda.globaltimer())  # <-
     ''', "clock"),
+    # the functional Enum API builds a class at run time, with any methods as members
+    "enum_functional_dunders": ('''
+        import enum
+
+        def finalizer(member):
+            return None
+
+        Pending = enum.Enum("Pending", [("__del__", finalizer), ("a", 1)])  # <-
+    ''', "reflection"),
+    "enum_subclass_functional": ('''
+        import enum
+
+        class Base(enum.IntEnum):
+            pass
+
+        Made = Base("Made", {"__bool__": len, "a": 1})  # <-
+    ''', "reflection"),
     "backends_flag": ("torch.backends.cuda.matmul.allow_tf32 = True  # <-", "harness_tamper"),
     "num_threads": ("torch.set_num_threads(1)  # <-", "harness_tamper"),
     "triton_knobs": ("import triton.knobs  # <-", "harness_tamper"),
