@@ -385,6 +385,8 @@ class WorkCounter:
         if plan.formula is not None:
             flops = int(plan.formula(*args, **kwargs, out_val=out))
             dtype = tensors[0].dtype
+            if dtype.is_complex:  # torch's formulas count multiply-adds of elements: 4 real ones each
+                flops, dtype = 4 * flops, dtype.to_real()  # (a complex mm of half the depth was x @ W.T)
             fp32 = roof.tf32_flops_per_s if self._tf32[plan.tf32_flag] else roof.fp32_flops_per_s
             return flops, flops / roof.matmul_peak(dtype.is_floating_point, dtype.itemsize * 8, fp32)
         numel = max((t.numel() for t in tensors), default=0)

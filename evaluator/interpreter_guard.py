@@ -230,9 +230,8 @@ def device_scope(module_globals: dict, added: dict) -> dict:
             return False
         if isinstance(v, tl.constexpr):  # of a number, string, dtype: `tl.constexpr([])` would hold data
             return launch_hook.plain_constant(v)
-        if cg.is_namedtuple(v):  # a class; its defaults too (a list default is one list for all)
-            defaults = inspect.getattr_static(v, "_field_defaults", {})
-            return isinstance(defaults, dict) and all(launch_hook.plain_constant(d) for d in defaults.values())
+        if cg.is_namedtuple(v):  # a class: only what namedtuple generates, scalar defaults
+            return _bare_namedtuple(v, launch_hook.plain_constant)
         module = inspect.getattr_static(v, "__module__", "")
         return (type(v) is types.ModuleType or isinstance(v, (*callables, tl.dtype))
                 or bool(inspect.getattr_static(v, "__triton_builtin__", False))
@@ -242,6 +241,32 @@ def device_scope(module_globals: dict, added: dict) -> dict:
     scope = {k: v for k, v in module_globals.items() if accepted(k, v)}
     _REFUSED.update(k for k in module_globals if k not in scope and not k.startswith("__"))
     return {**scope, **added, "__builtins__": allowed}
+
+
+def _generated_members() -> frozenset[str]:
+    """What collections.namedtuple and typing.NamedTuple put in a class of their own."""
+    import collections
+    import typing
+
+    made = (collections.namedtuple("_Probe", "a"), typing.NamedTuple("_Probe", [("a", int)]))
+    return frozenset({"__orig_bases__", "__annotations__", "__qualname__"}.union(*(vars(c) for c in made)) - {"a"})
+
+
+def _bare_namedtuple(cls: type, plain: Callable[[object], bool]) -> bool:
+    """A named tuple class (and every named-tuple class it derives from) that holds only its
+    fields and what namedtuple generates, with plain defaults: a static method of the
+    candidate's on it kept the module's whole globals, the channel device_scope closes
+    (red team C, session 18: `Box.take(v)` in a kernel body handed the inputs to host
+    Python, ok under strict)."""
+    generated = _generated_members()
+    for klass in cls.__mro__:
+        if klass in (tuple, object):
+            continue
+        own = set(vars(klass)) - generated - set(getattr(klass, "_fields", ()))
+        if own:
+            return False
+    defaults = inspect.getattr_static(cls, "_field_defaults", {})
+    return isinstance(defaults, dict) and all(plain(d) for d in defaults.values())
 
 
 def _refused_global(exc: BaseException) -> str | None:

@@ -255,7 +255,7 @@ FRAME_PREFIXES = ("f_", "gi_", "co_", "cr_", "ag_", "tb_")
 # then be a literal the checker reads.
 CLOCK_FUNCTIONS = frozenset({"triton.language.extra.cuda.globaltimer"})
 ASM_CALLS = frozenset({"triton.language.inline_asm_elementwise"})
-CLOCK_REGISTERS = re.compile(r"%(clock|globaltimer)|s_mem(real)?time", re.IGNORECASE)
+CLOCK_REGISTERS = re.compile(r"%(clock|globaltimer|pm\d)|s_mem(real)?time", re.IGNORECASE)  # %pm: counters
 
 # ---------------------------------------------------------------------- denied API codes
 # Which hack code an unlisted name gets (longest dotted prefix wins; the decision to

@@ -360,6 +360,10 @@ M, K, N = 64, 128, 96
     ("embedding_bag", lambda a, b, v: torch.nn.functional.embedding_bag(
         torch.arange(K).repeat(M), b.requires_grad_(), torch.arange(M) * K, mode="sum",
         per_sample_weights=a.reshape(-1)), 2 * M * K * N),
+    # a @ b as a complex mm of half the depth: (a0 + i a1)(b0 - i b1) holds a0 b0 + a1 b1 in its
+    # real part (red team C, session 18: charged at one real flop per complex multiply-add)
+    ("complex_mm", lambda a, b, v: torch.mm(a.view(torch.complex64), torch.complex(b[0::2], -b[1::2])).real,
+     2 * M * K * N),
     ("embedding_bag_no_grad", lambda a, b, v: torch.nn.functional.embedding_bag(
         torch.arange(K).repeat(M), b, torch.arange(M) * K, mode="sum", per_sample_weights=a.reshape(-1)),
      2 * M * K * N),

@@ -26,13 +26,31 @@ class _Shared(typing.NamedTuple):
     items: list = []  # one list for every instance: a channel out of a kernel body
 
 
+_BOX: list = []
+
+
+class _WithMethods(typing.NamedTuple):
+    block: int = 64
+
+    @staticmethod
+    def take(v):  # runs with the module's whole globals: the channel again (red team C, session 18)
+        _BOX.append(str(v))
+        return 0
+
+
+class _Derived(_Plain):
+    def give(self):
+        return _BOX
+
+
 def test_a_kernel_body_names_only_what_the_gpu_compiler_accepts():
     module = {"tl": tl, "triton": triton, "torch": torch, "math": math, "other_kernel": _kernel,
               "BLOCK": tl.constexpr(128), "NAMES": tl.constexpr(("a", "b")), "Plain": _Plain,
               "f32": tl.float32, "cdiv": triton.cdiv,
               # refused on the GPU ("Cannot access global variable"), and here
               "BOX": [], "TABLE": {}, "N": 1024, "helper": lambda v: v, "Shared": _Shared,
-              "WRAPPED": tl.constexpr([]), "__builtins__": builtins}
+              "WRAPPED": tl.constexpr([]), "WithMethods": _WithMethods, "Derived": _Derived,
+              "__builtins__": builtins}
     scope = device_scope(module, {"interpreter_semantic": object()})
     kept = set(scope) - {"__builtins__", "interpreter_semantic"}
     assert kept == {"tl", "triton", "torch", "math", "other_kernel", "BLOCK", "NAMES", "Plain", "f32", "cdiv"}

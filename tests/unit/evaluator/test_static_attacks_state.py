@@ -385,6 +385,13 @@ ATTACKS = {
                                             is_pure=False, pack=1)
             tl.store(t_ptr, now)
     ''', "clock"),
+    "performance_counter_asm": ('''
+        @triton.jit
+        def stamp(t_ptr):
+            now = tl.inline_asm_elementwise("mov.u32 $0, %pm0;", "=r", [], dtype=tl.int32,  # <-
+                                            is_pure=False, pack=1)
+            tl.store(t_ptr, now)
+    ''', "clock"),
     "triton_globaltimer": ('''
         @triton.jit
         def stamp(t_ptr):
