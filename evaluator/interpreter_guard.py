@@ -232,8 +232,11 @@ def device_scope(module_globals: dict, added: dict) -> dict:
             return launch_hook.plain_constant(v)
         if cg.is_namedtuple(v):  # a class: only what namedtuple generates, scalar defaults
             return _bare_namedtuple(v, launch_hook.plain_constant)
+        if type(v) is types.ModuleType:  # Triton's and math: torch inside a kernel body would run
+            # on the loaded values here (on the GPU only at compile time, on constants)
+            return v.__name__ == "math" or v.__name__ == "triton" or v.__name__.startswith("triton.")
         module = inspect.getattr_static(v, "__module__", "")
-        return (type(v) is types.ModuleType or isinstance(v, (*callables, tl.dtype))
+        return (isinstance(v, (*callables, tl.dtype))
                 or bool(inspect.getattr_static(v, "__triton_builtin__", False))
                 or bool(inspect.getattr_static(v, "__triton_aggregate__", False))
                 or (isinstance(module, str) and module.startswith("triton.language")))
