@@ -332,13 +332,27 @@ def _value_arguments(func: Any) -> tuple[tuple[int, ...], tuple[str, ...]]:
 
 
 def _scalars(items: tuple, depth: int = 0) -> list:
-    """The Python ints and floats among a launch's arguments (and inside its tuples)."""
-    out = []
+    """The data among a launch's arguments, inside tuples and tl.constexpr wrappers too (a
+    tuple of 4096 constexpr floats carried a host GEMM back uncounted: red team D, session
+    18): Python ints and floats, and as ("text", n) the values a string or a run of booleans
+    can hold (a float's worth per 4 characters or 32 flags)."""
+    import triton.language as tl
+
+    out: list = []
+    flags = 0
     for v in items:
+        if type(v) is tl.constexpr:
+            v = v.value
         if type(v) in (int, float):
             out.append(v)
+        elif type(v) is bool:
+            flags += 1
+        elif type(v) in (str, bytes):
+            out.append(("text", v, -(-len(v) // 4)))
         elif type(v) is tuple and depth < 3:
             out.extend(_scalars(v, depth + 1))
+    if flags > 1:  # one flag is a switch; many are bits
+        out.append(("text", tuple(v for v in items if type(v) is bool), -(-flags // 32)))
     return out
 
 
@@ -374,6 +388,7 @@ class Provenance(TorchDispatchMode):
         self.host_made = 0  # values host Python put into tensors (torch.tensor(data), Scalar arguments)
         self.launch_floats: set[float] = set()  # distinct Python floats handed to launches
         self.launch_ints: set[int] = set()  # distinct Python ints handed to launches
+        self.launch_texts: dict[object, int] = {}  # distinct strings and flag runs -> values they hold
 
     def __enter__(self):
         self.recorder.observer = self.launched
@@ -475,7 +490,10 @@ class Provenance(TorchDispatchMode):
         tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]
         self.made.difference_update(map(self._key, tensors))  # a kernel may have written them
         for v in _scalars((*args, *kwargs.values())):  # Python numbers a kernel gets: data too
-            (self.launch_floats if type(v) is float else self.launch_ints).add(v)
+            if type(v) is tuple:
+                self.launch_texts[v[1]] = v[2]
+            else:
+                (self.launch_floats if type(v) is float else self.launch_ints).add(v)
         self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)
         source = self._source(tensors)
         if source is not None and self.handed is None:
@@ -498,7 +516,8 @@ class Provenance(TorchDispatchMode):
     def report(self) -> dict:
         return {"handed": self.handed, "returned": self.returned_computed,
                 "returned_after_kernels": self.returned_after_kernels, "host_reads": self.host_reads,
-                "host_made": self.host_made + len(self.launch_floats), "launch_ints": len(self.launch_ints)}
+                "host_made": self.host_made + len(self.launch_floats) + sum(self.launch_texts.values()),
+                "launch_ints": len(self.launch_ints)}
 
 
 def _storage_key(storage: torch.UntypedStorage | torch.TypedStorage) -> int:

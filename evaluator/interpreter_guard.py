@@ -31,6 +31,11 @@ class KernelMemoryError(RuntimeError):
 
 class _State:
     ranges: tuple[np.ndarray, np.ndarray] | None = None  # sorted starts, ends of the launch's storages
+    running = False  # a launch's programs are running (its grid resolved, set_grid_idx called)
+
+
+class KernelLaunchError(RuntimeError):
+    """A launch from inside a running interpreted kernel body."""
 
 
 def handed_tensors(value, depth: int = 0):
@@ -136,11 +141,16 @@ def install() -> bool:
         return args_hst, kwargs_hst
 
     def __call__(self, *args, **kwargs):
+        if _State.running:
+            # on the GPU a kernel body cannot launch a kernel; here the launch ran host code
+            # (a heuristics lambda) on the values the body loaded (red team D, session 18)
+            raise KernelLaunchError("a kernel was launched from inside a running @triton.jit body: "
+                                    "call @triton.jit helpers as functions, launch kernels from forward")
         outer = _State.ranges
         try:
             return call(self, *args, **kwargs)
         finally:
-            _State.ranges = outer
+            _State.ranges, _State.running = outer, False
 
     def guarded_call(self, *args, **kwargs):
         try:
@@ -157,6 +167,14 @@ def install() -> bool:
 
     executor._init_args_hst = _init_args_hst
     executor.__call__ = guarded_call
+    builder = interpreter.interpreter_builder
+    set_grid_idx = type(builder).set_grid_idx
+
+    def running_grid_idx(self, *idx):  # the programs start: the grid (and any launch in it) is done
+        _State.running = True
+        return set_grid_idx(self, *idx)
+
+    type(builder).set_grid_idx = running_grid_idx
     interpreter._interpreter = _Guarded(interpreter._interpreter)
     _own_globals(interpreter)
     return True
@@ -235,11 +253,16 @@ def device_scope(module_globals: dict, added: dict) -> dict:
         if type(v) is types.ModuleType:  # Triton's and math: torch inside a kernel body would run
             # on the loaded values here (on the GPU only at compile time, on constants)
             return v.__name__ == "math" or v.__name__ == "triton" or v.__name__.startswith("triton.")
+        if isinstance(v, (*callables, tl.dtype)):
+            return True
+        # the rest of triton.language as functions and classes only: an instance (a tl.tuple
+        # at module level) holds whatever the file put in it (red team D, session 18: its
+        # `.values` list carried the inputs out and the host's GEMM back, ok under strict)
         module = inspect.getattr_static(v, "__module__", "")
-        return (isinstance(v, (*callables, tl.dtype))
-                or bool(inspect.getattr_static(v, "__triton_builtin__", False))
-                or bool(inspect.getattr_static(v, "__triton_aggregate__", False))
-                or (isinstance(module, str) and module.startswith("triton.language")))
+        return (isinstance(v, type) or inspect.isroutine(v)) and (
+            bool(inspect.getattr_static(v, "__triton_builtin__", False))
+            or bool(inspect.getattr_static(v, "__triton_aggregate__", False))
+            or (isinstance(module, str) and module.startswith("triton.language")))
 
     scope = {k: v for k, v in module_globals.items() if accepted(k, v)}
     _REFUSED.update(k for k in module_globals if k not in scope and not k.startswith("__"))

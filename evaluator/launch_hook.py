@@ -88,11 +88,28 @@ def _plain(value: object, depth: int = 0) -> bool:
     return False
 
 
+# Keywords a launch may give besides the kernel's parameters: Triton's tuning options, as
+# plain numbers or flags. Others reach the compiler (ir_override, extern_libs, ptx_options) or,
+# unchecked, a heuristic's or pre-hook's host code (red team D, session 18: a kernel body
+# passed its loaded block to a heuristics lambda as `blk=`).
+LAUNCH_OPTIONS = frozenset({"grid", "warmup", "num_warps", "num_stages", "num_ctas", "maxnreg",
+                            "enable_fp_fusion", "launch_cooperative_grid", "launch_pdl", "debug",
+                            "waves_per_eu", "matrix_instr_nonkdim", "kpack", "num_buffers_warp_spec",
+                            "num_consumer_groups", "reg_dec_producer", "reg_inc_consumer"})
+
+
 def check_arguments(kernel: object, args: tuple, kwargs: dict) -> None:
-    """Refuse a launch whose kernel arguments are not plain data (`_plain`)."""
+    """Refuse a launch whose kernel arguments are not plain data (`_plain`), or that gives a
+    keyword that is neither a parameter of the kernel nor a plain LAUNCH_OPTIONS value."""
     if not _TENSORS:
         _kinds()
     names = getattr(kernel, "arg_names", None) or ()
+    for name, value in kwargs.items():
+        if name not in names and name != "grid" and not (name in LAUNCH_OPTIONS and _scalar(value)):
+            raise KernelArgumentError(
+                f"Triton kernel {getattr(getattr(kernel, 'fn', kernel), '__name__', '?')!r} was launched "
+                f"with the keyword {name!r}, which is neither its parameter nor a launch option "
+                f"({', '.join(sorted(LAUNCH_OPTIONS - {'grid', 'warmup'}))})")
     constexprs = _constexpr_names(kernel)
     for name, value in (*zip(names, args), *((n, v) for n, v in kwargs.items() if n in names)):
         if not _plain(value):

@@ -327,3 +327,30 @@ def test_storage_that_set_grows_holds_noise_in_checked_forwards():
         view = torch.empty(0).set_(kept, 0, (8,), (1,))
     assert float(t[0]) == 0.0 and float(t[1:].abs().mean()) > 100.0
     assert torch.equal(view, torch.arange(8.0))
+
+
+def test_data_in_launch_arguments_counts_however_it_is_wrapped():
+    """A host GEMM went back as one tuple of tl.constexpr floats (red team D, session 18),
+    and as text in one str argument (red team A): launch data counts inside constexprs, a
+    string holds a value per 4 characters, a run of booleans one per 32; a single flag or a
+    short kernel name costs next to nothing."""
+    import triton.language as tl
+
+    product = [float(i) / 7 for i in range(4096)]
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        watch.launched(object(), (torch.zeros(4), tuple(tl.constexpr(v) for v in product)), {})
+    assert watch.report()["host_made"] == 4096
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        watch.launched(object(), (torch.zeros(4), ",".join(f"{v:.6e}" for v in product)), {})
+    assert watch.report()["host_made"] >= 4096 * 13 // 4
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        watch.launched(object(), (torch.zeros(4), tuple(i % 3 == 0 for i in range(4096))), {})
+    assert watch.report()["host_made"] == 4096 // 32
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        for _ in range(3):  # an honest launch: an activation's name, one flag, a block size
+            watch.launched(object(), (torch.zeros(4), "gelu", True, tl.constexpr(1024)), {})
+    assert watch.report()["host_made"] == 1 and watch.report()["launch_ints"] == 1

@@ -50,6 +50,7 @@ def test_a_kernel_body_names_only_what_the_gpu_compiler_accepts():
               # refused on the GPU ("Cannot access global variable"), and here
               "BOX": [], "TABLE": {}, "N": 1024, "helper": lambda v: v, "Shared": _Shared,
               "WRAPPED": tl.constexpr([]), "WithMethods": _WithMethods, "Derived": _Derived,
+              "TUPLE": tl.tuple([tl.constexpr(1)]),  # a triton.language instance: its .values is a list
               "__builtins__": builtins}
     scope = device_scope(module, {"interpreter_semantic": object()})
     kept = set(scope) - {"__builtins__", "interpreter_semantic"}
@@ -74,3 +75,23 @@ def test_a_refused_global_fails_the_launch_with_the_gpu_compilers_reason():
     wrapped.__cause__ = err
     assert interpreter_guard._refused_global(wrapped) == "BOX"
     assert interpreter_guard._refused_global(RuntimeError("other")) is None
+
+
+def test_a_launch_may_give_only_its_parameters_and_triton_options():
+    """A keyword that is no parameter of the kernel went unchecked to a heuristics lambda,
+    with a block a kernel body had loaded (red team D, session 18)."""
+    import pytest
+
+    from evaluator.launch_hook import KernelArgumentError, check_arguments
+
+    class Kernel:
+        arg_names = ["x_ptr", "n", "BLOCK"]
+        fn = _kernel.fn if hasattr(_kernel, "fn") else _kernel
+
+    check_arguments(Kernel(), (torch.zeros(4), 4), {"BLOCK": 64, "num_warps": 4, "num_stages": 2})
+    with pytest.raises(KernelArgumentError, match="blk"):
+        check_arguments(Kernel(), (torch.zeros(4), 4), {"BLOCK": 64, "blk": torch.zeros(4)})
+    with pytest.raises(KernelArgumentError, match="ir_override"):
+        check_arguments(Kernel(), (torch.zeros(4), 4), {"BLOCK": 64, "ir_override": "/tmp/x.ttir"})
+    with pytest.raises(KernelArgumentError, match="num_warps"):
+        check_arguments(Kernel(), (torch.zeros(4), 4), {"num_warps": [4]})
