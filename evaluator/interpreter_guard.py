@@ -205,12 +205,55 @@ def _own_globals(interpreter) -> None:
         # (bound only in dead code, or only annotated: `inspect: object`) fell back to the
         # interpreter's own `inspect`, `np`, `time` (red team, session 14)
         own = {k: names[k] for k in added if k in names}
-        library = str(getattr(self.fn, "__module__", "")).startswith("triton.")  # tl.argmax's own module
-        exec(code, {**self.fn.__globals__, **own} if library else device_scope(self.fn.__globals__, own), scope)
+        exec(code, {**self.fn.__globals__, **own} if _library(self.fn) else device_scope(self.fn.__globals__, own),
+             scope)
         return scope[self.fn.__name__]
 
+    rewrite_ast = rewriter.rewrite_ast
+
+    def scoped_rewrite_ast(self):
+        # without its source the interpreter runs the original function, in the module's own
+        # globals: run that one in the device scope too
+        fn = rewrite_ast(self)
+        if fn is self.fn and not _library(fn):
+            import types
+
+            fn = types.FunctionType(fn.__code__, device_scope(fn.__globals__, {}), fn.__name__,
+                                    fn.__defaults__, fn.__closure__)
+        return fn
+
     rewriter._compile_and_exec = _compile_and_exec
+    rewriter.rewrite_ast = scoped_rewrite_ast
+    _scoped_combine(interpreter)
     rewriter._krl_own_globals = True
+
+
+def _library(fn) -> bool:
+    """Triton's own code (tl.argmax, the standard combine functions), not the candidate's."""
+    return str(getattr(fn, "__module__", "")).startswith("triton.")
+
+
+def _scoped_combine(interpreter) -> None:
+    """The interpreter's reduce and scan call their combine kernel's original function
+    (`combine_fn.fn`), in the module's own globals: a combine kernel appended the loaded
+    values' text to a module-level list and returned the host's GEMM from another (red team
+    E, session 18: ok under strict). A candidate's combine kernel runs rewritten, in the
+    device scope, like any kernel body; Triton's own stay as they are (the interpreter knows
+    them by identity)."""
+    base = interpreter.ReduceScanOpInterface
+    init = base.__dict__["__init__"]
+
+    class _Scoped:
+        def __init__(self, combine) -> None:
+            interpreter._patch_lang(combine.fn)
+            self.fn = combine.rewrite()
+
+    def __init__(self, axis, combine_fn):
+        if isinstance(combine_fn, interpreter.InterpretedFunction) and not _library(combine_fn.fn):
+            combine_fn = _Scoped(combine_fn)
+        init(self, axis, combine_fn)
+
+    base.__init__ = __init__
 
 
 class KernelGlobalError(NameError):
