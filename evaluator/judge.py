@@ -45,9 +45,10 @@ def from_error(reply: dict, phase: str, sanitize: Sanitize) -> Outcome:
     status = kind if kind in ("compile_error", "runtime_error", "format_error") else "runtime_error"
     if phase != "load" and status == "format_error":
         status = "runtime_error"
-    text = f"{'Compile error' if status == 'compile_error' else 'Error'} {_LABELS.get(phase, phase)}:\n{message}"
+    text = (f"{'Compile error' if status == 'compile_error' else 'Error'} {_LABELS.get(phase, phase)} "
+            f"(your program's own text, each line after '{F.QUOTE.strip()}'):\n{F.quoted(message)}")
     if tb and tb.strip() != message.strip():
-        text += "\n" + tb
+        text += "\n" + F.quoted(tb)
     return Outcome(status, text, details={"error_source": "candidate", "phase": phase,
                                           "claimed_kind": kind})
 
@@ -268,7 +269,8 @@ def judge_trial(i: int, t: dict, cand: list, cand_inputs: list, ref: ReferenceOu
     bases = base_facts(ref, plan_trials)
     scales = atol_scales(ref, plan_trials, [b.rms for b in bases])
     name = _trial_name(plan_trials, i)
-    problem = _shape_problem(t, ref.trials[i]) or (F.untrusted(str(t["problem"]))[:400] if t.get("problem") else None)
+    problem = _shape_problem(t, ref.trials[i]) or (
+        "\n" + F.quoted(F.untrusted(str(t["problem"])), 400) if t.get("problem") else None)
     if problem:
         return Outcome("incorrect", f"Trial {name}: {problem}.", details={"trial": i})
     if ref.trials[i].get("finite") is False:
@@ -325,9 +327,10 @@ def judge_torch_knockout(knock: tuple | None, ref: ReferenceOutputs, cfg: Evalua
         reply, tensors = knock
         t = reply["trials"][0]
         if t.get("error"):
-            problem = f"it failed: {F.untrusted(str(t['error']))[:300]}"
+            problem = f"it failed:\n{F.quoted(F.untrusted(str(t['error'])), 300)}\n"
         elif t.get("problem") or _shape_problem(t, ref.trials[0]):
-            problem = F.untrusted(str(t.get("problem")))[:300] if t.get("problem") else _shape_problem(t, ref.trials[0])
+            problem = "\n" + F.quoted(F.untrusted(str(t.get("problem"))), 300) + "\n" if t.get("problem") \
+                else _shape_problem(t, ref.trials[0])
         else:
             outs = split_outputs(reply["trials"], tensors)[0][0]
             alts = ref.torch_knockout_tf32

@@ -184,3 +184,22 @@ def test_scaled_sets_leave_labels_and_masks_as_they_are():
     assert applied == "base" and torch.equal(same, labels)
     (small,), applied = transform_inputs([torch.ones(8)], "scale:1e3", 3)  # a small weight may repeat
     assert applied == "scale:1e3" and torch.equal(small, torch.full((8,), 1e3))
+
+
+def test_half_precision_inputs_are_scaled_by_exact_powers_of_two():
+    """A float16 problem was judged on one distribution only (its inputs were never scaled),
+    and a kernel that wrote a constant near an MSE's expected value was ok (red team F,
+    session 18). Half inputs take 2^-4 and 2^4 for 1e-3 and 1e3: exact, and inside float16's
+    range; a shift is not applied to them."""
+    from evaluator.runner import transform_inputs
+
+    x = torch.randn(64, 64, dtype=torch.float16)
+    small, applied = transform_inputs([x], "scale:1e-3", seed=1)
+    assert applied == "scale:0.0625" and torch.equal(small[0], x * 0.0625)
+    big, applied = transform_inputs([x.to(torch.bfloat16)], "scale:1e3", seed=1)
+    assert applied == "scale:16" and torch.equal(big[0], x.to(torch.bfloat16) * 16)
+    assert torch.isfinite(big[0]).all()
+    same, applied = transform_inputs([x], "shift:1", seed=1)
+    assert applied == "base" and same[0] is x
+    f32, applied = transform_inputs([x.float()], "scale:1e3", seed=1)
+    assert applied == "scale:1e3"  # float32 keeps its own factors
