@@ -286,7 +286,7 @@ def judge_trial(i: int, t: dict, cand: list, cand_inputs: list, ref: ReferenceOu
     noise = ref.trials[i].get("noise") or []
     for j, (o, r) in enumerate(pairs):
         scale = scales[i][j] if j < len(scales[i]) else 1.0
-        spiked = ref.trials[i].get("transform") == "spike"
+        spiked = str(ref.trials[i].get("transform", "")).startswith("spike")
         stats = match(o, r, alts[j] if j < len(alts) else None, cfg, tolerance, scale, facts,
                       C.SPIKED_FEW if spiked else 0.0,
                       bases[j] if spiked and j < len(ref.outputs[i]) and j < len(bases) else None,

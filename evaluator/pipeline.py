@@ -347,7 +347,8 @@ class _Run:
     def run_candidate(self, child: Child, source: str, ref: ReferenceOutputs) -> Verdict:
         # spiked timed runs, where the spike trial stayed finite, and as many on the problem's own
         # inputs: each kind's batches get a median of their own, and the slower one counts
-        kinds = ["spike", "base"] if timing_transform(ref) == "spike" else ["base"]
+        spiked = timing_transform(ref)  # "spike", or "spike:16" where the full one overflowed
+        kinds = [spiked, "base"] if spiked != "base" else ["base"]
         timing_sets = [{"id": TIMING_SETS + len(kinds) * k + g, "seed": 0, "transform": kind, "lazy": True}
                        for k in range(self.cfg.timing.input_sets)
                        for g, kind in enumerate(kinds)] if self.settings.timing else []

@@ -77,6 +77,10 @@ every draw: one missing element (or one counted 1/f times) moves any sum over th
 |x| or of x^2, by more than the norm bound, and a forward cannot infer the spike's size
 (hence the tensor's norm) from a sample of the rest."""
 SPIKE_MAX = 1e15  # its square stays far inside float32's range
+SPIKE_CAPPED = 16.0
+"""The spike's magnitude (`spike:16`) where the problem's own forward overflowed on the full one
+(exp(x) of a spike of a share of the sum): e^16 still outweighs a million e^x of randn, so a
+kernel that sums a sample misses most of its result."""
 SPIKE_MAX_COPIES = 4  # positions sharing the chosen value that all get it (a symmetric pair)
 SPIKE_DRAWS = 8
 FEW_VALUES = 16  # distinct values among SAMPLE positions at most: labels or a mask, left alone
@@ -108,7 +112,7 @@ def transform_inputs(inputs: list, transform: str, seed: int = 0) -> tuple[list,
     if kind == "spike":
         gen = torch.Generator().manual_seed(seed ^ 0x5D1CE)
         # (tensor, spiked?): a big input takes its spike in place, so identity cannot tell
-        out, placed = _spiked(inputs, gen)
+        out, placed = _spiked(inputs, gen, cap=float(arg) if arg else SPIKE_MAX)
         return out, transform if placed else "base"
     floats = [x for x in leaves(inputs) if x.is_floating_point() or x.is_complex()]
     half = any(x.dtype in HALF for x in floats)
@@ -165,19 +169,20 @@ def looks_like_labels(x: torch.Tensor, gen: torch.Generator) -> bool:
     return x.numel() >= 2 and torch.unique(x[_positions(x, gen, SAMPLE)]).numel() <= FEW_VALUES
 
 
-def _spiked(items: list | tuple, gen: torch.Generator, depth: int = 0) -> tuple[list, bool]:
+def _spiked(items: list | tuple, gen: torch.Generator, depth: int = 0,
+            cap: float = SPIKE_MAX) -> tuple[list, bool]:
     """`spike` on every tensor that can take one, at any depth; whether one was placed.
     (The loop's own reference to each tensor is what `_owned` measured: keep its shape.)"""
     out, placed = [], False
     for x in items:
         if type(x) in _NESTED and depth < _DEPTH:
-            inner, p = _spiked(x, gen, depth + 1)
+            inner, p = _spiked(x, gen, depth + 1, cap)
             out.append(type(x)(inner))
         elif isinstance(x, torch.Tensor) and x.dtype in SPIKED:
-            y, p = spike(x, gen)
+            y, p = spike(x, gen, cap)
             out.append(y)
         elif isinstance(x, torch.Tensor) and x.dtype in COMPLEX:
-            y, p = spike(torch.view_as_real(x), gen)  # a view: spiked in a copy
+            y, p = spike(torch.view_as_real(x), gen, cap)  # a view: spiked in a copy
             out.append(torch.view_as_complex(y) if p else x)
         else:
             out.append(x)
@@ -218,7 +223,7 @@ def _owned(x: torch.Tensor, refs: int) -> bool:
             and torch._C._storage_Use_Count(x.untyped_storage()._cdata) <= 2)
 
 
-def spike(x: torch.Tensor, gen: torch.Generator) -> tuple[torch.Tensor, bool]:
+def spike(x: torch.Tensor, gen: torch.Generator, cap: float = SPIKE_MAX) -> tuple[torch.Tensor, bool]:
     """(`x` with a spike, True), or (`x`, False) where it takes none. The spiked tensor is a
     copy of `x` (or `x` itself, when `_owned`) whose value at one random position is scaled to a random share
     (SPIKE_SHARE) of the tensor's absolute sum, sign kept; where that exact value occurs at
@@ -256,7 +261,7 @@ def spike(x: torch.Tensor, gen: torch.Generator) -> tuple[torch.Tensor, bool]:
             continue
         copies = sum(int((p == value).sum()) for p in parts)
         out = x if owned else x.clone()  # x's layout either way
-        big = math.copysign(min(share * total, SPIKE_MAX), v)
+        big = math.copysign(min(share * total, cap, SPIKE_MAX), v)
         if copies <= SPIKE_MAX_COPIES:
             whole = out.view(-1) if flat is not None else None
             for part in ([out] if whole is None else [whole[i:i + _SPIKE_SLICE] for i in range(0, n, _SPIKE_SLICE)]):

@@ -131,6 +131,6 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
 
 def _spiked_runs(schedule: stopwatch.Schedule, timing_sets: list[dict]) -> frozenset[int]:
     """The timed runs (numbered from the first after the warm-up) whose inputs were spiked."""
-    spiked = {s["id"] for s in timing_sets if s["transform"] == "spike"}
+    spiked = {s["id"] for s in timing_sets if str(s["transform"]).startswith("spike")}
     return frozenset(i - schedule.warmup for i in range(schedule.warmup, len(schedule.sets))
                      if schedule.sets[i] in spiked)

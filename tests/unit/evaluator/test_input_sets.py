@@ -203,3 +203,18 @@ def test_half_precision_inputs_are_scaled_by_exact_powers_of_two():
     assert applied == "base" and same[0] is x
     f32, applied = transform_inputs([x.float()], "scale:1e3", seed=1)
     assert applied == "scale:1e3"  # float32 keeps its own factors
+
+
+def test_a_capped_spike_stays_small_enough_for_an_overflowing_reference():
+    """Where the problem's own forward overflowed on the spike (exp of a share of the sum),
+    the trial is redrawn as `spike:16`: one element of magnitude 16, still far above the rest,
+    and exp of it finite (red team F, session 18)."""
+    from evaluator.runner import SPIKE_CAPPED, transform_inputs
+
+    x = torch.randn(64, 1024)
+    full, applied = transform_inputs([x.clone()], "spike", seed=5)  # a spike may go in place
+    assert applied == "spike" and not torch.isfinite(torch.exp(full[0].abs())).all()
+    capped, applied = transform_inputs([x.clone()], f"spike:{SPIKE_CAPPED:g}", seed=5)
+    assert applied == "spike:16" and capped[0].abs().max() == SPIKE_CAPPED
+    assert torch.isfinite(torch.exp(capped[0].abs()).sum())
+    assert (capped[0] != x).sum() >= 1 and (capped[0] != x).sum() <= 4
