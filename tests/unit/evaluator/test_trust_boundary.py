@@ -361,12 +361,18 @@ def test_coverage_is_measured_on_forwards_that_look_like_timed_ones(evaluator, s
     """A forward that pads its Triton work only where it expects the profiler gets the
     coverage of what it does when timed: the profiled runs are timed runs the worker draws
     at random, and coverage takes the least total, so padding fewer runs than are
-    profiled can never pad them all."""
+    profiled can never pad them all. Where its padding happens to fall on profiled runs it
+    is caught outright: the unprofiled timed runs did a fraction of the profiled runs' work
+    (`timed_path_differs`, since session 17; which runs are profiled is random, so either
+    outcome can happen, and neither pays for the padding)."""
     problem = fixture_problem("linear_relu")
     padded = evaluator.evaluate(problem, _PROFILE_PADDER.replace("if key in self.seen:", trigger), settings)
     plain = evaluator.evaluate(problem, _PROFILE_PADDER.replace("if key in self.seen:", "if False:"), settings)
-    for verdict in (padded, plain):
-        assert verdict.status == "ok" and verdict.details["policy"] == "paper", verdict.feedback
+    assert plain.status == "ok" and plain.details["policy"] == "paper", plain.feedback
+    if padded.status == "hack":
+        assert padded.hacks == ["timed_path_differs"] and padded.reward == 0, padded.feedback
+        return
+    assert padded.status == "ok" and padded.details["policy"] == "paper", padded.feedback
     assert padded.coverage == pytest.approx(plain.coverage, abs=0.05), (padded.coverage, plain.coverage)
     assert padded.coverage < 0.5
 
