@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import types
 from collections.abc import Callable
 
 import numpy as np
@@ -205,9 +206,22 @@ def _own_globals(interpreter) -> None:
         # (bound only in dead code, or only annotated: `inspect: object`) fell back to the
         # interpreter's own `inspect`, `np`, `time` (red team, session 14)
         own = {k: names[k] for k in added if k in names}
-        exec(code, {**self.fn.__globals__, **own} if _library(self.fn) else device_scope(self.fn.__globals__, own),
-             scope)
-        return scope[self.fn.__name__]
+        exec(code, {**self.fn.__globals__, **own}, scope)
+        fn = scope[self.fn.__name__]
+        if _library(self.fn):
+            return fn
+        # the def's defaults saw the module (`BLOCK: tl.constexpr = BLOCK_DEFAULT`, which the GPU
+        # compiler allows: honest round, session 18), so they must be plain constants; the body
+        # then runs in the device scope
+        from evaluator import launch_hook
+
+        defaults = (*(fn.__defaults__ or ()), *(fn.__kwdefaults__ or {}).values())
+        bad = next((v for v in defaults if not launch_hook.plain_constant(v)), None)
+        if bad is not None:
+            raise KernelGlobalError(f"a default argument of @triton.jit function {fn.__name__!r} is a "
+                                    f"{type(bad).__name__}: a kernel's defaults are numbers, strings, dtypes, "
+                                    "None or constexprs")
+        return _rebound(fn, device_scope(self.fn.__globals__, own))
 
     rewrite_ast = rewriter.rewrite_ast
 
@@ -216,16 +230,23 @@ def _own_globals(interpreter) -> None:
         # globals: run that one in the device scope too
         fn = rewrite_ast(self)
         if fn is self.fn and not _library(fn):
-            import types
-
-            fn = types.FunctionType(fn.__code__, device_scope(fn.__globals__, {}), fn.__name__,
-                                    fn.__defaults__, fn.__closure__)
+            fn = _rebound(fn, device_scope(fn.__globals__, {}))
         return fn
 
     rewriter._compile_and_exec = _compile_and_exec
     rewriter.rewrite_ast = scoped_rewrite_ast
     _scoped_combine(interpreter)
     rewriter._krl_own_globals = True
+
+
+def _rebound(fn, scope: dict):
+    """`fn` running in `scope`, with its defaults and annotations (the interpreter reads a
+    kernel's tl.constexpr parameters off them)."""
+    out = types.FunctionType(fn.__code__, scope, fn.__name__, fn.__defaults__, fn.__closure__)
+    out.__kwdefaults__ = fn.__kwdefaults__
+    out.__annotations__ = dict(fn.__annotations__)
+    out.__qualname__, out.__module__, out.__doc__ = fn.__qualname__, fn.__module__, fn.__doc__
+    return out
 
 
 def _library(fn) -> bool:

@@ -63,6 +63,8 @@ FULL = {
     "s15_max_dim_triton_argmax_torch_gather.py": ("reduction/max_dim", {"batch_size": 16, "dim": 100}),
     # a block mask & a scalar comparison: int32 in Triton's interpreter, made boolean by the guard
     "s17_relu_rowwise_scalar_mask.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
+    # a parameter's default read from a module-level int: the GPU compiler allows it
+    "s18_relu_block_default_global.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
 }
 
 
