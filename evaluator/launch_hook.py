@@ -232,6 +232,40 @@ def own_launches(module: str, launches: list[tuple[str, str]], programs: list[in
     return totals, sorted(seen)
 
 
+def _not_in_a_kernel_body() -> None:
+    """Under the interpreter a running kernel body may not launch, even a warm-up: on the GPU
+    it cannot, and here the launch's heuristics and pruning callables would run host code on
+    the values the body loaded (red team G, session 18: a heuristic named `warmup` read the
+    block as text, then turned the launch into a warm-up the executor never saw)."""
+    if os.environ.get("TRITON_INTERPRET") != "1":
+        return
+    from evaluator import interpreter_guard
+
+    if interpreter_guard._State.running:
+        raise interpreter_guard.KernelLaunchError(
+            "a kernel was launched from inside a running @triton.jit body: call @triton.jit helpers as "
+            "functions, launch kernels from forward")
+
+
+def _wrap_entry(original: Callable) -> Callable:
+    """Heuristics.run and Autotuner.run: the first launch entry point, before any heuristic or
+    prune callable runs. A heuristic may set only the kernel's own parameters (not `warmup`,
+    `grid` or a launch option, which change what the launch does)."""
+    def run(self, *args, **kwargs):
+        _not_in_a_kernel_body()
+        values = getattr(self, "values", None)
+        names = getattr(self, "arg_names", None) or ()
+        if isinstance(values, dict):
+            bad = sorted(str(k) for k in values if k not in names)
+            if bad:
+                raise KernelArgumentError(f"a heuristic sets {', '.join(bad)}, which is not a parameter of "
+                                          f"the kernel: heuristics set the kernel's own tl.constexpr parameters")
+        return original(self, *args, **kwargs)
+
+    run.__wrapped_launch__ = original  # type: ignore[attr-defined]
+    return run
+
+
 def _programs(grid: object) -> int:
     """Programs a resolved grid launches (-1: not known)."""
     if not isinstance(grid, tuple) or not all(type(d) is int for d in grid):
@@ -370,6 +404,10 @@ class LaunchRecorder:
                 targets["CompiledKernel.launch_metadata"] = (CompiledKernel, "launch_metadata")
         except ImportError:  # deliberate: without it empty grids are read from `run` only
             pass
+        from triton.runtime import autotuner
+        for cls in (getattr(autotuner, "Heuristics", None), getattr(autotuner, "Autotuner", None)):
+            if cls is not None and "run" in cls.__dict__:
+                targets[f"{cls.__name__}.run"] = (cls, "run")
         if os.environ.get("TRITON_INTERPRET") == "1":
             try:
                 from triton.runtime.interpreter import InterpreterBuilder
@@ -389,6 +427,8 @@ class LaunchRecorder:
             original = getattr(cls, attr)
             if attr == "launch_metadata":
                 wrapped = self._wrap_grid(original)
+            elif key in ("Heuristics.run", "Autotuner.run"):
+                wrapped = _wrap_entry(original)
             elif key.startswith("InterpreterBuilder."):
                 wrapped = self._count_work(original)
             else:
@@ -434,6 +474,7 @@ class LaunchRecorder:
         recorder = self
 
         def run(self, *args, **kwargs):
+            _not_in_a_kernel_body()
             check_arguments(self, args, kwargs)
             launch = not kwargs.get("warmup", False)
             if launch and recorder.suppress:

@@ -95,3 +95,25 @@ def test_a_launch_may_give_only_its_parameters_and_triton_options():
         check_arguments(Kernel(), (torch.zeros(4), 4), {"BLOCK": 64, "ir_override": "/tmp/x.ttir"})
     with pytest.raises(KernelArgumentError, match="num_warps"):
         check_arguments(Kernel(), (torch.zeros(4), 4), {"num_warps": [4]})
+
+
+def test_a_heuristic_sets_only_the_kernels_own_parameters():
+    """A heuristic named `warmup` turned its launch into a warm-up the executor never saw,
+    after reading a kernel body's block on the host (red team G, session 18)."""
+    import pytest
+
+    from evaluator.launch_hook import KernelArgumentError, _wrap_entry
+
+    class Heuristics:
+        arg_names = ["x_ptr", "n", "BLOCK"]
+
+        def __init__(self, values):
+            self.values = values
+
+        def run(self, *args, **kwargs):
+            return "launched"
+
+    run = _wrap_entry(Heuristics.run)
+    assert run(Heuristics({"BLOCK": lambda a: 64}), torch.zeros(4), 4) == "launched"
+    with pytest.raises(KernelArgumentError, match="warmup"):
+        run(Heuristics({"warmup": lambda a: True}), torch.zeros(4), 4)
