@@ -25,7 +25,7 @@ from typing import Any
 _HARNESS_MODULES = ("evaluator.child", "evaluator.runner", "evaluator.timing", "evaluator.protocol",
                     "evaluator.launch_hook", "evaluator.integrity", "evaluator.commands",
                     "evaluator.forward_watch", "evaluator.cpu_work", "evaluator.aten_plans",
-                    "evaluator.interpreter_guard")
+                    "evaluator.interpreter_guard", "evaluator.timed_steps")
 
 
 def _namespaces() -> dict[str, Any]:
@@ -58,7 +58,7 @@ def _namespaces() -> dict[str, Any]:
             continue
         spaces[name] = module
         # and the methods of the classes it defines: a red team with code execution patched
-        # ChildState.arm/go (evaluator.commands) and forged a speedup
+        # ChildState.arm/go (now evaluator.timed_steps.TimedSteps) and forged a speedup
         for key, value in list(vars(module).items()):
             if isinstance(value, type) and getattr(value, "__module__", None) == name:
                 spaces[f"{name}.{key}"] = value
@@ -72,10 +72,22 @@ def fingerprint() -> dict[str, Any]:
     at the freed address, set it)."""
     out = {}
     for space_name, space in _namespaces().items():
-        for key, value in list(vars(space).items()):
+        for key, value in _effective(space).items():
             if callable(value) or isinstance(value, (type, types.ModuleType)):
                 out[f"{space_name}.{key}"] = value
     return out
+
+
+def _effective(space: Any) -> dict[str, Any]:
+    """A module's names; a class's as its instances find them, inherited ones too (ChildState
+    takes its timed-step methods from evaluator.timed_steps.TimedSteps: a method patched onto
+    ChildState itself hides the inherited one)."""
+    if not isinstance(space, type):
+        return dict(vars(space))
+    names: dict[str, Any] = {}
+    for klass in reversed(space.__mro__[:-1]):  # object's own are not the harness's
+        names.update(vars(klass))
+    return names
 
 
 def shadowed(obj: Any) -> list[str]:

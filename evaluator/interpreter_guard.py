@@ -19,6 +19,7 @@ the interpreter only.
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import types
 from collections.abc import Callable
@@ -333,6 +334,7 @@ def device_scope(module_globals: dict, added: dict) -> dict:
     return {**scope, **added, "__builtins__": allowed}
 
 
+@functools.cache
 def _generated_members() -> frozenset[str]:
     """What collections.namedtuple and typing.NamedTuple put in a class of their own."""
     import collections

@@ -232,12 +232,15 @@ def own_launches(module: str, launches: list[tuple[str, str]], programs: list[in
     return totals, sorted(seen)
 
 
+_INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"  # set before the zygote imports this
+
+
 def _not_in_a_kernel_body() -> None:
     """Under the interpreter a running kernel body may not launch, even a warm-up: on the GPU
     it cannot, and here the launch's heuristics and pruning callables would run host code on
     the values the body loaded (red team G, session 18: a heuristic named `warmup` read the
     block as text, then turned the launch into a warm-up the executor never saw)."""
-    if os.environ.get("TRITON_INTERPRET") != "1":
+    if not _INTERPRETED:
         return
     from evaluator import interpreter_guard
 

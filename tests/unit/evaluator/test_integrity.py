@@ -57,6 +57,21 @@ def test_a_patched_method_of_a_harness_class_is_reported(monkeypatch):
     assert integrity.check() == []
 
 
+def test_a_patched_timed_step_is_reported_where_the_class_inherits_it(monkeypatch):
+    """ChildState takes arm/go/commit/reveal from evaluator.timed_steps.TimedSteps (session 18's
+    split): a patch of the mixin, which ChildState's own namespace does not hold, is reported
+    as well as one set on ChildState over the inherited method."""
+    from evaluator import timed_steps
+
+    integrity = Integrity(_HookInPlace())
+    assert integrity.check() == []
+    monkeypatch.setattr(timed_steps.TimedSteps, "commit", lambda self, h: ({}, []))
+    problems = integrity.check()
+    assert any("TimedSteps.commit" in p for p in problems) and any("ChildState.commit" in p for p in problems)
+    monkeypatch.undo()
+    assert integrity.check() == []
+
+
 def test_a_method_replaced_at_its_old_address_or_hidden_by_an_instance_attribute_is_reported(monkeypatch):
     """Red team, session 14, with code execution: (a) ChildState.go deleted and a function
     allocated until one landed at the freed address (an id() baseline took it for the

@@ -166,7 +166,7 @@ def test_a_forward_that_reuses_its_output_memory_is_timed_one_forward_per_round_
 
 
 def test_the_child_tells_a_reused_output_buffer_from_fresh_outputs():
-    from evaluator.commands import _shared_across
+    from evaluator.timed_steps import _shared_across
 
     buffer = torch.zeros(8)
     assert _shared_across([[buffer], [buffer[:4]]])  # a view of the same memory counts

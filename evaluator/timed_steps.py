@@ -1,0 +1,221 @@
+"""The timed step of a sandboxed child (evaluator.commands' `arm`, `go`, `commit`, `reveal`):
+what runs inside the worker's clock and what is summarised after it. The measurement is
+the worker's (evaluator.stopwatch); this is the child's half, the same for both roles.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import nullcontext
+from functools import partial
+from typing import Any
+
+import torch
+
+from evaluator import timing
+from evaluator.forward_watch import Provenance, random_uninitialised
+from evaluator.launch_hook import own_launches
+from evaluator.protocol import DTYPE_NAMES
+from evaluator.runner import CandidateError, ProblemError, describe, error_kind
+
+
+def _as(kind: str, call: Callable[[], Any]) -> Any:
+    """Run harness work that executes candidate (kind=candidate) or problem code."""
+    try:
+        return call()
+    except (CandidateError, ProblemError):
+        raise
+    except BaseException as exc:  # attributed to whose code ran; the parent decides what follows
+        message, tb = describe(exc)
+        if kind == "problem":
+            raise ProblemError(tb) from None
+        raise CandidateError(error_kind(exc), message, tb) from None
+
+
+def describe_outputs(outs: list[torch.Tensor]) -> list[dict]:
+    return [{"dtype": DTYPE_NAMES.get(t.dtype, str(t.dtype)), "shape": list(t.shape)} for t in outs]
+
+
+def _shared_across(outs: list[list[torch.Tensor]]) -> bool:
+    """Whether two forwards of one batch returned the same memory (an output buffer kept
+    and reused from call to call): the later forward overwrote the earlier one's result
+    before anyone read it. Honest code may do this; it is timed one forward at a time."""
+    seen: set[int] = set()
+    for forward in outs:
+        mine = {t.untyped_storage().data_ptr() for t in forward} - {0}
+        if mine & seen:
+            return True
+        seen |= mine
+    return False
+
+
+class TimedSteps:
+    """The timed-step commands of `commands.ChildState` (which holds the state they use:
+    role, device, recorder, model, the armed batch and the last go's outputs)."""
+
+    # ------------------------------------------------------------------ timing
+    def arm(self, h: dict) -> tuple[dict, list]:
+        ws = self._workspace()
+        self.batch, self.last_outputs, self.summary = [], [], None  # the previous batch's memory goes first
+        for set_id, seed in zip(h["ids"], h["seeds"], strict=True):
+            set_id = int(set_id)
+            check = self.role == "reference" and set_id not in self.draws_checked
+            _as("problem", partial(ws.regenerate, set_id, int(seed), check))
+            self.draws_checked.add(set_id)
+            self.batch.append(ws.inputs(set_id))
+        if self.device == "cuda":
+            torch.cuda.synchronize()
+        nbytes = sum(x.numel() * x.element_size() for x in self.batch[0] if isinstance(x, torch.Tensor)) \
+            if self.batch else 0
+        return {"op": "armed", "nbytes": nbytes}, []
+
+    def go(self, h: dict) -> tuple[dict, list]:
+        """The timed step: only the forwards (and the flushes, spins and sync) run before the
+        reply; what the worker learns of them (launches, coverage, the watch) is summarised
+        after it, by `commit`, out of the worker's clock (a batch's summaries once cost
+        20-30 us per forward of a fast kernel on an H200 that no null batch took out)."""
+        count = int(h.get("count", 1))
+        flush = self._flush_buffer(h)
+        spin = max(0, int(h.get("spin", 0))) if self.device == "cuda" else 0
+        self.summary = None
+        if h.get("null"):
+            timing.flush_only(flush, count, spin)
+            return {"op": "done"}, []
+        if len(self.batch) != count:
+            raise ValueError(f"go of {count} forwards, but {len(self.batch)} draws are armed")
+        who = "candidate" if self.role == "candidate" else "problem"
+        recorded: list[tuple] = []
+        work: list[int] = []
+        module = self._workspace().module_name() if self.role == "candidate" else ""
+
+        def after() -> None:  # inside the timed window: keep the records, summarise later
+            self.recorder.stop()
+            recorded.append(self.recorder.last_forward())
+            work.append(self.recorder.own_work(module))
+        marks = (self.recorder.start, after)
+        self.events = []
+        extra: dict = {}
+        if h.get("profile") and (self.role == "candidate" or self.device == "cuda"):
+            # the reference profiles the same batches on the GPU: both processes then carry the
+            # profiler's after-cost per CUDA call alike (only the candidate's coverage is kept).
+            # A profiled batch is a timed batch to the forward, and its time is not used: the
+            # provenance watch runs there too, so what PyTorch computed in timed forwards is
+            # seen (a runtime-argument switch made the kernel copy torch's result when timed)
+            watch = Provenance(self.recorder) if self.role == "candidate" else None
+            outs, cov = _as(who, partial(self._profiled, h, marks, watch))
+            if watch is not None:
+                extra["coverage"] = cov
+        else:
+            # a watched plain batch (the strict policy on the CPU, where the interpreter's time
+            # dwarfs the watch's): the meter of a profiled one can be told apart (its launches
+            # are slower, its host arrays move the address space), so the runs it never sees
+            # are watched themselves
+            watch = Provenance(self.recorder) if h.get("watch") and self.role == "candidate" else None
+
+            def model(*inputs):
+                with watch or nullcontext():
+                    return self.model(*inputs)
+            with self._like_checked():
+                outs, self.events = _as(who, partial(timing.timed_forwards, model, self.batch,
+                                                     self.device, flush, *marks, spin=spin))
+        self.last_outputs = outs
+        self.summary = partial(self._summary, outs, recorded, work, watch, extra)
+        return {"op": "done"}, []
+
+    def _summary(self, outs: list, recorded: list[tuple], work: list[int], watch: Provenance | None,
+                 extra: dict) -> dict:
+        """What the last go's forwards showed, for its commit reply: the watch's findings and,
+        of a candidate, each forward's launches of its own kernels, their programs, constexpr
+        variants and interpreted work; `aliased` where two forwards returned the same memory."""
+        if watch is not None:
+            for forward_outs in outs:
+                watch.returned(list(forward_outs))
+            extra["provenance"] = watch.report()
+        if self.role == "candidate":
+            module = self._workspace().module_name()
+            own = [own_launches(module, *r) for r in recorded]
+            extra["own_launches"] = [sum(1 for m, _ in r[0] if m == module) for r in recorded]
+            extra["own_programs"] = [programs for programs, _ in own]
+            extra["own_variants"] = [variants for _, variants in own]
+            extra["own_work"] = work
+        if _shared_across(outs):
+            extra["aliased"] = True
+        return extra
+
+    def commit(self, h: dict) -> tuple[dict, list]:
+        """Untimed, after a go: per forward, the chunk sums of its outputs and of its inputs
+        as it left them (timing.commit_reply), its CUDA-event times (read here, out of the
+        timed window: each read is a CUDA call), and the go's summary (`_summary`)."""
+        events = timing.event_seconds(self.events)
+        self.events = []
+        summary, self.summary = (self.summary() if self.summary is not None else {}), None
+        head, sums = timing.commit_reply(self.last_outputs,
+                                         [self._inputs_after(i) for i in range(len(self.last_outputs))], events)
+        return {**summary, **head}, sums
+
+    def _inputs_after(self, index: int) -> list[torch.Tensor]:
+        """Forward `index`'s tensor inputs as the forward left them (a timed run may no more
+        modify its inputs than a checked one)."""
+        inputs = self.batch[index] if index < len(self.batch) else []
+        return [x for x in inputs if isinstance(x, torch.Tensor)]
+
+    def _profiled(self, h: dict, marks: tuple[Callable, Callable],
+                  watch: Provenance | None = None) -> tuple[list[list[torch.Tensor]], dict]:
+        """A profiled batch: to the forward it is a timed batch like any other (fresh draws,
+        flushes); each forward is profiled in its own session (the flush outside it); the
+        worker keeps their coverage, not their time. `watch` runs around each forward alone
+        (inside the meter and the noise fill, which are nobody's work)."""
+        ws = self._workspace()
+        kernels = set(ws.candidate_kernels()) | self.recorder.compiled_names(ws.module_name()) \
+            if self.role == "candidate" else set()
+
+        def model(*inputs):
+            with watch or nullcontext():
+                return self.model(*inputs)
+        if self.device == "cuda":
+            return timing.profiled_forwards(model, self.batch, self._flush_buffer(h), kernels,
+                                            self.recorder.launched_kernels, *marks)
+        from evaluator import cpu_work
+        from evaluator.runner import flatten_outputs
+
+        held: list = []
+
+        def forwards(_inputs: list) -> None:
+            for inputs in self.batch:
+                marks[0]()
+                try:
+                    with torch.no_grad():
+                        held.append(flatten_outputs(model(*inputs)))
+                finally:
+                    marks[1]()
+
+        with self._like_checked():  # outside the meter's mode: the noise fill is nobody's work
+            cov = cpu_work.measure(forwards, [], kernels)
+        return held, cov
+
+    def _like_checked(self):
+        """Under the CPU interpreter timed forwards (both roles alike) see fresh memory as the
+        checked ones do, holding noise, so torch.empty does not tell them apart; its cost is
+        a CPU timing's, which says nothing about the GPU anyway. On the GPU the dispatch
+        overhead would distort the timing: there timed runs are held to the checked ones'
+        Triton programs instead (judge.judge_timed_path)."""
+        return random_uninitialised() if self.device == "cpu" else nullcontext()
+
+    def _flush_buffer(self, h: dict):
+        size = int(h.get("flush_bytes", 0))
+        if self.device != "cuda" or size <= 0:
+            return None
+        if self.flush is None or self.flush.numel() * 4 != size // 4 * 4:
+            self.flush = torch.empty(size // 4, dtype=torch.int32, device="cuda")
+        return self.flush
+
+    def reveal(self, h: dict) -> tuple[dict, list]:
+        """Forward `index`'s outputs (and, asked, its inputs as it left them): each whole, or
+        the chunks the worker chose (`chunks`, one entry per tensor, None = whole)."""
+        index = int(h["index"])
+        outs = self.last_outputs[index]
+        tensors = [*outs, *(self._inputs_after(index) if h.get("inputs") else [])]
+        chunks = h.get("chunks") or [None] * len(tensors)
+        parts = [timing.reveal_part(t, c) for t, c in zip(tensors, chunks, strict=True)]
+        return {"op": "result", "outputs": describe_outputs(outs),
+                "shapes": [list(t.shape) for t in tensors]}, parts
+
