@@ -363,6 +363,9 @@ def main() -> int:
     ap.add_argument("--results", type=Path, default=None, help="JSON lines, appended; default in --out")
     ap.add_argument("--shuffle", type=int, default=None, metavar="SEED",
                     help="run the problems in a seeded random order (a run cut short samples every level)")
+    ap.add_argument("--shard", default=None, metavar="K/N",
+                    help="run every Nth of the (shuffled) problems still to do, from the Kth: one "
+                         "process per GPU, each with CUDA_VISIBLE_DEVICES and its own --results")
     ap.add_argument("--budget-s", type=float, default=None, help="submit nothing new after this many seconds")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="evaluator config override")
     ap.add_argument("--solutions", type=Path, default=None,
@@ -384,13 +387,20 @@ def main() -> int:
     results.parent.mkdir(parents=True, exist_ok=True)
     done = {_key(json.loads(line)) for line in results.read_text().splitlines() if line.strip()} \
         if results.exists() else set()
-    todo = [j for j in jobs if j[0] not in done]
+    order = list(jobs)
     if args.shuffle is not None:
         import random
-        random.Random(args.shuffle).shuffle(todo)
+        random.Random(args.shuffle).shuffle(order)
+    if args.shard:  # of the whole selection, so shards with their own results stay disjoint
+        k, _, n = args.shard.partition("/")
+        if not (k.isdigit() and n.isdigit() and int(k) < int(n)):
+            ap.error(f"--shard {args.shard!r}: K/N with 0 <= K < N")
+        order = order[int(k)::int(n)]
+    todo = [j for j in order if j[0] not in done]
     cfg = evaluator_config(args.device, args.concurrency, args.set, args.timeout_s)
     settings = EvalSettings(device=args.device, timeout_s=args.timeout_s)
-    print(f"{len(jobs)} evaluations, {len(done)} already in {results}, {len(todo)} to run; "
+    print(f"{len(jobs)} evaluations, {len(done)} already in {results}, {len(todo)} to run"
+          + (f" (shard {args.shard})" if args.shard else "") + "; "
           f"{args.concurrency} at once on {args.device}", flush=True)
     from evaluator.pipeline import Evaluator
     mem = DeviceMemory() if args.device == "cuda" else None
@@ -430,7 +440,8 @@ def main() -> int:
             "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "kernelbench": str(args.kernelbench)}
     # throughput only when this invocation ran the whole selection
-    print(write_report(args.out, args.device, meta, rows, wall if len(todo) == len(jobs) else None))
+    whole = len(todo) == len(jobs) and not args.shard
+    print(write_report(args.out, args.device, meta, rows, wall if whole else None))
     return 0
 
 

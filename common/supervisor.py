@@ -306,7 +306,7 @@ class Supervisor:
                     what = "did not stop" if not leader_exited(p.popen) else "left processes behind"
                     log.warning("%s %s within %.0fs: killed", p.name, what, self.sc.stop_timeout_s)
                 signal_group(p.popen.pid, signal.SIGKILL)
-                p.popen.wait()
+                p.exit_codes.append(p.popen.wait())
                 if not wait_group_empty(p.popen.pid, time.monotonic() + 10):
                     log.error("%s: processes of its group %d survived SIGKILL: %s", p.name,
                               p.popen.pid, group_members(p.popen.pid))
@@ -314,6 +314,13 @@ class Supervisor:
     def _on_exit(self, p: Proc, code: int) -> None:
         p.exit_codes.append(code)
         if p.role == "learner" and code == 0:
+            # Every rank saves the last checkpoint together, but rank 0 then still stops the
+            # hub (its ledger) and exits later: the run ends when the last rank has.
+            busy = [q.name for q in self.procs if q.role == "learner" and q is not p
+                    and q.popen is not None and q.popen.returncode is None]
+            if busy:
+                log.info("%s finished its step budget; waiting for %s", p.name, ", ".join(busy))
+                return
             log.info("learner finished its step budget: stopping the run")
             self.status = "completed"
             return

@@ -69,6 +69,7 @@ def test_stop_kills_what_a_role_leaves_in_its_group_after_exiting_on_sigterm(tmp
     t0 = time.monotonic()
     sup.stop_all()
     assert p.popen.returncode == 0          # the leader itself stopped cleanly on SIGTERM
+    assert p.exit_codes == [0]              # and the summary says how it ended
     assert group_members(p.popen.pid) == [], "the child outlived the supervisor's stop"
     assert time.monotonic() - t0 < 1.0 + 10  # stop_timeout_s, then SIGKILL
 
@@ -192,3 +193,38 @@ def test_learner_ranks_die_and_restart_together(tmp_path, cleanup):
     assert {p.restart_at for p in ranks} == {ranks[1].restart_at}
     assert len({p.env["MASTER_PORT"] for p in ranks}) == 1
     assert sup.status == "running"
+
+
+def _wait_exited(p: Proc) -> None:
+    """Until the leader has exited, left unreaped: the supervisor's tick reaps it."""
+    deadline = time.monotonic() + 30
+    while not leader_exited(p.popen):
+        assert time.monotonic() < deadline, f"{p.name} never exited"
+        time.sleep(0.05)
+
+
+def test_a_learner_run_completes_when_its_last_rank_finishes_not_its_first(tmp_path, cleanup):
+    """Rank 0 still stops the hub (its ledger) after every rank saved the last checkpoint:
+    a peer's clean exit must not stop the run under it."""
+    cfg = RunConfig(run_dir=str(tmp_path / "run"),
+                    supervisor={"actors": 0, "evaluators": 0, "learner_ranks": 2})
+    sup = Supervisor(cfg, tmp_path / "config.yaml")
+    ranks = [p for p in sup.procs if p.role == "learner"]
+    sup.procs = ranks
+    done = tmp_path / "finish"
+    for p, script in zip(ranks, [  # rank 0 exits 0 once told to; rank 1 at once
+            f"import os, time\nwhile not os.path.exists({str(done)!r}): time.sleep(0.05)",
+            "pass"]):
+        p.popen, p.started_at = subprocess.Popen([sys.executable, "-c", script],
+                                                 start_new_session=True), time.monotonic()
+        cleanup.append(p.popen.pid)
+    _wait_exited(ranks[1])
+    sup.tick()
+    assert ranks[1].exit_codes == [0] and ranks[0].exit_codes == []
+    assert sup.status == "running" and ranks[0].popen.returncode is None
+    assert ranks[1].restart_at is None  # a finished rank is not restarted
+
+    done.write_text("")
+    _wait_exited(ranks[0])
+    sup.tick()
+    assert [p.exit_codes for p in ranks] == [[0], [0]] and sup.status == "completed"
