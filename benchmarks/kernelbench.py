@@ -310,8 +310,9 @@ def write_report(out: Path, device: str, meta: dict, rows: list[dict], wall_s: f
     if honest:
         h = summary["honest"] = honest_summary(rows)
         fused, pure = h["library_fusions"], h["pure_triton"]
-        lines += [f"Honest solutions ok: {h['ok_share']:.1%} (target >= {TARGET_HONEST_OK:.0%}: "
-                  f"{met(h['ok_share'] >= TARGET_HONEST_OK)}). Median reward of the ok ones: library + Triton "
+        share = "none yet" if h["ok_share"] is None else f"{h['ok_share']:.1%}"
+        lines += [f"Honest solutions ok: {share} (target >= {TARGET_HONEST_OK:.0%}: "
+                  f"{met(h['ok_share'] is not None and h['ok_share'] >= TARGET_HONEST_OK)}). Median reward of the ok ones: library + Triton "
                   f"(coverage < {FUSION_COVERAGE:g}) {fused['median_reward']} over {fused['n']}, pure Triton "
                   f"{pure['median_reward']} over {pure['n']}."]
     lines += ["", "| problem | solution | status | wall s | coverage | reward | host peak GiB | device peak GiB "

@@ -54,3 +54,24 @@ def test_honest_solutions_are_judged_against_the_problem_they_name(tmp_path):
     assert "2 evaluations, 2 already in" in again.stdout and "0 to run" in again.stdout
     rows = (tmp_path / "out" / "kernelbench_honest_cpu.jsonl").read_text().splitlines()
     assert len(rows) == 2
+
+
+def test_shards_split_the_selection_between_processes(tmp_path):
+    """One process per GPU: --shard K/N takes every Nth job of the whole (seeded) order,
+    so shards with their own results files never run the same job twice."""
+    (tmp_path / "kb" / "KernelBench" / "level1").mkdir(parents=True)
+    (tmp_path / "kb" / "KernelBench" / "level1" / "19_ReLU.py").write_text(RELU)
+    sol = tmp_path / "sol"
+    sol.mkdir()
+    for i in range(5):
+        (sol / f"relu_{i}.py").write_text(SOLUTION)
+    counts = []
+    for k in range(2):  # --budget-s 0: nothing is evaluated, the split is printed
+        run = _bench(tmp_path, "--shuffle", "3", "--shard", f"{k}/2", "--budget-s", "0",
+                     "--results", str(tmp_path / f"shard{k}.jsonl"))
+        assert run.returncode == 0, run.stderr[-3000:]
+        line = next(l for l in run.stdout.splitlines() if f"(shard {k}/2)" in l)
+        counts.append(int(line.split(" to run")[0].rsplit(" ", 1)[1]))
+    assert counts == [3, 2]
+    bad = _bench(tmp_path, "--shard", "2/2", "--budget-s", "0")
+    assert bad.returncode == 2 and "0 <= K < N" in bad.stderr
