@@ -55,6 +55,7 @@ GLUE_OPS = frozenset({
 
 
 _RANDOM_INTS = (torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64)
+_WIDE_UNSIGNED = tuple(getattr(torch, n) for n in ("uint16", "uint32", "uint64") if hasattr(torch, n))
 
 
 def noise(t: torch.Tensor) -> None:
@@ -75,7 +76,11 @@ def noise(t: torch.Tensor) -> None:
             # (0..127 was a valid index into a big one: a kernel that only wrote the identity
             # permutation torch gathered its own product with then passed as "kernels matter")
             t.random_(1 << 7 if t.dtype != torch.int8 else 1 << 6, torch.iinfo(t.dtype).max)
-        else:  # float8, unsigned, quantized, ...: noise through a same-sized float32 draw
+        elif t.dtype in _WIDE_UNSIGNED:  # as the signed ones: >= 128 (a float draw cast
+            # to uint32 was below 128 four times in ten, a valid index: red team A, session 19)
+            hi = min(torch.iinfo(t.dtype).max, torch.iinfo(torch.int64).max)
+            t.copy_(torch.empty(t.shape, dtype=torch.int64, device=t.device).random_(1 << 7, hi))
+        else:  # float8, quantized, ...: noise through a same-sized float32 draw
             t.copy_(torch.empty(t.shape, dtype=torch.float32, device=t.device).normal_(0.0, 1e2))
 
 

@@ -354,3 +354,14 @@ def test_data_in_launch_arguments_counts_however_it_is_wrapped():
         for _ in range(3):  # an honest launch: an activation's name, one flag, a block size
             watch.launched(object(), (torch.zeros(4), "gelu", True, tl.constexpr(1024)), {})
     assert watch.report()["host_made"] == 1 and watch.report()["launch_ints"] == 1
+
+
+@pytest.mark.parametrize("dtype", [torch.uint8, torch.uint16, torch.uint32, torch.uint64,
+                                   torch.int32, torch.int64])
+def test_fresh_integers_are_never_a_valid_index_into_a_real_dimension(dtype):
+    """Red team A (session 19): unsigned 16/32/64-bit fresh memory got a float draw cast to
+    the type, below 128 four times in ten, so a one-element uint32 index read as int64
+    was a valid index about half the time. Every integer type now draws >= 128."""
+    with random_uninitialised():
+        t = torch.empty(4096, dtype=dtype)
+    assert int(t.to(torch.float64).min()) >= 128 if dtype != torch.uint8 else int(t.min()) >= 128
