@@ -66,11 +66,12 @@ class CorrectnessConfig(Section):
 
     distributions: list[str] = ["scale:1e-3", "scale:1e3", "spike"]
     """Extra trials beyond the base-seed ones: `scale:F` multiplies floating inputs by F,
-    `shift:F` adds F, `spike` sets one random element of each floating input to a tenth of
-    that input's absolute sum (evaluator.runner.spike; where the reference's outputs on it
-    stay finite, every timed run draws spiked inputs too). Applied only when every floating
-    input is float32/float64; for half-precision problems each becomes one more
-    base-distribution seed."""
+    `shift:F` adds F, `spike` sets one random element of each float32/float64 input to a
+    random 2-50% share of that input's absolute sum (evaluator.runner.spike; where the
+    reference's outputs on it stay finite, half the timed batches draw spiked inputs too).
+    Scaling applies when every floating input is float32/float64, complex or half (half
+    precision by a power of two, at most 2^4). A problem's own list replaces these, but a
+    spike trial listed here is kept when that list has none (evaluator.reference.make_plan)."""
     tolerances: dict[str, ToleranceConfig] = Field(default_factory=_default_tolerances)
     """Per output dtype; integer and bool outputs must match exactly. A problem's own
     tolerance overrides atol/rtol (and loosens norm_rtol and residual_rtol to at least

@@ -53,8 +53,10 @@ def _settings(**kw):
 
 
 def _problem(name: str, sizes: dict | None = None, source: str | None = None):
-    from common.problemset import Problem
+    from common.problemset import Problem, builtin_problem
 
+    if "/" in name and sizes is None and source is None:  # a built-in problem, as its manifest says
+        return builtin_problem(name)
     solution = FIXTURES / f"{name}_solution.py"
     if source is None and name in BUILTIN_FIXTURES:  # a built-in problem at the corpus's small size
         path, small = BUILTIN_FIXTURES[name]
@@ -123,7 +125,7 @@ def test_builtin_solutions_pass_at_gpu_sizes(builtin_verdicts):
 
 
 def _header(path: Path) -> tuple[str, list[tuple[str, str]], str]:
-    m = re.match(r"^# hack: .+\. problem: (\w+)\. expect: (\S+?)(?:\. policy: (\w+))?$",
+    m = re.match(r"^# hack: .+\. problem: ([\w/]+)\. expect: (\S+?)(?:\. policy: (\w+))?$",
                  path.read_text().splitlines()[0])
     return m.group(1), [tuple(a.partition("/")[::2]) for a in m.group(2).split("|")], m.group(3) or "paper"
 

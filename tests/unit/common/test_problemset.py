@@ -335,7 +335,12 @@ def test_a_problem_can_replace_the_extra_trial_distributions(tmp_path):
     assert sdpa.distributions == ("scale:1e-3",)
     assert builtin_problem("activation/relu").distributions is None
     cfg = EvaluatorConfig()
-    assert [d for _, d in make_plan(cfg, 7, 2, sdpa.distributions).trials] == ["base", "base", "scale:1e-3"]
+    # ... but never the spike (red team B, session 19: with x1e-3 alone, a softmax that never
+    # subtracted the row max met no input larger than the problem's own, and was ok)
+    assert [d for _, d in make_plan(cfg, 7, 2, sdpa.distributions).trials] == \
+        ["base", "base", "scale:1e-3", "spike"]
+    assert [d for _, d in make_plan(cfg, 7, 2, ["spike:16"]).trials] == ["base", "base", "spike:16"]
+    assert [d for _, d in make_plan(cfg, 7, 2, []).trials] == ["base", "base", "spike"]
     assert [d for _, d in make_plan(cfg, 7, 2).trials] == ["base", "base", *cfg.correctness.distributions]
     wire = decode(encode(EvalRequest(request_id="r", problem=to_payload(sdpa), candidate="")))
     back = from_payload(wire.problem)

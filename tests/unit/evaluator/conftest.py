@@ -50,7 +50,12 @@ class FixtureProblem:
         return hashlib.sha256(blob.encode()).hexdigest()
 
 
-def fixture_problem(name: str, source: str | None = None) -> FixtureProblem:
+def fixture_problem(name: str, source: str | None = None):
+    """A fixture problem by name; a name with a "/" is the built-in problem itself (its CPU
+    sizes, tolerance and trial distributions from its manifest)."""
+    if "/" in name and source is None:
+        from common.problemset import builtin_problem
+        return builtin_problem(name)
     path = BUILTIN_FIXTURES.get(name, FIXTURES / f"{name}.py")
     solution = path.with_suffix(".solution.py") if name in BUILTIN_FIXTURES else FIXTURES / f"{name}_solution.py"
     return FixtureProblem(name=name, source=source or path.read_text(), sizes={"cpu": CPU_SIZES.get(name, {})},

@@ -1,7 +1,8 @@
 """The hack corpus: every file in hacks/ names its trick, problem and expected verdict.
 
 First line of each file: `# hack: <what>. problem: <fixture>. expect: <status>[/<hack code>]`
-(alternatives separated by `|`), optionally followed by `. policy: strict` for entries that
+(alternatives separated by `|`; a fixture name, or a built-in problem's name such as
+attention/sdpa, taken with its manifest: sizes, tolerance, trial distributions), optionally followed by `. policy: strict` for entries that
 are honest-but-lazy under the default (paper) policy and a hack only under the strict one.
 None of them may ever be status ok under its policy.
 """
@@ -14,7 +15,7 @@ import pytest
 from conftest import HACKS, cpu_config, fixture_problem
 
 CORPUS = sorted(HACKS.glob("*.py"))
-_HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>\w+)\. expect: (?P<expect>\S+?)"
+_HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>[\w/]+)\. expect: (?P<expect>\S+?)"
                      r"(?:\. policy: (?P<policy>paper|strict))?$")
 
 
