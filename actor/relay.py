@@ -27,6 +27,7 @@ import zmq
 
 from common.buckets import Bucket
 from common.config import TransportConfig
+from common.exits import die_with_thread
 from common.messages import ErrorReply, WeightBucket, WeightBucketRequest, now
 from common.metrics import Metrics
 from common.transport import Server, Waker, context
@@ -144,6 +145,11 @@ class RelayServer:
                             request_id=getattr(got.msg, "request_id", ""), code="unexpected_type",
                             message=f"a relay serves weight buckets, not {type(got.msg).__name__}"))
                 self._answer(server)
+        except BaseException as exc:  # not one request's fault: the actor must restart
+            self._error = exc
+            if not self._stop.is_set():
+                die_with_thread("weight relay", exc)
+            raise
         finally:
             server.close()
 
@@ -151,7 +157,12 @@ class RelayServer:
         held, self._held = self._held, []
         patience = min(self.busy_after_s, self.transport.request_timeout_s / 2)
         for peer, req, since in held:
-            reply = self._reply(req)
+            try:
+                reply = self._reply(req)
+            except Exception as exc:  # one request's bug: answered, the relay serves on
+                log.exception("relay: request for version %s bucket %s failed", req.version, req.index)
+                reply = ErrorReply(request_id=req.request_id, code="internal", sent_at=now(),
+                                   message=f"the relay failed on this request: {type(exc).__name__}")
             if reply is None and time.monotonic() - since >= patience:
                 reply = ErrorReply(request_id=req.request_id, code="busy", sent_at=now(),
                                    message=f"version {req.version} bucket {req.index} has not "

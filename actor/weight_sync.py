@@ -150,14 +150,14 @@ class WeightSync:
                 got = source.channel.recv(min(self.transport.request_timeout_s / 4, 0.5))
                 # A relay is routed around when it is silent (dead or stopped), slow (alive,
                 # answering `busy`, but no bucket for 3 timeouts: its own source is routed
-                # around well within that), or has dropped the version.
+                # around well within that), has dropped the version, or failed on a request.
                 if got is not None:
                     last_reply = time.monotonic()
                 relay_failed = source is not self.client and (
                     time.monotonic() - last_reply >= self.relay_timeout_s
                     or time.monotonic() - last_bucket >= 3 * self.relay_timeout_s
                     or (got is not None and isinstance(got.msg, ErrorReply)
-                        and got.msg.code == "unknown_version"
+                        and got.msg.code in ("unknown_version", "internal")
                         and got.msg.request_id in state.pending))
                 if relay_failed:  # route around it: keep what arrived, resend the rest
                     source = self._reroute(ann, state, source)

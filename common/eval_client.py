@@ -47,6 +47,7 @@ import zmq
 
 from common.config import TransportConfig
 from common.config.evaluator import BrokerConfig
+from common.exits import die_with_thread
 from common.log import RateLimitedLog
 from common.messages import (
     ErrorReply,
@@ -207,6 +208,10 @@ class EvalClient:
                     channel.send(Heartbeat(sender=self.identity.decode(), role="eval_client",
                                            sent_at=now()), block=False)
                 self._m_in_flight.set(len(sent))
+        except BaseException as exc:  # its caller would wait on futures nothing resolves
+            if not self._closed.is_set():
+                die_with_thread("evaluator client", exc)
+            raise
         finally:
             for p in [*waiting, *sent.values()]:
                 p.future.cancel()

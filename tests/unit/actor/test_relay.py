@@ -52,3 +52,74 @@ def test_relay_forwards_as_buckets_arrive_and_picks_delta_or_full():
     finally:
         client.close()
         relay.close()
+
+
+def test_a_failing_request_is_answered_and_the_relay_serves_on(monkeypatch):
+    """One request's bug is that request's `internal` error (the asker routes around this
+    relay), not the end of the relay thread."""
+    relay = RelayServer("tcp://127.0.0.1:0", "", CFG, Metrics("actor"), busy_after_s=0.5)
+    client = RequestClient(context(), CFG, Metrics("actor"), relay.endpoint)
+    full = Bucket.pack([("w", torch.arange(64, dtype=torch.float32))])
+    real = RelayServer._reply
+    calls = []
+
+    def buggy_once(self, req):
+        calls.append(req.index)
+        if len(calls) == 1:
+            raise KeyError("a bug")
+        return real(self, req)
+
+    monkeypatch.setattr(RelayServer, "_reply", buggy_once)
+    try:
+        relay.begin(3, "h")
+        relay.offer(3, "h", WeightBucket(request_id="y", version=3, index=0, data=full.data,
+                                         checksum=full.checksum, info=full.info(0), last=True))
+        bad = _ask(client, 3, 0)
+        assert isinstance(bad, ErrorReply) and bad.code == "internal" and "KeyError" in bad.message
+        assert torch.equal(_ask(client, 3, 0).data, full.data)  # served on
+    finally:
+        client.close()
+        relay.close()
+
+
+DIES = """
+import sys, time
+from common.config import TransportConfig
+from common.metrics import Metrics
+{setup}
+time.sleep(30)
+print("still running")
+"""
+
+
+def _dies_loudly(setup: str, name: str) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[3]
+    run = subprocess.run([sys.executable, "-c", DIES.format(setup=setup)], cwd=root,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 70, (run.returncode, run.stdout, run.stderr[-2000:])
+    assert f"{name} thread died" in run.stderr and "still running" not in run.stdout
+
+
+def test_a_relay_thread_that_dies_takes_the_actor_down_to_be_restarted():
+    _dies_loudly("""
+from actor.relay import RelayServer
+def broken(self, server):
+    raise RuntimeError("the serving loop itself failed")
+RelayServer._answer = broken
+relay = RelayServer("tcp://127.0.0.1:0", "", TransportConfig(), Metrics("actor"))
+""", "weight relay")
+
+
+def test_an_evaluator_client_thread_that_dies_takes_its_process_down():
+    """Its caller would otherwise wait forever on results nothing will deliver."""
+    _dies_loudly("""
+from common.config.evaluator import BrokerConfig
+from common.eval_client import EvalClient
+def broken(self, channel, sent):
+    raise RuntimeError("the client loop itself failed")
+EvalClient._receive = broken
+client = EvalClient(BrokerConfig(frontend="tcp://127.0.0.1:1"), TransportConfig())
+""", "evaluator client")
