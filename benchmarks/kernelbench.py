@@ -28,7 +28,9 @@ Triton fusions below that of pure-Triton ones. Report: kernelbench_honest_<devic
 
 Results are appended to `--results` (JSON lines) as they come, and a run given the
 same file skips what it already holds, so a run cut off by a time limit is continued
-by running it again. Writes benchmarks/reports/kernelbench_<device>.md and .json.
+by running it again. `--gpus 0,1,...` splits the selection over one process per GPU
+(`--shard i/n`, each appending to its own file beside --results), then merges their rows
+into --results and writes one report. Writes benchmarks/reports/kernelbench_<device>.md and .json.
 Targets (issue 12): every problem a verdict that is not a harness failure, p50 <= 10 s,
 p95 <= 60 s per evaluation.
 """
@@ -302,8 +304,9 @@ def write_report(out: Path, device: str, meta: dict, rows: list[dict], wall_s: f
               f"{json.dumps(s['median_phase_s'])}."]
     if wall_s:
         unit = "host" if device == "cpu" else "GPU"
+        shards = f" over GPUs {meta['gpus']}, one process each" if meta.get("gpus") else ""
         lines.append(f"Throughput on this mix: {s['evals_per_gpu_hour']} evaluations per {unit}-hour "
-                     f"({len(rows)} in {wall_s:.0f} s).")
+                     f"({len(rows)} in {wall_s:.0f} {unit}-seconds{shards}).")
     lines += ["", f"Targets: no harness failures: {met(s['classes']['harness_failure'] == 0)}; "
               f"p50 <= {TARGET_P50_S:g} s: {met(s['p50_s'] is not None and s['p50_s'] <= TARGET_P50_S)}; "
               f"p95 <= {TARGET_P95_S:g} s: {met(s['p95_s'] is not None and s['p95_s'] <= TARGET_P95_S)}."]
@@ -353,6 +356,56 @@ def evaluator_config(device: str, concurrency: int, overrides: list[str], timeou
         os.unlink(f.name)
 
 
+def _results_path(args: argparse.Namespace) -> Path:
+    kind = "kernelbench_honest" if args.solutions else "kernelbench"
+    return args.results or args.out / f"{kind}_{args.device}.jsonl"
+
+
+def run_shards(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """--gpus: this selection split over one process per GPU (`--shard i/n`, each with its
+    own results file beside --results, so none writes another's), run at once; then their
+    rows are merged into --results and one run over the merged file (nothing left to do)
+    writes the report, with the whole selection's wall time when every shard finished."""
+    gpus = [g.strip() for g in args.gpus.split(",") if g.strip()]
+    if not gpus or args.shard:
+        ap.error("--gpus takes a comma-separated list of GPU indices and no --shard")
+    results = _results_path(args)
+    results.parent.mkdir(parents=True, exist_ok=True)
+    argv, skip = [], False
+    for a in sys.argv[1:]:  # this command line without --gpus and --results
+        if skip:
+            skip = False
+        elif a in ("--gpus", "--results"):
+            skip = True
+        elif not a.startswith(("--gpus=", "--results=")):
+            argv.append(a)
+    parts = [results.with_name(f"{results.stem}.gpu{g}{results.suffix}") for g in gpus]
+    resumed = any(p.exists() and p.read_text().strip() for p in [results, *parts])
+    t0 = time.monotonic()
+    procs = []
+    for i, (gpu, part) in enumerate(zip(gpus, parts)):
+        if results.exists() and not part.exists():  # rows already merged count as done there
+            part.write_text(results.read_text())
+        procs.append(subprocess.Popen(
+            [sys.executable, __file__, *argv, "--shard", f"{i}/{len(gpus)}", "--results", str(part)],
+            env={**os.environ, "CUDA_VISIBLE_DEVICES": gpu}))
+    codes = [p.wait() for p in procs]
+    wall = time.monotonic() - t0
+    rows: dict[str, str] = {}
+    for path in [results, *parts]:
+        if path.exists():
+            for line in path.read_text().splitlines():
+                if line.strip():
+                    rows.setdefault(_key(json.loads(line)), line)
+    results.write_text("".join(line + "\n" for line in rows.values()))
+    print(f"{len(rows)} rows from {len(gpus)} shards (exit codes {codes}) in {wall:.0f} s", flush=True)
+    final = subprocess.run([sys.executable, __file__, *argv, "--results", str(results), "--budget-s", "0"],
+                           env={**os.environ, "CUDA_VISIBLE_DEVICES": gpus[0],
+                                "KB_GPU_SECONDS": "" if resumed else f"{wall * len(gpus):.3f}",
+                                "KB_GPUS": ",".join(gpus)})
+    return max([final.returncode, *codes])
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--kernelbench", required=True, help="a KernelBench checkout (or its KernelBench/ folder)")
@@ -367,6 +420,9 @@ def main() -> int:
     ap.add_argument("--shard", default=None, metavar="K/N",
                     help="run every Nth of the (shuffled) problems still to do, from the Kth: one "
                          "process per GPU, each with CUDA_VISIBLE_DEVICES and its own --results")
+    ap.add_argument("--gpus", default=None, metavar="LIST",
+                    help="comma-separated GPU indices: one shard process per GPU (its own "
+                         "CUDA_VISIBLE_DEVICES and results file), merged into --results and one report")
     ap.add_argument("--budget-s", type=float, default=None, help="submit nothing new after this many seconds")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="evaluator config override")
     ap.add_argument("--solutions", type=Path, default=None,
@@ -375,6 +431,8 @@ def main() -> int:
     ap.add_argument("--profile", action="store_true",
                     help="sample the worker's thread stacks; writes <out>/kernelbench_profile.txt")
     args = ap.parse_args()
+    if args.gpus:
+        return run_shards(ap, args)
     import torch
     if args.device == "cuda" and not torch.cuda.is_available():
         print("no CUDA device here; use --device cpu", file=sys.stderr)
@@ -383,8 +441,7 @@ def main() -> int:
     # (row key, problem, candidate source or None for the generated one)
     jobs = [(name, p, src) for name, p, src in load_solutions(args.solutions, problems)] if args.solutions \
         else [(p.name, p, None) for p in problems]
-    kind = "kernelbench_honest" if args.solutions else "kernelbench"
-    results = args.results or args.out / f"{kind}_{args.device}.jsonl"
+    results = _results_path(args)
     results.parent.mkdir(parents=True, exist_ok=True)
     done = {_key(json.loads(line)) for line in results.read_text().splitlines() if line.strip()} \
         if results.exists() else set()
@@ -442,6 +499,10 @@ def main() -> int:
             "kernelbench": str(args.kernelbench)}
     # throughput only when this invocation ran the whole selection
     whole = len(todo) == len(jobs) and not args.shard
+    if os.environ.get("KB_GPUS"):  # the report of a --gpus run: its rate is per GPU-second
+        meta["gpus"] = os.environ["KB_GPUS"]
+        seconds = os.environ.get("KB_GPU_SECONDS")  # none when this run resumed others' rows
+        wall, whole = float(seconds or 0), bool(seconds) and len(rows) == len(jobs)
     print(write_report(args.out, args.device, meta, rows, wall if whole else None))
     return 0
 

@@ -75,3 +75,25 @@ def test_shards_split_the_selection_between_processes(tmp_path):
     assert counts == [3, 2]
     bad = _bench(tmp_path, "--shard", "2/2", "--budget-s", "0")
     assert bad.returncode == 2 and "0 <= K < N" in bad.stderr
+
+
+def test_gpus_run_one_shard_per_device_and_merge_into_one_report(tmp_path):
+    """--gpus: one process per listed device, each evaluating its shard into its own file;
+    the rows end up merged in --results and in one report (here on the CPU: the list only
+    sets each process's CUDA_VISIBLE_DEVICES)."""
+    (tmp_path / "kb" / "KernelBench" / "level1").mkdir(parents=True)
+    (tmp_path / "kb" / "KernelBench" / "level1" / "19_ReLU.py").write_text(RELU)
+    sol = tmp_path / "sol"
+    sol.mkdir()
+    (sol / "relu_right.py").write_text(SOLUTION)
+    (sol / "relu_wrong.py").write_text(SOLUTION.replace("tl.maximum(x, 0.0)", "tl.abs(x)"))
+    run = _bench(tmp_path, "--gpus", "0,1")
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "2 rows from 2 shards (exit codes [0, 0])" in run.stdout
+    shards = [l for l in run.stdout.splitlines() if "to run (shard" in l]
+    assert sorted(int(l.split(" to run")[0].rsplit(" ", 1)[1]) for l in shards) == [1, 1]
+    merged = (tmp_path / "out" / "kernelbench_honest_cpu.jsonl").read_text().splitlines()
+    assert sorted(json.loads(l)["solution"] for l in merged) == ["relu_right", "relu_wrong"]
+    report = json.loads((tmp_path / "out" / "kernelbench_honest_cpu.json").read_text())
+    assert report["meta"]["gpus"] == "0,1" and report["summary"]["honest"]["ok_share"] == 0.5
+    assert "evaluations per host-hour (2 in" in (tmp_path / "out" / "kernelbench_honest_cpu.md").read_text()
