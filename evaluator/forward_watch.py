@@ -337,10 +337,14 @@ def _value_arguments(func: Any) -> tuple[tuple[int, ...], tuple[str, ...]]:
 
 
 def _scalars(items: tuple, depth: int = 0) -> list:
-    """The data among a launch's arguments, inside tuples and tl.constexpr wrappers too (a
-    tuple of 4096 constexpr floats carried a host GEMM back uncounted: red team D, session
-    18): Python ints and floats, and as ("text", n) the values a string or a run of booleans
-    can hold (a float's worth per 4 characters or 32 flags)."""
+    """The data among a launch's arguments, wherever the launcher accepts it
+    (`launch_hook._plain`): inside tuples and tl.constexpr wrappers (a tuple of 4096 constexpr
+    floats carried a host GEMM back uncounted: red team D, session 18), a host
+    TensorDescriptor's shape, strides and block shape, a pointer type's address space and
+    element type (the walk once stopped a level short of what the launcher takes, and
+    descriptors' shapes and pointer types' address spaces carried a host GEMM out: red team
+    A, session 19): Python ints and floats, and as ("text", n) the values a string or a run
+    of booleans can hold (a float's worth per 4 characters or 32 flags)."""
     import triton.language as tl
 
     out: list = []
@@ -354,11 +358,29 @@ def _scalars(items: tuple, depth: int = 0) -> list:
             flags += 1
         elif type(v) in (str, bytes):
             out.append(("text", v, -(-len(v) // 4)))
-        elif type(v) is tuple and depth < 3:
+        elif depth >= _SCALAR_DEPTH:
+            continue
+        elif type(v) is tuple:
             out.extend(_scalars(v, depth + 1))
+        elif isinstance(v, tl.pointer_type):
+            out.extend(_scalars((v.address_space, bool(getattr(v, "const", False)), v.element_ty), depth + 1))
+        elif _is_descriptor(v):
+            out.extend(_scalars(tuple(tuple(getattr(v, f, ())) for f in ("shape", "strides", "block_shape")),
+                                depth + 1))
     if flags > 1:  # one flag is a switch; many are bits
         out.append(("text", tuple(v for v in items if type(v) is bool), -(-flags // 32)))
     return out
+
+
+_SCALAR_DEPTH = 16  # deeper than anything launch_hook._plain lets through
+
+
+def _is_descriptor(v: object) -> bool:
+    try:
+        from triton.tools.tensor_descriptor import TensorDescriptor
+    except ImportError:  # deliberate: a Triton without host-side descriptors
+        return False
+    return type(v) is TensorDescriptor
 
 
 # A compute op's mark when it read memory its forward's kernels were handed fresh (they
@@ -474,9 +496,15 @@ class Provenance(TorchDispatchMode):
             # kernel-written positions, nor a matmul into a kernel-written out= buffer
             if any(k in self.fed for k in reads if k) and self._marked(reads) is None:
                 mark += AFTER_KERNELS
+        # What make ops alone wrote is free to read to the host: constants and noise, never
+        # data. fill_ from a tensor copies that tensor's value, so it makes only what its
+        # value was (buf.fill_(x[i, j]) then buf.item() read every input element uncounted,
+        # a host GEMM ok under strict: red team A, session 19)
+        makes = name in MAKE_OPS and name not in HOST_DATA_OPS and not (
+            name in ("fill", "fill_") and len(ins) > 1 and not all(k in self.made for k in keys[1:2] if k))
         for t in written(func, args, kwargs, out):
             if key := self._key(t):
-                if name in MAKE_OPS and name not in HOST_DATA_OPS and _whole_storage(t):
+                if makes and _whole_storage(t):
                     self.made.add(key)
                 else:
                     self.made.discard(key)

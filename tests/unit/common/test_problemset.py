@@ -324,7 +324,8 @@ def test_payload_round_trip_keeps_what_changes_a_verdict():
 
 
 def test_a_problem_can_replace_the_extra_trial_distributions(tmp_path):
-    """Attention drops the x1e3 trial (logits x1e6: fp32 rounding decides the softmax);
+    """Attention trades the x1e3 trial (logits x1e6: fp32 rounding decides the softmax) for
+    x10 (logits x100: a softmax without the row max overflows there, fp32 rounding does not);
     the problem's own list travels on the wire, keys caches and shapes the trial plan."""
     from common.config.evaluator import EvaluatorConfig
     from common.messages import EvalRequest, decode, encode
@@ -332,13 +333,13 @@ def test_a_problem_can_replace_the_extra_trial_distributions(tmp_path):
     from evaluator.reference import make_plan
 
     sdpa = builtin_problem("attention/sdpa")
-    assert sdpa.distributions == ("scale:1e-3",)
+    assert sdpa.distributions == ("scale:1e-3", "scale:10")
     assert builtin_problem("activation/relu").distributions is None
     cfg = EvaluatorConfig()
     # ... but never the spike (red team B, session 19: with x1e-3 alone, a softmax that never
     # subtracted the row max met no input larger than the problem's own, and was ok)
     assert [d for _, d in make_plan(cfg, 7, 2, sdpa.distributions).trials] == \
-        ["base", "base", "scale:1e-3", "spike"]
+        ["base", "base", "scale:1e-3", "scale:10", "spike"]
     assert [d for _, d in make_plan(cfg, 7, 2, ["spike:16"]).trials] == ["base", "base", "spike:16"]
     assert [d for _, d in make_plan(cfg, 7, 2, []).trials] == ["base", "base", "spike"]
     assert [d for _, d in make_plan(cfg, 7, 2).trials] == ["base", "base", *cfg.correctness.distributions]

@@ -365,3 +365,48 @@ def test_fresh_integers_are_never_a_valid_index_into_a_real_dimension(dtype):
     with random_uninitialised():
         t = torch.empty(4096, dtype=dtype)
     assert int(t.to(torch.float64).min()) >= 128 if dtype != torch.uint8 else int(t.min()) >= 128
+
+
+def test_a_buffer_filled_from_a_tensor_value_is_data_not_made_memory():
+    """Red team A (session 19): fill_ is a make op, so buf.fill_(x[i, j]) left a buffer that
+    counted as made by make ops alone, and buf.item() read every input element for free (a
+    host GEMM, ok under strict at reward ~1). A fill from a tensor makes only what its value
+    was: from an input it is data (each read counts), from made memory it is still made."""
+    x = torch.randn(4, 4)
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        cell = torch.empty(())
+        for i in range(4):
+            cell.fill_(x[i, i])
+            cell.item()
+        torch.fill(torch.empty(()), x[0, 1]).item()  # the functional form (aten fill.Tensor)
+        free = torch.empty(())
+        free.fill_(torch.zeros(()))  # a value make ops made: still free
+        free.item()
+        free.fill_(2.0)
+        free.item()
+    assert watch.report()["host_reads"] == 5
+
+
+def test_every_number_the_launcher_accepts_is_counted_as_launch_data():
+    """Red team A (session 19): the count walked tuples one level less deep than a launch may
+    nest them, and never looked inside a TensorDescriptor's shape or a pointer type's address
+    space: a host GEMM went out through each, uncounted, ok under strict."""
+    import triton.language as tl
+    from triton.tools.tensor_descriptor import TensorDescriptor
+
+    from evaluator.launch_hook import check_arguments
+    base = torch.zeros(64)
+    deep = (((tuple(float(i) + 0.5 for i in range(100)),),),)
+    desc = TensorDescriptor(base, shape=(1000003,), strides=(1,), block_shape=(16,))
+    pointers = tuple(tl.pointer_type(tl.float32, address_space=a) for a in range(200, 260))
+
+    class _K:
+        arg_names = ("a", "b", "c")
+    check_arguments(_K(), (deep, desc, pointers), {})  # all accepted by the launcher
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        watch.launched(object(), (deep, desc, pointers), {})
+    report = watch.report()
+    assert report["host_made"] == 100  # the floats four tuples down
+    assert report["launch_ints"] >= 60 + 1  # the address spaces and the descriptor's shape
