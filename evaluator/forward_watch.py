@@ -458,9 +458,14 @@ class Provenance(TorchDispatchMode):
         if isinstance(out, HOST_VALUES) and ins and name not in GLUE_OPS:
             # a value read to the host (.item(), float(t), torch.equal): Python may compute on it
             source = self._marked(keys)
-            if source is not None and self.handed is None:
-                self.handed = f"forward read values PyTorch computed ({source}) to the host"
-            elif source is None and not all(k in self.made for k in keys if k):
+            if source is not None:
+                # PyTorch's result to Python: torch's work under strict, and a value Python
+                # may compute on under either policy (paper let host Python compute a whole
+                # argmax from x * 1.0, read element by element: session 19)
+                self.host_reads += 1
+                if self.handed is None:
+                    self.handed = f"forward read values PyTorch computed ({source}) to the host"
+            elif not all(k in self.made for k in keys if k):
                 # Python computing on values read one at a time: the inputs' or any copy of
                 # them (a Triton copy kernel's output, torch.empty().copy_(x): red team C,
                 # session 16), not only what make ops alone wrote (torch.ones(1).item())

@@ -288,7 +288,7 @@ def test_tensor_split_by_a_tensor_reads_its_values_where_the_watch_sees_them():
         assert [p.tolist() for p in parts] == [p.tolist() for p in real[0](x, [2, 5, 7])]
         assert len(same) == 3
         report = watch.report()
-        assert report["host_reads"] == 3  # idx's values (the inputs' side)
+        assert report["host_reads"] == 3 + 1  # idx's values (the inputs' side), torch.tensor(3)'s
         assert "lift_fresh" in (report["handed"] or "")  # torch.tensor(3) made in forward: host data
     finally:
         torch.tensor_split, torch.Tensor.tensor_split = real
@@ -410,3 +410,18 @@ def test_every_number_the_launcher_accepts_is_counted_as_launch_data():
     report = watch.report()
     assert report["host_made"] == 100  # the floats four tuples down
     assert report["launch_ints"] >= 60 + 1  # the address spaces and the descriptor's shape
+
+
+def test_reads_of_what_pytorch_computed_count_as_host_reads_too():
+    """Session 19: a read of memory PyTorch computed was only a hand-over (torch's work, which
+    the paper policy allows), so host Python computed a whole argmax from x * 1.0 read element
+    by element, and a Triton kernel stored the indices: ok under paper. Such a read is also a
+    value Python may compute on."""
+    x = torch.randn(4, 8)
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        y = x * 1.0
+        for i in range(8):
+            y[0, i].item()
+    report = watch.report()
+    assert report["host_reads"] == 8 and "aten::mul" in (report["handed"] or "")
