@@ -85,6 +85,7 @@ def noise(t: torch.Tensor) -> None:
 
 
 HOST_VALUES = (bool, int, float, complex)  # what an aten op hands Python as a value read
+READ_BITS = 32  # a value read to the host, in bits; a boolean read is one
 
 
 # Arguments aten writes in place without saying so in the schema: the batch-norm family
@@ -360,7 +361,7 @@ def _scalars(items: tuple, depth: int = 0) -> list:
             out.append(("text", v, -(-len(v) // 4)))
         elif depth >= _SCALAR_DEPTH:
             continue
-        elif type(v) is tuple:
+        elif type(v) in (tuple, torch.Size):
             out.extend(_scalars(v, depth + 1))
         elif isinstance(v, tl.pointer_type):
             out.extend(_scalars((v.address_space, bool(getattr(v, "const", False)), v.element_ty), depth + 1))
@@ -411,7 +412,9 @@ class Provenance(TorchDispatchMode):
         self.handed: str | None = None  # first launch handed PyTorch-computed memory
         self.returned_computed: str | None = None  # the output PyTorch computed
         self.made: set[int] = set()  # storages only make ops wrote (not handed to a launch since)
-        self.host_reads = 0  # values read to the host from any other memory
+        self.host_reads = 0  # values read to the host from any other memory, in READ_BITS
+        # (a boolean is a bit of a value: an honest forward skipping 20 all-zero chunks, one
+        # bool((c != 0).any()) each, is not reading a float from each)
         self.host_made = 0  # values host Python put into tensors (torch.tensor(data), Scalar arguments)
         self.launch_floats: set[float] = set()  # distinct Python floats handed to launches
         self.launch_ints: set[int] = set()  # distinct Python ints handed to launches
@@ -458,25 +461,26 @@ class Provenance(TorchDispatchMode):
         if isinstance(out, HOST_VALUES) and ins and name not in GLUE_OPS:
             # a value read to the host (.item(), float(t), torch.equal): Python may compute on it
             source = self._marked(keys)
+            bits = 1 if type(out) is bool else READ_BITS
             if source is not None:
                 # PyTorch's result to Python: torch's work under strict, and a value Python
                 # may compute on under either policy (paper let host Python compute a whole
                 # argmax from x * 1.0, read element by element: session 19)
-                self.host_reads += 1
+                self.host_reads += bits
                 if self.handed is None:
                     self.handed = f"forward read values PyTorch computed ({source}) to the host"
             elif not all(k in self.made for k in keys if k):
                 # Python computing on values read one at a time: the inputs' or any copy of
                 # them (a Triton copy kernel's output, torch.empty().copy_(x): red team C,
                 # session 16), not only what make ops alone wrote (torch.ones(1).item())
-                self.host_reads += 1
+                self.host_reads += bits
             return out
         sparse = _sparse(ins, out)
         if data_dependent_shape(func) or sparse:
             # the output's size (a sparse tensor's nnz and indices too), readable as .shape with
             # no aten op, is a value PyTorch computed: read to the host (a host GEMM read every
             # byte as (arange(256) < b).to_sparse().values().shape[0], red team A, session 17)
-            self.host_reads += 1
+            self.host_reads += READ_BITS
             if self.handed is None:
                 self.handed = (f"forward had PyTorch compute a size from values (aten::{name}"
                                + (", a sparse layout)" if sparse else ")"))
@@ -553,7 +557,7 @@ class Provenance(TorchDispatchMode):
 
     def report(self) -> dict:
         return {"handed": self.handed, "returned": self.returned_computed,
-                "returned_after_kernels": self.returned_after_kernels, "host_reads": self.host_reads,
+                "returned_after_kernels": self.returned_after_kernels, "host_reads": -(-self.host_reads // READ_BITS),
                 "host_made": self.host_made + len(self.launch_floats) + sum(self.launch_texts.values()),
                 "launch_ints": len(self.launch_ints)}
 

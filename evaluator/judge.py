@@ -364,8 +364,9 @@ def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool,
     reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
     reads = max((r.get("host_reads") for r in reports if type(r.get("host_reads")) is int), default=0)
     if max_host_reads is not None and reads > max_host_reads:
-        return Outcome("hack", f"Rejected: forward read {reads} values of its inputs or weights to the host "
-                       f"(.item(), float(t), bool(t); at most {max_host_reads} are allowed): Python, not your "
+        return Outcome("hack", f"Rejected: forward read {reads} values of its inputs or weights, or of what was "
+                       f"computed from them, to the host (.item(), float(t); bool(t) counts 1/32; at most "
+                       f"{max_host_reads} are allowed): Python, not your "
                        "kernels, computes with them. Hand your kernels the tensors.", hacks=["host_compute"])
     made = max((r.get("host_made") for r in reports if type(r.get("host_made")) is int), default=0)
     if max_host_made is not None and made > max_host_made:

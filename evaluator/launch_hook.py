@@ -49,15 +49,17 @@ _SCALARS: frozenset = frozenset()  # exact types that are plain data (filled by 
 _TENSORS: frozenset = frozenset()
 _DESCRIPTOR: type | None = None
 _CONSTEXPR: type | None = None
+_TUPLES: frozenset = frozenset({tuple})
 
 
 def _kinds() -> None:
     """Fill the type tables once (torch and triton are imported by then)."""
-    global _SCALARS, _TENSORS, _DESCRIPTOR, _CONSTEXPR
+    global _SCALARS, _TENSORS, _DESCRIPTOR, _CONSTEXPR, _TUPLES
     import torch
     import triton.language as tl
 
     _CONSTEXPR = tl.constexpr
+    _TUPLES = frozenset({tuple, torch.Size})  # torch.Size: a tuple of ints (x.shape as an argument)
     _SCALARS = frozenset({bool, int, float, str, type(None), torch.dtype, tl.constexpr,
                           *(type(d) for d in (tl.float32, tl.pointer_type(tl.float32)))})
     _TENSORS = frozenset({torch.Tensor, torch.nn.Parameter})
@@ -80,11 +82,15 @@ def _plain(value: object, depth: int = 0) -> bool:
         return depth < 4 and _plain(getattr(value, "value", None), depth + 1)
     if kind in _TENSORS or kind in _SCALARS:
         return True
-    if kind is tuple and depth < 4:
+    if kind in _TUPLES and depth < 4:
         return all(_plain(v, depth + 1) for v in value)
     if _DESCRIPTOR is not None and kind is _DESCRIPTOR:
+        # the launcher reads these into new values (the interpreter's descriptor holds none of
+        # these objects), so a list or torch.Size is as good as a tuple here: from_tensor makes
+        # both (honest round, session 19: every TensorDescriptor.from_tensor launch was refused)
         return type(value.base) in _TENSORS and all(
-            _plain(getattr(value, f, ()), depth + 1) for f in ("shape", "strides", "block_shape"))
+            type(f) in (*_TUPLES, list) and all(type(v) is int for v in f)
+            for f in (getattr(value, n, ()) for n in ("shape", "strides", "block_shape")))
     return False
 
 
@@ -96,6 +102,9 @@ LAUNCH_OPTIONS = frozenset({"grid", "warmup", "num_warps", "num_stages", "num_ct
                             "enable_fp_fusion", "launch_cooperative_grid", "launch_pdl", "debug",
                             "waves_per_eu", "matrix_instr_nonkdim", "kpack", "num_buffers_warp_spec",
                             "num_consumer_groups", "reg_dec_producer", "reg_inc_consumer"})
+
+
+HEURISTIC_OPTIONS = frozenset({"num_warps", "num_stages", "num_ctas", "maxnreg"})
 
 
 def check_arguments(kernel: object, args: tuple, kwargs: dict) -> None:
@@ -252,14 +261,16 @@ def _not_in_a_kernel_body() -> None:
 
 def _wrap_entry(original: Callable) -> Callable:
     """Heuristics.run and Autotuner.run: the first launch entry point, before any heuristic or
-    prune callable runs. A heuristic may set only the kernel's own parameters (not `warmup`,
-    `grid` or a launch option, which change what the launch does)."""
+    prune callable runs. A heuristic may set only the kernel's own parameters and the pure
+    tuning options (HEURISTIC_OPTIONS: `num_warps` by block size is a common idiom, honest
+    round, session 19), not `warmup`, `grid` or another launch option, which change what the
+    launch does (a heuristic named `warmup` hid a launch from the executor: red team G)."""
     def run(self, *args, **kwargs):
         _not_in_a_kernel_body()
         values = getattr(self, "values", None)
         names = getattr(self, "arg_names", None) or ()
         if isinstance(values, dict):
-            bad = sorted(str(k) for k in values if k not in names)
+            bad = sorted(str(k) for k in values if k not in names and k not in HEURISTIC_OPTIONS)
             if bad:
                 raise KernelArgumentError(f"a heuristic sets {', '.join(bad)}, which is not a parameter of "
                                           f"the kernel: heuristics set the kernel's own tl.constexpr parameters")

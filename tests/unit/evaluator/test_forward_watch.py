@@ -425,3 +425,17 @@ def test_reads_of_what_pytorch_computed_count_as_host_reads_too():
             y[0, i].item()
     report = watch.report()
     assert report["host_reads"] == 8 and "aten::mul" in (report["handed"] or "")
+
+
+def test_a_boolean_read_to_the_host_is_a_bit_of_a_value():
+    """Honest round, session 19: a forward that skips all-zero chunks asks one
+    bool((c != 0).any()) per chunk; 20 chunks were 20 values read, over the limit of 16.
+    A boolean is one bit of the 32 a value read costs, so reading values bit by bit costs
+    as much as reading them."""
+    x = torch.randn(64)
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        for c in x.split(2):
+            bool((c != 0).any())  # 32 booleans: one value's worth
+        float(x[0])
+    assert watch.report()["host_reads"] == 2
