@@ -85,6 +85,15 @@ def noise(t: torch.Tensor) -> None:
 
 
 HOST_VALUES = (bool, int, float, complex)  # what an aten op hands Python as a value read
+
+
+def _host_values(out: object, depth: int = 0) -> list:
+    """The Python numbers an op returned: itself, or inside the tuples and lists it returned."""
+    if type(out) in HOST_VALUES:
+        return [out]
+    if isinstance(out, (tuple, list)) and depth < 4:
+        return [v for o in out for v in _host_values(o, depth + 1)]
+    return []
 READ_BITS = 32  # a value read to the host, in bits; a boolean read is one
 
 
@@ -458,10 +467,13 @@ class Provenance(TorchDispatchMode):
             self.host_made += out.numel()
         else:
             self.host_made += _python_scalars(func, args, kwargs)
-        if isinstance(out, HOST_VALUES) and ins and name not in GLUE_OPS:
-            # a value read to the host (.item(), float(t), torch.equal): Python may compute on it
+        values = _host_values(out) if ins and name not in GLUE_OPS else []
+        if values:
+            # values read to the host (.item(), float(t), torch.equal; also inside a tuple an
+            # op returns: fbgemm_linear_quantize_weight's float scale and int zero point read
+            # every input element uncounted, red team A, session 19): Python may compute on them
             source = self._marked(keys)
-            bits = 1 if type(out) is bool else READ_BITS
+            bits = sum(1 if type(v) is bool else READ_BITS for v in values)
             if source is not None:
                 # PyTorch's result to Python: torch's work under strict, and a value Python
                 # may compute on under either policy (paper let host Python compute a whole
@@ -474,7 +486,8 @@ class Provenance(TorchDispatchMode):
                 # them (a Triton copy kernel's output, torch.empty().copy_(x): red team C,
                 # session 16), not only what make ops alone wrote (torch.ones(1).item())
                 self.host_reads += bits
-            return out
+            if isinstance(out, HOST_VALUES):
+                return out
         sparse = _sparse(ins, out)
         if data_dependent_shape(func) or sparse:
             # the output's size (a sparse tensor's nnz and indices too), readable as .shape with

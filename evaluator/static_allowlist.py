@@ -22,7 +22,8 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               cuBLAS matmul with a Triton epilogue is honest. Data-derived families,
               computed once from the imported libraries (the worker imports them
               anyway): the aten operators `torch._C._VariableFunctions` exports
-              (minus three that read files or foreign memory) and torch.functional,
+              (minus three that read files or foreign memory, and the fbgemm and
+              quantisation families, which compute outside the dispatcher) and torch.functional,
               torch's dtypes, layouts and memory formats, the nn.Module subclasses of
               torch.nn (minus DataParallel, which runs threads), the functions of
               torch.nn.functional / nn.init / linalg / fft / special, and the public
@@ -402,6 +403,12 @@ _EXPLICIT: dict[str, frozenset[str]] = {
 ATTRIBUTE_ONLY = frozenset({"triton.runtime", "torch.backends"})
 # Aten functions that read files or foreign memory.
 _VF_DENIED = frozenset({"from_file", "from_numpy", "frombuffer"})
+# Aten function families that compute outside the dispatcher: CPU fbgemm and the quantisation
+# helpers run on raw data pointers inside one composite op that dispatches nothing but `empty`,
+# so the provenance watch saw fresh memory holding a GEMM, and a float scale read every input
+# (red team A, session 19: nine strict and paper attacks). No honest float kernel needs them.
+_VF_DENIED_PREFIXES = ("fbgemm_", "quantize_", "quantized_", "fake_quantize_", "choose_qparams",
+                       "dequantize", "empty_quantized")
 # Harmless private helpers honest code copies from nn.Linear's reset_parameters.
 _INIT_PRIVATE = frozenset({"_calculate_fan_in_and_fan_out", "_calculate_correct_fan"})
 
@@ -418,7 +425,8 @@ class Tables:
         except ImportError:  # deliberate: an older Triton without it; its name stays out
             del self.namespaces["triton.tools.tensor_descriptor"]
         self.reexported: set[str] = set()
-        vf = {n for n in dir(torch._C._VariableFunctions) if not n.startswith("_")} - _VF_DENIED
+        vf = {n for n in dir(torch._C._VariableFunctions)
+              if not n.startswith(("_", *_VF_DENIED_PREFIXES))} - _VF_DENIED
         kinds = (torch.dtype, torch.layout, torch.memory_format)
         consts = {n for n, v in vars(torch).items() if isinstance(v, kinds) and n[0] != "_"}
         self.namespaces["torch"] = frozenset(vf | set(torch.functional.__all__) | consts | _TORCH)
