@@ -46,6 +46,37 @@ def tensor_split_reads_visible() -> None:
     torch.Tensor.tensor_split = method  # type: ignore[method-assign]
 
 
+def library_reads_visible() -> None:
+    """torch's own Python code turns tensors into Python values with `tolist()` (tensordot's
+    dims given as a tensor), which reads memory in C++ with no dispatched op: a host conv
+    read every input two bits at a time through the shape of tensordot's result (red team A,
+    session 19, ok under strict). A candidate cannot call tolist itself (static allowlist);
+    in a candidate child, inside a watched forward (a dispatch mode is active), tolist reads
+    one element at a time through dispatched reads the provenance watch counts, and numpy()
+    (another C++ read) is refused there. Outside a forward, the harness's own calls run as
+    they are."""
+    real_tolist, real_numpy = torch.Tensor.tolist, torch.Tensor.numpy
+
+    def watched() -> bool:
+        return torch._C._len_torch_dispatch_stack() > 0
+
+    def tolist(self: Any) -> Any:
+        if not watched():
+            return real_tolist(self)
+        if self.dim() == 0:
+            return self.item()
+        return [tolist(row) for row in self.unbind(0)]
+
+    def numpy(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if watched():
+            raise RuntimeError("numpy() of a tensor inside forward hands its values to host Python; "
+                               "pass tensors to your kernels")
+        return real_numpy(self, *args, **kwargs)
+
+    torch.Tensor.tolist = tolist  # type: ignore[method-assign]
+    torch.Tensor.numpy = numpy  # type: ignore[method-assign]
+
+
 def host_buffers_visible() -> None:
     """torch.asarray of a Python buffer (bytes, bytearray, memoryview, array) wraps it as
     tensor memory in C++ with no dispatched op, unlike torch.tensor's lift_fresh: a host GEMM

@@ -138,6 +138,7 @@ class ChildState(TimedSteps):
             candidate_env.interpreted_tensors_look_like_cuda()
         if role == "candidate":
             candidate_env.tensor_split_reads_visible()
+            candidate_env.library_reads_visible()
             candidate_env.host_buffers_visible()
         self.integrity = Integrity(recorder)
         self.integrity.watched.append(self)

@@ -439,3 +439,27 @@ def test_a_boolean_read_to_the_host_is_a_bit_of_a_value():
             bool((c != 0).any())  # 32 booleans: one value's worth
         float(x[0])
     assert watch.report()["host_reads"] == 2
+
+
+def test_library_tolist_inside_a_watched_forward_reads_where_the_watch_sees_it():
+    """Red team A (session 19): torch.tensordot turns a tensor `dims` into ints with tolist(),
+    a C++ read no dispatch mode sees, and a host conv read every input through the shape of
+    its result (ok under strict). In a candidate child, tolist inside a watched forward reads
+    one dispatched element at a time (counted), and numpy() there is refused; outside a
+    forward both are torch's own."""
+    from evaluator.candidate_env import library_reads_visible
+
+    real = torch.Tensor.tolist, torch.Tensor.numpy
+    try:
+        library_reads_visible()
+        a = torch.randn(3, 4)
+        dims = torch.tensor([[1], [1]])
+        watch = Provenance(LaunchRecorder())
+        with watch:
+            assert torch.tensordot(a, a, dims=dims).shape == (3, 3)
+            with pytest.raises(RuntimeError, match="numpy"):
+                a.numpy()
+        assert watch.report()["host_reads"] == 2  # dims[0] and dims[1], one element each
+        assert torch.arange(4).tolist() == [0, 1, 2, 3] and a.numpy().shape == (3, 4)
+    finally:
+        torch.Tensor.tolist, torch.Tensor.numpy = real
