@@ -23,7 +23,7 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from evaluator.interpreter_guard import handed_tensors
-from evaluator.launch_hook import LaunchRecorder
+from evaluator.launch_hook import LaunchRecorder, launch_data
 
 _RNG = random.SystemRandom()
 
@@ -346,51 +346,6 @@ def _value_arguments(func: Any) -> tuple[tuple[int, ...], tuple[str, ...]]:
     return found
 
 
-def _scalars(items: tuple, depth: int = 0) -> list:
-    """The data among a launch's arguments, wherever the launcher accepts it
-    (`launch_hook._plain`): inside tuples and tl.constexpr wrappers (a tuple of 4096 constexpr
-    floats carried a host GEMM back uncounted: red team D, session 18), a host
-    TensorDescriptor's shape, strides and block shape, a pointer type's address space and
-    element type (the walk once stopped a level short of what the launcher takes, and
-    descriptors' shapes and pointer types' address spaces carried a host GEMM out: red team
-    A, session 19): Python ints and floats, and as ("text", n) the values a string or a run
-    of booleans can hold (a float's worth per 4 characters or 32 flags)."""
-    import triton.language as tl
-
-    out: list = []
-    flags = 0
-    for v in items:
-        if type(v) is tl.constexpr:
-            v = v.value
-        if type(v) in (int, float):
-            out.append(v)
-        elif type(v) is bool:
-            flags += 1
-        elif type(v) in (str, bytes):
-            out.append(("text", v, -(-len(v) // 4)))
-        elif depth >= _SCALAR_DEPTH:
-            continue
-        elif type(v) in (tuple, torch.Size):
-            out.extend(_scalars(v, depth + 1))
-        elif isinstance(v, tl.pointer_type):
-            out.extend(_scalars((v.address_space, bool(getattr(v, "const", False)), v.element_ty), depth + 1))
-        elif _is_descriptor(v):
-            out.extend(_scalars(tuple(tuple(getattr(v, f, ())) for f in ("shape", "strides", "block_shape")),
-                                depth + 1))
-    if flags > 1:  # one flag is a switch; many are bits
-        out.append(("text", tuple(v for v in items if type(v) is bool), -(-flags // 32)))
-    return out
-
-
-_SCALAR_DEPTH = 16  # deeper than anything launch_hook._plain lets through
-
-
-def _is_descriptor(v: object) -> bool:
-    try:
-        from triton.tools.tensor_descriptor import TensorDescriptor
-    except ImportError:  # deliberate: a Triton without host-side descriptors
-        return False
-    return type(v) is TensorDescriptor
 
 
 # A compute op's mark when it read memory its forward's kernels were handed fresh (they
@@ -544,7 +499,7 @@ class Provenance(TorchDispatchMode):
     def launched(self, kernel: object, args: tuple, kwargs: dict) -> None:
         tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]
         self.made.difference_update(map(self._key, tensors))  # a kernel may have written them
-        for v in _scalars((*args, *kwargs.values())):  # Python numbers a kernel gets: data too
+        for v in launch_data((*args, *kwargs.values())):  # Python numbers a kernel gets: data too
             if type(v) is tuple:
                 self.launch_texts[v[1]] = v[2]
             else:

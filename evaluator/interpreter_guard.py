@@ -44,10 +44,11 @@ def handed_tensors(value, depth: int = 0):
     """Every tensor a launch argument hands the kernel: itself, inside tuples and lists, or
     a host TensorDescriptor's base (shared with evaluator.commands' provenance watch)."""
     import torch
+    import triton.language as tl
 
     if isinstance(value, torch.Tensor):
         yield value
-    elif type(value).__name__ == "constexpr" and depth < 4:  # the launcher accepts a wrapped one
+    elif type(value) is tl.constexpr and depth < 4:  # the launcher accepts a wrapped one
         yield from handed_tensors(getattr(value, "value", None), depth + 1)
     elif isinstance(value, (tuple, list)) and depth < 4:
         for v in value:

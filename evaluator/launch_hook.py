@@ -94,6 +94,47 @@ def _plain(value: object, depth: int = 0) -> bool:
     return False
 
 
+def launch_data(items: tuple, depth: int = 0) -> list:
+    """The data among a launch's arguments, wherever `_plain` accepts it (one walk beside
+    the check it mirrors): inside tuples (torch.Size too) and tl.constexpr wrappers (a tuple
+    of 4096 constexpr floats carried a host GEMM back uncounted: red team D, session 18), a
+    host TensorDescriptor's shape, strides and block shape, a pointer type's address space
+    (the walk once stopped a level short of what the launcher takes, and descriptors' shapes
+    and pointer types' address spaces carried a host GEMM out: red team A, session 19):
+    Python ints and floats, and as ("text", n) the values a string or a run of booleans can
+    hold (a float's worth per 4 characters or 32 flags). For the provenance watch's counts."""
+    import triton.language as tl
+
+    if not _TENSORS:
+        _kinds()
+    out: list = []
+    flags = 0
+    for v in items:
+        if type(v) is _CONSTEXPR:
+            v = v.value
+        if type(v) in (int, float):
+            out.append(v)
+        elif type(v) is bool:
+            flags += 1
+        elif type(v) in (str, bytes):
+            out.append(("text", v, -(-len(v) // 4)))
+        elif depth >= _DATA_DEPTH:
+            continue
+        elif type(v) in _TUPLES:
+            out.extend(launch_data(v, depth + 1))
+        elif isinstance(v, tl.pointer_type):
+            out.extend(launch_data((v.address_space, bool(getattr(v, "const", False)), v.element_ty), depth + 1))
+        elif _DESCRIPTOR is not None and type(v) is _DESCRIPTOR:
+            out.extend(launch_data(tuple(tuple(getattr(v, f, ())) for f in ("shape", "strides", "block_shape")),
+                                   depth + 1))
+    if flags > 1:  # one flag is a switch; many are bits
+        out.append(("text", tuple(v for v in items if type(v) is bool), -(-flags // 32)))
+    return out
+
+
+_DATA_DEPTH = 16  # deeper than anything _plain lets through
+
+
 # Keywords a launch may give besides the kernel's parameters: Triton's tuning options, as
 # plain numbers or flags. Others reach the compiler (ir_override, extern_libs, ptx_options) or,
 # unchecked, a heuristic's or pre-hook's host code (red team D, session 18: a kernel body

@@ -26,7 +26,7 @@ from safetensors.torch import save_file
 from scripted_policy import scripted_weights
 
 from common.ledger import read, trained_by_step
-from common.supervisor import group_members
+from common.process_groups import group_members
 
 pytestmark = pytest.mark.slow
 

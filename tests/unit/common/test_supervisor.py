@@ -16,7 +16,8 @@ import time
 import pytest
 
 from common.config import RunConfig
-from common.supervisor import Proc, Supervisor, group_members, leader_exited
+from common.process_groups import group_members, leader_exited
+from common.supervisor import Proc, Supervisor
 
 # The leader writes its child's pid, then exits 0 on SIGTERM; the child ignores SIGTERM.
 ROLE = textwrap.dedent("""
@@ -111,7 +112,7 @@ def test_the_progress_line_shows_throughput_and_staleness_from_the_learner_histo
 # when its parent dies), prints the role's pid, then waits to be killed.
 PARENT = textwrap.dedent("""
     import os, subprocess, sys, time
-    from common.supervisor import term_with_parent
+    from common.process_groups import term_with_parent
     role = subprocess.Popen([sys.executable, "-c", sys.argv[1], sys.argv[2]],
                             start_new_session=True, preexec_fn=term_with_parent(os.getpid()))
     print(role.pid, flush=True)

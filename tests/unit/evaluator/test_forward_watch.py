@@ -463,3 +463,18 @@ def test_library_tolist_inside_a_watched_forward_reads_where_the_watch_sees_it()
         assert torch.arange(4).tolist() == [0, 1, 2, 3] and a.numpy().shape == (3, 4)
     finally:
         torch.Tensor.tolist, torch.Tensor.numpy = real
+
+
+@pytest.mark.parametrize("make", [
+    lambda v: torch.full((1,), v), lambda v: torch.scalar_tensor(v), lambda v: torch.zeros(1).add_(v),
+    lambda v: torch.empty(()).fill_(v), lambda v: torch.fill(torch.empty(()), v)])
+def test_every_make_op_given_an_input_value_reads_it_where_the_watch_counts(make):
+    """Self-attack on the session-19 fill_ fix: each way to put an input element into new
+    memory through a make op (a tensor value as a Scalar argument, fill from a tensor), then
+    read it back to Python, costs one counted read per element, never a free one."""
+    x = torch.randn(8)
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        for i in range(4):
+            make(x[i]).item()
+    assert watch.report()["host_reads"] >= 4
