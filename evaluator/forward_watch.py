@@ -16,11 +16,12 @@ working under the torch knock-out and pass a provenance mark on instead of makin
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import torch
-from torch.utils._python_dispatch import TorchDispatchMode
+from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 
 from evaluator.interpreter_guard import handed_tensors
 from evaluator.launch_hook import LaunchRecorder, launch_data
@@ -353,6 +354,25 @@ def _value_arguments(func: Any) -> tuple[tuple[int, ...], tuple[str, ...]]:
 # returns, which the paper policy's decoy rule asks (strict still counts it as PyTorch's).
 AFTER_KERNELS = " on memory your Triton kernels wrote"
 
+# The mark of fresh memory whose bytes changed with no dispatched op or Triton launch writing
+# it: C++ behind a composite op computing on raw pointers into the `empty` it dispatched (the
+# CPU fbgemm family: a whole GEMM the watch saw only as `empty` and `resize_`, red team A,
+# session 19), or anything else writing memory past the dispatcher.
+UNSEEN_WRITE = "a write no operator or launch made: C++ computing past the dispatcher"
+MADE_IN_LAUNCH = "memory made while a Triton launch ran (a grid function's torch calls)"
+MAX_PRINTS = 16  # fingerprints taken of one fresh storage before the watch stops tracking it
+
+
+def checksum(storage: torch.UntypedStorage) -> int:
+    """The sum of a storage's 32-bit words (of its bytes, where it has no whole number of
+    words): a fingerprint of fresh memory, taken with every dispatch mode off (the watch's
+    own reading is nobody's operator). What an unseen writer leaves is a function of the
+    data; noise it never saw cannot be matched by chance."""
+    with _disable_current_modes(), torch.no_grad():
+        raw = torch.empty(0, dtype=torch.uint8, device=storage.device).set_(storage, 0, (storage.nbytes(),))
+        words = raw.view(torch.int32) if storage.nbytes() % 4 == 0 else raw
+        return int(words.sum(dtype=torch.int64))
+
 
 class Provenance(TorchDispatchMode):
     """Every checked forward, both policies: which memory holds what a PyTorch compute
@@ -366,9 +386,18 @@ class Provenance(TorchDispatchMode):
     checked forward). Under the paper policy PyTorch may compute, but an output PyTorch
     computed whose knock-out run only raised is a decoy (pipeline)."""
 
-    def __init__(self, recorder: LaunchRecorder) -> None:
+    def __init__(self, recorder: LaunchRecorder, fingerprints: bool = True) -> None:
         super().__init__()
         self.recorder = recorder
+        # Fresh memory is trusted as nobody's work only while its bytes are what the last
+        # operator that wrote it left: a fingerprint per fresh storage no kernel was handed
+        # (storage address -> (storage identity, bytes, checksum)), checked before anything
+        # reads it. Off where a profiler would count the checksums as the forward's kernels.
+        self.fingerprints = fingerprints
+        self.prints: dict[int, tuple[int, int, int]] = {}
+        self.n_prints: dict[int, int] = {}
+        self.in_launch = 0  # launches running (the interpreter writes what they were handed)
+        self.launch_made: set[int] = set()  # storages make ops wrote while a launch ran
         self.marked: dict[int, str] = {}  # storage address -> the compute op that wrote it
         self.fresh: set[int] = set()  # storages a make op wrote whole, no other op since
         self.fed: set[int] = set()  # fresh storages handed to a launch: what its kernels wrote
@@ -386,11 +415,43 @@ class Provenance(TorchDispatchMode):
 
     def __enter__(self):
         self.recorder.observer = self.launched
+        self.recorder.around = self.launching
         return super().__enter__()
 
     def __exit__(self, *exc):
         self.recorder.observer = None
+        self.recorder.around = None
         return super().__exit__(*exc)
+
+    def _print(self, t: torch.Tensor, key: int) -> None:
+        """(Re)take the fingerprint of fresh memory an operator just wrote; a storage written
+        over and over (row by row) stops being tracked after MAX_PRINTS, as before prints."""
+        n = self.n_prints.get(key, 0) + 1
+        self.n_prints[key] = n
+        if n > MAX_PRINTS:
+            self.prints.pop(key, None)
+            return
+        storage = t.untyped_storage()
+        self.prints[key] = (storage._cdata, storage.nbytes(), checksum(storage))
+
+    def _check_prints(self, tensors: list) -> None:
+        """Fresh memory about to be read (by an operator, a launch, the host or the harness)
+        whose bytes changed since the last operator wrote it was written by no one the watch
+        saw: PyTorch's C++ computed it, so it is marked as PyTorch's."""
+        for t in tensors:
+            key = self._key(t)
+            held = self.prints.get(key) if key else None
+            if held is None:
+                continue
+            storage = t.untyped_storage()
+            if (storage._cdata, storage.nbytes()) != held[:2]:  # other memory at that address now
+                self.prints.pop(key)
+                continue
+            if checksum(storage) != held[2]:
+                self.prints.pop(key)
+                self.made.discard(key)
+                self.fresh.discard(key)
+                self.marked[key] = UNSEEN_WRITE
 
     @staticmethod
     def _key(t: torch.Tensor) -> int:
@@ -409,6 +470,8 @@ class Provenance(TorchDispatchMode):
         kwargs = kwargs or {}
         ins = [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
                if isinstance(t, torch.Tensor)]
+        if self.prints and not self.in_launch:
+            self._check_prints(ins)
         # the storages the inputs held BEFORE the op: resize_ and set_ move a tensor to new
         # memory, whose mark must be the one its data came from (read after, it was none)
         keys = [self._key(t) for t in ins]
@@ -479,12 +542,20 @@ class Provenance(TorchDispatchMode):
         # a host GEMM ok under strict: red team A, session 19)
         makes = name in MAKE_OPS and name not in HOST_DATA_OPS and not (
             name in ("fill", "fill_") and len(ins) > 1 and not all(k in self.made for k in keys[1:2] if k))
+        # resize_ moves a tensor to new memory holding its old bytes and noise: fresh memory
+        # still, if it was (an `empty(0)` resized is torch.empty's, as a composite op makes
+        # the output its C++ then computes into)
+        regrown = name in ("resize_", "resize_as_") and ins and ins[0] is args[0]
         for t in written(func, args, kwargs, out):
             if key := self._key(t):
                 if makes and _whole_storage(t):
                     self.made.add(key)
+                elif regrown and t is args[0] and (not keys[0] or keys[0] in self.made):
+                    self.made.add(key)
                 else:
                     self.made.discard(key)
+                if regrown and t is args[0] and (not keys[0] or keys[0] in self.fresh) and key != keys[0]:
+                    self.fresh.add(key)
                 if mark is not None:
                     self.marked[key] = mark
                 elif _whole_storage(t):  # a write into part of a buffer leaves the rest's mark
@@ -494,11 +565,45 @@ class Provenance(TorchDispatchMode):
                 elif name not in GLUE_OPS:  # computed into: no longer only what kernels wrote
                     self.fresh.discard(key)  # (glue keeps it: the interpreter's own set_ and
                     self.fed.discard(key)  # copy_ around a launch, a copy of what they wrote)
+                if self.in_launch:  # the interpreter's own copies, or a grid function's
+                    self.prints.pop(key, None)
+                    if makes:
+                        self.launch_made.add(key)
+                elif self.fingerprints and key in self.fresh and key not in self.fed and key not in self.marked:
+                    self._print(t, key)  # make ops, and glue over them (resize_ after empty)
+                else:
+                    self.prints.pop(key, None)
         return out
+
+    @contextmanager
+    def launching(self, kernel: object, args: tuple, kwargs: dict) -> Iterator[None]:
+        """Around a launch: the fresh memory it is handed must be as operators left it when it
+        starts; while it runs, its kernels (the interpreter's numpy views too) write what they
+        were handed, so those storages leave the fingerprints. Memory made while it ran and
+        not handed to it (a callable grid's own torch calls, a composite op among them) is no
+        one's the watch can vouch for: marked."""
+        handed = {self._key(t) for v in (*args, *kwargs.values()) for t in handed_tensors(v)}
+        if self.prints:
+            self._check_prints([t for v in (*args, *kwargs.values()) for t in handed_tensors(v)])
+        for key in handed:
+            self.prints.pop(key, None)
+        self.in_launch += 1
+        try:
+            yield
+        finally:
+            self.in_launch -= 1
+            if not self.in_launch:
+                for key in self.launch_made - handed:
+                    self.made.discard(key)
+                    self.fresh.discard(key)
+                    self.marked[key] = MADE_IN_LAUNCH
+                self.launch_made.clear()
 
     def launched(self, kernel: object, args: tuple, kwargs: dict) -> None:
         tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]
         self.made.difference_update(map(self._key, tensors))  # a kernel may have written them
+        for key in map(self._key, tensors):  # and so may have changed their bytes
+            self.prints.pop(key, None)
         for v in launch_data((*args, *kwargs.values())):  # Python numbers a kernel gets: data too
             if type(v) is tuple:
                 self.launch_texts[v[1]] = v[2]
@@ -515,6 +620,8 @@ class Provenance(TorchDispatchMode):
         # the hand-over; under paper the mark still counts for the output)
 
     def returned(self, outs: list) -> None:
+        if self.prints:
+            self._check_prints([t for t in outs if isinstance(t, torch.Tensor)])
         source = self._source([t for t in outs if isinstance(t, torch.Tensor)])
         if source is not None:
             text = f"forward returned memory PyTorch computed ({source})"

@@ -36,7 +36,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 import numpy as np
 
@@ -354,6 +354,8 @@ class LaunchRecorder:
         self.variants: list[tuple] = []  # the constexpr values of each recorded launch
         self.last_variants: list[tuple] = []
         self.observer: Callable | None = None  # called (kernel, args, kwargs) after each launch
+        # a context manager factory (kernel, args, kwargs) around each launch while it runs
+        self.around: Callable | None = None
         self.last_programs: list[int] = []  # those of the launches the last stop() returned
         self.work = 0  # interpreter: elements its loads, stores and dots touched so far (`_count_work`)
         self.works: list[int] = []  # each recorded launch's share of that (0 on a GPU)
@@ -540,8 +542,11 @@ class LaunchRecorder:
                 kwargs["grid"] = recorder.resolving(kwargs["grid"])
             before = recorder.work
             recorder.nested.append(0)  # the work of launches made inside this one (a callable grid's)
+            around = recorder.around(self, args, kwargs) if launch and recorder.around is not None \
+                else nullcontext()
             try:
-                kernel = original(self, *args, **kwargs)
+                with around:
+                    kernel = original(self, *args, **kwargs)
             finally:
                 inner = recorder.nested.pop()
                 if recorder.nested:

@@ -100,7 +100,10 @@ class TimedSteps:
             # A profiled batch is a timed batch to the forward, and its time is not used: the
             # provenance watch runs there too, so what PyTorch computed in timed forwards is
             # seen (a runtime-argument switch made the kernel copy torch's result when timed)
-            watch = Provenance(self.recorder) if self.role == "candidate" else None
+            # (no fingerprints of fresh memory on the GPU: the profiler would count their sums
+            # as the forward's own kernels, other than the candidate's)
+            watch = Provenance(self.recorder, fingerprints=self.device != "cuda") \
+                if self.role == "candidate" else None
             outs, cov = _as(who, partial(self._profiled, h, marks, watch))
             if watch is not None:
                 extra["coverage"] = cov

@@ -524,3 +524,42 @@ def test_the_launch_hook_counts_the_interpreted_work_of_each_launch():
         for key, fn in recorder.installed.items():
             cls, attr = recorder._targets()[key]
             setattr(cls, attr, fn.__wrapped_launch__)
+
+
+@needs_interpreter
+def test_fingerprints_of_fresh_memory_see_only_what_no_operator_or_launch_wrote(launch_recorder):
+    """The provenance watch's fingerprints under real interpreted launches: kernels write the
+    fresh memory they are handed through numpy views and copy it onto itself, which is theirs
+    (an honest relu of a relu, strict, stays unmarked); memory a callable grid made while the
+    launch ran and wrote past the dispatcher is PyTorch's, as is torch.empty's memory written
+    by numpy between two kernels."""
+    from evaluator.forward_watch import Provenance, random_uninitialised
+
+    x = torch.randn(4 * BLOCK)
+    watch = Provenance(launch_recorder)
+    with random_uninitialised(), watch:
+        y = relu(relu(x))
+        watch.returned([y])
+    assert torch.equal(y, x.relu()) and watch.report()["handed"] is None and watch.report()["returned"] is None
+
+    smuggled = {}
+
+    def grid(meta):  # torch work in a grid function, written where no operator is seen
+        t = torch.empty(x.numel())
+        t.numpy()[:] = x.relu().numpy()  # (x.relu() is marked; this copy of it is not an operator)
+        smuggled["y"] = t
+        return (triton.cdiv(x.numel(), meta["BLOCK"]),)
+
+    watch = Provenance(launch_recorder)
+    with random_uninitialised(), watch:
+        copy_kernel[grid](x, torch.empty_like(x), x.numel(), BLOCK=BLOCK)
+        y = copy(smuggled["y"])
+    assert "while a Triton launch ran" in (watch.report()["handed"] or "")
+
+    watch = Provenance(launch_recorder)
+    with random_uninitialised(), watch:
+        t = relu(x) * 0 + torch.empty_like(x)  # marked: aten::add
+        u = torch.empty_like(x)
+        u.numpy()[:] = t.numpy()  # PyTorch's result into fresh memory, no operator seen
+        y = copy(u)
+    assert "past the dispatcher" in (watch.report()["handed"] or "")

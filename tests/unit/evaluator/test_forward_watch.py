@@ -478,3 +478,73 @@ def test_every_make_op_given_an_input_value_reads_it_where_the_watch_counts(make
         for i in range(4):
             make(x[i]).item()
     assert watch.report()["host_reads"] >= 4
+
+
+def _written_past_the_dispatcher(x: torch.Tensor) -> torch.Tensor:
+    """torch.empty, then bytes written by host code the dispatcher never sees (numpy over the
+    same memory): what a composite op's C++ does to the `empty` it dispatched."""
+    out = torch.empty_like(x)
+    out.numpy()[:] = (x * 0).numpy() + 2.0  # the product reads x through aten (marked); its copy doesn't
+    return out
+
+
+def test_fresh_memory_written_past_the_dispatcher_is_pytorchs_when_returned_handed_or_read():
+    x = torch.randn(64)
+    watch = Provenance(LaunchRecorder())
+    with random_uninitialised(), watch:
+        out = _written_past_the_dispatcher(x)
+        watch.returned([out])
+    assert "past the dispatcher" in (watch.report()["returned"] or "")
+
+    watch = Provenance(LaunchRecorder())
+    with random_uninitialised(), watch:
+        out = _written_past_the_dispatcher(x)
+        with watch.launching(object(), (out, torch.empty(64)), {}):  # what the hook wraps a launch in
+            pass
+        watch.launched(object(), (out, torch.empty(64)), {})
+    assert "past the dispatcher" in (watch.report()["handed"] or "")
+
+    watch = Provenance(LaunchRecorder())
+    with random_uninitialised(), watch:
+        out = _written_past_the_dispatcher(x)
+        reads = [out[i].item() for i in range(8)]  # free while it was only torch.empty's noise
+    assert reads == [2.0] * 8 and watch.report()["host_reads"] == 8
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_a_composite_ops_gemm_into_the_empty_it_dispatched_is_pytorchs():
+    """torch.fbgemm_linear_fp16_weight_fp32_activation dispatches only empty(0) and resize_
+    and runs a whole GEMM on raw pointers (red team A, session 19): closed by name in the
+    allowlist, and by the fingerprint of fresh memory in the watch whatever the op's name."""
+    if not hasattr(torch, "fbgemm_linear_fp16_weight_fp32_activation") or \
+            "fbgemm" not in torch.backends.quantized.supported_engines:
+        pytest.skip("this PyTorch has no fbgemm")
+    a, b = torch.randn(64, 32), torch.randn(32, 16)
+    packed = torch.fbgemm_pack_gemm_matrix_fp16(b.t().contiguous())
+    watch = Provenance(LaunchRecorder())
+    with random_uninitialised(), watch:
+        y = torch.fbgemm_linear_fp16_weight_fp32_activation(a, packed, None)
+        watch.returned([y])
+    assert torch.allclose(y, a @ b, atol=0.05)  # the GEMM is real
+    assert "past the dispatcher" in (watch.report()["returned"] or "")
+
+
+def test_fresh_memory_only_operators_and_launches_wrote_stays_unmarked():
+    """What honest forwards do with fresh memory: fill it, resize it, copy into it, view it,
+    hand it to a kernel which writes it, read it; none of it is marked."""
+    watch = Provenance(LaunchRecorder())
+    with random_uninitialised(), watch:
+        acc = torch.zeros(16)
+        grown = torch.empty(0).resize_(32)
+        grown[:16].copy_(torch.ones(16))
+        out = torch.empty(8, 4)
+        for i in range(40):  # row by row, beyond the prints the watch keeps of one storage
+            out.view(-1)[i % 32].fill_(float(i))
+        with watch.launching(object(), (acc, grown, out), {}):
+            acc.numpy()[:] = 5.0  # the kernel writes what it is handed, as the interpreter does
+            acc.copy_(acc)  # and copies it onto itself
+        watch.launched(object(), (acc, grown, out), {})
+        total = acc[0].item() + grown[0].item()
+        watch.returned([acc, out.t()])
+    report = watch.report()
+    assert report["handed"] is None and report["returned"] is None and total == 6.0
