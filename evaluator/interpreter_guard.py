@@ -79,6 +79,13 @@ def check(ptrs, mask, itemsize: int) -> None:
         return
     if _State.ranges is None:
         raise KernelMemoryError("a Triton memory access outside any kernel launch")
+    if not _State.running:
+        # between the copies of the arguments and the first program: a grid function, which
+        # Triton calls with triton.language patched to the interpreter's; tl.load there read
+        # every input into host Python, and tl.store wrote its GEMM out (red team A, session
+        # 20: ok under strict at coverage 1.0); on the GPU tl.* outside a kernel has no builder
+        raise KernelMemoryError("a Triton memory access outside a running kernel (a grid function's "
+                                "tl.load or tl.store): a grid function only computes the grid")
     starts, ends = _State.ranges
     idx = np.searchsorted(starts, active, side="right").astype(np.int64) - 1
     inside = idx >= 0

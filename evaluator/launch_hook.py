@@ -37,6 +37,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
+from types import MappingProxyType
 
 import numpy as np
 
@@ -50,15 +51,17 @@ _TENSORS: frozenset = frozenset()
 _DESCRIPTOR: type | None = None
 _CONSTEXPR: type | None = None
 _TUPLES: frozenset = frozenset({tuple})
+_TORCH_DTYPE: type = type  # torch.dtype (filled by _kinds())
 
 
 def _kinds() -> None:
     """Fill the type tables once (torch and triton are imported by then)."""
-    global _SCALARS, _TENSORS, _DESCRIPTOR, _CONSTEXPR, _TUPLES
+    global _SCALARS, _TENSORS, _DESCRIPTOR, _CONSTEXPR, _TUPLES, _TORCH_DTYPE
     import torch
     import triton.language as tl
 
     _CONSTEXPR = tl.constexpr
+    _TORCH_DTYPE = torch.dtype
     _TUPLES = frozenset({tuple, torch.Size})  # torch.Size: a tuple of ints (x.shape as an argument)
     _SCALARS = frozenset({bool, int, float, str, type(None), torch.dtype, tl.constexpr,
                           *(type(d) for d in (tl.float32, tl.pointer_type(tl.float32)))})
@@ -108,7 +111,7 @@ def launch_data(items: tuple, depth: int = 0) -> list:
     if not _TENSORS:
         _kinds()
     out: list = []
-    flags = 0
+    flags = dtypes = 0
     for v in items:
         if type(v) is _CONSTEXPR:
             v = v.value
@@ -116,6 +119,8 @@ def launch_data(items: tuple, depth: int = 0) -> list:
             out.append(v)
         elif type(v) is bool:
             flags += 1
+        elif isinstance(v, (tl.dtype, _TORCH_DTYPE)) and not isinstance(v, tl.pointer_type):
+            dtypes += 1
         elif type(v) in (str, bytes):
             out.append(("text", v, -(-len(v) // 4)))
         elif depth >= _DATA_DEPTH:
@@ -129,10 +134,54 @@ def launch_data(items: tuple, depth: int = 0) -> list:
                                    depth + 1))
     if flags > 1:  # one flag is a switch; many are bits
         out.append(("text", tuple(v for v in items if type(v) is bool), -(-flags // 32)))
+    if dtypes > 2:  # a dtype or two are a kernel's types; a run of them is ~4 bits each (red
+        # team A, session 20: a tuple of dtype constexprs, a write channel the walk skipped)
+        out.append(("text", tuple(str(getattr(v, "value", v)) for v in items
+                                  if isinstance(getattr(v, "value", v), (tl.dtype, _TORCH_DTYPE))), -(-dtypes // 8)))
     return out
 
 
 _DATA_DEPTH = 16  # deeper than anything _plain lets through
+
+
+def geometry(items: tuple, depth: int = 0) -> tuple:
+    """Where a launch's tensors lie, as the kernel's pointers are made from them: each
+    tensor's storage address, offset, sizes, strides and dtype, and a host descriptor's shape,
+    strides and block shape, wherever `_plain` lets them in."""
+    if not _TENSORS:
+        _kinds()
+    out: list = []
+    for v in items:
+        if type(v) is _CONSTEXPR:
+            v = v.value
+        if type(v) in _TENSORS:
+            try:
+                out.append((v.untyped_storage().data_ptr(), v.storage_offset(), tuple(v.shape),
+                            v.stride(), v.dtype))
+            except (RuntimeError, NotImplementedError):  # no storage: nothing to point at
+                out.append(("storage-less", tuple(v.shape)))
+        elif depth >= _DATA_DEPTH:
+            continue
+        elif type(v) in _TUPLES or type(v) is list:
+            out.append(geometry(tuple(v), depth + 1))
+        elif _DESCRIPTOR is not None and type(v) is _DESCRIPTOR:
+            out.append((geometry((v.base,), depth + 1),
+                        *(tuple(getattr(v, f, ())) for f in ("shape", "strides", "block_shape"))))
+    return tuple(out)
+
+
+def _unmoved(args: tuple, kwargs: dict, where: tuple) -> None:
+    """Raise unless the launch's tensors still lie where they did when it was made: a grid
+    function (or anything else run inside the launch) that moves one (`set_`, `.data =`,
+    `resize_`) after Triton took its pointer left the kernel reading memory nobody handed it,
+    PyTorch's result among it, while the watch saw the decoy the tensor now holds (red team
+    A, session 20: torch's softmax and GEMM copied out by kernels handed unmarked decoys)."""
+    from evaluator import interpreter_guard
+
+    if geometry((*args, *kwargs.values())) != where:
+        raise interpreter_guard.KernelLaunchError(
+            "a launch argument was moved to other memory (set_, .data =, resize_) while the launch ran "
+            "(in its grid function): a grid function only computes the grid")
 
 
 # Keywords a launch may give besides the kernel's parameters: Triton's tuning options, as
@@ -416,18 +465,28 @@ class LaunchRecorder:
         finally:
             self.suppress = False
 
-    def resolving(self, grid: object) -> object:
+    def resolving(self, grid: object, unmoved: Callable[[], None] | None = None,
+                  plain: dict | None = None) -> object:
         """The grid to hand Triton: plain ints, and a callable grid wrapped so that what
         it returns (called once, by Triton) is converted to ints and remembered. A grid
         object of the candidate's own kind cannot then say one size to the hook and
-        another to the launcher, and `lambda meta: (0,)` is seen to run nothing."""
+        another to the launcher, and `lambda meta: (0,)` is seen to run nothing.
+        Triton calls a grid function after it has taken the arguments' pointers, with the
+        very dict the kernel is then called with: the function gets a read-only copy (a list
+        put into it reached the kernel body after check_arguments, red team A, session 20),
+        holding the values the launch was given (`plain`: the interpreter's dict holds its
+        own pointer objects and int tensors, where the GPU's holds the Python values), and
+        `unmoved` raises if it moved a launch argument to other memory."""
         if not callable(grid):
             self.grid = _dims(grid)
             return self.grid
         recorder = self
 
         def resolved(meta):
-            dims = _dims(grid(meta))
+            given = plain or {}
+            dims = _dims(grid(MappingProxyType({k: given.get(k, v) for k, v in meta.items()})))
+            if unmoved is not None:
+                unmoved()
             recorder.grid = dims
             return dims
         return resolved
@@ -538,8 +597,10 @@ class LaunchRecorder:
                 recorder.record(self)
                 return None
             recorder.grid = None
+            where = geometry((*args, *kwargs.values())) if launch else ()
             if launch and "grid" in kwargs:
-                kwargs["grid"] = recorder.resolving(kwargs["grid"])
+                plain = {**dict(zip(getattr(self, "arg_names", None) or (), args)), **kwargs}
+                kwargs["grid"] = recorder.resolving(kwargs["grid"], lambda: _unmoved(args, kwargs, where), plain)
             before = recorder.work
             recorder.nested.append(0)  # the work of launches made inside this one (a callable grid's)
             around = recorder.around(self, args, kwargs) if launch and recorder.around is not None \
@@ -551,6 +612,8 @@ class LaunchRecorder:
                 inner = recorder.nested.pop()
                 if recorder.nested:
                     recorder.nested[-1] += recorder.work - before
+            if launch:
+                _unmoved(args, kwargs, where)
             launch = launch and not recorder.ran_nothing(kwargs.get("grid"))
             if launch:  # its own work only: a nested launch is recorded (and counted) by itself
                 recorder.record(self, _programs(recorder.grid), _variant(self, args, kwargs),

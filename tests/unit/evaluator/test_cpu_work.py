@@ -563,3 +563,46 @@ def test_fingerprints_of_fresh_memory_see_only_what_no_operator_or_launch_wrote(
         u.numpy()[:] = t.numpy()  # PyTorch's result into fresh memory, no operator seen
         y = copy(u)
     assert "past the dispatcher" in (watch.report()["handed"] or "")
+
+
+@needs_interpreter
+def test_a_grid_function_only_computes_the_grid(launch_recorder):
+    """Triton calls a grid function after it took the arguments' pointers, with triton.language
+    patched and the very dict the kernel gets (red team A, session 20): there a tl.load read
+    every input into Python and tl.store wrote a host GEMM out, a set_ re-pointed a handed
+    tensor at a decoy while the kernel copied PyTorch's softmax out of the old memory, and a
+    list put into the dict reached the kernel body. Each is refused; an honest grid works."""
+    from evaluator import interpreter_guard
+    from evaluator.interpreter_guard import KernelLaunchError, KernelMemoryError
+
+    assert interpreter_guard.install()  # as in every child (the zygote installs it)
+    x = torch.randn(4 * BLOCK)
+    y = torch.empty_like(x)
+    copy_kernel[lambda meta: (triton.cdiv(meta["n"], meta["BLOCK"]),)](x, y, x.numel(), BLOCK=BLOCK)
+    assert torch.equal(y, x)
+
+    def reads(meta):  # the interpreter's own pointer to x, as its dict held it
+        pointer = tl.full((1,), x.data_ptr(), tl.int64).to(tl.pointer_type(tl.float32), bitcast=True)
+        return (int(str(tl.load(pointer)) != "") + 1,)
+
+    with pytest.raises(KernelMemoryError, match="grid function"):
+        copy_kernel[reads](x, y, x.numel(), BLOCK=BLOCK)
+    seen = []
+    copy_kernel[lambda meta: seen.append(dict(meta)) or (4,)](x, y, x.numel(), BLOCK=BLOCK)
+    assert seen[0]["x_ptr"] is x and seen[0]["n"] == x.numel() and seen[0]["BLOCK"] == BLOCK
+
+    decoy = torch.zeros(1)
+
+    def moves(meta):
+        y.set_(decoy)
+        return (4,)
+
+    with pytest.raises(KernelLaunchError, match="moved to other memory"):
+        copy_kernel[moves](x, y, x.numel(), BLOCK=BLOCK)
+
+    def injects(meta):
+        meta["n"] = 0
+        return (4,)
+
+    with pytest.raises(TypeError):
+        copy_kernel[injects](x, torch.empty_like(x), x.numel(), BLOCK=BLOCK)

@@ -548,3 +548,20 @@ def test_fresh_memory_only_operators_and_launches_wrote_stays_unmarked():
         watch.returned([acc, out.t()])
     report = watch.report()
     assert report["handed"] is None and report["returned"] is None and total == 6.0
+
+
+def test_a_run_of_dtypes_in_launch_arguments_is_data():
+    """A tuple of dtype constexprs carries ~4 bits per element from the host to a kernel (red
+    team A, session 20): a run of them counts; a kernel's one or two dtypes do not."""
+    import triton.language as tl
+
+    kinds = (tl.float16, tl.bfloat16, tl.float32, tl.int8, tl.int16, tl.int32, tl.int64, tl.uint8)
+    bits = [kinds[(i * 7) % 8] for i in range(4096)]
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        watch.launched(object(), (torch.zeros(4), tuple(tl.constexpr(d) for d in bits)), {})
+    assert watch.report()["host_made"] == 4096 // 8
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        watch.launched(object(), (torch.zeros(4), tl.constexpr(tl.float16), torch.float32), {})
+    assert watch.report()["host_made"] == 0
