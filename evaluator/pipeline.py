@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import logging
+import random
 import re
 import secrets
 import time
@@ -78,6 +79,18 @@ def resolve_device(device: str) -> str:
         return "cuda" if torch.cuda.is_available() else "cpu"
     return device
 
+
+def trial_order(n: int, knockouts: list[int], rng: random.Random | None = None) -> list[int]:
+    """The checked forwards' order: trials 0..n-1 and the knock-out sets, shuffled by the OS's
+    randomness, except that the module's first forward is a trial: a module that prepares
+    state on its first call (folds BN statistics into a scale, packs weights) cached a
+    knock-out's noise, and an honest file's verdict followed the shuffle (honest round,
+    session 20). The knock-outs stay at random places among the rest, on fresh inputs."""
+    order = [*range(n), *knockouts]
+    (rng or secrets.SystemRandom()).shuffle(order)
+    first = next(i for i, s in enumerate(order) if s < n)
+    order[0], order[first] = order[first], order[0]
+    return order
 
 class Evaluator:
     def __init__(self, cfg: EvaluatorConfig):
@@ -400,8 +413,7 @@ class _Run:
         """The trials and the knock-out run, in one command, in an order only the worker knows
         (the knock-out inputs are fresh, so neither content nor position gives it away)."""
         n = len(self.plan.trials)
-        order = [*range(n), *self._knockout_ids()]
-        secrets.SystemRandom().shuffle(order)
+        order = trial_order(n, self._knockout_ids())
         results, tensors = [], []
         returns_inputs = any(t["modified"] for t in ref.trials)
         # the reference's outputs per set bound the candidate's (checked in the child, and on

@@ -519,3 +519,20 @@ def test_a_cuda_branch_that_sizes_its_grid_by_the_sm_count_runs_on_the_cpu(evalu
     child's torch.cuda.get_device_properties describes the interpreter's device."""
     verdict = evaluator.evaluate(fixture_problem("relu"), _SM_SIZED_RELU, settings)
     assert verdict.status == "ok", verdict.feedback
+
+
+def test_the_modules_first_forward_is_a_trial_and_the_knockouts_go_anywhere_else():
+    """A module that prepares state on its first call cached a knock-out's noise when the
+    shuffle put a knock-out first, and an honest lazy BN fold got ok, hack or incorrect by
+    chance (honest round, session 20)."""
+    import random
+
+    from evaluator.pipeline import trial_order
+
+    rng = random.Random(0)
+    orders = [trial_order(6, [100, 101], rng) for _ in range(2000)]
+    assert all(sorted(o) == [0, 1, 2, 3, 4, 5, 100, 101] for o in orders)
+    assert all(o[0] < 6 for o in orders)
+    places = {o.index(k) for o in orders for k in (100, 101)}
+    assert places == set(range(1, 8))  # every later position, so a call count tells nothing more
+    assert len({o[0] for o in orders}) == 6
