@@ -261,7 +261,7 @@ class ChildState(TimedSteps):
                         with self.recorder.suppressed(), random_uninitialised():
                             outs, launches = self._forward(inputs)
                     else:
-                        with torch_compute_noised():
+                        with torch_compute_noised(self.recorder):
                             outs, launches = self._forward(inputs)
                 except CandidateError as exc:
                     ws.release(int(set_id))

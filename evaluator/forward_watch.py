@@ -183,22 +183,50 @@ class NoisyOutputs(TorchDispatchMode):
                                the strict policy's: Triton kernels run as usual, so a
                                forward whose output stays right computed it in its kernels."""
 
-    def __init__(self, pick: Callable[[str], bool], shapes: bool = False) -> None:
+    def __init__(self, pick: Callable[[str], bool], shapes: bool = False,
+                 recorder: LaunchRecorder | None = None) -> None:
         super().__init__()
         self.pick = pick
         self.shapes = shapes  # also give data-dependent sizes random lengths
+        # With a recorder (the torch knock-out): memory only make ops and constants wrote, as
+        # the provenance watch keeps it (`constant_op`): an op computing from constants alone
+        # (a causal mask from torch.ones().triu(), a group table from arange() // k) is not
+        # noised, since no input reaches it; kernels' launches take their arguments out.
+        self.recorder = recorder
+        self.made: set[int] = set()
+
+    def __enter__(self):
+        if self.recorder is not None:
+            self.recorder.observer = self._launched
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        if self.recorder is not None:
+            self.recorder.observer = None
+        return super().__exit__(*exc)
+
+    def _launched(self, kernel: object, args: tuple, kwargs: dict) -> None:
+        self.made.difference_update(Provenance._key(t) for v in (*args, *kwargs.values())
+                                    for t in handed_tensors(v))
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         index_in_range(func, args)
         extents = _storage_extents(func, args, kwargs)
+        constant, makes = (constant_op(func, args, kwargs, self.made) if self.recorder is not None
+                           else (False, False))
+        reads = _read_keys(func, args, kwargs) if constant else ()
         out = func(*args, **kwargs)
+        if self.recorder is not None:
+            for t in written(func, args, kwargs, out):
+                if key := Provenance._key(t):
+                    _still_made(self.made, key, t, makes or constant, reads)
         if extents is not None and self.pick("empty"):
             # memory an in-place view op added (resize_, set_ growing its source storage) holds
             # whatever was there (a freed PyTorch result, taken back unmarked: red team C,
             # session 16; through set_, red team D, session 17): noise, as torch.empty's
             _noise_growth(args, kwargs, extents)
-        if self.pick(func.overloadpacket.__name__):
+        if self.pick(func.overloadpacket.__name__) and not constant:
             if isinstance(out, HOST_VALUES):
                 # .item(), float(t), torch.equal: the value as the memory holds it (noise where
                 # PyTorch computed it). Noising every read let `torch.ones(1).item() != 1` tell
@@ -479,6 +507,7 @@ class Provenance(TorchDispatchMode):
                  if isinstance(a, (torch.UntypedStorage, torch.TypedStorage))]  # set_(source storage)
         dests = written(func, args, kwargs, ())  # what it will write (out=, in place): not read data
         reads = [self._key(t) for t in ins if all(t is not w for w in dests)]
+        constant, _ = constant_op(func, args, kwargs, self.made)
         out = func(*args, **kwargs)
         name = func.overloadpacket.__name__
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
@@ -529,6 +558,8 @@ class Provenance(TorchDispatchMode):
             mark = self._marked(keys[0:1])
         elif name in GLUE_OPS:  # before the op, or after it (the interpreter's set_ aliasing an argument)
             mark = self._marked(keys) or self._source(ins)
+        elif constant:  # computed from constants alone: nobody's data (`constant_op`)
+            mark = None
         else:
             mark = f"aten::{name}"
             # only an op that reads what the kernels wrote and nothing PyTorch computed (a
@@ -540,7 +571,7 @@ class Provenance(TorchDispatchMode):
         # data. fill_ from a tensor copies that tensor's value, so it makes only what its
         # value was (buf.fill_(x[i, j]) then buf.item() read every input element uncounted,
         # a host GEMM ok under strict: red team A, session 19)
-        makes = name in MAKE_OPS and name not in HOST_DATA_OPS and not (
+        makes = constant or name in MAKE_OPS and name not in HOST_DATA_OPS and not (
             name in ("fill", "fill_") and len(ins) > 1 and not all(k in self.made for k in keys[1:2] if k))
         # resize_ moves a tensor to new memory holding its old bytes and noise: fresh memory
         # still, if it was (an `empty(0)` resized is torch.empty's, as a composite op makes
@@ -548,12 +579,10 @@ class Provenance(TorchDispatchMode):
         regrown = name in ("resize_", "resize_as_") and ins and ins[0] is args[0]
         for t in written(func, args, kwargs, out):
             if key := self._key(t):
-                if makes and _whole_storage(t):
-                    self.made.add(key)
-                elif regrown and t is args[0] and (not keys[0] or keys[0] in self.made):
+                if regrown and t is args[0] and (not keys[0] or keys[0] in self.made):
                     self.made.add(key)
                 else:
-                    self.made.discard(key)
+                    _still_made(self.made, key, t, makes, reads)
                 if regrown and t is args[0] and (not keys[0] or keys[0] in self.fresh) and key != keys[0]:
                     self.fresh.add(key)
                 if mark is not None:
@@ -657,7 +686,52 @@ def random_uninitialised() -> NoisyOutputs:
     return NoisyOutputs(lambda name: name in FRESH_OPS)
 
 
-def torch_compute_noised() -> NoisyOutputs:
+def torch_compute_noised(recorder: LaunchRecorder | None = None) -> NoisyOutputs:
     # fresh memory holds noise here too, as in every other checked forward: what torch.empty
     # returned was the one difference left to tell this run apart by (`torch.empty(1).item()`)
-    return NoisyOutputs(lambda name: name not in GLUE_OPS or name in FRESH_OPS, shapes=True)
+    return NoisyOutputs(lambda name: name not in GLUE_OPS or name in FRESH_OPS, shapes=True,
+                        recorder=recorder)
+
+
+def constant_op(func: Any, args: tuple, kwargs: dict, made: set[int]) -> tuple[bool, bool]:
+    """(constant, makes) for an op about to run, given the storages only make ops and
+    constants wrote (`made`): `makes` for a make op writing no data it read (torch.empty,
+    zeros, arange, fill_ from a Python number or from made memory; not torch.tensor of host
+    data), `constant` for any other op that reads tensors and only made ones (a causal mask
+    `torch.ones(n, n).triu(1)`, a channel-to-group table `arange(C) // (C // G)`: honest strict
+    kernels read them, and no input value can reach them; host numbers in them are counted
+    as values made on the host). Views and copies of made memory stay made through `makes`
+    being false and `constant` true for them too."""
+    name = func.overloadpacket.__name__
+    ins = _tensor_args(args, kwargs)
+    reads = _read_keys(func, args, kwargs)
+    if name in MAKE_OPS:
+        if name in HOST_DATA_OPS:
+            return False, False
+        if name in ("fill", "fill_") and len(ins) > 1:  # fill_ from a tensor: what its value was
+            return False, all(k and k in made for k in (Provenance._key(ins[1]),))
+        return False, True
+    constant = bool(reads) and all(k and k in made for k in reads) and \
+        not data_dependent_shape(func) and not _sparse(ins, None)
+    return constant, False
+
+
+def _tensor_args(args: tuple, kwargs: dict) -> list[torch.Tensor]:
+    return [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
+            if isinstance(t, torch.Tensor)]
+
+
+def _read_keys(func: Any, args: tuple, kwargs: dict) -> list[int]:
+    """The storages an op reads data from: its tensor arguments but the ones it writes."""
+    dests = written(func, args, kwargs, ())
+    return [Provenance._key(t) for t in _tensor_args(args, kwargs) if all(t is not w for w in dests)]
+
+
+def _still_made(made: set[int], key: int, t: torch.Tensor, makes: bool, reads: Any) -> None:
+    """Keep `made` (storages only make ops and constants wrote) true after an op wrote `t`:
+    a whole storage a make op or a constant wrote is made; a view of made memory (its own
+    storage among what the op read) stays made; any other write takes it out."""
+    if makes and _whole_storage(t):
+        made.add(key)
+    elif not (makes and key in reads):
+        made.discard(key)

@@ -41,10 +41,11 @@ def test_running_statistics_written_in_place_are_marked_as_computed():
 
 
 def test_an_in_place_op_marks_what_it_wrote():
+    x = torch.randn(8)  # data: an input, not memory the forward made
     watch = Provenance(LaunchRecorder())
     with watch:
         buf = torch.zeros(8)
-        buf.add_(torch.ones(8))
+        buf.add_(x)
         watch.returned([buf])
     assert "add_" in (watch.report()["returned"] or "")
 
@@ -565,3 +566,40 @@ def test_a_run_of_dtypes_in_launch_arguments_is_data():
     with watch:
         watch.launched(object(), (torch.zeros(4), tl.constexpr(tl.float16), torch.float32), {})
     assert watch.report()["host_made"] == 0
+
+
+def test_constants_torch_computes_from_made_memory_alone_are_nobodys_data():
+    """Honest strict kernels read masks and tables PyTorch builds from shapes alone (honest
+    round, session 20: `torch.ones(n, n).triu(1)`, `arange(C) // (C // G)` were
+    torch_computes). They are unmarked, and the torch knock-out leaves them right; anything
+    an input, a kernel's output or host data reached is still PyTorch's work."""
+    x = torch.randn(8, 8)
+    watch = Provenance(LaunchRecorder())
+    with random_uninitialised(), watch:
+        mask = torch.ones(8, 8, dtype=torch.bool).triu(1)
+        groups = torch.arange(16, dtype=torch.int32)[None, :] // 4  # through a view
+        watch.launched(object(), (x, mask, groups.to(torch.int64)), {})
+    assert watch.report()["handed"] is None
+    watch = Provenance(LaunchRecorder())
+    with random_uninitialised(), watch:
+        buf = torch.zeros(8, 8)
+        watch.launched(object(), (buf,), {})  # a kernel wrote it: data now
+        watch.returned([buf * 2])
+    assert "aten::mul" in (watch.report()["returned_after_kernels"] or "")
+    watch = Provenance(LaunchRecorder())
+    with random_uninitialised(), watch:
+        watch.returned([torch.tensor([1.0, 2.0]) * 2, x.triu(1)])
+    assert watch.report()["returned"] is not None
+
+    recorder = LaunchRecorder()
+    with torch_compute_noised(recorder):
+        mask = torch.ones(8, 8, dtype=torch.bool).triu(1)
+        groups = torch.arange(16)[None, :] // 4
+        computed = x.triu(1)
+    assert torch.equal(mask, torch.ones(8, 8, dtype=torch.bool).triu(1))
+    assert torch.equal(groups, torch.arange(16)[None, :] // 4)
+    assert not torch.equal(computed, x.triu(1))
+    with torch_compute_noised(recorder):
+        buf = torch.zeros(8)
+        recorder.observer(object(), (buf,), {})  # what the hook calls after a launch
+        assert not torch.equal(buf + 1, torch.ones(8))
