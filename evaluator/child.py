@@ -38,10 +38,11 @@ def prepare_process(device: str) -> dict:
     from triton.runtime import driver  # noqa: F401
     _values_never_printed()
     if device == "cpu":
-        from evaluator import interpreter_guard
+        from evaluator import interpreter_guard, interpreter_libdevice
         from evaluator.warmup import warm_up
 
         interpreter_guard.install()  # before the warm-up, so its lazy set-up sees the guard
+        interpreter_libdevice.install()  # before any candidate imports a libdevice function
         _autotune_without_a_driver()
         _torch_device_without_a_driver()
 

@@ -606,3 +606,31 @@ def test_a_grid_function_only_computes_the_grid(launch_recorder):
 
     with pytest.raises(TypeError):
         copy_kernel[injects](x, torch.empty_like(x), x.numel(), BLOCK=BLOCK)
+
+
+@triton.jit
+def libdevice_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    from triton.language.extra import libdevice
+
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    y = libdevice.tanh(x) + libdevice.log1p(tl.abs(x)) + libdevice.pow(x, 2.0) + libdevice.round(x)
+    y = tl.where(libdevice.isnan(x) != 0, 0.0, y)
+    tl.store(y_ptr + offs, y, mask=mask)
+
+
+@needs_interpreter
+def test_libdevice_runs_under_the_interpreter_in_a_candidate_child():
+    """Triton's interpreter leaves libdevice a stub returning None: every GELU-tanh, softplus
+    or Mish kernel written with libdevice failed on the CPU (honest round, session 20)."""
+    from evaluator import interpreter_libdevice
+
+    interpreter_libdevice.install()  # as a CPU child does before importing the candidate
+    x = torch.randn(1000) * 3
+    x[7] = float("nan")
+    y = torch.empty_like(x)
+    libdevice_kernel[(1,)](x, y, x.numel(), BLOCK=1024)
+    want = torch.tanh(x) + torch.log1p(x.abs()) + x**2 + torch.sign(x) * torch.floor(x.abs() + 0.5)
+    want[7] = 0.0
+    assert torch.allclose(y, want, atol=1e-5) and y.dtype == torch.float32

@@ -1,0 +1,103 @@
+"""libdevice under the CPU interpreter (CPU candidate children only).
+
+Triton's interpreter patches `tl` and `tl.math` with numpy, but `triton.language.extra.libdevice`
+(and the `cuda` one Liger and Unsloth import) stay stubs whose bodies return None: every
+honest kernel written the usual way with `libdevice.tanh`, `log1p`, `expm1`, `pow`, `isnan`
+or `round` (which in Triton 3.9 exist only there) failed on the CPU with "unsupported operand
+type(s) for /: 'NoneType' and 'float'" (honest round, session 20). `install` puts numpy
+versions of the common functions in both modules, before any candidate imports them. Each
+takes interpreter tensors and Python numbers only (a torch tensor would be read on the host
+past the dispatcher) and returns an interpreter tensor of its argument's type, as the GPU's
+libdevice does (comparisons: int32). On the GPU nothing here runs.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+_UNARY = {
+    "tanh": np.tanh, "fast_tanhf": np.tanh, "exp": np.exp, "fast_expf": np.exp, "exp2": np.exp2,
+    "exp10": lambda x: np.power(10.0, x), "fast_exp10f": lambda x: np.power(10.0, x),
+    "expm1": np.expm1, "log": np.log, "fast_logf": np.log, "log2": np.log2, "fast_log2f": np.log2,
+    "log10": np.log10, "fast_log10f": np.log10, "log1p": np.log1p, "sqrt": np.sqrt,
+    "sqrt_rn": np.sqrt, "rsqrt": lambda x: 1 / np.sqrt(x), "rsqrt_rn": lambda x: 1 / np.sqrt(x),
+    "cbrt": np.cbrt, "rcbrt": lambda x: 1 / np.cbrt(x), "sin": np.sin, "fast_sinf": np.sin,
+    "cos": np.cos, "fast_cosf": np.cos, "tan": np.tan, "fast_tanf": np.tan, "asin": np.arcsin,
+    "acos": np.arccos, "atan": np.arctan, "sinh": np.sinh, "cosh": np.cosh, "asinh": np.arcsinh,
+    "acosh": np.arccosh, "atanh": np.arctanh, "floor": np.floor, "ceil": np.ceil, "trunc": np.trunc,
+    "abs": np.abs, "rint": np.rint, "nearbyint": np.rint,
+    "round": lambda x: np.sign(x) * np.floor(np.abs(x) + 0.5),  # C's round: half away from zero
+    "erf": np.vectorize(math.erf, otypes=[np.float64]), "erfc": np.vectorize(math.erfc, otypes=[np.float64]),
+    "lgamma": np.vectorize(math.lgamma, otypes=[np.float64]),
+    "tgamma": np.vectorize(math.gamma, otypes=[np.float64]),
+    "normcdf": lambda x: 0.5 * np.vectorize(math.erfc, otypes=[np.float64])(-np.asarray(x) / math.sqrt(2.0)),
+    "saturatef": lambda x: np.clip(x, 0.0, 1.0),
+}
+_BINARY = {
+    "pow": np.power, "fast_powf": np.power, "atan2": np.arctan2, "fmod": np.fmod, "hypot": np.hypot,
+    "copysign": np.copysign, "fdim": lambda a, b: np.maximum(a - b, 0), "fast_dividef": np.divide,
+    "div_rn": np.divide, "remainder": np.remainder, "nextafter": np.nextafter,
+}
+_TERNARY = {"fma": lambda a, b, c: a * b + c, "fma_rn": lambda a, b, c: a * b + c}
+_PREDICATES = {"isnan": np.isnan, "isinf": np.isinf, "signbit": np.signbit,
+               "isfinited": np.isfinite, "finitef": np.isfinite}
+MODULES = ("triton.language.extra.libdevice", "triton.language.extra.cuda.libdevice")
+
+
+def _shim(name: str, fn, arity: int, predicate: bool = False):
+    import triton.language as tl
+    from triton.runtime.interpreter import TensorHandle
+
+    def call(*args, _semantic=None, **_kw):
+        if len(args) != arity:
+            raise TypeError(f"libdevice.{name} takes {arity} arguments, got {len(args)}")
+        first = next((a for a in args if isinstance(a, tl.tensor)), None)
+        values = [_value(a, first) for a in args]
+        data = np.asarray(fn(*values))
+        if first is None:  # numbers only: a number back
+            return data.item()
+        if predicate:
+            return tl.tensor(TensorHandle(data.astype(np.int32), tl.int32), _like(first, tl.int32))
+        kind = first.handle.data.dtype
+        return tl.tensor(TensorHandle(data.astype(kind, copy=False), first.handle.dtype.scalar), first.type)
+
+    call.__name__ = call.__qualname__ = name
+    call.__module__ = "triton.language.extra.libdevice"  # a Triton function to device_scope
+    return call
+
+
+def _value(a, like):
+    import triton.language as tl
+
+    if isinstance(a, tl.constexpr):
+        a = a.value
+    if isinstance(a, tl.tensor):
+        return a.handle.data
+    if type(a) in (int, float, bool):
+        return np.asarray(a, dtype=like.handle.data.dtype) if like is not None else a
+    raise TypeError(f"libdevice takes Triton values and numbers, not {type(a).__name__}")
+
+
+def _like(t, dtype):
+    import triton.language as tl
+
+    return tl.block_type(dtype, t.type.shape) if t.type.is_block() else dtype
+
+
+def install() -> None:
+    """Replace the stubs in both libdevice modules (idempotent)."""
+    import importlib
+
+    shims = {**{n: _shim(n, f, 1) for n, f in _UNARY.items()},
+             **{n: _shim(n, f, 2) for n, f in _BINARY.items()},
+             **{n: _shim(n, f, 3) for n, f in _TERNARY.items()},
+             **{n: _shim(n, f, 1, predicate=True) for n, f in _PREDICATES.items()}}
+    for name in MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # deliberate: a Triton without this module has nothing to patch
+            continue
+        for fname, fn in shims.items():
+            if hasattr(module, fname):
+                setattr(module, fname, fn)
