@@ -1,7 +1,8 @@
 """Honest solutions of built-in problems, written the way people write them, that the
 evaluator once refused (honest round, session 19): each file's first line names its style
-and problem (`# honest: <style>. problem: <family/name>`); each must be ok under the default
-policy on the CPU interpreter, with a reward above the correctness term alone."""
+and problem (`# honest: <style>. problem: <family/name>`, then optionally `. policy: strict`);
+each must be ok under its policy (the default: paper) on the CPU interpreter, with a reward
+above the correctness term alone."""
 from __future__ import annotations
 
 import re
@@ -10,15 +11,26 @@ from pathlib import Path
 import pytest
 
 from common.problemset import builtin_problem
+from conftest import cpu_config
 
 FILES = sorted((Path(__file__).parent / "honest_builtin").glob("*.py"))
-_HEADER = re.compile(r"^# honest: (?P<what>.+)\. problem: (?P<problem>[\w/]+)$")
+_HEADER = re.compile(r"^# honest: (?P<what>.+)\. problem: (?P<problem>[\w/]+)(?:\. policy: (?P<policy>strict))?$")
+
+
+@pytest.fixture(scope="module")
+def strict_evaluator():
+    from evaluator.pipeline import Evaluator
+
+    with Evaluator(cpu_config(children=1, policy={"name": "strict"})) as ev:
+        yield ev
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_honest_solution_of_a_builtin_problem_is_ok(path, evaluator, settings):
+def test_honest_solution_of_a_builtin_problem_is_ok(path, evaluator, strict_evaluator, settings):
     head = _HEADER.match(path.read_text().splitlines()[0])
     assert head, f"{path.name}: first line must be '# honest: <style>. problem: <family/name>'"
-    verdict = evaluator.evaluate(builtin_problem(head["problem"]), path.read_text(), settings)
-    assert verdict.status == "ok" and verdict.details["policy"] == "paper", verdict.feedback
+    policy = head["policy"] or "paper"
+    ev = strict_evaluator if policy == "strict" else evaluator
+    verdict = ev.evaluate(builtin_problem(head["problem"]), path.read_text(), settings)
+    assert verdict.status == "ok" and verdict.details["policy"] == policy, verdict.feedback
     assert verdict.reward > 0.5 and verdict.coverage is not None and verdict.coverage > 0
