@@ -396,6 +396,9 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     "warnings": frozenset({"warn"}),
     "logging": frozenset({"getLogger"}),
     "numpy": frozenset(),
+    # importable for a test block's benchmark (`time.perf_counter()` under `__main__`, which
+    # the harness never runs; honest round, session 20); nothing of it is usable elsewhere
+    "time": frozenset(),
     "__future__": frozenset({"annotations"}),
 }
 # Namespaces reachable only as an attribute chain from an import, never imported

@@ -261,7 +261,8 @@ class ExpressionChecker(Resolver):
         return False
 
     def _type_expression(self, node: ast.expr) -> bool:
-        """`C`, `Optional[C]`, `dict[str, C]`, `C | None` as a whole annotation."""
+        """`C`, `Optional[C]`, `dict[str, C]`, `C | None`, `Callable[[C, float], C]` (its
+        argument list: honest round, session 20) as a whole annotation."""
         child, parent = node, self.parent.get(id(node))
         while True:
             if isinstance(parent, (ast.arg, ast.AnnAssign)):
@@ -269,7 +270,7 @@ class ExpressionChecker(Resolver):
             if isinstance(parent, ast.FunctionDef):
                 return parent.returns is child
             if not (isinstance(parent, ast.Subscript) and parent.slice is child
-                    or isinstance(parent, ast.Tuple)
+                    or isinstance(parent, (ast.Tuple, ast.List))
                     or isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.BitOr)):
                 return False
             child, parent = parent, self.parent.get(id(parent))
@@ -522,8 +523,11 @@ class ExpressionChecker(Resolver):
             self.call_arguments(node)
             return
         obj = node.args[0]
-        if self.qualify(obj) in self.t.namespaces:
-            code = "reflection" if name in ("getattr", "hasattr") else "monkey_patch"
+        # hasattr on a module only asks whether it has what `module.name` would read, checked
+        # as if written out (Triton's tutorial 03: `hasattr(torch, "float8_e5m2")`, honest round,
+        # session 20); getattr, setattr and delattr on a module stay refused
+        if self.qualify(obj) in self.t.namespaces and name != "hasattr":
+            code = "reflection" if name == "getattr" else "monkey_patch"
             self.add(node, code, f"{name} on a module", f"write {self.snippet(obj)}.{attr.value} "
                      "directly (and never assign to a module)")
             return

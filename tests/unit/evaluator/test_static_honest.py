@@ -111,6 +111,20 @@ def _check(extra: str):
 
 
 ACCEPTED = {
+    # honest round, session 20: Triton's tutorial 03 as published, a test block's clock, and
+    # a callable's signature in an annotation
+    "hasattr_on_a_module": 'TORCH_HAS_FP8 = hasattr(torch, "float8_e5m2")\n',
+    "time_in_the_test_block": '''
+        import time
+        if __name__ == "__main__":
+            t0 = time.perf_counter()
+            print(time.perf_counter() - t0)
+    ''',
+    "callable_annotation": '''
+        from typing import Callable
+        def apply(fn: Callable[[torch.Tensor, float], torch.Tensor], x: torch.Tensor) -> torch.Tensor:
+            return fn(x, 1.0)
+    ''',
     # inline assembly for arithmetic (fast tanh) is a kernel's business; only clocks are not
     "inline_asm_arithmetic": '''
         @triton.jit
@@ -254,6 +268,12 @@ REJECTED = {
     ''', "reflection"),
     "other_triton_tools": ('from triton.tools import ragged_tma  # <-\n', "harness_tamper"),
     "numpy_used": ('import numpy as np\nA = np.ones(3)  # <-\n', "forbidden_api"),
+    "time_used": ('import time\nT = time.perf_counter()  # <-\n', "forbidden_api"),
+    "time_as_value": ('import time\nm = time  # <-\n', "reflection"),
+    "hasattr_private": ('H = hasattr(torch, "_dynamo")  # <-\n', "reflection"),
+    "hasattr_unlisted_module": ('H = hasattr(torch, "sys")  # <-\n', "reflection"),
+    "getattr_on_a_module": ('G = getattr(torch, "relu")  # <-\n', "reflection"),
+    "list_of_classes_outside_annotations": ('X = [torch.Tensor]  # <-\n', "reflection"),
     "numpy_as_value": ('import numpy as np\nm = np  # <-\n', "reflection"),
     "numpy_name_imported": ('from numpy import frombuffer  # <-\n', "forbidden_api"),
     "logger_handlers": ('import logging\nh = logging.getLogger(__name__).handlers  # <-\n',
