@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import cpu_config
 
 from common.problemset import builtin_problem
-from conftest import cpu_config
 
 FILES = sorted((Path(__file__).parent / "honest_builtin").glob("*.py"))
 _HEADER = re.compile(r"^# honest: (?P<what>.+)\. problem: (?P<problem>[\w/]+)(?:\. policy: (?P<policy>strict))?$")
