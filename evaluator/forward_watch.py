@@ -213,9 +213,11 @@ class NoisyOutputs(TorchDispatchMode):
         kwargs = kwargs or {}
         index_in_range(func, args)
         extents = _storage_extents(func, args, kwargs)
-        constant, makes = (constant_op(func, args, kwargs, self.made) if self.recorder is not None
-                           else (False, False))
-        reads = _read_keys(func, args, kwargs) if constant else ()
+        constant, makes, reads = False, False, ()
+        if self.recorder is not None:
+            reads = _read_keys(func, args, kwargs)
+            constant, makes = constant_op(func, func.overloadpacket.__name__, _tensor_args(args, kwargs),
+                                          reads, self.made)
         out = func(*args, **kwargs)
         if self.recorder is not None:
             for t in written(func, args, kwargs, out):
@@ -389,6 +391,7 @@ AFTER_KERNELS = " on memory your Triton kernels wrote"
 UNSEEN_WRITE = "a write no operator or launch made: C++ computing past the dispatcher"
 MADE_IN_LAUNCH = "memory made while a Triton launch ran (a grid function's torch calls)"
 MAX_PRINTS = 16  # fingerprints taken of one fresh storage before the watch stops tracking it
+MAX_CHECKS = 64  # and checks of it: past them it is no longer fresh or free to read
 
 
 def checksum(storage: torch.UntypedStorage) -> int:
@@ -424,6 +427,7 @@ class Provenance(TorchDispatchMode):
         self.fingerprints = fingerprints
         self.prints: dict[int, tuple[int, int, int]] = {}
         self.n_prints: dict[int, int] = {}
+        self.n_checks: dict[int, int] = {}
         self.in_launch = 0  # launches running (the interpreter writes what they were handed)
         self.launch_made: set[int] = set()  # storages make ops wrote while a launch ran
         self.marked: dict[int, str] = {}  # storage address -> the compute op that wrote it
@@ -475,11 +479,17 @@ class Provenance(TorchDispatchMode):
             if (storage._cdata, storage.nbytes()) != held[:2]:  # other memory at that address now
                 self.prints.pop(key)
                 continue
+            n = self.n_checks.get(key, 0) + 1
+            self.n_checks[key] = n
             if checksum(storage) != held[2]:
                 self.prints.pop(key)
                 self.made.discard(key)
                 self.fresh.discard(key)
                 self.marked[key] = UNSEEN_WRITE
+            elif n >= MAX_CHECKS:  # read over and over (one element at a time: a host loop):
+                self.prints.pop(key)  # no longer vouched for, so no longer free to read
+                self.made.discard(key)
+                self.fresh.discard(key)
 
     @staticmethod
     def _key(t: torch.Tensor) -> int:
@@ -498,8 +508,6 @@ class Provenance(TorchDispatchMode):
         kwargs = kwargs or {}
         ins = [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
                if isinstance(t, torch.Tensor)]
-        if self.prints and not self.in_launch:
-            self._check_prints(ins)
         # the storages the inputs held BEFORE the op: resize_ and set_ move a tensor to new
         # memory, whose mark must be the one its data came from (read after, it was none)
         keys = [self._key(t) for t in ins]
@@ -507,14 +515,25 @@ class Provenance(TorchDispatchMode):
                  if isinstance(a, (torch.UntypedStorage, torch.TypedStorage))]  # set_(source storage)
         dests = written(func, args, kwargs, ())  # what it will write (out=, in place): not read data
         reads = [self._key(t) for t in ins if all(t is not w for w in dests)]
-        constant, _ = constant_op(func, args, kwargs, self.made)
-        out = func(*args, **kwargs)
         name = func.overloadpacket.__name__
+        # fresh memory is vouched for where that matters: before an op whose output would be
+        # made memory too (a constant) or carry its inputs' (no) mark (glue), and before its
+        # values go to the host (below); a compute op's output is marked whatever it read
+        watched = self.prints and not self.in_launch
+        if watched and name in GLUE_OPS:
+            self._check_prints([t for t in ins if all(t is not w for w in dests)])
+        constant, _ = constant_op(func, name, ins, reads, self.made)
+        if watched and constant:
+            self._check_prints(ins)
+            constant, _ = constant_op(func, name, ins, reads, self.made)
+        out = func(*args, **kwargs)
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
             self.host_made += out.numel()
         else:
             self.host_made += _python_scalars(func, args, kwargs)
         values = _host_values(out) if ins and name not in GLUE_OPS else []
+        if values and watched:  # a read changes no byte: vouched for after it as well as before
+            self._check_prints(ins)
         if values:
             # values read to the host (.item(), float(t), torch.equal; also inside a tuple an
             # op returns: fbgemm_linear_quantize_weight's float scale and int zero point read
@@ -693,7 +712,7 @@ def torch_compute_noised(recorder: LaunchRecorder | None = None) -> NoisyOutputs
                         recorder=recorder)
 
 
-def constant_op(func: Any, args: tuple, kwargs: dict, made: set[int]) -> tuple[bool, bool]:
+def constant_op(func: Any, name: str, ins: list, reads: list[int], made: set[int]) -> tuple[bool, bool]:
     """(constant, makes) for an op about to run, given the storages only make ops and
     constants wrote (`made`): `makes` for a make op writing no data it read (torch.empty,
     zeros, arange, fill_ from a Python number or from made memory; not torch.tensor of host
@@ -702,9 +721,6 @@ def constant_op(func: Any, args: tuple, kwargs: dict, made: set[int]) -> tuple[b
     kernels read them, and no input value can reach them; host numbers in them are counted
     as values made on the host). Views and copies of made memory stay made through `makes`
     being false and `constant` true for them too."""
-    name = func.overloadpacket.__name__
-    ins = _tensor_args(args, kwargs)
-    reads = _read_keys(func, args, kwargs)
     if name in MAKE_OPS:
         if name in HOST_DATA_OPS:
             return False, False
@@ -712,7 +728,7 @@ def constant_op(func: Any, args: tuple, kwargs: dict, made: set[int]) -> tuple[b
             return False, all(k and k in made for k in (Provenance._key(ins[1]),))
         return False, True
     constant = bool(reads) and all(k and k in made for k in reads) and \
-        not data_dependent_shape(func) and not _sparse(ins, None)
+        not data_dependent_shape(func) and not _sparse(ins, None)  # (cheapest test first)
     return constant, False
 
 

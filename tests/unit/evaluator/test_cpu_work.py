@@ -19,6 +19,7 @@ import torch
 import triton
 import triton.language as tl
 from conftest import fixture_problem
+from triton.language.extra import libdevice
 
 from evaluator import cpu_work
 
@@ -610,8 +611,6 @@ def test_a_grid_function_only_computes_the_grid(launch_recorder):
 
 @triton.jit
 def libdevice_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
-    from triton.language.extra import libdevice
-
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
     x = tl.load(x_ptr + offs, mask=mask, other=0.0)
