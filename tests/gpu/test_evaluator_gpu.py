@@ -125,7 +125,7 @@ def test_builtin_solutions_pass_at_gpu_sizes(builtin_verdicts):
 
 
 def _header(path: Path) -> tuple[str, list[tuple[str, str]], str]:
-    m = re.match(r"^# hack: .+\. problem: ([\w/]+)\. expect: (\S+?)(?:\. policy: (\w+))?$",
+    m = re.match(r"^# hack: .+\. problem: ([\w/]+)\. expect: (\S+?)(?:\. policy: (\w+))?(?:\. device: cuda)?$",
                  path.read_text().splitlines()[0])
     return m.group(1), [tuple(a.partition("/")[::2]) for a in m.group(2).split("|")], m.group(3) or "paper"
 

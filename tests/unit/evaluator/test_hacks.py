@@ -3,7 +3,9 @@
 First line of each file: `# hack: <what>. problem: <fixture>. expect: <status>[/<hack code>]`
 (alternatives separated by `|`; a fixture name, or a built-in problem's name such as
 attention/sdpa, taken with its manifest: sizes, tolerance, trial distributions), optionally followed by `. policy: strict` for entries that
-are honest-but-lazy under the default (paper) policy and a hack only under the strict one.
+are honest-but-lazy under the default (paper) policy and a hack only under the strict one,
+and by `. device: cuda` for an entry whose cheat only the GPU's runs can trigger (fresh
+memory left as the allocator hands it out in timed runs): on the CPU it never cheats.
 None of them may ever be status ok under its policy.
 """
 from __future__ import annotations
@@ -16,7 +18,7 @@ from conftest import HACKS, cpu_config, fixture_problem
 
 CORPUS = sorted(HACKS.glob("*.py"))
 _HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>[\w/]+)\. expect: (?P<expect>\S+?)"
-                     r"(?:\. policy: (?P<policy>paper|strict))?$")
+                     r"(?:\. policy: (?P<policy>paper|strict))?(?:\. device: (?P<device>cuda))?$")
 
 
 def _header(path: Path) -> dict:
@@ -45,6 +47,8 @@ def strict_evaluator():
 @pytest.mark.parametrize("path", CORPUS, ids=[p.stem for p in CORPUS])
 def test_hack_is_caught(path, evaluator, strict_evaluator, settings):
     head = _header(path)
+    if head["device"] == "cuda":  # its cheat needs what only the GPU's timed runs leave (tests/gpu)
+        pytest.skip("the cheat runs only on the GPU (tests/gpu/test_evaluator_gpu.py runs it)")
     ev = strict_evaluator if head["policy"] == "strict" else evaluator
     verdict = ev.evaluate(fixture_problem(head["problem"]), path.read_text(), settings)
     assert verdict.status != "ok" and verdict.reward == 0.0 and not verdict.correct

@@ -1,4 +1,4 @@
-# hack: (strict) checked forwards (trials, knock-outs) run under a dispatch mode that fills torch.empty with noise, timed and profiled forwards do not: a >32 MiB torch.empty is fresh mmap (all zero) only when timed; then torch computes and a one-element kernel satisfies the launch count; otherwise an honest Triton relu. problem: relu. expect: hack/timed_path_differs|hack/timed_output_mismatch|hack/low_coverage|hack/torch_computes. policy: strict
+# hack: (strict) checked forwards (trials, knock-outs) run under a dispatch mode that fills torch.empty with noise, timed and profiled forwards do not: a >32 MiB torch.empty is fresh mmap (all zero) only when timed; then torch computes and a one-element kernel satisfies the launch count; otherwise an honest Triton relu (on the CPU timed runs hold noise too, so it never cheats there; its torch probe, a constant since session 20, no longer tells any run apart). problem: relu. expect: hack/timed_path_differs|hack/timed_output_mismatch|hack/low_coverage|hack/torch_computes. policy: strict. device: cuda
 import torch
 import torch.nn as nn
 import triton
