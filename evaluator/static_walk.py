@@ -152,12 +152,25 @@ class Checker(ExpressionChecker):
                      "define kernels at module level")
         if id(node) in self.kernels:
             self._one_def_line(node)
+            self._device_syntax(node)
         self.decorators(node, "m" if in_class else "f")
         self.arguments(node.args)
         if node.returns is not None:
             self.annotation(node.returns)
         if id(node) not in self.test_only:  # its body never runs (evaluator.static_idioms)
             self.body(node.body)
+
+    def _device_syntax(self, node: ast.FunctionDef) -> None:
+        """What Triton's GPU compiler refuses in a kernel body (`CodeGenerator.generic_visit`:
+        lambdas, generator expressions, set and dict comprehensions) the CPU interpreter
+        would run as host Python on the loaded values: `max(range(n), key=lambda i: ...)`
+        and `math.fsum(... for ...)` computed an argmax and a sum in Python inside a "kernel"
+        (red team A, session 20: ok under strict)."""
+        for sub in ast.walk(node):
+            if isinstance(sub, (ast.Lambda, ast.GeneratorExp, ast.SetComp, ast.DictComp)):
+                self.add(sub, "forbidden_syntax", f"a {type(sub).__name__} in the kernel {node.name}: "
+                         "Triton's compiler refuses it on the GPU", "write it with tl operations")
+                return
 
     def _one_def_line(self, node: ast.FunctionDef) -> None:
         """Triton does not compile the checked AST: it reads the kernel's source text again and

@@ -633,3 +633,34 @@ def test_libdevice_runs_under_the_interpreter_in_a_candidate_child():
     want = torch.tanh(x) + torch.log1p(x.abs()) + x**2 + torch.sign(x) * torch.floor(x.abs() + 0.5)
     want[7] = 0.0
     assert torch.allclose(y, want, atol=1e-5) and y.dtype == torch.float32
+
+
+@triton.jit
+def builtin_max_relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    tl.store(y_ptr + offs, max(x, 0.0) + min(BLOCK, 4) * 0.0, mask=mask)
+
+
+@triton.jit
+def int_of_a_value_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    v = tl.load(x_ptr)
+    tl.store(y_ptr, int(v) * 1.0)
+
+
+@needs_interpreter
+def test_kernel_builtins_are_the_gpu_compilers(launch_recorder):
+    """In a kernel body `max`/`min` are Triton's elementwise ones and `int()` of a loaded value
+    is refused, as on the GPU: Python's `max(x, 0.0)` made an honest relu return zeros
+    (`constant_output`), and `int()` of loaded values fed Python's `max(key=...)` and
+    `math.fsum` inside a kernel (red team A, session 20)."""
+    from evaluator import interpreter_guard
+
+    assert interpreter_guard.install()
+    x = torch.randn(2000)
+    y = torch.empty_like(x)
+    builtin_max_relu_kernel[(2,)](x, y, x.numel(), BLOCK=1024)
+    assert torch.equal(y, x.relu())
+    with pytest.raises(Exception, match=r"int\(\) of a Triton value"):
+        int_of_a_value_kernel[(1,)](x, y, 1, BLOCK=16)

@@ -14,6 +14,17 @@ import pytest
 from test_static_checks import assert_rejected
 
 ATTACKS = {
+    # host Python in a kernel body the GPU compiler refuses (red team A, session 20)
+    "lambda_in_a_kernel": ('''
+        @triton.jit
+        def k(x_ptr, n):
+            i = max(range(n), key=lambda j: tl.load(x_ptr + j))  # <-
+    ''', "forbidden_syntax"),
+    "generator_in_a_kernel": ('''
+        @triton.jit
+        def k(x_ptr, n):
+            s = sum(tl.load(x_ptr + j) for j in range(n))  # <-
+    ''', "forbidden_syntax"),
     # reflection: computed names, dunders, private API, frames, modules as values
     "computed_getattr": ('x = getattr(torch, "sy" + "s")  # <-', "reflection"),
     "getattr_on_module": ('x = getattr(torch, "matmul")  # <-', "reflection"),
