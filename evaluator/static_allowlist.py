@@ -109,7 +109,7 @@ CONCURRENCY_MODULES = frozenset({"threading", "_thread", "multiprocessing", "con
 DANGEROUS_MODULES: dict[str, str] = {
     **dict.fromkeys(CONCURRENCY_MODULES, "it runs work outside forward's thread"),
     **dict.fromkeys(("os", "sys", "builtins", "gc", "inspect", "types", "importlib", "pkgutil",
-                     "code", "codeop", "runpy", "zipimport", "operator", "ctypes", "cffi"),
+                     "code", "codeop", "runpy", "zipimport", "ctypes", "cffi"),
                     "it reaches the interpreter, other modules' objects or raw memory"),
     **dict.fromkeys(("io", "pathlib", "shutil", "tempfile", "glob", "mmap", "pickle", "dill",
                      "cloudpickle", "joblib", "marshal", "shelve", "dbm", "sqlite3", "zipfile",
@@ -126,8 +126,8 @@ DANGEROUS_MODULES: dict[str, str] = {
                     "it reaches the harness or the network"),
 }
 # Harmless stdlib modules a kernel does not need: importing one is a compile error
-# (unavailable), not a hack. Any other stdlib module (sys, os, inspect, operator: a
-# string becomes an attribute lookup, ...) is a hack: `forbidden_import`.
+# (unavailable), not a hack. Any other stdlib module (sys, os, inspect, ...) is a hack:
+# `forbidden_import`.
 HARMLESS_MODULES = frozenset({
     "collections", "copy", "abc", "numbers", "string", "re", "bisect", "heapq", "statistics",
     "fractions", "decimal", "textwrap", "json", "pprint",
@@ -384,6 +384,12 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     "typing": _TYPING,
     # wraps only on the wrapper of a transparent decorator (evaluator.static_idioms)
     "functools": frozenset({"partial", "lru_cache", "cache", "reduce", "wraps"}),
+    # operator's arithmetic and comparisons (Liger's `functools.reduce(operator.mul, shape, 1)`:
+    # honest round, session 20); not attrgetter/itemgetter/methodcaller, where a string
+    # becomes an attribute lookup or a call
+    "operator": frozenset({"add", "sub", "mul", "truediv", "floordiv", "mod", "neg", "pos", "abs",
+                           "and_", "or_", "xor", "not_", "lt", "le", "eq", "ne", "ge", "gt",
+                           "lshift", "rshift"}),
     # not dataclasses.fields: a Field's .type hands out the annotated class
     "dataclasses": frozenset({"dataclass", "field", "asdict", "astuple", "replace"}),
     "enum": frozenset({"Enum", "IntEnum", "auto"}),

@@ -286,7 +286,10 @@ ATTACKS = {
     "marshal": ("import marshal  # <-", "forbidden_import"),
     "ctypes": ("import ctypes  # <-", "forbidden_import"),
     "importlib": ("import importlib  # <-", "forbidden_import"),
-    "operator_attrgetter": ('from operator import attrgetter  # <-', "forbidden_import"),
+    # operator is importable for its arithmetic (session 20); its string-to-lookup helpers stay out
+    "operator_attrgetter": ('from operator import attrgetter  # <-', "forbidden_api"),
+    "operator_methodcaller": ('import operator\nm = operator.methodcaller("numpy")  # <-', "forbidden_api"),
+    "operator_itemgetter_value": ('import operator\ng = operator.itemgetter  # <-', "forbidden_api"),
     "open": ('with open("/tmp/x", "w") as fh:  # <-\n    fh.write("x")', "file_access"),
     "torch_load": ('w = torch.load("/tmp/w.pt")  # <-', "file_access"),
     "untyped_storage": ("s = torch.zeros(1).untyped_storage()  # <-", "file_access"),

@@ -114,6 +114,7 @@ ACCEPTED = {
     # honest round, session 20: Triton's tutorial 03 as published, a test block's clock, and
     # a callable's signature in an annotation
     "hasattr_on_a_module": 'TORCH_HAS_FP8 = hasattr(torch, "float8_e5m2")\n',
+    "operator_arithmetic": 'import functools\nimport operator\nN = functools.reduce(operator.mul, (2, 3), 1)\n',
     "time_in_the_test_block": '''
         import time
         if __name__ == "__main__":
