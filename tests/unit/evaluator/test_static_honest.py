@@ -39,9 +39,12 @@ def test_honest_file_passes_the_static_checks(path):
 
 # file -> (built-in problem, CPU sizes: None keeps the problem's own). The CPU-fallback file
 # runs its kernels (is_cuda answers True in a CPU candidate child). Autotuned files run: the CPU child
-# keeps an autotuner's first config instead of asking for a GPU driver to time them (the
-# libdevice GELU is left out: Triton's interpreter returns None for libdevice.erf).
+# keeps an autotuner's first config instead of asking for a GPU driver to time them.
 FULL = {
+    # libdevice (by module and through tl.extra.cuda): numpy versions in a CPU child, where
+    # Triton's interpreter returned None for them (honest round, session 20)
+    "l1_gelu_libdevice_autotune.py": ("activation/gelu", {"batch_size": 4, "dim": 300}),
+    "l1_gelu_tanh_cuda_libdevice.py": ("activation/gelu_tanh", {"batch_size": 4, "dim": 300}),
     "l1_relu_simple.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     "l1_relu_with_main_block.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     "l1_softmax_tutorial.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
