@@ -166,7 +166,9 @@ class Checker(ExpressionChecker):
         would run as host Python on the loaded values: `max(range(n), key=lambda i: ...)`
         and `math.fsum(... for ...)` computed an argmax and a sum in Python inside a "kernel"
         (red team A, session 20: ok under strict)."""
-        for sub in ast.walk(node):
+        # the body only: decorators run on the host (`@triton.heuristics(values={"BLOCK":
+        # lambda args: ...})` is Triton's own idiom)
+        for sub in (s for stmt in node.body for s in ast.walk(stmt)):
             if isinstance(sub, (ast.Lambda, ast.GeneratorExp, ast.SetComp, ast.DictComp)):
                 self.add(sub, "forbidden_syntax", f"a {type(sub).__name__} in the kernel {node.name}: "
                          "Triton's compiler refuses it on the GPU", "write it with tl operations")

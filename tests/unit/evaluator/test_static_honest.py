@@ -117,6 +117,12 @@ ACCEPTED = {
     # honest round, session 20: Triton's tutorial 03 as published, a test block's clock, and
     # a callable's signature in an annotation
     "hasattr_on_a_module": 'TORCH_HAS_FP8 = hasattr(torch, "float8_e5m2")\n',
+    "heuristics_lambda_on_a_kernel": '''
+        @triton.heuristics(values={"BLOCK": lambda args: triton.next_power_of_2(args["n"])})
+        @triton.jit
+        def fill_zero(x_ptr, n, BLOCK: tl.constexpr):
+            tl.store(x_ptr + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))
+    ''',
     "operator_arithmetic": 'import functools\nimport operator\nN = functools.reduce(operator.mul, (2, 3), 1)\n',
     "time_in_the_test_block": '''
         import time
