@@ -109,3 +109,16 @@ def unsafe_evaluator():
 @pytest.fixture
 def settings() -> EvalSettings:
     return EvalSettings(device="cpu", timeout_s=60, trials=2)
+
+
+@pytest.fixture
+def launch_recorder():
+    """The child's launch hook, installed for one test and then taken off again."""
+    from evaluator.launch_hook import LaunchRecorder
+
+    originals = {(cls, attr): cls.__dict__[attr] for cls, attr in LaunchRecorder._targets().values()}
+    recorder = LaunchRecorder()
+    recorder.install()
+    yield recorder
+    for (cls, attr), fn in originals.items():
+        setattr(cls, attr, fn)

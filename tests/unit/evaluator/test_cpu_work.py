@@ -19,7 +19,6 @@ import torch
 import triton
 import triton.language as tl
 from conftest import fixture_problem
-from triton.language.extra import libdevice
 
 from evaluator import cpu_work
 
@@ -207,19 +206,6 @@ def _interpreter_methods() -> dict[str, object]:
     return {f"{cls.__name__}.{name}": cls.__dict__[name]
             for cls in (interpreter.GridExecutor, interpreter.InterpreterBuilder)
             for name in cls.__dict__ if callable(cls.__dict__[name])}
-
-
-@pytest.fixture
-def launch_recorder():
-    """The child's launch hook, installed for one test and then taken off again."""
-    from evaluator.launch_hook import LaunchRecorder
-
-    originals = {(cls, attr): cls.__dict__[attr] for cls, attr in LaunchRecorder._targets().values()}
-    recorder = LaunchRecorder()
-    recorder.install()
-    yield recorder
-    for (cls, attr), fn in originals.items():
-        setattr(cls, attr, fn)
 
 
 @needs_interpreter
@@ -525,142 +511,3 @@ def test_the_launch_hook_counts_the_interpreted_work_of_each_launch():
         for key, fn in recorder.installed.items():
             cls, attr = recorder._targets()[key]
             setattr(cls, attr, fn.__wrapped_launch__)
-
-
-@needs_interpreter
-def test_fingerprints_of_fresh_memory_see_only_what_no_operator_or_launch_wrote(launch_recorder):
-    """The provenance watch's fingerprints under real interpreted launches: kernels write the
-    fresh memory they are handed through numpy views and copy it onto itself, which is theirs
-    (an honest relu of a relu, strict, stays unmarked); memory a callable grid made while the
-    launch ran and wrote past the dispatcher is PyTorch's, as is torch.empty's memory written
-    by numpy between two kernels."""
-    from evaluator.forward_watch import Provenance, random_uninitialised
-
-    x = torch.randn(4 * BLOCK)
-    watch = Provenance(launch_recorder)
-    with random_uninitialised(), watch:
-        y = relu(relu(x))
-        watch.returned([y])
-    assert torch.equal(y, x.relu()) and watch.report()["handed"] is None and watch.report()["returned"] is None
-
-    smuggled = {}
-
-    def grid(meta):  # torch work in a grid function, written where no operator is seen
-        t = torch.empty(x.numel())
-        t.numpy()[:] = x.relu().numpy()  # (x.relu() is marked; this copy of it is not an operator)
-        smuggled["y"] = t
-        return (triton.cdiv(x.numel(), meta["BLOCK"]),)
-
-    watch = Provenance(launch_recorder)
-    with random_uninitialised(), watch:
-        copy_kernel[grid](x, torch.empty_like(x), x.numel(), BLOCK=BLOCK)
-        y = copy(smuggled["y"])
-    assert "while a Triton launch ran" in (watch.report()["handed"] or "")
-
-    watch = Provenance(launch_recorder)
-    with random_uninitialised(), watch:
-        t = relu(x) * 0 + torch.empty_like(x)  # marked: aten::add
-        u = torch.empty_like(x)
-        u.numpy()[:] = t.numpy()  # PyTorch's result into fresh memory, no operator seen
-        y = copy(u)
-    assert "past the dispatcher" in (watch.report()["handed"] or "")
-
-
-@needs_interpreter
-def test_a_grid_function_only_computes_the_grid(launch_recorder):
-    """Triton calls a grid function after it took the arguments' pointers, with triton.language
-    patched and the very dict the kernel gets (red team A, session 20): there a tl.load read
-    every input into Python and tl.store wrote a host GEMM out, a set_ re-pointed a handed
-    tensor at a decoy while the kernel copied PyTorch's softmax out of the old memory, and a
-    list put into the dict reached the kernel body. Each is refused; an honest grid works."""
-    from evaluator import interpreter_guard
-    from evaluator.interpreter_guard import KernelLaunchError, KernelMemoryError
-
-    assert interpreter_guard.install()  # as in every child (the zygote installs it)
-    x = torch.randn(4 * BLOCK)
-    y = torch.empty_like(x)
-    copy_kernel[lambda meta: (triton.cdiv(meta["n"], meta["BLOCK"]),)](x, y, x.numel(), BLOCK=BLOCK)
-    assert torch.equal(y, x)
-
-    def reads(meta):  # the interpreter's own pointer to x, as its dict held it
-        pointer = tl.full((1,), x.data_ptr(), tl.int64).to(tl.pointer_type(tl.float32), bitcast=True)
-        return (int(str(tl.load(pointer)) != "") + 1,)
-
-    with pytest.raises(KernelMemoryError, match="grid function"):
-        copy_kernel[reads](x, y, x.numel(), BLOCK=BLOCK)
-    seen = []
-    copy_kernel[lambda meta: seen.append(dict(meta)) or (4,)](x, y, x.numel(), BLOCK=BLOCK)
-    assert seen[0]["x_ptr"] is x and seen[0]["n"] == x.numel() and seen[0]["BLOCK"] == BLOCK
-
-    decoy = torch.zeros(1)
-
-    def moves(meta):
-        y.set_(decoy)
-        return (4,)
-
-    with pytest.raises(KernelLaunchError, match="moved to other memory"):
-        copy_kernel[moves](x, y, x.numel(), BLOCK=BLOCK)
-
-    def injects(meta):
-        meta["n"] = 0
-        return (4,)
-
-    with pytest.raises(TypeError):
-        copy_kernel[injects](x, torch.empty_like(x), x.numel(), BLOCK=BLOCK)
-
-
-@triton.jit
-def libdevice_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    mask = offs < n
-    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
-    y = libdevice.tanh(x) + libdevice.log1p(tl.abs(x)) + libdevice.pow(x, 2.0) + libdevice.round(x)
-    y = tl.where(libdevice.isnan(x) != 0, 0.0, y)
-    tl.store(y_ptr + offs, y, mask=mask)
-
-
-@needs_interpreter
-def test_libdevice_runs_under_the_interpreter_in_a_candidate_child():
-    """Triton's interpreter leaves libdevice a stub returning None: every GELU-tanh, softplus
-    or Mish kernel written with libdevice failed on the CPU (honest round, session 20)."""
-    from evaluator import interpreter_libdevice
-
-    interpreter_libdevice.install()  # as a CPU child does before importing the candidate
-    x = torch.randn(1000) * 3
-    x[7] = float("nan")
-    y = torch.empty_like(x)
-    libdevice_kernel[(1,)](x, y, x.numel(), BLOCK=1024)
-    want = torch.tanh(x) + torch.log1p(x.abs()) + x**2 + torch.sign(x) * torch.floor(x.abs() + 0.5)
-    want[7] = 0.0
-    assert torch.allclose(y, want, atol=1e-5) and y.dtype == torch.float32
-
-
-@triton.jit
-def builtin_max_relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    mask = offs < n
-    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
-    tl.store(y_ptr + offs, max(x, 0.0) + min(BLOCK, 4) * 0.0, mask=mask)
-
-
-@triton.jit
-def int_of_a_value_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
-    v = tl.load(x_ptr)
-    tl.store(y_ptr, int(v) * 1.0)
-
-
-@needs_interpreter
-def test_kernel_builtins_are_the_gpu_compilers(launch_recorder):
-    """In a kernel body `max`/`min` are Triton's elementwise ones and `int()` of a loaded value
-    is refused, as on the GPU: Python's `max(x, 0.0)` made an honest relu return zeros
-    (`constant_output`), and `int()` of loaded values fed Python's `max(key=...)` and
-    `math.fsum` inside a kernel (red team A, session 20)."""
-    from evaluator import interpreter_guard
-
-    assert interpreter_guard.install()
-    x = torch.randn(2000)
-    y = torch.empty_like(x)
-    builtin_max_relu_kernel[(2,)](x, y, x.numel(), BLOCK=1024)
-    assert torch.equal(y, x.relu())
-    with pytest.raises(Exception, match=r"int\(\) of a Triton value"):
-        int_of_a_value_kernel[(1,)](x, y, 1, BLOCK=16)

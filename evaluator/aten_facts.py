@@ -1,0 +1,230 @@
+"""What an aten operator does to memory, as the dispatch modes of evaluator.forward_watch
+need to know it: which ops only allocate, view or copy (GLUE_OPS), which make data of their
+own (MAKE_OPS, FRESH_OPS, HOST_DATA_OPS), what an op wrote (`written`, from its schema),
+read (`_read_keys`) and handed Python (`_host_values`), and when an op computes only from
+memory nothing but make ops wrote (`constant_op`, `_still_made`). `checksum` fingerprints
+fresh memory with every dispatch mode off. Facts only: no mode, no state.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+from torch.utils._python_dispatch import _disable_current_modes
+
+
+def storage_key(t: torch.Tensor) -> int:
+    """A tensor's storage address (0 where it has none: sparse, nested)."""
+    try:
+        return t.untyped_storage().data_ptr()
+    except (RuntimeError, NotImplementedError):
+        return 0
+
+
+# aten operators that only allocate, fill, view, copy or read metadata: they keep working in
+# the torch knock-out run. Every other operator's outputs are replaced by noise there.
+GLUE_OPS = frozenset({
+    "empty", "empty_like", "empty_strided", "empty_permuted", "new_empty", "new_empty_strided",
+    "zeros", "zeros_like", "new_zeros", "ones", "ones_like", "new_ones", "full", "full_like",
+    "new_full", "fill", "fill_", "zero_", "scalar_tensor", "arange", "lift_fresh", "lift_fresh_copy",
+    "detach", "detach_", "alias", "view", "_unsafe_view", "reshape", "_reshape_alias", "as_strided",
+    "as_strided_", "permute", "transpose", "transpose_", "t", "t_", "expand", "expand_as",
+    "squeeze", "squeeze_", "unsqueeze", "unsqueeze_", "slice", "select", "narrow", "split",
+    "split_with_sizes", "chunk", "unbind", "unfold", "flatten", "unflatten", "view_as", "movedim",
+    "diagonal", "view_as_real", "view_as_complex", "real", "imag", "contiguous", "clone", "copy",
+    "copy_", "_to_copy", "to", "_copy_from", "_copy_from_and_resize", "cat", "stack",
+    "constant_pad_nd", "set_", "resize_", "resize_as_", "sym_size",
+    "flip", "roll", "repeat", "im2col",  # fixed permutations and copies: no arithmetic
+    "sym_stride", "sym_numel", "sym_storage_offset", "is_same_size", "split_copy", "unbind_copy",
+    "view_copy", "permute_copy", "transpose_copy", "expand_copy", "slice_copy", "select_copy",
+})
+
+
+HOST_VALUES = (bool, int, float, complex)  # what an aten op hands Python as a value read
+
+
+def _host_values(out: object, depth: int = 0) -> list:
+    """The Python numbers an op returned: itself, or inside the tuples and lists it returned."""
+    if type(out) in HOST_VALUES:
+        return [out]
+    if isinstance(out, (tuple, list)) and depth < 4:
+        return [v for o in out for v in _host_values(o, depth + 1)]
+    return []
+
+
+# Arguments aten writes in place without saying so in the schema: the batch-norm family
+# (native_batch_norm, cudnn_/miopen_batch_norm, ...) updates its running statistics there
+# in training mode (only then) while its schema reads `Tensor? running_mean`.
+_UNANNOTATED_WRITES = frozenset({"running_mean", "running_var"})
+
+
+_WRITES: dict[object, tuple] = {}
+
+
+def _written_arguments(func) -> tuple:
+    """Per op, once (every checked forward's every op asks): (position, name, kwarg-only,
+    only in training) of each argument it writes, from its schema."""
+    found = _WRITES.get(func)
+    if found is None:
+        try:
+            schema = func._schema.arguments
+        except AttributeError:
+            schema = []
+        found = tuple((i, a.name, a.kwarg_only, a.name in _UNANNOTATED_WRITES) for i, a in enumerate(schema)
+                      if (a.alias_info is not None and a.alias_info.is_write) or a.name in _UNANNOTATED_WRITES)
+        training = next(((i, a.name, a.kwarg_only) for i, a in enumerate(schema) if a.name == "training"), None)
+        found = (found, training)
+        _WRITES[func] = found
+    return found
+
+
+def written(func, args: tuple, kwargs: dict, out) -> list[torch.Tensor]:
+    """Every tensor an aten op wrote: what it returned, and the arguments its schema marks
+    as written (`Tensor(a!)`) or aten writes unannotated (`_UNANNOTATED_WRITES`, in training
+    mode only), whether returned or not: F.batch_norm(training=True, momentum=1.0) leaves
+    the exact batch means in running_mean and returns only the normalised tensor."""
+    tensors = [t for t in (out if isinstance(out, (tuple, list)) else (out,)) if isinstance(t, torch.Tensor)]
+    arguments, training_arg = _written_arguments(func)
+    if not arguments:
+        return tensors
+
+    def value_of(i: int, name: str, kwarg_only: bool):
+        return args[i] if i < len(args) and not kwarg_only else kwargs.get(name)
+
+    training = training_arg is None or bool(value_of(*training_arg))
+    for i, name, kwarg_only, training_only in arguments:
+        if training_only and not training:
+            continue
+        value = value_of(i, name, kwarg_only)
+        for t in (value if isinstance(value, (tuple, list)) else (value,)):
+            if isinstance(t, torch.Tensor) and all(t is not u for u in tensors):
+                tensors.append(t)
+    return tensors
+
+
+def data_dependent_shape(func) -> bool:
+    """An op whose output's size is computed from its inputs' values (nonzero, masked_select,
+    unique, bincount, boolean indexing): its shape is data PyTorch computed, readable in
+    Python through .shape without any aten op."""
+    return torch.Tag.dynamic_output_shape in getattr(func, "tags", ())
+
+
+def _sparse(ins: list, out: Any) -> bool:
+    """Whether an op took or made a tensor of a layout other than strided (sparse COO/CSR...):
+    its structure is sizes computed from values."""
+    outs = out if isinstance(out, (tuple, list)) else (out,)
+    return any(isinstance(t, torch.Tensor) and t.layout != torch.strided for t in (*ins, *outs))
+
+
+FRESH_OPS = frozenset({"empty", "empty_strided", "empty_like", "empty_permuted", "new_empty",
+                        "new_empty_strided"})
+
+
+# Glue ops that make new data, not a function of any tensor: their outputs are nobody's work.
+MAKE_OPS = frozenset({"empty", "empty_like", "empty_strided", "empty_permuted", "new_empty",
+                       "new_empty_strided", "zeros", "zeros_like", "new_zeros", "ones", "ones_like",
+                       "new_ones", "full", "full_like", "new_full", "fill", "fill_", "zero_",
+                       "scalar_tensor", "arange", "lift_fresh", "lift_fresh_copy"})
+
+
+# Values that come from host Python into tensor memory: torch.tensor / as_tensor / new_tensor
+# of Python data (every element; values C++ read out of tensors on the way, as tensor_split's
+# sizes or torch.tensor of 0-dim tensors, reach the dispatcher only here), and one per op that
+# takes a Python number as data. Many of them is the host computing the result (red team B,
+# session 16: a GEMM in Python from tensor_split sizes, copied out by a Triton kernel: ok).
+HOST_DATA_OPS = frozenset({"lift_fresh", "lift_fresh_copy"})
+
+
+_VALUE_TYPES = frozenset({"number", "Optional[number]", "Scalar", "Scalar?", "Tensor", "Optional[Tensor]"})
+
+
+def _python_scalars(func: Any, args: tuple, kwargs: dict) -> int:
+    """How many of an op's value arguments (`Scalar`: a fill, a pad value, an alpha, a clamp
+    bound; a `Tensor` given a number, as in x + v; not sizes or dims) are Python numbers: one
+    value each from the host (`F.pad(empty(0), [0, 1], value=v)` wrote a host GEMM's result one
+    element at a time)."""
+    positions, names = _value_arguments(func)
+    return sum(type(args[i]) in (int, float, complex) for i in positions if i < len(args)) + \
+        sum(type(kwargs.get(n)) in (int, float, complex) for n in names)
+
+
+_VALUE_ARGS: dict[Any, tuple[tuple[int, ...], tuple[str, ...]]] = {}
+
+
+def _value_arguments(func: Any) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """(positions, keyword names) of an op's value arguments, read from its schema once per op
+    (every dispatched op of every checked forward asks)."""
+    found = _VALUE_ARGS.get(func)
+    if found is None:
+        values = [(i, a) for i, a in enumerate(func._schema.arguments) if str(a.type) in _VALUE_TYPES]
+        found = (tuple(i for i, a in values if not a.kwarg_only), tuple(a.name for _, a in values))
+        _VALUE_ARGS[func] = found
+    return found
+
+
+def checksum(storage: torch.UntypedStorage) -> int:
+    """The sum of a storage's 32-bit words (of its bytes, where it has no whole number of
+    words): a fingerprint of fresh memory, taken with every dispatch mode off (the watch's
+    own reading is nobody's operator). What an unseen writer leaves is a function of the
+    data; noise it never saw cannot be matched by chance."""
+    with _disable_current_modes(), torch.no_grad():
+        raw = torch.empty(0, dtype=torch.uint8, device=storage.device).set_(storage, 0, (storage.nbytes(),))
+        words = raw.view(torch.int32) if storage.nbytes() % 4 == 0 else raw
+        return int(words.sum(dtype=torch.int64))
+
+
+def _storage_key(storage: torch.UntypedStorage | torch.TypedStorage) -> int:
+    try:
+        return storage.data_ptr()
+    except (RuntimeError, NotImplementedError):
+        return 0
+
+
+def _whole_storage(t: torch.Tensor) -> bool:
+    """Whether `t` covers every byte of its storage (marks are kept per storage)."""
+    try:
+        return t.data_ptr() == t.untyped_storage().data_ptr() and \
+            t.is_contiguous() and t.numel() * t.element_size() == t.untyped_storage().nbytes()
+    except (RuntimeError, NotImplementedError):
+        return False
+
+
+def constant_op(func: Any, name: str, ins: list, reads: list[int], made: set[int]) -> tuple[bool, bool]:
+    """(constant, makes) for an op about to run, given the storages only make ops and
+    constants wrote (`made`): `makes` for a make op writing no data it read (torch.empty,
+    zeros, arange, fill_ from a Python number or from made memory; not torch.tensor of host
+    data), `constant` for any other op that reads tensors and only made ones (a causal mask
+    `torch.ones(n, n).triu(1)`, a channel-to-group table `arange(C) // (C // G)`: honest strict
+    kernels read them, and no input value can reach them; host numbers in them are counted
+    as values made on the host). Views and copies of made memory stay made through `makes`
+    being false and `constant` true for them too."""
+    if name in MAKE_OPS:
+        if name in HOST_DATA_OPS:
+            return False, False
+        if name in ("fill", "fill_") and len(ins) > 1:  # fill_ from a tensor: what its value was
+            return False, all(k and k in made for k in (storage_key(ins[1]),))
+        return False, True
+    constant = bool(reads) and all(k and k in made for k in reads) and \
+        not data_dependent_shape(func) and not _sparse(ins, None)  # (cheapest test first)
+    return constant, False
+
+
+def _tensor_args(args: tuple, kwargs: dict) -> list[torch.Tensor]:
+    return [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
+            if isinstance(t, torch.Tensor)]
+
+
+def _read_keys(func: Any, args: tuple, kwargs: dict) -> list[int]:
+    """The storages an op reads data from: its tensor arguments but the ones it writes."""
+    dests = written(func, args, kwargs, ())
+    return [storage_key(t) for t in _tensor_args(args, kwargs) if all(t is not w for w in dests)]
+
+
+def _still_made(made: set[int], key: int, t: torch.Tensor, makes: bool, reads: Any) -> None:
+    """Keep `made` (storages only make ops and constants wrote) true after an op wrote `t`:
+    a whole storage a make op or a constant wrote is made; a view of made memory (its own
+    storage among what the op read) stays made; any other write takes it out."""
+    if makes and _whole_storage(t):
+        made.add(key)
+    elif not (makes and key in reads):
+        made.discard(key)

@@ -1,0 +1,266 @@
+"""What a Triton launch may be given, and the data in it (evaluator.launch_hook's checks).
+
+`check_arguments` admits plain data only: exact tensor types, numbers, strings, dtypes, tuples
+of them and host TensorDescriptors built as `from_tensor` builds them (`_plain`); keywords are
+the kernel's parameters or Triton's tuning options. `launch_data` walks the same shapes for
+the Python numbers, strings and flag runs a kernel is handed (the provenance watch counts
+them), and `geometry` for where the tensors lie (a launch whose tensors moved while it ran is
+refused: `_unmoved`).
+"""
+from __future__ import annotations
+
+
+class KernelArgumentError(TypeError):
+    """A launch argument that is not plain data (see check_arguments)."""
+
+
+_SCALARS: frozenset = frozenset()  # exact types that are plain data (filled by _kinds())
+_TENSORS: frozenset = frozenset()
+_DESCRIPTOR: type | None = None
+_CONSTEXPR: type | None = None
+_TUPLES: frozenset = frozenset({tuple})
+_TORCH_DTYPE: type = type  # torch.dtype (filled by _kinds())
+
+
+def _kinds() -> None:
+    """Fill the type tables once (torch and triton are imported by then)."""
+    global _SCALARS, _TENSORS, _DESCRIPTOR, _CONSTEXPR, _TUPLES, _TORCH_DTYPE
+    import torch
+    import triton.language as tl
+
+    _CONSTEXPR = tl.constexpr
+    _TORCH_DTYPE = torch.dtype
+    _TUPLES = frozenset({tuple, torch.Size})  # torch.Size: a tuple of ints (x.shape as an argument)
+    _SCALARS = frozenset({bool, int, float, str, type(None), torch.dtype, tl.constexpr,
+                          *(type(d) for d in (tl.float32, tl.pointer_type(tl.float32)))})
+    _TENSORS = frozenset({torch.Tensor, torch.nn.Parameter})
+    try:
+        from triton.tools.tensor_descriptor import TensorDescriptor
+    except ImportError:  # deliberate: a Triton without host-side descriptors
+        TensorDescriptor = None
+    _DESCRIPTOR = TensorDescriptor
+
+
+def _plain(value: object, depth: int = 0) -> bool:
+    """Tensors, numbers, strings, dtypes, constexprs and tuples of them: values whose
+    meaning to Triton's launcher the harness knows. Exact types: an object of the
+    candidate's own class (even an IntEnum) that answers `data_ptr()` would be taken for
+    a pointer to any address. Tuples, never lists: the interpreter hands a kernel a list
+    itself, and a kernel body that appended its values' text to it was a channel to the
+    host no aten op saw (the host computed a GEMM from it, ok under strict)."""
+    kind = type(value)
+    if kind is _CONSTEXPR:  # what it wraps must be plain too (a wrapped list was a host channel)
+        return depth < 4 and _plain(getattr(value, "value", None), depth + 1)
+    if kind in _TENSORS or kind in _SCALARS:
+        return True
+    if kind in _TUPLES and depth < 4:
+        return all(_plain(v, depth + 1) for v in value)
+    if _DESCRIPTOR is not None and kind is _DESCRIPTOR:
+        # the launcher reads these into new values (the interpreter's descriptor holds none of
+        # these objects), so a list or torch.Size is as good as a tuple here: from_tensor makes
+        # both (honest round, session 19: every TensorDescriptor.from_tensor launch was refused)
+        return type(value.base) in _TENSORS and all(
+            type(f) in (*_TUPLES, list) and all(type(v) is int for v in f)
+            for f in (getattr(value, n, ()) for n in ("shape", "strides", "block_shape")))
+    return False
+
+
+def launch_data(items: tuple, depth: int = 0) -> list:
+    """The data among a launch's arguments, wherever `_plain` accepts it (one walk beside
+    the check it mirrors): inside tuples (torch.Size too) and tl.constexpr wrappers (a tuple
+    of 4096 constexpr floats carried a host GEMM back uncounted: red team D, session 18), a
+    host TensorDescriptor's shape, strides and block shape, a pointer type's address space
+    (the walk once stopped a level short of what the launcher takes, and descriptors' shapes
+    and pointer types' address spaces carried a host GEMM out: red team A, session 19):
+    Python ints and floats, and as ("text", n) the values a string or a run of booleans can
+    hold (a float's worth per 4 characters or 32 flags). For the provenance watch's counts."""
+    import triton.language as tl
+
+    if not _TENSORS:
+        _kinds()
+    out: list = []
+    flags = dtypes = 0
+    for v in items:
+        if type(v) is _CONSTEXPR:
+            v = v.value
+        if type(v) in (int, float):
+            out.append(v)
+        elif type(v) is bool:
+            flags += 1
+        elif isinstance(v, (tl.dtype, _TORCH_DTYPE)) and not isinstance(v, tl.pointer_type):
+            dtypes += 1
+        elif type(v) in (str, bytes):
+            out.append(("text", v, -(-len(v) // 4)))
+        elif depth >= _DATA_DEPTH:
+            continue
+        elif type(v) in _TUPLES:
+            out.extend(launch_data(v, depth + 1))
+        elif isinstance(v, tl.pointer_type):
+            out.extend(launch_data((v.address_space, bool(getattr(v, "const", False)), v.element_ty), depth + 1))
+        elif _DESCRIPTOR is not None and type(v) is _DESCRIPTOR:
+            out.extend(launch_data(tuple(tuple(getattr(v, f, ())) for f in ("shape", "strides", "block_shape")),
+                                   depth + 1))
+    if flags > 1:  # one flag is a switch; many are bits
+        out.append(("text", tuple(v for v in items if type(v) is bool), -(-flags // 32)))
+    if dtypes > 2:  # a dtype or two are a kernel's types; a run of them is ~4 bits each (red
+        # team A, session 20: a tuple of dtype constexprs, a write channel the walk skipped)
+        out.append(("text", tuple(str(getattr(v, "value", v)) for v in items
+                                  if isinstance(getattr(v, "value", v), (tl.dtype, _TORCH_DTYPE))), -(-dtypes // 8)))
+    return out
+
+
+_DATA_DEPTH = 16  # deeper than anything _plain lets through
+
+
+def geometry(items: tuple, depth: int = 0) -> tuple:
+    """Where a launch's tensors lie, as the kernel's pointers are made from them: each
+    tensor's storage address, offset, sizes, strides and dtype, and a host descriptor's shape,
+    strides and block shape, wherever `_plain` lets them in."""
+    if not _TENSORS:
+        _kinds()
+    out: list = []
+    for v in items:
+        if type(v) is _CONSTEXPR:
+            v = v.value
+        if type(v) in _TENSORS:
+            try:
+                out.append((v.untyped_storage().data_ptr(), v.storage_offset(), tuple(v.shape),
+                            v.stride(), v.dtype))
+            except (RuntimeError, NotImplementedError):  # no storage: nothing to point at
+                out.append(("storage-less", tuple(v.shape)))
+        elif depth >= _DATA_DEPTH:
+            continue
+        elif type(v) in _TUPLES or type(v) is list:
+            out.append(geometry(tuple(v), depth + 1))
+        elif _DESCRIPTOR is not None and type(v) is _DESCRIPTOR:
+            out.append((geometry((v.base,), depth + 1),
+                        *(tuple(getattr(v, f, ())) for f in ("shape", "strides", "block_shape"))))
+    return tuple(out)
+
+
+def _unmoved(args: tuple, kwargs: dict, where: tuple) -> None:
+    """Raise unless the launch's tensors still lie where they did when it was made: a grid
+    function (or anything else run inside the launch) that moves one (`set_`, `.data =`,
+    `resize_`) after Triton took its pointer left the kernel reading memory nobody handed it,
+    PyTorch's result among it, while the watch saw the decoy the tensor now holds (red team
+    A, session 20: torch's softmax and GEMM copied out by kernels handed unmarked decoys)."""
+    from evaluator import interpreter_guard
+
+    if geometry((*args, *kwargs.values())) != where:
+        raise interpreter_guard.KernelLaunchError(
+            "a launch argument was moved to other memory (set_, .data =, resize_) while the launch ran "
+            "(in its grid function): a grid function only computes the grid")
+
+
+# Keywords a launch may give besides the kernel's parameters: Triton's tuning options, as
+# plain numbers or flags. Others reach the compiler (ir_override, extern_libs, ptx_options) or,
+# unchecked, a heuristic's or pre-hook's host code (red team D, session 18: a kernel body
+# passed its loaded block to a heuristics lambda as `blk=`).
+LAUNCH_OPTIONS = frozenset({"grid", "warmup", "num_warps", "num_stages", "num_ctas", "maxnreg",
+                            "enable_fp_fusion", "launch_cooperative_grid", "launch_pdl", "debug",
+                            "waves_per_eu", "matrix_instr_nonkdim", "kpack", "num_buffers_warp_spec",
+                            "num_consumer_groups", "reg_dec_producer", "reg_inc_consumer"})
+
+
+HEURISTIC_OPTIONS = frozenset({"num_warps", "num_stages", "num_ctas", "maxnreg"})
+
+
+def check_arguments(kernel: object, args: tuple, kwargs: dict) -> None:
+    """Refuse a launch whose kernel arguments are not plain data (`_plain`), or that gives a
+    keyword that is neither a parameter of the kernel nor a plain LAUNCH_OPTIONS value."""
+    if not _TENSORS:
+        _kinds()
+    names = getattr(kernel, "arg_names", None) or ()
+    for name, value in kwargs.items():
+        if name not in names and name != "grid" and not (name in LAUNCH_OPTIONS and _scalar(value)):
+            raise KernelArgumentError(
+                f"Triton kernel {getattr(getattr(kernel, 'fn', kernel), '__name__', '?')!r} was launched "
+                f"with the keyword {name!r}, which is neither its parameter nor a launch option "
+                f"({', '.join(sorted(LAUNCH_OPTIONS - {'grid', 'warmup'}))})")
+    constexprs = _constexpr_names(kernel)
+    for name, value in (*zip(names, args), *((n, v) for n, v in kwargs.items() if n in names)):
+        if not _plain(value):
+            _refuse(kernel, name, value)
+        if name in constexprs and not _scalar(value):
+            # the interpreter hands a constexpr over as the object itself: a tensor there
+            # would run torch inside the "kernel"
+            raise KernelArgumentError(
+                f"constexpr argument {name!r} of Triton kernel "
+                f"{getattr(getattr(kernel, 'fn', kernel), '__name__', '?')!r} is a "
+                f"{type(value).__name__}: a constexpr takes a number, string, dtype or None")
+
+
+def plain_constant(value: object) -> bool:
+    """A number, string, dtype, None or constexpr, or a tuple of them (what a constexpr may be)."""
+    if not _TENSORS:
+        _kinds()
+    return _scalar(value)
+
+
+def _scalar(value: object, depth: int = 0) -> bool:
+    kind = type(value)
+    if kind is _CONSTEXPR:
+        return depth < 4 and _scalar(getattr(value, "value", None), depth + 1)
+    if kind is tuple and depth < 4:
+        return all(_scalar(v, depth + 1) for v in value)
+    return kind in _SCALARS
+
+
+_CONSTEXPRS: dict[int, tuple[object, frozenset[str]]] = {}  # id -> (kernel kept alive, names)
+
+
+def _constexpr_names(kernel: object) -> frozenset[str]:
+    """The kernel's tl.constexpr parameters, read as Triton reads them (once per kernel)."""
+    known = _CONSTEXPRS.get(id(kernel))
+    if known is not None and known[0] is kernel:
+        return known[1]
+    names = _read_constexprs(kernel)
+    _CONSTEXPRS[id(kernel)] = (kernel, names)
+    return names
+
+
+def _read_constexprs(kernel: object) -> frozenset[str]:
+    params = getattr(kernel, "params", None)
+    if params is not None:  # JITFunction
+        return frozenset(p.name for p in params if getattr(p, "is_constexpr", False))
+    fn = getattr(kernel, "fn", None)
+    if fn is None:
+        return frozenset()
+    import inspect
+
+    from triton.runtime.jit import _normalize_ty
+    try:
+        notes = inspect.get_annotations(fn)
+    except (TypeError, ValueError):
+        return frozenset(getattr(kernel, "arg_names", None) or ())  # unreadable: all of them
+    # and every parameter annotated by a text ending in `constexpr`: the interpreter runs a
+    # rewritten copy whose annotations are text, where `X: constexpr` is one whatever the
+    # name is bound to (`constexpr = int` let a tensor into the body: red team, session 14)
+    return frozenset(n for n, ty in notes.items() if _normalize_ty(ty) == "constexpr") | _text_constexprs(fn)
+
+
+def _text_constexprs(fn: object) -> frozenset[str]:
+    import ast
+    import inspect
+    import textwrap
+
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return frozenset(getattr(fn, "__code__", None) and fn.__code__.co_varnames or ())
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = node.args
+            for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+                if a.annotation is not None and ast.unparse(a.annotation).split(".")[-1] == "constexpr":
+                    found.add(a.arg)
+            break
+    return frozenset(found)
+
+
+def _refuse(kernel: object, name: str, value: object) -> None:
+    fn = getattr(kernel, "fn", kernel)
+    raise KernelArgumentError(
+        f"argument {name!r} of Triton kernel {getattr(fn, '__name__', '?')!r} is a "
+        f"{type(value).__name__}: pass tensors, numbers, strings, dtypes or tuples of them")

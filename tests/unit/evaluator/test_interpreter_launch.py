@@ -1,0 +1,174 @@
+"""Candidate code inside an interpreted launch (session 20): fingerprints of fresh memory under
+real launches, what a callable grid may do (compute the grid, nothing else), libdevice in a
+CPU child, and kernel-body builtins bound as the GPU compiler binds them.
+
+TRITON_INTERPRET=1 must be set before triton is first imported, so, as test_cpu_work does,
+this module runs itself once more in a child pytest with the variable set.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+import triton
+import triton.language as tl
+from test_cpu_work import BLOCK, copy, copy_kernel, relu
+from triton.language.extra import libdevice
+
+ROOT = Path(__file__).resolve().parents[3]
+INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
+needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 "
+                                       "child started by test_under_the_interpreter")
+
+
+@pytest.mark.skipif(INTERPRETED, reason="this is the child")
+def test_under_the_interpreter():
+    env = {**os.environ, "TRITON_INTERPRET": "1"}  # before the child imports triton
+    proc = subprocess.run([sys.executable, "-m", "pytest", __file__, "-q", "-p", "no:cacheprovider"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+    assert " passed" in proc.stdout and " failed" not in proc.stdout
+
+
+@needs_interpreter
+def test_fingerprints_of_fresh_memory_see_only_what_no_operator_or_launch_wrote(launch_recorder):
+    """The provenance watch's fingerprints under real interpreted launches: kernels write the
+    fresh memory they are handed through numpy views and copy it onto itself, which is theirs
+    (an honest relu of a relu, strict, stays unmarked); memory a callable grid made while the
+    launch ran and wrote past the dispatcher is PyTorch's, as is torch.empty's memory written
+    by numpy between two kernels."""
+    from evaluator.forward_watch import Provenance, random_uninitialised
+
+    x = torch.randn(4 * BLOCK)
+    watch = Provenance(launch_recorder)
+    with random_uninitialised(), watch:
+        y = relu(relu(x))
+        watch.returned([y])
+    assert torch.equal(y, x.relu()) and watch.report()["handed"] is None and watch.report()["returned"] is None
+
+    smuggled = {}
+
+    def grid(meta):  # torch work in a grid function, written where no operator is seen
+        t = torch.empty(x.numel())
+        t.numpy()[:] = x.relu().numpy()  # (x.relu() is marked; this copy of it is not an operator)
+        smuggled["y"] = t
+        return (triton.cdiv(x.numel(), meta["BLOCK"]),)
+
+    watch = Provenance(launch_recorder)
+    with random_uninitialised(), watch:
+        copy_kernel[grid](x, torch.empty_like(x), x.numel(), BLOCK=BLOCK)
+        y = copy(smuggled["y"])
+    assert "while a Triton launch ran" in (watch.report()["handed"] or "")
+
+    watch = Provenance(launch_recorder)
+    with random_uninitialised(), watch:
+        t = relu(x) * 0 + torch.empty_like(x)  # marked: aten::add
+        u = torch.empty_like(x)
+        u.numpy()[:] = t.numpy()  # PyTorch's result into fresh memory, no operator seen
+        y = copy(u)
+    assert "past the dispatcher" in (watch.report()["handed"] or "")
+
+
+@needs_interpreter
+def test_a_grid_function_only_computes_the_grid(launch_recorder):
+    """Triton calls a grid function after it took the arguments' pointers, with triton.language
+    patched and the very dict the kernel gets (red team A, session 20): there a tl.load read
+    every input into Python and tl.store wrote a host GEMM out, a set_ re-pointed a handed
+    tensor at a decoy while the kernel copied PyTorch's softmax out of the old memory, and a
+    list put into the dict reached the kernel body. Each is refused; an honest grid works."""
+    from evaluator import interpreter_guard
+    from evaluator.interpreter_guard import KernelLaunchError, KernelMemoryError
+
+    assert interpreter_guard.install()  # as in every child (the zygote installs it)
+    x = torch.randn(4 * BLOCK)
+    y = torch.empty_like(x)
+    copy_kernel[lambda meta: (triton.cdiv(meta["n"], meta["BLOCK"]),)](x, y, x.numel(), BLOCK=BLOCK)
+    assert torch.equal(y, x)
+
+    def reads(meta):  # the interpreter's own pointer to x, as its dict held it
+        pointer = tl.full((1,), x.data_ptr(), tl.int64).to(tl.pointer_type(tl.float32), bitcast=True)
+        return (int(str(tl.load(pointer)) != "") + 1,)
+
+    with pytest.raises(KernelMemoryError, match="grid function"):
+        copy_kernel[reads](x, y, x.numel(), BLOCK=BLOCK)
+    seen = []
+    copy_kernel[lambda meta: seen.append(dict(meta)) or (4,)](x, y, x.numel(), BLOCK=BLOCK)
+    assert seen[0]["x_ptr"] is x and seen[0]["n"] == x.numel() and seen[0]["BLOCK"] == BLOCK
+
+    decoy = torch.zeros(1)
+
+    def moves(meta):
+        y.set_(decoy)
+        return (4,)
+
+    with pytest.raises(KernelLaunchError, match="moved to other memory"):
+        copy_kernel[moves](x, y, x.numel(), BLOCK=BLOCK)
+
+    def injects(meta):
+        meta["n"] = 0
+        return (4,)
+
+    with pytest.raises(TypeError):
+        copy_kernel[injects](x, torch.empty_like(x), x.numel(), BLOCK=BLOCK)
+
+
+@triton.jit
+def libdevice_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    y = libdevice.tanh(x) + libdevice.log1p(tl.abs(x)) + libdevice.pow(x, 2.0) + libdevice.round(x)
+    y = tl.where(libdevice.isnan(x) != 0, 0.0, y)
+    tl.store(y_ptr + offs, y, mask=mask)
+
+
+@needs_interpreter
+def test_libdevice_runs_under_the_interpreter_in_a_candidate_child():
+    """Triton's interpreter leaves libdevice a stub returning None: every GELU-tanh, softplus
+    or Mish kernel written with libdevice failed on the CPU (honest round, session 20)."""
+    from evaluator import interpreter_libdevice
+
+    interpreter_libdevice.install()  # as a CPU child does before importing the candidate
+    x = torch.randn(1000) * 3
+    x[7] = float("nan")
+    y = torch.empty_like(x)
+    libdevice_kernel[(1,)](x, y, x.numel(), BLOCK=1024)
+    want = torch.tanh(x) + torch.log1p(x.abs()) + x**2 + torch.sign(x) * torch.floor(x.abs() + 0.5)
+    want[7] = 0.0
+    assert torch.allclose(y, want, atol=1e-5) and y.dtype == torch.float32
+
+
+@triton.jit
+def builtin_max_relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    tl.store(y_ptr + offs, max(x, 0.0) + min(BLOCK, 4) * 0.0, mask=mask)
+
+
+@triton.jit
+def int_of_a_value_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    v = tl.load(x_ptr)
+    tl.store(y_ptr, int(v) * 1.0)
+
+
+@needs_interpreter
+def test_kernel_builtins_are_the_gpu_compilers(launch_recorder):
+    """In a kernel body `max`/`min` are Triton's elementwise ones and `int()` of a loaded value
+    is refused, as on the GPU: Python's `max(x, 0.0)` made an honest relu return zeros
+    (`constant_output`), and `int()` of loaded values fed Python's `max(key=...)` and
+    `math.fsum` inside a kernel (red team A, session 20)."""
+    from evaluator import interpreter_guard
+
+    assert interpreter_guard.install()
+    x = torch.randn(2000)
+    y = torch.empty_like(x)
+    builtin_max_relu_kernel[(2,)](x, y, x.numel(), BLOCK=1024)
+    assert torch.equal(y, x.relu())
+    with pytest.raises(Exception, match=r"int\(\) of a Triton value"):
+        int_of_a_value_kernel[(1,)](x, y, 1, BLOCK=16)
