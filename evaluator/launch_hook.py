@@ -353,8 +353,10 @@ class LaunchRecorder:
                 recorder.record(self)
                 return None
             recorder.grid = None
-            where = geometry((*args, *kwargs.values())) if launch else ()
             if launch and "grid" in kwargs:
+                # a grid function is the one piece of candidate code that runs after Triton took
+                # the pointers: only then is where the tensors lie worth a second look
+                where = geometry((*args, *kwargs.values())) if callable(kwargs["grid"]) else ()
                 plain = {**dict(zip(getattr(self, "arg_names", None) or (), args)), **kwargs}
                 kwargs["grid"] = recorder.resolving(kwargs["grid"], lambda: _unmoved(args, kwargs, where), plain)
             before = recorder.work
@@ -368,8 +370,6 @@ class LaunchRecorder:
                 inner = recorder.nested.pop()
                 if recorder.nested:
                     recorder.nested[-1] += recorder.work - before
-            if launch:
-                _unmoved(args, kwargs, where)
             launch = launch and not recorder.ran_nothing(kwargs.get("grid"))
             if launch:  # its own work only: a nested launch is recorded (and counted) by itself
                 recorder.record(self, _programs(recorder.grid), _variant(self, args, kwargs),
