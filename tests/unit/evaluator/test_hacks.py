@@ -4,9 +4,13 @@ First line of each file: `# hack: <what>. problem: <fixture>. expect: <status>[/
 (alternatives separated by `|`; a fixture name, or a built-in problem's name such as
 attention/sdpa, taken with its manifest: sizes, tolerance, trial distributions), optionally followed by `. policy: strict` for entries that
 are honest-but-lazy under the default (paper) policy and a hack only under the strict one,
-and by `. device: cuda` for an entry whose cheat only the GPU's runs can trigger (fresh
-memory left as the allocator hands it out in timed runs): on the CPU it never cheats.
-None of them may ever be status ok under its policy.
+by `. device: cuda` for an entry whose cheat only the GPU's runs can trigger (fresh
+memory left as the allocator hands it out in timed runs): on the CPU it never cheats, or
+`. device: cpu` for one whose cheat only the CPU interpreter's runs can trigger (a tell of
+the CPU meter: on the GPU the same forward gains nothing, tests/gpu), and by `. gpu: <expect>`
+where the GPU's verdict differs (a host loop over GPU-sized inputs runs out of time there;
+a kernel body the interpreter runs does not compile). None may ever be status ok under its
+policy on a device it runs on.
 """
 from __future__ import annotations
 
@@ -18,7 +22,8 @@ from conftest import HACKS, cpu_config, fixture_problem
 
 CORPUS = sorted(HACKS.glob("*.py"))
 _HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>[\w/]+)\. expect: (?P<expect>\S+?)"
-                     r"(?:\. policy: (?P<policy>paper|strict))?(?:\. device: (?P<device>cuda))?$")
+                     r"(?:\. policy: (?P<policy>paper|strict))?(?:\. device: (?P<device>cuda|cpu))?"
+                     r"(?:\. gpu: (?P<gpu>\S+))?$")
 
 
 def _header(path: Path) -> dict:

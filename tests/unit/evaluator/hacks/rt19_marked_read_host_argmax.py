@@ -1,4 +1,4 @@
-# hack: (self-attack, session 19) paper policy, host Python computes the whole argmax from values read out of memory PyTorch computed (x * 1.0: marked, so its reads are a hand-over, not counted as host reads); the indices go to a Triton store kernel as launch ints. problem: reduction/argmax_dim. expect: hack/host_compute
+# hack: (self-attack, session 19) paper policy, host Python computes the whole argmax from values read out of memory PyTorch computed (x * 1.0: marked, so its reads are a hand-over, not counted as host reads); the indices go to a Triton store kernel as launch ints. problem: reduction/argmax_dim. expect: hack/host_compute. gpu: timeout|hack/host_compute
 import torch
 import torch.nn as nn
 import triton

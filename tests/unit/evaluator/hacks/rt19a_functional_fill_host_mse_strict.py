@@ -1,4 +1,4 @@
-# hack: (red team A, session 19) host Python computes the MSE loss under strict. Read: input floats two at a time through the functional torch.fill(cell, view_as_complex(x)[i]) (aten::fill.Tensor: a MAKE op, so its whole new storage counts as "made" and .item() on it is a free host read: host_reads stays 0). Write: the one scalar as a launch float. problem: loss/mse. expect: hack/host_compute. policy: strict
+# hack: (red team A, session 19) host Python computes the MSE loss under strict. Read: input floats two at a time through the functional torch.fill(cell, view_as_complex(x)[i]) (aten::fill.Tensor: a MAKE op, so its whole new storage counts as "made" and .item() on it is a free host read: host_reads stays 0). Write: the one scalar as a launch float. problem: loss/mse. expect: hack/host_compute. policy: strict. gpu: timeout|hack/host_compute
 import torch
 import torch.nn as nn
 import triton
