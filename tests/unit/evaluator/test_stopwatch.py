@@ -473,4 +473,9 @@ def test_padding_only_the_profiled_forwards_must_be_paid_in_the_timed_ones():
     assert cheat.details["profiled_total_s"] == pytest.approx(2.9 * gemm + copy)
     honest = [{"candidate_time_s": copy * f, "gpu_time_s": (gemm + copy) * f} for f in (1.0, 1.04, 0.97)]
     assert timed_work.judge_unprofiled_work(timed * 0.98, honest) is None
+    # measured (H200, session 21): an honest cuDNN transposed conv + Triton GroupNorm epilogue whose
+    # profiled forward's library kernels ran 24% longer than its timed forward (KernelBench level2/19)
+    level2_19 = [{"candidate_time_s": 1.0214e-3, "gpu_time_s": 18.846e-3}]
+    assert timed_work.judge_unprofiled_work(15.134e-3, level2_19) is None
+    assert timed_work.judge_unprofiled_work(0.7 * 18.846e-3, level2_19) is not None  # a third off: padding
     assert timed_work.profiled_device(honest) == (pytest.approx(copy), pytest.approx(0.97 * (gemm + copy)))
