@@ -30,7 +30,7 @@ PyTorch's). Coverage is own time over total in the profiled runs; a forward that
 apart could pad them alone with a spin kernel of its own and be credited with its share
 (red team, session 18: a spin 1.9x PyTorch's GEMM in the profiled runs would have shown
 coverage 0.66 and passed the own-time bound). Padding now has to be paid in every timed run
-but a fifth of it. An honest forward's timed run keeps the device busy as long as its
+but a quarter of it. An honest forward's timed run keeps the device busy as long as its
 profiled one (the spin before it lets the host run ahead); the margin covers the spread of
 kernel times between runs and inputs: over 57 KernelBench problems at real sizes on the
 H200 (session 21, library + Triton-epilogue candidates) timed / least profiled total was
