@@ -159,11 +159,22 @@ def serve(msg: dict, cmd_fd: int, reply_fd: int, tmp: str, arena_fd: int | None 
 
     t0 = time.perf_counter()
     name = _init_device(job["device"])
+    reader = protocol.Reader(cmd_fd)
+    if job.get("deferred"):  # a spare, started before its candidate was known (evaluator.sandbox):
+        # its limits come as the first command, before any candidate code can be loaded
+        protocol.write_blocking(reply_fd, {"op": "ready", "device_name": name, "pid": os.getpid(),
+                                           "init_s": time.perf_counter() - t0})
+        try:
+            head, _ = reader.read(None)
+        except protocol.ChannelClosed:
+            return 0
+        if head.get("op") != "job":
+            raise SystemExit(f"a spare child's first command must be its job, not {head.get('op')!r:.40}")
+        job.update({k: head[k] for k in ("cpu_budget_s", "device_memory_bytes") if k in head})
     total = _cap_device_memory(job)
     state = ChildState(job["role"], job["device"], Path(tmp), _RECORDER)
     protocol.write_blocking(reply_fd, {"op": "ready", "device_name": name, "pid": os.getpid(),
                                        "init_s": time.perf_counter() - t0, "device_memory_bytes": total})
-    reader = protocol.Reader(cmd_fd)
     arena = None if arena_fd is None else \
         protocol.Arena(arena_fd, int(job.get("arena_min_bytes") or protocol.ARENA_MIN_BYTES))
     cpu_budget(float(job.get("cpu_budget_s", 0)))

@@ -4,7 +4,9 @@ Candidate side: `EvaluatorConfig.children` sandboxes, each a bubblewrap sandbox 
 warm zygote (evaluator.sandbox). `candidate()` takes an idle sandbox, has its zygote
 fork a FRESH child for this one candidate and, when the caller is done, ends the job:
 the zygote kills the child and everything it left running and wipes the sandbox's
-tmpfs. No process, file or IPC object of one candidate exists when the next one starts
+tmpfs. Then the idle sandbox forks its next candidate child at once (`spare_child`), which
+sets up the device and waits: no candidate code has run in it, and it takes its job's
+limits first. No process, file or IPC object of one candidate exists when the next one starts
 in that sandbox; two candidates never share a sandbox at the same time. A sandbox whose
 zygote fails to answer or to clean up is killed whole and replaced (it warms up in the
 background). What a fresh child costs (a fork plus the child's own device set-up) is
@@ -131,6 +133,8 @@ class ChildPool:
         if sandbox is not None and not keep:
             sandbox.kill()
             self.retired += 1
+        if keep and self.cfg.sandbox.spare_child:
+            sandbox.prestart()
         replacement = None if keep or self._closed else self._new_sandbox()
         with self._cond:
             if keep:
@@ -176,6 +180,8 @@ class ChildPool:
                 sandbox.wait_ready(self.cfg.startup_timeout_s)
             except SandboxFailure as exc:
                 raise EvaluatorUnavailable(f"a sandbox failed to start: {exc}") from None
+            if self.cfg.sandbox.spare_child:
+                sandbox.prestart()
         for _ in range(self.cfg.reference_children):
             with self.reference():
                 pass

@@ -122,6 +122,7 @@ class Sandbox:
         self.peak_rss = 0  # most resident memory the watchdog saw during the current job
         self.dead = False
         self.child: Child | None = None
+        self.spare: Child | None = None  # a candidate child forked ahead of its job (prestart)
 
     def _environment(self, work: str) -> dict[str, str]:
         env = sandbox_environment(self.cfg.sandbox)
@@ -165,7 +166,38 @@ class Sandbox:
         return self.ready
 
     def spawn(self, role: str, job: dict, timeout_s: float) -> Child:
-        """Fork a fresh child for one job and wait until it is ready."""
+        """Fork a fresh child for one job and wait until it is ready; a candidate takes the
+        sandbox's spare (`prestart`) where there is one, which has set up its device while
+        the sandbox was idle."""
+        if self.spare is not None:
+            spare, self.spare = self.spare, None
+            if role == "candidate":
+                try:
+                    return self._claim(spare, job, timeout_s)
+                except ChildFailure as exc:  # its job is ended: fork another
+                    log.warning("sandbox: a spare child failed (%s); forking a fresh one", exc.reason)
+            else:
+                spare.close()  # a spare is a candidate's; its job is ended here
+        child = self._fork(role, job)
+        self._begin(child)
+        child.ready = child.read_reply(time.monotonic() + timeout_s, "start-up")[0]
+        return child
+
+    def prestart(self) -> None:
+        """Fork the next candidate's child now, while the sandbox is idle: it sets up its
+        device (a CUDA context, the warm-up kernels: most of a fresh child's start on the
+        GPU) before any candidate is known, and waits for its job (its CPU budget and device
+        memory cap) as its first command, before any candidate code can be loaded. The
+        previous job has been ended and wiped first, so nothing of an earlier candidate is
+        there. Best effort: a failure leaves no spare."""
+        if self.spare is not None or self.child is not None or not self.alive():
+            return
+        try:
+            self.spare = self._fork("candidate", {"deferred": True})
+        except SandboxFailure as exc:
+            log.warning("sandbox: no spare child (%s)", exc)
+
+    def _fork(self, role: str, job: dict) -> Child:
         self.wait_ready(self.cfg.startup_timeout_s)
         cmd_r, cmd_w = os.pipe()
         reply_r, reply_w = os.pipe()
@@ -185,12 +217,24 @@ class Sandbox:
             arena.close()
             raise SandboxFailure(f"the zygote refused the job: {reply.get('message')!r:.200}")
         self.jobs += 1
+        return Child(self, role, cmd_w, reply_r, arena)
+
+    def _begin(self, child: Child) -> None:
+        """`child` becomes the sandbox's current job: the watchdog's peak and the OOM count
+        start from here."""
         self.peak_rss = 0
-        child = Child(self, role, cmd_w, reply_r, arena)
         child.oom_base = self.cgroup.oom_kills() if self.cgroup is not None else 0
         self.child = child
-        child.ready = child.read_reply(time.monotonic() + timeout_s, "start-up")[0]
-        return child
+
+    def _claim(self, spare: Child, job: dict, timeout_s: float) -> Child:
+        """The spare, once its device is set up, given this job's limits."""
+        self._begin(spare)
+        deadline = time.monotonic() + timeout_s
+        spare.read_reply(deadline, "start-up")
+        limits = {k: job[k] for k in ("cpu_budget_s", "device_memory_bytes") if k in job}
+        spare._send({"op": "job", **limits}, deadline)
+        spare.ready = spare.read_reply(deadline, "start-up")[0]
+        return spare
 
     def pause(self) -> bool:
         """Stop every process of this sandbox's job if its child is between commands (the
@@ -252,6 +296,10 @@ class Sandbox:
     def kill(self) -> None:
         """SIGKILL bubblewrap's process group; its PID namespace dies with it."""
         self.dead = True
+        if self.spare is not None:  # its process dies with the sandbox; its pipes are ours
+            self.spare.closed = True
+            self.spare.close_pipes()
+            self.spare = None
         try:
             os.killpg(self.proc.pid, signal.SIGKILL)
         except ProcessLookupError:

@@ -289,6 +289,11 @@ class SandboxConfig(Section):
     without bubblewrap still evaluate; production configs turn it on."""
     seccomp: bool = True
     """Install evaluator.seccomp.SANDBOX (host-reaching system calls fail) in the sandbox."""
+    spare_child: bool = True
+    """Fork each idle sandbox's next candidate child ahead of time (evaluator.sandbox
+    `prestart`): it sets up its device while no candidate is known, so a verdict does not
+    wait for a CUDA context (about a second of `sandbox_start` on the GPU). It gets its
+    job's limits before any candidate code, after the previous job was ended and wiped."""
     arena_min_bytes: int = Field(8 << 20, ge=1)
     """A reply's tensors of this size and up cross through the child's reply arena (shared
     memory the worker copies out of, evaluator.protocol) instead of the pipe, which moves

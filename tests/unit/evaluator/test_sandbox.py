@@ -234,3 +234,35 @@ def test_the_memory_watch_sees_shared_memory_a_process_maps():
     finally:
         proc.kill()
         proc.wait()
+
+
+def _descendants(pid: int) -> list[int]:
+    from evaluator.sandbox import _children
+
+    out, todo = [], [pid]
+    while todo:
+        kids = _children(todo.pop())
+        out.extend(kids)
+        todo.extend(kids)
+    return out
+
+
+def test_an_idle_sandbox_holds_a_spare_child_and_a_dead_one_is_replaced(evaluator, settings, relu, caplog):
+    """After a job the idle sandbox forks the next candidate's child at once (it sets up
+    its device while no candidate is known). A spare that died while idle must cost the
+    next candidate nothing: it gets a freshly forked child and its verdict."""
+    assert evaluator.evaluate(relu, relu.solution, settings).status == "ok"
+    idle = list(evaluator.pool._idle)
+    assert idle and all(s.spare is not None for s in idle), "every idle sandbox should hold a spare"
+    for sandbox in idle:  # the zygote's newest process is the spare: kill it from the host
+        before = set(_descendants(sandbox.proc.pid))
+        zygote_tree = [p for p in before if _descendants(p)]
+        spare = max(before - set(zygote_tree))
+        os.kill(spare, 9)
+    time.sleep(0.5)
+    forked = evaluator.pool.children
+    with caplog.at_level("WARNING", logger="evaluator.sandbox"):
+        verdicts = [evaluator.evaluate(relu, relu.solution, settings) for _ in idle]
+    assert caplog.text.count("a spare child failed") == len(idle), caplog.text
+    assert all(v.status == "ok" for v in verdicts), [v.feedback for v in verdicts]
+    assert evaluator.pool.children == forked + len(idle)
