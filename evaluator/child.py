@@ -43,6 +43,8 @@ def prepare_process(device: str) -> dict:
 
         interpreter_guard.install()  # before the warm-up, so its lazy set-up sees the guard
         interpreter_libdevice.install()  # before any candidate imports a libdevice function
+        from evaluator import device_compile
+        device_compile.warm_up()  # the GPU compiler's front end, which every interpreted launch passes
         _autotune_without_a_driver()
         _torch_device_without_a_driver()
 

@@ -12,7 +12,9 @@ libdevice does (comparisons: int32). On the GPU nothing here runs.
 """
 from __future__ import annotations
 
+import contextlib
 import math
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -100,4 +102,38 @@ def install() -> None:
             continue
         for fname, fn in shims.items():
             if hasattr(module, fname):
+                if getattr(module, fname) is not fn:
+                    _ORIGINALS.setdefault((name, fname), getattr(module, fname))
                 setattr(module, fname, fn)
+    for fname, fn in shims.items():  # the cuda module's declaration where it has one (Liger's import)
+        own = _ORIGINALS.get((MODULES[-1], fname), _ORIGINALS.get((MODULES[0], fname)))
+        if own is not None:
+            _SHIMMED[id(fn)] = (fn, own)
+
+
+_ORIGINALS: dict[tuple[str, str], object] = {}  # (module, function) -> Triton's own declaration
+_SHIMMED: dict[int, tuple[object, object]] = {}  # id(numpy version) -> (it, the cuda module's own)
+
+
+def original(value: object) -> object:
+    """Triton's own libdevice function for one of the numpy versions here; anything else as it is."""
+    entry = _SHIMMED.get(id(value))
+    return entry[1] if entry is not None and entry[0] is value else value
+
+
+@contextlib.contextmanager
+def originals() -> Iterator[None]:
+    """Triton's own libdevice declarations in both modules meanwhile (the GPU compiler's front
+    end reads them off the module: evaluator.device_compile); the numpy versions after."""
+    import importlib
+
+    swapped = []
+    for (name, fname), fn in _ORIGINALS.items():
+        module = importlib.import_module(name)
+        swapped.append((module, fname, getattr(module, fname)))
+        setattr(module, fname, fn)
+    try:
+        yield
+    finally:
+        for module, fname, fn in swapped:
+            setattr(module, fname, fn)

@@ -90,6 +90,15 @@ def own_launches(module: str, launches: list[tuple[str, str]], programs: list[in
 _INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"  # set before the zygote imports this
 
 
+def _interpreted(fn: object) -> bool:
+    """An InterpretedFunction (TRITON_INTERPRET): its body would run as host Python."""
+    try:
+        from triton.runtime.interpreter import InterpretedFunction
+    except ImportError:  # deliberate: a Triton build without the interpreter (GPU only)
+        return False
+    return isinstance(fn, InterpretedFunction)
+
+
 def _not_in_a_kernel_body() -> None:
     """Under the interpreter a running kernel body may not launch, even a warm-up: on the GPU
     it cannot, and here the launch's heuristics and pruning callables would run host code on
@@ -349,6 +358,9 @@ class LaunchRecorder:
             _not_in_a_kernel_body()
             check_arguments(self, args, kwargs)
             launch = not kwargs.get("warmup", False)
+            if launch and _interpreted(self):  # the body runs only if the GPU compiler takes it
+                from evaluator import device_compile
+                device_compile.check(self, args, {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")})
             if launch and recorder.suppress:
                 recorder.record(self)
                 return None

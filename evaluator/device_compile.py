@@ -1,0 +1,203 @@
+"""Under the CPU interpreter a kernel body runs only if Triton's GPU compiler accepts it.
+
+Triton's interpreter runs a @triton.jit body as Python on numpy values: every construct the
+GPU compiler refuses still runs there, and several hand the loaded values to host Python
+(`range(v).stop`, `f"{v}"`, `int(v)`, `max(key=lambda ...)`, generator expressions, Python
+lists). Red teams computed whole GEMMs, argmaxes and losses that way "inside a kernel"
+(sessions 18, 20, 21: ok under strict). Refusing those constructs one at a time is a list;
+this closes the class: before an interpreted launch runs, the launch's own specialization
+(its arguments' types, its constexpr values, the alignment and value-1 specializations the
+GPU launcher makes) goes through the GPU compiler's front end (`ASTSource.make_ir`, code
+generation to TTIR for an sm_90 target, the same code Triton runs on the GPU before it
+lowers anything), with the kernel's @triton.jit helpers and libdevice as the GPU would see
+them. A body the compiler refuses raises its CompilationError, as the launch would on the
+GPU, and never runs. What compiles has Triton semantics: a runtime `if` or `range(n)` in it
+is device control flow on the GPU, and the interpreter's Python for it computes the same.
+
+Cost: a few milliseconds per kernel and specialization, once per process (cached). On the
+GPU nothing here runs: the launch compiles there anyway.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import threading
+import types
+from collections.abc import Iterator
+
+_LOCK = threading.Lock()
+_ACCEPTED: set[tuple] = set()  # (kernel, signature, constexprs, attrs) the front end accepted
+_MIRRORS: dict[int, object] = {}  # id(python function) -> its JITFunction mirror
+_KEEP: list = []  # the functions _MIRRORS is keyed on, kept alive so no id is reused
+_JIT_OPTIONS = ("do_not_specialize", "do_not_specialize_on_alignment", "noinline", "debug")
+
+
+class KernelNotCompilable(RuntimeError):
+    """Raised in place of the compiler's own error where it has none (an internal failure of
+    the front end is refused too: the check fails closed)."""
+
+
+def _language_objects() -> list:
+    """What the interpreter patches while a launch runs (`triton.runtime.interpreter._patch_lang`:
+    the builtins of triton.language and its core, math, tensor, tensor descriptors, conditions,
+    dtypes, range, reduce and scan) and a nested helper call can leave patched (its patch scope
+    is never restored)."""
+    import triton.language as tl
+
+    return [tl, tl.core, tl.math, tl.tensor, tl.core.tensor_descriptor_base, tl.condition, tl.dtype]
+
+
+def _library_modules() -> list:
+    """Triton's modules that define @jit functions a kernel calls through them."""
+    import triton.language as tl
+
+    return [tl, tl.core, tl.standard, tl.math]
+
+
+_PRISTINE: list[tuple[object, dict]] = []
+
+
+def _snapshot() -> None:
+    if not _PRISTINE:
+        _PRISTINE.extend((obj, dict(vars(obj))) for obj in _language_objects())
+
+
+@contextlib.contextmanager
+def _gpu_language() -> Iterator[None]:
+    """triton.language as the GPU compiler sees it: every attribute the interpreter patched
+    since the snapshot (taken in the zygote, before any launch) put back meanwhile, and
+    libdevice's numpy versions (evaluator.interpreter_libdevice) Triton's own declarations."""
+    from triton.runtime.interpreter import InterpretedFunction
+
+    from evaluator import interpreter_libdevice
+
+    _snapshot()
+    changed: list[tuple[object, str, object]] = []
+    try:
+        for obj, pristine in _PRISTINE:
+            now = dict(vars(obj))
+            for name, value in pristine.items():
+                if now.get(name, _MISSING) is not value:
+                    changed.append((obj, name, now.get(name, _MISSING)))
+                    setattr(obj, name, value)
+            for name in now.keys() - pristine.keys():
+                changed.append((obj, name, now[name]))
+                delattr(obj, name)
+        # under TRITON_INTERPRET Triton's own @jit functions (tl.zeros, tl.cdiv, tl.sigmoid, ...)
+        # are interpreted ones, which the code generator would call as plain Python
+        for obj in _library_modules():
+            for name, value in list(vars(obj).items()):
+                if isinstance(value, InterpretedFunction):
+                    changed.append((obj, name, value))
+                    setattr(obj, name, _mirror(value))
+        with interpreter_libdevice.originals():
+            yield
+    finally:
+        for obj, name, value in reversed(changed):
+            if value is _MISSING:
+                delattr(obj, name)
+            else:
+                setattr(obj, name, value)
+
+
+_MISSING = object()
+
+
+@functools.cache
+def _backend():
+    """The GPU target the front end compiles for (an H100/H200), and its backend."""
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler.compiler import make_backend
+
+    target = GPUTarget("cuda", 90, 32)
+    return target, make_backend(target)
+
+
+def _mirror(interpreted) -> object:
+    """A JITFunction over the same code as an interpreted kernel, in a copy of its module's
+    globals where every interpreted kernel is mirrored too and libdevice's numpy versions are
+    Triton's own functions."""
+    from triton.runtime.interpreter import InterpretedFunction
+    from triton.runtime.jit import JITFunction
+
+    from evaluator import interpreter_libdevice
+
+    fn = interpreted.fn
+    found = _MIRRORS.get(id(fn))
+    if found is not None:
+        return found
+    scope: dict = {}
+    copy = types.FunctionType(fn.__code__, scope, fn.__name__, fn.__defaults__, fn.__closure__)
+    copy.__kwdefaults__ = fn.__kwdefaults__
+    copy.__annotations__ = dict(fn.__annotations__)
+    copy.__qualname__, copy.__module__, copy.__doc__ = fn.__qualname__, fn.__module__, fn.__doc__
+    options = {k: v for k, v in (getattr(interpreted, "kwargs", None) or {}).items() if k in _JIT_OPTIONS}
+    mirror = JITFunction(copy, **options)
+    _MIRRORS[id(fn)] = mirror
+    _KEEP.append(fn)
+    nested = []
+    for name, value in fn.__globals__.items():  # filled after the mirror exists: recursion ends
+        if isinstance(value, InterpretedFunction):
+            nested.append(value)
+            value = _mirror(value)
+        else:
+            value = interpreter_libdevice.original(value)
+        scope[name] = value
+    # the interpreter takes each kernel's globals when it first rewrites it (a snapshot,
+    # evaluator.interpreter_guard.device_scope), a helper's only when a body first calls it:
+    # a callable grid runs between this check and that call and could rebind the module's
+    # name of a checked helper to an unchecked one. Taken now, the snapshots are the ones
+    # checked here.
+    for value in nested:
+        value.rewrite()
+    return mirror
+
+
+def check(interpreted, args: tuple, kwargs: dict) -> None:
+    """Raise what Triton's GPU compiler raises for this launch of `interpreted` (an
+    InterpretedFunction) with these arguments; return if its front end accepts it."""
+    from triton._C.libtriton import ir
+    from triton.compiler import ASTSource
+    from triton.compiler.errors import CompilationError
+    from triton.runtime.jit import create_function_from_signature
+
+    target, backend = _backend()
+    with _LOCK:
+        mirror = _mirror(interpreted)
+        binder = getattr(mirror, "_krl_binder", None)
+        if binder is None:
+            binder = create_function_from_signature(mirror.signature, mirror.params, backend)
+            mirror._krl_binder = binder
+        # what the GPU launcher raises for arguments it cannot bind (a missing one, an
+        # unknown keyword) it raises here too
+        bound, specialization, options = binder(*args, **kwargs)
+        options, signature, constexprs, attrs = mirror._pack_args(backend, kwargs, bound, specialization, options)
+        key = (id(interpreted.fn), repr(sorted(signature.items())), repr(sorted(constexprs.items())),
+               repr(sorted(attrs.items())), repr(sorted(options.__dict__.items())))
+        if key in _ACCEPTED:
+            return
+        context = ir.context()
+        ir.load_dialects(context)
+        backend.load_dialects(context)
+        try:
+            with _gpu_language():
+                ASTSource(mirror, signature, constexprs, attrs).make_ir(
+                    target, options, backend.get_codegen_implementation(options), backend.get_module_map(), context)
+        except CompilationError:
+            raise
+        except Exception as exc:  # noqa: BLE001  (fails closed: nothing the compiler did not accept runs)
+            raise KernelNotCompilable(
+                f"Triton's GPU compiler could not compile the kernel {interpreted.fn.__name__}: "
+                f"{type(exc).__name__}: {exc}"[:2000]) from None
+        _ACCEPTED.add(key)
+
+
+def warm_up() -> None:
+    """Load the GPU backend and the front end once (in the zygote, before any candidate)."""
+    from triton._C.libtriton import ir
+
+    _snapshot()  # before any launch: the language as Triton defines it
+    _, backend = _backend()
+    context = ir.context()
+    ir.load_dialects(context)
+    backend.load_dialects(context)

@@ -1,0 +1,184 @@
+"""Under the CPU interpreter a kernel body runs only if Triton's GPU compiler accepts it
+(evaluator.device_compile, called by the launch hook before every interpreted launch).
+
+The interpreter runs a body as Python: red team rt21 read every input into host Python
+through `range(v).stop`, f-strings, `"%s" % v`, a tuple literal indexed by a loaded byte and
+one `if` per bit, then stored what host Python computed: ok under strict. Each of those is
+refused by the GPU compiler, so each launch here must raise its CompilationError and the body
+must never run; honest bodies (helpers, libdevice imported by name, runtime `if` and loops)
+run as before. (One `if` per bit of a loaded word is Triton: it compiles, and computes on the
+GPU what the interpreter computes.)
+
+TRITON_INTERPRET=1 must be set before triton is first imported: as test_cpu_work does, this
+module runs itself once more in a child pytest with the variable set.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+import triton
+import triton.language as tl
+from triton.language.extra.libdevice import tanh
+
+ROOT = Path(__file__).resolve().parents[3]
+INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
+needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 "
+                                       "child started by test_under_the_interpreter")
+SEEN = []  # what a body handed host Python, if it ever ran
+
+
+@pytest.mark.skipif(INTERPRETED, reason="this is the child")
+def test_under_the_interpreter():
+    env = {**os.environ, "TRITON_INTERPRET": "1"}  # before the child imports triton
+    proc = subprocess.run([sys.executable, "-m", "pytest", __file__, "-q", "-p", "no:cacheprovider"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+    assert " passed" in proc.stdout and " failed" not in proc.stdout
+
+
+@pytest.fixture(scope="module")
+def child_hooks():
+    """What a CPU candidate child installs: the interpreter guard, libdevice's numpy versions,
+    the launch hook (which runs the compile check)."""
+    from triton.language.extra import libdevice
+
+    from evaluator import device_compile, interpreter_guard, interpreter_libdevice
+    from evaluator.launch_hook import LaunchRecorder
+
+    interpreter_guard.install()
+    interpreter_libdevice.install()
+    device_compile.warm_up()
+    sys.modules[__name__].tanh = libdevice.tanh  # as a child's candidate imports it: after the install
+    originals = {(cls, attr): cls.__dict__[attr] for cls, attr in LaunchRecorder._targets().values()}
+    recorder = LaunchRecorder()
+    recorder.install()
+    yield recorder
+    for (cls, attr), fn in originals.items():
+        setattr(cls, attr, fn)
+
+
+@triton.jit
+def _double(x):
+    return x * 2.0
+
+
+@triton.jit
+def honest_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    v = _double(tl.load(x_ptr + offs, mask=mask, other=0.0))
+    first = tl.load(x_ptr)
+    if first > 0:  # a runtime branch: device control flow on the GPU
+        v = v + 1.0
+    for _ in range(n // BLOCK):  # a runtime trip count
+        v = v * 1.0
+    tl.store(o_ptr + offs, tanh(v), mask=mask)
+
+
+@triton.jit
+def range_stop_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    bits = tl.load(x_ptr.to(tl.pointer_type(tl.int32)))
+    tl.store(o_ptr, range(bits).stop * 1.0)
+
+
+@triton.jit
+def fstring_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    text = f"{tl.load(x_ptr + offs, mask=offs < n, other=0.0)}"
+    tl.store(o_ptr, len(text) * 1.0)
+
+
+@triton.jit
+def percent_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    text = "%s" % tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(o_ptr, len(text) * 1.0)
+
+
+@triton.jit
+def tuple_index_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    byte = tl.load(x_ptr.to(tl.pointer_type(tl.uint8)))
+    tl.store(o_ptr, (0.0, 1.0, 2.0, 3.0)[byte])
+
+
+@triton.jit
+def list_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    v = tl.load(x_ptr)
+    keep = []
+    keep.append(v)
+    tl.store(o_ptr, keep[0])
+
+
+def _launch(kernel, x, out):
+    kernel[(1,)](x, out, x.numel(), BLOCK=64)
+
+
+@needs_interpreter
+def test_an_honest_body_compiles_for_the_gpu_and_runs(child_hooks):
+    x = torch.randn(256)
+    out = torch.empty_like(x)
+    honest_kernel[(4,)](x, out, x.numel(), BLOCK=64)
+    expected = torch.tanh(x * 2.0 + (1.0 if x[0] > 0 else 0.0))
+    assert torch.allclose(out, expected, atol=1e-6)
+
+
+@needs_interpreter
+@pytest.mark.parametrize("kernel", [range_stop_kernel, fstring_kernel, percent_kernel, tuple_index_kernel,
+                                    list_kernel], ids=lambda k: k.fn.__name__)
+def test_a_body_only_the_interpreter_would_run_is_refused_before_it_runs(kernel, child_hooks):
+    from triton.compiler.errors import CompilationError
+
+    x = torch.randn(64)
+    out = torch.full((64,), -7.0)
+    with pytest.raises(CompilationError):
+        _launch(kernel, x, out)
+    assert torch.equal(out, torch.full((64,), -7.0)), "the refused body ran"
+    with pytest.raises(CompilationError):  # refused again, not cached as seen
+        _launch(kernel, x, out)
+
+
+@triton.jit
+def _swappable(x):
+    return x + 1.0
+
+
+@triton.jit
+def _interpreter_only(x):  # the GPU compiler refuses the f-string; the interpreter would run it
+    return x + len(f"{x}") * 0.0 + 100.0
+
+
+@triton.jit
+def _outer_helper(x):
+    return _swappable(x)
+
+
+@triton.jit
+def calls_helper_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(o_ptr + offs, _outer_helper(tl.load(x_ptr + offs)))
+
+
+@needs_interpreter
+def test_a_grid_cannot_swap_a_checked_helper_for_an_unchecked_one(child_hooks):
+    """Every helper's scope is taken when the kernel is checked: a callable grid (candidate
+    code that runs after the check, before the body first calls the helper) that rebinds the
+    name a helper calls to a body the compiler refuses does not make that body run."""
+    module = sys.modules[__name__]
+    checked = module._swappable
+    x = torch.randn(64)
+    out = torch.empty_like(x)
+
+    def grid(meta):
+        module._swappable = _interpreter_only
+        return (1,)
+
+    try:
+        calls_helper_kernel[grid](x, out, x.numel(), BLOCK=64)
+    finally:
+        module._swappable = checked
+    assert torch.allclose(out, x + 1.0), "the helper the grid swapped in ran"
