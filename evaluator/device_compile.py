@@ -57,7 +57,8 @@ def _library_modules() -> list:
 _PRISTINE: list[tuple[object, dict]] = []
 
 
-def _snapshot() -> None:
+def snapshot() -> None:
+    """Take the language's own attributes (once, before any interpreted launch patches them)."""
     if not _PRISTINE:
         _PRISTINE.extend((obj, dict(vars(obj))) for obj in _language_objects())
 
@@ -71,7 +72,7 @@ def _gpu_language() -> Iterator[None]:
 
     from evaluator import interpreter_libdevice
 
-    _snapshot()
+    snapshot()
     changed: list[tuple[object, str, object]] = []
     try:
         for obj, pristine in _PRISTINE:
@@ -136,7 +137,7 @@ def _mirror(interpreted) -> object:
     _MIRRORS[id(fn)] = mirror
     _KEEP.append(fn)
     nested = []
-    for name, value in fn.__globals__.items():  # filled after the mirror exists: recursion ends
+    for name, value in list(fn.__globals__.items()):  # filled after the mirror exists: recursion ends
         if isinstance(value, InterpretedFunction):
             nested.append(value)
             value = _mirror(value)
@@ -196,7 +197,7 @@ def warm_up() -> None:
     """Load the GPU backend and the front end once (in the zygote, before any candidate)."""
     from triton._C.libtriton import ir
 
-    _snapshot()  # before any launch: the language as Triton defines it
+    snapshot()  # before any launch: the language as Triton defines it
     _, backend = _backend()
     context = ir.context()
     ir.load_dialects(context)

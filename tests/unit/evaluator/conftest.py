@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,13 @@ import pytest
 
 from common.config.evaluator import EvaluatorConfig
 from common.messages import EvalSettings
+
+if os.environ.get("TRITON_INTERPRET") == "1":  # a test child that launches interpreted kernels:
+    # the language as Triton defines it, before any launch patches it (as a CPU candidate
+    # child's zygote takes it: evaluator.device_compile)
+    from evaluator import device_compile
+
+    device_compile.snapshot()
 
 FIXTURES = Path(__file__).parent / "fixtures"
 HACKS = Path(__file__).parent / "hacks"
