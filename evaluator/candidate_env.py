@@ -21,6 +21,12 @@ def interpreted_tensors_look_like_cuda() -> None:
     # device answers (a few SMs: the interpreter runs programs one by one), as `_NoDriver` does
     # for Triton's driver (honest round, session 16: "Torch not compiled with CUDA")
     torch.cuda.get_device_properties = interpreter_device_properties  # type: ignore[assignment]
+    # and the device queries and the synchronize after a launch that KernelBench solutions
+    # make (honest round, session 21: "Torch not compiled with CUDA" on the CPU only); there is
+    # nothing to wait for under the interpreter, whose launches return when they are done
+    torch.cuda.current_device = lambda: 0  # type: ignore[assignment]
+    torch.cuda.get_device_capability = lambda device=None: (9, 0)  # type: ignore[assignment]
+    torch.cuda.synchronize = lambda device=None: None  # type: ignore[assignment]
 
 
 def tensor_split_reads_visible() -> None:
@@ -102,4 +108,7 @@ def interpreter_device_properties(device: Any = None) -> Any:
     """What a CPU child's torch.cuda.get_device_properties says: the interpreter's device."""
     return types.SimpleNamespace(name="CPU (Triton interpreter)", multi_processor_count=4, major=9, minor=0,
                                  total_memory=8 << 30, warp_size=32, max_threads_per_multi_processor=2048,
-                                 is_integrated=False, is_multi_gpu_board=False, L2_cache_size=50 << 20)
+                                 is_integrated=False, is_multi_gpu_board=False, L2_cache_size=50 << 20,
+                                 regs_per_multiprocessor=65536, shared_memory_per_block=48 << 10,
+                                 shared_memory_per_block_optin=232448, shared_memory_per_multiprocessor=233472,
+                                 clock_rate=1980000, memory_clock_rate=2619000, memory_bus_width=5120)

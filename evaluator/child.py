@@ -93,8 +93,33 @@ class _NoDriver:
     def get_current_device(self) -> int:
         return 0
 
+    def get_current_target(self):
+        """The GPU the evaluator times on (an H100/H200: cuda, sm_90, warps of 32): Triton
+        tutorial 03 picks its autotune configs by `get_current_target().backend` (honest round,
+        session 21: compile_error on the CPU only)."""
+        from triton.backends.compiler import GPUTarget
+
+        return GPUTarget("cuda", 90, 32)
+
+    @property
+    def utils(self):
+        return _NoDriverUtils()
+
     def __getattr__(self, name: str):
         raise RuntimeError(f"0 active drivers (Triton's CPU interpreter has no device driver: {name})")
+
+
+class _NoDriverUtils:
+    """`driver.active.utils` under the interpreter: the device properties Triton tutorial 02
+    sizes its persistent grid by (an sm_90 part with the interpreter's few SMs, as
+    candidate_env.interpreter_device_properties says to torch)."""
+
+    def get_device_properties(self, device: object = None) -> dict:
+        return {"multiprocessor_count": 4, "max_shared_mem": 232448, "max_num_regs": 65536, "warpSize": 32,
+                "sm_clock_rate": 1980000, "mem_clock_rate": 2619000, "mem_bus_width": 5120}
+
+    def __getattr__(self, name: str):
+        raise RuntimeError(f"0 active drivers (Triton's CPU interpreter has no device driver: utils.{name})")
 
 
 def _torch_device_without_a_driver() -> None:
