@@ -231,11 +231,53 @@ class Checker(ExpressionChecker):
             self.annotation(node.annotation)
         bad = len(names) != len(targets) or any(
             is_dunder(n) or n in self.methods or n in self.t.module_private for n in names)
-        if bad or not (node.value is None or literal(node.value) or self._field(node.value)
-                       or self._dtypes(node.value)):
+        if bad or not (node.value is None or self._field(node.value) or self._class_value(node.value)):
             self.add(node, "monkey_patch", "a class body may only bind literal constants to "
                      "new names (never methods, dunders or nn.Module internals)",
                      "define methods with def, and set other values in __init__")
+        elif node.value is not None and not literal(node.value):
+            self.expr(node.value)  # a math call or a config class: its parts are checked as code
+
+    _MATH_CONSTANTS = frozenset({"math.pi", "math.e", "math.tau", "math.inf", "math.nan"})
+    _MATH_FUNCTIONS = frozenset({"math." + n for n in (
+        "sqrt", "exp", "log", "log2", "log10", "pow", "erf", "tanh", "sin", "cos", "ceil", "floor")})
+
+    def _class_value(self, node: ast.expr, depth: int = 0) -> bool:
+        """A value a class body may hold: no callable, nothing that runs code of the file's
+        but a config class's constructor. Literals, dtypes, math constants and math calls of
+        them, arithmetic, containers and dicts of those (`INV_SQRT2 = 1 / math.sqrt(2)`,
+        `TL_DTYPE = {torch.float32: tl.float32}`), and an instance of a NamedTuple class the
+        file defines above, made of them (`CFG = LaunchCfg(block=2048, num_warps=8)`; honest
+        round, session 21). A name bound to a function (`impl = torch.matmul`) stays refused:
+        `self.impl(...)` would hide what it calls."""
+        if depth > 8:
+            return False
+        if literal(node) or self._dtypes(node):
+            return True
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return all(self._class_value(e, depth + 1) for e in node.elts)
+        if isinstance(node, ast.Dict):
+            return all(k is not None and self._class_value(k, depth + 1) for k in node.keys) and all(
+                self._class_value(v, depth + 1) for v in node.values)
+        if isinstance(node, ast.UnaryOp):
+            return self._class_value(node.operand, depth + 1)
+        if isinstance(node, ast.BinOp):
+            return self._class_value(node.left, depth + 1) and self._class_value(node.right, depth + 1)
+        if isinstance(node, ast.Attribute):
+            return self.qualify(node) in self._MATH_CONSTANTS
+        if isinstance(node, ast.Call):
+            args = [*node.args, *(k.value for k in node.keywords)]
+            if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+                return False
+            if not all(self._class_value(a, depth + 1) for a in args):
+                return False
+            if isinstance(node.func, ast.Attribute):
+                return self.qualify(node.func) in self._MATH_FUNCTIONS
+            if isinstance(node.func, ast.Name):
+                kind, value = self.resolve(node.func)
+                return (kind == "class" and isinstance(value, ast.ClassDef)
+                        and any(self.qualify(b) == "typing.NamedTuple" for b in value.bases))
+        return False
 
     def _dtypes(self, node: ast.expr) -> bool:
         """A dtype (`torch.float16`, `tl.float32`) or a tuple/list/set of dtypes and literals:
