@@ -206,9 +206,13 @@ VERSION_ATTRIBUTES = frozenset({"torch.__version__", "triton.__version__"})
 ENUM_CLASSES = frozenset({"enum.Enum", "enum.IntEnum"})
 BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "enum.IntEnum",
                    "typing.NamedTuple", "object"})
-# Calls whose keywords are restricted (Config(pre_hook=...) runs code in the launcher).
+# Calls whose keywords are restricted. Config(pre_hook=f): the autotuner calls f(nargs) on the
+# host before each launch of that config (and in the knock-out, whose launches it skips after),
+# outside the launch itself: host code of the file's, checked as code, as forward is; its use
+# is `init_to_zero` for a split-K or atomic output (triton.ops; honest round, session 21).
+# post_hook stays out: it runs after the launch, inside Triton's launcher.
 CALL_KEYWORDS: dict[str, frozenset[str]] = {
-    "triton.Config": frozenset({"kwargs", "num_warps", "num_stages", "num_ctas", "maxnreg",
+    "triton.Config": frozenset({"kwargs", "num_warps", "num_stages", "num_ctas", "maxnreg", "pre_hook",
                                 "num_buffers_warp_spec", "num_consumer_groups",
                                 "reg_dec_producer", "reg_inc_consumer"}),
 }

@@ -484,9 +484,22 @@ class ExpressionChecker(Resolver):
         allowed = A.CALL_KEYWORDS.get(self.qualify(func) or "")
         if allowed is not None:
             bad = [str(k.arg) for k in node.keywords if k.arg not in allowed]
+            bad += [f"{k.arg} (not a function of this file)" for k in node.keywords
+                    if k.arg == "pre_hook" and not self._own_callable(k.value)]
             if bad:
                 self.add(node, "harness_tamper", f"the keywords {', '.join(bad)} run code "
-                         "inside Triton's launcher", f"pass only {', '.join(sorted(allowed))}")
+                         "inside Triton's launcher", f"pass only {', '.join(sorted(allowed))}"
+                         " (a pre_hook: a def of this file, or what one returns)")
+
+    def _own_callable(self, node: ast.expr) -> bool:
+        """A function the file defines (`pre_hook=zero_out`), or a call of one that makes it
+        (`pre_hook=init_to_zero("c_ptr")`): code the checker reads, never a library callable."""
+        if isinstance(node, ast.Call):
+            node = node.func
+        if not isinstance(node, ast.Name):
+            return False
+        kind, value = self.resolve(node)
+        return kind == "def" and isinstance(value, ast.FunctionDef)
 
     def _asm(self, node: ast.Call) -> None:
         """Inline assembly: its text a literal, reading no clock register (A.CLOCK_REGISTERS)."""
