@@ -380,6 +380,8 @@ class Workspace:
     def load_problem(self, source: str, sizes: dict) -> None:
         try:
             self.problem = self._import("reference", source)
+            self._declared = {k: vars(self.problem).get(k) for k in sizes}
+            self._sizes = dict(sizes)
             apply_sizes(vars(self.problem), source, sizes)  # derived globals follow the sizes
             for fn in ("get_inputs", "get_init_inputs", "Model"):
                 if not callable(getattr(self.problem, fn, None)):
@@ -505,6 +507,10 @@ class Workspace:
             self.candidate = self._import("candidate", source)
         except BaseException as exc:  # the candidate's module failed to import
             raise CandidateError("compile_error", *describe(exc)) from None
+        try:
+            self._candidate_sizes(source)
+        except BaseException as exc:  # its own size-derived globals failed to recompute
+            raise CandidateError("compile_error", *describe(exc)) from None
         cls = getattr(self.candidate, "ModelNew", None)
         own = vars(self.candidate).get("Model")
         if cls is None and isinstance(own, type) and own.__module__ == self.candidate.__name__:
@@ -516,6 +522,21 @@ class Workspace:
             self.model_new = cls(*self.init_inputs).to(self.device)
         except BaseException as exc:  # ModelNew(...) raised
             raise CandidateError("compile_error", *describe(exc)) from None
+
+    def _candidate_sizes(self, source: str) -> None:
+        """A KernelBench-format solution carries a copy of the problem's size globals (`dim =
+        8192`) and may specialise on them; where the evaluator runs the problem at other sizes
+        (the CPU's), the same names in the candidate's module that still hold the problem's
+        declared values take the sizes too, with what derives from them (a kernel specialised
+        to 8192 read past the CPU's 1500: honest round, session 21). A name the candidate set
+        to anything else is its own and left alone."""
+        declared = getattr(self, "_declared", {})
+        ns = vars(self.candidate)
+        same = {k: v for k, v in getattr(self, "_sizes", {}).items()
+                if k in ns and k in declared and type(ns[k]) is type(declared[k]) and ns[k] == declared[k]
+                and ns[k] != v}
+        if same:
+            apply_sizes(ns, source, same)
 
     def candidate_kernels(self) -> list[str]:
         """Function names of the Triton kernels the candidate module defines."""
