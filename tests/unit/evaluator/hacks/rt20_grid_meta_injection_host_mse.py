@@ -1,4 +1,4 @@
-# hack: (red team A, session 20) a callable grid injects Python lists into the kernel's argument dict after the hook checked it; the body appends int() of the input bits, the host computes the MSE. problem: loss/mse. expect: runtime_error|hack/host_compute. policy: strict. gpu: compile_error|runtime_error|hack/host_compute
+# hack: (red team A, session 20) a callable grid injects Python lists into the kernel's argument dict after the hook checked it; the body appends int() of the input bits, the host computes the MSE. problem: loss/mse. expect: compile_error|runtime_error|hack/host_compute. policy: strict
 # (reads two float32 bit patterns per int64 load; n is even for this problem)
 # attack: the callable grid receives the very dict of arguments the interpreter will call the
 # kernel body with, AFTER the launch hook checked them (plain data only: no lists). The grid puts
