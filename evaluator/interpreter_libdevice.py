@@ -35,11 +35,16 @@ _UNARY = {
     "tgamma": np.vectorize(math.gamma, otypes=[np.float64]),
     "normcdf": lambda x: 0.5 * np.vectorize(math.erfc, otypes=[np.float64])(-np.asarray(x) / math.sqrt(2.0)),
     "saturatef": lambda x: np.clip(x, 0.0, 1.0),
+    "rcp_rn": lambda x: 1 / x, "rcp_rz": lambda x: 1 / x, "rcp_rd": lambda x: 1 / x, "rcp_ru": lambda x: 1 / x,
 }
 _BINARY = {
     "pow": np.power, "fast_powf": np.power, "atan2": np.arctan2, "fmod": np.fmod, "hypot": np.hypot,
     "copysign": np.copysign, "fdim": lambda a, b: np.maximum(a - b, 0), "fast_dividef": np.divide,
     "div_rn": np.divide, "remainder": np.remainder, "nextafter": np.nextafter,
+    # IEEE-rounded arithmetic (Kahan sums write add_rn so the compiler keeps the order): round to
+    # nearest as numpy does; the other roundings differ from it by at most an ulp
+    **{f"{op}_{mode}": fn for op, fn in (("add", np.add), ("sub", np.subtract), ("mul", np.multiply),
+                                         ("div", np.divide)) for mode in ("rn", "rz", "rd", "ru")},
 }
 _TERNARY = {"fma": lambda a, b, c: a * b + c, "fma_rn": lambda a, b, c: a * b + c}
 _PREDICATES = {"isnan": np.isnan, "isinf": np.isinf, "signbit": np.signbit,
