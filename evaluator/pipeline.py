@@ -71,7 +71,10 @@ log = logging.getLogger(__name__)
 KNOCKOUT_SET, TORCH_KNOCKOUT_SET, TIMING_SETS = 1000, 1001, 2000
 # A forward that tests its tensors' device (`x.is_cuda`, `x.device.type`, `torch.cuda.is_available()`)
 # may launch its kernels on CUDA tensors only: under the CPU interpreter that is no hack.
-_DEVICE_TEST = re.compile(r"\bis_cuda\b|\.device\.type\b|\.is_available\(\)|\.device\s*[!=]=")
+# (`torch.cuda.device_count() == 0`, `str(x.device).startswith("cuda")`, `x.is_cpu`, `x.get_device()`
+# too: honest round, session 21)
+_DEVICE_TEST = re.compile(r"\bis_cuda\b|\bis_cpu\b|\.device\.type\b|\.is_available\(\)|\.device\s*[!=]="
+                          r"|\.device_count\(\)|\.get_device\(\)|str\([^()]*\.device\)")
 
 
 def resolve_device(device: str) -> str:
