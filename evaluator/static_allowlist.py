@@ -223,7 +223,10 @@ DUNDER_NAMES = frozenset({"__name__"})
 NAME_ATTRIBUTES = frozenset({"__name__", "__qualname__"})
 # Dunder names a module may bind, at module level and only to a literal list/tuple of
 # strings: `__all__` is read by star imports, and the harness does none.
-MODULE_DUNDERS = frozenset({"__all__"})
+MODULE_DUNDERS = frozenset({"__all__", "__version__", "__author__"})
+# ... of which these hold one literal string (a library-style file's `__version__ = "0.1"`;
+# honest round, session 21): text nothing reads
+MODULE_TEXT_DUNDERS = frozenset({"__version__", "__author__"})
 DUNDER_METHODS = frozenset({"__init__"})
 # nn.Module methods a class may define (any other nn.Module method or internal is one the
 # harness may call: .to(), .eval(), _call_impl, ...). Function's are not Module methods.

@@ -76,10 +76,12 @@ class Checker(ExpressionChecker):
         """`__all__ = ["ModelNew", ...]`: a MODULE_DUNDERS name bound to literal strings."""
         assign = self.parent.get(id(b.node))  # type: ignore[attr-defined]
         value = getattr(assign, "value", None)
+        texts = isinstance(value, (ast.List, ast.Tuple)) and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts)
+        text = isinstance(value, ast.Constant) and isinstance(value.value, str)  # `__version__ = "0.1"`
         return name in A.MODULE_DUNDERS and isinstance(assign, ast.Assign) and (
             isinstance(self.parent.get(id(assign)), ast.Module)) and len(assign.targets) == 1 and (
-            assign.targets[0] is b.node) and isinstance(value, (ast.List, ast.Tuple)) and all(  # type: ignore[attr-defined]
-            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts)
+            assign.targets[0] is b.node) and (texts or (text and name in A.MODULE_TEXT_DUNDERS))  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ statements
     def stmt(self, node: ast.stmt) -> None:

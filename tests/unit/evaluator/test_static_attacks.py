@@ -250,6 +250,9 @@ ATTACKS = {
         class ModelNew(nn.Module):
             impl = make()  # <-
     ''', "monkey_patch"),
+    # a module's `__version__` is one literal string (honest round, session 21), nothing else
+    "version_dunder_bound_to_a_module": ("__version__ = torch  # <-", "reflection"),
+    "version_dunder_bound_to_a_list": ("__version__ = [print]  # <-", "reflection"),
     # writes into objects held by self (shared library objects)
     "shared_dtype_through_self": ('''
         class ModelNew(nn.Module):
