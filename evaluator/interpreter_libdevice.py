@@ -13,6 +13,7 @@ libdevice does (comparisons: int32). On the GPU nothing here runs.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import math
 from collections.abc import Iterator
 
@@ -40,7 +41,7 @@ _UNARY = {
 _BINARY = {
     "pow": np.power, "fast_powf": np.power, "atan2": np.arctan2, "fmod": np.fmod, "hypot": np.hypot,
     "copysign": np.copysign, "fdim": lambda a, b: np.maximum(a - b, 0), "fast_dividef": np.divide,
-    "div_rn": np.divide, "remainder": np.remainder, "nextafter": np.nextafter,
+    "div_rn": np.divide, "remainder": lambda a, b: a - b * np.round(np.divide(a, b)),  # IEEE/C remainder(): x/y to nearest even "nextafter": np.nextafter,
     # IEEE-rounded arithmetic (Kahan sums write add_rn so the compiler keeps the order): round to
     # nearest as numpy does; the other roundings differ from it by at most an ulp
     **{f"{op}_{mode}": fn for op, fn in (("add", np.add), ("sub", np.subtract), ("mul", np.multiply),
@@ -68,6 +69,16 @@ def _shim(name: str, fn, arity: int, predicate: bool = False):
             return tl.tensor(TensorHandle(data.astype(np.int32), tl.int32), _like(first, tl.int32))
         kind = first.handle.data.dtype
         return tl.tensor(TensorHandle(data.astype(kind, copy=False), first.handle.dtype.scalar), first.type)
+
+    call.__name__ = call.__qualname__ = name
+    call.__module__ = "triton.language.extra.libdevice"  # a Triton function to device_scope
+    return call
+
+
+def _missing(name: str):
+    def call(*_args, **_kw):
+        raise NotImplementedError(f"libdevice.{name} has no CPU-interpreter version in the evaluator (it "
+                                  "runs on the GPU); write it with tl operations or evaluate on a GPU")
 
     call.__name__ = call.__qualname__ = name
     call.__module__ = "triton.language.extra.libdevice"  # a Triton function to device_scope
@@ -105,6 +116,11 @@ def install() -> None:
             module = importlib.import_module(name)
         except ImportError:  # deliberate: a Triton without this module has nothing to patch
             continue
+        # the rest (float2int_rn, erfinv, ...) say so by name instead of returning None, which
+        # surfaced far away ("'NoneType' object has no attribute 'dtype'" inside tl.sum)
+        for fname, fn in list(vars(module).items()):
+            if fname not in shims and inspect.isfunction(fn) and fn.__module__ == name:
+                shims[fname] = _missing(fname)
         for fname, fn in shims.items():
             if hasattr(module, fname):
                 if getattr(module, fname) is not fn:

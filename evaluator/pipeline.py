@@ -74,7 +74,7 @@ KNOCKOUT_SET, TORCH_KNOCKOUT_SET, TIMING_SETS = 1000, 1001, 2000
 # (`torch.cuda.device_count() == 0`, `str(x.device).startswith("cuda")`, `x.is_cpu`, `x.get_device()`
 # too: honest round, session 21)
 _DEVICE_TEST = re.compile(r"\bis_cuda\b|\bis_cpu\b|\.device\.type\b|\.is_available\(\)|\.device\s*[!=]="
-                          r"|\.device_count\(\)|\.get_device\(\)|str\([^()]*\.device\)")
+                          r"|\.device_count\(\)|\.get_device\(\)|str\([^()]*\.device\)|\.is_bf16_supported\(\)")
 
 
 def resolve_device(device: str) -> str:

@@ -273,6 +273,8 @@ class Checker(ExpressionChecker):
                 return False
             if not all(self._class_value(a, depth + 1) for a in args):
                 return False
+            if self.qualify(node.func) == "enum.auto":  # an Enum member's value
+                return not args
             if isinstance(node.func, ast.Attribute):
                 return self.qualify(node.func) in self._MATH_FUNCTIONS
             if isinstance(node.func, ast.Name):

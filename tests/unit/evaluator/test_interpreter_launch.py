@@ -143,6 +143,22 @@ def test_libdevice_runs_under_the_interpreter_in_a_candidate_child():
     assert torch.allclose(y, want, atol=1e-5) and y.dtype == torch.float32
 
 
+@needs_interpreter
+def test_libdevice_remainder_is_cs_and_a_function_without_a_cpu_version_says_so():
+    """remainder() is C's (x/y rounded to nearest even: remainder(5.5, 2) = -0.5, numpy's
+    floored modulo said 1.5), add_rn is an add; a libdevice function the evaluator has no CPU
+    version of raises with its name instead of returning None (which surfaced as "'NoneType'
+    object has no attribute 'dtype'" inside tl.sum: honest round, session 21)."""
+    from evaluator import interpreter_libdevice
+
+    interpreter_libdevice.install()
+    assert interpreter_libdevice._BINARY["remainder"](5.5, 2.0) == -0.5
+    assert interpreter_libdevice._BINARY["remainder"](-7.0, 3.0) == -1.0
+    assert interpreter_libdevice._BINARY["add_rn"](1.5, 2.0) == 3.5
+    with pytest.raises(NotImplementedError, match="libdevice.erfinv"):
+        libdevice.erfinv(0.5)
+
+
 @triton.jit
 def builtin_max_relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
