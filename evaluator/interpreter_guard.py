@@ -226,6 +226,13 @@ def _own_globals(interpreter) -> None:
         # then runs in the device scope
         from evaluator import launch_hook
 
+        # and they are the ones the def took when the file ran, which the GPU compiler (and
+        # evaluator.device_compile's check) sees: this second run of the def evaluated them
+        # again, in the module as it is at the first launch and with the @triton.jit keywords
+        # as local names (`MODE: tl.constexpr = noinline` was 0 for the check and 1 here, and
+        # the branch the compiler never saw ran: red team rt21b, ok under strict)
+        fn.__defaults__, fn.__kwdefaults__ = self.fn.__defaults__, self.fn.__kwdefaults__
+        fn.__annotations__ = dict(self.fn.__annotations__)
         defaults = (*(fn.__defaults__ or ()), *(fn.__kwdefaults__ or {}).values())
         bad = next((v for v in defaults if not launch_hook.plain_constant(v)), None)
         if bad is not None:

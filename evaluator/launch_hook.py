@@ -392,7 +392,11 @@ class LaunchRecorder:
                 # a grid function is the one piece of candidate code that runs after Triton took
                 # the pointers: only then is where the tensors lie worth a second look
                 where = geometry((*args, *kwargs.values())) if callable(kwargs["grid"]) else ()
-                plain = {**dict(zip(getattr(self, "arg_names", None) or (), args)), **kwargs}
+                # the grid sees what the knock-out's grid sees (below): every parameter by name,
+                # defaults applied, as the Python values (the interpreter's dict held an
+                # unpassed int default as its own tensor, "[7]" where the knock-out's said "7":
+                # red team rt21b, a knock-out tell under paper)
+                plain = _grid_meta(self, args, kwargs)
                 kwargs["grid"] = recorder.resolving(kwargs["grid"], lambda: _unmoved(args, kwargs, where), plain)
             before = recorder.work
             recorder.nested.append(0)  # the work of launches made inside this one (a callable grid's)
