@@ -33,6 +33,8 @@ one, so this claim needs no trust.
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -93,13 +95,8 @@ _INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"  # set before the zygot
 def _grid_meta(kernel: object, args: tuple, kwargs: dict) -> dict:
     """What Triton hands a callable grid for this launch: every parameter of the kernel by
     name, defaults filled in (the launch's options, num_warps and the like, left out)."""
-    import inspect
-
-    fn = getattr(kernel, "fn", kernel)
-    while hasattr(fn, "fn") and not inspect.isfunction(fn):
-        fn = fn.fn
     try:
-        sig = inspect.signature(fn)
+        sig = _signature(kernel)
         bound = sig.bind_partial(*args, **{k: v for k, v in kwargs.items() if k in sig.parameters})
         bound.apply_defaults()
         return dict(bound.arguments)
@@ -107,13 +104,33 @@ def _grid_meta(kernel: object, args: tuple, kwargs: dict) -> dict:
         return dict(kwargs)
 
 
-def _interpreted(fn: object) -> bool:
-    """An InterpretedFunction (TRITON_INTERPRET): its body would run as host Python."""
+_SIGNATURES: dict[int, tuple[object, inspect.Signature]] = {}  # id(kernel) -> (kernel, its signature)
+
+
+def _signature(kernel: object) -> inspect.Signature:
+    """The kernel's Python signature, once per kernel (a launch is a hot path on the GPU)."""
+    entry = _SIGNATURES.get(id(kernel))
+    if entry is None or entry[0] is not kernel:
+        fn = getattr(kernel, "fn", kernel)
+        while hasattr(fn, "fn") and not inspect.isfunction(fn):
+            fn = fn.fn
+        entry = _SIGNATURES[id(kernel)] = (kernel, inspect.signature(fn))
+    return entry[1]
+
+
+@functools.cache
+def _interpreter_class() -> type | None:
     try:
         from triton.runtime.interpreter import InterpretedFunction
     except ImportError:  # deliberate: a Triton build without the interpreter (GPU only)
-        return False
-    return isinstance(fn, InterpretedFunction)
+        return None
+    return InterpretedFunction
+
+
+def _interpreted(fn: object) -> bool:
+    """An InterpretedFunction (TRITON_INTERPRET): its body would run as host Python."""
+    cls = _interpreter_class()
+    return cls is not None and isinstance(fn, cls)
 
 
 def _not_in_a_kernel_body() -> None:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import json
 import logging
-import random
 import re
 import secrets
 import time
@@ -61,6 +60,7 @@ from evaluator.reference import (
     reply_size,
     split_outputs,
     timing_transform,
+    trial_order,
 )
 from evaluator.sandbox import Child, ChildFailure, SandboxFailure
 from evaluator.static_checks import check_source, decode_source
@@ -82,18 +82,6 @@ def resolve_device(device: str) -> str:
         return "cuda" if torch.cuda.is_available() else "cpu"
     return device
 
-
-def trial_order(n: int, knockouts: list[int], rng: random.Random | None = None) -> list[int]:
-    """The checked forwards' order: trials 0..n-1 and the knock-out sets, shuffled by the OS's
-    randomness, except that the module's first forward is a trial: a module that prepares
-    state on its first call (folds BN statistics into a scale, packs weights) cached a
-    knock-out's noise, and an honest file's verdict followed the shuffle (honest round,
-    session 20). The knock-outs stay at random places among the rest, on fresh inputs."""
-    order = [*range(n), *knockouts]
-    (rng or secrets.SystemRandom()).shuffle(order)
-    first = next(i for i, s in enumerate(order) if s < n)
-    order[0], order[first] = order[first], order[0]
-    return order
 
 class Evaluator:
     def __init__(self, cfg: EvaluatorConfig):

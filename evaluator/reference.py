@@ -12,6 +12,8 @@ the N samples of one prompt cost one reference run.
 from __future__ import annotations
 
 import json
+import random
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
@@ -172,3 +174,16 @@ class ReferenceCache:
             self._items[key] = value
             while sum(v.nbytes for v in self._items.values()) > self.max_bytes:
                 self._items.popitem(last=False)
+
+
+def trial_order(n: int, knockouts: list[int], rng: random.Random | None = None) -> list[int]:
+    """The checked forwards' order: trials 0..n-1 and the knock-out sets, shuffled by the OS's
+    randomness, except that the module's first forward is a trial: a module that prepares
+    state on its first call (folds BN statistics into a scale, packs weights) cached a
+    knock-out's noise, and an honest file's verdict followed the shuffle (honest round,
+    session 20). The knock-outs stay at random places among the rest, on fresh inputs."""
+    order = [*range(n), *knockouts]
+    (rng or secrets.SystemRandom()).shuffle(order)
+    first = next(i for i, s in enumerate(order) if s < n)
+    order[0], order[first] = order[first], order[0]
+    return order

@@ -1,11 +1,12 @@
-"""Expressions of a candidate file against the allowlist: names, attributes, calls, writes.
+"""Expressions of a candidate file against the allowlist: names, attributes, calls.
 
 The half of the walk (evaluator.static_walk) that looks at what a line names. A name is
 resolved with Python's scoping (evaluator.static_scopes): an import must walk the
 namespaces of evaluator.static_allowlist down to a listed name, and a module is only
 ever the base of an attribute; a builtin must be on the builtin allowlist; any other
 object's attributes are held to the attribute rules (no dunders, no private names but
-your own on `self`, no hooks, storages, streams or frames).
+your own on `self`, no hooks, storages, streams or frames). What may be written to is
+evaluator.static_stores.
 
 Privileges (which parameters they are: evaluator.static_names): `self` may have private
 attributes and be assigned to; `ctx` may be assigned to. A kernel (a @triton.jit/
@@ -20,6 +21,7 @@ import string
 from evaluator import static_allowlist as A
 from evaluator.static_idioms import LOGGER_METHODS, logger_definition
 from evaluator.static_names import Resolver
+from evaluator.static_stores import StoreChecks, is_dunder, literal  # noqa: F401  (this module's API too)
 
 _PLAIN_EXPRESSIONS = (ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.IfExp, ast.Dict, ast.Set,
                       ast.List, ast.Tuple, ast.Compare, ast.Starred, ast.Slice, ast.JoinedStr,
@@ -29,8 +31,9 @@ _REFLECTIVE = frozenset({"getattr", "hasattr", "setattr", "delattr"})
 _CLASS_TAKERS = frozenset({"isinstance", "issubclass", "super"})
 
 
-class ExpressionChecker(Resolver):
-    """The checks of everything but statements (names are resolved by Resolver)."""
+class ExpressionChecker(StoreChecks, Resolver):
+    """The checks of everything but statements (names are resolved by Resolver, assignment
+    targets checked by StoreChecks)."""
 
     # ------------------------------------------------------------------ functions
     def arguments(self, args: ast.arguments) -> None:
@@ -46,100 +49,6 @@ class ExpressionChecker(Resolver):
         self.in_annotation += 1
         self.expr(node)
         self.in_annotation -= 1
-
-    # ------------------------------------------------------------------ assignment
-    def target(self, node: ast.expr) -> None:
-        if isinstance(node, (ast.Tuple, ast.List)):
-            for elt in node.elts:
-                self.target(elt)
-        elif isinstance(node, ast.Starred):
-            self.target(node.value)
-        elif isinstance(node, ast.Attribute):
-            self._attribute_store(node)
-        elif isinstance(node, ast.Subscript):
-            self._subscript_store(node)
-        elif not isinstance(node, ast.Name):
-            self.add(node, "forbidden_syntax", "this assignment target is not allowed")
-
-    def _argument_entry(self, node: ast.expr) -> bool:
-        """`nargs["x_desc"]`: an entry, by a literal string, of a dict a function of the file was
-        handed as a plain parameter (a Config pre_hook's launch arguments). What it writes
-        there is one of the launch's own arguments, checked at the launch (launch_args): a host
-        TensorDescriptor's block shape must be ints (honest round, session 21)."""
-        if not (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)
-                and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str)):
-            return False
-        scope, bindings = self.scopes.lookup(node.value)
-        return len(bindings) == 1 and bindings[0].kind == "param" and self.resolve(node.value)[0] == "local"
-
-    def _attribute_store(self, node: ast.Attribute) -> None:
-        name, owner = node.attr, self.resolve(node.value)[0]
-        root = node.value
-        while isinstance(root, (ast.Attribute, ast.Subscript)):
-            root = root.value
-        on_self = self.resolve(root)[0] == "self"
-        if owner == "ctx":
-            ok = not name.startswith("_") and name not in self.t.ctx_reserved and (
-                name not in self.methods)
-        else:
-            ok = on_self and not is_dunder(name) and name not in self.methods and not (
-                name.startswith("_") and (owner != "self" or name in self.t.module_private))
-        direct = owner in ("self", "ctx") and isinstance(node.value, ast.Name)
-        kind, target = self.resolve(root)
-        if kind == "import" and str(target).split(".")[0] == "torch" and (
-                ast.unparse(node).split(".", 1)[-1].startswith("backends")):
-            self.add(node, "harness_tamper", "sets a process-wide PyTorch switch (torch.backends), "
-                     "which changes how the reference and the harness compute",
-                     "read the switches if you must; never set them")
-            return
-        if name == "block_shape" and self._argument_entry(node.value):
-            return  # a TMA autotune pre_hook: `nargs["x_desc"].block_shape = [BM, BK]` (tutorials 06, 09)
-        if not (on_self or owner == "ctx"):
-            self.add(node, "monkey_patch", "assigns or deletes an attribute of something "
-                     "other than self (a module, class or library object)",
-                     "keep state in attributes of self (self.x = ...)")
-        elif not direct and name not in A.NESTED_STORES:
-            self.add(node, "monkey_patch", f"assigns {name} on an object held by self: such an "
-                     "object may be one the libraries share (tl.float32, a Config), which every "
-                     "later use in the process would see",
-                     "keep state in direct attributes of self (self.x = ...)")
-        elif not ok or "hook" in name.lower():
-            self.add(node, "monkey_patch", f"rebinds {name}, a method, dunder, hook or "
-                     "internal of the object", "give your attribute a new name")
-        if self.resolve(root)[0] == "import":
-            self._e_Attribute(node)  # what the written name is (torch.backends: tamper)
-        else:
-            self.expr(node.value)
-
-    def _subscript_store(self, node: ast.Subscript) -> None:
-        root = node.value
-        while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
-            root = root.func if isinstance(root, ast.Call) else root.value
-        kind, scope = self.resolve(root)
-        inside = self.scopes.enclosing_function(node) is not None
-        if kind not in ("self", "ctx", "local") or (
-                kind == "local" and inside and scope is self.scopes.module
-                and not (node.value is root and self._own_container(root))):
-            self.add(node, "monkey_patch", "writes into an object that is not a local of "
-                     "this function or an attribute of self", "write into local tensors or "
-                     "self's attributes; cache with functools.lru_cache")
-        self.expr(node.value)
-        self.expr(node.slice)
-
-    def _own_container(self, name: ast.expr) -> bool:
-        """A module-level cache of the file's own (`_CACHE = {}` bound once, at module level, to
-        a dict/list/set display or an empty dict()/list()/set()): `_CACHE[key] = v` in a
-        function writes only into it (not into what it holds: `_CACHE[k][j] = v` is refused)."""
-        bindings = self.scopes.module.names.get(getattr(name, "id", ""), [])
-        assign = self.parent.get(id(bindings[0].node)) if len(bindings) == 1 else None
-        if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1
-                and assign.targets[0] is bindings[0].node
-                and isinstance(self.parent.get(id(assign)), ast.Module)):
-            return False
-        value = assign.value
-        return isinstance(value, (ast.Dict, ast.List, ast.Set)) or (
-            isinstance(value, ast.Call) and not value.args and not value.keywords
-            and self.qualify(value.func) in ("dict", "list", "set"))
 
     # ------------------------------------------------------------------ expressions
     def expr(self, node: ast.expr) -> None:
@@ -590,23 +499,3 @@ def _reads_attribute(template: str) -> bool:
     """Whether a str.format template has a field, at any nesting, that reads an attribute."""
     return any(field and "." in field or spec and _reads_attribute(spec)
                for _, field, spec, _ in string.Formatter().parse(template))
-
-
-def is_dunder(name: str) -> bool:
-    return len(name) > 4 and name.startswith("__") and name.endswith("__")
-
-
-def literal(node: ast.AST) -> bool:
-    """A constant a class body may hold: literals and containers/arithmetic of them."""
-    if isinstance(node, ast.Constant):
-        return True
-    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
-        return all(literal(e) for e in node.elts)
-    if isinstance(node, ast.Dict):
-        return all(k is not None and literal(k) for k in node.keys) and all(
-            literal(v) for v in node.values)
-    if isinstance(node, ast.UnaryOp):
-        return literal(node.operand)
-    if isinstance(node, ast.BinOp):
-        return literal(node.left) and literal(node.right)
-    return False

@@ -244,7 +244,7 @@ class Checker(ExpressionChecker):
     _MATH_FUNCTIONS = frozenset({"math." + n for n in (
         "sqrt", "exp", "log", "log2", "log10", "pow", "erf", "tanh", "sin", "cos", "ceil", "floor")})
 
-    def _class_value(self, node: ast.expr, depth: int = 0) -> bool:
+    def _class_value(self, node: ast.expr) -> bool:
         """A value a class body may hold: no callable, nothing that runs code of the file's
         but a config class's constructor. Literals, dtypes, math constants and math calls of
         them, arithmetic, containers and dicts of those (`INV_SQRT2 = 1 / math.sqrt(2)`,
@@ -252,42 +252,33 @@ class Checker(ExpressionChecker):
         file defines above, made of them (`CFG = LaunchCfg(block=2048, num_warps=8)`; honest
         round, session 21). A name bound to a function (`impl = torch.matmul`) stays refused:
         `self.impl(...)` would hide what it calls."""
-        if depth > 8:
-            return False
-        if literal(node) or self._dtypes(node):
+        return literal(node, self._class_leaf)
+
+    def _class_leaf(self, node: ast.expr) -> bool:
+        if self._dtypes(node):
             return True
-        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
-            return all(self._class_value(e, depth + 1) for e in node.elts)
-        if isinstance(node, ast.Dict):
-            return all(k is not None and self._class_value(k, depth + 1) for k in node.keys) and all(
-                self._class_value(v, depth + 1) for v in node.values)
-        if isinstance(node, ast.UnaryOp):
-            return self._class_value(node.operand, depth + 1)
-        if isinstance(node, ast.BinOp):
-            return self._class_value(node.left, depth + 1) and self._class_value(node.right, depth + 1)
         if isinstance(node, ast.Attribute):
             return self.qualify(node) in self._MATH_CONSTANTS
-        if isinstance(node, ast.Call):
-            args = [*node.args, *(k.value for k in node.keywords)]
-            if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
-                return False
-            if not all(self._class_value(a, depth + 1) for a in args):
-                return False
-            if self.qualify(node.func) == "enum.auto":  # an Enum member's value
-                return not args
-            if isinstance(node.func, ast.Attribute):
-                return self.qualify(node.func) in self._MATH_FUNCTIONS
-            if isinstance(node.func, ast.Name):
-                kind, value = self.resolve(node.func)
-                return (kind == "class" and isinstance(value, ast.ClassDef)
-                        and any(self.qualify(b) == "typing.NamedTuple" for b in value.bases))
+        if not isinstance(node, ast.Call):
+            return False
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            return False
+        args = [*node.args, *(k.value for k in node.keywords)]
+        if not all(self._class_value(a) for a in args):
+            return False
+        if self.qualify(node.func) == "enum.auto":  # an Enum member's value
+            return not args
+        if isinstance(node.func, ast.Attribute):
+            return self.qualify(node.func) in self._MATH_FUNCTIONS
+        if isinstance(node.func, ast.Name):
+            kind, value = self.resolve(node.func)
+            return (kind == "class" and isinstance(value, ast.ClassDef)
+                    and any(self.qualify(b) == "typing.NamedTuple" for b in value.bases))
         return False
 
     def _dtypes(self, node: ast.expr) -> bool:
-        """A dtype (`torch.float16`, `tl.float32`) or a tuple/list/set of dtypes and literals:
-        `SUPPORTED = (torch.float32, torch.float16)` in a class body names constants too."""
-        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
-            return all(literal(e) or self._dtypes(e) for e in node.elts)
+        """A dtype (`torch.float16`, `tl.float32`): `SUPPORTED = (torch.float32, torch.float16)`
+        in a class body names constants too."""
         name = self.qualify(node) if isinstance(node, ast.Attribute) else None
         module, _, attr = (name or "").rpartition(".")
         if module not in ("torch", "triton.language"):  # never probe (import) another module

@@ -527,7 +527,7 @@ def test_the_modules_first_forward_is_a_trial_and_the_knockouts_go_anywhere_else
     chance (honest round, session 20)."""
     import random
 
-    from evaluator.pipeline import trial_order
+    from evaluator.reference import trial_order
 
     rng = random.Random(0)
     orders = [trial_order(6, [100, 101], rng) for _ in range(2000)]
