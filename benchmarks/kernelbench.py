@@ -241,6 +241,7 @@ class StackSampler:
     def write(self) -> None:
         top = sorted(list(self.counts.items()), key=lambda kv: -kv[1])[:80]
         lines = [f"{n * self.interval_s:9.2f}s  {sig}" for sig, n in top]
+        self.path.parent.mkdir(parents=True, exist_ok=True)
         self.path.write_text(f"{self.samples} samples every {self.interval_s}s (thread-seconds)\n" + "\n".join(lines) + "\n")
 
 

@@ -11,8 +11,9 @@ imported — and the worker compares, times and decides. The commands:
   prepare  {problem, sizes, sets: [{id, seed, transform}]}: import the problem and make
            the input sets on the CPU (digests returned). In a candidate child this runs
            before the candidate module exists, so the candidate cannot shape its inputs.
-  load     {candidate, init_seed}: import the candidate, build ModelNew (candidate role)
-  model    {init_seed}: build the reference Model (reference role)
+  load     {candidate, init_seed, init}: import the candidate, build ModelNew (candidate role)
+  model    {init_seed, init}: build the reference Model (reference role); says where its
+           parameters were drawn (runner.build: "device" or "host")
   run      {ids, knockout_ids, torch_knockout_ids, return_inputs, max_output_bytes,
            reference_bytes, reference_outputs, describe_only}: one
            forward per input set, in the order given; outputs (and, when asked, the inputs
@@ -215,7 +216,7 @@ class ChildState(TimedSteps):
         ws = self._workspace()
         if ws.candidate is not None:
             raise ValueError("a candidate child loads one candidate")
-        ws.load_candidate(h["candidate"], h["init_seed"])
+        ws.load_candidate(h["candidate"], h["init_seed"], h.get("init"))
         self.model = ws.model_new
         return {"op": "result", "kernels": ws.candidate_kernels(), "module": ws.module_name(),
                 "tampered": self.integrity.check()}, []
@@ -223,8 +224,8 @@ class ChildState(TimedSteps):
     def build_reference(self, h: dict) -> tuple[dict, list]:
         if self.role != "reference":
             raise ValueError("only the reference child builds the reference Model")
-        self.model = self._workspace().reference_model(h["init_seed"])
-        return {"op": "result"}, []
+        self.model, init = self._workspace().reference_model(h["init_seed"], h.get("init"))
+        return {"op": "result", "init": init}, []
 
     def _own_launches(self) -> tuple[dict[str, int], list[str]]:
         """Programs per own kernel and its variants in the forward just recorded."""

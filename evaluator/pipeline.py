@@ -163,6 +163,7 @@ class _Run:
         self.kernels: list[str] = []
         self.device_branch = False  # the file tests its tensors' device (see _DEVICE_TEST)
         self.module = ""
+        self.init_on = "host"  # where the Model's parameters are drawn (the reference's, `reference`)
         self.current = "start-up"
         self.facts: dict[str, str] = {"precision": "strict"}  # which reference the outputs met
         self.knockout_raised = False  # the knock-out run raised rather than came out wrong
@@ -298,6 +299,7 @@ class _Run:
             if len(ref.plan.trials) < planned:
                 self.details["trials_reduced"] = {"ran": len(ref.plan.trials), "planned": planned}
             self.plan = ref.plan  # the trials it kept (`_trials_kept`)
+        self.init_on = ref.init  # later builds draw the parameters where the reference's were
         return ref
 
     def _trials_kept(self, set_bytes: int) -> list[int]:
@@ -371,8 +373,8 @@ class _Run:
                                              "inputs in two processes from the same seed.",
                                              details={"error_source": "problem"}))
         with self.holding(self.ev.device_lock.shared()), self.phase("load"):
-            reply, _ = child.request({"op": "load", "candidate": source, "init_seed": self.plan.init_seed},
-                                     self.left())
+            reply, _ = child.request({"op": "load", "candidate": source, "init_seed": self.plan.init_seed,
+                                      "init": self.init_on}, self.left())
         if reply.get("op") == "error":
             return self.finish(judge.from_error(reply, "load", self.sanitize))
         self.kernels, self.module = reply.get("kernels", []), reply.get("module", "")

@@ -119,7 +119,8 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
     def once(child: Child, grant: Grant, capped: bool) -> tuple[dict, list, list, list[int]]:
         prep, _ = run.ref_request(child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
                                           "sets": run._trial_sets(), "reset_sets": True}, over_cap=capped)
-        run.ref_request(child, {"op": "model", "init_seed": run.plan.init_seed}, over_cap=capped)
+        built, _ = run.ref_request(child, {"op": "model", "init_seed": run.plan.init_seed}, over_cap=capped)
+        prep["init"] = str(built.get("init") or "host")
         extra = run._knockout_ids()
         trials, tensors = [], []
 
@@ -177,6 +178,6 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
                            knockout=outputs[n], tf32=tf32[:n],
                            torch_knockout=outputs[n + 1] if len(extra) > 1 else [],
                            torch_knockout_tf32=tf32[n + 1] if len(extra) > 1 else [],
-                           plan=plan)
+                           plan=plan, init=prep["init"])
     run.ev.references.put(key, ref)
     return ref

@@ -19,6 +19,7 @@ import random
 import sys
 import traceback
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -69,6 +70,30 @@ def seed_everything(seed: int) -> None:
     random.seed(seed)
     numpy.random.seed(seed % (1 << 32))
     torch.manual_seed(seed)
+
+
+def build(factory: Callable[[], torch.nn.Module], seed: int, device: str,
+          init: str | None = None) -> tuple[torch.nn.Module, str]:
+    """`factory()` seeded, on `device`, and where its parameters were drawn: "device" (built
+    under the device as torch's default, so its random initialisation runs there) or "host"
+    (built on the CPU and moved). A KernelBench GEMM's 4 GiB of weights took ~6 s to draw on
+    the host, and a reference is built three times per evaluation. `init`: "host" or "device"
+    to build there only (the candidate's and the timing run's Model are drawn where the
+    cached reference's were), None to try the device first and the host where the device
+    build raises (a Model that mixes its CPU init inputs with new tensors, say); running out
+    of device memory is never a reason to try the host."""
+    if device != "cpu" and init != "host":
+        try:
+            seed_everything(seed)
+            with torch.device(device):
+                return factory().to(device), "device"
+        except torch.OutOfMemoryError:
+            raise
+        except BaseException:  # deliberate: the host build below reports the Model's failure
+            if init == "device":
+                raise
+    seed_everything(seed)
+    return factory().to(device), "host"
 
 
 SPIKE_SHARE = (0.02, 0.5)
@@ -362,6 +387,7 @@ class Workspace:
         self.problem: Any = None
         self.candidate: Any = None
         self.model_new: Any = None
+        self.init_on = ""  # where ModelNew's parameters were drawn (`build`)
         self.init_inputs: list = []
         self._modules: list[str] = []
         self._prepared: dict[int, InputSet] = {}
@@ -392,10 +418,10 @@ class Workspace:
         except BaseException as exc:  # the problem's code failed: report, do not crash
             raise ProblemError(describe(exc)[1]) from None
 
-    def reference_model(self, init_seed: int) -> torch.nn.Module:
+    def reference_model(self, init_seed: int, init: str | None = None) -> tuple[torch.nn.Module, str]:
+        """The problem's Model and where its parameters were drawn (`build`)."""
         try:
-            seed_everything(init_seed)
-            return self.problem.Model(*self.init_inputs).to(self.device)
+            return build(lambda: self.problem.Model(*self.init_inputs), init_seed, self.device, init)
         except BaseException as exc:  # problem failure, reported as such
             raise ProblemError(describe(exc)[1]) from None
 
@@ -502,7 +528,7 @@ class Workspace:
         if entry is not None and entry.seed is not None:
             self._prepared[set_id] = entry._replace(tensors=[])
 
-    def load_candidate(self, source: str, init_seed: int) -> None:
+    def load_candidate(self, source: str, init_seed: int, init: str | None = None) -> None:
         try:
             self.candidate = self._import("candidate", source)
         except BaseException as exc:  # the candidate's module failed to import
@@ -518,8 +544,8 @@ class Workspace:
         if not isinstance(cls, type):
             raise CandidateError("format_error", "the file defines no class ModelNew")
         try:
-            seed_everything(init_seed)
-            self.model_new = cls(*self.init_inputs).to(self.device)
+            self.model_new, self.init_on = build(lambda: cls(*self.init_inputs), init_seed, self.device,
+                                                 None if init == "device" else init)
         except BaseException as exc:  # ModelNew(...) raised
             raise CandidateError("compile_error", *describe(exc)) from None
 

@@ -39,7 +39,8 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
         run.ref_request(ref_child, {"op": "prepare", "problem": run.problem.source,
                                     "sizes": run.sizes, "sets": timing_sets,
                                     "reset_sets": True}, shared=False, timeout_s=own_s)
-        run.ref_request(ref_child, {"op": "model", "init_seed": run.plan.init_seed}, timeout_s=own_s)
+        run.ref_request(ref_child, {"op": "model", "init_seed": run.plan.init_seed, "init": run.init_on},
+                        timeout_s=own_s)
         with run.holding(run.ev.device_lock.exclusive()), run.ev.pool.quiet(child):
             try:
                 schedule, cand, reveal = stopwatch.time_candidate(
