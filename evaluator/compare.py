@@ -194,7 +194,15 @@ def all_finite(t: torch.Tensor, chunk: int = 1 << 26) -> bool:
     if not t.is_floating_point() and not t.is_complex():
         return True
     flat = t.reshape(-1)
-    return all(bool(torch.isfinite(flat[i:i + chunk]).all()) for i in range(0, flat.numel(), chunk))
+    if t.is_complex():
+        flat = torch.view_as_real(flat).reshape(-1)
+    for i in range(0, flat.numel(), chunk):
+        # one pass, no mask: the least and the largest are finite only if every element is
+        # (a NaN anywhere makes both NaN); an isfinite mask and its all() were 20x slower
+        low, high = (float(x) for x in torch.aminmax(flat[i:i + chunk]))
+        if not (math.isfinite(low) and math.isfinite(high)):
+            return False
+    return True
 
 
 def rms(t: torch.Tensor) -> float:
@@ -257,6 +265,9 @@ def _fast_match(out: torch.Tensor, ref: torch.Tensor, tols: list[Tolerance], ato
     widen = o.dtype != work or o.device != dev  # copied into the work buffers (on dev, widened)
     wide_o = torch.empty(size, dtype=work, device=dev) if widen else None
     wide_r = torch.empty(size, dtype=work, device=dev) if widen else None
+    # `within`: which elements are out (a reused mask), and the reference with them zeroed
+    far_mask = torch.empty(size, dtype=torch.bool, device=dev) if within is not None else None
+    near_r = torch.empty(size, dtype=work, device=dev) if within is not None else None
     alive = [True] * len(tols)
     diff_sq = ref_sq = diff_ref = 0.0
     for start in range(0, n, _SLICE):
@@ -266,9 +277,11 @@ def _fast_match(out: torch.Tensor, ref: torch.Tensor, tols: list[Tolerance], ato
             oc, rc = wide_o[:k].copy_(oc), wide_r[:k].copy_(rc)
         d = torch.sub(oc, rc, out=diff[:k])
         if within is not None:  # the rest count as exact: out of the judgement and the norms
-            far = torch.abs(rc, out=limit[:k]).gt(within).logical_or_(torch.isnan(rc))
+            # not (|ref| <= within): beyond it, or NaN; into reused buffers (fresh masks and a
+            # masked copy per slice made this path 10x slower than the plain one)
+            far = torch.le(torch.abs(rc, out=limit[:k]), within, out=far_mask[:k]).logical_not_()
             d.masked_fill_(far, 0.0)
-            rc = rc.masked_fill(far, 0.0)
+            rc = near_r[:k].copy_(rc).masked_fill_(far, 0.0)
         mag = torch.abs(d, out=magnitude[:k])
         size_r = torch.abs(rc, out=limit[:k])
         failed = []
