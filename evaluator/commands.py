@@ -75,7 +75,7 @@ from typing import Any
 import torch
 
 from evaluator import candidate_env, noise, precision, timing
-from evaluator.compare import Tolerance, matches
+from evaluator.compare import Tolerance, matches, output_facts
 from evaluator.forward_watch import (
     Provenance,
     poison,
@@ -294,9 +294,13 @@ class ChildState(TimedSteps):
             tf32 = self._tf32_deviations(copies, outs, bool(modified)) if h.get("tf32") and problem is None else []
             clock.mark("tf32")
             noise = self._noise_norms(inputs, outs) if h.get("noise") and problem is None and not modified else None
+            # the reference's outputs' RMS, peak and finiteness, here on the device (compare.output_facts)
+            facts = [output_facts(t) for t in (*outs, *back)] \
+                if self.role == "reference" and problem is None and not h.get("describe_only") else None
             clock.mark("noise")
             results.append({"id": set_id, "outputs": describe_outputs(outs), "problem": problem,
                             "modified": modified, "returned_inputs": len(back), "tf32": tf32, "noise": noise,
+                            "facts": facts,
                             "nbytes": sum(t.numel() * t.element_size() for t in (*outs, *back)),
                             "seconds": seconds, "n_launches": len(launches),
                             "launches": [list(x) for x in launches[:MAX_LAUNCH_RECORDS]],

@@ -225,6 +225,26 @@ def rms(t: torch.Tensor) -> float:
 
 
 
+def peak(t: torch.Tensor) -> float:
+    """The largest finite magnitude (0 for none, or for an integer tensor)."""
+    if not t.numel() or not t.is_floating_point():
+        return 0.0
+    flat, top = t.reshape(-1), 0.0
+    for i in range(0, flat.numel(), 1 << 26):
+        part = flat[i:i + (1 << 26)]
+        low, high = (float(x) for x in torch.aminmax(part))  # one pass; NaN if any element is
+        if not (math.isfinite(low) and math.isfinite(high)):  # the finite ones' (rare: a copy)
+            low = high = float(torch.nan_to_num(part, nan=0.0, posinf=0.0, neginf=0.0).abs().max())
+        top = max(top, abs(low), abs(high))
+    return top
+
+
+def output_facts(t: torch.Tensor) -> dict:
+    """What judging needs to know of a reference output besides its elements: its RMS and
+    largest finite magnitude, and whether every element is finite."""
+    return {"rms": rms(t), "peak": peak(t), "finite": all_finite(t)}
+
+
 def fast_match(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol_scale: float = 1.0,
                within: float | None = None) -> bool:
     """Whether `out` certainly matches `ref` as `compare` judges it (with no allowance for a

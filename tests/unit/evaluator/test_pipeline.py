@@ -64,6 +64,28 @@ def test_concurrent_evaluations_of_a_new_problem_compute_its_reference_once(eval
     assert (evaluator.references.misses - misses, evaluator.references.hits - hits) == (1, 1)
 
 
+def test_the_worker_judges_with_the_reference_childs_own_facts_of_its_outputs(evaluator, settings):
+    """Each reference output's RMS, peak and finiteness are measured where it was made (on
+    the GPU, in no time; on the worker's CPU they were seconds per GiB output), and they are
+    the facts the worker's tolerances are scaled by."""
+    from evaluator import compare as C
+    from evaluator import judge
+
+    fresh = fixture_problem("relu", (FIXTURES / "relu.py").read_text() + "\n# reference-facts\n")
+    assert evaluator.evaluate(fresh, fresh.solution, settings).status == "ok"
+    ref = list(evaluator.references._items.values())[-1]  # the one just computed
+    for t, outs in zip(ref.trials, ref.outputs):
+        assert [f["finite"] for f in t["facts"][:len(outs)]] == [C.all_finite(o) for o in outs]
+        for f, o in zip(t["facts"], outs):
+            assert (f["rms"], f["peak"]) == (pytest.approx(C.rms(o), rel=1e-5), pytest.approx(C.peak(o)))
+    for i, t in enumerate(ref.trials):  # what the worker reads is the child's word
+        t["facts"][0]["rms"] = float(i + 1)
+    ref.scales = ref.base = None
+    plan = list(ref.plan.trials)
+    base = max(i + 1 for i, (_, d) in enumerate(plan) if d == "base")
+    assert [s[0] for s in judge.atol_scales(ref, plan)] == [pytest.approx((i + 1) / base) for i in range(len(plan))]
+
+
 def test_timing_can_be_skipped(evaluator, problems):
     relu = problems["relu"]
     verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", trials=1, timing=False))
