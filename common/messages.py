@@ -29,6 +29,8 @@ from typing import Annotated, Any, Literal, Optional, Sequence, Union
 import msgspec
 import torch
 
+from common.ids import MAX_ID_CHARS
+
 PROTOCOL_VERSION = 1
 INLINE_TENSOR_BYTES = 4096
 MAX_TENSOR_DIMS = 8
@@ -38,6 +40,8 @@ _EXT_INLINE = 2
 
 # Short strings (ids, names, codes) and large ones (sources, feedback) get separate bounds.
 Id = Annotated[str, msgspec.Meta(max_length=256)]
+# Group, lease, prompt and actor ids: the limit the hub's store holds too (common/ids.py).
+RecordId = Annotated[str, msgspec.Meta(max_length=MAX_ID_CHARS)]
 Name = Annotated[str, msgspec.Meta(max_length=1024)]
 Text = Annotated[str, msgspec.Meta(max_length=1 << 20)]
 Count = Annotated[int, msgspec.Meta(ge=0)]
@@ -94,7 +98,7 @@ class Ack(Message, kw_only=True):
     """hub -> actor, one per TrajectoryGroup received; sent only once the group is stored."""
 
     request_id: Id
-    group_id: Id
+    group_id: RecordId
     outcome: Literal["accepted", "duplicate", "stale", "rejected"]
     detail: Text = ""
     sent_at: float = 0.0
@@ -116,8 +120,8 @@ class ProblemPayload(msgspec.Struct, kw_only=True):
 class Lease(msgspec.Struct, kw_only=True):
     """One prompt handed to an actor: generate a group of n_samples episodes for it."""
 
-    lease_id: Id
-    prompt_id: Id
+    lease_id: RecordId
+    prompt_id: RecordId
     problem: ProblemPayload
     n_samples: Annotated[int, msgspec.Meta(ge=1)]
     max_turns: Annotated[int, msgspec.Meta(ge=1)]
@@ -128,7 +132,7 @@ class LeaseRequest(Message, kw_only=True):
     """actor -> hub, whenever the actor has room for more prompt groups."""
 
     request_id: Id
-    actor_id: Id
+    actor_id: RecordId
     max_groups: Annotated[int, msgspec.Meta(ge=1, le=1024)] = 1
     policy_version: int = -1
     sent_at: float = 0.0
@@ -172,11 +176,11 @@ class TrajectoryGroup(Message, kw_only=True):
     """actor -> hub, one per finished prompt group; resent until acked (idempotent by group_id)."""
 
     request_id: Id
-    group_id: Id
-    lease_id: Id
-    prompt_id: Id
+    group_id: RecordId
+    lease_id: RecordId
+    prompt_id: RecordId
     problem_name: Name
-    actor_id: Id
+    actor_id: RecordId
     trajectories: list[Trajectory]
     sent_at: float = 0.0
     evaluations: Count = 0        # turns whose verdict came from the evaluator service

@@ -20,6 +20,7 @@ import os
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from common.ids import id_error
 from common.jsonfile import disk_error
 from common.ledger import LEDGER, Ledger
 from common.messages import DecodeError, TrajectoryGroup, decode, pack_frames, unpack_frames
@@ -40,9 +41,9 @@ class GroupStore:
         self.ledger = Ledger(self.root / LEDGER)
 
     def _path(self, group_id: str) -> Path:
-        safe = "".join(c for c in group_id if c.isalnum() or c in "-_")[:128]
-        if safe != group_id:
-            raise ValueError(f"group id {group_id[:40]!r} has characters not allowed in a file name")
+        problem = id_error("group_id", group_id, names_a_file=True)
+        if problem:  # the hub checked it already; never a path outside the store
+            raise ValueError(problem)
         return self.root / f"{group_id}.grp"
 
     def put(self, group_id: str, frames: Sequence) -> None:

@@ -42,7 +42,6 @@ Thread safety: the hub server thread (leases, groups) and the trainer thread
 from __future__ import annotations
 
 import logging
-import math
 import random
 import threading
 import time
@@ -56,6 +55,7 @@ from common.ledger import trained_by_step
 from common.log import RateLimitedLog
 from common.messages import Lease, ProblemPayload, TrajectoryGroup, new_id
 from common.metrics import Metrics
+from learner.group_checks import group_error, group_id_error
 from learner.group_store import GroupStore
 
 log = logging.getLogger(__name__)
@@ -93,9 +93,9 @@ class PromptSource:
             epoch, index = int(e.removeprefix("e")), int(i.removeprefix("i"))
         except ValueError:
             return None
-        if not (e.startswith("e") and i.startswith("i") and 0 <= epoch < 1_000_000
+        if not (prompt_id == f"e{epoch}-i{index}" and 0 <= epoch < 1_000_000
                 and 0 <= index < len(self.problems)):
-            return None
+            return None  # only the spelling next() makes: "e00-i1" must not pass for "e0-i1"
         return self.problems[self._permutation(epoch)[index]]
 
     def state_dict(self) -> dict:
@@ -239,7 +239,7 @@ class Hub:
             return outcome, detail
 
     def _classify(self, group: TrajectoryGroup) -> tuple[str, str]:
-        problem = id_error(group)
+        problem = group_id_error(group)
         if problem:  # before any lookup: the group id would name a file
             return "rejected", problem
         if group.group_id in self.buffer or group.prompt_id in self.done_prompts:
@@ -252,7 +252,7 @@ class Hub:
                                 f"the group says {group.problem_name[:64]!r}")
         if group.rolled_back:  # its behaviour policy died with a learner restart
             return "stale", "generated in part by weights a learner restart discarded"
-        problem = group_error(group, self.vocab_size, self.version)
+        problem = group_error(group, self.vocab_size, self.version, self.n_samples, self.max_turns)
         if problem:
             return "rejected", problem
         lag = self.version - oldest_version(group)
@@ -466,60 +466,3 @@ def oldest_version(group: TrajectoryGroup) -> int:
     versions = [int(t.versions.min()) for tr in group.trajectories for t in tr.turns
                 if t.versions.numel()]
     return min(versions) if versions else 0
-
-
-MAX_ID_CHARS = 128
-_FILE_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
-_ID_CHARS = _FILE_ID_CHARS | frozenset(".:@")  # actor ids may hold a host name
-
-
-def id_error(group: TrajectoryGroup) -> str:
-    """Why the group's ids are unusable ("" if they are not): at most 128 characters; the
-    group id names its file in the store, so it is not empty and only [A-Za-z0-9_-]; the
-    others (logged, used as keys) may also hold `.`, `:` and `@`."""
-    for name in ("group_id", "lease_id", "actor_id", "prompt_id"):
-        value = getattr(group, name)
-        if len(value) > MAX_ID_CHARS or (name == "group_id" and not value):
-            return f"{name} has {len(value)} characters (1..{MAX_ID_CHARS} allowed)"
-        allowed, shown = ((_FILE_ID_CHARS, "[A-Za-z0-9_-]") if name == "group_id"
-                          else (_ID_CHARS, "[A-Za-z0-9_.:@-]"))
-        if not set(value) <= allowed:
-            return f"{name} {value[:40]!r} has characters outside {shown}"
-    return ""
-
-
-def group_error(group: TrajectoryGroup, vocab_size: Optional[int] = None,
-                max_version: Optional[int] = None) -> str:
-    """Why the group cannot be trained on ("" if it can): ids, token ids inside the
-    vocabulary, one logprob and one version per response token, finite logprobs, versions
-    from 0 to `max_version` (the hub's version: no actor holds a newer one). Checked before
-    a group is acked and again before it is trained, so a group that passed once and went
-    bad on disk is caught too."""
-    problem = id_error(group)
-    if problem or not group.trajectories:
-        return problem or "group has no trajectories"
-    for tr in group.trajectories:
-        for i, t in enumerate(tr.turns):
-            where = f"sample {tr.sample_index} turn {i}"
-            n = t.response_ids.numel()
-            if t.logprobs.numel() != n or t.versions.numel() != n:
-                return (f"{where}: {n} response tokens but "
-                        f"{t.logprobs.numel()} logprobs and {t.versions.numel()} versions")
-            if t.response_ids.dim() != 1 or t.prompt_ids.dim() != 1:
-                return f"{where}: token ids must be 1-D"
-            if n and not t.prompt_ids.numel():
-                return f"{where}: empty prompt (its first response token cannot be scored)"
-            for ids in (t.prompt_ids, t.response_ids):
-                if ids.numel() and (int(ids.min()) < 0 or (
-                        vocab_size is not None and int(ids.max()) >= vocab_size)):
-                    return (f"{where}: token id out of the vocabulary "
-                            f"({int(ids.min())}..{int(ids.max())}, vocabulary {vocab_size})")
-            if n and not bool(t.logprobs.isfinite().all()):
-                return f"{where}: a logprob is not finite"
-            if n and (int(t.versions.min()) < 0 or (
-                    max_version is not None and int(t.versions.max()) > max_version)):
-                return (f"{where}: token versions {int(t.versions.min())}..{int(t.versions.max())}"
-                        f" outside 0..{max_version}")
-            if not math.isfinite(t.reward):
-                return f"{where}: reward is not finite"
-    return ""

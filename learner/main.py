@@ -45,7 +45,8 @@ from common.runlock import LockHeld, RunLock
 from learner import batch as B
 from learner.checkpoint import Checkpoints
 from learner.group_store import GroupStore
-from learner.hub import Hub, PromptSource, group_error, oldest_version
+from learner.group_checks import group_error
+from learner.hub import Hub, PromptSource, oldest_version
 from learner.hub_server import HubServer
 from learner.stats import learning_by_turn
 from learner.trainer import Trainer
@@ -263,7 +264,7 @@ class Learner:
 
     def wait_for_batch(self, stop: _StopFlag) -> Optional[list[TrajectoryGroup]]:
         """Rank 0: the next batch, or None when asked to stop. A group that cannot be
-        trained (learner.hub.group_error, or one the batch code refuses) is quarantined
+        trained (learner.group_checks.group_error, or one the batch code refuses) is quarantined
         and the batch taken again without it."""
         last_log = time.perf_counter()
         batch = None

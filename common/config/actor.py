@@ -10,6 +10,7 @@ from pydantic import Field, model_validator
 from common import prompts
 from common.config.base import Section
 from common.config.shared import MetricsConfig
+from common.ids import KEY_ID_PATTERN, MAX_ID_CHARS
 
 
 class EngineConfig(Section):
@@ -167,8 +168,9 @@ class ActorConfig(Section):
 
     model: str = ""
     """Path of a Hugging Face model directory (e.g. one made by `krl tiny-model`)."""
-    actor_id: str = ""
-    """Stable name of this actor at the hub; empty: `<hostname>-<pid>`."""
+    actor_id: str = Field("", max_length=MAX_ID_CHARS, pattern=KEY_ID_PATTERN)
+    """Stable name of this actor at the hub ([A-Za-z0-9_.:@-], at most 128 characters:
+    common/ids.py); empty: `<hostname>-<pid>`."""
     n_samples: int = Field(4, ge=1)
     """Samples per prompt (the group size for TRLOO); the hub puts it in every lease."""
     max_turns: int = Field(3, ge=1)

@@ -79,12 +79,12 @@ def _poison(lease, **bad) -> TrajectoryGroup:
 
 POISON = {
     "a slash in the group id": {"group_id": "../../etc/x"},
-    "a group id of 200 characters": {"group_id": "g" * 200},
     "a token id outside the vocabulary": {"response_ids": torch.tensor([1, 2, VOCAB + 5, 3],
                                                                        dtype=torch.int32)},
     "a NaN logprob": {"logprobs": torch.tensor([-1.0, float("nan"), -1.0, -1.0])},
     "a version from the future": {"versions": torch.full((4,), 999, dtype=torch.int32)},
     "fewer logprobs than tokens": {"logprobs": torch.full((3,), -1.0)},
+    "logprobs in two dimensions": {"logprobs": torch.full((2, 2), -1.0)},
     "an empty prompt": {"prompt_ids": torch.zeros(0, dtype=torch.int32)},
 }
 
@@ -124,6 +124,8 @@ def test_poison_is_refused_and_damaged_state_falls_back(tmp_path):
     for what, bad in POISON.items():
         ack = client.request(_poison(grant.leases[0], **bad), expect=Ack)
         assert ack.outcome == "rejected", f"{what}: {ack}"
+    with pytest.raises(RequestRejected, match="length <= 128"):  # the store's limit, on the wire
+        client.request(_poison(grant.leases[0], group_id="g" * 200), expect=Ack)
     assert _health(mport) == 200, "the hub must keep serving after poison groups"
     assert _metric(mport, 'krl_learner_groups_received_total{outcome="rejected"}') == len(POISON)
     stored = list((run_dir / "hub" / "groups").glob("*.grp"))
