@@ -62,6 +62,8 @@ class RelayServer:
         self._error: Optional[BaseException] = None
         self._m_served = metrics.counter("weight_relayed_bytes_total",
                                          "Weight bytes this actor relayed to other actors")
+        self._m_errors = metrics.counter("relay_errors_total", "Requests the relay failed to "
+                                         "serve (answered `internal`; the relay serves on)")
         self.endpoint = ""
         self._thread = threading.Thread(target=self._run, name="relay", daemon=True)
         self._thread.start()
@@ -160,6 +162,7 @@ class RelayServer:
             try:
                 reply = self._reply(req)
             except Exception as exc:  # one request's bug: answered, the relay serves on
+                self._m_errors.inc()
                 log.exception("relay: request for version %s bucket %s failed", req.version, req.index)
                 reply = ErrorReply(request_id=req.request_id, code="internal", sent_at=now(),
                                    message=f"the relay failed on this request: {type(exc).__name__}")

@@ -119,6 +119,11 @@ class EvalClient:
         self._closed = threading.Event()
         self.available = True
         self._warn = RateLimitedLog(log)
+        # Made here, so that a socket that cannot be made (missing CurveZMQ keys) raises to
+        # the caller instead of killing the thread before anything watches it; used only by
+        # the I/O thread from its start on (a thread start is the barrier ZeroMQ asks for).
+        self._channel = Channel(context(), zmq.DEALER, transport, self.metrics,
+                                connect=cfg.frontend, identity=self.identity)
         self._thread = threading.Thread(target=self._io, name="eval-client", daemon=True)
         self._thread.start()
 
@@ -181,8 +186,7 @@ class EvalClient:
 
     # ------------------------------------------------------------------ the I/O thread
     def _io(self) -> None:
-        channel = Channel(context(), zmq.DEALER, self.transport, self.metrics,
-                          connect=self.cfg.frontend, identity=self.identity)
+        channel = self._channel
         poller = zmq.Poller()
         poller.register(channel.sock, zmq.POLLIN)
         poller.register(self._waker.fd, zmq.POLLIN)

@@ -2,6 +2,7 @@
 bucket not here yet is answered when it arrives; a delta goes only to an asker holding
 its base, anyone else gets the rebuilt full bucket; a failed pull answers
 `unknown_version` (so the asker routes around it) until the version is pulled again."""
+import pytest
 import torch
 
 from actor.relay import RelayServer
@@ -57,7 +58,8 @@ def test_relay_forwards_as_buckets_arrive_and_picks_delta_or_full():
 def test_a_failing_request_is_answered_and_the_relay_serves_on(monkeypatch):
     """One request's bug is that request's `internal` error (the asker routes around this
     relay), not the end of the relay thread."""
-    relay = RelayServer("tcp://127.0.0.1:0", "", CFG, Metrics("actor"), busy_after_s=0.5)
+    metrics = Metrics("actor")
+    relay = RelayServer("tcp://127.0.0.1:0", "", CFG, metrics, busy_after_s=0.5)
     client = RequestClient(context(), CFG, Metrics("actor"), relay.endpoint)
     full = Bucket.pack([("w", torch.arange(64, dtype=torch.float32))])
     real = RelayServer._reply
@@ -76,6 +78,7 @@ def test_a_failing_request_is_answered_and_the_relay_serves_on(monkeypatch):
                                          checksum=full.checksum, info=full.info(0), last=True))
         bad = _ask(client, 3, 0)
         assert isinstance(bad, ErrorReply) and bad.code == "internal" and "KeyError" in bad.message
+        assert "krl_actor_relay_errors_total 1.0" in metrics.render().decode()  # counted
         assert torch.equal(_ask(client, 3, 0).data, full.data)  # served on
     finally:
         client.close()
@@ -123,3 +126,14 @@ def broken(self, channel, sent):
 EvalClient._receive = broken
 client = EvalClient(BrokerConfig(frontend="tcp://127.0.0.1:1"), TransportConfig())
 """, "evaluator client")
+
+
+def test_an_evaluator_client_without_its_socket_fails_its_caller_at_once(tmp_path):
+    """A socket that cannot be made (no CurveZMQ keys) must raise where the client is made;
+    a thread dying at its start would leave every evaluation waiting forever."""
+    from common.config.evaluator import BrokerConfig
+    from common.curve import KeysError
+    from common.eval_client import EvalClient
+    with pytest.raises(KeysError, match="server.key"):
+        EvalClient(BrokerConfig(frontend="tcp://127.0.0.1:1"),
+                   TransportConfig(curve_keys_dir=tmp_path))
