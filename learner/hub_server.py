@@ -63,7 +63,7 @@ import time
 from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Union
+from typing import Callable, Iterable, Optional, Union
 
 import torch
 import zmq
@@ -317,7 +317,7 @@ class HubServer:
                     got = server.recv(0)
                     if got is None:
                         break
-                    self._handle_isolated(server, got)
+                    self._isolated(server, got.peer, got.msg, self._handle, server, got)
                 self._answer_held(server)
                 if self._announce_now.is_set() or time.monotonic() >= next_announce:
                     self._announce_now.clear()
@@ -336,34 +336,34 @@ class HubServer:
             server.close()
             pub.close()
 
-    def _handle_isolated(self, server: Server, got: Received) -> None:
-        """Serve one message; whatever goes wrong with it is answered and counted, and the
-        thread serves the next (a thread that died here would leave every actor waiting on
-        a learner that looks alive). A store that cannot write (a full disk) answers
-        `busy`: the actor keeps the group and resends it."""
+    def _isolated(self, server: Server, peer: bytes, msg, serve: Callable[..., None],
+                  *args) -> None:
+        """Serve one message (`serve(*args)`), arrived or held; whatever goes wrong with it
+        is answered and counted, and the thread serves the next (a thread that died here
+        would leave every actor waiting on a learner that looks alive). A store that cannot
+        write (a full disk) answers `busy`: the actor keeps the group and resends it."""
         try:
-            self._handle(server, got)
-            if type(got.msg) is self._failing_kind:
+            serve(*args)
+            if type(msg) is self._failing_kind:
                 self._failing_since, self._failing_kind = None, None  # writes work again
         except OSError as exc:
             self._m_errors.labels("storage").inc()
             self._warn.warning("storage", "hub could not store a message from %r, answered "
-                               "busy: %s", got.peer[:40], exc)
+                               "busy: %s", peer[:40], exc)
             if self._failing_since is None:
-                self._failing_since, self._failing_kind = time.monotonic(), type(got.msg)
+                self._failing_since, self._failing_kind = time.monotonic(), type(msg)
             elif time.monotonic() - self._failing_since > self.cfg.storage_give_up_s:
                 die_with_thread("hub server", OSError(
                     exc.errno, f"storage has failed for {time.monotonic() - self._failing_since:.0f} s "
                     f"(hub.storage_give_up_s): {exc}"))
-            server.reply(got.peer, ErrorReply(
-                request_id=getattr(got.msg, "request_id", ""), code="busy", sent_at=now(),
+            server.reply(peer, ErrorReply(
+                request_id=getattr(msg, "request_id", ""), code="busy", sent_at=now(),
                 retry_after_s=self.cfg.retry_after_s, message=f"hub storage failed: {exc}"[:2000]))
         except Exception as exc:  # a bug met by one message: answer it, serve the rest
             self._m_errors.labels("internal").inc()
-            log.exception("hub failed to handle %s from %r", type(got.msg).__name__,
-                          got.peer[:40])
-            server.reply(got.peer, ErrorReply(
-                request_id=getattr(got.msg, "request_id", ""), code="internal", sent_at=now(),
+            log.exception("hub failed to handle %s from %r", type(msg).__name__, peer[:40])
+            server.reply(peer, ErrorReply(
+                request_id=getattr(msg, "request_id", ""), code="internal", sent_at=now(),
                 message=f"the hub failed on this message: {type(exc).__name__}: {exc}"[:2000]))
 
     def _handle(self, server: Server, got: Received) -> None:
@@ -430,17 +430,20 @@ class HubServer:
         one held for half a request timeout gets `busy`, so the actor resends it instead
         of taking a long publish for a dead hub."""
         held, self._held = self._held, []
-        patience = self.transport.request_timeout_s / 2
         for peer, req, since in held:
-            reply = self._bucket(req)
-            if reply is None and time.monotonic() - since >= patience:
-                reply = ErrorReply(request_id=req.request_id, code="busy", sent_at=now(),
-                                   message=f"version {req.version} bucket {req.index} is "
-                                           "still being packed; ask again")
-            if reply is None:
-                self._held.append((peer, req, since))
-            else:
-                server.reply(peer, reply)
+            self._isolated(server, peer, req, self._answer_one, server, peer, req, since)
+
+    def _answer_one(self, server: Server, peer: bytes, req: WeightBucketRequest,
+                    since: float) -> None:
+        reply = self._bucket(req)
+        if reply is None and time.monotonic() - since >= self.transport.request_timeout_s / 2:
+            reply = ErrorReply(request_id=req.request_id, code="busy", sent_at=now(),
+                               message=f"version {req.version} bucket {req.index} is "
+                                       "still being packed; ask again")
+        if reply is None:
+            self._held.append((peer, req, since))
+        else:
+            server.reply(peer, reply)
 
     def _bucket(self, req: WeightBucketRequest) -> Optional[Union[WeightBucket, ErrorReply]]:
         """The reply to a bucket request, or None while the bucket is being packed."""

@@ -1,7 +1,8 @@
 """A real hub server process for fault tests: `python hub_fault_server.py GROUPS_DIR ENDPOINT
 FLAGS_DIR`. It serves like the learner's hub; a file `bug` in FLAGS_DIR makes handling a
-group raise (a bug met by one message), a file `die` makes the server loop itself raise
-(a fault outside any one message)."""
+group raise (a bug met by one message), a file `held_bug` makes a bucket request wait (as
+for a bucket being packed) and then raise when it is answered, a file `die` makes the
+server loop itself raise (a fault outside any one message)."""
 import sys
 import time
 from pathlib import Path
@@ -39,6 +40,16 @@ def main() -> None:
             raise RuntimeError("an injected fault in the server loop")
         answer_held(srv)
     server._answer_held = faulty_loop
+    bucket, held = server._bucket, set()
+
+    def faulty_bucket(req):
+        if (flags / "held_bug").exists():
+            if req.request_id not in held:
+                held.add(req.request_id)
+                return None  # held, as while its bucket is packed
+            raise KeyError("an injected bug in answering a held request")
+        return bucket(req)
+    server._bucket = faulty_bucket
     server.start()
     print("ready", flush=True)
     while True:

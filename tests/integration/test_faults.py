@@ -28,6 +28,7 @@ from common.messages import (
     Trajectory,
     TrajectoryGroup,
     Turn,
+    WeightBucketRequest,
     encode,
     new_id,
 )
@@ -349,6 +350,32 @@ def test_hub_answers_errors_and_full_disk_and_dies_loudly(tmp_path, tmpfs):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_a_held_request_that_fails_is_answered_and_the_hub_serves_on(tmp_path):
+    """A bucket request held while its bucket is packed is served outside the message loop
+    proper; one that fails there is answered `internal` and counted like any other."""
+    flags, hub = tmp_path / "flags", f"tcp://127.0.0.1:{_port()}"
+    flags.mkdir()
+    (flags / "held_bug").touch()
+    log = tmp_path / "hub.log"
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("hub_fault_server.py")),
+                             str(tmp_path / "groups"), hub, str(flags)], stdout=open(log, "wb"),
+                            stderr=subprocess.STDOUT, env=clean_env(), cwd=Path(__file__).parents[2])
+    client = RequestClient(context(), TransportConfig(request_timeout_s=5, request_retries=10),
+                           Metrics("actor"), hub)
+    try:
+        with pytest.raises(RequestRejected, match="internal.*KeyError"):
+            client.request(WeightBucketRequest(request_id=new_id(), version=0, index=0),
+                           retries=0)
+        assert proc.poll() is None, log.read_text()[-3000:]
+        grant = client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=1),
+                               expect=LeaseGrant)
+        assert client.request(_poison(grant.leases[0]), expect=Ack).outcome == "accepted"
+    finally:
+        client.close()
+        proc.kill()
+        proc.wait()
 
 
 def test_full_disk_fails_the_run_with_a_summary_and_no_traceback(tmp_path, tmpfs):
