@@ -59,18 +59,20 @@ def _turn(**bad) -> Turn:
     return Turn(**{**fields, **bad})
 
 
-def _group(lease, samples=(0, 1), turns=1, evaluations=0, prompt_id=None, **bad):
+def _group(lease, samples=(0, 1), turns=1, evaluations=0, prompt_id=None, group_id=None,
+           **bad):
     return TrajectoryGroup(
-        request_id=new_id(), group_id=new_id(), lease_id=lease.lease_id,
+        request_id=new_id(), group_id=group_id or new_id(), lease_id=lease.lease_id,
         prompt_id=prompt_id or lease.prompt_id, problem_name=lease.problem.name, actor_id="a0",
         evaluations=evaluations,
         trajectories=[Trajectory(sample_index=i, turns=[_turn(**bad) for _ in range(turns)])
                       for i in samples])
 
 
-# What is wrong -> (the group's arguments, a word the ack's reason must hold). Each one
-# the trainer would crash on or learn nonsense from.
+# What is wrong -> (the group's arguments, a word the ack's reason must hold): each one
+# names a file outside the store, or is one the trainer would crash on or learn nonsense from.
 POISON = {
+    "a group id naming a path": (dict(group_id="../../etc/x"), "characters outside"),
     "logprobs in two dimensions": (dict(logprobs=torch.full((2, 2), -2.0)), "1-D"),
     "versions in two dimensions": (dict(versions=torch.zeros(2, 2, dtype=torch.int32)), "1-D"),
     "fractional token ids": (dict(response_ids=torch.tensor([1.5, 2.0, 3.0, 4.0])), "integer"),
@@ -93,12 +95,13 @@ def _rejected_total(server: HubServer) -> float:
     return sum(float(l.rsplit(" ", 1)[1]) for l in text.splitlines() if l.startswith(line))
 
 
-def test_poison_groups_are_refused_with_a_reason_and_never_stored(served):
+def test_poison_groups_are_refused_with_a_reason_and_never_stored(served, tmp_path):
     server, client, (lease, _) = served
     for what, (bad, reason) in POISON.items():
         ack = client.request(_group(lease, **bad), expect=Ack)
         assert ack.outcome == "rejected" and reason in ack.detail, f"{what}: {ack}"
     assert server.hub.store.ids() == [], "a poison group was stored"
+    assert not (tmp_path.parent / "etc").exists(), "a group id named a file outside the store"
     assert _rejected_total(server) == len(POISON)
     good = _group(lease)
     assert client.request(good, expect=Ack).outcome == "accepted", "the hub must serve on"
