@@ -365,12 +365,12 @@ def test_a_held_request_that_fails_is_answered_and_the_hub_serves_on(tmp_path):
     client = RequestClient(context(), TransportConfig(request_timeout_s=5, request_retries=10),
                            Metrics("actor"), hub)
     try:
+        grant = client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=1),
+                               expect=LeaseGrant)  # resent until the hub is up
         with pytest.raises(RequestRejected, match="internal.*KeyError"):
             client.request(WeightBucketRequest(request_id=new_id(), version=0, index=0),
                            retries=0)
         assert proc.poll() is None, log.read_text()[-3000:]
-        grant = client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=1),
-                               expect=LeaseGrant)
         assert client.request(_poison(grant.leases[0]), expect=Ack).outcome == "accepted"
     finally:
         client.close()
