@@ -21,12 +21,15 @@ import zmq
 import zmq.auth
 from zmq.auth.thread import ThreadAuthenticator
 
+from common.exits import StartError
+
 _auth_lock = threading.Lock()
 _authenticators: dict[int, ThreadAuthenticator] = {}
 
 
-class KeysError(ValueError):
-    """The key directory is missing a file or holds an unreadable key."""
+class KeysError(StartError, ValueError):
+    """The key directory is missing a file or holds an unreadable key (a restart cannot
+    fix that: the process exits as a start error)."""
 
 
 def generate(keys_dir: Path, clients: list[str]) -> None:

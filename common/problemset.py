@@ -370,6 +370,9 @@ def _load_table(path: Path, code_column: str | None, name_column: str | None,
         raise ProblemError(f"{path}: install pyarrow to read parquet") from None
     except (ValueError, OSError) as exc:
         raise ProblemError(f"{path}: unreadable table: {exc}") from None
+    if not columns:  # "cannot tell which column holds the code; columns are []" misleads
+        raise ProblemError(f"{path}: holds no rows (the file is empty, or no line is a JSON "
+                           "object)")
     code_col = _pick_column(path, columns, code_column, _CODE_COLUMNS, "code")
     name_col = _pick_column(path, columns, name_column, _NAME_COLUMNS, "name", required=False)
     number_col = _number_column(columns, name_col) if name_column is None else None

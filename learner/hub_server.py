@@ -71,7 +71,7 @@ import zmq
 from common.buckets import Bucket, encode_delta, pack_stream, same_layout
 from common.config import TransportConfig
 from common.config.hub import HubConfig
-from common.exits import die_with_thread
+from common.exits import StartError, die_with_thread
 from common.log import RateLimitedLog
 from common.messages import (
     Ack,
@@ -230,6 +230,8 @@ class HubServer:
         wait_s = 30 + 2 * self.transport.bind_wait_s
         if not self._ready.wait(wait_s):
             raise RuntimeError(f"hub server did not start within {wait_s:.0f}s")
+        if isinstance(self._error, StartError):  # missing keys: not restarted (common/exits)
+            raise self._error
         if self._error is not None:
             raise RuntimeError(f"hub server could not start: {self._error}") from self._error
 

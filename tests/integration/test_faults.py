@@ -57,9 +57,9 @@ def _stop_what_a_failed_test_left():
                 p.wait()
 
 
-def _krl(*args: str, out: Path) -> subprocess.Popen:
+def _krl(*args: str, out: Path, env: dict | None = None) -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, "-m", "common.cli", *args], stdout=open(out, "ab"),
-                            stderr=subprocess.STDOUT, env=clean_env())
+                            stderr=subprocess.STDOUT, env={**clean_env(), **(env or {})})
     _STARTED.append(proc)
     return proc
 
@@ -225,6 +225,8 @@ def _run_config(tmp_path: Path, **learner) -> tuple[dict, str]:
 def test_start_errors_fail_the_run_at_once_with_the_reason(tmp_path):
     bad_problem = tmp_path / "broken.py"
     bad_problem.write_text("class Model(nn.Module:\n    pass\n")
+    (tmp_path / "empty.jsonl").write_text("")
+    (tmp_path / "not-a-model").mkdir()
     # what: (config changes, the process that cannot start, what its reason says)
     cases = {
         "missing data set": ({"learner": {"dataset": str(tmp_path / "no-such-set.jsonl")}},
@@ -236,6 +238,15 @@ def test_start_errors_fail_the_run_at_once_with_the_reason(tmp_path):
         "missing actor model directory": ({"actor": {"model": str(tmp_path / "none")},
                                            "supervisor": {"actors": 1}}, "actor-0",
                                           "actor.model"),
+        "empty data set": ({"learner": {"dataset": str(tmp_path / "empty.jsonl")}}, "learner",
+                           "empty.jsonl: holds no rows"),
+        "model directory without a model": ({"learner": {"trainer": {
+            "model": str(tmp_path / "not-a-model")}}}, "learner", "no config.json"),
+        # Relative, so it could be a Hugging Face repo id; the Hub is out of reach (offline).
+        "model directory nowhere": ({"learner": {"trainer": {"model": "models/none"}}},
+                                    "learner", "'models/none': model directory does not exist"),
+        "missing CurveZMQ keys": ({"transport": {"curve_keys_dir": str(tmp_path / "keys")}},
+                                  "broker", "server.key_secret is missing"),
     }
     model = make_tiny_model(tmp_path / "model")
     runs = {}
@@ -244,7 +255,8 @@ def test_start_errors_fail_the_run_at_once_with_the_reason(tmp_path):
         case.mkdir()
         cfg, _ = _run_config(case, model=model, max_steps=2)
         (case / "run.yaml").write_text(yaml.safe_dump(merge(cfg, change)))
-        runs[what] = (case, _krl("run", str(case / "run.yaml"), out=case / "run.out"))
+        runs[what] = (case, _krl("run", str(case / "run.yaml"), out=case / "run.out",
+                                 env={"HF_HUB_OFFLINE": "1"}))
     t0 = time.monotonic()
     for what, (case, sup) in runs.items():
         console = _run_to_end(sup, case / "run.out", 120)
