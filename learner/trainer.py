@@ -38,6 +38,7 @@ from deepspeed.accelerator import get_accelerator
 from common.config.learner import LearnerConfig, process_group_env
 from learner import losses
 from learner.batch import Group, MicroBatch, Sample, build_samples, collate, plan_micro_batches
+from learner.ds_ops import build_ops
 from learner.export import BASE_MODEL_FILE
 from learner.model import load_model, resolve_dtype, response_logprobs
 from learner.stats import Stats
@@ -54,6 +55,7 @@ class Trainer:
         self.cfg = cfg
         self.env = process_group_env()
         accel = get_accelerator()
+        build_ops(self.env.extensions_dir)  # never waits on a build killed mid-way
         deepspeed.init_distributed(dist_backend=accel.communication_backend_name())
         on_gpu = accel.device_name() == "cuda"
         self.device = torch.device(accel.device_name(self.env.local_rank) if on_gpu else "cpu")

@@ -258,6 +258,7 @@ class ProcessGroupEnv:
     rank: int
     world_size: int
     local_rank: int
+    extensions_dir: Path = Path()  # TORCH_EXTENSIONS_DIR: where DeepSpeed builds its ops
 
 
 def _free_port() -> int:
@@ -279,4 +280,5 @@ def process_group_env() -> ProcessGroupEnv:
                    MASTER_ADDR="127.0.0.1", MASTER_PORT=str(_free_port()))
     env.setdefault("LOCAL_RANK", env.get("RANK", "0"))
     env.setdefault("TORCH_EXTENSIONS_DIR", str(Path(sys.prefix) / "torch_extensions"))
-    return ProcessGroupEnv(int(env["RANK"]), int(env["WORLD_SIZE"]), int(env["LOCAL_RANK"]))
+    return ProcessGroupEnv(int(env["RANK"]), int(env["WORLD_SIZE"]), int(env["LOCAL_RANK"]),
+                           Path(env["TORCH_EXTENSIONS_DIR"]))
