@@ -60,6 +60,9 @@ class SupervisorConfig(Section):
             if len(devices) < self.learner_ranks:
                 raise ValueError(f"learner_gpus {self.learner_gpus!r} lists {len(devices)} "
                                  f"device(s) for {self.learner_ranks} learner_ranks")
+        if 0 < self.hang_after_s < 2 * self.health_interval_s:  # one late answer is no hang
+            raise ValueError(f"hang_after_s ({self.hang_after_s}) must be 0 (off) or at least "
+                             f"twice health_interval_s ({self.health_interval_s})")
         return self
 
 

@@ -83,3 +83,13 @@ def test_shipped_configs_load():
     configs = sorted(Path(__file__).resolve().parents[3].joinpath("configs").glob("*.yaml"))
     for p in configs:
         load(p, [], RunConfig)
+
+
+def test_a_hang_deadline_shorter_than_two_health_reads_is_refused():
+    """krl run would kill a busy, healthy role for one late /health answer."""
+    with pytest.raises(ConfigError, match="hang_after_s.*twice health_interval_s"):
+        load(None, ["supervisor.hang_after_s=5", "supervisor.health_interval_s=5"], RunConfig)
+    assert load(None, ["supervisor.hang_after_s=0", "supervisor.health_interval_s=5"],
+                RunConfig).supervisor.hang_after_s == 0  # off
+    assert load(None, ["supervisor.hang_after_s=10", "supervisor.health_interval_s=5"],
+                RunConfig).supervisor.hang_after_s == 10
