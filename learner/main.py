@@ -44,8 +44,8 @@ from common.problemset import ProblemError, load_problems, to_payload
 from common.runlock import LockHeld, RunLock
 from learner import batch as B
 from learner.checkpoint import Checkpoints
-from learner.group_store import GroupStore
 from learner.group_checks import group_error
+from learner.group_store import GroupStore
 from learner.hub import Hub, PromptSource, oldest_version
 from learner.hub_server import HubServer
 from learner.stats import learning_by_turn
