@@ -6,12 +6,14 @@ prims), a pool over a window, an op with a decomposition to cost by its parts, o
 bound (cpu_work.WorkCounter._work applies the plan)."""
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import torch
 from torch._decomp import decomposition_table
-from torch.utils.flop_counter import baddbmm_flop, flop_registry, sdpa_flop
+from torch.utils.flop_counter import baddbmm_flop, conv_flop_count, flop_registry, sdpa_flop
 
 # Allocation and metadata ops: no device work (views are recognised by their schema).
 _FREE_OPS = frozenset({"empty", "empty_like", "empty_strided", "empty_permuted", "new_empty",
@@ -27,6 +29,47 @@ _SHAPE_ONLY_SELF = frozenset({"new_zeros", "new_ones", "new_full", "new_empty", 
 _WRITE_ONLY_SELF = frozenset({"copy_", "fill_", "zero_"})
 _FLOP_FORMULAS = {**flop_registry, torch.ops.aten._scaled_dot_product_flash_attention_for_cpu:
                   sdpa_flop, torch.ops.aten.addbmm: baddbmm_flop}
+
+
+def _conv_flops(x=None, w=None, *_args, out_val=None, transposed: bool = False, **_kwargs) -> int | None:
+    """A convolution kernel torch has no formula for (mkldnn_convolution, slow_conv3d_forward,
+    the depthwise ones...): torch's own count for its (N, C, spatial...) layout, None where
+    the arguments are not that. Bounded as a product of three sizes, mkldnn_convolution was
+    charged a fifth of its work (red team B, session 22)."""
+    if not all(isinstance(t, torch.Tensor) for t in (x, w, out_val)) or not 3 <= w.dim() == x.dim() == out_val.dim():
+        return None
+    return conv_flop_count(list(x.shape), list(w.shape), list(out_val.shape), transposed=transposed)
+
+
+def _conv_tbc_flops(x=None, w=None, *_args, out_val=None, **_kwargs) -> int | None:
+    """conv_tbc: input (time, batch, C_in), weight (taps, C_in, C_out)."""
+    if not all(isinstance(t, torch.Tensor) and t.dim() == 3 for t in (x, w, out_val)):
+        return None
+    return 2 * out_val.shape[0] * out_val.shape[1] * w.shape[0] * w.shape[1] * w.shape[2]
+
+
+def _fft_flops(x=None, dim=(), *_args, out_val=None, **_kwargs) -> int | None:
+    """An FFT over `dim`: 5 n log2(L) real flops for n complex elements and transforms of
+    length L (the usual count; charged as linear in its data it cost a convolution by FFT
+    less than its work)."""
+    if not (isinstance(x, torch.Tensor) and isinstance(out_val, torch.Tensor)):
+        return None
+    longer = x if x.numel() >= out_val.numel() else out_val
+    dims = [dim] if isinstance(dim, int) else list(dim)
+    length = math.prod(max(x.shape[d], out_val.shape[d]) for d in dims) if dims else longer.numel()
+    return int(5 * longer.numel() * max(1.0, math.log2(max(length, 2))))
+
+
+def _extra_formula(name: str) -> Callable | None:
+    if name in ("_fft_r2c", "_fft_c2r", "_fft_c2c"):
+        return _fft_flops
+    if name == "conv_tbc":
+        return _conv_tbc_flops
+    if "conv" in name and not name.endswith("backward"):
+        return partial(_conv_flops, transposed="transpose" in name)
+    return None
+
+
 # Ops without a tag saying so whose work is linear in their data (n log n for sorting); and
 # torch's prims, the parts decompositions reach, all but prims.svd.
 _LINEAR_OPS = frozenset({
@@ -35,7 +78,7 @@ _LINEAR_OPS = frozenset({
     "cummin", "sort", "topk", "kthvalue", "median", "nanmedian", "mode", "searchsorted", "histc", "bincount", "_unique2", "unique_dim", "unique_consecutive", "gather", "scatter",
     "scatter_add", "scatter_reduce", "index", "_unsafe_index", "index_put", "index_put_",
     "_index_put_impl_", "_unsafe_index_put", "masked_select", "masked_scatter", "nonzero",
-    "scalar_tensor", "_local_scalar_dense", "_fft_r2c", "_fft_c2r", "_fft_c2c",
+    "scalar_tensor", "_local_scalar_dense",
     "_adaptive_avg_pool2d", "_adaptive_avg_pool3d", "adaptive_max_pool2d", "adaptive_max_pool3d"})
 # Ops that gather a row of `weight` (args[0]) per index (args[1]) and reduce them per bag: their
 # work is indices x row width, which a weighted bag of every input column makes a GEMM (red
@@ -89,8 +132,9 @@ def plan_of(func) -> OpPlan | None:
             kind = "window"
         else:
             kind = "bound" if decomposition is None else "decompose"
+        formula = _FLOP_FORMULAS.get(packet) or (None if decomposition else _extra_formula(name))
         plan = OpPlan(f"aten::{name}", tuple((i, a.name) for i, a in enumerate(arguments) if read(a)),
-                       _FLOP_FORMULAS.get(packet), "conv" if "conv" in name else "matmul", kind,
+                       formula, "fft" if "fft" in name else "conv" if "conv" in name else "matmul", kind,
                        decomposition)
     _PLANS[func] = plan
     return plan

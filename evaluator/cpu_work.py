@@ -382,12 +382,14 @@ class WorkCounter:
         """(flops, compute seconds) of one aten op; `tensors` are the ones it reads, then
         writes. Without a formula, never less than the work the op may do (module doc)."""
         roof = self.roofline
-        if plan.formula is not None:
-            flops = int(plan.formula(*args, **kwargs, out_val=out))
+        counted = plan.formula(*args, **kwargs, out_val=out) if plan.formula is not None else None
+        if counted is not None:
+            flops = int(counted)
             dtype = tensors[0].dtype
             if dtype.is_complex:  # torch's formulas count multiply-adds of elements: 4 real ones each
-                flops, dtype = 4 * flops, dtype.to_real()  # (a complex mm of half the depth was x @ W.T)
-            fp32 = roof.tf32_flops_per_s if self._tf32[plan.tf32_flag] else roof.fp32_flops_per_s
+                # (a complex mm of half the depth was x @ W.T); the FFT's count is of real flops
+                flops, dtype = (flops if plan.tf32_flag == "fft" else 4 * flops), dtype.to_real()
+            fp32 = roof.tf32_flops_per_s if self._tf32.get(plan.tf32_flag) else roof.fp32_flops_per_s
             return flops, flops / roof.matmul_peak(dtype.is_floating_point, dtype.itemsize * 8, fp32)
         numel = max((t.numel() for t in tensors), default=0)
         flops = numel

@@ -363,6 +363,25 @@ def test_ops_without_a_flop_formula_are_charged_at_least_their_work(name, forwar
     assert aten_flops(forward, a, b, v) >= flops
 
 
+# many channels against small spatial sizes: where a bound of three sizes' product fell short
+CB, CI, CO, HW, KS = 2, 64, 64, 16, 5
+
+
+@pytest.mark.parametrize("name, forward, flops", [
+    ("mkldnn_convolution", lambda x, w, t: torch.mkldnn_convolution(x, w, None, [2, 2], [1, 1], [1, 1], 1),
+     2 * CB * CO * CI * HW * HW * KS * KS),
+    ("conv_tbc", lambda x, w, t: torch.conv_tbc(t, w.permute(2, 1, 0, 3)[:, :, :, 0].contiguous(),
+                                                torch.zeros(CO), 2),
+     2 * HW * CB * CI * CO * KS),
+    # a convolution as pointwise products of FFTs: charged as linear in its data, it was cheaper
+    # than the convolution it computes
+    ("fft", lambda x, w, t: torch.fft.irfft2(torch.fft.rfft2(x) * torch.fft.rfft2(x)), 5 * CB * CI * HW * HW * 8),
+], ids=["mkldnn_convolution", "conv_tbc", "fft"])
+def test_convolution_kernels_and_ffts_without_torchs_formula_are_charged_their_work(name, forward, flops):
+    x, w, t = torch.randn(CB, CI, HW, HW), torch.randn(CO, CI, KS, KS), torch.randn(HW, CB, CI)
+    assert aten_flops(forward, x, w, t) >= flops
+
+
 def test_a_gemm_through_addbmm_costs_what_addmm_costs():
     bias, a, b = torch.randn(4 * N), torch.randn(4 * M, 4 * K), torch.randn(4 * K, 4 * N)
     addmm = cpu_work.measure(lambda i: torch.addmm(i[0], i[1], i[2]), [bias, a, b], set())
