@@ -8,6 +8,9 @@ import types
 from typing import Any
 
 import torch
+import torch.cuda.nvtx
+
+from evaluator.forward_watch import plain_numbers
 
 
 def interpreted_tensors_look_like_cuda() -> None:
@@ -27,6 +30,13 @@ def interpreted_tensors_look_like_cuda() -> None:
     torch.cuda.current_device = lambda: 0  # type: ignore[assignment]
     torch.cuda.get_device_capability = lambda device=None: (9, 0)  # type: ignore[assignment]
     torch.cuda.synchronize = lambda device=None: None  # type: ignore[assignment]
+    # and Liger's `with torch.cuda.device(x.device):` around a launch (the CPU device is no
+    # CUDA device to switch to) and the NVTX markers, which a CPU build of torch refuses
+    # (honest round, session 22)
+    torch.cuda.device = _NoDeviceSwitch  # type: ignore[assignment, misc]
+    torch.cuda.nvtx.range_push = lambda msg: 0  # type: ignore[assignment]
+    torch.cuda.nvtx.range_pop = lambda: 0  # type: ignore[assignment]
+    torch.cuda.nvtx.mark = lambda msg: None  # type: ignore[assignment]
 
 
 def tensor_split_reads_visible() -> None:
@@ -102,6 +112,45 @@ def host_buffers_visible() -> None:
         return torch.ops.aten.lift_fresh_copy(out)
 
     torch.asarray = asarray  # type: ignore[assignment]
+
+
+def plain_numbers_known() -> None:
+    """`torch.tensor([scale], device=x.device)` is a constant the host made, as
+    `torch.full((1,), scale)` is: the provenance watch treats its lift_fresh so (counted in
+    host_made) when the data is plain Python numbers, in lists and tuples. Data holding a
+    tensor (a 0-dim result PyTorch computed, whose value C++ reads with no dispatched op) or
+    anything else keeps the mark of values made on the host."""
+    real = torch.tensor
+
+    def tensor(data: Any, *args: Any, **kwargs: Any) -> Any:
+        if not _plain(data, 0):
+            return real(data, *args, **kwargs)
+        with plain_numbers():
+            return real(data, *args, **kwargs)
+
+    torch.tensor = tensor  # type: ignore[assignment]
+
+
+def _plain(data: Any, depth: int) -> bool:
+    """Whether `data` is a number, or lists and tuples of them (exact types: a subclass could
+    run code or hold a tensor), a few levels deep."""
+    if type(data) in (int, float, bool):
+        return True
+    return type(data) in (list, tuple) and depth < 4 and len(data) <= 4096 and all(
+        _plain(v, depth + 1) for v in data)
+
+
+class _NoDeviceSwitch:
+    """torch.cuda.device in a CPU candidate child: a context that switches nothing."""
+
+    def __init__(self, device: Any = None) -> None:
+        self.idx = 0
+
+    def __enter__(self) -> _NoDeviceSwitch:
+        return self
+
+    def __exit__(self, *exc: Any) -> bool:
+        return False
 
 
 def interpreter_device_properties(device: Any = None) -> Any:

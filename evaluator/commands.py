@@ -141,6 +141,7 @@ class ChildState(TimedSteps):
             candidate_env.tensor_split_reads_visible()
             candidate_env.library_reads_visible()
             candidate_env.host_buffers_visible()
+            candidate_env.plain_numbers_known()
         self.integrity = Integrity(recorder)
         self.integrity.watched.append(self)
         self.capped = False  # the reference child under a measuring run's `cap`

@@ -47,6 +47,19 @@ from evaluator.interpreter_guard import handed_tensors
 from evaluator.launch_hook import LaunchRecorder, launch_data
 
 _RNG = random.SystemRandom()
+_PLAIN_NUMBERS = [0]  # torch.tensor calls of plain Python numbers running (candidate_env)
+
+
+@contextmanager
+def plain_numbers() -> Iterator[None]:
+    """Around `torch.tensor(data)` where the data is Python numbers alone (no tensor in it,
+    checked by candidate_env): the lift_fresh it dispatches carries values host Python made,
+    counted in host_made as `torch.full`'s are, and nothing C++ read out of a tensor."""
+    _PLAIN_NUMBERS[0] += 1
+    try:
+        yield
+    finally:
+        _PLAIN_NUMBERS[0] -= 1
 
 
 def poison(device: str, nbytes: int) -> None:
@@ -427,6 +440,10 @@ class Provenance(TorchDispatchMode):
                                + (", a sparse layout)" if sparse else ")"))
         if name in ("fill", "fill_"):  # fill_(self, value): a tensor value carries its mark
             mark = self._marked(keys[1:2])
+        elif name in HOST_DATA_OPS and _PLAIN_NUMBERS[0]:
+            # torch.tensor([scale]) of Python numbers: a constant like torch.full((1,), scale)
+            # (both counted in host_made), made memory (honest round, session 22: strict)
+            mark = None
         elif name in HOST_DATA_OPS:
             # torch.tensor(data): values host Python made, or C++ read out of tensors on the way
             # (torch.tensor of 0-dim tensors laundered torch's result and a torch-knock-out probe)
@@ -452,7 +469,7 @@ class Provenance(TorchDispatchMode):
         # data. fill_ from a tensor copies that tensor's value, so it makes only what its
         # value was (buf.fill_(x[i, j]) then buf.item() read every input element uncounted,
         # a host GEMM ok under strict: red team A, session 19)
-        makes = constant or name in MAKE_OPS and name not in HOST_DATA_OPS and not (
+        makes = constant or name in MAKE_OPS and (name not in HOST_DATA_OPS or _PLAIN_NUMBERS[0] > 0) and not (
             name in ("fill", "fill_") and len(ins) > 1 and not all(k in self.made for k in keys[1:2] if k))
         # resize_ moves a tensor to new memory holding its old bytes and noise: fresh memory
         # still, if it was (an `empty(0)` resized is torch.empty's, as a composite op makes

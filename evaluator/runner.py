@@ -361,6 +361,11 @@ def bitwise_equal(a: torch.Tensor, b: torch.Tensor) -> bool:
     return all(torch.equal(x[i:i + _EQUAL_SLICE], y[i:i + _EQUAL_SLICE]) for i in range(0, x.numel(), _EQUAL_SLICE))
 
 
+# the harness's own torch.tensor, taken before a candidate child wraps it (candidate_env): a
+# Python number forward returns stays values made on the host for the provenance watch
+_TENSOR = torch.tensor
+
+
 def flatten_outputs(out: Any) -> list[torch.Tensor]:
     """The tensors a forward returned; exact types only (a subclass could run code)."""
     items = list(out) if type(out) in (tuple, list) else [out]
@@ -369,7 +374,7 @@ def flatten_outputs(out: Any) -> list[torch.Tensor]:
         if type(x) in (torch.Tensor, torch.nn.Parameter):
             result.append(x.detach())
         elif type(x) in (int, float, bool):
-            result.append(torch.tensor(x))
+            result.append(_TENSOR(x))
         else:
             raise CandidateError("runtime_error", f"forward returned a {type(x).__name__}; "
                                  "return a torch.Tensor or a tuple of them")
