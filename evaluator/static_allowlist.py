@@ -171,6 +171,7 @@ DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
     "triton.autotune": ("fm", frozenset({"configs", "key", "reset_to_zero", "restore_value",
                                          "warmup", "rep", "prune_configs_by", "cache_results"})),
     "triton.heuristics": ("fm", frozenset({"values"})),
+    "torch.autograd.function.once_differentiable": ("m", None),
     "functools.lru_cache": ("fm", frozenset({"maxsize", "typed"})),
     "functools.cache": ("fm", None),
     # autocast around an autograd.Function's forward/backward (unsloth, Liger, flash-attn)
@@ -184,7 +185,7 @@ DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
 # Names that only make sense as decorators: using them as values builds kernels or
 # caches the checker never sees declared.
 DECORATOR_ONLY = frozenset({"triton.jit", "triton.autotune", "triton.heuristics",
-                            "functools.wraps"})
+                            "functools.wraps", "torch.autograd.function.once_differentiable"})
 # Names allowed only in one definition of evaluator.static_idioms: the logger.
 DEFINITION_ONLY = frozenset({"logging.getLogger"})
 # Library calls that take one of the file's kernels as their function argument, which
@@ -357,15 +358,19 @@ _TORCH = frozenset({
     "is_tensor", "is_grad_enabled", "is_inference_mode_enabled", "get_default_dtype",
     "pi", "e", "inf", "nan", "newaxis", "nn", "cuda", "autograd", "linalg", "fft", "special",
     "backends", "get_float32_matmul_precision", "are_deterministic_algorithms_enabled",
+    "version",
 })
 _CUDA = frozenset({"is_available", "current_device", "device_count", "get_device_capability",
                    "get_device_properties", "get_device_name", "synchronize", "device",
-                   "is_bf16_supported"})
+                   "is_bf16_supported", "nvtx"})
 _TYPING = frozenset({"Any", "Callable", "Dict", "List", "Optional", "Sequence", "Tuple",
                      "Union", "Iterable", "Iterator", "Mapping", "Literal", "Final", "ClassVar",
                      "TYPE_CHECKING", "cast", "TypeVar", "Type", "NamedTuple"})
 _EXPLICIT: dict[str, frozenset[str]] = {
-    "torch.autograd": frozenset({"Function"}),
+    # once_differentiable: a backward run under no_grad whose outputs refuse a second
+    # backward (Liger, unsloth); it takes only the function it decorates
+    "torch.autograd": frozenset({"Function", "function"}),
+    "torch.autograd.function": frozenset({"once_differentiable"}),
     # the precision switches, to read (honest kernels pick TF32 as PyTorch would; writing
     # any attribute of a module is monkey_patch, and torch.set_* is harness_tamper)
     "torch.backends": frozenset({"cuda", "cudnn"}),
@@ -375,6 +380,13 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     "torch.backends.cudnn": frozenset({"allow_tf32", "enabled", "is_available", "version",
                                        "deterministic", "benchmark"}),
     "torch.cuda": _CUDA,
+    # the build's version strings (None where not built for it): Liger's `is_hip()` is
+    # `torch.version.hip is not None` (honest round, session 22)
+    "torch.version": frozenset({"cuda", "hip", "git_version", "debug"}),
+    # profiler markers for Nsight (honest round, session 22): a name pushed, popped or marked,
+    # which no part of the evaluator reads; not range()/range_start(), whose message is a
+    # format template applied to its other arguments (a format field reads attributes)
+    "torch.cuda.nvtx": frozenset({"range_push", "range_pop", "mark"}),
     "triton": frozenset({"jit", "autotune", "heuristics", "Config", "cdiv", "next_power_of_2",
                          "language", "reinterpret", "runtime", "tools"}),
     # the tutorials' device queries, as `triton.runtime.driver.active.<query>(...)` only
@@ -406,6 +418,11 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     # hands out the process's loggers (`.manager.loggerDict`) and takes callables the
     # harness's own logging would then run (`addFilter`)); nothing of numpy: it computes
     # outside torch and Triton, and reads and writes files and raw memory
+    # a block size or a switch read from the environment (honest round, session 22): of os
+    # only reading a variable; never os.environ itself (its update/pop/setdefault and item
+    # stores change what torch and Triton read), nothing that runs, opens or lists anything
+    "os": frozenset({"environ", "getenv"}),
+    "os.environ": frozenset({"get"}),
     "warnings": frozenset({"warn"}),
     "logging": frozenset({"getLogger"}),
     "numpy": frozenset(),
@@ -548,7 +565,7 @@ def tables() -> Tables:
 # What to write instead, per code (a finding may say something more specific).
 HINTS: dict[str, str] = {
     "forbidden_import": "import only torch, triton, triton.language, math, typing, functools, "
-                        "itertools, dataclasses and enum",
+                        "itertools, dataclasses and enum (and os, for os.getenv)",
     "concurrency": "do the work in forward, on the calling thread",
     "file_access": "keep data in memory: a kernel file touches no files and no raw storage",
     "dynamic_code": "write the code out in the file",

@@ -85,6 +85,8 @@ class ExpressionChecker(StoreChecks, Resolver):
         self.expr(node.value)
 
     def _e_Subscript(self, node: ast.Subscript) -> None:
+        if isinstance(node.value, ast.Name) and self.resolve(node.value)[0] == "kernel_table":
+            self._table_entry(node)
         self.expr(node.value)
         self.expr(node.slice)
 
@@ -113,9 +115,12 @@ class ExpressionChecker(StoreChecks, Resolver):
                 self.add(parent, "reflection", f"a launch of {node.id} is used as a value (its "
                          "result is the compiled kernel, with its own launcher and Triton's "
                          "internals)", f"launch it as a statement: {node.id}[grid](...)")
+        elif kind == "kernel_table" and not self.table_use(node):
+            self.add(node, "reflection", f"the kernel table {node.id} is used other than by indexing it",
+                     f"launch an entry: {node.id}[key][grid](...)")
         elif kind == "kernel" and not (
                 isinstance(parent, ast.Call) and parent.func is node
-                or self._kernel_argument(node, parent)):
+                or self._kernel_argument(node, parent) or self.kernel_passed(node, parent)):
             self.add(node, "reflection", f"the kernel {node.id} is used as a value",
                      f"launch it as {node.id}[grid](...) or call it from another kernel")
         elif kind == "logger" and not self._logger_call(node):
@@ -133,6 +138,17 @@ class ExpressionChecker(StoreChecks, Resolver):
             self.add(node, "reflection", f"the class {node.id} is handled as a value (its "
                      "methods could then run with any object as self)", f"instantiate it, "
                      f"use {node.id}.attribute, isinstance, or `ModelNew = {node.id}`")
+
+    def _table_entry(self, node: ast.Subscript) -> None:
+        """`_KERNELS[x.dtype]`: launched as a statement, or bound once to a name, or passed to
+        a helper's kernel parameter (static_kernel_values), like a kernel's name."""
+        parent = self.parent.get(id(node))
+        call = self.parent.get(id(parent))
+        launched = isinstance(parent, ast.Subscript) and parent.value is node and isinstance(call, ast.Call) \
+            and call.func is parent and isinstance(self.parent.get(id(call)), ast.Expr)
+        if not (launched or self.kernel_passed(node, parent)):
+            self.add(node, "reflection", "an entry of a kernel table is used as a value",
+                     "launch it as a statement: table[key][grid](...)")
 
     def _logger_call(self, node: ast.Name) -> bool:
         """`log.info(...)`: a logging method of a module's logger, called."""
@@ -303,9 +319,13 @@ class ExpressionChecker(StoreChecks, Resolver):
             self.add(leaf, "reflection", f"{ns} is allowed only as `log = {ns}(__name__)` at "
                      "module level", "bind the logger once at module level and call its "
                      "logging methods")
+        elif ns == "triton.jit" and i == len(chain) and id(self.parent.get(id(leaf))) in self.jit_calls:
+            pass  # `k = triton.jit(f)` at module level: the decorator as a call (static_kernel_values)
         elif ns in A.DECORATOR_ONLY:  # decorators are checked by decorators(), not here
             self.add(leaf, "forbidden_syntax", f"{ns} is used outside a decorator",
-                     f"decorate the kernel with @{ns}")
+                     f"decorate the kernel with @{ns}" + (
+                         " (or write `kernel = triton.jit(body)` at module level, body a plain def "
+                         "named nowhere else)" if ns == "triton.jit" else ""))
         elif ns in self.t.jit_functions and not (i == len(chain) and (
                 self._called(leaf) or self._kernel_argument(leaf, self.parent.get(id(leaf)))
                 or self._jit_alias_definition(leaf))):
@@ -314,7 +334,7 @@ class ExpressionChecker(StoreChecks, Resolver):
                      f"call it: {ns.rsplit('.', 1)[1]}(...)")
             return
         elif ns in self.t.classes and i == len(chain) and not self._class_use(
-                leaf, self.parent.get(id(leaf))):
+                leaf, self.parent.get(id(leaf))) and not self._jit_alias_definition(leaf):
             self.add(leaf, "reflection", f"the class {ns} is handled as a value (its "
                      "attributes could then be replaced)", "instantiate it, read its "
                      "attributes, or use it in isinstance")
@@ -492,7 +512,37 @@ class ExpressionChecker(StoreChecks, Resolver):
         self.add(node, "forbidden_syntax", "generators and coroutines are not allowed",
                  "return a list or a tensor")
 
-    _e_Yield = _e_YieldFrom = _e_Await
+    _e_YieldFrom = _e_Await
+
+    def _e_Yield(self, node: ast.Yield) -> None:
+        """`yield` in a plain def with no try or with of its own: a generator that runs only
+        when its consumer resumes it, as a generator expression does (allowed), with no code
+        left to run when it is closed or collected (a `finally` or `__exit__` would run at a
+        time the garbage collector picks). Chunking helpers are written this way (honest
+        round, session 22)."""
+        fn = self.scopes.enclosing_function(node)
+        fn = fn.node if fn is not None else None
+        if not isinstance(fn, ast.FunctionDef) or id(fn) in self.kernels:
+            self._e_Await(node)
+        elif _runs_at_close(fn):
+            self.add(node, "forbidden_syntax", "a generator with a try or with block of its own can "
+                     "stay suspended inside it (a context left entered, an exit run when the garbage "
+                     "collector picks)", "yield outside try/with, or return a list")
+        elif node.value is not None:
+            self.expr(node.value)
+
+
+def _runs_at_close(fn: ast.FunctionDef) -> bool:
+    """Whether a function's own body (not the defs, lambdas or classes inside it) has a try or
+    a with, whose handlers and exits a generator's close runs."""
+    todo = list(fn.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Try, ast.TryStar, ast.With, ast.AsyncWith)):
+            return True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _reads_attribute(template: str) -> bool:

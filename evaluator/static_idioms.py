@@ -184,9 +184,13 @@ def logger_definition(assign: ast.AST | None, scopes: Scopes,
 
 
 # ---------------------------------------------------------------------- test-only functions
+_KERNELBENCH_COPIES = frozenset({"get_inputs", "get_init_inputs"})
+
+
 def test_only_functions(tree: ast.Module, scopes: Scopes,
                         qualify: Callable[[ast.AST], str | None]) -> set[int]:
-    """ids of the module-level defs that only the test block and each other name."""
+    """ids of the module-level defs that only the test block and each other name (or
+    nothing does)."""
     candidates = {}
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.name not in _implicit_names() and all(
@@ -195,9 +199,13 @@ def test_only_functions(tree: ast.Module, scopes: Scopes,
             candidates[node.name] = node
     tested = {sub.id for node in tree.body if is_main_guard(node)
               for sub in ast.walk(node) if isinstance(sub, ast.Name)}
-    # a test function is one the test block names or a perf_report benchmark; a def nobody
-    # names could not run either, but is checked like any code
-    candidates = {n: d for n, d in candidates.items() if n in tested or d.decorator_list}
+    # a test function is one the test block names or a perf_report benchmark, or the copy
+    # of the problem's get_inputs/get_init_inputs that KernelBench solutions keep, seeding
+    # torch (honest round, session 22), when nothing names it: the harness calls the
+    # problem's own. Any other def nobody names could not run either, but is checked like
+    # any code (what the checks teach holds for every def a file writes).
+    candidates = {n: d for n, d in candidates.items() if n in tested or d.decorator_list
+                  or n in _KERNELBENCH_COPIES}
     uses: list[tuple[str, ast.FunctionDef | None]] = []  # (name, the candidate def it is in)
     for node in tree.body:
         if is_main_guard(node):

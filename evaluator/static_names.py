@@ -4,8 +4,8 @@
 which parameters are privileged (`self` of an instance method, `ctx` of an autograd
 Function's forward/backward/setup_context/jvp/vjp, `cls` of a classmethod, held like its
 class), which functions are kernels (@triton.jit/autotune/heuristics), and the findings.
-`resolve(node)` says what a name is: import/builtin/unbound/self/ctx/class/kernel/def/
-logger/local/expr; `qualify(node)` the dotted name of an attribute chain rooted in an import or
+`resolve(node)` says what a name is: import/builtin/unbound/self/ctx/class/kernel/
+kernel_table/def/logger/local/expr; `qualify(node)` the dotted name of an attribute chain rooted in an import or
 a builtin. The checks themselves are ExpressionChecker's.
 """
 from __future__ import annotations
@@ -18,14 +18,19 @@ from common.config.evaluator import StaticConfig
 from evaluator import static_allowlist as A
 from evaluator.feedback import untrusted
 from evaluator.static_idioms import TransparentDecorators, logger_definition, test_only_functions
+from evaluator.static_kernel_values import KernelValues, jit_calls
 from evaluator.static_scopes import Binding, Scopes
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 KERNEL_DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics"})
+# library classes a module-level alias may name: the `with` context managers (unsloth's
+# `torch_cuda_device = torch.cuda.device`)
+_ALIASABLE_CLASSES = frozenset({"torch.cuda.device", "torch.autocast", "torch.amp.autocast",
+                                "torch.cuda.amp.autocast"}) & A.CONTEXT_MANAGERS
 _CTX_METHODS = frozenset({"forward", "backward", "setup_context", "jvp", "vjp"})
 
 
-class Resolver:
+class Resolver(KernelValues):
     """Resolution state of one module, its findings, and what its names are."""
 
     def __init__(self, tree: ast.Module, cfg: StaticConfig, source: str):
@@ -52,6 +57,8 @@ class Resolver:
         self.kernels = {id(n): n for n in self.scopes.functions if isinstance(n, ast.FunctionDef)
                         and any(self._decorator_name(d) in KERNEL_DECORATORS
                                 for d in n.decorator_list)}
+        self.jit_calls = jit_calls(tree, self.scopes, self.qualify)  # `k = triton.jit(f)`
+        self.kernels.update({id(fn): fn for fn in self.jit_calls.values()})
         self.transparent = TransparentDecorators(tree, self.scopes, self.qualify, self.kernels)
         self.test_only = test_only_functions(tree, self.scopes, self.qualify)
 
@@ -104,6 +111,10 @@ class Resolver:
             return "kernel", b.node
         if b.kind in ("def", "class"):
             return b.kind, b.node
+        if b.kind in ("local", "param") and self.kernel_binding(b, frozenset({id(b)})):
+            return "kernel", None  # a kernel held as a value it stays followed as (static_kernel_values)
+        if b.kind == "local" and scope is self.scopes.module and self.kernel_table(node):
+            return "kernel_table", None
         if scope is self.scopes.module and logger_definition(
                 self.parent.get(id(b.node)), self.scopes, self.qualify):
             return "logger", None
@@ -114,7 +125,10 @@ class Resolver:
         return ("class", alias) if alias is not None else ("local", scope)
 
     def _jit_alias(self, b: Binding, scope: object) -> str | None:
-        """The Triton JIT function a module-level `Alias = tl.sum` names (its only binding)."""
+        """The Triton JIT function a module-level `Alias = tl.sum` names (its only binding), or
+        the context-manager class `torch_cuda_device = torch.cuda.device` names (unsloth; honest
+        round, session 22): held like the import, every use checked as the name written out.
+        Other classes stay unaliased (test_static_honest: a TensorDescriptor as a value)."""
         assign = self.parent.get(id(b.node))
         if scope is not self.scopes.module or not isinstance(assign, ast.Assign) or (
                 assign.targets != [b.node]) or id(b) in self._aliasing:
@@ -122,7 +136,7 @@ class Resolver:
         self._aliasing.add(id(b))  # `a = b; b = a` names nothing
         name = self.qualify(assign.value)
         self._aliasing.discard(id(b))
-        return name if name in self.t.jit_functions else None
+        return name if name in self.t.jit_functions or name in _ALIASABLE_CLASSES else None
 
     def _class_alias(self, b: Binding, scope: object) -> ast.ClassDef | None:
         """The class a module-level `Alias = SomeClass` names (one level, no chains)."""

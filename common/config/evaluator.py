@@ -227,7 +227,7 @@ class StaticConfig(Section):
     """Longer candidate files are a format error."""
     allowed_imports: list[str] = [
         "torch", "triton", "math", "typing", "__future__", "functools", "itertools",
-        "dataclasses", "enum", "warnings", "logging", "numpy", "time", "operator",
+        "dataclasses", "enum", "warnings", "logging", "numpy", "time", "operator", "os",
     ]
     """Modules a candidate may import (a listed module's submodules count as listed). This
     only narrows evaluator.static_allowlist: a module it has no table for stays rejected,

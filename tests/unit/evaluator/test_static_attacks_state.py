@@ -266,7 +266,7 @@ ATTACKS = {
         class ModelNew(nn.Module):
             def __init__(self):
                 super().__init__()
-                import os  # <-
+                import sys  # <-
 
             def forward(self, x):
                 return launch(x)
@@ -315,7 +315,81 @@ ATTACKS = {
     "tensor_numpy": ("a = torch.zeros(1).numpy()  # <-", "forbidden_api"),
     "from_numpy": ("t = torch.from_numpy(None)  # <-", "forbidden_api"),
     # generators, async, global state
-    "generator": ("def gen():\n    yield 1  # <-", "forbidden_syntax"),
+    # a plain generator runs only when resumed, as a generator expression (honest round,
+    # session 22); one suspended inside a with block leaves the context entered
+    "generator_in_with": ("def gen():\n    with torch.no_grad():\n        yield 1  # <-", "forbidden_syntax"),
+    "generator_yield_from": ("def gen():\n    yield from [1]  # <-", "forbidden_syntax"),
+    "generator_lambda": ("gen = lambda: (yield)  # <-", "forbidden_syntax"),
+    "generator_kernel": ('''
+        @triton.jit
+        def k2(x_ptr):
+            yield tl.load(x_ptr)  # <-
+    ''', "forbidden_syntax"),
+    # kernels held as values (honest round, session 22: static_kernel_values): only shapes
+    # whose every use stays a launch; an entry, a parameter or a name that escapes is refused
+    "kernel_table_entry_attribute": ("T = {0: k}\nF = T[0].fn  # <-", "reflection"),
+    "kernel_table_method": ("T = {0: k}\nG = T.get(0)  # <-", "reflection"),
+    "kernel_table_handed_over": ("T = (k,)\nL = list(T)  # <-", "reflection"),
+    "kernel_table_mixed": ("T = {0: k, 1: print}  # <-\nT[0][(1,)](1)", "reflection"),
+    "kernel_param_other_caller": ('''
+        def run(kern, x):
+            return kern
+        def a(x):
+            run(k, x)  # <-
+            run(print, x)
+    ''', "reflection"),
+    "kernel_param_attribute": ('''
+        def run(kern, x):
+            return kern.cache  # <-
+        def a(x):
+            run(k, x)
+    ''', "reflection"),
+    "kernel_param_helper_as_value": ('''
+        def run(kern, x):
+            return kern
+        def a(x):
+            run(k, x)  # <-
+        R = run
+    ''', "reflection"),
+    "kernel_param_rebound": ('''
+        def run(kern, x):
+            f = kern.fn
+            kern = 3
+            return f
+        def a(x):
+            run(k, x)  # <-
+    ''', "reflection"),
+    "kernel_local_rebound": ('''
+        def a(x):
+            q = k  # <-
+            q = print
+            return q
+    ''', "reflection"),
+    "jit_call_body_named": ('''
+        def body(x_ptr):
+            pass
+        kk = triton.jit(body)  # <-
+        B = body
+    ''', "forbidden_syntax"),
+    "jit_call_in_function": ('''
+        def body(x_ptr):
+            pass
+        def make():
+            return triton.jit(body)  # <-
+    ''', "forbidden_syntax"),
+    # of os only reading a variable (honest round, session 22)
+    "os_environ_value": ("import os\nE = os.environ  # <-", "reflection"),
+    "os_environ_write": ("import os\nos.environ.update(A='1')  # <-", "forbidden_api"),
+    "os_system": ("import os\nos.system('true')  # <-", "forbidden_api"),
+    "nvtx_range_format": ("with torch.cuda.nvtx.range('{0}', 1):  # <-\n    pass", "harness_tamper"),
+    "torch_version_write": ("torch.version.cuda = None  # <-", "monkey_patch"),
+    "once_differentiable_called": ("from torch.autograd.function import once_differentiable\n"
+                                   "F2 = once_differentiable(launch)  # <-", "forbidden_syntax"),
+    "class_alias_not_a_context_manager": ("L = nn.Linear  # <-", "reflection"),
+    # an unnamed get_inputs copy goes unchecked; any other unnamed def, or a named copy, not
+    "unnamed_def_checked": ("def helper():\n    torch.manual_seed(0)  # <-", "harness_tamper"),
+    "get_inputs_named_checked": ("def get_inputs():\n    torch.manual_seed(0)  # <-\nG = get_inputs",
+                                 "harness_tamper"),
     "global_statement": ("N = 0\ndef bump():\n    global N  # <-\n    N = 1", "forbidden_syntax"),
     "async_def": ("async def later():  # <-\n    pass", "forbidden_syntax"),
     # a module-level cache of the file's own takes items (test_static_idioms; caching

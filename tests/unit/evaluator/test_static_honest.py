@@ -233,7 +233,7 @@ REJECTED = {
         if __name__ == "__main__":
             pass
         else:
-            import os  # <-
+            import sys  # <-
     ''', "forbidden_import"),
     "guard_inside_function": ('''
         def g():

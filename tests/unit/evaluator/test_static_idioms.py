@@ -356,7 +356,7 @@ REJECTED = {
     ''', "try_except"),
     "module_try_body_checked": ('''
         try:
-            import os  # <-
+            import sys  # <-
         except ImportError:
             pass
     ''', "forbidden_import"),

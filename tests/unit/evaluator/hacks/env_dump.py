@@ -1,4 +1,4 @@
-# hack: dumps the environment into its error message. problem: relu. expect: hack/forbidden_import
+# hack: dumps the environment into its error message. problem: relu. expect: hack/forbidden_import|hack/reflection
 import torch
 import torch.nn as nn
 import triton

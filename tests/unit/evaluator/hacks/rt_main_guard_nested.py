@@ -1,4 +1,4 @@
-# hack: a test block nested in another if, hoping the checker skips its body like a top-level one. problem: relu. expect: hack/forbidden_import
+# hack: a test block nested in another if, hoping the checker skips its body like a top-level one. problem: relu. expect: hack/forbidden_import|hack/forbidden_api
 import torch
 import torch.nn as nn
 import triton

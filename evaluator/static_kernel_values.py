@@ -1,0 +1,201 @@
+"""Kernels held as values where the checker can still follow them (honest round, session 22).
+
+A kernel (a @triton.jit/autotune/heuristics function) may only be launched or called from
+another kernel: anything else could reach Triton's internals through it (`k.fn`, `k.cache`,
+`k.run`). Honest files also hold kernels in three shapes whose every use stays a launch:
+  - a module-level table bound once, `_KERNELS = {torch.float32: k32, torch.float16: k16}`
+    (a dict or tuple literal of the file's kernels), only ever indexed: `_KERNELS[x.dtype]`
+    cannot be written to, iterated, or handed anywhere;
+  - a choice, `k = k_fp32 if fp32 else k_fp16`, or a table entry, bound once to a name;
+  - a parameter of a module-level helper (`def _launch(kernel, x)`) whose every use in the
+    file is a direct call passing a kernel at that parameter.
+Such a name resolves as `kernel`, held to the kernel rules (launch it, nothing else).
+`relu = triton.jit(_relu)` at module level is the decorator written as a call: `_relu` (a
+module-level def with no decorator that nothing else names) is a kernel, checked as one.
+"""
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from evaluator import static_allowlist as A
+from evaluator.static_scopes import Binding, Scopes
+
+
+def jit_calls(tree: ast.Module, scopes: Scopes, qualify: Callable[[ast.AST], str | None]) -> dict[int, ast.FunctionDef]:
+    """id(call) -> the def it makes a kernel of, for each module-level `NAME = triton.jit(f)`
+    (the decorator's keywords only; NAME bound nowhere else, so it is always this kernel)
+    where `f` is a module-level def bound once, undecorated, whose name appears nowhere else
+    in the file: its plain function is never reachable."""
+    counts: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            counts[node.id] = counts.get(node.id, 0) + 1
+    found = {}
+    for stmt in tree.body:
+        call = stmt.value if isinstance(stmt, ast.Assign) else None
+        if not (isinstance(call, ast.Call) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and qualify(call.func) == "triton.jit" and len(call.args) == 1
+                and isinstance(call.args[0], ast.Name) and counts.get(call.args[0].id) == 1
+                and all(k.arg in A.DECORATORS["triton.jit"][1] for k in call.keywords)
+                and len(scopes.module.names.get(stmt.targets[0].id, ())) == 1):
+            continue
+        b = scopes.single(call.args[0])
+        fn = b.node if b is not None and b.kind == "def" else None
+        if isinstance(fn, ast.FunctionDef) and not fn.decorator_list and scopes.parent.get(id(fn)) is tree:
+            found[id(call)] = fn
+    return found
+
+
+class KernelValues:
+    """Which names and expressions are kernels held as values (a mixin of Resolver)."""
+
+    def kernel_expression(self, node: ast.AST, seen: frozenset = frozenset()) -> bool:
+        """A kernel (by name), a table's entry, or a choice between kernels."""
+        if isinstance(node, ast.IfExp):
+            return self.kernel_expression(node.body, seen) and self.kernel_expression(node.orelse, seen)
+        if isinstance(node, ast.Call):
+            return id(node) in self.jit_calls
+        if isinstance(node, ast.Subscript):
+            return isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name) and (
+                self.kernel_table(node.value))
+        return isinstance(node, ast.Name) and self._kernel_name(node, seen)
+
+    def _kernel_name(self, node: ast.Name, seen: frozenset) -> bool:
+        b = self.scopes.single(node)
+        if b is None:
+            return False
+        if b.kind == "def":
+            return id(b.node) in self.kernels
+        return id(b) not in seen and self.kernel_binding(b, seen | {id(b)})
+
+    def kernel_binding(self, b: Binding, seen: frozenset = frozenset()) -> bool:
+        """A local bound once to a kernel expression, or a helper's kernel parameter."""
+        if b.kind == "param":
+            return self._kernel_param(b.node, seen)
+        assign = self.parent.get(id(b.node))
+        return b.kind == "local" and isinstance(assign, ast.Assign) and assign.targets == [b.node] and (
+            self.kernel_expression(assign.value, seen))
+
+    def kernel_table(self, node: ast.Name) -> bool:
+        """A module-level name bound once by `NAME = {key: kernel, ...}` or `(kernel, ...)`."""
+        b = self.scopes.single(node)
+        assign = self.parent.get(id(b.node)) if b is not None else None
+        if b is None or b.kind != "local" or not isinstance(assign, ast.Assign) or (
+                assign.targets != [b.node] or self.parent.get(id(assign)) is not self.tree):
+            return False
+        value = assign.value
+        entries = value.values if isinstance(value, ast.Dict) and None not in value.keys else (
+            value.elts if isinstance(value, ast.Tuple) else None)
+        return bool(entries) and all(isinstance(e, ast.Name) and self._kernel_name(e, frozenset())
+                                     for e in entries)
+
+    def table_use(self, node: ast.Name) -> bool:
+        """A table is only ever indexed (read): no method, store, iteration or hand-over."""
+        sub = self.parent.get(id(node))
+        return isinstance(sub, ast.Subscript) and sub.value is node and isinstance(sub.ctx, ast.Load)
+
+    def _kernel_param(self, arg: ast.arg, seen: frozenset) -> bool:
+        """Whether every call of its helper passes a kernel for `arg`. Memoized: helpers
+        passing their parameters on to helpers would otherwise be walked once per path (a
+        crafted file's chain of them, exponentially); an answer cut short by a cycle is
+        False, and stays so (a refusal, never an opening)."""
+        known = self.__dict__.setdefault("_params", {})
+        if id(arg) not in known:
+            fn = self._helper_of(arg)
+            # bound only as the parameter: a later `kern = ...` makes every use of the name in
+            # the function a plain local, which is no longer followed as the kernel it was handed
+            single = fn is not None and len(self.scopes.inner[id(fn)].names.get(arg.arg, ())) == 1
+            calls = self._helper_calls(fn) if single else None
+            known[id(arg)] = bool(calls) and all(
+                (given := self._argument_for(call, fn, arg)) is not None and self.kernel_expression(given, seen)
+                for call in calls)
+        return known[id(arg)]
+
+    def _helper_of(self, arg: ast.arg) -> ast.FunctionDef | None:
+        """The module-level, undecorated, non-kernel def whose plain parameter `arg` is."""
+        helpers = self.__dict__.get("_helpers")
+        if helpers is None:  # once per file: every parameter a name resolves to asks
+            helpers = self.__dict__["_helpers"] = {
+                id(a): fn for fn in self.tree.body if isinstance(fn, ast.FunctionDef)
+                and not fn.decorator_list and id(fn) not in self.kernels
+                for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+        return helpers.get(id(arg))
+
+    def _helper_calls(self, fn: ast.FunctionDef) -> list[ast.Call] | None:
+        """Every use of the helper's name, each a direct call (None: it is used otherwise, or
+        bound more than once)."""
+        cache = self.__dict__.setdefault("_helper_cache", {})
+        if id(fn) not in cache:
+            calls: list[ast.Call] | None = []
+            for node in self._names().get(fn.name, ()):
+                b = self.scopes.single(node) if isinstance(node.ctx, ast.Load) else None
+                call = self.parent.get(id(node))
+                if b is None or b.node is not fn or not (isinstance(call, ast.Call) and call.func is node):
+                    if b is not None and b.node is not fn:
+                        continue  # another binding of the same name (a shadowing local)
+                    calls = None
+                    break
+                calls.append(call)
+            cache[id(fn)] = calls
+        return cache[id(fn)]
+
+    def _names(self) -> dict[str, list[ast.Name]]:
+        """Every Name node of the file by its name, gathered once (each helper asks)."""
+        names = self.__dict__.get("_all_names")
+        if names is None:
+            names = self.__dict__["_all_names"] = {}
+            for node in ast.walk(self.tree):
+                if isinstance(node, ast.Name):
+                    names.setdefault(node.id, []).append(node)
+        return names
+
+    @staticmethod
+    def _argument_for(call: ast.Call, fn: ast.FunctionDef, arg: ast.arg) -> ast.expr | None:
+        """What a call passes for the parameter (None: a star argument could, or nothing)."""
+        if any(k.arg is None for k in call.keywords):
+            return None
+        positional = [*fn.args.posonlyargs, *fn.args.args]
+        index = next((i for i, a in enumerate(positional) if a is arg), None)
+        if index is not None and index < len(call.args):
+            given = call.args[:index + 1]
+            return None if any(isinstance(a, ast.Starred) for a in given) else given[index]
+        if any(isinstance(a, ast.Starred) for a in call.args):
+            return None
+        return next((k.value for k in call.keywords if k.arg == arg.arg), None)
+
+    def kernel_passed(self, node: ast.expr, parent: ast.AST | None) -> bool:
+        """A kernel expression as the argument a helper's kernel parameter takes, or the value
+        of a name bound once that is a kernel, or a branch of such a choice, or an entry of a
+        table: places where it stays followed."""
+        if isinstance(parent, ast.IfExp) and parent.test is not node:
+            return self.kernel_expression(parent) and self.kernel_passed(parent, self.parent.get(id(parent)))
+        if isinstance(parent, ast.Assign) and parent.value is node and len(parent.targets) == 1 and (
+                isinstance(parent.targets[0], ast.Name)):
+            b = self._binding_of(parent.targets[0])
+            return b is not None and self.kernel_binding(b)
+        if isinstance(parent, (ast.Dict, ast.Tuple)):
+            assign = self.parent.get(id(parent))
+            return isinstance(assign, ast.Assign) and isinstance(assign.targets[0], ast.Name) and (
+                len(assign.targets) == 1 and self.kernel_table(assign.targets[0]))
+        if isinstance(parent, ast.Call) and id(parent) in self.jit_calls:
+            return True  # `relu = triton.jit(_relu)`: the def it was made from
+        call = self.parent.get(id(parent)) if isinstance(parent, ast.keyword) else parent
+        if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or node is call.func:
+            return False
+        b = self.scopes.single(call.func)
+        fn = b.node if b is not None and b.kind == "def" else None
+        if not isinstance(fn, ast.FunctionDef):
+            return False
+        for arg in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs):
+            if self._argument_for(call, fn, arg) is node:
+                return self._kernel_param(arg, frozenset())
+        return False
+
+    def _binding_of(self, target: ast.Name) -> Binding | None:
+        """The binding a Store name makes, when it is the only one of that name in its scope."""
+        scope = self.scopes.of_node.get(id(target), self.scopes.module)
+        bindings = scope.names.get(target.id, [])  # (a class body's names are attributes of self)
+        single = len(bindings) == 1 and bindings[0].node is target and not scope.is_class
+        return bindings[0] if single else None
+
