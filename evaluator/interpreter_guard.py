@@ -15,6 +15,9 @@ On the GPU a kernel's pointers are device addresses in the candidate's own CUDA
 context; a stray one faults or scribbles on the candidate's own buffers, and no harness
 decision reads device memory the candidate could reach unchecked, so this guard is for
 the interpreter only.
+
+Two of the interpreter's departures from the GPU compiler are corrected here too: `min`/`max`
+in a kernel body (`_device_minmax`) and float32 -> bfloat16 rounding (`_bfloat16_rounded`).
 """
 from __future__ import annotations
 
@@ -189,7 +192,42 @@ def install() -> bool:
     type(builder).set_grid_idx = running_grid_idx
     interpreter._interpreter = _Guarded(interpreter._interpreter)
     _own_globals(interpreter)
+    _bfloat16_rounded(type(builder), interpreter)
     return True
+
+
+def _bfloat16_rounded(builder_type: type, interpreter) -> None:
+    """float32 -> bfloat16 casts (`.to(tl.bfloat16)`, a float32 value stored to a bfloat16
+    pointer) rounded to nearest even, as the GPU's conversion is: the interpreter truncates
+    them (and its explicit round-to-nearest mode carries into the exponent wrongly), which put
+    an honest float32 sigmoid stored as bfloat16 at 2.5x the reference's own rounding error,
+    at the edge of the bfloat16 precision contract (compare.half_tolerance; session 22). An
+    explicit round-toward-zero cast is left to the interpreter."""
+    import triton.language as tl
+
+    cast, to_fp = builder_type.cast_impl, builder_type.create_fp_to_fp
+    toward_zero = interpreter._ir.ROUNDING_MODE.RTZ
+
+    def cast_impl(self, src, dst_type):
+        if src.dtype.scalar == tl.float32 and dst_type.scalar == tl.bfloat16:
+            return interpreter.TensorHandle(bfloat16_bits(src.data), dst_type.scalar)
+        return cast(self, src, dst_type)
+
+    def create_fp_to_fp(self, src, dst_type, rounding_mode):
+        if src.dtype.scalar == tl.float32 and dst_type.scalar == tl.bfloat16 and rounding_mode != toward_zero:
+            return cast_impl(self, src, dst_type)
+        return to_fp(self, src, dst_type, rounding_mode)
+
+    builder_type.cast_impl, builder_type.create_fp_to_fp = cast_impl, create_fp_to_fp
+
+
+def bfloat16_bits(values) -> np.ndarray:
+    """float32 values as bfloat16 bit patterns (uint16), rounded to nearest even; a NaN stays
+    a (quiet) NaN, and a value past bfloat16's largest rounds to infinity."""
+    data = np.ascontiguousarray(values, dtype=np.float32)
+    bits = data.view(np.uint32)
+    rounded = ((bits + (np.uint32(0x7FFF) + ((bits >> 16) & np.uint32(1)))) >> 16).astype(np.uint16)
+    return np.where(np.isnan(data), ((bits >> 16) | np.uint32(0x40)).astype(np.uint16), rounded)
 
 
 def _own_globals(interpreter) -> None:

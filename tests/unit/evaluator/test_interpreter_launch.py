@@ -192,3 +192,30 @@ def test_kernel_builtins_are_the_gpu_compilers(launch_recorder):
     # the guard's int() (interpreter_guard._DEVICE_BUILTINS) stays behind it
     with pytest.raises(CompilationError, match=r"int\(\) argument must be"):
         int_of_a_value_kernel[(1,)](x, y, 1, BLOCK=16)
+
+
+@triton.jit
+def to_bfloat16_kernel(x_ptr, cast_ptr, stored_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.store(cast_ptr + offs, x.to(tl.bfloat16), mask=offs < n)  # an explicit cast
+    tl.store(stored_ptr + offs, x, mask=offs < n)  # a float32 value stored to a bfloat16 pointer
+
+
+@needs_interpreter
+def test_float32_to_bfloat16_rounds_to_nearest_as_on_the_gpu():
+    """The interpreter truncated float32 -> bfloat16: an honest float32 sigmoid stored as
+    bfloat16 was 2.5x the reference's rounding off it, at the edge of the bfloat16 precision
+    contract (session 22). Under the guard both kinds of cast round to nearest even, bit for
+    bit as torch (and the GPU) do, at ties, at the top of the range and for NaN."""
+    from evaluator import interpreter_guard
+
+    assert interpreter_guard.install()
+    g = torch.Generator().manual_seed(0)
+    x = torch.cat([torch.randn(4000, generator=g), torch.randn(64, generator=g) * 1e-39,
+                   torch.tensor([1.00390625, 1.01171875, -1.00390625, 3.4e38, float("inf"), float("nan")])])
+    cast, stored = torch.empty(x.numel(), dtype=torch.bfloat16), torch.empty(x.numel(), dtype=torch.bfloat16)
+    to_bfloat16_kernel[(triton.cdiv(x.numel(), 1024),)](x, cast, stored, x.numel(), BLOCK=1024)
+    want = x.bfloat16()
+    for got in (cast, stored):
+        assert torch.equal(got[:-1].view(torch.int16), want[:-1].view(torch.int16)) and got[-1].isnan()
