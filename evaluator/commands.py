@@ -47,9 +47,10 @@ imported — and the worker compares, times and decides. The commands:
   reveal   {index, inputs, chunks}: the outputs of forward `index` of the last `go` (and,
            asked, its tensor inputs as the forward left them), each whole or the chunks
            the worker chose after the commitment (a big output: a random sample)
-  alt      {index}: how far PyTorch's TF32 mode moves the reference's outputs for draw
-           `index` of the last batch (GPU; three numbers per output, compare.tf32_deviation;
-           empty where TF32 changes nothing): the precision contract's allowance
+  alt      {index}: how far PyTorch's TF32 mode moves the reference's float32 outputs for
+           draw `index` of the last batch, and a float16/bfloat16 output from the forward in
+           float32 (three numbers per output, evaluator.precision; empty where neither
+           applies): the precision contract's allowance
   profile  {id, forwards, seeds}: coverage of the candidate's kernels (GPU: torch.profiler;
            CPU: the interpreter work meter, evaluator.cpu_work), each forward on a fresh
            draw of set `id`; only when nothing is timed (else see `go`)
@@ -347,13 +348,14 @@ class ChildState(TimedSteps):
         return noise.noise_norms(self._forward, inputs, outs) if self.role == "reference" else None
 
     def _tf32_deviations(self, inputs: list, strict: list[torch.Tensor], writes_inputs: bool = False) -> list:
-        """precision.deviations in the reference child; [] in a candidate's."""
+        """precision.deviations (TF32's for float32 outputs, half precision's for float16 and
+        bfloat16 ones) in the reference child; [] in a candidate's."""
         if self.role != "reference":
             return []
-        return precision.deviations(self._forward, inputs, strict, self.device, writes_inputs)
+        return precision.deviations(self._forward, inputs, strict, self.device, writes_inputs, self.model)
 
     def alt(self, h: dict) -> tuple[dict, list]:
-        """TF32 deviations for draw `index` of the last batch (after a revealed timed run)."""
+        """Precision deviations for draw `index` of the last batch (after a revealed timed run)."""
         index = int(h["index"])
         return {"op": "result", "tf32": self._tf32_deviations(self.batch[index], self.last_outputs[index])}, []
 

@@ -17,9 +17,11 @@ code. Per output tensor:
     while an atomic reduction's common rounding factor is held only to norm_rtol);
   - a floating output of lower precision than the reference's is the
     precision_downgrade hack; any other dtype or shape difference is incorrect;
-  - the precision contract (GPU): a float32 output that misses the strict reference
+  - the precision contract: a float32 output that misses the strict reference
     is accepted when it meets `tf32_tolerance`, i.e. its error is of the size PyTorch's
-    own TF32 mode gives on the same computation; the verdict says so.
+    own TF32 mode gives on the same computation; the verdict says so. A float16/bfloat16
+    output's norm and residual bounds are capped by `half_tolerance` at a small multiple of
+    what PyTorch itself loses computing it in that dtype (`half_deviation`).
 Across trials: a candidate output that is bit-identical for two trials whose
 reference outputs differ beyond tolerance ignores its input (constant_output).
 """
@@ -29,7 +31,7 @@ import math
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import torch
 
@@ -48,10 +50,23 @@ class Tolerance:
     residual_rtol: float | None = None  # None: norm_rtol
     noise: float = 0.0  # absolute floor of the norm bound (`NOISE_FLOOR`)
     noise_residual: float = 0.0  # absolute floor of the residual bound: the noise's own residual
+    precision: float = math.inf  # a half output's precision contract (`half_tolerance`): both bounds
+    # never above this share of ||ref||, whatever the noise floor
 
     @property
     def residual(self) -> float:
         return self.norm_rtol if self.residual_rtol is None else min(self.residual_rtol, self.norm_rtol)
+
+    def norm_bound(self, norm: float) -> float:
+        """The largest ||out - ref|| accepted against a reference of norm `norm`."""
+        return self._capped(max(self.norm_rtol * norm, self.noise), norm)
+
+    def residual_bound(self, norm: float) -> float:
+        """The largest residual (`residual`) accepted against a reference of norm `norm`."""
+        return self._capped(max(self.residual * norm, self.noise_residual), norm)
+
+    def _capped(self, bound: float, norm: float) -> float:
+        return bound if math.isinf(self.precision) else min(bound, self.precision * norm)
 
 
 def tolerance_for(dtype: torch.dtype, cfg: CorrectnessConfig,
@@ -123,7 +138,22 @@ def tf32_deviation(strict: torch.Tensor, tf32: torch.Tensor) -> tuple[float, flo
     KernelBench output asked for 16 GiB at a time and ran the device out of memory)."""
     if strict.dtype != torch.float32 or tf32.shape != strict.shape or tf32.dtype != strict.dtype:
         return None
-    s_all, t_all = strict.reshape(-1), tf32.reshape(-1)
+    return _deviation(strict, tf32)
+
+
+def half_deviation(strict: torch.Tensor, wide: torch.Tensor) -> tuple[float, float, float] | None:
+    """How far a float16/bfloat16 output is from the same forward computed in float32 (`wide`,
+    the problem's model and floating inputs upcast): what PyTorch itself loses computing this
+    in the half dtype. As `tf32_deviation`, three numbers relative to the half output's norm;
+    None where it does not apply."""
+    if strict.dtype not in HALF_DTYPES or wide.shape != strict.shape or not wide.is_floating_point():
+        return None
+    return _deviation(strict, wide)
+
+
+def _deviation(strict: torch.Tensor, other: torch.Tensor) -> tuple[float, float, float]:
+    """(max, norm, residual) deviation of `other` from `strict` (`tf32_deviation`)."""
+    s_all, t_all = strict.detach().reshape(-1), other.detach().reshape(-1)
     max_dev = dev_sq = ref_sq = dev_ref = 0.0
     for start in range(0, s_all.numel(), _SLICE):
         s, t = s_all[start:start + _SLICE].double(), t_all[start:start + _SLICE].double()
@@ -167,6 +197,46 @@ def tf32_tolerance(tol: Tolerance, deviation: tuple[float, ...] | list[float]) -
     return Tolerance(atol=tol.atol + TF32_SLACK * max_dev, rtol=tol.rtol,
                      norm_rtol=max(tol.norm_rtol, TF32_SLACK * norm_dev),
                      residual_rtol=residual_rtol, noise=tol.noise, noise_residual=tol.noise_residual)
+
+
+HALF_DTYPES = (torch.float16, torch.bfloat16)
+HALF_SLACK = 2.5
+"""How many times PyTorch's own half-precision error (`half_deviation`) a float16/bfloat16
+output may be from the half reference: its own error of that size (1.5x it) plus the
+reference's (1x). Measured on the CPU in units of `rounding_unit` (session 22): a kernel that
+computes in float32 and rounds once is 0.05-1.3 from the reference where PyTorch's deviation
+is 0.7-1.1; chained bfloat16 arithmetic (three roundings) 1.3; float16 partial sums over
+K=4096 (a float16 accumulator) 5.9; results stored with 3 of their mantissa bits dropped 10.5;
+a degree-7 polynomial for a bfloat16 sigmoid 2.3, and 8.2 on inputs x16."""
+HALF_FLOOR_UNITS = 2.0
+"""The half contract's bound never asks for less than this many `rounding_unit`s of the
+output's norm: a kernel's own rounding and the reference's, with room (where the reference
+is exact, PyTorch's deviation is ~0 but a kernel's one rounding differs from it at ties)."""
+
+
+def rounding_unit(dtype: torch.dtype) -> float:
+    """The RMS error of one rounding to `dtype`, relative to the value, for a value at the
+    bottom of its binade (eps / sqrt(12); a value's own is 0.5-1x this): 2.8e-4 for float16,
+    2.3e-3 for bfloat16."""
+    return torch.finfo(dtype).eps / math.sqrt(12.0)
+
+
+def half_tolerance(tol: Tolerance, dtype: torch.dtype, deviation: tuple[float, ...] | list[float] | None,
+                   override: Mapping[str, float] | None = None) -> Tolerance:
+    """The precision contract for a float16/bfloat16 output: the norm and residual bounds
+    never above HALF_SLACK times what PyTorch itself loses in this dtype (`half_deviation`,
+    measured by the reference child on each trial), nor below HALF_FLOOR_UNITS of its
+    rounding; never looser than `tol`. The dtype's default norm bound (1e-2 for float16,
+    2e-2 for bfloat16) is ~30x one rounding: results stored at 7 mantissa bits, or a
+    polynomial for a sigmoid, were ok (red team, session 22). Elementwise atol/rtol stay.
+    A problem's own rtol is the least it may be (the author's stated precision); without a
+    deviation (the float32 forward failed) `tol` stands."""
+    if dtype not in HALF_DTYPES or deviation is None or len(deviation) < 2:
+        return tol
+    bound = max(HALF_FLOOR_UNITS * rounding_unit(dtype), HALF_SLACK * float(deviation[1]))
+    if override and "rtol" in override:
+        bound = max(bound, float(override["rtol"]))
+    return replace(tol, precision=min(tol.precision, bound))
 
 
 NOISE_FLOOR = 64.0
@@ -354,8 +424,7 @@ def _fast_match(out: torch.Tensor, ref: torch.Tensor, tols: list[Tolerance], ato
     if ref_sq == 0:
         return alive
     norm = math.sqrt(ref_sq)
-    return [a and math.sqrt(diff_sq) <= max(t.norm_rtol * norm, t.noise)
-            and residual(diff_sq, diff_ref, ref_sq) <= max(t.residual * norm, t.noise_residual)
+    return [a and math.sqrt(diff_sq) <= t.norm_bound(norm) and residual(diff_sq, diff_ref, ref_sq) <= t.residual_bound(norm)
             for a, t in zip(alive, tols)]
 
 
@@ -469,9 +538,9 @@ def _statistics(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
             break
     ref_norm, diff_norm = math.sqrt(ref_sq), math.sqrt(diff_sq)
     norm_error = diff_norm / ref_norm if ref_norm > 0 else (0.0 if diff_norm == 0 else float("inf"))
-    norm_bad = ref_norm > 0 and diff_norm > max(tol.norm_rtol * ref_norm, tol.noise)
+    norm_bad = ref_norm > 0 and diff_norm > tol.norm_bound(ref_norm)
     residual_error = residual(diff_sq, diff_ref, ref_sq) / ref_norm if ref_norm > 0 else 0.0
-    residual_bad = ref_norm > 0 and residual_error * ref_norm > max(tol.residual * ref_norm, tol.noise_residual)
+    residual_bad = ref_norm > 0 and residual_error * ref_norm > tol.residual_bound(ref_norm)
     whole, allowed = n, int(few * (judged if within is not None else n))
     if within is not None:
         n = judged
@@ -486,6 +555,9 @@ def _statistics(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol: floa
         "residual_error": residual_error, "residual_rtol": tol.residual,
         "nan_or_inf_mismatches": n_special,
     }
+    if ref_norm > 0 and tol.precision * ref_norm < max(tol.norm_rtol * ref_norm, tol.noise):
+        stats["norm_rtol"] = stats["precision_rtol"] = tol.precision  # the half contract's bound holds
+        stats["precision_dtype"] = str(ref.dtype).removeprefix("torch.")
     if read < whole:
         stats["judged_elements"] = [read, whole]
     where = first_bad if first_bad is not None else argmax_abs

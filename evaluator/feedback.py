@@ -262,6 +262,10 @@ def mismatch_text(trial: str, output: int, stats: dict) -> str:
                      f"(|out-ref| > {stats['atol']:.3g} + {stats['rtol']:g}*|ref|)")
         parts.append(f"  max abs error {stats['max_abs_error']:.3g}, max rel error {stats['max_rel_error']:.3g}, "
                      f"||out-ref||/||ref|| = {stats['norm_error']:.3g} (limit {stats['norm_rtol']:g})")
+        if "precision_rtol" in stats:
+            parts.append(f"  (the limit is this output's {stats.get('precision_dtype', 'half')} precision: a small "
+                         "multiple of what PyTorch itself loses computing it in that dtype; compute at least "
+                         "at that precision, e.g. in float32 with one rounding when storing)")
         if "residual_error" in stats and stats["residual_error"] > stats["residual_rtol"]:
             parts.append(f"  error that is not a common scale factor: {stats['residual_error']:.3g} of "
                          f"||ref|| (limit {stats['residual_rtol']:g}; reduced-precision intermediates "

@@ -117,7 +117,8 @@ def base_rms(ref: ReferenceOutputs, plan_trials: list) -> list[float]:
 
 class Base(NamedTuple):
     """One output on the problem's own inputs (the base trials): its largest RMS, its largest
-    finite magnitude, and TF32's largest deviation there (compare.tf32_deviation, or None)."""
+    finite magnitude, and its largest precision deviation there (TF32's, or the float32 forward's
+    for a half output: evaluator.precision; or None)."""
 
     rms: float
     peak: float
@@ -192,14 +193,15 @@ def match(out: torch.Tensor, strict: torch.Tensor, tf32: tuple[float, ...] | Non
           few: float = 0.0, base: Base | None = None, noise: Any = None) -> dict | None:
     """None when `out` matches the strict reference, or (float32) the precision contract:
     within what TF32 mode moves the reference (`tf32`, compare.tf32_deviation; then
-    facts["precision"] becomes "tf32"); else the strict mismatch. `noise`: the reference's
-    own noise on these inputs, [norm, residual] (compare.NOISE_FLOOR)."""
+    facts["precision"] becomes "tf32"); else the strict mismatch. A float16/bfloat16 output's
+    strict tolerance is itself held to its precision contract (`tf32` is then the float32
+    forward's deviation, compare.half_tolerance). `noise`: the reference's own noise on these
+    inputs, [norm, residual] (compare.NOISE_FLOOR)."""
     tol = C.tolerance_for(strict.dtype, cfg.correctness, tolerance)
     pair = _noise_pair(noise)
     if tol is not None and pair is not None:
         tol = replace(tol, noise=C.NOISE_FLOOR * pair[0], noise_residual=C.NOISE_FLOOR * pair[1])
-    contract = C.tf32_tolerance(tol, tf32) if _deviation(tf32) and tol is not None \
-        and strict.dtype == torch.float32 else None
+    tol, contract = _contracts(strict.dtype, tol, tf32, tolerance)
     stats, tf32_met = _judged(out, strict, tol, contract, scale, few)
     if tf32_met and facts is not None:
         facts["precision"] = "tf32"
@@ -208,12 +210,23 @@ def match(out: torch.Tensor, strict: torch.Tensor, tf32: tuple[float, ...] | Non
     within = SPIKE_REACH * base.peak  # spiked inputs: the rest, judged as on the problem's own
     # the spike's noise is no floor for the elements beside it: the problem's own inputs' is
     floor = base.noise or (0.0, 0.0)
-    tol = replace(tol, noise=C.NOISE_FLOOR * floor[0], noise_residual=C.NOISE_FLOOR * floor[1])
-    contract = C.tf32_tolerance(tol, base.tf32) if base.tf32 is not None and strict.dtype == torch.float32 else None
+    tol = replace(tol, noise=C.NOISE_FLOOR * floor[0], noise_residual=C.NOISE_FLOOR * floor[1], precision=math.inf)
+    tol, contract = _contracts(strict.dtype, tol, base.tf32, tolerance)
     rest, _ = _judged(out, strict, tol, contract, 1.0, few, within)
     if rest is not None:
         rest["where"] = f"elements within {SPIKE_REACH:g}x the largest output on the problem's own inputs"
     return rest
+
+
+def _contracts(dtype: torch.dtype, tol: Any, deviation: Any, tolerance: Mapping[str, float] | None) -> tuple:
+    """(the strict tolerance, the TF32 contract's or None) for an output of `dtype` given its
+    precision deviation: a float32 output may instead meet TF32's allowance; a half one's
+    strict tolerance is held to its own precision's (compare.half_tolerance)."""
+    if tol is None or not _deviation(deviation):
+        return tol, None
+    if dtype == torch.float32:
+        return tol, C.tf32_tolerance(tol, deviation)
+    return C.half_tolerance(tol, dtype, deviation, tolerance), None
 
 
 def _judged(out: torch.Tensor, strict: torch.Tensor, tol: Any, contract: Any, scale: float,

@@ -1,5 +1,8 @@
-"""The two TF32 modes a float32 problem's reference is run in (trusted reference child only),
-so the worker can accept a kernel whose error is of the size TF32 itself gives.
+"""The precision a problem's dtype sets, measured on the trusted reference child's own
+computation, so the worker can accept a kernel whose error is of the size PyTorch itself
+gives in that precision, and no more.
+
+float32 outputs: the two TF32 modes the reference is run in.
 
   PyTorch's TF32     cuBLAS and cuDNN with TF32 allowed: operands ROUNDED to 10 mantissa bits
   truncated TF32     what tensor cores fed float32 bits compute, and so what Triton's `tl.dot`
@@ -12,10 +15,17 @@ all-positive `torch.rand` inputs a K=4096 dot product is ~7e-4 low in every elem
 rounding's errors cancel (~1e-5). Only the operands of matmuls and convolutions are
 changed, as TF32 itself changes only those: elementwise work has no TF32 error, so a
 float32 elementwise kernel that computes in float16 is still judged at strict precision.
+
+float16/bfloat16 outputs: the same forward computed in float32 (`half_deviations`), whose
+distance from the half reference is what PyTorch loses in the half dtype; the worker holds a
+half output within a small multiple of it (compare.half_tolerance), so a kernel computing at
+a lower precision than its dtype (results stored with fewer mantissa bits, an approximation
+of the function) fails where the dtype's plain tolerance, ~30x its rounding, let it pass.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import torch
@@ -76,7 +86,21 @@ def _same(a: list[torch.Tensor], b: list[torch.Tensor]) -> bool:
 
 
 def deviations(forward: Callable[[list], tuple], inputs: list, strict: list[torch.Tensor], device: str,
-               writes_inputs: bool = False) -> list:
+               writes_inputs: bool = False, model: Any = None) -> list:
+    """Per output, its precision deviation (the worker's precision contract): TF32's for a
+    float32 output (`tf32_deviations`), half precision's for a float16/bfloat16 one
+    (`half_deviations`, given the reference `model`); [] where neither applies."""
+    half = any(t.dtype in HALF_DTYPES for t in strict) and model is not None
+    wide = half_deviations(forward, model, inputs, strict, writes_inputs) if half else None
+    tf32 = tf32_deviations(forward, inputs, strict, device, writes_inputs)
+    if wide is None:
+        return tf32
+    return [w if s.dtype in HALF_DTYPES else (tf32[j] if j < len(tf32) else None)
+            for j, (s, w) in enumerate(zip(strict, wide))]
+
+
+def tf32_deviations(forward: Callable[[list], tuple], inputs: list, strict: list[torch.Tensor], device: str,
+                    writes_inputs: bool = False) -> list:
     """Per output, how far TF32 moves the trusted reference's result (compare.tf32_deviation:
     [max, norm, residual] or None): the larger of PyTorch's TF32 mode (operands rounded; GPU
     only, the CPU's matmuls have no such mode) and truncated TF32 (what tl.dot computes); []
@@ -106,3 +130,62 @@ def deviations(forward: Callable[[list], tuple], inputs: list, strict: list[torc
         return []
     return [wider(r, tf32_deviation(s, a) if a.shape == s.shape else None)
             for r, s, a in zip(rounded, strict, alt)]
+
+
+HALF_DTYPES = (torch.float16, torch.bfloat16)
+
+
+def half_deviations(forward: Callable[[list], tuple], model: Any, inputs: list, strict: list[torch.Tensor],
+                    writes_inputs: bool = False) -> list | None:
+    """Per output, how far the half-precision reference is from the same forward computed in
+    float32 (compare.half_deviation: [max, norm, residual], or None for an output that is not
+    float16/bfloat16): the reference `model`'s half parameters and buffers and the half
+    inputs upcast for one forward (on copies: `inputs` and the model are as they were after).
+    None where that forward fails (a problem that makes half tensors of its own and mixes
+    them with the upcast ones): the worker then keeps the dtype's plain tolerance."""
+    from evaluator.compare import half_deviation
+    from evaluator.runner import CandidateError, ProblemError
+
+    try:
+        with float32_model(model):
+            wide, _ = forward(_widened(inputs, writes_inputs))
+    except (ProblemError, CandidateError):
+        return None
+    if len(wide) != len(strict):
+        return None
+    return [list(d) if (d := half_deviation(s, w)) is not None else None for s, w in zip(strict, wide)]
+
+
+def _widened(items: list | tuple, copy: bool, depth: int = 0) -> list:
+    """The items with every half tensor as a float32 copy (any other tensor cloned when
+    `copy`: the forward writes its inputs), lists and tuples followed a few levels deep."""
+    out: list = []
+    for x in items:
+        if type(x) in (list, tuple) and depth < 4:
+            out.append(type(x)(_widened(x, copy, depth + 1)))
+        elif isinstance(x, torch.Tensor):
+            out.append(x.float() if x.dtype in HALF_DTYPES else (x.clone() if copy else x))
+        else:
+            out.append(x)
+    return out
+
+
+@contextmanager
+def float32_model(model: Any) -> Iterator[None]:
+    """Within the block, every float16/bfloat16 parameter and buffer of `model` is a float32
+    copy; the original tensors are put back after (exactly, whatever the forward did)."""
+    saved = []
+    modules = model.modules() if isinstance(model, torch.nn.Module) else ()
+    try:
+        for module in modules:
+            for store in (module._parameters, module._buffers):
+                for name, t in list(store.items()):
+                    if t is not None and t.dtype in HALF_DTYPES:
+                        saved.append((store, name, t))
+                        wide = t.detach().float()
+                        store[name] = torch.nn.Parameter(wide, t.requires_grad) \
+                            if isinstance(t, torch.nn.Parameter) else wide
+        yield
+    finally:
+        for store, name, t in reversed(saved):
+            store[name] = t

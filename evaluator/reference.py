@@ -68,7 +68,8 @@ class ReferenceOutputs:
     outputs: list[list[torch.Tensor]]
     inputs_after: list[list[torch.Tensor]]
     knockout: list[torch.Tensor]     # outputs for the plan's knock-out inputs
-    # per trial, per output: TF32 deviation [max, norm] or None (compare.tf32_deviation); [] = none
+    # per trial, per output: its precision deviation [max, norm, residual] or None (evaluator.precision:
+    # TF32's for a float32 output, the float32 forward's for a half one); [] = none
     tf32: list[list] = field(default_factory=list)
     torch_knockout: list[torch.Tensor] = field(default_factory=list)  # outputs for its inputs (strict)
     torch_knockout_tf32: list = field(default_factory=list)  # its TF32 deviations, as tf32's
