@@ -31,6 +31,8 @@ from typing import Any
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
+from evaluator.compare import HALF_DTYPES
+
 _aten = torch.ops.aten
 # the aten operators TF32 applies to (what nn.Linear, matmul, einsum and nn.ConvNd reach), and
 # which of their positional arguments go through the tensor cores (a bias is added in float32)
@@ -131,8 +133,6 @@ def tf32_deviations(forward: Callable[[list], tuple], inputs: list, strict: list
     return [wider(r, tf32_deviation(s, a) if a.shape == s.shape else None)
             for r, s, a in zip(rounded, strict, alt)]
 
-
-HALF_DTYPES = (torch.float16, torch.bfloat16)
 
 
 def half_deviations(forward: Callable[[list], tuple], model: Any, inputs: list, strict: list[torch.Tensor],

@@ -616,6 +616,7 @@ def test_the_float32_forward_of_a_half_problem_upcasts_its_model_and_inputs_and_
     back after, bit for bit; a float32 output of the same forward keeps its TF32 entry."""
     from evaluator.compare import half_deviation
     from evaluator.precision import deviations
+    from evaluator.runner import CandidateError
 
     torch.manual_seed(0)
     model = torch.nn.Linear(256, 64).half()
@@ -635,4 +636,13 @@ def test_the_float32_forward_of_a_half_problem_upcasts_its_model_and_inputs_and_
     assert found[0] == pytest.approx(list(half_deviation(strict[0], wide)))
     assert found[1] is None                                      # float32: its TF32 entry (none, the matmul is half)
     assert deviations(forward, [x], strict, "cpu") == []         # no model given: nothing measured
+    own_half = torch.randn(256, 8).half()
+
+    def mixing(inputs):  # a forward that makes a half tensor of its own: in float32 it raises
+        try:
+            return [inputs[0] @ own_half], []
+        except RuntimeError as exc:
+            raise CandidateError("runtime_error", str(exc), "") from None
+
+    assert deviations(mixing, [x], mixing([x])[0], "cpu", model=model) == []  # the plain tolerance stands
 
