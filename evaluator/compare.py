@@ -424,7 +424,8 @@ def _fast_match(out: torch.Tensor, ref: torch.Tensor, tols: list[Tolerance], ato
     if ref_sq == 0:
         return alive
     norm = math.sqrt(ref_sq)
-    return [a and math.sqrt(diff_sq) <= t.norm_bound(norm) and residual(diff_sq, diff_ref, ref_sq) <= t.residual_bound(norm)
+    res = residual(diff_sq, diff_ref, ref_sq)
+    return [a and math.sqrt(diff_sq) <= t.norm_bound(norm) and res <= t.residual_bound(norm)
             for a, t in zip(alive, tols)]
 
 

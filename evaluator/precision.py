@@ -134,7 +134,6 @@ def tf32_deviations(forward: Callable[[list], tuple], inputs: list, strict: list
             for r, s, a in zip(rounded, strict, alt)]
 
 
-
 def half_deviations(forward: Callable[[list], tuple], model: Any, inputs: list, strict: list[torch.Tensor],
                     writes_inputs: bool = False) -> list | None:
     """Per output, how far the half-precision reference is from the same forward computed in
