@@ -23,20 +23,22 @@ kernels take as long in either (its other work only adds time); kernels on sever
 streams may overlap, hence the margin."""
 
 
-UNPROFILED_TOTAL_SHARE = 0.75
+UNPROFILED_TOTAL_SHARE = 0.7
 """A timed forward (unprofiled) must also take at least this share of the device time of the
 profiled forward that kept the device busiest the least (every kernel: its own and
 PyTorch's). Coverage is own time over total in the profiled runs; a forward that told them
 apart could pad them alone with a spin kernel of its own and be credited with its share
 (red team, session 18: a spin 1.9x PyTorch's GEMM in the profiled runs would have shown
 coverage 0.66 and passed the own-time bound). Padding now has to be paid in every timed run
-but a quarter of it. An honest forward's timed run keeps the device busy as long as its
-profiled one (the spin before it lets the host run ahead); the margin covers the spread of
-kernel times between runs and inputs: over 57 KernelBench problems at real sizes on the
-H200 (session 21, library + Triton-epilogue candidates) timed / least profiled total was
-0.803-1.089, median 1.019; the least, level2/19 (ConvTranspose2d + GELU + GroupNorm: the
-profiled forward's library kernels ran 24% longer), sat at the first bound of 0.8, so it is
-0.75: what padding buys is then a quarter of it."""
+but 30% of it. An honest forward's timed run keeps the device busy as long as its
+profiled one (the spin before it lets the host run ahead), but for cuDNN's transposed
+convolutions, which run longer under the profiler: over 57 KernelBench problems at real
+sizes on the H200 (session 21, library + Triton-epilogue candidates) timed / least profiled
+total was 0.803-1.089, median 1.019, the least level2/19 (ConvTranspose2d + GELU +
+GroupNorm: its library kernels 24% longer profiled); over all 200 (session 22) level2/42
+(ConvTranspose2d + pooling + logsumexp) was 0.733, a false `hack` at the bound of 0.75
+then. Calibrating by the reference's own profiled / timed ratio (the same library kernels)
+would be the tighter bound; not built"""
 
 
 def profiled_device(profiled: list[dict]) -> tuple[float | None, float | None]:
