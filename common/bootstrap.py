@@ -26,7 +26,7 @@ from pathlib import Path
 
 from common.config import RunConfig, dump
 from common.config.learner import SFTConfig
-from common.jsonfile import read_json, write_json_atomic
+from common.jsonfile import read_json_checked, write_json_atomic
 
 log = logging.getLogger("krl.run")
 
@@ -55,7 +55,9 @@ class Stages:
         self.root = Path(cfg.run_dir) / "bootstrap"
         self.logs = Path(cfg.run_dir) / "logs"
         self.done_path = self.root / "done.json"
-        self.done = read_json(self.done_path)
+        self.done, damaged = read_json_checked(self.done_path)
+        if damaged:  # its stages run again (each is deterministic): said, not silent
+            log.warning("%s; every bootstrap stage runs again", damaged)
 
     def _record(self, stage: str, model: Path, started: float) -> None:
         self.done[stage] = {"model": str(model), "seconds": round(time.monotonic() - started, 1)}

@@ -55,6 +55,18 @@ def load_json_state(path: Path) -> dict:
     return data
 
 
+def read_json_checked(path: Path) -> tuple[dict, str | None]:
+    """(the JSON object in `path`, None); ({}, None) while it is missing; ({}, why, naming
+    the file) when it is there but cannot be read or is damaged: for a record whose loss
+    must be said (learner/recovery.json, bootstrap/done.json), not read as empty."""
+    if not Path(path).exists():
+        return {}, None
+    try:
+        return load_json_state(path), None
+    except StateFileError as exc:
+        return {}, str(exc)
+
+
 def disk_error(exc: OSError, path: Path) -> OSError:
     """The same OSError, saying which path it was and, for ENOSPC/EDQUOT, that the disk is
     full (a bare "basic_ios::clear" or errno helps nobody find the full disk)."""

@@ -47,7 +47,13 @@ from typing import Optional
 
 from common.config import RunConfig, dump
 from common.exits import NOT_RESTARTABLE
-from common.jsonfile import disk_error, read_json, write_json_atomic, write_json_in_place
+from common.jsonfile import (
+    disk_error,
+    read_json,
+    read_json_checked,
+    write_json_atomic,
+    write_json_in_place,
+)
 from common.ledger import LEDGER, evaluations, reconcile
 from common.log import RateLimitedLog
 from common.process_groups import (  # noqa: F401
@@ -348,6 +354,12 @@ class Supervisor:
         """The learner's checkpoint fallbacks (learner/recovery.json), oldest first."""
         return read_json(self.run_dir / "learner" / "recovery.json").get("events", [])
 
+    def recovery_damage(self) -> list[str]:
+        """What is known to be lost of the fallback record: the file damaged now, or damaged
+        earlier (the learner moved it aside and says so in the new one)."""
+        data, damaged = read_json_checked(self.run_dir / "learner" / "recovery.json")
+        return [*data.get("damaged_records", []), *([damaged] if damaged else [])]
+
     def report_recovery(self) -> None:
         """Print each checkpoint fallback once, as the learner records it."""
         events = self.recovery()
@@ -430,9 +442,9 @@ class Supervisor:
 
     def summary(self) -> dict:
         pr = self.progress()
-        recovery = self.recovery()
+        recovery, damage = self.recovery(), self.recovery_damage()
         status = self.status
-        if status == "completed" and recovery:  # a fallback never reads as a clean run
+        if status == "completed" and (recovery or damage):  # a fallback never reads as a clean run
             status = "completed_after_checkpoint_fallback"
         summary = {
             "status": status, "reason": self.reason, "learner_steps": pr.get("learner_steps", 0),
@@ -448,6 +460,7 @@ class Supervisor:
             "hung": {p.name: p.hangs for p in self.procs if p.hangs},
             "exit_codes": {p.name: p.exit_codes for p in self.procs},
             "checkpoint_fallbacks": recovery,
+            **({"checkpoint_fallback_records_damaged": damage} if damage else {}),
             "history": [{k: h.get(k) for k in ("step", "version", "reward", "correct", "loss",
                                             "staleness_mean", "mrs_rejected")}
                         for h in pr.get("history", [])],

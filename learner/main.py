@@ -36,7 +36,7 @@ import torch.distributed as dist
 
 from common.config import MetricsConfig, RunConfig, dump
 from common.exits import NON_FINITE, StartError, check_model_dir
-from common.jsonfile import load_json_state, read_json, write_json_atomic
+from common.jsonfile import load_json_state, read_json, read_json_checked, write_json_atomic
 from common.log import setup
 from common.messages import TrajectoryGroup, decode, encode, pack_frames, unpack_frames
 from common.metrics import Metrics
@@ -224,11 +224,17 @@ class Learner:
         """Append the fallback to learner/recovery.json: krl run's console and summary say
         what was rolled back and which prompts are generated again."""
         path = self.run_dir / "learner" / "recovery.json"
-        events = read_json(path).get("events", [])
+        data, damaged = read_json_checked(path)
+        if damaged:  # the fallbacks it held are unknown now: said, and kept in the record
+            aside = path.with_name(path.name + ".damaged")
+            os.replace(path, aside)
+            log.error("%s; moved to %s (the checkpoint fallbacks it recorded are unknown)", damaged, aside)
+        events = data.get("events", [])
+        lost = [*data.get("damaged_records", []), *([damaged] if damaged else [])]
         events.append({"t": round(time.time(), 3), "skipped": skipped,
                        "resumed_from": used.name if used else None, "step": self.step,
                        "regenerated_prompts": list(self.hub.regenerated) if self.hub else []})
-        write_json_atomic(path, {"events": events}, indent=2)
+        write_json_atomic(path, {"events": events, **({"damaged_records": lost} if lost else {})}, indent=2)
         log.error("CHECKPOINT FALLBACK: skipped %s; resumed from %s (step %d); %d prompts "
                   "generated again", [s["checkpoint"] for s in skipped],
                   used.name if used else "nothing", self.step,

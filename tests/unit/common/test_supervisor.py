@@ -229,3 +229,30 @@ def test_a_learner_run_completes_when_its_last_rank_finishes_not_its_first(tmp_p
     _wait_exited(ranks[0])
     sup.tick()
     assert [p.exit_codes for p in ranks] == [[0], [0]] and sup.status == "completed"
+
+
+def test_a_damaged_fallback_record_is_said_and_never_reads_as_a_clean_run(tmp_path):
+    """learner/recovery.json cut short: the fallbacks it held are unknown, so the run's summary
+    names the file and does not say a clean `completed`; the learner's next fallback moves the
+    damaged record aside and keeps saying it was lost."""
+    from types import SimpleNamespace
+
+    from learner.main import Learner
+
+    sup = _supervisor(tmp_path)
+    record = tmp_path / "run" / "learner" / "recovery.json"
+    record.parent.mkdir(parents=True)
+    record.write_text('{"events": [{"t": 1, "skipped": [{"checkpoint": "step_0000')
+    sup.status = "completed"
+    summary = sup.summary()
+    assert summary["status"] == "completed_after_checkpoint_fallback"
+    assert str(record) in summary["checkpoint_fallback_records_damaged"][0]
+
+    Learner._record_fallback(SimpleNamespace(run_dir=tmp_path / "run", step=3, hub=None),
+                             [{"checkpoint": "step_00000004", "reason": "checksum"}], None)
+    assert (record.parent / "recovery.json.damaged").read_text().startswith('{"events": [{"t": 1')
+    kept = json.loads(record.read_text())
+    assert [e["step"] for e in kept["events"]] == [3] and "damaged" in kept["damaged_records"][0]
+    summary = sup.summary()
+    assert summary["status"] == "completed_after_checkpoint_fallback"
+    assert len(summary["checkpoint_fallbacks"]) == 1 and summary["checkpoint_fallback_records_damaged"]
