@@ -59,6 +59,22 @@ ROWS = [
     ("kill", "kill -9 of the learner mid-run, restart",
      "resumes from its checkpoint, no group trained twice or lost",
      T + "test_learner_resume.py::test_learner_survives_kill_9"),
+    ("poison", "groups that decode but cannot be trained: 2-D logprobs, float token ids, "
+     "a logprob of +50, code_start past the response, a repeated sample index, NaN speedup, "
+     "a path in the group id; a prompt id spelled e00-i1 beside e0-i1",
+     "each answered `rejected` with the reason, never stored; the prompt accepted once",
+     T + "test_hub_poison.py"),
+    ("poison", "a bug raised while the hub answers a bucket request it held",
+     "ErrorReply(internal), counted, the hub serves on (the learner does not exit)",
+     F + "test_a_held_request_that_fails_is_answered_and_the_hub_serves_on"),
+    ("corrupt", "learner/recovery.json (the fallback record) cut short",
+     "summary.json names it and is never a clean `completed`; the next fallback moves it "
+     "aside and the new record says it was lost",
+     "tests/unit/common/test_supervisor.py::"
+     "test_a_damaged_fallback_record_is_said_and_never_reads_as_a_clean_run"),
+    ("kill", "a DeepSpeed op build killed mid-way (its lock file left behind)",
+     "the next learner removes the dead builder's lock with a WARNING and builds (it hung "
+     "forever)", "tests/unit/learner/test_ds_ops.py"),
     ("kill", "kill -9 of the broker under krl run; krl run again",
      "restarted, run completes, nothing outlives it, the second run resumes",
      T + "test_run.py::test_run_restarts_a_killed_role_and_finishes"),
