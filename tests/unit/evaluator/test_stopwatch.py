@@ -477,5 +477,9 @@ def test_padding_only_the_profiled_forwards_must_be_paid_in_the_timed_ones():
     # profiled forward's library kernels ran 24% longer than its timed forward (KernelBench level2/19)
     level2_19 = [{"candidate_time_s": 1.0214e-3, "gpu_time_s": 18.846e-3}]
     assert timed_work.judge_unprofiled_work(15.134e-3, level2_19) is None
-    assert timed_work.judge_unprofiled_work(0.7 * 18.846e-3, level2_19) is not None  # a third off: padding
+    # and one 36% longer (session 22, level2/42: ConvTranspose2d + pooling + logsumexp): a false
+    # `hack` under the bound of 0.75 then
+    level2_42 = [{"candidate_time_s": 0.05e-3, "gpu_time_s": 21.55e-3}]
+    assert timed_work.judge_unprofiled_work(15.79e-3, level2_42) is None
+    assert timed_work.judge_unprofiled_work(0.65 * 18.846e-3, level2_19) is not None  # over a third off: padding
     assert timed_work.profiled_device(honest) == (pytest.approx(copy), pytest.approx(0.97 * (gemm + copy)))
