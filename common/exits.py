@@ -2,7 +2,9 @@
 
 - START_ERROR (78, sysexits' EX_CONFIG): the role cannot start for a reason a restart
   cannot fix (a missing or empty data set, a missing model directory or one without a
-  model, an unreadable problem set, missing CurveZMQ keys); the role raises `StartError`
+  model, an unreadable problem set, missing CurveZMQ keys, an evaluator host or config that
+  cannot sandbox: bwrap unusable, a required layer or a named cgroup_parent unavailable);
+  the role raises `StartError`
   (in a thread too: `die_with_thread`), `krl ROLE` prints `krl ROLE: cannot start:
   <reason>` on stderr and exits 78. A config error exits 2 (common/config). The supervisor restarts
   neither: it stops the run and prints the reason.

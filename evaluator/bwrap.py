@@ -143,9 +143,14 @@ def probe(cfg: SandboxConfig) -> Layers:
 
 
 def check(cfg: SandboxConfig, layers: Layers) -> None:
-    """Raise IsolationUnavailable if `require_isolation` and a layer is missing
-    (seccomp only counts when the config asks for it)."""
+    """Raise IsolationUnavailable if `require_isolation` and a layer is missing (seccomp only
+    counts when the config asks for it), or if a `cgroup_parent` named in the config cannot be
+    used (without one, a host without cgroups runs on the watchdog, said once)."""
     missing = [m for m in layers.missing() if m != "seccomp" or cfg.seccomp]
+    if cfg.cgroup_parent is not None and layers.cgroup is None:  # asked for by name: a config error
+        raise IsolationUnavailable(
+            f"sandbox.cgroup_parent {cfg.cgroup_parent} cannot hold the sandboxes' cgroups "
+            f"({'; '.join(p for p in layers.problems if p.startswith('cgroup')) or 'refused'})")
     if cfg.require_isolation and missing:
         raise IsolationUnavailable(
             f"sandbox.require_isolation is set and this host lacks: {', '.join(missing)} "
@@ -375,8 +380,10 @@ def _own_cgroup_dirs() -> dict[str, Path]:
 
 
 def _probe_cgroup(parent: Path | None) -> tuple[Literal["v1", "v2"] | None, str]:
+    """The cgroup version sandboxes get, or None and why. A named parent is a v2 directory:
+    v2 only (falling back to v1 would set the configured directory aside without a word)."""
     errors = []
-    for kind in ("v2", "v1"):
+    for kind in ("v2",) if parent is not None else ("v2", "v1"):
         try:
             Cgroup.make(kind, f"krl-probe-{os.getpid()}", 16, 64 << 20, parent).remove()
             return kind, ""

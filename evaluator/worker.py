@@ -40,6 +40,7 @@ import zmq
 
 from common.config import TransportConfig
 from common.config.evaluator import EvaluatorConfig
+from common.exits import StartError
 from common.log import RateLimitedLog
 from common.messages import EvalRequest, EvalResult, Heartbeat, WorkerStatus, now
 from common.metrics import Metrics
@@ -346,9 +347,8 @@ def serve(cfg: RunConfig) -> int:
             from evaluator.simulate import SimulatedEvaluator
             simulated = SimulatedEvaluator(cfg.evaluator)
         worker = Worker(cfg.evaluator, cfg.broker.backend, cfg.transport, metrics, simulated)
-    except EvaluatorUnavailable as exc:
-        log.error("cannot start the evaluator: %s", exc)
-        return 1
+    except EvaluatorUnavailable as exc:  # this host or config cannot sandbox: a restart cannot fix it
+        raise StartError(f"the evaluator's sandbox: {exc}") from None
     metrics.health = worker.health
     metrics.start()
     try:

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from common.config.evaluator import SandboxConfig, sandbox_environment
+from common.config.evaluator import EvaluatorConfig, SandboxConfig, sandbox_environment
 from evaluator import bwrap
 
 pytestmark = pytest.mark.skipif(bwrap.shutil.which("bwrap") is None,
@@ -93,6 +93,24 @@ def test_missing_layer_is_reported_and_refused_when_required():
         bwrap.check(SandboxConfig(require_isolation=True), layers)
     with pytest.raises(bwrap.IsolationUnavailable):
         bwrap.command(SandboxConfig(), bwrap.Layers(), "cpu", ["true"], env={})
+
+
+def test_a_cgroup_parent_named_in_the_config_that_cannot_be_used_stops_the_evaluator(tmp_path):
+    """Without a cgroup_parent, a host without usable cgroups runs on the watchdog (said once);
+    one named in the config that cannot hold the sandboxes is a configuration error the worker
+    cannot serve past (a start error: `krl run` does not restart it)."""
+    from evaluator.pipeline import Evaluator
+    from evaluator.pool import EvaluatorUnavailable
+
+    taken = tmp_path / "not-a-cgroup"
+    taken.write_text("a file where the cgroup directory should be")
+    cfg = SandboxConfig(cgroup_parent=taken)
+    layers = bwrap.probe(cfg)
+    assert layers.cgroup is None
+    with pytest.raises(bwrap.IsolationUnavailable, match="sandbox.cgroup_parent .*not-a-cgroup"):
+        bwrap.check(cfg, layers)
+    with pytest.raises(EvaluatorUnavailable, match="cgroup_parent"):
+        Evaluator(EvaluatorConfig.model_validate({"device": "cpu", "sandbox": {"cgroup_parent": str(taken)}}))
 
 
 def test_identity_capabilities_hostname_and_environment(monkeypatch):
