@@ -13,7 +13,7 @@ imported — and the worker compares, times and decides. The commands:
            before the candidate module exists, so the candidate cannot shape its inputs.
   load     {candidate, init_seed, init}: import the candidate, build ModelNew (candidate role)
   model    {init_seed, init}: build the reference Model (reference role); says where its
-           parameters were drawn (runner.build: "device" or "host")
+           parameters were drawn (model_build.build: "device" or "host")
   run      {ids, knockout_ids, torch_knockout_ids, return_inputs, max_output_bytes,
            reference_bytes, reference_outputs, describe_only}: one
            forward per input set, in the order given; outputs (and, when asked, the inputs
@@ -76,7 +76,7 @@ from typing import Any
 import torch
 
 from evaluator import candidate_env, noise, precision, timing
-from evaluator.compare import Tolerance, matches, output_facts
+from evaluator.compare import Tolerance, matches
 from evaluator.forward_watch import (
     Provenance,
     poison,
@@ -85,6 +85,7 @@ from evaluator.forward_watch import (
 )
 from evaluator.integrity import Integrity, device_cap
 from evaluator.launch_hook import LaunchRecorder, own_launches
+from evaluator.output_facts import output_facts
 from evaluator.protocol import DTYPE_NAMES
 from evaluator.runner import (
     CandidateError,
@@ -296,7 +297,7 @@ class ChildState(TimedSteps):
             tf32 = self._tf32_deviations(copies, outs, bool(modified)) if h.get("tf32") and problem is None else []
             clock.mark("tf32")
             noise = self._noise_norms(inputs, outs) if h.get("noise") and problem is None and not modified else None
-            # the reference's outputs' RMS, peak and finiteness, here on the device (compare.output_facts)
+            # the reference's outputs' RMS, peak and finiteness, here on the device (output_facts.output_facts)
             facts = [output_facts(t) for t in (*outs, *back)] \
                 if self.role == "reference" and problem is None and not h.get("describe_only") else None
             clock.mark("noise")

@@ -259,62 +259,6 @@ def dtype_verdict(out_dtype: str, ref_dtype: str) -> str | None:
     return "incorrect"
 
 
-def all_finite(t: torch.Tensor, chunk: int = 1 << 26) -> bool:
-    """Whether every element is finite (integer tensors always are); a slice at a time."""
-    if not t.is_floating_point() and not t.is_complex():
-        return True
-    flat = t.reshape(-1)
-    if t.is_complex():
-        flat = torch.view_as_real(flat).reshape(-1)
-    for i in range(0, flat.numel(), chunk):
-        # one pass, no mask: the least and the largest are finite only if every element is
-        # (a NaN anywhere makes both NaN); an isfinite mask and its all() were 20x slower
-        low, high = (float(x) for x in torch.aminmax(flat[i:i + chunk]))
-        if not (math.isfinite(low) and math.isfinite(high)):
-            return False
-    return True
-
-
-def rms(t: torch.Tensor) -> float:
-    """Root mean square of the finite elements (0 for none)."""
-    if not t.numel():
-        return 0.0
-    t = t if t.dtype in (torch.float32, torch.float64) else t.float()
-    value = float(torch.linalg.vector_norm(t)) / t.numel() ** 0.5
-    if math.isfinite(value):
-        return value
-    # a slice at a time, in float64, the finite elements only (a masked copy of a 4 GiB
-    # output that overflowed on x1e3 inputs was 8 GiB and seconds, every evaluation)
-    flat, total, count = t.reshape(-1), 0.0, 0
-    for i in range(0, flat.numel(), _SLICE):
-        part = flat[i:i + _SLICE].double()
-        finite = torch.isfinite(part)
-        count += int(finite.sum())
-        total += float(torch.where(finite, part, 0.0).square().sum())
-    return math.sqrt(total / count) if count else 0.0
-
-
-
-def peak(t: torch.Tensor) -> float:
-    """The largest finite magnitude (0 for none, or for an integer tensor)."""
-    if not t.numel() or not t.is_floating_point():
-        return 0.0
-    flat, top = t.reshape(-1), 0.0
-    for i in range(0, flat.numel(), 1 << 26):
-        part = flat[i:i + (1 << 26)]
-        low, high = (float(x) for x in torch.aminmax(part))  # one pass; NaN if any element is
-        if not (math.isfinite(low) and math.isfinite(high)):  # the finite ones' (rare: a copy)
-            low = high = float(torch.nan_to_num(part, nan=0.0, posinf=0.0, neginf=0.0).abs().max())
-        top = max(top, abs(low), abs(high))
-    return top
-
-
-def output_facts(t: torch.Tensor) -> dict:
-    """What judging needs to know of a reference output besides its elements: its RMS and
-    largest finite magnitude, and whether every element is finite."""
-    return {"rms": rms(t), "peak": peak(t), "finite": all_finite(t)}
-
-
 def fast_match(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance, atol_scale: float = 1.0,
                within: float | None = None) -> bool:
     """Whether `out` certainly matches `ref` as `compare` judges it (with no allowance for a

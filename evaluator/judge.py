@@ -20,6 +20,7 @@ import torch
 from common.config.evaluator import EvaluatorConfig
 from evaluator import compare as C
 from evaluator import feedback as F
+from evaluator.output_facts import output_facts, rms
 from evaluator.reference import ReferenceOutputs, split_outputs
 
 
@@ -156,14 +157,14 @@ def base_facts(ref: ReferenceOutputs, plan_trials: list) -> list[Base]:
 
 
 def ref_fact(ref: ReferenceOutputs, i: int, j: int, name: str) -> Any:
-    """A fact about trial i's output j ("rms", "peak" or "finite": compare.output_facts), as
+    """A fact about trial i's output j ("rms", "peak" or "finite": output_facts.output_facts), as
     the reference child measured it where its outputs were made (on the device, in no time:
     each was a pass of the worker's CPU over GiBs, ~20 s of a KernelBench sweep's 470); from
     the tensor where the child sent none."""
     facts = ref.trials[i].get("facts") if i < len(ref.trials) else None
     if isinstance(facts, list) and j < len(facts) and isinstance(facts[j], dict) and name in facts[j]:
         return facts[j][name]
-    return C.output_facts(ref.outputs[i][j])[name]
+    return output_facts(ref.outputs[i][j])[name]
 
 
 def atol_scales(ref: ReferenceOutputs, plan_trials: list, rms: list[float] | None = None) -> list[list[float]]:
@@ -460,7 +461,7 @@ def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch
         else:
             # inputs are the same draw on both sides: bit-equal unless a forward wrote them
             own = [base[j] if j < first_input and j < len(base) else None for j in range(len(want))]
-            scale = [C.rms(w) / b.rms if b is not None and b.rms > 0 else 1.0 for w, b in zip(want, own)]
+            scale = [rms(w) / b.rms if b is not None and b.rms > 0 else 1.0 for w, b in zip(want, own)]
             noise = [_chunk_noise(b, w, (ref_shapes or {}).get(run), j) for j, (w, b) in enumerate(zip(want, own))]
             bad = [(j, s) for j, (o, w) in enumerate(zip(outs, want))
                    if not (j >= first_input and torch.equal(o, w))

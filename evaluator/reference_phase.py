@@ -17,9 +17,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from common.config.evaluator import EvaluatorConfig
-from evaluator import compare as C
 from evaluator import runner, timing
 from evaluator.memory import Grant
+from evaluator.output_facts import all_finite
 from evaluator.reference import OverCap, ProblemFailed, ReferenceOutputs, split_outputs
 from evaluator.sandbox import Child
 
@@ -164,10 +164,10 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
     for i, t in enumerate(trials[:n]):
         t.update(prep["sets"][str(keep[i])])
         if str(t.get("transform", "")).startswith("spike"):  # judged, and used for timing, only where finite
-            facts = t.get("facts")  # measured where the outputs were made (compare.output_facts)
+            facts = t.get("facts")  # measured where the outputs were made (output_facts.output_facts)
             t["finite"] = all(f["finite"] for f in facts) if isinstance(facts, list) and \
                 len(facts) == len(outputs[i]) + len(inputs_after[i]) else \
-                all(C.all_finite(x) for x in [*outputs[i], *inputs_after[i]])
+                all(all_finite(x) for x in [*outputs[i], *inputs_after[i]])
     if any(t.get("transform") == "spike" and t.get("finite") is False for t in trials[:n]):
         # the problem's own forward overflows on the spike (a naive exp(x) / sum(exp(x))): once
         # more with the spike capped, so that trial is judged and the timed runs are spiked

@@ -15,19 +15,17 @@ from __future__ import annotations
 
 import importlib.util
 import math
-import random
 import sys
 import traceback
 import zlib
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import numpy
 import torch
 
 from common.problemset import apply_sizes
 from evaluator.launch_hook import LaunchRecorder
+from evaluator.model_build import build, seed_everything
 
 
 class InputSet(NamedTuple):
@@ -64,36 +62,6 @@ def error_kind(exc: BaseException) -> str:
     """compile_error for Triton compilation failures, runtime_error otherwise."""
     names = {c.__name__ for c in type(exc).__mro__}
     return "compile_error" if "CompilationError" in names else "runtime_error"
-
-
-def seed_everything(seed: int) -> None:
-    random.seed(seed)
-    numpy.random.seed(seed % (1 << 32))
-    torch.manual_seed(seed)
-
-
-def build(factory: Callable[[], torch.nn.Module], seed: int, device: str,
-          init: str | None = None) -> tuple[torch.nn.Module, str]:
-    """`factory()` seeded, on `device`, and where its parameters were drawn: "device" (built
-    under the device as torch's default, so its random initialisation runs there) or "host"
-    (built on the CPU and moved). A KernelBench GEMM's 4 GiB of weights took ~6 s to draw on
-    the host, and a reference is built three times per evaluation. `init`: "host" or "device"
-    to build there only (the candidate's and the timing run's Model are drawn where the
-    cached reference's were), None to try the device first and the host where the device
-    build raises (a Model that mixes its CPU init inputs with new tensors, say); running out
-    of device memory is never a reason to try the host."""
-    if device != "cpu" and init != "host":
-        try:
-            seed_everything(seed)
-            with torch.device(device):
-                return factory().to(device), "device"
-        except torch.OutOfMemoryError:
-            raise
-        except BaseException:  # deliberate: the host build below reports the Model's failure
-            if init == "device":
-                raise
-    seed_everything(seed)
-    return factory().to(device), "host"
 
 
 SPIKE_SHARE = (0.02, 0.5)

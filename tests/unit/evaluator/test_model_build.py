@@ -1,4 +1,4 @@
-"""Where a Model's parameters are drawn (runner.build): on the device where it can be, so a
+"""Where a Model's parameters are drawn (model_build.build): on the device where it can be, so a
 GEMM's GiBs of weights are not drawn on the host at every build, the same way for the
 reference and the candidate. "meta" stands in for a GPU here: a build under it runs the
 Model's own code with the device as torch's default, as under "cuda"."""
@@ -8,7 +8,7 @@ import pytest
 import torch
 import torch.nn as nn
 
-from evaluator.runner import build
+from evaluator.model_build import build
 
 
 class Mixes(nn.Module):

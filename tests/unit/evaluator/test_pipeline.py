@@ -68,8 +68,8 @@ def test_the_worker_judges_with_the_reference_childs_own_facts_of_its_outputs(ev
     """Each reference output's RMS, peak and finiteness are measured where it was made (on
     the GPU, in no time; on the worker's CPU they were seconds per GiB output), and they are
     the facts the worker's tolerances are scaled by."""
-    from evaluator import compare as C
     from evaluator import judge
+    from evaluator import output_facts as C
 
     fresh = fixture_problem("relu", (FIXTURES / "relu.py").read_text() + "\n# reference-facts\n")
     assert evaluator.evaluate(fresh, fresh.solution, settings).status == "ok"
