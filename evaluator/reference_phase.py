@@ -116,11 +116,11 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
     known = memory.footprint(run.memory_key)
     tries = memory.then_whole(memory.reference_bytes(known))
 
-    def once(child: Child, grant: Grant, capped: bool) -> tuple[dict, list, list, list[int]]:
+    def once(child: Child, grant: Grant, capped: bool) -> tuple[dict, str, list, list, list[int]]:
         prep, _ = run.ref_request(child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
                                           "sets": run._trial_sets(), "reset_sets": True}, over_cap=capped)
         built, _ = run.ref_request(child, {"op": "model", "init_seed": run.plan.init_seed}, over_cap=capped)
-        prep["init"] = str(built.get("init") or "host")
+        init = str(built.get("init") or "host")  # where its parameters were drawn (model_build.build)
         extra = run._knockout_ids()
         trials, tensors = [], []
 
@@ -151,9 +151,9 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
                     break
                 if done is _DROPPED:
                     keep.remove(i)
-        return prep, trials, tensors, keep
+        return prep, init, trials, tensors, keep
 
-    prep, trials, tensors, keep = _attempts(run, tries, once)
+    prep, init, trials, tensors, keep = _attempts(run, tries, once)
     run.details["reference_stages"] = timing.stage_sums(trials)
     extra = run._knockout_ids()
     n = len(keep)
@@ -181,6 +181,6 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
                            knockout=outputs[n], tf32=tf32[:n],
                            torch_knockout=outputs[n + 1] if len(extra) > 1 else [],
                            torch_knockout_tf32=tf32[n + 1] if len(extra) > 1 else [],
-                           plan=plan, init=prep["init"])
+                           plan=plan, init=init)
     run.ev.references.put(key, ref)
     return ref
