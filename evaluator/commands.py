@@ -14,14 +14,15 @@ imported — and the worker compares, times and decides. The commands:
   load     {candidate, init_seed, init}: import the candidate, build ModelNew (candidate role)
   model    {init_seed, init}: build the reference Model (reference role); says where its
            parameters were drawn (model_build.build: "device" or "host")
-  run      {ids, knockout_ids, torch_knockout_ids, return_inputs, max_output_bytes,
+  run      {ids, knockout_ids, kernel_knockout, torch_knockout_ids, return_inputs, max_output_bytes,
            reference_bytes, reference_outputs, describe_only}: one
            forward per input set, in the order given; outputs (and, when asked, the inputs
            after the forward) come back as tensors, or with describe_only only their
            descriptors and byte count (what a set would send).
            In a candidate child fresh memory (torch.empty & co.) holds random values in
            every one of these forwards. With knockout, every Triton launch is also skipped:
-           if the output is still right, the kernels did no work it depends on.
+           if the output is still right, the kernels did no work it depends on; with
+           kernel_knockout (a name), only that kernel's launches are (evaluator.decoys).
            With torch_knockout (strict policy), every PyTorch compute operator returns
            noise while the Triton kernels run: the output must still be right.
   arm      {ids, seeds}: the next timed batch: one fresh draw per (set, seed) from the
@@ -262,7 +263,9 @@ class ChildState(TimedSteps):
             if int(set_id) in knockout or int(set_id) in torch_knockout:
                 try:
                     if int(set_id) in knockout:
-                        with self.recorder.suppressed(), random_uninitialised():
+                        only = h.get("kernel_knockout")
+                        with self.recorder.suppressed(only if isinstance(only, str) else None), \
+                                random_uninitialised():
                             outs, launches = self._forward(inputs)
                     else:
                         with torch_compute_noised(self.recorder):

@@ -505,7 +505,8 @@ class WorkCounter:
                     "calls": e.calls * per} for (_, name), e in entries[:8]]
         return {"coverage": mine / total if total > 0 else 0.0, "estimated_time_s": total,
                 "candidate_time_s": mine, "other_triton_time_s": other, "aten_time_s": aten,
-                "launches": self.launches, "kernels": kernels, "method": METHOD,
+                "launches": self.launches, "kernels": kernels, "method": METHOD, "candidate_kernels": {
+                    name[:200]: e.seconds * per for (_, name), e in entries[:64] if e.candidate},
                 "roofline": asdict(self.roofline), "error": None}
 
 

@@ -50,8 +50,10 @@ def from_error(reply: dict, phase: str, sanitize: Sanitize) -> Outcome:
             f"(your program's own text, each line after '{F.QUOTE.strip()}'):\n{F.quoted(message)}")
     if tb and tb.strip() != message.strip():
         text += "\n" + F.quoted(tb)
-    return Outcome(status, text, details={"error_source": "candidate", "phase": phase,
-                                          "claimed_kind": kind})
+    details = {"error_source": "candidate", "phase": phase, "claimed_kind": kind}
+    if reply.get("device_oom") is True:  # a claim (it only buys a run with a bigger device share)
+        details["device_oom"] = True
+    return Outcome(status, text, details=details)
 
 
 def _trial_name(plan_trials: list, i: int) -> str:

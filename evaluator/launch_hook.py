@@ -256,9 +256,10 @@ class LaunchRecorder:
         return out
 
     @contextmanager
-    def suppressed(self) -> Iterator[None]:
-        """Launches inside are recorded and skipped (the knock-out run)."""
-        self.suppress = True
+    def suppressed(self, only: str | None = None) -> Iterator[None]:
+        """Launches inside are recorded and skipped (the knock-out run); with `only`, just the
+        launches of the kernel of that name (its own knock-out: evaluator.decoys)."""
+        self.suppress = True if only is None else only
         try:
             yield
         finally:
@@ -395,7 +396,8 @@ class LaunchRecorder:
             if launch and _interpreted(self):  # the body runs only if the GPU compiler takes it
                 from evaluator import device_compile
                 device_compile.check(self, args, {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")})
-            if launch and recorder.suppress:
+            if launch and recorder.suppress and (recorder.suppress is True or recorder.suppress == str(
+                    getattr(getattr(self, "fn", self), "__name__", "?"))):
                 # a callable grid is called as the launch would call it: a grid that counted its
                 # calls told the knock-out apart and made forward return noise only there (red
                 # team, session 21: ok under paper with the kernels doing nothing it needed)

@@ -44,7 +44,7 @@ import torch
 
 from common.config.evaluator import EvaluatorConfig, sensitive_environment_values
 from common.messages import EvalSettings
-from evaluator import bwrap, judge, reference_phase, timed_work, timing
+from evaluator import bwrap, gates, judge, reference_phase, timed_work, timing
 from evaluator import compare as C
 from evaluator import feedback as F
 from evaluator.device_lock import DeviceLock
@@ -56,8 +56,8 @@ from evaluator.reference import (
     ReferenceCache,
     ReferenceOutputs,
     TrialPlan,
+    by_id,
     make_plan,
-    reply_size,
     split_outputs,
     timing_transform,
     trial_order,
@@ -167,6 +167,10 @@ class _Run:
         self.current = "start-up"
         self.facts: dict[str, str] = {"precision": "strict"}  # which reference the outputs met
         self.knockout_raised = False  # the knock-out run raised rather than came out wrong
+        self.torch_returned = False  # a checked forward returned what PyTorch computed from its own
+        self.decoys: list[str] = []  # own kernels the result does not need (evaluator.gates)
+        self.own_names: list[str] = []  # own kernels the checked forwards launched
+        self.bound: int | None = None  # most bytes a candidate's `run` reply may carry
         self.ref_in_place = False  # the reference writes its inputs (they are then outputs too)
         self.trial_programs: dict[str, int] = {}  # per own kernel, the least programs of a trial
         self.trial_own_work: int | None = None  # the least interpreted work of a trial's own launches
@@ -245,9 +249,27 @@ class _Run:
         batch = min(self.cfg.timing.batch_memory_bytes or (1 << 62),
                     self.cfg.timing.max_batch * (memory.footprint(self.memory_key) or 0))
         reservation = memory.candidate_bytes(memory.footprint(self.memory_key), batch)
+        before, started = dict(self.details), time.monotonic()
+        verdict = self._candidate_job(static, ref, reservation)
+        if verdict.status == "runtime_error" and verdict.details.get("device_oom") \
+                and memory.capacity is not None and (reservation or 0) < memory.capacity:
+            # out of device memory under its share (the worker's estimate from the reference's
+            # footprint, not the kernel's fault): once more with the whole budget (an honest cuDNN
+            # conv + Triton epilogue needed 22 GiB of a 21.4 GiB share on a 141 GiB H200, session 23)
+            self.details = {**before, "device_retry": {"reservation_bytes": reservation,
+                                                       "seconds": round(time.monotonic() - started, 3)}}
+            self.deadline += time.monotonic() - started
+            verdict = self._candidate_job(static, ref, memory.capacity)
+        self.phases["total"] = time.monotonic() - self.t0
+        verdict.phase_seconds = dict(self.phases)
+        return verdict
+
+    def _candidate_job(self, static: str, ref: ReferenceOutputs, reservation: int | None) -> Verdict:
+        """The candidate's whole job in a fresh child whose device allocations are capped at
+        `reservation`, held from the device budget meanwhile."""
         self.details["device_reservation_bytes"] = reservation
         job = {"cpu_budget_s": 4 * self.timeout_s, "device_memory_bytes": reservation}
-        with self.holding(memory.reserve(reservation)):  # the wait is not this evaluation's time
+        with self.holding(self.ev.memory.reserve(reservation)):  # the wait is not this evaluation's time
             started = time.monotonic()
             with self.ev.pool.candidate(job) as child:
                 self.phases["sandbox_start"] = time.monotonic() - started
@@ -266,8 +288,6 @@ class _Run:
                 verdict.details["host_peak_rss_bytes"] = child.sandbox.peak_rss
                 # where the candidate child's time went, per command (the worker's clock)
                 verdict.details["child_seconds"] = {op: [n, round(s, 3)] for op, (n, s) in child.op_seconds.items()}
-        self.phases["total"] = time.monotonic() - self.t0
-        verdict.phase_seconds = dict(self.phases)
         return verdict
 
     # ------------------------------------------------------------------ static and reference
@@ -383,10 +403,14 @@ class _Run:
             return self._tampered(reply["tampered"], "importing your module")
         with self.phase("correctness"):
             outcome = self.correctness(child, ref)
+            if outcome is None and (self.knockout_raised or self.torch_returned):
+                self.decoys, outcome = gates.decoy_kernels(self, child, ref, self.own_names,
+                                                           self._run_header(ref, KNOCKOUT_SET, True), self.bound)
+                self.details["decoy_kernels"] = self.decoys
         if outcome is not None:
             return self.finish(outcome)
         profile = (self.settings.profile and self.cfg.profiling.enabled and self.settings.timing) or \
-            self.cfg.policy.name == "strict" or self.knockout_raised
+            self.cfg.policy.name == "strict" or self.knockout_raised or self.torch_returned
         if not self.settings.timing:
             cov = self.profile(child) if profile else None
             return self.finish(cov) if isinstance(cov, judge.Outcome) else self.decide(None, cov)
@@ -408,18 +432,16 @@ class _Run:
         n = len(self.plan.trials)
         order = trial_order(n, self._knockout_ids())
         results, tensors = [], []
-        returns_inputs = any(t["modified"] for t in ref.trials)
         # the reference's outputs per set bound the candidate's (checked in the child, and on
         # the channel should a tampered child send more anyway)
         per_set = sum(t.numel() * t.element_size() for t in ref.outputs[0]) if ref.outputs else 0
-        bound = None if returns_inputs else per_set + (1 << 20)
+        self.bound = None if any(t["modified"] for t in ref.trials) else per_set + (1 << 20)
         # each trial is judged while the child runs the next one (the worker's CPU and the
         # child's device overlap); the verdict is still the first mismatch in plan order
         pool = ThreadPoolExecutor(1, thread_name_prefix="krl-judge") if self.ev.judge_device is None else None
         futures: dict[int, Future] = {}
         try:
-            outcome = self._run_trials(child, ref, order, n, returns_inputs, per_set, bound, pool, futures,
-                                       results, tensors)
+            outcome = self._run_trials(child, ref, order, n, pool, futures, results, tensors)
             if outcome is not None:
                 return outcome
             prejudged = {i: f.result() for i, f in futures.items()}
@@ -447,19 +469,22 @@ class _Run:
                                                 + time.monotonic() - started, 3)
         return outcome, facts["precision"]
 
-    def _run_trials(self, child: Child, ref: ReferenceOutputs, order: list[int], n: int, returns_inputs: bool,
-                    per_set: int, bound: int | None, pool: ThreadPoolExecutor | None, futures: dict,
-                    results: list, tensors: list) -> judge.Outcome | None:
+    def _run_header(self, ref: ReferenceOutputs, set_id: int, last: bool) -> dict:
+        """The `run` command of one input set (the knock-out's runs it with launches skipped)."""
+        per_set = sum(t.numel() * t.element_size() for t in ref.outputs[0]) if ref.outputs else 0
+        return {"op": "run", "ids": [set_id], "last": last, "knockout_ids": [KNOCKOUT_SET],
+                "torch_knockout_ids": [TORCH_KNOCKOUT_SET] if self.plan.torch_knockout else [],
+                "provenance": True, "return_inputs": any(t["modified"] for t in ref.trials),
+                "reference_bytes": per_set, "reference_outputs": len(ref.outputs[0]) if ref.outputs else None,
+                "max_output_bytes": self.cfg.correctness.max_output_bytes,
+                "poison_bytes": 2 * ref.nbytes // max(len(self.plan.trials), 1)}
+
+    def _run_trials(self, child: Child, ref: ReferenceOutputs, order: list[int], n: int,
+                    pool: ThreadPoolExecutor | None, futures: dict, results: list, tensors: list) -> judge.Outcome | None:
         for set_id in order:  # one set per command: one set's GiBs in flight at a time
             with self.holding(self.ev.device_lock.shared()):
-                reply, more = child.request({
-                    "op": "run", "ids": [set_id], "last": set_id == order[-1], "knockout_ids": [KNOCKOUT_SET],
-                    "torch_knockout_ids": [TORCH_KNOCKOUT_SET] if self.plan.torch_knockout else [],
-                    "provenance": True,
-                    "return_inputs": returns_inputs, "reference_bytes": per_set,
-                    "reference_outputs": len(ref.outputs[0]) if ref.outputs else None,
-                    "max_output_bytes": self.cfg.correctness.max_output_bytes,
-                    "poison_bytes": 2 * ref.nbytes // max(n, 1)}, self.left(), max_bytes=bound)
+                reply, more = child.request(self._run_header(ref, set_id, set_id == order[-1]), self.left(),
+                                            max_bytes=self.bound)
             if reply.get("op") == "error":
                 return judge.from_error(reply, "correctness", self.sanitize)
             if reply.get("tampered"):
@@ -478,14 +503,15 @@ class _Run:
 
     def _judge_collected(self, results: list[dict], tensors: list, ref: ReferenceOutputs,
                          prejudged: dict | None = None) -> judge.Outcome | None:
-        trials, outputs, knocks = _by_id(results, tensors, len(self.plan.trials))
+        trials, outputs, knocks = by_id(results, tensors, len(self.plan.trials), (KNOCKOUT_SET, TORCH_KNOCKOUT_SET))
         self.ref_in_place = any(t["modified"] for t in ref.trials)
         self.trial_programs = judge.least_programs(trials)
         self.trial_own_work = timed_work.least_own_work(trials)
         self.trial_variants = judge.trial_variants(trials)
         knock = knocks.get(KNOCKOUT_SET)
         self.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in trials]
-        self.details["trials"] = [{"inputs": d} for _, d in self.plan.trials]
+        self.details["trials"] = [{"inputs": d, **({"judged": False} if k < len(ref.trials) and ref.trials[k].get(
+            "overflow") else {})} for k, (_, d) in enumerate(self.plan.trials)]
         outcome = judge.judge_trials({"trials": trials}, outputs, ref, list(self.plan.trials), self.kernels,
                                      self.module, self.cfg, self.tolerance, self.facts, self.ev.device,
                                      device_branch=self.device_branch, prejudged=prejudged)
@@ -498,6 +524,8 @@ class _Run:
             self.knockout_raised = bool(t.get("error") or t.get("problem")
                                         or judge._shape_problem(t, ref.trials[0]))
         reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
+        self.torch_returned = any(r.get("returned") for r in reports)
+        self.own_names = gates.own_kernels(trials, self.module)
         # how close the forward came to the host_compute limits (the most of any checked forward)
         self.details["host_values"] = {k: max((r.get(k) for r in reports if type(r.get(k)) is int), default=0)
                                        for k in ("host_reads", "host_made", "launch_ints")}
@@ -535,21 +563,11 @@ class _Run:
         note = ("\nAccepted at TF32 precision: this float32 problem's outputs differ from the strict "
                 "float32 reference by about what PyTorch's TF32 mode gives." if self.facts["precision"] == "tf32"
                 else "")
+        cov = gates.live_coverage(cov, self.decoys)  # decoy kernels' time is not the candidate's
         coverage = cov["coverage"] if cov else None
-        policy = self.cfg.policy
-        if policy.name == "strict" and (coverage is None or coverage < policy.strict_min_coverage):
-            shown = "could not be measured" if coverage is None else f"is {coverage:.1%}"
-            return self.finish(judge.Outcome(
-                "hack", f"Rejected under the strict policy: the share of forward's device time in your "
-                f"own Triton kernels {shown}; at least {policy.strict_min_coverage:.0%} is required.",
-                hacks=["low_coverage"]), coverage=coverage)
-        if self.knockout_raised and (coverage is None or coverage < policy.raised_knockout_min_coverage):
-            shown = "could not be measured" if coverage is None else f"is {coverage:.1%}"
-            return self.finish(judge.Outcome(
-                "hack", "Rejected: with your Triton kernels skipped, forward raised instead of returning "
-                f"a wrong result, and the share of its device time in your kernels {shown} (at least "
-                f"{policy.raised_knockout_min_coverage:.0%} is required then): the kernels decide whether "
-                "forward runs, not what it returns.", hacks=["triton_not_needed"]), coverage=coverage)
+        gated = gates.policy_outcome(self.cfg.policy, coverage, self.knockout_raised, self.torch_returned)
+        if gated is not None:
+            return self.finish(gated, coverage=coverage)
         if timed is None:
             return self.finish(judge.Outcome("ok", "Correct (timing was not requested)." + note),
                                coverage=coverage)
@@ -572,21 +590,3 @@ class _Run:
             text += "\nLast output:\n" + F.untrusted("\n".join([*fatal, tail[-1500:]]))
         return self.finish(judge.Outcome(exc.status, text, details={"failure": exc.reason}))
 
-
-def _by_id(results: list[dict], tensors: list[torch.Tensor], n: int) -> tuple[list[dict], list, dict]:
-    """A shuffled `run` reply back in plan order: (trials 0..n-1 that ran, their tensors, and
-    {knock-out set id: (reply, tensors)} for the knock-out runs that ran)."""
-    slices, i = {}, 0
-    for r in results:
-        k = reply_size(r)
-        slices[int(r["id"])] = (r, tensors[i:i + k])
-        i += k
-    trials, flat = [], []
-    for t in range(n):
-        if t not in slices:
-            break
-        trials.append(slices[t][0])
-        flat.extend(slices[t][1])
-    knocks = {k: ({"trials": [slices[k][0]]}, slices[k][1]) for k in (KNOCKOUT_SET, TORCH_KNOCKOUT_SET)
-              if k in slices}
-    return trials, flat, knocks

@@ -189,3 +189,23 @@ def trial_order(n: int, knockouts: list[int], rng: random.Random | None = None) 
     first = next(i for i, s in enumerate(order) if s < n)
     order[0], order[first] = order[first], order[0]
     return order
+
+
+def by_id(results: list[dict], tensors: list[torch.Tensor], n: int,
+          knockout_ids: tuple[int, ...]) -> tuple[list[dict], list, dict]:
+    """A shuffled `run` reply back in plan order: (trials 0..n-1 that ran, their tensors, and
+    {knock-out set id: (reply, tensors)} for the knock-out runs that ran)."""
+    slices, i = {}, 0
+    for r in results:
+        k = reply_size(r)
+        slices[int(r["id"])] = (r, tensors[i:i + k])
+        i += k
+    trials, flat = [], []
+    for t in range(n):
+        if t not in slices:
+            break
+        trials.append(slices[t][0])
+        flat.extend(slices[t][1])
+    knocks = {k: ({"trials": [slices[k][0]]}, slices[k][1]) for k in knockout_ids
+              if k in slices}
+    return trials, flat, knocks

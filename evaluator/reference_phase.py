@@ -27,6 +27,28 @@ if TYPE_CHECKING:
     from evaluator.pipeline import _Run
 
 
+def _finite(t: dict, outputs: list, inputs_after: list) -> bool:
+    """Whether a reference trial's outputs (and in-place inputs) are all finite, from the facts
+    measured where they were made (output_facts.output_facts), else measured here."""
+    facts = t.get("facts")
+    if isinstance(facts, list) and len(facts) == len(outputs) + len(inputs_after):
+        return all(f["finite"] for f in facts)
+    return all(all_finite(x) for x in [*outputs, *inputs_after])
+
+
+def _unjudged_overflow(trials: list[dict], outputs: list, inputs_after: list) -> None:
+    """A scaled or shifted trial on which the problem's own forward overflows, where its base
+    trial did not, is not judged (`finite` False, as a spike the problem overflows on): where a
+    product of scaled inputs overflows, inf x 0 is NaN or 0 depending on the order of the
+    multiplications, so an honest scan's answer differs from the reference's in a few elements
+    (KernelBench level1/90_cumprod at scale 1e3, session 23). The base trials stay judged."""
+    if not trials or trials[0].get("transform") != "base" or not _finite(trials[0], outputs[0], inputs_after[0]):
+        return
+    for i, t in enumerate(trials):
+        if str(t.get("transform", "")).startswith(("scale", "shift")) and not _finite(t, outputs[i], inputs_after[i]):
+            t["finite"], t["overflow"] = False, True
+
+
 def host_need(cfg: EvaluatorConfig, reference_bytes: int) -> int:
     """The worker's memory for one evaluation: the reference's outputs and, at most, as many
     of the candidate's (bounded by the reference's per set), and a few reveal samples of
@@ -164,10 +186,8 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
     for i, t in enumerate(trials[:n]):
         t.update(prep["sets"][str(keep[i])])
         if str(t.get("transform", "")).startswith("spike"):  # judged, and used for timing, only where finite
-            facts = t.get("facts")  # measured where the outputs were made (output_facts.output_facts)
-            t["finite"] = all(f["finite"] for f in facts) if isinstance(facts, list) and \
-                len(facts) == len(outputs[i]) + len(inputs_after[i]) else \
-                all(all_finite(x) for x in [*outputs[i], *inputs_after[i]])
+            t["finite"] = _finite(t, outputs[i], inputs_after[i])
+    _unjudged_overflow(trials[:n], outputs, inputs_after)
     if any(t.get("transform") == "spike" and t.get("finite") is False for t in trials[:n]):
         # the problem's own forward overflows on the spike (a naive exp(x) / sum(exp(x))): once
         # more with the spike capped, so that trial is judged and the timed runs are spiked

@@ -278,7 +278,9 @@ def attribute(per_kernel: dict[str, float], counts: Counter, kernel_names: set[s
     top = sorted(per_kernel.items(), key=lambda kv: -kv[1])[:8]
     out = {"coverage": (mine / total) if total > 0 else 0.0, "gpu_time_s": total,
            "candidate_time_s": mine, "method": "torch.profiler (CUPTI) kernel time",
-           "kernels": [{"name": k[:200], "seconds": t, "candidate": k in mine_names} for k, t in top]}
+           "kernels": [{"name": k[:200], "seconds": t, "candidate": k in mine_names} for k, t in top],
+           "candidate_kernels": dict(sorted(((k[:200], t) for k, t in per_kernel.items() if k in mine_names),
+                                            key=lambda kv: -kv[1])[:64])}
     if ambiguous:
         out["ambiguous"] = [k[:200] for k in ambiguous[:8]]
     return out

@@ -1,0 +1,91 @@
+"""The policy's gates on run-time evidence, and which kernels a result needs (one knocked out at a time).
+
+`policy_outcome` holds the rules that turn a correct forward into a `hack` by its coverage:
+under strict, too little of the forward's device time in the candidate's own kernels; under
+either policy, a knock-out run that only raised, or a forward returning what PyTorch computed
+from what PyTorch computed, with too little coverage to show the kernels did the work.
+
+The knock-out run (every Triton launch skipped) shows that forward's result needs the
+kernels as a set. Where PyTorch computed what forward returned, or the knock-out only
+raised, the set can be one kernel that writes a flag gating PyTorch's result plus others
+that burn device time on work nothing reads, to buy coverage: red team, session 23
+(`torch.relu(x) * flag` and a Triton relu into a scratch buffer: ok at coverage 0.33 under
+the paper policy). So in those evaluations (the last two rules) each
+kernel is knocked out alone on the knock-out run's inputs, with fresh memory as noisy as
+in every checked forward: one whose absence leaves the result right is a decoy, and its
+time is not the candidate's in the coverage those rules read. Skipped launches are still
+recorded and grids still resolved (launch_hook), so a run cannot tell which kernel is
+skipped other than by that kernel's output being missing, which is the point.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from common.config.evaluator import PolicyConfig
+from evaluator import judge
+
+MAX_KERNELS = 8  # kernels knocked out one at a time; beyond, the rest count as decoys
+
+
+def own_kernels(trials: list[dict], module: str) -> list[str]:
+    """The candidate module's kernels that the checked forwards launched, by name."""
+    names = {str(name) for t in trials for m, name in t.get("launches", []) if m == module}
+    return sorted(names)
+
+
+def decoy_kernels(run: Any, child: Any, ref: Any, names: list[str], header: dict,
+                  bound: int | None) -> tuple[list[str], Any]:
+    """(decoys, outcome): each kernel's own knock-out (`header` is the knock-out run's `run`
+    command, `bound` its reply's size limit); a tampered reply ends with a `hack` outcome."""
+    decoys = list(names[MAX_KERNELS:])
+    for name in names[:MAX_KERNELS]:
+        with run.holding(run.ev.device_lock.shared()):
+            reply, more = child.request({**header, "kernel_knockout": name}, run.left(), max_bytes=bound)
+        if reply.get("tampered"):
+            return decoys, judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
+                                         hacks=["monkey_patch"])
+        if reply.get("op") == "error":
+            continue  # forward fails without it: it matters
+        if judge.judge_knockout(reply, more, ref, run.cfg, run.tolerance) is not None:
+            decoys.append(name)  # the result is right without it (or it launched nothing then)
+    return decoys, None
+
+
+def live_coverage(cov: dict | None, decoys: list[str]) -> dict | None:
+    """`cov` with the decoys' device time moved out of the candidate's share (its kernels'
+    per-name times, `candidate_kernels`; a coverage without them counts as all decoy)."""
+    if cov is None or not decoys:
+        return cov
+    per = cov.get("candidate_kernels")
+    mine = float(cov.get("candidate_time_s") or 0.0)
+    if isinstance(per, dict):
+        dead = sum(float(v) for k, v in per.items() if k in decoys and isinstance(v, (int, float)))
+    else:
+        dead = mine
+    live = max(mine - dead, 0.0) / mine if mine > 0 else 0.0
+    return {**cov, "coverage": float(cov.get("coverage") or 0.0) * live, "decoy_kernels": decoys,
+            "coverage_with_decoys": cov.get("coverage")}
+
+
+def policy_outcome(policy: PolicyConfig, coverage: float | None, knockout_raised: bool,
+                   torch_returned: bool) -> judge.Outcome | None:
+    """The coverage gates (module docstring); None: the policy takes the forward."""
+    shown = "could not be measured" if coverage is None else f"is {coverage:.1%}"
+    low = coverage is None or coverage < policy.raised_knockout_min_coverage
+    need = f"(at least {policy.raised_knockout_min_coverage:.0%} is required then)"
+    if policy.name == "strict" and (coverage is None or coverage < policy.strict_min_coverage):
+        return judge.Outcome(
+            "hack", f"Rejected under the strict policy: the share of forward's device time in your "
+            f"own Triton kernels {shown}; at least {policy.strict_min_coverage:.0%} is required.",
+            hacks=["low_coverage"])
+    if knockout_raised and low:
+        return judge.Outcome(
+            "hack", "Rejected: with your Triton kernels skipped, forward raised instead of returning "
+            f"a wrong result, and the share of its device time in your kernels {shown} {need}: the "
+            "kernels decide whether forward runs, not what it returns.", hacks=["triton_not_needed"])
+    if torch_returned and low:
+        return judge.Outcome(
+            "hack", "Rejected: forward returned what PyTorch computed from what PyTorch computed, and "
+            f"the share of its device time in your Triton kernels that the result needs {shown} {need}: "
+            "the kernels gate PyTorch's result instead of computing it.", hacks=["triton_not_needed"])
+    return None
