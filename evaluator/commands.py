@@ -221,6 +221,7 @@ class ChildState(TimedSteps):
         if ws.candidate is not None:
             raise ValueError("a candidate child loads one candidate")
         ws.load_candidate(h["candidate"], h["init_seed"], h.get("init"))
+        self.integrity.settle_switches()  # TF32 lines at import (evaluator.static_settings)
         self.model = ws.model_new
         return {"op": "result", "kernels": ws.candidate_kernels(), "module": ws.module_name(),
                 "tampered": self.integrity.check()}, []

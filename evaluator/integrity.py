@@ -129,6 +129,14 @@ class Integrity:
         self.precision = precision_settings()
         self.device_cap = device_cap()
 
+    def settle_switches(self) -> None:
+        """A candidate's import may set the TF32 switches and the float32 matmul precision
+        (evaluator.static_settings: literal module-level lines; the reference runs in
+        another process): they become the baseline from here on, so one changed after
+        import is still reported. The default dtype stays the start-up one."""
+        now = precision_settings()
+        self.precision = (*now[:3], self.precision[3])
+
     def check(self) -> list[str]:
         problems = []
         now = fingerprint()

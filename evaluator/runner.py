@@ -540,7 +540,11 @@ class Workspace:
     def candidate_kernels(self) -> list[str]:
         """Function names of the Triton kernels the candidate module defines."""
         names = set()
-        for value in vars(self.candidate).values():
+        values = list(vars(self.candidate).values())
+        # a kernel namespace's @staticmethod kernels (evaluator.static_kernel_values)
+        values += [v.__func__ for c in values if isinstance(c, type) and c.__module__ == self.candidate.__name__
+                   for v in vars(c).values() if isinstance(v, staticmethod)]
+        for value in values:
             if type(value).__name__ in ("JITFunction", "InterpretedFunction", "Autotuner", "Heuristics"):
                 while hasattr(value, "fn"):
                     value = value.fn

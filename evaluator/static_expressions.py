@@ -290,6 +290,8 @@ class ExpressionChecker(StoreChecks, Resolver):
 
     def api(self, root: ast.expr, dotted: str, chain: list[ast.Attribute]) -> None:
         """Walk an import-rooted chain down the namespaces to an allowed name."""
+        if self.wrap_triton_name(root, dotted, chain):
+            return  # torch.library.wrap_triton(kernel)[grid](...) (static_kernel_values)
         ns, i, names = dotted, 0, self.t.namespaces
         if ns in names:
             while i < len(chain):

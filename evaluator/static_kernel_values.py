@@ -12,6 +12,16 @@ another kernel: anything else could reach Triton's internals through it (`k.fn`,
 Such a name resolves as `kernel`, held to the kernel rules (launch it, nothing else).
 `relu = triton.jit(_relu)` at module level is the decorator written as a call: `_relu` (a
 module-level def with no decorator that nothing else names) is a kernel, checked as one.
+A kernel namespace, `class K:` holding only `@staticmethod @triton.jit` kernels (some repos
+group kernels so), whose name is only ever used as `K.kernel[grid](...)` statements: nothing
+reaches the class or its kernels as values (no instance, no `K.kernel.fn`), so it is the
+module-level kernel under a longer name (honest round, session 23).
+`torch.library.wrap_triton(kernel)[grid](...)` as a statement (PyTorch's documented way to
+make a launch traceable by torch.compile; honest round, session 23) is a launch: in eager
+mode the wrapper's call is `kernel[grid](...)` (under the interpreter wrap_triton returns the
+kernel itself), so the kernel is handed to nothing the file can reach again; the wrapper,
+which holds the kernel (`.kernel.fn`), is never a value, and nothing else of torch.library
+(its op registration overrides aten for the whole process) is usable.
 """
 from __future__ import annotations
 
@@ -20,6 +30,8 @@ from collections.abc import Callable
 
 from evaluator import static_allowlist as A
 from evaluator.static_scopes import Binding, Scopes
+
+WRAP_TRITON = "torch.library.wrap_triton"
 
 
 def jit_calls(tree: ast.Module, scopes: Scopes, qualify: Callable[[ast.AST], str | None]) -> dict[int, ast.FunctionDef]:
@@ -164,10 +176,62 @@ class KernelValues:
             return None
         return next((k.value for k in call.keywords if k.arg == arg.arg), None)
 
+    def wrapped_launch(self, call: ast.AST | None) -> bool:
+        """`torch.library.wrap_triton(kernel)[grid](...)` as an expression statement, the one
+        argument a kernel expression."""
+        if not (isinstance(call, ast.Call) and self.qualify(call.func) == WRAP_TRITON
+                and not call.keywords and len(call.args) == 1 and self.kernel_expression(call.args[0])):
+            return False
+        sub = self.parent.get(id(call))
+        launch = self.parent.get(id(sub))
+        return isinstance(sub, ast.Subscript) and sub.value is call and isinstance(launch, ast.Call) and (
+            launch.func is sub and isinstance(self.parent.get(id(launch)), ast.Expr))
+
+    def wrap_triton_name(self, root: ast.expr, dotted: str, chain: list[ast.Attribute]) -> bool:
+        """`torch.library.wrap_triton` (or the name imported from torch.library) in a wrapped
+        launch, where api() need not walk the namespaces."""
+        full = ".".join([dotted, *(a.attr for a in chain)])
+        leaf = chain[-1] if chain else root
+        return full == WRAP_TRITON and self.wrapped_launch(self.parent.get(id(leaf)))
+
+    def kernel_namespace(self, cls: ast.AST | None) -> bool:
+        """A module-level class with no base, keyword or decorator whose body is a docstring
+        and @staticmethod kernels, every use of its name a launch of one of them as a
+        statement (the class is bound once: Checker._bindings)."""
+        if not isinstance(cls, ast.ClassDef) or self.parent.get(id(cls)) is not self.tree or (
+                cls.bases or cls.keywords or cls.decorator_list):
+            return False
+        body = cls.body[1:] if isinstance(cls.body[0], ast.Expr) and isinstance(
+            cls.body[0].value, ast.Constant) and isinstance(cls.body[0].value.value, str) else cls.body
+        kernels = {fn.name for fn in body if isinstance(fn, ast.FunctionDef) and id(fn) in self.kernels
+                   and fn.decorator_list and isinstance(fn.decorator_list[0], ast.Name)
+                   and fn.decorator_list[0].id == "staticmethod"
+                   and self.resolve(fn.decorator_list[0])[0] == "builtin"}
+        if not body or len(kernels) != len(body):
+            return False
+        for node in self._names().get(cls.name, ()):
+            attr = self.parent.get(id(node))
+            sub = self.parent.get(id(attr))
+            launch = self.parent.get(id(sub))
+            if not (isinstance(node.ctx, ast.Load) and self.resolve(node) == ("class", cls)
+                    and isinstance(attr, ast.Attribute) and attr.value is node and attr.attr in kernels
+                    and isinstance(sub, ast.Subscript) and sub.value is attr and isinstance(launch, ast.Call)
+                    and launch.func is sub and isinstance(self.parent.get(id(launch)), ast.Expr)):
+                return False
+        return True
+
+    def wrap_triton_only(self, name: str) -> bool:
+        """`from torch.library import wrap_triton`: every use of the name it binds is the
+        function of a wrapped launch (the name is only ever bound by the import)."""
+        uses = self._names().get(name, ())
+        return all(isinstance(n.ctx, ast.Load) and self.wrapped_launch(self.parent.get(id(n))) for n in uses)
+
     def kernel_passed(self, node: ast.expr, parent: ast.AST | None) -> bool:
         """A kernel expression as the argument a helper's kernel parameter takes, or the value
         of a name bound once that is a kernel, or a branch of such a choice, or an entry of a
-        table: places where it stays followed."""
+        table, or wrap_triton's in a wrapped launch: places where it stays followed."""
+        if self.wrapped_launch(parent):
+            return True
         if isinstance(parent, ast.IfExp) and parent.test is not node:
             return self.kernel_expression(parent) and self.kernel_passed(parent, self.parent.get(id(parent)))
         if isinstance(parent, ast.Assign) and parent.value is node and len(parent.targets) == 1 and (

@@ -19,6 +19,7 @@ from evaluator.static_expressions import ExpressionChecker, is_dunder, literal
 from evaluator.static_idioms import BENCHMARK, PERF_REPORT
 from evaluator.static_names import BUILTIN_NAMES
 from evaluator.static_scopes import is_main_guard
+from evaluator.static_settings import allocator_setting, precision_switch
 
 
 class Checker(ExpressionChecker):
@@ -86,6 +87,11 @@ class Checker(ExpressionChecker):
     # ------------------------------------------------------------------ statements
     def stmt(self, node: ast.stmt) -> None:
         handler = getattr(self, "_s_" + type(node).__name__, None)
+        if precision_switch(node, self.tree, self.qualify):
+            return  # a literal switch at import (evaluator.static_settings)
+        if allocator_setting(node, self.scopes, self.qualify):
+            self.expr(node.value.args[0])  # type: ignore[attr-defined]  (a stateless allocator)
+            return
         if isinstance(node, (ast.Try, ast.TryStar)) and isinstance(
                 self.parent.get(id(node)), ast.Module):
             self._module_try(node)  # runs once, at import (evaluator.static_idioms)
@@ -148,7 +154,8 @@ class Checker(ExpressionChecker):
                 node.name in self.t.module_methods or node.name in self.t.module_private):
             self.add(node, "monkey_patch", f"overrides nn.Module's {node.name}, which the "
                      "harness calls", "give the method a name of its own")
-        if id(node) in self.kernels and not isinstance(self.parent.get(id(node)), ast.Module):
+        if id(node) in self.kernels and not isinstance(self.parent.get(id(node)), ast.Module) and (
+                not self.kernel_namespace(self.parent.get(id(node)))):
             self.add(node, "forbidden_syntax", "a kernel defined inside a class or function "
                      "is an object whose internals its owner can reach",
                      "define kernels at module level")
@@ -379,6 +386,9 @@ class Checker(ExpressionChecker):
             self.add(node, "star_import", "a star import hides what the file uses",
                      "import the names you use", status="compile_error")
             return
+        if node.module == "torch.library" and all(a.name == "wrap_triton" and self.wrap_triton_only(
+                a.asname or a.name) for a in node.names):
+            return  # every use a wrapped launch (static_kernel_values)
         if not self._import(node, node.module):
             return
         for alias in node.names:

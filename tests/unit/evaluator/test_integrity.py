@@ -26,6 +26,31 @@ def test_numeric_settings_changed_after_start_up_are_reported():
         torch.backends.cudnn.allow_tf32 = before
 
 
+def test_tf32_switches_set_by_the_import_become_the_baseline_and_a_later_flip_is_still_reported():
+    """A candidate's module-level TF32 lines (evaluator.static_settings) run before `load`
+    settles the switches; one flipped after that, or a default dtype changed at import, is
+    still a tampered process (honest round, session 23)."""
+    recorder = _HookInPlace()
+    before = (torch.backends.cuda.matmul.allow_tf32, torch.get_float32_matmul_precision())
+    try:
+        torch.backends.cuda.matmul.allow_tf32 = False
+        integrity = Integrity(recorder)
+        torch.backends.cuda.matmul.allow_tf32 = True  # the candidate's import
+        torch.set_float32_matmul_precision("high")
+        integrity.settle_switches()
+        assert integrity.check() == []
+        torch.set_float32_matmul_precision("medium")  # a forward flipping it
+        assert any("numeric settings changed" in p for p in integrity.check())
+        torch.set_float32_matmul_precision("high")
+        torch.set_default_dtype(torch.float64)  # not a switch: never settled
+        integrity.settle_switches()
+        assert any("numeric settings changed" in p for p in integrity.check())
+    finally:
+        torch.set_default_dtype(torch.float32)
+        torch.backends.cuda.matmul.allow_tf32 = before[0]
+        torch.set_float32_matmul_precision(before[1])
+
+
 def test_a_lifted_device_memory_cap_is_reported(monkeypatch):
     """A candidate's process is capped at its device reservation (torch's per-process
     fraction); one that lifts the cap could take its neighbours' memory and fail their

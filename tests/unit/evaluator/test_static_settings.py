@@ -1,0 +1,230 @@
+"""The shapes of evaluator.static_settings, wrap_triton launches and kernel namespaces
+(honest round, session 23): precision switches at import, a stateless Triton allocator,
+`wrap_triton(k)[grid](...)`, `class K:` of @staticmethod kernels launched as `K.k[grid](...)`
+pass; every shape next to them that could keep state, tell runs apart or reach the kernel's
+internals is still rejected on its line (snippets as in test_static_checks)."""
+from __future__ import annotations
+
+import pytest
+from test_static_checks import assert_accepted, assert_rejected
+
+ACCEPTED = {
+    "tf32_switches_at_import": '''
+        torch.backends.cuda.matmul.allow_tf32 = True
+        torch.backends.cudnn.allow_tf32 = True
+        torch.backends.cudnn.benchmark = True
+        torch.backends.cudnn.deterministic = False
+        torch.set_float32_matmul_precision("high")
+    ''',
+    "allocator_def_tutorial_09": '''
+        from typing import Optional
+
+        DEVICE = triton.runtime.driver.active.get_active_torch_device()
+
+        def alloc_fn(size: int, alignment: int, stream: Optional[int]):
+            """Scratch for device-side tensor descriptors."""
+            return torch.empty(size, device=DEVICE, dtype=torch.int8)
+
+        triton.set_allocator(alloc_fn)
+    ''',
+    "allocator_lambda_in_forward": '''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                triton.set_allocator(lambda size, align, stream: torch.empty(
+                    size, dtype=torch.int8, device="cuda" if torch.cuda.is_available() else "cpu"))
+                return launch(x)
+    ''',
+    "wrap_triton_attribute": '''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                out = torch.empty_like(x)
+                torch.library.wrap_triton(k)[(triton.cdiv(x.numel(), 1024),)](x, out, x.numel(), BLOCK=1024)
+                return out
+    ''',
+    "wrap_triton_imported": '''
+        from torch.library import wrap_triton
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                out = torch.empty_like(x)
+                wrap_triton(k)[(triton.cdiv(x.numel(), 1024),)](x, out, x.numel(), BLOCK=1024)
+                return out
+    ''',
+    "kernel_namespace": '''
+        class Kernels:
+            """Kernels grouped by name."""
+
+            @staticmethod
+            @triton.jit
+            def copy(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+                offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+                tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                out = torch.empty_like(x)
+                Kernels.copy[(triton.cdiv(x.numel(), 1024),)](x, out, x.numel(), BLOCK=1024)
+                return out
+    ''',
+}
+
+
+@pytest.mark.parametrize("name", list(ACCEPTED))
+def test_setting_is_accepted(name):
+    assert_accepted(ACCEPTED[name])
+
+
+REJECTED = {
+    "switch_in_forward": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                torch.backends.cuda.matmul.allow_tf32 = True  # <-
+                return launch(x)
+    ''', "harness_tamper"),
+    "switch_computed_value": ('''
+        torch.backends.cudnn.allow_tf32 = bool(len(__name__))  # <-
+    ''', "harness_tamper"),
+    "switch_under_if": ('''
+        if torch.cuda.is_available():
+            torch.backends.cuda.matmul.allow_tf32 = True  # <-
+    ''', "harness_tamper"),
+    "other_backend_switch": ('''
+        torch.backends.cudnn.enabled = False  # <-
+    ''', "harness_tamper"),
+    "precision_in_forward": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                torch.set_float32_matmul_precision("high")  # <-
+                return launch(x)
+    ''', "harness_tamper"),
+    "precision_computed": ('''
+        MODE = "high"
+        torch.set_float32_matmul_precision(MODE)  # <-
+    ''', "harness_tamper"),
+    "default_dtype_at_import": ('''
+        torch.set_default_dtype(torch.float64)  # <-
+    ''', "harness_tamper"),
+    "allocator_counts_calls": ('''
+        _CALLS = []
+
+        def alloc_fn(size, align, stream):
+            _CALLS.append(size)
+            return torch.empty(size, dtype=torch.int8, device="cuda")
+
+        triton.set_allocator(alloc_fn)  # <-
+    ''', "harness_tamper"),
+    "allocator_builtin_next": ('''
+        _TICKS = iter(range(1 << 30))
+
+        def alloc_fn(size, align, stream):
+            return torch.empty(size + 0 * next(_TICKS), dtype=torch.int8, device="cuda")
+
+        triton.set_allocator(alloc_fn)  # <-
+    ''', "harness_tamper"),
+    "allocator_draws": ('''
+        def alloc_fn(size, align, stream):
+            return torch.empty(size, dtype=torch.int8, device=torch.randn(1).device)
+
+        triton.set_allocator(alloc_fn)  # <-
+    ''', "harness_tamper"),
+    "allocator_calls_own_helper": ('''
+        _SEEN = {}
+
+        def _device(size):
+            _SEEN[size] = _SEEN.get(size, 0) + 1
+            return "cuda"
+
+        triton.set_allocator(lambda size, align, stream: torch.empty(size, device=_device(size)))  # <-
+    ''', "harness_tamper"),
+    "allocator_hands_out_a_tensor": ('''
+        _KEEP = torch.zeros(1 << 20, dtype=torch.int8)
+
+        def alloc_fn(size, align, stream):
+            return _KEEP
+
+        triton.set_allocator(alloc_fn)  # <-
+    ''', "harness_tamper"),
+    "allocator_as_value": ('''
+        set_alloc = triton.set_allocator  # <-
+    ''', "harness_tamper"),
+    "wrap_triton_held": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                w = torch.library.wrap_triton(k)  # <-
+                out = torch.empty_like(x)
+                w[(1,)](x, out, x.numel(), BLOCK=1024)
+                return out
+    ''', "harness_tamper"),
+    "wrap_triton_launch_as_value": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                out = torch.empty_like(x)
+                launcher = torch.library.wrap_triton(k)[(1,)]  # <-
+                launcher(x, out, x.numel(), BLOCK=1024)
+                return out
+    ''', "harness_tamper"),
+    "wrap_triton_of_a_plain_def": ('''
+        def plain(x):
+            return x
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                torch.library.wrap_triton(plain)[(1,)](x)  # <-
+                return launch(x)
+    ''', "harness_tamper"),
+    "wrap_triton_imported_used_otherwise": ('''
+        from torch.library import wrap_triton  # <-
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                return wrap_triton(k).kernel.fn(x)
+    ''', "harness_tamper"),
+    "torch_library_custom_op": ('''
+        from torch.library import wrap_triton, custom_op  # <-
+    ''', "harness_tamper"),
+    "triton_op_registration": ('''
+        @torch.library.triton_op("mylib::relu", mutates_args=())  # <-
+        def relu_op(x: torch.Tensor) -> torch.Tensor:
+            return launch(x)
+    ''', "harness_tamper"),
+}
+
+
+@pytest.mark.parametrize("name", list(REJECTED))
+def test_setting_stays_narrow(name):
+    snippet, code = REJECTED[name]
+    assert_rejected(snippet, code)
+
+_NAMESPACE = '''
+        class Kernels{bases}:
+            @staticmethod
+            @triton.jit
+            def copy(x_ptr, out_ptr, n, BLOCK: tl.constexpr):  # <-
+                offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+                tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+{extra}
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                out = torch.empty_like(x)
+                {use}
+                return out
+'''
+_LAUNCH = "Kernels.copy[(triton.cdiv(x.numel(), 1024),)](x, out, x.numel(), BLOCK=1024)"
+NAMESPACE_REJECTED = {
+    "fn_of_namespace_kernel": dict(use="host = Kernels.copy.fn"),
+    "namespace_instance": dict(use="ks = Kernels()"),
+    "namespace_launch_kept": dict(use="launcher = Kernels.copy[(1,)]"),
+    "namespace_passed": dict(use="print(Kernels)"),
+    "namespace_with_base": dict(bases="(nn.Module)", use=_LAUNCH),
+    "namespace_with_plain_method": dict(extra="""
+            @staticmethod
+            def plain(x):
+                return x
+""", use=_LAUNCH),
+}
+
+
+@pytest.mark.parametrize("name", list(NAMESPACE_REJECTED))
+def test_kernel_namespace_stays_narrow(name):
+    parts = {"bases": "", "extra": "", **NAMESPACE_REJECTED[name]}
+    assert_rejected(_NAMESPACE.format(**parts), "forbidden_syntax")
