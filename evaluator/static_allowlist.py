@@ -372,7 +372,8 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     "torch.autograd": frozenset({"Function", "function"}),
     "torch.autograd.function": frozenset({"once_differentiable"}),
     # the precision switches, to read (honest kernels pick TF32 as PyTorch would; writing
-    # any attribute of a module is monkey_patch, and torch.set_* is harness_tamper)
+    # any attribute of a module is monkey_patch, and torch.set_* is harness_tamper, but for
+    # the literal module-level lines of evaluator.static_settings)
     "torch.backends": frozenset({"cuda", "cudnn"}),
     "torch.backends.cuda": frozenset({"matmul", "is_built"}),
     "torch.backends.cuda.matmul": frozenset({"allow_tf32", "allow_fp16_reduced_precision_reduction",

@@ -4,7 +4,8 @@ The other half of evaluator.static_expressions (a mixin of its ExpressionChecker
 may be bound; an attribute only on `self` (not its methods, dunders or internals; on an
 object self holds only the A.NESTED_STORES), on `ctx`, or a pre_hook's
 `nargs["x_desc"].block_shape`; a subscript only of a local, of self's attributes or of a
-module-level cache of the file's own. Process-wide switches (torch.backends) are never set.
+module-level cache of the file's own. Process-wide switches (torch.backends) are never set
+here (a literal one at module level is evaluator.static_settings', checked before).
 """
 from __future__ import annotations
 
