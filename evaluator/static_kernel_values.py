@@ -190,6 +190,8 @@ class KernelValues:
     def wrap_triton_name(self, root: ast.expr, dotted: str, chain: list[ast.Attribute]) -> bool:
         """`torch.library.wrap_triton` (or the name imported from torch.library) in a wrapped
         launch, where api() need not walk the namespaces."""
+        if not dotted.startswith("torch"):
+            return False
         full = ".".join([dotted, *(a.attr for a in chain)])
         leaf = chain[-1] if chain else root
         return full == WRAP_TRITON and self.wrapped_launch(self.parent.get(id(leaf)))

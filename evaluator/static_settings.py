@@ -46,10 +46,10 @@ _PLAIN = (ast.Constant, ast.keyword, ast.IfExp, ast.BoolOp, ast.UnaryOp, ast.Bin
           ast.Tuple, ast.Load, ast.expr_context, ast.boolop, ast.unaryop, ast.operator, ast.cmpop)
 
 
-def precision_switch(stmt: ast.stmt, tree: ast.Module, qualify: Callable[[ast.AST], str | None]) -> bool:
+def precision_switch(stmt: ast.stmt, at_module: bool, qualify: Callable[[ast.AST], str | None]) -> bool:
     """A module-level switch of SWITCHES set to a literal bool, or the float32 matmul
     precision set to a literal of PRECISIONS."""
-    if stmt not in tree.body:
+    if not at_module:
         return False
     if isinstance(stmt, ast.Assign):
         return len(stmt.targets) == 1 and qualify(stmt.targets[0]) in SWITCHES and (

@@ -87,7 +87,7 @@ class Checker(ExpressionChecker):
     # ------------------------------------------------------------------ statements
     def stmt(self, node: ast.stmt) -> None:
         handler = getattr(self, "_s_" + type(node).__name__, None)
-        if precision_switch(node, self.tree, self.qualify):
+        if precision_switch(node, self.parent.get(id(node)) is self.tree, self.qualify):
             return  # a literal switch at import (evaluator.static_settings)
         if allocator_setting(node, self.scopes, self.qualify):
             self.expr(node.value.args[0])  # type: ignore[attr-defined]  (a stateless allocator)

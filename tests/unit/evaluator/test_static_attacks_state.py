@@ -491,7 +491,10 @@ ATTACKS = {
 
         Made = Base("Made", {"__bool__": len, "a": 1})  # <-
     ''', "reflection"),
-    "backends_flag": ("torch.backends.cuda.matmul.allow_tf32 = True  # <-", "harness_tamper"),
+    # a literal TF32 line at module level is accepted since session 23's honest round
+    # (evaluator.static_settings; test_static_settings holds its edges): a computed one is not
+    "backends_flag": ("torch.backends.cuda.matmul.allow_tf32 = not torch.backends.cudnn.allow_tf32  # <-",
+                      "harness_tamper"),
     "num_threads": ("torch.set_num_threads(1)  # <-", "harness_tamper"),
     "triton_knobs": ("import triton.knobs  # <-", "harness_tamper"),
     "triton_runtime": ("from triton.runtime import driver  # <-", "harness_tamper"),
