@@ -29,6 +29,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from evaluator import interpreter_reduce
+
 
 class KernelMemoryError(RuntimeError):
     """An interpreted kernel touched memory outside its tensor arguments."""
@@ -193,6 +195,7 @@ def install() -> bool:
     interpreter._interpreter = _Guarded(interpreter._interpreter)
     _own_globals(interpreter)
     _bfloat16_rounded(type(builder), interpreter)
+    interpreter_reduce.install(interpreter)  # a combine function of the file's, in a tree
     return True
 
 
@@ -324,6 +327,7 @@ def _scoped_combine(interpreter) -> None:
         def __init__(self, combine) -> None:
             interpreter._patch_lang(combine.fn)
             self.fn = combine.rewrite()
+            self.source = combine.fn  # what evaluator.interpreter_reduce reads for its shape
 
     def __init__(self, axis, combine_fn):
         if isinstance(combine_fn, interpreter.InterpretedFunction) and not _library(combine_fn.fn):

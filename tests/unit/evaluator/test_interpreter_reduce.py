@@ -1,0 +1,118 @@
+"""tl.reduce with a combine function of the file's own, under the CPU interpreter
+(evaluator.interpreter_reduce): a Welford layer norm's statistics come out right and fast (it
+took 13.5 s per forward element by element, and its evaluation timed out), a combine that
+is associative but not commutative gives the in-order answer, and one that cannot take
+blocks (a Python `if` on a value) still runs, element by element.
+
+TRITON_INTERPRET=1 must be set before triton is first imported: as test_device_compile
+does, this module runs itself once more in a child pytest with the variable set.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import torch
+import triton
+import triton.language as tl
+
+ROOT = Path(__file__).resolve().parents[3]
+INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
+needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 "
+                                       "child started by test_under_the_interpreter")
+
+
+@pytest.mark.skipif(INTERPRETED, reason="this is the child")
+def test_under_the_interpreter():
+    env = {**os.environ, "TRITON_INTERPRET": "1"}  # before the child imports triton
+    proc = subprocess.run([sys.executable, "-m", "pytest", __file__, "-q", "-p", "no:cacheprovider"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+    assert " passed" in proc.stdout and " failed" not in proc.stdout
+
+
+@pytest.fixture(scope="module")
+def guarded():
+    """The interpreter as a CPU candidate child has it (the guard installs the tree reduce)."""
+    from evaluator import interpreter_guard
+
+    assert interpreter_guard.install()
+
+
+@triton.jit
+def welford_combine(mean_1, m2_1, w_1, mean_2, m2_2, w_2):
+    delta = mean_2 - mean_1
+    w = w_1 + w_2
+    f = tl.where(w == 0.0, 0.0, w_2 / w)
+    return mean_1 + delta * f, m2_1 + m2_2 + delta * delta * w_1 * f, w
+
+
+@triton.jit
+def _row_stats(x_ptr, mean_ptr, var_ptr, n, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n
+    x = tl.load(x_ptr + row * n + cols, mask=mask, other=0.0)
+    mean, m2, w = tl.reduce((x, tl.zeros_like(x), mask.to(tl.float32)), 0, welford_combine)
+    tl.store(mean_ptr + row, mean)
+    tl.store(var_ptr + row, m2 / w)
+
+
+@triton.jit
+def compose(a_1, b_1, a_2, b_2):  # x -> a*x + b maps, the first applied first: not commutative
+    return a_1 * a_2, b_1 * a_2 + b_2
+
+
+@triton.jit
+def _fold_maps(a_ptr, b_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    a, b = tl.reduce((tl.load(a_ptr + offs), tl.load(b_ptr + offs)), 0, compose)
+    tl.store(out_ptr, a)
+    tl.store(out_ptr + 1, b)
+
+
+@triton.jit
+def larger(a, b):
+    if a > b:  # a scalar branch: compiles on the GPU, cannot take a block here
+        return a
+    return b
+
+
+@triton.jit
+def _branchy_max(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    tl.store(out_ptr, tl.reduce(tl.load(x_ptr + tl.arange(0, BLOCK)), 0, larger))
+
+
+@needs_interpreter
+def test_a_welford_reduce_is_right_and_fast(guarded):
+    x = torch.randn(16, 1500)
+    mean, var = torch.empty(16), torch.empty(16)
+    start = time.perf_counter()
+    _row_stats[(16,)](x, mean, var, 1500, BLOCK=2048)
+    seconds = time.perf_counter() - start
+    assert torch.allclose(mean, x.mean(1), atol=1e-5) and torch.allclose(var, x.var(1, unbiased=False), atol=1e-4)
+    assert seconds < 3.0, seconds  # 13.5 s element by element (a 16 x 1500 layer norm's forward)
+
+
+@needs_interpreter
+def test_an_associative_combine_keeps_its_order(guarded):
+    a = torch.tensor([1, -1, 2, 1, -1, 1, 1, 2, -1, 1, 1, 1, 2, 1, -1, 1], dtype=torch.int32)
+    b = torch.arange(1, 17, dtype=torch.int32) * torch.tensor([1, -1] * 8, dtype=torch.int32)
+    out = torch.empty(2, dtype=torch.int32)
+    _fold_maps[(1,)](a, b, out, BLOCK=16)
+    fa, fb = 1, 0
+    for ai, bi in zip(a.tolist(), b.tolist()):  # the left fold, in order
+        fa, fb = fa * ai, fb * ai + bi
+    assert out.tolist() == [fa, fb]
+
+
+@needs_interpreter
+def test_a_combine_that_cannot_take_blocks_runs_element_by_element(guarded):
+    x = torch.randn(64)
+    out = torch.empty(1)
+    _branchy_max[(1,)](x, out, BLOCK=64)
+    assert out.item() == x.max().item()
