@@ -411,3 +411,26 @@ def test_empty_launches_do_not_buy_a_library_kernels_name(ev):
     v = ev.evaluate(problem, _collision_source(name, empty_launches=4), _settings())
     assert v.status == "ok" and v.coverage is not None and v.coverage < 0.5, (v.status, v.coverage)
 
+
+
+def test_a_job_out_of_device_memory_under_its_share_runs_again_with_the_whole_budget():
+    """The candidate's device share is the worker's estimate from the reference's footprint: an
+    honest kernel that needs more (a conv + Triton epilogue on level2/4 needed 22 GiB of a
+    21.4 GiB share, session 23) runs once more under the whole budget instead of failing."""
+    from common.config.evaluator import EvaluatorConfig
+    from common.problemset import builtin_problem
+    from evaluator.pipeline import Evaluator
+
+    problem = builtin_problem("activation/relu")
+    # the forward first takes a scratch 64x its input (freed at once): over a share of 1x the footprint
+    greedy = problem.solution.replace(
+        "        x = x.contiguous()\n",
+        "        x = x.contiguous()\n        torch.empty(x.numel() * 64, device=x.device).zero_()\n", 1)
+    assert greedy != problem.solution
+    cfg = EvaluatorConfig.model_validate({"device": "cuda", "children": 1, "timeout_s": 120,
+                                          "memory": {"candidate_factor": 1.0, "slack_bytes": 0},
+                                          "timing": {"max_batch": 1}})
+    with Evaluator(cfg) as ev:
+        v = ev.evaluate(problem, greedy, _settings())
+    assert v.status == "ok", v.feedback
+    assert v.details["device_retry"]["reservation_bytes"] < v.details["device_reservation_bytes"]
