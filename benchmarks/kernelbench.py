@@ -198,8 +198,8 @@ def evaluate_one(ev, problem: Problem, settings: EvalSettings, mem: DeviceMemory
             "device_peak_used_bytes": mem.peak(t0, t1) if mem else None,
             "precision": details.get("precision"), "reference_cached": details.get("reference_cached"),
             # a job that ran out of device memory under its share and ran again with the whole budget
-            "device_retry": details.get("device_retry"), "unjudged_trials": [
-                t.get("inputs") for t in details.get("trials") or [] if t.get("judged") is False],
+            "device_retry": details.get("device_retry"), "overflow_trials": [
+                t.get("inputs") for t in details.get("trials") or [] if t.get("overflow")],
             "feedback": feedback[:3000] if status != "ok" else ""}
 
 

@@ -176,9 +176,11 @@ class ChildState(TimedSteps):
         except Exception as exc:  # a harness bug (or a candidate that broke the harness): reported
             message, tb = describe(exc)
             reply = {"op": "error", "kind": "internal", "message": message, "traceback": tb}
-        # the allocator ran out (under a `cap`, say): its count, or the error's own words
+        # the allocator ran out (under a `cap`, say): its count, or, in the reference, the error's
+        # own words (a candidate's words are its own text: a comment claimed it, red team rt23b)
+        words = "OutOfMemoryError" in reply["traceback"] or "CUDA out of memory" in reply["traceback"]
         reply["device_oom"] = (ooms is not None and _device_ooms(self.device) > ooms) \
-            or "OutOfMemoryError" in reply["traceback"] or "CUDA out of memory" in reply["traceback"]
+            or (words and self.role != "candidate")
         return reply, []
 
     def _workspace(self) -> Workspace:

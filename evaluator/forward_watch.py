@@ -43,6 +43,7 @@ from evaluator.aten_facts import (
     storage_key,
     written,
 )
+from evaluator.carried import CARRY_RATIO, Carried
 from evaluator.interpreter_guard import handed_tensors
 from evaluator.launch_hook import LaunchRecorder, launch_data
 
@@ -301,6 +302,8 @@ class Provenance(TorchDispatchMode):
     def __init__(self, recorder: LaunchRecorder, fingerprints: bool = True) -> None:
         super().__init__()
         self.recorder = recorder
+        self.carry = Carried()  # storages holding a share of the kernels' writes (evaluator.carried)
+        self.thin: str | None = None  # returned memory PyTorch computed that carries none
         # Fresh memory is trusted as nobody's work only while its bytes are what the last
         # operator that wrote it left: a fingerprint per fresh storage no kernel was handed
         # (storage address -> (storage identity, bytes, checksum)), checked before anything
@@ -476,6 +479,7 @@ class Provenance(TorchDispatchMode):
         # the output its C++ then computes into)
         regrown = name in ("resize_", "resize_as_") and ins and ins[0] is args[0]
         for t in written(func, args, kwargs, out):
+            self.carry.computed(name, ins, t, self._key)
             if key := self._key(t):
                 if regrown and t is args[0] and (not keys[0] or keys[0] in self.made):
                     self.made.add(key)
@@ -514,11 +518,14 @@ class Provenance(TorchDispatchMode):
             self._check_prints([t for v in (*args, *kwargs.values()) for t in handed_tensors(v)])
         for key in handed:
             self.prints.pop(key, None)
+        taken = self.carry.sample([t for v in (*args, *kwargs.values()) for t in handed_tensors(v)], self._key) \
+            if self.fingerprints else {}
         self.in_launch += 1
         try:
             yield
         finally:
             self.in_launch -= 1
+            self.carry.written(taken)
             if not self.in_launch:
                 for key in self.launch_made - handed:
                     self.made.discard(key)
@@ -550,6 +557,10 @@ class Provenance(TorchDispatchMode):
         if self.prints:
             self._check_prints([t for t in outs if isinstance(t, torch.Tensor)])
         source = self._source([t for t in outs if isinstance(t, torch.Tensor)])
+        thin = self.carry.thin(outs, self.marked, self._key)
+        if thin is not None:
+            self.thin = (f"forward returned memory PyTorch computed ({thin}) that holds less than 1/"
+                         f"{CARRY_RATIO} of its size in what your Triton kernels wrote")
         if source is not None:
             text = f"forward returned memory PyTorch computed ({source})"
             if source.endswith(AFTER_KERNELS):
@@ -558,7 +569,7 @@ class Provenance(TorchDispatchMode):
                 self.returned_computed = text
 
     def report(self) -> dict:
-        return {"handed": self.handed, "returned": self.returned_computed,
+        return {"handed": self.handed, "returned": self.returned_computed, "thin": self.thin,
                 "returned_after_kernels": self.returned_after_kernels, "host_reads": -(-self.host_reads // READ_BITS),
                 "host_made": self.host_made + len(self.launch_floats) + sum(self.launch_texts.values()),
                 "launch_ints": len(self.launch_ints)}

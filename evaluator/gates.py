@@ -2,12 +2,13 @@
 
 `policy_outcome` holds the rules that turn a correct forward into a `hack` by its coverage:
 under strict, too little of the forward's device time in the candidate's own kernels; under
-either policy, a knock-out run that only raised, or a forward returning what PyTorch computed
-from what PyTorch computed, with too little coverage to show the kernels did the work.
+either policy, a knock-out run that only raised, or a forward returning memory PyTorch computed
+that carries almost none of the kernels' writes (evaluator.carried: `thin`), with too little
+coverage to show the kernels did the work.
 
 The knock-out run (every Triton launch skipped) shows that forward's result needs the
-kernels as a set. Where PyTorch computed what forward returned, or the knock-out only
-raised, the set can be one kernel that writes a flag gating PyTorch's result plus others
+kernels as a set. Where what forward returned is thin in the kernels' writes, or the
+knock-out only raised, the set can be one kernel that writes a flag gating PyTorch's result plus others
 that burn device time on work nothing reads, to buy coverage: red team, session 23
 (`torch.relu(x) * flag` and a Triton relu into a scratch buffer: ok at coverage 0.33 under
 the paper policy). So in those evaluations (the last two rules) each
@@ -33,12 +34,19 @@ def own_kernels(trials: list[dict], module: str) -> list[str]:
     return sorted(names)
 
 
+def shared_names(defined: list[str]) -> list[str]:
+    """Kernel names the file defines more than once (namespace classes' `K.k` and `W.k`): a
+    knock-out by name skips them together, so neither can be told needed (red team rt23b)."""
+    return sorted({n for n in defined if defined.count(n) > 1})
+
+
 def decoy_kernels(run: Any, child: Any, ref: Any, names: list[str], header: dict,
-                  bound: int | None) -> tuple[list[str], Any]:
+                  bound: int | None, shared: list[str]) -> tuple[list[str], Any]:
     """(decoys, outcome): each kernel's own knock-out (`header` is the knock-out run's `run`
-    command, `bound` its reply's size limit); a tampered reply ends with a `hack` outcome."""
-    decoys = list(names[MAX_KERNELS:])
-    for name in names[:MAX_KERNELS]:
+    command, `bound` its reply's size limit; `shared`: names defined twice, decoys unasked); a
+    tampered reply ends with a `hack` outcome."""
+    decoys = list(names[MAX_KERNELS:]) + [n for n in names[:MAX_KERNELS] if n in shared]
+    for name in [n for n in names[:MAX_KERNELS] if n not in shared]:
         with run.holding(run.ev.device_lock.shared()):
             reply, more = child.request({**header, "kernel_knockout": name}, run.left(), max_bytes=bound)
         if reply.get("tampered"):
@@ -58,9 +66,10 @@ def live_coverage(cov: dict | None, decoys: list[str]) -> dict | None:
         return cov
     per = cov.get("candidate_kernels")
     mine = float(cov.get("candidate_time_s") or 0.0)
-    if isinstance(per, dict):
-        dead = sum(float(v) for k, v in per.items() if k in decoys and isinstance(v, (int, float)))
-    else:
+    cut = {d[:200] for d in decoys}  # the coverage dict's names are cut to 200 characters
+    if isinstance(per, dict) and not any(len(d) > 200 for d in decoys):
+        dead = sum(float(v) for k, v in per.items() if k[:200] in cut and isinstance(v, (int, float)))
+    else:  # a name past the dict's length cannot be told from a live one's: all of it is dead
         dead = mine
     live = max(mine - dead, 0.0) / mine if mine > 0 else 0.0
     return {**cov, "coverage": float(cov.get("coverage") or 0.0) * live, "decoy_kernels": decoys,
@@ -85,7 +94,8 @@ def policy_outcome(policy: PolicyConfig, coverage: float | None, knockout_raised
             "kernels decide whether forward runs, not what it returns.", hacks=["triton_not_needed"])
     if torch_returned and low:
         return judge.Outcome(
-            "hack", "Rejected: forward returned what PyTorch computed from what PyTorch computed, and "
-            f"the share of its device time in your Triton kernels that the result needs {shown} {need}: "
-            "the kernels gate PyTorch's result instead of computing it.", hacks=["triton_not_needed"])
+            "hack", "Rejected: forward returned memory PyTorch computed that holds little of what your "
+            "Triton kernels wrote (less than 1/16 of its size), and the share of its device time in the "
+            f"kernels its result needs {shown} {need}: the kernels gate PyTorch's result instead of "
+            "computing it.", hacks=["triton_not_needed"])
     return None

@@ -290,7 +290,8 @@ def judge_trial(i: int, t: dict, cand: list, cand_inputs: list, ref: ReferenceOu
         "\n" + F.quoted(F.untrusted(str(t["problem"])), 400) if t.get("problem") else None)
     if problem:
         return Outcome("incorrect", f"Trial {name}: {problem}.", details={"trial": i})
-    if ref.trials[i].get("finite") is False:
+    overflow = bool(ref.trials[i].get("overflow"))
+    if ref.trials[i].get("finite") is False and not overflow:
         return None  # a spike the problem's own code overflows on: nothing to compare
     pairs = list(zip(cand, ref.outputs[i]))
     if ref.trials[i]["modified"]:  # an in-place reference: its effect on its inputs is output too
@@ -299,6 +300,8 @@ def judge_trial(i: int, t: dict, cand: list, cand_inputs: list, ref: ReferenceOu
                            f"{ref.trials[i]['modified']} in place; yours does not do the same.",
                            details={"trial": i})
         pairs += list(zip(cand_inputs, ref.inputs_after[i]))
+    if overflow:  # inf x 0 in another order: NaN where the reference overflowed or is 0 is not judged
+        pairs = [(_overflow_agreed(o, r), r) for o, r in pairs]
     alts = ref.tf32[i] if i < len(ref.tf32) else []
     noise = ref.trials[i].get("noise") or []
     for j, (o, r) in enumerate(pairs):
@@ -312,6 +315,19 @@ def judge_trial(i: int, t: dict, cand: list, cand_inputs: list, ref: ReferenceOu
             return Outcome("incorrect", F.mismatch_text(name, j, stats),
                            details={"trial": i, "mismatch": stats})
     return None
+
+
+def _overflow_agreed(out: torch.Tensor, ref: torch.Tensor) -> torch.Tensor:
+    """On a trial where the problem's own forward overflows (reference_phase._unjudged_overflow),
+    the candidate's NaN where the reference holds 0, an infinity or NaN, and any value where the
+    reference holds NaN, take the reference's value: the order of the products decides those.
+    Every other element is judged (a scan that wrote zeros where the reference overflowed to
+    inf was ok while the whole trial went unjudged: red team rt23b)."""
+    if out.shape != ref.shape or out.dtype != ref.dtype or not out.is_floating_point():
+        return out
+    ref = ref.to(out.device)
+    undecided = (torch.isnan(out) & ((ref == 0) | ~torch.isfinite(ref))) | torch.isnan(ref)
+    return torch.where(undecided, ref, out) if bool(undecided.any()) else out
 
 
 def judge_knockout(reply: dict, tensors: list[torch.Tensor], ref: ReferenceOutputs,

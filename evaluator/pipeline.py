@@ -167,7 +167,7 @@ class _Run:
         self.current = "start-up"
         self.facts: dict[str, str] = {"precision": "strict"}  # which reference the outputs met
         self.knockout_raised = False  # the knock-out run raised rather than came out wrong
-        self.torch_returned = False  # a checked forward returned what PyTorch computed from its own
+        self.torch_returned = False  # a checked forward returned what PyTorch computed, thin in kernel writes
         self.decoys: list[str] = []  # own kernels the result does not need (evaluator.gates)
         self.own_names: list[str] = []  # own kernels the checked forwards launched
         self.bound: int | None = None  # most bytes a candidate's `run` reply may carry
@@ -404,8 +404,9 @@ class _Run:
         with self.phase("correctness"):
             outcome = self.correctness(child, ref)
             if outcome is None and (self.knockout_raised or self.torch_returned):
-                self.decoys, outcome = gates.decoy_kernels(self, child, ref, self.own_names,
-                                                           self._run_header(ref, KNOCKOUT_SET, True), self.bound)
+                self.decoys, outcome = gates.decoy_kernels(
+                    self, child, ref, self.own_names, self._run_header(ref, KNOCKOUT_SET, True), self.bound,
+                    gates.shared_names(list(self.details.get("kernels_defined") or [])))
                 self.details["decoy_kernels"] = self.decoys
         if outcome is not None:
             return self.finish(outcome)
@@ -510,7 +511,7 @@ class _Run:
         self.trial_variants = judge.trial_variants(trials)
         knock = knocks.get(KNOCKOUT_SET)
         self.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in trials]
-        self.details["trials"] = [{"inputs": d, **({"judged": False} if k < len(ref.trials) and ref.trials[k].get(
+        self.details["trials"] = [{"inputs": d, **({"overflow": True} if k < len(ref.trials) and ref.trials[k].get(
             "overflow") else {})} for k, (_, d) in enumerate(self.plan.trials)]
         outcome = judge.judge_trials({"trials": trials}, outputs, ref, list(self.plan.trials), self.kernels,
                                      self.module, self.cfg, self.tolerance, self.facts, self.ev.device,
@@ -524,7 +525,7 @@ class _Run:
             self.knockout_raised = bool(t.get("error") or t.get("problem")
                                         or judge._shape_problem(t, ref.trials[0]))
         reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
-        self.torch_returned = any(r.get("returned") for r in reports)
+        self.torch_returned = any(r.get("thin") for r in reports)  # evaluator.carried
         self.own_names = gates.own_kernels(trials, self.module)
         # how close the forward came to the host_compute limits (the most of any checked forward)
         self.details["host_values"] = {k: max((r.get(k) for r in reports if type(r.get(k)) is int), default=0)

@@ -38,10 +38,11 @@ def _finite(t: dict, outputs: list, inputs_after: list) -> bool:
 
 def _unjudged_overflow(trials: list[dict], outputs: list, inputs_after: list) -> None:
     """A scaled or shifted trial on which the problem's own forward overflows, where its base
-    trial did not, is not judged (`finite` False, as a spike the problem overflows on): where a
-    product of scaled inputs overflows, inf x 0 is NaN or 0 depending on the order of the
-    multiplications, so an honest scan's answer differs from the reference's in a few elements
-    (KernelBench level1/90_cumprod at scale 1e3, session 23). The base trials stay judged."""
+    trial did not, is marked `overflow` (and `finite` False: never a timing distribution):
+    where a product of scaled inputs overflows, inf x 0 is NaN or 0 depending on the order of
+    the multiplications, so an honest scan's answer differs from the reference's in a few
+    elements (KernelBench level1/90_cumprod at scale 1e3, session 23). Such a trial is judged
+    everywhere but there (judge._overflow_agreed)."""
     if not trials or trials[0].get("transform") != "base" or not _finite(trials[0], outputs[0], inputs_after[0]):
         return
     for i, t in enumerate(trials):

@@ -5,9 +5,12 @@ right is a decoy whose time does not count (red team, session 23: a one-element 
 gating `torch.relu(x)`, plus a Triton relu into a scratch buffer nobody reads, was ok)."""
 from __future__ import annotations
 
+import torch
 from conftest import fixture_problem
 
-from evaluator.gates import live_coverage, own_kernels
+from evaluator.aten_facts import storage_key
+from evaluator.carried import Carried
+from evaluator.gates import live_coverage, own_kernels, shared_names
 
 # an honest split: a Triton kernel computes the global sum of squares (it reads every
 # element), PyTorch scales by its rsqrt (so forward returns what PyTorch computed from what it
@@ -65,6 +68,42 @@ class ModelNew(nn.Module):
 '''
 
 
+# a library GEMM, a full-size Triton pass over its output, and PyTorch's last step reading both
+# the GEMM's own result and the kernel's (a torch.where over a mask PyTorch computed): the
+# returned memory carries the kernel's writes, so no gate asks for coverage the GEMM dwarfs
+_LIBRARY_THEN_TRITON_THEN_TORCH = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _copy(src, dst, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(dst + offs, tl.load(src + offs, mask=offs < n), mask=offs < n)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, in_features, out_features):
+        super().__init__()
+        self.linear = nn.Linear(in_features, out_features)
+
+    def forward(self, x):
+        y = F.linear(x, self.linear.weight, self.linear.bias)
+        z = torch.empty_like(y)
+        _copy[(triton.cdiv(y.numel(), 256),)](y, z, y.numel(), BLOCK=256)
+        return torch.where(y > 0, z, torch.zeros_like(z))
+'''
+
+
+def test_a_library_result_with_a_full_size_triton_pass_that_torch_finishes_is_not_gated(evaluator, settings):
+    verdict = evaluator.evaluate(fixture_problem("linear_relu"), _LIBRARY_THEN_TRITON_THEN_TORCH, settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert "decoy_kernels" not in verdict.details  # never gated: no kernel was knocked out alone
+
+
 def test_an_honest_triton_reduction_that_pytorch_finishes_is_ok(evaluator, settings):
     verdict = evaluator.evaluate(fixture_problem("frobenius"), _NORM_THEN_TORCH, settings)
     assert verdict.status == "ok", verdict.feedback
@@ -87,3 +126,22 @@ def test_live_coverage_moves_the_decoys_time_out_of_the_candidates_share():
 def test_own_kernels_are_the_candidate_modules_launched_kernels():
     trials = [{"launches": [["cand", "b"], ["triton.ops", "lib"]]}, {"launches": [["cand", "a"], ["cand", "b"]]}]
     assert own_kernels(trials, "cand") == ["a", "b"]
+
+
+def test_a_storage_is_carried_only_where_a_launch_changed_a_share_of_it():
+    carried = Carried()
+    whole, one, read = torch.zeros(100_000), torch.zeros(100_000), torch.randn(100_000)
+    taken = carried.sample([whole, one, read], storage_key)
+    whole.add_(1.0)
+    one[7] = 1.0  # one element written: a flag's worth
+    carried.written(taken)
+    assert storage_key(whole) in carried.keys
+    assert storage_key(one) not in carried.keys and storage_key(read) not in carried.keys
+    small, big = torch.ones(1), torch.empty(1 << 16)
+    carried.keys.add(storage_key(small))
+    carried.computed("mul", [read, small], big, storage_key)  # a scalar does not carry a big output
+    assert storage_key(big) not in carried.keys
+
+
+def test_a_kernel_name_defined_twice_cannot_be_knocked_out_alone():
+    assert shared_names(["k", "flag", "k"]) == ["k"] and shared_names(["a", "b"]) == []

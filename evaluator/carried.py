@@ -1,0 +1,89 @@
+"""Which memory carries a share of the candidate's own kernels' writes (forward_watch.Provenance).
+
+The knock-out run proves that forward's result depends on what the kernels wrote, not how
+much: a one-element flag a kernel writes, gating or offsetting a result PyTorch computed
+(`torch.relu(x) * flag`, `torch.addmm(flag_bias, a, b)`), passes it (red teams rt23/rt23b,
+session 23). So every checked forward tracks, per storage, whether it is CARRIED: a share
+of it was written by the candidate's kernels, or it was computed from carried memory of
+at least 1/CARRY_RATIO of its size (a scalar a kernel wrote does not carry an output a
+million times bigger; a full-size Triton epilogue does).
+
+Which arguments a launch wrote is not known on the GPU, so it is measured: before each
+launch SAMPLES random bytes of every storage it is handed are read (with the harness's
+own generator, every dispatch mode off), and after it the same bytes again; a storage
+whose sampled bytes changed in at least WRITTEN_SHARE of the places was written by the
+launch. A buffer handed to a kernel that never writes it (or writes one element) stays
+as it was, noise included: it carries nothing. An input the kernel only reads is not
+changed either. A forward that returns memory PyTorch computed (`returned`, or computed
+from kernel-written memory: `returned_after_kernels`) that is not carried is `thin`:
+evaluator.gates then asks its kernels for the coverage the knock-out cannot show.
+"""
+from __future__ import annotations
+
+import secrets
+
+import torch
+from torch.utils._python_dispatch import _disable_current_modes
+
+SAMPLES = 4096  # bytes sampled per handed storage, before and after each launch
+WRITTEN_SHARE = 1 / 64  # sampled bytes that must change for a storage to count as written
+CARRY_RATIO = 16  # carried memory must be at least 1/16 the size of what is computed from it
+OVERWRITES = frozenset({"copy_", "_copy_from", "_copy_from_and_resize", "fill_", "zero_", "set_"})
+
+
+def _nbytes(t: torch.Tensor) -> int:
+    try:
+        return t.untyped_storage().nbytes()
+    except (RuntimeError, NotImplementedError):
+        return 0
+
+
+class Carried:
+    """Storage keys (forward_watch.storage_key) that carry the kernels' writes."""
+
+    def __init__(self) -> None:
+        self.keys: set[int] = set()
+        self.sizes: dict[int, int] = {}
+        self._gen = torch.Generator().manual_seed(secrets.randbits(62))
+
+    def sample(self, tensors: list[torch.Tensor], key) -> dict[int, tuple]:
+        """The sampled bytes of each handed storage, before a launch: key -> (positions, bytes)."""
+        taken: dict[int, tuple] = {}
+        with _disable_current_modes(), torch.no_grad():
+            for t in tensors:
+                k, n = key(t), _nbytes(t)
+                if not k or k in taken or n == 0:
+                    continue
+                raw = torch.empty(0, dtype=torch.uint8, device=t.device).set_(t.untyped_storage(), 0, (n,))
+                where = torch.randint(0, n, (min(SAMPLES, n),), generator=self._gen).to(t.device)
+                taken[k] = (raw, where, raw.index_select(0, where).clone())
+        return taken
+
+    def written(self, taken: dict[int, tuple]) -> None:
+        """After the launch: storages whose sampled bytes changed enough carry its writes."""
+        with _disable_current_modes(), torch.no_grad():
+            for k, (raw, where, before) in taken.items():
+                changed = int((raw.index_select(0, where) != before).sum())
+                if changed >= max(1, WRITTEN_SHARE * where.numel()):
+                    self.keys.add(k)
+                    self.sizes[k] = raw.numel()
+
+    def computed(self, name: str, ins: list[torch.Tensor], out: torch.Tensor, key) -> None:
+        """Operator `name` wrote `out` from `ins`: carried if a carried input is big enough; an
+        in-place op on carried memory keeps it carried, a copy or fill over it does not."""
+        k = key(out)
+        if not k:
+            return
+        size = _nbytes(out)
+        if any(key(t) in self.keys and _nbytes(t) * CARRY_RATIO >= size for t in ins if key(t) != k):
+            self.keys.add(k)
+        elif name in OVERWRITES or not any(key(t) == k for t in ins):
+            self.keys.discard(k)
+
+    def thin(self, outs: list, marked: dict[int, str], key) -> str | None:
+        """The mark of a returned storage PyTorch computed that carries no kernel writes."""
+        for t in outs:
+            k = key(t) if isinstance(t, torch.Tensor) else 0
+            if k and k in marked and k not in self.keys:
+                return marked[k]
+        return None

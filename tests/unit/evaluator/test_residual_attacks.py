@@ -1,0 +1,29 @@
+"""Attacks the evaluator does not reject, kept so that what they gain stays bounded.
+
+Each file in residual/ has the hack corpus's header (test_hacks.py) and says what it should
+get if the evaluator could tell. What holds today: such a file earns LESS than the problem's
+honest solution judged by the same evaluator, so a policy gains nothing by moving to it. The
+flag gate with padding that its result needs (red team rt23b, session 23): the padding is
+real device time in a kernel whose knock-out breaks the result, indistinguishable by time or
+data flow from an honest kernel that reads the whole input to compute one scalar (a norm);
+it buys coverage only by making forward slower (docs/architecture.md, "Residual trust")."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import fixture_problem
+from test_hacks import _header
+
+RESIDUAL = sorted((Path(__file__).parent / "residual").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", RESIDUAL, ids=lambda p: p.stem)
+def test_a_residual_attack_earns_less_than_the_honest_solution(path, evaluator, settings):
+    head = _header(path)
+    assert head["policy"] in (None, "paper")
+    problem = fixture_problem(head["problem"])
+    honest = evaluator.evaluate(problem, problem.solution, settings)
+    attack = evaluator.evaluate(problem, path.read_text(), settings)
+    assert honest.status == "ok", honest.feedback
+    assert attack.reward < honest.reward, (attack.status, attack.reward, honest.reward)
