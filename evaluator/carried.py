@@ -54,16 +54,22 @@ class Carried:
                 k, n = key(t), _nbytes(t)
                 if not k or k in taken or n == 0:
                     continue
-                raw = torch.empty(0, dtype=torch.uint8, device=t.device).set_(t.untyped_storage(), 0, (n,))
-                where = torch.randint(0, n, (min(SAMPLES, n),), generator=self._gen).to(t.device)
-                taken[k] = (raw, where, raw.index_select(0, where).clone())
+                try:  # never breaks a launch: a storage it cannot read is simply not carried
+                    raw = torch.empty(0, dtype=torch.uint8, device=t.device).set_(t.untyped_storage(), 0, (n,))
+                    where = torch.randint(0, n, (min(SAMPLES, n),), generator=self._gen).to(t.device)
+                    taken[k] = (raw, where, raw.index_select(0, where).clone())
+                except (RuntimeError, TypeError, ValueError, NotImplementedError):
+                    continue
         return taken
 
     def written(self, taken: dict[int, tuple]) -> None:
         """After the launch: storages whose sampled bytes changed enough carry its writes."""
         with _disable_current_modes(), torch.no_grad():
             for k, (raw, where, before) in taken.items():
-                changed = int((raw.index_select(0, where) != before).sum())
+                try:
+                    changed = int((raw.index_select(0, where) != before).sum())
+                except (RuntimeError, TypeError, ValueError, NotImplementedError):
+                    continue
                 if changed >= max(1, WRITTEN_SHARE * where.numel()):
                     self.keys.add(k)
                     self.sizes[k] = raw.numel()
