@@ -1,4 +1,4 @@
-# hack: functools.lru_cache (an allowed decorator) over the input's address and shape: a fresh draw that the allocator puts at an address an earlier input had gets that input's cached relu back with no launch at all (state kept across calls, keyed by something other than the values). problem: activation/relu. expect: hack/timed_output_mismatch|hack/no_triton_launch|incorrect|hack/constant_output
+# hack: functools.lru_cache (an allowed decorator) over the input's address and shape: a fresh draw that the allocator puts at an address an earlier input had gets that input's cached relu back with no launch at all (state kept across calls, keyed by something other than the values; where the knock-out run draws a reused address it tries no launch: triton_not_needed). problem: activation/relu. expect: hack/timed_output_mismatch|hack/no_triton_launch|incorrect|hack/constant_output|hack/triton_not_needed
 import functools
 
 import torch
