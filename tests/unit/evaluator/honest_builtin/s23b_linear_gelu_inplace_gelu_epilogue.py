@@ -1,5 +1,4 @@
 # honest: cuBLAS does the linear layer (F.linear with its bias) and a Triton kernel applies exact GELU in place on its output, which forward returns (a common level-2 fusion: the epilogue overwrites the library's result instead of allocating a second buffer). problem: matmul/linear_gelu
-import torch
 import torch.nn as nn
 import torch.nn.functional as F
 import triton

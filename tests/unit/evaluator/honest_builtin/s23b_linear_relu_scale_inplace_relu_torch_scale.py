@@ -1,5 +1,4 @@
 # honest: nn.Linear in PyTorch, a Triton ReLU in place on its output, and the constant scale as a PyTorch multiply (x = self.linear(x); relu_(x); return x * self.scale). problem: fused/linear_relu_scale
-import torch
 import torch.nn as nn
 import triton
 import triton.language as tl
