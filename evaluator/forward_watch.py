@@ -513,13 +513,13 @@ class Provenance(TorchDispatchMode):
         were handed, so those storages leave the fingerprints. Memory made while it ran and
         not handed to it (a callable grid's own torch calls, a composite op among them) is no
         one's the watch can vouch for: marked."""
-        handed = {self._key(t) for v in (*args, *kwargs.values()) for t in handed_tensors(v)}
+        tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]
+        handed = {self._key(t) for t in tensors}
         if self.prints:
-            self._check_prints([t for v in (*args, *kwargs.values()) for t in handed_tensors(v)])
+            self._check_prints(tensors)
         for key in handed:
             self.prints.pop(key, None)
-        taken = self.carry.sample([t for v in (*args, *kwargs.values()) for t in handed_tensors(v)], self._key) \
-            if self.fingerprints else {}
+        taken = self.carry.sample(tensors, self._key) if self.fingerprints else {}
         self.in_launch += 1
         try:
             yield

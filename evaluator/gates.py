@@ -77,7 +77,7 @@ def live_coverage(cov: dict | None, decoys: list[str]) -> dict | None:
 
 
 def policy_outcome(policy: PolicyConfig, coverage: float | None, knockout_raised: bool,
-                   torch_returned: bool) -> judge.Outcome | None:
+                   thin_return: bool) -> judge.Outcome | None:
     """The coverage gates (module docstring); None: the policy takes the forward."""
     shown = "could not be measured" if coverage is None else f"is {coverage:.1%}"
     low = coverage is None or coverage < policy.raised_knockout_min_coverage
@@ -92,7 +92,7 @@ def policy_outcome(policy: PolicyConfig, coverage: float | None, knockout_raised
             "hack", "Rejected: with your Triton kernels skipped, forward raised instead of returning "
             f"a wrong result, and the share of its device time in your kernels {shown} {need}: the "
             "kernels decide whether forward runs, not what it returns.", hacks=["triton_not_needed"])
-    if torch_returned and low:
+    if thin_return and low:
         return judge.Outcome(
             "hack", "Rejected: forward returned memory PyTorch computed that holds little of what your "
             "Triton kernels wrote (less than 1/16 of its size), and the share of its device time in the "

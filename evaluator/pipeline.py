@@ -167,7 +167,7 @@ class _Run:
         self.current = "start-up"
         self.facts: dict[str, str] = {"precision": "strict"}  # which reference the outputs met
         self.knockout_raised = False  # the knock-out run raised rather than came out wrong
-        self.torch_returned = False  # a checked forward returned what PyTorch computed, thin in kernel writes
+        self.thin_return = False  # a checked forward returned PyTorch's memory thin in kernel writes
         self.decoys: list[str] = []  # own kernels the result does not need (evaluator.gates)
         self.own_names: list[str] = []  # own kernels the checked forwards launched
         self.bound: int | None = None  # most bytes a candidate's `run` reply may carry
@@ -403,7 +403,7 @@ class _Run:
             return self._tampered(reply["tampered"], "importing your module")
         with self.phase("correctness"):
             outcome = self.correctness(child, ref)
-            if outcome is None and (self.knockout_raised or self.torch_returned):
+            if outcome is None and (self.knockout_raised or self.thin_return):
                 self.decoys, outcome = gates.decoy_kernels(
                     self, child, ref, self.own_names, self._run_header(ref, KNOCKOUT_SET, True), self.bound,
                     gates.shared_names(list(self.details.get("kernels_defined") or [])))
@@ -411,13 +411,12 @@ class _Run:
         if outcome is not None:
             return self.finish(outcome)
         profile = (self.settings.profile and self.cfg.profiling.enabled and self.settings.timing) or \
-            self.cfg.policy.name == "strict" or self.knockout_raised or self.torch_returned
+            self.cfg.policy.name == "strict" or self.knockout_raised or self.thin_return
         if not self.settings.timing:
             cov = self.profile(child) if profile else None
             return self.finish(cov) if isinstance(cov, judge.Outcome) else self.decide(None, cov)
         with self.phase("timing"):
-            outputs = sum(t.numel() * t.element_size() for t in ref.outputs[0]) if ref.outputs else 0
-            timed = time_both(self, child, timing_sets, profile, outputs,
+            timed = time_both(self, child, timing_sets, profile, _set_bytes(ref),
                               judge.base_facts(ref, list(self.plan.trials)))
         if isinstance(timed, judge.Outcome):
             return self.finish(timed)
@@ -435,8 +434,7 @@ class _Run:
         results, tensors = [], []
         # the reference's outputs per set bound the candidate's (checked in the child, and on
         # the channel should a tampered child send more anyway)
-        per_set = sum(t.numel() * t.element_size() for t in ref.outputs[0]) if ref.outputs else 0
-        self.bound = None if any(t["modified"] for t in ref.trials) else per_set + (1 << 20)
+        self.bound = None if any(t["modified"] for t in ref.trials) else _set_bytes(ref) + (1 << 20)
         # each trial is judged while the child runs the next one (the worker's CPU and the
         # child's device overlap); the verdict is still the first mismatch in plan order
         pool = ThreadPoolExecutor(1, thread_name_prefix="krl-judge") if self.ev.judge_device is None else None
@@ -472,7 +470,7 @@ class _Run:
 
     def _run_header(self, ref: ReferenceOutputs, set_id: int, last: bool) -> dict:
         """The `run` command of one input set (the knock-out's runs it with launches skipped)."""
-        per_set = sum(t.numel() * t.element_size() for t in ref.outputs[0]) if ref.outputs else 0
+        per_set = _set_bytes(ref)
         return {"op": "run", "ids": [set_id], "last": last, "knockout_ids": [KNOCKOUT_SET],
                 "torch_knockout_ids": [TORCH_KNOCKOUT_SET] if self.plan.torch_knockout else [],
                 "provenance": True, "return_inputs": any(t["modified"] for t in ref.trials),
@@ -525,7 +523,7 @@ class _Run:
             self.knockout_raised = bool(t.get("error") or t.get("problem")
                                         or judge._shape_problem(t, ref.trials[0]))
         reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
-        self.torch_returned = any(r.get("thin") for r in reports)  # evaluator.carried
+        self.thin_return = any(r.get("thin") for r in reports)  # evaluator.carried
         self.own_names = gates.own_kernels(trials, self.module)
         # how close the forward came to the host_compute limits (the most of any checked forward)
         self.details["host_values"] = {k: max((r.get(k) for r in reports if type(r.get(k)) is int), default=0)
@@ -566,7 +564,7 @@ class _Run:
                 else "")
         cov = gates.live_coverage(cov, self.decoys)  # decoy kernels' time is not the candidate's
         coverage = cov["coverage"] if cov else None
-        gated = gates.policy_outcome(self.cfg.policy, coverage, self.knockout_raised, self.torch_returned)
+        gated = gates.policy_outcome(self.cfg.policy, coverage, self.knockout_raised, self.thin_return)
         if gated is not None:
             return self.finish(gated, coverage=coverage)
         if timed is None:
@@ -591,3 +589,7 @@ class _Run:
             text += "\nLast output:\n" + F.untrusted("\n".join([*fatal, tail[-1500:]]))
         return self.finish(judge.Outcome(exc.status, text, details={"failure": exc.reason}))
 
+
+def _set_bytes(ref: ReferenceOutputs) -> int:
+    """What one input set's reference outputs weigh (the bound on a candidate's per set)."""
+    return sum(t.numel() * t.element_size() for t in ref.outputs[0]) if ref.outputs else 0
