@@ -76,8 +76,7 @@ def delta_rows(args) -> list[dict]:
         model = _model(args)
         opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.0)
         g = torch.Generator(device="cpu").manual_seed(1)
-        prev = {dt: _snapshot(model, dt, args.bucket_mib << 20)
-                for dt in (torch.bfloat16, torch.float32)}
+        prev = {dt: _snapshot(model, dt, args.bucket_mib << 20) for dt in args.dtypes}
         for step in range(1, args.steps + 1):
             ids = torch.randint(0, model.config.vocab_size, (args.batch, args.seq), generator=g)
             ids = ids.to(args.device)
@@ -85,7 +84,7 @@ def delta_rows(args) -> list[dict]:
             loss.backward()
             opt.step()
             opt.zero_grad(set_to_none=True)
-            for dt in (torch.bfloat16, torch.float32):
+            for dt in args.dtypes:
                 cur = _snapshot(model, dt, args.bucket_mib << 20)
                 full = sum(b.data.numel() for b in cur)
                 changed = sum(int((a.data.view(torch.int16 if dt == torch.bfloat16 else
@@ -314,6 +313,9 @@ def main() -> int:
     ap.add_argument("--seq", type=int, default=128)
     ap.add_argument("--lrs", type=lambda s: [float(x) for x in s.split(",")],
                     default=[1e-6, 1e-5])
+    ap.add_argument("--dtypes", default="bfloat16,float32",
+                    type=lambda s: [getattr(torch, x) for x in s.split(",")],
+                    help="snapshot dtypes whose deltas are measured (default: %(default)s)")
     ap.add_argument("--relay-mib", type=int, default=128)
     ap.add_argument("--bucket-mib", type=int, default=16)
     ap.add_argument("--fanout", type=int, default=1)
