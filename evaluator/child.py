@@ -200,6 +200,7 @@ def serve(msg: dict, cmd_fd: int, reply_fd: int, tmp: str, arena_fd: int | None 
         job.update({k: head[k] for k in ("cpu_budget_s", "device_memory_bytes") if k in head})
     total = _cap_device_memory(job)
     state = ChildState(job["role"], job["device"], Path(tmp), _RECORDER)
+    state.capped = bool(total and job.get("device_memory_bytes"))  # a fresh count: the job's own OOMs
     protocol.write_blocking(reply_fd, {"op": "ready", "device_name": name, "pid": os.getpid(),
                                        "init_s": time.perf_counter() - t0, "device_memory_bytes": total})
     arena = None if arena_fd is None else \

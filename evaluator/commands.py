@@ -147,7 +147,7 @@ class ChildState(TimedSteps):
             candidate_env.plain_numbers_known()
         self.integrity = Integrity(recorder)
         self.integrity.watched.append(self)
-        self.capped = False  # the reference child under a measuring run's `cap`
+        self.capped = False  # device allocations capped: a candidate's job, the reference under `cap`
         self.ws: Workspace | None = None
         self.problem_key: tuple[str, str] | None = None
         self.model: Any = None
@@ -164,7 +164,9 @@ class ChildState(TimedSteps):
         # candidate with code execution forged a speedup: red team, session 14)
         name = _OPS.get(head.get("op"))
         handler = getattr(ChildState, name).__get__(self) if name else None
-        ooms = _device_ooms(self.device) if self.capped else None  # not on every (timed) command
+        # the reference child's count around each command under a measuring run's `cap` (a
+        # candidate child's is since its start: read only when a command fails, not per timed call)
+        ooms = _device_ooms(self.device) if self.capped and self.role != "candidate" else None
         try:
             if handler is None:
                 raise ValueError(f"unknown command {head.get('op')!r}")
@@ -176,12 +178,18 @@ class ChildState(TimedSteps):
         except Exception as exc:  # a harness bug (or a candidate that broke the harness): reported
             message, tb = describe(exc)
             reply = {"op": "error", "kind": "internal", "message": message, "traceback": tb}
-        # the allocator ran out (under a `cap`, say): its count, or, in the reference, the error's
-        # own words (a candidate's words are its own text: a comment claimed it, red team rt23b)
-        words = "OutOfMemoryError" in reply["traceback"] or "CUDA out of memory" in reply["traceback"]
-        reply["device_oom"] = (ooms is not None and _device_ooms(self.device) > ooms) \
-            or (words and self.role != "candidate")
+        reply["device_oom"] = self._ran_out(ooms, reply["traceback"])
         return reply, []
+
+    def _ran_out(self, before: int | None, traceback: str) -> bool:
+        """Whether the allocator ran out of device memory: for a candidate child (capped at its
+        reservation from its start) its own count since then, never the error's words (the
+        candidate's own text: a comment claimed it, red team rt23b); for the reference child its
+        count around the command under a `cap`, or the error's words."""
+        if self.role == "candidate":
+            return self.capped and _device_ooms(self.device) > 0
+        words = "OutOfMemoryError" in traceback or "CUDA out of memory" in traceback
+        return (before is not None and _device_ooms(self.device) > before) or words
 
     def _workspace(self) -> Workspace:
         if self.ws is None:
