@@ -7,16 +7,17 @@ that carries almost none of the kernels' writes (evaluator.carried: `thin`), wit
 coverage to show the kernels did the work.
 
 The knock-out run (every Triton launch skipped) shows that forward's result needs the
-kernels as a set. Where what forward returned is thin in the kernels' writes, or the
-knock-out only raised, the set can be one kernel that writes a flag gating PyTorch's result plus others
-that burn device time on work nothing reads, to buy coverage: red team, session 23
-(`torch.relu(x) * flag` and a Triton relu into a scratch buffer: ok at coverage 0.33 under
-the paper policy). So in those evaluations (the last two rules) each
-kernel is knocked out alone on the knock-out run's inputs, with fresh memory as noisy as
-in every checked forward: one whose absence leaves the result right is a decoy, and its
-time is not the candidate's in the coverage those rules read. Skipped launches are still
-recorded and grids still resolved (launch_hook), so a run cannot tell which kernel is
-skipped other than by that kernel's output being missing, which is the point.
+kernels as a set. The set can be one kernel the result needs plus others that burn device
+time on work nothing reads, to buy coverage: red team, session 23 (`torch.relu(x) * flag` and
+a Triton relu into a scratch buffer: ok at coverage 0.33 under the paper policy; a lazy copy
+epilogue plus a Triton pass into scratch: coverage 0.67 against 0.5 without it, since the
+reward pays coverage under every policy). So wherever forward launched several of its own
+kernels (and wherever a gate reads the coverage), each kernel is knocked out alone on the
+knock-out run's inputs, with fresh memory as noisy as in every checked forward: one whose
+absence leaves the result right is a decoy, and its time is not the candidate's in the
+coverage the gates and the reward read. Skipped launches are still recorded and grids still
+resolved (launch_hook), so a run cannot tell which kernel is skipped other than by that
+kernel's output being missing, which is the point.
 """
 from __future__ import annotations
 
@@ -32,6 +33,15 @@ def own_kernels(trials: list[dict], module: str) -> list[str]:
     """The candidate module's kernels that the checked forwards launched, by name."""
     names = {str(name) for t in trials for m, name in t.get("launches", []) if m == module}
     return sorted(names)
+
+
+def knockouts_due(names: list[str], knockout_raised: bool, thin_return: bool) -> bool:
+    """Whether each kernel is knocked out alone: wherever forward launched several of its own
+    (a decoy's time is never the candidate's coverage, and the reward pays coverage under
+    every policy: red team rt23b, a Triton pass into a scratch buffer nobody reads beside a
+    lazy copy epilogue raised its reward from 0.77 to 0.87), and where a gate reads the
+    coverage (a knock-out that raised, a thin return) even of one."""
+    return len(names) > 1 or knockout_raised or thin_return
 
 
 def shared_names(defined: list[str]) -> list[str]:
@@ -60,19 +70,26 @@ def decoy_kernels(run: Any, child: Any, ref: Any, names: list[str], header: dict
 
 
 def live_coverage(cov: dict | None, decoys: list[str]) -> dict | None:
-    """`cov` with the decoys' device time moved out of the candidate's share (its kernels'
-    per-name times, `candidate_kernels`; a coverage without them counts as all decoy)."""
-    if cov is None or not decoys:
+    """`cov` as if the decoys had not run. Their device time (its per-name time in
+    `candidate_kernels`, names cut to 200 characters as there) leaves both the candidate's
+    share and the forward's whole, so it neither buys nor costs coverage and a file earns what
+    it earns without it (its time still slows the timed forward). Without per-name times
+    every kernel counts as dead where any is."""
+    if cov is None:
         return cov
     per = cov.get("candidate_kernels")
-    mine = float(cov.get("candidate_time_s") or 0.0)
-    cut = {d[:200] for d in decoys}  # the coverage dict's names are cut to 200 characters
-    if isinstance(per, dict) and not any(len(d) > 200 for d in decoys):
-        dead = sum(float(v) for k, v in per.items() if k[:200] in cut and isinstance(v, (int, float)))
-    else:  # a name past the dict's length cannot be told from a live one's: all of it is dead
-        dead = mine
-    live = max(mine - dead, 0.0) / mine if mine > 0 else 0.0
-    return {**cov, "coverage": float(cov.get("coverage") or 0.0) * live, "decoy_kernels": decoys,
+    times = {str(k)[:200]: float(v) for k, v in per.items()
+             if isinstance(v, (int, float))} if isinstance(per, dict) else {}
+    if not decoys:
+        return cov
+    live_names = set(times) - {d[:200] for d in decoys}  # a shared prefix: dead
+    mine, share = float(cov.get("candidate_time_s") or 0.0), float(cov.get("coverage") or 0.0)
+    live_time = min(sum(t for k, t in times.items() if k in live_names), mine)
+    whole = cov.get("gpu_time_s", cov.get("estimated_time_s"))  # the forward's (stopwatch.profiled_coverage)
+    whole = float(whole) if isinstance(whole, (int, float)) else mine / share if share > 0 else 0.0
+    others = max(whole * (1.0 - share), 0.0)  # time in every kernel but the candidate's
+    live = live_time / (others + live_time) if others + live_time > 0 else 0.0
+    return {**cov, "coverage": min(max(live, 0.0), 1.0), "decoy_kernels": decoys,
             "coverage_with_decoys": cov.get("coverage")}
 
 

@@ -12,6 +12,7 @@ threat model these steps implement):
   load        the child imports the candidate and builds ModelNew
   correctness the child runs the trials; the worker compares outputs (judge)
   knockout    one more forward with every Triton launch skipped: still right = decoy;
+              with several own kernels, one more per kernel skipped alone (evaluator.gates);
               under strict, one with PyTorch's compute returning noise: wrong = torch_computes
   timing      the worker's clock around each run of the candidate, then of the reference
               in the reference child, on the same fresh draws of inputs; outputs of random
@@ -403,7 +404,7 @@ class _Run:
             return self._tampered(reply["tampered"], "importing your module")
         with self.phase("correctness"):
             outcome = self.correctness(child, ref)
-            if outcome is None and (self.knockout_raised or self.thin_return):
+            if outcome is None and gates.knockouts_due(self.own_names, self.knockout_raised, self.thin_return):
                 self.decoys, outcome = gates.decoy_kernels(
                     self, child, ref, self.own_names, self._run_header(ref, KNOCKOUT_SET, True), self.bound,
                     gates.shared_names(list(self.details.get("kernels_defined") or [])))
@@ -562,7 +563,8 @@ class _Run:
         note = ("\nAccepted at TF32 precision: this float32 problem's outputs differ from the strict "
                 "float32 reference by about what PyTorch's TF32 mode gives." if self.facts["precision"] == "tf32"
                 else "")
-        cov = gates.live_coverage(cov, self.decoys)  # decoy kernels' time is not the candidate's
+        cov = gates.live_coverage(cov, self.decoys)  # decoys' time is no one's
+        self.details.update({"profile": cov} if cov else {})  # as the reward reads it
         coverage = cov["coverage"] if cov else None
         gated = gates.policy_outcome(self.cfg.policy, coverage, self.knockout_raised, self.thin_return)
         if gated is not None:

@@ -5,9 +5,11 @@ right is a decoy whose time does not count (red team, session 23: a one-element 
 gating `torch.relu(x)`, plus a Triton relu into a scratch buffer nobody reads, was ok)."""
 from __future__ import annotations
 
+import pytest
 import torch
 from conftest import fixture_problem
 
+from common.problemset import builtin_problem
 from evaluator.aten_facts import storage_key
 from evaluator.carried import Carried
 from evaluator.gates import live_coverage, own_kernels, shared_names
@@ -116,9 +118,11 @@ def test_a_flag_kernel_beside_padding_is_not_ok(evaluator, settings):
     assert verdict.details["decoy_kernels"] == ["_square"] and verdict.reward == 0.0
 
 
-def test_live_coverage_moves_the_decoys_time_out_of_the_candidates_share():
+def test_live_coverage_is_the_coverage_of_the_forward_without_its_decoys():
+    # 4 s in all, 2 s the candidate's, 1.5 s of them the decoy's: 0.5 s of the 2.5 s left
     cov = {"coverage": 0.5, "candidate_time_s": 2.0, "candidate_kernels": {"pad": 1.5, "real": 0.5}}
-    assert live_coverage(cov, ["pad"])["coverage"] == 0.125
+    assert live_coverage(cov, ["pad"])["coverage"] == pytest.approx(0.2)
+    assert live_coverage(cov, ["pad", "real"])["coverage"] == 0.0
     assert live_coverage(cov, []) is cov
     assert live_coverage({"coverage": 0.5, "candidate_time_s": 2.0}, ["pad"])["coverage"] == 0.0
 
@@ -145,3 +149,63 @@ def test_a_storage_is_carried_only_where_a_launch_changed_a_share_of_it():
 
 def test_a_kernel_name_defined_twice_cannot_be_knocked_out_alone():
     assert shared_names(["k", "flag", "k"]) == ["k"] and shared_names(["a", "b"]) == []
+
+
+# a lazy epilogue (PyTorch's relu, then a Triton copy of it) the paper policy accepts, and
+# the same with a Triton pass into a scratch buffer nobody reads: the pass bought coverage
+# (0.5 -> 0.67, reward 0.77 -> 0.87: red team rt23b, finding 7) wherever no gate ran
+_LAZY_EPILOGUE = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def copy_kernel(x_ptr, out_ptr, n_elements, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n_elements
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask), mask=mask)
+'''
+_FORWARD = '''
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        y = torch.relu(x).reshape(-1)
+        n = y.numel()
+        out = torch.empty_like(y)
+        copy_kernel[(triton.cdiv(n, 1024),)](y, out, n, BLOCK=1024)
+'''
+_BUSY = '''
+
+@triton.jit
+def busy_kernel(x_ptr, out_ptr, n_elements, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n_elements
+    x = tl.load(x_ptr + offs, mask=mask)
+    for _ in range(8):
+        x = tl.maximum(x * 1.0001, 0.0)
+    tl.store(out_ptr + offs, x, mask=mask)
+'''
+_SCRATCH = '''        scratch = torch.empty_like(y)
+        busy_kernel[(triton.cdiv(n, 1024),)](x.reshape(-1), scratch, n, BLOCK=1024)
+'''
+_RETURN = "        return out.reshape(x.shape)\n"
+
+
+def test_a_decoy_beside_an_ungated_lazy_epilogue_earns_what_the_epilogue_alone_earns(evaluator, settings):
+    problem = fixture_problem("relu")
+    lazy = evaluator.evaluate(problem, _LAZY_EPILOGUE + _FORWARD + _RETURN, settings)
+    padded = evaluator.evaluate(problem, _LAZY_EPILOGUE + _BUSY + _FORWARD + _SCRATCH + _RETURN, settings)
+    assert lazy.status == padded.status == "ok", (lazy.feedback, padded.feedback)
+    assert padded.details["decoy_kernels"] == ["busy_kernel"]
+    assert lazy.coverage == pytest.approx(0.5) and padded.coverage == pytest.approx(lazy.coverage, rel=1e-9)
+    assert padded.reward == pytest.approx(lazy.reward, abs=0.05)  # the speed term: timing noise
+
+
+def test_an_honest_two_kernel_solution_has_no_decoy(evaluator, settings):
+    # a Triton partial-sum pass and a Triton finishing pass: each one's absence breaks the loss
+    problem = builtin_problem("loss/mse")
+    verdict = evaluator.evaluate(problem, problem.solution, settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert len(verdict.details["launches"][0]) == 2 and verdict.details["decoy_kernels"] == []
