@@ -69,27 +69,31 @@ def decoy_kernels(run: Any, child: Any, ref: Any, names: list[str], header: dict
     return decoys, None
 
 
-def live_coverage(cov: dict | None, decoys: list[str]) -> dict | None:
-    """`cov` as if the decoys had not run. Their device time (its per-name time in
+def live_coverage(cov: dict | None, decoys: list[str], checked: list[str]) -> dict | None:
+    """`cov` as if only the kernels the result needs had run: the checked forwards' own kernels
+    (`checked`) but the decoys. Every other kernel's device time (its per-name time in
     `candidate_kernels`, names cut to 200 characters as there) leaves both the candidate's
     share and the forward's whole, so it neither buys nor costs coverage and a file earns what
-    it earns without it (its time still slows the timed forward). Without per-name times
+    it earns without it (its time still slows the timed forward). A kernel only timed runs
+    launched was never knocked out: padding launched after the checked forwards (a call
+    counter) bought a flag gate 50% coverage (red team, session 24). Without per-name times
     every kernel counts as dead where any is."""
     if cov is None:
         return cov
     per = cov.get("candidate_kernels")
+    live_names = {n[:200] for n in checked} - {d[:200] for d in decoys}  # a shared prefix: dead
     times = {str(k)[:200]: float(v) for k, v in per.items()
              if isinstance(v, (int, float))} if isinstance(per, dict) else {}
-    if not decoys:
-        return cov
-    live_names = set(times) - {d[:200] for d in decoys}  # a shared prefix: dead
+    unchecked = sorted(k for k in times if k not in live_names and k not in {d[:200] for d in decoys})
+    if not decoys and not unchecked and isinstance(per, dict) and len(per) < 64:
+        return cov  # every kernel timed is one the result needs (the GPU's list stops at 64)
     mine, share = float(cov.get("candidate_time_s") or 0.0), float(cov.get("coverage") or 0.0)
     live_time = min(sum(t for k, t in times.items() if k in live_names), mine)
     whole = cov.get("gpu_time_s", cov.get("estimated_time_s"))  # the forward's (stopwatch.profiled_coverage)
     whole = float(whole) if isinstance(whole, (int, float)) else mine / share if share > 0 else 0.0
     others = max(whole * (1.0 - share), 0.0)  # time in every kernel but the candidate's
     live = live_time / (others + live_time) if others + live_time > 0 else 0.0
-    return {**cov, "coverage": min(max(live, 0.0), 1.0), "decoy_kernels": decoys,
+    return {**cov, "coverage": min(max(live, 0.0), 1.0), "decoy_kernels": decoys, "unchecked_kernels": unchecked,
             "coverage_with_decoys": cov.get("coverage")}
 
 

@@ -525,8 +525,8 @@ def judge_timed_path(timed: Mapping[int, dict], trial_least: Mapping[str, int],
     """A timed run must do the Triton work the checked trials did on inputs of the same
     shapes: each own kernel every trial launched, at least half the programs the fewest
     trial gave it; and of the kernels the trials launched, only variants (constexpr values)
-    they ran. A kernel the trials never launched only adds time (padding buys no coverage:
-    the profiled runs are timed runs). Otherwise forward took another path when timed."""
+    they ran. A kernel the trials never launched only adds time (it was never knocked out,
+    so its time is no one's coverage: gates.live_coverage). Otherwise forward took another path when timed."""
     def other_path(run: int, what: str) -> Outcome:
         return Outcome("hack", f"Rejected: timed forward {run} {what}: forward takes another path "
                        "when it is timed.", hacks=["timed_path_differs"])

@@ -563,7 +563,7 @@ class _Run:
         note = ("\nAccepted at TF32 precision: this float32 problem's outputs differ from the strict "
                 "float32 reference by about what PyTorch's TF32 mode gives." if self.facts["precision"] == "tf32"
                 else "")
-        cov = gates.live_coverage(cov, self.decoys)  # decoys' time is no one's
+        cov = gates.live_coverage(cov, self.decoys, self.own_names)  # decoys' time is no one's
         self.details.update({"profile": cov} if cov else {})  # as the reward reads it
         coverage = cov["coverage"] if cov else None
         gated = gates.policy_outcome(self.cfg.policy, coverage, self.knockout_raised, self.thin_return)

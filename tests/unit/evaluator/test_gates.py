@@ -121,10 +121,17 @@ def test_a_flag_kernel_beside_padding_is_not_ok(evaluator, settings):
 def test_live_coverage_is_the_coverage_of_the_forward_without_its_decoys():
     # 4 s in all, 2 s the candidate's, 1.5 s of them the decoy's: 0.5 s of the 2.5 s left
     cov = {"coverage": 0.5, "candidate_time_s": 2.0, "candidate_kernels": {"pad": 1.5, "real": 0.5}}
-    assert live_coverage(cov, ["pad"])["coverage"] == pytest.approx(0.2)
-    assert live_coverage(cov, ["pad", "real"])["coverage"] == 0.0
-    assert live_coverage(cov, []) is cov
-    assert live_coverage({"coverage": 0.5, "candidate_time_s": 2.0}, ["pad"])["coverage"] == 0.0
+    assert live_coverage(cov, ["pad"], ["pad", "real"])["coverage"] == pytest.approx(0.2)
+    assert live_coverage(cov, ["pad", "real"], ["pad", "real"])["coverage"] == 0.0
+    assert live_coverage(cov, [], ["pad", "real"]) is cov
+    assert live_coverage({"coverage": 0.5, "candidate_time_s": 2.0}, ["pad"], ["pad"])["coverage"] == 0.0
+
+
+def test_a_kernel_no_checked_forward_launched_earns_no_coverage():
+    # launched only by the timed runs (a call counter): never knocked out, so never the result's
+    cov = {"coverage": 0.5, "candidate_time_s": 2.0, "candidate_kernels": {"pad": 1.5, "real": 0.5}}
+    assert live_coverage(cov, [], ["real"])["coverage"] == pytest.approx(0.2)
+    assert live_coverage(cov, [], ["real"])["unchecked_kernels"] == ["pad"]
 
 
 def test_own_kernels_are_the_candidate_modules_launched_kernels():
@@ -200,7 +207,38 @@ def test_a_decoy_beside_an_ungated_lazy_epilogue_earns_what_the_epilogue_alone_e
     assert lazy.status == padded.status == "ok", (lazy.feedback, padded.feedback)
     assert padded.details["decoy_kernels"] == ["busy_kernel"]
     assert lazy.coverage == pytest.approx(0.5) and padded.coverage == pytest.approx(lazy.coverage, rel=1e-9)
-    assert padded.reward == pytest.approx(lazy.reward, abs=0.05)  # the speed term: timing noise
+    w = evaluator.cfg.reward  # the rewards differ by their speed terms alone (CPU timing is noisy)
+    assert padded.reward - w.w_speed * min(padded.speedup, w.speedup_cap) == pytest.approx(
+        lazy.reward - w.w_speed * min(lazy.speedup, w.speedup_cap))
+
+
+# the padding launched only after the checked forwards (5 trials here: 2 base, 3 scaled; the
+# knock-out): never knocked out, it bought a flag gate 50% coverage (red team, session 24)
+_COUNTED = '''
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.calls = 0
+
+    def forward(self, x):
+        self.calls += 1
+        y = torch.relu(x).reshape(-1)
+        n = y.numel()
+        out = torch.empty_like(y)
+        copy_kernel[(triton.cdiv(n, 1024),)](y, out, n, BLOCK=1024)
+        if self.calls > 6:
+            scratch = torch.empty_like(y)
+            busy_kernel[(triton.cdiv(n, 1024),)](x.reshape(-1), scratch, n, BLOCK=1024)
+        return out.reshape(x.shape)
+'''
+
+
+def test_padding_launched_only_after_the_checked_forwards_earns_no_coverage(evaluator, settings):
+    verdict = evaluator.evaluate(fixture_problem("relu"), _LAZY_EPILOGUE + _BUSY + _COUNTED, settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.details["profile"]["unchecked_kernels"] == ["busy_kernel"]
+    assert verdict.coverage == pytest.approx(0.5) and verdict.details["profile"]["coverage_with_decoys"] > 0.6
 
 
 def test_an_honest_two_kernel_solution_has_no_decoy(evaluator, settings):
