@@ -81,7 +81,9 @@ def live_coverage(cov: dict | None, decoys: list[str], checked: list[str]) -> di
     if cov is None:
         return cov
     per = cov.get("candidate_kernels")
-    live_names = {n[:200] for n in checked} - {d[:200] for d in decoys}  # a shared prefix: dead
+    # the dict cuts names at 200 characters: a longer one cannot be told from another sharing
+    # its cut (padding timed under a live kernel's cut name: session 24), so it is dead
+    live_names = {n for n in checked if len(n) <= 200} - {d[:200] for d in decoys}
     times = {str(k)[:200]: float(v) for k, v in per.items()
              if isinstance(v, (int, float))} if isinstance(per, dict) else {}
     unchecked = sorted(k for k in times if k not in live_names and k not in {d[:200] for d in decoys})
