@@ -12,16 +12,15 @@ time on work nothing reads, to buy coverage: red team, session 23 (`torch.relu(x
 a Triton relu into a scratch buffer: ok at coverage 0.33 under the paper policy; a lazy copy
 epilogue plus a Triton pass into scratch: coverage 0.67 against 0.5 without it, since the
 reward pays coverage under every policy). So wherever forward launched several of its own
-kernels (and wherever a gate reads the coverage), each kernel is knocked out alone on the
-knock-out run's inputs, with fresh memory as noisy as in every checked forward: one whose
-absence leaves the result right is a decoy, and its time is not the candidate's in the
-coverage the gates and the reward read. Skipped launches are still recorded and grids still
-resolved (launch_hook), so a run cannot tell which kernel is skipped other than by that
-kernel's output being missing, which is the point.
+kernels (and wherever a gate reads the coverage), each kernel is knocked out alone, several
+times, on fresh inputs, among normal forwards judged as trials (evaluator.knockout_round), with
+fresh memory as noisy as in every checked forward: one whose absence leaves the result right
+in any of its knock-outs is a decoy, and its time is not the candidate's in the coverage the
+gates and the reward read. Skipped launches are still recorded and grids still resolved
+(launch_hook), so a run cannot tell which kernel is skipped other than by that kernel's
+output being missing, which is the point.
 """
 from __future__ import annotations
-
-from typing import Any
 
 from common.config.evaluator import PolicyConfig
 from evaluator import judge
@@ -48,25 +47,6 @@ def shared_names(defined: list[str]) -> list[str]:
     """Kernel names the file defines more than once (namespace classes' `K.k` and `W.k`): a
     knock-out by name skips them together, so neither can be told needed (red team rt23b)."""
     return sorted({n for n in defined if defined.count(n) > 1})
-
-
-def decoy_kernels(run: Any, child: Any, ref: Any, names: list[str], header: dict,
-                  bound: int | None, shared: list[str]) -> tuple[list[str], Any]:
-    """(decoys, outcome): each kernel's own knock-out (`header` is the knock-out run's `run`
-    command, `bound` its reply's size limit; `shared`: names defined twice, decoys unasked); a
-    tampered reply ends with a `hack` outcome."""
-    decoys = list(names[MAX_KERNELS:]) + [n for n in names[:MAX_KERNELS] if n in shared]
-    for name in [n for n in names[:MAX_KERNELS] if n not in shared]:
-        with run.holding(run.ev.device_lock.shared()):
-            reply, more = child.request({**header, "kernel_knockout": name}, run.left(), max_bytes=bound)
-        if reply.get("tampered"):
-            return decoys, judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
-                                         hacks=["monkey_patch"])
-        if reply.get("op") == "error":
-            continue  # forward fails without it: it matters
-        if judge.judge_knockout(reply, more, ref, run.cfg, run.tolerance) is not None:
-            decoys.append(name)  # the result is right without it (or it launched nothing then)
-    return decoys, None
 
 
 def live_coverage(cov: dict | None, decoys: list[str], checked: list[str]) -> dict | None:

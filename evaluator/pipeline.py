@@ -12,7 +12,8 @@ threat model these steps implement):
   load        the child imports the candidate and builds ModelNew
   correctness the child runs the trials; the worker compares outputs (judge)
   knockout    one more forward with every Triton launch skipped: still right = decoy;
-              with several own kernels, one more per kernel skipped alone (evaluator.gates);
+              with several own kernels, a round of each skipped alone among judged
+              forwards, all on fresh inputs (evaluator.gates, evaluator.knockout_round);
               under strict, one with PyTorch's compute returning noise: wrong = torch_computes
   timing      the worker's clock around each run of the candidate, then of the reference
               in the reference child, on the same fresh draws of inputs; outputs of random
@@ -45,7 +46,7 @@ import torch
 
 from common.config.evaluator import EvaluatorConfig, sensitive_environment_values
 from common.messages import EvalSettings
-from evaluator import bwrap, gates, judge, reference_phase, timed_work, timing
+from evaluator import bwrap, gates, judge, knockout_round, reference_phase, timed_work, timing
 from evaluator import compare as C
 from evaluator import feedback as F
 from evaluator.device_lock import DeviceLock
@@ -405,9 +406,9 @@ class _Run:
         with self.phase("correctness"):
             outcome = self.correctness(child, ref)
             if outcome is None and gates.knockouts_due(self.own_names, self.knockout_raised, self.thin_return):
-                self.decoys, outcome = gates.decoy_kernels(
-                    self, child, ref, self.own_names, self._run_header(ref, KNOCKOUT_SET, True), self.bound,
-                    gates.shared_names(list(self.details.get("kernels_defined") or [])))
+                shared = gates.shared_names(list(self.details.get("kernels_defined") or []))
+                self.decoys, outcome = knockout_round.decoy_kernels(self, child, ref, self.own_names, shared,
+                                                                    gates.MAX_KERNELS)
                 self.details["decoy_kernels"] = self.decoys
         if outcome is not None:
             return self.finish(outcome)

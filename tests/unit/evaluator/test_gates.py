@@ -5,6 +5,8 @@ right is a decoy whose time does not count (red team, session 23: a one-element 
 gating `torch.relu(x)`, plus a Triton relu into a scratch buffer nobody reads, was ok)."""
 from __future__ import annotations
 
+import random
+
 import pytest
 import torch
 from conftest import fixture_problem
@@ -13,6 +15,7 @@ from common.problemset import builtin_problem
 from evaluator.aten_facts import storage_key
 from evaluator.carried import Carried
 from evaluator.gates import live_coverage, own_kernels, shared_names
+from evaluator.knockout_round import CHECKS, REPEATS, round_entries
 
 # an honest split: a Triton kernel computes the global sum of squares (it reads every
 # element), PyTorch scales by its rsqrt (so forward returns what PyTorch computed from what it
@@ -152,6 +155,15 @@ def test_a_storage_is_carried_only_where_a_launch_changed_a_share_of_it():
     carried.keys.add(storage_key(small))
     carried.computed("mul", [read, small], big, storage_key)  # a scalar does not carry a big output
     assert storage_key(big) not in carried.keys
+
+
+def test_the_knockout_round_mixes_each_kernels_knockouts_among_judged_forwards_at_random():
+    # each kernel REPEATS times, CHECKS normal forwards, in orders that differ (red team
+    # session 24: the knock-outs ran at call numbers a forward could count)
+    orders = {tuple(round_entries(["a", "b"], random.Random(seed))) for seed in range(20)}
+    assert len(orders) > 10
+    for order in orders:
+        assert sorted(order, key=str) == sorted(["a"] * REPEATS + ["b"] * REPEATS + [None] * CHECKS, key=str)
 
 
 def test_a_kernel_name_defined_twice_cannot_be_knocked_out_alone():

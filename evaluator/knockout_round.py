@@ -1,0 +1,122 @@
+"""Which of forward's own kernels its result needs: the single-kernel knock-out round
+(evaluator.gates says where it runs and what a decoy costs).
+
+Each kernel is knocked out alone REPEATS times, and CHECKS normal forwards are mixed in, in
+an order drawn from the OS's randomness; every one of these forwards gets its own input set,
+drawn from a seed drawn the same way, whose outputs the trusted reference child computes for
+this round alone (one set at a time: reference, candidate, judged, released, so the worker
+and both children hold one set's tensors at a time at any problem size). A knock-out must
+look to the candidate like any checked forward, else it spoils exactly the knock-outs and a
+padding kernel looks needed (red team, session 24: they ran after every trial, at call
+numbers it could count, and all reused the knock-out run's inputs, which a forward that
+remembered its inputs spotted). A normal forward here is judged as a trial is: wrong is
+`incorrect`. A kernel is needed only where its result is wrong in each of its knock-outs.
+
+A candidate that cannot tell them apart and spoils the forwards it guesses are a padding
+kernel's knock-outs survives only by spoiling exactly those and no normal one: at best (it
+recognises every other kernel's knock-out by its missing output) 1 / C(REPEATS + CHECKS,
+REPEATS) = 1/35; spoiling fewer leaves one knock-out right (a decoy), more hits a check.
+Each forward costs a fresh draw and a reference forward too: a round is REPEATS per kernel
+plus CHECKS forwards (7 for one kernel, 10 for two), run only where gates.knockouts_due.
+"""
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from typing import Any
+
+from evaluator import judge
+from evaluator.reference import ReferenceOutputs, split_outputs
+
+REPEATS = 3  # knock-outs of each kernel; it is needed only where each of them comes out wrong
+CHECKS = 4  # normal forwards among them, judged against the reference
+ROUND_SETS = 3000  # the round's input-set ids (the trials are 0.., the knock-out runs 1000..)
+_CHECK = "a checking run after the trials (fresh inputs of the problem's own distribution)"
+
+
+def round_entries(names: list[str], rng: Any = None) -> list[str | None]:
+    """The round's forwards in their order: a kernel's name (knocked out alone) or None (a
+    normal forward), shuffled by the OS's randomness."""
+    entries: list[str | None] = [n for n in names for _ in range(REPEATS)] + [None] * CHECKS
+    (rng or secrets.SystemRandom()).shuffle(entries)
+    return entries
+
+
+def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
+                  shared: list[str], max_kernels: int) -> tuple[list[str], judge.Outcome | None]:
+    """(decoys, outcome) of the round over `names` (the first `max_kernels`; `shared`: names
+    the file defines twice, which cannot be knocked out alone and count as decoys unasked,
+    as do the names past `max_kernels`); a wrong normal forward or a tampered reply ends it
+    with that outcome."""
+    asked = [n for n in names[:max_kernels] if n not in shared]
+    decoys = list(names[max_kernels:]) + [n for n in names[:max_kernels] if n in shared]
+    if not asked:
+        return decoys, None
+    entries = round_entries(asked)
+    sets = [{"id": ROUND_SETS + j, "seed": secrets.randbits(62), "transform": "base"} for j in range(len(entries))]
+    right: set[str] = set()
+    with run.ev.pool.reference() as ref_child:
+        made, _ = run.ref_request(ref_child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
+                                              "sets": sets, "reset_sets": True})
+        run.ref_request(ref_child, {"op": "model", "init_seed": run.plan.init_seed, "init": run.init_on})
+        with run.holding(run.ev.device_lock.shared()):
+            drawn, _ = child.request({"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
+                                      "sets": sets}, run.left())
+        if drawn.get("op") == "error" or any(drawn["sets"][k]["digest"] != v["digest"]
+                                             for k, v in made["sets"].items()):
+            return decoys, judge.Outcome("hack", "Rejected: after your module was imported, the problem's "
+                                         "inputs drawn in its process differ from the evaluator's draw "
+                                         "from the same seed.", hacks=["monkey_patch"])
+        for s, name in zip(sets, entries):
+            view = _reference_view(run, ref, ref_child, s)
+            if view is None:
+                continue  # the reference's own outputs cannot be judged there: no evidence
+            outcome, was_right = _one(run, child, ref, view, s["id"], name)
+            if outcome is not None:
+                return decoys, outcome
+            if name is not None and was_right:
+                right.add(name)
+    return decoys + [n for n in asked if n in right], None
+
+
+def _reference_view(run: Any, ref: ReferenceOutputs, ref_child: Any, s: dict) -> ReferenceOutputs | None:
+    """The reference's outputs for set `s`, as a one-trial ReferenceOutputs judged with the
+    evaluation's base facts (atol scale, precision), or None where they cannot be used."""
+    reply, tensors = run.ref_request(ref_child, run._ref_run(s["id"], last=True))
+    t = reply["trials"][0]
+    if t.get("problem"):
+        return None
+    outs, back, tf32 = split_outputs(reply["trials"], tensors)
+    base = judge.base_facts(ref, list(run.plan.trials))
+    return dataclasses.replace(ref, trials=[{**t, "transform": "base"}], outputs=outs, inputs_after=back,
+                               tf32=tf32, knockout=outs[0], torch_knockout=[], base=base, scales=None, plan=None)
+
+
+def _one(run: Any, child: Any, ref: ReferenceOutputs, view: ReferenceOutputs, set_id: int,
+         name: str | None) -> tuple[judge.Outcome | None, bool]:
+    """One forward of the round, judged: (an outcome that ends the evaluation, whether a
+    knock-out's result was right without its kernel)."""
+    header = {**run._run_header(ref, set_id, True), "knockout_ids": [set_id] if name else [],
+              "torch_knockout_ids": []}
+    if name is not None:
+        header["kernel_knockout"] = name
+    with run.holding(run.ev.device_lock.shared()):
+        reply, more = child.request(header, run.left(), max_bytes=run.bound)
+    if reply.get("tampered"):
+        return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
+                             hacks=["monkey_patch"]), False
+    if name is not None:  # an error: forward fails without it, so it matters
+        return None, reply.get("op") != "error" and judge.judge_knockout(
+            reply, more, view, run.cfg, run.tolerance) is not None
+    if reply.get("op") == "error":
+        return judge.from_error(reply, "correctness", run.sanitize), False
+    t = reply["trials"][0]
+    outs, back, _ = split_outputs(reply["trials"], more)
+    with run.judging():
+        outcome = judge.judge_trial(0, t, outs[0], back[0], view, [(0, "base")], run.cfg, run.tolerance,
+                                    {"precision": "strict"})
+    if outcome is not None:  # named as a checking run: a trial's number would point at the wrong inputs
+        outcome.feedback = outcome.feedback.replace("trial 0 (inputs base)", _CHECK).replace(
+            "Trial 0 (inputs base)", _CHECK[0].upper() + _CHECK[1:])
+        outcome.details = {**outcome.details, "trial": None, "check_after_trials": True}
+    return outcome, False
