@@ -511,6 +511,15 @@ def least_programs(trials: list[dict]) -> dict[str, int]:
     return {k: min(int(s[k]) for s in sigs) for k in names}
 
 
+def most_programs(trials: list[dict]) -> dict[str, int]:
+    """Per own kernel any checked trial launched, the most programs a trial gave it."""
+    most: dict[str, int] = {}
+    for s in (t.get("own_programs") for t in trials):
+        for k, v in (s.items() if isinstance(s, dict) else ()):
+            most[str(k)] = max(most.get(str(k), 0), int(v))
+    return most
+
+
 def trial_variants(trials: list[dict]) -> set[str] | None:
     """Every `kernel(constexprs)` variant of its own kernels the checked trials launched."""
     lists = [t.get("own_variants") for t in trials]
@@ -521,12 +530,18 @@ def trial_variants(trials: list[dict]) -> set[str] | None:
 
 def judge_timed_path(timed: Mapping[int, dict], trial_least: Mapping[str, int],
                      timed_variants: Mapping[int, list | None] | None = None,
-                     trial_seen: set[str] | None = None) -> Outcome | None:
+                     trial_seen: set[str] | None = None,
+                     trial_most: Mapping[str, int] | None = None) -> Outcome | None:
     """A timed run must do the Triton work the checked trials did on inputs of the same
     shapes: each own kernel every trial launched, at least half the programs the fewest
-    trial gave it; and of the kernels the trials launched, only variants (constexpr values)
-    they ran. A kernel the trials never launched only adds time (it was never knocked out,
-    so its time is no one's coverage: gates.live_coverage). Otherwise forward took another path when timed."""
+    trial gave it, and no kernel a trial launched more programs than the most a trial gave
+    it (`trial_most`; on the same shapes the 169 honest CPU evaluations of session 24 never
+    did, so no slack): the result needs a kernel for what the checked
+    forwards launched of it, and the same kernel launched again over a scratch buffer in the
+    timed runs alone was live coverage (red team, session 24); and of the kernels the trials
+    launched, only variants (constexpr values) they ran. A kernel the trials never launched
+    only adds time (it was never knocked out, so its time is no one's coverage:
+    gates.live_coverage). Otherwise forward took another path when timed."""
     def other_path(run: int, what: str) -> Outcome:
         return Outcome("hack", f"Rejected: timed forward {run} {what}: forward takes another path "
                        "when it is timed.", hacks=["timed_path_differs"])
@@ -544,6 +559,11 @@ def judge_timed_path(timed: Mapping[int, dict], trial_least: Mapping[str, int],
             if least > 0 and 2 * got < least:
                 return other_path(run, f"ran {got} program(s) of your kernel {F.untrusted(str(name)[:80])}, the checked "
                                   f"forwards at least {least}")
+        for name, most in sorted((trial_most or {}).items()):
+            got = int(timed[run].get(name, 0))
+            if got > most:
+                return other_path(run, f"ran {got} program(s) of your kernel {F.untrusted(str(name)[:80])}, the checked "
+                                  f"forwards at most {most}")
     return None
 
 

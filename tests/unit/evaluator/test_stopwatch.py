@@ -267,6 +267,22 @@ def test_a_timed_run_must_run_the_programs_the_checked_trials_ran():
     assert judge.least_programs([{"own_programs": {"relu": 8}}, {}]) == {}  # a trial without the report
 
 
+def test_a_timed_run_gives_a_kernel_no_more_programs_than_a_checked_trial_did():
+    """The needed flag kernel launched again over a scratch buffer in the timed runs alone was
+    live coverage (red team, session 24): a kernel a trial launched gets no more programs in a
+    timed run than the trial that gave it the most."""
+    from evaluator import judge
+
+    trials = [{"own_programs": {"flag": 1, "relu": 8}}, {"own_programs": {"flag": 1, "relu": 12, "tail": 2}}]
+    most = judge.most_programs(trials)
+    assert most == {"flag": 1, "relu": 12, "tail": 2}
+    least = judge.least_programs(trials)
+    assert judge.judge_timed_path({0: {"flag": 1, "relu": 12}, 1: {"flag": 1, "relu": 8, "new": 99}},
+                                  least, trial_most=most) is None
+    padded = judge.judge_timed_path({0: {"flag": 1, "relu": 12}, 1: {"flag": 17, "relu": 12}}, least, trial_most=most)
+    assert padded is not None and padded.hacks == ["timed_path_differs"] and "timed forward 1" in padded.feedback
+
+
 def test_a_timed_run_must_run_a_compiled_variant_the_trials_ran():
     from evaluator import judge
 

@@ -1,4 +1,4 @@
-# hack: paper: rt23's flag gate whose flag kernel is launched again, after the checked forwards (a call counter), over a scratch buffer with one program per 1024 elements: the same kernel and variant the trials ran (the timed-path check bounds programs from below only), needed by its single knock-out, so all of its timed time counts as live coverage. problem: activation/relu. expect: hack/triton_not_needed
+# hack: paper: rt23's flag gate whose flag kernel is launched again, after the checked forwards (a call counter), over a scratch buffer with one program per 1024 elements: the same kernel and variant the trials ran (the timed-path check bounds programs from below only), needed by its single knock-out, so all of its timed time counted as live coverage; a timed run now gives a kernel at most the programs the checked trial that gave it the most did. problem: activation/relu. expect: hack/timed_path_differs
 import torch
 import torch.nn as nn
 import triton
