@@ -36,7 +36,8 @@ class TurnResult:
     speedup: float | None = None
     reward: float = 0.0
     evaluated: bool = True
-    answer_head: str = ""     # the answer's first line (what the model set out to do)
+    answer: str = ""          # the answer's text (what the model wrote; benchmarks/learning.py
+                              # tells the answer variants apart by it)
 
 
 @dataclass

@@ -140,7 +140,7 @@ async def run_episodes(runner: Any, problems: list, samples: int, turns: int,
         bar.update(1)
         return EpisodeResult(problems[i].name, sample, ep.end, [
             TurnResult(t.verdict.status, t.verdict.correct, t.verdict.speedup, t.verdict.reward,
-                       t.verdict.evaluated, t.text.strip().split("\n", 1)[0][:120])
+                       t.verdict.evaluated, t.text)
             for t in ep.turns])
 
     try:

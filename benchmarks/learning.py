@@ -6,7 +6,8 @@
    answers to three built-in activations (fast, slow, wrong, broken, reward hack; turn 2
    repairs a failed turn 1 half of the time). `krl check` times the fast and the slow
    answer of each problem once (reported: what speed is worth in the reward). An answer's
-   variant is its plan line, confirmed by its verdict ("other" when they disagree).
+   variant is read from its code, confirmed by its verdict ("other" when they disagree).
+   `--sft-base DIR` fine-tunes DIR instead of a fresh tiny model.
 2. `krl benchmark` of the start policy (2 turns, --samples episodes per problem).
 3. Per estimator (trloo, grpo, rloo; "control" is trloo with learner.lr=0) and seed:
    `krl run configs/learning-cpu.yaml` from the start policy, `krl export`, and
@@ -57,19 +58,21 @@ def krl(args: list[str], log: Path) -> None:
 
 
 # ---------------------------------------------------------------------------- start policy
-def start_policy(work: Path, sft_steps: int) -> Path:
-    """The tiny model fine-tuned on the uncertain mix (made once per work directory)."""
+def start_policy(work: Path, sft_steps: int, base: Path | None = None) -> Path:
+    """The tiny model (or `base`) fine-tuned on the uncertain mix (made once per work
+    directory)."""
     hf = work / "sft" / "hf"
     if (hf / "config.json").exists():
         return hf
-    tiny, data = work / "tiny", work / "sft.jsonl"
-    krl(["tiny-model", str(tiny), "--hidden", "128", "--layers", "2", "--heads", "4"],
-        work / "logs" / "tiny.log")
+    tiny, data = base or work / "tiny", work / "sft.jsonl"
+    if base is None:
+        krl(["tiny-model", str(tiny), "--hidden", "128", "--layers", "2", "--heads", "4"],
+            work / "logs" / "tiny.log")
     U.main([str(data), "--problems", spec(), "--variants-dir", str(work / "variants")])
     krl(["sft", "--model", str(tiny), "--data", str(data), "--out", str(work / "sft"),
          f"max_steps={sft_steps}", f"trainer.decay_steps={sft_steps}",
          f"conversations_per_step={sum(U.MIX.values()) * len(NAMES)}", "lr=3e-3",
-         "checkpoint_every=1000", "trainer.zero_stage=0", "trainer.micro_batch_tokens=8192"],
+         "checkpoint_every=1000", "trainer.zero_stage=0", "trainer.micro_batch_tokens=2048"],
         work / "logs" / "sft.log")
     return hf
 
@@ -103,9 +106,9 @@ EXPECTED = {"fast": ("ok",), "slow": ("ok",), "wrong": ("incorrect",),
 
 
 def variant(turn: dict) -> str:
-    """An answer's variant: its plan line (report.json's answer_head), confirmed by the
-    evaluator's verdict. Not by speed: CPU-interpreter speedups are too noisy for that."""
-    v = U.classify(turn.get("answer_head", ""))
+    """An answer's variant: its code (report.json's answer), confirmed by the evaluator's
+    verdict. Not by speed: CPU-interpreter speedups are too noisy for that."""
+    v = U.classify(turn.get("answer", ""))
     return v if v is not None and turn["status"] in EXPECTED[v] else "other"
 
 
@@ -183,9 +186,10 @@ def markdown(runs: list[dict], before: dict, meta: dict) -> str:
     lines = ["# Learning benchmark (CPU, Triton interpreter)", "",
              f"`{meta['command']}`: {meta['machine']}; {meta['minutes']:.1f} minutes in all.",
              "Start policy: a 2-layer tiny model fine-tuned on a mix of answers to "
-             f"{len(NAMES)} built-in activation(s) ({', '.join(NAMES)}): fast, slow "
-             "(16x more programs), wrong (floor for ceil in the grid), broken (a typo), reward "
-             "hack (PyTorch computes, no launch). RL: "
+             f"{len(NAMES)} built-in activation(s) ({', '.join(NAMES)}), one place in forward "
+             "changed: fast, slow (BLOCK 64: 16x more programs), wrong (the last partial block "
+             "dropped), broken (a misspelt triton name), reward hack (returns PyTorch's result "
+             "before the launch). RL: "
              f"{meta['steps']} learner steps of 2 groups x 4 samples x 2 turns each; "
              f"benchmarks: {meta['samples']} episodes per problem, 2 turns. Speedups are "
              "Triton-interpreter timings on the CPU, not GPU speedups; Fast@1 is 0 for every "
@@ -277,6 +281,8 @@ def main() -> int:
                     help="comma-separated built-in activations (default: %(default)s)")
     ap.add_argument("--steps", type=int, help="learner steps per run (default: the plan's)")
     ap.add_argument("--sft-steps", type=int, help="SFT steps (default: the plan's)")
+    ap.add_argument("--sft-base", type=Path, help="model to fine-tune on the mix (default: a "
+                                                  "fresh tiny model)")
     ap.add_argument("--lr", type=float, help="learner.lr of the learning runs (default: the "
                                              "config's)")
     ap.add_argument("--samples", type=int, help="benchmark episodes per problem (default: "
@@ -289,7 +295,7 @@ def main() -> int:
     work, out = Path(args.work), Path(args.out)
     work.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
-    start = start_policy(work, plan["sft_steps"])
+    start = start_policy(work, plan["sft_steps"], args.sft_base)
     cal = calibrate(work)
     before = benchmark(start, work / "bench-before", plan["samples"], 0)
     print(f"start policy: turn-1 correct {before['turns'][0]['correct']:.2f}", flush=True)
@@ -306,6 +312,14 @@ def main() -> int:
                          "after": after, "curve": curve(history)})
             print(f"{est} seed {seed}: turn-1 correct {runs[-1]['correct_turn1_before']:.2f} -> "
                   f"{runs[-1]['correct_turn1_after']:.2f}", flush=True)
+            report(runs, before, plan, cal, t0, work, out)  # after each run: a stopped one keeps them
+    print((out / "learning.md").read_text())
+    return 0
+
+
+def report(runs: list[dict], before: dict, plan: dict, cal: dict, t0: float, work: Path,
+           out: Path) -> None:
+    """learning.json, learning.md and learning.png of the runs so far."""
     meta = {"command": "python " + " ".join(["benchmarks/learning.py", *sys.argv[1:]]),
             "machine": f"CPU, {os.cpu_count()} cores", "minutes": (time.monotonic() - t0) / 60,
             "steps": plan["steps"], "samples": plan["samples"], "calibration": cal,
@@ -315,10 +329,8 @@ def main() -> int:
     (work / "meta.json").write_text(json.dumps(meta, indent=1))
     (out / "learning.md").write_text(markdown(runs, before, meta))
     note = plot(runs, out / "learning.png")
-    print((out / "learning.md").read_text())
     if note:
         print(note, file=sys.stderr)
-    return 0
 
 
 if __name__ == "__main__":

@@ -3,23 +3,30 @@ benchmarks/learning.py.
 
 For each problem (a built-in elementwise activation whose reference solution has the
 usual shape: one kernel, `BLOCK = 1024`, a `triton.cdiv(n, BLOCK)` grid), five answer
-variants that the evaluator judges differently, all derived from the reference solution:
+variants that the evaluator judges differently, all the reference solution with one place
+in `forward` changed:
 
     fast       the reference solution                     ok, the larger speedup
     slow       BLOCK = 64: 16x more programs               ok, a much smaller speedup
-    wrong      grid n // BLOCK: the last partial block     incorrect
-               is never computed (floor for ceil)
-    broken     the kernel calls tl.maximun (a typo)        compile_error / runtime_error
-    hack       forward never launches the kernel and       hack
-               returns PyTorch's own result
+    wrong      n = n // BLOCK * BLOCK after it: the last   incorrect
+               partial block is never computed
+    broken     BLOCK = triton.next_power_of_two(BLOCK)     compile_error (the name is
+               after it                                    next_power_of_2)
+    hack       return <the reference's expression> after   hack
+               it: the kernel is never launched
 
-Each variant opens with its own one-line plan, so the policy's choice is made at the
-first tokens and the rest is recalled. A conversation is: turn 1 a variant; the
-evaluator's feedback (recorded by `--feedback`, else a fixed text per verdict class);
-turn 2 either a repair (fast or slow) or the same failure again for a failed turn 1, the
-same answer for a correct one. `MIX` gives the frequencies: after SFT a sampled turn 1 is
-correct about 1/4 of the time (at temperature 1) and a failed turn is repaired about half
-the time, so RL has something to learn at both turns.
+Every variant is the same text up to the `BLOCK = ` line and after the one line it
+changes, so the policy's choice is made at one place (the value of BLOCK, then the line
+after it) and a tiny model needs no long-range memory of an earlier decision to write the
+rest. (Earlier variants began with a plan line and changed the code far from it; the
+tiny model could not tie the code to its plan: 75% of its turn-1 answers matched no variant.)
+
+A conversation is: turn 1 a variant; the evaluator's feedback (recorded by `--feedback`,
+else a fixed text per verdict class); turn 2 either a repair (fast or slow) or the same
+failure again for a failed turn 1, the same answer for a correct one. `MIX` gives the
+frequencies, chosen for sampling at temperature 0.7 (configs/learning-cpu.yaml), which
+sharpens each choice: turn 1 is correct about a third of the time and a failed turn is
+repaired about half the time, so RL has something to learn at both turns.
 """
 from __future__ import annotations
 
@@ -37,22 +44,36 @@ from common import prompts  # noqa: E402
 
 VARIANTS = ("fast", "slow", "wrong", "broken", "hack")
 CORRECT = ("fast", "slow")
-PLANS = {
-    "fast": "One program per 1024 elements, one launch.",
-    "slow": "One program per 64 elements, one launch.",
-    "wrong": "One program per full block of 1024 elements.",
-    "broken": "One program per 1024 elements, the maximum from tl.maximun.",
-    "hack": "PyTorch computes it; the kernel is kept for reference.",
-}
-# (turn-1 variant, turn-2 variant): count. Turn 1: fast 1, slow 1, wrong 2, broken 2, hack 2
-# of 8 (1/4 correct); a failed turn 1 is repaired in 3 of its 6 conversations. Each pair once,
-# so a small SFT can take every conversation in every step (it converges far faster so).
+# The line each failing variant adds after `BLOCK = 1024` ({ret}: the reference's expression).
+ADDED = {"wrong": "n = n // BLOCK * BLOCK",
+         "broken": "BLOCK = triton.next_power_of_two(BLOCK)",
+         "hack": "return {ret}"}
+# (turn-1 variant, turn-2 variant): count. Each variant opens 2 of the 10 conversations;
+# sampled at temperature 0.7 a policy that learnt the mix picks slow 12% and each of the
+# others 22% (correct 34%: `turn_one_shares`). A failed turn 1 is repaired in 3 of its 6
+# conversations. Each conversation is in every SFT step (full batch: a small SFT converges
+# far faster so).
 MIX = {
-    ("fast", "fast"): 1, ("slow", "slow"): 1,
+    ("fast", "fast"): 2, ("slow", "slow"): 2,
     ("wrong", "fast"): 1, ("wrong", "wrong"): 1,
     ("broken", "slow"): 1, ("broken", "broken"): 1,
     ("hack", "fast"): 1, ("hack", "hack"): 1,
 }
+
+
+def turn_one_shares(temperature: float) -> dict[str, float]:
+    """The turn-1 variant shares of a policy that learnt MIX exactly, sampled at
+    `temperature`: its two choices (BLOCK's value: 64 or 1024; after 1024, the launch or one
+    of the added lines) each sharpen as p^(1/T), renormalised."""
+    first = {v: sum(c for (a, _), c in MIX.items() if a == v) for v in VARIANTS}
+    n = sum(first.values())
+    slow, rest = (first["slow"] / n) ** (1 / temperature), (1 - first["slow"] / n) ** (1 / temperature)
+    others = {v: (first[v] / (n - first["slow"])) ** (1 / temperature) for v in VARIANTS if v != "slow"}
+    z = sum(others.values())
+    shares = {v: rest / (slow + rest) * w / z for v, w in others.items()}
+    return {"slow": slow / (slow + rest), **shares}
+
+
 # Used when no recorded feedback is given: the evaluator's verdict classes in its words.
 DEFAULT_FEEDBACK = {
     "fast": "Correct. Reference 0.02 ms, yours 11 ms (speedup 0.002x; evaluator clock, cpu "
@@ -60,8 +81,8 @@ DEFAULT_FEEDBACK = {
     "slow": "Correct. Reference 0.02 ms, yours 160 ms (speedup 0.0001x; evaluator clock, cpu "
             "interpreter, median).",
     "wrong": "Output 0 does not match the reference on trial 0 (inputs base):",
-    "broken": "Compile error:\nline 12: `tl.maximun`: triton.language.maximun does not exist "
-              "in the installed triton; use only names torch and triton provide",
+    "broken": "Compile error:\nline 25: `triton.next_power_of_two`: triton.next_power_of_two "
+              "does not exist in the installed triton; use only names torch and triton provide",
     "hack": "Rejected: forward launched none of your Triton kernels.",
 }
 PROBLEMS = ("activation/relu", "activation/silu", "activation/gelu")
@@ -69,24 +90,21 @@ PROBLEMS = ("activation/relu", "activation/silu", "activation/gelu")
 
 def variants(solution: str, reference: str) -> dict[str, str]:
     """The five variants of one reference solution (module docstring)."""
-    launch = re.search(r"^( +)(\w+)\[\(triton\.cdiv\(n, BLOCK\),\)\]\(.*\)$", solution, re.M)
+    block = re.search(r"^( +)BLOCK = 1024\n", solution, re.M)
     ret = re.search(r"def forward\(self, x[^)]*\)[^:]*:\s*\n\s*return (.+)$", reference, re.M)
-    if "BLOCK = 1024" not in solution or not launch or not ret:
+    if not block or solution.count("BLOCK = 1024\n") != 1 or "triton.cdiv(n, BLOCK)" not in solution \
+            or not ret:
         raise ValueError("not a one-kernel elementwise solution of the expected shape")
-    kernel_line = re.search(r"^\s*(x = tl\.load\(.*\))$", solution, re.M)
-    if kernel_line is None:
-        raise ValueError("no `x = tl.load(...)` line in the kernel")
-    indent, out = launch.group(1), {"fast": solution}
-    out["slow"] = solution.replace("BLOCK = 1024", "BLOCK = 64")
-    out["wrong"] = solution.replace("triton.cdiv(n, BLOCK)", "n // BLOCK")
-    load = kernel_line.group(1)
-    out["broken"] = solution.replace(load, load + "\n    x = tl.maximun(x, x)")
-    out["hack"] = solution.replace(launch.group(0), f"{indent}out = {ret.group(1).strip()}")
+    indent, out = block.group(1), {"fast": solution}
+    out["slow"] = solution.replace("BLOCK = 1024\n", "BLOCK = 64\n")
+    for v, line in ADDED.items():
+        added = line.format(ret=ret.group(1).strip())
+        out[v] = solution.replace(block.group(0), f"{block.group(0)}{indent}{added}\n")
     return out
 
 
-def answer(variant: str, code: str) -> str:
-    return prompts.answer(code, PLANS[variant])
+def answer(code: str) -> str:
+    return prompts.answer(code)
 
 
 def conversations(name: str, reference: str, solution: str,
@@ -98,17 +116,31 @@ def conversations(name: str, reference: str, solution: str,
     for (first, second), count in MIX.items():
         messages = [{"role": "system", "content": prompts.SYSTEM},
                     {"role": "user", "content": prompts.first_turn(reference)},
-                    {"role": "assistant", "content": answer(first, codes[first])},
+                    {"role": "assistant", "content": answer(codes[first])},
                     {"role": "user", "content": prompts.feedback_turn(fb[first])},
-                    {"role": "assistant", "content": answer(second, codes[second])}]
+                    {"role": "assistant", "content": answer(codes[second])}]
         rows += [{"messages": messages, "problem": name, "variants": [first, second]}] * count
     return rows
 
 
 def classify(text: str) -> str | None:
-    """Which variant an answer is, by its plan line; None for anything else."""
-    for v, plan in PLANS.items():
-        if text.lstrip().startswith(plan):
+    """Which variant an answer is, by its code (the `BLOCK = ` line and the line after it);
+    None for anything else."""
+    from common.extract import extract_code
+
+    code = extract_code(text) or ""
+    m = re.search(r"^ +BLOCK = (\d+)\n +(.+)$", code, re.M)
+    if m is None:
+        return None
+    value, after = m.groups()
+    if value == "64":
+        return "slow" if "triton.cdiv(n, BLOCK)" in after else None
+    if value != "1024":
+        return None
+    if "triton.cdiv(n, BLOCK)" in after:
+        return "fast"
+    for v, line in ADDED.items():
+        if after.strip().startswith(line.split("{")[0]):
             return v
     return None
 

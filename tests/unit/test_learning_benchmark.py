@@ -1,5 +1,5 @@
 """benchmarks/learning.py's measures from a `krl benchmark` report: per-turn correctness,
-answer variants (plan line confirmed by the verdict), hacks, and the turn-2 repair rate."""
+answer variants (read from the code, confirmed by the verdict), hacks, and the turn-2 repair rate."""
 import sys
 from pathlib import Path
 
@@ -9,13 +9,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import learning as L  # noqa: E402
 import uncertain_sft as U  # noqa: E402  (learning.py put scripts/ on the path)
 
+from common import prompts  # noqa: E402
+from common.problemset import load_problems  # noqa: E402
+
+
+RELU = load_problems("builtin:activation/relu")[0]
+CODES = U.variants(RELU.solution, RELU.source)
+
 
 def _turn(variant: str, status: str, reward: float = 0.0, speedup=None) -> dict:
     return {"status": status, "correct": status == "ok", "speedup": speedup, "reward": reward,
-            "evaluated": True, "answer_head": U.PLANS.get(variant, "garbled text")}
+            "evaluated": True, "answer": prompts.answer(CODES.get(variant, "garbled text"))}
 
 
-def test_variant_needs_the_plan_and_a_matching_verdict():
+def test_variant_needs_its_code_and_a_matching_verdict():
     assert L.variant(_turn("fast", "ok")) == "fast"
     assert L.variant(_turn("slow", "ok")) == "slow"
     assert L.variant(_turn("broken", "compile_error")) == "broken"

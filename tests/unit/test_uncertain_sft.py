@@ -19,27 +19,32 @@ def problems():
     return load_problems("builtin:" + ",".join(U.PROBLEMS))
 
 
-def test_every_problem_gets_five_distinct_variants_of_its_reference_solution(problems):
+def test_every_problem_gets_five_variants_that_differ_at_one_place_in_forward(problems):
     for p in problems:
         v = U.variants(p.solution, p.source)
         assert set(v) == set(U.VARIANTS)
         assert v["fast"] == p.solution
         assert len(set(v.values())) == 5
-        assert "BLOCK = 64" in v["slow"] and "n // BLOCK" in v["wrong"]
-        assert "tl.maximun" in v["broken"]
-        assert "[(triton.cdiv" not in v["hack"]          # the kernel is never launched
-        assert "out = torch." in v["hack"]
+        assert "BLOCK = 64\n" in v["slow"] and "BLOCK = 1024" not in v["slow"]
+        expr = p.source.split("return ", 1)[1].split("\n")[0]    # the reference's expression
+        for name, added in (("wrong", "n = n // BLOCK * BLOCK"),
+                            ("broken", "BLOCK = triton.next_power_of_two(BLOCK)"),
+                            ("hack", f"return {expr}")):
+            before, after = v[name].split("BLOCK = 1024\n")
+            assert before == p.solution.split("BLOCK = 1024\n")[0]   # the same text up to it,
+            assert after.lstrip(" ").startswith(added + "\n")          # one line added,
+            assert after.split("\n", 1)[1] == p.solution.split("BLOCK = 1024\n")[1]  # the rest
 
 
 def test_the_mix_is_a_gamble_at_turn_one_and_repairs_half_the_failures():
-    n = sum(U.MIX.values())
-    first_correct = sum(c for (a, _), c in U.MIX.items() if a in U.CORRECT) / n
+    shares = U.turn_one_shares(0.7)          # configs/learning-cpu.yaml's temperature
+    assert sum(shares.values()) == pytest.approx(1.0)
+    assert 0.25 <= shares["fast"] + shares["slow"] <= 0.4
+    assert 0.1 <= shares["hack"] <= 0.25 and shares["fast"] >= 0.15
+    assert U.turn_one_shares(1.0)["fast"] == pytest.approx(0.2)   # the mix's own odds
     failed = {k: c for k, c in U.MIX.items() if k[0] not in U.CORRECT}
     repaired = sum(c for (_, b), c in failed.items() if b in U.CORRECT) / sum(failed.values())
-    hack = sum(c for (a, _), c in U.MIX.items() if a == "hack") / n
-    assert first_correct <= 0.4 and first_correct == pytest.approx(1 / 4)
     assert repaired == pytest.approx(0.5)
-    assert 0.1 <= hack <= 0.25
     # A correct first turn is never followed by a failing one in the data.
     assert all(b in U.CORRECT for (a, b) in U.MIX if a in U.CORRECT)
 
@@ -60,6 +65,8 @@ def test_conversations_use_the_actor_prompts_and_answers_carry_their_variant(pro
             assert U.classify(msg["content"]) == variant
             assert extract_code(msg["content"]).strip() == codes[variant].strip()
     assert U.classify("Something else entirely") is None
+    garbled = codes["fast"].replace("BLOCK = 1024\n", "BLOCK = 1024\n        n = n // 2\n")
+    assert U.classify(prompts.answer(garbled)) is None      # no variant's line after BLOCK
 
 
 def test_a_solution_of_another_shape_is_refused():
