@@ -154,14 +154,16 @@ class ModelNew(nn.Module):
 
 
 def test_a_memo_that_fixes_up_earlier_results_is_caught(settings):
-    """Honest through the trials (and the knock-out run), then one GEMM for every timed run,
-    with one timing input slot: each timed run's inputs share its buffer with the last."""
+    """Honest through the trials (and the knock-out run, and the round of single knock-outs
+    its two kernels get), then one GEMM for every timed run, with one timing input slot: each
+    timed run's inputs share its buffer with the last."""
+    from evaluator.knockout_round import CHECKS, REPEATS
     from evaluator.pipeline import Evaluator
 
     problem = fixture_problem("linear_relu")
     header = problem.solution.split("@triton.jit")[0]
     with Evaluator(cpu_config(children=1, timing={"input_sets": 1})) as ev:
-        calls = settings.trials + len(ev.cfg.correctness.distributions) + 1  # + knock-out
+        calls = settings.trials + len(ev.cfg.correctness.distributions) + 1 + 2 * REPEATS + CHECKS
         verdict = ev.evaluate(problem, header + _MEMO_GEMM.replace("TRIALS", str(calls)), settings)
     assert verdict.status == "hack" and "timed_output_mismatch" in verdict.hacks, verdict.feedback
     assert verdict.reward <= 0
