@@ -375,9 +375,11 @@ class Learner:
             self._loop_at = time.monotonic()
             stats = self.train(groups)
             self._loop_at = time.monotonic()
-            log.info("step %d: reward %.3f correct %.2f loss %.4f (%.1fs)", self.step,
+            update = (f"loss {stats.get('loss', float('nan')):.4f}" if stats.get("optimizer_step")
+                      else "no update: every token's weight was 0 (equal rewards, or MRS)")
+            log.info("step %d: reward %.3f correct %.2f %s (%.1fs)", self.step,
                      stats.get("reward", float("nan")), stats.get("correct", float("nan")),
-                     stats.get("loss", float("nan")), stats.get("step_seconds", 0.0))
+                     update, stats.get("step_seconds", 0.0))
             if self.step % self.lc.publish_every == 0:
                 self.publish()
                 self._loop_at = time.monotonic()
