@@ -42,9 +42,9 @@ def spec() -> str:
 KRL = [sys.executable, "-m", "common.cli"]
 VARIANTS = (*U.VARIANTS, "other")
 REWARD = "0.5 if correct + 1000 x speedup + 0.5 x coverage (configs/learning-cpu.yaml), 0 otherwise"
-QUICK = dict(estimators=["control", "trloo"], seeds=[0], steps=10, samples=16, sft_steps=40)
+QUICK = dict(estimators=["control", "trloo"], seeds=[0], steps=10, samples=16, sft_steps=160)
 FULL = dict(estimators=["control", "trloo", "grpo", "rloo"], seeds=[0, 1, 2], steps=12,
-            samples=16, sft_steps=40)
+            samples=16, sft_steps=160)
 
 
 def krl(args: list[str], log: Path) -> None:
