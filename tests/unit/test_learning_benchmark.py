@@ -12,7 +12,6 @@ import uncertain_sft as U  # noqa: E402  (learning.py put scripts/ on the path)
 from common import prompts  # noqa: E402
 from common.problemset import load_problems  # noqa: E402
 
-
 RELU = load_problems("builtin:activation/relu")[0]
 CODES = U.variants(RELU.solution, RELU.source)
 
