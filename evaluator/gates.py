@@ -63,10 +63,11 @@ def live_coverage(cov: dict | None, decoys: list[str], checked: list[str]) -> di
     per = cov.get("candidate_kernels")
     # the dict cuts names at 200 characters: a longer one cannot be told from another sharing
     # its cut (padding timed under a live kernel's cut name: session 24), so it is dead
-    live_names = {n for n in checked if len(n) <= 200} - {d[:200] for d in decoys}
+    dead = {d[:200] for d in decoys}
+    live_names = {n for n in checked if len(n) <= 200} - dead
     times = {str(k)[:200]: float(v) for k, v in per.items()
              if isinstance(v, (int, float))} if isinstance(per, dict) else {}
-    unchecked = sorted(k for k in times if k not in live_names and k not in {d[:200] for d in decoys})
+    unchecked = sorted(k for k in times if k not in live_names and k not in dead)
     if not decoys and not unchecked and isinstance(per, dict) and len(per) < 64:
         return cov  # every kernel timed is one the result needs (the GPU's list stops at 64)
     mine, share = float(cov.get("candidate_time_s") or 0.0), float(cov.get("coverage") or 0.0)

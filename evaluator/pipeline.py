@@ -174,7 +174,8 @@ class _Run:
         self.own_names: list[str] = []  # own kernels the checked forwards launched
         self.bound: int | None = None  # most bytes a candidate's `run` reply may carry
         self.ref_in_place = False  # the reference writes its inputs (they are then outputs too)
-        self.trial_programs: tuple[dict, dict] = ({}, {})  # per own kernel, a trial's least and most programs
+        self.trial_programs: dict[str, int] = {}  # per own kernel, the least programs of a trial
+        self.trial_most: dict[str, int] = {}  # per own kernel, the most programs of a trial
         self.trial_own_work: int | None = None  # the least interpreted work of a trial's own launches
         self.trial_variants: set[str] | None = None  # own kernels' constexpr variants the trials ran
         # the worker's own time in its comparisons (seconds; prejudge overlaps the child's runs)
@@ -506,7 +507,7 @@ class _Run:
                          prejudged: dict | None = None) -> judge.Outcome | None:
         trials, outputs, knocks = by_id(results, tensors, len(self.plan.trials), (KNOCKOUT_SET, TORCH_KNOCKOUT_SET))
         self.ref_in_place = any(t["modified"] for t in ref.trials)
-        self.trial_programs = (judge.least_programs(trials), judge.most_programs(trials))
+        self.trial_programs, self.trial_most = judge.least_programs(trials), judge.most_programs(trials)
         self.trial_own_work = timed_work.least_own_work(trials)
         self.trial_variants = judge.trial_variants(trials)
         knock = knocks.get(KNOCKOUT_SET)

@@ -80,8 +80,8 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
     if bad is None and not run.ref_in_place:
         bad = judge.judge_input_checksums(cand.input_checksums, ref.input_checksums)
     if bad is None:  # after the specific findings (wrong outputs, no launch at all)
-        bad = judge.judge_timed_path(cand.own_programs, run.trial_programs[0],
-                                     cand.own_variants, run.trial_variants, run.trial_programs[1])
+        bad = judge.judge_timed_path(cand.own_programs, run.trial_programs,
+                                     cand.own_variants, run.trial_variants, run.trial_most)
     if bad is None and run.cfg.policy.name == "strict":  # PyTorch's work in the timed forwards
         bad = judge.judge_provenance([{"provenance": p} for p in cand.provenance], True, False)
     null = ref.null_median_s
