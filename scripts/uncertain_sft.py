@@ -103,10 +103,6 @@ def variants(solution: str, reference: str) -> dict[str, str]:
     return out
 
 
-def answer(code: str) -> str:
-    return prompts.answer(code)
-
-
 def conversations(name: str, reference: str, solution: str,
                   feedback: dict[str, str] | None = None) -> list[dict]:
     """The rows of one problem: one per MIX entry and count, each tagged with its variants."""
@@ -116,9 +112,9 @@ def conversations(name: str, reference: str, solution: str,
     for (first, second), count in MIX.items():
         messages = [{"role": "system", "content": prompts.SYSTEM},
                     {"role": "user", "content": prompts.first_turn(reference)},
-                    {"role": "assistant", "content": answer(codes[first])},
+                    {"role": "assistant", "content": prompts.answer(codes[first])},
                     {"role": "user", "content": prompts.feedback_turn(fb[first])},
-                    {"role": "assistant", "content": answer(codes[second])}]
+                    {"role": "assistant", "content": prompts.answer(codes[second])}]
         rows += [{"messages": messages, "problem": name, "variants": [first, second]}] * count
     return rows
 
