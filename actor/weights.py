@@ -28,14 +28,14 @@ import os
 import tempfile
 import time
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import torch
 
-from common.buckets import Bucket, BucketError
+from common.buckets import Bucket, BucketError, joined
 
 BACKEND = "krl_staged"
 WORKER_EXTENSION = "actor.weights.WeightsWorkerExtension"
@@ -92,12 +92,7 @@ def stage(version: int, buckets: Iterable[Bucket], expected: dict[str, list[int]
     staged = StagedUpdate(version)
     seen: set[str] = set()
     try:
-        for bucket in buckets:
-            if verified:
-                for _ in bucket.tensors():  # bounds and alignment only
-                    pass
-            else:
-                bucket.verify()
+        for bucket in joined(_checked(buckets, verified)):
             _check_names(bucket, expected, seen)
             path = staging_dir / f"krl-weights-v{version}-{uuid.uuid4().hex[:8]}.bin"
             bucket.data.numpy().tofile(path)
@@ -115,6 +110,15 @@ def stage(version: int, buckets: Iterable[Bucket], expected: dict[str, list[int]
         raise
     staged.stage_s = time.perf_counter() - start
     return staged
+
+
+def _checked(buckets: Iterable[Bucket], verified: bool) -> Iterator[Bucket]:
+    for bucket in buckets:
+        if verified:
+            bucket.check_layout()  # bounds and alignment only
+        else:
+            bucket.verify()
+        yield bucket
 
 
 def _check_names(bucket: Bucket, expected: dict[str, list[int]], seen: set[str]) -> None:

@@ -214,7 +214,7 @@ def relay_rows(args) -> tuple[list[dict], float]:
     rows = []
     with tempfile.TemporaryDirectory() as d:
         for n in args.actors:
-            for relay in (False, True):
+            for relay in args.modes:
                 runs = [relay_time(n, relay, weights, args, Path(d)) for _ in range(args.rounds)]
                 t = statistics.median(last for _, last, _ in runs)
                 first = statistics.median(first for first, _, _ in runs)
@@ -224,9 +224,9 @@ def relay_rows(args) -> tuple[list[dict], float]:
                              "load_avg_1m": os.getloadavg()[0],
                              "rounds": [last for _, last, _ in runs], "bytes": nbytes,
                              "vs_raw_stream": t / raw_s})
-                print(f"N={n} relay {'on ' if relay else 'off'}: {t:.2f} s "
-                      f"({t / raw_s:.2f}x one raw stream; load {os.getloadavg()[0]:.1f})",
-                      flush=True)
+                print(f"N={n} relay {'on ' if relay else 'off'}: {t:.2f} s, first actor "
+                      f"{first:.2f} s ({t / raw_s:.2f}x one raw stream; CPU {cpu:.1f} s; "
+                      f"load {os.getloadavg()[0]:.1f})", flush=True)
     return rows, raw_s
 
 
@@ -317,11 +317,14 @@ def main() -> int:
                     type=lambda s: [getattr(torch, x) for x in s.split(",")],
                     help="snapshot dtypes whose deltas are measured (default: %(default)s)")
     ap.add_argument("--relay-mib", type=int, default=128)
-    ap.add_argument("--bucket-mib", type=int, default=16)
+    ap.add_argument("--bucket-mib", type=int, default=32)
     ap.add_argument("--fanout", type=int, default=1)
     ap.add_argument("--actors", type=lambda s: [int(x) for x in s.split(",")],
                     default=[1, 2, 4, 8])
     ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--modes", default="off,on",
+                    type=lambda s: [{"off": False, "on": True}[x] for x in s.split(",")],
+                    help="relay modes to time: off (every actor pulls from the hub), on")
     ap.add_argument("--skip", choices=["deltas", "relay", "both"], default=None,
                     help="keep that part's rows from the last report (both: rewrite the report)")
     ap.add_argument("--out", type=Path, default=Path(__file__).parent / "reports")

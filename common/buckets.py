@@ -5,8 +5,12 @@ frame on the wire) plus its layout (names, dtypes, shapes, byte offsets; see
 `common.messages.BucketInfo`) and the sender's checksum of the buffer. Offsets are
 16-byte aligned so every tensor can be viewed in place, whatever its dtype.
 `pack_stream` cuts a model's weights into buckets of about `bucket_bytes` and packs
-each on a thread pool as soon as its tensors have arrived (a tensor larger than that
-gets a bucket of its own); `bucketize` is the same, waiting for all of them.
+each on a thread pool as soon as its tensors have arrived; `bucketize` is the same,
+waiting for all of them. A tensor larger than `bucket_bytes` is split into pieces of at
+most that size, one bucket each (`Bucket.pieces`: the element range a bucket holds of the
+tensor, whose shape it keeps), so no message exceeds the bucket size whatever the model
+(a 7B model's embedding is over a GiB) and a relay forwards big tensors piece by piece;
+`joined` turns the received buckets back into buckets of whole tensors for loading.
 
 Checksums name their algorithm: "blake3:<hex>" (the default: multithreaded, about
 2-4x sha256's speed per core) or "sha256:<hex>"; a bare hex digest is a legacy
@@ -30,7 +34,7 @@ import math
 import warnings
 import zlib
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
 import blake3
@@ -102,41 +106,69 @@ class Bucket:
     shapes: list[list[int]]
     offsets: list[int]            # byte offset of each tensor in `data`, 16-byte aligned
     checksum: str                 # sender's checksum(data), naming its algorithm
+    pieces: list[list[int]] = field(default_factory=list)
+    """Empty: every entry is a whole tensor. Else [[start, count]]: the bucket holds one
+    entry, elements [start, start + count) of a tensor of `shapes[0]` split across buckets."""
 
     @classmethod
-    def pack(cls, named_tensors: Iterable[tuple[str, torch.Tensor]],
-             algorithm: str = DEFAULT_ALGORITHM) -> "Bucket":
+    def pack(cls, items: Iterable[tuple], algorithm: str = DEFAULT_ALGORITHM) -> "Bucket":
         """Pack tensors from any device into a host buffer and checksum it, as a sender does.
+        An item is (name, tensor), or (name, flat slice, whole shape, start) for one piece
+        of a split tensor (alone in its bucket).
 
         Each tensor is copied once, straight into its slot (no intermediate host copy);
         the alignment padding is zeroed so the checksum depends on the tensors alone."""
-        items = [(n, t.detach()) for n, t in named_tensors]
+        items = [(i[0], i[1].detach(), list(i[2]) if len(i) > 2 else list(i[1].shape),
+                  [i[3], i[1].numel()] if len(i) > 2 else None) for i in items]
         offsets, end = [], 0
-        for _, t in items:
+        for _, t, _, _ in items:
             offsets.append(end)
             end = _aligned(end + t.numel() * t.element_size())
         data = torch.empty(end, dtype=torch.uint8)
-        for (_, t), off in zip(items, offsets):
+        for (_, t, _, _), off in zip(items, offsets):
             nbytes = t.numel() * t.element_size()
             if nbytes:
                 data[off:off + nbytes].copy_(t.contiguous().reshape(-1).view(torch.uint8))
             data[off + nbytes:_aligned(off + nbytes)].zero_()
-        return cls(data, [n for n, _ in items], [_DTYPE_NAMES[t.dtype] for _, t in items],
-                   [list(t.shape) for _, t in items], offsets, checksum(data, algorithm))
+        pieces = [p for *_, p in items if p is not None]
+        return cls(data, [n for n, *_ in items], [_DTYPE_NAMES[t.dtype] for _, t, _, _ in items],
+                   [s for _, _, s, _ in items], offsets, checksum(data, algorithm), pieces)
 
-    def tensors(self) -> Iterator[tuple[str, torch.Tensor]]:
-        """(name, tensor) views into `data`; no copy. Bounds-checks every tensor."""
+    def _entries(self) -> Iterator[tuple[str, torch.dtype, list[int], torch.Tensor, int]]:
+        """(name, dtype, shape, flat view of its elements in `data`, first element) of every
+        entry; bounds-checks the layout."""
         if not len(self.names) == len(self.dtypes) == len(self.shapes) == len(self.offsets):
             raise BucketError("bucket layout lists have different lengths")
+        if self.pieces and (len(self.pieces) != 1 or len(self.names) != 1
+                            or len(self.pieces[0]) != 2):
+            raise BucketError("a piece of a split tensor must be alone in its bucket")
         for name, dtype_name, shape, off in zip(self.names, self.dtypes, self.shapes, self.offsets):
             dtype = DTYPES.get(dtype_name)
             if dtype is None:
                 raise BucketError(f"{name}: unknown dtype {dtype_name!r}")
-            nbytes = math.prod(shape) * dtype.itemsize
+            numel = math.prod(shape)
+            start, count = self.pieces[0] if self.pieces else (0, numel)
+            if start < 0 or count < 1 and self.pieces or start + count > numel:
+                raise BucketError(f"{name}: piece [{start}, {start + count}) of a "
+                                  f"{numel}-element tensor")
+            nbytes = count * dtype.itemsize
             if off < 0 or off % ALIGN or off + nbytes > self.data.numel():
                 raise BucketError(f"{name}: bytes [{off}, {off + nbytes}) are misaligned or "
                                   f"outside the {self.data.numel()}-byte bucket")
-            yield name, self.data[off:off + nbytes].view(dtype).view(shape)
+            yield name, dtype, shape, self.data[off:off + nbytes].view(dtype), start
+
+    def tensors(self) -> Iterator[tuple[str, torch.Tensor]]:
+        """(name, tensor) views into `data`; no copy. Bounds-checks every tensor. A bucket
+        holding a piece of a split tensor has no whole tensor: see `joined`."""
+        if self.pieces:
+            raise BucketError(f"{self.names[:1]}: this bucket holds a piece of a split tensor; "
+                              "join the buckets first (common.buckets.joined)")
+        for name, _, shape, flat, _ in self._entries():
+            yield name, flat.view(shape)
+
+    def check_layout(self) -> None:
+        for _ in self._entries():
+            pass
 
     def verify(self) -> None:
         """Recompute the checksum with the algorithm it names; check the layout fits."""
@@ -145,13 +177,12 @@ class Bucket:
             raise BucketChecksumError(
                 f"weight bucket ({len(self.names)} tensors, first {self.names[:1]}) fails its "
                 f"checksum: sender {self.checksum[:24]}.., received {got[:24]}..; nothing loaded")
-        for _ in self.tensors():
-            pass
+        self.check_layout()
 
     def info(self, index: int) -> BucketInfo:
         return BucketInfo(index=index, nbytes=self.data.numel(), checksum=self.checksum,
                           names=self.names, dtypes=self.dtypes, shapes=self.shapes,
-                          offsets=self.offsets)
+                          offsets=self.offsets, pieces=self.pieces)
 
     @classmethod
     def from_wire(cls, info: BucketInfo, msg: WeightBucket) -> "Bucket":
@@ -161,14 +192,15 @@ class Bucket:
                 or msg.index != info.index):
             raise BucketError(f"bucket {info.index}: data message does not match its layout")
         return cls(msg.data, list(info.names), list(info.dtypes), [list(s) for s in info.shapes],
-                   list(info.offsets), info.checksum)
+                   list(info.offsets), info.checksum, [list(p) for p in info.pieces])
 
 
 def pack_stream(named_tensors: Iterable[tuple[str, torch.Tensor]], bucket_bytes: int,
                 pool: Executor, algorithm: str = DEFAULT_ALGORITHM
                 ) -> Iterator[tuple[Future, bool]]:
     """Cut (name, tensor) pairs, in order, into buckets of about bucket_bytes; yield
-    (future Bucket packed on `pool`, whether it is the last bucket) as each is cut.
+    (future Bucket packed on `pool`, whether it is the last bucket) as each is cut. A
+    tensor over bucket_bytes goes in pieces of at most bucket_bytes, a bucket each.
 
     A bucket is submitted as soon as its tensors have arrived, so packing overlaps with
     producing the tensors (e.g. gathering ZeRO-3 shards), with the other buckets and,
@@ -180,10 +212,52 @@ def pack_stream(named_tensors: Iterable[tuple[str, torch.Tensor]], bucket_bytes:
         if pending and size + nbytes > bucket_bytes:
             yield pool.submit(Bucket.pack, pending, algorithm), False
             pending, size = [], 0
-        pending.append((name, t))
-        size += nbytes
+        if nbytes <= bucket_bytes or t.numel() < 2:
+            pending.append((name, t))
+            size += nbytes
+            continue
+        flat = t.detach().contiguous().reshape(-1)
+        per = max(1, bucket_bytes // ALIGN * ALIGN // t.element_size())  # no padding over
+        pieces = [(name, flat[s:s + per], list(t.shape), s) for s in range(0, t.numel(), per)]
+        for piece in pieces[:-1]:
+            yield pool.submit(Bucket.pack, [piece], algorithm), False
+        pending, size = [pieces[-1]], math.inf  # alone: whatever comes next starts a bucket
     if pending:
         yield pool.submit(Bucket.pack, pending, algorithm), True
+
+
+def joined(buckets: Iterable[Bucket]) -> Iterator[Bucket]:
+    """`buckets` with every split tensor's pieces joined into one bucket of the whole
+    tensor (a copy of its bytes; other buckets pass as they are), in order. Pieces must
+    come in consecutive buckets, in order, covering their tensor exactly: anything else
+    is a BucketError and nothing should be loaded. Checksums are not recomputed (verify
+    the buckets first); a joined bucket's is ""."""
+    acc: list = []  # name, dtype, shape, whole flat tensor, elements filled
+    for bucket in buckets:
+        if not bucket.pieces:
+            if acc:
+                raise BucketError(f"{acc[0]}: split tensor ends after {acc[4]} elements")
+            yield bucket
+            continue
+        name, dtype, shape, flat, start = next(bucket._entries())
+        if not acc:
+            acc = [name, dtype, shape, torch.empty(math.prod(shape), dtype=dtype), 0]
+        if (name, dtype, shape, start) != (acc[0], acc[1], acc[2], acc[4]):
+            raise BucketError(f"{name}: piece at element {start} does not continue "
+                              f"{acc[0]} (filled to {acc[4]})")
+        acc[3][start:start + flat.numel()].copy_(flat)
+        acc[4] += flat.numel()
+        if acc[4] == acc[3].numel():
+            yield Bucket(acc[3].view(torch.uint8), [name], [_DTYPE_NAMES[dtype]], [shape], [0], "")
+            acc = []
+    if acc:
+        raise BucketError(f"{acc[0]}: split tensor ends after {acc[4]} elements")
+
+
+def whole_tensors(buckets: Iterable[Bucket]) -> Iterator[tuple[str, torch.Tensor]]:
+    """Every (name, tensor) of `buckets`, split tensors joined (see `joined`)."""
+    for bucket in joined(buckets):
+        yield from bucket.tensors()
 
 
 def bucketize(named_tensors: Iterable[tuple[str, torch.Tensor]], bucket_bytes: int,
@@ -205,7 +279,8 @@ def _xor(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
 
 
 def same_layout(a: Bucket, b: Bucket) -> bool:
-    return (a.names, a.dtypes, a.shapes, a.offsets) == (b.names, b.dtypes, b.shapes, b.offsets)
+    return ((a.names, a.dtypes, a.shapes, a.offsets, a.pieces)
+            == (b.names, b.dtypes, b.shapes, b.offsets, b.pieces))
 
 
 def _word_bytes(bucket: Bucket) -> int:
@@ -269,4 +344,4 @@ def apply_delta(base: Bucket, delta: torch.Tensor, encoding: str, info: BucketIn
         xored = xored.view(k, -1).t().contiguous().view(-1)
     data = _xor(xored, base.data)
     return Bucket(data, list(info.names), list(info.dtypes), [list(s) for s in info.shapes],
-                  list(info.offsets), info.checksum)
+                  list(info.offsets), info.checksum, [list(p) for p in info.pieces])

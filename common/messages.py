@@ -200,6 +200,7 @@ class BucketInfo(msgspec.Struct, kw_only=True):
     dtypes: list[Id]
     shapes: list[list[Count]]
     offsets: list[Count]
+    pieces: list[list[Count]] = msgspec.field(default_factory=list)  # see Bucket.pieces
 
 
 class WeightAnnouncement(Message, kw_only=True):

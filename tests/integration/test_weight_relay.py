@@ -28,26 +28,26 @@ SCRIPT = Path(__file__).with_name("weight_actor.py")
 TRANSPORT = TransportConfig(request_timeout_s=2, request_retries=3)
 
 
-def _hub(tmp_path, fanout=1):
+def _hub(tmp_path, fanout=1, transport=TRANSPORT):
     cfg = HubConfig(endpoint="tcp://127.0.0.1:0", publish_endpoint="tcp://127.0.0.1:0",
                     announce_interval_s=0.2, bucket_bytes=1 << 20, keep_weight_versions=2,
                     relay_fanout=fanout, relay_timeout_s=1.5, keyframe_every=100)
     m = Metrics("learner")
     hub = Hub(cfg, 1, 1, 1, 1, PromptSource([ProblemPayload(name="p", source="x")], 0),
               GroupStore(tmp_path / "g"), m)
-    s = HubServer(hub, cfg, TRANSPORT, m)
+    s = HubServer(hub, cfg, transport, m)
     s.start()
     return s
 
 
-def _actors(tmp_path, server, n):
+def _actors(tmp_path, server, n, *extra):
     tmp_path.mkdir(exist_ok=True)
     procs = []
     for i in range(n):
         status = tmp_path / f"actor{i}.jsonl"
         procs.append((subprocess.Popen(
             [sys.executable, str(SCRIPT), server.endpoint, server.publish_endpoint, str(status),
-             "--relay", "--relay-timeout", "1.5"], env=clean_env()), status))
+             "--relay", "--relay-timeout", "1.5", *extra], env=clean_env()), status))
     return procs
 
 
@@ -175,6 +175,28 @@ def test_stalled_actor_rollback_and_late_start_end_bit_identical(tmp_path):
         got = _wait_all(late, 3, server.hub_id)
         assert got[0]["digest"] == digest(_weights(7, 1e-3))
         assert got[0]["wire_bytes"] >= got[0]["full_bytes"]  # a full copy, not deltas
+    finally:
+        _stop(procs)
+        server.stop()
+
+
+def test_tensors_over_the_message_limit_reach_every_actor_in_pieces(tmp_path):
+    """An embedding larger than transport.max_message_bytes (a 7B model's is over the
+    default GiB) travels as bucket-sized pieces through the chain, as deltas too, and every
+    actor ends holding the whole tensor bit-exactly."""
+    limit = (1 << 20) + (64 << 10)  # one 1 MiB bucket and its header fit; the 4 MiB tensor not
+    transport = TransportConfig(request_timeout_s=2, request_retries=3, max_message_bytes=limit)
+    server = _hub(tmp_path, fanout=1, transport=transport)
+    procs = _actors(tmp_path, server, 2, "--max-message-bytes", str(limit))
+    g = torch.Generator().manual_seed(3)
+    embed = torch.randn(2048, 1024, generator=g)
+    try:
+        for version, step in ((1, 0.0), (2, 2e-3)):
+            ws = [("embed", (embed + step).to(torch.bfloat16))] + _weights(0, step)[:2]
+            server.publish(version, ws)
+            got = _wait_all(procs, version, server.hub_id, timeout_s=30)
+            assert {x["digest"] for x in got} == {digest(ws)}
+        assert all(x["wire_bytes"] < 0.7 * x["full_bytes"] for x in got)  # v2 as deltas
     finally:
         _stop(procs)
         server.stop()

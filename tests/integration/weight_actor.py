@@ -6,7 +6,7 @@ the bytes it received for that version, how long the pull took and its CPU secon
 No engine: "loading" a version is recording it.
 
     python tests/integration/weight_actor.py HUB PUB STATUS [--relay] [--relay-timeout S]
-        [--request-timeout S] [--digest-after S]
+        [--request-timeout S] [--digest-after S] [--max-message-bytes N]
 """
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ import torch  # noqa: E402
 
 from actor.relay import RelayServer  # noqa: E402
 from actor.weight_sync import WeightSync  # noqa: E402
+from common.buckets import whole_tensors  # noqa: E402
 from common.config import TransportConfig  # noqa: E402
 from common.metrics import Metrics  # noqa: E402
 
@@ -47,6 +48,7 @@ def main() -> int:
     ap.add_argument("--relay", action="store_true")
     ap.add_argument("--relay-timeout", type=float, default=2.0)
     ap.add_argument("--request-timeout", type=float, default=2.0)
+    ap.add_argument("--max-message-bytes", type=int, default=1 << 30)
     ap.add_argument("--digest-after", type=float, default=0.0,
                     help="wait this long before hashing a version for STATUS, so that the "
                          "hash does not take CPU from actors still pulling (benchmarks)")
@@ -54,7 +56,7 @@ def main() -> int:
     stop = []
     signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
     transport = TransportConfig(request_timeout_s=args.request_timeout, request_retries=3,
-                                max_message_bytes=1 << 30)
+                                max_message_bytes=args.max_message_bytes)
     metrics = Metrics("actor")
     relay = RelayServer("tcp://127.0.0.1:0", "", transport, metrics,
                         busy_after_s=args.relay_timeout / 3) if args.relay else None
@@ -82,7 +84,7 @@ def main() -> int:
                     "wire_bytes": (pulled("krl_actor_weight_pulled_bytes_total") or 0) - before,
                     "full_bytes": sum(b.data.numel() for b in buckets), "at": at,
                     "cpu_s": cpu_s,
-                    "digest": digest([nt for b in buckets for nt in b.tensors()])}
+                    "digest": digest(list(whole_tensors(buckets)))}
             with args.status.open("a") as f:
                 f.write(json.dumps(line) + "\n")
     finally:

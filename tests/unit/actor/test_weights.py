@@ -10,7 +10,7 @@ import pytest
 import torch
 
 from actor.weights import WeightUpdateError, checkpoint_shapes, stage
-from common.buckets import Bucket, BucketChecksumError, BucketError
+from common.buckets import Bucket, BucketChecksumError, BucketError, bucketize
 
 EXPECTED = {"a.weight": [4, 3], "b.bias": [5], "c.weight": [2, 2]}
 
@@ -31,6 +31,25 @@ def test_stage_writes_each_bucket_exactly_and_cleanup_removes_it(tmp_path):
         assert Path(info["path"]).read_bytes() == bucket.data.numpy().tobytes()
         assert info["names"] == bucket.names and info["offsets"] == bucket.offsets
     staged.cleanup()
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_tensor_split_across_buckets_is_staged_whole_and_a_missing_piece_stages_nothing(
+        tmp_path):
+    """vLLM loads each staged file's tensors by name: a piece must never reach it as if it
+    were the tensor, so staging joins a split tensor's pieces into one file first."""
+    tensors = _tensors()
+    buckets = bucketize(tensors, bucket_bytes=32)  # a.weight (48 bytes) in two pieces
+    assert [b.pieces for b in buckets if b.names == ["a.weight"]] == [[[0, 8]], [[8, 4]]]
+    staged = stage(2, buckets, EXPECTED, tmp_path)
+    got = [(n, t) for info in staged.infos for n, t in Bucket(
+        torch.from_file(info["path"], size=Path(info["path"]).stat().st_size, dtype=torch.uint8),
+        info["names"], info["dtypes"], info["shapes"], info["offsets"], "").tensors()]
+    assert [n for n, _ in got] == [n for n, _ in tensors]
+    assert all(torch.equal(a, b) for (_, a), (_, b) in zip(tensors, got))
+    staged.cleanup()
+    with pytest.raises(BucketError, match="a.weight"):
+        stage(2, buckets[1:], EXPECTED, tmp_path)
     assert not list(tmp_path.iterdir())
 
 

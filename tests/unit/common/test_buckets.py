@@ -14,7 +14,9 @@ from common.buckets import (
     apply_delta,
     bucketize,
     encode_delta,
+    joined,
     pack_stream,
+    whole_tensors,
 )
 from common.messages import WeightBucket, decode, encode
 
@@ -42,7 +44,46 @@ def test_bucketize_respects_size_and_keeps_order():
     assert [len(b.names) for b in buckets] == [2, 2, 2, 2, 2]
     names = [n for b in buckets for n, _ in b.tensors()]
     assert names == [f"w{i}" for i in range(10)]
-    assert len(bucketize([("big", torch.zeros(10_000))], 1000)) == 1
+
+
+def test_a_tensor_over_the_bucket_size_travels_in_pieces_and_joins_bit_exactly():
+    """No bucket exceeds bucket_bytes whatever the tensor (a 7B model's embedding is over
+    the 1 GiB message limit); the pieces, decoded from the wire, join to the same bits."""
+    g = torch.Generator().manual_seed(1)
+    ws = [("a", torch.randn(3, generator=g)), ("big", torch.randn(70, 33, generator=g)),
+          ("b", torch.randn(5, generator=g).to(torch.bfloat16)),
+          ("big2", torch.randn(4, 300, generator=g).to(torch.float16))]
+    buckets = bucketize(ws, bucket_bytes=1000)
+    assert max(b.data.numel() for b in buckets) <= 1000
+    assert [b.names for b in buckets if not b.pieces] == [["a"], ["b"]]
+    assert sum(1 for b in buckets if b.names == ["big"]) == 10  # 9240 bytes in 992s
+    wired = [Bucket.from_wire(b.info(i), decode(encode(WeightBucket(
+        request_id="r", version=1, index=i, data=b.data, checksum=b.checksum, info=b.info(i)))))
+        for i, b in enumerate(buckets)]
+    for b in wired:
+        b.verify()
+    got = list(whole_tensors(wired))
+    assert [n for n, _ in got] == [n for n, _ in ws]
+    assert all(torch.equal(t0, t1) and t0.dtype == t1.dtype for (_, t0), (_, t1) in zip(ws, got))
+    with pytest.raises(BucketError, match="piece of a split tensor"):
+        list(wired[1].tensors())  # a piece is never loaded as if it were the tensor
+
+
+def test_missing_reordered_or_foreign_pieces_load_nothing():
+    buckets = bucketize([("big", torch.arange(992.0)), ("c", torch.ones(2))], 1000)
+    pieces = [b for b in buckets if b.pieces]
+    assert len(pieces) == 4
+    for bad in (buckets[:1] + buckets[2:],            # a piece missing in the middle
+                [buckets[1], buckets[0]] + buckets[2:],  # out of order
+                buckets[:3] + buckets[4:]):           # the tensor's end missing
+        with pytest.raises(BucketError, match="big"):
+            list(joined(bad))
+    other = bucketize([("big", torch.arange(992.0).reshape(8, 124))], 1000)
+    with pytest.raises(BucketError, match="does not continue"):
+        list(joined(buckets[:2] + other[2:]))     # same name, another shape
+    lying = Bucket(pieces[0].data, ["big"], ["float32"], [[992]], [0], "", [[990, 248]])
+    with pytest.raises(BucketError, match="piece"):
+        lying.check_layout()
 
 
 def test_corruption_is_detected_after_the_wire():
