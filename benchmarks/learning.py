@@ -4,8 +4,10 @@
 
 1. Start policy: `krl tiny-model`, then `krl sft` on scripts/uncertain_sft.py's mix of
    answers to three built-in activations (fast, slow, wrong, broken, reward hack; turn 2
-   repairs a failed turn 1 half of the time). `krl check` times the fast and the slow
-   answer of each problem once (reported: what speed is worth in the reward). An answer's
+   repairs a failed turn 1 half of the time). `krl check` judges every variant of each
+   problem twice first: its feedback texts become the SFT data's feedback turns (the actor
+   shows the evaluator's real feedback at turn 2), and the fast and slow answers' speedups
+   are reported (what speed is worth in the reward). An answer's
    variant is read from its code, confirmed by its verdict ("other" when they disagree).
    `--sft-base DIR` fine-tunes DIR instead of a fresh tiny model.
 2. `krl benchmark` of the start policy (2 turns, --samples episodes per problem).
@@ -59,8 +61,8 @@ def krl(args: list[str], log: Path) -> None:
 
 # ---------------------------------------------------------------------------- start policy
 def start_policy(work: Path, sft_steps: int, base: Path | None = None) -> Path:
-    """The tiny model (or `base`) fine-tuned on the uncertain mix (made once per work
-    directory)."""
+    """The tiny model (or `base`) fine-tuned on the uncertain mix, its feedback turns the
+    evaluator's own texts (`record`) (made once per work directory)."""
     hf = work / "sft" / "hf"
     if (hf / "config.json").exists():
         return hf
@@ -69,6 +71,8 @@ def start_policy(work: Path, sft_steps: int, base: Path | None = None) -> Path:
         krl(["tiny-model", str(tiny), "--hidden", "128", "--layers", "2", "--heads", "4"],
             work / "logs" / "tiny.log")
     U.main([str(data), "--problems", spec(), "--variants-dir", str(work / "variants")])
+    record(work)
+    U.main([str(data), "--problems", spec(), "--feedback", str(work / "feedback.json")])
     krl(["sft", "--model", str(tiny), "--data", str(data), "--out", str(work / "sft"),
          f"max_steps={sft_steps}", f"trainer.decay_steps={sft_steps}",
          f"conversations_per_step={sum(U.MIX.values()) * len(NAMES)}", "lr=3e-3",
@@ -77,25 +81,43 @@ def start_policy(work: Path, sft_steps: int, base: Path | None = None) -> Path:
     return hf
 
 
-def calibrate(work: Path) -> dict[str, dict[str, float]]:
-    """Speedup of the fast and the slow answer of each problem, as the evaluator times them."""
-    path = work / "calibration.json"
+CHECKS = 2  # recorded checks per variant: timings differ between them, as they will at RL time
+
+
+def record(work: Path) -> dict[str, dict[str, list[dict]]]:
+    """`krl check` (the learning config) of every variant of every problem, CHECKS times:
+    {problem: {variant: [verdict JSON]}} in work/verdicts.json, and their feedback texts in
+    work/feedback.json for the SFT data. A variant that does not get its expected verdict
+    stops the benchmark: the mix would teach the wrong thing."""
+    path = work / "verdicts.json"
     if path.exists():
         return json.loads(path.read_text())
-    out = {}
+    out: dict[str, dict[str, list[dict]]] = {}
     for name in NAMES:
-        out[name] = {}
-        for v in U.CORRECT:
-            r = subprocess.run([*KRL, "check", "--problem", f"builtin:{name}", "--candidate",
-                                str(work / "variants" / name / f"{v}.py"), "--device", "cpu",
-                                "--config", str(CONFIG), "--json"], cwd=ROOT,
-                               capture_output=True, text=True, check=True)
-            verdict = json.loads(r.stdout)
-            if verdict["status"] != "ok":
-                raise SystemExit(f"calibration: the {v} answer to {name} is {verdict['status']}")
-            out[name][v] = verdict["speedup"]
+        out[name] = {v: [] for v in U.VARIANTS}
+        for v in U.VARIANTS:
+            for _ in range(CHECKS):
+                r = subprocess.run([*KRL, "check", "--problem", f"builtin:{name}", "--candidate",
+                                    str(work / "variants" / name / f"{v}.py"), "--device", "cpu",
+                                    "--config", str(CONFIG), "--json"], cwd=ROOT,
+                                   capture_output=True, text=True)
+                verdict = json.loads(r.stdout) if r.stdout.strip().startswith("{") else {}
+                if verdict.get("status") not in EXPECTED[v]:
+                    raise SystemExit(f"the {v} answer to {name} got {verdict.get('status')!r}, "
+                                     f"not {EXPECTED[v]}: {r.stderr[-2000:]}")
+                out[name][v].append(verdict)
     path.write_text(json.dumps(out, indent=1))
+    (work / "feedback.json").write_text(json.dumps(
+        {name: {v: [x["feedback"] for x in vs] for v, vs in by.items()} for name, by in out.items()},
+        indent=1))
     return out
+
+
+def calibrate(work: Path) -> dict[str, dict[str, float]]:
+    """Speedup of the fast and the slow answer of each problem, as the evaluator timed them
+    (median of the recorded checks)."""
+    return {name: {v: statistics.median(x["speedup"] for x in by[v]) for v in U.CORRECT}
+            for name, by in record(work).items()}
 
 
 # ---------------------------------------------------------------------------- measuring

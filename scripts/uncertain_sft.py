@@ -21,8 +21,10 @@ after it) and a tiny model needs no long-range memory of an earlier decision to 
 rest. (Earlier variants began with a plan line and changed the code far from it; the
 tiny model could not tie the code to its plan: 75% of its turn-1 answers matched no variant.)
 
-A conversation is: turn 1 a variant; the evaluator's feedback (recorded by `--feedback`,
-else a fixed text per verdict class); turn 2 either a repair (fast or slow) or the same
+A conversation is: turn 1 a variant; the evaluator's feedback on it (`--feedback FILE`:
+texts recorded from `krl check` of each variant, as benchmarks/learning.py does, so that
+turn 2 is trained on the very feedback the actor will show; else a fixed text per verdict
+class, which a tiny model does not carry over to the real one); turn 2 either a repair (fast or slow) or the same
 failure again for a failed turn 1, the same answer for a correct one. `MIX` gives the
 frequencies, chosen for sampling at temperature 0.7 (configs/learning-cpu.yaml), which
 sharpens each choice: turn 1 is correct about a third of the time and a failed turn is
@@ -104,18 +106,25 @@ def variants(solution: str, reference: str) -> dict[str, str]:
 
 
 def conversations(name: str, reference: str, solution: str,
-                  feedback: dict[str, str] | None = None) -> list[dict]:
-    """The rows of one problem: one per MIX entry and count, each tagged with its variants."""
+                  feedback: dict[str, str | list[str]] | None = None) -> list[dict]:
+    """The rows of one problem: one per MIX entry and count, each tagged with its variants.
+    `feedback` maps a variant to its feedback text, or to several recorded ones (timings
+    differ from check to check): the conversations opening with that variant take them in
+    turn."""
     codes = variants(solution, reference)
-    fb = {**DEFAULT_FEEDBACK, **(feedback or {})}
-    rows = []
+    fb = {v: [t] if isinstance(t, str) else list(t)
+          for v, t in {**DEFAULT_FEEDBACK, **(feedback or {})}.items()}
+    rows, opened = [], dict.fromkeys(VARIANTS, 0)
     for (first, second), count in MIX.items():
-        messages = [{"role": "system", "content": prompts.SYSTEM},
-                    {"role": "user", "content": prompts.first_turn(reference)},
-                    {"role": "assistant", "content": prompts.answer(codes[first])},
-                    {"role": "user", "content": prompts.feedback_turn(fb[first])},
-                    {"role": "assistant", "content": prompts.answer(codes[second])}]
-        rows += [{"messages": messages, "problem": name, "variants": [first, second]}] * count
+        for _ in range(count):
+            text = fb[first][opened[first] % len(fb[first])]
+            opened[first] += 1
+            messages = [{"role": "system", "content": prompts.SYSTEM},
+                        {"role": "user", "content": prompts.first_turn(reference)},
+                        {"role": "assistant", "content": prompts.answer(codes[first])},
+                        {"role": "user", "content": prompts.feedback_turn(text)},
+                        {"role": "assistant", "content": prompts.answer(codes[second])}]
+            rows.append({"messages": messages, "problem": name, "variants": [first, second]})
     return rows
 
 
@@ -156,9 +165,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("out", help="JSONL file to write")
     ap.add_argument("--problems", default="builtin:" + ",".join(PROBLEMS))
     ap.add_argument("--variants-dir", help="also write every variant as DIR/<problem>/<v>.py")
+    ap.add_argument("--feedback", type=Path, help="JSON {problem: {variant: text or [texts]}}: "
+                    "the evaluator's recorded feedback (default: a fixed text per verdict)")
     args = ap.parse_args(argv)
     problems = load_problems(args.problems)
-    n = write(problems, Path(args.out))
+    feedback = json.loads(args.feedback.read_text()) if args.feedback else None
+    n = write(problems, Path(args.out), feedback)
     if args.variants_dir:
         for p in problems:
             d = Path(args.variants_dir) / p.name

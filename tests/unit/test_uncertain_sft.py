@@ -69,6 +69,27 @@ def test_conversations_use_the_actor_prompts_and_answers_carry_their_variant(pro
     assert U.classify(prompts.answer(garbled)) is None      # no variant's line after BLOCK
 
 
+def test_recorded_feedback_is_what_turn_two_reads_each_recording_in_turn(problems, tmp_path):
+    """The actor shows the evaluator's real feedback at turn 2: the SFT data must carry
+    those texts (all recordings of a variant used), not the fixed stand-ins."""
+    p = problems[0]
+    recorded = {"fast": ["Correct. Reference 0.1 ms, yours 15 ms", "Correct. Reference 0.2 ms, "
+                         "yours 14 ms"], "hack": "Rejected: no kernel of yours ran"}
+    rows = U.conversations(p.name, p.source, p.solution, recorded)
+    shown = {}
+    for row in rows:
+        text = row["messages"][3]["content"]
+        shown.setdefault(row["variants"][0], set()).add(text)
+    assert shown["fast"] == {prompts.feedback_turn(t) for t in recorded["fast"]}
+    assert shown["hack"] == {prompts.feedback_turn(recorded["hack"])}
+    assert shown["slow"] == {prompts.feedback_turn(U.DEFAULT_FEEDBACK["slow"])}
+    path = tmp_path / "fb.json"
+    path.write_text(json.dumps({p.name: recorded}))
+    U.main([str(tmp_path / "sft.jsonl"), "--problems", f"builtin:{p.name}", "--feedback", str(path)])
+    written = [json.loads(x) for x in (tmp_path / "sft.jsonl").read_text().splitlines()]
+    assert [r["messages"] for r in written] == [r["messages"] for r in rows]
+
+
 def test_a_solution_of_another_shape_is_refused():
     with pytest.raises(ValueError, match="expected shape"):
         U.variants("import torch\n", "def forward(self, x):\n    return x\n")
