@@ -85,31 +85,17 @@ CHECKS = 2  # recorded checks per variant: timings differ between them, as they 
 
 
 def record(work: Path) -> dict[str, dict[str, list[dict]]]:
-    """`krl check` (the learning config) of every variant of every problem, CHECKS times:
-    {problem: {variant: [verdict JSON]}} in work/verdicts.json, and their feedback texts in
-    work/feedback.json for the SFT data. A variant that does not get its expected verdict
-    stops the benchmark: the mix would teach the wrong thing."""
+    """`krl check` (the learning config) of every variant of every problem, CHECKS times
+    (scripts/uncertain_sft.py `record`), kept in work/verdicts.json; their feedback texts
+    in work/feedback.json make the SFT data's feedback turns."""
+    from common.problemset import load_problems
+
     path = work / "verdicts.json"
     if path.exists():
         return json.loads(path.read_text())
-    out: dict[str, dict[str, list[dict]]] = {}
-    for name in NAMES:
-        out[name] = {v: [] for v in U.VARIANTS}
-        for v in U.VARIANTS:
-            for _ in range(CHECKS):
-                r = subprocess.run([*KRL, "check", "--problem", f"builtin:{name}", "--candidate",
-                                    str(work / "variants" / name / f"{v}.py"), "--device", "cpu",
-                                    "--config", str(CONFIG), "--json"], cwd=ROOT,
-                                   capture_output=True, text=True)
-                verdict = json.loads(r.stdout) if r.stdout.strip().startswith("{") else {}
-                if verdict.get("status") not in EXPECTED[v]:
-                    raise SystemExit(f"the {v} answer to {name} got {verdict.get('status')!r}, "
-                                     f"not {EXPECTED[v]}: {r.stderr[-2000:]}")
-                out[name][v].append(verdict)
+    out = U.record(load_problems(spec()), work / "variants", CONFIG, CHECKS)
     path.write_text(json.dumps(out, indent=1))
-    (work / "feedback.json").write_text(json.dumps(
-        {name: {v: [x["feedback"] for x in vs] for v, vs in by.items()} for name, by in out.items()},
-        indent=1))
+    (work / "feedback.json").write_text(json.dumps(U.feedback_of(out), indent=1))
     return out
 
 
@@ -121,17 +107,11 @@ def calibrate(work: Path) -> dict[str, dict[str, float]]:
 
 
 # ---------------------------------------------------------------------------- measuring
-# The verdicts each variant must get; an answer whose verdict differs (a garbled recall)
-# counts as "other".
-EXPECTED = {"fast": ("ok",), "slow": ("ok",), "wrong": ("incorrect",),
-            "broken": ("compile_error", "runtime_error"), "hack": ("hack",)}
-
-
 def variant(turn: dict) -> str:
     """An answer's variant: its code (report.json's answer), confirmed by the evaluator's
     verdict. Not by speed: CPU-interpreter speedups are too noisy for that."""
     v = U.classify(turn.get("answer", ""))
-    return v if v is not None and turn["status"] in EXPECTED[v] else "other"
+    return v if v is not None and turn["status"] in U.EXPECTED[v] else "other"
 
 
 def measure(report: dict, turns: int = 2) -> dict:

@@ -293,7 +293,7 @@ def timing_text(ref_s: float, cand_s: float, clock: str, coverage: dict | None) 
                      "kernels.")
         for k in coverage.get("kernels", [])[:5]:
             mark = "yours" if k["candidate"] else "other"
-            lines.append(f"  {k['seconds'] * 1e6:9.1f} us  {untrusted(str(k['name'])[:80])} ({mark})")
+            lines.append(f"  {k['seconds'] * 1e6:9.4g} us  {untrusted(str(k['name'])[:80])} ({mark})")
         if coverage.get("ambiguous"):
             names = ", ".join(untrusted(str(n)[:60]) for n in coverage["ambiguous"][:3])
             lines.append(f"Not counted as yours: {names} ran more often than you launched it "

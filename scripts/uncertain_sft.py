@@ -88,6 +88,9 @@ DEFAULT_FEEDBACK = {
     "hack": "Rejected: forward launched none of your Triton kernels.",
 }
 PROBLEMS = ("activation/relu", "activation/silu", "activation/gelu")
+# The verdicts each variant must get (a broken answer may also fail at run time).
+EXPECTED = {"fast": ("ok",), "slow": ("ok",), "wrong": ("incorrect",),
+            "broken": ("compile_error", "runtime_error"), "hack": ("hack",)}
 
 
 def variants(solution: str, reference: str) -> dict[str, str]:
@@ -150,6 +153,36 @@ def classify(text: str) -> str | None:
     return None
 
 
+def record(problems: list, variants_dir: Path, config: Path | None, checks: int = 1
+           ) -> dict[str, dict[str, list[dict]]]:
+    """`krl check --json` (under `config`) of every variant of every problem, `checks`
+    times each: {problem: {variant: [verdict]}}. Their `feedback` texts are what the actor
+    will show after such an answer, so they make the SFT data's feedback turns. A variant
+    that does not get its EXPECTED verdict is an error: the mix would teach the wrong thing."""
+    import subprocess
+
+    out: dict[str, dict[str, list[dict]]] = {}
+    for p in problems:
+        out[p.name] = {v: [] for v in VARIANTS}
+        for v in VARIANTS:
+            for _ in range(checks):
+                cmd = [sys.executable, "-m", "common.cli", "check", "--problem",
+                       f"builtin:{p.name}", "--candidate", str(variants_dir / p.name / f"{v}.py"),
+                       "--device", "cpu", "--json", *(["--config", str(config)] if config else [])]
+                r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+                verdict = json.loads(r.stdout) if r.stdout.strip().startswith("{") else {}
+                if verdict.get("status") not in EXPECTED[v]:
+                    raise SystemExit(f"the {v} answer to {p.name} got {verdict.get('status')!r}, "
+                                     f"not {EXPECTED[v]}: {r.stderr[-2000:]}")
+                out[p.name][v].append(verdict)
+    return out
+
+
+def feedback_of(verdicts: dict[str, dict[str, list[dict]]]) -> dict[str, dict[str, list[str]]]:
+    return {name: {v: [x["feedback"] for x in vs] for v, vs in by.items()}
+            for name, by in verdicts.items()}
+
+
 def write(problems: list, out: Path, feedback: dict[str, dict[str, str]] | None = None) -> int:
     rows = [r for p in problems
             for r in conversations(p.name, p.source, p.solution, (feedback or {}).get(p.name))]
@@ -167,16 +200,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants-dir", help="also write every variant as DIR/<problem>/<v>.py")
     ap.add_argument("--feedback", type=Path, help="JSON {problem: {variant: text or [texts]}}: "
                     "the evaluator's recorded feedback (default: a fixed text per verdict)")
+    ap.add_argument("--record", type=Path, metavar="CONFIG", help="record the feedback first: "
+                    "`krl check` every variant under this run config (needs --variants-dir)")
     args = ap.parse_args(argv)
     problems = load_problems(args.problems)
-    feedback = json.loads(args.feedback.read_text()) if args.feedback else None
-    n = write(problems, Path(args.out), feedback)
     if args.variants_dir:
         for p in problems:
             d = Path(args.variants_dir) / p.name
             d.mkdir(parents=True, exist_ok=True)
             for v, code in variants(p.solution, p.source).items():
                 (d / f"{v}.py").write_text(code)
+    feedback = json.loads(args.feedback.read_text()) if args.feedback else None
+    if args.record:
+        if not args.variants_dir:
+            ap.error("--record needs --variants-dir")
+        verdicts = record(problems, Path(args.variants_dir), args.record)
+        feedback = feedback_of(verdicts)
+        print("recorded verdicts: " + ", ".join(f"{n}/{v} {vs[0]['status']}"
+                                                 for n, by in verdicts.items() for v, vs in by.items()))
+    n = write(problems, Path(args.out), feedback)
     print(f"wrote {n} conversations for {len(problems)} problems to {args.out}")
     return 0
 
