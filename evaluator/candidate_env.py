@@ -9,6 +9,7 @@ from typing import Any
 
 import torch
 import torch.cuda.nvtx
+from torch.overrides import TorchFunctionMode
 
 from evaluator.forward_watch import plain_numbers
 
@@ -37,6 +38,12 @@ def interpreted_tensors_look_like_cuda() -> None:
     torch.cuda.nvtx.range_push = lambda msg: 0  # type: ignore[assignment]
     torch.cuda.nvtx.range_pop = lambda: 0  # type: ignore[assignment]
     torch.cuda.nvtx.mark = lambda msg: None  # type: ignore[assignment]
+    # and the CUDA device named outright (`torch.empty(n, device="cuda")`, `.to("cuda")`,
+    # `.cuda()`), as KernelBench solutions write beside `if x.is_cuda:` (honest round, session
+    # 25: "Torch not compiled with CUDA enabled" on the CPU only): it names the interpreter's
+    # device, for the child's whole life (a function mode never reached by the candidate: the
+    # static allowlist keeps torch.overrides out of its hands)
+    _CudaNamesTheHost().__enter__()
 
 
 def tensor_split_reads_visible() -> None:
@@ -138,6 +145,28 @@ def _plain(data: Any, depth: int) -> bool:
         return True
     return type(data) in (list, tuple) and depth < 4 and len(data) <= 4096 and all(
         _plain(v, depth + 1) for v in data)
+
+
+def _names_cuda(device: Any) -> bool:
+    if isinstance(device, torch.device):
+        return device.type == "cuda"
+    return isinstance(device, str) and (device == "cuda" or device.startswith("cuda:"))
+
+
+class _CudaNamesTheHost(TorchFunctionMode):
+    """A CPU candidate child's torch calls with the CUDA device as an argument (a `device=`
+    keyword, `.to("cuda")`'s first argument, `.cuda()`) get the CPU instead; nothing else
+    changes. Only a device's name is rewritten, never a value or a dtype."""
+
+    def __torch_function__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
+        kwargs = kwargs or {}
+        if _names_cuda(kwargs.get("device")):
+            kwargs = {**kwargs, "device": "cpu"}
+        if func is torch.Tensor.cuda:
+            return args[0].to(**{k: v for k, v in kwargs.items() if k in ("non_blocking", "memory_format")})
+        if func is torch.Tensor.to and len(args) > 1 and _names_cuda(args[1]):
+            args = (args[0], "cpu", *args[2:])
+        return func(*args, **kwargs)
 
 
 class _NoDeviceSwitch:

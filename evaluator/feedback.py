@@ -21,6 +21,13 @@ from pathlib import Path
 
 _REPO = str(Path(__file__).resolve().parents[1])
 _SITE = sorted({*site.getsitepackages(), sys.prefix, sys.base_prefix}, key=len, reverse=True)
+# What a strict-policy refusal of PyTorch's compute tells the author to write instead: an
+# honest two-stage reduction finished by `partials.sum() / n` was refused with no hint of the
+# fix (honest round, session 25).
+STRICT_INSTEAD = ("Under the strict policy only your Triton kernels compute the output: finish the "
+                  "work in a kernel (a second launch over the partial results, tl.atomic_add into "
+                  "the output, or the scaling folded into the kernel) and use PyTorch only to "
+                  "allocate, view, reshape or copy.")
 
 
 def sanitize(text: str, sandbox_dirs: Iterable[str] = (), secrets: Iterable[str] = ()) -> str:

@@ -302,6 +302,16 @@ DENIED_API: dict[str, str] = {
 }
 _SETTERS = ("torch", "torch.cuda")  # torch.set_*, torch.cuda.set_*: harness_tamper
 
+# Names public Triton code still uses that the installed Triton removed: what a compile error
+# for one tells the author to write instead (honest round, session 25: Triton 3.9 dropped
+# block pointers, whose tl.advance the tutorials of 2.x-3.3 use; tl.make_block_ptr itself
+# raises at compile time with Triton's own message to the same effect).
+REMOVED_API: dict[str, str] = {
+    "triton.language.advance": "block pointers were removed from this Triton: describe the "
+    "tensor with tl.make_tensor_descriptor(base, shape, strides, block_shape) and read tiles "
+    "at moving offsets with desc.load([row, col]) (or pass a TensorDescriptor from the host)",
+}
+
 
 _NO_PROBE = "triton.runtime.driver.active"
 

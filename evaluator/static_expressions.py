@@ -122,7 +122,9 @@ class ExpressionChecker(StoreChecks, Resolver):
                 isinstance(parent, ast.Call) and parent.func is node
                 or self._kernel_argument(node, parent) or self.kernel_passed(node, parent)):
             self.add(node, "reflection", f"the kernel {node.id} is used as a value",
-                     f"launch it as {node.id}[grid](...) or call it from another kernel")
+                     f"launch it as {node.id}[grid](...), pass it straight to a function of "
+                     f"this file that launches it (helper({node.id}, ...), not "
+                     "through functools.partial), or call it from another kernel")
         elif kind == "logger" and not self._logger_call(node):
             self.add(node, "reflection", f"the logger {node.id} is used other than by calling "
                      "one of its logging methods (a Logger hands out every logger of the "

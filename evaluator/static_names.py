@@ -221,8 +221,8 @@ class Resolver(KernelValues):
     def _deny_name(self, node: ast.AST, full: str) -> None:
         if not A.exists(full):
             self.add(node, "unknown_api", f"{full} does not exist in the installed "
-                     f"{full.split('.')[0]}", "use only names torch and triton provide",
-                     status="compile_error")
+                     f"{full.split('.')[0]}", A.REMOVED_API.get(
+                         full, "use only names torch and triton provide"), status="compile_error")
             return
         code = A.denial_code(full)
         reason = ("a module the allowlist leaves out" if full in self.t.reexported

@@ -68,6 +68,38 @@ FULL = {
     "s17_relu_rowwise_scalar_mask.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     # a parameter's default read from a module-level int: the GPU compiler allows it
     "s18_relu_block_default_global.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
+    # honest round, session 25: idioms the corpus lacked (each file's first line names them);
+    # all were ok on the first run under both policies except where said
+    **{f"s25_{stem}.py": spec for stem, spec in {
+        "gelu_partial_no_grad_math_constexpr": ("activation/gelu", {"batch_size": 4, "dim": 300}),
+        "layernorm_jit_helpers_tl_range_stages": ("norm/layernorm", {"batch_size": 3, "dim": 700}),
+        "mean_dim_autotune_reset_to_zero_atomic": ("reduction/mean_dim", {"batch_size": 4, "dim": 1500}),
+        "softplus_restore_value_inplace": ("activation/softplus", {"batch_size": 4, "dim": 300}),
+        "axpby_fp16_dataclass_optional_out": ("elementwise/axpby_fp16", {"n_elements": 3000}),
+        "sigmoid_bf16_flatten_int64_offsets": ("activation/sigmoid_bf16", {"batch_size": 4, "dim": 300}),
+        "mul_broadcast_stride_args_2d_grid": ("elementwise/mul_broadcast", {"n_rows": 12, "n_cols": 300}),
+        "scale_bias_super_explicit_launch_cache": ("elementwise/scale_bias", {"n_tokens": 8, "num_features": 300}),
+        "relu_autotune_prune_configs_grid_lambda": ("activation/relu", {"batch_size": 4, "dim": 300}),
+        "rmsnorm_logging_heuristics_view": ("norm/rmsnorm", {"batch_size": 2, "seq_len": 3, "hidden": 200}),
+        "log_softmax_cpu_fallback_assert_contiguous": ("softmax/log_softmax", {"batch_size": 4, "dim": 700}),
+        "conv1d_bias_relu_static_range_taps": ("conv/conv1d_bias_relu",
+                                               {"batch_size": 1, "in_channels": 3, "out_channels": 6, "length": 40}),
+        "matmul_residual_gemm_then_inplace_epilogue": ("matmul/matmul_residual", None),
+        "hinge_partial_sums_tl_range_where": ("loss/hinge", {"batch_size": 8, "dim": 300}),
+        "kl_div_two_classes_all_warnings": ("loss/kl_div", {"batch_size": 6, "dim": 300}),
+        "batchnorm_inference_module_2d_grid_eps_default": ("norm/batchnorm_inference", None),
+        "sum_dim_middle_axis_strides_2d_grid": ("reduction/sum_dim", None),
+        "elu_print_init_tl_where": ("activation/elu", {"batch_size": 4, "dim": 300}),
+        "groupnorm_group_program_id1_int64": ("norm/groupnorm", None),
+        "linear_gelu_autotune_key_fused_erf": ("matmul/linear_gelu", None),
+        "subtract_mean_static_range_chunks": ("reduction/subtract_mean", {"batch_size": 4, "dim": 1500}),
+        "matmul_fp16_dtype_constexpr_arg_grid_def": ("matmul/matmul_fp16", {"M": 70, "K": 40, "N": 60}),
+        "add_broadcast_star_inputs_data_ptr_align": ("elementwise/add_broadcast",
+                                                     {"batch_size": 2, "channels": 4, "length": 300}),
+        # `torch.empty(..., device="cuda")` under `if x.is_cuda:`: runtime_error on the CPU before
+        # (is_cuda answered True, the device could not be named); the CPU child maps it now
+        "silu_autotune_warmup_rep_device_literal": ("activation/silu", {"batch_size": 4, "dim": 300}),
+    }.items()},
 }
 
 
@@ -323,6 +355,35 @@ def test_an_import_of_the_driver_says_what_to_write_instead():
     message = report.findings[0].message
     assert "from triton.runtime import driver" in message
     assert "triton.runtime.driver.active.get_active_torch_device()" in message
+
+
+def test_refusals_of_honest_idioms_say_what_to_write_instead():
+    """Honest round, session 25: three idioms that stay refused, each for its reason, now say
+    what works. tl.advance (block pointers) is gone from the installed Triton; a kernel bound
+    into functools.partial is no longer followed as a kernel; a strict-policy refusal of
+    PyTorch finishing a reduction names the kernel-side finish."""
+    from evaluator.judge import judge_provenance
+
+    advance = _check('''
+        @triton.jit
+        def walk(p_ptr, BLOCK: tl.constexpr):
+            b = tl.make_block_ptr(p_ptr, (BLOCK,), (1,), (0,), (BLOCK,), (0,))
+            b = tl.advance(b, (BLOCK,))
+    ''')
+    assert advance.status == "compile_error"
+    assert "tl.make_tensor_descriptor" in advance.findings[0].message
+    partial = _check('''
+        import functools
+
+        def launch(kernel, x, out):
+            kernel[(1,)](x, out, x.numel(), BLOCK=1024)
+
+        run_k = functools.partial(launch, k)
+    ''')
+    assert partial.status == "hack" and "pass it straight to a function" in partial.findings[0].message
+    trials = [{"provenance": {"returned": "forward returned memory PyTorch computed (aten::div)"}}]
+    outcome = judge_provenance(trials, strict=True, knockout_raised=False)
+    assert outcome.status == "hack" and "a second launch over the partial results" in outcome.feedback
 
 
 def test_a_solution_that_names_its_own_class_model_is_judged_as_modelnew(evaluator, settings):
