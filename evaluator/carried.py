@@ -17,6 +17,16 @@ as it was, noise included: it carries nothing. An input the kernel only reads is
 changed either. A forward that returns memory PyTorch computed (`returned`, or computed
 from kernel-written memory: `returned_after_kernels`) that is not carried is `thin`:
 evaluator.gates then asks its kernels for the coverage the knock-out cannot show.
+
+Per storage it also keeps WHICH kernels' writes it carries (the last launch that wrote it,
+then every carried input of an operator computing from it): `kernels_in(outs)` names the
+kernels whose writes reach what forward returned. A single knock-out that only raised
+proves that forward looked at the kernel's output, not that its result needs it (a padding
+pass writing an index that a gather nobody returns reads: red team s24, finding 7), so
+evaluator.knockout_round counts such a kernel needed only where its writes reach the result.
+Only PyTorch's operators pass the names on, never a launch: which arguments a kernel reads
+is not known, and handing a padding's buffer to the kernel that writes the result (unread)
+would launder it.
 """
 from __future__ import annotations
 
@@ -44,6 +54,7 @@ class Carried:
     def __init__(self) -> None:
         self.keys: set[int] = set()
         self.sizes: dict[int, int] = {}
+        self.by: dict[int, frozenset] = {}  # carried storage key -> the kernels whose writes it holds
         self._gen = torch.Generator().manual_seed(secrets.randbits(62))
 
     def sample(self, tensors: list[torch.Tensor], key) -> dict[int, tuple]:
@@ -62,8 +73,9 @@ class Carried:
                     continue
         return taken
 
-    def written(self, taken: dict[int, tuple]) -> None:
-        """After the launch: storages whose sampled bytes changed enough carry its writes."""
+    def written(self, taken: dict[int, tuple], kernel: tuple = ()) -> None:
+        """After the launch of `kernel` ((module, name)): storages whose sampled bytes changed
+        enough carry its writes (its alone: what another kernel left there, it overwrote)."""
         with _disable_current_modes(), torch.no_grad():
             for k, (raw, where, before) in taken.items():
                 try:
@@ -73,6 +85,7 @@ class Carried:
                 if changed >= max(1, WRITTEN_SHARE * where.numel()):
                     self.keys.add(k)
                     self.sizes[k] = raw.numel()
+                    self.by[k] = frozenset([kernel] if kernel else ())
 
     def computed(self, name: str, ins: list[torch.Tensor], out: torch.Tensor, key) -> None:
         """Operator `name` wrote `out` from `ins`: carried if a carried input is big enough; an
@@ -81,10 +94,19 @@ class Carried:
         if not k:
             return
         size = _nbytes(out)
-        if any(key(t) in self.keys and _nbytes(t) * CARRY_RATIO >= size for t in ins if key(t) != k):
+        sources = [key(t) for t in ins if key(t) != k and key(t) in self.keys and _nbytes(t) * CARRY_RATIO >= size]
+        if sources:
+            kept = self.by.get(k, frozenset()) if k in self.keys and any(key(t) == k for t in ins) else frozenset()
             self.keys.add(k)
+            self.by[k] = kept.union(*(self.by.get(s, frozenset()) for s in sources))
         elif name in OVERWRITES or not any(key(t) == k for t in ins):
             self.keys.discard(k)
+            self.by.pop(k, None)
+
+    def kernels_in(self, outs: list, key) -> list[tuple]:
+        """The kernels ((module, name)) whose writes the returned storages carry."""
+        keys = {key(t) for t in outs if isinstance(t, torch.Tensor)}
+        return sorted({n for k in keys if k in self.keys for n in self.by.get(k, ())})
 
     def thin(self, outs: list, marked: dict[int, str], key) -> str | None:
         """The mark of a returned storage PyTorch computed that carries no kernel writes."""

@@ -304,6 +304,7 @@ class Provenance(TorchDispatchMode):
         self.recorder = recorder
         self.carry = Carried()  # storages holding a share of the kernels' writes (evaluator.carried)
         self.thin: str | None = None  # returned memory PyTorch computed that carries none
+        self.carried_kernels: list[tuple] = []  # kernels whose writes what it returned carries
         # Fresh memory is trusted as nobody's work only while its bytes are what the last
         # operator that wrote it left: a fingerprint per fresh storage no kernel was handed
         # (storage address -> (storage identity, bytes, checksum)), checked before anything
@@ -525,7 +526,8 @@ class Provenance(TorchDispatchMode):
             yield
         finally:
             self.in_launch -= 1
-            self.carry.written(taken)
+            fn = getattr(kernel, "fn", kernel)
+            self.carry.written(taken, (str(getattr(fn, "__module__", "?")), str(getattr(fn, "__name__", "?"))))
             if not self.in_launch:
                 for key in self.launch_made - handed:
                     self.made.discard(key)
@@ -558,6 +560,7 @@ class Provenance(TorchDispatchMode):
             self._check_prints([t for t in outs if isinstance(t, torch.Tensor)])
         source = self._source([t for t in outs if isinstance(t, torch.Tensor)])
         thin = self.carry.thin(outs, self.marked, self._key)
+        self.carried_kernels = self.carry.kernels_in(outs, self._key)
         if thin is not None:
             self.thin = (f"forward returned memory PyTorch computed ({thin}) that holds less than 1/"
                          f"{CARRY_RATIO} of its size in what your Triton kernels wrote")
@@ -572,7 +575,7 @@ class Provenance(TorchDispatchMode):
         return {"handed": self.handed, "returned": self.returned_computed, "thin": self.thin,
                 "returned_after_kernels": self.returned_after_kernels, "host_reads": -(-self.host_reads // READ_BITS),
                 "host_made": self.host_made + len(self.launch_floats) + sum(self.launch_texts.values()),
-                "launch_ints": len(self.launch_ints)}
+                "launch_ints": len(self.launch_ints), "carried_kernels": [list(k) for k in self.carried_kernels]}
 
 
 def random_uninitialised() -> NoisyOutputs:

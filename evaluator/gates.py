@@ -34,6 +34,12 @@ def own_kernels(trials: list[dict], module: str) -> list[str]:
     return sorted(names)
 
 
+def carried_kernels(reports: list[dict], module: str) -> set[str]:
+    """The candidate module's kernels whose writes some checked forward's result carries
+    (the provenance reports' `carried_kernels`, evaluator.carried)."""
+    return {str(p[1]) for r in reports for p in r.get("carried_kernels") or () if list(p[:1]) == [module]}
+
+
 def knockouts_due(names: list[str], knockout_raised: bool, thin_return: bool) -> bool:
     """Whether each kernel is knocked out alone: wherever forward launched several of its own
     (a decoy's time is never the candidate's coverage, and the reward pays coverage under

@@ -10,7 +10,12 @@ look to the candidate like any checked forward, else it spoils exactly the knock
 padding kernel looks needed (red team, session 24: they ran after every trial, at call
 numbers it could count, and all reused the knock-out run's inputs, which a forward that
 remembered its inputs spotted). A normal forward here is judged as a trial is: wrong is
-`incorrect`. A kernel is needed only where its result is wrong in each of its knock-outs.
+`incorrect`. A kernel is needed only where its result is wrong in each of its knock-outs,
+and where one of them returned wrong values or the kernel's writes reach a checked forward's
+result (evaluator.carried): a knock-out that only raised proves that forward looked at the
+kernel's output, not that its result needs it (red team, session 24: a padding pass whose
+index a gather read and forward threw away raised without it, and bought coverage 0.67 for
+a lazy epilogue's 0.5).
 
 A candidate that cannot tell them apart and spoils the forwards it guesses are a padding
 kernel's knock-outs survives only by spoiling exactly those and no normal one: at best (it
@@ -54,7 +59,7 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
         return decoys, None
     entries = round_entries(asked)
     sets = [{"id": ROUND_SETS + j, "seed": secrets.randbits(62), "transform": "base"} for j in range(len(entries))]
-    right: set[str] = set()
+    right, wrong = set(), set()  # kernels with a knock-out right / one that returned wrong values
     with run.ev.pool.reference() as ref_child:
         made, _ = run.ref_request(ref_child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
                                               "sets": sets, "reset_sets": True})
@@ -71,12 +76,13 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
             view = _reference_view(run, ref, ref_child, s)
             if view is None:
                 continue  # the reference's own outputs cannot be judged there: no evidence
-            outcome, was_right = _one(run, child, ref, view, s["id"], name)
+            outcome, result = _one(run, child, ref, view, s["id"], name)
             if outcome is not None:
                 return decoys, outcome
-            if name is not None and was_right:
-                right.add(name)
-    return decoys + [n for n in asked if n in right], None
+            if name is not None and result in ("right", "wrong"):
+                (right if result == "right" else wrong).add(name)
+    needed = [n for n in asked if n not in right and (n in wrong or n in run.carried)]
+    return decoys + [n for n in asked if n not in needed], None
 
 
 def _reference_view(run: Any, ref: ReferenceOutputs, ref_child: Any, s: dict) -> ReferenceOutputs | None:
@@ -93,9 +99,10 @@ def _reference_view(run: Any, ref: ReferenceOutputs, ref_child: Any, s: dict) ->
 
 
 def _one(run: Any, child: Any, ref: ReferenceOutputs, view: ReferenceOutputs, set_id: int,
-         name: str | None) -> tuple[judge.Outcome | None, bool]:
-    """One forward of the round, judged: (an outcome that ends the evaluation, whether a
-    knock-out's result was right without its kernel)."""
+         name: str | None) -> tuple[judge.Outcome | None, str]:
+    """One forward of the round, judged: (an outcome that ends the evaluation, what a
+    knock-out's result was without its kernel: "right", "wrong" values, or "raised" where
+    there were none to compare: an error, a problem, another shape)."""
     header = {**run._run_header(ref, set_id, True), "knockout_ids": [set_id] if name else [],
               "torch_knockout_ids": []}
     if name is not None:
@@ -105,11 +112,14 @@ def _one(run: Any, child: Any, ref: ReferenceOutputs, view: ReferenceOutputs, se
     if reply.get("tampered"):
         return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
                              hacks=["monkey_patch"]), False
-    if name is not None:  # an error: forward fails without it, so it matters
-        return None, reply.get("op") != "error" and judge.judge_knockout(
-            reply, more, view, run.cfg, run.tolerance) is not None
+    if name is not None:
+        t = reply["trials"][0] if reply.get("op") != "error" else {"error": True}
+        if t.get("error") or t.get("problem") or judge._shape_problem(t, view.trials[0]):
+            return None, "raised"
+        right = judge.judge_knockout(reply, more, view, run.cfg, run.tolerance) is not None
+        return None, "right" if right else "wrong"
     if reply.get("op") == "error":
-        return judge.from_error(reply, "correctness", run.sanitize), False
+        return judge.from_error(reply, "correctness", run.sanitize), "raised"
     t = reply["trials"][0]
     outs, back, _ = split_outputs(reply["trials"], more)
     with run.judging():
@@ -119,4 +129,4 @@ def _one(run: Any, child: Any, ref: ReferenceOutputs, view: ReferenceOutputs, se
         outcome.feedback = outcome.feedback.replace("trial 0 (inputs base)", _CHECK).replace(
             "Trial 0 (inputs base)", _CHECK[0].upper() + _CHECK[1:])
         outcome.details = {**outcome.details, "trial": None, "check_after_trials": True}
-    return outcome, False
+    return outcome, "right"

@@ -171,7 +171,7 @@ class _Run:
         self.knockout_raised = False  # the knock-out run raised rather than came out wrong
         self.thin_return = False  # a checked forward returned PyTorch's memory thin in kernel writes
         self.decoys: list[str] = []  # own kernels the result does not need (evaluator.gates)
-        self.own_names: list[str] = []  # own kernels the checked forwards launched
+        self.own_names, self.carried = [], set()  # own kernels launched; those a result carries
         self.bound: int | None = None  # most bytes a candidate's `run` reply may carry
         self.ref_in_place = False  # the reference writes its inputs (they are then outputs too)
         self.trial_programs: dict[str, int] = {}  # per own kernel, the least programs of a trial
@@ -527,7 +527,7 @@ class _Run:
                                         or judge._shape_problem(t, ref.trials[0]))
         reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
         self.thin_return = any(r.get("thin") for r in reports)  # evaluator.carried
-        self.own_names = gates.own_kernels(trials, self.module)
+        self.own_names, self.carried = gates.own_kernels(trials, self.module), gates.carried_kernels(reports, self.module)
         # how close the forward came to the host_compute limits (the most of any checked forward)
         self.details["host_values"] = {k: max((r.get(k) for r in reports if type(r.get(k)) is int), default=0)
                                        for k in ("host_reads", "host_made", "launch_ints")}

@@ -259,3 +259,35 @@ def test_an_honest_two_kernel_solution_has_no_decoy(evaluator, settings):
     verdict = evaluator.evaluate(problem, problem.solution, settings)
     assert verdict.status == "ok", verdict.feedback
     assert len(verdict.details["launches"][0]) == 2 and verdict.details["decoy_kernels"] == []
+
+
+# padding whose absence only raises: besides its relu into scratch, the pass writes an index
+# (the identity) that a gather reads and forward throws away; knocked out, the index holds
+# noise and the gather raises, which counted as "needed" (fixred s24 finding 7: coverage 0.67)
+_RAISING_BUSY = '''
+
+@triton.jit
+def busy_kernel(x_ptr, out_ptr, idx_ptr, n_elements, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n_elements
+    x = tl.load(x_ptr + offs, mask=mask)
+    for _ in range(8):
+        x = tl.maximum(x * 1.0001, 0.0)
+    tl.store(out_ptr + offs, x, mask=mask)
+    tl.store(idx_ptr + offs, offs.to(tl.int64), mask=mask)
+'''
+_RAISING_SCRATCH = '''        scratch = torch.empty_like(y)
+        idx = torch.empty(n, dtype=torch.int64, device=y.device)
+        busy_kernel[(triton.cdiv(n, 1024),)](x.reshape(-1), scratch, idx, n, BLOCK=1024)
+        looked = torch.gather(y, 0, idx)
+'''
+
+
+def test_padding_whose_knockout_only_raises_is_a_decoy(evaluator, settings):
+    padded = evaluator.evaluate(fixture_problem("relu"), _LAZY_EPILOGUE + _RAISING_BUSY + _FORWARD
+                                + _RAISING_SCRATCH + _RETURN, settings)
+    assert padded.status == "ok", padded.feedback
+    assert padded.details["decoy_kernels"] == ["busy_kernel"]
+    # the padding's time is no one's: no more than the epilogue alone earns (0.5 without the
+    # gather, whose own work lowers it), less than with the padding counted
+    assert padded.coverage <= 0.5 + 1e-9 and padded.coverage < padded.details["profile"]["coverage_with_decoys"]
