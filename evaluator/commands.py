@@ -275,8 +275,11 @@ class ChildState(TimedSteps):
                 try:
                     if int(set_id) in knockout:
                         only = h.get("kernel_knockout")
+                        # watched as every checked forward is (its report unread): the watch
+                        # is memory traffic a forward can sense (rt25_watch_sensed_by_grid_allocation)
+                        watch = Provenance(self.recorder) if h.get("provenance") and self.role == "candidate" else None
                         with self.recorder.suppressed(only if isinstance(only, str) else None), \
-                                random_uninitialised():
+                                random_uninitialised(), watch or nullcontext():
                             outs, launches = self._forward(inputs)
                     else:
                         with torch_compute_noised(self.recorder):

@@ -386,6 +386,32 @@ class LaunchRecorder:
         launch_metadata.__wrapped_launch__ = original  # type: ignore[attr-defined]
         return launch_metadata
 
+    def skip(self, kernel: object, original: Callable, args: tuple, kwargs: dict) -> None:
+        """A knocked-out launch, made as a launch is but with no programs: Triton (or its
+        interpreter) takes the arguments and calls a callable grid as it would (a grid that
+        counted its calls told the knock-out apart and made forward return noise only there:
+        red team, session 21), inside the provenance watch's bracket, and the watch's observer
+        sees it after. Whatever the launch path allocates before the grid runs (the watch's
+        samples, the interpreter's host copies) moves where a grid's own torch.empty lands: a
+        grid comparing data_ptr() with a block freed before the launch told an unwatched or
+        short-cut knock-out from a checking run (red team s25, rt25_watch_sensed_by_grid_allocation).
+        What the grid asked for is what is recorded."""
+        grid, said = kwargs.get("grid"), []
+        if callable(grid):
+            asked = self.resolving(grid, None, _grid_meta(kernel, args, kwargs))
+
+            def nothing(meta):
+                said.append(asked(meta))
+                return (0,)
+        else:
+            said, nothing = [_dims(grid)], (0,)
+        with self.around(kernel, args, kwargs) if self.around is not None else nullcontext():
+            original(kernel, *args, **{**kwargs, "grid": nothing})
+        self.grid = said[0] if said else None
+        self.record(kernel)
+        if self.observer is not None and said and not self.ran_nothing(said[0]):
+            self.observer(kernel, args, kwargs)
+
     def _wrap(self, original: Callable) -> Callable:
         recorder = self
 
@@ -398,13 +424,7 @@ class LaunchRecorder:
                 device_compile.check(self, args, {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")})
             if launch and recorder.suppress and (recorder.suppress is True or recorder.suppress == str(
                     getattr(getattr(self, "fn", self), "__name__", "?"))):
-                # a callable grid is called as the launch would call it: a grid that counted its
-                # calls told the knock-out apart and made forward return noise only there (red
-                # team, session 21: ok under paper with the kernels doing nothing it needed)
-                if callable(kwargs.get("grid")):
-                    meta = _grid_meta(self, args, kwargs)
-                    recorder.resolving(kwargs["grid"], None, meta)(meta)
-                recorder.record(self)
+                recorder.skip(self, original, args, kwargs)
                 return None
             recorder.grid = None
             if launch and "grid" in kwargs:

@@ -219,3 +219,32 @@ def test_float32_to_bfloat16_rounds_to_nearest_as_on_the_gpu():
     want = x.bfloat16()
     for got in (cast, stored):
         assert torch.equal(got[:-1].view(torch.int16), want[:-1].view(torch.int16)) and got[-1].isnan()
+
+
+@needs_interpreter
+def test_a_knocked_out_launch_is_bracketed_as_a_launch_is(launch_recorder):
+    """The provenance watch allocates around each launch (sampled bytes of what it is handed),
+    so where a grid's own torch.empty lands told a watched forward from an unwatched knock-out
+    (red team s25, rt25_watch_sensed_by_grid_allocation). A skipped launch calls its grid
+    inside the watch's bracket, through the launcher with no programs, and is then shown to the
+    watch's observer, as a launch is; what its grid asked for is what is recorded."""
+    from contextlib import contextmanager
+
+    seen = []
+
+    @contextmanager
+    def around(kernel, args, kwargs):
+        seen.append("enter")
+        yield
+        seen.append("exit")
+
+    launch_recorder.around = around
+    launch_recorder.observer = lambda kernel, args, kwargs: seen.append("observed")
+    x = torch.randn(4 * BLOCK)
+    y = torch.zeros_like(x)
+    launch_recorder.start()
+    with launch_recorder.suppressed("copy_kernel"):
+        copy_kernel[lambda meta: seen.append("grid") or (4,)](x, y, x.numel(), BLOCK=BLOCK)
+    launch_recorder.stop()
+    assert seen == ["enter", "grid", "exit", "observed"] and launch_recorder.grid == (4,)
+    assert not y.any() and [name for _, name in launch_recorder.last_forward()[0]] == ["copy_kernel"]
