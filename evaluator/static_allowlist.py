@@ -261,10 +261,17 @@ FRAME_PREFIXES = ("f_", "gi_", "co_", "cr_", "ag_", "tb_")
 # session 18, read %globaltimer around a few aten ops to pad only the profiled runs). The
 # host has none (time, os and torch.cuda.Event are not on the allowlist); on the device the
 # clock registers are read by Triton's globaltimer() or by inline assembly, whose text must
-# then be a literal the checker reads.
+# then be a literal the checker reads. NVIDIA's clocks are special registers (%clock,
+# %clock64, %globaltimer, the %pm counters); AMD's are instructions: s_memtime and
+# s_memrealtime, and, from RDNA 2 / RDNA 3 on, a hardware register read (s_getreg_b32 of
+# HW_REG_SHADER_CYCLES) and a message that returns the real-time clock (s_sendmsg_rtn_b64
+# MSG_RTN_GET_REALTIME), which the first pattern missed (red team s25, rt25_asm_amd_*). A
+# kernel's arithmetic needs neither hardware-register reads nor messages, so every s_getreg
+# and s_sendmsg is refused, whatever register or message it names (numbered or by name).
 CLOCK_FUNCTIONS = frozenset({"triton.language.extra.cuda.globaltimer"})
 ASM_CALLS = frozenset({"triton.language.inline_asm_elementwise"})
-CLOCK_REGISTERS = re.compile(r"%(clock|globaltimer|pm\d)|s_mem(real)?time", re.IGNORECASE)  # %pm: counters
+CLOCK_REGISTERS = re.compile(r"%(clock|globaltimer|pm\d)|s_mem(real)?time|s_getreg|s_sendmsg|shader_cycles|realtime",
+                             re.IGNORECASE)  # %pm: counters
 
 # ---------------------------------------------------------------------- denied API codes
 # Which hack code an unlisted name gets (longest dotted prefix wins; the decision to
