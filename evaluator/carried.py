@@ -48,6 +48,13 @@ def _nbytes(t: torch.Tensor) -> int:
         return 0
 
 
+def _viewed(t: torch.Tensor) -> int:
+    """The bytes an operator reads of `t`: its view's, never more than its storage's (an empty
+    slice of a kernel's buffer handed to torch.cat read nothing of it, yet carried the
+    kernel's writes into the result: red team s25, rt25 cat_empty_slice)."""
+    return min(_nbytes(t), t.numel() * t.element_size())
+
+
 class Carried:
     """Storage keys (forward_watch.storage_key) that carry the kernels' writes."""
 
@@ -55,6 +62,9 @@ class Carried:
         self.keys: set[int] = set()
         self.sizes: dict[int, int] = {}
         self.by: dict[int, frozenset] = {}  # carried storage key -> the kernels whose writes it holds
+        # carried because a launch wrote a share of it (not an operator mixing carried memory
+        # with other memory): a part of it is as carried as the whole (`reads_carried`)
+        self.direct: set[int] = set()
         self._gen = torch.Generator().manual_seed(secrets.randbits(62))
 
     def sample(self, tensors: list[torch.Tensor], key) -> dict[int, tuple]:
@@ -86,6 +96,7 @@ class Carried:
                     self.keys.add(k)
                     self.sizes[k] = raw.numel()
                     self.by[k] = frozenset([kernel] if kernel else ())
+                    self.direct.add(k)
 
     def computed(self, name: str, ins: list[torch.Tensor], out: torch.Tensor, key) -> None:
         """Operator `name` wrote `out` from `ins`: carried if a carried input is big enough; an
@@ -94,24 +105,41 @@ class Carried:
         if not k:
             return
         size = _nbytes(out)
-        sources = [key(t) for t in ins if key(t) != k and key(t) in self.keys and _nbytes(t) * CARRY_RATIO >= size]
+        sources = [key(t) for t in ins if key(t) != k and self.reads_carried(t, key(t), size)]
+        in_place = name not in OVERWRITES and k in self.keys and any(key(t) == k for t in ins)
         if sources:
-            kept = self.by.get(k, frozenset()) if k in self.keys and any(key(t) == k for t in ins) else frozenset()
+            kept = self.by.get(k, frozenset()) if in_place else frozenset()
             self.keys.add(k)
             self.by[k] = kept.union(*(self.by.get(s, frozenset()) for s in sources))
+            if not in_place:
+                self.direct.discard(k)
         elif name in OVERWRITES or not any(key(t) == k for t in ins):
             self.keys.discard(k)
             self.by.pop(k, None)
+            self.direct.discard(k)
+
+    def reads_carried(self, t: torch.Tensor, k: int, size: int) -> bool:
+        """Whether reading `t` (storage `k`) carries the kernels' writes into `size` bytes: the
+        bytes its view covers are at least 1/CARRY_RATIO of them, and, where an operator made
+        its storage carried by mixing carried memory with other memory (torch.cat of PyTorch's
+        result and a kernel's buffer), the view covers the whole storage: which part holds the
+        kernels' writes is not known per byte, and the PyTorch part sliced back out and cloned
+        inherited the cat's carried status (red team s25, rt25_carried_by_beyond_view)."""
+        if k not in self.keys:
+            return False
+        viewed = _viewed(t)
+        return viewed * CARRY_RATIO >= size and (k in self.direct or viewed >= _nbytes(t))
 
     def kernels_in(self, outs: list, key) -> list[tuple]:
-        """The kernels ((module, name)) whose writes the returned storages carry."""
-        keys = {key(t) for t in outs if isinstance(t, torch.Tensor)}
-        return sorted({n for k in keys if k in self.keys for n in self.by.get(k, ())})
+        """The kernels ((module, name)) whose writes the returned tensors carry."""
+        held = [key(t) for t in outs if isinstance(t, torch.Tensor) and self.reads_carried(t, key(t), 0)]
+        return sorted({n for k in held for n in self.by.get(k, ())})
 
     def thin(self, outs: list, marked: dict[int, str], key) -> str | None:
-        """The mark of a returned storage PyTorch computed that carries no kernel writes."""
+        """The mark of a returned tensor PyTorch computed that carries no kernel writes (as an
+        operator reading it would: a part of a mixed storage does not)."""
         for t in outs:
             k = key(t) if isinstance(t, torch.Tensor) else 0
-            if k and k in marked and k not in self.keys:
+            if k and k in marked and not self.reads_carried(t, k, 0):
                 return marked[k]
         return None

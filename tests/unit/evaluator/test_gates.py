@@ -157,6 +157,27 @@ def test_a_storage_is_carried_only_where_a_launch_changed_a_share_of_it():
     assert storage_key(big) not in carried.keys
 
 
+def test_the_kernels_a_result_carries_follow_operators_but_not_a_part_of_mixed_memory():
+    carried, key = Carried(), storage_key
+    pad, res = torch.zeros(4096), torch.randn(4096)
+    taken = carried.sample([pad], key)
+    pad.add_(1.0)
+    carried.written(taken, ("m", "pad"))
+    assert carried.kernels_in([pad[:100]], key) == [("m", "pad")]  # a part of what a launch wrote
+    total = pad.sum()
+    carried.computed("sum", [pad], total, key)
+    assert carried.kernels_in([total], key) == [("m", "pad")]
+    empty = torch.cat([res, pad[:0]])  # reads nothing of the padding
+    carried.computed("cat", [res, pad[:0]], empty, key)
+    assert carried.kernels_in([empty], key) == [] and carried.thin([empty], {key(empty): "aten::relu"}, key)
+    mixed = torch.cat([res, pad[:512]])  # an eighth: the whole storage carries it...
+    carried.computed("cat", [res, pad[:512]], mixed, key)
+    assert carried.kernels_in([mixed], key) == [("m", "pad")]
+    part = mixed[:4096].clone()  # ...but PyTorch's part of it, sliced back out, does not
+    carried.computed("clone", [mixed[:4096]], part, key)
+    assert carried.kernels_in([mixed[:4096]], key) == carried.kernels_in([part], key) == []
+
+
 def test_the_knockout_round_mixes_each_kernels_knockouts_among_judged_forwards_at_random():
     # each kernel REPEATS times, CHECKS normal forwards, in orders that differ (red team
     # session 24: the knock-outs ran at call numbers a forward could count)
@@ -283,9 +304,17 @@ _RAISING_SCRATCH = '''        scratch = torch.empty_like(y)
 '''
 
 
-def test_padding_whose_knockout_only_raises_is_a_decoy(evaluator, settings):
+# and the padding's buffer put into the result's storage: an empty slice of it (an input
+# counts by the bytes its view covers), or an eighth of it after the result, the result's part
+# sliced back out (a part of memory an operator mixed is not known to hold the kernels' writes)
+_LAUNDERED = ["        return torch.cat([out, scratch[:0]]).reshape(x.shape)\n",
+              "        return torch.cat([out, scratch[: n // 8]])[:n].clone().reshape(x.shape)\n"]
+
+
+@pytest.mark.parametrize("tail", [_RETURN, *_LAUNDERED], ids=["returned", "empty_slice", "beyond_view"])
+def test_padding_whose_knockout_only_raises_is_a_decoy(evaluator, settings, tail):
     padded = evaluator.evaluate(fixture_problem("relu"), _LAZY_EPILOGUE + _RAISING_BUSY + _FORWARD
-                                + _RAISING_SCRATCH + _RETURN, settings)
+                                + _RAISING_SCRATCH + tail, settings)
     assert padded.status == "ok", padded.feedback
     assert padded.details["decoy_kernels"] == ["busy_kernel"]
     # the padding's time is no one's: no more than the epilogue alone earns (0.5 without the
