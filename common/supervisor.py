@@ -540,7 +540,8 @@ def prepare(config: str, overrides: list[str]) -> tuple[RunConfig, Path, RunLock
     """Resolve the config; a run directory (or a config whose run_dir has one) resumes.
     Takes the run directory's lock (held until this process exits) before writing into
     it: LockHeld when another `krl run` has it."""
-    from common.config import load
+    from common.config import ConfigError, load
+    from common.config.run import training_disagreements
     src = Path(config)
     if src.is_dir():
         resolved = src / "config.yaml"
@@ -549,6 +550,8 @@ def prepare(config: str, overrides: list[str]) -> tuple[RunConfig, Path, RunLock
         cfg = load(resolved, overrides, RunConfig)
     else:
         cfg = load(src, overrides, RunConfig)
+    if problems := training_disagreements(cfg):
+        raise ConfigError("the roles disagree: " + "; ".join(problems))
     run_dir = Path(cfg.run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     lock = RunLock(run_dir / RUN_LOCK, "krl run")

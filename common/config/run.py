@@ -132,3 +132,27 @@ class RunConfig(Section):
     """Local supervision by `krl run`."""
     bootstrap: BootstrapConfig = BootstrapConfig()
     """Stages before RL (make a tiny model, SFT cold start); all off by default."""
+
+
+def training_disagreements(cfg: RunConfig) -> list[str]:
+    """Values two roles of a training run must share but that sit in their own sections,
+    each a sentence saying what goes wrong; checked when `krl run` starts (a benchmark of
+    the actor alone may set its sampling as it likes)."""
+    out = []
+    sampling, trainer = cfg.actor.sampling, cfg.learner.trainer
+    if sampling.temperature != trainer.temperature:
+        out.append(f"actor.sampling.temperature ({sampling.temperature}) differs from "
+                   f"learner.trainer.temperature ({trainer.temperature}): the learner divides "
+                   "the logits by its own, so its logprobs are not the ones the actor sampled "
+                   "with and mismatch rejection sampling drops nearly every trajectory; set both")
+    if sampling.top_k or sampling.top_p < 1:
+        out.append(f"actor.sampling top_k={sampling.top_k}, top_p={sampling.top_p}: the actor "
+                   "samples from a cut vocabulary, the learner scores the whole one, so their "
+                   "logprobs never match; keep top_k 0 and top_p 1 for training")
+    caps = (cfg.evaluator.reward.speedup_cap, cfg.learner.algorithm.hierarchical.speedup_cap)
+    if cfg.learner.algorithm.hierarchical.enabled and caps[0] != caps[1]:
+        out.append(f"evaluator.reward.speedup_cap ({caps[0]}) differs from "
+                   f"learner.algorithm.hierarchical.speedup_cap ({caps[1]}): the plan signal "
+                   "and the reward would cap speed differently; set both")
+    return out
+

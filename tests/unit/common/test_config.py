@@ -93,3 +93,25 @@ def test_a_hang_deadline_shorter_than_two_health_reads_is_refused():
                 RunConfig).supervisor.hang_after_s == 0  # off
     assert load(None, ["supervisor.hang_after_s=10", "supervisor.health_interval_s=5"],
                 RunConfig).supervisor.hang_after_s == 10
+
+
+def test_krl_run_refuses_roles_that_disagree_before_touching_the_run_dir(tmp_path, capsys):
+    """The actor's sampling and the learner's scoring must be the same distribution, or
+    mismatch rejection sampling silently drops nearly all data: `krl run` says so at once."""
+    import argparse
+    from pathlib import Path
+
+    from common import run_cli
+    from common.config.run import training_disagreements
+
+    configs = Path(__file__).resolve().parents[3] / "configs"
+    run_dir = tmp_path / "run"
+    for overrides, needle in ((["learner.trainer.temperature=0.7"], "temperature (1.0) differs"),
+                              (["actor.sampling.top_p=0.9"], "cut vocabulary")):
+        code = run_cli.main(argparse.Namespace(config=str(configs / "drkernel-recipe.yaml"),
+                                               overrides=[f"run_dir={run_dir}", *overrides]))
+        err = capsys.readouterr().err
+        assert code == 2 and needle in err and "Traceback" not in err
+        assert not run_dir.exists()
+    for path in configs.glob("*.yaml"):
+        assert training_disagreements(load(path, [], RunConfig)) == [], path.name
