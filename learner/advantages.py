@@ -104,14 +104,19 @@ def grpo(rewards: Ragged, gamma: float = 1.0, normalize_std: bool = False,
 def rloo(rewards: Ragged, gamma: float = 1.0) -> list[list[float]]:
     """Classic single-turn RLOO: one advantage per trajectory, given to each of its turns.
 
-    R[i] = G[i][0], the discounted return of the whole trajectory; A[i] = R[i] - mean_{j != i}
-    R[j]; A[i] = R[i] when N = 1. An empty trajectory has R = 0 and takes part in the baseline.
+    R[i] = G[i][0], the discounted return of the whole trajectory; A[i] = R[i] - mean of R[j]
+    over the other trajectories j that have a turn; A[i] = R[i] when there is none. An empty
+    trajectory (its first turn got no verdict: nothing of it is trained) is left out of the
+    baseline, as TRLOO and GRPO leave it out: an evaluator outage is no sibling's merit.
     """
-    r, _ = _pad(rewards)
+    r, present = _pad(rewards)
     ret = _returns_to_go(r, gamma)[:, 0] if r.shape[1] else torch.zeros(r.shape[0],
                                                                            dtype=r.dtype)
-    n = ret.shape[0]                                        # R [N]
-    baseline = (ret.sum() - ret) / (n - 1) if n > 1 else torch.zeros_like(ret)
+    has = (present[:, 0] if r.shape[1] else torch.zeros_like(ret, dtype=torch.bool)).to(ret.dtype)
+    ret = ret * has                                         # R [N]
+    n = has.sum()
+    baseline = torch.where(n - has > 0, (ret.sum() - ret) / (n - has).clamp(min=1),
+                           torch.zeros_like(ret))
     adv = ret - baseline                                    # [N]
     return [[float(adv[i])] * len(row) for i, row in enumerate(rewards)]
 

@@ -145,6 +145,15 @@ def test_rloo_is_leave_one_out_on_total_return_for_every_turn():
     assert rloo([[1.0, 2.0]]) == [[3.0, 3.0]]
 
 
+def test_a_trajectory_with_no_judged_turn_is_in_no_estimators_baseline():
+    """Its first turn got no verdict (an evaluator outage): it is not trained, and its
+    absence must not raise or lower what its siblings' answers are worth, under any estimator."""
+    with_gap, without = [[1.0, 0.0], [], [0.0]], [[1.0, 0.0], [0.0]]
+    for name in ("trloo", "grpo", "rloo"):
+        a, b = advantages(with_gap, name), advantages(without, name)
+        assert a[1] == [] and a[0] == pytest.approx(b[0]) and a[2] == pytest.approx(b[1]), name
+
+
 def test_dispatch_by_name_and_unknown_name():
     rewards = [[1.0], [0.0]]
     assert advantages(rewards, "trloo") == trloo(rewards)
