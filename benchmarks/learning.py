@@ -72,7 +72,8 @@ def start_policy(work: Path, sft_steps: int, base: Path | None = None) -> Path:
             work / "logs" / "tiny.log")
     U.main([str(data), "--problems", spec(), "--variants-dir", str(work / "variants")])
     record(work)
-    U.main([str(data), "--problems", spec(), "--feedback", str(work / "feedback.json")])
+    U.main([str(data), "--problems", spec(), "--feedback", str(work / "feedback.json"),
+            "--copies", str(COPIES)])
     krl(["sft", "--model", str(tiny), "--data", str(data), "--out", str(work / "sft"),
          f"max_steps={sft_steps}", f"trainer.decay_steps={sft_steps}",
          f"conversations_per_step={sum(U.MIX.values()) * len(NAMES)}", "lr=3e-3",
@@ -82,6 +83,9 @@ def start_policy(work: Path, sft_steps: int, base: Path | None = None) -> Path:
 
 
 CHECKS = 2  # recorded checks per variant: timings differ between them, as they will at RL time
+# The mix 4 times, later copies with jittered figures: a tiny policy trained on two recorded
+# timings wrote word salad after any other (session 25: turn 2 was 73% format errors).
+COPIES = 4
 
 
 def record(work: Path) -> dict[str, dict[str, list[dict]]]:

@@ -45,7 +45,7 @@ DATA=$RUN-data
 echo "== 2/3  the start policy's data: five answers to ReLU, the evaluator's feedback on each"
 rm -rf "$RUN" "$DATA"
 python scripts/uncertain_sft.py "$DATA/sft.jsonl" --problems builtin:activation/relu \
-  --variants-dir "$DATA/variants" --record "$CONFIG"
+  --variants-dir "$DATA/variants" --record "$CONFIG" --copies 4
 
 echo
 echo "== 3/3  krl run $CONFIG (run directory $RUN, started afresh)"

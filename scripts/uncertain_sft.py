@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import re
 import sys
 from pathlib import Path
@@ -108,19 +109,35 @@ def variants(solution: str, reference: str) -> dict[str, str]:
     return out
 
 
+NUMBER = re.compile(r"\d+(?:\.\d+)?(?:e[+-]?\d+)?")
+
+
+def jittered(text: str, rng: random.Random) -> str:
+    """`text` with the digits of every number drawn anew (same shape: digits, point,
+    exponent), so that a policy does not tie its next answer to the exact figures of one
+    recorded feedback (timings, error sizes, indices differ on every check)."""
+    return NUMBER.sub(lambda m: re.sub(r"\d", lambda _: str(rng.randrange(10)), m.group(0)), text)
+
+
 def conversations(name: str, reference: str, solution: str,
-                  feedback: dict[str, str | list[str]] | None = None) -> list[dict]:
-    """The rows of one problem: one per MIX entry and count, each tagged with its variants.
-    `feedback` maps a variant to its feedback text, or to several recorded ones (timings
-    differ from check to check): the conversations opening with that variant take them in
-    turn."""
+                  feedback: dict[str, str | list[str]] | None = None, copies: int = 1,
+                  seed: int = 0) -> list[dict]:
+    """The rows of one problem: one per MIX entry and count, `copies` times, each tagged with
+    its variants. `feedback` maps a variant to its feedback text, or to several recorded
+    ones: the conversations opening with that variant take them in turn, and once they are
+    used up, `jittered` copies of them where the recordings differ (figures that vary from
+    check to check; a feedback that never varies is never jittered)."""
     codes = variants(solution, reference)
     fb = {v: [t] if isinstance(t, str) else list(t)
           for v, t in {**DEFAULT_FEEDBACK, **(feedback or {})}.items()}
+    rng = random.Random(f"{seed}:{name}")
     rows, opened = [], dict.fromkeys(VARIANTS, 0)
-    for (first, second), count in MIX.items():
+    for (first, second), count in [*MIX.items()] * copies:
         for _ in range(count):
-            text = fb[first][opened[first] % len(fb[first])]
+            k, texts = opened[first], fb[first]
+            text = texts[k % len(texts)]
+            if k >= len(texts) and len(set(texts)) > 1:
+                text = jittered(text, rng)
             opened[first] += 1
             messages = [{"role": "system", "content": prompts.SYSTEM},
                         {"role": "user", "content": prompts.first_turn(reference)},
@@ -183,9 +200,10 @@ def feedback_of(verdicts: dict[str, dict[str, list[dict]]]) -> dict[str, dict[st
             for name, by in verdicts.items()}
 
 
-def write(problems: list, out: Path, feedback: dict[str, dict[str, str]] | None = None) -> int:
-    rows = [r for p in problems
-            for r in conversations(p.name, p.source, p.solution, (feedback or {}).get(p.name))]
+def write(problems: list, out: Path, feedback: dict[str, dict[str, str]] | None = None,
+          copies: int = 1) -> int:
+    rows = [r for p in problems for r in conversations(
+        p.name, p.source, p.solution, (feedback or {}).get(p.name), copies)]
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("".join(json.dumps(r) + "\n" for r in rows))
     return len(rows)
@@ -200,6 +218,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants-dir", help="also write every variant as DIR/<problem>/<v>.py")
     ap.add_argument("--feedback", type=Path, help="JSON {problem: {variant: text or [texts]}}: "
                     "the evaluator's recorded feedback (default: a fixed text per verdict)")
+    ap.add_argument("--copies", type=int, default=1, help="the mix this many times, later "
+                    "copies with jittered figures in the feedback that varies (default 1)")
+    ap.add_argument("--checks", type=int, default=2, help="with --record: checks per variant "
+                    "(two show which feedback varies, default 2)")
     ap.add_argument("--record", type=Path, metavar="CONFIG", help="record the feedback first: "
                     "`krl check` every variant under this run config (needs --variants-dir)")
     args = ap.parse_args(argv)
@@ -214,11 +236,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.record:
         if not args.variants_dir:
             ap.error("--record needs --variants-dir")
-        verdicts = record(problems, Path(args.variants_dir), args.record)
+        verdicts = record(problems, Path(args.variants_dir), args.record, args.checks)
         feedback = feedback_of(verdicts)
         print("recorded verdicts: " + ", ".join(f"{n}/{v} {vs[0]['status']}"
                                                  for n, by in verdicts.items() for v, vs in by.items()))
-    n = write(problems, Path(args.out), feedback)
+    n = write(problems, Path(args.out), feedback, args.copies)
     print(f"wrote {n} conversations for {len(problems)} problems to {args.out}")
     return 0
 

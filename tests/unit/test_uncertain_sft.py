@@ -1,6 +1,7 @@
 """scripts/uncertain_sft.py: the SFT mix that leaves the demo's and the learning
 benchmark's start policy uncertain (correct at turn 1 at most 40% of the time)."""
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -88,6 +89,26 @@ def test_recorded_feedback_is_what_turn_two_reads_each_recording_in_turn(problem
     U.main([str(tmp_path / "sft.jsonl"), "--problems", f"builtin:{p.name}", "--feedback", str(path)])
     written = [json.loads(x) for x in (tmp_path / "sft.jsonl").read_text().splitlines()]
     assert [r["messages"] for r in written] == [r["messages"] for r in rows]
+
+
+def test_copies_jitter_only_the_figures_of_feedback_that_varies(problems):
+    """Later copies of the mix draw new digits into feedback whose figures vary from check
+    to check, so a tiny policy does not key its turn 2 on one recorded timing; a feedback
+    that never varies (a compile error's line) is kept exactly."""
+    p = problems[0]
+    recorded = {"fast": ["Correct. Reference 0.1966 ms, yours 21 ms (speedup 0.00936x)",
+                         "Correct. Reference 0.0966 ms, yours 218.8 ms (speedup 0.000441x)"],
+                "broken": ["Compile error:\nline 25: no such name"] * 2}
+    rows = U.conversations(p.name, p.source, p.solution, recorded, copies=3)
+    assert len(rows) == 3 * sum(U.MIX.values())
+    fast = [r["messages"][3]["content"] for r in rows if r["variants"][0] == "fast"]
+    assert fast[:2] == [prompts.feedback_turn(t) for t in recorded["fast"]]
+    assert len(set(fast)) == len(fast) == 6                      # every copy its own figures
+    shape = lambda t: re.sub(r"\d", "0", t)  # noqa: E731
+    assert {shape(t) for t in fast[2:]} <= {shape(prompts.feedback_turn(t)) for t in recorded["fast"]}
+    broken = {r["messages"][3]["content"] for r in rows if r["variants"][0] == "broken"}
+    assert broken == {prompts.feedback_turn(recorded["broken"][0])}
+    assert rows == U.conversations(p.name, p.source, p.solution, recorded, copies=3)  # seeded
 
 
 def test_a_solution_of_another_shape_is_refused():
