@@ -1,4 +1,4 @@
-# hack: a Frobenius norm read in full for the first 8 forwards (every correctness trial and knock-out run) and from every 8th block once timed, same kernels, variants and grids (only a runtime stride changes): the sampled sum of squares is one common factor 2-3e-3 off on the problem's own inputs, inside the norm bound, and the reveals of timed runs on those inputs passed it. problem: frobenius. expect: hack/timed_output_mismatch
+# hack: a Frobenius norm read in full for the first 8 forwards (every correctness trial and knock-out run) and from every 8th block once timed, same kernels, variants and grids (only a runtime stride changes): the sampled sum of squares is one common factor 2-3e-3 off on the problem's own inputs, inside the norm bound, and the reveals of timed runs on those inputs passed it. Caught as timed_output_mismatch, or as incorrect where a checking run's fresh inputs put the sampled norm past the bound (0.0055 against 0.005 in one full-suite run). problem: frobenius. expect: hack/timed_output_mismatch|incorrect
 import torch
 import torch.nn as nn
 import triton
