@@ -87,6 +87,7 @@ correct = [h.get("correct") or 0.0 for h in steps]
 print(f"demo: OK: {len(rewards)} learner steps; mean reward of steps 1-3 {first:.3f}, of the "
       f"last 3 {last:.3f} ({last - first:+.3f}); share of correct turns "
       f"{correct[0]:.2f} at step 1, {correct[-1]:.2f} at the last; restarts {s['restarts']}")
-print("(reward 1.0 for a correct answer, 0 otherwise; one run, no control: "
-      "benchmarks/reports/learning.md has the control and the seeds)")
+print("(reward 0.5 for a correct answer: timing and profiling are off, so no speed or "
+      "coverage term; 0 otherwise. One run, no control: benchmarks/reports/learning.md has "
+      "the control and the seeds)")
 PY
