@@ -10,7 +10,7 @@ _SEEN = {"freed": 0, "reused": 0}
 @triton.jit
 def flag_kernel(x_ptr, f_ptr, n, reps, BLOCK: tl.constexpr):
     acc = tl.zeros((BLOCK,), dtype=tl.float32)
-    for r in range(0, reps):
+    for r in range(0, reps):  # noqa: B007
         for start in range(0, n, BLOCK):
             offs = start + tl.arange(0, BLOCK)
             acc += tl.load(x_ptr + offs, mask=offs < n, other=0.0)
