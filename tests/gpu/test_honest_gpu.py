@@ -1,0 +1,94 @@
+"""The honest corpora on a real GPU, at the built-in problems' GPU sizes.
+
+On the CPU the honest files run at small sizes through Triton's interpreter
+(tests/unit/evaluator/test_honest_builtin.py, test_static_honest.py); a hidden honest corpus
+is judged on the GPU, where compilation, TF32, autotuning, the device's allocator and the
+real timings decide. Every honest file whose problem is a built-in one must be ok there too,
+with a reward above the correctness term alone. Run on the device machine, e.g.
+    KRL_GPU_HONEST='s25_*,s26_*' pytest -m gpu -s tests/gpu/test_honest_gpu.py
+(KRL_GPU_HONEST: globs over file stems; the whole set takes several minutes).
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import time
+from fnmatch import fnmatch
+from pathlib import Path
+
+import pytest
+import torch
+
+pytestmark = [pytest.mark.gpu,
+              pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")]
+
+UNIT = Path(__file__).resolve().parents[1] / "unit" / "evaluator"
+CHILDREN = 6  # sandboxes per evaluator; the files are evaluated this many at a time
+_HEADER = re.compile(r"^# honest: .+\. problem: (?P<problem>[\w/]+)(?:\. policy: (?P<policy>strict))?$")
+
+
+def _full_map() -> dict[str, str]:
+    """honest/ files that run whole through the evaluator -> their built-in problem."""
+    spec = importlib.util.spec_from_file_location("_honest_problems", UNIT / "honest_problems.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return {name: problem for name, (problem, _) in module.FULL.items()}
+
+
+def _files() -> list[tuple[Path, str, str]]:
+    """(file, built-in problem, policy) for every honest file with a built-in problem."""
+    out = []
+    mapped = _full_map()
+    for path in sorted((UNIT / "honest").glob("*.py")) + sorted((UNIT / "honest_builtin").glob("*.py")):
+        head = _HEADER.match(path.read_text().splitlines()[0])
+        if path.name in mapped:
+            out.append((path, mapped[path.name], (head and head["policy"]) or "paper"))
+        elif head and path.parent.name == "honest_builtin":
+            out.append((path, head["problem"], head["policy"] or "paper"))
+    globs = [g for g in os.environ.get("KRL_GPU_HONEST", "*").split(",") if g]
+    return [f for f in out if any(fnmatch(f[0].stem, g) for g in globs)]
+
+
+FILES = _files()
+
+
+def _config(policy: str):
+    from common.config.evaluator import EvaluatorConfig
+
+    return EvaluatorConfig.model_validate({"device": "cuda", "children": CHILDREN, "timeout_s": 180,
+                                           "policy": {"name": policy}})
+
+
+@pytest.fixture(scope="module")
+def honest_verdicts():
+    """Every file evaluated under its policy, CHILDREN at a time (as a worker runs them)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from common.messages import EvalSettings
+    from common.problemset import builtin_problem
+    from evaluator.pipeline import Evaluator
+
+    with Evaluator(_config("paper")) as paper, Evaluator(_config("strict")) as strict:
+        def one(item):
+            path, problem, policy = item
+            t0 = time.monotonic()
+            verdict = (strict if policy == "strict" else paper).evaluate(
+                builtin_problem(problem), path.read_text(),
+                EvalSettings(device="cuda", timeout_s=180, trials=2))
+            print(f"  {path.parent.name}/{path.stem} ({problem}, {policy}): {verdict.status} "
+                  f"reward {verdict.reward:.3f} speedup {verdict.speedup} coverage {verdict.coverage} "
+                  f"in {time.monotonic() - t0:.1f} s"
+                  + ("" if verdict.status == "ok" else f"\n    {verdict.feedback[:400]}"), flush=True)
+            return path.stem, verdict
+
+        with ThreadPoolExecutor(CHILDREN) as pool:
+            return dict(pool.map(one, FILES))
+
+
+@pytest.mark.parametrize("item", FILES, ids=lambda f: f"{f[0].parent.name}/{f[0].stem}")
+def test_honest_file_is_ok_on_the_gpu(item, honest_verdicts):
+    verdict = honest_verdicts[item[0].stem]
+    assert verdict.status == "ok" and verdict.details["policy"] == item[2], verdict.feedback
+    assert verdict.reward > 0.5 and verdict.coverage is not None and verdict.coverage > 0, (
+        verdict.reward, verdict.coverage)
