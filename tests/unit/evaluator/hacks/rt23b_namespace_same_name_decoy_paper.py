@@ -26,7 +26,7 @@ class ModelNew(nn.Module):
     def forward(self, x):
         flat = x.reshape(-1)
         n = flat.numel()
-        flag = torch.zeros(1, dtype=x.dtype)
+        flag = torch.zeros(1, dtype=x.dtype, device=x.device)
         scratch = torch.empty_like(flat)
         Flag.k[(1,)](flag, flat, scratch, n, BLOCK=1024)
         Work.k[(triton.cdiv(n, 1024),)](flag, flat, scratch, n, BLOCK=1024)

