@@ -27,9 +27,22 @@ evaluator.knockout_round counts such a kernel needed only where its writes reach
 Only PyTorch's operators pass the names on, never a launch: which arguments a kernel reads
 is not known, and handing a padding's buffer to the kernel that writes the result (unread)
 would launder it.
+
+A kernel's writes carry the result only where they depend on its inputs: an identity
+permutation a kernel writes, gathered by torch from its own product (reduced into range by
+torch.remainder), made the result carried and no gate ran (red team s25,
+rt25_identity_index_carries). So the sample positions are fixed per process and storage size
+(a secret drawn after the fork), and every write is kept as a WRITE: its id (kernel, the
+kernel's launch count in this forward, the storage's place among the launch's arguments, its
+size) and a digest of the sampled bytes after it. The lineage holds write ids;
+evaluator.gates compares the digests of the same write across the checked trials (different
+inputs): a write whose bytes came out the same in every one computed a constant and carries
+nothing, as a constant op's output is nobody's (aten_facts.constant_op).
 """
 from __future__ import annotations
 
+import hashlib
+import os
 import secrets
 
 import torch
@@ -38,7 +51,28 @@ from torch.utils._python_dispatch import _disable_current_modes
 SAMPLES = 4096  # bytes sampled per handed storage, before and after each launch
 WRITTEN_SHARE = 1 / 64  # sampled bytes that must change for a storage to count as written
 CARRY_RATIO = 16  # carried memory must be at least 1/16 the size of what is computed from it
+MAX_WRITES = 64  # writes of one kernel kept per forward (each a short id and an 8-byte digest)
+ALL_WRITES = 4096  # and of all kernels together
 OVERWRITES = frozenset({"copy_", "_copy_from", "_copy_from_and_resize", "fill_", "zero_", "set_"})
+
+
+_SECRET: dict[int, int] = {}  # pid -> the secret the sample positions are drawn from
+_POSITIONS: dict[tuple[int, int], torch.Tensor] = {}  # (pid, storage bytes) -> its positions
+
+
+def positions(n: int) -> torch.Tensor:
+    """The byte offsets sampled in a storage of `n` bytes: the same in every forward of this
+    process (so a write can be compared across trials), drawn from a secret this process drew
+    (a child forked from the zygote draws its own)."""
+    pid = os.getpid()
+    held = _POSITIONS.get((pid, n))
+    if held is None:
+        seed = _SECRET.setdefault(pid, secrets.randbits(62))
+        gen = torch.Generator().manual_seed((seed + n * 0x9E3779B97F4A7C15) % (1 << 63))
+        held = torch.randint(0, n, (min(SAMPLES, n),), generator=gen)
+        if len(_POSITIONS) < 1024:
+            _POSITIONS[(pid, n)] = held
+    return held
 
 
 def _nbytes(t: torch.Tensor) -> int:
@@ -61,11 +95,14 @@ class Carried:
     def __init__(self) -> None:
         self.keys: set[int] = set()
         self.sizes: dict[int, int] = {}
-        self.by: dict[int, frozenset] = {}  # carried storage key -> the kernels whose writes it holds
+        self.by: dict[int, frozenset] = {}  # carried storage key -> the write ids it holds
+        self.writes: dict[str, str] = {}  # write id -> digest of its sampled bytes (module docstring)
+        self.kernel_of: dict[str, tuple] = {}  # write id -> (module, name)
+        self._launches: dict[tuple, int] = {}  # kernel -> its launches so far in this forward
+        self._kept: dict[tuple, int] = {}  # kernel -> its writes with a digest kept
         # carried because a launch wrote a share of it (not an operator mixing carried memory
         # with other memory): a part of it is as carried as the whole (`reads_carried`)
         self.direct: set[int] = set()
-        self._gen = torch.Generator().manual_seed(secrets.randbits(62))
 
     def sample(self, tensors: list[torch.Tensor], key) -> dict[int, tuple]:
         """The sampled bytes of each handed storage, before a launch: key -> (positions, bytes)."""
@@ -77,7 +114,7 @@ class Carried:
                     continue
                 try:  # never breaks a launch: a storage it cannot read is simply not carried
                     raw = torch.empty(0, dtype=torch.uint8, device=t.device).set_(t.untyped_storage(), 0, (n,))
-                    where = torch.randint(0, n, (min(SAMPLES, n),), generator=self._gen).to(t.device)
+                    where = positions(n).to(t.device)
                     taken[k] = (raw, where, raw.index_select(0, where).clone())
                 except (RuntimeError, TypeError, ValueError, NotImplementedError):
                     continue
@@ -86,17 +123,29 @@ class Carried:
     def written(self, taken: dict[int, tuple], kernel: tuple = ()) -> None:
         """After the launch of `kernel` ((module, name)): storages whose sampled bytes changed
         enough carry its writes (its alone: what another kernel left there, it overwrote)."""
+        count = self._launches[kernel] = self._launches.get(kernel, 0) + 1
         with _disable_current_modes(), torch.no_grad():
-            for k, (raw, where, before) in taken.items():
+            for place, (k, (raw, where, before)) in enumerate(taken.items()):
                 try:
-                    changed = int((raw.index_select(0, where) != before).sum())
+                    after = raw.index_select(0, where)
+                    changed = int((after != before).sum())
                 except (RuntimeError, TypeError, ValueError, NotImplementedError):
                     continue
                 if changed >= max(1, WRITTEN_SHARE * where.numel()):
                     self.keys.add(k)
                     self.sizes[k] = raw.numel()
-                    self.by[k] = frozenset([kernel] if kernel else ())
+                    self.by[k] = frozenset([self._write(kernel, count, place, raw.numel(), after)])
                     self.direct.add(k)
+
+    def _write(self, kernel: tuple, count: int, place: int, n: int, after: torch.Tensor) -> str:
+        """Keep one write (module docstring): its id, with its digest where the caps allow."""
+        wid = f"{'|'.join(kernel)}#{count}.{place}.{n}"
+        kept = self._kept.get(kernel, 0)
+        if wid not in self.writes and kept < MAX_WRITES and len(self.writes) < ALL_WRITES:
+            self._kept[kernel] = kept + 1
+            self.writes[wid] = hashlib.blake2b(after.cpu().numpy().tobytes(), digest_size=8).hexdigest()
+        self.kernel_of[wid] = kernel
+        return wid
 
     def computed(self, name: str, ins: list[torch.Tensor], out: torch.Tensor, key) -> None:
         """Operator `name` wrote `out` from `ins`: carried if a carried input is big enough; an
@@ -130,10 +179,24 @@ class Carried:
         viewed = _viewed(t)
         return viewed * CARRY_RATIO >= size and (k in self.direct or viewed >= _nbytes(t))
 
+    def writes_in(self, outs: list, key) -> list[str]:
+        """The write ids the returned tensors carry."""
+        held = [key(t) for t in outs if isinstance(t, torch.Tensor) and self.reads_carried(t, key(t), 0)]
+        return sorted({w for k in held for w in self.by.get(k, ())})
+
     def kernels_in(self, outs: list, key) -> list[tuple]:
         """The kernels ((module, name)) whose writes the returned tensors carry."""
-        held = [key(t) for t in outs if isinstance(t, torch.Tensor) and self.reads_carried(t, key(t), 0)]
-        return sorted({n for k in held for n in self.by.get(k, ())})
+        return sorted({self.kernel_of[w] for w in self.writes_in(outs, key) if self.kernel_of.get(w)})
+
+    def marked_writes(self, outs: list, marked: dict[int, str], key) -> list[list[str]]:
+        """For each returned tensor PyTorch computed that carries kernel writes: the write ids
+        it carries (evaluator.gates: where none of them depends on the inputs, it is thin)."""
+        found = []
+        for t in outs:
+            k = key(t) if isinstance(t, torch.Tensor) else 0
+            if k and k in marked and self.reads_carried(t, k, 0):
+                found.append(sorted(self.by.get(k, ())))
+        return found
 
     def thin(self, outs: list, marked: dict[int, str], key) -> str | None:
         """The mark of a returned tensor PyTorch computed that carries no kernel writes (as an

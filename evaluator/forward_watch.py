@@ -305,6 +305,8 @@ class Provenance(TorchDispatchMode):
         self.carry = Carried()  # storages holding a share of the kernels' writes (evaluator.carried)
         self.thin: str | None = None  # returned memory PyTorch computed that carries none
         self.carried_kernels: list[tuple] = []  # kernels whose writes what it returned carries
+        self.carried_writes: list[str] = []  # and those writes (evaluator.carried)
+        self.marked_writes: list[list[str]] = []
         # Fresh memory is trusted as nobody's work only while its bytes are what the last
         # operator that wrote it left: a fingerprint per fresh storage no kernel was handed
         # (storage address -> (storage identity, bytes, checksum)), checked before anything
@@ -561,6 +563,8 @@ class Provenance(TorchDispatchMode):
         source = self._source([t for t in outs if isinstance(t, torch.Tensor)])
         thin = self.carry.thin(outs, self.marked, self._key)
         self.carried_kernels = self.carry.kernels_in(outs, self._key)
+        self.carried_writes = self.carry.writes_in(outs, self._key)
+        self.marked_writes = self.carry.marked_writes(outs, self.marked, self._key)
         if thin is not None:
             self.thin = (f"forward returned memory PyTorch computed ({thin}) that holds less than 1/"
                          f"{CARRY_RATIO} of its size in what your Triton kernels wrote")
@@ -575,7 +579,8 @@ class Provenance(TorchDispatchMode):
         return {"handed": self.handed, "returned": self.returned_computed, "thin": self.thin,
                 "returned_after_kernels": self.returned_after_kernels, "host_reads": -(-self.host_reads // READ_BITS),
                 "host_made": self.host_made + len(self.launch_floats) + sum(self.launch_texts.values()),
-                "launch_ints": len(self.launch_ints), "carried_kernels": [list(k) for k in self.carried_kernels]}
+                "launch_ints": len(self.launch_ints), "carried_kernels": [list(k) for k in self.carried_kernels],
+                "writes": self.carry.writes, "carried_writes": self.carried_writes, "marked_writes": self.marked_writes}
 
 
 def random_uninitialised() -> NoisyOutputs:

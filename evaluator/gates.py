@@ -34,10 +34,58 @@ def own_kernels(trials: list[dict], module: str) -> list[str]:
     return sorted(names)
 
 
-def carried_kernels(reports: list[dict], module: str) -> set[str]:
-    """The candidate module's kernels whose writes some checked forward's result carries
-    (the provenance reports' `carried_kernels`, evaluator.carried)."""
-    return {str(p[1]) for r in reports for p in r.get("carried_kernels") or () if list(p[:1]) == [module]}
+def _kernel(write: str) -> tuple[str, str]:
+    """(module, name) of a write id (evaluator.carried: `module|name#launch.place.bytes`)."""
+    module, _, name = str(write).rpartition("#")[0].partition("|")
+    return module, name
+
+
+def _varying(reports: list[dict]) -> tuple[set[str], set[str]]:
+    """(writes whose sampled bytes differed between two checked trials, writes seen alike in
+    two or more and never different): the trials ran on different inputs, so the second set
+    computed constants (evaluator.carried)."""
+    seen: dict[str, set] = {}
+    for r in reports:
+        writes = r.get("writes")
+        for w, digest in (writes.items() if isinstance(writes, dict) else ()):
+            seen.setdefault(str(w), set()).add(str(digest))
+    counts = {w: sum(1 for r in reports if isinstance(r.get("writes"), dict) and w in r["writes"]) for w in seen}
+    varying = {w for w, d in seen.items() if len(d) > 1}
+    return varying, {w for w, d in seen.items() if len(d) == 1 and counts[w] > 1}
+
+
+def trial_evidence(reports: list[dict], module: str, ref_trials: list[dict]) -> tuple[bool, set[str], list[str]]:
+    """(thin, carried, constant) over the checked trials' provenance reports:
+      constant  the module's kernels that computed constants: each of their writes seen in
+                two or more trials came out the same in all, none differed. A kernel's
+                writes that do not depend on its inputs are no work on them, as a constant
+                op's are not (aten_facts.constant_op): its time is no one's in the coverage,
+                as a decoy's (red team s25, rt25_identity_index_carries: an identity index
+                gathered by torch carried the result, ok at reward 0.59);
+      carried   the kernels whose input-dependent writes some result carries (a write seen
+                in one trial only, that no comparison could judge, counts unless its kernel
+                is constant): the knock-out round's evidence for a kernel whose knock-out
+                only raised;
+      thin      a returned tensor PyTorch computed that carries no kernel writes (the
+                child's `thin`), or carries only constant ones.
+    Nothing is compared where the trials' inputs were all the same (`ref_trials`' digests)."""
+    if len(reports) < 2 or len({str(t.get("digest")) for t in ref_trials}) < 2:
+        varying, alike = set(), set()
+    else:
+        varying, alike = _varying(reports)
+    kernels: dict[tuple, set] = {}
+    for w in alike | varying:
+        kernels.setdefault(_kernel(w), set()).add(w in varying)
+    constant = sorted(k[1] for k, v in kernels.items() if k[0] == module and v == {False})
+
+    def counts(write: str) -> bool:
+        return write in varying or write not in alike and _kernel(write)[1] not in constant
+
+    carried = {_kernel(w)[1] for r in reports for w in r.get("carried_writes") or ()
+               if _kernel(w)[0] == module and counts(str(w))}
+    thin = any(r.get("thin") for r in reports) or any(
+        not any(counts(str(w)) for w in ws) for r in reports for ws in r.get("marked_writes") or ())
+    return thin, carried, constant
 
 
 def knockouts_due(names: list[str], knockout_raised: bool, thin_return: bool) -> bool:

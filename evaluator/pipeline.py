@@ -171,7 +171,7 @@ class _Run:
         self.knockout_raised = False  # the knock-out run raised rather than came out wrong
         self.thin_return = False  # a checked forward returned PyTorch's memory thin in kernel writes
         self.decoys: list[str] = []  # own kernels the result does not need (evaluator.gates)
-        self.own_names, self.carried = [], set()  # own kernels launched; those a result carries
+        self.own_names, self.carried, self.constant = [], set(), []  # own kernels: launched, carried, constant
         self.bound: int | None = None  # most bytes a candidate's `run` reply may carry
         self.ref_in_place = False  # the reference writes its inputs (they are then outputs too)
         self.trial_programs: dict[str, int] = {}  # per own kernel, the least programs of a trial
@@ -526,8 +526,8 @@ class _Run:
             self.knockout_raised = bool(t.get("error") or t.get("problem")
                                         or judge._shape_problem(t, ref.trials[0]))
         reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
-        self.thin_return = any(r.get("thin") for r in reports)  # evaluator.carried
-        self.own_names, self.carried = gates.own_kernels(trials, self.module), gates.carried_kernels(reports, self.module)
+        self.thin_return, self.carried, self.constant = gates.trial_evidence(reports, self.module, ref.trials)
+        self.own_names = gates.own_kernels(trials, self.module)
         # how close the forward came to the host_compute limits (the most of any checked forward)
         self.details["host_values"] = {k: max((r.get(k) for r in reports if type(r.get(k)) is int), default=0)
                                        for k in ("host_reads", "host_made", "launch_ints")}
@@ -565,7 +565,7 @@ class _Run:
         note = ("\nAccepted at TF32 precision: this float32 problem's outputs differ from the strict "
                 "float32 reference by about what PyTorch's TF32 mode gives." if self.facts["precision"] == "tf32"
                 else "")
-        cov = gates.live_coverage(cov, self.decoys, self.own_names)  # decoys' time is no one's
+        cov = gates.live_coverage(cov, sorted({*self.decoys, *self.constant}), self.own_names)  # no one's time
         self.details.update({"profile": cov} if cov else {})  # as the reward reads it
         coverage = cov["coverage"] if cov else None
         gated = gates.policy_outcome(self.cfg.policy, coverage, self.knockout_raised, self.thin_return)
