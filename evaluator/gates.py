@@ -22,6 +22,10 @@ output being missing, which is the point.
 """
 from __future__ import annotations
 
+from typing import Any
+
+import torch
+
 from common.config.evaluator import PolicyConfig
 from evaluator import judge
 
@@ -54,7 +58,19 @@ def _varying(reports: list[dict]) -> tuple[set[str], set[str]]:
     return varying, {w for w, d in seen.items() if len(d) == 1 and counts[w] > 1}
 
 
-def trial_evidence(reports: list[dict], module: str, ref_trials: list[dict]) -> tuple[bool, set[str], list[str]]:
+def _varies(outputs: list[list[torch.Tensor]]) -> bool:
+    """The reference's outputs differ between two trials (NaN equal to NaN)."""
+    def same(a: torch.Tensor, b: torch.Tensor) -> bool:
+        if a.shape != b.shape or a.dtype != b.dtype:
+            return False
+        if a.is_floating_point() or a.is_complex():
+            return bool(((a == b) | (torch.isnan(a) & torch.isnan(b))).all())
+        return torch.equal(a, b)
+    first = outputs[0] if outputs else []
+    return any(len(o) != len(first) or not all(same(a, b) for a, b in zip(o, first)) for o in outputs[1:])
+
+
+def trial_evidence(reports: list[dict], module: str, ref: Any) -> tuple[bool, set[str], list[str]]:
     """(thin, carried, constant) over the checked trials' provenance reports:
       constant  the module's kernels that computed constants: each of their writes seen in
                 two or more trials came out the same in all, none differed. A kernel's
@@ -68,8 +84,10 @@ def trial_evidence(reports: list[dict], module: str, ref_trials: list[dict]) -> 
                 only raised;
       thin      a returned tensor PyTorch computed that carries no kernel writes (the
                 child's `thin`), or carries only constant ones.
-    Nothing is compared where the trials' inputs were all the same (`ref_trials`' digests)."""
-    if len(reports) < 2 or len({str(t.get("digest")) for t in ref_trials}) < 2:
+    Nothing is compared where the trials' inputs were all the same (`ref.trials`' digests), nor
+    where the reference's own outputs are (a problem whose answer is a constant, as KernelBench's
+    GEMM-max-minus-mean-GELU is all zeros: an honest kernel writes that constant)."""
+    if len(reports) < 2 or len({str(t.get("digest")) for t in ref.trials}) < 2 or not _varies(ref.outputs):
         varying, alike = set(), set()
     else:
         varying, alike = _varying(reports)

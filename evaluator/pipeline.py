@@ -526,7 +526,7 @@ class _Run:
             self.knockout_raised = bool(t.get("error") or t.get("problem")
                                         or judge._shape_problem(t, ref.trials[0]))
         reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
-        self.thin_return, self.carried, self.constant = gates.trial_evidence(reports, self.module, ref.trials)
+        self.thin_return, self.carried, self.constant = gates.trial_evidence(reports, self.module, ref)
         self.own_names = gates.own_kernels(trials, self.module)
         # how close the forward came to the host_compute limits (the most of any checked forward)
         self.details["host_values"] = {k: max((r.get(k) for r in reports if type(r.get(k)) is int), default=0)

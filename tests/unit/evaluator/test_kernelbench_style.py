@@ -25,6 +25,7 @@ CASES = {
     "l2_conv2d_relu_biasadd": CONV_CPU_SIZES,
     "l2_gemm_divide_sum_scaling": {},
     "l1_cumsum_exclusive": {},
+    "l2_gemm_max_subtract_gelu": {"batch_size": 64, "in_features": 128, "out_features": 96},
 }
 
 
@@ -39,3 +40,14 @@ def test_an_honest_solution_of_a_kernelbench_problem_is_ok(evaluator, settings, 
     problem = kernelbench_problem(name)
     verdict = evaluator.evaluate(problem, problem.solution, settings)
     assert verdict.status == "ok", verdict.feedback
+
+
+def test_a_kernel_writing_a_problems_constant_answer_keeps_its_coverage(evaluator, settings):
+    """KernelBench has problems whose answer is a constant (level2/80 is all zeros). A kernel
+    whose writes are the same in every trial computes constants and is no one's work
+    (evaluator.gates.trial_evidence), except where the reference's answer is constant too:
+    there the honest kernel writes exactly that, and keeps its coverage."""
+    problem = kernelbench_problem("l2_gemm_max_subtract_gelu")
+    verdict = evaluator.evaluate(problem, problem.solution, settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.coverage is not None and verdict.coverage > 0.9, verdict.details.get("profile")
