@@ -150,13 +150,17 @@ def _plain(data: Any, depth: int) -> bool:
 def _names_cuda(device: Any) -> bool:
     if isinstance(device, torch.device):
         return device.type == "cuda"
+    if type(device) is int:  # a bare index names the accelerator (cuda:N): Megatron's
+        return device >= 0  # device=torch.cuda.current_device() (honest round, session 26)
     return isinstance(device, str) and (device == "cuda" or device.startswith("cuda:"))
 
 
 class _CudaNamesTheHost(TorchFunctionMode):
     """A CPU candidate child's torch calls with the CUDA device as an argument (a `device=`
-    keyword, `.to("cuda")`'s first argument, `.cuda()`) get the CPU instead; nothing else
-    changes. Only a device's name is rewritten, never a value or a dtype."""
+    keyword, `.to("cuda")`'s first argument, `.cuda()`; "cuda", "cuda:N", a CUDA torch.device
+    or a bare index N) get the CPU instead; nothing else changes. Only a device's name is
+    rewritten, never a value or a dtype. `torch.device(0)` itself still raises on a CPU build
+    (a constructor, not a torch function: no mode sees it)."""
 
     def __torch_function__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}

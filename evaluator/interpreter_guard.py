@@ -16,8 +16,9 @@ context; a stray one faults or scribbles on the candidate's own buffers, and no 
 decision reads device memory the candidate could reach unchecked, so this guard is for
 the interpreter only.
 
-Two of the interpreter's departures from the GPU compiler are corrected here too: `min`/`max`
-in a kernel body (`_device_minmax`) and float32 -> bfloat16 rounding (`_bfloat16_rounded`).
+Three of the interpreter's departures from the GPU compiler are corrected here too: `min`/`max`
+in a kernel body (`_device_minmax`), float32 -> bfloat16 rounding (`_bfloat16_rounded`) and a
+dtype argument of a helper read as a constexpr (`_dtype_as_constexpr`).
 """
 from __future__ import annotations
 
@@ -195,6 +196,7 @@ def install() -> bool:
     interpreter._interpreter = _Guarded(interpreter._interpreter)
     _own_globals(interpreter)
     _bfloat16_rounded(type(builder), interpreter)
+    _dtype_as_constexpr()
     interpreter_reduce.install(interpreter)  # a combine function of the file's, in a tree
     return True
 
@@ -222,6 +224,18 @@ def _bfloat16_rounded(builder_type: type, interpreter) -> None:
         return to_fp(self, src, dst_type, rounding_mode)
 
     builder_type.cast_impl, builder_type.create_fp_to_fp = cast_impl, create_fp_to_fp
+
+
+def _dtype_as_constexpr() -> None:
+    """`dtype.value` of a dtype handed to a @triton.jit helper: the GPU compiler wraps a
+    helper's non-tensor arguments in tl.constexpr, whose .value is the dtype, and FlagGems'
+    get_dtype_min(inp.type.element_ty) reads it so (honest round, session 26); the interpreter
+    hands the bare dtype over, which had no .value (AttributeError on the CPU only). The
+    property answers the dtype itself, the value the compiler's wrapper holds."""
+    import triton.language as tl
+
+    if not hasattr(tl.dtype, "value"):
+        tl.dtype.value = property(lambda self: self)
 
 
 def bfloat16_bits(values) -> np.ndarray:
