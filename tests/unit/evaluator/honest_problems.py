@@ -69,4 +69,29 @@ FULL = {
         # (is_cuda answered True, the device could not be named); the CPU child maps it now
         "silu_autotune_warmup_rep_device_literal": ("activation/silu", {"batch_size": 4, "dim": 300}),
     }.items()},
+    # honest round, session 26: kernels of public repositories adapted in their own idioms (each
+    # file's first line names the source); the first four were refused on the CPU before
+    **{f"s26_{stem}.py": spec for stem, spec in {
+        # get_dtype_min(inp.type.element_ty) reads dtype.value: the compiler's constexpr wrapper
+        "argmax_dim_flaggems_tle_pid_dtype_min": ("reduction/argmax_dim", {"batch_size": 8, "dim": 300}),
+        # device=torch.cuda.current_device(), a bare index: "Cannot access accelerator device"
+        "causal_softmax_megatron_current_device_prealloc": ("softmax/causal_softmax",
+                                                            {"batch_size": 1, "num_heads": 2, "seq_len": 32}),
+        # logging.debug("GEMS CUMSUM"), a root-logger function: not on the allowlist before
+        "cumsum_flaggems_3d_offsets_autotune_heuristics": ("reduction/cumsum", {"batch_size": 8, "dim": 300}),
+        # `from torch.cuda.amp import custom_bwd, custom_fwd`: the module was refused as a whole
+        "silu_attorch_act_func_string_custom_fwd": ("activation/silu", {"batch_size": 4, "dim": 300}),
+        "layernorm_flaggems_row_blocks_cfggen_tuple_fn": ("norm/layernorm", {"batch_size": 4, "dim": 700}),
+        "kl_div_liger_constexpr_reduction_modes": ("loss/kl_div", {"batch_size": 6, "dim": 300}),
+        "mse_flaggems_enum_reduction_two_stage": ("loss/mse", {"batch_size": 6, "dim": 300}),
+        "matmul_tutorial09_persistent_num_sms": ("matmul/matmul", {"M": 40, "K": 50, "N": 60}),
+        # torch.is_autocast_enabled() picks the fp16 path: not on the allowlist before
+        "matmul_bias_relu_attorch_linear_constexpr_flags": ("matmul/matmul_bias_relu",
+                                                            {"batch_size": 20, "in_features": 40, "out_features": 50}),
+        "bmm_lucidrains_activation_constexpr_fn_classmethod": ("matmul/bmm", {"batch_size": 2, "M": 20, "K": 30, "N": 40}),
+        "softmax_lucidrains_classmethod_apply_alias": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
+        "gelu_unsloth_exact_long_indexing_rsqrt_const": ("activation/gelu", {"batch_size": 4, "dim": 300}),
+        "matmul_sigmoid_sum_tutorial05_spin_lock_debug_barrier": ("fused/matmul_sigmoid_sum",
+                                                                  {"batch_size": 20, "in_features": 40, "out_features": 90}),
+    }.items()},
 }

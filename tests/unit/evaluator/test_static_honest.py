@@ -172,6 +172,24 @@ ACCEPTED = {
             block: int = 1024
             warps: int = 4
     ''',
+    # honest round, session 26: FlagGems' root-logger calls, attorch's autocast query and its
+    # amp decorators imported by name
+    "logging_module_functions": 'import logging\nlogging.debug("GEMS %s", "CUMSUM")\nlogging.info("x")\n',
+    "autocast_query": 'FP16 = torch.is_autocast_enabled()\n',
+    "amp_decorators_imported": '''
+        from torch.cuda.amp import custom_bwd, custom_fwd
+
+        class G(torch.autograd.Function):
+            @staticmethod
+            @custom_fwd
+            def forward(ctx, x):
+                return x
+
+            @staticmethod
+            @custom_bwd
+            def backward(ctx, g):
+                return g
+    ''',
     "amp_custom_fwd": '''
         class F(torch.autograd.Function):
             @staticmethod
@@ -261,6 +279,11 @@ REJECTED = {
         class M(nn.Module):
             SUPPORTED = (torch.float32, torch.zeros(1))  # <-
     ''', "monkey_patch"),
+    "amp_decorator_imported_as_value": ('from torch.cuda.amp import custom_fwd\nF = custom_fwd  # <-\n',
+                                        "forbidden_syntax"),
+    "amp_other_name_imported": ('from torch.cuda.amp import custom_fwd, GradScaler  # <-\n', "harness_tamper"),
+    "logging_configured": ('import logging\nlogging.basicConfig()  # <-\n', "forbidden_api"),
+    "autocast_switched": ('torch.set_autocast_enabled(True)  # <-\n', "harness_tamper"),
     "class_body_module": ('''
         class M(nn.Module):
             T = torch.cuda  # <-
