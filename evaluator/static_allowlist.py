@@ -125,9 +125,8 @@ DANGEROUS_MODULES: dict[str, str] = {
                      "requests", "urllib3", "socket", "ssl", "select", "http", "urllib"),
                     "it reaches the harness or the network"),
 }
-# Harmless stdlib modules a kernel does not need: importing one is a compile error
-# (unavailable), not a hack. Any other stdlib module (sys, os, inspect, ...) is a hack:
-# `forbidden_import`.
+# Harmless stdlib modules a kernel does not need: importing one is a compile error (unavailable),
+# not a hack. Any other stdlib module (sys, os, inspect, ...) is a hack: `forbidden_import`.
 HARMLESS_MODULES = frozenset({
     "collections", "copy", "abc", "numbers", "string", "re", "bisect", "heapq", "statistics",
     "fractions", "decimal", "textwrap", "json", "pprint",
@@ -182,16 +181,11 @@ DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
     "dataclasses.dataclass": ("c", frozenset({"frozen", "eq", "order", "repr", "slots",
                                               "kw_only", "init"})),
 }
-# Decorators importable by name from a module the allowlist otherwise leaves out (attorch:
-# `from torch.cuda.amp import custom_bwd, custom_fwd`; honest round, session 26): the bound
-# names resolve to these dotted names, so DECORATORS and DECORATOR_ONLY hold them as written out
-IMPORTABLE_DECORATORS = frozenset({"torch.amp.custom_fwd", "torch.amp.custom_bwd",
-                                   "torch.cuda.amp.custom_fwd", "torch.cuda.amp.custom_bwd"})
-# Names that only make sense as decorators: using them as values builds kernels or
-# caches the checker never sees declared.
+# Names that only make sense as decorators (as values they build kernels or caches the checker
+# never sees declared); importable by name where all of an import's names are (attorch, s26)
 DECORATOR_ONLY = frozenset({"triton.jit", "triton.autotune", "triton.heuristics",
                             "functools.wraps", "torch.autograd.function.once_differentiable",
-                            *IMPORTABLE_DECORATORS})
+                            *(f"torch{m}.amp.custom_{d}" for m in ("", ".cuda") for d in ("fwd", "bwd"))})
 # Names allowed only in one definition of evaluator.static_idioms: the logger.
 DEFINITION_ONLY = frozenset({"logging.getLogger"})
 # Library calls that take one of the file's kernels as their function argument, which
@@ -381,10 +375,7 @@ _TORCH = frozenset({
     "is_tensor", "is_grad_enabled", "is_inference_mode_enabled", "get_default_dtype",
     "pi", "e", "inf", "nan", "newaxis", "nn", "cuda", "autograd", "linalg", "fft", "special",
     "backends", "get_float32_matmul_precision", "are_deterministic_algorithms_enabled",
-    "version",
-    # read only: whether autocast is on decides a kernel's fp16 path (attorch's linear layer;
-    # honest round, session 26); torch.set_autocast_* stays harness_tamper
-    "is_autocast_enabled",
+    "version", "is_autocast_enabled",  # read only (attorch's fp16 path; session 26)
 })
 _CUDA = frozenset({"is_available", "current_device", "device_count", "get_device_capability",
                    "get_device_properties", "get_device_name", "synchronize", "device",
@@ -440,12 +431,10 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     "dataclasses": frozenset({"dataclass", "field", "asdict", "astuple", "replace"}),
     "enum": frozenset({"Enum", "IntEnum", "auto"}),
     # a warning goes to the child's stderr; not warnings.filters/showwarning (process-wide
-    # hooks). logging and numpy are importable (files import them for their test block);
-    # of logging only getLogger, in the one shape of evaluator.static_idioms (a Logger
-    # hands out the process's loggers (`.manager.loggerDict`) and takes callables the
-    # harness's own logging would then run (`addFilter`)), and the root logger's debug/info/
-    # warning called as functions (FlagGems' `logging.debug("GEMS CUMSUM")`; honest round,
-    # session 26): a line on the child's stderr, as print() writes; nothing of numpy: it computes
+    # hooks). logging and numpy are importable (files import them for their test block); of
+    # logging getLogger in evaluator.static_idioms' one shape (a Logger hands out the process's
+    # loggers and takes callables the harness's logging then runs: `addFilter`), and the root
+    # logger's debug/info/warning (FlagGems; a stderr line, as print(); s26); nothing of numpy: it computes
     # outside torch and Triton, and reads and writes files and raw memory
     # a block size or a switch read from the environment (honest round, session 22): of os
     # only reading a variable; never os.environ itself (its update/pop/setdefault and item

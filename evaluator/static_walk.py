@@ -389,7 +389,7 @@ class Checker(ExpressionChecker):
         if node.module == "torch.library" and all(a.name == "wrap_triton" and self.wrap_triton_only(
                 a.asname or a.name) for a in node.names):
             return  # every use a wrapped launch (static_kernel_values)
-        if all(f"{node.module}.{a.name}" in A.IMPORTABLE_DECORATORS for a in node.names):
+        if all(f"{node.module}.{a.name}" in A.DECORATOR_ONLY.intersection(A.DECORATORS) for a in node.names):
             return  # `from torch.cuda.amp import custom_fwd`: decorators, held to the decorator rules
         if not self._import(node, node.module):
             return
