@@ -121,6 +121,26 @@ def host_buffers_visible() -> None:
     torch.asarray = asarray  # type: ignore[assignment]
 
 
+def launches_stay_eager() -> None:
+    """`torch.library.wrap_triton(kernel)[grid](...)` launches through a higher-order op
+    (triton_kernel_wrapper_mutation) wherever wrap_triton is on, PyTorch's default on a GPU.
+    That op has no rule for the harness's dispatch modes (the provenance watch, the noisy
+    outputs, TF32 truncation) and raised NotImplementedError in every checked forward on the
+    H200 (session 26). A candidate child traces nothing, so wrap_triton is off for its whole
+    life: the wrapper is then the kernel itself and the launch a plain `kernel[grid](...)`
+    through Triton's launcher, as under the CPU interpreter (where wrap_triton returns the
+    kernel already). The switch is torch-internal; a torch without it leaves things as they are."""
+    try:
+        import torch._library.triton as library_triton
+    except ImportError:
+        return
+    if hasattr(library_triton, "wrap_triton_enabled_default"):
+        library_triton.wrap_triton_enabled_default = False  # every thread's default
+    local = getattr(library_triton, "wrap_triton_enabled", None)
+    if local is not None:
+        local.value = False  # and this thread's own setting, where one was made
+
+
 def plain_numbers_known() -> None:
     """`torch.tensor([scale], device=x.device)` is a constant the host made, as
     `torch.full((1,), scale)` is: the provenance watch treats its lift_fresh so (counted in

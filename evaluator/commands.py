@@ -145,6 +145,7 @@ class ChildState(TimedSteps):
             candidate_env.library_reads_visible()
             candidate_env.host_buffers_visible()
             candidate_env.plain_numbers_known()
+            candidate_env.launches_stay_eager()
         self.integrity = Integrity(recorder)
         self.integrity.watched.append(self)
         self.capped = False  # device allocations capped: a candidate's job, the reference under `cap`

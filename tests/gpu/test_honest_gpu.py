@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.gpu,
               pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")]
 
 UNIT = Path(__file__).resolve().parents[1] / "unit" / "evaluator"
-CHILDREN = 6  # sandboxes per evaluator; the files are evaluated this many at a time
+CHILDREN = int(os.environ.get("KRL_GPU_CHILDREN", "6"))  # sandboxes per evaluator; files evaluated at once
 _HEADER = re.compile(r"^# honest: .+\. problem: (?P<problem>[\w/]+)(?:\. policy: (?P<policy>strict))?$")
 
 
@@ -78,7 +78,7 @@ def honest_verdicts():
                 EvalSettings(device="cuda", timeout_s=180, trials=2))
             print(f"  {path.parent.name}/{path.stem} ({problem}, {policy}): {verdict.status} "
                   f"reward {verdict.reward:.3f} speedup {verdict.speedup} coverage {verdict.coverage} "
-                  f"in {time.monotonic() - t0:.1f} s"
+                  f"in {time.monotonic() - t0:.1f} s {({k: round(v, 1) for k, v in verdict.phase_seconds.items()})}"
                   + ("" if verdict.status == "ok" else f"\n    {verdict.feedback[:400]}"), flush=True)
             return path.stem, verdict
 
