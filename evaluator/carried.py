@@ -57,21 +57,22 @@ OVERWRITES = frozenset({"copy_", "_copy_from", "_copy_from_and_resize", "fill_",
 
 
 _SECRET: dict[int, int] = {}  # pid -> the secret the sample positions are drawn from
-_POSITIONS: dict[tuple[int, int], torch.Tensor] = {}  # (pid, storage bytes) -> its positions
+_POSITIONS: dict[tuple[int, int, str], torch.Tensor] = {}  # (pid, storage bytes, device) -> positions
 
 
-def positions(n: int) -> torch.Tensor:
+def positions(n: int, device: torch.device | str = "cpu") -> torch.Tensor:
     """The byte offsets sampled in a storage of `n` bytes: the same in every forward of this
     process (so a write can be compared across trials), drawn from a secret this process drew
-    (a child forked from the zygote draws its own)."""
-    pid = os.getpid()
-    held = _POSITIONS.get((pid, n))
+    (a child forked from the zygote draws its own). Kept on the storage's device: a copy to the
+    GPU before every launch cost a host sync each (a forward of 32768 launches timed out)."""
+    key = (os.getpid(), n, str(device))
+    held = _POSITIONS.get(key)
     if held is None:
-        seed = _SECRET.setdefault(pid, secrets.randbits(62))
+        seed = _SECRET.setdefault(key[0], secrets.randbits(62))
         gen = torch.Generator().manual_seed((seed + n * 0x9E3779B97F4A7C15) % (1 << 63))
-        held = torch.randint(0, n, (min(SAMPLES, n),), generator=gen)
+        held = torch.randint(0, n, (min(SAMPLES, n),), generator=gen).to(device)
         if len(_POSITIONS) < 1024:
-            _POSITIONS[(pid, n)] = held
+            _POSITIONS[key] = held
     return held
 
 
@@ -114,7 +115,7 @@ class Carried:
                     continue
                 try:  # never breaks a launch: a storage it cannot read is simply not carried
                     raw = torch.empty(0, dtype=torch.uint8, device=t.device).set_(t.untyped_storage(), 0, (n,))
-                    where = positions(n).to(t.device)
+                    where = positions(n, t.device)
                     taken[k] = (raw, where, raw.index_select(0, where).clone())
                 except (RuntimeError, TypeError, ValueError, NotImplementedError):
                     continue
