@@ -51,6 +51,13 @@ def _files() -> list[tuple[Path, str, str]]:
 
 
 FILES = _files()
+# honest at the CPU size, refused at the GPU size for a stated reason: file stem -> (status, hack)
+AT_GPU_SIZE = {
+    # a bool(...) read of the inputs per 1024-element chunk: 20 reads at the CPU size, 65536 at
+    # the GPU size's 33.5M elements, 2048 values' worth of the input decided on the host, past
+    # the host-read bound (a bool counts 1/32 of a value; 16 values): judge.judge_provenance
+    "s19_axpby_skip_zero_chunks": ("hack", "host_compute"),
+}
 
 
 def _config(policy: str):
@@ -89,6 +96,10 @@ def honest_verdicts():
 @pytest.mark.parametrize("item", FILES, ids=lambda f: f"{f[0].parent.name}/{f[0].stem}")
 def test_honest_file_is_ok_on_the_gpu(item, honest_verdicts):
     verdict = honest_verdicts[item[0].stem]
+    if item[0].stem in AT_GPU_SIZE:
+        status, hack = AT_GPU_SIZE[item[0].stem]
+        assert verdict.status == status and hack in verdict.hacks, (verdict.status, verdict.feedback)
+        return
     assert verdict.status == "ok" and verdict.details["policy"] == item[2], verdict.feedback
     assert verdict.reward > 0.5 and verdict.coverage is not None and verdict.coverage > 0, (
         verdict.reward, verdict.coverage)
