@@ -75,6 +75,10 @@ def run(cfg: RunConfig) -> int:
 
     setup("actor", 0, cfg.log)
     log.info("resolved config:\n%s", dump(cfg))
+    if cfg.actor.reuse_receive_memory:  # before any socket or thread allocates
+        from actor.receive_memory import keep_receive_memory
+
+        keep_receive_memory()
     check_model_dir(cfg.actor.model, "actor.model")  # not a misleading "Repo id" error
     actor_id = cfg.actor.actor_id or f"{socket.gethostname()}-{os.getpid()}"
     holder: dict = {}

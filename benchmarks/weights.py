@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT / "tests" / "integration"))
 from common.buckets import CODECS, apply_delta, bucketize, encode_delta  # noqa: E402
 
 ACTOR = ROOT / "tests" / "integration" / "weight_actor.py"
+WARM_VERSIONS = 3
 
 
 # ----------------------------------------------------------------------------- deltas
@@ -118,14 +119,15 @@ def delta_rows(args) -> list[dict]:
 
 
 # ----------------------------------------------------------------------------- relay
-def _start_actors(n: int, server, relay: bool, tmp: Path, timeout_s: float) -> list:
+def _start_actors(n: int, server, relay: bool, tmp: Path, timeout_s: float, fresh_pages: bool) -> list:
     procs = []
     for i in range(n):
         status = tmp / f"a{i}-{time.monotonic_ns()}.jsonl"
         cmd = [sys.executable, str(ACTOR), server.endpoint, server.publish_endpoint, str(status),
                "--request-timeout", "30", "--relay-timeout", str(timeout_s),
                "--digest-after", "5"]
-        procs.append((subprocess.Popen(cmd + (["--relay"] if relay else [])), status))
+        procs.append((subprocess.Popen(cmd + (["--relay"] if relay else [])
+                                       + (["--fresh-pages"] if fresh_pages else [])), status))
     deadline = time.monotonic() + 120
     while not all(st.exists() for _, st in procs):
         assert time.monotonic() < deadline, "actors did not start"
@@ -158,9 +160,10 @@ def _holds(status: Path, version: int) -> bool:
 
 
 def relay_time(n: int, relay: bool, weights: list, args, tmp: Path
-               ) -> tuple[float, float, float]:
+               ) -> tuple[float, float, float, int]:
     """Seconds from publish start to the first and to the last of n actors holding the
-    verified version, and the CPU seconds all processes spent on it (hub and actors)."""
+    verified version, the CPU seconds all processes spent on it (hub and actors), and the
+    actors' minor page faults (fresh memory their pulls touched)."""
     from weight_actor import digest
 
     from common.config import TransportConfig
@@ -174,23 +177,31 @@ def relay_time(n: int, relay: bool, weights: list, args, tmp: Path
     cfg = HubConfig(endpoint="tcp://127.0.0.1:0", publish_endpoint="tcp://127.0.0.1:0",
                     announce_interval_s=0.5, bucket_bytes=args.bucket_mib << 20,
                     relay_fanout=args.fanout if relay else 0, relay_timeout_s=30,
-                    pack_threads=2)
+                    pack_threads=2, delta_codec="none" if args.warm else "zstd")
     transport = TransportConfig(request_timeout_s=30, max_message_bytes=1 << 30)
     m = Metrics("learner")
     hub = Hub(cfg, 1, 1, 1, 1, PromptSource([ProblemPayload(name="p", source="x")], 0),
               GroupStore(tmp / f"g{time.monotonic_ns()}"), m)
     server = HubServer(hub, cfg, transport, m)
     server.start()
-    procs = _start_actors(n, server, relay, tmp, 30)
+    procs = _start_actors(n, server, relay, tmp, 30, args.fresh_pages)
     try:
+        version = 1
+        # --warm: the actors have pulled versions before, as in a long run (full buckets, no
+        # deltas): as many as they keep (the relay's two and the loaded one), so the timed pull
+        # can land in memory an older version freed
+        for _ in range(WARM_VERSIONS if args.warm else 0):
+            server.publish(version, weights)
+            _wait_version(procs, version)
+            version += 1
         t0, cpu0 = time.time(), time.process_time()
-        server.publish(1, weights)
-        lines = _wait_version(procs, 1, until_first_line=True)
+        server.publish(version, weights)
+        lines = _wait_version(procs, version, until_first_line=True)
         hub_cpu = time.process_time() - cpu0  # the hub's threads; the wait itself sleeps
-        lines = _wait_version(procs, 1)
+        lines = _wait_version(procs, version)
         assert {x["digest"] for x in lines} == {digest(weights)}, "an actor's weights differ"
         return (min(x["at"] for x in lines) - t0, max(x["at"] for x in lines) - t0,
-                hub_cpu + sum(x["cpu_s"] for x in lines))
+                hub_cpu + sum(x["cpu_s"] for x in lines), sum(x.get("minor_faults", 0) for x in lines))
     finally:
         for p, _ in procs:
             p.send_signal(signal.SIGTERM)
@@ -216,16 +227,17 @@ def relay_rows(args) -> tuple[list[dict], float]:
         for n in args.actors:
             for relay in args.modes:
                 runs = [relay_time(n, relay, weights, args, Path(d)) for _ in range(args.rounds)]
-                t = statistics.median(last for _, last, _ in runs)
-                first = statistics.median(first for first, _, _ in runs)
-                cpu = statistics.median(c for _, _, c in runs)
+                t = statistics.median(r[1] for r in runs)
+                first = statistics.median(r[0] for r in runs)
+                cpu = statistics.median(r[2] for r in runs)
+                faults = int(statistics.median(r[3] for r in runs))
                 rows.append({"actors": n, "relay": relay, "seconds": t, "first_s": first,
-                             "cpu_s": cpu, "cpu_bound_s": cpu / os.cpu_count(),
+                             "cpu_s": cpu, "cpu_bound_s": cpu / os.cpu_count(), "actor_minor_faults": faults,
                              "load_avg_1m": os.getloadavg()[0],
-                             "rounds": [last for _, last, _ in runs], "bytes": nbytes,
+                             "rounds": [r[1] for r in runs], "bytes": nbytes,
                              "vs_raw_stream": t / raw_s})
                 print(f"N={n} relay {'on ' if relay else 'off'}: {t:.2f} s, first actor "
-                      f"{first:.2f} s ({t / raw_s:.2f}x one raw stream; CPU {cpu:.1f} s; "
+                      f"{first:.2f} s ({t / raw_s:.2f}x one raw stream; CPU {cpu:.1f} s; {faults} actor page faults; "
                       f"load {os.getloadavg()[0]:.1f})", flush=True)
     return rows, raw_s
 
@@ -322,6 +334,12 @@ def main() -> int:
     ap.add_argument("--actors", type=lambda s: [int(x) for x in s.split(",")],
                     default=[1, 2, 4, 8])
     ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--fresh-pages", action="store_true",
+                    help="actors leave malloc as it is (actor.reuse_receive_memory false): "
+                         "every pull lands in fresh pages")
+    ap.add_argument("--warm", action="store_true",
+                    help="time the actors' second version (they hold one already, as in a long run), "
+                         "not their first pull into a fresh process")
     ap.add_argument("--modes", default="off,on",
                     type=lambda s: [{"off": False, "on": True}[x] for x in s.split(",")],
                     help="relay modes to time: off (every actor pulls from the hub), on")

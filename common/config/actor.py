@@ -192,6 +192,9 @@ class ActorConfig(Section):
     relay_host: str = ""
     """Host other actors reach relay_endpoint at (empty: the endpoint's own host; set it
     when binding 0.0.0.0)."""
+    reuse_receive_memory: bool = True
+    """Set this process's malloc so weight pulls reuse freed receive buffers instead of
+    faulting in fresh pages every version (actor/receive_memory.py)."""
     shutdown_timeout_s: float = Field(60.0, ge=0)
     """On SIGTERM/SIGINT: time to finish running groups and deliver finished ones."""
     engine: EngineConfig = EngineConfig()

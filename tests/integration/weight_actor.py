@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import signal
 import sys
 import time
@@ -22,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import blake3  # noqa: E402
 import torch  # noqa: E402
 
+from actor.receive_memory import keep_receive_memory  # noqa: E402
 from actor.relay import RelayServer  # noqa: E402
 from actor.weight_sync import WeightSync  # noqa: E402
 from common.buckets import whole_tensors  # noqa: E402
@@ -52,7 +54,11 @@ def main() -> int:
     ap.add_argument("--digest-after", type=float, default=0.0,
                     help="wait this long before hashing a version for STATUS, so that the "
                          "hash does not take CPU from actors still pulling (benchmarks)")
+    ap.add_argument("--fresh-pages", action="store_true",
+                    help="leave malloc as it is (actor.reuse_receive_memory false)")
     args = ap.parse_args()
+    if not args.fresh_pages:  # what actor/main.py does with actor.reuse_receive_memory
+        keep_receive_memory()
     stop = []
     signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
     transport = TransportConfig(request_timeout_s=args.request_timeout, request_retries=3,
@@ -71,25 +77,30 @@ def main() -> int:
             if ann is None:
                 continue
             before = pulled("krl_actor_weight_pulled_bytes_total") or 0.0
-            t0, cpu0 = time.monotonic(), time.process_time()
+            t0, cpu0, faults0 = time.monotonic(), time.process_time(), _minor_faults()
             buckets = sync.pull(ann)
             if buckets is None:
                 time.sleep(0.2)
                 continue
             sync.loaded(ann.version, ann.hub_id)
             at, cpu_s = time.time(), time.process_time() - cpu0  # before the digest
+            faults = _minor_faults() - faults0  # fresh pages this pull touched (every thread)
             args.status.with_suffix(".held").write_text(str(ann.version))
             time.sleep(args.digest_after)
             line = {"version": ann.version, "hub_id": ann.hub_id, "pull_s": time.monotonic() - t0,
                     "wire_bytes": (pulled("krl_actor_weight_pulled_bytes_total") or 0) - before,
                     "full_bytes": sum(b.data.numel() for b in buckets), "at": at,
-                    "cpu_s": cpu_s,
+                    "cpu_s": cpu_s, "minor_faults": faults,
                     "digest": digest(list(whole_tensors(buckets)))}
             with args.status.open("a") as f:
                 f.write(json.dumps(line) + "\n")
     finally:
         sync.close()
     return 0
+
+
+def _minor_faults() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
 
 
 if __name__ == "__main__":
