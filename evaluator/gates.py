@@ -58,6 +58,14 @@ def _varying(reports: list[dict]) -> tuple[set[str], set[str]]:
     return varying, {w for w, d in seen.items() if len(d) == 1 and counts[w] > 1}
 
 
+def _write_ids(report: dict) -> list[str]:
+    """Every write id a provenance report names: its digested writes, and those the caps
+    left without a digest that a result carries."""
+    writes, marked = report.get("writes"), report.get("marked_writes") or ()
+    return [str(w) for w in (*(writes if isinstance(writes, dict) else ()), *(report.get("carried_writes") or ()),
+                             *(w for ws in marked if isinstance(ws, (list, tuple)) for w in ws))]
+
+
 def _varies(outputs: list[list[torch.Tensor]]) -> bool:
     """The reference's outputs differ between two trials (NaN equal to NaN)."""
     def same(a: torch.Tensor, b: torch.Tensor) -> bool:
@@ -77,7 +85,12 @@ def trial_evidence(reports: list[dict], module: str, ref: Any) -> tuple[bool, se
                 writes that do not depend on its inputs are no work on them, as a constant
                 op's are not (aten_facts.constant_op): its time is no one's in the coverage,
                 as a decoy's (red team s25, rt25_identity_index_carries: an identity index
-                gathered by torch carried the result, ok at reward 0.59);
+                gathered by torch carried the result, ok at reward 0.59). So is a kernel
+                none of whose writes could be compared: the trials have the same shapes, so
+                an honest kernel writes the same storages each time, and one whose every
+                write is in one trial only changed where it lands per call (a storage's size
+                from a call counter: red team s26, rt26_identity_index_sizes_vary_per_call,
+                ok at 0.60) and showed nothing that depends on the inputs;
       carried   the kernels whose input-dependent writes some result carries (a write seen
                 in one trial only, that no comparison could judge, counts unless its kernel
                 is constant): the knock-out round's evidence for a kernel whose knock-out
@@ -87,14 +100,13 @@ def trial_evidence(reports: list[dict], module: str, ref: Any) -> tuple[bool, se
     Nothing is compared where the trials' inputs were all the same (`ref.trials`' digests), nor
     where the reference's own outputs are (a problem whose answer is a constant, as KernelBench's
     GEMM-max-minus-mean-GELU is all zeros: an honest kernel writes that constant)."""
-    if len(reports) < 2 or len({str(t.get("digest")) for t in ref.trials}) < 2 or not _varies(ref.outputs):
-        varying, alike = set(), set()
-    else:
-        varying, alike = _varying(reports)
+    comparing = len(reports) >= 2 and len({str(t.get("digest")) for t in ref.trials}) >= 2 and _varies(ref.outputs)
+    varying, alike = _varying(reports) if comparing else (set(), set())
     kernels: dict[tuple, set] = {}
     for w in alike | varying:
         kernels.setdefault(_kernel(w), set()).add(w in varying)
-    constant = sorted(k[1] for k, v in kernels.items() if k[0] == module and v == {False})
+    wrote = {_kernel(w) for r in reports for w in _write_ids(r)} if comparing else set()
+    constant = sorted(k[1] for k in wrote | set(kernels) if k[0] == module and kernels.get(k, {False}) == {False})
 
     def counts(write: str) -> bool:
         return write in varying or write not in alike and _kernel(write)[1] not in constant

@@ -14,7 +14,7 @@ from conftest import fixture_problem
 from common.problemset import builtin_problem
 from evaluator.aten_facts import storage_key
 from evaluator.carried import Carried
-from evaluator.gates import live_coverage, own_kernels, shared_names
+from evaluator.gates import live_coverage, own_kernels, shared_names, trial_evidence
 from evaluator.knockout_round import CHECKS, REPEATS, round_entries
 
 # an honest split: a Triton kernel computes the global sum of squares (it reads every
@@ -135,6 +135,29 @@ def test_a_kernel_no_checked_forward_launched_earns_no_coverage():
     cov = {"coverage": 0.5, "candidate_time_s": 2.0, "candidate_kernels": {"pad": 1.5, "real": 0.5}}
     assert live_coverage(cov, [], ["real"])["coverage"] == pytest.approx(0.2)
     assert live_coverage(cov, [], ["real"])["unchecked_kernels"] == ["pad"]
+
+
+def _trials_of(writes_per_trial: list[dict]) -> tuple[list[dict], object]:
+    """Provenance reports whose result carries every write, and a reference whose inputs and
+    outputs differ per trial (the comparison is in force)."""
+    reports = [{"writes": w, "carried_writes": sorted(w), "marked_writes": [sorted(w)]} for w in writes_per_trial]
+    ref = type("Ref", (), {"trials": [{"digest": str(i)} for i in range(len(reports))],
+                           "outputs": [[torch.tensor([float(i)])] for i in range(len(reports))]})()
+    return reports, ref
+
+
+def test_a_kernel_whose_writes_land_elsewhere_in_every_trial_is_constant():
+    """Every write of the kernel in one trial only (a storage size from a call counter: red team
+    s26, rt26b_identity_index_sizes_unique_per_call): nothing could show that it depends on the
+    inputs, so it is constant and the result it alone carries is thin. A kernel with a write
+    the trials share (an autotuner's first call shifting the launch count of trial 0 only) is
+    judged by that write, as before; one trial alone compares nothing."""
+    moving, ref = _trials_of([{f"m|k#1.0.{100 + i}": "aa"} for i in range(4)])
+    assert trial_evidence(moving, "m", ref) == (True, set(), ["k"])
+    tuned, ref = _trials_of([{"m|k#9.0.64": "d0"}] + [{"m|k#1.0.64": f"d{i}"} for i in range(1, 4)])
+    assert trial_evidence(tuned, "m", ref) == (False, {"k"}, [])
+    once, ref = _trials_of([{"m|k#1.0.100": "aa"}])
+    assert trial_evidence(once, "m", ref) == (False, {"k"}, [])
 
 
 def test_own_kernels_are_the_candidate_modules_launched_kernels():
