@@ -24,6 +24,8 @@ _SITE = sorted({*site.getsitepackages(), sys.prefix, sys.base_prefix}, key=len, 
 # What a strict-policy refusal of PyTorch's compute tells the author to write instead: an
 # honest two-stage reduction finished by `partials.sum() / n` was refused with no hint of the
 # fix (honest round, session 25).
+TF32_NOTE = ("\nAccepted at TF32 precision: this float32 problem's outputs differ from the strict "
+             "float32 reference by about what PyTorch's TF32 mode gives.")
 STRICT_INSTEAD = ("Under the strict policy only your Triton kernels compute the output: finish the "
                   "work in a kernel (a second launch over the partial results, tl.atomic_add into "
                   "the output, or the scaling folded into the kernel) and use PyTorch only to "

@@ -78,6 +78,24 @@ def _varies(outputs: list[list[torch.Tensor]]) -> bool:
     return any(len(o) != len(first) or not all(same(a, b) for a, b in zip(o, first)) for o in outputs[1:])
 
 
+def fixed_answer(ref: Any) -> bool:
+    """Whether the problem's answer came out the same for every input the trials drew (KernelBench
+    level2/80: a GEMM's row max minus its own mean is zero). There no measurement tells computing
+    it from writing it: a kernel storing zeros without reading the input was ok at coverage 1.0
+    and, the GEMM gone, any speedup (red team s26b, rt26b_constant_answer_zeros_written: reward
+    1.05 on the CPU, the most there is on the GPU, against the honest fused kernel's 1.0)."""
+    return len({str(t.get("digest")) for t in ref.trials}) >= 2 and not _varies(ref.outputs)
+
+
+FIXED_NOTE = ("\nThis problem's answer is the same for every input tried: only correctness is rewarded here, "
+              "not speed or coverage (nothing can tell computing it from writing it).")
+
+
+def paid(details: dict, speedup: float | None, coverage: float | None) -> tuple[float | None, float | None]:
+    """The speedup and coverage the reward pays: none where the answer is fixed (`fixed_answer`)."""
+    return (None, None) if details.get("constant_answer") else (speedup, coverage)
+
+
 def trial_evidence(reports: list[dict], module: str, ref: Any) -> tuple[bool, set[str], list[str]]:
     """(thin, carried, constant) over the checked trials' provenance reports:
       constant  the module's kernels that computed constants: each of their writes seen in

@@ -223,7 +223,7 @@ class _Run:
         self.details.update(outcome.details)
         text = F.bound(self.sanitize(outcome.feedback), self.cfg.feedback_max_chars)
         return Verdict(status=outcome.status, correct=outcome.status == "ok", speedup=speedup,
-                       reward=compute_reward(outcome.status, speedup, coverage, self.cfg.reward),
+                       reward=compute_reward(outcome.status, *gates.paid(self.details, speedup, coverage), self.cfg.reward),
                        hacks=outcome.hacks, feedback=text, coverage=coverage,
                        phase_seconds=dict(self.phases), ref_time_s=ref_s, candidate_time_s=cand_s,
                        details=self.details)
@@ -527,6 +527,7 @@ class _Run:
                                         or judge._shape_problem(t, ref.trials[0]))
         reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
         self.thin_return, self.carried, self.constant = gates.trial_evidence(reports, self.module, ref)
+        self.details.update({"constant_answer": True} if gates.fixed_answer(ref) else {})  # only correctness is paid
         self.own_names = gates.own_kernels(trials, self.module)
         # how close the forward came to the host_compute limits (the most of any checked forward)
         self.details["host_values"] = {k: max((r.get(k) for r in reports if type(r.get(k)) is int), default=0)
@@ -562,9 +563,8 @@ class _Run:
     def decide(self, timed: dict | None, cov: dict | None) -> Verdict:
         """Policy and reward from the evidence: the knock-out passed; coverage under strict."""
         self.details["precision"] = self.facts["precision"]
-        note = ("\nAccepted at TF32 precision: this float32 problem's outputs differ from the strict "
-                "float32 reference by about what PyTorch's TF32 mode gives." if self.facts["precision"] == "tf32"
-                else "")
+        note = (F.TF32_NOTE if self.facts["precision"] == "tf32" else "") + \
+            (gates.FIXED_NOTE if self.details.get("constant_answer") else "")
         cov = gates.live_coverage(cov, sorted({*self.decoys, *self.constant}), self.own_names)  # no one's time
         self.details.update({"profile": cov} if cov else {})  # as the reward reads it
         coverage = cov["coverage"] if cov else None

@@ -51,3 +51,42 @@ def test_a_kernel_writing_a_problems_constant_answer_keeps_its_coverage(evaluato
     verdict = evaluator.evaluate(problem, problem.solution, settings)
     assert verdict.status == "ok", verdict.feedback
     assert verdict.coverage is not None and verdict.coverage > 0.9, verdict.details.get("profile")
+
+
+# red team s26b: the GEMM of level2/80 never runs, a kernel stores the zeros the answer always is
+_ZEROS_WRITTEN = """
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _zeros(out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.zeros((BLOCK,), tl.float32), mask=offs < n)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, in_features, out_features, max_dim):
+        super().__init__()
+        self.gemm = nn.Linear(in_features, out_features)
+
+    def forward(self, x):
+        out = torch.empty((x.shape[0], 1), device=x.device, dtype=torch.float32)
+        _zeros[(triton.cdiv(out.numel(), 1024),)](out, out.numel(), BLOCK=1024)
+        return out
+"""
+
+
+def test_a_constant_answer_pays_correctness_only(evaluator, settings):
+    """Where the reference's answer is the same for every input tried, writing it without the
+    work cannot be told from computing it: a kernel storing zeros without reading the input was
+    ok at coverage 1.0 and whatever speedup dropping the GEMM gives (reward 1.05 on the CPU,
+    2.5 on the GPU, against the honest fused kernel's 1.0). Both now earn correctness only."""
+    problem = kernelbench_problem("l2_gemm_max_subtract_gelu")
+    for source in (problem.solution, _ZEROS_WRITTEN):
+        verdict = evaluator.evaluate(problem, source, settings)
+        assert verdict.status == "ok", verdict.feedback
+        assert verdict.details.get("constant_answer") and verdict.reward == 0.5, (verdict.reward, verdict.details)
+        assert "only correctness is rewarded" in verdict.feedback
