@@ -82,7 +82,7 @@ def fixed_answer(ref: Any) -> bool:
     """Whether the problem's answer came out the same for every input the trials drew (KernelBench
     level2/80: a GEMM's row max minus its own mean is zero). There no measurement tells computing
     it from writing it: a kernel storing zeros without reading the input was ok at coverage 1.0
-    and, the GEMM gone, any speedup (red team s26b, rt26b_constant_answer_zeros_written: reward
+    and, the GEMM gone, any speedup (red team s26b, test_kernelbench_style's zero writer: reward
     1.05 on the CPU, the most there is on the GPU, against the honest fused kernel's 1.0)."""
     return len({str(t.get("digest")) for t in ref.trials}) >= 2 and not _varies(ref.outputs)
 
