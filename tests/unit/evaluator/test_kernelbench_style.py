@@ -51,6 +51,8 @@ def test_a_kernel_writing_a_problems_constant_answer_keeps_its_coverage(evaluato
     verdict = evaluator.evaluate(problem, problem.solution, settings)
     assert verdict.status == "ok", verdict.feedback
     assert verdict.coverage is not None and verdict.coverage > 0.9, verdict.details.get("profile")
+    # ... and, as for any kernel writing that answer, only its correctness is paid
+    assert verdict.details.get("constant_answer") and verdict.reward == 0.5, verdict.reward
 
 
 # red team s26b: the GEMM of level2/80 never runs, a kernel stores the zeros the answer always is
@@ -83,10 +85,10 @@ def test_a_constant_answer_pays_correctness_only(evaluator, settings):
     """Where the reference's answer is the same for every input tried, writing it without the
     work cannot be told from computing it: a kernel storing zeros without reading the input was
     ok at coverage 1.0 and whatever speedup dropping the GEMM gives (reward 1.05 on the CPU,
-    2.5 on the GPU, against the honest fused kernel's 1.0). Both now earn correctness only."""
+    2.5 on the GPU, against the honest fused kernel's 1.0). It now earns correctness only, as the honest one does
+    (test_a_kernel_writing_a_problems_constant_answer_keeps_its_coverage)."""
     problem = kernelbench_problem("l2_gemm_max_subtract_gelu")
-    for source in (problem.solution, _ZEROS_WRITTEN):
-        verdict = evaluator.evaluate(problem, source, settings)
-        assert verdict.status == "ok", verdict.feedback
-        assert verdict.details.get("constant_answer") and verdict.reward == 0.5, (verdict.reward, verdict.details)
-        assert "only correctness is rewarded" in verdict.feedback
+    verdict = evaluator.evaluate(problem, _ZEROS_WRITTEN, settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.details.get("constant_answer") and verdict.reward == 0.5, (verdict.reward, verdict.details)
+    assert "only correctness is rewarded" in verdict.feedback
