@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from common.config.evaluator import StaticConfig
 from evaluator import static_allowlist as A
-from evaluator.static_idioms import settle_import_fallbacks
+from evaluator.static_idioms import fold_decorator_rebinds, settle_import_fallbacks
 from evaluator.static_walk import Checker
 
 
@@ -89,6 +89,7 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
     try:
         tree = ast.parse(source, filename="candidate.py")
         settle_import_fallbacks(tree, functools.partial(_importable, cfg=cfg))
+        fold_decorator_rebinds(tree, {k for k, (where, _) in A.DECORATORS.items() if "f" in where})
         checker = Checker(tree, cfg, source)
         checker.run()
     except (SyntaxError, ValueError) as exc:

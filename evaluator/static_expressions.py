@@ -328,8 +328,10 @@ class ExpressionChecker(StoreChecks, Resolver):
         elif ns in A.DECORATOR_ONLY:  # decorators are checked by decorators(), not here
             self.add(leaf, "forbidden_syntax", f"{ns} is used outside a decorator",
                      f"decorate the kernel with @{ns}" + (
-                         " (or write `kernel = triton.jit(body)` at module level, body a plain def "
-                         "named nowhere else)" if ns == "triton.jit" else ""))
+                         f", or rebind it in the statements right below its def at module level "
+                         f"(`k = {ns}(k)` or `k = {ns}(...)(k)`)" if ns.startswith("triton.") else "")
+                     + (" (or write `kernel = triton.jit(body)` at module level, body a plain def "
+                        "named nowhere else)" if ns == "triton.jit" else ""))
         elif ns in self.t.jit_functions and not (i == len(chain) and (
                 self._called(leaf) or self._kernel_argument(leaf, self.parent.get(id(leaf)))
                 or self._jit_alias_definition(leaf))):

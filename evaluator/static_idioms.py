@@ -25,6 +25,16 @@ rules keep from it; any other shape is still judged by the plain rules.
                          one import to another (`except ImportError:`) is settled here:
                          when every import of its body is allowed and exists, the handler
                          can never run and is dropped before the checks.
+  decorator as a rebind  `def k(...): ...` at module level, followed at once by
+                         `k = D(k)` / `k = D(...)(k)` statements (unsloth's
+                         `_k = triton.jit(_k)`, then `_k = triton.heuristics({...})(_k)`),
+                         each D a library decorator (A.DECORATORS, by its import) that does
+                         not name k: Python's decorator semantics, written out. Nothing runs
+                         between the def and its last rebind that could take the plain
+                         function, so the chain is folded into the def's decorators before
+                         the checks (which then judge each D as a decorator). Any other
+                         shape of `triton.jit(...)`, heuristics or autotune as a call is
+                         still a value, and refused.
   test-only function     a module-level def that the test block (`if __name__ ==
                          "__main__":`) names or that is decorated with
                          triton.testing.perf_report(...) (and nothing else), and that
@@ -35,7 +45,7 @@ rules keep from it; any other shape is still judged by the plain rules.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from evaluator.static_scopes import Binding, Scopes, is_main_guard
 
@@ -58,6 +68,57 @@ def settle_import_fallbacks(tree: ast.Module, importable: Callable[[ast.stmt], b
         else:
             body.append(node)
     tree.body = body
+
+
+# ---------------------------------------------------------------------- rebinds
+def fold_decorator_rebinds(tree: ast.Module, decorators: Collection[str]) -> None:
+    """Fold each module-level def's following `name = D(name)` statements into its decorator
+    list (in place; the last rebind is the outermost decorator), where D qualifies by the
+    file's imports to one of `decorators` and names nothing of the def's name."""
+    imports = _imported_names(tree)
+    body: list[ast.stmt] = []
+    for node in tree.body:
+        fn = body[-1] if body and isinstance(body[-1], ast.FunctionDef) else None
+        deco = _rebind_decorator(node, fn.name, imports, decorators) if fn is not None else None
+        if deco is None:
+            body.append(node)
+        else:
+            fn.decorator_list.insert(0, deco)
+    tree.body = body
+
+
+def _rebind_decorator(node: ast.stmt, name: str, imports: dict[str, str],
+                      decorators: Collection[str]) -> ast.expr | None:
+    """D of `name = D(name)`, when D is a library decorator, else None."""
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+            and node.targets[0].id == name and isinstance(node.value, ast.Call) and not node.value.keywords
+            and len(node.value.args) == 1 and isinstance(node.value.args[0], ast.Name)
+            and node.value.args[0].id == name):
+        return None
+    deco = node.value.func
+    head = deco.func if isinstance(deco, ast.Call) else deco
+    parts: list[str] = []
+    while isinstance(head, ast.Attribute):
+        parts.insert(0, head.attr)
+        head = head.value
+    if not isinstance(head, ast.Name) or head.id not in imports or any(
+            isinstance(n, ast.Name) and n.id == name for n in ast.walk(deco)):
+        return None
+    return deco if ".".join([imports[head.id], *parts]) in decorators else None
+
+
+def _imported_names(tree: ast.Module) -> dict[str, str]:
+    """Module-level names bound by imports -> what they import (a name also bound otherwise
+    is left out; the checks refuse such a rebinding of an import anyway)."""
+    imports: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            imports.update({a.asname or a.name.split(".")[0]: a.name if a.asname else a.name.split(".")[0]
+                            for a in node.names})
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            imports.update({a.asname or a.name: f"{node.module}.{a.name}" for a in node.names})
+    bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return {k: v for k, v in imports.items() if k not in bound}
 
 
 def _import_fallback(node: ast.stmt) -> bool:

@@ -93,5 +93,9 @@ FULL = {
         "gelu_unsloth_exact_long_indexing_rsqrt_const": ("activation/gelu", {"batch_size": 4, "dim": 300}),
         "matmul_sigmoid_sum_tutorial05_spin_lock_debug_barrier": ("fused/matmul_sigmoid_sum",
                                                                   {"batch_size": 20, "in_features": 40, "out_features": 90}),
+        # `_k = triton.jit(_k)` then `_k = triton.heuristics({...})(_k)`: the decorators written
+        # as rebinds, refused before (static_idioms folds them into the def's decorators)
+        "cross_entropy_unsloth_jit_rebound_heuristics_chunks": ("loss/cross_entropy",
+                                                                {"batch_size": 6, "num_classes": 300}),
     }.items()},
 }

@@ -190,6 +190,32 @@ ACCEPTED = {
             def backward(ctx, g):
                 return g
     ''',
+    # honest round, session 26 (second): unsloth's decorators written as rebinds right below the
+    # def, by the module's name and by imported names
+    "decorators_as_rebinds": '''
+        def k2(x_ptr, n, FLAG: tl.constexpr, BLOCK: tl.constexpr):
+            tl.store(x_ptr + tl.arange(0, BLOCK), n)
+
+
+        k2 = triton.jit(k2)
+        k2 = triton.heuristics({"FLAG": lambda args: bool(args["n"])})(k2)
+        k2 = triton.autotune(configs=[triton.Config({"BLOCK": 16})], key=["n"])(k2)
+
+
+        def launch(x):
+            k2[(1,)](x, 1)
+    ''',
+    "decorators_imported_as_rebinds": '''
+        from triton import heuristics, jit
+
+
+        def k2(x_ptr, n, FLAG: tl.constexpr, BLOCK: tl.constexpr):
+            tl.store(x_ptr + tl.arange(0, BLOCK), n)
+
+
+        k2 = jit(k2)
+        k2 = heuristics({"FLAG": lambda args: bool(args["n"])})(k2)
+    ''',
     "amp_custom_fwd": '''
         class F(torch.autograd.Function):
             @staticmethod
@@ -284,6 +310,53 @@ REJECTED = {
     "amp_other_name_imported": ('from torch.cuda.amp import custom_fwd, GradScaler  # <-\n', "harness_tamper"),
     "logging_configured": ('import logging\nlogging.basicConfig()  # <-\n', "forbidden_api"),
     "autocast_switched": ('torch.set_autocast_enabled(True)  # <-\n', "harness_tamper"),
+    # a decorator's rebind is folded into its def only right below it, naming nothing of it
+    "rebind_apart_from_its_def": ('''
+        def k2(x_ptr):
+            tl.store(x_ptr, 1)
+
+
+        N = 1
+        k2 = triton.jit(k2)  # <-
+    ''', "forbidden_syntax"),
+    "rebind_naming_its_function": ('''
+        def k2(x_ptr):
+            tl.store(x_ptr, 1)
+
+
+        k2 = triton.heuristics({"F": lambda args: k2})(k2)  # <-
+    ''', "forbidden_syntax"),
+    "rebind_inside_a_function": ('''
+        def f():
+            def k2(x_ptr):
+                tl.store(x_ptr, 1)
+
+            k2 = triton.jit(k2)  # <-
+            return k2
+    ''', "forbidden_syntax"),
+    "rebind_then_rebound": ('''
+        def k2(x_ptr):
+            tl.store(x_ptr, 1)
+
+
+        k2 = triton.jit(k2)
+        k2 = 3  # <-
+    ''', "monkey_patch"),
+    "rebind_by_other_library": ('''
+        def k2(x_ptr):
+            tl.store(x_ptr, 1)
+
+
+        k2 = torch.compile(k2)  # <-
+    ''', "harness_tamper"),
+    "heuristics_under_other_name": ('''
+        def _k2(x_ptr):
+            tl.store(x_ptr, 1)
+
+
+        k2 = triton.heuristics({"F": lambda args: 1})(_k2)  # <-
+    ''', "forbidden_syntax"),
+    "heuristics_as_value": ('h = triton.heuristics({"F": lambda args: 1})  # <-\n', "forbidden_syntax"),
     "class_body_module": ('''
         class M(nn.Module):
             T = torch.cuda  # <-
