@@ -44,6 +44,10 @@ def interpreted_tensors_look_like_cuda() -> None:
     # device, for the child's whole life (a function mode never reached by the candidate: the
     # static allowlist keeps torch.overrides out of its hands)
     _CudaNamesTheHost().__enter__()
+    # and `torch.device(torch.cuda.current_device())`, the index given to the constructor, which
+    # no function mode sees and a CPU build refuses ("Cannot access accelerator device"): it
+    # makes the device a CUDA build makes, cuda:N, which the mode above maps where it is used
+    torch.device = _IndexNamesCuda  # type: ignore[misc]
 
 
 def tensor_split_reads_visible() -> None:
@@ -167,8 +171,34 @@ def _plain(data: Any, depth: int) -> bool:
         _plain(v, depth + 1) for v in data)
 
 
+_DEVICE = torch.device  # the C type; immutable, and no base of a Python class
+
+
+class _DeviceConstructor(type):
+    """The class of `torch.device` in a CPU candidate child: isinstance and issubclass answer as
+    for the real type, and calling it makes a real device (an index alone names cuda:N, as a
+    CUDA build of torch reads it)."""
+
+    def __instancecheck__(cls, obj: Any) -> bool:
+        return isinstance(obj, _DEVICE)
+
+    def __subclasscheck__(cls, sub: Any) -> bool:
+        return issubclass(sub, _DEVICE)
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        if len(args) == 1 and not kwargs and type(args[0]) is int and args[0] >= 0:
+            return _DEVICE("cuda", args[0])
+        return _DEVICE(*args, **kwargs)
+
+
+class _IndexNamesCuda(metaclass=_DeviceConstructor):
+    """torch.device in a CPU candidate child (never instantiated: calls make real devices).
+    `type(d) is torch.device` is False here, where it is True on a GPU: a C type cannot be
+    replaced by a subclass of itself, so only the name torch.device changes."""
+
+
 def _names_cuda(device: Any) -> bool:
-    if isinstance(device, torch.device):
+    if isinstance(device, _DEVICE):
         return device.type == "cuda"
     if type(device) is int:  # a bare index names the accelerator (cuda:N): Megatron's
         return device >= 0  # device=torch.cuda.current_device() (honest round, session 26)
@@ -179,8 +209,8 @@ class _CudaNamesTheHost(TorchFunctionMode):
     """A CPU candidate child's torch calls with the CUDA device as an argument (a `device=`
     keyword, `.to("cuda")`'s first argument, `.cuda()`; "cuda", "cuda:N", a CUDA torch.device
     or a bare index N) get the CPU instead; nothing else changes. Only a device's name is
-    rewritten, never a value or a dtype. `torch.device(0)` itself still raises on a CPU build
-    (a constructor, not a torch function: no mode sees it)."""
+    rewritten, never a value or a dtype. `torch.device(0)` itself, a constructor no mode
+    sees, makes cuda:0 (_IndexNamesCuda)."""
 
     def __torch_function__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}

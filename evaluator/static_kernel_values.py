@@ -32,6 +32,11 @@ from evaluator import static_allowlist as A
 from evaluator.static_scopes import Binding, Scopes
 
 WRAP_TRITON = "torch.library.wrap_triton"
+# what a refusal of torch.library (triton_op, custom_op, Library: an op registered for the
+# whole process, dispatched as one opaque op) says to write instead
+LIBRARY_INSTEAD = ("register no op: launch the kernel from forward (or a function it calls) as "
+                   "kernel[grid](...); `torch.library.wrap_triton(kernel)[grid](...)` as a "
+                   "statement, without triton_op, is allowed")
 
 
 def jit_calls(tree: ast.Module, scopes: Scopes, qualify: Callable[[ast.AST], str | None]) -> dict[int, ast.FunctionDef]:

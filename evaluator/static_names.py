@@ -18,7 +18,7 @@ from common.config.evaluator import StaticConfig
 from evaluator import static_allowlist as A
 from evaluator.feedback import untrusted
 from evaluator.static_idioms import TransparentDecorators, logger_definition, test_only_functions
-from evaluator.static_kernel_values import KernelValues, jit_calls
+from evaluator.static_kernel_values import LIBRARY_INSTEAD, KernelValues, jit_calls
 from evaluator.static_scopes import Binding, Scopes
 
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -227,4 +227,5 @@ class Resolver(KernelValues):
         code = A.denial_code(full)
         reason = ("a module the allowlist leaves out" if full in self.t.reexported
                   else "private" if code == "reflection" else "not on the allowlist")
-        self.add(node, code, f"{full} is {reason}")
+        self.add(node, code, f"{full} is {reason}",
+                 LIBRARY_INSTEAD if full.split(".")[:2] == ["torch", "library"] else None)

@@ -17,6 +17,7 @@ from evaluator import static_allowlist as A
 from evaluator.feedback import untrusted
 from evaluator.static_expressions import ExpressionChecker, is_dunder, literal
 from evaluator.static_idioms import BENCHMARK, PERF_REPORT
+from evaluator.static_kernel_values import LIBRARY_INSTEAD
 from evaluator.static_names import BUILTIN_NAMES
 from evaluator.static_scopes import is_main_guard
 from evaluator.static_settings import allocator_setting, precision_switch
@@ -447,6 +448,7 @@ class Checker(ExpressionChecker):
             rule = A.DECORATORS.get(name or "")
             if rule is None or where not in rule[0]:
                 self.add(dec, "forbidden_syntax", "this decorator is not allowed here",
+                         LIBRARY_INSTEAD if (name or "").startswith("torch.library.") else
                          "use only @triton.jit/autotune/heuristics, @torch.no_grad(), "
                          "@staticmethod/classmethod/property, @functools.lru_cache, "
                          "@dataclasses.dataclass")

@@ -97,5 +97,7 @@ FULL = {
         # as rebinds, refused before (static_idioms folds them into the def's decorators)
         "cross_entropy_unsloth_jit_rebound_heuristics_chunks": ("loss/cross_entropy",
                                                                 {"batch_size": 6, "num_classes": 300}),
+        # torch.library's documented launch, wrap_triton(kernel)[grid](...), without its triton_op
+        "relu_torch_library_wrap_triton_no_op": ("activation/relu", {"batch_size": 4, "dim": 300}),
     }.items()},
 }

@@ -417,6 +417,26 @@ def test_refusals_of_honest_idioms_say_what_to_write_instead():
     assert outcome.status == "hack" and "a second launch over the partial results" in outcome.feedback
 
 
+def test_a_registered_triton_op_is_refused_with_the_launch_to_write_instead():
+    """torch.library's docs register a Triton kernel with @triton_op (an op for the whole
+    process, dispatched as one opaque op): refused, and the message says what runs instead,
+    a plain launch or wrap_triton(kernel)[grid](...) without the op."""
+    report = _check('''
+        from torch.library import triton_op
+
+
+        @triton_op("krl_demo::copy", mutates_args={})
+        def copy(x: torch.Tensor) -> torch.Tensor:
+            out = torch.empty_like(x)
+            k[(1,)](x, out, x.numel(), BLOCK=1024)
+            return out
+    ''')
+    assert report.status == "hack"
+    assert len(report.findings) == 2
+    for finding in report.findings:
+        assert "kernel[grid](...)" in finding.message and "wrap_triton(kernel)[grid](...)" in finding.message
+
+
 def test_a_solution_that_names_its_own_class_model_is_judged_as_modelnew(evaluator, settings):
     """Some public solution sets name the solution's class Model, like the reference's; it is
     the candidate's own class (the reference lives in another module) and is judged."""
