@@ -3,9 +3,11 @@
 Each problem in kernelbench_style/ follows one KernelBench problem (named in its first
 comment) with the same Model code; each `*_solution.py` beside it is an honest ModelNew in
 a style LLM-written kernels use: pure Triton for level 1 (a tl.dot GEMM, an int64 argmax,
-a scalar loss by atomic_add, a kernel taking a Python float input), and for level 2 a
-library convolution with a fused Triton epilogue written in place, or an algebraically
-reduced GEMM. The level-2 convolution keeps KernelBench's real sizes in its file and is
+a scalar loss by atomic_add or in two stages, a kernel taking a Python float input, a
+running argmin over the middle dimension, a TF32 GEMM reading A.T through its strides, a bool
+mask, a 1-D input beside a 2-D one, `torch.device(torch.cuda.current_device())`), and for
+level 2 a library GEMM or convolution with a fused Triton epilogue (written in place), an
+algebraically reduced GEMM, or a nearly constant answer (a group-normalised mean). The level-2 convolution keeps KernelBench's real sizes in its file and is
 shrunk by overriding only the base size globals: its `bias_shape` follows `out_channels`.
 """
 from __future__ import annotations
@@ -26,6 +28,16 @@ CASES = {
     "l2_gemm_divide_sum_scaling": {},
     "l1_cumsum_exclusive": {},
     "l2_gemm_max_subtract_gelu": {"batch_size": 64, "in_features": 128, "out_features": 96},
+    # the problem files below are KernelBench's as published, shrunk here
+    "l1_argmin_dim": {"batch_size": 4, "dim1": 50, "dim2": 33},
+    "l1_matmul_transposed_a": {"M": 48, "K": 80, "N": 40},
+    "l1_huber_loss": {"batch_size": 16, "input_shape": (300,)},
+    "l1_cross_entropy": {"batch_size": 64, "num_classes": 100},
+    "l1_masked_cumsum": {"batch_size": 8, "input_shape": (700,)},
+    "l1_diag_matmul": {"M": 70, "N": 50},
+    "l2_gemm_multiply_leakyrelu": {"batch_size": 32, "in_features": 64, "out_features": 48},
+    "l2_conv3d_groupnorm_mean": {"batch_size": 2, "in_channels": 3, "out_channels": 8,
+                                 "D": 6, "H": 8, "W": 8, "num_groups": 4},
 }
 
 
