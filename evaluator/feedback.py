@@ -30,6 +30,16 @@ STRICT_INSTEAD = ("Under the strict policy only your Triton kernels compute the 
                   "work in a kernel (a second launch over the partial results, tl.atomic_add into "
                   "the output, or the scaling folded into the kernel) and use PyTorch only to "
                   "allocate, view, reshape or copy.")
+# ...and where the op PyTorch ran is a library GEMM or convolution (nn.Linear or nn.Conv kept,
+# a Triton epilogue after it: a paper-policy solution), what to write is the GEMM itself
+_LIBRARY_OPS = re.compile(r"aten::(addmm|mm|bmm|baddbmm|matmul|linear|_?convolution|cudnn_convolution|conv)")
+STRICT_GEMM = (" Here that includes the GEMM or convolution: write it in your kernel too (tl.dot over "
+               "tiles of the input and the weight), with the epilogue fused after the accumulation.")
+
+
+def strict_instead(found: str) -> str:
+    """What to write instead under the strict policy, for the op PyTorch was seen computing."""
+    return STRICT_INSTEAD + (STRICT_GEMM if _LIBRARY_OPS.search(found) else "")
 
 
 def sanitize(text: str, sandbox_dirs: Iterable[str] = (), secrets: Iterable[str] = ()) -> str:

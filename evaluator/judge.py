@@ -417,7 +417,7 @@ def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool,
                       if r.get("handed") or r.get("returned") or r.get("returned_after_kernels")), None)
         if found:
             return Outcome("hack", f"Rejected under the strict policy: {F.untrusted(str(found))[:300]}: "
-                           "PyTorch, not your kernels, computes part of the result. " + F.STRICT_INSTEAD,
+                           "PyTorch, not your kernels, computes part of the result. " + F.strict_instead(str(found)),
                            hacks=["torch_computes"])
     elif knockout_raised:
         found = next((r["returned"] for r in reports if r.get("returned")), None)

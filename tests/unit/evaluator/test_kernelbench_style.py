@@ -104,3 +104,16 @@ def test_a_constant_answer_pays_correctness_only(evaluator, settings):
     assert verdict.status == "ok", verdict.feedback
     assert verdict.details.get("constant_answer") and verdict.reward == 0.5, (verdict.reward, verdict.details)
     assert "only correctness is rewarded" in verdict.feedback
+
+
+def test_strict_refusal_of_a_library_gemm_says_to_write_the_gemm():
+    """Under strict, a level-2 solution keeping nn.Linear/nn.Conv (cuBLAS/cuDNN) before a Triton
+    epilogue is refused (PyTorch computes part of the output); the message says to write the
+    GEMM in the kernel, not only to finish a reduction there."""
+    from evaluator.judge import judge_provenance
+
+    gemm = [{"provenance": {"handed": "your Triton kernel k was handed memory PyTorch computed (aten::addmm)"}}]
+    div = [{"provenance": {"returned": "forward returned memory PyTorch computed (aten::div)"}}]
+    refused = judge_provenance(gemm, strict=True, knockout_raised=False)
+    assert refused.status == "hack" and "tl.dot" in refused.feedback
+    assert "tl.dot" not in judge_provenance(div, strict=True, knockout_raised=False).feedback
