@@ -11,10 +11,10 @@ host a relaying actor spent about a third of its time in them, session 25).
 one arena (the I/O thread allocates from the main heap, which grows and is not unmapped
 heap by heap), allocations under glibc's largest mmap threshold (32 MiB on 64-bit) from
 that heap, and the heap trimmed only past 2 GiB of free top. A 16 MiB bucket stream then
-faults on the first version only (0 faults on later ones: tests/unit/actor). The cost: the
-process keeps its peak heap (about the two versions of weights it holds anyway), threads
-share one malloc lock, and buckets must stay under 32 MiB to benefit
-(learner.hub.bucket_bytes, 16 MiB by default).
+faults on the first versions only (5-9 faults per later version, same benchmark, CPU). The
+cost: the process keeps its peak heap (about the versions of weights it holds anyway),
+threads share one malloc lock, and only buckets under 32 MiB benefit
+(learner.hub.bucket_bytes; a 32 MiB bucket is just over and still maps fresh pages).
 """
 from __future__ import annotations
 
