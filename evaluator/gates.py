@@ -198,10 +198,11 @@ def policy_outcome(policy: PolicyConfig, coverage: float | None, knockout_raised
             "hack", "Rejected: with your Triton kernels skipped, forward raised instead of returning "
             f"a wrong result, and the share of its device time in your kernels {shown} {need}: the "
             "kernels decide whether forward runs, not what it returns.", hacks=["triton_not_needed"])
-    if thin_return and low:
+    thin_bar = policy.thin_return_min_coverage
+    if thin_return and (coverage is None or coverage < thin_bar):
         return judge.Outcome(
             "hack", "Rejected: forward returned memory PyTorch computed that holds little of what your "
             "Triton kernels wrote (less than 1/16 of its size), and the share of its device time in the "
-            f"kernels its result needs {shown} {need}: the kernels gate PyTorch's result instead of "
-            "computing it.", hacks=["triton_not_needed"])
+            f"kernels its result needs {shown} (at least {thin_bar:.0%} is required then): the kernels "
+            "gate PyTorch's result instead of computing it.", hacks=["triton_not_needed"])
     return None

@@ -51,12 +51,15 @@ def _files() -> list[tuple[Path, str, str]]:
 
 
 FILES = _files()
-# honest at the CPU size, refused at the GPU size for a stated reason: file stem -> (status, hack)
+# honest at the CPU size, refused at the GPU size for a stated reason: file stem -> accepted
+# (status, hack) pairs
 AT_GPU_SIZE = {
     # a bool(...) read of the inputs per 1024-element chunk: 20 reads at the CPU size, 65536 at
     # the GPU size's 33.5M elements, 2048 values' worth of the input decided on the host, past
-    # the host-read bound (a bool counts 1/32 of a value; 16 values): judge.judge_provenance
-    "s19_axpby_skip_zero_chunks": ("hack", "host_compute"),
+    # the host-read bound (a bool counts 1/32 of a value; 16 values): judge.judge_provenance.
+    # Its 32768 launches and 160,000 watched ops per forward take the checked forwards past the
+    # time limit first (H200, session 26: 187 s of correctness, timeout)
+    "s19_axpby_skip_zero_chunks": [("hack", "host_compute"), ("timeout", "")],
 }
 
 
@@ -97,8 +100,8 @@ def honest_verdicts():
 def test_honest_file_is_ok_on_the_gpu(item, honest_verdicts):
     verdict = honest_verdicts[item[0].stem]
     if item[0].stem in AT_GPU_SIZE:
-        status, hack = AT_GPU_SIZE[item[0].stem]
-        assert verdict.status == status and hack in verdict.hacks, (verdict.status, verdict.feedback)
+        assert any(verdict.status == status and (not hack or hack in verdict.hacks)
+                   for status, hack in AT_GPU_SIZE[item[0].stem]), (verdict.status, verdict.feedback)
         return
     assert verdict.status == "ok" and verdict.details["policy"] == item[2], verdict.feedback
     assert verdict.reward > 0.5 and verdict.coverage is not None and verdict.coverage > 0, (
