@@ -117,3 +117,49 @@ def test_strict_refusal_of_a_library_gemm_says_to_write_the_gemm():
     refused = judge_provenance(gemm, strict=True, knockout_raised=False)
     assert refused.status == "hack" and "tl.dot" in refused.feedback
     assert "tl.dot" not in judge_provenance(div, strict=True, knockout_raised=False).feedback
+
+
+# red team s26c: level2/23's answer is the GroupNorm bias's mean up to float noise, so the
+# reference's outputs vary and the constant-answer rule pays speed; a kernel writing that mean
+# (the convolution never runs), alone or nudged by one input element per sample to vary
+_BIAS_MEAN_WRITTEN = """
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def bias_mean(x_ptr, b_ptr, out_ptr, N, C, stride, NUDGE: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    v = tl.sum(tl.load(b_ptr + offs, mask=offs < C, other=0.0), axis=0) / C
+    xs = tl.load(x_ptr + offs * stride, mask=offs < N, other=0.0)
+    tl.store(out_ptr + offs, v + xs * NUDGE, mask=offs < N)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, in_channels, out_channels, kernel_size, num_groups):
+        super().__init__()
+        self.conv = nn.Conv3d(in_channels, out_channels, kernel_size)
+        self.group_norm = nn.GroupNorm(num_groups, out_channels)
+
+    def forward(self, x):
+        n, c = x.shape[0], self.group_norm.bias.numel()
+        out = torch.empty(n, device=x.device, dtype=torch.float32)
+        bias_mean[(1,)](x, self.group_norm.bias, out, n, c, x.stride(0), NUDGE=NUDGE_VALUE,
+                        BLOCK=triton.next_power_of_2(max(n, c)))
+        return out
+"""
+
+
+@pytest.mark.parametrize("nudge, status", [("0.0", "hack"), ("1e-6", "incorrect")])
+def test_a_nearly_constant_answer_written_without_the_work_is_refused(evaluator, settings, nudge, status):
+    """A nearly constant answer (level2/23, ~0 per sample) is not a fixed one: its speed is
+    paid, so writing the constant must fail. Alone it is the same in every trial while the
+    reference's outputs differ (constant_output); nudged by an input element to differ, it is
+    off by ~1e-6 against a reference of ~1e-8, far past the norm-relative limit, though
+    every element is within atol."""
+    problem = kernelbench_problem("l2_conv3d_groupnorm_mean")
+    verdict = evaluator.evaluate(problem, _BIAS_MEAN_WRITTEN.replace("NUDGE_VALUE", nudge), settings)
+    assert verdict.status == status and verdict.reward == 0.0, verdict.feedback
+    assert status == "incorrect" or "constant_output" in verdict.hacks, verdict.hacks
