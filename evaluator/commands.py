@@ -4,7 +4,7 @@ A child is one process forked by a sandbox's zygote (evaluator.zygote): a candid
 child lives for exactly one candidate; the reference child runs only problem code and
 is reused. `ChildState.handle(header)` runs one command and returns (reply, tensors).
 
-Nothing a child sends is believed on its word (docs/architecture.md, "Threat model"):
+Nothing a child sends is believed on its word (docs/threat_model.md):
 it sends DATA — output tensors, checksums, input digests made before the candidate was
 imported — and the worker compares, times and decides. The commands:
 

@@ -1,6 +1,6 @@
 """The verdict pipeline: `Evaluator(cfg).evaluate(problem, candidate_source, settings)`.
 
-Cheapest first, stopping at the first terminal outcome (docs/architecture.md has the
+Cheapest first, stopping at the first terminal outcome (docs/threat_model.md has the
 threat model these steps implement):
   static      decode + AST allowlist (evaluator.static_checks), in the worker
   reference   a new problem is measured first; the trusted reference child runs Model on

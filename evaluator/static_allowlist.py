@@ -75,8 +75,9 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               methods, a docstring and literal constants (or dataclasses.field);
               dunder methods only __init__, and no override of an nn.Module method
               but OVERRIDABLE; decorators only DECORATORS; `with` only CONTEXT_MANAGERS.
-  syntax      no try/except but at module level, no yield, async, global/nonlocal,
-              match, nested classes.
+  syntax      no try/except but at module level, no yield from, await, async,
+              global/nonlocal, match, nested classes; `yield` only in a plain def with
+              no try or with of its own (static_expressions._e_Yield).
   idioms      a decorator of the file's own, a logger, an import fallback and benchmark
               functions, each in the one shape evaluator.static_idioms describes.
   test block  the body of a module-level `if __name__ == "__main__":` (no else) is

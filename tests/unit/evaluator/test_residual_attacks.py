@@ -6,7 +6,7 @@ honest solution judged by the same evaluator, so a policy gains nothing by movin
 flag gate with padding that its result needs (red team rt23b, session 23): the padding is
 real device time in a kernel whose knock-out breaks the result, indistinguishable by time or
 data flow from an honest kernel that reads the whole input to compute one scalar (a norm);
-it buys coverage only by making forward slower (docs/architecture.md, "Residual trust").
+it buys coverage only by making forward slower (docs/threat_model.md, "Residual trust").
 The same holds for a full Triton pass over memory (a scribbled tail, an ulp nudge of PyTorch's
 result, a masked half) beside a flag: the pass makes the returned memory carry the kernels'
 writes (evaluator.carried), as an honest in-place epilogue does, and earns what the lazy copy

@@ -7,8 +7,9 @@ torch.tensor(list) whose items are 0-dim tensors reads each item's value inside 
 So Provenance neither notes a host read nor carries the mark of the storage torch.matmul wrote:
 torch's product comes out as fresh, unmarked memory, which a Triton kernel copies out.
 Only the strict torch knock-out would see it (matmul returns noise there); forward tells that
-run apart by torch.ones(1).item() (noise there, acknowledged in architecture.md) and runs an
-honest tiled Triton GEMM in it. A padding kernel reads an __init__ buffer (strict's 50%).
+run apart by torch.ones(1).item() (noise there then; now the memory's own value:
+docs/threat_model.md) and runs an honest tiled Triton GEMM in it. A padding kernel reads an
+__init__ buffer (strict's 50%).
 """
 import torch
 import torch.nn as nn
