@@ -21,13 +21,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib.util
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from common.ports import free_port
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -164,8 +165,8 @@ class EvaluatorService:
         from common.config import dump
         self._tmp = tempfile.TemporaryDirectory(prefix="krl-bench-")
         cfg = self.cfg.model_copy(deep=True)
-        cfg.broker.frontend = f"tcp://127.0.0.1:{_free_port()}"
-        cfg.broker.backend = f"tcp://127.0.0.1:{_free_port()}"
+        cfg.broker.frontend = f"tcp://127.0.0.1:{free_port()}"
+        cfg.broker.backend = f"tcp://127.0.0.1:{free_port()}"
         cfg.broker.metrics.enabled = False
         cfg.evaluator.metrics.enabled = False
         path = Path(self._tmp.name) / "evaluator.yaml"
@@ -190,9 +191,3 @@ class EvaluatorService:
                 p.wait()
         if self._tmp is not None:
             self._tmp.cleanup()
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]

@@ -36,7 +36,6 @@ import json
 import logging
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -56,6 +55,7 @@ from common.jsonfile import (
 )
 from common.ledger import LEDGER, evaluations, reconcile
 from common.log import RateLimitedLog
+from common.ports import free_port
 from common.process_groups import (  # noqa: F401
     group_members,
     leader_exited,
@@ -67,27 +67,6 @@ from common.run_probe import disk_full_note, health, last_error_line
 from common.runlock import RunLock
 
 log = logging.getLogger("krl.run")
-
-
-def free_port(count: int = 1) -> int:
-    """A TCP port free on 127.0.0.1 right now; with count > 1, the first of that many
-    consecutive free ports (learner ranks serve metrics on port + local rank)."""
-    for _ in range(100):
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            first = s.getsockname()[1]
-        if all(_bindable(first + i) for i in range(1, count)):
-            return first
-    raise OSError(f"found no {count} consecutive free ports")
-
-
-def _bindable(port: int) -> bool:
-    with socket.socket() as s:
-        try:
-            s.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
 
 
 @dataclass

@@ -389,7 +389,7 @@ def serve(cfg: RunConfig) -> int:
     """The `krl broker` process: logging, metrics, signals, then the loop."""
     from common.config import dump
     from common.log import setup
-    from evaluator.stop import StopFlag
+    from common.stop import StopFlag
 
     setup("broker", 0, cfg.log)
     log.info("resolved config:\n%s", dump(cfg))

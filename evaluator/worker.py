@@ -335,7 +335,7 @@ def serve(cfg: RunConfig) -> int:
     """The `krl evaluator` process: logging, metrics, signals, then the worker loop."""
     from common.config import dump
     from common.log import setup
-    from evaluator.stop import StopFlag
+    from common.stop import StopFlag
 
     setup("evaluator", 0, cfg.log)
     log.info("resolved config:\n%s", dump(cfg))

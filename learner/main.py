@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import signal
 import sys
 import time
 from pathlib import Path
@@ -42,6 +41,7 @@ from common.messages import TrajectoryGroup, decode, encode, pack_frames, unpack
 from common.metrics import Metrics
 from common.problemset import ProblemError, load_problems, to_payload
 from common.runlock import LockHeld, RunLock
+from common.stop import StopFlag
 from learner import batch as B
 from learner.checkpoint import Checkpoints
 from learner.group_checks import group_error
@@ -54,16 +54,6 @@ from learner.trainer import Trainer
 LEARNER_LOCK = "learner.lock"
 MAX_BATCH_ATTEMPTS = 2  # processes that may die training one batch before it is quarantined
 log = logging.getLogger("krl.learner")
-
-
-class _StopFlag:
-    def __init__(self) -> None:
-        self.set = False
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(sig, self._handler)
-
-    def _handler(self, signum, _frame) -> None:
-        self.set = True  # the loop checks this between steps
 
 
 def _share(groups: Optional[list[TrajectoryGroup]], rank: int, world: int,
@@ -268,7 +258,7 @@ class Learner:
             self.trainer.save(self.checkpoints.root / f".step_{step:08d}.tmp" / "model", tag="model")
         self._m_ckpt.observe(time.perf_counter() - t0)
 
-    def wait_for_batch(self, stop: _StopFlag) -> Optional[list[TrajectoryGroup]]:
+    def wait_for_batch(self, stop: StopFlag) -> Optional[list[TrajectoryGroup]]:
         """Rank 0: the next batch, or None when asked to stop. A group that cannot be
         trained (learner.group_checks.group_error, or one the batch code refuses) is quarantined
         and the batch taken again without it."""
@@ -360,7 +350,7 @@ class Learner:
 
     # ------------------------------------------------------------------ loop
     def run(self) -> int:
-        stop = _StopFlag()
+        stop = StopFlag()
         self.resume()
         if self.server is not None:
             self.server.start()

@@ -8,7 +8,6 @@ need no launcher.
 from __future__ import annotations
 
 import os
-import socket
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +18,7 @@ from pydantic import Field, model_validator
 from common.config.base import Section
 from common.config.hub import HubConfig
 from common.config.shared import LogConfig, MetricsConfig
+from common.ports import free_port
 
 
 class MRSConfig(Section):
@@ -261,12 +261,6 @@ class ProcessGroupEnv:
     extensions_dir: Path = Path()  # TORCH_EXTENSIONS_DIR: where DeepSpeed builds its ops
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def process_group_env() -> ProcessGroupEnv:
     """Rank and world size from the launcher's variables; world-size-1 defaults otherwise.
 
@@ -277,7 +271,7 @@ def process_group_env() -> ProcessGroupEnv:
     env = os.environ
     if "WORLD_SIZE" not in env:
         env.update(RANK="0", WORLD_SIZE="1", LOCAL_RANK="0",
-                   MASTER_ADDR="127.0.0.1", MASTER_PORT=str(_free_port()))
+                   MASTER_ADDR="127.0.0.1", MASTER_PORT=str(free_port()))
     env.setdefault("LOCAL_RANK", env.get("RANK", "0"))
     env.setdefault("TORCH_EXTENSIONS_DIR", str(Path(sys.prefix) / "torch_extensions"))
     return ProcessGroupEnv(int(env["RANK"]), int(env["WORLD_SIZE"]), int(env["LOCAL_RANK"]),

@@ -1,20 +1,13 @@
 """Small helpers the integration tests share for starting real processes."""
 import os
-import socket
 import threading
 import time
 from pathlib import Path
 
 from common.jsonfile import read_json  # noqa: F401  (tests import it from here)
+from common.ports import free_port  # noqa: F401  (tests import it from here)
 
 PROCESS_GROUP_VARS = ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")
-
-
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def clean_env() -> dict:

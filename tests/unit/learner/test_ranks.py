@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import textwrap
@@ -13,6 +12,7 @@ import torch
 from learner_helpers import random_groups
 from safetensors.torch import load_file
 
+from common.ports import free_port
 from learner.batch import group_tokens, shard_groups
 
 HERE = Path(__file__).resolve().parent
@@ -49,12 +49,6 @@ def _cfg(model: str) -> dict:
             "algorithm": {"mrs": {"lower": 0.0, "upper": 1e9, "veto": None}}}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.mark.skipif(0 < torch.cuda.device_count() < 2,
                     reason="two ranks on a GPU machine need two GPUs (one per rank)")
 def test_two_ranks_make_the_same_update_as_one(tiny_model, tmp_path):
@@ -68,7 +62,7 @@ def test_two_ranks_make_the_same_update_as_one(tiny_model, tmp_path):
 
     out = tmp_path / "rank0.safetensors"
     code = CHILD.format(here=str(HERE), cfg=_cfg(tiny_model), out=str(out))
-    port = str(_free_port())
+    port = str(free_port())
     procs = []
     for rank in range(2):
         env = dict(os.environ, RANK=str(rank), LOCAL_RANK=str(rank), WORLD_SIZE="2",

@@ -1,4 +1,4 @@
-"""The stop flag of the service processes (`krl broker`, `krl evaluator`).
+"""The stop flag of the long-running processes (`krl broker`, `krl evaluator`, `krl learner`).
 
 Signal handlers only set a flag; each loop checks it between steps and shuts down
 with its own deadline.
