@@ -470,7 +470,10 @@ def test_timed_runs_draw_spiked_inputs_unless_the_reference_overflows_on_them(ev
     assert honest.details["timing"]["inputs"] == "base+spike"
     sampled = evaluator.evaluate(frob, (FIXTURES.parent / "hacks" / "rt9_global_norm_subsample.py").read_text(),
                                  settings)
-    assert sampled.status == "incorrect" and "(inputs spike)" in sampled.feedback, sampled.feedback
+    # the spiked trial catches it; a draw whose sample error passes the norm bound on a scaled
+    # trial first (0.00505 against 0.005 in a full suite) is reported there, the first mismatch
+    assert sampled.status == "incorrect" and ("(inputs spike)" in sampled.feedback or (
+        "(inputs scale:" in sampled.feedback and "||out-ref||/||ref||" in sampled.feedback)), sampled.feedback
     exp = FixtureProblem(name="exp", source=EXP_PROBLEM, sizes={"cpu": {}})
     solution = problems["relu"].solution.replace("tl.maximum(x, 0.0)", "tl.exp(x * x)")
     verdict = evaluator.evaluate(exp, solution, settings)
