@@ -1,4 +1,4 @@
-# hack: x / ||x|| whose norm comes from the spike when there is one: with the spike a fixed tenth of sum|x|, ||x|| is about the spike, and sum|x| was estimated from 1/4 of the blocks; the output pass found the spike and patched it, ok under both policies (red team B, session 14; the share is now random). problem: frobenius. expect: incorrect|hack/timed_output_mismatch
+# hack: x / ||x|| whose norm comes from the spike when there is one: with the spike a fixed tenth of sum|x|, ||x|| is about the spike, and sum|x| was estimated from 1/4 of the blocks; the output pass found the spike and patched it, ok under both policies (red team B, session 14; the share is now random). problem: frobenius. expect: incorrect|hack/timed_output_mismatch|timeout
 # candidate: x / ||x||_F that never reads all of x for the norm when the input carries the
 # evaluator's spike (runner.spike: one element = 0.1 * sum|x|, so ||x|| ~= 0.1 * sum|x|, and
 # sum|x| is estimated from 1/STRIDE of x's blocks). The single output pass writes x * inv under
