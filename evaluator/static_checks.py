@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from common.config.evaluator import StaticConfig
 from evaluator import static_allowlist as A
 from evaluator.static_idioms import fold_decorator_rebinds, settle_import_fallbacks
+from evaluator.static_namespaces import exists, tables
 from evaluator.static_walk import Checker
 
 
@@ -127,14 +128,14 @@ def _declared_encoding(source: str) -> str | None:
 def _importable(node: ast.stmt, cfg: StaticConfig) -> bool:
     """Whether an import statement imports only allowed names that exist (so it cannot
     fail at run time)."""
-    t = A.tables()
+    t = tables()
     if isinstance(node, ast.ImportFrom):
         if node.level or not node.module or not t.importable(node.module, cfg.allowed_imports):
             return False
         return all(a.name != "*" and a.name in t.namespaces[node.module]
-                   and A.exists(f"{node.module}.{a.name}") for a in node.names)
+                   and exists(f"{node.module}.{a.name}") for a in node.names)
     return isinstance(node, ast.Import) and all(
-        t.importable(a.name, cfg.allowed_imports) and A.exists(a.name) for a in node.names)
+        t.importable(a.name, cfg.allowed_imports) and exists(a.name) for a in node.names)
 
 
 def _structure(tree: ast.Module, kernels: list[str]) -> list[Finding]:

@@ -19,6 +19,7 @@ from evaluator import static_allowlist as A
 from evaluator.feedback import untrusted
 from evaluator.static_idioms import TransparentDecorators, logger_definition, test_only_functions
 from evaluator.static_kernel_values import LIBRARY_INSTEAD, KernelValues, jit_calls
+from evaluator.static_namespaces import denial_code, exists, tables
 from evaluator.static_scopes import Binding, Scopes
 
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -34,7 +35,7 @@ class Resolver(KernelValues):
     """Resolution state of one module, its findings, and what its names are."""
 
     def __init__(self, tree: ast.Module, cfg: StaticConfig, source: str):
-        self.tree, self.cfg, self.t = tree, cfg, A.tables()
+        self.tree, self.cfg, self.t = tree, cfg, tables()
         self.lines = source.encode("utf-8", "surrogatepass").split(b"\n")
         # the lines as Python and linecache (so inspect, so Triton) count them
         self.source_lines = re.split(r"\r\n|\r|\n", source)
@@ -219,12 +220,12 @@ class Resolver(KernelValues):
         return False
 
     def _deny_name(self, node: ast.AST, full: str) -> None:
-        if not A.exists(full):
+        if not exists(full):
             self.add(node, "unknown_api", f"{full} does not exist in the installed "
                      f"{full.split('.')[0]}", A.REMOVED_API.get(
                          full, "use only names torch and triton provide"), status="compile_error")
             return
-        code = A.denial_code(full)
+        code = denial_code(full)
         reason = ("a module the allowlist leaves out" if full in self.t.reexported
                   else "private" if code == "reflection" else "not on the allowlist")
         self.add(node, code, f"{full} is {reason}",

@@ -19,6 +19,7 @@ from evaluator.static_expressions import ExpressionChecker, is_dunder, literal
 from evaluator.static_idioms import BENCHMARK, PERF_REPORT
 from evaluator.static_kernel_values import LIBRARY_INSTEAD
 from evaluator.static_names import BUILTIN_NAMES
+from evaluator.static_namespaces import ATTRIBUTE_ONLY, denial_code
 from evaluator.static_scopes import is_main_guard
 from evaluator.static_settings import allocator_setting, precision_switch
 
@@ -405,13 +406,13 @@ class Checker(ExpressionChecker):
     def _import(self, node: ast.stmt, name: str) -> bool:
         """True when `name` may be imported; otherwise one finding saying why not."""
         t = self.t
-        if any(name == m or name.startswith(m + ".") for m in A.ATTRIBUTE_ONLY):
+        if any(name == m or name.startswith(m + ".") for m in ATTRIBUTE_ONLY):
             if name.startswith("torch"):
-                self.add(node, A.denial_code(name), f"importing {name} hands out modules of "
+                self.add(node, denial_code(name), f"importing {name} hands out modules of "
                          "process-wide switches", "read a switch written out from `import torch`: "
                          "torch.backends.cuda.matmul.allow_tf32")
             else:
-                self.add(node, A.denial_code(name), f"importing {name} hands out Triton's launcher",
+                self.add(node, denial_code(name), f"importing {name} hands out Triton's launcher",
                          "for a device query write it out from `import triton`: "
                          "triton.runtime.driver.active.get_active_torch_device() or "
                          ".utils.get_device_properties(i); leave the launcher alone")

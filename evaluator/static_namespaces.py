@@ -1,0 +1,278 @@
+"""Which names of torch, Triton and the standard library a kernel file may reach: the
+namespaces behind evaluator.static_allowlist's `imports` and `names` rules.
+
+Some are written out here (`_EXPLICIT`, each entry with its reason); the rest are derived once
+per process from the libraries themselves (`Tables`): the aten functions torch exports, its
+dtypes, the nn.Module subclasses of torch.nn, the functions of nn.functional / nn.init / linalg /
+fft / special, the public names of triton.language, tl.math and libdevice that their library
+defines. For a name they do not list: whether it exists in the installed libraries (`exists`:
+a mistake, not an attack, where it does not) and the hack code that refuses it
+(`denial_code`, from the allowlist's DENIED_API). The policy these tables serve, and what is
+refused and why, is the allowlist's.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import inspect
+import sys
+import types
+
+from evaluator.static_allowlist import CLOCK_FUNCTIONS, DENIED_API, SETTERS
+
+_TORCH = frozenset({
+    "Tensor", "Size", "device", "dtype", "finfo", "iinfo", "no_grad", "inference_mode",
+    "is_tensor", "is_grad_enabled", "is_inference_mode_enabled", "get_default_dtype",
+    "pi", "e", "inf", "nan", "newaxis", "nn", "cuda", "autograd", "linalg", "fft", "special",
+    "backends", "get_float32_matmul_precision", "are_deterministic_algorithms_enabled",
+    "version", "is_autocast_enabled",  # read only (attorch's fp16 path; session 26)
+})
+_CUDA = frozenset({"is_available", "current_device", "device_count", "get_device_capability",
+                   "get_device_properties", "get_device_name", "synchronize", "device",
+                   "is_bf16_supported", "nvtx"})
+_TYPING = frozenset({"Any", "Callable", "Dict", "List", "Optional", "Sequence", "Tuple",
+                     "Union", "Iterable", "Iterator", "Mapping", "Literal", "Final", "ClassVar",
+                     "TYPE_CHECKING", "cast", "TypeVar", "Type", "NamedTuple"})
+_EXPLICIT: dict[str, frozenset[str]] = {
+    # once_differentiable: a backward run under no_grad whose outputs refuse a second
+    # backward (Liger, unsloth); it takes only the function it decorates
+    "torch.autograd": frozenset({"Function", "function"}),
+    "torch.autograd.function": frozenset({"once_differentiable"}),
+    # the precision switches, to read (honest kernels pick TF32 as PyTorch would; writing
+    # any attribute of a module is monkey_patch, and torch.set_* is harness_tamper, but for
+    # the literal module-level lines of evaluator.static_settings)
+    "torch.backends": frozenset({"cuda", "cudnn"}),
+    "torch.backends.cuda": frozenset({"matmul", "is_built"}),
+    "torch.backends.cuda.matmul": frozenset({"allow_tf32", "allow_fp16_reduced_precision_reduction",
+                                             "allow_bf16_reduced_precision_reduction"}),
+    "torch.backends.cudnn": frozenset({"allow_tf32", "enabled", "is_available", "version",
+                                       "deterministic", "benchmark"}),
+    "torch.cuda": _CUDA,
+    # the build's version strings (None where not built for it): Liger's `is_hip()` is
+    # `torch.version.hip is not None` (honest round, session 22)
+    "torch.version": frozenset({"cuda", "hip", "git_version", "debug"}),
+    # profiler markers for Nsight (honest round, session 22): a name pushed, popped or marked,
+    # which no part of the evaluator reads; not range()/range_start(), whose message is a
+    # format template applied to its other arguments (a format field reads attributes)
+    "torch.cuda.nvtx": frozenset({"range_push", "range_pop", "mark"}),
+    "triton": frozenset({"jit", "autotune", "heuristics", "Config", "cdiv", "next_power_of_2",
+                         "language", "reinterpret", "runtime", "tools"}),
+    # the tutorials' device queries, as `triton.runtime.driver.active.<query>(...)` only
+    # (ATTRIBUTE_ONLY); the rest of triton.runtime is the launcher (tamper)
+    "triton.runtime": frozenset({"driver"}),
+    "triton.runtime.driver": frozenset({"active"}),
+    "triton.runtime.driver.active": frozenset({"get_active_torch_device", "get_current_target",
+                                               "get_current_device", "utils"}),
+    "triton.runtime.driver.active.utils": frozenset({"get_device_properties"}),
+    # a host-side TMA descriptor: a plain record of a tensor, its shape and block shape
+    "triton.tools": frozenset({"tensor_descriptor"}),
+    "triton.tools.tensor_descriptor": frozenset({"TensorDescriptor"}),
+    "triton.language.extra": frozenset({"cuda", "libdevice"}),
+    "typing": _TYPING,
+    # wraps only on the wrapper of a transparent decorator (evaluator.static_idioms)
+    "functools": frozenset({"partial", "lru_cache", "cache", "reduce", "wraps"}),
+    # operator's arithmetic and comparisons (Liger's `functools.reduce(operator.mul, shape, 1)`:
+    # honest round, session 20); not attrgetter/itemgetter/methodcaller, where a string
+    # becomes an attribute lookup or a call
+    "operator": frozenset({"add", "sub", "mul", "truediv", "floordiv", "mod", "neg", "pos", "abs",
+                           "and_", "or_", "xor", "not_", "lt", "le", "eq", "ne", "ge", "gt",
+                           "lshift", "rshift"}),
+    # not dataclasses.fields: a Field's .type hands out the annotated class
+    "dataclasses": frozenset({"dataclass", "field", "asdict", "astuple", "replace"}),
+    "enum": frozenset({"Enum", "IntEnum", "auto"}),
+    # a warning goes to the child's stderr; not warnings.filters/showwarning (process-wide
+    # hooks). logging and numpy are importable (files import them for their test block); of
+    # logging getLogger in evaluator.static_idioms' one shape (a Logger hands out the process's
+    # loggers and takes callables the harness's logging then runs: `addFilter`), and the root
+    # logger's debug/info/warning (FlagGems; a stderr line, as print(); s26); nothing of numpy: it computes
+    # outside torch and Triton, and reads and writes files and raw memory
+    # a block size or a switch read from the environment (honest round, session 22): of os
+    # only reading a variable; never os.environ itself (its update/pop/setdefault and item
+    # stores change what torch and Triton read), nothing that runs, opens or lists anything
+    "os": frozenset({"environ", "getenv"}),
+    "os.environ": frozenset({"get"}),
+    "warnings": frozenset({"warn"}),
+    "logging": frozenset({"getLogger", "debug", "info", "warning"}),
+    "numpy": frozenset(),
+    # importable for a test block's benchmark (`time.perf_counter()` under `__main__`, which
+    # the harness never runs; honest round, session 20); nothing of it is usable elsewhere
+    "time": frozenset(),
+    "__future__": frozenset({"annotations"}),
+}
+# Namespaces reachable only as an attribute chain from an import, never imported
+# themselves (`from triton.runtime import driver` hands out the launcher's driver).
+ATTRIBUTE_ONLY = frozenset({"triton.runtime", "torch.backends"})
+# Aten functions that read files or foreign memory.
+_VF_DENIED = frozenset({"from_file", "from_numpy", "frombuffer"})
+# Aten function families that compute outside the dispatcher: CPU fbgemm and the quantisation
+# helpers run on raw data pointers inside one composite op that dispatches nothing but `empty`,
+# so the provenance watch saw fresh memory holding a GEMM, and a float scale read every input
+# (red team A, session 19: nine strict and paper attacks). No honest float kernel needs them.
+_VF_DENIED_PREFIXES = ("fbgemm_", "quantize_", "quantized_", "fake_quantize_", "choose_qparams",
+                       "dequantize", "empty_quantized")
+# Harmless private helpers honest code copies from nn.Linear's reset_parameters.
+_INIT_PRIVATE = frozenset({"_calculate_fan_in_and_fan_out", "_calculate_correct_fan"})
+
+
+class Tables:
+    """The derived tables, built once per process (see tables())."""
+
+    def __init__(self) -> None:
+        import torch
+
+        self.namespaces: dict[str, frozenset[str]] = dict(_EXPLICIT)
+        try:  # so that TensorDescriptor is known as a class (never handled as a value)
+            importlib.import_module("triton.tools.tensor_descriptor")
+        except ImportError:  # deliberate: an older Triton without it; its name stays out
+            del self.namespaces["triton.tools.tensor_descriptor"]
+        self.reexported: set[str] = set()
+        vf = {n for n in dir(torch._C._VariableFunctions)
+              if not n.startswith(("_", *_VF_DENIED_PREFIXES))} - _VF_DENIED
+        kinds = (torch.dtype, torch.layout, torch.memory_format)
+        consts = {n for n, v in vars(torch).items() if isinstance(v, kinds) and n[0] != "_"}
+        self.namespaces["torch"] = frozenset(vf | set(torch.functional.__all__) | consts | _TORCH)
+        nn = torch.nn
+        layers = {n for n, v in vars(nn).items() if n[0] != "_" and inspect.isclass(v)
+                  and issubclass(v, nn.Module)} - {"DataParallel"}
+        self.namespaces["torch.nn"] = frozenset(layers | {"Parameter", "Buffer", "functional",
+                                                          "init"})
+        self._functions("torch.nn.functional", {"torch.nn.functional", "torch", "torch._C._nn"})
+        self._functions("torch.nn.init", {"torch.nn.init"}, extra=_INIT_PRIVATE)
+        for name in ("torch.linalg", "torch.fft", "torch.special"):
+            self._public(name)
+        self._public("triton.language", extra={"math", "extra"})
+        self._public("triton.language.math")
+        self._public("triton.language.extra.cuda", extra={"libdevice"})
+        self.namespaces["triton.language.extra.cuda"] -= {n.rsplit(".", 1)[1] for n in CLOCK_FUNCTIONS}
+        self._public("triton.language.extra.libdevice")
+        self._public("triton.language.extra.cuda.libdevice")
+        self._public("math")
+        self._public("itertools")
+        for module in self.namespaces:
+            if module in sys.modules:
+                self.reexported |= {f"{module}.{n}" for n, v in vars(sys.modules[module]).items()
+                                    if isinstance(v, types.ModuleType)}
+        self.module_private, self.module_methods, self.ctx_reserved = _module_internals(torch)
+        # listed names whose object is a class (torch.Tensor, nn.Linear, triton.Config, ...)
+        self.classes = {f"{ns}.{n}" for ns, listed in self.namespaces.items() for n in listed
+                        if ns in sys.modules and inspect.isclass(getattr(sys.modules[ns], n,
+                                                                         None))}
+        # attributes that hand out a class: `mro` (every base of a class, torch.Tensor
+        # from any subclass) and the class-valued attributes of the listed classes
+        # (`tl.float32.KIND`); a class as a value is a handle to patch it (see names)
+        self.class_attributes = frozenset({"mro"} | {
+            a for name in self.classes for a in _class_valued(
+                getattr(sys.modules[name.rsplit(".", 1)[0]], name.rsplit(".", 1)[1]))})
+        # listed names whose object is one of Triton's JIT functions (tl.sum, triton.cdiv)
+        import triton.runtime.jit as jit
+
+        kinds = tuple(k for k in (getattr(jit, n, None) for n in ("JITCallable",
+                      "KernelInterface", "JITFunction")) if isinstance(k, type))
+        self.jit_functions = frozenset(
+            f"{ns}.{n}" for ns, listed in self.namespaces.items() if ns in sys.modules
+            and ns.split(".")[0] == "triton" for n in listed
+            if isinstance(getattr(sys.modules[ns], n, None), kinds))
+
+    def _public(self, module: str, extra: set[str] = frozenset()) -> None:
+        """Every public non-module name of a module of pure functions that its own
+        library defines: not the helpers it imported (tl.math's functools.wraps would
+        set any attribute of any object, a function's __code__ included)."""
+        try:
+            mod = importlib.import_module(module)
+        except ImportError:  # deliberate: a Triton build without libdevice; its names stay out
+            return
+        names = getattr(mod, "__all__", None) or [n for n in vars(mod) if not n.startswith("_")]
+        home = module.split(".")[0]
+        self.namespaces[module] = frozenset({
+            n for n in names if not isinstance(getattr(mod, n, None), types.ModuleType)
+            and str(getattr(getattr(mod, n, None), "__module__", home)).split(".")[0] == home
+        } | extra)
+
+    def _functions(self, module: str, homes: set[str], extra: frozenset = frozenset()) -> None:
+        """Public functions defined in `homes` (no typing helpers, no torch-function hooks)."""
+        mod = importlib.import_module(module)
+        self.namespaces[module] = frozenset(extra | {
+            n for n, v in vars(mod).items() if n[0] != "_" and callable(v)
+            and not inspect.isclass(v) and getattr(v, "__module__", None) in homes})
+
+    def importable(self, module: str, allowed: list[str]) -> bool:
+        return module in self.namespaces and any(
+            module == a or module.startswith(a + ".") for a in allowed)
+
+
+def _class_valued(cls: type) -> set[str]:
+    """Public attributes of a class whose value is another class."""
+    found = set()
+    for name in dir(cls):
+        try:
+            value = getattr(cls, name)
+        except Exception:  # deliberate: a descriptor that needs an instance holds no class
+            continue
+        if not name.startswith("_") and inspect.isclass(value) and value is not cls:
+            found.add(name)
+    return found
+
+
+def _module_internals(torch) -> tuple[frozenset, frozenset, frozenset]:
+    """nn.Module's private attributes and method names; autograd ctx's reserved names."""
+    module = torch.nn.Module
+    names = set(dir(module)) | set(vars(module()))
+    private = {n for n in names if n.startswith("_")}
+    methods = {n for n in dir(module) if callable(getattr(module, n, None))}
+    ctx = {n for n in dir(torch.autograd.function.BackwardCFunction)}
+    private |= {n for n in dir(torch.autograd.Function) if n.startswith("_")}
+    return frozenset(private), frozenset(methods), frozenset(ctx)
+
+
+@functools.cache
+def tables() -> Tables:
+    """The derived tables (imports torch and triton on first use; then cached)."""
+    return Tables()
+
+
+_NO_PROBE = "triton.runtime.driver.active"
+
+
+@functools.lru_cache(maxsize=4096)
+def exists(name: str) -> bool:
+    """Whether a dotted name under an allowed root names something in the installed
+    torch/triton (an attribute chain or an importable submodule). A name that does not
+    exist is a mistake (compile_error), not an attack."""
+    import importlib.util
+
+    if name == _NO_PROBE or name.startswith(_NO_PROBE + "."):
+        return True  # reading `active` would start the GPU driver in the worker
+    parts = name.split(".")
+    if parts[0] not in {ns.split(".")[0] for ns in tables().namespaces}:
+        return False  # never import another module in the worker (`import this` ran there)
+    try:
+        obj = importlib.import_module(parts[0])
+    except ImportError:
+        return False
+    for i, part in enumerate(parts[1:], start=1):
+        if hasattr(obj, part):
+            obj = getattr(obj, part)
+            continue
+        try:
+            if importlib.util.find_spec(".".join(parts[:i + 1])) is None:
+                return False
+        except (ImportError, ValueError):
+            return False
+        return True  # an importable submodule: the rest is not looked into
+    return True
+
+
+def denial_code(name: str) -> str:
+    """The hack code of a dotted name the allowlist does not list."""
+    parts = name.split(".")
+    for i in range(len(parts), 0, -1):
+        code = DENIED_API.get(".".join(parts[:i]))
+        if code:
+            return code
+    if parts[-1].startswith("set_") and ".".join(parts[:-1]) in SETTERS:
+        return "harness_tamper"
+    if any(p.startswith("_") for p in parts[1:]):
+        return "reflection"
+    if name in tables().reexported:
+        return "reflection"
+    return "forbidden_api"
