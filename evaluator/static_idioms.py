@@ -108,17 +108,10 @@ def _rebind_decorator(node: ast.stmt, name: str, imports: dict[str, str],
 
 
 def _imported_names(tree: ast.Module) -> dict[str, str]:
-    """Module-level names bound by imports -> what they import (a name also bound otherwise
-    is left out; the checks refuse such a rebinding of an import anyway)."""
-    imports: dict[str, str] = {}
-    for node in tree.body:
-        if isinstance(node, ast.Import):
-            imports.update({a.asname or a.name.split(".")[0]: a.name if a.asname else a.name.split(".")[0]
-                            for a in node.names})
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            imports.update({a.asname or a.name: f"{node.module}.{a.name}" for a in node.names})
-    bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    return {k: v for k, v in imports.items() if k not in bound}
+    """Module-level names bound by one import and nothing else -> what they import (a name
+    also bound otherwise is left out; the checks refuse such a rebinding of an import anyway)."""
+    return {name: bound[0].target for name, bound in Scopes(tree).module.names.items()
+            if len(bound) == 1 and bound[0].kind == "import"}
 
 
 def _import_fallback(node: ast.stmt) -> bool:
