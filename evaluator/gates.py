@@ -78,13 +78,28 @@ def _varies(outputs: list[list[torch.Tensor]]) -> bool:
     return any(len(o) != len(first) or not all(same(a, b) for a, b in zip(o, first)) for o in outputs[1:])
 
 
+def answer_kind(ref: Any) -> str:
+    """How the reference's answer moves with its inputs: "varies", "fixed" (the same for every
+    input the trials drew) or "one input" (the trials drew one input set: nothing to tell).
+    Kept on the reference (`answer_kind`): it compares whole outputs, and every evaluation of
+    the problem reads it."""
+    kind = getattr(ref, "answer_kind", "")
+    if not kind:
+        if len({str(t.get("digest")) for t in ref.trials}) < 2:
+            kind = "one input"
+        else:
+            kind = "varies" if _varies(ref.outputs) else "fixed"
+        ref.answer_kind = kind
+    return kind
+
+
 def fixed_answer(ref: Any) -> bool:
     """Whether the problem's answer came out the same for every input the trials drew (KernelBench
     level2/80: a GEMM's row max minus its own mean is zero). There no measurement tells computing
     it from writing it: a kernel storing zeros without reading the input was ok at coverage 1.0
     and, the GEMM gone, any speedup (red team s26b, test_kernelbench_style's zero writer: reward
     1.05 on the CPU, the most there is on the GPU, against the honest fused kernel's 1.0)."""
-    return len({str(t.get("digest")) for t in ref.trials}) >= 2 and not _varies(ref.outputs)
+    return answer_kind(ref) == "fixed"
 
 
 FIXED_NOTE = ("\nThis problem's answer is the same for every input tried: only correctness is rewarded here, "
@@ -118,7 +133,7 @@ def trial_evidence(reports: list[dict], module: str, ref: Any) -> tuple[bool, se
     Nothing is compared where the trials' inputs were all the same (`ref.trials`' digests), nor
     where the reference's own outputs are (a problem whose answer is a constant, as KernelBench's
     GEMM-max-minus-mean-GELU is all zeros: an honest kernel writes that constant)."""
-    comparing = len(reports) >= 2 and len({str(t.get("digest")) for t in ref.trials}) >= 2 and _varies(ref.outputs)
+    comparing = len(reports) >= 2 and answer_kind(ref) == "varies"
     varying, alike = _varying(reports) if comparing else (set(), set())
     kernels: dict[tuple, set] = {}
     for w in alike | varying:

@@ -76,6 +76,7 @@ class ReferenceOutputs:
     plan: TrialPlan | None = None  # the trials these outputs are for (a big problem's are fewer)
     base: list | None = None  # per output, judge.Base: computed once, read by every evaluation
     scales: list | None = None  # per trial and output, its atol scale (judge.atol_scales), once
+    answer_kind: str = ""  # how the answer moves with the inputs, once (evaluator.gates.answer_kind)
     init: str = "host"  # where the Model's parameters were drawn (model_build.build); every later build follows
 
     @property
