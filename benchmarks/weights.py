@@ -329,7 +329,7 @@ def main() -> int:
                     type=lambda s: [getattr(torch, x) for x in s.split(",")],
                     help="snapshot dtypes whose deltas are measured (default: %(default)s)")
     ap.add_argument("--relay-mib", type=int, default=128)
-    ap.add_argument("--bucket-mib", type=int, default=32)
+    ap.add_argument("--bucket-mib", type=int, default=16)
     ap.add_argument("--fanout", type=int, default=1)
     ap.add_argument("--actors", type=lambda s: [int(x) for x in s.split(",")],
                     default=[1, 2, 4, 8])

@@ -30,11 +30,13 @@ class HubConfig(Section):
     """The latest weight announcement is re-broadcast this often for late joiners."""
     keep_weight_versions: int = Field(2, ge=1)
     """Published versions kept in memory for actors still pulling an older one."""
-    bucket_bytes: int = Field(32 << 20, ge=1 << 20)
+    bucket_bytes: int = Field(16 << 20, ge=1 << 20)
     """Largest weight bucket message (a bigger tensor travels in pieces). A relay forwards
-    a bucket once it has all of it, so each hop of the chain costs one bucket's transfer:
-    on the H200 host, 2.5 GB to 8 chained actors took 5.61 s in 256 MiB buckets and 3.45 s
-    in 32 MiB ones, with one actor unchanged (2.06 s; benchmarks/reports/weights.md)."""
+    a bucket once it has all of it, so each hop of the chain costs one bucket's transfer,
+    and an actor reuses its receive memory only for messages under glibc's 32 MiB mmap
+    threshold (actor/receive_memory.py). On the H200 host, 2.5 GB to 8 chained actors in
+    steady state: 1.81 s in 16 MiB buckets, 1.87 s in 31 MiB ones (one actor 0.97 / 0.92 s);
+    in 256 MiB buckets, before the reuse, 5.61 s (benchmarks/reports/weights.md)."""
     pack_threads: int = Field(4, ge=1)
     """Threads that copy and checksum weight buckets while a version is published."""
     checksum: Literal["blake3", "sha256"] = "blake3"
