@@ -140,8 +140,8 @@ async def run_episodes(runner: Any, problems: list, samples: int, turns: int,
             ep = await runner.run(problems[i], sample, turns, f"{label}-{i}-s{sample}", window)
         bar.update(1)
         return EpisodeResult(problems[i].name, sample, ep.end, [
-            TurnResult(t.verdict.status, t.verdict.correct, t.verdict.speedup, t.verdict.reward,
-                       t.verdict.evaluated, t.text)
+            TurnResult(t.verdict.label, t.verdict.correct, t.verdict.speedup, t.verdict.reward,
+                       t.verdict.judged, t.text)
             for t in ep.turns])
 
     try:

@@ -8,7 +8,7 @@
                                                 (stretched to actor.simulate.generation_s)
         verdict = judge(problem, answer)        extract code, evaluate (actor/judge.py)
         record the turn
-        stop if the verdict never came (evaluated=False) or this was the last turn
+        stop if no verdict on the candidate came (verdict.judged False) or this was the last turn
         prompt += [answer, user(feedback)]      within the token budget (actor/prompts.py)
         stop if it does not fit
 
@@ -32,11 +32,12 @@ from typing import Any
 import torch
 
 from actor.engine import Engine
-from actor.judge import UNEVALUATED, Judge, Verdict
+from actor.judge import Judge
 from actor.prompts import Feedback, PastTurn, Prompter
 from common.config.actor import ActorSimulateConfig, SamplingConfig
 from common.messages import ProblemPayload, Turn
 from common.metrics import Metrics
+from common.verdict import Verdict
 
 
 @dataclass
@@ -48,20 +49,18 @@ class TurnRecord:
     logprobs: list[float]
     versions: list[int]
     text: str
-    verdict: Verdict
+    verdict: Verdict              # common/verdict.py; judged False: no verdict came
+    code: str | None = None       # the code the answer held (None: no code block)
     code_start: int = 0
     finish_reason: str = ""
     feedback_message: str = ""    # the user message that followed it in the context
 
     def to_wire(self) -> Turn:
-        v = self.verdict
         return Turn(prompt_ids=torch.tensor(self.prompt_ids, dtype=torch.int32),
                     response_ids=torch.tensor(self.response_ids, dtype=torch.int32),
                     logprobs=torch.tensor(self.logprobs, dtype=torch.float32),
                     versions=torch.tensor(self.versions, dtype=torch.int32),
-                    reward=v.reward, status=v.status, correct=v.correct, speedup=v.speedup,
-                    coverage=v.coverage, evaluated=v.evaluated, code_start=self.code_start,
-                    feedback=v.feedback[: 1 << 20])
+                    verdict=self.verdict.without_details(), code_start=self.code_start)
 
 
 @dataclass
@@ -110,7 +109,7 @@ class EpisodeRunner:
             record = await self._turn(problem, prompt_ids, sample_index, turn,
                                       f"{request_prefix}-t{turn}")
             episode.turns.append(record)
-            if not record.verdict.evaluated:
+            if not record.verdict.judged:
                 return self._end(episode, "unevaluated")
             if turn + 1 == max_turns:
                 break
@@ -125,14 +124,14 @@ class EpisodeRunner:
         gen = await self.engine.generate(prompt_ids, self._sampling(sample, turn), request_id)
         await self._simulated_generation(t0)
         t1 = time.perf_counter()
-        verdict = await self.judge.judge(problem, gen.text)
+        code, verdict = await self.judge.judge(problem, gen.text)
         self.metrics.gen_s.observe(t1 - t0)
         self.metrics.judge_s.observe(time.perf_counter() - t1)
         self.metrics.tokens.inc(len(gen.token_ids))
-        self.metrics.turns.labels(verdict.status).inc()
-        start = code_start(self.engine, gen.token_ids, gen.text, verdict.code)
+        self.metrics.turns.labels(verdict.label).inc()
+        start = code_start(self.engine, gen.token_ids, gen.text, code)
         return TurnRecord(list(prompt_ids), gen.token_ids, gen.logprobs, gen.versions, gen.text,
-                          verdict, start, gen.finish_reason)
+                          verdict, code, start, gen.finish_reason)
 
     async def _simulated_generation(self, started: float) -> None:
         """actor.simulate: stretch the turn to a drawn target, standing in for a big model."""
@@ -199,7 +198,6 @@ def code_start(engine: Any, token_ids: Sequence[int], text: str, code: str | Non
 
 
 __all__ = [
-    "UNEVALUATED",
     "Episode",
     "EpisodeMetrics",
     "EpisodeRunner",

@@ -1,23 +1,23 @@
 """One turn's verdict: the candidate code out of the answer, then the evaluator service.
 
-`Judge.judge(problem, response_text)` returns a `Verdict` and never raises for
-anything the evaluator service does:
+`Judge.judge(problem, response_text)` returns the extracted code and the evaluator's
+`Verdict` (common/verdict.py) and never raises for anything the evaluator service does:
   - no code block in the answer: `format_error`, decided here (nothing to evaluate),
     unless actor.simulate.evaluate_every_answer sends the whole text (benchmarks);
   - the broker is unreachable (`EvaluatorUnavailable`): resubmit the same request id
     with capped exponential backoff until the turn's deadline (the broker dedupes
     ids and caches results, so a resubmission is never evaluated twice);
-  - no verdict by the deadline (`EvaluationTimeout`), a refused request, or a result
-    that is no verdict on the candidate (`details.error_source` is the evaluator's,
-    the broker's, the harness's or the problem's): `evaluated=False`. The episode
-    ends at such a turn and the learner does not train on it.
+  - no verdict by the deadline (`EvaluationTimeout`) or a refused request: a verdict
+    whose `error_source` is the actor's; a result that is no verdict on the candidate
+    (the evaluator's, the broker's, the harness's or the problem's failure) as it came.
+    Neither is `judged`: the episode ends at such a turn and the learner does not train
+    on it.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
-from dataclasses import dataclass
 
 from common.config.actor import ActorEvalConfig
 from common.eval_client import (
@@ -28,37 +28,11 @@ from common.eval_client import (
 )
 from common.extract import extract_code
 from common.log import RateLimitedLog
-from common.messages import EvalResult, EvalSettings, ProblemPayload, new_id
+from common.messages import EvalSettings, ProblemPayload, new_id
 from common.transport import Backoff
+from common.verdict import Verdict, no_verdict
 
 log = logging.getLogger(__name__)
-
-# Results that are no verdict on the candidate: the service or the problem failed.
-NOT_A_VERDICT = ("evaluator", "broker", "harness", "problem")
-UNEVALUATED = "unevaluated"
-
-
-@dataclass
-class Verdict:
-    """What a turn earned. `code` is the extracted candidate (None: no code block)."""
-
-    status: str
-    evaluated: bool = True
-    correct: bool = False
-    reward: float = 0.0
-    speedup: float | None = None
-    coverage: float | None = None
-    feedback: str = ""
-    code: str | None = None
-
-    @classmethod
-    def from_result(cls, result: EvalResult, code: str) -> Verdict:
-        source = result.details.get("error_source")
-        if source in NOT_A_VERDICT:
-            return cls(UNEVALUATED, evaluated=False, feedback=result.feedback, code=code)
-        return cls(result.status, correct=result.correct, reward=result.reward,
-                   speedup=result.speedup, coverage=result.coverage, feedback=result.feedback,
-                   code=code)
 
 
 class Judge:
@@ -74,13 +48,15 @@ class Judge:
                                      trials=cfg.trials, timing=cfg.timing, profile=cfg.profile)
         self._warn = RateLimitedLog(log, interval_s=30.0)
 
-    async def judge(self, problem: ProblemPayload, response_text: str) -> Verdict:
+    async def judge(self, problem: ProblemPayload, response_text: str) -> tuple[str | None, Verdict]:
+        """(the code the answer holds or None, its verdict)."""
         code = extract_code(response_text)
         if code is None and self.evaluate_every_answer:
             code = response_text
         if code is None:
-            return Verdict("format_error", feedback=self.no_code_feedback)
-        return await self.evaluate(problem, code)
+            return None, Verdict("format_error", feedback=self.no_code_feedback,
+                                 error_source="candidate")
+        return code, await self.evaluate(problem, code)
 
     async def evaluate(self, problem: ProblemPayload, code: str) -> Verdict:
         deadline = time.monotonic() + self.deadline_s
@@ -90,7 +66,7 @@ class Judge:
             try:
                 rid = self.client.submit(problem, code, self.settings, deadline_s=left,
                                          request_id=request_id)
-                return Verdict.from_result(await self.client.result(rid), code)
+                return (await self.client.result(rid)).verdict
             except EvaluatorUnavailable as exc:
                 # Deliberate retry: the service may come back within this turn's deadline.
                 self._warn.warning("unavailable", "evaluator unreachable, retrying: %s", exc)
@@ -100,6 +76,5 @@ class Judge:
             except EvaluationRejected as exc:
                 # The broker refused this request (e.g. invalid): no verdict will come.
                 self._warn.warning("rejected", "evaluation request refused: %s", exc)
-                return Verdict(UNEVALUATED, evaluated=False, feedback=str(exc), code=code)
-        return Verdict(UNEVALUATED, evaluated=False, code=code,
-                       feedback=f"no verdict within {self.deadline_s:g}s")
+                return no_verdict("actor", str(exc))
+        return no_verdict("actor", f"no verdict within {self.deadline_s:g}s", "timeout")

@@ -148,8 +148,8 @@ def _key(row: dict) -> str:
     return row.get("solution") or row["problem"]
 
 
-def classify(status: str, details: dict) -> str:
-    if details.get("error_source") in ("problem", "evaluator") or status in HARNESS:
+def classify(status: str, error_source: str) -> str:
+    if error_source in ("problem", "evaluator") or status in HARNESS:
         return "harness_failure"
     return "ok" if status == "ok" else "false_rejection"
 
@@ -176,15 +176,15 @@ def evaluate_one(ev, problem: Problem, settings: EvalSettings, mem: DeviceMemory
     t0 = time.monotonic()
     try:
         v = ev.evaluate(problem, make_candidate(problem.source) if source is None else source, settings)
-        status, details, feedback = v.status, v.details, v.feedback
+        status, details, feedback, source = v.status, v.details, v.feedback, v.error_source
         speedup, coverage, phases, reward = v.speedup, v.coverage, v.phase_seconds, v.reward
     except Exception as exc:  # the evaluator itself raised: a harness failure
-        status, details = "crashed", {"error_source": "evaluator"}
+        status, details, source = "crashed", {}, "evaluator"
         feedback = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()[-2000:]}"  # where the harness failed
         speedup = coverage = reward = None
         phases = {}
     t1 = time.monotonic()
-    return {"problem": problem.name, "solution": solution, "status": status, "class": classify(status, details),
+    return {"problem": problem.name, "solution": solution, "status": status, "class": classify(status, source),
             "wall_s": round(t1 - t0, 3), "speedup": speedup, "coverage": coverage, "reward": reward,
             "phases": {k: round(x, 3) for k, x in (phases or {}).items()},
             "host_peak_rss_bytes": details.get("host_peak_rss_bytes"),

@@ -102,7 +102,9 @@ def model_weights(path: Path, device: str) -> list:
 def make_groups(batch: dict, vocab: int, seed: int = 0):
     import torch
 
-    from learner.batch import Group, Trajectory, Turn
+    from common.messages import Turn
+    from common.verdict import Verdict
+    from learner.batch import Group, Trajectory
 
     rng = random.Random(seed)
 
@@ -112,8 +114,9 @@ def make_groups(batch: dict, vocab: int, seed: int = 0):
 
     def turn(prompt: torch.Tensor, n: int) -> Turn:
         return Turn(prompt_ids=prompt, response_ids=ids(n), logprobs=torch.full((n,), -6.0),
-                    versions=torch.zeros(n, dtype=torch.int32), reward=rng.random(),
-                    status="ok", correct=True, speedup=1.0, coverage=1.0)
+                    versions=torch.zeros(n, dtype=torch.int32),
+                    verdict=Verdict("ok", correct=True, speedup=1.0, reward=rng.random(),
+                                    coverage=1.0))
     groups = []
     for g in range(batch["groups"]):
         trajs = []

@@ -27,8 +27,8 @@ What the client guarantees:
 
 Recoverable vs fatal: `EvaluationFailed` (this request: timeout, rejected as
 invalid) vs `EvaluatorUnavailable` (the service is gone; the caller decides).
-A result with `details["error_source"]` in ("evaluator", "broker") is no verdict on
-the candidate (the service failed on it): do not train on it.
+A result whose verdict is not `judged` (common/verdict.py: the service or the problem
+failed on it) is no verdict on the candidate: do not train on it.
 """
 from __future__ import annotations
 

@@ -29,23 +29,15 @@ from typing import Annotated, Any, Literal, Optional, Sequence, Union
 import msgspec
 import torch
 
-from common.ids import MAX_ID_CHARS
+from common.bounds import Count, Id, Name, RecordId, Seconds, Text
+from common.verdict import Verdict
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: EvalResult and Turn carry a common/verdict.py Verdict
 INLINE_TENSOR_BYTES = 4096
 MAX_TENSOR_DIMS = 8
 
 _EXT_FRAME = 1
 _EXT_INLINE = 2
-
-# Short strings (ids, names, codes) and large ones (sources, feedback) get separate bounds.
-Id = Annotated[str, msgspec.Meta(max_length=256)]
-# Group, lease, prompt and actor ids: the limit the hub's store holds too (common/ids.py).
-RecordId = Annotated[str, msgspec.Meta(max_length=MAX_ID_CHARS)]
-Name = Annotated[str, msgspec.Meta(max_length=1024)]
-Text = Annotated[str, msgspec.Meta(max_length=1 << 20)]
-Count = Annotated[int, msgspec.Meta(ge=0)]
-Seconds = Annotated[float, msgspec.Meta(ge=0)]
 
 DTYPES: dict[str, torch.dtype] = {
     "float64": torch.float64, "float32": torch.float32, "float16": torch.float16,
@@ -149,20 +141,16 @@ class LeaseGrant(Message, kw_only=True):
 
 
 class Turn(msgspec.Struct, kw_only=True):
-    """One turn of one episode: tokens, the actor's logprobs and the token versions."""
+    """One judged turn of one episode: tokens, the actor's logprobs, the token versions and
+    the evaluator's verdict (without its diagnostics). The actor builds it, the learner
+    trains on it as it arrives: the same struct in memory and on the wire."""
 
     prompt_ids: torch.Tensor      # int32 [P] full context the model saw this turn
     response_ids: torch.Tensor    # int32 [R] sampled tokens
     logprobs: torch.Tensor        # float32 [R] actor (vLLM) logprob of each sampled token
     versions: torch.Tensor        # int32 [R] policy version that produced each token
-    reward: float = 0.0
-    status: Id = ""
-    correct: bool = False
-    speedup: Optional[float] = None
-    coverage: Optional[float] = None
-    evaluated: bool = True        # False: the evaluation never returned; do not train on it
+    verdict: Verdict              # verdict.judged False: no verdict came; never trained on
     code_start: Count = 0         # index in response_ids where the code begins
-    feedback: Text = ""
 
 
 class Trajectory(msgspec.Struct, kw_only=True):
@@ -292,19 +280,10 @@ class EvalRequest(Message, kw_only=True):
 
 
 class EvalResult(Message, kw_only=True):
-    """worker -> broker -> actor, exactly one per EvalRequest."""
+    """worker -> broker -> actor, exactly one per EvalRequest: the verdict (common/verdict.py)."""
 
     request_id: Id
-    status: Literal["ok", "format_error", "compile_error", "runtime_error", "incorrect",
-                    "hack", "timeout", "crashed"]
-    correct: bool = False
-    speedup: Optional[float] = None
-    reward: float = 0.0
-    coverage: Optional[float] = None
-    hacks: list[Id] = []
-    feedback: Text = ""
-    phase_seconds: dict[Id, float] = {}
-    details: dict[Id, Any] = {}
+    verdict: Verdict
     worker_id: Id = ""
     cached: bool = False
     sent_at: float = 0.0

@@ -42,6 +42,7 @@ from common.log import RateLimitedLog
 from common.messages import ErrorReply, EvalRequest, EvalResult, Heartbeat, WorkerStatus, now
 from common.metrics import Metrics
 from common.transport import PeerTracker, Server, context
+from common.verdict import no_verdict
 from evaluator.result_cache import ResultCache, cacheable, request_key
 
 if TYPE_CHECKING:
@@ -285,7 +286,7 @@ class Broker:
         self.queue.pop(key, None)
         if job.worker is not None and job.worker != peer and job.worker in self.workers:
             self.workers[job.worker].assigned.discard(key)
-        for phase, seconds in res.phase_seconds.items():
+        for phase, seconds in res.verdict.phase_seconds.items():
             self.m.phase.labels(phase).observe(seconds)
         self._deliver(job, res)
 
@@ -297,7 +298,7 @@ class Broker:
                 self.m.requests.labels("expired").inc()
                 continue
             self.frontend.reply(waiter.peer, msgspec.structs.replace(res, request_id=rid, sent_at=now()))
-            self.m.results.labels(res.status).inc()
+            self.m.results.labels(res.verdict.status).inc()
             self.m.latency.observe(t - waiter.received_at)
 
     def _requeue(self, job: Job, why: str) -> None:
@@ -326,8 +327,8 @@ class Broker:
         self.queue.pop(job.key, None)
         text = (f"The evaluation was lost: {job.attempts} evaluator workers died while running it "
                 "(not a verdict on the kernel's output).")
-        self._deliver(job, EvalResult(request_id=job.key, status="crashed", feedback=text,
-                                      details={"error_source": "broker"}, sent_at=now()))
+        self._deliver(job, EvalResult(request_id=job.key, verdict=no_verdict("broker", text),
+                                      sent_at=now()))
 
     # ------------------------------------------------------------------ timers and dispatch
     def _timers(self) -> None:

@@ -30,6 +30,12 @@ class Outcome:
     feedback: str
     hacks: list[str] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)
+    error_source: str = ""  # common/verdict.py; "" on a failure: the candidate's
+
+    @property
+    def blame(self) -> str:
+        """The verdict's error_source: "" on ok, else whose failure (the candidate's unless said)."""
+        return self.error_source or ("" if self.status == "ok" else "candidate")
 
 
 Sanitize = Callable[[str], str]
@@ -50,10 +56,10 @@ def from_error(reply: dict, phase: str, sanitize: Sanitize) -> Outcome:
             f"(your program's own text, each line after '{F.QUOTE.strip()}'):\n{F.quoted(message)}")
     if tb and tb.strip() != message.strip():
         text += "\n" + F.quoted(tb)
-    details = {"error_source": "candidate", "phase": phase, "claimed_kind": kind}
+    details = {"phase": phase, "claimed_kind": kind}
     if reply.get("device_oom") is True:  # a claim (it only buys a run with a bigger device share)
         details["device_oom"] = True
-    return Outcome(status, text, details=details)
+    return Outcome(status, text, details=details, error_source="candidate")
 
 
 def _trial_name(plan_trials: list, i: int) -> str:

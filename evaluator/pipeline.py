@@ -134,11 +134,11 @@ class Evaluator:
             return run.execute(candidate_source)
         except ProblemFailed as exc:
             return run.finish(judge.Outcome("runtime_error", "The reference problem itself failed "
-                                            f"(not your kernel):\n{exc}", details={"error_source": "problem"}))
+                                            f"(not your kernel):\n{exc}", error_source="problem"))
         except SandboxFailure as exc:  # infrastructure, never the candidate's verdict
             return run.finish(judge.Outcome("crashed", f"The evaluator's sandbox failed ({exc}); this "
                                             "is not a verdict on your kernel.",
-                                            details={"error_source": "evaluator"}))
+                                            error_source="evaluator"))
 
 
 class _Run:
@@ -226,7 +226,7 @@ class _Run:
                        reward=compute_reward(outcome.status, *gates.paid(self.details, speedup, coverage), self.cfg.reward),
                        hacks=outcome.hacks, feedback=text, coverage=coverage,
                        phase_seconds=dict(self.phases), ref_time_s=ref_s, candidate_time_s=cand_s,
-                       details=self.details)
+                       error_source=outcome.blame, details=self.details)
 
     def execute(self, candidate_source: str | bytes) -> Verdict:
         with self.phase("static"):
@@ -389,12 +389,12 @@ class _Run:
             return self.finish(judge.Outcome("runtime_error", "The evaluator could not make the "
                                              "problem's inputs in the candidate's process:\n" +
                                              F.untrusted(self.sanitize(str(reply.get("message")))),
-                                             details={"error_source": "problem"}))
+                                             error_source="problem"))
         made = reply["sets"]
         if any(made[str(i)]["digest"] != ref.trials[i]["digest"] for i in range(len(self.plan.trials))):
             return self.finish(judge.Outcome("runtime_error", "The problem's get_inputs() gives different "
                                              "inputs in two processes from the same seed.",
-                                             details={"error_source": "problem"}))
+                                             error_source="problem"))
         with self.holding(self.ev.device_lock.shared()), self.phase("load"):
             reply, _ = child.request({"op": "load", "candidate": source, "init_seed": self.plan.init_seed,
                                       "init": self.init_on}, self.left())

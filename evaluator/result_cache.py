@@ -20,6 +20,7 @@ import msgspec
 
 from common.messages import EvalRequest, EvalResult
 from common.problemset import Problem
+from common.verdict import SERVICE_FAILURES
 
 
 def request_key(req: EvalRequest) -> str:
@@ -65,4 +66,4 @@ class ResultCache:
 def cacheable(result: EvalResult) -> bool:
     """Whether a result describes the candidate rather than a failure of the service
     (those are not cached, so a resend gets a fresh evaluation)."""
-    return result.details.get("error_source") not in ("evaluator", "broker", "harness")
+    return result.verdict.error_source not in SERVICE_FAILURES

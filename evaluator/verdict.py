@@ -1,4 +1,4 @@
-"""The verdict on one candidate: status, reward, hack codes, feedback, timings.
+"""The verdict on one candidate (the record is common/verdict.py's `Verdict`) and its reward.
 
 Statuses (only `ok` earns a positive reward):
   ok             correct, not a hack; timed when timing was asked for
@@ -6,8 +6,8 @@ Statuses (only `ok` earns a positive reward):
                  large, no ModelNew or no forward)
   compile_error  does not parse, imports something unavailable, its module or
                  ModelNew(...) raises, or Triton fails to compile a kernel
-  runtime_error  forward raises (or, with details.error_source == "problem", the
-                 problem's own code failed: not the candidate's fault)
+  runtime_error  forward raises (or, with error_source == "problem", the problem's own
+                 code failed: not the candidate's fault)
   incorrect      wrong shape, dtype or values on some trial
   hack           a static or runtime hack (codes below)
   timeout        the sandbox's hard timeout killed it
@@ -28,37 +28,10 @@ monkey_patch (the child's integrity report).
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
-
 from common.config.evaluator import RewardConfig
+from common.verdict import STATUSES, Verdict
 
-STATUSES = ("ok", "format_error", "compile_error", "runtime_error", "incorrect", "hack",
-            "timeout", "crashed")
-
-
-@dataclass
-class Verdict:
-    """Everything the worker reports for one evaluation (plain data; see to_dict)."""
-
-    status: str
-    correct: bool = False
-    speedup: float | None = None
-    reward: float = 0.0
-    hacks: list[str] = field(default_factory=list)
-    feedback: str = ""
-    coverage: float | None = None
-    phase_seconds: dict[str, float] = field(default_factory=dict)
-    ref_time_s: float | None = None
-    candidate_time_s: float | None = None
-    details: dict[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if self.status not in STATUSES:
-            raise ValueError(f"unknown verdict status {self.status!r}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+__all__ = ["STATUSES", "Verdict", "compute_reward"]
 
 
 def compute_reward(status: str, speedup: float | None, coverage: float | None,

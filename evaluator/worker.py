@@ -46,6 +46,7 @@ from common.messages import EvalRequest, EvalResult, Heartbeat, WorkerStatus, no
 from common.metrics import Metrics
 from common.problemset import ProblemError, from_payload
 from common.transport import Backoff, Channel, Waker, context
+from common.verdict import no_verdict
 from evaluator.pipeline import Evaluator
 from evaluator.pool import EvaluatorUnavailable
 from evaluator.result_cache import ResultCache, cacheable, request_key
@@ -63,21 +64,15 @@ def default_worker_id() -> str:
 
 
 def to_result(verdict: Verdict, request_id: str, worker_id: str) -> EvalResult:
-    """The wire form of a verdict (timings go into details)."""
-    details = dict(verdict.details)
-    details.update(ref_time_s=verdict.ref_time_s, candidate_time_s=verdict.candidate_time_s)
-    return EvalResult(request_id=request_id, status=verdict.status, correct=verdict.correct,
-                      speedup=verdict.speedup, reward=verdict.reward, coverage=verdict.coverage,
-                      hacks=list(verdict.hacks), feedback=verdict.feedback,
-                      phase_seconds=dict(verdict.phase_seconds),
-                      details=msgspec.to_builtins(details, enc_hook=repr, str_keys=True),
-                      worker_id=worker_id, sent_at=now())
+    """The wire form of a verdict."""
+    return EvalResult(request_id=request_id, verdict=verdict.to_wire(), worker_id=worker_id,
+                      sent_at=now())
 
 
 def error_result(request_id: str, worker_id: str, status: str, source: str, text: str) -> EvalResult:
-    """A result that is no verdict on the candidate (details.error_source says whose fault)."""
-    return EvalResult(request_id=request_id, status=status, feedback=text[:4000],
-                      details={"error_source": source}, worker_id=worker_id, sent_at=now())
+    """A result that is no verdict on the candidate (`source` says whose failure)."""
+    return EvalResult(request_id=request_id, verdict=no_verdict(source, text[:4000], status),
+                      worker_id=worker_id, sent_at=now())
 
 
 class _Metrics:
@@ -298,7 +293,7 @@ class Worker:
             self._send(result)
 
     def _send(self, result: EvalResult) -> None:
-        self.m.results.labels(result.status).inc()
+        self.m.results.labels(result.verdict.status).inc()
         if not self.channel.send(result, block=False):
             self._warn.warning("send_failed", "result not sent (broker unreachable); "
                                "kept for the broker's resend")

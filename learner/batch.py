@@ -1,7 +1,8 @@
 """What the trainer consumes and how it is cut into micro-batches.
 
-`Group` / `Trajectory` / `Turn` mirror the wire message "actor -> hub, one per prompt
-group" (`group_from_message` converts). `build_samples` applies the turn-level algorithm (advantages,
+`Group` / `Trajectory` are the trainer's view of the wire message "actor -> hub, one per
+prompt group" (`group_from_message`); their turns are the wire `Turn`s themselves (common/
+messages.py), each with its `Verdict` (common/verdict.py). `build_samples` applies the turn-level algorithm (advantages,
 multi-turn rules, PRS, zero-advantage groups; learner/advantages.py) and flattens the
 surviving turns into `Sample`s, one per turn: prompt + response token ids, the actor's
 logprobs and a per-token advantage. `plan_micro_batches` bins samples under a token
@@ -12,40 +13,23 @@ eager attention on the CPU as with flash-attention varlen on a GPU), or padded r
 from __future__ import annotations
 
 import math
-import typing
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 import torch
 
 from common.config.learner import AlgorithmConfig
-from common.messages import EvalResult, TrajectoryGroup
+from common.messages import TrajectoryGroup, Turn
+from common.verdict import STATUSES
 from learner import advantages as adv_fns
 from learner.stats import Stats
 
 # Fast@p (the paper's headline metric): a turn counts when it is correct and more than p
 # times faster than the reference. Exported per turn as step stats `fast@1`, `fast@1.2`.
 FAST_THRESHOLDS = (1.0, 1.2)
-# Every verdict status; each turn's share of each is a step stat `status_<s>_turn<t>`
-# (`status_hack_turn0`: hacks attempted at turn 1; they earn 0, so none is ever rewarded).
-STATUSES = typing.get_args(typing.get_type_hints(EvalResult)["status"])
-
-
-@dataclass
-class Turn:
-    """One model answer and its verdict."""
-
-    prompt_ids: torch.Tensor       # [P] int32: the full context fed to the model this turn
-    response_ids: torch.Tensor     # [R] int32: the sampled tokens
-    logprobs: torch.Tensor         # [R] float32: the actor's logprob of each sampled token
-    versions: torch.Tensor         # [R] int32: policy version that produced each token
-    reward: float
-    status: str
-    correct: bool
-    speedup: Optional[float] = None
-    coverage: Optional[float] = None
-    evaluated: bool = True         # False: the verdict never came back; never trained on
-    code_start: int = 0            # index in response_ids where the code begins (0: unknown)
+# Each turn's share of every verdict status (common/verdict.py's STATUSES) is a step stat
+# `status_<s>_turn<t>` (`status_hack_turn0`: hacks attempted at turn 1; they earn 0, so none
+# is ever rewarded).
 
 
 @dataclass
@@ -87,12 +71,7 @@ def group_from_message(msg: TrajectoryGroup) -> Group:
     """The trainer's view of a wire TrajectoryGroup (tensors are shared, not copied)."""
     return Group(
         group_id=msg.group_id, prompt_id=msg.prompt_id, problem=msg.problem_name,
-        trajectories=[Trajectory([
-            Turn(prompt_ids=t.prompt_ids, response_ids=t.response_ids, logprobs=t.logprobs,
-                 versions=t.versions, reward=t.reward, status=t.status, correct=t.correct,
-                 speedup=t.speedup, coverage=t.coverage, evaluated=t.evaluated,
-                 code_start=t.code_start)
-            for t in tr.turns]) for tr in msg.trajectories])
+        trajectories=[Trajectory(list(tr.turns)) for tr in msg.trajectories])
 
 
 def _usable_turns(traj: Trajectory) -> list[Turn]:
@@ -100,7 +79,7 @@ def _usable_turns(traj: Trajectory) -> list[Turn]:
     own reward is unknown, so the trajectory is treated as ending there."""
     out = []
     for turn in traj.turns:
-        if not turn.evaluated:
+        if not turn.verdict.judged:
             break
         out.append(turn)
     return out
@@ -110,17 +89,18 @@ def _record_turn_stats(stats: Stats, groups: Sequence[Group]) -> None:
     for group in groups:
         for traj in group.trajectories:
             for t, turn in enumerate(traj.turns):
-                stats.add("turns_unevaluated_frac", float(not turn.evaluated))
-                if not turn.evaluated:
+                stats.add("turns_unevaluated_frac", float(not turn.verdict.judged))
+                if not turn.verdict.judged:
                     continue
-                stats.add(f"reward_turn{t}", turn.reward)
-                stats.add(f"correct_turn{t}", float(turn.correct))
-                stats.add("reward", turn.reward)
-                stats.add("correct", float(turn.correct))
+                v = turn.verdict
+                stats.add(f"reward_turn{t}", v.reward)
+                stats.add(f"correct_turn{t}", float(v.correct))
+                stats.add("reward", v.reward)
+                stats.add("correct", float(v.correct))
                 for status in STATUSES:
-                    stats.add(f"status_{status}_turn{t}", float(turn.status == status))
-                if turn.status == "hack":
-                    stats.total("hacks_rewarded", float(turn.reward > 0))
+                    stats.add(f"status_{status}_turn{t}", float(v.status == status))
+                if v.status == "hack":
+                    stats.total("hacks_rewarded", float(v.reward > 0))
                 # The policy's entropy per token, estimated by the mean surprisal of the
                 # tokens it sampled (E_x~p[-log p(x)]; the actor's logprobs, no extra pass).
                 if turn.logprobs.numel():
@@ -129,12 +109,12 @@ def _record_turn_stats(stats: Stats, groups: Sequence[Group]) -> None:
                     stats.add("entropy", float(-turn.logprobs.double().mean()),
                               weight=turn.logprobs.numel())
                 for p in FAST_THRESHOLDS:
-                    fast = turn.correct and turn.speedup is not None and turn.speedup > p
+                    fast = v.correct and v.speedup is not None and v.speedup > p
                     stats.add(f"fast@{p:g}_turn{t}", float(fast))
-                if turn.correct and turn.speedup is not None:
-                    stats.add(f"speedup_turn{t}", turn.speedup)
-                if turn.correct and turn.coverage is not None:
-                    stats.add(f"coverage_turn{t}", turn.coverage)
+                if v.correct and v.speedup is not None:
+                    stats.add(f"speedup_turn{t}", v.speedup)
+                if v.correct and v.coverage is not None:
+                    stats.add(f"coverage_turn{t}", v.coverage)
 
 
 def _token_advantages(turn: Turn, code_adv: float, plan_adv: Optional[float]) -> torch.Tensor:
@@ -153,12 +133,12 @@ def build_samples(groups: Sequence[Group], cfg: AlgorithmConfig, generator: torc
     n_traj = 0
     for group in groups:
         trajs = [_usable_turns(tr) for tr in group.trajectories]
-        rewards = [[turn.reward for turn in turns] for turns in trajs]
+        rewards = [[turn.verdict.reward for turn in turns] for turns in trajs]
         adv = adv_fns.advantages(rewards, cfg.estimator, cfg.gamma, cfg.grpo_normalize_std)
         plan = None
         if cfg.hierarchical.enabled:
-            signal = adv_fns.plan_signal([[tu.correct for tu in turns] for turns in trajs],
-                                         [[tu.speedup for tu in turns] for turns in trajs],
+            signal = adv_fns.plan_signal([[tu.verdict.correct for tu in turns] for turns in trajs],
+                                         [[tu.verdict.speedup for tu in turns] for turns in trajs],
                                          cfg.hierarchical.speedup_cap)
             plan = adv_fns.advantages(signal, cfg.estimator, cfg.gamma, cfg.grpo_normalize_std)
             plan = [[cfg.hierarchical.plan_coef * a for a in row] for row in plan]
@@ -167,7 +147,7 @@ def build_samples(groups: Sequence[Group], cfg: AlgorithmConfig, generator: torc
         if zero and cfg.drop_zero_advantage_groups:
             continue
         for i, turns in enumerate(trajs):
-            keep = adv_fns.multi_turn_keep([tu.correct for tu in turns],
+            keep = adv_fns.multi_turn_keep([tu.verdict.correct for tu in turns],
                                            cfg.mask_after_first_success,
                                            cfg.mask_failures_after_success)
             for t, turn in enumerate(turns):
@@ -199,8 +179,8 @@ def _prs(candidates: list, cfg: AlgorithmConfig, generator: torch.Generator,
          stats: Stats) -> list[bool]:
     if not cfg.prs.enabled or not candidates:
         return [True] * len(candidates)
-    correct = torch.tensor([c[0].correct for c in candidates])
-    coverage = torch.tensor([math.nan if c[0].coverage is None else c[0].coverage
+    correct = torch.tensor([c[0].verdict.correct for c in candidates])
+    coverage = torch.tensor([math.nan if c[0].verdict.coverage is None else c[0].verdict.coverage
                              for c in candidates], dtype=torch.float64)
     keep, _ = adv_fns.profiling_rejection(correct, coverage, cfg.prs.threshold, cfg.prs.factor,
                                           generator)

@@ -94,7 +94,7 @@ def turn_error(t: Turn, vocab_size: Optional[int] = None,
     if t.code_start > n:
         return f"code starts at token {t.code_start} of a {n}-token response"
     for name in ("reward", "speedup", "coverage"):
-        value = getattr(t, name)
+        value = getattr(t.verdict, name)
         if value is not None and not math.isfinite(value):
             return f"{name} is not finite"
     return ""

@@ -10,6 +10,7 @@ from common.config import TransportConfig
 from common.messages import Ack, LeaseGrant, LeaseRequest, Trajectory, TrajectoryGroup, Turn, new_id
 from common.metrics import Metrics
 from common.transport import PeerUnavailable, RequestClient, RequestRejected, context
+from common.verdict import Verdict
 
 
 class ScriptedActor:
@@ -31,7 +32,7 @@ class ScriptedActor:
             return Turn(prompt_ids=torch.randint(0, self.vocab, (6,), dtype=torch.int32),
                         response_ids=torch.randint(0, self.vocab, (n,), dtype=torch.int32),
                         logprobs=torch.full((n,), -5.0), versions=torch.full((n,), version, dtype=torch.int32),
-                        reward=self.rng.random(), correct=True, status="ok")
+                        verdict=Verdict("ok", correct=True, reward=self.rng.random()))
         return TrajectoryGroup(request_id=new_id(), group_id=new_id(), lease_id=lease.lease_id,
                                prompt_id=lease.prompt_id, problem_name=lease.problem.name, actor_id="a0",
                                trajectories=[Trajectory(sample_index=i, turns=[turn()])

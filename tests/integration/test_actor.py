@@ -59,15 +59,15 @@ def test_weight_update_through_the_hub_then_episodes_carry_evaluator_feedback(
     assert before and after
     no_code = actor.runner.prompter.cfg.no_code_feedback
     for tr in before[0].trajectories:  # noise: judged by the actor, nothing sent to evaluate
-        assert [t.status for t in tr.turns] == ["format_error"] * 3
-        assert all(t.feedback == no_code for t in tr.turns)
+        assert [t.verdict.status for t in tr.turns] == ["format_error"] * 3
+        assert all(t.verdict.feedback == no_code for t in tr.turns)
         assert no_code in text_of(vllm_engine, tr.turns[1].prompt_ids)
     for tr in after[0].trajectories:
         assert len(tr.turns) == 3
         for i, turn in enumerate(tr.turns):
             assert text_of(vllm_engine, turn.response_ids).startswith(TEXT_UNIT * 2)
-            assert turn.evaluated and turn.status == "format_error" and turn.reward == 0
-            assert "forward" in turn.feedback and turn.feedback != no_code  # the evaluator's words
+            assert turn.verdict.judged and turn.verdict.status == "format_error" and turn.verdict.reward == 0
+            assert "forward" in turn.verdict.feedback and turn.verdict.feedback != no_code  # the evaluator's words
             assert turn.logprobs.shape == turn.versions.shape == turn.response_ids.shape
             assert 0 < turn.code_start < turn.response_ids.numel()
             if i:

@@ -95,7 +95,7 @@ def test_killed_evaluator_worker_loses_no_turn(vllm_engine, session_loop, actor_
     assert groups
     for group in groups:
         assert [len(tr.turns) for tr in group.trajectories] == [3, 3]
-        assert all(t.evaluated and "forward" in t.feedback
+        assert all(t.verdict.judged and "forward" in t.verdict.feedback
                    for tr in group.trajectories for t in tr.turns)
     assert actor_service.broker_metric("krl_broker_worker_deaths_total") == deaths + 1
 
@@ -117,7 +117,8 @@ def test_killed_evaluator_worker_loses_no_turn(vllm_engine, session_loop, actor_
         actor_service.ensure_worker()
     for group in hub.groups():
         (turn,) = group.trajectories[0].turns
-        assert not turn.evaluated and turn.status == "unevaluated"
+        assert not turn.verdict.judged and turn.verdict.label == "unevaluated"
+        assert turn.verdict.error_source == "actor" and "no verdict within" in turn.verdict.feedback
 
 
 def test_unreachable_broker_is_retried_within_the_turn_deadline(vllm_engine, session_loop,
@@ -149,7 +150,7 @@ def test_unreachable_broker_is_retried_within_the_turn_deadline(vllm_engine, ses
     finally:
         os.kill(proc.pid, signal.SIGCONT)
         runner.judge.client.close()
-    assert [t.verdict.evaluated for t in episode.turns] == [True, True]
+    assert [t.verdict.judged for t in episode.turns] == [True, True]
     assert all("forward" in t.verdict.feedback for t in episode.turns)
 
 

@@ -190,10 +190,10 @@ def test_concurrent_requests_are_spread_over_both_workers(service):
         t0 = time.monotonic()
         results = asyncio.run(_evaluate_all(client, jobs))
         elapsed = time.monotonic() - t0
-    assert [r.status for r in results] == expected, [r.feedback[:300] for r in results]
-    assert all(r.reward > 0 for r in results if r.status == "ok")
+    assert [r.verdict.status for r in results] == expected, [r.verdict.feedback[:300] for r in results]
+    assert all(r.verdict.reward > 0 for r in results if r.verdict.status == "ok")
     assert {r.worker_id for r in results} == {"w1", "w2"}
-    assert all(r.phase_seconds["total"] > 0 for r in results)
+    assert all(r.verdict.phase_seconds["total"] > 0 for r in results)
     print(f"{len(jobs)} evaluations over two workers in {elapsed:.1f}s")
     broker = service.metrics("broker")
     assert broker['krl_broker_results_total{status=ok}'] >= len(PROBLEMS)
@@ -212,9 +212,9 @@ def test_duplicate_requests_are_evaluated_once(service):
     with service.client() as client:
         first = asyncio.run(go(client))
         again = asyncio.run(client.evaluate(problem, source, SETTINGS))
-    assert [r.status for r in first] == ["ok"] * 4 and again.status == "ok"
+    assert [r.verdict.status for r in first] == ["ok"] * 4 and again.verdict.status == "ok"
     assert len({r.request_id for r in first}) == 4
-    assert again.cached and again.reward == first[0].reward
+    assert again.cached and again.verdict.reward == first[0].verdict.reward
     _until(lambda: service.evaluations() == before + 1, 10, "one evaluation counted")
     time.sleep(1.0)
     assert service.evaluations() == before + 1
@@ -237,7 +237,7 @@ def test_a_resent_request_id_is_answered_once(service):
         assert sock.poll(1500) == 0, "a second reply to one request id"
     finally:
         sock.close(linger=0)
-    assert replies[0].request_id == req.request_id and replies[0].status == "ok"
+    assert replies[0].request_id == req.request_id and replies[0].verdict.status == "ok"
 
 
 def _junk(kind: int, i: int) -> list[bytes]:
@@ -290,8 +290,8 @@ def test_a_flood_of_malformed_messages_leaves_both_sockets_serving(service):
 
     with service.client() as client:
         ok, broken = asyncio.run(go(client))
-    assert ok.status == "ok"
-    assert broken.status == "runtime_error" and broken.details["error_source"] == "problem"
+    assert ok.verdict.status == "ok"
+    assert broken.verdict.status == "runtime_error" and broken.verdict.error_source == "problem"
     assert all(service.procs[n].poll() is None for n in ("broker", "w1", "w2"))
 
 
@@ -304,8 +304,8 @@ def test_a_candidate_with_a_wild_pointer_fails_alone(service):
     jobs.insert(1, ("activation/relu", _candidate("activation/relu", tag, "segfault")))
     with service.client() as client:
         results = asyncio.run(_evaluate_all(client, jobs))
-    assert results[1].status == "runtime_error" and "outside every tensor argument" in results[1].feedback
-    assert [r.status for i, r in enumerate(results) if i != 1] == ["ok"] * 4
+    assert results[1].verdict.status == "runtime_error" and "outside every tensor argument" in results[1].verdict.feedback
+    assert [r.verdict.status for i, r in enumerate(results) if i != 1] == ["ok"] * 4
     # every candidate ran in a fresh process; the crash ended only its own
     _until(lambda: sum(service.metrics(w).get("krl_evaluator_children_total", 0)
                        for w in ("w1", "w2")) >= len(jobs), 10, "a fresh child per candidate")
@@ -327,7 +327,7 @@ def test_a_worker_killed_mid_request_has_its_work_finished_elsewhere(service):
 
     with service.client() as client:
         results = asyncio.run(go(client))
-    assert [r.status for r in results] == ["ok"] * len(jobs)
+    assert [r.verdict.status for r in results] == ["ok"] * len(jobs)
     broker = service.metrics("broker")
     assert broker["krl_broker_worker_deaths_total"] == deaths_before + 1
     assert broker["krl_broker_requeued_total"] >= 1
@@ -352,7 +352,7 @@ def test_a_broker_restarted_mid_run_loses_no_request(service):
 
     with service.client() as client:
         results = asyncio.run(go(client))
-    assert [r.status for r in results] == ["ok"] * len(jobs)
+    assert [r.verdict.status for r in results] == ["ok"] * len(jobs)
     assert sorted(r.request_id for r in results) == sorted({r.request_id for r in results})
     service.wait_workers(2, timeout=30)
 

@@ -34,6 +34,7 @@ from common.messages import (
 )
 from common.metrics import Metrics
 from common.transport import RequestClient, RequestRejected, context
+from common.verdict import Verdict
 
 pytestmark = pytest.mark.slow
 sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "learner"))
@@ -69,7 +70,8 @@ def _poison(lease, **bad) -> TrajectoryGroup:
     n = 4
     turn = dict(prompt_ids=torch.arange(6, dtype=torch.int32),
                 response_ids=torch.arange(n, dtype=torch.int32), logprobs=torch.full((n,), -2.0),
-                versions=torch.zeros(n, dtype=torch.int32), reward=1.0, correct=True, status="ok")
+                versions=torch.zeros(n, dtype=torch.int32),
+                verdict=Verdict("ok", correct=True, reward=1.0))
     turn.update({k: v for k, v in bad.items() if k in turn})
     fields = dict(request_id=new_id(), group_id=new_id(), lease_id=lease.lease_id,
                   prompt_id=lease.prompt_id, problem_name=lease.problem.name, actor_id="a0")

@@ -23,6 +23,7 @@ from common.messages import (
 )
 from common.metrics import Metrics
 from common.transport import RequestClient, RequestRejected, context
+from common.verdict import Verdict
 from learner.group_store import GroupStore
 from learner.hub import Hub, PromptSource
 from learner.hub_server import HubServer
@@ -53,9 +54,12 @@ def served(tmp_path):
 
 
 def _turn(**bad) -> Turn:
+    """A good turn with `bad`'s fields (the turn's or its verdict's) put in."""
+    verdict = dict(status="ok", correct=True, reward=1.0)
+    verdict.update({k: bad.pop(k) for k in list(bad) if k in Verdict.__struct_fields__})
     fields = dict(prompt_ids=torch.arange(6, dtype=torch.int32),
                   response_ids=torch.arange(N, dtype=torch.int32), logprobs=torch.full((N,), -2.0),
-                  versions=torch.zeros(N, dtype=torch.int32), reward=1.0, correct=True, status="ok")
+                  versions=torch.zeros(N, dtype=torch.int32), verdict=Verdict(**verdict))
     return Turn(**{**fields, **bad})
 
 

@@ -23,6 +23,7 @@ from common.messages import (
 )
 from common.metrics import Metrics
 from common.transport import Channel, RequestClient, RequestRejected, context
+from common.verdict import Verdict
 from learner.group_store import GroupStore
 from learner.hub import Hub, PromptSource
 from learner.hub_server import HubServer
@@ -46,7 +47,8 @@ def hub_server(tmp_path):
 
 def _group(lease):
     turn = Turn(prompt_ids=torch.arange(4, dtype=torch.int32), response_ids=torch.arange(6, dtype=torch.int32),
-                logprobs=-torch.rand(6), versions=torch.zeros(6, dtype=torch.int32), reward=0.5)
+                logprobs=-torch.rand(6), versions=torch.zeros(6, dtype=torch.int32),
+                verdict=Verdict("ok", correct=True, reward=0.5))
     return TrajectoryGroup(request_id=new_id(), group_id=new_id(), lease_id=lease.lease_id,
                            prompt_id=lease.prompt_id, problem_name=lease.problem.name, actor_id="a0",
                            trajectories=[Trajectory(sample_index=i, turns=[turn]) for i in range(2)])

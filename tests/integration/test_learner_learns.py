@@ -14,7 +14,9 @@ import torch
 from transformers import AutoModelForCausalLM, Qwen2Config, Qwen2ForCausalLM
 
 from common.config.learner import LearnerConfig
-from learner.batch import Group, Trajectory, Turn
+from common.messages import Turn
+from common.verdict import Verdict
+from learner.batch import Group, Trajectory
 from learner.trainer import Trainer
 
 VOCAB, TARGET_IDS, RESPONSE_LEN = 512, 64, 8
@@ -46,8 +48,9 @@ def _sample(actor, prompts: torch.Tensor, gen: torch.Generator):
 def _turn(prompt, response, logprobs) -> Turn:
     reward = float((response < TARGET_IDS).float().mean())
     return Turn(prompt_ids=prompt.int(), response_ids=response.int(), logprobs=logprobs.float(),
-                versions=torch.zeros(RESPONSE_LEN, dtype=torch.int32), reward=reward,
-                status="ok", correct=reward >= 0.5, speedup=1.0 + reward, coverage=1.0)
+                versions=torch.zeros(RESPONSE_LEN, dtype=torch.int32),
+                verdict=Verdict("ok", correct=reward >= 0.5, speedup=1.0 + reward, reward=reward,
+                                coverage=1.0))
 
 
 def _episodes(actor, gen: torch.Generator, step: int) -> list[Group]:

@@ -33,6 +33,7 @@ from common.messages import (
 from common.metrics import Metrics
 from common.problemset import builtin_problem, to_payload
 from common.transport import RequestClient, context
+from common.verdict import Verdict
 from learner.group_store import GroupStore
 from learner.hub import Hub, PromptSource
 from learner.hub_server import HubServer
@@ -63,7 +64,8 @@ def _lease(client, version: int) -> LeaseGrant:
 def _group(lease, version: int) -> TrajectoryGroup:
     turn = Turn(prompt_ids=torch.arange(4, dtype=torch.int32),
                 response_ids=torch.arange(3, dtype=torch.int32), logprobs=-torch.rand(3),
-                versions=torch.full((3,), version, dtype=torch.int32), reward=1.0)
+                versions=torch.full((3,), version, dtype=torch.int32),
+                verdict=Verdict("ok", correct=True, reward=1.0))
     return TrajectoryGroup(request_id=new_id(), group_id=new_id(), lease_id=lease.lease_id,
                            prompt_id=lease.prompt_id, problem_name=lease.problem.name,
                            actor_id="a0", trajectories=[Trajectory(sample_index=0, turns=[turn])])
@@ -138,7 +140,7 @@ def test_simulated_generation_and_evaluation_on_the_real_engine(vllm_engine, ses
         for t in ep.turns:
             assert len(t.response_ids) > 0 and len(t.versions) == len(t.response_ids)
             v = t.verdict
-            assert v.evaluated and v.status == "ok" and v.feedback.startswith("Simulated verdict")
+            assert v.judged and v.status == "ok" and v.feedback.startswith("Simulated verdict")
             assert reward.w_correct + reward.w_speed * 0.5 <= v.reward <= \
                 reward.w_correct + reward.w_speed * 2.0
 

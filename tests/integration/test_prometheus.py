@@ -242,7 +242,7 @@ def test_counters_advance(stack):
         rids = [client.submit(problem, f"import torch\nx = {i}  # {new_id()}\n", settings)
                 for i in range(3)]
         results = [client.future(rid).result(timeout=60) for rid in rids]
-    assert [r.status for r in results] == ["format_error"] * 3
+    assert [r.verdict.status for r in results] == ["format_error"] * 3
     _until(lambda: (stack.value('sum(krl_broker_results_total{status="format_error"})') or 0) >= 3,
            20, "broker results counted")
     _until(lambda: stack.value("sum(krl_evaluator_evaluations_total)") >= before + 3, 20,

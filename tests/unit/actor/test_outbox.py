@@ -8,6 +8,7 @@ from actor.hub_link import Outbox
 from common.messages import Ack, ErrorReply, Trajectory, TrajectoryGroup, Turn, new_id
 from common.metrics import Metrics
 from common.transport import RequestRejected
+from common.verdict import Verdict
 
 
 class _Link:
@@ -25,7 +26,7 @@ class _Link:
 def _group() -> TrajectoryGroup:
     turn = Turn(prompt_ids=torch.arange(3, dtype=torch.int32),
                 response_ids=torch.arange(2, dtype=torch.int32), logprobs=torch.zeros(2),
-                versions=torch.zeros(2, dtype=torch.int32))
+                versions=torch.zeros(2, dtype=torch.int32), verdict=Verdict("incorrect"))
     return TrajectoryGroup(request_id=new_id(), group_id=new_id(), lease_id="l", prompt_id="e0-i0",
                            problem_name="p", actor_id="a",
                            trajectories=[Trajectory(sample_index=0, turns=[turn])])

@@ -7,12 +7,12 @@ import pytest
 from pydantic import ValidationError
 
 from actor.episode import TurnRecord, code_start, window_indices
-from actor.judge import Verdict
 from actor.prompts import CUT_MARKER, MIN_FEEDBACK_TOKENS, Feedback, PastTurn, Prompter
 from common import prompts as default_texts
 from common.config.actor import PromptsConfig
 from common.extract import extract_code
 from common.problemset import builtin_problem, to_payload
+from common.verdict import Verdict
 
 PROBLEM = to_payload(builtin_problem("activation/relu"))
 

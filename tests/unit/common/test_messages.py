@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from common import messages as m
+from common.verdict import Verdict
 
 
 def _turn(n_resp: int, dtype=torch.float32) -> m.Turn:
@@ -13,8 +14,9 @@ def _turn(n_resp: int, dtype=torch.float32) -> m.Turn:
                   response_ids=torch.randint(0, 1000, (n_resp,), dtype=torch.int32),
                   logprobs=-torch.rand(n_resp, dtype=dtype),
                   versions=torch.full((n_resp,), 3, dtype=torch.int32),
-                  reward=1.25, status="ok", correct=True, speedup=1.7, coverage=0.9,
-                  code_start=2, feedback="fast")
+                  verdict=Verdict("ok", correct=True, speedup=1.7, reward=1.25, coverage=0.9,
+                                  feedback="fast"),
+                  code_start=2)
 
 
 def _problem() -> m.ProblemPayload:
@@ -43,8 +45,9 @@ EXAMPLES = {
                                    encoding="xor-zstd", base_version=2),
     "EvalRequest": m.EvalRequest(request_id="e1", problem=_problem(), candidate="class ModelNew: ...",
                                  settings=m.EvalSettings(device="cpu", trials=2)),
-    "EvalResult": m.EvalResult(request_id="e1", status="incorrect", hacks=["constant_output"],
-                               phase_seconds={"compile": 0.5}, details={"max_abs_err": 0.3}),
+    "EvalResult": m.EvalResult(request_id="e1", verdict=Verdict(
+        "incorrect", hacks=["constant_output"], phase_seconds={"compile": 0.5},
+        error_source="candidate", details={"max_abs_err": 0.3})),
     "WorkerStatus": m.WorkerStatus(worker_id="gpu0", device="cuda", slots=4, in_flight=["k1", "k2"],
                                    evaluations=17, sent_at=2.0),
     "RelayJoin": m.RelayJoin(request_id="j1", actor_id="a0", version=4, hub_id="h",

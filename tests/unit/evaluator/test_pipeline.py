@@ -205,19 +205,19 @@ def test_malformed_problems_are_problem_errors_and_do_not_break_the_evaluator(ev
     relu = problems["relu"]
     no_inputs = FixtureProblem("no_inputs", relu.source.replace("def get_inputs", "def other_inputs"))
     verdict = evaluator.evaluate(no_inputs, relu.solution, settings)
-    assert verdict.status == "runtime_error" and verdict.details["error_source"] == "problem"
+    assert verdict.status == "runtime_error" and verdict.error_source == "problem"
     assert "get_inputs" in verdict.feedback
     arity = FixtureProblem("arity", relu.source.replace("return [torch.randn(batch_size, dim)]",
                                                         "return [torch.randn(4, 4), torch.randn(4, 4)]"))
     verdict = evaluator.evaluate(arity, relu.solution, settings)
-    assert verdict.status == "runtime_error" and verdict.details["error_source"] == "problem"
+    assert verdict.status == "runtime_error" and verdict.error_source == "problem"
     # a reference whose forward draws random numbers (dropout in training mode, as KernelBench
     # level 2 #66 has) cannot judge any kernel: the problem's error, never the candidate's
     dropout = FixtureProblem("dropout", relu.source.replace("return torch.relu(x)",
                                                             "return torch.nn.functional.dropout(torch.relu(x), 0.2)"))
     assert dropout.source != relu.source
     verdict = evaluator.evaluate(dropout, relu.solution, settings)
-    assert verdict.status == "runtime_error" and verdict.details["error_source"] == "problem"
+    assert verdict.status == "runtime_error" and verdict.error_source == "problem"
     assert "dropout in training mode" in verdict.feedback
     assert evaluator.evaluate(relu, relu.solution, settings).status == "ok"
 
@@ -283,7 +283,7 @@ def test_an_unseen_problem_is_measured_before_the_worker_reserves_memory_for_its
     expected = 2 * sets * out + 8 * ev.cfg.timing.reveal_sample_bytes
     assert host.asked == [expected, expected], (host.asked, expected)
     assert expected < host.capacity
-    assert random_reference.status == "runtime_error" and random_reference.details["error_source"] == "problem"
+    assert random_reference.status == "runtime_error" and random_reference.error_source == "problem"
     assert "dropout in training mode" in random_reference.feedback
     assert len(host.asked) == 2, "a problem whose reference cannot be used reserved host memory"
 
@@ -415,7 +415,7 @@ def test_an_evaluation_out_of_time_before_timing_is_a_timeout_not_a_failed_probl
     relu = problems["relu"]
     verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=8, trials=2))
     assert verdict.status == "timeout", verdict.feedback
-    assert verdict.details.get("error_source") != "problem" and "during timing" in verdict.feedback
+    assert verdict.error_source != "problem" and "during timing" in verdict.feedback
 
 
 def test_a_reference_timed_after_the_evaluations_time_ran_out_still_gets_time_of_its_own(

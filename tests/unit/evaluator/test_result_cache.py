@@ -1,5 +1,6 @@
 """Content keys decide which requests share one evaluation; the cache is a bounded LRU."""
 from common.messages import EvalRequest, EvalResult, EvalSettings, ProblemPayload
+from common.verdict import Verdict
 from evaluator.result_cache import ResultCache, cacheable, request_key
 
 
@@ -29,15 +30,15 @@ def test_the_key_cannot_be_forged_by_moving_text_between_fields():
 def test_cache_evicts_the_least_recently_used():
     cache = ResultCache(2)
     for key in "abc":
-        cache.put(key, EvalResult(request_id=key, status="ok"))
+        cache.put(key, EvalResult(request_id=key, verdict=Verdict("ok")))
     assert cache.get("a") is None and len(cache) == 2
     cache.get("b")
-    cache.put("d", EvalResult(request_id="d", status="ok"))
+    cache.put("d", EvalResult(request_id="d", verdict=Verdict("ok")))
     assert cache.get("b") is not None and cache.get("c") is None
 
 
 def test_service_failures_are_not_cached():
-    assert cacheable(EvalResult(request_id="k", status="incorrect"))
-    assert cacheable(EvalResult(request_id="k", status="runtime_error", details={"error_source": "problem"}))
-    assert not cacheable(EvalResult(request_id="k", status="crashed", details={"error_source": "evaluator"}))
-    assert not cacheable(EvalResult(request_id="k", status="crashed", details={"error_source": "broker"}))
+    assert cacheable(EvalResult(request_id="k", verdict=Verdict("incorrect")))
+    assert cacheable(EvalResult(request_id="k", verdict=Verdict("runtime_error", error_source="problem")))
+    assert not cacheable(EvalResult(request_id="k", verdict=Verdict("crashed", error_source="evaluator")))
+    assert not cacheable(EvalResult(request_id="k", verdict=Verdict("crashed", error_source="broker")))

@@ -257,7 +257,7 @@ for fd in range(3, 64):
 """)
     verdict = unsafe_evaluator.evaluate(relu, source, settings)
     assert verdict.status in ("crashed", "runtime_error") and verdict.reward == 0, verdict.feedback
-    assert verdict.details.get("error_source", "candidate") == "candidate"
+    assert verdict.error_source == "candidate"
     _ok(unsafe_evaluator.evaluate(relu, relu.solution, settings))
 
 
@@ -266,7 +266,7 @@ def test_a_candidate_cannot_blame_the_problem_or_the_harness(unsafe_evaluator, s
                   "raise RuntimeError('internal harness failure')"):
         verdict = unsafe_evaluator.evaluate(relu, _in_forward(relu, error), settings)
         assert verdict.status == "runtime_error", verdict.feedback
-        assert verdict.details["error_source"] == "candidate"
+        assert verdict.error_source == "candidate"
         assert "not your kernel" not in verdict.feedback
 
 

@@ -6,7 +6,9 @@ from contextlib import contextmanager
 
 import torch
 
-from learner.batch import Group, Trajectory, Turn
+from common.messages import Turn
+from common.verdict import Verdict
+from learner.batch import Group, Trajectory
 
 VOCAB = 512
 
@@ -37,20 +39,23 @@ def without_zero3_loading():
         hf_deepspeed._hf_deepspeed_config_weak_ref = saved
 
 
-def random_turn(rng: random.Random, prompt_len: int, response_len: int, **verdict) -> Turn:
-    """A turn with random token ids, made-up actor logprobs and a verdict."""
+def random_turn(rng: random.Random, prompt_len: int, response_len: int, code_start: int = 0,
+                **verdict) -> Turn:
+    """A turn with random token ids, made-up actor logprobs and a verdict (Verdict's fields;
+    reward, status, correct, speedup and coverage drawn or defaulted)."""
     return Turn(
         prompt_ids=torch.tensor([rng.randrange(VOCAB) for _ in range(prompt_len)], dtype=torch.int32),
         response_ids=torch.tensor([rng.randrange(VOCAB) for _ in range(response_len)],
                                   dtype=torch.int32),
         logprobs=torch.full((response_len,), -6.0),
         versions=torch.zeros(response_len, dtype=torch.int32),
-        reward=verdict.pop("reward", rng.random()),
-        status=verdict.pop("status", "ok"),
-        correct=verdict.pop("correct", True),
-        speedup=verdict.pop("speedup", 1.0),
-        coverage=verdict.pop("coverage", 1.0),
-        **verdict,
+        verdict=Verdict(reward=verdict.pop("reward", rng.random()),
+                        status=verdict.pop("status", "ok"),
+                        correct=verdict.pop("correct", True),
+                        speedup=verdict.pop("speedup", 1.0),
+                        coverage=verdict.pop("coverage", 1.0),
+                        **verdict),
+        code_start=code_start,
     )
 
 

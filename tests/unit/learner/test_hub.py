@@ -6,6 +6,7 @@ from common.config.hub import HubConfig
 from common.ledger import LEDGER, read
 from common.messages import ProblemPayload, Trajectory, TrajectoryGroup, Turn, encode, new_id
 from common.metrics import Metrics
+from common.verdict import Verdict
 from learner.group_store import GroupStore
 from learner.hub import Hub, PromptSource, made_by_discarded_weights
 
@@ -33,7 +34,8 @@ def group_for(lease, version=0, group_id=None, n_resp=4, bad=False):
         return Turn(prompt_ids=torch.arange(3, dtype=torch.int32),
                     response_ids=torch.arange(n_resp, dtype=torch.int32),
                     logprobs=torch.zeros(n_resp - (1 if bad else 0)),
-                    versions=torch.full((n_resp,), version, dtype=torch.int32), reward=1.0)
+                    versions=torch.full((n_resp,), version, dtype=torch.int32),
+                    verdict=Verdict("ok", correct=True, reward=1.0))
     return TrajectoryGroup(request_id="r", group_id=group_id or new_id(), lease_id=lease.lease_id,
                            prompt_id=lease.prompt_id, problem_name=lease.problem.name,
                            actor_id="a", trajectories=[Trajectory(sample_index=i, turns=[turn()])

@@ -3,14 +3,15 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 
+import msgspec
 import pytest
 import torch
 from learner_helpers import random_groups, without_zero3_loading
 from transformers import AutoModelForCausalLM
 
 from common.config.learner import AlgorithmConfig, LearnerConfig
+from common.verdict import Verdict, no_verdict
 from learner.batch import Sample, build_samples, collate, group_from_message, plan_micro_batches
 from learner.stats import Stats
 from learner.trainer import Trainer
@@ -147,7 +148,7 @@ def test_groups_without_signal_take_no_step(tiny_model):
     for g in groups:                       # every sample gets the same rewards
         for tr in g.trajectories:
             tr.turns = [tr.turns[0]]
-            tr.turns[0].reward = 0.5
+            tr.turns[0].verdict.reward = 0.5
     before = _weights(trainer)
     stats = trainer.train_step(groups)
     assert stats["groups_zero_advantage_frac"] == 1.0 and stats["optimizer_step"] == 0.0
@@ -160,7 +161,7 @@ def test_unevaluated_turns_and_what_follows_are_not_trained():
         tr.turns.append(tr.turns[0])
     traj = groups[0].trajectories[1]
     traj.turns = [traj.turns[0], traj.turns[1], traj.turns[1]]
-    traj.turns[0] = replace(traj.turns[0], evaluated=False)
+    traj.turns[0] = msgspec.structs.replace(traj.turns[0], verdict=no_verdict("actor", "no verdict in time"))
     algo = AlgorithmConfig.model_validate({"prs": {"enabled": False}})
     samples = build_samples(groups, algo, torch.Generator(), Stats())
     assert {s.traj for s in samples} == {0, 2}
@@ -173,13 +174,13 @@ def test_hierarchical_credit_gives_plan_tokens_their_own_advantage():
     speedups = [2.5, 1.0, 0.0]
     for tr, s in zip(groups[0].trajectories, speedups):
         turn = tr.turns[0]
-        turn.correct, turn.speedup = s > 0, s
+        turn.verdict.correct, turn.verdict.speedup = s > 0, s
         turn.code_start = 1 if turn.response_ids.numel() > 1 else 0
     algo = AlgorithmConfig.model_validate({
         "prs": {"enabled": False},
         "hierarchical": {"enabled": True, "plan_coef": 0.5, "speedup_cap": 3.0}})
     samples = build_samples(groups, algo, torch.Generator(), Stats())
-    code = trloo([[tr.turns[0].reward] for tr in groups[0].trajectories])
+    code = trloo([[tr.turns[0].verdict.reward] for tr in groups[0].trajectories])
     plan = trloo([[s] for s in speedups])
     for s in samples:
         turn = groups[0].trajectories[s.traj].turns[0]
@@ -209,16 +210,17 @@ def test_group_from_message_keeps_every_field():
     wire = WireTurn(prompt_ids=torch.arange(3, dtype=torch.int32),
                     response_ids=torch.arange(2, dtype=torch.int32),
                     logprobs=torch.tensor([-1.0, -2.0]), versions=torch.tensor([4, 5], dtype=torch.int32),
-                    reward=0.7, status="ok", correct=True, speedup=1.5, coverage=0.6,
-                    evaluated=False, code_start=1)
+                    verdict=Verdict("ok", correct=True, speedup=1.5, reward=0.7, coverage=0.6,
+                                    error_source="actor"),
+                    code_start=1)
     msg = TrajectoryGroup(request_id="r", group_id="g", lease_id="l", prompt_id="p",
                           problem_name="prob", actor_id="a",
                           trajectories=[WireTrajectory(sample_index=0, turns=[wire])])
     group = group_from_message(msg)
     assert (group.group_id, group.prompt_id, group.problem) == ("g", "p", "prob")
     turn = group.trajectories[0].turns[0]
-    for name in ("reward", "status", "correct", "speedup", "coverage", "evaluated", "code_start"):
-        assert getattr(turn, name) == getattr(wire, name), name
+    assert turn.verdict == wire.verdict and not turn.verdict.judged
+    assert turn.code_start == wire.code_start
     for name in ("prompt_ids", "response_ids", "logprobs", "versions"):
         assert torch.equal(getattr(turn, name), getattr(wire, name)), name
 
