@@ -72,7 +72,6 @@ import asyncio
 import json
 import os
 import platform
-import socket
 import statistics
 import subprocess
 import tempfile
@@ -85,6 +84,7 @@ import yaml
 from common.config import RunConfig, load
 from common.eval_client import EvalClient
 from common.messages import EvalSettings, new_id
+from common.ports import free_port
 from common.problemset import builtin_problems, to_payload
 
 
@@ -139,10 +139,6 @@ def tagged(item: dict, tag: str) -> str:
 
 
 # --------------------------------------------------------------------------- processes
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _env(device_index: int | None) -> dict[str, str]:
@@ -155,8 +151,8 @@ def _env(device_index: int | None) -> dict[str, str]:
 
 def write_config(tmp: Path, device: str, children: int, overrides: list[str]) -> Path:
     tree = {"transport": {"heartbeat_interval_s": 1.0},
-            "broker": {"frontend": f"tcp://127.0.0.1:{_port()}", "backend": f"tcp://127.0.0.1:{_port()}",
-                       "metrics": {"port": _port()}, "max_queued": 100000,
+            "broker": {"frontend": f"tcp://127.0.0.1:{free_port()}", "backend": f"tcp://127.0.0.1:{free_port()}",
+                       "metrics": {"port": free_port()}, "max_queued": 100000,
                        "client": {"max_in_flight": 100000, "request_deadline_s": 7200}},
             "evaluator": {"device": device, "children": children, "metrics": {"enabled": False}}}
     if device == "cpu":
@@ -215,9 +211,9 @@ async def run_service(client: EvalClient, mix: list[dict], settings: EvalSetting
     async def one(item):
         t = time.monotonic()
         r = await client.evaluate(to_payload(item["problem"]), tagged(item, tag), settings)
-        return {"problem": item["problem"].name, "kind": item["kind"], "status": r.status,
-                "latency_s": time.monotonic() - t, "speedup": r.speedup,
-                "candidate_time_s": r.details.get("candidate_time_s"), "cached": r.cached}
+        return {"problem": item["problem"].name, "kind": item["kind"], "status": r.verdict.status,
+                "latency_s": time.monotonic() - t, "speedup": r.verdict.speedup,
+                "candidate_time_s": r.verdict.candidate_time_s, "cached": r.cached}
 
     t0 = time.monotonic()
     if one_at_a_time:

@@ -35,6 +35,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 import uncertain_sft as U  # noqa: E402
 
+from common.run_records import StepRecord, load_progress, progress_path  # noqa: E402
+
 CONFIG = ROOT / "configs" / "learning-cpu.yaml"
 NAMES = list(U.PROBLEMS)   # --problems replaces them
 
@@ -163,20 +165,18 @@ def rl_run(work: Path, start: Path, estimator: str, seed: int, steps: int,
              f"learner.dataset={spec()}", *lr],
             work / "logs" / f"run-{estimator}-s{seed}.log")
         krl(["export", str(run), str(final), "--force"], work / "logs" / f"export-{estimator}-s{seed}.log")
-    history = json.loads((run / "learner" / "progress.json").read_text())["history"]
-    return final, history
+    return final, load_progress(progress_path(run)).history
 
 
 # ---------------------------------------------------------------------------- reports
-def curve(history: list[dict]) -> list[dict]:
+def curve(history: list[StepRecord]) -> list[dict]:
     """Per learner step: reward, correctness, turn-1 verdict shares, entropy, KL to start."""
     rows = []
     for h in history:
-        t1 = (h.get("turns") or [{}])[0]
-        rows.append({"step": h["step"], "reward": h.get("reward"), "correct": h.get("correct"),
-                     "status_turn1": t1.get("status", {}), "entropy": h.get("entropy"),
-                     "kl_to_start": h.get("kl_to_start"),
-                     "hacks_rewarded": h.get("hacks_rewarded") or 0.0})
+        t1 = (h.turns or [{}])[0]
+        rows.append({"step": h.step, "reward": h.reward, "correct": h.correct,
+                     "status_turn1": t1.get("status", {}), "entropy": h.entropy,
+                     "kl_to_start": h.kl_to_start, "hacks_rewarded": h.hacks_rewarded})
     return rows
 
 

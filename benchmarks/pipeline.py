@@ -51,7 +51,6 @@ import json
 import os
 import platform
 import re
-import socket
 import subprocess
 import sys
 import tempfile
@@ -62,6 +61,8 @@ from pathlib import Path
 import yaml
 
 from common.config.learner import LearnerConfig
+from common.ports import free_port
+from common.run_records import Summary, read_summary
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_RATIO, TARGET_IDLE = 2.0, 0.10
@@ -69,10 +70,6 @@ DEFAULT_STALENESS = LearnerConfig().max_staleness  # issue #7's targets are at t
 _SAMPLE = re.compile(r'^(krl_learner_[a-z_]+?)(?:\{([^}]*)\})? ([-+0-9.eEinfa]+)$')
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _read_json(path: Path) -> dict:
@@ -84,7 +81,7 @@ def _read_json(path: Path) -> dict:
 
 def _config(args, mode: str, model: str, run_dir: Path) -> dict:
     def ep() -> str:
-        return f"tcp://127.0.0.1:{_port()}"
+        return f"tcp://127.0.0.1:{free_port()}"
     sync = mode == "sync"
     return {
         "run_dir": str(run_dir), "seed": 0,
@@ -193,13 +190,13 @@ def _run_mode(args, mode: str, model: str, work: Path) -> dict:
         if sup.poll() is None:
             sup.terminate()
             sup.wait(60)
-    summary = _read_json(run_dir / "summary.json")
-    if sup.returncode != 0 or summary.get("status") != "completed":
+    summary = read_summary(run_dir)
+    if sup.returncode != 0 or summary is None or summary.status != "completed":
         raise RuntimeError(f"{mode}: krl run exited {sup.returncode}; see {work / (mode + '.out')}")
     return _measure(args, mode, samples, summary)
 
 
-def _measure(args, mode: str, samples: list[tuple[float, dict]], summary: dict) -> dict:
+def _measure(args, mode: str, samples: list[tuple[float, dict]], summary: Summary) -> dict:
     def val(s: dict, name: str) -> float:
         return s.get(f"krl_learner_{name}", 0.0)
     # From the first sample that saw the warm-up's last step to the first that saw the
@@ -227,9 +224,9 @@ def _measure(args, mode: str, samples: list[tuple[float, dict]], summary: dict) 
             "learner_busy_ratio": round((val(b, "busy_seconds_total") - val(a, "busy_seconds_total")) / dt, 4),
             "train_s_per_step": round((val(b, "busy_seconds_total") - val(a, "busy_seconds_total")) / steps, 3),
             "staleness_on_arrival": {k: v for k, v in staleness.items() if v},
-            "groups_received": outcomes, "learner_steps": summary.get("learner_steps"),
+            "groups_received": outcomes, "learner_steps": summary.learner_steps,
             "leases_withheld": int(val(last, "leases_withheld_total")),
-            "restarts": summary.get("restarts")}
+            "restarts": summary.restarts}
 
 
 def _bound(sync: dict, train_s: float, staleness: int) -> dict:

@@ -48,6 +48,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from common.jsonfile import disk_error
+from common.run_records import progress_path, read_progress
 
 LEDGER = "ledger.jsonl"
 log = logging.getLogger(__name__)
@@ -133,12 +134,9 @@ def reconcile(run_dir: Path) -> dict:
                 fallback.add(ev["group_id"])
         elif ev["event"] == "quarantined":
             quarantined.add(ev["group_id"])
-    try:
-        history = json.loads((run_dir / "learner" / "progress.json").read_text())["history"]
-    except (OSError, ValueError, KeyError):
-        history = []
-    learner_steps = {h["step"]: h.get("groups", []) for h in history}
-    trained = [g for h in history for g in h.get("groups", [])]
+    history = read_progress(progress_path(run_dir)).history
+    learner_steps = {h.step: h.groups for h in history}
+    trained = [g for h in history for g in h.groups]
     stored = {p.stem for p in groups_dir.glob("*.grp")}
     done = set(trained)
     return {

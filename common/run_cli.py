@@ -4,7 +4,6 @@ role locally (common/supervisor.py) and print what the run achieved, step by ste
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -20,19 +19,18 @@ def _fmt(x: object) -> str:
 
 def report(run_dir: Path) -> str:
     """A short table of summary.json: per learner step the mean reward, correct share, loss."""
-    try:
-        summary = json.loads((run_dir / "summary.json").read_text())
-    except (OSError, ValueError):
+    from common.run_records import read_summary
+    summary = read_summary(run_dir)
+    if summary is None:
         return f"no summary in {run_dir}"
-    head = (f"run {run_dir}: {summary.get('status')}, {summary.get('learner_steps')} learner "
-            f"steps, {summary.get('groups_trained')} groups trained, "
-            f"{summary.get('evaluations')} evaluations, {summary.get('wall_seconds')} s")
+    head = (f"run {run_dir}: {summary.status}, {summary.learner_steps} learner "
+            f"steps, {summary.groups_trained} groups trained, "
+            f"{summary.evaluations} evaluations, {summary.wall_seconds} s")
     lines = [head, f"{'step':>5} {'version':>7} {'reward':>7} {'correct':>7} {'loss':>8}"]
-    for h in summary.get("history", []):
-        lines.append(f"{h.get('step', '-'):>5} {h.get('version', '-'):>7} "
-                     f"{_fmt(h.get('reward')):>7} {_fmt(h.get('correct')):>7} "
-                     f"{_fmt(h.get('loss')):>8}")
-    restarts = {k: v for k, v in (summary.get("restarts") or {}).items() if v}
+    for h in summary.history:
+        lines.append(f"{h.step:>5} {'-' if h.version is None else h.version:>7} "
+                     f"{_fmt(h.reward):>7} {_fmt(h.correct):>7} {_fmt(h.loss):>8}")
+    restarts = {k: v for k, v in summary.restarts.items() if v}
     if restarts:
         lines.append(f"restarted processes: {restarts}")
     lines.append(f"details: {run_dir / 'summary.json'}, logs in {run_dir / 'logs'}")
@@ -44,11 +42,12 @@ def _last_word(run_dir: object, reason: str, overrides: list[str] = ()) -> None:
     anything; rewritten in place if the disk has no room for a new file."""
     from common.config import RunConfig, load
     from common.jsonfile import write_json_in_place
+    from common.run_records import Summary, summary_data, summary_path
     path = Path(str(run_dir))
     try:
         if path.is_file():  # a config file: its run directory
             path = Path(load(path, list(overrides), RunConfig).run_dir)
-        write_json_in_place(path / "summary.json", {"status": "failed", "reason": reason})
+        write_json_in_place(summary_path(path), summary_data(Summary(status="failed", reason=reason)))
     except Exception:  # noqa: BLE001 (the last word is best effort; the console has it)
         pass
 

@@ -44,6 +44,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
+import msgspec
+
 from common.config import RunConfig, dump
 from common.exits import NOT_RESTARTABLE
 from common.jsonfile import (
@@ -64,6 +66,17 @@ from common.process_groups import (  # noqa: F401
     wait_group_empty,
 )
 from common.run_probe import disk_full_note, health, last_error_line
+from common.run_records import (
+    Progress,
+    StepRecord,
+    Summary,
+    SummaryStep,
+    progress_path,
+    read_progress,
+    read_summary,
+    summary_data,
+    summary_path,
+)
 from common.runlock import RunLock
 
 log = logging.getLogger("krl.run")
@@ -116,15 +129,15 @@ def scrape(port: int, name: str) -> Optional[float]:
     return total
 
 
-def throughput(history: list[dict], window: int = 5) -> Optional[tuple[float, float]]:
+def throughput(history: list[StepRecord], window: int = 5) -> Optional[tuple[float, float]]:
     """(groups per minute, trained tokens per second) over the last `window` steps of the
     learner's history, from their wall-clock stamps; None before two stamped steps."""
-    recent = [h for h in history[-(window + 1):] if h.get("t") is not None]
-    if len(recent) < 2 or recent[-1]["t"] <= recent[0]["t"]:
+    recent = [h for h in history[-(window + 1):] if h.t is not None]
+    if len(recent) < 2 or recent[-1].t <= recent[0].t:
         return None
-    span = recent[-1]["t"] - recent[0]["t"]
-    groups = sum(len(h.get("groups", [])) for h in recent[1:])
-    tokens = sum(h.get("tokens") or 0 for h in recent[1:])
+    span = recent[-1].t - recent[0].t
+    groups = sum(len(h.groups) for h in recent[1:])
+    tokens = sum(h.tokens or 0 for h in recent[1:])
     return 60 * groups / span, tokens / span
 
 
@@ -138,8 +151,8 @@ class Supervisor:
         self.procs = self._plan()
         # Sandbox runs, scraped from the workers: at least this many (see write_summary).
         self.runs = {p.name: CounterTotal() for p in self.procs if p.role == "evaluator"}
-        previous = read_json(self.run_dir / "summary.json")  # a resumed run keeps counting
-        self.prior_runs = int(previous.get("evaluator_runs_at_least", 0))
+        previous = read_summary(self.run_dir) or Summary()  # a resumed run keeps counting
+        self.prior_runs = previous.evaluator_runs_at_least
         self.stopping = False
         self.status = "running"
         self.reason = ""  # why the run failed, in a line
@@ -357,54 +370,52 @@ class Supervisor:
     def evaluator_runs(self) -> int:
         return self.prior_runs + int(sum(c.total for c in self.runs.values()))
 
-    def progress(self) -> dict:
-        return read_json(self.run_dir / "learner" / "progress.json")
+    def progress(self) -> Progress:
+        return read_progress(progress_path(self.run_dir))
 
     def progress_line(self) -> str:
         pr = self.progress()
-        hist = pr.get("history") or [{}]
-        last = hist[-1]
-        hub = pr.get("hub", {})
+        last = pr.last or StepRecord(step=0)
+        hub = pr.hub
         elapsed = time.monotonic() - self.t0
         restarts = {p.name: p.restarts for p in self.procs if p.restarts}
 
         def fmt(x):
             return f"{x:.3f}" if isinstance(x, (int, float)) else "-"
-        rate = throughput(hist)
-        return (f"[krl run {elapsed:6.0f}s] step {pr.get('learner_steps', 0)}/"
-                f"{self.cfg.learner.max_steps} | reward {fmt(last.get('reward'))} | correct "
-                f"{fmt(last.get('correct'))} | "
+        rate = throughput(pr.history)
+        return (f"[krl run {elapsed:6.0f}s] step {pr.learner_steps}/"
+                f"{self.cfg.learner.max_steps} | reward {fmt(last.reward)} | correct "
+                f"{fmt(last.correct)} | "
                 + (f"{rate[0]:.1f} groups/min, {rate[1]:.0f} tok/s | " if rate else "")
-                + (f"staleness {last['staleness_mean']:.1f} (max {last['staleness_max']}) | "
-                   if last.get("staleness_mean") is not None else "")
+                + (f"staleness {last.staleness_mean:.1f} (max {last.staleness_max}) | "
+                   if last.staleness_mean is not None else "")
                 + f"groups {hub.get('trained_total', 0)} trained, "
                 f"{hub.get('buffered', 0)} buffered, {hub.get('leases', 0)} leased | evals "
                 f"{self.evaluations()}"
                 + (f" | restarts {restarts}" if restarts else ""))
 
-    def write_summary(self) -> dict:
+    def write_summary(self) -> Summary:
         """summary.json; on a full disk it is rewritten in place (see reserve_summary), and
         without the history if even that does not fit. Never raises."""
         try:
             summary = self.summary()
         except Exception as exc:  # noqa: BLE001 (a damaged file must not cost the summary)
             log.exception("summary incomplete")
-            summary = {"status": self.status, "reason": self.reason or f"summary: {exc}",
-                       "learner_steps": 0, "groups_trained": None, "evaluations": None}
-        path = self.run_dir / "summary.json"
+            summary = Summary(status=self.status, reason=self.reason or f"summary: {exc}")
+        path = summary_path(self.run_dir)
         try:
-            write_json_atomic(path, summary, indent=2)
+            write_json_atomic(path, summary_data(summary), indent=2)
             return summary
         except OSError as exc:
             log.error("%s; rewriting it in place", exc)
-        for compact in (summary, {k: v for k, v in summary.items() if k != "history"}):
+        for compact in (summary, msgspec.structs.replace(summary, history=[])):
             try:
-                write_json_in_place(path, compact)
+                write_json_in_place(path, summary_data(compact))
                 return summary
             except OSError as exc:
                 log.error("summary.json could not be written in place: %s", exc)
         say(f"krl run: summary.json could not be written (disk full?): status "
-            f"{summary['status']}, reason {summary.get('reason')}")
+            f"{summary.status}, reason {summary.reason}")
         return summary
 
     def reserve_summary(self) -> None:
@@ -414,37 +425,28 @@ class Supervisor:
         try:
             if path.exists() and path.stat().st_size >= 65536:
                 return
-            blob = json.dumps({**read_json(path), "status": "running"}, indent=2)
+            held = msgspec.structs.replace(read_summary(self.run_dir) or Summary(), status="running")
+            blob = json.dumps(summary_data(held), indent=2)
             path.write_text(blob + " " * max(0, 65536 - len(blob)))
         except OSError as exc:
             log.error("could not reserve %s: %s", path, exc)
 
-    def summary(self) -> dict:
+    def summary(self) -> Summary:
         pr = self.progress()
         recovery, damage = self.recovery(), self.recovery_damage()
         status = self.status
         if status == "completed" and (recovery or damage):  # a fallback never reads as a clean run
             status = "completed_after_checkpoint_fallback"
-        summary = {
-            "status": status, "reason": self.reason, "learner_steps": pr.get("learner_steps", 0),
-            "policy_version": pr.get("policy_version"), "groups_trained": pr.get("groups_trained"),
-            # Verdicts in the groups the hub accepted (durable; the number to trust), and
-            # the workers' sandbox runs: scraped every tick, so a killed worker's last
-            # increments are missing, and identical candidates in flight share one run.
-            "evaluations": self.evaluations(),
-            "evaluator_runs_at_least": self.evaluator_runs(),
-            "wall_seconds": round(time.monotonic() - self.t0, 1),
-            "groups": reconcile(self.run_dir),
-            "restarts": {p.name: p.restarts for p in self.procs},
-            "hung": {p.name: p.hangs for p in self.procs if p.hangs},
-            "exit_codes": {p.name: p.exit_codes for p in self.procs},
-            "checkpoint_fallbacks": recovery,
-            **({"checkpoint_fallback_records_damaged": damage} if damage else {}),
-            "history": [{k: h.get(k) for k in ("step", "version", "reward", "correct", "loss",
-                                            "staleness_mean", "mrs_rejected")}
-                        for h in pr.get("history", [])],
-        }
-        return summary
+        return Summary(
+            status=status, reason=self.reason, learner_steps=pr.learner_steps,
+            policy_version=pr.policy_version, groups_trained=pr.groups_trained,
+            evaluations=self.evaluations(), evaluator_runs_at_least=self.evaluator_runs(),
+            wall_seconds=round(time.monotonic() - self.t0, 1), groups=reconcile(self.run_dir),
+            restarts={p.name: p.restarts for p in self.procs},
+            hung={p.name: p.hangs for p in self.procs if p.hangs},
+            exit_codes={p.name: p.exit_codes for p in self.procs},
+            checkpoint_fallbacks=recovery, checkpoint_fallback_records_damaged=damage,
+            history=[SummaryStep.of(h) for h in pr.history])
 
     def write_state(self) -> None:
         """supervisor.json: the live pids and ports (rewritten every tick; readers such as
@@ -505,10 +507,10 @@ def run(cfg: RunConfig, config_path: Path) -> int:
     sup.stop_all(first=learner if sup.status == "stopped" else None)
     summary = sup.write_summary()
     say(sup.progress_line())
-    say(f"summary: {sup.run_dir / 'summary.json'} (status {summary['status']}, "
-        f"{summary['learner_steps']} steps, {summary['groups_trained']} groups, "
-        f"{summary['evaluations']} evaluations)"
-        + (f"\nreason: {summary['reason']}" if summary.get("reason") else ""))
+    say(f"summary: {summary_path(sup.run_dir)} (status {summary.status}, "
+        f"{summary.learner_steps} steps, {summary.groups_trained} groups, "
+        f"{summary.evaluations} evaluations)"
+        + (f"\nreason: {summary.reason}" if summary.reason else ""))
     return {"completed": 0, "stopped": 130, "failed": 1}[sup.status]
 
 

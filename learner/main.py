@@ -30,6 +30,7 @@ import time
 from pathlib import Path
 from typing import Optional, Sequence
 
+import msgspec
 import torch
 import torch.distributed as dist
 
@@ -40,6 +41,13 @@ from common.log import setup
 from common.messages import TrajectoryGroup, decode, encode, pack_frames, unpack_frames
 from common.metrics import Metrics
 from common.problemset import ProblemError, load_problems, to_payload
+from common.run_records import (
+    Progress,
+    StepRecord,
+    load_progress,
+    progress_path,
+    write_progress,
+)
 from common.runlock import LockHeld, RunLock
 from common.stop import StopFlag
 from learner import batch as B
@@ -102,7 +110,7 @@ class Learner:
         self._attempts_path = self.run_dir / "learner" / "training.json"
         self._loop_at = time.monotonic()  # the loop's last sign of life (see _health)
         self._model_touched = False  # resume() started loading a checkpoint's weights
-        self.history: list[dict] = []
+        self.history: list[StepRecord] = []
         # Batches trained: the learner's step and (on rank 0) the policy version. Not the
         # optimizer's count, which skips a batch without signal (every reward equal).
         self.step = 0
@@ -198,15 +206,15 @@ class Learner:
         write_json_atomic(self._attempts_path, {})
 
     def _load(self, path: Path) -> None:
-        progress = load_json_state(path / "progress.json")
+        progress = load_progress(path / "progress.json")
         hub_state = load_json_state(path / "hub.json") if self.hub is not None else None
         self._model_touched = True
         self.trainer.load(path / "model", tag="model")
         problem = self.trainer.nonfinite()
         if problem:
             raise ValueError(f"the loaded state is not finite: {problem}")
-        self.history = progress["history"]
-        self.step = progress["learner_steps"]
+        self.history = progress.history
+        self.step = progress.learner_steps
         if hub_state is not None:
             self.hub.load_state_dict(hub_state)
 
@@ -250,7 +258,7 @@ class Learner:
             self.trainer.save(d / "model", tag="model")
             if self.hub is not None:
                 (d / "hub.json").write_text(json.dumps(self.hub.state_dict()))
-            (d / "progress.json").write_text(json.dumps(self._progress()))
+            (d / "progress.json").write_bytes(msgspec.json.encode(self._progress()))
         if self.rank == 0:
             self.checkpoints.save(step, write, meta={"version": self.hub.version})
             self.hub.checkpoint_done()
@@ -325,28 +333,25 @@ class Learner:
         self._m_version.set(version)
         # Versions behind at training time: the weights trained are version step - 1.
         lags = [self.step - 1 - oldest_version(g) for g in groups]
-        self.history.append({"step": self.step, "version": version, "t": round(time.time(), 3),
-                             "groups": [g.group_id for g in groups],
-                             "tokens": stats.get("tokens"),
-                             "staleness_mean": sum(lags) / len(lags) if lags else None,
-                             "staleness_max": max(lags, default=None),
-                             "reward": stats.get("reward"), "correct": stats.get("correct"),
-                             "loss": stats.get("loss"), "seconds": stats.get("step_seconds"),
-                             "mismatch_kl": stats.get("mismatch_kl"),
-                             "mrs_rejected": stats.get("mrs_traj_rejected_frac"),
-                             "mrs_stale": stats.get("mrs_stale_traj_frac"),
-                             "entropy": stats.get("entropy"),
-                             "kl_to_start": stats.get("kl_to_start"),
-                             "hacks_rewarded": stats.get("hacks_rewarded", 0.0),
-                             "turns": learning_by_turn(stats)})
+        self.history.append(StepRecord(
+            step=self.step, version=version, t=round(time.time(), 3),
+            groups=[g.group_id for g in groups], tokens=stats.get("tokens"),
+            staleness_mean=sum(lags) / len(lags) if lags else None,
+            staleness_max=max(lags, default=None),
+            reward=stats.get("reward"), correct=stats.get("correct"), loss=stats.get("loss"),
+            seconds=stats.get("step_seconds"), mismatch_kl=stats.get("mismatch_kl"),
+            mrs_rejected=stats.get("mrs_traj_rejected_frac"),
+            mrs_stale=stats.get("mrs_stale_traj_frac"), entropy=stats.get("entropy"),
+            kl_to_start=stats.get("kl_to_start"),
+            hacks_rewarded=stats.get("hacks_rewarded", 0.0), turns=learning_by_turn(stats)))
         if self.rank == 0:
-            write_json_atomic(self.run_dir / "learner" / "progress.json", self._progress())
+            write_progress(progress_path(self.run_dir), self._progress())
 
-    def _progress(self) -> dict:
+    def _progress(self) -> Progress:
         counts = self.hub.counts() if self.hub else {}
-        return {"learner_steps": self.step, "policy_version": counts.get("version"),
-                "groups_trained": counts.get("trained_total"), "hub": counts,
-                "history": self.history}
+        return Progress(learner_steps=self.step, policy_version=counts.get("version"),
+                        groups_trained=counts.get("trained_total"), hub=counts,
+                        history=self.history)
 
     # ------------------------------------------------------------------ loop
     def run(self) -> int:

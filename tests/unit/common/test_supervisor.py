@@ -245,8 +245,8 @@ def test_a_damaged_fallback_record_is_said_and_never_reads_as_a_clean_run(tmp_pa
     record.write_text('{"events": [{"t": 1, "skipped": [{"checkpoint": "step_0000')
     sup.status = "completed"
     summary = sup.summary()
-    assert summary["status"] == "completed_after_checkpoint_fallback"
-    assert str(record) in summary["checkpoint_fallback_records_damaged"][0]
+    assert summary.status == "completed_after_checkpoint_fallback"
+    assert str(record) in summary.checkpoint_fallback_records_damaged[0]
 
     Learner._record_fallback(SimpleNamespace(run_dir=tmp_path / "run", step=3, hub=None),
                              [{"checkpoint": "step_00000004", "reason": "checksum"}], None)
@@ -254,5 +254,5 @@ def test_a_damaged_fallback_record_is_said_and_never_reads_as_a_clean_run(tmp_pa
     kept = json.loads(record.read_text())
     assert [e["step"] for e in kept["events"]] == [3] and "damaged" in kept["damaged_records"][0]
     summary = sup.summary()
-    assert summary["status"] == "completed_after_checkpoint_fallback"
-    assert len(summary["checkpoint_fallbacks"]) == 1 and summary["checkpoint_fallback_records_damaged"]
+    assert summary.status == "completed_after_checkpoint_fallback"
+    assert len(summary.checkpoint_fallbacks) == 1 and summary.checkpoint_fallback_records_damaged
