@@ -382,10 +382,6 @@ class EvaluatorConfig(Section):
     problems' references are computed at once; each costs a process and its memory."""
     startup_timeout_s: float = Field(180.0, gt=0)
     """How long a fresh child may take to import torch and Triton and say it is ready."""
-    reuse_children: bool = True
-    """Reuse a healthy child for the next candidate (see evaluator.pool for when it is not)."""
-    max_evaluations_per_child: int = Field(200, ge=1)
-    """Retire a child after this many candidates even when healthy (bounds slow leaks)."""
     reference_cache_bytes: int = Field(8 << 30, ge=0)
     """Reference outputs kept in host memory per worker, keyed by problem, sizes and seeds
     (a realistic GPU-size problem's trials take 0.1-1 GiB; a miss costs a reference run)."""
