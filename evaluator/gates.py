@@ -98,8 +98,13 @@ def fixed_answer(ref: Any) -> bool:
     level2/80: a GEMM's row max minus its own mean is zero). There no measurement tells computing
     it from writing it: a kernel storing zeros without reading the input was ok at coverage 1.0
     and, the GEMM gone, any speedup (red team s26b, test_kernelbench_style's zero writer: reward
-    1.05 on the CPU, the most there is on the GPU, against the honest fused kernel's 1.0)."""
-    return answer_kind(ref) == "fixed"
+    1.05 on the CPU, the most there is on the GPU, against the honest fused kernel's 1.0).
+    So is a problem whose trials all drew one input set (get_inputs makes a fixed index set, or
+    nothing): its answer depends on the weights alone, the same in every forward, and __init__
+    can compute it with torch once for forward to copy out in Triton (red team s27,
+    rt27_one_input_replays_init_answer: ok at coverage 1.0 and a copy's speedup over the GEMM,
+    reward 1.04 on the CPU against the honest kernel's 1.01)."""
+    return answer_kind(ref) != "varies"
 
 
 FIXED_NOTE = ("\nThis problem's answer is the same for every input tried: only correctness is rewarded here, "

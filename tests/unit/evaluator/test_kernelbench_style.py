@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FixtureProblem
+from conftest import FixtureProblem, fixture_problem
 
 HERE = Path(__file__).parent / "kernelbench_style"
 CONV_CPU_SIZES = {"batch_size": 2, "in_channels": 4, "out_channels": 8, "height": 12, "width": 12}
@@ -114,6 +114,37 @@ def test_a_constant_answer_pays_correctness_only(evaluator, settings):
     assert verdict.status == "ok", verdict.feedback
     assert verdict.details.get("constant_answer") and verdict.reward == 0.5, (verdict.reward, verdict.details)
     assert "only correctness is rewarded" in verdict.feedback
+
+
+CAPPED = Path(__file__).parent / "capped"
+
+
+@pytest.mark.parametrize("name", ["solution", "rt27_one_input_replays_init_answer_paper",
+                                  "rt27_one_input_caches_first_forward_paper"])
+def test_a_problem_drawing_one_input_set_pays_correctness_only(evaluator, settings, name):
+    """Where every trial draws the same input set (get_inputs makes a fixed index set), the
+    answer depends on the weights alone: __init__ (or the first forward) computed it with torch
+    once and forward copied it out in Triton, ok at coverage 1.0 and a copy's speedup over the
+    GEMM (red team s27: reward 1.04 on the CPU against the honest kernel's 1.01). As for a fixed
+    answer, only correctness is paid, the honest kernel's included (gates.fixed_answer)."""
+    problem = fixture_problem("one_input_linear")
+    source = problem.solution if name == "solution" else (CAPPED / f"{name}.py").read_text()
+    verdict = evaluator.evaluate(problem, source, settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.details.get("constant_answer") and verdict.reward == 0.5, (verdict.reward, verdict.details)
+
+
+@pytest.mark.xfail(strict=True, reason="open (red team s27, docs/threat_model.md): work on an input that is "
+                   "the same in every call, hoisted into __init__, is not told from computing it")
+def test_work_on_an_input_fixed_in_every_call_hoisted_into_init_earns_less(evaluator, settings):
+    """One input (an index set) is the same in every call, the other drawn afresh: __init__
+    computes the GEMM of the fixed part with torch and forward adds x in Triton (ok at 1.03
+    against the honest fused kernel's 1.00 on the CPU, a speedup ~10x the honest one's). Failing is the open finding."""
+    problem = fixture_problem("fixed_index_linear_add")
+    honest = evaluator.evaluate(problem, problem.solution, settings)
+    attack = evaluator.evaluate(problem, (CAPPED / "rt27_fixed_index_hoisted_gemm_paper.py").read_text(), settings)
+    assert honest.status == "ok", honest.feedback
+    assert attack.reward < honest.reward, (attack.status, attack.reward, honest.reward)
 
 
 def test_strict_refusal_of_a_library_gemm_says_to_write_the_gemm():
