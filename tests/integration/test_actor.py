@@ -73,7 +73,7 @@ def test_weight_update_through_the_hub_then_episodes_carry_evaluator_feedback(
             if i:
                 prev = tr.turns[i - 1]
                 prompt = text_of(vllm_engine, turn.prompt_ids)
-                assert prev.feedback in prompt
+                assert prev.verdict.feedback in prompt
                 # The context only grows: the previous prompt is a token prefix of this one.
                 assert torch.equal(turn.prompt_ids[: prev.prompt_ids.numel()], prev.prompt_ids)
     assert actor.outbox.outcomes and set(actor.outbox.outcomes.values()) == {"accepted"}
