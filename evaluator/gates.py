@@ -28,6 +28,8 @@ import torch
 
 from common.config.evaluator import PolicyConfig
 from evaluator import judge
+from evaluator.compare import NOISE_FLOOR
+from evaluator.noise import diff_norms
 
 MAX_KERNELS = 8  # kernels knocked out one at a time; beyond, the rest count as decoys
 
@@ -78,17 +80,46 @@ def _varies(outputs: list[list[torch.Tensor]]) -> bool:
     return any(len(o) != len(first) or not all(same(a, b) for a, b in zip(o, first)) for o in outputs[1:])
 
 
+def _within_noise(ref: Any) -> bool:
+    """Every trial's reference answer is within `compare.NOISE_FLOOR` times the reference's own
+    noise (`noise.noise_norms`, measured per trial) of the first trial's: the answer moves with
+    the inputs only by rounding, and the comparison, whose norm bound never asks for less than
+    that floor, cannot tell it from a constant (KernelBench level2/23's mean of a group norm's
+    output is the bias mean up to ~1e-8). False where a trial's noise is unknown."""
+    trials, outputs = ref.trials, ref.outputs
+    if len(trials) != len(outputs) or len(outputs) < 2:
+        return False
+    first = outputs[0]
+    for i, outs in enumerate(outputs[1:], 1):
+        if len(outs) != len(first):
+            return False
+        for j, (a, b) in enumerate(zip(outs, first)):
+            if not (a.is_floating_point() and b.is_floating_point()):
+                if not torch.equal(a, b):
+                    return False
+                continue
+            spread = diff_norms(a, b)
+            floors = [judge._noise_pair(n[j]) if j < len(n := trials[k].get("noise") or []) else None
+                      for k in (0, i)]
+            if spread is None or None in floors or spread[0] > NOISE_FLOOR * max(f[0] for f in floors):
+                return False
+    return True
+
+
 def answer_kind(ref: Any) -> str:
     """How the reference's answer moves with its inputs: "varies", "fixed" (the same for every
-    input the trials drew) or "one input" (the trials drew one input set: nothing to tell).
+    input the trials drew), "noise" (different only by the reference's own rounding noise:
+    `_within_noise`) or "one input" (the trials drew one input set: nothing to tell).
     Kept on the reference (`answer_kind`): it compares whole outputs, and every evaluation of
     the problem reads it."""
     kind = getattr(ref, "answer_kind", "")
     if not kind:
         if len({str(t.get("digest")) for t in ref.trials}) < 2:
             kind = "one input"
+        elif not _varies(ref.outputs):
+            kind = "fixed"
         else:
-            kind = "varies" if _varies(ref.outputs) else "fixed"
+            kind = "noise" if _within_noise(ref) else "varies"
         ref.answer_kind = kind
     return kind
 
@@ -103,12 +134,18 @@ def fixed_answer(ref: Any) -> bool:
     nothing): its answer depends on the weights alone, the same in every forward, and __init__
     can compute it with torch once for forward to copy out in Triton (red team s27,
     rt27_one_input_replays_init_answer: ok at coverage 1.0 and a copy's speedup over the GEMM,
-    reward 1.04 on the CPU against the honest kernel's 1.01)."""
+    reward 1.04 on the CPU against the honest kernel's 1.01). And so is an answer that differs
+    between inputs only by the reference's rounding noise (`_within_noise`): a kernel writing
+    the bias mean that level2/23's answer is, nudged by 1e-9 times an input element so that no
+    two trials' outputs are bit-identical, was ok at coverage 1.0 and a one-launch speedup, reward
+    1.06 on the CPU against the honest conv + group-norm kernel's 0.65 (red team s27b,
+    capped/rt27b_near_constant_answer_input_jitter_groupnorm)."""
     return answer_kind(ref) != "varies"
 
 
-FIXED_NOTE = ("\nThis problem's answer is the same for every input tried: only correctness is rewarded here, "
-              "not speed or coverage (nothing can tell computing it from writing it).")
+FIXED_NOTE = ("\nThis problem's answer is the same for every input tried (or differs only by rounding noise): "
+              "only correctness is rewarded here, not speed or coverage (nothing can tell computing it from "
+              "writing it).")
 
 
 def paid(details: dict, speedup: float | None, coverage: float | None) -> tuple[float | None, float | None]:

@@ -195,12 +195,25 @@ class ModelNew(nn.Module):
 
 @pytest.mark.parametrize("nudge, status", [("0.0", "hack"), ("1e-6", "incorrect")])
 def test_a_nearly_constant_answer_written_without_the_work_is_refused(evaluator, settings, nudge, status):
-    """A nearly constant answer (level2/23, ~0 per sample) is not a fixed one: its speed is
-    paid, so writing the constant must fail. Alone it is the same in every trial while the
-    reference's outputs differ (constant_output); nudged by an input element to differ, it is
-    off by ~1e-6 against a reference of ~1e-8, far past the norm-relative limit, though
-    every element is within atol."""
+    """A nearly constant answer (level2/23, ~0 per sample) written without the work. Alone it is
+    the same in every trial while the reference's outputs differ (constant_output); nudged by an
+    input element to differ, it is off by ~1e-6 against a reference of ~1e-8, far past the
+    norm-relative limit, though every element is within atol. (A nudge inside the reference's
+    noise passes the comparison: test_an_answer_made_of_rounding_noise_pays_correctness_only.)"""
     problem = kernelbench_problem("l2_conv3d_groupnorm_mean")
     verdict = evaluator.evaluate(problem, _BIAS_MEAN_WRITTEN.replace("NUDGE_VALUE", nudge), settings)
     assert verdict.status == status and verdict.reward == 0.0, verdict.feedback
     assert status == "incorrect" or "constant_output" in verdict.hacks, verdict.hacks
+
+
+def test_an_answer_made_of_rounding_noise_pays_correctness_only(evaluator, settings):
+    """level2/23's answer differs between inputs only by the reference's rounding noise: a kernel
+    writing the bias mean nudged by 1e-9 times an input element (no two trials bit-identical,
+    inside the comparison's noise floor) was ok at coverage 1.0 and a one-launch speedup, reward
+    1.06 on the CPU against the honest kernel's 0.65 (red team s27b). Such an answer is a fixed
+    one (gates.answer_kind "noise"): at most correctness is paid, as for the honest kernel."""
+    problem = kernelbench_problem("l2_conv3d_groupnorm_mean")
+    source = (CAPPED / "rt27b_near_constant_answer_input_jitter_groupnorm_paper.py").read_text()
+    verdict = evaluator.evaluate(problem, source, settings)
+    assert verdict.reward <= 0.5, (verdict.status, verdict.reward, verdict.details.get("profile"))
+    assert verdict.status != "ok" or verdict.details.get("constant_answer"), verdict.details
