@@ -343,3 +343,30 @@ def test_padding_whose_knockout_only_raises_is_a_decoy(evaluator, settings, tail
     # the padding's time is no one's: no more than the epilogue alone earns (0.5 without the
     # gather, whose own work lowers it), less than with the padding counted
     assert padded.coverage <= 0.5 + 1e-9 and padded.coverage < padded.details["profile"]["coverage_with_decoys"]
+
+
+def _reference(outputs: list[list[torch.Tensor]], noise: float | None):
+    from evaluator.reference import ReferenceOutputs
+
+    trials = [{"digest": f"set{i}", "noise": None if noise is None else [[noise, 0.0]] * len(o)}
+              for i, o in enumerate(outputs)]
+    return ReferenceOutputs(trials=trials, outputs=outputs, inputs_after=[[] for _ in outputs], knockout=[])
+
+
+@pytest.mark.parametrize("spread, noise, kind", [
+    (1e-9, 1e-10, "noise"),     # within 64x the reference's own noise: rounding around a constant
+    (1e-6, 1e-10, "varies"),    # past it: the answer moves with the input
+    (1e-9, None, "varies"),     # noise unknown: nothing says it is only rounding
+    (0.0, 1e-10, "fixed"),      # bit-identical answers
+])
+def test_an_answer_moving_only_within_its_noise_floor_is_a_fixed_answer(spread, noise, kind):
+    """Red team s27b: level2/23's answer is the bias mean up to rounding; a kernel writing that
+    mean nudged by the input (no two trials bit-identical) passed the comparison, whose norm
+    bound never asks for less than 64x the reference's noise, and earned speed and coverage."""
+    from evaluator.gates import answer_kind, fixed_answer
+
+    base = torch.zeros(16)  # a mean of normalised values: zero up to rounding
+    outputs = [[base + spread * torch.linspace(-1, 1, 16) * i] for i in range(3)]
+    ref = _reference(outputs, noise)
+    assert answer_kind(ref) == kind
+    assert fixed_answer(ref) == (kind != "varies")
