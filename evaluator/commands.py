@@ -214,6 +214,7 @@ class ChildState(TimedSteps):
         ws = self.ws
         if self.device == "cuda":
             torch.cuda.reset_peak_memory_stats()
+            noise.forget_peak()
         if h.get("reset_sets"):
             ws.drop_sets()
             self.batch, self.last_outputs, self.summary = [], [], None
@@ -345,7 +346,7 @@ class ChildState(TimedSteps):
         reply = {"op": "result", "trials": results,
                  "tampered": self.integrity.check() if h.get("last", True) else []}
         if self.device == "cuda":  # what this process's allocator held at most since `prepare`
-            reply["peak_device_bytes"] = torch.cuda.max_memory_reserved()
+            reply["peak_device_bytes"] = max(torch.cuda.max_memory_reserved(), noise.kept_peak())
         return reply, tensors
 
     def _repeat_problem(self, copies: list, outs: list[torch.Tensor]) -> str | None:
@@ -364,7 +365,14 @@ class ChildState(TimedSteps):
 
     def _noise_norms(self, inputs: list, outs: list[torch.Tensor]) -> list | None:
         """The reference's own noise per output on this set (evaluator.noise); reference only."""
-        return noise.noise_norms(self._forward, inputs, outs) if self.role == "reference" else None
+        if self.role != "reference":
+            return None
+        ws = self._workspace()
+
+        def wide_forward(wide_inputs: list) -> tuple[list[torch.Tensor], list]:
+            return _as("problem", partial(ws.forward, precision.float64_twin(self.model), wide_inputs))
+
+        return noise.noise_norms(self._forward, inputs, outs, wide_forward)
 
     def _tf32_deviations(self, inputs: list, strict: list[torch.Tensor], writes_inputs: bool = False) -> list:
         """precision.deviations (TF32's for float32 outputs, half precision's for float16 and

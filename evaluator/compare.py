@@ -48,7 +48,7 @@ class Tolerance:
     rtol: float
     norm_rtol: float
     residual_rtol: float | None = None  # None: norm_rtol
-    noise: float = 0.0  # absolute floor of the norm bound (`NOISE_FLOOR`)
+    noise: float = 0.0  # absolute floor of the norm bound (noise_floor.NOISE_FLOOR)
     noise_residual: float = 0.0  # absolute floor of the residual bound: the noise's own residual
     precision: float = math.inf  # a half output's precision contract (`half_tolerance`): both bounds
     # never above this share of ||ref||, whatever the noise floor
@@ -237,16 +237,6 @@ def half_tolerance(tol: Tolerance, dtype: torch.dtype, deviation: tuple[float, .
     if override and "rtol" in override:
         bound = max(bound, float(override["rtol"]))
     return replace(tol, precision=min(tol.precision, bound))
-
-
-NOISE_FLOOR = 64.0
-"""The norm and residual bounds never ask for less than this many times the reference's own
-noise: how far its output moves when its float inputs move by a few units in the last place
-(the trusted reference child measures it per trial, `noise.noise_norms`). For an output
-that is mathematically zero (a mean of a group norm's output, KernelBench level2/23 and 41),
-the reference is rounding noise, an exact answer was 3.4x its norm away from it, and every
-honest kernel failed; for a well-conditioned output the floor is ~1e-5 of its norm, far
-under the bounds, so the near-zero-output defence (an all-zero answer to a tiny output) holds."""
 
 
 def dtype_verdict(out_dtype: str, ref_dtype: str) -> str | None:

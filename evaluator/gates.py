@@ -22,14 +22,14 @@ output being missing, which is the point.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import torch
 
-from common.config.evaluator import PolicyConfig
-from evaluator import judge
-from evaluator.compare import NOISE_FLOOR
-from evaluator.noise import diff_norms
+from common.config.evaluator import EvaluatorConfig, PolicyConfig
+from evaluator import compare as C
+from evaluator import judge, noise_floor
 
 MAX_KERNELS = 8  # kernels knocked out one at a time; beyond, the rest count as decoys
 
@@ -80,38 +80,12 @@ def _varies(outputs: list[list[torch.Tensor]]) -> bool:
     return any(len(o) != len(first) or not all(same(a, b) for a, b in zip(o, first)) for o in outputs[1:])
 
 
-def _within_noise(ref: Any) -> bool:
-    """Every trial's reference answer is within `compare.NOISE_FLOOR` times the reference's own
-    noise (`noise.noise_norms`, measured per trial) of the first trial's: the answer moves with
-    the inputs only by rounding, and the comparison, whose norm bound never asks for less than
-    that floor, cannot tell it from a constant (KernelBench level2/23's mean of a group norm's
-    output is the bias mean up to ~1e-8). False where a trial's noise is unknown."""
-    trials, outputs = ref.trials, ref.outputs
-    if len(trials) != len(outputs) or len(outputs) < 2:
-        return False
-    first = outputs[0]
-    for i, outs in enumerate(outputs[1:], 1):
-        if len(outs) != len(first):
-            return False
-        for j, (a, b) in enumerate(zip(outs, first)):
-            if not (a.is_floating_point() and b.is_floating_point()):
-                if not torch.equal(a, b):
-                    return False
-                continue
-            spread = diff_norms(a, b)
-            floors = [judge._noise_pair(n[j]) if j < len(n := trials[k].get("noise") or []) else None
-                      for k in (0, i)]
-            if spread is None or None in floors or spread[0] > NOISE_FLOOR * max(f[0] for f in floors):
-                return False
-    return True
-
-
-def answer_kind(ref: Any) -> str:
+def answer_kind(ref: Any, cfg: EvaluatorConfig | None = None, tolerance: Mapping[str, float] | None = None) -> str:
     """How the reference's answer moves with its inputs: "varies", "fixed" (the same for every
-    input the trials drew), "noise" (different only by the reference's own rounding noise:
-    `_within_noise`) or "one input" (the trials drew one input set: nothing to tell).
-    Kept on the reference (`answer_kind`): it compares whole outputs, and every evaluation of
-    the problem reads it."""
+    input the trials drew), "noise" (one trial's answer is judged right on every trial: what
+    moves is the reference's own rounding, `within_noise`; asked only given `cfg`) or "one
+    input" (the trials drew one input set: nothing to tell). Kept on the reference
+    (`answer_kind`): it compares whole outputs, and every evaluation of the problem reads it."""
     kind = getattr(ref, "answer_kind", "")
     if not kind:
         if len({str(t.get("digest")) for t in ref.trials}) < 2:
@@ -119,33 +93,62 @@ def answer_kind(ref: Any) -> str:
         elif not _varies(ref.outputs):
             kind = "fixed"
         else:
-            kind = "noise" if _within_noise(ref) else "varies"
+            kind = "noise" if cfg is not None and within_noise(ref, cfg, tolerance) else "varies"
         ref.answer_kind = kind
     return kind
 
 
+def within_noise(ref: Any, cfg: EvaluatorConfig, tolerance: Mapping[str, float] | None) -> bool:
+    """Whether some trial's reference outputs, written as a constant, would be judged right on
+    every other trial (judge.match, with each trial's noise floor and precision contract): the
+    answer is then fixed up to rounding, and writing it cannot be told from computing it.
+    KernelBench level2/23 (a group-normalised mean, ~1e-8 around the GroupNorm bias's mean):
+    its reference moves per input by rounding only, so the bit-equality of `_varies` never held
+    and a kernel writing the bias's mean, nudged by 1e-10 of one input element to vary, was ok
+    with the speed of skipping the convolution (reward 1.05 against the honest kernel's, CPU;
+    session 27). Not where the reference writes its inputs or a trial overflowed. A check with
+    early exits first (the first slice of a varying output ends it), then the judgement."""
+    if any(t.get("modified") or t.get("overflow") for t in ref.trials):
+        return False
+    plan = list(ref.plan.trials) if getattr(ref, "plan", None) is not None else [(0, "base")] * len(ref.outputs)
+    if len(plan) != len(ref.outputs) or len(ref.trials) != len(ref.outputs):
+        return False
+    bases = judge.base_facts(ref, plan)
+    scales = judge.atol_scales(ref, plan, [b.rms for b in bases])
+    judged = [i for i, t in enumerate(ref.trials) if t.get("finite") is not False]
+
+    def right(answer: list, i: int) -> bool:
+        outs, alts, noise = ref.outputs[i], ref.tf32[i] if i < len(ref.tf32) else [], ref.trials[i].get("noise") or []
+        spiked = str(ref.trials[i].get("transform", "")).startswith("spike")
+        for j, (o, r) in enumerate(zip(answer, outs)):
+            if o.shape != r.shape or o.dtype != r.dtype:
+                return False
+            dev, floor = alts[j] if j < len(alts) else None, noise[j] if j < len(noise) else None
+            scale = scales[i][j] if j < len(scales[i]) else 1.0
+            tol, contract = judge.contracts(r.dtype, noise_floor.floored(C.tolerance_for(r.dtype, cfg.correctness, tolerance),
+                                                               floor), dev, tolerance)
+            if not any(C.matches(o, r, t, scale) for t in [t for t in (tol, contract) if t is not None] or [None]):
+                return False
+            if judge.match(o, r, dev, cfg, tolerance, scale, None, C.SPIKED_FEW if spiked else 0.0,
+                           bases[j] if spiked and j < len(bases) else None, floor) is not None:
+                return False
+        return len(answer) == len(outs)
+
+    return any(all(right(ref.outputs[c], i) for i in judged if i != c) for c in judged)
+
+
 def fixed_answer(ref: Any) -> bool:
     """Whether the problem's answer came out the same for every input the trials drew (KernelBench
-    level2/80: a GEMM's row max minus its own mean is zero). There no measurement tells computing
-    it from writing it: a kernel storing zeros without reading the input was ok at coverage 1.0
-    and, the GEMM gone, any speedup (red team s26b, test_kernelbench_style's zero writer: reward
-    1.05 on the CPU, the most there is on the GPU, against the honest fused kernel's 1.0).
-    So is a problem whose trials all drew one input set (get_inputs makes a fixed index set, or
-    nothing): its answer depends on the weights alone, the same in every forward, and __init__
-    can compute it with torch once for forward to copy out in Triton (red team s27,
-    rt27_one_input_replays_init_answer: ok at coverage 1.0 and a copy's speedup over the GEMM,
-    reward 1.04 on the CPU against the honest kernel's 1.01). And so is an answer that differs
-    between inputs only by the reference's rounding noise (`_within_noise`): a kernel writing
-    the bias mean that level2/23's answer is, nudged by 1e-9 times an input element so that no
-    two trials' outputs are bit-identical, was ok at coverage 1.0 and a one-launch speedup, reward
-    1.06 on the CPU against the honest conv + group-norm kernel's 0.65 (red team s27b,
-    capped/rt27b_near_constant_answer_input_jitter_groupnorm)."""
-    return answer_kind(ref) != "varies"
+    level2/80: a GEMM's row max minus its own mean is zero), or the same up to the reference's
+    own rounding (level2/23, `within_noise`). There no measurement tells computing it from
+    writing it: a kernel storing zeros without reading the input was ok at coverage 1.0 and,
+    the GEMM gone, any speedup (red team s26b, test_kernelbench_style's zero writer: reward
+    1.05 on the CPU, the most there is on the GPU, against the honest fused kernel's 1.0)."""
+    return answer_kind(ref) in ("fixed", "noise")
 
 
-FIXED_NOTE = ("\nThis problem's answer is the same for every input tried (or differs only by rounding noise): "
-              "only correctness is rewarded here, not speed or coverage (nothing can tell computing it from "
-              "writing it).")
+FIXED_NOTE = ("\nThis problem's answer is the same for every input tried (up to rounding): only correctness "
+              "is rewarded here, not speed or coverage (nothing can tell computing it from writing it).")
 
 
 def paid(details: dict, speedup: float | None, coverage: float | None) -> tuple[float | None, float | None]:

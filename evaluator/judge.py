@@ -20,6 +20,7 @@ import torch
 from common.config.evaluator import EvaluatorConfig
 from evaluator import compare as C
 from evaluator import feedback as F
+from evaluator import noise_floor
 from evaluator.output_facts import all_finite, peak, rms
 from evaluator.reference import ReferenceOutputs, split_outputs
 
@@ -156,7 +157,7 @@ def base_facts(ref: ReferenceOutputs, plan_trials: list) -> list[Base]:
                 and _deviation(ref.tf32[i][j])]
         tf32 = tuple(max(d[k] if k < len(d) else d[1] for d in devs) for k in range(3)) if devs else None
         noises = [q for i in base if j < len(n := ref.trials[i].get("noise") or [])
-                  and (q := _noise_pair(n[j])) is not None] if len(ref.trials) == len(ref.outputs) else []
+                  and (q := noise_floor.noise_pair(n[j])) is not None] if len(ref.trials) == len(ref.outputs) else []
         facts.append(Base(max(ref_fact(ref, i, j, "rms") for i in base),
                           max(ref_fact(ref, i, j, "peak") for i in base), tf32,
                           (max(q[0] for q in noises), max(q[1] for q in noises)) if noises else None))
@@ -208,12 +209,9 @@ def match(out: torch.Tensor, strict: torch.Tensor, tf32: tuple[float, ...] | Non
     facts["precision"] becomes "tf32"); else the strict mismatch. A float16/bfloat16 output's
     strict tolerance is itself held to its precision contract (`tf32` is then the float32
     forward's deviation, compare.half_tolerance). `noise`: the reference's own noise on these
-    inputs, [norm, residual] (compare.NOISE_FLOOR)."""
-    tol = C.tolerance_for(strict.dtype, cfg.correctness, tolerance)
-    pair = _noise_pair(noise)
-    if tol is not None and pair is not None:
-        tol = replace(tol, noise=C.NOISE_FLOOR * pair[0], noise_residual=C.NOISE_FLOOR * pair[1])
-    tol, contract = _contracts(strict.dtype, tol, tf32, tolerance)
+    inputs, [norm, residual] (noise_floor.NOISE_FLOOR)."""
+    tol, contract = contracts(strict.dtype, noise_floor.floored(C.tolerance_for(strict.dtype, cfg.correctness, tolerance),
+                                                      noise), tf32, tolerance)
     stats, tf32_met = _judged(out, strict, tol, contract, scale, few)
     if tf32_met and facts is not None:
         facts["precision"] = "tf32"
@@ -222,15 +220,15 @@ def match(out: torch.Tensor, strict: torch.Tensor, tf32: tuple[float, ...] | Non
     within = SPIKE_REACH * base.peak  # spiked inputs: the rest, judged as on the problem's own
     # the spike's noise is no floor for the elements beside it: the problem's own inputs' is
     floor = base.noise or (0.0, 0.0)
-    tol = replace(tol, noise=C.NOISE_FLOOR * floor[0], noise_residual=C.NOISE_FLOOR * floor[1], precision=math.inf)
-    tol, contract = _contracts(strict.dtype, tol, base.tf32, tolerance)
+    tol = replace(tol, noise=noise_floor.NOISE_FLOOR * floor[0], noise_residual=noise_floor.NOISE_FLOOR * floor[1], precision=math.inf)
+    tol, contract = contracts(strict.dtype, tol, base.tf32, tolerance)
     rest, _ = _judged(out, strict, tol, contract, 1.0, few, within)
     if rest is not None:
         rest["where"] = f"elements within {SPIKE_REACH:g}x the largest output on the problem's own inputs"
     return rest
 
 
-def _contracts(dtype: torch.dtype, tol: Any, deviation: Any, tolerance: Mapping[str, float] | None) -> tuple:
+def contracts(dtype: torch.dtype, tol: Any, deviation: Any, tolerance: Mapping[str, float] | None) -> tuple:
     """(the strict tolerance, the TF32 contract's or None) for an output of `dtype` given its
     precision deviation: a float32 output may instead meet TF32's allowance; a half one's
     strict tolerance is held to its own precision's (compare.half_tolerance)."""
@@ -432,21 +430,6 @@ def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool,
                            "skipped forward raised instead of returning a wrong result: the kernels decide "
                            "whether forward runs, not what it returns.", hacks=["triton_not_needed"])
     return None
-
-
-def _noise_pair(v: Any) -> tuple[float, float] | None:
-    """A reference child's noise for one output: [norm, residual], or a bare norm (a reference
-    cached before the residual was measured: no residual floor); None where not measured."""
-    if isinstance(v, (list, tuple)) and len(v) == 2:
-        norm, res = v
-    elif isinstance(v, (int, float)) and not isinstance(v, bool):
-        norm, res = v, 0.0
-    else:
-        return None
-    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and x >= 0
-               for x in (norm, res)) or norm <= 0:
-        return None
-    return float(norm), float(res)
 
 
 def _chunk_noise(base: Base | None, revealed: torch.Tensor, shapes: Any, j: int) -> tuple | None:

@@ -1,15 +1,33 @@
-"""The trusted reference child's own noise on an input set: how far each output moves when its
-float inputs move by a few units in the last place. The worker's norm and residual bounds never
-ask for less than compare.NOISE_FLOOR times it: where the true output is zero (a mean of a group
-norm's output), the float32 reference is rounding noise and no relative bound can be met."""
+"""The trusted reference child's own noise on an input set: how far each output is from what the
+same computation gives without its rounding. The worker's norm and residual bounds never ask
+for less than noise_floor.NOISE_FLOOR times it: where the true output is zero (a mean of a group
+norm's output), the float32 reference is rounding noise and no relative bound can be met.
+
+Two measurements, weighed by the worker (noise_floor.noise_pair: the larger counts, per output,
+norm and residual apart):
+  moved  a second forward on the float inputs moved by a few units in the last place: the
+         rounding of every intermediate is drawn again (and the output's sensitivity shows);
+  wide   the same forward in float64 (the model's floating parameters and buffers and the
+         floating inputs upcast; float32 outputs only): the reference's own rounding error.
+Moving the inputs redraws nothing where they are small beside what they are added to: on
+KernelBench level2/23's x1e-3 trial the convolution's output is its bias plus 1e-3 of the
+input's share, a few ulp of the input move most of its elements by less than half an ulp, and
+the moved measurement was 1/125 of the reference's real rounding at worst (CPU, 120 draws):
+an honest kernel was 1.3-4x ||ref|| from that reference and failed. The wide one measures the
+rounding itself; the honest kernel was at most 12.9x it away (median 1.3x; 400 draws of a
+two-element output, where the ratio of two noise norms has a heavy tail), and never beyond
+both noise_floor.NOISE_FLOOR x moved and 4x wide.
+"""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import torch
 
 from evaluator.compare import residual
+from evaluator.precision import float64_inputs
 from evaluator.runner import leaves, looks_like_labels
 
 NOISE_ULPS = 4  # how far `noise_norms` moves each float input, in units in the last place
@@ -37,7 +55,74 @@ def diff_norms(a: torch.Tensor, b: torch.Tensor) -> list[float] | None:
     return [math.sqrt(d_sq), residual(d_sq, d_r, r_sq)]
 
 
-def noise_norms(forward: Callable[[list], tuple], inputs: list, outs: list[torch.Tensor]) -> list | None:
+def noise_norms(forward: Callable[[list], tuple], inputs: list, outs: list[torch.Tensor],
+                wide_forward: Callable[[list], tuple] | None = None) -> list | None:
+    """Per output, [moved norm, moved residual, wide norm, wide residual] (module docstring; 0.0
+    for a measurement not made): the worker weighs the two (noise_floor.noise_pair); None per
+    output that neither could measure, None in all where neither measured any. The wide
+    forward (`wide_forward`: the forward of a float64 twin of the model, precision.float64_twin)
+    runs first on float64 copies of the inputs, the moved one then moves `inputs` in place (the
+    set is released after)."""
+    wide = wide_norms(wide_forward, inputs, outs)
+    moved = moved_norms(forward, inputs, outs)
+    if moved is None and wide is None:
+        return None
+    moved = moved or [None] * len(outs)
+    wide = wide or [None] * len(outs)
+    return [None if a is None and b is None else [*(a or [0.0, 0.0]), *(b or [0.0, 0.0])]
+            for a, b in zip(moved, wide)]
+
+
+def wide_norms(wide_forward: Callable[[list], tuple] | None, inputs: list,
+               outs: list[torch.Tensor]) -> list | None:
+    """Per float32 output, `diff_norms` of the same forward in float64 from it (None for any
+    other output); None in all where no output is float32 or the float64 forward fails (an
+    operator without float64, a problem mixing its own float32 tensors in, the device's memory:
+    the moved measurement then stands alone). It runs on a twin of the model, so what a forward
+    keeps on its module (an RNN's hidden state: level3/33 kept a float64 one and its next
+    forward failed) stays the reference's own. Its device memory is not the problem's
+    footprint (`kept_peak`): admission sizes the problem by its own forward."""
+    if wide_forward is None or not any(t.dtype == torch.float32 for t in outs):
+        return None
+    try:
+        with _outside_footprint(outs[0].device):
+            wide, _ = wide_forward(float64_inputs(inputs))
+    except Exception:  # noqa: BLE001  (no float64 forward: no wide measurement)
+        return None
+    if len(wide) != len(outs):
+        return None
+    return [diff_norms(w, o) if o.dtype == torch.float32 else None for w, o in zip(wide, outs)]
+
+
+_KEPT_PEAK = [0]  # the allocator's peak before the last wide forward, since `forget_peak`
+
+
+def kept_peak() -> int:
+    """The most this process's allocator held outside the wide forwards since `forget_peak`
+    (with torch.cuda.max_memory_reserved(), what the child reports as its footprint)."""
+    return _KEPT_PEAK[0]
+
+
+def forget_peak() -> None:
+    _KEPT_PEAK[0] = 0
+
+
+@contextmanager
+def _outside_footprint(device: torch.device) -> Iterator[None]:
+    """On the GPU: the block's allocations leave no trace in the peak the child reports (its
+    memory handed back after), the peak before it kept in `kept_peak`."""
+    if device.type != "cuda":
+        yield
+        return
+    _KEPT_PEAK[0] = max(_KEPT_PEAK[0], torch.cuda.max_memory_reserved(device))
+    try:
+        yield
+    finally:
+        torch.cuda.empty_cache()
+        torch.cuda.reset_peak_memory_stats(device)
+
+
+def moved_norms(forward: Callable[[list], tuple], inputs: list, outs: list[torch.Tensor]) -> list | None:
     """Per output, [||moved - out||, its residual] (`diff_norms`) after a second forward on the
     set's float inputs moved toward zero by up to NOISE_ULPS units in the last place (in place:
     the set is released after), label-like tensors left alone. None per output that is not

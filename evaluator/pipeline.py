@@ -526,6 +526,7 @@ class _Run:
             self.knockout_raised = bool(t.get("error") or t.get("problem")
                                         or judge._shape_problem(t, ref.trials[0]))
         reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
+        gates.answer_kind(ref, self.cfg, self.tolerance)  # once per cached reference: read by the two below
         self.thin_return, self.carried, self.constant = gates.trial_evidence(reports, self.module, ref)
         self.details.update({"constant_answer": True} if gates.fixed_answer(ref) else {})  # only correctness is paid
         self.own_names = gates.own_kernels(trials, self.module)

@@ -24,6 +24,7 @@ of the function) fails where the dtype's plain tolerance, ~30x its rounding, let
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -155,36 +156,69 @@ def half_deviations(forward: Callable[[list], tuple], model: Any, inputs: list, 
     return [list(d) if (d := half_deviation(s, w)) is not None else None for s, w in zip(strict, wide)]
 
 
-def _widened(items: list | tuple, copy: bool, depth: int = 0) -> list:
-    """The items with every half tensor as a float32 copy (any other tensor cloned when
-    `copy`: the forward writes its inputs), lists and tuples followed a few levels deep."""
+def _widened(items: list | tuple, copy: bool, depth: int = 0,
+             source: tuple = HALF_DTYPES, to: torch.dtype = torch.float32) -> list:
+    """The items with every tensor of a `source` dtype as a copy in `to` (any other tensor
+    cloned when `copy`: the forward writes its inputs), lists and tuples followed a few levels
+    deep."""
     out: list = []
     for x in items:
         if type(x) in (list, tuple) and depth < 4:
-            out.append(type(x)(_widened(x, copy, depth + 1)))
+            out.append(type(x)(_widened(x, copy, depth + 1, source, to)))
         elif isinstance(x, torch.Tensor):
-            out.append(x.float() if x.dtype in HALF_DTYPES else (x.clone() if copy else x))
+            out.append(x.to(to) if x.dtype in source else (x.clone() if copy else x))
         else:
             out.append(x)
     return out
+
+
+def float64_inputs(items: list | tuple) -> list:
+    """The items with every floating tensor as a float64 copy (`float64_model`)."""
+    return _widened(items, True, source=WIDE_SOURCES, to=torch.float64)
+
+
+WIDE_SOURCES = (torch.float32, *HALF_DTYPES)
 
 
 @contextmanager
 def float32_model(model: Any) -> Iterator[None]:
     """Within the block, every float16/bfloat16 parameter and buffer of `model` is a float32
     copy; the original tensors are put back after (exactly, whatever the forward did)."""
-    saved = []
-    modules = model.modules() if isinstance(model, torch.nn.Module) else ()
+    with _model_in(model, HALF_DTYPES, torch.float32):
+        yield
+
+
+def float64_twin(model: Any) -> Any:
+    """A copy of `model` whose floating parameters and buffers are float64 (evaluator.noise: the
+    reference's own rounding); the model itself is untouched, whatever the twin's forward keeps
+    on its module."""
+    twin = copy.deepcopy(model)
+    _retyped(twin, WIDE_SOURCES, torch.float64)  # the copy keeps them: nothing to put back
+    return twin
+
+
+@contextmanager
+def _model_in(model: Any, source: tuple, to: torch.dtype) -> Iterator[None]:
+    saved: list = []
     try:
-        for module in modules:
-            for store in (module._parameters, module._buffers):
-                for name, t in list(store.items()):
-                    if t is not None and t.dtype in HALF_DTYPES:
-                        saved.append((store, name, t))
-                        wide = t.detach().float()
-                        store[name] = torch.nn.Parameter(wide, t.requires_grad) \
-                            if isinstance(t, torch.nn.Parameter) else wide
+        saved = _retyped(model, source, to)
         yield
     finally:
         for store, name, t in reversed(saved):
             store[name] = t
+
+
+def _retyped(model: Any, source: tuple, to: torch.dtype) -> list:
+    """Every parameter and buffer of `model` of a `source` dtype replaced by a copy in `to`;
+    the (store, name, original) triples, to put back."""
+    saved = []
+    modules = model.modules() if isinstance(model, torch.nn.Module) else ()
+    for module in modules:
+        for store in (module._parameters, module._buffers):
+            for name, t in list(store.items()):
+                if t is not None and t.dtype in source:
+                    saved.append((store, name, t))
+                    wide = t.detach().to(to)
+                    store[name] = torch.nn.Parameter(wide, t.requires_grad) \
+                        if isinstance(t, torch.nn.Parameter) else wide
+    return saved

@@ -501,7 +501,7 @@ def test_an_output_that_is_mathematically_zero_is_judged_against_the_references_
     rounding noise, and an honest kernel's noise was 1.2x its norm away (KernelBench level2/23,
     41: every honest kernel failed). The reference child measures its own noise (a second
     forward on inputs moved by a few ulps) and the norm bounds never ask for less than
-    compare.NOISE_FLOOR times it; an answer off by more than noise still fails."""
+    noise_floor.NOISE_FLOOR times it; an answer off by more than noise still fails."""
     problem = fixture_problem("centered_mean")
     verdict = evaluator.evaluate(problem, problem.solution, settings)
     assert verdict.status == "ok", verdict.feedback
