@@ -363,10 +363,11 @@ def test_an_answer_moving_only_within_its_noise_floor_is_a_fixed_answer(spread, 
     """Red team s27b: level2/23's answer is the bias mean up to rounding; a kernel writing that
     mean nudged by the input (no two trials bit-identical) passed the comparison, whose norm
     bound never asks for less than 64x the reference's noise, and earned speed and coverage."""
+    from common.config.evaluator import EvaluatorConfig
     from evaluator.gates import answer_kind, fixed_answer
 
     base = torch.zeros(16)  # a mean of normalised values: zero up to rounding
     outputs = [[base + spread * torch.linspace(-1, 1, 16) * i] for i in range(3)]
     ref = _reference(outputs, noise)
-    assert answer_kind(ref) == kind
+    assert answer_kind(ref, EvaluatorConfig()) == kind
     assert fixed_answer(ref) == (kind != "varies")
