@@ -7,7 +7,11 @@ a scalar loss by atomic_add or in two stages, a kernel taking a Python float inp
 running argmin over the middle dimension, a TF32 GEMM reading A.T through its strides, a bool
 mask, a 1-D input beside a 2-D one, `torch.device(torch.cuda.current_device())`), and for
 level 2 a library GEMM or convolution with a fused Triton epilogue (written in place), an
-algebraically reduced GEMM, or a nearly constant answer (a group-normalised mean). The level-2 convolution keeps KernelBench's real sizes in its file and is
+algebraically reduced GEMM, or a nearly constant answer (a group-normalised mean). Session 27
+added level-3 blocks (an MLP over an nn.ModuleList, a causal ReLU attention reading q, k, v
+through the projection's strides, an RNN cell with two K segments), level-1 styles (a reverse
+tl.cumsum, AvgPool3d, a triangular GEMM, allow_tf32 and input_precision spellings, a
+persistent SELU, a transposed and a depthwise-separable convolution) and level-2 epilogues. The level-2 convolution keeps KernelBench's real sizes in its file and is
 shrunk by overriding only the base size globals: its `bias_shape` follows `out_channels`.
 """
 from __future__ import annotations
@@ -38,6 +42,28 @@ CASES = {
     "l2_gemm_multiply_leakyrelu": {"batch_size": 32, "in_features": 64, "out_features": 48},
     "l2_conv3d_groupnorm_mean": {"batch_size": 2, "in_channels": 3, "out_channels": 8,
                                  "D": 6, "H": 8, "W": 8, "num_groups": 4},
+    # session 27: answers that are rounding noise (a mean over a LayerNorm's axis) or exactly
+    # constant (a softmax over a size-1 dimension): only correctness is paid there
+    "l2_gemm_layernorm_mean": {"batch_size": 8, "in_features": 48, "out_features": 80},
+    "l2_matmul_mean_softmax": {"batch_size": 8, "in_features": 300, "out_features": 70},
+    # session 27: level-3 blocks, level-1 styles and level-2 epilogues the corpora lacked (each
+    # solution's first line names its idioms), written after the KernelBench problems named
+    "l3_mlp": {"batch_size": 8, "input_size": 96, "layer_sizes": [80, 72], "output_size": 40},
+    "l3_relu_self_attention": {"batch_size": 2, "max_seqlen": 40, "n_embd": 64, "n_head": 4},
+    "l3_vanilla_rnn": {"batch_size": 8, "input_size": 48, "hidden_size": 40, "output_size": 24},
+    "l1_cumsum_reverse": {"batch_size": 6, "input_shape": (2500,)},
+    "l1_avgpool3d": {"batch_size": 2, "channels": 3, "depth": 7, "height": 9, "width": 10},
+    "l1_upper_triangular_matmul": {"N": 150},
+    "l1_4d_tensor_matmul": {"b": 2, "i": 3, "j": 10, "l": 40, "k": 24},
+    "l1_matmul_irregular": {"M": 67, "K": 45, "N": 83},
+    "l1_selu": {"batch_size": 8, "dim": 700},
+    "l1_conv_transposed_1d": {"batch_size": 2, "in_channels": 6, "out_channels": 5, "length": 50},
+    "l1_depthwise_separable": {"batch_size": 2, "in_channels": 4, "out_channels": 6, "width": 14, "height": 11},
+    "l2_convtranspose3d_mean_softmax_tanh": {"batch_size": 2, "in_channels": 3, "out_channels": 6, "depth": 4,
+                                             "height": 6, "width": 7},
+    "l2_conv3d_hardswish_groupnorm_mean": {"batch_size": 2, "in_channels": 3, "out_channels": 8, "depth": 6,
+                                           "height": 8, "width": 8},
+    "l2_gemm_subtract_avgpool_gelu_residual": {"batch_size": 8, "in_features": 200, "out_features": 150},
 }
 
 
@@ -47,21 +73,21 @@ def kernelbench_problem(name: str) -> FixtureProblem:
                           solution=(HERE / f"{name}_solution.py").read_text())
 
 
-# Open false rejection (session 26, full suite): level2/23's answer is float noise around a
-# constant (~1e-8), and on some draws the honest kernel's result, within atol everywhere, is
-# 1.27x ||ref|| away from it in the norm-relative check (trial "scale:1e-3"), which has no
-# noise floor for an answer made of rounding. Kept as an expected failure that may pass until
-# the check takes such outputs' noise floor into account; it was ok on the H200 and in most runs.
-KNOWN_FALSE_REJECTIONS = {"l2_conv3d_groupnorm_mean"}
+# answers the same for every input up to the reference's rounding (gates.within_noise) or
+# exactly (gates.answer_kind "fixed"): only correctness is paid there, as for writing the answer
+CONSTANT_ANSWERS = {"l2_conv3d_groupnorm_mean", "l2_gemm_layernorm_mean", "l2_matmul_mean_softmax",
+                    "l2_gemm_max_subtract_gelu"}
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(
-    reason="norm-relative check on a rounding-noise answer (see KNOWN_FALSE_REJECTIONS)", strict=False))
-    if n in KNOWN_FALSE_REJECTIONS else n for n in CASES])
+@pytest.mark.parametrize("name", list(CASES))
 def test_an_honest_solution_of_a_kernelbench_problem_is_ok(evaluator, settings, name):
+    """Level2/23's group-normalised mean was a known false rejection until session 27: its answer is
+    rounding noise around 0, and the reference's noise measured by moving the inputs missed most of
+    it on the x1e-3 trial (evaluator.noise: the float64 measurement now sees it)."""
     problem = kernelbench_problem(name)
     verdict = evaluator.evaluate(problem, problem.solution, settings)
     assert verdict.status == "ok", verdict.feedback
+    assert bool(verdict.details.get("constant_answer")) == (name in CONSTANT_ANSWERS), verdict.reward
 
 
 def test_a_kernel_writing_a_problems_constant_answer_keeps_its_coverage(evaluator, settings):
@@ -193,25 +219,29 @@ class ModelNew(nn.Module):
 """
 
 
-@pytest.mark.parametrize("nudge, status", [("0.0", "hack"), ("1e-6", "incorrect")])
-def test_a_nearly_constant_answer_written_without_the_work_is_refused(evaluator, settings, nudge, status):
-    """A nearly constant answer (level2/23, ~0 per sample) written without the work. Alone it is
-    the same in every trial while the reference's outputs differ (constant_output); nudged by an
-    input element to differ, it is off by ~1e-6 against a reference of ~1e-8, far past the
-    norm-relative limit, though every element is within atol. (A nudge inside the reference's
-    noise passes the comparison: test_an_answer_made_of_rounding_noise_pays_correctness_only.)"""
+@pytest.mark.parametrize("nudge, status", [("0.0", "hack"), ("1e-6", "incorrect"), ("1e-10", "ok")])
+def test_a_nearly_constant_answer_written_without_the_work_earns_no_more_than_computing_it(
+        evaluator, settings, nudge, status):
+    """Level2/23's answer is ~0 per sample, the same for every input up to the reference's own
+    rounding. Written alone it is the same in every trial while the reference's outputs differ
+    (constant_output); nudged by an input element to differ by ~1e-6 it is far past the noise
+    floor, though every element is within atol. Nudged by 1e-10 it hides under any floor (the
+    answer is that constant): it was ok with the speed of skipping the convolution (reward 1.05
+    on the CPU against the honest kernel's, session 27), and now, the answer being fixed up to
+    rounding (gates.within_noise), it earns correctness only, as the honest kernel does."""
     problem = kernelbench_problem("l2_conv3d_groupnorm_mean")
     verdict = evaluator.evaluate(problem, _BIAS_MEAN_WRITTEN.replace("NUDGE_VALUE", nudge), settings)
-    assert verdict.status == status and verdict.reward == 0.0, verdict.feedback
-    assert status == "incorrect" or "constant_output" in verdict.hacks, verdict.hacks
+    assert verdict.status == status, verdict.feedback
+    if status == "ok":
+        assert verdict.details.get("constant_answer") and verdict.reward == 0.5, verdict.reward
+    else:
+        assert verdict.reward == 0.0 and (status == "incorrect" or "constant_output" in verdict.hacks), verdict.hacks
 
 
 def test_an_answer_made_of_rounding_noise_pays_correctness_only(evaluator, settings):
-    """level2/23's answer differs between inputs only by the reference's rounding noise: a kernel
-    writing the bias mean nudged by 1e-9 times an input element (no two trials bit-identical,
-    inside the comparison's noise floor) was ok at coverage 1.0 and a one-launch speedup, reward
-    1.06 on the CPU against the honest kernel's 0.65 (red team s27b). Such an answer is a fixed
-    one (gates.answer_kind "noise"): at most correctness is paid, as for the honest kernel."""
+    """The red team's file for the same finding (s27b): the bias mean nudged by 1e-9 times an
+    input element, ok at coverage 1.0 and reward 1.06 on the CPU against the honest kernel's
+    0.65 before the answer was called fixed up to rounding; now correctness at most."""
     problem = kernelbench_problem("l2_conv3d_groupnorm_mean")
     source = (CAPPED / "rt27b_near_constant_answer_input_jitter_groupnorm_paper.py").read_text()
     verdict = evaluator.evaluate(problem, source, settings)
