@@ -11,8 +11,9 @@ algebraically reduced GEMM, or a nearly constant answer (a group-normalised mean
 added level-3 blocks (an MLP over an nn.ModuleList, a causal ReLU attention reading q, k, v
 through the projection's strides, an RNN cell with two K segments), level-1 styles (a reverse
 tl.cumsum, AvgPool3d, a triangular GEMM, allow_tf32 and input_precision spellings, a
-persistent SELU, a transposed and a depthwise-separable convolution) and level-2 epilogues. The level-2 convolution keeps KernelBench's real sizes in its file and is
-shrunk by overriding only the base size globals: its `bias_shape` follows `out_channels`.
+persistent SELU, a transposed and a depthwise-separable convolution) and level-2 epilogues.
+The level-2 convolution keeps KernelBench's real sizes in its file and is shrunk by overriding
+only the base size globals: its `bias_shape` follows `out_channels`.
 """
 from __future__ import annotations
 
