@@ -315,13 +315,13 @@ class ChildState(TimedSteps):
             back = [inputs[i] for i in modified] if h.get("return_inputs") and problem is None else []
             tf32 = self._tf32_deviations(copies, outs, bool(modified)) if h.get("tf32") and problem is None else []
             clock.mark("tf32")
-            noise = self._noise_norms(inputs, outs) if h.get("noise") and problem is None and not modified else None
+            own_noise = self._noise_norms(inputs, outs) if h.get("noise") and problem is None and not modified else None
             # the reference's outputs' RMS, peak and finiteness, here on the device (output_facts.output_facts)
             facts = [output_facts(t) for t in (*outs, *back)] \
                 if self.role == "reference" and problem is None and not h.get("describe_only") else None
             clock.mark("noise")
             results.append({"id": set_id, "outputs": describe_outputs(outs), "problem": problem,
-                            "modified": modified, "returned_inputs": len(back), "tf32": tf32, "noise": noise,
+                            "modified": modified, "returned_inputs": len(back), "tf32": tf32, "noise": own_noise,
                             "facts": facts,
                             "nbytes": sum(t.numel() * t.element_size() for t in (*outs, *back)),
                             "seconds": seconds, "n_launches": len(launches),
