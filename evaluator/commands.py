@@ -372,7 +372,8 @@ class ChildState(TimedSteps):
         def wide_forward(wide_inputs: list) -> tuple[list[torch.Tensor], list]:
             return _as("problem", partial(ws.forward, precision.float64_twin(self.model), wide_inputs))
 
-        return noise.noise_norms(self._forward, inputs, outs, wide_forward)
+        return noise.noise_norms(self._forward, inputs, outs,
+                                 wide_forward if noise.wide_affordable(inputs, outs, self.model) else None)
 
     def _tf32_deviations(self, inputs: list, strict: list[torch.Tensor], writes_inputs: bool = False) -> list:
         """precision.deviations (TF32's for float32 outputs, half precision's for float16 and

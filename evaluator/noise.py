@@ -73,6 +73,21 @@ def noise_norms(forward: Callable[[list], tuple], inputs: list, outs: list[torch
             for a, b in zip(moved, wide)]
 
 
+# The float64 twin's tensors (inputs, parameters, outputs, in float64) at most this many
+# bytes: on the H200, KernelBench level-1 problems of 1-4 GiB (a depthwise-separable conv of a
+# 16x64x512x512 input) lost their reference child in the wide forward (session 27), and every
+# candidate of the problem was then "not a verdict". Past it the moved measurement stands alone.
+WIDE_MAX_BYTES = 512 << 20
+
+
+def wide_affordable(inputs: list, outs: list[torch.Tensor], model: object) -> bool:
+    """Whether the float64 twin's forward is small enough to run (`WIDE_MAX_BYTES`)."""
+    def f64_bytes(ts) -> int:
+        return sum(t.numel() * 8 for t in ts if isinstance(t, torch.Tensor) and t.is_floating_point())
+    params = [*model.parameters(), *model.buffers()] if isinstance(model, torch.nn.Module) else []
+    return f64_bytes(inputs) + f64_bytes(outs) + f64_bytes(params) <= WIDE_MAX_BYTES
+
+
 def wide_norms(wide_forward: Callable[[list], tuple] | None, inputs: list,
                outs: list[torch.Tensor]) -> list | None:
     """Per float32 output, `diff_norms` of the same forward in float64 from it (None for any

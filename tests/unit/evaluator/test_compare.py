@@ -604,3 +604,18 @@ def test_the_references_noise_is_measured_where_moving_its_inputs_redraws_no_rou
     assert wide_norm == pytest.approx(float(torch.linalg.vector_norm(out.double() - exact.double())), rel=1e-6)
     assert wide_norm > 8 * moved_norm  # the moved measurement misses most of it here
     assert model.bias.dtype == torch.float32 and torch.equal(model.bias, keep)
+
+
+def test_the_float64_twin_runs_only_where_its_tensors_fit_the_cap():
+    """The wide (float64) noise measurement doubles the problem's tensors in the reference
+    child: on the H200 a 1 GiB level-1 input lost the child. Past noise.WIDE_MAX_BYTES the moved
+    measurement stands alone."""
+    from evaluator import noise
+
+    small = [torch.zeros(1024, 1024)]                      # 8 MiB in float64
+    model = torch.nn.Linear(1024, 1024)
+    assert noise.wide_affordable(small, small, model)
+    big = [torch.empty(noise.WIDE_MAX_BYTES // 8 + 1, dtype=torch.float32)]
+    assert not noise.wide_affordable(big, small, model)
+    assert not noise.wide_affordable(small, big, None)
+    assert noise.wide_affordable([torch.zeros(8, dtype=torch.int64)] * 3, small, object())
