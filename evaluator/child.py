@@ -49,6 +49,13 @@ def prepare_process(device: str) -> dict:
         _torch_device_without_a_driver()
 
         warm_up("cpu")
+    # The child's own modules (evaluator.commands and what it imports: the config models,
+    # the watches, the protocol), imported here once instead of in every forked child before
+    # its "ready": ~0.7 s of CPU per candidate on the CPU (pydantic's model classes, most of
+    # it). Harness code only, with nothing at module level that reads the environment, the
+    # pid or the device; each child still builds its own state (ChildState, its integrity
+    # baseline, the carried-bytes secret keyed by pid) after the fork.
+    from evaluator import commands, protocol  # noqa: F401
     return {"device": device}
 
 

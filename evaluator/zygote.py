@@ -8,7 +8,8 @@ itself. Start-up, before "ready":
      ignored, and PR_SET_DUMPABLE 0: no process of the sandbox may ptrace it or read or
      write its memory through /proc (seccomp denies ptrace as well);
   2. torch and Triton imported, one intra-op thread (so no OpenMP pool exists to be
-     broken by fork), the Triton launch hook installed, and on the CPU the
+     broken by fork), the Triton launch hook installed, the child's command modules
+     imported (evaluator.commands: no child pays for them), and on the CPU the
      interpreter warmed up. The device is never touched here: CUDA cannot survive a
      fork, so every child initialises its own context.
 
