@@ -95,6 +95,16 @@ def evaluator():
 
 
 @pytest.fixture(scope="session")
+def strict_evaluator():
+    """The strict policy, one candidate sandbox, shared by every module that judges under it
+    (each once started its own: two zygotes and every reference computed again)."""
+    from evaluator.pipeline import Evaluator
+
+    with Evaluator(cpu_config(children=1, policy={"name": "strict"})) as ev:
+        yield ev
+
+
+@pytest.fixture(scope="session")
 def unsafe_evaluator():
     """Static checks off; a fake secret and a plain variable are in the parent's environment
     before any child starts, and must never show up in a verdict."""

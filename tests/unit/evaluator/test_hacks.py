@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import HACKS, cpu_config, fixture_problem
+from conftest import HACKS, fixture_problem
 
 CORPUS = sorted(HACKS.glob("*.py"))
 _HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>[\w/]+)\. expect: (?P<expect>\S+?)"
@@ -39,14 +39,6 @@ def test_corpus_covers_the_issue_list():
               "timed_output_mismatch", "precision_downgrade", "side_stream", "low_coverage",
               "file_access", "harness_tamper"}
     assert wanted <= codes, f"missing: {sorted(wanted - codes)}"
-
-
-@pytest.fixture(scope="module")
-def strict_evaluator():
-    from evaluator.pipeline import Evaluator
-
-    with Evaluator(cpu_config(children=1, policy={"name": "strict"})) as ev:
-        yield ev
 
 
 @pytest.mark.parametrize("path", CORPUS, ids=[p.stem for p in CORPUS])

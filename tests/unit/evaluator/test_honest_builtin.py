@@ -9,20 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import cpu_config
 
 from common.problemset import builtin_problem
 
 FILES = sorted((Path(__file__).parent / "honest_builtin").glob("*.py"))
 _HEADER = re.compile(r"^# honest: (?P<what>.+)\. problem: (?P<problem>[\w/]+)(?:\. policy: (?P<policy>strict))?$")
-
-
-@pytest.fixture(scope="module")
-def strict_evaluator():
-    from evaluator.pipeline import Evaluator
-
-    with Evaluator(cpu_config(children=1, policy={"name": "strict"})) as ev:
-        yield ev
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

@@ -23,12 +23,26 @@ from test_hacks import _header
 RESIDUAL = sorted((Path(__file__).parent / "residual").glob("*.py"))
 
 
+@pytest.fixture(scope="module")
+def honest_verdict(evaluator):
+    """The honest solution's verdict per problem, judged once by the same evaluator as the
+    attacks (16 files over 2 problems once judged it 16 times)."""
+    verdicts = {}
+
+    def verdict(name: str, settings):
+        if name not in verdicts:
+            problem = fixture_problem(name)
+            verdicts[name] = evaluator.evaluate(problem, problem.solution, settings)
+        return verdicts[name]
+    return verdict
+
+
 @pytest.mark.parametrize("path", RESIDUAL, ids=lambda p: p.stem)
-def test_a_residual_attack_earns_less_than_the_honest_solution(path, evaluator, settings):
+def test_a_residual_attack_earns_less_than_the_honest_solution(path, evaluator, honest_verdict, settings):
     head = _header(path)
     assert head["policy"] in (None, "paper")
     problem = fixture_problem(head["problem"])
-    honest = evaluator.evaluate(problem, problem.solution, settings)
+    honest = honest_verdict(head["problem"], settings)
     attack = evaluator.evaluate(problem, path.read_text(), settings)
     assert honest.status == "ok", honest.feedback
     assert attack.reward < honest.reward, (attack.status, attack.reward, honest.reward)

@@ -11,7 +11,7 @@ failure of this test means one candidate's job reached the next one's.
 from __future__ import annotations
 
 import pytest
-from conftest import HACKS, cpu_config, fixture_problem
+from conftest import HACKS, fixture_problem
 
 from common.messages import EvalSettings
 
@@ -19,12 +19,11 @@ HOSTILE = [("rt_memory_hog.py", "paper"), ("rt22b_fstring_repr_host_relu.py", "s
            ("rt22b_conv_tbc_strict.py", "strict")]
 
 
-@pytest.fixture(scope="module")
-def one_sandbox():
-    from evaluator.pipeline import Evaluator
-
-    with Evaluator(cpu_config(children=1, policy={"name": "strict"})) as ev:
-        yield ev
+@pytest.fixture
+def one_sandbox(strict_evaluator):
+    """The session's strict evaluator: one candidate sandbox (conftest.py)."""
+    assert strict_evaluator.cfg.children == 1
+    return strict_evaluator
 
 
 def test_a_hostile_candidate_never_changes_the_next_honest_verdict(one_sandbox):

@@ -11,7 +11,7 @@ import threading
 import time
 
 import pytest
-from conftest import cpu_config, fixture_problem
+from conftest import fixture_problem
 
 from common.config.evaluator import EvaluatorConfig
 from common.messages import EvalSettings
@@ -23,14 +23,6 @@ def _passes_static(source: str) -> str:
     report = check_source(source, EvaluatorConfig().static)
     assert report.status is None, report.findings
     return source
-
-
-@pytest.fixture(scope="module")
-def strict_evaluator():
-    from evaluator.pipeline import Evaluator
-
-    with Evaluator(cpu_config(children=1, policy={"name": "strict"})) as ev:
-        yield ev
 
 
 # ---------------------------------------------------------------------- phase by call count
