@@ -1,0 +1,94 @@
+"""The reference's own noise and the floor it sets under the norm and residual bounds
+(evaluator/noise.py, evaluator/noise_floor.py, Tolerance.noise): how it is measured (inputs
+moved by a few ulp, the same forward in float64 on a twin of the model), how much each
+measurement counts, and where the float64 twin is too big to run."""
+from __future__ import annotations
+
+import pytest
+import torch
+
+from evaluator.noise_floor import NOISE_FLOOR, noise_pair
+
+
+def test_the_noise_floor_lifts_the_norm_bounds_only_to_the_references_noise():
+    """Tolerance.noise: an absolute floor under the norm and residual bounds (the reference's
+    own noise times noise_floor.NOISE_FLOOR), in the fast and the exact judgement alike."""
+    from dataclasses import replace
+
+    from evaluator import compare as C
+    g = torch.Generator().manual_seed(1)
+    ref = 1e-8 * torch.randn(4096, generator=g)  # rounding noise around a true zero
+    out = 1e-8 * torch.randn(4096, generator=g)
+    tol = C.Tolerance(atol=1e-4, rtol=1e-4, norm_rtol=5e-3, residual_rtol=1.5e-4)
+    noise = float(torch.linalg.vector_norm(ref))
+    assert not C.fast_match(out, ref, tol) and C.compare(out, ref, tol) is not None
+    floored = replace(tol, noise=NOISE_FLOOR * noise, noise_residual=NOISE_FLOOR * noise)
+    assert C.fast_match(out, ref, floored) and C.compare(out, ref, floored, fast=False) is None
+    assert C.compare(out + 1e-5, ref, floored) is not None  # far more than noise: still wrong
+
+
+def test_the_float64_measurement_of_the_references_noise_counts_at_its_own_weight():
+    """noise.noise_norms sends [moved norm, moved residual, float64 norm, float64 residual]; the
+    float64 one is the reference's rounding error itself and floors the bounds at WIDE_FLOOR
+    times it, the moved one at NOISE_FLOOR times it; the larger floor holds, part by part."""
+    from evaluator.noise_floor import WIDE_FLOOR
+
+    k = WIDE_FLOOR / NOISE_FLOOR
+    assert noise_pair([1e-9, 2e-10]) == (1e-9, 2e-10)  # a reference cached before session 27
+    assert noise_pair([1e-9, 2e-10, 1e-8, 0.0]) == (k * 1e-8, 2e-10)
+    assert noise_pair([0.0, 0.0, 1e-8, 1e-9]) == (k * 1e-8, k * 1e-9)  # no moved measurement
+    assert noise_pair([0.0, 0.0, 0.0, 0.0]) is None and noise_pair([1e-9, float("nan"), 1e-8, 0.0]) is None
+    assert noise_pair([1e-9, 0.0, -1.0, 0.0]) is None and noise_pair([True, 0.0]) is None
+
+
+def test_the_references_noise_is_measured_where_moving_its_inputs_redraws_no_rounding():
+    """KernelBench level2/23 on its x1e-3 trial: a bias much larger than the input's share of a
+    sum, so moving the input by a few ulp leaves most roundings as they were and the moved
+    measurement sees a fraction of the noise (1/125 of it in a draw of 120); the same forward in
+    float64 (on a twin of the model) sees the rounding itself, and the model is as it was."""
+    from evaluator.noise import noise_norms
+    from evaluator.precision import float64_twin
+
+    class Centred(torch.nn.Module):  # a bias of 1 beside an input of 1e-3: the mean taken away is ~0
+        def __init__(self):
+            super().__init__()
+            self.bias = torch.nn.Parameter(torch.linspace(0.5, 1.5, 512))
+
+        def forward(self, x):
+            h = x + self.bias
+            return ((h - h.mean(dim=1, keepdim=True)) / h.std(dim=1, keepdim=True)).mean(dim=1)
+
+    model = Centred()
+    x = 1e-3 * torch.rand(4, 512, generator=torch.Generator().manual_seed(3))
+    with torch.no_grad():
+        out = model(x)
+        exact = model.double()(x.double()).float()
+    model.float()
+    keep = model.bias.detach().clone()
+    def forward(xs: list) -> tuple:
+        with torch.no_grad():
+            return [model(*xs)], []
+
+    def wide_forward(xs: list) -> tuple:
+        with torch.no_grad():
+            return [float64_twin(model)(*xs)], []
+
+    moved_norm, _, wide_norm, _ = noise_norms(forward, [x.clone()], [out], wide_forward)[0]
+    assert wide_norm == pytest.approx(float(torch.linalg.vector_norm(out.double() - exact.double())), rel=1e-6)
+    assert wide_norm > 8 * moved_norm  # the moved measurement misses most of it here
+    assert model.bias.dtype == torch.float32 and torch.equal(model.bias, keep)
+
+
+def test_the_float64_twin_runs_only_where_its_tensors_fit_the_cap():
+    """The wide (float64) noise measurement doubles the problem's tensors in the reference
+    child: on the H200 a 1 GiB level-1 input lost the child. Past noise.WIDE_MAX_BYTES the moved
+    measurement stands alone."""
+    from evaluator import noise
+
+    small = [torch.zeros(1024, 1024)]                      # 8 MiB in float64
+    model = torch.nn.Linear(1024, 1024)
+    assert noise.wide_affordable(small, small, model)
+    big = [torch.empty(noise.WIDE_MAX_BYTES // 8 + 1, dtype=torch.float32)]
+    assert not noise.wide_affordable(big, small, model)
+    assert not noise.wide_affordable(small, big, None)
+    assert noise.wide_affordable([torch.zeros(8, dtype=torch.int64)] * 3, small, object())
