@@ -73,7 +73,8 @@ class Verdict(msgspec.Struct):
 
     def to_wire(self) -> Verdict:
         """A copy whose details are plain data, so that it encodes for the wire."""
-        return msgspec.convert(self.to_dict(), Verdict)
+        return msgspec.structs.replace(
+            self, details=msgspec.to_builtins(self.details, enc_hook=repr, str_keys=True))
 
     def without_details(self) -> Verdict:
         """The verdict as the learner needs it: no diagnostics, no timings by phase, the

@@ -172,12 +172,12 @@ def _widened(items: list | tuple, copy: bool, depth: int = 0,
     return out
 
 
+WIDE_SOURCES = (torch.float32, *HALF_DTYPES)  # what the float64 twin and its inputs upcast
+
+
 def float64_inputs(items: list | tuple) -> list:
-    """The items with every floating tensor as a float64 copy (`float64_model`)."""
+    """The items with every floating tensor as a float64 copy (the inputs of `float64_twin`)."""
     return _widened(items, True, source=WIDE_SOURCES, to=torch.float64)
-
-
-WIDE_SOURCES = (torch.float32, *HALF_DTYPES)
 
 
 @contextmanager

@@ -149,6 +149,15 @@ def training_disagreements(cfg: RunConfig) -> list[str]:
         out.append(f"actor.sampling top_k={sampling.top_k}, top_p={sampling.top_p}: the actor "
                    "samples from a cut vocabulary, the learner scores the whole one, so their "
                    "logprobs never match; keep top_k 0 and top_p 1 for training")
+    deadline = cfg.actor.eval.deadline_s or cfg.broker.client.request_deadline_s
+    limit = min(cfg.actor.eval.timeout_s, cfg.evaluator.timeout_s)  # evaluator/pipeline.py's
+    if deadline < 2 * limit:
+        out.append(f"the actor's verdict deadline ({deadline:g} s) is under twice an evaluation's "
+                   f"limit in its sandbox ({limit:g} s, the smaller of actor.eval.timeout_s and "
+                   "evaluator.timeout_s): a candidate slow enough "
+                   "to outlast the deadline is dropped as unevaluated instead of judged "
+                   "`timeout`, so the policy is never told that slow is wrong; raise "
+                   "actor.eval.deadline_s")
     caps = (cfg.evaluator.reward.speedup_cap, cfg.learner.algorithm.hierarchical.speedup_cap)
     if cfg.learner.algorithm.hierarchical.enabled and caps[0] != caps[1]:
         out.append(f"evaluator.reward.speedup_cap ({caps[0]}) differs from "

@@ -107,7 +107,8 @@ def test_krl_run_refuses_roles_that_disagree_before_touching_the_run_dir(tmp_pat
     configs = Path(__file__).resolve().parents[3] / "configs"
     run_dir = tmp_path / "run"
     for overrides, needle in ((["learner.trainer.temperature=0.7"], "temperature (1.0) differs"),
-                              (["actor.sampling.top_p=0.9"], "cut vocabulary")):
+                              (["actor.sampling.top_p=0.9"], "cut vocabulary"),
+                              (["actor.eval.deadline_s=150"], "slow is wrong")):
         code = run_cli.main(argparse.Namespace(config=str(configs / "drkernel-recipe.yaml"),
                                                overrides=[f"run_dir={run_dir}", *overrides]))
         err = capsys.readouterr().err
