@@ -140,11 +140,14 @@ def within_noise(ref: Any, cfg: EvaluatorConfig, tolerance: Mapping[str, float] 
 def fixed_answer(ref: Any) -> bool:
     """Whether the problem's answer came out the same for every input the trials drew (KernelBench
     level2/80: a GEMM's row max minus its own mean is zero), or the same up to the reference's
-    own rounding (level2/23, `within_noise`). There no measurement tells computing it from
-    writing it: a kernel storing zeros without reading the input was ok at coverage 1.0 and,
-    the GEMM gone, any speedup (red team s26b, test_kernelbench_style's zero writer: reward
-    1.05 on the CPU, the most there is on the GPU, against the honest fused kernel's 1.0)."""
-    return answer_kind(ref) in ("fixed", "noise")
+    own rounding (level2/23, `within_noise`), or where every trial drew the one input set
+    (red team s27: __init__ computed the answer with torch and forward copied it). There no
+    measurement tells computing it from writing it: a kernel storing zeros without reading the
+    input was ok at coverage 1.0 and, the GEMM gone, any speedup (red team s26b,
+    test_kernelbench_style's zero writer: reward 1.05 on the CPU, the most there is on the GPU,
+    against the honest fused kernel's 1.0). Every kind but "varies": a kind added later is
+    fixed until shown to vary."""
+    return answer_kind(ref) != "varies"
 
 
 FIXED_NOTE = ("\nThis problem's answer is the same for every input tried (up to rounding): only correctness "

@@ -390,14 +390,12 @@ a launch per row or block of a slow kernel stay far under; a host-computed resul
 integer arguments (float bits) does not (red team C, session 16, through float arguments)."""
 
 
-def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool,
-                     max_host_reads: int | None = None, max_host_made: int | None = None) -> Outcome | None:
-    """Which memory PyTorch computed (forward_watch.Provenance), per checked forward. Strict: no
-    Triton kernel is handed it and forward does not return it (`torch_computes`). Paper:
-    PyTorch may compute, but a forward that returns what PyTorch computed and whose
-    knock-out run only raised has kernels that decide whether it runs, not what it returns
-    (`triton_not_needed`); not where PyTorch computed it from memory the kernels wrote (a
-    Triton argmin's indices, gathered by torch: random indices in the knock-out raise)."""
+def judge_host_limits(trials: list[dict], max_host_reads: int | None = None,
+                      max_host_made: int | None = None) -> Outcome | None:
+    """`host_compute`: a checked forward read more of its inputs' values to the host, put more
+    Python values into tensors, or handed its kernels more distinct ints than the policy allows.
+    The counts are the candidate process's own (a claim); one over a limit is a claim against
+    itself, so the worker may stop at the first trial that makes it (`Run._run_trials`)."""
     reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
     reads = max((r.get("host_reads") for r in reports if type(r.get("host_reads")) is int), default=0)
     if max_host_reads is not None and reads > max_host_reads:
@@ -416,6 +414,21 @@ def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool,
         return Outcome("hack", f"Rejected: forward handed its kernels {ints} distinct integer arguments (at most "
                        f"{LAUNCH_INTS}): values the host computed, passed one launch at a time. Pass tensors.",
                        hacks=["host_compute"])
+    return None
+
+
+def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool,
+                     max_host_reads: int | None = None, max_host_made: int | None = None) -> Outcome | None:
+    """Which memory PyTorch computed (forward_watch.Provenance), per checked forward. Strict: no
+    Triton kernel is handed it and forward does not return it (`torch_computes`). Paper:
+    PyTorch may compute, but a forward that returns what PyTorch computed and whose
+    knock-out run only raised has kernels that decide whether it runs, not what it returns
+    (`triton_not_needed`); not where PyTorch computed it from memory the kernels wrote (a
+    Triton argmin's indices, gathered by torch: random indices in the knock-out raise)."""
+    outcome = judge_host_limits(trials, max_host_reads, max_host_made)
+    if outcome is not None:
+        return outcome
+    reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
     if strict:
         found = next((r.get("handed") or r.get("returned") or r.get("returned_after_kernels") for r in reports
                       if r.get("handed") or r.get("returned") or r.get("returned_after_kernels")), None)

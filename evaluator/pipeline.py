@@ -494,6 +494,12 @@ class _Run:
                                      hacks=["monkey_patch"])
             results.extend(reply["trials"])
             tensors.extend(more)
+            # a forward over a host_compute limit has its verdict: the trials left would only
+            # repeat the host's work under the watch (minutes of Python GEMM on a slow CPU)
+            over = judge.judge_host_limits([t for t in reply["trials"] if int(t["id"]) < n],
+                                           self.cfg.policy.max_host_reads, self.cfg.policy.max_host_made)
+            if over is not None:
+                return over
             if pool is not None:
                 outs, back, _ = split_outputs(reply["trials"], more)
                 for t, o, b in zip(reply["trials"], outs, back):
