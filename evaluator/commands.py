@@ -67,6 +67,7 @@ by the phase it arrived in, not by its kind alone.
 from __future__ import annotations
 
 import gc
+import math
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -132,6 +133,14 @@ def _sendable(outs: list[torch.Tensor], max_bytes: int, reference_bytes: int | N
 _OPS = {"prepare": "prepare", "load": "load", "model": "build_reference", "run": "run", "arm": "arm",
         "go": "go", "commit": "commit", "reveal": "reveal", "profile": "profile", "status": "status",
         "alt": "alt", "release": "release", "cap": "cap"}
+
+
+def _limits(within: Any) -> list[float | None] | None:
+    """A header's `rest_within` (per output, a magnitude or None), or None where it is absent."""
+    if not isinstance(within, (list, tuple)):
+        return None
+    return [float(w) if isinstance(w, (int, float)) and not isinstance(w, bool) and math.isfinite(w) and w > 0
+            else None for w in within]
 
 
 class ChildState(TimedSteps):
@@ -313,7 +322,8 @@ class ChildState(TimedSteps):
                 provenance = watch.report()
             clock.mark("checks")
             back = [inputs[i] for i in modified] if h.get("return_inputs") and problem is None else []
-            tf32 = self._tf32_deviations(copies, outs, bool(modified)) if h.get("tf32") and problem is None else []
+            tf32 = self._tf32_deviations(copies, outs, bool(modified), h.get("rest_within")) \
+                if h.get("tf32") and problem is None else precision.Deviations([], [])
             clock.mark("tf32")
             own_noise = self._noise_norms(inputs, outs) if h.get("noise") and problem is None and not modified else None
             # the reference's outputs' RMS, peak and finiteness, here on the device (output_facts.output_facts)
@@ -321,7 +331,8 @@ class ChildState(TimedSteps):
                 if self.role == "reference" and problem is None and not h.get("describe_only") else None
             clock.mark("noise")
             results.append({"id": set_id, "outputs": describe_outputs(outs), "problem": problem,
-                            "modified": modified, "returned_inputs": len(back), "tf32": tf32, "noise": own_noise,
+                            "modified": modified, "returned_inputs": len(back), "tf32": tf32.whole, "tf32_rest": tf32.rest,
+                            "noise": own_noise,
                             "facts": facts,
                             "nbytes": sum(t.numel() * t.element_size() for t in (*outs, *back)),
                             "seconds": seconds, "n_launches": len(launches),
@@ -375,17 +386,22 @@ class ChildState(TimedSteps):
         return noise.noise_norms(self._forward, inputs, outs,
                                  wide_forward if noise.wide_affordable(inputs, outs, self.model) else None)
 
-    def _tf32_deviations(self, inputs: list, strict: list[torch.Tensor], writes_inputs: bool = False) -> list:
+    def _tf32_deviations(self, inputs: list, strict: list[torch.Tensor], writes_inputs: bool = False,
+                         within: list | None = None) -> precision.Deviations:
         """precision.deviations (TF32's for float32 outputs, half precision's for float16 and
-        bfloat16 ones) in the reference child; [] in a candidate's."""
+        bfloat16 ones; with `within`, also over a spiked output's rest) in the reference child;
+        none in a candidate's."""
         if self.role != "reference":
-            return []
-        return precision.deviations(self._forward, inputs, strict, self.device, writes_inputs, self.model)
+            return precision.Deviations([], [])
+        return precision.deviations(self._forward, inputs, strict, self.device, writes_inputs, self.model,
+                                    _limits(within))
 
     def alt(self, h: dict) -> tuple[dict, list]:
-        """Precision deviations for draw `index` of the last batch (after a revealed timed run)."""
+        """Precision deviations for draw `index` of the last batch (after a revealed timed run;
+        `rest_within` on a spiked one)."""
         index = int(h["index"])
-        return {"op": "result", "tf32": self._tf32_deviations(self.batch[index], self.last_outputs[index])}, []
+        devs = self._tf32_deviations(self.batch[index], self.last_outputs[index], within=h.get("rest_within"))
+        return {"op": "result", "tf32": devs.whole, "tf32_rest": devs.rest}, []
 
     def profile(self, h: dict) -> tuple[dict, list]:
         """Coverage over `forwards` forwards of set `id`, each on a fresh draw under one of

@@ -127,37 +127,43 @@ TF32_SLACK = 3.0
 accumulation order differ from cuBLAS's, so its error is of that size, not equal)."""
 
 
-def tf32_deviation(strict: torch.Tensor, tf32: torch.Tensor) -> tuple[float, float, float] | None:
+def tf32_deviation(strict: torch.Tensor, tf32: torch.Tensor,
+                   within: float | None = None) -> tuple[float, float, float] | None:
     """How far PyTorch's TF32 mode moves a float32 output: (max absolute deviation, norm
     deviation and residual deviation (`residual`), relative to the strict output's norm),
     over elements finite in both. Computed where both outputs are (the reference child, on
     the device): three numbers cross to the worker instead of a second copy of the output.
-    None where it does not apply.
+    None where it does not apply. `within`: over the elements whose strict value is at most
+    that in magnitude only (judge.SPIKE_REACH: the rest of a spiked output).
 
     In float64 a slice at a time: whole, its temporaries took ~8x the output (an 8 GiB
     KernelBench output asked for 16 GiB at a time and ran the device out of memory)."""
     if strict.dtype != torch.float32 or tf32.shape != strict.shape or tf32.dtype != strict.dtype:
         return None
-    return _deviation(strict, tf32)
+    return _deviation(strict, tf32, within)
 
 
-def half_deviation(strict: torch.Tensor, wide: torch.Tensor) -> tuple[float, float, float] | None:
+def half_deviation(strict: torch.Tensor, wide: torch.Tensor,
+                   within: float | None = None) -> tuple[float, float, float] | None:
     """How far a float16/bfloat16 output is from the same forward computed in float32 (`wide`,
     the problem's model and floating inputs upcast): what PyTorch itself loses computing this
     in the half dtype. As `tf32_deviation`, three numbers relative to the half output's norm;
     None where it does not apply."""
     if strict.dtype not in HALF_DTYPES or wide.shape != strict.shape or not wide.is_floating_point():
         return None
-    return _deviation(strict, wide)
+    return _deviation(strict, wide, within)
 
 
-def _deviation(strict: torch.Tensor, other: torch.Tensor) -> tuple[float, float, float]:
-    """(max, norm, residual) deviation of `other` from `strict` (`tf32_deviation`)."""
+def _deviation(strict: torch.Tensor, other: torch.Tensor, within: float | None = None) -> tuple[float, float, float]:
+    """(max, norm, residual) deviation of `other` from `strict` (`tf32_deviation`), over the
+    elements finite in both (and, given `within`, at most that in magnitude in `strict`)."""
     s_all, t_all = strict.detach().reshape(-1), other.detach().reshape(-1)
     max_dev = dev_sq = ref_sq = dev_ref = 0.0
     for start in range(0, s_all.numel(), _SLICE):
         s, t = s_all[start:start + _SLICE].double(), t_all[start:start + _SLICE].double()
         other = ~(torch.isfinite(s) & torch.isfinite(t))
+        if within is not None:
+            other |= s.abs() > within
         dev = t.sub_(s).masked_fill_(other, 0.0)  # in place: two float64 slices in all
         s.masked_fill_(other, 0.0)
         dev_ref += float(torch.dot(dev, s))

@@ -119,6 +119,7 @@ def within_noise(ref: Any, cfg: EvaluatorConfig, tolerance: Mapping[str, float] 
 
     def right(answer: list, i: int) -> bool:
         outs, alts, noise = ref.outputs[i], ref.tf32[i] if i < len(ref.tf32) else [], ref.trials[i].get("noise") or []
+        rests = ref.trials[i].get("tf32_rest") or []
         spiked = str(ref.trials[i].get("transform", "")).startswith("spike")
         for j, (o, r) in enumerate(zip(answer, outs)):
             if o.shape != r.shape or o.dtype != r.dtype:
@@ -130,7 +131,8 @@ def within_noise(ref: Any, cfg: EvaluatorConfig, tolerance: Mapping[str, float] 
             if not any(C.matches(o, r, t, scale) for t in [t for t in (tol, contract) if t is not None] or [None]):
                 return False
             if judge.match(o, r, dev, cfg, tolerance, scale, None, C.SPIKED_FEW if spiked else 0.0,
-                           bases[j] if spiked and j < len(bases) else None, floor) is not None:
+                           bases[j] if spiked and j < len(bases) else None, floor,
+                           rests[j] if j < len(rests) else None) is not None:
                 return False
         return len(answer) == len(outs)
 

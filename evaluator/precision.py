@@ -25,9 +25,9 @@ of the function) fails where the dtype's plain tolerance, ~30x its rounding, let
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, NamedTuple
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
@@ -88,55 +88,94 @@ def _same(a: list[torch.Tensor], b: list[torch.Tensor]) -> bool:
     return len(a) == len(b) and all(bitwise_equal(x, y) for x, y in zip(a, b))
 
 
+class Deviations(NamedTuple):
+    """Per output, its precision deviation ([max, norm, residual] or None; [] where none
+    applies), and `rest`: the same over the elements at most `within` in magnitude (the
+    spiked trials' rest, judge.SPIKE_REACH; [] where no `within` was asked)."""
+
+    whole: list
+    rest: list
+
+
+def _both(dev: Callable[..., Any], strict: torch.Tensor, alt: torch.Tensor,
+          within: float | None) -> tuple[list | None, list | None]:
+    """(the deviation of `alt`, that of its rest) by `dev` (compare.tf32_deviation or half_deviation)."""
+    whole = dev(strict, alt)
+    rest = dev(strict, alt, within) if within is not None and whole is not None else None
+    return (list(whole) if whole is not None else None), (list(rest) if rest is not None else None)
+
+
+def _limits(within: Sequence[float | None] | None, n: int) -> list[float | None]:
+    return [float(within[j]) if within is not None and j < len(within) and within[j] is not None else None
+            for j in range(n)]
+
+
 def deviations(forward: Callable[[list], tuple], inputs: list, strict: list[torch.Tensor], device: str,
-               writes_inputs: bool = False, model: Any = None) -> list:
+               writes_inputs: bool = False, model: Any = None,
+               within: Sequence[float | None] | None = None) -> Deviations:
     """Per output, its precision deviation (the worker's precision contract): TF32's for a
     float32 output (`tf32_deviations`), half precision's for a float16/bfloat16 one
-    (`half_deviations`, given the reference `model`); [] where neither applies."""
+    (`half_deviations`, given the reference `model`); [] where neither applies. `within`, per
+    output: also measure it over the elements at most that in magnitude (a spiked trial's
+    elements at the problem's own scale, which TF32 moves by the spike's rounding wherever the
+    spike reaches them: an honest TF32 MLP on the H200 was held to the base trials' deviation
+    there and rejected, session 27)."""
     half = any(t.dtype in HALF_DTYPES for t in strict) and model is not None
-    wide = half_deviations(forward, model, inputs, strict, writes_inputs) if half else None
-    tf32 = tf32_deviations(forward, inputs, strict, device, writes_inputs)
+    wide = half_deviations(forward, model, inputs, strict, writes_inputs, within) if half else None
+    tf32 = tf32_deviations(forward, inputs, strict, device, writes_inputs, within)
     if wide is None:
         return tf32
-    return [w if s.dtype in HALF_DTYPES else (tf32[j] if j < len(tf32) else None)
-            for j, (s, w) in enumerate(zip(strict, wide))]
+    whole = [wide.whole[j] if s.dtype in HALF_DTYPES else (tf32.whole[j] if j < len(tf32.whole) else None)
+             for j, s in enumerate(strict[:len(wide.whole)])]
+    rest = [wide.rest[j] if s.dtype in HALF_DTYPES else (tf32.rest[j] if j < len(tf32.rest) else None)
+            for j, s in enumerate(strict[:len(wide.rest)])] if within is not None else []
+    return Deviations(whole, rest)
 
 
 def tf32_deviations(forward: Callable[[list], tuple], inputs: list, strict: list[torch.Tensor], device: str,
-                    writes_inputs: bool = False) -> list:
+                    writes_inputs: bool = False, within: Sequence[float | None] | None = None) -> Deviations:
     """Per output, how far TF32 moves the trusted reference's result (compare.tf32_deviation:
     [max, norm, residual] or None): the larger of PyTorch's TF32 mode (operands rounded; GPU
     only, the CPU's matmuls have no such mode) and truncated TF32 (what tl.dot computes); []
     where TF32 changes nothing (no matmul or convolution). The worker accepts a float32 kernel
     whose error is of the size TF32 itself gives on this computation, on the CPU as on the
     GPU: a kernel that fed tl.dot float16 operands (TF32's mantissa) was ok on the GPU and
-    incorrect under the CPU's interpreter (honest round, session 17). `forward` raises the
-    runner's ProblemError or CandidateError for the problem's failures."""
+    incorrect under the CPU's interpreter (honest round, session 17). Truncated TF32 is
+    measured on the GPU even where PyTorch's TF32 mode leaves the output as it was: cuDNN's
+    ConvTranspose1d ignores that mode, and an honest tl.dot transposed convolution was held to
+    strict float32 on the H200 (session 27). `forward` raises the runner's ProblemError or
+    CandidateError for the problem's failures."""
     from evaluator.compare import tf32_deviation
     from evaluator.runner import CandidateError, ProblemError, pristine
 
+    limits = _limits(within, len(strict))
     fresh = pristine(inputs) if writes_inputs else inputs  # the first forward writes them
-    rounded: list = [None] * len(strict)
+    rounded: list = [(None, None)] * len(strict)
+    rounded_moved = False
     if device == "cuda":
         with PyTorchTF32():
             alt, _ = forward(inputs)
-        if _same(alt, strict):  # no matmul or convolution: no TF32 error to allow for
-            return []
-        rounded = [tf32_deviation(s, a) for s, a in zip(strict, alt)]
+        rounded_moved = not _same(alt, strict)
+        if rounded_moved:
+            rounded = [_both(tf32_deviation, s, a, w) for s, a, w in zip(strict, alt, limits)]
         del alt
     try:
         with TruncatedTF32():  # what tl.dot at its default precision computes
             alt, _ = forward(fresh)
     except (ProblemError, CandidateError):  # a forward the dispatch mode breaks: no truncated allowance
-        return [r if r is None else list(r) for r in rounded] if device == "cuda" else []
-    if device != "cuda" and _same(alt, strict):
-        return []
-    return [wider(r, tf32_deviation(s, a) if a.shape == s.shape else None)
-            for r, s, a in zip(rounded, strict, alt)]
+        if not rounded_moved:
+            return Deviations([], [])
+        return Deviations([r[0] for r in rounded], [r[1] for r in rounded] if within is not None else [])
+    if not rounded_moved and _same(alt, strict):  # no matmul or convolution: no TF32 error to allow for
+        return Deviations([], [])
+    truncated = [_both(tf32_deviation, s, a, w) if a.shape == s.shape else (None, None)
+                 for s, a, w in zip(strict, alt, limits)]
+    return Deviations([wider(r[0], t[0]) for r, t in zip(rounded, truncated)],
+                      [wider(r[1], t[1]) for r, t in zip(rounded, truncated)] if within is not None else [])
 
 
 def half_deviations(forward: Callable[[list], tuple], model: Any, inputs: list, strict: list[torch.Tensor],
-                    writes_inputs: bool = False) -> list | None:
+                    writes_inputs: bool = False, within: Sequence[float | None] | None = None) -> Deviations | None:
     """Per output, how far the half-precision reference is from the same forward computed in
     float32 (compare.half_deviation: [max, norm, residual], or None for an output that is not
     float16/bfloat16): the reference `model`'s half parameters and buffers and the half
@@ -153,7 +192,8 @@ def half_deviations(forward: Callable[[list], tuple], model: Any, inputs: list, 
         return None
     if len(wide) != len(strict):
         return None
-    return [list(d) if (d := half_deviation(s, w)) is not None else None for s, w in zip(strict, wide)]
+    both = [_both(half_deviation, s, w, lim) for s, w, lim in zip(strict, wide, _limits(within, len(strict)))]
+    return Deviations([b[0] for b in both], [b[1] for b in both] if within is not None else [])
 
 
 def _widened(items: list | tuple, copy: bool, depth: int = 0,

@@ -11,7 +11,8 @@ problem's code in a process that never ran candidate code; a failure is the prob
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import math
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -131,6 +132,26 @@ def _outside_domain(run: _Run, i: int) -> bool:
     return 0 < i < len(run.plan.trials) and run.plan.trials[i][1] != "base"
 
 
+def rest_within(trials: list[dict], plan_trials: Sequence[tuple[int, str]]) -> list[float | None]:
+    """Per output, the magnitude under which a spiked trial's elements are its rest
+    (judge.SPIKE_REACH times the largest on the base trials run so far, which run first):
+    where the reference child also measures its precision deviation (`tf32_rest`)."""
+    from evaluator.judge import SPIKE_REACH
+
+    peaks: list[float | None] = []
+    for t in trials:
+        sid = t.get("id")
+        if not isinstance(sid, int) or sid >= len(plan_trials) or plan_trials[sid][1] != "base":
+            continue
+        for j, f in enumerate(t.get("facts") or []):
+            p = f.get("peak") if isinstance(f, dict) else None
+            if j >= len(peaks):
+                peaks.append(None)
+            if isinstance(p, (int, float)) and math.isfinite(p):
+                peaks[j] = max(float(p), peaks[j] or 0.0)
+    return [SPIKE_REACH * p if p else None for p in peaks]
+
+
 def compute(run: _Run, key: str) -> ReferenceOutputs:
     """The reference's outputs for the plan's trials and the knock-out runs, one set per
     command (one set's GiBs in flight at a time); cached by the caller."""
@@ -148,8 +169,11 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
         trials, tensors = [], []
 
         def one(i: int) -> list | None:  # None: a problem; _DROPPED: dropped
+            header = run._ref_run(i, last=i == extra[-1])
+            if i < len(run.plan.trials) and str(run.plan.trials[i][1]).startswith("spike"):
+                header["rest_within"] = rest_within(trials, run.plan.trials)
             try:
-                reply, more = run.ref_request(child, run._ref_run(i, last=i == extra[-1]), over_cap=capped)
+                reply, more = run.ref_request(child, header, over_cap=capped)
             except ProblemFailed as exc:
                 if not _outside_domain(run, i) or child.closed:
                     raise

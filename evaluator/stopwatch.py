@@ -114,6 +114,7 @@ class Series:
     inputs_revealed: set[int] = field(default_factory=set)       # reveals that moved the inputs too
     input_checksums: dict[int, list | None] = field(default_factory=dict)  # forward -> the claim
     revealed_tf32: dict[int, list] = field(default_factory=dict)  # reference: TF32 deviation per output
+    revealed_tf32_rest: dict[int, list] = field(default_factory=dict)  # reference, spiked runs: over the rest
     coverage: list[dict] = field(default_factory=list)         # the profiled batches' (candidate)
     provenance: list[dict] = field(default_factory=list)       # the profiled batches' watch (candidate)
     own_launches: dict[int, int] = field(default_factory=dict)  # forward -> launches of own kernels
@@ -391,11 +392,14 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
 
 def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: str,
                    fill: Fill | int, timeout_s, reveal_inputs: frozenset[int] = frozenset(),
-                   candidate: Series | None = None, sample_bytes: int = 32 << 20) -> Series:
+                   candidate: Series | None = None, sample_bytes: int = 32 << 20,
+                   spiked: frozenset[int] = frozenset(), rest_within: list | None = None) -> Series:
     """The same schedule on the reference, each timed batch followed by a null batch; the batches
     the candidate ran under the profiler run under it here too (a process that has run the
     profiler pays more per CUDA call, so both carry that alike). Revealed runs reveal the
-    chunks the `candidate`'s reveals did, where a tensor has the same size on both sides."""
+    chunks the `candidate`'s reveals did, where a tensor has the same size on both sides; on a
+    `spiked` run the precision deviation is also measured over the rest (`rest_within`, per
+    output: judge.judge_reveals)."""
     series = Series(batch=schedule.batch)
     rng = secrets.SystemRandom()
     fill = Fill.of(fill)
@@ -422,10 +426,14 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
             chunks = [theirs[k] if k < len(theirs) and k < len(sizes) and sizes[k] == n
                       else choose_chunks([n], sample_bytes, rng)[0] for k, n in enumerate(nbytes)]
             _reveal(series, r, child, j, reply, timeout_s(), r in reveal_inputs, chunks)
-            alt, _ = child.request({"op": "alt", "index": j}, timeout_s())  # TF32's deviation there
+            header = {"op": "alt", "index": j}  # TF32's deviation there
+            if r in spiked and rest_within:
+                header["rest_within"] = rest_within
+            alt, _ = child.request(header, timeout_s())
             if alt.get("op") != "result":
                 raise _ChildError(alt)
             series.revealed_tf32[r] = list(alt.get("tf32") or [])
+            series.revealed_tf32_rest[r] = list(alt.get("tf32_rest") or [])
     return series
 
 

@@ -62,6 +62,7 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                 if cov is not None:
                     run.details["profile"] = cov
             child.close()  # nothing of the candidate runs while its reference is timed
+            spiked_runs = _spiked_runs(schedule, timing_sets)
             # the reference gets time of its own: an evaluation whose earlier phases used up its
             # time limit does not make the reference's timing look like the problem's failure
             own = time.monotonic() + run.timeout_s * REFERENCE_TIME_SHARE
@@ -69,14 +70,16 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                 ref = stopwatch.time_reference(ref_child, schedule, reveal, run.ev.device, flush,
                                                lambda: max(run.left(), own - time.monotonic()),
                                                frozenset(cand.inputs_revealed), cand,
-                                               run.cfg.timing.reveal_sample_bytes)
+                                               run.cfg.timing.reveal_sample_bytes, spiked_runs,
+                                               [judge.SPIKE_REACH * b.peak if b.peak > 0 else None
+                                                for b in base or ()])
             except stopwatch._ChildError as exc:
                 raise ProblemFailed(F.untrusted(run.sanitize(str(exc.reply.get("traceback"))))) from None
             except ChildFailure as exc:
                 raise ProblemFailed(exc.reason) from None
     bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, run.cfg, run.tolerance,
                               run.facts, ref.revealed_outputs, cand.revealed_shapes, ref.revealed_shapes,
-                              base or (), spiked=_spiked_runs(schedule, timing_sets))
+                              base or (), spiked=spiked_runs, ref_rest=ref.revealed_tf32_rest)
     if bad is None and not run.ref_in_place:
         bad = judge.judge_input_checksums(cand.input_checksums, ref.input_checksums)
     if bad is None:  # after the specific findings (wrong outputs, no launch at all)

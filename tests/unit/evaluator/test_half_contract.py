@@ -80,13 +80,13 @@ def test_the_float32_forward_of_a_half_problem_upcasts_its_model_and_inputs_and_
         return [y, y.float().sum(dim=1)], []
 
     strict, _ = forward([x])
-    found = deviations(forward, [x], strict, "cpu", model=model)
+    found = deviations(forward, [x], strict, "cpu", model=model).whole
     assert model.weight is weight and model.weight.dtype == torch.float16 and x.dtype == torch.float16
     with torch.no_grad():
         wide = torch.nn.functional.linear(x.float(), weight.float(), model.bias.float())
     assert found[0] == pytest.approx(list(half_deviation(strict[0], wide)))
     assert found[1] is None                                      # float32: its TF32 entry (none, the matmul is half)
-    assert deviations(forward, [x], strict, "cpu") == []         # no model given: nothing measured
+    assert deviations(forward, [x], strict, "cpu").whole == []         # no model given: nothing measured
     own_half = torch.randn(256, 8).half()
 
     def mixing(inputs):  # a forward that makes a half tensor of its own: in float32 it raises
@@ -95,5 +95,5 @@ def test_the_float32_forward_of_a_half_problem_upcasts_its_model_and_inputs_and_
         except RuntimeError as exc:
             raise CandidateError("runtime_error", str(exc), "") from None
 
-    assert deviations(mixing, [x], mixing([x])[0], "cpu", model=model) == []  # the plain tolerance stands
+    assert deviations(mixing, [x], mixing([x])[0], "cpu", model=model).whole == []  # the plain tolerance stands
 

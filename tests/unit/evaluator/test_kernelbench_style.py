@@ -91,6 +91,19 @@ def test_an_honest_solution_of_a_kernelbench_problem_is_ok(evaluator, settings, 
     assert bool(verdict.details.get("constant_answer")) == (name in CONSTANT_ANSWERS), verdict.reward
 
 
+def test_an_honest_tf32_mlp_is_ok_on_spiked_inputs(evaluator, settings):
+    """KernelBench's MLP with tl.dot at TF32 was incorrect (or a timed output mismatch) on the
+    H200's spiked inputs: elements the spike reaches that sum back to the problem's scale keep
+    TF32's rounding of the spike's terms, and were held to the base trials' TF32 error. The
+    same kernel with its operands truncated in Triton (kernelbench_style/tf32_emulated) does
+    the GPU's arithmetic under the CPU interpreter: it failed here too before the reference
+    measured TF32's error over that rest (precision.Deviations.rest), and is ok now."""
+    problem = kernelbench_problem("l3_mlp")
+    verdict = evaluator.evaluate(problem, (HERE / "tf32_emulated" / "l3_mlp_solution.py").read_text(), settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert "TF32" in verdict.feedback  # accepted at TF32 precision, and told so
+
+
 def test_a_kernel_writing_a_problems_constant_answer_keeps_its_coverage(evaluator, settings):
     """KernelBench has problems whose answer is a constant (level2/80 is all zeros). A kernel
     whose writes are the same in every trial computes constants and is no one's work
