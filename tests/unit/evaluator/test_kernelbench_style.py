@@ -95,11 +95,15 @@ def test_an_honest_tf32_mlp_is_ok_on_spiked_inputs(evaluator, settings):
     """KernelBench's MLP with tl.dot at TF32 was incorrect (or a timed output mismatch) on the
     H200's spiked inputs: elements the spike reaches that sum back to the problem's scale keep
     TF32's rounding of the spike's terms, and were held to the base trials' TF32 error. The
-    same kernel with its operands truncated in Triton (kernelbench_style/tf32_emulated) does
+    same kernel with its operands truncated in Triton (written here from l3_mlp_solution) does
     the GPU's arithmetic under the CPU interpreter: it failed here too before the reference
     measured TF32's error over that rest (precision.Deviations.rest), and is ok now."""
     problem = kernelbench_problem("l3_mlp")
-    verdict = evaluator.evaluate(problem, (HERE / "tf32_emulated" / "l3_mlp_solution.py").read_text(), settings)
+    truncated = "(({}).to(tl.int32, bitcast=True) & -8192).to(tl.float32, bitcast=True)"
+    dot = "acc += tl.dot(a, b)"
+    assert problem.solution.count(dot) == 1
+    source = problem.solution.replace(dot, f"acc += tl.dot({truncated.format('a')}, {truncated.format('b')})")
+    verdict = evaluator.evaluate(problem, source, settings)
     assert verdict.status == "ok", verdict.feedback
     assert "TF32" in verdict.feedback  # accepted at TF32 precision, and told so
 
