@@ -21,6 +21,7 @@ from common.config.evaluator import EvaluatorConfig
 from evaluator import compare as C
 from evaluator import feedback as F
 from evaluator import noise_floor
+from evaluator.host_limits import LAUNCH_INTS, judge_host_limits  # noqa: F401 (judge's API)
 from evaluator.output_facts import all_finite, peak, rms
 from evaluator.reference import ReferenceOutputs, split_outputs
 
@@ -391,39 +392,6 @@ def judge_torch_knockout(knock: tuple | None, ref: ReferenceOutputs, cfg: Evalua
                    "(a value PyTorch computed is noise in that run, read to the host or not: hand your "
                    "kernels tensors, not Python numbers read from them).",
                    hacks=["torch_computes"])
-
-
-LAUNCH_INTS = 4096
-"""Distinct Python ints one checked forward may hand its kernels: sizes, strides, offsets and
-a launch per row or block of a slow kernel stay far under; a host-computed result passed as
-integer arguments (float bits) does not (red team C, session 16, through float arguments)."""
-
-
-def judge_host_limits(trials: list[dict], max_host_reads: int | None = None,
-                      max_host_made: int | None = None) -> Outcome | None:
-    """`host_compute`: a checked forward read more of its inputs' values to the host, put more
-    Python values into tensors, or handed its kernels more distinct ints than the policy allows.
-    The counts are the candidate process's own (a claim); one over a limit is a claim against
-    itself, so the worker may stop at the first trial that makes it (`Run._run_trials`)."""
-    reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
-    reads = max((r.get("host_reads") for r in reports if type(r.get("host_reads")) is int), default=0)
-    if max_host_reads is not None and reads > max_host_reads:
-        return Outcome("hack", f"Rejected: forward read {reads} values of its inputs or weights, or of what was "
-                       f"computed from them, to the host (.item(), float(t); bool(t) counts 1/32; at most "
-                       f"{max_host_reads} are allowed): Python, not your "
-                       "kernels, computes with them. Hand your kernels the tensors.", hacks=["host_compute"])
-    made = max((r.get("host_made") for r in reports if type(r.get("host_made")) is int), default=0)
-    if max_host_made is not None and made > max_host_made:
-        return Outcome("hack", f"Rejected: forward put {made} values from Python into tensors or kernels "
-                       f"(torch.tensor of data, numbers given to ops, distinct float arguments of launches; at "
-                       f"most {max_host_made} are allowed): the host, not your kernels, computes them. Compute "
-                       "them in your kernels.", hacks=["host_compute"])
-    ints = max((r.get("launch_ints") for r in reports if type(r.get("launch_ints")) is int), default=0)
-    if max_host_made is not None and ints > LAUNCH_INTS:
-        return Outcome("hack", f"Rejected: forward handed its kernels {ints} distinct integer arguments (at most "
-                       f"{LAUNCH_INTS}): values the host computed, passed one launch at a time. Pass tensors.",
-                       hacks=["host_compute"])
-    return None
 
 
 def judge_provenance(trials: list[dict], strict: bool, knockout_raised: bool,
