@@ -352,12 +352,16 @@ class _Run:
                     over_cap: bool = False, timeout_s: float | None = None) -> tuple[dict, list]:
         """A reference-child command (within `timeout_s`, default what is left of the
         evaluation); any failure is the problem's (with over_cap, running out of device
-        memory under a capped reference run raises OverCap instead)."""
+        memory under a capped reference run raises OverCap instead), except the evaluation's
+        own time running out once the candidate has run: that is a `timeout` of the candidate
+        (a kernel whose trials use up the time must not turn it into "not your kernel")."""
         lock = self.holding(self.ev.device_lock.shared()) if shared else nullcontext()
         try:
             with lock:
                 reply, tensors = child.request(header, self.left() if timeout_s is None else timeout_s)
         except ChildFailure as exc:
+            if exc.status == "timeout" and timeout_s is None and self.current not in _BEFORE_CANDIDATE:
+                raise ChildFailure("timeout", f"the time ran out waiting on the reference ({exc.reason})") from None
             raise ProblemFailed(f"{exc.reason}\n{F.untrusted(self.sanitize(exc.log_tail[-1500:]))}") from None
         if reply.get("op") == "error":
             if over_cap and reply.get("device_oom"):
@@ -599,6 +603,10 @@ class _Run:
             fatal = [line for line in tail.splitlines() if line.startswith("Fatal Python error")][:1]
             text += "\nLast output:\n" + F.untrusted("\n".join([*fatal, tail[-1500:]]))
         return self.finish(judge.Outcome(exc.status, text, details={"failure": exc.reason}))
+
+
+# phases before any candidate code runs: a reference that uses up the time there is the problem's
+_BEFORE_CANDIDATE = ("start-up", "static", "reference")
 
 
 def _set_bytes(ref: ReferenceOutputs) -> int:

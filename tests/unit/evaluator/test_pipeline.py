@@ -407,15 +407,39 @@ def test_an_evaluation_out_of_time_before_timing_is_a_timeout_not_a_failed_probl
 
     def slow(self, child, ref):
         outcome = real(self, child, ref)
-        while self.left() > 0:  # the evaluation's own time runs out before its timing
-            time.sleep(0.1)
+        self.deadline = time.monotonic()  # the evaluation's own time runs out before its timing
         return outcome
 
     monkeypatch.setattr(_Run, "correctness", slow)
     relu = problems["relu"]
-    verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=8, trials=2))
+    verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=60, trials=2))
     assert verdict.status == "timeout", verdict.feedback
     assert verdict.error_source != "problem" and "during timing" in verdict.feedback
+
+
+def test_a_reference_command_out_of_time_after_the_candidate_ran_is_the_candidates_timeout(
+        evaluator, problems, monkeypatch):
+    """On the H200 an honest depthwise-separable conv's trials (1 GiB inputs, six evaluations
+    on one GPU) used up the limit, and the knock-out round's first reference command then
+    found no time left: the verdict said the problem itself had failed, which the actor does
+    not train on. Any kernel slow enough in its trials could have had that excuse."""
+    from evaluator import gates
+    from evaluator.pipeline import _Run
+
+    real = _Run.correctness
+
+    def slow(self, child, ref):
+        outcome = real(self, child, ref)
+        self.deadline = time.monotonic()  # the candidate's trials use up the evaluation's time
+        return outcome
+
+    monkeypatch.setattr(_Run, "correctness", slow)
+    monkeypatch.setattr(gates, "knockouts_due", lambda *a: True)  # the round's reference runs next
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=60, trials=2))
+    assert verdict.status == "timeout", verdict.feedback
+    assert verdict.error_source != "problem" and "not your kernel" not in verdict.feedback
+    assert "during correctness" in verdict.feedback
 
 
 def test_a_reference_timed_after_the_evaluations_time_ran_out_still_gets_time_of_its_own(
