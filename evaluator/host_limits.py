@@ -15,7 +15,7 @@ def judge_host_limits(trials: list[dict], max_host_reads: int | None = None,
     """`host_compute`: a checked forward read more of its inputs' values to the host, put more
     Python values into tensors, or handed its kernels more distinct ints than the policy allows.
     The counts are the candidate process's own (a claim); one over a limit is a claim against
-    itself, so the worker may stop at the first trial that makes it (`Run._run_trials`)."""
+    itself, so the worker may stop at the first trial that makes it (`correctness_phase._run_trials`)."""
     from evaluator.judge import Outcome  # judge imports this module
     reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
     reads = max((r.get("host_reads") for r in reports if type(r.get("host_reads")) is int), default=0)

@@ -30,7 +30,7 @@ import dataclasses
 import secrets
 from typing import Any
 
-from evaluator import judge
+from evaluator import correctness_phase, judge
 from evaluator.reference import ReferenceOutputs, split_outputs
 
 REPEATS = 3  # knock-outs of each kernel; it is needed only where each of them comes out wrong
@@ -103,7 +103,7 @@ def _one(run: Any, child: Any, ref: ReferenceOutputs, view: ReferenceOutputs, se
     """One forward of the round, judged: (an outcome that ends the evaluation, what a
     knock-out's result was without its kernel: "right", "wrong" values, or "raised" where
     there were none to compare: an error, a problem, another shape)."""
-    header = {**run._run_header(ref, set_id, True), "knockout_ids": [set_id] if name else [],
+    header = {**correctness_phase.run_header(run, ref, set_id, True), "knockout_ids": [set_id] if name else [],
               "torch_knockout_ids": []}
     if name is not None:
         header["kernel_knockout"] = name

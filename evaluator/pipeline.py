@@ -10,7 +10,8 @@ threat model these steps implement):
               where get_inputs allows), before the candidate's module exists; the
               worker checks their digests
   load        the child imports the candidate and builds ModelNew
-  correctness the child runs the trials; the worker compares outputs (judge)
+  correctness the child runs the trials; the worker compares outputs (evaluator.correctness_phase,
+              judge)
   knockout    one more forward with every Triton launch skipped: still right = decoy;
               with several own kernels, a round of each skipped alone among judged
               forwards, all on fresh inputs (evaluator.gates, evaluator.knockout_round);
@@ -38,7 +39,6 @@ import re
 import secrets
 import time
 from collections.abc import Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
@@ -46,9 +46,10 @@ import torch
 
 from common.config.evaluator import EvaluatorConfig, sensitive_environment_values
 from common.messages import EvalSettings
-from evaluator import bwrap, gates, judge, knockout_round, reference_phase, timed_work, timing
+from evaluator import bwrap, correctness_phase, gates, judge, knockout_round, reference_phase
 from evaluator import compare as C
 from evaluator import feedback as F
+from evaluator.correctness_phase import KNOCKOUT_SET, TORCH_KNOCKOUT_SET, set_output_bytes
 from evaluator.device_lock import DeviceLock
 from evaluator.memory import DeviceMemory, HostMemory
 from evaluator.pool import ChildPool, EvaluatorUnavailable
@@ -58,11 +59,8 @@ from evaluator.reference import (
     ReferenceCache,
     ReferenceOutputs,
     TrialPlan,
-    by_id,
     make_plan,
-    split_outputs,
     timing_transform,
-    trial_order,
 )
 from evaluator.sandbox import Child, ChildFailure, SandboxFailure
 from evaluator.static_checks import check_source, decode_source
@@ -70,7 +68,7 @@ from evaluator.timing_phase import time_both
 from evaluator.verdict import Verdict, compute_reward
 
 log = logging.getLogger(__name__)
-KNOCKOUT_SET, TORCH_KNOCKOUT_SET, TIMING_SETS = 1000, 1001, 2000
+TIMING_SETS = 2000  # the timing runs' input-set ids (the trials are 0.., the knock-out runs 1000..)
 # A forward that tests its tensors' device (`x.is_cuda`, `x.device.type`, `torch.cuda.is_available()`)
 # may launch its kernels on CUDA tensors only: under the CPU interpreter that is no hack.
 # (`torch.cuda.device_count() == 0`, `str(x.device).startswith("cuda")`, `x.is_cpu`, `x.get_device()`
@@ -423,7 +421,7 @@ class _Run:
             cov = self.profile(child) if profile else None
             return self.finish(cov) if isinstance(cov, judge.Outcome) else self.decide(None, cov)
         with self.phase("timing"):
-            timed = time_both(self, child, timing_sets, profile, _set_bytes(ref),
+            timed = time_both(self, child, timing_sets, profile, set_output_bytes(ref),
                               judge.base_facts(ref, list(self.plan.trials)))
         if isinstance(timed, judge.Outcome):
             return self.finish(timed)
@@ -434,121 +432,8 @@ class _Run:
                                          f"({F.untrusted('; '.join(map(str, reasons)))[:300]}).", hacks=["monkey_patch"]))
 
     def correctness(self, child: Child, ref: ReferenceOutputs) -> judge.Outcome | None:
-        """The trials and the knock-out run, in one command, in an order only the worker knows
-        (the knock-out inputs are fresh, so neither content nor position gives it away)."""
-        n = len(self.plan.trials)
-        order = trial_order(n, self._knockout_ids())
-        results, tensors = [], []
-        # the reference's outputs per set bound the candidate's (checked in the child, and on
-        # the channel should a tampered child send more anyway)
-        self.bound = None if any(t["modified"] for t in ref.trials) else _set_bytes(ref) + (1 << 20)
-        # each trial is judged while the child runs the next one (the worker's CPU and the
-        # child's device overlap); the verdict is still the first mismatch in plan order
-        pool = ThreadPoolExecutor(1, thread_name_prefix="krl-judge") if self.ev.judge_device is None else None
-        futures: dict[int, Future] = {}
-        try:
-            outcome = self._run_trials(child, ref, order, n, pool, futures, results, tensors)
-            if outcome is not None:
-                return outcome
-            prejudged = {i: f.result() for i, f in futures.items()}
-        finally:
-            if pool is not None:
-                pool.shutdown(wait=True, cancel_futures=True)
-        stopped = next((r for r in results if r.get("problem")), None)
-        if stopped is not None:  # the sets run in a shuffled order: name the one that stopped
-            sid = int(stopped["id"])
-            where = f"Trial {sid} (inputs {self.plan.trials[sid][1]})" if sid < n else "A checking run"
-            return judge.Outcome("incorrect", f"{where}: {F.untrusted(str(stopped['problem']))[:400]}.",
-                                 details={"trial": sid if sid < n else None})
-        self.details["child_stages"] = timing.stage_sums(results)
-        t = time.monotonic()
-        with self.judging():
-            outcome = self._judge_collected(results, tensors, ref, prejudged)
-        self.worker_seconds["judge"] = round(time.monotonic() - t, 3)
-        return outcome
-
-    def _prejudge(self, i: int, t: dict, outs: list, back: list, ref: ReferenceOutputs) -> tuple:
-        started = time.monotonic()
-        facts = {"precision": "strict"}
-        outcome = judge.judge_trial(i, t, outs, back, ref, list(self.plan.trials), self.cfg, self.tolerance, facts)
-        self.worker_seconds["prejudge"] = round(self.worker_seconds.get("prejudge", 0.0)
-                                                + time.monotonic() - started, 3)
-        return outcome, facts["precision"]
-
-    def _run_header(self, ref: ReferenceOutputs, set_id: int, last: bool) -> dict:
-        """The `run` command of one input set (the knock-out's runs it with launches skipped)."""
-        per_set = _set_bytes(ref)
-        return {"op": "run", "ids": [set_id], "last": last, "knockout_ids": [KNOCKOUT_SET],
-                "torch_knockout_ids": [TORCH_KNOCKOUT_SET] if self.plan.torch_knockout else [],
-                "provenance": True, "return_inputs": any(t["modified"] for t in ref.trials),
-                "reference_bytes": per_set, "reference_outputs": len(ref.outputs[0]) if ref.outputs else None,
-                "max_output_bytes": self.cfg.correctness.max_output_bytes,
-                "poison_bytes": 2 * ref.nbytes // max(len(self.plan.trials), 1)}
-
-    def _run_trials(self, child: Child, ref: ReferenceOutputs, order: list[int], n: int,
-                    pool: ThreadPoolExecutor | None, futures: dict, results: list, tensors: list) -> judge.Outcome | None:
-        for set_id in order:  # one set per command: one set's GiBs in flight at a time
-            with self.holding(self.ev.device_lock.shared()):
-                reply, more = child.request(self._run_header(ref, set_id, set_id == order[-1]), self.left(),
-                                            max_bytes=self.bound)
-            if reply.get("op") == "error":
-                return judge.from_error(reply, "correctness", self.sanitize)
-            if reply.get("tampered"):
-                return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
-                                     hacks=["monkey_patch"])
-            results.extend(reply["trials"])
-            tensors.extend(more)
-            # a forward over a host_compute limit has its verdict: the trials left would only
-            # repeat the host's work under the watch (minutes of Python GEMM on a slow CPU)
-            over = judge.judge_host_limits([t for t in reply["trials"] if int(t["id"]) < n],
-                                           self.cfg.policy.max_host_reads, self.cfg.policy.max_host_made)
-            if over is not None:
-                return over
-            if pool is not None:
-                outs, back, _ = split_outputs(reply["trials"], more)
-                for t, o, b in zip(reply["trials"], outs, back):
-                    if int(t["id"]) < n and not t.get("problem") and not t.get("error"):
-                        futures[int(t["id"])] = pool.submit(self._prejudge, int(t["id"]), t, o, b, ref)
-            if any(t.get("problem") for t in reply["trials"]):
-                break
-        return None
-
-    def _judge_collected(self, results: list[dict], tensors: list, ref: ReferenceOutputs,
-                         prejudged: dict | None = None) -> judge.Outcome | None:
-        trials, outputs, knocks = by_id(results, tensors, len(self.plan.trials), (KNOCKOUT_SET, TORCH_KNOCKOUT_SET))
-        self.ref_in_place = any(t["modified"] for t in ref.trials)
-        self.trial_programs, self.trial_most = judge.least_programs(trials), judge.most_programs(trials)
-        self.trial_own_work = timed_work.least_own_work(trials)
-        self.trial_variants = judge.trial_variants(trials)
-        knock = knocks.get(KNOCKOUT_SET)
-        self.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in trials]
-        self.details["trials"] = [{"inputs": d, **({"overflow": True} if k < len(ref.trials) and ref.trials[k].get(
-            "overflow") else {})} for k, (_, d) in enumerate(self.plan.trials)]
-        outcome = judge.judge_trials({"trials": trials}, outputs, ref, list(self.plan.trials), self.kernels,
-                                     self.module, self.cfg, self.tolerance, self.facts, self.ev.device,
-                                     device_branch=self.device_branch, prejudged=prejudged)
-        if outcome is None and knock is not None:
-            outcome = judge.judge_knockout(*knock, ref, self.cfg, self.tolerance)
-            # no result to compare (raised, or another shape, dtype or count): the kernels only
-            # decide whether forward gives an answer, not what it is (a knock-out run that
-            # returned y.reshape(-1) escaped the rule for one that raised)
-            t = knock[0]["trials"][0]
-            self.knockout_raised = bool(t.get("error") or t.get("problem")
-                                        or judge._shape_problem(t, ref.trials[0]))
-        reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
-        gates.answer_kind(ref, self.cfg, self.tolerance)  # once per cached reference: read by the two below
-        self.thin_return, self.carried, self.constant = gates.trial_evidence(reports, self.module, ref)
-        self.details.update({"constant_answer": True} if gates.fixed_answer(ref) else {})  # only correctness is paid
-        self.own_names = gates.own_kernels(trials, self.module)
-        # how close the forward came to the host_compute limits (the most of any checked forward)
-        self.details["host_values"] = {k: max((r.get(k) for r in reports if type(r.get(k)) is int), default=0)
-                                       for k in ("host_reads", "host_made", "launch_ints")}
-        if outcome is None:
-            outcome = judge.judge_provenance(trials, self.cfg.policy.name == "strict", self.knockout_raised,
-                                             self.cfg.policy.max_host_reads, self.cfg.policy.max_host_made)
-        if outcome is None and self.plan.torch_knockout is not None:
-            outcome = judge.judge_torch_knockout(knocks.get(TORCH_KNOCKOUT_SET), ref, self.cfg, self.tolerance)
-        return outcome
+        """The trials and the knock-out runs, run and judged (evaluator.correctness_phase)."""
+        return correctness_phase.check(self, child, ref)
 
     def profile(self, child: Child) -> dict | None | judge.Outcome:
         """Coverage when nothing is timed (strict policy); timed evaluations profile timed runs."""
@@ -607,8 +492,3 @@ class _Run:
 
 # phases before any candidate code runs: a reference that uses up the time there is the problem's
 _BEFORE_CANDIDATE = ("start-up", "static", "reference")
-
-
-def _set_bytes(ref: ReferenceOutputs) -> int:
-    """What one input set's reference outputs weigh (the bound on a candidate's per set)."""
-    return sum(t.numel() * t.element_size() for t in ref.outputs[0]) if ref.outputs else 0

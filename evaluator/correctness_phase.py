@@ -1,0 +1,149 @@
+"""The correctness phase of an evaluation (evaluator.pipeline): the candidate child runs the
+trials and the knock-out runs, one input set per command, in an order only the worker knows;
+the worker judges what comes back (evaluator.judge) and keeps the trials' facts the later
+gates and the timing phase read (launches, programs, own work, provenance).
+
+`run` is the pipeline's `_Run` (its evaluator, config, plan, locks, deadline and details).
+"""
+from __future__ import annotations
+
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+from evaluator import feedback as F
+from evaluator import gates, judge, timed_work, timing
+from evaluator.reference import ReferenceOutputs, by_id, split_outputs, trial_order
+from evaluator.sandbox import Child
+
+if TYPE_CHECKING:
+    from evaluator.pipeline import _Run
+
+KNOCKOUT_SET, TORCH_KNOCKOUT_SET = 1000, 1001  # the knock-out runs' input-set ids (the trials are 0..n-1)
+
+
+def set_output_bytes(ref: ReferenceOutputs) -> int:
+    """What one input set's reference outputs weigh (the bound on a candidate's per set)."""
+    return sum(t.numel() * t.element_size() for t in ref.outputs[0]) if ref.outputs else 0
+
+
+def check(run: _Run, child: Child, ref: ReferenceOutputs) -> judge.Outcome | None:
+    """The trials and the knock-out run, in one command, in an order only the worker knows
+    (the knock-out inputs are fresh, so neither content nor position gives it away)."""
+    n = len(run.plan.trials)
+    order = trial_order(n, run._knockout_ids())
+    results, tensors = [], []
+    # the reference's outputs per set bound the candidate's (checked in the child, and on
+    # the channel should a tampered child send more anyway)
+    run.bound = None if any(t["modified"] for t in ref.trials) else set_output_bytes(ref) + (1 << 20)
+    # each trial is judged while the child runs the next one (the worker's CPU and the
+    # child's device overlap); the verdict is still the first mismatch in plan order
+    pool = ThreadPoolExecutor(1, thread_name_prefix="krl-judge") if run.ev.judge_device is None else None
+    futures: dict[int, Future] = {}
+    try:
+        outcome = _run_trials(run, child, ref, order, n, pool, futures, results, tensors)
+        if outcome is not None:
+            return outcome
+        prejudged = {i: f.result() for i, f in futures.items()}
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    stopped = next((r for r in results if r.get("problem")), None)
+    if stopped is not None:  # the sets run in a shuffled order: name the one that stopped
+        sid = int(stopped["id"])
+        where = f"Trial {sid} (inputs {run.plan.trials[sid][1]})" if sid < n else "A checking run"
+        return judge.Outcome("incorrect", f"{where}: {F.untrusted(str(stopped['problem']))[:400]}.",
+                             details={"trial": sid if sid < n else None})
+    run.details["child_stages"] = timing.stage_sums(results)
+    t = time.monotonic()
+    with run.judging():
+        outcome = _judge_collected(run, results, tensors, ref, prejudged)
+    run.worker_seconds["judge"] = round(time.monotonic() - t, 3)
+    return outcome
+
+
+def _prejudge(run: _Run, i: int, t: dict, outs: list, back: list, ref: ReferenceOutputs) -> tuple:
+    started = time.monotonic()
+    facts = {"precision": "strict"}
+    outcome = judge.judge_trial(i, t, outs, back, ref, list(run.plan.trials), run.cfg, run.tolerance, facts)
+    run.worker_seconds["prejudge"] = round(run.worker_seconds.get("prejudge", 0.0)
+                                           + time.monotonic() - started, 3)
+    return outcome, facts["precision"]
+
+
+def run_header(run: _Run, ref: ReferenceOutputs, set_id: int, last: bool) -> dict:
+    """The `run` command of one input set (the knock-out's runs it with launches skipped)."""
+    per_set = set_output_bytes(ref)
+    return {"op": "run", "ids": [set_id], "last": last, "knockout_ids": [KNOCKOUT_SET],
+            "torch_knockout_ids": [TORCH_KNOCKOUT_SET] if run.plan.torch_knockout else [],
+            "provenance": True, "return_inputs": any(t["modified"] for t in ref.trials),
+            "reference_bytes": per_set, "reference_outputs": len(ref.outputs[0]) if ref.outputs else None,
+            "max_output_bytes": run.cfg.correctness.max_output_bytes,
+            "poison_bytes": 2 * ref.nbytes // max(len(run.plan.trials), 1)}
+
+
+def _run_trials(run: _Run, child: Child, ref: ReferenceOutputs, order: list[int], n: int,
+                pool: ThreadPoolExecutor | None, futures: dict, results: list, tensors: list) -> judge.Outcome | None:
+    for set_id in order:  # one set per command: one set's GiBs in flight at a time
+        with run.holding(run.ev.device_lock.shared()):
+            reply, more = child.request(run_header(run, ref, set_id, set_id == order[-1]), run.left(),
+                                        max_bytes=run.bound)
+        if reply.get("op") == "error":
+            return judge.from_error(reply, "correctness", run.sanitize)
+        if reply.get("tampered"):
+            return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
+                                 hacks=["monkey_patch"])
+        results.extend(reply["trials"])
+        tensors.extend(more)
+        # a forward over a host_compute limit has its verdict: the trials left would only
+        # repeat the host's work under the watch (minutes of Python GEMM on a slow CPU)
+        over = judge.judge_host_limits([t for t in reply["trials"] if int(t["id"]) < n],
+                                       run.cfg.policy.max_host_reads, run.cfg.policy.max_host_made)
+        if over is not None:
+            return over
+        if pool is not None:
+            outs, back, _ = split_outputs(reply["trials"], more)
+            for t, o, b in zip(reply["trials"], outs, back):
+                if int(t["id"]) < n and not t.get("problem") and not t.get("error"):
+                    futures[int(t["id"])] = pool.submit(_prejudge, run, int(t["id"]), t, o, b, ref)
+        if any(t.get("problem") for t in reply["trials"]):
+            break
+    return None
+
+
+def _judge_collected(run: _Run, results: list[dict], tensors: list, ref: ReferenceOutputs,
+                     prejudged: dict | None = None) -> judge.Outcome | None:
+    trials, outputs, knocks = by_id(results, tensors, len(run.plan.trials), (KNOCKOUT_SET, TORCH_KNOCKOUT_SET))
+    run.ref_in_place = any(t["modified"] for t in ref.trials)
+    run.trial_programs, run.trial_most = judge.least_programs(trials), judge.most_programs(trials)
+    run.trial_own_work = timed_work.least_own_work(trials)
+    run.trial_variants = judge.trial_variants(trials)
+    knock = knocks.get(KNOCKOUT_SET)
+    run.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in trials]
+    run.details["trials"] = [{"inputs": d, **({"overflow": True} if k < len(ref.trials) and ref.trials[k].get(
+        "overflow") else {})} for k, (_, d) in enumerate(run.plan.trials)]
+    outcome = judge.judge_trials({"trials": trials}, outputs, ref, list(run.plan.trials), run.kernels,
+                                 run.module, run.cfg, run.tolerance, run.facts, run.ev.device,
+                                 device_branch=run.device_branch, prejudged=prejudged)
+    if outcome is None and knock is not None:
+        outcome = judge.judge_knockout(*knock, ref, run.cfg, run.tolerance)
+        # no result to compare (raised, or another shape, dtype or count): the kernels only
+        # decide whether forward gives an answer, not what it is (a knock-out run that
+        # returned y.reshape(-1) escaped the rule for one that raised)
+        t = knock[0]["trials"][0]
+        run.knockout_raised = bool(t.get("error") or t.get("problem")
+                                   or judge._shape_problem(t, ref.trials[0]))
+    reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
+    gates.answer_kind(ref, run.cfg, run.tolerance)  # once per cached reference: read by the two below
+    run.thin_return, run.carried, run.constant = gates.trial_evidence(reports, run.module, ref)
+    run.details.update({"constant_answer": True} if gates.fixed_answer(ref) else {})  # only correctness is paid
+    run.own_names = gates.own_kernels(trials, run.module)
+    # how close the forward came to the host_compute limits (the most of any checked forward)
+    run.details["host_values"] = {k: max((r.get(k) for r in reports if type(r.get(k)) is int), default=0)
+                                  for k in ("host_reads", "host_made", "launch_ints")}
+    if outcome is None:
+        outcome = judge.judge_provenance(trials, run.cfg.policy.name == "strict", run.knockout_raised,
+                                         run.cfg.policy.max_host_reads, run.cfg.policy.max_host_made)
+    if outcome is None and run.plan.torch_knockout is not None:
+        outcome = judge.judge_torch_knockout(knocks.get(TORCH_KNOCKOUT_SET), ref, run.cfg, run.tolerance)
+    return outcome
