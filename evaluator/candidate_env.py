@@ -5,13 +5,13 @@ provenance watch made visible."""
 from __future__ import annotations
 
 import types
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import torch
 import torch.cuda.nvtx
 from torch.overrides import TorchFunctionMode
-
-from evaluator.forward_watch import plain_numbers
 
 
 def interpreted_tensors_look_like_cuda() -> None:
@@ -143,6 +143,21 @@ def launches_stay_eager() -> None:
     local = getattr(library_triton, "wrap_triton_enabled", None)
     if local is not None:
         local.value = False  # and this thread's own setting, where one was made
+
+
+PLAIN_NUMBERS = [0]  # torch.tensor calls of plain Python numbers running (the watch reads it)
+
+
+@contextmanager
+def plain_numbers() -> Iterator[None]:
+    """Around `torch.tensor(data)` where the data is Python numbers alone (no tensor in it,
+    checked here): the lift_fresh it dispatches carries values host Python made, counted in
+    host_made as `torch.full`'s are, and nothing C++ read out of a tensor."""
+    PLAIN_NUMBERS[0] += 1
+    try:
+        yield
+    finally:
+        PLAIN_NUMBERS[0] -= 1
 
 
 def plain_numbers_known() -> None:

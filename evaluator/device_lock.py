@@ -8,21 +8,99 @@ timing waits, no new shared holder enters, so timings are never starved.
 
 With `timing.exclusive_device` off, timing only excludes other timings (the shared
 side becomes a no-op): more throughput, timings disturbed by concurrent trials.
+
+With a `HostLock`, the same holds across processes: evaluators of one device in separate
+processes on a host (several `krl check` runs, or two workers given one GPU) take it through
+a file lock, so one's timing is alone on the device against the others' trials and timings
+too (on the H200, six `krl check` runs at once on one GPU made an honest MLP's timed
+forwards look as if their work escaped onto another stream). A process holds the file's
+shared lock while any of its threads holds `shared()`; the kernel drops a dead process's locks.
 """
 from __future__ import annotations
 
+import fcntl
+import os
+import re
+import tempfile
 import threading
 from contextlib import contextmanager
 from typing import Iterator
 
 
+class HostLock:
+    """A readers-writer lock between processes on one host, writer-preferring: a writer
+    first takes the gate exclusively, so readers arriving after it wait at the gate, then
+    the lock itself once the readers inside have left. flock(2) locks; none is held across
+    a fork's exec, and a process that dies releases its own."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self._gate, self._rw = _open(path + ".gate"), _open(path)
+
+    def acquire_shared(self) -> None:
+        fcntl.flock(self._gate, fcntl.LOCK_SH)
+        try:
+            fcntl.flock(self._rw, fcntl.LOCK_SH)
+        finally:
+            fcntl.flock(self._gate, fcntl.LOCK_UN)
+
+    def release_shared(self) -> None:
+        fcntl.flock(self._rw, fcntl.LOCK_UN)
+
+    def wait_gate(self) -> None:
+        """Wait behind a writer that another process has queued (or is running)."""
+        fcntl.flock(self._gate, fcntl.LOCK_SH)
+        fcntl.flock(self._gate, fcntl.LOCK_UN)
+
+    def acquire_exclusive(self) -> None:
+        fcntl.flock(self._gate, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(self._rw, fcntl.LOCK_EX)
+        except BaseException:
+            fcntl.flock(self._gate, fcntl.LOCK_UN)
+            raise
+
+    def release_exclusive(self) -> None:
+        fcntl.flock(self._rw, fcntl.LOCK_UN)
+        fcntl.flock(self._gate, fcntl.LOCK_UN)
+
+    def close(self) -> None:
+        os.close(self._gate)
+        os.close(self._rw)
+
+
+def _open(path: str) -> int:
+    """A lock file's descriptor (flock needs no write access: another user's file opens
+    read-only; O_NOFOLLOW: a link planted at the name is refused, not followed)."""
+    try:
+        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o666)
+    except PermissionError:
+        return os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+
+
+def host_lock_path(device: str) -> str:
+    """The lock file of `device` as this process sees it: the device kind and the GPUs it
+    was given (two processes given the same GPUs by other names only share nothing)."""
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES", "all") if device == "cuda" else ""
+    name = re.sub(r"[^A-Za-z0-9,._-]", "_", f"{device}-{visible}")[:120]
+    return os.path.join(tempfile.gettempdir(), f"krl-device-{name}.lock")
+
+
 class DeviceLock:
-    def __init__(self, exclusive_timing: bool = True):
+    def __init__(self, exclusive_timing: bool = True, host: HostLock | None = None):
         self.exclusive_timing = exclusive_timing
+        self.host = host
         self._cond = threading.Condition()
         self._shared = 0
         self._timing = False
         self._timings_waiting = 0
+        self._host_mutex = threading.Lock()  # the process's shared hold on `host`, taken once
+        self._host_shared = 0
+
+    def close(self) -> None:
+        if self.host is not None:
+            self.host.close()
+            self.host = None
 
     @contextmanager
     def shared(self) -> Iterator[None]:
@@ -35,11 +113,33 @@ class DeviceLock:
                 self._cond.wait()
             self._shared += 1
         try:
-            yield
+            with self._host_shared_hold():
+                yield
         finally:
             with self._cond:
                 self._shared -= 1
                 self._cond.notify_all()
+
+    @contextmanager
+    def _host_shared_hold(self) -> Iterator[None]:
+        host = self.host
+        if host is None:
+            yield
+            return
+        # every entrant, not only the process's first, waits behind a timing another process
+        # queued: a worker whose trials overlap without a break would otherwise starve it
+        host.wait_gate()
+        with self._host_mutex:
+            if self._host_shared == 0:
+                host.acquire_shared()
+            self._host_shared += 1
+        try:
+            yield
+        finally:
+            with self._host_mutex:
+                self._host_shared -= 1
+                if self._host_shared == 0:
+                    host.release_shared()
 
     @contextmanager
     def exclusive(self) -> Iterator[None]:
@@ -50,8 +150,15 @@ class DeviceLock:
                 self._cond.wait()
             self._timings_waiting -= 1
             self._timing = True
+        host = self.host
         try:
-            yield
+            if host is not None:
+                host.acquire_exclusive()
+            try:
+                yield
+            finally:
+                if host is not None:
+                    host.release_exclusive()
         finally:
             with self._cond:
                 self._timing = False

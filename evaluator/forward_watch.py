@@ -43,24 +43,12 @@ from evaluator.aten_facts import (
     storage_key,
     written,
 )
+from evaluator.candidate_env import PLAIN_NUMBERS
 from evaluator.carried import CARRY_RATIO, Carried
 from evaluator.interpreter_guard import handed_tensors
 from evaluator.launch_hook import LaunchRecorder, launch_data
 
 _RNG = random.SystemRandom()
-_PLAIN_NUMBERS = [0]  # torch.tensor calls of plain Python numbers running (candidate_env)
-
-
-@contextmanager
-def plain_numbers() -> Iterator[None]:
-    """Around `torch.tensor(data)` where the data is Python numbers alone (no tensor in it,
-    checked by candidate_env): the lift_fresh it dispatches carries values host Python made,
-    counted in host_made as `torch.full`'s are, and nothing C++ read out of a tensor."""
-    _PLAIN_NUMBERS[0] += 1
-    try:
-        yield
-    finally:
-        _PLAIN_NUMBERS[0] -= 1
 
 
 def poison(device: str, nbytes: int) -> None:
@@ -331,16 +319,25 @@ class Provenance(TorchDispatchMode):
         self.launch_floats: set[float] = set()  # distinct Python floats handed to launches
         self.launch_ints: set[int] = set()  # distinct Python ints handed to launches
         self.launch_texts: dict[object, int] = {}  # distinct strings and flag runs -> values they hold
+        self.peaks, self.at_enter = [0, 0, 0], (0, 0, 0)  # most one forward added to _host_counts
 
     def __enter__(self):
         self.recorder.observer = self.launched
         self.recorder.around = self.launching
+        self.at_enter = self._host_counts()
         return super().__enter__()
 
     def __exit__(self, *exc):
         self.recorder.observer = None
         self.recorder.around = None
+        self.peaks = [max(p, n - s) for p, n, s in zip(self.peaks, self._host_counts(), self.at_enter)]
         return super().__exit__(*exc)
+
+    def _host_counts(self) -> tuple[int, int, int]:
+        """Host reads (in READ_BITS), values made, distinct launch ints so far (a watch held
+        over a batch of timed forwards sums them; `per_forward` holds each to a trial's limits)."""
+        return (self.host_reads, self.host_made + len(self.launch_floats) + sum(self.launch_texts.values()),
+                len(self.launch_ints))
 
     def _print(self, t: torch.Tensor, key: int) -> None:
         """(Re)take the fingerprint of fresh memory an operator just wrote; a storage written
@@ -446,7 +443,7 @@ class Provenance(TorchDispatchMode):
                                + (", a sparse layout)" if sparse else ")"))
         if name in ("fill", "fill_"):  # fill_(self, value): a tensor value carries its mark
             mark = self._marked(keys[1:2])
-        elif name in HOST_DATA_OPS and _PLAIN_NUMBERS[0]:
+        elif name in HOST_DATA_OPS and PLAIN_NUMBERS[0]:
             # torch.tensor([scale]) of Python numbers: a constant like torch.full((1,), scale)
             # (both counted in host_made), made memory (honest round, session 22: strict)
             mark = None
@@ -475,7 +472,7 @@ class Provenance(TorchDispatchMode):
         # data. fill_ from a tensor copies that tensor's value, so it makes only what its
         # value was (buf.fill_(x[i, j]) then buf.item() read every input element uncounted,
         # a host GEMM ok under strict: red team A, session 19)
-        makes = constant or name in MAKE_OPS and (name not in HOST_DATA_OPS or _PLAIN_NUMBERS[0] > 0) and not (
+        makes = constant or name in MAKE_OPS and (name not in HOST_DATA_OPS or PLAIN_NUMBERS[0] > 0) and not (
             name in ("fill", "fill_") and len(ins) > 1 and not all(k in self.made for k in keys[1:2] if k))
         # resize_ moves a tensor to new memory holding its old bytes and noise: fresh memory
         # still, if it was (an `empty(0)` resized is torch.empty's, as a composite op makes
@@ -579,7 +576,10 @@ class Provenance(TorchDispatchMode):
         return {"handed": self.handed, "returned": self.returned_computed, "thin": self.thin,
                 "returned_after_kernels": self.returned_after_kernels, "host_reads": -(-self.host_reads // READ_BITS),
                 "host_made": self.host_made + len(self.launch_floats) + sum(self.launch_texts.values()),
-                "launch_ints": len(self.launch_ints), "carried_kernels": [list(k) for k in self.carried_kernels],
+                "launch_ints": len(self.launch_ints),
+                "per_forward": {"host_reads": -(-self.peaks[0] // READ_BITS), "host_made": self.peaks[1],
+                                "launch_ints": self.peaks[2]},
+                "carried_kernels": [list(k) for k in self.carried_kernels],
                 "writes": self.carry.writes, "carried_writes": self.carried_writes, "marked_writes": self.marked_writes}
 
 

@@ -85,6 +85,10 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
     if bad is None:  # after the specific findings (wrong outputs, no launch at all)
         bad = judge.judge_timed_path(cand.own_programs, run.trial_programs,
                                      cand.own_variants, run.trial_variants, run.trial_most)
+    if bad is None:  # the host's work in each watched timed forward, held to a trial's limits: a
+        # forward that hands the host work only once its trials are over is computing when timed
+        bad = judge.judge_host_limits([{"provenance": p.get("per_forward")} for p in cand.provenance],
+                                      run.cfg.policy.max_host_reads, run.cfg.policy.max_host_made)
     if bad is None and run.cfg.policy.name == "strict":  # PyTorch's work in the timed forwards
         bad = judge.judge_provenance([{"provenance": p} for p in cand.provenance], True, False)
     null = ref.null_median_s

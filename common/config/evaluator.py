@@ -170,6 +170,10 @@ class TimingConfig(Section):
     """Timing and profiling wait until no other candidate of this worker runs on the device
     and hold it alone (evaluator.device_lock), so timings under load match timings alone;
     off: timings only exclude each other (more throughput, disturbed timings)."""
+    host_lock: bool = True
+    """The same lock across processes on this host (a file lock per device and set of visible
+    GPUs, evaluator.device_lock.HostLock): evaluators of one GPU in separate processes (several
+    `krl check` runs, two workers given one GPU) never time beside each other's work."""
 
 
 class PolicyConfig(Section):

@@ -58,3 +58,87 @@ def test_without_exclusive_timing_trials_overlap_a_timing_but_timings_do_not_ove
     for th in threads:
         th.join(5)
     assert max(overlaps) == 1 and -1 in overlaps
+
+
+_OTHER_PROCESS = """
+import sys, time
+from evaluator.device_lock import DeviceLock, HostLock
+lock = DeviceLock(host=HostLock(sys.argv[1]))
+print("queued", time.monotonic(), flush=True)
+with lock.{side}():
+    print("in", time.monotonic(), flush=True)
+    time.sleep(float(sys.argv[2]))
+    print("out", time.monotonic(), flush=True)
+"""
+
+
+def _other(path, side: str, hold_s: float):
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[3]
+    return subprocess.Popen([sys.executable, "-c", _OTHER_PROCESS.replace("{side}", side), str(path), str(hold_s)],
+                            cwd=root, stdout=subprocess.PIPE, text=True)
+
+
+def _marks(proc) -> dict[str, float]:
+    out, _ = proc.communicate(timeout=30)
+    return {line.split()[0]: float(line.split()[1]) for line in out.splitlines()}
+
+
+def _wait_for(proc, word: str) -> float:
+    line = proc.stdout.readline()
+    assert line.startswith(word), line
+    return float(line.split()[1])
+
+
+def test_a_timing_in_another_process_waits_for_this_ones_trials_and_holds_its_new_ones_back(tmp_path):
+    """Six `krl check` runs on one H200 timed beside each other's trials: evaluators of one
+    device in separate processes share the lock through a file."""
+    from evaluator.device_lock import HostLock
+    lock, events = DeviceLock(host=HostLock(str(tmp_path / "gpu.lock"))), {}
+    first_in = threading.Event()
+
+    def trial(name, hold_s):
+        with lock.shared():
+            events[name + "+"] = time.monotonic()
+            first_in.set()
+            time.sleep(hold_s)
+            events[name + "-"] = time.monotonic()
+
+    a = _run(lambda: trial("A", 1.0))
+    first_in.wait(5)
+    other = _other(tmp_path / "gpu.lock", "exclusive", 0.5)
+    _wait_for(other, "queued")
+    time.sleep(0.3)  # the other process's timing is queued behind A
+    b = _run(lambda: trial("B", 0.0))  # arrives after it: must not jump ahead
+    a.join(10)
+    b.join(10)
+    timing = _marks(other)
+    assert events["A-"] <= timing["in"], (events, timing)
+    assert timing["out"] <= events["B+"], (events, timing)
+    lock.close()
+
+
+def test_a_process_killed_while_timing_lets_the_others_go_on(tmp_path):
+    from evaluator.device_lock import HostLock
+    other = _other(tmp_path / "gpu.lock", "exclusive", 60)
+    _wait_for(other, "queued")
+    _wait_for(other, "in")
+    lock = DeviceLock(host=HostLock(str(tmp_path / "gpu.lock")))
+    entered = threading.Event()
+    t = _run(lambda: (lock.shared().__enter__(), entered.set()))
+    assert not entered.wait(0.5)  # held off by the other process's timing
+    other.kill()
+    other.wait(10)
+    assert entered.wait(10)  # the kernel dropped the dead process's lock
+    t.join(5)
+
+
+def test_the_lock_file_is_per_device_and_visible_gpus(monkeypatch):
+    from evaluator.device_lock import host_lock_path
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0")
+    zero = host_lock_path("cuda")
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "1")
+    assert host_lock_path("cuda") != zero
+    assert host_lock_path("cpu") not in (zero, host_lock_path("cuda"))

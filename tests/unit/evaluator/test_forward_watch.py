@@ -78,10 +78,26 @@ def test_glue_and_fresh_memory_stay_unmarked_and_unnoised():
         out.copy_(x.view(3, 4).reshape(-1))
         watch.returned([out])
     assert watch.report() == {"handed": None, "returned": None, "thin": None, "returned_after_kernels": None,
-                              "host_reads": 0, "host_made": 0, "launch_ints": 0, "carried_kernels": [], "writes": {}, "carried_writes": [], "marked_writes": []}
+                              "host_reads": 0, "host_made": 0, "launch_ints": 0,
+                              "per_forward": {"host_reads": 0, "host_made": 0, "launch_ints": 0},
+                              "carried_kernels": [], "writes": {}, "carried_writes": [], "marked_writes": []}
     with torch_compute_noised():
         y = torch.empty(3, 4).copy_(x.view(3, 4)).t().contiguous()
     assert torch.equal(y, x.view(3, 4).t())
+
+
+def test_a_watch_over_a_batch_of_forwards_reports_each_forwards_host_reads():
+    """A profiled timed batch is watched forward by forward with one watch: its totals sum
+    the batch, and `per_forward` is what the timing phase holds to a trial's limits (red team
+    s29: host reads from the eighth forward on, in the timed runs only)."""
+    watch = Provenance(LaunchRecorder())
+    x = torch.arange(40.0)
+    for reads in (3, 12, 5):  # three forwards of one batch
+        with watch:
+            _ = [x[i].item() for i in range(reads)]
+    report = watch.report()
+    assert report["host_reads"] == 20
+    assert report["per_forward"]["host_reads"] == 12
 
 
 def test_permutations_and_repeats_are_glue():
