@@ -499,3 +499,31 @@ def test_padding_only_the_profiled_forwards_must_be_paid_in_the_timed_ones():
     assert timed_work.judge_unprofiled_work(15.79e-3, level2_42) is None
     assert timed_work.judge_unprofiled_work(0.65 * 18.846e-3, level2_19) is not None  # over a third off: padding
     assert timed_work.profiled_device(honest) == (pytest.approx(copy), pytest.approx(0.97 * (gemm + copy)))
+
+
+def _series(go_ms: float, null_ms: float, events_ms: float, batches: int = 8, batch: int = 4) -> stopwatch.Series:
+    return stopwatch.Series(times_s=[go_ms / 1e3] * batches, null_s=[null_ms / 1e3] * batches,
+                            events_s=[events_ms / 1e3] * (batches * batch), batch=batch,
+                            batch_sets=list(range(batches)))
+
+
+def test_host_load_during_the_candidates_timing_is_not_work_on_another_stream():
+    """Six `krl check` runs on one H200: the host's load while the candidate was timed (6 ms
+    more in every batch and in its null batches alike) stayed in its time once its nulls were
+    capped by the reference's (timed at a quieter moment), and an honest kernel was called
+    side_stream. The cross-check nets each batch against its own null."""
+    from common.config.evaluator import EvaluatorConfig
+    from evaluator.timing_phase import events_outcome
+    cfg = EvaluatorConfig()
+    ref = _series(4 * 1.0 + 0.5, 0.5, 1.0)
+    ref_s = stopwatch.net_seconds(ref)
+    loaded = _series(4 * 1.0 + 0.5 + 6.0, 0.5 + 6.0, 1.0)
+    assert stopwatch.net_seconds(loaded, null_cap_s=ref.null_median_s) > 2 * ref_s  # the speedup's time: capped
+    assert events_outcome(loaded, 4, None, ref_s, ref.events_s, cfg) is None
+    # work that escaped the timed stream: 2 ms of each forward's 3 ms outside its events
+    escaped = _series(4 * 3.0 + 0.5, 0.5, 1.0)
+    outcome = events_outcome(escaped, 4, None, ref_s, ref.events_s, cfg)
+    assert outcome is not None and outcome.hacks == ["side_stream"], outcome
+    # and under the same load it is still seen
+    outcome = events_outcome(_series(4 * 3.0 + 0.5 + 6.0, 0.5 + 6.0, 1.0), 4, None, ref_s, ref.events_s, cfg)
+    assert outcome is not None and outcome.hacks == ["side_stream"], outcome
