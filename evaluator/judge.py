@@ -227,6 +227,13 @@ def match(out: torch.Tensor, strict: torch.Tensor, tf32: tuple[float, ...] | Non
     floor = base.noise or (0.0, 0.0)
     tol = replace(tol, noise=noise_floor.NOISE_FLOOR * floor[0], noise_residual=noise_floor.NOISE_FLOOR * floor[1], precision=math.inf)
     measured = list(rest_dev) if _deviation(rest_dev) else None
+    if measured is not None and float(measured[0]) > within:
+        # the precision itself moves an element of the rest past the rest's own bound on these
+        # inputs: rounding decides its value (ReLU attention at KernelBench's size on the H200: a
+        # score that cancels to ~0 among the spike's 1e4-sized terms, relu'd, times the spike's
+        # value, 1e5 off in the candidate and in TF32's own run), so the rest is not judged here;
+        # the whole output is, the base trials and their timed runs are
+        return None
     allowed = base.tf32 if measured is None else (
         measured if base.tf32 is None else [max(float(a), float(b)) for a, b in zip(base.tf32, measured)])
     tol, contract = contracts(strict.dtype, tol, allowed, tolerance)
