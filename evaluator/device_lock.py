@@ -19,28 +19,35 @@ shared lock while any of its threads holds `shared()`; the kernel drops a dead p
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import re
 import tempfile
 import threading
+import time
 from contextlib import contextmanager
 from typing import Iterator
+
+log = logging.getLogger(__name__)
 
 
 class HostLock:
     """A readers-writer lock between processes on one host, writer-preferring: a writer
     first takes the gate exclusively, so readers arriving after it wait at the gate, then
-    the lock itself once the readers inside have left. flock(2) locks; none is held across
-    a fork's exec, and a process that dies releases its own."""
+    the lock itself once the readers inside have left. flock(2) locks, polled: a process
+    that waits `wait_s` in vain goes on without (logged; a stopped or stuck process holding
+    it must not stop every other evaluator of the device), and one that dies drops its own."""
 
-    def __init__(self, path: str):
-        self.path = path
+    def __init__(self, path: str, wait_s: float = 600.0):
+        self.path, self.wait_s = path, wait_s
         self._gate, self._rw = _open(path + ".gate"), _open(path)
 
-    def acquire_shared(self) -> None:
-        fcntl.flock(self._gate, fcntl.LOCK_SH)
+    def acquire_shared(self) -> bool:
+        deadline = time.monotonic() + self.wait_s
+        if not _flock(self._gate, fcntl.LOCK_SH, deadline):
+            return self._gave_up("shared")
         try:
-            fcntl.flock(self._rw, fcntl.LOCK_SH)
+            return _flock(self._rw, fcntl.LOCK_SH, deadline) or self._gave_up("shared")
         finally:
             fcntl.flock(self._gate, fcntl.LOCK_UN)
 
@@ -49,24 +56,44 @@ class HostLock:
 
     def wait_gate(self) -> None:
         """Wait behind a writer that another process has queued (or is running)."""
-        fcntl.flock(self._gate, fcntl.LOCK_SH)
-        fcntl.flock(self._gate, fcntl.LOCK_UN)
-
-    def acquire_exclusive(self) -> None:
-        fcntl.flock(self._gate, fcntl.LOCK_EX)
-        try:
-            fcntl.flock(self._rw, fcntl.LOCK_EX)
-        except BaseException:
+        if _flock(self._gate, fcntl.LOCK_SH, time.monotonic() + self.wait_s):
             fcntl.flock(self._gate, fcntl.LOCK_UN)
-            raise
+
+    def acquire_exclusive(self) -> bool:
+        deadline = time.monotonic() + self.wait_s
+        if not _flock(self._gate, fcntl.LOCK_EX, deadline):
+            return self._gave_up("exclusive")
+        if _flock(self._rw, fcntl.LOCK_EX, deadline):
+            return True
+        fcntl.flock(self._gate, fcntl.LOCK_UN)
+        return self._gave_up("exclusive")
 
     def release_exclusive(self) -> None:
         fcntl.flock(self._rw, fcntl.LOCK_UN)
         fcntl.flock(self._gate, fcntl.LOCK_UN)
 
+    def _gave_up(self, side: str) -> bool:
+        log.warning("device lock %s: another process held it %.0f s; going on without its %s hold",
+                    self.path, self.wait_s, side)
+        return False
+
     def close(self) -> None:
         os.close(self._gate)
         os.close(self._rw)
+
+
+def _flock(fd: int, op: int, deadline: float) -> bool:
+    """flock(fd, op), polled until `deadline` (False: not taken by then)."""
+    delay = 0.002
+    while True:
+        try:
+            fcntl.flock(fd, op | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(delay)
+            delay = min(2 * delay, 0.05)
 
 
 def _open(path: str) -> int:
@@ -95,7 +122,7 @@ class DeviceLock:
         self._timing = False
         self._timings_waiting = 0
         self._host_mutex = threading.Lock()  # the process's shared hold on `host`, taken once
-        self._host_shared = 0
+        self._host_shared, self._host_held = 0, False
 
     def close(self) -> None:
         if self.host is not None:
@@ -131,15 +158,16 @@ class DeviceLock:
         host.wait_gate()
         with self._host_mutex:
             if self._host_shared == 0:
-                host.acquire_shared()
+                self._host_held = host.acquire_shared()
             self._host_shared += 1
         try:
             yield
         finally:
             with self._host_mutex:
                 self._host_shared -= 1
-                if self._host_shared == 0:
+                if self._host_shared == 0 and self._host_held:
                     host.release_shared()
+                    self._host_held = False
 
     @contextmanager
     def exclusive(self) -> Iterator[None]:
@@ -152,12 +180,11 @@ class DeviceLock:
             self._timing = True
         host = self.host
         try:
-            if host is not None:
-                host.acquire_exclusive()
+            held = host is not None and host.acquire_exclusive()
             try:
                 yield
             finally:
-                if host is not None:
+                if held:
                     host.release_exclusive()
         finally:
             with self._cond:

@@ -95,7 +95,8 @@ class Evaluator:
         self.pool = ChildPool(cfg, self.device, self.layers)
         self.references = ReferenceCache(cfg.reference_cache_bytes)
         self.device_lock = DeviceLock(cfg.timing.exclusive_device,
-                                      HostLock(host_lock_path(self.device)) if cfg.timing.host_lock else None)
+                                      HostLock(host_lock_path(self.device), cfg.timing.host_lock_wait_s)
+                                      if cfg.timing.host_lock else None)
         # the worker's own CUDA context, where it judges outputs (compare.on_device)
         self.judge_device = "cuda" if self.device == "cuda" and cfg.correctness.judge_on_device else None
         self.memory = DeviceMemory(cfg.memory, cfg.children + cfg.reference_children + bool(self.judge_device))

@@ -175,6 +175,9 @@ class TimingConfig(Section):
     """The same lock across processes on this host (a file lock per device and set of visible
     GPUs, evaluator.device_lock.HostLock): evaluators of one GPU in separate processes (several
     `krl check` runs, two workers given one GPU) never time beside each other's work."""
+    host_lock_wait_s: float = Field(600.0, gt=0)
+    """Longest wait for the host-wide lock; past it the evaluator goes on without it (logged):
+    a stopped or stuck process holding it does not stop the device's other evaluators."""
 
 
 class PolicyConfig(Section):

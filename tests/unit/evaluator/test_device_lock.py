@@ -142,3 +142,26 @@ def test_the_lock_file_is_per_device_and_visible_gpus(monkeypatch):
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "1")
     assert host_lock_path("cuda") != zero
     assert host_lock_path("cpu") not in (zero, host_lock_path("cuda"))
+
+
+def test_a_process_stuck_holding_the_device_does_not_stop_the_others_for_ever(tmp_path):
+    """A stopped or hung evaluator holding the file lock: the others wait `wait_s`, then time
+    without the host-wide hold (their own process's lock still applies)."""
+    import signal
+    from evaluator.device_lock import HostLock
+    other = _other(tmp_path / "gpu.lock", "exclusive", 60)
+    _wait_for(other, "queued")
+    _wait_for(other, "in")
+    other.send_signal(signal.SIGSTOP)  # stuck while it holds the device
+    try:
+        lock = DeviceLock(host=HostLock(str(tmp_path / "gpu.lock"), wait_s=0.5))
+        t0 = time.monotonic()
+        with lock.exclusive():
+            waited = time.monotonic() - t0
+        assert 0.4 < waited < 5
+        with lock.shared():  # and the shared side goes on too
+            pass
+    finally:
+        other.send_signal(signal.SIGCONT)
+        other.kill()
+        other.wait(10)
