@@ -40,7 +40,12 @@ class HostLock:
 
     def __init__(self, path: str, wait_s: float = 600.0):
         self.path, self.wait_s = path, wait_s
-        self._gate, self._rw = _open(path + ".gate"), _open(path)
+        self._gate = _open(path + ".gate")
+        try:
+            self._rw = _open(path)
+        except OSError:
+            os.close(self._gate)
+            raise
 
     def acquire_shared(self) -> bool:
         deadline = time.monotonic() + self.wait_s
@@ -103,6 +108,16 @@ def _open(path: str) -> int:
         return os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o666)
     except PermissionError:
         return os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+
+
+def open_host_lock(path: str, wait_s: float) -> HostLock | None:
+    """The host-wide lock at `path`, or None (logged) where its file cannot be opened (a link
+    or another user's directory at the name): the evaluator then runs with its own lock only."""
+    try:
+        return HostLock(path, wait_s)
+    except OSError as exc:
+        log.warning("device lock %s cannot be opened (%s): timings exclude only this process's work", path, exc)
+        return None
 
 
 def host_lock_path(device: str) -> str:

@@ -50,7 +50,7 @@ from evaluator import bwrap, correctness_phase, gates, judge, knockout_round, re
 from evaluator import compare as C
 from evaluator import feedback as F
 from evaluator.correctness_phase import KNOCKOUT_SET, TORCH_KNOCKOUT_SET, set_output_bytes
-from evaluator.device_lock import DeviceLock, HostLock, host_lock_path
+from evaluator.device_lock import DeviceLock, host_lock_path, open_host_lock
 from evaluator.memory import DeviceMemory, HostMemory
 from evaluator.pool import ChildPool, EvaluatorUnavailable
 from evaluator.reference import (
@@ -95,7 +95,7 @@ class Evaluator:
         self.pool = ChildPool(cfg, self.device, self.layers)
         self.references = ReferenceCache(cfg.reference_cache_bytes)
         self.device_lock = DeviceLock(cfg.timing.exclusive_device,
-                                      HostLock(host_lock_path(self.device), cfg.timing.host_lock_wait_s)
+                                      open_host_lock(host_lock_path(self.device), cfg.timing.host_lock_wait_s)
                                       if cfg.timing.host_lock else None)
         # the worker's own CUDA context, where it judges outputs (compare.on_device)
         self.judge_device = "cuda" if self.device == "cuda" and cfg.correctness.judge_on_device else None

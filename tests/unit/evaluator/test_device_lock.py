@@ -148,6 +148,7 @@ def test_a_process_stuck_holding_the_device_does_not_stop_the_others_for_ever(tm
     """A stopped or hung evaluator holding the file lock: the others wait `wait_s`, then time
     without the host-wide hold (their own process's lock still applies)."""
     import signal
+
     from evaluator.device_lock import HostLock
     other = _other(tmp_path / "gpu.lock", "exclusive", 60)
     _wait_for(other, "queued")
@@ -165,3 +166,15 @@ def test_a_process_stuck_holding_the_device_does_not_stop_the_others_for_ever(tm
         other.send_signal(signal.SIGCONT)
         other.kill()
         other.wait(10)
+
+
+def test_a_link_planted_at_the_lock_files_name_leaves_the_evaluator_its_own_lock(tmp_path, caplog):
+    """Another local user's link at the name is refused, never followed, and the evaluator
+    still starts (open_host_lock gives None, logged): its timings exclude only its own work."""
+    from evaluator.device_lock import open_host_lock
+    target = tmp_path / "victim"
+    target.write_text("keep")
+    (tmp_path / "gpu.lock").symlink_to(target)
+    assert open_host_lock(str(tmp_path / "gpu.lock"), 1.0) is None
+    assert target.read_text() == "keep"
+    assert "cannot be opened" in caplog.text
