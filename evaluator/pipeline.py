@@ -64,7 +64,7 @@ from evaluator.reference import (
 )
 from evaluator.sandbox import Child, ChildFailure, SandboxFailure
 from evaluator.static_checks import check_source, decode_source
-from evaluator.timing_phase import time_both
+from evaluator.timing_phase import REFERENCE_TIME_SHARE, time_both
 from evaluator.verdict import Verdict, compute_reward
 
 log = logging.getLogger(__name__)
@@ -353,16 +353,26 @@ class _Run:
                     over_cap: bool = False, timeout_s: float | None = None) -> tuple[dict, list]:
         """A reference-child command (within `timeout_s`, default what is left of the
         evaluation); any failure is the problem's (with over_cap, running out of device
-        memory under a capped reference run raises OverCap instead), except the evaluation's
-        own time running out once the candidate has run: that is a `timeout` of the candidate
-        (a kernel whose trials use up the time must not turn it into "not your kernel")."""
+        memory under a capped reference run raises OverCap instead). Once the candidate has
+        run, the reference's time is not the candidate's: the command has at least a share of
+        the limit of its own and the deadline moves by what it took, and a command that finds
+        the time already used up is the candidate's `timeout` (its trials spent it: no "not
+        your kernel" for a slow kernel, no timeout for a kernel beside a slow reference)."""
         lock = self.holding(self.ev.device_lock.shared()) if shared else nullcontext()
+        after = timeout_s is None and self.current not in _BEFORE_CANDIDATE
+        if after and self.left() <= 0:
+            raise ChildFailure("timeout", "the time ran out before the reference's next command")
+        own = max(self.left(), self.timeout_s * REFERENCE_TIME_SHARE) if after else \
+            self.left() if timeout_s is None else timeout_s
         try:
             with lock:
-                reply, tensors = child.request(header, self.left() if timeout_s is None else timeout_s)
+                started = time.monotonic()  # after the lock's wait, which holding() gives back
+                try:
+                    reply, tensors = child.request(header, own)
+                finally:
+                    if after:
+                        self.deadline += time.monotonic() - started
         except ChildFailure as exc:
-            if exc.status == "timeout" and timeout_s is None and self.current not in _BEFORE_CANDIDATE:
-                raise ChildFailure("timeout", f"the time ran out waiting on the reference ({exc.reason})") from None
             raise ProblemFailed(f"{exc.reason}\n{F.untrusted(self.sanitize(exc.log_tail[-1500:]))}") from None
         if reply.get("op") == "error":
             if over_cap and reply.get("device_oom"):
@@ -494,4 +504,4 @@ class _Run:
 
 
 # phases before any candidate code runs: a reference that uses up the time there is the problem's
-_BEFORE_CANDIDATE = ("start-up", "static", "reference")
+_BEFORE_CANDIDATE = ("start-up", "static", "reference", "inputs")

@@ -442,6 +442,38 @@ def test_a_reference_command_out_of_time_after_the_candidate_ran_is_the_candidat
     assert "during correctness" in verdict.feedback
 
 
+def test_a_slow_reference_in_the_knockout_round_does_not_spend_the_candidates_time(
+        evaluator, problems, monkeypatch):
+    """Red team s29b: with the reference's commands of the knock-out round slow (a problem
+    whose forward is slow), an honest kernel with a quick forward was called `timeout` once
+    those commands counted against its time. The reference's time is its own."""
+    from evaluator import gates, knockout_round
+    from evaluator.sandbox import Child
+
+    slow = {"on": False}
+    real_request, real_round = Child.request, knockout_round.decoy_kernels
+
+    def request(self, header, timeout_s, *args, **kwargs):
+        if slow["on"] and self.role == "reference":
+            time.sleep(5)  # the reference, slow at this problem
+        return real_request(self, header, timeout_s, *args, **kwargs)
+
+    def round_(run, *args, **kwargs):
+        run.deadline = time.monotonic() + 12  # the candidate's own time left after its trials
+        slow["on"] = True
+        try:
+            return real_round(run, *args, **kwargs)
+        finally:
+            slow["on"] = False
+
+    monkeypatch.setattr(Child, "request", request)
+    monkeypatch.setattr(knockout_round, "decoy_kernels", round_)
+    monkeypatch.setattr(gates, "knockouts_due", lambda *a: True)
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=60, trials=2))
+    assert verdict.status == "ok", verdict.feedback
+
+
 def test_a_reference_timed_after_the_evaluations_time_ran_out_still_gets_time_of_its_own(
         evaluator, problems, monkeypatch):
     """The reference is timed after the candidate; an evaluation whose earlier phases used up
