@@ -101,7 +101,7 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
     if bad is None and run.ev.device == "cpu":  # the interpreter counts the work of each launch
         bad = timed_work.judge_interpreted_work(cand.own_work, run.trial_own_work, cand.profiled_work)
     if bad is None and run.ev.device == "cuda":
-        bad = events_outcome(cand, schedule.batch, groups, ref_s, ref.events_s, run.cfg)
+        bad = events_outcome(cand, ref, schedule.batch, groups, ref_s, run.cfg)
     if bad is not None:
         return bad
     clock = "evaluator clock, GPU (spin, flush, forward, device sync)" if run.ev.device == "cuda" \
@@ -143,8 +143,8 @@ def _spiked_runs(schedule: stopwatch.Schedule, timing_sets: list[dict]) -> froze
                      if schedule.sets[i] in spiked)
 
 
-def events_outcome(cand: stopwatch.Series, batch: int, groups: list[list[int]] | None, ref_s: float,
-                   ref_events: list[float], cfg: Any) -> judge.Outcome | None:
+def events_outcome(cand: stopwatch.Series, ref: stopwatch.Series, batch: int,
+                   groups: list[list[int]] | None, ref_s: float, cfg: Any) -> judge.Outcome | None:
     """The CUDA-event cross-check (judge.judge_events) of the candidate's time net of its own
     null batches, not capped by the reference's: the null after each timed batch carries the
     host's load of that moment (other processes starting sandboxes, compiling), which the cap
@@ -152,6 +152,34 @@ def events_outcome(cand: stopwatch.Series, batch: int, groups: list[list[int]] |
     Conv3d + GroupNorm epilogue on the H200, six `krl check` runs at once: 2.06 ms against
     0.993 ms of events). No candidate code runs in a null batch, and work on another stream
     cannot spill into one (the timed batch ends in a device-wide sync); the speedup keeps the
-    capped time."""
-    own_s = stopwatch.net_seconds(cand, groups=groups)
-    return judge.judge_events(cand.median_s / batch, own_s, cand.events_s, ref_s, ref_events, cfg)
+    capped time. Each kind of timed input (spiked, the problem's own) is held to its own
+    batches' events, the candidate's and the reference's, where they line up with the
+    batches: a kernel much slower on one kind held to both kinds' events read as a gap."""
+    cand_kinds, ref_kinds = _by_kind(cand, batch, groups), _by_kind(ref, batch, groups)
+    if cand_kinds is None:
+        own_s = stopwatch.net_seconds(cand, groups=groups)
+        return judge.judge_events(cand.median_s / batch, own_s, cand.events_s, ref_s, ref.events_s, cfg)
+    for g, (raw, net, events) in enumerate(cand_kinds):
+        if net is None or not events:
+            continue
+        _, ref_net, ref_events = ref_kinds[g] if ref_kinds and ref_kinds[g][1] is not None \
+            else (None, ref_s, ref.events_s)
+        bad = judge.judge_events(raw, max(net, 1e-6), events, ref_net, ref_events or ref.events_s, cfg)
+        if bad is not None:
+            return bad
+    return None
+
+
+def _by_kind(series: stopwatch.Series, batch: int, groups: list[list[int]] | None) -> list[tuple] | None:
+    """Per kind of timed input: (median raw time, net time per forward against the series' own
+    nulls, the events of its batches), or None where the events do not line up with batches."""
+    n = len(series.times_s)
+    if not groups or len(groups) < 2 or len(series.batch_sets) != n or len(series.events_s) != n * batch:
+        return None
+    kind = {s: g for g, ids in enumerate(groups) for s in ids}
+    out = []
+    for g, net in enumerate(stopwatch.group_seconds(series, None, groups)):
+        mine = [b for b in range(n) if kind.get(series.batch_sets[b]) == g]
+        raw = statistics.median(series.times_s[b] for b in mine) / batch if mine else None
+        out.append((raw, net, [e for b in mine for e in series.events_s[b * batch:(b + 1) * batch]]))
+    return out

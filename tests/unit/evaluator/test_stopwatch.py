@@ -519,11 +519,38 @@ def test_host_load_during_the_candidates_timing_is_not_work_on_another_stream():
     ref_s = stopwatch.net_seconds(ref)
     loaded = _series(4 * 1.0 + 0.5 + 6.0, 0.5 + 6.0, 1.0)
     assert stopwatch.net_seconds(loaded, null_cap_s=ref.null_median_s) > 2 * ref_s  # the speedup's time: capped
-    assert events_outcome(loaded, 4, None, ref_s, ref.events_s, cfg) is None
+    assert events_outcome(loaded, ref, 4, None, ref_s, cfg) is None
     # work that escaped the timed stream: 2 ms of each forward's 3 ms outside its events
     escaped = _series(4 * 3.0 + 0.5, 0.5, 1.0)
-    outcome = events_outcome(escaped, 4, None, ref_s, ref.events_s, cfg)
+    outcome = events_outcome(escaped, ref, 4, None, ref_s, cfg)
     assert outcome is not None and outcome.hacks == ["side_stream"], outcome
     # and under the same load it is still seen
-    outcome = events_outcome(_series(4 * 3.0 + 0.5 + 6.0, 0.5 + 6.0, 1.0), 4, None, ref_s, ref.events_s, cfg)
+    outcome = events_outcome(_series(4 * 3.0 + 0.5 + 6.0, 0.5 + 6.0, 1.0), ref, 4, None, ref_s, cfg)
+    assert outcome is not None and outcome.hacks == ["side_stream"], outcome
+
+
+def test_a_kernel_slower_on_spiked_inputs_is_held_to_those_inputs_events():
+    """Red team s29b: the slower input kind's time against every kind's events would read a
+    kernel that is honestly 3x slower on spiked inputs as work escaping the timed stream; each
+    kind is held to its own batches' events. Escaped work on one kind is still seen."""
+    from common.config.evaluator import EvaluatorConfig
+    from evaluator.timing_phase import events_outcome
+    cfg, k = EvaluatorConfig(), 4
+
+    def series(per_kind):  # per kind: (go ms, events ms per forward); batches alternate kinds
+        out = stopwatch.Series(batch=k)
+        for b in range(8):
+            go, ev = per_kind[b % 2]
+            out.times_s.append((k * go + 0.5) / 1e3)
+            out.null_s.append(0.5e-3)
+            out.batch_sets.append(b % 2)
+            out.events_s.extend([ev / 1e3] * k)
+        return out
+    groups = [[0], [1]]
+    ref = series([(1.0, 1.0), (3.0, 3.0)])
+    ref_s = stopwatch.net_seconds(ref, groups=groups)
+    honest = series([(1.0, 1.0), (3.0, 3.0)])  # 3 ms a forward on kind 1, all of it in its events
+    assert events_outcome(honest, ref, k, groups, ref_s, cfg) is None
+    escaped = series([(1.0, 1.0), (3.0, 1.0)])  # kind 1: 2 ms of each forward outside its events
+    outcome = events_outcome(escaped, ref, k, groups, ref_s, cfg)
     assert outcome is not None and outcome.hacks == ["side_stream"], outcome
