@@ -18,21 +18,26 @@ def judge_host_limits(trials: list[dict], max_host_reads: int | None = None,
     itself, so the worker may stop at the first trial that makes it (`correctness_phase._run_trials`)."""
     from evaluator.judge import Outcome  # judge imports this module
     reports = [t["provenance"] for t in trials if isinstance(t.get("provenance"), dict)]
-    reads = max((r.get("host_reads") for r in reports if type(r.get("host_reads")) is int), default=0)
+    reads = _most(reports, "host_reads")
     if max_host_reads is not None and reads > max_host_reads:
         return Outcome("hack", f"Rejected: forward read {reads} values of its inputs or weights, or of what was "
                        f"computed from them, to the host (.item(), float(t); bool(t) counts 1/32; at most "
                        f"{max_host_reads} are allowed): Python, not your "
                        "kernels, computes with them. Hand your kernels the tensors.", hacks=["host_compute"])
-    made = max((r.get("host_made") for r in reports if type(r.get("host_made")) is int), default=0)
+    made = _most(reports, "host_made")
     if max_host_made is not None and made > max_host_made:
         return Outcome("hack", f"Rejected: forward put {made} values from Python into tensors or kernels "
                        f"(torch.tensor of data, numbers given to ops, distinct float arguments of launches; at "
                        f"most {max_host_made} are allowed): the host, not your kernels, computes them. Compute "
                        "them in your kernels.", hacks=["host_compute"])
-    ints = max((r.get("launch_ints") for r in reports if type(r.get("launch_ints")) is int), default=0)
+    ints = _most(reports, "launch_ints")
     if max_host_made is not None and ints > LAUNCH_INTS:
         return Outcome("hack", f"Rejected: forward handed its kernels {ints} distinct integer arguments (at most "
                        f"{LAUNCH_INTS}): values the host computed, passed one launch at a time. Pass tensors.",
                        hacks=["host_compute"])
     return None
+
+
+def _most(reports: list[dict], key: str) -> int:
+    """The largest int count `key` of the reports (0 where none is an int: a claim)."""
+    return max((r[key] for r in reports if type(r.get(key)) is int), default=0)

@@ -362,8 +362,9 @@ class _Run:
         after = timeout_s is None and self.current not in _BEFORE_CANDIDATE
         if after and self.left() <= 0:
             raise ChildFailure("timeout", "the time ran out before the reference's next command")
-        own = max(self.left(), self.timeout_s * REFERENCE_TIME_SHARE) if after else \
-            self.left() if timeout_s is None else timeout_s
+        own = self.left() if timeout_s is None else timeout_s
+        if after:
+            own = max(own, self.timeout_s * REFERENCE_TIME_SHARE)
         try:
             with lock:
                 started = time.monotonic()  # after the lock's wait, which holding() gives back

@@ -33,14 +33,11 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
         else stopwatch.Fill()
     cov = None
     with run.ev.pool.reference() as ref_child:
-        # the reference's set-up is the reference's time (as its timing is, below): an evaluation
-        # whose earlier phases used up its limit is the candidate's timeout, not a failed problem
-        own_s = max(run.left(), run.timeout_s * REFERENCE_TIME_SHARE)
+        # the reference's set-up is the reference's time (run.ref_request), as its timing is below
         run.ref_request(ref_child, {"op": "prepare", "problem": run.problem.source,
                                     "sizes": run.sizes, "sets": timing_sets,
-                                    "reset_sets": True}, shared=False, timeout_s=own_s)
-        run.ref_request(ref_child, {"op": "model", "init_seed": run.plan.init_seed, "init": run.init_on},
-                        timeout_s=own_s)
+                                    "reset_sets": True}, shared=False)
+        run.ref_request(ref_child, {"op": "model", "init_seed": run.plan.init_seed, "init": run.init_on})
         with run.holding(run.ev.device_lock.exclusive()), run.ev.pool.quiet(child):
             try:
                 schedule, cand, reveal = stopwatch.time_candidate(

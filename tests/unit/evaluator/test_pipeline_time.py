@@ -1,0 +1,110 @@
+"""An evaluation's time limit, and whose time is whose: the candidate's trials and timing
+spend its own, the reference's commands once the candidate has run have time of their own,
+and running out is the candidate's `timeout`, never "the reference problem itself failed"
+(which the actor does not train on) nor a timeout beside a slow reference."""
+from __future__ import annotations
+
+import time
+
+from common.messages import EvalSettings
+
+
+def test_an_evaluation_out_of_time_before_timing_is_a_timeout_not_a_failed_problem(
+        evaluator, problems, monkeypatch):
+    """On the H100 a level-1 evaluation's correctness phase used up its limit; the timing
+    phase's first command, the reference child's set-up, then found no time left and the
+    verdict said the problem itself had failed ("the child stopped reading commands"). The
+    reference's set-up has time of its own; the candidate's timing is what runs out."""
+    from evaluator.pipeline import _Run
+
+    real = _Run.correctness
+
+    def slow(self, child, ref):
+        outcome = real(self, child, ref)
+        self.deadline = time.monotonic()  # the evaluation's own time runs out before its timing
+        return outcome
+
+    monkeypatch.setattr(_Run, "correctness", slow)
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=60, trials=2))
+    assert verdict.status == "timeout", verdict.feedback
+    assert verdict.error_source != "problem" and "during timing" in verdict.feedback
+
+
+def test_a_reference_command_out_of_time_after_the_candidate_ran_is_the_candidates_timeout(
+        evaluator, problems, monkeypatch):
+    """On the H200 an honest depthwise-separable conv's trials (1 GiB inputs, six evaluations
+    on one GPU) used up the limit, and the knock-out round's first reference command then
+    found no time left: the verdict said the problem itself had failed, which the actor does
+    not train on. Any kernel slow enough in its trials could have had that excuse."""
+    from evaluator import gates
+    from evaluator.pipeline import _Run
+
+    real = _Run.correctness
+
+    def slow(self, child, ref):
+        outcome = real(self, child, ref)
+        self.deadline = time.monotonic()  # the candidate's trials use up the evaluation's time
+        return outcome
+
+    monkeypatch.setattr(_Run, "correctness", slow)
+    monkeypatch.setattr(gates, "knockouts_due", lambda *a: True)  # the round's reference runs next
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=60, trials=2))
+    assert verdict.status == "timeout", verdict.feedback
+    assert verdict.error_source != "problem" and "not your kernel" not in verdict.feedback
+    assert "during correctness" in verdict.feedback
+
+
+def test_a_slow_reference_in_the_knockout_round_does_not_spend_the_candidates_time(
+        evaluator, problems, monkeypatch):
+    """Red team s29b: with the reference's commands of the knock-out round slow (a problem
+    whose forward is slow), an honest kernel with a quick forward was called `timeout` once
+    those commands counted against its time. The reference's time is its own."""
+    from evaluator import gates, knockout_round
+    from evaluator.sandbox import Child
+
+    slow = {"on": False}
+    real_request, real_round = Child.request, knockout_round.decoy_kernels
+
+    def request(self, header, timeout_s, *args, **kwargs):
+        if slow["on"] and self.role == "reference":
+            time.sleep(5)  # the reference, slow at this problem
+        return real_request(self, header, timeout_s, *args, **kwargs)
+
+    def round_(run, *args, **kwargs):
+        run.deadline = time.monotonic() + 12  # the candidate's own time left after its trials
+        slow["on"] = True
+        try:
+            return real_round(run, *args, **kwargs)
+        finally:
+            slow["on"] = False
+
+    monkeypatch.setattr(Child, "request", request)
+    monkeypatch.setattr(knockout_round, "decoy_kernels", round_)
+    monkeypatch.setattr(gates, "knockouts_due", lambda *a: True)
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=60, trials=2))
+    assert verdict.status == "ok", verdict.feedback
+
+
+def test_a_reference_timed_after_the_evaluations_time_ran_out_still_gets_time_of_its_own(
+        evaluator, problems, monkeypatch):
+    """The reference is timed after the candidate; an evaluation whose earlier phases used up
+    its time limit (on the GPU, GiB transfers of a big problem) gave the reference no time,
+    and its timing 'failed': the problem's error, on nobody's kernel. It now has at least a
+    share of the limit of its own."""
+    from evaluator import stopwatch
+
+    real = stopwatch.time_candidate
+
+    def slow(child, set_ids, cfg, device, flush, timeout_s, *args, **kwargs):
+        result = real(child, set_ids, cfg, device, flush, timeout_s, *args, **kwargs)
+        while timeout_s() > 0:  # the evaluation's own time runs out before its reference is timed
+            time.sleep(0.1)
+        return result
+
+    monkeypatch.setattr(stopwatch, "time_candidate", slow)
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=12, trials=2))
+    assert verdict.status == "ok" and verdict.speedup is not None, verdict.feedback
