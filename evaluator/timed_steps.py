@@ -108,10 +108,11 @@ class TimedSteps:
             if watch is not None:
                 extra["coverage"] = cov
         else:
-            # a watched plain batch (the strict policy on the CPU, where the interpreter's time
+            # a watched plain batch (on the CPU, under either policy: the interpreter's time
             # dwarfs the watch's): the meter of a profiled one can be told apart (its launches
             # are slower, its host arrays move the address space), so the runs it never sees
-            # are watched themselves
+            # are watched themselves (host work in a few timed forwards only was seen in half
+            # the runs while only the profiled batches were watched under paper: red team s29b)
             watch = Provenance(self.recorder) if h.get("watch") and self.role == "candidate" else None
 
             def model(*inputs):
