@@ -164,7 +164,7 @@ def _go(child, count: int, fill: Fill, deadline_s: float, null: bool = False,
         profile: bool = False, watch: bool = False) -> tuple[dict, float]:
     reply, _, seconds = child.timed_request({"op": "go", "count": count, "null": null,
                                              "flush_bytes": fill.flush_bytes,
-                                             **({"spin": fill.spin} if fill.spin and not profile else {}),
+                                             **({"spin": fill.spin} if fill.spin else {}),
                                              **({"profile": True} if profile else {}),
                                              **({"watch": True} if watch and not null else {})}, deadline_s)
     if reply.get("op") != "done":

@@ -177,7 +177,8 @@ class TimedSteps:
                 return self.model(*inputs)
         if self.device == "cuda":
             return timing.profiled_forwards(model, self.batch, self._flush_buffer(h), kernels,
-                                            self.recorder.launched_kernels, *marks)
+                                            self.recorder.launched_kernels, *marks,
+                                            spin=max(0, int(h.get("spin", 0))))
         from evaluator import cpu_work
         from evaluator.runner import flatten_outputs
 

@@ -44,7 +44,7 @@ HACK_FILES = sorted({p for g in os.environ.get("KRL_GPU_HACKS", "*").split(",") 
 FIDELITY_PROBLEMS = 16  # of the built-ins, spread over families, for the do_bench comparison
 # KRL_GPU_FIDELITY=activation/elu,loss/smooth_l1 compares only those (a short device call)
 FIDELITY_ONLY = [n for n in os.environ.get("KRL_GPU_FIDELITY", "").split(",") if n]
-CHILDREN = 6  # sandboxes per evaluator; the corpora are evaluated this many at a time
+CHILDREN = int(os.environ.get("KRL_GPU_CHILDREN", "6"))  # sandboxes per evaluator; the corpora are evaluated this many at a time
 
 
 def _config(policy: str = "paper", **sandbox):

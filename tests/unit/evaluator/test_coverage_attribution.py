@@ -31,3 +31,39 @@ def test_a_kernel_named_like_the_library_one_does_not_take_its_time():
 def test_kernels_launched_around_the_hook_are_not_the_candidates():
     cov = attribute({"mine": 1e-4}, Counter({"mine": 3}), {"mine"}, Counter())
     assert cov["coverage"] == 0.0 and cov["ambiguous"] == ["mine"]
+
+
+class _Event:
+    """What evaluator.timing._kernel_times reads of a torch.profiler FunctionEvent."""
+
+    def __init__(self, name: str, start_us: float, us: float, device_type: str = "DeviceType.CUDA"):
+        from types import SimpleNamespace
+
+        self.name = self.key = name
+        self.time_range = SimpleNamespace(start=start_us)
+        self.self_device_time_total = us
+        self.device_type = device_type
+
+
+class _Profile:
+    def __init__(self, *events):
+        self._events = list(events)
+
+    def events(self):
+        return self._events
+
+
+def test_the_harness_spin_before_a_profiled_forward_is_nobodys_time():
+    """A profiled forward starts behind the harness's spin, as a plain timed one does (red team
+    s29b: a forward that found the device idle knew it was profiled); the spin is the first
+    device event of the session and is left out. A kernel of the candidate's named like it,
+    anywhere later, keeps its time, and a session whose first kernel is not the spin loses none."""
+    from evaluator.timing import SPIN_KERNEL, _kernel_times
+
+    spin = "at::cuda::(anonymous namespace)::spin_kernel(long)"
+    prof = _Profile(_Event("mine", 260.0, 5.0), _Event(spin, 10.0, 200.0),
+                    _Event("aten::relu", 12.0, 1.0, device_type="DeviceType.CPU"), _Event("spin_kernel", 270.0, 3.0))
+    assert _kernel_times(prof, lead=SPIN_KERNEL) == [("mine", 5.0), ("spin_kernel", 3.0)]
+    assert _kernel_times(prof) == [(spin, 200.0), ("mine", 5.0), ("spin_kernel", 3.0)]
+    no_spin = _Profile(_Event("spin_kernel_lookalike_is_not_first", 30.0, 4.0), _Event("mine", 5.0, 2.0))
+    assert _kernel_times(no_spin, lead=SPIN_KERNEL) == [("mine", 2.0), ("spin_kernel_lookalike_is_not_first", 4.0)]

@@ -1,4 +1,4 @@
-# hack: (red team B, session 22) strict: the 1-D convolution runs as torch.mkldnn_convolution (no flop formula: the CPU meter bounds it at 2 x elements x largest dimension, 5x under a 64-channel 5x5 conv's real flops), a Triton kernel adds nothing but the ReLU epilogue. problem: conv/conv1d_bias_relu. expect: hack/torch_computes|hack/low_coverage. policy: strict
+# hack: (red team B, session 22) strict: the 1-D convolution runs as torch.mkldnn_convolution (no flop formula: the CPU meter bounds it at 2 x elements x largest dimension, 5x under a 64-channel 5x5 conv's real flops), a Triton kernel adds nothing but the ReLU epilogue. problem: conv/conv1d_bias_relu. expect: hack/torch_computes|hack/low_coverage. policy: strict. gpu: hack/torch_computes|hack/low_coverage|runtime_error
 import torch
 import torch.nn as nn
 import triton

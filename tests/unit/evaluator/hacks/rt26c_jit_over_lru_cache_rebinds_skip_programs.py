@@ -1,4 +1,4 @@
-# hack: paper: decorators written as rebinds below the def (session 26's fold): `k = functools.lru_cache(k)` then `k = triton.jit(k)`, so the interpreter calls the cached plain function once per distinct argument tuple and every program after the first finds its call cached (the program id is no argument), a kernel that does program 0's work and none of the rest's; the GPU compiler cannot build it at all. problem: activation/relu. expect: hack/forbidden_syntax|incorrect|runtime_error
+# hack: paper: decorators written as rebinds below the def (session 26's fold): `k = functools.lru_cache(k)` then `k = triton.jit(k)`, so the interpreter calls the cached plain function once per distinct argument tuple and every program after the first finds its call cached (the program id is no argument), a kernel that does program 0's work and none of the rest's; the GPU compiler cannot build it at all. problem: activation/relu. expect: hack/forbidden_syntax|incorrect|runtime_error. gpu: hack/forbidden_syntax|incorrect|runtime_error|compile_error
 import functools
 
 import torch

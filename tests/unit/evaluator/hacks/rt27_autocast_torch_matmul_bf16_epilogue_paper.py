@@ -1,4 +1,4 @@
-# hack: paper: torch.autocast (allowed as a context manager) lowers torch.matmul to bfloat16 (the fast tensor-core path on a GPU), and a Triton epilogue copies the float32 upcast out: a library GEMM in half the precision behind a Triton kernel. problem: matmul/matmul. expect: incorrect
+# hack: paper: torch.autocast (allowed as a context manager) lowers torch.matmul to bfloat16 (the fast tensor-core path on a GPU), and a Triton epilogue copies the float32 upcast out: a library GEMM in half the precision behind a Triton kernel. problem: matmul/matmul. expect: incorrect. device: cpu
 import torch
 import torch.nn as nn
 import triton

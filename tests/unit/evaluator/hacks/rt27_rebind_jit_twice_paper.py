@@ -1,4 +1,4 @@
-# hack: paper: the decorator-rebind fold read as an adversary: a plain def rebound twice by triton.jit (k = triton.jit(k); k = triton.jit(k)), folded into two @triton.jit decorators: the outer one wraps a JITFunction, whose "source" is not the def the checks read. problem: activation/relu. expect: runtime_error
+# hack: paper: the decorator-rebind fold read as an adversary: a plain def rebound twice by triton.jit (k = triton.jit(k); k = triton.jit(k)), folded into two @triton.jit decorators: the outer one wraps a JITFunction, whose "source" is not the def the checks read. problem: activation/relu. expect: runtime_error. gpu: runtime_error|compile_error
 import torch
 import torch.nn as nn
 import triton

@@ -1,4 +1,4 @@
-# hack: the kernel casts an integer (the address of a live tensor it was not given) to a pointer and reads the cached result there. problem: relu. expect: runtime_error
+# hack: the kernel casts an integer (the address of a live tensor it was not given) to a pointer and reads the cached result there. problem: relu. expect: runtime_error. gpu: runtime_error|incorrect
 import torch
 import torch.nn as nn
 import triton
