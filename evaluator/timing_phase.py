@@ -44,7 +44,7 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                     child, ids, run.cfg.timing, run.ev.device, flush, run.left,
                     profiled_runs=run.cfg.profiling.forwards if profile else 0,
                     output_bytes=output_bytes, groups=groups,
-                    watch=run.ev.device == "cpu")
+                    watch=run.ev.device == "cpu", inputs_out=run.ref_in_place)
             except stopwatch._ChildError as exc:
                 return judge.from_error(exc.reply, "timing", run.sanitize)
             except stopwatch.ForgedTiming as exc:
