@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import msgspec
 import pytest
 from conftest import CPU_SIZES, FIXTURES, FixtureProblem, cpu_config, fixture_problem
 
@@ -17,7 +18,9 @@ from common.messages import EvalSettings
 @pytest.mark.parametrize("name", sorted(CPU_SIZES))
 def test_reference_solutions_are_ok_with_positive_reward(name, evaluator, settings):
     problem = fixture_problem(name)
-    verdict = evaluator.evaluate(problem, problem.solution, settings)
+    # the verdict is the point, not its speed: frobenius's 1M-element reduction takes 44-53 s of
+    # the interpreter on 2 cores, too near the suite's 60 s limit (a false `timeout` when cold)
+    verdict = evaluator.evaluate(problem, problem.solution, msgspec.structs.replace(settings, timeout_s=120))
     assert verdict.status == "ok", verdict.feedback
     assert verdict.correct and verdict.reward > evaluator.cfg.reward.w_correct - 1e-9
     assert verdict.speedup and verdict.speedup > 0 and verdict.ref_time_s and verdict.candidate_time_s
@@ -162,11 +165,11 @@ def test_runaway_memory_is_stopped(evaluator, settings, problems):
     relu = problems["relu"]
     source = _broken(relu, "        x = x.contiguous()\n",
                      "        hoard = []\n        while True:\n            hoard.append(torch.ones(1 << 26))\n")
-    t0 = time.monotonic()
     verdict = evaluator.evaluate(relu, source, settings)
+    # the memory limit stopped it, not the time limit (a `timeout` would be the clock's doing)
     assert verdict.status in ("runtime_error", "crashed"), verdict.feedback
     assert "memory" in verdict.feedback.lower() or "alloc" in verdict.feedback.lower()
-    assert time.monotonic() - t0 < 30
+    assert "timeout" not in verdict.hacks and "exceeded its" not in verdict.feedback
     assert evaluator.evaluate(relu, relu.solution, settings).status == "ok"
 
 
