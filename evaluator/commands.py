@@ -27,7 +27,7 @@ imported — and the worker compares, times and decides. The commands:
            noise while the Triton kernels run: the output must still be right.
   arm      {ids, seeds}: the next timed batch: one fresh draw per (set, seed) from the
            problem's get_inputs (untimed; on the device where possible), kept side by side
-  go       {count, null, profile, spin}: THE TIMED STEP. The worker's clock runs from writing
+  go       {count, null, profile, spin, watch, inputs_out}: THE TIMED STEP. The worker's clock runs from writing
            this command to reading its reply: for each armed draw in turn, a spin of `spin`
            cycles and an L2 flush (GPU), and the forward, back to back; one device-wide
            synchronize. The outputs are final when

@@ -161,12 +161,14 @@ worker's clock."""
 
 
 def _go(child, count: int, fill: Fill, deadline_s: float, null: bool = False,
-        profile: bool = False, watch: bool = False) -> tuple[dict, float]:
+        profile: bool = False, watch: bool = False, inputs_out: bool = False) -> tuple[dict, float]:
     reply, _, seconds = child.timed_request({"op": "go", "count": count, "null": null,
                                              "flush_bytes": fill.flush_bytes,
                                              **({"spin": fill.spin} if fill.spin else {}),
                                              **({"profile": True} if profile else {}),
-                                             **({"watch": True} if watch and not null else {})}, deadline_s)
+                                             **({"watch": True} if watch and not null else {}),
+                                             **({"inputs_out": True} if inputs_out and not null else {})},
+                                            deadline_s)
     if reply.get("op") != "done":
         raise _ChildError(reply)
     if not null:
@@ -349,7 +351,8 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
     for b, positions in enumerate(schedule.batches()):
         profiled = b in schedule.profiled
         _arm(child, schedule, positions, timeout_s())
-        reply, seconds = _go(child, len(positions), fill, timeout_s(), profile=profiled, watch=watch)
+        reply, seconds = _go(child, len(positions), fill, timeout_s(), profile=profiled, watch=watch,
+                             inputs_out=inputs_out)
         if reply.get("aliased") and len(positions) > 1:
             raise _Aliased()
         launches, programs = reply.get("own_launches"), reply.get("own_programs")

@@ -469,12 +469,15 @@ def get_init_inputs():
 """)
 
 
-def test_an_in_place_reference_needs_the_same_effect_on_the_inputs(evaluator, settings, relu):
+def test_an_in_place_reference_needs_the_same_effect_on_the_inputs(evaluator, strict_evaluator, settings, relu):
     out_of_place = evaluator.evaluate(INPLACE, relu.solution, settings)
     assert out_of_place.status == "incorrect" and "in place" in out_of_place.feedback, out_of_place.feedback
     in_place = relu.solution.replace("out = torch.empty_like(x)", "out = x")
     assert in_place != relu.solution
     _ok(evaluator.evaluate(INPLACE, in_place, settings))
+    # strict: the timed forwards' inputs are outputs to the watch too; a Triton kernel's own
+    # in-place write is the kernel's work, not PyTorch's
+    _ok(strict_evaluator.evaluate(INPLACE, in_place, settings))
 
 
 # ---------------------------------------------------------------------- paths and the host
