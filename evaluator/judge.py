@@ -482,9 +482,10 @@ def judge_reveals(cand: dict[int, list[torch.Tensor]], ref: dict[int, list[torch
                                    rests[j] if j < len(rests) else None)) is not None]
             stats = bad[0][1] if bad else None
             if bad and bad[0][0] >= first_input:
-                return Outcome("hack", f"Rejected: while being timed, forward modified its input "
-                               f"{bad[0][0] - first_input} in place (timed run {run}, checked after it "
-                               "ran); the reference leaves it as it was.", hacks=["modified_inputs"],
+                return Outcome("hack", f"Rejected: while being timed, forward left its input "
+                               f"{bad[0][0] - first_input} other than the reference leaves it (timed run "
+                               f"{run}, checked after it ran): it behaves differently when timed.",
+                               hacks=["modified_inputs"],
                                details={"timed_mismatch": stats})
         if stats is not None:
             return Outcome("hack", f"Rejected: while being timed, forward returned a wrong result (timed "
