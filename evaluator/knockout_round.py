@@ -125,6 +125,10 @@ def _one(run: Any, child: Any, ref: ReferenceOutputs, view: ReferenceOutputs, se
     with run.judging():
         outcome = judge.judge_trial(0, t, outs[0], back[0], view, [(0, "base")], run.cfg, run.tolerance,
                                     {"precision": "strict"})
+    if outcome is None:  # held to the trials' host limits (and, strict, PyTorch's work) as a trial is:
+        # a forward that hands the host its work only after its trials were over (red team s29)
+        outcome = judge.judge_provenance([t], run.cfg.policy.name == "strict", False,
+                                         run.cfg.policy.max_host_reads, run.cfg.policy.max_host_made)
     if outcome is not None:  # named as a checking run: a trial's number would point at the wrong inputs
         outcome.feedback = outcome.feedback.replace("trial 0 (inputs base)", _CHECK).replace(
             "Trial 0 (inputs base)", _CHECK[0].upper() + _CHECK[1:])
