@@ -52,7 +52,7 @@ def check(run: _Run, child: Child, ref: ReferenceOutputs) -> judge.Outcome | Non
     if stopped is not None:  # the sets run in a shuffled order: name the one that stopped
         sid = int(stopped["id"])
         where = f"Trial {sid} (inputs {run.plan.trials[sid][1]})" if sid < n else "A checking run"
-        return judge.Outcome("incorrect", f"{where}: {F.untrusted(str(stopped['problem']))[:400]}.",
+        return judge.Outcome("incorrect", f"{where} stopped " + F.own_text(str(stopped["problem"]), 400),
                              details={"trial": sid if sid < n else None})
     run.details["child_stages"] = timing.stage_sums(results)
     t = time.monotonic()

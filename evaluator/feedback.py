@@ -234,6 +234,14 @@ def quoted(text: str, limit: int | None = None) -> str:
     return "\n".join(QUOTE + line for line in (text.splitlines() or [""]))
 
 
+def own_text(text: str, limit: int | None = None) -> str:
+    """Text the candidate's process wrote (a log's tail, a trial's stated problem): masked,
+    quoted line by line and introduced as the program's own, so no line of it reads as the
+    evaluator's (red team s30: a timeout's log tail printed "Result: SUCCESS", a speedup and a
+    profile line unquoted)."""
+    return f"(your program's own text, each line after '{QUOTE.strip()}'):\n" + quoted(untrusted(text), limit)
+
+
 def trim_traceback(tb: str, max_lines: int = 40) -> str:
     """Per chained section: candidate frames, the last 3 other non-harness frames, the
     exception lines. Harness frames (<krl>/evaluator) and frozen importlib frames go."""

@@ -500,7 +500,7 @@ class _Run:
         tail = exc.log_tail.strip()
         if tail:
             fatal = [line for line in tail.splitlines() if line.startswith("Fatal Python error")][:1]
-            text += "\nLast output:\n" + F.untrusted("\n".join([*fatal, tail[-1500:]]))
+            text += "\nLast output " + F.own_text(self.sanitize("\n".join([*fatal, tail[-1500:]])))
         return self.finish(judge.Outcome(exc.status, text, details={"failure": exc.reason}))
 
 
