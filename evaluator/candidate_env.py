@@ -104,6 +104,32 @@ def library_reads_visible() -> None:
     torch.Tensor.numpy = numpy  # type: ignore[method-assign]
 
 
+RAW_STORAGE_METHODS = ("_write_file", "_set_from_file", "from_buffer", "_from_buffer", "from_file", "_new_with_file",
+                       "_new_shared", "_new_shared_fd_cpu", "_new_shared_filename_cpu", "_new_using_fd_cpu",
+                       "_new_using_filename_cpu", "_share_fd_cpu_", "_share_filename_cpu_", "share_memory_",
+                       "_share_memory_", "_get_shared_fd", "_get_filename")
+
+
+def raw_storage_closed() -> None:
+    """A storage's raw-memory methods (in a candidate child, where the harness needs none):
+    `_write_file` hands every byte of a tensor to a Python object's write() in C++ and
+    `from_buffer` fills memory from Python bytes, with no dispatched op, so neither the
+    provenance watch nor the torch knock-out sees host compute done through them (red team
+    s30b: a host relu, ok under strict). The static allowlist keeps storages out of a file's
+    reach; this is the runtime's side of it: each raises, on the untyped and typed storages
+    and the legacy ones (torch.FloatStorage) that inherit them."""
+    def closed(name: str) -> Any:
+        def refuse(*args: Any, **kwargs: Any) -> Any:
+            raise RuntimeError(f"storage.{name} moves raw memory to or from the host unseen; "
+                               "work on tensors and pass them to your kernels")
+        return refuse
+
+    for cls in (torch.UntypedStorage, torch.TypedStorage):
+        for name in RAW_STORAGE_METHODS:
+            if hasattr(cls, name):
+                setattr(cls, name, staticmethod(closed(name)))
+
+
 def host_buffers_visible() -> None:
     """torch.asarray of a Python buffer (bytes, bytearray, memoryview, array) wraps it as
     tensor memory in C++ with no dispatched op, unlike torch.tensor's lift_fresh: a host GEMM

@@ -153,6 +153,7 @@ class ChildState(TimedSteps):
             candidate_env.tensor_split_reads_visible()
             candidate_env.library_reads_visible()
             candidate_env.host_buffers_visible()
+            candidate_env.raw_storage_closed()
             candidate_env.plain_numbers_known()
             candidate_env.launches_stay_eager()
         self.integrity = Integrity(recorder)

@@ -53,7 +53,8 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               a string); dunder names only `__name__` (and MODULE_DUNDERS bound at module
               level to a literal list of strings: `__all__ = ["ModelNew"]`); private `_x` only on `self`, and
               never nn.Module's own internals (`_forward_hooks`, `_modules`, ...).
-              DENIED_ATTRIBUTES (and any name containing "hook", and frame/code
+              DENIED_ATTRIBUTES (and any name containing "hook" or "storage" but
+              storage_offset, and frame/code
               prefixes) are rejected on every object: they install hooks, reach
               storage, files, streams, frames or the compiler; so are the attributes
               that hand out a class (static_namespaces `class_attributes`: `mro`,
@@ -239,7 +240,7 @@ NESTED_STORES = frozenset({"data", "requires_grad", "weight", "bias", "running_m
 # Rejected on any object; "hook" anywhere in a name and FRAME_PREFIXES too.
 DENIED_ATTRIBUTES: dict[str, str] = {
     **dict.fromkeys(("storage", "untyped_storage", "share_memory", "share_memory_", "tofile",
-                     "from_file", "load_inline"), "file_access"),
+                     "from_file", "from_buffer", "load_inline"), "file_access"),
     **dict.fromkeys(("record_stream", "wait_stream", "wait_event", "record_event",
                      "cuda_stream"), "side_stream"),
     "numpy": "forbidden_api", "compile": "harness_tamper",
@@ -251,6 +252,10 @@ DENIED_ATTRIBUTES: dict[str, str] = {
     **dict.fromkeys(("apply_", "map_", "map2_", "tolist"), "forbidden_api"),
 }
 FRAME_PREFIXES = ("f_", "gi_", "co_", "cr_", "ag_", "tb_")
+# "storage" anywhere in an attribute's name is file_access but for these: a tensor's storage
+# and its class (storage_type() hands out torch.FloatStorage, whose .type("a.b") imports any
+# module by name and whose from_buffer fills memory no dispatched op made: red team s30b)
+STORAGE_NAMES_ALLOWED = frozenset({"storage_offset"})
 
 # ---------------------------------------------------------------------- clocks
 # A kernel file gets no clock: time is the evaluator's to measure, and a clock is how a

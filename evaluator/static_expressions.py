@@ -158,6 +158,13 @@ class ExpressionChecker(StoreChecks, Resolver):
         return isinstance(attr, ast.Attribute) and attr.value is node and (
             attr.attr in LOGGER_METHODS) and self._called(attr)
 
+    def _enclosing_def(self, node: ast.AST) -> ast.AST | None:
+        """The innermost def or lambda around `node` (comprehensions see through), or None."""
+        at = self.parent.get(id(node))
+        while at is not None and not isinstance(at, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            at = self.parent.get(id(at))
+        return at
+
     def _method_as_function(self, fn: object) -> bool:
         """Whether `fn` is a method whose first parameter is trusted (self or ctx)."""
         args = [*fn.args.posonlyargs, *fn.args.args][:1] if isinstance(fn, ast.FunctionDef) else []
@@ -379,6 +386,10 @@ class ExpressionChecker(StoreChecks, Resolver):
             self.add(node, "monkey_patch", f"{name} installs or reaches hooks")
         elif name in A.DENIED_ATTRIBUTES:
             self.add(node, A.DENIED_ATTRIBUTES[name], f"the attribute {name} is not allowed")
+        elif "storage" in name.lower() and name not in A.STORAGE_NAMES_ALLOWED:
+            self.add(node, "file_access", f"{name} reaches a tensor's storage (raw memory that moves "
+                     "to and from the host and files unseen, and a storage class that imports by name)",
+                     "work on tensors; pass them to your kernels")
         elif name in self.t.class_attributes:
             self.add(node, "reflection", f"{name} hands out a class, whose attributes could "
                      "then be replaced and whose methods run with any object as self",
@@ -421,6 +432,11 @@ class ExpressionChecker(StoreChecks, Resolver):
             self.add(node, "reflection", "super() with arguments other than (a class of the "
                      "file, self) hands out its bases' methods unbound, to run on any object",
                      "write super().method(...)")
+        if isinstance(func, ast.Name) and func.id == "super" and not (node.args or node.keywords) and self.resolve(
+                func)[0] == "builtin" and not self._method_as_function(self._enclosing_def(node)):
+            self.add(node, "reflection", "super() outside a method whose first parameter is its instance "
+                     "(a classmethod's is super(C, cls)) hands out its bases' methods unbound, to run on any object",
+                     "call super().method(...) in a plain method of the class")
         self.expr(func)
         self.call_arguments(node)
         if (self.qualify(func) or "") in A.ASM_CALLS:

@@ -469,6 +469,26 @@ def get_init_inputs():
 """)
 
 
+def test_raw_storage_methods_are_closed_in_the_candidates_process(unsafe_evaluator, settings, relu):
+    """With the static layer off: a storage's _write_file hands the input's bytes to Python and
+    from_buffer makes a tensor of Python's bytes, both without a dispatched op, so a host relu
+    went unseen by the watch (red team s30b, ok under strict through a static escape). In a
+    candidate child they raise."""
+    source = _in_forward(relu, """
+import array, io
+x_shape = x.shape
+sink = io.BytesIO()
+x.contiguous().untyped_storage()._write_file(sink, False, False, 4)
+host = array.array("f", sink.getvalue())
+host = array.array("f", [v if v > 0 else 0.0 for v in host])
+x = torch.UntypedStorage.from_buffer(host.tobytes(), dtype=torch.uint8)
+x = torch.empty(0).set_(x).view(torch.float32).view(x_shape)
+""")
+    verdict = unsafe_evaluator.evaluate(relu, source, settings)
+    assert verdict.status == "runtime_error" and verdict.reward == 0, verdict.feedback
+    assert "raw memory" in verdict.feedback, verdict.feedback
+
+
 def test_an_in_place_reference_needs_the_same_effect_on_the_inputs(evaluator, strict_evaluator, settings, relu):
     out_of_place = evaluator.evaluate(INPLACE, relu.solution, settings)
     assert out_of_place.status == "incorrect" and "in place" in out_of_place.feedback, out_of_place.feedback
