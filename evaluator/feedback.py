@@ -234,6 +234,31 @@ def quoted(text: str, limit: int | None = None) -> str:
     return "\n".join(QUOTE + line for line in (text.splitlines() or [""]))
 
 
+def sizes_note(source: str, sizes: dict, device: str) -> str:
+    """A line naming the sizes an evaluation ran the problem at where they differ from the
+    file's own module-level values (the CPU interpreter runs a smaller instance): a kernel
+    that assumed the declared `seq_len` divides its block met 100 with a bare assertion and no
+    word of why (honest round, session 30). Empty where nothing differs."""
+    import ast
+
+    declared: dict[str, object] = {}
+    try:
+        for node in ast.parse(source).body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        declared[target.id] = node.value.value
+    except SyntaxError:
+        return ""
+    changed = [f"{k}={v!r} (the file says {declared[k]!r})" for k, v in sizes.items()
+               if k in declared and declared[k] != v]
+    if not changed:
+        return ""
+    where = "under the CPU interpreter, " if device == "cpu" else ""
+    return (f"\nNote: {where}the problem ran at " + ", ".join(changed[:8])
+            + "; the kernel must handle the sizes the problem's inputs take there.")
+
+
 def own_text(text: str, limit: int | None = None) -> str:
     """Text the candidate's process wrote (a log's tail, a trial's stated problem): masked,
     quoted line by line and introduced as the program's own, so no line of it reads as the

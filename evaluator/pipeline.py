@@ -222,7 +222,10 @@ class _Run:
                ref_s: float | None = None, cand_s: float | None = None) -> Verdict:
         self.phases["total"] = time.monotonic() - self.t0
         self.details.update(outcome.details)
-        text = F.bound(self.sanitize(outcome.feedback), self.cfg.feedback_max_chars)
+        text = self.sanitize(outcome.feedback)
+        if outcome.status in ("runtime_error", "incorrect", "timeout", "crashed") and self.sizes:
+            text += F.sizes_note(self.problem.source, self.sizes, self.ev.device)
+        text = F.bound(text, self.cfg.feedback_max_chars)
         return Verdict(status=outcome.status, correct=outcome.status == "ok", speedup=speedup,
                        reward=compute_reward(outcome.status, *gates.paid(self.details, speedup, coverage), self.cfg.reward),
                        hacks=outcome.hacks, feedback=text, coverage=coverage,

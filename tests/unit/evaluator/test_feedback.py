@@ -172,3 +172,16 @@ def test_a_killed_candidates_last_output_is_quoted_as_its_own(status):
     assert all(line.startswith(QUOTE) for line in lines[at + 1:]), lines
     assert any("quicker" in line for line in lines[at + 1:])  # shown, as the candidate's
     assert not any(line.startswith(("Result", "Reference", "Note")) for line in lines), lines
+
+
+def test_a_failure_names_the_sizes_the_problem_ran_at_where_they_are_not_the_files():
+    """The CPU interpreter runs a smaller instance of a problem; a kernel that asserted the
+    declared sequence length divides its block met 100 with a bare AssertionError and no word
+    of why (honest round, session 30)."""
+    from evaluator.feedback import sizes_note
+
+    source = "import torch\nbatch = 4\nseq_len = 2048\nhead_dim = 64\nname = 'x'\n"
+    note = sizes_note(source, {"seq_len": 100, "head_dim": 64, "other": 3}, "cpu")
+    assert "seq_len=100 (the file says 2048)" in note and "CPU interpreter" in note
+    assert "head_dim" not in note and "other" not in note
+    assert sizes_note(source, {"seq_len": 2048}, "cpu") == "" and sizes_note("def (:", {"a": 1}, "cpu") == ""
