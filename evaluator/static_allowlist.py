@@ -203,8 +203,16 @@ VERSION_ATTRIBUTES = frozenset({"torch.__version__", "triton.__version__"})
 # API, `Enum("E", [("__del__", f)], type=float)`) they build a class at run time (red team,
 # session 18), which static_expressions refuses.
 ENUM_CLASSES = frozenset({"enum.Enum", "enum.IntEnum"})
+# nn's parameter-holding leaf modules: a drop-in `class FastLinear(nn.Linear)` with a Triton
+# forward is a common style (honest round, session 30). Their machinery is nn.Module's (the
+# methods the harness calls stay refused as overrides); what they inherit computes through
+# dispatched aten ops (F.linear, F.conv2d, F.layer_norm), which the policy judges at run time.
+LEAF_MODULE_BASES = frozenset("torch.nn." + n for n in (
+    "Linear", "Bilinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d",
+    "ConvTranspose3d", "LayerNorm", "GroupNorm", "RMSNorm", "BatchNorm1d", "BatchNorm2d",
+    "BatchNorm3d", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "Embedding"))
 BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "enum.IntEnum",
-                   "typing.NamedTuple", "object"})
+                   "typing.NamedTuple", "object"}) | LEAF_MODULE_BASES
 # Calls whose keywords are restricted. Config(pre_hook=f): the autotuner calls f(nargs) on the
 # host before each launch of that config (and in the knock-out, whose launches it skips after),
 # outside the launch itself: host code of the file's, checked as code, as forward is; its use

@@ -205,7 +205,7 @@ class Resolver(KernelValues):
         return found
 
     def _own_bases_trusted(self, cls: ast.ClassDef) -> bool:
-        trusted = ("object", "torch.nn.Module", "torch.autograd.Function")
+        trusted = {"object", "torch.nn.Module", "torch.autograd.Function", *A.LEAF_MODULE_BASES}
         return all((isinstance(b, ast.Name) and b.id in self.classes) or self.qualify(b) in trusted
                    for b in cls.bases) and all(k.arg != "metaclass" for k in cls.keywords)
 
