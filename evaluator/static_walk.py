@@ -150,8 +150,9 @@ class Checker(ExpressionChecker):
         in_class = isinstance(self.parent.get(id(node)), ast.ClassDef)
         if is_dunder(node.name) and not (in_class and node.name in A.DUNDER_METHODS):
             self.add(node, "monkey_patch", f"defining {node.name} lets code run where the "
-                     "harness does not expect it", "put the computation in forward and the "
-                     "setup in __init__")
+                     "harness does not expect it (formatting a value, an error, a log line)",
+                     "describe an nn.Module with extra_repr" if node.name in ("__repr__", "__str__")
+                     else "put the computation in forward and the setup in __init__")
         elif in_class and node.name not in A.OVERRIDABLE and (
                 node.name in self.t.module_methods or node.name in self.t.module_private):
             self.add(node, "monkey_patch", f"overrides nn.Module's {node.name}, which the "
