@@ -447,7 +447,7 @@ def run(cfg: RunConfig) -> int:
         log.error("%s", exc)
         print(f"krl learner: cannot continue: {exc}", file=sys.stderr, flush=True)
         code = NON_FINITE
-    if dist.is_initialized() and dist.get_world_size() > 1:
+    if dist.is_initialized():  # one rank too: its teardown can abort the same way
         leave_together(code)
     return code
 
@@ -458,7 +458,9 @@ def leave_together(code: int) -> None:
     A rank still destroying its group (which talks to the store on rank 0) when a faster
     peer has already exited dies with "terminate called without an active exception"
     (SIGABRT) in C++ teardown; after the barrier there is nothing left to tear down that
-    the exit itself does not release."""
+    the exit itself does not release. A single rank's interpreter exit aborted the same way
+    once (after a non-finite stop, under load): the supervisor read exit 65 as a crash (-6)
+    and ran the bad step again, so every rank leaves through here."""
     dist.barrier()
     logging.shutdown()
     sys.stdout.flush()
