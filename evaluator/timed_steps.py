@@ -122,21 +122,20 @@ class TimedSteps:
                 outs, self.events = _as(who, partial(timing.timed_forwards, model, self.batch,
                                                      self.device, flush, *marks, spin=spin))
         self.last_outputs = outs
-        # where the problem writes its inputs, what forward left in them is output to the watch
-        # too (as modified inputs are in the checked trials): PyTorch making the in-place effect
-        # when timed is PyTorch's work (red team s30)
-        inputs = [self._inputs_after(i) for i in range(len(outs))] if h.get("inputs_out") else None
-        self.summary = partial(self._summary, outs, recorded, work, watch, extra, inputs)
+        self.summary = partial(self._summary, outs, recorded, work, watch, extra, bool(h.get("inputs_out")))
         return {"op": "done"}, []
 
     def _summary(self, outs: list, recorded: list[tuple], work: list[int], watch: Provenance | None,
-                 extra: dict, inputs: list | None = None) -> dict:
+                 extra: dict, inputs_out: bool = False) -> dict:
         """What the last go's forwards showed, for its commit reply: the watch's findings and,
         of a candidate, each forward's launches of its own kernels, their programs, constexpr
         variants and interpreted work; `aliased` where two forwards returned the same memory."""
         if watch is not None:
+            # where the problem writes its inputs, what forward left in them is output to the
+            # watch too (as modified inputs are in the checked trials): PyTorch making the in-place
+            # effect when timed is PyTorch's work (red team s30)
             for i, forward_outs in enumerate(outs):
-                watch.returned([*forward_outs, *(inputs[i] if inputs else ())])
+                watch.returned([*forward_outs, *(self._inputs_after(i) if inputs_out else ())])
             extra["provenance"] = watch.report()
         if self.role == "candidate":
             module = self._workspace().module_name()

@@ -41,3 +41,33 @@ def test_wrap_triton_launches_stay_plain_launches_in_a_candidate_child(tmp_path)
     script.write_text(code)
     done = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout.strip() == "eager", done.stderr[-2000:]
+
+
+def test_every_storage_class_refuses_raw_memory_in_a_candidate_child():
+    """`_write_file` and `from_buffer` move a tensor's bytes to and from host Python with no
+    dispatched op (red team s30b); in a child set up for a candidate they raise on the untyped,
+    typed and legacy storages (torch.FloatStorage's own `_new_shared` reaches the untyped one),
+    and tensors still work."""
+    code = textwrap.dedent("""
+        import io, warnings
+        import torch
+        from evaluator.candidate_env import raw_storage_closed
+        warnings.simplefilter("ignore")
+        raw_storage_closed()
+        x = torch.arange(4.0)
+        calls = [lambda: x.untyped_storage()._write_file(io.BytesIO(), False, False, 4),
+                 lambda: torch.UntypedStorage.from_buffer(b"0000", dtype=torch.uint8),
+                 lambda: torch.FloatStorage.from_buffer(b"0000", "native"),
+                 lambda: torch.FloatStorage._new_shared(4),
+                 lambda: x.share_memory_()]
+        refused = 0
+        for call in calls:
+            try:
+                call()
+            except RuntimeError as exc:
+                refused += "raw memory" in str(exc)
+        print(refused, float((x * 2).sum()))
+    """)
+    done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.split() == ["5", "12.0"], done.stdout + done.stderr[-2000:]
