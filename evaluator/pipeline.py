@@ -60,6 +60,7 @@ from evaluator.reference import (
     ReferenceOutputs,
     TrialPlan,
     make_plan,
+    reference_timeout,
     timing_transform,
 )
 from evaluator.sandbox import Child, ChildFailure, SandboxFailure
@@ -377,6 +378,8 @@ class _Run:
                     if after:
                         self.deadline += time.monotonic() - started
         except ChildFailure as exc:
+            if after and exc.status == "timeout":
+                raise reference_timeout() from None
             raise ProblemFailed(f"{exc.reason}\n{F.untrusted(self.sanitize(exc.log_tail[-1500:]))}") from None
         if reply.get("op") == "error":
             if over_cap and reply.get("device_oom"):
@@ -509,3 +512,4 @@ class _Run:
 
 # phases before any candidate code runs: a reference that uses up the time there is the problem's
 _BEFORE_CANDIDATE = ("start-up", "static", "reference", "inputs")
+

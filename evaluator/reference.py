@@ -24,6 +24,7 @@ from typing import Any
 import torch
 
 from common.config.evaluator import EvaluatorConfig
+from evaluator.sandbox import ChildFailure
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,17 @@ def timing_transform(ref: ReferenceOutputs) -> str:
 
 class ProblemFailed(Exception):
     """The problem's own code failed in the trusted child (message for the verdict)."""
+
+
+def reference_timeout() -> ChildFailure:
+    """A reference command that ran out of time once the candidate had run is the evaluation's
+    `timeout`, not "the problem failed": the candidate shared the machine with it (the device,
+    the host's cores), so its slowness there may be the candidate's doing, and a verdict that
+    is the problem's is one the actor never trains on (red team: a failure made to look like
+    the problem's). Where the reference is slow for everyone, every sample of the problem
+    gets the same 0 and a group-relative advantage learns nothing from it. No log tail: the
+    reference child's output is not the candidate's to read."""
+    return ChildFailure("timeout", "the reference's command ran out of time after your kernel ran")
 
 
 class OverCap(Exception):

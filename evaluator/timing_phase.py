@@ -14,7 +14,7 @@ from typing import Any
 from evaluator import feedback as F
 from evaluator import judge, stopwatch, timed_work
 from evaluator import timing as T
-from evaluator.reference import ProblemFailed
+from evaluator.reference import ProblemFailed, reference_timeout
 from evaluator.sandbox import Child, ChildFailure
 
 REFERENCE_TIME_SHARE = 0.25  # of the evaluation's time limit, at least, for timing its reference
@@ -73,6 +73,8 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
             except stopwatch._ChildError as exc:
                 raise ProblemFailed(F.untrusted(run.sanitize(str(exc.reply.get("traceback"))))) from None
             except ChildFailure as exc:
+                if exc.status == "timeout":
+                    raise reference_timeout() from None
                 raise ProblemFailed(exc.reason) from None
     bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, run.cfg, run.tolerance,
                               run.facts, ref.revealed_outputs, cand.revealed_shapes, ref.revealed_shapes,

@@ -167,9 +167,15 @@ def test_hack_corpus_is_caught_on_gpu(path, hack_verdicts):
 BIG_RELU = {"batch_size": 4096, "dim": 16384}  # 256 MiB per tensor: the kernel takes ~0.2 ms
 
 
+SIDE_RELU = {"batch_size": 2048, "dim": 16384}  # 128 MiB per tensor: the kernel takes ~0.06 ms
+
+
 def test_work_on_a_side_stream_is_caught_at_runtime(ev, unsafe_ev):
-    relu = _problem("relu", BIG_RELU)
-    assert ev.evaluate(relu, relu.solution, _settings()).status == "ok"  # the honest control
+    relu = _problem("relu", SIDE_RELU)
+    control = ev.evaluate(relu, relu.solution, _settings())
+    print(f"\nside-stream control: {control.status} {control.speedup} phases "
+          f"{ {k: round(x, 1) for k, x in control.phase_seconds.items()} }")
+    assert control.status == "ok", control.feedback  # the honest control
     sneaky = relu.solution.replace(
         "        relu_kernel[(triton.cdiv(n, 1024),)](x, out, n, BLOCK=1024)",
         "        side = torch.cuda.Stream()\n"
@@ -179,6 +185,7 @@ def test_work_on_a_side_stream_is_caught_at_runtime(ev, unsafe_ev):
         "                relu_kernel[(triton.cdiv(n, 1024),)](x, out, n, BLOCK=1024)")
     assert sneaky != relu.solution
     v = unsafe_ev.evaluate(relu, sneaky, _settings())
+    print(f"side stream: {v.status} {v.hacks} phases { {k: round(x, 1) for k, x in v.phase_seconds.items()} }")
     assert v.status == "hack" and "side_stream" in v.hacks, (v.status, v.feedback)
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from common.messages import EvalSettings
 
 
@@ -108,3 +110,44 @@ def test_a_reference_timed_after_the_evaluations_time_ran_out_still_gets_time_of
     relu = problems["relu"]
     verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=12, trials=2))
     assert verdict.status == "ok" and verdict.speedup is not None, verdict.feedback
+
+
+def _reference_out_of_time(monkeypatch, where: str) -> None:
+    from evaluator import stopwatch
+    from evaluator.sandbox import Child, ChildFailure
+
+    stuck = ChildFailure("timeout", "the child stopped reading commands", "reference log: Traceback ...")
+    if where == "timing":  # the reference's timed forwards
+        def time_reference(*args, **kwargs):
+            raise stuck
+
+        monkeypatch.setattr(stopwatch, "time_reference", time_reference)
+        return
+    real, ran = Child.request, {"candidate": False}
+
+    def request(self, header, timeout_s, *args, **kwargs):  # the timing phase's reference set-up
+        if self.role == "candidate":
+            ran["candidate"] = True
+        elif ran["candidate"] and header.get("op") == "model":
+            raise stuck
+        return real(self, header, timeout_s, *args, **kwargs)
+
+    monkeypatch.setattr(Child, "request", request)
+
+
+@pytest.mark.parametrize("where", ["timing", "set-up"])
+def test_a_reference_stuck_once_the_candidate_ran_is_a_timeout_not_the_problems_failure(
+        evaluator, problems, monkeypatch, where):
+    """GPU, session 31, eight evaluations at once: an in-place attack's verdict was "The
+    reference problem itself failed (not your kernel): the child stopped reading commands",
+    a verdict the actor never trains on. The candidate shares the machine with its
+    reference (device, host cores), so a reference that runs out of time after the candidate
+    ran may be the candidate's doing: the evaluation's `timeout`, the reference child's own
+    output not quoted to the candidate."""
+    _reference_out_of_time(monkeypatch, where)
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=60, trials=2))
+    assert verdict.status == "timeout" and verdict.reward == 0, verdict.feedback
+    assert verdict.error_source not in ("problem", "evaluator") and verdict.judged
+    assert "not your kernel" not in verdict.feedback and "reference log" not in verdict.feedback
+    assert "during timing" in verdict.feedback

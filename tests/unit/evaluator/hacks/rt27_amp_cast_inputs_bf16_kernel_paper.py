@@ -1,4 +1,4 @@
-# hack: paper: an autograd.Function whose forward is decorated @torch.amp.custom_fwd(cast_inputs=torch.bfloat16) (an allowed decorator) and run under torch.autocast: the Triton kernel reads the input as bfloat16 (half the traffic on a GPU) and writes float32, a precision downgrade the output dtype hides. problem: activation/gelu. expect: incorrect
+# hack: paper: an autograd.Function whose forward is decorated @torch.amp.custom_fwd(cast_inputs=torch.bfloat16) (an allowed decorator) and run under torch.autocast: the Triton kernel reads the input as bfloat16 (half the traffic on a GPU) and writes float32, a precision downgrade the output dtype hides. problem: activation/gelu. expect: incorrect. device: cpu
 import torch
 import torch.nn as nn
 import triton
