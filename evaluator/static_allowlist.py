@@ -77,8 +77,14 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               dunder methods only __init__, and no override of an nn.Module method
               but OVERRIDABLE; decorators only DECORATORS; `with` only CONTEXT_MANAGERS.
   syntax      no try/except but at module level, no yield from, await, async,
-              global/nonlocal, match, nested classes; `yield` only in a plain def with
-              no try or with of its own (static_expressions._e_Yield).
+              nonlocal, match, nested classes; `yield` only in a plain def with
+              no try or with of its own (static_expressions._e_Yield). `global` only
+              in a host function, its names bound in the module (static_scopes) and so
+              held to the module-level binding rules; never in a kernel.
+  settings    literal module-level lines of evaluator.static_settings: precision
+              switches, `triton.set_allocator` of a stateless allocator, and warning
+              filters other than "error".
+  typing      a class may be the type `typing.cast(T, value)` takes.
   idioms      a decorator of the file's own, a logger, an import fallback and benchmark
               functions, each in the one shape evaluator.static_idioms describes.
   test block  the body of a module-level `if __name__ == "__main__":` (no else) is

@@ -189,7 +189,7 @@ class ExpressionChecker(StoreChecks, Resolver):
         isinstance(x, C), super(C, self), a type annotation, and `Alias = C` at module
         level for a class of the file. Anywhere else it could be bound to a name whose
         methods then run with any object as `self`, or whose attributes get replaced."""
-        if self.in_annotation and self._type_expression(node):
+        if self.in_annotation and self._type_expression(node) or self._type_expression(node, cast=True):
             return True
         if isinstance(parent, ast.Tuple):
             node, parent = parent, self.parent.get(id(parent))
@@ -207,14 +207,19 @@ class ExpressionChecker(StoreChecks, Resolver):
                 len(self.scopes.module.names.get(alias.id, ())) == 1)
         return False
 
-    def _type_expression(self, node: ast.expr) -> bool:
+    def _type_expression(self, node: ast.expr, cast: bool = False) -> bool:
         """`C`, `Optional[C]`, `dict[str, C]`, `C | None`, `Callable[[C, float], C]` (its
-        argument list: honest round, session 20) as a whole annotation."""
+        argument list: honest round, session 20) as a whole annotation or, with `cast`, as
+        the type `typing.cast(T, value)` takes (which returns the value and never touches
+        T: honest round, session 31)."""
         child, parent = node, self.parent.get(id(node))
         while True:
-            if isinstance(parent, (ast.arg, ast.AnnAssign)):
+            if isinstance(parent, ast.Call):
+                return cast and bool(parent.args) and parent.args[0] is child and (
+                    self.qualify(parent.func) == "typing.cast")
+            if not cast and isinstance(parent, (ast.arg, ast.AnnAssign)):
                 return parent.annotation is child
-            if isinstance(parent, ast.FunctionDef):
+            if not cast and isinstance(parent, ast.FunctionDef):
                 return parent.returns is child
             if not (isinstance(parent, ast.Subscript) and parent.slice is child
                     or isinstance(parent, (ast.Tuple, ast.List))

@@ -22,6 +22,11 @@ from evaluator.static_kernel_values import LIBRARY_INSTEAD, KernelValues, jit_ca
 from evaluator.static_namespaces import denial_code, exists, tables
 from evaluator.static_scopes import Binding, Scopes
 
+# torch.compile's generated files import Inductor's runtime helpers; they are private (and
+# hold inline assembly and a grid barrier), and each has a public Triton spelling
+INDUCTOR_INSTEAD = ("write the helpers with triton.language (tl.maximum, tl.minimum, tl.where, "
+                    "tl.math.*) and libdevice from triton.language.extra.libdevice")
+
 BUILTIN_NAMES = frozenset(dir(builtins))
 KERNEL_DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics"})
 # library classes a module-level alias may name: the `with` context managers (unsloth's
@@ -229,4 +234,5 @@ class Resolver(KernelValues):
         reason = ("a module the allowlist leaves out" if full in self.t.reexported
                   else "private" if code == "reflection" else "not on the allowlist")
         self.add(node, code, f"{full} is {reason}",
-                 LIBRARY_INSTEAD if full.split(".")[:2] == ["torch", "library"] else None)
+                 LIBRARY_INSTEAD if full.split(".")[:2] == ["torch", "library"]
+                 else INDUCTOR_INSTEAD if full.split(".")[:2] == ["torch", "_inductor"] else None)

@@ -36,6 +36,7 @@ class Scope:
     parent: Scope | None
     names: dict[str, list[Binding]] = field(default_factory=dict)
     index: int = 0  # a class scope: the statement of its body being visited
+    globals: frozenset[str] = frozenset()  # a function's `global` names: bound in the module
 
     @property
     def is_class(self) -> bool:
@@ -105,6 +106,8 @@ class Scopes:
             self._visit(node.test, scope)
             return
         if type(node) is ast.Name:  # the commonest node; its only child is its ctx
+            if node.id in scope.globals:  # `global name`: the module's binding, read and written
+                scope = self.of_node[id(node)] = self.module
             # an annotation without a value (`inspect: object`, `exec: object` in a class
             # body) binds nothing at run time: the name stays the global or builtin it was
             if type(node.ctx) is not ast.Load and not _annotation_only(self.parent.get(id(node)), node):
@@ -145,6 +148,8 @@ class Scopes:
             home = scope
             while isinstance(home.node, _COMPREHENSIONS):
                 home = home.parent  # type: ignore[assignment]
+            if node.target.id in home.globals:
+                home = self.module
             home.bind(node.target.id, Binding("local", node.target))
             self.of_node[id(node.target)] = home
             self._visit(node.value, scope)
@@ -162,6 +167,7 @@ class Scopes:
         for child in (*args.defaults, *[d for d in args.kw_defaults if d is not None]):
             self._visit(child, scope)
         inner = self._child(node, scope)
+        inner.globals = frozenset(_declared_global(node))
         every = [*args.posonlyargs, *args.args, *args.kwonlyargs,
                  *[a for a in (args.vararg, args.kwarg) if a is not None]]
         for arg in every:
@@ -202,3 +208,16 @@ def is_main_guard(node: ast.AST) -> bool:
 
 def _annotation_only(parent: ast.AST | None, node: ast.Name) -> bool:
     return type(parent) is ast.AnnAssign and parent.value is None and parent.target is node
+
+
+def _declared_global(node: ast.AST) -> list[str]:
+    """The names a function's own `global` statements declare (not those of a function or
+    class nested in it, whose scopes are their own)."""
+    names, todo = [], list(ast.iter_child_nodes(node))
+    while todo:
+        sub = todo.pop()
+        if isinstance(sub, ast.Global):
+            names.extend(sub.names)
+        elif not isinstance(sub, (*_FUNCTIONS, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(sub))
+    return names

@@ -25,6 +25,12 @@ round, session 23). Any other shape of the same call or store is judged by the p
                      whose only act is to return fresh memory cannot. Its arguments are held
                      to the same rule: no call but of a library function, no name of the
                      file's but module-level constants bound once and its own parameters.
+  warning filter     a module-level statement `warnings.filterwarnings(...)` or
+                     `warnings.simplefilter(...)` whose action is a literal other than
+                     "error" and whose other arguments are literals or a builtin warning
+                     class (files silence a library's UserWarning). It changes only which
+                     warnings reach the child's stderr; "error" would turn the harness's own
+                     warnings into exceptions in the middle of a measurement.
 """
 from __future__ import annotations
 
@@ -58,6 +64,30 @@ def precision_switch(stmt: ast.stmt, at_module: bool, qualify: Callable[[ast.AST
     return isinstance(call, ast.Call) and qualify(call.func) == MATMUL_PRECISION and (
         not call.keywords and len(call.args) == 1 and isinstance(call.args[0], ast.Constant)
         and call.args[0].value in PRECISIONS)
+
+
+WARNING_FILTERS = frozenset({"warnings.filterwarnings", "warnings.simplefilter"})
+FILTER_ACTIONS = frozenset({"ignore", "default", "once", "module", "always"})
+WARNING_CLASSES = frozenset({"Warning", "UserWarning", "DeprecationWarning", "FutureWarning",
+                             "RuntimeWarning", "PendingDeprecationWarning", "SyntaxWarning",
+                             "ImportWarning", "ResourceWarning", "BytesWarning", "UnicodeWarning"})
+
+
+def warning_filter(stmt: ast.stmt, at_module: bool, scopes: Scopes,
+                   qualify: Callable[[ast.AST], str | None]) -> bool:
+    """A module-level `warnings.filterwarnings(action, ...)` / `warnings.simplefilter(...)`
+    with a literal action of FILTER_ACTIONS, the rest literals or a builtin warning class."""
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not (at_module and isinstance(call, ast.Call) and qualify(call.func) in WARNING_FILTERS):
+        return False
+    args = [*call.args, *(k.value for k in call.keywords)]
+    action = call.args[0] if call.args else next(
+        (k.value for k in call.keywords if k.arg == "action"), None)
+    if any(k.arg is None for k in call.keywords) or not (
+            isinstance(action, ast.Constant) and action.value in FILTER_ACTIONS):
+        return False
+    return all(isinstance(a, ast.Constant) and isinstance(a.value, (str, int, bool)) or (
+        isinstance(a, ast.Name) and a.id in WARNING_CLASSES and not scopes.lookup(a)[1]) for a in args)
 
 
 def allocator_setting(stmt: ast.stmt, scopes: Scopes, qualify: Callable[[ast.AST], str | None]) -> bool:

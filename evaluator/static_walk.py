@@ -21,7 +21,7 @@ from evaluator.static_kernel_values import LIBRARY_INSTEAD
 from evaluator.static_names import BUILTIN_NAMES
 from evaluator.static_namespaces import ATTRIBUTE_ONLY, denial_code
 from evaluator.static_scopes import is_main_guard
-from evaluator.static_settings import allocator_setting, precision_switch
+from evaluator.static_settings import allocator_setting, precision_switch, warning_filter
 
 
 class Checker(ExpressionChecker):
@@ -89,8 +89,10 @@ class Checker(ExpressionChecker):
     # ------------------------------------------------------------------ statements
     def stmt(self, node: ast.stmt) -> None:
         handler = getattr(self, "_s_" + type(node).__name__, None)
-        if precision_switch(node, self.parent.get(id(node)) is self.tree, self.qualify):
-            return  # a literal switch at import (evaluator.static_settings)
+        at_module = self.parent.get(id(node)) is self.tree
+        if precision_switch(node, at_module, self.qualify) or warning_filter(
+                node, at_module, self.scopes, self.qualify):
+            return  # a literal switch or filter at import (evaluator.static_settings)
         if allocator_setting(node, self.scopes, self.qualify):
             self.expr(node.value.args[0])  # type: ignore[attr-defined]  (a stateless allocator)
             return
@@ -107,9 +109,22 @@ class Checker(ExpressionChecker):
                     self._any(child)
                 return
             self.add(node, "forbidden_syntax", f"{type(node).__name__} statements are not "
-                     "allowed (no async, global/nonlocal or match)")
+                     "allowed (no async, nonlocal or match)")
             return
         handler(node)
+
+    def _s_Global(self, node: ast.Global) -> None:
+        """`global name` in a host function (a lazily filled module-level cache, `_NUM_SMS`):
+        the scopes bind the name in the module, so every binding the function makes is
+        checked as a module-level binding would be (an import, class, kernel, builtin or
+        dunder name rebound is refused there). A kernel body is Triton, where the GPU's
+        compiler refuses `global`, and the CPU interpreter would run it as host Python."""
+        fn = self.parent.get(id(node))
+        while fn is not None and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+            fn = self.parent.get(id(fn))
+        if fn is not None and id(fn) in self.kernels:
+            self.add(node, "forbidden_syntax", f"`global` in the kernel {fn.name}: Triton's compiler "
+                     "refuses it on the GPU", "pass the value to the kernel as an argument")
 
     def _module_try(self, node: ast.Try | ast.TryStar) -> None:
         """A try at module level (evaluator.static_idioms): its body may not reach the file's

@@ -37,6 +37,9 @@ FULL = {
     "s17_relu_rowwise_scalar_mask.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     # a parameter's default read from a module-level int: the GPU compiler allows it
     "s18_relu_block_default_global.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
+    # `k.to(tl.int64)` of a tl.range loop variable: an int on the CPU before (AttributeError, honest
+    # round, session 31); evaluator.interpreter_loops types it as the GPU's scalar tensor
+    "s31_cumsum_loop_var_to_int64_carry.py": ("reduction/cumsum", None),
     # honest round, session 25: idioms the corpus lacked (each file's first line names them);
     # all were ok on the first run under both policies except where said
     **{f"s25_{stem}.py": spec for stem, spec in {
@@ -99,5 +102,14 @@ FULL = {
                                                                 {"batch_size": 6, "num_classes": 300}),
         # torch.library's documented launch, wrap_triton(kernel)[grid](...), without its triton_op
         "relu_torch_library_wrap_triton_no_op": ("activation/relu", {"batch_size": 4, "dim": 300}),
+    }.items()},
+    # honest round, session 31: the three refused before (global, typing.cast, a warning
+    # filter) and the atomics a CPU's one-program-at-a-time run must not mistake for races
+    **{f"s31_{stem}.py": spec for stem, spec in {
+        "silu_persistent_global_sm_cache": ("activation/silu", {"batch_size": 4, "dim": 300}),
+        "leaky_relu_typed_optional_out_typing_cast": ("activation/leaky_relu", {"batch_size": 4, "dim": 300}),
+        "softplus_filterwarnings_threshold": ("activation/softplus", {"batch_size": 4, "dim": 300}),
+        "mse_last_block_ticket_atomic": ("loss/mse", {"batch_size": 6, "dim": 700}),
+        "max_dim_split_atomic_max": ("reduction/max_dim", {"batch_size": 4, "dim": 1500}),
     }.items()},
 }

@@ -386,11 +386,34 @@ ATTACKS = {
     "once_differentiable_called": ("from torch.autograd.function import once_differentiable\n"
                                    "F2 = once_differentiable(launch)  # <-", "forbidden_syntax"),
     "class_alias_not_a_context_manager": ("L = nn.Linear  # <-", "reflection"),
+    # typing.cast takes a class as its type, not as the value it hands back
+    "class_as_the_value_typing_cast_returns": ("from typing import cast\nL = cast(object, nn.Linear)  # <-",
+                                               "reflection"),
     # an unnamed get_inputs copy goes unchecked; any other unnamed def, or a named copy, not
     "unnamed_def_checked": ("def helper():\n    torch.manual_seed(0)  # <-", "harness_tamper"),
     "get_inputs_named_checked": ("def get_inputs():\n    torch.manual_seed(0)  # <-\nG = get_inputs",
                                  "harness_tamper"),
-    "global_statement": ("N = 0\ndef bump():\n    global N  # <-\n    N = 1", "forbidden_syntax"),
+    # `global` in a host function binds in the module: a rebinding there is refused as it is
+    # at module level; a kernel body is Triton, where the GPU's compiler refuses `global`
+    # a warning filter only as a literal module-level line that never raises
+    "warning_filter_error": ("import warnings\nwarnings.simplefilter('error')  # <-", "forbidden_api"),
+    "warning_filter_in_a_function": ("import warnings\ndef f():\n    warnings.simplefilter('ignore')  # <-",
+                                     "forbidden_api"),
+    "warning_filter_computed": ("import warnings\nA = 'ignore'\nwarnings.filterwarnings(A)  # <-",
+                                "forbidden_api"),
+    "warning_filter_own_class": ("import warnings\nclass W(UserWarning):\n    pass\n\n"
+                                 "warnings.filterwarnings('ignore', category=W)  # <-", "forbidden_api"),
+    "global_in_a_kernel": ("N = tl.constexpr(0)\n\n@triton.jit\ndef k2(x_ptr):\n    global N  # <-\n"
+                           "    tl.store(x_ptr, 0.0)", "forbidden_syntax"),
+    "global_rebinds_an_import": ("def f():\n    global torch\n    torch = F  # <-", "monkey_patch"),
+    "global_rebinds_a_kernel": ("def f():\n    global k\n    k = launch  # <-", "monkey_patch"),
+    "global_rebinds_a_class": ("class C:\n    pass\n\ndef f():\n    global C\n    C = 1  # <-",
+                               "monkey_patch"),
+    "global_binds_a_builtin": ("def f():\n    global getattr\n    getattr = 1  # <-", "reflection"),
+    "global_binds_a_dunder": ("def f():\n    global __builtins__\n    __builtins__ = {}  # <-",
+                              "reflection"),
+    "global_walrus_rebinds_an_import": ("def f():\n    global math\n    return (math := 2)  # <-",
+                                        "monkey_patch"),
     "async_def": ("async def later():  # <-\n    pass", "forbidden_syntax"),
     # a module-level cache of the file's own takes items (test_static_idioms; caching
     # results is the runtime's to catch: fresh inputs per timed run, reveals), never writes

@@ -368,3 +368,54 @@ def test_checking_a_file_grows_linearly_with_its_length():
     check_source(short, CFG)  # tables built once per process
     ratio = median_time(long) / median_time(short)
     assert ratio < 30, ratio
+
+
+def test_a_global_statement_in_a_host_function_passes():
+    """A lazily filled module-level cache (`global _NUM_SMS`), as persistent kernels keep the
+    SM count (honest round, session 31: refused as forbidden syntax before). The name is
+    bound in the module; rebinding an import, kernel, class or builtin that way is refused
+    (test_static_attacks_state)."""
+    assert_accepted('''
+        _NUM_SMS = None
+        CALLS = 0
+
+        def num_sms() -> int:
+            global _NUM_SMS, CALLS
+            CALLS += 1
+            if _NUM_SMS is None:
+                _NUM_SMS = torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count
+            return _NUM_SMS
+    ''')
+
+
+def test_a_class_as_the_type_typing_cast_takes_passes():
+    """`typing.cast(torch.Tensor, out)` returns `out` and never touches the class (honest
+    round, session 31: refused as a class handled as a value)."""
+    assert_accepted('''
+        import typing
+        from typing import Optional, cast
+
+        def finish(out: Optional[torch.Tensor]) -> torch.Tensor:
+            y = cast(torch.Tensor, out)
+            return typing.cast(Optional[torch.Tensor], y)
+    ''')
+
+
+def test_a_literal_warning_filter_at_import_passes():
+    """Files silence a library's warnings at import (honest round, session 31: refused)."""
+    assert_accepted('''
+        import warnings
+
+        warnings.filterwarnings("ignore", message=".*TF32.*", category=UserWarning)
+        warnings.filterwarnings(action="ignore", category=FutureWarning, module="torch")
+        warnings.simplefilter("once")
+    ''')
+
+
+def test_inductor_runtime_helpers_are_refused_with_their_public_spelling():
+    """A torch.compile-generated file imports Inductor's private runtime helpers (inline
+    assembly, a grid barrier among them): refused, and the message names what to write
+    instead (honest round, session 31)."""
+    report = check("from torch._inductor.runtime import triton_helpers\n")
+    assert report.status == "hack" and [f.code for f in report.findings] == ["reflection"]
+    assert "tl.maximum" in report.findings[0].message and "libdevice" in report.findings[0].message
