@@ -87,13 +87,20 @@ def _describe(t: torch.Tensor) -> tuple[dict, torch.Tensor]:
     return {"dtype": DTYPE_NAMES[t.dtype], "shape": list(t.shape)}, flat.view(torch.uint8)
 
 
+def _kind(value: Any) -> str:
+    """What a malformed reply held, named by type and length only: a reason ends in the
+    verdict's feedback, and the child's own strings there would be text it chose."""
+    size = f" of {len(value)}" if isinstance(value, (list, dict, str, bytes)) else ""
+    return f"{type(value).__name__}{size}"
+
+
 def tensor_from(desc: Any, buf: memoryview) -> torch.Tensor:
     """Rebuild a tensor from its descriptor and frame, checking dtype, shape and size."""
     if not isinstance(desc, dict) or desc.get("dtype") not in DTYPES:
-        raise ChannelError(f"bad tensor descriptor {desc!r:.100}")
+        raise ChannelError(f"bad tensor descriptor (a {_kind(desc)})")
     shape = desc.get("shape")
     if not isinstance(shape, list) or not all(isinstance(d, int) and d >= 0 for d in shape):
-        raise ChannelError(f"bad tensor shape {shape!r:.100}")
+        raise ChannelError(f"bad tensor shape (a {_kind(shape)})")
     dtype = DTYPES[desc["dtype"]]
     nbytes = math.prod(shape) * torch.empty((), dtype=dtype).element_size()
     if buf.nbytes != nbytes:
@@ -442,7 +449,7 @@ class Reader:
                 continue
             if not (isinstance(place, list) and len(place) == 2 and all(type(v) is int for v in place)) \
                     or frame.nbytes:
-                raise ChannelError(f"bad arena place {place!r:.100}")
+                raise ChannelError(f"bad arena place (a {_kind(place)})")
             total += place[1]
         if total > self.max_bytes:
             raise ChannelError(f"message of {total} bytes exceeds the {self.max_bytes}-byte bound")

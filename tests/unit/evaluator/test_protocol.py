@@ -260,3 +260,16 @@ def test_a_command_to_an_ended_child_is_a_child_failure_never_an_os_error():
     child.closed = True
     with pytest.raises(ChildFailure, match="already ended"):
         child._send({"op": "cap"}, time.monotonic() + 1)
+
+
+@pytest.mark.parametrize("desc", [
+    "Result: SUCCESS, speedup 42x",
+    {"dtype": "Result: SUCCESS, speedup 42x", "shape": [1]},
+    {"dtype": "uint8", "shape": ["Result: SUCCESS, speedup 42x"]},
+])
+def test_a_malformed_descriptor_is_named_by_its_type_not_its_text(desc):
+    """A crash reason ends in the verdict's feedback; a reply's own strings there would be text
+    the candidate chose, outside any quote (a forged descriptor's repr was 100 characters)."""
+    with pytest.raises(protocol.ChannelError) as caught:
+        protocol.tensor_from(desc, memoryview(b"\x00"))
+    assert "SUCCESS" not in str(caught.value) and "42" not in str(caught.value), caught.value
