@@ -16,9 +16,10 @@ context; a stray one faults or scribbles on the candidate's own buffers, and no 
 decision reads device memory the candidate could reach unchecked, so this guard is for
 the interpreter only.
 
-Three of the interpreter's departures from the GPU compiler are corrected here too: `min`/`max`
-in a kernel body (`_device_minmax`), float32 -> bfloat16 rounding (`_bfloat16_rounded`) and a
-dtype argument of a helper read as a constexpr (`_dtype_as_constexpr`).
+Four of the interpreter's departures from the GPU compiler are corrected here too: `min`/`max`
+in a kernel body (`_device_minmax`), float32 -> bfloat16 rounding (`_bfloat16_rounded`), a
+dtype argument of a helper read as a constexpr (`_dtype_as_constexpr`) and a `range`/`tl.range`
+loop variable typed as the GPU's scalar tensor (`evaluator.interpreter_loops`).
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from evaluator import interpreter_reduce
+from evaluator import interpreter_loops, interpreter_reduce
 
 
 class KernelMemoryError(RuntimeError):
@@ -198,6 +199,7 @@ def install() -> bool:
     _bfloat16_rounded(type(builder), interpreter)
     _dtype_as_constexpr()
     interpreter_reduce.install(interpreter)  # a combine function of the file's, in a tree
+    interpreter_loops.install(interpreter)  # a tl.range loop variable typed as on the GPU
     return True
 
 
@@ -428,6 +430,7 @@ def device_scope(module_globals: dict, added: dict) -> dict:
 
     allowed = {n: getattr(builtins, n) for n in cg.CodeGenerator.builtin_namespace if hasattr(builtins, n)}
     allowed.update(_DEVICE_BUILTINS)
+    allowed["range"] = interpreter_loops.device_range  # a scalar tensor's loop variable, as tl.range's
 
     def accepted(name: str, v: object) -> bool:
         if name == "__builtins__":

@@ -46,14 +46,29 @@ _TENSOR_CORE_OPERANDS = {
 _MANTISSA_MASK = -(1 << 13)  # keeps sign, exponent and the top 10 of float32's 23 mantissa bits
 
 
+def _attention_as_matmuls() -> Any:
+    """Scaled dot-product attention through its math backend, whose two products are bmm
+    calls TF32 (either mode) applies to. The fused backends PyTorch picks for float32 (the
+    efficient kernel on a GPU, flash on the CPU) are one aten op no TF32 mode changes, so an
+    honest flash-attention kernel with tl.dot at its default precision was held to strict
+    float32 (0.00077 of the norm off on the H200, session 31): TF32 moves attention as much as
+    it moves the same products written as matmuls."""
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+
+    return sdpa_kernel([SDPBackend.MATH])
+
+
 class PyTorchTF32:
-    """PyTorch's TF32 mode for matmul and cuDNN, restored afterwards."""
+    """PyTorch's TF32 mode for matmul and cuDNN (attention as matmuls), restored afterwards."""
 
     def __enter__(self) -> None:
         self._was = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
         torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = True
+        self._attention = _attention_as_matmuls()
+        self._attention.__enter__()
 
     def __exit__(self, *exc: object) -> None:
+        self._attention.__exit__(*exc)
         torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = self._was
 
 
@@ -67,7 +82,23 @@ def truncate_tf32(x: Any) -> Any:
 
 class TruncatedTF32(TorchDispatchMode):
     """Every matmul and convolution run with its float32 operands truncated to TF32 (module
-    docstring); everything else, and the accumulation, in IEEE float32."""
+    docstring), attention as its matmuls; everything else, and the accumulation, in IEEE
+    float32."""
+
+    def __enter__(self) -> TruncatedTF32:
+        self._attention = _attention_as_matmuls()
+        self._attention.__enter__()
+        try:
+            return super().__enter__()
+        except BaseException:
+            self._attention.__exit__(None, None, None)
+            raise
+
+    def __exit__(self, *exc: Any) -> None:
+        try:
+            super().__exit__(*exc)
+        finally:
+            self._attention.__exit__(*exc)
 
     def __torch_dispatch__(self, func: Any, types: Any, args: tuple = (), kwargs: dict | None = None) -> Any:
         operands = _TENSOR_CORE_OPERANDS.get(func.overloadpacket, ())

@@ -119,7 +119,7 @@ class Scopes:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             self._function(node, scope)
         elif isinstance(node, ast.ClassDef):
-            scope.bind(node.name, Binding("class", node))
+            self._home(scope, node.name).bind(node.name, Binding("class", node))
             for child in (*node.decorator_list, *node.bases, *node.keywords):
                 self._visit(child, scope)
             inner = self._child(node, scope)
@@ -138,18 +138,17 @@ class Scopes:
                 else:
                     target = alias.name if alias.asname else alias.name.split(".")[0]
                     name = alias.asname or alias.name.split(".")[0]
-                scope.bind(name, Binding("import", node, target))
+                self._home(scope, name).bind(name, Binding("import", node, target))
         elif isinstance(node, ast.ExceptHandler):
             if node.name:  # `except E as e` (only a module-level try gets past the checks)
-                scope.bind(node.name, Binding("local", node))
+                self._home(scope, node.name).bind(node.name, Binding("local", node))
             for child in children:
                 self._visit(child, scope)
         elif isinstance(node, ast.NamedExpr):
             home = scope
             while isinstance(home.node, _COMPREHENSIONS):
                 home = home.parent  # type: ignore[assignment]
-            if node.target.id in home.globals:
-                home = self.module
+            home = self._home(home, node.target.id)
             home.bind(node.target.id, Binding("local", node.target))
             self.of_node[id(node.target)] = home
             self._visit(node.value, scope)
@@ -157,11 +156,17 @@ class Scopes:
             for child in children:
                 self._visit(child, scope)
 
+    def _home(self, scope: Scope, name: str) -> Scope:
+        """Where a binding of `name` made in `scope` lands: the module where the function
+        declared it `global` (every binding form: a name, a walrus, an import, a def, a class,
+        an except target; red team s31b rebound `print` to numpy by an import)."""
+        return self.module if name in scope.globals else scope
+
     def _function(self, node: ast.AST, scope: Scope) -> None:
         args = node.args
         if not isinstance(node, ast.Lambda):
             self.functions.append(node)
-            scope.bind(node.name, Binding("def", node))
+            self._home(scope, node.name).bind(node.name, Binding("def", node))
             for child in (*node.decorator_list, *([node.returns] if node.returns else [])):
                 self._visit(child, scope)
         for child in (*args.defaults, *[d for d in args.kw_defaults if d is not None]):

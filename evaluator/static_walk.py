@@ -125,6 +125,13 @@ class Checker(ExpressionChecker):
         if fn is not None and id(fn) in self.kernels:
             self.add(node, "forbidden_syntax", f"`global` in the kernel {fn.name}: Triton's compiler "
                      "refuses it on the GPU", "pass the value to the kernel as an argument")
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            declared = set(node.names)
+            for sub, name in _statement_bindings(fn):
+                if name in declared:
+                    self.add(sub, "monkey_patch", f"binds the global name {name} by an import, def, "
+                             "class or except", "assign the global a value (`name = ...`)")
+
 
     def _module_try(self, node: ast.Try | ast.TryStar) -> None:
         """A try at module level (evaluator.static_idioms): its body may not reach the file's
@@ -512,3 +519,22 @@ def _same_kernel_repeated(bindings: list, kernels: set[int]) -> bool:
                                     for b in bindings):
         return False
     return len({ast.dump(b.node) for b in bindings}) == 1
+
+
+def _statement_bindings(fn: ast.AST) -> list[tuple[ast.AST, str]]:
+    """The names a function's own statements bind other than by assignment (an import's
+    aliases, a nested def or class, an except target), not looking into nested scopes."""
+    out, todo = [], list(ast.iter_child_nodes(fn))
+    while todo:
+        sub = todo.pop()
+        if isinstance(sub, (ast.Import, ast.ImportFrom)):
+            out += [(sub, a.asname or a.name.split(".")[0]) for a in sub.names if a.name != "*"]
+        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.append((sub, sub.name))
+            todo.extend([*sub.decorator_list, *getattr(sub, "bases", ())])
+        elif isinstance(sub, ast.ExceptHandler) and sub.name:
+            out.append((sub, sub.name))
+            todo.extend(ast.iter_child_nodes(sub))
+        elif not isinstance(sub, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            todo.extend(ast.iter_child_nodes(sub))
+    return out

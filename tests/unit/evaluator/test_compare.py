@@ -534,3 +534,32 @@ def test_subnormal_outputs_on_both_sides_are_not_held_to_the_norm_bound():
     out = torch.full((1000,), -1.28e-43)
     assert C.fast_match(out, ref, tol) and C._statistics(out, ref, tol, tol.atol) is None
     assert C.compare(torch.zeros(1000), torch.full((1000,), 1e-24), tol) is not None
+
+
+def test_attention_is_held_to_what_tf32_gives_on_its_two_products():
+    """PyTorch runs float32 attention as one fused op (flash on the CPU, the efficient kernel
+    on a GPU) that no TF32 mode changes, so a flash-attention kernel with tl.dot at its
+    default precision was held to strict float32 and called incorrect on the H200 (honest
+    round, session 31). The reference's TF32 modes run attention as its matmuls."""
+    from common.config.evaluator import EvaluatorConfig
+    from evaluator.judge import match
+    from evaluator.precision import PyTorchTF32, TruncatedTF32
+
+    cfg = EvaluatorConfig()
+    torch.manual_seed(0)
+    q, k, v = (torch.randn(2, 4, 128, 64) for _ in range(3))
+    strict = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+    with TruncatedTF32():
+        truncated = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+    with PyTorchTF32():  # the CPU has no TF32 mode: the math backend alone, a float32 rounding apart
+        rounded = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+    assert (rounded - strict).abs().max() < 1e-5 < (truncated - strict).abs().max()
+    # a flash kernel's two tl.dot products, operands truncated to TF32, softmax in float32
+    scores = (_tf32(q, "trunc") @ _tf32(k, "trunc").transpose(-1, -2)) / 8.0
+    scores = scores.masked_fill(torch.ones(128, 128, dtype=torch.bool).triu(1), float("-inf"))
+    kernel = _tf32(scores.softmax(-1), "trunc") @ _tf32(v, "trunc")
+    assert match(kernel, strict, None, cfg, None) is not None            # strict float32: incorrect
+    assert match(kernel, strict, tf32_deviation(strict, truncated), cfg, None) is None
+    low = (q.bfloat16() @ k.bfloat16().transpose(-1, -2)).float().div(8.0).masked_fill(
+        torch.ones(128, 128, dtype=torch.bool).triu(1), float("-inf")).softmax(-1).bfloat16().float() @ v
+    assert match(low, strict, tf32_deviation(strict, truncated), cfg, None) is not None  # bfloat16: not TF32

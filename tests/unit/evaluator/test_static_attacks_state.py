@@ -412,6 +412,16 @@ ATTACKS = {
     "global_binds_a_builtin": ("def f():\n    global getattr\n    getattr = 1  # <-", "reflection"),
     "global_binds_a_dunder": ("def f():\n    global __builtins__\n    __builtins__ = {}  # <-",
                               "reflection"),
+    # every binding form of a global name lands in the module (red team s31b: an import
+    # rebound a builtin's name to numpy, which the checker then read as the builtin)
+    "global_bound_by_an_import": ("def f():\n    global print\n    import numpy as print  # <-",
+                                  "monkey_patch"),
+    "global_bound_by_a_from_import": ("_ws = {}\ndef f():\n    global _ws\n"
+                                      "    from torch import cuda as _ws  # <-", "monkey_patch"),
+    "global_bound_by_a_def": ("def f():\n    global launch\n    def launch(x):  # <-\n        return x",
+                              "monkey_patch"),
+    "global_bound_by_a_class": ("def f():\n    global ModelNew\n    class ModelNew:  # <-\n        pass",
+                                "monkey_patch"),
     "global_walrus_rebinds_an_import": ("def f():\n    global math\n    return (math := 2)  # <-",
                                         "monkey_patch"),
     "async_def": ("async def later():  # <-\n    pass", "forbidden_syntax"),

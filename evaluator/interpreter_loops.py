@@ -1,0 +1,196 @@
+"""A kernel's loop variable as the GPU compiler types it (CPU interpreter only).
+
+On the GPU a `for k in tl.range(...)` (or plain `range(...)`) loop is an scf.for whose
+induction variable is a scalar tensor: int32, or the wider integer type of its bounds
+(`CodeGenerator.visit_For`: integer_promote_impl of lb, ub and step), so `k.to(tl.int64)`
+and `k.dtype` work there. Triton's interpreter replaces tl.range with Python's range
+(`_patch_lang`), whose ints have neither: an honest cumsum written `start = k.to(tl.int64)
+* BLOCK` raised AttributeError on the CPU only (honest round, session 31). Here a kernel's
+tl.range and range yield `LoopIndex` ints: plain ints to Python (indexing, comparisons,
+arithmetic stay C-speed where no tensor is involved), with the scalar tensor's `dtype`,
+`.to()` and other tensor methods, and arithmetic with ints keeping the class, so
+`(k * BLOCK).to(tl.int64)` works as on the GPU. `tl.static_range` stays Python's range: its
+variable is a constexpr on the GPU.
+"""
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+_CLASSES: dict = {}  # tl dtype -> its LoopIndex subclass
+_constexpr: type = type(None)  # triton.language.constexpr, once installed
+_INT32_MIN, _INT32_END = -(2 ** 31), 2 ** 31
+
+
+class LoopIndex(int):
+    """A loop variable: an int, with the scalar tensor's dtype and methods (set per subclass)."""
+
+    __slots__ = ()
+    dtype = None  # the tl dtype of the induction variable (class attribute of each subclass)
+    type = None
+    _np = None
+
+    def tensor(self):
+        """The scalar tensor the GPU's loop variable is."""
+        import triton.language as tl
+        from triton.runtime.interpreter import TensorHandle
+
+        return tl.tensor(TensorHandle(np.array([int(self)], dtype=self._np), self.dtype), self.dtype)
+
+    def to(self, dtype, *args, **kwargs):
+        return self.tensor().to(dtype, *args, **kwargs)
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):  # numpy's and pickle's probes: an int's answer
+            raise AttributeError(name)
+        return getattr(self.tensor(), name)
+
+
+def _keeping(name: str):
+    op = getattr(int, name)
+
+    def method(self, other):
+        if not isinstance(other, int):
+            if isinstance(other, _constexpr) and isinstance(other.value, int):
+                other = other.value
+            else:  # a tensor, a float: their own rules (int's NotImplemented hands it to theirs)
+                return op(self, other)
+        out = op(self, other)
+        if out is NotImplemented:
+            return out
+        cls = type(self)
+        if isinstance(other, LoopIndex) and type(other) is not cls:
+            cls = _wider(cls, type(other))
+        return cls(out)
+
+    method.__name__ = name
+    return method
+
+
+def _keeping_unary(name: str):
+    op = getattr(int, name)
+
+    def method(self):
+        return type(self)(op(self))
+
+    method.__name__ = name
+    return method
+
+
+for _name in ("add", "sub", "mul", "floordiv", "mod", "lshift", "rshift", "and", "or", "xor"):
+    setattr(LoopIndex, f"__{_name}__", _keeping(f"__{_name}__"))
+    setattr(LoopIndex, f"__r{_name}__", _keeping(f"__r{_name}__"))
+for _name in ("neg", "pos", "abs", "invert"):
+    setattr(LoopIndex, f"__{_name}__", _keeping_unary(f"__{_name}__"))
+
+
+def index_class(dtype) -> type:
+    """The LoopIndex subclass of a tl integer dtype."""
+    cls = _CLASSES.get(dtype)
+    if cls is None:
+        from triton.runtime.interpreter import _get_np_dtype
+
+        cls = type(f"LoopIndex_{dtype.name}", (LoopIndex,),
+                   {"__slots__": (), "dtype": dtype, "type": dtype, "_np": _get_np_dtype(dtype)})
+        _CLASSES[dtype] = cls
+    return cls
+
+
+def _wider(a: type, b: type) -> type:
+    from triton.runtime.interpreter import interpreter_semantic
+
+    return index_class(interpreter_semantic.integer_promote_impl(a.dtype, b.dtype))
+
+
+class LoopRange:
+    """What a kernel's `tl.range(...)`/`range(...)` returns under the interpreter: Python's
+    range of LoopIndex values."""
+
+    __slots__ = ("_range", "_cls")
+
+    def __init__(self, values: range, cls: type) -> None:
+        self._range, self._cls = values, cls
+
+    def __iter__(self):
+        return map(self._cls, self._range)
+
+    def __reversed__(self):
+        return map(self._cls, reversed(self._range))
+
+    def __len__(self) -> int:
+        return len(self._range)
+
+    def __getitem__(self, i):
+        got = self._range[i]
+        return LoopRange(got, self._cls) if isinstance(got, range) else self._cls(got)
+
+    def __contains__(self, value) -> bool:
+        return value in self._range
+
+
+def _bound(value):
+    """(int value, tl dtype or None for a Python int) of a loop bound."""
+    import triton.language as tl
+
+    if isinstance(value, tl.constexpr):
+        value = value.value
+    if isinstance(value, LoopIndex):
+        return int(value), value.dtype
+    if isinstance(value, tl.tensor):
+        return operator.index(value), value.dtype
+    return operator.index(value), None
+
+
+def device_range(arg1, arg2=None, step=None, **_kwargs) -> LoopRange:
+    """tl.range / range in a kernel body (num_stages, loop_unroll_factor and the other hints
+    are the compiler's business)."""
+    if step is None:
+        step = 1
+    if arg2 is None:
+        arg1, arg2 = 0, arg1
+    bounds = (_bound(arg1), _bound(arg2), _bound(step))
+    import triton.language as tl
+
+    dtype = tl.int32
+    if any(d is not None and d != tl.int32 for _, d in bounds) or \
+            any(d is None and not _INT32_MIN <= v < _INT32_END for v, d in bounds):
+        from triton.runtime.interpreter import interpreter_semantic as sem
+
+        types = [d if d is not None else sem.to_tensor_type(v) for v, d in bounds]
+        dtype = sem.integer_promote_impl(sem.integer_promote_impl(types[0], types[1]), types[2])
+        if not dtype.is_int() or dtype.is_bool():
+            dtype = tl.int32
+    return LoopRange(range(bounds[0][0], bounds[1][0], bounds[2][0]), index_class(dtype))
+
+
+def install(interpreter) -> None:
+    """tl.range (in every launch's patched triton.language) yields LoopIndex values; an
+    assignment of one (`j = k`, which the interpreter's rewrite passes to to_tensor) keeps its
+    dtype. Plain `range` is bound in interpreter_guard.device_scope."""
+    global _constexpr
+    if getattr(interpreter, "_krl_loop_index", False):
+        return
+    import triton.language as tl
+
+    _constexpr = tl.constexpr
+
+    patch_lang = interpreter._patch_lang
+
+    def _patch_lang(fn):
+        scope = patch_lang(fn)
+        for lang in (tl, tl.core):  # where the interpreter put its range in place of tl.range
+            if any(value is lang for value in fn.__globals__.values()):
+                scope.set_attr(lang, "range", device_range)
+        return scope
+
+    semantic = interpreter.interpreter_semantic
+    to_tensor_type = semantic.to_tensor_type
+
+    def typed(x):
+        return x.dtype if isinstance(x, LoopIndex) else to_tensor_type(x)
+
+
+    interpreter._patch_lang = _patch_lang
+    semantic.to_tensor_type = typed
+    interpreter._krl_loop_index = True
