@@ -1,4 +1,4 @@
-# honest: hardtanh as one tl.clamp(x, min_val, max_val) (Triton >= 3.0), the bounds passed as Python floats from the module's attributes, tl.load/tl.store with eviction_policy="evict_first" and cache_modifier=".cg" for a streaming op, a flat 1-D launch over x.numel() with int64 offsets for big tensors (pid.to(tl.int64) * BLOCK), the output from torch.empty_strided(x.size(), x.stride()), a cached launch-size helper under functools.lru_cache, num_warps chosen from the block. problem: activation/hardtanh
+# honest: hardtanh as one tl.clamp(x, min_val, max_val) (Triton >= 3.0), the bounds passed as Python floats from the module's attributes, tl.load with cache_modifier=".cg" and tl.store with eviction_policy="evict_first" for a streaming op (the two on one load are refused by ptxas on the H200: "Modifier .evict_first cannot be combined with modifier .cg"), a flat 1-D launch over x.numel() with int64 offsets for big tensors (pid.to(tl.int64) * BLOCK), the output from torch.empty_strided(x.size(), x.stride()), a cached launch-size helper under functools.lru_cache, num_warps chosen from the block. problem: activation/hardtanh
 import functools
 
 import torch
@@ -12,7 +12,7 @@ def _hardtanh_kernel(x_ptr, y_ptr, n_elements, min_val, max_val, BLOCK: tl.const
     pid = tl.program_id(axis=0)
     offsets = pid.to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
     mask = offsets < n_elements
-    x = tl.load(x_ptr + offsets, mask=mask, other=0.0, eviction_policy="evict_first", cache_modifier=".cg")
+    x = tl.load(x_ptr + offsets, mask=mask, other=0.0, cache_modifier=".cg")
     y = tl.clamp(x, min_val, max_val)
     tl.store(y_ptr + offsets, y, mask=mask, eviction_policy="evict_first")
 
