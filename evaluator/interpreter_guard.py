@@ -11,6 +11,10 @@ the current launch's tensor arguments (their host copies, which the interpreter 
 before running the kernel). Anything else raises KernelMemoryError, a failure of the
 candidate's forward. Masked-off lanes are not checked (they are never dereferenced).
 
+The same hooks see every non-atomic store of a running launch, which
+`evaluator.interpreter_races` checks for write-write races between its programs (the
+interpreter runs them one at a time, so a racy read-modify-write is exact here only).
+
 On the GPU a kernel's pointers are device addresses in the candidate's own CUDA
 context; a stray one faults or scribbles on the candidate's own buffers, and no harness
 decision reads device memory the candidate could reach unchecked, so this guard is for
@@ -31,7 +35,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from evaluator import interpreter_loops, interpreter_reduce
+from evaluator import interpreter_loops, interpreter_races, interpreter_reduce
 
 
 class KernelMemoryError(RuntimeError):
@@ -75,15 +79,18 @@ def _ranges(args: list, kwargs: dict) -> tuple[np.ndarray, np.ndarray]:
     return starts, ends
 
 
-def check(ptrs, mask, itemsize: int) -> None:
-    """Raise KernelMemoryError unless every active address + itemsize is in bounds."""
+def check(ptrs, mask, itemsize: int):
+    """Raise KernelMemoryError unless every active address + itemsize is in bounds. Returns
+    (the active addresses, the index of each one's storage, the lanes they are: a boolean
+    array of ptrs' shape, None for all), or None where no lane is active."""
     data = np.asarray(ptrs, dtype=np.uint64)
     if mask is not None:
-        active = data[np.broadcast_to(np.asarray(mask, dtype=bool), data.shape)]
+        lanes = np.broadcast_to(np.asarray(mask, dtype=bool), data.shape)
+        active = data[lanes]
     else:
-        active = data.reshape(-1)
+        lanes, active = None, data.reshape(-1)
     if not active.size:
-        return
+        return None
     if _State.ranges is None:
         raise KernelMemoryError("a Triton memory access outside any kernel launch")
     if not _State.running:
@@ -101,6 +108,7 @@ def check(ptrs, mask, itemsize: int) -> None:
         bad = int(active[~inside][0])
         raise KernelMemoryError(f"the kernel accessed address {bad:#x}, outside every tensor argument "
                                 "of the launch: load and store only inside your tensors (mask the rest)")
+    return active, idx, lanes
 
 
 def _as_bool(mask):
@@ -129,17 +137,27 @@ class _Guarded:
 
     def store(self, ptrs, value, mask):
         mask = _as_bool(mask)
-        check(ptrs, mask, np.asarray(value).dtype.itemsize)
+        data = np.asarray(value)
+        found = check(ptrs, mask, data.dtype.itemsize)
+        if found is not None and interpreter_races.watching():  # two programs, one address
+            active, idx, lanes = found
+            data = np.broadcast_to(data, np.shape(ptrs))
+            interpreter_races.stored(self._raw, active, idx, *_State.ranges,
+                                     data[lanes] if lanes is not None else data.reshape(-1))
         return self._raw.store(ptrs, value, mask)
 
     def atomic_rmw(self, op, ptrs, value, mask, sem):
         mask = _as_bool(mask)
         check(ptrs, mask, np.asarray(value).dtype.itemsize)
-        return self._raw.atomic_rmw(op, ptrs, value, mask, sem)
+        out = self._raw.atomic_rmw(op, ptrs, value, mask, sem)
+        interpreter_races.rmw(ptrs, mask)  # a lock given back
+        return out
 
     def atomic_cas(self, ptrs, cmp, value, sem):
         check(ptrs, None, np.asarray(cmp).dtype.itemsize)
-        return self._raw.atomic_cas(ptrs, cmp, value, sem)
+        out = self._raw.atomic_cas(ptrs, cmp, value, sem)
+        interpreter_races.cas(ptrs, cmp, value, out)  # a lock taken (or given back)
+        return out
 
 
 def install() -> bool:
@@ -165,11 +183,12 @@ def install() -> bool:
             # (a heuristics lambda) on the values the body loaded (red team D, session 18)
             raise KernelLaunchError("a kernel was launched from inside a running @triton.jit body: "
                                     "call @triton.jit helpers as functions, launch kernels from forward")
-        outer = _State.ranges
+        outer, races = _State.ranges, interpreter_races.begin()
         try:
             return call(self, *args, **kwargs)
         finally:
             _State.ranges, _State.running = outer, False
+            interpreter_races.end(races)
 
     def guarded_call(self, *args, **kwargs):
         try:
@@ -191,9 +210,11 @@ def install() -> bool:
 
     def running_grid_idx(self, *idx):  # the programs start: the grid (and any launch in it) is done
         _State.running = True
+        interpreter_races.next_program()
         return set_grid_idx(self, *idx)
 
     type(builder).set_grid_idx = running_grid_idx
+    type(builder).create_atomic_store = interpreter_races.atomic_store(type(builder).create_atomic_store)
     interpreter._interpreter = _Guarded(interpreter._interpreter)
     _own_globals(interpreter)
     _bfloat16_rounded(type(builder), interpreter)

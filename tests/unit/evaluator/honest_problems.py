@@ -40,9 +40,6 @@ FULL = {
     # `k.to(tl.int64)` of a tl.range loop variable: an int on the CPU before (AttributeError, honest
     # round, session 31); evaluator.interpreter_loops types it as the GPU's scalar tensor
     "s31_cumsum_loop_var_to_int64_carry.py": ("reduction/cumsum", None),
-    # `k.to(tl.int64)` of a tl.range loop variable: an int on the CPU before (AttributeError, honest
-    # round, session 31); evaluator.interpreter_loops types it as the GPU's scalar tensor
-    "s31_cumsum_loop_var_to_int64_carry.py": ("reduction/cumsum", None),
     # honest round, session 25: idioms the corpus lacked (each file's first line names them);
     # all were ok on the first run under both policies except where said
     **{f"s25_{stem}.py": spec for stem, spec in {

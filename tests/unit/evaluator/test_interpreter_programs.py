@@ -1,5 +1,8 @@
-"""What the CPU interpreter must not decide differently from a GPU (session 31): a tl.range
-loop variable is the GPU's scalar tensor (evaluator.interpreter_loops).
+"""What the CPU interpreter's one-program-at-a-time run must not decide differently from a GPU
+(session 31): a tl.range loop variable is the GPU's scalar tensor (evaluator.interpreter_loops),
+and a write-write race between the programs of one launch is refused (evaluator.interpreter_races)
+while honest cross-program patterns (identical values, atomics, a spin lock, the last block's
+ticket) are not.
 
 TRITON_INTERPRET=1 must be set before triton is first imported, so, as test_interpreter_launch
 does, this module runs itself once more in a child pytest with the variable set.
@@ -37,6 +40,12 @@ def _guard():
     if INTERPRETED:
         from evaluator import interpreter_guard
         assert interpreter_guard.install()  # as in every CPU child (the zygote installs it)
+
+
+def _cause(exc: BaseException) -> BaseException:
+    while exc.__cause__ is not None:
+        exc = exc.__cause__
+    return exc
 
 
 # ---------------------------------------------------------------------- the loop variable
@@ -84,3 +93,103 @@ def test_loop_index_arithmetic_keeps_its_type():
     assert type(k * 1.5) is float and type(k < 3) is bool
     assert list(reversed(device_range(3))) == [2, 1, 0] and len(device_range(0, 10, 4)) == 3
     assert device_range(0, 2 ** 33)[0].dtype == tl.int64
+
+
+# ---------------------------------------------------------------------- write-write races
+@triton.jit
+def racy_sum_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    part = tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0)
+    tl.store(out_ptr, tl.load(out_ptr) + part)
+
+
+@triton.jit
+def same_value_kernel(x_ptr, out_ptr, flag_ptr, n, BLOCK: tl.constexpr):
+    # every program writes the same flag and the same count: benign on a GPU
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * 2, mask=offs < n)
+    tl.store(flag_ptr, 1)
+    tl.store(flag_ptr + 1 + tl.arange(0, 2), tl.full((2,), n, tl.int32))
+
+
+@triton.jit
+def atomic_kernel(x_ptr, out_ptr, last_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=float("-inf"))
+    tl.atomic_max(out_ptr, tl.max(x, axis=0))
+    tl.atomic_xchg(last_ptr, tl.program_id(0))
+
+
+@triton.jit
+def locked_sum_kernel(x_ptr, out_ptr, lock_ptr, n, BLOCK: tl.constexpr, LOCKED: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    part = tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0)
+    if LOCKED:
+        while tl.atomic_cas(lock_ptr, 0, 1) == 1:
+            pass
+    tl.store(out_ptr, tl.load(out_ptr) + part)
+    if LOCKED:
+        tl.atomic_xchg(lock_ptr, 0)
+
+
+@triton.jit
+def ticket_kernel(x_ptr, partial_ptr, counter_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    # CUDA's threadFenceReduction: the program that draws the last ticket sums the partials
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    tl.store(partial_ptr + pid, tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0))
+    ticket = tl.atomic_add(counter_ptr, 1)
+    if ticket == tl.num_programs(0) - 1:
+        idx = tl.arange(0, 16)
+        total = tl.sum(tl.load(partial_ptr + idx, mask=idx < tl.num_programs(0), other=0.0), axis=0)
+        tl.store(out_ptr, total)
+
+
+@needs_interpreter
+def test_a_racy_accumulate_is_refused():
+    """Programs adding into one float with tl.load + tl.store: exact one program at a time, lost
+    updates on a GPU (red team s31). Refused, with what to do instead."""
+    from evaluator.interpreter_races import KernelRaceError
+
+    x = torch.randn(1000)
+    with pytest.raises(Exception) as caught:
+        racy_sum_kernel[(4,)](x, torch.zeros(1), x.numel(), BLOCK=256)
+    race = _cause(caught.value)
+    assert isinstance(race, KernelRaceError), repr(caught.value)
+    assert "tl.atomic_add" in str(race) and "second launch" in str(race)
+    # one program alone is no race; and the next launch starts with no owners
+    out = torch.zeros(1)
+    racy_sum_kernel[(1,)](x, out, 256, BLOCK=256)
+    racy_sum_kernel[(1,)](x, out, 256, BLOCK=256)
+    assert torch.allclose(out, 2 * x[:256].sum())
+
+
+@needs_interpreter
+def test_the_same_value_from_many_programs_is_not_a_race():
+    x = torch.randn(1000)
+    out, flag = torch.empty_like(x), torch.zeros(3, dtype=torch.int32)
+    same_value_kernel[(4,)](x, out, flag, x.numel(), BLOCK=256)
+    assert torch.equal(out, x * 2) and flag.tolist() == [1, 1000, 1000]
+    nan = torch.full((4,), float("nan"))  # the same NaN, bit for bit, is the same value
+    same_value_kernel[(4,)](nan, torch.empty(4), flag, 4, BLOCK=1)
+
+
+@needs_interpreter
+def test_atomics_a_spin_lock_and_a_ticket_are_not_races():
+    from evaluator.interpreter_races import KernelRaceError
+
+    x = torch.randn(1000)
+    out = torch.full((1,), float("-inf"))
+    atomic_kernel[(4,)](x, out, torch.zeros(1, dtype=torch.int32), x.numel(), BLOCK=256)
+    assert out[0] == x.max()
+
+    out, lock = torch.zeros(1), torch.zeros(1, dtype=torch.int32)
+    locked_sum_kernel[(4,)](x, out, lock, x.numel(), BLOCK=256, LOCKED=True)
+    assert torch.allclose(out, x.sum(), atol=1e-4) and lock.item() == 0
+    with pytest.raises(Exception) as caught:  # the same kernel without its lock races
+        locked_sum_kernel[(4,)](x, torch.zeros(1), lock, x.numel(), BLOCK=256, LOCKED=False)
+    assert isinstance(_cause(caught.value), KernelRaceError)
+
+    partial, counter, out = torch.empty(4), torch.zeros(1, dtype=torch.int32), torch.empty(())
+    ticket_kernel[(4,)](x, partial, counter, out, x.numel(), BLOCK=256)
+    assert torch.allclose(out, x.sum(), atol=1e-4)

@@ -1,0 +1,167 @@
+"""Write-write races between the programs of one interpreted launch (CPU interpreter only).
+
+Triton's interpreter runs a launch's programs one after another (`GridExecutor.__call__`),
+so a read-modify-write of one address by many programs with a plain tl.load + tl.store
+never loses an update there: a one-launch MSE whose programs each added their block's sum
+into one float that way was ok on the CPU and wrong on every GPU, where the programs run
+at once (red team, session 31). Here every non-atomic store of a running launch is
+checked against the program that last stored each element (an owner array per buffer and
+element size, allocated the first time the launch stores to it): a program storing a
+value other than the one in memory to an element another program of the launch stored is
+a write-write race, whose result on a GPU depends on scheduling, and raises KernelRaceError
+(runtime_error, as the guard's other refusals). The same value stored by many programs
+(a flag, a broadcast scalar) is no race; nor is a store made under a lock the earlier
+writer held too (a successful tl.atomic_cas takes the lock at its address, any later atomic
+or store to that address by the holder releases it: Triton tutorial 05's spin lock).
+Atomic operations and tl.atomic_store are never owners or races.
+
+Not caught (docs/threat_model.md): a read of an element another program stored with no
+synchronisation (a look-back scan without flags), and a lock taken by one tl.atomic_cas
+without the spin loop (it always succeeds when programs run one at a time).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+class KernelRaceError(RuntimeError):
+    """Two programs of one interpreted launch stored different values to one address."""
+
+
+class _Launch:
+    owners: dict | None = None  # (storage index, itemsize) -> int32 array of program numbers (0: none)
+    locks: dict = {}  # (storage index, itemsize) -> int32 array of the lock (1-based id) held at the write
+    program = 0  # the running program's number in the launch (1-based)
+    held: dict = {}  # lock address -> its id, for the locks the running program holds
+    lock_ids: dict = {}  # lock address -> id (1-based), for the launch
+    atomic = False  # the store being made is tl.atomic_store's
+
+
+def watching() -> bool:
+    """A launch is running (its stores are checked)."""
+    return _Launch.owners is not None
+
+
+def begin() -> tuple:
+    """A launch starts: fresh owners. Returns what `end` restores."""
+    saved = (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids)
+    _Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids = {}, {}, 0, {}, {}
+    return saved
+
+
+def end(saved: tuple) -> None:
+    _Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids = saved
+
+
+def next_program() -> None:
+    """The launch's next program starts (it holds no lock)."""
+    _Launch.program += 1
+    if _Launch.held:
+        _Launch.held = {}
+
+
+def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+           values: np.ndarray) -> None:
+    """Before a non-atomic store of `values` to the `active` addresses (in storage `idx` of the
+    launch's sorted `starts`/`ends`): refuse a write-write race, then record the owners."""
+    owners = _Launch.owners
+    if owners is None or _Launch.atomic or not active.size:
+        return
+    if _Launch.held:
+        _release(active)
+    itemsize = values.dtype.itemsize
+    first = idx[0]
+    if (idx == first).all():
+        _record(raw, first, active, idx, starts, ends, values, itemsize)
+        return
+    for storage in np.unique(idx):
+        lanes = idx == storage
+        _record(raw, storage, active[lanes], idx[lanes], starts, ends, values[lanes], itemsize)
+
+
+def _record(raw, storage, active, idx, starts, ends, values, itemsize: int) -> None:
+    key = (int(storage), itemsize)
+    start = starts[storage]
+    owner = _Launch.owners.get(key)
+    if owner is None:
+        owner = _Launch.owners[key] = np.zeros(int(ends[storage] - start) // itemsize + 1, dtype=np.int32)
+    elem = ((active - start) // np.uint64(itemsize)).astype(np.intp)
+    me = _Launch.program
+    prev = owner[elem]
+    conflict = (prev != 0) & (prev != me)
+    locks = _Launch.locks.get(key)
+    if conflict.any():
+        if locks is not None and _Launch.held:  # stored under a lock this program holds too
+            conflict &= ~np.isin(locks[elem], np.fromiter(_Launch.held.values(), dtype=np.int32))
+        if conflict.any():
+            at, new = active[conflict], values[conflict]
+            now = raw.load(at, np.ones(at.shape, dtype=bool), np.zeros(at.shape, dtype=new.dtype), new.dtype)
+            unsigned = np.dtype(f"u{itemsize}") if itemsize in (1, 2, 4, 8) else None
+            differ = (now.view(unsigned) != new.view(unsigned)) if unsigned is not None else (now != new)
+            if differ.any():
+                i = int(np.flatnonzero(differ)[0])
+                raise KernelRaceError(
+                    f"two programs of one launch stored different values to the same address "
+                    f"({int(prev[conflict][i]) - 1} and {me - 1} in launch order, element {int(elem[conflict][i])} "
+                    "of a tensor argument) with plain tl.store: on a GPU the programs run at the same time "
+                    "and the result depends on which store lands last (a load + add + store of a shared "
+                    "accumulator by many programs loses updates). Use tl.atomic_add (tl.atomic_max, ...) for "
+                    "a shared result, or write one partial per program and combine them in a second "
+                    "launch (a two-stage reduction); the CPU evaluator runs programs one at a time and "
+                    "refuses what only that order makes right")
+    owner[elem] = me
+    if _Launch.held:
+        if locks is None:
+            locks = _Launch.locks[key] = np.zeros(owner.shape, dtype=np.int32)
+        locks[elem] = min(_Launch.held.values())
+    elif locks is not None:
+        locks[elem] = 0
+
+
+def cas(ptrs, cmp, value, result) -> None:
+    """After tl.atomic_cas: a lane that swapped takes the lock at its address (or, already
+    held, gives it back)."""
+    if _Launch.owners is None:
+        return
+    got = np.asarray(result).reshape(-1)
+    want, new = np.broadcast_arrays(np.asarray(cmp), np.asarray(value))
+    swapped = (got == want.reshape(-1)) & (want.reshape(-1) != new.reshape(-1))
+    if not swapped.any():
+        return
+    for address in np.asarray(ptrs, dtype=np.uint64).reshape(-1)[swapped].tolist():
+        if address in _Launch.held:
+            del _Launch.held[address]
+        else:
+            _Launch.held[address] = _Launch.lock_ids.setdefault(address, len(_Launch.lock_ids) + 1)
+
+
+def rmw(ptrs, mask) -> None:
+    """After an atomic read-modify-write: one to a held lock's address releases it."""
+    if _Launch.held:
+        data = np.asarray(ptrs, dtype=np.uint64)
+        if mask is not None:
+            data = data[np.broadcast_to(np.asarray(mask, dtype=bool), data.shape)]
+        _release(data.reshape(-1))
+
+
+def _release(addresses: np.ndarray) -> None:
+    held = _Launch.held
+    if len(addresses) <= 8:
+        for a in addresses.tolist():
+            held.pop(a, None)
+        return
+    for a in [a for a in held if (addresses == np.uint64(a)).any()]:
+        del held[a]
+
+
+def atomic_store(create):
+    """The builder's create_atomic_store, whose store is atomic (never an owner or a race)."""
+
+    def create_atomic_store(self, *args, **kwargs):
+        _Launch.atomic = True
+        try:
+            return create(self, *args, **kwargs)
+        finally:
+            _Launch.atomic = False
+
+    return create_atomic_store
