@@ -122,6 +122,7 @@ class Sandbox:
         self.peak_rss = 0  # most resident memory the watchdog saw during the current job
         self.dead = False
         self.child: Child | None = None
+        self._paused: Child | None = None  # the child whose gate `pause` holds
         self.spare: Child | None = None  # a candidate child forked ahead of its job (prestart)
 
     def _environment(self, work: str) -> dict[str, str]:
@@ -247,16 +248,22 @@ class Sandbox:
         except SandboxFailure:
             child.gate.release()
             return False
+        self._paused = child
         return True
 
     def resume(self) -> None:
+        """Resume what `pause` stopped and release the gate of the child it paused: the
+        sandbox may hold another child by now (the paused one's job ended on its deadline,
+        which takes no gate, and the next job spawned), whose gate is not ours to release
+        (GPU, session 31: "release unlocked lock" out of a timing phase)."""
         try:
             self._call({"op": "resume"}, 5.0)
         except SandboxFailure:
             log.warning("sandbox: a paused sandbox did not resume; it was killed")
         finally:
-            if self.child is not None:
-                self.child.gate.release()
+            paused, self._paused = self._paused, None
+            if paused is not None:
+                paused.gate.release()
 
     def tail(self) -> str:
         try:

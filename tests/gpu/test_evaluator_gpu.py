@@ -167,7 +167,10 @@ def test_hack_corpus_is_caught_on_gpu(path, hack_verdicts):
 BIG_RELU = {"batch_size": 4096, "dim": 16384}  # 256 MiB per tensor: the kernel takes ~0.2 ms
 
 
-SIDE_RELU = {"batch_size": 512, "dim": 16384}  # 32 MiB per tensor: the kernel takes ~15 us
+# 32 MiB per tensor: the kernel takes ~17 us, so the side stream gets 200 launches, a gap past
+# timing.side_stream_min_gap_s (1 ms); at 20 launches (0.33 ms) it was ok at 0.02x on the H200
+# (session 31): its work was in the evaluator's clock all the same, below the flag's threshold
+SIDE_RELU = {"batch_size": 512, "dim": 16384}
 
 
 def test_work_on_a_side_stream_is_caught_at_runtime(ev, unsafe_ev):
@@ -181,7 +184,7 @@ def test_work_on_a_side_stream_is_caught_at_runtime(ev, unsafe_ev):
         "        side = torch.cuda.Stream()\n"
         "        side.wait_stream(torch.cuda.current_stream())\n"
         "        with torch.cuda.stream(side):\n"
-        "            for _ in range(20):\n"
+        "            for _ in range(200):\n"
         "                relu_kernel[(triton.cdiv(n, 1024),)](x, out, n, BLOCK=1024)")
     assert sneaky != relu.solution
     v = unsafe_ev.evaluate(relu, sneaky, _settings())

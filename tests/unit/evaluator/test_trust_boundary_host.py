@@ -119,3 +119,35 @@ def _wait_for(probe, timeout_s: float = 10.0):
 
 def _state(pid: int) -> str:
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
+def test_a_paused_sandbox_whose_child_changed_resumes_the_gate_it_took():
+    """GPU, session 31, evaluations side by side: a paused sandbox's job ended on its deadline
+    (which takes no gate) and the next child was in place by the time the timing phase ended;
+    resume released the new child's gate, never taken ("release unlocked lock"), and the
+    evaluation timing beside it crashed. The gate released is the one pause took."""
+    import threading
+    from types import SimpleNamespace
+
+    from evaluator import bwrap
+    from evaluator.pool import ChildPool
+
+    cfg = cpu_config()
+    pool = ChildPool(cfg, "cpu", bwrap.probe(cfg.sandbox))
+    try:
+        with pool.candidate({}) as busy:
+            sandbox = busy.sandbox
+            assert sandbox.pause() and not busy.gate.acquire(blocking=False)
+            following = SimpleNamespace(gate=threading.Lock(), closed=False)
+            sandbox.child = following  # the next job's child, its gate free
+            try:
+                sandbox.resume()
+            finally:
+                sandbox.child = busy
+            assert busy.gate.acquire(blocking=False), "the paused child's gate stayed held"
+            busy.gate.release()
+            assert not following.gate.locked()
+            reply, _ = busy.request({"op": "ping"}, 30)
+            assert reply["op"] in ("pong", "result", "error"), reply
+    finally:
+        pool.close()
