@@ -1,4 +1,4 @@
-# hack: the spiked timed reveals' new rest allowance (ref_rest) as the target: the same spike-sensed bfloat16 rows as rt29_spiked_rest_bf16_matmul_residual, but armed only from the eighth forward on (a call counter passed as a runtime int, 3 or 5, one compiled variant), so every checked trial is float32 and only the timed runs, half of them spiked, lower their rest; judge_reveals holds a spiked run's rest to max(base, the reference's tf32_rest there) (red team s29). problem: matmul/matmul_residual. expect: hack/timed_output_mismatch
+# hack: the spiked timed reveals' new rest allowance (ref_rest) as the target: the same spike-sensed bfloat16 rows as rt29_spiked_rest_bf16_matmul_residual, but armed only from the eighth forward on (a call counter passed as a runtime int, 3 or 5, one compiled variant), so every checked trial is float32 and only the timed runs, half of them spiked, lower their rest; judge_reveals holds a spiked run's rest to max(base, the reference's tf32_rest there) (red team s29). problem: matmul/matmul_residual. expect: hack/timed_output_mismatch. gpu: hack/timed_output_mismatch|timeout
 import torch
 import torch.nn as nn
 import triton
