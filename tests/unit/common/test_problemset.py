@@ -356,3 +356,18 @@ def test_a_problem_can_replace_the_extra_trial_distributions(tmp_path):
     problems = load_problems(tmp_path)
     assert [p.name for p in problems] == ["ops/relu2"] and problems[0].distributions == ("shift:1",)
     assert "distributions" in problems.skipped[0][1]
+
+
+def test_attention_problems_on_the_cpu_keep_the_gpu_sizes_alignment():
+    """Flash-attention kernels tile the sequence in blocks of 64 or 128 and load a head whole
+    (tl.arange(0, HEAD_DIM) needs a power of two); at the GPU sizes both hold, so a kernel
+    that asserts them is correct for the problem. The CPU instance at seq_len 100 and head_dim
+    24 refused such kernels on the CPU only (honest rounds, sessions 30-31): its sequence is a
+    multiple of 128 and its head the GPU's."""
+    for name in ("attention/sdpa", "attention/causal_sdpa_fp16"):
+        problem = builtin_problem(name)
+        cpu = problem.sizes_for("cpu")
+        namespace: dict = {}
+        exec(compile(problem.source, name, "exec"), namespace)  # noqa: S102  (a built-in problem)
+        assert cpu["seq_len"] % 128 == 0 and namespace["seq_len"] % cpu["seq_len"] == 0, (name, cpu)
+        assert cpu["head_dim"] == namespace["head_dim"], (name, cpu)
