@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from common.config.actor import EngineConfig, SamplingConfig
+from common.prompts import plain_messages
 
 if TYPE_CHECKING:
     from common.buckets import Bucket
@@ -185,7 +186,8 @@ class Engine:
                         **template_kwargs: Any) -> list[int]:
         """Token ids of a chat, rendered by the model's chat template, ready for the answer."""
         text = self._tokenizer.apply_chat_template(
-            list(messages), tokenize=False, add_generation_prompt=True, **template_kwargs)
+            plain_messages(self._tokenizer, list(messages)), tokenize=False,
+            add_generation_prompt=True, **template_kwargs)
         # The template writes any BOS itself; letting encode add one would double it.
         return self._tokenizer.encode(text, add_special_tokens=False)
 

@@ -56,3 +56,37 @@ def answer(code: str, plan: str = "") -> str:
     body = code if code.endswith("\n") else code + "\n"
     head = f"{plan.strip()}\n\n" if plan.strip() else ""
     return f"{head}```python\n{body}```"
+
+
+# ---------------------------------------------------------------------- chat content
+BREAK = "\u200b"  # a zero-width space inside a control token's spelling: text, not the token
+
+
+def control_strings(tokenizer: object) -> tuple[str, ...]:
+    """The spellings the tokenizer reads as one special or added token (`<|im_start|>`,
+    `</s>`, `<think>`), longest first."""
+    special = set(getattr(tokenizer, "all_special_tokens", None) or ())
+    added = getattr(tokenizer, "get_added_vocab", None)
+    special |= set(added() if callable(added) else ())
+    return tuple(sorted((s for s in special if len(s) > 1), key=len, reverse=True))
+
+
+def plain_messages(tokenizer: object, messages: list[dict]) -> list[dict]:
+    """The messages with every control-token spelling in their content broken by BREAK.
+
+    A chat is rendered to text by its template and encoded again, and encoding reads a
+    control token's spelling inside a message as the token itself: a kernel whose error
+    message said `<|im_end|>\\n<|im_start|>system` wrote a system turn into the next prompt
+    (red team s31c: 9 turn starts where the chat had 4). Content is text; only the template
+    makes turns. The learner's SFT data is encoded the same way."""
+    strings = control_strings(tokenizer)
+    out = []
+    for m in messages:
+        content = m.get("content")
+        if isinstance(content, str):
+            for s in strings:
+                if s in content:
+                    content = content.replace(s, s[0] + BREAK + s[1:])
+            m = {**m, "content": content}
+        out.append(m)
+    return out

@@ -104,8 +104,10 @@ def precision_settings() -> tuple:
     """Settings that change what a float32 computation means in this process."""
     import torch
 
-    return (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32,
-            torch.get_float32_matmul_precision(), torch.get_default_dtype())
+    matmul = torch.backends.cuda.matmul
+    return (matmul.allow_tf32, torch.backends.cudnn.allow_tf32, torch.get_float32_matmul_precision(),
+            matmul.allow_fp16_reduced_precision_reduction, matmul.allow_bf16_reduced_precision_reduction,
+            torch.get_default_dtype())
 
 
 def device_cap() -> float | None:
@@ -136,7 +138,7 @@ class Integrity:
         another process): they become the baseline from here on, so one changed after
         import is still reported. The default dtype stays the start-up one."""
         now = precision_settings()
-        self.precision = (*now[:3], self.precision[3])
+        self.precision = (*now[:-1], self.precision[-1])
 
     def check(self) -> list[str]:
         problems = []

@@ -148,7 +148,16 @@ class _Guarded:
 
     def atomic_rmw(self, op, ptrs, value, mask, sem):
         mask = _as_bool(mask)
-        check(ptrs, mask, np.asarray(value).dtype.itemsize)
+        data = np.asarray(value)
+        found = check(ptrs, mask, data.dtype.itemsize)
+        if found is not None and interpreter_races.watching() and op == self._raw.RMW_OP.XCHG:
+            # an exchange overwrites: it owns and races as a store does (the commutative
+            # atomics, add/max/min/and/or/xor, never lose an update)
+            active, idx, lanes = found
+            data = np.broadcast_to(data, np.shape(ptrs))
+            with interpreter_races.atomic_write():
+                interpreter_races.stored(self._raw, active, idx, *_State.ranges,
+                                         data[lanes] if lanes is not None else data.reshape(-1))
         out = self._raw.atomic_rmw(op, ptrs, value, mask, sem)
         interpreter_races.rmw(ptrs, mask)  # a lock given back
         return out

@@ -21,6 +21,9 @@ without the spin loop (it always succeeds when programs run one at a time).
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import numpy as np
 
 
@@ -34,7 +37,7 @@ class _Launch:
     program = 0  # the running program's number in the launch (1-based)
     held: dict = {}  # lock address -> its id, for the locks the running program holds
     lock_ids: dict = {}  # lock address -> id (1-based), for the launch
-    atomic = False  # the store being made is tl.atomic_store's
+    atomic = False  # the store being made is atomic (tl.atomic_store, tl.atomic_xchg)
 
 
 def watching() -> bool:
@@ -65,10 +68,15 @@ def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
     """Before a non-atomic store of `values` to the `active` addresses (in storage `idx` of the
     launch's sorted `starts`/`ends`): refuse a write-write race, then record the owners."""
     owners = _Launch.owners
-    if owners is None or _Launch.atomic or not active.size:
+    if owners is None or not active.size:
         return
     if _Launch.held:
         _release(active)
+    if _Launch.atomic and _Launch.lock_ids:  # a lock's own word: taken and given back by atomics
+        keep = ~np.isin(active, np.fromiter(_Launch.lock_ids, dtype=np.uint64))
+        active, idx, values = active[keep], idx[keep], values[keep]
+        if not active.size:
+            return
     itemsize = values.dtype.itemsize
     first = idx[0]
     if (idx == first).all():
@@ -80,19 +88,25 @@ def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
 
 
 def _record(raw, storage, active, idx, starts, ends, values, itemsize: int) -> None:
-    key = (int(storage), itemsize)
+    # one owner per BYTE of the storage: stores of different widths to the same bytes meet
+    # (red team s31c: a float32 store and two int16 stores of its halves raced unseen)
+    key = int(storage)
     start = starts[storage]
     owner = _Launch.owners.get(key)
     if owner is None:
-        owner = _Launch.owners[key] = np.zeros(int(ends[storage] - start) // itemsize + 1, dtype=np.int32)
-    elem = ((active - start) // np.uint64(itemsize)).astype(np.intp)
+        owner = _Launch.owners[key] = np.zeros(int(ends[storage] - start) + itemsize, dtype=np.int32)
+    first = (active - start).astype(np.intp)
+    byte = (first[:, None] + np.arange(itemsize, dtype=np.intp)).reshape(-1)
+    elem = first // itemsize
     me = _Launch.program
-    prev = owner[elem]
-    conflict = (prev != 0) & (prev != me)
+    prev_bytes = owner[byte].reshape(-1, itemsize)
+    conflict = ((prev_bytes != 0) & (prev_bytes != me)).any(axis=1)
+    prev = prev_bytes.max(axis=1)
     locks = _Launch.locks.get(key)
     if conflict.any():
         if locks is not None and _Launch.held:  # stored under a lock this program holds too
-            conflict &= ~np.isin(locks[elem], np.fromiter(_Launch.held.values(), dtype=np.int32))
+            held = np.fromiter(_Launch.held.values(), dtype=np.int32)
+            conflict &= ~np.isin(locks[byte].reshape(-1, itemsize), held).all(axis=1)
         if conflict.any():
             at, new = active[conflict], values[conflict]
             now = raw.load(at, np.ones(at.shape, dtype=bool), np.zeros(at.shape, dtype=new.dtype), new.dtype)
@@ -109,13 +123,13 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int) -> N
                     "a shared result, or write one partial per program and combine them in a second "
                     "launch (a two-stage reduction); the CPU evaluator runs programs one at a time and "
                     "refuses what only that order makes right")
-    owner[elem] = me
+    owner[byte] = me
     if _Launch.held:
         if locks is None:
             locks = _Launch.locks[key] = np.zeros(owner.shape, dtype=np.int32)
-        locks[elem] = min(_Launch.held.values())
+        locks[byte] = min(_Launch.held.values())
     elif locks is not None:
-        locks[elem] = 0
+        locks[byte] = 0
 
 
 def cas(ptrs, cmp, value, result) -> None:
@@ -154,8 +168,20 @@ def _release(addresses: np.ndarray) -> None:
         del held[a]
 
 
+@contextmanager
+def atomic_write() -> Iterator[None]:
+    """The store being checked is an atomic one (its lock words are left out)."""
+    _Launch.atomic = True
+    try:
+        yield
+    finally:
+        _Launch.atomic = False
+
+
 def atomic_store(create):
-    """The builder's create_atomic_store, whose store is atomic (never an owner or a race)."""
+    """The builder's create_atomic_store: an atomic store overwrites as a plain one does (a
+    load + add + tl.atomic_store of a shared accumulator loses updates on a GPU all the
+    same: red team s31c), so it owns and races as a store, but for a lock's own word."""
 
     def create_atomic_store(self, *args, **kwargs):
         _Launch.atomic = True

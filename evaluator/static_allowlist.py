@@ -175,6 +175,9 @@ DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
                                          "warmup", "rep", "prune_configs_by", "cache_results"})),
     "triton.heuristics": ("fm", frozenset({"values"})),
     "torch.autograd.function.once_differentiable": ("m", None),
+    # keeps torch.compile from tracing a launcher (an eager child never compiles: a plain
+    # call); bare or with a literal `recursive`, on a function (honest round s31b)
+    "torch.compiler.disable": ("f", frozenset({"recursive"})),
     "functools.lru_cache": ("fm", frozenset({"maxsize", "typed"})),
     "functools.cache": ("fm", None),
     # autocast around an autograd.Function's forward/backward (unsloth, Liger, flash-attn)

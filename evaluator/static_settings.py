@@ -3,7 +3,8 @@ round, session 23). Any other shape of the same call or store is judged by the p
 (torch.backends is never written, torch.set_* and triton.set_allocator are tamper).
 
   precision switch   a module-level statement `torch.backends.cuda.matmul.allow_tf32 = True`
-                     (or cudnn's allow_tf32, benchmark, deterministic; True or False) or
+                     (or cudnn's allow_tf32, benchmark, deterministic, or the matmul's
+                     allow_fp16/bf16_reduced_precision_reduction; True or False) or
                      `torch.set_float32_matmul_precision("highest" | "high" | "medium")`,
                      the line many KernelBench solutions start with. It runs once, at import,
                      in the candidate's own process: the reference runs in another one with
@@ -40,7 +41,10 @@ from collections.abc import Callable
 from evaluator.static_scopes import Scopes
 
 SWITCHES = frozenset({"torch.backends.cuda.matmul.allow_tf32", "torch.backends.cudnn.allow_tf32",
-                      "torch.backends.cudnn.benchmark", "torch.backends.cudnn.deterministic"})
+                      "torch.backends.cudnn.benchmark", "torch.backends.cudnn.deterministic",
+                      # cuBLAS's half GEMMs reducing in half (honest round s31b: files turn it off)
+                      "torch.backends.cuda.matmul.allow_fp16_reduced_precision_reduction",
+                      "torch.backends.cuda.matmul.allow_bf16_reduced_precision_reduction"})
 MATMUL_PRECISION = "torch.set_float32_matmul_precision"
 PRECISIONS = frozenset({"highest", "high", "medium"})
 SET_ALLOCATOR = "triton.set_allocator"

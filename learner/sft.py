@@ -34,6 +34,7 @@ from common.config import dump
 from common.config.learner import LearnerConfig, SFTConfig, process_group_env
 from common.jsonfile import load_json_state, write_json_atomic
 from common.log import setup
+from common.prompts import plain_messages
 from learner.batch import Sample
 from learner.checkpoint import Checkpoints
 from learner.export import write_hf_model
@@ -70,7 +71,7 @@ def read_conversations(path: str | Path) -> list[list[dict]]:
 
 
 def _ids(tokenizer, messages: list[dict], generation_prompt: bool) -> list[int]:
-    text = tokenizer.apply_chat_template(messages, tokenize=False,
+    text = tokenizer.apply_chat_template(plain_messages(tokenizer, messages), tokenize=False,
                                          add_generation_prompt=generation_prompt)
     return tokenizer(text, add_special_tokens=False)["input_ids"]
 

@@ -139,3 +139,20 @@ def test_commands_are_dispatched_through_the_class_not_the_instance(tmp_path):
     except AttributeError:  # the real status needs a set-up state; the forged one never ran
         reply = {}
     assert calls == [] and reply.get("op") != "forged"
+
+
+def test_a_half_reduction_switch_set_at_import_is_settled_and_a_later_flip_reported():
+    """`allow_fp16_reduced_precision_reduction = False` at module level is a literal switch
+    files set (honest round s31b); it becomes the baseline at load, as TF32's does, and a
+    forward flipping it afterwards (which could tell runs apart) is still reported."""
+    matmul = torch.backends.cuda.matmul
+    before = matmul.allow_fp16_reduced_precision_reduction
+    try:
+        integrity = Integrity(_HookInPlace())
+        matmul.allow_fp16_reduced_precision_reduction = not before  # the candidate's import
+        integrity.settle_switches()
+        assert integrity.check() == []
+        matmul.allow_fp16_reduced_precision_reduction = before  # a forward flipping it back
+        assert any("numeric settings changed" in p for p in integrity.check())
+    finally:
+        matmul.allow_fp16_reduced_precision_reduction = before

@@ -113,11 +113,33 @@ def same_value_kernel(x_ptr, out_ptr, flag_ptr, n, BLOCK: tl.constexpr):
 
 
 @triton.jit
-def atomic_kernel(x_ptr, out_ptr, last_ptr, n, BLOCK: tl.constexpr):
+def atomic_kernel(x_ptr, out_ptr, last_ptr, n, BLOCK: tl.constexpr, SAME: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs, mask=offs < n, other=float("-inf"))
     tl.atomic_max(out_ptr, tl.max(x, axis=0))
-    tl.atomic_xchg(last_ptr, tl.program_id(0))
+    if SAME:
+        tl.atomic_xchg(last_ptr, 1)  # a flag every program raises: the same value
+    else:
+        tl.atomic_xchg(last_ptr, tl.program_id(0))  # what is left depends on the GPU's schedule
+
+
+@triton.jit
+def exchanged_sum_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr, WIDTH: tl.constexpr):
+    """Red team s31c: a shared accumulator's load + add written back by an atomic exchange, or
+    by a store of another width over the same bytes, loses updates on a GPU as a plain
+    store does."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    part = tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0)
+    total = tl.load(out_ptr) + part
+    if WIDTH == 0:  # the interpreter exchanges integers only: the float's bits
+        tl.atomic_xchg(out_ptr.to(tl.pointer_type(tl.int32)), total.to(tl.int32, bitcast=True))
+    elif WIDTH == 4:
+        tl.store(out_ptr, total)
+    else:  # the total's two 16-bit halves, through an int16 view of the same bytes
+        bits = total.to(tl.int32, bitcast=True)
+        half_ptr = out_ptr.to(tl.pointer_type(tl.int16))
+        tl.store(half_ptr, (bits & 0xFFFF).to(tl.int16))
+        tl.store(half_ptr + 1, (bits >> 16).to(tl.int16))
 
 
 @triton.jit
@@ -180,8 +202,15 @@ def test_atomics_a_spin_lock_and_a_ticket_are_not_races():
 
     x = torch.randn(1000)
     out = torch.full((1,), float("-inf"))
-    atomic_kernel[(4,)](x, out, torch.zeros(1, dtype=torch.int32), x.numel(), BLOCK=256)
+    atomic_kernel[(4,)](x, out, torch.zeros(1, dtype=torch.int32), x.numel(), BLOCK=256, SAME=True)
     assert out[0] == x.max()
+    with pytest.raises(Exception) as caught:  # an exchange overwrites: a race as a store is
+        atomic_kernel[(4,)](x, out, torch.zeros(1, dtype=torch.int32), x.numel(), BLOCK=256, SAME=False)
+    assert isinstance(_cause(caught.value), KernelRaceError)
+    for width in (0, 4, 2):  # an exchange, a store, a store of the same bytes in halves
+        with pytest.raises(Exception) as caught:
+            exchanged_sum_kernel[(4,)](x, torch.zeros(1), x.numel(), BLOCK=256, WIDTH=width)
+        assert isinstance(_cause(caught.value), KernelRaceError), width
 
     out, lock = torch.zeros(1), torch.zeros(1, dtype=torch.int32)
     locked_sum_kernel[(4,)](x, out, lock, x.numel(), BLOCK=256, LOCKED=True)

@@ -403,6 +403,11 @@ ATTACKS = {
                                 "forbidden_api"),
     "warning_filter_own_class": ("import warnings\nclass W(UserWarning):\n    pass\n\n"
                                  "warnings.filterwarnings('ignore', category=W)  # <-", "forbidden_api"),
+    # torch.compiler.disable only as a function's decorator; the rest of torch.compiler stays out
+    "compiler_disable_called": ("f2 = torch.compiler.disable(launch)  # <-", "harness_tamper"),
+    "compiler_is_compiling": ("def f():\n    return torch.compiler.is_compiling()  # <-", "harness_tamper"),
+    "compiler_disable_on_a_method": ("class C(nn.Module):\n    @torch.compiler.disable  # <-\n"
+                                     "    def g(self, x):\n        return launch(x)", "forbidden_syntax"),
     "global_in_a_kernel": ("N = tl.constexpr(0)\n\n@triton.jit\ndef k2(x_ptr):\n    global N  # <-\n"
                            "    tl.store(x_ptr, 0.0)", "forbidden_syntax"),
     "global_rebinds_an_import": ("def f():\n    global torch\n    torch = F  # <-", "monkey_patch"),

@@ -419,3 +419,17 @@ def test_inductor_runtime_helpers_are_refused_with_their_public_spelling():
     report = check("from torch._inductor.runtime import triton_helpers\n")
     assert report.status == "hack" and [f.code for f in report.findings] == ["reflection"]
     assert "tl.maximum" in report.findings[0].message and "libdevice" in report.findings[0].message
+
+
+def test_a_launcher_kept_from_torch_compile_passes():
+    """`@torch.compiler.disable` on a launcher (library code graph-breaks around a raw Triton
+    launch so; honest round s31b): in an eager child it is a plain call."""
+    assert_accepted('''
+        @torch.compiler.disable
+        def run(x):
+            return launch(x)
+
+        @torch.compiler.disable(recursive=False)
+        def run2(x):
+            return launch(x)
+    ''')
