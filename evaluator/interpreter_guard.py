@@ -132,7 +132,9 @@ class _Guarded:
 
     def load(self, ptrs, mask, other, dtype_np):
         mask = _as_bool(mask)
-        check(ptrs, mask, np.dtype(dtype_np).itemsize)
+        found = check(ptrs, mask, np.dtype(dtype_np).itemsize)
+        if found is not None and interpreter_races.watching():  # what another program wrote
+            interpreter_races.loaded(found[0], found[1], *_State.ranges, np.dtype(dtype_np).itemsize)
         return self._raw.load(ptrs, mask, other, dtype_np)
 
     def store(self, ptrs, value, mask):
@@ -158,6 +160,10 @@ class _Guarded:
             with interpreter_races.atomic_write():
                 interpreter_races.stored(self._raw, active, idx, *_State.ranges,
                                          data[lanes] if lanes is not None else data.reshape(-1))
+        elif found is not None and interpreter_races.watching():
+            ops = self._raw.RMW_OP
+            interpreter_races.rmw_written(found[0], found[1], *_State.ranges, data.dtype.itemsize,
+                                          op in (ops.ADD, ops.FADD, ops.AND, ops.OR, ops.XOR))
         out = self._raw.atomic_rmw(op, ptrs, value, mask, sem)
         interpreter_races.rmw(ptrs, mask)  # a lock given back
         return out

@@ -32,8 +32,9 @@ class KernelRaceError(RuntimeError):
 
 
 class _Launch:
-    owners: dict | None = None  # (storage index, itemsize) -> int32 array of program numbers (0: none)
-    locks: dict = {}  # (storage index, itemsize) -> int32 array of the lock (1-based id) held at the write
+    owners: dict | None = None  # storage index -> int32 array per byte of the last writer (0: none)
+    locks: dict = {}  # storage index -> int32 array per byte of the lock (1-based id) held at the write
+    foreign: dict = {}  # storage index -> int32 array per byte of the program that read it after another wrote it
     program = 0  # the running program's number in the launch (1-based)
     held: dict = {}  # lock address -> its id, for the locks the running program holds
     lock_ids: dict = {}  # lock address -> id (1-based), for the launch
@@ -47,13 +48,15 @@ def watching() -> bool:
 
 def begin() -> tuple:
     """A launch starts: fresh owners. Returns what `end` restores."""
-    saved = (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids)
-    _Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids = {}, {}, 0, {}, {}
+    saved = (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids, _Launch.foreign)
+    (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids,
+     _Launch.foreign) = {}, {}, 0, {}, {}, {}
     return saved
 
 
 def end(saved: tuple) -> None:
-    _Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids = saved
+    (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids,
+     _Launch.foreign) = saved
 
 
 def next_program() -> None:
@@ -71,9 +74,11 @@ def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
     if owners is None or not active.size:
         return
     if _Launch.held:
+        # a lock's own word, written by the program holding it (its release), is no data race;
+        # any other program's write there is judged as a store (red team s31d: the accumulator
+        # itself taken once by a CAS, then written by every program's exchange)
+        keep = ~np.isin(active, np.fromiter(_Launch.held, dtype=np.uint64))
         _release(active)
-    if _Launch.atomic and _Launch.lock_ids:  # a lock's own word: taken and given back by atomics
-        keep = ~np.isin(active, np.fromiter(_Launch.lock_ids, dtype=np.uint64))
         active, idx, values = active[keep], idx[keep], values[keep]
         if not active.size:
             return
@@ -94,7 +99,7 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int) -> N
     start = starts[storage]
     owner = _Launch.owners.get(key)
     if owner is None:
-        owner = _Launch.owners[key] = np.zeros(int(ends[storage] - start) + itemsize, dtype=np.int32)
+        owner = _Launch.owners[key] = np.zeros(int(ends[storage] - start) + 8, dtype=np.int32)
     first = (active - start).astype(np.intp)
     byte = (first[:, None] + np.arange(itemsize, dtype=np.intp)).reshape(-1)
     elem = first // itemsize
@@ -130,6 +135,58 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int) -> N
         locks[byte] = min(_Launch.held.values())
     elif locks is not None:
         locks[byte] = 0
+
+
+def _bytes(storage, active, starts, ends, itemsize: int, table: dict) -> tuple[np.ndarray, np.ndarray]:
+    start = starts[storage]
+    arr = table.get(int(storage))
+    if arr is None:
+        arr = table[int(storage)] = np.zeros(int(ends[storage] - start) + 8, dtype=np.int32)
+    first = (active - start).astype(np.intp)
+    return arr, (first[:, None] + np.arange(itemsize, dtype=np.intp)).reshape(-1)
+
+
+def loaded(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray, itemsize: int) -> None:
+    """A plain load: the bytes another program of the launch wrote are marked as read by this
+    one (a read-modify-write that an atomic then completes loses updates on a GPU)."""
+    if not _Launch.owners or not active.size:
+        return
+    me = _Launch.program
+    for storage in np.unique(idx):
+        owner = _Launch.owners.get(int(storage))
+        if owner is None:
+            continue
+        lanes = idx == storage
+        _, byte = _bytes(storage, active[lanes], starts, ends, itemsize, _Launch.owners)
+        other = (owner[byte] != 0) & (owner[byte] != me)
+        if other.any():
+            mark, _ = _bytes(storage, active[lanes], starts, ends, itemsize, _Launch.foreign)
+            mark[byte[other]] = me
+
+
+def rmw_written(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray, itemsize: int,
+                checked: bool) -> None:
+    """An atomic read-modify-write (not an exchange, which `stored` judges): it owns the bytes it
+    writes; with `checked` (add, and, or, xor: not the monotone max/min), writing bytes this
+    program read after another program wrote them is a race (red team s31d: an atomic_add of
+    `max(cur, part) - cur`, `cur` a plain load, is a lost update on a GPU)."""
+    if _Launch.owners is None or not active.size:
+        return
+    me = _Launch.program
+    held = np.fromiter(_Launch.held, dtype=np.uint64) if _Launch.held else None
+    for storage in np.unique(idx):
+        lanes = idx == storage
+        owner, byte = _bytes(storage, active[lanes], starts, ends, itemsize, _Launch.owners)
+        mark = _Launch.foreign.get(int(storage))
+        if checked and mark is not None and held is None and (mark[byte] == me).any():
+            raise KernelRaceError(
+                "a program read a value another program of the launch wrote, then wrote the same "
+                "address with an atomic read-modify-write: on a GPU the programs run at the same "
+                "time and the value read may be stale (an update is lost). Let the atomic carry the "
+                "program's own contribution (tl.atomic_add(ptr, part)), or write one partial per "
+                "program and combine them in a second launch; the CPU evaluator runs programs one "
+                "at a time and refuses what only that order makes right")
+        owner[byte] = me
 
 
 def cas(ptrs, cmp, value, result) -> None:

@@ -222,6 +222,20 @@ LEAF_MODULE_BASES = frozenset("torch.nn." + n for n in (
     "BatchNorm3d", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "Embedding"))
 BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "enum.IntEnum",
                    "typing.NamedTuple", "object"}) | LEAF_MODULE_BASES
+# What a decorator call may take positionally: 0 nothing, "literal" constants only. A callable
+# there is the decorator's own argument (`functools.lru_cache(g)` and
+# `torch.compiler.disable(g)` wrap g and so hand the decorated def to g: red team s31d's
+# `@torch.compiler.disable(lambda f: f.fn)` turned a kernel's name into its host function).
+# Keywords of DECORATOR_LITERAL_KEYWORDS take literals only.
+DECORATOR_POSITIONALS: dict[str, int | str] = {
+    "torch.compiler.disable": 0, "torch.no_grad": 0, "triton.jit": 0, "torch.amp.custom_fwd": 0,
+    "torch.amp.custom_bwd": 0, "torch.cuda.amp.custom_fwd": 0, "dataclasses.dataclass": 0,
+    "torch.inference_mode": "literal", "functools.lru_cache": "literal",
+}
+DECORATOR_LITERAL_KEYWORDS: dict[str, frozenset[str]] = {
+    "torch.compiler.disable": frozenset({"recursive"}), "torch.inference_mode": frozenset({"mode"}),
+    "functools.lru_cache": frozenset({"maxsize", "typed"}),
+}
 # Calls whose keywords are restricted. Config(pre_hook=f): the autotuner calls f(nargs) on the
 # host before each launch of that config (and in the knock-out, whose launches it skips after),
 # outside the launch itself: host code of the file's, checked as code, as forward is; its use

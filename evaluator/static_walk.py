@@ -486,7 +486,22 @@ class Checker(ExpressionChecker):
                     self.add(dec, "harness_tamper", f"{name} does not take "
                              f"{', '.join(str(k.arg) for k in bad)} here", "pass only the "
                              f"keywords {', '.join(sorted(rule[1]))}")
+                elif not self._decorator_arguments_plain(dec, name or ""):
+                    self.add(dec, "reflection", f"{name} takes only literal arguments here (a "
+                             "callable given to it would be handed the decorated function)",
+                             f"write @{name}() with literal arguments")
                 self.call_arguments(dec)
+
+    @staticmethod
+    def _decorator_arguments_plain(dec: ast.Call, name: str) -> bool:
+        """DECORATOR_POSITIONALS and DECORATOR_LITERAL_KEYWORDS hold for this call."""
+        limit = A.DECORATOR_POSITIONALS.get(name)
+        if limit == 0 and dec.args:
+            return False
+        if limit == "literal" and not all(isinstance(a, ast.Constant) for a in dec.args):
+            return False
+        literal = A.DECORATOR_LITERAL_KEYWORDS.get(name, frozenset())
+        return all(isinstance(k.value, ast.Constant) for k in dec.keywords if k.arg in literal)
 
     def _idiom_decorator(self, node: ast.FunctionDef | ast.ClassDef, dec: ast.expr,
                          name: str | None, where: str) -> bool:

@@ -138,4 +138,20 @@ FULL = {
         "matmul_fp16_reduced_precision_switch_autotune": ("matmul/matmul_fp16", None),
         "matmul_residual_compiler_disable_weight_T_view": ("matmul/matmul_residual", None),
     }.items()},
+    # honest round s31c: reductions/softmax/loss/elementwise idioms (tl.reduce tuple combines,
+    # scans, partials buffers, split atomics, persistent grids)
+    **{f"s31c_{stem}.py": spec for stem, spec in {
+        "argmax_dim_tl_reduce_tuple_combine_two_stage_partials": ("reduction/argmax_dim", None),
+        "cumsum_reduce_then_scan_three_kernels_associative_scan": ("reduction/cumsum", {"batch_size": 4, "dim": 1200}),
+        "mean_dim_persistent_rows_num_programs_keepdim_fp32_acc": ("reduction/mean_dim", {"batch_size": 40, "dim": 300}),
+        "sum_dim_movedim_split_k_atomic_add_zeros": ("reduction/sum_dim", {"batch_size": 2, "dim1": 70, "dim2": 150}),
+        "softmax_tl_reduce_online_max_sum_combine_heuristics": ("softmax/softmax", {"batch_size": 4, "dim": 1500}),
+        "log_softmax_split_row_partials_lse_two_kernels": ("softmax/log_softmax", {"batch_size": 4, "dim": 1500}),
+        "cross_entropy_ignore_index_atomic_sum_and_count": ("loss/cross_entropy", {"batch_size": 6, "num_classes": 700}),
+        "subtract_mean_pivot_shifted_persistent_rows": ("reduction/subtract_mean", None),
+        "kl_div_close_multirow_tile_where_log_atomic_batchmean": ("loss/kl_div_close", None),
+        "mul_broadcast_flat_grid_stride_int64_hints": ("elementwise/mul_broadcast", None),
+        "hinge_tl_reduce_custom_add_two_stage_triton_finish": ("loss/hinge", {"batch_size": 6, "dim": 700}),
+        "cosine_loss_three_output_row_stats_torch_finish": ("loss/cosine_loss", {"batch_size": 6, "dim": 700}),
+    }.items()},
 }

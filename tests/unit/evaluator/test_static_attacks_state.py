@@ -408,6 +408,13 @@ ATTACKS = {
     "compiler_is_compiling": ("def f():\n    return torch.compiler.is_compiling()  # <-", "harness_tamper"),
     "compiler_disable_on_a_method": ("class C(nn.Module):\n    @torch.compiler.disable  # <-\n"
                                      "    def g(self, x):\n        return launch(x)", "forbidden_syntax"),
+    # a decorator's positional argument is the decorator's own (red team s31d)
+    "compiler_disable_given_a_callable": ("@torch.compiler.disable(lambda f: f)  # <-\ndef g(x):\n    return x",
+                                          "reflection"),
+    "lru_cache_given_a_callable": ("import functools\ndef h(f):\n    return f\n\n@functools.lru_cache(h)  # <-\ndef g(x):\n"
+                                   "    return x", "reflection"),
+    "compiler_disable_computed_recursive": ("@torch.compiler.disable(recursive=bool(len('a')))  # <-\n"
+                                            "def g(x):\n    return x", "reflection"),
     "global_in_a_kernel": ("N = tl.constexpr(0)\n\n@triton.jit\ndef k2(x_ptr):\n    global N  # <-\n"
                            "    tl.store(x_ptr, 0.0)", "forbidden_syntax"),
     "global_rebinds_an_import": ("def f():\n    global torch\n    torch = F  # <-", "monkey_patch"),
