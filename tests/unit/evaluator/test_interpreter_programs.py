@@ -155,6 +155,19 @@ def locked_sum_kernel(x_ptr, out_ptr, lock_ptr, n, BLOCK: tl.constexpr, LOCKED: 
 
 
 @triton.jit
+def read_then_atomic_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr, DIFFERENCE: tl.constexpr):
+    """Red team s31d: an atomic add of a difference with a plain load of the shared word is a
+    lost update on a GPU; a stale read before an atomic max (to skip it) is an honest skip."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    part = tl.max(tl.load(x_ptr + offs, mask=offs < n, other=float("-inf")), axis=0)
+    cur = tl.load(out_ptr)
+    if DIFFERENCE:
+        tl.atomic_add(out_ptr, tl.maximum(cur, part) - cur)
+    elif part > cur:
+        tl.atomic_max(out_ptr, part)
+
+
+@triton.jit
 def ticket_kernel(x_ptr, partial_ptr, counter_ptr, out_ptr, n, BLOCK: tl.constexpr):
     # CUDA's threadFenceReduction: the program that draws the last ticket sums the partials
     pid = tl.program_id(0)
@@ -222,3 +235,10 @@ def test_atomics_a_spin_lock_and_a_ticket_are_not_races():
     partial, counter, out = torch.empty(4), torch.zeros(1, dtype=torch.int32), torch.empty(())
     ticket_kernel[(4,)](x, partial, counter, out, x.numel(), BLOCK=256)
     assert torch.allclose(out, x.sum(), atol=1e-4)
+
+    out = torch.full((1,), float("-inf"))
+    read_then_atomic_kernel[(4,)](x, out, x.numel(), BLOCK=256, DIFFERENCE=False)
+    assert out[0] == x.max()
+    with pytest.raises(Exception) as caught:
+        read_then_atomic_kernel[(4,)](x, torch.zeros(1), x.numel(), BLOCK=256, DIFFERENCE=True)
+    assert isinstance(_cause(caught.value), KernelRaceError)
