@@ -151,6 +151,8 @@ class TransparentDecorators:
                 args.kwonlyargs or args.kwarg or args.defaults):
             return None
         body = deco.body[1:] if _docstring(deco.body[0]) else deco.body
+        if len(body) == 3 and self._memo(deco, body[0]):
+            body = body[1:]  # a memoising decorator: `cache = {}` first (honest round s31c)
         if len(body) != 2 or not isinstance(body[0], ast.FunctionDef):
             return None
         wrapper, ret = body
@@ -177,6 +179,29 @@ class TransparentDecorators:
                         and call.func is node and self._first_is(call, first)):
                     return None
         return wraps
+
+    def _memo(self, deco: ast.FunctionDef, first: ast.stmt) -> bool:
+        """`cache = {}` (or `dict()`) as the decorator's first statement, the name used only as
+        `key in cache`, `key not in cache`, `cache[key]` and `cache[key] = ...`: the cache
+        `functools.lru_cache` already is, spelled out (Liger's and FlagGems' config caches)."""
+        if not (isinstance(first, ast.Assign) and len(first.targets) == 1
+                and isinstance(first.targets[0], ast.Name)):
+            return False
+        value, name = first.value, first.targets[0].id
+        if not (isinstance(value, ast.Dict) and not value.keys or isinstance(value, ast.Call)
+                and isinstance(value.func, ast.Name) and value.func.id == "dict"
+                and not value.args and not value.keywords and not self.scopes.lookup(value.func)[1]):
+            return False
+        for node in ast.walk(deco):
+            if not isinstance(node, ast.Name) or node.id != name or node is first.targets[0]:
+                continue
+            parent = self.scopes.parent.get(id(node))
+            subscript = isinstance(parent, ast.Subscript) and parent.value is node
+            member = isinstance(parent, ast.Compare) and len(parent.ops) == 1 and isinstance(
+                parent.ops[0], (ast.In, ast.NotIn)) and parent.comparators[0] is node
+            if not (subscript or member):
+                return False
+        return True
 
     def _passed_through(self, wrapper: ast.FunctionDef) -> tuple[str, Binding] | None:
         """What the wrapper hands on first: its first positional parameter, or else its

@@ -153,5 +153,7 @@ FULL = {
         "mul_broadcast_flat_grid_stride_int64_hints": ("elementwise/mul_broadcast", None),
         "hinge_tl_reduce_custom_add_two_stage_triton_finish": ("loss/hinge", {"batch_size": 6, "dim": 700}),
         "cosine_loss_three_output_row_stats_torch_finish": ("loss/cosine_loss", {"batch_size": 6, "dim": 700}),
+        # a memoising config decorator (`cache = {}` in it), refused before
+        "max_dim_values_indices_namedtuple_config_cache_decorator": ("reduction/max_dim", {"batch_size": 4, "dim": 1500}),
     }.items()},
 }

@@ -60,6 +60,26 @@ ACCEPTED = {
             def forward(self, x):
                 return launch(x) * self._scale
     ''',
+    # a memoising decorator: the cache functools.lru_cache is, spelled out (honest round s31c)
+    "memoising_decorator": '''
+        import functools
+
+        def config_cache(fn):
+            cache = {}
+
+            @functools.wraps(fn)
+            def wrapper(n, dtype):
+                key = (n, dtype)
+                if key not in cache:
+                    cache[key] = fn(n, dtype)
+                return cache[key]
+
+            return wrapper
+
+        @config_cache
+        def block_for(n, dtype):
+            return triton.next_power_of_2(n)
+    ''',
     "undecorated_wrapper": '''
         def timed(fn):
             def run(self, x):
@@ -264,6 +284,25 @@ REJECTED = {
         @deco  # <-
         class P(nn.Module):
             pass
+    ''', "forbidden_syntax"),
+    # the cache only as `k in cache`, `cache[k]`, `cache[k] = v`: handed out, it is a
+    # decorator with state the checks cannot follow
+    "memoising_decorator_hands_out_its_cache": ('''
+        import functools
+
+        def config_cache(fn):
+            cache = {}
+
+            @functools.wraps(fn)  # <-
+            def wrapper(n):
+                cache[n] = fn(n)
+                return cache
+
+            return wrapper
+
+        @config_cache
+        def block_for(n):
+            return n
     ''', "forbidden_syntax"),
     "wraps_copies_code": ('''
         import functools
