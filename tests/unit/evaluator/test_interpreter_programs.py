@@ -146,9 +146,15 @@ def exchanged_sum_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr, WIDTH: tl.const
 def locked_sum_kernel(x_ptr, out_ptr, lock_ptr, n, BLOCK: tl.constexpr, LOCKED: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     part = tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0)
-    if LOCKED:
+    if LOCKED == 1:
         while tl.atomic_cas(lock_ptr, 0, 1) == 1:
             pass
+    if LOCKED == 2:  # a one-shot CAS: no loop retries it (on a GPU a loser goes on unlocked)
+        tl.atomic_cas(lock_ptr, 0, 1)
+    if LOCKED == 3:  # the CAS's result bound to a name a loop tests
+        taken = tl.atomic_cas(lock_ptr, 0, 1)
+        while taken == 1:
+            taken = tl.atomic_cas(lock_ptr, 0, 1)
     tl.store(out_ptr, tl.load(out_ptr) + part)
     if LOCKED:
         tl.atomic_xchg(lock_ptr, 0)
@@ -226,11 +232,16 @@ def test_atomics_a_spin_lock_and_a_ticket_are_not_races():
         assert isinstance(_cause(caught.value), KernelRaceError), width
 
     out, lock = torch.zeros(1), torch.zeros(1, dtype=torch.int32)
-    locked_sum_kernel[(4,)](x, out, lock, x.numel(), BLOCK=256, LOCKED=True)
+    locked_sum_kernel[(4,)](x, out, lock, x.numel(), BLOCK=256, LOCKED=1)
     assert torch.allclose(out, x.sum(), atol=1e-4) and lock.item() == 0
-    with pytest.raises(Exception) as caught:  # the same kernel without its lock races
-        locked_sum_kernel[(4,)](x, torch.zeros(1), lock, x.numel(), BLOCK=256, LOCKED=False)
-    assert isinstance(_cause(caught.value), KernelRaceError)
+    out = torch.zeros(1)
+    locked_sum_kernel[(4,)](x, out, lock, x.numel(), BLOCK=256, LOCKED=3)
+    assert torch.allclose(out, x.sum(), atol=1e-4) and lock.item() == 0
+    for unlocked in (0, 2):  # the same kernel without its lock, or with a CAS nothing retries, races
+        with pytest.raises(Exception) as caught:
+            locked_sum_kernel[(4,)](x, torch.zeros(1), lock, x.numel(), BLOCK=256, LOCKED=unlocked)
+        assert isinstance(_cause(caught.value), KernelRaceError), unlocked
+        lock.zero_()
 
     partial, counter, out = torch.empty(4), torch.zeros(1, dtype=torch.int32), torch.empty(())
     ticket_kernel[(4,)](x, partial, counter, out, x.numel(), BLOCK=256)
