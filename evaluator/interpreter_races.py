@@ -43,6 +43,7 @@ class _Launch:
     held: dict = {}  # lock address -> its id, for the locks the running program holds
     lock_ids: dict = {}  # lock address -> id (1-based), for the launch
     atomic = False  # the store being made is atomic (tl.atomic_store, tl.atomic_xchg)
+    contended: set = set()  # the running program's spin-lock CAS sites that already failed once
 
 
 def watching() -> bool:
@@ -55,6 +56,7 @@ def begin() -> tuple:
     saved = (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids, _Launch.foreign)
     (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids,
      _Launch.foreign) = {}, {}, 0, {}, {}, {}
+    _Launch.contended = set()
     return saved
 
 
@@ -68,6 +70,23 @@ def next_program() -> None:
     _Launch.program += 1
     if _Launch.held:
         _Launch.held = {}
+    if _Launch.contended:
+        _Launch.contended = set()
+
+
+def contend() -> bool:
+    """Whether the tl.atomic_cas about to run fails as if another program held the word: the
+    first CAS a program makes at each spin-lock site. On a GPU a program's CAS fails while
+    another holds the lock; one at a time every CAS would succeed, so a `while` that never
+    really retries (`while tl.atomic_cas(lock, 0, 1) == 2`, red team of the s31 review)
+    would count as a lock. A loop that retries takes the lock on its next try."""
+    if _Launch.owners is None:
+        return False
+    site = _spin_lock_site()
+    if site is None or site in _Launch.contended:
+        return False
+    _Launch.contended.add(site)
+    return True
 
 
 def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray,
@@ -100,13 +119,8 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int) -> N
     # one owner per BYTE of the storage: stores of different widths to the same bytes meet
     # (red team s31c: a float32 store and two int16 stores of its halves raced unseen)
     key = int(storage)
-    start = starts[storage]
-    owner = _Launch.owners.get(key)
-    if owner is None:
-        owner = _Launch.owners[key] = np.zeros(int(ends[storage] - start) + 8, dtype=np.int32)
-    first = (active - start).astype(np.intp)
-    byte = (first[:, None] + np.arange(itemsize, dtype=np.intp)).reshape(-1)
-    elem = first // itemsize
+    owner, byte = _bytes(storage, active, starts, ends, itemsize, _Launch.owners)
+    elem = (active - starts[storage]).astype(np.intp) // itemsize
     me = _Launch.program
     prev_bytes = owner[byte].reshape(-1, itemsize)
     conflict = ((prev_bytes != 0) & (prev_bytes != me)).any(axis=1)
@@ -209,7 +223,7 @@ def cas(ptrs, cmp, value, result) -> None:
             del _Launch.held[address]
             continue
         if spins is None:
-            spins = _spin_lock_site()
+            spins = _spin_lock_site() is not None
         if spins:  # a CAS no loop retries takes no lock on a GPU when another program holds it
             _Launch.held[address] = _Launch.lock_ids.setdefault(address, len(_Launch.lock_ids) + 1)
 
@@ -218,8 +232,8 @@ _HERE = (os.path.dirname(os.path.abspath(__file__)), os.path.dirname(os.path.abs
 _SITES: dict = {}
 
 
-def _spin_lock_site() -> bool:
-    """Whether the kernel's tl.atomic_cas being run is a spin lock's: the call sits inside a
+def _spin_lock_site() -> tuple | None:
+    """The kernel's tl.atomic_cas being run, where it is a spin lock's (else None): the call sits inside a
     `while` loop (its test or body), or its result is bound to a name a `while` test of the
     same function reads. Run one program at a time, every CAS succeeds, so one with no loop
     to retry it would count as a lock the program holds, where on a GPU a second program's
@@ -232,11 +246,11 @@ def _spin_lock_site() -> bool:
     while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(skip):
         frame = frame.f_back
     if frame is None:
-        return False
+        return None
     key = (frame.f_code.co_filename, frame.f_code.co_firstlineno, frame.f_lineno)
     if key not in _SITES:
         _SITES[key] = _in_a_spin(frame.f_code.co_filename, frame.f_code.co_name, frame.f_lineno)
-    return _SITES[key]
+    return key if _SITES[key] else None
 
 
 def _in_a_spin(filename: str, function: str, line: int) -> bool:

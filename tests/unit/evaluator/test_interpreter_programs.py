@@ -155,6 +155,9 @@ def locked_sum_kernel(x_ptr, out_ptr, lock_ptr, n, BLOCK: tl.constexpr, LOCKED: 
         taken = tl.atomic_cas(lock_ptr, 0, 1)
         while taken == 1:
             taken = tl.atomic_cas(lock_ptr, 0, 1)
+    if LOCKED == 4:  # a while that never retries: a CAS returns 0 or 1, never 2
+        while tl.atomic_cas(lock_ptr, 0, 1) == 2:
+            pass
     tl.store(out_ptr, tl.load(out_ptr) + part)
     if LOCKED:
         tl.atomic_xchg(lock_ptr, 0)
@@ -237,7 +240,7 @@ def test_atomics_a_spin_lock_and_a_ticket_are_not_races():
     out = torch.zeros(1)
     locked_sum_kernel[(4,)](x, out, lock, x.numel(), BLOCK=256, LOCKED=3)
     assert torch.allclose(out, x.sum(), atol=1e-4) and lock.item() == 0
-    for unlocked in (0, 2):  # the same kernel without its lock, or with a CAS nothing retries, races
+    for unlocked in (0, 2, 4):  # without its lock, or with a CAS nothing retries, it races
         with pytest.raises(Exception) as caught:
             locked_sum_kernel[(4,)](x, torch.zeros(1), lock, x.numel(), BLOCK=256, LOCKED=unlocked)
         assert isinstance(_cause(caught.value), KernelRaceError), unlocked
