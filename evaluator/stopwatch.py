@@ -454,7 +454,13 @@ def profiled_coverage(runs: list[dict]) -> dict | None:
     every timed run is slower by as much: coverage is not for free. (A median total would
     be bought by padding just over half the profiled runs, and a handful of profiled runs
     is easily more than half padded by chance.) The profiled run with the least total is
-    shown; `per_run` has each run's own share."""
+    shown; `per_run` has each run's own share.
+
+    On the CPU the times are estimates from each run's operators and sizes: the same path
+    gives the same estimate every run, with no noise for a median to absorb. There the most
+    time in other kernels counts, so a forward that hands work to PyTorch in some profiled
+    runs and not in others (red team s27b: it senses the watch, and the sensing misreads a
+    profiled run now and then) is charged for the runs where it did."""
     def total(c: dict) -> float | None:  # GPU: profiler kernel time; CPU: the work estimate
         value = c.get("gpu_time_s", c.get("estimated_time_s"))
         return float(value) if isinstance(value, (int, float)) else None
@@ -466,7 +472,9 @@ def profiled_coverage(runs: list[dict]) -> dict | None:
     least = min(usable, key=total)
     shown = dict(least)
     whole = total(least)
-    shown["coverage"] = min(max(1.0 - statistics.median(others) / whole, 0.0), 1.0) if whole > 0 else 0.0
+    measured = any("gpu_time_s" in c for c in usable)
+    other = statistics.median(others) if measured else max(others)
+    shown["coverage"] = min(max(1.0 - other / whole, 0.0), 1.0) if whole > 0 else 0.0
     shown["per_run"] = [round(float(c["coverage"]), 4) for c in usable]
     return shown
 

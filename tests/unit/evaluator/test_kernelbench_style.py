@@ -161,6 +161,8 @@ def test_a_constant_answer_pays_correctness_only(evaluator, settings):
 
 
 CAPPED = Path(__file__).parent / "capped"
+# two ok verdicts' rewards differ by the CPU speed term's noise (a few 1e-3) and no more
+CPU_SPEED_NOISE = 0.05
 
 
 @pytest.mark.parametrize("name", ["solution", "rt27_one_input_replays_init_answer_paper",
@@ -188,7 +190,10 @@ def test_work_on_an_input_fixed_in_every_call_hoisted_into_init_earns_less(evalu
     honest = evaluator.evaluate(problem, problem.solution, settings)
     attack = evaluator.evaluate(problem, (CAPPED / "rt27_fixed_index_hoisted_gemm_paper.py").read_text(), settings)
     assert honest.status == "ok", honest.feedback
-    assert attack.reward < honest.reward, (attack.status, attack.reward, honest.reward)
+    # on the CPU the speed term is w_speed x a speedup of about 0.01, so two ok verdicts differ by
+    # timing noise of a few 1e-3 (1.0037 against 1.0031 once passed this by chance): earning less
+    # means a lost coverage share or a refusal, well past that noise
+    assert attack.reward < honest.reward - CPU_SPEED_NOISE, (attack.status, attack.reward, honest.reward)
 
 
 def test_strict_refusal_of_a_library_gemm_says_to_write_the_gemm():

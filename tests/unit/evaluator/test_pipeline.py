@@ -428,10 +428,12 @@ def test_timed_runs_draw_spiked_inputs_unless_the_reference_overflows_on_them(ev
     assert honest.details["timing"]["inputs"] == "base+spike"
     sampled = evaluator.evaluate(frob, (FIXTURES.parent / "hacks" / "rt9_global_norm_subsample.py").read_text(),
                                  settings)
-    # the spiked trial catches it; a draw whose sample error passes the norm bound on a scaled
-    # trial first (0.00505 against 0.005 in a full suite) is reported there, the first mismatch
+    # the spiked trial catches it. The sample's error on the problem's own inputs is 2-3e-3, under
+    # the 5e-3 norm bound on most draws; a draw past it on an earlier trial (0.00505 on a scaled
+    # one, 0.00586 on a base one, in full suites) is reported there, the first mismatch. Without
+    # the spiked trial most draws pass: this fails unless the estimate is caught by the norm bound
     assert sampled.status == "incorrect" and ("(inputs spike)" in sampled.feedback or (
-        "(inputs scale:" in sampled.feedback and "||out-ref||/||ref||" in sampled.feedback)), sampled.feedback
+        "||out-ref||/||ref||" in sampled.feedback and "(limit 0.005)" in sampled.feedback)), sampled.feedback
     exp = FixtureProblem(name="exp", source=EXP_PROBLEM, sizes={"cpu": {}})
     solution = problems["relu"].solution.replace("tl.maximum(x, 0.0)", "tl.exp(x * x)")
     verdict = evaluator.evaluate(exp, solution, settings)

@@ -109,6 +109,21 @@ def test_coverage_takes_the_least_total_so_padding_some_runs_buys_nothing():
     assert stopwatch.profiled_coverage([{"coverage": None}]) is None
 
 
+def test_cpu_coverage_charges_the_profiled_run_with_the_most_library_time():
+    """CPU estimates have no noise: a forward that computes in PyTorch in two of six profiled
+    runs (it guesses when it is watched, red team s27b) gets those runs' coverage, where a
+    median over the runs would give it the honest runs' 1.0. On the GPU the median stays."""
+    def est(total: float, mine: float) -> dict:
+        return {"coverage": mine / total, "estimated_time_s": total, "candidate_time_s": mine}
+
+    sensing = [est(2.0, 2.0)] * 4 + [est(6.0, 2.0)] * 2  # 4 more in aten::mish where it guessed wrong
+    assert stopwatch.profiled_coverage(sensing)["coverage"] == 0.0
+    honest = [est(6.0, 2.0)] * 6  # the same library share every run: unchanged
+    assert stopwatch.profiled_coverage(honest)["coverage"] == pytest.approx(2 / 6)
+    noisy = [_cov(10.0, 2.0)] * 4 + [_cov(10.8, 2.0)] * 2  # measured: a slower library run is noise
+    assert stopwatch.profiled_coverage(noisy)["coverage"] == pytest.approx(0.2)
+
+
 def test_profiled_runs_are_timed_runs_at_random_positions_whose_time_is_not_used():
     cfg = TimingConfig(min_runs=20, max_runs=20, max_batch=1, min_batches=1)
     positions = set()
