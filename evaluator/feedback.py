@@ -341,8 +341,12 @@ def timing_text(ref_s: float, cand_s: float, clock: str, coverage: dict | None) 
         lines.append("These are CPU-interpreter timings (Triton's interpreter), not GPU timings.")
     if coverage:
         what = "GPU time" if "cpu" not in clock else "device time (estimated from the work done)"
-        lines.append(f"Profile: {coverage['coverage']:.1%} of the forward's {what} is in your Triton "
-                     "kernels.")
+        split = coverage.get("forward_share", coverage["coverage"])
+        lines.append(f"Profile: {split:.1%} of the forward's {what} is in your Triton kernels.")
+        if coverage["coverage"] < split - 1e-9 and isinstance(coverage.get("reference_share"), (int, float)):
+            lines.append(f"  The reward counts {coverage['coverage']:.1%}: the share of the problem's own work "
+                         "(as the reference does it) that PyTorch did not do in your forward. Work of your "
+                         "kernels beyond the problem's does not count.")
         for k in coverage.get("kernels", [])[:5]:
             mark = "yours" if k["candidate"] else "other"
             lines.append(f"  {k['seconds'] * 1e6:9.4g} us  {untrusted(str(k['name'])[:80])} ({mark})")

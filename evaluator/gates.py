@@ -241,10 +241,16 @@ def live_coverage(cov: dict | None, decoys: list[str], checked: list[str]) -> di
     live_time = min(sum(t for k, t in times.items() if k in live_names), mine)
     whole = cov.get("gpu_time_s", cov.get("estimated_time_s"))  # the forward's (stopwatch.profiled_coverage)
     whole = float(whole) if isinstance(whole, (int, float)) else mine / share if share > 0 else 0.0
-    others = max(whole * (1.0 - share), 0.0)  # time in every kernel but the candidate's
+    others = cov.get("other_time_s")  # time in every kernel but the candidate's
+    others = float(others) if isinstance(others, (int, float)) else max(whole * (1.0 - share), 0.0)
     live = live_time / (others + live_time) if others + live_time > 0 else 0.0
-    return {**cov, "coverage": min(max(live, 0.0), 1.0), "decoy_kernels": decoys, "unchecked_kernels": unchecked,
-            "coverage_with_decoys": cov.get("coverage")}
+    live = min(max(live, 0.0), 1.0)
+    # the policy's gates read the forward's split; the reward (CPU) is held to the problem's own
+    # work too, which no own kernel's time moves (stopwatch.profiled_coverage)
+    bound = cov.get("reference_share")
+    paid = min(live, float(bound)) if isinstance(bound, (int, float)) else live
+    return {**cov, "coverage": paid, "forward_share": live, "decoy_kernels": decoys,
+            "unchecked_kernels": unchecked, "coverage_with_decoys": cov.get("forward_share", cov.get("coverage"))}
 
 
 def policy_outcome(policy: PolicyConfig, coverage: float | None, knockout_raised: bool,

@@ -144,8 +144,9 @@ class _Guarded:
         if found is not None and interpreter_races.watching():  # two programs, one address
             active, idx, lanes = found
             data = np.broadcast_to(data, np.shape(ptrs))
-            interpreter_races.stored(self._raw, active, idx, *_State.ranges,
-                                     data[lanes] if lanes is not None else data.reshape(-1))
+            values = data[lanes] if lanes is not None else data.reshape(-1)
+            interpreter_races.one_store(active, values)  # two lanes, one address
+            interpreter_races.stored(self._raw, active, idx, *_State.ranges, values)
         return self._raw.store(ptrs, value, mask)
 
     def atomic_rmw(self, op, ptrs, value, mask, sem):
@@ -169,7 +170,21 @@ class _Guarded:
         return out
 
     def atomic_cas(self, ptrs, cmp, value, sem):
-        check(ptrs, None, np.asarray(cmp).dtype.itemsize)
+        found = check(ptrs, None, np.asarray(cmp).dtype.itemsize)
+        if found is not None and interpreter_races.watching() and not interpreter_races.spin_site():
+            # a compare-and-swap no loop retries is a write: on a GPU one that lost the race
+            # does nothing and what it carried is dropped (red team s32a: a one-shot CAS of
+            # cur + part summed a loss on the CPU only), so the lanes that swap here own and race
+            # as a store's (a flag set once, `atomic_cas(flag, 0, 1)`, swaps in one program only)
+            dtype = np.asarray(cmp).dtype
+            now = self._raw.load(ptrs, np.ones(np.shape(ptrs), dtype=bool), np.zeros(np.shape(ptrs), dtype=dtype),
+                                 dtype)
+            new = np.broadcast_to(np.asarray(value, dtype=dtype), np.shape(now))
+            swaps = (now == np.broadcast_to(cmp, np.shape(now))).reshape(-1)
+            if swaps.any():
+                active, idx, _ = found
+                interpreter_races.stored(self._raw, active[swaps], idx[swaps], *_State.ranges,
+                                         new.reshape(-1)[swaps], "a tl.atomic_cas no loop retries")
         if interpreter_races.watching() and interpreter_races.contend():
             # held by another program, as on a GPU: what it wrote comes back, nothing is swapped
             now = self._raw.load(ptrs, np.ones(np.shape(ptrs), dtype=bool), np.zeros(np.shape(ptrs),

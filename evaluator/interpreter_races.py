@@ -13,11 +13,16 @@ a write-write race, whose result on a GPU depends on scheduling, and raises Kern
 (a flag, a broadcast scalar) is no race; nor is a store made under a lock the earlier
 writer held too (a successful tl.atomic_cas takes the lock at its address, any later atomic
 or store to that address by the holder releases it: Triton tutorial 05's spin lock).
-Atomic operations and tl.atomic_store are never owners or races.
+The commutative atomics (add, max, min, and, or, xor) own what they write and never race one another.
+
+A tl.atomic_cas no loop retries is a store of what it swaps in (`spin_site`): one-shot,
+it takes no lock and a lost race drops its value. One tl.store whose lanes write different
+values to one address is refused too (`one_store`: which lane lands is undefined on a GPU).
 
 Not caught (docs/threat_model.md): a read of an element another program stored with no
-synchronisation (a look-back scan without flags), and a lock taken by one tl.atomic_cas
-without the spin loop (it always succeeds when programs run one at a time).
+synchronisation (a look-back scan without flags), a carry taken from tl.atomic_add's
+returned value (programs run in launch order here, in any order on a GPU), and lanes of one
+program reading through global memory what other lanes stored with no barrier.
 """
 from __future__ import annotations
 
@@ -89,8 +94,35 @@ def contend() -> bool:
     return True
 
 
+def one_store(active: np.ndarray, values: np.ndarray) -> None:
+    """One plain store whose lanes write different values to one address: on a GPU which lane
+    lands is not defined; here the last one always did (red team s32a: every lane of a
+    tl.cumsum stored to one address, the last lane's total won)."""
+    if active.size < 2:
+        return
+    order = np.argsort(active, kind="stable")
+    at = active[order]
+    same = at[1:] == at[:-1]
+    if not same.any():
+        return
+    vals = np.ascontiguousarray(values[order])
+    size = vals.dtype.itemsize
+    bits = vals.view(np.dtype(f"u{size}")) if size in (1, 2, 4, 8) else vals
+    if (bits[1:][same] != bits[:-1][same]).any():
+        raise KernelRaceError(
+            "one tl.store wrote different values from different lanes to the same address: on a GPU "
+            "which lane's value lands is not defined (the CPU interpreter always keeps the last lane's). "
+            "Reduce to one value first (tl.sum, tl.max, or select the lane with tl.where and a sum), "
+            "or mask the store to the one lane that should write")
+
+
+def spin_site() -> bool:
+    """The running tl.atomic_cas sits where a loop retries it (a spin lock's)."""
+    return _spin_lock_site() is not None
+
+
 def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray,
-           values: np.ndarray) -> None:
+           values: np.ndarray, kind: str = "plain tl.store") -> None:
     """Before a non-atomic store of `values` to the `active` addresses (in storage `idx` of the
     launch's sorted `starts`/`ends`): refuse a write-write race, then record the owners."""
     owners = _Launch.owners
@@ -108,14 +140,14 @@ def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
     itemsize = values.dtype.itemsize
     first = idx[0]
     if (idx == first).all():
-        _record(raw, first, active, idx, starts, ends, values, itemsize)
+        _record(raw, first, active, idx, starts, ends, values, itemsize, kind)
         return
     for storage in np.unique(idx):
         lanes = idx == storage
-        _record(raw, storage, active[lanes], idx[lanes], starts, ends, values[lanes], itemsize)
+        _record(raw, storage, active[lanes], idx[lanes], starts, ends, values[lanes], itemsize, kind)
 
 
-def _record(raw, storage, active, idx, starts, ends, values, itemsize: int) -> None:
+def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind: str) -> None:
     # one owner per BYTE of the storage: stores of different widths to the same bytes meet
     # (red team s31c: a float32 store and two int16 stores of its halves raced unseen)
     key = int(storage)
@@ -140,7 +172,7 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int) -> N
                 raise KernelRaceError(
                     f"two programs of one launch stored different values to the same address "
                     f"({int(prev[conflict][i]) - 1} and {me - 1} in launch order, element {int(elem[conflict][i])} "
-                    "of a tensor argument) with plain tl.store: on a GPU the programs run at the same time "
+                    f"of a tensor argument) with {kind}: on a GPU the programs run at the same time "
                     "and the result depends on which store lands last (a load + add + store of a shared "
                     "accumulator by many programs loses updates). Use tl.atomic_add (tl.atomic_max, ...) for "
                     "a shared result, or write one partial per program and combine them in a second "

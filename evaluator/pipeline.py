@@ -484,7 +484,9 @@ class _Run:
         cov = gates.live_coverage(cov, sorted({*self.decoys, *self.constant}), self.own_names)  # no one's time
         self.details.update({"profile": cov} if cov else {})  # as the reward reads it
         coverage = cov["coverage"] if cov else None
-        gated = gates.policy_outcome(self.cfg.policy, coverage, self.knockout_raised, self.thin_return)
+        share = cov.get("forward_share", coverage) if cov else None  # the gates read the forward's split
+        gated = gates.policy_outcome(self.cfg.policy, share if isinstance(share, (int, float)) else coverage,
+                                     self.knockout_raised, self.thin_return)
         if gated is not None:
             return self.finish(gated, coverage=coverage)
         if timed is None:

@@ -115,7 +115,7 @@ class Series:
     input_checksums: dict[int, list | None] = field(default_factory=dict)  # forward -> the claim
     revealed_tf32: dict[int, list] = field(default_factory=dict)  # reference: TF32 deviation per output
     revealed_tf32_rest: dict[int, list] = field(default_factory=dict)  # reference, spiked runs: over the rest
-    coverage: list[dict] = field(default_factory=list)         # the profiled batches' (candidate)
+    coverage: list[dict] = field(default_factory=list)         # the profiled batches' (reference: CPU only)
     provenance: list[dict] = field(default_factory=list)       # the profiled batches' watch (candidate)
     own_launches: dict[int, int] = field(default_factory=dict)  # forward -> launches of own kernels
     own_programs: dict[int, dict] = field(default_factory=dict)  # forward -> programs per own kernel
@@ -416,6 +416,8 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
     for b, positions in enumerate(schedule.batches()):
         _arm(child, schedule, positions, timeout_s())
         reply, seconds = _go(child, len(positions), fill, timeout_s(), profile=b in schedule.profiled)
+        if b in schedule.profiled and isinstance(reply.get("coverage"), dict):  # CPU: the work meter's
+            series.coverage.append(reply["coverage"])
         if b not in schedule.profiled:  # the batches the candidate ran profiled: not compared
             series.times_s.append(seconds)
             series.batch_sets.append(schedule.sets[positions[0]])
@@ -445,7 +447,7 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
     return series
 
 
-def profiled_coverage(runs: list[dict]) -> dict | None:
+def profiled_coverage(runs: list[dict], reference: list[dict] | None = None) -> dict | None:
     """Coverage from the profiled runs: 1 - median(time in other kernels) / min(total time).
 
     Padding (own work that does nothing for the result) only ever adds time and never
@@ -460,7 +462,19 @@ def profiled_coverage(runs: list[dict]) -> dict | None:
     gives the same estimate every run, with no noise for a median to absorb. There the most
     time in other kernels counts, so a forward that hands work to PyTorch in some profiled
     runs and not in others (red team s27b: it senses the watch, and the sensing misreads a
-    profiled run now and then) is charged for the runs where it did."""
+    profiled run now and then) is charged for the runs where it did. And the estimate of
+    the candidate's own work is what it stored and loaded, which a pass of dead stores into
+    scratch inflates at no cost the CPU's interpreter timing shows (red team s32a: PyTorch
+    computed all of relu(linear(x)), a needed Triton copy wrote 64 slices of scratch beside
+    it, coverage 0.98). So where the `reference`'s profiled runs give the problem's own
+    estimated work W (the reference forward under the same meter), coverage is also at most
+    1 - other / W: the share of the problem's work PyTorch did not do for the candidate,
+    which no work of the candidate's own moves. That bound is the reward's; the policy's
+    gates read `forward_share`, the forward's own split (an honest Triton reduction finished
+    by four PyTorch passes, more than the reference's one fused op, is a small share of its
+    forward, not a gate: honest round s23b). (The lesser of the two: a reference that
+    takes three passes where one PyTorch op would do does not make that op a third of the
+    work.) On the GPU padding costs the time it takes, and the speed term pays for it."""
     def total(c: dict) -> float | None:  # GPU: profiler kernel time; CPU: the work estimate
         value = c.get("gpu_time_s", c.get("estimated_time_s"))
         return float(value) if isinstance(value, (int, float)) else None
@@ -475,6 +489,14 @@ def profiled_coverage(runs: list[dict]) -> dict | None:
     measured = any("gpu_time_s" in c for c in usable)
     other = statistics.median(others) if measured else max(others)
     shown["coverage"] = min(max(1.0 - other / whole, 0.0), 1.0) if whole > 0 else 0.0
+    shown["other_time_s"] = other
+    shown["forward_share"] = shown["coverage"]  # what the policy's gates read (gates.policy_outcome)
+    problem = [total(c) for c in reference or () if total(c) is not None and "gpu_time_s" not in c]
+    if not measured and problem and statistics.median(problem) > 0:
+        work = statistics.median(problem)
+        shown["reference_time_s"] = work
+        shown["reference_share"] = min(max(1.0 - other / work, 0.0), 1.0)
+        shown["coverage"] = min(shown["coverage"], shown["reference_share"])
     shown["per_run"] = [round(float(c["coverage"]), 4) for c in usable]
     return shown
 

@@ -94,9 +94,11 @@ class TimedSteps:
         marks = (self.recorder.start, after)
         self.events = []
         extra: dict = {}
-        if h.get("profile") and (self.role == "candidate" or self.device == "cuda"):
+        if h.get("profile"):
             # the reference profiles the same batches on the GPU: both processes then carry the
             # profiler's after-cost per CUDA call alike (only the candidate's coverage is kept).
+            # On the CPU the reference's meter gives the problem's own estimated work, what the
+            # candidate's coverage is held to (stopwatch.profiled_coverage).
             # A profiled batch is a timed batch to the forward, and its time is not used: the
             # provenance watch runs there too, so what PyTorch computed in timed forwards is
             # seen (a runtime-argument switch made the kernel copy torch's result when timed)
@@ -105,7 +107,7 @@ class TimedSteps:
             watch = Provenance(self.recorder, fingerprints=self.device != "cuda") \
                 if self.role == "candidate" else None
             outs, cov = _as(who, partial(self._profiled, h, marks, watch))
-            if watch is not None:
+            if watch is not None or self.device == "cpu":
                 extra["coverage"] = cov
         else:
             # a watched plain batch (on the CPU, under either policy: the interpreter's time

@@ -76,6 +76,9 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                 if exc.status == "timeout":
                     raise reference_timeout() from None
                 raise ProblemFailed(exc.reason) from None
+    if cov is not None and ref.coverage:  # CPU: held to the problem's own estimated work too
+        cov = stopwatch.profiled_coverage(cand.coverage, ref.coverage)
+        run.details["profile"] = cov
     bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, run.cfg, run.tolerance,
                               run.facts, ref.revealed_outputs, cand.revealed_shapes, ref.revealed_shapes,
                               base or (), spiked=spiked_runs, ref_rest=ref.revealed_tf32_rest)

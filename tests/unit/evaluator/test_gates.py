@@ -262,7 +262,11 @@ def test_a_decoy_beside_an_ungated_lazy_epilogue_earns_what_the_epilogue_alone_e
     padded = evaluator.evaluate(problem, _LAZY_EPILOGUE + _BUSY + _FORWARD + _SCRATCH + _RETURN, settings)
     assert lazy.status == padded.status == "ok", (lazy.feedback, padded.feedback)
     assert padded.details["decoy_kernels"] == ["busy_kernel"]
-    assert lazy.coverage == pytest.approx(0.5) and padded.coverage == pytest.approx(lazy.coverage, rel=1e-9)
+    # PyTorch's relu did all of the problem's work (the reference's estimate): neither the copy
+    # nor the padding beside it is a share of it (red team s32a: dead stores in a needed kernel
+    # bought 0.98 where no knock-out could tell them; stopwatch.profiled_coverage)
+    assert lazy.coverage == padded.coverage == 0.0
+    assert lazy.details["profile"]["reference_share"] == 0.0
     w = evaluator.cfg.reward  # the rewards differ by their speed terms alone (CPU timing is noisy)
     assert padded.reward - w.w_speed * min(padded.speedup, w.speedup_cap) == pytest.approx(
         lazy.reward - w.w_speed * min(lazy.speedup, w.speedup_cap))
@@ -294,7 +298,7 @@ def test_padding_launched_only_after_the_checked_forwards_earns_no_coverage(eval
     verdict = evaluator.evaluate(fixture_problem("relu"), _LAZY_EPILOGUE + _BUSY + _COUNTED, settings)
     assert verdict.status == "ok", verdict.feedback
     assert verdict.details["profile"]["unchecked_kernels"] == ["busy_kernel"]
-    assert verdict.coverage == pytest.approx(0.5) and verdict.details["profile"]["coverage_with_decoys"] > 0.6
+    assert verdict.coverage == 0.0  # PyTorch's relu did all of the problem's work
 
 
 def test_an_honest_two_kernel_solution_has_no_decoy(evaluator, settings):
@@ -340,9 +344,12 @@ def test_padding_whose_knockout_only_raises_is_a_decoy(evaluator, settings, tail
                                 + _RAISING_SCRATCH + tail, settings)
     assert padded.status == "ok", padded.feedback
     assert padded.details["decoy_kernels"] == ["busy_kernel"]
-    # the padding's time is no one's: no more than the epilogue alone earns (0.5 without the
-    # gather, whose own work lowers it), less than with the padding counted
-    assert padded.coverage <= 0.5 + 1e-9 and padded.coverage < padded.details["profile"]["coverage_with_decoys"]
+    # the padding's time is no one's: the forward's split is the epilogue's alone (0.5 without the
+    # gather, whose own work lowers it), which the gates read; and PyTorch's relu did all of the
+    # problem's work, so the reward's coverage is 0 (before s32a the split was paid)
+    profile = padded.details["profile"]
+    assert profile["forward_share"] <= 0.5 + 1e-9 and profile["forward_share"] < profile["coverage_with_decoys"]
+    assert padded.coverage == 0.0
 
 
 def _reference(outputs: list[list[torch.Tensor]], noise: float | None):

@@ -24,4 +24,8 @@ def test_honest_solution_of_a_builtin_problem_is_ok(path, evaluator, strict_eval
     ev = strict_evaluator if policy == "strict" else evaluator
     verdict = ev.evaluate(builtin_problem(head["problem"]), path.read_text(), settings)
     assert verdict.status == "ok" and verdict.details["policy"] == policy, verdict.feedback
-    assert verdict.reward > 0.5 and verdict.coverage is not None and verdict.coverage > 0
+    assert verdict.reward > 0.5 and verdict.coverage is not None
+    # the kernels' share of the forward is credited; what the reward pays on the CPU is also held
+    # to the problem's own work, which four PyTorch passes after a Triton reduction can use up
+    # alone (the s23b files: the reference's layer norm is one fused op), and then it pays 0
+    assert verdict.details["profile"]["forward_share"] > 0, verdict.details["profile"]

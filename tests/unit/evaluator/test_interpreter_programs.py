@@ -256,3 +256,54 @@ def test_atomics_a_spin_lock_and_a_ticket_are_not_races():
     with pytest.raises(Exception) as caught:
         read_then_atomic_kernel[(4,)](x, torch.zeros(1), x.numel(), BLOCK=256, DIFFERENCE=True)
     assert isinstance(_cause(caught.value), KernelRaceError)
+
+
+@triton.jit
+def cas_kernel(x_ptr, acc_ptr, flag_ptr, first_ptr, n, BLOCK: tl.constexpr, ACCUMULATE: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    part = tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0)
+    if ACCUMULATE:  # red team s32a: a one-shot CAS of cur + part, its result never tested
+        cur = tl.load(acc_ptr)
+        tl.atomic_cas(acc_ptr, cur, (cur.to(tl.float32, bitcast=True) + part).to(tl.int32, bitcast=True))
+    elif tl.atomic_cas(flag_ptr, 0, 1) == 0:  # an election: the first program to arrive wins
+        tl.store(first_ptr, pid)
+
+
+@needs_interpreter
+def test_a_one_shot_compare_and_swap_is_a_store_that_races():
+    """Programs summing by a CAS no loop retries: each CAS succeeds one program at a time; on
+    a GPU the losers drop their parts. Judged as a store, it races. A CAS that elects one
+    program (the others find the flag taken and swap nothing) is no race."""
+    from evaluator.interpreter_races import KernelRaceError
+
+    x = torch.randn(1000)
+    flag, first = torch.zeros(1, dtype=torch.int32), torch.full((1,), -1, dtype=torch.int32)
+    with pytest.raises(Exception) as caught:
+        cas_kernel[(4,)](x, torch.zeros(1, dtype=torch.int32), flag, first, x.numel(), BLOCK=256, ACCUMULATE=True)
+    race = _cause(caught.value)
+    assert isinstance(race, KernelRaceError) and "tl.atomic_cas no loop retries" in str(race)
+    cas_kernel[(4,)](x, torch.zeros(1, dtype=torch.int32), flag, first, x.numel(), BLOCK=256, ACCUMULATE=False)
+    assert flag.item() == 1 and first.item() == 0
+
+
+@triton.jit
+def one_address_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr, SAME: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    if SAME:  # a broadcast total from every lane: one value
+        tl.store(out_ptr + 0 * offs, tl.zeros_like(x) + tl.sum(x, axis=0))
+    else:  # red team s32a: the running sums from every lane, the last lane's (the total) kept here
+        tl.store(out_ptr + 0 * offs, tl.cumsum(x, axis=0))
+
+
+@needs_interpreter
+def test_lanes_storing_different_values_to_one_address_race():
+    from evaluator.interpreter_races import KernelRaceError
+
+    x, out = torch.randn(64), torch.zeros(1)
+    one_address_kernel[(1,)](x, out, BLOCK=64, SAME=True)
+    assert torch.allclose(out, x.sum(), atol=1e-5)
+    with pytest.raises(Exception) as caught:
+        one_address_kernel[(1,)](x, out, BLOCK=64, SAME=False)
+    assert isinstance(_cause(caught.value), KernelRaceError) and "different lanes" in str(_cause(caught.value))
