@@ -41,11 +41,19 @@ _UNARY = {
 _BINARY = {
     "pow": np.power, "fast_powf": np.power, "atan2": np.arctan2, "fmod": np.fmod, "hypot": np.hypot,
     "copysign": np.copysign, "fdim": lambda a, b: np.maximum(a - b, 0), "fast_dividef": np.divide,
-    "div_rn": np.divide, "remainder": lambda a, b: a - b * np.round(np.divide(a, b)),  # IEEE/C remainder(): x/y to nearest even "nextafter": np.nextafter,
+    "div_rn": np.divide, "remainder": lambda a, b: a - b * np.round(np.divide(a, b)),  # IEEE/C remainder(): x/y to nearest even
+    "nextafter": np.nextafter,
     # IEEE-rounded arithmetic (Kahan sums write add_rn so the compiler keeps the order): round to
     # nearest as numpy does; the other roundings differ from it by at most an ulp
     **{f"{op}_{mode}": fn for op, fn in (("add", np.add), ("sub", np.subtract), ("mul", np.multiply),
                                          ("div", np.divide)) for mode in ("rn", "rz", "rd", "ru")},
+}
+# float -> integer conversions in a rounding mode (fake-quantisation kernels: honest round s32a)
+_ROUNDINGS = {"rn": np.rint, "rz": np.trunc, "rd": np.floor, "ru": np.ceil}
+_CONVERSIONS = {
+    **{f"{src}2{dst}_{mode}": (fn, width) for src in ("float", "double") for mode, fn in _ROUNDINGS.items()
+       for dst, width in (("int", "int32"), ("uint", "uint32"), ("ll", "int64"), ("ull", "uint64"))},
+    "llrint": (np.rint, "int64"), "llround": (lambda x: np.sign(x) * np.floor(np.abs(x) + 0.5), "int64"),
 }
 _TERNARY = {"fma": lambda a, b, c: a * b + c, "fma_rn": lambda a, b, c: a * b + c}
 _PREDICATES = {"isnan": np.isnan, "isinf": np.isinf, "signbit": np.signbit,
@@ -72,6 +80,28 @@ def _shim(name: str, fn, arity: int, predicate: bool = False):
 
     call.__name__ = call.__qualname__ = name
     call.__module__ = "triton.language.extra.libdevice"  # a Triton function to device_scope
+    return call
+
+
+def _conversion(name: str, fn, width: str):
+    import triton.language as tl
+    from triton.runtime.interpreter import TensorHandle
+
+    kind = getattr(tl, width)
+
+    def call(*args, _semantic=None, **_kw):
+        if len(args) != 1:
+            raise TypeError(f"libdevice.{name} takes 1 argument, got {len(args)}")
+        first = args[0] if isinstance(args[0], tl.tensor) else None
+        data = np.asarray(fn(_value(args[0], first)), dtype=np.float64)
+        info = np.iinfo(np.dtype(width))  # the GPU's cvt saturates; NaN converts to 0
+        data = np.nan_to_num(np.clip(data, info.min, info.max), nan=0.0).astype(np.dtype(width))
+        if first is None:
+            return data.item()
+        return tl.tensor(TensorHandle(data, kind), _like(first, kind))
+
+    call.__name__ = call.__qualname__ = name
+    call.__module__ = "triton.language.extra.libdevice"
     return call
 
 
@@ -110,7 +140,8 @@ def install() -> None:
     shims = {**{n: _shim(n, f, 1) for n, f in _UNARY.items()},
              **{n: _shim(n, f, 2) for n, f in _BINARY.items()},
              **{n: _shim(n, f, 3) for n, f in _TERNARY.items()},
-             **{n: _shim(n, f, 1, predicate=True) for n, f in _PREDICATES.items()}}
+             **{n: _shim(n, f, 1, predicate=True) for n, f in _PREDICATES.items()},
+             **{n: _conversion(n, f, w) for n, (f, w) in _CONVERSIONS.items()}}
     for name in MODULES:
         try:
             module = importlib.import_module(name)

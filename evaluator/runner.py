@@ -334,9 +334,17 @@ def bitwise_equal(a: torch.Tensor, b: torch.Tensor) -> bool:
 _TENSOR = torch.tensor
 
 
+# torch's named tuples (torch.topk's, torch.max(dim)'s, ...), taken when the harness is imported:
+# C types whose iteration is a tuple's (honest round s32a: a problem whose forward returned
+# torch.topk(...) was failed as the problem's own error)
+_RETURN_TYPES = frozenset(v for v in vars(torch.return_types).values()
+                          if isinstance(v, type) and issubclass(v, tuple) and v.__module__ == "torch.return_types")
+
+
 def flatten_outputs(out: Any) -> list[torch.Tensor]:
     """The tensors a forward returned; exact types only (a subclass could run code)."""
-    items = list(out) if type(out) in (tuple, list) else [out]
+    items = list(out) if type(out) in (tuple, list) else tuple.__iter__(out) if type(out) in _RETURN_TYPES \
+        else [out]
     result = []
     for x in items:
         if type(x) in (torch.Tensor, torch.nn.Parameter):

@@ -160,6 +160,32 @@ def test_libdevice_remainder_is_cs_and_a_function_without_a_cpu_version_says_so(
 
 
 @triton.jit
+def quantise_kernel(x_ptr, q_ptr, wide_ptr, up_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    tl.store(q_ptr + offs, libdevice.float2int_rn(x), mask=mask)
+    tl.store(wide_ptr + offs, libdevice.llrint(x), mask=mask)
+    tl.store(up_ptr + offs, libdevice.nextafter(x, x + 1.0), mask=mask)
+
+
+@needs_interpreter
+def test_libdevice_conversions_and_nextafter_run_under_the_interpreter():
+    """Honest round s32a: a fake-quantisation kernel's float2int_rn had no CPU version (reward 0
+    on the CPU for a kernel right on the GPU), and nextafter sat inside a comment of the table.
+    Round to nearest even, saturating as the GPU's cvt does, NaN to 0; an int32 back."""
+    from evaluator import interpreter_libdevice
+
+    interpreter_libdevice.install()
+    x = torch.tensor([0.5, 1.5, -2.5, 3.7, 1e10, float("nan")])
+    q, wide, up = torch.empty(6, dtype=torch.int32), torch.empty(6, dtype=torch.int64), torch.empty(6)
+    quantise_kernel[(1,)](x, q, wide, up, 6, BLOCK=8)
+    assert q.tolist() == [0, 2, -2, 4, 2**31 - 1, 0]
+    assert wide.tolist() == [0, 2, -2, 4, 10**10, 0]
+    assert torch.equal(up[:5], torch.nextafter(x[:5], x[:5] + 1.0))
+
+
+@triton.jit
 def builtin_max_relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n

@@ -521,3 +521,57 @@ def test_the_modules_first_forward_is_a_trial_and_the_knockouts_go_anywhere_else
     places = {o.index(k) for o in orders for k in (100, 101)}
     assert places == set(range(1, 8))  # every later position, so a call count tells nothing more
     assert len({o[0] for o in orders}) == 6
+
+
+ROW_MAX_PROBLEM = '''
+import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.max(x, dim=1)
+
+def get_inputs():
+    return [torch.randn(16, 64)]
+
+def get_init_inputs():
+    return []
+'''
+
+ROW_MAX_SOLUTION = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def row_max_kernel(x_ptr, val_ptr, idx_ptr, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * n_cols + cols, mask=cols < n_cols, other=float("-inf"))
+    tl.store(val_ptr + row, tl.max(x, axis=0))
+    tl.store(idx_ptr + row, tl.argmax(x, axis=0).to(tl.int64))
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous()
+        rows, cols = x.shape
+        values = torch.empty(rows, device=x.device, dtype=x.dtype)
+        indices = torch.empty(rows, device=x.device, dtype=torch.int64)
+        row_max_kernel[(rows,)](x, values, indices, cols, BLOCK=triton.next_power_of_2(cols))
+        return values, indices
+'''
+
+
+def test_a_reference_returning_torchs_named_tuple_is_judged(evaluator, settings):
+    """Honest round s32a: a problem whose forward returns torch.max(x, dim=1) (a
+    torch.return_types named tuple, as torch.topk's) failed as the problem's own error; its
+    fields are its outputs, in order."""
+    problem = FixtureProblem(name="row_max", source=ROW_MAX_PROBLEM, sizes={"cpu": {}})
+    verdict = evaluator.evaluate(problem, ROW_MAX_SOLUTION, settings)
+    assert verdict.status == "ok", verdict.feedback
+    wrong = evaluator.evaluate(problem, ROW_MAX_SOLUTION.replace("tl.argmax(x, axis=0)", "tl.argmin(x, axis=0)"),
+                               settings)
+    assert wrong.status == "incorrect" and "Output 1" in wrong.feedback, wrong.feedback
