@@ -27,6 +27,9 @@ from evaluator.static_scopes import Binding, Scopes
 INDUCTOR_INSTEAD = ("write the helpers with triton.language (tl.maximum, tl.minimum, tl.where, "
                     "tl.math.*) and libdevice from triton.language.extra.libdevice")
 
+OPS_INSTEAD = ("call torch's public functions (torch.relu, torch.nn.functional.*) and launch your "
+               "kernels as kernel[grid](...) from forward; registered ops (torch.ops.*) are not reachable")
+
 BUILTIN_NAMES = frozenset(dir(builtins))
 KERNEL_DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics"})
 # library classes a module-level alias may name: the `with` context managers (unsloth's
@@ -233,6 +236,7 @@ class Resolver(KernelValues):
         code = denial_code(full)
         reason = ("a module the allowlist leaves out" if full in self.t.reexported
                   else "private" if code == "reflection" else "not on the allowlist")
+        head = full.split(".")[:2]
         self.add(node, code, f"{full} is {reason}",
-                 LIBRARY_INSTEAD if full.split(".")[:2] == ["torch", "library"]
-                 else INDUCTOR_INSTEAD if full.split(".")[:2] == ["torch", "_inductor"] else None)
+                 LIBRARY_INSTEAD if head == ["torch", "library"] else OPS_INSTEAD if head == ["torch", "ops"]
+                 else INDUCTOR_INSTEAD if head == ["torch", "_inductor"] else None)

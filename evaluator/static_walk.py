@@ -434,6 +434,11 @@ class Checker(ExpressionChecker):
                 self.add(node, denial_code(name), f"importing {name} hands out modules of "
                          "process-wide switches", "read a switch written out from `import torch`: "
                          "torch.backends.cuda.matmul.allow_tf32")
+            elif name.startswith("triton.runtime.errors") or name.startswith("triton.compiler.errors"):
+                self.add(node, denial_code(name), f"importing {name} hands out Triton's launcher",
+                         "its error types serve only to catch a failed launch, and try/except is not "
+                         "allowed: choose block sizes and num_stages the device's shared memory holds "
+                         "(triton.runtime.driver.active.utils.get_device_properties(i) for its limits)")
             else:
                 self.add(node, denial_code(name), f"importing {name} hands out Triton's launcher",
                          "for a device query write it out from `import triton`: "

@@ -437,6 +437,22 @@ def test_a_registered_triton_op_is_refused_with_the_launch_to_write_instead():
         assert "kernel[grid](...)" in finding.message and "wrap_triton(kernel)[grid](...)" in finding.message
 
 
+def test_refused_names_say_what_to_write_for_what_their_author_wanted():
+    """Honest round s32a: calling an op through torch.ops got the hint for process-wide settings,
+    and importing Triton's OutOfResources (to retry a launch) the hint for a device query."""
+    report = _check('''
+        from triton.runtime.errors import OutOfResources
+
+
+        def relu(x):
+            return torch.ops.aten.relu(x)
+    ''')
+    assert report.status == "hack"
+    ops, errors = sorted(report.findings, key=lambda f: "torch.ops" in f.message, reverse=True)
+    assert "torch.relu" in ops.message and "settings" not in ops.message
+    assert "try/except" in errors.message and "block sizes" in errors.message
+
+
 def test_a_solution_that_names_its_own_class_model_is_judged_as_modelnew(evaluator, settings):
     """Some public solution sets name the solution's class Model, like the reference's; it is
     the candidate's own class (the reference lives in another module) and is judged."""
