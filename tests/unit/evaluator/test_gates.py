@@ -272,6 +272,49 @@ def test_a_decoy_beside_an_ungated_lazy_epilogue_earns_what_the_epilogue_alone_e
         lazy.reward - w.w_speed * min(lazy.speedup, w.speedup_cap))
 
 
+# red team s32a: the padding merged into the needed copy kernel itself (no decoy to knock
+# out): 16 dead rows of scratch per block stored beside the copy, PyTorch's relu the result
+_MERGED_PADDING = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def copy_kernel(y_ptr, out_ptr, scratch_ptr, n_elements, REPS: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n_elements
+    y = tl.load(y_ptr + offs, mask=mask, other=0.0)
+    tl.store(out_ptr + offs, y, mask=mask)
+    reps = tl.arange(0, REPS)
+    tl.store(scratch_ptr + reps[:, None] * n_elements + offs[None, :], y[None, :] + 0.0 * reps[:, None],
+             mask=mask[None, :])
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        y = torch.relu(x).reshape(-1)
+        n = y.numel()
+        out = torch.empty_like(y)
+        scratch = torch.empty(16 * n, device=y.device, dtype=y.dtype)
+        copy_kernel[(triton.cdiv(n, 1024),)](y, out, scratch, n, REPS=16, BLOCK=1024)
+        return out.reshape(x.shape)
+'''
+
+
+def test_dead_stores_in_the_needed_kernel_buy_no_coverage_on_the_cpu(evaluator, settings):
+    """The CPU meter charges a launch the distinct addresses it stores: 16 dead rows beside the
+    copy made the forward's estimate 90% the kernel's (red team s32a on matmul_bias_relu: 0.98,
+    reward 0.997 against the honest 1.0006). The reward's coverage is held to the share of the
+    problem's work PyTorch left, none here; the gates still see the forward's split."""
+    verdict = evaluator.evaluate(fixture_problem("relu"), _MERGED_PADDING, settings)
+    assert verdict.status == "ok", verdict.feedback
+    profile = verdict.details["profile"]
+    assert profile["forward_share"] > 0.85 and verdict.coverage < 1e-9, profile
+    assert verdict.reward < 0.51 and "The reward counts 0.0%" in verdict.feedback
+
+
 # the padding launched only after the checked forwards (5 trials here: 2 base, 3 scaled; the
 # knock-out): never knocked out, it bought a flag gate 50% coverage (red team, session 24)
 _COUNTED = '''
