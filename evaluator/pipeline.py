@@ -435,7 +435,7 @@ class _Run:
                 self.details["decoy_kernels"] = self.decoys
         if outcome is not None:
             return self.finish(outcome)
-        profile = (self.settings.profile and self.cfg.profiling.enabled and self.settings.timing) or \
+        profile = self.coverage_requested or \
             self.cfg.policy.name == "strict" or self.knockout_raised or self.thin_return
         if not self.settings.timing:
             cov = self.profile(child) if profile else None
@@ -446,6 +446,11 @@ class _Run:
         if isinstance(timed, judge.Outcome):
             return self.finish(timed)
         return self.decide(timed, timed.get("coverage"))
+
+    @property
+    def coverage_requested(self) -> bool:
+        """The request asked for the profile (timed), so coverage enters the reward."""
+        return bool(self.settings.profile and self.cfg.profiling.enabled and self.settings.timing)
 
     def _tampered(self, reasons: list, when: str) -> Verdict:
         return self.finish(judge.Outcome("hack", f"Rejected: {when} modified the evaluator's process "
@@ -489,6 +494,13 @@ class _Run:
                                      self.knockout_raised, self.thin_return)
         if gated is not None:
             return self.finish(gated, coverage=coverage)
+        # coverage measured only for a gate (strict, a raised knock-out, a thin return) where the
+        # request asked for no profile decides the gate, never the reward: else a forward that trips
+        # a gate on purpose is paid a term the honest files of the same request are not (red team
+        # s32b: 1.0025 against the honest 0.508 with profiling off)
+        if coverage is not None and not self.coverage_requested:
+            self.details["coverage_paid"] = False
+            coverage = None
         if timed is None:
             return self.finish(judge.Outcome("ok", "Correct (timing was not requested)." + note),
                                coverage=coverage)

@@ -421,3 +421,53 @@ def test_an_answer_moving_only_within_its_noise_floor_is_a_fixed_answer(spread, 
     ref = _reference(outputs, noise)
     assert answer_kind(ref, EvaluatorConfig()) == kind
     assert fixed_answer(ref) == (kind != "varies")
+
+
+# red team s32b: an honest relu whose knock-out raises on purpose (a torch lookup through an
+# index the kernel writes, its result unused), so that a request without a profile profiles it
+_RAISES_IN_KNOCKOUT = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, out_ptr, sel_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=mask, other=0.0), 0.0), mask=mask)
+    if pid == 0:
+        tl.store(sel_ptr, tl.zeros((), dtype=tl.int64))
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("table", torch.zeros(1))
+
+    def forward(self, x):
+        x = x.contiguous()
+        out = torch.empty_like(x)
+        sel = torch.empty(1, dtype=torch.int64, device=x.device)
+        relu_kernel[(triton.cdiv(x.numel(), 1024),)](x, out, sel, x.numel(), BLOCK=1024)
+        _ = self.table[sel]
+        return out
+'''
+
+
+def test_coverage_measured_only_for_a_gate_is_not_paid_where_no_profile_was_asked(evaluator):
+    """With the profile off, only a forward that trips a gate is profiled: its coverage decides
+    the gate and is not paid (it was: 1.0025 against the honest file's 0.508 with no coverage)."""
+    from common.messages import EvalSettings
+
+    plain = EvalSettings(device="cpu", timeout_s=60, trials=2, profile=False)
+    problem = fixture_problem("relu")
+    raising = evaluator.evaluate(problem, _RAISES_IN_KNOCKOUT, plain)
+    honest = evaluator.evaluate(problem, problem.solution, plain)
+    assert raising.status == honest.status == "ok", raising.feedback
+    assert "profile" in raising.details and raising.details["coverage_paid"] is False
+    assert raising.coverage is None and honest.coverage is None
+    w = evaluator.cfg.reward
+    assert raising.reward == pytest.approx(w.w_correct + w.w_speed * min(raising.speedup, w.speedup_cap))
