@@ -121,6 +121,24 @@ def _as_bool(mask):
     return mask.astype(bool)
 
 
+def _identity(ops, op, data: np.ndarray) -> bool:
+    """The atomic writes back what it read in every lane (add 0, or/xor 0, and all ones, max with
+    the least value, min with the greatest): a read."""
+    if not data.size:
+        return False
+    if op in (ops.ADD, ops.FADD, ops.OR, ops.XOR):
+        return bool((data == 0).all())
+    if op == ops.AND:
+        return data.dtype.kind in "iu" and bool((data == ~np.zeros((), dtype=data.dtype)).all())
+    low, high = ((np.iinfo(data.dtype).min, np.iinfo(data.dtype).max) if data.dtype.kind in "iu"
+                 else (-np.inf, np.inf) if data.dtype.kind == "f" else (None, None))
+    if op in (ops.MAX, ops.UMAX):
+        return low is not None and bool((data == low).all())
+    if op in (ops.MIN, ops.UMIN):
+        return high is not None and bool((data == high).all())
+    return False
+
+
 class _Guarded:
     """Stands in for the interpreter's native module; forwards everything else."""
 
@@ -155,12 +173,15 @@ class _Guarded:
         found = check(ptrs, mask, data.dtype.itemsize)
         if found is not None and interpreter_races.watching() and op == self._raw.RMW_OP.XCHG:
             # an exchange overwrites: it owns and races as a store does (the commutative
-            # atomics, add/max/min/and/or/xor, never lose an update)
+            # atomics, add/max/min/and/or/xor, never lose an update), lanes included
             active, idx, lanes = found
             data = np.broadcast_to(data, np.shape(ptrs))
+            values = data[lanes] if lanes is not None else data.reshape(-1)
+            interpreter_races.one_store(active, values)
             with interpreter_races.atomic_write():
-                interpreter_races.stored(self._raw, active, idx, *_State.ranges,
-                                         data[lanes] if lanes is not None else data.reshape(-1))
+                interpreter_races.stored(self._raw, active, idx, *_State.ranges, values)
+        elif found is not None and interpreter_races.watching() and _identity(self._raw.RMW_OP, op, data):
+            interpreter_races.read_by_atomic(found[0], found[1], *_State.ranges, data.dtype.itemsize)
         elif found is not None and interpreter_races.watching():
             ops = self._raw.RMW_OP
             interpreter_races.rmw_written(found[0], found[1], *_State.ranges, data.dtype.itemsize,
@@ -185,7 +206,7 @@ class _Guarded:
                 active, idx, _ = found
                 interpreter_races.stored(self._raw, active[swaps], idx[swaps], *_State.ranges,
                                          new.reshape(-1)[swaps], "a tl.atomic_cas no loop retries")
-        if interpreter_races.watching() and interpreter_races.contend():
+        if interpreter_races.watching() and interpreter_races.contend(ptrs):
             # held by another program, as on a GPU: what it wrote comes back, nothing is swapped
             now = self._raw.load(ptrs, np.ones(np.shape(ptrs), dtype=bool), np.zeros(np.shape(ptrs),
                                  dtype=np.asarray(cmp).dtype), np.asarray(cmp).dtype)
@@ -219,11 +240,14 @@ def install() -> bool:
             raise KernelLaunchError("a kernel was launched from inside a running @triton.jit body: "
                                     "call @triton.jit helpers as functions, launch kernels from forward")
         outer, races = _State.ranges, interpreter_races.begin()
+        finished = False
         try:
-            return call(self, *args, **kwargs)
+            out = call(self, *args, **kwargs)
+            finished = True
+            return out
         finally:
             _State.ranges, _State.running = outer, False
-            interpreter_races.end(races)
+            interpreter_races.end(races, finished)  # the last program's unreleased "lock" judged
 
     def guarded_call(self, *args, **kwargs):
         try:

@@ -48,7 +48,9 @@ class _Launch:
     held: dict = {}  # lock address -> its id, for the locks the running program holds
     lock_ids: dict = {}  # lock address -> id (1-based), for the launch
     atomic = False  # the store being made is atomic (tl.atomic_store, tl.atomic_xchg)
-    contended: set = set()  # the running program's spin-lock CAS sites that already failed once
+    contended: set = set()  # the running program's (spin-lock CAS site, address) pairs that already failed once
+    plain: dict = {}  # storage index -> uint8 array per byte: its last write was a plain (non-atomic) store
+    pending: dict = {}  # lock id -> a race a lock the running program holds excused (judged at its release)
 
 
 def watching() -> bool:
@@ -58,20 +60,28 @@ def watching() -> bool:
 
 def begin() -> tuple:
     """A launch starts: fresh owners. Returns what `end` restores."""
-    saved = (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids, _Launch.foreign)
+    saved = (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids, _Launch.foreign,
+             _Launch.plain, _Launch.pending)
     (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids,
-     _Launch.foreign) = {}, {}, 0, {}, {}, {}
+     _Launch.foreign, _Launch.plain, _Launch.pending) = {}, {}, 0, {}, {}, {}, {}, {}
     _Launch.contended = set()
     return saved
 
 
-def end(saved: tuple) -> None:
-    (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids,
-     _Launch.foreign) = saved
+def end(saved: tuple, finished: bool = False) -> None:
+    """The launch is over (`finished`: its last program returned): restore the outer state."""
+    try:
+        if finished and _Launch.owners is not None:
+            _unreleased()
+    finally:
+        (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids,
+         _Launch.foreign, _Launch.plain, _Launch.pending) = saved
 
 
 def next_program() -> None:
     """The launch's next program starts (it holds no lock)."""
+    if _Launch.program:
+        _unreleased()
     _Launch.program += 1
     if _Launch.held:
         _Launch.held = {}
@@ -79,7 +89,18 @@ def next_program() -> None:
         _Launch.contended = set()
 
 
-def contend() -> bool:
+def _unreleased() -> None:
+    """The program that ran last is done: a "lock" it still holds was never a lock (a CAS that
+    increments a counter succeeds once and is never given back), so what it excused races
+    (red team s32b: a CAS-increment loop made a plain load + add + store of a shared sum look
+    locked)."""
+    pending, _Launch.pending = _Launch.pending, {}
+    if pending:
+        raise KernelRaceError(next(iter(pending.values())) + " (the lock it was stored under is never "
+                              "given back by the program that took it, so it is no lock)")
+
+
+def contend(ptrs=None) -> bool:
     """Whether the tl.atomic_cas about to run fails as if another program held the word: the
     first CAS a program makes at each spin-lock site. On a GPU a program's CAS fails while
     another holds the lock; one at a time every CAS would succeed, so a `while` that never
@@ -88,9 +109,15 @@ def contend() -> bool:
     if _Launch.owners is None:
         return False
     site = _spin_lock_site()
-    if site is None or site in _Launch.contended:
+    if site is None:
         return False
-    _Launch.contended.add(site)
+    # per address: a first pass that CASes a scratch word at the same site used the contention
+    # up, and the data word's CAS then took a "lock" (red team s32b)
+    key = (site, tuple(sorted(set(np.asarray(ptrs, dtype=np.uint64).reshape(-1).tolist()))) if ptrs is not None
+           else ())
+    if key in _Launch.contended:
+        return False
+    _Launch.contended.add(key)
     return True
 
 
@@ -110,7 +137,7 @@ def one_store(active: np.ndarray, values: np.ndarray) -> None:
     bits = vals.view(np.dtype(f"u{size}")) if size in (1, 2, 4, 8) else vals
     if (bits[1:][same] != bits[:-1][same]).any():
         raise KernelRaceError(
-            "one tl.store wrote different values from different lanes to the same address: on a GPU "
+            "one store (tl.store, tl.atomic_xchg) wrote different values from different lanes to the same address: on a GPU "
             "which lane's value lands is not defined (the CPU interpreter always keeps the last lane's). "
             "Reduce to one value first (tl.sum, tl.max, or select the lane with tl.where and a sum), "
             "or mask the store to the one lane that should write")
@@ -161,7 +188,12 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind
     if conflict.any():
         if locks is not None and _Launch.held:  # stored under a lock this program holds too
             held = np.fromiter(_Launch.held.values(), dtype=np.int32)
-            conflict &= ~np.isin(locks[byte].reshape(-1, itemsize), held).all(axis=1)
+            guarded = np.isin(locks[byte].reshape(-1, itemsize), held).all(axis=1)
+            if (conflict & guarded).any():  # excused by the lock: judged when it is given back
+                for lock in set(locks[byte].reshape(-1, itemsize)[conflict & guarded][:, 0].tolist()):
+                    _Launch.pending.setdefault(int(lock), f"two programs of one launch stored to the same "
+                                               f"address with {kind}")
+            conflict &= ~guarded
         if conflict.any():
             at, new = active[conflict], values[conflict]
             now = raw.load(at, np.ones(at.shape, dtype=bool), np.zeros(at.shape, dtype=new.dtype), new.dtype)
@@ -179,9 +211,19 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind
                     "launch (a two-stage reduction); the CPU evaluator runs programs one at a time and "
                     "refuses what only that order makes right")
     owner[byte] = me
+    _lock_record(key, byte, owner.shape)
+    plain = _Launch.plain.get(key)
+    if plain is None:
+        plain = _Launch.plain[key] = np.zeros(owner.shape, dtype=np.uint8)
+    plain[byte] = 0 if _Launch.atomic else 1
+
+
+def _lock_record(key: int, byte: np.ndarray, shape: tuple) -> None:
+    """The lock the running program holds (if any) is recorded as the one each byte was written under."""
+    locks = _Launch.locks.get(key)
     if _Launch.held:
         if locks is None:
-            locks = _Launch.locks[key] = np.zeros(owner.shape, dtype=np.int32)
+            locks = _Launch.locks[key] = np.zeros(shape, dtype=np.int32)
         locks[byte] = min(_Launch.held.values())
     elif locks is not None:
         locks[byte] = 0
@@ -223,12 +265,27 @@ def rmw_written(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
     if _Launch.owners is None or not active.size:
         return
     me = _Launch.program
-    held = np.fromiter(_Launch.held, dtype=np.uint64) if _Launch.held else None
+    held = np.fromiter(_Launch.held.values(), dtype=np.int32) if _Launch.held else None
     for storage in np.unique(idx):
         lanes = idx == storage
+        key = int(storage)
         owner, byte = _bytes(storage, active[lanes], starts, ends, itemsize, _Launch.owners)
-        mark = _Launch.foreign.get(int(storage))
-        if checked and mark is not None and held is None and (mark[byte] == me).any():
+        # excused only where the bytes were written under a lock this program holds now (red team
+        # s32b: each program's own lock excused every lost update)
+        locks = _Launch.locks.get(key)
+        guarded = np.isin(locks[byte], held) if held is not None and locks is not None \
+            else np.zeros(byte.shape, dtype=bool)
+        plain = _Launch.plain.get(key)
+        if plain is not None and ((owner[byte] != 0) & (owner[byte] != me) & (plain[byte] == 1) & ~guarded).any():
+            raise KernelRaceError(
+                "an atomic read-modify-write of an address another program of the launch wrote with a "
+                "plain store: on a GPU the programs run at the same time and the atomic may land before "
+                "that store, which then overwrites it (one program initialising a shared accumulator "
+                "that the others add to). Initialise it before the launch (torch.zeros) or in a launch "
+                "of its own; the CPU evaluator runs programs one at a time and refuses what only that "
+                "order makes right")
+        mark = _Launch.foreign.get(key)
+        if checked and mark is not None and ((mark[byte] == me) & ~guarded).any():
             raise KernelRaceError(
                 "a program read a value another program of the launch wrote, then wrote the same "
                 "address with an atomic read-modify-write: on a GPU the programs run at the same "
@@ -237,6 +294,17 @@ def rmw_written(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
                 "program and combine them in a second launch; the CPU evaluator runs programs one "
                 "at a time and refuses what only that order makes right")
         owner[byte] = me
+        _lock_record(key, byte, owner.shape)
+        if plain is not None:
+            plain[byte] = 0
+
+
+def read_by_atomic(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                   itemsize: int) -> None:
+    """An atomic that writes back what it read (add 0, or 0, a max with the least value, ...):
+    a read, and marked as a plain load's is (red team s32b: `cur = tl.atomic_add(p, 0.0)` then
+    an atomic add of `max(cur, part) - cur` lost updates unseen)."""
+    loaded(active, idx, starts, ends, itemsize)
 
 
 def cas(ptrs, cmp, value, result) -> None:
@@ -252,7 +320,7 @@ def cas(ptrs, cmp, value, result) -> None:
     spins = None
     for address in np.asarray(ptrs, dtype=np.uint64).reshape(-1)[swapped].tolist():
         if address in _Launch.held:
-            del _Launch.held[address]
+            _Launch.pending.pop(_Launch.held.pop(address), None)
             continue
         if spins is None:
             spins = _spin_lock_site() is not None
@@ -274,18 +342,28 @@ def _spin_lock_site() -> tuple | None:
     import triton
 
     skip = (*_HERE, os.path.dirname(os.path.abspath(triton.__file__)))
-    frame = sys._getframe(1)
-    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(skip):
+    frames = []  # the kernel's frames, innermost first: a @triton.jit helper's CAS is retried by
+    frame = sys._getframe(1)  # the loop that calls the helper (red team s32b: `while try_lock(l)`)
+    while frame is not None and len(frames) < 4:
+        code = frame.f_code
+        if code.co_name == "__call__" and "self" in frame.f_locals and \
+                type(frame.f_locals["self"]).__name__ == "GridExecutor":
+            break  # the launch: what called it is host code
+        if not os.path.abspath(code.co_filename).startswith(skip):
+            frames.append(frame)
         frame = frame.f_back
-    if frame is None:
+    if not frames:
         return None
-    key = (frame.f_code.co_filename, frame.f_code.co_firstlineno, frame.f_lineno)
+    key = tuple((f.f_code.co_filename, f.f_code.co_firstlineno, f.f_lineno) for f in frames)
     if key not in _SITES:
-        _SITES[key] = _in_a_spin(frame.f_code.co_filename, frame.f_code.co_name, frame.f_lineno)
+        _SITES[key] = any(_in_a_spin(f.f_code.co_filename, f.f_code.co_name, f.f_lineno, level > 0)
+                          for level, f in enumerate(frames))
     return key if _SITES[key] else None
 
 
-def _in_a_spin(filename: str, function: str, line: int) -> bool:
+def _in_a_spin(filename: str, function: str, line: int, any_call: bool = False) -> bool:
+    """The tl.atomic_cas (with `any_call`: the call, a helper's) at `line` of `function` is
+    inside a `while` or bound to a name a `while` tests."""
     try:
         tree = ast.parse("".join(linecache.getlines(filename)))
     except (SyntaxError, ValueError):
@@ -299,8 +377,8 @@ def _in_a_spin(filename: str, function: str, line: int) -> bool:
     tested = {n.id for w in ast.walk(fn) if isinstance(w, ast.While) for n in ast.walk(w.test)
               if isinstance(n, ast.Name)}
     for call in ast.walk(fn):
-        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
-                and call.func.attr == "atomic_cas" and call.lineno <= line <= (call.end_lineno or call.lineno)):
+        if not (isinstance(call, ast.Call) and (any_call or (isinstance(call.func, ast.Attribute)
+                and call.func.attr == "atomic_cas")) and call.lineno <= line <= (call.end_lineno or call.lineno)):
             continue
         node = call
         while node is not None and node is not fn:
@@ -327,11 +405,11 @@ def rmw(ptrs, mask) -> None:
 def _release(addresses: np.ndarray) -> None:
     held = _Launch.held
     if len(addresses) <= 8:
-        for a in addresses.tolist():
-            held.pop(a, None)
-        return
-    for a in [a for a in held if (addresses == np.uint64(a)).any()]:
-        del held[a]
+        gone = [a for a in addresses.tolist() if a in held]
+    else:
+        gone = [a for a in held if (addresses == np.uint64(a)).any()]
+    for a in gone:
+        _Launch.pending.pop(held.pop(a), None)  # given back: a lock, what it excused stands
 
 
 @contextmanager

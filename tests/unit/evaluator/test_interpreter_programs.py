@@ -253,8 +253,9 @@ def test_atomics_a_spin_lock_and_a_ticket_are_not_races():
     out = torch.full((1,), float("-inf"))
     read_then_atomic_kernel[(4,)](x, out, x.numel(), BLOCK=256, DIFFERENCE=False)
     assert out[0] == x.max()
-    with pytest.raises(Exception) as caught:
-        read_then_atomic_kernel[(4,)](x, torch.zeros(1), x.numel(), BLOCK=256, DIFFERENCE=True)
+    rising = torch.sort(x).values  # every block's max above the last: each difference is an update
+    with pytest.raises(Exception) as caught:  # (an add of 0 is a read: s32b's atomic_add(p, 0.0))
+        read_then_atomic_kernel[(4,)](rising, torch.zeros(1), x.numel(), BLOCK=256, DIFFERENCE=True)
     assert isinstance(_cause(caught.value), KernelRaceError)
 
 
@@ -307,3 +308,97 @@ def test_lanes_storing_different_values_to_one_address_race():
     with pytest.raises(Exception) as caught:
         one_address_kernel[(1,)](x, out, BLOCK=64, SAME=False)
     assert isinstance(_cause(caught.value), KernelRaceError) and "different lanes" in str(_cause(caught.value))
+
+
+@triton.jit
+def try_lock(lock_ptr):
+    return tl.atomic_cas(lock_ptr, 0, 1)
+
+
+@triton.jit
+def shared_sum_kernel(x_ptr, acc_ptr, word_ptr, n, BLOCK: tl.constexpr, HOW: tl.constexpr):
+    """Red team s32b's ways to a shared sum, each right one program at a time."""
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    part = tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0)
+    if HOW == 0:  # honest: a spin lock whose CAS sits in a helper the loop retries
+        while try_lock(word_ptr) != 0:
+            pass
+        tl.store(acc_ptr, tl.load(acc_ptr) + part)
+        tl.atomic_xchg(word_ptr, 0)
+    if HOW == 1:  # a CAS that increments a counter: taken once, never given back, no lock
+        ticket = tl.load(word_ptr)
+        while tl.atomic_cas(word_ptr, ticket, ticket + 1) != ticket:
+            ticket = tl.load(word_ptr)
+        tl.store(acc_ptr, tl.load(acc_ptr) + part)
+    if HOW == 2:  # program 0 initialises the accumulator the others add to
+        if pid == 0:
+            tl.store(acc_ptr, part)
+        else:
+            tl.atomic_add(acc_ptr, part)
+    if HOW == 3:  # read by an atomic add of 0, then an atomic add of the difference
+        cur = tl.atomic_add(acc_ptr, 0.0)
+        tl.atomic_add(acc_ptr, tl.maximum(cur, part) - cur)
+    if HOW == 4:  # each program's own lock (a word of its own) around the same lost update
+        while tl.atomic_cas(word_ptr + pid, 0, 1) != 0:
+            pass
+        cur = tl.load(acc_ptr)
+        tl.atomic_add(acc_ptr, tl.maximum(cur, part) - cur)
+        tl.atomic_xchg(word_ptr + pid, 0)
+
+
+@needs_interpreter
+def test_locks_are_told_by_what_they_do_and_atomic_reads_are_reads():
+    from evaluator.interpreter_races import KernelRaceError
+
+    x = torch.randn(1000)
+    acc, word = torch.zeros(1), torch.zeros(8, dtype=torch.int32)
+    shared_sum_kernel[(4,)](x, acc, word, x.numel(), BLOCK=256, HOW=0)
+    assert torch.allclose(acc, x.sum(), atol=1e-4) and word[0].item() == 0
+    rising = torch.linspace(0.1, 1.0, 1000)  # each block's sum above the last: every difference updates
+    for how in (1, 2, 3, 4):
+        word.zero_()
+        with pytest.raises(Exception) as caught:
+            shared_sum_kernel[(4,)](rising, torch.zeros(1), word, x.numel(), BLOCK=256, HOW=how)
+        assert isinstance(_cause(caught.value), KernelRaceError), how
+
+
+@triton.jit
+def xchg_lanes_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.atomic_xchg(out_ptr.to(tl.pointer_type(tl.int32)) + 0 * offs,
+                   tl.cumsum(tl.load(x_ptr + offs), axis=0).to(tl.int32, bitcast=True))
+
+
+@triton.jit
+def dummy_then_data_cas_kernel(x_ptr, acc_ptr, scratch_ptr, n, BLOCK: tl.constexpr):
+    # red team s32b: the first pass of the loop CASes a scratch word (the one failure a spin site
+    # is given), the second the data word once
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    part = tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0)
+    i = 0
+    while i < 2:
+        if i == 0:
+            tl.atomic_cas(scratch_ptr, 0, 0)
+        else:
+            cur = tl.load(acc_ptr)
+            tl.atomic_cas(acc_ptr, cur, (cur.to(tl.float32, bitcast=True) + part).to(tl.int32, bitcast=True))
+        i += 1
+
+
+@needs_interpreter
+def test_exchange_lanes_and_a_contention_used_up_on_another_word_do_not_hide_a_race():
+    from evaluator.interpreter_races import KernelRaceError
+
+    x = torch.randn(64)
+    with pytest.raises(Exception) as caught:
+        xchg_lanes_kernel[(1,)](x, torch.zeros(1), BLOCK=64)
+    assert isinstance(_cause(caught.value), KernelRaceError)
+    x = torch.rand(1000)
+    acc = torch.zeros(1, dtype=torch.int32)
+    try:
+        dummy_then_data_cas_kernel[(4,)](x, acc, torch.zeros(1, dtype=torch.int32), x.numel(), BLOCK=256)
+    except Exception as exc:  # noqa: BLE001  (refused as a race: as good as wrong)
+        assert isinstance(_cause(exc), KernelRaceError)
+    else:  # each data CAS failed once, as under contention: parts are dropped, as on a GPU
+        assert acc.view(torch.float32).item() < x.sum().item() - 1.0
