@@ -66,16 +66,17 @@ def test_a_slow_reference_in_the_knockout_round_does_not_spend_the_candidates_ti
     from evaluator import gates, knockout_round
     from evaluator.sandbox import Child
 
-    slow = {"on": False}
+    slow = {"on": False, "calls": 0}
     real_request, real_round = Child.request, knockout_round.decoy_kernels
 
     def request(self, header, timeout_s, *args, **kwargs):
         if slow["on"] and self.role == "reference":
-            time.sleep(5)  # the reference, slow at this problem
+            slow["calls"] += 1
+            time.sleep(2)  # the reference, slow at this problem (a dozen commands: ~24 s in all)
         return real_request(self, header, timeout_s, *args, **kwargs)
 
     def round_(run, *args, **kwargs):
-        run.deadline = time.monotonic() + 12  # the candidate's own time left after its trials
+        run.deadline = time.monotonic() + 8  # the candidate's own time left after its trials
         slow["on"] = True
         try:
             return real_round(run, *args, **kwargs)
@@ -88,6 +89,7 @@ def test_a_slow_reference_in_the_knockout_round_does_not_spend_the_candidates_ti
     relu = problems["relu"]
     verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=60, trials=2))
     assert verdict.status == "ok", verdict.feedback
+    assert slow["calls"] * 2 > 8  # the reference's commands took more than the candidate had left
 
 
 def test_a_reference_timed_after_the_evaluations_time_ran_out_still_gets_time_of_its_own(
