@@ -49,7 +49,6 @@ class _Launch:
     lock_ids: dict = {}  # lock address -> id (1-based), for the launch
     atomic = False  # the store being made is atomic (tl.atomic_store, tl.atomic_xchg)
     contended: set = set()  # the running program's (spin-lock CAS site, address) pairs that already failed once
-    plain: dict = {}  # storage index -> uint8 array per byte: its last write was a plain (non-atomic) store
     pending: dict = {}  # lock id -> a race a lock the running program holds excused (judged at its release)
 
 
@@ -61,9 +60,9 @@ def watching() -> bool:
 def begin() -> tuple:
     """A launch starts: fresh owners. Returns what `end` restores."""
     saved = (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids, _Launch.foreign,
-             _Launch.plain, _Launch.pending)
+             _Launch.pending)
     (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids,
-     _Launch.foreign, _Launch.plain, _Launch.pending) = {}, {}, 0, {}, {}, {}, {}, {}
+     _Launch.foreign, _Launch.pending) = {}, {}, 0, {}, {}, {}, {}
     _Launch.contended = set()
     return saved
 
@@ -75,7 +74,7 @@ def end(saved: tuple, finished: bool = False) -> None:
             _unreleased()
     finally:
         (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids,
-         _Launch.foreign, _Launch.plain, _Launch.pending) = saved
+         _Launch.foreign, _Launch.pending) = saved
 
 
 def next_program() -> None:
@@ -143,9 +142,11 @@ def one_store(active: np.ndarray, values: np.ndarray) -> None:
             "or mask the store to the one lane that should write")
 
 
-def spin_site() -> bool:
-    """The running tl.atomic_cas sits where a loop retries it (a spin lock's)."""
-    return _spin_lock_site() is not None
+def spin_site(test_only: bool = False) -> bool:
+    """The running tl.atomic_cas sits where a loop retries it (a spin lock's); with `test_only`,
+    where a `while`'s test reads its result (a test-and-set exchange: one in a persistent
+    kernel's outer loop that raises a flag is no acquire)."""
+    return _spin_lock_site(test_only) is not None
 
 
 def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray,
@@ -155,6 +156,16 @@ def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
     owners = _Launch.owners
     if owners is None or not active.size:
         return
+    if _Launch.lock_ids:
+        # a lock word written by a program that does not hold it breaks the lock (red team s32c:
+        # waiters that reset it and went in; one at a time here, every lock looked kept)
+        words = np.fromiter(_Launch.lock_ids, dtype=np.uint64)
+        foreign = np.isin(active, words) & ~np.isin(active, np.fromiter(_Launch.held, dtype=np.uint64))
+        if foreign.any():
+            raise KernelRaceError(
+                "a program wrote a lock's word while another program's tl.atomic_cas had taken it (and it "
+                "did not hold it itself): on a GPU that breaks the lock, and the programs it kept apart run "
+                "the locked code together. Only the holder gives a lock back (tl.atomic_xchg(lock, 0))")
     if _Launch.held:
         # a lock's own word, written by the program holding it (its release), is no data race;
         # any other program's write there is judged as a store (red team s31d: the accumulator
@@ -184,6 +195,7 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind
     prev_bytes = owner[byte].reshape(-1, itemsize)
     conflict = ((prev_bytes != 0) & (prev_bytes != me)).any(axis=1)
     prev = prev_bytes.max(axis=1)
+    same = np.zeros(active.shape, dtype=bool)
     locks = _Launch.locks.get(key)
     if conflict.any():
         if locks is not None and _Launch.held:  # stored under a lock this program holds too
@@ -199,6 +211,9 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind
             now = raw.load(at, np.ones(at.shape, dtype=bool), np.zeros(at.shape, dtype=new.dtype), new.dtype)
             unsigned = np.dtype(f"u{itemsize}") if itemsize in (1, 2, 4, 8) else None
             differ = (now.view(unsigned) != new.view(unsigned)) if unsigned is not None else (now != new)
+            # the same value as another program's takes no ownership: else `store(acc, cur)` first
+            # made the next store to it the program's own (red team s32c)
+            same[np.flatnonzero(conflict)[~differ]] = True
             if differ.any():
                 i = int(np.flatnonzero(differ)[0])
                 raise KernelRaceError(
@@ -210,12 +225,10 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind
                     "a shared result, or write one partial per program and combine them in a second "
                     "launch (a two-stage reduction); the CPU evaluator runs programs one at a time and "
                     "refuses what only that order makes right")
+    if same.any():
+        byte = byte.reshape(-1, itemsize)[~same].reshape(-1)
     owner[byte] = me
     _lock_record(key, byte, owner.shape)
-    plain = _Launch.plain.get(key)
-    if plain is None:
-        plain = _Launch.plain[key] = np.zeros(owner.shape, dtype=np.uint8)
-    plain[byte] = 0 if _Launch.atomic else 1
 
 
 def _lock_record(key: int, byte: np.ndarray, shape: tuple) -> None:
@@ -275,17 +288,13 @@ def rmw_written(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
         locks = _Launch.locks.get(key)
         guarded = np.isin(locks[byte], held) if held is not None and locks is not None \
             else np.zeros(byte.shape, dtype=bool)
-        plain = _Launch.plain.get(key)
-        if plain is not None and ((owner[byte] != 0) & (owner[byte] != me) & (plain[byte] == 1) & ~guarded).any():
-            raise KernelRaceError(
-                "an atomic read-modify-write of an address another program of the launch wrote with a "
-                "plain store: on a GPU the programs run at the same time and the atomic may land before "
-                "that store, which then overwrites it (one program initialising a shared accumulator "
-                "that the others add to). Initialise it before the launch (torch.zeros) or in a launch "
-                "of its own; the CPU evaluator runs programs one at a time and refuses what only that "
-                "order makes right")
         mark = _Launch.foreign.get(key)
-        if checked and mark is not None and ((mark[byte] == me) & ~guarded).any():
+        lost = (mark[byte] == me) if checked and mark is not None else np.zeros(byte.shape, dtype=bool)
+        if (lost & guarded).any():  # excused by a lock: judged when it is given back
+            for lock in set(locks[byte][lost & guarded].tolist()):
+                _Launch.pending.setdefault(int(lock), "an atomic read-modify-write of an address another "
+                                           "program of the launch wrote")
+        if (lost & ~guarded).any():
             raise KernelRaceError(
                 "a program read a value another program of the launch wrote, then wrote the same "
                 "address with an atomic read-modify-write: on a GPU the programs run at the same "
@@ -295,16 +304,6 @@ def rmw_written(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
                 "at a time and refuses what only that order makes right")
         owner[byte] = me
         _lock_record(key, byte, owner.shape)
-        if plain is not None:
-            plain[byte] = 0
-
-
-def read_by_atomic(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray,
-                   itemsize: int) -> None:
-    """An atomic that writes back what it read (add 0, or 0, a max with the least value, ...):
-    a read, and marked as a plain load's is (red team s32b: `cur = tl.atomic_add(p, 0.0)` then
-    an atomic add of `max(cur, part) - cur` lost updates unseen)."""
-    loaded(active, idx, starts, ends, itemsize)
 
 
 def cas(ptrs, cmp, value, result) -> None:
@@ -314,13 +313,20 @@ def cas(ptrs, cmp, value, result) -> None:
         return
     got = np.asarray(result).reshape(-1)
     want, new = np.broadcast_arrays(np.asarray(cmp), np.asarray(value))
+    # a lock is taken from its unlocked value, 0: a CAS from a value it read (a counter's
+    # increment, a float's bits) is a lock-free update and takes none (red team s32c: a CAS loop
+    # on the accumulator's own word made its plain stores the "holder's release")
     swapped = (got == want.reshape(-1)) & (want.reshape(-1) != new.reshape(-1))
+    taking = swapped & (want.reshape(-1) == 0)
     if not swapped.any():
         return
     spins = None
-    for address in np.asarray(ptrs, dtype=np.uint64).reshape(-1)[swapped].tolist():
+    addresses = np.asarray(ptrs, dtype=np.uint64).reshape(-1)
+    for address, take in zip(addresses[swapped].tolist(), taking[swapped].tolist()):
         if address in _Launch.held:
             _Launch.pending.pop(_Launch.held.pop(address), None)
+            continue
+        if not take:
             continue
         if spins is None:
             spins = _spin_lock_site() is not None
@@ -332,7 +338,7 @@ _HERE = (os.path.dirname(os.path.abspath(__file__)), os.path.dirname(os.path.abs
 _SITES: dict = {}
 
 
-def _spin_lock_site() -> tuple | None:
+def _spin_lock_site(test_only: bool = False) -> tuple | None:
     """The kernel's tl.atomic_cas being run, where it is a spin lock's (else None): the call sits inside a
     `while` loop (its test or body), or its result is bound to a name a `while` test of the
     same function reads. Run one program at a time, every CAS succeeds, so one with no loop
@@ -354,14 +360,14 @@ def _spin_lock_site() -> tuple | None:
         frame = frame.f_back
     if not frames:
         return None
-    key = tuple((f.f_code.co_filename, f.f_code.co_firstlineno, f.f_lineno) for f in frames)
+    key = (test_only, *((f.f_code.co_filename, f.f_code.co_firstlineno, f.f_lineno) for f in frames))
     if key not in _SITES:
-        _SITES[key] = any(_in_a_spin(f.f_code.co_filename, f.f_code.co_name, f.f_lineno, level > 0)
+        _SITES[key] = any(_in_a_spin(f.f_code.co_filename, f.f_code.co_name, f.f_lineno, level > 0, test_only)
                           for level, f in enumerate(frames))
     return key if _SITES[key] else None
 
 
-def _in_a_spin(filename: str, function: str, line: int, any_call: bool = False) -> bool:
+def _in_a_spin(filename: str, function: str, line: int, any_call: bool = False, test_only: bool = False) -> bool:
     """The tl.atomic_cas (with `any_call`: the call, a helper's) at `line` of `function` is
     inside a `while` or bound to a name a `while` tests."""
     try:
@@ -378,12 +384,12 @@ def _in_a_spin(filename: str, function: str, line: int, any_call: bool = False) 
               if isinstance(n, ast.Name)}
     for call in ast.walk(fn):
         if not (isinstance(call, ast.Call) and (any_call or (isinstance(call.func, ast.Attribute)
-                and call.func.attr == "atomic_cas")) and call.lineno <= line <= (call.end_lineno or call.lineno)):
+                and call.func.attr in ("atomic_cas", "atomic_xchg"))) and call.lineno <= line <= (call.end_lineno or call.lineno)):
             continue
         node = call
         while node is not None and node is not fn:
             parent = parents.get(id(node))
-            if isinstance(parent, ast.While):
+            if isinstance(parent, ast.While) and (not test_only or node is parent.test):
                 return True
             if isinstance(parent, (ast.Assign, ast.AnnAssign)) and any(
                     isinstance(t, ast.Name) and t.id in tested

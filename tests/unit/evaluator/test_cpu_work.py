@@ -470,7 +470,10 @@ def test_a_gemm_through_an_op_without_a_flop_formula_buys_no_coverage(evaluator,
         assert verdict.status == "ok", verdict.feedback
         coverage[name] = verdict.coverage
     assert 0 < coverage["addbmm"] <= coverage["addmm"] + 0.01 < 0.2, coverage
-    assert 0 < coverage["embedding_bag"] <= coverage["addmm"] + 0.01, coverage
+    # the bag is costed as no formula bounds it, above the whole reference GEMM: held to the
+    # problem's own work (session 32), PyTorch left the kernel no share of it
+    assert coverage["embedding_bag"] is not None and 0 <= coverage["embedding_bag"] <= coverage["addmm"] + 0.01, \
+        coverage
 
 
 @needs_interpreter
