@@ -12,6 +12,8 @@ export TORCH_EXTENSIONS_DIR := $(CURDIR)/$(VENV)/torch_extensions
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 HAS_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
 PYTEST_ARGS ?=
+# test workers (pytest-xdist): the suite is CPU-bound evaluations, one per worker; 0 runs in-process
+PYTEST_WORKERS ?= 2
 
 .PHONY: setup test demo bench lint clean-venv deploy-tools sandbox-tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -44,7 +46,7 @@ sandbox-tools:
 	@command -v bwrap >/dev/null && ldconfig -p | grep -q libseccomp.so.2 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends bubblewrap libseccomp2 >/dev/null; }
 
 test: $(STAMP) deploy-tools sandbox-tools
-	$(BIN)/python -m pytest -q -ra $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -ra -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 demo: $(STAMP) sandbox-tools
 	PATH=$(CURDIR)/$(BIN):$$PATH bash scripts/demo.sh
