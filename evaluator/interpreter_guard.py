@@ -188,8 +188,7 @@ class _Guarded:
             data = np.broadcast_to(data, np.shape(ptrs))
             values = data[lanes] if lanes is not None else data.reshape(-1)
             interpreter_races.one_store(active, values)
-            with interpreter_races.atomic_write():
-                interpreter_races.stored(self._raw, active, idx, *_State.ranges, values, "tl.atomic_xchg")
+            interpreter_races.stored(self._raw, active, idx, *_State.ranges, values, "tl.atomic_xchg")
         elif found is not None and interpreter_races.watching() and _identity(self._raw.RMW_OP, op, data):
             # writes back what it read (add 0, a poll of a flag, a tile whose partial is 0): no
             # write to judge, no lock given back (red team s32c: `atomic_add(counter, 0)` as the
@@ -218,9 +217,8 @@ class _Guarded:
             if swaps.any():
                 active, idx, _ = found
                 interpreter_races.one_store(active[swaps], new.reshape(-1)[swaps])  # lanes, one word
-                with interpreter_races.atomic_write():
-                    interpreter_races.stored(self._raw, active[swaps], idx[swaps], *_State.ranges,
-                                             new.reshape(-1)[swaps], "a tl.atomic_cas no loop retries")
+                interpreter_races.stored(self._raw, active[swaps], idx[swaps], *_State.ranges,
+                                         new.reshape(-1)[swaps], "a tl.atomic_cas no loop retries")
         if interpreter_races.watching() and interpreter_races.contend(ptrs):
             # held by another program, as on a GPU: what it wrote comes back, nothing is swapped
             now = self._raw.load(ptrs, np.ones(np.shape(ptrs), dtype=bool), np.zeros(np.shape(ptrs),
@@ -288,7 +286,6 @@ def install() -> bool:
         return set_grid_idx(self, *idx)
 
     type(builder).set_grid_idx = running_grid_idx
-    type(builder).create_atomic_store = interpreter_races.atomic_store(type(builder).create_atomic_store)
     interpreter._interpreter = _Guarded(interpreter._interpreter)
     _own_globals(interpreter)
     _bfloat16_rounded(type(builder), interpreter)

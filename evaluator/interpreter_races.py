@@ -30,8 +30,6 @@ import ast
 import linecache
 import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import numpy as np
 
@@ -47,7 +45,6 @@ class _Launch:
     program = 0  # the running program's number in the launch (1-based)
     held: dict = {}  # lock address -> its id, for the locks the running program holds
     lock_ids: dict = {}  # lock address -> id (1-based), for the launch
-    atomic = False  # the store being made is atomic (tl.atomic_store, tl.atomic_xchg)
     contended: set = set()  # the running program's (spin-lock CAS site, address) pairs that already failed once
     pending: dict = {}  # lock id -> a race a lock the running program holds excused (judged at its release)
 
@@ -416,28 +413,3 @@ def _release(addresses: np.ndarray) -> None:
         gone = [a for a in held if (addresses == np.uint64(a)).any()]
     for a in gone:
         _Launch.pending.pop(held.pop(a), None)  # given back: a lock, what it excused stands
-
-
-@contextmanager
-def atomic_write() -> Iterator[None]:
-    """The store being checked is an atomic one (its lock words are left out)."""
-    _Launch.atomic = True
-    try:
-        yield
-    finally:
-        _Launch.atomic = False
-
-
-def atomic_store(create):
-    """The builder's create_atomic_store: an atomic store overwrites as a plain one does (a
-    load + add + tl.atomic_store of a shared accumulator loses updates on a GPU all the
-    same: red team s31c), so it owns and races as a store, but for a lock's own word."""
-
-    def create_atomic_store(self, *args, **kwargs):
-        _Launch.atomic = True
-        try:
-            return create(self, *args, **kwargs)
-        finally:
-            _Launch.atomic = False
-
-    return create_atomic_store
