@@ -121,6 +121,12 @@ def _as_bool(mask):
     return mask.astype(bool)
 
 
+def _free(raw, ptrs, dtype) -> bool:
+    """Every word an exchange aims at holds 0 now (a free test-and-set lock)."""
+    now = raw.load(ptrs, np.ones(np.shape(ptrs), dtype=bool), np.zeros(np.shape(ptrs), dtype=dtype), dtype)
+    return bool((now == 0).all())
+
+
 def _identity(ops, op, data: np.ndarray) -> bool:
     """The atomic writes back what it read in every lane (add 0, or/xor 0, and all ones, max with
     the least value, min with the greatest): a read."""
@@ -172,12 +178,16 @@ class _Guarded:
         data = np.asarray(value)
         found = check(ptrs, mask, data.dtype.itemsize)
         if found is not None and interpreter_races.watching() and op == self._raw.RMW_OP.XCHG and \
-                (data != 0).all() and interpreter_races.spin_site(test_only=True):
-            # a test-and-set lock: `while tl.atomic_xchg(lock, 1) == 1` (honest round s32b: judged as
-            # a store, the second program's acquire raced the first's). Contended once per program
-            # and address as a CAS lock is; the release, an exchange of 0, is its holder's store
+                (data != 0).all() and _free(self._raw, ptrs, data.dtype) and \
+                interpreter_races.spin_site(test_only=True):
+            # a test-and-set lock: `while tl.atomic_xchg(lock, 1) == 1` on a free (0) word (honest
+            # round s32b: judged as a store, the second program's acquire raced the first's).
+            # Contended once per program and address as a CAS lock is; the release, an exchange
+            # of 0, is its holder's store. An exchange that overwrites anything but 0 is a store
+            # (red team s32d: a lost-update sum written by `while atomic_xchg(acc, nxt) == nxt`)
             if interpreter_races.contend(ptrs):
                 return np.broadcast_to(data, np.shape(ptrs)).copy()
+            interpreter_races.took(found[0], found[1], *_State.ranges, data.dtype.itemsize)
             out = self._raw.atomic_rmw(op, ptrs, value, mask, sem)
             interpreter_races.cas(ptrs, np.zeros((), dtype=data.dtype), value, out)
             return out
@@ -204,26 +214,35 @@ class _Guarded:
 
     def atomic_cas(self, ptrs, cmp, value, sem):
         found = check(ptrs, None, np.asarray(cmp).dtype.itemsize)
-        if found is not None and interpreter_races.watching() and not interpreter_races.spin_site():
-            # a compare-and-swap no loop retries is a write: on a GPU one that lost the race
-            # does nothing and what it carried is dropped (red team s32a: a one-shot CAS of
-            # cur + part summed a loss on the CPU only), so the lanes that swap here own and race
-            # as a store's (a flag set once, `atomic_cas(flag, 0, 1)`, swaps in one program only)
+        if found is not None and interpreter_races.watching():
             dtype = np.asarray(cmp).dtype
             now = self._raw.load(ptrs, np.ones(np.shape(ptrs), dtype=bool), np.zeros(np.shape(ptrs), dtype=dtype),
                                  dtype)
+            want = np.broadcast_to(np.asarray(cmp, dtype=dtype), np.shape(now))
             new = np.broadcast_to(np.asarray(value, dtype=dtype), np.shape(now))
-            swaps = (now == np.broadcast_to(cmp, np.shape(now))).reshape(-1)
-            if swaps.any():
-                active, idx, _ = found
+            swaps = (now == want).reshape(-1)
+            active, idx, _ = found
+            spin = interpreter_races.spin_site()
+            if not spin and swaps.any():
+                # a compare-and-swap no loop retries is a write: on a GPU one that lost the race
+                # does nothing and what it carried is dropped (red team s32a: a one-shot CAS of
+                # cur + part summed a loss on the CPU only), so the lanes that swap here own and
+                # race as a store's (a flag set once, `atomic_cas(flag, 0, 1)`, swaps in one program)
                 interpreter_races.one_store(active[swaps], new.reshape(-1)[swaps])  # lanes, one word
                 interpreter_races.stored(self._raw, active[swaps], idx[swaps], *_State.ranges,
                                          new.reshape(-1)[swaps], "a tl.atomic_cas no loop retries")
-        if interpreter_races.watching() and interpreter_races.contend(ptrs):
-            # held by another program, as on a GPU: what it wrote comes back, nothing is swapped
-            now = self._raw.load(ptrs, np.ones(np.shape(ptrs), dtype=bool), np.zeros(np.shape(ptrs),
-                                 dtype=np.asarray(cmp).dtype), np.asarray(cmp).dtype)
-            return np.where(now == cmp, np.broadcast_to(value, np.shape(now)), now).astype(now.dtype)
+            if spin and interpreter_races.contend(ptrs):
+                # held or changed by another program, as on a GPU: nothing is swapped and the word
+                # comes back as that program left it: a lock's taken value where it was free (0),
+                # else a value neither the one compared nor the one offered (red team s32d: a
+                # retry `while atomic_cas(acc, cur, new) == new` retried only on a fake failure)
+                other = np.where(want + 1 != new, want + 1, want + 2).astype(dtype)
+                return np.where(now == want, np.where(want == 0, new, other), now).astype(dtype)
+            if spin and swaps.any():  # lanes of one CAS aimed at one word (red team s32d)
+                interpreter_races.one_store(active[swaps], new.reshape(-1)[swaps])
+                taking = swaps & (want.reshape(-1) == 0)
+                interpreter_races.lock_word_written(active[swaps & ~taking], np.dtype(dtype).itemsize)
+                interpreter_races.took(active[taking], idx[taking], *_State.ranges, np.dtype(dtype).itemsize)
         out = self._raw.atomic_cas(ptrs, cmp, value, sem)
         interpreter_races.cas(ptrs, cmp, value, out)  # a lock taken (or given back)
         return out

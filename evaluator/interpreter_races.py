@@ -45,6 +45,7 @@ class _Launch:
     program = 0  # the running program's number in the launch (1-based)
     held: dict = {}  # lock address -> its id, for the locks the running program holds
     lock_ids: dict = {}  # lock address -> id (1-based), for the launch
+    lock_sizes: dict = {}  # lock address -> the width of its word in bytes
     contended: set = set()  # the running program's (spin-lock CAS site, address) pairs that already failed once
     pending: dict = {}  # lock id -> a race a lock the running program holds excused (judged at its release)
 
@@ -57,9 +58,9 @@ def watching() -> bool:
 def begin() -> tuple:
     """A launch starts: fresh owners. Returns what `end` restores."""
     saved = (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids, _Launch.foreign,
-             _Launch.pending)
+             _Launch.pending, _Launch.lock_sizes)
     (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids,
-     _Launch.foreign, _Launch.pending) = {}, {}, 0, {}, {}, {}, {}
+     _Launch.foreign, _Launch.pending, _Launch.lock_sizes) = {}, {}, 0, {}, {}, {}, {}, {}
     _Launch.contended = set()
     return saved
 
@@ -71,7 +72,7 @@ def end(saved: tuple, finished: bool = False) -> None:
             _unreleased()
     finally:
         (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids,
-         _Launch.foreign, _Launch.pending) = saved
+         _Launch.foreign, _Launch.pending, _Launch.lock_sizes) = saved
 
 
 def next_program() -> None:
@@ -80,6 +81,11 @@ def next_program() -> None:
         _unreleased()
     _Launch.program += 1
     if _Launch.held:
+        # a word a CAS took from 0 and its program never gave back was no lock (a float's bits
+        # added to by a CAS loop from 0: honest round s32b); other programs may write it
+        for address in _Launch.held:
+            _Launch.lock_ids.pop(address, None)
+            _Launch.lock_sizes.pop(address, None)
         _Launch.held = {}
     if _Launch.contended:
         _Launch.contended = set()
@@ -115,6 +121,30 @@ def contend(ptrs=None) -> bool:
         return False
     _Launch.contended.add(key)
     return True
+
+
+def lock_word_written(active: np.ndarray, itemsize: int) -> None:
+    """Before any write (a store, an exchange, a CAS's swap, an atomic read-modify-write): bytes
+    of a lock word another program's CAS took and this program does not hold break the lock
+    (red teams s32c, s32d: waiters that reset it, by a store, an atomic_and, a wider store that
+    starts before it; one at a time here, every lock looked kept)."""
+    if not _Launch.lock_ids or not active.size:
+        return
+    held = set(_Launch.held)
+    for word, size in _Launch.lock_sizes.items():
+        if word in held:
+            continue
+        if ((active < np.uint64(word + size)) & (active + np.uint64(itemsize) > np.uint64(word))).any():
+            raise KernelRaceError(
+                "a program wrote a lock's word while another program's tl.atomic_cas had taken it (and it "
+                "did not hold it itself): on a GPU that breaks the lock, and the programs it kept apart run "
+                "the locked code together. Only the holder gives a lock back (tl.atomic_xchg(lock, 0))")
+
+
+def _held_words(active: np.ndarray, itemsize: int) -> np.ndarray:
+    """Which writes are exactly a lock word this program holds (its start and its width)."""
+    held = np.fromiter((a for a in _Launch.held if _Launch.lock_sizes.get(a) == itemsize), dtype=np.uint64)
+    return np.isin(active, held) if held.size else np.zeros(active.shape, dtype=bool)
 
 
 def one_store(active: np.ndarray, values: np.ndarray) -> None:
@@ -153,26 +183,20 @@ def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
     owners = _Launch.owners
     if owners is None or not active.size:
         return
-    if _Launch.lock_ids:
-        # a lock word written by a program that does not hold it breaks the lock (red team s32c:
-        # waiters that reset it and went in; one at a time here, every lock looked kept)
-        words = np.fromiter(_Launch.lock_ids, dtype=np.uint64)
-        foreign = np.isin(active, words) & ~np.isin(active, np.fromiter(_Launch.held, dtype=np.uint64))
-        if foreign.any():
-            raise KernelRaceError(
-                "a program wrote a lock's word while another program's tl.atomic_cas had taken it (and it "
-                "did not hold it itself): on a GPU that breaks the lock, and the programs it kept apart run "
-                "the locked code together. Only the holder gives a lock back (tl.atomic_xchg(lock, 0))")
-    if _Launch.held:
-        # a lock's own word, written by the program holding it (its release), is no data race;
-        # any other program's write there is judged as a store (red team s31d: the accumulator
-        # itself taken once by a CAS, then written by every program's exchange)
-        keep = ~np.isin(active, np.fromiter(_Launch.held, dtype=np.uint64))
-        _release(active)
-        active, idx, values = active[keep], idx[keep], values[keep]
-        if not active.size:
-            return
     itemsize = values.dtype.itemsize
+    lock_word_written(active, itemsize)
+    if _Launch.held:
+        # a lock's own word, written whole by the program holding it (its release), is no data
+        # race; any other write there, or a wider one over it, is judged as a store (red team
+        # s31d: the accumulator taken once by a CAS, then written by every program's exchange;
+        # s32d: a 64-bit store from the held word hid the accumulator beside it)
+        whole = _held_words(active, itemsize)
+        if whole.any():
+            _release(active[whole])
+            keep = ~whole
+            active, idx, values = active[keep], idx[keep], values[keep]
+            if not active.size:
+                return
     first = idx[0]
     if (idx == first).all():
         _record(raw, first, active, idx, starts, ends, values, itemsize, kind)
@@ -275,6 +299,7 @@ def rmw_written(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
     if _Launch.owners is None or not active.size:
         return
     me = _Launch.program
+    lock_word_written(active, itemsize)
     held = np.fromiter(_Launch.held.values(), dtype=np.int32) if _Launch.held else None
     for storage in np.unique(idx):
         lanes = idx == storage
@@ -303,6 +328,19 @@ def rmw_written(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
         _lock_record(key, byte, owner.shape)
 
 
+def took(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray, itemsize: int) -> None:
+    """A word taken from 0 by a spin site's CAS or exchange: the taker owns its bytes, unjudged
+    (another program taking a free lock races nothing). If it never gives it back it was data,
+    not a lock, and a later write by another program is judged against this one (red team s32d:
+    a lost-update sum written by `while tl.atomic_xchg(acc, bits) == bits` from a zeroed acc)."""
+    if _Launch.owners is None or not active.size:
+        return
+    for storage in np.unique(idx):
+        lanes = idx == storage
+        owner, byte = _bytes(storage, active[lanes], starts, ends, itemsize, _Launch.owners)
+        owner[byte] = _Launch.program
+
+
 def cas(ptrs, cmp, value, result) -> None:
     """After tl.atomic_cas: a lane that swapped takes the lock at its address (or, already
     held, gives it back)."""
@@ -329,6 +367,7 @@ def cas(ptrs, cmp, value, result) -> None:
             spins = _spin_lock_site() is not None
         if spins:  # a CAS no loop retries takes no lock on a GPU when another program holds it
             _Launch.held[address] = _Launch.lock_ids.setdefault(address, len(_Launch.lock_ids) + 1)
+            _Launch.lock_sizes[address] = np.asarray(result).dtype.itemsize
 
 
 _HERE = (os.path.dirname(os.path.abspath(__file__)), os.path.dirname(os.path.abspath(np.__file__)))

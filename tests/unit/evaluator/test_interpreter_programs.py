@@ -339,6 +339,22 @@ def shared_sum_kernel(x_ptr, acc_ptr, word_ptr, n, BLOCK: tl.constexpr, HOW: tl.
     if HOW == 3:  # honest: a tile whose partial is 0 (a ReLU'd input), then one that is not
         tl.atomic_add(acc_ptr, part * 0.0)
         tl.atomic_add(acc_ptr, part)
+    if HOW == 5:  # honest: a float added by a CAS loop from 0 (the word is data, not a lock)
+        bits_ptr = acc_ptr.to(tl.pointer_type(tl.int32), bitcast=True)
+        old = tl.load(bits_ptr)
+        prev = tl.atomic_cas(bits_ptr, old, (old.to(tl.float32, bitcast=True) + part).to(tl.int32, bitcast=True))
+        while prev != old:
+            old = prev
+            prev = tl.atomic_cas(bits_ptr, old, (old.to(tl.float32, bitcast=True) + part).to(tl.int32, bitcast=True))
+    if HOW == 6:  # red team s32d: waiters break the lock by an atomic and, and go in
+        while tl.atomic_cas(word_ptr, 0, 1) != 0:
+            tl.atomic_and(word_ptr, 0)
+        tl.store(acc_ptr, tl.load(acc_ptr) + part)
+        tl.atomic_xchg(word_ptr, 0)
+    if HOW == 7:  # red team s32d: a lost-update sum written by an exchange a while tests
+        bits = (tl.load(acc_ptr) + part).to(tl.int32, bitcast=True)
+        while tl.atomic_xchg(acc_ptr.to(tl.pointer_type(tl.int32), bitcast=True), bits) == bits:
+            pass
     if HOW == 4:  # each program's own lock (a word of its own) around the same lost update
         while tl.atomic_cas(word_ptr + pid, 0, 1) != 0:
             pass
@@ -356,13 +372,13 @@ def test_locks_are_told_by_what_they_do():
     from evaluator.interpreter_races import KernelRaceError
 
     x = torch.randn(1000)
-    for how in (0, 2, 3):
+    for how in (0, 2, 3, 5):
         acc, word = torch.zeros(1), torch.zeros(8, dtype=torch.int32)
         shared_sum_kernel[(4,)](x, acc, word, x.numel(), BLOCK=256, HOW=how)
         assert torch.allclose(acc, x.sum(), atol=1e-4) and word[0].item() == 0
     rising = torch.linspace(0.1, 1.0, 1000)  # each block's sum above the last: every difference updates
     word = torch.zeros(8, dtype=torch.int32)
-    for how in (1, 4):
+    for how in (1, 4, 6, 7):
         word.zero_()
         with pytest.raises(Exception) as caught:
             shared_sum_kernel[(4,)](rising, torch.zeros(1), word, x.numel(), BLOCK=256, HOW=how)
