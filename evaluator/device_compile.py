@@ -145,7 +145,7 @@ def _mirror(interpreted) -> object:
             value = interpreter_libdevice.original(value)
         scope[name] = value
     # the interpreter takes each kernel's globals when it first rewrites it (a snapshot,
-    # evaluator.interpreter_guard.device_scope), a helper's only when a body first calls it:
+    # evaluator.interpreter_scope.device_scope), a helper's only when a body first calls it:
     # a callable grid runs between this check and that call and could rebind the module's
     # name of a checked helper to an unchecked one. Taken now, the snapshots are the ones
     # checked here.

@@ -167,7 +167,7 @@ def device_range(arg1, arg2=None, step=None, **_kwargs) -> LoopRange:
 def install(interpreter) -> None:
     """tl.range (in every launch's patched triton.language) yields LoopIndex values; an
     assignment of one (`j = k`, which the interpreter's rewrite passes to to_tensor) keeps its
-    dtype. Plain `range` is bound in interpreter_guard.device_scope."""
+    dtype. Plain `range` is bound in interpreter_scope.device_scope."""
     global _constexpr
     if getattr(interpreter, "_krl_loop_index", False):
         return

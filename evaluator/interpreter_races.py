@@ -102,21 +102,17 @@ def _unreleased() -> None:
                               "given back by the program that took it, so it is no lock)")
 
 
-def contend(ptrs=None) -> bool:
+def contend(ptrs, site: tuple | None) -> bool:
     """Whether the tl.atomic_cas about to run fails as if another program held the word: the
     first CAS a program makes at each spin-lock site. On a GPU a program's CAS fails while
     another holds the lock; one at a time every CAS would succeed, so a `while` that never
     really retries (`while tl.atomic_cas(lock, 0, 1) == 2`, red team of the s31 review)
     would count as a lock. A loop that retries takes the lock on its next try."""
-    if _Launch.owners is None:
-        return False
-    site = _spin_lock_site()
-    if site is None:
+    if _Launch.owners is None or site is None:
         return False
     # per address: a first pass that CASes a scratch word at the same site used the contention
     # up, and the data word's CAS then took a "lock" (red team s32b)
-    key = (site, tuple(sorted(set(np.asarray(ptrs, dtype=np.uint64).reshape(-1).tolist()))) if ptrs is not None
-           else ())
+    key = (site, tuple(sorted(set(np.asarray(ptrs, dtype=np.uint64).reshape(-1).tolist()))))
     if key in _Launch.contended:
         return False
     _Launch.contended.add(key)
@@ -169,11 +165,12 @@ def one_store(active: np.ndarray, values: np.ndarray) -> None:
             "or mask the store to the one lane that should write")
 
 
-def spin_site(test_only: bool = False) -> bool:
-    """The running tl.atomic_cas sits where a loop retries it (a spin lock's); with `test_only`,
-    where a `while`'s test reads its result (a test-and-set exchange: one in a persistent
-    kernel's outer loop that raises a flag is no acquire)."""
-    return _spin_lock_site(test_only) is not None
+def spin_site(test_only: bool = False) -> tuple | None:
+    """Where the running tl.atomic_cas sits if a loop retries it (a spin lock's), else None; with
+    `test_only`, only where a `while`'s test reads its result (a test-and-set exchange: one in a
+    persistent kernel's outer loop that raises a flag is no acquire). One frame walk per atomic:
+    the caller hands the site on to `contend` and `cas`."""
+    return _spin_lock_site(test_only)
 
 
 def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray,
@@ -341,7 +338,7 @@ def took(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarr
         owner[byte] = _Launch.program
 
 
-def cas(ptrs, cmp, value, result) -> None:
+def cas(ptrs, cmp, value, result, spins: bool) -> None:
     """After tl.atomic_cas: a lane that swapped takes the lock at its address (or, already
     held, gives it back)."""
     if _Launch.owners is None:
@@ -355,23 +352,20 @@ def cas(ptrs, cmp, value, result) -> None:
     taking = swapped & (want.reshape(-1) == 0)
     if not swapped.any():
         return
-    spins = None
     addresses = np.asarray(ptrs, dtype=np.uint64).reshape(-1)
     for address, take in zip(addresses[swapped].tolist(), taking[swapped].tolist()):
         if address in _Launch.held:
             _Launch.pending.pop(_Launch.held.pop(address), None)
             continue
-        if not take:
-            continue
-        if spins is None:
-            spins = _spin_lock_site() is not None
-        if spins:  # a CAS no loop retries takes no lock on a GPU when another program holds it
+        if take and spins:  # a CAS no loop retries takes no lock on a GPU when another program holds it
             _Launch.held[address] = _Launch.lock_ids.setdefault(address, len(_Launch.lock_ids) + 1)
             _Launch.lock_sizes[address] = np.asarray(result).dtype.itemsize
 
 
 _HERE = (os.path.dirname(os.path.abspath(__file__)), os.path.dirname(os.path.abspath(np.__file__)))
 _SITES: dict = {}
+_HARNESS_FILES: dict = {}  # code filename -> whether it is the harness's, Triton's or numpy's
+LAUNCH_CODE: list = []  # the interpreter's GridExecutor.__call__ code (interpreter_guard.install)
 
 
 def _spin_lock_site(test_only: bool = False) -> tuple | None:
@@ -388,10 +382,12 @@ def _spin_lock_site(test_only: bool = False) -> tuple | None:
     frame = sys._getframe(1)  # the loop that calls the helper (red team s32b: `while try_lock(l)`)
     while frame is not None and len(frames) < 4:
         code = frame.f_code
-        if code.co_name == "__call__" and "self" in frame.f_locals and \
-                type(frame.f_locals["self"]).__name__ == "GridExecutor":
+        if code in LAUNCH_CODE:
             break  # the launch: what called it is host code
-        if not os.path.abspath(code.co_filename).startswith(skip):
+        harness = _HARNESS_FILES.get(code.co_filename)
+        if harness is None:
+            harness = _HARNESS_FILES[code.co_filename] = os.path.abspath(code.co_filename).startswith(skip)
+        if not harness:
             frames.append(frame)
         frame = frame.f_back
     if not frames:

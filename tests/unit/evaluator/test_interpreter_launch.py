@@ -215,7 +215,7 @@ def test_kernel_builtins_are_the_gpu_compilers(launch_recorder):
     from triton.compiler.errors import CompilationError
 
     # refused before it runs by the GPU compiler's own front end (evaluator.device_compile);
-    # the guard's int() (interpreter_guard._DEVICE_BUILTINS) stays behind it
+    # the guard's int() (interpreter_scope._DEVICE_BUILTINS) stays behind it
     with pytest.raises(CompilationError, match=r"int\(\) argument must be"):
         int_of_a_value_kernel[(1,)](x, y, 1, BLOCK=16)
 

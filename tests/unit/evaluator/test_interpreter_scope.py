@@ -1,4 +1,4 @@
-"""What an interpreted kernel body may name (evaluator.interpreter_guard.device_scope): what
+"""What an interpreted kernel body may name (evaluator.interpreter_scope.device_scope): what
 Triton's compiler lets a kernel name on the GPU, and nothing of the host's state besides."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import torch
 import triton
 import triton.language as tl
 
-from evaluator.interpreter_guard import device_scope
+from evaluator.interpreter_scope import device_scope
 
 
 @triton.jit
@@ -67,14 +67,14 @@ def test_a_kernel_body_names_only_what_the_gpu_compiler_accepts():
 def test_a_refused_global_fails_the_launch_with_the_gpu_compilers_reason():
     """End to end under the interpreter is tests/unit/evaluator/hacks/rt18a_*; here the
     wording a kernel author sees."""
-    from evaluator import interpreter_guard
+    from evaluator import interpreter_scope
 
-    interpreter_guard._REFUSED.add("BOX")
+    interpreter_scope._REFUSED.add("BOX")
     err = NameError("name 'BOX' is not defined", name="BOX")
     wrapped = RuntimeError("interpreter")
     wrapped.__cause__ = err
-    assert interpreter_guard._refused_global(wrapped) == "BOX"
-    assert interpreter_guard._refused_global(RuntimeError("other")) is None
+    assert interpreter_scope.refused_global(wrapped) == "BOX"
+    assert interpreter_scope.refused_global(RuntimeError("other")) is None
 
 
 def test_a_launch_may_give_only_its_parameters_and_triton_options():

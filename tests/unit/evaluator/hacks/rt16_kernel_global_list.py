@@ -2,7 +2,7 @@
 """B3 (red team B, session 16): the rt11/rt13 interpreter host channel through a module-level
 list the kernel body names as a global (no kernel argument at all, so launch_hook._plain has
 nothing to refuse). Under TRITON_INTERPRET the kernel body is plain Python run in a copy of
-the module's globals (interpreter_guard._own_globals: a shallow copy, so _BOX is the module's
+the module's globals (interpreter_scope.own_globals: a shallow copy, so _BOX is the module's
 own list); str() of a loaded block hands out the numpy values. The host multiplies in Python,
 torch.tensor (lift_fresh, unmarked) and a copy kernel write the output. CPU interpreter only.
 """

@@ -1,0 +1,63 @@
+"""Coverage from the profiled runs (evaluator.stopwatch.profiled_coverage): the least total,
+the time in other kernels (the median on the GPU, the most on the CPU), and on the CPU the
+bound by the share of the reference's own estimated work PyTorch left."""
+from __future__ import annotations
+
+import pytest
+
+from evaluator import stopwatch
+
+
+def _cov(total: float, mine: float) -> dict:
+    return {"coverage": mine / total, "gpu_time_s": total, "candidate_time_s": mine}
+
+
+def test_coverage_takes_the_least_total_so_padding_some_runs_buys_nothing():
+    honest = [_cov(10.0, 2.0)] * 6  # 8 in library kernels, 2 in its own
+    padded = [_cov(30.0, 22.0)] * 5 + [_cov(10.0, 2.0)]  # 20 more of its own in 5 of 6 runs
+    assert stopwatch.profiled_coverage(honest)["coverage"] == pytest.approx(0.2)
+    assert stopwatch.profiled_coverage(padded)["coverage"] == pytest.approx(0.2)
+    everywhere = [_cov(30.0, 22.0)] * 6  # padding every run: coverage, paid for in time
+    assert stopwatch.profiled_coverage(everywhere)["coverage"] == pytest.approx(22 / 30)
+    assert stopwatch.profiled_coverage([{"coverage": None}]) is None
+
+
+def test_cpu_coverage_charges_the_profiled_run_with_the_most_library_time():
+    """CPU estimates have no noise: a forward that computes in PyTorch in two of six profiled
+    runs (it guesses when it is watched, red team s27b) gets those runs' coverage, where a
+    median over the runs would give it the honest runs' 1.0. On the GPU the median stays."""
+    def est(total: float, mine: float) -> dict:
+        return {"coverage": mine / total, "estimated_time_s": total, "candidate_time_s": mine}
+
+    sensing = [est(2.0, 2.0)] * 4 + [est(6.0, 2.0)] * 2  # 4 more in aten::mish where it guessed wrong
+    assert stopwatch.profiled_coverage(sensing)["coverage"] == 0.0
+    honest = [est(6.0, 2.0)] * 6  # the same library share every run: unchanged
+    assert stopwatch.profiled_coverage(honest)["coverage"] == pytest.approx(2 / 6)
+    noisy = [_cov(10.0, 2.0)] * 4 + [_cov(10.8, 2.0)] * 2  # measured: a slower library run is noise
+    assert stopwatch.profiled_coverage(noisy)["coverage"] == pytest.approx(0.2)
+
+
+def test_cpu_coverage_is_held_to_the_share_of_the_problems_work_pytorch_left():
+    """Red team s32a: PyTorch computed all of relu(linear(x)) (estimated 1.0 of work, the
+    reference's too) and a needed Triton copy stored its block into 64 scratch rows beside it
+    (60 of estimated work): 0.98 of the forward's estimate was the candidate's. Held to the
+    reference's own work, PyTorch left none of it: coverage 0. An honest GEMM in PyTorch with
+    a Triton epilogue keeps the epilogue's share either way, padded or not."""
+    def est(total: float, mine: float) -> dict:
+        return {"coverage": mine / total, "estimated_time_s": total, "candidate_time_s": mine}
+
+    reference = [est(1.0, 0.0)] * 6
+    padded = [est(61.0, 60.0)] * 6
+    assert stopwatch.profiled_coverage(padded)["coverage"] == pytest.approx(60 / 61)
+    held = stopwatch.profiled_coverage(padded, reference)
+    assert held["coverage"] == 0.0 and held["reference_time_s"] == 1.0
+    epilogue = [est(1.0, 0.36)] * 6  # 0.64 in aten::mm
+    assert stopwatch.profiled_coverage(epilogue, reference)["coverage"] == pytest.approx(0.36)
+    padded_epilogue = [est(30.64, 30.0)] * 6
+    assert stopwatch.profiled_coverage(padded_epilogue, reference)["coverage"] == pytest.approx(0.36)
+    # a reference in three passes where one PyTorch op does it: not a third of the work
+    three_pass = [est(3.0, 0.0)] * 6
+    one_op = [est(2.0, 1.0)] * 6  # 1.0 in aten::silu, 1.0 in a Triton copy
+    assert stopwatch.profiled_coverage(one_op, three_pass)["coverage"] == pytest.approx(0.5)
+    measured = [_cov(10.0, 9.0)] * 6  # the GPU's profiler: time, which padding pays for
+    assert stopwatch.profiled_coverage(measured, reference)["coverage"] == pytest.approx(0.9)
