@@ -490,8 +490,7 @@ class _Run:
         self.details.update({"profile": cov} if cov else {})  # as the reward reads it
         coverage = cov["coverage"] if cov else None
         share = cov.get("forward_share", coverage) if cov else None  # the gates read the forward's split
-        gated = gates.policy_outcome(self.cfg.policy, share if isinstance(share, (int, float)) else coverage,
-                                     self.knockout_raised, self.thin_return)
+        gated = gates.policy_outcome(self.cfg.policy, share, self.knockout_raised, self.thin_return)
         if gated is not None:
             return self.finish(gated, coverage=coverage)
         # coverage measured only for a gate (strict, a raised knock-out, a thin return) where the

@@ -54,10 +54,6 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                 return judge.Outcome("hack", f"Rejected: timed forward {idle[0]} (of {len(cand.own_launches)}) "
                                      "launched none of your Triton kernels, though the trials did: "
                                      "forward takes another path when it is timed.", hacks=["no_triton_launch"])
-            if profile:
-                cov = stopwatch.profiled_coverage(cand.coverage)
-                if cov is not None:
-                    run.details["profile"] = cov
             child.close()  # nothing of the candidate runs while its reference is timed
             spiked_runs = _spiked_runs(schedule, timing_sets)
             # the reference gets time of its own: an evaluation whose earlier phases used up its
@@ -76,9 +72,10 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                 if exc.status == "timeout":
                     raise reference_timeout() from None
                 raise ProblemFailed(exc.reason) from None
-    if cov is not None and ref.coverage:  # CPU: held to the problem's own estimated work too
+    if profile:  # on the CPU held to the problem's own estimated work too (the reference's meter)
         cov = stopwatch.profiled_coverage(cand.coverage, ref.coverage)
-        run.details["profile"] = cov
+        if cov is not None:
+            run.details["profile"] = cov
     bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, run.cfg, run.tolerance,
                               run.facts, ref.revealed_outputs, cand.revealed_shapes, ref.revealed_shapes,
                               base or (), spiked=spiked_runs, ref_rest=ref.revealed_tf32_rest)
