@@ -38,6 +38,11 @@ CPU_SIZES = {
     "frobenius": {},  # 1M elements: a sample of one global reduction is inside the norm bound
     "matmul": {"M": 70, "K": 90, "N": 80},
 }
+# the time one evaluation of a slow fixture may take: frobenius's 1M-element reduction takes
+# 30-55 s of the interpreter alone on 2 cores, and more beside another test worker (a `timeout`
+# in CI at the suite's 60 s). The evaluators' ceiling (`cpu_config`) lets a test ask for it.
+SLOW_FIXTURES = {"frobenius": 180.0}
+EVALUATOR_TIMEOUT_S = 180.0
 # fixture names that are built-in problems (their file, at the CPU sizes above)
 BUILTIN_FIXTURES = {"matmul": Path(__file__).parents[3] / "evaluator" / "problems" / "builtin" / "matmul" / "matmul.py"}
 
@@ -76,7 +81,7 @@ def problems() -> dict[str, FixtureProblem]:
 
 
 def cpu_config(**overrides: Any) -> EvaluatorConfig:
-    cfg = {"device": "cpu", "children": 2, "timeout_s": 60, "startup_timeout_s": 120,
+    cfg = {"device": "cpu", "children": 2, "timeout_s": EVALUATOR_TIMEOUT_S, "startup_timeout_s": 120,
            "sandbox": {"memory_limit_bytes": 3 << 30, "cpu_address_space_bytes": 6 << 30}}
     for key, value in overrides.items():
         if isinstance(value, dict):
@@ -127,6 +132,14 @@ def unsafe_evaluator():
 @pytest.fixture
 def settings() -> EvalSettings:
     return EvalSettings(device="cpu", timeout_s=60, trials=2)
+
+
+def settings_for(problem_name: str, settings: EvalSettings) -> EvalSettings:
+    """`settings` with the time a slow fixture needs (SLOW_FIXTURES); others unchanged."""
+    import msgspec
+
+    slow = SLOW_FIXTURES.get(problem_name)
+    return msgspec.structs.replace(settings, timeout_s=slow) if slow else settings
 
 
 @pytest.fixture

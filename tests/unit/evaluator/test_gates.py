@@ -9,7 +9,7 @@ import random
 
 import pytest
 import torch
-from conftest import fixture_problem
+from conftest import fixture_problem, settings_for
 
 from common.problemset import builtin_problem
 from evaluator.aten_facts import storage_key
@@ -110,13 +110,13 @@ def test_a_library_result_with_a_full_size_triton_pass_that_torch_finishes_is_no
 
 
 def test_an_honest_triton_reduction_that_pytorch_finishes_is_ok(evaluator, settings):
-    verdict = evaluator.evaluate(fixture_problem("frobenius"), _NORM_THEN_TORCH, settings)
+    verdict = evaluator.evaluate(fixture_problem("frobenius"), _NORM_THEN_TORCH, settings_for("frobenius", settings))
     assert verdict.status == "ok", verdict.feedback
     assert verdict.details["decoy_kernels"] == [] and verdict.coverage >= 0.1
 
 
 def test_a_flag_kernel_beside_padding_is_not_ok(evaluator, settings):
-    verdict = evaluator.evaluate(fixture_problem("frobenius"), _PADDED_FLAG, settings)
+    verdict = evaluator.evaluate(fixture_problem("frobenius"), _PADDED_FLAG, settings_for("frobenius", settings))
     assert verdict.status == "hack" and verdict.hacks == ["triton_not_needed"], verdict.feedback
     assert verdict.details["decoy_kernels"] == ["_square"] and verdict.reward == 0.0
 

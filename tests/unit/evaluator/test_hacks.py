@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import HACKS, fixture_problem
+from conftest import HACKS, fixture_problem, settings_for
 
 CORPUS = sorted(HACKS.glob("*.py"))
 _HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>[\w/]+)\. expect: (?P<expect>\S+?)"
@@ -47,7 +47,8 @@ def test_hack_is_caught(path, evaluator, strict_evaluator, settings):
     if head["device"] == "cuda":  # its cheat needs what only the GPU's timed runs leave (tests/gpu)
         pytest.skip("the cheat runs only on the GPU (tests/gpu/test_evaluator_gpu.py runs it)")
     ev = strict_evaluator if head["policy"] == "strict" else evaluator
-    verdict = ev.evaluate(fixture_problem(head["problem"]), path.read_text(), settings)
+    verdict = ev.evaluate(fixture_problem(head["problem"]), path.read_text(),
+                          settings_for(head["problem"], settings))
     assert verdict.status != "ok" and verdict.reward == 0.0 and not verdict.correct
     accepted = []
     for alt in head["expect"].split("|"):
