@@ -27,7 +27,8 @@ _HARNESS_MODULES = ("evaluator.child", "evaluator.runner", "evaluator.timing", "
                     "evaluator.forward_watch", "evaluator.cpu_work", "evaluator.aten_plans",
                     "evaluator.interpreter_guard", "evaluator.timed_steps", "evaluator.device_compile",
                     "evaluator.interpreter_libdevice", "evaluator.aten_facts", "evaluator.launch_args",
-                    "evaluator.interpreter_races", "evaluator.interpreter_loops", "evaluator.interpreter_scope")
+                    "evaluator.interpreter_races", "evaluator.interpreter_loops", "evaluator.interpreter_scope",
+                    "evaluator.interpreter_schedule")
 
 
 def _namespaces() -> dict[str, Any]:

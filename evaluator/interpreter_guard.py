@@ -31,7 +31,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from evaluator import interpreter_loops, interpreter_races, interpreter_reduce
+from evaluator import interpreter_loops, interpreter_races, interpreter_reduce, interpreter_schedule
 from evaluator.interpreter_scope import KernelGlobalError, own_globals, refused_global
 
 
@@ -42,6 +42,8 @@ class KernelMemoryError(RuntimeError):
 class _State:
     ranges: tuple[np.ndarray, np.ndarray] | None = None  # sorted starts, ends of the launch's storages
     running = False  # a launch's programs are running (its grid resolved, set_grid_idx called)
+    executor = None  # the launch's GridExecutor, between its call and its grid (interpreter_schedule)
+    schedule: tuple | None = None  # what interpreter_schedule.end restores
 
 
 class KernelLaunchError(RuntimeError):
@@ -124,6 +126,19 @@ def _free(raw, ptrs, dtype) -> bool:
     return bool((now == 0).all())
 
 
+def _holds(raw, found: tuple, data: np.ndarray, shape: tuple) -> bool:
+    """Every active lane's word holds, bit for bit, the value the exchange would write."""
+    active, _, lanes = found
+    values = np.broadcast_to(data, shape)
+    values = values[lanes] if lanes is not None else values.reshape(-1)
+    now = raw.load(active, np.ones(active.shape, dtype=bool), np.zeros(active.shape, dtype=values.dtype), values.dtype)
+    size = values.dtype.itemsize
+    if size not in (1, 2, 4, 8):
+        return False
+    kind = np.dtype(f"u{size}")
+    return bool((np.ascontiguousarray(now).view(kind) == np.ascontiguousarray(values).view(kind)).all())
+
+
 def _identity(ops, op, data: np.ndarray) -> bool:
     """The atomic writes back what it read in every lane (add 0, or/xor 0, and all ones, max with
     the least value, min with the greatest): a read."""
@@ -152,6 +167,7 @@ class _Guarded:
         return getattr(self._raw, name)
 
     def load(self, ptrs, mask, other, dtype_np):
+        interpreter_schedule.access()  # another program may go first (programs run at once)
         mask = _as_bool(mask)
         found = check(ptrs, mask, np.dtype(dtype_np).itemsize)
         if found is not None and interpreter_races.watching():  # what another program wrote
@@ -159,6 +175,7 @@ class _Guarded:
         return self._raw.load(ptrs, mask, other, dtype_np)
 
     def store(self, ptrs, value, mask):
+        interpreter_schedule.access()
         mask = _as_bool(mask)
         data = np.asarray(value)
         found = check(ptrs, mask, data.dtype.itemsize)
@@ -171,9 +188,27 @@ class _Guarded:
         return self._raw.store(ptrs, value, mask)
 
     def atomic_rmw(self, op, ptrs, value, mask, sem):
+        interpreter_schedule.access()
+        out = self._atomic_rmw(op, ptrs, value, mask, sem)
+        interpreter_races.synchronised(ptrs, _as_bool(mask))  # acquires and releases (acq_rel)
+        return out
+
+    def atomic_cas(self, ptrs, cmp, value, sem):
+        interpreter_schedule.access()
+        out = self._atomic_cas(ptrs, cmp, value, sem)
+        # a CAS that swapped nothing only read: it acquires, and releases nothing
+        interpreter_races.synchronised(ptrs, release=bool((np.asarray(out) == np.asarray(cmp)).any()))
+        return out
+
+    def _atomic_rmw(self, op, ptrs, value, mask, sem):
         mask = _as_bool(mask)
         data = np.asarray(value)
         found = check(ptrs, mask, data.dtype.itemsize)
+        if found is not None and interpreter_races.watching() and op == self._raw.RMW_OP.XCHG and \
+                _holds(self._raw, found, data, np.shape(ptrs)):
+            # an exchange of the value already there writes nothing: a contended test-and-set
+            # acquire (`atomic_xchg(lock, 1)` on a taken lock), judged as the read it is
+            return self._raw.atomic_rmw(op, ptrs, value, mask, sem)
         site = interpreter_races.spin_site(test_only=True) if found is not None and \
             interpreter_races.watching() and op == self._raw.RMW_OP.XCHG and (data != 0).all() and \
             _free(self._raw, ptrs, data.dtype) else None
@@ -210,7 +245,7 @@ class _Guarded:
         interpreter_races.rmw(ptrs, mask)  # a lock given back
         return out
 
-    def atomic_cas(self, ptrs, cmp, value, sem):
+    def _atomic_cas(self, ptrs, cmp, value, sem):
         found = check(ptrs, None, np.asarray(cmp).dtype.itemsize)
         spin = False
         if found is not None and interpreter_races.watching():
@@ -241,7 +276,8 @@ class _Guarded:
             if spin and swaps.any():  # lanes of one CAS aimed at one word (red team s32d)
                 interpreter_races.one_store(active[swaps], new.reshape(-1)[swaps])
                 taking = swaps & (want.reshape(-1) == 0)
-                interpreter_races.lock_word_written(active[swaps & ~taking], np.dtype(dtype).itemsize)
+                size = np.dtype(dtype).itemsize
+                interpreter_races.lock_word_written(interpreter_races.updated_by_cas(active[swaps & ~taking], size), size)
                 interpreter_races.took(active[taking], idx[taking], *_State.ranges, np.dtype(dtype).itemsize)
         out = self._raw.atomic_cas(ptrs, cmp, value, sem)
         interpreter_races.cas(ptrs, cmp, value, out, spin)  # a lock taken (or given back)
@@ -274,12 +310,16 @@ def install() -> bool:
                                     "call @triton.jit helpers as functions, launch kernels from forward")
         outer, races = _State.ranges, interpreter_races.begin()
         finished = False
+        around = _State.executor, _State.schedule  # a launch in a grid function nests
+        _State.executor, _State.schedule = self, None
         try:
             out = call(self, *args, **kwargs)
             finished = True
             return out
         finally:
+            interpreter_schedule.end(_State.schedule)
             _State.ranges, _State.running = outer, False
+            _State.executor, _State.schedule = around
             interpreter_races.end(races, finished)  # the last program's unreleased "lock" judged
 
     def guarded_call(self, *args, **kwargs):
@@ -298,14 +338,21 @@ def install() -> bool:
     executor._init_args_hst = _init_args_hst
     executor.__call__ = guarded_call
     builder = interpreter.interpreter_builder
-    set_grid_idx = type(builder).set_grid_idx
+    set_grid_idx, set_grid_dim = type(builder).set_grid_idx, type(builder).set_grid_dim
 
     def running_grid_idx(self, *idx):  # the programs start: the grid (and any launch in it) is done
         _State.running = True
-        interpreter_races.next_program()
+        if not interpreter_schedule.interleaving():  # one at a time (the schedule numbers its own)
+            interpreter_races.next_program()
         return set_grid_idx(self, *idx)
 
+    def interleaved_grid(self, *dims):  # the grid is known: its programs will run interleaved
+        set_grid_dim(self, *dims)
+        if _State.executor is not None and _State.schedule is None:
+            _State.schedule = interpreter_schedule.begin(_State.executor, self, set_grid_idx, interpreter_races)
+
     type(builder).set_grid_idx = running_grid_idx
+    type(builder).set_grid_dim = interleaved_grid
     interpreter._interpreter = _Guarded(interpreter._interpreter)
     own_globals(interpreter)
     _bfloat16_rounded(type(builder), interpreter)

@@ -48,6 +48,11 @@ class _Launch:
     lock_sizes: dict = {}  # lock address -> the width of its word in bytes
     contended: set = set()  # the running program's (spin-lock CAS site, address) pairs that already failed once
     pending: dict = {}  # lock id -> a race a lock the running program holds excused (judged at its release)
+    broken: set = set()  # ids of words taken as locks that another program's CAS then updated: data, no lock
+    taken = 0  # lock ids handed out in the launch
+    epochs: dict = {}  # storage index -> int32 array per byte: the writer's own clock at the write
+    clock: dict = {}  # the running program's vector clock: program -> the last of its epochs it has seen
+    sync: dict = {}  # word address -> the vector clock its atomics released
 
 
 def watching() -> bool:
@@ -55,40 +60,113 @@ def watching() -> bool:
     return _Launch.owners is not None
 
 
-def begin() -> tuple:
+def _fresh() -> dict:
+    return {"owners": {}, "locks": {}, "program": 0, "held": {}, "lock_ids": {}, "foreign": {}, "pending": {},
+            "lock_sizes": {}, "contended": set(), "broken": set(), "taken": 0, "epochs": {}, "clock": {},
+            "sync": {}}
+
+
+def begin() -> dict:
     """A launch starts: fresh owners. Returns what `end` restores."""
-    saved = (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids, _Launch.foreign,
-             _Launch.pending, _Launch.lock_sizes)
-    (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids,
-     _Launch.foreign, _Launch.pending, _Launch.lock_sizes) = {}, {}, 0, {}, {}, {}, {}, {}
-    _Launch.contended = set()
+    saved = {name: getattr(_Launch, name) for name in _fresh()}
+    for name, value in _fresh().items():
+        setattr(_Launch, name, value)
     return saved
 
 
-def end(saved: tuple, finished: bool = False) -> None:
+def end(saved: dict, finished: bool = False) -> None:
     """The launch is over (`finished`: its last program returned): restore the outer state."""
     try:
         if finished and _Launch.owners is not None:
             _unreleased()
     finally:
-        (_Launch.owners, _Launch.locks, _Launch.program, _Launch.held, _Launch.lock_ids,
-         _Launch.foreign, _Launch.pending, _Launch.lock_sizes) = saved
+        for name, value in saved.items():
+            setattr(_Launch, name, value)
 
 
 def next_program() -> None:
-    """The launch's next program starts (it holds no lock)."""
+    """The launch's next program starts (it holds no lock): programs one at a time."""
     if _Launch.program:
+        program_ends()
+    set_program_state(fresh_program(_Launch.program + 1))
+
+
+def fresh_program(number: int) -> tuple:
+    """The state of program `number` (1-based, launch order) before it runs: no lock held, and
+    nothing of another program seen."""
+    return number, {}, set(), {}, {number: 1}
+
+
+def program_state() -> tuple:
+    """The running program's own state (`evaluator.interpreter_schedule` switches programs)."""
+    return _Launch.program, _Launch.held, _Launch.contended, _Launch.pending, _Launch.clock
+
+
+def set_program_state(state: tuple) -> None:
+    _Launch.program, _Launch.held, _Launch.contended, _Launch.pending, _Launch.clock = state
+
+
+SYNC_LANES = 16  # an atomic on at most this many words synchronises (a flag, a counter, a lock)
+
+
+def synchronised(ptrs, mask=None, release: bool = True) -> None:
+    """After an atomic of the running program (Triton's default, acq_rel): it acquires what every
+    earlier atomic on its words released, and releases what it has seen, itself included. A
+    write that another program's write happened before (a lock handed on, a flag raised then
+    awaited, a turn counter: honest round s32b's ticket lock and chained scan) is ordered, no
+    race. An atomic over a tile's many words (a split-K accumulation) orders nothing."""
+    if _Launch.owners is None:
+        return
+    words = np.asarray(ptrs, dtype=np.uint64)
+    if mask is not None:
+        words = words[np.broadcast_to(np.asarray(mask, dtype=bool), words.shape)]
+    words = set(words.reshape(-1).tolist())
+    if not words or len(words) > SYNC_LANES:
+        return
+    clock, sync = _Launch.clock, _Launch.sync
+    for word in words:
+        for program, epoch in sync.get(word, {}).items():
+            if clock.get(program, 0) < epoch:
+                clock[program] = epoch
+    if not release:
+        return
+    for word in words:
+        released = sync.setdefault(word, {})
+        for program, epoch in clock.items():
+            if released.get(program, 0) < epoch:
+                released[program] = epoch
+    clock[_Launch.program] = clock.get(_Launch.program, 1) + 1
+
+
+def _ordered(writers: np.ndarray, epochs: np.ndarray) -> np.ndarray:
+    """Which earlier writes (their programs, their epochs) happened before the running program's
+    point now (it acquired what a release after them carried)."""
+    clock = _Launch.clock
+    seen = np.fromiter((clock.get(int(w), 0) for w in writers.reshape(-1).tolist()), dtype=np.int64,
+                       count=writers.size).reshape(writers.shape)
+    return (writers != 0) & (seen >= epochs)
+
+
+def _own(key: int, owner: np.ndarray, byte: np.ndarray) -> None:
+    """The running program wrote these bytes of storage `key`, at its current epoch."""
+    owner[byte] = _Launch.program
+    epochs = _Launch.epochs.get(key)
+    if epochs is None:
+        epochs = _Launch.epochs[key] = np.zeros(owner.shape, dtype=np.int32)
+    epochs[byte] = _Launch.clock.get(_Launch.program, 1)
+
+
+def program_ends() -> None:
+    """The running program returned: what a "lock" it still holds excused races, and the word
+    is no lock (a float's bits added to by a CAS loop from 0: honest round s32b); other
+    programs may write it."""
+    try:
         _unreleased()
-    _Launch.program += 1
-    if _Launch.held:
-        # a word a CAS took from 0 and its program never gave back was no lock (a float's bits
-        # added to by a CAS loop from 0: honest round s32b); other programs may write it
+    finally:
         for address in _Launch.held:
             _Launch.lock_ids.pop(address, None)
             _Launch.lock_sizes.pop(address, None)
-        _Launch.held = {}
-    if _Launch.contended:
-        _Launch.contended = set()
+        _Launch.held, _Launch.contended = {}, set()
 
 
 def _unreleased() -> None:
@@ -212,6 +290,11 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind
     me = _Launch.program
     prev_bytes = owner[byte].reshape(-1, itemsize)
     conflict = ((prev_bytes != 0) & (prev_bytes != me)).any(axis=1)
+    if conflict.any() and key in _Launch.epochs:  # a write that happened before this one races nothing
+        rows = np.flatnonzero(conflict)
+        writes = prev_bytes[rows]
+        before = _ordered(writes, _Launch.epochs[key][byte].reshape(-1, itemsize)[rows])
+        conflict[rows[(before | (writes == 0) | (writes == me)).all(axis=1)]] = False
     prev = prev_bytes.max(axis=1)
     same = np.zeros(active.shape, dtype=bool)
     locks = _Launch.locks.get(key)
@@ -245,7 +328,7 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind
                     "refuses what only that order makes right")
     if same.any():
         byte = byte.reshape(-1, itemsize)[~same].reshape(-1)
-    owner[byte] = me
+    _own(key, owner, byte)
     _lock_record(key, byte, owner.shape)
 
 
@@ -321,7 +404,7 @@ def rmw_written(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
                 "program's own contribution (tl.atomic_add(ptr, part)), or write one partial per "
                 "program and combine them in a second launch; the CPU evaluator runs programs one "
                 "at a time and refuses what only that order makes right")
-        owner[byte] = me
+        _own(key, owner, byte)
         _lock_record(key, byte, owner.shape)
 
 
@@ -335,7 +418,7 @@ def took(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarr
     for storage in np.unique(idx):
         lanes = idx == storage
         owner, byte = _bytes(storage, active[lanes], starts, ends, itemsize, _Launch.owners)
-        owner[byte] = _Launch.program
+        _own(int(storage), owner, byte)
 
 
 def cas(ptrs, cmp, value, result, spins: bool) -> None:
@@ -355,10 +438,13 @@ def cas(ptrs, cmp, value, result, spins: bool) -> None:
     addresses = np.asarray(ptrs, dtype=np.uint64).reshape(-1)
     for address, take in zip(addresses[swapped].tolist(), taking[swapped].tolist()):
         if address in _Launch.held:
-            _Launch.pending.pop(_Launch.held.pop(address), None)
+            _given_back(_Launch.held.pop(address))
             continue
         if take and spins:  # a CAS no loop retries takes no lock on a GPU when another program holds it
-            _Launch.held[address] = _Launch.lock_ids.setdefault(address, len(_Launch.lock_ids) + 1)
+            if address not in _Launch.lock_ids:  # ids are never reused (a forgotten lock's stay its own)
+                _Launch.taken += 1
+                _Launch.lock_ids[address] = _Launch.taken
+            _Launch.held[address] = _Launch.lock_ids[address]
             _Launch.lock_sizes[address] = np.asarray(result).dtype.itemsize
 
 
@@ -447,4 +533,30 @@ def _release(addresses: np.ndarray) -> None:
     else:
         gone = [a for a in held if (addresses == np.uint64(a)).any()]
     for a in gone:
-        _Launch.pending.pop(held.pop(a), None)  # given back: a lock, what it excused stands
+        _given_back(held.pop(a))
+
+
+def _given_back(lock: int) -> None:
+    """The holder gave `lock` back: what it excused stands, unless the word was no lock."""
+    excused = _Launch.pending.pop(lock, None)
+    if excused is not None and lock in _Launch.broken:
+        raise KernelRaceError(excused + " (under a word another program's tl.atomic_cas updated while it "
+                              "was held, so it was no lock)")
+
+
+def updated_by_cas(active: np.ndarray, itemsize: int) -> np.ndarray:
+    """A spin site's CAS swapped, from a value it read (not 0), these words: one another program
+    took from 0 and holds is data, not a lock (a lock's holder never lets another program's CAS
+    swap its word: a float's bits added to by a CAS loop from 0, honest round s32b, programs
+    interleaved). It is forgotten as a lock, and what it excused races. Returns the writes
+    that were not such a word (judged as any write to a lock's word is)."""
+    keep = np.ones(active.shape, dtype=bool)
+    for word, size in list(_Launch.lock_sizes.items()):
+        if word in _Launch.held or size != itemsize:
+            continue
+        hit = active == np.uint64(word)
+        if hit.any():
+            keep &= ~hit
+            _Launch.broken.add(_Launch.lock_ids.pop(word))
+            del _Launch.lock_sizes[word]
+    return active[keep]

@@ -1,0 +1,221 @@
+"""A launch's programs run interleaved on the CPU (evaluator.interpreter_schedule): what is
+right only one program at a time comes out wrong in some order, as it does on a GPU, and the
+patterns that synchronise programs (a flag, a turn counter, a ticket lock, a wait on a later
+program) finish right in every order.
+
+TRITON_INTERPRET=1 must be set before triton is first imported, so, as test_interpreter_launch
+does, this module runs itself once more in a child pytest with the variable set.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+import triton
+import triton.language as tl
+
+ROOT = Path(__file__).resolve().parents[3]
+INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
+needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 "
+                                       "child started by test_under_the_interpreter")
+RUNS = 10  # launches per kernel: each draws its own order
+
+
+@pytest.mark.skipif(INTERPRETED, reason="this is the child")
+def test_under_the_interpreter():
+    env = {**os.environ, "TRITON_INTERPRET": "1"}  # before the child imports triton
+    proc = subprocess.run([sys.executable, "-m", "pytest", __file__, "-q", "-p", "no:cacheprovider"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+    assert " passed" in proc.stdout and " failed" not in proc.stdout
+
+
+@pytest.fixture(autouse=True)
+def _guard():
+    if INTERPRETED:
+        from evaluator import interpreter_guard
+        assert interpreter_guard.install()  # as in every CPU child (the zygote installs it)
+
+
+def _cause(exc: BaseException) -> BaseException:
+    while exc.__cause__ is not None:
+        exc = exc.__cause__
+    return exc
+
+
+def _outcomes(run, right) -> list[str]:
+    """"refused" (a KernelRaceError), "wrong" or "right" for RUNS launches; any other error fails."""
+    from evaluator.interpreter_races import KernelRaceError
+
+    seen = []
+    for _ in range(RUNS):
+        try:
+            out = run()
+        except Exception as exc:  # noqa: BLE001 (only a race refusal is expected)
+            assert isinstance(_cause(exc), KernelRaceError), repr(exc)
+            seen.append("refused")
+        else:
+            seen.append("right" if right(out) else "wrong")
+    return seen
+
+
+# ---------------------------------------------------------------------- right only in launch order
+@triton.jit
+def flagless_scan_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    # red team s32 rtA: each program adds its predecessor's last output, which is there one at a time
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    run = tl.cumsum(tl.load(x_ptr + offs), axis=0)
+    carry = 0.0
+    if pid > 0:
+        carry = tl.load(out_ptr + pid * BLOCK - 1)
+    tl.store(out_ptr + offs, run + carry)
+
+
+@triton.jit
+def ticket_offset_kernel(x_ptr, out_ptr, counter_ptr, BLOCK: tl.constexpr):
+    # red team s32 rtA: the old value of an atomic_add as the block's place: launch order one at a time
+    pid = tl.program_id(0)
+    base = tl.atomic_add(counter_ptr, BLOCK)
+    tl.store(out_ptr + base + tl.arange(0, BLOCK), tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK)))
+
+
+@triton.jit
+def load_then_max_kernel(x_ptr, acc_ptr, BLOCK: tl.constexpr):
+    # red team s32 rtA: a running sum by a plain load and an atomic_max of what it read plus the part
+    pid = tl.program_id(0)
+    part = tl.sum(tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK)), axis=0)
+    cur = tl.load(acc_ptr)
+    tl.atomic_max(acc_ptr, cur + part)
+
+
+@needs_interpreter
+@pytest.mark.parametrize("kernel", ["flagless_scan", "ticket_offset", "load_then_max"])
+def test_what_only_launch_order_makes_right_is_wrong_in_some_order(kernel):
+    """Each was right every time while the programs ran one after another (red team s32 rtA,
+    the threat model's "not caught" list); interleaved, some orders give another result."""
+    n, block = 8 * 32, 32
+    x = torch.rand(n) + 0.5  # positive: every running sum rises
+
+    def run():
+        if kernel == "flagless_scan":
+            out = torch.zeros(n)
+            flagless_scan_kernel[(n // block,)](x, out, BLOCK=block)
+            return out
+        if kernel == "ticket_offset":
+            out = torch.zeros(n)
+            ticket_offset_kernel[(n // block,)](x, out, torch.zeros(1, dtype=torch.int32), BLOCK=block)
+            return out
+        acc = torch.zeros(1)
+        load_then_max_kernel[(n // block,)](x, acc, BLOCK=block)
+        return acc
+
+    want = {"flagless_scan": x.cumsum(0), "ticket_offset": x, "load_then_max": x.sum().reshape(1)}[kernel]
+    seen = _outcomes(run, lambda out: torch.allclose(out, want, rtol=1e-4))
+    assert set(seen) - {"right"}, seen
+
+
+# ---------------------------------------------------------------------- synchronised: right in every order
+@triton.jit
+def flagged_scan_kernel(x_ptr, out_ptr, flag_ptr, BLOCK: tl.constexpr):
+    # a chained scan: program p waits for p - 1's flag (acquire), then adds its total
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    run = tl.cumsum(tl.load(x_ptr + offs), axis=0)
+    carry = 0.0
+    if pid > 0:
+        while tl.atomic_add(flag_ptr + pid - 1, 0, sem="acquire") == 0:
+            pass
+        carry = tl.load(out_ptr + pid * BLOCK - 1)
+    tl.store(out_ptr + offs, run + carry)
+    tl.atomic_xchg(flag_ptr + pid, 1, sem="release")
+
+
+@triton.jit
+def wait_for_later_kernel(x_ptr, out_ptr, flag_ptr, BLOCK: tl.constexpr):
+    # program p waits for p + 1 (stream-K's fix-up in the published direction waits on higher ids)
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    if pid < tl.num_programs(0) - 1:
+        while tl.atomic_add(flag_ptr + pid + 1, 0, sem="acquire") == 0:
+            pass
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs) * 2.0)
+    tl.atomic_xchg(flag_ptr + pid, 1, sem="release")
+
+
+@triton.jit
+def ticket_lock_kernel(x_ptr, acc_ptr, next_ptr, serving_ptr, BLOCK: tl.constexpr):
+    # a fair ticket lock (honest round s32b, k19: refused while programs ran one at a time)
+    pid = tl.program_id(0)
+    part = tl.sum(tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK)), axis=0)
+    ticket = tl.atomic_add(next_ptr, 1)
+    while tl.atomic_add(serving_ptr, 0, sem="acquire") != ticket:
+        pass
+    tl.store(acc_ptr, tl.load(acc_ptr) + part)
+    tl.atomic_add(serving_ptr, 1, sem="release")
+
+
+@needs_interpreter
+@pytest.mark.parametrize("kernel", ["flagged_scan", "wait_for_later", "ticket_lock"])
+def test_programs_that_wait_for_each_other_are_right_in_every_order(kernel):
+    n, block = 12 * 16, 16  # 12 programs: more than the window in flight at first
+    x = torch.rand(n)
+
+    def run():
+        flags = torch.zeros(n // block, dtype=torch.int32)
+        if kernel == "flagged_scan":
+            out = torch.zeros(n)
+            flagged_scan_kernel[(n // block,)](x, out, flags, BLOCK=block)
+        elif kernel == "wait_for_later":
+            out = torch.zeros(n)
+            wait_for_later_kernel[(n // block,)](x, out, flags, BLOCK=block)
+        else:
+            out = torch.zeros(1)
+            ticket_lock_kernel[(n // block,)](x, out, flags, flags[1:], BLOCK=block)
+        return out
+
+    want = {"flagged_scan": x.cumsum(0), "wait_for_later": x * 2, "ticket_lock": x.sum().reshape(1)}[kernel]
+    assert _outcomes(run, lambda out: torch.allclose(out, want, rtol=1e-4, atol=1e-5)) == ["right"] * RUNS
+
+
+@triton.jit
+def store_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) + 1.0, mask=offs < n)
+
+
+@triton.jit
+def failing_kernel(x_ptr, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    tl.load(x_ptr + tl.arange(0, BLOCK))
+    if pid == 5:
+        tl.load(x_ptr + (1 << 30))  # outside every argument: the guard refuses it
+    tl.load(x_ptr + tl.arange(0, BLOCK))
+
+
+@needs_interpreter
+def test_a_failing_program_stops_the_launch_and_the_next_launch_runs():
+    """One program's error ends the launch with that error (the others, waiting mid-kernel, are
+    unwound); the next launch starts clean, and a 3-d grid's programs each run once."""
+    from evaluator.interpreter_guard import KernelMemoryError
+
+    x = torch.rand(64)
+    with pytest.raises(Exception) as caught:
+        failing_kernel[(12,)](x, BLOCK=16)
+    assert isinstance(_cause(caught.value), KernelMemoryError)
+    out = torch.zeros(1000)
+    store_kernel[(triton.cdiv(1000, 64),)](torch.arange(1000.0), out, 1000, BLOCK=64)
+    assert torch.equal(out, torch.arange(1000.0) + 1)
+
+    @triton.jit
+    def grid3_kernel(out_ptr):
+        i = tl.program_id(0) * 12 + tl.program_id(1) * 4 + tl.program_id(2)
+        tl.atomic_add(out_ptr + i, 1)
+
+    counts = torch.zeros(36, dtype=torch.int32)
+    grid3_kernel[(3, 3, 4)](counts)
+    assert counts.tolist() == [1] * 36
