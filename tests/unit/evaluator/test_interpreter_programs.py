@@ -402,7 +402,6 @@ def test_locks_are_told_by_what_they_do():
     back; a CAS-increment of a counter is none, and a lock excuses only what was written under
     it. An add of 0 writes nothing (s32c: an honest tile whose partial
     was 0 was refused when an add of 0 counted as a read)."""
-    from evaluator.interpreter_races import KernelRaceError
 
     x = torch.randn(1000)
     for how in (0, 2, 3, 5):
