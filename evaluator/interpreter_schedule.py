@@ -10,15 +10,22 @@ kernels one shape at a time, and every red-team round found another shape (sessi
 
 Here the order itself is taken away: each program of a launch runs in its own greenlet, and
 the programs take turns at every global memory access (load, store, atomic). A window of
-programs is in flight, admitted in launch order as a GPU dispatches them, and before each
-access the program that goes next is drawn at random among those in flight (from the OS's
-randomness, per launch). A result that depends on the order of programs, or on nothing else
-touching memory between a program's read and its write, comes out different here, and the
-correctness trials see it: a wrong result, not a named rule. A program that spins on a flag,
-a turn counter or a lock waits while the others run; when the programs in flight have made
-WINDOW_PATIENCE accesses each with none finishing, one more program is admitted, so a
-program that waits for a later one (stream-K's fix-up in the published direction, a spin on
-a higher program id) finishes as it does on a GPU whose programs are all resident.
+programs is in flight, started in launch order as a GPU dispatches them, with up to AHEAD
+more started out of order (drawn from all not yet started: a GPU with hundreds resident runs
+a program far ahead beside an early one, so a second phase that reads what the first wrote
+with no flag sees it unwritten here too). Before each access the program that goes next is
+drawn at random among those in flight (from the OS's randomness, per launch). A result that
+depends on the order of programs, or on nothing else touching memory between a program's
+read and its write, comes out different here, and the correctness trials see it: a wrong
+result, not a named rule. A program that spins on a flag, a turn counter or a lock waits
+while the others run; when the programs in flight have made WINDOW_PATIENCE accesses each
+with none finishing, one more is started, so a program that waits for a later one
+(stream-K's fix-up in the published direction, a spin on a higher program id) finishes as
+it does on a GPU whose programs are all resident.
+
+Writes that synchronisation orders are no race (`interpreter_races.synchronised`: vector
+clocks over the atomics on a few words, acq_rel as Triton's default), so a ticket lock or a
+turn counter is judged by what it does, not by its shape.
 
 Each access is atomic here (sequential consistency at the access): the GPU's weaker memory
 model (a store seen late by another SM, a relaxed atomic's reordering) is not modelled, and
@@ -31,15 +38,17 @@ import random
 import secrets
 from collections.abc import Callable
 
-WINDOW = 8  # programs in flight at first (a GPU runs hundreds; 8 interleave every pattern we know of)
-WINDOW_PATIENCE = 64  # accesses per program in flight with none finishing before one more is admitted
+WINDOW = 16  # programs in flight in launch order at first (a GPU runs hundreds at once)
+AHEAD = 2  # programs in flight started out of launch order, drawn from all not yet started
+AHEAD_CHANCE = 0.25  # each start in launch order starts one of those too, while fewer are in flight
+WINDOW_PATIENCE = 64  # accesses per program in flight with none finishing before one more is started
 
 
 class _Program:
-    __slots__ = ("glet", "idx", "state", "started")
+    __slots__ = ("glet", "number", "idx", "state", "ahead")
 
-    def __init__(self, glet, idx: tuple, state: tuple) -> None:
-        self.glet, self.idx, self.state, self.started = glet, idx, state, False
+    def __init__(self, glet, number: int, idx: tuple, state: tuple, ahead: bool) -> None:
+        self.glet, self.number, self.idx, self.state, self.ahead = glet, number, idx, state, ahead
 
 
 class _Now:
@@ -48,16 +57,19 @@ class _Now:
 
 
 class _Schedule:
-    """Stands in for the kernel function in the interpreter's grid loop: each call admits the
-    program `set_grid_idx` named; the last one runs every program in flight to its end."""
+    """Stands in for the kernel function in the interpreter's grid loop: the loop's calls only
+    count the programs (set_grid_idx names each in launch order); the last one runs them all."""
 
     def __init__(self, fn: Callable, builder, set_idx: Callable, races) -> None:
         import greenlet
 
         self.fn, self.builder, self.set_idx, self.races = fn, builder, set_idx, races
         self.greenlet = greenlet
-        self.total = builder.grid_dim[0] * builder.grid_dim[1] * builder.grid_dim[2]
-        self.admitted = 0
+        self.dims = tuple(builder.grid_dim)
+        self.total = self.dims[0] * self.dims[1] * self.dims[2]
+        self.called = 0
+        self.low = 0  # the first program (launch order, 0-based) not started in order
+        self.started_ahead: set[int] = set()  # programs at or past `low` started out of order
         self.flight: list[_Program] = []
         self.window = WINDOW
         self.since = 0  # accesses since a program finished
@@ -66,13 +78,37 @@ class _Schedule:
         self.aborting = False
 
     def __call__(self, **args) -> None:
-        self.admitted += 1
-        idx = tuple(self.builder.grid_idx)
-        glet = self.greenlet.greenlet(lambda: self._body(args), parent=self.loop)
-        self.flight.append(_Program(glet, idx, self.races.fresh_program(self.admitted)))
-        last = self.admitted >= self.total
-        while self.flight and (last or len(self.flight) >= self.window):
+        self.called += 1
+        if self.called >= self.total:
+            self._run(args)
+
+    def _run(self, args: dict) -> None:
+        while True:
+            self._start(args)
+            if not self.flight:
+                return
             self._step(self.flight[self.rng.randrange(len(self.flight))])
+
+    def _start(self, args: dict) -> None:
+        """Fill the window in launch order; now and then start one out of order as well."""
+        while self.low < self.total and sum(not p.ahead for p in self.flight) < self.window:
+            self._begin(args, self.low, ahead=False)
+            self.low += 1
+            while self.low in self.started_ahead:
+                self.started_ahead.discard(self.low)
+                self.low += 1
+            left = self.total - self.low - len(self.started_ahead)
+            if left > 1 and sum(p.ahead for p in self.flight) < AHEAD and self.rng.random() < AHEAD_CHANCE:
+                number = self.rng.randrange(self.low + 1, self.total)
+                if number not in self.started_ahead:
+                    self.started_ahead.add(number)
+                    self._begin(args, number, ahead=True)
+
+    def _begin(self, args: dict, number: int, ahead: bool) -> None:
+        _, ny, nz = self.dims
+        idx = (number // (ny * nz), (number // nz) % ny, number % nz)  # the grid loop's order
+        glet = self.greenlet.greenlet(lambda: self._body(args), parent=self.loop)
+        self.flight.append(_Program(glet, number + 1, idx, self.races.fresh_program(number + 1), ahead))
 
     def _body(self, args: dict) -> None:
         self.fn(**args)
@@ -84,7 +120,6 @@ class _Schedule:
         self.races.set_program_state(program.state)
         _Now.program = program
         try:
-            program.started = True
             program.glet.switch()
         except BaseException:
             self.abort()
@@ -97,7 +132,7 @@ class _Schedule:
             self.since = 0
             return
         self.since += 1
-        if self.since > WINDOW_PATIENCE * len(self.flight):  # all waiting (or long): admit another
+        if self.since > WINDOW_PATIENCE * len(self.flight):  # all waiting (or long): start another
             self.window += 1
             self.since = 0
 
@@ -106,7 +141,7 @@ class _Schedule:
         self.aborting = True
         flight, self.flight = self.flight, []
         for program in flight:
-            if program.started and not program.glet.dead:
+            if program.glet:  # started and not dead
                 program.glet.throw(self.greenlet.GreenletExit)
 
 

@@ -93,8 +93,20 @@ def load_then_max_kernel(x_ptr, acc_ptr, BLOCK: tl.constexpr):
     tl.atomic_max(acc_ptr, cur + part)
 
 
+@triton.jit
+def two_phase_kernel(x_ptr, part_ptr, out_ptr, N: tl.constexpr, BLOCK: tl.constexpr):
+    # the first N programs write block sums, the next N read them with no flag: right when the
+    # readers start only after every writer is done (a window in launch order, far behind)
+    pid = tl.program_id(0)
+    if pid < N:
+        tl.store(part_ptr + pid, tl.sum(tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK)), axis=0))
+    else:
+        idx = tl.arange(0, N)
+        tl.store(out_ptr + pid - N, tl.sum(tl.load(part_ptr + idx, mask=idx <= pid - N, other=0.0), axis=0))
+
+
 @needs_interpreter
-@pytest.mark.parametrize("kernel", ["flagless_scan", "ticket_offset", "load_then_max"])
+@pytest.mark.parametrize("kernel", ["flagless_scan", "ticket_offset", "load_then_max", "two_phase"])
 def test_what_only_launch_order_makes_right_is_wrong_in_some_order(kernel):
     """Each was right every time while the programs ran one after another (red team s32 rtA,
     the threat model's "not caught" list); interleaved, some orders give another result."""
@@ -110,11 +122,17 @@ def test_what_only_launch_order_makes_right_is_wrong_in_some_order(kernel):
             out = torch.zeros(n)
             ticket_offset_kernel[(n // block,)](x, out, torch.zeros(1, dtype=torch.int32), BLOCK=block)
             return out
+        if kernel == "two_phase":
+            part, out = torch.full((64,), float("nan")), torch.zeros(64)
+            two_phase_kernel[(128,)](wide, part, out, N=64, BLOCK=4)
+            return out
         acc = torch.zeros(1)
         load_then_max_kernel[(n // block,)](x, acc, BLOCK=block)
         return acc
 
-    want = {"flagless_scan": x.cumsum(0), "ticket_offset": x, "load_then_max": x.sum().reshape(1)}[kernel]
+    wide = torch.rand(64 * 4) + 0.5  # 64 writers then 64 readers: four times the window apart
+    want = {"flagless_scan": x.cumsum(0), "ticket_offset": x, "load_then_max": x.sum().reshape(1),
+            "two_phase": wide.reshape(64, 4).sum(1).cumsum(0)}[kernel]
     seen = _outcomes(run, lambda out: torch.allclose(out, want, rtol=1e-4))
     assert set(seen) - {"right"}, seen
 
