@@ -11,9 +11,10 @@ the current launch's tensor arguments (their host copies, which the interpreter 
 before running the kernel). Anything else raises KernelMemoryError, a failure of the
 candidate's forward. Masked-off lanes are not checked (they are never dereferenced).
 
-The same hooks see every non-atomic store of a running launch, which
-`evaluator.interpreter_races` checks for write-write races between its programs (the
-interpreter runs them one at a time, so a racy read-modify-write is exact here only).
+The same hooks see every access of a running launch: before it, the turn may pass to another
+of the launch's programs (`evaluator.interpreter_schedule` runs them interleaved, as a GPU
+runs them at once), and `evaluator.interpreter_races` checks stores and atomics for races
+between programs that no synchronisation orders.
 
 On the GPU a kernel's pointers are device addresses in the candidate's own CUDA
 context; a stray one faults or scribbles on the candidate's own buffers, and no harness

@@ -1,28 +1,29 @@
-"""Write-write races between the programs of one interpreted launch (CPU interpreter only).
+"""Races between the programs of one interpreted launch (CPU interpreter only).
 
-Triton's interpreter runs a launch's programs one after another (`GridExecutor.__call__`),
-so a read-modify-write of one address by many programs with a plain tl.load + tl.store
-never loses an update there: a one-launch MSE whose programs each added their block's sum
-into one float that way was ok on the CPU and wrong on every GPU, where the programs run
-at once (red team, session 31). Here every non-atomic store of a running launch is
-checked against the program that last stored each element (an owner array per buffer and
-element size, allocated the first time the launch stores to it): a program storing a
-value other than the one in memory to an element another program of the launch stored is
-a write-write race, whose result on a GPU depends on scheduling, and raises KernelRaceError
-(runtime_error, as the guard's other refusals). The same value stored by many programs
-(a flag, a broadcast scalar) is no race; nor is a store made under a lock the earlier
-writer held too (a successful tl.atomic_cas takes the lock at its address, any later atomic
-or store to that address by the holder releases it: Triton tutorial 05's spin lock).
-The commutative atomics (add, max, min, and, or, xor) own what they write and never race one another.
+A launch's programs run interleaved (`evaluator.interpreter_schedule`), so a result that only
+one order of programs makes right comes out wrong in some order and the correctness trials
+see it. What an order can hide is judged here as it happens. Every non-atomic store of a
+running launch is checked against the program that last stored each byte (an owner array per
+buffer, allocated the first time the launch stores to it): a program storing a value other
+than the one in memory to bytes another program of the launch stored is a write-write race,
+whose result on a GPU depends on scheduling, and raises KernelRaceError (runtime_error, as
+the guard's other refusals), unless the earlier write happened before it: the programs'
+vector clocks over atomics (`synchronised`: a lock handed on, a flag raised and awaited, a
+turn counter, a last block's ticket). The same value stored by many programs (a flag, a
+broadcast scalar) is no race; nor is a store made under a lock the earlier writer held too
+(a successful tl.atomic_cas from 0 at a spin site takes the lock at its address; the holder's
+later atomic or store to that address gives it back: Triton tutorial 05's spin lock). The
+commutative atomics (add, max, min, and, or, xor) own what they write and never race one
+another; a plain read of another program's write followed by an atomic add of what was read
+is a lost update (`rmw_written`).
 
 A tl.atomic_cas no loop retries is a store of what it swaps in (`spin_site`): one-shot,
 it takes no lock and a lost race drops its value. One tl.store whose lanes write different
 values to one address is refused too (`one_store`: which lane lands is undefined on a GPU).
 
-Not caught (docs/threat_model.md): a read of an element another program stored with no
-synchronisation (a look-back scan without flags), a carry taken from tl.atomic_add's
-returned value (programs run in launch order here, in any order on a GPU), and lanes of one
-program reading through global memory what other lanes stored with no barrier.
+Not caught (docs/threat_model.md): lanes of one program reading through global memory what
+other lanes stored with no barrier, and what only a weak memory model shows (a relaxed
+atomic's missing order, a store seen late): accesses are sequentially consistent here.
 """
 from __future__ import annotations
 
@@ -324,8 +325,8 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind
                     "and the result depends on which store lands last (a load + add + store of a shared "
                     "accumulator by many programs loses updates). Use tl.atomic_add (tl.atomic_max, ...) for "
                     "a shared result, or write one partial per program and combine them in a second "
-                    "launch (a two-stage reduction); the CPU evaluator runs programs one at a time and "
-                    "refuses what only that order makes right")
+                    "launch (a two-stage reduction), or order the programs' writes by an atomic flag, lock or "
+                    "counter (tl.atomic_xchg to hand on, a spin on tl.atomic_* to wait)")
     if same.any():
         byte = byte.reshape(-1, itemsize)[~same].reshape(-1)
     _own(key, owner, byte)
@@ -402,8 +403,7 @@ def rmw_written(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
                 "address with an atomic read-modify-write: on a GPU the programs run at the same "
                 "time and the value read may be stale (an update is lost). Let the atomic carry the "
                 "program's own contribution (tl.atomic_add(ptr, part)), or write one partial per "
-                "program and combine them in a second launch; the CPU evaluator runs programs one "
-                "at a time and refuses what only that order makes right")
+                "program and combine them in a second launch")
         _own(key, owner, byte)
         _lock_record(key, byte, owner.shape)
 
