@@ -52,6 +52,7 @@ class _Launch:
     broken: set = set()  # ids of words taken as locks that another program's CAS then updated: data, no lock
     taken = 0  # lock ids handed out in the launch
     epochs: dict = {}  # storage index -> int32 array per byte: the writer's own clock at the write
+    plain: dict = {}  # storage index -> bool array per byte: last written by a plain tl.store
     clock: dict = {}  # the running program's vector clock: program -> the last of its epochs it has seen
     sync: dict = {}  # word address -> the vector clock its atomics released
 
@@ -64,7 +65,7 @@ def watching() -> bool:
 def _fresh() -> dict:
     return {"owners": {}, "locks": {}, "program": 0, "held": {}, "lock_ids": {}, "foreign": {}, "pending": {},
             "lock_sizes": {}, "contended": set(), "broken": set(), "taken": 0, "epochs": {}, "clock": {},
-            "sync": {}}
+            "sync": {}, "plain": {}}
 
 
 def begin() -> dict:
@@ -110,9 +111,10 @@ def set_program_state(state: tuple) -> None:
 SYNC_LANES = 16  # an atomic on at most this many words synchronises (a flag, a counter, a lock)
 
 
-def synchronised(ptrs, mask=None, release: bool = True) -> None:
-    """After an atomic of the running program (Triton's default, acq_rel): it acquires what every
-    earlier atomic on its words released, and releases what it has seen, itself included. A
+def synchronised(ptrs, mask=None, acquire: bool = True, release: bool = True) -> None:
+    """After an atomic of the running program (`acq_rel`, Triton's default: the guard passes on
+    a narrower `sem`, and a `cta` scope as neither): it acquires what every earlier atomic on
+    its words released, and releases what it has seen, itself included. A
     write that another program's write happened before (a lock handed on, a flag raised then
     awaited, a turn counter: honest round s32b's ticket lock and chained scan) is ordered, no
     race. An atomic over a tile's many words (a split-K accumulation) orders nothing."""
@@ -125,7 +127,7 @@ def synchronised(ptrs, mask=None, release: bool = True) -> None:
     if not words or len(words) > SYNC_LANES:
         return
     clock, sync = _Launch.clock, _Launch.sync
-    for word in words:
+    for word in words if acquire else ():
         for program, epoch in sync.get(word, {}).items():
             if clock.get(program, 0) < epoch:
                 clock[program] = epoch
@@ -148,13 +150,16 @@ def _ordered(writers: np.ndarray, epochs: np.ndarray) -> np.ndarray:
     return (writers != 0) & (seen >= epochs)
 
 
-def _own(key: int, owner: np.ndarray, byte: np.ndarray) -> None:
-    """The running program wrote these bytes of storage `key`, at its current epoch."""
+def _own(key: int, owner: np.ndarray, byte: np.ndarray, plain: bool = False) -> None:
+    """The running program wrote these bytes of storage `key`, at its current epoch (`plain`:
+    by a plain tl.store, which a plain load of another program must be ordered after)."""
     owner[byte] = _Launch.program
     epochs = _Launch.epochs.get(key)
     if epochs is None:
         epochs = _Launch.epochs[key] = np.zeros(owner.shape, dtype=np.int32)
+        _Launch.plain[key] = np.zeros(owner.shape, dtype=bool)
     epochs[byte] = _Launch.clock.get(_Launch.program, 1)
+    _Launch.plain[key][byte] = plain
 
 
 def program_ends() -> None:
@@ -329,7 +334,7 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind
                     "counter (tl.atomic_xchg to hand on, a spin on tl.atomic_* to wait)")
     if same.any():
         byte = byte.reshape(-1, itemsize)[~same].reshape(-1)
-    _own(key, owner, byte)
+    _own(key, owner, byte, plain=kind == "plain tl.store")
     _lock_record(key, byte, owner.shape)
 
 
@@ -353,22 +358,41 @@ def _bytes(storage, active, starts, ends, itemsize: int, table: dict) -> tuple[n
     return arr, (first[:, None] + np.arange(itemsize, dtype=np.intp)).reshape(-1)
 
 
-def loaded(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray, itemsize: int) -> None:
-    """A plain load: the bytes another program of the launch wrote are marked as read by this
-    one (a read-modify-write that an atomic then completes loses updates on a GPU)."""
+def loaded(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray, itemsize: int,
+           atomic: bool = False) -> None:
+    """A load: the bytes another program of the launch wrote are marked as read by this one (a
+    read-modify-write that an atomic then completes loses updates on a GPU). A plain load of
+    bytes another program wrote that no synchronisation ordered before it is a race: on a GPU
+    the write may not be there yet, or not visible (a flag set by a plain store and polled by
+    a plain load, a relaxed lock's data, a relaxed ticket's partials: red team s33). An atomic
+    load (`atomic`: tl.atomic_load, tl.atomic_poll) is the synchronisation itself."""
     if not _Launch.owners or not active.size:
         return
     me = _Launch.program
     for storage in np.unique(idx):
-        owner = _Launch.owners.get(int(storage))
+        key = int(storage)
+        owner = _Launch.owners.get(key)
         if owner is None:
             continue
         lanes = idx == storage
         _, byte = _bytes(storage, active[lanes], starts, ends, itemsize, _Launch.owners)
         other = (owner[byte] != 0) & (owner[byte] != me)
-        if other.any():
-            mark, _ = _bytes(storage, active[lanes], starts, ends, itemsize, _Launch.foreign)
-            mark[byte[other]] = me
+        if not other.any():
+            continue
+        if not atomic and key in _Launch.epochs:  # a plain store's bytes (an atomic's may be read stale:
+            # `cur = load(acc); if part > cur: atomic_max(acc, part)` skips an atomic honestly)
+            stores = byte[other][_Launch.plain[key][byte[other]]]
+            if stores.size and not _ordered(owner[stores], _Launch.epochs[key][stores]).all():
+                raise KernelRaceError(
+                    "a program read, with a plain tl.load, a value another program of the launch wrote "
+                    "with nothing ordering the write before the read: on a GPU the programs run at "
+                    "the same time and the value may not be written yet, or not visible (a flag set "
+                    "by a plain store and polled by a plain load; data guarded by a relaxed atomic). "
+                    "Hand data between programs with an atomic the reader waits on (tl.atomic_xchg or "
+                    "tl.atomic_add to publish, a spin on tl.atomic_add(flag, 0) or tl.atomic_load with "
+                    "acquire to wait), or combine partials in a second launch")
+        mark, _ = _bytes(storage, active[lanes], starts, ends, itemsize, _Launch.foreign)
+        mark[byte[other]] = me
 
 
 def rmw_written(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray, itemsize: int,

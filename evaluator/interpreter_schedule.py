@@ -42,13 +42,18 @@ WINDOW = 16  # programs in flight in launch order at first (a GPU runs hundreds 
 AHEAD = 2  # programs in flight started out of launch order, drawn from all not yet started
 AHEAD_CHANCE = 0.25  # each start in launch order starts one of those too, while fewer are in flight
 WINDOW_PATIENCE = 64  # accesses per program in flight with none finishing before one more is started
+RATES = 16.0  # each program is drawn at a rate from 1 to RATES (log-uniform, per program and launch): a
+# stagger by dead accesses (red team s33: program i makes 64 i loads first) would need each program
+# RATES times the previous one's delay to hold in every draw
 
 
 class _Program:
-    __slots__ = ("glet", "number", "idx", "state", "ahead")
+    __slots__ = ("glet", "number", "idx", "state", "ahead", "rate", "mode")
 
-    def __init__(self, glet, number: int, idx: tuple, state: tuple, ahead: bool) -> None:
+    def __init__(self, glet, number: int, idx: tuple, state: tuple, ahead: bool, rate: float) -> None:
         self.glet, self.number, self.idx, self.state, self.ahead = glet, number, idx, state, ahead
+        self.rate = rate  # how often it is drawn to go next, against the others in flight
+        self.mode = None  # the builder's atomic it is inside: "load" (tl.atomic_load/poll), "cta" (scope)
 
 
 class _Now:
@@ -87,7 +92,7 @@ class _Schedule:
             self._start(args)
             if not self.flight:
                 return
-            self._step(self.flight[self.rng.randrange(len(self.flight))])
+            self._step(self.rng.choices(self.flight, [p.rate for p in self.flight])[0])
 
     def _start(self, args: dict) -> None:
         """Fill the window in launch order; now and then start one out of order as well."""
@@ -105,10 +110,11 @@ class _Schedule:
                     self._begin(args, number, ahead=True)
 
     def _begin(self, args: dict, number: int, ahead: bool) -> None:
-        _, ny, nz = self.dims
-        idx = (number // (ny * nz), (number // nz) % ny, number % nz)  # the grid loop's order
+        nx, ny, _ = self.dims
+        idx = (number % nx, (number // nx) % ny, number // (nx * ny))  # a GPU's order: x fastest
         glet = self.greenlet.greenlet(lambda: self._body(args), parent=self.loop)
-        self.flight.append(_Program(glet, number + 1, idx, self.races.fresh_program(number + 1), ahead))
+        rate = RATES ** self.rng.random()
+        self.flight.append(_Program(glet, number + 1, idx, self.races.fresh_program(number + 1), ahead, rate))
 
     def _body(self, args: dict) -> None:
         self.fn(**args)
@@ -174,6 +180,21 @@ def end(saved: tuple | None) -> None:
     executor.fn = fn
     if schedule is not None and schedule.flight:  # the loop stopped early (an error outside a program)
         schedule.abort()
+
+
+class _Outside:
+    mode = None  # the same, outside an interleaved launch's programs
+
+
+def set_mode(mode: str | None) -> None:
+    """The running program enters (or, None, leaves) an atomic the native module sees as
+    something else: "load" (tl.atomic_load, tl.atomic_poll: plain loads there), "cta" (an
+    atomic of one program's scope: a plain write to every other program)."""
+    (_Now.program or _Outside).mode = mode
+
+
+def mode() -> str | None:
+    return (_Now.program or _Outside).mode
 
 
 def interleaving() -> bool:

@@ -177,6 +177,53 @@ def ticket_lock_kernel(x_ptr, acc_ptr, next_ptr, serving_ptr, BLOCK: tl.constexp
     tl.atomic_add(serving_ptr, 1, sem="release")
 
 
+@triton.jit
+def turn_scan_kernel(x_ptr, out_ptr, carry_ptr, turn_ptr, BLOCK: tl.constexpr, HOW: tl.constexpr):
+    # a chained scan whose carry (one word every program rewrites) is handed on by a turn counter
+    pid = tl.program_id(0)
+    run = tl.cumsum(tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK)), axis=0)
+    if HOW == 0:  # acq_rel atomics (the default)
+        while tl.atomic_add(turn_ptr, 0) != pid:
+            pass
+    elif HOW == 1:  # tl.atomic_load with acquire
+        while tl.atomic_load(turn_ptr, sem="acquire") != pid:
+            pass
+    else:  # relaxed: on a GPU the carry may be read before the last program's store shows
+        while tl.atomic_add(turn_ptr, 0, sem="relaxed") != pid:
+            pass
+    carry = tl.load(carry_ptr)
+    tl.store(out_ptr + pid * BLOCK + tl.arange(0, BLOCK), run + carry)
+    tl.store(carry_ptr, carry + tl.sum(tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK)), axis=0))
+    if HOW == 0:
+        tl.atomic_xchg(turn_ptr, pid + 1)
+    elif HOW == 1:
+        tl.atomic_store(turn_ptr, pid + 1, sem="release")
+    else:
+        tl.atomic_xchg(turn_ptr, pid + 1, sem="relaxed")
+
+
+@needs_interpreter
+def test_a_turn_counter_orders_the_carry_unless_it_is_relaxed():
+    """The carry word is rewritten by every program, in turn: ordered by an acq_rel counter or
+    by tl.atomic_load/tl.atomic_store (plain loads and stores to the interpreter's native
+    module), it is right; with relaxed atomics it is refused (a GPU may show a stale carry)."""
+    from evaluator.interpreter_races import KernelRaceError
+
+    n, block = 10 * 8, 8
+    x = torch.rand(n)
+
+    def run(how):
+        out, carry, turn = torch.zeros(n), torch.zeros(1), torch.zeros(1, dtype=torch.int32)
+        turn_scan_kernel[(n // block,)](x, out, carry, turn, BLOCK=block, HOW=how)
+        return out
+
+    for how in (0, 1):
+        assert torch.allclose(run(how), x.cumsum(0), rtol=1e-4), how
+    with pytest.raises(Exception) as caught:
+        run(2)
+    assert isinstance(_cause(caught.value), KernelRaceError)
+
+
 @needs_interpreter
 @pytest.mark.parametrize("kernel", ["flagged_scan", "wait_for_later", "ticket_lock"])
 def test_programs_that_wait_for_each_other_are_right_in_every_order(kernel):
@@ -237,3 +284,86 @@ def test_a_failing_program_stops_the_launch_and_the_next_launch_runs():
     counts = torch.zeros(36, dtype=torch.int32)
     grid3_kernel[(3, 3, 4)](counts)
     assert counts.tolist() == [1] * 36
+
+
+# ---------------------------------------------------------------------- red team s33
+@triton.jit
+def staggered_sum_kernel(x_ptr, acc_ptr, sync_ptr, BLOCK: tl.constexpr, DELAY: tl.constexpr):
+    # red team s33 (E): program i makes 64 i dead loads first (a GPU's compiler deletes them), which
+    # put programs in launch order again while every program took turns at each access; an add of
+    # 0 before and after the plain read-modify-write made each store look ordered after the last
+    pid = tl.program_id(0)
+    part = tl.sum(tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK)), axis=0)
+    for _ in range(pid * DELAY):
+        tl.load(x_ptr)
+    tl.atomic_add(sync_ptr, 0)
+    tl.store(acc_ptr, tl.load(acc_ptr) + part)
+    tl.atomic_add(sync_ptr, 0)
+
+
+@triton.jit
+def plain_flag_scan_kernel(x_ptr, out_ptr, flag_ptr, BLOCK: tl.constexpr):
+    # red team s33 (B): a chained scan whose flags are plain stores polled by plain loads (a GPU
+    # may hoist the poll, or show the flag before the data)
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    run = tl.cumsum(tl.load(x_ptr + offs), axis=0)
+    carry = 0.0
+    if pid > 0:
+        while tl.load(flag_ptr + pid - 1) == 0:
+            pass
+        carry = tl.load(out_ptr + pid * BLOCK - 1)
+    tl.store(out_ptr + offs, run + carry)
+    tl.store(flag_ptr + pid, 1)
+
+
+@triton.jit
+def relaxed_lock_kernel(x_ptr, acc_ptr, lock_ptr, BLOCK: tl.constexpr, SEM: tl.constexpr):
+    # red team s33 (C): tutorial 05's spin lock, relaxed: the next holder may read a stale sum
+    pid = tl.program_id(0)
+    part = tl.sum(tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK)), axis=0)
+    while tl.atomic_cas(lock_ptr, 0, 1, sem=SEM) == 1:
+        pass
+    tl.store(acc_ptr, tl.load(acc_ptr) + part)
+    tl.atomic_xchg(lock_ptr, 0, sem=SEM)
+
+
+@triton.jit
+def cta_scope_sum_kernel(x_ptr, acc_ptr, BLOCK: tl.constexpr):
+    # red team s32b (y): an atomic of one program's scope adding into a sum all programs share
+    pid = tl.program_id(0)
+    tl.atomic_add(acc_ptr, tl.sum(tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK)), axis=0), scope="cta")
+
+
+@needs_interpreter
+@pytest.mark.parametrize("kernel", ["staggered_sum", "plain_flag_scan", "relaxed_lock", "cta_scope_sum"])
+def test_red_team_s33_races_are_refused_or_wrong(kernel):
+    """Programs drawn at unequal rates (a stagger by dead loads holds in no draw), an atomic that
+    changes nothing releases nothing, a plain load of another program's plain store needs an
+    atomic ordering it first, relaxed atomics and cta scope order nothing."""
+    n, block = 10 * 16, 16
+    x = torch.rand(n)
+
+    def run():
+        if kernel == "staggered_sum":
+            acc = torch.zeros(1)
+            staggered_sum_kernel[(n // block,)](x, acc, torch.zeros(1, dtype=torch.int32), BLOCK=block, DELAY=8)
+            return acc
+        if kernel == "plain_flag_scan":
+            out = torch.zeros(n)
+            plain_flag_scan_kernel[(n // block,)](x, out, torch.zeros(n // block, dtype=torch.int32), BLOCK=block)
+            return out
+        acc = torch.zeros(1)
+        if kernel == "relaxed_lock":
+            relaxed_lock_kernel[(n // block,)](x, acc, torch.zeros(1, dtype=torch.int32), BLOCK=block, SEM="relaxed")
+        else:
+            cta_scope_sum_kernel[(n // block,)](x, acc, BLOCK=block)
+        return acc
+
+    want = x.cumsum(0) if kernel == "plain_flag_scan" else x.sum().reshape(1)
+    seen = _outcomes(run, lambda out: torch.allclose(out, want, rtol=1e-4))
+    assert set(seen) - {"right"}, seen
+    if kernel == "relaxed_lock":  # the same lock with acq_rel (the default) is right every time
+        acc = torch.zeros(1)
+        relaxed_lock_kernel[(n // block,)](x, acc, torch.zeros(1, dtype=torch.int32), BLOCK=block, SEM="acq_rel")
+        assert torch.allclose(acc, x.sum(), rtol=1e-4)
