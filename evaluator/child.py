@@ -29,6 +29,10 @@ def prepare_process(device: str) -> dict:
     global _RECORDER
     from evaluator.launch_hook import LaunchRecorder
 
+    if device == "cpu":  # the guard's builder hooks first: the launch hook wraps them, and checks
+        from evaluator import interpreter_guard  # that its wrappers stay the outermost
+
+        interpreter_guard.install()
     _RECORDER = LaunchRecorder()
     _RECORDER.install()
     # Imports only (no device): torch._dynamo alone takes seconds, which every forked child
@@ -38,10 +42,9 @@ def prepare_process(device: str) -> dict:
     from triton.runtime import driver  # noqa: F401
     _values_never_printed()
     if device == "cpu":
-        from evaluator import interpreter_guard, interpreter_libdevice
+        from evaluator import interpreter_libdevice
         from evaluator.warmup import warm_up
 
-        interpreter_guard.install()  # before the warm-up, so its lazy set-up sees the guard
         interpreter_libdevice.install()  # before any candidate imports a libdevice function
         from evaluator import device_compile
         device_compile.warm_up()  # the GPU compiler's front end, which every interpreted launch passes

@@ -28,6 +28,7 @@ loop variable typed as the GPU's scalar tensor (`evaluator.interpreter_loops`).
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import numpy as np
@@ -127,6 +128,26 @@ def _free(raw, ptrs, dtype) -> bool:
     return bool((now == 0).all())
 
 
+def _lanes_in_any_order(run: Callable, ptrs, *operands):
+    """An atomic whose active lanes aim at one word more than once, applied in a random order of
+    its lanes: the interpreter applied them in lane order, so the old values one
+    `tl.atomic_add(s + 0 * offs, x)` returned were an exact prefix sum (red team s32b: a cumsum
+    read off them), where a GPU applies one warp's and the block's lanes in no set order (and
+    may combine them). `operands` are broadcast to the pointers' shape (a mask may be None)."""
+    ptrs = np.asarray(ptrs)
+    if ptrs.size < 2 or np.unique(ptrs).size == ptrs.size:
+        return run(ptrs, *operands)
+    import secrets
+
+    order = np.random.default_rng(secrets.randbits(64)).permutation(ptrs.size)
+    shuffled = [None if o is None else np.ascontiguousarray(np.broadcast_to(o, ptrs.shape).reshape(-1)[order])
+                for o in operands]
+    out = np.asarray(run(np.ascontiguousarray(ptrs.reshape(-1)[order]), *shuffled))
+    back = np.empty_like(out)
+    back[order] = out
+    return back.reshape(ptrs.shape)
+
+
 def _holds(raw, found: tuple, data: np.ndarray, shape: tuple) -> bool:
     """Every active lane's word holds, bit for bit, the value the exchange would write."""
     active, _, lanes = found
@@ -171,10 +192,18 @@ class _Guarded:
         interpreter_schedule.access()  # another program may go first (programs run at once)
         mask = _as_bool(mask)
         found = check(ptrs, mask, np.dtype(dtype_np).itemsize)
+        mode = interpreter_schedule.mode()
         if found is not None and interpreter_races.watching():  # what another program wrote
             interpreter_races.loaded(found[0], found[1], *_State.ranges, np.dtype(dtype_np).itemsize,
-                                     atomic=interpreter_schedule.mode() == "load")
-        return self._raw.load(ptrs, mask, other, dtype_np)
+                                     atomic=mode == "load")
+        out = self._raw.load(ptrs, mask, other, dtype_np)
+        if found is not None and mode == "volatile" and interpreter_races.watching():
+            # a volatile poll of a flag an atomic released acquires it, as GPU code that polls
+            # `tl.load(flag, volatile=True)` after a tl.atomic_xchg is written to work; a flag set
+            # by a plain store released nothing (red team s33's plain-store chain), and a plain
+            # load orders nothing (a load + exchange of a shared sum stays a race)
+            interpreter_races.synchronised(ptrs, mask, release=False)
+        return out
 
     def store(self, ptrs, value, mask):
         interpreter_schedule.access()
@@ -243,7 +272,7 @@ class _Guarded:
             ops = self._raw.RMW_OP
             interpreter_races.rmw_written(found[0], found[1], *_State.ranges, data.dtype.itemsize,
                                           op in (ops.ADD, ops.FADD, ops.AND, ops.OR, ops.XOR))
-        out = self._raw.atomic_rmw(op, ptrs, value, mask, sem)
+        out = _lanes_in_any_order(lambda p, v, m: self._raw.atomic_rmw(op, p, v, m, sem), ptrs, value, mask)
         interpreter_races.rmw(ptrs, mask)  # a lock given back
         return out
 
@@ -281,7 +310,7 @@ class _Guarded:
                 size = np.dtype(dtype).itemsize
                 interpreter_races.lock_word_written(interpreter_races.updated_by_cas(active[swaps & ~taking], size), size)
                 interpreter_races.took(active[taking], idx[taking], *_State.ranges, np.dtype(dtype).itemsize)
-        out = self._raw.atomic_cas(ptrs, cmp, value, sem)
+        out = _lanes_in_any_order(lambda p, c, v: self._raw.atomic_cas(p, c, v, sem), ptrs, cmp, value)
         interpreter_races.cas(ptrs, cmp, value, out, spin)  # a lock taken (or given back)
         return out
 
@@ -405,6 +434,7 @@ def _atomic_orders(builder_type: type, interpreter) -> None:
     def ordered(original: Callable, name: str) -> Callable:
         at_ptr, at_mask, at_sem, can_acquire, can_release = shapes[name]
 
+        @functools.wraps(original)  # the launch hook's work counter keys on the name
         def create(self, *args):
             # atomic_load/poll: their loads are the atomic's; a cta-scope atomic writes as a plain
             # store does, for every other program (red team s32b: a cta-scope atomic_add sum)
@@ -433,6 +463,19 @@ def _atomic_orders(builder_type: type, interpreter) -> None:
         original = builder_type.__dict__.get(name)
         if original is not None:  # atomic_load/store/poll: Triton 3.5+
             setattr(builder_type, name, ordered(original, name))
+    masked_load = builder_type.create_masked_load
+
+    @functools.wraps(masked_load)
+    def create_masked_load(self, ptrs, mask, other, cache_policy, is_volatile):
+        outer = interpreter_schedule.mode()
+        if is_volatile and outer is None:  # tl.load(..., volatile=True), not an atomic's own load
+            interpreter_schedule.set_mode("volatile")
+        try:
+            return masked_load(self, ptrs, mask, other, cache_policy, is_volatile)
+        finally:
+            interpreter_schedule.set_mode(outer)
+
+    builder_type.create_masked_load = create_masked_load
 
 
 def _bfloat16_rounded(builder_type: type, interpreter) -> None:

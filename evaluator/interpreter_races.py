@@ -118,11 +118,13 @@ def synchronised(ptrs, mask=None, acquire: bool = True, release: bool = True) ->
     write that another program's write happened before (a lock handed on, a flag raised then
     awaited, a turn counter: honest round s32b's ticket lock and chained scan) is ordered, no
     race. An atomic over a tile's many words (a split-K accumulation) orders nothing."""
-    if _Launch.owners is None:
+    if _Launch.owners is None or (not release and not _Launch.sync):
         return
     words = np.asarray(ptrs, dtype=np.uint64)
     if mask is not None:
         words = words[np.broadcast_to(np.asarray(mask, dtype=bool), words.shape)]
+    if words.size > SYNC_LANES and np.unique(words).size > SYNC_LANES:
+        return
     words = set(words.reshape(-1).tolist())
     if not words or len(words) > SYNC_LANES:
         return

@@ -53,7 +53,7 @@ class _Program:
     def __init__(self, glet, number: int, idx: tuple, state: tuple, ahead: bool, rate: float) -> None:
         self.glet, self.number, self.idx, self.state, self.ahead = glet, number, idx, state, ahead
         self.rate = rate  # how often it is drawn to go next, against the others in flight
-        self.mode = None  # the builder's atomic it is inside: "load" (tl.atomic_load/poll), "cta" (scope)
+        self.mode = None  # what the builder runs: "load" (tl.atomic_load/poll), "cta" (scope), "volatile"
 
 
 class _Now:

@@ -367,3 +367,53 @@ def test_red_team_s33_races_are_refused_or_wrong(kernel):
         acc = torch.zeros(1)
         relaxed_lock_kernel[(n // block,)](x, acc, torch.zeros(1, dtype=torch.int32), BLOCK=block, SEM="acq_rel")
         assert torch.allclose(acc, x.sum(), rtol=1e-4)
+
+
+@triton.jit
+def lane_prefix_kernel(x_ptr, scratch_ptr, out_ptr, BLOCK: tl.constexpr):
+    # red team s32b (u): the old values of one atomic_add all lanes aim at one word, read as a scan
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    tl.store(out_ptr + offs, tl.atomic_add(scratch_ptr + 0 * offs, x) + x)
+
+
+@triton.jit
+def volatile_poll_scan_kernel(x_ptr, out_ptr, flag_ptr, BLOCK: tl.constexpr):
+    # a chained scan polling an atomically raised flag with a volatile load (as GPU code is written)
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    run = tl.cumsum(tl.load(x_ptr + offs), axis=0)
+    carry = 0.0
+    if pid > 0:
+        while tl.load(flag_ptr + pid - 1, volatile=True) == 0:
+            pass
+        carry = tl.load(out_ptr + pid * BLOCK - 1)
+    tl.store(out_ptr + offs, run + carry)
+    tl.atomic_xchg(flag_ptr + pid, 1)
+
+
+@needs_interpreter
+def test_a_volatile_poll_of_an_atomic_flag_orders_what_follows():
+    n, block = 10 * 16, 16
+    x = torch.rand(n)
+
+    def run():
+        out = torch.zeros(n)
+        volatile_poll_scan_kernel[(n // block,)](x, out, torch.zeros(n // block, dtype=torch.int32), BLOCK=block)
+        return out
+    assert _outcomes(run, lambda out: torch.allclose(out, x.cumsum(0), rtol=1e-4)) == ["right"] * RUNS
+
+
+@needs_interpreter
+def test_lanes_of_one_atomic_on_one_word_are_applied_in_no_set_order():
+    """A GPU applies the lanes of one atomic to one address in no set order: their old values
+    are no prefix sum here either, while the word's final value is the whole sum."""
+    x = torch.rand(64) + 0.5
+
+    def run():
+        scratch, out = torch.zeros(1), torch.zeros(64)
+        lane_prefix_kernel[(1,)](x, scratch, out, BLOCK=64)
+        assert torch.allclose(scratch, x.sum(), rtol=1e-5)
+        return out
+
+    assert set(_outcomes(run, lambda out: torch.allclose(out, x.cumsum(0), rtol=1e-5))) == {"wrong"}
