@@ -197,6 +197,7 @@ class _Guarded:
             interpreter_races.loaded(found[0], found[1], *_State.ranges, np.dtype(dtype_np).itemsize,
                                      atomic=mode == "load")
         out = self._raw.load(ptrs, mask, other, dtype_np)
+        interpreter_schedule.observed(ptrs, out)  # a poll that saw nothing new waits
         if found is not None and mode == "volatile" and interpreter_races.watching():
             # a volatile poll of a flag an atomic released acquires it, as GPU code that polls
             # `tl.load(flag, volatile=True)` after a tl.atomic_xchg is written to work; a flag set
@@ -207,6 +208,7 @@ class _Guarded:
 
     def store(self, ptrs, value, mask):
         interpreter_schedule.access()
+        interpreter_schedule.wrote()
         mask = _as_bool(mask)
         data = np.asarray(value)
         found = check(ptrs, mask, data.dtype.itemsize)
@@ -220,11 +222,15 @@ class _Guarded:
 
     def atomic_rmw(self, op, ptrs, value, mask, sem):
         interpreter_schedule.access()
-        return self._atomic_rmw(op, ptrs, value, mask, sem)  # ordering: _atomic_orders
+        out = self._atomic_rmw(op, ptrs, value, mask, sem)  # ordering: _atomic_orders
+        interpreter_schedule.observed(ptrs, out)  # a poll by an add of 0 waits; a real add changes
+        return out
 
     def atomic_cas(self, ptrs, cmp, value, sem):
         interpreter_schedule.access()
-        return self._atomic_cas(ptrs, cmp, value, sem)
+        out = self._atomic_cas(ptrs, cmp, value, sem)
+        interpreter_schedule.observed(ptrs, out)  # a spin lock's failed CAS waits
+        return out
 
     def _atomic_rmw(self, op, ptrs, value, mask, sem):
         mask = _as_bool(mask)

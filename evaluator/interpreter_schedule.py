@@ -18,8 +18,9 @@ drawn at random among those in flight (from the OS's randomness, per launch). A 
 depends on the order of programs, or on nothing else touching memory between a program's
 read and its write, comes out different here, and the correctness trials see it: a wrong
 result, not a named rule. A program that spins on a flag, a turn counter or a lock waits
-while the others run; when the programs in flight have made WINDOW_PATIENCE accesses each
-with none finishing, one more is started, so a program that waits for a later one
+while the others run (drawn WAITING times as often while its poll reads what it read before);
+when the programs in flight have made WINDOW_PATIENCE accesses each with none finishing and
+all of them wait, one more is started, so a program that waits for a later one
 (stream-K's fix-up in the published direction, a spin on a higher program id) finishes as
 it does on a GPU whose programs are all resident.
 
@@ -38,21 +39,28 @@ import random
 import secrets
 from collections.abc import Callable
 
+import numpy as np
+
 WINDOW = 16  # programs in flight in launch order at first (a GPU runs hundreds at once)
 AHEAD = 2  # programs in flight started out of launch order, drawn from all not yet started
 AHEAD_CHANCE = 0.25  # each start in launch order starts one of those too, while fewer are in flight
 WINDOW_PATIENCE = 64  # accesses per program in flight with none finishing before one more is started
+WAITING = 1 / 1024  # a program whose poll read what it read before goes this much less often (its
+# waker goes first: a ticket lock's 256 waiters took 9x the time of one at a time without it)
+POLL_LANES = 16  # reads of at most this many lanes are polls a spin can repeat
 RATES = 16.0  # each program is drawn at a rate from 1 to RATES (log-uniform, per program and launch): a
 # stagger by dead accesses (red team s33: program i makes 64 i loads first) would need each program
 # RATES times the previous one's delay to hold in every draw
 
 
 class _Program:
-    __slots__ = ("glet", "number", "idx", "state", "ahead", "rate", "mode")
+    __slots__ = ("glet", "number", "idx", "state", "ahead", "rate", "mode", "last_read", "waiting")
 
     def __init__(self, glet, number: int, idx: tuple, state: tuple, ahead: bool, rate: float) -> None:
         self.glet, self.number, self.idx, self.state, self.ahead = glet, number, idx, state, ahead
         self.rate = rate  # how often it is drawn to go next, against the others in flight
+        self.last_read = None  # (addresses, bytes) of its last small read (a poll's)
+        self.waiting = False  # its last read saw what the one before it saw: a spin
         self.mode = None  # what the builder runs: "load" (tl.atomic_load/poll), "cta" (scope), "volatile"
 
 
@@ -92,7 +100,8 @@ class _Schedule:
             self._start(args)
             if not self.flight:
                 return
-            self._step(self.rng.choices(self.flight, [p.rate for p in self.flight])[0])
+            weights = [p.rate * (WAITING if p.waiting else 1.0) for p in self.flight]
+            self._step(self.rng.choices(self.flight, weights)[0])
 
     def _start(self, args: dict) -> None:
         """Fill the window in launch order; now and then start one out of order as well."""
@@ -138,8 +147,9 @@ class _Schedule:
             self.since = 0
             return
         self.since += 1
-        if self.since > WINDOW_PATIENCE * len(self.flight):  # all waiting (or long): start another
-            self.window += 1
+        patience = WINDOW_PATIENCE * len(self.flight)
+        if self.since > patience and (all(p.waiting for p in self.flight) or self.since > 16 * patience):
+            self.window += 1  # every program in flight waits (or none finishes for long): start another
             self.since = 0
 
     def abort(self) -> None:
@@ -149,6 +159,29 @@ class _Schedule:
         for program in flight:
             if program.glet:  # started and not dead
                 program.glet.throw(self.greenlet.GreenletExit)
+
+
+def observed(ptrs, value) -> None:
+    """After a read of the running program (a load, or an atomic's old values): one of a few
+    lanes that saw what its last one saw at the same addresses is a spin's (it waits); any
+    other access ends the wait. Each program keeps its own random rate while it waits."""
+    program = _Now.program
+    if program is None:
+        return
+    ptrs = np.asarray(ptrs)
+    if ptrs.size > POLL_LANES:
+        program.waiting, program.last_read = False, None
+        return
+    read = (ptrs.tobytes(), np.asarray(value).tobytes())
+    program.waiting = read == program.last_read
+    program.last_read = read
+
+
+def wrote() -> None:
+    """A store of the running program: not a spin."""
+    program = _Now.program
+    if program is not None:
+        program.waiting, program.last_read = False, None
 
 
 def access() -> None:
