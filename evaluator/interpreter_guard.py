@@ -197,7 +197,7 @@ class _Guarded:
             interpreter_races.loaded(found[0], found[1], *_State.ranges, np.dtype(dtype_np).itemsize,
                                      atomic=mode == "load")
         out = self._raw.load(ptrs, mask, other, dtype_np)
-        interpreter_schedule.observed(ptrs, out)  # a poll that saw nothing new waits
+        interpreter_schedule.observed(ptrs, out, poll=True)  # a spin's poll waits (plain ones too: a GPU may hoist them)
         if found is not None and mode == "volatile" and interpreter_races.watching():
             # a volatile poll of a flag an atomic released acquires it, as GPU code that polls
             # `tl.load(flag, volatile=True)` after a tl.atomic_xchg is written to work; a flag set
@@ -223,13 +223,13 @@ class _Guarded:
     def atomic_rmw(self, op, ptrs, value, mask, sem):
         interpreter_schedule.access()
         out = self._atomic_rmw(op, ptrs, value, mask, sem)  # ordering: _atomic_orders
-        interpreter_schedule.observed(ptrs, out)  # a poll by an add of 0 waits; a real add changes
+        interpreter_schedule.observed(ptrs, out, poll=True)  # a poll by an add of 0 waits; a real add changes
         return out
 
     def atomic_cas(self, ptrs, cmp, value, sem):
         interpreter_schedule.access()
         out = self._atomic_cas(ptrs, cmp, value, sem)
-        interpreter_schedule.observed(ptrs, out)  # a spin lock's failed CAS waits
+        interpreter_schedule.observed(ptrs, out, poll=True)  # a spin lock's failed CAS waits
         return out
 
     def _atomic_rmw(self, op, ptrs, value, mask, sem):

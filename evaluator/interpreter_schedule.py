@@ -13,25 +13,29 @@ the programs take turns at every global memory access (load, store, atomic). A w
 programs is in flight, started in launch order as a GPU dispatches them, with up to AHEAD
 more started out of order (drawn from all not yet started: a GPU with hundreds resident runs
 a program far ahead beside an early one, so a second phase that reads what the first wrote
-with no flag sees it unwritten here too). Before each access the program that goes next is
-drawn at random among those in flight (from the OS's randomness, per launch). A result that
-depends on the order of programs, or on nothing else touching memory between a program's
-read and its write, comes out different here, and the correctness trials see it: a wrong
-result, not a named rule. A program that spins on a flag, a turn counter or a lock waits
-while the others run (drawn WAITING times as often while its poll reads what it read before);
-when the programs in flight have made WINDOW_PATIENCE accesses each with none finishing and
-all of them wait, one more is started, so a program that waits for a later one
+with no flag sees it unwritten here too). Half the launches draw the program that goes next
+at a rate of its own (log-uniform 1-RATES per program, from the OS's randomness), the other
+half run in a random order of priority (the first program not waiting goes alone until it
+waits or ends): a program's own count of accesses (dead loads a GPU's compiler deletes) does
+not set its place. A result that depends on the order of programs, or on nothing else
+touching memory between a program's read and its write, comes out different here, and the
+correctness trials see it: a wrong result, not a named rule. A program whose poll (a read of
+a few lanes) reads what it read just before waits: it goes after every program that does
+not (its waker first). When every program in flight waits and none has finished for
+WINDOW_PATIENCE accesses each, one more is started, so a program that waits for a later one
 (stream-K's fix-up in the published direction, a spin on a higher program id) finishes as
-it does on a GPU whose programs are all resident.
+it does on a GPU whose programs are all resident; with none left to start, it is a deadlock
+(KernelDeadlockError). A program that polled one value SPURIOUS_POLLS times and went on
+without a change waited for nothing (a bounded spin, or polls nothing needs) and is refused.
 
 Writes that synchronisation orders are no race (`interpreter_races.synchronised`: vector
-clocks over the atomics on a few words, acq_rel as Triton's default), so a ticket lock or a
-turn counter is judged by what it does, not by its shape.
+clocks over the atomics on a few words, as their `sem` and scope say), so a ticket lock or a
+turn counter is judged by what it does, not by its shape; what it does not order is refused
+as it happens (a plain store over, or a plain load of, another program's plain store).
 
-Each access is atomic here (sequential consistency at the access): the GPU's weaker memory
-model (a store seen late by another SM, a relaxed atomic's reordering) is not modelled, and
-lanes of one program still run together (a race between lanes of one program through global
-memory is `interpreter_races.one_store`'s and the threat model's).
+Each access is atomic here (sequential consistency at the access); beyond the clocks the GPU's
+weaker memory model (a store seen late by another SM) is not modelled, and lanes of one
+program still run together (docs/threat_model.md lists what that leaves).
 """
 from __future__ import annotations
 
@@ -45,23 +49,37 @@ WINDOW = 16  # programs in flight in launch order at first (a GPU runs hundreds 
 AHEAD = 2  # programs in flight started out of launch order, drawn from all not yet started
 AHEAD_CHANCE = 0.25  # each start in launch order starts one of those too, while fewer are in flight
 WINDOW_PATIENCE = 64  # accesses per program in flight with none finishing before one more is started
-WAITING = 1 / 1024  # a program whose poll read what it read before goes this much less often (its
-# waker goes first: a ticket lock's 256 waiters took 9x the time of one at a time without it)
+WAITING = 1 / 1024  # the weight of a program whose poll read what it read before, below every rate
+# (its waker goes first: a ticket lock's 256 waiters took 9x the time of one at a time without it)
 POLL_LANES = 16  # reads of at most this many lanes are polls a spin can repeat
+DEADLOCK_PATIENCE = 64  # x WINDOW_PATIENCE accesses per program in flight, all waiting: a deadlock
 RATES = 16.0  # each program is drawn at a rate from 1 to RATES (log-uniform, per program and launch): a
 # stagger by dead accesses (red team s33: program i makes 64 i loads first) would need each program
 # RATES times the previous one's delay to hold in every draw
+STRICT = 0.5  # the share of launches run in a random order of priority: the first program not
+# waiting goes, alone, until it waits or ends (red team s33 round 2: one reducer delayed by dead
+# loads read the others' partials last in every draw at rates)
+SPURIOUS_POLLS = 3  # a program that polled one value this many times and went on without a change
+
+
+class KernelDeadlockError(RuntimeError):
+    """Every program of an interpreted launch left waits for another, with none to start."""
 
 
 class _Program:
-    __slots__ = ("glet", "number", "idx", "state", "ahead", "rate", "mode", "last_read", "waiting")
+    __slots__ = ("glet", "number", "idx", "state", "ahead", "rate", "mode", "last_read", "polls")
 
     def __init__(self, glet, number: int, idx: tuple, state: tuple, ahead: bool, rate: float) -> None:
         self.glet, self.number, self.idx, self.state, self.ahead = glet, number, idx, state, ahead
         self.rate = rate  # how often it is drawn to go next, against the others in flight
-        self.last_read = None  # (addresses, bytes) of its last small read (a poll's)
-        self.waiting = False  # its last read saw what the one before it saw: a spin
+        self.last_read = None  # (addresses, bytes) of its last poll (a volatile or atomic read of a few lanes)
+        self.polls = 0  # how many times in a row that poll has read the same
         self.mode = None  # what the builder runs: "load" (tl.atomic_load/poll), "cta" (scope), "volatile"
+
+    @property
+    def waiting(self) -> bool:
+        """Its last poll read what the one before it read: a spin's."""
+        return self.polls >= 2
 
 
 class _Now:
@@ -87,6 +105,7 @@ class _Schedule:
         self.window = WINDOW
         self.since = 0  # accesses since a program finished
         self.rng = random.Random(secrets.randbits(64))
+        self.strict = self.rng.random() < STRICT
         self.loop = greenlet.getcurrent()
         self.aborting = False
 
@@ -100,7 +119,14 @@ class _Schedule:
             self._start(args)
             if not self.flight:
                 return
-            weights = [p.rate * (WAITING if p.waiting else 1.0) for p in self.flight]
+            # a waiting program goes after every one that is not, and the waiting take turns alike
+            # (by their rates, a strict launch's first waiter polled forever while the one whose
+            # turn had come never ran)
+            going = [p for p in self.flight if not p.waiting]
+            if self.strict and going:
+                self._step(max(going, key=lambda p: p.rate))
+                continue
+            weights = [WAITING if p.waiting else p.rate for p in self.flight]
             self._step(self.rng.choices(self.flight, weights)[0])
 
     def _start(self, args: dict) -> None:
@@ -122,7 +148,7 @@ class _Schedule:
         nx, ny, _ = self.dims
         idx = (number % nx, (number // nx) % ny, number // (nx * ny))  # a GPU's order: x fastest
         glet = self.greenlet.greenlet(lambda: self._body(args), parent=self.loop)
-        rate = RATES ** self.rng.random()
+        rate = RATES ** self.rng.random()  # a strict launch's priority too
         self.flight.append(_Program(glet, number + 1, idx, self.races.fresh_program(number + 1), ahead, rate))
 
     def _body(self, args: dict) -> None:
@@ -148,7 +174,22 @@ class _Schedule:
             return
         self.since += 1
         patience = WINDOW_PATIENCE * len(self.flight)
-        if self.since > patience and (all(p.waiting for p in self.flight) or self.since > 16 * patience):
+        if self.since <= patience:
+            return
+        waiting = all(p.waiting for p in self.flight)
+        left = self.total - self.low - len(self.started_ahead)
+        if not left:
+            if waiting and self.since > DEADLOCK_PATIENCE * patience:
+                running = len(self.flight)
+                self.abort()
+                raise KernelDeadlockError(
+                    f"every program of the launch still running ({running}) has polled the same "
+                    "value over and over while none finished, and none is left to start: they wait for "
+                    "each other (or for a program that already ended) and a GPU would hang here. Check "
+                    "that every flag, counter or lock a program waits for is set by a program that does "
+                    "not wait for it in turn")
+            return
+        if waiting or self.since > 16 * patience:
             self.window += 1  # every program in flight waits (or none finishes for long): start another
             self.since = 0
 
@@ -161,27 +202,48 @@ class _Schedule:
                 program.glet.throw(self.greenlet.GreenletExit)
 
 
-def observed(ptrs, value) -> None:
-    """After a read of the running program (a load, or an atomic's old values): one of a few
-    lanes that saw what its last one saw at the same addresses is a spin's (it waits); any
-    other access ends the wait. Each program keeps its own random rate while it waits."""
+def observed(ptrs, value, poll: bool) -> None:
+    """After a read of the running program (a load, or an atomic's old values). A `poll` of a
+    few lanes that reads what the read just before it read at the same addresses is a spin's:
+    the program waits, and goes after those that do not. A program that polled one value
+    SPURIOUS_POLLS times in a row and then goes on without seeing it change waited for
+    nothing (red team s33 round 2: four polls of a word nobody writes made a reducer go last);
+    refused (`interpreter_races.KernelRaceError`): on a GPU it is a wait whose length others'
+    speed decides, or reads nothing uses, which the compiler deletes."""
     program = _Now.program
     if program is None:
         return
     ptrs = np.asarray(ptrs)
-    if ptrs.size > POLL_LANES:
-        program.waiting, program.last_read = False, None
+    if not poll or ptrs.size > POLL_LANES:
+        _moved_on(program)
         return
-    read = (ptrs.tobytes(), np.asarray(value).tobytes())
-    program.waiting = read == program.last_read
-    program.last_read = read
+    where, seen = ptrs.tobytes(), np.asarray(value).tobytes()
+    if program.last_read is not None and program.last_read[0] == where:
+        program.polls = program.polls + 1 if program.last_read[1] == seen else 1
+    else:
+        _moved_on(program)
+        program.polls = 1
+    program.last_read = (where, seen)
 
 
 def wrote() -> None:
-    """A store of the running program: not a spin."""
+    """A store of the running program: it went on from any poll."""
     program = _Now.program
     if program is not None:
-        program.waiting, program.last_read = False, None
+        _moved_on(program)
+
+
+def _moved_on(program: _Program) -> None:
+    polls, program.polls, program.last_read = program.polls, 0, None
+    if polls >= SPURIOUS_POLLS:
+        from evaluator.interpreter_races import KernelRaceError
+
+        raise KernelRaceError(
+            f"a program polled one word {polls} times, read the same value each time, and went on "
+            "without it changing: a wait that ends by itself (a bounded spin, or polls whose result "
+            "nothing needs) lasts as long as other programs' speed makes it on a GPU, and orders "
+            "nothing. Wait in a loop until the value another program sets is there "
+            "(`while tl.atomic_add(flag, 0) == 0: pass`), or do not wait")
 
 
 def access() -> None:

@@ -417,3 +417,71 @@ def test_lanes_of_one_atomic_on_one_word_are_applied_in_no_set_order():
         return out
 
     assert set(_outcomes(run, lambda out: torch.allclose(out, x.cumsum(0), rtol=1e-5))) == {"wrong"}
+
+
+@triton.jit
+def deadlock_kernel(flag_ptr):
+    # each program waits for the other's flag before raising its own: a GPU hangs
+    pid = tl.program_id(0)
+    while tl.atomic_add(flag_ptr + 1 - pid, 0) == 0:
+        pass
+    tl.atomic_xchg(flag_ptr + pid, 1)
+
+
+@needs_interpreter
+def test_programs_that_wait_for_each_other_forever_are_refused_not_timed_out():
+    from evaluator.interpreter_schedule import KernelDeadlockError
+
+    with pytest.raises(Exception) as caught:
+        deadlock_kernel[(2,)](torch.zeros(2, dtype=torch.int32))
+    assert isinstance(_cause(caught.value), KernelDeadlockError)
+
+
+@triton.jit
+def delayed_reducer_kernel(x_ptr, part_ptr, cnt_ptr, out_ptr, n_prog, DELAY, BLOCK: tl.constexpr,
+                           HOW: tl.constexpr):
+    # red team s33 round 2: program 0 sums the others' partials with no wait, after DELAY dead
+    # loads (a GPU's compiler deletes them) or, HOW 1, after polling a word nobody writes
+    pid = tl.program_id(0)
+    s = tl.sum(tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK)), axis=0)
+    if pid != 0:
+        tl.atomic_xchg(part_ptr.to(tl.pointer_type(tl.int32), bitcast=True) + pid, s.to(tl.int32, bitcast=True))
+        tl.atomic_add(cnt_ptr, 1)
+    else:
+        if HOW == 0:
+            for i in range(DELAY):
+                tl.load(x_ptr + (i % BLOCK))
+        else:
+            i = 0
+            while tl.atomic_add(cnt_ptr + 1, 0) + i < 4:
+                i += 1
+        tl.load(cnt_ptr, volatile=True)
+        acc = s
+        for j in range(1, n_prog):
+            acc += tl.load(part_ptr + j)
+        tl.store(out_ptr, acc)
+
+
+@needs_interpreter
+def test_a_delayed_reducer_reads_unwritten_partials_in_some_order_and_a_fake_wait_is_refused():
+    """At rates, a program made slow by dead loads ran last in every draw; a strict launch (a
+    random order of priority, STRICT of them) runs it where its priority falls. Polling a word
+    nobody writes, four times, and going on is a wait for nothing: refused."""
+    from evaluator.interpreter_races import KernelRaceError
+
+    n_prog, block = 12, 16
+    x = torch.rand(n_prog * block)
+
+    def run():
+        out = torch.zeros(())
+        delayed_reducer_kernel[(n_prog,)](x, torch.empty(n_prog), torch.zeros(2, dtype=torch.int32), out, n_prog,
+                                          80 * n_prog, BLOCK=block, HOW=0)
+        return out
+
+    seen = _outcomes(run, lambda out: torch.allclose(out, x.sum(), rtol=1e-4))
+    assert "wrong" in seen or "refused" in seen, seen
+    with pytest.raises(Exception) as caught:
+        delayed_reducer_kernel[(n_prog,)](x, torch.empty(n_prog), torch.zeros(2, dtype=torch.int32),
+                                          torch.zeros(()), n_prog, 0, BLOCK=block, HOW=1)
+    race = _cause(caught.value)
+    assert isinstance(race, KernelRaceError) and "polled one word" in str(race)
