@@ -153,3 +153,28 @@ def launch_recorder():
     yield recorder
     for (cls, attr), fn in originals.items():
         setattr(cls, attr, fn)
+
+
+def root_cause(exc: BaseException) -> BaseException:
+    """The innermost cause of an interpreted launch's error (the interpreter wraps it)."""
+    while exc.__cause__ is not None:
+        exc = exc.__cause__
+    return exc
+
+
+def launch_outcomes(run, right, times: int) -> list[str]:
+    """What `times` runs of an interpreted launch gave: "refused" (KernelRaceError), "wrong" or
+    "right". Programs interleave in a random order (evaluator.interpreter_schedule), so a race is
+    refused by a rule in one order and comes out wrong in another; any other error fails."""
+    from evaluator.interpreter_races import KernelRaceError
+
+    seen = []
+    for _ in range(times):
+        try:
+            out = run()
+        except Exception as exc:  # noqa: BLE001 (only a race refusal is expected)
+            assert isinstance(root_cause(exc), KernelRaceError), repr(exc)
+            seen.append("refused")
+        else:
+            seen.append("right" if right(out) else "wrong")
+    return seen

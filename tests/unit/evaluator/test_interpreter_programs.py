@@ -18,6 +18,8 @@ import pytest
 import torch
 import triton
 import triton.language as tl
+from conftest import launch_outcomes
+from conftest import root_cause as _cause
 
 ROOT = Path(__file__).resolve().parents[3]
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
@@ -42,28 +44,8 @@ def _guard():
         assert interpreter_guard.install()  # as in every CPU child (the zygote installs it)
 
 
-def _cause(exc: BaseException) -> BaseException:
-    while exc.__cause__ is not None:
-        exc = exc.__cause__
-    return exc
-
-
 def _outcomes(run, right, times: int = 12) -> set[str]:
-    """What `times` runs of a launch gave: "refused" (KernelRaceError), "wrong" or "right". The
-    programs interleave in a random order (evaluator.interpreter_schedule), so a lost update is
-    refused by a rule in one order and comes out wrong in another; any other error fails."""
-    from evaluator.interpreter_races import KernelRaceError
-
-    seen = set()
-    for _ in range(times):
-        try:
-            out = run()
-        except Exception as exc:  # noqa: BLE001 (only a race refusal is expected)
-            assert isinstance(_cause(exc), KernelRaceError), repr(exc)
-            seen.add("refused")
-        else:
-            seen.add("right" if right(out) else "wrong")
-    return seen
+    return set(launch_outcomes(run, right, times))
 
 
 # ---------------------------------------------------------------------- the loop variable

@@ -17,6 +17,8 @@ import pytest
 import torch
 import triton
 import triton.language as tl
+from conftest import launch_outcomes
+from conftest import root_cause as _cause
 
 ROOT = Path(__file__).resolve().parents[3]
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
@@ -41,26 +43,8 @@ def _guard():
         assert interpreter_guard.install()  # as in every CPU child (the zygote installs it)
 
 
-def _cause(exc: BaseException) -> BaseException:
-    while exc.__cause__ is not None:
-        exc = exc.__cause__
-    return exc
-
-
 def _outcomes(run, right) -> list[str]:
-    """"refused" (a KernelRaceError), "wrong" or "right" for RUNS launches; any other error fails."""
-    from evaluator.interpreter_races import KernelRaceError
-
-    seen = []
-    for _ in range(RUNS):
-        try:
-            out = run()
-        except Exception as exc:  # noqa: BLE001 (only a race refusal is expected)
-            assert isinstance(_cause(exc), KernelRaceError), repr(exc)
-            seen.append("refused")
-        else:
-            seen.append("right" if right(out) else "wrong")
-    return seen
+    return launch_outcomes(run, right, RUNS)
 
 
 # ---------------------------------------------------------------------- right only in launch order
