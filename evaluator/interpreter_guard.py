@@ -148,17 +148,24 @@ def _lanes_in_any_order(run: Callable, ptrs, *operands):
     return back.reshape(ptrs.shape)
 
 
+def _same_bits(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """Element-wise bit equality of two arrays of one dtype (NaNs and signed zeros told apart
+    as the words are); None for a width with no unsigned view."""
+    size = a.dtype.itemsize
+    if size not in (1, 2, 4, 8):
+        return None
+    kind = np.dtype(f"u{size}")
+    return np.ascontiguousarray(a).view(kind) == np.ascontiguousarray(np.broadcast_to(b, a.shape)).view(kind)
+
+
 def _holds(raw, found: tuple, data: np.ndarray, shape: tuple) -> bool:
     """Every active lane's word holds, bit for bit, the value the exchange would write."""
     active, _, lanes = found
     values = np.broadcast_to(data, shape)
     values = values[lanes] if lanes is not None else values.reshape(-1)
     now = raw.load(active, np.ones(active.shape, dtype=bool), np.zeros(active.shape, dtype=values.dtype), values.dtype)
-    size = values.dtype.itemsize
-    if size not in (1, 2, 4, 8):
-        return False
-    kind = np.dtype(f"u{size}")
-    return bool((np.ascontiguousarray(now).view(kind) == np.ascontiguousarray(values).view(kind)).all())
+    same = _same_bits(now, values)
+    return same is not None and bool(same.all())
 
 
 def _identity(ops, op, data: np.ndarray) -> bool:
@@ -410,11 +417,8 @@ def _changed(interpreter, ptrs, old, mask) -> bool:
     old = np.asarray(old)
     lanes = np.ones(np.shape(ptrs), dtype=bool) if mask is None else np.broadcast_to(_as_bool(mask), np.shape(ptrs))
     now = raw.load(ptrs, lanes, np.zeros(np.shape(ptrs), dtype=old.dtype), old.dtype)
-    size = old.dtype.itemsize
-    if size not in (1, 2, 4, 8):
-        return True
-    kind = np.dtype(f"u{size}")
-    return bool((np.ascontiguousarray(now).view(kind) != np.ascontiguousarray(np.broadcast_to(old, now.shape)).view(kind))[lanes].any())
+    same = _same_bits(now, old)
+    return same is None or bool((~same)[lanes].any())
 
 
 def _atomic_orders(builder_type: type, interpreter) -> None:
