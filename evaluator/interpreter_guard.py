@@ -202,7 +202,8 @@ class _Guarded:
         mode = interpreter_schedule.mode()
         if found is not None and interpreter_races.watching():  # what another program wrote
             interpreter_races.loaded(found[0], found[1], *_State.ranges, np.dtype(dtype_np).itemsize,
-                                     atomic=mode == "load")
+                                     atomic=mode == "load",
+                                     codes=interpreter_races.lane_codes(np.shape(ptrs), found[2]))
         out = self._raw.load(ptrs, mask, other, dtype_np)
         interpreter_schedule.observed(ptrs, out, poll=True)  # a spin's poll waits (plain ones too: a GPU may hoist them)
         if found is not None and mode == "volatile" and interpreter_races.watching():
@@ -224,7 +225,8 @@ class _Guarded:
             data = np.broadcast_to(data, np.shape(ptrs))
             values = data[lanes] if lanes is not None else data.reshape(-1)
             interpreter_races.one_store(active, values)  # two lanes, one address
-            interpreter_races.stored(self._raw, active, idx, *_State.ranges, values)
+            interpreter_races.stored(self._raw, active, idx, *_State.ranges, values,
+                                     codes=interpreter_races.lane_codes(np.shape(ptrs), lanes))
         return self._raw.store(ptrs, value, mask)
 
     def atomic_rmw(self, op, ptrs, value, mask, sem):
@@ -466,6 +468,11 @@ def _atomic_orders(builder_type: type, interpreter) -> None:
                 mask = None if at_mask is None else _as_bool(args[at_mask].data)
                 interpreter_races.synchronised(args[at_ptr].data, mask, acquire=acquire and can_acquire,
                                                release=release and can_release)
+                if name in ("create_atomic_rmw", "create_atomic_cas") and np.size(args[at_ptr].data) == 1:
+                    # a scalar atomic: on a GPU one thread makes it and hands the old value to the
+                    # others through shared memory between two barriers, which order the program's
+                    # lanes as tl.debug_barrier() does (the ticket of CUDA's threadFenceReduction)
+                    interpreter_races.barrier()
             return out
         return create
 
@@ -486,6 +493,14 @@ def _atomic_orders(builder_type: type, interpreter) -> None:
             interpreter_schedule.set_mode(outer)
 
     builder_type.create_masked_load = create_masked_load
+    barrier = builder_type.create_barrier
+
+    @functools.wraps(barrier)
+    def create_barrier(self):  # tl.debug_barrier(): the program's lanes meet (a no-op here otherwise)
+        interpreter_races.barrier()
+        return barrier(self)
+
+    builder_type.create_barrier = create_barrier
 
 
 def _bfloat16_rounded(builder_type: type, interpreter) -> None:

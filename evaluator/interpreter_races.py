@@ -21,9 +21,15 @@ A tl.atomic_cas no loop retries is a store of what it swaps in (`spin_site`): on
 it takes no lock and a lost race drops its value. One tl.store whose lanes write different
 values to one address is refused too (`one_store`: which lane lands is undefined on a GPU).
 
-Not caught (docs/threat_model.md): lanes of one program reading through global memory what
-other lanes stored with no barrier, and what only a weak memory model shows (a relaxed
-atomic's missing order, a store seen late): accesses are sequentially consistent here.
+Lanes of one program are judged too (`lane_codes`): the interpreter runs each tl.load and
+tl.store on the whole tile at once, so lanes that hand values to each other through global
+memory are exact here, while on a GPU the tile is spread over warps that run unsynchronised
+and Triton puts no barrier between a global store and a later global load. A plain load of
+bytes the running program stored from another lane, or a plain store over bytes another of
+its lanes loaded, with no tl.debug_barrier() in between, is a race.
+
+Not caught (docs/threat_model.md): what only a weak memory model shows (a relaxed atomic's
+missing order, a store seen late): accesses are sequentially consistent here.
 """
 from __future__ import annotations
 
@@ -55,6 +61,14 @@ class _Launch:
     plain: dict = {}  # storage index -> bool array per byte: last written by a plain tl.store
     clock: dict = {}  # the running program's vector clock: program -> the last of its epochs it has seen
     sync: dict = {}  # word address -> the vector clock its atomics released
+    # lanes of one program (`lane_codes`): per byte of a storage the launch stored to
+    lane: dict = {}  # storage index -> int64 per byte: the lane that last stored it plainly (0: none, MANY)
+    lane_at: dict = {}  # storage index -> int32 per byte: the storing program's barrier count then
+    writers: dict = {}  # (storage index, byte) -> the lanes of one store that wrote the same value there
+    reader: dict = {}  # storage index -> int64 per byte: the lane that read it (SEVERAL: more than one)
+    read_at: dict = {}  # storage index -> int64 per byte: (program << 32) | (its barrier count + 1) at the read
+    shapes: dict = {}  # a tensor's shape (size-1 dimensions dropped) -> its id in lane codes
+    barriers = 0  # the running program's tl.debug_barrier() count
 
 
 def watching() -> bool:
@@ -65,7 +79,8 @@ def watching() -> bool:
 def _fresh() -> dict:
     return {"owners": {}, "locks": {}, "program": 0, "held": {}, "lock_ids": {}, "foreign": {}, "pending": {},
             "lock_sizes": {}, "contended": set(), "broken": set(), "taken": 0, "epochs": {}, "clock": {},
-            "sync": {}, "plain": {}}
+            "sync": {}, "plain": {}, "lane": {}, "lane_at": {}, "writers": {}, "reader": {}, "read_at": {},
+            "shapes": {}, "barriers": 0}
 
 
 def begin() -> dict:
@@ -96,16 +111,17 @@ def next_program() -> None:
 def fresh_program(number: int) -> tuple:
     """The state of program `number` (1-based, launch order) before it runs: no lock held, and
     nothing of another program seen."""
-    return number, {}, set(), {}, {number: 1}
+    return number, {}, set(), {}, {number: 1}, 0
 
 
 def program_state() -> tuple:
     """The running program's own state (`evaluator.interpreter_schedule` switches programs)."""
-    return _Launch.program, _Launch.held, _Launch.contended, _Launch.pending, _Launch.clock
+    return _Launch.program, _Launch.held, _Launch.contended, _Launch.pending, _Launch.clock, _Launch.barriers
 
 
 def set_program_state(state: tuple) -> None:
-    _Launch.program, _Launch.held, _Launch.contended, _Launch.pending, _Launch.clock = state
+    (_Launch.program, _Launch.held, _Launch.contended, _Launch.pending, _Launch.clock,
+     _Launch.barriers) = state
 
 
 SYNC_LANES = 16  # an atomic on at most this many words synchronises (a flag, a counter, a lock)
@@ -152,16 +168,134 @@ def _ordered(writers: np.ndarray, epochs: np.ndarray) -> np.ndarray:
     return (writers != 0) & (seen >= epochs)
 
 
-def _own(key: int, owner: np.ndarray, byte: np.ndarray, plain: bool = False) -> None:
+def _own(key: int, owner: np.ndarray, byte: np.ndarray, plain: bool = False,
+         codes: np.ndarray | None = None) -> None:
     """The running program wrote these bytes of storage `key`, at its current epoch (`plain`:
-    by a plain tl.store, which a plain load of another program must be ordered after)."""
+    by a plain tl.store, which a plain load of another program must be ordered after; `codes`:
+    its lanes, one per byte, which a plain load by another lane must wait for at a barrier)."""
     owner[byte] = _Launch.program
     epochs = _Launch.epochs.get(key)
     if epochs is None:
         epochs = _Launch.epochs[key] = np.zeros(owner.shape, dtype=np.int32)
         _Launch.plain[key] = np.zeros(owner.shape, dtype=bool)
+        _Launch.lane[key] = np.zeros(owner.shape, dtype=np.int64)
+        _Launch.lane_at[key] = np.zeros(owner.shape, dtype=np.int32)
     epochs[byte] = _Launch.clock.get(_Launch.program, 1)
     _Launch.plain[key][byte] = plain
+    _Launch.lane[key][byte] = 0 if codes is None else codes
+    _Launch.lane_at[key][byte] = _Launch.barriers
+
+
+# ---------------------------------------------------------------------- lanes of one program
+MANY = -2  # a byte one store wrote from several lanes, the same value (`_Launch.writers` has them)
+SEVERAL = -1  # a byte several lanes of the program read since its last barrier
+
+
+def lane_codes(shape: tuple, lanes) -> np.ndarray:
+    """One code per active lane of a tl.load or tl.store over pointers of `shape` (`lanes`: the
+    active mask, None for all): the shape, size-1 dimensions dropped, and the element's flat
+    index. On a GPU the thread that holds an element follows from the tensor's shape and
+    layout, so two accesses meet in one thread only at one shape and index; here a load and a
+    store of one shape and index are taken as one lane (the tile reloaded where it was stored),
+    anything else as two."""
+    key = tuple(int(d) for d in shape if d != 1)
+    sid = _Launch.shapes.get(key)
+    if sid is None:
+        sid = _Launch.shapes[key] = len(_Launch.shapes) + 1
+    flat = np.flatnonzero(lanes) if lanes is not None else np.arange(int(np.prod(shape, dtype=np.int64)))
+    return (np.int64(sid) << np.int64(32)) | (flat.astype(np.int64) + 1)
+
+
+def barrier() -> None:
+    """tl.debug_barrier() in the running program: what its lanes stored or loaded before it is
+    ordered before what they do after."""
+    if _Launch.owners is not None:
+        _Launch.barriers += 1
+
+
+def _lane_bytes(codes: np.ndarray, active: np.ndarray, itemsize: int, key: int, byte: np.ndarray,
+                record: bool) -> np.ndarray:
+    """`codes` per byte; bytes several lanes of this one access aim at are MANY (with `record`,
+    the lanes are kept in `_Launch.writers`)."""
+    per_byte = np.repeat(codes, itemsize)
+    if active.size < 2:
+        return per_byte
+    order = np.argsort(active, kind="stable")
+    at = active[order]
+    dup = np.zeros(active.shape, dtype=bool)
+    same = at[1:] == at[:-1]
+    if not same.any():
+        return per_byte
+    dup[order[1:][same]] = True
+    dup[order[:-1][same]] = True
+    if record:
+        groups: dict = {}
+        for address, code in zip(active[dup].tolist(), codes[dup].tolist()):
+            groups.setdefault(address, set()).add(code)
+        for i in np.flatnonzero(dup).tolist():
+            for b in byte[i * itemsize:(i + 1) * itemsize].tolist():
+                _Launch.writers[(key, b)] = frozenset(groups[int(active[i])])
+    per_byte[np.repeat(dup, itemsize)] = MANY if record else SEVERAL
+    return per_byte
+
+
+def _lanes_raced(what: str) -> KernelRaceError:
+    return KernelRaceError(
+        f"lanes of one program handed values to each other through global memory: {what}, with no "
+        "tl.debug_barrier() between them. The CPU interpreter runs each tl.load and tl.store on the "
+        "whole tile at once, so this is exact here; on a GPU the tile is spread over warps that run "
+        "unsynchronised and Triton puts no barrier between a global store and a later load, so a lane "
+        "reads its neighbour's element before or after that lane writes it. Keep such values in "
+        "registers (tl.cumsum, tl.sum, tl.where over the tile), reload only what the same lane stored "
+        "(the same offsets, the same shape), or put tl.debug_barrier() between the store and the load")
+
+
+def _lanes_loaded(key: int, byte: np.ndarray, codes: np.ndarray, readers: np.ndarray) -> None:
+    """A plain load by the running program of `byte` (`codes`: its lanes, per byte): bytes it
+    stored itself from another lane since its last barrier race; then the bytes are recorded as
+    read by these lanes (`readers`: SEVERAL where lanes of this load share a byte), and a later
+    store by another lane over them races too."""
+    me = _Launch.program
+    lane = _Launch.lane.get(key)
+    if lane is not None:
+        mine = (_Launch.owners[key][byte] == me) & _Launch.plain[key][byte]
+        if mine.any():
+            wrote = lane[byte]
+            bad = mine & (wrote != 0) & (_Launch.lane_at[key][byte] == _Launch.barriers) & (wrote != codes)
+            for i in np.flatnonzero(bad & (wrote == MANY)).tolist():  # a reader among the writers
+                if codes[i] in _Launch.writers.get((key, int(byte[i])), ()):
+                    bad[i] = False
+            if bad.any():
+                raise _lanes_raced("a tl.load read what another lane of the same program had stored")
+    reader = _Launch.reader.get(key)
+    if reader is None:
+        reader = _Launch.reader[key] = np.zeros(_Launch.owners[key].shape, dtype=np.int64)
+        _Launch.read_at[key] = np.zeros(reader.shape, dtype=np.int64)
+    stamp = (np.int64(me) << np.int64(32)) | np.int64(_Launch.barriers + 1)
+    before = _Launch.read_at[key][byte] == stamp
+    reader[byte] = np.where(before & (reader[byte] != readers), SEVERAL, readers)
+    _Launch.read_at[key][byte] = stamp
+
+
+def _lanes_stored(raw, key: int, byte: np.ndarray, codes: np.ndarray, active: np.ndarray,
+                  values: np.ndarray, itemsize: int) -> None:
+    """A plain store by the running program: over bytes another of its lanes loaded since its
+    last barrier (that lane may not have read them yet on a GPU), a changed value races."""
+    reader = _Launch.reader.get(key)
+    if reader is None:
+        return
+    stamp = (np.int64(_Launch.program) << np.int64(32)) | np.int64(_Launch.barriers + 1)
+    read = reader[byte]
+    bad = (_Launch.read_at[key][byte] == stamp) & ((read == SEVERAL) | (read != codes))
+    if not bad.any():
+        return
+    rows = bad.reshape(-1, itemsize).any(axis=1)
+    at, new = active[rows], values[rows]
+    now = raw.load(at, np.ones(at.shape, dtype=bool), np.zeros(at.shape, dtype=new.dtype), new.dtype)
+    unsigned = np.dtype(f"u{itemsize}") if itemsize in (1, 2, 4, 8) else None
+    differ = (now.view(unsigned) != new.view(unsigned)) if unsigned is not None else (now != new)
+    if differ.any():
+        raise _lanes_raced("a tl.store overwrote what another lane of the same program had loaded")
 
 
 def program_ends() -> None:
@@ -260,9 +394,10 @@ def spin_site(test_only: bool = False) -> tuple | None:
 
 
 def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray,
-           values: np.ndarray, kind: str = "plain tl.store") -> None:
+           values: np.ndarray, kind: str = "plain tl.store", codes: np.ndarray | None = None) -> None:
     """Before a non-atomic store of `values` to the `active` addresses (in storage `idx` of the
-    launch's sorted `starts`/`ends`): refuse a write-write race, then record the owners."""
+    launch's sorted `starts`/`ends`; `codes`: their lanes, for a plain tl.store): refuse a
+    write-write race, then record the owners."""
     owners = _Launch.owners
     if owners is None or not active.size:
         return
@@ -278,24 +413,29 @@ def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
             _release(active[whole])
             keep = ~whole
             active, idx, values = active[keep], idx[keep], values[keep]
+            codes = None if codes is None else codes[keep]
             if not active.size:
                 return
     first = idx[0]
     if (idx == first).all():
-        _record(raw, first, active, idx, starts, ends, values, itemsize, kind)
+        _record(raw, first, active, idx, starts, ends, values, itemsize, kind, codes)
         return
     for storage in np.unique(idx):
         lanes = idx == storage
-        _record(raw, storage, active[lanes], idx[lanes], starts, ends, values[lanes], itemsize, kind)
+        _record(raw, storage, active[lanes], idx[lanes], starts, ends, values[lanes], itemsize, kind,
+                None if codes is None else codes[lanes])
 
 
-def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind: str) -> None:
+def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind: str,
+            codes: np.ndarray | None = None) -> None:
     # one owner per BYTE of the storage: stores of different widths to the same bytes meet
     # (red team s31c: a float32 store and two int16 stores of its halves raced unseen)
     key = int(storage)
     owner, byte = _bytes(storage, active, starts, ends, itemsize, _Launch.owners)
     elem = (active - starts[storage]).astype(np.intp) // itemsize
     me = _Launch.program
+    if codes is not None:  # lanes of this program: over what another of its lanes read
+        _lanes_stored(raw, key, byte, np.repeat(codes, itemsize), active, values, itemsize)
     prev_bytes = owner[byte].reshape(-1, itemsize)
     conflict = ((prev_bytes != 0) & (prev_bytes != me)).any(axis=1)
     if conflict.any() and key in _Launch.epochs:  # a write that happened before this one races nothing
@@ -334,9 +474,11 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind
                     "a shared result, or write one partial per program and combine them in a second "
                     "launch (a two-stage reduction), or order the programs' writes by an atomic flag, lock or "
                     "counter (tl.atomic_xchg to hand on, a spin on tl.atomic_* to wait)")
+    lane_bytes = None if codes is None else _lane_bytes(codes, active, itemsize, key, byte, record=True)
     if same.any():
         byte = byte.reshape(-1, itemsize)[~same].reshape(-1)
-    _own(key, owner, byte, plain=kind == "plain tl.store")
+        lane_bytes = None if lane_bytes is None else lane_bytes.reshape(-1, itemsize)[~same].reshape(-1)
+    _own(key, owner, byte, plain=kind == "plain tl.store", codes=lane_bytes)
     _lock_record(key, byte, owner.shape)
 
 
@@ -361,7 +503,7 @@ def _bytes(storage, active, starts, ends, itemsize: int, table: dict) -> tuple[n
 
 
 def loaded(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray, itemsize: int,
-           atomic: bool = False) -> None:
+           atomic: bool = False, codes: np.ndarray | None = None) -> None:
     """A load: the bytes another program of the launch wrote are marked as read by this one (a
     read-modify-write that an atomic then completes loses updates on a GPU). A plain load of
     bytes another program wrote that no synchronisation ordered before it is a race: on a GPU
@@ -378,6 +520,10 @@ def loaded(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.nda
             continue
         lanes = idx == storage
         _, byte = _bytes(storage, active[lanes], starts, ends, itemsize, _Launch.owners)
+        if codes is not None and not atomic:  # lanes of this program (a plain load)
+            mine = codes[lanes]
+            _lanes_loaded(key, byte, np.repeat(mine, itemsize),
+                          _lane_bytes(mine, active[lanes], itemsize, key, byte, record=False))
         other = (owner[byte] != 0) & (owner[byte] != me)
         if not other.any():
             continue
