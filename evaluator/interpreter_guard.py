@@ -46,6 +46,7 @@ class _State:
     running = False  # a launch's programs are running (its grid resolved, set_grid_idx called)
     executor = None  # the launch's GridExecutor, between its call and its grid (interpreter_schedule)
     schedule: tuple | None = None  # what interpreter_schedule.end restores
+    scalar_atomic = False  # the atomic being built is on a scalar pointer (the semantic layer says)
 
 
 class KernelLaunchError(RuntimeError):
@@ -225,8 +226,11 @@ class _Guarded:
             data = np.broadcast_to(data, np.shape(ptrs))
             values = data[lanes] if lanes is not None else data.reshape(-1)
             interpreter_races.one_store(active, values)  # two lanes, one address
+            atomic = interpreter_schedule.mode() == "store"
             interpreter_races.stored(self._raw, active, idx, *_State.ranges, values,
-                                     codes=interpreter_races.lane_codes(np.shape(ptrs), lanes))
+                                     "tl.atomic_store" if atomic else "plain tl.store",
+                                     codes=interpreter_races.lane_codes(np.shape(ptrs), lanes),
+                                     scalar=not atomic and np.size(ptrs) == 1)
         return self._raw.store(ptrs, value, mask)
 
     def atomic_rmw(self, op, ptrs, value, mask, sem):
@@ -245,6 +249,11 @@ class _Guarded:
         mask = _as_bool(mask)
         data = np.asarray(value)
         found = check(ptrs, mask, data.dtype.itemsize)
+        codes = None
+        if found is not None and interpreter_races.watching():  # every atomic reads (red team s34)
+            codes = interpreter_races.lane_codes(np.shape(ptrs), found[2])
+            interpreter_races.loaded(found[0], found[1], *_State.ranges, data.dtype.itemsize, rmw=True,
+                                     codes=codes)
         if found is not None and interpreter_races.watching() and op == self._raw.RMW_OP.XCHG and \
                 _holds(self._raw, found, data, np.shape(ptrs)):
             # an exchange of the value already there writes nothing: a contended test-and-set
@@ -277,7 +286,7 @@ class _Guarded:
             if not cta:
                 interpreter_races.one_store(active, values)
             interpreter_races.stored(self._raw, active, idx, *_State.ranges, values,
-                                     'an atomic of scope="cta"' if cta else "tl.atomic_xchg")
+                                     'an atomic of scope="cta"' if cta else "tl.atomic_xchg", codes=codes)
         elif found is not None and interpreter_races.watching() and _identity(self._raw.RMW_OP, op, data):
             # writes back what it read (add 0, a poll of a flag, a tile whose partial is 0): no
             # write to judge, no lock given back (red team s32c: `atomic_add(counter, 0)` as the
@@ -286,7 +295,7 @@ class _Guarded:
         elif found is not None and interpreter_races.watching():
             ops = self._raw.RMW_OP
             interpreter_races.rmw_written(found[0], found[1], *_State.ranges, data.dtype.itemsize,
-                                          op in (ops.ADD, ops.FADD, ops.AND, ops.OR, ops.XOR))
+                                          op in (ops.ADD, ops.FADD, ops.AND, ops.OR, ops.XOR), codes=codes)
         out = _lanes_in_any_order(lambda p, v, m: self._raw.atomic_rmw(op, p, v, m, sem), ptrs, value, mask)
         interpreter_races.rmw(ptrs, mask)  # a lock given back
         return out
@@ -296,6 +305,8 @@ class _Guarded:
         spin = False
         if found is not None and interpreter_races.watching():
             dtype = np.asarray(cmp).dtype
+            codes = interpreter_races.lane_codes(np.shape(ptrs), None)
+            interpreter_races.loaded(found[0], found[1], *_State.ranges, dtype.itemsize, rmw=True, codes=codes)
             now = self._raw.load(ptrs, np.ones(np.shape(ptrs), dtype=bool), np.zeros(np.shape(ptrs), dtype=dtype),
                                  dtype)
             want = np.broadcast_to(np.asarray(cmp, dtype=dtype), np.shape(now))
@@ -311,7 +322,8 @@ class _Guarded:
                 # race as a store's (a flag set once, `atomic_cas(flag, 0, 1)`, swaps in one program)
                 interpreter_races.one_store(active[swaps], new.reshape(-1)[swaps])  # lanes, one word
                 interpreter_races.stored(self._raw, active[swaps], idx[swaps], *_State.ranges,
-                                         new.reshape(-1)[swaps], "a tl.atomic_cas no loop retries")
+                                         new.reshape(-1)[swaps], "a tl.atomic_cas no loop retries",
+                                         codes=codes[swaps])
             if spin and interpreter_races.contend(ptrs, site):
                 # held or changed by another program, as on a GPU: nothing is swapped and the word
                 # comes back as that program left it: a lock's taken value where it was free (0),
@@ -448,9 +460,13 @@ def _atomic_orders(builder_type: type, interpreter) -> None:
 
         @functools.wraps(original)  # the launch hook's work counter keys on the name
         def create(self, *args):
+            # read before the call: the call hands the turn to other programs, whose atomics set it
+            scalar, _State.scalar_atomic = _State.scalar_atomic, False
             # atomic_load/poll: their loads are the atomic's; a cta-scope atomic writes as a plain
             # store does, for every other program (red team s32b: a cta-scope atomic_add sum)
-            mode = "cta" if args[at_sem + 1] == cta and can_release else "load" if not can_release else None
+            # tl.atomic_store's store is the atomic's too (an atomic read of it needs no order)
+            mode = "cta" if args[at_sem + 1] == cta and can_release else "load" if not can_release else \
+                "store" if name == "create_atomic_store" else None
             if mode is not None:
                 interpreter_schedule.set_mode(mode)
                 try:
@@ -468,10 +484,11 @@ def _atomic_orders(builder_type: type, interpreter) -> None:
                 mask = None if at_mask is None else _as_bool(args[at_mask].data)
                 interpreter_races.synchronised(args[at_ptr].data, mask, acquire=acquire and can_acquire,
                                                release=release and can_release)
-                if name in ("create_atomic_rmw", "create_atomic_cas") and np.size(args[at_ptr].data) == 1:
-                    # a scalar atomic: on a GPU one thread makes it and hands the old value to the
-                    # others through shared memory between two barriers, which order the program's
-                    # lanes as tl.debug_barrier() does (the ticket of CUDA's threadFenceReduction)
+                if name in ("create_atomic_rmw", "create_atomic_cas") and scalar:
+                    # a scalar atomic (not a block, a one-element one neither: red team s34): on a
+                    # GPU one thread makes it and hands the old value to the others through shared
+                    # memory between two barriers, which order the program's lanes as
+                    # tl.debug_barrier() does (the ticket of CUDA's threadFenceReduction)
                     interpreter_races.barrier()
             return out
         return create
@@ -480,6 +497,18 @@ def _atomic_orders(builder_type: type, interpreter) -> None:
         original = builder_type.__dict__.get(name)
         if original is not None:  # atomic_load/store/poll: Triton 3.5+
             setattr(builder_type, name, ordered(original, name))
+    # whether the atomic being built is on a scalar pointer: the builder sees a one-element array
+    # either way, the semantic layer still has the type
+    semantic = interpreter.interpreter_semantic
+    for name, at in (("atom_red_typechecking_impl", 0), ("atomic_cas", 0)):
+        checked = getattr(semantic, name)
+
+        def typed(*args, _checked=checked, _at=at, **kwargs):
+            ptr = args[_at] if len(args) > _at else kwargs.get("ptr")
+            _State.scalar_atomic = ptr is not None and not ptr.type.is_block()
+            return _checked(*args, **kwargs)
+
+        setattr(semantic, name, typed)
     masked_load = builder_type.create_masked_load
 
     @functools.wraps(masked_load)

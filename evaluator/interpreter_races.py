@@ -169,7 +169,7 @@ def _ordered(writers: np.ndarray, epochs: np.ndarray) -> np.ndarray:
 
 
 def _own(key: int, owner: np.ndarray, byte: np.ndarray, plain: bool = False,
-         codes: np.ndarray | None = None) -> None:
+         codes: np.ndarray | None = None, late: bool = False) -> None:
     """The running program wrote these bytes of storage `key`, at its current epoch (`plain`:
     by a plain tl.store, which a plain load of another program must be ordered after; `codes`:
     its lanes, one per byte, which a plain load by another lane must wait for at a barrier)."""
@@ -180,7 +180,10 @@ def _own(key: int, owner: np.ndarray, byte: np.ndarray, plain: bool = False,
         _Launch.plain[key] = np.zeros(owner.shape, dtype=bool)
         _Launch.lane[key] = np.zeros(owner.shape, dtype=np.int64)
         _Launch.lane_at[key] = np.zeros(owner.shape, dtype=np.int32)
-    epochs[byte] = _Launch.clock.get(_Launch.program, 1)
+    # `late`: the lanes of one multi-lane atomic are one thread's atomic each on a GPU: the
+    # release of one lane's word does not carry the others' (red team s34: a carry tile and its
+    # ready word in one tl.atomic_xchg), so its own release does not cover them
+    epochs[byte] = _Launch.clock.get(_Launch.program, 1) + (1 if late else 0)
     _Launch.plain[key][byte] = plain
     _Launch.lane[key][byte] = 0 if codes is None else codes
     _Launch.lane_at[key][byte] = _Launch.barriers
@@ -189,16 +192,18 @@ def _own(key: int, owner: np.ndarray, byte: np.ndarray, plain: bool = False,
 # ---------------------------------------------------------------------- lanes of one program
 MANY = -2  # a byte one store wrote from several lanes, the same value (`_Launch.writers` has them)
 SEVERAL = -1  # a byte several lanes of the program read since its last barrier
+ONE_THREAD = -3  # a byte a scalar store wrote: one thread stores it, every thread loads it back
 
 
 def lane_codes(shape: tuple, lanes) -> np.ndarray:
     """One code per active lane of a tl.load or tl.store over pointers of `shape` (`lanes`: the
-    active mask, None for all): the shape, size-1 dimensions dropped, and the element's flat
-    index. On a GPU the thread that holds an element follows from the tensor's shape and
-    layout, so two accesses meet in one thread only at one shape and index; here a load and a
-    store of one shape and index are taken as one lane (the tile reloaded where it was stored),
-    anything else as two."""
-    key = tuple(int(d) for d in shape if d != 1)
+    active mask, None for all): the shape and the element's flat index. On a GPU the thread
+    that holds an element follows from the tensor's shape and layout, so two accesses meet in
+    one thread only at one shape and index; here a load and a store of one shape and index are
+    taken as one lane (the tile reloaded where it was stored), anything else as two: a [ROWS]
+    store reloaded as [ROWS, 1] was incorrect on the H200 (session 34). A one-element store is
+    another case (`stored`'s `scalar`)."""
+    key = tuple(int(d) for d in shape)
     sid = _Launch.shapes.get(key)
     if sid is None:
         sid = _Launch.shapes[key] = len(_Launch.shapes) + 1
@@ -250,15 +255,21 @@ def _lanes_raced(what: str) -> KernelRaceError:
         "(the same offsets, the same shape), or put tl.debug_barrier() between the store and the load")
 
 
-def _lanes_loaded(key: int, byte: np.ndarray, codes: np.ndarray, readers: np.ndarray) -> None:
+def _lanes_loaded(key: int, byte: np.ndarray, codes: np.ndarray, readers: np.ndarray,
+                  atomic: bool = False) -> None:
     """A plain load by the running program of `byte` (`codes`: its lanes, per byte): bytes it
     stored itself from another lane since its last barrier race; then the bytes are recorded as
     read by these lanes (`readers`: SEVERAL where lanes of this load share a byte), and a later
-    store by another lane over them races too."""
+    store by another lane over them races too. An atomic's read (`atomic`: tl.atomic_load, an
+    add of 0, any read-modify-write's old value) is judged against what other lanes wrote by
+    plain stores, exchanges and CASes (the lanes of a commutative atomic add to one word
+    honestly), and is not recorded (red team s34: a scan that read with atomics went unjudged)."""
     me = _Launch.program
     lane = _Launch.lane.get(key)
     if lane is not None:
-        mine = (_Launch.owners[key][byte] == me) & _Launch.plain[key][byte]
+        mine = _Launch.owners[key][byte] == me
+        if atomic:
+            mine &= _Launch.plain[key][byte]
         if mine.any():
             wrote = lane[byte]
             bad = mine & (wrote != 0) & (_Launch.lane_at[key][byte] == _Launch.barriers) & (wrote != codes)
@@ -266,7 +277,10 @@ def _lanes_loaded(key: int, byte: np.ndarray, codes: np.ndarray, readers: np.nda
                 if codes[i] in _Launch.writers.get((key, int(byte[i])), ()):
                     bad[i] = False
             if bad.any():
-                raise _lanes_raced("a tl.load read what another lane of the same program had stored")
+                raise _lanes_raced("a tl.load read what another lane of the same program had stored" if not atomic
+                                   else "an atomic read what another lane of the same program had stored")
+    if atomic:
+        return
     reader = _Launch.reader.get(key)
     if reader is None:
         reader = _Launch.reader[key] = np.zeros(_Launch.owners[key].shape, dtype=np.int64)
@@ -394,10 +408,13 @@ def spin_site(test_only: bool = False) -> tuple | None:
 
 
 def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray,
-           values: np.ndarray, kind: str = "plain tl.store", codes: np.ndarray | None = None) -> None:
+           values: np.ndarray, kind: str = "plain tl.store", codes: np.ndarray | None = None,
+           scalar: bool = False) -> None:
     """Before a non-atomic store of `values` to the `active` addresses (in storage `idx` of the
-    launch's sorted `starts`/`ends`; `codes`: their lanes, for a plain tl.store): refuse a
-    write-write race, then record the owners."""
+    launch's sorted `starts`/`ends`; `codes`: their lanes, for a plain tl.store; `scalar`: its
+    pointer is one element, which on a GPU one thread stores and every thread loads back: a
+    reload before a barrier races in every lane, session 34's l2-norm with its scalar 1/norm
+    reloaded was incorrect on the H200): refuse a write-write race, then record the owners."""
     owners = _Launch.owners
     if owners is None or not active.size:
         return
@@ -418,7 +435,7 @@ def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
                 return
     first = idx[0]
     if (idx == first).all():
-        _record(raw, first, active, idx, starts, ends, values, itemsize, kind, codes)
+        _record(raw, first, active, idx, starts, ends, values, itemsize, kind, codes, scalar)
         return
     for storage in np.unique(idx):
         lanes = idx == storage
@@ -427,7 +444,7 @@ def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
 
 
 def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind: str,
-            codes: np.ndarray | None = None) -> None:
+            codes: np.ndarray | None = None, scalar: bool = False) -> None:
     # one owner per BYTE of the storage: stores of different widths to the same bytes meet
     # (red team s31c: a float32 store and two int16 stores of its halves raced unseen)
     key = int(storage)
@@ -475,10 +492,15 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind
                     "launch (a two-stage reduction), or order the programs' writes by an atomic flag, lock or "
                     "counter (tl.atomic_xchg to hand on, a spin on tl.atomic_* to wait)")
     lane_bytes = None if codes is None else _lane_bytes(codes, active, itemsize, key, byte, record=True)
+    if scalar and lane_bytes is not None:
+        lane_bytes = np.full(lane_bytes.shape, ONE_THREAD, dtype=np.int64)
     if same.any():
         byte = byte.reshape(-1, itemsize)[~same].reshape(-1)
         lane_bytes = None if lane_bytes is None else lane_bytes.reshape(-1, itemsize)[~same].reshape(-1)
-    _own(key, owner, byte, plain=kind == "plain tl.store", codes=lane_bytes)
+    # a multi-lane exchange or CAS writes data, as a plain store does (a plain read by another
+    # program must be ordered after it); a one-lane one is a flag's, which a volatile poll reads
+    tile = kind != "plain tl.store" and active.size > 1
+    _own(key, owner, byte, plain=kind == "plain tl.store" or tile, codes=lane_bytes, late=tile)
     _lock_record(key, byte, owner.shape)
 
 
@@ -503,13 +525,16 @@ def _bytes(storage, active, starts, ends, itemsize: int, table: dict) -> tuple[n
 
 
 def loaded(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray, itemsize: int,
-           atomic: bool = False, codes: np.ndarray | None = None) -> None:
+           atomic: bool = False, codes: np.ndarray | None = None, rmw: bool = False) -> None:
     """A load: the bytes another program of the launch wrote are marked as read by this one (a
-    read-modify-write that an atomic then completes loses updates on a GPU). A plain load of
-    bytes another program wrote that no synchronisation ordered before it is a race: on a GPU
-    the write may not be there yet, or not visible (a flag set by a plain store and polled by
-    a plain load, a relaxed lock's data, a relaxed ticket's partials: red team s33). An atomic
-    load (`atomic`: tl.atomic_load, tl.atomic_poll) is the synchronisation itself."""
+    read-modify-write that an atomic then completes loses updates on a GPU). A load of bytes
+    another program wrote by a plain store (or a multi-lane exchange) that no synchronisation
+    ordered before it is a race: on a GPU the write may not be there yet, or not visible (a
+    flag set by a plain store and polled by a plain load, a relaxed lock's data, a relaxed
+    ticket's partials: red team s33; the same read by an atomic, an add of 0 or
+    tl.atomic_load: red team s34). `atomic`: tl.atomic_load or tl.atomic_poll; `rmw`: the read
+    of a read-modify-write, exchange or CAS itself (not marked as this program's read of
+    another's write: its own update is no lost one)."""
     if not _Launch.owners or not active.size:
         return
     me = _Launch.program
@@ -520,31 +545,35 @@ def loaded(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.nda
             continue
         lanes = idx == storage
         _, byte = _bytes(storage, active[lanes], starts, ends, itemsize, _Launch.owners)
-        if codes is not None and not atomic:  # lanes of this program (a plain load)
+        atomic_read = atomic or rmw
+        if codes is not None:  # lanes of this program
             mine = codes[lanes]
             _lanes_loaded(key, byte, np.repeat(mine, itemsize),
-                          _lane_bytes(mine, active[lanes], itemsize, key, byte, record=False))
+                          None if atomic_read else _lane_bytes(mine, active[lanes], itemsize, key, byte,
+                                                               record=False), atomic=atomic_read)
         other = (owner[byte] != 0) & (owner[byte] != me)
         if not other.any():
             continue
-        if not atomic and key in _Launch.epochs:  # a plain store's bytes (an atomic's may be read stale:
+        if key in _Launch.epochs:  # a plain store's bytes (an atomic's may be read stale:
             # `cur = load(acc); if part > cur: atomic_max(acc, part)` skips an atomic honestly)
             stores = byte[other][_Launch.plain[key][byte[other]]]
             if stores.size and not _ordered(owner[stores], _Launch.epochs[key][stores]).all():
                 raise KernelRaceError(
-                    "a program read, with a plain tl.load, a value another program of the launch wrote "
+                    f"a program read, with {'an atomic' if atomic_read else 'a plain tl.load'}, a value "
+                    "another program of the launch wrote "
                     "with nothing ordering the write before the read: on a GPU the programs run at "
                     "the same time and the value may not be written yet, or not visible (a flag set "
                     "by a plain store and polled by a plain load; data guarded by a relaxed atomic). "
                     "Hand data between programs with an atomic the reader waits on (tl.atomic_xchg or "
                     "tl.atomic_add to publish, a spin on tl.atomic_add(flag, 0) or tl.atomic_load with "
                     "acquire to wait), or combine partials in a second launch")
-        mark, _ = _bytes(storage, active[lanes], starts, ends, itemsize, _Launch.foreign)
-        mark[byte[other]] = me
+        if not rmw:
+            mark, _ = _bytes(storage, active[lanes], starts, ends, itemsize, _Launch.foreign)
+            mark[byte[other]] = me
 
 
 def rmw_written(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray, itemsize: int,
-                checked: bool) -> None:
+                checked: bool, codes: np.ndarray | None = None) -> None:
     """An atomic read-modify-write (not an exchange, which `stored` judges): it owns the bytes it
     writes; with `checked` (add, and, or, xor: not the monotone max/min), writing bytes this
     program read after another program wrote them is a race (red team s31d: an atomic_add of
@@ -576,7 +605,9 @@ def rmw_written(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
                 "time and the value read may be stale (an update is lost). Let the atomic carry the "
                 "program's own contribution (tl.atomic_add(ptr, part)), or write one partial per "
                 "program and combine them in a second launch")
-        _own(key, owner, byte)
+        # its lanes (`codes`): a plain load by another lane of this program must wait for a barrier
+        _own(key, owner, byte, codes=None if codes is None else
+             _lane_bytes(codes[lanes], active[lanes], itemsize, key, byte, record=True))
         _lock_record(key, byte, owner.shape)
 
 

@@ -78,8 +78,10 @@ class _Program:
 
     @property
     def waiting(self) -> bool:
-        """Its last poll read what the one before it read: a spin's."""
-        return self.polls >= 2
+        """Its polls read one value SPURIOUS_POLLS times in a row: a spin's. Not sooner: a
+        program that went on after two equal polls was put last for nothing and never refused
+        (red team s34: pairs of equal loads made a reducer read the others' partials last)."""
+        return self.polls >= SPURIOUS_POLLS
 
 
 class _Now:
@@ -283,8 +285,9 @@ class _Outside:
 
 def set_mode(mode: str | None) -> None:
     """The running program enters (or, None, leaves) an atomic the native module sees as
-    something else: "load" (tl.atomic_load, tl.atomic_poll: plain loads there), "cta" (an
-    atomic of one program's scope: a plain write to every other program)."""
+    something else: "load" (tl.atomic_load, tl.atomic_poll: plain loads there), "store"
+    (tl.atomic_store: a plain store there), "cta" (an atomic of one program's scope: a plain
+    write to every other program)."""
     (_Now.program or _Outside).mode = mode
 
 

@@ -1,0 +1,229 @@
+"""Lanes of one program that hand values to each other through global memory
+(evaluator.interpreter_races, "lanes of one program"). The interpreter runs each tl.load and
+tl.store on the whole tile at once, so a scan through global memory with no barrier is exact
+here; on a GPU the tile is spread over warps that run unsynchronised (red team s33: a
+Hillis-Steele scan, ok on the CPU, incorrect on the H200). Refused unless tl.debug_barrier()
+(or a scalar atomic, whose old value reaches the lanes between two barriers) orders them;
+reloading what the same lane stored stays accepted.
+
+TRITON_INTERPRET=1 must be set before triton is first imported, so this module runs itself
+once more in a child pytest with the variable set (as test_interpreter_schedule does).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+import triton
+import triton.language as tl
+from conftest import root_cause
+
+ROOT = Path(__file__).resolve().parents[3]
+INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
+needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 "
+                                       "child started by test_under_the_interpreter")
+
+
+@pytest.mark.skipif(INTERPRETED, reason="this is the child")
+def test_under_the_interpreter():
+    env = {**os.environ, "TRITON_INTERPRET": "1"}  # before the child imports triton
+    proc = subprocess.run([sys.executable, "-m", "pytest", __file__, "-q", "-p", "no:cacheprovider"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+    assert " passed" in proc.stdout and " failed" not in proc.stdout
+
+
+@pytest.fixture(autouse=True)
+def _guard():
+    if INTERPRETED:
+        from evaluator import interpreter_guard
+        assert interpreter_guard.install()  # as in every CPU child (the zygote installs it)
+
+
+def _refused(run) -> bool:
+    from evaluator.interpreter_races import KernelRaceError
+
+    try:
+        run()
+    except Exception as exc:  # noqa: BLE001 (only a race refusal is expected)
+        cause = root_cause(exc)
+        assert isinstance(cause, KernelRaceError), repr(exc)
+        assert "lanes of one program" in str(cause) and "tl.debug_barrier()" in str(cause)
+        return True
+    return False
+
+
+@triton.jit
+def scan_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr, LOG: tl.constexpr, BARRIERS: tl.constexpr):
+    # Hillis-Steele in place in `out`. BARRIERS: 0 none, 1 after the store only (the next step's
+    # loads wait, this step's store does not wait for the loads: write after read), 2 both,
+    # 3 both, under a runtime branch never taken
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask, other=0.0), mask=mask)
+    d = 1
+    for _ in tl.static_range(LOG):
+        if BARRIERS >= 1 and BARRIERS != 3:
+            tl.debug_barrier()
+        if BARRIERS == 3:
+            if n < 0:
+                tl.debug_barrier()
+        a = tl.load(out_ptr + offs, mask=mask, other=0.0)
+        b = tl.load(out_ptr + offs - d, mask=mask & (offs >= d), other=0.0)
+        if BARRIERS == 2:
+            tl.debug_barrier()
+        tl.store(out_ptr + offs, a + b, mask=mask)
+        d = d * 2
+
+
+@needs_interpreter
+@pytest.mark.parametrize("barriers,refused", [(0, True), (1, True), (3, True), (2, False)])
+def test_a_scan_through_global_memory_needs_a_barrier_each_way(barriers, refused):
+    x = torch.randn(100)
+    out = torch.empty(100)
+    assert _refused(lambda: scan_kernel[(1,)](x, out, 100, BLOCK=128, LOG=7, BARRIERS=barriers)) == refused
+    if not refused:
+        assert torch.allclose(out, x.cumsum(0), atol=1e-4)
+
+
+@triton.jit
+def chunked_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr, HOW: tl.constexpr):
+    # a row cumsum by chunks. HOW 0: the carry kept in registers; 1: read back as a scalar from
+    # the element the chunk's last lane just stored; 2: each chunk stored, then reloaded at the
+    # same offsets and shape and fixed up (the same lanes)
+    carry = 0.0
+    for start in range(0, n, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        mask = offs < n
+        x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+        run = tl.cumsum(x, axis=0)
+        if HOW == 0:
+            tl.store(out_ptr + offs, run + carry, mask=mask)
+            carry += tl.sum(x, axis=0)
+        elif HOW == 1:
+            tl.store(out_ptr + offs, run + carry, mask=mask)
+            carry = tl.load(out_ptr + tl.minimum(start + BLOCK, n) - 1)
+        else:
+            tl.store(out_ptr + offs, run, mask=mask)
+            again = tl.load(out_ptr + offs, mask=mask, other=0.0)
+            tl.store(out_ptr + offs, again + carry, mask=mask)
+            carry += tl.sum(x, axis=0)
+
+
+@needs_interpreter
+@pytest.mark.parametrize("how,refused", [(0, False), (1, True), (2, False)])
+def test_only_what_another_lane_stored_is_refused(how, refused):
+    x = torch.randn(300)
+    out = torch.empty(300)
+    assert _refused(lambda: chunked_kernel[(1,)](x, out, 300, BLOCK=64, HOW=how)) == refused
+    if not refused:
+        assert torch.allclose(out, x.cumsum(0), atol=1e-4)
+
+
+@triton.jit
+def stats_kernel(x_ptr, mean_ptr, out_ptr, ROWS: tl.constexpr, COLS: tl.constexpr, HOW: tl.constexpr):
+    # per-row means stored as [ROWS]; HOW 0: reloaded as a [ROWS, 1] column, 1: through a
+    # [ROWS // 2, 2] view (both other threads on a GPU: the column form was incorrect on the
+    # H200, session 34), 2: as stored, 3: as a column after a barrier
+    r = tl.arange(0, ROWS)
+    c = tl.arange(0, COLS)
+    x = tl.load(x_ptr + r[:, None] * COLS + c[None, :])
+    tl.store(mean_ptr + r, tl.sum(x, axis=1) / COLS)
+    if HOW == 0:
+        m = tl.load(mean_ptr + r[:, None])
+    elif HOW == 1:
+        pairs = tl.load(mean_ptr + tl.reshape(r, (ROWS // 2, 2)))
+        m = tl.reshape(pairs, (ROWS, 1))
+    elif HOW == 2:
+        m = tl.load(mean_ptr + r)[:, None]
+    else:
+        tl.debug_barrier()
+        m = tl.load(mean_ptr + r[:, None])
+    tl.store(out_ptr + r[:, None] * COLS + c[None, :], x - m)
+
+
+@needs_interpreter
+@pytest.mark.parametrize("how,refused", [(0, True), (1, True), (2, False), (3, False)])
+def test_a_reload_in_another_shape_is_another_lane(how, refused):
+    x = torch.randn(8, 16)
+    out, mean = torch.empty(8, 16), torch.empty(8)
+    assert _refused(lambda: stats_kernel[(1,)](x, mean, out, ROWS=8, COLS=16, HOW=how)) == refused
+    if not refused:
+        assert torch.allclose(out, x - x.mean(1, keepdim=True), atol=1e-5)
+
+
+@triton.jit
+def scale_kernel(x_ptr, inv_ptr, out_ptr, n, BLOCK: tl.constexpr, BARRIER: tl.constexpr):
+    # 1/norm stored as a scalar, then reloaded as a scalar in the second loop: on a GPU one
+    # thread stores it and every thread loads it (incorrect on the H200 without the barrier)
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for start in range(0, n, BLOCK):
+        x = tl.load(x_ptr + start + tl.arange(0, BLOCK), mask=start + tl.arange(0, BLOCK) < n, other=0.0)
+        acc += x * x
+    tl.store(inv_ptr, 1.0 / tl.sqrt(tl.sum(acc, axis=0)))
+    if BARRIER:
+        tl.debug_barrier()
+    for start in range(0, n, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+        tl.store(out_ptr + offs, x * tl.load(inv_ptr), mask=offs < n)
+
+
+@needs_interpreter
+@pytest.mark.parametrize("barrier,refused", [(0, True), (1, False)])
+def test_a_scalar_stored_then_reloaded_needs_a_barrier(barrier, refused):
+    x = torch.randn(300)
+    out, inv = torch.empty(300), torch.empty(())
+    assert _refused(lambda: scale_kernel[(1,)](x, inv, out, 300, BLOCK=64, BARRIER=barrier)) == refused
+    if not refused:
+        assert torch.allclose(out, x / x.norm(), atol=1e-6)
+
+
+@triton.jit
+def totals_kernel(x_ptr, tot_ptr, out_ptr, NCH: tl.constexpr, CH: tl.constexpr, OWN: tl.constexpr):
+    # every lane of chunk k stores the chunk's total to tot[k] (many lanes, one value); OWN:
+    # each lane reloads its own chunk's total (a writer), else the totals of the chunks before
+    k = tl.arange(0, NCH)
+    c = tl.arange(0, CH)
+    x = tl.load(x_ptr + k[:, None] * CH + c[None, :])
+    tot = tl.sum(x, axis=1)
+    tl.store(tot_ptr + k[:, None] + 0 * c[None, :], tot[:, None] + 0.0 * x)
+    if OWN:
+        mine = tl.load(tot_ptr + k[:, None] + 0 * c[None, :])
+        tl.store(out_ptr + k[:, None] * CH + c[None, :], x / mine)
+    else:
+        earlier = tl.load(tot_ptr + k[None, :] + 0 * k[:, None], mask=k[None, :] < k[:, None], other=0.0)
+        prefix = tl.sum(earlier, axis=1)
+        tl.store(out_ptr + k[:, None] * CH + c[None, :], tl.cumsum(x, axis=1) + prefix[:, None])
+
+
+@needs_interpreter
+def test_many_lanes_storing_one_value_excuse_only_their_own_reads():
+    x = torch.rand(4, 32) + 0.5
+    tot, out = torch.empty(4), torch.empty(4, 32)
+    totals_kernel[(1,)](x, tot, out, NCH=4, CH=32, OWN=True)
+    assert torch.allclose(out, x / x.sum(1, keepdim=True), atol=1e-5)
+    assert _refused(lambda: totals_kernel[(1,)](x, tot, out, NCH=4, CH=32, OWN=False))
+
+
+@triton.jit
+def ticket_sum_kernel(x_ptr, partial_ptr, counter_ptr, out_ptr, BLOCK: tl.constexpr, N: tl.constexpr):
+    # CUDA's threadFenceReduction: the last ticket's program reloads every partial, its own too
+    # (stored from one lane, reloaded as a tile): the scalar atomic between them orders the lanes
+    pid = tl.program_id(0)
+    tl.store(partial_ptr + pid, tl.sum(tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK)), axis=0))
+    if tl.atomic_add(counter_ptr, 1) == N - 1:
+        tl.store(out_ptr, tl.sum(tl.load(partial_ptr + tl.arange(0, N)), axis=0))
+
+
+@needs_interpreter
+def test_a_scalar_atomic_between_the_store_and_the_reload_orders_the_lanes():
+    x = torch.randn(8 * 32)
+    out = torch.empty(())
+    for _ in range(4):  # programs interleave in another order each time
+        ticket_sum_kernel[(8,)](x, torch.empty(8), torch.zeros(1, dtype=torch.int32), out, BLOCK=32, N=8)
+        assert torch.allclose(out, x.sum(), atol=1e-4)
