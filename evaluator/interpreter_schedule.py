@@ -19,9 +19,9 @@ half run in a random order of priority (the first program not waiting goes alone
 waits or ends): a program's own count of accesses (dead loads a GPU's compiler deletes) does
 not set its place. A result that depends on the order of programs, or on nothing else
 touching memory between a program's read and its write, comes out different here, and the
-correctness trials see it: a wrong result, not a named rule. A program whose poll (a read of
-a few lanes) reads what it read just before waits: it goes after every program that does
-not (its waker first). When every program in flight waits and none has finished for
+correctness trials see it: a wrong result, not a named rule. A program whose polls (reads
+of a few lanes) read one value SPURIOUS_POLLS times in a row waits: it goes after every
+program that does not (its waker first). When every program in flight waits and none has finished for
 WINDOW_PATIENCE accesses each, one more is started, so a program that waits for a later one
 (stream-K's fix-up in the published direction, a spin on a higher program id) finishes as
 it does on a GPU whose programs are all resident; with none left to start, it is a deadlock
@@ -34,8 +34,9 @@ turn counter is judged by what it does, not by its shape; what it does not order
 as it happens (a plain store over, or a plain load of, another program's plain store).
 
 Each access is atomic here (sequential consistency at the access); beyond the clocks the GPU's
-weaker memory model (a store seen late by another SM) is not modelled, and lanes of one
-program still run together (docs/threat_model.md lists what that leaves).
+weaker memory model (a store seen late by another SM) is not modelled. Lanes of one program
+still run together; what they hand each other through memory is judged by rule
+(`interpreter_races`, "lanes of one program"; docs/threat_model.md lists what that leaves).
 """
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ WINDOW = 16  # programs in flight in launch order at first (a GPU runs hundreds 
 AHEAD = 2  # programs in flight started out of launch order, drawn from all not yet started
 AHEAD_CHANCE = 0.25  # each start in launch order starts one of those too, while fewer are in flight
 WINDOW_PATIENCE = 64  # accesses per program in flight with none finishing before one more is started
-WAITING = 1 / 1024  # the weight of a program whose poll read what it read before, below every rate
+WAITING = 1 / 1024  # the weight of a waiting program (`_Program.waiting`), below every rate
 # (its waker goes first: a ticket lock's 256 waiters took 9x the time of one at a time without it)
 POLL_LANES = 16  # reads of at most this many lanes are polls a spin can repeat
 DEADLOCK_PATIENCE = 64  # x WINDOW_PATIENCE accesses per program in flight, all waiting: a deadlock
