@@ -24,9 +24,10 @@ values to one address is refused too (`one_store`: which lane lands is undefined
 Lanes of one program are judged too (`lane_codes`): the interpreter runs each tl.load and
 tl.store on the whole tile at once, so lanes that hand values to each other through global
 memory are exact here, while on a GPU the tile is spread over warps that run unsynchronised
-and Triton puts no barrier between a global store and a later global load. A plain load of
-bytes the running program stored from another lane, or a plain store over bytes another of
-its lanes loaded, with no tl.debug_barrier() in between, is a race.
+and Triton puts no barrier between a global store and a later global load. A load (or an
+atomic's read) of bytes the running program wrote from another lane, or a plain store over
+bytes another of its lanes loaded, with no barrier in between (tl.debug_barrier(), a scalar
+atomic), is a race.
 
 Not caught (docs/threat_model.md): what only a weak memory model shows (a relaxed atomic's
 missing order, a store seen late): accesses are sequentially consistent here.
@@ -62,13 +63,13 @@ class _Launch:
     clock: dict = {}  # the running program's vector clock: program -> the last of its epochs it has seen
     sync: dict = {}  # word address -> the vector clock its atomics released
     # lanes of one program (`lane_codes`): per byte of a storage the launch stored to
-    lane: dict = {}  # storage index -> int64 per byte: the lane that last stored it plainly (0: none, MANY)
+    lane: dict = {}  # storage index -> int64 per byte: the lane that last wrote it (0: none; MANY, ONE_THREAD)
     lane_at: dict = {}  # storage index -> int32 per byte: the storing program's barrier count then
     writers: dict = {}  # (storage index, byte) -> the lanes of one store that wrote the same value there
     reader: dict = {}  # storage index -> int64 per byte: the lane that read it (SEVERAL: more than one)
     read_at: dict = {}  # storage index -> int64 per byte: (program << 32) | (its barrier count + 1) at the read
-    shapes: dict = {}  # a tensor's shape (size-1 dimensions dropped) -> its id in lane codes
-    barriers = 0  # the running program's tl.debug_barrier() count
+    shapes: dict = {}  # a pointer tensor's shape -> its id in lane codes
+    barriers = 0  # the running program's barrier count (tl.debug_barrier(), a scalar atomic)
 
 
 def watching() -> bool:
@@ -172,7 +173,8 @@ def _own(key: int, owner: np.ndarray, byte: np.ndarray, plain: bool = False,
          codes: np.ndarray | None = None, late: bool = False) -> None:
     """The running program wrote these bytes of storage `key`, at its current epoch (`plain`:
     by a plain tl.store, which a plain load of another program must be ordered after; `codes`:
-    its lanes, one per byte, which a plain load by another lane must wait for at a barrier)."""
+    its lanes, one per byte, which a load by another lane must wait for at a barrier; `late`:
+    one epoch later, out of reach of the program's next release)."""
     owner[byte] = _Launch.program
     epochs = _Launch.epochs.get(key)
     if epochs is None:
