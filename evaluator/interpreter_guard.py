@@ -237,12 +237,21 @@ class _Guarded:
         interpreter_schedule.access()
         out = self._atomic_rmw(op, ptrs, value, mask, sem)  # ordering: _atomic_orders
         interpreter_schedule.observed(ptrs, out, poll=True)  # a poll by an add of 0 waits; a real add changes
+        data = np.asarray(value)
+        if not (_identity(self._raw.RMW_OP, op, data) or
+                (op == self._raw.RMW_OP.XCHG and bool((np.asarray(out) == data).all()))):
+            # a write: it went on from any poll, and a wait it ends by its own write waited for
+            # nothing (red team s34: three polls of a word, then an add to it, put a reducer last)
+            interpreter_schedule.wrote()
         return out
 
     def atomic_cas(self, ptrs, cmp, value, sem):
         interpreter_schedule.access()
         out = self._atomic_cas(ptrs, cmp, value, sem)
         interpreter_schedule.observed(ptrs, out, poll=True)  # a spin lock's failed CAS waits
+        want, new = np.asarray(cmp), np.asarray(value)
+        if ((np.asarray(out) == want) & (want != new)).any():  # it swapped: a write
+            interpreter_schedule.wrote()
         return out
 
     def _atomic_rmw(self, op, ptrs, value, mask, sem):
@@ -252,8 +261,10 @@ class _Guarded:
         codes = None
         if found is not None and interpreter_races.watching():  # every atomic reads (red team s34)
             codes = interpreter_races.lane_codes(np.shape(ptrs), found[2])
+            pure = _identity(self._raw.RMW_OP, op, data) or (
+                op == self._raw.RMW_OP.XCHG and _holds(self._raw, found, data, np.shape(ptrs)))
             interpreter_races.loaded(found[0], found[1], *_State.ranges, data.dtype.itemsize, rmw=True,
-                                     codes=codes)
+                                     pure=pure, codes=codes)
         if found is not None and interpreter_races.watching() and op == self._raw.RMW_OP.XCHG and \
                 _holds(self._raw, found, data, np.shape(ptrs)):
             # an exchange of the value already there writes nothing: a contended test-and-set
@@ -305,13 +316,14 @@ class _Guarded:
         spin = False
         if found is not None and interpreter_races.watching():
             dtype = np.asarray(cmp).dtype
-            codes = interpreter_races.lane_codes(np.shape(ptrs), None)
-            interpreter_races.loaded(found[0], found[1], *_State.ranges, dtype.itemsize, rmw=True, codes=codes)
             now = self._raw.load(ptrs, np.ones(np.shape(ptrs), dtype=bool), np.zeros(np.shape(ptrs), dtype=dtype),
                                  dtype)
             want = np.broadcast_to(np.asarray(cmp, dtype=dtype), np.shape(now))
             new = np.broadcast_to(np.asarray(value, dtype=dtype), np.shape(now))
             swaps = (now == want).reshape(-1)
+            codes = interpreter_races.lane_codes(np.shape(ptrs), None)
+            interpreter_races.loaded(found[0], found[1], *_State.ranges, dtype.itemsize, rmw=True,
+                                     pure=not (swaps & (want != new).reshape(-1)).any(), codes=codes)
             active, idx, _ = found
             site = interpreter_races.spin_site()
             spin = site is not None

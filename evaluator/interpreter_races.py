@@ -70,6 +70,7 @@ class _Launch:
     read_at: dict = {}  # storage index -> int64 per byte: (program << 32) | (its barrier count + 1) at the read
     shapes: dict = {}  # a pointer tensor's shape -> its id in lane codes
     barriers = 0  # the running program's barrier count (tl.debug_barrier(), a scalar atomic)
+    unfenced: list = []  # the running program's multi-lane atomic writes since its last barrier: (storage, bytes)
 
 
 def watching() -> bool:
@@ -81,7 +82,7 @@ def _fresh() -> dict:
     return {"owners": {}, "locks": {}, "program": 0, "held": {}, "lock_ids": {}, "foreign": {}, "pending": {},
             "lock_sizes": {}, "contended": set(), "broken": set(), "taken": 0, "epochs": {}, "clock": {},
             "sync": {}, "plain": {}, "lane": {}, "lane_at": {}, "writers": {}, "reader": {}, "read_at": {},
-            "shapes": {}, "barriers": 0}
+            "shapes": {}, "barriers": 0, "unfenced": []}
 
 
 def begin() -> dict:
@@ -112,17 +113,18 @@ def next_program() -> None:
 def fresh_program(number: int) -> tuple:
     """The state of program `number` (1-based, launch order) before it runs: no lock held, and
     nothing of another program seen."""
-    return number, {}, set(), {}, {number: 1}, 0
+    return number, {}, set(), {}, {number: 1}, 0, []
 
 
 def program_state() -> tuple:
     """The running program's own state (`evaluator.interpreter_schedule` switches programs)."""
-    return _Launch.program, _Launch.held, _Launch.contended, _Launch.pending, _Launch.clock, _Launch.barriers
+    return (_Launch.program, _Launch.held, _Launch.contended, _Launch.pending, _Launch.clock, _Launch.barriers,
+            _Launch.unfenced)
 
 
 def set_program_state(state: tuple) -> None:
     (_Launch.program, _Launch.held, _Launch.contended, _Launch.pending, _Launch.clock,
-     _Launch.barriers) = state
+     _Launch.barriers, _Launch.unfenced) = state
 
 
 SYNC_LANES = 16  # an atomic on at most this many words synchronises (a flag, a counter, a lock)
@@ -182,10 +184,15 @@ def _own(key: int, owner: np.ndarray, byte: np.ndarray, plain: bool = False,
         _Launch.plain[key] = np.zeros(owner.shape, dtype=bool)
         _Launch.lane[key] = np.zeros(owner.shape, dtype=np.int64)
         _Launch.lane_at[key] = np.zeros(owner.shape, dtype=np.int32)
-    # `late`: the lanes of one multi-lane atomic are one thread's atomic each on a GPU: the
-    # release of one lane's word does not carry the others' (red team s34: a carry tile and its
-    # ready word in one tl.atomic_xchg), so its own release does not cover them
-    epochs[byte] = _Launch.clock.get(_Launch.program, 1) + (1 if late else 0)
+    # `late`: the lanes of one multi-lane atomic are one thread's atomic each on a GPU, and one
+    # thread's release carries its own writes only, until a barrier gathers the program's (red
+    # team s34: a carry tile and its ready word in one tl.atomic_xchg; a second release, or the
+    # tile's own, covered a "one epoch later" stamp): no release orders them before the barrier
+    if late:
+        epochs[byte] = UNFENCED
+        _Launch.unfenced.append((key, byte.copy()))
+    else:
+        epochs[byte] = _Launch.clock.get(_Launch.program, 1)
     _Launch.plain[key][byte] = plain
     _Launch.lane[key][byte] = 0 if codes is None else codes
     _Launch.lane_at[key][byte] = _Launch.barriers
@@ -213,11 +220,22 @@ def lane_codes(shape: tuple, lanes) -> np.ndarray:
     return (np.int64(sid) << np.int64(32)) | (flat.astype(np.int64) + 1)
 
 
+UNFENCED = np.iinfo(np.int32).max  # the epoch of a multi-lane atomic's write until the program's next barrier
+
+
 def barrier() -> None:
-    """tl.debug_barrier() in the running program: what its lanes stored or loaded before it is
-    ordered before what they do after."""
-    if _Launch.owners is not None:
-        _Launch.barriers += 1
+    """A barrier of the running program (tl.debug_barrier(), a scalar atomic): what its lanes
+    stored or loaded before it is ordered before what they do after, and its multi-lane
+    atomics' writes take its epoch now (its next release carries them)."""
+    if _Launch.owners is None:
+        return
+    _Launch.barriers += 1
+    now = _Launch.clock.get(_Launch.program, 1)
+    for key, byte in _Launch.unfenced:
+        epochs = _Launch.epochs[key]
+        still = (_Launch.owners[key][byte] == _Launch.program) & (epochs[byte] == UNFENCED)
+        epochs[byte[still]] = now
+    _Launch.unfenced = []
 
 
 def _lane_bytes(codes: np.ndarray, active: np.ndarray, itemsize: int, key: int, byte: np.ndarray,
@@ -257,20 +275,21 @@ def _lanes_raced(what: str) -> KernelRaceError:
         "(the same offsets, the same shape), or put tl.debug_barrier() between the store and the load")
 
 
-def _lanes_loaded(key: int, byte: np.ndarray, codes: np.ndarray, readers: np.ndarray,
-                  atomic: bool = False) -> None:
+def _lanes_loaded(key: int, byte: np.ndarray, codes: np.ndarray, readers: np.ndarray | None,
+                  modifying: bool = False) -> None:
     """A plain load by the running program of `byte` (`codes`: its lanes, per byte): bytes it
     stored itself from another lane since its last barrier race; then the bytes are recorded as
     read by these lanes (`readers`: SEVERAL where lanes of this load share a byte), and a later
-    store by another lane over them races too. An atomic's read (`atomic`: tl.atomic_load, an
-    add of 0, any read-modify-write's old value) is judged against what other lanes wrote by
+    store by another lane over them races too. An atomic that changes nothing (an add of 0,
+    tl.atomic_load) reads as a load does (red team s34: scans that read so went unjudged); the
+    read of one that writes (`modifying`) is judged only against what other lanes wrote by
     plain stores, exchanges and CASes (the lanes of a commutative atomic add to one word
-    honestly), and is not recorded (red team s34: a scan that read with atomics went unjudged)."""
+    honestly), and is not recorded: its own write follows in the same step."""
     me = _Launch.program
     lane = _Launch.lane.get(key)
     if lane is not None:
         mine = _Launch.owners[key][byte] == me
-        if atomic:
+        if modifying:
             mine &= _Launch.plain[key][byte]
         if mine.any():
             wrote = lane[byte]
@@ -279,9 +298,9 @@ def _lanes_loaded(key: int, byte: np.ndarray, codes: np.ndarray, readers: np.nda
                 if codes[i] in _Launch.writers.get((key, int(byte[i])), ()):
                     bad[i] = False
             if bad.any():
-                raise _lanes_raced("a tl.load read what another lane of the same program had stored" if not atomic
-                                   else "an atomic read what another lane of the same program had stored")
-    if atomic:
+                raise _lanes_raced("a read (a tl.load, or an atomic's) saw what another lane of the same program "
+                                   "had written")
+    if modifying:
         return
     reader = _Launch.reader.get(key)
     if reader is None:
@@ -527,7 +546,8 @@ def _bytes(storage, active, starts, ends, itemsize: int, table: dict) -> tuple[n
 
 
 def loaded(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray, itemsize: int,
-           atomic: bool = False, codes: np.ndarray | None = None, rmw: bool = False) -> None:
+           atomic: bool = False, codes: np.ndarray | None = None, rmw: bool = False,
+           pure: bool = False) -> None:
     """A load: the bytes another program of the launch wrote are marked as read by this one (a
     read-modify-write that an atomic then completes loses updates on a GPU). A load of bytes
     another program wrote by a plain store (or a multi-lane exchange) that no synchronisation
@@ -536,7 +556,8 @@ def loaded(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.nda
     ticket's partials: red team s33; the same read by an atomic, an add of 0 or
     tl.atomic_load: red team s34). `atomic`: tl.atomic_load or tl.atomic_poll; `rmw`: the read
     of a read-modify-write, exchange or CAS itself (not marked as this program's read of
-    another's write: its own update is no lost one)."""
+    another's write: its own update is no lost one); `pure`: that atomic changes nothing (an
+    add of 0, a CAS that does not swap), a read whose lanes are judged as a load's."""
     if not _Launch.owners or not active.size:
         return
     me = _Launch.program
@@ -550,9 +571,10 @@ def loaded(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.nda
         atomic_read = atomic or rmw
         if codes is not None:  # lanes of this program
             mine = codes[lanes]
+            modifying = rmw and not pure
             _lanes_loaded(key, byte, np.repeat(mine, itemsize),
-                          None if atomic_read else _lane_bytes(mine, active[lanes], itemsize, key, byte,
-                                                               record=False), atomic=atomic_read)
+                          None if modifying else _lane_bytes(mine, active[lanes], itemsize, key, byte,
+                                                             record=False), modifying=modifying)
         other = (owner[byte] != 0) & (owner[byte] != me)
         if not other.any():
             continue

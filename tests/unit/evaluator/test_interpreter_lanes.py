@@ -44,7 +44,9 @@ def _guard():
         assert interpreter_guard.install()  # as in every CPU child (the zygote installs it)
 
 
-def _refused(run) -> bool:
+def _refused(run, lanes: bool = True) -> bool:
+    """Whether the launch was refused as a race (`lanes`: as one between lanes of one program,
+    saying what to do); any other error fails."""
     from evaluator.interpreter_races import KernelRaceError
 
     try:
@@ -52,7 +54,7 @@ def _refused(run) -> bool:
     except Exception as exc:  # noqa: BLE001 (only a race refusal is expected)
         cause = root_cause(exc)
         assert isinstance(cause, KernelRaceError), repr(exc)
-        assert "lanes of one program" in str(cause) and "tl.debug_barrier()" in str(cause)
+        assert not lanes or ("lanes of one program" in str(cause) and "tl.debug_barrier()" in str(cause)), cause
         return True
     return False
 
@@ -227,3 +229,80 @@ def test_a_scalar_atomic_between_the_store_and_the_reload_orders_the_lanes():
     for _ in range(4):  # programs interleave in another order each time
         ticket_sum_kernel[(8,)](x, torch.empty(8), torch.zeros(1, dtype=torch.int32), out, BLOCK=32, N=8)
         assert torch.allclose(out, x.sum(), atol=1e-4)
+
+
+@triton.jit
+def atomic_read_scan_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr, LOG: tl.constexpr, HOW: tl.constexpr):
+    # the scan read by atomics that change nothing (red team s34). HOW 0: written by atomic adds
+    # (an add onto a zeroed row, then adds of the neighbour), no barrier; 1: plain stores, a
+    # barrier before the reads only (the store does not wait for the neighbour's read)
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    if HOW == 0:
+        tl.atomic_add(out_ptr + offs, x, mask=mask)
+    else:
+        tl.store(out_ptr + offs, x, mask=mask)
+    d = 1
+    for _ in tl.static_range(LOG):
+        if HOW == 1:
+            tl.debug_barrier()
+        b = tl.atomic_add(out_ptr + offs - d, tl.zeros((BLOCK,), tl.float32), mask=mask & (offs >= d))
+        b = tl.where(mask & (offs >= d), b, 0.0)
+        if HOW == 0:
+            tl.atomic_add(out_ptr + offs, b, mask=mask)
+        else:
+            a = tl.atomic_add(out_ptr + offs, tl.zeros((BLOCK,), tl.float32), mask=mask)
+            tl.store(out_ptr + offs, a + b, mask=mask)
+        d = d * 2
+
+
+@needs_interpreter
+@pytest.mark.parametrize("how", [0, 1])
+def test_an_atomic_that_only_reads_is_judged_as_a_load(how):
+    x = torch.randn(100)
+    out = torch.zeros(100)
+    assert _refused(lambda: atomic_read_scan_kernel[(1,)](x, out, 100, BLOCK=128, LOG=7, HOW=how))
+
+
+@triton.jit
+def tile_handoff_kernel(x_ptr, out_ptr, carry_ptr, ready_ptr, C: tl.constexpr, HOW: tl.constexpr):
+    # a chained scan over programs: program p hands its running total on as a tile of C equal
+    # words written by one multi-lane tl.atomic_xchg (int32 bits), then raises ready[p]. HOW 0:
+    # tl.debug_barrier() then a scalar exchange (honest: the barrier gathers the tile's
+    # lanes before one thread releases); 1: two releases by a one-lane block atomic, no barrier
+    # (red team s34: each lane's exchange is its own thread's; the release carries none of them)
+    pid = tl.program_id(0)
+    x = tl.load(x_ptr + pid)
+    carry = 0.0
+    if pid > 0:
+        while tl.atomic_add(ready_ptr + pid - 1, 0) == 0:
+            pass
+        carry = tl.load(carry_ptr.to(tl.pointer_type(tl.float32)) + (pid - 1) * C)
+    total = carry + x
+    tl.store(out_ptr + pid, total)
+    c = tl.arange(0, C)
+    bits = total.to(tl.int32, bitcast=True)
+    tl.atomic_xchg(carry_ptr + pid * C + c, bits + tl.zeros((C,), tl.int32))
+    if HOW == 0:
+        tl.debug_barrier()
+        tl.atomic_xchg(ready_ptr + pid, 1)
+    else:
+        one = tl.arange(0, 2)
+        tl.atomic_add(ready_ptr + pid + 0 * one, tl.full((2,), 1, tl.int32), mask=one == 0)
+        tl.atomic_add(ready_ptr + pid + 0 * one, tl.zeros((2,), tl.int32) - 1, mask=one == 0)
+        tl.atomic_add(ready_ptr + pid + 0 * one, tl.full((2,), 1, tl.int32), mask=one == 0)
+
+
+@needs_interpreter
+@pytest.mark.parametrize("how,refused", [(0, False), (1, True)])
+def test_a_multi_lane_atomic_is_released_only_after_a_barrier(how, refused):
+    x = torch.rand(12) + 0.5
+    seen = []
+    for _ in range(4):  # programs interleave in another order each time
+        out = torch.zeros(12)
+        carry, ready = torch.zeros(12 * 32, dtype=torch.int32), torch.zeros(12, dtype=torch.int32)
+        seen.append(_refused(lambda: tile_handoff_kernel[(12,)](x, out, carry, ready, C=32, HOW=how), lanes=False))
+        if not seen[-1]:
+            assert torch.allclose(out, x.cumsum(0), atol=1e-5)
+    assert all(seen) if refused else not any(seen)

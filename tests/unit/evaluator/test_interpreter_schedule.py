@@ -435,10 +435,14 @@ def delayed_reducer_kernel(x_ptr, part_ptr, cnt_ptr, out_ptr, n_prog, DELAY, BLO
         if HOW == 0:
             for i in range(DELAY):
                 tl.load(x_ptr + (i % BLOCK))
-        else:
+        elif HOW == 1:
             i = 0
             while tl.atomic_add(cnt_ptr + 1, 0) + i < 4:
                 i += 1
+        else:  # red team s34: three polls of a word nobody else writes, then it "wakes" itself
+            w = tl.atomic_add(cnt_ptr + 1, 0) + tl.atomic_add(cnt_ptr + 1, 0) + tl.atomic_add(cnt_ptr + 1, 0)
+            tl.atomic_add(cnt_ptr + 1, 1 + w)
+            tl.atomic_add(cnt_ptr + 1, 0)
         tl.load(cnt_ptr, volatile=True)
         acc = s
         for j in range(1, n_prog):
@@ -450,7 +454,8 @@ def delayed_reducer_kernel(x_ptr, part_ptr, cnt_ptr, out_ptr, n_prog, DELAY, BLO
 def test_a_delayed_reducer_reads_unwritten_partials_in_some_order_and_a_fake_wait_is_refused():
     """At rates, a program made slow by dead loads ran last in every draw; a strict launch (a
     random order of priority, STRICT of them) runs it where its priority falls. Polling a word
-    nobody writes, four times, and going on is a wait for nothing: refused."""
+    nobody writes, four times, and going on is a wait for nothing: refused; so is a wait the
+    program ends by its own write to the word."""
     from evaluator.interpreter_races import KernelRaceError
 
     n_prog, block = 12, 16
@@ -467,5 +472,10 @@ def test_a_delayed_reducer_reads_unwritten_partials_in_some_order_and_a_fake_wai
     with pytest.raises(Exception) as caught:
         delayed_reducer_kernel[(n_prog,)](x, torch.empty(n_prog), torch.zeros(2, dtype=torch.int32),
                                           torch.zeros(()), n_prog, 0, BLOCK=block, HOW=1)
+    race = _cause(caught.value)
+    assert isinstance(race, KernelRaceError) and "polled one word" in str(race)
+    with pytest.raises(Exception) as caught:
+        delayed_reducer_kernel[(n_prog,)](x, torch.empty(n_prog), torch.zeros(2, dtype=torch.int32),
+                                          torch.zeros(()), n_prog, 0, BLOCK=block, HOW=2)
     race = _cause(caught.value)
     assert isinstance(race, KernelRaceError) and "polled one word" in str(race)
