@@ -302,7 +302,8 @@ def test_a_multi_lane_atomic_is_released_only_after_a_barrier(how, refused):
     for _ in range(4):  # programs interleave in another order each time
         out = torch.zeros(12)
         carry, ready = torch.zeros(12 * 32, dtype=torch.int32), torch.zeros(12, dtype=torch.int32)
-        seen.append(_refused(lambda: tile_handoff_kernel[(12,)](x, out, carry, ready, C=32, HOW=how), lanes=False))
+        seen.append(_refused(lambda o=out, c=carry, r=ready: tile_handoff_kernel[(12,)](x, o, c, r, C=32, HOW=how),
+                             lanes=False))
         if not seen[-1]:
             assert torch.allclose(out, x.cumsum(0), atol=1e-5)
     assert all(seen) if refused else not any(seen)
