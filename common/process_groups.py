@@ -13,15 +13,20 @@ from pathlib import Path
 
 
 def group_members(pgid: int) -> list[int]:
-    """Pids of the live (not zombie) processes in process group `pgid` (Linux /proc)."""
+    """Pids of the live (not zombie) processes in process group `pgid` (Linux /proc). A
+    process that exits while /proc is read is skipped: pathlib's glob stats each entry and
+    raised ProcessLookupError for one that vanished in between, which crashed `krl run`'s
+    stop with summary.json left at "running" (seen under load in the test suite)."""
     pids = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
         try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()  # state, ppid, pgrp, ...
-        except (OSError, IndexError):
+            fields = Path("/proc", name, "stat").read_text().rsplit(")", 1)[1].split()  # state, ppid, pgrp, ...
+        except (OSError, IndexError):  # gone (ENOENT, ESRCH) or unreadable
             continue
         if fields[0] != "Z" and int(fields[2]) == pgid:
-            pids.append(int(stat.parent.name))
+            pids.append(int(name))
     return pids
 
 

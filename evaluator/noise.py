@@ -106,7 +106,22 @@ def wide_norms(wide_forward: Callable[[list], tuple] | None, inputs: list,
         return None
     if len(wide) != len(outs):
         return None
-    return [diff_norms(w, o) if o.dtype == torch.float32 else None for w, o in zip(wide, outs)]
+    return [_no_digits(w, diff_norms(w, o)) if o.dtype == torch.float32 else None for w, o in zip(wide, outs)]
+
+
+def _no_digits(exact: torch.Tensor, norms: list[float] | None) -> list[float] | None:
+    """An output whose float64 answer is smaller than the float32 reference's error from it has
+    no correct digit (a mean of group-normalised values, ~0): that error is the reference's own
+    value, one common factor of it by construction, so its residual part (~0) says nothing
+    about the direction of another correct kernel's rounding, and the whole error floors both
+    bounds. KernelBench level2/23's honest kernel was incorrect on its x1e-3 trial now and
+    then (its rounding's residual against a floor of ~1e-16: sessions 33-34, programs
+    interleaved). Where the answer has digits (x / ||x||, red team D of session 16) the
+    residual stays the measured one."""
+    if norms is None or not isinstance(exact, torch.Tensor) or not exact.is_floating_point():
+        return norms
+    size = float(torch.linalg.vector_norm(exact, dtype=torch.float64))  # the twin's output: float64 already
+    return [norms[0], norms[0]] if size < norms[0] else norms
 
 
 _KEPT_PEAK = [0]  # the allocator's peak before the last wide forward, since `forget_peak`

@@ -256,3 +256,21 @@ def test_a_damaged_fallback_record_is_said_and_never_reads_as_a_clean_run(tmp_pa
     summary = sup.summary()
     assert summary.status == "completed_after_checkpoint_fallback"
     assert len(summary.checkpoint_fallbacks) == 1 and summary.checkpoint_fallback_records_damaged
+
+
+def test_a_process_that_exits_while_its_group_is_listed_is_skipped(monkeypatch):
+    """`krl run` crashed in its stop (summary.json left at "running") when a process exited
+    between /proc's listing and the read of its stat: the listing goes on without it."""
+    from pathlib import Path
+
+    real_read = Path.read_text
+
+    def read(self, *args, **kwargs):
+        if self.parent.name == "999999999":  # exited after the listing: the kernel says ESRCH
+            raise ProcessLookupError(3, "No such process", str(self))
+        return real_read(self, *args, **kwargs)
+
+    real_listdir = os.listdir
+    monkeypatch.setattr(os, "listdir", lambda path: ["999999999", *real_listdir(path)])
+    monkeypatch.setattr(Path, "read_text", read)
+    assert group_members(os.getpgid(0)) and os.getpid() in group_members(os.getpgid(0))

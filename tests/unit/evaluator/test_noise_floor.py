@@ -92,3 +92,26 @@ def test_the_float64_twin_runs_only_where_its_tensors_fit_the_cap():
     assert not noise.wide_affordable(big, small, model)
     assert not noise.wide_affordable(small, big, None)
     assert noise.wide_affordable([torch.zeros(8, dtype=torch.int64)] * 3, small, object())
+
+
+def test_an_answer_with_no_correct_digit_floors_the_residual_by_its_whole_error():
+    """KernelBench level2/23 on its x1e-3 trial: the float64 answer is ~0 and the float32
+    reference is its own rounding error, a common factor of itself, so the error's residual
+    part was ~1e-16 and another honest kernel's rounding (another direction) failed the
+    residual bound now and then. Such an output's whole error floors both parts; an answer with
+    digits (x / ||x||: its noise is a common factor too, red team D of session 16) keeps its
+    small residual."""
+    from evaluator.noise import wide_norms
+
+    g = torch.Generator().manual_seed(5)
+    noise_only = 1e-8 * torch.randn(2, generator=g)  # float32 rounding around an exact 0
+    zero = torch.zeros(2, dtype=torch.float64)
+    [(norm, res)] = wide_norms(lambda xs: ([zero], []), [torch.ones(1)], [noise_only])
+    assert norm == pytest.approx(float(torch.linalg.vector_norm(noise_only.double())))
+    assert res == norm
+
+    x = torch.randn(4096, generator=g, dtype=torch.float64)
+    unit = x / torch.linalg.vector_norm(x)
+    rounded = (unit * (1 + 3e-7)).float()  # the norm's rounding: one common factor
+    [(norm, res)] = wide_norms(lambda xs: ([unit], []), [torch.ones(1)], [rounded])
+    assert norm > 0 and res < 0.2 * norm  # its float32 rounding per element, not the common factor
