@@ -33,7 +33,14 @@ from collections.abc import Callable
 
 import numpy as np
 
-from evaluator import interpreter_loops, interpreter_races, interpreter_reduce, interpreter_schedule
+from evaluator import (
+    interpreter_lanes,
+    interpreter_loops,
+    interpreter_races,
+    interpreter_reduce,
+    interpreter_schedule,
+    interpreter_spin,
+)
 from evaluator.interpreter_scope import KernelGlobalError, own_globals, refused_global
 
 
@@ -204,7 +211,7 @@ class _Guarded:
         if found is not None and interpreter_races.watching():  # what another program wrote
             interpreter_races.loaded(found[0], found[1], *_State.ranges, np.dtype(dtype_np).itemsize,
                                      atomic=mode == "load",
-                                     codes=interpreter_races.lane_codes(np.shape(ptrs), found[2]))
+                                     codes=interpreter_lanes.lane_codes(np.shape(ptrs), found[2]))
         out = self._raw.load(ptrs, mask, other, dtype_np)
         interpreter_schedule.observed(ptrs, out, poll=True)  # a spin's poll waits (plain ones too: a GPU may hoist them)
         if found is not None and mode == "volatile" and interpreter_races.watching():
@@ -229,7 +236,7 @@ class _Guarded:
             atomic = interpreter_schedule.mode() == "store"
             interpreter_races.stored(self._raw, active, idx, *_State.ranges, values,
                                      "tl.atomic_store" if atomic else "plain tl.store",
-                                     codes=interpreter_races.lane_codes(np.shape(ptrs), lanes),
+                                     codes=interpreter_lanes.lane_codes(np.shape(ptrs), lanes),
                                      scalar=not atomic and np.size(ptrs) == 1)
         return self._raw.store(ptrs, value, mask)
 
@@ -260,7 +267,7 @@ class _Guarded:
         found = check(ptrs, mask, data.dtype.itemsize)
         codes = None
         if found is not None and interpreter_races.watching():  # every atomic reads (red team s34)
-            codes = interpreter_races.lane_codes(np.shape(ptrs), found[2])
+            codes = interpreter_lanes.lane_codes(np.shape(ptrs), found[2])
             pure = _identity(self._raw.RMW_OP, op, data) or (
                 op == self._raw.RMW_OP.XCHG and _holds(self._raw, found, data, np.shape(ptrs)))
             interpreter_races.loaded(found[0], found[1], *_State.ranges, data.dtype.itemsize, rmw=True,
@@ -321,7 +328,7 @@ class _Guarded:
             want = np.broadcast_to(np.asarray(cmp, dtype=dtype), np.shape(now))
             new = np.broadcast_to(np.asarray(value, dtype=dtype), np.shape(now))
             swaps = (now == want).reshape(-1)
-            codes = interpreter_races.lane_codes(np.shape(ptrs), None)
+            codes = interpreter_lanes.lane_codes(np.shape(ptrs), None)
             interpreter_races.loaded(found[0], found[1], *_State.ranges, dtype.itemsize, rmw=True,
                                      pure=not (swaps & (want != new).reshape(-1)).any(), codes=codes)
             active, idx, _ = found
@@ -365,7 +372,7 @@ def install() -> bool:
     executor = interpreter.GridExecutor
     copy_args: Callable = executor.__dict__["_init_args_hst"]
     call: Callable = executor.__dict__["__call__"]
-    interpreter_races.LAUNCH_CODE[:] = [call.__code__]  # where a spin site's frame walk stops
+    interpreter_spin.LAUNCH_CODE[:] = [call.__code__]  # where a spin site's frame walk stops
 
     def _init_args_hst(self, args_dev, kwargs):
         args_hst, kwargs_hst = copy_args(self, args_dev, kwargs)
@@ -501,7 +508,7 @@ def _atomic_orders(builder_type: type, interpreter) -> None:
                     # GPU one thread makes it and hands the old value to the others through shared
                     # memory between two barriers, which order the program's lanes as
                     # tl.debug_barrier() does (the ticket of CUDA's threadFenceReduction)
-                    interpreter_races.barrier()
+                    interpreter_lanes.barrier()
             return out
         return create
 
@@ -538,7 +545,7 @@ def _atomic_orders(builder_type: type, interpreter) -> None:
 
     @functools.wraps(barrier)
     def create_barrier(self):  # tl.debug_barrier(): the program's lanes meet (a no-op here otherwise)
-        interpreter_races.barrier()
+        interpreter_lanes.barrier()
         return barrier(self)
 
     builder_type.create_barrier = create_barrier

@@ -21,7 +21,7 @@ A tl.atomic_cas no loop retries is a store of what it swaps in (`spin_site`): on
 it takes no lock and a lost race drops its value. One tl.store whose lanes write different
 values to one address is refused too (`one_store`: which lane lands is undefined on a GPU).
 
-Lanes of one program are judged too (`lane_codes`): the interpreter runs each tl.load and
+Lanes of one program are judged too (`interpreter_lanes`): the interpreter runs each tl.load and
 tl.store on the whole tile at once, so lanes that hand values to each other through global
 memory are exact here, while on a GPU the tile is spread over warps that run unsynchronised
 and Triton puts no barrier between a global store and a later global load. A load (or an
@@ -34,12 +34,9 @@ missing order, a store seen late): accesses are sequentially consistent here.
 """
 from __future__ import annotations
 
-import ast
-import linecache
-import os
-import sys
-
 import numpy as np
+
+from evaluator import interpreter_lanes, interpreter_spin
 
 
 class KernelRaceError(RuntimeError):
@@ -63,7 +60,7 @@ class _Launch:
     clock: dict = {}  # the running program's vector clock: program -> the last of its epochs it has seen
     sync: dict = {}  # word address -> the vector clock its atomics released
     # lanes of one program (`lane_codes`): per byte of a storage the launch stored to
-    lane: dict = {}  # storage index -> int64 per byte: the lane that last wrote it (0: none; MANY, ONE_THREAD)
+    lane: dict = {}  # storage index -> int64 per byte: the lane that last wrote it (0: none; or MANY, ONE_THREAD)
     lane_at: dict = {}  # storage index -> int32 per byte: the storing program's barrier count then
     writers: dict = {}  # (storage index, byte) -> the lanes of one store that wrote the same value there
     reader: dict = {}  # storage index -> int64 per byte: the lane that read it (SEVERAL: more than one)
@@ -189,148 +186,13 @@ def _own(key: int, owner: np.ndarray, byte: np.ndarray, plain: bool = False,
     # team s34: a carry tile and its ready word in one tl.atomic_xchg; a second release, or the
     # tile's own, covered a "one epoch later" stamp): no release orders them before the barrier
     if late:
-        epochs[byte] = UNFENCED
+        epochs[byte] = interpreter_lanes.UNFENCED
         _Launch.unfenced.append((key, byte.copy()))
     else:
         epochs[byte] = _Launch.clock.get(_Launch.program, 1)
     _Launch.plain[key][byte] = plain
     _Launch.lane[key][byte] = 0 if codes is None else codes
     _Launch.lane_at[key][byte] = _Launch.barriers
-
-
-# ---------------------------------------------------------------------- lanes of one program
-MANY = -2  # a byte one store wrote from several lanes, the same value (`_Launch.writers` has them)
-SEVERAL = -1  # a byte several lanes of the program read since its last barrier
-ONE_THREAD = -3  # a byte a scalar store wrote: one thread stores it, every thread loads it back
-
-
-def lane_codes(shape: tuple, lanes) -> np.ndarray:
-    """One code per active lane of a tl.load or tl.store over pointers of `shape` (`lanes`: the
-    active mask, None for all): the shape and the element's flat index. On a GPU the thread
-    that holds an element follows from the tensor's shape and layout, so two accesses meet in
-    one thread only at one shape and index; here a load and a store of one shape and index are
-    taken as one lane (the tile reloaded where it was stored), anything else as two: a [ROWS]
-    store reloaded as [ROWS, 1] was incorrect on the H200 (session 34). A one-element store is
-    another case (`stored`'s `scalar`)."""
-    key = tuple(int(d) for d in shape)
-    sid = _Launch.shapes.get(key)
-    if sid is None:
-        sid = _Launch.shapes[key] = len(_Launch.shapes) + 1
-    flat = np.flatnonzero(lanes) if lanes is not None else np.arange(int(np.prod(shape, dtype=np.int64)))
-    return (np.int64(sid) << np.int64(32)) | (flat.astype(np.int64) + 1)
-
-
-UNFENCED = np.iinfo(np.int32).max  # the epoch of a multi-lane atomic's write until the program's next barrier
-
-
-def barrier() -> None:
-    """A barrier of the running program (tl.debug_barrier(), a scalar atomic): what its lanes
-    stored or loaded before it is ordered before what they do after, and its multi-lane
-    atomics' writes take its epoch now (its next release carries them)."""
-    if _Launch.owners is None:
-        return
-    _Launch.barriers += 1
-    now = _Launch.clock.get(_Launch.program, 1)
-    for key, byte in _Launch.unfenced:
-        epochs = _Launch.epochs[key]
-        still = (_Launch.owners[key][byte] == _Launch.program) & (epochs[byte] == UNFENCED)
-        epochs[byte[still]] = now
-    _Launch.unfenced = []
-
-
-def _lane_bytes(codes: np.ndarray, active: np.ndarray, itemsize: int, key: int, byte: np.ndarray,
-                record: bool) -> np.ndarray:
-    """`codes` per byte; bytes several lanes of this one access aim at are MANY (with `record`,
-    the lanes are kept in `_Launch.writers`)."""
-    per_byte = np.repeat(codes, itemsize)
-    if active.size < 2:
-        return per_byte
-    order = np.argsort(active, kind="stable")
-    at = active[order]
-    dup = np.zeros(active.shape, dtype=bool)
-    same = at[1:] == at[:-1]
-    if not same.any():
-        return per_byte
-    dup[order[1:][same]] = True
-    dup[order[:-1][same]] = True
-    if record:
-        groups: dict = {}
-        for address, code in zip(active[dup].tolist(), codes[dup].tolist()):
-            groups.setdefault(address, set()).add(code)
-        for i in np.flatnonzero(dup).tolist():
-            for b in byte[i * itemsize:(i + 1) * itemsize].tolist():
-                _Launch.writers[(key, b)] = frozenset(groups[int(active[i])])
-    per_byte[np.repeat(dup, itemsize)] = MANY if record else SEVERAL
-    return per_byte
-
-
-def _lanes_raced(what: str) -> KernelRaceError:
-    return KernelRaceError(
-        f"lanes of one program handed values to each other through global memory: {what}, with no "
-        "tl.debug_barrier() between them. The CPU interpreter runs each tl.load and tl.store on the "
-        "whole tile at once, so this is exact here; on a GPU the tile is spread over warps that run "
-        "unsynchronised and Triton puts no barrier between a global store and a later load, so a lane "
-        "reads its neighbour's element before or after that lane writes it. Keep such values in "
-        "registers (tl.cumsum, tl.sum, tl.where over the tile), reload only what the same lane stored "
-        "(the same offsets, the same shape), or put tl.debug_barrier() between the store and the load")
-
-
-def _lanes_loaded(key: int, byte: np.ndarray, codes: np.ndarray, readers: np.ndarray | None,
-                  modifying: bool = False) -> None:
-    """A plain load by the running program of `byte` (`codes`: its lanes, per byte): bytes it
-    stored itself from another lane since its last barrier race; then the bytes are recorded as
-    read by these lanes (`readers`: SEVERAL where lanes of this load share a byte), and a later
-    store by another lane over them races too. An atomic that changes nothing (an add of 0,
-    tl.atomic_load) reads as a load does (red team s34: scans that read so went unjudged); the
-    read of one that writes (`modifying`) is judged only against what other lanes wrote by
-    plain stores, exchanges and CASes (the lanes of a commutative atomic add to one word
-    honestly), and is not recorded: its own write follows in the same step."""
-    me = _Launch.program
-    lane = _Launch.lane.get(key)
-    if lane is not None:
-        mine = _Launch.owners[key][byte] == me
-        if modifying:
-            mine &= _Launch.plain[key][byte]
-        if mine.any():
-            wrote = lane[byte]
-            bad = mine & (wrote != 0) & (_Launch.lane_at[key][byte] == _Launch.barriers) & (wrote != codes)
-            for i in np.flatnonzero(bad & (wrote == MANY)).tolist():  # a reader among the writers
-                if codes[i] in _Launch.writers.get((key, int(byte[i])), ()):
-                    bad[i] = False
-            if bad.any():
-                raise _lanes_raced("a read (a tl.load, or an atomic's) saw what another lane of the same program "
-                                   "had written")
-    if modifying:
-        return
-    reader = _Launch.reader.get(key)
-    if reader is None:
-        reader = _Launch.reader[key] = np.zeros(_Launch.owners[key].shape, dtype=np.int64)
-        _Launch.read_at[key] = np.zeros(reader.shape, dtype=np.int64)
-    stamp = (np.int64(me) << np.int64(32)) | np.int64(_Launch.barriers + 1)
-    before = _Launch.read_at[key][byte] == stamp
-    reader[byte] = np.where(before & (reader[byte] != readers), SEVERAL, readers)
-    _Launch.read_at[key][byte] = stamp
-
-
-def _lanes_stored(raw, key: int, byte: np.ndarray, codes: np.ndarray, active: np.ndarray,
-                  values: np.ndarray, itemsize: int) -> None:
-    """A plain store by the running program: over bytes another of its lanes loaded since its
-    last barrier (that lane may not have read them yet on a GPU), a changed value races."""
-    reader = _Launch.reader.get(key)
-    if reader is None:
-        return
-    stamp = (np.int64(_Launch.program) << np.int64(32)) | np.int64(_Launch.barriers + 1)
-    read = reader[byte]
-    bad = (_Launch.read_at[key][byte] == stamp) & ((read == SEVERAL) | (read != codes))
-    if not bad.any():
-        return
-    rows = bad.reshape(-1, itemsize).any(axis=1)
-    at, new = active[rows], values[rows]
-    now = raw.load(at, np.ones(at.shape, dtype=bool), np.zeros(at.shape, dtype=new.dtype), new.dtype)
-    unsigned = np.dtype(f"u{itemsize}") if itemsize in (1, 2, 4, 8) else None
-    differ = (now.view(unsigned) != new.view(unsigned)) if unsigned is not None else (now != new)
-    if differ.any():
-        raise _lanes_raced("a tl.store overwrote what another lane of the same program had loaded")
 
 
 def program_ends() -> None:
@@ -425,7 +287,7 @@ def spin_site(test_only: bool = False) -> tuple | None:
     `test_only`, only where a `while`'s test reads its result (a test-and-set exchange: one in a
     persistent kernel's outer loop that raises a flag is no acquire). One frame walk per atomic:
     the caller hands the site on to `contend` and `cas`."""
-    return _spin_lock_site(test_only)
+    return interpreter_spin.spin_lock_site(test_only)
 
 
 def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray,
@@ -473,7 +335,7 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind
     elem = (active - starts[storage]).astype(np.intp) // itemsize
     me = _Launch.program
     if codes is not None:  # lanes of this program: over what another of its lanes read
-        _lanes_stored(raw, key, byte, np.repeat(codes, itemsize), active, values, itemsize)
+        interpreter_lanes.stored(raw, key, byte, np.repeat(codes, itemsize), active, values, itemsize)
     prev_bytes = owner[byte].reshape(-1, itemsize)
     conflict = ((prev_bytes != 0) & (prev_bytes != me)).any(axis=1)
     if conflict.any() and key in _Launch.epochs:  # a write that happened before this one races nothing
@@ -512,9 +374,9 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind
                     "a shared result, or write one partial per program and combine them in a second "
                     "launch (a two-stage reduction), or order the programs' writes by an atomic flag, lock or "
                     "counter (tl.atomic_xchg to hand on, a spin on tl.atomic_* to wait)")
-    lane_bytes = None if codes is None else _lane_bytes(codes, active, itemsize, key, byte, record=True)
+    lane_bytes = None if codes is None else interpreter_lanes.per_byte(codes, active, itemsize, key, byte, record=True)
     if scalar and lane_bytes is not None:
-        lane_bytes = np.full(lane_bytes.shape, ONE_THREAD, dtype=np.int64)
+        lane_bytes = np.full(lane_bytes.shape, interpreter_lanes.ONE_THREAD, dtype=np.int64)
     if same.any():
         byte = byte.reshape(-1, itemsize)[~same].reshape(-1)
         lane_bytes = None if lane_bytes is None else lane_bytes.reshape(-1, itemsize)[~same].reshape(-1)
@@ -572,8 +434,8 @@ def loaded(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.nda
         if codes is not None:  # lanes of this program
             mine = codes[lanes]
             modifying = rmw and not pure
-            _lanes_loaded(key, byte, np.repeat(mine, itemsize),
-                          None if modifying else _lane_bytes(mine, active[lanes], itemsize, key, byte,
+            interpreter_lanes.loaded(key, byte, np.repeat(mine, itemsize),
+                          None if modifying else interpreter_lanes.per_byte(mine, active[lanes], itemsize, key, byte,
                                                              record=False), modifying=modifying)
         other = (owner[byte] != 0) & (owner[byte] != me)
         if not other.any():
@@ -631,7 +493,7 @@ def rmw_written(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: n
                 "program and combine them in a second launch")
         # its lanes (`codes`): a plain load by another lane of this program must wait for a barrier
         _own(key, owner, byte, codes=None if codes is None else
-             _lane_bytes(codes[lanes], active[lanes], itemsize, key, byte, record=True))
+             interpreter_lanes.per_byte(codes[lanes], active[lanes], itemsize, key, byte, record=True))
         _lock_record(key, byte, owner.shape)
 
 
@@ -673,75 +535,6 @@ def cas(ptrs, cmp, value, result, spins: bool) -> None:
                 _Launch.lock_ids[address] = _Launch.taken
             _Launch.held[address] = _Launch.lock_ids[address]
             _Launch.lock_sizes[address] = np.asarray(result).dtype.itemsize
-
-
-_HERE = (os.path.dirname(os.path.abspath(__file__)), os.path.dirname(os.path.abspath(np.__file__)))
-_SITES: dict = {}
-_HARNESS_FILES: dict = {}  # code filename -> whether it is the harness's, Triton's or numpy's
-LAUNCH_CODE: list = []  # the interpreter's GridExecutor.__call__ code (interpreter_guard.install)
-
-
-def _spin_lock_site(test_only: bool = False) -> tuple | None:
-    """The kernel's tl.atomic_cas being run, where it is a spin lock's (else None): the call sits inside a
-    `while` loop (its test or body), or its result is bound to a name a `while` test of the
-    same function reads. Run one program at a time, every CAS succeeds, so one with no loop
-    to retry it would count as a lock the program holds, where on a GPU a second program's
-    CAS fails and it goes on unlocked (red team s31d: a one-shot CAS "lock" around a
-    load + add + store of a shared accumulator was ok on the CPU)."""
-    import triton
-
-    skip = (*_HERE, os.path.dirname(os.path.abspath(triton.__file__)))
-    frames = []  # the kernel's frames, innermost first: a @triton.jit helper's CAS is retried by
-    frame = sys._getframe(1)  # the loop that calls the helper (red team s32b: `while try_lock(l)`)
-    while frame is not None and len(frames) < 4:
-        code = frame.f_code
-        if code in LAUNCH_CODE:
-            break  # the launch: what called it is host code
-        harness = _HARNESS_FILES.get(code.co_filename)
-        if harness is None:
-            harness = _HARNESS_FILES[code.co_filename] = os.path.abspath(code.co_filename).startswith(skip)
-        if not harness:
-            frames.append(frame)
-        frame = frame.f_back
-    if not frames:
-        return None
-    key = (test_only, *((f.f_code.co_filename, f.f_code.co_firstlineno, f.f_lineno) for f in frames))
-    if key not in _SITES:
-        _SITES[key] = any(_in_a_spin(f.f_code.co_filename, f.f_code.co_name, f.f_lineno, level > 0, test_only)
-                          for level, f in enumerate(frames))
-    return key if _SITES[key] else None
-
-
-def _in_a_spin(filename: str, function: str, line: int, any_call: bool = False, test_only: bool = False) -> bool:
-    """The tl.atomic_cas (with `any_call`: the call, a helper's) at `line` of `function` is
-    inside a `while` or bound to a name a `while` tests."""
-    try:
-        tree = ast.parse("".join(linecache.getlines(filename)))
-    except (SyntaxError, ValueError):
-        return False
-    fns = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == function
-           and n.lineno <= line <= (n.end_lineno or n.lineno)]
-    if not fns:
-        return False
-    fn = fns[-1]
-    parents = {id(c): p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
-    tested = {n.id for w in ast.walk(fn) if isinstance(w, ast.While) for n in ast.walk(w.test)
-              if isinstance(n, ast.Name)}
-    for call in ast.walk(fn):
-        if not (isinstance(call, ast.Call) and (any_call or (isinstance(call.func, ast.Attribute)
-                and call.func.attr in ("atomic_cas", "atomic_xchg"))) and call.lineno <= line <= (call.end_lineno or call.lineno)):
-            continue
-        node = call
-        while node is not None and node is not fn:
-            parent = parents.get(id(node))
-            if isinstance(parent, ast.While) and (not test_only or node is parent.test):
-                return True
-            if isinstance(parent, (ast.Assign, ast.AnnAssign)) and any(
-                    isinstance(t, ast.Name) and t.id in tested
-                    for t in (parent.targets if isinstance(parent, ast.Assign) else [parent.target])):
-                return True
-            node = parent
-    return False
 
 
 def rmw(ptrs, mask) -> None:

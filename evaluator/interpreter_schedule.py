@@ -36,7 +36,7 @@ as it happens (a plain store over, or a plain load of, another program's plain s
 Each access is atomic here (sequential consistency at the access); beyond the clocks the GPU's
 weaker memory model (a store seen late by another SM) is not modelled. Lanes of one program
 still run together; what they hand each other through memory is judged by rule
-(`interpreter_races`, "lanes of one program"; docs/threat_model.md lists what that leaves).
+(`interpreter_lanes`; docs/threat_model.md lists what that leaves).
 """
 from __future__ import annotations
 
