@@ -12,17 +12,13 @@ once more in a child pytest with the variable set (as test_interpreter_schedule 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 import torch
 import triton
 import triton.language as tl
-from conftest import root_cause
+from conftest import interpreted_child, root_cause
 
-ROOT = Path(__file__).resolve().parents[3]
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
 needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 "
                                        "child started by test_under_the_interpreter")
@@ -30,11 +26,7 @@ needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRIT
 
 @pytest.mark.skipif(INTERPRETED, reason="this is the child")
 def test_under_the_interpreter():
-    env = {**os.environ, "TRITON_INTERPRET": "1"}  # before the child imports triton
-    proc = subprocess.run([sys.executable, "-m", "pytest", __file__, "-q", "-p", "no:cacheprovider"],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False)
-    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
-    assert " passed" in proc.stdout and " failed" not in proc.stdout
+    interpreted_child(__file__)
 
 
 @pytest.fixture(autouse=True)
