@@ -16,6 +16,7 @@ from evaluator.aten_facts import storage_key
 from evaluator.carried import Carried
 from evaluator.gates import live_coverage, own_kernels, shared_names, trial_evidence
 from evaluator.knockout_round import CHECKS, REPEATS, round_entries
+from evaluator.verdict import compute_reward
 
 # an honest split: a Triton kernel computes the global sum of squares (it reads every
 # element), PyTorch scales by its rsqrt (so forward returns what PyTorch computed from what it
@@ -312,7 +313,10 @@ def test_dead_stores_in_the_needed_kernel_buy_no_coverage_on_the_cpu(evaluator, 
     assert verdict.status == "ok", verdict.feedback
     profile = verdict.details["profile"]
     assert profile["forward_share"] > 0.85 and verdict.coverage < 1e-9, profile
-    assert verdict.reward < 0.51 and "The reward counts 0.0%" in verdict.feedback
+    # the reward is what the verdict's own speedup pays with no coverage term at all (a fixed
+    # bound flaked: the interpreter's speed term grows under load)
+    paid = compute_reward("ok", verdict.speedup, 0.0, evaluator.cfg.reward)
+    assert verdict.reward == pytest.approx(paid) and "The reward counts 0.0%" in verdict.feedback
 
 
 # the padding launched only after the checked forwards (5 trials here: 2 base, 3 scaled; the
