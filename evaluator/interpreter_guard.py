@@ -156,24 +156,12 @@ def _lanes_in_any_order(run: Callable, ptrs, *operands):
     return back.reshape(ptrs.shape)
 
 
-def _same_bits(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
-    """Element-wise bit equality of two arrays of one dtype (NaNs and signed zeros told apart
-    as the words are); None for a width with no unsigned view."""
-    size = a.dtype.itemsize
-    if size not in (1, 2, 4, 8):
-        return None
-    kind = np.dtype(f"u{size}")
-    return np.ascontiguousarray(a).view(kind) == np.ascontiguousarray(np.broadcast_to(b, a.shape)).view(kind)
-
-
 def _holds(raw, found: tuple, data: np.ndarray, shape: tuple) -> bool:
     """Every active lane's word holds, bit for bit, the value the exchange would write."""
     active, _, lanes = found
     values = np.broadcast_to(data, shape)
     values = values[lanes] if lanes is not None else values.reshape(-1)
-    now = raw.load(active, np.ones(active.shape, dtype=bool), np.zeros(active.shape, dtype=values.dtype), values.dtype)
-    same = _same_bits(now, values)
-    return same is not None and bool(same.all())
+    return not interpreter_races.differs(raw, active, values).any()
 
 
 def _identity(ops, op, data: np.ndarray) -> bool:
@@ -449,9 +437,7 @@ def _changed(interpreter, ptrs, old, mask) -> bool:
     raw = interpreter._interpreter._raw if isinstance(interpreter._interpreter, _Guarded) else interpreter._interpreter
     old = np.asarray(old)
     lanes = np.ones(np.shape(ptrs), dtype=bool) if mask is None else np.broadcast_to(_as_bool(mask), np.shape(ptrs))
-    now = raw.load(ptrs, lanes, np.zeros(np.shape(ptrs), dtype=old.dtype), old.dtype)
-    same = _same_bits(now, old)
-    return same is None or bool((~same)[lanes].any())
+    return bool(interpreter_races.differs(raw, ptrs, old, lanes)[lanes].any())
 
 
 def _atomic_orders(builder_type: type, interpreter) -> None:
@@ -503,11 +489,12 @@ def _atomic_orders(builder_type: type, interpreter) -> None:
                 mask = None if at_mask is None else _as_bool(args[at_mask].data)
                 interpreter_races.synchronised(args[at_ptr].data, mask, acquire=acquire and can_acquire,
                                                release=release and can_release)
-                if name in ("create_atomic_rmw", "create_atomic_cas") and scalar:
-                    # a scalar atomic (not a block, a one-element one neither: red team s34): on a
-                    # GPU one thread makes it and hands the old value to the others through shared
-                    # memory between two barriers, which order the program's lanes as
-                    # tl.debug_barrier() does (the ticket of CUDA's threadFenceReduction)
+                if name in ("create_atomic_rmw", "create_atomic_cas") and scalar and interpreter_spin.result_used():
+                    # a scalar atomic (not a block, a one-element one neither: red team s34) whose
+                    # old value the kernel uses: on a GPU one thread makes it and hands the value
+                    # to the others through shared memory behind a barrier, which orders the
+                    # program's lanes as tl.debug_barrier() does (the ticket of CUDA's
+                    # threadFenceReduction); one whose value nothing uses gets no barrier
                     interpreter_lanes.barrier()
             return out
         return create

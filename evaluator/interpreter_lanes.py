@@ -142,9 +142,5 @@ def stored(raw, key: int, byte: np.ndarray, codes: np.ndarray, active: np.ndarra
     if not bad.any():
         return
     rows = bad.reshape(-1, itemsize).any(axis=1)
-    at, new = active[rows], values[rows]
-    now = raw.load(at, np.ones(at.shape, dtype=bool), np.zeros(at.shape, dtype=new.dtype), new.dtype)
-    unsigned = np.dtype(f"u{itemsize}") if itemsize in (1, 2, 4, 8) else None
-    differ = (now.view(unsigned) != new.view(unsigned)) if unsigned is not None else (now != new)
-    if differ.any():
+    if races.differs(raw, active[rows], values[rows]).any():
         raise _raced("a tl.store overwrote what another lane of the same program had loaded")

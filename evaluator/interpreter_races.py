@@ -282,6 +282,20 @@ def one_store(active: np.ndarray, values: np.ndarray) -> None:
             "or mask the store to the one lane that should write")
 
 
+def differs(raw, at: np.ndarray, new: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    """Per address of `at` (read where `mask`, all by default): memory now does not hold `new`
+    bit for bit (NaNs and signed zeros told apart, as the words are; by value for a width with
+    no unsigned view). One comparison for every "would this write change anything?" question."""
+    mask = np.ones(np.shape(at), dtype=bool) if mask is None else mask
+    now = raw.load(at, mask, np.zeros(np.shape(at), dtype=new.dtype), new.dtype)
+    new = np.broadcast_to(new, now.shape)
+    size = new.dtype.itemsize
+    if size not in (1, 2, 4, 8):
+        return now != new
+    kind = np.dtype(f"u{size}")
+    return np.ascontiguousarray(now).view(kind) != np.ascontiguousarray(new).view(kind)
+
+
 def spin_site(test_only: bool = False) -> tuple | None:
     """Where the running tl.atomic_cas sits if a loop retries it (a spin lock's), else None; with
     `test_only`, only where a `while`'s test reads its result (a test-and-set exchange: one in a
@@ -357,9 +371,7 @@ def _record(raw, storage, active, idx, starts, ends, values, itemsize: int, kind
             conflict &= ~guarded
         if conflict.any():
             at, new = active[conflict], values[conflict]
-            now = raw.load(at, np.ones(at.shape, dtype=bool), np.zeros(at.shape, dtype=new.dtype), new.dtype)
-            unsigned = np.dtype(f"u{itemsize}") if itemsize in (1, 2, 4, 8) else None
-            differ = (now.view(unsigned) != new.view(unsigned)) if unsigned is not None else (now != new)
+            differ = differs(raw, at, new)
             # the same value as another program's takes no ownership: else `store(acc, cur)` first
             # made the next store to it the program's own (red team s32c)
             same[np.flatnonzero(conflict)[~differ]] = True

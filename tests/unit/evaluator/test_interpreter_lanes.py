@@ -3,7 +3,7 @@
 tl.store on the whole tile at once, so a scan through global memory with no barrier is exact
 here; on a GPU the tile is spread over warps that run unsynchronised (red team s33: a
 Hillis-Steele scan, ok on the CPU, incorrect on the H200). Refused unless tl.debug_barrier()
-(or a scalar atomic, whose old value reaches the lanes between two barriers) orders them;
+(or a scalar atomic whose old value is used: it reaches the lanes behind a barrier) orders them;
 reloading what the same lane stored stays accepted.
 
 TRITON_INTERPRET=1 must be set before triton is first imported, so this module runs itself
@@ -173,6 +173,49 @@ def test_a_scalar_stored_then_reloaded_needs_a_barrier(barrier, refused):
     x = torch.randn(300)
     out, inv = torch.empty(300), torch.empty(())
     assert _refused(lambda: scale_kernel[(1,)](x, inv, out, 300, BLOCK=64, BARRIER=barrier)) == refused
+    if not refused:
+        assert torch.allclose(out, x / x.norm(), atol=1e-6)
+
+
+@triton.jit
+def _bump(counter_ptr):
+    return tl.atomic_add(counter_ptr, 1)
+
+
+@triton.jit
+def scale_after_atomic_kernel(x_ptr, inv_ptr, counter_ptr, out_ptr, n, BLOCK: tl.constexpr, HOW: tl.constexpr):
+    # the scalar 1/norm stored, a scalar atomic, the scalar reloaded. Triton gives a scalar
+    # atomic a barrier only where its old value is used (atomicNeedsSharedMemory). HOW 0: the
+    # atomic as a statement; 1: bound to `_`, never read; 2: its value used; 3: a helper that
+    # returns it, called as a statement; 4: that helper's value used
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for start in range(0, n, BLOCK):
+        x = tl.load(x_ptr + start + tl.arange(0, BLOCK), mask=start + tl.arange(0, BLOCK) < n, other=0.0)
+        acc += x * x
+    tl.store(inv_ptr, 1.0 / tl.sqrt(tl.sum(acc, axis=0)))
+    ticket = 0
+    if HOW == 0:
+        tl.atomic_add(counter_ptr, 1)
+    elif HOW == 1:
+        _ = tl.atomic_add(counter_ptr, 1)
+    elif HOW == 2:
+        ticket = tl.atomic_add(counter_ptr, 1)
+    elif HOW == 3:
+        _bump(counter_ptr)
+    else:
+        ticket = _bump(counter_ptr)
+    for start in range(0, n, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+        tl.store(out_ptr + offs, x * tl.load(inv_ptr) + 0.0 * ticket, mask=offs < n)
+
+
+@needs_interpreter
+@pytest.mark.parametrize("how,refused", [(0, True), (1, True), (2, False), (3, True), (4, False)])
+def test_a_scalar_atomic_orders_the_lanes_only_where_its_value_is_used(how, refused):
+    x = torch.randn(300)
+    out, inv, counter = torch.empty(300), torch.empty(()), torch.zeros((), dtype=torch.int32)
+    assert _refused(lambda: scale_after_atomic_kernel[(1,)](x, inv, counter, out, 300, BLOCK=64, HOW=how)) == refused
     if not refused:
         assert torch.allclose(out, x / x.norm(), atol=1e-6)
 
