@@ -469,7 +469,12 @@ def profiled_coverage(runs: list[dict], reference: list[dict] | None = None) -> 
     it, coverage 0.98). So where the `reference`'s profiled runs give the problem's own
     estimated work W (the reference forward under the same meter), coverage is also at most
     1 - other / W: the share of the problem's work PyTorch did not do for the candidate,
-    which no work of the candidate's own moves. That bound is the reward's; the policy's
+    which no work of the candidate's own moves. Both sides of that bound charge every
+    PyTorch op at least what its decomposition's parts cost (`cpu_work` unfused_time_s): a
+    fused op that gives the reference's answer in one pass (F.mse_loss against sub, pow,
+    mean) is charged as the chain it stands for, else the chain's extra passes were a share
+    "left" to a Triton epilogue that only touched the result (red team s35: coverage 0.67,
+    reward 0.84 for a file where PyTorch computed everything). That bound is the reward's; the policy's
     gates read `forward_share`, the forward's own split (an honest Triton reduction finished
     by four PyTorch passes, more than the reference's one fused op, is a small share of its
     forward, not a gate: honest round s23b). (The lesser of the two: a reference that
@@ -477,6 +482,10 @@ def profiled_coverage(runs: list[dict], reference: list[dict] | None = None) -> 
     work.) On the GPU padding costs the time it takes, and the speed term pays for it."""
     def total(c: dict) -> float | None:  # GPU: profiler kernel time; CPU: the work estimate
         value = c.get("gpu_time_s", c.get("estimated_time_s"))
+        return float(value) if isinstance(value, (int, float)) else None
+
+    def unfused(c: dict) -> float | None:  # CPU: aten ops at their decompositions' price
+        value = c.get("unfused_time_s", c.get("estimated_time_s"))
         return float(value) if isinstance(value, (int, float)) else None
 
     usable = [c for c in runs if isinstance(c.get("coverage"), (int, float)) and total(c) is not None]
@@ -491,11 +500,12 @@ def profiled_coverage(runs: list[dict], reference: list[dict] | None = None) -> 
     shown["coverage"] = min(max(1.0 - other / whole, 0.0), 1.0) if whole > 0 else 0.0
     shown["other_time_s"] = other
     shown["forward_share"] = shown["coverage"]  # what the policy's gates read (gates.policy_outcome)
-    problem = [total(c) for c in reference or () if total(c) is not None and "gpu_time_s" not in c]
+    problem = [unfused(c) for c in reference or () if unfused(c) is not None and "gpu_time_s" not in c]
     if not measured and problem and statistics.median(problem) > 0:
         work = statistics.median(problem)
+        other_unfused = max(unfused(c) - float(c.get("candidate_time_s", 0.0)) for c in usable)
         shown["reference_time_s"] = work
-        shown["reference_share"] = min(max(1.0 - other / work, 0.0), 1.0)
+        shown["reference_share"] = min(max(1.0 - other_unfused / work, 0.0), 1.0)
         shown["coverage"] = min(shown["coverage"], shown["reference_share"])
     shown["per_run"] = [round(float(c["coverage"]), 4) for c in usable]
     return shown

@@ -180,6 +180,33 @@ def test_nothing_launched_is_zero():
     assert result["kernels"] == [] and result["error"] is None
 
 
+def test_a_fused_op_is_charged_as_its_chain_where_the_coverage_bound_compares_them():
+    """estimated_time_s is what each op would take (a fused loss is one pass); unfused_time_s,
+    which only the coverage bound reads, prices every op at least as its decomposition's parts,
+    so F.mse_loss and the sub, pow, mean it stands for weigh the same there."""
+    p, t = torch.randn(256, 512), torch.randn(256, 512)
+    fused = cpu_work.measure(lambda inputs: torch.nn.functional.mse_loss(*inputs), [p, t], set())
+    chain = cpu_work.measure(lambda inputs: torch.mean((inputs[0] - inputs[1]) ** 2), [p, t], set())
+    assert fused["estimated_time_s"] < 0.5 * chain["estimated_time_s"]
+    assert fused["unfused_time_s"] == pytest.approx(chain["unfused_time_s"], rel=0.05)
+    assert chain["unfused_time_s"] == pytest.approx(chain["estimated_time_s"], rel=0.05)
+
+
+def test_the_forwards_tf32_switch_does_not_cheapen_pytorchs_matmul():
+    """The CPU computes fp32 whatever the switch says; the meter keeps torch's defaults, so a
+    forward that turns matmul TF32 on is charged what the reference is (red team s35)."""
+    a = torch.randn(512, 512)
+    before = torch.backends.cuda.matmul.allow_tf32
+    plain = cpu_work.measure(lambda inputs: inputs[0] @ inputs[0], [a], set())
+    try:  # as a candidate's module sets it at import, before anything is measured
+        torch.backends.cuda.matmul.allow_tf32 = True
+        switched = cpu_work.measure(lambda inputs: inputs[0] @ inputs[0], [a], set())
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = before
+    assert plain["estimated_time_s"] > 0
+    assert switched["estimated_time_s"] == pytest.approx(plain["estimated_time_s"])
+
+
 @needs_interpreter
 def test_kernel_outside_kernel_names_counts_as_other():
     x = torch.randn(8 * BLOCK)
