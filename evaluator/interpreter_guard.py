@@ -21,10 +21,12 @@ context; a stray one faults or scribbles on the candidate's own buffers, and no 
 decision reads device memory the candidate could reach unchecked, so this guard is for
 the interpreter only.
 
-Four of the interpreter's departures from the GPU compiler are corrected here too: `min`/`max`
+Seven of the interpreter's departures from the GPU compiler are corrected here too: `min`/`max`
 in a kernel body (`_device_minmax`), float32 -> bfloat16 rounding (`_bfloat16_rounded`), a
-dtype argument of a helper read as a constexpr (`_dtype_as_constexpr`) and a `range`/`tl.range`
-loop variable typed as the GPU's scalar tensor (`evaluator.interpreter_loops`).
+dtype argument of a helper read as a constexpr (`_dtype_as_constexpr`), a `range`/`tl.range`
+loop variable typed as the GPU's scalar tensor (`evaluator.interpreter_loops`), and
+(`evaluator.interpreter_scope`) `and`/`or`/`not` on Triton values, a float argument as an fp32
+scalar, a Triton builtin bound to a module-level name.
 """
 from __future__ import annotations
 
@@ -41,7 +43,7 @@ from evaluator import (
     interpreter_schedule,
     interpreter_spin,
 )
-from evaluator.interpreter_scope import KernelGlobalError, own_globals, refused_global
+from evaluator.interpreter_scope import KernelGlobalError, float_arguments, own_globals, refused_global
 
 
 class KernelMemoryError(RuntimeError):
@@ -421,6 +423,7 @@ def install() -> bool:
     _atomic_orders(type(builder), interpreter)
     interpreter._interpreter = _Guarded(interpreter._interpreter)
     own_globals(interpreter)
+    float_arguments(interpreter)  # a float argument is the GPU's fp32 scalar
     _bfloat16_rounded(type(builder), interpreter)
     _dtype_as_constexpr()
     interpreter_reduce.install(interpreter)  # a combine function of the file's, in a tree

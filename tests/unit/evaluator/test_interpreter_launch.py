@@ -220,6 +220,39 @@ def test_kernel_builtins_are_the_gpu_compilers(launch_recorder):
         int_of_a_value_kernel[(1,)](x, y, 1, BLOCK=16)
 
 
+_cast = tl.cast  # a Triton builtin bound at module level (unsloth's `triton_cast = tl.cast`)
+
+
+@triton.jit
+def logic_kernel(x_ptr, y_ptr, n_rows, n_cols, eps, SKIP: tl.constexpr, BIAS: tl.constexpr,
+                 BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)[:, None]
+    cols = tl.arange(0, BLOCK_C)[None, :]
+    mask = (rows < n_rows) and (cols < n_cols)  # FlagGems' spelling of `&`
+    x = tl.load(x_ptr + rows * n_cols + cols, mask=mask, other=0.0)
+    if BIAS is not None and BIAS.dtype == tl.float32:  # a constant short-circuits as in Python
+        x += 1.0
+    keep = not (x < 0.0) or SKIP  # elementwise not, then or with a constant
+    y = tl.where(keep, x, 0.0) * _cast(eps.to(tl.float32), tl.float32)  # a float argument's .to
+    tl.store(y_ptr + rows * n_cols + cols, y, mask=mask)
+
+
+@needs_interpreter
+def test_logic_float_arguments_and_builtin_aliases_are_the_gpu_compilers():
+    """`and`/`or`/`not` on Triton values are elementwise, a float argument is an fp32 scalar with
+    `.to`, and a module-level alias of a Triton builtin works, as on the GPU (interpreter_scope):
+    under the bare interpreter `a and b` was `b` (an out-of-bounds load in FlagGems' cross
+    entropy), `eps.to` raised (Liger's LayerNorm) and `triton_cast(...)` raised (unsloth's
+    cross entropy): honest round, session 35."""
+    from evaluator import interpreter_guard
+
+    assert interpreter_guard.install()
+    x = torch.randn(37, 50)
+    y = torch.full((37, 50), 7.0)
+    logic_kernel[(triton.cdiv(37, 16),)](x, y, 37, 50, 0.5, SKIP=False, BIAS=None, BLOCK_R=16, BLOCK_C=64)
+    assert torch.equal(y, x.relu() * 0.5)
+
+
 @triton.jit
 def to_bfloat16_kernel(x_ptr, cast_ptr, stored_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
