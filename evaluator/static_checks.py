@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import logging
 import tokenize
 from dataclasses import dataclass, field
 
@@ -27,6 +28,8 @@ from evaluator import static_allowlist as A
 from evaluator.static_idioms import fold_decorator_rebinds, settle_import_fallbacks
 from evaluator.static_namespaces import exists, tables
 from evaluator.static_walk import Checker
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,12 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
     except RecursionError:
         report.findings.append(Finding("compile_error", "too_deeply_nested", "the file nests "
                                        "expressions or blocks too deeply to check; flatten them"))
+        return report
+    except Exception as exc:  # a construct the checker does not handle: refused, never passed
+        # on (the worker answered "crashed, not your kernel", which no one trains on), and logged
+        log.exception("the static checks failed on a candidate")
+        report.findings.append(Finding("compile_error", "unchecked", f"the static checks could not "
+                                       f"read this file ({type(exc).__name__}); write it more plainly"))
         return report
     report.kernels = [k.name for k in checker.kernels.values()]
     seen = set()

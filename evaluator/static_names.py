@@ -66,7 +66,11 @@ class Resolver(KernelValues):
         self.kernels = {id(n): n for n in self.scopes.functions if isinstance(n, ast.FunctionDef)
                         and any(self._decorator_name(d) in KERNEL_DECORATORS
                                 for d in n.decorator_list)}
-        self.jit_calls = jit_calls(tree, self.scopes, self.qualify)  # `k = triton.jit(f)`
+        # `k = triton.jit(f)`; none while they are being found (qualifying a module-level call's
+        # callee may ask whether a name bound to a call is a kernel: `M = f(); M.real(1)` crashed
+        # the checker, session 35)
+        self.jit_calls: dict = {}
+        self.jit_calls = jit_calls(tree, self.scopes, self.qualify)
         self.kernels.update({id(fn): fn for fn in self.jit_calls.values()})
         self.transparent = TransparentDecorators(tree, self.scopes, self.qualify, self.kernels)
         self.test_only = test_only_functions(tree, self.scopes, self.qualify)

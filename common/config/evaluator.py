@@ -242,7 +242,7 @@ class StaticConfig(Section):
     max_source_bytes: int = Field(256 << 10, gt=0)
     """Longer candidate files are a format error."""
     allowed_imports: list[str] = [
-        "torch", "triton", "math", "typing", "__future__", "functools", "itertools",
+        "torch", "triton", "math", "typing", "collections", "__future__", "functools", "itertools",
         "dataclasses", "enum", "warnings", "logging", "numpy", "time", "operator", "os",
     ]
     """Modules a candidate may import (a listed module's submodules count as listed). This

@@ -261,13 +261,35 @@ def test_locals_may_shadow_builtins_and_import_names_without_escaping():
 
 
 @pytest.mark.parametrize("body", [
-    "import scipy  # <-", "import collections  # <-", "from . import helpers  # <-",
+    "import scipy  # <-", "import heapq  # <-", "from . import helpers  # <-",
     "from torch.nn.functional import *  # <-",
 ])
 def test_unavailable_imports_are_compile_errors(body):
     code = {"from .": "relative_import", "from torch.nn.functional import *": "star_import"}
     assert_rejected(body, next((c for k, c in code.items() if body.startswith(k)),
                                "unavailable_module"), status="compile_error")
+
+
+def test_of_collections_only_namedtuple():
+    """FlagGems returns max's values and indices as a collections.namedtuple (honest round,
+    session 35); the rest of collections stays out."""
+    assert_accepted("from collections import namedtuple\n\nMax = namedtuple('max', ['values', 'indices'])\n")
+    assert_rejected("from collections import OrderedDict  # <-", "forbidden_api")
+    assert_rejected("import collections\n\nQ = collections.deque()  # <-", "forbidden_api")
+
+
+def test_xpu_device_queries_as_cuda_ones_and_nothing_else_of_it():
+    """Liger's `elif X.device.type == "xpu"` branch reads the device's properties (honest round,
+    session 35); a stream of it is the handle to cross-stream waits, as torch.cuda's is."""
+    assert_accepted("import torch\n\nN = torch.xpu.get_device_properties(0)\n")
+    assert_rejected("import torch\n\nS = torch.xpu.Stream()  # <-", "forbidden_api")
+
+
+def test_a_module_level_call_result_read_by_attribute_is_checked_not_a_crash():
+    """`M = f(); M.real(1)` at module level crashed the checker while it looked for
+    `triton.jit(f)` calls (the worker answered "crashed, not your kernel"): now checked."""
+    report = check_source(source("def f():\n    return 1\n\n\nM = f()\nX = M.real(1)\n"), CFG)
+    assert all(f.code != "unchecked" for f in report.findings), report.findings
 
 
 def test_undefined_names_are_compile_errors():
