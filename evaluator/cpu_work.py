@@ -257,7 +257,8 @@ class WorkCounter:
 
     _active: WorkCounter | None = None
 
-    def __init__(self, kernel_names: Iterable[str], roofline: Roofline = H100) -> None:
+    def __init__(self, kernel_names: Iterable[str], roofline: Roofline = H100, aten_only: bool = False) -> None:
+        self.aten_only = aten_only  # the GPU's profiled runs: PyTorch's ops only (its kernels are timed)
         self.kernel_names = frozenset(kernel_names)
         self.roofline = roofline
         self.entries: dict[tuple[str, str], _Entry] = {}
@@ -301,6 +302,8 @@ class WorkCounter:
             self._uninstall()
 
     def _install(self) -> None:
+        if self.aten_only:
+            return
         from triton.runtime import interpreter
 
         executor, builder = interpreter.GridExecutor, interpreter.InterpreterBuilder

@@ -474,12 +474,16 @@ def profiled_coverage(runs: list[dict], reference: list[dict] | None = None) -> 
     fused op that gives the reference's answer in one pass (F.mse_loss against sub, pow,
     mean) is charged as the chain it stands for, else the chain's extra passes were a share
     "left" to a Triton epilogue that only touched the result (red team s35: coverage 0.67,
-    reward 0.84 for a file where PyTorch computed everything). That bound is the reward's; the policy's
+    reward 0.84 for a file where PyTorch computed everything). On the GPU the forward's split
+    is the kernels' time, and the bound is the same meter's (aten ops only, `aten_unfused_s`
+    of both sides' profiled runs): there the padding costs its time, but a padded kernel's
+    time bought coverage 0.996 beside a fused op that did all of the work (session 35,
+    H200: reward 1.00 at speedup 0.006). That bound is the reward's; the policy's
     gates read `forward_share`, the forward's own split (an honest Triton reduction finished
     by four PyTorch passes, more than the reference's one fused op, is a small share of its
     forward, not a gate: honest round s23b). (The lesser of the two: a reference that
     takes three passes where one PyTorch op would do does not make that op a third of the
-    work.) On the GPU padding costs the time it takes, and the speed term pays for it."""
+    work.)"""
     def total(c: dict) -> float | None:  # GPU: profiler kernel time; CPU: the work estimate
         value = c.get("gpu_time_s", c.get("estimated_time_s"))
         return float(value) if isinstance(value, (int, float)) else None
@@ -506,6 +510,20 @@ def profiled_coverage(runs: list[dict], reference: list[dict] | None = None) -> 
         other_unfused = max(unfused(c) - float(c.get("candidate_time_s", 0.0)) for c in usable)
         shown["reference_time_s"] = work
         shown["reference_share"] = min(max(1.0 - other_unfused / work, 0.0), 1.0)
+        shown["coverage"] = min(shown["coverage"], shown["reference_share"])
+    work_gpu = [float(c["aten_unfused_s"]) for c in reference or () if isinstance(c.get("aten_unfused_s"), (int, float))]
+    torch_gpu = [float(c["aten_unfused_s"]) for c in usable if isinstance(c.get("aten_unfused_s"), (int, float))]
+    if measured and work_gpu and statistics.median(work_gpu) > 0:
+        # the same bound on the GPU, from the same meter's pricing of PyTorch's ops (the
+        # kernels' time is the forward's split; what share of the problem PyTorch did is the
+        # meter's: session 35, a fused F.mse_loss beside a padded Triton "epilogue" earned
+        # coverage 0.996 and reward 1.00 on the H200, where PyTorch did all of the work)
+        work = statistics.median(work_gpu)
+        shown["reference_time_s"] = work
+        # a run the meter failed on (its process reported no figure) left nothing measurable:
+        # unmeasurable coverage counts as none, as on the CPU
+        shown["reference_share"] = 0.0 if len(torch_gpu) < len(usable) else \
+            min(max(1.0 - max(torch_gpu) / work, 0.0), 1.0)
         shown["coverage"] = min(shown["coverage"], shown["reference_share"])
     shown["per_run"] = [round(float(c["coverage"]), 4) for c in usable]
     return shown

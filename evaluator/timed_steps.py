@@ -177,14 +177,28 @@ class TimedSteps:
         kernels = set(ws.candidate_kernels()) | self.recorder.compiled_names(ws.module_name()) \
             if self.role == "candidate" else set()
 
+        from evaluator import cpu_work
+
+        if self.device == "cuda":
+            # PyTorch's share of the work, priced as on the CPU (the coverage bound of
+            # stopwatch.profiled_coverage): its kernels' time says what a fused op took, not
+            # how much of the problem it did
+            aten = cpu_work.WorkCounter((), aten_only=True)
+
+            def metered(*inputs):
+                with aten, watch or nullcontext():  # the watch inside the meter, as on the CPU
+                    return self.model(*inputs)
+            held, cov = timing.profiled_forwards(metered, self.batch, self._flush_buffer(h), kernels,
+                                                 self.recorder.launched_kernels, *marks,
+                                                 spin=max(0, int(h.get("spin", 0))))
+            work = aten.result(len(self.batch))
+            if work.get("error") is None:
+                cov["aten_unfused_s"] = work["unfused_time_s"]
+            return held, cov
+
         def model(*inputs):
             with watch or nullcontext():
                 return self.model(*inputs)
-        if self.device == "cuda":
-            return timing.profiled_forwards(model, self.batch, self._flush_buffer(h), kernels,
-                                            self.recorder.launched_kernels, *marks,
-                                            spin=max(0, int(h.get("spin", 0))))
-        from evaluator import cpu_work
         from evaluator.runner import flatten_outputs
 
         held: list = []

@@ -61,3 +61,26 @@ def test_cpu_coverage_is_held_to_the_share_of_the_problems_work_pytorch_left():
     assert stopwatch.profiled_coverage(one_op, three_pass)["coverage"] == pytest.approx(0.5)
     measured = [_cov(10.0, 9.0)] * 6  # the GPU's profiler: time, which padding pays for
     assert stopwatch.profiled_coverage(measured, reference)["coverage"] == pytest.approx(0.9)
+
+
+def test_gpu_coverage_is_held_to_the_share_the_meter_says_pytorch_left():
+    """Session 35 on the H200: F.mse_loss did all of the loss in 95 us, a padded Triton
+    "epilogue" over its scalar took 32 ms: coverage 0.996 by kernel time, reward 1.00. The
+    meter prices PyTorch's ops in both processes' profiled runs (`aten_unfused_s`): the fused
+    loss is the reference's whole chain, so nothing is left. An honest all-Triton forward
+    (no PyTorch op) keeps its time share; one that leaves a third to PyTorch, at most 2/3."""
+    def gpu(total: float, mine: float, aten: float) -> dict:
+        return {**_cov(total, mine), "aten_unfused_s": aten}
+
+    reference = [gpu(2e-4, 0.0, 1.2e-7)] * 6
+    padded = [gpu(3.2e-2, 3.19e-2, 1.2e-7)] * 6
+    held = stopwatch.profiled_coverage(padded, reference)
+    assert held["coverage"] == 0.0 and held["forward_share"] == pytest.approx(3.19e-2 / 3.2e-2)
+    honest = [gpu(1e-4, 1e-4, 0.0)] * 6
+    assert stopwatch.profiled_coverage(honest, reference)["coverage"] == pytest.approx(1.0)
+    split = [gpu(1e-4, 0.9e-4, 0.4e-7)] * 6
+    assert stopwatch.profiled_coverage(split, reference)["coverage"] == pytest.approx(2 / 3)
+    # a candidate process whose meter reported no figure (it failed, or was made to): none
+    assert stopwatch.profiled_coverage([_cov(10.0, 9.0)] * 6, reference)["coverage"] == 0.0
+    # a reference without the meter's figures (an older child): the kernels' time share alone
+    assert stopwatch.profiled_coverage([_cov(10.0, 9.0)] * 6, [_cov(2e-4, 0.0)])["coverage"] == pytest.approx(0.9)
