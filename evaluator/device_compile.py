@@ -21,12 +21,16 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import re
 import threading
 import types
 from collections.abc import Iterator
 
 _LOCK = threading.Lock()
 _ACCEPTED: set[tuple] = set()  # (kernel, signature, constexprs, attrs) the front end accepted
+# (file, line) of a scalar atomic in a compiled kernel -> whether its old value has a use in
+# every specialization compiled (`scalar_atomic_used`)
+_SCALAR_ATOMICS: dict[tuple, bool] = {}
 _MIRRORS: dict[int, object] = {}  # id(python function) -> its JITFunction mirror
 _KEEP: list = []  # the functions _MIRRORS is keyed on, kept alive so no id is reused
 _JIT_OPTIONS = ("do_not_specialize", "do_not_specialize_on_alignment", "noinline", "debug")
@@ -182,7 +186,7 @@ def check(interpreted, args: tuple, kwargs: dict) -> None:
         backend.load_dialects(context)
         try:
             with _gpu_language():
-                ASTSource(mirror, signature, constexprs, attrs).make_ir(
+                module = ASTSource(mirror, signature, constexprs, attrs).make_ir(
                     target, options, backend.get_codegen_implementation(options), backend.get_module_map(), context)
         except CompilationError:
             raise
@@ -190,7 +194,66 @@ def check(interpreted, args: tuple, kwargs: dict) -> None:
             raise KernelNotCompilable(
                 f"Triton's GPU compiler could not compile the kernel {interpreted.fn.__name__}: "
                 f"{type(exc).__name__}: {exc}"[:2000]) from None
+        _record_scalar_atomics(backend, module, options, target)
         _ACCEPTED.add(key)
+
+
+_ATOMIC_LINE = re.compile(r"^\s*(%[\w.$#-]+) = tt\.atomic_(?:rmw|cas) .*-> ([^ ]+) loc\((#loc\d*)\)\s*$")
+_LOC = re.compile(r"^(#loc\d*) = loc\((.*)\)\s*$")
+
+
+def _record_scalar_atomics(backend, module, options, target) -> None:
+    """Which scalar atomics of this kernel keep a use of their old value once Triton's TTIR
+    passes (inlining, canonicalisation, dead-code elimination) have run. Triton lowers a
+    scalar atomic to one thread's and hands the old value to the other threads through
+    shared memory behind a barrier only where that value has a use (`atomicNeedsSharedMemory`):
+    a statement, a name never read, `_seen = _t`, `atomic(...) and 0` all leave none, and no
+    barrier (red team s35 read the use off the source and got past it four ways; on the
+    H200 those scans were wrong). Recorded by the atomic's source line and, where a helper
+    was inlined, the lines of the calls that reached it (innermost first: one helper's atomic
+    is used at one call and dropped at another); nothing is recorded where the passes fail
+    (no barrier is credited)."""
+    try:
+        module = backend.make_ttir(module, {}, options, target.arch)
+        text = module.str()
+    except Exception:  # noqa: BLE001  (fails closed: an atomic not recorded orders no lanes)
+        return
+    lines = text.splitlines()
+    locs = {m.group(1): m.group(2) for m in map(_LOC.match, lines) if m}
+    for i, line in enumerate(lines):
+        found = _ATOMIC_LINE.match(line)
+        if found is None or found.group(2).startswith("tensor<"):
+            continue
+        name = re.escape(found.group(1))
+        used = any(re.search(name + r"(?![\w.$-])", other) for j, other in enumerate(lines)
+                   if j != i and not other.startswith("#loc"))
+        site = _site(locs, found.group(3))
+        if site is not None:
+            _SCALAR_ATOMICS[site] = _SCALAR_ATOMICS.get(site, True) and used
+
+
+def _site(locs: dict, ref: str, depth: int = 0) -> tuple | None:
+    """The (file, line)s a location reference stands for, innermost first: a call site's
+    callee then its caller, a name's location."""
+    body = locs.get(ref)
+    if body is None or depth > 32:
+        return None
+    plain = re.match(r'^"(.*)":(\d+):\d+$', body)
+    if plain:
+        return ((plain.group(1), int(plain.group(2))),)
+    call = re.match(r"^callsite\((#loc\d*) at (#loc\d*)\)$", body)
+    if call:
+        callee, caller = _site(locs, call.group(1), depth + 1), _site(locs, call.group(2), depth + 1)
+        return callee + caller if callee and caller else None
+    inner = re.search(r"\((#loc\d*)\)$", body) or re.match(r"^fused\[(#loc\d*)", body)
+    return _site(locs, inner.group(1), depth + 1) if inner else None
+
+
+def scalar_atomic_used(site: tuple) -> bool:
+    """Whether the scalar atomic at `site` ((file, line)s, innermost first: the atomic's, then
+    the helper calls' that reached it), as compiled for every launch the front end checked,
+    keeps a use of its old value (False where none was compiled there)."""
+    return _SCALAR_ATOMICS.get(site, False)
 
 
 def warm_up() -> None:

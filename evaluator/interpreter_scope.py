@@ -204,9 +204,29 @@ _LOGIC_NAMES = {"_krl_device_logic": _device_logic, "_krl_device_not": _device_n
 
 
 class _DeviceLogic(ast.NodeTransformer):
-    """Rewrites `and`/`or` and `not` in a kernel body to `_device_logic`/`_device_not`."""
+    """Rewrites `and`/`or` and `not` in a kernel body to `_device_logic`/`_device_not`. The
+    operands become lambdas, which are scopes of their own: an assignment expression inside
+    one would bind in the lambda, not the kernel (red team s35: `(y := x * 1.0) == x and ...`
+    left `y` the ReLU on the CPU, where the GPU stored x), so a kernel with one there is
+    refused, as is a kernel that binds a name of the rewrite's (`_krl_...`)."""
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        if node.id.startswith("_krl_") and not isinstance(node.ctx, ast.Load):
+            raise KernelGlobalError(f"a kernel binds `{node.id}`, a name the CPU interpreter's rewrite "
+                                    "of `and`/`or`/`not` uses: rename it")
+        return node
+
+    def visit_arg(self, node: ast.arg) -> ast.AST:
+        if node.arg.startswith("_krl_"):
+            raise KernelGlobalError(f"a kernel parameter is named `{node.arg}`, a name the CPU "
+                                    "interpreter's rewrite of `and`/`or`/`not` uses: rename it")
+        return node
 
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:
+        if any(isinstance(n, ast.NamedExpr) for n in ast.walk(node)):
+            raise KernelGlobalError("an assignment expression (:=) inside `and`/`or` in a kernel: "
+                                    "Triton's compiler does not bind it as Python does (and "
+                                    "Triton 3.6 refuses it); assign it in a statement of its own")
         self.generic_visit(node)
         thunks = [ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
                              body=value) for value in node.values]

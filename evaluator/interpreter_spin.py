@@ -1,9 +1,9 @@
 """Call sites of a kernel's atomics, read from its source (CPU interpreter only): which
 tl.atomic_cas (or test-and-set exchange) is a spin lock's (the call sits in a `while` loop,
 or its result is bound to a name a `while` test reads: `interpreter_races` takes a lock only
-at such a site), and whether the kernel uses an atomic's old value (a scalar atomic whose
-result nothing uses has no barrier on a GPU). A frame walk from the atomic to the kernel's
-source, read with ast, cached per site."""
+at such a site), read with ast and cached per site; and whether the compiled kernel uses a
+scalar atomic's old value (one whose value it drops has no barrier on a GPU), looked up by
+the atomic's source line. Both walk the frames from the atomic to the kernel's."""
 from __future__ import annotations
 
 import ast
@@ -57,34 +57,23 @@ def _kernel_frames() -> list:
     return frames
 
 
-_USED: dict = {}
-_ATOMICS = ("atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or", "atomic_xor",
-            "atomic_xchg", "atomic_cas")
-
-
 def result_used() -> bool:
-    """Whether the kernel uses the old value the running atomic returns. Triton lowers a scalar
-    atomic to one thread's, and hands its old value to the others through shared memory
-    behind a barrier only where the value has a use (an atomic whose result nothing uses gets
-    no barrier: `atomicNeedsSharedMemory`, use_empty); discarded (`tl.atomic_add(p, 1)` as a
-    statement) or bound to a name the function never reads, it orders no lanes. A value a
-    @triton.jit helper returns is judged at the helper's call. Unknown (no source): used."""
-    frames = _kernel_frames()
-    if not frames:
-        return True
-    key = tuple((f.f_code.co_filename, f.f_code.co_firstlineno, f.f_lineno) for f in frames)
-    used = _USED.get(key)
-    if used is None:
-        used = _USED[key] = _used(frames)
-    return used
+    """Whether the running scalar atomic's old value has a use in the kernel as Triton compiles
+    it (`device_compile.scalar_atomic_used`, from the TTIR of every launch the GPU front end
+    checked, at the atomic's source line and the lines of the helper calls that reached it). Triton hands that
+    value to the program's threads through shared memory behind a barrier only where it has
+    a use; an atomic whose value the compiled kernel drops orders no lanes. Read off the
+    source (session 35's first version), an alias of tl.atomic_add, `_seen = _t`,
+    `atomic(...) + 0` and `atomic(...) and 0` all looked used (red team s35): the compiled
+    code decides. No record (nothing compiled there): not used."""
+    from evaluator import device_compile
 
-
-def _used(frames: list) -> bool:
-    for level, frame in enumerate(frames):
-        how = _use_at(frame.f_code.co_filename, frame.f_code.co_name, frame.f_lineno, level > 0)
-        if how != "returned":
-            return how == "used"
-    return True
+    site: list = []
+    for frame in _kernel_frames():  # a lambda of interpreter_scope's `and`/`or` rewrite sits on
+        here = (frame.f_code.co_filename, frame.f_lineno)  # its function's line: one entry
+        if not site or site[-1] != here:
+            site.append(here)
+    return bool(site) and device_compile.scalar_atomic_used(tuple(site))
 
 
 def _function(filename: str, function: str, line: int) -> ast.FunctionDef | None:
@@ -95,34 +84,6 @@ def _function(filename: str, function: str, line: int) -> ast.FunctionDef | None
     fns = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == function
            and n.lineno <= line <= (n.end_lineno or n.lineno)]
     return fns[-1] if fns else None
-
-
-def _use_at(filename: str, function: str, line: int, any_call: bool) -> str:
-    """How the atomic call (with `any_call`: the helper call) at `line` is used: "unused" (a
-    statement, or bound only to names the function never reads), "returned", or "used"
-    (anything else, or not found)."""
-    fn = _function(filename, function, line)
-    if fn is None:
-        return "used"
-    parents = {id(c): p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
-    read = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-    hows = set()
-    for call in ast.walk(fn):
-        if not (isinstance(call, ast.Call) and call.lineno <= line <= (call.end_lineno or call.lineno) and
-                (any_call or (isinstance(call.func, ast.Attribute) and call.func.attr in _ATOMICS))):
-            continue
-        parent = parents.get(id(call))
-        if isinstance(parent, ast.Expr):
-            hows.add("unused")
-        elif isinstance(parent, ast.Return):
-            hows.add("returned")
-        elif isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is call:
-            targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
-            names = [t.id for t in targets if isinstance(t, ast.Name)]
-            hows.add("unused" if len(names) == len(targets) and not set(names) & read else "used")
-        else:
-            hows.add("used")
-    return "used" if not hows or "used" in hows else "returned" if "returned" in hows else "unused"
 
 
 def _in_a_spin(filename: str, function: str, line: int, any_call: bool = False, test_only: bool = False) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import contextlib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -194,3 +195,24 @@ def interpreted_child(test_file: str, timeout: float = 300) -> None:
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
     assert " passed" in proc.stdout and " failed" not in proc.stdout
 
+
+
+@contextlib.contextmanager
+def candidate_child_hooks():
+    """What a CPU candidate child installs before a kernel runs: the interpreter guard,
+    libdevice's numpy versions, and the launch hook, whose GPU front-end check of each launch
+    also records which scalar atomics keep a use of their value (a barrier between lanes)."""
+    from evaluator import device_compile, interpreter_guard, interpreter_libdevice
+    from evaluator.launch_hook import LaunchRecorder
+
+    assert interpreter_guard.install()
+    interpreter_libdevice.install()
+    device_compile.warm_up()
+    originals = {(cls, attr): cls.__dict__[attr] for cls, attr in LaunchRecorder._targets().values()}
+    recorder = LaunchRecorder()
+    recorder.install()
+    try:
+        yield recorder
+    finally:
+        for (cls, attr), fn in originals.items():
+            setattr(cls, attr, fn)

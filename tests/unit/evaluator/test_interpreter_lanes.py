@@ -17,7 +17,7 @@ import pytest
 import torch
 import triton
 import triton.language as tl
-from conftest import interpreted_child, root_cause
+from conftest import candidate_child_hooks, interpreted_child, root_cause
 
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
 needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 "
@@ -29,11 +29,15 @@ def test_under_the_interpreter():
     interpreted_child(__file__)
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture(scope="module", autouse=True)
 def _guard():
-    if INTERPRETED:
-        from evaluator import interpreter_guard
-        assert interpreter_guard.install()  # as in every CPU child (the zygote installs it)
+    """What a CPU candidate child installs: the guard, and the launch hook, whose GPU front-end
+    check of every launch also says which scalar atomics keep a use of their value."""
+    if not INTERPRETED:
+        yield
+        return
+    with candidate_child_hooks():
+        yield
 
 
 def _refused(run, lanes: bool = True) -> bool:
@@ -182,12 +186,17 @@ def _bump(counter_ptr):
     return tl.atomic_add(counter_ptr, 1)
 
 
+_sync = tl.atomic_add  # red team s35: an alias the source reading did not know
+
+
 @triton.jit
 def scale_after_atomic_kernel(x_ptr, inv_ptr, counter_ptr, out_ptr, n, BLOCK: tl.constexpr, HOW: tl.constexpr):
     # the scalar 1/norm stored, a scalar atomic, the scalar reloaded. Triton gives a scalar
     # atomic a barrier only where its old value is used (atomicNeedsSharedMemory). HOW 0: the
     # atomic as a statement; 1: bound to `_`, never read; 2: its value used; 3: a helper that
-    # returns it, called as a statement; 4: that helper's value used
+    # returns it, called as a statement; 4: that helper's value used; (red team s35, which the
+    # source reading took as used) 5: an alias as a statement; 6: `_seen = _t`, never read;
+    # 7: `atomic(...) and 0`
     acc = tl.zeros((BLOCK,), dtype=tl.float32)
     for start in range(0, n, BLOCK):
         x = tl.load(x_ptr + start + tl.arange(0, BLOCK), mask=start + tl.arange(0, BLOCK) < n, other=0.0)
@@ -202,8 +211,15 @@ def scale_after_atomic_kernel(x_ptr, inv_ptr, counter_ptr, out_ptr, n, BLOCK: tl
         ticket = tl.atomic_add(counter_ptr, 1)
     elif HOW == 3:
         _bump(counter_ptr)
-    else:
+    elif HOW == 4:
         ticket = _bump(counter_ptr)
+    elif HOW == 5:
+        _sync(counter_ptr, 1)
+    elif HOW == 6:
+        _t = tl.atomic_add(counter_ptr, 1)
+        _seen = _t  # noqa: F841
+    else:
+        tl.atomic_add(counter_ptr, 1) and 0
     for start in range(0, n, BLOCK):
         offs = start + tl.arange(0, BLOCK)
         x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
@@ -211,7 +227,8 @@ def scale_after_atomic_kernel(x_ptr, inv_ptr, counter_ptr, out_ptr, n, BLOCK: tl
 
 
 @needs_interpreter
-@pytest.mark.parametrize("how,refused", [(0, True), (1, True), (2, False), (3, True), (4, False)])
+@pytest.mark.parametrize("how,refused", [(0, True), (1, True), (2, False), (3, True), (4, False), (5, True),
+                                         (6, True), (7, True)])
 def test_a_scalar_atomic_orders_the_lanes_only_where_its_value_is_used(how, refused):
     x = torch.randn(300)
     out, inv, counter = torch.empty(300), torch.empty(()), torch.zeros((), dtype=torch.int32)
