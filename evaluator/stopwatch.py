@@ -115,7 +115,7 @@ class Series:
     input_checksums: dict[int, list | None] = field(default_factory=dict)  # forward -> the claim
     revealed_tf32: dict[int, list] = field(default_factory=dict)  # reference: TF32 deviation per output
     revealed_tf32_rest: dict[int, list] = field(default_factory=dict)  # reference, spiked runs: over the rest
-    coverage: list[dict] = field(default_factory=list)         # the profiled batches' (reference: CPU only)
+    coverage: list[dict] = field(default_factory=list)         # the profiled batches'
     provenance: list[dict] = field(default_factory=list)       # the profiled batches' watch (candidate)
     own_launches: dict[int, int] = field(default_factory=dict)  # forward -> launches of own kernels
     own_programs: dict[int, dict] = field(default_factory=dict)  # forward -> programs per own kernel
@@ -416,7 +416,7 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
     for b, positions in enumerate(schedule.batches()):
         _arm(child, schedule, positions, timeout_s())
         reply, seconds = _go(child, len(positions), fill, timeout_s(), profile=b in schedule.profiled)
-        if b in schedule.profiled and isinstance(reply.get("coverage"), dict):  # CPU: the work meter's
+        if b in schedule.profiled and isinstance(reply.get("coverage"), dict):  # the work meter's
             series.coverage.append(reply["coverage"])
         if b not in schedule.profiled:  # the batches the candidate ran profiled: not compared
             series.times_s.append(seconds)

@@ -96,9 +96,9 @@ class TimedSteps:
         extra: dict = {}
         if h.get("profile"):
             # the reference profiles the same batches on the GPU: both processes then carry the
-            # profiler's after-cost per CUDA call alike (only the candidate's coverage is kept).
-            # On the CPU the reference's meter gives the problem's own estimated work, what the
-            # candidate's coverage is held to (stopwatch.profiled_coverage).
+            # profiler's after-cost per CUDA call alike. The reference's meter gives the
+            # problem's own estimated work, what the candidate's coverage is held to
+            # (stopwatch.profiled_coverage), on the CPU and on the GPU (its PyTorch ops).
             # A profiled batch is a timed batch to the forward, and its time is not used: the
             # provenance watch runs there too, so what PyTorch computed in timed forwards is
             # seen (a runtime-argument switch made the kernel copy torch's result when timed)
@@ -107,8 +107,7 @@ class TimedSteps:
             watch = Provenance(self.recorder, fingerprints=self.device != "cuda") \
                 if self.role == "candidate" else None
             outs, cov = _as(who, partial(self._profiled, h, marks, watch))
-            if watch is not None or self.device == "cpu":
-                extra["coverage"] = cov
+            extra["coverage"] = cov
         else:
             # a watched plain batch (on the CPU, under either policy: the interpreter's time
             # dwarfs the watch's): the meter of a profiled one can be told apart (its launches
