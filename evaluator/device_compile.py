@@ -200,6 +200,8 @@ def check(interpreted, args: tuple, kwargs: dict) -> None:
 
 _ATOMIC_LINE = re.compile(r"^\s*(%[\w.$#-]+) = tt\.atomic_(?:rmw|cas) .*-> ([^ ]+) loc\((#loc\d*)\)\s*$")
 _LOC = re.compile(r"^(#loc\d*) = loc\((.*)\)\s*$")
+_FUNC = re.compile(r"^\s*tt\.func ")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 def _record_scalar_atomics(backend, module, options, target) -> None:
@@ -209,10 +211,10 @@ def _record_scalar_atomics(backend, module, options, target) -> None:
     shared memory behind a barrier only where that value has a use (`atomicNeedsSharedMemory`):
     a statement, a name never read, `_seen = _t`, `atomic(...) and 0` all leave none, and no
     barrier (red team s35 read the use off the source and got past it four ways; on the
-    H200 those scans were wrong). Recorded by the atomic's source line and, where a helper
-    was inlined, the lines of the calls that reached it (innermost first: one helper's atomic
-    is used at one call and dropped at another); nothing is recorded where the passes fail
-    (no barrier is credited)."""
+    H200 those scans were wrong). Recorded by the atomic's source line and the lines of the
+    calls that reached it, to the launched kernel's own (innermost first: one helper's atomic
+    is used at one call and dropped at another, and a helper launched on its own is another
+    chain); nothing is recorded where the passes fail (no barrier is credited)."""
     try:
         module = backend.make_ttir(module, {}, options, target.arch)
         text = module.str()
@@ -220,13 +222,21 @@ def _record_scalar_atomics(backend, module, options, target) -> None:
         return
     lines = text.splitlines()
     locs = {m.group(1): m.group(2) for m in map(_LOC.match, lines) if m}
+    # SSA names are a function's own (a noinline helper's %7 is not the kernel's: red team
+    # s35), and a string (a tt.print prefix) may spell one: uses are looked for in the same
+    # function's lines, strings taken out
+    func, owner = 0, []
+    for line in lines:
+        func += bool(_FUNC.match(line))
+        owner.append(func)
+    bare = [_STRING.sub('""', line) for line in lines]
     for i, line in enumerate(lines):
         found = _ATOMIC_LINE.match(line)
-        if found is None or found.group(2).startswith("tensor<"):
+        if found is None or found.group(2).startswith("tensor<") or not owner[i]:
             continue
         name = re.escape(found.group(1))
-        used = any(re.search(name + r"(?![\w.$-])", other) for j, other in enumerate(lines)
-                   if j != i and not other.startswith("#loc"))
+        used = any(re.search(name + r"(?![\w.$-])", bare[j]) for j in range(len(lines))
+                   if j != i and owner[j] == owner[i] and not lines[j].startswith("#loc"))
         site = _site(locs, found.group(3))
         if site is not None:
             _SCALAR_ATOMICS[site] = _SCALAR_ATOMICS.get(site, True) and used

@@ -36,15 +36,15 @@ def spin_lock_site(test_only: bool = False) -> tuple | None:
     return key if _SITES[key] else None
 
 
-def _kernel_frames() -> list:
+def _kernel_frames(limit: int = 4) -> list:
     """The kernel's frames (its own code and its @triton.jit helpers'), innermost first, up to
-    four: the frames between here and the launch that are not the harness's, Triton's or numpy's."""
+    `limit`: the frames between here and the launch that are not the harness's, Triton's or numpy's."""
     import triton
 
     skip = (*_HERE, os.path.dirname(os.path.abspath(triton.__file__)))
     frames = []
     frame = sys._getframe(2)
-    while frame is not None and len(frames) < 4:
+    while frame is not None and len(frames) < limit:
         code = frame.f_code
         if code in LAUNCH_CODE:
             break  # the launch: what called it is host code
@@ -68,12 +68,18 @@ def result_used() -> bool:
     code decides. No record (nothing compiled there): not used."""
     from evaluator import device_compile
 
+    frames = _kernel_frames(_DEEPEST)
+    if not frames or len(frames) >= _DEEPEST:  # the whole chain, to the launched kernel's own
+        return False  # line, or nothing: a chain cut short was another kernel's (red team s35)
     site: list = []
-    for frame in _kernel_frames():  # a lambda of interpreter_scope's `and`/`or` rewrite sits on
-        here = (frame.f_code.co_filename, frame.f_lineno)  # its function's line: one entry
+    for frame in frames:  # a lambda of interpreter_scope's `and`/`or` rewrite sits on its
+        here = (frame.f_code.co_filename, frame.f_lineno)  # function's line: one entry
         if not site or site[-1] != here:
             site.append(here)
-    return bool(site) and device_compile.scalar_atomic_used(tuple(site))
+    return device_compile.scalar_atomic_used(tuple(site))
+
+
+_DEEPEST = 64  # kernel frames of a helper chain past which no atomic is credited a barrier
 
 
 def _function(filename: str, function: str, line: int) -> ast.FunctionDef | None:
