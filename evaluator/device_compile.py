@@ -198,10 +198,7 @@ def check(interpreted, args: tuple, kwargs: dict) -> None:
         _ACCEPTED.add(key)
 
 
-_ATOMIC_LINE = re.compile(r"^\s*(%[\w.$#-]+) = tt\.atomic_(?:rmw|cas) .*-> ([^ ]+) loc\((#loc\d*)\)\s*$")
-_LOC = re.compile(r"^(#loc\d*) = loc\((.*)\)\s*$")
-_FUNC = re.compile(r"^\s*tt\.func ")
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_FILE_LINE = re.compile(r'"((?:[^"\\]|\\.)*)":(\d+):\d+')
 
 
 def _record_scalar_atomics(backend, module, options, target) -> None:
@@ -211,52 +208,32 @@ def _record_scalar_atomics(backend, module, options, target) -> None:
     shared memory behind a barrier only where that value has a use (`atomicNeedsSharedMemory`):
     a statement, a name never read, `_seen = _t`, `atomic(...) and 0` all leave none, and no
     barrier (red team s35 read the use off the source and got past it four ways; on the
-    H200 those scans were wrong). Recorded by the atomic's source line and the lines of the
-    calls that reached it, to the launched kernel's own (innermost first: one helper's atomic
-    is used at one call and dropped at another, and a helper launched on its own is another
-    chain); nothing is recorded where the passes fail (no barrier is credited)."""
+    H200 those scans were wrong). The module is walked op by op: a result is used where some
+    op has it as an operand (values by identity: a search of the printed text took a noinline
+    helper's own %7 for a use of the kernel's, red team s35). Recorded by the atomic's source
+    line and the lines of the calls that reached it, to the launched kernel's own (innermost
+    first: one helper's atomic is used at one call and dropped at another, and a helper
+    launched on its own is another chain); nothing is recorded where the passes fail or a
+    location is not one chain (no barrier is credited)."""
     try:
         module = backend.make_ttir(module, {}, options, target.arch)
-        text = module.str()
+        atomics, operands = [], set()
+
+        def visit(op) -> None:
+            for i in range(op.get_num_operands()):
+                operands.add(op.get_operand(i).id())
+            if op.get_name() in ("tt.atomic_rmw", "tt.atomic_cas") and op.get_num_results() == 1:
+                result = op.get_result(0)
+                if not str(result.get_type()).startswith("tensor<"):
+                    atomics.append((result.id(), str(result.get_loc())))
+
+        module.walk(visit)
     except Exception:  # noqa: BLE001  (fails closed: an atomic not recorded orders no lanes)
         return
-    lines = text.splitlines()
-    locs = {m.group(1): m.group(2) for m in map(_LOC.match, lines) if m}
-    # SSA names are a function's own (a noinline helper's %7 is not the kernel's: red team
-    # s35), and a string (a tt.print prefix) may spell one: uses are looked for in the same
-    # function's lines, strings taken out
-    func, owner = 0, []
-    for line in lines:
-        func += bool(_FUNC.match(line))
-        owner.append(func)
-    bare = [_STRING.sub('""', line) for line in lines]
-    for i, line in enumerate(lines):
-        found = _ATOMIC_LINE.match(line)
-        if found is None or found.group(2).startswith("tensor<") or not owner[i]:
-            continue
-        name = re.escape(found.group(1))
-        used = any(re.search(name + r"(?![\w.$-])", bare[j]) for j in range(len(lines))
-                   if j != i and owner[j] == owner[i] and not lines[j].startswith("#loc"))
-        site = _site(locs, found.group(3))
-        if site is not None:
-            _SCALAR_ATOMICS[site] = _SCALAR_ATOMICS.get(site, True) and used
-
-
-def _site(locs: dict, ref: str, depth: int = 0) -> tuple | None:
-    """The (file, line)s a location reference stands for, innermost first: a call site's
-    callee then its caller, a name's location."""
-    body = locs.get(ref)
-    if body is None or depth > 32:
-        return None
-    plain = re.match(r'^"(.*)":(\d+):\d+$', body)
-    if plain:
-        return ((plain.group(1), int(plain.group(2))),)
-    call = re.match(r"^callsite\((#loc\d*) at (#loc\d*)\)$", body)
-    if call:
-        callee, caller = _site(locs, call.group(1), depth + 1), _site(locs, call.group(2), depth + 1)
-        return callee + caller if callee and caller else None
-    inner = re.search(r"\((#loc\d*)\)$", body) or re.match(r"^fused\[(#loc\d*)", body)
-    return _site(locs, inner.group(1), depth + 1) if inner else None
+    for value, loc in atomics:
+        site = tuple((name, int(line)) for name, line in _FILE_LINE.findall(loc))
+        if site and "fused" not in loc:
+            _SCALAR_ATOMICS[site] = _SCALAR_ATOMICS.get(site, True) and value in operands
 
 
 def scalar_atomic_used(site: tuple) -> bool:
