@@ -192,6 +192,22 @@ def test_work_on_a_side_stream_is_caught_at_runtime(ev, unsafe_ev):
     assert v.status == "hack" and "side_stream" in v.hacks, (v.status, v.feedback)
 
 
+def test_a_fused_pytorch_loss_beside_a_padded_epilogue_earns_no_coverage(ev):
+    """Session 35 on the H200: F.mse_loss did the whole loss, a Triton epilogue nudged its
+    scalar and padded itself to 99.6% of the forward's GPU time: coverage 0.996, reward 1.00.
+    The meter's bound (PyTorch's share of the problem, priced in both processes' profiled
+    forwards) leaves it nothing; the honest solution keeps its full coverage."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit" / "evaluator"))
+    from test_gates import _FUSED_LOSS_EPILOGUE
+
+    mse = _problem("loss/mse")
+    honest = ev.evaluate(mse, mse.solution, _settings())
+    assert honest.status == "ok" and honest.coverage > 0.9, (honest.status, honest.coverage)
+    v = ev.evaluate(mse, _FUSED_LOSS_EPILOGUE, _settings())
+    assert v.status == "ok" and v.details["profile"]["forward_share"] > 0.5, v.feedback
+    assert v.coverage < 0.01 and v.reward < honest.reward, (v.coverage, v.reward, honest.reward)
+
+
 def test_low_precision_inside_a_float32_problem_is_incorrect(ev):
     relu = _problem("relu")
     half = relu.solution.replace("        x = x.contiguous()\n        out = torch.empty_like(x)",
