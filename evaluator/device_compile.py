@@ -202,13 +202,14 @@ _FILE_LINE = re.compile(r'"((?:[^"\\]|\\.)*)":(\d+):\d+')
 
 
 def _record_scalar_atomics(backend, module, options, target) -> None:
-    """Which scalar atomics of this kernel keep a use of their old value once Triton's TTIR
-    passes (inlining, canonicalisation, dead-code elimination) have run. Triton lowers a
+    """Which scalar atomics of this kernel keep a use of their old value once Triton's TTIR and
+    TTGIR passes (inlining, canonicalisation, dead-code elimination, sccp) have run. Triton lowers a
     scalar atomic to one thread's and hands the old value to the other threads through
     shared memory behind a barrier only where that value has a use (`atomicNeedsSharedMemory`):
     a statement, a name never read, `_seen = _t`, `atomic(...) and 0` all leave none, and no
     barrier (red team s35 read the use off the source and got past it four ways; on the
-    H200 those scans were wrong). The module is walked op by op: a result is used where some
+    H200 those scans were wrong). The module after the TTGIR passes, the one the lowering
+    reads, is walked op by op: a result is used where some
     op has it as an operand (values by identity: a search of the printed text took a noinline
     helper's own %7 for a use of the kernel's, red team s35). Recorded by the atomic's source
     line and the lines of the calls that reached it, to the launched kernel's own (innermost
@@ -216,7 +217,11 @@ def _record_scalar_atomics(backend, module, options, target) -> None:
     launched on its own is another chain); nothing is recorded where the passes fail or a
     location is not one chain (no barrier is credited)."""
     try:
+        # through TTGIR: the lowering decides on the module its passes leave (sccp, licm, the
+        # canonicaliser again): a store behind a mask only sccp proves false kept a use in TTIR
+        # and none at the lowering (red team s35 round 4, 0 bar.sync on sm_90)
         module = backend.make_ttir(module, {}, options, target.arch)
+        module = backend.make_ttgir(module, {}, options, target.arch)
         atomics, operands = [], set()
 
         def visit(op) -> None:
