@@ -4,6 +4,7 @@ does not), the line of its log that says why it stopped, and whether the disk un
 run directory is full (a role that could not write its log cannot say so itself)."""
 from __future__ import annotations
 
+import http.client
 import os
 import re
 import shutil
@@ -23,8 +24,8 @@ def health(port: int, timeout_s: float = 1.0) -> Optional[bool]:
             return r.status == 200
     except urllib.error.HTTPError as exc:  # 503: it answered, unhealthy
         return False if exc.code == 503 else None
-    except (OSError, ValueError):
-        return None
+    except (OSError, ValueError, http.client.HTTPException):  # not an HTTP server there: another
+        return None  # process's ZeroMQ socket answered a greeting on a reused port (BadStatusLine)
 
 
 def last_error_line(log_path: Path, name: str) -> str:

@@ -32,6 +32,7 @@ checkpoints/ and hub/ (the learner's), summary.json, supervisor.json (pids, port
 """
 from __future__ import annotations
 
+import http.client
 import json
 import logging
 import os
@@ -120,12 +121,12 @@ def scrape(port: int, name: str) -> Optional[float]:
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as r:
             text = r.read().decode()
-    except OSError:
-        return None
-    total = 0.0
-    for line in text.splitlines():
-        if line.startswith(name) and (line[len(name)] in " {"):
-            total += float(line.rsplit(" ", 1)[1])
+        total = 0.0
+        for line in text.splitlines():
+            if line.startswith(name) and (line[len(name)] in " {"):
+                total += float(line.rsplit(" ", 1)[1])
+    except (OSError, ValueError, http.client.HTTPException):  # unreachable, or not our exporter
+        return None  # (a reused port's ZeroMQ greeting crashed `krl run` with BadStatusLine)
     return total
 
 

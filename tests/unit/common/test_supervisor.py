@@ -274,3 +274,34 @@ def test_a_process_that_exits_while_its_group_is_listed_is_skipped(monkeypatch):
     monkeypatch.setattr(os, "listdir", lambda path: ["999999999", *real_listdir(path)])
     monkeypatch.setattr(Path, "read_text", read)
     assert group_members(os.getpgid(0)) and os.getpid() in group_members(os.getpgid(0))
+
+
+def test_a_probe_answered_by_something_not_http_reads_as_unreachable():
+    """A port the kernel handed to a role's HTTP server and, later, to another process's
+    ZeroMQ socket answers a probe with a ZMTP greeting: `krl run` crashed with BadStatusLine
+    ("krl run itself failed", make test, session 35). The probes read it as no answer."""
+    import socket
+    import threading
+
+    from common.run_probe import health
+    from common.supervisor import scrape
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(4)
+    port = server.getsockname()[1]
+
+    def greet() -> None:
+        for _ in range(2):
+            conn, _ = server.accept()
+            conn.sendall(b"\xff\x00\x00\x00\x00\x00\x00\x00\x01\x7f\n\r\n")
+            conn.close()
+
+    thread = threading.Thread(target=greet, daemon=True)
+    thread.start()
+    try:
+        assert health(port, timeout_s=2.0) is None
+        assert scrape(port, "krl_anything") is None
+    finally:
+        thread.join(timeout=5)
+        server.close()
