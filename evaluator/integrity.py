@@ -24,7 +24,7 @@ from typing import Any
 
 _HARNESS_MODULES = ("evaluator.child", "evaluator.runner", "evaluator.timing", "evaluator.protocol",
                     "evaluator.launch_hook", "evaluator.integrity", "evaluator.commands",
-                    "evaluator.forward_watch", "evaluator.cpu_work", "evaluator.aten_plans",
+                    "evaluator.forward_watch", "evaluator.cpu_work", "evaluator.launch_bytes", "evaluator.aten_plans",
                     "evaluator.interpreter_guard", "evaluator.timed_steps", "evaluator.device_compile",
                     "evaluator.interpreter_libdevice", "evaluator.aten_facts", "evaluator.launch_args",
                     "evaluator.interpreter_races", "evaluator.interpreter_loops", "evaluator.interpreter_scope",
