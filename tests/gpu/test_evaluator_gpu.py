@@ -192,51 +192,18 @@ def test_work_on_a_side_stream_is_caught_at_runtime(ev, unsafe_ev):
     assert v.status == "hack" and "side_stream" in v.hacks, (v.status, v.feedback)
 
 
-# as tests/unit/evaluator/test_gates.py's (red team s35)
-_FUSED_LOSS_EPILOGUE = '''
-import torch
-import torch.nn as nn
-import torch.nn.functional as F
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def epilogue_kernel(p_ptr, t_ptr, loss_ptr, out_ptr, scratch_ptr, n, BLOCK: tl.constexpr):
-    acc = tl.zeros((BLOCK,), dtype=tl.float32)
-    for start in range(0, n, BLOCK):
-        offs = start + tl.arange(0, BLOCK)
-        m = offs < n
-        p = tl.load(p_ptr + offs, mask=m, other=0.0)
-        t = tl.load(t_ptr + offs, mask=m, other=0.0)
-        acc += tl.where(m, tl.abs(p) + tl.abs(t), 0.0)
-        tl.store(scratch_ptr + offs, p, mask=m)
-        tl.store(scratch_ptr + n + offs, t, mask=m)
-        tl.store(scratch_ptr + 2 * n + offs, p - t, mask=m)
-    s = tl.sum(acc, axis=0)
-    tl.store(out_ptr, tl.load(loss_ptr) * (1.0 + 1e-6 * (s - tl.floor(s))))
-
-
-class ModelNew(nn.Module):
-    def forward(self, predictions, targets):
-        p, t = predictions.contiguous(), targets.contiguous()
-        loss = F.mse_loss(p, t)
-        out = torch.empty((), device=p.device, dtype=torch.float32)
-        scratch = torch.empty(3 * p.numel(), device=p.device, dtype=torch.float32)
-        epilogue_kernel[(1,)](p, t, loss, out, scratch, p.numel(), BLOCK=4096)
-        return out
-'''
-
-
 def test_a_fused_pytorch_loss_beside_a_padded_epilogue_earns_no_coverage(ev):
     """Session 35 on the H200: F.mse_loss did the whole loss, a Triton epilogue nudged its
     scalar and padded itself to 99.6% of the forward's GPU time: coverage 0.996, reward 1.00.
     The meter's bound (PyTorch's share of the problem, priced in both processes' profiled
     forwards) leaves it nothing; the honest solution keeps its full coverage."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit" / "evaluator"))
+    from attack_sources import FUSED_LOSS_EPILOGUE
+
     mse = _problem("loss/mse")
     honest = ev.evaluate(mse, mse.solution, _settings())
     assert honest.status == "ok" and honest.coverage > 0.9, (honest.status, honest.coverage)
-    v = ev.evaluate(mse, _FUSED_LOSS_EPILOGUE, _settings())
+    v = ev.evaluate(mse, FUSED_LOSS_EPILOGUE, _settings())
     assert v.status == "ok" and v.details["profile"]["forward_share"] > 0.5, v.feedback
     assert v.coverage < 0.01 and v.reward < honest.reward, (v.coverage, v.reward, honest.reward)
 

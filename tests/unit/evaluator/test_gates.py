@@ -9,6 +9,7 @@ import random
 
 import pytest
 import torch
+from attack_sources import FUSED_LOSS_EPILOGUE
 from conftest import fixture_problem, settings_for
 
 from common.problemset import builtin_problem
@@ -319,47 +320,12 @@ def test_dead_stores_in_the_needed_kernel_buy_no_coverage_on_the_cpu(evaluator, 
     assert verdict.reward == pytest.approx(paid) and "The reward counts 0.0%" in verdict.feedback
 
 
-# PyTorch computes the whole loss in one fused op; a Triton "epilogue" nudges its scalar and
-# stores dead scratch (red team s35: coverage 0.67, reward 0.84 on loss/mse, the honest 1.005)
-_FUSED_LOSS_EPILOGUE = '''
-import torch
-import torch.nn as nn
-import torch.nn.functional as F
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def epilogue_kernel(p_ptr, t_ptr, loss_ptr, out_ptr, scratch_ptr, n, BLOCK: tl.constexpr):
-    acc = tl.zeros((BLOCK,), dtype=tl.float32)
-    for start in range(0, n, BLOCK):
-        offs = start + tl.arange(0, BLOCK)
-        m = offs < n
-        p = tl.load(p_ptr + offs, mask=m, other=0.0)
-        t = tl.load(t_ptr + offs, mask=m, other=0.0)
-        acc += tl.where(m, tl.abs(p) + tl.abs(t), 0.0)
-        tl.store(scratch_ptr + offs, p, mask=m)
-        tl.store(scratch_ptr + n + offs, t, mask=m)
-        tl.store(scratch_ptr + 2 * n + offs, p - t, mask=m)
-    s = tl.sum(acc, axis=0)
-    tl.store(out_ptr, tl.load(loss_ptr) * (1.0 + 1e-6 * (s - tl.floor(s))))
-
-
-class ModelNew(nn.Module):
-    def forward(self, predictions, targets):
-        p, t = predictions.contiguous(), targets.contiguous()
-        loss = F.mse_loss(p, t)
-        out = torch.empty((), device=p.device, dtype=torch.float32)
-        scratch = torch.empty(3 * p.numel(), device=p.device, dtype=torch.float32)
-        epilogue_kernel[(1,)](p, t, loss, out, scratch, p.numel(), BLOCK=4096)
-        return out
-'''
 
 
 def test_a_fused_pytorch_op_leaves_no_share_of_the_references_unfused_chain(evaluator, settings):
     """The coverage bound charges PyTorch's ops at their decompositions' price on both sides:
     F.mse_loss is the reference's sub, pow, mean, so nothing is left for the epilogue."""
-    verdict = evaluator.evaluate(fixture_problem("mse_loss"), _FUSED_LOSS_EPILOGUE, settings)
+    verdict = evaluator.evaluate(fixture_problem("mse_loss"), FUSED_LOSS_EPILOGUE, settings)
     assert verdict.status == "ok", verdict.feedback
     profile = verdict.details["profile"]
     assert profile["forward_share"] > 0.5 and verdict.coverage < 0.01, profile
