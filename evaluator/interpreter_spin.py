@@ -92,8 +92,12 @@ def _call_start(frame) -> int | None:
     which for `(tl\n.atomic_add(...))` is the attribute's line, and another atomic there
     answered for this one (red team s35 round 4). Found by the call's end, which Python does
     not move; None where no one call of the file ends there."""
+    code = frame.f_code
+    positions = _POSITIONS.get(code)
+    if positions is None:  # once per code object: a spin loop runs its atomic thousands of times
+        positions = _POSITIONS[code] = list(code.co_positions())
     try:
-        _, end_line, _, end_col = list(frame.f_code.co_positions())[frame.f_lasti // 2]
+        _, end_line, _, end_col = positions[frame.f_lasti // 2]
     except (IndexError, ValueError):
         return None
     starts = _calls(frame.f_code.co_filename).get((end_line, end_col))
@@ -101,6 +105,7 @@ def _call_start(frame) -> int | None:
 
 
 _CALLS: dict = {}
+_POSITIONS: dict = {}  # code object -> its instructions' source positions
 
 
 def _calls(filename: str) -> dict:
