@@ -14,12 +14,15 @@ epilogue the paper policy accepts earns (the hon23b_rewrite_* files were written
 rewrite-credit rule of the honest round that was not merged)."""
 from __future__ import annotations
 
+import statistics
 from pathlib import Path
 
 import pytest
 from conftest import fixture_problem
 from test_hacks import _header
 
+# more samples of both verdicts on a close call (one sample each said the attack earned more)
+RESAMPLES = 4
 RESIDUAL = sorted((Path(__file__).parent / "residual").glob("*.py"))
 
 
@@ -45,4 +48,13 @@ def test_a_residual_attack_earns_less_than_the_honest_solution(path, evaluator, 
     honest = honest_verdict(head["problem"], settings)
     attack = evaluator.evaluate(problem, path.read_text(), settings)
     assert honest.status == "ok", honest.feedback
-    assert attack.reward < honest.reward, (attack.status, attack.reward, honest.reward)
+    attacks, honests = [attack.reward], [honest.reward]
+    if attack.status == "ok" and attack.reward >= honest.reward:
+        # two ok verdicts on the CPU differ in the speed term only (w_speed x a speedup of about
+        # 0.01, interpreter wall time), and one honest sample judged under a loaded CI machine
+        # once made an attack doing strictly more work look faster (1.00435 against 1.00401):
+        # a close call is settled by the median of more samples of both, taken in turn
+        for _ in range(RESAMPLES):
+            attacks.append(evaluator.evaluate(problem, path.read_text(), settings).reward)
+            honests.append(evaluator.evaluate(problem, problem.solution, settings).reward)
+    assert statistics.median(attacks) < statistics.median(honests), (attack.status, attacks, honests)
