@@ -61,15 +61,15 @@ class Resolver(KernelValues):
         # class name -> its methods whose first parameter is privileged ("self"/"ctx")
         self.privileged: dict[str, dict[str, str]] = {}
         self.kernels: dict[int, ast.FunctionDef] = {}
+        # `k = triton.jit(f)`; none while the kernels are being found (qualifying a decorator or
+        # a module-level call's callee may ask whether a name bound to a call is a kernel:
+        # `M = f(); M.real(1)` and `deco = f(...)` / `@deco` crashed the checker, sessions 35-36)
+        self.jit_calls: dict = {}
         for cls in self.classes.values():
             self._privileged_args(cls)
         self.kernels = {id(n): n for n in self.scopes.functions if isinstance(n, ast.FunctionDef)
                         and any(self._decorator_name(d) in KERNEL_DECORATORS
                                 for d in n.decorator_list)}
-        # `k = triton.jit(f)`; none while they are being found (qualifying a module-level call's
-        # callee may ask whether a name bound to a call is a kernel: `M = f(); M.real(1)` crashed
-        # the checker, session 35)
-        self.jit_calls: dict = {}
         self.jit_calls = jit_calls(tree, self.scopes, self.qualify)
         self.kernels.update({id(fn): fn for fn in self.jit_calls.values()})
         self.transparent = TransparentDecorators(tree, self.scopes, self.qualify, self.kernels)

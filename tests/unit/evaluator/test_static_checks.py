@@ -292,6 +292,24 @@ def test_a_module_level_call_result_read_by_attribute_is_checked_not_a_crash():
     assert all(f.code != "unchecked" for f in report.findings), report.findings
 
 
+def test_a_function_decorated_by_a_name_bound_to_a_call_is_checked_not_a_crash():
+    """flash-attn's amp shim, `custom_fwd = wrapper(custom_fwd)` then `@custom_fwd`, crashed the
+    checker while it looked for kernels by decorator (honest round, session 36): now checked."""
+    report = check_source(source('''
+        def wrap(dec):
+            return dec
+
+
+        my_deco = wrap(torch.no_grad())
+
+
+        @my_deco
+        def launch(x):
+            return torch.relu(x)
+    '''), CFG)
+    assert all(f.code != "unchecked" for f in report.findings), report.findings
+
+
 def test_undefined_names_are_compile_errors():
     # the reference Model is not in the candidate's module: naming it is an error, not a path
     assert_rejected('''
