@@ -98,7 +98,7 @@ dynamic_code, reflection, monkey_patch, harness_tamper, side_stream, clock, try_
 forbidden_api (a name of an allowed module that is not listed), forbidden_syntax,
 no_triton_kernel. Compile errors: syntax_error, relative_import, star_import,
 unavailable_module, undefined_name, too_deeply_nested, unchecked (the checker failed on a
-construct: refused, logged). Format errors come from
+construct: refused, logged), too_costly (the checks ran past StaticConfig.check_budget_s). Format errors come from
 decoding and from a missing ModelNew/forward.
 """
 from __future__ import annotations

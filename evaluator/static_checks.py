@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import functools
 import logging
+import time
 import tokenize
 from dataclasses import dataclass, field
 
@@ -27,6 +28,7 @@ from common.config.evaluator import StaticConfig
 from evaluator import static_allowlist as A
 from evaluator.static_idioms import fold_decorator_rebinds, settle_import_fallbacks
 from evaluator.static_namespaces import exists, tables
+from evaluator.static_scopes import DEADLINE, CheckTooCostly
 from evaluator.static_walk import Checker
 
 log = logging.getLogger(__name__)
@@ -90,6 +92,7 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
         return report
     # Deliberate: a file nested deeper than the parser or this walk can recurse is
     # rejected, not a crash of the worker (no honest kernel nests a thousand levels).
+    budget = DEADLINE.set(time.monotonic() + cfg.check_budget_s)
     try:
         tree = ast.parse(source, filename="candidate.py")
         settle_import_fallbacks(tree, functools.partial(_importable, cfg=cfg))
@@ -101,6 +104,10 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
         report.findings.append(Finding("compile_error", "syntax_error", f"{type(exc).__name__}: "
                                        f"{getattr(exc, 'msg', exc)}", line))
         return report
+    except CheckTooCostly:
+        report.findings.append(Finding("compile_error", "too_costly", f"the static checks ran past "
+                                       f"{cfg.check_budget_s:g} s on this file; write it more plainly"))
+        return report
     except RecursionError:
         report.findings.append(Finding("compile_error", "too_deeply_nested", "the file nests "
                                        "expressions or blocks too deeply to check; flatten them"))
@@ -111,6 +118,8 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
         report.findings.append(Finding("compile_error", "unchecked", f"the static checks could not "
                                        f"read this file ({type(exc).__name__}); write it more plainly"))
         return report
+    finally:
+        DEADLINE.reset(budget)
     report.kernels = [k.name for k in checker.kernels.values()]
     seen = set()
     for f in [*(Finding(*f) for f in checker.findings), *_structure(tree, report.kernels)]:

@@ -87,12 +87,20 @@ class KernelValues:
         return id(b) not in seen and self.kernel_binding(b, seen | {id(b)})
 
     def kernel_binding(self, b: Binding, seen: frozenset = frozenset()) -> bool:
-        """A local bound once to a kernel expression, or a helper's kernel parameter."""
+        """A local bound once to a kernel expression, or a helper's kernel parameter.
+        Memoized per binding, as `_kernel_param` is: `k2 = k1 if c else k1` follows both
+        branches, and a chain of such lines walked per path doubled per line (red team s36:
+        40 lines held a worker for good); an answer cut short by a cycle is False, and
+        stays so."""
         if b.kind == "param":
             return self._kernel_param(b.node, seen)
-        assign = self.parent.get(id(b.node))
-        return b.kind == "local" and isinstance(assign, ast.Assign) and assign.targets == [b.node] and (
-            self.kernel_expression(assign.value, seen))
+        known = self.__dict__.setdefault("_locals", {})
+        if id(b) not in known:
+            known[id(b)] = False  # a cycle through this binding answers False
+            assign = self.parent.get(id(b.node))
+            known[id(b)] = b.kind == "local" and isinstance(assign, ast.Assign) and (
+                assign.targets == [b.node] and self.kernel_expression(assign.value, seen))
+        return known[id(b)]
 
     def kernel_table(self, node: ast.Name) -> bool:
         """A module-level name bound once by `NAME = {key: kernel, ...}` or `(kernel, ...)`."""

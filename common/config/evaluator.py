@@ -241,6 +241,10 @@ class StaticConfig(Section):
 
     max_source_bytes: int = Field(256 << 10, gt=0)
     """Longer candidate files are a format error."""
+    check_budget_s: float = Field(20.0, gt=0)
+    """Wall-clock seconds the static checks may spend on one file (they run in the worker,
+    before any sandbox); a file that takes longer is a compile error, not a held worker.
+    Honest files take well under a second."""
     allowed_imports: list[str] = [
         "torch", "triton", "math", "typing", "collections", "__future__", "functools", "itertools",
         "dataclasses", "enum", "warnings", "logging", "numpy", "time", "operator", "os",

@@ -310,6 +310,43 @@ def test_a_function_decorated_by_a_name_bound_to_a_call_is_checked_not_a_crash()
     assert all(f.code != "unchecked" for f in report.findings), report.findings
 
 
+def _kernel_choice_chain(n: int) -> str:
+    chain = "".join(f"        k{i + 1} = k{i} if c else k{i}\n" for i in range(n))
+    return source(f'''
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(y_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=m), 0.0), mask=m)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        y = torch.empty_like(x)
+        c = x.numel() > 0
+        k0 = relu_kernel
+{chain}        k{n}[(triton.cdiv(x.numel(), 1024),)](x, y, x.numel(), BLOCK=1024)
+        return y
+''')
+
+
+def test_a_chain_of_kernel_choices_is_checked_in_linear_time():
+    """`k2 = k1 if c else k1`, line after line: the kernel-value walk followed both branches per
+    path and doubled per line (red team s36: 40 lines held the worker for good, before any
+    sandbox). Each binding is now answered once; the launcher is an ordinary kernel launch."""
+    report = check_source(_kernel_choice_chain(60), CFG)
+    assert report.status is None, report.findings
+
+
+def test_a_file_the_checks_cannot_finish_in_their_budget_is_a_compile_error_not_a_held_worker():
+    """Whatever walk a crafted file makes expensive, the checks end at their wall-clock budget
+    (every walk that follows names asks the scope lookup, which reads the clock)."""
+    tight = StaticConfig(check_budget_s=1e-6)
+    report = check_source(_kernel_choice_chain(4), tight)
+    assert report.status == "compile_error" and [f.code for f in report.findings] == ["too_costly"], report.findings
+    assert check_source(_kernel_choice_chain(4), CFG).status is None
+
+
 def test_undefined_names_are_compile_errors():
     # the reference Model is not in the candidate's module: naming it is an error, not a path
     assert_rejected('''
