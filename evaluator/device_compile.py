@@ -31,6 +31,10 @@ _ACCEPTED: set[tuple] = set()  # (kernel, signature, constexprs, attrs) the fron
 # (file, line) of a scalar atomic in a compiled kernel -> whether its old value has a use in
 # every specialization compiled (`scalar_atomic_used`)
 _SCALAR_ATOMICS: dict[tuple, bool] = {}
+# set once a compiled scalar atomic could not be keyed (a location that is not one chain) or a
+# kernel's passes failed: from then on no scalar atomic is a barrier in this process (an
+# atomic left out of the record must not leave another's True standing, red team s36)
+_UNRECORDED: list[bool] = []
 _MIRRORS: dict[int, object] = {}  # id(python function) -> its JITFunction mirror
 _KEEP: list = []  # the functions _MIRRORS is keyed on, kept alive so no id is reused
 _JIT_OPTIONS = ("do_not_specialize", "do_not_specialize_on_alignment", "noinline", "debug")
@@ -198,7 +202,49 @@ def check(interpreted, args: tuple, kwargs: dict) -> None:
         _ACCEPTED.add(key)
 
 
-_FILE_LINE = re.compile(r'"((?:[^"\\]|\\.)*)":(\d+):\d+')
+_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+# after a file name: `:line:col`, optionally a range's end (`to :col`, `to line:col`)
+_LINE_COL = re.compile(r':(\d+):\d+(?: to (?:\d+)?:\d+)?')
+
+
+def location_chain(text: str) -> tuple | None:
+    """The (file, line)s of a printed MLIR location, innermost first: a file:line:col, a call
+    site (callee, then caller), a name (`"x"(child)`: Triton 3.9 names a location after the
+    variable assigned) read through to its child. None for anything that is not one chain (a
+    fused location, an unknown one, a name without a child, text this grammar does not read).
+    Read by structure, never by searching the text: a variable named `fused` once made a
+    substring test skip its atomic (red team s36)."""
+    if not (text.startswith("loc(") and text.endswith(")")):
+        return None
+    try:
+        chain, end = _chain(text, 4)
+    except (ValueError, IndexError, RecursionError):
+        return None
+    return chain if end == len(text) - 1 else None
+
+
+def _chain(text: str, i: int) -> tuple[tuple | None, int]:
+    if text.startswith("callsite(", i):
+        callee, i = _chain(text, i + len("callsite("))
+        if not text.startswith(" at ", i):
+            raise ValueError(text)
+        caller, i = _chain(text, i + len(" at "))
+        if text[i] != ")":
+            raise ValueError(text)
+        return (callee + caller if callee and caller else None), i + 1
+    string = _STRING.match(text, i)
+    if string is None:
+        raise ValueError(text)  # fused[...], unknown, or what this grammar does not know
+    i = string.end()
+    position = _LINE_COL.match(text, i)
+    if position is not None:
+        return ((string.group(1), int(position.group(1))),), position.end()
+    if text.startswith("(", i):  # a name with its child location
+        child, i = _chain(text, i + 1)
+        if text[i] != ")":
+            raise ValueError(text)
+        return child, i + 1
+    return None, i  # a name alone
 
 
 def _record_scalar_atomics(backend, module, options, target) -> None:
@@ -214,8 +260,8 @@ def _record_scalar_atomics(backend, module, options, target) -> None:
     helper's own %7 for a use of the kernel's, red team s35). Recorded by the atomic's source
     line and the lines of the calls that reached it, to the launched kernel's own (innermost
     first: one helper's atomic is used at one call and dropped at another, and a helper
-    launched on its own is another chain); nothing is recorded where the passes fail or a
-    location is not one chain (no barrier is credited)."""
+    launched on its own is another chain); where the passes fail or a location is not one
+    chain, no scalar atomic is credited as a barrier from then on."""
     try:
         # through TTGIR: the lowering decides on the module its passes leave (sccp, licm, the
         # canonicaliser again): a store behind a mask only sccp proves false kept a use in TTIR
@@ -233,19 +279,23 @@ def _record_scalar_atomics(backend, module, options, target) -> None:
                     atomics.append((result.id(), str(result.get_loc())))
 
         module.walk(visit)
-    except Exception:  # noqa: BLE001  (fails closed: an atomic not recorded orders no lanes)
+    except Exception:  # noqa: BLE001  (fails closed: no atomic orders lanes from now on)
+        _UNRECORDED.append(True)
         return
     for value, loc in atomics:
-        site = tuple((name, int(line)) for name, line in _FILE_LINE.findall(loc))
-        if site and "fused" not in loc:
+        site = location_chain(loc)
+        if site is None:
+            _UNRECORDED.append(True)
+        else:
             _SCALAR_ATOMICS[site] = _SCALAR_ATOMICS.get(site, True) and value in operands
 
 
 def scalar_atomic_used(site: tuple) -> bool:
     """Whether the scalar atomic at `site` ((file, line)s, innermost first: the atomic's, then
     the helper calls' that reached it), as compiled for every launch the front end checked,
-    keeps a use of its old value (False where none was compiled there)."""
-    return _SCALAR_ATOMICS.get(site, False)
+    keeps a use of its old value (False where none was compiled there, and everywhere once
+    an atomic could not be recorded)."""
+    return not _UNRECORDED and _SCALAR_ATOMICS.get(site, False)
 
 
 def warm_up() -> None:
