@@ -27,7 +27,8 @@ import types
 from collections.abc import Iterator
 
 _LOCK = threading.Lock()
-_ACCEPTED: set[tuple] = set()  # (kernel, signature, constexprs, attrs) the front end accepted
+# (kernel, signature, constexprs, attrs) the front end accepted -> the parameters it made constants
+_ACCEPTED: dict[tuple, frozenset] = {}
 # (file, line) of a scalar atomic in a compiled kernel -> whether its old value has a use in
 # every specialization compiled (`scalar_atomic_used`)
 _SCALAR_ATOMICS: dict[tuple, bool] = {}
@@ -162,9 +163,13 @@ def _mirror(interpreted) -> object:
     return mirror
 
 
-def check(interpreted, args: tuple, kwargs: dict) -> None:
+def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
     """Raise what Triton's GPU compiler raises for this launch of `interpreted` (an
-    InterpretedFunction) with these arguments; return if its front end accepts it."""
+    InterpretedFunction) with these arguments; if its front end accepts it, return the names of
+    the plain parameters the launcher specialised to a constant (an int equal to 1 is a
+    constexpr on the GPU, where `(one - 2) // 2` is Python's floor division: -1, and the
+    interpreter's i32 scalar divides by truncation: 0; red team s36 made a kernel that is
+    empty on the GPU and a ReLU on the CPU of it)."""
     from triton._C.libtriton import ir
     from triton.compiler import ASTSource
     from triton.compiler.errors import CompilationError
@@ -184,7 +189,7 @@ def check(interpreted, args: tuple, kwargs: dict) -> None:
         key = (id(interpreted.fn), repr(sorted(signature.items())), repr(sorted(constexprs.items())),
                repr(sorted(attrs.items())), repr(sorted(options.__dict__.items())))
         if key in _ACCEPTED:
-            return
+            return _ACCEPTED[key]
         context = ir.context()
         ir.load_dialects(context)
         backend.load_dialects(context)
@@ -199,7 +204,11 @@ def check(interpreted, args: tuple, kwargs: dict) -> None:
                 f"Triton's GPU compiler could not compile the kernel {interpreted.fn.__name__}: "
                 f"{type(exc).__name__}: {exc}"[:2000]) from None
         _record_scalar_atomics(backend, module, options, target)
-        _ACCEPTED.add(key)
+        names = [p.name for p in mirror.params]
+        _ACCEPTED[key] = frozenset(
+            names[path[0]] for path, value in constexprs.items()
+            if len(path) == 1 and not mirror.params[path[0]].is_constexpr and type(value) is int)
+        return _ACCEPTED[key]
 
 
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')

@@ -425,6 +425,7 @@ def install() -> bool:
     own_globals(interpreter)
     float_arguments(interpreter)  # a float argument is the GPU's fp32 scalar
     _bfloat16_rounded(type(builder), interpreter)
+    _saturating_float_to_int(type(builder), interpreter)
     _dtype_as_constexpr()
     interpreter_reduce.install(interpreter)  # a combine function of the file's, in a tree
     interpreter_loops.install(interpreter)  # a tl.range loop variable typed as on the GPU
@@ -564,6 +565,32 @@ def _bfloat16_rounded(builder_type: type, interpreter) -> None:
         return to_fp(self, src, dst_type, rounding_mode)
 
     builder_type.cast_impl, builder_type.create_fp_to_fp = cast_impl, create_fp_to_fp
+
+
+def _saturating_float_to_int(builder_type: type, interpreter) -> None:
+    """float -> integer casts as the GPU converts (PTX cvt.rzi: toward zero, clamped to the
+    integer type's range, NaN to 0): numpy's astype gives INT_MIN for anything out of range,
+    so `(x * 1e10).to(tl.int32) > 0` was False on the CPU and True on the GPU (red team s36
+    gated a ReLU on it)."""
+    import numpy as np
+
+    cast = builder_type.cast_impl
+
+    def cast_impl(self, src, dst_type):
+        source, target = src.dtype.scalar, dst_type.scalar
+        if not (source.is_floating() and target.is_int() and target.int_bitwidth > 1):
+            return cast(self, src, dst_type)
+        kind = np.dtype(interpreter._get_np_dtype(target))
+        low, high = np.iinfo(kind).min, np.iinfo(kind).max
+        with np.errstate(invalid="ignore"):
+            whole = np.trunc(src.data.astype(np.float64))
+            inside = (whole > low) & (whole < high)
+            out = np.where(inside, whole, 0).astype(kind)
+            out[whole <= low] = low
+            out[whole >= high] = high
+        return interpreter.TensorHandle(out, target)
+
+    builder_type.cast_impl = cast_impl
 
 
 def _dtype_as_constexpr() -> None:

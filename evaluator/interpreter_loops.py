@@ -47,6 +47,15 @@ class LoopIndex(int):
         return getattr(self.tensor(), name)
 
 
+# Python's and Triton's integer division differ where a sign does (floor against the GPU's
+# truncation, arith.divsi/remsi), and Python's ints never wrap where the GPU's i32 does: an
+# operation whose operands or result leave the range where the two agree is computed as the
+# GPU computes it, through the interpreter's own scalar tensors (red team s36: `j // 2` at
+# j = -1 and `j * 4` at j = 2**30 ran a ReLU on the CPU in a kernel the GPU compiles empty)
+_SIGNED_OPS = ("__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__rshift__", "__rrshift__",
+               "__lshift__", "__rlshift__")
+
+
 def _keeping(name: str):
     op = getattr(int, name)
 
@@ -56,13 +65,18 @@ def _keeping(name: str):
                 other = other.value
             else:  # a tensor, a float: their own rules (int's NotImplemented hands it to theirs)
                 return op(self, other)
+        cls = type(self)
+        if isinstance(other, LoopIndex):
+            if type(other) is not cls:
+                cls = _wider(cls, type(other))
+        elif not _INT32_MIN <= other < _INT32_END:  # the GPU makes a wider literal i64 (or unsigned)
+            cls = _wider(cls, _literal_class(other))
+        if name in _SIGNED_OPS and (self < 0 or other < 0):
+            return _on_the_device(name, self, other)
         out = op(self, other)
         if out is NotImplemented:
             return out
-        cls = type(self)
-        if isinstance(other, LoopIndex) and type(other) is not cls:
-            cls = _wider(cls, type(other))
-        return cls(out)
+        return cls(out) if cls._lo <= out < cls._hi else _on_the_device(name, self, other)
 
     method.__name__ = name
     return method
@@ -72,10 +86,55 @@ def _keeping_unary(name: str):
     op = getattr(int, name)
 
     def method(self):
-        return type(self)(op(self))
+        out = op(self)
+        cls = type(self)
+        return cls(out) if cls._lo <= out < cls._hi else _on_the_device(name, self)
 
     method.__name__ = name
     return method
+
+
+def _comparing(name: str):
+    op = getattr(int, name)
+
+    def method(self, other):
+        if isinstance(other, _constexpr) and isinstance(other.value, int):
+            other = other.value
+        if not isinstance(other, int):
+            return op(self, other)
+        # an i1 on the GPU, where the loop variable is dynamic: `and`/`or` then evaluate every
+        # operand (`_device_logic` reads a LoopIndex as a Triton value), as the GPU does
+        return index_class(_int1())(op(int(self), int(other)))
+
+    method.__name__ = name
+    return method
+
+
+def _on_the_device(name: str, self, *other):
+    """`self <name> other` as the GPU computes it: on the scalar tensors of the loop variable
+    (and of a LoopIndex or int operand), with Triton's promotion, wrap and division."""
+    lhs = self.tensor()
+    rhs = [o.tensor() if isinstance(o, LoopIndex) else o for o in other]
+    out = getattr(lhs, name)(*rhs)
+    value = out.handle.data.reshape(-1)[0]
+    return index_class(out.dtype)(int(value))
+
+
+def _literal_class(value: int) -> type:
+    """The class of an int literal the GPU's code generator makes a scalar of (to_tensor)."""
+    import triton.language as tl
+
+    for dtype in (tl.int32, tl.uint32, tl.int64, tl.uint64):
+        cls = index_class(dtype)
+        if cls._lo <= value < cls._hi:
+            return cls
+    raise ValueError(f"integer {value} is out of the GPU's range")
+
+
+def _int1():
+    import triton.language as tl
+
+    return tl.int1
 
 
 for _name in ("add", "sub", "mul", "floordiv", "mod", "lshift", "rshift", "and", "or", "xor"):
@@ -83,6 +142,9 @@ for _name in ("add", "sub", "mul", "floordiv", "mod", "lshift", "rshift", "and",
     setattr(LoopIndex, f"__r{_name}__", _keeping(f"__r{_name}__"))
 for _name in ("neg", "pos", "abs", "invert"):
     setattr(LoopIndex, f"__{_name}__", _keeping_unary(f"__{_name}__"))
+for _name in ("lt", "le", "gt", "ge", "eq", "ne"):
+    setattr(LoopIndex, f"__{_name}__", _comparing(f"__{_name}__"))
+LoopIndex.__hash__ = int.__hash__
 
 
 def index_class(dtype) -> type:
@@ -91,8 +153,11 @@ def index_class(dtype) -> type:
     if cls is None:
         from triton.runtime.interpreter import _get_np_dtype
 
+        bits = dtype.int_bitwidth
+        lo, hi = (-(1 << (bits - 1)), 1 << (bits - 1)) if dtype.is_int_signed() else (0, 1 << bits)
         cls = type(f"LoopIndex_{dtype.name}", (LoopIndex,),
-                   {"__slots__": (), "dtype": dtype, "type": dtype, "_np": _get_np_dtype(dtype)})
+                   {"__slots__": (), "dtype": dtype, "type": dtype, "_np": _get_np_dtype(dtype),
+                    "_lo": lo, "_hi": hi})
         _CLASSES[dtype] = cls
     return cls
 

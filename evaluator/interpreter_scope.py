@@ -180,6 +180,8 @@ def _device_logic(op: str, *operands: Callable):
     dynamic, value = [], None
     for operand in operands:
         value = operand()
+        if isinstance(value, interpreter_loops.LoopIndex):  # a scalar tensor on the GPU
+            value = value.tensor()
         if isinstance(value, tl.tensor):
             dynamic.append(value)
         elif bool(value) is (op == "or"):  # a constant that decides: it is the answer
@@ -197,6 +199,8 @@ def _device_not(value):
     `not bool(block)`, always False)."""
     import triton.language as tl
 
+    if isinstance(value, interpreter_loops.LoopIndex):  # a scalar tensor on the GPU
+        value = value.tensor()
     return value.__not__() if isinstance(value, tl.tensor) else not value
 
 
@@ -240,6 +244,22 @@ class _DeviceLogic(ast.NodeTransformer):
         return ast.copy_location(ast.Call(ast.Name("_krl_device_not", ast.Load()), [node.operand], []), node)
 
 
+class Specialized(int):
+    """A plain int argument the GPU launcher made a constexpr (device_compile.check): the
+    interpreter hands the kernel the Python int, as the GPU's code generator does."""
+
+    __slots__ = ()
+
+
+def specialized(kernel, args: tuple, kwargs: dict, names: frozenset) -> tuple[tuple, dict]:
+    """`args` and `kwargs` of a launch with the parameters in `names` marked Specialized."""
+    params = [p.name for p in getattr(kernel, "params", ())] or list(inspect.signature(kernel.fn).parameters)
+    args = tuple(Specialized(a) if i < len(params) and params[i] in names and type(a) is int else a
+                 for i, a in enumerate(args))
+    kwargs = {k: Specialized(v) if k in names and type(v) is int else v for k, v in kwargs.items()}
+    return args, kwargs
+
+
 def float_arguments(interpreter) -> None:
     """A float kernel argument as the GPU passes it: an fp32 scalar tensor (`mangle_type` of a
     float is fp32), so `eps.to(tl.float32)` works and `x_fp16 * eps` promotes as there. The
@@ -252,6 +272,8 @@ def float_arguments(interpreter) -> None:
     import triton.language as tl
 
     def _implicit_cvt(arg):
+        if type(arg) is Specialized:
+            return int(arg)
         if type(arg) is float:
             return tl.tensor(interpreter.TensorHandle(np.array([arg], dtype=np.float32), tl.float32), tl.float32)
         return convert(arg)

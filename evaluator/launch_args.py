@@ -31,7 +31,9 @@ def _kinds() -> None:
     _CONSTEXPR = tl.constexpr
     _TORCH_DTYPE = torch.dtype
     _TUPLES = frozenset({tuple, torch.Size})  # torch.Size: a tuple of ints (x.shape as an argument)
-    _SCALARS = frozenset({bool, int, float, str, type(None), torch.dtype, tl.constexpr,
+    from evaluator.interpreter_scope import Specialized  # an int the GPU launcher made a constexpr
+
+    _SCALARS = frozenset({bool, int, float, str, type(None), torch.dtype, tl.constexpr, Specialized,
                           *(type(d) for d in (tl.float32, tl.pointer_type(tl.float32)))})
     _TENSORS = frozenset({torch.Tensor, torch.nn.Parameter})
     try:

@@ -421,7 +421,11 @@ class LaunchRecorder:
             launch = not kwargs.get("warmup", False)
             if launch and _interpreted(self):  # the body runs only if the GPU compiler takes it
                 from evaluator import device_compile
-                device_compile.check(self, args, {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")})
+                from evaluator.interpreter_scope import specialized
+                constant = device_compile.check(self, args, {k: v for k, v in kwargs.items()
+                                                             if k not in ("grid", "warmup")})
+                if constant:  # the kernel body sees them as the GPU's does: Python ints
+                    args, kwargs = specialized(self, args, kwargs, constant)
             if launch and recorder.suppress and (recorder.suppress is True or recorder.suppress == str(
                     getattr(getattr(self, "fn", self), "__name__", "?"))):
                 recorder.skip(self, original, args, kwargs)

@@ -92,9 +92,98 @@ def test_loop_index_arithmetic_keeps_its_type():
     assert isinstance(k, LoopIndex) and k == 2 and k.dtype == tl.int32
     for v in (k * 4, 4 * k, k + 1, 1 - k, -k, k // 2, k % 2, k << 1, k * tl.constexpr(3)):
         assert isinstance(v, LoopIndex) and v.dtype == tl.int32
-    assert type(k * 1.5) is float and type(k < 3) is bool
+    assert type(k * 1.5) is float
+    # a comparison is the GPU's i1, which `and`/`or` treat as a Triton value (every operand runs)
+    assert isinstance(k < 3, LoopIndex) and (k < 3).dtype == tl.int1 and (k < 3) == 1
     assert list(reversed(device_range(3))) == [2, 1, 0] and len(device_range(0, 10, 4)) == 3
     assert device_range(0, 2 ** 33)[0].dtype == tl.int64
+
+
+@triton.jit
+def loop_index_ops_kernel(out_ptr, lo, B: tl.constexpr):
+    for j in range(lo, lo + 1):
+        tl.store(out_ptr + 0, (j // B).to(tl.int64))
+        tl.store(out_ptr + 1, (j % B).to(tl.int64))
+        tl.store(out_ptr + 2, (j * 4).to(tl.int64))
+        tl.store(out_ptr + 3, (j << 2).to(tl.int64))
+        tl.store(out_ptr + 4, (B // j).to(tl.int64))
+        tl.store(out_ptr + 5, (j + 2147483647).to(tl.int64))
+        tl.store(out_ptr + 6, (-j).to(tl.int64))
+
+
+def _i32(value: int) -> int:
+    return (value + 2 ** 31) % 2 ** 32 - 2 ** 31
+
+
+def _truncating(a: int, b: int) -> tuple[int, int]:
+    q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
+    return q, a - b * q
+
+
+@needs_interpreter
+@pytest.mark.parametrize("lo", [-7, 7, 2 ** 30, -(2 ** 31) + 1, -1])
+@pytest.mark.parametrize("b", [2, -3])
+def test_loop_index_arithmetic_is_the_gpus_i32_arithmetic(lo, b):
+    """The loop variable is an i32 on the GPU: `//` and `%` truncate (arith.divsi/remsi), `*`,
+    `<<`, `+` and `-` wrap. Python's int floored and never wrapped (red team s36: `j // 2` at
+    j = -1 and `j * 4` at j = 2**30 ran a ReLU on the CPU in kernels the GPU compiles empty)."""
+    out = torch.zeros(7, dtype=torch.int64)
+    loop_index_ops_kernel[(1,)](out, lo, B=b)
+    q, r = _truncating(lo, b)
+    expected = [q, r, _i32(lo * 4), _i32(lo << 2), _truncating(b, lo)[0], _i32(lo + 2147483647), _i32(-lo)]
+    assert out.tolist() == expected
+
+
+@triton.jit
+def loop_index_logic_kernel(out_ptr):
+    for j in range(0, 1):
+        keep = (j != 0) and (tl.atomic_add(out_ptr, 1.0) > -1.0)
+        if not keep:
+            tl.atomic_add(out_ptr + 1, 1.0)
+
+
+@needs_interpreter
+def test_and_of_a_loop_variable_comparison_runs_every_operand_as_on_the_gpu():
+    """On the GPU `j != 0` is a dynamic i1, so `and` emits its second operand (an atomic here)
+    whatever the first is; the CPU's Python bool short-circuited it (red team s36)."""
+    out = torch.zeros(2)
+    loop_index_logic_kernel[(1,)](out)
+    assert out.tolist() == [1.0, 1.0]
+
+
+@triton.jit
+def specialised_one_kernel(out_ptr, one, two):
+    tl.store(out_ptr, (one - 2) // 2 + 0.0)
+    tl.store(out_ptr + 1, (two - 3) // 2 + 0.0)
+
+
+@needs_interpreter
+def test_an_int_argument_equal_to_one_is_the_gpus_constant():
+    """The GPU launcher makes an int argument equal to 1 a constexpr: `(one - 2) // 2` is
+    Python's floor division there (-1), while a 2 stays an i32 whose division truncates (0).
+    The interpreter made both i32 scalars (red team s36: a kernel empty on the GPU)."""
+    out = torch.zeros(2)
+    with candidate_child_hooks():
+        specialised_one_kernel[(1,)](out, 1, 2)
+    assert out.tolist() == [-1.0, 0.0]
+
+
+@triton.jit
+def float_to_int_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.store(out_ptr + offs, x.to(tl.int32).to(tl.int64), mask=offs < n)
+
+
+@needs_interpreter
+def test_a_float_to_int_cast_saturates_as_the_gpus():
+    """PTX's cvt.rzi clamps to the integer range and takes NaN to 0; numpy's astype gave INT_MIN
+    for all three (red team s36 gated a ReLU on `(x * 1e10).to(tl.int32) > 0`)."""
+    x = torch.tensor([3e9, -3e9, float("nan"), float("inf"), -2.7, 2.7, 0.0, 2147483520.0])
+    out = torch.zeros(8, dtype=torch.int64)
+    with candidate_child_hooks():
+        float_to_int_kernel[(1,)](x, out, 8, BLOCK=8)
+    assert out.tolist() == [2 ** 31 - 1, -(2 ** 31), 0, 2 ** 31 - 1, -2, 2, 0, 2147483520]
 
 
 # ---------------------------------------------------------------------- write-write races
