@@ -227,6 +227,9 @@ BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "e
 # there is the decorator's own argument (`functools.lru_cache(g)` and
 # `torch.compiler.disable(g)` wrap g and so hand the decorated def to g: red team s31d's
 # `@torch.compiler.disable(lambda f: f.fn)` turned a kernel's name into its host function).
+# Settings a decorator call may take from a `**NAME` dict of the file (static_walk
+# `_splat_settings`): plain values only, none that hands the decorator a callable.
+SPLAT_SETTINGS = frozenset({"cache_results", "warmup", "rep"})
 # Keywords of DECORATOR_LITERAL_KEYWORDS take literals only.
 DECORATOR_POSITIONALS: dict[str, int | str] = {
     "torch.compiler.disable": 0, "torch.no_grad": 0, "triton.jit": 0, "torch.amp.custom_fwd": 0,

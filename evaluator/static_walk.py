@@ -486,7 +486,9 @@ class Checker(ExpressionChecker):
                 self.add(dec, "forbidden_syntax", f"{name} is used without a call",
                          f"write @{name}")
             elif isinstance(dec, ast.Call):
-                bad = [k for k in dec.keywords if k.arg not in rule[1]]
+                splat = [k for k in dec.keywords if k.arg is None]
+                bad = [k for k in dec.keywords if k.arg not in rule[1] and not (
+                    k.arg is None and self._splat_settings(k.value, splat, rule[1]))]
                 if bad:
                     self.add(dec, "harness_tamper", f"{name} does not take "
                              f"{', '.join(str(k.arg) for k in bad)} here", "pass only the "
@@ -496,6 +498,30 @@ class Checker(ExpressionChecker):
                              "callable given to it would be handed the decorated function)",
                              f"write @{name}() with literal arguments")
                 self.call_arguments(dec)
+
+    def _splat_settings(self, node: ast.expr, splat: list[ast.keyword], allowed: frozenset) -> bool:
+        """`**NAME` in a decorator call, fla's `**autotune_cache_kwargs`: NAME is bound once, at
+        module level, to a dict literal (or a choice between two) of SPLAT_SETTINGS keys whose
+        values are constants or names, and is used nowhere but in such `**` arguments (so
+        nothing adds a key to it)."""
+        if not isinstance(node, ast.Name) or len(splat) != 1:
+            return False
+        binding = self.scopes.single(node)
+        assign = self.parent.get(id(binding.node)) if binding is not None else None
+        if binding is None or binding.kind != "local" or not isinstance(assign, ast.Assign) or (
+                assign.targets != [binding.node] or self.parent.get(id(assign)) is not self.tree):
+            return False
+        value = assign.value
+        choices = [value.body, value.orelse] if isinstance(value, ast.IfExp) else [value]
+        if not all(isinstance(d, ast.Dict) and all(
+                isinstance(k, ast.Constant) and k.value in A.SPLAT_SETTINGS & allowed
+                and isinstance(v, (ast.Constant, ast.Name)) for k, v in zip(d.keys, d.values))
+                for d in choices):
+            return False
+        uses = [n for n in ast.walk(self.tree) if isinstance(n, ast.Name) and n.id == node.id
+                and n is not binding.node]
+        return all(isinstance(kw := self.parent.get(id(n)), ast.keyword) and kw.arg is None
+                   and kw.value is n and self.scopes.single(n) is binding for n in uses)
 
     @staticmethod
     def _decorator_arguments_plain(dec: ast.Call, name: str) -> bool:

@@ -347,6 +347,34 @@ def test_a_file_the_checks_cannot_finish_in_their_budget_is_a_compile_error_not_
     assert check_source(_kernel_choice_chain(4), CFG).status is None
 
 
+_SPLAT = '''
+import os
+
+CACHE = os.getenv("CACHE", "1") == "1"
+autotune_cache_kwargs = {"cache_results": CACHE} if CACHE else {}
+
+
+@triton.autotune(configs=[triton.Config({}, num_warps=w) for w in (2, 4)], key=["n"], **autotune_cache_kwargs)
+@triton.jit
+def tuned(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+'''
+
+
+def test_autotune_settings_splatted_from_a_dict_literal_of_the_file():
+    """fla passes `**autotune_cache_kwargs` to every autotune (honest round, session 36): a `**`
+    argument was read as the keyword None and refused. A module-level dict literal of plain
+    settings, used only so, is read key by key."""
+    assert_accepted(_SPLAT)
+    # a setting that hands the autotuner a callable stays out, as a key no decorator takes does
+    assert_rejected(_SPLAT.replace('{"cache_results": CACHE}', '{"prune_configs_by": CACHE}')
+                    .replace("**autotune_cache_kwargs)", "**autotune_cache_kwargs)  # <-"), "harness_tamper")
+    # a dict the file can add a key to after the fact is not read
+    mutated = _SPLAT + '\nautotune_cache_kwargs["prune_configs_by"] = None\n'
+    assert check(mutated).status == "hack"
+
+
 def test_undefined_names_are_compile_errors():
     # the reference Model is not in the candidate's module: naming it is an error, not a path
     assert_rejected('''
