@@ -304,6 +304,8 @@ class ExpressionChecker(StoreChecks, Resolver):
 
     def api(self, root: ast.expr, dotted: str, chain: list[ast.Attribute]) -> None:
         """Walk an import-rooted chain down the namespaces to an allowed name."""
+        if self.in_annotation and self._named_type(root, dotted, chain):
+            return
         if self.wrap_triton_name(root, dotted, chain):
             return  # torch.library.wrap_triton(kernel)[grid](...) (static_kernel_values)
         ns, i, names = dotted, 0, self.t.namespaces
@@ -358,6 +360,14 @@ class ExpressionChecker(StoreChecks, Resolver):
                      "attributes, or use it in isinstance")
         for attr in chain[i:]:
             self.attribute(attr, "other")
+
+    def _named_type(self, root: ast.expr, dotted: str, chain: list[ast.Attribute]) -> bool:
+        """A public name as a type expression of an annotation (`Optional[torch.FloatTensor]`,
+        `ctx: FunctionCtx`): evaluated at def time, it is read and held by the annotation, never
+        run (honest round s36); anything else in an annotation (`[f][0](x)`) is code."""
+        leaf = chain[-1] if chain else root
+        return self._type_expression(leaf) and not any(
+            part.startswith("_") for part in [*dotted.split("."), *(a.attr for a in chain)])
 
     def _jit_alias_definition(self, node: ast.expr) -> bool:
         """`Alias = triton.next_power_of_2` at module level, the alias bound only there."""

@@ -411,6 +411,8 @@ class Checker(ExpressionChecker):
             self.add(node, "star_import", "a star import hides what the file uses",
                      "import the names you use", status="compile_error")
             return
+        if self._annotation_only_import(node):
+            return  # names that only annotate (kernl's `ctx: FunctionCtx`, `Callable[...]`)
         if node.module == "torch.library" and all(a.name == "wrap_triton" and self.wrap_triton_only(
                 a.asname or a.name) for a in node.names):
             return  # every use a wrapped launch (static_kernel_values)
@@ -425,6 +427,56 @@ class Checker(ExpressionChecker):
             elif full in self.t.namespaces and not self.t.importable(full,
                                                                      self.cfg.allowed_imports):
                 self._import(node, full)
+
+    def _annotation_only_import(self, node: ast.ImportFrom) -> bool:
+        """A module-level `from M import N` of public names of an allowed package, each bound
+        only there and named only in type annotations (honest round s36: kernl's
+        `FunctionCtx`/`JITFunction`, vllm's `collections.abc.Callable`). An annotation is never
+        called: the import binds a class that nothing but an annotation holds."""
+        parts = node.module.split(".")
+        if self.parent.get(id(node)) is not self.tree or parts[0] not in self.cfg.allowed_imports or any(
+                p.startswith("_") for p in parts):
+            return False
+        names = [a.asname or a.name for a in node.names]
+        if any(a.name.startswith("_") or a.name == "*" for a in node.names):
+            return False
+        annotations = self.annotation_nodes()
+        for name in names:
+            bound = self.scopes.module.names.get(name, [])
+            if len(bound) != 1 or bound[0].node is not node:
+                return False
+            uses = self.name_uses().get(name, ())
+            if not uses or any(id(n) not in annotations for n in uses):
+                return False
+        return True
+
+    def name_uses(self) -> dict[str, list[ast.Name]]:
+        """Every Name node of the file by its name (once per file: each import asks)."""
+        found = self.__dict__.get("_name_uses")
+        if found is None:
+            found = self.__dict__["_name_uses"] = {}
+            for n in ast.walk(self.tree):
+                if isinstance(n, ast.Name):
+                    found.setdefault(n.id, []).append(n)
+        return found
+
+    def annotation_nodes(self) -> set[int]:
+        """id of every node inside a type annotation of the file (parameters, returns,
+        annotated assignments)."""
+        found = self.__dict__.get("_annotation_nodes")
+        if found is None:
+            found = self.__dict__["_annotation_nodes"] = set()
+            for node in ast.walk(self.tree):
+                roots = []
+                if isinstance(node, ast.arg) and node.annotation is not None:
+                    roots.append(node.annotation)
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
+                    roots.append(node.returns)
+                elif isinstance(node, ast.AnnAssign):
+                    roots.append(node.annotation)
+                for root in roots:
+                    found.update(id(n) for n in ast.walk(root))
+        return found
 
     def _import(self, node: ast.stmt, name: str) -> bool:
         """True when `name` may be imported; otherwise one finding saying why not."""

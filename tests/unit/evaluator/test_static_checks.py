@@ -375,6 +375,32 @@ def test_autotune_settings_splatted_from_a_dict_literal_of_the_file():
     assert check(mutated).status == "hack"
 
 
+def test_names_that_only_annotate_are_accepted_and_annotations_that_run_code_are_not():
+    """kernl's `ctx: FunctionCtx`, vllm's `collections.abc.Callable`, Liger's
+    `Optional[torch.FloatTensor]` (honest round, session 36): an annotation holds the class it
+    names and never calls it. A name that is called, or reached through anything but a type
+    expression, is code and judged as code."""
+    assert_accepted('''
+        from collections.abc import Callable
+        from typing import Optional
+
+        from torch.autograd.function import FunctionCtx
+
+
+        def annotated(ctx: FunctionCtx, w: Optional[torch.FloatTensor], f: Callable[[int], int]) -> torch.FloatTensor:
+            return w
+    ''')
+    assert_rejected('''
+        from torch.autograd.function import FunctionCtx  # <-
+
+        CTX = FunctionCtx
+    ''', "harness_tamper")
+    assert_rejected('''
+        def hidden(x: [torch.cuda.set_stream][0](None)) -> None:  # <-
+            return None
+    ''', "side_stream")
+
+
 def test_undefined_names_are_compile_errors():
     # the reference Model is not in the candidate's module: naming it is an error, not a path
     assert_rejected('''
