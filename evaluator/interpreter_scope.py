@@ -252,11 +252,17 @@ class Specialized(int):
 
 
 def specialized(kernel, args: tuple, kwargs: dict, names: frozenset) -> tuple[tuple, dict]:
-    """`args` and `kwargs` of a launch with the parameters in `names` marked Specialized."""
-    params = [p.name for p in getattr(kernel, "params", ())] or list(inspect.signature(kernel.fn).parameters)
+    """`args` and `kwargs` of a launch with the parameters in `names` marked Specialized (a
+    default the launch left out too: the GPU launcher binds it before it specialises)."""
+    signature = inspect.signature(kernel.fn)
+    params = list(signature.parameters)
     args = tuple(Specialized(a) if i < len(params) and params[i] in names and type(a) is int else a
                  for i, a in enumerate(args))
     kwargs = {k: Specialized(v) if k in names and type(v) is int else v for k, v in kwargs.items()}
+    for name in names:
+        default = signature.parameters[name].default if name in signature.parameters else None
+        if name not in kwargs and params.index(name) >= len(args) and type(default) is int:
+            kwargs[name] = Specialized(default)
     return args, kwargs
 
 

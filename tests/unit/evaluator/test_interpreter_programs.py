@@ -152,9 +152,10 @@ def test_and_of_a_loop_variable_comparison_runs_every_operand_as_on_the_gpu():
 
 
 @triton.jit
-def specialised_one_kernel(out_ptr, one, two):
+def specialised_one_kernel(out_ptr, one, two, default_one=1):
     tl.store(out_ptr, (one - 2) // 2 + 0.0)
     tl.store(out_ptr + 1, (two - 3) // 2 + 0.0)
+    tl.store(out_ptr + 2, (default_one - 2) // 2 + 0.0)
 
 
 @needs_interpreter
@@ -162,10 +163,10 @@ def test_an_int_argument_equal_to_one_is_the_gpus_constant():
     """The GPU launcher makes an int argument equal to 1 a constexpr: `(one - 2) // 2` is
     Python's floor division there (-1), while a 2 stays an i32 whose division truncates (0).
     The interpreter made both i32 scalars (red team s36: a kernel empty on the GPU)."""
-    out = torch.zeros(2)
+    out = torch.zeros(3)
     with candidate_child_hooks():
         specialised_one_kernel[(1,)](out, 1, 2)
-    assert out.tolist() == [-1.0, 0.0]
+    assert out.tolist() == [-1.0, 0.0, -1.0]
 
 
 @triton.jit
