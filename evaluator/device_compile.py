@@ -165,8 +165,9 @@ def _mirror(interpreted) -> object:
 
 def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
     """Raise what Triton's GPU compiler raises for this launch of `interpreted` (an
-    InterpretedFunction) with these arguments; if its front end accepts it, return the names of
-    the plain parameters the launcher specialised to a constant (an int equal to 1 is a
+    InterpretedFunction) with these arguments; if its front end accepts it, return the paths
+    (parameter name, then indices into a tuple) of the plain parameters and tuple elements the
+    launcher specialised to a constant (an int equal to 1 is a
     constexpr on the GPU, where `(one - 2) // 2` is Python's floor division: -1, and the
     interpreter's i32 scalar divides by truncation: 0; red team s36 made a kernel that is
     empty on the GPU and a ReLU on the CPU of it)."""
@@ -205,9 +206,10 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
                 f"{type(exc).__name__}: {exc}"[:2000]) from None
         _record_scalar_atomics(backend, module, options, target)
         names = [p.name for p in mirror.params]
+        # (parameter, index in its tuple, ...): an element of a tuple argument is specialised too
         _ACCEPTED[key] = frozenset(
-            names[path[0]] for path, value in constexprs.items()
-            if len(path) == 1 and not mirror.params[path[0]].is_constexpr and type(value) is int)
+            (names[path[0]], *path[1:]) for path, value in constexprs.items()
+            if not mirror.params[path[0]].is_constexpr and type(value) is int)
         return _ACCEPTED[key]
 
 

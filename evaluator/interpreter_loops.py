@@ -60,11 +60,12 @@ def _keeping(name: str):
     op = getattr(int, name)
 
     def method(self, other):
-        if not isinstance(other, int):
-            if isinstance(other, _constexpr) and isinstance(other.value, int):
-                other = other.value
-            else:  # a tensor, a float: their own rules (int's NotImplemented hands it to theirs)
-                return op(self, other)
+        if isinstance(other, _constexpr) and isinstance(other.value, (int, float)):
+            other = other.value
+        if isinstance(other, float):  # the GPU converts the i32 to f32 (sitofp) first
+            return getattr(self.tensor(), name)(other)
+        if not isinstance(other, int):  # a tensor: its own rules (int's NotImplemented hands it on)
+            return op(self, other)
         cls = type(self)
         if isinstance(other, LoopIndex):
             if type(other) is not cls:
@@ -98,8 +99,10 @@ def _comparing(name: str):
     op = getattr(int, name)
 
     def method(self, other):
-        if isinstance(other, _constexpr) and isinstance(other.value, int):
+        if isinstance(other, _constexpr) and isinstance(other.value, (int, float)):
             other = other.value
+        if isinstance(other, float):  # f32 on the GPU (red team s36: `j > 0.5` was a Python bool)
+            return getattr(self.tensor(), name)(other)
         if not isinstance(other, int):
             return op(self, other)
         # an i1 on the GPU, where the loop variable is dynamic: `and`/`or` then evaluate every
@@ -142,6 +145,22 @@ for _name in ("add", "sub", "mul", "floordiv", "mod", "lshift", "rshift", "and",
     setattr(LoopIndex, f"__r{_name}__", _keeping(f"__r{_name}__"))
 for _name in ("neg", "pos", "abs", "invert"):
     setattr(LoopIndex, f"__{_name}__", _keeping_unary(f"__{_name}__"))
+def _dividing(name: str):
+    op = getattr(int, name)
+
+    def method(self, other):
+        if isinstance(other, _constexpr):
+            other = other.value
+        if isinstance(other, (int, float)):  # the GPU's f32 division, never Python's float64
+            return getattr(self.tensor(), name)(other.tensor() if isinstance(other, LoopIndex) else other)
+        return op(self, other)
+
+    method.__name__ = name
+    return method
+
+
+for _name in ("__truediv__", "__rtruediv__"):
+    setattr(LoopIndex, _name, _dividing(_name))
 for _name in ("lt", "le", "gt", "ge", "eq", "ne"):
     setattr(LoopIndex, f"__{_name}__", _comparing(f"__{_name}__"))
 LoopIndex.__hash__ = int.__hash__

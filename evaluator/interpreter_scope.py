@@ -251,19 +251,35 @@ class Specialized(int):
     __slots__ = ()
 
 
-def specialized(kernel, args: tuple, kwargs: dict, names: frozenset) -> tuple[tuple, dict]:
-    """`args` and `kwargs` of a launch with the parameters in `names` marked Specialized (a
-    default the launch left out too: the GPU launcher binds it before it specialises)."""
+def specialized(kernel, args: tuple, kwargs: dict, paths: frozenset) -> tuple[tuple, dict]:
+    """`args` and `kwargs` of a launch with the values at `paths` (parameter name, then indices
+    into a tuple argument) marked Specialized; a default the launch left out is added (the
+    GPU launcher binds defaults before it specialises)."""
     signature = inspect.signature(kernel.fn)
     params = list(signature.parameters)
-    args = tuple(Specialized(a) if i < len(params) and params[i] in names and type(a) is int else a
-                 for i, a in enumerate(args))
-    kwargs = {k: Specialized(v) if k in names and type(v) is int else v for k, v in kwargs.items()}
-    for name in names:
-        default = signature.parameters[name].default if name in signature.parameters else None
-        if name not in kwargs and params.index(name) >= len(args) and type(default) is int:
-            kwargs[name] = Specialized(default)
-    return args, kwargs
+    args, kwargs = list(args), dict(kwargs)
+    for name, *inner in sorted(paths, key=len):
+        if name not in signature.parameters:
+            continue
+        where = params.index(name)
+        if where < len(args):
+            args[where] = _marked(args[where], inner)
+        elif name in kwargs:
+            kwargs[name] = _marked(kwargs[name], inner)
+        elif signature.parameters[name].default is not inspect.Parameter.empty:
+            kwargs[name] = _marked(signature.parameters[name].default, inner)
+    return tuple(args), kwargs
+
+
+def _marked(value, inner: list):
+    """`value` with its element at `inner` (indices into nested tuples) marked Specialized."""
+    if not inner:
+        return Specialized(value) if type(value) is int else value
+    if not isinstance(value, tuple) or not 0 <= inner[0] < len(value):
+        return value
+    items = list(value)
+    items[inner[0]] = _marked(items[inner[0]], inner[1:])
+    return type(value)._make(items) if hasattr(type(value), "_make") else tuple(items)
 
 
 def float_arguments(interpreter) -> None:

@@ -92,7 +92,6 @@ def test_loop_index_arithmetic_keeps_its_type():
     assert isinstance(k, LoopIndex) and k == 2 and k.dtype == tl.int32
     for v in (k * 4, 4 * k, k + 1, 1 - k, -k, k // 2, k % 2, k << 1, k * tl.constexpr(3)):
         assert isinstance(v, LoopIndex) and v.dtype == tl.int32
-    assert type(k * 1.5) is float
     # a comparison is the GPU's i1, which `and`/`or` treat as a Triton value (every operand runs)
     assert isinstance(k < 3, LoopIndex) and (k < 3).dtype == tl.int1 and (k < 3) == 1
     assert list(reversed(device_range(3))) == [2, 1, 0] and len(device_range(0, 10, 4)) == 3
@@ -109,6 +108,9 @@ def loop_index_ops_kernel(out_ptr, lo, B: tl.constexpr):
         tl.store(out_ptr + 4, (B // j).to(tl.int64))
         tl.store(out_ptr + 5, (j + 2147483647).to(tl.int64))
         tl.store(out_ptr + 6, (-j).to(tl.int64))
+        # with a float the GPU converts j to f32 first: 2**24 + 1 is 2**24 there
+        tl.store(out_ptr + 7, ((j + 16777217) / 1 > 16777216.5 + 2 ** 30).to(tl.int64))
+        tl.store(out_ptr + 8, ((j * 1.0) * 0.0 + (j > 0.5)).to(tl.int64))
 
 
 def _i32(value: int) -> int:
@@ -127,10 +129,11 @@ def test_loop_index_arithmetic_is_the_gpus_i32_arithmetic(lo, b):
     """The loop variable is an i32 on the GPU: `//` and `%` truncate (arith.divsi/remsi), `*`,
     `<<`, `+` and `-` wrap. Python's int floored and never wrapped (red team s36: `j // 2` at
     j = -1 and `j * 4` at j = 2**30 ran a ReLU on the CPU in kernels the GPU compiles empty)."""
-    out = torch.zeros(7, dtype=torch.int64)
+    out = torch.zeros(9, dtype=torch.int64)
     loop_index_ops_kernel[(1,)](out, lo, B=b)
     q, r = _truncating(lo, b)
-    expected = [q, r, _i32(lo * 4), _i32(lo << 2), _truncating(b, lo)[0], _i32(lo + 2147483647), _i32(-lo)]
+    expected = [q, r, _i32(lo * 4), _i32(lo << 2), _truncating(b, lo)[0], _i32(lo + 2147483647), _i32(-lo),
+                0, int(lo > 0.5)]
     assert out.tolist() == expected
 
 
@@ -152,21 +155,24 @@ def test_and_of_a_loop_variable_comparison_runs_every_operand_as_on_the_gpu():
 
 
 @triton.jit
-def specialised_one_kernel(out_ptr, one, two, default_one=1):
+def specialised_one_kernel(out_ptr, one, two, pair, default_one=1):
     tl.store(out_ptr, (one - 2) // 2 + 0.0)
     tl.store(out_ptr + 1, (two - 3) // 2 + 0.0)
     tl.store(out_ptr + 2, (default_one - 2) // 2 + 0.0)
+    tl.store(out_ptr + 3, (pair[0] - 2) // 2 + 0.0)
+    tl.store(out_ptr + 4, (pair[1] - 3) // 2 + 0.0)
 
 
 @needs_interpreter
 def test_an_int_argument_equal_to_one_is_the_gpus_constant():
     """The GPU launcher makes an int argument equal to 1 a constexpr: `(one - 2) // 2` is
     Python's floor division there (-1), while a 2 stays an i32 whose division truncates (0).
-    The interpreter made both i32 scalars (red team s36: a kernel empty on the GPU)."""
-    out = torch.zeros(3)
+    The interpreter made both i32 scalars (red team s36: a kernel empty on the GPU); so are a
+    default of 1 and a tuple argument's 1 (red team s36 round 6)."""
+    out = torch.zeros(5)
     with candidate_child_hooks():
-        specialised_one_kernel[(1,)](out, 1, 2)
-    assert out.tolist() == [-1.0, 0.0, -1.0]
+        specialised_one_kernel[(1,)](out, 1, 2, (1, 2))
+    assert out.tolist() == [-1.0, 0.0, -1.0, -1.0, 0.0]
 
 
 @triton.jit
