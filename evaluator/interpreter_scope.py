@@ -131,6 +131,8 @@ def _device_minmax(name: str):
         import triton.language as tl
 
         values = [a.value if isinstance(a, tl.constexpr) else a for a in args]
+        if any(isinstance(v, interpreter_loops.LoopIndex) for v in values):  # scalar tensors on the GPU
+            values = [v.tensor() if isinstance(v, interpreter_loops.LoopIndex) else v for v in values]
         if kwargs or not any(isinstance(v, tl.tensor) for v in values):
             if any(not isinstance(v, (int, float, bool)) for v in values) or kwargs:
                 raise TypeError(f"{name}() in a kernel takes Triton values and numbers, as Triton's "

@@ -111,6 +111,8 @@ def loop_index_ops_kernel(out_ptr, lo, B: tl.constexpr):
         # with a float the GPU converts j to f32 first: 2**24 + 1 is 2**24 there
         tl.store(out_ptr + 7, ((j + 16777217) / 1 > 16777216.5 + 2 ** 30).to(tl.int64))
         tl.store(out_ptr + 8, ((j * 1.0) * 0.0 + (j > 0.5)).to(tl.int64))
+        # min/max of a loop variable is an i32 on the GPU, whose division then truncates
+        tl.store(out_ptr + 9, ((min(j, 5) - 10) // 2).to(tl.int64))
 
 
 def _i32(value: int) -> int:
@@ -129,11 +131,11 @@ def test_loop_index_arithmetic_is_the_gpus_i32_arithmetic(lo, b):
     """The loop variable is an i32 on the GPU: `//` and `%` truncate (arith.divsi/remsi), `*`,
     `<<`, `+` and `-` wrap. Python's int floored and never wrapped (red team s36: `j // 2` at
     j = -1 and `j * 4` at j = 2**30 ran a ReLU on the CPU in kernels the GPU compiles empty)."""
-    out = torch.zeros(9, dtype=torch.int64)
+    out = torch.zeros(10, dtype=torch.int64)
     loop_index_ops_kernel[(1,)](out, lo, B=b)
     q, r = _truncating(lo, b)
     expected = [q, r, _i32(lo * 4), _i32(lo << 2), _truncating(b, lo)[0], _i32(lo + 2147483647), _i32(-lo),
-                0, int(lo > 0.5)]
+                0, int(lo > 0.5), _truncating(_i32(min(lo, 5) - 10), 2)[0]]
     assert out.tolist() == expected
 
 
