@@ -401,6 +401,30 @@ def test_names_that_only_annotate_are_accepted_and_annotations_that_run_code_are
     ''', "side_stream")
 
 
+def test_a_long_chain_of_classes_is_checked_in_linear_time():
+    """Two base-less classes, then 4000 classes each inheriting the last: every class's family
+    was walked per class (red team s36: K x L^2 / 2 steps with no name lookup, so the budget
+    never fired; 39.6 s for this file, days for a 251 KB one). Families are one union-find."""
+    chain = "\n".join(["class A0:\n    pass", "class B0:\n    pass", "class C0:\n    pass",
+                       *(f"class C{i}(C{i - 1}):\n    pass" for i in range(1, 4000))])
+    report = check_source(source(chain), CFG)
+    assert "too_costly" not in [f.code for f in report.findings], report.findings
+
+
+def test_the_budget_ends_any_walk_of_the_checks(monkeypatch):
+    """Whatever the checks do, they end at their wall-clock budget, also in a walk that looks
+    no name up (the scope lookup's clock covers only those that do)."""
+    from evaluator.static_walk import Checker
+
+    def forever(self):
+        while True:
+            pass
+
+    monkeypatch.setattr(Checker, "run", forever)
+    report = check_source(source("X = 1\n"), StaticConfig(check_budget_s=0.5))
+    assert report.status == "compile_error" and [f.code for f in report.findings] == ["too_costly"]
+
+
 def test_undefined_names_are_compile_errors():
     # the reference Model is not in the candidate's module: naming it is an error, not a path
     assert_rejected('''
