@@ -245,7 +245,47 @@ def device_range(arg1, arg2=None, step=None, **_kwargs) -> LoopRange:
         dtype = sem.integer_promote_impl(sem.integer_promote_impl(types[0], types[1]), types[2])
         if not dtype.is_int() or dtype.is_bool():
             dtype = tl.int32
-    return LoopRange(range(bounds[0][0], bounds[1][0], bounds[2][0]), index_class(dtype))
+    return LoopRange(_gpu_range(bounds, dtype), index_class(dtype))
+
+
+class KernelLoopError(RuntimeError):
+    """A loop the GPU runs differently from Python's range: it never ends there."""
+
+
+def _gpu_range(bounds: tuple, dtype) -> range:
+    """The values an scf.for of `dtype` takes (`CodeGenerator.visit_For`): a constexpr step
+    (a Python int here) keeps Python's meaning, a negative one included; otherwise the loop is
+    `for (i = lb; i < ub; i += step)` on the dtype's bits compared signed, so a runtime step
+    that is not positive runs no iteration or never ends, unsigned bounds past the signed
+    range compare as negative, and a counter whose next value passes the dtype's maximum
+    wraps and never ends (red team s36 round 6: each ran a ReLU on the CPU in a kernel that
+    does nothing, or never returns, on the GPU)."""
+    (lb, _), (ub, _), (step, step_type) = bounds
+    bits = dtype.int_bitwidth
+    signed_max = (1 << (bits - 1)) - 1
+
+    def signed(value: int) -> int:
+        value &= (1 << bits) - 1
+        return value - (1 << bits) if value > signed_max else value
+
+    if step_type is None and step < 0:
+        return range(lb, ub, step)
+    lb, ub, step = signed(lb), signed(ub), signed(step)
+    if lb >= ub:
+        return range(0)
+    if step <= 0:
+        raise KernelLoopError(f"a loop from {lb} to {ub} with a step of {step} computed at run time never "
+                              "ends on the GPU (its counter only stops at the upper bound); make the step "
+                              "positive, or a constexpr")
+    values = range(lb, ub, step)
+    if values[-1] + step > signed_max:
+        raise KernelLoopError(f"this loop's {dtype.name} counter passes {signed_max} after {values[-1]} "
+                              f"(step {step}) and wraps on the GPU, where the loop then never ends; "
+                              "use a wider type for its bounds, or a bound the counter reaches")
+    if dtype.is_int_unsigned():
+        mask = (1 << bits) - 1
+        return range(lb & mask, (lb & mask) + len(values) * step, step) if lb >= 0 else values
+    return values
 
 
 def install(interpreter) -> None:

@@ -178,6 +178,45 @@ def test_an_int_argument_equal_to_one_is_the_gpus_constant():
 
 
 @triton.jit
+def loop_count_kernel(out_ptr, lo, hi, step):
+    count = 0
+    for j in range(lo, hi, step):
+        count += 1
+    tl.store(out_ptr, count)
+
+
+@triton.jit
+def unsigned_loop_kernel(out_ptr, n):
+    ub = (n * 0 + 2147483647).to(tl.uint32) + 2
+    count = 0
+    for j in range(ub - 2, ub):
+        count += 1
+    tl.store(out_ptr, count)
+
+
+@needs_interpreter
+def test_a_loop_iterates_as_the_gpus_loop():
+    """A loop is `for (i = lb; i < ub; i += step)` on the GPU, compared signed: a runtime step
+    that is not positive runs nothing from lb >= ub and never ends otherwise, a counter that
+    wraps never ends, unsigned bounds past 2**31 compare as negative (red team s36 round 6
+    ran a ReLU on the CPU in each of these kernels, which do nothing or hang on the GPU)."""
+    from evaluator.interpreter_loops import KernelLoopError
+
+    out = torch.zeros(1, dtype=torch.int32)
+    with candidate_child_hooks():
+        loop_count_kernel[(1,)](out, 0, 10, 3)
+        assert out.item() == 4
+        loop_count_kernel[(1,)](out, 1, 0, -1)  # Python's range would run once
+        assert out.item() == 0
+        for lo, hi, step in ((0, 10, -1), (0, 2 ** 31 - 1, 2 ** 30)):
+            with pytest.raises(Exception) as caught:
+                loop_count_kernel[(1,)](out, lo, hi, step)
+            assert isinstance(_cause(caught.value), KernelLoopError)
+        unsigned_loop_kernel[(1,)](out, 4)
+        assert out.item() == 0
+
+
+@triton.jit
 def float_to_int_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs, mask=offs < n)
