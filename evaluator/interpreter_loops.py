@@ -315,6 +315,18 @@ def install(interpreter) -> None:
         return x.dtype if isinstance(x, LoopIndex) else to_tensor_type(x)
 
 
+    to_tensor = semantic.to_tensor
+
+    def sanitized(x, check_type=True):
+        # `t = (pid, 1)`, `a, b = pid, 1`: the GPU's assignment makes every element a tensor
+        # (`_sanitize_target_value`); the interpreter's rewrite of an assignment left a tuple's
+        # ints Python's (red team s36 round 6)
+        if not check_type and isinstance(x, tuple):
+            items = [sanitized(v, False) for v in x]
+            return type(x)._make(items) if hasattr(type(x), "_make") else tuple(items)
+        return to_tensor(x, check_type)
+
     interpreter._patch_lang = _patch_lang
     semantic.to_tensor_type = typed
+    semantic.to_tensor = sanitized
     interpreter._krl_loop_index = True

@@ -206,7 +206,25 @@ def _device_not(value):
     return value.__not__() if isinstance(value, tl.tensor) else not value
 
 
-_LOGIC_NAMES = {"_krl_device_logic": _device_logic, "_krl_device_not": _device_not}
+def _device_ifexp(test, then: Callable, orelse: Callable):
+    """`a if c else b` in a kernel body as the GPU compiler reads it (`visit_IfExp`): on a Triton
+    value `c` it is an scf.if whose taken arm runs and whose result is a tensor (a `1` there
+    divides as an i32: red team s36 floored `(1 if pid >= 0 else 3) - 2) // 2` on the CPU);
+    on a constant, Python's."""
+    import numpy as np
+    import triton.language as tl
+    from triton.runtime.interpreter import interpreter_semantic
+
+    if isinstance(test, interpreter_loops.LoopIndex):
+        test = test.tensor()
+    if not isinstance(test, tl.tensor):
+        return then() if (test.value if isinstance(test, tl.constexpr) else test) else orelse()
+    value = then() if bool(np.asarray(test.handle.data).reshape(-1)[0]) else orelse()
+    return interpreter_semantic.to_tensor(value, False)
+
+
+_LOGIC_NAMES = {"_krl_device_logic": _device_logic, "_krl_device_not": _device_not,
+                "_krl_device_ifexp": _device_ifexp}
 
 
 class _DeviceLogic(ast.NodeTransformer):
@@ -238,6 +256,16 @@ class _DeviceLogic(ast.NodeTransformer):
                              body=value) for value in node.values]
         op = ast.Constant("and" if isinstance(node.op, ast.And) else "or")
         return ast.copy_location(ast.Call(ast.Name("_krl_device_logic", ast.Load()), [op, *thunks], []), node)
+
+    def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
+        if any(isinstance(n, ast.NamedExpr) for n in ast.walk(node.body)) or any(
+                isinstance(n, ast.NamedExpr) for n in ast.walk(node.orelse)):
+            raise KernelGlobalError("an assignment expression (:=) inside a conditional expression in a "
+                                    "kernel: assign it in a statement of its own")
+        self.generic_visit(node)
+        arms = [ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
+                           body=arm) for arm in (node.body, node.orelse)]
+        return ast.copy_location(ast.Call(ast.Name("_krl_device_ifexp", ast.Load()), [node.test, *arms], []), node)
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
         self.generic_visit(node)

@@ -217,6 +217,29 @@ def test_a_loop_iterates_as_the_gpus_loop():
 
 
 @triton.jit
+def dynamic_values_kernel(out_ptr):
+    pid = tl.program_id(0)
+    tl.store(out_ptr, ((1 if pid >= 0 else 3) - 2) // 2 + 0.0)
+    t = (pid, 1)
+    tl.store(out_ptr + 1, (t[1] - 2) // 2 + 0.0)
+    a, b = pid, 1
+    tl.store(out_ptr + 2, (b - 2) // 2 + 0.0)
+    tl.store(out_ptr + 3, ((1 if 2 > 1 else 3) - 2) // 2 + 0.0)
+
+
+@needs_interpreter
+def test_conditional_expressions_and_assigned_tuples_are_the_gpus_tensors():
+    """On the GPU a conditional expression on a Triton value is an scf.if yielding a tensor, and
+    an assignment makes every element of a tuple a tensor: a `1` there divides as an i32 (0);
+    Python's floored it (-1) on the CPU (red team s36 round 6). A constant condition stays
+    Python's on both."""
+    out = torch.zeros(4)
+    with candidate_child_hooks():
+        dynamic_values_kernel[(1,)](out)
+    assert out.tolist() == [0.0, 0.0, 0.0, -1.0]
+
+
+@triton.jit
 def float_to_int_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs, mask=offs < n)
