@@ -180,7 +180,7 @@ def test_an_int_argument_equal_to_one_is_the_gpus_constant():
 @triton.jit
 def loop_count_kernel(out_ptr, lo, hi, step):
     count = 0
-    for j in range(lo, hi, step):
+    for _j in range(lo, hi, step):
         count += 1
     tl.store(out_ptr, count)
 
@@ -189,7 +189,7 @@ def loop_count_kernel(out_ptr, lo, hi, step):
 def unsigned_loop_kernel(out_ptr, n):
     ub = (n * 0 + 2147483647).to(tl.uint32) + 2
     count = 0
-    for j in range(ub - 2, ub):
+    for _j in range(ub - 2, ub):
         count += 1
     tl.store(out_ptr, count)
 
@@ -222,7 +222,7 @@ def dynamic_values_kernel(out_ptr):
     tl.store(out_ptr, ((1 if pid >= 0 else 3) - 2) // 2 + 0.0)
     t = (pid, 1)
     tl.store(out_ptr + 1, (t[1] - 2) // 2 + 0.0)
-    a, b = pid, 1
+    _a, b = pid, 1
     tl.store(out_ptr + 2, (b - 2) // 2 + 0.0)
     tl.store(out_ptr + 3, ((1 if 2 > 1 else 3) - 2) // 2 + 0.0)
 
