@@ -540,7 +540,8 @@ class Checker(ExpressionChecker):
             elif isinstance(dec, ast.Call):
                 splat = [k for k in dec.keywords if k.arg is None]
                 bad = [k for k in dec.keywords if k.arg not in rule[1] and not (
-                    k.arg is None and self._splat_settings(k.value, splat, rule[1]))]
+                    k.arg is None and self._splat_settings(k.value, splat, rule[1])) and not (
+                    k.arg == "launch_metadata" and name == "triton.jit" and self._host_function(k.value))]
                 if bad:
                     self.add(dec, "harness_tamper", f"{name} does not take "
                              f"{', '.join(str(k.arg) for k in bad)} here", "pass only the "
@@ -550,6 +551,14 @@ class Checker(ExpressionChecker):
                              "callable given to it would be handed the decorated function)",
                              f"write @{name}() with literal arguments")
                 self.call_arguments(dec)
+
+    def _host_function(self, node: ast.expr) -> bool:
+        """`@triton.jit(launch_metadata=f)` (Triton's tutorials, vllm): f a module-level def of the
+        file that is no kernel, bound once. Triton calls it only for a launch-enter hook (a
+        profiler's), which nothing in the evaluator sets; its body is checked as any function's."""
+        binding = self.scopes.single(node) if isinstance(node, ast.Name) else None
+        return binding is not None and binding.kind == "def" and id(binding.node) not in self.kernels and (
+            self.parent.get(id(binding.node)) is self.tree) and not binding.node.decorator_list
 
     def _splat_settings(self, node: ast.expr, splat: list[ast.keyword], allowed: frozenset) -> bool:
         """`**NAME` in a decorator call, fla's `**autotune_cache_kwargs`: NAME is bound once, at

@@ -425,6 +425,29 @@ def test_the_budget_ends_any_walk_of_the_checks(monkeypatch):
     assert report.status == "compile_error" and [f.code for f in report.findings] == ["too_costly"]
 
 
+_METADATA = '''
+def _metadata(grid, kernel, args):
+    return {"name": "relu", "bytes": 8 * args["n"]}
+
+
+@triton.jit(launch_metadata=_metadata)
+def profiled(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+'''
+
+
+def test_launch_metadata_names_a_function_of_the_file():
+    """Triton's persistent-matmul tutorial and vllm pass `launch_metadata=` (a profiler's report
+    of a launch, called only under a launch-enter hook, which the evaluator never sets; honest
+    round, session 36). A def of the file, checked as any function, and nothing else."""
+    assert_accepted(_METADATA)
+    assert_rejected(_METADATA.replace("@triton.jit(launch_metadata=_metadata)",
+                                      "@triton.jit(launch_metadata=print)  # <-"), "harness_tamper")
+    assert_rejected(_METADATA.replace("@triton.jit(launch_metadata=_metadata)",
+                                      "@triton.jit(launch_metadata=lambda g, k, a: {})  # <-"), "harness_tamper")
+
+
 def test_undefined_names_are_compile_errors():
     # the reference Model is not in the candidate's module: naming it is an error, not a path
     assert_rejected('''
