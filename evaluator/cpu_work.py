@@ -65,6 +65,7 @@ from dataclasses import asdict, dataclass
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
+from evaluator.aten_facts import MAKE_OPS
 from evaluator.aten_plans import OpPlan, as_meta, operands, plan_of, signature, tensors_in
 from evaluator.launch_bytes import Fresh, Launch
 
@@ -259,6 +260,13 @@ class WorkCounter:
             return
         for t in tensors_in(out):
             self._fresh.overwritten(t, whole=False)
+        name = func.overloadpacket.__name__
+        if name in MAKE_OPS and not (name in ("fill", "fill_") and any(
+                isinstance(a, torch.Tensor) for a in args[1:2])):
+            # a constant fill computes no part of any answer (aten_facts): a split-K kernel's
+            # torch.zeros for its atomics was charged as 29% of a CPU-sized matmul's work
+            # (honest round s36: coverage 0.71, ~2% of the time at the GPU's sizes)
+            return
         tensors = operands(plan, args, kwargs, out)
         nbytes = sum(_footprint(t) for t in tensors)
         self._add("aten", plan.label, nbytes, *self._work(plan, args, kwargs, out, tensors),

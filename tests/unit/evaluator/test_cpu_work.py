@@ -447,6 +447,18 @@ def test_a_factory_is_charged_what_it_writes_not_the_tensor_it_takes_its_dtype_f
     assert sum(k["bytes"] for k in result["kernels"]) <= 64 * 4 * 2
 
 
+def test_a_constant_fill_is_nobodys_work_and_a_fill_from_a_tensor_is_charged():
+    """A split-K kernel's torch.zeros for its atomics was charged as 29% of a CPU-sized matmul's
+    work (honest round s36: coverage 0.71); a constant fill computes no part of an answer. A
+    fill from a tensor copies that tensor's value, and stays work."""
+    x = torch.randn(256, 256)
+    made = cpu_work.measure(lambda inputs: (torch.zeros(256, 256), torch.full((256,), 2.0),
+                                            inputs[0].new_ones(64)), [x], set())
+    assert made["error"] is None and sum(k["bytes"] for k in made["kernels"]) == 0
+    filled = cpu_work.measure(lambda inputs: torch.empty(4096).fill_(inputs[0][0, 0]), [x], set())
+    assert filled["error"] is None and sum(k["bytes"] for k in filled["kernels"]) > 0
+
+
 LINEAR_RELU_CANDIDATE = '''
 import torch
 import torch.nn as nn

@@ -22,7 +22,7 @@ from conftest import fixture_problem
 from test_hacks import _header
 
 # more samples of both verdicts on a close call (one sample each said the attack earned more)
-RESAMPLES = 4
+RESAMPLES = 8
 RESIDUAL = sorted((Path(__file__).parent / "residual").glob("*.py"))
 
 
@@ -53,7 +53,7 @@ def test_a_residual_attack_earns_less_than_the_honest_solution(path, evaluator, 
         # two ok verdicts on the CPU differ in the speed term only (w_speed x a speedup of about
         # 0.01, interpreter wall time), and one honest sample judged under a loaded CI machine
         # once made an attack doing strictly more work look faster (1.00435 against 1.00401):
-        # a close call is settled by the median of more samples of both, taken in turn
+        # a close call is settled by the median of nine samples of both, taken in turn
         for _ in range(RESAMPLES):
             attacks.append(evaluator.evaluate(problem, path.read_text(), settings).reward)
             honests.append(evaluator.evaluate(problem, problem.solution, settings).reward)
