@@ -366,7 +366,7 @@ class ExpressionChecker(StoreChecks, Resolver):
         `ctx: FunctionCtx`): evaluated at def time, it is read and held by the annotation, never
         run (honest round s36); anything else in an annotation (`[f][0](x)`) is code."""
         leaf = chain[-1] if chain else root
-        return self._type_expression(leaf) and not any(
+        return self._type_expression(leaf) and self.annotation_nodes().get(id(leaf)) is True and not any(
             part.startswith("_") for part in [*dotted.split("."), *(a.attr for a in chain)])
 
     def _jit_alias_definition(self, node: ast.expr) -> bool:

@@ -24,6 +24,11 @@ from evaluator.static_scopes import is_main_guard
 from evaluator.static_settings import allocator_setting, precision_switch, warning_filter
 
 
+# what a pure type expression is made of (`annotation_nodes`)
+_TYPE_NODES = (ast.Name, ast.Attribute, ast.Subscript, ast.Tuple, ast.List, ast.Constant, ast.Load,
+               ast.BitOr)
+
+
 class Checker(ExpressionChecker):
     """Findings of one module; `run()` fills `findings` as (status, code, message, line)."""
 
@@ -446,7 +451,7 @@ class Checker(ExpressionChecker):
             if len(bound) != 1 or bound[0].node is not node:
                 return False
             uses = self.name_uses().get(name, ())
-            if not uses or any(id(n) not in annotations for n in uses):
+            if not uses or any(annotations.get(id(n)) is not True for n in uses):
                 return False
         return True
 
@@ -460,12 +465,16 @@ class Checker(ExpressionChecker):
                     found.setdefault(n.id, []).append(n)
         return found
 
-    def annotation_nodes(self) -> set[int]:
+    def annotation_nodes(self) -> dict[int, bool]:
         """id of every node inside a type annotation of the file (parameters, returns,
-        annotated assignments)."""
+        annotated assignments) -> whether that whole annotation is a pure type expression
+        (names, attributes, subscripts, tuples, lists, constants and `|`). An annotation is
+        code, run when its def runs: `x: system("...")` or `x: (ag := attrgetter)` ran and
+        leaked a name the allowlist refuses (red team s36 round 7); such an annotation holds
+        no annotation-only name."""
         found = self.__dict__.get("_annotation_nodes")
         if found is None:
-            found = self.__dict__["_annotation_nodes"] = set()
+            found = self.__dict__["_annotation_nodes"] = {}
             for node in ast.walk(self.tree):
                 roots = []
                 if isinstance(node, ast.arg) and node.annotation is not None:
@@ -475,7 +484,10 @@ class Checker(ExpressionChecker):
                 elif isinstance(node, ast.AnnAssign):
                     roots.append(node.annotation)
                 for root in roots:
-                    found.update(id(n) for n in ast.walk(root))
+                    inside = list(ast.walk(root))
+                    pure = all(isinstance(n, _TYPE_NODES) or isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitOr)
+                               for n in inside)
+                    found.update((id(n), pure) for n in inside)
         return found
 
     def _import(self, node: ast.stmt, name: str) -> bool:

@@ -399,6 +399,22 @@ def test_names_that_only_annotate_are_accepted_and_annotations_that_run_code_are
         def hidden(x: [torch.cuda.set_stream][0](None)) -> None:  # <-
             return None
     ''', "side_stream")
+    # an annotation that calls or binds is code: the name it holds is no annotation-only name
+    # (red team s36 round 7 ran os.system from one, and took attrgetter out by a walrus)
+    assert_rejected('''
+        from os import system  # <-
+
+
+        def run(x: system("true")) -> None:
+            return None
+    ''', "forbidden_api")
+    assert_rejected('''
+        from operator import attrgetter  # <-
+
+
+        def grab(a: (ag := attrgetter)) -> None:
+            return None
+    ''', "forbidden_api")
 
 
 def test_a_long_chain_of_classes_is_checked_in_linear_time():
