@@ -164,8 +164,18 @@ def _device_cast(kind: type):
     return device
 
 
+def _device_isinstance(value, kinds) -> bool:
+    """`isinstance(x, T)` in a kernel body, where the GPU compiler runs it on its own values: a
+    loop variable is a tl.tensor there (red team s36 round 7: `isinstance(k, tl.tensor)` was
+    False on the CPU only, where it is an int)."""
+    if isinstance(value, interpreter_loops.LoopIndex):
+        value = value.tensor()
+    return isinstance(value, kinds)
+
+
 _DEVICE_BUILTINS = {"min": _device_minmax("min"), "max": _device_minmax("max"),
-                    "int": _device_cast(int), "float": _device_cast(float)}
+                    "int": _device_cast(int), "float": _device_cast(float),
+                    "isinstance": _device_isinstance}
 
 
 def _device_logic(op: str, *operands: Callable):

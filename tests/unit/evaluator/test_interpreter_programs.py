@@ -217,6 +217,25 @@ def test_a_loop_iterates_as_the_gpus_loop():
 
 
 @triton.jit
+def loop_variable_type_kernel(out_ptr):
+    scale = 0.0
+    for k in range(0, 1):
+        if isinstance(k, tl.tensor):
+            scale = 1.0
+    tl.store(out_ptr, scale)
+
+
+@needs_interpreter
+def test_a_loop_variable_is_a_tensor_to_isinstance():
+    """`isinstance(k, tl.tensor)` runs at compile time on the GPU, where k is a tensor; the CPU's
+    loop variable is an int (red team s36 round 7 kept a ReLU only on the CPU by it)."""
+    out = torch.zeros(1)
+    with candidate_child_hooks():
+        loop_variable_type_kernel[(1,)](out)
+    assert out.item() == 1.0
+
+
+@triton.jit
 def dynamic_values_kernel(out_ptr):
     pid = tl.program_id(0)
     tl.store(out_ptr, ((1 if pid >= 0 else 3) - 2) // 2 + 0.0)
