@@ -18,16 +18,15 @@ its line and says what to write instead.
 from __future__ import annotations
 
 import ast
-import ctypes
 import functools
 import logging
-import threading
 import time
 import tokenize
 from dataclasses import dataclass, field
 
 from common.config.evaluator import StaticConfig
 from evaluator import static_allowlist as A
+from evaluator.static_budget import Watchdog
 from evaluator.static_idioms import fold_decorator_rebinds, settle_import_fallbacks
 from evaluator.static_namespaces import exists, tables
 from evaluator.static_scopes import DEADLINE, CheckTooCostly
@@ -96,7 +95,7 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
     # rejected, not a crash of the worker (no honest kernel nests a thousand levels).
     budget = DEADLINE.set(time.monotonic() + cfg.check_budget_s)
     try:
-        with _Watchdog(cfg.check_budget_s):
+        with Watchdog(cfg.check_budget_s):
             tree = ast.parse(source, filename="candidate.py")
             settle_import_fallbacks(tree, functools.partial(_importable, cfg=cfg))
             fold_decorator_rebinds(tree, {k for k, (where, _) in A.DECORATORS.items() if "f" in where})
@@ -131,36 +130,6 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
             seen.add((f.code, f.line))
             report.findings.append(f)
     return report
-
-
-class _Watchdog:
-    """Raises CheckTooCostly in the checking thread once `seconds` have passed, wherever the
-    checks are (the scope lookup's clock bounds only the walks that look names up: red team
-    s36 made a class hierarchy's ancestry walk cubic with no lookup in it). The exception is
-    delivered between two bytecodes of that thread; one that is still pending when the checks
-    end in time is withdrawn."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds, self.fired = seconds, False
-        self.done = threading.Event()
-        self.target = threading.get_ident()
-        self.watcher = threading.Thread(target=self._watch, name="static-check-budget", daemon=True)
-
-    def _watch(self) -> None:
-        if not self.done.wait(self.seconds):
-            self.fired = True
-            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.target),
-                                                       ctypes.py_object(CheckTooCostly))
-
-    def __enter__(self) -> _Watchdog:
-        self.watcher.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.done.set()
-        self.watcher.join()
-        if self.fired:  # withdraw it if it has not been raised yet (raised here: the caller's)
-            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.target), None)
 
 
 def _declared_encoding(source: str) -> str | None:

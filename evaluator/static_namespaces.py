@@ -19,6 +19,7 @@ import sys
 import types
 
 from evaluator.static_allowlist import CLOCK_FUNCTIONS, DENIED_API, SETTERS
+from evaluator.static_budget import uninterrupted
 
 _TORCH = frozenset({
     "Tensor", "Size", "device", "dtype", "finfo", "iinfo", "no_grad", "inference_mode",
@@ -235,7 +236,8 @@ def _module_internals(torch) -> tuple[frozenset, frozenset, frozenset]:
 @functools.cache
 def tables() -> Tables:
     """The derived tables (imports torch and triton on first use; then cached)."""
-    return Tables()
+    with uninterrupted():
+        return Tables()
 
 
 _NO_PROBE = "triton.runtime.driver.active"
@@ -245,7 +247,13 @@ _NO_PROBE = "triton.runtime.driver.active"
 def exists(name: str) -> bool:
     """Whether a dotted name under an allowed root names something in the installed
     torch/triton (an attribute chain or an importable submodule). A name that does not
-    exist is a mistake (compile_error), not an attack."""
+    exist is a mistake (compile_error), not an attack. It imports library code in the
+    worker: the checks' budget never interrupts it (static_budget.uninterrupted)."""
+    with uninterrupted():
+        return _exists(name)
+
+
+def _exists(name: str) -> bool:
     import importlib.util
 
     if name == _NO_PROBE or name.startswith(_NO_PROBE + "."):

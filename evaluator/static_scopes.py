@@ -55,8 +55,9 @@ class Scope:
 DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("static_deadline", default=None)
 
 
-class CheckTooCostly(Exception):
-    """The static checks ran past their budget on this file."""
+class CheckTooCostly(BaseException):
+    """The static checks ran past their budget on this file (a BaseException: no `except
+    Exception` on its way up, the checks' or a library's, swallows it)."""
 
 
 class Scopes:

@@ -464,6 +464,29 @@ def test_launch_metadata_names_a_function_of_the_file():
                                       "@triton.jit(launch_metadata=lambda g, k, a: {})  # <-"), "harness_tamper")
 
 
+def test_the_budget_never_interrupts_library_code_the_checks_import(monkeypatch):
+    """The checks probe torch's lazy modules (static_namespaces.exists), which imports them in
+    the worker: an exception landing mid-import left half-imported packages for every later
+    check (red team s36 round 7). The budget waits for such a section and ends the check
+    after it."""
+    import time as clock
+
+    from evaluator.static_budget import uninterrupted
+    from evaluator.static_walk import Checker
+
+    finished = []
+
+    def slow_import(self):
+        with uninterrupted():
+            clock.sleep(1.0)  # past the budget, inside the section
+            finished.append(True)
+        finished.append(False)  # never reached: the check ends as the section does
+
+    monkeypatch.setattr(Checker, "run", slow_import)
+    report = check_source(source("X = 1\n"), StaticConfig(check_budget_s=0.2))
+    assert [f.code for f in report.findings] == ["too_costly"] and finished == [True]
+
+
 def test_undefined_names_are_compile_errors():
     # the reference Model is not in the candidate's module: naming it is an error, not a path
     assert_rejected('''
