@@ -36,6 +36,7 @@ from collections.abc import Callable
 import numpy as np
 
 from evaluator import (
+    interpreter_casts,
     interpreter_lanes,
     interpreter_loops,
     interpreter_races,
@@ -424,8 +425,7 @@ def install() -> bool:
     interpreter._interpreter = _Guarded(interpreter._interpreter)
     own_globals(interpreter)
     float_arguments(interpreter)  # a float argument is the GPU's fp32 scalar
-    _bfloat16_rounded(type(builder), interpreter)
-    _saturating_float_to_int(type(builder), interpreter)
+    interpreter_casts.install(type(builder), interpreter)
     _dtype_as_constexpr()
     interpreter_reduce.install(interpreter)  # a combine function of the file's, in a tree
     interpreter_loops.install(interpreter)  # a tl.range loop variable typed as on the GPU
@@ -542,57 +542,6 @@ def _atomic_orders(builder_type: type, interpreter) -> None:
     builder_type.create_barrier = create_barrier
 
 
-def _bfloat16_rounded(builder_type: type, interpreter) -> None:
-    """float32 -> bfloat16 casts (`.to(tl.bfloat16)`, a float32 value stored to a bfloat16
-    pointer) rounded to nearest even, as the GPU's conversion is: the interpreter truncates
-    them (and its explicit round-to-nearest mode carries into the exponent wrongly), which put
-    an honest float32 sigmoid stored as bfloat16 at 2.5x the reference's own rounding error,
-    at the edge of the bfloat16 precision contract (compare.half_tolerance; session 22). An
-    explicit round-toward-zero cast is left to the interpreter."""
-    import triton.language as tl
-
-    cast, to_fp = builder_type.cast_impl, builder_type.create_fp_to_fp
-    toward_zero = interpreter._ir.ROUNDING_MODE.RTZ
-
-    def cast_impl(self, src, dst_type):
-        if src.dtype.scalar == tl.float32 and dst_type.scalar == tl.bfloat16:
-            return interpreter.TensorHandle(bfloat16_bits(src.data), dst_type.scalar)
-        return cast(self, src, dst_type)
-
-    def create_fp_to_fp(self, src, dst_type, rounding_mode):
-        if src.dtype.scalar == tl.float32 and dst_type.scalar == tl.bfloat16 and rounding_mode != toward_zero:
-            return cast_impl(self, src, dst_type)
-        return to_fp(self, src, dst_type, rounding_mode)
-
-    builder_type.cast_impl, builder_type.create_fp_to_fp = cast_impl, create_fp_to_fp
-
-
-def _saturating_float_to_int(builder_type: type, interpreter) -> None:
-    """float -> integer casts as the GPU converts (PTX cvt.rzi: toward zero, clamped to the
-    integer type's range, NaN to 0): numpy's astype gives INT_MIN for anything out of range,
-    so `(x * 1e10).to(tl.int32) > 0` was False on the CPU and True on the GPU (red team s36
-    gated a ReLU on it)."""
-    import numpy as np
-
-    cast = builder_type.cast_impl
-
-    def cast_impl(self, src, dst_type):
-        source, target = src.dtype.scalar, dst_type.scalar
-        if not (source.is_floating() and target.is_int() and target.int_bitwidth > 1):
-            return cast(self, src, dst_type)
-        kind = np.dtype(interpreter._get_np_dtype(target))
-        low, high = np.iinfo(kind).min, np.iinfo(kind).max
-        with np.errstate(invalid="ignore"):
-            whole = np.trunc(src.data.astype(np.float64))
-            inside = (whole > low) & (whole < high)
-            out = np.where(inside, whole, 0).astype(kind)
-            out[whole <= low] = low
-            out[whole >= high] = high
-        return interpreter.TensorHandle(out, target)
-
-    builder_type.cast_impl = cast_impl
-
-
 def _dtype_as_constexpr() -> None:
     """`dtype.value` of a dtype handed to a @triton.jit helper: the GPU compiler wraps a
     helper's non-tensor arguments in tl.constexpr, whose .value is the dtype, and FlagGems'
@@ -603,12 +552,3 @@ def _dtype_as_constexpr() -> None:
 
     if not hasattr(tl.dtype, "value"):
         tl.dtype.value = property(lambda self: self)
-
-
-def bfloat16_bits(values) -> np.ndarray:
-    """float32 values as bfloat16 bit patterns (uint16), rounded to nearest even; a NaN stays
-    a (quiet) NaN, and a value past bfloat16's largest rounds to infinity."""
-    data = np.ascontiguousarray(values, dtype=np.float32)
-    bits = data.view(np.uint32)
-    rounded = ((bits + (np.uint32(0x7FFF) + ((bits >> 16) & np.uint32(1)))) >> 16).astype(np.uint16)
-    return np.where(np.isnan(data), ((bits >> 16) | np.uint32(0x40)).astype(np.uint16), rounded)

@@ -21,6 +21,7 @@ import string
 from evaluator import static_allowlist as A
 from evaluator.static_idioms import LOGGER_METHODS, logger_definition
 from evaluator.static_names import Resolver
+from evaluator.static_shapes import AcceptedShapes
 from evaluator.static_stores import StoreChecks, is_dunder, literal  # noqa: F401  (this module's API too)
 
 _PLAIN_EXPRESSIONS = (ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.IfExp, ast.Dict, ast.Set,
@@ -31,7 +32,7 @@ _REFLECTIVE = frozenset({"getattr", "hasattr", "setattr", "delattr"})
 _CLASS_TAKERS = frozenset({"isinstance", "issubclass", "super"})
 
 
-class ExpressionChecker(StoreChecks, Resolver):
+class ExpressionChecker(AcceptedShapes, StoreChecks, Resolver):
     """The checks of everything but statements (names are resolved by Resolver, assignment
     targets checked by StoreChecks)."""
 

@@ -1,0 +1,126 @@
+"""Shapes of public kernel code the static walk reads element by element, where the plain
+rules of evaluator.static_allowlist would refuse the whole (honest round, session 36).
+
+  annotation-only names  `from M import N` of public names of an allowed package, N named
+                         only in annotations that are pure type expressions (kernl's
+                         `ctx: FunctionCtx`, vllm's `Callable[...]`): an annotation runs when
+                         its def runs, so one that calls or binds is code (red team s36
+                         round 7 ran os.system from one), and holds no such name.
+  `**NAME` settings      a decorator call's `**NAME`, NAME a module-level dict literal of
+                         plain settings used only so (fla's `**autotune_cache_kwargs`).
+  launch_metadata        `@triton.jit(launch_metadata=f)`, f a plain module-level def: Triton
+                         calls it only under a launch-enter hook, which the evaluator never sets.
+"""
+from __future__ import annotations
+
+import ast
+
+from evaluator import static_allowlist as A
+
+# what a pure type expression is made of (`annotation_nodes`)
+_TYPE_NODES = (ast.Name, ast.Attribute, ast.Subscript, ast.Tuple, ast.List, ast.Constant, ast.Load,
+               ast.BitOr)
+
+
+class AcceptedShapes:
+    """The readings above (a mixin of the checker: tree, scopes, parent, cfg, kernels)."""
+
+    def annotation_only_import(self, node: ast.ImportFrom) -> bool:
+        """A module-level `from M import N` of public names of an allowed package, each bound
+        only there and named only in annotations that are pure type expressions (honest round
+        s36: kernl's `FunctionCtx`/`JITFunction`, vllm's `collections.abc.Callable`): the name
+        is read and held by the annotation, never called or bound elsewhere."""
+        parts = node.module.split(".")
+        if self.parent.get(id(node)) is not self.tree or parts[0] not in self.cfg.allowed_imports or any(
+                p.startswith("_") for p in parts):
+            return False
+        names = [a.asname or a.name for a in node.names]
+        if any(a.name.startswith("_") or a.name == "*" for a in node.names):
+            return False
+        annotations = self.annotation_nodes()
+        for name in names:
+            bound = self.scopes.module.names.get(name, [])
+            if len(bound) != 1 or bound[0].node is not node:
+                return False
+            uses = self.name_uses().get(name, ())
+            if not uses or any(annotations.get(id(n)) is not True for n in uses):
+                return False
+        return True
+
+    def name_uses(self) -> dict[str, list[ast.Name]]:
+        """Every Name node of the file by its name (once per file: each import asks)."""
+        found = self.__dict__.get("_name_uses")
+        if found is None:
+            found = self.__dict__["_name_uses"] = {}
+            for n in ast.walk(self.tree):
+                if isinstance(n, ast.Name):
+                    found.setdefault(n.id, []).append(n)
+        return found
+
+    def annotation_nodes(self) -> dict[int, bool]:
+        """id of every node inside a type annotation of the file (parameters, returns,
+        annotated assignments) -> whether that whole annotation is a pure type expression
+        (names, attributes, subscripts, tuples, lists, constants and `|`). An annotation is
+        code, run when its def runs: `x: system("...")` or `x: (ag := attrgetter)` ran and
+        leaked a name the allowlist refuses (red team s36 round 7); such an annotation holds
+        no annotation-only name."""
+        found = self.__dict__.get("_annotation_nodes")
+        if found is None:
+            found = self.__dict__["_annotation_nodes"] = {}
+            for node in ast.walk(self.tree):
+                roots = []
+                if isinstance(node, ast.arg) and node.annotation is not None:
+                    roots.append(node.annotation)
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
+                    roots.append(node.returns)
+                elif isinstance(node, ast.AnnAssign):
+                    roots.append(node.annotation)
+                for root in roots:
+                    inside = list(ast.walk(root))
+                    pure = all(isinstance(n, _TYPE_NODES) or isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitOr)
+                               for n in inside)
+                    found.update((id(n), pure) for n in inside)
+        return found
+
+    def _host_function(self, node: ast.expr) -> bool:
+        """`@triton.jit(launch_metadata=f)` (Triton's tutorials, vllm): f a module-level def of the
+        file that is no kernel, bound once. Triton calls it only for a launch-enter hook (a
+        profiler's), which nothing in the evaluator sets; its body is checked as any function's."""
+        binding = self.scopes.single(node) if isinstance(node, ast.Name) else None
+        return binding is not None and binding.kind == "def" and id(binding.node) not in self.kernels and (
+            self.parent.get(id(binding.node)) is self.tree) and not binding.node.decorator_list
+
+    def _splat_settings(self, node: ast.expr, splat: list[ast.keyword], allowed: frozenset) -> bool:
+        """`**NAME` in a decorator call, fla's `**autotune_cache_kwargs`: NAME is bound once, at
+        module level, to a dict literal (or a choice between two) of SPLAT_SETTINGS keys whose
+        values are constants or names, and is used nowhere but in such `**` arguments (so
+        nothing adds a key to it)."""
+        if not isinstance(node, ast.Name) or len(splat) != 1:
+            return False
+        binding = self.scopes.single(node)
+        assign = self.parent.get(id(binding.node)) if binding is not None else None
+        if binding is None or binding.kind != "local" or not isinstance(assign, ast.Assign) or (
+                assign.targets != [binding.node] or self.parent.get(id(assign)) is not self.tree):
+            return False
+        value = assign.value
+        choices = [value.body, value.orelse] if isinstance(value, ast.IfExp) else [value]
+        if not all(isinstance(d, ast.Dict) and all(
+                isinstance(k, ast.Constant) and k.value in A.SPLAT_SETTINGS & allowed
+                and isinstance(v, (ast.Constant, ast.Name)) for k, v in zip(d.keys, d.values))
+                for d in choices):
+            return False
+        uses = [n for n in ast.walk(self.tree) if isinstance(n, ast.Name) and n.id == node.id
+                and n is not binding.node]
+        return all(isinstance(kw := self.parent.get(id(n)), ast.keyword) and kw.arg is None
+                   and kw.value is n and self.scopes.single(n) is binding for n in uses)
+
+    @staticmethod
+    def _decorator_arguments_plain(dec: ast.Call, name: str) -> bool:
+        """DECORATOR_POSITIONALS and DECORATOR_LITERAL_KEYWORDS hold for this call."""
+        limit = A.DECORATOR_POSITIONALS.get(name)
+        if limit == 0 and dec.args:
+            return False
+        if limit == "literal" and not all(isinstance(a, ast.Constant) for a in dec.args):
+            return False
+        literal = A.DECORATOR_LITERAL_KEYWORDS.get(name, frozenset())
+        return all(isinstance(k.value, ast.Constant) for k in dec.keywords if k.arg in literal)
