@@ -1,9 +1,9 @@
 """The static checks' wall-clock budget, enforced wherever the checks are.
 
-The scope lookup's clock (static_scopes.DEADLINE) bounds every walk that follows a name; a
-walk that looks nothing up (red team s36: a chain of classes whose family walk was cubic)
-ran past it. `Watchdog` raises CheckTooCostly in the checking thread once the budget is
-spent, between two of its bytecodes. It never lands inside library code the checks import
+`Watchdog` raises CheckTooCostly in the checking thread once the budget is spent, between
+two of its bytecodes, wherever the checks are (a clock read in the scope lookup, the first
+version, bounded only walks that look names up: red team s36 made a class family's walk
+cubic with none). It never lands inside library code the checks import
 (`uninterrupted`: static_namespaces.exists probes torch's lazy modules, and an exception in
 the middle of an import left the worker with half-imported packages for every later check,
 red team s36 round 7): there it waits for the section to end, and a section entered after it

@@ -20,7 +20,6 @@ from __future__ import annotations
 import ast
 import functools
 import logging
-import time
 import tokenize
 from dataclasses import dataclass, field
 
@@ -29,7 +28,7 @@ from evaluator import static_allowlist as A
 from evaluator.static_budget import Watchdog
 from evaluator.static_idioms import fold_decorator_rebinds, settle_import_fallbacks
 from evaluator.static_namespaces import exists, tables
-from evaluator.static_scopes import DEADLINE, CheckTooCostly
+from evaluator.static_scopes import CheckTooCostly
 from evaluator.static_walk import Checker
 
 log = logging.getLogger(__name__)
@@ -93,7 +92,6 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
         return report
     # Deliberate: a file nested deeper than the parser or this walk can recurse is
     # rejected, not a crash of the worker (no honest kernel nests a thousand levels).
-    budget = DEADLINE.set(time.monotonic() + cfg.check_budget_s)
     try:
         with Watchdog(cfg.check_budget_s):
             tree = ast.parse(source, filename="candidate.py")
@@ -122,8 +120,6 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
         report.findings.append(Finding("compile_error", "unchecked", f"the static checks could not "
                                        f"read this file ({type(exc).__name__}); write it more plainly"))
         return report
-    finally:
-        DEADLINE.reset(budget)
     seen = set()
     for f in found:
         if (f.code, f.line) not in seen:

@@ -14,8 +14,6 @@ module torch).
 from __future__ import annotations
 
 import ast
-import contextvars
-import time
 from dataclasses import dataclass, field
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -48,13 +46,6 @@ class Scope:
         self.names.setdefault(name, []).append(binding)
 
 
-# monotonic time by which the static checks of the current file must end (None: no limit).
-# Every walk that follows a name's bindings asks `lookup`, so checking the clock there bounds
-# any walk, linear or not, that a crafted file makes expensive (red team s36: a chain of
-# `kI = kJ if c else kJ` doubled the kernel-value walk per line and held a worker for good).
-DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("static_deadline", default=None)
-
-
 class CheckTooCostly(BaseException):
     """The static checks ran past their budget on this file (a BaseException: no `except
     Exception` on its way up, the checks' or a library's, swallows it)."""
@@ -78,9 +69,6 @@ class Scopes:
 
     def lookup(self, node: ast.Name) -> tuple[Scope | None, list[Binding]]:
         """The scope that binds `node.id` as seen from where the name is, and its bindings."""
-        deadline = DEADLINE.get()
-        if deadline is not None and time.monotonic() > deadline:
-            raise CheckTooCostly
         scope = self.of_node.get(id(node), self.module)
         first = True
         while scope is not None:

@@ -38,8 +38,8 @@ def test_a_chain_of_kernel_choices_is_checked_in_linear_time():
 
 
 def test_a_file_the_checks_cannot_finish_in_their_budget_is_a_compile_error_not_a_held_worker():
-    """Whatever walk a crafted file makes expensive, the checks end at their wall-clock budget
-    (every walk that follows names asks the scope lookup, which reads the clock)."""
+    """A file the checks cannot finish within their wall-clock budget is a compile error, and the
+    same file under the default budget is checked as usual."""
     tight = StaticConfig(check_budget_s=1e-6)
     report = check_source(_kernel_choice_chain(4), tight)
     assert report.status == "compile_error" and [f.code for f in report.findings] == ["too_costly"], report.findings
@@ -58,7 +58,7 @@ def test_a_long_chain_of_classes_is_checked_in_linear_time():
 
 def test_the_budget_ends_any_walk_of_the_checks(monkeypatch):
     """Whatever the checks do, they end at their wall-clock budget, also in a walk that looks
-    no name up (the scope lookup's clock covers only those that do)."""
+    no name up (a clock read in the scope lookup, the first version, covered only those)."""
     from evaluator.static_walk import Checker
 
     def forever(self):
