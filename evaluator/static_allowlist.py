@@ -87,6 +87,9 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
   typing      a class may be the type `typing.cast(T, value)` takes.
   idioms      a decorator of the file's own, a logger, an import fallback and benchmark
               functions, each in the one shape evaluator.static_idioms describes.
+  conditions  a module-level `if` keeps only its arm that runs where the condition is
+              known before anything runs; otherwise each file its arms make is judged
+              (evaluator.static_branches).
   test block  the body of a module-level `if __name__ == "__main__":` (no else) is
               neither checked nor bound: the harness imports the file under a module
               name of its own (evaluator.runner, `krl_candidate_<n>`) and a candidate

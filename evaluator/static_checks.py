@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from common.config.evaluator import StaticConfig
 from evaluator import static_allowlist as A
+from evaluator.static_branches import module_variants, settle_module_ifs
 from evaluator.static_budget import Watchdog
 from evaluator.static_idioms import fold_decorator_rebinds, settle_import_fallbacks
 from evaluator.static_namespaces import exists, tables
@@ -96,11 +97,15 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
         with Watchdog(cfg.check_budget_s):
             tree = ast.parse(source, filename="candidate.py")
             settle_import_fallbacks(tree, functools.partial(_importable, cfg=cfg))
-            fold_decorator_rebinds(tree, {k for k, (where, _) in A.DECORATORS.items() if "f" in where})
-            checker = Checker(tree, cfg, source)
-            checker.run()
-            report.kernels = [k.name for k in checker.kernels.values()]
-            found = [*(Finding(*f) for f in checker.findings), *_structure(tree, report.kernels)]
+            settle_module_ifs(tree)
+            found = []
+            for variant in module_variants(tree):  # each file the module-level ifs can make
+                fold_decorator_rebinds(variant, {k for k, (where, _) in A.DECORATORS.items() if "f" in where})
+                checker = Checker(variant, cfg, source)
+                checker.run()
+                kernels = [k.name for k in checker.kernels.values()]
+                report.kernels += [k for k in kernels if k not in report.kernels]
+                found += [*(Finding(*f) for f in checker.findings), *_structure(variant, kernels)]
     except (SyntaxError, ValueError) as exc:
         line = getattr(exc, "lineno", None)
         report.findings.append(Finding("compile_error", "syntax_error", f"{type(exc).__name__}: "

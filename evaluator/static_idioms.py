@@ -24,7 +24,9 @@ rules keep from it; any other shape is still judged by the plain rules.
                          inside a function stays refused. A try that falls back from
                          one import to another (`except ImportError:`) is settled here:
                          when every import of its body is allowed and exists, the handler
-                         can never run and is dropped before the checks.
+                         can never run and is dropped before the checks. Both may also bind
+                         names to literals (`HAS_TRITON = True` / `False`), which cannot raise;
+                         an `if HAS_TRITON:` is then settled (evaluator.static_branches).
   decorator as a rebind  `def k(...): ...` at module level, followed at once by
                          `k = D(k)` / `k = D(...)(k)` statements (unsloth's
                          `_k = triton.jit(_k)`, then `_k = triton.heuristics({...})(_k)`),
@@ -63,7 +65,7 @@ def settle_import_fallbacks(tree: ast.Module, importable: Callable[[ast.stmt], b
     place): the handler is dead code the checks must not bind names from."""
     body = []
     for node in tree.body:
-        if _import_fallback(node) and all(importable(s) for s in node.body):  # type: ignore[attr-defined]
+        if _import_fallback(node) and all(importable(s) for s in node.body if not _flag(s)):  # type: ignore[attr-defined]
             body.extend(node.body)  # type: ignore[attr-defined]
         else:
             body.append(node)
@@ -118,9 +120,15 @@ def _import_fallback(node: ast.stmt) -> bool:
     if not isinstance(node, ast.Try) or node.orelse or node.finalbody or not node.handlers:
         return False
     imports = (ast.Import, ast.ImportFrom)
-    return all(isinstance(s, imports) for s in node.body) and all(
-        _catches_import_error(h) and all(isinstance(s, (*imports, ast.Pass)) for s in h.body)
+    return all(isinstance(s, imports) or _flag(s) for s in node.body) and all(
+        _catches_import_error(h) and all(isinstance(s, (*imports, ast.Pass)) or _flag(s) for s in h.body)
         for h in node.handlers)
+
+
+def _flag(node: ast.stmt) -> bool:
+    """`HAS_TRITON = True`: a name bound to a literal, which cannot raise."""
+    return (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Constant))
 
 
 def _catches_import_error(handler: ast.ExceptHandler) -> bool:

@@ -164,12 +164,16 @@ ATTACKS = {
         patch = functools.partial(setattr, 0)  # <-
     ''', "reflection"),
     # a global the module never bound is the builtin: `if False:`/`del`/later bindings
-    "builtin_shadow_dead_branch": ('if False:\n    eval = 0  # <-\nx = eval("1 + 1")',
+    # (an arm the checks cannot rule out; `if False:` is settled: the arm never runs and
+    # the name stays the builtin, refused where it is used)
+    "builtin_shadow_dead_branch": ('if torch.cuda.is_available():\n    eval = 0  # <-\nx = eval("1 + 1")',
                                    "reflection"),
+    "builtin_shadow_settled_dead_branch": ('if False:\n    eval = 0\nx = eval("1 + 1")  # <-',
+                                           "dynamic_code"),
     "builtin_shadow_deleted": ('getattr = 0  # <-\ndel getattr\nc = getattr(1, "__class__")',
                                "reflection"),
     "builtin_shadow_import": ('''
-        if False:
+        if torch.cuda.is_available():
             from torch import relu as getattr  # <-
 
         def f(x):
@@ -207,10 +211,19 @@ ATTACKS = {
             def peek(self):
                 return self._base
 
-        if False:
+        if torch.cuda.is_available():
             Helper = 1  # <-
         leaked = Helper.peek(torch.zeros(1))
     ''', "monkey_patch"),
+    "class_rebound_in_settled_dead_branch": ('''
+        class Helper:
+            def peek(self):
+                return self._base
+
+        if False:
+            Helper = 1
+        leaked = Helper.peek(torch.zeros(1))  # <-
+    ''', "reflection"),
     "class_rebound_by_loop": ('''
         class Helper:
             def peek(self):
@@ -221,10 +234,15 @@ ATTACKS = {
         leaked = Helper.peek(torch.zeros(1))
     ''', "monkey_patch"),
     "kernel_rebound_in_dead_branch": ('''
-        if False:
+        if torch.cuda.is_available():
             k = None  # <-
         scope = k.fn.get_capture_scope()
     ''', "monkey_patch"),
+    "kernel_rebound_in_settled_dead_branch": ('''
+        if False:
+            k = None
+        scope = k.fn.get_capture_scope()  # <-
+    ''', "reflection"),
     # a class body holds constants (math and dtypes, a NamedTuple config: honest round,
     # session 21), never a callable that `self.name(...)` would hide
     "class_constant_bound_to_torch_function": ('''

@@ -18,6 +18,11 @@ ACCEPTED = {
         torch.backends.cuda.matmul.allow_bf16_reduced_precision_reduction = False
         torch.set_float32_matmul_precision("high")
     ''',
+    # a module-level `if` runs once, at import, as the switches above (static_branches)
+    "switch_under_a_condition_at_import": '''
+        if torch.cuda.is_available():
+            torch.backends.cuda.matmul.allow_tf32 = True
+    ''',
     "allocator_def_tutorial_09": '''
         from typing import Optional
 
@@ -86,9 +91,11 @@ REJECTED = {
     "switch_computed_value": ('''
         torch.backends.cudnn.allow_tf32 = bool(len(__name__))  # <-
     ''', "harness_tamper"),
-    "switch_under_if": ('''
-        if torch.cuda.is_available():
-            torch.backends.cuda.matmul.allow_tf32 = True  # <-
+    # under an `if` in a function it runs when the function does (see ACCEPTED for import time)
+    "switch_under_if_in_a_function": ('''
+        def configure():
+            if torch.cuda.is_available():
+                torch.backends.cuda.matmul.allow_tf32 = True  # <-
     ''', "harness_tamper"),
     "other_backend_switch": ('''
         torch.backends.cudnn.enabled = False  # <-

@@ -1,0 +1,168 @@
+"""Module-level conditions (evaluator.static_branches): a settled condition keeps the arm
+that runs; any other is judged as each file its arms make. Honest shapes from the public
+code of the honest rounds (optional Triton, `TYPE_CHECKING`, fla's feature probes and
+fast-ops switch), each beside the attack that reads the same shape the other way."""
+from __future__ import annotations
+
+from test_static_checks import assert_accepted, assert_rejected, check
+
+from evaluator import static_branches
+
+_OPTIONAL_TRITON = '''
+try:
+    import triton.language.extra
+    HAS_EXTRA = True
+except ImportError:
+    HAS_EXTRA = False
+
+if HAS_EXTRA:
+    @triton.jit
+    def guarded(x_ptr, n, BLOCK: tl.constexpr):
+        offs = tl.arange(0, BLOCK)
+        tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * 2, mask=offs < n)
+
+
+def run_guarded(x):
+    if not HAS_EXTRA:
+        return x * 2
+    guarded[(1,)](x, x.numel(), BLOCK=1024)
+    return x
+'''
+
+
+def test_an_optional_import_guard_keeps_the_kernels_it_guards():
+    """The optional-Triton idiom (honest round s36, h32): a flag set beside the imports of a
+    `try ... except ImportError`, kernels under `if FLAG:`. The imports exist, so the flag is
+    True, the handler never runs and the kernel is defined at module level."""
+    report = assert_accepted(_OPTIONAL_TRITON)
+    assert "guarded" in report.kernels
+    # the handler's arm is the one that runs when an import cannot: judged if it could
+    missing = _OPTIONAL_TRITON.replace("import triton.language.extra", "import triton.no_such_module")
+    assert check(missing).status is not None
+
+
+def test_type_checking_imports_never_run():
+    """`if TYPE_CHECKING:` imports for annotations only: typing's constant is False when the
+    file runs, so what it imports is not judged (an import the allowlist refuses included)."""
+    assert_accepted('''
+        from typing import TYPE_CHECKING
+
+        if TYPE_CHECKING:
+            from os import system
+            from torch._dynamo import config
+
+
+        def helper(x: "torch.Tensor") -> "torch.Tensor":
+            return launch(x)
+    ''')
+
+
+def test_a_feature_probe_of_the_installed_triton_is_settled():
+    """fla: `if hasattr(triton.language, '_experimental_make_tensor_descriptor'): ... elif
+    hasattr(..., 'make_tensor_descriptor'): ...`: the installed Triton answers before
+    anything runs, and the arm that reads a name it lacks is dead."""
+    report = assert_accepted('''
+        IS_GATHER = hasattr(triton.language, "gather")
+
+        if hasattr(triton.language, "_no_such_experimental_name"):
+            descriptor = triton.language._no_such_experimental_name
+        elif not IS_GATHER:
+            @triton.jit
+            def descriptor(x):
+                return x
+        else:
+            gather = tl.gather
+    ''')
+    assert "descriptor" not in report.kernels
+    # a probe whose answer depends on what was imported before it (a submodule) is not settled
+    assert static_branches._probe("triton.language", _const("extra")) is None
+    assert static_branches._probe("triton.language", _const("gather")) is True
+    assert static_branches._probe("triton.language", _const("_no_such_name")) is False
+
+
+def _const(value):
+    import ast
+    return ast.Constant(value)
+
+
+def test_an_open_condition_judges_each_arm_as_the_file_that_runs():
+    """fla's `if os.environ.get(...) == '1':` chooses between two sets of kernels with the
+    same names: whichever arm runs, the kernels are defined once at module level."""
+    report = assert_accepted('''
+        if torch.cuda.is_available():
+            @triton.jit
+            def scale(x):
+                return x * 2
+        else:
+            @triton.jit
+            def scale(x):
+                return x + x
+
+
+        @triton.jit
+        def user(x_ptr, BLOCK: tl.constexpr):
+            offs = tl.arange(0, BLOCK)
+            tl.store(x_ptr + offs, scale(tl.load(x_ptr + offs)))
+    ''')
+    assert {"scale", "user"} <= set(report.kernels)
+    # the arm an environment variable picks is judged as much as the other
+    assert_rejected('''
+        if torch.cuda.is_available():
+            step = tl.exp
+        else:
+            from os import system  # <-
+            step = system
+    ''', "forbidden_api")
+    # so is the condition itself
+    assert_rejected('''
+        import os
+
+        if os.system("true"):  # <-
+            pass
+    ''', "forbidden_api")
+
+
+def test_a_condition_reads_only_what_was_bound_before_it():
+    """`if print:` above `print = False`: the condition reads the builtin (true), so the arm
+    the later binding would rule out is the one that runs, and is judged."""
+    assert_rejected('''
+        if print:
+            from os import system  # <-
+        print = False
+    ''', "forbidden_api")
+    # a flag bound twice (or declared global anywhere) is no constant
+    assert_rejected('''
+        FLAG = False
+
+
+        def flip():
+            global FLAG
+            FLAG = True
+
+
+        if FLAG:
+            from os import system  # <-
+    ''', "forbidden_api")
+    # nor is a probe through a rebound hasattr
+    assert_rejected('''
+        def hasattr(obj, name):
+            return True
+
+
+        if not hasattr(tl, "exp"):
+            from os import system  # <-
+    ''', "forbidden_api")
+
+
+def test_past_the_variant_limit_the_module_is_judged_as_written():
+    """Each open condition doubles the files to judge: past VARIANT_LIMIT the module is judged
+    in one piece, where a kernel under an `if` is refused (its name could mean two things)."""
+    arms = "".join(f'''
+        if torch.cuda.device_count() > {i}:
+            @triton.jit
+            def k{i}(x):  # <-
+                return x
+    ''' for i in range(6))
+    assert 2 ** 6 > static_branches.VARIANT_LIMIT
+    assert_rejected(arms, "forbidden_syntax")
+    assert_accepted(arms.split("        if torch.cuda.device_count() > 5")[0])
