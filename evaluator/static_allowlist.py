@@ -140,6 +140,11 @@ HARMLESS_MODULES = frozenset({
     "fractions", "decimal", "textwrap", "json", "pprint",
 })
 STDLIB_MODULES = frozenset(sys.stdlib_module_names)
+# Modules a kernel file's self-test imports (`if __name__ == "__main__":`): accepted only where
+# nothing but the test block and test-only functions names what they bind (static_shapes);
+# importing them runs nothing of note
+TEST_MODULES = frozenset({"sys", "argparse", "time", "timeit", "statistics", "random", "numpy",
+                          "pytest", "unittest", "torch.testing", "triton.testing"})
 
 # ---------------------------------------------------------------------- builtins
 BUILTINS = frozenset({
@@ -225,7 +230,14 @@ LEAF_MODULE_BASES = frozenset("torch.nn." + n for n in (
     "ConvTranspose3d", "LayerNorm", "GroupNorm", "RMSNorm", "BatchNorm1d", "BatchNorm2d",
     "BatchNorm3d", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "Embedding"))
 BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "enum.IntEnum",
-                   "typing.NamedTuple", "object"}) | LEAF_MODULE_BASES
+                   "enum.StrEnum", "typing.NamedTuple", "object"}) | LEAF_MODULE_BASES | frozenset({
+    # an error type of the file's own (unsloth's, Liger's): what `raise` may already raise,
+    # under another name; never one the harness treats apart (MemoryError, BaseException's)
+    "Exception", "RuntimeError", "ValueError", "TypeError", "NotImplementedError", "KeyError",
+    "IndexError", "LookupError", "ArithmeticError"})
+# a value type an enum may mix in (`class Mask(str, Enum)`: xformers), beside an enum base only
+ENUM_MIXINS = frozenset({"str", "int"})
+ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum"})
 # What a decorator call may take positionally: 0 nothing, "literal" constants only. A callable
 # there is the decorator's own argument (`functools.lru_cache(g)` and
 # `torch.compiler.disable(g)` wrap g and so hand the decorated def to g: red team s31d's
@@ -265,6 +277,11 @@ MODULE_DUNDERS = frozenset({"__all__", "__version__", "__author__"})
 # honest round, session 21): text nothing reads
 MODULE_TEXT_DUNDERS = frozenset({"__version__", "__author__"})
 DUNDER_METHODS = frozenset({"__init__"})
+# dunder methods a class may define where its shape says who calls them (static_walk
+# `_own_dunder`): a dataclass's __post_init__ (its __init__ calls it); __call__ of a plain
+# class no class of the file builds on (called where the file calls the object; the harness
+# calls only ModelNew and its nn.Module children, whose __call__ is nn.Module's)
+SHAPED_DUNDER_METHODS = frozenset({"__post_init__", "__call__"})
 # nn.Module methods a class may define (any other nn.Module method or internal is one the
 # harness may call: .to(), .eval(), _call_impl, ...). Function's are not Module methods.
 OVERRIDABLE = frozenset({"__init__", "forward", "extra_repr"})

@@ -27,6 +27,7 @@ _TORCH = frozenset({
     "pi", "e", "inf", "nan", "newaxis", "nn", "cuda", "xpu", "autograd", "linalg", "fft", "special",
     "backends", "get_float32_matmul_precision", "are_deterministic_algorithms_enabled",
     "version", "is_autocast_enabled",  # read only (attorch's fp16 path; session 26)
+    "get_autocast_dtype", "get_autocast_gpu_dtype",  # read only (attorch's linear; session 37)
 })
 _CUDA = frozenset({"is_available", "current_device", "device_count", "get_device_capability",
                    "get_device_properties", "get_device_name", "synchronize", "device",

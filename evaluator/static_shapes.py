@@ -10,12 +10,18 @@ rules of evaluator.static_allowlist would refuse the whole (honest round, sessio
                          plain settings used only so (fla's `**autotune_cache_kwargs`).
   launch_metadata        `@triton.jit(launch_metadata=f)`, f a plain module-level def: Triton
                          calls it only under a launch-enter hook, which the evaluator never sets.
+  test-only imports      (session 37) a module-level import of a test module (A.TEST_MODULES:
+                         sys, argparse, torch.testing, triton.testing, numpy...) whose names
+                         only the test block and the bodies of test-only functions name: the
+                         import runs (importing these runs nothing of note), the names are
+                         never read where the harness runs.
 """
 from __future__ import annotations
 
 import ast
 
 from evaluator import static_allowlist as A
+from evaluator.static_scopes import is_main_guard
 
 # what a pure type expression is made of (`annotation_nodes`)
 _TYPE_NODES = (ast.Name, ast.Attribute, ast.Subscript, ast.Tuple, ast.List, ast.Constant, ast.Load,
@@ -46,6 +52,37 @@ class AcceptedShapes:
             if not uses or any(annotations.get(id(n)) is not True for n in uses):
                 return False
         return True
+
+    def test_only_import(self, node: ast.Import | ast.ImportFrom) -> bool:
+        """A module-level import of test modules, each name it binds bound only there and
+        named only inside the test block or a test-only function's body (a self-test's
+        `import sys`, `from triton.testing import do_bench`; honest round s37)."""
+        modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+        if self.parent.get(id(node)) is not self.tree or getattr(node, "level", 0) or not all(
+                any(m == t or m.startswith(t + ".") for t in A.TEST_MODULES) for m in modules):
+            return False
+        if any(a.name == "*" for a in node.names):
+            return False
+        inside = self.test_nodes()
+        for alias in node.names:
+            name = alias.asname or alias.name.split(".")[0]
+            bound = self.scopes.module.names.get(name, [])
+            if len(bound) != 1 or bound[0].node is not node:
+                return False
+            uses = self.name_uses().get(name, ())
+            if not uses or any(id(n) not in inside for n in uses):
+                return False  # (an import nothing names is no self-test's)
+        return True
+
+    def test_nodes(self) -> set[int]:
+        """ids of the nodes of the test block's body and of test-only functions' bodies."""
+        found = self.__dict__.get("_test_nodes")
+        if found is None:
+            found = self.__dict__["_test_nodes"] = set()
+            for stmt in self.tree.body:
+                if is_main_guard(stmt) or (isinstance(stmt, ast.FunctionDef) and id(stmt) in self.test_only):
+                    found.update(id(n) for s in stmt.body for n in ast.walk(s))
+        return found
 
     def name_uses(self) -> dict[str, list[ast.Name]]:
         """Every Name node of the file by its name (once per file: each import asks)."""

@@ -170,12 +170,13 @@ class Checker(ExpressionChecker):
 
     def _s_FunctionDef(self, node: ast.FunctionDef) -> None:
         in_class = isinstance(self.parent.get(id(node)), ast.ClassDef)
-        if is_dunder(node.name) and not (in_class and node.name in A.DUNDER_METHODS):
+        own = in_class and self._own_dunder(node, self.parent[id(node)])  # type: ignore[arg-type]
+        if is_dunder(node.name) and not (in_class and node.name in A.DUNDER_METHODS or own):
             self.add(node, "monkey_patch", f"defining {node.name} lets code run where the "
                      "harness does not expect it (formatting a value, an error, a log line)",
                      "describe an nn.Module with extra_repr" if node.name in ("__repr__", "__str__")
                      else "put the computation in forward and the setup in __init__")
-        elif in_class and node.name not in A.OVERRIDABLE and (
+        elif in_class and not own and node.name not in A.OVERRIDABLE and (
                 node.name in self.t.module_methods or node.name in self.t.module_private):
             self.add(node, "monkey_patch", f"overrides nn.Module's {node.name}, which the "
                      "harness calls", "give the method a name of its own")
@@ -248,9 +249,21 @@ class Checker(ExpressionChecker):
                 self.add(item, "forbidden_syntax", "a class body holds only methods, a "
                          "docstring and constants", "move the code into a method")
 
+    def _own_dunder(self, node: ast.FunctionDef, cls: ast.ClassDef) -> bool:
+        """A SHAPED_DUNDER_METHODS method in the class shape that says who calls it."""
+        if node.name == "__post_init__":
+            return any(self.qualify(d.func if isinstance(d, ast.Call) else d) == "dataclasses.dataclass"
+                       for d in cls.decorator_list)
+        if node.name != "__call__" or any(self.qualify(b) != "object" for b in cls.bases):
+            return False
+        return not any(isinstance(c, ast.ClassDef) and any(isinstance(b, ast.Name) and b.id == cls.name
+                                                           for b in c.bases) for c in ast.walk(self.tree))
+
     def _base(self, base: ast.expr, cls: ast.ClassDef) -> None:
         kind, value = self.resolve(base)
         if self.qualify(base) in A.BASES:
+            return
+        if self.qualify(base) in A.ENUM_MIXINS and any(self.qualify(b) in A.ENUM_BASES for b in cls.bases):
             return
         if kind == "class" and value in self.classes.values() and value.lineno < cls.lineno:
             return
@@ -399,6 +412,8 @@ class Checker(ExpressionChecker):
     _s_Break = _s_Continue = _s_Pass
 
     def _s_Import(self, node: ast.Import) -> None:
+        if self.test_only_import(node):
+            return  # a self-test's `import sys` (static_shapes)
         for alias in node.names:
             self._import(node, alias.name)
 
@@ -411,8 +426,8 @@ class Checker(ExpressionChecker):
             self.add(node, "star_import", "a star import hides what the file uses",
                      "import the names you use", status="compile_error")
             return
-        if self.annotation_only_import(node):
-            return  # names that only annotate (kernl's `ctx: FunctionCtx`, `Callable[...]`)
+        if self.annotation_only_import(node) or self.test_only_import(node):
+            return  # names that only annotate (kernl's `ctx: FunctionCtx`, `Callable[...]`) or test
         if node.module == "torch.library" and all(a.name == "wrap_triton" and self.wrap_triton_only(
                 a.asname or a.name) for a in node.names):
             return  # every use a wrapped launch (static_kernel_values)
