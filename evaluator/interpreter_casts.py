@@ -1,7 +1,15 @@
-"""Conversions the CPU interpreter makes as the GPU does (installed by interpreter_guard).
+"""Numbers the CPU interpreter computes as the GPU does (installed by interpreter_guard).
 
 float32 -> bfloat16 rounds to nearest even (the interpreter truncated), and float -> integer
-saturates as PTX's cvt.rzi (numpy gave INT_MIN out of range).
+saturates as PTX's cvt.rzi (numpy gave INT_MIN out of range). bfloat16 values, which the
+interpreter stores as their uint16 bit patterns, are computed as numbers: every conversion
+to or from bfloat16 goes through float32, and arithmetic, comparisons and `tl.dot` on
+bfloat16 work on the values (numpy added, compared and multiplied the bit patterns as
+integers: `bf16(1) + bf16(2**-8)` was 6.6e35 and -1 > 1; red team s37 round 8). `tl.dot` on
+float32 at its default TF32 precision truncates its operands to TF32 as the tensor cores do
+(evaluator.precision, "truncated TF32"; the interpreter multiplied in full float32). Casts
+to float8 round to nearest even and saturate (the GPU's cvt.rn.satfinite; the interpreter
+rounded a tie up).
 """
 from __future__ import annotations
 
@@ -9,9 +17,147 @@ import numpy as np
 
 
 def install(builder_type: type, interpreter) -> None:
-    """Both conversions on the interpreter's builder."""
+    """All of the above on the interpreter's builder."""
     bfloat16_rounded(builder_type, interpreter)
     saturating_float_to_int(builder_type, interpreter)
+    bfloat16_values(builder_type, interpreter)
+    dot_operands(builder_type, interpreter)
+    float8_rounded(builder_type, interpreter)
+
+
+def _is_bf16(dtype) -> bool:
+    import triton.language as tl
+
+    return getattr(dtype, "scalar", dtype) == tl.bfloat16
+
+
+def bfloat16_float32(bits) -> np.ndarray:
+    """bfloat16 bit patterns (uint16) as the float32 values they are (exact)."""
+    return (np.asarray(bits, dtype=np.uint16).astype(np.uint32) << 16).view(np.float32)
+
+
+def bfloat16_values(builder_type: type, interpreter) -> None:
+    """Arithmetic, comparisons and conversions of bfloat16 on values, not bit patterns. A
+    bfloat16 result is the float32 result rounded to nearest even: float32 holds more than
+    twice bfloat16's bits plus two, so that double rounding is the single rounding the GPU's
+    bfloat16 instructions make."""
+    import triton.language as tl
+
+    handle = interpreter.TensorHandle
+    binary, unary, ternary, cast = (builder_type.binary_op, builder_type.unary_op,
+                                    builder_type.ternary_op, builder_type.cast_impl)
+
+    def as_f32(h):
+        return handle(bfloat16_float32(h.data), tl.float32) if _is_bf16(h.dtype) else h
+
+    def back(out, dtype):
+        if out.data.dtype == np.bool_ or not _is_bf16(dtype):
+            return handle(out.data, dtype.scalar) if out.data.dtype == np.bool_ else out
+        return handle(bfloat16_bits(out.data), dtype.scalar)
+
+    def binary_op(self, lhs, rhs, op):
+        if not (_is_bf16(lhs.dtype) or _is_bf16(rhs.dtype)):
+            return binary(self, lhs, rhs, op)
+        return back(binary(self, as_f32(lhs), as_f32(rhs), op), lhs.dtype)
+
+    def unary_op(self, arg, op):
+        if not _is_bf16(arg.dtype):
+            return unary(self, arg, op)
+        return back(unary(self, as_f32(arg), op), arg.dtype)
+
+    def ternary_op(self, lhs, rhs, other, op):
+        if not any(_is_bf16(h.dtype) for h in (lhs, rhs, other)):
+            return ternary(self, lhs, rhs, other, op)
+        return back(ternary(self, as_f32(lhs), as_f32(rhs), as_f32(other), op), other.dtype)
+
+    fma = builder_type.create_fma
+
+    def create_fma(self, x, y, z):
+        if not _is_bf16(z.dtype):
+            return fma(self, x, y, z)
+        return back(fma(self, as_f32(x), as_f32(y), as_f32(z)), z.dtype)
+
+    def cast_impl(self, src, dst_type):
+        source, target = src.dtype.scalar, dst_type.scalar
+        if source == target or (source == tl.float32 and target == tl.bfloat16):
+            return cast(self, src, dst_type)
+        if source == tl.bfloat16:  # through its float32 value (exact)
+            return cast(self, as_f32(src), dst_type)
+        if target == tl.bfloat16 and source.is_floating() or target == tl.bfloat16 and source.is_int():
+            return cast(self, cast(self, src, tl.float32), dst_type)
+        return cast(self, src, dst_type)
+
+    builder_type.binary_op, builder_type.unary_op = binary_op, unary_op
+    builder_type.ternary_op, builder_type.cast_impl = ternary_op, cast_impl
+    builder_type.create_fma = create_fma
+    fp_to_fp = builder_type.create_fp_to_fp
+
+    def create_fp_to_fp(self, src, dst_type, rounding_mode):
+        if _is_bf16(src.dtype) and not _is_bf16(dst_type):
+            return fp_to_fp(self, as_f32(src), dst_type, rounding_mode) if dst_type.scalar != tl.float32 else \
+                as_f32(src)
+        return fp_to_fp(self, src, dst_type, rounding_mode)
+
+    builder_type.create_fp_to_fp = create_fp_to_fp
+
+
+def dot_operands(builder_type: type, interpreter) -> None:
+    """`tl.dot` operands as the tensor cores read them: bfloat16 by value, float32 at TF32
+    input precision truncated to TF32 (the low 13 bits dropped)."""
+    import triton.language as tl
+
+    dot, tf32 = builder_type.create_dot, interpreter._ir.INPUT_PRECISION.TF32
+    handle = interpreter.TensorHandle
+
+    def operand(h, precision):
+        if _is_bf16(h.dtype):
+            return handle(bfloat16_float32(h.data), tl.float32)
+        if h.dtype.scalar == tl.float32 and precision == tf32:
+            bits = np.ascontiguousarray(h.data, dtype=np.float32).view(np.uint32) & np.uint32(0xFFFFE000)
+            return handle(bits.view(np.float32), tl.float32)
+        return h
+
+    def create_dot(self, a, b, d, input_precision, max_num_imprecise_acc):
+        return dot(self, operand(a, input_precision), operand(b, input_precision), d, input_precision,
+                   max_num_imprecise_acc)
+
+    builder_type.create_dot = create_dot
+
+
+def float8_rounded(builder_type: type, interpreter) -> None:
+    """Casts to float8 (e4m3 / e5m2) rounded to nearest even and saturated to the largest
+    finite value, as the GPU's cvt.rn.satfinite; NaN stays NaN. Computed in numpy from a table
+    of the format's values (made here, at install, with torch's float8 types: inside forward
+    the candidate child refuses torch's host reads)."""
+    import triton.language as tl
+
+    formats = {tl.float8e4nv: _float8_table("float8_e4m3fn"), tl.float8e5: _float8_table("float8_e5m2")}
+    cast, fp_to_fp, handle = builder_type.cast_impl, builder_type.create_fp_to_fp, interpreter.TensorHandle
+    toward_zero = interpreter._ir.ROUNDING_MODE.RTZ
+
+    def to_float8(src, dst_type):
+        values, codes, nan = formats[dst_type.scalar]
+        source = src.data if not _is_bf16(src.dtype) else bfloat16_float32(src.data)
+        v = np.asarray(source, dtype=np.float64)
+        c = np.clip(np.nan_to_num(v, nan=0.0), values[0], values[-1])
+        i = np.clip(np.searchsorted(values, c), 1, len(values) - 1)
+        below, above = c - values[i - 1], values[i] - c
+        code = np.where((above < below) | ((above == below) & (codes[i] & 1 == 0)), codes[i], codes[i - 1])
+        code = np.where((code == 0) & np.signbit(v), np.uint8(0x80), code)
+        code = np.where(np.isnan(v), nan, code).astype(np.uint8)
+        return handle(code.view(interpreter._get_np_dtype(dst_type.scalar)), dst_type.scalar)
+
+    def cast_impl(self, src, dst_type):
+        if dst_type.scalar in formats and src.dtype.scalar.is_floating() and src.dtype.scalar not in formats:
+            return to_float8(src, dst_type)
+        return cast(self, src, dst_type)
+
+    def create_fp_to_fp(self, src, dst_type, rounding_mode):
+        if dst_type.scalar in formats and src.dtype.scalar not in formats and rounding_mode != toward_zero:
+            return to_float8(src, dst_type)
+        return fp_to_fp(self, src, dst_type, rounding_mode)
+
+    builder_type.cast_impl, builder_type.create_fp_to_fp = cast_impl, create_fp_to_fp
 
 
 def bfloat16_rounded(builder_type: type, interpreter) -> None:
@@ -72,3 +218,15 @@ def bfloat16_bits(values) -> np.ndarray:
     bits = data.view(np.uint32)
     rounded = ((bits + (np.uint32(0x7FFF) + ((bits >> 16) & np.uint32(1)))) >> 16).astype(np.uint16)
     return np.where(np.isnan(data), ((bits >> 16) | np.uint32(0x40)).astype(np.uint16), rounded)
+
+
+def _float8_table(name: str) -> tuple[np.ndarray, np.ndarray, np.uint8]:
+    """A float8 format's finite values in ascending order (+0 once), their codes, a NaN code."""
+    import torch
+
+    codes = np.arange(256, dtype=np.uint8)
+    values = torch.from_numpy(codes.copy()).view(getattr(torch, name)).float().numpy().astype(np.float64)
+    keep = np.isfinite(values) & ~((values == 0) & (codes >= 0x80))
+    order = np.argsort(values[keep], kind="stable")
+    nan = codes[np.isnan(values)][0]
+    return values[keep][order], codes[keep][order], nan

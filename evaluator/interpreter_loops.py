@@ -326,7 +326,22 @@ def install(interpreter) -> None:
             return type(x)._make(items) if hasattr(type(x), "_make") else tuple(items)
         return to_tensor(x, check_type)
 
+    comparison = interpreter._InterpreterComparison
+    less = comparison.__lt__
+
+    def chained(self, rhs):
+        # `0 < k < f(...)`: a comparison of a loop variable is a scalar tensor on the GPU, whose
+        # chain then evaluates every comparator (visit_Compare); Triton's chain short-circuits
+        # on anything that is no tl.tensor, and the LoopIndex comparison is an int (red team s37
+        # round 8: an atomic exchange in the chain ran on the GPU only)
+        result = less(self, rhs)
+        if isinstance(result.result, LoopIndex):
+            result.tensor_results.append(result.result.tensor())
+            result.result = result.tensor_results[-1]
+        return result
+
     interpreter._patch_lang = _patch_lang
     semantic.to_tensor_type = typed
     semantic.to_tensor = sanitized
+    comparison.__lt__ = chained
     interpreter._krl_loop_index = True

@@ -218,6 +218,8 @@ class ExpressionChecker(AcceptedShapes, StoreChecks, Resolver):
             if isinstance(parent, ast.Call):
                 return cast and bool(parent.args) and parent.args[0] is child and (
                     self.qualify(parent.func) == "typing.cast")
+            if not cast and isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is child:
+                return self.type_alias(parent)  # `Device = Optional[torch.device]` (static_shapes)
             if not cast and isinstance(parent, (ast.arg, ast.AnnAssign)):
                 return parent.annotation is child
             if not cast and isinstance(parent, ast.FunctionDef):

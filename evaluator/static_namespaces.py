@@ -28,13 +28,14 @@ _TORCH = frozenset({
     "backends", "get_float32_matmul_precision", "are_deterministic_algorithms_enabled",
     "version", "is_autocast_enabled",  # read only (attorch's fp16 path; session 26)
     "get_autocast_dtype", "get_autocast_gpu_dtype",  # read only (attorch's linear; session 37)
+    "compiler", "jit",  # each only its "am I being traced" query (_EXPLICIT)
 })
 _CUDA = frozenset({"is_available", "current_device", "device_count", "get_device_capability",
                    "get_device_properties", "get_device_name", "synchronize", "device",
-                   "is_bf16_supported", "nvtx"})
+                   "is_bf16_supported", "nvtx", "is_current_stream_capturing"})
 _TYPING = frozenset({"Any", "Callable", "Dict", "List", "Optional", "Sequence", "Tuple",
                      "Union", "Iterable", "Iterator", "Mapping", "Literal", "Final", "ClassVar",
-                     "TYPE_CHECKING", "cast", "TypeVar", "Type", "NamedTuple"})
+                     "TYPE_CHECKING", "cast", "TypeVar", "Type", "NamedTuple", "TypeAlias"})
 _EXPLICIT: dict[str, frozenset[str]] = {
     # once_differentiable: a backward run under no_grad whose outputs refuse a second
     # backward (Liger, unsloth); it takes only the function it decorates
@@ -50,6 +51,10 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     "torch.backends.cudnn": frozenset({"allow_tf32", "enabled", "is_available", "version",
                                        "deterministic", "benchmark"}),
     "torch.cuda": _CUDA,
+    # read only, False in an eager child: the guards of code that also runs under torch.compile
+    # or TorchScript (vLLM, fla: `if torch.compiler.is_compiling():`; honest round s37)
+    "torch.compiler": frozenset({"is_compiling"}),
+    "torch.jit": frozenset({"is_scripting", "is_tracing"}),
     # the same device queries for Intel GPUs: Liger's `elif X.device.type == "xpu"` branch
     # (honest round, session 35); never taken here
     "torch.xpu": frozenset({"is_available", "current_device", "device_count", "get_device_properties",

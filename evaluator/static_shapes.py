@@ -10,6 +10,10 @@ rules of evaluator.static_allowlist would refuse the whole (honest round, sessio
                          plain settings used only so (fla's `**autotune_cache_kwargs`).
   launch_metadata        `@triton.jit(launch_metadata=f)`, f a plain module-level def: Triton
                          calls it only under a launch-enter hook, which the evaluator never sets.
+  type aliases           (session 37) `Tensor = torch.Tensor`, `Device = Optional[Union[torch.device,
+                         str]]`, `Context: TypeAlias = Any` (attorch's types.py): a module-level
+                         name bound once to a pure type expression and named only in pure
+                         annotations; the value is checked as an annotation.
   test-only imports      (session 37) a module-level import of a test module (A.TEST_MODULES:
                          sys, argparse, torch.testing, triton.testing, numpy...) whose names
                          only the test block and the bodies of test-only functions name: the
@@ -52,6 +56,25 @@ class AcceptedShapes:
             if not uses or any(annotations.get(id(n)) is not True for n in uses):
                 return False
         return True
+
+    def type_alias(self, node: ast.Assign | ast.AnnAssign) -> bool:
+        """`Alias = <pure type expression>` at module level, Alias bound only there and named
+        only in annotations that are pure type expressions (so it is held, never called)."""
+        target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else (
+            node.target if isinstance(node, ast.AnnAssign) else None)
+        if not isinstance(target, ast.Name) or node.value is None or self.parent.get(id(node)) is not self.tree:
+            return False
+        if not all(isinstance(n, _TYPE_NODES) or isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitOr)
+                   for n in ast.walk(node.value)) or isinstance(node.value, ast.Constant):
+            return False
+        bound = self.scopes.module.names.get(target.id, [])
+        if len(bound) != 1 or bound[0].node is not target:
+            return False
+        annotations = self.annotation_nodes()
+        # never a kernel's: Triton reads a kernel's annotations (tl.constexpr, dtypes) itself
+        in_kernels = {id(n) for k in self.kernels.values() for n in ast.walk(k.args)}
+        return all(annotations.get(id(n)) is True and id(n) not in in_kernels
+                   for n in self.name_uses().get(target.id, ()) if n is not target)
 
     def test_only_import(self, node: ast.Import | ast.ImportFrom) -> bool:
         """A module-level import of test modules, each name it binds bound only there and

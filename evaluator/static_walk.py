@@ -353,7 +353,10 @@ class Checker(ExpressionChecker):
     def _s_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
             self.target(target)
-        self.expr(node.value)
+        if self.type_alias(node):
+            self.annotation(node.value)  # `Tensor = torch.Tensor`, named only in annotations
+        else:
+            self.expr(node.value)
 
     def _s_AugAssign(self, node: ast.AugAssign) -> None:
         self.target(node.target)
@@ -362,7 +365,9 @@ class Checker(ExpressionChecker):
     def _s_AnnAssign(self, node: ast.AnnAssign) -> None:
         self.target(node.target)
         self.annotation(node.annotation)
-        if node.value is not None:
+        if node.value is not None and self.type_alias(node):
+            self.annotation(node.value)  # `Tensor: TypeAlias = torch.Tensor`
+        elif node.value is not None:
             self.expr(node.value)
 
     def _s_Delete(self, node: ast.Delete) -> None:

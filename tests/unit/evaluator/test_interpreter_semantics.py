@@ -22,6 +22,7 @@ import triton
 import triton.language as tl
 from conftest import candidate_child_hooks
 from conftest import root_cause as _cause
+from triton.language.extra import libdevice
 
 ROOT = Path(__file__).resolve().parents[3]
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
@@ -219,3 +220,150 @@ def test_a_float_to_int_cast_saturates_as_the_gpus():
     out = torch.zeros(8, dtype=torch.int64)
     float_to_int_kernel[(1,)](x, out, 8, BLOCK=8)
     assert out.tolist() == [2 ** 31 - 1, -(2 ** 31), 0, 2 ** 31 - 1, -2, 2, 0, 2147483520]
+
+
+@triton.jit
+def binding_forms_kernel(out_ptr, B: tl.constexpr):
+    one: tl.int32 = 1
+    tl.store(out_ptr, (one - 2) // 2 + 0.0)
+    c = B
+    c -= B + 1  # -1, an i32 on the GPU
+    tl.store(out_ptr + 1, c // 2 + 0.0)
+    tl.store(out_ptr + 2, ((w := 1) - 2) // 2 + 0.0 + w * 0)
+    K: tl.constexpr = 3
+    tl.store(out_ptr + 3, (K - 4) // 2 + 0.0)  # a constexpr stays Python's: -1
+
+
+@needs_interpreter
+def test_every_binding_form_holds_the_gpus_tensor():
+    """`x: T = v`, `x -= v` and `(x := v)` bind a Triton value on the GPU, as `x = v` does (its
+    visit_AugAssign/visit_NamedExpr go through visit_Assign): -1 // 2 is 0 there. Triton's
+    interpreter rewrote only `x = v`, and Python floored to -1 (red team s37 round 8). A
+    `tl.constexpr` annotation keeps the constant."""
+    out = torch.zeros(4)
+    binding_forms_kernel[(1,)](out, B=1)
+    assert out.tolist() == [0.0, 0.0, 0.0, -1.0]
+
+
+@triton.jit
+def compile_time_builtins_kernel(out_ptr):
+    flags = tl.zeros([1], dtype=tl.float32)
+    for k in range(0, 1):
+        if hasattr(k, "real"):  # an int's attribute; a tensor has none
+            flags += 1.0
+        if getattr(k, "imag", None) is not None:
+            flags += 2.0
+    if isinstance((1, 2), tl.tuple):  # a tuple display is a tl.tuple on the GPU
+        flags += 4.0
+    if hasattr(tl.float32, "value"):  # the CPU child's own patch of tl.dtype
+        flags += 8.0
+    tl.store(out_ptr + tl.arange(0, 1), flags)
+
+
+@needs_interpreter
+def test_compile_time_builtins_see_the_gpus_values():
+    """isinstance/hasattr/getattr run at compile time on the GPU, on its values: a loop
+    variable is a tensor (no `.real`), a tuple display a tl.tuple, and a dtype has no `.value`
+    (the CPU child adds one for helpers' dtypes). Each answered otherwise on the CPU only (red
+    team s37 round 8)."""
+    out = torch.zeros(1)
+    compile_time_builtins_kernel[(1,)](out)
+    assert out.item() == 4.0
+
+
+@triton.jit
+def chained_compare_kernel(out_ptr, n):
+    for k in range(0, 1):
+        inside = 0 <= k < n
+        tl.store(out_ptr, inside.to(tl.float32))
+        touched = 0 < k < tl.atomic_add(out_ptr + 1, 1.0)  # evaluated on the GPU though 0 < k is false
+        tl.store(out_ptr + 2, touched.to(tl.float32))
+
+
+@needs_interpreter
+def test_a_chained_comparison_of_a_loop_variable_evaluates_every_comparator():
+    """On the GPU `0 < k` is a tensor, so the chain is elementwise and every comparator runs;
+    Triton's interpreter short-circuited on the loop variable's int (red team s37 round 8 hid
+    an atomic exchange over every output that way)."""
+    out = torch.zeros(3)
+    chained_compare_kernel[(1,)](out, 4)
+    assert out.tolist() == [1.0, 1.0, 0.0]
+
+
+@triton.jit
+def bfloat16_kernel(x_ptr, out_ptr, f8_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)  # bfloat16
+    tl.store(out_ptr + offs, x + x * 2.0, mask=offs < n)  # arithmetic in bfloat16
+    tl.store(out_ptr + BLOCK + offs, tl.where(x > 0, x, 0.0), mask=offs < n)  # a bfloat16 ReLU
+    wide = (x.to(tl.float64) * 3.0).to(tl.bfloat16)  # float64 -> bfloat16
+    tl.store(out_ptr + 2 * BLOCK + offs, wide, mask=offs < n)
+    tl.store(f8_ptr + offs, x.to(tl.float32).to(tl.float8e4nv), mask=offs < n)
+
+
+@needs_interpreter
+def test_bfloat16_is_computed_on_values_and_float8_rounds_to_even():
+    """The interpreter stores bfloat16 as its bit patterns and numpy added, compared and cast
+    them as integers: an honest bfloat16 ReLU kept the negatives (-1 is 0xBF80 > 0x3F80), and a
+    gate on `bf16(1) + bf16(2**-8) != 1` held on the CPU only (red team s37 round 8). A float8
+    tie rounds to even and a value past the range saturates, as cvt.rn.satfinite does."""
+    x = torch.tensor([1.0, -1.0, 2.5, -0.0078125, 300.0, 1.0625], dtype=torch.bfloat16)
+    out = torch.zeros(3 * 8, dtype=torch.bfloat16)
+    f8 = torch.zeros(8, dtype=torch.float8_e4m3fn)
+    bfloat16_kernel[(1,)](x, out, f8, 6, BLOCK=8)
+    assert out[:6].tolist() == (x + x * 2.0).tolist()
+    assert out[8:14].tolist() == torch.relu(x).tolist()
+    assert out[16:22].tolist() == (x.double() * 3.0).to(torch.bfloat16).tolist()
+    assert f8[:6].float().tolist() == [1.0, -1.0, 2.5, -0.0078125, 288.0, 1.0]  # 1.0625: a tie, to even
+
+
+@triton.jit
+def tf32_dot_kernel(a_ptr, b_ptr, out_ptr):
+    r = tl.arange(0, 16)
+    a = tl.load(a_ptr + r[:, None] * 16 + r[None, :])
+    b = tl.load(b_ptr + r[:, None] * 16 + r[None, :])
+    tl.store(out_ptr + r[:, None] * 16 + r[None, :], tl.dot(a, b))
+    tl.store(out_ptr + 256 + r[:, None] * 16 + r[None, :], tl.dot(a, b, input_precision="ieee"))
+
+
+@needs_interpreter
+def test_dot_at_its_default_precision_truncates_float32_operands_to_tf32():
+    """tl.dot of float32 at the default precision runs on tensor cores, which read 10 mantissa
+    bits (evaluator.precision, truncated TF32); `ieee` keeps float32. The interpreter multiplied
+    in float32 either way (red team s37 round 8 gated a ReLU on 1 + 2**-12 surviving)."""
+    a = torch.eye(16) * (1 + 2 ** -12)
+    b = torch.eye(16)
+    out = torch.zeros(512)
+    tf32_dot_kernel[(1,)](a, b, out)
+    assert out[:256].reshape(16, 16).diagonal().tolist() == [1.0] * 16
+    assert out[256:].reshape(16, 16).diagonal().tolist() == [1 + 2 ** -12] * 16
+
+
+@triton.jit
+def libdevice_exact_kernel(x_ptr, out_ptr):
+    x = tl.load(x_ptr + tl.arange(0, 4))
+    tl.store(out_ptr + tl.arange(0, 4), libdevice.round(x))
+    tl.store(out_ptr + 4 + tl.arange(0, 4), libdevice.saturatef(x))
+    tl.store(out_ptr + 8 + tl.arange(0, 4), libdevice.fma(x, x, -(x * x)))
+    tl.store(out_ptr + 12 + tl.arange(0, 4), libdevice.div_rz(x, 3.0))
+    tl.store(out_ptr + 16 + tl.arange(0, 4), libdevice.div_ru(x, 3.0))
+    tl.store(out_ptr + 20 + tl.arange(0, 4), libdevice.add_rd(x, 1e-10))
+
+
+@needs_interpreter
+def test_libdevice_functions_with_one_exact_answer_give_it():
+    """round (half away from zero), saturatef (NaN to 0), fma (one rounding) and the directed
+    roundings are exactly specified on the GPU; the shims computed 0.49999997 + 0.5 in float32,
+    kept NaN, rounded twice and rounded every mode to nearest (red team s37 round 8 gated
+    kernels on each)."""
+    x = torch.tensor([0.49999997, float("nan"), 0.1, -2.5])
+    out = torch.zeros(24)
+    libdevice_exact_kernel[(1,)](x, out)
+    o = out.tolist()
+    assert o[0] == 0.0 and o[3] == -3.0
+    assert o[4:8] == [0.49999997019767761, 0.0, 0.10000000149011612, 0.0]
+    g = torch.tensor(0.1)
+    assert o[10] == (g.double() * g.double() - (g * g).double()).float().item() != 0.0
+    third = torch.tensor(0.1, dtype=torch.float64) / 3
+    assert o[14] <= third.item() <= o[18] and o[18] > o[14]  # toward zero below, up above
+    assert o[22] == torch.tensor(0.1).item()  # 0.1f + 1e-10, rounded down: 0.1f
