@@ -189,6 +189,8 @@ DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
     "torch.compiler.disable": ("f", frozenset({"recursive"})),
     "functools.lru_cache": ("fm", frozenset({"maxsize", "typed"})),
     "functools.cache": ("fm", None),
+    # a method's value computed once per instance on first read (as property, each read)
+    "functools.cached_property": ("m", None),
     # autocast around an autograd.Function's forward/backward (unsloth, Liger, flash-attn)
     "torch.amp.custom_fwd": ("fm", frozenset({"device_type", "cast_inputs"})),
     "torch.amp.custom_bwd": ("fm", frozenset({"device_type"})),
@@ -228,7 +230,11 @@ ENUM_CLASSES = frozenset({"enum.Enum", "enum.IntEnum"})
 LEAF_MODULE_BASES = frozenset("torch.nn." + n for n in (
     "Linear", "Bilinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d",
     "ConvTranspose3d", "LayerNorm", "GroupNorm", "RMSNorm", "BatchNorm1d", "BatchNorm2d",
-    "BatchNorm3d", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "Embedding"))
+    "BatchNorm3d", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "Embedding",
+    # parameterless activations a drop-in layer subclasses for their settings (attorch's
+    # `class GELU(nn.GELU)` keeps `approximate`; honest round s37)
+    "GELU", "ReLU", "SiLU", "Sigmoid", "Tanh", "LeakyReLU", "ELU", "Mish", "Softplus",
+    "Hardtanh", "Softmax", "LogSoftmax", "Dropout"))
 BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "enum.IntEnum",
                    "enum.StrEnum", "typing.NamedTuple", "object"}) | LEAF_MODULE_BASES | frozenset({
     # an error type of the file's own (unsloth's, Liger's): what `raise` may already raise,

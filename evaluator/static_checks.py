@@ -27,7 +27,7 @@ from common.config.evaluator import StaticConfig
 from evaluator import static_allowlist as A
 from evaluator.static_branches import module_variants, settle_module_ifs
 from evaluator.static_budget import Watchdog
-from evaluator.static_idioms import fold_decorator_rebinds, settle_import_fallbacks
+from evaluator.static_idioms import fold_decorator_rebinds, inline_decorator_aliases, settle_import_fallbacks
 from evaluator.static_namespaces import exists, tables
 from evaluator.static_scopes import CheckTooCostly
 from evaluator.static_walk import Checker
@@ -100,6 +100,7 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
             settle_module_ifs(tree)
             found = []
             for variant in module_variants(tree):  # each file the module-level ifs can make
+                inline_decorator_aliases(variant, A.DECORATORS)
                 fold_decorator_rebinds(variant, {k for k, (where, _) in A.DECORATORS.items() if "f" in where})
                 checker = Checker(variant, cfg, source)
                 checker.run()

@@ -27,6 +27,9 @@ rules keep from it; any other shape is still judged by the plain rules.
                          can never run and is dropped before the checks. Both may also bind
                          names to literals (`HAS_TRITON = True` / `False`), which cannot raise;
                          an `if HAS_TRITON:` is then settled (evaluator.static_branches).
+  decorator alias        `ALIAS = D(...)` at module level, D a library decorator (A.DECORATORS)
+                         and ALIAS bound only there and named only as `@ALIAS` (unsloth's
+                         `torch_amp_custom_fwd`): written out at each use before the checks.
   decorator as a rebind  `def k(...): ...` at module level, followed at once by
                          `k = D(k)` / `k = D(...)(k)` statements (unsloth's
                          `_k = triton.jit(_k)`, then `_k = triton.heuristics({...})(_k)`),
@@ -47,6 +50,7 @@ rules keep from it; any other shape is still judged by the plain rules.
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Callable, Collection
 
 from evaluator.static_scopes import Binding, Scopes, is_main_guard
@@ -70,6 +74,52 @@ def settle_import_fallbacks(tree: ast.Module, importable: Callable[[ast.stmt], b
         else:
             body.append(node)
     tree.body = body
+
+
+# ---------------------------------------------------------------------- decorator aliases
+def inline_decorator_aliases(tree: ast.Module, decorators: Collection[str]) -> None:
+    """Write each module-level `ALIAS = D(...)` out where it is used, when D is a library
+    decorator (by the file's imports) and ALIAS, bound only there, is named only as a bare
+    decorator (unsloth's `torch_amp_custom_fwd = torch.amp.custom_fwd(device_type="cuda")`, then
+    `@torch_amp_custom_fwd`): in place, the assignment dropped. Each D here makes a stateless
+    decorator, so one made per use decorates as the shared one does; the checks then judge
+    `@D(...)` at each def."""
+    imports = _imported_names(tree)
+    names = Scopes(tree).module.names
+    declared = {n for node in ast.walk(tree) if isinstance(node, (ast.Global, ast.Nonlocal)) for n in node.names}
+    in_decorators = {id(d) for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.ClassDef))
+                     for d in node.decorator_list if isinstance(d, ast.Name)}
+    uses: dict[str, list[ast.Name]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            uses.setdefault(node.id, []).append(node)
+    aliases: dict[str, ast.Call] = {}
+    for node in tree.body:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Call)):
+            continue
+        name = node.targets[0].id
+        if name in declared or len(names.get(name, ())) != 1 or _library_name(node.value.func, imports) not in decorators:
+            continue
+        loads = [u for u in uses.get(name, []) if u is not node.targets[0]]
+        if loads and all(id(u) in in_decorators for u in loads):
+            aliases[name] = node.value
+    if not aliases:
+        return
+    tree.body = [n for n in tree.body if not (isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)
+                                              and n.targets[0].id in aliases and n.value is aliases[n.targets[0].id])]
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            node.decorator_list = [ast.copy_location(copy.deepcopy(aliases[d.id]), d)
+                                   if isinstance(d, ast.Name) and d.id in aliases else d for d in node.decorator_list]
+
+
+def _library_name(node: ast.expr, imports: dict[str, str]) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.insert(0, node.attr)
+        node = node.value
+    return ".".join([imports[node.id], *parts]) if isinstance(node, ast.Name) and node.id in imports else None
 
 
 # ---------------------------------------------------------------------- rebinds

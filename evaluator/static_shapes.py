@@ -73,8 +73,8 @@ class AcceptedShapes:
         annotations = self.annotation_nodes()
         # never a kernel's: Triton reads a kernel's annotations (tl.constexpr, dtypes) itself
         in_kernels = {id(n) for k in self.kernels.values() for n in ast.walk(k.args)}
-        return all(annotations.get(id(n)) is True and id(n) not in in_kernels
-                   for n in self.name_uses().get(target.id, ()) if n is not target)
+        uses = [n for n in self.name_uses().get(target.id, ()) if n is not target]
+        return bool(uses) and all(annotations.get(id(n)) is True and id(n) not in in_kernels for n in uses)
 
     def test_only_import(self, node: ast.Import | ast.ImportFrom) -> bool:
         """A module-level import of test modules, each name it binds bound only there and

@@ -337,10 +337,13 @@ class Checker(ExpressionChecker):
         return False
 
     def _field(self, node: ast.expr) -> bool:
-        """`dataclasses.field(default=<literal>, default_factory=<builtin>)`."""
+        """`dataclasses.field(default=<literal>, default_factory=<builtin>)`, or a factory
+        `lambda: <literal>` (a fresh list of block sizes per instance: honest round s37)."""
         return (isinstance(node, ast.Call) and self.qualify(node.func) == "dataclasses.field"
                 and not node.args and all(
-                    literal(k.value) or self.qualify(k.value) in A.BUILTINS
+                    literal(k.value) or self.qualify(k.value) in A.BUILTINS or (
+                        k.arg == "default_factory" and isinstance(k.value, ast.Lambda)
+                        and not _has_parameters(k.value.args) and literal(k.value.body))
                     for k in node.keywords))
 
     def _s_Return(self, node: ast.Return) -> None:
@@ -572,3 +575,7 @@ def _statement_bindings(fn: ast.AST) -> list[tuple[ast.AST, str]]:
         elif not isinstance(sub, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             todo.extend(ast.iter_child_nodes(sub))
     return out
+
+
+def _has_parameters(args: ast.arguments) -> bool:
+    return bool(args.posonlyargs or args.args or args.kwonlyargs or args.vararg or args.kwarg)

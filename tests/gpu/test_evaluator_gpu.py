@@ -167,10 +167,13 @@ def test_hack_corpus_is_caught_on_gpu(path, hack_verdicts):
 BIG_RELU = {"batch_size": 4096, "dim": 16384}  # 256 MiB per tensor: the kernel takes ~0.2 ms
 
 
-# 32 MiB per tensor: the kernel takes ~17 us, so the side stream gets 200 launches, a gap past
-# timing.side_stream_min_gap_s (1 ms); at 20 launches (0.33 ms) it was ok at 0.02x on the H200
-# (session 31): its work was in the evaluator's clock all the same, below the flag's threshold
-SIDE_RELU = {"batch_size": 512, "dim": 16384}
+# Work moved onto a side stream shows as a gap between the evaluator's clock and the child's
+# events on the timed stream only where the side stream's device time outruns the host's time
+# to launch it: 200 launches of a 17 us ReLU (32 MiB) took the host ~14 ms, which the timed
+# stream's events measured too (it was idle meanwhile), against 3.3 ms of side work: no gap, ok
+# at 0.002x (session 37). 50 launches over 256 MiB: ~10 ms of device work, ~2 ms to launch.
+SIDE_RELU = {"batch_size": 4096, "dim": 16384}
+SIDE_LAUNCHES = 50
 
 
 def test_work_on_a_side_stream_is_caught_at_runtime(ev, unsafe_ev):
@@ -184,7 +187,7 @@ def test_work_on_a_side_stream_is_caught_at_runtime(ev, unsafe_ev):
         "        side = torch.cuda.Stream()\n"
         "        side.wait_stream(torch.cuda.current_stream())\n"
         "        with torch.cuda.stream(side):\n"
-        "            for _ in range(200):\n"
+        f"            for _ in range({SIDE_LAUNCHES}):\n"
         "                relu_kernel[(triton.cdiv(n, 1024),)](x, out, n, BLOCK=1024)")
     assert sneaky != relu.solution
     v = unsafe_ev.evaluate(relu, sneaky, _settings())
