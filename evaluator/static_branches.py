@@ -137,13 +137,17 @@ def _probe(module: str | None, attr: ast.expr) -> bool | None:
         return None
     if not exists(module):
         return None
-    if not exists(f"{module}.{attr.value}"):
-        return False
     with uninterrupted():
         obj = importlib.import_module(module.split(".")[0])
         for part in module.split(".")[1:]:
             obj = getattr(obj, part, None)
-        found = getattr(obj, attr.value, None) if obj is not None else None
+        # of a module only: the CPU child adds attributes to Triton's classes (`tl.dtype.value`,
+        # interpreter_guard), never to a module, and this process has none of them
+        if not isinstance(obj, types.ModuleType):
+            return None
+        if not exists(f"{module}.{attr.value}"):
+            return False
+        found = getattr(obj, attr.value, None)
     return True if found is not None and not isinstance(found, types.ModuleType) else None
 
 
