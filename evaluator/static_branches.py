@@ -31,6 +31,7 @@ import importlib
 import types
 
 from evaluator.static_budget import uninterrupted
+from evaluator.static_idioms import declared_names
 from evaluator.static_namespaces import exists
 from evaluator.static_scopes import Scopes, is_main_guard
 
@@ -158,8 +159,7 @@ class _Known:
     torch/triton module (kept as "import NAME"). "hasattr" while the builtin is not rebound."""
 
     def __init__(self, tree: ast.Module):
-        declared = {n for node in ast.walk(tree) if isinstance(node, (ast.Global, ast.Nonlocal))
-                    for n in node.names}
+        declared = declared_names(tree)
         names = Scopes(tree).module.names
         self.once = {name: b[0] for name, b in names.items() if len(b) == 1 and name not in declared}
         self.consts: dict[str, object] = {} if "hasattr" in names else {"hasattr": True}

@@ -86,7 +86,7 @@ def inline_decorator_aliases(tree: ast.Module, decorators: Collection[str]) -> N
     `@D(...)` at each def."""
     imports = _imported_names(tree)
     names = Scopes(tree).module.names
-    declared = {n for node in ast.walk(tree) if isinstance(node, (ast.Global, ast.Nonlocal)) for n in node.names}
+    declared = declared_names(tree)
     in_decorators = {id(d) for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.ClassDef))
                      for d in node.decorator_list if isinstance(d, ast.Name)}
     uses: dict[str, list[ast.Name]] = {}
@@ -114,7 +114,13 @@ def inline_decorator_aliases(tree: ast.Module, decorators: Collection[str]) -> N
                                    if isinstance(d, ast.Name) and d.id in aliases else d for d in node.decorator_list]
 
 
+def declared_names(tree: ast.AST) -> set[str]:
+    """Names some `global`/`nonlocal` statement of the file declares (bound from elsewhere)."""
+    return {n for node in ast.walk(tree) if isinstance(node, (ast.Global, ast.Nonlocal)) for n in node.names}
+
+
 def _library_name(node: ast.expr, imports: dict[str, str]) -> str | None:
+    """The dotted library name `a.b.c` spells through the file's imports, or None."""
     parts: list[str] = []
     while isinstance(node, ast.Attribute):
         parts.insert(0, node.attr)
@@ -148,15 +154,9 @@ def _rebind_decorator(node: ast.stmt, name: str, imports: dict[str, str],
             and node.value.args[0].id == name):
         return None
     deco = node.value.func
-    head = deco.func if isinstance(deco, ast.Call) else deco
-    parts: list[str] = []
-    while isinstance(head, ast.Attribute):
-        parts.insert(0, head.attr)
-        head = head.value
-    if not isinstance(head, ast.Name) or head.id not in imports or any(
-            isinstance(n, ast.Name) and n.id == name for n in ast.walk(deco)):
+    if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(deco)):
         return None
-    return deco if ".".join([imports[head.id], *parts]) in decorators else None
+    return deco if _library_name(deco.func if isinstance(deco, ast.Call) else deco, imports) in decorators else None
 
 
 def _imported_names(tree: ast.Module) -> dict[str, str]:

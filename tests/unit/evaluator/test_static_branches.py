@@ -172,3 +172,19 @@ def test_past_the_variant_limit_the_module_is_judged_as_written():
     assert 2 ** 6 > static_branches.VARIANT_LIMIT
     assert_rejected(arms, "forbidden_syntax")
     assert_accepted(arms.split("        if torch.cuda.device_count() > 5")[0])
+
+
+def test_a_class_the_harness_calls_is_judged_in_every_arm():
+    """Self-attack (s37): an honest ModelNew in one arm and one that patches the harness in the
+    other, behind a condition only the run decides."""
+    assert_rejected('''
+        if torch.cuda.device_count() > 7:
+            class ModelNew(nn.Module):
+                def forward(self, x):
+                    return launch(x)
+        else:
+            class ModelNew(nn.Module):
+                def forward(self, x):
+                    torch.manual_seed(0)  # <-
+                    return launch(x)
+    ''', "harness_tamper")

@@ -294,3 +294,23 @@ def test_small_class_idioms_of_public_layers():
         class Cfg:
             t: object = dataclasses.field(default_factory=lambda: torch.zeros(1))  # <-
     ''', "monkey_patch")
+
+
+def test_a_decorator_alias_is_judged_at_each_use_as_written():
+    """Self-attack (s37): an alias of a decorator call that hands the decorated def to a
+    callable of the file (`functools.lru_cache(h)`) is refused where it is used, as inline."""
+    assert_rejected('''
+        import functools
+
+
+        def h(f):
+            return f
+
+
+        cached = functools.lru_cache(h)
+
+
+        @cached  # <-
+        def g(x):
+            return x
+    ''', "reflection")
