@@ -37,6 +37,9 @@ _SCALAR_ATOMICS: dict[tuple, bool] = {}
 # atomic left out of the record must not leave another's True standing, red team s36)
 _UNRECORDED: list[bool] = []
 _MIRRORS: dict[int, object] = {}  # id(python function) -> its JITFunction mirror
+# id(python function of a @triton.jit helper) -> the return types the front end gave it
+# (`returned`): one per specialization compiled
+_RETURNS: dict[int, list] = {}
 _KEEP: list = []  # the functions _MIRRORS is keyed on, kept alive so no id is reused
 _JIT_OPTIONS = ("do_not_specialize", "do_not_specialize_on_alignment", "noinline", "debug")
 
@@ -143,6 +146,7 @@ def _mirror(interpreted) -> object:
     copy.__qualname__, copy.__module__, copy.__doc__ = fn.__qualname__, fn.__module__, fn.__doc__
     options = {k: v for k, v in (getattr(interpreted, "kwargs", None) or {}).items() if k in _JIT_OPTIONS}
     mirror = JITFunction(copy, **options)
+    mirror._krl_origin = fn  # what the code generator's return types are recorded against
     _MIRRORS[id(fn)] = mirror
     _KEEP.append(fn)
     nested = []
@@ -195,7 +199,7 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
         ir.load_dialects(context)
         backend.load_dialects(context)
         try:
-            with _gpu_language():
+            with _gpu_language(), _recording_returns():
                 module = ASTSource(mirror, signature, constexprs, attrs).make_ir(
                     target, options, backend.get_codegen_implementation(options), backend.get_module_map(), context)
         except CompilationError:
@@ -211,6 +215,63 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
             (names[path[0]], *path[1:]) for path, value in constexprs.items()
             if not mirror.params[path[0]].is_constexpr and type(value) is int)
         return _ACCEPTED[key]
+
+
+@contextlib.contextmanager
+def _recording_returns() -> Iterator[None]:
+    """Record the type the code generator gives each helper's returns (`handle_returns`, after
+    `decide_return_type` unified every return statement it visited)."""
+    from triton.compiler.code_generator import CodeGenerator
+
+    handle = CodeGenerator.__dict__["handle_returns"]
+
+    def handle_returns(self):
+        handle(self)
+        origin = getattr(getattr(self, "jit_fn", None), "_krl_origin", None)
+        if origin is not None:
+            seen = _RETURNS.setdefault(id(origin), [])
+            if not any(ty == self.ret_type for ty in seen):  # types compare, some do not hash
+                seen.append(self.ret_type)
+
+    CodeGenerator.handle_returns = handle_returns
+    try:
+        yield
+    finally:
+        CodeGenerator.handle_returns = handle
+
+
+def returned(fn, value):
+    """A @triton.jit helper's return value (`fn` its Python function) as the GPU has it: where
+    the front end typed every specialization of `fn` it compiled alike, a Python number among
+    what the interpreter returned becomes a Triton scalar of that type. The GPU compiles the
+    return statements of a helper to one type (`CodeGenerator.decide_return_type`): two
+    different constants, or a constant and an i32, make an i32, whose division truncates and
+    whose sum wraps, where the interpreter returned Python's int from whichever statement ran
+    (`1 // -2`: 0 on the GPU, -1 on the CPU; a CPU-only divergence named open in session 37). A
+    helper with one constant return keeps its constexpr, and a helper typed differently in
+    different specializations is left as the interpreter returns it."""
+    types_ = _RETURNS.get(id(fn))
+    if not types_ or len(types_) != 1:
+        return value
+    return _as_type(value, types_[0])
+
+
+def _as_type(value, ty):
+    import triton.language as tl
+    from triton.runtime.interpreter import interpreter_semantic
+
+    if isinstance(ty, tl.tuple_type):
+        if not isinstance(value, (tuple, tl.tuple)) or len(value) != len(ty.types):
+            return value
+        items = [_as_type(v, t) for v, t in zip(value, ty.types)]
+        return tl.tuple(items, ty) if isinstance(value, tl.tuple) else tuple(items)
+    if not isinstance(ty, tl.dtype) or isinstance(ty, tl.block_type):
+        return value  # a constexpr (or a block, which no number is)
+    number = value.value if isinstance(value, tl.constexpr) else value
+    if type(number) not in (bool, int, float):
+        return value
+    scalar = interpreter_semantic.to_tensor(number, False)
+    return scalar if scalar.dtype == ty else interpreter_semantic.cast(scalar, ty)
 
 
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')

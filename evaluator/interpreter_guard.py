@@ -44,7 +44,13 @@ from evaluator import (
     interpreter_schedule,
     interpreter_spin,
 )
-from evaluator.interpreter_scope import KernelGlobalError, float_arguments, own_globals, refused_global
+from evaluator.interpreter_scope import (
+    KernelGlobalError,
+    float_arguments,
+    helper_returns,
+    own_globals,
+    refused_global,
+)
 
 
 class KernelMemoryError(RuntimeError):
@@ -425,6 +431,7 @@ def install() -> bool:
     interpreter._interpreter = _Guarded(interpreter._interpreter)
     own_globals(interpreter)
     float_arguments(interpreter)  # a float argument is the GPU's fp32 scalar
+    helper_returns(interpreter)  # a helper's returns unified to one type, as compiled
     interpreter_casts.install(type(builder), interpreter)
     _dtype_as_constexpr()
     interpreter_reduce.install(interpreter)  # a combine function of the file's, in a tree

@@ -21,6 +21,7 @@ import numpy as np
 
 from evaluator.interpreter_casts import bfloat16_bits, bfloat16_float32
 
+
 def _round_half_away(x):
     """C's round: to nearest, half away from zero. `floor(|x| + 0.5)` rounded 0.49999997 + 0.5 to
     1.0 in float32 first (red team s37 round 8); the fraction `x - trunc(x)` is exact."""

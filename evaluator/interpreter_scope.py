@@ -418,6 +418,21 @@ def float_arguments(interpreter) -> None:
     interpreter._implicit_cvt = _implicit_cvt
 
 
+def helper_returns(interpreter) -> None:
+    """A @triton.jit helper called from a kernel body returns what the GPU's compiled helper
+    returns (`device_compile.returned`: its return statements unified to one type)."""
+    call = interpreter.InterpretedFunction.__dict__["__call__"]
+    if getattr(call, "_krl_returns", False):
+        return
+    from evaluator import device_compile
+
+    def __call__(self, *args, **kwargs):
+        return device_compile.returned(self.fn, call(self, *args, **kwargs))
+
+    __call__._krl_returns = True
+    interpreter.InterpretedFunction.__call__ = __call__
+
+
 def _interpreted_builtin(member: Callable) -> Callable:
     """A Triton builtin bound at module level (`triton_cast = tl.cast`, unsloth's idiom) called as
     the interpreter calls its own patched `tl.cast`: with the interpreter's semantic. The

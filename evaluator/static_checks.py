@@ -27,7 +27,11 @@ from common.config.evaluator import StaticConfig
 from evaluator import static_allowlist as A
 from evaluator.static_branches import module_variants, settle_module_ifs
 from evaluator.static_budget import Watchdog
-from evaluator.static_idioms import fold_decorator_rebinds, inline_decorator_aliases, settle_import_fallbacks
+from evaluator.static_idioms import (
+    fold_decorator_rebinds,
+    inline_decorator_aliases,
+    settle_import_fallbacks,
+)
 from evaluator.static_namespaces import exists, tables
 from evaluator.static_scopes import CheckTooCostly
 from evaluator.static_walk import Checker

@@ -7,9 +7,9 @@ checks off use a separate one (`unsafe_evaluator`), whose children are never reu
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
-import contextlib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field

@@ -364,3 +364,52 @@ def test_libdevice_functions_with_one_exact_answer_give_it():
     third = torch.tensor(0.1, dtype=torch.float64) / 3
     assert o[14] <= third.item() <= o[18] and o[18] > o[14]  # toward zero below, up above
     assert o[22] == torch.tensor(0.1).item()  # 0.1f + 1e-10, rounded down: 0.1f
+
+
+@triton.jit
+def _one_or_two(x):
+    if x > 0:
+        return 1
+    return 2
+
+
+@triton.jit
+def _one_or_x(x):
+    if x > 0:
+        return 1
+    return x
+
+
+@triton.jit
+def _flag_pair(x):
+    if x > 0:
+        return 1, 0.5
+    return 2, x.to(tl.float32)
+
+
+@triton.jit
+def _block_of(B: tl.constexpr):
+    return B  # one return: the GPU's constexpr
+
+
+@triton.jit
+def helper_returns_kernel(x_ptr, out_ptr, B: tl.constexpr):
+    x = tl.load(x_ptr)
+    tl.store(out_ptr + 0, _one_or_two(x) // -2)
+    tl.store(out_ptr + 1, _one_or_x(x) // -2)
+    tl.store(out_ptr + 2, _one_or_two(x) + 2147483647)
+    first, _ = _flag_pair(x)
+    tl.store(out_ptr + 3, first // -2)
+    offs = tl.arange(0, _block_of(B))
+    tl.store(out_ptr + 4 + offs, offs - offs - 1)
+
+
+@needs_interpreter
+def test_a_helpers_returns_are_the_type_the_gpu_unifies_them_to():
+    """The GPU compiles a @triton.jit helper's return statements to one type: two different
+    constants, or a constant and an i32, are an i32, whose division truncates and whose sum
+    wraps; one constant alone stays a constexpr. The interpreter returned Python's int from
+    whichever return ran (1 // -2 was -1 on the CPU, 0 on the GPU)."""
+    out = torch.zeros(5, dtype=torch.int64)
+    helper_returns_kernel[(1,)](torch.tensor([3], dtype=torch.int32), out, B=1)
+    assert out.tolist() == [0, 0, -2 ** 31, 0, -1]
