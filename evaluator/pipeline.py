@@ -308,7 +308,7 @@ class _Run:
         report = check_source(source, self.cfg.static)
         self.details["kernels_defined"] = report.kernels
         if report.status is None:
-            return source
+            return report.source or source  # what was judged, its settled conditions pinned
         relevant = [f for f in report.findings if f.status == report.status]
         lines = [f"line {f.line}: {f.message}" if f.line else f.message for f in relevant[:8]]
         head = {"hack": "Rejected by the static checks", "compile_error": "Compile error",

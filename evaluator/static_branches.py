@@ -39,12 +39,16 @@ VARIANT_LIMIT = 32
 _LITERALS = (bool, type(None), int, float, str)
 
 
-def settle_module_ifs(tree: ast.Module) -> None:
+def settle_module_ifs(tree: ast.Module, settled: list | None = None) -> None:
     """Replace each module-level `if` whose condition is settled by its taken arm (in place).
     Statements are taken in file order: a condition reads only what the module bound before
-    it (`if print:` above `print = False` reads the builtin)."""
+    it (`if print:` above `print = False` reads the builtin). Each settled `if` is appended to
+    `settled` with its value: the source the candidate's process runs has the condition
+    pinned to it (`static_checks.pinned_source`), so the arm that runs there is the one judged
+    here even where that process would answer the condition otherwise (a probe of an
+    attribute that something the child imports sets, red team s38)."""
     known = _Known(tree)
-    tree.body = _settle(tree.body, known)
+    tree.body = _settle(tree.body, known, settled if settled is not None else [])
 
 
 def module_variants(tree: ast.Module) -> list[ast.Module]:
@@ -77,7 +81,7 @@ def _expand(stmts: list[ast.stmt]) -> list[list[ast.stmt]]:
     return out
 
 
-def _settle(stmts: list[ast.stmt], known: _Known) -> list[ast.stmt]:
+def _settle(stmts: list[ast.stmt], known: _Known, settled: list) -> list[ast.stmt]:
     out: list[ast.stmt] = []
     for s in stmts:
         value = _truth(s.test, known.consts) if isinstance(s, ast.If) and not is_main_guard(s) else None
@@ -85,7 +89,8 @@ def _settle(stmts: list[ast.stmt], known: _Known) -> list[ast.stmt]:
             known.learn(s)
             out.append(s)
         else:
-            out.extend(_settle(_unguarded(s.body if value else s.orelse), known))  # type: ignore[attr-defined]
+            settled.append((s, value))
+            out.extend(_settle(_unguarded(s.body if value else s.orelse), known, settled))  # type: ignore[attr-defined]
     return out
 
 

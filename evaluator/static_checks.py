@@ -32,7 +32,7 @@ from evaluator.static_idioms import (
     inline_decorator_aliases,
     settle_import_fallbacks,
 )
-from evaluator.static_namespaces import exists, tables
+from evaluator.static_namespaces import exists, imports_cleanly, tables
 from evaluator.static_scopes import CheckTooCostly
 from evaluator.static_walk import Checker
 
@@ -53,6 +53,9 @@ class Finding:
 class StaticReport:
     findings: list[Finding] = field(default_factory=list)
     kernels: list[str] = field(default_factory=list)
+    # the source the candidate's process runs: the checked one with what the checks settled
+    # pinned (`pinned_source`); None where the checks did not get that far
+    source: str | None = None
 
     @property
     def status(self) -> str | None:
@@ -100,8 +103,11 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
     try:
         with Watchdog(cfg.check_budget_s):
             tree = ast.parse(source, filename="candidate.py")
-            settle_import_fallbacks(tree, functools.partial(_importable, cfg=cfg))
-            settle_module_ifs(tree)
+            fallbacks: list[ast.Try] = []
+            ifs: list[tuple[ast.If, bool]] = []
+            settle_import_fallbacks(tree, functools.partial(_importable, cfg=cfg), fallbacks)
+            settle_module_ifs(tree, ifs)
+            report.source = pinned_source(source, ifs, fallbacks)
             found = []
             for variant in module_variants(tree):  # each file the module-level ifs can make
                 inline_decorator_aliases(variant, A.DECORATORS)
@@ -152,17 +158,52 @@ def _declared_encoding(source: str) -> str | None:
     return None if encoding in ("utf-8", "utf-8-sig") else encoding
 
 
+def pinned_source(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[ast.Try]) -> str:
+    """`source` as the checks judged it: each module-level `if` they settled has its condition
+    replaced by the value they settled it to, and each import fallback they settled catches
+    nothing (`except ():`). What the checks decided before anything runs (a feature probe of
+    the installed library, an import that cannot fail) is then what the candidate's process
+    does, whatever it would have answered itself: the checks predict this worker's library,
+    and the child's differs (it imports more, the evaluator patches it; red team s38 ran an
+    unjudged arm through a probe of an attribute only the child had). Line numbers are kept
+    (a span over several lines becomes a parenthesised one of as many lines)."""
+    edits = [(s.test, "True" if value else "False") for s, value in ifs]
+    edits += [(h.type, "()") for t in fallbacks for h in t.handlers if h.type is not None]
+    if not edits:
+        return source
+    lines = source.encode("utf-8").split(b"\n")
+    for node, text in sorted(edits, key=lambda e: (e[0].lineno, e[0].col_offset), reverse=True):
+        first, last = node.lineno - 1, node.end_lineno - 1  # type: ignore[operator]
+        start, end = node.col_offset, node.end_col_offset
+        replacement = (f"({text}" + "\n" * (last - first) + ")") if text != "()" else "(" + "\n" * (last - first) + ")"
+        joined = lines[first][:start] + replacement.encode() + lines[last][end:]
+        lines[first:last + 1] = joined.split(b"\n")
+    pinned = b"\n".join(lines).decode("utf-8")
+    ast.parse(pinned)  # a SyntaxError here is the checks' own: the file is refused, never run as is
+    return pinned
+
+
 def _importable(node: ast.stmt, cfg: StaticConfig) -> bool:
     """Whether an import statement imports only allowed names that exist (so it cannot
     fail at run time)."""
     t = tables()
     if isinstance(node, ast.ImportFrom):
-        if node.level or not node.module or not t.importable(node.module, cfg.allowed_imports):
+        if node.level or not node.module or not t.importable(node.module, cfg.allowed_imports) or (
+                not imports_cleanly(node.module)):
             return False
-        return all(a.name != "*" and a.name in t.namespaces[node.module]
-                   and exists(f"{node.module}.{a.name}") for a in node.names)
+        return all(a.name != "*" and a.name in t.namespaces[node.module] and exists(f"{node.module}.{a.name}")
+                   and (_attribute_of(node.module, a.name) or imports_cleanly(f"{node.module}.{a.name}"))
+                   for a in node.names)
     return isinstance(node, ast.Import) and all(
-        t.importable(a.name, cfg.allowed_imports) and exists(a.name) for a in node.names)
+        t.importable(a.name, cfg.allowed_imports) and imports_cleanly(a.name) for a in node.names)
+
+
+def _attribute_of(module: str, name: str) -> bool:
+    """Whether the (cleanly imported) module has the attribute: `from module import name`
+    reads it before it looks for a submodule."""
+    import sys
+
+    return hasattr(sys.modules.get(module), name)
 
 
 def _structure(tree: ast.Module, kernels: list[str]) -> list[Finding]:

@@ -63,14 +63,21 @@ _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
 
 
 # ---------------------------------------------------------------------- import fallbacks
-def settle_import_fallbacks(tree: ast.Module, importable: Callable[[ast.stmt], bool]) -> None:
+def settle_import_fallbacks(tree: ast.Module, importable: Callable[[ast.stmt], bool],
+                            settled: list | None = None) -> None:
     """Replace each module-level `try: <imports> except ImportError: <imports>` whose body
     imports only what `importable` says exists and is allowed by the body alone (in
-    place): the handler is dead code the checks must not bind names from."""
+    place): the handler is dead code the checks must not bind names from. Each such `try`
+    is appended to `settled`: the source the candidate's process runs catches nothing there
+    (`static_checks.pinned_source`), so a body that fails after all fails the load instead of
+    running a handler nobody judged (red team s38: `import os.environ` names an attribute,
+    which Python does not import)."""
     body = []
     for node in tree.body:
         if _import_fallback(node) and all(importable(s) for s in node.body if not _flag(s)):  # type: ignore[attr-defined]
             body.extend(node.body)  # type: ignore[attr-defined]
+            if settled is not None:
+                settled.append(node)
         else:
             body.append(node)
     tree.body = body
@@ -83,7 +90,11 @@ def inline_decorator_aliases(tree: ast.Module, decorators: Collection[str]) -> N
     decorator (unsloth's `torch_amp_custom_fwd = torch.amp.custom_fwd(device_type="cuda")`, then
     `@torch_amp_custom_fwd`): in place, the assignment dropped. Each D here makes a stateless
     decorator, so one made per use decorates as the shared one does; the checks then judge
-    `@D(...)` at each def."""
+    `@D(...)` at each def. Only arguments that are inert where they stand are written out:
+    literals and library names (`torch.float32`). The call runs once, at the assignment, in
+    the module's scope, while its copies are judged at the uses, which may be in a class body
+    that rebinds a name the arguments read, or in the test block the checks skip: an argument
+    `exec(PAYLOAD)` ran unchecked that way (red team s38)."""
     imports = _imported_names(tree)
     names = Scopes(tree).module.names
     declared = declared_names(tree)
@@ -101,6 +112,9 @@ def inline_decorator_aliases(tree: ast.Module, decorators: Collection[str]) -> N
         name = node.targets[0].id
         if name in declared or len(names.get(name, ())) != 1 or _library_name(node.value.func, imports) not in decorators:
             continue
+        if not all(_inert(a, imports) for a in [*node.value.args, *(k.value for k in node.value.keywords)]) or any(
+                k.arg is None for k in node.value.keywords):
+            continue
         loads = [u for u in uses.get(name, []) if u is not node.targets[0]]
         if loads and all(id(u) in in_decorators for u in loads):
             aliases[name] = node.value
@@ -112,6 +126,18 @@ def inline_decorator_aliases(tree: ast.Module, decorators: Collection[str]) -> N
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             node.decorator_list = [ast.copy_location(copy.deepcopy(aliases[d.id]), d)
                                    if isinstance(d, ast.Name) and d.id in aliases else d for d in node.decorator_list]
+
+
+def _inert(node: ast.expr, imports: dict[str, str]) -> bool:
+    """A literal, a library name through the file's imports, or a tuple/list of these: what
+    reads the same anywhere in the file and runs nothing."""
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return isinstance(node.operand, ast.Constant)
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return all(_inert(e, imports) for e in node.elts)
+    return isinstance(node, ast.Attribute) and _library_name(node, imports) is not None
 
 
 def declared_names(tree: ast.AST) -> set[str]:

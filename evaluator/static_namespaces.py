@@ -284,6 +284,26 @@ def _exists(name: str) -> bool:
     return True
 
 
+@functools.lru_cache(maxsize=1024)
+def imports_cleanly(name: str) -> bool:
+    """Whether `import name` succeeds in this installation, as the candidate's process would
+    run it: every dotted prefix a module that imports. An attribute is no module (`import
+    os.environ` raises ModuleNotFoundError where `exists` finds the attribute: an import
+    fallback settled on that prediction dropped a handler that ran, red team s38), and a
+    submodule that find_spec finds may still raise on import (an optional dependency). Only
+    modules under an allowed root are imported here (see `exists`)."""
+    import importlib
+    import types
+
+    if name.split(".")[0] not in {ns.split(".")[0] for ns in tables().namespaces}:
+        return False
+    with uninterrupted():
+        try:
+            return isinstance(importlib.import_module(name), types.ModuleType)
+        except Exception:  # noqa: BLE001  (deliberate: whatever an import raises, it is no clean import)
+            return False
+
+
 def denial_code(name: str) -> str:
     """The hack code of a dotted name the allowlist does not list."""
     parts = name.split(".")

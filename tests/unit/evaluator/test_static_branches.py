@@ -4,7 +4,8 @@ code of the honest rounds (optional Triton, `TYPE_CHECKING`, fla's feature probe
 fast-ops switch), each beside the attack that reads the same shape the other way."""
 from __future__ import annotations
 
-from test_static_checks import assert_accepted, assert_rejected, check
+import pytest
+from test_static_checks import assert_accepted, assert_rejected, check, source
 
 from evaluator import static_branches
 
@@ -188,3 +189,63 @@ def test_a_class_the_harness_calls_is_judged_in_every_arm():
                     torch.manual_seed(0)  # <-
                     return launch(x)
     ''', "harness_tamper")
+
+
+_PINNED = '''
+try:
+    from triton.language.extra import libdevice
+    HAS_LIBDEVICE = True
+except (ImportError,
+        ModuleNotFoundError):
+    HAS_LIBDEVICE = False
+
+if hasattr(triton.language,
+           "_no_such_experimental_name"):
+    BRANCH = "probe"
+elif HAS_LIBDEVICE:
+    BRANCH = "flag"
+'''
+
+
+def test_the_source_that_runs_has_what_the_checks_settled_pinned(monkeypatch, tmp_path):
+    """Red team s38: a condition or an import fallback settled here was answered again by the
+    candidate's process, whose library differs (it imports more, the evaluator patches it): a
+    probe of an attribute only the child had ran an arm nobody judged, and an import that
+    failed there (`import os.environ`) ran a dropped handler. The source the child runs has
+    the settled conditions replaced by their values and the settled handlers catching
+    nothing, on the same lines."""
+    import runpy
+    import sys
+
+    import triton.language
+
+    report = check(_PINNED)
+    assert report.status is None, report.findings
+    assert report.source.count("\n") == check(_PINNED).source.count("\n") == source(_PINNED).count("\n")
+    assert "except (\n):" in report.source and "if (False\n):" in report.source and "elif (True):" in report.source
+    # the child's library answers the other way: the probe is still the arm judged (False)
+    monkeypatch.setattr(triton.language, "_no_such_experimental_name", 1, raising=False)
+    path = tmp_path / "candidate.py"
+    path.write_text(report.source)
+    assert runpy.run_path(str(path))["BRANCH"] == "flag"
+    # an import that fails there fails the load; the handler judged dead never runs
+    monkeypatch.setitem(sys.modules, "triton.language.extra.libdevice", None)
+    monkeypatch.delattr(triton.language.extra, "libdevice", raising=False)
+    with pytest.raises(ImportError):
+        runpy.run_path(str(path))
+
+
+def test_an_import_of_an_attribute_is_no_import_that_cannot_fail():
+    """Red team s38: `import os.environ` names an attribute, which `import` does not find (it
+    raises ModuleNotFoundError every time); read as importable, the fallback's handler was
+    dropped and its flag settled the `if` below to the arm that does not run."""
+    assert_rejected('''
+        try:
+            import os.environ
+            FAST = False
+        except ImportError:
+            FAST = True
+
+        if FAST:
+            eval("1")  # <-
+    ''', "dynamic_code")

@@ -3,6 +3,7 @@ honest round s36), each beside the neighbouring shapes that stay refused (red te
 round 7 for the annotations)."""
 from __future__ import annotations
 
+import pytest
 from test_static_checks import assert_accepted, assert_rejected, check
 
 _SPLAT = '''
@@ -298,7 +299,8 @@ def test_small_class_idioms_of_public_layers():
 
 def test_a_decorator_alias_is_judged_at_each_use_as_written():
     """Self-attack (s37): an alias of a decorator call that hands the decorated def to a
-    callable of the file (`functools.lru_cache(h)`) is refused where it is used, as inline."""
+    callable of the file (`functools.lru_cache(h)`) is refused where it is used: its argument
+    is no literal, so it is not written out, and the alias is no decorator the checks know."""
     assert_rejected('''
         import functools
 
@@ -313,4 +315,32 @@ def test_a_decorator_alias_is_judged_at_each_use_as_written():
         @cached  # <-
         def g(x):
             return x
-    ''', "reflection")
+    ''', "forbidden_syntax")
+
+
+@pytest.mark.parametrize("use", ["class_scope", "test_block"])
+def test_a_decorator_alias_argument_runs_where_the_alias_is_bound(use):
+    """Red team s38: the alias's call runs once, at its assignment, in the module's scope.
+    Written out at a use in a class body that binds `exec = 0`, its `exec(PAYLOAD)` read as
+    the class's constant; written out at a use in the test block (never checked), it was not
+    judged at all. Only literal and library-name arguments are written out; any other alias
+    is judged where it is bound."""
+    uses = {"class_scope": '''
+        class Holder:
+            exec = 0
+
+            @ALIAS
+            def method(self, x):
+                return x
+    ''', "test_block": '''
+        if __name__ == "__main__":
+            @ALIAS
+            def self_test():
+                return 1
+    '''}
+    assert_rejected('''
+        import functools
+
+        PAYLOAD = "print(1)"
+        ALIAS = functools.lru_cache(maxsize=exec(PAYLOAD))  # <-
+    ''' + uses[use], "dynamic_code")
