@@ -103,7 +103,7 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
     try:
         with Watchdog(cfg.check_budget_s):
             tree = ast.parse(source, filename="candidate.py")
-            fallbacks: list[ast.Try] = []
+            fallbacks: list[tuple[ast.Try, str]] = []
             ifs: list[tuple[ast.If, bool]] = []
             settle_import_fallbacks(tree, functools.partial(_importable, cfg=cfg), fallbacks)
             settle_module_ifs(tree, ifs)
@@ -158,29 +158,38 @@ def _declared_encoding(source: str) -> str | None:
     return None if encoding in ("utf-8", "utf-8-sig") else encoding
 
 
-def pinned_source(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[ast.Try]) -> str:
+def pinned_source(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[tuple[ast.Try, str]]) -> str:
     """`source` as the checks judged it: each module-level `if` they settled has its condition
-    replaced by the value they settled it to, and each import fallback they settled catches
-    nothing (`except ():`). What the checks decided before anything runs (a feature probe of
-    the installed library, an import that cannot fail) is then what the candidate's process
-    does, whatever it would have answered itself: the checks predict this worker's library,
-    and the child's differs (it imports more, the evaluator patches it; red team s38 ran an
-    unjudged arm through a probe of an attribute only the child had). Line numbers are kept
-    (a span over several lines becomes a parenthesised one of as many lines)."""
-    edits = [(s.test, "True" if value else "False") for s, value in ifs]
-    edits += [(h.type, "()") for t in fallbacks for h in t.handlers if h.type is not None]
+    replaced by the value they settled it to, and each import fallback they settled runs the
+    arm they kept: a kept body's handlers catch nothing (`except ():`), a kept handler's body
+    raises ModuleNotFoundError before its first statement. What the checks decided before
+    anything runs (a feature probe of the installed library, an import that cannot fail) is
+    then what the candidate's process does, whatever it would have answered itself: the checks
+    predict this worker's library, and the child's differs (it imports more, the evaluator
+    patches it; red team s38 ran an unjudged arm through a probe of an attribute only the child
+    had). Line numbers are kept (a span over several lines becomes a parenthesised one of as
+    many lines)."""
+    # (line, column, end line, end column, text): a span replaced; an empty span, text inserted
+    edits = [_span(s.test, "True" if value else "False") for s, value in ifs]
+    edits += [_span(h.type, "") for t, arm in fallbacks if arm == "body" for h in t.handlers if h.type is not None]
+    edits += [(t.body[0].lineno, t.body[0].col_offset, t.body[0].lineno, t.body[0].col_offset,
+               "raise ModuleNotFoundError; ") for t, arm in fallbacks if arm == "handler"]
     if not edits:
         return source
     lines = source.encode("utf-8").split(b"\n")
-    for node, text in sorted(edits, key=lambda e: (e[0].lineno, e[0].col_offset), reverse=True):
-        first, last = node.lineno - 1, node.end_lineno - 1  # type: ignore[operator]
-        start, end = node.col_offset, node.end_col_offset
-        replacement = (f"({text}" + "\n" * (last - first) + ")") if text != "()" else "(" + "\n" * (last - first) + ")"
-        joined = lines[first][:start] + replacement.encode() + lines[last][end:]
+    for line, col, end_line, end_col, text in sorted(edits, reverse=True):
+        first, last = line - 1, end_line - 1
+        joined = lines[first][:col] + text.encode() + lines[last][end_col:]
         lines[first:last + 1] = joined.split(b"\n")
     pinned = b"\n".join(lines).decode("utf-8")
     ast.parse(pinned)  # a SyntaxError here is the checks' own: the file is refused, never run as is
     return pinned
+
+
+def _span(node: ast.expr, value: str) -> tuple[int, int, int, int, str]:
+    """Replace an expression by `(value)` on as many lines as it spans."""
+    return (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset,  # type: ignore[return-value]
+            f"({value}" + "\n" * (node.end_lineno - node.lineno) + ")")  # type: ignore[operator]
 
 
 def _importable(node: ast.stmt, cfg: StaticConfig) -> bool:

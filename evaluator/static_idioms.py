@@ -65,21 +65,25 @@ _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
 # ---------------------------------------------------------------------- import fallbacks
 def settle_import_fallbacks(tree: ast.Module, importable: Callable[[ast.stmt], bool],
                             settled: list | None = None) -> None:
-    """Replace each module-level `try: <imports> except ImportError: <imports>` whose body
-    imports only what `importable` says exists and is allowed by the body alone (in
-    place): the handler is dead code the checks must not bind names from. Each such `try`
-    is appended to `settled`: the source the candidate's process runs catches nothing there
-    (`static_checks.pinned_source`), so a body that fails after all fails the load instead of
-    running a handler nobody judged (red team s38: `import os.environ` names an attribute,
-    which Python does not import)."""
+    """Replace each module-level `try: <imports> except ImportError: <imports>` by the arm that
+    runs (in place). Where the body imports only what `importable` says exists and is allowed,
+    the body: the handler is dead code the checks must not bind names from. Otherwise the first
+    handler (an optional package that is not here, or not allowed: `from apex... import`, then
+    `HAVE_APEX = False`, honest round s38), and the body is not judged. Each settled `try` is
+    appended to `settled` with the arm kept ("body" or "handler"), and the source the
+    candidate's process runs is pinned to it (`static_checks.pinned_source`): a kept body's
+    handlers catch nothing, so a body that fails after all fails the load instead of running a
+    handler nobody judged (red team s38: `import os.environ` names an attribute, which Python
+    does not import); a kept handler's body raises ModuleNotFoundError before anything in it."""
     body = []
     for node in tree.body:
-        if _import_fallback(node) and all(importable(s) for s in node.body if not _flag(s)):  # type: ignore[attr-defined]
-            body.extend(node.body)  # type: ignore[attr-defined]
-            if settled is not None:
-                settled.append(node)
-        else:
+        if not _import_fallback(node):
             body.append(node)
+            continue
+        arm = "body" if all(importable(s) for s in node.body if not _flag(s)) else "handler"  # type: ignore[attr-defined]
+        body.extend(node.body if arm == "body" else node.handlers[0].body)  # type: ignore[attr-defined]
+        if settled is not None:
+            settled.append((node, arm))
     tree.body = body
 
 

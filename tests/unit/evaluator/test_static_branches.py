@@ -249,3 +249,18 @@ def test_an_import_of_an_attribute_is_no_import_that_cannot_fail():
         if FAST:
             eval("1")  # <-
     ''', "dynamic_code")
+
+
+def test_an_import_fallback_that_cannot_import_runs_its_handler_and_nothing_of_its_body():
+    """An optional package that is not here or not allowed (`from apex... import`, honest
+    round s38) settles the fallback to its handler: the body is not judged, and the source
+    that runs raises ModuleNotFoundError before anything in it (`import sys` never runs)."""
+    report = check('''
+        try:
+            import sys
+            HAVE_SYS = True
+        except ImportError:
+            HAVE_SYS = False
+    ''')
+    assert report.status is None, report.findings
+    assert "    raise ModuleNotFoundError; import sys\n" in report.source

@@ -395,10 +395,11 @@ REJECTED = {
     ''', "try_except"),
     "module_try_body_checked": ('''
         try:
-            import sys  # <-
+            import math
+            X = eval("1")  # <-
         except ImportError:
             pass
-    ''', "forbidden_import"),
+    ''', "dynamic_code"),
     "module_try_handler_checked": ('''
         try:
             X = 1
@@ -428,14 +429,14 @@ REJECTED = {
         except Exception:
             Z = None
     ''', "try_except"),
-    # an import fallback whose first import does not exist is not settled: the handler
-    # runs, and a name bound to two modules is a finding
-    "import_fallback_unsettled": ('''
+    # an import fallback whose first import does not exist is settled to its handler: the
+    # handler runs, and is judged
+    "import_fallback_handler_judged": ('''
         try:
             import triton.language.extra.nonexistent as lib
         except ImportError:
-            import torch as lib  # <-
-    ''', "monkey_patch"),
+            import sys as lib  # <-
+    ''', "forbidden_import"),
     # test-only functions: never reachable from the harness, else checked
     "benchmark_called_from_forward": ('''
         def bench(x):
