@@ -167,11 +167,14 @@ LAUNCH_OPTIONS = frozenset({"grid", "warmup", "num_warps", "num_stages", "num_ct
 HEURISTIC_OPTIONS = frozenset({"num_warps", "num_stages", "num_ctas", "maxnreg"})
 
 
-def check_arguments(kernel: object, args: tuple, kwargs: dict) -> None:
+def check_arguments(kernel: object, args: tuple, kwargs: dict) -> tuple[tuple, dict]:
     """Refuse a launch whose kernel arguments are not plain data (`_plain`), or that gives a
-    keyword that is neither a parameter of the kernel nor a plain LAUNCH_OPTIONS value."""
+    keyword that is neither a parameter of the kernel nor a plain LAUNCH_OPTIONS value. Returns
+    the arguments to launch with: an enum member of a string or integer enum as its value
+    (`enum_values`)."""
     if not _TENSORS:
         _kinds()
+    args, kwargs = enum_values(args), dict(zip(kwargs, enum_values(tuple(kwargs.values()))))
     names = getattr(kernel, "arg_names", None) or ()
     for name, value in kwargs.items():
         if name not in names and name != "grid" and not (name in LAUNCH_OPTIONS and _scalar(value)):
@@ -190,6 +193,21 @@ def check_arguments(kernel: object, args: tuple, kwargs: dict) -> None:
                 f"constexpr argument {name!r} of Triton kernel "
                 f"{getattr(getattr(kernel, 'fn', kernel), '__name__', '?')!r} is a "
                 f"{type(value).__name__}: a constexpr takes a number, string, dtype or None")
+    return args, kwargs
+
+
+def enum_values(items: tuple) -> tuple:
+    """Each member of a `StrEnum`/`IntEnum` (or any enum whose value is an exact str or int) as
+    that value, read from the member's own storage: a plain str or int the launcher knows
+    (`REDUCTION=self.reduction`, honest round s38). The member itself, an object of the file's
+    class, is never handed on: a method of its class could answer `data_ptr()` (`_plain`)."""
+    import enum
+
+    out = []
+    for v in items:
+        raw = vars(v).get("_value_") if isinstance(v, enum.Enum) else None
+        out.append(raw if type(raw) in (str, int) else v)
+    return tuple(out)
 
 
 def plain_constant(value: object) -> bool:

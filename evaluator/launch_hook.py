@@ -417,7 +417,7 @@ class LaunchRecorder:
 
         def run(self, *args, **kwargs):
             _not_in_a_kernel_body()
-            check_arguments(self, args, kwargs)
+            args, kwargs = check_arguments(self, args, kwargs)
             launch = not kwargs.get("warmup", False)
             if launch and _interpreted(self):  # the body runs only if the GPU compiler takes it
                 from evaluator import device_compile

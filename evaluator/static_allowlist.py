@@ -282,6 +282,10 @@ MODULE_DUNDERS = frozenset({"__all__", "__version__", "__author__"})
 # ... of which these hold one literal string (a library-style file's `__version__ = "0.1"`;
 # honest round, session 21): text nothing reads
 MODULE_TEXT_DUNDERS = frozenset({"__version__", "__author__"})
+# dunder names a class body may bind, each to literal strings: TorchScript's list of constant
+# attributes, which torch.nn's own modules and lit-llama's RMSNorm declare (eager PyTorch and
+# the harness never read it; honest round s38)
+CLASS_DUNDERS = frozenset({"__constants__"})
 DUNDER_METHODS = frozenset({"__init__"})
 # dunder methods a class may define where its shape says who calls them (static_walk
 # `_own_dunder`): a dataclass's __post_init__ (its __init__ calls it); __call__ of a plain

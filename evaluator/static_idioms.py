@@ -53,7 +53,7 @@ import ast
 import copy
 from collections.abc import Callable, Collection
 
-from evaluator.static_scopes import Binding, Scopes, is_main_guard
+from evaluator.static_scopes import Binding, Scopes, is_main_guard, sole_target
 
 LOGGER_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "critical",
                             "exception", "log", "isEnabledFor"})
@@ -207,8 +207,7 @@ def _import_fallback(node: ast.stmt) -> bool:
 
 def _flag(node: ast.stmt) -> bool:
     """`HAS_TRITON = True`: a name bound to a literal, which cannot raise."""
-    return (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-            and isinstance(node.value, ast.Constant))
+    return isinstance(sole_target(node), ast.Name) and isinstance(node.value, ast.Constant)  # type: ignore[attr-defined]
 
 
 def _catches_import_error(handler: ast.ExceptHandler) -> bool:
@@ -272,16 +271,16 @@ class TransparentDecorators:
         """`cache = {}` (or `dict()`) as the decorator's first statement, the name used only as
         `key in cache`, `key not in cache`, `cache[key]` and `cache[key] = ...`: the cache
         `functools.lru_cache` already is, spelled out (Liger's and FlagGems' config caches)."""
-        if not (isinstance(first, ast.Assign) and len(first.targets) == 1
-                and isinstance(first.targets[0], ast.Name)):
+        target = sole_target(first)
+        if not isinstance(target, ast.Name):
             return False
-        value, name = first.value, first.targets[0].id
+        value, name = first.value, target.id  # type: ignore[attr-defined]
         if not (isinstance(value, ast.Dict) and not value.keys or isinstance(value, ast.Call)
                 and isinstance(value.func, ast.Name) and value.func.id == "dict"
                 and not value.args and not value.keywords and not self.scopes.lookup(value.func)[1]):
             return False
         for node in ast.walk(deco):
-            if not isinstance(node, ast.Name) or node.id != name or node is first.targets[0]:
+            if not isinstance(node, ast.Name) or node.id != name or node is target:
                 continue
             parent = self.scopes.parent.get(id(node))
             subscript = isinstance(parent, ast.Subscript) and parent.value is node
@@ -336,18 +335,17 @@ def logger_definition(assign: ast.AST | None, scopes: Scopes,
                       qualify: Callable[[ast.AST], str | None]) -> bool:
     """`log = logging.getLogger(__name__ | "literal")`, a module-level statement whose
     target is bound nowhere else."""
-    if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1
-            and isinstance(assign.targets[0], ast.Name)
+    if not (isinstance(sole_target(assign), ast.Name)
             and isinstance(scopes.parent.get(id(assign)), ast.Module)):
         return False
-    call = assign.value
+    call = assign.value  # type: ignore[union-attr]
     if not (isinstance(call, ast.Call) and qualify(call.func) == "logging.getLogger"
             and not call.keywords and len(call.args) == 1):
         return False
     arg = call.args[0]
     named = isinstance(arg, ast.Name) and arg.id == "__name__" or (
         isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value)
-    return bool(named) and len(scopes.module.names.get(assign.targets[0].id, ())) == 1
+    return bool(named) and len(scopes.module.names.get(sole_target(assign).id, ())) == 1  # type: ignore[union-attr]
 
 
 # ---------------------------------------------------------------------- test-only functions

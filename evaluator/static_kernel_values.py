@@ -29,7 +29,7 @@ import ast
 from collections.abc import Callable
 
 from evaluator import static_allowlist as A
-from evaluator.static_scopes import Binding, Scopes
+from evaluator.static_scopes import Binding, Scopes, sole_target
 
 WRAP_TRITON = "torch.library.wrap_triton"
 # what a refusal of torch.library (triton_op, custom_op, Library: an op registered for the
@@ -98,16 +98,16 @@ class KernelValues:
         if id(b) not in known:
             known[id(b)] = False  # a cycle through this binding answers False
             assign = self.parent.get(id(b.node))
-            known[id(b)] = b.kind == "local" and isinstance(assign, ast.Assign) and (
-                assign.targets == [b.node] and self.kernel_expression(assign.value, seen))
+            known[id(b)] = b.kind == "local" and sole_target(assign) is b.node and (
+                self.kernel_expression(assign.value, seen))
         return known[id(b)]
 
     def kernel_table(self, node: ast.Name) -> bool:
         """A module-level name bound once by `NAME = {key: kernel, ...}` or `(kernel, ...)`."""
         b = self.scopes.single(node)
         assign = self.parent.get(id(b.node)) if b is not None else None
-        if b is None or b.kind != "local" or not isinstance(assign, ast.Assign) or (
-                assign.targets != [b.node] or self.parent.get(id(assign)) is not self.tree):
+        if b is None or b.kind != "local" or sole_target(assign) is not b.node or (
+                self.parent.get(id(assign)) is not self.tree):
             return False
         value = assign.value
         entries = value.values if isinstance(value, ast.Dict) and None not in value.keys else (
@@ -116,8 +116,12 @@ class KernelValues:
                                      for e in entries)
 
     def table_use(self, node: ast.Name) -> bool:
-        """A table is only ever indexed (read): no method, store, iteration or hand-over."""
+        """A table is only ever indexed (read) or asked whether it holds a key (`if x.dtype not
+        in _KERNELS: raise ...`, honest round s38: the answer is a bool, no kernel leaves the
+        table): no method, store, iteration or hand-over."""
         sub = self.parent.get(id(node))
+        if isinstance(sub, ast.Compare):
+            return any(c is node and isinstance(op, (ast.In, ast.NotIn)) for op, c in zip(sub.ops, sub.comparators))
         return isinstance(sub, ast.Subscript) and sub.value is node and isinstance(sub.ctx, ast.Load)
 
     def _kernel_param(self, arg: ast.arg, seen: frozenset) -> bool:
@@ -249,14 +253,12 @@ class KernelValues:
             return True
         if isinstance(parent, ast.IfExp) and parent.test is not node:
             return self.kernel_expression(parent) and self.kernel_passed(parent, self.parent.get(id(parent)))
-        if isinstance(parent, ast.Assign) and parent.value is node and len(parent.targets) == 1 and (
-                isinstance(parent.targets[0], ast.Name)):
-            b = self._binding_of(parent.targets[0])
+        if isinstance(sole_target(parent), ast.Name) and parent.value is node:  # type: ignore[attr-defined]
+            b = self._binding_of(sole_target(parent))  # type: ignore[arg-type]
             return b is not None and self.kernel_binding(b)
         if isinstance(parent, (ast.Dict, ast.Tuple)):
-            assign = self.parent.get(id(parent))
-            return isinstance(assign, ast.Assign) and isinstance(assign.targets[0], ast.Name) and (
-                len(assign.targets) == 1 and self.kernel_table(assign.targets[0]))
+            target = sole_target(self.parent.get(id(parent)))
+            return isinstance(target, ast.Name) and self.kernel_table(target)
         if isinstance(parent, ast.Call) and id(parent) in self.jit_calls:
             return True  # `relu = triton.jit(_relu)`: the def it was made from
         call = self.parent.get(id(parent)) if isinstance(parent, ast.keyword) else parent

@@ -20,7 +20,7 @@ from evaluator.feedback import untrusted
 from evaluator.static_idioms import TransparentDecorators, logger_definition, test_only_functions
 from evaluator.static_kernel_values import LIBRARY_INSTEAD, KernelValues, jit_calls
 from evaluator.static_namespaces import denial_code, exists, tables
-from evaluator.static_scopes import Binding, Scopes
+from evaluator.static_scopes import Binding, Scopes, sole_target
 
 # torch.compile's generated files import Inductor's runtime helpers; they are private (and
 # hold inline assembly and a grid barrier), and each has a public Triton spelling
@@ -143,8 +143,7 @@ class Resolver(KernelValues):
         round, session 22): held like the import, every use checked as the name written out.
         Other classes stay unaliased (test_static_honest: a TensorDescriptor as a value)."""
         assign = self.parent.get(id(b.node))
-        if scope is not self.scopes.module or not isinstance(assign, ast.Assign) or (
-                assign.targets != [b.node]) or id(b) in self._aliasing:
+        if scope is not self.scopes.module or sole_target(assign) is not b.node or id(b) in self._aliasing:
             return None
         self._aliasing.add(id(b))  # `a = b; b = a` names nothing
         name = self.qualify(assign.value)
@@ -154,7 +153,7 @@ class Resolver(KernelValues):
     def _class_alias(self, b: Binding, scope: object) -> ast.ClassDef | None:
         """The class a module-level `Alias = SomeClass` names (one level, no chains)."""
         assign = self.parent.get(id(b.node))
-        if scope is not self.scopes.module or not isinstance(assign, ast.Assign) or (
+        if scope is not self.scopes.module or sole_target(assign) is None or (
                 not isinstance(assign.value, ast.Name)):
             return None
         target = self.scopes.single(assign.value)

@@ -205,6 +205,18 @@ class Scopes:
                 self._visit(getattr(node, part), inner)
 
 
+def sole_target(stmt: ast.AST | None) -> ast.expr | None:
+    """The one target of `x = v`, or of `x: T = v` (an annotated binding with a value binds as
+    the plain one does; its annotation is judged as an annotation wherever it stands), else
+    None. Typed module globals are how mypy-clean library code writes caches, kernel tables,
+    `__all__` and loggers (honest round s38)."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        return stmt.targets[0]
+    if isinstance(stmt, ast.AnnAssign) and stmt.value is not None and stmt.simple:
+        return stmt.target
+    return None
+
+
 def is_main_guard(node: ast.AST) -> bool:
     """`if __name__ == "__main__":` without else. At module level its body never runs in
     the harness, which imports a candidate under a module name of its own."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from evaluator import static_allowlist as A
+from evaluator.static_scopes import sole_target
 
 
 class StoreChecks:
@@ -103,8 +104,7 @@ class StoreChecks:
         function writes only into it (not into what it holds: `_CACHE[k][j] = v` is refused)."""
         bindings = self.scopes.module.names.get(getattr(name, "id", ""), [])
         assign = self.parent.get(id(bindings[0].node)) if len(bindings) == 1 else None
-        if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1
-                and assign.targets[0] is bindings[0].node
+        if not (bindings and sole_target(assign) is bindings[0].node
                 and isinstance(self.parent.get(id(assign)), ast.Module)):
             return False
         value = assign.value

@@ -20,7 +20,7 @@ from evaluator.static_idioms import BENCHMARK, PERF_REPORT
 from evaluator.static_kernel_values import LIBRARY_INSTEAD
 from evaluator.static_names import BUILTIN_NAMES
 from evaluator.static_namespaces import ATTRIBUTE_ONLY, denial_code
-from evaluator.static_scopes import is_main_guard
+from evaluator.static_scopes import is_main_guard, sole_target
 from evaluator.static_settings import allocator_setting, precision_switch, warning_filter
 
 
@@ -57,7 +57,8 @@ class Checker(ExpressionChecker):
                                  f"{'class' if held[0].kind == 'class' else 'kernel'}",
                                  "give the new value a name of its own")
                     elif is_dunder(name) and b.kind != "def" and not (  # defs: _s_FunctionDef
-                            scope is self.scopes.module and self._module_dunder(name, b)):
+                            scope is self.scopes.module and self._module_dunder(name, b)) and not (
+                            self._class_dunder(name, self.parent.get(id(b.node)))):  # type: ignore[attr-defined]
                         self.add(b.node, "reflection", f"binds the dunder name {name}",
                                  "use an ordinary name")
                     elif scope is self.scopes.module and name in BUILTIN_NAMES and (
@@ -75,6 +76,13 @@ class Checker(ExpressionChecker):
             scope = scope.parent  # type: ignore[attr-defined]
         return False
 
+    def _class_dunder(self, name: str, assign: ast.AST | None) -> bool:
+        """`__constants__ = ["eps"]` in a class body: a CLASS_DUNDERS name bound to literal strings."""
+        value = getattr(assign, "value", None)
+        return name in A.CLASS_DUNDERS and isinstance(sole_target(assign), ast.Name) and (
+            isinstance(self.parent.get(id(assign)), ast.ClassDef)) and isinstance(value, (ast.List, ast.Tuple, ast.Set)) and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts)
+
     def _module_dunder(self, name: str, b: object) -> bool:
         """`__all__ = ["ModelNew", ...]`: a MODULE_DUNDERS name bound to literal strings."""
         assign = self.parent.get(id(b.node))  # type: ignore[attr-defined]
@@ -82,9 +90,9 @@ class Checker(ExpressionChecker):
         texts = isinstance(value, (ast.List, ast.Tuple)) and all(
             isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts)
         text = isinstance(value, ast.Constant) and isinstance(value.value, str)  # `__version__ = "0.1"`
-        return name in A.MODULE_DUNDERS and isinstance(assign, ast.Assign) and (
-            isinstance(self.parent.get(id(assign)), ast.Module)) and len(assign.targets) == 1 and (
-            assign.targets[0] is b.node) and (texts or (text and name in A.MODULE_TEXT_DUNDERS))  # type: ignore[attr-defined]
+        return name in A.MODULE_DUNDERS and sole_target(assign) is b.node and (  # type: ignore[attr-defined]
+            isinstance(self.parent.get(id(assign)), ast.Module)) and (
+            texts or (text and name in A.MODULE_TEXT_DUNDERS))
 
     # ------------------------------------------------------------------ statements
     def stmt(self, node: ast.stmt) -> None:
@@ -277,7 +285,8 @@ class Checker(ExpressionChecker):
         if isinstance(node, ast.AnnAssign):
             self.annotation(node.annotation)
         bad = len(names) != len(targets) or any(
-            is_dunder(n) or n in self.methods or n in self.t.module_private for n in names)
+            (is_dunder(n) and not self._class_dunder(n, node)) or n in self.methods or n in self.t.module_private
+            for n in names)
         if bad or not (node.value is None or self._field(node.value) or self._class_value(node.value)):
             self.add(node, "monkey_patch", "a class body may only bind literal constants to "
                      "new names (never methods, dunders or nn.Module internals)",

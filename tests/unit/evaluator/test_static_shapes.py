@@ -344,3 +344,64 @@ def test_a_decorator_alias_argument_runs_where_the_alias_is_bound(use):
         PAYLOAD = "print(1)"
         ALIAS = functools.lru_cache(maxsize=exec(PAYLOAD))  # <-
     ''' + uses[use], "dynamic_code")
+
+
+def test_typed_module_bindings_are_the_idioms_their_plain_spelling_is():
+    """Honest round s38: `_CACHE: dict = {}`, `_KERNELS: dict = {...}`, `__all__: list = [...]`
+    and `log: logging.Logger = logging.getLogger(__name__)` are what mypy-clean library code
+    writes; each is read as its untyped spelling, and stays as narrow."""
+    assert_accepted('''
+        import logging
+        from typing import Dict, List
+
+        __all__: List[str] = ["ModelNew"]
+        log: logging.Logger = logging.getLogger(__name__)
+        _CACHE: Dict[int, torch.Tensor] = {}
+        _KERNELS: Dict[torch.dtype, object] = {torch.float32: k}
+
+
+        def workspace(n):
+            if n not in _CACHE:
+                _CACHE[n] = torch.empty(n)
+            return _CACHE[n]
+
+
+        def run(x):
+            if x.dtype not in _KERNELS:
+                raise TypeError("no kernel for this dtype")
+            log.debug("launching")
+            _KERNELS[x.dtype][(1,)](x, x, x.numel(), BLOCK=128)
+            return x
+    ''')
+    assert_rejected('''
+        from typing import Dict
+
+        _KERNELS: Dict[torch.dtype, object] = {torch.float32: k}
+
+
+        def run(x):
+            for kernel in _KERNELS:  # <-
+                pass
+    ''', "reflection")
+
+
+def test_a_class_may_declare_its_torchscript_constants():
+    """Honest round s38: `__constants__ = ["eps"]` in a class body (torch.nn's LayerNorm,
+    lit-llama's RMSNorm) is literal text nothing of the harness reads; any other class dunder,
+    or one bound to anything but strings, stays refused."""
+    assert_accepted('''
+        class Norm(nn.Module):
+            __constants__ = ["eps", "normalized_shape"]
+
+            def __init__(self, eps=1e-5):
+                super().__init__()
+                self.eps = eps
+    ''')
+    assert_rejected('''
+        class Norm(nn.Module):
+            __constants__ = [str(1)]  # <-
+    ''', "monkey_patch")
+    assert_rejected('''
+        class Norm(nn.Module):
+            __slots__ = ["eps"]  # <-
+    ''', "reflection")
