@@ -28,6 +28,7 @@ from __future__ import annotations
 import ast
 import copy
 import importlib
+import inspect
 import types
 
 from evaluator.static_budget import uninterrupted
@@ -145,15 +146,15 @@ def _probe(module: str | None, attr: ast.expr) -> bool | None:
         return None
     with uninterrupted():
         obj = importlib.import_module(module.split(".")[0])
-        for part in module.split(".")[1:]:
-            obj = getattr(obj, part, None)
+        for part in module.split(".")[1:]:  # read, never run (`triton.runtime.driver.active`
+            obj = inspect.getattr_static(obj, part, None)  # starts a GPU driver, red team s38)
         # of a module only: the CPU child adds attributes to Triton's classes (`tl.dtype.value`,
         # interpreter_guard), never to a module, and this process has none of them
         if not isinstance(obj, types.ModuleType):
             return None
         if not exists(f"{module}.{attr.value}"):
             return False
-        found = getattr(obj, attr.value, None)
+        found = inspect.getattr_static(obj, attr.value, None)
     return True if found is not None and not isinstance(found, types.ModuleType) else None
 
 

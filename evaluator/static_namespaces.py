@@ -163,6 +163,8 @@ class Tables:
         self._public("triton.language.extra.cuda.libdevice")
         self._public("math")
         self._public("itertools")
+        for module in ("triton.language.core", "triton.language.standard"):
+            self._same_objects(module, "triton.language")
         for module in self.namespaces:
             if module in sys.modules:
                 self.reexported |= {f"{module}.{n}" for n, v in vars(sys.modules[module]).items()
@@ -202,6 +204,20 @@ class Tables:
             n for n in names if not isinstance(getattr(mod, n, None), types.ModuleType)
             and str(getattr(getattr(mod, n, None), "__module__", home)).split(".")[0] == home
         } | extra)
+
+    def _same_objects(self, module: str, home: str) -> None:
+        """The names of `home` that `module` holds as the very same objects: `tl.core.reshape`
+        is `tl.reshape` (the bitonic argsort public code copies from a Triton issue spells
+        tl.core.*; honest round s38). Nothing the module alone defines."""
+        try:
+            mod, base = importlib.import_module(module), importlib.import_module(home)
+        except ImportError:  # deliberate: a Triton that lays its modules out otherwise
+            return
+        own = vars(mod)
+        self.namespaces[module] = frozenset(
+            n for n in self.namespaces.get(home, ()) if n in own and own[n] is getattr(base, n, None))
+        parent, _, leaf = module.rpartition(".")
+        self.namespaces[parent] = self.namespaces[parent] | {leaf}
 
     def _functions(self, module: str, homes: set[str], extra: frozenset = frozenset()) -> None:
         """Public functions defined in `homes` (no typing helpers, no torch-function hooks)."""
@@ -247,6 +263,7 @@ def tables() -> Tables:
 
 
 _NO_PROBE = "triton.runtime.driver.active"
+_ABSENT = object()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -272,8 +289,11 @@ def _exists(name: str) -> bool:
     except ImportError:
         return False
     for i, part in enumerate(parts[1:], start=1):
-        if hasattr(obj, part):
-            obj = getattr(obj, part)
+        # read, never run: a property or a lazy loader on the way is candidate-chosen code in
+        # this worker (`triton.runtime.driver.active` starts the GPU driver; red team s38)
+        found = inspect.getattr_static(obj, part, _ABSENT)
+        if found is not _ABSENT:
+            obj = found
             continue
         try:
             if importlib.util.find_spec(".".join(parts[:i + 1])) is None:

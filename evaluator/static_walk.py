@@ -264,8 +264,8 @@ class Checker(ExpressionChecker):
                        for d in cls.decorator_list)
         if node.name != "__call__" or any(self.qualify(b) != "object" for b in cls.bases):
             return False
-        return not any(isinstance(c, ast.ClassDef) and any(isinstance(b, ast.Name) and b.id == cls.name
-                                                           for b in c.bases) for c in ast.walk(self.tree))
+        return not any(isinstance(c, ast.ClassDef) and any(self.file_class(b) == cls.name for b in c.bases)
+                       for c in ast.walk(self.tree))
 
     def _base(self, base: ast.expr, cls: ast.ClassDef) -> None:
         kind, value = self.resolve(base)

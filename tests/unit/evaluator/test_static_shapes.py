@@ -405,3 +405,27 @@ def test_a_class_may_declare_its_torchscript_constants():
         class Norm(nn.Module):
             __slots__ = ["eps"]  # <-
     ''', "reflection")
+
+
+def test_triton_language_core_names_the_same_objects_as_triton_language():
+    """Honest round s38: the bitonic argsort public code copies from a Triton issue spells
+    `tl.core.reshape`, `tl.core.constexpr`, `triton.language.standard.sum`: the very objects
+    `tl.reshape`, ... are. Only those: what the modules alone define stays refused."""
+    assert_accepted('''
+        from triton.language.standard import sum as tsum
+
+
+        @triton.jit
+        def rows(x_ptr, n, BLOCK: tl.core.constexpr):
+            offs = tl.arange(0, BLOCK)
+            x = tl.core.reshape(tl.load(x_ptr + offs, mask=offs < n), [BLOCK])
+            tl.store(x_ptr + offs, x + tsum(x, 0), mask=offs < n)
+    ''')
+    assert_rejected('''
+        @triton.jit
+        def rows(x_ptr):
+            tl.core.builtin(1)  # <-
+    ''', "forbidden_api")
+    assert_rejected('''
+        CORE = tl.core  # <-
+    ''', "reflection")
