@@ -6,7 +6,8 @@ is judged on the GPU, where compilation, TF32, autotuning, the device's allocato
 real timings decide. Every honest file whose problem is a built-in one must be ok there too,
 with a reward above the correctness term alone. Run on the device machine, e.g.
     KRL_GPU_HONEST='s25_*,s26_*' pytest -m gpu -s tests/gpu/test_honest_gpu.py
-(KRL_GPU_HONEST: globs over file stems; the whole set takes several minutes).
+(KRL_GPU_HONEST: globs over file stems; the whole set takes several minutes). Files the CPU
+suite judges only statically join with KRL_GPU_HONEST_LIST=<file of `path problem` lines>.
 """
 from __future__ import annotations
 
@@ -47,7 +48,16 @@ def _files() -> list[tuple[Path, str, str]]:
         elif head and path.parent.name == "honest_builtin":
             out.append((path, head["problem"], head["policy"] or "paper"))
     globs = [g for g in os.environ.get("KRL_GPU_HONEST", "*").split(",") if g]
-    return [f for f in out if any(fnmatch(f[0].stem, g) for g in globs)]
+    out = [f for f in out if any(fnmatch(f[0].stem, g) for g in globs)]
+    listed = os.environ.get("KRL_GPU_HONEST_LIST")  # a file of `path problem [policy]` lines
+    if listed:  # files judged only statically on the CPU (an honest round's), whole here
+        root = UNIT.parents[2]
+        for line in Path(listed).read_text().splitlines():
+            if line.strip() and not line.startswith("#"):
+                path, problem, *policy = line.split()
+                if not any(f[0] == root / path for f in out):
+                    out.append((root / path, problem, policy[0] if policy else "paper"))
+    return out
 
 
 FILES = _files()
