@@ -88,8 +88,15 @@ def decode_source(raw: str | bytes, cfg: StaticConfig) -> tuple[str | None, Find
 
 
 def check_source(source: str, cfg: StaticConfig) -> StaticReport:
-    """All findings for one candidate source (already decoded)."""
-    report = StaticReport()
+    """All findings for one candidate source (already decoded). The text is first read with
+    universal newlines (`\r\n` and `\r` become `\n`), as Python's parser and its import of the
+    file do: then a line is the same line to the parser, to the encoding declaration's check
+    (`tokenize.detect_encoding` splits on `\n` alone), to the pins and to the file the child
+    imports. Red team s38: with `\r` line ends, every pin landed on other text than the
+    condition it settled, and a utf-7 declaration sat on Python's first line while the checks
+    read it as a later one."""
+    source = source.replace("\r\n", "\n").replace("\r", "\n")
+    report = StaticReport(source=source)
     declared = _declared_encoding(source)
     if declared is not None:
         report.findings.append(Finding("hack", "dynamic_code", f"`coding: {declared[:40]}`: the "

@@ -5,9 +5,10 @@ fast-ops switch), each beside the attack that reads the same shape the other way
 from __future__ import annotations
 
 import pytest
-from test_static_checks import assert_accepted, assert_rejected, check, source
+from test_static_checks import CFG, assert_accepted, assert_rejected, check, source
 
 from evaluator import static_branches
+from evaluator.static_checks import check_source
 
 _OPTIONAL_TRITON = '''
 try:
@@ -264,3 +265,16 @@ def test_an_import_fallback_that_cannot_import_runs_its_handler_and_nothing_of_i
     ''')
     assert report.status is None, report.findings
     assert "    raise ModuleNotFoundError; import sys\n" in report.source
+
+
+def test_every_line_end_is_a_line_end_to_the_checks_and_to_the_file_that_runs():
+    """Red team s38: `\\r` ends a line for Python's parser but not for a split on `\\n`, so every
+    pin landed on another line than the condition it settled (into a comment), and a utf-7
+    coding declaration on Python's third line sat on the first two lines `detect_encoding`
+    reads from the file the child imports. The text is read with universal newlines first."""
+    body = source(_PINNED).replace("\n", "\r")
+    report = check_source(body, CFG)
+    assert report.status is None, report.findings
+    assert "\r" not in report.source
+    assert report.source == check_source(source(_PINNED), CFG).source
+    assert "if (False\n):" in report.source
