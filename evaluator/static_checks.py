@@ -189,8 +189,38 @@ def pinned_source(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[t
         joined = lines[first][:col] + text.encode() + lines[last][end_col:]
         lines[first:last + 1] = joined.split(b"\n")
     pinned = b"\n".join(lines).decode("utf-8")
-    ast.parse(pinned)  # a SyntaxError here is the checks' own: the file is refused, never run as is
+    if _shape(ast.parse(pinned)) != _shape(_pinned_tree(source, ifs, fallbacks)):
+        # the text edits must make exactly the tree the checks mean to run, on the same lines
+        # (a line numbered otherwise than Python numbers it moved every pin, red team s38)
+        raise ValueError("the checks could not pin what they settled; write the file more plainly")
     return pinned
+
+
+def _pinned_tree(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[tuple[ast.Try, str]]) -> ast.Module:
+    """The tree `pinned_source` means to make, by the same edits on a fresh parse."""
+    def at(node: ast.AST) -> tuple:
+        return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset  # type: ignore[attr-defined]
+
+    tests = {at(s.test): value for s, value in ifs}
+    tries = {at(t): arm for t, arm in fallbacks}
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and at(node.test) in tests:
+            node.test = ast.Constant(tests[at(node.test)])
+        elif isinstance(node, ast.Try) and at(node) in tries:
+            if tries[at(node)] == "body":
+                for h in node.handlers:
+                    h.type = ast.Tuple(elts=[], ctx=ast.Load()) if h.type is not None else None
+            else:
+                first = node.body[0]
+                node.body.insert(0, ast.Raise(exc=ast.Name("ModuleNotFoundError", ast.Load()), cause=None,
+                                              lineno=first.lineno, col_offset=first.col_offset))
+    return tree
+
+
+def _shape(tree: ast.Module) -> tuple[str, list]:
+    """A tree's structure and the line of each statement."""
+    return ast.dump(tree), [(type(n).__name__, n.lineno) for n in ast.walk(tree) if isinstance(n, ast.stmt)]
 
 
 def _span(node: ast.expr, value: str) -> tuple[int, int, int, int, str]:

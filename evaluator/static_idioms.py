@@ -211,6 +211,10 @@ def _flag(node: ast.stmt) -> bool:
 
 
 def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    """`except ImportError:` (or ModuleNotFoundError, or both), binding nothing: `as NAME` binds
+    and then deletes NAME, any module global, which a settled handler left unjudged (red team s38)."""
+    if handler.name is not None:
+        return False
     kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
     return all(isinstance(k, ast.Name) and k.id in _IMPORT_ERRORS for k in kinds)
 

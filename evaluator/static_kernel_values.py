@@ -120,8 +120,8 @@ class KernelValues:
         in _KERNELS: raise ...`, honest round s38: the answer is a bool, no kernel leaves the
         table): no method, store, iteration or hand-over."""
         sub = self.parent.get(id(node))
-        if isinstance(sub, ast.Compare):
-            return any(c is node and isinstance(op, (ast.In, ast.NotIn)) for op, c in zip(sub.ops, sub.comparators))
+        if isinstance(sub, ast.Compare):  # one comparison: a chain hands the table on (`k in T == x`)
+            return len(sub.ops) == 1 and sub.comparators[0] is node and isinstance(sub.ops[0], (ast.In, ast.NotIn))
         return isinstance(sub, ast.Subscript) and sub.value is node and isinstance(sub.ctx, ast.Load)
 
     def _kernel_param(self, arg: ast.arg, seen: frozenset) -> bool:

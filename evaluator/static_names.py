@@ -19,7 +19,7 @@ from evaluator import static_allowlist as A
 from evaluator.feedback import untrusted
 from evaluator.static_idioms import TransparentDecorators, logger_definition, test_only_functions
 from evaluator.static_kernel_values import LIBRARY_INSTEAD, KernelValues, jit_calls
-from evaluator.static_namespaces import denial_code, exists, tables
+from evaluator.static_namespaces import canonical, denial_code, exists, tables
 from evaluator.static_scopes import Binding, Scopes, sole_target
 
 # torch.compile's generated files import Inductor's runtime helpers; they are private (and
@@ -163,9 +163,9 @@ class Resolver(KernelValues):
         """Dotted name of a pure attribute chain rooted in an import or a builtin."""
         if isinstance(node, ast.Attribute):
             base = self.qualify(node.value)
-            return f"{base}.{node.attr}" if base else None
+            return canonical(f"{base}.{node.attr}") if base else None
         kind, value = self.resolve(node)
-        return value if kind in ("import", "builtin") else None  # type: ignore[return-value]
+        return canonical(value) if kind in ("import", "builtin") else None  # type: ignore[arg-type]
 
     def _decorator_name(self, node: ast.AST) -> str | None:
         return self.qualify(node.func if isinstance(node, ast.Call) else node)

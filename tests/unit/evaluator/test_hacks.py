@@ -47,7 +47,9 @@ def test_hack_is_caught(path, evaluator, strict_evaluator, settings):
     if head["device"] == "cuda":  # its cheat needs what only the GPU's timed runs leave (tests/gpu)
         pytest.skip("the cheat runs only on the GPU (tests/gpu/test_evaluator_gpu.py runs it)")
     ev = strict_evaluator if head["policy"] == "strict" else evaluator
-    verdict = ev.evaluate(fixture_problem(head["problem"]), path.read_text(),
+    # the bytes as an actor would send them: no newline translation (red team s38's files end
+    # lines with a bare \r, which the checks must read as Python does)
+    verdict = ev.evaluate(fixture_problem(head["problem"]), path.read_bytes().decode("utf-8"),
                           settings_for(head["problem"], settings))
     assert verdict.status != "ok" and verdict.reward == 0.0 and not verdict.correct
     accepted = []
