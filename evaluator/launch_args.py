@@ -200,13 +200,16 @@ def enum_values(items: tuple) -> tuple:
     """Each member of a `StrEnum`/`IntEnum` (or any enum whose value is an exact str or int) as
     that value, read from the member's own storage: a plain str or int the launcher knows
     (`REDUCTION=self.reduction`, honest round s38). The member itself, an object of the file's
-    class, is never handed on: a method of its class could answer `data_ptr()` (`_plain`)."""
+    class, is never handed on. A member whose class defines `data_ptr` (read statically, nothing
+    of the class runs) is left as it is, to be refused as what it poses as (`_plain`): a pointer."""
     import enum
+    import inspect
 
     out = []
     for v in items:
         raw = vars(v).get("_value_") if isinstance(v, enum.Enum) else None
-        out.append(raw if type(raw) in (str, int) else v)
+        pointer = raw is not None and inspect.getattr_static(type(v), "data_ptr", None) is not None
+        out.append(raw if type(raw) in (str, int) and not pointer else v)
     return tuple(out)
 
 
