@@ -247,9 +247,10 @@ def _importable(node: ast.stmt, cfg: StaticConfig) -> bool:
 def _attribute_of(module: str, name: str) -> bool:
     """Whether the (cleanly imported) module has the attribute: `from module import name`
     reads it before it looks for a submodule."""
+    import inspect
     import sys
 
-    return hasattr(sys.modules.get(module), name)
+    return inspect.getattr_static(sys.modules.get(module), name, None) is not None  # read, never run
 
 
 def _structure(tree: ast.Module, kernels: list[str]) -> list[Finding]:
