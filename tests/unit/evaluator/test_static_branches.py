@@ -278,3 +278,17 @@ def test_every_line_end_is_a_line_end_to_the_checks_and_to_the_file_that_runs():
     assert "\r" not in report.source
     assert report.source == check_source(source(_PINNED), CFG).source
     assert "if (False\n):" in report.source
+
+
+def test_the_name_a_handler_pin_raises_cannot_be_rebound():
+    """Self-attack (s38): a kept handler's body starts with `raise ModuleNotFoundError`; a file
+    that rebinds that name at module level is refused (and whatever it raised instead would
+    fail the load, never run the body)."""
+    assert_rejected('''
+        ModuleNotFoundError = KeyError  # <-
+        try:
+            import apex
+            HAVE_APEX = True
+        except ImportError:
+            HAVE_APEX = False
+    ''', "reflection")
