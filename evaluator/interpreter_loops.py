@@ -300,12 +300,23 @@ def install(interpreter) -> None:
     _constexpr = tl.constexpr
 
     patch_lang = interpreter._patch_lang
+    from evaluator.interpreter_guard import _State as guard
+
+    covered: set[int] = set()  # the languages the running launch's patches hold (ids)
 
     def _patch_lang(fn):
+        langs = [lang for lang in (tl, tl.core) if any(value is lang for value in fn.__globals__.values())]
+        if not guard.running:  # a launch begins: its own patch (restored when it ends)
+            covered.clear()
+        elif covered.issuperset(map(id, langs)):
+            # a helper's call inside a running program: Triton patches the language again on
+            # every device-function call (a scan of each module's members; a sixth of an
+            # interpreted elementwise kernel's time), to the very patches the launch holds
+            return interpreter._LangPatchScope()
         scope = patch_lang(fn)
-        for lang in (tl, tl.core):  # where the interpreter put its range in place of tl.range
-            if any(value is lang for value in fn.__globals__.values()):
-                scope.set_attr(lang, "range", device_range)
+        for lang in langs:  # where the interpreter put its range in place of tl.range
+            scope.set_attr(lang, "range", device_range)
+        covered.update(map(id, langs))
         return scope
 
     semantic = interpreter.interpreter_semantic

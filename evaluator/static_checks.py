@@ -28,6 +28,7 @@ from evaluator import static_allowlist as A
 from evaluator.static_branches import module_variants, settle_module_ifs
 from evaluator.static_budget import Watchdog
 from evaluator.static_idioms import (
+    dropped_import_names,
     fold_decorator_rebinds,
     inline_decorator_aliases,
     settle_import_fallbacks,
@@ -115,11 +116,12 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
             settle_import_fallbacks(tree, functools.partial(_importable, cfg=cfg), fallbacks)
             settle_module_ifs(tree, ifs)
             report.source = pinned_source(source, ifs, fallbacks)
+            unjudged = dropped_import_names(fallbacks)
             found = []
             for variant in module_variants(tree):  # each file the module-level ifs can make
                 inline_decorator_aliases(variant, A.DECORATORS)
                 fold_decorator_rebinds(variant, {k for k, (where, _) in A.DECORATORS.items() if "f" in where})
-                checker = Checker(variant, cfg, source)
+                checker = Checker(variant, cfg, source, unjudged)
                 checker.run()
                 kernels = [k.name for k in checker.kernels.values()]
                 report.kernels += [k for k in kernels if k not in report.kernels]

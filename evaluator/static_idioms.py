@@ -196,6 +196,23 @@ def _imported_names(tree: ast.Module) -> dict[str, str]:
             if len(bound) == 1 and bound[0].kind == "import"}
 
 
+def dropped_import_names(settled: list) -> frozenset[str]:
+    """The names that only a settled fallback's dropped body binds, where its handler is kept
+    (`from apex... import fused_layer_norm_affine`): those no kept arm binds as well."""
+    def bound(stmts: list[ast.stmt]) -> set[str]:
+        names = set()
+        for s in stmts:
+            if isinstance(s, (ast.Import, ast.ImportFrom)):
+                names |= {a.asname or a.name.split(".")[0] for a in s.names if a.name != "*"}
+            elif isinstance(sole_target(s), ast.Name):
+                names.add(sole_target(s).id)  # type: ignore[union-attr]
+        return names
+
+    kept = set().union(*(bound(n.body if arm == "body" else n.handlers[0].body) for n, arm in settled))
+    dropped = set().union(*(bound(n.body) for n, arm in settled if arm == "handler"))
+    return frozenset(dropped - kept)
+
+
 def _import_fallback(node: ast.stmt) -> bool:
     if not isinstance(node, ast.Try) or node.orelse or node.finalbody or not node.handlers:
         return False

@@ -42,8 +42,11 @@ _CTX_METHODS = frozenset({"forward", "backward", "setup_context", "jvp", "vjp"})
 class Resolver(KernelValues):
     """Resolution state of one module, its findings, and what its names are."""
 
-    def __init__(self, tree: ast.Module, cfg: StaticConfig, source: str):
+    def __init__(self, tree: ast.Module, cfg: StaticConfig, source: str, unjudged: frozenset[str] = frozenset()):
         self.tree, self.cfg, self.t = tree, cfg, tables()
+        # names only the arm of an import fallback that never runs would bind (apex's
+        # `fused_layer_norm_affine` where apex is absent): unbound, so a NameError if read
+        self.unjudged = unjudged
         self.lines = source.encode("utf-8", "surrogatepass").split(b"\n")
         # the lines as Python and linecache (so inspect, so Triton) count them
         self.source_lines = re.split(r"\r\n|\r|\n", source)

@@ -191,6 +191,10 @@ class Scopes:
 
     def _comprehension(self, node: ast.AST, scope: Scope) -> None:
         gens = node.generators
+        for gen in gens:  # a generator's parts name it as their parent (`for c in K.configs`)
+            for child in (gen.target, gen.iter, *gen.ifs):
+                self.parent[id(child)] = gen
+            self.parent[id(gen)] = node
         self._visit(gens[0].iter, scope)  # the first iterable is evaluated outside
         inner = self._child(node, scope)
         for i, gen in enumerate(gens):

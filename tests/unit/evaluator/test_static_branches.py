@@ -292,3 +292,46 @@ def test_the_name_a_handler_pin_raises_cannot_be_rebound():
         except ImportError:
             HAVE_APEX = False
     ''', "reflection")
+
+
+_APEX_FALLBACK = '''
+    try:
+        from apex.normalization.fused_layer_norm import fused_layer_norm_affine
+        HAVE_APEX = True
+    except ImportError:
+        HAVE_APEX = False
+'''
+
+
+def test_a_name_only_the_dropped_import_binds_may_be_read_where_a_flag_guards_it():
+    """Honest round s38 (Megatron-style LayerNorm): apex's kernel called behind `if HAVE_APEX`
+    in forward. With apex absent the name is bound nowhere; a read inside a function raises
+    NameError if it ever runs, as in Python, and is no reason to refuse the file."""
+    report = check(_APEX_FALLBACK + '''
+    def norm(x, w, b, shape, eps):
+        if HAVE_APEX and x.is_cuda:
+            return fused_layer_norm_affine(x, w, b, shape, eps)
+        return x
+    ''')
+    assert report.status is None, report.findings
+
+
+def test_a_name_only_the_dropped_import_binds_is_undefined_where_it_would_run_at_import():
+    assert_rejected(_APEX_FALLBACK + '''
+    NORM = fused_layer_norm_affine  # <-
+    ''', "undefined_name", status="compile_error")
+
+
+def test_a_dropped_import_named_like_a_builtin_is_the_builtin_where_it_is_read():
+    """`from apex import exec` in the dropped body: the name read in a function is Python's
+    builtin there, and is judged as that builtin."""
+    assert_rejected('''
+    try:
+        from apex import exec
+        HAVE_APEX = True
+    except ImportError:
+        HAVE_APEX = False
+
+    def f(code):
+        return exec(code)  # <-
+    ''', "dynamic_code")

@@ -81,6 +81,25 @@ def _check(extra: str):
 
 
 ACCEPTED = {
+    # honest round s38 (mamba_ssm's SSD kernels): the block size an autotuner chose, and the
+    # smallest any config of it uses, read as numbers
+    "autotune_best_config_block": '''
+        @triton.autotune(configs=[triton.Config({"BLOCK": 64}), triton.Config({"BLOCK": 128})], key=["n"])
+        @triton.jit
+        def tk(x_ptr, n, BLOCK: tl.constexpr):
+            tl.store(x_ptr + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))
+
+        def chosen():
+            return tk.best_config.kwargs["BLOCK"]
+    ''',
+    "autotune_configs_min_block": '''
+        @triton.autotune(configs=[triton.Config({"BLOCK": 64}), triton.Config({"BLOCK": 128})], key=["n"])
+        @triton.jit
+        def tk(x_ptr, n, BLOCK: tl.constexpr):
+            tl.store(x_ptr + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))
+
+        MIN_BLOCK = min(cfg.kwargs["BLOCK"] for cfg in tk.configs)
+    ''',
     # honest round, session 20: Triton's tutorial 03 as published, a test block's clock, and
     # a callable's signature in an annotation
     "hasattr_on_a_module": 'TORCH_HAS_FP8 = hasattr(torch, "float8_e5m2")\n',
@@ -232,6 +251,58 @@ ACCEPTED = {
 
 # snippet -> (line of BASE's end + n that is blamed, code)
 REJECTED = {
+    # an autotuned kernel's configs and chosen config: their block sizes read, nothing else
+    "autotune_configs_mutated": ('''
+        @triton.autotune(configs=[triton.Config({"BLOCK": 64}), triton.Config({"BLOCK": 128})], key=["n"])
+        @triton.jit
+        def tk(x_ptr, n, BLOCK: tl.constexpr):
+            tl.store(x_ptr + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))
+
+        tk.configs.append(triton.Config({"BLOCK": 32}))  # <-
+    ''', "reflection"),
+    "autotune_config_hook_read": ('''
+        @triton.autotune(configs=[triton.Config({"BLOCK": 64}), triton.Config({"BLOCK": 128})], key=["n"])
+        @triton.jit
+        def tk(x_ptr, n, BLOCK: tl.constexpr):
+            tl.store(x_ptr + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))
+
+        HOOKS = [c.pre_hook for c in tk.configs]  # <-
+    ''', "reflection"),
+    "autotune_config_bare": ('''
+        @triton.autotune(configs=[triton.Config({"BLOCK": 64}), triton.Config({"BLOCK": 128})], key=["n"])
+        @triton.jit
+        def tk(x_ptr, n, BLOCK: tl.constexpr):
+            tl.store(x_ptr + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))
+
+        CFGS = [c for c in tk.configs]  # <-
+    ''', "reflection"),
+    "autotune_best_config_called": ('''
+        @triton.autotune(configs=[triton.Config({"BLOCK": 64}), triton.Config({"BLOCK": 128})], key=["n"])
+        @triton.jit
+        def tk(x_ptr, n, BLOCK: tl.constexpr):
+            tl.store(x_ptr + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))
+
+        def f():
+            return tk.best_config.kwargs["BLOCK"]()  # <-
+    ''', "reflection"),
+    "autotune_best_config_kwargs_updated": ('''
+        @triton.autotune(configs=[triton.Config({"BLOCK": 64}), triton.Config({"BLOCK": 128})], key=["n"])
+        @triton.jit
+        def tk(x_ptr, n, BLOCK: tl.constexpr):
+            tl.store(x_ptr + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))
+
+        def f():
+            tk.best_config.kwargs.update(BLOCK=1)  # <-
+    ''', "reflection"),
+    "autotune_best_config_computed_key": ('''
+        @triton.autotune(configs=[triton.Config({"BLOCK": 64}), triton.Config({"BLOCK": 128})], key=["n"])
+        @triton.jit
+        def tk(x_ptr, n, BLOCK: tl.constexpr):
+            tl.store(x_ptr + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))
+
+        def f(name):
+            return tk.best_config.kwargs[name]  # <-
+    ''', "reflection"),
     # the test block binds nothing: a builtin it shadows is still the builtin elsewhere
     "test_block_shadow": ('''
         def f():
