@@ -109,3 +109,38 @@ def test_a_combine_that_cannot_take_blocks_runs_element_by_element(guarded):
     out = torch.empty(1)
     _branchy_max[(1,)](x, out, BLOCK=64)
     assert out.item() == x.max().item()
+
+
+@triton.jit
+def _add_one(v):
+    return v + 1.0
+
+
+@triton.jit
+def _helper_loop(x_ptr, out_ptr, BLOCK: tl.constexpr, CALLS: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    v = tl.load(x_ptr + offs)
+    for _ in tl.static_range(CALLS):
+        v = _add_one(v)
+    tl.store(out_ptr + offs, tl.sum(v, axis=0) + v * 0.0)
+
+
+@needs_interpreter
+def test_a_helper_call_in_a_running_program_does_not_patch_the_language_again(guarded, monkeypatch):
+    """Triton's interpreter patched triton.language on every device-function call (a scan of
+    each module's members, a sixth of an elementwise kernel's time); the launch's patch holds
+    while its programs run, so a helper called 8 times in each of 4 programs patches once,
+    and still computes what it did."""
+    from triton.runtime import interpreter
+
+    scans = []
+    real = interpreter._patch_builtin
+    monkeypatch.setattr(interpreter, "_patch_builtin", lambda *a: (scans.append(a[0]), real(*a))[1])
+    x = torch.arange(64, dtype=torch.float32)
+    out = torch.empty(64)
+    _helper_loop[(4,)](x, out, BLOCK=64, CALLS=8)
+    assert torch.equal(out, torch.full((64,), float((x + 8).sum())))
+    per_launch = len(scans)
+    scans.clear()
+    _helper_loop[(4,)](x, out, BLOCK=64, CALLS=8)
+    assert len(scans) == per_launch <= 8  # the launch's own patch (tl, tl.tensor, tl.math, ...)
