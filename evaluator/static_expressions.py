@@ -142,12 +142,6 @@ class ExpressionChecker(AcceptedShapes, StoreChecks, Resolver):
                      "methods could then run with any object as self)", f"instantiate it, "
                      f"use {node.id}.attribute, isinstance, or `ModelNew = {node.id}`")
 
-    def _unjudged_read(self, node: ast.Name) -> bool:
-        """A read, inside a function, of a name that only the dropped arm of an import fallback
-        binds (a branch on HAVE_APEX that calls apex's kernel): bound nowhere and no builtin,
-        it raises NameError if that code ever runs, as it would in Python."""
-        return node.id in self.unjudged and isinstance(node.ctx, ast.Load) and self._enclosing_def(node) is not None
-
     def _table_entry(self, node: ast.Subscript) -> None:
         """`_KERNELS[x.dtype]`: launched as a statement, or bound once to a name, or passed to
         a helper's kernel parameter (static_kernel_values), like a kernel's name."""
@@ -291,36 +285,6 @@ class ExpressionChecker(AcceptedShapes, StoreChecks, Resolver):
             owner = "super"
         for i, attr in enumerate(chain):
             self.attribute(attr, owner if i == 0 else "other")
-
-    def _config_value(self, node: ast.Attribute) -> bool:
-        """`<config>.kwargs["BLOCK"]`, read and not called: one value of a triton.Config."""
-        sub = self.parent.get(id(node))
-        if not (node.attr == "kwargs" and isinstance(node.ctx, ast.Load) and isinstance(sub, ast.Subscript)
-                and sub.value is node and isinstance(sub.ctx, ast.Load)
-                and isinstance(sub.slice, ast.Constant) and isinstance(sub.slice.value, str)):
-            return False
-        call = self.parent.get(id(sub))
-        return not (isinstance(call, ast.Call) and call.func is sub)
-
-    def _autotune_choice(self, chain: list[ast.Attribute]) -> bool:
-        """What mamba_ssm's kernels read of an autotuned kernel: the chosen config's block
-        size (`K.best_config.kwargs["BLOCK"]`, after a launch), and the configs' block sizes in
-        a comprehension (`min(c.kwargs["BLOCK"] for c in K.configs)`, each `c` read only so).
-        Values of the file's own triton.Config literals, read; nothing of the autotuner's
-        state is reached, replaced or called (a config's pre_hook stays out of reach)."""
-        if [a.attr for a in chain] == ["best_config", "kwargs"]:
-            return isinstance(chain[0].ctx, ast.Load) and self._config_value(chain[1])
-        if len(chain) != 1 or chain[0].attr != "configs" or not isinstance(chain[0].ctx, ast.Load):
-            return False
-        gen = self.parent.get(id(chain[0]))
-        comp = self.parent.get(id(gen))
-        if not (isinstance(gen, ast.comprehension) and gen.iter is chain[0] and isinstance(gen.target, ast.Name)
-                and isinstance(comp, _COMPREHENSIONS)):
-            return False
-        name = gen.target.id
-        uses = [n for n in ast.walk(comp) if isinstance(n, ast.Name) and n.id == name and n is not gen.target]
-        return all(isinstance(n.ctx, ast.Load) and isinstance(self.parent.get(id(n)), ast.Attribute)
-                   and self.parent[id(n)].value is n and self._config_value(self.parent[id(n)]) for n in uses)
 
     def _method_through_class(self, cls: ast.ClassDef, node: ast.Attribute) -> None:
         """`C.method(obj)` would run the method with any object as its privileged `self`

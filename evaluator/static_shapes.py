@@ -19,6 +19,10 @@ rules of evaluator.static_allowlist would refuse the whole (honest round, sessio
                          only the test block and the bodies of test-only functions name: the
                          import runs (importing these runs nothing of note), the names are
                          never read where the harness runs.
+  autotune block sizes   (session 39) `K.best_config.kwargs["B"]` and `c.kwargs["B"] for c in
+                         K.configs`: numbers of the file's own triton.Config literals, read.
+  dropped fallback names (session 39) a name only a dropped import fallback binds, read in a
+                         function: a NameError if that code runs.
 """
 from __future__ import annotations
 
@@ -184,3 +188,39 @@ class AcceptedShapes:
             return False
         literal = A.DECORATOR_LITERAL_KEYWORDS.get(name, frozenset())
         return all(isinstance(k.value, ast.Constant) for k in dec.keywords if k.arg in literal)
+
+    def _unjudged_read(self, node: ast.Name) -> bool:
+        """A read, inside a function, of a name that only the dropped arm of an import fallback
+        binds (a branch on HAVE_APEX that calls apex's kernel): bound nowhere and no builtin,
+        it raises NameError if that code ever runs, as it would in Python."""
+        return node.id in self.unjudged and isinstance(node.ctx, ast.Load) and self._enclosing_def(node) is not None
+
+    def _config_value(self, node: ast.Attribute) -> bool:
+        """`<config>.kwargs["BLOCK"]`, read and not called: one value of a triton.Config."""
+        sub = self.parent.get(id(node))
+        if not (node.attr == "kwargs" and isinstance(node.ctx, ast.Load) and isinstance(sub, ast.Subscript)
+                and sub.value is node and isinstance(sub.ctx, ast.Load)
+                and isinstance(sub.slice, ast.Constant) and isinstance(sub.slice.value, str)):
+            return False
+        call = self.parent.get(id(sub))
+        return not (isinstance(call, ast.Call) and call.func is sub)
+
+    def _autotune_choice(self, chain: list[ast.Attribute]) -> bool:
+        """What mamba_ssm's kernels read of an autotuned kernel: the chosen config's block
+        size (`K.best_config.kwargs["BLOCK"]`, after a launch), and the configs' block sizes in
+        a comprehension (`min(c.kwargs["BLOCK"] for c in K.configs)`, each `c` read only so).
+        Values of the file's own triton.Config literals, read; nothing of the autotuner's
+        state is reached, replaced or called (a config's pre_hook stays out of reach)."""
+        if [a.attr for a in chain] == ["best_config", "kwargs"]:
+            return isinstance(chain[0].ctx, ast.Load) and self._config_value(chain[1])
+        if len(chain) != 1 or chain[0].attr != "configs" or not isinstance(chain[0].ctx, ast.Load):
+            return False
+        gen = self.parent.get(id(chain[0]))
+        comp = self.parent.get(id(gen))
+        if not (isinstance(gen, ast.comprehension) and gen.iter is chain[0] and isinstance(gen.target, ast.Name)
+                and isinstance(comp, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))):
+            return False
+        name = gen.target.id
+        uses = [n for n in ast.walk(comp) if isinstance(n, ast.Name) and n.id == name and n is not gen.target]
+        return all(isinstance(n.ctx, ast.Load) and isinstance(self.parent.get(id(n)), ast.Attribute)
+                   and self.parent[id(n)].value is n and self._config_value(self.parent[id(n)]) for n in uses)

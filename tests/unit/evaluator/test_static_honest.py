@@ -294,6 +294,25 @@ REJECTED = {
         def f():
             tk.best_config.kwargs.update(BLOCK=1)  # <-
     ''', "reflection"),
+    "autotune_configs_in_a_for_statement": ('''
+        @triton.autotune(configs=[triton.Config({"BLOCK": 64}), triton.Config({"BLOCK": 128})], key=["n"])
+        @triton.jit
+        def tk(x_ptr, n, BLOCK: tl.constexpr):
+            tl.store(x_ptr + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))
+
+        def f():
+            for c in tk.configs:  # <-
+                c.kwargs["BLOCK"] = 1
+    ''', "reflection"),
+    "autotune_best_config_replaced": ('''
+        @triton.autotune(configs=[triton.Config({"BLOCK": 64}), triton.Config({"BLOCK": 128})], key=["n"])
+        @triton.jit
+        def tk(x_ptr, n, BLOCK: tl.constexpr):
+            tl.store(x_ptr + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))
+
+        def f(cfg):
+            tk.best_config = cfg  # <-
+    ''', "reflection"),
     "autotune_best_config_computed_key": ('''
         @triton.autotune(configs=[triton.Config({"BLOCK": 64}), triton.Config({"BLOCK": 128})], key=["n"])
         @triton.jit
