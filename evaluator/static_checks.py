@@ -21,6 +21,7 @@ import ast
 import functools
 import logging
 import tokenize
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from common.config.evaluator import StaticConfig
@@ -32,6 +33,7 @@ from evaluator.static_idioms import (
     fold_decorator_rebinds,
     inline_decorator_aliases,
     settle_import_fallbacks,
+    settle_test_marks,
 )
 from evaluator.static_namespaces import exists, imports_cleanly, tables
 from evaluator.static_scopes import CheckTooCostly
@@ -115,7 +117,9 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
             ifs: list[tuple[ast.If, bool]] = []
             settle_import_fallbacks(tree, functools.partial(_importable, cfg=cfg), fallbacks)
             settle_module_ifs(tree, ifs)
-            report.source = pinned_source(source, ifs, fallbacks)
+            marks: list[ast.AST] = []
+            settle_test_marks(tree, marks)
+            report.source = pinned_source(source, ifs, fallbacks, marks)
             unjudged = dropped_import_names(fallbacks)
             found = []
             for variant in module_variants(tree):  # each file the module-level ifs can make
@@ -167,7 +171,8 @@ def _declared_encoding(source: str) -> str | None:
     return None if encoding in ("utf-8", "utf-8-sig") else encoding
 
 
-def pinned_source(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[tuple[ast.Try, str]]) -> str:
+def pinned_source(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[tuple[ast.Try, str]],
+                  marks: Sequence[ast.AST] = ()) -> str:
     """`source` as the checks judged it: each module-level `if` they settled has its condition
     replaced by the value they settled it to, and each import fallback they settled runs the
     arm they kept: a kept body's handlers catch nothing (`except ():`), a kept handler's body
@@ -176,13 +181,16 @@ def pinned_source(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[t
     then what the candidate's process does, whatever it would have answered itself: the checks
     predict this worker's library, and the child's differs (it imports more, the evaluator
     patches it; red team s38 ran an unjudged arm through a probe of an attribute only the child
-    had). Line numbers are kept (a span over several lines becomes a parenthesised one of as
-    many lines)."""
+    had). A self-test's pytest import and marks that the checks dropped (`settle_test_marks`)
+    become `pass` and `(lambda f: f)`. Line numbers are kept (a span over several lines becomes
+    a parenthesised one of as many lines)."""
     # (line, column, end line, end column, text): a span replaced; an empty span, text inserted
     edits = [_span(s.test, "True" if value else "False") for s, value in ifs]
     edits += [_span(h.type, "") for t, arm in fallbacks if arm == "body" for h in t.handlers if h.type is not None]
     edits += [(t.body[0].lineno, t.body[0].col_offset, t.body[0].lineno, t.body[0].col_offset,
                "raise ModuleNotFoundError; ") for t, arm in fallbacks if arm == "handler"]
+    edits += [(*_at(m), "pass" + "\n" * (m.end_lineno - m.lineno)) if isinstance(m, ast.stmt)  # type: ignore[attr-defined]
+              else _span(m, _IDENTITY) for m in marks]  # type: ignore[arg-type]
     if not edits:
         return source
     lines = source.encode("utf-8").split(b"\n")
@@ -191,21 +199,26 @@ def pinned_source(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[t
         joined = lines[first][:col] + text.encode() + lines[last][end_col:]
         lines[first:last + 1] = joined.split(b"\n")
     pinned = b"\n".join(lines).decode("utf-8")
-    if _shape(ast.parse(pinned)) != _shape(_pinned_tree(source, ifs, fallbacks)):
+    if _shape(ast.parse(pinned)) != _shape(_pinned_tree(source, ifs, fallbacks, marks)):
         # the text edits must make exactly the tree the checks mean to run, on the same lines
         # (a line numbered otherwise than Python numbers it moved every pin, red team s38)
         raise ValueError("the checks could not pin what they settled; write the file more plainly")
     return pinned
 
 
-def _pinned_tree(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[tuple[ast.Try, str]]) -> ast.Module:
+def _pinned_tree(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[tuple[ast.Try, str]],
+                 marks: Sequence[ast.AST]) -> ast.Module:
     """The tree `pinned_source` means to make, by the same edits on a fresh parse."""
-    def at(node: ast.AST) -> tuple:
-        return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset  # type: ignore[attr-defined]
-
+    at = _at
     tests = {at(s.test): value for s, value in ifs}
     tries = {at(t): arm for t, arm in fallbacks}
+    dropped = {at(m) for m in marks}
     tree = ast.parse(source)
+    tree.body = [ast.copy_location(ast.Pass(), s) if at(s) in dropped else s for s in tree.body]
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            node.decorator_list = [ast.parse(_IDENTITY, mode="eval").body if at(d) in dropped else d
+                                   for d in node.decorator_list]
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and at(node.test) in tests:
             node.test = ast.Constant(tests[at(node.test)])
@@ -218,6 +231,13 @@ def _pinned_tree(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[tu
                 node.body.insert(0, ast.Raise(exc=ast.Name("ModuleNotFoundError", ast.Load()), cause=None,
                                               lineno=first.lineno, col_offset=first.col_offset))
     return tree
+
+
+_IDENTITY = "lambda f: f"
+
+
+def _at(node: ast.AST) -> tuple[int, int, int, int]:
+    return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset  # type: ignore[attr-defined,return-value]
 
 
 def _shape(tree: ast.Module) -> tuple[str, list]:

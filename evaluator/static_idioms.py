@@ -40,6 +40,15 @@ rules keep from it; any other shape is still judged by the plain rules.
                          the checks (which then judge each D as a decorator). Any other
                          shape of `triton.jit(...)`, heuristics or autotune as a call is
                          still a value, and refused.
+  pytest marks           `import pytest` at module level, alone, bound nowhere else, whose
+                         every read is a `@pytest.mark.NAME[(...)]` decorator of a module-level
+                         def decorated with marks alone, or lies in the body of a module-level
+                         def or in the test block (Triton's tutorials keep their parametrized
+                         tests beside the kernel; pytest is not in the sandbox): the import and
+                         the marks are dropped, here and in the source that runs (`pass` and
+                         `(lambda f: f)` on the same lines: a mark returns what it marks), and
+                         each marked def is a test-only function. Anything but the test block
+                         that names it has it judged whole, where `pytest` is an undefined name.
   test-only function     a module-level def that the test block (`if __name__ ==
                          "__main__":`) names or that is decorated with
                          triton.testing.perf_report(...) (and nothing else), and that
@@ -85,6 +94,66 @@ def settle_import_fallbacks(tree: ast.Module, importable: Callable[[ast.stmt], b
         if settled is not None:
             settled.append((node, arm))
     tree.body = body
+
+
+# ---------------------------------------------------------------------- pytest marks
+PYTEST = "pytest"
+TEST_MARK = "krl_test_marks"  # set on a def whose pytest marks were dropped (test_only_functions)
+
+
+def settle_test_marks(tree: ast.Module, settled: list | None = None) -> None:
+    """Drop a self-test's pytest import and marks (module docstring, "pytest marks"), in place:
+    the import becomes `pass`, each marked def loses its marks and is flagged TEST_MARK. The
+    dropped nodes (the import, then each mark) are appended to `settled`, for the source that
+    runs (`static_checks.pinned_source`). Any other use of `pytest` leaves the file as it is."""
+    imports = [s for s in tree.body if isinstance(s, ast.Import) and len(s.names) == 1
+               and s.names[0].name == PYTEST and s.names[0].asname is None]
+    if len(imports) != 1 or _binds(tree, PYTEST) != 1:
+        return
+    marked = [s for s in tree.body if isinstance(s, ast.FunctionDef) and s.decorator_list
+              and any(_is_mark(d) for d in s.decorator_list)]
+    if not all(_is_mark(d) for s in marked for d in s.decorator_list):
+        return
+    allowed = {id(n) for s in marked for d in s.decorator_list for n in ast.walk(d)}
+    allowed |= {id(n) for s in tree.body if isinstance(s, ast.FunctionDef) or is_main_guard(s)
+                for stmt in s.body for n in ast.walk(stmt)}
+    if any(isinstance(n, ast.Name) and n.id == PYTEST and id(n) not in allowed for n in ast.walk(tree)):
+        return
+    if settled is not None:
+        settled += [imports[0], *(d for s in marked for d in s.decorator_list)]
+    tree.body = [ast.copy_location(ast.Pass(), s) if s is imports[0] else s for s in tree.body]
+    for s in marked:
+        s.decorator_list = []
+        setattr(s, TEST_MARK, True)
+
+
+def _is_mark(node: ast.expr) -> bool:
+    """`pytest.mark.NAME` or `pytest.mark.NAME(...)`."""
+    node = node.func if isinstance(node, ast.Call) else node
+    return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.value.attr == "mark"
+            and isinstance(node.value.value, ast.Name) and node.value.value.id == PYTEST)
+
+
+def _binds(tree: ast.AST, name: str) -> int:
+    """How many places of the file bind `name` in any scope (imports, targets, parameters,
+    defs, handlers, globals, match captures)."""
+    count = 0
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name):
+            count += n.id == name and not isinstance(n.ctx, ast.Load)
+        elif isinstance(n, ast.alias):
+            count += (n.asname or n.name.split(".")[0]) == name
+        elif isinstance(n, ast.arg):
+            count += n.arg == name
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            count += n.name == name
+        elif isinstance(n, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)):
+            count += n.name == name
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            count += name in n.names
+        elif isinstance(n, ast.MatchMapping):
+            count += n.rest == name
+    return count
 
 
 # ---------------------------------------------------------------------- decorator aliases
@@ -389,9 +458,10 @@ def test_only_functions(tree: ast.Module, scopes: Scopes,
     # of the problem's get_inputs/get_init_inputs that KernelBench solutions keep, seeding
     # torch (honest round, session 22), when nothing names it: the harness calls the
     # problem's own. Any other def nobody names could not run either, but is checked like
-    # any code (what the checks teach holds for every def a file writes).
+    # any code (what the checks teach holds for every def a file writes). A def whose pytest
+    # marks were dropped (settle_test_marks) is a test too.
     candidates = {n: d for n, d in candidates.items() if n in tested or d.decorator_list
-                  or n in _KERNELBENCH_COPIES}
+                  or n in _KERNELBENCH_COPIES or getattr(d, TEST_MARK, False)}
     uses: list[tuple[str, ast.FunctionDef | None]] = []  # (name, the candidate def it is in)
     for node in tree.body:
         if is_main_guard(node):

@@ -236,6 +236,37 @@ def test_the_source_that_runs_has_what_the_checks_settled_pinned(monkeypatch, tm
         runpy.run_path(str(path))
 
 
+_MARKED = '''
+import pytest
+import torch
+
+
+@pytest.mark.parametrize(
+    "n", [1 // 0, torch.manual_seed(0)])
+@pytest.mark.skip
+def test_copy(n):
+    pytest.fail("never runs")
+'''
+
+
+def test_the_source_that_runs_drops_a_self_tests_pytest_marks(tmp_path):
+    """h4_35 (honest round s38): the Triton tutorials keep a parametrized pytest test beside
+    the kernel, and pytest is not in the sandbox. The checks drop the import and the marks,
+    and the source the candidate's process runs drops them on the same lines: nothing of a
+    mark runs there (its arguments would divide by zero and reseed torch), and the test is
+    the plain function the checks judged (never called: its body is not judged)."""
+    import runpy
+
+    report = check_source(_MARKED, CFG)
+    assert [f.code for f in report.findings] == ["no_modelnew"]  # (the snippet is no solution)
+    assert report.source.count("\n") == _MARKED.count("\n")
+    assert "\npass\n" in report.source and report.source.count("@(lambda f: f") == 2
+    assert "1 // 0" not in report.source and "manual_seed" not in report.source
+    path = tmp_path / "candidate.py"
+    path.write_text(report.source)
+    assert vars(runpy.run_path(str(path))["test_copy"]) == {}  # no pytestmark: no mark ran
+
+
 def test_an_import_of_an_attribute_is_no_import_that_cannot_fail():
     """Red team s38: `import os.environ` names an attribute, which `import` does not find (it
     raises ModuleNotFoundError every time); read as importable, the fallback's handler was

@@ -81,6 +81,26 @@ def _check(extra: str):
 
 
 ACCEPTED = {
+    # honest round s38 (h4_35, the Triton tutorials' shape): a pytest test beside the kernel,
+    # its marks and import dropped (pytest is not in the sandbox; static_idioms "pytest marks")
+    "pytest_parametrized_test": '''
+        import pytest
+
+
+        @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")
+        @pytest.mark.parametrize("n, dtype", [(1000, torch.float16),
+                                              pytest.param(7, torch.float32, id="odd")])
+        def test_copy(n, dtype):
+            torch.manual_seed(0)
+            x = torch.randn(n, device="cuda", dtype=dtype)
+            if n < 8:
+                pytest.skip("too small")
+            torch.testing.assert_close(ModelNew()(x), x)
+
+
+        if __name__ == "__main__":
+            pytest.main([__file__])
+    ''',
     # honest round s38 (mamba_ssm's SSD kernels): the block size an autotuner chose, and the
     # smallest any config of it uses, read as numbers
     "autotune_best_config_block": '''
@@ -469,6 +489,85 @@ def test_widened_construct_stays_narrow(name):
     report = _check(snippet)
     assert report.status == "hack", report.findings
     assert (code, line) in {(f.code, f.line) for f in report.findings}, report.findings
+
+
+# a pytest import is dropped only where every read of it is a mark on a module-level test
+# marked with nothing else, or lies where nothing the harness runs reaches: else the import
+# is refused as it was (pytest is not in the sandbox)
+PYTEST_KEPT = {
+    "pytest_module_level_mark": ('''
+        import pytest  # <-
+
+        pytestmark = pytest.mark.skip
+    ''', "unavailable_module"),
+    "pytest_mark_beside_another_decorator": ('''
+        import pytest  # <-
+
+
+        @pytest.mark.parametrize("n", [1])
+        @torch.no_grad()
+        def test_copy(n):
+            pass
+    ''', "unavailable_module"),
+    "pytest_rebound": ('''
+        import pytest  # <-
+
+
+        @pytest.mark.parametrize("n", [1])
+        def test_copy(n, pytest=None):
+            pass
+    ''', "unavailable_module"),
+    "pytest_aliased": ('''
+        import pytest as pt  # <-
+
+
+        @pt.mark.parametrize("n", [1])
+        def test_copy(n):
+            pass
+    ''', "unavailable_module"),
+    "pytest_mark_in_a_class": ('''
+        import pytest  # <-
+
+
+        class TestCopy:
+            @pytest.mark.parametrize("n", [1])
+            def test_copy(self, n):
+                pass
+    ''', "unavailable_module"),
+}
+
+
+@pytest.mark.parametrize("name", list(PYTEST_KEPT))
+def test_a_pytest_import_in_any_other_shape_is_still_refused(name):
+    snippet, code = PYTEST_KEPT[name]
+    text = textwrap.dedent(snippet)
+    line = BASE.count("\n") + 1 + next(i for i, s in enumerate(text.splitlines(), 1)
+                                       if s.rstrip().endswith("# <-"))
+    report = _check(snippet)
+    assert report.status is not None
+    assert (code, line) in {(f.code, f.line) for f in report.findings}, report.findings
+
+
+def test_a_marked_test_that_something_calls_is_judged_whole_without_pytest():
+    """A def whose pytest marks were dropped is a test only while nothing but the test block
+    names it; called from elsewhere, its body is judged, where the dropped import leaves
+    `pytest` undefined (what Python would raise in the sandbox, which has no pytest)."""
+    snippet = textwrap.dedent('''
+        import pytest
+
+
+        @pytest.mark.parametrize("n", [1])
+        def test_copy(n):
+            pytest.skip("x")
+
+
+        def run(x):
+            return test_copy(x)
+    ''')
+    report = _check(snippet)
+    assert report.status == "compile_error"
+    line = BASE.count("\n") + 1 + snippet.splitlines().index('    pytest.skip("x")') + 1
+    assert ("undefined_name", line) in {(f.code, f.line) for f in report.findings}, report.findings
 
 
 def test_an_import_of_the_driver_says_what_to_write_instead():
