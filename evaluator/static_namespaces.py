@@ -83,7 +83,7 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     # namedtuple only (FlagGems' max returns `namedtuple("max", ["values", "indices"])`; honest
     # round, session 35): the class typing.NamedTuple makes, with a fixed template for its
     # methods; the rest of collections is a compile error (unavailable) as before
-    "collections": frozenset({"namedtuple"}),
+    "collections": frozenset({"namedtuple", "defaultdict", "OrderedDict"}),
     # wraps only on the wrapper of a transparent decorator (evaluator.static_idioms)
     "functools": frozenset({"partial", "lru_cache", "cache", "reduce", "wraps"}),
     # operator's arithmetic and comparisons (Liger's `functools.reduce(operator.mul, shape, 1)`:

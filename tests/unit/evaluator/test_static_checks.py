@@ -270,11 +270,13 @@ def test_unavailable_imports_are_compile_errors(body):
                                "unavailable_module"), status="compile_error")
 
 
-def test_of_collections_only_namedtuple():
+def test_of_collections_only_namedtuple_and_the_dict_kinds():
     """FlagGems returns max's values and indices as a collections.namedtuple (honest round,
-    session 35); the rest of collections stays out."""
+    session 35); defaultdict and OrderedDict are dicts (honest round s38); the rest of
+    collections stays out (UserDict is made to be subclassed with hooks)."""
     assert_accepted("from collections import namedtuple\n\nMax = namedtuple('max', ['values', 'indices'])\n")
-    assert_rejected("from collections import OrderedDict  # <-", "forbidden_api")
+    assert_accepted("from collections import OrderedDict, defaultdict\n\nT = OrderedDict(a=defaultdict(list))\n")
+    assert_rejected("from collections import UserDict  # <-", "forbidden_api")
     assert_rejected("import collections\n\nQ = collections.deque()  # <-", "forbidden_api")
 
 

@@ -81,6 +81,17 @@ def _check(extra: str):
 
 
 ACCEPTED = {
+    # honest round s38: collections' dict kinds, grouping work by block size on the host
+    "collections_defaultdict_ordereddict": '''
+        from collections import OrderedDict, defaultdict
+
+
+        def plan(sizes):
+            groups = defaultdict(list)
+            for i, n in enumerate(sizes):
+                groups[triton.next_power_of_2(n)].append(i)
+            return OrderedDict(sorted(groups.items()))
+    ''',
     # honest round s38 (h4_35, the Triton tutorials' shape): a pytest test beside the kernel,
     # its marks and import dropped (pytest is not in the sandbox; static_idioms "pytest marks")
     "pytest_parametrized_test": '''
@@ -271,6 +282,24 @@ ACCEPTED = {
 
 # snippet -> (line of BASE's end + n that is blamed, code)
 REJECTED = {
+    # a defaultdict is a dict: state forward writes across calls, or a subclass with a hook,
+    # stays refused
+    "defaultdict_state_across_calls": ('''
+        from collections import defaultdict
+
+        CALLS = defaultdict(int)
+
+
+        def count(n):
+            CALLS[n] += 1  # <-
+    ''', "monkey_patch"),
+    "defaultdict_subclass_missing_hook": ('''
+        from collections import defaultdict
+
+
+        class D(defaultdict):  # <-
+            pass
+    ''', "monkey_patch"),
     # an autotuned kernel's configs and chosen config: their block sizes read, nothing else
     "autotune_configs_mutated": ('''
         @triton.autotune(configs=[triton.Config({"BLOCK": 64}), triton.Config({"BLOCK": 128})], key=["n"])
