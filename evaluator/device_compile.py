@@ -180,8 +180,14 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
     from triton.compiler.errors import CompilationError
     from triton.runtime.jit import create_function_from_signature
 
+    from triton.runtime.interpreter import InterpretedFunction
+
     target, backend = _backend()
     with _LOCK:
+        # a device function handed as a constexpr (`ACTIVATION=relu`) is its mirror, as the
+        # GPU launcher would be handed the JITFunction
+        args = tuple(_mirror(a) if type(a) is InterpretedFunction else a for a in args)
+        kwargs = {k: _mirror(v) if type(v) is InterpretedFunction else v for k, v in kwargs.items()}
         mirror = _mirror(interpreted)
         binder = getattr(mirror, "_krl_binder", None)
         if binder is None:

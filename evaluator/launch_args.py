@@ -20,13 +20,24 @@ _DESCRIPTOR: type | None = None
 _CONSTEXPR: type | None = None
 _TUPLES: frozenset = frozenset({tuple})
 _TORCH_DTYPE: type = type  # torch.dtype (filled by _kinds())
+# a @triton.jit function (JITFunction; InterpretedFunction under the interpreter): a constexpr
+# may be one, a device function the launched kernel calls (Triton specialises on it). Exact
+# types: the file cannot make one but by decorating a def (the static checks)
+_DEVICE_FUNCTIONS: frozenset = frozenset()
 
 
 def _kinds() -> None:
     """Fill the type tables once (torch and triton are imported by then)."""
-    global _SCALARS, _TENSORS, _DESCRIPTOR, _CONSTEXPR, _TUPLES, _TORCH_DTYPE
+    global _SCALARS, _TENSORS, _DESCRIPTOR, _CONSTEXPR, _TUPLES, _TORCH_DTYPE, _DEVICE_FUNCTIONS
     import torch
     import triton.language as tl
+    from triton.runtime.jit import JITFunction
+
+    try:
+        from triton.runtime.interpreter import InterpretedFunction
+    except ImportError:  # deliberate: a Triton build without the interpreter
+        InterpretedFunction = JITFunction
+    _DEVICE_FUNCTIONS = frozenset({JITFunction, InterpretedFunction})
 
     _CONSTEXPR = tl.constexpr
     _TORCH_DTYPE = torch.dtype
@@ -184,6 +195,8 @@ def check_arguments(kernel: object, args: tuple, kwargs: dict) -> tuple[tuple, d
                 f"({', '.join(sorted(LAUNCH_OPTIONS - {'grid', 'warmup'}))})")
     constexprs = _constexpr_names(kernel)
     for name, value in (*zip(names, args), *((n, v) for n, v in kwargs.items() if n in names)):
+        if name in constexprs and type(value) in _DEVICE_FUNCTIONS:
+            continue  # `ACTIVATION=relu`: code the kernel's compiler inlines (static_kernel_values)
         if not _plain(value):
             _refuse(kernel, name, value)
         if name in constexprs and not _scalar(value):

@@ -125,7 +125,8 @@ class ExpressionChecker(AcceptedShapes, StoreChecks, Resolver):
             self.add(node, "reflection", f"the kernel {node.id} is used as a value",
                      f"launch it as {node.id}[grid](...), pass it straight to a function of "
                      f"this file that launches it (helper({node.id}, ...), not "
-                     "through functools.partial), or call it from another kernel")
+                     "through functools.partial), call it from another kernel, or hand it to a "
+                     "launch at a tl.constexpr parameter the kernel only calls")
         elif kind == "logger" and not self._logger_call(node):
             self.add(node, "reflection", f"the logger {node.id} is used other than by calling "
                      "one of its logging methods (a Logger hands out every logger of the "

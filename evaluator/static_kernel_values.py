@@ -9,6 +9,11 @@ another kernel: anything else could reach Triton's internals through it (`k.fn`,
   - a choice, `k = k_fp32 if fp32 else k_fp16`, or a table entry, bound once to a name;
   - a parameter of a module-level helper (`def _launch(kernel, x)`) whose every use in the
     file is a direct call passing a kernel at that parameter.
+A module-level kernel may also be handed to a launch statement of a kernel of the file at a
+parameter annotated `tl.constexpr` that the launched kernel's body only calls (`ACTIVATION=
+relu`, then `ACTIVATION(x)`): Triton specialises on it, a device function compiled into the
+launched kernel as a helper called by name would be (session 40; launch_args admits the
+exact JITFunction type there, device_compile hands the GPU front end its mirror).
 Such a name resolves as `kernel`, held to the kernel rules (launch it, nothing else).
 `relu = triton.jit(_relu)` at module level is the decorator written as a call: `_relu` (a
 module-level def with no decorator that nothing else names) is a kernel, checked as one.
@@ -262,6 +267,8 @@ class KernelValues:
         if isinstance(parent, ast.Call) and id(parent) in self.jit_calls:
             return True  # `relu = triton.jit(_relu)`: the def it was made from
         call = self.parent.get(id(parent)) if isinstance(parent, ast.keyword) else parent
+        if self._constexpr_argument(node, call):
+            return True
         if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or node is call.func:
             return False
         b = self.scopes.single(call.func)
@@ -272,6 +279,42 @@ class KernelValues:
             if self._argument_for(call, fn, arg) is node:
                 return self._kernel_param(arg, frozenset())
         return False
+
+    def _constexpr_argument(self, node: ast.expr, call: ast.AST | None) -> bool:
+        """`k[grid](x, ACTIVATION=relu)`: a kernel of the file handed to a launch of a kernel of
+        the file at a parameter annotated `tl.constexpr`, which the kernel body calls as a
+        device function (Triton specialises on it: the combine function of a generic reduction,
+        an activation). It reaches only the launched kernel's compiler, as a helper it calls by
+        name would (session 40)."""
+        launch = call.func if isinstance(call, ast.Call) else None
+        if not (isinstance(launch, ast.Subscript) and isinstance(launch.value, ast.Name)
+                and isinstance(self.parent.get(id(call)), ast.Expr)):  # a launch as a statement
+            return False
+        b = self.scopes.single(launch.value)
+        fn = b.node if b is not None and b.kind == "def" else None
+        passed = self.scopes.single(node) if isinstance(node, ast.Name) else None
+        if not (isinstance(fn, ast.FunctionDef) and id(fn) in self.kernels and passed is not None
+                and passed.kind == "def" and passed.node in self.tree.body):
+            return False  # (a module-level def of the file: nothing a forward computed is in it)
+        for arg in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs):
+            if self._argument_for(call, fn, arg) is node:  # type: ignore[arg-type]
+                return (arg.annotation is not None and self.qualify(arg.annotation) == "triton.language.constexpr"
+                        and self._only_called(fn, arg.arg))
+        return False
+
+    def _only_called(self, fn: ast.FunctionDef, name: str) -> bool:
+        """Whether the kernel's body uses its parameter `name` only as the function of a call
+        (`ACTIVATION(x)`): never an attribute of it (`ACTIVATION.fn`, its Python function),
+        a value handed on, or a new binding."""
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Name) and node.id == name:
+                call = self.parent.get(id(node))
+                if not (isinstance(node.ctx, ast.Load) and isinstance(call, ast.Call) and call.func is node):
+                    return False
+            elif isinstance(node, ast.arg) and node.arg == name and node not in (
+                    *fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs):
+                return False  # a lambda's or nested def's own parameter by that name
+        return True
 
     def _binding_of(self, target: ast.Name) -> Binding | None:
         """The binding a Store name makes, when it is the only one of that name in its scope."""

@@ -15,6 +15,9 @@ FULL = {
     "l1_gelu_libdevice_autotune.py": ("activation/gelu", {"batch_size": 4, "dim": 300}),
     "l1_gelu_tanh_cuda_libdevice.py": ("activation/gelu_tanh", {"batch_size": 4, "dim": 300}),
     "l1_relu_simple.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
+    # a device function handed to the launch at a tl.constexpr parameter (session 40): the GPU
+    # front end's check compiles it as the JITFunction the GPU launcher would be handed
+    "s40_leaky_relu_activation_as_constexpr.py": ("activation/leaky_relu", {"batch_size": 4, "dim": 300}),
     "l1_relu_with_main_block.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     "l1_softmax_tutorial.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
     "l1_mish_tl_math.py": ("activation/mish", {"batch_size": 4, "dim": 300}),

@@ -495,3 +495,29 @@ def test_every_make_op_given_an_input_value_reads_it_where_the_watch_counts(make
         for i in range(4):
             make(x[i]).item()
     assert watch.report()["host_reads"] >= 4
+
+
+def test_a_device_function_is_a_launch_argument_only_at_a_constexpr_parameter():
+    """Session 40 (Triton's generic kernels: `ACTIVATION=relu`): a @triton.jit function may be
+    handed to a kernel's tl.constexpr parameter, which the GPU compiler specialises on; at a
+    plain parameter it stays refused, and a Python function is no device function."""
+    import triton
+    import triton.language as tl
+
+    from evaluator.launch_args import KernelArgumentError, check_arguments
+
+    @triton.jit
+    def relu(x):
+        return tl.maximum(x, 0.0)
+
+    @triton.jit
+    def k(x_ptr, n, ACT: tl.constexpr):
+        tl.store(x_ptr, ACT(tl.load(x_ptr)))
+
+    x = torch.zeros(4)
+    check_arguments(k, (x, 4), {"ACT": relu})
+    check_arguments(k, (x, 4, relu), {})
+    with pytest.raises(KernelArgumentError, match="'n'"):
+        check_arguments(k, (x, relu), {"ACT": relu})
+    with pytest.raises(KernelArgumentError, match="'ACT'"):
+        check_arguments(k, (x, 4), {"ACT": relu.fn})

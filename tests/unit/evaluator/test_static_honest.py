@@ -81,6 +81,24 @@ def _check(extra: str):
 
 
 ACCEPTED = {
+    # honest round s38: a device function handed to a generic kernel's tl.constexpr parameter,
+    # which the kernel only calls (Triton specialises on it)
+    "kernel_as_constexpr_argument": '''
+        @triton.jit
+        def neg(v):
+            return -v
+
+
+        @triton.jit
+        def act_k(x_ptr, n, ACT: tl.constexpr, BLOCK: tl.constexpr):
+            offs = tl.arange(0, BLOCK)
+            tl.store(x_ptr + offs, ACT(tl.load(x_ptr + offs)), mask=offs < n)
+
+
+        def launch(x):
+            act_k[(1,)](x, x.numel(), ACT=neg, BLOCK=16)
+            act_k[(1,)](x, x.numel(), neg, 16)
+    ''',
     # honest round s38: collections' dict kinds, grouping work by block size on the host
     "collections_defaultdict_ordereddict": '''
         from collections import OrderedDict, defaultdict
@@ -282,6 +300,63 @@ ACCEPTED = {
 
 # snippet -> (line of BASE's end + n that is blamed, code)
 REJECTED = {
+    # a device function as a launch argument: at a constexpr parameter the kernel only calls
+    "kernel_constexpr_attribute_read": ('''
+        @triton.jit
+        def neg(v):
+            return -v
+
+
+        @triton.jit
+        def act_k(x_ptr, ACT: tl.constexpr):
+            tl.store(x_ptr, ACT.fn(tl.load(x_ptr)))
+
+
+        def launch(x):
+            act_k[(1,)](x, ACT=neg)  # <-
+    ''', "reflection"),
+    "kernel_constexpr_handed_on": ('''
+        @triton.jit
+        def neg(v):
+            return -v
+
+
+        @triton.jit
+        def act_k(x_ptr, ACT: tl.constexpr):
+            tl.store(x_ptr, tl.reduce(tl.load(x_ptr + tl.arange(0, 4)), 0, ACT))
+
+
+        def launch(x):
+            act_k[(1,)](x, neg)  # <-
+    ''', "reflection"),
+    "kernel_at_plain_parameter": ('''
+        @triton.jit
+        def neg(v):
+            return -v
+
+
+        @triton.jit
+        def act_k(x_ptr, ACT):
+            tl.store(x_ptr, ACT(tl.load(x_ptr)))
+
+
+        def launch(x):
+            act_k[(1,)](x, ACT=neg)  # <-
+    ''', "reflection"),
+    "kernel_constexpr_launch_as_value": ('''
+        @triton.jit
+        def neg(v):
+            return -v
+
+
+        @triton.jit
+        def act_k(x_ptr, ACT: tl.constexpr):
+            tl.store(x_ptr, ACT(tl.load(x_ptr)))
+
+
+        def launch(x):
+            return act_k[(1,)](x, ACT=neg)  # <-
+    ''', "reflection"),
     # a defaultdict is a dict: state forward writes across calls, or a subclass with a hook,
     # stays refused
     "defaultdict_state_across_calls": ('''
