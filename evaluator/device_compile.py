@@ -186,8 +186,11 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
     with _LOCK:
         # a device function handed as a constexpr (`ACTIVATION=relu`) is its mirror, as the
         # GPU launcher would be handed the JITFunction
+        passed = [v for v in (*args, *kwargs.values()) if type(v) is InterpretedFunction]
         args = tuple(_mirror(a) if type(a) is InterpretedFunction else a for a in args)
         kwargs = {k: _mirror(v) if type(v) is InterpretedFunction else v for k, v in kwargs.items()}
+        for value in passed:  # its globals' snapshot is the one checked (as `_mirror`'s helpers)
+            value.rewrite()
         mirror = _mirror(interpreted)
         binder = getattr(mirror, "_krl_binder", None)
         if binder is None:
