@@ -214,9 +214,12 @@ def _pinned_tree(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[tu
     tries = {at(t): arm for t, arm in fallbacks}
     dropped = {at(m) for m in marks}
     tree = ast.parse(source)
-    tree.body = [ast.copy_location(ast.Pass(), s) if at(s) in dropped else s for s in tree.body]
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef):
+    for node in ast.walk(tree):  # (a settled `if` lifted what it holds to module level)
+        if isinstance(node, (ast.Module, ast.If)):
+            node.body = [ast.copy_location(ast.Pass(), s) if at(s) in dropped else s for s in node.body]
+            if isinstance(node, ast.If):
+                node.orelse = [ast.copy_location(ast.Pass(), s) if at(s) in dropped else s for s in node.orelse]
+        elif isinstance(node, ast.FunctionDef):
             node.decorator_list = [ast.parse(_IDENTITY, mode="eval").body if at(d) in dropped else d
                                    for d in node.decorator_list]
     for node in ast.walk(tree):

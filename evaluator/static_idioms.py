@@ -485,11 +485,15 @@ def test_only_functions(tree: ast.Module, scopes: Scopes,
 
 def _implicit_names() -> frozenset[str]:
     """Names something other than the file may look up in its module: ModelNew (the
-    harness) and every global of Triton's interpreter, whose rewrite of a kernel calls
+    harness), every global of Triton's interpreter, whose rewrite of a kernel calls
     names no Name node of the file shows (`_InterpreterComparison` for a chained
-    comparison): a def by such a name is never test-only."""
+    comparison), and every builtin (code run in the module's globals finds a def by a
+    builtin's name first: red team s40 shadowed `range` with a marked test): a def by such a
+    name is never test-only."""
+    import builtins
+
     try:
         from triton.runtime import interpreter
     except ImportError:  # deliberate: a Triton build without the interpreter
-        return frozenset({"ModelNew"})
-    return frozenset({"ModelNew", *vars(interpreter)})
+        return frozenset({"ModelNew", *vars(builtins)})
+    return frozenset({"ModelNew", *vars(builtins), *vars(interpreter)})

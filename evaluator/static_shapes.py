@@ -196,14 +196,17 @@ class AcceptedShapes:
         return node.id in self.unjudged and isinstance(node.ctx, ast.Load) and self._enclosing_def(node) is not None
 
     def _config_value(self, node: ast.Attribute) -> bool:
-        """`<config>.kwargs["BLOCK"]`, read and not called: one value of a triton.Config."""
+        """`<config>.kwargs["BLOCK"]`, read as a whole: one value of a triton.Config, never
+        called, indexed or its attribute read (a list there could be appended to through it:
+        red team s40)."""
         sub = self.parent.get(id(node))
         if not (node.attr == "kwargs" and isinstance(node.ctx, ast.Load) and isinstance(sub, ast.Subscript)
                 and sub.value is node and isinstance(sub.ctx, ast.Load)
                 and isinstance(sub.slice, ast.Constant) and isinstance(sub.slice.value, str)):
             return False
-        call = self.parent.get(id(sub))
-        return not (isinstance(call, ast.Call) and call.func is sub)
+        use = self.parent.get(id(sub))
+        return not (isinstance(use, ast.Call) and use.func is sub
+                    or isinstance(use, (ast.Attribute, ast.Subscript)) and use.value is sub)
 
     def _autotune_choice(self, chain: list[ast.Attribute]) -> bool:
         """What mamba_ssm's kernels read of an autotuned kernel: the chosen config's block

@@ -267,6 +267,15 @@ def test_the_source_that_runs_drops_a_self_tests_pytest_marks(tmp_path):
     assert vars(runpy.run_path(str(path))["test_copy"]) == {}  # no pytestmark: no mark ran
 
 
+def test_pytest_marks_inside_a_settled_if_are_pinned_where_they_stand():
+    """Red team s40: a settled `if True:` lifts its body to module level for the checks, and
+    the pin of the marks inside it was looked for at module level only ("could not pin")."""
+    text = "import pytest\nif True:\n    @pytest.mark.skip\n    def test_x():\n        pass\n"
+    report = check_source(text, CFG)
+    assert [f.code for f in report.findings] == ["no_modelnew"], report.findings
+    assert report.source.splitlines()[2] == "    @(lambda f: f)"
+
+
 def test_an_import_of_an_attribute_is_no_import_that_cannot_fail():
     """Red team s38: `import os.environ` names an attribute, which `import` does not find (it
     raises ModuleNotFoundError every time); read as importable, the fallback's handler was

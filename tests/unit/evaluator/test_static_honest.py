@@ -300,6 +300,16 @@ ACCEPTED = {
 
 # snippet -> (line of BASE's end + n that is blamed, code)
 REJECTED = {
+    # red team s40: a config's value is read whole, never used as an object
+    "autotune_config_value_appended": ('''
+        @triton.autotune(configs=[triton.Config({"BLOCK": 64, "S": [0]})], key=["n"])
+        @triton.jit
+        def tk(x_ptr, n, BLOCK: tl.constexpr, S: tl.constexpr):
+            tl.store(x_ptr + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))
+
+        def bump():
+            tk.best_config.kwargs["S"].append(1)  # <-
+    ''', "reflection"),
     # a device function as a launch argument: at a constexpr parameter the kernel only calls
     "kernel_constexpr_attribute_read": ('''
         @triton.jit
@@ -599,6 +609,16 @@ def test_widened_construct_stays_narrow(name):
 # marked with nothing else, or lies where nothing the harness runs reaches: else the import
 # is refused as it was (pytest is not in the sandbox)
 PYTEST_KEPT = {
+    # red team s40: a marked def by a builtin's name shadows it for all code run in the
+    # module's globals: never test-only, its body is judged
+    "pytest_marked_def_shadows_a_builtin": ('''
+        import pytest
+
+
+        @pytest.mark.skip
+        def range(n):
+            exec("import os")  # <-
+    ''', "dynamic_code"),
     "pytest_module_level_mark": ('''
         import pytest  # <-
 
