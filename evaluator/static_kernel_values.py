@@ -9,7 +9,7 @@ another kernel: anything else could reach Triton's internals through it (`k.fn`,
   - a choice, `k = k_fp32 if fp32 else k_fp16`, or a table entry, bound once to a name;
   - a parameter of a module-level helper (`def _launch(kernel, x)`) whose every use in the
     file is a direct call passing a kernel at that parameter.
-A module-level kernel may also be handed to a launch statement of a kernel of the file at a
+A kernel (by any of the shapes above) may also be handed to a launch statement of a kernel of the file at a
 parameter annotated `tl.constexpr` that the launched kernel's body only calls (`ACTIVATION=
 relu`, then `ACTIVATION(x)`): Triton specialises on it, a device function compiled into the
 launched kernel as a helper called by name would be (session 40; launch_args admits the
@@ -292,10 +292,11 @@ class KernelValues:
             return False
         b = self.scopes.single(launch.value)
         fn = b.node if b is not None and b.kind == "def" else None
-        passed = self.scopes.single(node) if isinstance(node, ast.Name) else None
-        if not (isinstance(fn, ast.FunctionDef) and id(fn) in self.kernels and passed is not None
-                and passed.kind == "def" and passed.node in self.tree.body):
-            return False  # (a module-level def of the file: nothing a forward computed is in it)
+        # what is handed is a kernel the checks follow (by name, through a helper's parameter,
+        # a choice or a table): a def of the file, which is at module level (a kernel defined
+        # inside a function, which could close over what a forward computed, is refused)
+        if not (isinstance(fn, ast.FunctionDef) and id(fn) in self.kernels and self.kernel_expression(node)):
+            return False
         for arg in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs):
             if self._argument_for(call, fn, arg) is node:  # type: ignore[arg-type]
                 return (arg.annotation is not None and self.qualify(arg.annotation) == "triton.language.constexpr"

@@ -98,6 +98,14 @@ ACCEPTED = {
         def launch(x):
             act_k[(1,)](x, x.numel(), ACT=neg, BLOCK=16)
             act_k[(1,)](x, x.numel(), neg, 16)
+
+
+        def fused(x, activation):  # through a helper's kernel parameter (honest round s40)
+            act_k[(1,)](x, x.numel(), ACT=activation, BLOCK=16)
+
+
+        def run(x):
+            fused(x, neg)
     ''',
     # honest round s38: collections' dict kinds, grouping work by block size on the host
     "collections_defaultdict_ordereddict": '''
