@@ -9,6 +9,9 @@ another kernel: anything else could reach Triton's internals through it (`k.fn`,
   - a choice, `k = k_fp32 if fp32 else k_fp16`, or a table entry, bound once to a name;
   - a parameter of a module-level helper (`def _launch(kernel, x)`) whose every use in the
     file is a direct call passing a kernel at that parameter.
+A kernel bound once as `self.X` in a class's __init__ (a variant chosen per instance), where
+every other mention of the attribute name X in the file is `self.X[grid](...)` as a statement
+and no string spells X, is the kernel under a longer name (session 40).
 A kernel (by any of the shapes above) may also be handed to a launch statement of a kernel of the file at a
 parameter annotated `tl.constexpr` that the launched kernel's body only calls (`ACTIVATION=
 relu`, then `ACTIVATION(x)`): Triton specialises on it, a device function compiled into the
@@ -42,6 +45,13 @@ WRAP_TRITON = "torch.library.wrap_triton"
 LIBRARY_INSTEAD = ("register no op: launch the kernel from forward (or a function it calls) as "
                    "kernel[grid](...); `torch.library.wrap_triton(kernel)[grid](...)` as a "
                    "statement, without triton_op, is allowed")
+
+
+def _module_attributes() -> frozenset[str]:
+    """Every attribute name nn.Module has (a kernel bound as `self.forward` would be its call)."""
+    import torch
+
+    return frozenset({*dir(torch.nn.Module), "training"})
 
 
 def jit_calls(tree: ast.Module, scopes: Scopes, qualify: Callable[[ast.AST], str | None]) -> dict[int, ast.FunctionDef]:
@@ -266,6 +276,8 @@ class KernelValues:
             return isinstance(target, ast.Name) and self.kernel_table(target)
         if isinstance(parent, ast.Call) and id(parent) in self.jit_calls:
             return True  # `relu = triton.jit(_relu)`: the def it was made from
+        if self._kernel_attribute(node, parent):
+            return True
         call = self.parent.get(id(parent)) if isinstance(parent, ast.keyword) else parent
         if self._constexpr_argument(node, call):
             return True
@@ -279,6 +291,38 @@ class KernelValues:
             if self._argument_for(call, fn, arg) is node:
                 return self._kernel_param(arg, frozenset())
         return False
+
+    def _kernel_attribute(self, node: ast.expr, parent: ast.AST | None) -> bool:
+        """`self.kernel = _relu_kernel` in a class's __init__ (model code that picks a kernel
+        variant per instance), where every other mention of that attribute name anywhere in
+        the file is `self.kernel[grid](...)` as a statement, and no string of the file spells
+        it (`getattr(obj, "kernel")`): the kernel is only ever launched, under a longer name.
+        Never a name nn.Module has (its `forward`, its hooks) or a dunder (session 40)."""
+        target = sole_target(parent)
+        method = self.parent.get(id(parent))
+        cls = self.parent.get(id(method))
+        if not (isinstance(target, ast.Attribute) and getattr(parent, "value", None) is node
+                and isinstance(target.value, ast.Name) and isinstance(method, ast.FunctionDef)
+                and method.name == "__init__" and isinstance(cls, ast.ClassDef) and method.args.args
+                and target.value.id == method.args.args[0].arg and id(method.args.args[0]) in self.self_args
+                and self.kernel_expression(node)):
+            return False
+        name = target.attr
+        if name.startswith("__") or name in _module_attributes():
+            return False
+        for other in ast.walk(self.tree):
+            if isinstance(other, ast.Constant) and other.value == name:
+                return False
+            if not isinstance(other, ast.Attribute) or other.attr != name or other is target:
+                continue
+            sub = self.parent.get(id(other))
+            call = self.parent.get(id(sub))
+            if not (isinstance(other.ctx, ast.Load) and isinstance(other.value, ast.Name)
+                    and self.resolve(other.value)[0] == "self" and isinstance(sub, ast.Subscript)
+                    and sub.value is other and isinstance(call, ast.Call) and call.func is sub
+                    and isinstance(self.parent.get(id(call)), ast.Expr)):
+                return False
+        return True
 
     def _constexpr_argument(self, node: ast.expr, call: ast.AST | None) -> bool:
         """`k[grid](x, ACTIVATION=relu)`: a kernel of the file handed to a launch of a kernel of

@@ -81,6 +81,19 @@ def _check(extra: str):
 
 
 ACCEPTED = {
+    # honest round s40: a kernel variant chosen per instance and kept on self, only launched
+    "kernel_on_self": '''
+        class Act(nn.Module):
+            def __init__(self, exact: bool):
+                super().__init__()
+                self._kern = k if exact else k
+                self.block = 1024
+
+            def forward(self, x):
+                out = torch.empty_like(x)
+                self._kern[(triton.cdiv(x.numel(), self.block),)](x, out, x.numel(), BLOCK=self.block)
+                return out
+    ''',
     # honest round s38: a device function handed to a generic kernel's tl.constexpr parameter,
     # which the kernel only calls (Triton specialises on it)
     "kernel_as_constexpr_argument": '''
@@ -308,6 +321,50 @@ ACCEPTED = {
 
 # snippet -> (line of BASE's end + n that is blamed, code)
 REJECTED = {
+    # a kernel on self: bound once in __init__, every other mention a launch through self
+    "kernel_on_self_read_as_value": ('''
+        class Act(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.kern = k  # <-
+
+            def forward(self, x):
+                return self.kern.fn
+    ''', "reflection"),
+    "kernel_on_self_named_forward": ('''
+        class Act(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.forward = k  # <-
+    ''', "reflection"),
+    "kernel_on_self_spelled_in_a_string": ('''
+        class Act(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.kern = k  # <-
+
+            def forward(self, x):
+                self.kern[(1,)](x, x, 1, BLOCK=16)
+                return getattr(self, "kern")
+    ''', "reflection"),
+    "kernel_on_self_outside_init": ('''
+        class Act(nn.Module):
+            def setup(self):
+                self.kern = k  # <-
+
+            def forward(self, x):
+                self.kern[(1,)](x, x, 1, BLOCK=16)
+    ''', "reflection"),
+    "kernel_on_self_read_from_another_object": ('''
+        class Act(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.kern = k  # <-
+
+
+        def peek(m):
+            m.kern[(1,)](m, m, 1, BLOCK=16)
+    ''', "reflection"),
     # red team s40: a config's value is read whole, never used as an object
     "autotune_config_value_appended": ('''
         @triton.autotune(configs=[triton.Config({"BLOCK": 64, "S": [0]})], key=["n"])
