@@ -46,7 +46,7 @@ from evaluator.aten_facts import (
 from evaluator.candidate_env import PLAIN_NUMBERS
 from evaluator.carried import CARRY_RATIO, Carried
 from evaluator.interpreter_guard import handed_tensors
-from evaluator.launch_hook import LaunchRecorder, launch_data
+from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_data
 
 _RNG = random.SystemRandom()
 
@@ -392,6 +392,11 @@ class Provenance(TorchDispatchMode):
         keys += [_storage_key(a) for a in (*args, *kwargs.values())
                  if isinstance(a, (torch.UntypedStorage, torch.TypedStorage))]  # set_(source storage)
         dests = written(func, args, kwargs, ())  # what it will write (out=, in place): not read data
+        if dests and self.recorder.in_grid:
+            # a grid function runs inside its launch, whose changed bytes are the kernel's work
+            raise KernelArgumentError(
+                f"a launch's grid function wrote tensor memory (aten::{func.overloadpacket.__name__}): "
+                "a grid function returns the launch's size and changes no tensor")
         reads = [self._key(t) for t in ins if all(t is not w for w in dests)]
         name = func.overloadpacket.__name__
         # fresh memory is vouched for where that matters: before an op whose output would be

@@ -9,6 +9,8 @@ refused: `_unmoved`).
 """
 from __future__ import annotations
 
+import os
+
 
 class KernelArgumentError(TypeError):
     """A launch argument that is not plain data (see check_arguments)."""
@@ -52,6 +54,46 @@ def _kinds() -> None:
     except ImportError:  # deliberate: a Triton without host-side descriptors
         TensorDescriptor = None
     _DESCRIPTOR = TensorDescriptor
+
+
+# Host code of the candidate's a launch runs (a callable grid, heuristics, an autotuner's
+# prune, perf_model and pre_hook) sees a device function handed at a constexpr as a token:
+# text naming it, never the object. Through the object any host code reaches the function's
+# globals and Triton's caches (red team s40 round 12: a grid called
+# meta["ACT"].rewritten_fn.update(...), and what ran was not what device_compile had checked).
+# The kernel's own run (`unveiled`) swaps the token back: the one place the object goes on.
+_TOKENS: dict[str, object] = {}  # token -> device function
+_TOKEN_OF: dict[int, str] = {}  # id(device function) -> its token
+_NONCE = os.urandom(6).hex()
+
+
+def veiled(value: object, depth: int = 0) -> object:
+    """`value` with every device function in it (inside tuples and lists too) as its token."""
+    if not _TENSORS:
+        _kinds()
+    kind = type(value)
+    if kind in _DEVICE_FUNCTIONS:
+        token = _TOKEN_OF.get(id(value))
+        if token is None or _TOKENS.get(token) is not value:
+            name = getattr(getattr(value, "fn", None), "__name__", "?")
+            token = f"<@triton.jit {name} {_NONCE}.{len(_TOKENS)}>"
+            _TOKENS[token], _TOKEN_OF[id(value)] = value, token
+        return token
+    if kind in (tuple, list) and depth < 4:
+        return kind(veiled(v, depth + 1) for v in value)
+    return value
+
+
+def veil(args: tuple, kwargs: dict) -> tuple[tuple, dict]:
+    return tuple(veiled(a) for a in args), {k: veiled(v) for k, v in kwargs.items()}
+
+
+def unveiled(args: tuple, kwargs: dict) -> tuple[tuple, dict]:
+    """A kernel's own run: a token handed as an argument is its device function again (and
+    then admitted only where a device function may be: `check_arguments`)."""
+    def back(v: object) -> object:
+        return _TOKENS.get(v, v) if type(v) is str else v
+    return tuple(map(back, args)), {k: back(v) for k, v in kwargs.items()}
 
 
 def _plain(value: object, depth: int = 0) -> bool:

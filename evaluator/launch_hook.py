@@ -156,6 +156,8 @@ def _wrap_entry(original: Callable) -> Callable:
     launch does (a heuristic named `warmup` hid a launch from the executor: red team G)."""
     def run(self, *args, **kwargs):
         _not_in_a_kernel_body()
+        # the heuristics, prune, perf_model and pre_hooks below see a device function's token
+        args, kwargs = launch_args.veil(args, kwargs)
         values = getattr(self, "values", None)
         names = getattr(self, "arg_names", None) or ()
         if isinstance(values, dict):
@@ -198,6 +200,7 @@ class LaunchRecorder:
         self.suppress = False
         self.kernel_names: list[str] = []  # compiled name of every launch while active
         self.grid: object = None  # the grid Triton resolved for the launch in progress
+        self.in_grid = 0  # a callable grid is running (the provenance watch refuses its writes)
         self.programs: list[int] = []  # programs of each recorded launch (-1: not known)
         self.variants: list[tuple] = []  # the constexpr values of each recorded launch
         self.last_variants: list[tuple] = []
@@ -275,8 +278,12 @@ class LaunchRecorder:
         very dict the kernel is then called with: the function gets a read-only copy (a list
         put into it reached the kernel body after check_arguments, red team A, session 20),
         holding the values the launch was given (`plain`: the interpreter's dict holds its
-        own pointer objects and int tensors, where the GPU's holds the Python values), and
-        `unmoved` raises if it moved a launch argument to other memory."""
+        own pointer objects and int tensors, where the GPU's holds the Python values; a device
+        function as its token, `launch_args.veiled`), and `unmoved` raises if it moved a launch
+        argument to other memory. While it runs `in_grid` is set: it runs inside the launch,
+        where the provenance watch credits changed bytes to the kernel, so a tensor write of
+        its own is refused there (red team s40 round 12: a grid's copy_ into the output was
+        counted as the kernel's work)."""
         if not callable(grid):
             self.grid = _dims(grid)
             return self.grid
@@ -284,7 +291,12 @@ class LaunchRecorder:
 
         def resolved(meta):
             given = plain or {}
-            dims = _dims(grid(MappingProxyType({k: given.get(k, v) for k, v in meta.items()})))
+            seen = MappingProxyType({k: launch_args.veiled(given.get(k, v)) for k, v in meta.items()})
+            recorder.in_grid += 1
+            try:
+                dims = _dims(grid(seen))
+            finally:
+                recorder.in_grid -= 1
             if unmoved is not None:
                 unmoved()
             recorder.grid = dims
@@ -417,7 +429,7 @@ class LaunchRecorder:
 
         def run(self, *args, **kwargs):
             _not_in_a_kernel_body()
-            args, kwargs = check_arguments(self, args, kwargs)
+            args, kwargs = check_arguments(self, *launch_args.unveiled(args, kwargs))
             launch = not kwargs.get("warmup", False)
             if launch and _interpreted(self):  # the body runs only if the GPU compiler takes it
                 from evaluator import device_compile

@@ -521,3 +521,58 @@ def test_a_device_function_is_a_launch_argument_only_at_a_constexpr_parameter():
         check_arguments(k, (x, relu), {"ACT": relu})
     with pytest.raises(KernelArgumentError, match="'ACT'"):
         check_arguments(k, (x, 4), {"ACT": relu.fn})
+
+
+def test_host_code_of_a_launch_sees_a_device_function_as_a_token_only_its_kernel_gets_it():
+    """Red team s40 round 12: a device function handed at a constexpr reached a callable grid
+    through meta (and heuristics, prune and pre_hooks through their argument dicts); through it
+    the grid rewrote the interpreter's cached body, so what ran was not what was checked. Host
+    code sees text naming the function; the kernel's own run gets the function back."""
+    import triton
+    import triton.language as tl
+
+    from evaluator import launch_args
+    from evaluator.launch_hook import _wrap_entry
+
+    @triton.jit
+    def relu(x):
+        return tl.maximum(x, 0.0)
+
+    seen = []
+    grid = LaunchRecorder().resolving(lambda meta: seen.append(dict(meta)) or (1,), None,
+                                      {"x": 1, "ACT": relu, "PAIR": (relu, 2)})
+    assert grid({"x": 1, "ACT": relu, "PAIR": (relu, 2)}) == (1,)
+    token = seen[0]["ACT"]
+    assert type(token) is str and "relu" in token and seen[0]["PAIR"] == (token, 2)
+
+    class Entry:  # Heuristics.run / Autotuner.run as _wrap_entry wraps them
+        arg_names = ["x", "ACT"]
+        values = {"x": lambda args: seen.append(dict(args))}
+
+    def original(self, *args, **kwargs):
+        for heuristic in self.values.values():
+            heuristic({**dict(zip(self.arg_names, args)), **kwargs})
+        return args, kwargs
+
+    args, kwargs = _wrap_entry(original)(Entry(), 1, relu)
+    assert seen[-1]["ACT"] == token and args == (1, token)
+    assert launch_args.unveiled(args, {"ACT": token}) == ((1, relu), {"ACT": relu})
+    assert launch_args.unveiled(("text",), {}) == (("text",), {})  # any other string stays itself
+
+
+def test_a_grid_function_may_read_but_not_write_tensors_inside_the_launch():
+    """Red team s40 round 12: a callable grid runs inside its launch, where bytes that change
+    are the kernel's work; a grid that copied torch's result into the output had it credited
+    to a kernel that wrote nothing there."""
+    from evaluator.launch_args import KernelArgumentError
+
+    recorder = LaunchRecorder()
+    x, y = torch.randn(8), torch.empty(8)
+    reading = recorder.resolving(lambda meta: (int(x.abs().sum().item() > 0) + x.numel() // 8,), None, {})
+    writing = recorder.resolving(lambda meta: (y.copy_(x.relu()).numel(),), None, {})
+    with Provenance(recorder):
+        assert reading({}) == (2,)
+        with pytest.raises(KernelArgumentError, match="grid function wrote"):
+            writing({})
+        y.copy_(x.relu())  # the same write outside a grid is PyTorch's, as ever
+    assert recorder.in_grid == 0

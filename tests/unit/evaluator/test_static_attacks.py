@@ -118,11 +118,15 @@ ATTACKS = {
     "one_arg_type": ("t = type(torch.zeros(1))  # <-", "reflection"),
     "three_arg_type": ('T = type("T", (nn.Module,), {"forward": launch})  # <-', "reflection"),
     "kernel_attributes": ("src = k.fn  # <-", "reflection"),
+    # a kernel kept on self is launched through self and nothing else (static_kernel_values)
     "kernel_as_value": ('''
         class ModelNew(nn.Module):
             def __init__(self):
                 super().__init__()
                 self.kern = k  # <-
+
+            def forward(self, x):
+                return self.kern.fn
     ''', "reflection"),
     # a launch's result is the compiled kernel: its own launcher, any stream, the globals
     "launch_result_kept": ('''
