@@ -113,6 +113,11 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     # the harness never runs; honest round, session 20); nothing of it is usable elsewhere
     "time": frozenset(),
     "__future__": frozenset({"annotations"}),
+    # einops' functions on tensors (fla, mamba, flash-attn's host code: `rearrange(x, "b t h d ->
+    # b h t d")`; honest round s40): each is torch's own ops, which the watch sees dispatched;
+    # a reduction given as a function is the file's function, judged as any. Not einops.layers
+    # (nn.Modules of its own) nor its backends' registry
+    "einops": frozenset({"rearrange", "repeat", "reduce", "einsum", "pack", "unpack", "parse_shape"}),
 }
 # Namespaces reachable only as an attribute chain from an import, never imported
 # themselves (`from triton.runtime import driver` hands out the launcher's driver).

@@ -18,6 +18,8 @@ FULL = {
     # a device function handed to the launch at a tl.constexpr parameter (session 40): the GPU
     # front end's check compiles it as the JITFunction the GPU launcher would be handed
     "s40_leaky_relu_activation_as_constexpr.py": ("activation/leaky_relu", {"batch_size": 4, "dim": 300}),
+    # einops' rearrange around the launch (honest round s40: fla and mamba shape tensors so)
+    "s41_softmax_einops_rearranged_rows.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
     "l1_relu_with_main_block.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     "l1_softmax_tutorial.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
     "l1_mish_tl_math.py": ("activation/mish", {"batch_size": 4, "dim": 300}),

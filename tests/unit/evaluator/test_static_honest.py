@@ -81,6 +81,30 @@ def _check(extra: str):
 
 
 ACCEPTED = {
+    # honest round s40 (h5_39c): a launcher object of no base whose method is named like
+    # nn.Module's apply; the file only calls the class, so it is nobody's base
+    "plain_class_method_named_like_a_module_method": '''
+        class Launcher:
+            def __init__(self, block):
+                self.block = block
+
+            def apply(self, x):
+                out = torch.empty_like(x)
+                k[(triton.cdiv(x.numel(), self.block),)](x, out, x.numel(), BLOCK=self.block)
+                return out
+
+            def to(self, x):
+                return Launcher.apply(self, x)
+
+
+        class Act(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.op = Launcher(1024)
+
+            def forward(self, x):
+                return self.op.apply(x)
+    ''',
     # honest round s40: a kernel variant chosen per instance and kept on self, only launched
     "kernel_on_self": '''
         class Act(nn.Module):
@@ -321,6 +345,38 @@ ACCEPTED = {
 
 # snippet -> (line of BASE's end + n that is blamed, code)
 REJECTED = {
+    # of einops its functions on tensors only: not its layers (modules of its own), nor the
+    # backends' registry
+    "einops_layers": ('''
+        from einops.layers.torch import Rearrange  # <-
+    ''', "forbidden_api"),
+    "einops_backends": ('''
+        import einops
+        b = einops._backends  # <-
+    ''', "reflection"),
+    # a class that is (or may be) a module's base overrides what nn.Module's methods do
+    "module_method_override_in_a_base": ('''
+        class Mixin:
+            def apply(self, fn):  # <-
+                return self
+
+
+        class Act(Mixin, nn.Module):
+            pass
+    ''', "monkey_patch"),
+    "module_method_override_in_a_class_handed_on": ('''
+        class Mixin:
+            def state_dict(self):  # <-
+                return {}
+
+
+        Base = Mixin
+    ''', "monkey_patch"),
+    "module_method_override_in_a_class_with_a_base": ('''
+        class Mixin(object):
+            def apply(self, fn):  # <-
+                return self
+    ''', "monkey_patch"),
     # a kernel on self: bound once in __init__, every other mention a launch through self
     "kernel_on_self_read_as_value": ('''
         class Act(nn.Module):
