@@ -12,7 +12,9 @@ that runs is one of the files obtained by keeping one arm of each such `if`:
             feature probe `hasattr(<torch/triton module>, "name")` of the installed
             library (True only for a name the module defines whatever was imported
             before, i.e. no submodule; False only for a name that is no attribute and no
-            submodule), and `not`/`and`/`or` of these.
+            submodule), a version gate (one comparison of string literals, the installed
+            torch's or triton's `__version__` and packaging's Version/parse of them), and
+            `not`/`and`/`or` of these.
   variants  any other condition: the checks judge each file the arms give (the condition
             itself kept as an expression statement, so what it calls is judged too) and
             the candidate carries the findings of all of them. Whichever arm runs, it is
@@ -29,6 +31,7 @@ import ast
 import copy
 import importlib
 import inspect
+import operator
 import types
 
 from evaluator.static_budget import uninterrupted
@@ -114,6 +117,14 @@ def _truth(e: ast.expr, consts: dict[str, object]) -> bool | None:
     if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id == "hasattr" and (
             "hasattr" in consts and len(e.args) == 2 and not e.keywords):
         return _probe(_dotted(e.args[0], consts), e.args[1])
+    if isinstance(e, ast.Compare) and len(e.ops) == 1 and type(e.ops[0]) in _ORDER:
+        a, b = _version(e.left, consts), _version(e.comparators[0], consts)
+        if a is None or b is None:
+            return None
+        try:
+            return bool(_ORDER[type(e.ops[0])](a, b))
+        except TypeError:  # deliberate: a comparison Python refuses is not known here
+            return None
     if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not):
         v = _truth(e.operand, consts)
         return None if v is None else not v
@@ -125,8 +136,41 @@ def _truth(e: ast.expr, consts: dict[str, object]) -> bool | None:
     return None
 
 
+_ORDER = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
+          ast.Eq: operator.eq, ast.NotEq: operator.ne}
+_PARSERS = frozenset({"packaging.version.Version", "packaging.version.parse"})
+
+
+def _version(e: ast.expr, consts: dict[str, object]) -> object | None:
+    """A side of a version gate (unsloth: `Version(triton.__version__) >= Version("3.0.0")`), as
+    the candidate's process computes it: a string literal, the installed torch's or triton's
+    `__version__` (torch's is a TorchVersion, which compares as versions do), or packaging's
+    Version/parse of one of these; else None."""
+    if isinstance(e, ast.Constant) and type(e.value) is str:
+        return e.value
+    if isinstance(e, ast.Attribute) and e.attr == "__version__":
+        module = _dotted(e.value, consts)
+        if module not in ("torch", "triton"):
+            return None
+        with uninterrupted():
+            return getattr(importlib.import_module(module), "__version__", None)
+    if isinstance(e, ast.Call) and len(e.args) == 1 and not e.keywords and (
+            _dotted(e.func, consts) in _PARSERS):
+        text = _version(e.args[0], consts)
+        if not isinstance(text, str):
+            return None
+        from packaging.version import InvalidVersion, Version
+
+        try:
+            return Version(str(text))
+        except InvalidVersion:  # deliberate: the gate would raise at import; not known here
+            return None
+    return None
+
+
 def _dotted(e: ast.expr, consts: dict[str, object]) -> str | None:
-    """The torch/triton module an expression names through the file's imports, or None."""
+    """The torch/triton (or packaging) name an expression spells through the file's imports,
+    or None."""
     parts: list[str] = []
     while isinstance(e, ast.Attribute):
         parts.insert(0, e.attr)
@@ -180,7 +224,7 @@ class _Known:
                     continue
                 if b.target == "typing.TYPE_CHECKING":
                     self.consts[name] = False
-                elif b.target.split(".")[0] in ("torch", "triton", "typing"):
+                elif b.target.split(".")[0] in ("torch", "triton", "typing", "packaging"):
                     self.consts[f"import {name}"] = b.target
                     if b.target == "typing":
                         self.consts[f"{name}.TYPE_CHECKING"] = False

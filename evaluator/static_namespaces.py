@@ -117,6 +117,10 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     # b h t d")`; honest round s40): each is torch's own ops, which the watch sees dispatched;
     # a reduction given as a function is the file's function, judged as any. Not einops.layers
     # (nn.Modules of its own) nor its backends' registry
+    # a version gate's parser (unsloth: `Version(triton.__version__) >= Version("3.0.0")`; honest
+    # round s40): a parsed version string, compared; settled statically (static_branches)
+    "packaging": frozenset({"version"}),
+    "packaging.version": frozenset({"Version", "parse"}),
     "einops": frozenset({"rearrange", "repeat", "reduce", "einsum", "pack", "unpack", "parse_shape"}),
 }
 # Namespaces reachable only as an attribute chain from an import, never imported

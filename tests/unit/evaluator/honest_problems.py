@@ -20,6 +20,8 @@ FULL = {
     "s40_leaky_relu_activation_as_constexpr.py": ("activation/leaky_relu", {"batch_size": 4, "dim": 300}),
     # einops' rearrange around the launch (honest round s40: fla and mamba shape tensors so)
     "s41_softmax_einops_rearranged_rows.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
+    # unsloth's version gate on the installed Triton picks the tanh (the other arm is dead)
+    "s41_gelu_tanh_unsloth_version_gated_tanh.py": ("activation/gelu_tanh", {"batch_size": 4, "dim": 300}),
     "l1_relu_with_main_block.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     "l1_softmax_tutorial.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
     "l1_mish_tl_math.py": ("activation/mish", {"batch_size": 4, "dim": 300}),

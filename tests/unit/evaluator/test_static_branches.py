@@ -88,6 +88,36 @@ def test_a_feature_probe_of_the_installed_triton_is_settled():
     assert static_branches._probe("triton.language", _const("_no_such_name")) is False
 
 
+def test_a_version_gate_on_the_installed_triton_is_settled():
+    """unsloth: `if Version(triton.__version__) >= Version("3.0.0"): triton_tanh = libdevice.tanh
+    else: triton_tanh = tl.math.tanh`: the installed Triton answers before anything runs, and
+    the arm for a Triton older than it is dead (it named a function this Triton lacks)."""
+    report = assert_accepted('''
+        from packaging.version import Version
+        from packaging import version
+
+        if Version(triton.__version__) >= Version("3.0.0") and version.parse(torch.__version__) > version.parse("1.0"):
+            fast = tl.exp
+        else:
+            @triton.jit
+            def fast(x):
+                return tl.math.no_such_function(x)
+        if torch.__version__ < "1.0":  # a TorchVersion compares as a version
+            slow = tl.math.no_such_function
+    ''')
+    assert "fast" not in report.kernels
+    # a gate on anything else (a version the file computes) is judged in each arm as before
+    assert_rejected('''
+        from packaging.version import Version
+
+        V = "9.9"
+        if Version(V + "") > Version("1.0"):
+            pass
+        else:
+            from os import system  # <-
+    ''', "forbidden_api")
+
+
 def _const(value):
     import ast
     return ast.Constant(value)
