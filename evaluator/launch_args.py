@@ -10,6 +10,8 @@ refused: `_unmoved`).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 
 class KernelArgumentError(TypeError):
@@ -67,6 +69,9 @@ _TOKEN_OF: dict[int, str] = {}  # id(device function) -> its token
 _NONCE = os.urandom(6).hex()
 
 
+_IN_FLIGHT: list[set[str]] = []  # per launch entry running (Autotuner/Heuristics.run): tokens it veiled
+
+
 def veiled(value: object, depth: int = 0) -> object:
     """`value` with every device function in it (inside tuples and lists too) as its token."""
     if not _TENSORS:
@@ -84,16 +89,37 @@ def veiled(value: object, depth: int = 0) -> object:
     return value
 
 
-def veil(args: tuple, kwargs: dict) -> tuple[tuple, dict]:
-    return tuple(veiled(a) for a in args), {k: veiled(v) for k, v in kwargs.items()}
+@contextmanager
+def veiling(args: tuple, kwargs: dict) -> Iterator[tuple[tuple, dict]]:
+    """A launch entry's arguments with each device function as its token, for the heuristics,
+    prune, perf_model and pre_hooks it runs; while it runs, the kernel's own run below it swaps
+    those tokens back (`unveiled`), and only those: a token string kept from another launch
+    and handed on is text (red team s41 round 13)."""
+    args, kwargs = tuple(veiled(a) for a in args), {k: veiled(v) for k, v in kwargs.items()}
+    _IN_FLIGHT.append({v for v in (*args, *kwargs.values()) if type(v) is str and v in _TOKENS})
+    try:
+        yield args, kwargs
+    finally:
+        _IN_FLIGHT.pop()
 
 
 def unveiled(args: tuple, kwargs: dict) -> tuple[tuple, dict]:
-    """A kernel's own run: a token handed as an argument is its device function again (and
+    """A kernel's own run: a token its launch entry veiled is its device function again (and
     then admitted only where a device function may be: `check_arguments`)."""
+    live = _IN_FLIGHT[-1] if _IN_FLIGHT else ()
+
     def back(v: object) -> object:
-        return _TOKENS.get(v, v) if type(v) is str else v
+        return _TOKENS[v] if type(v) is str and v in live else v
     return tuple(map(back, args)), {k: back(v) for k, v in kwargs.items()}
+
+
+def configured_functions(entry: object) -> list[str]:
+    """Names of an autotuner's config values that are device functions: a Config's kwargs reach
+    its pre_hook, perf_model and prune unveiled (red team s41 round 13), so none may be one."""
+    if not _TENSORS:
+        _kinds()
+    return sorted(f"{k}" for c in getattr(entry, "configs", None) or ()
+                  for k, v in (getattr(c, "kwargs", None) or {}).items() if type(v) in _DEVICE_FUNCTIONS)
 
 
 def _plain(value: object, depth: int = 0) -> bool:

@@ -156,8 +156,6 @@ def _wrap_entry(original: Callable) -> Callable:
     launch does (a heuristic named `warmup` hid a launch from the executor: red team G)."""
     def run(self, *args, **kwargs):
         _not_in_a_kernel_body()
-        # the heuristics, prune, perf_model and pre_hooks below see a device function's token
-        args, kwargs = launch_args.veil(args, kwargs)
         values = getattr(self, "values", None)
         names = getattr(self, "arg_names", None) or ()
         if isinstance(values, dict):
@@ -165,7 +163,13 @@ def _wrap_entry(original: Callable) -> Callable:
             if bad:
                 raise KernelArgumentError(f"a heuristic sets {', '.join(bad)}, which is not a parameter of "
                                           f"the kernel: heuristics set the kernel's own tl.constexpr parameters")
-        return original(self, *args, **kwargs)
+        configured = launch_args.configured_functions(self)
+        if configured:
+            raise KernelArgumentError(f"an autotune config sets {', '.join(configured)} to a @triton.jit "
+                                      "function: hand a device function to the launch, at a tl.constexpr")
+        # the heuristics, prune, perf_model and pre_hooks below see a device function's token
+        with launch_args.veiling(args, kwargs) as (args, kwargs):
+            return original(self, *args, **kwargs)
 
     run.__wrapped_launch__ = original  # type: ignore[attr-defined]
     return run
@@ -429,6 +433,10 @@ class LaunchRecorder:
 
         def run(self, *args, **kwargs):
             _not_in_a_kernel_body()
+            if recorder.in_grid:
+                raise KernelArgumentError(
+                    "a kernel was launched from inside a grid function: a grid function returns the "
+                    "launch's size; launch kernels from forward")
             args, kwargs = check_arguments(self, *launch_args.unveiled(args, kwargs))
             launch = not kwargs.get("warmup", False)
             if launch and _interpreted(self):  # the body runs only if the GPU compiler takes it

@@ -552,12 +552,19 @@ def test_host_code_of_a_launch_sees_a_device_function_as_a_token_only_its_kernel
     def original(self, *args, **kwargs):
         for heuristic in self.values.values():
             heuristic({**dict(zip(self.arg_names, args)), **kwargs})
-        return args, kwargs
+        return args, launch_args.unveiled(args, {"ACT": token, "B": "text"})  # the kernel's run
 
-    args, kwargs = _wrap_entry(original)(Entry(), 1, relu)
+    args, inner = _wrap_entry(original)(Entry(), 1, relu)
     assert seen[-1]["ACT"] == token and args == (1, token)
-    assert launch_args.unveiled(args, {"ACT": token}) == ((1, relu), {"ACT": relu})
-    assert launch_args.unveiled(("text",), {}) == (("text",), {})  # any other string stays itself
+    assert inner == ((1, relu), {"ACT": relu, "B": "text"})
+    # a token kept and handed to a later launch that was not handed the function is text
+    assert launch_args.unveiled(args, {"ACT": token}) == ((1, token), {"ACT": token})
+
+    class Tuned(Entry):  # an autotune config's kwargs reach its pre_hook as they are
+        configs = [triton.Config({"ACT": relu})]
+
+    with pytest.raises(launch_args.KernelArgumentError, match="autotune config sets ACT"):
+        _wrap_entry(original)(Tuned(), 1, 2)
 
 
 def test_a_grid_function_may_read_but_not_write_tensors_inside_the_launch():
@@ -575,4 +582,25 @@ def test_a_grid_function_may_read_but_not_write_tensors_inside_the_launch():
         with pytest.raises(KernelArgumentError, match="grid function wrote"):
             writing({})
         y.copy_(x.relu())  # the same write outside a grid is PyTorch's, as ever
+    assert recorder.in_grid == 0
+
+
+def test_a_grid_function_launches_no_kernel():
+    """Red team s41 round 13: a grid that launched a kernel into the output was refused for the
+    interpreter's own copies, with a message about writes; the launch itself is what is refused."""
+    import triton
+    import triton.language as tl
+
+    from evaluator.launch_args import KernelArgumentError
+
+    @triton.jit
+    def fill(y_ptr, BLOCK: tl.constexpr):
+        tl.store(y_ptr + tl.arange(0, BLOCK), 1.0)
+
+    recorder = LaunchRecorder()
+    run = recorder._wrap(lambda kernel, *args, **kwargs: None)  # JITFunction.run as installed
+    y = torch.zeros(16)
+    nested = recorder.resolving(lambda meta: run(fill, y, BLOCK=16, grid=(1,)) or (1,), None, {})
+    with pytest.raises(KernelArgumentError, match="launched from inside a grid function"):
+        nested({})
     assert recorder.in_grid == 0
