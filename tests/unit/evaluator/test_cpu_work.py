@@ -541,18 +541,23 @@ def test_the_launch_hook_counts_the_interpreted_work_of_each_launch():
         recorder.stop()
         per_program = 16 * 16 + 16 * 16 + 16 * 16  # two tile loads and a store; the dot is no memory
         assert recorder.last_works == [4 * per_program]
-        # a launch made from inside another's callable grid is counted once, by itself: the outer
-        # launch was credited its nested launches' work too, once per level (red team, session 18:
-        # four levels of grids made one copy count 2.5 times)
+        # a launch made from inside another's callable grid is refused (red team s41 round 13; it
+        # was counted once by itself since session 18, where four levels of grids had made one
+        # copy count 2.5 times): no work is credited for it, and the next launch counts as ever
+        from evaluator.launch_args import KernelArgumentError
 
         def nested_grid(meta):
             copy_kernel[(4,)](x, y, 256, BLOCK=64)
             return (4,)
         recorder.start()
-        copy_kernel[nested_grid](x, y, 256, BLOCK=64)
+        with pytest.raises(KernelArgumentError, match="inside a grid function"):
+            copy_kernel[nested_grid](x, y, 256, BLOCK=64)
         recorder.stop()
-        assert sorted(recorder.last_works) == [4 * (64 + 64)] * 2
-        assert recorder.own_work(__name__) == 2 * 4 * (64 + 64)
+        assert recorder.last_works == [] and recorder.in_grid == 0
+        recorder.start()
+        copy_kernel[(4,)](x, y, 256, BLOCK=64)
+        recorder.stop()
+        assert recorder.last_works == [4 * (64 + 64)]
         # self-attack: a mask whose lanes hold big integers is still one lane each, not its value
         import numpy as np
         from triton.runtime.interpreter import InterpreterBuilder, TensorHandle
