@@ -41,6 +41,11 @@ inputs at every forward equal the candidate's. Each child does a `null` batch (t
 same protocol without the forwards) right after each timed batch, and the pair is
 subtracted there and then (the draws are untimed):
     time per forward = median over batches of (go - null) / k
+Past min_batches, more batches are timed (min_batches at a time, up to max_batches) while the
+median's ~95% interval is wider than batch_precision of it (`more_batches`): for a forward of
+tens of microseconds the pair's difference is a few percent of two round trips, and ten pairs
+left an honest relu's speedup anywhere in 0.62-1.02 from one evaluation to the next (H200,
+session 41). The reference times the same schedule.
 Pairs follow the host's load as it changes during a timing (a worker's other children
 compile and check while one times; a null median taken minutes apart in another
 process once ate a whole reference time). A candidate's null is its own process's
@@ -348,8 +353,17 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
     p = reveal_probability(cfg, device, n_batches * k)
     p_inputs = 1.0 if inputs_out else min(1.0, cfg.input_reveals / max(p * n_batches * k, 1.0))
     series, chosen = Series(batch=k), set()
-    for b, positions in enumerate(schedule.batches()):
-        profiled = b in schedule.profiled
+    b = 0
+    while True:
+        batches = schedule.batches()
+        if b == len(batches):
+            more = more_batches(series, cfg, device, groups)
+            if not more:
+                break
+            schedule = schedule.extend_batches(balanced(more, len(groups), rng), groups, rng)
+            continue
+        positions, b = batches[b], b + 1
+        profiled = b - 1 in schedule.profiled
         _arm(child, schedule, positions, timeout_s())
         reply, seconds = _go(child, len(positions), fill, timeout_s(), profile=profiled, watch=watch,
                              inputs_out=inputs_out)
@@ -396,6 +410,27 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
                 chunks = choose_chunks([*out_bytes, *(in_bytes if inputs else [])], cfg.reveal_sample_bytes, rng)
                 _reveal(series, i - warmup, child, j, reply, timeout_s(), inputs, chunks)
     return schedule, series, frozenset(chosen)
+
+
+def more_batches(series: Series, cfg: TimingConfig, device: str, groups: list[list[int]]) -> int:
+    """Timed batches to add (GPU): min_batches more while any group's median net time per
+    batch is known less well than `batch_precision` of it (the ~95% interval of a median from
+    its order statistics: ranks n/2 -+ 0.98 sqrt(n)), up to max_batches in all; else 0. The
+    candidate's own nulls, uncapped: this decides only how long to measure."""
+    n = len(series.times_s)
+    if device != "cuda" or n >= cfg.max_batches:
+        return 0
+    diffs = [t - z for t, z in zip(series.times_s, series.null_s)]
+    kind = {s: g for g, ids in enumerate(groups) for s in ids}
+    for g in range(len(groups)):
+        d = sorted(x for x, s in zip(diffs, series.batch_sets) if kind.get(s, 0) == g)
+        if len(d) < 3:
+            continue
+        j = max(0, math.floor(len(d) / 2 - 0.98 * math.sqrt(len(d))))
+        width = (d[len(d) - 1 - j] - d[j]) / 2
+        if width > 0 and width > cfg.batch_precision * max(statistics.median(d), 0.0):
+            return min(cfg.min_batches, cfg.max_batches - n)
+    return 0
 
 
 def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: str,

@@ -115,6 +115,15 @@ class TimingConfig(Section):
     """Most forwards in one timed batch."""
     min_batches: int = Field(10, ge=1)
     """Fewest timed batches (GPU): the median is taken over batches."""
+    max_batches: int = Field(30, ge=1)
+    """Most timed batches (GPU). Past the first ones, min_batches more are timed (and the
+    reference times them too) while the candidate's median is not known to batch_precision:
+    a fast forward's net time is a small difference of two round trips, and ten of them left
+    an honest relu's speedup anywhere in 0.62-1.02 from one evaluation to the next (H200,
+    session 41) where its device time was the same to 0.3%."""
+    batch_precision: float = Field(0.02, gt=0)
+    """Half-width, relative to the median, of the median's ~95% interval (order statistics of
+    the batches' net times) that ends the timing before max_batches (GPU)."""
     batch_memory_bytes: int = Field(8 << 30, ge=0)
     """Most input and output bytes one batch holds on the device at once; 0: no limit."""
     cpu_warmup_runs: int = Field(1, ge=0)

@@ -1,6 +1,7 @@
 """evaluator.stopwatch against a scripted child: what the worker reveals and believes."""
 from __future__ import annotations
 
+import random
 import statistics
 
 import pytest
@@ -171,6 +172,26 @@ def test_each_batch_is_paired_with_its_own_null_so_a_load_change_during_timing_c
                                    schedule, frozenset(), "cuda", 1 << 20, lambda: 5.0)
     assert stopwatch.net_seconds(cand, null_cap_s=ref.null_median_s * 10) == pytest.approx(0.1e-3)
     assert stopwatch.net_seconds(ref) == pytest.approx(0.05e-3)
+
+
+def test_batches_are_added_while_the_median_is_not_known_to_the_precision_asked():
+    """A fast forward's net time is a small difference of two round trips: on an H200 ten
+    batches left an honest relu anywhere in 0.62-1.02 of the reference (session 41). Round
+    trips that wander get more batches, up to max_batches, and the reference times the same
+    ones; steady ones stop at min_batches."""
+    cfg = TimingConfig(min_batches=10, max_batches=30, batch_precision=0.02)
+    steady = ScriptedChild(round_trip=0.7e-3, forward_s=0.1e-3, flush_s=0.02e-3)
+    _, cand, _ = stopwatch.time_candidate(steady, [100], cfg, "cuda", 1 << 20, lambda: 5.0)
+    assert len(cand.times_s) == 10
+    draws = random.Random(41)
+    wander = lambda n: 0.7e-3 + draws.uniform(0.0, 2.4e-3)  # noqa: E731  (a host that gets busy at random)
+    noisy = ScriptedChild(round_trip=wander, forward_s=0.1e-3, flush_s=0.02e-3)
+    schedule, cand, _ = stopwatch.time_candidate(noisy, [100], cfg, "cuda", 1 << 20, lambda: 5.0)
+    assert len(cand.times_s) == 30 and len(schedule.batches()) == 30
+    ref = stopwatch.time_reference(ScriptedChild(round_trip=0.7e-3, forward_s=0.05e-3, flush_s=0.02e-3),
+                                   schedule, frozenset(), "cuda", 1 << 20, lambda: 5.0)
+    assert len(ref.times_s) == 30
+    assert stopwatch.more_batches(cand, cfg, "cpu", [[100]]) == 0  # the interpreter: one forward a trip
 
 
 def test_a_candidate_whose_null_batches_are_slow_gains_nothing_past_the_trusted_null():
