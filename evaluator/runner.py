@@ -524,11 +524,19 @@ class Workspace:
             cls = own  # a solution file that names its own class Model (some public sets do)
         if not isinstance(cls, type):
             raise CandidateError("format_error", "the file defines no class ModelNew")
+        # the harness calls nn.Module's own __call__ and to() (red team s41 round 14: a ModelNew of
+        # no base had its own `to` and `__call__` run by the harness)
+        if not issubclass(cls, torch.nn.Module) or cls.__call__ is not torch.nn.Module.__call__:
+            raise CandidateError("format_error", "ModelNew must be an nn.Module subclass that keeps "
+                                 "nn.Module's __call__: define forward")
         try:
             self.model_new, self.init_on = build(lambda: cls(*self.init_inputs), init_seed, self.device,
                                                  None if init == "device" else init)
         except BaseException as exc:  # ModelNew(...) raised
             raise CandidateError("compile_error", *describe(exc)) from None
+        if type(self.model_new) is not cls:
+            raise CandidateError("format_error", "ModelNew(...).to(device) returned another object than the "
+                                 "model: keep nn.Module's to()")
 
     def _candidate_sizes(self, source: str) -> None:
         """A KernelBench-format solution carries a copy of the problem's size globals (`dim =

@@ -123,8 +123,8 @@ def _truth(e: ast.expr, consts: dict[str, object]) -> bool | None:
             return None
         try:
             return bool(_ORDER[type(e.ops[0])](a, b))
-        except TypeError:  # deliberate: a comparison Python refuses is not known here
-            return None
+        except Exception:  # noqa: BLE001  (a comparison that raises, TorchVersion's of a 5000-digit
+            return None  # literal included, red team s41 round 14: not known here; judged in each arm)
     if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not):
         v = _truth(e.operand, consts)
         return None if v is None else not v
@@ -163,8 +163,8 @@ def _version(e: ast.expr, consts: dict[str, object]) -> object | None:
 
         try:
             return Version(str(text))
-        except InvalidVersion:  # deliberate: the gate would raise at import; not known here
-            return None
+        except (InvalidVersion, ValueError):  # deliberate: the gate would raise at import (a 5000-digit
+            return None  # part is past int()'s limit: ValueError); not known here
     return None
 
 

@@ -145,6 +145,11 @@ class Tables:
         import torch
 
         self.namespaces: dict[str, frozenset[str]] = dict(_EXPLICIT)
+        for module in _EXPLICIT:  # loaded, so that a listed class is known as one (`classes`): packaging's
+            try:  # Version, never imported by the worker, was free to hand around and patch (red team s41)
+                importlib.import_module(module)
+            except ImportError:  # deliberate: an attribute chain (torch.backends.cuda.matmul), no module
+                pass
         try:  # so that TensorDescriptor is known as a class (never handled as a value)
             importlib.import_module("triton.tools.tensor_descriptor")
         except ImportError:  # deliberate: an older Triton without it; its name stays out

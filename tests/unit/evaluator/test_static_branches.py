@@ -106,6 +106,16 @@ def test_a_version_gate_on_the_installed_triton_is_settled():
             slow = tl.math.no_such_function
     ''')
     assert "fast" not in report.kernels
+    # a gate whose comparison raises (a part past int()'s 4300 digits: red team s41 round 14) is
+    # not known here, judged in each arm; the checker never raises itself
+    big = "9" * 5000
+    report = check_source(source(f'''
+        from packaging.version import Version
+
+        if Version(triton.__version__) >= Version("{big}") or torch.__version__ >= "{big}":
+            from os import system  # <-
+    '''), CFG)
+    assert report.status == "hack" and {f.code for f in report.findings} == {"forbidden_api"}
     # a gate on anything else (a version the file computes) is judged in each arm as before
     assert_rejected('''
         from packaging.version import Version
