@@ -106,11 +106,14 @@ class TimingConfig(Section):
     """Most timed forwards (GPU) by rep_ms. Each forward gets a fresh draw of the inputs,
     all under the worker's exclusive device lock, so fast kernels stop here (their median
     over 100 runs is stable) rather than at rep_ms; min_batches can add more."""
-    batch_ms: float = Field(5.0, gt=0)
+    batch_ms: float = Field(10.0, gt=0)
     """Device time one timed round trip should hold (GPU): forwards that are fast next to a
     round trip (~0.7 ms on an H100 host) run in batches, back to back, each on its own
     fresh draw after its own L2 flush, so the round trip's cost and the difference between
-    two processes' host paths are spread over the batch (evaluator.stopwatch)."""
+    two processes' host paths are spread over the batch (evaluator.stopwatch). The estimate
+    it is divided by is one forward's round trip less a null's, two to five times a fast
+    forward's device time: at 5 ms an H200 relu (0.068 ms) drew batches of 12-32, and a batch
+    of 15 timed softmax 8% slower than one of 32 (session 41)."""
     max_batch: int = Field(32, ge=1)
     """Most forwards in one timed batch."""
     min_batches: int = Field(10, ge=1)
