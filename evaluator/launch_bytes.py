@@ -58,7 +58,11 @@ class Launch:
     def access(self, pool: dict[int, _Addresses], ptrs, mask, fresh: Fresh, write: bool) -> None:
         itemsize = max(1, ptrs.get_element_ty().primitive_bitwidth // 8)
         data = np.asarray(ptrs.data, dtype=np.uint64)
-        addrs = (data[np.broadcast_to(np.asarray(mask.data), data.shape)] if mask is not None
+        # a mask as the lanes it lets through: the interpreter's `&` of a block mask and a program
+        # scalar's comparison gives int32 0/1 (interpreter_guard._as_bool), which numpy took as
+        # indices, counting two addresses of a tile or raising (honest round s41: an NHWC conv's
+        # `(ih >= 0) & (iw < W)` lost its profile, reward 0.50)
+        addrs = (data[np.broadcast_to(np.asarray(mask.data) != 0, data.shape)] if mask is not None
                  else data.reshape(-1).copy())
         if not write:
             self.loaded += addrs.size

@@ -110,6 +110,30 @@ def test_pure_triton_elementwise_is_all_coverage():
     assert k["seconds"] == pytest.approx(2 * x.numel() * 4 / cpu_work.H100.memory_bytes_per_s)
 
 
+def test_a_mask_of_int_lanes_counts_the_lanes_it_lets_through():
+    """The interpreter's `&` of a block mask and a program scalar's comparison gives int32 0/1
+    (the GPU's i1; interpreter_guard hands the native load booleans): taken as indices it
+    counted two addresses of the tile, or raised and dropped the profile (honest round s41:
+    an NHWC depthwise conv's `(ih >= 0) & (iw < W)`, reward 0.50)."""
+    import numpy as np
+    import triton.language as tl
+
+    from evaluator.launch_bytes import Fresh, Launch
+
+    class Block:
+        def __init__(self, data):
+            self.data = data
+
+        def get_element_ty(self):
+            return tl.float32
+
+    ptrs = Block((np.arange(32 * 4, dtype=np.uint64) * 4 + 4096).reshape(32, 4))
+    mask = Block(np.repeat((np.arange(32) < 24).astype(np.int32)[:, None], 4, axis=1))
+    launch = Launch("k")
+    launch.access(launch.reads, ptrs, mask, Fresh(), write=False)
+    assert launch.loaded == 24 * 4 and launch.distinct_bytes() == 24 * 4 * 4
+
+
 @needs_interpreter
 def test_torch_matmul_with_triton_epilogue_is_mostly_not_the_candidate():
     a = torch.randn(256, 256)
