@@ -9,7 +9,8 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               queries of triton.runtime.driver.active (written out from `triton.`,
               never imported: ATTRIBUTE_ONLY), triton.tools.tensor_descriptor's
               TensorDescriptor, math, typing, __future__, functools, itertools,
-              dataclasses, enum), narrowed by
+              dataclasses, enum, einops' tensor functions, packaging.version's Version
+              and parse for a version gate), narrowed by
               StaticConfig.allowed_imports. Other modules: DANGEROUS_MODULES and every
               stdlib module not in HARMLESS_MODULES are a hack (they reach the
               interpreter, files, processes, the network or process-wide state);
