@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import re
 import threading
 import types
@@ -36,6 +37,13 @@ _SCALAR_ATOMICS: dict[tuple, bool] = {}
 # kernel's passes failed: from then on no scalar atomic is a barrier in this process (an
 # atomic left out of the record must not leave another's True standing, red team s36)
 _UNRECORDED: list[bool] = []
+# (specialization key, (file, line, column)s) of a tl.reduce / tl.associative_scan (tl.max,
+# tl.sum, tl.cumsum, ...) in a compiled kernel -> the loops around it where it spreads its
+# reduced axis's data over more than one warp, else False (`reduction_barrier`);
+# `_REDUCTIONS_UNRECORDED` as `_UNRECORDED`
+_REDUCTIONS: dict[tuple, bool] = {}
+_REDUCTIONS_UNRECORDED: list[bool] = []
+_LAST: list = []  # the specialization key `check` accepted last (`checked`)
 _MIRRORS: dict[int, object] = {}  # id(python function) -> its JITFunction mirror
 # id(python function of a @triton.jit helper) -> the return types the front end gave it
 # (`returned`): one per specialization compiled
@@ -202,6 +210,7 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
         options, signature, constexprs, attrs = mirror._pack_args(backend, kwargs, bound, specialization, options)
         key = (id(interpreted.fn), repr(sorted(signature.items())), repr(sorted(constexprs.items())),
                repr(sorted(attrs.items())), repr(sorted(options.__dict__.items())))
+        _LAST[:] = [key]
         if key in _ACCEPTED:
             return _ACCEPTED[key]
         context = ir.context()
@@ -217,7 +226,7 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
             raise KernelNotCompilable(
                 f"Triton's GPU compiler could not compile the kernel {interpreted.fn.__name__}: "
                 f"{type(exc).__name__}: {exc}"[:2000]) from None
-        _record_scalar_atomics(backend, module, options, target)
+        _record_scalar_atomics(backend, module, options, target, key)
         names = [p.name for p in mirror.params]
         # (parameter, index in its tuple, ...): an element of a tuple argument is specialised too
         _ACCEPTED[key] = frozenset(
@@ -285,11 +294,12 @@ def _as_type(value, ty):
 
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 # after a file name: `:line:col`, optionally a range's end (`to :col`, `to line:col`)
-_LINE_COL = re.compile(r':(\d+):\d+(?: to (?:\d+)?:\d+)?')
+_LINE_COL = re.compile(r':(\d+):(\d+)(?: to (?:\d+)?:\d+)?')
 
 
-def location_chain(text: str) -> tuple | None:
-    """The (file, line)s of a printed MLIR location, innermost first: a file:line:col, a call
+def location_chain(text: str, columns: bool = False) -> tuple | None:
+    """The (file, line)s of a printed MLIR location, innermost first (`columns`: (file, line,
+    column)s, the column 1-based as MLIR prints it): a file:line:col, a call
     site (callee, then caller), a name (`"x"(child)`: Triton 3.9 names a location after the
     variable assigned) read through to its child. None for anything that is not one chain (a
     fused location, an unknown one, a name without a child, text this grammar does not read).
@@ -301,7 +311,9 @@ def location_chain(text: str) -> tuple | None:
         chain, end = _chain(text, 4)
     except (ValueError, IndexError, RecursionError):
         return None
-    return chain if end == len(text) - 1 else None
+    if chain is None or end != len(text) - 1:
+        return None
+    return chain if columns else tuple((file, line) for file, line, _ in chain)
 
 
 def _chain(text: str, i: int) -> tuple[tuple | None, int]:
@@ -319,7 +331,7 @@ def _chain(text: str, i: int) -> tuple[tuple | None, int]:
     i = string.end()
     position = _LINE_COL.match(text, i)
     if position is not None:
-        return ((string.group(1), int(position.group(1))),), position.end()
+        return ((string.group(1), int(position.group(1)), int(position.group(2))),), position.end()
     if text.startswith("(", i):  # a name with its child location
         child, i = _chain(text, i + 1)
         if text[i] != ")":
@@ -328,10 +340,11 @@ def _chain(text: str, i: int) -> tuple[tuple | None, int]:
     return None, i  # a name alone
 
 
-def _record_scalar_atomics(backend, module, options, target) -> None:
+def _record_scalar_atomics(backend, module, options, target, key: tuple) -> None:
     """Which scalar atomics of this kernel keep a use of their old value once Triton's TTIR and
-    TTGIR passes (inlining, canonicalisation, dead-code elimination, sccp) have run. Triton lowers a
-    scalar atomic to one thread's and hands the old value to the other threads through
+    TTGIR passes (inlining, canonicalisation, dead-code elimination, sccp) have run, and which
+    reductions and scans spread their axis over several warps (`_record_reductions`). Triton
+    lowers a scalar atomic to one thread's and hands the old value to the other threads through
     shared memory behind a barrier only where that value has a use (`atomicNeedsSharedMemory`):
     a statement, a name never read, `_seen = _t`, `atomic(...) and 0` all leave none, and no
     barrier (red team s35 read the use off the source and got past it four ways; on the
@@ -349,19 +362,27 @@ def _record_scalar_atomics(backend, module, options, target) -> None:
         # and none at the lowering (red team s35 round 4, 0 bar.sync on sm_90)
         module = backend.make_ttir(module, {}, options, target.arch)
         module = backend.make_ttgir(module, {}, options, target.arch)
-        atomics, operands = [], set()
+        atomics, operands, reductions, owners = [], set(), [], {}
 
         def visit(op) -> None:
             for i in range(op.get_num_operands()):
                 operands.add(op.get_operand(i).id())
-            if op.get_name() in ("tt.atomic_rmw", "tt.atomic_cas") and op.get_num_results() == 1:
+            for i in range(op.get_num_regions()):  # the walk is post-order: a loop after its body
+                owners[op.get_region(i).id()] = op
+            name = op.get_name()
+            if name in ("tt.atomic_rmw", "tt.atomic_cas") and op.get_num_results() == 1:
                 result = op.get_result(0)
                 if not str(result.get_type()).startswith("tensor<"):
                     atomics.append((result.id(), str(result.get_loc())))
+            elif name in ("tt.reduce", "tt.scan") and op.get_num_results() >= 1:
+                reductions.append((op, str(op.get_operand(0).get_type()), op.get_int_attr("axis"),
+                                   str(op.get_result(0).get_loc())))
 
         module.walk(visit)
+        reductions = [(_loops(op, owners), *rest) for op, *rest in reductions]
     except Exception:  # noqa: BLE001  (fails closed: no atomic orders lanes from now on)
         _UNRECORDED.append(True)
+        _REDUCTIONS_UNRECORDED.append(True)
         return
     for value, loc in atomics:
         site = location_chain(loc)
@@ -369,6 +390,88 @@ def _record_scalar_atomics(backend, module, options, target) -> None:
             _UNRECORDED.append(True)
         else:
             _SCALAR_ATOMICS[site] = _SCALAR_ATOMICS.get(site, True) and value in operands
+    _record_reductions(key, reductions)
+
+
+def _loops(op, owners: dict) -> int:
+    """How many loops (scf.for, scf.while) hold `op` in the compiled module."""
+    depth = 0
+    while True:
+        block = op.get_block()
+        owner = None if block is None else owners.get(block.get_parent().id())
+        if owner is None:
+            return depth
+        depth += owner.get_name() in ("scf.for", "scf.while")
+        op = owner
+
+
+def _record_reductions(key: tuple, reductions: list) -> None:
+    """Which reductions and scans of a compiled kernel are a barrier of its program's lanes.
+    Triton reduces (and scans) an axis within each thread, then across the lanes of a warp by
+    shuffles, and, where the axis's distinct data lies in more than one warp, through shared
+    memory between two barriers (`ReduceOpHelper::isWarpSynchronous`, bar.sync on sm_90):
+    every thread of the program reaches that point before any goes on, as at
+    tl.debug_barrier(). Liger-Kernel's cross entropy loads its target's logit as a scalar,
+    takes block-wide tl.max/tl.sum over the row, then stores the gradient over that logit in
+    place (honest round s41: refused as a race of its lanes). Read off the operand's layout as
+    the TTGIR passes leave it (`_crosses_warps`), per specialization (`key`: a reduction that
+    only one specialization uses is compiled away in the others, and with it its barrier) and
+    per call, by the (file, line, column)s of the call and of the helper calls that reached it
+    (two calls on one line are two sites: the interpreter runs a reduction the compiler
+    dropped), the innermost frames in Triton's own library (tl.max's body) left out, with the
+    number of loops around it (`loops`): a reduction the compiler hoisted out of a loop (LICM:
+    its operand does not change in the loop) meets once before the loop, not each time round
+    it, and the interpreter's count of the loops around the call must agree
+    (`interpreter_spin.reduction_barrier`). A site where any of these is not a cross-warp
+    reduction is none."""
+    import triton
+
+    library = os.path.dirname(os.path.abspath(triton.__file__)) + os.sep
+    for loops, type_text, axis, loc in reductions:
+        site = location_chain(loc, columns=True)
+        while site and os.path.abspath(site[0][0]).startswith(library):
+            site = site[1:]
+        if not site:
+            _REDUCTIONS_UNRECORDED.append(True)
+            continue
+        entry = (key, site)
+        before = _REDUCTIONS.get(entry, loops)  # one call site, one op, unless a pass copied it
+        meets = type(before) is int and before == loops and _crosses_warps(type_text, axis)
+        _REDUCTIONS[entry] = loops if meets else False
+
+
+_TENSOR = re.compile(r"tensor<((?:\d+x)+)[^,<>]+, (#ttg\.(?:blocked|slice)<.*>)>$")
+_FIELD = re.compile(r"(sizePerThread|threadsPerWarp|warpsPerCTA) = \[([\d, ]+)\]")
+
+
+def _crosses_warps(type_text: str, axis: int | None) -> bool:
+    """Whether a reduction of a tensor of this printed type along `axis` has distinct data in
+    more than one warp: its layout is blocked (or a slice of a blocked one) and the warps along
+    the axis, less those that only hold copies of another's elements (a block smaller than the
+    warps' tile), number more than one. Any other layout (an MMA result, a linear layout), or a
+    type this grammar does not read: no (fails closed: no barrier credited)."""
+    match = _TENSOR.match(type_text)
+    if match is None or axis is None:
+        return False
+    shape = [int(d) for d in match.group(1).rstrip("x").split("x")]
+    layout = match.group(2)
+    dim = None
+    if layout.startswith("#ttg.slice<"):
+        sliced = re.match(r"#ttg\.slice<\{dim = (\d+), parent = (#ttg\.blocked<\{[^{}]*\}>)\}>$", layout)
+        if sliced is None:
+            return False
+        dim, layout = int(sliced.group(1)), sliced.group(2)
+    elif re.match(r"#ttg\.blocked<\{[^{}]*\}>$", layout) is None:
+        return False
+    fields = {name: [int(v) for v in values.split(",")] for name, values in _FIELD.findall(layout)}
+    if len(fields) != 3 or not 0 <= axis < len(shape):
+        return False
+    along = axis if dim is None or axis < dim else axis + 1  # the parent's axis of a slice
+    if any(len(v) != len(shape) + (dim is not None) for v in fields.values()):
+        return False
+    per_warp = fields["sizePerThread"][along] * fields["threadsPerWarp"][along]
+    distinct = min(fields["warpsPerCTA"][along], -(-shape[axis] // per_warp))
+    return distinct > 1
 
 
 def scalar_atomic_used(site: tuple) -> bool:
@@ -377,6 +480,24 @@ def scalar_atomic_used(site: tuple) -> bool:
     keeps a use of its old value (False where none was compiled there, and everywhere once
     an atomic could not be recorded)."""
     return not _UNRECORDED and _SCALAR_ATOMICS.get(site, False)
+
+
+def reduction_barrier(key: tuple | None, site: tuple, loops: int) -> bool:
+    """Whether the reduction or scan at `site` ((file, line, column)s, innermost first) of the
+    launch whose specialization is `key` (`checked`) spreads its axis over more than one warp,
+    where `loops` loops hold it, as compiled (False where nothing was compiled there, and
+    everywhere once a reduction could not be recorded)."""
+    if key is None or _REDUCTIONS_UNRECORDED:
+        return False
+    found = _REDUCTIONS.get((key, site), False)
+    return type(found) is int and found == loops
+
+
+def checked() -> tuple | None:
+    """The specialization key of the launch `check` accepted last, once (the launch that runs
+    next takes it: `interpreter_guard`)."""
+    key, _LAST[:] = (_LAST[0] if _LAST else None), []
+    return key
 
 
 def warm_up() -> None:

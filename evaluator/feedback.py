@@ -334,6 +334,13 @@ def mismatch_text(trial: str, output: int, stats: dict) -> str:
     return "\n".join(parts)
 
 
+def profile_lost(error: str) -> str:
+    """The profile of a correct, timed forward could not be measured: its reward has no
+    coverage term (the evaluator's fault or the forward's; it is said either way)."""
+    return (f"Profile: not measured this time ({error[:200]}), so the reward has no term for the share "
+            "of the work in your Triton kernels.")
+
+
 def timing_text(ref_s: float, cand_s: float, clock: str, coverage: dict | None) -> str:
     lines = [f"Correct. Reference {ref_s * 1e3:.4g} ms, yours {cand_s * 1e3:.4g} ms "
              f"(speedup {ref_s / cand_s:.3g}x; {clock}, median)."]

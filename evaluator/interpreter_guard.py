@@ -36,6 +36,7 @@ from collections.abc import Callable
 import numpy as np
 
 from evaluator import (
+    device_compile,
     interpreter_casts,
     interpreter_lanes,
     interpreter_loops,
@@ -383,6 +384,8 @@ def install() -> bool:
             raise KernelLaunchError("a kernel was launched from inside a running @triton.jit body: "
                                     "call @triton.jit helpers as functions, launch kernels from forward")
         outer, races = _State.ranges, interpreter_races.begin()
+        # which reductions are barriers: as the GPU compiles this launch (its front-end check)
+        interpreter_races._Launch.compiled = device_compile.checked()
         finished = False
         around = _State.executor, _State.schedule  # a launch in a grid function nests
         _State.executor, _State.schedule = self, None

@@ -68,6 +68,7 @@ class _Launch:
     shapes: dict = {}  # a pointer tensor's shape -> its id in lane codes
     barriers = 0  # the running program's barrier count (tl.debug_barrier(), a scalar atomic)
     unfenced: list = []  # the running program's multi-lane atomic writes since its last barrier: (storage, bytes)
+    compiled = None  # the launch's specialization as the GPU front end checked it (`device_compile.checked`)
 
 
 def watching() -> bool:
@@ -79,7 +80,7 @@ def _fresh() -> dict:
     return {"owners": {}, "locks": {}, "program": 0, "held": {}, "lock_ids": {}, "foreign": {}, "pending": {},
             "lock_sizes": {}, "contended": set(), "broken": set(), "taken": 0, "epochs": {}, "clock": {},
             "sync": {}, "plain": {}, "lane": {}, "lane_at": {}, "writers": {}, "reader": {}, "read_at": {},
-            "shapes": {}, "barriers": 0, "unfenced": []}
+            "shapes": {}, "barriers": 0, "unfenced": [], "compiled": None}
 
 
 def begin() -> dict:

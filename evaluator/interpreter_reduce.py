@@ -53,6 +53,22 @@ def install(interpreter) -> None:
 
     generic_reduce._krl_tree = True  # type: ignore[attr-defined]
     ops.generic_reduce = generic_reduce
+    for kind in (interpreter.ReduceOps, interpreter.ScanOps):
+        kind.apply = _meeting(kind.apply)
+
+
+def _meeting(apply):
+    """A reduction or scan that Triton compiles across warps is a barrier of the program's
+    lanes (`interpreter_spin.reduction_barrier`): counted as tl.debug_barrier() is."""
+    from evaluator import interpreter_lanes, interpreter_races, interpreter_spin
+
+    def apply_then_meet(self, input):
+        out = apply(self, input)
+        if interpreter_races.watching() and interpreter_spin.reduction_barrier():
+            interpreter_lanes.barrier()
+        return out
+
+    return apply_then_meet
 
 
 def straight_line(fn) -> bool:

@@ -62,36 +62,64 @@ def result_used() -> bool:
     it (`device_compile.scalar_atomic_used`, from the TTIR of every launch the GPU front end
     checked, at the atomic's source line and the lines of the helper calls that reached it). Triton hands that
     value to the program's threads through shared memory behind a barrier only where it has
-    a use; an atomic whose value the compiled kernel drops orders no lanes. Each frame gives the
-    first line of the call it is making (`_call_start`), as Triton's locations do. Read off the
+    a use; an atomic whose value the compiled kernel drops orders no lanes. Read off the
     source (session 35's first version), an alias of tl.atomic_add, `_seen = _t`,
     `atomic(...) + 0` and `atomic(...) and 0` all looked used (red team s35): the compiled
     code decides. No record (nothing compiled there): not used."""
     from evaluator import device_compile
 
+    site = compiled_site()
+    return site is not None and device_compile.scalar_atomic_used(site)
+
+
+def reduction_barrier() -> bool:
+    """Whether the running reduction or scan (tl.max, tl.sum, tl.reduce, tl.cumsum, ...) is a
+    barrier of the program's lanes as Triton compiles the running launch's specialization
+    (`device_compile.reduction_barrier`: its axis spread over several warps, at this call, the
+    same number of loops around it there as in the source)."""
+    from evaluator import device_compile, interpreter_races
+
+    found = compiled_site(columns=True)
+    if found is None:
+        return False
+    site, loops = found
+    return device_compile.reduction_barrier(interpreter_races._Launch.compiled, site, loops)
+
+
+def compiled_site(columns: bool = False):
+    """The (file, line)s, innermost first, under which Triton's locations record the call being
+    run: its own line and the lines of the helper calls that reached it, to the launched
+    kernel's. Each frame gives the first line of the call it is making (`_call_start`), as
+    Triton's locations do. None where the chain is cut short (another kernel's, red team s35)
+    or a call cannot be told. With `columns`: ((file, line, column)s, the number of loops
+    (for, while) around those calls in their functions' source, added up)."""
     frames = _kernel_frames(_DEEPEST)
     if not frames or len(frames) >= _DEEPEST:  # the whole chain, to the launched kernel's own
-        return False  # line, or nothing: a chain cut short was another kernel's (red team s35)
+        return None  # line, or nothing: a chain cut short was another kernel's (red team s35)
     site: list = []
+    loops = 0
     inside_lambda = False
     for frame in frames:
         if inside_lambda:  # the function a lambda of interpreter_scope's `and`/`or` rewrite
             inside_lambda = False  # runs in: its call there is the rewrite's, not a helper's
             continue
-        line = _call_start(frame)
-        if line is None:
-            return False
-        site.append((frame.f_code.co_filename, line))
+        call = _call_start(frame, whole=True)
+        if call is None:
+            return None
+        line, column, around = call
+        site.append((frame.f_code.co_filename, line, column) if columns else (frame.f_code.co_filename, line))
+        loops += around
         inside_lambda = frame.f_code.co_name == "<lambda>"
-    return device_compile.scalar_atomic_used(tuple(site))
+    return (tuple(site), loops) if columns else tuple(site)
 
 
-def _call_start(frame) -> int | None:
+def _call_start(frame, whole: bool = False):
     """The first line of the call a kernel frame is making, as Triton's locations give it (the
     call expression's start): the frame's line is where Python puts the CALL instruction,
     which for `(tl\n.atomic_add(...))` is the attribute's line, and another atomic there
     answered for this one (red team s35 round 4). Found by the call's end, which Python does
-    not move; None where no one call of the file ends there."""
+    not move; None where no one call of the file ends there. `whole`: (line, column (1-based,
+    as MLIR's), the loops around the call in its function)."""
     code = frame.f_code
     positions = _POSITIONS.get(code)
     if positions is None:  # once per code object: a spin loop runs its atomic thousands of times
@@ -101,7 +129,9 @@ def _call_start(frame) -> int | None:
     except (IndexError, ValueError):
         return None
     starts = _calls(frame.f_code.co_filename).get((end_line, end_col))
-    return starts[0] if starts and len(set(starts)) == 1 else None
+    if not starts or len(set(starts)) != 1:
+        return None
+    return starts[0] if whole else starts[0][0]
 
 
 _CALLS: dict = {}
@@ -109,7 +139,8 @@ _POSITIONS: dict = {}  # code object -> its instructions' source positions
 
 
 def _calls(filename: str) -> dict:
-    """(end line, end column) -> the start lines of the calls of a file that end there."""
+    """(end line, end column) -> (start line, start column (1-based), loops around it in its
+    function) of each call of a file that ends there."""
     found = _CALLS.get(filename)
     if found is None:
         found = {}
@@ -117,11 +148,24 @@ def _calls(filename: str) -> dict:
             tree = ast.parse("".join(linecache.getlines(filename)))
         except (SyntaxError, ValueError):
             tree = ast.Module(body=[], type_ignores=[])
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call):
-                found.setdefault((node.end_lineno, node.end_col_offset), []).append(node.lineno)
+        _walk_calls(tree, 0, found)
         _CALLS[filename] = found
     return found
+
+
+def _walk_calls(node: ast.AST, loops: int, found: dict) -> None:
+    """Each call under `node` with the loops (for, while) between it and its function."""
+    for child in ast.iter_child_nodes(node):
+        inner = loops
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            inner = 0
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)) and child not in (
+                getattr(node, "iter", None), getattr(node, "test", None), getattr(node, "target", None)):
+            inner = loops + 1  # the body and else; the range and the test run outside it
+        if isinstance(child, ast.Call):
+            found.setdefault((child.end_lineno, child.end_col_offset), []).append(
+                (child.lineno, child.col_offset + 1, inner))
+        _walk_calls(child, inner, found)
 
 
 _DEEPEST = 64  # kernel frames of a helper chain past which no atomic is credited a barrier

@@ -476,6 +476,8 @@ class _Run:
                                  hacks=["monkey_patch"])
         cov = reply.get("coverage")
         if not isinstance(cov, dict) or not isinstance(cov.get("coverage"), (int, float)):
+            error = cov.get("error") if isinstance(cov, dict) else None
+            self.details["profile"] = {"error": F.untrusted(self.sanitize(str(error or "no figure")))[:300]}
             return None
         cov["coverage"] = min(max(float(cov["coverage"]), 0.0), 1.0)
         self.details["profile"] = cov
@@ -505,6 +507,9 @@ class _Run:
                                coverage=coverage)
         ref_s, cand_s = timed["ref_s"], timed["cand_s"]
         text = F.timing_text(ref_s, cand_s, timed["clock"], cov) + note
+        lost = self.details.get("profile") if cov is None and self.coverage_requested else None
+        if isinstance(lost, dict) and lost.get("error"):
+            text += "\n" + F.profile_lost(str(lost["error"]))
         return self.finish(judge.Outcome("ok", text), speedup=ref_s / cand_s, coverage=coverage,
                            ref_s=ref_s, cand_s=cand_s)
 

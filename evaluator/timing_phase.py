@@ -76,6 +76,10 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
         cov = stopwatch.profiled_coverage(cand.coverage, ref.coverage)
         if cov is not None:
             run.details["profile"] = cov
+        else:  # the feedback says the profile was lost (an honest file got 0.5 and no word why)
+            errors = [str(c.get("error")) for c in cand.coverage if isinstance(c, dict) and c.get("error")]
+            run.details["profile"] = {"error": F.untrusted(run.sanitize(errors[0] if errors else
+                                                                        "no profiled run measured"))[:300]}
     bad = judge.judge_reveals(cand.revealed, ref.revealed, ref.revealed_tf32, run.cfg, run.tolerance,
                               run.facts, ref.revealed_outputs, cand.revealed_shapes, ref.revealed_shapes,
                               base or (), spiked=spiked_runs, ref_rest=ref.revealed_tf32_rest)

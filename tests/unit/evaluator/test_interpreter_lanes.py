@@ -359,3 +359,156 @@ def test_a_multi_lane_atomic_is_released_only_after_a_barrier(how, refused):
         if not seen[-1]:
             assert torch.allclose(out, x.cumsum(0), atol=1e-5)
     assert all(seen) if refused else not any(seen)
+
+
+@triton.jit
+def inplace_grad_kernel(x_ptr, y_ptr, loss_ptr, n, BLOCK: tl.constexpr, HOW: tl.constexpr):
+    # Liger-Kernel's cross entropy (honest round s41): the target's logit loaded as a scalar,
+    # block-wide reductions over the row, the softmax gradient stored in place over the row,
+    # the target's logit among it. HOW 0: the reductions between the scalar load and the
+    # store; 1: the scalar loaded after the reductions (nothing between it and the store);
+    # 2: a reduction between them whose value nothing uses (the compiler drops it). The row
+    # is written once first, behind a barrier (a first pass), so that the launch has stored to
+    # it before the scalar load: reads of a tensor the launch has not yet stored to are not
+    # recorded (docs/threat_model.md)
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=mask), mask=mask)
+    tl.debug_barrier()
+    y = tl.load(y_ptr)
+    x_y = 0.0
+    if HOW != 1:
+        x_y = tl.load(x_ptr + y)
+    x = tl.load(x_ptr + offs, mask=mask, other=float("-inf"))
+    m = tl.max(x, axis=0)
+    d = tl.sum(tl.exp(x - m), axis=0)
+    if HOW == 1:
+        x_y = tl.load(x_ptr + y)
+    if HOW == 2:
+        m = 0.0
+        d = 1.0
+        x_y = tl.load(x_ptr + y)
+        _unused = tl.sum(x, axis=0)  # noqa: F841
+    tl.store(x_ptr + offs, tl.exp(x - m) / d, mask=mask)
+    tl.store(loss_ptr, tl.log(d) + m - x_y)
+
+
+@needs_interpreter
+@pytest.mark.parametrize("block,warps,how,refused", [
+    (1024, 4, 0, False),  # the row spread over 4 warps: the reductions meet in shared memory
+    (1024, 1, 0, True),  # one warp: shuffles only, no barrier
+    (32, 4, 0, True),  # 32 elements fill one warp's lanes; the other warps hold copies
+    (1024, 4, 1, True),  # no reduction between the scalar load and the store
+    (1024, 4, 2, True),  # a reduction nothing uses is compiled away with its barrier
+])
+def test_a_reduction_across_warps_orders_the_lanes(block, warps, how, refused):
+    n = min(block, 1000)
+    x = torch.randn(n)
+    y = torch.tensor(n // 3)
+    work, loss = x.clone(), torch.empty(())
+    assert _refused(lambda: inplace_grad_kernel[(1,)](work, y, loss, n, BLOCK=block, HOW=how,
+                                                      num_warps=warps)) == refused
+    if not refused:
+        assert torch.allclose(work, x.softmax(0), atol=1e-6)
+        assert torch.allclose(loss, torch.nn.functional.cross_entropy(x[None], y[None]), atol=1e-5)
+
+
+@pytest.mark.parametrize("text,axis,crosses", [
+    ("tensor<1024xf32, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [32], "
+     "order = [0]}>>", 0, True),
+    ("tensor<1024xf32, #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], "
+     "order = [0]}>>", 0, False),
+    # 64 elements, 2 per thread: one warp holds them all, the other three copies
+    ("tensor<64xf32, #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], "
+     "order = [0]}>>", 0, False),
+    # rows across warps, a row within one warp: reducing a row stays in its warp
+    ("tensor<16x256xf32, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], "
+     "warpsPerCTA = [4, 1], order = [1, 0]}>>", 1, False),
+    ("tensor<16x256xf32, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], "
+     "warpsPerCTA = [4, 1], order = [1, 0]}>>", 0, True),
+    # a slice of that layout along its columns: the rows, across the parent's warps
+    ("tensor<16xf32, #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 4], "
+     "threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>}>>", 0, True),
+    ("tensor<256xf32, #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1, 4], "
+     "threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>}>>", 0, False),
+    # an MMA result, a layout this grammar does not read: no barrier credited
+    ("tensor<128x128xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], "
+     "instrShape = [16, 128, 16]}>>", 0, False),
+    ("tensor<128xf32>", 0, False),
+])
+def test_which_layouts_reduce_across_warps(text, axis, crosses):
+    from evaluator.device_compile import _crosses_warps
+
+    assert _crosses_warps(text, axis) is crosses
+
+
+@triton.jit
+def hoisted_kernel(x_ptr, w_ptr, y_ptr, out_ptr, n, reps, BLOCK: tl.constexpr, HOW: tl.constexpr):
+    # each time round a loop: a block-wide sum of the row (a barrier: last round's store is
+    # ordered before this round's reads), the target's element read as a scalar, a block-wide
+    # max, the row updated in place. HOW 0: the max of the row as it is now (it stays in the
+    # loop, between the read and the store); 1: the max of a tile loaded before the loop, which
+    # the compiler hoists out of it (LICM): on the GPU it meets once before the loop, and
+    # nothing orders the read before the store
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=mask), mask=mask)
+    tl.debug_barrier()
+    w = tl.load(w_ptr + offs, mask=mask, other=float("-inf"))
+    y = tl.load(y_ptr)
+    acc = 0.0
+    for _ in range(reps):
+        row = tl.load(x_ptr + offs, mask=mask, other=float("-inf"))
+        s = tl.sum(tl.where(mask, row, 0.0), axis=0)
+        x_y = tl.load(x_ptr + y)
+        if HOW == 0:
+            m = tl.max(row, axis=0)
+        else:
+            m = tl.max(w, axis=0)
+        tl.store(x_ptr + offs, row * 0.5 + s - m, mask=mask)
+        acc += x_y
+    tl.store(out_ptr, acc)
+
+
+@needs_interpreter
+@pytest.mark.parametrize("how,refused", [(0, False), (1, True)])
+def test_a_reduction_the_compiler_hoists_out_of_a_loop_orders_nothing_in_it(how, refused):
+    x, w = torch.randn(1000), torch.randn(1000)
+    work, out = x.clone(), torch.empty(())
+    run = lambda: hoisted_kernel[(1,)](work, w, torch.tensor(7), out, 1000, 3, BLOCK=1024, HOW=how,  # noqa: E731
+                                       num_warps=4)
+    assert _refused(run) == refused
+    if not refused:
+        want, acc = x.double(), 0.0
+        for _ in range(3):
+            acc += float(want[7])
+            want = want * 0.5 + want.sum() - want.max()
+        assert torch.allclose(work.double(), want, rtol=1e-4, atol=1e-3) and abs(float(out) - acc) < 1e-3 * max(1.0, abs(acc))
+
+
+@triton.jit
+def one_line_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr, USE: tl.constexpr):
+    # the scalar read, then on one line: a sum nothing uses (compiled away), the in-place store,
+    # a sum that is used. USE (a specialization): whether the first sum's value is used
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=mask), mask=mask)
+    tl.debug_barrier()
+    x_y = tl.load(x_ptr + tl.load(y_ptr))
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    a = tl.sum(x, axis=0); tl.store(x_ptr + offs, x * 2.0, mask=mask); b = tl.sum(x * x, axis=0)  # noqa: E702
+    if USE:
+        b += a
+    tl.store(out_ptr, x_y + b)
+
+
+@needs_interpreter
+def test_a_reduction_is_a_barrier_only_at_its_own_call_in_its_own_specialization():
+    x = torch.randn(1000)
+    out = torch.empty(())
+    one_line_kernel[(1,)](x.clone(), torch.tensor(5), out, 1000, BLOCK=1024, USE=True, num_warps=4)
+    assert torch.allclose(out, x[5] + (x * x).sum() + x.sum(), rtol=1e-4)
+    # the first sum's value dropped: the compiler removes it, and the store on its line
+    # follows the scalar read with no barrier (the other call on the line is after it)
+    assert _refused(lambda: one_line_kernel[(1,)](x.clone(), torch.tensor(5), out, 1000, BLOCK=1024, USE=False,
+                                                  num_warps=4))
