@@ -22,6 +22,10 @@ FULL = {
     "s41_softmax_einops_rearranged_rows.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
     # unsloth's version gate on the installed Triton picks the tanh (the other arm is dead)
     "s41_gelu_tanh_unsloth_version_gated_tanh.py": ("activation/gelu_tanh", {"batch_size": 4, "dim": 300}),
+    # Liger-Kernel's cross entropy verbatim: the target's logit loaded as a scalar, then stored
+    # over in place after block-wide tl.max/tl.sum, which meet across warps (honest round s41:
+    # refused as a race of its lanes until cross-warp reductions counted as barriers)
+    "s42_cross_entropy_liger_inplace_grad.py": ("loss/cross_entropy", {"batch_size": 8, "num_classes": 700}),
     "l1_relu_with_main_block.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     "l1_softmax_tutorial.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
     "l1_mish_tl_math.py": ("activation/mish", {"batch_size": 4, "dim": 300}),
