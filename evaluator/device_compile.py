@@ -44,6 +44,13 @@ _UNRECORDED: list[bool] = []
 _REDUCTIONS: dict[tuple, bool] = {}
 _REDUCTIONS_UNRECORDED: list[bool] = []
 _LAST: list = []  # the specialization key `check` accepted last (`checked`)
+_CTAS: dict = {}  # specialization key -> num_ctas (`one_cta`)
+# (specialization key, (file, line, column)s) of a global load -> the numbers of loops around
+# its compiled ops (`moved_load`); keys whose loads could not all be placed
+_LOADS: dict[tuple, set] = {}
+_LOADS_BLIND: set = set()
+_GLOBAL_READS = frozenset({"tt.load", "ttg.async_copy_global_to_local", "ttng.async_tma_copy_global_to_local",
+                           "tt.descriptor_load", "tt.descriptor_gather"})
 _MIRRORS: dict[int, object] = {}  # id(python function) -> its JITFunction mirror
 # id(python function of a @triton.jit helper) -> the return types the front end gave it
 # (`returned`): one per specialization compiled
@@ -211,6 +218,7 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
         key = (id(interpreted.fn), repr(sorted(signature.items())), repr(sorted(constexprs.items())),
                repr(sorted(attrs.items())), repr(sorted(options.__dict__.items())))
         _LAST[:] = [key]
+        _CTAS[key] = getattr(options, "num_ctas", None)
         if key in _ACCEPTED:
             return _ACCEPTED[key]
         context = ir.context()
@@ -377,13 +385,19 @@ def _record_scalar_atomics(backend, module, options, target, key: tuple) -> None
             elif name in ("tt.reduce", "tt.scan") and op.get_num_results() >= 1:
                 reductions.append((op, str(op.get_operand(0).get_type()), op.get_int_attr("axis"),
                                    str(op.get_result(0).get_loc())))
+            elif name in _GLOBAL_READS and op.get_num_results() >= 1:
+                loads.append((op, str(op.get_result(0).get_loc())))
 
+        loads: list = []
         module.walk(visit)
         reductions = [(_loops(op, owners), *rest) for op, *rest in reductions]
+        loads = [(_loops(op, owners), loc) for op, loc in loads]
     except Exception:  # noqa: BLE001  (fails closed: no atomic orders lanes from now on)
         _UNRECORDED.append(True)
         _REDUCTIONS_UNRECORDED.append(True)
+        _LOADS_BLIND.add(key)
         return
+    _record_loads(key, loads)
     for value, loc in atomics:
         site = location_chain(loc)
         if site is None:
@@ -391,6 +405,40 @@ def _record_scalar_atomics(backend, module, options, target, key: tuple) -> None
         else:
             _SCALAR_ATOMICS[site] = _SCALAR_ATOMICS.get(site, True) and value in operands
     _record_reductions(key, reductions)
+
+
+def _record_loads(key: tuple, loads: list) -> None:
+    """The loops around each global load of a compiled kernel, by call site (as
+    `_record_reductions`'s). Triton's software pipeliner (a loop `tl.range(..., num_stages=3)`,
+    or loads feeding tl.dot) issues a loop's loads iterations early: a copy in the loop's
+    prologue, outside it, and in the loop one for a later iteration; LICM hoists a load out of
+    a loop. Such a load reads memory before the stores the loop made in between, where the
+    interpreter reads it in order (red team s42: a running carry kept in scratch and reloaded by
+    the lane that stored it; on sm_90, cp.async of the carry before the previous iteration's
+    store). `moved_load` tells the interpreter which loads the compiled code no longer makes
+    where the source does."""
+    import triton
+
+    library = os.path.dirname(os.path.abspath(triton.__file__)) + os.sep
+    for loops, loc in loads:
+        site = location_chain(loc, columns=True)
+        while site and os.path.abspath(site[0][0]).startswith(library):
+            site = site[1:]
+        if not site:
+            _LOADS_BLIND.add(key)
+            continue
+        _LOADS.setdefault((key, site), set()).add(loops)
+
+
+def moved_load(key: tuple | None, site: tuple, loops: int) -> bool:
+    """Whether the compiled launch `key` makes the load at `site` ((file, line, column)s) other
+    than where the source does, in `loops` loops: in fewer (hoisted, a pipeliner's prologue) or
+    in several places. A launch the front end never checked, or a location that could not be
+    read: every load may be."""
+    if key is None or key in _LOADS_BLIND:
+        return True
+    depths = _LOADS.get((key, site))
+    return depths is not None and depths != {loops}
 
 
 def _loops(op, owners: dict) -> int:
@@ -491,6 +539,15 @@ def reduction_barrier(key: tuple | None, site: tuple, loops: int) -> bool:
         return False
     found = _REDUCTIONS.get((key, site), False)
     return type(found) is int and found == loops
+
+
+def one_cta(key: tuple | None) -> bool:
+    """Whether the launch `key` runs each program as one CTA (num_ctas=1, the default). With a
+    cluster of several (num_ctas=2 on sm_90) a program's tile is split over CTAs, and a barrier
+    (bar.sync: tl.debug_barrier(), a cross-warp reduction, a scalar atomic's hand-off) orders
+    only its own CTA's threads (red team s42: each CTA reloaded the row the other stored,
+    ordered by a tl.sum or a tl.debug_barrier that never meets across the cluster)."""
+    return key is not None and _CTAS.get(key) == 1
 
 
 def checked() -> tuple | None:

@@ -386,6 +386,7 @@ def install() -> bool:
         outer, races = _State.ranges, interpreter_races.begin()
         # which reductions are barriers: as the GPU compiles this launch (its front-end check)
         interpreter_races._Launch.compiled = device_compile.checked()
+        interpreter_races._Launch.one_cta = device_compile.one_cta(interpreter_races._Launch.compiled)
         finished = False
         around = _State.executor, _State.schedule  # a launch in a grid function nests
         _State.executor, _State.schedule = self, None

@@ -44,8 +44,8 @@ def barrier() -> None:
     """A barrier of the running program (tl.debug_barrier(), a scalar atomic): what its lanes
     stored or loaded before it is ordered before what they do after, and its multi-lane
     atomics' writes take its epoch now (its next release carries them)."""
-    if races._Launch.owners is None:
-        return
+    if races._Launch.owners is None or not races._Launch.one_cta:
+        return  # a cluster's CTAs do not meet at a CTA's barrier (`device_compile.one_cta`)
     races._Launch.barriers += 1
     now = races._Launch.clock.get(races._Launch.program, 1)
     for key, byte in races._Launch.unfenced:

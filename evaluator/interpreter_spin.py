@@ -86,14 +86,49 @@ def reduction_barrier() -> bool:
     return device_compile.reduction_barrier(interpreter_races._Launch.compiled, site, loops)
 
 
-def compiled_site(columns: bool = False):
+def load_site() -> tuple | None:
+    """The running load's ((file, line, column)s, loops around it, the innermost loop of the
+    chain as (file, *`_walk_calls`' loop)), None where it cannot be told."""
+    frames = _kernel_frames(_DEEPEST)
+    found = compiled_site(columns=True, frames=frames, runtime=True)
+    if found is None:
+        return None
+    site, loops = found
+    for (file, line, column) in site:
+        calls = _calls(file).get(_end_of(file, line, column))
+        if calls and calls[0][3] is not None:
+            return site, loops, (file, *calls[0][3])
+    return site, loops, None
+
+
+def loop_key() -> tuple | None:
+    """(file, "for", line, column) of the range call a kernel frame is making (a loop starts)."""
+    frames = _kernel_frames(1)
+    if not frames:
+        return None
+    call = _call_start(frames[0], whole=True)
+    return None if call is None else (frames[0].f_code.co_filename, "for", call[0], call[1])
+
+
+def _end_of(file: str, line: int, column: int) -> tuple | None:
+    """The end position of the call of `file` that starts at (line, column)."""
+    starts = _STARTS.get(file)
+    if starts is None:
+        starts = _STARTS[file] = {(c[0], c[1]): end for end, calls in _calls(file).items() for c in calls}
+    return starts.get((line, column))
+
+
+_STARTS: dict = {}
+
+
+def compiled_site(columns: bool = False, frames: list | None = None, runtime: bool = False):
     """The (file, line)s, innermost first, under which Triton's locations record the call being
     run: its own line and the lines of the helper calls that reached it, to the launched
     kernel's. Each frame gives the first line of the call it is making (`_call_start`), as
     Triton's locations do. None where the chain is cut short (another kernel's, red team s35)
     or a call cannot be told. With `columns`: ((file, line, column)s, the number of loops
     (for, while) around those calls in their functions' source, added up)."""
-    frames = _kernel_frames(_DEEPEST)
+    frames = _kernel_frames(_DEEPEST) if frames is None else frames
     if not frames or len(frames) >= _DEEPEST:  # the whole chain, to the launched kernel's own
         return None  # line, or nothing: a chain cut short was another kernel's (red team s35)
     site: list = []
@@ -106,7 +141,8 @@ def compiled_site(columns: bool = False):
         call = _call_start(frame, whole=True)
         if call is None:
             return None
-        line, column, around = call
+        line, column, around, _, kept = call
+        around = kept if runtime else around
         site.append((frame.f_code.co_filename, line, column) if columns else (frame.f_code.co_filename, line))
         loops += around
         inside_lambda = frame.f_code.co_name == "<lambda>"
@@ -131,7 +167,7 @@ def _call_start(frame, whole: bool = False):
     starts = _calls(frame.f_code.co_filename).get((end_line, end_col))
     if not starts or len(set(starts)) != 1:
         return None
-    return starts[0] if whole else starts[0][0]
+    return starts[0] if whole else starts[0][0]  # (line, column, loops, innermost loop)
 
 
 _CALLS: dict = {}
@@ -153,19 +189,35 @@ def _calls(filename: str) -> dict:
     return found
 
 
-def _walk_calls(node: ast.AST, loops: int, found: dict) -> None:
-    """Each call under `node` with the loops (for, while) between it and its function."""
+def _walk_calls(node: ast.AST, loops: int, found: dict, loop: tuple | None = None, runtime: int = 0) -> None:
+    """Each call under `node` with the loops (for, while) between it and its function, and the
+    innermost of them (`loop`: ("for", line, column) of a for's range call, ("while", line), or
+    None), and how many of them are no `static_range` (which the compiler unrolls: a copy of
+    its body per step, in no loop)."""
     for child in ast.iter_child_nodes(node):
-        inner = loops
+        inner, around, kept = loops, loop, runtime
         if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            inner = 0
-        elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)) and child not in (
-                getattr(node, "iter", None), getattr(node, "test", None), getattr(node, "target", None)):
-            inner = loops + 1  # the body and else; the range and the test run outside it
+            inner, around, kept = 0, None, 0
+        elif isinstance(node, (ast.For, ast.AsyncFor)) and child not in (node.iter, node.target):
+            inner = loops + 1  # the body and else; the range runs once, outside it
+            if not _static(node.iter):
+                it = node.iter
+                around = ("for", it.lineno, it.col_offset + 1) if isinstance(it, ast.Call) else ("loop", node.lineno)
+                kept = runtime + 1
+        elif isinstance(node, ast.While):  # its test runs each time round too (scf.while's first region)
+            inner, around, kept = loops + 1, ("while", node.lineno), runtime + 1
         if isinstance(child, ast.Call):
             found.setdefault((child.end_lineno, child.end_col_offset), []).append(
-                (child.lineno, child.col_offset + 1, inner))
-        _walk_calls(child, inner, found)
+                (child.lineno, child.col_offset + 1, inner, around, kept))
+        _walk_calls(child, inner, found, around, kept)
+
+
+def _static(it: ast.expr) -> bool:
+    """`tl.static_range(...)` (by its name: a runtime loop mistaken for one is only checked
+    more, `load_site`'s loads are judged as moved)."""
+    func = it.func if isinstance(it, ast.Call) else None
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    return name == "static_range"
 
 
 _DEEPEST = 64  # kernel frames of a helper chain past which no atomic is credited a barrier

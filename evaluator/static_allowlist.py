@@ -235,7 +235,12 @@ LEAF_MODULE_BASES = frozenset("torch.nn." + n for n in (
     # parameterless activations a drop-in layer subclasses for their settings (attorch's
     # `class GELU(nn.GELU)` keeps `approximate`; honest round s37)
     "GELU", "ReLU", "SiLU", "Sigmoid", "Tanh", "LeakyReLU", "ELU", "Mish", "Softplus",
-    "Hardtanh", "Softmax", "LogSoftmax", "Dropout"))
+    "Hardtanh", "Softmax", "LogSoftmax", "Dropout",
+    # losses, for their reduction settings and class weights (attorch's
+    # `class CrossEntropyLoss(nn.CrossEntropyLoss)`: honest round s42); a forward left to the
+    # base computes with PyTorch, which the knock-out sees as it sees an activation's
+    "CrossEntropyLoss", "NLLLoss", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "KLDivLoss",
+    "BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss"))
 BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "enum.IntEnum",
                    "enum.StrEnum", "typing.NamedTuple", "object"}) | LEAF_MODULE_BASES | frozenset({
     # an error type of the file's own (unsloth's, Liger's): what `raise` may already raise,

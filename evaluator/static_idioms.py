@@ -84,8 +84,20 @@ def settle_import_fallbacks(tree: ast.Module, importable: Callable[[ast.stmt], b
     handlers catch nothing, so a body that fails after all fails the load instead of running a
     handler nobody judged (red team s38: `import os.environ` names an attribute, which Python
     does not import); a kept handler's body raises ModuleNotFoundError before anything in it."""
+    tree.body = _settle_fallbacks(tree.body, importable, settled)
+
+
+def _settle_fallbacks(stmts: list[ast.stmt], importable: Callable[[ast.stmt], bool],
+                      settled: list | None) -> list[ast.stmt]:
+    """`stmts` with their import fallbacks settled, those in the arms of a module-level `if` too
+    (Liger's `if compare_version("triton", ...): try: from ...libdevice import rsqrt / except
+    ModuleNotFoundError: from ...cuda.libdevice import rsqrt / else: from triton.language.math
+    import rsqrt`: honest round s42), which `settle_module_ifs` then settles or expands."""
     body = []
-    for node in tree.body:
+    for node in stmts:
+        if isinstance(node, ast.If) and not is_main_guard(node):
+            node.body = _settle_fallbacks(node.body, importable, settled)
+            node.orelse = _settle_fallbacks(node.orelse, importable, settled)
         if not _import_fallback(node):
             body.append(node)
             continue
@@ -93,7 +105,7 @@ def settle_import_fallbacks(tree: ast.Module, importable: Callable[[ast.stmt], b
         body.extend(node.body if arm == "body" else node.handlers[0].body)  # type: ignore[attr-defined]
         if settled is not None:
             settled.append((node, arm))
-    tree.body = body
+    return body
 
 
 # ---------------------------------------------------------------------- pytest marks

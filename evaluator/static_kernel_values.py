@@ -40,6 +40,9 @@ from evaluator import static_allowlist as A
 from evaluator.static_scopes import Binding, Scopes, sole_target
 
 WRAP_TRITON = "torch.library.wrap_triton"
+# decorators of an autograd Function's forward that call it with the arguments `apply` got
+# (autocast's custom_fwd casts tensors only)
+_PASSING_DECORATORS = frozenset({"torch.amp.custom_fwd", "torch.cuda.amp.custom_fwd"})
 # what a refusal of torch.library (triton_op, custom_op, Library: an op registered for the
 # whole process, dispatched as one opaque op) says to write instead
 LIBRARY_INSTEAD = ("register no op: launch the kernel from forward (or a function it calls) as "
@@ -151,10 +154,23 @@ class KernelValues:
             # the function a plain local, which is no longer followed as the kernel it was handed
             single = fn is not None and len(self.scopes.inner[id(fn)].names.get(arg.arg, ())) == 1
             calls = self._helper_calls(fn) if single else None
+            known[id(arg)] = False  # a cycle through this parameter answers False
             known[id(arg)] = bool(calls) and all(
-                (given := self._argument_for(call, fn, arg)) is not None and self.kernel_expression(given, seen)
+                (given := self._given(call, fn, arg)) is not None and self.kernel_expression(given, seen)
                 for call in calls)
         return known[id(arg)]
+
+    def _given(self, call: ast.Call, fn: ast.FunctionDef, arg: ast.arg) -> ast.expr | None:
+        """What a call of the helper (or an autograd Function's `apply`: its forward's first
+        parameter is the context) binds the parameter to: the argument passed, or the
+        parameter's default where the call passes none and no star argument could (kernl's
+        `implementation: JITFunction = _layer_norm_fwd_fused_single_pass`, honest round s42)."""
+        applied = isinstance(call.func, ast.Attribute)
+        given = self._argument_for(call, fn, arg, skip=1 if applied else 0)
+        if given is not None or any(isinstance(a, ast.Starred) for a in call.args) or any(
+                k.arg is None for k in call.keywords) or any(k.arg == arg.arg for k in call.keywords):
+            return given
+        return _default_of(fn, arg)
 
     def _helper_of(self, arg: ast.arg) -> ast.FunctionDef | None:
         """The module-level, undecorated, non-kernel def whose plain parameter `arg` is."""
@@ -164,12 +180,60 @@ class KernelValues:
                 id(a): fn for fn in self.tree.body if isinstance(fn, ast.FunctionDef)
                 and not fn.decorator_list and id(fn) not in self.kernels
                 for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+            for fn in self.function_forwards().values():  # the context is no kernel's
+                helpers.update({id(a): fn for a in (*fn.args.posonlyargs, *fn.args.args)[1:]})
         return helpers.get(id(arg))
+
+    def function_forwards(self) -> dict[int, ast.FunctionDef]:
+        """id(class) -> its forward, for each module-level autograd Function of the file (a
+        class bound once, whose one base is torch.autograd.Function, no keyword or decorator)
+        with one `@staticmethod def forward(ctx, ...)` and no star parameters: `Cls.apply(a,
+        b)` calls that forward with a context, then a and b (kernl hands its kernel to
+        `LayerNorm.apply`, honest round s42)."""
+        found = self.__dict__.get("_forwards")
+        if found is None:
+            found = self.__dict__["_forwards"] = {}
+            for cls in self.tree.body:
+                if not (isinstance(cls, ast.ClassDef) and len(cls.bases) == 1 and not cls.keywords
+                        and not cls.decorator_list and self.qualify(cls.bases[0]) == "torch.autograd.Function"
+                        and len(self.scopes.module.names.get(cls.name, ())) == 1):
+                    continue
+                forwards = [f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "forward"]
+                if len(forwards) != 1 or len([f for f in cls.body if getattr(f, "name", None) == "forward"]) != 1:
+                    continue
+                fn = forwards[0]
+                marks = [d for d in fn.decorator_list if isinstance(d, ast.Name) and d.id == "staticmethod"]
+                # besides, only autocast's wrapper, which hands every argument that is no tensor on as it is
+                others = [self.qualify(d.func if isinstance(d, ast.Call) else d) for d in fn.decorator_list
+                          if not any(d is m for m in marks)]
+                if (len(marks) == 1 and all(q in _PASSING_DECORATORS for q in others) and fn.args.args
+                        and fn.args.vararg is None and fn.args.kwarg is None and not fn.args.posonlyargs):
+                    found[id(cls)] = fn
+        return found
+
+    def _forward_class(self, fn: ast.FunctionDef) -> ast.ClassDef | None:
+        cls = self.parent.get(id(fn))
+        return cls if isinstance(cls, ast.ClassDef) and self.function_forwards().get(id(cls)) is fn else None
 
     def _helper_calls(self, fn: ast.FunctionDef) -> list[ast.Call] | None:
         """Every use of the helper's name, each a direct call (None: it is used otherwise, or
         bound more than once)."""
         cache = self.__dict__.setdefault("_helper_cache", {})
+        cls = self._forward_class(fn)
+        if cls is not None and id(fn) not in cache:
+            applied: list[ast.Call] | None = []
+            for node in self._names().get(cls.name, ()):
+                b = self.scopes.single(node) if isinstance(node.ctx, ast.Load) else None
+                attr = self.parent.get(id(node))
+                call = self.parent.get(id(attr))
+                if b is not None and b.node is not cls:
+                    continue  # another binding of the same name (a shadowing local)
+                if b is None or not (isinstance(attr, ast.Attribute) and attr.attr == "apply"
+                                     and isinstance(call, ast.Call) and call.func is attr):
+                    applied = None
+                    break
+                applied.append(call)
+            cache[id(fn)] = applied
         if id(fn) not in cache:
             calls: list[ast.Call] | None = []
             for node in self._names().get(fn.name, ()):
@@ -195,11 +259,12 @@ class KernelValues:
         return names
 
     @staticmethod
-    def _argument_for(call: ast.Call, fn: ast.FunctionDef, arg: ast.arg) -> ast.expr | None:
-        """What a call passes for the parameter (None: a star argument could, or nothing)."""
+    def _argument_for(call: ast.Call, fn: ast.FunctionDef, arg: ast.arg, skip: int = 0) -> ast.expr | None:
+        """What a call passes for the parameter (None: a star argument could, or nothing;
+        `skip`: leading parameters the call does not pass, an autograd Function's context)."""
         if any(k.arg is None for k in call.keywords):
             return None
-        positional = [*fn.args.posonlyargs, *fn.args.args]
+        positional = [*fn.args.posonlyargs, *fn.args.args][skip:]
         index = next((i for i, a in enumerate(positional) if a is arg), None)
         if index is not None and index < len(call.args):
             given = call.args[:index + 1]
@@ -278,19 +343,39 @@ class KernelValues:
             return True  # `relu = triton.jit(_relu)`: the def it was made from
         if self._kernel_attribute(node, parent):
             return True
+        if isinstance(parent, ast.arguments):  # a helper parameter's default
+            fn = self.parent.get(id(parent))
+            arg = _defaulted(parent, node)
+            return isinstance(fn, ast.FunctionDef) and arg is not None and self._helper_of(arg) is fn and (
+                self._kernel_param(arg, frozenset()))
+        if isinstance(parent, ast.Compare):  # `implementation == layer_norm_xformers`: a bool
+            return len(parent.ops) == 1 and isinstance(parent.ops[0], (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)) and (
+                self.kernel_expression(parent.left) and self.kernel_expression(parent.comparators[0]))
         call = self.parent.get(id(parent)) if isinstance(parent, ast.keyword) else parent
         if self._constexpr_argument(node, call):
             return True
-        if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or node is call.func:
+        if not isinstance(call, ast.Call) or node is call.func:
             return False
-        b = self.scopes.single(call.func)
-        fn = b.node if b is not None and b.kind == "def" else None
-        if not isinstance(fn, ast.FunctionDef):
+        fn, skip = self._callee(call)
+        if fn is None:
             return False
-        for arg in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs):
-            if self._argument_for(call, fn, arg) is node:
+        for arg in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)[skip:]:
+            if self._argument_for(call, fn, arg, skip) is node:
                 return self._kernel_param(arg, frozenset())
         return False
+
+    def _callee(self, call: ast.Call) -> tuple[ast.FunctionDef | None, int]:
+        """The def a call runs, by name, or an autograd Function's forward by `Cls.apply`, and
+        how many of its leading parameters the call does not pass."""
+        if isinstance(call.func, ast.Name):
+            b = self.scopes.single(call.func)
+            fn = b.node if b is not None and b.kind == "def" else None
+            return (fn, 0) if isinstance(fn, ast.FunctionDef) else (None, 0)
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "apply" and isinstance(call.func.value, ast.Name):
+            b = self.scopes.single(call.func.value)
+            fn = self.function_forwards().get(id(b.node)) if b is not None else None
+            return (fn, 1) if fn is not None else (None, 0)
+        return None, 0
 
     def _kernel_attribute(self, node: ast.expr, parent: ast.AST | None) -> bool:
         """`self.kernel = _relu_kernel` in a class's __init__ (model code that picks a kernel
@@ -368,3 +453,26 @@ class KernelValues:
         single = len(bindings) == 1 and bindings[0].node is target and not scope.is_class
         return bindings[0] if single else None
 
+
+
+def _default_of(fn: ast.FunctionDef, arg: ast.arg) -> ast.expr | None:
+    """The default value of a parameter (None: it has none)."""
+    positional = [*fn.args.posonlyargs, *fn.args.args]
+    if arg in positional:
+        at = positional.index(arg) - (len(positional) - len(fn.args.defaults))
+        return fn.args.defaults[at] if at >= 0 else None
+    if arg in fn.args.kwonlyargs:
+        return fn.args.kw_defaults[fn.args.kwonlyargs.index(arg)]
+    return None
+
+
+def _defaulted(arguments: ast.arguments, value: ast.expr) -> ast.arg | None:
+    """The parameter whose default `value` is."""
+    positional = [*arguments.posonlyargs, *arguments.args]
+    for arg, default in zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults):
+        if default is value:
+            return arg
+    for arg, default in zip(arguments.kwonlyargs, arguments.kw_defaults):
+        if default is value:
+            return arg
+    return None

@@ -174,7 +174,9 @@ class Scopes:
             self._home(scope, node.name).bind(node.name, Binding("def", node))
             for child in (*node.decorator_list, *([node.returns] if node.returns else [])):
                 self._visit(child, scope)
+        self.parent[id(args)] = node
         for child in (*args.defaults, *[d for d in args.kw_defaults if d is not None]):
+            self.parent[id(child)] = args  # a default is evaluated once, in the defining scope
             self._visit(child, scope)
         inner = self._child(node, scope)
         inner.globals = frozenset(_declared_global(node))

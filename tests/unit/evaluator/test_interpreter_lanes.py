@@ -512,3 +512,66 @@ def test_a_reduction_is_a_barrier_only_at_its_own_call_in_its_own_specialization
     # follows the scalar read with no barrier (the other call on the line is after it)
     assert _refused(lambda: one_line_kernel[(1,)](x.clone(), torch.tensor(5), out, 1000, BLOCK=1024, USE=False,
                                                   num_warps=4))
+
+
+@triton.jit
+def carried_kernel(x_ptr, out_ptr, carry_ptr, n, BLOCK: tl.constexpr, STAGES: tl.constexpr):
+    # a running total kept in scratch, reloaded each time round by the lane that stored it
+    # (red team s42). STAGES > 1: the pipeliner issues the reload iterations early, before the
+    # store it should read (cp.async in the loop's prologue on sm_90): stale on the GPU
+    offs = tl.arange(0, BLOCK)
+    tl.store(carry_ptr + offs, tl.zeros([BLOCK], dtype=tl.float32))
+    for start in tl.range(0, n, BLOCK, num_stages=STAGES):
+        mask = start + offs < n
+        x = tl.load(x_ptr + start + offs, mask=mask, other=0.0)
+        c = tl.load(carry_ptr + offs)
+        tl.store(out_ptr + start + offs, tl.cumsum(x, axis=0) + c, mask=mask)
+        tl.store(carry_ptr + offs, c + tl.sum(x, axis=0))
+
+
+@triton.jit
+def two_pass_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    # pass 1 stores x * 2, pass 2 (another pipelined loop) reloads it: stored before the loop
+    # that reloads it started, by the lane that reloads it
+    offs = tl.arange(0, BLOCK)
+    for start in tl.range(0, n, BLOCK, num_stages=3):
+        mask = start + offs < n
+        tl.store(out_ptr + start + offs, tl.load(x_ptr + start + offs, mask=mask) * 2.0, mask=mask)
+    for start in tl.range(0, n, BLOCK, num_stages=3):
+        mask = start + offs < n
+        tl.store(out_ptr + start + offs, tl.load(out_ptr + start + offs, mask=mask) + 1.0, mask=mask)
+
+
+@needs_interpreter
+def test_a_pipelined_load_of_what_its_loop_stored_is_refused():
+    x = torch.randn(1000)
+    out, carry = torch.empty(1000), torch.empty(256)
+    carried_kernel[(1,)](x, out, carry, 1000, BLOCK=256, STAGES=1)
+    assert torch.allclose(out, x.cumsum(0), atol=1e-4)
+    assert _refused(lambda: carried_kernel[(1,)](x, out, carry, 1000, BLOCK=256, STAGES=3), lanes=False)
+    two_pass_kernel[(1,)](x, out, 1000, BLOCK=256)
+    assert torch.allclose(out, x * 2 + 1)
+
+
+@triton.jit
+def cluster_rows_kernel(x_ptr, out_ptr, scratch_ptr, N: tl.constexpr):
+    # a [2, N] tile: each row stored to scratch, a barrier, then each row reloads the other's.
+    # With num_ctas=2 the rows lie in two CTAs of a cluster and tl.debug_barrier() (bar.sync)
+    # meets only within each (red team s42)
+    r = tl.arange(0, 2)
+    c = tl.arange(0, N)
+    x = tl.load(x_ptr + r[:, None] * N + c[None, :])
+    tl.store(scratch_ptr + r[:, None] * N + c[None, :], x)
+    tl.debug_barrier()
+    other = tl.load(scratch_ptr + (1 - r)[:, None] * N + c[None, :])
+    tl.store(out_ptr + r[:, None] * N + c[None, :], x + other)
+
+
+@needs_interpreter
+@pytest.mark.parametrize("ctas,refused", [(1, False), (2, True)])
+def test_a_barrier_meets_only_within_one_cta(ctas, refused):
+    x = torch.randn(2, 1024)
+    out, scratch = torch.empty(2, 1024), torch.empty(2, 1024)
+    assert _refused(lambda: cluster_rows_kernel[(1,)](x, out, scratch, N=1024, num_warps=4, num_ctas=ctas)) == refused
+    if not refused:
+        assert torch.allclose(out, x + x.flip(0))
