@@ -387,6 +387,8 @@ def _record_scalar_atomics(backend, module, options, target, key: tuple) -> None
                                    str(op.get_result(0).get_loc())))
             elif name in _GLOBAL_READS and op.get_num_results() >= 1:
                 loads.append((op, str(op.get_result(0).get_loc())))
+            elif name == "tt.call":  # a noinline helper's ops carry its own lines only
+                _LOADS_BLIND.add(key)
 
         loads: list = []
         module.walk(visit)
@@ -433,12 +435,14 @@ def _record_loads(key: tuple, loads: list) -> None:
 def moved_load(key: tuple | None, site: tuple, loops: int) -> bool:
     """Whether the compiled launch `key` makes the load at `site` ((file, line, column)s) other
     than where the source does, in `loops` loops: in fewer (hoisted, a pipeliner's prologue) or
-    in several places. A launch the front end never checked, or a location that could not be
-    read: every load may be."""
+    in several places. A launch the front end never checked, a location that could not be
+    read, or a kernel that still calls a helper (`noinline=True`: the helper's ops carry its
+    own lines, not the chain the interpreter sees; red team s42 round 2 pipelined a reload
+    there): every load may be."""
     if key is None or key in _LOADS_BLIND:
         return True
     depths = _LOADS.get((key, site))
-    return depths is not None and depths != {loops}
+    return depths is not None and depths != {loops}  # none: compiled away (unused, merged)
 
 
 def _loops(op, owners: dict) -> int:
