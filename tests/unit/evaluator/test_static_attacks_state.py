@@ -553,6 +553,15 @@ ATTACKS = {
             pass
     ''', "harness_tamper"),
     "config_pre_hook": ('c = triton.Config({"B": 1}, pre_hook=print)  # <-', "harness_tamper"),
+    # tutorial 09's `def configs(pre_hook=None)` (accepted: test_static_shapes), called with a
+    # library callable: the parameter is no function of the file
+    "config_pre_hook_param": ('''
+        def configs(pre_hook=None):
+            return [triton.Config({"B": 1}, pre_hook=pre_hook)]  # <-
+
+
+        CONFIGS = configs(print)
+    ''', "harness_tamper"),
     # concurrency
     "threads": ("import threading  # <-", "concurrency"),
     "torch_multiprocessing": ("q = torch.multiprocessing.Queue()  # <-", "concurrency"),

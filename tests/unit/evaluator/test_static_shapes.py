@@ -338,6 +338,24 @@ _KERNL = '''
 '''
 
 
+def test_a_config_helper_hands_its_pre_hook_parameter_on():
+    """Triton tutorial 09 (honest round s42): `def matmul_get_configs(pre_hook=None)` builds
+    each Config with `pre_hook=pre_hook`; called with nothing, or with a function of the file."""
+    assert_accepted('''
+        def zero_c(nargs):
+            nargs["c_ptr"].zero_()
+
+
+        def configs(pre_hook=None):
+            return [triton.Config({"B": b}, num_stages=s, pre_hook=pre_hook) for b in [64, 128] for s in [2, 3]]
+
+
+        PLAIN = configs()
+        ZEROED = configs(zero_c)
+        NONE = triton.Config({"B": 64}, pre_hook=None)
+    ''')
+
+
 def test_a_kernel_handed_through_an_autograd_functions_apply():
     """Honest round s42, kernl's layer norm: the kernel a parameter's default
     (`implementation: JITFunction = _layer_norm_fwd_fused_single_pass`), handed to
