@@ -409,6 +409,18 @@ def _record_scalar_atomics(backend, module, options, target, key: tuple) -> None
     _record_reductions(key, reductions)
 
 
+def kernel_site(loc: str) -> tuple | None:
+    """A compiled op's (file, line, column) chain without its innermost frames in Triton's own
+    library (tl.max's body, tl.sum's): what the interpreter's frames of the kernel give."""
+    import triton
+
+    library = os.path.dirname(os.path.abspath(triton.__file__)) + os.sep
+    site = location_chain(loc, columns=True)
+    while site and os.path.abspath(site[0][0]).startswith(library):
+        site = site[1:]
+    return site
+
+
 def _record_loads(key: tuple, loads: list) -> None:
     """The loops around each global load of a compiled kernel, by call site (as
     `_record_reductions`'s). Triton's software pipeliner (a loop `tl.range(..., num_stages=3)`,
@@ -419,13 +431,8 @@ def _record_loads(key: tuple, loads: list) -> None:
     the lane that stored it; on sm_90, cp.async of the carry before the previous iteration's
     store). `moved_load` tells the interpreter which loads the compiled code no longer makes
     where the source does."""
-    import triton
-
-    library = os.path.dirname(os.path.abspath(triton.__file__)) + os.sep
     for loops, loc in loads:
-        site = location_chain(loc, columns=True)
-        while site and os.path.abspath(site[0][0]).startswith(library):
-            site = site[1:]
+        site = kernel_site(loc)
         if not site:
             _LOADS_BLIND.add(key)
             continue
@@ -476,13 +483,8 @@ def _record_reductions(key: tuple, reductions: list) -> None:
     it, and the interpreter's count of the loops around the call must agree
     (`interpreter_spin.reduction_barrier`). A site where any of these is not a cross-warp
     reduction is none."""
-    import triton
-
-    library = os.path.dirname(os.path.abspath(triton.__file__)) + os.sep
     for loops, type_text, axis, loc in reductions:
-        site = location_chain(loc, columns=True)
-        while site and os.path.abspath(site[0][0]).startswith(library):
-            site = site[1:]
+        site = kernel_site(loc)
         if not site:
             _REDUCTIONS_UNRECORDED.append(True)
             continue

@@ -245,9 +245,9 @@ def device_range(arg1, arg2=None, step=None, **_kwargs) -> LoopRange:
         dtype = sem.integer_promote_impl(sem.integer_promote_impl(types[0], types[1]), types[2])
         if not dtype.is_int() or dtype.is_bool():
             dtype = tl.int32
-    from evaluator import interpreter_races
+    from evaluator import interpreter_moved
 
-    interpreter_races.loop_entered()  # a load the compiler moves reads nothing stored since
+    interpreter_moved.loop_entered()  # a load the compiler moves reads nothing stored since
     return LoopRange(_gpu_range(bounds, dtype), index_class(dtype))
 
 

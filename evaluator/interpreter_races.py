@@ -27,16 +27,15 @@ memory are exact here, while on a GPU the tile is spread over warps that run uns
 and Triton puts no barrier between a global store and a later global load. A load (or an
 atomic's read) of bytes the running program wrote from another lane, or a plain store over
 bytes another of its lanes loaded, with no barrier in between (tl.debug_barrier(), a scalar
-atomic), is a race.
-
-Not caught (docs/threat_model.md): what only a weak memory model shows (a relaxed atomic's
-missing order, a store seen late): accesses are sequentially consistent here.
+atomic, a reduction compiled across warps), is a race. Loads the compiler moves:
+`interpreter_moved`. Not caught (docs/threat_model.md): what only a weak memory model shows
+(a relaxed atomic's missing order, a store seen late): accesses are sequentially consistent.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from evaluator import interpreter_lanes, interpreter_spin
+from evaluator import interpreter_lanes, interpreter_moved, interpreter_spin
 
 
 class KernelRaceError(RuntimeError):
@@ -70,13 +69,7 @@ class _Launch:
     unfenced: list = []  # the running program's multi-lane atomic writes since its last barrier: (storage, bytes)
     compiled = None  # the launch's specialization as the GPU front end checked it (`device_compile.checked`)
     one_cta = False  # each program is one CTA, whose barriers order all of its lanes (`device_compile.one_cta`)
-    # loads the compiled code moved (`pipelined_reload`): per byte of a stored storage, the
-    # launch's store count at its last store; the count when each program last started a loop
-    # ((program, loop) -> count) and last ran a load ((program, site) -> count)
-    serial: dict = {}
-    tick = 0
-    entered: dict = {}
-    last_load: dict = {}
+    serial, tick, entered, last_load = {}, 0, {}, {}  # loads the compiler moves (`interpreter_moved`)
 
 
 def watching() -> bool:
@@ -201,11 +194,7 @@ def _own(key: int, owner: np.ndarray, byte: np.ndarray, plain: bool = False,
     else:
         epochs[byte] = _Launch.clock.get(_Launch.program, 1)
     _Launch.plain[key][byte] = plain
-    _Launch.tick += 1
-    serial = _Launch.serial.get(key)
-    if serial is None:
-        serial = _Launch.serial[key] = np.zeros(owner.shape, dtype=np.int64)
-    serial[byte] = _Launch.tick
+    interpreter_moved.stored(key, owner.shape, byte)
     _Launch.lane[key][byte] = 0 if codes is None else codes
     _Launch.lane_at[key][byte] = _Launch.barriers
 
@@ -317,48 +306,6 @@ def spin_site(test_only: bool = False) -> tuple | None:
     persistent kernel's outer loop that raises a flag is no acquire). One frame walk per atomic:
     the caller hands the site on to `contend` and `cas`."""
     return interpreter_spin.spin_lock_site(test_only)
-
-
-def loop_entered() -> None:
-    """A loop of the running program starts (`interpreter_loops.device_range`)."""
-    if _Launch.owners is None:
-        return
-    key = interpreter_spin.loop_key()
-    if key is not None:
-        _Launch.entered[(_Launch.program, key)] = _Launch.tick
-
-
-def pipelined_reload(key: int, byte: np.ndarray) -> None:
-    """A plain load of bytes the running program itself stored (`byte`): where the compiled
-    code makes this load elsewhere than the source does (`device_compile.moved_load`: Triton's
-    software pipeliner issues it iterations early, LICM hoists it out of its loop), reading a
-    store the program made since its innermost loop started (or, in a `while` loop, since this
-    load last ran) is a read of memory the GPU loaded before that store. The interpreter runs
-    the loop in order, so even the lane that stored it reads the new value here (red team s42:
-    a carry reloaded in a `tl.range(num_stages=3)` loop, stale on sm_90 every run)."""
-    from evaluator import device_compile
-
-    found = interpreter_spin.load_site()
-    if found is None:
-        return
-    site, loops, loop = found
-    if not device_compile.moved_load(_Launch.compiled, site, loops):
-        return
-    me = _Launch.program
-    since = _Launch.entered.get((me, loop)) if loop is not None and loop[1] == "for" else None
-    before = _Launch.last_load.get((me, site))
-    _Launch.last_load[(me, site)] = _Launch.tick
-    bound = since if since is not None else before
-    serial = _Launch.serial.get(key)
-    if bound is None or serial is None or not (serial[byte] > bound).any():
-        return
-    raise KernelRaceError(
-        "a load that Triton's GPU compiler moves (a loop's software pipelining: tl.range(..., "
-        "num_stages=N), or a load feeding tl.dot, is issued iterations early; a load that does not "
-        "change in a loop is hoisted out of it) read what this program stored in that loop: on a GPU "
-        "the load is made before the store and reads the old value, even in the lane that stored "
-        "it. Keep a value the loop carries in a variable (registers), or run that loop with "
-        "num_stages=1")
 
 
 def stored(raw, active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.ndarray,
@@ -506,10 +453,8 @@ def loaded(active: np.ndarray, idx: np.ndarray, starts: np.ndarray, ends: np.nda
             interpreter_lanes.loaded(key, byte, np.repeat(mine, itemsize),
                           None if modifying else interpreter_lanes.per_byte(mine, active[lanes], itemsize, key, byte,
                                                              record=False), modifying=modifying)
-        if codes is not None and not rmw and not atomic:
-            own = owner[byte] == me
-            if own.any():
-                pipelined_reload(key, byte[own])
+        if codes is not None and not rmw and not atomic:  # its own stores, by a load the compiler moved
+            interpreter_moved.pipelined_reload(key, byte[owner[byte] == me])
         other = (owner[byte] != 0) & (owner[byte] != me)
         if not other.any():
             continue

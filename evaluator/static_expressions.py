@@ -476,29 +476,6 @@ class ExpressionChecker(AcceptedShapes, StoreChecks, Resolver):
                          "inside Triton's launcher", f"pass only {', '.join(sorted(allowed))}"
                          " (a pre_hook: a def of this file, or what one returns)")
 
-    def _own_callable(self, node: ast.expr, depth: int = 0) -> bool:
-        """A function the file defines (`pre_hook=zero_out`), or a call of one that makes it
-        (`pre_hook=init_to_zero("c_ptr")`): code the checker reads, never a library callable.
-        Or None, or a parameter of a helper of the file that every call of it binds to one of
-        these, passed or by default (Triton tutorial 09's `def matmul_get_configs(pre_hook=None)`
-        handing `pre_hook=pre_hook` to each Config: honest round s42)."""
-        if isinstance(node, ast.Constant) and node.value is None:
-            return True
-        if isinstance(node, ast.Call):
-            node = node.func
-        if not isinstance(node, ast.Name):
-            return False
-        kind, value = self.resolve(node)
-        if kind == "def" and isinstance(value, ast.FunctionDef):
-            return True
-        b = self.scopes.single(node)
-        fn = self._helper_of(b.node) if b is not None and b.kind == "param" and depth < 8 else None
-        if fn is None or len(self.scopes.inner[id(fn)].names.get(b.node.arg, ())) != 1:
-            return False
-        calls = self._helper_calls(fn)
-        return bool(calls) and all((given := self._given(call, fn, b.node)) is not None
-                                   and self._own_callable(given, depth + 1) for call in calls)
-
     def _asm(self, node: ast.Call) -> None:
         """Inline assembly: its text a literal, reading no clock register (A.CLOCK_REGISTERS)."""
         asm = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "asm"), None)

@@ -142,6 +142,29 @@ class KernelValues:
             return len(sub.ops) == 1 and sub.comparators[0] is node and isinstance(sub.ops[0], (ast.In, ast.NotIn))
         return isinstance(sub, ast.Subscript) and sub.value is node and isinstance(sub.ctx, ast.Load)
 
+    def _own_callable(self, node: ast.expr, depth: int = 0) -> bool:
+        """A function the file defines (`pre_hook=zero_out`), or a call of one that makes it
+        (`pre_hook=init_to_zero("c_ptr")`): code the checker reads, never a library callable.
+        Or None, or a parameter of a helper of the file that every call of it binds to one of
+        these, passed or by default (Triton tutorial 09's `def matmul_get_configs(pre_hook=None)`
+        handing `pre_hook=pre_hook` to each Config: honest round s42)."""
+        if isinstance(node, ast.Constant) and node.value is None:
+            return True
+        if isinstance(node, ast.Call):
+            node = node.func
+        if not isinstance(node, ast.Name):
+            return False
+        kind, value = self.resolve(node)
+        if kind == "def" and isinstance(value, ast.FunctionDef):
+            return True
+        b = self.scopes.single(node)
+        fn = self._helper_of(b.node) if b is not None and b.kind == "param" and depth < 8 else None
+        if fn is None or len(self.scopes.inner[id(fn)].names.get(b.node.arg, ())) != 1:
+            return False
+        calls = self._helper_calls(fn)
+        return bool(calls) and all((given := self._given(call, fn, b.node)) is not None
+                                   and self._own_callable(given, depth + 1) for call in calls)
+
     def _kernel_param(self, arg: ast.arg, seen: frozenset) -> bool:
         """Whether every call of its helper passes a kernel for `arg`. Memoized: helpers
         passing their parameters on to helpers would otherwise be walked once per path (a
