@@ -32,6 +32,18 @@ round, session 23). Any other shape of the same call or store is judged by the p
                      class (files silence a library's UserWarning). It changes only which
                      warnings reach the child's stderr; "error" would turn the harness's own
                      warnings into exceptions in the middle of a measurement.
+  seed               a module-level statement `torch.manual_seed(<int literal>)` (or
+                     torch.cuda.manual_seed / manual_seed_all), the "reproducibility" line
+                     notebook pastes start with (honest round s41). It runs at import; the
+                     harness then seeds the build itself (evaluator.model_build) and draws
+                     every input, trial seed and shuffle from generators of its own or from
+                     `secrets`, so the call decides nothing the harness reads. Never in a
+                     function (a forward reseeding could replay draws between runs).
+  logging setup      a module-level `logging.basicConfig(...)` whose arguments are only a
+                     literal `level` (or logging.DEBUG ... CRITICAL) and literal `format`,
+                     `datefmt` and `style`: where the process's log lines go is stderr either
+                     way; a file, a stream, handlers or `force` (which drops the handlers
+                     already installed) stay refused.
 """
 from __future__ import annotations
 
@@ -68,6 +80,40 @@ def precision_switch(stmt: ast.stmt, at_module: bool, qualify: Callable[[ast.AST
     return isinstance(call, ast.Call) and qualify(call.func) == MATMUL_PRECISION and (
         not call.keywords and len(call.args) == 1 and isinstance(call.args[0], ast.Constant)
         and call.args[0].value in PRECISIONS)
+
+
+SEEDS = frozenset({"torch.manual_seed", "torch.cuda.manual_seed", "torch.cuda.manual_seed_all"})
+BASIC_CONFIG = "logging.basicConfig"
+LOG_LEVELS = frozenset({"NOTSET", "DEBUG", "INFO", "WARNING", "WARN", "ERROR", "CRITICAL", "FATAL"})
+_LOG_TEXTS = frozenset({"format", "datefmt", "style"})
+
+
+def seed_setting(stmt: ast.stmt, at_module: bool, qualify: Callable[[ast.AST], str | None]) -> bool:
+    """A module-level `torch.manual_seed(<int literal>)` (or a cuda seed of SEEDS) as a
+    statement."""
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    return at_module and isinstance(call, ast.Call) and qualify(call.func) in SEEDS and (
+        not call.keywords and len(call.args) == 1 and isinstance(call.args[0], ast.Constant)
+        and type(call.args[0].value) is int)
+
+
+def logging_setup(stmt: ast.stmt, at_module: bool, qualify: Callable[[ast.AST], str | None]) -> bool:
+    """A module-level `logging.basicConfig(level=..., format=...)` as a statement: keywords
+    only, `level` a literal int or level name or `logging.<LEVEL>`, the others literal text."""
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not (at_module and isinstance(call, ast.Call) and qualify(call.func) == BASIC_CONFIG
+            and not call.args):
+        return False
+    for k in call.keywords:
+        v = k.value
+        literal = isinstance(v, ast.Constant)
+        if k.arg == "level":
+            named = isinstance(v, ast.Attribute) and qualify(v) in {f"logging.{n}" for n in LOG_LEVELS}
+            if not (named or literal and (type(v.value) is int or v.value in LOG_LEVELS)):
+                return False
+        elif k.arg not in _LOG_TEXTS or not (literal and isinstance(v.value, str)):
+            return False
+    return True
 
 
 WARNING_FILTERS = frozenset({"warnings.filterwarnings", "warnings.simplefilter"})

@@ -21,7 +21,8 @@ from evaluator.static_kernel_values import LIBRARY_INSTEAD
 from evaluator.static_names import BUILTIN_NAMES
 from evaluator.static_namespaces import ATTRIBUTE_ONLY, denial_code
 from evaluator.static_scopes import is_main_guard, sole_target
-from evaluator.static_settings import allocator_setting, precision_switch, warning_filter
+from evaluator.static_settings import (allocator_setting, logging_setup, precision_switch, seed_setting,
+                                       warning_filter)
 
 
 class Checker(ExpressionChecker):
@@ -99,8 +100,9 @@ class Checker(ExpressionChecker):
         handler = getattr(self, "_s_" + type(node).__name__, None)
         at_module = self.parent.get(id(node)) is self.tree
         if precision_switch(node, at_module, self.qualify) or warning_filter(
-                node, at_module, self.scopes, self.qualify):
-            return  # a literal switch or filter at import (evaluator.static_settings)
+                node, at_module, self.scopes, self.qualify) or seed_setting(
+                node, at_module, self.qualify) or logging_setup(node, at_module, self.qualify):
+            return  # a literal switch, filter, seed or log setup at import (evaluator.static_settings)
         if allocator_setting(node, self.scopes, self.qualify):
             self.expr(node.value.args[0])  # type: ignore[attr-defined]  (a stateless allocator)
             return

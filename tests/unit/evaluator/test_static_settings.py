@@ -23,6 +23,17 @@ ACCEPTED = {
         if torch.cuda.is_available():
             torch.backends.cuda.matmul.allow_tf32 = True
     ''',
+    # a notebook paste's header (honest round s41): the harness seeds the build after import
+    # and draws inputs from its own generators
+    "seed_and_logging_at_import": '''
+        import logging
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+        logging.basicConfig(level="DEBUG")
+        log = logging.getLogger(__name__)
+        torch.manual_seed(42)
+        torch.cuda.manual_seed_all(0)
+    ''',
     "allocator_def_tutorial_09": '''
         from typing import Optional
 
@@ -110,6 +121,42 @@ REJECTED = {
         MODE = "high"
         torch.set_float32_matmul_precision(MODE)  # <-
     ''', "harness_tamper"),
+    # a forward that reseeds could replay a draw between two runs
+    "seed_in_forward": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                torch.manual_seed(0)  # <-
+                return launch(x)
+    ''', "harness_tamper"),
+    "seed_computed": ('''
+        SEED = 7
+        torch.manual_seed(SEED)  # <-
+    ''', "harness_tamper"),
+    "seed_as_value": ('''
+        reseed = torch.manual_seed  # <-
+    ''', "harness_tamper"),
+    "rng_state_at_import": ('''
+        torch.set_rng_state(torch.get_rng_state())  # <-
+    ''', "harness_tamper"),
+    # a file or stream handler writes where the sandbox's stderr does not
+    "logging_to_a_file": ('''
+        import logging
+
+        logging.basicConfig(filename="/tmp/log.txt", level=logging.INFO)  # <-
+    ''', "forbidden_api"),
+    "logging_force": ('''
+        import logging
+
+        logging.basicConfig(level=logging.INFO, force=True)  # <-
+    ''', "forbidden_api"),
+    "logging_setup_in_forward": ('''
+        import logging
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                logging.basicConfig(level=logging.INFO)  # <-
+                return launch(x)
+    ''', "forbidden_api"),
     "default_dtype_at_import": ('''
         torch.set_default_dtype(torch.float64)  # <-
     ''', "harness_tamper"),
