@@ -74,6 +74,20 @@ def _autotune_without_a_driver() -> None:
 
     if "do_bench" in vars(autotuner.Autotuner):
         autotuner.Autotuner.do_bench = property(lambda self: same_time)
+    prune = autotuner.Autotuner.prune_configs
+
+    def fitting(self, kwargs):
+        """The configs pruning leaves, less those a GPU's benchmark would find over an sm_90
+        block's resources or failing a static assert (its time infinite there: never kept
+        while one fits); all of them where none fits, so the launch fails as it would there."""
+        from evaluator.device_compile import fits
+
+        configs = prune(self, kwargs)
+        args = tuple(self.nargs.values())
+        kept = [c for c in configs if fits(self.fn, args, {**kwargs, **c.all_kwargs()})] if len(configs) > 1 else configs
+        return kept or configs
+
+    autotuner.Autotuner.prune_configs = fitting
 
 
 def _values_never_printed() -> None:

@@ -34,7 +34,7 @@ _ACCEPTED: dict[tuple, frozenset] = {}
 # every specialization compiled (`scalar_atomic_used`)
 _SCALAR_ATOMICS: dict[tuple, bool] = {}
 # set once a compiled scalar atomic could not be keyed (a location that is not one chain) or a
-# kernel's passes failed: from then on no scalar atomic is a barrier in this process (an
+# kernel's walk failed: from then on no scalar atomic is a barrier in this process (an
 # atomic left out of the record must not leave another's True standing, red team s36)
 _UNRECORDED: list[bool] = []
 # (specialization key, (file, line, column)s) of a tl.reduce / tl.associative_scan (tl.max,
@@ -62,6 +62,11 @@ _JIT_OPTIONS = ("do_not_specialize", "do_not_specialize_on_alignment", "noinline
 class KernelNotCompilable(RuntimeError):
     """Raised in place of the compiler's own error where it has none (an internal failure of
     the front end is refused too: the check fails closed)."""
+
+
+class KernelOutOfResources(KernelNotCompilable):
+    """A compiled kernel needs more of an sm_90 block than it has: on the GPU the launch raises
+    OutOfResources, which an autotuner takes as a config to skip (`fits`)."""
 
 
 def _language_objects() -> list:
@@ -234,7 +239,7 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
             raise KernelNotCompilable(
                 f"Triton's GPU compiler could not compile the kernel {interpreted.fn.__name__}: "
                 f"{type(exc).__name__}: {exc}"[:2000]) from None
-        _record_scalar_atomics(backend, module, options, target, key)
+        _lower(backend, module, options, target, key, interpreted.fn.__name__)
         names = [p.name for p in mirror.params]
         # (parameter, index in its tuple, ...): an element of a tuple argument is specialised too
         _ACCEPTED[key] = frozenset(
@@ -348,7 +353,76 @@ def _chain(text: str, i: int) -> tuple[tuple | None, int]:
     return None, i  # a name alone
 
 
-def _record_scalar_atomics(backend, module, options, target, key: tuple) -> None:
+# sm_90's opt-in shared memory per block (cudaDevAttrMaxSharedMemoryPerBlockOptin on an H100 or
+# H200) and threads per block: a compiled kernel over either fails its launch there
+# (CompiledKernel's OutOfResources, cudaErrorInvalidValue)
+SHARED_LIMIT = 232448
+THREAD_LIMIT = 1024
+
+
+def _lower(backend, module, options, target, key: tuple, name: str) -> None:
+    """Run the GPU compiler's passes past the front end, as a GPU launch would before it
+    loads the kernel: TTIR, TTGIR (read for the lane records, `_record_scalar_atomics`), and
+    the lowering to LLVM IR (shared-memory allocation, warp specialization, membar). A kernel
+    a later pass refuses, or whose compiled form needs more shared memory or threads than an
+    sm_90 block has, never runs on the GPU, so it does not run here either (red team s42
+    round 1: `warp_specialize=True` loops that only the lowering refuses ran on the CPU).
+    Raises KernelNotCompilable."""
+    try:
+        module = backend.make_ttir(module, {}, options, target.arch)
+        module = backend.make_ttgir(module, {}, options, target.arch)
+        _record_scalar_atomics(module, key)
+        with _mlir_only():
+            backend.make_llir(module, {}, options, target.arch)
+    except _MlirDone:
+        pass
+    except Exception as exc:  # noqa: BLE001  (what the GPU's compiler refuses never runs)
+        raise KernelNotCompilable(
+            f"Triton's GPU compiler could not lower the kernel {name} for sm_90 (the GPU launch "
+            f"would fail the same way): {type(exc).__name__}: {exc}"[:2000]) from None
+    # what make_llir reads into the kernel's metadata, off the module its passes left
+    shared = module.get_int_attr("ttg.shared") or 0
+    warps = module.get_int_attr("ttg.total-num-warps") or options.num_warps
+    if shared > SHARED_LIMIT:
+        raise KernelOutOfResources(
+            f"the kernel {name} needs {shared} bytes of shared memory per program as compiled "
+            f"for sm_90 (num_stages={options.num_stages}, num_warps={options.num_warps}); an H100 "
+            f"or H200 block has {SHARED_LIMIT}: the GPU launch fails with OutOfResources. Use "
+            "smaller blocks or fewer stages")
+    if warps * 32 > THREAD_LIMIT:
+        raise KernelOutOfResources(
+            f"the kernel {name} runs {warps} warps per program ({warps * 32} threads); an sm_90 "
+            f"block has at most {THREAD_LIMIT} threads: the GPU launch fails")
+
+
+class _MlirDone(Exception):
+    """make_llir's MLIR passes ran; what follows is LLVM's own optimisation."""
+
+
+@contextlib.contextmanager
+def _mlir_only() -> Iterator[None]:
+    """Stop the NVIDIA backend's make_llir where its MLIR pipeline has run (shared-memory
+    allocation, warp specialization, the conversion to the LLVM dialect: where a kernel the
+    front end accepted is refused) and LLVM's O3 would start: that costs seconds to minutes
+    on a large tile (101 s for a 256x256 fp32 dot) and refuses nothing the passes did not."""
+    import triton.backends.nvidia.compiler as nvidia
+
+    real = nvidia.llvm
+
+    class _Stop:
+        def __getattr__(self, attr):
+            if attr == "init_targets":
+                raise _MlirDone
+            return getattr(real, attr)
+
+    nvidia.llvm = _Stop()
+    try:
+        yield
+    finally:
+        nvidia.llvm = real
+
+
+def _record_scalar_atomics(module, key: tuple) -> None:
     """Which scalar atomics of this kernel keep a use of their old value once Triton's TTIR and
     TTGIR passes (inlining, canonicalisation, dead-code elimination, sccp) have run, and which
     reductions and scans spread their axis over several warps (`_record_reductions`). Triton
@@ -362,14 +436,12 @@ def _record_scalar_atomics(backend, module, options, target, key: tuple) -> None
     helper's own %7 for a use of the kernel's, red team s35). Recorded by the atomic's source
     line and the lines of the calls that reached it, to the launched kernel's own (innermost
     first: one helper's atomic is used at one call and dropped at another, and a helper
-    launched on its own is another chain); where the passes fail or a location is not one
+    launched on its own is another chain); where the walk fails or a location is not one
     chain, no scalar atomic is credited as a barrier from then on."""
     try:
-        # through TTGIR: the lowering decides on the module its passes leave (sccp, licm, the
+        # read after TTGIR: the lowering decides on the module its passes leave (sccp, licm, the
         # canonicaliser again): a store behind a mask only sccp proves false kept a use in TTIR
         # and none at the lowering (red team s35 round 4, 0 bar.sync on sm_90)
-        module = backend.make_ttir(module, {}, options, target.arch)
-        module = backend.make_ttgir(module, {}, options, target.arch)
         atomics, operands, reductions, owners = [], set(), [], {}
 
         def visit(op) -> None:
@@ -394,7 +466,7 @@ def _record_scalar_atomics(backend, module, options, target, key: tuple) -> None
         module.walk(visit)
         reductions = [(_loops(op, owners), *rest) for op, *rest in reductions]
         loads = [(_loops(op, owners), loc) for op, loc in loads]
-    except Exception:  # noqa: BLE001  (fails closed: no atomic orders lanes from now on)
+    except Exception:  # noqa: BLE001  (a walk that fails closes: no atomic orders lanes from now on)
         _UNRECORDED.append(True)
         _REDUCTIONS_UNRECORDED.append(True)
         _LOADS_BLIND.add(key)
@@ -554,6 +626,33 @@ def one_cta(key: tuple | None) -> bool:
     only its own CTA's threads (red team s42: each CTA reloaded the row the other stored,
     ordered by a tl.sum or a tl.debug_barrier that never meets across the cluster)."""
     return key is not None and _CTAS.get(key) == 1
+
+
+def fits(kernel, args: tuple, kwargs: dict) -> bool:
+    """Whether a launch of `kernel` (an InterpretedFunction, or Heuristics around one, whose
+    values are computed here as its run would) with these arguments compiles for sm_90 within
+    its resources and static asserts: what a GPU autotuner's benchmark of a config learns
+    (OutOfResources and CompileTimeAssertionFailure make a config's time infinite). Any other
+    failure answers True: the launch itself raises it."""
+    from triton.compiler.errors import CompileTimeAssertionFailure
+    from triton.runtime.autotuner import Heuristics
+
+    from evaluator.launch_args import check_arguments, unveiled
+
+    kwargs = dict(kwargs)
+    try:
+        while isinstance(kernel, Heuristics):
+            for name, heuristic in kernel.values.items():
+                kwargs[name] = heuristic({**dict(zip(kernel.arg_names, args)), **kwargs})
+            kernel = kernel.fn
+        # as the kernel's own run takes them (launch_hook): its device functions unveiled
+        args, kwargs = check_arguments(kernel, *unveiled(args, kwargs))
+        check(kernel, args, {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")})
+    except (KernelOutOfResources, CompileTimeAssertionFailure):
+        return False
+    except Exception:  # noqa: BLE001  (the launch raises it where it matters)
+        return True
+    return True
 
 
 def checked() -> tuple | None:

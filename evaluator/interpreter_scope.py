@@ -283,9 +283,19 @@ def _device_annotated(annotation, value):
     return tl.constexpr(value) if annotation is tl.constexpr else _device_bound(value)
 
 
+def _device_identity_operand(value):
+    """An operand of `is`/`is not` as the GPU's code generator compares it: a constexpr by its
+    value (`CAST: tl.constexpr = None` then `if CAST is not None:`, Inductor's mm template: the
+    branch is dead on the GPU; honest round s43 found it taken on the CPU)."""
+    import triton.language as tl
+
+    return value.value if isinstance(value, tl.constexpr) else value
+
+
 _LOGIC_NAMES = {"_krl_device_logic": _device_logic, "_krl_device_not": _device_not,
                 "_krl_device_ifexp": _device_ifexp, "_krl_device_bound": _device_bound,
-                "_krl_device_annotated": _device_annotated}
+                "_krl_device_annotated": _device_annotated,
+                "_krl_device_identity_operand": _device_identity_operand}
 
 
 def _call(name: str, *args: ast.expr) -> ast.Call:
@@ -344,6 +354,15 @@ class _DeviceLogic(ast.NodeTransformer):
         self.generic_visit(node)
         if node.value is not None and isinstance(node.target, ast.Name):
             node.value = _call("_krl_device_annotated", node.annotation, node.value)
+        return node
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        # Triton's own rewrite (run before this one) leaves each comparison single: a chain's
+        # links are lambdas of one `lhs <op> rhs` each
+        self.generic_visit(node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):
+            node.left = _call("_krl_device_identity_operand", node.left)
+            node.comparators = [_call("_krl_device_identity_operand", node.comparators[0])]
         return node
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> ast.AST:

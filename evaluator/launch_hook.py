@@ -56,6 +56,18 @@ from evaluator.launch_args import (  # noqa: F401  (launch_data, plain_constant:
 )
 
 
+def _unaltered(kernel: object) -> None:
+    """Refuse a kernel object whose own attributes hide its class's (`k.rewrite = f`: the
+    interpreter would run f's body, not the one the GPU compiler checked; red team s43 reached
+    a kernel object through an autograd Function's context). Triton sets none but dunders."""
+    hidden = sorted(a for a in getattr(kernel, "__dict__", ()) if not a.startswith("__")
+                    and hasattr(type(kernel), a))
+    if hidden:
+        raise KernelArgumentError(
+            f"the kernel object's {', '.join(hidden)[:200]} was replaced: a launch runs the kernel "
+            "as @triton.jit compiled it; never assign to a kernel's attributes")
+
+
 def _dims(grid: object) -> tuple[int, ...]:
     """A grid as Triton takes it: a tuple of exact ints (a tl.constexpr is unwrapped);
     KernelArgumentError for anything else."""
@@ -437,6 +449,7 @@ class LaunchRecorder:
                 raise KernelArgumentError(
                     "a kernel was launched from inside a grid function: a grid function returns the "
                     "launch's size; launch kernels from forward")
+            _unaltered(self)
             args, kwargs = check_arguments(self, *launch_args.unveiled(args, kwargs))
             launch = not kwargs.get("warmup", False)
             if launch and _interpreted(self):  # the body runs only if the GPU compiler takes it

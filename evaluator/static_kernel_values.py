@@ -216,7 +216,7 @@ class KernelValues:
         found = self.__dict__.get("_forwards")
         if found is None:
             found = self.__dict__["_forwards"] = {}
-            for cls in self.tree.body:
+            for cls in () if self.split_context else self.tree.body:  # forward(*args): static_names
                 if not (isinstance(cls, ast.ClassDef) and len(cls.bases) == 1 and not cls.keywords
                         and not cls.decorator_list and self.qualify(cls.bases[0]) == "torch.autograd.Function"
                         and len(self.scopes.module.names.get(cls.name, ())) == 1):

@@ -39,6 +39,18 @@ _ALIASABLE_CLASSES = frozenset({"torch.cuda.device", "torch.autocast", "torch.am
 _CTX_METHODS = frozenset({"forward", "backward", "setup_context", "jvp", "vjp"})
 
 
+def splits_context(tree: ast.Module) -> bool:
+    """Whether the file names `setup_context` anywhere. A Function that has one (its own or a
+    base's) is applied as `forward(*args)` with no context, then `setup_context(ctx, inputs,
+    output)`: forward's first parameter is then whatever `apply` got first (red team s43 handed
+    it a kernel object and replaced its `rewrite`), so no forward's is trusted as the context
+    and `apply`'s arguments are not mapped past one (static_kernel_values)."""
+    return any(isinstance(n, ast.FunctionDef) and n.name == "setup_context"
+               or isinstance(n, ast.Name) and n.id == "setup_context"
+               or isinstance(n, ast.Attribute) and n.attr == "setup_context"
+               or isinstance(n, ast.Constant) and n.value == "setup_context" for n in ast.walk(tree))
+
+
 class Resolver(KernelValues):
     """Resolution state of one module, its findings, and what its names are."""
 
@@ -68,6 +80,7 @@ class Resolver(KernelValues):
         # a module-level call's callee may ask whether a name bound to a call is a kernel:
         # `M = f(); M.real(1)` and `deco = f(...)` / `@deco` crashed the checker, sessions 35-36)
         self.jit_calls: dict = {}
+        self.split_context = splits_context(tree)
         for cls in self.classes.values():
             self._privileged_args(cls)
         self.kernels = {id(n): n for n in self.scopes.functions if isinstance(n, ast.FunctionDef)
@@ -186,7 +199,7 @@ class Resolver(KernelValues):
                 self.cls_args[id(first[0])] = cls
             if not first or "classmethod" in marks:
                 continue
-            if is_function and fn.name in _CTX_METHODS:
+            if is_function and fn.name in _CTX_METHODS and not (fn.name == "forward" and self.split_context):
                 # torch calls them with ctx first, @staticmethod or not: a plain `def
                 # forward(self, x)` of a Function is handed the ctx, not an instance
                 self.ctx_args.add(id(first[0]))

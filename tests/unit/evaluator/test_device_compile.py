@@ -176,3 +176,61 @@ def test_a_grid_cannot_swap_a_checked_helper_for_an_unchecked_one(child_hooks):
     finally:
         module._swappable = checked
     assert torch.allclose(out, x + 1.0), "the helper the grid swapped in ran"
+
+
+@triton.jit
+def square_kernel(x_ptr, o_ptr, n, B: tl.constexpr, BK: tl.constexpr, STAGES: tl.constexpr):
+    r = tl.arange(0, B)
+    acc = tl.zeros((B, B), tl.float32)
+    for k in tl.range(0, n, BK, num_stages=STAGES):
+        c = k + tl.arange(0, BK)
+        a = tl.load(x_ptr + r[:, None] * n + c[None, :], mask=(r[:, None] < n) & (c[None, :] < n), other=0.0)
+        b = tl.load(x_ptr + c[:, None] * n + r[None, :], mask=(c[:, None] < n) & (r[None, :] < n), other=0.0)
+        acc = tl.dot(a, b, acc, input_precision="ieee")
+    tl.store(o_ptr + r[:, None] * n + r[None, :], acc, mask=(r[:, None] < n) & (r[None, :] < n))
+
+
+@triton.autotune(configs=[triton.Config({"B": 128, "BK": 64, "STAGES": 5}),
+                          triton.Config({"B": 64, "BK": 16, "STAGES": 2})], key=["n"])
+@triton.jit
+def tuned_square_kernel(x_ptr, o_ptr, n, B: tl.constexpr, BK: tl.constexpr, STAGES: tl.constexpr):
+    square_kernel(x_ptr, o_ptr, n, B, BK, STAGES)
+
+
+@needs_interpreter
+def test_a_kernel_over_an_sm90_blocks_resources_is_refused(child_hooks):
+    """A 128x128 fp32 tile over K in steps of 64, pipelined 5 deep, needs 256 KiB of shared
+    memory as compiled for sm_90, where a block has 227 KiB: the GPU launch fails
+    (OutOfResources), so the CPU does not run it; the same kernel 2 deep at 64x64 runs. A later pass that fails (warp specialization the lowering refuses)
+    is refused the same way: hacks/rt43_warp_specialize_loop_fails_lowering_cumsum.py."""
+    from evaluator.device_compile import KernelOutOfResources
+
+    x = torch.randn(64, 64)
+    out = torch.zeros_like(x)
+    with pytest.raises(KernelOutOfResources, match="shared memory"):
+        square_kernel[(1,)](x, out, 64, B=128, BK=64, STAGES=5)
+    assert not out.any()
+    square_kernel[(1,)](x, out, 64, B=64, BK=16, STAGES=2)
+    assert torch.allclose(out, x @ x, atol=1e-4)
+
+
+@needs_interpreter
+def test_an_autotuner_skips_a_config_over_the_block_as_a_gpus_benchmark_does(child_hooks):
+    """On the GPU an autotuner's benchmark takes a config that fails OutOfResources as
+    infinitely slow; the CPU child, which times no config, keeps the first that fits (Triton
+    tutorial 03's first config, 128x256x64 in fp32 with 3 stages, is over an sm_90 block)."""
+    from triton.runtime import autotuner
+
+    from evaluator.child import _autotune_without_a_driver
+
+    saved = {k: autotuner.Autotuner.__dict__[k] for k in ("do_bench", "prune_configs")}
+    _autotune_without_a_driver()
+    try:
+        x = torch.randn(64, 64)
+        out = torch.zeros_like(x)
+        tuned_square_kernel[(1,)](x, out, 64)
+        assert torch.allclose(out, x @ x, atol=1e-4)
+        assert tuned_square_kernel.best_config.kwargs["B"] == 64
+    finally:
+        for k, v in saved.items():
+            setattr(autotuner.Autotuner, k, v)

@@ -25,6 +25,22 @@ needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRIT
                                        "child started by test_under_the_interpreter")
 
 
+@triton.jit
+def _cast_if_set_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr, OUT: tl.constexpr = None):
+    CAST: tl.constexpr = None
+    SCALE: tl.constexpr = 2.0
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    if CAST is not None:
+        x = x.to(CAST) + 100.0
+    if SCALE is None:
+        x = x + 1000.0
+    if OUT is not None:
+        x = x * SCALE
+    tl.store(y_ptr + offs, x, mask=mask)
+
+
 @pytest.mark.skipif(INTERPRETED, reason="this is the child")
 def test_under_the_interpreter():
     env = {**os.environ, "TRITON_INTERPRET": "1"}  # before the child imports triton
@@ -307,3 +323,36 @@ def test_a_knocked_out_launch_is_bracketed_as_a_launch_is(launch_recorder):
     launch_recorder.stop()
     assert seen == ["enter", "grid", "exit", "observed"] and launch_recorder.grid == (4,)
     assert not y.any() and [name for _, name in launch_recorder.last_forward()[0]] == ["copy_kernel"]
+
+
+@needs_interpreter
+def test_a_kernel_whose_methods_were_replaced_is_not_launched(launch_recorder):
+    """A kernel object whose own attribute hides a method of its class (`k.rewrite = f`: the
+    interpreter would run f's body, not the one the GPU compiler checked; red team s43 reached
+    the object through an autograd Function's context) is refused at its launch, before any
+    of it runs; the same kernel, restored, launches."""
+    from evaluator.launch_args import KernelArgumentError
+
+    x = torch.randn(BLOCK)
+    ran = []
+    copy_kernel.rewrite = lambda: ran.append(True)
+    try:
+        with pytest.raises(KernelArgumentError, match="rewrite was replaced"):
+            copy(x)
+    finally:
+        del copy_kernel.rewrite
+    assert not ran
+    assert torch.equal(copy(x), x)
+
+
+@needs_interpreter
+@pytest.mark.parametrize("out", [None, tl.float32])
+def test_is_compares_a_constexpr_by_its_value_as_the_gpu_does(launch_recorder, out):
+    """Inductor's mm template (honest round s43): `CAST: tl.constexpr = None` then `if CAST is
+    not None:` is a dead branch for the GPU's code generator, which unwraps constexprs before
+    `is`/`is not`; the CPU rewrite took it (x.to(None) raised). A constexpr that is set, by an
+    assignment or a launch argument, still takes its branch."""
+    x = torch.randn(300)
+    y = torch.empty_like(x)
+    _cast_if_set_kernel[(1,)](x, y, x.numel(), BLOCK=512, OUT=out)
+    assert torch.equal(y, x if out is None else x * 2.0)

@@ -374,6 +374,10 @@ def test_a_kernel_handed_through_an_autograd_functions_apply():
     # a comparison with what is no kernel calls that value's __eq__ with the kernel
     ("if implementation == k2:", "if implementation == x:"),
     ("if implementation == k2:", "if implementation == k2 == k:"),
+    # with a setup_context, apply calls forward(*args): `ctx` is x and the kernel lands at x
+    # (red team s43: the "context" was the kernel object, its `rewrite` replaced)
+    ("            return out * scale\n", "            return out * scale\n\n"
+     "        @staticmethod\n        def setup_context(ctx, inputs, output):\n            pass\n"),
 ])
 def test_a_kernel_handed_through_apply_stays_a_kernel_only_so_followed(change):
     before, after = change
@@ -382,6 +386,57 @@ def test_a_kernel_handed_through_apply_stays_a_kernel_only_so_followed(change):
     if "apply_it" in after:
         body = "\n    def apply_it(cls):\n        return cls\n\n" + body
     assert check(body).status == "hack"
+
+
+def test_a_function_with_setup_context_gives_forward_no_context():
+    """torch >= 2.0's style: with a setup_context (the class's own or a base's) `apply` calls
+    `forward(*args)`, so forward's first parameter is an argument like the others; an honest
+    forward of that style launches its kernel and setup_context saves what backward reads."""
+    assert_accepted('''
+        class Scale(torch.autograd.Function):
+            @staticmethod
+            def forward(x, scale):
+                return launch(x) * scale
+
+            @staticmethod
+            def setup_context(ctx, inputs, output):
+                x, scale = inputs
+                ctx.scale = scale
+                ctx.save_for_backward(x)
+
+            @staticmethod
+            def backward(ctx, grad):
+                (x,) = ctx.saved_tensors
+                return grad * ctx.scale, None
+
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                return Scale.apply(x, 2.0)
+    ''')
+
+
+@pytest.mark.parametrize("where", ["own", "base"])
+def test_setup_context_leaves_forward_no_context_to_write(where):
+    """Red team s43: `Swap.apply(relu_kernel, x)` under a setup_context hands forward the
+    kernel object as its first parameter, trusted as `ctx` until then; `ctx.rewrite = f`
+    replaced the body the interpreter runs. Refused on the store, whether setup_context is
+    the class's own or its base's."""
+    base = ("class Base(torch.autograd.Function):\n"
+            "            @staticmethod\n"
+            "            def setup_context(ctx, inputs, output):\n"
+            "                pass\n\n\n        ")
+    assert_rejected(f'''
+        {base if where == "base" else ""}class Swap({"Base" if where == "base" else "torch.autograd.Function"}):
+            @staticmethod
+            def forward(ctx, x):
+                ctx.rewrite = None  # <-
+                return x
+        {"" if where == "base" else """
+            @staticmethod
+            def setup_context(ctx, inputs, output):
+                pass"""}
+    ''', "monkey_patch")
 
 
 def test_a_decorator_alias_is_judged_at_each_use_as_written():
