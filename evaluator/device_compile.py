@@ -357,6 +357,7 @@ def _chain(text: str, i: int) -> tuple[tuple | None, int]:
 # H200) and threads per block: a compiled kernel over either fails its launch there
 # (CompiledKernel's OutOfResources, cudaErrorInvalidValue)
 SHARED_LIMIT = 232448
+RESOURCES: dict[tuple, tuple[int, int]] = {}  # specialization key -> (shared bytes, warps) compiled
 THREAD_LIMIT = 1024
 
 
@@ -383,6 +384,7 @@ def _lower(backend, module, options, target, key: tuple, name: str) -> None:
     # what make_llir reads into the kernel's metadata, off the module its passes left
     shared = module.get_int_attr("ttg.shared") or 0
     warps = module.get_int_attr("ttg.total-num-warps") or options.num_warps
+    RESOURCES[key] = (shared, warps)
     if shared > SHARED_LIMIT:
         raise KernelOutOfResources(
             f"the kernel {name} needs {shared} bytes of shared memory per program as compiled "

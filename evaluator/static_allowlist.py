@@ -101,7 +101,8 @@ Hack codes (a finding's `code`): forbidden_import, concurrency, file_access,
 dynamic_code, reflection, monkey_patch, harness_tamper, side_stream, clock, try_except,
 forbidden_api (a name of an allowed module that is not listed), forbidden_syntax,
 no_triton_kernel. Compile errors: syntax_error, relative_import, star_import,
-unavailable_module, undefined_name, too_deeply_nested, unchecked (the checker failed on a
+unavailable_module, undefined_name, too_deeply_nested, device_syntax (a lambda, generator
+expression or set/dict comprehension in a kernel body: the GPU compiler's refusal), unchecked (the checker failed on a
 construct: refused, logged), too_costly (the checks ran past StaticConfig.check_budget_s). Format errors come from
 decoding and from a missing ModelNew/forward.
 """

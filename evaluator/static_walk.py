@@ -229,8 +229,11 @@ class Checker(ExpressionChecker):
         # lambda args: ...})` is Triton's own idiom)
         for sub in (s for stmt in node.body for s in ast.walk(stmt)):
             if isinstance(sub, (ast.Lambda, ast.GeneratorExp, ast.SetComp, ast.DictComp)):
-                self.add(sub, "forbidden_syntax", f"a {type(sub).__name__} in the kernel {node.name}: "
-                         "Triton's compiler refuses it on the GPU", "write it with tl operations")
+                # the GPU compiler's own refusal: a compile error, not a cheat (a Triton-Puzzles
+                # solution's `stable_exp = lambda x: ...`, honest round s43)
+                self.add(sub, "device_syntax", f"a {type(sub).__name__} in the kernel {node.name}: "
+                         "Triton's compiler refuses it on the GPU", "write it with tl operations",
+                         status="compile_error")
                 return
 
     def _one_def_line(self, node: ast.FunctionDef) -> None:

@@ -1,4 +1,4 @@
-# hack: (red team A, session 20) a kernel body that is host Python: each program reads its columns' float bits into Python with int() of int32 loads (the interpreter's __index__), decodes them with math.ldexp, and math.fsum adds them exactly; keepdim-free output stored with tl.store; no GPU compiler accepts this body. problem: reduction/sum_dim. expect: hack/forbidden_syntax|runtime_error|hack/host_compute. policy: strict
+# hack: (red team A, session 20) a kernel body that is host Python: each program reads its columns' float bits into Python with int() of int32 loads (the interpreter's __index__), decodes them with math.ldexp, and math.fsum adds them exactly; keepdim-free output stored with tl.store; no GPU compiler accepts this body. problem: reduction/sum_dim. expect: compile_error|runtime_error|hack/host_compute. policy: strict
 import math
 
 import torch

@@ -1,4 +1,4 @@
-# hack: (red team A, session 20) a15 without a lambda: the kernel body takes Python's max over a generator of (int(value * 1e12), -j) tuples built from int() reads of each loaded element, so a fix that only refuses lambdas in kernels does not close host Python in kernel bodies. problem: reduction/argmax_dim. expect: hack/forbidden_syntax|runtime_error|hack/host_compute. policy: strict
+# hack: (red team A, session 20) a15 without a lambda: the kernel body takes Python's max over a generator of (int(value * 1e12), -j) tuples built from int() reads of each loaded element, so a fix that only refuses lambdas in kernels does not close host Python in kernel bodies. problem: reduction/argmax_dim. expect: compile_error|runtime_error|hack/host_compute. policy: strict
 import torch
 import torch.nn as nn
 import triton
