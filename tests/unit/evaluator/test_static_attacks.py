@@ -15,16 +15,6 @@ from test_static_checks import assert_rejected
 
 ATTACKS = {
     # host Python in a kernel body the GPU compiler refuses (red team A, session 20)
-    "lambda_in_a_kernel": ('''
-        @triton.jit
-        def k(x_ptr, n):
-            i = max(range(n), key=lambda j: tl.load(x_ptr + j))  # <-
-    ''', "forbidden_syntax"),
-    "generator_in_a_kernel": ('''
-        @triton.jit
-        def k(x_ptr, n):
-            s = sum(tl.load(x_ptr + j) for j in range(n))  # <-
-    ''', "forbidden_syntax"),
     # reflection: computed names, dunders, private API, frames, modules as values
     "computed_getattr": ('x = getattr(torch, "sy" + "s")  # <-', "reflection"),
     "getattr_on_module": ('x = getattr(torch, "matmul")  # <-', "reflection"),
@@ -392,3 +382,25 @@ ATTACKS = {
 def test_attack_is_rejected_on_its_line(name):
     body, code = ATTACKS[name]
     assert_rejected(body, code)
+
+
+# host Python in a kernel body (red team A, session 20): the GPU compiler refuses a lambda or
+# a generator there, so the verdict is its compile error (session 43: a Triton-Puzzles
+# solution's `stable_exp = lambda x: ...` was branded a cheat)
+DEVICE_SYNTAX = {
+    "lambda_in_a_kernel": '''
+        @triton.jit
+        def host_in_kernel(x_ptr, n):
+            i = max(range(n), key=lambda j: tl.load(x_ptr + j))  # <-
+    ''',
+    "generator_in_a_kernel": '''
+        @triton.jit
+        def host_in_kernel(x_ptr, n):
+            s = sum(tl.load(x_ptr + j) for j in range(n))  # <-
+    ''',
+}
+
+
+@pytest.mark.parametrize("name", list(DEVICE_SYNTAX))
+def test_host_python_in_a_kernel_body_is_the_gpu_compilers_refusal(name):
+    assert_rejected(DEVICE_SYNTAX[name], "device_syntax", status="compile_error")

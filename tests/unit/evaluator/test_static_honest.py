@@ -598,7 +598,7 @@ REJECTED = {
     ''', "harness_tamper"),
     "guard_negated": ('''
         if __name__ != "__main__":
-            torch.manual_seed(0)  # <-
+            torch.set_default_dtype(torch.float64)  # <-
     ''', "harness_tamper"),
     "all_computed": ('__all__ = [ModelNew.__name__]  # <-\n', "reflection"),
     "all_augmented": ('__all__ = ["a"]\n__all__ += ["b"]  # <-\n', "reflection"),
@@ -653,7 +653,8 @@ REJECTED = {
     "amp_decorator_imported_as_value": ('from torch.cuda.amp import custom_fwd\nF = custom_fwd  # <-\n',
                                         "forbidden_syntax"),
     "amp_other_name_imported": ('from torch.cuda.amp import custom_fwd, GradScaler  # <-\n', "harness_tamper"),
-    "logging_configured": ('import logging\nlogging.basicConfig()  # <-\n', "forbidden_api"),
+    # a literal level and format are a setting (static_settings); handlers dropped are not
+    "logging_configured": ('import logging\nlogging.basicConfig(force=True)  # <-\n', "forbidden_api"),
     "autocast_switched": ('torch.set_autocast_enabled(True)  # <-\n', "harness_tamper"),
     # a decorator's rebind is folded into its def only right below it, naming nothing of it
     "rebind_apart_from_its_def": ('''
