@@ -421,7 +421,12 @@ class Checker(ExpressionChecker):
     def _s_With(self, node: ast.With) -> None:
         for item in node.items:
             ctx = item.context_expr
-            if isinstance(ctx, ast.Call) and self.qualify(ctx.func) in A.CONTEXT_MANAGERS:
+            manager = self.qualify(ctx.func) if isinstance(ctx, ast.Call) else None
+            if manager in A.RANGES and item.optional_vars is not None:
+                self.add(ctx, "forbidden_syntax", "a profiler range is entered, never held "
+                         "(its object holds the profiler's handle)", "write `with "
+                         "torch.profiler.record_function(name):` without `as`")
+            if isinstance(ctx, ast.Call) and manager in A.CONTEXT_MANAGERS:
                 self.call_arguments(ctx)
             else:
                 self.add(ctx, "forbidden_syntax", "this context manager is not allowed",

@@ -227,11 +227,14 @@ SPIN_KERNEL = "spin_kernel"
 
 
 def _kernel_times(prof, lead: str | None = None) -> list[tuple[str, float]]:
-    """(name, self device microseconds) of each device event of a finished profile, in
-    device order; with `lead`, the session's first device event is left out where its name
+    """(name, self device microseconds) of each device kernel of a finished profile, in
+    device order (user annotations left out); with `lead`, the session's first device event is left out where its name
     holds `lead` (the harness's own spin, queued before the forward: nothing of the
     candidate's can run before it)."""
-    device = [e for e in prof.events() if str(getattr(e, "device_type", "")).endswith("CUDA")]
+    # a user annotation (record_function's range on the device's timeline) is no kernel: its
+    # span holds the kernels that ran inside it, whoever launched them, under its own name
+    device = [e for e in prof.events() if str(getattr(e, "device_type", "")).endswith("CUDA")
+              and not getattr(e, "is_user_annotation", False)]
     device.sort(key=lambda e: e.time_range.start)
     if lead is not None and device and lead in device[0].name:
         device = device[1:]

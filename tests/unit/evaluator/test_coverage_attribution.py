@@ -36,13 +36,15 @@ def test_kernels_launched_around_the_hook_are_not_the_candidates():
 class _Event:
     """What evaluator.timing._kernel_times reads of a torch.profiler FunctionEvent."""
 
-    def __init__(self, name: str, start_us: float, us: float, device_type: str = "DeviceType.CUDA"):
+    def __init__(self, name: str, start_us: float, us: float, device_type: str = "DeviceType.CUDA",
+                 is_user_annotation: bool = False):
         from types import SimpleNamespace
 
         self.name = self.key = name
         self.time_range = SimpleNamespace(start=start_us)
         self.self_device_time_total = us
         self.device_type = device_type
+        self.is_user_annotation = is_user_annotation
 
 
 class _Profile:
@@ -67,3 +69,15 @@ def test_the_harness_spin_before_a_profiled_forward_is_nobodys_time():
     assert _kernel_times(prof) == [(spin, 200.0), ("mine", 5.0), ("spin_kernel", 3.0)]
     no_spin = _Profile(_Event("spin_kernel_lookalike_is_not_first", 30.0, 4.0), _Event("mine", 5.0, 2.0))
     assert _kernel_times(no_spin, lead=SPIN_KERNEL) == [("mine", 2.0), ("spin_kernel_lookalike_is_not_first", 4.0)]
+
+
+def test_a_record_function_range_is_no_kernel():
+    """`with torch.profiler.record_function("mine"):` puts a range named "mine" on the device's
+    timeline (kineto's gpu_user_annotation, device type CUDA) spanning every kernel launched
+    inside it, PyTorch's too: named like the candidate's kernel, its span would be charged as
+    the candidate's time. Only kernels count."""
+    from evaluator.timing import _kernel_times
+
+    prof = _Profile(_Event("mine", 10.0, 300.0, is_user_annotation=True), _Event(GEMM, 11.0, 280.0),
+                    _Event("mine", 292.0, 15.0))
+    assert _kernel_times(prof) == [(GEMM, 280.0), ("mine", 15.0)]

@@ -34,6 +34,13 @@ ACCEPTED = {
         torch.manual_seed(42)
         torch.cuda.manual_seed_all(0)
     ''',
+    # a named range around the launch (vLLM, torchtitan): the harness's profiles count kernels
+    "record_function_range": '''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                with torch.profiler.record_function("triton_scale_bias"):
+                    return launch(x)
+    ''',
     "allocator_def_tutorial_09": '''
         from typing import Optional
 
@@ -138,6 +145,24 @@ REJECTED = {
     "rng_state_at_import": ('''
         torch.set_rng_state(torch.get_rng_state())  # <-
     ''', "harness_tamper"),
+    "record_function_held": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                with torch.profiler.record_function("r") as r:  # <-
+                    return launch(x)
+    ''', "forbidden_syntax"),
+    "record_function_called": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                r = torch.profiler.record_function("r")  # <-
+                return launch(x)
+    ''', "harness_tamper"),
+    "profiler_session": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                with torch.profiler.profile():  # <-
+                    return launch(x)
+    ''', "forbidden_syntax"),
     # a file or stream handler writes where the sandbox's stderr does not
     "logging_to_a_file": ('''
         import logging
