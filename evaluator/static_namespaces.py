@@ -104,7 +104,8 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     # a block size or a switch read from the environment (honest round, session 22): of os
     # only reading a variable; never os.environ itself (its update/pop/setdefault and item
     # stores change what torch and Triton read), nothing that runs, opens or lists anything
-    "os": frozenset({"environ", "getenv"}),
+    # and the host's CPU count, a persistent grid's fallback size off the GPU (honest round s41)
+    "os": frozenset({"environ", "getenv", "cpu_count"}),
     "os.environ": frozenset({"get"}),
     "warnings": frozenset({"warn"}),
     "logging": frozenset({"getLogger", "debug", "info", "warning"}),

@@ -41,6 +41,12 @@ ACCEPTED = {
                 with torch.profiler.record_function("triton_scale_bias"):
                     return launch(x)
     ''',
+    # a persistent grid's size off the GPU (honest round s41)
+    "cpu_count_fallback": '''
+        import os
+
+        NUM_SM = torch.cuda.get_device_properties(0).multi_processor_count if torch.cuda.is_available() else os.cpu_count()
+    ''',
     "allocator_def_tutorial_09": '''
         from typing import Optional
 
@@ -163,6 +169,11 @@ REJECTED = {
                 with torch.profiler.profile():  # <-
                     return launch(x)
     ''', "forbidden_syntax"),
+    "os_other_than_a_query": ('''
+        import os
+
+        CPUS = len(os.sched_getaffinity(0))  # <-
+    ''', "forbidden_api"),
     # a file or stream handler writes where the sandbox's stderr does not
     "logging_to_a_file": ('''
         import logging
