@@ -44,6 +44,7 @@ _UNRECORDED: list[bool] = []
 _REDUCTIONS: dict[tuple, bool] = {}
 _REDUCTIONS_UNRECORDED: list[bool] = []
 _LAST: list = []  # the specialization key `check` accepted last (`checked`)
+_REFUSED: dict[tuple, Exception] = {}  # specialization key -> what its lowering raised (`_lower`)
 _CTAS: dict = {}  # specialization key -> num_ctas (`one_cta`)
 # (specialization key, (file, line, column)s) of a global load -> the numbers of loops around
 # its compiled ops (`moved_load`); keys whose loads could not all be placed
@@ -226,6 +227,9 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
         _CTAS[key] = getattr(options, "num_ctas", None)
         if key in _ACCEPTED:
             return _ACCEPTED[key]
+        if key in _REFUSED:  # an autotuner asks of every config at each launch (child.py)
+            refused = _REFUSED[key]
+            raise type(refused)(*refused.args)
         context = ir.context()
         ir.load_dialects(context)
         backend.load_dialects(context)
@@ -239,7 +243,11 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
             raise KernelNotCompilable(
                 f"Triton's GPU compiler could not compile the kernel {interpreted.fn.__name__}: "
                 f"{type(exc).__name__}: {exc}"[:2000]) from None
-        _lower(backend, module, options, target, key, interpreted.fn.__name__)
+        try:
+            _lower(backend, module, options, target, key, interpreted.fn.__name__)
+        except KernelNotCompilable as exc:
+            _REFUSED[key] = exc
+            raise
         names = [p.name for p in mirror.params]
         # (parameter, index in its tuple, ...): an element of a tuple argument is specialised too
         _ACCEPTED[key] = frozenset(

@@ -283,19 +283,33 @@ def _device_annotated(annotation, value):
     return tl.constexpr(value) if annotation is tl.constexpr else _device_bound(value)
 
 
-def _device_identity_operand(value):
-    """An operand of `is`/`is not` as the GPU's code generator compares it: a constexpr by its
-    value (`CAST: tl.constexpr = None` then `if CAST is not None:`, Inductor's mm template: the
-    branch is dead on the GPU; honest round s43 found it taken on the CPU)."""
+_VALUE_TYPES = (int, float, complex, str, bytes, tuple, frozenset)
+
+
+def _device_is(lhs, rhs) -> bool:
+    """`lhs is rhs` as the GPU's code generator decides it: constexprs by their values
+    (`CAST: tl.constexpr = None` then `if CAST is not None:`, Inductor's mm template: the
+    branch is dead on the GPU; honest round s43 found it taken on the CPU). Two numbers,
+    strings or tuples are refused: the GPU decides their identity once, on the objects of the
+    launch it first compiles, and reuses that binary for every launch with equal values,
+    where the interpreter decides each launch afresh (red team s43: `P is Q` on two equal
+    ints was a copy on the GPU and a ReLU here)."""
     import triton.language as tl
 
-    return value.value if isinstance(value, tl.constexpr) else value
+    a = lhs.value if isinstance(lhs, tl.constexpr) else lhs
+    b = rhs.value if isinstance(rhs, tl.constexpr) else rhs
+    if isinstance(a, _VALUE_TYPES) and isinstance(b, _VALUE_TYPES) and type(a) is not bool and type(b) is not bool:
+        raise KernelGlobalError(
+            f"`is` between two values ({type(a).__name__} and {type(b).__name__}) in a kernel: the GPU's "
+            "compiler decides it by object identity when it first compiles the kernel and keeps that "
+            "answer for every launch with equal values; compare values with ==")
+    return a is b
 
 
 _LOGIC_NAMES = {"_krl_device_logic": _device_logic, "_krl_device_not": _device_not,
                 "_krl_device_ifexp": _device_ifexp, "_krl_device_bound": _device_bound,
                 "_krl_device_annotated": _device_annotated,
-                "_krl_device_identity_operand": _device_identity_operand}
+                "_krl_device_is": _device_is}
 
 
 def _call(name: str, *args: ast.expr) -> ast.Call:
@@ -361,8 +375,8 @@ class _DeviceLogic(ast.NodeTransformer):
         # links are lambdas of one `lhs <op> rhs` each
         self.generic_visit(node)
         if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):
-            node.left = _call("_krl_device_identity_operand", node.left)
-            node.comparators = [_call("_krl_device_identity_operand", node.comparators[0])]
+            same = _call("_krl_device_is", node.left, node.comparators[0])
+            return ast.copy_location(same if isinstance(node.ops[0], ast.Is) else ast.UnaryOp(ast.Not(), same), node)
         return node
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> ast.AST:

@@ -197,6 +197,13 @@ def tuned_square_kernel(x_ptr, o_ptr, n, B: tl.constexpr, BK: tl.constexpr, STAG
     square_kernel(x_ptr, o_ptr, n, B, BK, STAGES)
 
 
+@triton.autotune(configs=[triton.Config({"BLOCK": 1024}), triton.Config({"BLOCK": 512})], key=["n"])
+@triton.jit
+def half_in_one_config_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * 1024 + tl.arange(0, BLOCK)
+    tl.store(o_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
 @needs_interpreter
 def test_a_kernel_over_an_sm90_blocks_resources_is_refused(child_hooks):
     """A 128x128 fp32 tile over K in steps of 64, pipelined 5 deep, needs 256 KiB of shared
@@ -231,6 +238,31 @@ def test_an_autotuner_skips_a_config_over_the_block_as_a_gpus_benchmark_does(chi
         tuned_square_kernel[(1,)](x, out, 64)
         assert torch.allclose(out, x @ x, atol=1e-4)
         assert tuned_square_kernel.best_config.kwargs["B"] == 64
+    finally:
+        for k, v in saved.items():
+            setattr(autotuner.Autotuner, k, v)
+
+
+@needs_interpreter
+def test_each_launch_of_an_autotuned_kernel_draws_its_config_again(child_hooks):
+    """Red team s43: config 1 writes half the output (its grid is sized for config 0) and moves
+    half the bytes, so a GPU's benchmark picks it, while the CPU ran config 0 only and said ok.
+    Launches now take the configs that fit in turn, so a wrong one is run and seen."""
+    from triton.runtime import autotuner
+
+    from evaluator.child import _autotune_without_a_driver
+
+    saved = {k: autotuner.Autotuner.__dict__[k] for k in ("do_bench", "prune_configs")}
+    _autotune_without_a_driver()
+    try:
+        x = torch.randn(4096)
+        seen, wrong = set(), 0
+        for _ in range(4):
+            out = torch.zeros_like(x)
+            half_in_one_config_kernel[(4,)](x, out, x.numel())
+            seen.add(half_in_one_config_kernel.best_config.kwargs["BLOCK"])
+            wrong += not torch.equal(out, x)
+        assert seen == {1024, 512} and wrong > 0
     finally:
         for k, v in saved.items():
             setattr(autotuner.Autotuner, k, v)

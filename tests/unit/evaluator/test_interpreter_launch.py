@@ -41,6 +41,16 @@ def _cast_if_set_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr, OUT: tl.constexpr 
     tl.store(y_ptr + offs, x, mask=mask)
 
 
+@triton.jit
+def _identity_kernel(x_ptr, y_ptr, n, P: tl.constexpr, Q: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    if P is Q:
+        x = tl.maximum(x, 0.0)
+    tl.store(y_ptr + offs, x, mask=mask)
+
+
 @pytest.mark.skipif(INTERPRETED, reason="this is the child")
 def test_under_the_interpreter():
     env = {**os.environ, "TRITON_INTERPRET": "1"}  # before the child imports triton
@@ -356,3 +366,15 @@ def test_is_compares_a_constexpr_by_its_value_as_the_gpu_does(launch_recorder, o
     y = torch.empty_like(x)
     _cast_if_set_kernel[(1,)](x, y, x.numel(), BLOCK=512, OUT=out)
     assert torch.equal(y, x if out is None else x * 2.0)
+
+
+@needs_interpreter
+def test_is_between_two_numbers_in_a_kernel_is_refused(launch_recorder):
+    """Red team s43: `P is Q` on two constexpr ints is decided by the GPU's compiler on the
+    objects of the launch it first compiles, and that binary is reused for every launch with
+    equal values; the interpreter decided each launch afresh (a copy on the GPU, a ReLU on the
+    CPU). Refused, naming `==`; `is` against None, a bool or a dtype stays (test above)."""
+    x = torch.randn(300)
+    y = torch.empty_like(x)
+    with pytest.raises(Exception, match="object identity"):
+        _identity_kernel[(1,)](x, y, x.numel(), P=int("1000"), Q=int("1000"), BLOCK=512)
