@@ -63,23 +63,16 @@ def prepare_process(device: str) -> dict:
     return {"device": device}
 
 
-class _OneShot(dict):
-    """An autotuner's choice for one launch: read once, then gone, so its next launch
-    chooses again (`_autotune_without_a_driver`)."""
-
-    def __getitem__(self, key):
-        return self.pop(key)
-
-
 def _autotune_without_a_driver() -> None:
     """Under the interpreter there is no device driver to benchmark an autotuner's configs
     with (Triton raises "0 active drivers"), and CPU timings would say nothing about which
-    config a GPU picks. So the launches of an autotuned kernel take the configs its pruning
-    leaves that fit an sm_90 block (`device_compile.fits`: a GPU benchmark takes OutOfResources
-    as infinitely slow) in turn, from a random start (`secrets`): n launches run every one of
-    n configs, so none is trusted unchecked because the CPU happened to run another (red team
-    s43: the GPU's fastest config wrote half the output, the CPU only ever ran the first).
-    Where none fits, the first config runs and fails as on the GPU."""
+    config a GPU picks. So an autotuned kernel runs, for each key, one config drawn at random
+    (`secrets`) from those its pruning leaves that fit an sm_90 block (`device_compile.fits`:
+    a GPU benchmark takes OutOfResources as infinitely slow), kept for the process as a GPU
+    keeps its pick: no config is the one the CPU always runs (red team s43: the GPU's fastest
+    config wrote half the output, the CPU only ever ran the first: now one evaluation in n runs
+    it, n the configs that fit). Where none fits, the first config runs and fails as on the
+    GPU."""
     from triton.runtime import autotuner
 
     def same_time(fn, quantiles=None, **_kw):
@@ -96,16 +89,9 @@ def _autotune_without_a_driver() -> None:
         configs = prune(self, kwargs)
         if len(configs) <= 1:
             return configs
-        if type(self.cache) is not _OneShot:
-            self.cache = _OneShot()  # Autotuner.run reads its choice once, right after pruning
         args = tuple(self.nargs.values())
         kept = [c for c in configs if fits(self.fn, args, {**kwargs, **c.all_kwargs()})]
-        if not kept:
-            return configs[:1]
-        turn = getattr(self, "_krl_turn", None)
-        turn = draw.randrange(len(kept)) if turn is None else turn
-        self._krl_turn = turn + 1
-        return [kept[turn % len(kept)]]
+        return [draw.choice(kept)] if kept else configs[:1]  # Autotuner.run keeps it for its key
 
     autotuner.Autotuner.prune_configs = fitting
 

@@ -244,10 +244,11 @@ def test_an_autotuner_skips_a_config_over_the_block_as_a_gpus_benchmark_does(chi
 
 
 @needs_interpreter
-def test_each_launch_of_an_autotuned_kernel_draws_its_config_again(child_hooks):
+def test_the_cpu_draws_the_config_an_autotuned_kernel_runs(child_hooks):
     """Red team s43: config 1 writes half the output (its grid is sized for config 0) and moves
-    half the bytes, so a GPU's benchmark picks it, while the CPU ran config 0 only and said ok.
-    Launches now take the configs that fit in turn, so a wrong one is run and seen."""
+    half the bytes, so a GPU's benchmark picks it, while the CPU always ran config 0 and said
+    ok. The CPU now draws one of the configs that fit for each key (kept, as a GPU keeps its
+    pick): over fresh picks both run, and the wrong one is seen."""
     from triton.runtime import autotuner
 
     from evaluator.child import _autotune_without_a_driver
@@ -257,10 +258,12 @@ def test_each_launch_of_an_autotuned_kernel_draws_its_config_again(child_hooks):
     try:
         x = torch.randn(4096)
         seen, wrong = set(), 0
-        for _ in range(4):
-            out = torch.zeros_like(x)
-            half_in_one_config_kernel[(4,)](x, out, x.numel())
-            seen.add(half_in_one_config_kernel.best_config.kwargs["BLOCK"])
+        for _ in range(24):
+            half_in_one_config_kernel.cache.clear()  # a fresh process's pick
+            for _ in range(2):  # kept for the key
+                out = torch.zeros_like(x)
+                half_in_one_config_kernel[(4,)](x, out, x.numel())
+                seen.add(half_in_one_config_kernel.best_config.kwargs["BLOCK"])
             wrong += not torch.equal(out, x)
         assert seen == {1024, 512} and wrong > 0
     finally:
