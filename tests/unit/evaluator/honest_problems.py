@@ -8,7 +8,7 @@ from __future__ import annotations
 
 # file -> (built-in problem, CPU sizes: None keeps the problem's own). The CPU-fallback file
 # runs its kernels (is_cuda answers True in a CPU candidate child). Autotuned files run: the CPU child
-# keeps an autotuner's first config instead of asking for a GPU driver to time them.
+# draws one of an autotuner's configs that fit an sm_90 block instead of asking for a GPU driver to time them.
 FULL = {
     # libdevice (by module and through tl.extra.cuda): numpy versions in a CPU child, where
     # Triton's interpreter returned None for them (honest round, session 20)
