@@ -90,8 +90,14 @@ def _autotune_without_a_driver() -> None:
         if len(configs) <= 1:
             return configs
         args = tuple(self.nargs.values())
-        kept = [c for c in configs if fits(self.fn, args, {**kwargs, **c.all_kwargs()})]
-        return [draw.choice(kept)] if kept else configs[:1]  # Autotuner.run keeps it for its key
+        # in a random order, the first that fits: a uniform draw among those that fit, without
+        # compiling the others (a large config takes seconds to lower)
+        for config in draw.sample(configs, len(configs)):
+            if config.pre_hook is not None:  # as the GPU's benchmark runs it first (tutorial
+                config.pre_hook({**self.nargs, **kwargs, **config.all_kwargs()})  # 09's TMA shapes)
+            if fits(self.fn, args, {**kwargs, **config.all_kwargs()}):
+                return [config]  # Autotuner.run keeps it for its key
+        return configs[:1]
 
     autotuner.Autotuner.prune_configs = fitting
 

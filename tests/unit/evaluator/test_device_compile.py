@@ -269,3 +269,28 @@ def test_the_cpu_draws_the_config_an_autotuned_kernel_runs(child_hooks):
     finally:
         for k, v in saved.items():
             setattr(autotuner.Autotuner, k, v)
+
+
+@needs_interpreter
+def test_resources_are_judged_at_the_alignment_the_gpu_sizes_give(child_hooks):
+    """Honest round s43: Triton tutorial 09's persistent fp32 matmul at the CPU's odd sizes
+    (40x72x90: no 16-divisible stride) needs 262144 bytes of shared memory for 128x128x64 at 3
+    stages and 4 warps, and 229376 (under an sm_90 block's 232448) at the problem's aligned GPU
+    sizes, as on the H200: it runs. The same tile with 8 warps needs 262144 at both: refused."""
+    import importlib.util
+
+    from evaluator.device_compile import KernelOutOfResources, check
+
+    path = os.path.join(os.path.dirname(__file__), "honest", "s43_matmul_residual_fp32_tutorial09_persistent.py")
+    spec = importlib.util.spec_from_file_location("s43_tutorial09", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    kernel = module.matmul_kernel_persistent.fn  # the autotuner's InterpretedFunction
+    m, k, n = 40, 72, 90
+    a, b, res = torch.randn(m, k), torch.randn(k, n), torch.randn(m, n)
+    c, bias = torch.empty(m, n), torch.randn(n)
+    args = (a, b, c, bias, res, m, n, k, *a.stride(), *b.stride(), *c.stride(), *res.stride())
+    tile = dict(BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=64, GROUP_SIZE_M=8, NUM_SMS=4, num_stages=3)
+    check(kernel, args, dict(tile, num_warps=4))
+    with pytest.raises(KernelOutOfResources, match="262144 bytes"):
+        check(kernel, args, dict(tile, num_warps=8))
