@@ -420,10 +420,14 @@ def _lower(backend, module, options, target, key: tuple, name: str) -> None:
         module = backend.make_ttir(module, {}, options, target.arch)
         module = backend.make_ttgir(module, {}, options, target.arch)
         _record_scalar_atomics(module, key)
+        _buffers_fit(module, options, key, name)
+        if _unrolled_dot_work(module) > options.num_warps * 32 * _UNROLLED_PER_THREAD:
+            return  # its lowering would take minutes here (`_unrolled_dot_work`): not judged
         with _mlir_only():
             backend.make_llir(module, {}, options, target.arch)
-    except _MlirDone:
-        pass
+    except (_MlirDone, KernelOutOfResources) as exc:
+        if isinstance(exc, KernelOutOfResources):
+            raise
     except Exception as exc:  # noqa: BLE001  (what the GPU's compiler refuses never runs)
         raise KernelNotCompilable(
             f"Triton's GPU compiler could not lower the kernel {name} for sm_90 (the GPU launch "
@@ -442,6 +446,63 @@ def _lower(backend, module, options, target, key: tuple, name: str) -> None:
         raise KernelOutOfResources(
             f"the kernel {name} runs {warps} warps per program ({warps * 32} threads); an sm_90 "
             f"block has at most {THREAD_LIMIT} threads: the GPU launch fails")
+
+
+_BUFFER = re.compile(r"memdesc<((?:\d+x)+)([a-zA-Z]+)(\d+)")
+
+
+def _buffers_fit(module, options, key: tuple, name: str) -> None:
+    """Refuse, before the lowering, a kernel one of whose shared-memory buffers alone is over an
+    sm_90 block (`ttg.local_alloc` in TTGIR: a pipeliner's multi-buffer, a dot operand's
+    staging): the lowering of such a tile takes minutes on the CPU (a 256x256 fp32 dot in
+    registers timed a 60 s evaluation out) and ends over the limit anyway. The largest single
+    buffer is a lower bound of what the allocator lays out."""
+    largest = 0
+
+    def visit(op) -> None:
+        nonlocal largest
+        if op.get_name() == "ttg.local_alloc" and op.get_num_results() == 1:
+            found = _BUFFER.search(str(op.get_result(0).get_type()))
+            if found:
+                dims = [int(d) for d in found.group(1).rstrip("x").split("x")]
+                size = max(int(found.group(3)), 8) // 8
+                for d in dims:
+                    size *= d
+                largest = max(largest, size)
+
+    module.walk(visit)
+    if largest > SHARED_LIMIT:
+        RESOURCES[key] = (largest, options.num_warps)
+        raise KernelOutOfResources(
+            f"the kernel {name} needs at least {largest} bytes of shared memory per program as "
+            f"compiled for sm_90 (num_stages={options.num_stages}, num_warps={options.num_warps}); "
+            f"an H100 or H200 block has {SHARED_LIMIT}: the GPU launch fails with OutOfResources. "
+            "Use smaller blocks or fewer stages")
+
+
+_DOT = re.compile(r"tensor<(\d+)x(\d+)x")
+_UNROLLED_PER_THREAD = 32768
+
+
+def _unrolled_dot_work(module) -> int:
+    """The multiply-adds of the largest `tt.dot` the TTGIR passes left to the FMA path (one not
+    turned into a tensor-core op: fp32 at input_precision="ieee"), which the lowering unrolls
+    per thread: a 256x256x256 fp32 dot in registers took 121 s to lower on the CPU and timed
+    a 60 s evaluation out (hack rt2). Past `_UNROLLED_PER_THREAD` per thread the launch is
+    not lowered here (its later passes and resources not judged, its buffers still are:
+    `_buffers_fit`); the GPU compiles it for itself."""
+    largest = 0
+
+    def visit(op) -> None:
+        nonlocal largest
+        if op.get_name() == "tt.dot" and op.get_num_operands() >= 2:
+            a = _DOT.search(str(op.get_operand(0).get_type()))
+            b = _DOT.search(str(op.get_operand(1).get_type()))
+            if a and b:
+                largest = max(largest, int(a.group(1)) * int(a.group(2)) * int(b.group(2)))
+
+    module.walk(visit)
+    return largest
 
 
 class _MlirDone(Exception):
