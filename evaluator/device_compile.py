@@ -199,9 +199,8 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
     from triton._C.libtriton import ir
     from triton.compiler import ASTSource
     from triton.compiler.errors import CompilationError
-    from triton.runtime.jit import create_function_from_signature
-
     from triton.runtime.interpreter import InterpretedFunction
+    from triton.runtime.jit import create_function_from_signature
 
     target, backend = _backend()
     with _LOCK:

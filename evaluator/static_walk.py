@@ -21,8 +21,13 @@ from evaluator.static_kernel_values import LIBRARY_INSTEAD
 from evaluator.static_names import BUILTIN_NAMES
 from evaluator.static_namespaces import ATTRIBUTE_ONLY, denial_code
 from evaluator.static_scopes import is_main_guard, sole_target
-from evaluator.static_settings import (allocator_setting, logging_setup, precision_switch, seed_setting,
-                                       warning_filter)
+from evaluator.static_settings import (
+    allocator_setting,
+    logging_setup,
+    precision_switch,
+    seed_setting,
+    warning_filter,
+)
 
 
 class Checker(ExpressionChecker):
