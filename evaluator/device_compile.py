@@ -196,8 +196,6 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
     constexpr on the GPU, where `(one - 2) // 2` is Python's floor division: -1, and the
     interpreter's i32 scalar divides by truncation: 0; red team s36 made a kernel that is
     empty on the GPU and a ReLU on the CPU of it)."""
-    from triton._C.libtriton import ir
-    from triton.compiler import ASTSource
     from triton.compiler.errors import CompilationError
     from triton.runtime.interpreter import InterpretedFunction
     from triton.runtime.jit import create_function_from_signature
@@ -229,13 +227,9 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
         if key in _REFUSED:  # an autotuner asks of every config at each launch (child.py)
             refused = _REFUSED[key]
             raise type(refused)(*refused.args)
-        context = ir.context()
-        ir.load_dialects(context)
-        backend.load_dialects(context)
         try:
-            with _gpu_language(), _recording_returns():
-                module = ASTSource(mirror, signature, constexprs, attrs).make_ir(
-                    target, options, backend.get_codegen_implementation(options), backend.get_module_map(), context)
+            with _recording_returns():
+                module = _front_end(mirror, signature, constexprs, attrs, options)
         except CompilationError:
             raise
         except Exception as exc:  # noqa: BLE001  (fails closed: nothing the compiler did not accept runs)
@@ -260,6 +254,21 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
         return _ACCEPTED[key]
 
 
+def _front_end(mirror, signature: dict, constexprs: dict, attrs: dict, options):
+    """The GPU compiler's front end (`ASTSource.make_ir`) for sm_90 on one specialization, with
+    the language as Triton defines it: the module TTIR's passes start from."""
+    from triton._C.libtriton import ir
+    from triton.compiler import ASTSource
+
+    target, backend = _backend()
+    context = ir.context()
+    ir.load_dialects(context)
+    backend.load_dialects(context)
+    with _gpu_language():
+        return ASTSource(mirror, signature, constexprs, attrs).make_ir(
+            target, options, backend.get_codegen_implementation(options), backend.get_module_map(), context)
+
+
 def _fits_aligned(mirror, spec: tuple, options, key: tuple, name: str) -> bool:
     """Whether the launch, over a block's resources at its own specialization, fits where every
     pointer and integer argument is 16-divisible, as the problem's GPU sizes make them. The
@@ -267,8 +276,6 @@ def _fits_aligned(mirror, spec: tuple, options, key: tuple, name: str) -> bool:
     buffers are laid out differently, and Triton tutorial 09's fp32 persistent matmul needed
     262144 bytes there against 229376 at its GPU sizes, on the H200 too (honest round s43).
     Resources are the GPU's sizes' question; the kernel's semantics stay the launch's own."""
-    from triton._C.libtriton import ir
-    from triton.compiler import ASTSource
 
     signature, constexprs, attrs = spec
     names = list(signature)
@@ -281,13 +288,8 @@ def _fits_aligned(mirror, spec: tuple, options, key: tuple, name: str) -> bool:
     if aligned == attrs:
         return False
     target, backend = _backend()
-    context = ir.context()
-    ir.load_dialects(context)
-    backend.load_dialects(context)
     try:
-        with _gpu_language():
-            module = ASTSource(mirror, signature, constexprs, aligned).make_ir(
-                target, options, backend.get_codegen_implementation(options), backend.get_module_map(), context)
+        module = _front_end(mirror, signature, constexprs, aligned, options)
         _lower(backend, module, options, target, (*key, "aligned"), name)
     except Exception:  # noqa: BLE001  (over the block at the GPU's alignment too, or worse)
         return False
