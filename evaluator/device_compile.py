@@ -14,44 +14,34 @@ them. A body the compiler refuses raises its CompilationError, as the launch wou
 GPU, and never runs. What compiles has Triton semantics: a runtime `if` or `range(n)` in it
 is device control flow on the GPU, and the interpreter's Python for it computes the same.
 
-Cost: a few milliseconds per kernel and specialization, once per process (cached). On the
-GPU nothing here runs: the launch compiles there anyway.
+What the front end accepts goes on through the GPU's later passes (evaluator.device_lowering),
+which read the lane-ordering facts the interpreter needs off the compiled module
+(evaluator.device_ir). Cost: a few milliseconds per kernel and specialization for the front
+end, 0.1 to 10 s for the lowering, once per process (cached). On the GPU nothing here runs: the
+launch compiles there anyway.
 """
 from __future__ import annotations
 
 import contextlib
 import functools
-import os
-import re
 import threading
 import types
 from collections.abc import Iterator
 
+from evaluator.device_lowering import (
+    RESOURCES,
+    SHARED_LIMIT,
+    KernelNotCompilable,
+    KernelOutOfResources,
+    lower,
+)
+
 _LOCK = threading.Lock()
 # (kernel, signature, constexprs, attrs) the front end accepted -> the parameters it made constants
 _ACCEPTED: dict[tuple, frozenset] = {}
-# (file, line) of a scalar atomic in a compiled kernel -> whether its old value has a use in
-# every specialization compiled (`scalar_atomic_used`)
-_SCALAR_ATOMICS: dict[tuple, bool] = {}
-# set once a compiled scalar atomic could not be keyed (a location that is not one chain) or a
-# kernel's walk failed: from then on no scalar atomic is a barrier in this process (an
-# atomic left out of the record must not leave another's True standing, red team s36)
-_UNRECORDED: list[bool] = []
-# (specialization key, (file, line, column)s) of a tl.reduce / tl.associative_scan (tl.max,
-# tl.sum, tl.cumsum, ...) in a compiled kernel -> the loops around it where it spreads its
-# reduced axis's data over more than one warp, else False (`reduction_barrier`);
-# `_REDUCTIONS_UNRECORDED` as `_UNRECORDED`
-_REDUCTIONS: dict[tuple, bool] = {}
-_REDUCTIONS_UNRECORDED: list[bool] = []
 _LAST: list = []  # the specialization key `check` accepted last (`checked`)
-_REFUSED: dict[tuple, Exception] = {}  # specialization key -> what its lowering raised (`_lower`)
+_REFUSED: dict[tuple, Exception] = {}  # specialization key -> what its lowering raised (`lower`)
 _CTAS: dict = {}  # specialization key -> num_ctas (`one_cta`)
-# (specialization key, (file, line, column)s) of a global load -> the numbers of loops around
-# its compiled ops (`moved_load`); keys whose loads could not all be placed
-_LOADS: dict[tuple, set] = {}
-_LOADS_BLIND: set = set()
-_GLOBAL_READS = frozenset({"tt.load", "ttg.async_copy_global_to_local", "ttng.async_tma_copy_global_to_local",
-                           "tt.descriptor_load", "tt.descriptor_gather"})
 _MIRRORS: dict[int, object] = {}  # id(python function) -> its JITFunction mirror
 # id(python function of a @triton.jit helper) -> the return types the front end gave it
 # (`returned`): one per specialization compiled
@@ -59,15 +49,6 @@ _RETURNS: dict[int, list] = {}
 _KEEP: list = []  # the functions _MIRRORS is keyed on, kept alive so no id is reused
 _JIT_OPTIONS = ("do_not_specialize", "do_not_specialize_on_alignment", "noinline", "debug")
 
-
-class KernelNotCompilable(RuntimeError):
-    """Raised in place of the compiler's own error where it has none (an internal failure of
-    the front end is refused too: the check fails closed)."""
-
-
-class KernelOutOfResources(KernelNotCompilable):
-    """A compiled kernel needs more of an sm_90 block than it has: on the GPU the launch raises
-    OutOfResources, which an autotuner takes as a config to skip (`fits`)."""
 
 
 def _language_objects() -> list:
@@ -237,7 +218,7 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
                 f"Triton's GPU compiler could not compile the kernel {interpreted.fn.__name__}: "
                 f"{type(exc).__name__}: {exc}"[:2000]) from None
         try:
-            _lower(backend, module, options, target, key, interpreted.fn.__name__)
+            lower(backend, module, options, target, key, interpreted.fn.__name__)
         except KernelOutOfResources as exc:
             near = RESOURCES.get(key, (0, 0))[0] <= SHARED_LIMIT * 5 // 4  # alignment moves a few buffers
             if not (near and _fits_aligned(mirror, (signature, constexprs, attrs), options, key, interpreted.fn.__name__)):
@@ -290,7 +271,7 @@ def _fits_aligned(mirror, spec: tuple, options, key: tuple, name: str) -> bool:
     target, backend = _backend()
     try:
         module = _front_end(mirror, signature, constexprs, aligned, options)
-        _lower(backend, module, options, target, (*key, "aligned"), name)
+        lower(backend, module, options, target, (*key, "aligned"), name)
     except Exception:  # noqa: BLE001  (over the block at the GPU's alignment too, or worse)
         return False
     return True
@@ -352,382 +333,6 @@ def _as_type(value, ty):
     scalar = interpreter_semantic.to_tensor(number, False)
     return scalar if scalar.dtype == ty else interpreter_semantic.cast(scalar, ty)
 
-
-_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
-# after a file name: `:line:col`, optionally a range's end (`to :col`, `to line:col`)
-_LINE_COL = re.compile(r':(\d+):(\d+)(?: to (?:\d+)?:\d+)?')
-
-
-def location_chain(text: str, columns: bool = False) -> tuple | None:
-    """The (file, line)s of a printed MLIR location, innermost first (`columns`: (file, line,
-    column)s, the column 1-based as MLIR prints it): a file:line:col, a call
-    site (callee, then caller), a name (`"x"(child)`: Triton 3.9 names a location after the
-    variable assigned) read through to its child. None for anything that is not one chain (a
-    fused location, an unknown one, a name without a child, text this grammar does not read).
-    Read by structure, never by searching the text: a variable named `fused` once made a
-    substring test skip its atomic (red team s36)."""
-    if not (text.startswith("loc(") and text.endswith(")")):
-        return None
-    try:
-        chain, end = _chain(text, 4)
-    except (ValueError, IndexError, RecursionError):
-        return None
-    if chain is None or end != len(text) - 1:
-        return None
-    return chain if columns else tuple((file, line) for file, line, _ in chain)
-
-
-def _chain(text: str, i: int) -> tuple[tuple | None, int]:
-    if text.startswith("callsite(", i):
-        callee, i = _chain(text, i + len("callsite("))
-        if not text.startswith(" at ", i):
-            raise ValueError(text)
-        caller, i = _chain(text, i + len(" at "))
-        if text[i] != ")":
-            raise ValueError(text)
-        return (callee + caller if callee and caller else None), i + 1
-    string = _STRING.match(text, i)
-    if string is None:
-        raise ValueError(text)  # fused[...], unknown, or what this grammar does not know
-    i = string.end()
-    position = _LINE_COL.match(text, i)
-    if position is not None:
-        return ((string.group(1), int(position.group(1)), int(position.group(2))),), position.end()
-    if text.startswith("(", i):  # a name with its child location
-        child, i = _chain(text, i + 1)
-        if text[i] != ")":
-            raise ValueError(text)
-        return child, i + 1
-    return None, i  # a name alone
-
-
-# sm_90's opt-in shared memory per block (cudaDevAttrMaxSharedMemoryPerBlockOptin on an H100 or
-# H200) and threads per block: a compiled kernel over either fails its launch there
-# (CompiledKernel's OutOfResources, cudaErrorInvalidValue)
-SHARED_LIMIT = 232448
-RESOURCES: dict[tuple, tuple[int, int]] = {}  # specialization key -> (shared bytes, warps) compiled
-THREAD_LIMIT = 1024
-
-
-def _lower(backend, module, options, target, key: tuple, name: str) -> None:
-    """Run the GPU compiler's passes past the front end, as a GPU launch would before it
-    loads the kernel: TTIR, TTGIR (read for the lane records, `_record_scalar_atomics`), and
-    the lowering to LLVM IR (shared-memory allocation, warp specialization, membar). A kernel
-    a later pass refuses, or whose compiled form needs more shared memory or threads than an
-    sm_90 block has, never runs on the GPU, so it does not run here either (red team s42
-    round 1: `warp_specialize=True` loops that only the lowering refuses ran on the CPU).
-    Raises KernelNotCompilable."""
-    try:
-        module = backend.make_ttir(module, {}, options, target.arch)
-        module = backend.make_ttgir(module, {}, options, target.arch)
-        _record_scalar_atomics(module, key)
-        _buffers_fit(module, options, key, name)
-        if _unrolled_dot_work(module) > options.num_warps * 32 * _UNROLLED_PER_THREAD:
-            return  # its lowering would take minutes here (`_unrolled_dot_work`): not judged
-        with _mlir_only():
-            backend.make_llir(module, {}, options, target.arch)
-    except (_MlirDone, KernelOutOfResources) as exc:
-        if isinstance(exc, KernelOutOfResources):
-            raise
-    except Exception as exc:  # noqa: BLE001  (what the GPU's compiler refuses never runs)
-        raise KernelNotCompilable(
-            f"Triton's GPU compiler could not lower the kernel {name} for sm_90 (the GPU launch "
-            f"would fail the same way): {type(exc).__name__}: {exc}"[:2000]) from None
-    # what make_llir reads into the kernel's metadata, off the module its passes left
-    shared = module.get_int_attr("ttg.shared") or 0
-    warps = module.get_int_attr("ttg.total-num-warps") or options.num_warps
-    RESOURCES[key] = (shared, warps)
-    if shared > SHARED_LIMIT:
-        raise KernelOutOfResources(
-            f"the kernel {name} needs {shared} bytes of shared memory per program as compiled "
-            f"for sm_90 (num_stages={options.num_stages}, num_warps={options.num_warps}); an H100 "
-            f"or H200 block has {SHARED_LIMIT}: the GPU launch fails with OutOfResources. Use "
-            "smaller blocks or fewer stages")
-    if warps * 32 > THREAD_LIMIT:
-        raise KernelOutOfResources(
-            f"the kernel {name} runs {warps} warps per program ({warps * 32} threads); an sm_90 "
-            f"block has at most {THREAD_LIMIT} threads: the GPU launch fails")
-
-
-_BUFFER = re.compile(r"memdesc<((?:\d+x)+)([a-zA-Z]+)(\d+)")
-
-
-def _buffers_fit(module, options, key: tuple, name: str) -> None:
-    """Refuse, before the lowering, a kernel one of whose shared-memory buffers alone is over an
-    sm_90 block (`ttg.local_alloc` in TTGIR: a pipeliner's multi-buffer, a dot operand's
-    staging): the lowering of such a tile takes minutes on the CPU (a 256x256 fp32 dot in
-    registers timed a 60 s evaluation out) and ends over the limit anyway. The largest single
-    buffer is a lower bound of what the allocator lays out."""
-    largest = 0
-
-    def visit(op) -> None:
-        nonlocal largest
-        if op.get_name() == "ttg.local_alloc" and op.get_num_results() == 1:
-            found = _BUFFER.search(str(op.get_result(0).get_type()))
-            if found:
-                dims = [int(d) for d in found.group(1).rstrip("x").split("x")]
-                size = max(int(found.group(3)), 8) // 8
-                for d in dims:
-                    size *= d
-                largest = max(largest, size)
-
-    module.walk(visit)
-    if largest > SHARED_LIMIT:
-        RESOURCES[key] = (largest, options.num_warps)
-        raise KernelOutOfResources(
-            f"the kernel {name} needs at least {largest} bytes of shared memory per program as "
-            f"compiled for sm_90 (num_stages={options.num_stages}, num_warps={options.num_warps}); "
-            f"an H100 or H200 block has {SHARED_LIMIT}: the GPU launch fails with OutOfResources. "
-            "Use smaller blocks or fewer stages")
-
-
-_DOT = re.compile(r"tensor<(\d+)x(\d+)x")
-_UNROLLED_PER_THREAD = 32768
-
-
-def _unrolled_dot_work(module) -> int:
-    """The multiply-adds of the largest `tt.dot` the TTGIR passes left to the FMA path (one not
-    turned into a tensor-core op: fp32 at input_precision="ieee"), which the lowering unrolls
-    per thread: a 256x256x256 fp32 dot in registers took 121 s to lower on the CPU and timed
-    a 60 s evaluation out (hack rt2). Past `_UNROLLED_PER_THREAD` per thread the launch is
-    not lowered here (its later passes and resources not judged, its buffers still are:
-    `_buffers_fit`); the GPU compiles it for itself."""
-    largest = 0
-
-    def visit(op) -> None:
-        nonlocal largest
-        if op.get_name() == "tt.dot" and op.get_num_operands() >= 2:
-            a = _DOT.search(str(op.get_operand(0).get_type()))
-            b = _DOT.search(str(op.get_operand(1).get_type()))
-            if a and b:
-                largest = max(largest, int(a.group(1)) * int(a.group(2)) * int(b.group(2)))
-
-    module.walk(visit)
-    return largest
-
-
-class _MlirDone(Exception):
-    """make_llir's MLIR passes ran; what follows is LLVM's own optimisation."""
-
-
-@contextlib.contextmanager
-def _mlir_only() -> Iterator[None]:
-    """Stop the NVIDIA backend's make_llir where its MLIR pipeline has run (shared-memory
-    allocation, warp specialization, the conversion to the LLVM dialect: where a kernel the
-    front end accepted is refused) and LLVM's O3 would start: that costs seconds to minutes
-    on a large tile (101 s for a 256x256 fp32 dot) and refuses nothing the passes did not."""
-    import triton.backends.nvidia.compiler as nvidia
-
-    real = nvidia.llvm
-
-    class _Stop:
-        def __getattr__(self, attr):
-            if attr == "init_targets":
-                raise _MlirDone
-            return getattr(real, attr)
-
-    nvidia.llvm = _Stop()
-    try:
-        yield
-    finally:
-        nvidia.llvm = real
-
-
-def _record_scalar_atomics(module, key: tuple) -> None:
-    """Which scalar atomics of this kernel keep a use of their old value once Triton's TTIR and
-    TTGIR passes (inlining, canonicalisation, dead-code elimination, sccp) have run, and which
-    reductions and scans spread their axis over several warps (`_record_reductions`). Triton
-    lowers a scalar atomic to one thread's and hands the old value to the other threads through
-    shared memory behind a barrier only where that value has a use (`atomicNeedsSharedMemory`):
-    a statement, a name never read, `_seen = _t`, `atomic(...) and 0` all leave none, and no
-    barrier (red team s35 read the use off the source and got past it four ways; on the
-    H200 those scans were wrong). The module after the TTGIR passes, the one the lowering
-    reads, is walked op by op: a result is used where some
-    op has it as an operand (values by identity: a search of the printed text took a noinline
-    helper's own %7 for a use of the kernel's, red team s35). Recorded by the atomic's source
-    line and the lines of the calls that reached it, to the launched kernel's own (innermost
-    first: one helper's atomic is used at one call and dropped at another, and a helper
-    launched on its own is another chain); where the walk fails or a location is not one
-    chain, no scalar atomic is credited as a barrier from then on."""
-    try:
-        # read after TTGIR: the lowering decides on the module its passes leave (sccp, licm, the
-        # canonicaliser again): a store behind a mask only sccp proves false kept a use in TTIR
-        # and none at the lowering (red team s35 round 4, 0 bar.sync on sm_90)
-        atomics, operands, reductions, owners = [], set(), [], {}
-
-        def visit(op) -> None:
-            for i in range(op.get_num_operands()):
-                operands.add(op.get_operand(i).id())
-            for i in range(op.get_num_regions()):  # the walk is post-order: a loop after its body
-                owners[op.get_region(i).id()] = op
-            name = op.get_name()
-            if name in ("tt.atomic_rmw", "tt.atomic_cas") and op.get_num_results() == 1:
-                result = op.get_result(0)
-                if not str(result.get_type()).startswith("tensor<"):
-                    atomics.append((result.id(), str(result.get_loc())))
-            elif name in ("tt.reduce", "tt.scan") and op.get_num_results() >= 1:
-                reductions.append((op, str(op.get_operand(0).get_type()), op.get_int_attr("axis"),
-                                   str(op.get_result(0).get_loc())))
-            elif name in _GLOBAL_READS and op.get_num_results() >= 1:
-                loads.append((op, str(op.get_result(0).get_loc())))
-            elif name == "tt.call":  # a noinline helper's ops carry its own lines only
-                _LOADS_BLIND.add(key)
-
-        loads: list = []
-        module.walk(visit)
-        reductions = [(_loops(op, owners), *rest) for op, *rest in reductions]
-        loads = [(_loops(op, owners), loc) for op, loc in loads]
-    except Exception:  # noqa: BLE001  (a walk that fails closes: no atomic orders lanes from now on)
-        _UNRECORDED.append(True)
-        _REDUCTIONS_UNRECORDED.append(True)
-        _LOADS_BLIND.add(key)
-        return
-    _record_loads(key, loads)
-    for value, loc in atomics:
-        site = location_chain(loc)
-        if site is None:
-            _UNRECORDED.append(True)
-        else:
-            _SCALAR_ATOMICS[site] = _SCALAR_ATOMICS.get(site, True) and value in operands
-    _record_reductions(key, reductions)
-
-
-def kernel_site(loc: str) -> tuple | None:
-    """A compiled op's (file, line, column) chain without its innermost frames in Triton's own
-    library (tl.max's body, tl.sum's): what the interpreter's frames of the kernel give."""
-    import triton
-
-    library = os.path.dirname(os.path.abspath(triton.__file__)) + os.sep
-    site = location_chain(loc, columns=True)
-    while site and os.path.abspath(site[0][0]).startswith(library):
-        site = site[1:]
-    return site
-
-
-def _record_loads(key: tuple, loads: list) -> None:
-    """The loops around each global load of a compiled kernel, by call site (as
-    `_record_reductions`'s). Triton's software pipeliner (a loop `tl.range(..., num_stages=3)`,
-    or loads feeding tl.dot) issues a loop's loads iterations early: a copy in the loop's
-    prologue, outside it, and in the loop one for a later iteration; LICM hoists a load out of
-    a loop. Such a load reads memory before the stores the loop made in between, where the
-    interpreter reads it in order (red team s42: a running carry kept in scratch and reloaded by
-    the lane that stored it; on sm_90, cp.async of the carry before the previous iteration's
-    store). `moved_load` tells the interpreter which loads the compiled code no longer makes
-    where the source does."""
-    for loops, loc in loads:
-        site = kernel_site(loc)
-        if not site:
-            _LOADS_BLIND.add(key)
-            continue
-        _LOADS.setdefault((key, site), set()).add(loops)
-
-
-def moved_load(key: tuple | None, site: tuple, loops: int) -> bool:
-    """Whether the compiled launch `key` makes the load at `site` ((file, line, column)s) other
-    than where the source does, in `loops` loops: in fewer (hoisted, a pipeliner's prologue) or
-    in several places. A launch the front end never checked, a location that could not be
-    read, or a kernel that still calls a helper (`noinline=True`: the helper's ops carry its
-    own lines, not the chain the interpreter sees; red team s42 round 2 pipelined a reload
-    there): every load may be."""
-    if key is None or key in _LOADS_BLIND:
-        return True
-    depths = _LOADS.get((key, site))
-    return depths is not None and depths != {loops}  # none: compiled away (unused, merged)
-
-
-def _loops(op, owners: dict) -> int:
-    """How many loops (scf.for, scf.while) hold `op` in the compiled module."""
-    depth = 0
-    while True:
-        block = op.get_block()
-        owner = None if block is None else owners.get(block.get_parent().id())
-        if owner is None:
-            return depth
-        depth += owner.get_name() in ("scf.for", "scf.while")
-        op = owner
-
-
-def _record_reductions(key: tuple, reductions: list) -> None:
-    """Which reductions and scans of a compiled kernel are a barrier of its program's lanes.
-    Triton reduces (and scans) an axis within each thread, then across the lanes of a warp by
-    shuffles, and, where the axis's distinct data lies in more than one warp, through shared
-    memory between two barriers (`ReduceOpHelper::isWarpSynchronous`, bar.sync on sm_90):
-    every thread of the program reaches that point before any goes on, as at
-    tl.debug_barrier(). Liger-Kernel's cross entropy loads its target's logit as a scalar,
-    takes block-wide tl.max/tl.sum over the row, then stores the gradient over that logit in
-    place (honest round s41: refused as a race of its lanes). Read off the operand's layout as
-    the TTGIR passes leave it (`_crosses_warps`), per specialization (`key`: a reduction that
-    only one specialization uses is compiled away in the others, and with it its barrier) and
-    per call, by the (file, line, column)s of the call and of the helper calls that reached it
-    (two calls on one line are two sites: the interpreter runs a reduction the compiler
-    dropped), the innermost frames in Triton's own library (tl.max's body) left out, with the
-    number of loops around it (`loops`): a reduction the compiler hoisted out of a loop (LICM:
-    its operand does not change in the loop) meets once before the loop, not each time round
-    it, and the interpreter's count of the loops around the call must agree
-    (`interpreter_spin.reduction_barrier`). A site where any of these is not a cross-warp
-    reduction is none."""
-    for loops, type_text, axis, loc in reductions:
-        site = kernel_site(loc)
-        if not site:
-            _REDUCTIONS_UNRECORDED.append(True)
-            continue
-        entry = (key, site)
-        before = _REDUCTIONS.get(entry, loops)  # one call site, one op, unless a pass copied it
-        meets = type(before) is int and before == loops and _crosses_warps(type_text, axis)
-        _REDUCTIONS[entry] = loops if meets else False
-
-
-_TENSOR = re.compile(r"tensor<((?:\d+x)+)[^,<>]+, (#ttg\.(?:blocked|slice)<.*>)>$")
-_FIELD = re.compile(r"(sizePerThread|threadsPerWarp|warpsPerCTA) = \[([\d, ]+)\]")
-
-
-def _crosses_warps(type_text: str, axis: int | None) -> bool:
-    """Whether a reduction of a tensor of this printed type along `axis` has distinct data in
-    more than one warp: its layout is blocked (or a slice of a blocked one) and the warps along
-    the axis, less those that only hold copies of another's elements (a block smaller than the
-    warps' tile), number more than one. Any other layout (an MMA result, a linear layout), or a
-    type this grammar does not read: no (fails closed: no barrier credited)."""
-    match = _TENSOR.match(type_text)
-    if match is None or axis is None:
-        return False
-    shape = [int(d) for d in match.group(1).rstrip("x").split("x")]
-    layout = match.group(2)
-    dim = None
-    if layout.startswith("#ttg.slice<"):
-        sliced = re.match(r"#ttg\.slice<\{dim = (\d+), parent = (#ttg\.blocked<\{[^{}]*\}>)\}>$", layout)
-        if sliced is None:
-            return False
-        dim, layout = int(sliced.group(1)), sliced.group(2)
-    elif re.match(r"#ttg\.blocked<\{[^{}]*\}>$", layout) is None:
-        return False
-    fields = {name: [int(v) for v in values.split(",")] for name, values in _FIELD.findall(layout)}
-    if len(fields) != 3 or not 0 <= axis < len(shape):
-        return False
-    along = axis if dim is None or axis < dim else axis + 1  # the parent's axis of a slice
-    if any(len(v) != len(shape) + (dim is not None) for v in fields.values()):
-        return False
-    per_warp = fields["sizePerThread"][along] * fields["threadsPerWarp"][along]
-    distinct = min(fields["warpsPerCTA"][along], -(-shape[axis] // per_warp))
-    return distinct > 1
-
-
-def scalar_atomic_used(site: tuple) -> bool:
-    """Whether the scalar atomic at `site` ((file, line)s, innermost first: the atomic's, then
-    the helper calls' that reached it), as compiled for every launch the front end checked,
-    keeps a use of its old value (False where none was compiled there, and everywhere once
-    an atomic could not be recorded)."""
-    return not _UNRECORDED and _SCALAR_ATOMICS.get(site, False)
-
-
-def reduction_barrier(key: tuple | None, site: tuple, loops: int) -> bool:
-    """Whether the reduction or scan at `site` ((file, line, column)s, innermost first) of the
-    launch whose specialization is `key` (`checked`) spreads its axis over more than one warp,
-    where `loops` loops hold it, as compiled (False where nothing was compiled there, and
-    everywhere once a reduction could not be recorded)."""
-    if key is None or _REDUCTIONS_UNRECORDED:
-        return False
-    found = _REDUCTIONS.get((key, site), False)
-    return type(found) is int and found == loops
 
 
 def one_cta(key: tuple | None) -> bool:

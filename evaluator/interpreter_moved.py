@@ -3,7 +3,7 @@
 Triton's software pipeliner (a loop `tl.range(..., num_stages=N)`, loads feeding tl.dot)
 issues a loop's loads iterations early, and LICM hoists a load that does not change in a loop
 out of it: such a load reads memory before the stores the loop made in between, even the
-same lane's, where the interpreter runs the loop in order. `device_compile.moved_load` says
+same lane's, where the interpreter runs the loop in order. `device_ir.moved_load` says
 which loads the compiled launch makes elsewhere than the source; here a moved load may not
 read what its own program stored since its innermost loop started. The records (per byte
 store counts, loop starts, last loads) live in `interpreter_races._Launch`.
@@ -36,13 +36,13 @@ def loop_entered() -> None:
 
 def pipelined_reload(key: int, byte: np.ndarray) -> None:
     """A plain load of bytes the running program itself stored (`byte`): where the compiled
-    code makes this load elsewhere than the source does (`device_compile.moved_load`: Triton's
+    code makes this load elsewhere than the source does (`device_ir.moved_load`: Triton's
     software pipeliner issues it iterations early, LICM hoists it out of its loop), reading a
     store the program made since its innermost loop started (or, in a `while` loop, since this
     load last ran) is a read of memory the GPU loaded before that store. The interpreter runs
     the loop in order, so even the lane that stored it reads the new value here (red team s42:
     a carry reloaded in a `tl.range(num_stages=3)` loop, stale on sm_90 every run)."""
-    from evaluator import device_compile
+    from evaluator import device_ir
 
     if not byte.size:
         return
@@ -50,7 +50,7 @@ def pipelined_reload(key: int, byte: np.ndarray) -> None:
     if found is None:
         return
     site, loops, loop = found
-    if not device_compile.moved_load(races._Launch.compiled, site, loops):
+    if not device_ir.moved_load(races._Launch.compiled, site, loops):
         return
     me = races._Launch.program
     since = races._Launch.entered.get((me, loop)) if loop is not None and loop[1] == "for" else None

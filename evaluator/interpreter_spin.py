@@ -59,31 +59,31 @@ def _kernel_frames(limit: int = 4) -> list:
 
 def result_used() -> bool:
     """Whether the running scalar atomic's old value has a use in the kernel as Triton compiles
-    it (`device_compile.scalar_atomic_used`, from the TTIR of every launch the GPU front end
+    it (`device_ir.scalar_atomic_used`, from the TTIR of every launch the GPU front end
     checked, at the atomic's source line and the lines of the helper calls that reached it). Triton hands that
     value to the program's threads through shared memory behind a barrier only where it has
     a use; an atomic whose value the compiled kernel drops orders no lanes. Read off the
     source (session 35's first version), an alias of tl.atomic_add, `_seen = _t`,
     `atomic(...) + 0` and `atomic(...) and 0` all looked used (red team s35): the compiled
     code decides. No record (nothing compiled there): not used."""
-    from evaluator import device_compile
+    from evaluator import device_ir
 
     site = compiled_site()
-    return site is not None and device_compile.scalar_atomic_used(site)
+    return site is not None and device_ir.scalar_atomic_used(site)
 
 
 def reduction_barrier() -> bool:
     """Whether the running reduction or scan (tl.max, tl.sum, tl.reduce, tl.cumsum, ...) is a
     barrier of the program's lanes as Triton compiles the running launch's specialization
-    (`device_compile.reduction_barrier`: its axis spread over several warps, at this call, the
+    (`device_ir.reduction_barrier`: its axis spread over several warps, at this call, the
     same number of loops around it there as in the source)."""
-    from evaluator import device_compile, interpreter_races
+    from evaluator import device_ir, interpreter_races
 
     found = compiled_site(columns=True)
     if found is None:
         return False
     site, loops = found
-    return device_compile.reduction_barrier(interpreter_races._Launch.compiled, site, loops)
+    return device_ir.reduction_barrier(interpreter_races._Launch.compiled, site, loops)
 
 
 def load_site() -> tuple | None:

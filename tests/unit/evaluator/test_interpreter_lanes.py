@@ -437,7 +437,7 @@ def test_a_reduction_across_warps_orders_the_lanes(block, warps, how, refused):
     ("tensor<128xf32>", 0, False),
 ])
 def test_which_layouts_reduce_across_warps(text, axis, crosses):
-    from evaluator.device_compile import _crosses_warps
+    from evaluator.device_ir import _crosses_warps
 
     assert _crosses_warps(text, axis) is crosses
 

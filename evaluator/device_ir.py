@@ -1,0 +1,286 @@
+"""What a kernel as Triton compiles it for sm_90 orders among its lanes, which its Python body
+under the interpreter does not show.
+
+The interpreter runs a program's lanes in Python's order; the GPU runs them in parallel and
+meets them only at barriers, and its compiler moves loads. Three facts are read off the module
+the TTGIR passes leave for each launch's specialization (`record`, called by
+evaluator.device_lowering before the lowering):
+- which scalar atomics keep a use of their old value, handed to the other threads behind a
+  barrier (`scalar_atomic_used`);
+- which reductions and scans spread their axis over more than one warp, and so meet the
+  program's threads at a barrier (`reduction_barrier`);
+- which global loads the pipeliner or LICM issues elsewhere than the source does
+  (`moved_load`).
+Each is recorded by the (file, line[, column]) chain of the op's location, as the interpreter's
+frames give it (`location_chain`, `kernel_site`), and fails closed: where a walk or a location
+cannot be read, no barrier is credited and every load may have moved.
+"""
+from __future__ import annotations
+
+import os
+import re
+
+# (file, line) of a scalar atomic in a compiled kernel -> whether its old value has a use in
+# every specialization compiled (`scalar_atomic_used`)
+_SCALAR_ATOMICS: dict[tuple, bool] = {}
+# set once a compiled scalar atomic could not be keyed (a location that is not one chain) or a
+# kernel's walk failed: from then on no scalar atomic is a barrier in this process (an
+# atomic left out of the record must not leave another's True standing, red team s36)
+_UNRECORDED: list[bool] = []
+# (specialization key, (file, line, column)s) of a tl.reduce / tl.associative_scan (tl.max,
+# tl.sum, tl.cumsum, ...) in a compiled kernel -> the loops around it where it spreads its
+# reduced axis's data over more than one warp, else False (`reduction_barrier`);
+# `_REDUCTIONS_UNRECORDED` as `_UNRECORDED`
+_REDUCTIONS: dict[tuple, bool] = {}
+_REDUCTIONS_UNRECORDED: list[bool] = []
+# (specialization key, (file, line, column)s) of a global load -> the numbers of loops around
+# its compiled ops (`moved_load`); keys whose loads could not all be placed
+_LOADS: dict[tuple, set] = {}
+_LOADS_BLIND: set = set()
+_GLOBAL_READS = frozenset({"tt.load", "ttg.async_copy_global_to_local", "ttng.async_tma_copy_global_to_local",
+                           "tt.descriptor_load", "tt.descriptor_gather"})
+
+
+_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+# after a file name: `:line:col`, optionally a range's end (`to :col`, `to line:col`)
+_LINE_COL = re.compile(r':(\d+):(\d+)(?: to (?:\d+)?:\d+)?')
+
+
+def location_chain(text: str, columns: bool = False) -> tuple | None:
+    """The (file, line)s of a printed MLIR location, innermost first (`columns`: (file, line,
+    column)s, the column 1-based as MLIR prints it): a file:line:col, a call
+    site (callee, then caller), a name (`"x"(child)`: Triton 3.9 names a location after the
+    variable assigned) read through to its child. None for anything that is not one chain (a
+    fused location, an unknown one, a name without a child, text this grammar does not read).
+    Read by structure, never by searching the text: a variable named `fused` once made a
+    substring test skip its atomic (red team s36)."""
+    if not (text.startswith("loc(") and text.endswith(")")):
+        return None
+    try:
+        chain, end = _chain(text, 4)
+    except (ValueError, IndexError, RecursionError):
+        return None
+    if chain is None or end != len(text) - 1:
+        return None
+    return chain if columns else tuple((file, line) for file, line, _ in chain)
+
+
+def _chain(text: str, i: int) -> tuple[tuple | None, int]:
+    if text.startswith("callsite(", i):
+        callee, i = _chain(text, i + len("callsite("))
+        if not text.startswith(" at ", i):
+            raise ValueError(text)
+        caller, i = _chain(text, i + len(" at "))
+        if text[i] != ")":
+            raise ValueError(text)
+        return (callee + caller if callee and caller else None), i + 1
+    string = _STRING.match(text, i)
+    if string is None:
+        raise ValueError(text)  # fused[...], unknown, or what this grammar does not know
+    i = string.end()
+    position = _LINE_COL.match(text, i)
+    if position is not None:
+        return ((string.group(1), int(position.group(1)), int(position.group(2))),), position.end()
+    if text.startswith("(", i):  # a name with its child location
+        child, i = _chain(text, i + 1)
+        if text[i] != ")":
+            raise ValueError(text)
+        return child, i + 1
+    return None, i  # a name alone
+
+def record(module, key: tuple) -> None:
+    """Which scalar atomics of this kernel keep a use of their old value once Triton's TTIR and
+    TTGIR passes (inlining, canonicalisation, dead-code elimination, sccp) have run, and which
+    reductions and scans spread their axis over several warps (`_record_reductions`). Triton
+    lowers a scalar atomic to one thread's and hands the old value to the other threads through
+    shared memory behind a barrier only where that value has a use (`atomicNeedsSharedMemory`):
+    a statement, a name never read, `_seen = _t`, `atomic(...) and 0` all leave none, and no
+    barrier (red team s35 read the use off the source and got past it four ways; on the
+    H200 those scans were wrong). The module after the TTGIR passes, the one the lowering
+    reads, is walked op by op: a result is used where some
+    op has it as an operand (values by identity: a search of the printed text took a noinline
+    helper's own %7 for a use of the kernel's, red team s35). Recorded by the atomic's source
+    line and the lines of the calls that reached it, to the launched kernel's own (innermost
+    first: one helper's atomic is used at one call and dropped at another, and a helper
+    launched on its own is another chain); where the walk fails or a location is not one
+    chain, no scalar atomic is credited as a barrier from then on."""
+    try:
+        # read after TTGIR: the lowering decides on the module its passes leave (sccp, licm, the
+        # canonicaliser again): a store behind a mask only sccp proves false kept a use in TTIR
+        # and none at the lowering (red team s35 round 4, 0 bar.sync on sm_90)
+        atomics, operands, reductions, owners = [], set(), [], {}
+
+        def visit(op) -> None:
+            for i in range(op.get_num_operands()):
+                operands.add(op.get_operand(i).id())
+            for i in range(op.get_num_regions()):  # the walk is post-order: a loop after its body
+                owners[op.get_region(i).id()] = op
+            name = op.get_name()
+            if name in ("tt.atomic_rmw", "tt.atomic_cas") and op.get_num_results() == 1:
+                result = op.get_result(0)
+                if not str(result.get_type()).startswith("tensor<"):
+                    atomics.append((result.id(), str(result.get_loc())))
+            elif name in ("tt.reduce", "tt.scan") and op.get_num_results() >= 1:
+                reductions.append((op, str(op.get_operand(0).get_type()), op.get_int_attr("axis"),
+                                   str(op.get_result(0).get_loc())))
+            elif name in _GLOBAL_READS and op.get_num_results() >= 1:
+                loads.append((op, str(op.get_result(0).get_loc())))
+            elif name == "tt.call":  # a noinline helper's ops carry its own lines only
+                _LOADS_BLIND.add(key)
+
+        loads: list = []
+        module.walk(visit)
+        reductions = [(_loops(op, owners), *rest) for op, *rest in reductions]
+        loads = [(_loops(op, owners), loc) for op, loc in loads]
+    except Exception:  # noqa: BLE001  (a walk that fails closes: no atomic orders lanes from now on)
+        _UNRECORDED.append(True)
+        _REDUCTIONS_UNRECORDED.append(True)
+        _LOADS_BLIND.add(key)
+        return
+    _record_loads(key, loads)
+    for value, loc in atomics:
+        site = location_chain(loc)
+        if site is None:
+            _UNRECORDED.append(True)
+        else:
+            _SCALAR_ATOMICS[site] = _SCALAR_ATOMICS.get(site, True) and value in operands
+    _record_reductions(key, reductions)
+
+
+def kernel_site(loc: str) -> tuple | None:
+    """A compiled op's (file, line, column) chain without its innermost frames in Triton's own
+    library (tl.max's body, tl.sum's): what the interpreter's frames of the kernel give."""
+    import triton
+
+    library = os.path.dirname(os.path.abspath(triton.__file__)) + os.sep
+    site = location_chain(loc, columns=True)
+    while site and os.path.abspath(site[0][0]).startswith(library):
+        site = site[1:]
+    return site
+
+
+def _record_loads(key: tuple, loads: list) -> None:
+    """The loops around each global load of a compiled kernel, by call site (as
+    `_record_reductions`'s). Triton's software pipeliner (a loop `tl.range(..., num_stages=3)`,
+    or loads feeding tl.dot) issues a loop's loads iterations early: a copy in the loop's
+    prologue, outside it, and in the loop one for a later iteration; LICM hoists a load out of
+    a loop. Such a load reads memory before the stores the loop made in between, where the
+    interpreter reads it in order (red team s42: a running carry kept in scratch and reloaded by
+    the lane that stored it; on sm_90, cp.async of the carry before the previous iteration's
+    store). `moved_load` tells the interpreter which loads the compiled code no longer makes
+    where the source does."""
+    for loops, loc in loads:
+        site = kernel_site(loc)
+        if not site:
+            _LOADS_BLIND.add(key)
+            continue
+        _LOADS.setdefault((key, site), set()).add(loops)
+
+
+def moved_load(key: tuple | None, site: tuple, loops: int) -> bool:
+    """Whether the compiled launch `key` makes the load at `site` ((file, line, column)s) other
+    than where the source does, in `loops` loops: in fewer (hoisted, a pipeliner's prologue) or
+    in several places. A launch the front end never checked, a location that could not be
+    read, or a kernel that still calls a helper (`noinline=True`: the helper's ops carry its
+    own lines, not the chain the interpreter sees; red team s42 round 2 pipelined a reload
+    there): every load may be."""
+    if key is None or key in _LOADS_BLIND:
+        return True
+    depths = _LOADS.get((key, site))
+    return depths is not None and depths != {loops}  # none: compiled away (unused, merged)
+
+
+def _loops(op, owners: dict) -> int:
+    """How many loops (scf.for, scf.while) hold `op` in the compiled module."""
+    depth = 0
+    while True:
+        block = op.get_block()
+        owner = None if block is None else owners.get(block.get_parent().id())
+        if owner is None:
+            return depth
+        depth += owner.get_name() in ("scf.for", "scf.while")
+        op = owner
+
+
+def _record_reductions(key: tuple, reductions: list) -> None:
+    """Which reductions and scans of a compiled kernel are a barrier of its program's lanes.
+    Triton reduces (and scans) an axis within each thread, then across the lanes of a warp by
+    shuffles, and, where the axis's distinct data lies in more than one warp, through shared
+    memory between two barriers (`ReduceOpHelper::isWarpSynchronous`, bar.sync on sm_90):
+    every thread of the program reaches that point before any goes on, as at
+    tl.debug_barrier(). Liger-Kernel's cross entropy loads its target's logit as a scalar,
+    takes block-wide tl.max/tl.sum over the row, then stores the gradient over that logit in
+    place (honest round s41: refused as a race of its lanes). Read off the operand's layout as
+    the TTGIR passes leave it (`_crosses_warps`), per specialization (`key`: a reduction that
+    only one specialization uses is compiled away in the others, and with it its barrier) and
+    per call, by the (file, line, column)s of the call and of the helper calls that reached it
+    (two calls on one line are two sites: the interpreter runs a reduction the compiler
+    dropped), the innermost frames in Triton's own library (tl.max's body) left out, with the
+    number of loops around it (`loops`): a reduction the compiler hoisted out of a loop (LICM:
+    its operand does not change in the loop) meets once before the loop, not each time round
+    it, and the interpreter's count of the loops around the call must agree
+    (`interpreter_spin.reduction_barrier`). A site where any of these is not a cross-warp
+    reduction is none."""
+    for loops, type_text, axis, loc in reductions:
+        site = kernel_site(loc)
+        if not site:
+            _REDUCTIONS_UNRECORDED.append(True)
+            continue
+        entry = (key, site)
+        before = _REDUCTIONS.get(entry, loops)  # one call site, one op, unless a pass copied it
+        meets = type(before) is int and before == loops and _crosses_warps(type_text, axis)
+        _REDUCTIONS[entry] = loops if meets else False
+
+
+_TENSOR = re.compile(r"tensor<((?:\d+x)+)[^,<>]+, (#ttg\.(?:blocked|slice)<.*>)>$")
+_FIELD = re.compile(r"(sizePerThread|threadsPerWarp|warpsPerCTA) = \[([\d, ]+)\]")
+
+
+def _crosses_warps(type_text: str, axis: int | None) -> bool:
+    """Whether a reduction of a tensor of this printed type along `axis` has distinct data in
+    more than one warp: its layout is blocked (or a slice of a blocked one) and the warps along
+    the axis, less those that only hold copies of another's elements (a block smaller than the
+    warps' tile), number more than one. Any other layout (an MMA result, a linear layout), or a
+    type this grammar does not read: no (fails closed: no barrier credited)."""
+    match = _TENSOR.match(type_text)
+    if match is None or axis is None:
+        return False
+    shape = [int(d) for d in match.group(1).rstrip("x").split("x")]
+    layout = match.group(2)
+    dim = None
+    if layout.startswith("#ttg.slice<"):
+        sliced = re.match(r"#ttg\.slice<\{dim = (\d+), parent = (#ttg\.blocked<\{[^{}]*\}>)\}>$", layout)
+        if sliced is None:
+            return False
+        dim, layout = int(sliced.group(1)), sliced.group(2)
+    elif re.match(r"#ttg\.blocked<\{[^{}]*\}>$", layout) is None:
+        return False
+    fields = {name: [int(v) for v in values.split(",")] for name, values in _FIELD.findall(layout)}
+    if len(fields) != 3 or not 0 <= axis < len(shape):
+        return False
+    along = axis if dim is None or axis < dim else axis + 1  # the parent's axis of a slice
+    if any(len(v) != len(shape) + (dim is not None) for v in fields.values()):
+        return False
+    per_warp = fields["sizePerThread"][along] * fields["threadsPerWarp"][along]
+    distinct = min(fields["warpsPerCTA"][along], -(-shape[axis] // per_warp))
+    return distinct > 1
+
+
+def scalar_atomic_used(site: tuple) -> bool:
+    """Whether the scalar atomic at `site` ((file, line)s, innermost first: the atomic's, then
+    the helper calls' that reached it), as compiled for every launch the front end checked,
+    keeps a use of its old value (False where none was compiled there, and everywhere once
+    an atomic could not be recorded)."""
+    return not _UNRECORDED and _SCALAR_ATOMICS.get(site, False)
+
+
+def reduction_barrier(key: tuple | None, site: tuple, loops: int) -> bool:
+    """Whether the reduction or scan at `site` ((file, line, column)s, innermost first) of the
+    launch whose specialization is `key` (`checked`) spreads its axis over more than one warp,
+    where `loops` loops hold it, as compiled (False where nothing was compiled there, and
+    everywhere once a reduction could not be recorded)."""
+    if key is None or _REDUCTIONS_UNRECORDED:
+        return False
+    found = _REDUCTIONS.get((key, site), False)
+    return type(found) is int and found == loops
+
