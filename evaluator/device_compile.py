@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from evaluator.device_lowering import (
     RESOURCES,
     SHARED_LIMIT,
+    KernelNotAssembled,
     KernelNotCompilable,
     KernelOutOfResources,
     lower,
@@ -348,7 +349,7 @@ def fits(kernel, args: tuple, kwargs: dict) -> bool:
     """Whether a launch of `kernel` (an InterpretedFunction, or Heuristics around one, whose
     values are computed here as its run would) with these arguments compiles for sm_90 within
     its resources and static asserts: what a GPU autotuner's benchmark of a config learns
-    (OutOfResources and CompileTimeAssertionFailure make a config's time infinite). Any other
+    (OutOfResources, PTXASError and CompileTimeAssertionFailure make a config's time infinite). Any other
     failure answers True: the launch itself raises it."""
     from triton.compiler.errors import CompileTimeAssertionFailure
     from triton.runtime.autotuner import Heuristics
@@ -364,7 +365,7 @@ def fits(kernel, args: tuple, kwargs: dict) -> bool:
         # as the kernel's own run takes them (launch_hook): its device functions unveiled
         args, kwargs = check_arguments(kernel, *unveiled(args, kwargs))
         check(kernel, args, {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")})
-    except (KernelOutOfResources, CompileTimeAssertionFailure):
+    except (KernelOutOfResources, KernelNotAssembled, CompileTimeAssertionFailure):
         return False
     except Exception:  # noqa: BLE001  (the launch raises it where it matters)
         return True

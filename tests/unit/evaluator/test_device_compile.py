@@ -294,3 +294,78 @@ def test_resources_are_judged_at_the_alignment_the_gpu_sizes_give(child_hooks):
     check(kernel, args, dict(tile, num_warps=4))
     with pytest.raises(KernelOutOfResources, match="262144 bytes"):
         check(kernel, args, dict(tile, num_warps=8))
+
+
+@triton.jit
+def relu_with_dead_asm_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr, ASM: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    if ASM:
+        if n < 0:  # never taken: the interpreter never reads the text, ptxas always does
+            x = tl.inline_asm_elementwise("max.ftz.f33 $0, $1, 0f00000000;", "=r,r", [x],
+                                          dtype=tl.float32, is_pure=True, pack=1)
+    tl.store(o_ptr + offs, tl.maximum(x, 0.0), mask=mask)
+
+
+@triton.jit
+def relu_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(o_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=mask, other=0.0), 0.0), mask=mask)
+
+
+@triton.autotune(configs=[triton.Config({"ASM": True}), triton.Config({"ASM": False})], key=["n"])
+@triton.jit
+def tuned_dead_asm_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr, ASM: tl.constexpr):
+    relu_with_dead_asm_kernel(x_ptr, o_ptr, n, BLOCK, ASM)
+
+
+@needs_interpreter
+def test_inline_assembly_ptxas_refuses_is_refused_though_its_branch_never_runs(child_hooks):
+    """Red team s43 round 2 (A1, A2): PTX that ptxas refuses (`max.ftz.f33`) in a branch the
+    CPU never takes passed the MLIR passes and ran as a ReLU; on the GPU every launch fails
+    with PTXASError, and an autotuner skips such a config. A kernel with inline assembly now
+    goes through LLVM, PTX and ptxas as the GPU compiles it; valid assembly still runs."""
+    from evaluator.child import _autotune_without_a_driver
+    from evaluator.device_compile import KernelNotAssembled, fits
+    from triton.runtime import autotuner
+
+    x = torch.randn(300)
+    out = torch.zeros_like(x)
+    with pytest.raises(KernelNotAssembled, match="ptxas"):
+        relu_with_dead_asm_kernel[(1,)](x, out, x.numel(), BLOCK=512, ASM=True)
+    assert not out.any()
+    relu_with_dead_asm_kernel[(1,)](x, out, x.numel(), BLOCK=512, ASM=False)
+    assert torch.equal(out, x.clamp(min=0))
+    assert not fits(relu_with_dead_asm_kernel, (x, out, x.numel()), {"BLOCK": 512, "ASM": True})
+
+    saved = {k: autotuner.Autotuner.__dict__[k] for k in ("do_bench", "prune_configs")}
+    _autotune_without_a_driver()
+    try:
+        for _ in range(4):  # whatever order the configs are drawn in, the refused one is skipped
+            tuned_dead_asm_kernel.cache.clear()
+            out = torch.zeros_like(x)
+            tuned_dead_asm_kernel[(1,)](x, out, x.numel(), BLOCK=512)
+            assert tuned_dead_asm_kernel.best_config.kwargs["ASM"] is False
+            assert torch.equal(out, x.clamp(min=0))
+    finally:
+        for k, v in saved.items():
+            setattr(autotuner.Autotuner, k, v)
+
+
+@needs_interpreter
+def test_maxnreg_over_an_sm90_blocks_register_file_is_refused(child_hooks):
+    """Red team s43 round 2 (A3): maxnreg=255 over 32 warps of a 65536-wide ReLU: ptxas gives
+    each thread 130 registers, 1024 threads need 139264 and an sm_90 block has 65536, so the GPU
+    launch fails with OutOfResources. Registers are read off the cubin ptxas makes; the same
+    kernel at 4 warps fits and runs."""
+    from evaluator.device_compile import KernelOutOfResources
+
+    x = torch.randn(70000)
+    out = torch.zeros_like(x)
+    with pytest.raises(KernelOutOfResources, match="registers"):
+        relu_kernel[(2,)](x, out, x.numel(), BLOCK=65536, num_warps=32, maxnreg=255)
+    assert not out.any()
+    relu_kernel[(70,)](x, out, x.numel(), BLOCK=1024, num_warps=4, maxnreg=128)
+    assert torch.equal(out, x.clamp(min=0))
