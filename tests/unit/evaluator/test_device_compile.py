@@ -327,9 +327,10 @@ def test_inline_assembly_ptxas_refuses_is_refused_though_its_branch_never_runs(c
     CPU never takes passed the MLIR passes and ran as a ReLU; on the GPU every launch fails
     with PTXASError, and an autotuner skips such a config. A kernel with inline assembly now
     goes through LLVM, PTX and ptxas as the GPU compiles it; valid assembly still runs."""
+    from triton.runtime import autotuner
+
     from evaluator.child import _autotune_without_a_driver
     from evaluator.device_compile import KernelNotAssembled, fits
-    from triton.runtime import autotuner
 
     x = torch.randn(300)
     out = torch.zeros_like(x)
