@@ -17,7 +17,8 @@ round, session 23). Any other shape of the same call or store is judged by the p
                      in a function (a forward could flip it between runs), never a computed
                      value.
   Triton allocator   `triton.set_allocator(alloc)` as a statement, `alloc` a module-level def
-                     bound once (or a lambda written in the call) whose whole body is `return
+                     or one nested in the function that sets it, bound once (or a lambda
+                     written in the call), whose whole body is `return
                      torch.empty(...)` (Triton tutorial 09; device-side tensor descriptors need
                      it, and Triton 3.9 has no block pointers left). Triton calls it inside a
                      launch that needs global scratch, so a knock-out run, which skips
@@ -151,8 +152,11 @@ def allocator_setting(stmt: ast.stmt, scopes: Scopes, qualify: Callable[[ast.AST
         return _stateless(arg, arg.body, scopes, qualify)
     binding = scopes.single(arg) if isinstance(arg, ast.Name) else None
     fn = binding.node if binding is not None and binding.kind == "def" else None
-    if not (isinstance(fn, ast.FunctionDef) and scopes.parent.get(id(fn)) is scopes.module.node
-            and not fn.decorator_list):
+    # at module level, or nested in the function that sets it (Triton tutorial 09's host
+    # wrapper defines its allocator beside the launch): a def's body is all that is judged
+    if not (isinstance(fn, ast.FunctionDef) and not fn.decorator_list and (
+            scopes.parent.get(id(fn)) is scopes.module.node
+            or isinstance(scopes.parent.get(id(fn)), ast.FunctionDef))):
         return False
     body = fn.body[1:] if _docstring(fn.body[0]) else fn.body
     return len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None and (

@@ -58,6 +58,17 @@ ACCEPTED = {
 
         triton.set_allocator(alloc_fn)
     ''',
+    "allocator_def_nested_in_the_host_wrapper_tutorial_09": '''
+        from typing import Optional
+
+        def matmul_descriptor_persistent(a, b):
+            # TMA descriptors require a global memory allocation
+            def alloc_fn(size: int, alignment: int, stream: Optional[int]):
+                return torch.empty(size, device="cuda", dtype=torch.int8)
+
+            triton.set_allocator(alloc_fn)
+            return launch(a)
+    ''',
     "allocator_lambda_in_forward": '''
         class ModelNew(nn.Module):
             def forward(self, x):
@@ -235,6 +246,25 @@ REJECTED = {
             return _KEEP
 
         triton.set_allocator(alloc_fn)  # <-
+    ''', "harness_tamper"),
+    "allocator_nested_def_reads_its_closure": ('''
+        def matmul_descriptor_persistent(a, b):
+            def alloc_fn(size, alignment, stream):
+                return torch.empty(size, device=a.device, dtype=torch.int8)
+
+            triton.set_allocator(alloc_fn)  # <-
+            return launch(a)
+    ''', "harness_tamper"),
+    "allocator_nested_def_counts_calls": ('''
+        def matmul_descriptor_persistent(a, b):
+            calls = []
+
+            def alloc_fn(size, alignment, stream):
+                calls.append(size)
+                return torch.empty(size, device="cuda", dtype=torch.int8)
+
+            triton.set_allocator(alloc_fn)  # <-
+            return launch(a)
     ''', "harness_tamper"),
     "allocator_as_value": ('''
         set_alloc = triton.set_allocator  # <-
