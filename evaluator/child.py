@@ -17,7 +17,6 @@ from __future__ import annotations
 import gc
 import os
 import resource
-import secrets
 import time
 from pathlib import Path
 
@@ -49,7 +48,8 @@ def prepare_process(device: str) -> dict:
         interpreter_libdevice.install()  # before any candidate imports a libdevice function
         from evaluator import device_compile
         device_compile.warm_up()  # the GPU compiler's front end, which every interpreted launch passes
-        _autotune_without_a_driver()
+        from evaluator import autotune_cpu
+        autotune_cpu.install()  # which config an autotuned kernel runs in each checked forward
         _torch_device_without_a_driver()
 
         warm_up("cpu")
@@ -61,45 +61,6 @@ def prepare_process(device: str) -> dict:
     # baseline, the carried-bytes secret keyed by pid) after the fork.
     from evaluator import commands, protocol  # noqa: F401
     return {"device": device}
-
-
-def _autotune_without_a_driver() -> None:
-    """Under the interpreter there is no device driver to benchmark an autotuner's configs
-    with (Triton raises "0 active drivers"), and CPU timings would say nothing about which
-    config a GPU picks. So an autotuned kernel runs, for each key, one config drawn at random
-    (`secrets`) from those its pruning leaves that fit an sm_90 block (`device_compile.fits`:
-    a GPU benchmark takes OutOfResources as infinitely slow), kept for the process as a GPU
-    keeps its pick: no config is the one the CPU always runs (red team s43: the GPU's fastest
-    config wrote half the output, the CPU only ever ran the first: now one evaluation in n runs
-    it, n the configs that fit). Where none fits, the first config runs and fails as on the
-    GPU."""
-    from triton.runtime import autotuner
-
-    def same_time(fn, quantiles=None, **_kw):
-        return [1.0] * len(quantiles) if quantiles else 1.0
-
-    if "do_bench" in vars(autotuner.Autotuner):
-        autotuner.Autotuner.do_bench = property(lambda self: same_time)
-    prune = autotuner.Autotuner.prune_configs
-    draw = secrets.SystemRandom()
-
-    def fitting(self, kwargs):
-        from evaluator.device_compile import fits
-
-        configs = prune(self, kwargs)
-        if len(configs) <= 1:
-            return configs
-        args = tuple(self.nargs.values())
-        # in a random order, the first that fits: a uniform draw among those that fit, without
-        # compiling the others (a large config takes seconds to lower)
-        for config in draw.sample(configs, len(configs)):
-            if config.pre_hook is not None:  # as the GPU's benchmark runs it first (tutorial
-                config.pre_hook({**self.nargs, **kwargs, **config.all_kwargs()})  # 09's TMA shapes)
-            if fits(self.fn, args, {**kwargs, **config.all_kwargs()}):
-                return [config]  # Autotuner.run keeps it for its key
-        return configs[:1]
-
-    autotuner.Autotuner.prune_configs = fitting
 
 
 def _values_never_printed() -> None:

@@ -77,7 +77,7 @@ from typing import Any
 
 import torch
 
-from evaluator import candidate_env, noise, precision, timing
+from evaluator import autotune_cpu, candidate_env, noise, precision, timing
 from evaluator.compare import Tolerance, matches
 from evaluator.forward_watch import (
     Provenance,
@@ -302,6 +302,8 @@ class ChildState(TimedSteps):
                                     "n_launches": 0, "launches": [], "modified": []})
                     continue
             elif self.role == "candidate":
+                if self.device == "cpu":  # each checked forward runs the next config of an autotuned kernel
+                    autotune_cpu.next_trial()
                 # fresh memory holds noise in every candidate forward, not only the knock-out:
                 # what torch.empty returns must not tell the knock-out run apart
                 watch = Provenance(self.recorder) if h.get("provenance") else None

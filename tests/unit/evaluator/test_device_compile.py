@@ -228,10 +228,10 @@ def test_an_autotuner_skips_a_config_over_the_block_as_a_gpus_benchmark_does(chi
     tutorial 03's first config, 128x256x64 in fp32 with 3 stages, is over an sm_90 block)."""
     from triton.runtime import autotuner
 
-    from evaluator.child import _autotune_without_a_driver
+    from evaluator import autotune_cpu
 
     saved = {k: autotuner.Autotuner.__dict__[k] for k in ("do_bench", "prune_configs")}
-    _autotune_without_a_driver()
+    autotune_cpu.install()
     try:
         x = torch.randn(64, 64)
         out = torch.zeros_like(x)
@@ -244,28 +244,36 @@ def test_an_autotuner_skips_a_config_over_the_block_as_a_gpus_benchmark_does(chi
 
 
 @needs_interpreter
-def test_the_cpu_draws_the_config_an_autotuned_kernel_runs(child_hooks):
+def test_each_checked_forward_runs_the_next_config_of_an_autotuned_kernel(child_hooks):
     """Red team s43: config 1 writes half the output (its grid is sized for config 0) and moves
     half the bytes, so a GPU's benchmark picks it, while the CPU always ran config 0 and said
-    ok. The CPU now draws one of the configs that fit for each key (kept, as a GPU keeps its
-    pick): over fresh picks both run, and the wrong one is seen."""
+    ok; then, drawing one config per process, one evaluation in two. Each checked forward
+    (`next_trial`) now runs the next config that fits, in an order drawn once: whichever comes
+    first, the wrong one runs within two trials, and within a trial the pick is kept for its
+    key, as a GPU keeps it."""
     from triton.runtime import autotuner
 
-    from evaluator.child import _autotune_without_a_driver
+    from evaluator import autotune_cpu
 
     saved = {k: autotuner.Autotuner.__dict__[k] for k in ("do_bench", "prune_configs")}
-    _autotune_without_a_driver()
+    autotune_cpu.install()
     try:
         x = torch.randn(4096)
-        seen, wrong = set(), 0
-        for _ in range(24):
-            half_in_one_config_kernel.cache.clear()  # a fresh process's pick
-            for _ in range(2):  # kept for the key
-                out = torch.zeros_like(x)
-                half_in_one_config_kernel[(4,)](x, out, x.numel())
-                seen.add(half_in_one_config_kernel.best_config.kwargs["BLOCK"])
-            wrong += not torch.equal(out, x)
-        assert seen == {1024, 512} and wrong > 0
+        for _ in range(3):  # fresh processes: a new order each, no pick yet
+            autotune_cpu._ORDER.clear()
+            half_in_one_config_kernel.cache.clear()
+            seen, wrong = [], 0
+            for _ in range(2):  # two checked forwards
+                autotune_cpu.next_trial()
+                picks = set()
+                for _ in range(2):  # kept for the key within a forward
+                    out = torch.zeros_like(x)
+                    half_in_one_config_kernel[(4,)](x, out, x.numel())
+                    picks.add(half_in_one_config_kernel.best_config.kwargs["BLOCK"])
+                assert len(picks) == 1
+                seen += picks
+                wrong += not torch.equal(out, x)
+            assert sorted(seen) == [512, 1024] and wrong == 1
     finally:
         for k, v in saved.items():
             setattr(autotuner.Autotuner, k, v)
@@ -329,7 +337,7 @@ def test_inline_assembly_ptxas_refuses_is_refused_though_its_branch_never_runs(c
     goes through LLVM, PTX and ptxas as the GPU compiles it; valid assembly still runs."""
     from triton.runtime import autotuner
 
-    from evaluator.child import _autotune_without_a_driver
+    from evaluator import autotune_cpu
     from evaluator.device_compile import KernelNotAssembled, fits
 
     x = torch.randn(300)
@@ -342,10 +350,10 @@ def test_inline_assembly_ptxas_refuses_is_refused_though_its_branch_never_runs(c
     assert not fits(relu_with_dead_asm_kernel, (x, out, x.numel()), {"BLOCK": 512, "ASM": True})
 
     saved = {k: autotuner.Autotuner.__dict__[k] for k in ("do_bench", "prune_configs")}
-    _autotune_without_a_driver()
+    autotune_cpu.install()
     try:
         for _ in range(4):  # whatever order the configs are drawn in, the refused one is skipped
-            tuned_dead_asm_kernel.cache.clear()
+            autotune_cpu.next_trial()
             out = torch.zeros_like(x)
             tuned_dead_asm_kernel[(1,)](x, out, x.numel(), BLOCK=512)
             assert tuned_dead_asm_kernel.best_config.kwargs["ASM"] is False
