@@ -6,11 +6,14 @@ GPU picks: the GPU runs the one its benchmark finds fastest, which a candidate c
 one that cheats (red team s43: a config whose grid covers half the output moves half the
 bytes). So the CPU checks as many of the configs as it has checked forwards:
 - the configs its pruning leaves are put in a random order (`secrets`) once per autotuner;
-- each correctness trial (`next_trial`, called by the child before each checked forward)
-  forgets the autotuner's picks, and each key then runs the next config in that order that
-  fits an sm_90 block (`device_compile.fits`: a GPU benchmark takes OutOfResources and
-  PTXASError as infinitely slow), kept for the rest of the trial as a GPU keeps its pick;
-- the timed forwards run the last trial's configs, so every variant timed was checked.
+- each correctness trial (`next_forward(checked=True)`, called by the child before each
+  checked forward) forgets the autotuner's picks, and each key then runs the next config in
+  its order that fits an sm_90 block (`device_compile.fits`: a GPU benchmark takes
+  OutOfResources and PTXASError as infinitely slow), kept for the rest of the forward as a
+  GPU keeps its pick;
+- every other forward (knock-out, timed, profiled) forgets the picks too and picks the last
+  trial's config again: every forward picks, and runs the pre_hooks, alike (a forward that
+  saw no pick would know it was not checked), and every variant timed was checked.
 With n configs that fit and t trials (five by default), min(n, t) of them are checked in one
 evaluation; before session 44 one was (any wrong config among two got through one
 evaluation in two), and before session 43 always the first. Where none fits, the first
@@ -22,8 +25,8 @@ import secrets
 import weakref
 
 _DRAW = secrets.SystemRandom()
-# autotuner -> [its configs in a random order (drawn once), where the next trial starts, the
-# position of its last pick]: keyed weakly, as the autotuner is the candidate's
+# autotuner -> {tuning key -> [its configs in a random order (drawn once), where the next
+# pick starts, the position of its last pick]}: keyed weakly, as the autotuner is the candidate's
 _ORDER: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
@@ -47,14 +50,23 @@ def install() -> None:
     autotuner.Autotuner.prune_configs = fitting
 
 
+def _key(tuner, kwargs: dict) -> tuple:
+    """The key `Autotuner.run` caches a pick under: its key arguments' values, the dtypes."""
+    given = {k: v for k, v in {**tuner.nargs, **kwargs}.items() if k in tuner.arg_names}
+    key = [given[k] for k in tuner.keys if k in given]
+    key += [str(v.dtype) for v in given.values() if hasattr(v, "dtype")]
+    return tuple(key)
+
+
 def _pick(tuner, configs: list, kwargs: dict):
-    """The first config at or after this trial's start, in the tuner's order, that fits."""
+    """The first config at or after this forward's start, in the key's order, that fits."""
     from evaluator.device_compile import fits
 
-    state = _ORDER.get(tuner)
+    keys = _ORDER.setdefault(tuner, {})
+    key = _key(tuner, kwargs)
+    state = keys.get(key)
     if state is None or {id(c) for c in state[0]} != {id(c) for c in configs}:
-        # a pruning that depends on the key leaves other configs: their own order
-        state = _ORDER[tuner] = [_DRAW.sample(configs, len(configs)), 0, None]
+        state = keys[key] = [_DRAW.sample(configs, len(configs)), 0, None]
     order, start, _ = state
     args = tuple(tuner.nargs.values())
     for step in range(len(order)):
@@ -68,12 +80,15 @@ def _pick(tuner, configs: list, kwargs: dict):
     return configs[0]
 
 
-def next_trial() -> None:
-    """A checked forward starts: every autotuner forgets its picks, and picks next from the
-    config after its last one."""
-    for tuner, state in list(_ORDER.items()):
-        if state[2] is not None:
-            state[1] = (state[2] + 1) % len(state[0])
+def next_forward(checked: bool) -> None:
+    """A forward starts: every autotuner forgets its picks, so each forward picks (and runs
+    the pre_hooks) alike, whatever it is for. A checked forward picks, per key, the next
+    config after its last pick; any other (knock-out, timed, profiled) the last pick again,
+    so what it runs was checked."""
+    for tuner, keys in list(_ORDER.items()):
+        for state in keys.values():
+            if state[2] is not None:
+                state[1] = (state[2] + 1) % len(state[0]) if checked else state[2]
         cache = getattr(tuner, "cache", None)
         if isinstance(cache, dict):
             cache.clear()

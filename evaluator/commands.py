@@ -282,6 +282,8 @@ class ChildState(TimedSteps):
             clock.mark("copies")
             provenance, watch = None, None
             poison(self.device, h.get("poison_bytes", 0))
+            if self.device == "cpu" and self.role == "candidate":  # a checked forward runs an autotuned
+                autotune_cpu.next_forward(checked=int(set_id) not in knockout | torch_knockout)  # kernel's next config
             t0 = time.perf_counter()
             if int(set_id) in knockout or int(set_id) in torch_knockout:
                 try:
@@ -302,8 +304,6 @@ class ChildState(TimedSteps):
                                     "n_launches": 0, "launches": [], "modified": []})
                     continue
             elif self.role == "candidate":
-                if self.device == "cpu":  # each checked forward runs the next config of an autotuned kernel
-                    autotune_cpu.next_trial()
                 # fresh memory holds noise in every candidate forward, not only the knock-out:
                 # what torch.empty returns must not tell the knock-out run apart
                 watch = Provenance(self.recorder) if h.get("provenance") else None
@@ -438,6 +438,8 @@ class ChildState(TimedSteps):
         return {"op": "result", "coverage": cov, "tampered": self.integrity.check()}, []
 
     def _forward_only(self, inputs: list) -> Any:
+        if self.device == "cpu" and self.role == "candidate":
+            autotune_cpu.next_forward(checked=False)  # an autotuned kernel's config as checked last
         with torch.no_grad():
             return self.model(*inputs)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import torch
 
-from evaluator import timing
+from evaluator import autotune_cpu, timing
 from evaluator.forward_watch import Provenance, random_uninitialised
 from evaluator.launch_hook import own_launches
 from evaluator.protocol import DTYPE_NAMES
@@ -117,6 +117,7 @@ class TimedSteps:
             watch = Provenance(self.recorder) if h.get("watch") and self.role == "candidate" else None
 
             def model(*inputs):
+                self._autotuned_as_checked()
                 with watch or nullcontext():
                     return self.model(*inputs)
             with self._like_checked():
@@ -196,6 +197,7 @@ class TimedSteps:
             return held, cov
 
         def model(*inputs):
+            self._autotuned_as_checked()
             with watch or nullcontext():
                 return self.model(*inputs)
         from evaluator.runner import flatten_outputs
@@ -214,6 +216,12 @@ class TimedSteps:
         with self._like_checked():  # outside the meter's mode: the noise fill is nobody's work
             cov = cpu_work.measure(forwards, [], kernels)
         return held, cov
+
+    def _autotuned_as_checked(self) -> None:
+        """Under the CPU interpreter a timed forward picks its autotuned kernels' configs as a
+        checked one does, and picks the configs the last checked forward ran (evaluator.autotune_cpu)."""
+        if self.device == "cpu" and self.role == "candidate":
+            autotune_cpu.next_forward(checked=False)
 
     def _like_checked(self):
         """Under the CPU interpreter timed forwards (both roles alike) see fresh memory as the

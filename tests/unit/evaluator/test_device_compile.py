@@ -248,9 +248,10 @@ def test_each_checked_forward_runs_the_next_config_of_an_autotuned_kernel(child_
     """Red team s43: config 1 writes half the output (its grid is sized for config 0) and moves
     half the bytes, so a GPU's benchmark picks it, while the CPU always ran config 0 and said
     ok; then, drawing one config per process, one evaluation in two. Each checked forward
-    (`next_trial`) now runs the next config that fits, in an order drawn once: whichever comes
-    first, the wrong one runs within two trials, and within a trial the pick is kept for its
-    key, as a GPU keeps it."""
+    (`next_forward(checked=True)`) now runs the next config that fits, in an order drawn once:
+    whichever comes first, the wrong one runs within two trials, and within a forward the pick
+    is kept for its key, as a GPU keeps it. Any other forward (timed, knock-out) picks again,
+    as a checked one does, and runs the config the last checked forward ran."""
     from triton.runtime import autotuner
 
     from evaluator import autotune_cpu
@@ -264,7 +265,7 @@ def test_each_checked_forward_runs_the_next_config_of_an_autotuned_kernel(child_
             half_in_one_config_kernel.cache.clear()
             seen, wrong = [], 0
             for _ in range(2):  # two checked forwards
-                autotune_cpu.next_trial()
+                autotune_cpu.next_forward(checked=True)
                 picks = set()
                 for _ in range(2):  # kept for the key within a forward
                     out = torch.zeros_like(x)
@@ -274,6 +275,10 @@ def test_each_checked_forward_runs_the_next_config_of_an_autotuned_kernel(child_
                 seen += picks
                 wrong += not torch.equal(out, x)
             assert sorted(seen) == [512, 1024] and wrong == 1
+            for _ in range(3):  # timed forwards: the last checked forward's config, picked again
+                autotune_cpu.next_forward(checked=False)
+                half_in_one_config_kernel[(4,)](x, torch.zeros_like(x), x.numel())
+                assert half_in_one_config_kernel.best_config.kwargs["BLOCK"] == seen[-1]
     finally:
         for k, v in saved.items():
             setattr(autotuner.Autotuner, k, v)
@@ -353,7 +358,7 @@ def test_inline_assembly_ptxas_refuses_is_refused_though_its_branch_never_runs(c
     autotune_cpu.install()
     try:
         for _ in range(4):  # whatever order the configs are drawn in, the refused one is skipped
-            autotune_cpu.next_trial()
+            autotune_cpu.next_forward(checked=True)
             out = torch.zeros_like(x)
             tuned_dead_asm_kernel[(1,)](x, out, x.numel(), BLOCK=512)
             assert tuned_dead_asm_kernel.best_config.kwargs["ASM"] is False
