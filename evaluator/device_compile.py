@@ -30,6 +30,7 @@ from collections.abc import Iterator
 
 from evaluator.device_lowering import (
     RESOURCES,
+    SCRATCH,
     SHARED_LIMIT,
     KernelNotAssembled,
     KernelNotCompilable,
@@ -43,7 +44,8 @@ _ACCEPTED: dict[tuple, frozenset] = {}
 _LAST: list = []  # the specialization key `check` accepted last (`checked`)
 _REFUSED: dict[tuple, Exception] = {}  # specialization key -> what its lowering raised (`lower`)
 _CTAS: dict = {}  # specialization key -> num_ctas (`one_cta`)
-_MIRRORS: dict[int, object] = {}  # id(python function) -> its JITFunction mirror
+_DEBUG: dict = {}  # specialization key -> whether it compiles with debug (`debug`)
+_MIRRORS: dict[tuple, object] = {}  # (id(python function), jit options) -> its JITFunction mirror
 # id(python function of a @triton.jit helper) -> the return types the front end gave it
 # (`returned`): one per specialization compiled
 _RETURNS: dict[int, list] = {}
@@ -139,7 +141,9 @@ def _mirror(interpreted) -> object:
     from evaluator import interpreter_libdevice
 
     fn = interpreted.fn
-    found = _MIRRORS.get(id(fn))
+    options = {k: v for k, v in (getattr(interpreted, "kwargs", None) or {}).items() if k in _JIT_OPTIONS}
+    mirrored = (id(fn), repr(sorted(options.items())))  # one function jitted twice: two kernels
+    found = _MIRRORS.get(mirrored)
     if found is not None:
         return found
     scope: dict = {}
@@ -147,10 +151,9 @@ def _mirror(interpreted) -> object:
     copy.__kwdefaults__ = fn.__kwdefaults__
     copy.__annotations__ = dict(fn.__annotations__)
     copy.__qualname__, copy.__module__, copy.__doc__ = fn.__qualname__, fn.__module__, fn.__doc__
-    options = {k: v for k, v in (getattr(interpreted, "kwargs", None) or {}).items() if k in _JIT_OPTIONS}
     mirror = JITFunction(copy, **options)
     mirror._krl_origin = fn  # what the code generator's return types are recorded against
-    _MIRRORS[id(fn)] = mirror
+    _MIRRORS[mirrored] = mirror
     _KEEP.append(fn)
     nested = []
     for name, value in list(fn.__globals__.items()):  # filled after the mirror exists: recursion ends
@@ -198,13 +201,19 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
             mirror._krl_binder = binder
         # what the GPU launcher raises for arguments it cannot bind (a missing one, an
         # unknown keyword) it raises here too
+        from triton import knobs
+
+        # as JITFunction.run sets it before binding: the jit's debug, a launch's, TRITON_DEBUG
+        kwargs["debug"] = kwargs.get("debug", mirror.debug) or knobs.runtime.debug
         bound, specialization, options = binder(*args, **kwargs)
         options, signature, constexprs, attrs = mirror._pack_args(backend, kwargs, bound, specialization, options)
         key = (id(interpreted.fn), repr(sorted(signature.items())), repr(sorted(constexprs.items())),
                repr(sorted(attrs.items())), repr(sorted(options.__dict__.items())))
         _LAST[:] = [key]
         _CTAS[key] = getattr(options, "num_ctas", None)
+        _DEBUG[key] = bool(getattr(options, "debug", False))
         if key in _ACCEPTED:
+            _allocator_set(key, interpreted.fn.__name__)
             return _ACCEPTED[key]
         if key in _REFUSED:  # an autotuner asks of every config at each launch (child.py)
             refused = _REFUSED[key]
@@ -228,12 +237,34 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
         except KernelNotCompilable as exc:
             _REFUSED[key] = exc
             raise
+        _allocator_set(key, interpreted.fn.__name__)
         names = [p.name for p in mirror.params]
         # (parameter, index in its tuple, ...): an element of a tuple argument is specialised too
         _ACCEPTED[key] = frozenset(
             (names[path[0]], *path[1:]) for path, value in constexprs.items()
             if not mirror.params[path[0]].is_constexpr and type(value) is int)
         return _ACCEPTED[key]
+
+
+def _allocator_set(key: tuple, name: str) -> None:
+    """A launch whose compiled form needs global scratch (a device-side tensor descriptor) gets
+    it from the allocator `triton.set_allocator` set: with none set, the GPU's launch raises
+    (red team s44: the interpreter never allocates, and ran such a kernel without one)."""
+    from triton.runtime import _allocation
+
+    if SCRATCH.get(key, 0) > 0 and isinstance(_allocation._allocator.get(), _allocation.NullAllocator):
+        raise KernelNotCompilable(
+            f"the kernel {name} needs {SCRATCH[key]} bytes of global scratch memory per program as "
+            "compiled for sm_90 (a device-side tensor descriptor), and no allocator was set: the GPU "
+            "launch raises \"Kernel requires a runtime memory allocation, but no allocator was set\". "
+            "Call triton.set_allocator with an allocator (Triton tutorial 09) before the launch")
+
+
+def debug(key: tuple | None) -> bool:
+    """Whether the launch `key` compiles with debug (`@triton.jit(debug=True)`, a `debug=True`
+    launch option, TRITON_DEBUG): on the GPU its tl.device_assert and integer overflow checks
+    trap; the interpreter runs them only where it is told (`interpreter_guard`)."""
+    return key is not None and _DEBUG.get(key, False)
 
 
 def _front_end(mirror, signature: dict, constexprs: dict, attrs: dict, options):

@@ -37,6 +37,9 @@ class KernelOutOfResources(KernelNotCompilable):
 # (CompiledKernel's OutOfResources, cudaErrorInvalidValue)
 SHARED_LIMIT = 232448
 RESOURCES: dict[tuple, tuple[int, int]] = {}  # specialization key -> (shared bytes, warps) compiled
+# specialization key -> the global scratch bytes per program its compiled form asks the launch
+# for (device-side tensor descriptors): the GPU's launcher takes them from triton.set_allocator's
+SCRATCH: dict[tuple, int] = {}
 THREAD_LIMIT = 1024
 
 
@@ -71,6 +74,7 @@ def lower(backend, module, options, target, key: tuple, name: str) -> None:
     shared = module.get_int_attr("ttg.shared") or 0
     warps = module.get_int_attr("ttg.total-num-warps") or options.num_warps
     RESOURCES[key] = (shared, warps)
+    SCRATCH[key] = module.get_int_attr("ttg.global_scratch_memory_size") or 0
     if shared > SHARED_LIMIT:
         raise KernelOutOfResources(
             f"the kernel {name} needs {shared} bytes of shared memory per program as compiled "

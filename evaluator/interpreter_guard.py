@@ -30,6 +30,7 @@ scalar, a Triton builtin bound to a module-level name.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable
 
@@ -39,6 +40,7 @@ from evaluator import (
     device_compile,
     interpreter_casts,
     interpreter_lanes,
+    interpreter_layout,
     interpreter_loops,
     interpreter_races,
     interpreter_reduce,
@@ -64,6 +66,9 @@ class _State:
     executor = None  # the launch's GridExecutor, between its call and its grid (interpreter_schedule)
     schedule: tuple | None = None  # what interpreter_schedule.end restores
     scalar_atomic = False  # the atomic being built is on a scalar pointer (the semantic layer says)
+
+
+GRID_LIMITS = (2**31 - 1, 65535, 65535)  # cudaDevAttrMaxGridDimX/Y/Z on sm_90
 
 
 class KernelLaunchError(RuntimeError):
@@ -211,7 +216,8 @@ class _Guarded:
                                      atomic=mode == "load",
                                      codes=interpreter_lanes.lane_codes(np.shape(ptrs), found[2]))
         out = self._raw.load(ptrs, mask, other, dtype_np)
-        interpreter_schedule.observed(ptrs, out, poll=True)  # a spin's poll waits (plain ones too: a GPU may hoist them)
+        # a spin's poll waits; one on a plain load is refused (a GPU's compiler deletes the loop)
+        interpreter_schedule.observed(ptrs, out, poll=True, plain=mode is None)
         if found is not None and mode == "volatile" and interpreter_races.watching():
             # a volatile poll of a flag an atomic released acquires it, as GPU code that polls
             # `tl.load(flag, volatile=True)` after a tl.atomic_xchg is written to work; a flag set
@@ -368,6 +374,7 @@ def install() -> bool:
     if isinstance(interpreter._interpreter, _Guarded):
         return True
     executor = interpreter.GridExecutor
+    builder = interpreter.interpreter_builder
     copy_args: Callable = executor.__dict__["_init_args_hst"]
     call: Callable = executor.__dict__["__call__"]
     interpreter_spin.LAUNCH_CODE[:] = [call.__code__]  # where a spin site's frame walk stops
@@ -390,11 +397,17 @@ def install() -> bool:
         finished = False
         around = _State.executor, _State.schedule  # a launch in a grid function nests
         _State.executor, _State.schedule = self, None
+        # tl.device_assert and the integer overflow checks run where the GPU compiles them: with
+        # debug (the interpreter's own options never had it: red team s44 trapped on the GPU only)
+        options = builder.options
+        builder.options = dataclasses.replace(
+            options, debug=device_compile.debug(interpreter_races._Launch.compiled))
         try:
             out = call(self, *args, **kwargs)
             finished = True
             return out
         finally:
+            builder.options = options
             interpreter_schedule.end(_State.schedule)
             _State.ranges, _State.running = outer, False
             _State.executor, _State.schedule = around
@@ -415,7 +428,6 @@ def install() -> bool:
 
     executor._init_args_hst = _init_args_hst
     executor.__call__ = guarded_call
-    builder = interpreter.interpreter_builder
     set_grid_idx, set_grid_dim = type(builder).set_grid_idx, type(builder).set_grid_dim
 
     def running_grid_idx(self, *idx):  # the programs start: the grid (and any launch in it) is done
@@ -425,6 +437,11 @@ def install() -> bool:
         return set_grid_idx(self, *idx)
 
     def interleaved_grid(self, *dims):  # the grid is known: its programs will run interleaved
+        if any(int(d) > limit for d, limit in zip(dims, GRID_LIMITS)):
+            raise KernelLaunchError(
+                f"a launch of grid {tuple(int(d) for d in dims)}: a CUDA grid has at most "
+                f"{GRID_LIMITS[0]} programs along axis 0 and {GRID_LIMITS[1]} along axes 1 and 2, "
+                "so the GPU launch fails; put the large count on axis 0")
         set_grid_dim(self, *dims)
         if _State.executor is not None and _State.schedule is None:
             _State.schedule = interpreter_schedule.begin(_State.executor, self, set_grid_idx, interpreter_races)
@@ -437,6 +454,7 @@ def install() -> bool:
     float_arguments(interpreter)  # a float argument is the GPU's fp32 scalar
     helper_returns(interpreter)  # a helper's returns unified to one type, as compiled
     interpreter_casts.install(type(builder), interpreter)
+    interpreter_layout.install(type(builder), interpreter)  # cat/reshape reorder, gather in range
     _dtype_as_constexpr()
     interpreter_reduce.install(interpreter)  # a combine function of the file's, in a tree
     interpreter_loops.install(interpreter)  # a tl.range loop variable typed as on the GPU

@@ -205,14 +205,18 @@ class _Schedule:
                 program.glet.throw(self.greenlet.GreenletExit)
 
 
-def observed(ptrs, value, poll: bool) -> None:
+def observed(ptrs, value, poll: bool, plain: bool = False) -> None:
     """After a read of the running program (a load, or an atomic's old values). A `poll` of a
     few lanes that reads what the read just before it read at the same addresses is a spin's:
     the program waits, and goes after those that do not. A program that polled one value
     SPURIOUS_POLLS times in a row and then goes on without seeing it change waited for
     nothing (red team s33 round 2: four polls of a word nobody writes made a reducer go last);
     refused (`interpreter_races.KernelRaceError`): on a GPU it is a wait whose length others'
-    speed decides, or reads nothing uses, which the compiler deletes."""
+    speed decides, or reads nothing uses, which the compiler deletes. A `plain` load (not
+    volatile, not atomic) that a program polls until it waits is refused at once: the GPU's
+    compiler takes a loop that only reads plain memory for one without effect, and deletes
+    or hoists it (red team s44: a chained scan's `while tl.load(flag) == 0` had no loop left
+    in TTIR, and read its predecessor's prefix before it was published)."""
     program = _Now.program
     if program is None:
         return
@@ -227,6 +231,15 @@ def observed(ptrs, value, poll: bool) -> None:
         _moved_on(program)
         program.polls = 1
     program.last_read = (where, seen)
+    if plain and program.polls >= SPURIOUS_POLLS:
+        from evaluator.interpreter_races import KernelRaceError
+
+        program.polls, program.last_read = 0, None
+        raise KernelRaceError(
+            "a program waits in a loop on a plain tl.load of a word another program writes: the "
+            "GPU's compiler takes a loop that only reads plain memory for one with no effect and "
+            "deletes it or hoists the load out of it, so the wait never happens. Poll with "
+            "tl.load(..., volatile=True) or an atomic (tl.atomic_add(flag, 0))")
 
 
 def wrote() -> None:

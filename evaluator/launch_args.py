@@ -261,6 +261,13 @@ def check_arguments(kernel: object, args: tuple, kwargs: dict) -> tuple[tuple, d
                 f"Triton kernel {getattr(getattr(kernel, 'fn', kernel), '__name__', '?')!r} was launched "
                 f"with the keyword {name!r}, which is neither its parameter nor a launch option "
                 f"({', '.join(sorted(LAUNCH_OPTIONS - {'grid', 'warmup'}))})")
+        if name == "launch_cooperative_grid" and value and name not in names:
+            # every program must be resident at once on the GPU, at the problem's GPU grid (red
+            # team s44: 32768 programs where an H200 holds about 2000); the CPU cannot judge it
+            raise KernelArgumentError(
+                "launch_cooperative_grid=True: a cooperative launch needs its whole grid resident on "
+                "the GPU at once, at the problem's GPU sizes, which the CPU check cannot judge; "
+                "synchronise through separate launches instead")
     constexprs = _constexpr_names(kernel)
     for name, value in (*zip(names, args), *((n, v) for n, v in kwargs.items() if n in names)):
         if name in constexprs and type(value) in _DEVICE_FUNCTIONS:
