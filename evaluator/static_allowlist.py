@@ -218,6 +218,9 @@ KERNEL_ARGUMENTS: dict[str, tuple[int, str]] = {
 # autocast: a kernel wrapper turning autocast off around its launch (or on: what torch then
 # computes is judged by correctness); restored on exit like no_grad
 CONTEXT_MANAGERS = frozenset({"torch.no_grad", "torch.inference_mode", "torch.cuda.device",
+                              # the default device of the block's allocations (cute-kernels
+                              # around every launch; honest round s44)
+                              "torch.device", "torch.cuda.device_of",
                               "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast",
                               # a named profiler range (vLLM, torchtitan; honest round s41): the
                               # harness's profiles count kernels, never ranges (timing._kernel_times)

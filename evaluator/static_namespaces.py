@@ -29,6 +29,9 @@ _TORCH = frozenset({
     "version", "is_autocast_enabled",  # read only (attorch's fp16 path; session 26)
     "get_autocast_dtype", "get_autocast_gpu_dtype",  # read only (attorch's linear; session 37)
     "compiler", "jit",  # each only its "am I being traced" query (_EXPLICIT)
+    # read only: the host's thread count and the accelerator's device queries (thinking
+    # machines' batch_invariant_ops; honest round s44)
+    "get_num_threads", "accelerator",
 })
 _CUDA = frozenset({"is_available", "current_device", "device_count", "get_device_capability",
                    "get_device_properties", "get_device_name", "synchronize", "device",
@@ -51,6 +54,8 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     "torch.backends.cudnn": frozenset({"allow_tf32", "enabled", "is_available", "version",
                                        "deterministic", "benchmark"}),
     "torch.cuda": _CUDA,
+    "torch.accelerator": frozenset({"is_available", "current_accelerator", "device_count",
+                                    "current_device_index", "current_device_idx"}),
     # read only, False in an eager child: the guards of code that also runs under torch.compile
     # or TorchScript (vLLM, fla: `if torch.compiler.is_compiling():`; honest round s37)
     "torch.compiler": frozenset({"is_compiling"}),

@@ -32,6 +32,7 @@ from evaluator import static_allowlist as A
 from evaluator.static_scopes import is_main_guard
 
 # what a pure type expression is made of (`annotation_nodes`)
+TYPING_MODULES = frozenset({"typing", "collections.abc"})  # modules of type names only
 _TYPE_NODES = (ast.Name, ast.Attribute, ast.Subscript, ast.Tuple, ast.List, ast.Constant, ast.Load,
                ast.BitOr)
 
@@ -43,7 +44,8 @@ class AcceptedShapes:
         """A module-level `from M import N` of public names of an allowed package, each bound
         only there and named only in annotations that are pure type expressions (honest round
         s36: kernl's `FunctionCtx`/`JITFunction`, vllm's `collections.abc.Callable`): the name
-        is read and held by the annotation, never called or bound elsewhere."""
+        is read and held by the annotation, never called or bound elsewhere (or, of a typing
+        module, never read)."""
         parts = node.module.split(".")
         if self.parent.get(id(node)) is not self.tree or parts[0] not in self.cfg.allowed_imports or any(
                 p.startswith("_") for p in parts):
@@ -57,7 +59,11 @@ class AcceptedShapes:
             if len(bound) != 1 or bound[0].node is not node:
                 return False
             uses = self.name_uses().get(name, ())
-            if not uses or any(annotations.get(id(n)) is not True for n in uses):
+            # a typing name never read is as held as one read in annotations only (honest round
+            # s44: FlashInfer's header imports `Mapping` and never names it); of other modules
+            # an import is judged as any, used or not
+            if not uses and node.module not in TYPING_MODULES or any(
+                    annotations.get(id(n)) is not True for n in uses):
                 return False
         return True
 

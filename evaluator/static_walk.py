@@ -435,8 +435,8 @@ class Checker(ExpressionChecker):
                 self.call_arguments(ctx)
             else:
                 self.add(ctx, "forbidden_syntax", "this context manager is not allowed",
-                         "use `with` only with torch.no_grad(), torch.inference_mode() or "
-                         "torch.cuda.device(...)")
+                         "use `with` only with torch.no_grad(), torch.inference_mode(), "
+                         "torch.device(...) or torch.cuda.device(...)")
                 self.expr(ctx)
             if item.optional_vars is not None:
                 self.target(item.optional_vars)

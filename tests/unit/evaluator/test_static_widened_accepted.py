@@ -7,6 +7,28 @@ import pytest
 from static_snippets import check_snippet
 
 ACCEPTED = {
+    # honest round s44 (cute-kernels): the default device of a launch's allocations
+    "torch_device_context_around_a_launch": '''
+        def launch(x):
+            with torch.device(x.device):
+                out = torch.empty_like(x)
+                k[(1,)](x, out, x.numel(), BLOCK=1024)
+            with torch.cuda.device_of(x):
+                k[(1,)](x, out, x.numel(), BLOCK=1024)
+            return out
+    ''',
+    # honest round s44 (FlashInfer's header): a typing import never named
+    "unused_collections_abc_import": '''
+        from collections.abc import Mapping
+    ''',
+    # honest round s44 (batch_invariant_ops): read-only host and accelerator queries
+    "host_threads_and_accelerator_queries": '''
+        def num_sms():
+            device = getattr(torch.accelerator.current_accelerator(), "type", "cpu")
+            if device == "cuda":
+                return torch.cuda.get_device_properties(0).multi_processor_count
+            return torch.get_num_threads()
+    ''',
     # honest round s40 (h5_39c): a launcher object of no base whose method is named like
     # nn.Module's apply; the file only calls the class, so it is nobody's base
     "plain_class_method_named_like_a_module_method": '''

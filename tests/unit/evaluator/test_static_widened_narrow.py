@@ -10,6 +10,13 @@ from static_snippets import BASE, check_snippet
 
 # snippet -> (line of BASE's end + n that is blamed, code)
 REJECTED = {
+    # of torch.accelerator its queries only: not setting the process's device or stream
+    "accelerator_set_device": ('''
+        torch.accelerator.set_device_index(0)  # <-
+    ''', "forbidden_api"),
+    "torch_set_num_threads": ('''
+        torch.set_num_threads(1)  # <-
+    ''', "harness_tamper"),
     # of einops its functions on tensors only: not its layers (modules of its own), nor the
     # backends' registry
     "einops_layers": ('''
