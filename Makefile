@@ -46,7 +46,7 @@ sandbox-tools:
 	@command -v bwrap >/dev/null && ldconfig -p | grep -q libseccomp.so.2 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends bubblewrap libseccomp2 >/dev/null; }
 
 test: $(STAMP) deploy-tools sandbox-tools
-	$(BIN)/python -m pytest -q -ra -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -ra -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 demo: $(STAMP) sandbox-tools
 	PATH=$(CURDIR)/$(BIN):$$PATH bash scripts/demo.sh
