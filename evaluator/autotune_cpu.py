@@ -25,8 +25,9 @@ import secrets
 import weakref
 
 _DRAW = secrets.SystemRandom()
-# autotuner -> {tuning key -> [its configs in a random order (drawn once), where the next
-# pick starts, the position of its last pick]}: keyed weakly, as the autotuner is the candidate's
+# autotuner -> {tuning key -> [its configs' names (`_named`) in a random order (drawn once),
+# where the next pick starts, the position of its last pick]}: keyed weakly, as the autotuner
+# is the candidate's
 _ORDER: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
@@ -66,13 +67,16 @@ def _pick(tuner, configs: list, kwargs: dict):
     key = _key(tuner, kwargs)
     state = keys.get(key)
     first = state is None
-    if state is None or {id(c) for c in state[0]} != {id(c) for c in configs}:
-        state = keys[key] = [_DRAW.sample(configs, len(configs)), 0, None]
+    # configs by what they set, not by object: a pruning function may build them afresh at
+    # every call (its list is then the same configs, and the rotation goes on)
+    named = {_named(c): c for c in configs}
+    if state is None or set(state[0]) != set(named):
+        state = keys[key] = [_DRAW.sample(list(named), len(named)), 0, None]
     order, start, _ = state
     args = tuple(tuner.nargs.values())
     for step in range(len(order)):
         position = (start + step) % len(order)
-        config = order[position]
+        config = named[order[position]]
         if config.pre_hook is not None:  # as the GPU's benchmark runs it first (tutorial 09's TMA shapes)
             config.pre_hook({**tuner.nargs, **kwargs, **config.all_kwargs()})
         if fits(tuner.fn, args, {**kwargs, **config.all_kwargs()}):
@@ -81,6 +85,12 @@ def _pick(tuner, configs: list, kwargs: dict):
                 _benchmarked(tuner, config, args, kwargs)
             return config
     return configs[0]
+
+
+def _named(config) -> str:
+    """A config by what it sets: its kwargs, launch options and pre_hook."""
+    hook = config.pre_hook
+    return f"{config} {'' if hook is None else id(getattr(hook, '__code__', hook))}"
 
 
 def _benchmarked(tuner, config, args: tuple, kwargs: dict) -> None:

@@ -383,3 +383,46 @@ def test_maxnreg_over_an_sm90_blocks_register_file_is_refused(child_hooks):
     assert not out.any()
     relu_kernel[(70,)](x, out, x.numel(), BLOCK=1024, num_warps=4, maxnreg=128)
     assert torch.equal(out, x.clamp(min=0))
+
+
+def _fresh_configs(configs, named_args, **kwargs):
+    """A pruning function that builds its configs afresh at every call (new objects)."""
+    return [triton.Config(dict(c.kwargs)) for c in configs]
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 1024}), triton.Config({"BLOCK": 512})], key=["n"],
+                 prune_configs_by={"early_config_prune": _fresh_configs})
+@triton.jit
+def fresh_configs_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(o_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+@needs_interpreter
+def test_configs_a_pruning_function_builds_afresh_rotate_and_timed_forwards_keep_the_checked_one(child_hooks):
+    """Configs are known by what they set: a pruning function that makes new Config objects at
+    every call gives the same configs, so checked forwards still rotate through them and a
+    timed forward runs the config the last checked one ran (else an honest file's timed
+    forward ran a variant no checked forward had)."""
+    from triton.runtime import autotuner
+
+    from evaluator import autotune_cpu
+
+    saved = {k: autotuner.Autotuner.__dict__[k] for k in ("do_bench", "prune_configs")}
+    autotune_cpu.install()
+    try:
+        x = torch.randn(2048)
+        seen = []
+        for _ in range(2):
+            autotune_cpu.next_forward(checked=True)
+            fresh_configs_kernel[lambda meta: (triton.cdiv(2048, meta["BLOCK"]),)](x, torch.empty_like(x), 2048)
+            seen.append(fresh_configs_kernel.best_config.kwargs["BLOCK"])
+        assert sorted(seen) == [512, 1024]
+        for _ in range(3):
+            autotune_cpu.next_forward(checked=False)
+            out = torch.empty_like(x)
+            fresh_configs_kernel[lambda meta: (triton.cdiv(2048, meta["BLOCK"]),)](x, out, 2048)
+            assert fresh_configs_kernel.best_config.kwargs["BLOCK"] == seen[-1] and torch.equal(out, x)
+    finally:
+        for k, v in saved.items():
+            setattr(autotuner.Autotuner, k, v)
