@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import ast
 
-import torch
-
 from evaluator import static_allowlist as A
 from evaluator.feedback import untrusted
-from evaluator.static_expressions import ExpressionChecker, is_dunder, literal
+from evaluator.static_class_body import ClassBodyValues
+from evaluator.static_expressions import ExpressionChecker, is_dunder
 from evaluator.static_idioms import BENCHMARK, PERF_REPORT
 from evaluator.static_kernel_values import LIBRARY_INSTEAD
 from evaluator.static_names import BUILTIN_NAMES
@@ -30,7 +29,7 @@ from evaluator.static_settings import (
 )
 
 
-class Checker(ExpressionChecker):
+class Checker(ClassBodyValues, ExpressionChecker):
     """Findings of one module; `run()` fills `findings` as (status, code, message, line)."""
 
     def run(self) -> None:
@@ -303,82 +302,6 @@ class Checker(ExpressionChecker):
                  "nn.Module, torch.autograd.Function or a class defined above it",
                  "subclass nn.Module (or a class of your own defined above)")
 
-    def _class_constant(self, node: ast.Assign | ast.AnnAssign) -> None:
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        names = [t.id for t in targets if isinstance(t, ast.Name)]
-        if isinstance(node, ast.AnnAssign):
-            self.annotation(node.annotation)
-        bad = len(names) != len(targets) or any(
-            (is_dunder(n) and not self._class_dunder(n, node)) or n in self.methods or n in self.t.module_private
-            for n in names)
-        if bad or not (node.value is None or self._field(node.value) or self._class_value(node.value)):
-            self.add(node, "monkey_patch", "a class body may only bind literal constants to "
-                     "new names (never methods, dunders or nn.Module internals)",
-                     "define methods with def, and set other values in __init__")
-        elif node.value is not None and not literal(node.value):
-            self.expr(node.value)  # a math call or a config class: its parts are checked as code
-
-    _MATH_CONSTANTS = frozenset({"math.pi", "math.e", "math.tau", "math.inf", "math.nan"})
-    _MATH_FUNCTIONS = frozenset({"math." + n for n in (
-        "sqrt", "exp", "log", "log2", "log10", "pow", "erf", "tanh", "sin", "cos", "ceil", "floor")})
-
-    def _class_value(self, node: ast.expr) -> bool:
-        """A value a class body may hold: no callable, nothing that runs code of the file's
-        but a config class's constructor. Literals, dtypes, math constants and math calls of
-        them, arithmetic, containers and dicts of those (`INV_SQRT2 = 1 / math.sqrt(2)`,
-        `TL_DTYPE = {torch.float32: tl.float32}`), and an instance of a NamedTuple class the
-        file defines above, made of them (`CFG = LaunchCfg(block=2048, num_warps=8)`; honest
-        round, session 21). A name bound to a function (`impl = torch.matmul`) stays refused:
-        `self.impl(...)` would hide what it calls."""
-        return literal(node, self._class_leaf)
-
-    def _class_leaf(self, node: ast.expr) -> bool:
-        if self._dtypes(node):
-            return True
-        if isinstance(node, ast.Attribute):
-            return self.qualify(node) in self._MATH_CONSTANTS
-        if not isinstance(node, ast.Call):
-            return False
-        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
-            return False
-        args = [*node.args, *(k.value for k in node.keywords)]
-        if not all(self._class_value(a) for a in args):
-            return False
-        if self.qualify(node.func) == "enum.auto":  # an Enum member's value
-            return not args
-        if isinstance(node.func, ast.Attribute):
-            return self.qualify(node.func) in self._MATH_FUNCTIONS
-        if isinstance(node.func, ast.Name):
-            kind, value = self.resolve(node.func)
-            return (kind == "class" and isinstance(value, ast.ClassDef)
-                    and any(self.qualify(b) == "typing.NamedTuple" for b in value.bases))
-        return False
-
-    def _dtypes(self, node: ast.expr) -> bool:
-        """A dtype (`torch.float16`, `tl.float32`): `SUPPORTED = (torch.float32, torch.float16)`
-        in a class body names constants too."""
-        name = self.qualify(node) if isinstance(node, ast.Attribute) else None
-        module, _, attr = (name or "").rpartition(".")
-        if module not in ("torch", "triton.language"):  # never probe (import) another module
-            return False
-        if module == "torch":
-            return isinstance(getattr(torch, attr, None), torch.dtype)
-        if module == "triton.language":
-            import triton.language as tl
-
-            return isinstance(getattr(tl, attr, None), tl.dtype)
-        return False
-
-    def _field(self, node: ast.expr) -> bool:
-        """`dataclasses.field(default=<literal>, default_factory=<builtin>)`, or a factory
-        `lambda: <literal>` (a fresh list of block sizes per instance: honest round s37)."""
-        return (isinstance(node, ast.Call) and self.qualify(node.func) == "dataclasses.field"
-                and not node.args and all(
-                    literal(k.value) or self.qualify(k.value) in A.BUILTINS or (
-                        k.arg == "default_factory" and isinstance(k.value, ast.Lambda)
-                        and not _has_parameters(k.value.args) and literal(k.value.body))
-                    for k in node.keywords))
-
     def _s_Return(self, node: ast.Return) -> None:
         if node.value is not None:
             self.expr(node.value)
@@ -613,7 +536,3 @@ def _statement_bindings(fn: ast.AST) -> list[tuple[ast.AST, str]]:
         elif not isinstance(sub, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             todo.extend(ast.iter_child_nodes(sub))
     return out
-
-
-def _has_parameters(args: ast.arguments) -> bool:
-    return bool(args.posonlyargs or args.args or args.kwonlyargs or args.vararg or args.kwarg)
