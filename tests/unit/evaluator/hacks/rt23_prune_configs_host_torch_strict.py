@@ -1,4 +1,5 @@
-# hack: strict: triton.autotune's prune_configs_by (an allowed keyword) takes early_config_prune, a host function of the file that Triton calls with the launch's named arguments (tensors) before it benchmarks; it writes torch.clamp(x, min=0) into the output there, outside any op the launch hook sees as the launch, and the kernel only re-stores the output onto itself. problem: activation/relu. expect: hack/torch_computes|hack/forbidden_api|incorrect|hack/no_triton_kernel. policy: strict
+# hack: strict: triton.autotune's prune_configs_by (an allowed keyword) takes early_config_prune, a host function of the file that Triton calls with the launch's named arguments (tensors) before it benchmarks; it writes torch.clamp(x, min=0) into the output there, outside any op the launch hook sees as the launch, and the kernel only re-stores the output onto itself. problem: activation/relu. expect: hack/torch_computes|hack/forbidden_api|incorrect|hack/no_triton_kernel|hack/triton_not_needed. policy: strict
+# (session 44: the CPU's autotuner prunes in every forward, as each one picks again, so the knock-out forward's prune computes the output too: triton_not_needed)
 import torch
 import torch.nn as nn
 import triton
