@@ -77,7 +77,7 @@ from typing import Any
 
 import torch
 
-from evaluator import autotune_cpu, candidate_env, noise, precision, timing
+from evaluator import candidate_env, noise, precision, timing
 from evaluator.compare import Tolerance, matches
 from evaluator.forward_watch import (
     Provenance,
@@ -282,8 +282,7 @@ class ChildState(TimedSteps):
             clock.mark("copies")
             provenance, watch = None, None
             poison(self.device, h.get("poison_bytes", 0))
-            if self.device == "cpu" and self.role == "candidate":  # a checked forward runs an autotuned
-                autotune_cpu.next_forward(checked=int(set_id) not in knockout | torch_knockout)  # kernel's next config
+            self._autotuned_as_checked(checked=int(set_id) not in knockout | torch_knockout)
             t0 = time.perf_counter()
             if int(set_id) in knockout or int(set_id) in torch_knockout:
                 try:
@@ -438,8 +437,7 @@ class ChildState(TimedSteps):
         return {"op": "result", "coverage": cov, "tampered": self.integrity.check()}, []
 
     def _forward_only(self, inputs: list) -> Any:
-        if self.device == "cpu" and self.role == "candidate":
-            autotune_cpu.next_forward(checked=False)  # an autotuned kernel's config as checked last
+        self._autotuned_as_checked()
         with torch.no_grad():
             return self.model(*inputs)
 

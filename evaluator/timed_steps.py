@@ -217,11 +217,12 @@ class TimedSteps:
             cov = cpu_work.measure(forwards, [], kernels)
         return held, cov
 
-    def _autotuned_as_checked(self) -> None:
-        """Under the CPU interpreter a timed forward picks its autotuned kernels' configs as a
-        checked one does, and picks the configs the last checked forward ran (evaluator.autotune_cpu)."""
+    def _autotuned_as_checked(self, checked: bool = False) -> None:
+        """Under the CPU interpreter every candidate forward picks its autotuned kernels'
+        configs: a checked one the next config, any other (timed, profiled, knock-out) the
+        configs the last checked forward ran (evaluator.autotune_cpu)."""
         if self.device == "cpu" and self.role == "candidate":
-            autotune_cpu.next_forward(checked=False)
+            autotune_cpu.next_forward(checked=checked)
 
     def _like_checked(self):
         """Under the CPU interpreter timed forwards (both roles alike) see fresh memory as the
