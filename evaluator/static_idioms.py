@@ -28,8 +28,11 @@ rules keep from it; any other shape is still judged by the plain rules.
                          names to literals (`HAS_TRITON = True` / `False`), which cannot raise;
                          an `if HAS_TRITON:` is then settled (evaluator.static_branches).
   decorator alias        `ALIAS = D(...)` at module level, D a library decorator (A.DECORATORS)
-                         and ALIAS bound only there and named only as `@ALIAS` (unsloth's
-                         `torch_amp_custom_fwd`): written out at each use before the checks.
+                         and ALIAS bound only there and named only as `@ALIAS` or as the
+                         D of a module-level rebind `k2 = ALIAS(k)` (unsloth's
+                         `torch_amp_custom_fwd`, SGLang's `rmsnorm_autotune`): written out
+                         at each use before the checks. Arguments are literals, library
+                         names and `triton.Config(...)` of these.
   decorator as a rebind  `def k(...): ...` at module level, followed at once by
                          `k = D(k)` / `k = D(...)(k)` statements (unsloth's
                          `_k = triton.jit(_k)`, then `_k = triton.heuristics({...})(_k)`),
@@ -37,9 +40,12 @@ rules keep from it; any other shape is still judged by the plain rules.
                          not name k: Python's decorator semantics, written out. Nothing runs
                          between the def and its last rebind that could take the plain
                          function, so the chain is folded into the def's decorators before
-                         the checks (which then judge each D as a decorator). Any other
-                         shape of `triton.jit(...)`, heuristics or autotune as a call is
-                         still a value, and refused.
+                         the checks (which then judge each D as a decorator). Right below
+                         a @triton.jit kernel, `other = D(k)` with D autotune or heuristics
+                         and `other` bound only there (SGLang's `k_autotune =
+                         rmsnorm_autotune(k)`) is a second kernel: a copy of the def named
+                         `other`, D on top. Any other shape of `triton.jit(...)`, heuristics
+                         or autotune as a call is still a value, and refused.
   pytest marks           `import pytest` at module level, alone, bound nowhere else, whose
                          every read is a `@pytest.mark.NAME[(...)]` decorator of a module-level
                          def decorated with marks alone, or lies in the body of a module-level
@@ -68,6 +74,10 @@ LOGGER_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "critic
                             "exception", "log", "isEnabledFor"})
 PERF_REPORT = "triton.testing.perf_report"
 BENCHMARK = "triton.testing.Benchmark"
+# what may wrap a kernel under a second name (`k_autotune = triton.autotune(...)(k)`)
+TWIN_DECORATORS = frozenset({"triton.autotune", "triton.heuristics"})
+# calls that build a plain value and run nothing of the file's (an autotune alias's configs)
+INERT_CALLS = frozenset({"triton.Config"})
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
 
 
@@ -185,6 +195,8 @@ def inline_decorator_aliases(tree: ast.Module, decorators: Collection[str]) -> N
     declared = declared_names(tree)
     in_decorators = {id(d) for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.ClassDef))
                      for d in node.decorator_list if isinstance(d, ast.Name)}
+    rebinds = [node.value for node in tree.body if _rebind_call(node) is not None]
+    in_decorators |= {id(call.func) for call in rebinds}
     uses: dict[str, list[ast.Name]] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
@@ -211,6 +223,9 @@ def inline_decorator_aliases(tree: ast.Module, decorators: Collection[str]) -> N
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             node.decorator_list = [ast.copy_location(copy.deepcopy(aliases[d.id]), d)
                                    if isinstance(d, ast.Name) and d.id in aliases else d for d in node.decorator_list]
+    for call in rebinds:  # `K2 = ALIAS(K)`: written out as `K2 = D(...)(K)`, a rebind or a copy (below)
+        if isinstance(call.func, ast.Name) and call.func.id in aliases:
+            call.func = ast.copy_location(copy.deepcopy(aliases[call.func.id]), call.func)
 
 
 def _inert(node: ast.expr, imports: dict[str, str]) -> bool:
@@ -222,6 +237,11 @@ def _inert(node: ast.expr, imports: dict[str, str]) -> bool:
         return isinstance(node.operand, ast.Constant)
     if isinstance(node, (ast.Tuple, ast.List)):
         return all(_inert(e, imports) for e in node.elts)
+    if isinstance(node, ast.Dict):  # a Config's kwargs: literal keys, inert values
+        return all(isinstance(k, ast.Constant) and _inert(v, imports) for k, v in zip(node.keys, node.values))
+    if isinstance(node, ast.Call) and _library_name(node.func, imports) in INERT_CALLS:
+        return all(_inert(a, imports) for a in [*node.args, *(k.value for k in node.keywords)]) and all(
+            k.arg is not None for k in node.keywords)
     return isinstance(node, ast.Attribute) and _library_name(node, imports) is not None
 
 
@@ -243,29 +263,57 @@ def _library_name(node: ast.expr, imports: dict[str, str]) -> str | None:
 def fold_decorator_rebinds(tree: ast.Module, decorators: Collection[str]) -> None:
     """Fold each module-level def's following `name = D(name)` statements into its decorator
     list (in place; the last rebind is the outermost decorator), where D qualifies by the
-    file's imports to one of `decorators` and names nothing of the def's name."""
+    file's imports to one of `decorators` and names nothing of the def's name.
+
+    `other = D(name)` right below a @triton.jit kernel (SGLang's `k_autotune =
+    rmsnorm_autotune(k)`), `other` bound only there and D autotune or heuristics
+    (TWIN_DECORATORS), keeps the kernel as it is and binds `other` to D of the same JITFunction:
+    it becomes a copy of the def named `other`, with D above the def's decorators."""
     imports = _imported_names(tree)
+    bound = Scopes(tree).module.names
     body: list[ast.stmt] = []
     for node in tree.body:
         fn = body[-1] if body and isinstance(body[-1], ast.FunctionDef) else None
         deco = _rebind_decorator(node, fn.name, imports, decorators) if fn is not None else None
-        if deco is None:
-            body.append(node)
-        else:
+        if deco is not None:
             fn.decorator_list.insert(0, deco)
+            continue
+        deco = _rebind_decorator(node, fn.name, imports, decorators, other=True) if fn is not None else None
+        target = sole_target(node)
+        if deco is not None and isinstance(target, ast.Name) and len(bound.get(target.id, ())) == 1 and (
+                _decorator_name(deco, imports) in TWIN_DECORATORS) and any(
+                _decorator_name(d, imports) == "triton.jit" for d in fn.decorator_list):
+            twin = copy.deepcopy(fn)  # the lines of the def it copies
+            twin.name = target.id
+            twin.decorator_list.insert(0, deco)
+            body.append(twin)
+        else:
+            body.append(node)
     tree.body = body
 
 
+def _decorator_name(deco: ast.expr, imports: dict[str, str]) -> str | None:
+    return _library_name(deco.func if isinstance(deco, ast.Call) else deco, imports)
+
+
+def _rebind_call(node: ast.stmt) -> ast.Call | None:
+    """The call of a module-level `T = F(K)` (T and K names, K the only argument), else None."""
+    if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Call) and not node.value.keywords and len(node.value.args) == 1
+            and isinstance(node.value.args[0], ast.Name)):
+        return node.value
+    return None
+
+
 def _rebind_decorator(node: ast.stmt, name: str, imports: dict[str, str],
-                      decorators: Collection[str]) -> ast.expr | None:
-    """D of `name = D(name)`, when D is a library decorator, else None."""
-    if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-            and node.targets[0].id == name and isinstance(node.value, ast.Call) and not node.value.keywords
-            and len(node.value.args) == 1 and isinstance(node.value.args[0], ast.Name)
-            and node.value.args[0].id == name):
+                      decorators: Collection[str], other: bool = False) -> ast.expr | None:
+    """D of `name = D(name)` (of `T = D(name)`, T another name, when `other`), when D is a
+    library decorator, else None."""
+    call = _rebind_call(node)
+    if call is None or call.args[0].id != name or (node.targets[0].id == name) == other:  # type: ignore[attr-defined]
         return None
-    deco = node.value.func
-    if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(deco)):
+    deco = call.func
+    if any(isinstance(n, ast.Name) and n.id in (name, node.targets[0].id) for n in ast.walk(deco)):  # type: ignore[attr-defined]
         return None
     return deco if _library_name(deco.func if isinstance(deco, ast.Call) else deco, imports) in decorators else None
 

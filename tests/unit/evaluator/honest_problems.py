@@ -25,6 +25,8 @@ FULL = {
     # Liger-Kernel's cross entropy verbatim: the target's logit loaded as a scalar, then stored
     # over in place after block-wide tl.max/tl.sum, which meet across warps (honest round s41:
     # refused as a race of its lanes until cross-warp reductions counted as barriers)
+    # SGLang's autotune object applied to a kernel under a new name (honest round s44)
+    "s45_rmsnorm_sglang_autotune_alias_twin.py": ("norm/rmsnorm", {"batch_size": 2, "seq_len": 3, "hidden": 200}),
     "s42_cross_entropy_liger_inplace_grad.py": ("loss/cross_entropy", {"batch_size": 8, "num_classes": 700}),
     "l1_relu_with_main_block.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     "l1_softmax_tutorial.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),

@@ -266,6 +266,31 @@ ACCEPTED = {
         def launch(x):
             k2[(1,)](x, 1)
     ''',
+    # honest round s44: SGLang's `rmsnorm_autotune = triton.autotune(configs=[triton.Config(...)],
+    # key=[...])` object, applied right below a kernel under a new name; both kernels launch
+    "autotune_object_applied_as_a_new_name": '''
+        tune = triton.autotune(
+            configs=[triton.Config(kwargs={"BLOCK": 16}, num_warps=4, num_stages=1),
+                     triton.Config({"BLOCK": 32}, num_warps=8)],
+            key=["n"],
+        )
+
+
+        @triton.jit
+        def k2(x_ptr, n, BLOCK: tl.constexpr):
+            tl.store(x_ptr + tl.arange(0, BLOCK), n)
+
+
+        k2_tuned = tune(
+            k2
+        )
+
+
+        def launch(x):
+            k2_tuned[(1,)](x, 1)
+            k2[(1,)](x, 1, BLOCK=16)
+            return x
+    ''',
     "decorators_imported_as_rebinds": '''
         from triton import heuristics, jit
 

@@ -337,6 +337,49 @@ REJECTED = {
         N = 1
         k2 = triton.jit(k2)  # <-
     ''', "forbidden_syntax"),
+    # an autotuned twin (`other = D(k)`) only right below the def, bound nowhere else, and an
+    # alias written out only with literal configs (a pre_hook is a function of the file)
+    "twin_apart_from_its_def": ('''
+        @triton.jit
+        def k2(x_ptr):
+            tl.store(x_ptr, 1)
+
+
+        N = 1
+        k3 = triton.autotune(configs=[triton.Config({})], key=[])(k2)  # <-
+    ''', "forbidden_syntax"),
+    "twin_bound_twice": ('''
+        @triton.jit
+        def k2(x_ptr):
+            tl.store(x_ptr, 1)
+
+
+        k3 = triton.autotune(configs=[triton.Config({})], key=[])(k2)  # <-
+        k3 = k2
+    ''', "forbidden_syntax"),
+    "twin_of_a_plain_def_by_jit": ('''
+        def body(x_ptr):
+            tl.store(x_ptr, 1)
+
+
+        k3 = triton.jit(body)
+        k4 = triton.jit(body)  # <-
+    ''', "forbidden_syntax"),
+    "autotune_alias_with_a_hook": ('''
+        def hook(nargs):
+            nargs["x_ptr"].zero_()
+
+
+        tune = triton.autotune(configs=[triton.Config({}, pre_hook=hook)], key=[])  # <-
+
+
+        @triton.jit
+        def k2(x_ptr):
+            tl.store(x_ptr, 1)
+
+
+        k3 = tune(k2)
+    ''', "forbidden_syntax"),
     "rebind_naming_its_function": ('''
         def k2(x_ptr):
             tl.store(x_ptr, 1)
