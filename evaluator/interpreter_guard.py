@@ -38,6 +38,7 @@ import numpy as np
 
 from evaluator import (
     device_compile,
+    interpreter_asm,
     interpreter_casts,
     interpreter_lanes,
     interpreter_layout,
@@ -455,6 +456,7 @@ def install() -> bool:
     helper_returns(interpreter)  # a helper's returns unified to one type, as compiled
     interpreter_casts.install(type(builder), interpreter)
     interpreter_layout.install(type(builder), interpreter)  # cat/reshape reorder, gather in range
+    interpreter_asm.install(type(builder), interpreter)  # one PTX f32 instruction, with its error
     _dtype_as_constexpr()
     interpreter_reduce.install(interpreter)  # a combine function of the file's, in a tree
     interpreter_loops.install(interpreter)  # a tl.range loop variable typed as on the GPU

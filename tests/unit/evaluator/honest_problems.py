@@ -25,6 +25,8 @@ FULL = {
     # Liger-Kernel's cross entropy verbatim: the target's logit loaded as a scalar, then stored
     # over in place after block-wide tl.max/tl.sum, which meet across warps (honest round s41:
     # refused as a race of its lanes until cross-warp reductions counted as barriers)
+    # inline PTX (tanh.approx) run on the CPU with its documented error (evaluator.interpreter_asm)
+    "s45_sigmoid_bf16_tanh_approx_inline_asm.py": ("activation/sigmoid_bf16", {"batch_size": 4, "dim": 300}),
     # SGLang's autotune object applied to a kernel under a new name (honest round s44)
     "s45_rmsnorm_sglang_autotune_alias_twin.py": ("norm/rmsnorm", {"batch_size": 2, "seq_len": 3, "hidden": 200}),
     "s42_cross_entropy_liger_inplace_grad.py": ("loss/cross_entropy", {"batch_size": 8, "num_classes": 700}),

@@ -1,0 +1,145 @@
+"""Under the CPU interpreter, `tl.inline_asm_elementwise` of one PTX float instruction.
+
+Triton's interpreter raises NotImplementedError on any inline assembly, so an honest kernel
+that takes the GPU's fast tanh (`tanh.approx.f32 $0, $1;`, a common GELU and softcap idiom)
+failed on the CPU only. The GPU's compiler has already accepted the assembly by the time the
+interpreter runs it (evaluator.device_lowering assembles every kernel that holds inline asm
+with ptxas), so only valid PTX gets here; what it computes is read off the instruction.
+
+The instructions run here are PTX's f32 arithmetic of one result (INSTRUCTIONS), one element
+per instance (`pack=1`), on float32 operands, with `$0` the result and `$1..` the arguments
+in order. The `.approx` ones are not exact on the GPU: each result here is the exact value
+moved by the PTX ISA's documented maximum error for the instruction, in a direction drawn
+per element, so a kernel passes here only if it still passes with the GPU's worst error.
+Any other assembly (several instructions, packed halves, integer or bit tricks, a register
+the GPU reads) is refused with a clear error naming what runs: the CPU cannot know what it
+computes. On the GPU nothing here runs.
+"""
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+
+class KernelAsmNotEmulated(NotImplementedError):
+    """Inline assembly the CPU check cannot run."""
+
+
+@dataclass(frozen=True)
+class Instruction:
+    arity: int
+    compute: Callable[..., np.ndarray]  # float64 operands -> float64 result
+    relative: float = 0.0  # the documented maximum error: |err| <= relative * |y| + absolute
+    absolute: float = 0.0
+
+
+def _exact(fn: Callable[..., np.ndarray], arity: int) -> Instruction:
+    return Instruction(arity, fn)
+
+
+# PTX ISA, "Floating-Point Instructions" (f32): the maximum errors of the .approx forms.
+INSTRUCTIONS: dict[str, Instruction] = {
+    "tanh.approx": Instruction(1, np.tanh, relative=2.0 ** -10.987),
+    "ex2.approx": Instruction(1, np.exp2, relative=2.0 ** -22),
+    "lg2.approx": Instruction(1, np.log2, relative=2.0 ** -22, absolute=2.0 ** -22.6),
+    "rcp.approx": Instruction(1, lambda a: 1.0 / a, relative=2.0 ** -23),
+    "sqrt.approx": Instruction(1, np.sqrt, relative=2.0 ** -23),
+    "rsqrt.approx": Instruction(1, lambda a: 1.0 / np.sqrt(a), relative=2.0 ** -22.9),
+    "sin.approx": Instruction(1, np.sin, absolute=2.0 ** -20.5),
+    "cos.approx": Instruction(1, np.cos, absolute=2.0 ** -20.5),
+    "rcp.rn": _exact(lambda a: 1.0 / a, 1),
+    "sqrt.rn": _exact(np.sqrt, 1),
+    "div.rn": _exact(lambda a, b: a / b, 2),
+    "add": _exact(lambda a, b: a + b, 2),
+    "sub": _exact(lambda a, b: a - b, 2),
+    "mul": _exact(lambda a, b: a * b, 2),
+    "fma.rn": _exact(lambda a, b, c: a * b + c, 3),
+    "mad.rn": _exact(lambda a, b, c: a * b + c, 3),
+    "min": _exact(np.fmin, 2),
+    "max": _exact(np.fmax, 2),
+    "abs": _exact(np.abs, 1),
+    "neg": _exact(np.negative, 1),
+}
+# .ftz flushes subnormal inputs and results to zero: computed as written here (a flushed
+# subnormal is within 2^-126 of it); .rn is IEEE's rounding of add/sub/mul, as numpy's
+_LINE = re.compile(r"^\s*([a-z0-9.]+)\s+(\$\d+(?:\s*,\s*\$\d+)*)\s*;?\s*$")
+_DRAW = np.random.default_rng(secrets.randbits(64))
+
+
+def parse(asm: str, constraints: str, operands: int) -> Instruction:
+    """The instruction of `asm` (raises KernelAsmNotEmulated where this cannot run it)."""
+    text = " ".join(str(asm).split())
+    match = _LINE.match(text)
+    if match is None or text.count(";") > 1:
+        raise _refused(text, "it is not one instruction of the form `op.f32 $0, $1, ...;`")
+    opcode, registers = match.group(1), [r.strip() for r in match.group(2).split(",")]
+    parts = opcode.split(".")
+    if parts[-1] != "f32":
+        raise _refused(text, f"`{opcode}` does not work on .f32 values")
+    kept = [p for p in parts[:-1] if p != "ftz"]
+    inst = INSTRUCTIONS.get(".".join(kept)) or INSTRUCTIONS.get(".".join(p for p in kept if p != "rn"))
+    if inst is None:
+        raise _refused(text, f"`{opcode}` is not an f32 instruction the CPU runs")
+    if registers != [f"${i}" for i in range(inst.arity + 1)] or inst.arity != operands:
+        raise _refused(text, f"its registers are not `$0` (the result) then $1..${inst.arity} "
+                       f"(the {operands} arguments) in order")
+    spec = [c.strip() for c in str(constraints).split(",")]
+    if len(spec) != inst.arity + 1 or spec[0] not in ("=r", "=f") or any(c not in ("r", "f") for c in spec[1:]):
+        raise _refused(text, f"its constraints {constraints!r} are not one 32-bit result and "
+                       f"{inst.arity} 32-bit arguments")
+    return inst
+
+
+def _refused(text: str, why: str) -> KernelAsmNotEmulated:
+    return KernelAsmNotEmulated(
+        f"inline assembly `{text[:120]}` cannot be checked on the CPU: {why}. The CPU interpreter "
+        f"runs one PTX f32 instruction per element ({', '.join(sorted(INSTRUCTIONS))}; "
+        ".approx ones with their documented error), pack=1; write anything else with tl operations")
+
+
+def run(inst: Instruction, values: list[np.ndarray]) -> np.ndarray:
+    """The instruction over float32 operands: exact, then moved by its maximum error."""
+    with np.errstate(all="ignore"):
+        args = [np.asarray(v, dtype=np.float64) for v in values]
+        exact = inst.compute(*args)
+        if inst.relative or inst.absolute:
+            sign = _DRAW.choice(np.array([-1.0, 1.0]), size=np.shape(exact))
+            exact = exact + sign * (inst.relative * np.abs(exact) + inst.absolute)
+        return np.asarray(exact, dtype=np.float32)
+
+
+class _Results:
+    def __init__(self, handles: list) -> None:
+        self._handles = handles
+
+    def get_result(self, i: int):
+        return self._handles[i]
+
+
+def install(builder_type: type, interpreter) -> None:
+    """Replace the interpreter builder's create_inline_asm (once)."""
+    if getattr(builder_type, "_krl_asm", False):
+        return
+    import triton.language as tl
+
+    tensor_handle = interpreter.TensorHandle
+
+    def create_inline_asm(self, inlineAsm, constraints, values, type, isPure, pack):  # noqa: A002, N803
+        types = list(type) if isinstance(type, (list, tuple)) else [type]
+        if int(pack) != 1 or len(types) != 1:
+            raise _refused(str(inlineAsm), f"pack={pack} with {len(types)} result(s): only pack=1 "
+                           "with one result runs here")
+        scalar = getattr(types[0], "element_ty", types[0])
+        if scalar != tl.float32 or any(v.get_element_ty() != tl.float32 for v in values):
+            raise _refused(str(inlineAsm), "its arguments and result are not all tl.float32")
+        inst = parse(inlineAsm, constraints, len(values))
+        data = run(inst, [np.broadcast_to(v.data, np.broadcast_shapes(*(np.shape(w.data) for w in values)))
+                          for v in values])
+        return _Results([tensor_handle(data, tl.float32)])
+
+    builder_type.create_inline_asm = create_inline_asm
+    builder_type._krl_asm = True

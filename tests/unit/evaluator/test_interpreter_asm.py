@@ -1,0 +1,59 @@
+"""evaluator.interpreter_asm: inline PTX under the CPU interpreter runs one f32 instruction per
+element, the .approx ones with the GPU's documented worst error, and refuses what it cannot know."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from evaluator.interpreter_asm import INSTRUCTIONS, KernelAsmNotEmulated, parse, run
+
+
+def test_fast_tanh_is_off_by_the_documented_error_and_no_more():
+    """A kernel passes on the CPU only if it passes with the GPU's worst tanh.approx: each
+    element is the exact tanh moved by 2^-10.987 of it, up or down."""
+    x = np.linspace(-4, 4, 4001, dtype=np.float32)
+    inst = parse("tanh.approx.f32 $0, $1;", "=r,r", 1)
+    y = run(inst, [x]).astype(np.float64)
+    exact = np.tanh(x.astype(np.float64))
+    rel = np.abs(y - exact) / np.maximum(np.abs(exact), 1e-30)
+    nonzero = np.abs(exact) > 1e-6
+    assert rel[nonzero].max() <= 2.0 ** -10.987 * 1.01
+    assert np.median(rel[nonzero]) > 2.0 ** -11.5  # moved, not the exact value
+    signs = np.sign(y - exact)[nonzero]
+    assert (signs > 0).any() and (signs < 0).any()  # per element, not one bias
+
+
+@pytest.mark.parametrize("asm, args, expect", [
+    ("add.f32 $0, $1, $2;", (1.5, 2.25), 3.75),
+    ("mul.rn.ftz.f32 $0, $1, $2;", (1.5, -2.0), -3.0),
+    ("fma.rn.f32 $0, $1, $2, $3;", (2.0, 3.0, 1.0), 7.0),
+    ("max.f32 $0, $1, $2;", (np.nan, 1.0), 1.0),
+    ("rcp.rn.f32 $0, $1;", (4.0,), 0.25),
+])
+def test_exact_instructions_are_exact(asm, args, expect):
+    inst = parse(asm, ",".join(["=r", *["r"] * len(args)]), len(args))
+    out = run(inst, [np.array([a], dtype=np.float32) for a in args])
+    assert out.dtype == np.float32 and out[0] == np.float32(expect)
+
+
+@pytest.mark.parametrize("asm, constraints, n, why", [
+    ("ex2.approx.f32 $0, $1; ex2.approx.f32 $0, $0;", "=r,r", 1, "one instruction"),
+    ("{ .reg .f32 t; tanh.approx.f32 t, $1; mov.b32 $0, t; }", "=r,r", 1, "one instruction"),
+    ("sub.f32 $0, $2, $1;", "=r,r,r", 2, "in order"),
+    ("tanh.approx.f16 $0, $1;", "=h,h", 1, ".f32"),
+    ("lop3.b32 $0, $1, $2, $3, 0x96;", "=r,r,r,r", 3, ".f32"),
+    ("cvt.rn.f16x2.f32 $0, $2, $1;", "=r,r,r", 2, ".f32"),
+    ("ex2.approx.f32 $0, $1;", "=l,l", 1, "constraints"),
+    ("tanh.approx.f32 $0, $1;", "=r,r", 2, "in order"),
+    ("sin.approx.sat.f32 $0, $1;", "=r,r", 1, "instruction the CPU runs"),
+])
+def test_what_it_cannot_know_is_refused_with_what_runs(asm, constraints, n, why):
+    with pytest.raises(KernelAsmNotEmulated) as info:
+        parse(asm, constraints, n)
+    assert why in str(info.value) and "tanh.approx" in str(info.value)
+
+
+def test_every_instruction_has_its_arity():
+    for name, inst in INSTRUCTIONS.items():
+        args = [np.array([0.5], dtype=np.float32)] * inst.arity
+        assert run(inst, args).shape == (1,), name
