@@ -78,7 +78,9 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               dunder methods only __init__, and no override of an nn.Module method
               but OVERRIDABLE; decorators only DECORATORS; `with` only CONTEXT_MANAGERS.
   syntax      no try/except but at module level, no yield from, await, async,
-              nonlocal, match, nested classes; `yield` only in a plain def with
+              nonlocal, nested classes; `match` only in host code, its patterns judged
+              as the comparisons, isinstance tests, attribute reads and bindings they are
+              (static_walk._s_Match); `yield` only in a plain def with
               no try or with of its own (static_expressions._e_Yield). `global` only
               in a host function, its names bound in the module (static_scopes) and so
               held to the module-level binding rules; never in a kernel.

@@ -188,7 +188,7 @@ class ExpressionChecker(AcceptedShapes, StoreChecks, Resolver):
 
     def _class_use(self, node: ast.expr, parent: ast.AST | None) -> bool:
         """Where a class (the file's or a library's) may appear: C(...), C.attr,
-        isinstance(x, C), super(C, self), a type annotation, and `Alias = C` at module
+        isinstance(x, C), `case C(...):`, super(C, self), a type annotation, and `Alias = C` at module
         level for a class of the file. Anywhere else it could be bound to a name whose
         methods then run with any object as `self`, or whose attributes get replaced."""
         if self.in_annotation and self._type_expression(node) or self._type_expression(node, cast=True):
@@ -201,6 +201,8 @@ class ExpressionChecker(AcceptedShapes, StoreChecks, Resolver):
             return parent.func is node or self.qualify(parent.func) in _CLASS_TAKERS
         if isinstance(parent, ast.Attribute):
             return parent.value is node
+        if isinstance(parent, ast.MatchClass):  # `case C(attr=x):` tests isinstance (static_walk)
+            return parent.cls is node
         if isinstance(parent, ast.Assign) and isinstance(node, ast.Name):
             direct, alias = self.scopes.single(node), parent.targets[0]
             return isinstance(alias, ast.Name) and len(parent.targets) == 1 and (

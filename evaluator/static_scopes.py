@@ -149,6 +149,12 @@ class Scopes:
                 self._home(scope, node.name).bind(node.name, Binding("local", node))
             for child in children:
                 self._visit(child, scope)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar, ast.MatchMapping)):
+            name = node.rest if isinstance(node, ast.MatchMapping) else node.name
+            if name:  # a capture pattern (`case [first, *rest]`, `case {"k": v, **more}`) binds
+                self._home(scope, name).bind(name, Binding("local", node))
+            for child in children:
+                self._visit(child, scope)
         elif isinstance(node, ast.NamedExpr):
             home = scope
             while isinstance(home.node, _COMPREHENSIONS):

@@ -266,6 +266,25 @@ ACCEPTED = {
         def launch(x):
             k2[(1,)](x, 1)
     ''',
+    # honest round s44: a `match` on an activation's name, a type or a shape in host code
+    "match_dispatch_in_host_code": '''
+        def kind(name, x):
+            match name:
+                case "relu" | "none":
+                    act = 0
+                case str(other) if other.startswith("gelu"):
+                    act = 1
+                case _:
+                    raise ValueError(f"unknown activation {name}")
+            match x:
+                case torch.Tensor(ndim=2, shape=(rows, cols)):
+                    return act, rows, cols
+                case [first, *rest]:
+                    return act, first, len(rest)
+                case {"rows": rows, **more}:
+                    return act, rows, len(more)
+            return act, 0, 0
+    ''',
     # honest round s44: SGLang's `rmsnorm_autotune = triton.autotune(configs=[triton.Config(...)],
     # key=[...])` object, applied right below a kernel under a new name; both kernels launch
     "autotune_object_applied_as_a_new_name": '''

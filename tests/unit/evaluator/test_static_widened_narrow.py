@@ -337,6 +337,22 @@ REJECTED = {
         N = 1
         k2 = triton.jit(k2)  # <-
     ''', "forbidden_syntax"),
+    # match: a capture is a binding, a class pattern an isinstance test and attribute reads,
+    # a guard an expression; in a kernel, the GPU compiler's refusal
+    "match_capture_rebinds_an_import": ("match 1:\n    case torch:  # <-\n        pass\n", "monkey_patch"),
+    "match_capture_rebinds_a_kernel": ("match 1:\n    case k:  # <-\n        pass\n", "monkey_patch"),
+    "match_reads_a_dunder": ("def f(x):\n    match x:\n        case object(__class__=c):  # <-\n"
+                             "            return c\n", "reflection"),
+    "match_mapping_rest_binds_a_dunder": ("def f(x):\n    match x:\n        case {'a': 1, **__builtins__}:  # <-\n"
+                                          "            return 1\n", "reflection"),
+    "match_guard_runs_code": ("def f(x):\n    match x:\n        case 1 if exec('print(1)'):  # <-\n"
+                              "            return 1\n", "dynamic_code"),
+    "match_value_reaches_a_module": ("def f(x):\n    match x:\n        case torch.sys.modules:  # <-\n"
+                                     "            return 1\n", "reflection"),
+    "match_positional_class_pattern": ("class C:\n    pass\n\n\ndef f(x):\n    match x:\n        case C(a):  # <-\n"
+                                       "            return a\n", "reflection"),
+    "match_in_a_class_body": ("class ModelNew(nn.Module):\n    match launch:  # <-\n        case forward:\n"
+                              "            pass\n", "forbidden_syntax"),
     # an autotuned twin (`other = D(k)`) only right below the def, bound nowhere else, and an
     # alias written out only with literal configs (a pre_hook is a function of the file)
     "twin_apart_from_its_def": ('''
@@ -435,3 +451,18 @@ def test_widened_construct_stays_narrow(name):
     report = check_snippet(snippet)
     assert report.status == "hack", report.findings
     assert (code, line) in {(f.code, f.line) for f in report.findings}, report.findings
+
+
+def test_a_match_in_a_kernel_is_the_gpu_compilers_refusal():
+    """Triton's code generator has no match: on the GPU such a kernel does not compile, while
+    the CPU interpreter would run it as Python. A compile error, on its line."""
+    report = check_snippet('''
+        @triton.jit
+        def k9(x_ptr, K: tl.constexpr):
+            match K:
+                case 1:
+                    tl.store(x_ptr, 1)
+    ''')
+    assert report.status == "compile_error", report.findings
+    assert [f.code for f in report.findings] == ["device_syntax"], report.findings
+    assert "match statement in the kernel k9" in report.findings[0].message
