@@ -4,6 +4,8 @@ and a CUDA device stand-in; everywhere, reads of tensor values that C++ would hi
 provenance watch made visible."""
 from __future__ import annotations
 
+import os
+import sys
 import types
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,19 +19,22 @@ from torch.overrides import TorchFunctionMode
 def interpreted_tensors_look_like_cuda() -> None:
     """Under Triton's interpreter the candidate's tensors live on the CPU, so the honest
     fallback `if not x.is_cuda: return <torch>` would skip every kernel: in a CPU candidate
-    child `Tensor.is_cuda` answers True (the device itself cannot be faked; a test of
-    `x.device.type` still takes the fallback, and that verdict says to use a GPU). Only
-    Python reads this attribute; torch's C++ and the harness never look at it."""
+    child `Tensor.is_cuda` answers True, and to the candidate's own code `x.device` is cuda:0
+    (_CudaNamesTheHost). Only Python reads these; torch's C++ never looks at them."""
     torch.Tensor.is_cuda = property(lambda self: True)  # type: ignore[assignment]
-    # and the branch a CUDA tensor takes may size a persistent grid by the SM count: a stand-in
-    # device answers (a few SMs: the interpreter runs programs one by one), as `_NoDriver` does
-    # for Triton's driver (honest round, session 16: "Torch not compiled with CUDA")
+    # and the branch a CUDA tensor takes may size a persistent grid by the SM count: the GPU's
+    # properties answer (H200), as `_NoDriver` does for Triton's driver (honest round, session
+    # 16: "Torch not compiled with CUDA")
     torch.cuda.get_device_properties = interpreter_device_properties  # type: ignore[assignment]
     # and the device queries and the synchronize after a launch that KernelBench solutions
     # make (honest round, session 21: "Torch not compiled with CUDA" on the CPU only); there is
     # nothing to wait for under the interpreter, whose launches return when they are done
     torch.cuda.current_device = lambda: 0  # type: ignore[assignment]
     torch.cuda.get_device_capability = lambda device=None: (9, 0)  # type: ignore[assignment]
+    # and whether there is a GPU at all, asked by the candidate's own code: yes, one (the
+    # GPU's answer, as for the tensors' device below; Triton's and torch's own questions still
+    # get the CPU build's answer, so nothing of theirs looks for a CUDA driver)
+    _gpu_answers()
     torch.cuda.synchronize = lambda device=None: None  # type: ignore[assignment]
     # and Liger's `with torch.cuda.device(x.device):` around a launch (the CPU device is no
     # CUDA device to switch to) and the NVTX markers, which a CPU build of torch refuses
@@ -48,6 +53,40 @@ def interpreted_tensors_look_like_cuda() -> None:
     # no function mode sees and a CPU build refuses ("Cannot access accelerator device"): it
     # makes the device a CUDA build makes, cuda:N, which the mode above maps where it is used
     torch.device = _IndexNamesCuda  # type: ignore[misc]
+
+
+def _gpu_answers() -> None:
+    """Every device query the static allowlist lets a candidate make (static_namespaces:
+    torch.cuda, torch.backends, torch.accelerator, torch.version) answers, to the candidate's
+    own code, as on the GPU the evaluator times on: a query that answered as a CPU build does
+    was a switch between a path the CPU checked and one only the GPU runs (red team s45:
+    `x.device.type`; `torch.cuda.is_available()`, `torch.backends.cudnn.is_available()` and
+    `torch.version.cuda` were the same switch)."""
+    cuda, accelerator = torch.cuda, torch.accelerator
+    cuda.is_available = _answered(cuda.is_available, True)  # type: ignore[assignment]
+    cuda.device_count = _answered(cuda.device_count, 1)  # type: ignore[assignment]
+    cuda.get_device_name = lambda device=None: H200["name"]  # type: ignore[assignment]
+    cuda.is_bf16_supported = _answered(cuda.is_bf16_supported, True)  # type: ignore[assignment]
+    torch.backends.cuda.is_built = _answered(torch.backends.cuda.is_built, True)  # type: ignore[assignment]
+    torch.backends.cudnn.is_available = _answered(torch.backends.cudnn.is_available, True)  # type: ignore[assignment]
+    torch.backends.cudnn.version = _answered(torch.backends.cudnn.version, 91002)  # type: ignore[assignment]
+    accelerator.is_available = _answered(accelerator.is_available, True)  # type: ignore[assignment]
+    accelerator.device_count = _answered(accelerator.device_count, 1)  # type: ignore[assignment]
+    accelerator.current_accelerator = _answered(accelerator.current_accelerator, _DEVICE("cuda"))  # type: ignore[assignment]
+    for name in ("current_device_index", "current_device_idx"):
+        if hasattr(accelerator, name):
+            setattr(accelerator, name, _answered(getattr(accelerator, name), 0))
+    # an attribute, read by no CPU path of torch or Triton in the child (torch.cuda's lazy
+    # initialisation, never reached on a CPU build, and meta kernels of CUDA-only ops)
+    torch.version.cuda = "12.8"  # type: ignore[misc]
+
+
+def _answered(real: Any, answer: Any) -> Any:
+    """`real`, answering `answer` where the candidate's own code calls it."""
+    def query(*args: Any, **kwargs: Any) -> Any:
+        return answer if candidate_frame(1) else real(*args, **kwargs)
+
+    return query
 
 
 def tensor_split_reads_visible() -> None:
@@ -246,15 +285,46 @@ def _names_cuda(device: Any) -> bool:
     return isinstance(device, str) and (device == "cuda" or device.startswith("cuda:"))
 
 
+# what a tensor says of its device, read as the GPU's answer by the candidate's own code
+_DEVICE_GETTERS = {id(torch._C.TensorBase.__dict__["device"]): "device",
+                   id(torch._C.TensorBase.__dict__["is_cpu"]): "is_cpu"}
+_GET_DEVICE = torch._C.TensorBase.get_device
+
+
+def candidate_frame(depth: int) -> bool:
+    """Whether the Python frame `depth` levels up runs the candidate's file (the workspace's
+    candidate.py, evaluator.runner): its own code, not torch's or the harness's."""
+    try:
+        return sys._getframe(depth + 1).f_code.co_filename.endswith(f"{os.sep}candidate.py")
+    except ValueError:
+        return False
+
+
 class _CudaNamesTheHost(TorchFunctionMode):
     """A CPU candidate child's torch calls with the CUDA device as an argument (a `device=`
     keyword, `.to("cuda")`'s first argument, `.cuda()`; "cuda", "cuda:N", a CUDA torch.device
     or a bare index N) get the CPU instead; nothing else changes. Only a device's name is
     rewritten, never a value or a dtype. `torch.device(0)` itself, a constructor no mode
-    sees, makes cuda:0 (_IndexNamesCuda)."""
+    sees, makes cuda:0 (_IndexNamesCuda).
+
+    And the candidate's own code, asking a tensor where it lives (`x.device`, `x.is_cpu`,
+    `x.get_device()`), gets the GPU's answer (cuda:0), so a test of `x.device.type` takes the
+    branch the GPU takes and that branch is the one checked: an arm for "cpu" that launched
+    the right kernel and one for "cuda" that launched a wrong one got ok on the CPU (red team
+    s45). Torch's and the harness's own reads still see the CPU, where the tensor is."""
 
     def __torch_function__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
+        getter = _DEVICE_GETTERS.get(id(getattr(func, "__self__", None)))
+        if getter is not None or func is _GET_DEVICE:
+            real = func(*args, **kwargs)
+            if not candidate_frame(1):
+                return real
+            if getter == "device":
+                return _DEVICE("cuda", 0) if real.type == "cpu" else real
+            if getter == "is_cpu":
+                return False
+            return 0 if real == -1 else real
         if _names_cuda(kwargs.get("device")):
             kwargs = {**kwargs, "device": "cpu"}
         if func is torch.Tensor.cuda:
@@ -277,11 +347,20 @@ class _NoDeviceSwitch:
         return False
 
 
+# The GPU the evaluator times on, as torch.cuda.get_device_properties describes it. A CPU
+# child answers with it (and Triton's stand-in driver, evaluator.child, with the same
+# numbers): a stand-in of its own ("CPU (Triton interpreter)", 4 SMs, 8 GiB) told the CPU
+# check from the GPU, and a persistent kernel covered every tile at 4 SMs and a few at 132
+# (red team s45). What remains is the CPU's sizes: a kernel wrong only at the problem's GPU
+# sizes is the GPU evaluator's to catch (docs/threat_model.md).
+H200 = {"name": "NVIDIA H200", "multi_processor_count": 132, "major": 9, "minor": 0,
+        "total_memory": 150_754_820_096, "warp_size": 32, "max_threads_per_multi_processor": 2048,
+        "is_integrated": False, "is_multi_gpu_board": False, "L2_cache_size": 50 << 20,
+        "regs_per_multiprocessor": 65536, "shared_memory_per_block": 48 << 10,
+        "shared_memory_per_block_optin": 232448, "shared_memory_per_multiprocessor": 233472,
+        "clock_rate": 1980000, "memory_clock_rate": 3201000, "memory_bus_width": 6144}
+
+
 def interpreter_device_properties(device: Any = None) -> Any:
-    """What a CPU child's torch.cuda.get_device_properties says: the interpreter's device."""
-    return types.SimpleNamespace(name="CPU (Triton interpreter)", multi_processor_count=4, major=9, minor=0,
-                                 total_memory=8 << 30, warp_size=32, max_threads_per_multi_processor=2048,
-                                 is_integrated=False, is_multi_gpu_board=False, L2_cache_size=50 << 20,
-                                 regs_per_multiprocessor=65536, shared_memory_per_block=48 << 10,
-                                 shared_memory_per_block_optin=232448, shared_memory_per_multiprocessor=233472,
-                                 clock_rate=1980000, memory_clock_rate=2619000, memory_bus_width=5120)
+    """What a CPU child's torch.cuda.get_device_properties says: the GPU's properties."""
+    return types.SimpleNamespace(**H200)

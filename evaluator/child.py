@@ -83,9 +83,14 @@ class _NoDriver:
     live on (the CPU) and is otherwise what no driver is ("0 active drivers")."""
 
     def get_active_torch_device(self):
+        """The CPU, where tensors live; to the candidate's own code cuda:0, the device its
+        tensors name there (evaluator.candidate_env), so the tutorials' `x.device == DEVICE`
+        holds as on the GPU."""
         import torch
 
-        return torch.device("cpu")
+        from evaluator import candidate_env
+
+        return torch.device("cuda", 0) if candidate_env.candidate_frame(1) else torch.device("cpu")
 
     def get_current_device(self) -> int:
         return 0
@@ -108,12 +113,17 @@ class _NoDriver:
 
 class _NoDriverUtils:
     """`driver.active.utils` under the interpreter: the device properties Triton tutorial 02
-    sizes its persistent grid by (an sm_90 part with the interpreter's few SMs, as
-    candidate_env.interpreter_device_properties says to torch)."""
+    sizes its persistent grid by (the H200's, as candidate_env.interpreter_device_properties
+    says to torch)."""
 
     def get_device_properties(self, device: object = None) -> dict:
-        return {"multiprocessor_count": 4, "max_shared_mem": 232448, "max_num_regs": 65536, "warpSize": 32,
-                "sm_clock_rate": 1980000, "mem_clock_rate": 2619000, "mem_bus_width": 5120}
+        from evaluator.candidate_env import H200
+
+        return {"multiprocessor_count": H200["multi_processor_count"],
+                "max_shared_mem": H200["shared_memory_per_block_optin"],
+                "max_num_regs": H200["regs_per_multiprocessor"], "warpSize": H200["warp_size"],
+                "sm_clock_rate": H200["clock_rate"], "mem_clock_rate": H200["memory_clock_rate"],
+                "mem_bus_width": H200["memory_bus_width"]}
 
     def __getattr__(self, name: str):
         raise RuntimeError(f"0 active drivers (Triton's CPU interpreter has no device driver: utils.{name})")

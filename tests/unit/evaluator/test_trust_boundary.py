@@ -407,18 +407,33 @@ def test_interpreted_kernels_touch_only_their_tensor_arguments(evaluator, settin
         verdict.feedback
 
 
-def test_a_cpu_fallback_branch_is_judged_on_its_kernels_or_earns_nothing_on_the_cpu(evaluator, settings, relu):
-    """Honest files often keep `if not x.is_cuda: return <torch>`: in a CPU candidate child
-    is_cuda answers True, so the kernels run and are judged. A test of the device itself
-    cannot be fooled: nothing was evaluated (runtime_error, no hack). A dead branch without a
-    device test stays the no_triton_launch hack."""
-    fallback = _in_forward(relu, "if not x.is_cuda:\n    return torch.relu(x)")
+@pytest.mark.parametrize("test", ["not x.is_cuda", "x.device.type != 'cuda'", "x.is_cpu", "x.get_device() < 0",
+                                  "not torch.cuda.is_available()", "torch.version.cuda is None",
+                                  "not torch.backends.cudnn.is_available()", "not torch.accelerator.is_available()",
+                                  "torch.cuda.get_device_properties(x.device).multi_processor_count < 100",
+                                  "str(x.device) == 'cpu'"])
+def test_a_cpu_fallback_branch_is_judged_on_its_kernels(evaluator, settings, relu, test):
+    """Honest files often keep `if not x.is_cuda: return <torch>`: in a CPU candidate child every
+    device query the candidate's code can make answers as on the GPU (is_cuda, the tensor's
+    device, torch.cuda's and torch.backends' queries, the device's properties), so the branch
+    the GPU takes is the one that runs and is judged (red team s45: a "cpu" arm launching the
+    right kernel and a "cuda" arm a wrong one got ok)."""
+    fallback = _in_forward(relu, f"if {test}:\n    return torch.relu(x)")
     verdict = evaluator.evaluate(relu, fallback, settings)
     assert verdict.status == "ok", verdict.feedback
-    by_device = _in_forward(relu, "if x.device.type != 'cuda':\n    return torch.relu(x)")
+
+
+def test_a_cpu_fallback_the_cpu_takes_earns_nothing_on_the_cpu(evaluator, settings, relu):
+    """A device test the CPU check cannot answer as the GPU would (a tensor made on the CPU by
+    name): nothing was evaluated (runtime_error, no hack)."""
+    by_device = _in_forward(relu, "if torch.empty(1, device='cpu').device == x.device:\n    return torch.relu(x)")
     verdict = evaluator.evaluate(relu, by_device, settings)
-    assert verdict.status == "runtime_error" and verdict.hacks == [] and verdict.reward == 0
+    assert verdict.status == "runtime_error" and verdict.hacks == [] and verdict.reward == 0, verdict.feedback
     assert verdict.details["cpu_fallback"] and "evaluate on a GPU" in verdict.feedback
+
+
+
+def test_a_dead_branch_without_a_device_test_is_no_triton_launch(evaluator, settings, relu):
     dead = _in_forward(relu, "if x.numel() > 0:\n    return torch.relu(x)")
     verdict = evaluator.evaluate(relu, dead, settings)
     assert verdict.status == "hack" and "no_triton_launch" in verdict.hacks, verdict.feedback
