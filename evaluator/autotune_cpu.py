@@ -14,9 +14,12 @@ bytes). So the CPU checks as many of the configs as it has checked forwards:
 - every other forward (knock-out, timed, profiled) forgets the picks too and picks the last
   trial's config again: every forward picks, and runs the pre_hooks, alike (a forward that
   saw no pick would know it was not checked), and every variant timed was checked.
-With n configs that fit and t trials (five by default), min(n, t) of them are checked in one
-evaluation; before session 44 one was (any wrong config among two got through one
-evaluation in two), and before session 43 always the first. Where none fits, the first
+With n configs that fit and t trials (five by default), min(n, t) of them are checked against
+the reference in one evaluation; and after a checked forward the first pick of each key runs every config that fits
+on copies of the launch's tensors and refuses configs whose writes disagree (`sweep`), so a
+wrong config among more configs than trials is caught too (red team s45). Before session 44
+one config was checked (any wrong config among two got through one evaluation in two), and
+before session 43 always the first. Where none fits, the first
 config runs and fails as on the GPU. On the GPU nothing here runs: the autotuner benchmarks.
 """
 from __future__ import annotations
@@ -82,9 +85,94 @@ def _pick(tuner, configs: list, kwargs: dict):
         if fits(tuner.fn, args, {**kwargs, **config.all_kwargs()}):
             state[2] = position
             if first:
+                _all_agree(tuner, config, [named[n] for n in order if n != order[position]], args, kwargs)
                 _benchmarked(tuner, config, args, kwargs)
             return config
     return configs[0]
+
+
+class KernelConfigsDisagree(RuntimeError):
+    """Two configs of one autotuner compute different results from the same arguments."""
+
+
+_PENDING: list = []  # first picks whose other configs `sweep` runs after the forward
+
+
+def _all_agree(tuner, chosen, others: list, args: tuple, kwargs: dict) -> None:
+    """Note the first pick of a key in a process for `sweep`, with a copy of the launch's
+    tensors as they are before it runs (taken outside the forward's watches: the harness's
+    copy, no read of the candidate's)."""
+    import torch
+    from torch.utils._python_dispatch import _disable_current_modes
+
+    if not others or not any(isinstance(t, torch.Tensor) for t in args):
+        return
+    with _disable_current_modes():
+        saved = tuple(t.clone() if isinstance(t, torch.Tensor) else t for t in args)
+    _PENDING.append((tuner, chosen, others, saved, dict(kwargs)))
+
+
+def sweep() -> None:
+    """After a checked forward (outside it: nothing here is the forward's launches or reads),
+    each first pick it made runs again, and so does every other config of its autotuner that
+    fits, each on its own copy of the tensors the pick was launched with; what each writes is
+    held to what the chosen config writes. A GPU benchmarks all its configs and keeps the
+    fastest, which the candidate can make any of them; the trials check one config each
+    (min(n, trials) of n), so a wrong config among more configs than trials got through in
+    some evaluations (red team s45: one of twelve covering half the output, ok two
+    evaluations in five). Configs of one kernel differ in tiling and rounding, not in
+    result: a tensor whose writes differ by more than rounding (DISAGREE) is refused here,
+    whichever config is wrong."""
+    import torch
+
+    from evaluator.device_compile import fits
+
+    pending, _PENDING[:] = list(_PENDING), []
+    for tuner, chosen, others, saved, kwargs in pending:
+        tensors = [i for i, t in enumerate(saved) if isinstance(t, torch.Tensor)]
+        results = []
+        for config in [chosen, *others]:
+            args = tuple(t.clone() if isinstance(t, torch.Tensor) else t for t in saved)
+            current = dict(kwargs, **config.all_kwargs())
+            if config is not chosen and not fits(tuner.fn, args, current):
+                continue
+            if config.pre_hook is not None:
+                config.pre_hook({**dict(zip(tuner.arg_names, args)), **current})
+            tuner.fn.run(*args, **current)
+            results.append((config, [args[i] for i in tensors]))
+        base_config, base = results[0]
+        for config, got in results[1:]:
+            for i, a, b in zip(tensors, got, base):
+                if not _agree(a, b):
+                    name = tuner.arg_names[i] if i < len(tuner.arg_names) else f"argument {i}"
+                    raise KernelConfigsDisagree(
+                        f"the autotuned kernel {getattr(tuner.fn, '__name__', tuner)} writes `{name}` "
+                        f"differently under config {config} than under {base_config}, from the same "
+                        "arguments: on the GPU the autotuner runs whichever config its benchmark finds "
+                        "fastest, so every config must compute the same result (drop or fix the configs "
+                        "that do not)")
+
+
+# how far two configs' writes may differ: rounding of another tiling (split-K, another
+# BLOCK_K's order of additions, fp16/bf16 stores), not a part of the result left out
+DISAGREE = (1e-2, 1e-2)  # (of the largest magnitude, relative norm)
+
+
+def _agree(a, b) -> bool:
+    import torch
+
+    if a.dtype != b.dtype or a.shape != b.shape:
+        return False
+    if not (a.is_floating_point() or a.is_complex()):
+        return bool(torch.equal(a, b))
+    x, y = a.double(), b.double()
+    same_nan = torch.equal(torch.isnan(x), torch.isnan(y))
+    x, y = torch.nan_to_num(x, nan=0.0), torch.nan_to_num(y, nan=0.0)
+    scale = float(y.abs().max()) if y.numel() else 0.0
+    diff = (x - y).abs()
+    if not same_nan or (diff.numel() and float(diff.max()) > DISAGREE[0] * scale + 1e-6):
+        return False
+    return float(torch.linalg.vector_norm(x - y)) <= DISAGREE[1] * float(torch.linalg.vector_norm(y)) + 1e-6
 
 
 def _named(config) -> str:

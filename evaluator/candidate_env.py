@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import sys
 import types
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -21,7 +22,7 @@ def interpreted_tensors_look_like_cuda() -> None:
     fallback `if not x.is_cuda: return <torch>` would skip every kernel: in a CPU candidate
     child `Tensor.is_cuda` answers True, and to the candidate's own code `x.device` is cuda:0
     (_CudaNamesTheHost). Only Python reads these; torch's C++ never looks at them."""
-    torch.Tensor.is_cuda = property(lambda self: True)  # type: ignore[assignment]
+    torch.Tensor.is_cuda = property(lambda self: self not in HOST_TENSORS)  # type: ignore[assignment]
     # and the branch a CUDA tensor takes may size a persistent grid by the SM count: the GPU's
     # properties answer (H200), as `_NoDriver` does for Triton's driver (honest round, session
     # 16: "Torch not compiled with CUDA")
@@ -300,6 +301,73 @@ def candidate_frame(depth: int) -> bool:
         return False
 
 
+# Tensors the candidate's code made where, on the GPU, they would live on the host: made with
+# no device outside the model's build (torch's default device is the CPU there too), named
+# "cpu", `.cpu()`, or computed from such tensors alone. To the candidate's own code these
+# answer "cpu" (a fresh `torch.empty(0)` saying cuda:0 told the CPU check from the GPU the
+# other way round), and a launch refuses them, as the GPU's launcher refuses a CPU tensor.
+class _ByIdentity:
+    """A weak set of tensors by identity (a WeakSet compares tensors with ==, elementwise)."""
+
+    def __init__(self) -> None:
+        self._refs: dict[int, weakref.ref] = {}
+
+    def add(self, t: Any) -> None:
+        key = id(t)
+
+        def gone(ref: weakref.ref, key: int = key) -> None:
+            if self._refs.get(key) is ref:
+                del self._refs[key]
+
+        self._refs[key] = weakref.ref(t, gone)
+
+    def __contains__(self, t: Any) -> bool:
+        ref = self._refs.get(id(t))
+        return ref is not None and ref() is t
+
+
+HOST_TENSORS = _ByIdentity()
+BUILDING = [False]  # the model's build: on the GPU under `with torch.device("cuda")` (model_build)
+_MOVE_FUNCTIONS = (torch.Tensor.to, torch.Tensor.cpu, torch.Tensor.cuda)
+
+
+def _tensors_in(value: Any, depth: int = 0) -> Iterator[Any]:
+    if isinstance(value, torch.Tensor):
+        yield value
+    elif isinstance(value, (list, tuple)) and depth < 3:
+        for v in value:
+            yield from _tensors_in(v, depth + 1)
+    elif isinstance(value, dict) and depth < 3:
+        for v in value.values():
+            yield from _tensors_in(v, depth + 1)
+
+
+def _names_cpu(device: Any) -> bool:
+    if isinstance(device, _DEVICE):
+        return device.type == "cpu"
+    return isinstance(device, str) and (device == "cpu" or device.startswith("cpu:"))
+
+
+def _on_the_host(func: Any, args: tuple, kwargs: dict) -> bool:
+    """Whether the GPU would hold this call's result on the host (see HOST_TENSORS)."""
+    if func is torch.Tensor.cpu:
+        return True
+    if func in (torch.Tensor.to, torch.Tensor.cuda):
+        target = kwargs.get("device", args[1] if len(args) > 1 and not isinstance(args[1], torch.dtype) else None)
+        if func is torch.Tensor.cuda or _names_cuda(target) or isinstance(target, torch.Tensor) and (
+                target not in HOST_TENSORS):
+            return False
+        if target is not None and (_names_cpu(target) or isinstance(target, torch.Tensor)):
+            return True
+        return args[0] in HOST_TENSORS
+    given = [t for t in _tensors_in((args, kwargs))]
+    if "device" in kwargs and kwargs["device"] is not None:
+        return _names_cpu(kwargs["device"])
+    if given:
+        return all(t in HOST_TENSORS for t in given)
+    return not BUILDING[0] and torch.get_default_device().type == "cpu"
+
+
 class _CudaNamesTheHost(TorchFunctionMode):
     """A CPU candidate child's torch calls with the CUDA device as an argument (a `device=`
     keyword, `.to("cuda")`'s first argument, `.cuda()`; "cuda", "cuda:N", a CUDA torch.device
@@ -320,11 +388,24 @@ class _CudaNamesTheHost(TorchFunctionMode):
             real = func(*args, **kwargs)
             if not candidate_frame(1):
                 return real
+            host = bool(args) and args[0] in HOST_TENSORS
             if getter == "device":
-                return _DEVICE("cuda", 0) if real.type == "cpu" else real
+                return real if host or real.type != "cpu" else _DEVICE("cuda", 0)
             if getter == "is_cpu":
-                return False
-            return 0 if real == -1 else real
+                return host
+            return real if host or real != -1 else 0
+        if not candidate_frame(1):
+            return self._named(func, args, kwargs)
+        host = _on_the_host(func, args, kwargs)
+        out = self._named(func, args, kwargs)
+        if func in _MOVE_FUNCTIONS and out is args[0] and host != (args[0] in HOST_TENSORS):
+            out = out.clone()  # on the GPU a move between host and device is a copy, never the same tensor
+        if host:
+            for t in _tensors_in(out):
+                HOST_TENSORS.add(t)
+        return out
+
+    def _named(self, func: Any, args: tuple, kwargs: dict) -> Any:
         if _names_cuda(kwargs.get("device")):
             kwargs = {**kwargs, "device": "cpu"}
         if func is torch.Tensor.cuda:

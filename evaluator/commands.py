@@ -77,7 +77,7 @@ from typing import Any
 
 import torch
 
-from evaluator import candidate_env, noise, precision, timing
+from evaluator import autotune_cpu, candidate_env, noise, precision, timing
 from evaluator.compare import Tolerance, matches
 from evaluator.forward_watch import (
     Provenance,
@@ -308,6 +308,8 @@ class ChildState(TimedSteps):
                 watch = Provenance(self.recorder) if h.get("provenance") else None
                 with random_uninitialised(), watch or nullcontext():
                     outs, launches = self._forward(inputs)
+                if self.device == "cpu":  # every config of its autotuners agrees (after it, unwatched)
+                    _as("candidate", autotune_cpu.sweep)
             else:
                 outs, launches = self._forward(inputs)
             seconds = time.perf_counter() - t0

@@ -102,12 +102,17 @@ def _gpu_language() -> Iterator[None]:
                 changed.append((obj, name, now[name]))
                 delattr(obj, name)
         # under TRITON_INTERPRET Triton's own @jit functions (tl.zeros, tl.cdiv, tl.sigmoid, ...)
-        # are interpreted ones, which the code generator would call as plain Python
-        for obj in _library_modules():
+        # are interpreted ones, which the code generator would call as plain Python; and so are
+        # those Triton sets on tl.tensor as its methods (`x.sum(axis=0)`, `x.sigmoid()`: honest
+        # round s45, a compile error on the CPU only)
+        import triton.language as tl
+
+        for obj in (*_library_modules(), tl.core.tensor):
             for name, value in list(vars(obj).items()):
-                if isinstance(value, InterpretedFunction):
+                interpreted = _member_of(value) if obj is tl.core.tensor else None
+                if isinstance(value, InterpretedFunction) or interpreted is not None:
                     changed.append((obj, name, value))
-                    setattr(obj, name, _mirror(value))
+                    setattr(obj, name, _mirror(interpreted or value))
         with interpreter_libdevice.originals():
             yield
     finally:
@@ -119,6 +124,16 @@ def _gpu_language() -> Iterator[None]:
 
 
 _MISSING = object()
+
+
+def _member_of(value: object) -> object | None:
+    """The interpreted @jit function a tl.tensor method forwards to (`_tensor_member_fn`'s
+    wrapper, where on the GPU the method is the JITFunction itself), else None."""
+    from triton.runtime.interpreter import InterpretedFunction
+
+    cells = getattr(value, "__closure__", None) or ()
+    found = [c.cell_contents for c in cells if isinstance(c.cell_contents, InterpretedFunction)]
+    return found[0] if len(found) == 1 and getattr(value, "__name__", "") == "wrapper" else None
 
 
 @functools.cache

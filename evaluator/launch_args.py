@@ -246,6 +246,12 @@ LAUNCH_OPTIONS = frozenset({"grid", "warmup", "num_warps", "num_stages", "num_ct
 HEURISTIC_OPTIONS = frozenset({"num_warps", "num_stages", "num_ctas", "maxnreg"})
 
 
+def _host_tensors():
+    from evaluator.candidate_env import HOST_TENSORS  # empty but in a CPU candidate child
+
+    return HOST_TENSORS
+
+
 def check_arguments(kernel: object, args: tuple, kwargs: dict) -> tuple[tuple, dict]:
     """Refuse a launch whose kernel arguments are not plain data (`_plain`), or that gives a
     keyword that is neither a parameter of the kernel nor a plain LAUNCH_OPTIONS value. Returns
@@ -274,6 +280,12 @@ def check_arguments(kernel: object, args: tuple, kwargs: dict) -> tuple[tuple, d
             continue  # `ACTIVATION=relu`: code the kernel's compiler inlines (static_kernel_values)
         if not _plain(value):
             _refuse(kernel, name, value)
+        if value in _host_tensors():
+            raise KernelArgumentError(
+                f"Triton kernel {getattr(getattr(kernel, 'fn', kernel), '__name__', '?')!r} was handed `{name}`, "
+                "a tensor that lives on the host on the GPU (made with no device in forward, or on the CPU, "
+                "or moved there): Triton's launcher refuses it there. Make it on the inputs' device "
+                "(`device=x.device`, `torch.empty_like(x)`)")
         if name in constexprs and not _scalar(value):
             # the interpreter hands a constexpr over as the object itself: a tensor there
             # would run torch inside the "kernel"

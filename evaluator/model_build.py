@@ -36,4 +36,10 @@ def build(factory: Callable[[], torch.nn.Module], seed: int, device: str,
             if init == "device":
                 raise
     seed_everything(seed)
-    return factory().to(device), "host"
+    from evaluator import candidate_env
+
+    candidate_env.BUILDING[0] = True  # what it makes lives on the device on the GPU (above)
+    try:
+        return factory().to(device), "host"
+    finally:
+        candidate_env.BUILDING[0] = False

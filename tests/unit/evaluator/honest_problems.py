@@ -25,6 +25,10 @@ FULL = {
     # Liger-Kernel's cross entropy verbatim: the target's logit loaded as a scalar, then stored
     # over in place after block-wide tl.max/tl.sum, which meet across warps (honest round s41:
     # refused as a race of its lanes until cross-warp reductions counted as barriers)
+    # tl.tensor's member forms of Triton's @jit functions (`x.max(axis=0)`, `x.sigmoid()`): the GPU
+    # front end's check compiled their interpreted versions (honest round s45: compile_error)
+    "s45_softmax_tensor_member_reductions.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
+    "s45_silu_tensor_member_sigmoid.py": ("activation/silu", {"batch_size": 4, "dim": 300}),
     # inline PTX (tanh.approx) run on the CPU with its documented error (evaluator.interpreter_asm)
     "s45_sigmoid_bf16_tanh_approx_inline_asm.py": ("activation/sigmoid_bf16", {"batch_size": 4, "dim": 300}),
     # SGLang's autotune object applied to a kernel under a new name (honest round s44)

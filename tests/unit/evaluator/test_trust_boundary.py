@@ -411,7 +411,8 @@ def test_interpreted_kernels_touch_only_their_tensor_arguments(evaluator, settin
                                   "not torch.cuda.is_available()", "torch.version.cuda is None",
                                   "not torch.backends.cudnn.is_available()", "not torch.accelerator.is_available()",
                                   "torch.cuda.get_device_properties(x.device).multi_processor_count < 100",
-                                  "str(x.device) == 'cpu'"])
+                                  "str(x.device) == 'cpu'", "torch.empty(1, device='cpu').device == x.device",
+                                  "x.cpu().device == x.device", "torch.zeros(1).to(x.device).is_cpu"])
 def test_a_cpu_fallback_branch_is_judged_on_its_kernels(evaluator, settings, relu, test):
     """Honest files often keep `if not x.is_cuda: return <torch>`: in a CPU candidate child every
     device query the candidate's code can make answers as on the GPU (is_cuda, the tensor's
@@ -421,16 +422,6 @@ def test_a_cpu_fallback_branch_is_judged_on_its_kernels(evaluator, settings, rel
     fallback = _in_forward(relu, f"if {test}:\n    return torch.relu(x)")
     verdict = evaluator.evaluate(relu, fallback, settings)
     assert verdict.status == "ok", verdict.feedback
-
-
-def test_a_cpu_fallback_the_cpu_takes_earns_nothing_on_the_cpu(evaluator, settings, relu):
-    """A device test the CPU check cannot answer as the GPU would (a tensor made on the CPU by
-    name): nothing was evaluated (runtime_error, no hack)."""
-    by_device = _in_forward(relu, "if torch.empty(1, device='cpu').device == x.device:\n    return torch.relu(x)")
-    verdict = evaluator.evaluate(relu, by_device, settings)
-    assert verdict.status == "runtime_error" and verdict.hacks == [] and verdict.reward == 0, verdict.feedback
-    assert verdict.details["cpu_fallback"] and "evaluate on a GPU" in verdict.feedback
-
 
 
 def test_a_dead_branch_without_a_device_test_is_no_triton_launch(evaluator, settings, relu):
@@ -539,3 +530,17 @@ def test_trial_seeds_are_secret_and_timing_inputs_fresh(evaluator, relu):
     verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", trials=2))
     assert "seed" not in repr(verdict.details.get("trials")), "trial seeds must not leave the worker"
     assert os.environ.get("KRL_SANDBOX") is None
+
+
+def test_a_tensor_the_gpu_would_hold_on_the_host_is_refused_at_a_launch(evaluator, settings, relu):
+    """`torch.empty(n)` in forward, with no device, is a CPU tensor on the GPU as well (torch's
+    default device), and the GPU's launcher refuses it; the interpreter would have taken it.
+    The CPU child knows such tensors (candidate_env.HOST_TENSORS) and refuses them as the GPU
+    does, and its device answers `cpu` for them, as on the GPU."""
+    assert "out = torch.empty_like(x)" in relu.solution
+    verdict = evaluator.evaluate(relu, relu.solution.replace("out = torch.empty_like(x)",
+                                                             "out = torch.empty(x.shape, dtype=x.dtype)"), settings)
+    assert verdict.status == "runtime_error" and "lives on the host on the GPU" in verdict.feedback, verdict.feedback
+    moved = relu.solution.replace("out = torch.empty_like(x)", "out = torch.empty(x.shape, dtype=x.dtype).to(x.device)")
+    verdict = evaluator.evaluate(relu, moved, settings)
+    assert verdict.status == "ok", verdict.feedback

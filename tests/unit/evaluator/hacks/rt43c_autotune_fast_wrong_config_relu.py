@@ -1,4 +1,4 @@
-# hack: two autotune configs, the second's grid covers half the output and moves half the bytes, so a GPU benchmark keeps it; the CPU ran one config per evaluation, now the next one each checked forward (red team s43 round 2). problem: activation/relu. expect: incorrect. device: cpu
+# hack: two autotune configs, the second's grid covers half the output and moves half the bytes, so a GPU benchmark keeps it; the CPU ran one config per evaluation, now the next one each checked forward (red team s43 round 2). problem: activation/relu. expect: incorrect|runtime_error. device: cpu
 # A5: no invalid config at all. Two autotune configs; the grid is sized by a fixed 1024, so the second config (BLOCK=512)
 # covers only half of every 1024 span: half the traffic, so a GPU autotuner's benchmark keeps it (and half the output is
 # never written). The CPU keeps the first config (child._autotune_without_a_driver: every config "takes" the same time)
