@@ -70,7 +70,7 @@ def _gpu_answers() -> None:
     cuda.is_bf16_supported = _answered(cuda.is_bf16_supported, True)  # type: ignore[assignment]
     torch.backends.cuda.is_built = _answered(torch.backends.cuda.is_built, True)  # type: ignore[assignment]
     torch.backends.cudnn.is_available = _answered(torch.backends.cudnn.is_available, True)  # type: ignore[assignment]
-    torch.backends.cudnn.version = _answered(torch.backends.cudnn.version, 91002)  # type: ignore[assignment]
+    torch.backends.cudnn.version = _answered(torch.backends.cudnn.version, 91900)  # type: ignore[assignment]
     accelerator.is_available = _answered(accelerator.is_available, True)  # type: ignore[assignment]
     accelerator.device_count = _answered(accelerator.device_count, 1)  # type: ignore[assignment]
     accelerator.current_accelerator = _answered(accelerator.current_accelerator, _DEVICE("cuda"))  # type: ignore[assignment]
@@ -79,7 +79,7 @@ def _gpu_answers() -> None:
             setattr(accelerator, name, _answered(getattr(accelerator, name), 0))
     # an attribute, read by no CPU path of torch or Triton in the child (torch.cuda's lazy
     # initialisation, never reached on a CPU build, and meta kernels of CUDA-only ops)
-    torch.version.cuda = "12.8"  # type: ignore[misc]
+    torch.version.cuda = "13.0"  # type: ignore[misc]
 
 
 def _answered(real: Any, answer: Any) -> Any:
@@ -428,18 +428,19 @@ class _NoDeviceSwitch:
         return False
 
 
-# The GPU the evaluator times on, as torch.cuda.get_device_properties describes it. A CPU
+# The GPU the evaluator times on, as torch.cuda.get_device_properties describes it (read on an
+# H200, session 45: .device/props45.py, which also gave torch.version.cuda and cuDNN's). A CPU
 # child answers with it (and Triton's stand-in driver, evaluator.child, with the same
 # numbers): a stand-in of its own ("CPU (Triton interpreter)", 4 SMs, 8 GiB) told the CPU
 # check from the GPU, and a persistent kernel covered every tile at 4 SMs and a few at 132
 # (red team s45). What remains is the CPU's sizes: a kernel wrong only at the problem's GPU
 # sizes is the GPU evaluator's to catch (docs/threat_model.md).
 H200 = {"name": "NVIDIA H200", "multi_processor_count": 132, "major": 9, "minor": 0,
-        "total_memory": 150_754_820_096, "warp_size": 32, "max_threads_per_multi_processor": 2048,
-        "is_integrated": False, "is_multi_gpu_board": False, "L2_cache_size": 50 << 20,
+        "total_memory": 150_109_880_320, "warp_size": 32, "max_threads_per_multi_processor": 2048,
+        "is_integrated": False, "is_multi_gpu_board": False, "L2_cache_size": 60 << 20,
         "regs_per_multiprocessor": 65536, "shared_memory_per_block": 48 << 10,
         "shared_memory_per_block_optin": 232448, "shared_memory_per_multiprocessor": 233472,
-        "clock_rate": 1980000, "memory_clock_rate": 3201000, "memory_bus_width": 6144}
+        "clock_rate": 1980000, "memory_clock_rate": 3201000, "memory_bus_width": 6016}
 
 
 def interpreter_device_properties(device: Any = None) -> Any:

@@ -30,6 +30,7 @@ FULL = {
     "s45_softmax_tensor_member_reductions.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
     "s45_silu_tensor_member_sigmoid.py": ("activation/silu", {"batch_size": 4, "dim": 300}),
     # inline PTX (tanh.approx) run on the CPU with its documented error (evaluator.interpreter_asm)
+    "s45_gelu_tanh_inline_asm_tanh_approx.py": ("activation/gelu_tanh", {"batch_size": 4, "dim": 300}),
     "s45_sigmoid_bf16_tanh_approx_inline_asm.py": ("activation/sigmoid_bf16", {"batch_size": 4, "dim": 300}),
     # SGLang's autotune object applied to a kernel under a new name (honest round s44)
     "s45_rmsnorm_sglang_autotune_alias_twin.py": ("norm/rmsnorm", {"batch_size": 2, "seq_len": 3, "hidden": 200}),
