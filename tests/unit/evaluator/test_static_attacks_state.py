@@ -545,7 +545,7 @@ ATTACKS = {
                       "harness_tamper"),
     "num_threads": ("torch.set_num_threads(1)  # <-", "harness_tamper"),
     "triton_knobs": ("import triton.knobs  # <-", "harness_tamper"),
-    "triton_runtime": ("from triton.runtime import driver  # <-", "harness_tamper"),
+    "triton_runtime": ("from triton.runtime import autotuner  # <-", "harness_tamper"),
     "autotune_pre_hook": ('''
         @triton.autotune(configs=[], key=["n"], pre_hook=print)  # <-
         @triton.jit

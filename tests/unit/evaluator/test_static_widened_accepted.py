@@ -266,6 +266,17 @@ ACCEPTED = {
         def launch(x):
             k2[(1,)](x, 1)
     ''',
+    # honest round s45: Triton tutorial 02's `from triton.runtime import driver`, used as the
+    # head of the device-query chain
+    "triton_runtime_driver_imported": '''
+        from triton.runtime import driver
+
+        DEVICE = driver.active.get_active_torch_device()
+
+
+        def sms():
+            return driver.active.utils.get_device_properties(DEVICE.index or 0)["multiprocessor_count"]
+    ''',
     # honest round s44: a `match` on an activation's name, a type or a shape in host code
     "match_dispatch_in_host_code": '''
         def kind(name, x):

@@ -294,7 +294,6 @@ REJECTED = {
         def r(x):
             return tl.reduce(*x, comb)  # <-
     ''', "reflection"),
-    "driver_imported": ('from triton.runtime import driver  # <-\n', "harness_tamper"),
     "driver_as_value": ('d = triton.runtime.driver.active  # <-\n', "reflection"),
     "driver_launcher": ('c = triton.runtime.driver.active.launcher_cls  # <-\n', "harness_tamper"),
     "driver_set_active": ('triton.runtime.driver.set_active(None)  # <-\n', "harness_tamper"),
@@ -353,6 +352,13 @@ REJECTED = {
                                        "            return a\n", "reflection"),
     "match_in_a_class_body": ("class ModelNew(nn.Module):\n    match launch:  # <-\n        case forward:\n"
                               "            pass\n", "forbidden_syntax"),
+    # the imported driver is the chain's head and nothing more
+    "driver_imported_as_a_value": ("from triton.runtime import driver\nD = driver  # <-\n", "reflection"),
+    "driver_imported_set_active": ("from triton.runtime import driver\n\n\ndef f(x):\n    driver.set_active(x)  # <-\n",
+                                   "harness_tamper"),
+    "driver_imported_launcher": ("from triton.runtime import driver\n\n\ndef f():\n"
+                                 "    return driver.active.launcher_cls  # <-\n", "harness_tamper"),
+    "driver_imported_with_jit": ("from triton.runtime import driver, jit  # <-\n", "harness_tamper"),
     # an autotuned twin (`other = D(k)`) only right below the def, bound nowhere else, and an
     # alias written out only with literal configs (a pre_hook is a function of the file)
     "twin_apart_from_its_def": ('''
