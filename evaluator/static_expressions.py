@@ -249,12 +249,16 @@ class ExpressionChecker(AcceptedShapes, StoreChecks, Resolver):
                  "use isinstance(x, T)" if name == "type" else None)
 
     def _type_as_text(self, node: ast.Name, call: ast.AST | None) -> bool:
-        """`f"got {type(x)}"` and `type(x).__name__`: a class only ever turned into text."""
+        """`f"got {type(x)}"`, `type(x).__name__`, `str(type(x))`: a class only ever turned into text."""
         if not (isinstance(call, ast.Call) and call.func is node and len(call.args) == 1
                 and not call.keywords and not isinstance(call.args[0], ast.Starred)):
             return False
         outer = self.parent.get(id(call))
-        return isinstance(outer, ast.FormattedValue) and outer.value is call or (
+        # str(type(x)), repr(type(x)), print(..., type(x)): text too (honest round s45)
+        text_call = isinstance(outer, ast.Call) and call in outer.args and isinstance(outer.func, ast.Name) and (
+            outer.func.id in ("str", "repr", "print")) and self.resolve(outer.func)[0] == "builtin" and (
+            outer.func.id == "print" or len(outer.args) == 1 and not outer.keywords)
+        return text_call or isinstance(outer, ast.FormattedValue) and outer.value is call or (
             isinstance(outer, ast.Attribute) and outer.value is call
             and outer.attr in A.NAME_ATTRIBUTES and isinstance(outer.ctx, ast.Load))
 

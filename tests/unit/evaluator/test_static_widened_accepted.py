@@ -266,6 +266,14 @@ ACCEPTED = {
         def launch(x):
             k2[(1,)](x, 1)
     ''',
+    # honest round s45: a class named in an error message through str/repr/print
+    "type_of_a_value_as_text": '''
+        def check(x):
+            if not isinstance(x, torch.Tensor):
+                print("expected a tensor, got", type(x))
+                raise TypeError("expected a tensor, got " + str(type(x)) + repr(type(x)))
+            return x
+    ''',
     # honest round s45: Triton tutorial 02's `from triton.runtime import driver`, used as the
     # head of the device-query chain
     "triton_runtime_driver_imported": '''

@@ -352,6 +352,9 @@ REJECTED = {
                                        "            return a\n", "reflection"),
     "match_in_a_class_body": ("class ModelNew(nn.Module):\n    match launch:  # <-\n        case forward:\n"
                               "            pass\n", "forbidden_syntax"),
+    # type(x) as text only through the builtins str/repr/print, with it as their argument
+    "type_through_a_shadowed_str": ("def f(x, str):\n    return str(type(x))  # <-\n", "reflection"),
+    "type_to_str_with_more": ("def f(x):\n    return str(type(x), 'utf-8')  # <-\n", "reflection"),
     # the imported driver is the chain's head and nothing more
     "driver_imported_as_a_value": ("from triton.runtime import driver\nD = driver  # <-\n", "reflection"),
     "driver_imported_set_active": ("from triton.runtime import driver\n\n\ndef f(x):\n    driver.set_active(x)  # <-\n",
