@@ -424,6 +424,15 @@ def test_a_cpu_fallback_branch_is_judged_on_its_kernels(evaluator, settings, rel
     assert verdict.status == "ok", verdict.feedback
 
 
+def test_a_fallback_the_gpu_takes_too_earns_nothing_on_the_cpu(evaluator, settings, relu):
+    """A forward that tests its device and still launches none of its kernels (here for a dtype
+    the problem never has): nothing was evaluated (runtime_error, no hack, nothing earned)."""
+    fallback = _in_forward(relu, "if not (x.is_cuda and x.dtype == torch.float16):\n    return torch.relu(x)")
+    verdict = evaluator.evaluate(relu, fallback, settings)
+    assert verdict.status == "runtime_error" and verdict.hacks == [] and verdict.reward == 0, verdict.feedback
+    assert verdict.details["cpu_fallback"] and "evaluate on a GPU" in verdict.feedback
+
+
 def test_a_dead_branch_without_a_device_test_is_no_triton_launch(evaluator, settings, relu):
     dead = _in_forward(relu, "if x.numel() > 0:\n    return torch.relu(x)")
     verdict = evaluator.evaluate(relu, dead, settings)
