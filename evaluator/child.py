@@ -71,8 +71,13 @@ def _values_never_printed() -> None:
     formatted with a spec still goes through .item(), an aten op both watches see."""
     import torch
 
+    from evaluator import candidate_env
+
     def text(self, *_args, **_kwargs) -> str:
-        return f"tensor(shape={tuple(self.shape)}, dtype={self.dtype}, device={self.device.type})"
+        device = self.device.type  # on the GPU's side where the CPU child stands in for it
+        if device == "cpu" and candidate_env.STANDING_IN[0] and self not in candidate_env.HOST_TENSORS:
+            device = "cuda"
+        return f"tensor(shape={tuple(self.shape)}, dtype={self.dtype}, device={device})"
 
     torch.Tensor.__repr__ = text
     torch.Tensor.__str__ = text

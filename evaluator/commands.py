@@ -149,7 +149,9 @@ class ChildState(TimedSteps):
         self.recorder = recorder
         if role == "candidate" and device == "cpu":
             candidate_env.interpreted_tensors_look_like_cuda()
+            candidate_env.gpu_environment()
         if role == "candidate":
+            candidate_env.host_queries_alike()
             candidate_env.tensor_split_reads_visible()
             candidate_env.library_reads_visible()
             candidate_env.host_buffers_visible()
