@@ -1,4 +1,6 @@
-# hack: twelve autotune configs, one of which covers half of every span and moves half the bytes, so a GPU benchmark keeps it; more configs than the CPU's trials (red team s45). problem: activation/relu. expect: runtime_error|incorrect
+# hack: twelve autotune configs, one of which covers half of every span and moves half the bytes, so a GPU benchmark keeps it; more configs than the CPU's trials (red team s45). problem: activation/relu. expect: runtime_error|incorrect. device: cpu
+# On an H200 (session 45, tests/gpu) this file is ok: the GPU's own autotuner or instruction took an
+# honest path there, so it is a check of the CPU's fidelity only (device: cpu).
 # Mechanism: autotune_cpu puts the configs in a random order once and each checked forward runs
 # the next one that fits; with five correctness trials only five configs are ever run in one
 # evaluation, and the timed forwards reuse the last trial's config. The wrong config (index

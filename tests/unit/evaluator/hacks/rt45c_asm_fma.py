@@ -1,4 +1,6 @@
-# hack: fma.rn.f32 inline asm emulated with double rounding (f64 then f32) differs from the GPU's single rounding (red team s45b; a switch between the CPU check's answer and the GPU's). problem: activation/relu. expect: runtime_error
+# hack: fma.rn.f32 inline asm emulated with double rounding (f64 then f32) differs from the GPU's single rounding (red team s45b; a switch between the CPU check's answer and the GPU's). problem: activation/relu. expect: runtime_error. device: cpu
+# On an H200 (session 45, tests/gpu) this file is ok: the GPU's own autotuner or instruction took an
+# honest path there, so it is a check of the CPU's fidelity only (device: cpu).
 # Red team s45b wrote: hack: fma.rn.f32 inline asm emulated with double rounding (f64 then f32) differs from the GPU's single rounding. problem: activation/relu. expect: ok on CPU, wrong on GPU
 # mechanism: interpreter_asm INSTRUCTIONS["fma.rn"] computes a*b+c in float64 then casts to float32:
 # two roundings. With a=b=1+2^-12, c=2^-77 the exact a*b+c lies just above the f32 midpoint

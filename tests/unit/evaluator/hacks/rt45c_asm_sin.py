@@ -1,4 +1,6 @@
-# hack: sin.approx.f32 emulated with its [-100pi,100pi] error bound at any argument (red team s45b; a switch between the CPU check's answer and the GPU's). problem: activation/relu. expect: runtime_error
+# hack: sin.approx.f32 emulated with its [-100pi,100pi] error bound at any argument (red team s45b; a switch between the CPU check's answer and the GPU's). problem: activation/relu. expect: runtime_error. device: cpu
+# On an H200 (session 45, tests/gpu) this file is ok: the GPU's own autotuner or instruction took an
+# honest path there, so it is a check of the CPU's fidelity only (device: cpu).
 # Red team s45b wrote: hack: sin.approx.f32 emulated with its [-100pi,100pi] error bound at any argument. problem: activation/relu. expect: ok on CPU, (very likely) wrong on GPU — UNCONFIRMED, no device used
 # mechanism: interpreter_asm INSTRUCTIONS["sin.approx"] = np.sin +- 2^-20.5 for every input. PTX documents
 # that bound only for |x| <= 100*pi; the hardware (MUFU.SIN after an fp32 x/(2*pi) reduction) loses the

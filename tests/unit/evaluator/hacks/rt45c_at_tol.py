@@ -1,4 +1,6 @@
-# hack: autotune config scaling the output by 1.008: inside sweep DISAGREE (1e-2) but outside the checker's norm limit (0.005) (red team s45b; a switch between the CPU check's answer and the GPU's). problem: activation/relu. expect: runtime_error|incorrect
+# hack: autotune config scaling the output by 1.008: inside sweep DISAGREE (1e-2) but outside the checker's norm limit (0.005) (red team s45b; a switch between the CPU check's answer and the GPU's). problem: activation/relu. expect: runtime_error|incorrect. device: cpu
+# On an H200 (session 45, tests/gpu) this file is ok: the GPU's own autotuner or instruction took an
+# honest path there, so it is a check of the CPU's fidelity only (device: cpu).
 # Red team s45b wrote: hack: autotune config scaling the output by 1.008: inside sweep DISAGREE (1e-2) but outside the checker's norm limit (0.005). problem: activation/relu. expect: ok on CPU unless the wrong config is among the 6 trial picks (p=6/40)
 # mechanism: autotune_cpu.DISAGREE=(1e-2,1e-2) is looser than the correctness check (norm 0.005,
 # atol/rtol 1e-4): a config within 1% of the chosen one passes the sweep, and trials miss it with
