@@ -126,7 +126,7 @@ class _GpuEnviron(MutableMapping):
         self._real = real
 
     def _view(self) -> Any:
-        if not (candidate_frame(2) or candidate_frame(3) and _frame_file(2).endswith(f"{os.sep}os.py")):
+        if not _asked_by_candidate():
             return self._real
         view = {k: v for k, v in self._real.items() if k not in ("TRITON_INTERPRET",)}
         view.setdefault("PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True")
@@ -160,11 +160,18 @@ class _GpuEnviron(MutableMapping):
         return getattr(self._real, name)
 
 
-def _frame_file(depth: int) -> str:
-    try:
-        return sys._getframe(depth + 1).f_code.co_filename
-    except ValueError:
-        return ""
+_PASSED_THROUGH = (f"{os.sep}_collections_abc.py", f"{os.sep}os.py", f"{os.sep}candidate_env.py",
+                   "<frozen _collections_abc>", "<frozen os>")  # frozen modules name no file
+
+
+def _asked_by_candidate() -> bool:
+    """Whether the frame that asked the environment, past os.getenv and the Mapping methods
+    (`dict(os.environ)` iterates through KeysView), runs the candidate's file: every method
+    then answers from the same view."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.endswith(_PASSED_THROUGH):
+        frame = frame.f_back
+    return frame is not None and frame.f_code.co_filename.endswith(f"{os.sep}candidate.py")
 
 
 def tensor_split_reads_visible() -> None:
