@@ -80,7 +80,7 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
   syntax      no try/except but at module level, no yield from, await, async,
               nonlocal, nested classes; `match` only in host code, its patterns judged
               as the comparisons, isinstance tests, attribute reads and bindings they are
-              (static_walk._s_Match); `yield` only in a plain def with
+              (static_match); `yield` only in a plain def with
               no try or with of its own (static_expressions._e_Yield). `global` only
               in a host function, its names bound in the module (static_scopes) and so
               held to the module-level binding rules; never in a kernel.

@@ -14,15 +14,13 @@ import ast
 from evaluator import static_allowlist as A
 from evaluator.feedback import untrusted
 from evaluator.static_class_body import ClassBodyValues
+from evaluator.static_match import MatchStatements
 from evaluator.static_expressions import ExpressionChecker, is_dunder
 from evaluator.static_idioms import BENCHMARK, PERF_REPORT
 from evaluator.static_kernel_values import LIBRARY_INSTEAD
 from evaluator.static_names import BUILTIN_NAMES
 
 DRIVER_IMPORT = "triton.runtime.driver"
-# builtin types whose class pattern's one positional sub-pattern matches the value itself
-SELF_MATCHING = frozenset({"bool", "bytearray", "bytes", "dict", "float", "frozenset", "int", "list",
-                           "set", "str", "tuple"})
 from evaluator.static_namespaces import ATTRIBUTE_ONLY, denial_code
 from evaluator.static_scopes import is_main_guard, sole_target
 from evaluator.static_settings import (
@@ -34,7 +32,7 @@ from evaluator.static_settings import (
 )
 
 
-class Checker(ClassBodyValues, ExpressionChecker):
+class Checker(MatchStatements, ClassBodyValues, ExpressionChecker):
     """Findings of one module; `run()` fills `findings` as (status, code, message, line)."""
 
     def run(self) -> None:
@@ -132,15 +130,20 @@ class Checker(ClassBodyValues, ExpressionChecker):
             return
         handler(node)
 
+    def enclosing_def(self, node: ast.AST) -> ast.AST | None:
+        """The function (or the module) a statement is in."""
+        fn = self.parent.get(id(node))
+        while fn is not None and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+            fn = self.parent.get(id(fn))
+        return fn
+
     def _s_Global(self, node: ast.Global) -> None:
         """`global name` in a host function (a lazily filled module-level cache, `_NUM_SMS`):
         the scopes bind the name in the module, so every binding the function makes is
         checked as a module-level binding would be (an import, class, kernel, builtin or
         dunder name rebound is refused there). A kernel body is Triton, where the GPU's
         compiler refuses `global`, and the CPU interpreter would run it as host Python."""
-        fn = self.parent.get(id(node))
-        while fn is not None and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
-            fn = self.parent.get(id(fn))
+        fn = self.enclosing_def(node)
         if fn is not None and id(fn) in self.kernels:
             self.add(node, "forbidden_syntax", f"`global` in the kernel {fn.name}: Triton's compiler "
                      "refuses it on the GPU", "pass the value to the kernel as an argument")
@@ -350,58 +353,6 @@ class Checker(ClassBodyValues, ExpressionChecker):
         self.body(node.orelse)
 
     _s_If = _s_While
-
-    def _s_Match(self, node: ast.Match) -> None:
-        """`match` in host code (a dispatch on an activation's name, a dtype, a shape tuple):
-        each pattern compares with `==`, tests a type, reads named attributes or binds names
-        (static_scopes), which the checks judge as they judge those expressions. In a kernel
-        it is the GPU compiler's refusal (Triton's code generator has no match)."""
-        fn = self.parent.get(id(node))
-        while fn is not None and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
-            fn = self.parent.get(id(fn))
-        if fn is not None and id(fn) in self.kernels:
-            self.add(node, "device_syntax", f"a match statement in the kernel {fn.name}: Triton's "
-                     "compiler refuses it on the GPU", "branch with if/elif on tl.constexpr values",
-                     status="compile_error")
-            return
-        self.expr(node.subject)
-        for case in node.cases:
-            self._pattern(case.pattern)
-            if case.guard is not None:
-                self.expr(case.guard)
-            self.body(case.body)
-
-    def _pattern(self, pattern: ast.pattern) -> None:
-        if isinstance(pattern, ast.MatchValue):
-            self.expr(pattern.value)
-        elif isinstance(pattern, ast.MatchMapping):
-            for key in pattern.keys:
-                self.expr(key)
-        elif isinstance(pattern, ast.MatchClass):
-            self._class_pattern(pattern)
-        for sub in ast.iter_child_nodes(pattern):
-            if isinstance(sub, ast.pattern):
-                self._pattern(sub)
-
-    def _class_pattern(self, pattern: ast.MatchClass) -> None:
-        """`case int():`, `case str(name):`, `case torch.Tensor():`: an isinstance test. A
-        positional sub-pattern of a builtin type matches the value itself; of any other class
-        it reads the attributes that class's __match_args__ names, which the file cannot see,
-        so only keyword sub-patterns (`case C(block=b)`) are taken there, each attribute held
-        to the rules of `value.name`."""
-        cls = pattern.cls
-        builtin = isinstance(cls, ast.Name) and cls.id in SELF_MATCHING and self.resolve(cls)[0] == "builtin"
-        if not builtin:
-            self.expr(cls)
-            if pattern.patterns:
-                self.add(pattern, "reflection", "a positional class pattern reads the attributes the "
-                         "class's __match_args__ names", "name them: `case C(attr=x)`")
-        for name in pattern.kwd_attrs:
-            lower = name.lower()
-            if name.startswith("_") or "hook" in lower or "storage" in lower or name in A.DENIED_ATTRIBUTES or (
-                    name in self.t.class_attributes or name.startswith(A.FRAME_PREFIXES)):
-                self.add(pattern, "reflection", f"the class pattern reads the attribute {name}, which is "
-                         "not allowed", "match on public attributes of your own values")
 
     def _s_With(self, node: ast.With) -> None:
         for item in node.items:
