@@ -460,7 +460,7 @@ def _names_cpu(device: Any) -> bool:
     return isinstance(device, str) and (device == "cpu" or device.startswith("cpu:"))
 
 
-def _on_the_host(func: Any, args: tuple, kwargs: dict) -> bool:
+def _on_the_host(func: Any, args: tuple, kwargs: dict, given: list) -> bool:
     """Whether the GPU would hold this call's result on the host (see HOST_TENSORS)."""
     if func is torch.Tensor.cpu:
         return True
@@ -472,7 +472,6 @@ def _on_the_host(func: Any, args: tuple, kwargs: dict) -> bool:
         if target is not None and (_names_cpu(target) or isinstance(target, torch.Tensor)):
             return True
         return args[0] in HOST_TENSORS
-    given = [t for t in _tensors_in((args, kwargs))]
     if "device" in kwargs and kwargs["device"] is not None:
         return _names_cpu(kwargs["device"])
     if given:
@@ -512,11 +511,10 @@ class _CudaNamesTheHost(TorchFunctionMode):
         # where the result lives on the GPU: made by the candidate's code, directly or through
         # torch's or a library's Python (`nn.Flatten(0)(...)`, einops, a `with torch.device`
         # context: red team s45b), or computed from tensors whose place is known
-        given = any(True for _ in _tensors_in((args, kwargs)))
-        ours = _candidate_below() if func in _MOVE_FUNCTIONS or not given else True
-        if not ours or not STANDING_IN[0]:
+        given = list(_tensors_in((args, kwargs)))
+        if not (given and func not in _MOVE_FUNCTIONS or _candidate_below()):
             return self._named(func, args, kwargs)
-        host = _on_the_host(func, args, kwargs)
+        host = _on_the_host(func, args, kwargs, given)
         out = self._named(func, args, kwargs)
         if func in _MOVE_FUNCTIONS and out is args[0] and host != (args[0] in HOST_TENSORS):
             out = out.clone()  # on the GPU a move between host and device is a copy, never the same tensor
