@@ -375,6 +375,7 @@ _DEVICE_GETTERS = {id(torch._C.TensorBase.__dict__["device"]): "device",
                    id(torch._C.TensorBase.__dict__["is_cpu"]): "is_cpu"}
 _GET_DEVICE = torch._C.TensorBase.get_device
 _TYPE = torch._C.TensorBase.type
+_IS_SHARED = torch.Tensor.is_shared
 
 
 def _candidate_below(limit: int = 48) -> bool:
@@ -495,6 +496,8 @@ class _CudaNamesTheHost(TorchFunctionMode):
     def __torch_function__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
         getter = _DEVICE_GETTERS.get(id(getattr(func, "__self__", None)))
+        if func is _IS_SHARED and _candidate_below(4) and args[0] not in HOST_TENSORS:
+            return True  # a CUDA tensor is always "shared" (its memory is the device's)
         if func is _TYPE and len(args) == 1 and not kwargs and candidate_frame(1):
             name = func(*args)  # `x.type()`: torch.cuda.FloatTensor for a tensor on the GPU
             return name if args[0] in HOST_TENSORS else name.replace("torch.", "torch.cuda.", 1)
