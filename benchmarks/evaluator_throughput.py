@@ -213,7 +213,8 @@ async def run_service(client: EvalClient, mix: list[dict], settings: EvalSetting
         r = await client.evaluate(to_payload(item["problem"]), tagged(item, tag), settings)
         return {"problem": item["problem"].name, "kind": item["kind"], "status": r.verdict.status,
                 "latency_s": time.monotonic() - t, "speedup": r.verdict.speedup,
-                "candidate_time_s": r.verdict.candidate_time_s, "cached": r.cached}
+                "candidate_time_s": r.verdict.candidate_time_s, "cached": r.cached,
+                "phases": {k: round(v, 3) for k, v in r.verdict.phase_seconds.items()}}
 
     t0 = time.monotonic()
     if one_at_a_time:
@@ -236,7 +237,8 @@ def run_baseline(mix: list[dict], cfg_path: Path, device: str, parallel: int,
                              text=True, check=False, env=_env(i % parallel if device == "cuda" else None))
         verdict = json.loads(out.stdout) if out.returncode == 0 else {"status": f"exit {out.returncode}"}
         row = {"problem": item["problem"].name, "kind": item["kind"], "status": verdict["status"],
-               "latency_s": time.monotonic() - t, "speedup": verdict.get("speedup")}
+               "latency_s": time.monotonic() - t, "speedup": verdict.get("speedup"),
+               "phases": verdict.get("phase_seconds") or {}}
         print(f"  baseline {i}: {row['problem']} {row['kind']} -> {row['status']} in {row['latency_s']:.1f}s",
               flush=True)
         return row
@@ -281,6 +283,22 @@ def timing_drift(loaded: list[dict], alone: list[dict]) -> dict:
             "within_5pct": bool(dev) and statistics.median(dev) <= TIMING_TOLERANCE, "n": len(sp)}
 
 
+def phase_table(rows: dict) -> list[str]:
+    """Median seconds per pipeline phase of the ok verdicts: where an evaluation's time goes."""
+    paths = [(name, [r for r in rows.get(key, []) if r["status"] == "ok" and r.get("phases")])
+             for name, key in (("alone", "alone"), ("under load", "service"), ("fresh process", "baseline"))]
+    names = list(dict.fromkeys(k for _, rs in paths for r in rs for k in r["phases"]))
+    if not names:
+        return []
+    out = ["", "Where an ok evaluation's time goes (median seconds per phase, as the verdict reports it):", "",
+           "| path | n | " + " | ".join(names) + " |", "|---|---:|" + "---:|" * len(names)]
+    for name, rs in paths:
+        if rs:
+            med = [statistics.median(r["phases"].get(k, 0.0) for r in rs) for k in names]
+            out.append(f"| {name} | {len(rs)} | " + " | ".join(f"{m:.2f}" for m in med) + " |")
+    return out
+
+
 def write_report(out: Path, result: dict) -> str:
     meta, t, noise = result["meta"], result["timing"], result["noise"]
     unit = "host" if meta["device"] == "cpu" else "GPU"
@@ -308,6 +326,7 @@ def write_report(out: Path, result: dict) -> str:
     lines += ["", ("Target: median abs dev of the speedup under load <= 5%: "
                    + ("not measured in this run (--no-drift)." if not t["n"]
                       else f"{'met' if t['within_5pct'] else 'NOT met'}."))]
+    lines += phase_table(result["rows"])
     text = "\n".join(lines) + "\n"
     out.mkdir(parents=True, exist_ok=True)
     (out / "evaluator_throughput.md").write_text(text)
