@@ -28,6 +28,11 @@ import secrets
 import weakref
 
 _DRAW = secrets.SystemRandom()
+_CHECKED = [False]  # the forward in progress is a checked one (`next_forward`)
+_PIN: dict = {}  # (autotuner id, key) -> the config a rerun of the forward runs (`sweep`)
+# set by the child: a context in which launches are not the forward's (not recorded, not
+# watched), for the configs compared at a first pick
+quiet = None
 # autotuner -> {tuning key -> [its configs' names (`_named`) in a random order (drawn once),
 # where the next pick starts, the position of its last pick]}: keyed weakly, as the autotuner
 # is the candidate's
@@ -62,30 +67,47 @@ def _key(tuner, kwargs: dict) -> tuple:
     return tuple(key)
 
 
+class _KeyState:
+    """One tuning key's rotation: its configs' names in a random order (drawn once), where the
+    next pick starts, the position of the last pick, and whether a checked forward has
+    picked it (compared every config, `_all_agree`)."""
+
+    def __init__(self, names: list[str]):
+        self.order = _DRAW.sample(names, len(names))
+        self.start = 0
+        self.last: int | None = None
+        self.compared = False
+
+
 def _pick(tuner, configs: list, kwargs: dict):
     """The first config at or after this forward's start, in the key's order, that fits."""
     from evaluator.device_compile import fits
 
     keys = _ORDER.setdefault(tuner, {})
     key = _key(tuner, kwargs)
-    state = keys.get(key)
-    first = state is None
+    pinned = _PIN.get((id(tuner), key))
+    if pinned is not None:  # the forward run again under one config (`sweep`)
+        if pinned.pre_hook is not None:
+            pinned.pre_hook({**tuner.nargs, **kwargs, **pinned.all_kwargs()})
+        return pinned
     # configs by what they set, not by object: a pruning function may build them afresh at
     # every call (its list is then the same configs, and the rotation goes on)
     named = {_named(c): c for c in configs}
-    if state is None or set(state[0]) != set(named):
-        state = keys[key] = [_DRAW.sample(list(named), len(named)), 0, None]
-    order, start, _ = state
+    state = keys.get(key)
+    if state is None or set(state.order) != set(named):
+        state = keys[key] = _KeyState(list(named))
     args = tuple(tuner.nargs.values())
-    for step in range(len(order)):
-        position = (start + step) % len(order)
-        config = named[order[position]]
+    for step in range(len(state.order)):
+        position = (state.start + step) % len(state.order)
+        config = named[state.order[position]]
         if config.pre_hook is not None:  # as the GPU's benchmark runs it first (tutorial 09's TMA shapes)
             config.pre_hook({**tuner.nargs, **kwargs, **config.all_kwargs()})
         if fits(tuner.fn, args, {**kwargs, **config.all_kwargs()}):
-            state[2] = position
-            if first:
-                _all_agree(tuner, config, [named[n] for n in order if n != order[position]], args, kwargs)
+            state.last = position
+            if _CHECKED[0] and not state.compared:  # where a GPU benchmarks: the key's first pick
+                state.compared = True
+                others = [named[n] for n in state.order if n != state.order[position]]
+                _all_agree(tuner, key, config, others, args, kwargs)
                 _benchmarked(tuner, config, args, kwargs)
             return config
     return configs[0]
@@ -95,20 +117,57 @@ class KernelConfigsDisagree(RuntimeError):
     """Two configs of one autotuner compute different results from the same arguments."""
 
 
-_PENDING: list = []  # first picks whose other configs `sweep` runs after the forward
+# (autotuner, key, config) whose writes at a first pick differed from the chosen config's:
+# the forward runs again under each (`sweep`), its outputs held to the checked forward's
+_PENDING: list = []
 
 
-def _all_agree(tuner, chosen, others: list, args: tuple, kwargs: dict) -> None:
-    """Note the first pick of a key in a process for `sweep`, with a copy of the launch's
-    tensors as they are before it runs (taken outside the forward's watches: the harness's
-    copy, no read of the candidate's)."""
+def _all_agree(tuner, key: tuple, chosen, others: list, args: tuple, kwargs: dict) -> None:
+    """At a key's first pick in a checked forward, inside that forward as a GPU's benchmark
+    runs (a host callable, a grid reading a flag forward sets, sees what the benchmark's
+    sees: red team s45b ran the configs after the forward, where the flag was down): the
+    chosen config and every other that fits run once, each on its own copy of the launch's
+    tensors (taken as they are before the launch, outside the forward's watches and not
+    recorded as its launches). A config whose writes differ by more than another tiling's
+    rounding (DISAGREE) is noted for `sweep`: configs may differ in what they write to a
+    workspace (one partial per program, sized by BLOCK, as mamba's and attorch's reductions
+    do, honest round s46) and still compute the same forward, so the forward itself is what
+    decides."""
     from torch.utils._python_dispatch import _disable_current_modes
+
+    from evaluator.device_compile import fits
 
     if not others or not _leaves(args):
         return
     with _disable_current_modes():
         saved = _cloned(args)
-    _PENDING.append((tuner, chosen, others, saved, dict(kwargs)))
+    with quiet() if quiet is not None else _nothing():
+        base = _run_on_copy(tuner, chosen, saved, kwargs)
+        for config in others:
+            current = dict(kwargs, **config.all_kwargs())
+            if not fits(tuner.fn, saved, current):
+                continue
+            got = _run_on_copy(tuner, config, saved, kwargs)
+            with _disable_current_modes():  # the harness's reads, not the forward's
+                same = all(_agree(a, b) for (_, a), (_, b) in zip(got, base))
+            if not same:
+                _PENDING.append((tuner, key, config, chosen))
+
+
+def _nothing():
+    from contextlib import nullcontext
+
+    return nullcontext()
+
+
+def _run_on_copy(tuner, config, saved, kwargs: dict) -> list:
+    """(argument, tensor) of each tensor after one launch of `config` on a copy of `saved`."""
+    args = _cloned(saved)
+    current = dict(kwargs, **config.all_kwargs())
+    if config.pre_hook is not None:
+        config.pre_hook({**dict(zip(tuner.arg_names, args)), **current})
+    tuner.fn.run(*args, **current)
+    return [(_named_leaf(tuner, where), t) for where, t in _leaves(args)]
 
 
 def _cloned(value):
@@ -134,42 +193,36 @@ def _leaves(value, path: str = "") -> list:
     return []
 
 
-def sweep() -> None:
-    """After a checked forward (outside it: nothing here is the forward's launches or reads),
-    each first pick it made runs again, and so does every other config of its autotuner that
-    fits, each on its own copy of the tensors the pick was launched with; what each writes is
-    held to what the chosen config writes. A GPU benchmarks all its configs and keeps the
-    fastest, which the candidate can make any of them; the trials check one config each
-    (min(n, trials) of n), so a wrong config among more configs than trials got through in
-    some evaluations (red team s45: one of twelve covering half the output, ok two
-    evaluations in five). Configs of one kernel differ in tiling and rounding, not in
-    result: a tensor whose writes differ by more than rounding (DISAGREE) is refused here,
-    whichever config is wrong."""
-
-    from evaluator.device_compile import fits
-
+def sweep(rerun, outputs: list) -> None:
+    """After a checked forward, for each config whose writes differed from the chosen one's at
+    a first pick (`_all_agree`): the forward runs again on the same inputs (`rerun`, on the
+    harness's copies) with that config pinned for its key, and what it returns is held to
+    what the checked forward returned (which the worker holds to the reference), within
+    DISAGREE. A GPU benchmarks all its configs and keeps the fastest, which the candidate
+    can make any of them; the trials check one config each (min(n, trials) of n), so a
+    wrong config among more configs than trials got through in some evaluations (red team
+    s45: one of twelve covering half the output, ok two evaluations in five). Where the
+    configs write the same, nothing runs again."""
     pending, _PENDING[:] = list(_PENDING), []
-    for tuner, chosen, others, saved, kwargs in pending:
-        results = []
-        for config in [chosen, *others]:
-            args = _cloned(saved)
-            current = dict(kwargs, **config.all_kwargs())
-            if config is not chosen and not fits(tuner.fn, args, current):
-                continue
-            if config.pre_hook is not None:
-                config.pre_hook({**dict(zip(tuner.arg_names, args)), **current})
-            tuner.fn.run(*args, **current)
-            results.append((config, [(_named_leaf(tuner, where), t) for where, t in _leaves(args)]))
-        base_config, base = results[0]
-        for config, got in results[1:]:
-            for (name, a), (_, b) in zip(got, base):
-                if not _agree(a, b):
-                    raise KernelConfigsDisagree(
-                        f"the autotuned kernel {getattr(tuner.fn, '__name__', tuner)} writes `{name}` "
-                        f"differently under config {config} than under {base_config}, from the same "
-                        "arguments: on the GPU the autotuner runs whichever config its benchmark finds "
-                        "fastest, so every config must compute the same result (drop or fix the configs "
-                        "that do not)")
+    checked = _CHECKED[0]
+    for tuner, key, config, chosen in pending:
+        forget_picks()
+        _PIN[(id(tuner), key)] = config
+        _CHECKED[0] = False  # the other keys run the checked forward's picks again
+        try:
+            again = rerun()
+        finally:
+            _PIN.clear()
+            _CHECKED[0] = checked
+            forget_picks()
+        for i, (a, b) in enumerate(zip(again, outputs)):
+            if not _agree(a, b):
+                raise KernelConfigsDisagree(
+                    f"forward returns a different output {i} when the autotuned kernel "
+                    f"{getattr(tuner.fn, '__name__', tuner)} runs config {config} than when it runs "
+                    f"{chosen}, on the same inputs: on the GPU the autotuner runs whichever config its "
+                    "benchmark finds fastest, so every config must compute the same result (drop or fix "
+                    "the configs that do not)")
 
 
 def _named_leaf(tuner, where: str) -> str:
@@ -238,12 +291,20 @@ def _benchmarked(tuner, config, args: tuple, kwargs: dict) -> None:
 def next_forward(checked: bool) -> None:
     """A forward starts: every autotuner forgets its picks, so each forward picks (and runs
     the pre_hooks) alike, whatever it is for. A checked forward picks, per key, the next
-    config after its last pick; any other (knock-out, timed, profiled) the last pick again,
-    so what it runs was checked."""
-    for tuner, keys in list(_ORDER.items()):
+    config after its last pick; any other (knock-out, timed, profiled, a `sweep` rerun) the
+    last pick again, so what it runs was checked."""
+    _CHECKED[0] = checked
+    for keys in list(_ORDER.values()):
         for state in keys.values():
-            if state[2] is not None:
-                state[1] = (state[2] + 1) % len(state[0]) if checked else state[2]
+            if state.last is not None:
+                state.start = (state.last + 1) % len(state.order) if checked else state.last
+    forget_picks()
+
+
+def forget_picks() -> None:
+    """Every autotuner forgets the configs it picked (its cache of them), so the next launch
+    of each key picks again."""
+    for tuner in list(_ORDER):
         cache = getattr(tuner, "cache", None)
         if isinstance(cache, dict):
             cache.clear()

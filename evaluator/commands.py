@@ -147,6 +147,7 @@ class ChildState(TimedSteps):
     def __init__(self, role: str, device: str, tmp: Path, recorder: LaunchRecorder):
         self.role, self.device, self.tmp = role, device, tmp
         self.recorder = recorder
+        autotune_cpu.quiet = recorder.aside  # a first pick's configs compared unrecorded
         if role == "candidate" and device == "cpu":
             candidate_env.interpreted_tensors_look_like_cuda()
             candidate_env.gpu_environment()
@@ -310,14 +311,15 @@ class ChildState(TimedSteps):
                 watch = Provenance(self.recorder) if h.get("provenance") else None
                 with random_uninitialised(), watch or nullcontext():
                     outs, launches = self._forward(inputs)
-                if self.device == "cpu":  # every config of its autotuners agrees (after it, unwatched)
-                    _as("candidate", autotune_cpu.sweep)
             else:
                 outs, launches = self._forward(inputs)
             seconds = time.perf_counter() - t0
             clock.mark("forward")
             own = self._own_launches()
             own_work = self.recorder.own_work(self._workspace().module_name()) if self.role == "candidate" else 0
+            if self.device == "cpu" and self.role == "candidate" \
+                    and int(set_id) not in knockout | torch_knockout:
+                self._configs_agree(copies, outs)
             problem = _sendable(outs, h["max_output_bytes"], h.get("reference_bytes"), h.get("reference_outputs"))
             if problem is None and h.get("check_repeat") and self.role == "reference" and not results:
                 problem = self._repeat_problem(copies, outs)
@@ -365,6 +367,17 @@ class ChildState(TimedSteps):
         if self.device == "cuda":  # what this process's allocator held at most since `prepare`
             reply["peak_device_bytes"] = max(torch.cuda.max_memory_reserved(), noise.kept_peak())
         return reply, tensors
+
+    def _configs_agree(self, copies: list, outs: list[torch.Tensor]) -> None:
+        """Every config of the forward's autotuners computes what the checked one did: the
+        forward again on copies of its inputs under each config that wrote otherwise at its
+        first pick (evaluator.autotune_cpu.sweep)."""
+        def rerun() -> list[torch.Tensor]:
+            with random_uninitialised():
+                again, _ = self._forward(pristine(copies))
+            return again
+
+        _as("candidate", partial(autotune_cpu.sweep, rerun, outs))
 
     def _repeat_problem(self, copies: list, outs: list[torch.Tensor]) -> str | None:
         """Why the reference cannot be used if a second forward on the same inputs differs

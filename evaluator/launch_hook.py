@@ -284,6 +284,17 @@ class LaunchRecorder:
         finally:
             self.suppress = False
 
+    @contextmanager
+    def aside(self) -> Iterator[None]:
+        """Launches inside run, unrecorded and unwatched: not the forward's (the configs an
+        autotuner's first pick compares on copies, evaluator.autotune_cpu)."""
+        saved = self.active, self.suppress, self.around, self.observer
+        self.active, self.suppress, self.around, self.observer = False, False, None, None
+        try:
+            yield
+        finally:
+            self.active, self.suppress, self.around, self.observer = saved
+
     def resolving(self, grid: object, unmoved: Callable[[], None] | None = None,
                   plain: dict | None = None) -> object:
         """The grid to hand Triton: plain ints, and a callable grid wrapped so that what
