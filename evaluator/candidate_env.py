@@ -5,14 +5,15 @@ provenance watch made visible."""
 from __future__ import annotations
 
 import functools
+import json
 import os
 import secrets
 import sys
-import types
 import uuid
 import weakref
 from collections.abc import Iterator, MutableMapping
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import torch
@@ -46,9 +47,12 @@ def interpreted_tensors_look_like_cuda() -> None:
     # CUDA device to switch to) and the NVTX markers, which a CPU build of torch refuses
     # (honest round, session 22)
     torch.cuda.device = _NoDeviceSwitch  # type: ignore[assignment, misc]
-    torch.cuda.nvtx.range_push = _like(torch.cuda.nvtx.range_push, lambda msg: 0)  # type: ignore[assignment]
-    torch.cuda.nvtx.range_pop = _like(torch.cuda.nvtx.range_pop, lambda: 0)  # type: ignore[assignment]
+    # NVTX with no tool attached answers -2 (NVTX_NO_PUSH_POP_TRACKING) on the H200, where the
+    # stand-in's 0 told them apart (red team s46)
+    torch.cuda.nvtx.range_push = _like(torch.cuda.nvtx.range_push, lambda msg: -2)  # type: ignore[assignment]
+    torch.cuda.nvtx.range_pop = _like(torch.cuda.nvtx.range_pop, lambda: -2)  # type: ignore[assignment]
     torch.cuda.nvtx.mark = _like(torch.cuda.nvtx.mark, lambda msg: None)  # type: ignore[assignment]
+    torch.cuda.is_current_stream_capturing = _like(torch.cuda.is_current_stream_capturing, lambda: False)  # type: ignore[assignment]
     # and the CUDA device named outright (`torch.empty(n, device="cuda")`, `.to("cuda")`,
     # `.cuda()`), as KernelBench solutions write beside `if x.is_cuda:` (honest round, session
     # 25: "Torch not compiled with CUDA enabled" on the CPU only): it names the interpreter's
@@ -84,7 +88,36 @@ def _gpu_answers() -> None:
             setattr(accelerator, name, _answered(getattr(accelerator, name), 0))
     # an attribute, read by no CPU path of torch or Triton in the child (torch.cuda's lazy
     # initialisation, never reached on a CPU build, and meta kernels of CUDA-only ops)
-    torch.version.cuda = "13.0"  # type: ignore[misc]
+    torch.version.cuda = IMAGE["versions"]["cuda"]  # type: ignore[misc]
+    _versions_read_as_the_gpus()
+
+
+def _versions_read_as_the_gpus() -> None:
+    """`torch.__version__` ("+cpu" here, "+cu130" there), `torch.version.git_version` and
+    `triton.__version__` read by the candidate's own code give the GPU image's (red team s46:
+    each was a switch); torch's, Triton's and the harness's reads get the real ones. A module's
+    attribute cannot ask who reads it, so each module gets a class of its own whose property
+    asks (a data descriptor of the class is found before the module's own dict)."""
+    import triton
+
+    from torch.torch_version import TorchVersion
+
+    v = IMAGE["versions"]
+    _answered_attributes(torch, {"__version__": TorchVersion(v["torch"])})
+    _answered_attributes(torch.version, {"__version__": TorchVersion(v["torch"]),
+                                         "git_version": v["torch_git"]})
+    _answered_attributes(triton, {"__version__": v["triton"]})
+
+
+def _answered_attributes(module: Any, answers: dict[str, Any]) -> None:
+    real = {name: module.__dict__[name] for name in answers if name in module.__dict__}
+
+    def answer(name: str) -> property:
+        return property(lambda self: answers[name] if candidate_frame(1) else real[name])
+
+    cls = type("module", (type(module),), {name: answer(name) for name in real})
+    cls.__module__ = "builtins"
+    module.__class__ = cls
 
 
 def _answered(real: Any, answer: Any) -> Any:
@@ -111,26 +144,28 @@ def host_queries_alike() -> None:
     torch.get_num_threads = _answered(torch.get_num_threads, 16)  # type: ignore[assignment]
 
 
+# The environment every candidate child's own code reads, CPU or GPU, on any host: the CPU
+# child's TRITON_INTERPRET was the plainest tell, and the rest differ from host to host and
+# device to device too (the GPU worker's CUDA_VISIBLE_DEVICES, which a CPU child never has:
+# red team s46). Triton, torch and the harness read the real one.
+ENVIRONMENT = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/tmp",
+               "TMPDIR": "/tmp", "PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True"}
+
+
 def gpu_environment() -> None:
-    """A CPU child's os.environ as the candidate's code sees it: the GPU child's (sandbox:
-    TRITON_INTERPRET absent, PYTORCH_CUDA_ALLOC_CONF set). Triton and the harness read the
-    real one."""
+    """os.environ as the candidate's code sees it, in every candidate child: ENVIRONMENT."""
     os.environ = _GpuEnviron(os.environ)  # type: ignore[assignment]
 
 
 class _GpuEnviron(MutableMapping):
-    """os.environ, answering the candidate's own reads (directly or through os.getenv) with the
-    GPU child's variables."""
+    """os.environ, answering the candidate's own reads (directly or through os.getenv) with
+    ENVIRONMENT."""
 
     def __init__(self, real: Any) -> None:
         self._real = real
 
     def _view(self) -> Any:
-        if not _asked_by_candidate():
-            return self._real
-        view = {k: v for k, v in self._real.items() if k not in ("TRITON_INTERPRET",)}
-        view.setdefault("PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True")
-        return view
+        return dict(ENVIRONMENT) if _asked_by_candidate() else self._real
 
     def __getitem__(self, key: Any) -> Any:
         return self._view()[key]
@@ -362,6 +397,11 @@ class _IndexNamesCuda(metaclass=_DeviceConstructor):
     replaced by a subclass of itself, so only the name torch.device changes."""
 
 
+# under the real type's names (`torch.device.__name__` read "_IndexNamesCuda": red team s46)
+_IndexNamesCuda.__name__ = _IndexNamesCuda.__qualname__ = "device"
+_IndexNamesCuda.__module__ = "torch"
+
+
 def _names_cuda(device: Any) -> bool:
     if isinstance(device, _DEVICE):
         return device.type == "cuda"
@@ -536,37 +576,66 @@ class _CudaNamesTheHost(TorchFunctionMode):
         return func(*args, **kwargs)
 
 
-class _NoDeviceSwitch:
-    """torch.cuda.device in a CPU candidate child: a context that switches nothing."""
+class _NoDeviceSwitch(torch.cuda.device):
+    """torch.cuda.device in a CPU candidate child: a context that switches nothing, otherwise
+    the real class (its attributes, its name; `__enter__` gives None as the real one does: a
+    stand-in of its own told the CPU child apart, red team s46)."""
 
     def __init__(self, device: Any = None) -> None:
-        self.idx = 0
+        try:
+            super().__init__(device)
+        except (ValueError, RuntimeError, AssertionError):  # a host tensor's device, to torch's eyes
+            self.idx, self.prev_idx = 0, -1
 
-    def __enter__(self) -> _NoDeviceSwitch:
-        return self
+    def __enter__(self) -> None:
+        return None
 
     def __exit__(self, *exc: Any) -> bool:
         return False
 
 
-# The GPU the evaluator times on, as torch.cuda.get_device_properties describes it (read on an
-# H200, session 45: .device/props45.py, which also gave torch.version.cuda and cuDNN's). A CPU
-# child answers with it (and Triton's stand-in driver, evaluator.child, with the same
-# numbers): a stand-in of its own ("CPU (Triton interpreter)", 4 SMs, 8 GiB) told the CPU
-# check from the GPU, and a persistent kernel covered every tile at 4 SMs and a few at 132
-# (red team s45). What remains is the CPU's sizes: a kernel wrong only at the problem's GPU
-# sizes is the GPU evaluator's to catch (docs/threat_model.md).
-H200 = {"name": "NVIDIA H200", "multi_processor_count": 132, "major": 9, "minor": 0,
-        "total_memory": 150_109_880_320, "warp_size": 32, "max_threads_per_multi_processor": 2048,
-        "is_integrated": False, "is_multi_gpu_board": False, "L2_cache_size": 60 << 20,
-        "regs_per_multiprocessor": 65536, "shared_memory_per_block": 48 << 10,
-        "shared_memory_per_block_optin": 232448, "shared_memory_per_multiprocessor": 233472,
-        "clock_rate": 1980000, "memory_clock_rate": 3201000, "memory_bus_width": 6016}
+_NoDeviceSwitch.__name__ = _NoDeviceSwitch.__qualname__ = "device"
+_NoDeviceSwitch.__module__ = "torch.cuda"
 
 
-class _DeviceProperties(types.SimpleNamespace):
-    """torch.cuda's _CudaDeviceProperties as the H200 gives them, its text too (a namespace's
-    `namespace(...)` told the stand-in apart: red team s45b)."""
+# The GPU the evaluator times on, as a candidate's code sees it there: versions, device
+# properties (with their types) and the answers to every device query the static allowlist
+# lets a candidate make, recorded on an H200 (evaluator/h200.json, scripts/record_gpu_image.py;
+# tests/unit/evaluator/test_gpu_image.py holds a CPU child's answers to it). A CPU child answers
+# with it (and Triton's stand-in driver, evaluator.child, with the same numbers): a stand-in of
+# its own ("CPU (Triton interpreter)", 4 SMs, 8 GiB) told the CPU check from the GPU, and a
+# persistent kernel covered every tile at 4 SMs and a few at 132 (red team s45); so did a field
+# it lacked (gcnArchName), a field's type (uuid, is_integrated) and the versions (red team
+# s46). What remains is the CPU's sizes: a kernel wrong only at the problem's GPU sizes is the
+# GPU evaluator's to catch (docs/threat_model.md).
+IMAGE = json.loads((Path(__file__).with_name("h200.json")).read_text())
+H200 = {k: v for k, v in IMAGE["properties"].items() if k != "uuid"}
+
+
+class _CUuuid:
+    """A device's UUID as torch's C extension gives it (`str()` is the text)."""
+
+    __slots__ = ("bytes",)
+
+    def __init__(self, text: str) -> None:
+        self.bytes = uuid.UUID(text).bytes
+
+    def __str__(self) -> str:
+        return str(uuid.UUID(bytes=self.bytes))
+
+    def _pybind11_conduit_v1_(self, *args: Any) -> Any:
+        raise TypeError("_pybind11_conduit_v1_: incompatible function arguments")
+
+
+class _CudaDeviceProperties:
+    """torch.cuda's _CudaDeviceProperties as the H200 gives them: the same fields, types and
+    text (a namespace's `namespace(...)` told the stand-in apart: red team s45b)."""
+
+    __slots__ = tuple(IMAGE["properties"])
+
+    def __init__(self, **fields: Any) -> None:
+        for name, value in fields.items():
+            setattr(self, name, value)
 
     def __repr__(self) -> str:
         return (f"_CudaDeviceProperties(name='{self.name}', major={self.major}, minor={self.minor}, "
@@ -575,12 +644,19 @@ class _DeviceProperties(types.SimpleNamespace):
                 f"pci_device_id={self.pci_device_id}, pci_domain_id={self.pci_domain_id}, "
                 f"L2_cache_size={self.L2_cache_size // (1 << 20)}MB)")
 
-    __str__ = __repr__
+    def _pybind11_conduit_v1_(self, *args: Any) -> Any:
+        raise TypeError("_pybind11_conduit_v1_: incompatible function arguments")
 
 
-_UUID = str(uuid.UUID(int=secrets.randbits(128), version=4))  # one GPU's, drawn per child
+for _cls in (_CUuuid, _CudaDeviceProperties):
+    _cls.__module__ = "torch._C"
+
+
+# one GPU's, drawn per child: 16 raw bytes, as NVIDIA's are (an RFC 4122 version-4 UUID has
+# fixed version and variant digits an H200's lacks)
+_UUID = str(uuid.UUID(bytes=secrets.token_bytes(16)))
 
 
 def interpreter_device_properties(device: Any = None) -> Any:
     """What a CPU child's torch.cuda.get_device_properties says: the GPU's properties."""
-    return _DeviceProperties(**H200, uuid=_UUID, pci_bus_id=24, pci_device_id=0, pci_domain_id=0)
+    return _CudaDeviceProperties(**H200, uuid=_CUuuid(_UUID))

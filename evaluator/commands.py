@@ -150,8 +150,8 @@ class ChildState(TimedSteps):
         autotune_cpu.quiet = recorder.aside  # a first pick's configs compared unrecorded
         if role == "candidate" and device == "cpu":
             candidate_env.interpreted_tensors_look_like_cuda()
-            candidate_env.gpu_environment()
         if role == "candidate":
+            candidate_env.gpu_environment()
             candidate_env.host_queries_alike()
             candidate_env.tensor_split_reads_visible()
             candidate_env.library_reads_visible()

@@ -1,0 +1,77 @@
+"""Record what a GPU image answers to every device query a candidate's code may make (the
+static allowlist's torch.cuda, torch.backends, torch.version and torch.accelerator names, the
+versions, the device properties with their types), as evaluator/h200.json holds it: the CPU
+check's candidate child answers each the same way (evaluator.candidate_env), and
+tests/unit/evaluator/test_gpu_image.py holds it to that. Run on the GPU machine:
+
+    python3 scripts/record_gpu_image.py evaluator/h200.json
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+import torch
+import triton
+import triton.language as tl
+
+# what a candidate's code may ask, as it would write it: each is evaluated here and, in the
+# test, from a candidate's file in a CPU child
+PROBES = [
+    "torch.__version__", "torch.version.cuda", "torch.version.hip", "torch.version.git_version",
+    "torch.version.debug", "triton.__version__", "torch.cuda.is_available()", "torch.cuda.current_device()",
+    "torch.cuda.device_count()", "torch.cuda.get_device_capability()", "torch.cuda.get_device_capability(0)",
+    "torch.cuda.get_device_name()", "torch.cuda.get_device_name(0)", "torch.cuda.get_device_properties(0)",
+    "torch.cuda.get_device_properties(0).uuid", "torch.cuda.get_device_properties(0).is_integrated",
+    "torch.cuda.synchronize()", "torch.cuda.device(0)", "torch.cuda.is_bf16_supported()",
+    "torch.cuda.is_current_stream_capturing()", "torch.cuda.nvtx.range_push('a')", "torch.cuda.nvtx.range_pop()",
+    "torch.cuda.nvtx.mark('a')", "torch.backends.cuda.matmul.allow_tf32",
+    "torch.backends.cuda.matmul.allow_fp16_reduced_precision_reduction", "torch.backends.cudnn.allow_tf32",
+    "torch.backends.cudnn.version()", "torch.backends.cuda.is_built()", "torch.backends.cudnn.is_available()",
+    "torch.backends.cudnn.enabled", "torch.get_num_threads()", "torch.accelerator.current_accelerator()",
+    "torch.accelerator.is_available()", "torch.accelerator.device_count()",
+    "torch.device.__name__", "torch.device.__qualname__", "torch.device.__module__",
+    "torch.cuda.device.__name__", "torch.cuda.device.__qualname__", "torch.cuda.device.__module__",
+    "torch.cuda.is_available.__name__", "torch.cuda.get_device_properties.__qualname__",
+    "torch.cuda.nvtx.range_push.__name__",
+]
+
+
+def describe(value) -> dict:
+    """What code can tell of a value without printing addresses: its type, module, text and
+    attribute names."""
+    return {"type": type(value).__name__, "module": type(value).__module__, "repr": repr(value)[:400],
+            "dir": sorted(a for a in dir(value) if not a.startswith("__"))}
+
+
+def probe(expression: str) -> dict:
+    try:
+        return {"value": describe(eval(expression))}
+    except Exception as exc:  # noqa: BLE001 - what it raises is the answer
+        return {"raises": type(exc).__name__}
+
+
+def main(path: str) -> None:
+    props = torch.cuda.get_device_properties(0)
+    fields = {a: getattr(props, a) for a in dir(props) if not a.startswith("_")}
+    with torch.cuda.device(0) as entered:
+        pass
+    image = {
+        "about": "an H200 image's answers to a candidate's device queries (scripts/record_gpu_image.py)",
+        "versions": {"torch": str(torch.__version__), "torch_git": torch.version.git_version,
+                     "triton": triton.__version__, "cuda": torch.version.cuda,
+                     "cudnn": torch.backends.cudnn.version()},
+        "properties": {k: (v if isinstance(v, (int, str, float)) else str(v)) for k, v in fields.items()},
+        "property_types": {k: type(v).__name__ for k, v in fields.items()},
+        "device_context": {"vars": {k: v for k, v in vars(torch.cuda.device(0)).items()},
+                           "enter": repr(entered)},
+        "probes": {e: probe(e) for e in PROBES},
+    }
+    with open(path, "w") as f:
+        json.dump(image, f, indent=1, sort_keys=True)
+        f.write("\n")
+    print(f"wrote {path}: {len(PROBES)} probes")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "h200.json")
