@@ -37,7 +37,8 @@ def interpreted_tensors_look_like_cuda() -> None:
     # make (honest round, session 21: "Torch not compiled with CUDA" on the CPU only); there is
     # nothing to wait for under the interpreter, whose launches return when they are done
     torch.cuda.current_device = _like(torch.cuda.current_device, lambda: 0)  # type: ignore[assignment]
-    torch.cuda.get_device_capability = _like(torch.cuda.get_device_capability, lambda device=None: (9, 0))  # type: ignore[assignment]
+    torch.cuda.get_device_capability = _like(torch.cuda.get_device_capability, lambda device=None: (  # type: ignore[assignment]
+        interpreter_device_properties(device).major, H200["minor"]))
     # and whether there is a GPU at all, asked by the candidate's own code: yes, one (the
     # GPU's answer, as for the tensors' device below; Triton's and torch's own questions still
     # get the CPU build's answer, so nothing of theirs looks for a CUDA driver)
@@ -75,7 +76,7 @@ def _gpu_answers() -> None:
     cuda, accelerator = torch.cuda, torch.accelerator
     cuda.is_available = _answered(cuda.is_available, True)  # type: ignore[assignment]
     cuda.device_count = _answered(cuda.device_count, 1)  # type: ignore[assignment]
-    cuda.get_device_name = _like(cuda.get_device_name, lambda device=None: H200["name"])  # type: ignore[assignment]
+    cuda.get_device_name = _like(cuda.get_device_name, lambda device=None: interpreter_device_properties(device).name)  # type: ignore[assignment]
     cuda.is_bf16_supported = _answered(cuda.is_bf16_supported, True)  # type: ignore[assignment]
     torch.backends.cuda.is_built = _answered(torch.backends.cuda.is_built, True)  # type: ignore[assignment]
     torch.backends.cudnn.is_available = _answered(torch.backends.cudnn.is_available, True)  # type: ignore[assignment]
@@ -658,5 +659,25 @@ _UUID = str(uuid.UUID(bytes=secrets.token_bytes(16)))
 
 
 def interpreter_device_properties(device: Any = None) -> Any:
-    """What a CPU child's torch.cuda.get_device_properties says: the GPU's properties."""
+    """What a CPU child's torch.cuda.get_device_properties says: the GPU's properties, for the
+    one GPU a child has; any other device raises as torch raises there (an index past the
+    device count answered by the stand-in, and refused on the GPU, was a switch too)."""
+    _device_index(device)
     return _CudaDeviceProperties(**H200, uuid=_CUuuid(_UUID))
+
+
+def _device_index(device: Any) -> int:
+    """torch.cuda's reading of a device argument in a process with one GPU."""
+    if isinstance(device, str):
+        device = _DEVICE(device)
+    if isinstance(device, _DEVICE):
+        if device.type != "cuda":
+            raise ValueError(f"Expected a cuda device, but got: {device}")
+        device = 0 if device.index is None else device.index
+    if device is None:
+        return 0
+    if type(device) is not int:
+        raise ValueError(f"Expected a torch.device with a specified index or an integer, but got:{device}")
+    if not 0 <= device < 1:
+        raise AssertionError("Invalid device id")
+    return device

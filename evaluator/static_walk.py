@@ -166,6 +166,14 @@ class Checker(MatchStatements, ClassBodyValues, ExpressionChecker):
                 self.add(sub, "try_except", "the body of a module-level try reaches code of the "
                          "file (a function, class or lambda)", "at module level, try only imports, "
                          "device queries and constants")
+            elif isinstance(sub, ast.Call) and not _device_query(self.qualify(sub.func)):
+                # what raises on one machine and not another is a switch the handler reads: a
+                # CUDA-only call raised on the CPU check only (red team s46, `pin_memory`,
+                # an unanswered query); the device queries answer as the GPU's do
+                # (evaluator.candidate_env, tests/unit/evaluator/test_gpu_image.py)
+                self.add(sub, "try_except", "a module-level try calls something other than a device "
+                         "query (torch.cuda, torch.backends, torch.accelerator)", "at module level, try "
+                         "only imports, device queries and constants")
         self.body(node.body)
         for h in node.handlers:
             if h.name:
@@ -552,3 +560,12 @@ def _statement_bindings(fn: ast.AST) -> list[tuple[ast.AST, str]]:
         elif not isinstance(sub, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             todo.extend(ast.iter_child_nodes(sub))
     return out
+
+
+_QUERY_MODULES = ("torch.cuda.", "torch.backends.", "torch.accelerator.")
+
+
+def _device_query(name: str | None) -> bool:
+    """A call a module-level try may make: an allowed device query (the allowlist decides which
+    names of these modules are allowed at all)."""
+    return name is not None and name.startswith(_QUERY_MODULES)

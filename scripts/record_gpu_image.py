@@ -34,6 +34,10 @@ PROBES = [
     "torch.cuda.device.__name__", "torch.cuda.device.__qualname__", "torch.cuda.device.__module__",
     "torch.cuda.is_available.__name__", "torch.cuda.get_device_properties.__qualname__",
     "torch.cuda.nvtx.range_push.__name__",
+    # devices a process with one GPU does not have
+    "torch.cuda.get_device_properties(1)", "torch.cuda.get_device_name(1)",
+    "torch.cuda.get_device_capability(1)", "torch.cuda.get_device_properties('cpu')",
+    "torch.cuda.get_device_properties(torch.device('cuda', 1))",
 ]
 
 
