@@ -64,6 +64,42 @@ def interpreted_tensors_look_like_cuda() -> None:
     # no function mode sees and a CPU build refuses ("Cannot access accelerator device"): it
     # makes the device a CUDA build makes, cuda:N, which the mode above maps where it is used
     torch.device = _IndexNamesCuda  # type: ignore[misc]
+    _cuda_autocast_on_the_host()
+
+
+def _cuda_autocast_on_the_host() -> None:
+    """`torch.autocast("cuda", ...)` (and torch.cuda.amp's, custom_fwd's) runs the CPU's
+    autocast with the GPU's dtype (float16 unless given), and the CUDA autocast state torch and
+    the candidate ask about (`is_autocast_enabled()`, `("cuda")`, `get_autocast_dtype("cuda")`)
+    is the CPU's while it runs: a CPU build turned autocast off ("CUDA is not available"), so a
+    forward knew it was not on the GPU and the GPU's float16 matmuls were never checked (red
+    team s46)."""
+    from torch.amp import autocast_mode
+
+    cls = autocast_mode.autocast
+    init = cls.__init__
+
+    def __init__(self: Any, device_type: str, dtype: Any = None, enabled: bool = True,
+                 cache_enabled: Any = None) -> None:
+        if device_type == "cuda":
+            device_type, dtype = "cpu", torch.float16 if dtype is None else dtype
+        init(self, device_type, dtype, enabled, cache_enabled)
+
+    cls.__init__ = functools.wraps(init)(__init__)  # type: ignore[method-assign]
+    enabled, dtype_of = torch.is_autocast_enabled, torch.get_autocast_dtype
+
+    def is_autocast_enabled(device_type: Any = None) -> bool:
+        if device_type is None or device_type == "cuda":
+            return enabled("cpu")
+        return enabled(device_type)
+
+    def get_autocast_dtype(device_type: str) -> Any:
+        if device_type == "cuda" and enabled("cpu"):
+            return dtype_of("cpu")
+        return dtype_of(device_type)
+
+    torch.is_autocast_enabled = _like(enabled, is_autocast_enabled)  # type: ignore[assignment]
+    torch.get_autocast_dtype = _like(dtype_of, get_autocast_dtype)  # type: ignore[assignment]
 
 
 def _gpu_answers() -> None:
@@ -574,7 +610,44 @@ class _CudaNamesTheHost(TorchFunctionMode):
             return args[0].to(**{k: v for k, v in kwargs.items() if k in ("non_blocking", "memory_format")})
         if func is torch.Tensor.to and len(args) > 1 and _names_cuda(args[1]):
             args = (args[0], "cpu", *args[2:])
-        return func(*args, **kwargs)
+        if func in _FILLS and len(args) >= 2 and _floating(args[-1]) and _integral(args[0]):
+            args = (*args[:-1], cuda_cast(args[-1], args[0].dtype))
+        out = func(*args, **kwargs)
+        if func in _CASTS and args and _floating(args[0]) and _integral(out):
+            return cuda_cast(args[0], out.dtype)
+        return out
+
+
+# Float to integer conversions of tensors, as CUDA makes them: out-of-range values saturate
+# (NaN to 0) for 32-bit results, narrower ones wrap from there, 64-bit (and through it uint8)
+# saturate with NaN to the minimum; x86's conversion gives the "integer indefinite" minimum
+# for all of them, so a flag computed as `torch.full((1,), 1e10).to(torch.int32)` was INT_MIN
+# on the CPU and INT_MAX on the H200 (red team s46; both recorded in evaluator/h200.json).
+# Kernels' own casts are the interpreter's (interpreter_casts).
+_CASTS = frozenset({torch.Tensor.to, torch.Tensor.type, torch.Tensor.int, torch.Tensor.long,
+                    torch.Tensor.short, torch.Tensor.char, torch.Tensor.byte})
+_FILLS = frozenset({torch.Tensor.copy_, torch.Tensor.__setitem__})
+_INT64 = torch.iinfo(torch.int64)
+
+
+def _floating(x: Any) -> bool:
+    return isinstance(x, torch.Tensor) and x.is_floating_point()
+
+
+def _integral(x: Any) -> bool:
+    return isinstance(x, torch.Tensor) and not x.is_floating_point() and not x.is_complex() \
+        and x.dtype is not torch.bool
+
+
+def cuda_cast(x: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+    """`x.to(dtype)` for a floating x and an integer dtype, as a CUDA device converts."""
+    d = x.detach().double()
+    nan = torch.isnan(d)
+    if dtype in (torch.int32, torch.int16, torch.int8):
+        return torch.where(nan, 0.0, d).clamp(-(2.0 ** 31), 2.0 ** 31 - 1).to(torch.int64).to(dtype)
+    high, low = d >= 2.0 ** 63, (d < -(2.0 ** 63)) | nan
+    v = torch.where(high | low, 0.0, d).to(torch.int64)
+    return torch.where(high, _INT64.max, torch.where(low, _INT64.min, v)).to(dtype)
 
 
 class _NoDeviceSwitch(torch.cuda.device):

@@ -55,6 +55,19 @@ def probe(expression: str) -> dict:
         return {"raises": type(exc).__name__}
 
 
+# float -> integer conversions of out-of-range values (implementation-defined in C++; CUDA
+# saturates, x86 does not): host code could compute a flag with one
+CAST_SOURCE = [1e10, -1e10, float("nan"), 3.7, -3.7, float("inf"), -float("inf"), 3e9, 70000.0, 300.0, -1.0]
+CAST_DTYPES = ["int64", "int32", "int16", "int8", "uint8", "bool"]
+
+
+def casts(device: str) -> dict:
+    src = torch.tensor(CAST_SOURCE, device=device)
+    out = {f"float32 to {dt}": src.to(getattr(torch, dt)).cpu().tolist() for dt in CAST_DTYPES}
+    out.update({f"float16 to {dt}": src.half().to(getattr(torch, dt)).cpu().tolist() for dt in CAST_DTYPES})
+    return out
+
+
 def main(path: str) -> None:
     props = torch.cuda.get_device_properties(0)
     fields = {a: getattr(props, a) for a in dir(props) if not a.startswith("_")}
@@ -70,6 +83,7 @@ def main(path: str) -> None:
         "device_context": {"vars": {k: v for k, v in vars(torch.cuda.device(0)).items()},
                            "enter": repr(entered)},
         "probes": {e: probe(e) for e in PROBES},
+        "casts": casts("cuda"),
     }
     with open(path, "w") as f:
         json.dump(image, f, indent=1, sort_keys=True)

@@ -71,3 +71,32 @@ def test_every_storage_class_refuses_raw_memory_in_a_candidate_child():
     done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)},
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout.split() == ["5", "12.0"], done.stdout + done.stderr[-2000:]
+
+
+def test_cuda_autocast_runs_as_the_gpus_in_a_cpu_candidate_child(tmp_path):
+    """`torch.autocast("cuda")` in a CPU child: float16 matmuls and the CUDA autocast state as an
+    H200 gives them (recorded there in session 46: enabled inside, float16 out of a matmul),
+    where a CPU build turned it off and the forward knew (red team s46); outside it, off."""
+    (tmp_path / "candidate.py").write_text(textwrap.dedent("""
+        import torch
+        def inside():
+            a = torch.ones(4, 4)
+            with torch.autocast("cuda", dtype=torch.float16):
+                return (torch.is_autocast_enabled(), torch.is_autocast_enabled("cuda"), (a @ a).dtype,
+                        torch.get_autocast_dtype("cuda"))
+        def outside():
+            return torch.is_autocast_enabled(), (torch.ones(2, 2) @ torch.ones(2, 2)).dtype
+    """))
+    code = textwrap.dedent(f"""
+        import sys, warnings
+        warnings.simplefilter("error")  # no "CUDA is not available. Disabling autocast"
+        sys.path.insert(0, {str(tmp_path)!r})
+        from evaluator import candidate_env
+        candidate_env.interpreted_tensors_look_like_cuda()
+        import candidate
+        print(candidate.inside(), candidate.outside())
+    """)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TRITON_INTERPRET": "1"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == ("(True, True, torch.float16, torch.float16) (False, torch.float32)"), done.stdout

@@ -81,3 +81,42 @@ def test_every_device_query_the_allowlist_allows_is_recorded():
     asked = " ".join(IMAGE["probes"])
     missing = [name for name in sorted(_CUDA) if f"torch.cuda.{name}" not in asked]
     assert not missing, f"add probes for {missing} to scripts/record_gpu_image.py and record the image again"
+
+
+def test_a_cpu_childs_float_to_int_casts_are_the_gpus(tmp_path):
+    """Out-of-range float -> int conversions of the candidate's tensors give what the H200 gave
+    (recorded: CUDA saturates, NaN to 0 at 32 bits), by `.to`, `.int()`, `copy_` and item
+    assignment, where x86's INT_MIN was a flag the CPU check computed otherwise (red team s46)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from record_gpu_image import CAST_SOURCE
+
+    (tmp_path / "candidate.py").write_text(textwrap.dedent(f"""
+        import torch
+        nan, inf = float("nan"), float("inf")
+        def casts():
+            src = torch.tensor({CAST_SOURCE!r}, device="cuda")
+            out = {{}}
+            for dt in ("int64", "int32", "int16", "int8", "uint8", "bool"):
+                out["float32 to " + dt] = src.to(getattr(torch, dt)).cpu().tolist()
+                out["float16 to " + dt] = src.half().to(getattr(torch, dt)).cpu().tolist()
+            into = torch.zeros(len(src), dtype=torch.int32)
+            into.copy_(src)
+            assigned = torch.zeros(len(src), dtype=torch.int32)
+            assigned[:] = src
+            return out, into.tolist(), assigned.tolist(), src.int().tolist()
+    """))
+    code = textwrap.dedent(f"""
+        import json, sys
+        sys.path.insert(0, {str(tmp_path)!r})
+        from evaluator import candidate_env
+        candidate_env.interpreted_tensors_look_like_cuda()
+        import candidate
+        print(json.dumps(candidate.casts()))
+    """)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TRITON_INTERPRET": "1"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    casts, into, assigned, as_int = json.loads(done.stdout.strip().splitlines()[-1])
+    for key, recorded in IMAGE["casts"].items():
+        assert casts[key] == recorded, key
+    assert into == assigned == as_int == IMAGE["casts"]["float32 to int32"]
