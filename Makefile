@@ -43,7 +43,7 @@ deploy-tools:
 # bubblewrap (Debian's package) is the evaluator's sandbox, libseccomp2 its syscall filter
 # (evaluator/bwrap.py, evaluator/seccomp.py); without them verdicts say the layers are missing.
 sandbox-tools:
-	@command -v bwrap >/dev/null && ldconfig -p | grep -q libseccomp.so.2 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends bubblewrap libseccomp2 >/dev/null; }
+	@command -v bwrap >/dev/null && ldconfig -p | grep -q libseccomp.so.2 && command -v cc >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends bubblewrap libseccomp2 gcc libc6-dev >/dev/null; }
 
 test: $(STAMP) deploy-tools sandbox-tools
 	$(BIN)/python -m pytest -q -ra -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)

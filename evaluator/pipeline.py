@@ -163,7 +163,8 @@ class _Run:
                                         "policy": self.cfg.policy.name,
                                         "sandbox": {**ev.layers.as_details(),
                                                     "static_checks": not self.cfg.sandbox.unsafe_skip_static_checks,
-                                                    "fresh_process": True}}
+                                                    "fresh_process": True,
+                                                    "allocator_alignment": _alignment(ev.device)}}
         self.kernels: list[str] = []
         self.device_branch = False  # the file tests its tensors' device (see _DEVICE_TEST)
         self.module = ""
@@ -531,3 +532,11 @@ class _Run:
 # phases before any candidate code runs: a reference that uses up the time there is the problem's
 _BEFORE_CANDIDATE = ("start-up", "static", "reference", "inputs")
 
+
+def _alignment(device: str) -> int | None:
+    """The alignment of a CPU child's fresh memory (evaluator.host_alignment); None on a GPU."""
+    if device != "cpu":
+        return None
+    from evaluator import host_alignment
+
+    return host_alignment.ALIGNMENT if host_alignment.library() is not None else 64

@@ -36,7 +36,7 @@ from pathlib import Path
 import torch
 
 from common.config.evaluator import EvaluatorConfig, host_memory_limit, sandbox_environment
-from evaluator import bwrap, protocol
+from evaluator import bwrap, host_alignment, protocol
 from evaluator.zygote import receive, send
 
 log = logging.getLogger(__name__)
@@ -134,6 +134,9 @@ class Sandbox:
         if self.device == "cpu":
             env["TRITON_INTERPRET"] = "1"
             env.pop("CUDA_VISIBLE_DEVICES", None)
+            aligned = host_alignment.library()  # memory aligned as a GPU's (evaluator.host_alignment)
+            if aligned is not None:
+                env["LD_PRELOAD"] = aligned
         else:  # GiB-sized KernelBench tensors fragmented the caching allocator's fixed segments:
             # a 32 GiB request failed with 32 GiB reserved but unallocated
             env["PYTORCH_CUDA_ALLOC_CONF"] = "expandable_segments:True"
