@@ -142,16 +142,56 @@ def _all_agree(tuner, key: tuple, chosen, others: list, args: tuple, kwargs: dic
     with _disable_current_modes():
         saved = _cloned(args)
     with quiet() if quiet is not None else _nothing():
+        _host_side(tuner, chosen, args, kwargs)
         base = _run_on_copy(tuner, chosen, saved, kwargs)
         for config in others:
             current = dict(kwargs, **config.all_kwargs())
             if not fits(tuner.fn, saved, current):
+                _host_side(tuner, config, args, kwargs, runs=1)  # the GPU's first call raises
                 continue
+            _host_side(tuner, config, args, kwargs)
             got = _run_on_copy(tuner, config, saved, kwargs)
             with _disable_current_modes():  # the harness's reads, not the forward's
                 same = all(_agree(a, b) for (_, a), (_, b) in zip(got, base))
             if not same:
                 _PENDING.append((tuner, key, config, chosen))
+
+
+# set by the child: its launch recorder, whose `resolving` hands a grid function what a
+# launch hands it (evaluator.launch_hook)
+recorder = None
+
+
+def benchmark_runs() -> int:
+    """How many times a GPU's benchmark of one config calls it: Triton's do_bench(warmup=25,
+    rep=100) makes 1 + 5 calls, then 25 ms and 100 ms worth of them by the estimated time of
+    one; the time is drawn from 5 us to 0.5 ms (log-uniform), so 256 to about 25000 calls."""
+    estimate_ms = 10 ** _DRAW.uniform(-2.301, -0.301)
+    return 6 + max(1, int(25 / estimate_ms)) + max(1, int(100 / estimate_ms))
+
+
+def _host_side(tuner, config, args: tuple, kwargs: dict, runs: int | None = None) -> None:
+    """The host side of a GPU's benchmark of `config`, as many times as it runs it: the config's
+    pre_hook, the autotuner's reset/restore hooks, the grid function (handed what a launch
+    hands it) and the post hook, each once per run, on the launch's own arguments. A grid or
+    hook that counted its calls knew a GPU's benchmark (hundreds to thousands) from the CPU's
+    one run of each config, and could change what a config does after it (red team s46)."""
+    from evaluator.launch_hook import _grid_meta
+
+    current = dict(kwargs, **config.all_kwargs())
+    full = {**tuner.nargs, **current}
+    grid = kwargs.get("grid")
+    resolved = None
+    if callable(grid) and recorder is not None:
+        plain = _grid_meta(tuner.fn, args, current)
+        resolved = recorder.resolving(grid, None, plain)
+    for _ in range(benchmark_runs() if runs is None else runs):
+        if config.pre_hook is not None:
+            config.pre_hook(full)
+        tuner.pre_hook(full)
+        if resolved is not None:
+            resolved(plain)
+        tuner.post_hook(full, exception=None)
 
 
 def _nothing():

@@ -148,6 +148,7 @@ class ChildState(TimedSteps):
         self.role, self.device, self.tmp = role, device, tmp
         self.recorder = recorder
         autotune_cpu.quiet = recorder.aside  # a first pick's configs compared unrecorded
+        autotune_cpu.recorder = recorder
         if role == "candidate" and device == "cpu":
             candidate_env.interpreted_tensors_look_like_cuda()
         if role == "candidate":
