@@ -15,11 +15,22 @@ helper that might hold one) decides per element, where on a block the interprete
 decide once for all (a tree `larger` returned the wrong maximum). Anything else, and a
 combine that raises on blocks, runs element by element as before; Triton's own combine
 functions (sum, max, argmax) keep their numpy paths.
+
+An argmax or argmin with `tie_break_left=False` (and `tl.max`/`tl.min` with
+`return_indices_tie_break_left=False`) answers, among the tied extreme values, an index drawn at
+random per reduction (`secrets`): the GPU's combine keeps either operand of a tie, so the index
+is the order of its shuffle tree (an H200 answered N-1 for all-equal tiles of 8 to 1024, and
+for two maxima at 3 and N-2 answered 3 at N=8, N-2 at N=128), where Triton's interpreter always
+answers the leftmost (np.nanargmax). A kernel steered on the interpreter's answer (red team s46:
+`argmax(zeros, 0, tie_break_left=False) == 0` armed the honest path) now meets an index it
+cannot predict. `tie_break_left=True` stays the leftmost, the documented rule; NaNs as the
+interpreter has them.
 """
 from __future__ import annotations
 
 import ast
 import inspect
+import secrets
 import textwrap
 
 import numpy as np
@@ -33,6 +44,7 @@ _BRANCHING = (ast.If, ast.IfExp, ast.BoolOp, ast.While, ast.For, ast.With, ast.T
 _EFFECTS = frozenset({"store", "device_print", "device_assert", "static_print", "debug_barrier",
                       "inline_asm_elementwise"})
 _SHAPES: dict = {}  # combine function -> straight_line's answer (one candidate per child)
+_DRAW = secrets.SystemRandom()
 
 
 def install(interpreter) -> None:
@@ -53,8 +65,45 @@ def install(interpreter) -> None:
 
     generic_reduce._krl_tree = True  # type: ignore[attr-defined]
     ops.generic_reduce = generic_reduce
+    _any_tie(interpreter)
     for kind in (interpreter.ReduceOps, interpreter.ScanOps):
         kind.apply = _meeting(kind.apply)
+
+
+def _any_tie(interpreter) -> None:
+    """ReduceOps.apply_impl with a tie_break_fast argmax/argmin answering any tied index."""
+    ops = interpreter.ReduceOps
+    if getattr(ops.apply_impl, "_krl_ties", False):
+        return
+    leftmost = ops.__dict__["apply_impl"]
+    std = interpreter.tl.standard
+    fast = ((std._argmax_combine_tie_break_fast, np.nanmax, np.nanargmax),
+            (std._argmin_combine_tie_break_fast, np.nanmin, np.nanargmin))
+
+    def apply_impl(self, input):
+        for combine, extreme, first in fast:
+            if self.combine_fn is combine:
+                def index(data, axis, keepdims, extreme=extreme, first=first):
+                    return any_tied(data, axis, keepdims, extreme, first)
+
+                return self.min_max(input[0], val_reduce_op=extreme, idx_reduce_op=index)
+        return leftmost(self, input)
+
+    apply_impl._krl_ties = True  # type: ignore[attr-defined]
+    ops.apply_impl = apply_impl
+
+
+def any_tied(data: np.ndarray, axis, keepdims: bool, extreme, first) -> np.ndarray:
+    """The index along `axis` of an element equal to the extreme (`extreme`: np.nanmax or
+    np.nanmin), drawn uniformly among the tied ones, independently per reduced slice. `first`
+    (np.nanargmax/np.nanargmin) runs first, so an all-NaN slice raises as the interpreter's."""
+    leftmost = first(data, axis=axis, keepdims=keepdims)
+    top = extreme(data, axis=axis, keepdims=True)
+    with np.errstate(invalid="ignore"):
+        tied = data == top  # a NaN ties with nothing
+    keys = np.random.default_rng(_DRAW.getrandbits(64)).random(np.shape(data))
+    keys[~tied] = -1.0
+    return np.argmax(keys, axis=axis, keepdims=keepdims).astype(np.asarray(leftmost).dtype)
 
 
 def _meeting(apply):

@@ -43,6 +43,9 @@ FULL = {
     # forward is what is held to agree across configs (honest round s46: runtime_error)
     "s39_hinge_autotuned_partials_best_config.py": ("loss/hinge", {"batch_size": 4, "dim": 700}),
     "s46_smooth_l1_attorch_ploss_best_config_partials.py": ("loss/smooth_l1", {"batch_size": 4, "dim": 700}),
+    # flash-linear-attention's input_guard: a functools.wraps decorator handing on *args and
+    # **kwargs made contiguous (honest round s46: refused as a hack)
+    "s46_l2norm_fla_input_guard.py": ("norm/l2_normalize", None),
     "l1_relu_with_main_block.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     "l1_softmax_tutorial.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
     "l1_mish_tl_math.py": ("activation/mish", {"batch_size": 4, "dim": 300}),

@@ -144,3 +144,50 @@ def test_a_helper_call_in_a_running_program_does_not_patch_the_language_again(gu
     scans.clear()
     _helper_loop[(4,)](x, out, BLOCK=64, CALLS=8)
     assert len(scans) == per_launch <= 8  # the launch's own patch (tl, tl.tensor, tl.math, ...)
+
+
+@triton.jit
+def _tied_indices(x_ptr, out_ptr, BLOCK: tl.constexpr, LEFT: tl.constexpr):
+    row = tl.program_id(0)
+    x = tl.load(x_ptr + row * BLOCK + tl.arange(0, BLOCK))
+    tl.store(out_ptr + row * 4, tl.argmax(x, 0, tie_break_left=LEFT))
+    tl.store(out_ptr + row * 4 + 1, tl.argmin(x, 0, tie_break_left=LEFT))
+    _, i = tl.max(x, 0, return_indices=True, return_indices_tie_break_left=LEFT)
+    _, j = tl.min(x, 0, return_indices=True, return_indices_tie_break_left=LEFT)
+    tl.store(out_ptr + row * 4 + 2, i)
+    tl.store(out_ptr + row * 4 + 3, j)
+
+
+@needs_interpreter
+def test_a_tie_break_fast_index_is_any_tied_one(guarded):
+    """tie_break_left=False: the GPU's index among ties is its shuffle tree's (an H200 answered
+    N-1 for all-equal tiles), the interpreter's was always the leftmost, a tell a kernel could
+    steer on (red team s46). Now one of the tied indices, drawn per reduction; True stays the
+    leftmost."""
+    rows = 64
+    x = torch.zeros(rows, 16)
+    x[:, 3] = x[:, 9] = x[:, 12] = 1.0  # tied maxima at 3, 9, 12; the minimum ties at the rest
+    x[:, 0] = x[:, 5] = -1.0  # tied minima at 0 and 5
+    out = torch.empty(rows, 4, dtype=torch.int32)
+    _tied_indices[(rows,)](x, out, BLOCK=16, LEFT=False)
+    for col, tied in ((0, {3, 9, 12}), (1, {0, 5}), (2, {3, 9, 12}), (3, {0, 5})):
+        seen = set(out[:, col].tolist())
+        assert seen <= tied and len(seen) > 1, (col, seen)
+    zeros = torch.zeros(rows, 16)
+    _tied_indices[(rows,)](zeros, out, BLOCK=16, LEFT=False)
+    assert len(set(out.flatten().tolist())) > 1
+    _tied_indices[(rows,)](x, out, BLOCK=16, LEFT=True)
+    assert out.tolist() == [[3, 0, 3, 0]] * rows
+    _tied_indices[(rows,)](zeros, out, BLOCK=16, LEFT=True)
+    assert out.tolist() == [[0, 0, 0, 0]] * rows
+
+
+@needs_interpreter
+def test_a_tie_break_fast_index_skips_nans_and_takes_a_unique_extreme(guarded):
+    x = torch.randn(8, 16)
+    x[:, 2] = float("nan")
+    out = torch.empty(8, 4, dtype=torch.int32)
+    _tied_indices[(8,)](x, out, BLOCK=16, LEFT=False)
+    finite = torch.where(torch.isnan(x), torch.zeros_like(x), x)
+    assert out[:, 0].tolist() == finite.masked_fill(torch.isnan(x), -1e9).argmax(1).tolist()
+    assert out[:, 1].tolist() == finite.masked_fill(torch.isnan(x), 1e9).argmin(1).tolist()
