@@ -77,7 +77,7 @@ from typing import Any
 
 import torch
 
-from evaluator import autotune_cpu, candidate_env, noise, precision, timing
+from evaluator import autotune_cpu, candidate_env, noise, precision, python_image, timing
 from evaluator.compare import Tolerance, matches
 from evaluator.forward_watch import (
     Provenance,
@@ -154,6 +154,7 @@ class ChildState(TimedSteps):
         if role == "candidate":
             candidate_env.gpu_environment()
             candidate_env.host_queries_alike()
+            python_image.python_as_the_gpus()
             candidate_env.tensor_split_reads_visible()
             candidate_env.library_reads_visible()
             candidate_env.host_buffers_visible()

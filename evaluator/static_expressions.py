@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import string
 
+from evaluator import gpu_names
 from evaluator import static_allowlist as A
 from evaluator.static_idioms import LOGGER_METHODS, logger_definition
 from evaluator.static_names import Resolver
@@ -525,6 +526,13 @@ class ExpressionChecker(AcceptedShapes, StoreChecks, Resolver):
             self.add(node, code, f"{name} on a module", f"write {self.snippet(obj)}.{attr.value} "
                      "directly (and never assign to a module)")
             return
+        probing = name == "hasattr" or (name == "getattr" and len(node.args) + len(node.keywords) > 2)
+        if probing and self.qualify(obj) not in self.t.namespaces and attr.value in gpu_names.probe_differs():
+            # a library class has the name here and not on the GPU image, or the other way round
+            # (evaluator.gpu_names): the probe answers one way here and the other there
+            self.add(node, "unknown_api", f"{name}(..., {attr.value!r}) answers differently on the GPU "
+                     f"image's libraries ({gpu_names.versions()}) than on this machine's",
+                     "use only names both have, without probing", status="compile_error")
         fake = ast.copy_location(ast.Attribute(value=obj, attr=attr.value, ctx=ast.Load()), node)
         self.fakes.append(fake)  # alive while its id is a key of self.parent
         self.parent[id(fake)] = node

@@ -15,6 +15,7 @@ import builtins
 import re
 
 from common.config.evaluator import StaticConfig
+from evaluator import gpu_names
 from evaluator import static_allowlist as A
 from evaluator.feedback import untrusted
 from evaluator.static_idioms import TransparentDecorators, logger_definition, test_only_functions
@@ -274,6 +275,11 @@ class Resolver(KernelValues):
         return False
 
     def _deny_name(self, node: ast.AST, full: str) -> None:
+        if gpu_names.lacks(full):
+            self.add(node, "unknown_api", f"{full} does not exist in the GPU image's libraries "
+                     f"({gpu_names.versions()}), whatever this machine's have",
+                     "use only names both have", status="compile_error")
+            return
         if not exists(full):
             self.add(node, "unknown_api", f"{full} does not exist in the installed "
                      f"{full.split('.')[0]}", A.REMOVED_API.get(

@@ -18,6 +18,7 @@ import inspect
 import sys
 import types
 
+from evaluator import gpu_names
 from evaluator.static_allowlist import CLOCK_FUNCTIONS, DENIED_API, SETTERS
 from evaluator.static_budget import uninterrupted
 
@@ -185,6 +186,10 @@ class Tables:
         self._public("itertools")
         for module in ("triton.language.core", "triton.language.standard"):
             self._same_objects(module, "triton.language")
+        for module, listed in list(self.namespaces.items()):  # and the GPU image has them too
+            gpu = gpu_names.namespace(module)  # (evaluator.gpu_names: a name only the CPU
+            if gpu is not None:  # check's libraries have was a switch between two arms)
+                self.namespaces[module] = listed & gpu
         for module in self.namespaces:
             if module in sys.modules:
                 self.reexported |= {f"{module}.{n}" for n, v in vars(sys.modules[module]).items()
@@ -301,6 +306,8 @@ def _exists(name: str) -> bool:
 
     if name == _NO_PROBE or name.startswith(_NO_PROBE + "."):
         return True  # reading `active` would start the GPU driver in the worker
+    if gpu_names.lacks(name):
+        return False  # the GPU image's libraries do not have it (evaluator.gpu_names)
     parts = name.split(".")
     if parts[0] not in {ns.split(".")[0] for ns in tables().namespaces}:
         return False  # never import another module in the worker (`import this` ran there)

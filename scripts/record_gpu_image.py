@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import torch
 import triton
@@ -89,6 +90,67 @@ def main(path: str) -> None:
         json.dump(image, f, indent=1, sort_keys=True)
         f.write("\n")
     print(f"wrote {path}: {len(PROBES)} probes")
+    names_path = Path(path).with_name("h200_names.json")
+    names = names_image(image["versions"])
+    with open(names_path, "w") as f:
+        json.dump(names, f, indent=0, sort_keys=True)
+        f.write("\n")
+    print(f"wrote {names_path}: {len(names['namespaces'])} namespaces, {len(names['classes'])} classes")
+
+
+# builtin classes whose methods a candidate's code may probe (`int.is_integer` is Python 3.12's)
+BUILTIN_CLASSES = ["int", "float", "complex", "bool", "str", "bytes", "list", "tuple", "dict", "set",
+                   "frozenset", "range", "slice", "object"]
+# Python's own behaviour that changed between versions, as a candidate's code can see it
+# (3.12's sum() of floats is compensated): evaluator.candidate_env answers these the GPU's way
+PYTHON_PROBES = ["sum([1e16, 1.0, -1e16])", "sum([0.1] * 10)", "sum([1e308, 1e308, -1e308])",
+                 "sum([0.1, 2, 0.2, 10**30, 0.3])", "sum([-0.0, -0.0])", "sum([1.5, True, 2**70, 0.1])",
+                 "sum([float('inf'), 1.0, -1.0])", "sum([0.1, 0.2, 0.3], 0.5)", "sum([1, 0.1, 0.2, 1e17, -1e17])",
+                 "sum([0.1, 0.2, 1+1j, 0.3])", "sum([1e100, 1.0, -1e100, 1e-100])"]
+
+
+def names_image(versions: dict) -> dict:
+    """Every name of each namespace the static allowlist walks, and every attribute of each
+    library (and builtin) class it lists, in this image (evaluator.gpu_names)."""
+    import builtins
+    import importlib
+    import inspect
+    import platform
+
+    from evaluator import gpu_names
+
+    gpu_names.PATH = Path("/nonexistent")  # this image's own names, not an earlier recording's
+    gpu_names.recorded.cache_clear()
+    from evaluator.static_namespaces import _NO_PROBE, exists, tables
+
+    t = tables()
+    namespaces = {}
+    for ns in sorted(t.namespaces):
+        if ns == _NO_PROBE or ns.startswith(_NO_PROBE + "."):
+            continue
+        parts = ns.split(".")
+        try:
+            obj = importlib.import_module(parts[0])
+        except ImportError:
+            continue
+        for part in parts[1:]:
+            obj = inspect.getattr_static(obj, part, None)
+        if obj is None:
+            continue
+        have = {a for a in dir(obj) if not a.startswith("__")} | {
+            n for n in t.namespaces[ns] if exists(f"{ns}.{n}")}
+        namespaces[ns] = sorted(have)
+    dirs = {}
+    for name in sorted(t.classes) + [f"builtins.{n}" for n in BUILTIN_CLASSES]:
+        cls = gpu_names.library_class(name)
+        if cls is not None:
+            dirs[name] = (cls, {a for a in dir(cls) if not a.startswith("__")})
+    return {"about": "the names an H200 image's libraries have (scripts/record_gpu_image.py; "
+                     "evaluator.gpu_names)",
+            "versions": {"torch": versions["torch"], "triton": versions["triton"],
+                         "python": platform.python_version()},
+            "namespaces": namespaces, "classes": gpu_names.compress(dirs),
+            "python_probes": {e: repr(eval(e, {"__builtins__": builtins})) for e in PYTHON_PROBES}}
 
 
 if __name__ == "__main__":
