@@ -5,42 +5,55 @@ Under the interpreter there is no device driver to benchmark an autotuner's conf
 GPU picks: the GPU runs the one its benchmark finds fastest, which a candidate can make the
 one that cheats (red team s43: a config whose grid covers half the output moves half the
 bytes). So the CPU checks as many of the configs as it has checked forwards:
-- the configs its pruning leaves are put in a random order (`secrets`) once per autotuner;
+- a key's configs are pruned (the candidate's early_config_prune, perf_model and top_k, as
+  Triton 3.6's `prune_configs` on the GPU applies them) once, at the key's first launch, as
+  a GPU caches its pick per key and never prunes that key again (session 47: a pruning
+  function counting its calls knew the CPU, which pruned at every forward); they are put in
+  a random order (`secrets`) once per key;
 - each correctness trial (`next_forward(checked=True)`, called by the child before each
   checked forward) forgets the autotuner's picks, and each key then runs the next config in
-  its order that fits an sm_90 block (`device_compile.fits`: a GPU benchmark takes
-  OutOfResources and PTXASError as infinitely slow), kept for the rest of the forward as a
-  GPU keeps its pick;
+  its order that fits an sm_90 block (`device_compile`: a GPU benchmark takes OutOfResources,
+  PTXASError and CompileTimeAssertionFailure as infinitely slow), kept for the rest of the
+  forward as a GPU keeps its pick; a later pick calls none of the candidate's callables
+  (what fits is known from the key's first pick), so each launch calls its config's pre_hook
+  and heuristics once, as a GPU's cached pick does;
 - every other forward (knock-out, timed, profiled) forgets the picks too and picks the last
   trial's config again: every forward picks, and runs the pre_hooks, alike (a forward that
   saw no pick would know it was not checked), and every variant timed was checked.
 With n configs that fit and t trials (five by default), min(n, t) of them are checked against
-the reference in one evaluation; and after a checked forward the first pick of each key runs every config that fits
-on copies of the launch's tensors and refuses configs whose writes disagree (`sweep`), so a
-wrong config among more configs than trials is caught too (red team s45). Before session 44
-one config was checked (any wrong config among two got through one evaluation in two), and
-before session 43 always the first. Where none fits, the first
+the reference in one evaluation; and a key's first pick in a checked forward runs what a
+GPU's benchmark runs (`_benchmark`): every pruned config, in the pruned list's order, on the
+launch's own tensors (put back as they were after each), its host side (hooks, heuristics,
+grid) as many times as do_bench calls it; a config whose writes differ from the chosen one's
+is held to agree in a later checked forward run with it pinned (`due`, `held`), so a wrong
+config among more configs than trials is caught too (red team s45). Where none fits, the first
 config runs and fails as on the GPU. On the GPU nothing here runs: the autotuner benchmarks.
 """
 from __future__ import annotations
 
+import re
 import secrets
 import weakref
+from contextlib import contextmanager
 
 _DRAW = secrets.SystemRandom()
 _CHECKED = [False]  # the forward in progress is a checked one (`next_forward`)
-_PIN: dict = {}  # (autotuner id, key) -> the config a rerun of the forward runs (`sweep`)
+_PIN: dict = {}  # (autotuner id, key) -> the config a pinned forward runs for that key (`pinned`)
+_USED: set = set()  # the pins a pinned forward's launches took
 # set by the child: a context in which launches are not the forward's (not recorded, not
-# watched), for the configs compared at a first pick
+# watched), for the configs a first pick benchmarks
 quiet = None
-# autotuner -> {tuning key -> [its configs' names (`_named`) in a random order (drawn once),
-# where the next pick starts, the position of its last pick]}: keyed weakly, as the autotuner
-# is the candidate's
+# set by the child: its launch recorder, whose `resolving` hands a grid function what a
+# launch hands it (evaluator.launch_hook)
+recorder = None
+# autotuner -> {tuning key -> _KeyState}: keyed weakly, as the autotuner is the candidate's
 _ORDER: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def install() -> None:
-    """Replace Triton's benchmark of configs by the rotation above (the CPU child, once)."""
+    """Replace Triton's benchmark of configs by the rotation above (the CPU child, once).
+    `Autotuner.run` calls `prune_configs` only for a key its cache lacks, and takes a single
+    config it returns without a benchmark; every forward empties that cache (`forget_picks`)."""
     from triton.runtime import autotuner
 
     def same_time(fn, quantiles=None, **_kw):
@@ -48,13 +61,9 @@ def install() -> None:
 
     if "do_bench" in vars(autotuner.Autotuner):
         autotuner.Autotuner.do_bench = property(lambda self: same_time)
-    prune = autotuner.Autotuner.prune_configs
 
     def fitting(self, kwargs):
-        configs = prune(self, kwargs)
-        if len(configs) <= 1:
-            return configs
-        return [_pick(self, configs, kwargs)]  # Autotuner.run keeps it for its key
+        return [_pick(self, kwargs)]  # Autotuner.run keeps it for its key
 
     autotuner.Autotuner.prune_configs = fitting
 
@@ -67,99 +76,266 @@ def _key(tuner, kwargs: dict) -> tuple:
     return tuple(key)
 
 
-class _KeyState:
-    """One tuning key's rotation: its configs' names in a random order (drawn once), where the
-    next pick starts, the position of the last pick, and whether a checked forward has
-    picked it (compared every config, `_all_agree`)."""
+def _pruned(tuner, kwargs: dict) -> list:
+    """Triton 3.6's `Autotuner.prune_configs` (the GPU image's): early_config_prune, then a
+    perf_model's top_k, a fraction of all the configs (3.9 takes it of the pruned ones and
+    keeps at least one: another count of perf_model calls, another set benchmarked)."""
+    configs = tuner.configs
+    if tuner.early_config_prune:
+        configs = tuner.early_config_prune(tuner.configs, tuner.nargs, **kwargs)
+        if not configs:
+            from triton.runtime import errors
 
-    def __init__(self, names: list[str]):
-        self.order = _DRAW.sample(names, len(names))
+            raise getattr(errors, "AutotunerError", RuntimeError)(
+                "No valid autotuner configs after pruning. `early_config_prune` should return at least one config.")
+    if tuner.perf_model:
+        top_k = tuner.configs_top_k
+        if isinstance(top_k, float) and top_k <= 1.0:
+            top_k = int(len(tuner.configs) * top_k)
+        elif not isinstance(top_k, int):
+            raise TypeError("Error while pruning configs, top_k must be either 1) a float <= 1.0 or 2) an int")
+        if len(configs) > top_k:
+            timing = {config: tuner.perf_model(**tuner.nargs, **kwargs, **config.all_kwargs()) for config in configs}
+            configs = sorted(timing.keys(), key=lambda c: timing[c])[:top_k]
+    if not configs:
+        raise ValueError("min() arg is an empty sequence")  # the GPU's benchmark of no config
+    return list(configs)
+
+
+class _KeyState:
+    """One tuning key: its pruned configs (by what they set, in the pruned list's order), their
+    rotation order (drawn once), where the next pick starts, the position of the last pick,
+    why each config cannot run (None: it fits; known from the first pick on), and whether a
+    checked forward has benchmarked it."""
+
+    def __init__(self, configs: list):
+        self.named: dict = {}
+        for config in configs:  # a GPU's timings dict keeps one of equal configs
+            self.named.setdefault(_named(config), config)
+        self.listed = list(self.named)
+        self.order = _DRAW.sample(self.listed, len(self.listed))
         self.start = 0
         self.last: int | None = None
+        self.failure: dict = {}
         self.compared = False
 
 
-def _pick(tuner, configs: list, kwargs: dict):
-    """The first config at or after this forward's start, in the key's order, that fits."""
-    from evaluator.device_compile import fits
+_UNKNOWN = object()
 
+
+def _pick(tuner, kwargs: dict):
+    """The first config at or after this forward's start, in the key's order, that fits; at a
+    key's first pick in a checked forward, after the GPU's benchmark of its configs."""
     keys = _ORDER.setdefault(tuner, {})
     key = _key(tuner, kwargs)
-    pinned = _PIN.get((id(tuner), key))
-    if pinned is not None:  # the forward run again under one config (`sweep`)
-        if pinned.pre_hook is not None:
-            pinned.pre_hook({**tuner.nargs, **kwargs, **pinned.all_kwargs()})
-        return pinned
-    # configs by what they set, not by object: a pruning function may build them afresh at
-    # every call (its list is then the same configs, and the rotation goes on)
-    named = {_named(c): c for c in configs}
     state = keys.get(key)
-    if state is None or set(state.order) != set(named):
-        state = keys[key] = _KeyState(list(named))
+    if state is None:  # the key's first launch: where a GPU prunes, once per key and process
+        state = keys[key] = _KeyState(_pruned(tuner, kwargs))
+    pin = _PIN.get((id(tuner), key))
+    if pin is not None:  # a pinned forward (`pinned`)
+        _USED.add((id(tuner), key))
+        return pin
     args = tuple(tuner.nargs.values())
+    benchmark = _CHECKED[0] and not state.compared
+    if benchmark:
+        state.compared = True
+        with _aside():
+            runs = _benchmark(tuner, state, args, kwargs)
+    chosen = None
     for step in range(len(state.order)):
         position = (state.start + step) % len(state.order)
-        config = named[state.order[position]]
-        if config.pre_hook is not None:  # as the GPU's benchmark runs it first (tutorial 09's TMA shapes)
-            config.pre_hook({**tuner.nargs, **kwargs, **config.all_kwargs()})
-        if fits(tuner.fn, args, {**kwargs, **config.all_kwargs()}):
-            state.last = position
-            if _CHECKED[0] and not state.compared:  # where a GPU benchmarks: the key's first pick
-                state.compared = True
-                others = [named[n] for n in state.order if n != state.order[position]]
-                _all_agree(tuner, key, config, others, args, kwargs)
-                _benchmarked(tuner, config, args, kwargs)
-            return config
-    return configs[0]
+        name = state.order[position]
+        failure = state.failure.get(name, _UNKNOWN)
+        if failure is _UNKNOWN:  # a first pick outside a checked forward: as its benchmark would learn
+            config = state.named[name]
+            current = dict(kwargs, **config.all_kwargs())
+            if config.pre_hook is not None:  # the benchmark runs it first (tutorial 09's TMA shapes)
+                config.pre_hook({**tuner.nargs, **current})
+            failure = state.failure[name] = _why_not(tuner.fn, args, current)[0]
+        if failure is None:
+            state.last, chosen = position, name
+            break
+    if benchmark:
+        _settle(tuner, state, chosen, runs, args, key, kwargs)
+    return state.named[chosen] if chosen is not None else state.named[state.listed[0]]
+
+
+@contextmanager
+def _aside():
+    with quiet() if quiet is not None else _nothing():
+        yield
+
+
+def _why_not(kernel, args: tuple, kwargs: dict) -> tuple:
+    """(why a launch of `kernel` with these arguments fails on an sm_90 GPU before it runs, as
+    the exception Triton raises there, or None; the launch's keyword arguments after the
+    heuristics, each called once, as Heuristics.run calls them)."""
+    from triton.compiler.errors import CompileTimeAssertionFailure
+    from triton.runtime import errors
+    from triton.runtime.autotuner import Heuristics
+
+    from evaluator.device_compile import KernelOutOfResources, check
+    from evaluator.device_lowering import KernelNotAssembled
+    from evaluator.launch_args import check_arguments, unveiled
+
+    kwargs = dict(kwargs)
+    while isinstance(kernel, Heuristics):
+        for name, heuristic in kernel.values.items():
+            kwargs[name] = heuristic({**dict(zip(kernel.arg_names, args)), **kwargs})
+        kernel = kernel.fn
+    try:
+        plain, options = check_arguments(kernel, *unveiled(args, kwargs))
+        check(kernel, plain, {k: v for k, v in options.items() if k not in ("grid", "warmup")})
+    except KernelOutOfResources as exc:
+        return _out_of_resources(errors, str(exc)), kwargs
+    except KernelNotAssembled as exc:
+        return errors.PTXASError(str(exc)), kwargs
+    except CompileTimeAssertionFailure as exc:
+        return exc, kwargs
+    except Exception:  # noqa: BLE001  (the launch raises it where it matters)
+        return None, kwargs
+    return None, kwargs
+
+
+def _out_of_resources(errors, message: str):
+    """Triton's OutOfResources for a config `device_lowering` finds over an sm_90 block: shared
+    memory (the launch's _init_handles), or threads (too many for its registers or the block)."""
+    from evaluator.device_lowering import SHARED_LIMIT, THREAD_LIMIT
+
+    shared = re.search(r"needs (?:at least )?(\d+) bytes of shared memory", message)
+    if shared:
+        return errors.OutOfResources(int(shared.group(1)), SHARED_LIMIT, "shared memory")
+    regs = re.search(r"needs (\d+) registers a thread.*?(\d+) warps", message)
+    threads = re.search(r"runs (\d+) warps", message)
+    if regs:
+        warps = int(regs.group(2))
+        return errors.OutOfResources(warps * 32, max(32, 65536 // max(int(regs.group(1)), 1) // 32 * 32), "threads")
+    warps = int(threads.group(1)) if threads else 0
+    return errors.OutOfResources(warps * 32, THREAD_LIMIT, "threads")
 
 
 class KernelConfigsDisagree(RuntimeError):
     """Two configs of one autotuner compute different results from the same arguments."""
 
 
-# (autotuner, key, config) whose writes at a first pick differed from the chosen config's:
-# the forward runs again under each (`sweep`), its outputs held to the checked forward's
-_PENDING: list = []
-
-
-def _all_agree(tuner, key: tuple, chosen, others: list, args: tuple, kwargs: dict) -> None:
-    """At a key's first pick in a checked forward, inside that forward as a GPU's benchmark
-    runs (a host callable, a grid reading a flag forward sets, sees what the benchmark's
-    sees: red team s45b ran the configs after the forward, where the flag was down): the
-    chosen config and every other that fits run once, each on its own copy of the launch's
-    tensors (taken as they are before the launch, outside the forward's watches and not
-    recorded as its launches). A config whose writes differ by more than another tiling's
-    rounding (DISAGREE) is noted for `sweep`: configs may differ in what they write to a
-    workspace (one partial per program, sized by BLOCK, as mamba's and attorch's reductions
-    do, honest round s46) and still compute the same forward, so the forward itself is what
-    decides."""
+def _benchmark(tuner, state: _KeyState, args: tuple, kwargs: dict) -> dict:
+    """What a GPU's benchmark of a key runs (`Autotuner._bench` under do_bench), inside the
+    forward where it runs (red team s45b: a grid reading a flag forward sets), unrecorded and
+    unwatched: every pruned config in the pruned list's order (the GPU's), each as many
+    times as do_bench calls it (`benchmark_runs`): its pre_hook, the autotuner's reset/restore
+    pre_hook, the heuristics, the grid function (handed what a launch hands it), the post hook,
+    all on the launch's own arguments as the GPU hands them (red team s46: a grid counting its
+    calls knew the CPU's one call per config); its last run launches the kernel on the
+    launch's own tensors, whose writes are kept for `_settle` and then put back as they were.
+    A config that does not fit runs once and its post hook is handed the exception the GPU's
+    launch raises. Returns {config name: (its writes, what the tensors held after its run)}."""
     from torch.utils._python_dispatch import _disable_current_modes
 
-    from evaluator.device_compile import fits
-
-    if not others or not _leaves(args):
-        return
+    tensors = _leaves(_launch_values(tuner, args, kwargs))
     with _disable_current_modes():
-        saved = _cloned(args)
-    with quiet() if quiet is not None else _nothing():
-        _host_side(tuner, chosen, args, kwargs)
-        base = _run_on_copy(tuner, chosen, saved, kwargs)
-        for config in others:
-            current = dict(kwargs, **config.all_kwargs())
-            if not fits(tuner.fn, saved, current):
-                _host_side(tuner, config, args, kwargs, runs=1)  # the GPU's first call raises
-                continue
-            _host_side(tuner, config, args, kwargs)
-            got = _run_on_copy(tuner, config, saved, kwargs)
-            with _disable_current_modes():  # the harness's reads, not the forward's
-                same = all(_agree(a, b) for (_, a), (_, b) in zip(got, base))
-            if not same:
-                _PENDING.append((tuner, key, config, chosen))
+        saved = _storages(tensors)
+    runs: dict = {}
+    for name in state.listed:
+        config = state.named[name]
+        current = dict(kwargs, **config.all_kwargs())
+        full = {**tuner.nargs, **current}
+        # do_bench's first call: the compile tells whether it runs at all
+        if config.pre_hook is not None:
+            config.pre_hook(full)
+        tuner.pre_hook(full)
+        try:
+            failure, launched = _why_not(tuner.fn, args, current)
+        except Exception as exc:
+            tuner.post_hook(full, exception=exc)
+            raise
+        state.failure[name] = failure
+        if failure is None or failure.__class__.__name__ == "OutOfResources":  # raised after the grid
+            _grid(tuner, args, kwargs.get("grid"), launched)
+        tuner.post_hook(full, exception=failure)
+        if failure is not None:
+            continue
+        _host_side(tuner, config, args, kwargs, benchmark_runs() - 2)
+        if config.pre_hook is not None:  # the last call: the kernel on the launch's tensors
+            config.pre_hook(full)
+        tuner.pre_hook(full)
+        try:
+            tuner.fn.run(*args, **current)
+        except Exception as exc:
+            try:
+                tuner.post_hook(full, exception=exc)
+            finally:
+                with _disable_current_modes():
+                    _restore(saved)
+            raise
+        with _disable_current_modes():  # the harness's reads, not the forward's
+            wrote = [(where, t.clone()) for where, t in tensors]
+        tuner.post_hook(full, exception=None)
+        with _disable_current_modes():
+            runs[name] = (wrote, _storages(tensors))
+            _restore(saved)
+    return runs
 
 
-# set by the child: its launch recorder, whose `resolving` hands a grid function what a
-# launch hands it (evaluator.launch_hook)
-recorder = None
+def _settle(tuner, state: _KeyState, chosen, runs: dict, args: tuple, key: tuple, kwargs: dict) -> None:
+    """After a key's benchmark: configs whose writes differ from the chosen one's by more
+    than another tiling's rounding (DISAGREE) are noted, each to be held to agree in a later
+    checked forward run with it pinned (`due`): configs may write a workspace differently and
+    compute the same forward (one partial per program, sized by BLOCK, as mamba's and
+    attorch's reductions do, honest round s46), so the forward decides. The launch's tensors
+    are left as the chosen config's benchmark left them, then the autotuner's reset_only
+    pre_hook runs, as `benchmark()` runs it before the real launch: a kernel that adds into
+    its output without `reset_to_zero`, or updates an input in place without `restore_value`,
+    is run many times by a GPU's benchmark on the forward's own tensors (red team s44: an
+    autotuned atomic MSE, right on the CPU and a multiple of it on an H200)."""
+    from torch.utils._python_dispatch import _disable_current_modes
+
+    if chosen is None or chosen not in runs:
+        return
+    base, after = runs[chosen]
+    for name, (wrote, _) in runs.items():
+        if name == chosen:
+            continue
+        with _disable_current_modes():
+            same = len(wrote) == len(base) and all(_agree(a, b) for (_, a), (_, b) in zip(wrote, base))
+        if not same:
+            _PENDING.append({"tuner": tuner, "key": key, "config": state.named[name],
+                             "chosen": state.named[chosen], "wait": None})
+    with _disable_current_modes():
+        _restore(after)
+    config = state.named[chosen]
+    tuner.pre_hook({**tuner.nargs, **kwargs, **config.all_kwargs()}, reset_only=True)
+
+
+def _launch_values(tuner, args: tuple, kwargs: dict) -> list:
+    """The launch's arguments, by position and by keyword (a tensor handed by keyword is the
+    launch's as much as one handed by position)."""
+    return [*args, *(v for k, v in kwargs.items() if k not in ("grid", "warmup"))]
+
+
+def _storages(tensors: list) -> list:
+    """(storage, a copy of its bytes) of each storage under these tensors, once each."""
+    seen, out = set(), []
+    for _, t in tensors:
+        storage = t.untyped_storage()
+        if storage.data_ptr() in seen or not storage.nbytes():
+            continue
+        seen.add(storage.data_ptr())
+        out.append((storage, storage.clone()))
+    return out
+
+
+def _restore(saved: list) -> None:
+    for storage, copy in saved:
+        storage.copy_(copy)
+
+
+def _grid(tuner, args: tuple, grid, launched: dict) -> None:
+    """A callable grid called as a launch calls it, with the launch's values after the heuristics."""
+    from evaluator.launch_hook import _grid_meta
+
+    if callable(grid) and recorder is not None:
+        plain = _grid_meta(tuner.fn, args, launched)
+        recorder.resolving(grid, None, plain)(plain)
 
 
 def benchmark_runs() -> int:
@@ -170,27 +346,31 @@ def benchmark_runs() -> int:
     return 6 + max(1, int(25 / estimate_ms)) + max(1, int(100 / estimate_ms))
 
 
-def _host_side(tuner, config, args: tuple, kwargs: dict, runs: int | None = None) -> None:
-    """The host side of a GPU's benchmark of `config`, as many times as it runs it: the config's
-    pre_hook, the autotuner's reset/restore hooks, the grid function (handed what a launch
-    hands it) and the post hook, each once per run, on the launch's own arguments. A grid or
-    hook that counted its calls knew a GPU's benchmark (hundreds to thousands) from the CPU's
-    one run of each config, and could change what a config does after it (red team s46)."""
-    from evaluator.launch_hook import _grid_meta
+def _host_side(tuner, config, args: tuple, kwargs: dict, runs: int) -> None:
+    """The host side of `runs` calls of a GPU's benchmark of `config` (`Autotuner._bench`'s
+    kernel_call): the config's pre_hook, the autotuner's reset/restore pre_hook, the kernel's
+    heuristics (Heuristics.run calls each at every call and hands its value on: a grid may read
+    it, honest round s46's KeyError), the grid function (handed what a launch hands it) and
+    the post hook, on the launch's own arguments."""
+    from triton.runtime.autotuner import Heuristics
 
     current = dict(kwargs, **config.all_kwargs())
     full = {**tuner.nargs, **current}
     grid = kwargs.get("grid")
-    resolved = None
-    if callable(grid) and recorder is not None:
-        plain = _grid_meta(tuner.fn, args, current)
-        resolved = recorder.resolving(grid, None, plain)
-    for _ in range(benchmark_runs() if runs is None else runs):
+    for _ in range(max(runs, 0)):
         if config.pre_hook is not None:
             config.pre_hook(full)
         tuner.pre_hook(full)
-        if resolved is not None:
-            resolved(plain)
+        launched, kernel = dict(current), tuner.fn
+        try:
+            while isinstance(kernel, Heuristics):
+                for name, heuristic in kernel.values.items():
+                    launched[name] = heuristic({**dict(zip(kernel.arg_names, args)), **launched})
+                kernel = kernel.fn
+            _grid(tuner, args, grid, launched)
+        except Exception as exc:
+            tuner.post_hook(full, exception=exc)
+            raise
         tuner.post_hook(full, exception=None)
 
 
@@ -198,27 +378,6 @@ def _nothing():
     from contextlib import nullcontext
 
     return nullcontext()
-
-
-def _run_on_copy(tuner, config, saved, kwargs: dict) -> list:
-    """(argument, tensor) of each tensor after one launch of `config` on a copy of `saved`."""
-    args = _cloned(saved)
-    current = dict(kwargs, **config.all_kwargs())
-    if config.pre_hook is not None:
-        config.pre_hook({**dict(zip(tuner.arg_names, args)), **current})
-    tuner.fn.run(*args, **current)
-    return [(_named_leaf(tuner, where), t) for where, t in _leaves(args)]
-
-
-def _cloned(value):
-    """The same arguments, each tensor (in tuples and lists too) a copy of its own."""
-    import torch
-
-    if isinstance(value, torch.Tensor):
-        return value.clone()
-    if isinstance(value, (tuple, list)):
-        return type(value)(_cloned(v) for v in value)
-    return value
 
 
 def _leaves(value, path: str = "") -> list:
@@ -233,42 +392,91 @@ def _leaves(value, path: str = "") -> list:
     return []
 
 
-def sweep(rerun, outputs: list) -> None:
-    """After a checked forward, for each config whose writes differed from the chosen one's at
-    a first pick (`_all_agree`): the forward runs again on the same inputs (`rerun`, on the
-    harness's copies) with that config pinned for its key, and what it returns is held to
-    what the checked forward returned (which the worker holds to the reference), within
-    DISAGREE. A GPU benchmarks all its configs and keeps the fastest, which the candidate
-    can make any of them; the trials check one config each (min(n, trials) of n), so a
-    wrong config among more configs than trials got through in some evaluations (red team
-    s45: one of twelve covering half the output, ok two evaluations in five). Where the
-    configs write the same, nothing runs again."""
-    pending, _PENDING[:] = list(_PENDING), []
-    checked = _CHECKED[0]
-    for tuner, key, config, chosen in pending:
+# pinned runs to come: {tuner, key, config (pinned), chosen, wait: checked forwards to let
+# pass first (None: not yet drawn), origin: the forward whose first pick noted it}
+_PENDING: list = []
+
+
+def schedule(later: int | None) -> list:
+    """After a checked forward: each config its first picks noted (`_settle`) is drawn a later
+    checked forward, uniformly among the `later` the worker still runs, before which the
+    forward runs once more with that config pinned (`due`), on that forward's inputs, and is
+    held to agree with it (`held`). A pinned forward run right after the forward that noted
+    it (as before session 47) came at a place a forward counter could name, on inputs it had
+    just seen: it behaved there and nowhere else (red team s46). Returns the noted configs
+    that no later checked forward is left for: the child runs those now, after this forward,
+    on its inputs."""
+    now = []
+    for pin in [p for p in _PENDING if p["wait"] is None]:
+        if later:
+            pin["wait"] = _DRAW.randrange(int(later))
+        else:
+            _PENDING.remove(pin)
+            now.append(pin)
+    return now
+
+
+def due() -> list:
+    """The pinned runs drawn for the checked forward about to run (called once per checked
+    forward, after `next_forward`): run before it, on its inputs."""
+    now = []
+    for pin in list(_PENDING):
+        if pin["wait"] is None:
+            continue
+        if pin["wait"] == 0:
+            _PENDING.remove(pin)
+            now.append(pin)
+        else:
+            pin["wait"] -= 1
+    return now
+
+
+@contextmanager
+def pinned(pin: dict):
+    """A forward with `pin`'s config pinned for its key; every other key picks as the checked
+    forward it comes with does (its picks are forgotten before and after)."""
+    forget_picks()
+    where = (id(pin["tuner"]), pin["key"])
+    _PIN[where] = pin["config"]
+    _USED.discard(where)
+    try:
+        yield
+    finally:
+        pin["used"] = where in _USED
+        _PIN.clear()
         forget_picks()
-        _PIN[(id(tuner), key)] = config
-        _CHECKED[0] = False  # the other keys run the checked forward's picks again
-        try:
-            again = rerun()
-        finally:
-            _PIN.clear()
-            _CHECKED[0] = checked
-            forget_picks()
+
+
+def held(pin: dict, again: list, again_inputs: list, outputs: list, inputs: list) -> None:
+    """A pinned forward's outputs (their number, dtypes, shapes and values within DISAGREE) and
+    what it left in its inputs, held to what the checked forward on the same inputs returned
+    and left (which the worker holds to the reference). A GPU benchmarks all its configs and
+    keeps the fastest, which the candidate can make any of them; the trials check one config
+    each (min(n, trials) of n), so a wrong config among more configs than trials got through
+    in some evaluations (red team s45: one of twelve covering half the output, ok two
+    evaluations in five)."""
+    import torch
+
+    problem = None
+    if len(again) != len(outputs):
+        problem = f"returns {len(again)} outputs instead of {len(outputs)}"
+    else:
         for i, (a, b) in enumerate(zip(again, outputs)):
-            if not _agree(a, b):
-                raise KernelConfigsDisagree(
-                    f"forward returns a different output {i} when the autotuned kernel "
-                    f"{getattr(tuner.fn, '__name__', tuner)} runs config {config} than when it runs "
-                    f"{chosen}, on the same inputs: on the GPU the autotuner runs whichever config its "
-                    "benchmark finds fastest, so every config must compute the same result (drop or fix "
-                    "the configs that do not)")
-
-
-def _named_leaf(tuner, where: str) -> str:
-    index, _, rest = where[1:].partition("]")
-    i = int(index)
-    return (tuner.arg_names[i] if i < len(tuner.arg_names) else f"argument {i}") + rest
+            if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor)) or not _agree(a, b):
+                problem = f"returns a different output {i}"
+                break
+    if problem is None:
+        for i, (a, b) in enumerate(zip(again_inputs, inputs)):
+            if isinstance(b, torch.Tensor) and not (isinstance(a, torch.Tensor) and _agree(a, b)):
+                problem = f"leaves a different input {i}"
+                break
+    if problem is not None:
+        tuner = pin["tuner"]
+        raise KernelConfigsDisagree(
+            f"forward {problem} when the autotuned kernel {getattr(tuner.fn, '__name__', tuner)} runs config "
+            f"{pin['config']} than when it runs {pin['chosen']}, on the same inputs: on the GPU the autotuner "
+            "runs whichever config its benchmark finds fastest, so every config must compute the same result "
+            "(drop or fix the configs that do not)")
 
 
 # how far two configs' writes may differ, by the dtype written: rounding of another tiling
@@ -303,36 +511,11 @@ def _named(config) -> str:
     return f"{config} {'' if hook is None else id(getattr(hook, '__code__', hook))}"
 
 
-def _benchmarked(tuner, config, args: tuple, kwargs: dict) -> None:
-    """What a GPU's benchmark of a key leaves in the launch's arguments, once per key and
-    process as the GPU benchmarks it: one call of the config as `Autotuner._bench` makes it (the
-    config's pre_hook, `reset_to_zero`/`restore_value`'s pre_hook, the launch, their post_hook),
-    then the reset `benchmark()` makes before the real launch. A kernel that adds into its
-    output without `reset_to_zero`, or updates an input in place without `restore_value`, is
-    run many times by that benchmark on the GPU, on the forward's own tensors (red team s44: an
-    autotuned atomic MSE, right on the CPU and a multiple of it on an H200); one more call here
-    leaves it as wrong."""
-    current = dict(kwargs, **config.all_kwargs())
-    full = {**tuner.nargs, **current}
-    if config.pre_hook is not None:
-        config.pre_hook(full)
-    tuner.pre_hook(full)
-    try:
-        tuner.fn.run(*args, **current)
-    except Exception as exc:
-        try:
-            tuner.post_hook(full, exception=exc)
-        finally:
-            raise
-    tuner.post_hook(full, exception=None)
-    tuner.pre_hook(full, reset_only=True)
-
-
 def next_forward(checked: bool) -> None:
     """A forward starts: every autotuner forgets its picks, so each forward picks (and runs
     the pre_hooks) alike, whatever it is for. A checked forward picks, per key, the next
-    config after its last pick; any other (knock-out, timed, profiled, a `sweep` rerun) the
-    last pick again, so what it runs was checked."""
+    config after its last pick; any other (knock-out, timed, profiled) the last pick again,
+    so what it runs was checked."""
     _CHECKED[0] = checked
     for keys in list(_ORDER.values()):
         for state in keys.values():

@@ -288,6 +288,7 @@ class ChildState(TimedSteps):
             provenance, watch = None, None
             poison(self.device, h.get("poison_bytes", 0))
             self._autotuned_as_checked(checked=int(set_id) not in knockout | torch_knockout)
+            pinned = self._pinned_before(h, copies, int(set_id) not in knockout | torch_knockout)
             t0 = time.perf_counter()
             if int(set_id) in knockout or int(set_id) in torch_knockout:
                 try:
@@ -321,7 +322,7 @@ class ChildState(TimedSteps):
             own_work = self.recorder.own_work(self._workspace().module_name()) if self.role == "candidate" else 0
             if self.device == "cpu" and self.role == "candidate" \
                     and int(set_id) not in knockout | torch_knockout:
-                self._configs_agree(copies, outs)
+                self._configs_agree(h, copies, inputs, outs, pinned)
             problem = _sendable(outs, h["max_output_bytes"], h.get("reference_bytes"), h.get("reference_outputs"))
             if problem is None and h.get("check_repeat") and self.role == "reference" and not results:
                 problem = self._repeat_problem(copies, outs)
@@ -370,16 +371,43 @@ class ChildState(TimedSteps):
             reply["peak_device_bytes"] = max(torch.cuda.max_memory_reserved(), noise.kept_peak())
         return reply, tensors
 
-    def _configs_agree(self, copies: list, outs: list[torch.Tensor]) -> None:
-        """Every config of the forward's autotuners computes what the checked one did: the
-        forward again on copies of its inputs under each config that wrote otherwise at its
-        first pick (evaluator.autotune_cpu.sweep)."""
-        def rerun() -> list[torch.Tensor]:
-            with random_uninitialised():
-                again, _ = self._forward(pristine(copies))
+    def _pinned_before(self, h: dict, copies: list, checked: bool) -> list:
+        """Under the CPU interpreter, before a checked candidate forward: the forward on copies
+        of its inputs once per autotune config drawn for it (evaluator.autotune_cpu.due),
+        pinned for its key, as a checked forward runs (fresh memory holding noise, poisoned,
+        watched, the report unread): it comes before the forward it is held to, on inputs
+        no forward has had, so nothing tells it from a checked forward when it runs."""
+        if not (checked and self.device == "cpu" and self.role == "candidate"):
+            return []
+        return [(pin, *self._pinned_forward(h, pin, copies)) for pin in autotune_cpu.due()]
+
+    def _pinned_forward(self, h: dict, pin: dict, copies: list) -> tuple[list, list]:
+        fresh = pristine(copies)
+        poison(self.device, h.get("poison_bytes", 0))
+        watch = Provenance(self.recorder) if h.get("provenance") else None
+
+        def forward() -> list[torch.Tensor]:
+            with autotune_cpu.pinned(pin), random_uninitialised(), watch or nullcontext():
+                again, _ = self._forward(fresh)
             return again
 
-        _as("candidate", partial(autotune_cpu.sweep, rerun, outs))
+        return _as("candidate", forward), fresh
+
+    def _configs_agree(self, h: dict, copies: list, inputs: list, outs: list[torch.Tensor], pinned: list) -> None:
+        """Every config of the forward's autotuners computes what the checked one did: each
+        pinned forward run before it (`_pinned_before`) is held to what it returned and left
+        in its inputs; the configs its first picks found writing otherwise are drawn later
+        checked forwards (`checked_left`: how many the worker still runs), and where none is
+        left they run now, after it, on copies of its inputs (evaluator.autotune_cpu)."""
+        for pin, again, again_inputs in pinned:
+            if not pin.get("used", True):  # its key never launched on these inputs: on the first pick's
+                pin["wait"] = None
+                autotune_cpu._PENDING.append(pin)
+                continue
+            _as("candidate", partial(autotune_cpu.held, pin, again, again_inputs, outs, inputs))
+        for pin in autotune_cpu.schedule(h.get("checked_left")):
+            again, again_inputs = self._pinned_forward(h, pin, copies)
+            _as("candidate", partial(autotune_cpu.held, pin, again, again_inputs, outs, inputs))
 
     def _repeat_problem(self, copies: list, outs: list[torch.Tensor]) -> str | None:
         """Why the reference cannot be used if a second forward on the same inputs differs

@@ -71,10 +71,13 @@ def _prejudge(run: _Run, i: int, t: dict, outs: list, back: list, ref: Reference
     return outcome, facts["precision"]
 
 
-def run_header(run: _Run, ref: ReferenceOutputs, set_id: int, last: bool) -> dict:
-    """The `run` command of one input set (the knock-out's runs it with launches skipped)."""
+def run_header(run: _Run, ref: ReferenceOutputs, set_id: int, last: bool, checked_left: int = 0) -> dict:
+    """The `run` command of one input set (the knock-out's runs it with launches skipped).
+    `checked_left`: the trials the child runs after this one (where the CPU child runs an
+    autotune config pinned before one of them: evaluator.autotune_cpu.schedule)."""
     per_set = set_output_bytes(ref)
-    return {"op": "run", "ids": [set_id], "last": last, "knockout_ids": [KNOCKOUT_SET],
+    return {"op": "run", "ids": [set_id], "last": last, "checked_left": checked_left,
+            "knockout_ids": [KNOCKOUT_SET],
             "torch_knockout_ids": [TORCH_KNOCKOUT_SET] if run.plan.torch_knockout else [],
             "provenance": True, "return_inputs": any(t["modified"] for t in ref.trials),
             "reference_bytes": per_set, "reference_outputs": len(ref.outputs[0]) if ref.outputs else None,
@@ -84,9 +87,10 @@ def run_header(run: _Run, ref: ReferenceOutputs, set_id: int, last: bool) -> dic
 
 def _run_trials(run: _Run, child: Child, ref: ReferenceOutputs, order: list[int], n: int,
                 pool: ThreadPoolExecutor | None, futures: dict, results: list, tensors: list) -> judge.Outcome | None:
-    for set_id in order:  # one set per command: one set's GiBs in flight at a time
+    for at, set_id in enumerate(order):  # one set per command: one set's GiBs in flight at a time
+        later = sum(1 for i in order[at + 1:] if i < n)
         with run.holding(run.ev.device_lock.shared()):
-            reply, more = child.request(run_header(run, ref, set_id, set_id == order[-1]), run.left(),
+            reply, more = child.request(run_header(run, ref, set_id, set_id == order[-1], later), run.left(),
                                         max_bytes=run.bound)
         if reply.get("op") == "error":
             return judge.from_error(reply, "correctness", run.sanitize)
