@@ -19,6 +19,7 @@ from typing import Any
 import torch
 import torch.cuda.nvtx
 from torch.overrides import TorchFunctionMode
+from torch.utils._python_dispatch import TorchDispatchMode
 
 
 def interpreted_tensors_look_like_cuda() -> None:
@@ -68,38 +69,12 @@ def interpreted_tensors_look_like_cuda() -> None:
 
 
 def _cuda_autocast_on_the_host() -> None:
-    """`torch.autocast("cuda", ...)` (and torch.cuda.amp's, custom_fwd's) runs the CPU's
-    autocast with the GPU's dtype (float16 unless given), and the CUDA autocast state torch and
-    the candidate ask about (`is_autocast_enabled()`, `("cuda")`, `get_autocast_dtype("cuda")`)
-    is the CPU's while it runs: a CPU build turned autocast off ("CUDA is not available"), so a
-    forward knew it was not on the GPU and the GPU's float16 matmuls were never checked (red
-    team s46)."""
-    from torch.amp import autocast_mode
+    """`torch.autocast("cuda", ...)` (and torch.cuda.amp's, custom_fwd's) runs as CUDA's autocast:
+    torch's own CUDA autocast state, and CUDA's casting policy over the tensors that stand in for
+    the GPU's (evaluator.candidate_autocast says how and why)."""
+    from evaluator import candidate_autocast
 
-    cls = autocast_mode.autocast
-    init = cls.__init__
-
-    def __init__(self: Any, device_type: str, dtype: Any = None, enabled: bool = True,
-                 cache_enabled: Any = None) -> None:
-        if device_type == "cuda":
-            device_type, dtype = "cpu", torch.float16 if dtype is None else dtype
-        init(self, device_type, dtype, enabled, cache_enabled)
-
-    cls.__init__ = functools.wraps(init)(__init__)  # type: ignore[method-assign]
-    enabled, dtype_of = torch.is_autocast_enabled, torch.get_autocast_dtype
-
-    def is_autocast_enabled(device_type: Any = None) -> bool:
-        if device_type is None or device_type == "cuda":
-            return enabled("cpu")
-        return enabled(device_type)
-
-    def get_autocast_dtype(device_type: str) -> Any:
-        if device_type == "cuda" and enabled("cpu"):
-            return dtype_of("cpu")
-        return dtype_of(device_type)
-
-    torch.is_autocast_enabled = _like(enabled, is_autocast_enabled)  # type: ignore[assignment]
-    torch.get_autocast_dtype = _like(dtype_of, get_autocast_dtype)  # type: ignore[assignment]
+    candidate_autocast.on_the_gpus_terms()
 
 
 def _gpu_answers() -> None:
@@ -280,8 +255,9 @@ def library_reads_visible() -> None:
     they are."""
     real_tolist, real_numpy = torch.Tensor.tolist, torch.Tensor.numpy
 
-    def watched() -> bool:
-        return torch._C._len_torch_dispatch_stack() > 0
+    def watched() -> bool:  # a mode of the harness's (not the casts' own, around a candidate's call)
+        return any(not isinstance(torch._C._get_dispatch_stack_at(i), _CudaCasts)
+                   for i in range(torch._C._len_torch_dispatch_stack()))
 
     def tolist(self: Any) -> Any:
         if not watched():
@@ -592,16 +568,26 @@ class _CudaNamesTheHost(TorchFunctionMode):
         # torch's or a library's Python (`nn.Flatten(0)(...)`, einops, a `with torch.device`
         # context: red team s45b), or computed from tensors whose place is known
         given = list(_tensors_in((args, kwargs)))
-        if not (given and func not in _MOVE_FUNCTIONS or _candidate_below()):
-            return self._named(func, args, kwargs)
+        below = _candidate_below()
+        if not (given and func not in _MOVE_FUNCTIONS or below):
+            return self._converted(func, args, kwargs, given, below, None)
         host = _on_the_host(func, args, kwargs, given)
-        out = self._named(func, args, kwargs)
+        out = self._converted(func, args, kwargs, given, below, host)
         if func in _MOVE_FUNCTIONS and out is args[0] and host != (args[0] in HOST_TENSORS):
             out = out.clone()  # on the GPU a move between host and device is a copy, never the same tensor
         if host:
             for t in _tensors_in(out):
                 HOST_TENSORS.add(t)
         return out
+
+    def _converted(self, func: Any, args: tuple, kwargs: dict, given: list, below: bool, host: Any) -> Any:
+        """The call, under _CudaCasts where it may turn a floating tensor into integers: made from
+        the candidate's code (directly or through torch's and libraries' Python), or given a
+        floating tensor beside an integer dtype or tensor."""
+        if not (below or _may_convert(func, args, kwargs, given)):
+            return self._named(func, args, kwargs)
+        with _CudaCasts(bool(host)):
+            return self._named(func, args, kwargs)
 
     def _named(self, func: Any, args: tuple, kwargs: dict) -> Any:
         if _names_cuda(kwargs.get("device")):
@@ -610,12 +596,20 @@ class _CudaNamesTheHost(TorchFunctionMode):
             return args[0].to(**{k: v for k, v in kwargs.items() if k in ("non_blocking", "memory_format")})
         if func is torch.Tensor.to and len(args) > 1 and _names_cuda(args[1]):
             args = (args[0], "cpu", *args[2:])
-        if func in _FILLS and len(args) >= 2 and _floating(args[-1]) and _integral(args[0]):
-            args = (*args[:-1], cuda_cast(args[-1], args[0].dtype))
-        out = func(*args, **kwargs)
-        if func in _CASTS and args and _floating(args[0]) and _integral(out):
-            return cuda_cast(args[0], out.dtype)
-        return out
+        return func(*args, **kwargs)
+
+
+def _may_convert(func: Any, args: tuple, kwargs: dict, given: list) -> bool:
+    if func in _INTEGER_METHODS:
+        return True
+    if not any(_floating(t) for t in given):
+        return False
+    return any(_integral(t) for t in given) or any(
+        isinstance(v, (torch.dtype, str, type)) for v in (*args, *kwargs.values()))
+
+
+_INTEGER_METHODS = frozenset({torch.Tensor.int, torch.Tensor.long, torch.Tensor.short, torch.Tensor.char,
+                              torch.Tensor.byte})
 
 
 # Float to integer conversions of tensors, as CUDA makes them: out-of-range values saturate
@@ -624,10 +618,55 @@ class _CudaNamesTheHost(TorchFunctionMode):
 # for all of them, so a flag computed as `torch.full((1,), 1e10).to(torch.int32)` was INT_MIN
 # on the CPU and INT_MAX on the H200 (red team s46; both recorded in evaluator/h200.json).
 # Kernels' own casts are the interpreter's (interpreter_casts).
-_CASTS = frozenset({torch.Tensor.to, torch.Tensor.type, torch.Tensor.int, torch.Tensor.long,
-                    torch.Tensor.short, torch.Tensor.char, torch.Tensor.byte})
-_FILLS = frozenset({torch.Tensor.copy_, torch.Tensor.__setitem__})
+class _CudaCasts(TorchDispatchMode):
+    """Around a torch call that may convert (`_CudaNamesTheHost._converted`): every aten op that
+    turns a floating tensor into integers, seen at the dispatcher, converts as the device where
+    the GPU converts it: `_to_copy` (`.to`, `.int()`, `.type`, `torch.tensor(t, dtype=)`,
+    `as_tensor`, `asarray`, `new_tensor`...), `copy_` (`copy_`, item assignment) and `fill_`
+    with a tensor value, and any op given an integer `dtype=` for a floating input (`sum`,
+    `cumsum`, `prod`...). One set of Python entry points patched was a list a red team walked
+    past (s46 rt23: torch.tensor, as_tensor, asarray, new_tensor, `empty(..).copy_`); every one
+    of them reaches these ops. A conversion runs where CUDA's copy_ runs it (_converts_on_gpu);
+    one on the host keeps x86's answer here, as it does on the GPU's host."""
+
+    def __init__(self, result_on_host: bool) -> None:
+        super().__init__()
+        self.result_on_host = result_on_host
+
+    def __torch_dispatch__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
+        kwargs = kwargs or {}
+        packet = func.overloadpacket
+        if packet in (torch.ops.aten.copy_, torch.ops.aten.fill_) and len(args) >= 2 and _integral(args[0]) \
+                and _floating(args[1]):
+            if _converts_on_gpu(args[1] not in HOST_TENSORS, args[0] not in HOST_TENSORS,
+                                kwargs.get("non_blocking", args[2] if len(args) > 2 else False)):
+                args = (args[0], cuda_cast(args[1], args[0].dtype), *args[2:])
+            return func(*args, **kwargs)
+        dtype = kwargs.get("dtype")
+        if isinstance(dtype, torch.dtype) and not dtype.is_floating_point and not dtype.is_complex \
+                and dtype is not torch.bool and not _makes_new(func):
+            into_device = packet is not torch.ops.aten._to_copy or not self.result_on_host
+            args = tuple(cuda_cast(a, dtype) if _floating(a) and _converts_on_gpu(
+                a not in HOST_TENSORS, into_device, kwargs.get("non_blocking", False)) else a for a in args)
+        return func(*args, **kwargs)
+
+
 _INT64 = torch.iinfo(torch.int64)
+
+
+def _converts_on_gpu(from_device: bool, into_device: bool, non_blocking: Any) -> bool:
+    """Where CUDA's copy_ converts dtypes: on the GPU between device tensors; between the host
+    and the device on the GPU under non_blocking=True and on the CPU otherwise (copy_kernel_cuda's
+    conversion_device)."""
+    if from_device and into_device:
+        return True
+    return from_device != into_device and bool(non_blocking)
+
+
+def _makes_new(func: Any) -> bool:
+    """An allocation shaped after a tensor (`zeros_like`, `new_zeros`...): its values are not read."""
+    name = func.__name__.split(".")[0]
+    return name.endswith("_like") or name.startswith("new_")
 
 
 def _floating(x: Any) -> bool:
