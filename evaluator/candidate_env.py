@@ -5,10 +5,12 @@ provenance watch made visible."""
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 import os
 import secrets
 import sys
+import types
 import uuid
 import weakref
 from collections.abc import Iterator, MutableMapping
@@ -28,33 +30,40 @@ def interpreted_tensors_look_like_cuda() -> None:
     child `Tensor.is_cuda` answers True, and to the candidate's own code `x.device` is cuda:0
     (_CudaNamesTheHost). Only Python reads these; torch's C++ never looks at them."""
     STANDING_IN[0] = True
+    # torch._dynamo, which a dispatch mode's entry imports (_CudaCasts), checks the signature of
+    # Tensor.__new__ at import: imported before the legacy constructor's stand-in (as the
+    # children's preload does already: evaluator.child)
+    import torch._dynamo  # noqa: F401
     _legacy_constructor()
     torch.Tensor.is_cuda = property(lambda self: self not in HOST_TENSORS)  # type: ignore[assignment]
     # and the branch a CUDA tensor takes may size a persistent grid by the SM count: the GPU's
     # properties answer (H200), as `_NoDriver` does for Triton's driver (honest round, session
     # 16: "Torch not compiled with CUDA")
-    torch.cuda.get_device_properties = _like(torch.cuda.get_device_properties, interpreter_device_properties)  # type: ignore[assignment]
+    # (torch's own code of each query runs, answered where it asks the driver, so its arguments
+    # are taken and refused as on the GPU: a device the process lacks, a CPU device, a bool, a
+    # stray keyword, with torch's exception and message; red team s46 rt23)
+    torch.cuda.get_device_properties = interpreter_device_properties  # type: ignore[assignment]
     # and the device queries and the synchronize after a launch that KernelBench solutions
     # make (honest round, session 21: "Torch not compiled with CUDA" on the CPU only); there is
     # nothing to wait for under the interpreter, whose launches return when they are done
-    torch.cuda.current_device = _like(torch.cuda.current_device, lambda: 0)  # type: ignore[assignment]
-    torch.cuda.get_device_capability = _like(torch.cuda.get_device_capability, lambda device=None: (  # type: ignore[assignment]
-        interpreter_device_properties(device).major, H200["minor"]))
+    torch.cuda.current_device = _stand_in(torch.cuda.current_device, lambda: 0)  # type: ignore[assignment]
+    torch.cuda.get_device_capability = _through(  # type: ignore[assignment]
+        torch.cuda.get_device_capability, get_device_properties=interpreter_device_properties)
     # and whether there is a GPU at all, asked by the candidate's own code: yes, one (the
     # GPU's answer, as for the tensors' device below; Triton's and torch's own questions still
     # get the CPU build's answer, so nothing of theirs looks for a CUDA driver)
     _gpu_answers()
-    torch.cuda.synchronize = _like(torch.cuda.synchronize, lambda device=None: None)  # type: ignore[assignment]
+    torch.cuda.synchronize = _stand_in(torch.cuda.synchronize, _synchronize)  # type: ignore[assignment]
     # and Liger's `with torch.cuda.device(x.device):` around a launch (the CPU device is no
     # CUDA device to switch to) and the NVTX markers, which a CPU build of torch refuses
     # (honest round, session 22)
     torch.cuda.device = _NoDeviceSwitch  # type: ignore[assignment, misc]
     # NVTX with no tool attached answers -2 (NVTX_NO_PUSH_POP_TRACKING) on the H200, where the
     # stand-in's 0 told them apart (red team s46)
-    torch.cuda.nvtx.range_push = _like(torch.cuda.nvtx.range_push, lambda msg: -2)  # type: ignore[assignment]
-    torch.cuda.nvtx.range_pop = _like(torch.cuda.nvtx.range_pop, lambda: -2)  # type: ignore[assignment]
-    torch.cuda.nvtx.mark = _like(torch.cuda.nvtx.mark, lambda msg: None)  # type: ignore[assignment]
-    torch.cuda.is_current_stream_capturing = _like(torch.cuda.is_current_stream_capturing, lambda: False)  # type: ignore[assignment]
+    torch.cuda.nvtx.range_push = _stand_in(torch.cuda.nvtx.range_push, _nvtx("rangePushA", "int", -2))  # type: ignore[assignment]
+    torch.cuda.nvtx.range_pop = _stand_in(torch.cuda.nvtx.range_pop, lambda: -2)  # type: ignore[assignment]
+    torch.cuda.nvtx.mark = _stand_in(torch.cuda.nvtx.mark, _nvtx("markA", "None", None))  # type: ignore[assignment]
+    torch.cuda.is_current_stream_capturing = _stand_in(torch.cuda.is_current_stream_capturing, lambda: False)  # type: ignore[assignment]
     # and the CUDA device named outright (`torch.empty(n, device="cuda")`, `.to("cuda")`,
     # `.cuda()`), as KernelBench solutions write beside `if x.is_cuda:` (honest round, session
     # 25: "Torch not compiled with CUDA enabled" on the CPU only): it names the interpreter's
@@ -87,14 +96,15 @@ def _gpu_answers() -> None:
     cuda, accelerator = torch.cuda, torch.accelerator
     cuda.is_available = _answered(cuda.is_available, True)  # type: ignore[assignment]
     cuda.device_count = _answered(cuda.device_count, 1)  # type: ignore[assignment]
-    cuda.get_device_name = _like(cuda.get_device_name, lambda device=None: interpreter_device_properties(device).name)  # type: ignore[assignment]
+    cuda.get_device_name = _through(cuda.get_device_name, get_device_properties=interpreter_device_properties)  # type: ignore[assignment]
     cuda.is_bf16_supported = _answered(cuda.is_bf16_supported, True)  # type: ignore[assignment]
     torch.backends.cuda.is_built = _answered(torch.backends.cuda.is_built, True)  # type: ignore[assignment]
     torch.backends.cudnn.is_available = _answered(torch.backends.cudnn.is_available, True)  # type: ignore[assignment]
     torch.backends.cudnn.version = _answered(torch.backends.cudnn.version, 91900)  # type: ignore[assignment]
     accelerator.is_available = _answered(accelerator.is_available, True)  # type: ignore[assignment]
     accelerator.device_count = _answered(accelerator.device_count, 1)  # type: ignore[assignment]
-    accelerator.current_accelerator = _answered(accelerator.current_accelerator, _DEVICE("cuda"))  # type: ignore[assignment]
+    accelerator.current_accelerator = _answered(  # type: ignore[assignment]
+        accelerator.current_accelerator, lambda: _DEVICE("cuda"), fresh=True)  # a new one each call, as torch's
     for name in ("current_device_index", "current_device_idx"):
         if hasattr(accelerator, name):
             setattr(accelerator, name, _answered(getattr(accelerator, name), 0))
@@ -132,12 +142,87 @@ def _answered_attributes(module: Any, answers: dict[str, Any]) -> None:
     module.__class__ = cls
 
 
-def _answered(real: Any, answer: Any) -> Any:
-    """`real`, answering `answer` where the candidate's own code calls it."""
+def _answered(real: Any, answer: Any, fresh: bool = False) -> Any:
+    """`real`, answering `answer` (or `answer()`, `fresh`) where the candidate's own code calls it,
+    or torch's own code run by a stand-in (_through), after taking its arguments as `real` does."""
     def query(*args: Any, **kwargs: Any) -> Any:
-        return answer if candidate_frame(1) else real(*args, **kwargs)
+        if not (candidate_frame(1) or _ANSWERING[0]):
+            return real(*args, **kwargs)
+        _bound(real, args, kwargs)
+        return answer() if fresh else answer
 
     return _like(real, query)
+
+
+_ANSWERING = [0]  # a stand-in runs torch's own code: what that code asks is answered as on the GPU
+
+
+def _stand_in(real: Any, fn: Any) -> Any:
+    """`fn` under `real`'s names, taking and refusing arguments exactly as `real` does."""
+    def call(*args: Any, **kwargs: Any) -> Any:
+        _bound(real, args, kwargs)
+        return fn(*args, **kwargs)
+
+    return _like(real, call)
+
+
+def _bound(real: Any, args: tuple, kwargs: dict) -> None:
+    """Raise what `real` raises for arguments it cannot take: Python's own TypeError, raised by
+    binding `real` itself (which fails before any of its body runs); a builtin is called, as its
+    own parsing is the only statement of what it takes (the host queries, which do nothing)."""
+    try:
+        signature = inspect.signature(real)
+    except (TypeError, ValueError):
+        real(*args, **kwargs)
+        return
+    try:
+        signature.bind(*args, **kwargs)
+    except TypeError:
+        inspect.unwrap(real)(*args, **kwargs)
+        raise
+
+
+def _through(real: Any, **answers: Any) -> Any:
+    """`real`'s own code (so its argument handling, checks and messages are torch's), run with
+    the module names it asks the driver through answered (`answers`, and torch's queries it
+    calls answered as on the GPU while it runs)."""
+    names = {"_lazy_init": lambda: None, **answers}
+    copy = types.FunctionType(real.__code__, {**real.__globals__, **names}, real.__name__, real.__defaults__,
+                              real.__closure__)
+    copy.__kwdefaults__ = real.__kwdefaults__
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        _ANSWERING[0] += 1
+        try:
+            return copy(*args, **kwargs)
+        finally:
+            _ANSWERING[0] -= 1
+
+    return _like(real, call)
+
+
+def _synchronize(device: Any = None) -> None:
+    """torch.cuda.synchronize's body with nothing to wait for: its device context (which takes,
+    refuses and enters the device as the GPU's does)."""
+    _ANSWERING[0] += 1  # the device is the candidate's, refused as on the GPU
+    try:
+        context = torch.cuda.device(device)
+    finally:
+        _ANSWERING[0] -= 1
+    with context:
+        return None
+
+
+def _nvtx(binding: str, returns: str, answer: Any) -> Any:
+    """An NVTX call with no tool attached: `answer`, for a message pybind11's `const char*` takes
+    (str, bytes or None); anything else refused with pybind11's TypeError."""
+    def call(msg: Any) -> Any:
+        if msg is not None and not isinstance(msg, (str, bytes)):
+            raise TypeError(f"{binding}(): incompatible function arguments. The following argument types are "
+                            f"supported:\n    1. (arg0: str) -> {returns}\n\nInvoked with: {msg!r}")
+        return answer
+
+    return call
 
 
 def _like(real: Any, fn: Any) -> Any:
@@ -402,6 +487,12 @@ class _DeviceConstructor(type):
         if len(args) == 1 and not kwargs and type(args[0]) is int and args[0] >= 0:
             return _DEVICE("cuda", args[0])
         return _DEVICE(*args, **kwargs)
+
+    def __getattribute__(cls, name: str) -> Any:
+        """Every attribute read off the class is the real type's (`torch.device.type`, the
+        descriptor `.type`/`.index` are read through, its names, its docs, its dict): a stand-in
+        class without them told the CPU child apart (red team s46 rt23)."""
+        return getattr(_DEVICE, name)
 
 
 class _IndexNamesCuda(metaclass=_DeviceConstructor):
@@ -695,16 +786,32 @@ class _NoDeviceSwitch(torch.cuda.device):
     stand-in of its own told the CPU child apart, red team s46)."""
 
     def __init__(self, device: Any = None) -> None:
+        if candidate_frame(1) or _ANSWERING[0]:  # the candidate's device, refused as the GPU refuses it
+            super().__init__(device)
+            return
         try:
             super().__init__(device)
         except (ValueError, RuntimeError, AssertionError):  # a host tensor's device, to torch's eyes
             self.idx, self.prev_idx = 0, -1
 
     def __enter__(self) -> None:
+        """torch.cuda._exchange_device on a process with one GPU: the previous device (0), -1
+        for a negative index, and CUDA's error for an index it lacks."""
+        if self.idx >= 1:
+            raise _INVALID_ORDINAL()
+        self.prev_idx = -1 if self.idx < 0 else 0
         return None
 
     def __exit__(self, *exc: Any) -> bool:
+        self.idx = -1 if self.prev_idx < 0 else self.idx
         return False
+
+
+def _INVALID_ORDINAL() -> Exception:
+    kind = getattr(torch, "AcceleratorError", RuntimeError)
+    return kind("CUDA error: invalid device ordinal\nCUDA kernel errors might be asynchronously reported at some "
+                "other API call, so the stacktrace below might be incorrect.\nFor debugging consider passing "
+                "CUDA_LAUNCH_BLOCKING=1\nCompile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.\n")
 
 
 _NoDeviceSwitch.__name__ = _NoDeviceSwitch.__qualname__ = "device"
@@ -726,15 +833,21 @@ H200 = {k: v for k, v in IMAGE["properties"].items() if k != "uuid"}
 
 
 class _CUuuid:
-    """A device's UUID as torch's C extension gives it (`str()` is the text)."""
+    """A device's UUID as torch's C extension gives it: `str()` is the text, `.bytes` a new list
+    of 16 ints at each read (pybind11's std::vector<uint8_t>; a bytes object told the CPU child
+    apart: red team s46 rt23)."""
 
-    __slots__ = ("bytes",)
+    __slots__ = ("__raw__",)
 
     def __init__(self, text: str) -> None:
-        self.bytes = uuid.UUID(text).bytes
+        self.__raw__ = uuid.UUID(text).bytes
+
+    @property
+    def bytes(self) -> list:
+        return list(self.__raw__)
 
     def __str__(self) -> str:
-        return str(uuid.UUID(bytes=self.bytes))
+        return str(uuid.UUID(bytes=self.__raw__))
 
     def _pybind11_conduit_v1_(self, *args: Any) -> Any:
         raise TypeError("_pybind11_conduit_v1_: incompatible function arguments")
@@ -744,11 +857,10 @@ class _CudaDeviceProperties:
     """torch.cuda's _CudaDeviceProperties as the H200 gives them: the same fields, types and
     text (a namespace's `namespace(...)` told the stand-in apart: red team s45b)."""
 
-    __slots__ = tuple(IMAGE["properties"])
+    __slots__ = ("__fields__",)
 
     def __init__(self, **fields: Any) -> None:
-        for name, value in fields.items():
-            setattr(self, name, value)
+        self.__fields__ = fields
 
     def __repr__(self) -> str:
         return (f"_CudaDeviceProperties(name='{self.name}', major={self.major}, minor={self.minor}, "
@@ -761,6 +873,12 @@ class _CudaDeviceProperties:
         raise TypeError("_pybind11_conduit_v1_: incompatible function arguments")
 
 
+def _read_only(name: str) -> property:  # pybind11's def_readonly: a property with no setter
+    return property(lambda self: self.__fields__[name])
+
+
+for _name in IMAGE["properties"]:
+    setattr(_CudaDeviceProperties, _name, _read_only(_name))
 for _cls in (_CUuuid, _CudaDeviceProperties):
     _cls.__module__ = "torch._C"
 
@@ -770,26 +888,29 @@ for _cls in (_CUuuid, _CudaDeviceProperties):
 _UUID = str(uuid.UUID(bytes=secrets.token_bytes(16)))
 
 
-def interpreter_device_properties(device: Any = None) -> Any:
-    """What a CPU child's torch.cuda.get_device_properties says: the GPU's properties, for the
-    one GPU a child has; any other device raises as torch raises there (an index past the
-    device count answered by the stand-in, and refused on the GPU, was a switch too)."""
-    _device_index(device)
-    return _CudaDeviceProperties(**H200, uuid=_CUuuid(_UUID))
+# the one object torch hands out for the device while anything holds it (pybind11 keeps one
+# wrapper per C++ pointer): `get_device_properties(0) is get_device_properties(0)` on the GPU
+_PROPERTIES = _CudaDeviceProperties(**H200, uuid=_CUuuid(_UUID))
+_REAL_GET_DEVICE_PROPERTIES = torch.cuda.get_device_properties
 
 
-def _device_index(device: Any) -> int:
-    """torch.cuda's reading of a device argument in a process with one GPU."""
-    if isinstance(device, str):
-        device = _DEVICE(device)
-    if isinstance(device, _DEVICE):
-        if device.type != "cuda":
-            raise ValueError(f"Expected a cuda device, but got: {device}")
-        device = 0 if device.index is None else device.index
-    if device is None:
-        return 0
-    if type(device) is not int:
-        raise ValueError(f"Expected a torch.device with a specified index or an integer, but got:{device}")
-    if not 0 <= device < 1:
-        raise AssertionError("Invalid device id")
-    return device
+def _get_device_index(device: Any, optional: bool = False, allow_cpu: bool = False) -> int:
+    from torch.cuda._utils import _get_device_index as real
+
+    _ANSWERING[0] += 1
+    try:
+        return real(device, optional, allow_cpu)
+    finally:
+        _ANSWERING[0] -= 1
+
+
+def _device_count() -> int:
+    return 1
+
+
+# What a CPU child's torch.cuda.get_device_properties says: torch's own function, for the one
+# GPU a child has, with the H200's properties; any other device raises as torch raises there
+# (an index past the device count answered by the stand-in, and refused on the GPU, was a
+# switch too; so was an argument the stand-in read otherwise than torch: red team s46 rt23).
+interpreter_device_properties = _through(_REAL_GET_DEVICE_PROPERTIES, _get_device_properties=lambda index: _PROPERTIES,
+                                         device_count=_device_count, _get_device_index=_get_device_index)
