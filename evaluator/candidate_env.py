@@ -659,7 +659,7 @@ class _CudaNamesTheHost(TorchFunctionMode):
         # torch's or a library's Python (`nn.Flatten(0)(...)`, einops, a `with torch.device`
         # context: red team s45b), or computed from tensors whose place is known
         given = list(_tensors_in((args, kwargs)))
-        below = _candidate_below()
+        below = None if given and func not in _MOVE_FUNCTIONS else _candidate_below()
         if not (given and func not in _MOVE_FUNCTIONS or below):
             return self._converted(func, args, kwargs, given, below, None)
         host = _on_the_host(func, args, kwargs, given)
@@ -671,11 +671,11 @@ class _CudaNamesTheHost(TorchFunctionMode):
                 HOST_TENSORS.add(t)
         return out
 
-    def _converted(self, func: Any, args: tuple, kwargs: dict, given: list, below: bool, host: Any) -> Any:
+    def _converted(self, func: Any, args: tuple, kwargs: dict, given: list, below: Any, host: Any) -> Any:
         """The call, under _CudaCasts where it may turn a floating tensor into integers: made from
         the candidate's code (directly or through torch's and libraries' Python), or given a
         floating tensor beside an integer dtype or tensor."""
-        if not (below or _may_convert(func, args, kwargs, given)):
+        if not (_may_convert(func, args, kwargs, given) or (_candidate_below() if below is None else below)):
             return self._named(func, args, kwargs)
         with _CudaCasts(bool(host)):
             return self._named(func, args, kwargs)
