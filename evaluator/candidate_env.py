@@ -5,10 +5,12 @@ provenance watch made visible."""
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 import os
 import secrets
 import sys
+import types
 import uuid
 import weakref
 from collections.abc import Iterator, MutableMapping
@@ -19,6 +21,7 @@ from typing import Any
 import torch
 import torch.cuda.nvtx
 from torch.overrides import TorchFunctionMode
+from torch.utils._python_dispatch import TorchDispatchMode
 
 
 def interpreted_tensors_look_like_cuda() -> None:
@@ -27,33 +30,40 @@ def interpreted_tensors_look_like_cuda() -> None:
     child `Tensor.is_cuda` answers True, and to the candidate's own code `x.device` is cuda:0
     (_CudaNamesTheHost). Only Python reads these; torch's C++ never looks at them."""
     STANDING_IN[0] = True
+    # torch._dynamo, which a dispatch mode's entry imports (_CudaCasts), checks the signature of
+    # Tensor.__new__ at import: imported before the legacy constructor's stand-in (as the
+    # children's preload does already: evaluator.child)
+    import torch._dynamo  # noqa: F401
     _legacy_constructor()
     torch.Tensor.is_cuda = property(lambda self: self not in HOST_TENSORS)  # type: ignore[assignment]
     # and the branch a CUDA tensor takes may size a persistent grid by the SM count: the GPU's
     # properties answer (H200), as `_NoDriver` does for Triton's driver (honest round, session
     # 16: "Torch not compiled with CUDA")
-    torch.cuda.get_device_properties = _like(torch.cuda.get_device_properties, interpreter_device_properties)  # type: ignore[assignment]
+    # (torch's own code of each query runs, answered where it asks the driver, so its arguments
+    # are taken and refused as on the GPU: a device the process lacks, a CPU device, a bool, a
+    # stray keyword, with torch's exception and message; red team s46 rt23)
+    torch.cuda.get_device_properties = interpreter_device_properties  # type: ignore[assignment]
     # and the device queries and the synchronize after a launch that KernelBench solutions
     # make (honest round, session 21: "Torch not compiled with CUDA" on the CPU only); there is
     # nothing to wait for under the interpreter, whose launches return when they are done
-    torch.cuda.current_device = _like(torch.cuda.current_device, lambda: 0)  # type: ignore[assignment]
-    torch.cuda.get_device_capability = _like(torch.cuda.get_device_capability, lambda device=None: (  # type: ignore[assignment]
-        interpreter_device_properties(device).major, H200["minor"]))
+    torch.cuda.current_device = _stand_in(torch.cuda.current_device, lambda: 0)  # type: ignore[assignment]
+    torch.cuda.get_device_capability = _through(  # type: ignore[assignment]
+        torch.cuda.get_device_capability, get_device_properties=interpreter_device_properties)
     # and whether there is a GPU at all, asked by the candidate's own code: yes, one (the
     # GPU's answer, as for the tensors' device below; Triton's and torch's own questions still
     # get the CPU build's answer, so nothing of theirs looks for a CUDA driver)
     _gpu_answers()
-    torch.cuda.synchronize = _like(torch.cuda.synchronize, lambda device=None: None)  # type: ignore[assignment]
+    torch.cuda.synchronize = _stand_in(torch.cuda.synchronize, _synchronize)  # type: ignore[assignment]
     # and Liger's `with torch.cuda.device(x.device):` around a launch (the CPU device is no
     # CUDA device to switch to) and the NVTX markers, which a CPU build of torch refuses
     # (honest round, session 22)
     torch.cuda.device = _NoDeviceSwitch  # type: ignore[assignment, misc]
     # NVTX with no tool attached answers -2 (NVTX_NO_PUSH_POP_TRACKING) on the H200, where the
     # stand-in's 0 told them apart (red team s46)
-    torch.cuda.nvtx.range_push = _like(torch.cuda.nvtx.range_push, lambda msg: -2)  # type: ignore[assignment]
-    torch.cuda.nvtx.range_pop = _like(torch.cuda.nvtx.range_pop, lambda: -2)  # type: ignore[assignment]
-    torch.cuda.nvtx.mark = _like(torch.cuda.nvtx.mark, lambda msg: None)  # type: ignore[assignment]
-    torch.cuda.is_current_stream_capturing = _like(torch.cuda.is_current_stream_capturing, lambda: False)  # type: ignore[assignment]
+    torch.cuda.nvtx.range_push = _stand_in(torch.cuda.nvtx.range_push, _nvtx("rangePushA", "int", -2))  # type: ignore[assignment]
+    torch.cuda.nvtx.range_pop = _stand_in(torch.cuda.nvtx.range_pop, lambda: -2)  # type: ignore[assignment]
+    torch.cuda.nvtx.mark = _stand_in(torch.cuda.nvtx.mark, _nvtx("markA", "None", None))  # type: ignore[assignment]
+    torch.cuda.is_current_stream_capturing = _stand_in(torch.cuda.is_current_stream_capturing, lambda: False)  # type: ignore[assignment]
     # and the CUDA device named outright (`torch.empty(n, device="cuda")`, `.to("cuda")`,
     # `.cuda()`), as KernelBench solutions write beside `if x.is_cuda:` (honest round, session
     # 25: "Torch not compiled with CUDA enabled" on the CPU only): it names the interpreter's
@@ -68,38 +78,12 @@ def interpreted_tensors_look_like_cuda() -> None:
 
 
 def _cuda_autocast_on_the_host() -> None:
-    """`torch.autocast("cuda", ...)` (and torch.cuda.amp's, custom_fwd's) runs the CPU's
-    autocast with the GPU's dtype (float16 unless given), and the CUDA autocast state torch and
-    the candidate ask about (`is_autocast_enabled()`, `("cuda")`, `get_autocast_dtype("cuda")`)
-    is the CPU's while it runs: a CPU build turned autocast off ("CUDA is not available"), so a
-    forward knew it was not on the GPU and the GPU's float16 matmuls were never checked (red
-    team s46)."""
-    from torch.amp import autocast_mode
+    """`torch.autocast("cuda", ...)` (and torch.cuda.amp's, custom_fwd's) runs as CUDA's autocast:
+    torch's own CUDA autocast state, and CUDA's casting policy over the tensors that stand in for
+    the GPU's (evaluator.candidate_autocast says how and why)."""
+    from evaluator import candidate_autocast
 
-    cls = autocast_mode.autocast
-    init = cls.__init__
-
-    def __init__(self: Any, device_type: str, dtype: Any = None, enabled: bool = True,
-                 cache_enabled: Any = None) -> None:
-        if device_type == "cuda":
-            device_type, dtype = "cpu", torch.float16 if dtype is None else dtype
-        init(self, device_type, dtype, enabled, cache_enabled)
-
-    cls.__init__ = functools.wraps(init)(__init__)  # type: ignore[method-assign]
-    enabled, dtype_of = torch.is_autocast_enabled, torch.get_autocast_dtype
-
-    def is_autocast_enabled(device_type: Any = None) -> bool:
-        if device_type is None or device_type == "cuda":
-            return enabled("cpu")
-        return enabled(device_type)
-
-    def get_autocast_dtype(device_type: str) -> Any:
-        if device_type == "cuda" and enabled("cpu"):
-            return dtype_of("cpu")
-        return dtype_of(device_type)
-
-    torch.is_autocast_enabled = _like(enabled, is_autocast_enabled)  # type: ignore[assignment]
-    torch.get_autocast_dtype = _like(dtype_of, get_autocast_dtype)  # type: ignore[assignment]
+    candidate_autocast.on_the_gpus_terms()
 
 
 def _gpu_answers() -> None:
@@ -112,14 +96,15 @@ def _gpu_answers() -> None:
     cuda, accelerator = torch.cuda, torch.accelerator
     cuda.is_available = _answered(cuda.is_available, True)  # type: ignore[assignment]
     cuda.device_count = _answered(cuda.device_count, 1)  # type: ignore[assignment]
-    cuda.get_device_name = _like(cuda.get_device_name, lambda device=None: interpreter_device_properties(device).name)  # type: ignore[assignment]
+    cuda.get_device_name = _through(cuda.get_device_name, get_device_properties=interpreter_device_properties)  # type: ignore[assignment]
     cuda.is_bf16_supported = _answered(cuda.is_bf16_supported, True)  # type: ignore[assignment]
     torch.backends.cuda.is_built = _answered(torch.backends.cuda.is_built, True)  # type: ignore[assignment]
     torch.backends.cudnn.is_available = _answered(torch.backends.cudnn.is_available, True)  # type: ignore[assignment]
     torch.backends.cudnn.version = _answered(torch.backends.cudnn.version, 91900)  # type: ignore[assignment]
     accelerator.is_available = _answered(accelerator.is_available, True)  # type: ignore[assignment]
     accelerator.device_count = _answered(accelerator.device_count, 1)  # type: ignore[assignment]
-    accelerator.current_accelerator = _answered(accelerator.current_accelerator, _DEVICE("cuda"))  # type: ignore[assignment]
+    accelerator.current_accelerator = _answered(  # type: ignore[assignment]
+        accelerator.current_accelerator, lambda: _DEVICE("cuda"), fresh=True)  # a new one each call, as torch's
     for name in ("current_device_index", "current_device_idx"):
         if hasattr(accelerator, name):
             setattr(accelerator, name, _answered(getattr(accelerator, name), 0))
@@ -157,12 +142,87 @@ def _answered_attributes(module: Any, answers: dict[str, Any]) -> None:
     module.__class__ = cls
 
 
-def _answered(real: Any, answer: Any) -> Any:
-    """`real`, answering `answer` where the candidate's own code calls it."""
+def _answered(real: Any, answer: Any, fresh: bool = False) -> Any:
+    """`real`, answering `answer` (or `answer()`, `fresh`) where the candidate's own code calls it,
+    or torch's own code run by a stand-in (_through), after taking its arguments as `real` does."""
     def query(*args: Any, **kwargs: Any) -> Any:
-        return answer if candidate_frame(1) else real(*args, **kwargs)
+        if not (candidate_frame(1) or _ANSWERING[0]):
+            return real(*args, **kwargs)
+        _bound(real, args, kwargs)
+        return answer() if fresh else answer
 
     return _like(real, query)
+
+
+_ANSWERING = [0]  # a stand-in runs torch's own code: what that code asks is answered as on the GPU
+
+
+def _stand_in(real: Any, fn: Any) -> Any:
+    """`fn` under `real`'s names, taking and refusing arguments exactly as `real` does."""
+    def call(*args: Any, **kwargs: Any) -> Any:
+        _bound(real, args, kwargs)
+        return fn(*args, **kwargs)
+
+    return _like(real, call)
+
+
+def _bound(real: Any, args: tuple, kwargs: dict) -> None:
+    """Raise what `real` raises for arguments it cannot take: Python's own TypeError, raised by
+    binding `real` itself (which fails before any of its body runs); a builtin is called, as its
+    own parsing is the only statement of what it takes (the host queries, which do nothing)."""
+    try:
+        signature = inspect.signature(real)
+    except (TypeError, ValueError):
+        real(*args, **kwargs)
+        return
+    try:
+        signature.bind(*args, **kwargs)
+    except TypeError:
+        inspect.unwrap(real)(*args, **kwargs)
+        raise
+
+
+def _through(real: Any, **answers: Any) -> Any:
+    """`real`'s own code (so its argument handling, checks and messages are torch's), run with
+    the module names it asks the driver through answered (`answers`, and torch's queries it
+    calls answered as on the GPU while it runs)."""
+    names = {"_lazy_init": lambda: None, **answers}
+    copy = types.FunctionType(real.__code__, {**real.__globals__, **names}, real.__name__, real.__defaults__,
+                              real.__closure__)
+    copy.__kwdefaults__ = real.__kwdefaults__
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        _ANSWERING[0] += 1
+        try:
+            return copy(*args, **kwargs)
+        finally:
+            _ANSWERING[0] -= 1
+
+    return _like(real, call)
+
+
+def _synchronize(device: Any = None) -> None:
+    """torch.cuda.synchronize's body with nothing to wait for: its device context (which takes,
+    refuses and enters the device as the GPU's does)."""
+    _ANSWERING[0] += 1  # the device is the candidate's, refused as on the GPU
+    try:
+        context = torch.cuda.device(device)
+    finally:
+        _ANSWERING[0] -= 1
+    with context:
+        return None
+
+
+def _nvtx(binding: str, returns: str, answer: Any) -> Any:
+    """An NVTX call with no tool attached: `answer`, for a message pybind11's `const char*` takes
+    (str, bytes or None); anything else refused with pybind11's TypeError."""
+    def call(msg: Any) -> Any:
+        if msg is not None and not isinstance(msg, (str, bytes)):
+            raise TypeError(f"{binding}(): incompatible function arguments. The following argument types are "
+                            f"supported:\n    1. (arg0: str) -> {returns}\n\nInvoked with: {msg!r}")
+        return answer
+
+    return call
 
 
 def _like(real: Any, fn: Any) -> Any:
@@ -280,8 +340,9 @@ def library_reads_visible() -> None:
     they are."""
     real_tolist, real_numpy = torch.Tensor.tolist, torch.Tensor.numpy
 
-    def watched() -> bool:
-        return torch._C._len_torch_dispatch_stack() > 0
+    def watched() -> bool:  # a mode of the harness's (not the casts' own, around a candidate's call)
+        return any(not isinstance(torch._C._get_dispatch_stack_at(i), _CudaCasts)
+                   for i in range(torch._C._len_torch_dispatch_stack()))
 
     def tolist(self: Any) -> Any:
         if not watched():
@@ -426,6 +487,12 @@ class _DeviceConstructor(type):
         if len(args) == 1 and not kwargs and type(args[0]) is int and args[0] >= 0:
             return _DEVICE("cuda", args[0])
         return _DEVICE(*args, **kwargs)
+
+    def __getattribute__(cls, name: str) -> Any:
+        """Every attribute read off the class is the real type's (`torch.device.type`, the
+        descriptor `.type`/`.index` are read through, its names, its docs, its dict): a stand-in
+        class without them told the CPU child apart (red team s46 rt23)."""
+        return getattr(_DEVICE, name)
 
 
 class _IndexNamesCuda(metaclass=_DeviceConstructor):
@@ -592,16 +659,26 @@ class _CudaNamesTheHost(TorchFunctionMode):
         # torch's or a library's Python (`nn.Flatten(0)(...)`, einops, a `with torch.device`
         # context: red team s45b), or computed from tensors whose place is known
         given = list(_tensors_in((args, kwargs)))
-        if not (given and func not in _MOVE_FUNCTIONS or _candidate_below()):
-            return self._named(func, args, kwargs)
+        below = None if given and func not in _MOVE_FUNCTIONS else _candidate_below()
+        if not (given and func not in _MOVE_FUNCTIONS or below):
+            return self._converted(func, args, kwargs, given, below, None)
         host = _on_the_host(func, args, kwargs, given)
-        out = self._named(func, args, kwargs)
+        out = self._converted(func, args, kwargs, given, below, host)
         if func in _MOVE_FUNCTIONS and out is args[0] and host != (args[0] in HOST_TENSORS):
             out = out.clone()  # on the GPU a move between host and device is a copy, never the same tensor
         if host:
             for t in _tensors_in(out):
                 HOST_TENSORS.add(t)
         return out
+
+    def _converted(self, func: Any, args: tuple, kwargs: dict, given: list, below: Any, host: Any) -> Any:
+        """The call, under _CudaCasts where it may turn a floating tensor into integers: made from
+        the candidate's code (directly or through torch's and libraries' Python), or given a
+        floating tensor beside an integer dtype or tensor."""
+        if not (_may_convert(func, args, kwargs, given) or (_candidate_below() if below is None else below)):
+            return self._named(func, args, kwargs)
+        with _CudaCasts(bool(host)):
+            return self._named(func, args, kwargs)
 
     def _named(self, func: Any, args: tuple, kwargs: dict) -> Any:
         if _names_cuda(kwargs.get("device")):
@@ -610,12 +687,20 @@ class _CudaNamesTheHost(TorchFunctionMode):
             return args[0].to(**{k: v for k, v in kwargs.items() if k in ("non_blocking", "memory_format")})
         if func is torch.Tensor.to and len(args) > 1 and _names_cuda(args[1]):
             args = (args[0], "cpu", *args[2:])
-        if func in _FILLS and len(args) >= 2 and _floating(args[-1]) and _integral(args[0]):
-            args = (*args[:-1], cuda_cast(args[-1], args[0].dtype))
-        out = func(*args, **kwargs)
-        if func in _CASTS and args and _floating(args[0]) and _integral(out):
-            return cuda_cast(args[0], out.dtype)
-        return out
+        return func(*args, **kwargs)
+
+
+def _may_convert(func: Any, args: tuple, kwargs: dict, given: list) -> bool:
+    if func in _INTEGER_METHODS:
+        return True
+    if not any(_floating(t) for t in given):
+        return False
+    return any(_integral(t) for t in given) or any(
+        isinstance(v, (torch.dtype, str, type)) for v in (*args, *kwargs.values()))
+
+
+_INTEGER_METHODS = frozenset({torch.Tensor.int, torch.Tensor.long, torch.Tensor.short, torch.Tensor.char,
+                              torch.Tensor.byte})
 
 
 # Float to integer conversions of tensors, as CUDA makes them: out-of-range values saturate
@@ -624,10 +709,55 @@ class _CudaNamesTheHost(TorchFunctionMode):
 # for all of them, so a flag computed as `torch.full((1,), 1e10).to(torch.int32)` was INT_MIN
 # on the CPU and INT_MAX on the H200 (red team s46; both recorded in evaluator/h200.json).
 # Kernels' own casts are the interpreter's (interpreter_casts).
-_CASTS = frozenset({torch.Tensor.to, torch.Tensor.type, torch.Tensor.int, torch.Tensor.long,
-                    torch.Tensor.short, torch.Tensor.char, torch.Tensor.byte})
-_FILLS = frozenset({torch.Tensor.copy_, torch.Tensor.__setitem__})
+class _CudaCasts(TorchDispatchMode):
+    """Around a torch call that may convert (`_CudaNamesTheHost._converted`): every aten op that
+    turns a floating tensor into integers, seen at the dispatcher, converts as the device where
+    the GPU converts it: `_to_copy` (`.to`, `.int()`, `.type`, `torch.tensor(t, dtype=)`,
+    `as_tensor`, `asarray`, `new_tensor`...), `copy_` (`copy_`, item assignment) and `fill_`
+    with a tensor value, and any op given an integer `dtype=` for a floating input (`sum`,
+    `cumsum`, `prod`...). One set of Python entry points patched was a list a red team walked
+    past (s46 rt23: torch.tensor, as_tensor, asarray, new_tensor, `empty(..).copy_`); every one
+    of them reaches these ops. A conversion runs where CUDA's copy_ runs it (_converts_on_gpu);
+    one on the host keeps x86's answer here, as it does on the GPU's host."""
+
+    def __init__(self, result_on_host: bool) -> None:
+        super().__init__()
+        self.result_on_host = result_on_host
+
+    def __torch_dispatch__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
+        kwargs = kwargs or {}
+        packet = func.overloadpacket
+        if packet in (torch.ops.aten.copy_, torch.ops.aten.fill_) and len(args) >= 2 and _integral(args[0]) \
+                and _floating(args[1]):
+            if _converts_on_gpu(args[1] not in HOST_TENSORS, args[0] not in HOST_TENSORS,
+                                kwargs.get("non_blocking", args[2] if len(args) > 2 else False)):
+                args = (args[0], cuda_cast(args[1], args[0].dtype), *args[2:])
+            return func(*args, **kwargs)
+        dtype = kwargs.get("dtype")
+        if isinstance(dtype, torch.dtype) and not dtype.is_floating_point and not dtype.is_complex \
+                and dtype is not torch.bool and not _makes_new(func):
+            into_device = packet is not torch.ops.aten._to_copy or not self.result_on_host
+            args = tuple(cuda_cast(a, dtype) if _floating(a) and _converts_on_gpu(
+                a not in HOST_TENSORS, into_device, kwargs.get("non_blocking", False)) else a for a in args)
+        return func(*args, **kwargs)
+
+
 _INT64 = torch.iinfo(torch.int64)
+
+
+def _converts_on_gpu(from_device: bool, into_device: bool, non_blocking: Any) -> bool:
+    """Where CUDA's copy_ converts dtypes: on the GPU between device tensors; between the host
+    and the device on the GPU under non_blocking=True and on the CPU otherwise (copy_kernel_cuda's
+    conversion_device)."""
+    if from_device and into_device:
+        return True
+    return from_device != into_device and bool(non_blocking)
+
+
+def _makes_new(func: Any) -> bool:
+    """An allocation shaped after a tensor (`zeros_like`, `new_zeros`...): its values are not read."""
+    name = func.__name__.split(".")[0]
+    return name.endswith("_like") or name.startswith("new_")
 
 
 def _floating(x: Any) -> bool:
@@ -656,16 +786,32 @@ class _NoDeviceSwitch(torch.cuda.device):
     stand-in of its own told the CPU child apart, red team s46)."""
 
     def __init__(self, device: Any = None) -> None:
+        if candidate_frame(1) or _ANSWERING[0]:  # the candidate's device, refused as the GPU refuses it
+            super().__init__(device)
+            return
         try:
             super().__init__(device)
         except (ValueError, RuntimeError, AssertionError):  # a host tensor's device, to torch's eyes
             self.idx, self.prev_idx = 0, -1
 
     def __enter__(self) -> None:
+        """torch.cuda._exchange_device on a process with one GPU: the previous device (0), -1
+        for a negative index, and CUDA's error for an index it lacks."""
+        if self.idx >= 1:
+            raise _INVALID_ORDINAL()
+        self.prev_idx = -1 if self.idx < 0 else 0
         return None
 
     def __exit__(self, *exc: Any) -> bool:
+        self.idx = -1 if self.prev_idx < 0 else self.idx
         return False
+
+
+def _INVALID_ORDINAL() -> Exception:
+    kind = getattr(torch, "AcceleratorError", RuntimeError)
+    return kind("CUDA error: invalid device ordinal\nCUDA kernel errors might be asynchronously reported at some "
+                "other API call, so the stacktrace below might be incorrect.\nFor debugging consider passing "
+                "CUDA_LAUNCH_BLOCKING=1\nCompile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.\n")
 
 
 _NoDeviceSwitch.__name__ = _NoDeviceSwitch.__qualname__ = "device"
@@ -687,15 +833,21 @@ H200 = {k: v for k, v in IMAGE["properties"].items() if k != "uuid"}
 
 
 class _CUuuid:
-    """A device's UUID as torch's C extension gives it (`str()` is the text)."""
+    """A device's UUID as torch's C extension gives it: `str()` is the text, `.bytes` a new list
+    of 16 ints at each read (pybind11's std::vector<uint8_t>; a bytes object told the CPU child
+    apart: red team s46 rt23)."""
 
-    __slots__ = ("bytes",)
+    __slots__ = ("__raw__",)
 
     def __init__(self, text: str) -> None:
-        self.bytes = uuid.UUID(text).bytes
+        self.__raw__ = uuid.UUID(text).bytes
+
+    @property
+    def bytes(self) -> list:
+        return list(self.__raw__)
 
     def __str__(self) -> str:
-        return str(uuid.UUID(bytes=self.bytes))
+        return str(uuid.UUID(bytes=self.__raw__))
 
     def _pybind11_conduit_v1_(self, *args: Any) -> Any:
         raise TypeError("_pybind11_conduit_v1_: incompatible function arguments")
@@ -705,11 +857,10 @@ class _CudaDeviceProperties:
     """torch.cuda's _CudaDeviceProperties as the H200 gives them: the same fields, types and
     text (a namespace's `namespace(...)` told the stand-in apart: red team s45b)."""
 
-    __slots__ = tuple(IMAGE["properties"])
+    __slots__ = ("__fields__",)
 
     def __init__(self, **fields: Any) -> None:
-        for name, value in fields.items():
-            setattr(self, name, value)
+        self.__fields__ = fields
 
     def __repr__(self) -> str:
         return (f"_CudaDeviceProperties(name='{self.name}', major={self.major}, minor={self.minor}, "
@@ -722,6 +873,12 @@ class _CudaDeviceProperties:
         raise TypeError("_pybind11_conduit_v1_: incompatible function arguments")
 
 
+def _read_only(name: str) -> property:  # pybind11's def_readonly: a property with no setter
+    return property(lambda self: self.__fields__[name])
+
+
+for _name in IMAGE["properties"]:
+    setattr(_CudaDeviceProperties, _name, _read_only(_name))
 for _cls in (_CUuuid, _CudaDeviceProperties):
     _cls.__module__ = "torch._C"
 
@@ -731,26 +888,29 @@ for _cls in (_CUuuid, _CudaDeviceProperties):
 _UUID = str(uuid.UUID(bytes=secrets.token_bytes(16)))
 
 
-def interpreter_device_properties(device: Any = None) -> Any:
-    """What a CPU child's torch.cuda.get_device_properties says: the GPU's properties, for the
-    one GPU a child has; any other device raises as torch raises there (an index past the
-    device count answered by the stand-in, and refused on the GPU, was a switch too)."""
-    _device_index(device)
-    return _CudaDeviceProperties(**H200, uuid=_CUuuid(_UUID))
+# the one object torch hands out for the device while anything holds it (pybind11 keeps one
+# wrapper per C++ pointer): `get_device_properties(0) is get_device_properties(0)` on the GPU
+_PROPERTIES = _CudaDeviceProperties(**H200, uuid=_CUuuid(_UUID))
+_REAL_GET_DEVICE_PROPERTIES = torch.cuda.get_device_properties
 
 
-def _device_index(device: Any) -> int:
-    """torch.cuda's reading of a device argument in a process with one GPU."""
-    if isinstance(device, str):
-        device = _DEVICE(device)
-    if isinstance(device, _DEVICE):
-        if device.type != "cuda":
-            raise ValueError(f"Expected a cuda device, but got: {device}")
-        device = 0 if device.index is None else device.index
-    if device is None:
-        return 0
-    if type(device) is not int:
-        raise ValueError(f"Expected a torch.device with a specified index or an integer, but got:{device}")
-    if not 0 <= device < 1:
-        raise AssertionError("Invalid device id")
-    return device
+def _get_device_index(device: Any, optional: bool = False, allow_cpu: bool = False) -> int:
+    from torch.cuda._utils import _get_device_index as real
+
+    _ANSWERING[0] += 1
+    try:
+        return real(device, optional, allow_cpu)
+    finally:
+        _ANSWERING[0] -= 1
+
+
+def _device_count() -> int:
+    return 1
+
+
+# What a CPU child's torch.cuda.get_device_properties says: torch's own function, for the one
+# GPU a child has, with the H200's properties; any other device raises as torch raises there
+# (an index past the device count answered by the stand-in, and refused on the GPU, was a
+# switch too; so was an argument the stand-in read otherwise than torch: red team s46 rt23).
+interpreter_device_properties = _through(_REAL_GET_DEVICE_PROPERTIES, _get_device_properties=lambda index: _PROPERTIES,
+                                         device_count=_device_count, _get_device_index=_get_device_index)

@@ -39,6 +39,27 @@ PROBES = [
     "torch.cuda.get_device_properties(1)", "torch.cuda.get_device_name(1)",
     "torch.cuda.get_device_capability(1)", "torch.cuda.get_device_properties('cpu')",
     "torch.cuda.get_device_properties(torch.device('cuda', 1))",
+    # each stand-in takes and refuses arguments as torch does (red team s46 rt23): the exception
+    # and its message
+    "torch.cuda.get_device_capability('cuda:1')", "torch.cuda.get_device_name(5)", "torch.cuda.get_device_properties(True)",
+    "torch.cuda.get_device_properties(False).name", "torch.cuda.get_device_properties(torch.device('cuda')).name",
+    "torch.cuda.get_device_properties(0, 1)", "torch.cuda.get_device_properties(dev=0)", "torch.cuda.is_available(1)",
+    "torch.cuda.device_count(x=1)", "torch.cuda.current_device(0)", "torch.cuda.synchronize('cpu')",
+    "torch.cuda.synchronize(1)", "torch.cuda.synchronize(0)", "torch.cuda.nvtx.range_push(1)",
+    "torch.cuda.nvtx.range_push(None)", "torch.cuda.nvtx.mark(b'x')", "torch.cuda.nvtx.range_pop(1)",
+    "torch.cuda.is_bf16_supported(including_emulation=False)", "torch.cuda.is_bf16_supported(1, 2)",
+    "torch.cuda.is_current_stream_capturing(1)", "torch.backends.cudnn.version(1)", "torch.get_num_threads(1)",
+    "torch.accelerator.current_accelerator(True)", "torch.accelerator.device_count(1)",
+    "torch.cuda.device(1).__enter__()", "torch.cuda.device('cpu')", "torch.cuda.device(-1).idx",
+    # the stand-ins' objects behave as torch's (red team s46 rt23)
+    "torch.cuda.get_device_properties(0) is torch.cuda.get_device_properties(0)",
+    "torch.cuda.get_device_properties(0) == torch.cuda.get_device_properties(0)",
+    "torch.cuda.get_device_properties(0).uuid is torch.cuda.get_device_properties(0).uuid",
+    "type(torch.cuda.get_device_properties(0).uuid.bytes).__name__", "len(torch.cuda.get_device_properties(0).uuid.bytes)",
+    "torch.cuda.get_device_properties(0).uuid.bytes is torch.cuda.get_device_properties(0).uuid.bytes",
+    "torch.accelerator.current_accelerator() is torch.accelerator.current_accelerator()",
+    "torch.device.type", "torch.device.index", "torch.device.type.__get__(torch.device('cuda', 0))",
+    "isinstance(torch.device('cuda'), torch.device)", "torch.device('cuda') == torch.device('cuda', 0)",
 ]
 
 
@@ -53,7 +74,7 @@ def probe(expression: str) -> dict:
     try:
         return {"value": describe(eval(expression))}
     except Exception as exc:  # noqa: BLE001 - what it raises is the answer
-        return {"raises": type(exc).__name__}
+        return {"raises": type(exc).__name__, "message": str(exc)[:400]}
 
 
 # float -> integer conversions of out-of-range values (implementation-defined in C++; CUDA
@@ -66,6 +87,68 @@ def casts(device: str) -> dict:
     src = torch.tensor(CAST_SOURCE, device=device)
     out = {f"float32 to {dt}": src.to(getattr(torch, dt)).cpu().tolist() for dt in CAST_DTYPES}
     out.update({f"float16 to {dt}": src.half().to(getattr(torch, dt)).cpu().tolist() for dt in CAST_DTYPES})
+    # the paths a conversion takes, and where it runs (CUDA's copy_ converts a blocking copy
+    # between host and device on the host)
+    i32 = torch.int32
+    into_host = torch.zeros(len(src), dtype=i32)
+    into_host_nb = torch.zeros(len(src), dtype=i32)
+    into_device = torch.zeros(len(src), dtype=i32, device=device)
+    assigned = torch.zeros(len(src), dtype=i32, device=device)
+    assigned[:] = src
+    out.update({
+        "float32 to int32 by copy_ into the host": into_host.copy_(src).tolist(),
+        "float32 to int32 by copy_ into the host, non_blocking": (
+            into_host_nb.copy_(src, non_blocking=True), torch.cuda.synchronize(), into_host_nb.tolist())[-1]
+        if device == "cuda" else into_host_nb.copy_(src, non_blocking=True).tolist(),
+        "float32 to int32 by copy_ on the device": into_device.copy_(src).cpu().tolist(),
+        "float32 to int32 by item assignment": assigned.cpu().tolist(),
+        "float32 to int32 by to(cpu, int32)": src.to("cpu", i32).tolist(),
+        "float32 to int32 by torch.tensor": torch.tensor(src, dtype=i32).cpu().tolist(),
+        "float32 to int32 by as_tensor": torch.as_tensor(src, dtype=i32).cpu().tolist(),
+        "float32 to int32 by new_tensor": src.new_tensor(src, dtype=i32).cpu().tolist(),
+        "float32 to int32 by int()": src.int().cpu().tolist(),
+        "float32 to int32 by cumsum dtype": torch.cumsum(src[:2], 0, dtype=i32).cpu().tolist(),
+        "float32 to int32 by fill_": torch.zeros(2, dtype=i32, device=device).fill_(src[0]).cpu().tolist(),
+        "host float32 to int32": src.cpu().to(i32).tolist(),
+    })
+    return out
+
+
+# Under torch.autocast("cuda", dtype): the dtype out of ops CUDA's policy lists (and some it does
+# not) and the autocast state as every query reads it (red team s46 rt23: CPU autocast's lists
+# and state told the CPU check from the GPU). `a` is float32 on the device, `h` float16, `b`
+# bfloat16, `img`/`w` a conv's input and weight, `host` a float32 tensor on the host.
+AUTOCAST_CASES = [
+    "torch.is_autocast_enabled()", "torch.is_autocast_enabled('cuda')", "torch.is_autocast_enabled('cpu')",
+    "torch.get_autocast_dtype('cuda')", "torch.get_autocast_dtype('cpu')", "torch.get_autocast_gpu_dtype()",
+    "(a @ a).dtype", "torch.mm(a, a).dtype", "torch.addmm(a, a, a).dtype", "torch.baddbmm(a[None], a[None], a[None]).dtype",
+    "torch.addmv(a[0], a, a[0]).dtype", "torch.einsum('ij,jk->ik', a, a).dtype", "torch.nn.functional.linear(a, a).dtype",
+    "torch.nn.functional.conv2d(img, w).dtype", "torch.nn.functional.conv_transpose2d(img, w).dtype",
+    "torch.softmax(a, -1).dtype", "torch.softmax(h, -1).dtype", "torch.log_softmax(b, -1).dtype", "torch.exp(h).dtype",
+    "torch.exp(b).dtype", "torch.sum(h).dtype", "torch.sum(h, dtype=torch.float16).dtype", "torch.cumsum(b, 0).dtype",
+    "torch.nn.functional.layer_norm(h, (4,)).dtype", "torch.nn.functional.rms_norm(h, (4,)).dtype",
+    "torch.nn.functional.group_norm(img.half(), 1).dtype", "h.norm().dtype", "torch.pow(h, 2).dtype",
+    "torch.rsqrt(b).dtype", "torch.addcmul(h, a, h).dtype", "torch.atan2(h, h).dtype", "torch.cat([a, h]).dtype",
+    "torch.relu(h).dtype", "(h + a).dtype", "torch.tanh(h).dtype", "torch.sigmoid(h).dtype", "(host @ host).dtype",
+    "torch.nn.functional.mse_loss(h, h).dtype", "torch.nn.functional.binary_cross_entropy(a.sigmoid(), a.sigmoid())",
+    "torch.addcmul(h, b, h).dtype", "torch.nn.functional.scaled_dot_product_attention(a[None], a[None], a[None]).dtype",
+]
+
+
+def autocast_answers(device: str) -> dict:
+    a = torch.rand(4, 4, device=device)
+    h, b, host = a.half(), a.bfloat16(), a.cpu()
+    img, w = torch.rand(1, 1, 4, 4, device=device), torch.rand(1, 1, 3, 3, device=device)
+    scope = {"torch": torch, "a": a, "h": h, "b": b, "host": host, "img": img, "w": w}
+    out = {}
+    for dtype in ("float16", "bfloat16"):
+        with torch.autocast("cuda", dtype=getattr(torch, dtype)):
+            for case in AUTOCAST_CASES:
+                try:
+                    out[f"{dtype}: {case}"] = repr(eval(case, scope))
+                except Exception as exc:  # noqa: BLE001 - what it raises is the answer
+                    out[f"{dtype}: {case}"] = f"raises {type(exc).__name__}"
+    out["registrations"] = sorted(torch._C._dispatch_get_registrations_for_dispatch_key("AutocastCUDA"))
     return out
 
 
@@ -85,6 +168,7 @@ def main(path: str) -> None:
                            "enter": repr(entered)},
         "probes": {e: probe(e) for e in PROBES},
         "casts": casts("cuda"),
+        "autocast": autocast_answers("cuda"),
     }
     with open(path, "w") as f:
         json.dump(image, f, indent=1, sort_keys=True)

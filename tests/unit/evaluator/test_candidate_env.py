@@ -1,6 +1,7 @@
 """The candidate child's process setup (evaluator.candidate_env) seen from a real process."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -76,20 +77,27 @@ def test_every_storage_class_refuses_raw_memory_in_a_candidate_child():
 def test_cuda_autocast_runs_as_the_gpus_in_a_cpu_candidate_child(tmp_path):
     """`torch.autocast("cuda")` in a CPU child: float16 matmuls and the CUDA autocast state as an
     H200 gives them (recorded there in session 46: enabled inside, float16 out of a matmul),
-    where a CPU build turned it off and the forward knew (red team s46); outside it, off."""
+    where a CPU build turned it off and the forward knew (red team s46); every state query is
+    torch's own (get_autocast_gpu_dtype in a bfloat16 region, is_autocast_enabled("cpu"): red
+    team s46 rt23); outside it, off; a host tensor is not CUDA autocast's to cast."""
     (tmp_path / "candidate.py").write_text(textwrap.dedent("""
         import torch
         def inside():
-            a = torch.ones(4, 4)
+            a = torch.ones(4, 4, device="cuda")
             with torch.autocast("cuda", dtype=torch.float16):
-                return (torch.is_autocast_enabled(), torch.is_autocast_enabled("cuda"), (a @ a).dtype,
-                        torch.get_autocast_dtype("cuda"))
+                f16 = (torch.is_autocast_enabled(), torch.is_autocast_enabled("cuda"), (a @ a).dtype,
+                       torch.get_autocast_dtype("cuda"))
+            with torch.autocast("cuda", dtype=torch.bfloat16):
+                bf16 = (torch.get_autocast_gpu_dtype(), torch.is_autocast_enabled("cpu"), torch.softmax(a, 0).dtype,
+                        (torch.ones(2, 2) @ torch.ones(2, 2)).dtype)
+            return f16, bf16
         def outside():
             return torch.is_autocast_enabled(), (torch.ones(2, 2) @ torch.ones(2, 2)).dtype
     """))
     code = textwrap.dedent(f"""
         import sys, warnings
         warnings.simplefilter("error")  # no "CUDA is not available. Disabling autocast"
+        warnings.filterwarnings("ignore", category=DeprecationWarning)  # get_autocast_gpu_dtype's own
         sys.path.insert(0, {str(tmp_path)!r})
         from evaluator import candidate_env
         candidate_env.interpreted_tensors_look_like_cuda()
@@ -99,4 +107,71 @@ def test_cuda_autocast_runs_as_the_gpus_in_a_cpu_candidate_child(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TRITON_INTERPRET": "1"}
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.strip() == ("(True, True, torch.float16, torch.float16) (False, torch.float32)"), done.stdout
+    assert done.stdout.strip() == (
+        "((True, True, torch.float16, torch.float16), (torch.bfloat16, False, torch.float32, torch.float32)) "
+        "(False, torch.float32)"), done.stdout
+
+
+_CPP_POLICY = textwrap.dedent("""
+    # each case's dtype under the installed torch's own C++ CUDA autocast kernels, which cast only
+    # tensors whose device is CUDA: wrapper tensors that say cuda and hold CPU tensors
+    import json, sys, torch
+    from torch.utils._pytree import tree_map
+    sys.path.insert(0, sys.argv[1])
+    from record_gpu_image import AUTOCAST_CASES
+
+    class W(torch.Tensor):
+        @staticmethod
+        def __new__(cls, t):
+            r = torch.Tensor._make_wrapper_subclass(cls, t.shape, dtype=t.dtype, device="cuda", strides=t.stride())
+            r.t = t
+            return r
+
+        @classmethod
+        def __torch_dispatch__(cls, func, types, args=(), kwargs=None):
+            unwrap = lambda x: x.t if isinstance(x, W) else x
+            args, kwargs = tree_map(unwrap, args), tree_map(unwrap, kwargs or {})
+            if func in (torch.ops.aten._softmax.default, torch.ops.aten._log_softmax.default) and args[2]:
+                args = (args[0].float(), args[1], False)  # the CPU lacks half_to_float; the dtype is float32
+            return tree_map(lambda x: W(x) if isinstance(x, torch.Tensor) else x, func(*args, **kwargs))
+
+    a = W(torch.rand(4, 4))
+    scope = {"torch": torch, "a": a, "h": W(a.t.half()), "b": W(a.t.bfloat16()),
+             "img": W(torch.rand(1, 1, 4, 4)), "w": W(torch.rand(1, 1, 3, 3))}
+    out = {}
+    for dtype in ("float16", "bfloat16"):
+        torch.set_autocast_enabled("cuda", True)
+        torch.set_autocast_dtype("cuda", getattr(torch, dtype))
+        for case in AUTOCAST_CASES:
+            if case.endswith(".dtype") and "host" not in case:
+                try:
+                    out[dtype + ": " + case] = repr(eval(case, scope))
+                except Exception as exc:
+                    if "not linked with support for cuda" not in str(exc):  # a CUDA allocation of a decomposition
+                        out[dtype + ": " + case] = "raises " + type(exc).__name__
+        torch.set_autocast_enabled("cuda", False)
+    print(json.dumps(out))
+""")
+
+
+def test_the_cuda_autocast_policy_is_torchs_own(tmp_path):
+    """The CPU child's CUDA autocast (evaluator.candidate_autocast) gives every case of the
+    recording's list the dtype the installed torch's own C++ CUDA autocast kernels give it, and
+    its table names exactly the ops those kernels are registered for."""
+    from evaluator.candidate_autocast import POLICY
+    import torch
+
+    registered = {r.removeprefix("aten::") for r in torch._C._dispatch_get_registrations_for_dispatch_key("AutocastCUDA")}
+    assert registered == set(POLICY), (sorted(registered - set(POLICY)), sorted(set(POLICY) - registered))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("TRITON_INTERPRET", None)
+    done = subprocess.run([sys.executable, "-c", _CPP_POLICY, str(ROOT / "scripts")], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    cpp = json.loads(done.stdout.strip().splitlines()[-1])
+    sys.path.insert(0, str(ROOT / "tests" / "unit" / "evaluator"))
+    from test_gpu_image import _recorded_in_a_candidate
+
+    (child,) = _recorded_in_a_candidate(tmp_path, "autocast_answers")
+    differ = {k: (v, child[k]) for k, v in cpp.items() if child[k] != v}
+    assert not differ and len(cpp) > 40, (differ, len(cpp))

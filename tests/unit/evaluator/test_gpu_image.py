@@ -53,7 +53,7 @@ def cpu_answers(tmp_path_factory):
             try:
                 out[expression] = {{"value": describe(getattr(candidate, f"probe_{{i}}")())}}
             except Exception as exc:
-                out[expression] = {{"raises": type(exc).__name__}}
+                out[expression] = {{"raises": type(exc).__name__, "message": str(exc)[:400]}}
         print(json.dumps(out))
     """))
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TRITON_INTERPRET": "1"}
@@ -66,8 +66,8 @@ def cpu_answers(tmp_path_factory):
 @pytest.mark.parametrize("expression", list(IMAGE["probes"]))
 def test_a_cpu_child_answers_the_candidate_as_the_gpu_does(expression, cpu_answers):
     gpu, cpu = IMAGE["probes"][expression], cpu_answers[expression]
-    if "raises" in gpu or "raises" in cpu:
-        assert cpu == gpu
+    if "raises" in gpu or "raises" in cpu:  # the exception, and its message where recorded
+        assert cpu.get("raises") == gpu.get("raises") and cpu.get("message") == gpu.get("message", cpu.get("message"))
         return
     assert _text(cpu["value"]) == _text(gpu["value"])
 
@@ -83,40 +83,71 @@ def test_every_device_query_the_allowlist_allows_is_recorded():
     assert not missing, f"add probes for {missing} to scripts/record_gpu_image.py and record the image again"
 
 
-def test_a_cpu_childs_float_to_int_casts_are_the_gpus(tmp_path):
-    """Out-of-range float -> int conversions of the candidate's tensors give what the H200 gave
-    (recorded: CUDA saturates, NaN to 0 at 32 bits), by `.to`, `.int()`, `copy_` and item
-    assignment, where x86's INT_MIN was a flag the CPU check computed otherwise (red team s46)."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    from record_gpu_image import CAST_SOURCE
+def _recorded_in_a_candidate(tmp_path, *functions):
+    """What the recording's own functions (scripts/record_gpu_image.py) answer when their source
+    runs as a candidate's file in a CPU candidate child."""
+    import inspect
 
-    (tmp_path / "candidate.py").write_text(textwrap.dedent(f"""
-        import torch
-        nan, inf = float("nan"), float("inf")
-        def casts():
-            src = torch.tensor({CAST_SOURCE!r}, device="cuda")
-            out = {{}}
-            for dt in ("int64", "int32", "int16", "int8", "uint8", "bool"):
-                out["float32 to " + dt] = src.to(getattr(torch, dt)).cpu().tolist()
-                out["float16 to " + dt] = src.half().to(getattr(torch, dt)).cpu().tolist()
-            into = torch.zeros(len(src), dtype=torch.int32)
-            into.copy_(src)
-            assigned = torch.zeros(len(src), dtype=torch.int32)
-            assigned[:] = src
-            return out, into.tolist(), assigned.tolist(), src.int().tolist()
-    """))
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import record_gpu_image as record
+
+    source = ["import torch", "nan, inf = float('nan'), float('inf')"]
+    for name in ("CAST_SOURCE", "CAST_DTYPES", "AUTOCAST_CASES"):
+        source.append(f"{name} = {getattr(record, name)!r}")
+    source += [inspect.getsource(getattr(record, f)) for f in functions]
+    (tmp_path / "candidate.py").write_text("\n".join(source))
     code = textwrap.dedent(f"""
-        import json, sys
+        import json, sys, warnings
+        warnings.simplefilter("ignore")
         sys.path.insert(0, {str(tmp_path)!r})
         from evaluator import candidate_env
         candidate_env.interpreted_tensors_look_like_cuda()
         import candidate
-        print(json.dumps(candidate.casts()))
+        print(json.dumps([getattr(candidate, f)("cuda") for f in {list(functions)!r}]))
     """)
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TRITON_INTERPRET": "1"}
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    casts, into, assigned, as_int = json.loads(done.stdout.strip().splitlines()[-1])
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_cpu_childs_float_to_int_casts_are_the_gpus(tmp_path):
+    """Out-of-range float -> int conversions of the candidate's tensors give what the H200 gave
+    (recorded: CUDA saturates, NaN to 0 at 32 bits), by every path the recording takes
+    (`.to`, `.int()`, torch.tensor, as_tensor, new_tensor, copy_, item assignment, a dtype=
+    reduction), and x86's where CUDA's copy_ converts on the host (a blocking copy into a host
+    tensor), where x86's INT_MIN was a flag the CPU check computed otherwise (red teams s46)."""
+    (casts,) = _recorded_in_a_candidate(tmp_path, "casts")
     for key, recorded in IMAGE["casts"].items():
         assert casts[key] == recorded, key
-    assert into == assigned == as_int == IMAGE["casts"]["float32 to int32"]
+    saturated = IMAGE["casts"]["float32 to int32"]
+    for key in ("by copy_ on the device", "by item assignment", "by torch.tensor", "by as_tensor", "by new_tensor",
+                "by int()"):
+        assert casts[f"float32 to int32 {key}"] == saturated, key
+    assert casts["float32 to int32 by copy_ into the host"] == casts["host float32 to int32"] != saturated
+    assert casts["float32 to int32 by copy_ into the host, non_blocking"] == saturated
+
+
+def test_a_cpu_childs_cuda_autocast_is_the_gpus(tmp_path):
+    """Under torch.autocast("cuda", dtype) each op's dtype and every query of the autocast state
+    answer as recorded on the H200 (red team s46 rt23: CPU autocast under a CUDA name answered
+    get_autocast_gpu_dtype, is_autocast_enabled("cpu") and CPU's op lists); where the recording
+    predates the cases, as the installed torch's CUDA policy says (test_candidate_env)."""
+    (answers,) = _recorded_in_a_candidate(tmp_path, "autocast_answers")
+    recorded = IMAGE.get("autocast", {})
+    for key, value in recorded.items():
+        if key != "registrations":
+            assert answers[key] == value, key
+    assert answers["bfloat16: torch.get_autocast_gpu_dtype()"] == "torch.bfloat16"
+    assert answers["bfloat16: torch.is_autocast_enabled('cpu')"] == "False"
+    assert answers["float16: torch.softmax(a, -1).dtype"] == "torch.float32"
+    assert answers["float16: (host @ host).dtype"] == "torch.float32"  # a host tensor is CUDA autocast's to leave
+
+
+def test_the_autocast_policy_covers_every_op_the_gpu_autocasts():
+    """Every op the GPU image registers a CUDA autocast kernel for has a policy in the CPU
+    child's table (an op missing from it would run uncast on the CPU and cast on the GPU)."""
+    from evaluator.candidate_autocast import POLICY
+
+    missing = [r for r in IMAGE.get("autocast", {}).get("registrations", []) if r.removeprefix("aten::") not in POLICY]
+    assert not missing, missing
