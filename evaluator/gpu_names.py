@@ -20,11 +20,11 @@ Without the recording (a checkout that has not got it) nothing is narrowed.
 """
 from __future__ import annotations
 
+import enum
 import functools
 import importlib
 import inspect
 import json
-import sys
 from pathlib import Path
 
 PATH = Path(__file__).with_name("h200_names.json")
@@ -104,16 +104,26 @@ def library_class(name: str) -> type | None:
     """The class a dotted name gives in this process (read statically: no property runs)."""
     parts = name.split(".")
     for i in range(len(parts), 0, -1):
-        module = ".".join(parts[:i])
-        if module in sys.modules or i == 1:
-            try:
-                obj = importlib.import_module(module)
-            except ImportError:
-                return None
-            for part in parts[i:]:
-                obj = inspect.getattr_static(obj, part, None)
-            return obj if inspect.isclass(obj) else None
+        try:
+            obj = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for part in parts[i:]:
+            obj = inspect.getattr_static(obj, part, None)
+        return obj if inspect.isclass(obj) else None
     return None
+
+
+def attributes(cls: type) -> set[str]:
+    """What `hasattr` finds on the class's values, as far as its class tells: its attribute
+    names and, for an enum, a member's (`name`, `value`, which a pybind11 enum lists on the
+    class and Python's Enum on its members only)."""
+    names = {a for a in dir(cls) if not a.startswith("__")}
+    if isinstance(cls, enum.EnumMeta):
+        member = next(iter(cls), None)  # type: ignore[call-overload]
+        if member is not None:
+            names |= {a for a in dir(member) if not a.startswith("__")}
+    return names
 
 
 @functools.cache
@@ -127,5 +137,5 @@ def probe_differs() -> frozenset[str]:
     for name, gpu in class_dirs(image).items():
         cls = library_class(name)
         if cls is not None:
-            found |= gpu ^ {a for a in dir(cls) if not a.startswith("__")}
+            found |= gpu ^ attributes(cls)
     return frozenset(found)

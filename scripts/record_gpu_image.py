@@ -193,6 +193,14 @@ PYTHON_PROBES = ["sum([1e16, 1.0, -1e16])", "sum([0.1] * 10)", "sum([1e308, 1e30
                  "sum([0.1, 0.2, 1+1j, 0.3])", "sum([1e100, 1.0, -1e100, 1e-100])"]
 
 
+def _answers(obj, name: str) -> bool:
+    try:
+        getattr(obj, name)
+    except Exception:  # noqa: BLE001 - whatever it raises, the name is not there
+        return False
+    return True
+
+
 def names_image(versions: dict) -> dict:
     """Every name of each namespace the static allowlist walks, and every attribute of each
     library (and builtin) class it lists, in this image (evaluator.gpu_names)."""
@@ -221,14 +229,16 @@ def names_image(versions: dict) -> dict:
             obj = inspect.getattr_static(obj, part, None)
         if obj is None:
             continue
+        # dir() misses what a __getattr__ answers (torch.backends.cuda.matmul's allow_tf32) and
+        # submodules not imported yet: a listed name is asked for as the candidate would
         have = {a for a in dir(obj) if not a.startswith("__")} | {
-            n for n in t.namespaces[ns] if exists(f"{ns}.{n}")}
+            n for n in t.namespaces[ns] if exists(f"{ns}.{n}") or _answers(obj, n)}
         namespaces[ns] = sorted(have)
     dirs = {}
     for name in sorted(t.classes) + [f"builtins.{n}" for n in BUILTIN_CLASSES]:
         cls = gpu_names.library_class(name)
         if cls is not None:
-            dirs[name] = (cls, {a for a in dir(cls) if not a.startswith("__")})
+            dirs[name] = (cls, gpu_names.attributes(cls))
     return {"about": "the names an H200 image's libraries have (scripts/record_gpu_image.py; "
                      "evaluator.gpu_names)",
             "versions": {"torch": versions["torch"], "triton": versions["triton"],
