@@ -38,7 +38,7 @@ LOWER = ("_convolution.deprecated", "_convolution", "conv1d", "conv2d", "conv3d"
          "matmul", "einsum", "mm", "mv", "linalg_vecdot", "linear", "addbmm", "baddbmm", "bmm", "chain_matmul",
          "linalg_multi_dot", "_thnn_fused_lstm_cell", "_thnn_fused_gru_cell", "lstm_cell", "gru_cell",
          "rnn_tanh_cell", "rnn_relu_cell", "_scaled_dot_product_flash_attention", "scaled_dot_product_attention",
-         "cudnn_convolution", "cudnn_convolution_transpose")
+         "cudnn_convolution", "cudnn_convolution_transpose", "_cudnn_rnn")
 FP32 = ("acos", "asin", "cosh", "erfinv", "exp", "expm1", "log", "log10", "log2", "log1p", "reciprocal", "rsqrt",
         "sinh", "tan", "pow.Tensor_Scalar", "pow.Tensor_Tensor", "pow.Scalar", "softplus", "layer_norm",
         "native_layer_norm", "rms_norm", "group_norm", "frobenius_norm.dim", "nuclear_norm", "nuclear_norm.dim",
@@ -172,6 +172,17 @@ def _overload(qualified: str) -> Any:
     return getattr(getattr(torch.ops.aten, name), overload or "default")
 
 
+def policy(name: str) -> str:
+    """CUDA autocast's policy for an op on the GPU image: the table's, where the image's torch
+    registers an AutocastCUDA kernel for it (or the image did not record its registrations)."""
+    from evaluator.candidate_env import IMAGE
+
+    on_gpu = IMAGE.get("autocast", {}).get("registrations")
+    if on_gpu is not None and f"aten::{name}" not in on_gpu:
+        return "none"
+    return POLICY.get(name, "none")
+
+
 def install() -> None:
     """The kernels, registered once for the child's life, over the C++ ones of the same keys (a
     CPU child has no CUDA tensor those would cast)."""
@@ -184,8 +195,10 @@ def install() -> None:
         warnings.simplefilter("ignore")  # "Overriding a previously registered kernel"
         for name in sorted(cuda_registered | set(POLICY)):
             # a registration the table lacks is run as CUDA runs what it does not list: uncast
-            # (test_candidate_env holds the table to the registrations)
-            library.impl(name, _cuda_kernel(_overload(name), POLICY.get(name, "none")), "AutocastCUDA")
+            # (test_candidate_env holds the table to the registrations); so is an op the GPU
+            # image's torch does not autocast (its registrations, recorded in evaluator/h200.json:
+            # torch 2.11 casts no rms_norm, where this torch's table runs it in float32)
+            library.impl(name, _cuda_kernel(_overload(name), policy(name)), "AutocastCUDA")
         for name in sorted(cpu_registered):
             library.impl(name, _cpu_kernel(_overload(name)), "AutocastCPU")
     _LIBRARIES.append(library)

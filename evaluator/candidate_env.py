@@ -809,7 +809,8 @@ class _NoDeviceSwitch(torch.cuda.device):
 
 def _INVALID_ORDINAL() -> Exception:
     kind = getattr(torch, "AcceleratorError", RuntimeError)
-    return kind("CUDA error: invalid device ordinal\nCUDA kernel errors might be asynchronously reported at some "
+    return kind("CUDA error: invalid device ordinal\nGPU device may be out of range, do you have enough GPUs?\n"
+                "CUDA kernel errors might be asynchronously reported at some "
                 "other API call, so the stacktrace below might be incorrect.\nFor debugging consider passing "
                 "CUDA_LAUNCH_BLOCKING=1\nCompile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.\n")
 

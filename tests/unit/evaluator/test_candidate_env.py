@@ -162,7 +162,12 @@ def test_the_cuda_autocast_policy_is_torchs_own(tmp_path):
     import torch
 
     registered = {r.removeprefix("aten::") for r in torch._C._dispatch_get_registrations_for_dispatch_key("AutocastCUDA")}
-    assert registered == set(POLICY), (sorted(registered - set(POLICY)), sorted(set(POLICY) - registered))
+    # the table is this torch's, and what only the GPU image's torch registers (_cudnn_rnn)
+    from evaluator.candidate_env import IMAGE
+
+    on_gpu = {r.removeprefix("aten::") for r in IMAGE.get("autocast", {}).get("registrations", [])}
+    assert registered <= set(POLICY) and set(POLICY) - registered <= on_gpu, (
+        sorted(registered - set(POLICY)), sorted(set(POLICY) - registered - on_gpu))
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("TRITON_INTERPRET", None)
     done = subprocess.run([sys.executable, "-c", _CPP_POLICY, str(ROOT / "scripts")], env=env, capture_output=True,
