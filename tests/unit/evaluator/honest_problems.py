@@ -46,6 +46,9 @@ FULL = {
     # flash-linear-attention's input_guard: a functools.wraps decorator handing on *args and
     # **kwargs made contiguous (honest round s46: refused as a hack)
     "s46_l2norm_fla_input_guard.py": ("norm/l2_normalize", None),
+    # import-time probes in a module-level try (capability, int(os.getenv), finfo, the Triton
+    # version parsed, torch.device): refused as switches of the handler before (honest round s47)
+    "s47_01_layernorm_liger_module_try_probes.py": ("norm/layernorm", {"batch_size": 3, "dim": 700}),
     "l1_relu_with_main_block.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     "l1_softmax_tutorial.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
     "l1_mish_tl_math.py": ("activation/mish", {"batch_size": 4, "dim": 300}),
