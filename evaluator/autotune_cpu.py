@@ -11,9 +11,12 @@ bytes). So the CPU checks as many of the configs as it has checked forwards:
   its order that fits an sm_90 block (`device_compile.fits`: a GPU benchmark takes
   OutOfResources and PTXASError as infinitely slow), kept for the rest of the forward as a
   GPU keeps its pick;
-- every other forward (knock-out, timed, profiled) forgets the picks too and picks the last
-  trial's config again: every forward picks, and runs the pre_hooks, alike (a forward that
-  saw no pick would know it was not checked), and every variant timed was checked.
+- a knock-out (of the trials or of the knock-out round) and the round's checking forwards
+  pick the next config as a trial does (`probe`), so no forward of either phase tells a
+  knock-out by a config that did not move; every other forward (timed, profiled) forgets
+  the picks too and picks the last trial's config again: every forward picks, and runs the
+  pre_hooks, alike (a forward that saw no pick would know it was not checked), and every
+  variant timed was launched by a trial.
 With n configs that fit and t trials (five by default), min(n, t) of them are checked against
 the reference in one evaluation; and after a checked forward the first pick of each key runs every config that fits
 on copies of the launch's tensors and refuses configs whose writes disagree (`sweep`), so a
@@ -29,6 +32,7 @@ import weakref
 
 _DRAW = secrets.SystemRandom()
 _CHECKED = [False]  # the forward in progress is a checked one (`next_forward`)
+_TRIAL = [False]  # ... and a correctness trial, whose pick the timed forwards run again
 _PIN: dict = {}  # (autotuner id, key) -> the config a rerun of the forward runs (`sweep`)
 # set by the child: a context in which launches are not the forward's (not recorded, not
 # watched), for the configs compared at a first pick
@@ -76,6 +80,7 @@ class _KeyState:
         self.order = _DRAW.sample(names, len(names))
         self.start = 0
         self.last: int | None = None
+        self.trial: int | None = None  # the position a correctness trial last picked
         self.compared = False
 
 
@@ -104,6 +109,8 @@ def _pick(tuner, configs: list, kwargs: dict):
             config.pre_hook({**tuner.nargs, **kwargs, **config.all_kwargs()})
         if fits(tuner.fn, args, {**kwargs, **config.all_kwargs()}):
             state.last = position
+            if _TRIAL[0]:
+                state.trial = position
             if _CHECKED[0] and not state.compared:  # where a GPU benchmarks: the key's first pick
                 state.compared = True
                 others = [named[n] for n in state.order if n != state.order[position]]
@@ -328,16 +335,27 @@ def _benchmarked(tuner, config, args: tuple, kwargs: dict) -> None:
     tuner.pre_hook(full, reset_only=True)
 
 
-def next_forward(checked: bool) -> None:
+def next_forward(checked: bool, probe: bool = False) -> None:
     """A forward starts: every autotuner forgets its picks, so each forward picks (and runs
     the pre_hooks) alike, whatever it is for. A checked forward picks, per key, the next
-    config after its last pick; any other (knock-out, timed, profiled, a `sweep` rerun) the
-    last pick again, so what it runs was checked."""
-    _CHECKED[0] = checked
+    config after its last pick, and so does a probe (`probe`: a knock-out, of the trials'
+    or of the knock-out round, and the round's checking forwards), which must pick as a trial
+    does: a knock-out that ran its last pick again was the one forward whose config did not
+    move, and the round's checking forwards moved the rotation past what the trials ran,
+    where the timed forwards then ran a variant no trial launched (honest round s47:
+    `timed_path_differs` with two kernels and eleven configs). Any other forward (timed,
+    profiled, a `sweep` rerun) runs the last trial's pick again, so what it runs was checked
+    by a trial, whose launches the timed path is held to (judge.judge_timed_path)."""
+    _CHECKED[0] = checked and not probe
+    _TRIAL[0] = checked and not probe
     for keys in list(_ORDER.values()):
         for state in keys.values():
-            if state.last is not None:
-                state.start = (state.last + 1) % len(state.order) if checked else state.last
+            if state.last is None:
+                continue
+            if checked or probe:
+                state.start = (state.last + 1) % len(state.order)
+            else:
+                state.start = state.trial if state.trial is not None else state.last
     forget_picks()
 
 
