@@ -38,6 +38,7 @@ from contextlib import contextmanager
 
 _DRAW = secrets.SystemRandom()
 _CHECKED = [False]  # the forward in progress is a checked one (`next_forward`)
+_TRIAL = [False]  # ... and a correctness trial, whose pick the timed forwards run again
 _PIN: dict = {}  # (autotuner id, key) -> the config a pinned forward runs for that key (`pinned`)
 _USED: set = set()  # the pins a pinned forward's launches took
 # set by the child: a context in which launches are not the forward's (not recorded, not
@@ -117,6 +118,7 @@ class _KeyState:
         self.start = 0
         self.last: int | None = None
         self.failure: dict = {}
+        self.trial: int | None = None  # the position a correctness trial last picked
         self.compared = False
 
 
@@ -154,6 +156,8 @@ def _pick(tuner, kwargs: dict):
             failure = state.failure[name] = _why_not(tuner.fn, args, current)[0]
         if failure is None:
             state.last, chosen = position, name
+            if _TRIAL[0]:
+                state.trial = position
             break
     if benchmark:
         _settle(tuner, state, chosen, runs, args, key, kwargs)
@@ -511,16 +515,27 @@ def _named(config) -> str:
     return f"{config} {'' if hook is None else id(getattr(hook, '__code__', hook))}"
 
 
-def next_forward(checked: bool) -> None:
+def next_forward(checked: bool, probe: bool = False) -> None:
     """A forward starts: every autotuner forgets its picks, so each forward picks (and runs
     the pre_hooks) alike, whatever it is for. A checked forward picks, per key, the next
-    config after its last pick; any other (knock-out, timed, profiled) the last pick again,
-    so what it runs was checked."""
-    _CHECKED[0] = checked
+    config after its last pick, and so does a probe (`probe`: a knock-out, of the trials'
+    or of the knock-out round, and the round's checking forwards), which must pick as a trial
+    does: a knock-out that ran its last pick again was the one forward whose config did not
+    move, and the round's checking forwards moved the rotation past what the trials ran,
+    where the timed forwards then ran a variant no trial launched (honest round s47:
+    `timed_path_differs` with two kernels and eleven configs). Any other forward (timed,
+    profiled) runs the last trial's pick again, so what it runs was checked by a trial, whose
+    launches the timed path is held to (judge.judge_timed_path)."""
+    _CHECKED[0] = checked and not probe
+    _TRIAL[0] = checked and not probe
     for keys in list(_ORDER.values()):
         for state in keys.values():
-            if state.last is not None:
-                state.start = (state.last + 1) % len(state.order) if checked else state.last
+            if state.last is None:
+                continue
+            if checked or probe:
+                state.start = (state.last + 1) % len(state.order)
+            else:
+                state.start = state.trial if state.trial is not None else state.last
     forget_picks()
 
 

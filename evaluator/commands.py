@@ -287,7 +287,9 @@ class ChildState(TimedSteps):
             clock.mark("copies")
             provenance, watch = None, None
             poison(self.device, h.get("poison_bytes", 0))
-            self._autotuned_as_checked(checked=int(set_id) not in knockout | torch_knockout)
+            knocked = int(set_id) in knockout | torch_knockout
+            # the knock-out round's forwards (h["probe"]) and every knock-out pick as a trial does
+            self._autotuned_as_checked(checked=not knocked, probe=knocked or bool(h.get("probe")))
             pinned = self._pinned_before(h, copies, int(set_id) not in knockout | torch_knockout)
             t0 = time.perf_counter()
             if int(set_id) in knockout or int(set_id) in torch_knockout:

@@ -104,7 +104,7 @@ def _one(run: Any, child: Any, ref: ReferenceOutputs, view: ReferenceOutputs, se
     knock-out's result was without its kernel: "right", "wrong" values, or "raised" where
     there were none to compare: an error, a problem, another shape)."""
     header = {**correctness_phase.run_header(run, ref, set_id, True), "knockout_ids": [set_id] if name else [],
-              "torch_knockout_ids": []}
+              "torch_knockout_ids": [], "probe": True}  # picks configs as a trial (autotune_cpu)
     if name is not None:
         header["kernel_knockout"] = name
     with run.holding(run.ev.device_lock.shared()):

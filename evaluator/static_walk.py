@@ -21,8 +21,12 @@ from evaluator.static_kernel_values import LIBRARY_INSTEAD
 from evaluator.static_names import BUILTIN_NAMES
 
 DRIVER_IMPORT = "triton.runtime.driver"
+TRY_HINT = ("at module level, try only imports, device queries, version and environment reads, "
+            "and builtins, str methods, torch.finfo/iinfo/device of these; compute with tensors "
+            "after the try")
 from evaluator.static_namespaces import ATTRIBUTE_ONLY, denial_code
 from evaluator.static_scopes import is_main_guard, sole_target
+from evaluator.static_try import Settled
 from evaluator.static_settings import (
     allocator_setting,
     logging_setup,
@@ -158,22 +162,33 @@ class Checker(MatchStatements, ClassBodyValues, ExpressionChecker):
     def _module_try(self, node: ast.Try | ast.TryStar) -> None:
         """A try at module level (evaluator.static_idioms): its body may not reach the file's
         own functions, classes or lambdas (a recursion of its own could interrupt a library
-        call half-way, at a depth it chose, and carry on), and a handler binds no name (an
-        exception hands out what the library put in it: AttributeError.obj, args)."""
-        for sub in (n for stmt in node.body for n in ast.walk(stmt)):
-            kind = self.resolve(sub)[0] if isinstance(sub, ast.Name) else None
-            if isinstance(sub, ast.Lambda) or kind in ("def", "class", "kernel"):
-                self.add(sub, "try_except", "the body of a module-level try reaches code of the "
-                         "file (a function, class or lambda)", "at module level, try only imports, "
-                         "device queries and constants")
-            elif isinstance(sub, ast.Call) and not _device_query(self.qualify(sub.func)):
-                # what raises on one machine and not another is a switch the handler reads: a
-                # CUDA-only call raised on the CPU check only (red team s46, `pin_memory`,
-                # an unanswered query); the device queries answer as the GPU's do
-                # (evaluator.candidate_env, tests/unit/evaluator/test_gpu_image.py)
-                self.add(sub, "try_except", "a module-level try calls something other than a device "
-                         "query (torch.cuda, torch.backends, torch.accelerator)", "at module level, try "
-                         "only imports, device queries and constants")
+        call half-way, at a depth it chose, and carry on), it computes only what answers alike
+        on the CPU check and on the GPU (evaluator.static_try: what raises on one machine and
+        not the other is a switch its handler reads; red team s46), and a handler binds no
+        name (an exception hands out what the library put in it: AttributeError.obj, args)."""
+        settled = Settled(self)
+        for stmt in node.body:
+            bad = settled.statement(stmt)
+            if bad is None:
+                continue
+            own = [sub for sub in ast.walk(bad) if isinstance(sub, ast.Lambda) or (
+                isinstance(sub, ast.Name) and self.resolve(sub)[0] in ("def", "class", "kernel"))]
+            if own:
+                self.add(own[0], "try_except", "the body of a module-level try reaches code of the "
+                         "file (a function, class or lambda)", TRY_HINT)
+            elif isinstance(bad, ast.stmt):
+                self.add(bad, "try_except", f"a module-level try runs a {type(bad).__name__} "
+                         "statement", TRY_HINT)
+            elif isinstance(bad, ast.Call):
+                self.add(bad, "try_except", "a module-level try calls something that can answer "
+                         "otherwise on the CPU check than on the GPU (a tensor op, a kernel launch, a "
+                         "library call outside the recorded device image, a call of the file's own), "
+                         "so its handler could pick a path the CPU never checked", TRY_HINT)
+            else:
+                self.add(bad, "try_except", "a module-level try computes with a value that may "
+                         "differ between the CPU check and the GPU (a tensor, a name bound to one "
+                         "or to a container, a size or a matrix product), so its handler could pick "
+                         "a path the CPU never checked", TRY_HINT)
         self.body(node.body)
         for h in node.handlers:
             if h.name:
@@ -560,12 +575,3 @@ def _statement_bindings(fn: ast.AST) -> list[tuple[ast.AST, str]]:
         elif not isinstance(sub, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             todo.extend(ast.iter_child_nodes(sub))
     return out
-
-
-_QUERY_MODULES = ("torch.cuda.", "torch.backends.", "torch.accelerator.")
-
-
-def _device_query(name: str | None) -> bool:
-    """A call a module-level try may make: an allowed device query (the allowlist decides which
-    names of these modules are allowed at all)."""
-    return name is not None and name.startswith(_QUERY_MODULES)

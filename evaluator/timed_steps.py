@@ -217,12 +217,13 @@ class TimedSteps:
             cov = cpu_work.measure(forwards, [], kernels)
         return held, cov
 
-    def _autotuned_as_checked(self, checked: bool = False) -> None:
+    def _autotuned_as_checked(self, checked: bool = False, probe: bool = False) -> None:
         """Under the CPU interpreter every candidate forward picks its autotuned kernels'
-        configs: a checked one the next config, any other (timed, profiled, knock-out) the
-        configs the last checked forward ran (evaluator.autotune_cpu)."""
+        configs: a trial and a probe (a knock-out, a forward of the knock-out round) the next
+        config, any other (timed, profiled) the configs the last trial ran
+        (evaluator.autotune_cpu)."""
         if self.device == "cpu" and self.role == "candidate":
-            autotune_cpu.next_forward(checked=checked)
+            autotune_cpu.next_forward(checked=checked, probe=probe)
 
     def _like_checked(self):
         """Under the CPU interpreter timed forwards (both roles alike) see fresh memory as the

@@ -285,6 +285,41 @@ def test_each_checked_forward_runs_the_next_config_of_an_autotuned_kernel(child_
 
 
 @needs_interpreter
+def test_a_knock_out_picks_the_next_config_and_timed_forwards_the_last_trials(child_hooks):
+    """A knock-out and the knock-out round's forwards (`probe`) move the rotation as a trial
+    does: a knock-out that ran its last pick again was the one forward whose config did not
+    move. The timed forwards run the last trial's pick, not a probe's: the round's checking
+    forwards moved the rotation past the configs the trials ran, and a timed forward then
+    launched a variant no trial had (honest round s47, timed_path_differs)."""
+    from triton.runtime import autotuner
+
+    from evaluator import autotune_cpu
+
+    saved = {k: autotuner.Autotuner.__dict__[k] for k in ("do_bench", "prune_configs")}
+    autotune_cpu.install()
+    x = torch.randn(4096)
+
+    def forward(**mode):
+        autotune_cpu.next_forward(**mode)
+        half_in_one_config_kernel[(4,)](x, torch.zeros_like(x), x.numel())
+        return half_in_one_config_kernel.best_config.kwargs["BLOCK"]
+
+    try:
+        for _ in range(3):
+            autotune_cpu._ORDER.clear()
+            half_in_one_config_kernel.cache.clear()
+            trial = forward(checked=True)
+            probes = [forward(checked=False, probe=True), forward(checked=True, probe=True)]
+            assert probes[0] != trial and probes[1] == trial  # each moved, as a trial's pick does
+            assert forward(checked=False, probe=True) != trial
+            assert [forward(checked=False) for _ in range(2)] == [trial, trial]
+            assert forward(checked=True) != trial  # the next trial goes on from the last pick
+    finally:
+        for k, v in saved.items():
+            setattr(autotuner.Autotuner, k, v)
+
+
+@needs_interpreter
 def test_resources_are_judged_at_the_alignment_the_gpu_sizes_give(child_hooks):
     """Honest round s43: Triton tutorial 09's persistent fp32 matmul at the CPU's odd sizes
     (40x72x90: no 16-divisible stride) needs 262144 bytes of shared memory for 128x128x64 at 3
