@@ -207,6 +207,7 @@ def names_image(versions: dict) -> dict:
     import builtins
     import importlib
     import inspect
+    import pkgutil
     import platform
 
     from evaluator import gpu_names
@@ -232,6 +233,7 @@ def names_image(versions: dict) -> dict:
         # dir() misses what a __getattr__ answers (torch.backends.cuda.matmul's allow_tf32) and
         # submodules not imported yet: a listed name is asked for as the candidate would
         have = {a for a in dir(obj) if not a.startswith("__")} | {
+            m.name for m in pkgutil.iter_modules(getattr(obj, "__path__", None) or [])} | {
             n for n in t.namespaces[ns] if exists(f"{ns}.{n}") or _answers(obj, n)}
         namespaces[ns] = sorted(have)
     dirs = {}

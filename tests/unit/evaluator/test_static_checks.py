@@ -8,6 +8,7 @@ by class, are in test_static_attacks and test_static_attacks_state.
 """
 from __future__ import annotations
 
+import os
 import textwrap
 import time
 from pathlib import Path
@@ -475,3 +476,47 @@ def test_a_launcher_kept_from_torch_compile_passes():
         def run2(x):
             return launch(x)
     ''')
+
+
+def test_a_module_level_handler_never_catches_what_the_machine_raises(tmp_path):
+    """Every except clause of the file runs evaluator.runner.resource_errors first: a MemoryError
+    (a 30 GB allocation under the CPU sandbox's address-space limit, which a GPU host with the
+    memory makes) or a RecursionError is raised again, so the handler cannot read the machine;
+    any other exception is handled as written (round s47)."""
+    import subprocess
+    import sys
+
+    from evaluator.static_checks import RESOURCE
+
+    def pinned(body: str) -> str:
+        report = check_source(source(body), CFG)
+        assert report.status is None, report.findings
+        return report.source
+
+    roomy = pinned('''
+        try:
+            _PAD = b"x" * 30_000_000_000
+            ROOMY = True
+        except Exception:
+            ROOMY = False
+        ''')
+    assert f"except Exception:\n    {RESOURCE}(); ROOMY = False" in roomy
+    plain = pinned('''
+        try:
+            _V = int("x")
+            PARSED = True
+        except ValueError:
+            PARSED = False
+        ''')
+    run = ("import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (8 << 30, 8 << 30)); "
+           "import evaluator.runner, runpy; scope = runpy.run_path(sys.argv[1]); "
+           "print(scope.get('ROOMY', scope.get('PARSED')))")
+    root = str(Path(__file__).resolve().parents[3])
+    (tmp_path / "roomy.py").write_text(roomy)
+    (tmp_path / "plain.py").write_text(plain)
+    done = subprocess.run([sys.executable, "-c", run, str(tmp_path / "roomy.py")], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": root}, timeout=300)
+    assert done.returncode != 0 and "MemoryError" in done.stderr, (done.stdout, done.stderr[-2000:])
+    done = subprocess.run([sys.executable, "-c", run, str(tmp_path / "plain.py")], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": root}, timeout=300)
+    assert done.returncode == 0 and done.stdout.split()[-1] == "False", done.stderr[-2000:]
