@@ -116,14 +116,24 @@ class _NoDriver:
         raise RuntimeError(f"0 active drivers (Triton's CPU interpreter has no device driver: {name})")
 
 
+DRIVER_PROPERTIES = "triton.runtime.driver.active.utils.get_device_properties(0)"
+
+
 class _NoDriverUtils:
     """`driver.active.utils` under the interpreter: the device properties Triton tutorial 02
     sizes its persistent grid by (the H200's, as candidate_env.interpreter_device_properties
     says to torch)."""
 
     def get_device_properties(self, device: object = None) -> dict:
-        from evaluator.candidate_env import H200
+        """The recorded driver's dict (its keys in the driver's order: red team s47 rt24 told
+        the CPU by the stand-in's), else one made from the device properties."""
+        import ast
 
+        from evaluator.candidate_env import H200, IMAGE
+
+        recorded = IMAGE["probes"].get(DRIVER_PROPERTIES, {}).get("value")
+        if recorded is not None:
+            return dict(ast.literal_eval(recorded["repr"]))
         return {"multiprocessor_count": H200["multi_processor_count"],
                 "max_shared_mem": H200["shared_memory_per_block_optin"],
                 "max_num_regs": H200["regs_per_multiprocessor"], "warpSize": H200["warp_size"],

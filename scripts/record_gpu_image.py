@@ -35,6 +35,11 @@ PROBES = [
     "torch.cuda.device.__name__", "torch.cuda.device.__qualname__", "torch.cuda.device.__module__",
     "torch.cuda.is_available.__name__", "torch.cuda.get_device_properties.__qualname__",
     "torch.cuda.nvtx.range_push.__name__",
+    # Triton's driver queries (the tutorials' `triton.runtime.driver.active...`): a dict's key
+    # order is the driver's own (red team s47 rt24: the stand-in's order told the CPU)
+    "triton.runtime.driver.active.utils.get_device_properties(0)",
+    "triton.runtime.driver.active.get_current_target()", "triton.runtime.driver.active.get_current_device()",
+    "triton.runtime.driver.active.get_active_torch_device()",
     # devices a process with one GPU does not have
     "torch.cuda.get_device_properties(1)", "torch.cuda.get_device_name(1)",
     "torch.cuda.get_device_capability(1)", "torch.cuda.get_device_properties('cpu')",
