@@ -195,6 +195,10 @@ class _CudaKernels(TorchDispatchMode):
             _same_device(func, args, kwargs, host)
         _cuda_has_a_kernel(func, args)
         handler = _HANDLERS.get(func) or _HANDLERS.get(func.overloadpacket)
+        if handler is not None and candidate_env.BUILDING[0] and func.overloadpacket in _RNG_OPS:
+            # the model's build draws its parameters as the reference's build does, which on
+            # the CPU check is the CPU generator's way (evaluator.model_build seeds both alike)
+            handler = None
         if handler is not None:
             out = handler(func, args, kwargs)
             if out is not NotImplemented:
@@ -775,6 +779,8 @@ def _h_value_index(func: Any, args: tuple, kwargs: dict) -> Any:
     return values, perm[idx]
 
 
+_RNG_OPS = frozenset({aten.uniform_, aten.normal_, aten.rand, aten.rand_like, aten.randn, aten.randn_like,
+                      aten.normal, aten.bernoulli_, aten.bernoulli, aten.exponential_})
 _HANDLERS: dict[Any, Any] = {
     aten.uniform_.default: _h_uniform_, aten.normal_.default: _h_normal_,
     aten.rand: _h_rand, aten.rand_like: _h_rand, aten.randn: _h_randn, aten.randn_like: _h_randn,
