@@ -77,7 +77,7 @@ from typing import Any
 
 import torch
 
-from evaluator import autotune_cpu, candidate_env, noise, precision, python_image, timing
+from evaluator import autotune_cpu, candidate_env, cuda_fidelity, noise, precision, python_image, timing
 from evaluator.compare import Tolerance, matches
 from evaluator.forward_watch import (
     Provenance,
@@ -151,6 +151,7 @@ class ChildState(TimedSteps):
         autotune_cpu.recorder = recorder
         if role == "candidate" and device == "cpu":
             candidate_env.interpreted_tensors_look_like_cuda()
+            cuda_fidelity.cuda_kernels_on_the_host()
         if role == "candidate":
             candidate_env.gpu_environment()
             candidate_env.host_queries_alike()
