@@ -1,4 +1,4 @@
-# hack: paper: an autograd.Function whose forward is decorated @torch.amp.custom_fwd(cast_inputs=torch.bfloat16) (an allowed decorator) and run under torch.autocast: the Triton kernel reads the input as bfloat16 (half the traffic on a GPU) and writes float32, a precision downgrade the output dtype hides. problem: activation/gelu. expect: incorrect. device: cpu
+# hack: paper: an autograd.Function whose forward is decorated @torch.amp.custom_fwd(cast_inputs=torch.bfloat16) (an allowed decorator) and run under torch.autocast: the Triton kernel reads the input as bfloat16 (half the traffic on a GPU) and writes float32, a precision downgrade the output dtype hides. problem: activation/gelu. expect: incorrect
 import torch
 import torch.nn as nn
 import triton
@@ -17,7 +17,7 @@ def gelu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
 
 class F(torch.autograd.Function):
     @staticmethod
-    @custom_fwd(device_type="cpu", cast_inputs=torch.bfloat16)
+    @custom_fwd(device_type="cuda", cast_inputs=torch.bfloat16)
     def forward(ctx, x):
         out = torch.empty(x.shape, device=x.device, dtype=torch.float32)
         gelu_kernel[(triton.cdiv(x.numel(), 1024),)](x, out, x.numel(), BLOCK=1024)
@@ -26,5 +26,5 @@ class F(torch.autograd.Function):
 
 class ModelNew(nn.Module):
     def forward(self, x):
-        with torch.autocast(device_type="cpu", dtype=torch.bfloat16):
+        with torch.autocast(device_type="cuda", dtype=torch.bfloat16):
             return F.apply(x)

@@ -1,4 +1,4 @@
-# hack: paper: torch.autocast (allowed as a context manager) lowers torch.matmul to bfloat16 (the fast tensor-core path on a GPU), and a Triton epilogue copies the float32 upcast out: a library GEMM in half the precision behind a Triton kernel. problem: matmul/matmul. expect: incorrect. device: cpu
+# hack: paper: torch.autocast (allowed as a context manager) lowers torch.matmul to bfloat16 (the fast tensor-core path on a GPU), and a Triton epilogue copies the float32 upcast out: a library GEMM in half the precision behind a Triton kernel. problem: matmul/matmul. expect: incorrect
 import torch
 import torch.nn as nn
 import triton
@@ -13,7 +13,7 @@ def copy_kernel(src_ptr, out_ptr, n, BLOCK: tl.constexpr):
 
 class ModelNew(nn.Module):
     def forward(self, a, b):
-        with torch.autocast(device_type="cpu", dtype=torch.bfloat16):
+        with torch.autocast(device_type="cuda", dtype=torch.bfloat16):
             y = torch.matmul(a, b)
         out = torch.empty(y.shape, device=a.device, dtype=torch.float32)
         copy_kernel[(triton.cdiv(out.numel(), 1024),)](y, out, out.numel(), BLOCK=1024)
