@@ -338,6 +338,7 @@ static void release_cached_blocks(void) {
 }
 
 static void *arena_alloc(size_t orig) {
+    if (orig > (1ULL << 56)) return 0;
     size_t size = orig < MIN_BLOCK ? MIN_BLOCK : MIN_BLOCK * ((orig + MIN_BLOCK - 1) / MIN_BLOCK);
     int small = size <= SMALL_SIZE;
     pool_t *p = &pools[small ? 0 : 1];
