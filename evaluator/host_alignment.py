@@ -21,7 +21,8 @@ expandable-size rule, should_split, try_merge_blocks, find_expandable_block, map
 an allocation that cannot be mapped, release_cached_blocks' unmapping of free pages and one
 retry) over address space of its own: each pool 1 1/8 of the H200's memory (h200.json's
 total_memory) as CUDA reserves it, the small pool's first and the large pool's right after, at
-a random 2 MiB boundary well below the kernel's mappings, mapped page by page with
+the addresses a fresh H200 process's pools start at (a forked child; else a random 2 MiB
+boundary well below the kernel's mappings), mapped page by page with
 MAP_FIXED_NOREPLACE. A forked child (each candidate's and reference's, forked from the
 sandbox's zygote) starts pools of its own, as a GPU child's fresh CUDA context does, so what
 the zygote's start-up left in them is never handed out again. Only PyTorch's CPU allocations (posix_memalign with c10's alignment, 64)
@@ -76,6 +77,11 @@ _SOURCE = r"""
 #define SMALL_PAGE 2097152ULL         /* kSmallBuffer: the small pool's mapping granule */
 #define LARGE_PAGE 20971520ULL        /* kLargeBuffer: the large pool's */
 #define TOTAL_MEMORY @TOTAL_MEMORY@ULL /* the H200's totalGlobalMem (evaluator/h200.json) */
+/* where a fresh H200 process's pools start (session 47, .device alloc_diff_probe.py under
+   expandable_segments: the first small block at 0x302000000, the first large one 157.28125 GiB
+   after it, 16 MiB past a 20 MiB boundary) */
+#define GPU_SMALL_BASE 0x302000000ULL
+#define GPU_LARGE_OFFSET 168879456256ULL
 #define RELEASE_AT (32ULL << 20)      /* a free block's pages go back to the kernel from here up */
 #define SWEEP_AT (256ULL << 20)       /* and every free block's, before mapping more, past this */
 #define NBUCKETS 65536
@@ -385,6 +391,13 @@ static int ours(const void *ptr) {
 /* Both pools' address space, as CUDA reserves it (1 1/8 of the device's memory each, the small
    pool's first), placed well below where the kernel maps anything now, at a random 2 MiB
    boundary, mapped only page by page as the pools grow. */
+static int free_at(uintptr_t at) {
+    void *p = mmap((void *)at, SMALL_PAGE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+    if (p == MAP_FAILED) return 0;
+    munmap(p, SMALL_PAGE);
+    return p == (void *)at;
+}
+
 static void new_generation(void) {
     if (ngen == GENERATIONS) return; /* a fork of a fork of ...: its parent's last pools */
     void *probe = mmap(0, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -397,17 +410,24 @@ static void new_generation(void) {
     size_t small_res = SMALL_PAGE * ((space + SMALL_PAGE - 1) / SMALL_PAGE);
     size_t large_res = LARGE_PAGE * ((space + LARGE_PAGE - 1) / LARGE_PAGE);
     if (top < (16ULL << 40)) return;
-    for (int attempt = 0; attempt < 16; attempt++) {
-        uintptr_t base = (top - (4ULL << 40) - (r % (1ULL << 40))) & ~(SMALL_PAGE - 1);
-        uintptr_t hi = base + small_res + large_res;
+    for (int attempt = 0; attempt < 17; attempt++) {
+        /* a forked child's pools first where the H200's fresh process had them (the small
+           pool at GPU_SMALL_BASE, the large one GPU_LARGE_OFFSET after it: an address's size
+           told a CPU process's high mappings from CUDA's low ones), else at random */
+        int gpu = attempt == 0 && ngen > 0;
+        if (attempt == 0 && !gpu) continue;
+        uintptr_t base = gpu ? GPU_SMALL_BASE : (top - (4ULL << 40) - (r % (1ULL << 40))) & ~(SMALL_PAGE - 1);
+        size_t large_at = gpu ? GPU_LARGE_OFFSET : small_res;
+        uintptr_t hi = base + large_at + large_res;
         int clash = 0;
         for (int g = 0; g < ngen; g++) clash |= base < gens[g].hi && gens[g].lo < hi;
         r = r * 6364136223846793005ULL + 1442695040888963407ULL;
         if (clash) continue;
+        if (gpu && !(free_at(base) && free_at(base + large_at))) continue; /* taken: at random */
         gen_t *n = &gens[ngen];
         memset(n, 0, sizeof *n);
         n->pools[0].base = base;
-        n->pools[1].base = base + small_res;
+        n->pools[1].base = base + large_at;
         n->lo = base;
         n->hi = hi;
         pools = n->pools;

@@ -46,6 +46,8 @@ def cpu_answers(tmp_path_factory):
         candidate_env.interpreted_tensors_look_like_cuda()
         candidate_env.gpu_environment()
         candidate_env.host_queries_alike()
+        from evaluator.child import _torch_device_without_a_driver
+        _torch_device_without_a_driver()  # Triton's stand-in driver, as a CPU child has it
         import candidate
         sys.path.insert(0, {str(ROOT / "scripts")!r})
         from record_gpu_image import describe

@@ -171,3 +171,20 @@ def test_other_allocations_are_glibcs_and_memory_goes_back(library):
     assert got["other"] and got["mine"] and got["usable"] == 3072 and got["kept"]
     assert got["arr"] == 1e6 and not got["errs"] and got["fork"] == 0
     assert got["grew"] > 200 * MiB and got["back"] > 200 * MiB, got
+
+
+def test_a_fresh_childs_pools_start_where_the_h200s_did(library):
+    """The first small and large blocks of a forked child sit where a fresh H200 process put
+    them (session 47, measured): 0x302000000 and 157.28125 GiB after it, 16 MiB past a 20 MiB
+    boundary; a CPU process's own mappings start near 2^47, and the size of an address told the
+    machines apart."""
+    code = """
+    a = torch.empty(384, dtype=torch.uint8); b = torch.empty(2_000_000, dtype=torch.uint8)
+    print(json.dumps([p(a), p(b)]))
+    """
+    small, large = _child(code, library)
+    assert small == 0x302000000
+    assert large - small == int(157.28125 * 2**30) and large % (20 * MiB_) == 16 * MiB_
+
+
+MiB_ = 1 << 20

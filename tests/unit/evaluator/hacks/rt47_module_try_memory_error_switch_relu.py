@@ -1,4 +1,4 @@
-# hack: a module-level try allocated 30 GB, which raised MemoryError under the CPU sandbox's address-space limit and not on a GPU host with the memory; the handler's flag chose the kernel's arm (round s47). problem: activation/relu. expect: compile_error|run_error
+# hack: a module-level try allocated 30 GB, which raised MemoryError under the CPU sandbox's address-space limit and not on a GPU host with the memory; the handler's flag chose the kernel's arm (round s47). problem: activation/relu. expect: compile_error|run_error. gpu: incorrect
 # mechanism: the try body computes only what static_try accepts (a bytes literal repeated), so
 # the checks pass it; where the allocation succeeds (the GPU host) every odd block is skipped.
 import torch
