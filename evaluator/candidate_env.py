@@ -640,7 +640,8 @@ class _CudaNamesTheHost(TorchFunctionMode):
     def __torch_function__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
         getter = _DEVICE_GETTERS.get(id(getattr(func, "__self__", None)))
-        if func is _IS_SHARED and _candidate_below(4) and args[0] not in HOST_TENSORS:
+        # (within the few frames of torch's Python method and the function modes above this one)
+        if func is _IS_SHARED and _candidate_below(10) and args[0] not in HOST_TENSORS:
             return True  # a CUDA tensor is always "shared" (its memory is the device's)
         if func is _TYPE and len(args) == 1 and not kwargs and candidate_frame(1):
             name = func(*args)  # `x.type()`: torch.cuda.FloatTensor for a tensor on the GPU

@@ -416,9 +416,10 @@ def test_a_gemm_through_an_op_without_a_flop_formula_buys_no_coverage(evaluator,
             # x @ W.T as a bag per row of every column of W.T weighted by x (red team, session 18:
             # _embedding_bag was charged as linear in its data, coverage 0.29 against mm's 0.07)
             "embedding_bag": "self.linear.bias + torch.nn.functional.embedding_bag("
-                             "torch.arange(x.shape[1]).repeat(x.shape[0]), "
+                             "torch.arange(x.shape[1], device=x.device).repeat(x.shape[0]), "
                              "self.linear.weight.t().contiguous().requires_grad_(), "
-                             "torch.arange(x.shape[0]) * x.shape[1], mode='sum', per_sample_weights=x.reshape(-1))",
+                             "torch.arange(x.shape[0], device=x.device) * x.shape[1], mode='sum', "
+                             "per_sample_weights=x.reshape(-1))",  # (indices on the host: CUDA's device error)
     }.items():
         verdict = evaluator.evaluate(problem, LINEAR_RELU_CANDIDATE.replace("GEMM", gemm), settings)
         assert verdict.status == "ok", verdict.feedback
