@@ -876,7 +876,21 @@ class _CudaDeviceProperties:
 
 
 def _read_only(name: str) -> property:  # pybind11's def_readonly: a property with no setter
-    return property(lambda self: self.__fields__[name])
+    return property(lambda self: _fresh(self.__fields__[name]))
+
+
+def _fresh(value: Any) -> Any:
+    """A new object of the value, as pybind11 converts a C++ field on every read (`props.
+    total_memory is props.total_memory` is False on the GPU; the stand-in's one stored int
+    said True: red team s47 rt25). CPython's cached small ints and one-character strings stay
+    the cached ones, as there."""
+    if type(value) is int:
+        return value + 0
+    if type(value) is float:
+        return value * 1.0
+    if type(value) is str and len(value) > 1:
+        return value[:1] + value[1:]
+    return value
 
 
 for _name in IMAGE["properties"]:
