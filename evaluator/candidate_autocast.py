@@ -175,7 +175,7 @@ def _overload(qualified: str) -> Any:
 def policy(name: str) -> str:
     """CUDA autocast's policy for an op on the GPU image: the table's, where the image's torch
     registers an AutocastCUDA kernel for it (or the image did not record its registrations)."""
-    from evaluator.candidate_env import IMAGE
+    from evaluator.device_answers import IMAGE
 
     on_gpu = IMAGE.get("autocast", {}).get("registrations")
     if on_gpu is not None and f"aten::{name}" not in on_gpu:

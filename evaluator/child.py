@@ -121,7 +121,7 @@ DRIVER_PROPERTIES = "triton.runtime.driver.active.utils.get_device_properties(0)
 
 class _NoDriverUtils:
     """`driver.active.utils` under the interpreter: the device properties Triton tutorial 02
-    sizes its persistent grid by (the H200's, as candidate_env.interpreter_device_properties
+    sizes its persistent grid by (the H200's, as device_answers.interpreter_device_properties
     says to torch)."""
 
     def get_device_properties(self, device: object = None) -> dict:
@@ -129,7 +129,7 @@ class _NoDriverUtils:
         the CPU by the stand-in's), else one made from the device properties."""
         import ast
 
-        from evaluator.candidate_env import H200, IMAGE
+        from evaluator.device_answers import H200, IMAGE
 
         recorded = IMAGE["probes"].get(DRIVER_PROPERTIES, {}).get("value")
         if recorded is not None:

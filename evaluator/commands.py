@@ -77,7 +77,16 @@ from typing import Any
 
 import torch
 
-from evaluator import autotune_cpu, candidate_env, cuda_fidelity, noise, precision, python_image, timing
+from evaluator import (
+    autotune_cpu,
+    candidate_env,
+    cuda_fidelity,
+    noise,
+    precision,
+    python_image,
+    timing,
+    watched_reads,
+)
 from evaluator.compare import Tolerance, matches
 from evaluator.forward_watch import (
     Provenance,
@@ -156,12 +165,12 @@ class ChildState(TimedSteps):
             candidate_env.gpu_environment()
             candidate_env.host_queries_alike()
             python_image.python_as_the_gpus()
-            candidate_env.tensor_split_reads_visible()
-            candidate_env.library_reads_visible()
-            candidate_env.host_buffers_visible()
-            candidate_env.raw_storage_closed()
-            candidate_env.plain_numbers_known()
-            candidate_env.launches_stay_eager()
+            watched_reads.tensor_split_reads_visible()
+            watched_reads.library_reads_visible()
+            watched_reads.host_buffers_visible()
+            watched_reads.raw_storage_closed()
+            watched_reads.plain_numbers_known()
+            watched_reads.launches_stay_eager()
         self.integrity = Integrity(recorder)
         self.integrity.watched.append(self)
         self.capped = False  # device allocations capped: a candidate's job, the reference under `cap`

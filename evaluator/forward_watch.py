@@ -43,11 +43,11 @@ from evaluator.aten_facts import (
     storage_key,
     written,
 )
-from evaluator.candidate_env import PLAIN_NUMBERS
 from evaluator.carried import CARRY_RATIO, Carried
 from evaluator.index_ranges import index_in_range
 from evaluator.interpreter_guard import handed_tensors
 from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_data
+from evaluator.watched_reads import PLAIN_NUMBERS
 
 _RNG = random.SystemRandom()
 

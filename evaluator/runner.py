@@ -27,17 +27,9 @@ import torch
 from common.problemset import apply_sizes
 from evaluator.launch_hook import LaunchRecorder
 from evaluator.model_build import build, seed_everything
+from evaluator.python_image import resource_errors
 
-
-def resource_errors() -> None:
-    """Run first by every except clause of a candidate's file (static_checks.RESOURCE): a
-    MemoryError or RecursionError being handled is raised again, since which machine raises it
-    depends on its memory and limits, not on what the file computes."""
-    exc = sys.exc_info()[1]
-    if isinstance(exc, (MemoryError, RecursionError)):
-        raise exc
-
-
+# what every except clause of a candidate's file runs first (static_checks.RESOURCE)
 builtins.__krl_resource_errors__ = resource_errors  # type: ignore[attr-defined]
 
 

@@ -18,7 +18,8 @@ from common.config.evaluator import StaticConfig
 from evaluator import gpu_names
 from evaluator import static_allowlist as A
 from evaluator.feedback import untrusted
-from evaluator.static_idioms import TransparentDecorators, logger_definition, test_only_functions
+from evaluator.static_decorators import TransparentDecorators
+from evaluator.static_idioms import logger_definition, test_only_functions
 from evaluator.static_kernel_values import LIBRARY_INSTEAD, KernelValues, jit_calls
 from evaluator.static_namespaces import canonical, denial_code, exists, tables
 from evaluator.static_scopes import Binding, Scopes, sole_target

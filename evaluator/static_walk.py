@@ -14,10 +14,10 @@ import ast
 from evaluator import static_allowlist as A
 from evaluator.feedback import untrusted
 from evaluator.static_class_body import ClassBodyValues
-from evaluator.static_match import MatchStatements
 from evaluator.static_expressions import ExpressionChecker, is_dunder
 from evaluator.static_idioms import BENCHMARK, PERF_REPORT
 from evaluator.static_kernel_values import LIBRARY_INSTEAD
+from evaluator.static_match import MatchStatements
 from evaluator.static_names import BUILTIN_NAMES
 
 DRIVER_IMPORT = "triton.runtime.driver"
@@ -26,7 +26,6 @@ TRY_HINT = ("at module level, try only imports, device queries, version and envi
             "after the try")
 from evaluator.static_namespaces import ATTRIBUTE_ONLY, denial_code
 from evaluator.static_scopes import is_main_guard, sole_target
-from evaluator.static_try import Settled
 from evaluator.static_settings import (
     allocator_setting,
     logging_setup,
@@ -34,6 +33,7 @@ from evaluator.static_settings import (
     seed_setting,
     warning_filter,
 )
+from evaluator.static_try import Settled
 
 
 class Checker(MatchStatements, ClassBodyValues, ExpressionChecker):

@@ -20,7 +20,7 @@ def test_wrap_triton_launches_stay_plain_launches_in_a_candidate_child(tmp_path)
         import threading
         import torch, triton, triton.language as tl
         from torch.library import wrap_triton
-        from evaluator.candidate_env import launches_stay_eager
+        from evaluator.watched_reads import launches_stay_eager
 
         @triton.jit
         def k(x_ptr):
@@ -52,7 +52,7 @@ def test_every_storage_class_refuses_raw_memory_in_a_candidate_child():
     code = textwrap.dedent("""
         import io, warnings
         import torch
-        from evaluator.candidate_env import raw_storage_closed
+        from evaluator.watched_reads import raw_storage_closed
         warnings.simplefilter("ignore")
         raw_storage_closed()
         x = torch.arange(4.0)
@@ -158,12 +158,13 @@ def test_the_cuda_autocast_policy_is_torchs_own(tmp_path):
     """The CPU child's CUDA autocast (evaluator.candidate_autocast) gives every case of the
     recording's list the dtype the installed torch's own C++ CUDA autocast kernels give it, and
     its table names exactly the ops those kernels are registered for."""
-    from evaluator.candidate_autocast import POLICY
     import torch
+
+    from evaluator.candidate_autocast import POLICY
 
     registered = {r.removeprefix("aten::") for r in torch._C._dispatch_get_registrations_for_dispatch_key("AutocastCUDA")}
     # the table is this torch's, and what only the GPU image's torch registers (_cudnn_rnn)
-    from evaluator.candidate_env import IMAGE
+    from evaluator.device_answers import IMAGE
 
     on_gpu = {r.removeprefix("aten::") for r in IMAGE.get("autocast", {}).get("registrations", [])}
     assert registered <= set(POLICY) and set(POLICY) - registered <= on_gpu, (

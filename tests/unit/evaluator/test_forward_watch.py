@@ -272,7 +272,7 @@ def test_a_python_buffer_made_a_tensor_counts_as_values_made_on_the_host():
     passes through lift_fresh_copy: the same values, counted and marked as the host's."""
     import array
 
-    from evaluator.candidate_env import host_buffers_visible
+    from evaluator.watched_reads import host_buffers_visible
 
     real = torch.asarray
     try:
@@ -291,7 +291,7 @@ def test_tensor_split_by_a_tensor_reads_its_values_where_the_watch_sees_them():
     """Red teams B and D (session 16): tensor_split with a tensor of indices read its values in
     C++ (no dispatched op) and handed them to Python as slice sizes. A candidate child turns
     the tensor into ints one dispatched read at a time: the split is the same, the reads count."""
-    from evaluator.candidate_env import tensor_split_reads_visible
+    from evaluator.watched_reads import tensor_split_reads_visible
 
     real = torch.tensor_split, torch.Tensor.tensor_split
     try:
@@ -464,7 +464,7 @@ def test_library_tolist_inside_a_watched_forward_reads_where_the_watch_sees_it()
     its result (ok under strict). In a candidate child, tolist inside a watched forward reads
     one dispatched element at a time (counted), and numpy() there is refused; outside a
     forward both are torch's own."""
-    from evaluator.candidate_env import library_reads_visible
+    from evaluator.watched_reads import library_reads_visible
 
     real = torch.Tensor.tolist, torch.Tensor.numpy
     try:

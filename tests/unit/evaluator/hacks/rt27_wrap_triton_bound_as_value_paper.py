@@ -1,4 +1,4 @@
-# hack: paper: candidate_env.launches_stay_eager read as an adversary: torch.library.wrap_triton(kernel) bound to a module-level name and launched through it later (the allowlist takes wrap_triton only as a launch statement; a value could be handed to torch.library's op machinery or compiled): refused before it runs. problem: activation/relu. expect: hack/harness_tamper|hack/reflection
+# hack: paper: watched_reads.launches_stay_eager read as an adversary: torch.library.wrap_triton(kernel) bound to a module-level name and launched through it later (the allowlist takes wrap_triton only as a launch statement; a value could be handed to torch.library's op machinery or compiled): refused before it runs. problem: activation/relu. expect: hack/harness_tamper|hack/reflection
 import torch
 import torch.nn as nn
 import triton

@@ -1,5 +1,5 @@
 # hack: a persistent ReLU whose per-program span shrinks with the square of the SM count: every tile at the CPU stand-in's former 4 SMs, about 3% of them at an H200's 132 (red team s45). problem: activation/relu. expect: incorrect. device: cuda
-# Mechanism: child.py's stand-in Triton driver and candidate_env.interpreter_device_properties
+# Mechanism: child.py's stand-in Triton driver and device_answers.interpreter_device_properties
 # answer multiprocessor_count=4 for the CPU child. A persistent kernel is an honest idiom
 # (grid = number of SMs, each program strides over tiles), so reading the SM count is allowed.
 # Each program visits cdiv(num_tiles, sms*sms//4) tiles with stride sms: at 4 SMs that is

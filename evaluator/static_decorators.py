@@ -1,0 +1,218 @@
+"""A decorator of the file's own that the static walk accepts by its exact shape (one of the
+idioms of evaluator.static_idioms):
+
+  transparent decorator  `def deco(fn): [@functools.wraps(fn)] def wrapper(a, *args, **kw):
+                         ... fn(a, ...) ...; return wrapper` (Liger's ensure_contiguous).
+                         `fn` is only ever called, with the wrapper's own first argument
+                         (or its whole `*args`) first, so a method it decorates still gets
+                         the object Python passed as its `self`/`ctx`; the wrapper's body
+                         is checked like any function. `*args` may be handed on made
+                         contiguous, by a comprehension of exactly fla's input_guard shape
+                         (`[i if not isinstance(i, torch.Tensor) else i.contiguous() for i
+                         in args]`). Never on a kernel or a class.
+"""
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from evaluator.static_scopes import Binding, Scopes, sole_target
+
+
+# ---------------------------------------------------------------------- decorators
+class TransparentDecorators:
+    """The file's decorators of the transparent shape, and their functools.wraps lines."""
+
+    def __init__(self, tree: ast.Module, scopes: Scopes, qualify: Callable[[ast.AST], str | None],
+                 kernels: dict[int, ast.FunctionDef]):
+        self.scopes, self.qualify = scopes, qualify
+        self.decorators: set[int] = set()  # id of the decorator's FunctionDef
+        self.wraps: set[int] = set()  # id of an accepted @functools.wraps(fn) node
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and id(node) not in kernels:
+                wraps = self._shape(node)
+                if wraps is not None:
+                    self.decorators.add(id(node))
+                    self.wraps |= wraps
+
+    def _shape(self, deco: ast.FunctionDef) -> set[int] | None:
+        """The wraps nodes of a transparent decorator, None for any other function."""
+        args = deco.args
+        if deco.decorator_list or args.posonlyargs or len(args.args) != 1 or args.vararg or (
+                args.kwonlyargs or args.kwarg or args.defaults):
+            return None
+        body = deco.body[1:] if _docstring(deco.body[0]) else deco.body
+        if len(body) == 3 and self._memo(deco, body[0]):
+            body = body[1:]  # a memoising decorator: `cache = {}` first (honest round s31c)
+        if len(body) != 2 or not isinstance(body[0], ast.FunctionDef):
+            return None
+        wrapper, ret = body
+        if not (isinstance(ret, ast.Return) and isinstance(ret.value, ast.Name)
+                and ret.value.id == wrapper.name and self._binds(ret.value, wrapper)):
+            return None
+        param = self._param(args.args[0])
+        wraps = set()
+        for dec in wrapper.decorator_list:
+            if not (isinstance(dec, ast.Call) and self.qualify(dec.func) == "functools.wraps"
+                    and not dec.keywords and len(dec.args) == 1
+                    and isinstance(dec.args[0], ast.Name) and self._is(dec.args[0], param)):
+                return None
+            wraps.add(id(dec))
+        first = self._passed_through(wrapper)
+        if first is None:
+            return None
+        for node in ast.walk(deco):
+            if isinstance(node, ast.Name) and node.id == args.args[0].arg and (
+                    node is not args.args[0]) and not any(node is d.args[0] for d in
+                                                          wrapper.decorator_list):
+                call = self.scopes.parent.get(id(node))
+                if not (self._is(node, param) and isinstance(call, ast.Call)
+                        and call.func is node and self._first_is(call, first, wrapper, param)):
+                    return None
+        return wraps
+
+    def _memo(self, deco: ast.FunctionDef, first: ast.stmt) -> bool:
+        """`cache = {}` (or `dict()`) as the decorator's first statement, the name used only as
+        `key in cache`, `key not in cache`, `cache[key]` and `cache[key] = ...`: the cache
+        `functools.lru_cache` already is, spelled out (Liger's and FlagGems' config caches)."""
+        target = sole_target(first)
+        if not isinstance(target, ast.Name):
+            return False
+        value, name = first.value, target.id  # type: ignore[attr-defined]
+        if not (isinstance(value, ast.Dict) and not value.keys or isinstance(value, ast.Call)
+                and isinstance(value.func, ast.Name) and value.func.id == "dict"
+                and not value.args and not value.keywords and not self.scopes.lookup(value.func)[1]):
+            return False
+        for node in ast.walk(deco):
+            if not isinstance(node, ast.Name) or node.id != name or node is target:
+                continue
+            parent = self.scopes.parent.get(id(node))
+            subscript = isinstance(parent, ast.Subscript) and parent.value is node
+            member = isinstance(parent, ast.Compare) and len(parent.ops) == 1 and isinstance(
+                parent.ops[0], (ast.In, ast.NotIn)) and parent.comparators[0] is node
+            if not (subscript or member):
+                return False
+        return True
+
+    def _passed_through(self, wrapper: ast.FunctionDef) -> tuple[str, Binding] | None:
+        """What the wrapper hands on first: its first positional parameter, or else its
+        whole *args (a parameter bound nowhere else in it)."""
+        args = wrapper.args
+        positional = [*args.posonlyargs, *args.args]
+        if positional:
+            return "arg", self._param(positional[0])
+        if args.vararg is not None:
+            return "star", self._param(args.vararg)
+        return None
+
+    def _first_is(self, call: ast.Call, first: tuple[str, Binding], wrapper: ast.FunctionDef,
+                  fn: Binding) -> bool:
+        if not call.args:
+            return False
+        head = call.args[0]
+        kind, binding = first
+        if kind == "star":
+            return isinstance(head, ast.Starred) and isinstance(head.value, ast.Name) and (
+                self._is(head.value, binding) or self._contiguous_copy(head.value, binding, wrapper, fn))
+        return isinstance(head, ast.Name) and self._is(head, binding)
+
+    def _contiguous_copy(self, name: ast.Name, star: Binding, wrapper: ast.FunctionDef,
+                         fn: Binding) -> bool:
+        """Whether `name` (read as `fn(*name, ...)`) is the wrapper's *args made contiguous:
+        bound once in the wrapper, by `name = [i if not isinstance(i, torch.Tensor) else
+        i.contiguous() for i in args]` (a list, a generator, or `tuple`/`list` of one; the
+        condition either way round), and read nowhere but as the first `*` of calls of fn
+        (fla's input_guard: honest round s46). Every element is the argument Python passed, in
+        its place, a tensor made contiguous: a trusted `self`/`ctx` is never a tensor (its class
+        has no tensor base and binds no dunder), so it is handed on unchanged. A generator is
+        read only by `return fn(*name, ...)` statements of the wrapper itself, so at most once
+        (a second read would find it empty)."""
+        scope, bindings = self.scopes.lookup(name)
+        if scope is None or scope.node is not wrapper or len(bindings) != 1:
+            return False
+        target = bindings[0].node
+        assign = self.scopes.parent.get(id(target))
+        if not (bindings[0].kind == "local" and isinstance(assign, ast.Assign)
+                and assign.targets == [target] and isinstance(target, ast.Name)):
+            return False
+        value = assign.value
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and (
+                value.func.id in ("tuple", "list") and self._builtin(value.func)
+                and len(value.args) == 1 and not value.keywords
+                and isinstance(value.args[0], ast.GeneratorExp)):
+            value = value.args[0]  # consumed by the call, at once
+        if not (isinstance(value, (ast.ListComp, ast.GeneratorExp)) and len(value.generators) == 1):
+            return False
+        gen = value.generators[0]
+        if gen.ifs or gen.is_async or not isinstance(gen.target, ast.Name) or not (
+                isinstance(gen.iter, ast.Name) and self._is(gen.iter, star)):
+            return False
+        if not self._contiguous_element(value.elt, gen.target):
+            return False
+        reads = [n for n in ast.walk(wrapper) if isinstance(n, ast.Name) and n.id == name.id
+                 and n is not target and self.scopes.lookup(n)[1] == bindings]
+        for read in reads:
+            star_node = self.scopes.parent.get(id(read))
+            call = self.scopes.parent.get(id(star_node))
+            if not (isinstance(star_node, ast.Starred) and isinstance(call, ast.Call)
+                    and call.args and call.args[0] is star_node and isinstance(call.func, ast.Name)
+                    and self._is(call.func, fn)):
+                return False
+        for read in reads if isinstance(value, ast.GeneratorExp) else ():
+            call = self.scopes.parent.get(id(self.scopes.parent.get(id(read))))
+            ret = self.scopes.parent.get(id(call))
+            enclosing = self.scopes.enclosing_function(call)
+            if not (isinstance(ret, ast.Return) and ret.value is call
+                    and enclosing is not None and enclosing.node is wrapper):
+                return False
+        return True
+
+    def _contiguous_element(self, elt: ast.expr, item: ast.Name) -> bool:
+        """`i if not isinstance(i, torch.Tensor) else i.contiguous()`, or `i.contiguous() if
+        isinstance(i, torch.Tensor) else i`, i the comprehension's own variable, isinstance the
+        builtin."""
+        if not isinstance(elt, ast.IfExp):
+            return False
+        test, keep, made = elt.test, elt.body, elt.orelse
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test = test.operand
+        else:
+            keep, made = made, keep
+        return (self._tensor_test(test, item) and self._item(keep, item)
+                and isinstance(made, ast.Call) and not made.args and not made.keywords
+                and isinstance(made.func, ast.Attribute) and made.func.attr == "contiguous"
+                and self._item(made.func.value, item))
+
+    def _tensor_test(self, test: ast.expr, item: ast.Name) -> bool:
+        return (isinstance(test, ast.Call) and isinstance(test.func, ast.Name)
+                and test.func.id == "isinstance" and self._builtin(test.func)
+                and not test.keywords and len(test.args) == 2 and self._item(test.args[0], item)
+                and self.qualify(test.args[1]) == "torch.Tensor")
+
+    def _item(self, node: ast.expr, item: ast.Name) -> bool:
+        """`node` is the comprehension variable `item` (bound only by its `for`)."""
+        if not isinstance(node, ast.Name) or node.id != item.id:
+            return False
+        _, bindings = self.scopes.lookup(node)
+        return len(bindings) == 1 and bindings[0].node is item
+
+    def _builtin(self, name: ast.Name) -> bool:
+        return not self.scopes.lookup(name)[1]
+
+    def _param(self, arg: ast.arg) -> Binding:
+        scope = self.scopes.of_node[id(arg)]
+        return next(b for b in scope.names[arg.arg] if b.node is arg)
+
+    def _is(self, name: ast.Name, binding: Binding) -> bool:
+        """Whether `name` names exactly `binding` (no other binding of it in that scope)."""
+        _, bindings = self.scopes.lookup(name)
+        return len(bindings) == 1 and bindings[0] is binding
+
+    def _binds(self, name: ast.Name, fn: ast.FunctionDef) -> bool:
+        _, bindings = self.scopes.lookup(name)
+        return len(bindings) == 1 and bindings[0].node is fn
+
+
+def _docstring(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and (
+        isinstance(node.value.value, str))

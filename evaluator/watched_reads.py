@@ -1,0 +1,175 @@
+"""Reads of tensor values that torch's C++ would hide from the provenance watch, made visible
+in every candidate child (or refused there), and the mark of constants host Python made: set
+up before the candidate's module is imported (evaluator.commands)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import torch
+
+from evaluator import candidate_env
+
+
+def tensor_split_reads_visible() -> None:
+    """tensor_split with a tensor of indices reads its values in C++ with no dispatched op, and
+    the slices' sizes hand them to Python: a host GEMM read its inputs and told the torch
+    knock-out apart this way (red teams B and D, session 16). In a candidate child the tensor
+    is turned into Python ints one dispatched read at a time, so the provenance watch counts
+    them as host reads (and as PyTorch's, where PyTorch computed them); the split is the same."""
+    real_fn, real_method = torch.tensor_split, torch.Tensor.tensor_split
+
+    def as_ints(v: Any) -> Any:
+        if not isinstance(v, torch.Tensor):
+            return v
+        return int(v) if v.dim() == 0 else [int(x) for x in v.reshape(-1)]
+
+    def tensor_split(input: Any, *args: Any, **kwargs: Any) -> Any:
+        return real_fn(input, *map(as_ints, args), **{k: as_ints(v) for k, v in kwargs.items()})
+
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return real_method(self, *map(as_ints, args), **{k: as_ints(v) for k, v in kwargs.items()})
+
+    torch.tensor_split = tensor_split  # type: ignore[assignment]
+    torch.Tensor.tensor_split = method  # type: ignore[method-assign]
+
+
+def library_reads_visible() -> None:
+    """torch's own Python code turns tensors into Python values with `tolist()` (tensordot's
+    dims given as a tensor), which reads memory in C++ with no dispatched op: a host conv
+    read every input two bits at a time through the shape of tensordot's result (red team A,
+    session 19, ok under strict). A candidate cannot call tolist itself (static allowlist);
+    in a candidate child, inside a watched forward (a dispatch mode is active), tolist reads
+    one element at a time through dispatched reads the provenance watch counts, and numpy()
+    (another C++ read) is refused there. Outside a forward, the harness's own calls run as
+    they are."""
+    real_tolist, real_numpy = torch.Tensor.tolist, torch.Tensor.numpy
+
+    def watched() -> bool:  # a mode of the harness's (not the casts' own, around a candidate's call)
+        return any(not isinstance(torch._C._get_dispatch_stack_at(i), candidate_env._CudaCasts)
+                   for i in range(torch._C._len_torch_dispatch_stack()))
+
+    def tolist(self: Any) -> Any:
+        if not watched():
+            return real_tolist(self)
+        if self.dim() == 0:
+            return self.item()
+        return [tolist(row) for row in self.unbind(0)]
+
+    def numpy(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if watched():
+            raise RuntimeError("numpy() of a tensor inside forward hands its values to host Python; "
+                               "pass tensors to your kernels")
+        return real_numpy(self, *args, **kwargs)
+
+    torch.Tensor.tolist = tolist  # type: ignore[method-assign]
+    torch.Tensor.numpy = numpy  # type: ignore[method-assign]
+
+
+RAW_STORAGE_METHODS = ("_write_file", "_set_from_file", "from_buffer", "_from_buffer", "from_file", "_new_with_file",
+                       "_new_shared", "_new_shared_fd_cpu", "_new_shared_filename_cpu", "_new_using_fd_cpu",
+                       "_new_using_filename_cpu", "_share_fd_cpu_", "_share_filename_cpu_", "share_memory_",
+                       "_share_memory_", "_get_shared_fd", "_get_filename")
+
+
+def raw_storage_closed() -> None:
+    """A storage's raw-memory methods (in a candidate child, where the harness needs none):
+    `_write_file` hands every byte of a tensor to a Python object's write() in C++ and
+    `from_buffer` fills memory from Python bytes, with no dispatched op, so neither the
+    provenance watch nor the torch knock-out sees host compute done through them (red team
+    s30b: a host relu, ok under strict). The static allowlist keeps storages out of a file's
+    reach; this is the runtime's side of it: each raises, on the untyped and typed storages
+    and the legacy ones (torch.FloatStorage) that inherit them."""
+    def closed(name: str) -> Any:
+        def refuse(*args: Any, **kwargs: Any) -> Any:
+            raise RuntimeError(f"storage.{name} moves raw memory to or from the host unseen; "
+                               "work on tensors and pass them to your kernels")
+        return refuse
+
+    for cls in (torch.UntypedStorage, torch.TypedStorage):
+        for name in RAW_STORAGE_METHODS:
+            if hasattr(cls, name):
+                setattr(cls, name, staticmethod(closed(name)))
+
+
+def host_buffers_visible() -> None:
+    """torch.asarray of a Python buffer (bytes, bytearray, memoryview, array) wraps it as
+    tensor memory in C++ with no dispatched op, unlike torch.tensor's lift_fresh: a host GEMM
+    wrote its whole result this way, counted as nothing the host made (red team A, session
+    17). In a candidate child such a tensor passes through lift_fresh_copy (a dispatched
+    copy), so the provenance watch counts its values as made on the host and marks them so."""
+    real = torch.asarray
+
+    def asarray(obj: Any, *args: Any, **kwargs: Any) -> Any:
+        out = real(obj, *args, **kwargs)
+        if isinstance(obj, torch.Tensor) or not isinstance(out, torch.Tensor):
+            return out
+        try:
+            memoryview(obj)
+        except TypeError:  # a list or a number: torch.asarray dispatched lift_fresh for it itself
+            return out
+        return torch.ops.aten.lift_fresh_copy(out)
+
+    torch.asarray = asarray  # type: ignore[assignment]
+
+
+def launches_stay_eager() -> None:
+    """`torch.library.wrap_triton(kernel)[grid](...)` launches through a higher-order op
+    (triton_kernel_wrapper_mutation) wherever wrap_triton is on, PyTorch's default on a GPU.
+    That op has no rule for the harness's dispatch modes (the provenance watch, the noisy
+    outputs, TF32 truncation) and raised NotImplementedError in every checked forward on the
+    H200 (session 26). A candidate child traces nothing, so wrap_triton is off for its whole
+    life: the wrapper is then the kernel itself and the launch a plain `kernel[grid](...)`
+    through Triton's launcher, as under the CPU interpreter (where wrap_triton returns the
+    kernel already). The switch is torch-internal; a torch without it leaves things as they are."""
+    try:
+        import torch._library.triton as library_triton
+    except ImportError:
+        return
+    if hasattr(library_triton, "wrap_triton_enabled_default"):
+        library_triton.wrap_triton_enabled_default = False  # every thread's default
+    local = getattr(library_triton, "wrap_triton_enabled", None)
+    if local is not None:
+        local.value = False  # and this thread's own setting, where one was made
+
+
+PLAIN_NUMBERS = [0]  # torch.tensor calls of plain Python numbers running (the watch reads it)
+
+
+@contextmanager
+def plain_numbers() -> Iterator[None]:
+    """Around `torch.tensor(data)` where the data is Python numbers alone (no tensor in it,
+    checked here): the lift_fresh it dispatches carries values host Python made, counted in
+    host_made as `torch.full`'s are, and nothing C++ read out of a tensor."""
+    PLAIN_NUMBERS[0] += 1
+    try:
+        yield
+    finally:
+        PLAIN_NUMBERS[0] -= 1
+
+
+def plain_numbers_known() -> None:
+    """`torch.tensor([scale], device=x.device)` is a constant the host made, as
+    `torch.full((1,), scale)` is: the provenance watch treats its lift_fresh so (counted in
+    host_made) when the data is plain Python numbers, in lists and tuples. Data holding a
+    tensor (a 0-dim result PyTorch computed, whose value C++ reads with no dispatched op) or
+    anything else keeps the mark of values made on the host."""
+    real = torch.tensor
+
+    def tensor(data: Any, *args: Any, **kwargs: Any) -> Any:
+        if not _plain(data, 0):
+            return real(data, *args, **kwargs)
+        with plain_numbers():
+            return real(data, *args, **kwargs)
+
+    torch.tensor = tensor  # type: ignore[assignment]
+
+
+def _plain(data: Any, depth: int) -> bool:
+    """Whether `data` is a number, or lists and tuples of them (exact types: a subclass could
+    run code or hold a tensor), a few levels deep."""
+    if type(data) in (int, float, bool):
+        return True
+    return type(data) in (list, tuple) and depth < 4 and len(data) <= 4096 and all(
+        _plain(v, depth + 1) for v in data)

@@ -1,0 +1,250 @@
+"""Module-level try statements (evaluator.static_try, static_walk._module_try) and import
+fallbacks: what honest files compute at import under a try passes; a body or handler that could
+answer otherwise on the CPU check and the GPU, or define or run the file's own code, is refused
+on its line. Snippets as in test_static_idioms."""
+from __future__ import annotations
+
+import pytest
+from test_static_checks import assert_accepted, assert_rejected
+
+ACCEPTED = {
+    "module_try_device_query": '''
+        try:
+            CAPABILITY = torch.cuda.get_device_capability()
+        except (RuntimeError, AssertionError):
+            CAPABILITY = (0, 0)
+            REASON = "no device"
+        else:
+            REASON = ""
+        finally:
+            READY = True
+    ''',
+    # feature and version probes public files wrap in a try (honest round s47): each computes
+    # only what the CPU check and the GPU answer alike (evaluator.static_try)
+    "module_try_capability_probe": '''
+        try:
+            _CAP = torch.cuda.get_device_capability()
+            IS_HOPPER = _CAP[0] >= 9
+            SM_COUNT = torch.cuda.get_device_properties(0).multi_processor_count
+            IS_H = torch.cuda.get_device_name().startswith("NVIDIA H")
+        except Exception:
+            IS_HOPPER = False
+            SM_COUNT = 132
+    ''',
+    "module_try_environment_int": '''
+        import os
+
+        try:
+            MAX_FUSED = int(os.getenv("MAX_FUSED_SIZE", "65536"))
+            DEBUG = os.environ.get("KERNEL_DEBUG", "0").lower() in ("1", "true")
+            THREADS = os.cpu_count()
+        except ValueError:
+            MAX_FUSED = 65536
+            DEBUG = False
+    ''',
+    "module_try_version_parse": '''
+        from packaging.version import Version
+
+        _TRITON_VERSION = triton.__version__
+        try:
+            TRITON_MAJOR, TRITON_MINOR = tuple(int(p) for p in _TRITON_VERSION.split(".")[:2])
+            TORCH_VERSION = str(torch.__version__).split("+")[0]
+            NEW_TRITON = Version(triton.__version__) >= Version("3.0.0")
+            CUDA_MAJOR = int(torch.version.cuda.split(".")[0]) if torch.version.cuda else 0
+            PARTS = list(map(int, TORCH_VERSION.split(".")[:2]))
+        except (ValueError, TypeError):
+            TRITON_MAJOR, TRITON_MINOR = 3, 0
+            NEW_TRITON = True
+    ''',
+    "module_try_finfo_and_device": '''
+        try:
+            FP16_MAX = torch.finfo(torch.float16).max
+            INT32_MAX = torch.iinfo(torch.int32).max
+            DEVICE = torch.device("cuda")
+            DEVICE_TYPE = torch.device(f"cuda:{0}").type
+            TARGET = triton.runtime.driver.active.get_current_target()
+            BLOCK = triton.next_power_of_2(max(16, min(1024, 300)))
+            LOG2E = 1.0 / math.log(2.0)
+        except Exception:
+            FP16_MAX = 65504.0
+            DEVICE = torch.device("cpu")
+    ''',
+    "import_fallback": '''
+        try:
+            from triton.language.extra import libdevice
+        except ImportError:
+            from triton.language.extra.cuda import libdevice
+
+        @triton.jit
+        def gelu(x):
+            return 0.5 * x * (1 + libdevice.erf(x * 0.7071067811865476))
+    ''',
+}
+
+
+@pytest.mark.parametrize("name", list(ACCEPTED))
+def test_try_idiom_is_accepted(name):
+    assert_accepted(ACCEPTED[name])
+
+
+
+REJECTED = {
+    # try: only at module level
+    "try_in_function": ('''
+        def f(x):
+            try:  # <-
+                return launch(x)
+            except RuntimeError:
+                return torch.relu(x)
+    ''', "try_except"),
+    "try_in_method": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                try:  # <-
+                    return launch(x)
+                except Exception:
+                    return x
+    ''', "try_except"),
+    "module_try_body_checked": ('''
+        try:
+            import math
+            X = eval("1")  # <-
+        except ImportError:
+            pass
+    ''', "dynamic_code"),
+    "module_try_handler_checked": ('''
+        try:
+            X = 1
+        except Exception:
+            X = eval("1")  # <-
+    ''', "dynamic_code"),
+    # an exception hands out what the library put in it (AttributeError.obj: the object)
+    "module_try_binds_the_exception": ('''
+        try:
+            X = torch.cuda.get_device_capability()
+        except AttributeError as e:  # <-
+            X = e
+    ''', "try_except"),
+    # a recursion of the file's own could stop a library call half-way, and carry on
+    "module_try_calls_own_function": ('''
+        def deep(n):
+            return deep(n + 1) if n < 10 ** 6 else torch.zeros(1)
+
+        try:
+            Z = deep(0)  # <-
+        except Exception:
+            Z = None
+    ''', "try_except"),
+    "module_try_lambda": ('''
+        try:
+            Z = (lambda: 1)()  # <-
+        except Exception:
+            Z = None
+    ''', "try_except"),
+    # a module-level try computes only what the CPU check and the GPU answer alike
+    # (evaluator.static_try): a tensor op, a launch or an operator on a tensor can raise on one
+    # machine only (a dtype one device lacks, pinned memory), and the handler picks the path
+    "module_try_tensor_op": ('''
+        try:
+            _PINNED = torch.empty(4).pin_memory()  # <-
+            ON_GPU = True
+        except Exception:
+            ON_GPU = False
+    ''', "try_except"),
+    "module_try_tensor_factory": ('''
+        try:
+            _T = torch.zeros(4, dtype=torch.float8_e4m3fn, device="cuda")  # <-
+        except Exception:
+            _T = None
+    ''', "try_except"),
+    "module_try_kernel_launch": ('''
+        _X = torch.ones(8)
+        try:
+            relu_kernel[(1,)](_X, _X, 8, BLOCK=8)  # <-
+        except Exception:
+            pass
+    ''', "try_except"),
+    "module_try_operator_on_tensor": ('''
+        _H = torch.ones(4, 4, dtype=torch.float16)
+        try:
+            _P = _H + 1  # <-
+            ON_GPU = True
+        except RuntimeError:
+            ON_GPU = False
+    ''', "try_except"),
+    "module_try_matrix_product": ('''
+        try:
+            _P = (1, 2) @ (3, 4)  # <-
+        except TypeError:
+            _P = None
+    ''', "try_except"),
+    "module_try_int_of_tensor": ('''
+        _N = torch.empty(1)
+        try:
+            N = int(_N)  # <-
+        except ValueError:
+            N = 0
+    ''', "try_except"),
+    "module_try_method_of_tensor": ('''
+        _N = torch.empty(3)
+        try:
+            S = _N.sum()  # <-
+        except RuntimeError:
+            S = 0
+    ''', "try_except"),
+    # a container's items can be swapped for a tensor on another line
+    "module_try_container_item": ('''
+        _BOX = [1]
+        _BOX[0] = torch.ones(1, dtype=torch.float16)
+        try:
+            Y = _BOX[0] + 1  # <-
+        except RuntimeError:
+            Y = 0
+    ''', "try_except"),
+    "module_try_name_bound_by_a_function": ('''
+        _V = "3.0"
+
+        def rebind():
+            global _V
+            _V = torch.ones(1)
+
+        try:
+            Y = int(_V.split(".")[0])  # <-
+        except Exception:
+            Y = 0
+    ''', "try_except"),
+    # the CPU's stand-in driver does not check a device index; the GPU's raises
+    "module_try_driver_query_with_device": ('''
+        try:
+            P = triton.runtime.driver.active.utils.get_device_properties(3)  # <-
+        except Exception:
+            P = None
+    ''', "try_except"),
+    "module_try_format_width": ('''
+        try:
+            W = f"{1:>1000}"  # <-
+        except Exception:
+            W = ""
+    ''', "try_except"),
+    "module_try_defines_a_function": ('''
+        try:
+            def probe():  # <-
+                return 1
+        except Exception:
+            pass
+    ''', "try_except"),
+    # an import fallback whose first import does not exist is settled to its handler: the
+    # handler runs, and is judged
+    "import_fallback_handler_judged": ('''
+        try:
+            import triton.language.extra.nonexistent as lib
+        except ImportError:
+            import sys as lib  # <-
+    ''', "forbidden_import"),
+}
+
+
+@pytest.mark.parametrize("name", list(REJECTED))
+def test_try_idiom_stays_narrow(name):
+    snippet, code = REJECTED[name]
+    assert_rejected(snippet, code)
