@@ -233,6 +233,15 @@ REJECTED = {
         except Exception:
             pass
     ''', "try_except"),
+    # a method of a literal that one Python has and the other lacks (3.12's int.is_integer):
+    # the handler read which Python ran it (self-attack, session 47)
+    "module_try_method_of_a_literal": ('''
+        try:
+            _WHOLE = (7).is_integer()  # <-
+            NEW_PYTHON = True
+        except AttributeError:
+            NEW_PYTHON = False
+    ''', "try_except"),
     # an import fallback whose first import does not exist is settled to its handler: the
     # handler runs, and is judged
     "import_fallback_handler_judged": ('''
