@@ -127,8 +127,13 @@ def _asked_by_candidate() -> bool:
     """Whether the frame that asked the environment, past os.getenv and the Mapping methods
     (`dict(os.environ)` iterates through KeysView), runs the candidate's file: every method
     then answers from the same view."""
-    frame = sys._getframe(1)
-    while frame is not None and frame.f_code.co_filename.endswith(_PASSED_THROUGH):
+    return _caller_is_candidate(sys._getframe(2), lambda name: name.endswith(_PASSED_THROUGH))
+
+
+def _caller_is_candidate(frame: Any, passes: Any) -> bool:
+    """Whether the first frame from `frame` down whose file `passes` does not pass runs the
+    candidate's file."""
+    while frame is not None and passes(frame.f_code.co_filename):
         frame = frame.f_back
     return frame is not None and frame.f_code.co_filename.endswith(f"{os.sep}candidate.py")
 
@@ -221,15 +226,8 @@ def _asked_by_candidate_through_torch() -> bool:
     """Whether the first caller past torch's own Python (a Tensor method, handle_torch_function)
     and the function modes that hand the call on is the candidate's file: its own question,
     however many modes stand between (a depth limit broke when a mode was added)."""
-    frame = sys._getframe(2)
-    while frame is not None:
-        name = frame.f_code.co_filename
-        if name.endswith(f"{os.sep}candidate.py"):
-            return True
-        if not (name.startswith(_TORCH_DIR) or name.endswith(_HANDING_ON)):
-            return False
-        frame = frame.f_back
-    return False
+    return _caller_is_candidate(sys._getframe(2), lambda name: (
+        name.startswith(_TORCH_DIR) or name.endswith(_HANDING_ON)) and not name.endswith(f"{os.sep}candidate.py"))
 
 
 def candidate_frame(depth: int) -> bool:

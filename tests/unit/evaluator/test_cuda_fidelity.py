@@ -13,7 +13,7 @@ from pathlib import Path
 
 import torch
 
-from evaluator import cuda_fidelity
+from evaluator import cuda_fidelity, cuda_values
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -27,7 +27,7 @@ def test_tf32_rounds_to_nearest_even_and_keeps_non_finite():
 
 
 def test_curand_uniform_has_the_gpus_grain():
-    u = cuda_fidelity._curand_uniform(cuda_fidelity._u32(4096))
+    u = cuda_values._curand_uniform(cuda_values._u32(4096))
     assert u.dtype == torch.float32 and bool((u > 0).all()) and bool((u <= 1).all())
     scaled = u * 2.0 ** 24
     assert bool((scaled != scaled.floor()).any())  # bits below 2^-24, as curand's
