@@ -176,17 +176,13 @@ def _why_not(kernel, args: tuple, kwargs: dict) -> tuple:
     heuristics, each called once, as Heuristics.run calls them)."""
     from triton.compiler.errors import CompileTimeAssertionFailure
     from triton.runtime import errors
-    from triton.runtime.autotuner import Heuristics
 
     from evaluator.device_compile import KernelOutOfResources, check
     from evaluator.device_lowering import KernelNotAssembled
     from evaluator.launch_args import check_arguments, unveiled
+    from evaluator.launch_hook import with_heuristics
 
-    kwargs = dict(kwargs)
-    while isinstance(kernel, Heuristics):
-        for name, heuristic in kernel.values.items():
-            kwargs[name] = heuristic({**dict(zip(kernel.arg_names, args)), **kwargs})
-        kernel = kernel.fn
+    kwargs, kernel = with_heuristics(kernel, args, kwargs)
     try:
         plain, options = check_arguments(kernel, *unveiled(args, kwargs))
         check(kernel, plain, {k: v for k, v in options.items() if k not in ("grid", "warmup")})
@@ -254,7 +250,7 @@ def _benchmark(tuner, state: _KeyState, args: tuple, kwargs: dict) -> dict:
             raise
         state.failure[name] = failure
         if failure is None or failure.__class__.__name__ == "OutOfResources":  # raised after the grid
-            _grid(tuner, args, kwargs.get("grid"), launched)
+            _grid(tuner.fn, args, kwargs.get("grid"), launched)
         tuner.post_hook(full, exception=failure)
         if failure is not None:
             continue
@@ -333,12 +329,13 @@ def _restore(saved: list) -> None:
         storage.copy_(copy)
 
 
-def _grid(tuner, args: tuple, grid, launched: dict) -> None:
-    """A callable grid called as a launch calls it, with the launch's values after the heuristics."""
+def _grid(kernel, args: tuple, grid, launched: dict) -> None:
+    """A callable grid called as a launch of `kernel` calls it, with `launched`: the launch's values
+    after the heuristics, which it does not call again."""
     from evaluator.launch_hook import _grid_meta
 
     if callable(grid) and recorder is not None:
-        plain = _grid_meta(tuner.fn, args, launched)
+        plain = _grid_meta(kernel, args, launched)
         recorder.resolving(grid, None, plain)(plain)
 
 
@@ -356,7 +353,7 @@ def _host_side(tuner, config, args: tuple, kwargs: dict, runs: int) -> None:
     heuristics (Heuristics.run calls each at every call and hands its value on: a grid may read
     it, honest round s46's KeyError), the grid function (handed what a launch hands it) and
     the post hook, on the launch's own arguments."""
-    from triton.runtime.autotuner import Heuristics
+    from evaluator.launch_hook import with_heuristics
 
     current = dict(kwargs, **config.all_kwargs())
     full = {**tuner.nargs, **current}
@@ -365,13 +362,9 @@ def _host_side(tuner, config, args: tuple, kwargs: dict, runs: int) -> None:
         if config.pre_hook is not None:
             config.pre_hook(full)
         tuner.pre_hook(full)
-        launched, kernel = dict(current), tuner.fn
         try:
-            while isinstance(kernel, Heuristics):
-                for name, heuristic in kernel.values.items():
-                    launched[name] = heuristic({**dict(zip(kernel.arg_names, args)), **launched})
-                kernel = kernel.fn
-            _grid(tuner, args, grid, launched)
+            launched, kernel = with_heuristics(tuner.fn, args, current)
+            _grid(kernel, args, grid, launched)
         except Exception as exc:
             tuner.post_hook(full, exception=exc)
             raise

@@ -107,7 +107,6 @@ _INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"  # set before the zygot
 def _grid_meta(kernel: object, args: tuple, kwargs: dict) -> dict:
     """What Triton hands a callable grid for this launch: every parameter of the kernel by
     name, defaults filled in (the launch's options, num_warps and the like, left out)."""
-    kwargs = _with_heuristics(kernel, args, kwargs)
     try:
         sig = _signature(kernel)
         bound = sig.bind_partial(*args, **{k: v for k, v in kwargs.items() if k in sig.parameters})
@@ -117,22 +116,22 @@ def _grid_meta(kernel: object, args: tuple, kwargs: dict) -> dict:
         return dict(kwargs)
 
 
-def _with_heuristics(kernel: object, args: tuple, kwargs: dict) -> dict:
-    """`kwargs` with the values of the @triton.heuristics `kernel` is (or wraps), each computed
-    as Heuristics.run computes it before the launch whose grid it hands them: the autotuner's
-    benchmark launches its `fn`, so a GPU's grid reads them (attorch's `META["BLOCK_SIZE_BATCH"]`
-    under autotune and heuristics; honest round s47: KeyError on the CPU only, where a config's
-    host side called the grid with the config's values alone)."""
+def with_heuristics(kernel: object, args: tuple, kwargs: dict) -> tuple[dict, object]:
+    """`kwargs` with the values of the @triton.heuristics `kernel` is (or wraps), each called
+    once, as Heuristics.run calls them before the launch whose grid reads them (attorch's
+    `META["BLOCK_SIZE_BATCH"]` under autotune and heuristics: honest round s47), and the kernel
+    they wrap. The harness's hook sits on the JIT function's run, after Triton's own
+    Heuristics.run; the CPU's autotune benchmark (evaluator.autotune_cpu) calls this in its
+    place, once per call, as a GPU's benchmark does (a heuristic that counted its calls saw
+    two per call when the grid's meta computed them again)."""
     from triton.runtime.autotuner import Heuristics
 
-    if not isinstance(kernel, Heuristics):
-        return kwargs
     kwargs = dict(kwargs)
     while isinstance(kernel, Heuristics):  # the outer one first, as each run() calls the next
         for name, heuristic in kernel.values.items():
             kwargs[name] = heuristic({**dict(zip(kernel.arg_names, args)), **kwargs})
         kernel = kernel.fn
-    return kwargs
+    return kwargs, kernel
 
 
 _SIGNATURES: dict[int, tuple[object, inspect.Signature]] = {}  # id(kernel) -> (kernel, its signature)

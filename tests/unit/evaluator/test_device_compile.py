@@ -461,3 +461,43 @@ def test_configs_a_pruning_function_builds_afresh_rotate_and_timed_forwards_keep
     finally:
         for k, v in saved.items():
             setattr(autotuner.Autotuner, k, v)
+
+
+_HEURISTIC_CALLS = []
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 1024}), triton.Config({"BLOCK": 512})], key=["n"])
+@triton.heuristics({"EVEN": lambda args: _HEURISTIC_CALLS.append(1) or args["n"] % args["BLOCK"] == 0})
+@triton.jit
+def counted_heuristic_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr, EVEN: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(o_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+@needs_interpreter
+def test_a_first_pick_calls_each_heuristic_once_per_benchmark_call_as_a_gpu(child_hooks, monkeypatch):
+    """A GPU's benchmark of a config calls it (and so each heuristic, in Heuristics.run) as many
+    times as do_bench does; the CPU's benchmark did so, and its grid's meta computed the
+    heuristics a second time at each call (so their count was always even: a tell). Each
+    config now costs exactly the benchmark's calls, and the forward's own launch one more."""
+    from triton.runtime import autotuner
+
+    from evaluator import autotune_cpu
+
+    saved = {k: autotuner.Autotuner.__dict__[k] for k in ("do_bench", "prune_configs")}
+    autotune_cpu.install()
+    monkeypatch.setattr(autotune_cpu, "benchmark_runs", lambda: 11)
+    monkeypatch.setattr(autotune_cpu, "recorder", child_hooks)
+    try:
+        autotune_cpu._ORDER.clear()
+        x = torch.randn(2048)
+        autotune_cpu.next_forward(checked=True)
+        _HEURISTIC_CALLS.clear()
+        out = torch.empty_like(x)
+        counted_heuristic_kernel[lambda meta: (triton.cdiv(2048, meta["BLOCK"]) + 0 * meta["EVEN"],)](x, out, 2048)
+        assert torch.equal(out, x)
+        assert len(_HEURISTIC_CALLS) == 2 * 11 + 1, len(_HEURISTIC_CALLS)
+    finally:
+        autotune_cpu.forget_picks()
+        for k, v in saved.items():
+            setattr(autotuner.Autotuner, k, v)
