@@ -115,10 +115,31 @@ def dot_operands(builder_type: type, interpreter) -> None:
         return handle(bfloat16_float32(h.data), tl.float32) if _is_bf16(h.dtype) else h
 
     def create_dot(self, a, b, d, input_precision, max_num_imprecise_acc):
-        return dot(self, operand(a, input_precision), operand(b, input_precision), d, input_precision,
-                   max_num_imprecise_acc)
+        a, b = operand(a, input_precision), operand(b, input_precision)
+        if d.dtype.scalar == tl.float16:
+            return handle(float16_accumulated(_as_float16(a), _as_float16(b), d.data), tl.float16)
+        return dot(self, a, b, d, input_precision, max_num_imprecise_acc)
+
+    def _as_float16(h):  # float8 operands as the interpreter widens them (exact)
+        if h.dtype.scalar.primitive_bitwidth == 8 and h.dtype.scalar.is_floating():
+            return interpreter._convert_float(h.data, h.dtype.scalar, tl.float16, None).view(np.float16)
+        return h.data
 
     builder_type.create_dot = create_dot
+
+
+def float16_accumulated(a: np.ndarray, b: np.ndarray, acc: np.ndarray, step: int = 16) -> np.ndarray:
+    """a @ b + acc with a float16 accumulator as the H200's MMA keeps it: each k-step of 16 is
+    summed in float32 (float16 products are exact there) and added to the accumulator, which is
+    rounded to float16 (nearest even) after every step. numpy rounded once at the end (red team
+    rt24: 1 + 16 x (3 * 2**-12) came out 1 + 12 ulp, the GPU's per-step rounding gives 1 + 16),
+    and a float16-accumulating matmul looked more accurate at the CPU's sizes than it is."""
+    a32, b32 = np.asarray(a, dtype=np.float32), np.asarray(b, dtype=np.float32)
+    out = np.asarray(acc, dtype=np.float16).astype(np.float32)
+    out = np.broadcast_to(out, np.broadcast_shapes(out.shape, a32.shape[:-1] + b32.shape[-1:])).copy()
+    for k in range(0, a32.shape[-1], step):
+        out = (out + np.matmul(a32[..., k:k + step], b32[..., k:k + step, :])).astype(np.float16).astype(np.float32)
+    return out.astype(np.float16)
 
 
 def float8_rounded(builder_type: type, interpreter) -> None:

@@ -16,24 +16,24 @@ decide once for all (a tree `larger` returned the wrong maximum). Anything else,
 combine that raises on blocks, runs element by element as before; Triton's own combine
 functions (sum, max, argmax) keep their numpy paths.
 
-An argmax or argmin with `tie_break_left=False` (and `tl.max`/`tl.min` with
-`return_indices_tie_break_left=False`) answers, among the tied extreme values, an index drawn at
-random per reduction (`secrets`): the GPU's combine keeps either operand of a tie, so the index
-is the order of its shuffle tree (an H200 answered N-1 for all-equal tiles of 8 to 1024, and
-for two maxima at 3 and N-2 answered 3 at N=8, N-2 at N=128), where Triton's interpreter always
-answers the leftmost (np.nanargmax). A kernel steered on the interpreter's answer (red team s46:
-`argmax(zeros, 0, tie_break_left=False) == 0` armed the honest path) now meets an index it
-cannot predict. `tie_break_left=True` stays the leftmost, the documented rule; NaNs as the
-interpreter has them.
+Triton's own sums, cumsums, cumprods, argmax and argmin of floats (and argmax/argmin of
+integers) run in an order of the GPU's kind with every combine rounded to the element dtype
+(`evaluator.interpreter_order`: numpy rounded a float16 sum once, added bfloat16's bit patterns
+as integers, and answered the leftmost tied index where the GPU's tree keeps another: an H200
+answered N-1 for all-equal tiles, which the model gives; red team s46 armed its honest path on
+`argmax(zeros, 0, tie_break_left=False) == 0`, rt24 on a float16 sum of 1.5); bfloat16's
+max/min reduce its values, not its bit patterns.
 """
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
-import secrets
 import textwrap
 
 import numpy as np
+
+from evaluator import interpreter_order
 
 # what a straight-line combine body holds: arithmetic, comparisons, tl.* calls, tuples
 _STATEMENTS = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return)
@@ -44,7 +44,6 @@ _BRANCHING = (ast.If, ast.IfExp, ast.BoolOp, ast.While, ast.For, ast.With, ast.T
 _EFFECTS = frozenset({"store", "device_print", "device_assert", "static_print", "debug_barrier",
                       "inline_asm_elementwise"})
 _SHAPES: dict = {}  # combine function -> straight_line's answer (one candidate per child)
-_DRAW = secrets.SystemRandom()
 
 
 def install(interpreter) -> None:
@@ -65,45 +64,71 @@ def install(interpreter) -> None:
 
     generic_reduce._krl_tree = True  # type: ignore[attr-defined]
     ops.generic_reduce = generic_reduce
-    _any_tie(interpreter)
+    _float_order(interpreter)
     for kind in (interpreter.ReduceOps, interpreter.ScanOps):
         kind.apply = _meeting(kind.apply)
 
 
-def _any_tie(interpreter) -> None:
-    """ReduceOps.apply_impl with a tie_break_fast argmax/argmin answering any tied index."""
-    ops = interpreter.ReduceOps
-    if getattr(ops.apply_impl, "_krl_ties", False):
-        return
-    leftmost = ops.__dict__["apply_impl"]
+def _float_order(interpreter) -> None:
+    """Float sums, cumsums and cumprods in an order of the GPU's kind, each combine rounded to
+    the element dtype (`interpreter_order`), and bfloat16's max/min/argmax/argmin on its values:
+    the interpreter ran numpy on the bit patterns (argmax of [-3, 2] in bfloat16 answered the -3)."""
     std = interpreter.tl.standard
-    fast = ((std._argmax_combine_tie_break_fast, np.nanmax, np.nanargmax),
-            (std._argmin_combine_tie_break_fast, np.nanmin, np.nanargmin))
+    reduce_ops, scan_ops = interpreter.ReduceOps, interpreter.ScanOps
+    if getattr(reduce_ops.apply_impl, "_krl_order", False):
+        return
+    by_index = reduce_ops.apply_impl
+    by_value = {std._elementwise_max, std._elementwise_min}
+    arg = {std._argmax_combine_tie_break_left: (True, True), std._argmax_combine_tie_break_fast: (True, False),
+           std._argmin_combine_tie_break_left: (False, True), std._argmin_combine_tie_break_fast: (False, False)}
+    f32 = interpreter.tl.float32
 
-    def apply_impl(self, input):
-        for combine, extreme, first in fast:
-            if self.combine_fn is combine:
-                def index(data, axis, keepdims, extreme=extreme, first=first):
-                    return any_tied(data, axis, keepdims, extreme, first)
+    def reduce_impl(self, input):
+        first = input[0]
+        kind = interpreter_order.kind_of(first.dtype)
+        if kind is not None and self.combine_fn is std._sum_combine and len(input) == 1:
+            data = interpreter_order.values(first.handle.data, kind)
+            add = interpreter_order.adder(kind)
+            out = interpreter_order.along(data, self.axis, self.keep_dims,
+                                          lambda d: interpreter_order.reduce_last(d, add, "sum"))
+            return self.to_tensor(interpreter_order.stored(out, kind), first.dtype)
+        if self.combine_fn in arg and (kind is not None or first.dtype.scalar.is_int()):
+            largest, left = arg[self.combine_fn]
+            data = interpreter_order.values(first.handle.data, kind) if kind else first.handle.data
+            rows = interpreter_order.moved(data, self.axis)
+            index = interpreter_order.arg_last(rows, largest, left, "arg")
+            value = np.take_along_axis(rows, index[..., None].astype(np.int64), axis=-1)[..., 0]
+            value = interpreter_order.stored(value, kind) if kind else value
+            pack = functools.partial(interpreter_order.packed, ndim=np.ndim(data), axis=self.axis,
+                                     keep_dims=self.keep_dims)
+            return self.to_tensor(pack(value), first.dtype), self.to_tensor(pack(index), interpreter.tl.int32)
+        if kind == "bf16" and self.combine_fn in by_value:  # on float32 values, each result an element
+            as_f32 = self.to_tensor(interpreter_order.values(first.handle.data, kind), f32)
+            out = by_index(self, (as_f32,) + tuple(input[1:]))
+            outs = out if isinstance(out, tuple) else (out,)
+            back = tuple(self.to_tensor(interpreter_order.stored(o.handle.data, kind), first.dtype)
+                         if o.dtype == f32 else o for o in outs)
+            return back if isinstance(out, tuple) else back[0]
+        return by_index(self, input)
 
-                return self.min_max(input[0], val_reduce_op=extreme, idx_reduce_op=index)
-        return leftmost(self, input)
+    by_order = scan_ops.apply_impl
+    scans = {std._sum_combine: interpreter_order.adder, std._prod_combine: interpreter_order.multiplier}
 
-    apply_impl._krl_ties = True  # type: ignore[attr-defined]
-    ops.apply_impl = apply_impl
+    def scan_impl(self, input):
+        first = input[0]
+        kind = interpreter_order.kind_of(first.dtype)
+        if kind is None or len(input) != 1 or self.combine_fn not in scans:
+            return by_order(self, input)
+        combine = scans[self.combine_fn](kind)
+        data = np.moveaxis(interpreter_order.values(first.handle.data, kind), self.axis, -1)
+        data = data[..., ::-1] if self.reverse else data
+        out = interpreter_order.scan_last(np.ascontiguousarray(data), combine, "scan")
+        out = out[..., ::-1] if self.reverse else out
+        out = np.ascontiguousarray(np.moveaxis(out, -1, self.axis))
+        return [self.to_tensor(interpreter_order.stored(out, kind), first.dtype)]
 
-
-def any_tied(data: np.ndarray, axis, keepdims: bool, extreme, first) -> np.ndarray:
-    """The index along `axis` of an element equal to the extreme (`extreme`: np.nanmax or
-    np.nanmin), drawn uniformly among the tied ones, independently per reduced slice. `first`
-    (np.nanargmax/np.nanargmin) runs first, so an all-NaN slice raises as the interpreter's."""
-    leftmost = first(data, axis=axis, keepdims=keepdims)
-    top = extreme(data, axis=axis, keepdims=True)
-    with np.errstate(invalid="ignore"):
-        tied = data == top  # a NaN ties with nothing
-    keys = np.random.default_rng(_DRAW.getrandbits(64)).random(np.shape(data))
-    keys[~tied] = -1.0
-    return np.argmax(keys, axis=axis, keepdims=keepdims).astype(np.asarray(leftmost).dtype)
+    reduce_impl._krl_order = True  # type: ignore[attr-defined]
+    reduce_ops.apply_impl, scan_ops.apply_impl = reduce_impl, scan_impl
 
 
 def _meeting(apply):

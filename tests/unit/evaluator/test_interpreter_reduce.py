@@ -159,11 +159,11 @@ def _tied_indices(x_ptr, out_ptr, BLOCK: tl.constexpr, LEFT: tl.constexpr):
 
 
 @needs_interpreter
-def test_a_tie_break_fast_index_is_any_tied_one(guarded):
-    """tie_break_left=False: the GPU's index among ties is its shuffle tree's (an H200 answered
-    N-1 for all-equal tiles), the interpreter's was always the leftmost, a tell a kernel could
-    steer on (red team s46). Now one of the tied indices, drawn per reduction; True stays the
-    leftmost."""
+def test_a_tie_break_fast_index_is_the_gpu_trees(guarded):
+    """tie_break_left=False: the GPU's combine keeps the later operand of a tie, so the index is
+    its shuffle tree's (an H200 answered N-1 for all-equal tiles), where the interpreter answered
+    the leftmost, a tell a kernel could steer on (red team s46). Now the drawn layout's tree: the
+    same for every row of a launch, as one compiled kernel is; True stays the leftmost."""
     rows = 64
     x = torch.zeros(rows, 16)
     x[:, 3] = x[:, 9] = x[:, 12] = 1.0  # tied maxima at 3, 9, 12; the minimum ties at the rest
@@ -172,10 +172,10 @@ def test_a_tie_break_fast_index_is_any_tied_one(guarded):
     _tied_indices[(rows,)](x, out, BLOCK=16, LEFT=False)
     for col, tied in ((0, {3, 9, 12}), (1, {0, 5}), (2, {3, 9, 12}), (3, {0, 5})):
         seen = set(out[:, col].tolist())
-        assert seen <= tied and len(seen) > 1, (col, seen)
+        assert len(seen) == 1 and seen <= tied, (col, seen)
     zeros = torch.zeros(rows, 16)
     _tied_indices[(rows,)](zeros, out, BLOCK=16, LEFT=False)
-    assert len(set(out.flatten().tolist())) > 1
+    assert out.tolist() == [[15, 15, 15, 15]] * rows
     _tied_indices[(rows,)](x, out, BLOCK=16, LEFT=True)
     assert out.tolist() == [[3, 0, 3, 0]] * rows
     _tied_indices[(rows,)](zeros, out, BLOCK=16, LEFT=True)
@@ -183,11 +183,83 @@ def test_a_tie_break_fast_index_is_any_tied_one(guarded):
 
 
 @needs_interpreter
-def test_a_tie_break_fast_index_skips_nans_and_takes_a_unique_extreme(guarded):
+def test_an_argmax_over_nans_is_the_gpu_combines(guarded):
+    """Triton's combine compares `v1 > v2`: a NaN loses every comparison, so which index wins
+    depends on the tree (numpy's nanargmax skipped NaNs). Rows without a NaN are exact."""
     x = torch.randn(8, 16)
-    x[:, 2] = float("nan")
+    x[:4, 2] = float("nan")
     out = torch.empty(8, 4, dtype=torch.int32)
-    _tied_indices[(8,)](x, out, BLOCK=16, LEFT=False)
-    finite = torch.where(torch.isnan(x), torch.zeros_like(x), x)
-    assert out[:, 0].tolist() == finite.masked_fill(torch.isnan(x), -1e9).argmax(1).tolist()
-    assert out[:, 1].tolist() == finite.masked_fill(torch.isnan(x), 1e9).argmin(1).tolist()
+    _tied_indices[(8,)](x, out, BLOCK=16, LEFT=True)
+    assert out[4:, 0].tolist() == x[4:].argmax(1).tolist() and out[4:, 1].tolist() == x[4:].argmin(1).tolist()
+    assert ((out[:4] >= 0) & (out[:4] < 16)).all()
+
+
+@triton.jit
+def _reductions(x_ptr, out_ptr, N: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, N))
+    tl.store(out_ptr + 0, tl.sum(x, 0))
+    tl.store(out_ptr + 1, tl.max(x, 0).to(x.dtype))
+    tl.store(out_ptr + 2, tl.argmax(x, 0).to(x.dtype))
+    tl.store(out_ptr + 3, tl.argmin(x, 0).to(x.dtype))
+    tl.store(out_ptr + 4 + tl.arange(0, N), tl.cumsum(x, 0))
+
+
+@needs_interpreter
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float32])
+def test_a_half_sum_and_cumsum_are_right_without_an_upcast(guarded, dtype):
+    """tl.sum / tl.cumsum / argmax of bfloat16 added and compared the values' bit patterns (64
+    ones summed to -4.6e-10; red team rt24): an honest bfloat16 row sum was garbage on the CPU."""
+    x = torch.linspace(-3, 2, 64).to(dtype)
+    out = torch.zeros(4 + 64, dtype=dtype)
+    _reductions[(1,)](x, out, N=64)
+    ref = x.double()
+    ulp = {torch.bfloat16: 2 ** -8, torch.float16: 2 ** -11, torch.float32: 2 ** -24}[dtype]
+    assert abs(out[0].double() - ref.sum()) <= 64 * ulp * ref.abs().sum()
+    assert out[1].item() == 2.0 and out[2].item() == 63 and out[3].item() == 0
+    assert torch.allclose(out[4:].double(), ref.cumsum(0), atol=64 * ulp * ref.abs().sum().item())
+    ones = torch.ones(64, dtype=dtype)
+    _reductions[(1,)](ones, out, N=64)
+    assert out[0].item() == 64.0 and out[4:].tolist() == list(range(1, 65))
+
+
+@needs_interpreter
+def test_a_float16_sum_rounds_every_combine(guarded):
+    """The GPU keeps float16 and rounds each `a + b` (Triton's _pick_sum_dtype), pairing 1 with
+    small partial sums along its tree; numpy accumulated in float32 and answered 1.5."""
+    from evaluator import interpreter_order
+
+    x = torch.full((1024,), 2.0 ** -11, dtype=torch.float16)
+    x[0] = 1.0
+    out = torch.zeros(4 + 1024, dtype=torch.float16)
+    _reductions[(1,)](x, out, N=1024)
+    assert 1.46 < out[0].item() < 1.5
+    assert out[4 + 1023].item() < 1.5
+    c, t, w, _ = interpreter_order.layout(1024, "sum")
+    assert c * t * w <= 1024 and 1024 // (t * w) <= 64
+
+
+@triton.jit
+def _dot16(a_ptr, b_ptr, out_ptr, K: tl.constexpr):
+    r = tl.arange(0, 16)
+    k = tl.arange(0, K)
+    a = tl.load(a_ptr + r[:, None] * K + k[None, :])
+    b = tl.load(b_ptr + k[:, None] * 16 + r[None, :])
+    acc = tl.full((16, 16), 1.0, tl.float16)
+    tl.store(out_ptr + r[:, None] * 16 + r[None, :], tl.dot(a, b, acc, out_dtype=tl.float16))
+
+
+@needs_interpreter
+def test_a_float16_accumulator_rounds_after_every_k_step(guarded):
+    """wgmma with a float16 accumulator rounds it after every k-step of 16; numpy rounded once
+    (red team rt24: 1 + 16 x 0.75 ulp was 1 + 12 ulp on the CPU, 1 + 16 on the GPU)."""
+    a = torch.zeros(16, 256, dtype=torch.float16)
+    a[:, 1::16] = 3 * 2.0 ** -12
+    b = torch.ones(256, 16, dtype=torch.float16)
+    out = torch.empty(16, 16, dtype=torch.float16)
+    _dot16[(1,)](a, b, out, K=256)
+    assert (out == 1.0 + 16 * 2.0 ** -10).all()
+    a, b = torch.randn(16, 64).half(), torch.randn(64, 16).half()
+    _dot16[(1,)](a, b, out, K=64)
+    assert torch.allclose(out.float(), a.float() @ b.float() + 1.0, atol=2e-2)
+
+

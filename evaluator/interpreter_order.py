@@ -1,0 +1,239 @@
+"""Floating-point sums and scans in an order of the GPU's kind, rounded as the GPU rounds.
+
+Triton's interpreter summed with numpy: `tl.sum` of float16 accumulated in float32 and
+rounded once (sum([1, 2**-11 x 1023]) was 1.5), `tl.sum`/`tl.cumsum` of bfloat16 added the
+values' uint16 bit patterns as integers (64 ones summed to -4.6e-10, so an honest bfloat16 row
+sum was garbage on the CPU), and float32 sums went numpy's pairwise way (red team rt24). The
+GPU (Triton 3.6) keeps a float input's dtype (`_pick_sum_dtype`) and rounds every combine
+`a + b` to it, in the order of its layout: each thread folds the elements it holds, the lanes
+then combine in a butterfly (lane l with lane l + N/2, N halving), the warps likewise through
+shared memory; a scan folds each thread's contiguous elements, scans the lanes Kogge-Stone
+fashion (shfl_up by 1, 2, 4, ...) and carries the warps' and repetitions' totals in order.
+
+Which layout a tensor has is the compiler's choice, not knowable here. So each reduction and
+scan draws one (elements per thread, lanes and warps along the axis, the in-thread order:
+sequential, a pairwise tree, two interleaved accumulators as f16x2 packing makes, or a tree
+per contiguous run) from a per-process secret: the same shape and dtype gets the same layout
+for the whole child, as the same compiled kernel does on the GPU (two equal sums compare
+equal), and another child draws another, so a kernel that gates on one exact rounding of a
+sum is checked against answers of the GPU's own kind, not numpy's one rounding. A thread
+folds at most 64 of the axis's elements (or n/256 for longer axes), as real layouts do.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import zlib
+
+import numpy as np
+
+_LAYOUTS: dict = {}  # (n, what) -> layout, for the process in _DRAWN_IN
+_DRAWN_IN = [0, 0]  # [pid, seed]: the zygote forks each child after importing this, so each redraws
+_MODES = ("sequential", "tree", "pairs", "runs")
+
+
+def _float_kinds():
+    import triton.language as tl
+
+    return {tl.float16: "f16", tl.bfloat16: "bf16", tl.float32: "f32", tl.float64: "f64"}
+
+
+def kind_of(dtype) -> str | None:
+    """'f16', 'bf16', 'f32' or 'f64' for a float dtype this module computes, else None."""
+    return _float_kinds().get(getattr(dtype, "scalar", dtype))
+
+
+def values(data: np.ndarray, kind: str) -> np.ndarray:
+    """A handle's data as the numbers it holds, in the dtype the combines compute in."""
+    from evaluator.interpreter_casts import bfloat16_float32
+
+    if kind == "bf16":
+        return bfloat16_float32(data)
+    if kind == "f16":
+        return np.asarray(data, dtype=np.float16).astype(np.float32)
+    return np.asarray(data)
+
+
+def rounder(kind: str):
+    """A combine's result rounded to the element dtype (float32 holds more than twice a 16-bit
+    float's digits plus two, so computing in it and rounding once is the GPU's one rounding)."""
+    from evaluator.interpreter_casts import bfloat16_bits, bfloat16_float32
+
+    if kind == "bf16":
+        return lambda v: bfloat16_float32(bfloat16_bits(v)).reshape(np.shape(v))
+    if kind == "f16":
+        return lambda v: np.asarray(v, dtype=np.float32).astype(np.float16).astype(np.float32)
+    return lambda v: v
+
+
+def stored(result: np.ndarray, kind: str) -> np.ndarray:
+    """Computed values back to the handle's representation (bfloat16: bit patterns)."""
+    from evaluator.interpreter_casts import bfloat16_bits
+
+    if kind == "bf16":
+        return bfloat16_bits(np.asarray(result, dtype=np.float32)).reshape(np.shape(result))
+    if kind == "f16":
+        return np.asarray(result).astype(np.float16)
+    return np.asarray(result)
+
+
+def layout(n: int, what: str) -> tuple[int, int, int, str]:
+    """(elements per thread c, lanes t, warps w, in-thread order) along an axis of n elements,
+    drawn once per (n, what) in this process."""
+    if _DRAWN_IN[0] != os.getpid():
+        _LAYOUTS.clear()
+        _DRAWN_IN[:] = [os.getpid(), secrets.randbits(64)]
+    key = (n, what)
+    if key not in _LAYOUTS:
+        if n < 1 or n & (n - 1):  # Triton's block dims are powers of two; anything else folds in order
+            _LAYOUTS[key] = (max(n, 1), 1, 1, "sequential")
+        else:
+            rng = np.random.default_rng([_DRAWN_IN[1], n, zlib.crc32(what.encode())])
+            most = max(64, n // 256)
+            options = [(c, t, w) for c in (1, 2, 4, 8, 16) for t in (1, 2, 4, 8, 16, 32) for w in (1, 2, 4, 8)
+                       if c * t * w <= n and n // (t * w) <= most]
+            if not options:
+                options = [(1, min(n, 32), max(1, min(8, n // 32)))]
+            c, t, w = options[int(rng.integers(len(options)))]
+            _LAYOUTS[key] = (c, t, w, _MODES[int(rng.integers(len(_MODES)))])
+    return _LAYOUTS[key]
+
+
+def _threads(x: np.ndarray, c: int, t: int, w: int) -> np.ndarray:
+    """(..., n) -> (..., w, t, L): each thread's elements in index order (element i belongs to
+    run i // c, run q to lane q % t of warp (q // t) % w, repetition q // (t * w))."""
+    n = x.shape[-1]
+    reps = n // (c * t * w)
+    y = x.reshape(x.shape[:-1] + (reps, w, t, c))
+    y = np.moveaxis(y, -4, -2)  # (..., w, t, reps, c)
+    return y.reshape(x.shape[:-1] + (w, t, reps * c))
+
+
+def _fold(y: np.ndarray, combine, mode: str, c: int) -> np.ndarray:
+    """Each thread's elements (last axis) folded to one value in the in-thread order."""
+    length = y.shape[-1]
+    if length == 1:
+        return y[..., 0]
+    if mode == "tree":
+        return _pairwise(y, combine)
+    if mode == "pairs" and length % 2 == 0:
+        return combine(_sequential(y[..., 0::2], combine), _sequential(y[..., 1::2], combine))
+    if mode == "runs" and c > 1 and length % c == 0:
+        runs = _pairwise(y.reshape(y.shape[:-1] + (length // c, c)), combine)
+        return _sequential(runs, combine)
+    return _sequential(y, combine)
+
+
+def _sequential(y: np.ndarray, combine) -> np.ndarray:
+    acc = y[..., 0]
+    for i in range(1, y.shape[-1]):
+        acc = combine(acc, y[..., i])
+    return acc
+
+
+def _pairwise(y: np.ndarray, combine) -> np.ndarray:
+    """Adjacent pairs combined level by level (an odd last element waits a level)."""
+    while y.shape[-1] > 1:
+        n = y.shape[-1]
+        even = combine(y[..., 0:n - 1:2], y[..., 1:n:2])
+        y = np.concatenate([even, y[..., n - 1:]], axis=-1) if n % 2 else even
+    return y[..., 0]
+
+
+def _butterfly(y: np.ndarray, combine) -> np.ndarray:
+    """The last axis (lanes or warps, a power of two) combined as the shuffle tree does: lane l
+    with lane l + N/2, N halving."""
+    while y.shape[-1] > 1:
+        half = y.shape[-1] // 2
+        y = combine(y[..., :half], y[..., half:])
+    return y[..., 0]
+
+
+def reduce_last(x: np.ndarray, combine, what: str) -> np.ndarray:
+    """x (..., n) reduced along its last axis: per thread, then lanes, then warps."""
+    c, t, w, mode = layout(x.shape[-1], what)
+    per_thread = _fold(_threads(x, c, t, w), combine, mode, c)  # (..., w, t)
+    return _butterfly(_butterfly(per_thread, combine), combine)
+
+
+def scan_last(x: np.ndarray, combine, what: str) -> np.ndarray:
+    """Inclusive scan of x (..., n) along its last axis, every combine (earlier, later) as the
+    GPU's: each thread's run of c in order, the runs' totals Kogge-Stone across lanes, the warps'
+    and repetitions' totals carried in order, then prefix and element combined."""
+    n = x.shape[-1]
+    c, t, w, _ = layout(n, what)
+    reps = n // (c * t * w)
+    y = x.reshape(x.shape[:-1] + (reps, w, t, c))
+    runs = [y[..., 0]]
+    for j in range(1, c):
+        runs.append(combine(runs[-1], y[..., j]))
+    inclusive = np.stack(runs, axis=-1)  # within each thread's run
+    lanes = inclusive[..., c - 1]  # (..., reps, w, t)
+    step = 1
+    while step < t:
+        moved = combine(lanes[..., :-step], lanes[..., step:])
+        lanes = np.concatenate([lanes[..., :step], moved], axis=-1)
+        step *= 2
+    totals = lanes[..., t - 1].reshape(x.shape[:-1] + (reps * w,))
+    carried = [np.zeros_like(totals[..., 0])]  # a placeholder where nothing is carried (k = 0)
+    for k in range(1, reps * w):
+        carried.append(totals[..., 0] if k == 1 else combine(carried[-1], totals[..., k - 1]))
+    carried = np.stack(carried, axis=-1).reshape(x.shape[:-1] + (reps, w, 1))
+    first = (np.arange(reps * w) == 0).reshape(reps, w, 1)  # the block's first warp carries nothing
+    left = np.concatenate([np.zeros_like(lanes[..., :1]), lanes[..., :-1]], axis=-1)  # lane l-1's total
+    lane0 = (np.arange(t) == 0)  # lane 0 has no left neighbour
+    both = combine(np.broadcast_to(carried, lanes.shape), left)
+    prefix = np.where(first, left, np.where(lane0, carried, both))
+    none = first & lane0  # (reps, w, t): the very first run has no prefix
+    out = np.where(none[..., None], inclusive, combine(prefix[..., None], inclusive))
+    return out.reshape(x.shape)
+
+
+def arg_last(x: np.ndarray, largest: bool, left: bool, what: str) -> np.ndarray:
+    """The index (int32) argmax/argmin of x (..., n) along its last axis answers on the GPU:
+    Triton's combine on (value, index) pairs, `v1 > v2 or (left and v1 == v2 and i1 < i2)`
+    (`<` for argmin) choosing the first pair, else the second, applied in the drawn layout's
+    order. Without NaNs and with tie_break_left that is the leftmost extreme anywhere; a NaN
+    loses every comparison, so where it lands depends on the order, as on the GPU; without
+    tie_break_left a tie keeps the later operand (an H200 answered N-1 for all-equal tiles)."""
+    lead = x.shape[:-1]
+
+    def pick(i1, i2):
+        v1 = np.take_along_axis(x, i1.reshape(lead + (-1,)), axis=-1).reshape(i1.shape)
+        v2 = np.take_along_axis(x, i2.reshape(lead + (-1,)), axis=-1).reshape(i2.shape)
+        with np.errstate(invalid="ignore"):
+            first = v1 > v2 if largest else v1 < v2
+            if left:
+                first |= (v1 == v2) & (i1 < i2)
+        return np.where(first, i1, i2)
+
+    index = np.broadcast_to(np.arange(x.shape[-1], dtype=np.int64), x.shape)
+    return reduce_last(np.ascontiguousarray(index), pick, what).astype(np.int32)
+
+
+def moved(data: np.ndarray, axis) -> np.ndarray:
+    """The reduced axis last (axis None: everything, as one row)."""
+    return np.asarray(data).reshape(1, -1) if axis is None else np.moveaxis(np.asarray(data), axis, -1)
+
+
+def packed(out: np.ndarray, ndim: int, axis, keep_dims: bool):
+    """A last-axis reduction's result shaped as ReduceOps packs it: axis None gives a scalar,
+    or ones of the input's rank with keep_dims."""
+    if axis is None:
+        return out.reshape((1,) * ndim) if keep_dims else out[0]
+    return np.expand_dims(out, axis) if keep_dims else out
+
+
+def along(data: np.ndarray, axis, keep_dims: bool, fn) -> np.ndarray:
+    """fn (a reduction of the last axis) applied along `axis`, packed as ReduceOps packs it."""
+    return packed(fn(moved(data, axis)), np.ndim(data), axis, keep_dims)
+
+
+def adder(kind: str):
+    rnd = rounder(kind)
+    return lambda a, b: rnd(a + b)
+
+
+def multiplier(kind: str):
+    rnd = rounder(kind)
+    return lambda a, b: rnd(a * b)
