@@ -18,6 +18,7 @@ computes. On the GPU nothing here runs.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import secrets
 from collections.abc import Callable
@@ -80,6 +81,16 @@ INSTRUCTIONS: dict[str, Instruction] = {
 # twice, where the GPU rounds once (red team s45b told them apart by ==).
 _LINE = re.compile(r"^\s*([a-z0-9.]+)\s+(\$\d+(?:\s*,\s*\$\d+)*)\s*;?\s*$")
 _DRAW = np.random.default_rng(secrets.randbits(64))
+
+
+def _redraw() -> None:
+    """A new generator in each forked child: the zygote imports this module once and forks every
+    candidate child from it, which would otherwise all draw the same sequence."""
+    global _DRAW
+    _DRAW = np.random.default_rng(secrets.randbits(64))
+
+
+os.register_at_fork(after_in_child=_redraw)
 
 
 def parse(asm: str, constraints: str, operands: int) -> Instruction:

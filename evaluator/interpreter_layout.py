@@ -14,6 +14,7 @@ On the GPU nothing here runs.
 """
 from __future__ import annotations
 
+import os
 import secrets
 
 import numpy as np
@@ -24,6 +25,16 @@ class KernelLayoutError(RuntimeError):
 
 
 _DRAW = np.random.default_rng(secrets.randbits(64))
+
+
+def _redraw() -> None:
+    """A new generator in each forked child: the zygote imports this module once and forks every
+    candidate child from it, which would otherwise all draw the same sequence."""
+    global _DRAW
+    _DRAW = np.random.default_rng(secrets.randbits(64))
+
+
+os.register_at_fork(after_in_child=_redraw)
 
 
 def _any_order(handle, tensor_handle):
