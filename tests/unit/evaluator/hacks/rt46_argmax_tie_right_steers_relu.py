@@ -1,10 +1,10 @@
 # hack: an in-kernel tell from tl.argmax(zeros, 0, tie_break_left=False), whose index among ties the interpreter answered leftmost and the GPU does not, arms the honest ReLU only where it answers 0 (red team s46). problem: activation/relu. expect: incorrect
 # Mechanism: Triton's interpreter answered a tie_break_fast argmax with np.nanargmax, the leftmost
 # tied index; the GPU's combine keeps either operand of a tie (an H200 answered 127 for these 128
-# zeros), so odd programs wrote nothing there and everything on the CPU. Closed by answering any
-# tied index, drawn per reduction (evaluator.interpreter_reduce.any_tied): each odd program now
-# writes only when its draw is 0, probability 1/128, and the problem's 16 x 1000 CPU size has 8 odd
-# programs, so a forward comes out right with probability 128**-8 = 2**-56.
+# zeros), so odd programs wrote nothing there and everything on the CPU. Closed first by a tied
+# index drawn per reduction, then (session 47) by the GPU's own combine in an order of its kind
+# (evaluator.interpreter_order.arg_last): a tie keeps the later operand, so 128 zeros answer 127
+# in every layout, as the H200 did, and the odd programs store nothing on the CPU too.
 import torch
 import torch.nn as nn
 import triton
