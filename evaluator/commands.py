@@ -266,7 +266,8 @@ class ChildState(TimedSteps):
     def build_reference(self, h: dict) -> tuple[dict, list]:
         if self.role != "reference":
             raise ValueError("only the reference child builds the reference Model")
-        self.model, init = self._workspace().reference_model(h["init_seed"], h.get("init"))
+        with cuda_fidelity.reference_draws_as_cuda() if self.device == "cpu" else nullcontext():
+            self.model, init = self._workspace().reference_model(h["init_seed"], h.get("init"))
         return {"op": "result", "init": init}, []
 
     def _own_launches(self) -> tuple[dict[str, int], list[str]]:

@@ -20,7 +20,8 @@ session 47). Four classes of difference, each closed here for device tensors:
                     multiples of 2^-24), Box-Muller pairs laid out as the grid-stride kernel
                     lays out a Philox draw's four lanes on the H200's grid. The u32s come
                     from the CPU generator: values are not the GPU's (seeds differ anyway),
-                    their distribution is.
+                    their distribution is. The model's build draws so in both children
+                    (reference_draws_as_cuda), as both builds draw on the GPU.
   TF32              with the candidate's accepted switch on (`allow_tf32`, matmul precision
                     "high"/"medium"; cudnn's for convolutions) float32 matmuls and
                     convolutions on device tensors round their operands to TF32 (10 mantissa
@@ -196,10 +197,6 @@ class _CudaKernels(TorchDispatchMode):
             _same_device(func, args, kwargs, host)
         _cuda_has_a_kernel(func, args)
         handler = _HANDLERS.get(func) or _HANDLERS.get(func.overloadpacket)
-        if handler is not None and candidate_env.BUILDING[0] and func.overloadpacket in _RNG_OPS:
-            # the model's build draws its parameters as the reference's build does, which on
-            # the CPU check is the CPU generator's way (evaluator.model_build seeds both alike)
-            handler = None
         if handler is not None:
             out = handler(func, args, kwargs)
             if out is not NotImplemented:
@@ -208,6 +205,32 @@ class _CudaKernels(TorchDispatchMode):
 
 
 _KERNELS = _CudaKernels()
+
+
+class _ReferenceDraws(TorchDispatchMode):
+    """The reference Model's build in a CPU reference child: every random draw as CUDA's
+    kernels make it (cuda_values), as the problem's build under `torch.device("cuda")` draws on
+    the GPU. The candidate's build draws the same way, through _CudaKernels (a draw it names
+    the host for keeps the CPU generator's, as on the GPU), so an honest ModelNew built alike
+    holds the reference's very parameters; a build that drew with the CPU's grain on both
+    sides left the grain of every parameter (and of a draw in __init__) a switch between the
+    CPU check and the GPU (open item of session 47)."""
+
+    def __torch_dispatch__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
+        kwargs = kwargs or {}
+        handler = _HANDLERS.get(func) or _HANDLERS.get(func.overloadpacket)
+        if handler is not None and func.overloadpacket in _RNG_OPS and all(
+                t.device.type == "cpu" for t in _flat((*args, *kwargs.values()))):
+            out = handler(func, args, kwargs)
+            if out is not NotImplemented:
+                return out
+        return func(*args, **kwargs)
+
+
+def reference_draws_as_cuda() -> TorchDispatchMode:
+    """The block's random draws as the GPU's build makes them (_ReferenceDraws): for the
+    reference child's build of the problem's Model on the CPU check."""
+    return _ReferenceDraws()
 
 
 # -- fidelity errors -------------------------------------------------------------------------

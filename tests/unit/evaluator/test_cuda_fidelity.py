@@ -116,3 +116,53 @@ def test_a_candidates_device_calls_answer_as_cuda(tmp_path):
     assert out["mix_scalar"] == "ran" and out["host_index"] == "ran"
     assert out["int_mm"] == "\"addmm_cuda\" not implemented for 'Int'" and out["host_int_mm"] == 2
     assert out["sorted_values"] == [1.0, 1.0, 2.0, 3.0, 3.0, 3.0]
+
+
+def test_a_build_draws_as_the_gpus_build_in_both_children(tmp_path):
+    """The reference's build (reference_draws_as_cuda) and the candidate's (its own calls under
+    the build flag) draw with curand's grain, as both do under torch.device("cuda") on the GPU,
+    and an honest ModelNew built alike holds the reference's very parameters; a draw the
+    candidate names the host for keeps the CPU generator's grain, as on the GPU."""
+    (tmp_path / "candidate.py").write_text(textwrap.dedent("""
+        import torch
+        import torch.nn as nn
+
+        def build():
+            lin = nn.Linear(64, 32)
+            r = torch.rand(4096) * 2.0 ** 24
+            h = torch.rand(4096, device="cpu") * 2.0 ** 24
+            return lin, bool((r != r.floor()).any()), bool((h != h.floor()).any())
+    """))
+    driver = textwrap.dedent(f"""
+        import json, sys, torch, torch.nn as nn
+        sys.path.insert(0, {str(tmp_path)!r})
+        from evaluator import candidate_env, cuda_fidelity
+
+        def reference():
+            lin = nn.Linear(64, 32)
+            r = torch.rand(4096) * 2.0 ** 24
+            return lin, bool((r != r.floor()).any())
+
+        torch.manual_seed(7)
+        with cuda_fidelity.reference_draws_as_cuda():
+            ref, ref_fine = reference()
+        torch.manual_seed(7)
+        plain, plain_fine = reference()
+        candidate_env.interpreted_tensors_look_like_cuda()
+        cuda_fidelity.cuda_kernels_on_the_host()
+        import candidate
+        torch.manual_seed(7)
+        candidate_env.BUILDING[0] = True
+        cand, cand_fine, host_fine = candidate.build()
+        candidate_env.BUILDING[0] = False
+        print(json.dumps({{
+            "same_weight": bool(torch.equal(ref.weight, cand.weight)), "same_bias": bool(torch.equal(ref.bias, cand.bias)),
+            "plain_differs": not bool(torch.equal(ref.weight, plain.weight)),
+            "ref_fine": ref_fine, "plain_fine": plain_fine, "cand_fine": cand_fine, "host_fine": host_fine}}))
+    """)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", driver], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["same_weight"] and out["same_bias"] and out["plain_differs"]
+    assert out["ref_fine"] and out["cand_fine"] and not out["plain_fine"] and not out["host_fine"]
