@@ -21,10 +21,18 @@ so they cannot run on the CPU child's tensors themselves).
 `torch.autocast("cpu")` on the GPU casts only host tensors (CUDA tensors are not eligible); in
 the CPU child every tensor is a CPU tensor, so its kernels here leave the device's tensors
 alone and refuse a host tensor it would cast (the CPU policy over host tensors is not run here;
-a refusal is a verdict the GPU path then decides, never an ok)."""
+a refusal is a verdict the GPU path then decides, never an ok).
+
+The casts to the lower-precision dtype go through ATen's cast cache (autocast_mode.cpp's
+`cached_cast`, `_cast` below): a float32 leaf tensor that requires grad and is no view (a
+Parameter) is cast once, and that copy is what every later op of the process reads, until
+torch.clear_autocast_cache() (the outermost autocast's exit) empties the cache."""
 from __future__ import annotations
 
+import os
+import threading
 import warnings
+import weakref
 from typing import Any
 
 import torch
@@ -82,11 +90,62 @@ def _cuda_eligible(t: Any) -> bool:
     return _on_device(t) and t.is_floating_point()
 
 
+# ATen's cast cache (autocast_mode.cpp: `cached_casts`, one map for the process, not per thread,
+# under one mutex): source tensor -> (a weak reference to it, its cast). ATen keys on the source's
+# TensorImpl* and holds a weak reference to the TensorImpl, so a dead source's address is never
+# handed to another tensor and its entry, cast kept alive, is never hit again. Here the key is the
+# Python object (torch keeps one for a TensorImpl as long as the TensorImpl lives), and an entry
+# whose source died is moved aside, cast still held, when another tensor takes its id: the cast
+# lives until the cache is cleared, as on the GPU, and the source's own memory is not held.
+_CACHED_CASTS: dict[int, tuple[Any, torch.Tensor]] = {}
+_DEAD_SOURCES: list[torch.Tensor] = []
+_CACHE_LOCK = threading.RLock()
+
+
+def clear_cache() -> None:
+    """at::autocast::clear_cache(): every cached cast dropped (torch.clear_autocast_cache, which
+    torch.autocast's __exit__ calls where the nesting falls to 0, runs it: on_the_gpus_terms)."""
+    with _CACHE_LOCK:
+        _CACHED_CASTS.clear()
+        _DEAD_SOURCES.clear()
+
+
+# a CPU candidate child forked from a process that cast (the GPU's child is a fresh process)
+os.register_at_fork(after_in_child=clear_cache)
+
+
+def _can_try_cache(t: torch.Tensor, dtype: torch.dtype) -> bool:
+    """cached_cast's `can_try_cache` for an eligible tensor of another dtype: the target is CUDA's
+    lower-precision dtype of the moment, the source a float32 leaf that requires grad and is no
+    view (a Parameter, under no_grad too), this thread's cache is on (autocast(cache_enabled=)),
+    and it is not one of the tensors CUDA graph trees keep (at::caching::is_cached_tensor)."""
+    return (dtype is torch.get_autocast_dtype("cuda") and t.dtype is torch.float32 and t.requires_grad
+            and t.is_leaf and not t._is_view() and torch.is_autocast_cache_enabled()
+            and not torch._C._is_cached_tensor(t))
+
+
+def _cached_cast(t: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+    """The cache's answer for a source `_can_try_cache` admits: its cast, made once; a hit
+    returns the cast as it was made, whatever dtype is asked now (ATen's key is the source)."""
+    with _CACHE_LOCK:
+        entry = _CACHED_CASTS.get(id(t))
+        if entry is not None:
+            if entry[0]() is t:
+                return entry[1]
+            _DEAD_SOURCES.append(entry[1])  # another tensor's, dead: ATen's entry stays, unreachable
+        cast = t.to(dtype)
+        _CACHED_CASTS[id(t)] = (weakref.ref(t), cast)
+        return cast
+
+
 def _cast(value: Any, dtype: torch.dtype) -> Any:
-    """ATen's cached_cast: an eligible tensor other than float64 of another dtype, `.to(dtype)`;
-    lists elementwise; everything else as it is."""
+    """ATen's cached_cast: an eligible tensor other than float64 of another dtype, `.to(dtype)`
+    (through the cast cache where ATen's conditions admit it); lists elementwise; everything else
+    as it is."""
     if isinstance(value, torch.Tensor):
         if _cuda_eligible(value) and value.dtype is not torch.float64 and value.dtype is not dtype:
+            if _can_try_cache(value, dtype):
+                return _cached_cast(value, dtype)
             return value.to(dtype)
         return value
     if isinstance(value, (list, tuple)):
@@ -250,6 +309,15 @@ def on_the_gpus_terms() -> None:
         return real_cast(value, device_type, dtype)  # containers: its items back through this one
 
     autocast_mode._cast = _wraps(real_cast, _cast_inputs)
+    # the cast cache emptied where ATen's is: torch.clear_autocast_cache (autocast's __exit__
+    # reads it off torch at each exit; torch._C's name is the same function)
+    real_clear = torch._C.clear_autocast_cache
+
+    def clear_autocast_cache() -> None:
+        clear_cache()
+        real_clear()
+
+    torch.clear_autocast_cache = torch._C.clear_autocast_cache = _wraps(real_clear, clear_autocast_cache)
     install()
 
 

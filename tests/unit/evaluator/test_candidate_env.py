@@ -112,6 +112,102 @@ def test_cuda_autocast_runs_as_the_gpus_in_a_cpu_candidate_child(tmp_path):
         "(False, torch.float32)"), done.stdout
 
 
+
+_CAST_CACHE_CASES = textwrap.dedent("""
+import torch
+
+
+def run(device, lower):
+    p = torch.nn.Parameter(torch.ones(8, 8, device=device))
+    eye = torch.ones(8, 8, device=device)
+
+    def same(t, between=None, **kw):
+        # two matmuls of `t` in one region, `t` changed in place between them: equal where cached
+        with torch.autocast(device, dtype=lower, **kw):
+            a = torch.mm(t, eye)
+            t.data.add_(1.0)
+            if between is not None:
+                between()
+            b = torch.mm(t, eye)
+            t.data.sub_(1.0)
+        return bool((a == b).all())
+
+    def regions():
+        with torch.autocast(device, dtype=lower):
+            a = torch.mm(p, eye)
+        p.data.add_(1.0)
+        with torch.autocast(device, dtype=lower):
+            b = torch.mm(p, eye)
+        p.data.sub_(1.0)
+        return bool((a == b).all())
+
+    def nested():
+        with torch.autocast(device, dtype=lower):
+            with torch.autocast(device, dtype=lower):
+                a = torch.mm(p, eye)
+            p.data.add_(1.0)
+            b = torch.mm(p, eye)
+            p.data.sub_(1.0)
+        return bool((a == b).all())
+
+    def other_dtype():
+        other = torch.float16 if lower is torch.bfloat16 else torch.bfloat16
+        with torch.autocast(device, dtype=lower):
+            torch.mm(p, eye)
+            with torch.autocast(device, dtype=other):
+                try:
+                    return str(torch.mm(p, p).dtype)
+                except RuntimeError as exc:
+                    return type(exc).__name__
+
+    with torch.no_grad():
+        no_grad = same(p)
+    return {"parameter": same(p), "no_grad": no_grad, "cache_disabled": same(p, cache_enabled=False),
+            "no_grad_tensor": same(torch.ones(8, 8, device=device)),
+            "leaf_requiring_grad": same(torch.ones(8, 8, device=device).requires_grad_()),
+            "non_leaf": same(p * 1), "detached": same(p.detach().requires_grad_()),
+            "view": same(torch.ones(8, 16, device=device)[:, :8].requires_grad_()),
+            "cleared": same(p, between=torch.clear_autocast_cache), "regions": regions(), "nested": nested(),
+            "other_dtype": other_dtype()}
+""")
+
+
+def test_cuda_autocast_keeps_atens_cast_cache_in_a_cpu_candidate_child(tmp_path):
+    """ATen's cached_cast keeps the lower-precision cast of a float32 leaf that requires grad and
+    is no view (a Parameter, under no_grad too) until the outermost autocast exits or
+    torch.clear_autocast_cache() runs, where the cache is on: two matmuls of a parameter changed
+    in place between them within one region are equal on the GPU (red team s47 rt25: the CPU
+    child recast at every op, and the difference was a switch). In a CPU child, CUDA autocast
+    answers every case as ATen's own cache does: CPU autocast's real kernels in a plain process,
+    which go through the same cached_cast; and nothing is left cached after the region."""
+    (tmp_path / "candidate.py").write_text(_CAST_CACHE_CASES)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TRITON_INTERPRET": "1"}
+    aten = subprocess.run([sys.executable, "-c", textwrap.dedent(f"""
+        import json, sys
+        import torch
+        sys.path.insert(0, {str(tmp_path)!r})
+        import candidate
+        print(json.dumps([candidate.run("cpu", torch.bfloat16), candidate.run("cpu", torch.float16)]))
+    """)], env=env, capture_output=True, text=True, timeout=120)
+    assert aten.returncode == 0, aten.stderr[-2000:]
+    child = subprocess.run([sys.executable, "-c", textwrap.dedent(f"""
+        import json, sys, warnings
+        warnings.simplefilter("error")
+        sys.path.insert(0, {str(tmp_path)!r})
+        from evaluator import candidate_autocast, candidate_env
+        candidate_env.interpreted_tensors_look_like_cuda()
+        import torch
+        import candidate
+        print(json.dumps([candidate.run("cuda", torch.bfloat16), candidate.run("cuda", torch.float16),
+                          len(getattr(candidate_autocast, "_CACHED_CASTS", ()))]))
+    """)], env=env, capture_output=True, text=True, timeout=120)
+    assert child.returncode == 0, child.stderr[-2000:]
+    expected = json.loads(aten.stdout.strip().splitlines()[-1])
+    assert expected[0]["parameter"] and expected[0]["no_grad"] and expected[0]["nested"], expected
+    assert not (expected[0]["cache_disabled"] or expected[0]["regions"] or expected[0]["cleared"]
+                or expected[0]["non_leaf"] or expected[0]["view"] or expected[0]["no_grad_tensor"]), expected
+    assert json.loads(child.stdout.strip().splitlines()[-1]) == [*expected, 0]
+
 _CPP_POLICY = textwrap.dedent("""
     # each case's dtype under the installed torch's own C++ CUDA autocast kernels, which cast only
     # tensors whose device is CUDA: wrapper tensors that say cuda and hold CPU tensors

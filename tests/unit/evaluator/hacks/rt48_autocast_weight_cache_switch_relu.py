@@ -1,4 +1,4 @@
-# hack: CUDA autocast's weight cast cache (ATen cached_cast: a float32 leaf parameter that requires grad is cast to half once per autocast region and the copy reused) is not run by the CPU child's autocast stand-in, which casts afresh at every op; a parameter changed in place between two matmuls in one region tells the two apart. problem: activation/relu. expect: incorrect
+# hack: (red team rt25, session 47) CUDA autocast's weight cast cache (ATen cached_cast: a float32 leaf parameter that requires grad is cast to half once per autocast region and the copy reused) was not run by the CPU child's autocast, which cast afresh at every op, so a parameter changed in place between two matmuls in one region told the CPU check (ok) from the H200; fixed: evaluator.candidate_autocast keeps ATen's cast cache. problem: activation/relu. expect: incorrect
 # mechanism: on the GPU both matmuls read the cached half copy (equal results), on the CPU child
 # the second reads the changed parameter (different results). Where they are equal, every odd
 # block is skipped. The parameter is restored before the region ends.
