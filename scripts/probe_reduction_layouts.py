@@ -1,0 +1,86 @@
+"""Bit-exact answers of order-dependent float reductions and scans over 2D tiles, and of float8
+tl.dot accumulation, on a GPU or under the CPU check's interpreter. Prints one JSON object.
+
+    python scripts/probe_reduction_layouts.py > gpu.json                        # on the GPU
+    TRITON_INTERPRET=1 PYTHONPATH=. python scripts/probe_reduction_layouts.py   # the CPU's model
+
+`tiles`: random normal tiles (seeded on the host, the same on both machines) of several shapes,
+summed and scanned along each axis in the element dtype under 1, 4 and 8 warps; the answers
+are the exact values, so two machines agree only where their combine order and rounding do.
+`fp8_dot`: a row [1, s, s, ...] times a column [1, s, s, ...] of float8 (e4m3) values, K=32, for
+s = 2^-j: the exact answer is 1 + 31 s^2; the answer says how many bits the accumulator keeps."""
+import json
+import os
+import sys
+
+import torch
+import triton
+import triton.language as tl
+
+INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
+if INTERPRETED:
+    from evaluator import interpreter_guard
+    assert interpreter_guard.install()
+DEV = "cpu" if INTERPRETED else "cuda"
+
+
+@triton.jit
+def tile_ops(x_ptr, out_ptr, R: tl.constexpr, C: tl.constexpr, AXIS: tl.constexpr, SCAN: tl.constexpr):
+    r = tl.arange(0, R)[:, None]
+    c = tl.arange(0, C)[None, :]
+    x = tl.load(x_ptr + r * C + c)
+    if SCAN:
+        tl.store(out_ptr + r * C + c, tl.cumsum(x, AXIS).to(tl.float32))
+    else:
+        s = tl.sum(x, AXIS).to(tl.float32)
+        if AXIS == 0:
+            tl.store(out_ptr + tl.arange(0, C), s)
+        else:
+            tl.store(out_ptr + tl.arange(0, R), s)
+
+
+@triton.jit
+def fp8_dot(a_ptr, b_ptr, out_ptr, K: tl.constexpr):
+    m = tl.arange(0, 16)
+    k = tl.arange(0, K)
+    a = tl.load(a_ptr + m[:, None] * K + k[None, :])
+    b = tl.load(b_ptr + k[:, None] * 16 + m[None, :])
+    d = tl.dot(a, b)
+    tl.store(out_ptr + m[:, None] * 16 + m[None, :], d)
+
+
+def main() -> None:
+    out: dict = {"device": torch.cuda.get_device_name() if not INTERPRETED else "cpu interpreter",
+                 "triton": triton.__version__, "torch": torch.__version__, "tiles": [], "fp8_dot": []}
+    g = torch.Generator().manual_seed(1)
+    for dtype in (torch.float16, torch.bfloat16, torch.float32):
+        for shape in ((64, 16), (16, 64), (32, 128), (128, 32), (8, 256)):
+            host = torch.randn(*shape, generator=g).to(dtype)
+            for axis in (0, 1):
+                for scan in (False, True):
+                    for warps in (1, 4, 8):
+                        n = shape[0] * shape[1] if scan else shape[1 - axis]
+                        got = torch.zeros(n, device=DEV)
+                        tile_ops[(1,)](host.to(DEV), got, R=shape[0], C=shape[1], AXIS=axis, SCAN=scan, num_warps=warps)
+                        out["tiles"].append({"dtype": str(dtype), "shape": list(shape), "axis": axis, "scan": scan,
+                                             "warps": warps, "values": got.cpu().tolist()})
+    f8 = getattr(torch, "float8_e4m3fn", None)
+    if f8 is not None:
+        for j in range(0, 10):
+            s = 2.0 ** -j
+            a = torch.full((16, 32), s)
+            a[:, 0] = 1.0
+            b = torch.full((32, 16), s)
+            b[0, :] = 1.0
+            got = torch.zeros(16, 16, device=DEV)
+            try:
+                fp8_dot[(1,)](a.to(f8).to(DEV), b.to(f8).to(DEV), got, K=32)
+                out["fp8_dot"].append({"j": j, "got": got[0, 0].item(), "exact": 1 + 31 * s * s})
+            except Exception as exc:  # an interpreter or a GPU without fp8 dots
+                out["fp8_dot"].append({"j": j, "error": f"{type(exc).__name__}: {exc}"[:200]})
+    json.dump(out, sys.stdout)
+    print()
+
+
+if __name__ == "__main__":
+    main()
