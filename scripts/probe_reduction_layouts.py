@@ -7,8 +7,9 @@ tl.dot accumulation, on a GPU or under the CPU check's interpreter. Prints one J
 `tiles`: random normal tiles (seeded on the host, the same on both machines) of several shapes,
 summed and scanned along each axis in the element dtype under 1, 4 and 8 warps; the answers
 are the exact values, so two machines agree only where their combine order and rounding do.
-`fp8_dot`: a row [1, s, s, ...] times a column [1, s, s, ...] of float8 (e4m3) values, K=32, for
-s = 2^-j: the exact answer is 1 + 31 s^2; the answer says how many bits the accumulator keeps."""
+`fp8_dot`: rows [1, s, s, ...] times columns [1, s, s, ...] of float8 (e4m3) values, M x M tiles
+with K = 32..256 (mma for 16 rows, wgmma from 64), s = 2^-j: the exact answer is 1 + (K-1) s^2;
+the answer says how many bits the accumulator keeps."""
 import json
 import os
 import sys
@@ -40,13 +41,13 @@ def tile_ops(x_ptr, out_ptr, R: tl.constexpr, C: tl.constexpr, AXIS: tl.constexp
 
 
 @triton.jit
-def fp8_dot(a_ptr, b_ptr, out_ptr, K: tl.constexpr):
-    m = tl.arange(0, 16)
+def fp8_dot(a_ptr, b_ptr, out_ptr, M: tl.constexpr, K: tl.constexpr):
+    m = tl.arange(0, M)
     k = tl.arange(0, K)
     a = tl.load(a_ptr + m[:, None] * K + k[None, :])
-    b = tl.load(b_ptr + k[:, None] * 16 + m[None, :])
+    b = tl.load(b_ptr + k[:, None] * M + m[None, :])
     d = tl.dot(a, b)
-    tl.store(out_ptr + m[:, None] * 16 + m[None, :], d)
+    tl.store(out_ptr + m[:, None] * M + m[None, :], d)
 
 
 def main() -> None:
@@ -66,18 +67,21 @@ def main() -> None:
                                              "warps": warps, "values": got.cpu().tolist()})
     f8 = getattr(torch, "float8_e4m3fn", None)
     if f8 is not None:
-        for j in range(0, 10):
-            s = 2.0 ** -j
-            a = torch.full((16, 32), s)
-            a[:, 0] = 1.0
-            b = torch.full((32, 16), s)
-            b[0, :] = 1.0
-            got = torch.zeros(16, 16, device=DEV)
-            try:
-                fp8_dot[(1,)](a.to(f8).to(DEV), b.to(f8).to(DEV), got, K=32)
-                out["fp8_dot"].append({"j": j, "got": got[0, 0].item(), "exact": 1 + 31 * s * s})
-            except Exception as exc:  # an interpreter or a GPU without fp8 dots
-                out["fp8_dot"].append({"j": j, "error": f"{type(exc).__name__}: {exc}"[:200]})
+        for m, k in ((16, 32), (64, 32), (64, 128), (128, 256)):  # mma for 16 rows, wgmma from 64
+            for j in range(0, 10):
+                s = 2.0 ** -j
+                a = torch.full((m, k), s)
+                a[:, 0] = 1.0
+                b = torch.full((k, m), s)
+                b[0, :] = 1.0
+                got = torch.zeros(m, m, device=DEV)
+                row = {"m": m, "k": k, "j": j, "exact": 1 + (k - 1) * s * s}
+                try:
+                    fp8_dot[(1,)](a.to(f8).to(DEV), b.to(f8).to(DEV), got, M=m, K=k, num_warps=4)
+                    row["got"] = got[0, 0].item()
+                except Exception as exc:  # an interpreter or a GPU without fp8 dots
+                    row["error"] = f"{type(exc).__name__}: {exc}"[:200]
+                out["fp8_dot"].append(row)
     json.dump(out, sys.stdout)
     print()
 
