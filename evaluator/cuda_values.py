@@ -406,15 +406,34 @@ def h_topk(func: Any, args: tuple, kwargs: dict) -> Any:
     return torch.gather(moved, -1, order).movedim(-1, dim), order.movedim(-1, dim)
 
 
-def _shuffled(x: torch.Tensor, dim: int) -> tuple[torch.Tensor, torch.Tensor]:
-    """x with a random permutation along `dim` (the same for every slice), and the permutation."""
-    perm = torch.randperm(x.shape[dim]) if x.dim() else torch.zeros(1, dtype=torch.int64)
-    return x.index_select(dim, perm), perm
+_BITS = {1: torch.uint8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
+
+
+def _shuffled(x: torch.Tensor, dim: int, *op: Any) -> tuple[torch.Tensor, torch.Tensor]:
+    """x moved so `dim` is last, each row permuted, and the permutations (x's shape, dim last).
+    A row's permutation is a pure function of (this child's secret, `op`, the row's length and
+    dtype, the row's bits): CUDA's sort of a row is a fixed function of that row, so equal rows
+    get equal tie orders, in one call or two (a fresh torch.randperm per call told the CPU by
+    `sort(x).indices != sort(x).indices`, and advanced the host's generator, which the GPU's
+    sort never touches: red team rt48); another child draws others (evaluator.keyed_draw)."""
+    import numpy as np
+
+    from evaluator import keyed_draw
+
+    moved = x.movedim(dim, -1).contiguous()
+    words = moved.detach().view(_BITS[moved.element_size()]).numpy().astype(np.int64).view(np.uint64)
+    n = moved.shape[-1]
+    key = ("tie order", *op, n, str(x.dtype))
+    row = keyed_draw.rows(words, *key)[..., None]
+    order = keyed_draw.mix(row ^ keyed_draw.mix(np.arange(n, dtype=np.uint64), "position", *key), *key)
+    perm = torch.from_numpy(np.argsort(order, axis=-1, kind="stable"))
+    return torch.gather(moved, -1, perm), perm
 
 
 def h_sort(func: Any, args: tuple, kwargs: dict) -> Any:
-    """sort with stable unset or False: ties in an order drawn at random (CUDA's bitonic and
-    segmented sorts leave it to the algorithm), values and their sorted order unchanged."""
+    """sort with stable unset or False: ties in an order fixed by the row (`_shuffled`: CUDA's
+    bitonic and segmented sorts leave it to the algorithm), values and their sorted order
+    unchanged."""
     x = args[0]
     if func._overloadname == "stable":
         if kwargs.get("stable", args[1] if len(args) > 1 else None):
@@ -429,19 +448,26 @@ def h_sort(func: Any, args: tuple, kwargs: dict) -> Any:
     if x.dim() == 0 or x.numel() == 0:
         return NotImplemented
     dim = dim % x.dim()
-    shuffled, perm = _shuffled(x, dim)
-    values, idx = torch.sort(shuffled, dim=dim, descending=descending, stable=True)
-    return values, perm[idx]
+    shuffled, perm = _shuffled(x, dim, "sort", bool(descending))
+    values, idx = torch.sort(shuffled, dim=-1, descending=descending, stable=True)
+    return values.movedim(-1, dim), torch.gather(perm, -1, idx).movedim(-1, dim)
 
 
 def h_value_index(func: Any, args: tuple, kwargs: dict) -> Any:
-    """kthvalue, median(dim), mode: the index of a tie drawn at random (value unchanged)."""
+    """kthvalue, median(dim), mode: the index of a tie fixed by the row (`_shuffled`; value
+    unchanged)."""
     x = args[0]
     if x.dim() == 0 or x.numel() == 0 or isinstance(x, torch.Tensor) and x.is_complex():
         return NotImplemented
     names = [a.name for a in func._schema.arguments]
     dim = kwargs.get("dim", args[names.index("dim")] if "dim" in names and len(args) > names.index("dim") else -1)
     dim = dim % x.dim()
-    shuffled, perm = _shuffled(x, dim)
-    values, idx = func(shuffled, *args[1:], **kwargs)
-    return values, perm[idx]
+    given = {**dict(zip(names, args)), **kwargs}
+    shuffled, perm = _shuffled(x, dim, func._schema.name, given.get("k"))
+    call = [{"dim": -1, "keepdim": True}.get(a.name, given.get(a.name, a.default_value))
+            for a in func._schema.arguments[1:]]
+    values, idx = func(shuffled, *call)
+    idx = torch.gather(perm, -1, idx)
+    if given.get("keepdim", False):
+        return values.movedim(-1, dim), idx.movedim(-1, dim)
+    return values.squeeze(-1), idx.squeeze(-1)

@@ -9,8 +9,20 @@ with ptxas), so only valid PTX gets here; what it computes is read off the instr
 The instructions run here are PTX's f32 arithmetic of one result (INSTRUCTIONS), one element
 per instance (`pack=1`), on float32 operands, with `$0` the result and `$1..` the arguments
 in order. The `.approx` ones are not exact on the GPU: each result here is the exact value
-moved by the instruction's maximum error on the GPU (INSTRUCTIONS), in a direction drawn per
-element, so a kernel passes here only if it still passes with the GPU's worst error.
+moved by the instruction's maximum error on the GPU (INSTRUCTIONS), up or down, so a kernel
+passes here only if it still passes with the GPU's worst error.
+
+The direction's rule (`_direction`, evaluator.keyed_draw): the GPU's instruction is a fixed
+function of its argument's bits, so the direction is one too, drawn from (the candidate child's
+secret, the instruction without .ftz, the float32 bits of the argument after .ftz's flush): equal
+arguments give equal results at every call and every call site, in every kernel of the child,
+and another child draws other directions (red team rt48: 128 equal tanh.approx arguments came
+back as two values, per-element draws, where the H200 gives one). What the GPU's error looks
+like between arguments is not known here, so each child also draws (per instruction) how far
+one direction holds (over runs of 2^0 to 2^16 consecutive float32 bit patterns: a run's results
+move alike and stay monotone where the function is) and, for an odd or even function (tanh,
+sin, rcp; cos), whether the error keeps its symmetry (f(-x) == -f(x), or f(x)): a kernel that
+branches on either property takes its wrong arm on the CPU in some children.
 Any other assembly (several instructions, packed halves, integer or bit tricks, a register
 the GPU reads) is refused with a clear error naming what runs: the CPU cannot know what it
 computes. On the GPU nothing here runs.
@@ -18,13 +30,13 @@ computes. On the GPU nothing here runs.
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+
+from evaluator import keyed_draw
 
 
 class KernelAsmNotEmulated(NotImplementedError):
@@ -45,6 +57,8 @@ class Instruction:
     # argument outside it is refused, its GPU result unknown here
     within: float | None = None
     ftz: bool = False
+    name: str = ""  # INSTRUCTIONS' key (the direction's draw is keyed by it)
+    symmetry: int = 0  # 1: odd (f(-x) == -f(x)), 2: even (f(-x) == f(x)), 0: neither
 
 
 def _exact(fn: Callable[..., np.ndarray], arity: int) -> Instruction:
@@ -57,14 +71,16 @@ def _exact(fn: Callable[..., np.ndarray], arity: int) -> Instruction:
 # largest relative error was 9.9e-6 (2^-16.6), so 2^-16 here; with 2^-10.987 an honest
 # GELU that was ok on the H200 came out incorrect on the CPU.
 INSTRUCTIONS: dict[str, Instruction] = {
-    "tanh.approx": Instruction(1, np.tanh, relative=2.0 ** -16, ends=(-1.0, 1.0)),
+    "tanh.approx": Instruction(1, np.tanh, relative=2.0 ** -16, ends=(-1.0, 1.0), symmetry=1),
     "ex2.approx": Instruction(1, np.exp2, relative=2.0 ** -22),
     "lg2.approx": Instruction(1, np.log2, relative=2.0 ** -22, absolute=2.0 ** -22.6),
-    "rcp.approx": Instruction(1, lambda a: 1.0 / a, relative=2.0 ** -23),
+    "rcp.approx": Instruction(1, lambda a: 1.0 / a, relative=2.0 ** -23, symmetry=1),
     "sqrt.approx": Instruction(1, np.sqrt, relative=2.0 ** -23),
     "rsqrt.approx": Instruction(1, lambda a: 1.0 / np.sqrt(a), relative=2.0 ** -22.9),
-    "sin.approx": Instruction(1, np.sin, absolute=2.0 ** -20.5, ends=(-1.0, 1.0), within=100 * np.pi),
-    "cos.approx": Instruction(1, np.cos, absolute=2.0 ** -20.5, ends=(-1.0, 1.0), within=100 * np.pi),
+    "sin.approx": Instruction(1, np.sin, absolute=2.0 ** -20.5, ends=(-1.0, 1.0), within=100 * np.pi,
+                              symmetry=1),
+    "cos.approx": Instruction(1, np.cos, absolute=2.0 ** -20.5, ends=(-1.0, 1.0), within=100 * np.pi,
+                              symmetry=2),
     "rcp.rn": _exact(lambda a: 1.0 / a, 1),
     "sqrt.rn": _exact(np.sqrt, 1),
     "div.rn": _exact(lambda a, b: a / b, 2),
@@ -76,21 +92,30 @@ INSTRUCTIONS: dict[str, Instruction] = {
     "abs": _exact(np.abs, 1),
     "neg": _exact(np.negative, 1),
 }
+INSTRUCTIONS = {name: dataclasses.replace(inst, name=name) for name, inst in INSTRUCTIONS.items()}
 # .ftz flushes subnormal arguments and results to zero, kept by their sign (`_flushed`); .rn is
 # IEEE's rounding of add/sub/mul, as numpy's. fma/mad are not here: float64 then float32 rounds
 # twice, where the GPU rounds once (red team s45b told them apart by ==).
 _LINE = re.compile(r"^\s*([a-z0-9.]+)\s+(\$\d+(?:\s*,\s*\$\d+)*)\s*;?\s*$")
-_DRAW = np.random.default_rng(secrets.randbits(64))
+_RUNS = (0, 4, 8, 12, 16)  # log2 of how many consecutive float32 bit patterns share a direction
 
 
-def _redraw() -> None:
-    """A new generator in each forked child: the zygote imports this module once and forks every
-    candidate child from it, which would otherwise all draw the same sequence."""
-    global _DRAW
-    _DRAW = np.random.default_rng(secrets.randbits(64))
-
-
-os.register_at_fork(after_in_child=_redraw)
+def _direction(inst: Instruction, args: list[np.ndarray]) -> np.ndarray:
+    """+-1 per element: a pure function of the arguments' float32 bits and the instruction, for
+    this child (the module doc's rule)."""
+    shape = np.broadcast_shapes(*(np.shape(a) for a in args))
+    bits = [np.broadcast_to(np.asarray(a, dtype=np.float32), shape).view(np.uint32).astype(np.uint64)
+            for a in args]
+    mirrored = inst.symmetry and keyed_draw.coin("asm mirrored", inst.name)
+    run = _RUNS[keyed_draw.seed("asm run", inst.name) % len(_RUNS)]
+    word = np.zeros(shape, dtype=np.uint64)
+    for b in bits:
+        b = b & np.uint64(0x7FFFFFFF) if mirrored else b  # the magnitude's bits: the same for -x
+        word = (word << np.uint64(32)) | (b >> np.uint64(run))
+    sign = np.where(keyed_draw.mix(word, "asm", inst.name) >> np.uint64(63), 1.0, -1.0)
+    if mirrored and inst.symmetry == 1:  # odd: -x's result is x's negated, its error too
+        sign = np.where(bits[0] >> np.uint64(31), -sign, sign)
+    return sign
 
 
 def parse(asm: str, constraints: str, operands: int) -> Instruction:
@@ -138,17 +163,20 @@ def run(inst: Instruction, values: list[np.ndarray]) -> np.ndarray:
                 f"[-{inst.within:g}, {inst.within:g}], where PTX bounds this instruction's error: its GPU "
                 "result is unknown here; reduce the argument first")
         exact = inst.compute(*args)
-        if inst.ftz:
-            exact = _flushed(np.asarray(exact, dtype=np.float32).astype(np.float64))
         if not (inst.relative or inst.absolute):
+            if inst.ftz:
+                exact = _flushed(np.asarray(exact, dtype=np.float32).astype(np.float64))
             return np.asarray(exact, dtype=np.float32)
-        sign = _DRAW.choice(np.array([-1.0, 1.0]), size=np.shape(exact))
+        sign = _direction(inst, args)
         moved = exact + sign * (inst.relative * np.abs(exact) + inst.absolute)
         if inst.ends is not None:
             rounded = np.asarray(exact, dtype=np.float32)
             moved = np.where((rounded == inst.ends[0]) | (rounded == inst.ends[1]), rounded,
                              np.clip(moved, *inst.ends))
-        return np.asarray(moved, dtype=np.float32)
+        moved = np.asarray(moved, dtype=np.float32)
+        # .ftz flushes a subnormal result only: a normal one is the plain instruction's (one MUFU
+        # op either way; rounding the exact value to float32 first made the two differ)
+        return _flushed(moved).astype(np.float32) if inst.ftz else moved
 
 
 def _flushed(a: np.ndarray) -> np.ndarray:

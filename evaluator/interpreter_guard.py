@@ -157,7 +157,10 @@ def _lanes_in_any_order(run: Callable, ptrs, *operands):
     its lanes: the interpreter applied them in lane order, so the old values one
     `tl.atomic_add(s + 0 * offs, x)` returned were an exact prefix sum (red team s32b: a cumsum
     read off them), where a GPU applies one warp's and the block's lanes in no set order (and
-    may combine them). `operands` are broadcast to the pointers' shape (a mask may be None)."""
+    may combine them). `operands` are broadcast to the pointers' shape (a mask may be None).
+    The order is drawn afresh at each call, unlike evaluator.keyed_draw's fixed stand-ins: the
+    GPU's order of lanes in different warps and programs varies from run to run (whether one
+    warp's lanes keep a fixed order is not measured)."""
     ptrs = np.asarray(ptrs)
     if ptrs.size < 2 or np.unique(ptrs).size == ptrs.size:
         return run(ptrs, *operands)

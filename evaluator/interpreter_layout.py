@@ -5,8 +5,19 @@ Triton's interpreter implements these with numpy, which is exact where the GPU i
   True) and `tl.reshape(..., can_reorder=True)` / `tl.view`: numpy keeps row-major order, the
   GPU's lowering concatenates or reuses each thread's registers, so the elements come out in
   an order its layouts decide. A result stored in place was right on the CPU and a permutation
-  on an H200 (red team s44). Here such a result is put in a random order, drawn at each call:
-  only what does not depend on the order (a reduction over it) stays right, as on the GPU.
+  on an H200 (red team s44). Here such a result is put in a random order: only what does not
+  depend on the order (a reduction over it) stays right, as on the GPU.
+  The order's rule (`_order`, evaluator.keyed_draw): a compiled op's order is fixed by the
+  layouts of its operands and result, which the shapes, the dtype and the launch's num_warps
+  decide for a kernel's default layouts; two identical ops are one after the GPU's CSE. So the
+  permutation is a pure function of (the candidate child's secret, the op, the operands' and
+  result's shapes, the dtype, num_warps): the same at every call, line and launch of the child
+  (red team rt48: a fresh draw per call told the CPU by `cat(a, b) != cat(a, b)`, two lines
+  apart, which CSE merges on the GPU), another child draws others. Not the source line: two
+  lines' cats of one shape agree on the GPU unless their operands' layouts differ, and keying
+  by line made them differ on the CPU (the same detector, two lines apart). Open: two ops of
+  one shape whose operands the GPU lays out differently (one anchored by a load, one not) may
+  differ there and always agree here; only the TTGIR's layouts would close that.
 - `tl.gather`: numpy's take_along_axis wraps a negative index to the end of the axis; the GPU
   reads shared memory before the tile. An index outside [0, size) is refused, as an access
   outside every tensor is (red team s44).
@@ -14,34 +25,47 @@ On the GPU nothing here runs.
 """
 from __future__ import annotations
 
-import os
-import secrets
+import re
 
 import numpy as np
+
+from evaluator import keyed_draw
 
 
 class KernelLayoutError(RuntimeError):
     """A tl.gather index outside its source tile."""
 
 
-_DRAW = np.random.default_rng(secrets.randbits(64))
+_ORDERS: dict = {}  # (secret's seed of the key) -> permutation, for this process
+_KEPT = 4096
 
 
-def _redraw() -> None:
-    """A new generator in each forked child: the zygote imports this module once and forks every
-    candidate child from it, which would otherwise all draw the same sequence."""
-    global _DRAW
-    _DRAW = np.random.default_rng(secrets.randbits(64))
+def _order(op: str, shapes: tuple, dtype, size: int) -> np.ndarray:
+    """The permutation of `size` elements for this op (the module doc's rule)."""
+    key = keyed_draw.seed("layout", op, shapes, str(dtype), _num_warps())
+    held = _ORDERS.get(key)
+    if held is None:
+        held = np.random.default_rng(key).permutation(size)
+        if len(_ORDERS) < _KEPT:
+            _ORDERS[key] = held
+    return held
 
 
-os.register_at_fork(after_in_child=_redraw)
+def _num_warps() -> int | None:
+    """The running launch's num_warps, from the specialization the GPU front end checked."""
+    from evaluator import interpreter_races
+
+    compiled = interpreter_races._Launch.compiled
+    found = re.search(r"\('num_warps', (\d+)\)", compiled[4]) if compiled and len(compiled) > 4 else None
+    return int(found.group(1)) if found else None
 
 
-def _any_order(handle, tensor_handle):
-    """The same elements, in an order drawn now (the shape kept)."""
+def _any_order(handle, tensor_handle, op: str, shapes: tuple):
+    """The same elements, in the order this op's shapes draw (`_order`; the shape kept)."""
     data = np.asarray(handle.data)
     flat = data.reshape(-1)
-    return tensor_handle(flat[_DRAW.permutation(flat.size)].reshape(data.shape), handle.dtype.scalar)
+    order = _order(op, (*shapes, np.shape(data)), handle.dtype.scalar, flat.size)
+    return tensor_handle(flat[order].reshape(data.shape), handle.dtype.scalar)
 
 
 def install(builder_type: type, interpreter) -> None:
@@ -52,11 +76,11 @@ def install(builder_type: type, interpreter) -> None:
     cat, reshape, gather = builder_type.create_cat, builder_type.create_reshape, builder_type.create_gather
 
     def create_cat(self, lhs, rhs):
-        return _any_order(cat(self, lhs, rhs), tensor_handle)
+        return _any_order(cat(self, lhs, rhs), tensor_handle, "cat", (np.shape(lhs.data), np.shape(rhs.data)))
 
     def create_reshape(self, arg, shape, allow_reorder):
         out = reshape(self, arg, shape, allow_reorder)
-        return _any_order(out, tensor_handle) if allow_reorder else out
+        return _any_order(out, tensor_handle, "reshape", (np.shape(arg.data),)) if allow_reorder else out
 
     def create_gather(self, src, indices, axis):
         size = np.shape(src.data)[axis]

@@ -166,3 +166,36 @@ def test_a_build_draws_as_the_gpus_build_in_both_children(tmp_path):
     out = json.loads(done.stdout.strip().splitlines()[-1])
     assert out["same_weight"] and out["same_bias"] and out["plain_differs"]
     assert out["ref_fine"] and out["cand_fine"] and not out["plain_fine"] and not out["host_fine"]
+
+
+def test_tie_orders_are_a_function_of_the_row():
+    """An unstable CUDA sort (and kthvalue, median, mode) of the same row gives the same ties
+    at every call; equal rows in one call agree too; the host's generator is not touched (the
+    GPU's sort never draws from it); another child (keyed_draw's secret, redrawn after fork)
+    may order the ties otherwise (red team rt48: a torch.randperm per call told the CPU by
+    sort(x).indices != sort(x).indices, and moved the seeded host stream)."""
+    from evaluator import keyed_draw
+
+    aten = torch.ops.aten
+    row = torch.tensor([3.0, 1.0, 3.0, 2.0, 3.0, 1.0] * 8)
+    x = torch.stack([row, row, torch.ones(48)])
+    first = cuda_values.h_sort(aten.sort.default, (x,), {})
+    torch.manual_seed(7)
+    seeded = torch.rand(4)
+    torch.manual_seed(7)
+    values, indices = cuda_values.h_sort(aten.sort.default, (x,), {})
+    assert torch.equal(torch.rand(4), seeded)
+    assert torch.equal(values, x.sort().values) and torch.equal(x.gather(1, indices), values)
+    assert torch.equal(indices, first[1]) and torch.equal(indices[0], indices[1])
+    again = cuda_values.h_sort(aten.sort.stable, (x.T,), {"dim": 0})[1].T
+    assert torch.equal(again, indices)
+    k = cuda_values.h_value_index(aten.kthvalue.default, (x, 40, 1), {})
+    assert torch.equal(k[1], cuda_values.h_value_index(aten.kthvalue.default, (x, 40, 1), {})[1])
+    assert k[1][0] == k[1][1] and torch.equal(k[0], x.kthvalue(40, 1).values)
+    before = keyed_draw._SECRET[0]
+    try:
+        keyed_draw._redraw()
+        other = cuda_values.h_sort(aten.sort.default, (x,), {})[1]
+    finally:
+        keyed_draw._SECRET[0] = before
+    assert not torch.equal(other, indices) and torch.equal(other[0], other[1])

@@ -86,3 +86,78 @@ def test_what_runs_differently_is_refused():
     inst = parse("sin.approx.f32 $0, $1;", "=r,r", 1)
     with pytest.raises(KernelAsmNotEmulated, match="outside"):
         run(inst, [np.array([1e6], dtype=np.float32)])
+
+
+def _tanh_approx(x, ftz=False):
+    asm = "tanh.approx.ftz.f32 $0, $1;" if ftz else "tanh.approx.f32 $0, $1;"
+    return run(parse(asm, "=r,r", 1), [np.asarray(x, dtype=np.float32)])
+
+
+def test_equal_arguments_give_equal_results_at_every_call_and_site():
+    """MUFU.TANH is a fixed function of its argument's bits: equal arguments give equal results
+    in one call, in two calls, from two parses (two call sites) and with .ftz (red team rt48:
+    128 equal arguments came back as two values, a direction drawn per element per call)."""
+    x = np.random.default_rng(0).uniform(-4, 4, 512).astype(np.float32)
+    tiled = np.concatenate([x, x, np.full(128, 0.3, dtype=np.float32)])
+    y = _tanh_approx(tiled)
+    assert np.array_equal(y[:512], y[512:1024]) and np.unique(y[1024:]).size == 1
+    assert np.array_equal(_tanh_approx(x), y[:512]) and np.array_equal(_tanh_approx(x, ftz=True), y[:512])
+    for name, inst in INSTRUCTIONS.items():
+        if inst.arity == 1:
+            a = np.full(64, 0.75, dtype=np.float32)
+            assert np.unique(run(inst, [a])).size == 1, name
+
+
+def test_another_child_draws_other_directions():
+    """The directions are a function of the child's secret (evaluator.keyed_draw, redrawn after
+    each fork): the next candidate child cannot learn them from this one."""
+    import os
+
+    from evaluator import keyed_draw
+
+    x = np.linspace(-4, 4, 4001, dtype=np.float32)
+    here = _tanh_approx(x)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: what it computes, back through the pipe
+        try:
+            os.write(write, _tanh_approx(x).tobytes())
+        finally:
+            os._exit(0)
+    os.close(write)
+    got = b""
+    while len(got) < here.nbytes:
+        chunk = os.read(read, here.nbytes)
+        if not chunk:
+            break
+        got += chunk
+    os.close(read)
+    os.waitpid(pid, 0)
+    assert not np.array_equal(np.frombuffer(got, dtype=np.float32), here)
+    assert np.array_equal(_tanh_approx(x), here)  # this process still answers as before
+    before = keyed_draw._SECRET[0]
+    try:
+        keyed_draw._redraw()
+        assert not np.array_equal(_tanh_approx(x), here)
+    finally:
+        keyed_draw._SECRET[0] = before
+
+
+def test_symmetry_and_runs_of_one_direction_are_drawn_per_child():
+    """How the GPU's error behaves between arguments is not known here, so each child draws it:
+    whether tanh's error keeps tanh odd (f(-x) == -f(x)), and how many consecutive arguments
+    move alike (a kernel that branches on either takes its wrong arm in some children)."""
+    from evaluator import keyed_draw
+
+    x = np.linspace(0.01, 3, 2000, dtype=np.float32)
+    adjacent = (np.float32(0.5) + np.arange(128, dtype=np.float32) * np.spacing(np.float32(0.5))).astype(np.float32)
+    odd, monotone = set(), set()
+    before = keyed_draw._SECRET[0]
+    try:
+        for _ in range(40):
+            keyed_draw._redraw()
+            odd.add(bool(np.array_equal(_tanh_approx(-x), -_tanh_approx(x))))
+            monotone.add(bool(np.all(np.diff(_tanh_approx(adjacent)) >= 0)))
+    finally:
+        keyed_draw._SECRET[0] = before
+    assert odd == {True, False} and monotone == {True, False}

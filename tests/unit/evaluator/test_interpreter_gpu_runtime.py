@@ -2,7 +2,8 @@
 did not (red team s44): each such kernel was ok on the CPU and wrong or failing on an H200.
 
 - tl.cat and tl.reshape(can_reorder=True) put elements in an order the GPU's layout decides:
-  here a random one, so only order-free uses stay right (evaluator.interpreter_layout);
+  here a random one, fixed per op, shapes and dtype in a child, so only order-free uses stay
+  right (evaluator.interpreter_layout);
 - a tl.gather index outside the tile reads shared memory outside it on the GPU: refused;
 - `debug=True` turns tl.device_assert and the integer overflow checks on, as on the GPU;
 - grids over CUDA's limits, and cooperative launches, fail as the GPU's launch does;
@@ -70,6 +71,49 @@ def test_elements_the_gpu_may_reorder_come_out_in_any_order(hooks):
         reshape_kernel[(1,)](x, out, total, R=8, C=16, REORDER=reorder)
         assert torch.equal(out, x) is not reorder and torch.equal(out.sort().values, x.sort().values)
         assert torch.allclose(total, x.sum(), atol=1e-4)
+
+
+@triton.jit
+def two_cats_kernel(o_ptr, BLOCK: tl.constexpr):
+    a = tl.arange(0, BLOCK)
+    b = tl.arange(BLOCK, 2 * BLOCK)
+    c1 = tl.cat(a, b, can_reorder=True)
+    c2 = tl.cat(a, b, can_reorder=True)
+    tl.store(o_ptr + tl.arange(0, 2 * BLOCK), c1)
+    tl.store(o_ptr + 2 * BLOCK + tl.arange(0, 2 * BLOCK), c2)
+    r1 = tl.reshape(c1, (2 * BLOCK,), can_reorder=True)
+    r2 = tl.reshape(c1, (2 * BLOCK,), can_reorder=True)
+    tl.store(o_ptr + 4 * BLOCK + tl.arange(0, 2 * BLOCK), r1)
+    tl.store(o_ptr + 6 * BLOCK + tl.arange(0, 2 * BLOCK), r2)
+
+
+@needs_interpreter
+def test_one_ops_order_is_the_same_at_every_call_and_another_child_may_draw_another(hooks):
+    """The order is a pure function of the child's secret, the op, shapes, dtype and num_warps
+    (interpreter_layout's rule): two identical cats (one op after the GPU's CSE) and two
+    identical reshapes agree, a second launch and another kernel of the same shapes give the
+    same order, and a new child (keyed_draw's secret redrawn after fork) draws another (red
+    team rt48: a fresh permutation per call told the CPU by cat(a, b) != cat(a, b))."""
+    from evaluator import keyed_draw
+
+    out = torch.empty(512, dtype=torch.int32)
+    two_cats_kernel[(1,)](out, BLOCK=64)
+    cats, reshapes = out[:256].view(2, 128), out[256:].view(2, 128)
+    assert torch.equal(cats[0], cats[1]) and torch.equal(reshapes[0], reshapes[1])
+    assert not torch.equal(cats[0], torch.arange(128, dtype=torch.int32))
+    again = torch.empty(512, dtype=torch.int32)
+    two_cats_kernel[(1,)](again, BLOCK=64)
+    assert torch.equal(again, out)
+    x, stored = torch.randperm(128).to(torch.int32), torch.empty(128, dtype=torch.int32)
+    cat_kernel[(1,)](x, stored, torch.empty(1, dtype=torch.int32), BLOCK=64)  # another kernel, the same shapes and dtype
+    assert torch.equal(stored, x[cats[0].long()])
+    before = keyed_draw._SECRET[0]
+    try:
+        keyed_draw._redraw()
+        two_cats_kernel[(1,)](again, BLOCK=64)
+    finally:
+        keyed_draw._SECRET[0] = before
+    assert not torch.equal(again[:128], out[:128]) and torch.equal(again[:128], again[128:256])
 
 
 @triton.jit
