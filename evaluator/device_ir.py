@@ -10,7 +10,9 @@ evaluator.device_lowering before the lowering):
 - which reductions and scans spread their axis over more than one warp, and so meet the
   program's threads at a barrier (`reduction_barrier`);
 - which global loads the pipeliner or LICM issues elsewhere than the source does
-  (`moved_load`).
+  (`moved_load`);
+- the layout of each reduction's and scan's operand along its axis (`reduction_layout`), in
+  whose order evaluator.interpreter_order combines its floats.
 Each is recorded by the (file, line[, column]) chain of the op's location, as the interpreter's
 frames give it (`location_chain`, `kernel_site`), and fails closed: where a walk or a location
 cannot be read, no barrier is credited and every load may have moved.

@@ -13,16 +13,23 @@ straight-line combine function of the file's takes that path: on the GPU the com
 per element, so an `if a > b:` (or `x if c else y`, `and`/`or`/`not`, a loop, a call of a
 helper that might hold one) decides per element, where on a block the interpreter would
 decide once for all (a tree `larger` returned the wrong maximum). Anything else, and a
-combine that raises on blocks, runs element by element as before; Triton's own combine
-functions (sum, max, argmax) keep their numpy paths.
+combine that raises on blocks, runs element by element as before. Where the call's layout as
+compiled for sm_90 is read (`interpreter_order.compiled_layout`), a straight-line combine
+goes in the order Triton's lowering applies it (`_in_layout`: per thread, then the lanes' and
+the warps' butterflies; a `tl.associative_scan` likewise, `_scan_in_layout`): adjacent pairs
+gave 2^-24 for a file's own `a + b` over [1, 2^-24, -1, 2^-24] where the H200's butterfly
+gives 2^-23 (red team rt48); the pairs remain only where no layout is read.
 
 Triton's own sums, cumsums, cumprods, argmax and argmin of floats (and argmax/argmin of
 integers) run in an order of the GPU's kind with every combine rounded to the element dtype
 (`evaluator.interpreter_order`: numpy rounded a float16 sum once, added bfloat16's bit patterns
 as integers, and answered the leftmost tied index where the GPU's tree keeps another: an H200
 answered N-1 for all-equal tiles, which the model gives; red team s46 armed its honest path on
-`argmax(zeros, 0, tie_break_left=False) == 0`, rt24 on a float16 sum of 1.5); bfloat16's
-max/min reduce its values, not its bit patterns.
+`argmax(zeros, 0, tie_break_left=False) == 0`, rt24 on a float16 sum of 1.5), in the compiled
+layout's order where it is read; bfloat16's max/min reduce its values, not its bit patterns;
+bfloat16 cumsums and cumprods scan in float32 and answer float32, as Triton 3.6's do
+(`_promote_bfloat16_to_float32`; the H200 answered 1.24609375, no bfloat16 value; the CPU's
+Triton 3.9 no longer promotes).
 """
 from __future__ import annotations
 
