@@ -10,7 +10,9 @@ evaluator.device_lowering before the lowering):
 - which reductions and scans spread their axis over more than one warp, and so meet the
   program's threads at a barrier (`reduction_barrier`);
 - which global loads the pipeliner or LICM issues elsewhere than the source does
-  (`moved_load`).
+  (`moved_load`);
+- the layout of each reduction's and scan's operand along its axis (`reduction_layout`), in
+  whose order evaluator.interpreter_order combines its floats.
 Each is recorded by the (file, line[, column]) chain of the op's location, as the interpreter's
 frames give it (`location_chain`, `kernel_site`), and fails closed: where a walk or a location
 cannot be read, no barrier is credited and every load may have moved.
@@ -230,6 +232,56 @@ def _record_reductions(key: tuple, reductions: list) -> None:
         before = _REDUCTIONS.get(entry, loops)  # one call site, one op, unless a pass copied it
         meets = type(before) is int and before == loops and _crosses_warps(type_text, axis)
         _REDUCTIONS[entry] = loops if meets else False
+        _ORDERS.setdefault(entry, set()).add((loops, axis_layout(type_text, axis)))
+
+
+# (specialization key, (file, line, column)s) of a tt.reduce / tt.scan -> the (loops around it,
+# `axis_layout` of its operand) of each op compiled there (`reduction_layout`)
+_ORDERS: dict[tuple, set] = {}
+
+
+def axis_layout(type_text: str, axis: int | None) -> tuple | None:
+    """(n, s, t, w) of a reduction's or scan's operand along its axis, as its printed type gives
+    it: the axis's length n and the layout's elements per thread s (sizePerThread), lanes t
+    (threadsPerWarp) and warps w (warpsPerCTA) along it, for a blocked layout or a slice of
+    one (read through to the parent's axis). None for any other encoding (an MMA result, a
+    linear layout) or a type this grammar does not read."""
+    match = _TENSOR.match(type_text)
+    if match is None or axis is None:
+        return None
+    shape = [int(d) for d in match.group(1).rstrip("x").split("x")]
+    layout = match.group(2)
+    dim = None
+    if layout.startswith("#ttg.slice<"):
+        sliced = re.match(r"#ttg\.slice<\{dim = (\d+), parent = (#ttg\.blocked<\{[^{}]*\}>)\}>$", layout)
+        if sliced is None:
+            return None
+        dim, layout = int(sliced.group(1)), sliced.group(2)
+    elif re.match(r"#ttg\.blocked<\{[^{}]*\}>$", layout) is None:
+        return None
+    fields = {name: [int(v) for v in values.split(",")] for name, values in _FIELD.findall(layout)}
+    if len(fields) != 3 or not 0 <= axis < len(shape):
+        return None
+    if any(len(v) != len(shape) + (dim is not None) for v in fields.values()):
+        return None
+    along = axis if dim is None or axis < dim else axis + 1  # the parent's axis of a slice
+    return (shape[axis], fields["sizePerThread"][along], fields["threadsPerWarp"][along],
+            fields["warpsPerCTA"][along])
+
+
+def reduction_layout(key: tuple | None, site: tuple, loops: int) -> tuple | None:
+    """(n, s, t, w) along the reduced axis of the one tt.reduce / tt.scan compiled at `site`
+    ((file, line, column)s, innermost first) of the launch `key`, in `loops` loops
+    (`axis_layout`); None where nothing was compiled there, where the ops compiled there
+    disagree (a pass copied one into two layouts), or where the encoding is not read: the
+    interpreter then draws a layout (`interpreter_order.layout`)."""
+    if key is None:
+        return None
+    found = _ORDERS.get((key, site))
+    if not found or len(found) != 1:
+        return None
+    (depth, layout), = found
+    return layout if depth == loops else None
 
 
 _TENSOR = re.compile(r"tensor<((?:\d+x)+)[^,<>]+, (#ttg\.(?:blocked|slice)<.*>)>$")

@@ -10,14 +10,25 @@ then combine in a butterfly (lane l with lane l + N/2, N halving), the warps lik
 shared memory; a scan folds each thread's contiguous elements, scans the lanes Kogge-Stone
 fashion (shfl_up by 1, 2, 4, ...) and carries the warps' and repetitions' totals in order.
 
-Which layout a tensor has is the compiler's choice, not knowable here. So each reduction and
-scan draws one (elements per thread, lanes and warps along the axis, the in-thread order:
-sequential, a pairwise tree, two interleaved accumulators as f16x2 packing makes, or a tree
-per contiguous run) from a per-process secret: the same shape and dtype gets the same layout
-for the whole child, as the same compiled kernel does on the GPU (two equal sums compare
-equal), and another child draws another, so a kernel that gates on one exact rounding of a
-sum is checked against answers of the GPU's own kind, not numpy's one rounding. A thread
-folds at most 64 of the axis's elements (or n/256 for longer axes), as real layouts do.
+Which layout a tensor has is the compiler's choice, read for each call off the kernel as Triton
+compiles the launch's specialization for sm_90 (`compiled_layout`: evaluator.device_ir records
+each tt.reduce / tt.scan operand's blocked encoding, or a slice of one, by call site, and
+`reduction_layout` gives its elements per thread, lanes and warps along the axis); the
+combines then go in the order Triton 3.6's ReduceOpToLLVM / ScanOpToLLVM emit them
+(`reduce_exact`, `scan_exact`). Checked against an H200: all 27 cases of
+scripts/probe_reduction_order.py (sums, cumsums, argmax of 64/256/1024 elements at 1/4/8 warps,
+float16/bfloat16/float32) equal the GPU's exactly, and the row-sum errors' statistics too
+(tests/unit/evaluator/test_interpreter_reduction_order.py).
+
+Where the layout cannot be read (no record at the call site, an encoding not modelled: MMA,
+linear; ops that disagree at one site), a fail-safe: one layout (elements per thread, lanes and
+warps along the axis, the in-thread order: sequential, a pairwise tree, two interleaved
+accumulators as f16x2 packing makes, or a tree per contiguous run) is drawn from a per-process
+secret: the same shape and dtype gets the same layout for the whole child, as the same compiled
+kernel does on the GPU (two equal sums compare equal), and another child draws another, so a
+kernel that gates on one exact rounding of a sum is checked against answers of the GPU's own
+kind, not numpy's one rounding. A thread folds at most 64 of the axis's elements (or n/256 for
+longer axes), as real layouts do.
 """
 from __future__ import annotations
 
@@ -149,17 +160,131 @@ def _butterfly(y: np.ndarray, combine) -> np.ndarray:
     return y[..., 0]
 
 
-def reduce_last(x: np.ndarray, combine, what: str) -> np.ndarray:
-    """x (..., n) reduced along its last axis: per thread, then lanes, then warps."""
+def compiled_layout(n: int) -> tuple | None:
+    """(s, t, w, reps) of the running reduction's or scan's axis as Triton compiles it for
+    sm_90 (`evaluator.device_ir.reduction_layout`, read off the TTGIR of the launch's
+    specialization at this call site), None where it cannot be read (no record, another
+    encoding than blocked or a slice of one, another length than the interpreter's n)."""
+    from evaluator import device_ir, interpreter_races, interpreter_spin
+
+    try:
+        found = interpreter_spin.compiled_site(columns=True)
+        if found is None:
+            return None
+        site, loops = found
+        read = device_ir.reduction_layout(interpreter_races._Launch.compiled, site, loops)
+    except Exception:  # noqa: BLE001  (fail safe: a drawn layout)
+        return None
+    if read is None or read[0] != n:
+        return None
+    return exact(*read)
+
+
+def exact(n: int, s: int, t: int, w: int) -> tuple | None:
+    """(s, t, w, reps) along an axis of n elements of a blocked layout with s elements per
+    thread, t lanes and w warps along it, counting only those that hold distinct data (a
+    tile larger than the axis wraps: the rest hold copies, which the lowering leaves out:
+    `getIntraWarpSizeWithUniqueData`, `getAxisNumWarpsWithUniqueData`), reps the times the
+    tile repeats along the axis in each thread. None for a shape that does not tile."""
+    if n < 1 or min(s, t, w) < 1:
+        return None
+    s = min(s, n)
+    t = max(1, min(t, n // s))
+    w = max(1, min(w, n // (s * t)))
+    if n % (s * t * w):
+        return None
+    return s, t, w, n // (s * t * w)
+
+
+def reduce_exact(xs: list, combine, lay: tuple) -> list:
+    """Operands xs (each (..., n)) reduced along their last axis as ReduceOpToLLVM combines them
+    under the layout `lay` ((s, t, w, reps), `exact`): each thread folds its reps * s elements
+    in register order (index order: element i is in-thread position i % s of lane (i // s) % t,
+    warp (i // (s t)) % w, repetition i // (s t w)), `acc = combine(acc, next)`; the lanes then
+    in the xor butterfly (`warpReduce`: lane l takes lane l ^ N, N = t/2, ..., 1, as
+    combine(own, other)); the warps' values, through shared memory, in the same butterfly.
+    combine takes and returns lists of arrays."""
+    s, t, w, reps = lay
+    lead = xs[0].shape[:-1]
+    ys = [np.moveaxis(x.reshape(lead + (reps, w, t, s)), -4, -2).reshape(lead + (w, t, reps * s)) for x in xs]
+    acc = [y[..., 0] for y in ys]
+    for i in range(1, reps * s):
+        acc = combine(acc, [y[..., i] for y in ys])
+    for _ in range(2):  # the lanes of each warp, then the warps
+        while acc[0].shape[-1] > 1:
+            half = acc[0].shape[-1] // 2
+            acc = combine([a[..., :half] for a in acc], [a[..., half:] for a in acc])
+        acc = [a[..., 0] for a in acc]
+    return acc
+
+
+def scan_exact(xs: list, combine, lay: tuple) -> list:
+    """Inclusive scan of operands xs (each (..., n)) along their last axis as ScanOpToLLVM
+    combines them under `lay` ((s, t, w, reps)), every combine (earlier, later): each
+    thread scans each of its runs of s contiguous elements in order
+    (`scanThreadContiguousElements`); the runs' totals are scanned across the t lanes Kogge-
+    Stone fashion (`warpScan`: shfl_up by 1, 2, 4, ...); the blocks of t * s elements (each
+    warp's, each repetition's) carry the totals of those before them, accumulated in order
+    (`AddPartialReduce` through shared memory, `AddPartialReduceOneWarp` by shuffles: the
+    same combines), the carry combined into each lane's run total, and each run's other
+    elements combined with the previous lane's final total (lane 0: the carry)."""
+    s, t, w, reps = lay
+    lead = xs[0].shape[:-1]
+    blocks = reps * w
+    ys = [x.reshape(lead + (blocks, t, s)) for x in xs]
+    inclusive = [[y[..., 0] for y in ys]]
+    for j in range(1, s):
+        inclusive.append(combine(inclusive[-1], [y[..., j] for y in ys]))
+    lanes = inclusive[-1]  # (..., blocks, t)
+    step = 1
+    while step < t:
+        moved = combine([v[..., :-step] for v in lanes], [v[..., step:] for v in lanes])
+        lanes = [np.concatenate([v[..., :step], m], axis=-1) for v, m in zip(lanes, moved)]
+        step *= 2
+    outs = [np.empty(lead + (blocks, t, s), dtype=np.result_type(v)) for v in lanes]
+    carry = None
+    for b in range(blocks):
+        own = [v[..., b, :] for v in lanes]
+        if carry is None:
+            last = own
+        else:
+            last = combine([np.broadcast_to(c[..., None], o.shape) for c, o in zip(carry, own)], own)
+        for j in range(s - 1):
+            element = [v[..., b, :] for v in inclusive[j]]
+            rest = combine([v[..., :-1] for v in last], [e[..., 1:] for e in element]) if t > 1 else []
+            first = [e[..., :1] for e in element] if carry is None else combine([c[..., None] for c in carry],
+                                                                                 [e[..., :1] for e in element])
+            for k, out in enumerate(outs):
+                out[..., b, :, j] = np.concatenate([first[k], rest[k]], axis=-1) if t > 1 else first[k]
+        for k, out in enumerate(outs):
+            out[..., b, :, s - 1] = last[k]
+        total = [v[..., b, t - 1] for v in lanes]
+        carry = total if carry is None else combine(carry, total)
+    return [out.reshape(lead + (blocks * t * s,)) for out in outs]
+
+
+def _single(combine):
+    """A combine of arrays as one of one-array lists."""
+    return lambda a, b: [combine(a[0], b[0])]
+
+
+def reduce_last(x: np.ndarray, combine, what: str, lay: tuple | None = None) -> np.ndarray:
+    """x (..., n) reduced along its last axis: per thread, then lanes, then warps, in the
+    compiled layout `lay` where it was read (`compiled_layout`), else in a drawn one."""
+    if lay is not None:
+        return reduce_exact([x], _single(combine), lay)[0]
     c, t, w, mode = layout(x.shape[-1], what)
     per_thread = _fold(_threads(x, c, t, w), combine, mode, c)  # (..., w, t)
     return _butterfly(_butterfly(per_thread, combine), combine)
 
 
-def scan_last(x: np.ndarray, combine, what: str) -> np.ndarray:
+def scan_last(x: np.ndarray, combine, what: str, lay: tuple | None = None) -> np.ndarray:
     """Inclusive scan of x (..., n) along its last axis, every combine (earlier, later) as the
     GPU's: each thread's run of c in order, the runs' totals Kogge-Stone across lanes, the warps'
-    and repetitions' totals carried in order, then prefix and element combined."""
+    and repetitions' totals carried in order, then prefix and element combined (in the
+    compiled layout `lay` where it was read: `scan_exact`)."""
+    if lay is not None:
+        return scan_exact([x], _single(combine), lay)[0]
     n = x.shape[-1]
     c, t, w, _ = layout(n, what)
     reps = n // (c * t * w)
@@ -189,7 +314,7 @@ def scan_last(x: np.ndarray, combine, what: str) -> np.ndarray:
     return out.reshape(x.shape)
 
 
-def arg_last(x: np.ndarray, largest: bool, left: bool, what: str) -> np.ndarray:
+def arg_last(x: np.ndarray, largest: bool, left: bool, what: str, lay: tuple | None = None) -> np.ndarray:
     """The index (int32) argmax/argmin of x (..., n) along its last axis answers on the GPU:
     Triton's combine on (value, index) pairs, `v1 > v2 or (left and v1 == v2 and i1 < i2)`
     (`<` for argmin) choosing the first pair, else the second, applied in the drawn layout's
@@ -208,7 +333,7 @@ def arg_last(x: np.ndarray, largest: bool, left: bool, what: str) -> np.ndarray:
         return np.where(first, i1, i2)
 
     index = np.broadcast_to(np.arange(x.shape[-1], dtype=np.int64), x.shape)
-    return reduce_last(np.ascontiguousarray(index), pick, what).astype(np.int32)
+    return reduce_last(np.ascontiguousarray(index), pick, what, lay).astype(np.int32)
 
 
 def moved(data: np.ndarray, axis) -> np.ndarray:

@@ -13,16 +13,23 @@ straight-line combine function of the file's takes that path: on the GPU the com
 per element, so an `if a > b:` (or `x if c else y`, `and`/`or`/`not`, a loop, a call of a
 helper that might hold one) decides per element, where on a block the interpreter would
 decide once for all (a tree `larger` returned the wrong maximum). Anything else, and a
-combine that raises on blocks, runs element by element as before; Triton's own combine
-functions (sum, max, argmax) keep their numpy paths.
+combine that raises on blocks, runs element by element as before. Where the call's layout as
+compiled for sm_90 is read (`interpreter_order.compiled_layout`), a straight-line combine
+goes in the order Triton's lowering applies it (`_in_layout`: per thread, then the lanes' and
+the warps' butterflies; a `tl.associative_scan` likewise, `_scan_in_layout`): adjacent pairs
+gave 2^-24 for a file's own `a + b` over [1, 2^-24, -1, 2^-24] where the H200's butterfly
+gives 2^-23 (red team rt48); the pairs remain only where no layout is read.
 
 Triton's own sums, cumsums, cumprods, argmax and argmin of floats (and argmax/argmin of
 integers) run in an order of the GPU's kind with every combine rounded to the element dtype
 (`evaluator.interpreter_order`: numpy rounded a float16 sum once, added bfloat16's bit patterns
 as integers, and answered the leftmost tied index where the GPU's tree keeps another: an H200
 answered N-1 for all-equal tiles, which the model gives; red team s46 armed its honest path on
-`argmax(zeros, 0, tie_break_left=False) == 0`, rt24 on a float16 sum of 1.5); bfloat16's
-max/min reduce its values, not its bit patterns.
+`argmax(zeros, 0, tie_break_left=False) == 0`, rt24 on a float16 sum of 1.5), in the compiled
+layout's order where it is read; bfloat16's max/min reduce its values, not its bit patterns;
+bfloat16 cumsums and cumprods scan in float32 and answer float32, as Triton 3.6's do
+(`_promote_bfloat16_to_float32`; the H200 answered 1.24609375, no bfloat16 value; the CPU's
+Triton 3.9 no longer promotes).
 """
 from __future__ import annotations
 
@@ -57,7 +64,8 @@ def install(interpreter) -> None:
         if not straight_line(getattr(self.combine_fn, "source", None)):
             return sequential(self, input)
         try:
-            reduced = _tree(self, input)
+            reduced = _in_layout(self, input)
+            reduced = _tree(self, input) if reduced is None else reduced
         except Exception:  # noqa: BLE001  (deliberate: a combine that cannot take blocks)
             return sequential(self, input)
         return sequential(self, reduced)
@@ -89,14 +97,16 @@ def _float_order(interpreter) -> None:
         if kind is not None and self.combine_fn is std._sum_combine and len(input) == 1:
             data = interpreter_order.values(first.handle.data, kind)
             add = interpreter_order.adder(kind)
+            lay = interpreter_order.compiled_layout(_length(data, self.axis))
             out = interpreter_order.along(data, self.axis, self.keep_dims,
-                                          lambda d: interpreter_order.reduce_last(d, add, "sum"))
+                                          lambda d: interpreter_order.reduce_last(d, add, "sum", lay))
             return self.to_tensor(interpreter_order.stored(out, kind), first.dtype)
         if self.combine_fn in arg and (kind is not None or first.dtype.scalar.is_int()):
             largest, left = arg[self.combine_fn]
             data = interpreter_order.values(first.handle.data, kind) if kind else first.handle.data
             rows = interpreter_order.moved(data, self.axis)
-            index = interpreter_order.arg_last(rows, largest, left, "arg")
+            lay = interpreter_order.compiled_layout(rows.shape[-1])
+            index = interpreter_order.arg_last(rows, largest, left, "arg", lay)
             value = np.take_along_axis(rows, index[..., None].astype(np.int64), axis=-1)[..., 0]
             value = interpreter_order.stored(value, kind) if kind else value
             pack = functools.partial(interpreter_order.packed, ndim=np.ndim(data), axis=self.axis,
@@ -117,15 +127,29 @@ def _float_order(interpreter) -> None:
     def scan_impl(self, input):
         first = input[0]
         kind = interpreter_order.kind_of(first.dtype)
-        if kind is None or len(input) != 1 or self.combine_fn not in scans:
+        if self.combine_fn not in scans:
+            if straight_line(getattr(self.combine_fn, "source", None)):
+                try:
+                    out = _scan_in_layout(self, input)
+                except Exception:  # noqa: BLE001  (deliberate: a combine that cannot take blocks)
+                    out = None
+                if out is not None:
+                    return out
             return by_order(self, input)
+        if kind is None or len(input) != 1:
+            return by_order(self, input)
+        dtype = first.dtype
+        data = interpreter_order.values(first.handle.data, kind)
+        if kind == "bf16":  # Triton 3.6's cumsum and cumprod scan bfloat16 as float32 and answer
+            kind, dtype = "f32", f32  # float32 (`_promote_bfloat16_to_float32`); 3.9's do not
         combine = scans[self.combine_fn](kind)
-        data = np.moveaxis(interpreter_order.values(first.handle.data, kind), self.axis, -1)
+        data = np.moveaxis(data, self.axis, -1)
+        lay = interpreter_order.compiled_layout(data.shape[-1])
         data = data[..., ::-1] if self.reverse else data
-        out = interpreter_order.scan_last(np.ascontiguousarray(data), combine, "scan")
+        out = interpreter_order.scan_last(np.ascontiguousarray(data), combine, "scan", lay)
         out = out[..., ::-1] if self.reverse else out
         out = np.ascontiguousarray(np.moveaxis(out, -1, self.axis))
-        return [self.to_tensor(interpreter_order.stored(out, kind), first.dtype)]
+        return [self.to_tensor(interpreter_order.stored(out, kind), dtype)]
 
     reduce_impl._krl_order = True  # type: ignore[attr-defined]
     reduce_ops.apply_impl, scan_ops.apply_impl = reduce_impl, scan_impl
@@ -177,6 +201,54 @@ def _branching(node: ast.AST) -> bool:
         return False
     func = node.func
     return not isinstance(func, ast.Attribute) or func.attr in _EFFECTS or func.attr.startswith("atomic")
+
+
+def _length(data: np.ndarray, axis) -> int:
+    """The length of the reduced axis (axis None: all the elements, flattened as tl.reduce does)."""
+    return int(np.size(data)) if axis is None else int(np.shape(data)[axis])
+
+
+def _combiner(op, tensors: list):
+    """The file's combine function on lists of arrays (the operands' dtypes), each result
+    broadcast to its operands' shape (a combine may return a constant)."""
+    def combine(a: list, b: list) -> list:
+        shape = np.broadcast_shapes(*(np.shape(v) for v in (*a, *b)))
+        left = [op.to_tensor(np.ascontiguousarray(np.broadcast_to(v, shape)), t.dtype) for v, t in zip(a, tensors)]
+        right = [op.to_tensor(np.ascontiguousarray(np.broadcast_to(v, shape)), t.dtype) for v, t in zip(b, tensors)]
+        out = op.combine_fn.fn(*left, *right)
+        out = out if isinstance(out, tuple) else (out,)
+        if len(out) != len(a):
+            raise ValueError("the combine function returned another number of values")
+        return [np.broadcast_to(_values(o), shape).astype(np.asarray(v).dtype) for o, v in zip(out, a)]
+
+    return combine
+
+
+def _in_layout(op, input: tuple) -> tuple | None:
+    """The inputs with their reduced axis combined down to length one in the order Triton's
+    lowering combines them under the layout compiled for this call (`interpreter_order.
+    reduce_exact`); None where that layout cannot be read (the caller pairs neighbours)."""
+    tensors, axis = op.unravel(input, op.axis)
+    data = [np.moveaxis(t.handle.data, axis, -1) for t in tensors]
+    lay = interpreter_order.compiled_layout(data[0].shape[-1])
+    if lay is None:
+        return None
+    out = interpreter_order.reduce_exact(data, _combiner(op, tensors), lay)
+    return tuple(op.to_tensor(np.ascontiguousarray(np.expand_dims(o, axis)), t.dtype) for o, t in zip(out, tensors))
+
+
+def _scan_in_layout(op, input: tuple) -> list | None:
+    """tl.associative_scan with the file's straight-line combine function, in the order Triton's
+    lowering combines under the compiled layout (`interpreter_order.scan_exact`); None where
+    that layout cannot be read (the interpreter's own scan, in order, runs)."""
+    data = [np.moveaxis(t.handle.data, op.axis, -1) for t in input]
+    lay = interpreter_order.compiled_layout(data[0].shape[-1])
+    if lay is None:
+        return None
+    data = [np.ascontiguousarray(d[..., ::-1]) if op.reverse else np.ascontiguousarray(d) for d in data]
+    out = interpreter_order.scan_exact(data, _combiner(op, list(input)), lay)
+    out = [o[..., ::-1] if op.reverse else o for o in out]
+    return [op.to_tensor(np.ascontiguousarray(np.moveaxis(o, -1, op.axis)), t.dtype) for o, t in zip(out, input)]
 
 
 def _tree(op, input: tuple) -> tuple:

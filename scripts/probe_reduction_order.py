@@ -25,6 +25,16 @@ if INTERPRETED:
 DEV = "cpu" if INTERPRETED else "cuda"
 
 
+def launch(kernel, grid, *args, **kwargs):
+    """kernel[grid](*args, **kwargs); interpreted, first through the GPU front end and lowering
+    for sm_90 as the CPU check's launch hook does (`device_compile.check`), which records each
+    reduction's and scan's compiled layout for the interpreter's order."""
+    if INTERPRETED:
+        from evaluator import device_compile
+        device_compile.check(kernel, args, kwargs)
+    kernel[grid](*args, **kwargs)
+
+
 @triton.jit
 def sums(x_ptr, out_ptr, N: tl.constexpr):
     x = tl.load(x_ptr + tl.arange(0, N))
@@ -60,7 +70,7 @@ def main() -> None:
                 x = torch.full((n,), tiny, dtype=dtype, device=DEV)
                 x[0] = 1.0
                 got = torch.zeros(3, device=DEV)
-                sums[(1,)](x, got, N=n, num_warps=warps)
+                launch(sums, (1,), x, got, N=n, num_warps=warps)
                 out["tiny"].append({"dtype": str(dtype), "n": n, "warps": warps, "sum": got[0].item(),
                                     "cumsum_last": got[1].item(), "argmax_zeros": int(got[2].item())})
     g = torch.Generator().manual_seed(0)
@@ -69,12 +79,12 @@ def main() -> None:
             host = torch.randn(256, n, generator=g).to(dtype)
             exact = host.double().sum(1)
             got = torch.zeros(256, device=DEV)
-            row_sums[(256,)](host.to(DEV), got, N=n, num_warps=4)
+            launch(row_sums, (256,), host.to(DEV), got, N=n, num_warps=4)
             err = (got.double().cpu() - exact).abs()
             out["rows"].append({"dtype": str(dtype), "n": n, "median_abs_err": err.median().item(),
                                 "max_abs_err": err.max().item(), "mean_abs_err": err.mean().item()})
     d = torch.zeros(16, 16, dtype=torch.float16, device=DEV)
-    dot16[(1,)](d, K=256)
+    launch(dot16, (1,), d, K=256)
     out["f16_acc_dot"] = {"got": d[0, 0].item(), "per_k16_rne": 1.015625, "once": 1.01171875}
     json.dump(out, sys.stdout, indent=1)
     print()
