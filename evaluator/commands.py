@@ -158,6 +158,8 @@ class ChildState(TimedSteps):
         self.recorder = recorder
         autotune_cpu.quiet = recorder.aside  # a first pick's configs compared unrecorded
         autotune_cpu.recorder = recorder
+        if device == "cpu":  # both children's device draws from CUDA's generator's stand-in
+            cuda_fidelity.cuda_generator_on_the_host()
         if role == "candidate" and device == "cpu":
             candidate_env.interpreted_tensors_look_like_cuda()
             cuda_fidelity.cuda_kernels_on_the_host()

@@ -13,14 +13,18 @@ session 47). Four classes of difference, each closed here for device tensors:
                     cuBLAS has no kernel for (`"addmm_cuda" not implemented for 'Int'`, from
                     the dispatch macros of ATen/native/cuda/Blas.cpp); ops with a CPU kernel
                     and none for CUDA (native_functions.yaml).
-  RNG grain         uniform_, normal_, bernoulli, rand/randn(_like), normal(...),
+  RNG               uniform_, normal_, bernoulli, rand/randn(_like), normal(...),
                     exponential_ and dropout (through bernoulli_) fill device tensors as
-                    PyTorch's CUDA kernels do (DistributionTemplates.h): curand's uniform
-                    u32 * 2^-32 + 2^-33 in float32 (finer bits below 0.5 than the CPU's
-                    multiples of 2^-24), Box-Muller pairs laid out as the grid-stride kernel
-                    lays out a Philox draw's four lanes on the H200's grid. The u32s come
-                    from the CPU generator: values are not the GPU's (seeds differ anyway),
-                    their distribution is. The model's build draws so in both children
+                    PyTorch's CUDA kernels do (DistributionTemplates.h): Philox4x32-10 from
+                    a stand-in for CUDA's default generator (cuda_values.CudaGenerator: its
+                    seed and offset, which torch's and torch.cuda's seeds set), each
+                    thread's draws laid out on the H200's grid as the grid-stride kernel
+                    lays them out, curand's uniform u32 * 2^-32 + 2^-33 in float32 (finer
+                    bits below 0.5 than the CPU's multiples of 2^-24) and Box-Muller pairs.
+                    A seeded draw gives the GPU's values, and no device draw touches the
+                    CPU generator's stream (red team rt48); one with no model of its values
+                    (randint, randperm, ...) draws on the CPU from a generator seeded from
+                    the stand-in's state. The model's build draws so in both children
                     (reference_draws_as_cuda), as both builds draw on the GPU.
   TF32              with the candidate's accepted switch on (`allow_tf32`, matmul precision
                     "high"/"medium"; cudnn's for convolutions) float32 matmuls and
@@ -28,7 +32,8 @@ session 47). Four classes of difference, each closed here for device tensors:
                     bits, to nearest even) and accumulate in float32, as cuBLAS/cuDNN's
                     tensor-core kernels do; the CPU computed them exactly.
   reductions, order cumsum/cumprod in the dtype (CUDA scans in it; the CPU accumulated float32
-                    in double, so its answer was exact where CUDA's rounds), var/std by
+                    in double, so its answer was exact where CUDA's rounds) and in CUDA's
+                    order (the inner scan's chunk width from the tensor's shape), var/std by
                     Welford in float32 (CUDA's: a constant vector's variance is exactly 0);
                     topk(sorted=False) in CUDA's gather order (beyond the k-th value, then
                     its ties, each in index order); the order of ties in an unstable sort
@@ -77,6 +82,7 @@ def cuda_kernels_on_the_host() -> None:
     the child's whole life."""
     if not candidate_env.STANDING_IN[0]:
         return
+    cuda_generator_on_the_host()
     # cuDNN's TF32 as the GPU child sets it (evaluator.child: off until the candidate's
     # accepted switch turns it on); torch's default on a CPU build is on
     torch.backends.cudnn.allow_tf32 = False
@@ -196,11 +202,16 @@ class _CudaKernels(TorchDispatchMode):
         if host:
             _same_device(func, args, kwargs, host)
         _cuda_has_a_kernel(func, args)
+        seeded = _seeded(func)
+        if seeded:
+            _no_host_generator(args, kwargs)
         handler = _HANDLERS.get(func) or _HANDLERS.get(func.overloadpacket)
         if handler is not None:
             out = handler(func, args, kwargs)
             if out is not NotImplemented:
                 return out
+        if seeded:
+            return _drawn_off_the_host(func, args, kwargs, handler is None)
         return func(*args, **kwargs)
 
 
@@ -218,19 +229,56 @@ class _ReferenceDraws(TorchDispatchMode):
 
     def __torch_dispatch__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
-        handler = _HANDLERS.get(func) or _HANDLERS.get(func.overloadpacket)
-        if handler is not None and func.overloadpacket in _RNG_OPS and all(
+        if not _seeded(func) or _a_generator(args, kwargs) or not all(
                 t.device.type == "cpu" for t in _flat((*args, *kwargs.values()))):
+            # (a CPU generator of the problem's own: on the GPU the device build refuses it and
+            # the host build draws from it, as here)
+            return func(*args, **kwargs)
+        handler = _HANDLERS.get(func) or _HANDLERS.get(func.overloadpacket)
+        if handler is not None:
             out = handler(func, args, kwargs)
             if out is not NotImplemented:
                 return out
-        return func(*args, **kwargs)
+        return _drawn_off_the_host(func, args, kwargs, handler is None)
 
 
 def reference_draws_as_cuda() -> TorchDispatchMode:
     """The block's random draws as the GPU's build makes them (_ReferenceDraws): for the
     reference child's build of the problem's Model on the CPU check."""
+    cuda_generator_on_the_host()
     return _ReferenceDraws()
+
+
+def cuda_generator_on_the_host() -> None:
+    """In a CPU child (either role): the device draws come from a stand-in for CUDA's default
+    generator (Philox4x32-10 at its seed and offset, cuda_values.DEFAULT), which torch's seeds
+    seed as they seed CUDA's on the GPU, and never from the CPU's (cuda_values.
+    cuda_generator_on_the_host)."""
+    cuda_values.cuda_generator_on_the_host()
+
+
+def _drawn_off_the_host(func: Any, args: tuple, kwargs: dict, unmodelled: bool) -> Any:
+    """A device draw the handlers leave to the CPU's kernel, the host's stream kept: one with no
+    model draws from a CPU generator seeded from CUDA's stand-in (advancing it); one a handler
+    passed on (nothing to draw: an empty tensor, a dtype CUDA refuses) draws nothing from it."""
+    with cuda_values.host_stream_from(None) if unmodelled else cuda_values.host_stream_kept():
+        return func(*args, **kwargs)
+
+
+def _seeded(func: Any) -> bool:
+    """Whether the op draws from a generator (ATen's nondeterministic_seeded tag)."""
+    return torch.Tag.nondeterministic_seeded in getattr(func, "tags", ())
+
+
+def _a_generator(args: tuple, kwargs: dict) -> bool:
+    return any(isinstance(a, torch.Generator) for a in (*args, *kwargs.values()))
+
+
+def _no_host_generator(args: tuple, kwargs: dict) -> None:
+    """CUDA's check_generator: a device draw given a CPU generator is refused."""
+    for a in (*args, *kwargs.values()):
+        if isinstance(a, torch.Generator):
+            cuda_values.generator_for(a)
 
 
 # -- fidelity errors -------------------------------------------------------------------------
@@ -370,8 +418,6 @@ def _h_tf32(operands: dict, flag: Any) -> Any:
     return handler
 
 
-_RNG_OPS = frozenset({aten.uniform_, aten.normal_, aten.rand, aten.rand_like, aten.randn, aten.randn_like,
-                      aten.normal, aten.bernoulli_, aten.bernoulli, aten.exponential_})
 _HANDLERS: dict[Any, Any] = {
     aten.uniform_.default: cuda_values.h_uniform_, aten.normal_.default: cuda_values.h_normal_,
     aten.rand: cuda_values.h_rand, aten.rand_like: cuda_values.h_rand, aten.randn: cuda_values.h_randn, aten.randn_like: cuda_values.h_randn,

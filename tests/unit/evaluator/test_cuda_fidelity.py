@@ -1,7 +1,8 @@
 """evaluator.cuda_fidelity: a CPU candidate child's torch ops on device tensors answer as CUDA's
 kernels would (red team rt24, session 47). The end-to-end cases are the hacks
 rt47_{host_device_mix_fidelity,int_mm_fidelity,rand_grain_switch,tf32_torch_mm_switch,
-cumsum_double_acc_switch,var_welford_switch,topk_unsorted_order_switch}_relu."""
+cumsum_double_acc_switch,var_welford_switch,topk_unsorted_order_switch}_relu and
+rt48_{device_rand_draws_host_stream,torch_cumsum_chunk_width}_switch_relu."""
 from __future__ import annotations
 
 import json
@@ -27,7 +28,7 @@ def test_tf32_rounds_to_nearest_even_and_keeps_non_finite():
 
 
 def test_curand_uniform_has_the_gpus_grain():
-    u = cuda_values._curand_uniform(cuda_values._u32(4096))
+    u = cuda_values._uniforms(4096, torch.float32, cuda_values.CudaGenerator())
     assert u.dtype == torch.float32 and bool((u > 0).all()) and bool((u <= 1).all())
     scaled = u * 2.0 ** 24
     assert bool((scaled != scaled.floor()).any())  # bits below 2^-24, as curand's
@@ -137,6 +138,7 @@ def test_a_build_draws_as_the_gpus_build_in_both_children(tmp_path):
         import json, sys, torch, torch.nn as nn
         sys.path.insert(0, {str(tmp_path)!r})
         from evaluator import candidate_env, cuda_fidelity
+        cuda_fidelity.cuda_generator_on_the_host()  # as a CPU child's set-up does (commands.ChildState)
 
         def reference():
             lin = nn.Linear(64, 32)
@@ -199,3 +201,213 @@ def test_tie_orders_are_a_function_of_the_row():
     finally:
         keyed_draw._SECRET[0] = before
     assert not torch.equal(other, indices) and torch.equal(other[0], other[1])
+
+
+# -- CUDA's generator (red team rt48: device draws advanced the host's stream) ------------------
+
+def _philox_by_hand(ctr: list[int], key: list[int]) -> list[int]:
+    m = 0xFFFFFFFF
+    for i in range(10):
+        if i:
+            key = [(key[0] + 0x9E3779B9) & m, (key[1] + 0xBB67AE85) & m]
+        p0, p1 = 0xD2511F53 * ctr[0], 0xCD9E8D57 * ctr[2]
+        ctr = [(p1 >> 32) ^ ctr[1] ^ key[0], p1 & m, (p0 >> 32) ^ ctr[3] ^ key[1], p0 & m]
+    return ctr
+
+
+def test_philox_is_random123s_philox4x32_10():
+    """Random123's known answers (kat_vectors), and a hand-written round on wide counters."""
+    def signed(v: int) -> int:
+        return v - (1 << 64) if v >= 1 << 63 else v
+
+    kat = [((0, 0, 0, 0), (0, 0), (0x6627E8D5, 0xE169C58D, 0xBC57AC4C, 0x9B00DBD8)),
+           ((0xFFFFFFFF,) * 4, (0xFFFFFFFF,) * 2, (0x408F276D, 0x41C83B0E, 0xA20BC7C6, 0x6D5451FD)),
+           ((0x243F6A88, 0x85A308D3, 0x13198A2E, 0x03707344), (0xA4093822, 0x299F31D0),
+            (0xD16CFE09, 0x94FDCCEB, 0x5001E420, 0x24126EA1))]
+    for ctr, key, want in kat:
+        got = cuda_values._philox(key[0] | key[1] << 32, torch.tensor(signed(ctr[0] | ctr[1] << 32)),
+                                  torch.tensor(signed(ctr[2] | ctr[3] << 32)))
+        assert tuple(got.tolist()) == want
+    counters, subs = torch.tensor([[5], [1 << 40]]), torch.tensor([[0, 7, (1 << 35) + 3]])
+    got = cuda_values._philox(0xDEADBEEF12345, counters, subs)
+    for i, c in enumerate(counters[:, 0].tolist()):
+        for j, t in enumerate(subs[0].tolist()):
+            ctr = [c & 0xFFFFFFFF, c >> 32, t & 0xFFFFFFFF, t >> 32]
+            assert got[i, j].tolist() == _philox_by_hand(ctr, [0xDEADBEEF12345 & 0xFFFFFFFF, 0xDEADBEEF12345 >> 32])
+
+
+def test_device_draws_are_the_gpus_for_a_seed():
+    """torch.manual_seed(0) then torch.rand(3, device="cuda") / torch.randn(3, ...) on a GPU:
+    the values PyTorch's CUDA kernels give, and the offsets advance as calc_execution_policy's."""
+    gen = cuda_values.CudaGenerator().manual_seed(0)
+    assert torch.allclose(cuda_values._uniforms(3, torch.float32, gen), torch.tensor([0.3990, 0.5167, 0.0249]), atol=1e-4)
+    assert gen.get_offset() == 4
+    gen.manual_seed(0)
+    assert torch.allclose(cuda_values._normals(3, torch.float32, gen), torch.tensor([-0.9247, -0.4253, -2.6438]), atol=1e-4)
+    stride = cuda_values._grid_stride(1 << 30)
+    gen.manual_seed(0)
+    cuda_values._uniforms(4 * stride + 1, torch.float32, gen)  # two rounds of the grid-stride loop
+    assert gen.get_offset() == 8
+    cuda_values._uniforms(2 * stride, torch.float64, gen)  # two doubles a draw: one round
+    assert gen.get_offset() == 12
+    # element i of a small draw is thread i's first draw's lane x, of a larger one lane i // stride
+    gen.manual_seed(11)
+    u = cuda_values._uniforms(2 * stride + 5, torch.float32, gen)
+    key = [11, 0]
+    for i in (0, 3, stride + 2, 2 * stride + 4):
+        want = _philox_by_hand([0, 0, i % stride, 0], key)[i // stride]
+        assert u[i] == torch.tensor(want, dtype=torch.float32) * 2.0 ** -32 + 2.0 ** -33
+    state = gen.get_state()
+    assert state.dtype == torch.uint8 and state.numel() == 16
+    v = cuda_values._uniforms(5, torch.float32, gen)
+    gen.set_state(state)
+    assert torch.equal(cuda_values._uniforms(5, torch.float32, gen), v)
+
+
+def test_device_draws_leave_the_host_stream_alone(tmp_path):
+    """A candidate's device draws (rand, randn, dropout, bernoulli, randint, normal_) come from
+    CUDA's generator's stand-in, which torch.manual_seed and torch.cuda's seeds seed: the host's
+    seeded stream is the CPU generator's own, and a seed replays the device draws."""
+    out = _probe(tmp_path, """
+        def device_draws():
+            x = torch.empty(64, device="cuda")
+            return [torch.rand(4, device="cuda").tolist(), torch.randn(4, device="cuda").tolist(),
+                    F.dropout(torch.ones(16, device="cuda"), 0.5, True).tolist(),
+                    torch.randint(0, 1000, (4,), device="cuda").tolist(), x.normal_().tolist()[:4],
+                    torch.bernoulli(torch.full((8,), 0.5, device="cuda")).tolist()]
+
+        def probe():
+            torch.manual_seed(7)
+            first = device_draws()
+            host = torch.rand(4).tolist()
+            torch.manual_seed(7)
+            host_alone = torch.rand(4).tolist()
+            torch.cuda.manual_seed(7)
+            again = device_draws()
+            torch.cuda.manual_seed_all(7)
+            state = torch.cuda.get_rng_state()
+            replay = device_draws()
+            torch.cuda.set_rng_state(state)
+            restored = device_draws()
+            with torch.random.fork_rng(device_type="cuda"):
+                device_draws()
+            forked = device_draws()
+            torch.cuda.manual_seed(7)
+            device_draws()
+            return {"host": host, "host_alone": host_alone, "same": first == again == replay == restored,
+                    "forked": forked != first, "seed": torch.cuda.initial_seed(), "rand": first[0]}
+    """)
+    assert out["host"] == out["host_alone"] == torch.rand(4, generator=torch.Generator().manual_seed(7)).tolist()
+    assert out["same"] and out["forked"] and out["seed"] == 7
+    gen = cuda_values.CudaGenerator().manual_seed(7)
+    assert out["rand"] == cuda_values._uniforms(4, torch.float32, gen).tolist()
+
+
+def test_the_build_and_unmodelled_draws_keep_the_host_stream(tmp_path):
+    """The reference's build (reference_draws_as_cuda) draws from CUDA's generator's stand-in,
+    seeded by torch.manual_seed, even for an op with no model of its values (randperm); the
+    CPU's stream stays the seeded one."""
+    driver = textwrap.dedent("""
+        import json, torch, torch.nn as nn
+        from evaluator import cuda_fidelity, cuda_values
+        cuda_fidelity.cuda_generator_on_the_host()
+        torch.manual_seed(3)
+        with cuda_fidelity.reference_draws_as_cuda():
+            lin = nn.Linear(8, 8)
+            perm = torch.randperm(16)
+        after = torch.rand(3).tolist()
+        torch.manual_seed(3)
+        with cuda_fidelity.reference_draws_as_cuda():
+            perm2 = torch.randperm(16)
+        print(json.dumps({"after": after, "offset": cuda_values.DEFAULT.get_offset(),
+                          "perm_replays": perm2.tolist() != perm.tolist(), "weight": lin.weight[0, :2].tolist()}))
+    """)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", driver], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["after"] == torch.rand(3, generator=torch.Generator().manual_seed(3)).tolist()
+    assert out["offset"] == 4  # randperm's own draw, after the seed
+    assert out["perm_replays"]  # nn.Linear drew first the first time: a different offset
+
+
+# -- scans (red team rt48: the inner scan's chunk width) -------------------------------------
+
+def _width_by_hand(num_rows: int, row_size: int) -> int:
+    import numpy as np
+
+    lx = ly = 0
+    while (1 << lx) < row_size:
+        lx += 1
+    while (1 << ly) < num_rows:
+        ly += 1
+    with np.errstate(over="ignore"):
+        diff = np.uint32(lx) - np.uint32(ly)
+        log = (np.uint32(9) + diff) // np.uint32(2)
+    return 2 << int(min(max(np.uint32(4), log), np.uint32(9)))
+
+
+def test_inner_scan_width_is_get_log_num_threads_x_inner_scan():
+    for rows, size in [(2, 64), (512, 64), (1, 7), (4, 8), (2048, 2), (3, 1000), (100, 100), (1 << 20, 3),
+                       (7, 1 << 20), (1000, 1)]:
+        assert cuda_values.inner_scan_width(rows, size) == _width_by_hand(rows, size), (rows, size)
+    assert cuda_values.inner_scan_width(2, 64) == 256 and cuda_values.inner_scan_width(512, 64) == 32
+    assert cuda_values.inner_scan_width(2048, 2) == 1024  # uint32 arithmetic wraps to the widest
+
+
+def _inner_scan_by_hand(x: torch.Tensor) -> torch.Tensor:
+    """tensor_kernel_scan_innermost_dim_impl, thread by thread, in the dtype (torch 0-d adds)."""
+    rows, n = x.shape
+    nx = cuda_values.inner_scan_width(rows, n) // 2
+    out = torch.empty_like(x)
+    for r in range(rows):
+        total = torch.zeros((), dtype=x.dtype)
+        for col0 in range(0, n, 2 * nx):
+            buf = [x[r, c].clone() if c < n else torch.zeros((), dtype=x.dtype) for c in range(col0, col0 + 2 * nx)]
+            buf[0] = buf[0] + total
+            m = 0
+            while (1 << m) <= nx:
+                s = 1 << m
+                for t in range(nx):
+                    a = (t >> m << (m + 1)) | s
+                    buf[a + t % s] = buf[a + t % s] + buf[a - 1]
+                m += 1
+            for c in range(col0, min(col0 + 2 * nx, n)):
+                out[r, c] = buf[c - col0]
+            total = buf[-1]
+    return out
+
+
+def test_cumsum_chunks_as_cudas_scan_innermost_dim():
+    """The red team's rows: [1, 0 x 31, eps/2, eps/2, 0 ...] scanned along a 64-long last
+    dimension is 1 + eps at element 33 with 2 rows (one 256-wide chunk) and 1 with 512 rows
+    (32-wide chunks, the carry rounded into element 32 first); in every floating dtype; and
+    random rows agree with the kernel simulated thread by thread."""
+    scan = cuda_values.h_scan(torch.add)
+    for dtype in (torch.float32, torch.float16, torch.bfloat16, torch.float64):
+        eps = torch.finfo(dtype).eps
+        for rows, want in ((2, 1 + eps), (512, 1.0)):
+            x = torch.zeros(rows, 64, dtype=dtype)
+            x[:, 0] = 1.0
+            x[:, 32:34] = eps / 2
+            out = scan(torch.ops.aten.cumsum.default, (x, 1), {})
+            assert float(out[0, 33]) == want, (dtype, rows)
+    gen = torch.Generator().manual_seed(5)
+    for rows, n, dtype in ((3, 70, torch.float32), (2, 600, torch.float16), (40, 33, torch.bfloat16)):
+        x = (torch.randn(rows, n, generator=gen) * 100).to(dtype)
+        assert torch.equal(scan(torch.ops.aten.cumsum.default, (x, 1), {}), _inner_scan_by_hand(x)), (rows, n, dtype)
+
+
+def test_scans_start_from_the_identity():
+    """CUDA's scans combine the first element with the identity (scan_outer_dim's acc = init,
+    the inner chunk's block_total = init): -0.0 sums to +0.0; cub's one-row scan starts with the
+    element itself."""
+    scan = cuda_values.h_scan(torch.add)
+    z = torch.full((3, 4), -0.0)
+    for dim in (0, 1):
+        out = scan(torch.ops.aten.cumsum.default, (z, dim), {})
+        assert not bool(torch.signbit(out).any()), dim
+    one = scan(torch.ops.aten.cumsum.default, (torch.full((5,), -0.0), 0), {})
+    assert bool(torch.signbit(one).all())
+    x = torch.tensor([[1.0, 2.0 ** -24, 2.0 ** -24]] * 2).t().contiguous()  # along dim 0: sequential
+    assert float(scan(torch.ops.aten.cumsum.default, (x, 0), {})[2, 0]) == 1.0
