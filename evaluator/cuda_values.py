@@ -694,10 +694,68 @@ def _shuffled(x: torch.Tensor, dim: int, *op: Any) -> tuple[torch.Tensor, torch.
     return torch.gather(moved, -1, perm), perm
 
 
+# sortKeyValueInplace (ATen/native/cuda/Sort.cu), which sorts every row of at most 4096
+# (should_use_small_sort): SmallBitonicSort only where `!stable && sort_size <= 32`, else
+# WarpMergeSort (<= 128) or MediumRadixSort; longer rows take the segmented cub radix sort. All
+# but the bitonic network keep ties in index order.
+BITONIC_MAX = 32
+
+
+def _bitonic_stages(size: int = BITONIC_MAX) -> list[tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray]]:
+    """bitonicSort<Power2SortSize=32> (ATen/native/cuda/SortUtils.cuh) as (pos, pos + stride,
+    dir) per stage over its size // 2 threads."""
+    threads = numpy.arange(size // 2)
+    stages = []
+    width = 2
+    while width < size:
+        flag = (threads & (width // 2)) != 0
+        stride = width // 2
+        while stride > 0:
+            pos = 2 * threads - (threads & (stride - 1))
+            stages.append((pos, pos + stride, flag))
+            stride //= 2
+        width *= 2
+    stride = size // 2
+    while stride > 0:
+        pos = 2 * threads - (threads & (stride - 1))
+        stages.append((pos, pos + stride, numpy.zeros_like(threads, dtype=bool)))
+        stride //= 2
+    return stages
+
+
+def bitonic_sort(rows: torch.Tensor, descending: bool) -> tuple[torch.Tensor, torch.Tensor]:
+    """rows [..., n <= 32] sorted as SmallBitonicSort does (bitonicSortKVInPlace): padded to 32
+    with invalid slots, bitonicSwap's `swap = (comp(kA, kB) && validA) || !validB`, exchanged
+    where swap == dir, comp LTOp<K, true> (ascending) or GTOp<K, true> (descending), NaN the
+    largest. Ties (-0.0 and +0.0, NaNs, equal values) end where the network puts them."""
+    n = rows.shape[-1]
+    lead = rows.shape[:-1]
+    keys = torch.zeros(*lead, BITONIC_MAX, dtype=rows.dtype)
+    keys[..., :n] = rows
+    values = torch.arange(BITONIC_MAX).expand(*lead, BITONIC_MAX).clone()
+    valid = (torch.arange(BITONIC_MAX) < n).expand(*lead, BITONIC_MAX).clone()
+    for pos, other, flag in _bitonic_stages():
+        a, b = torch.from_numpy(pos), torch.from_numpy(other)
+        ka, kb = keys[..., a], keys[..., b]
+        if keys.is_floating_point():
+            na, nb = torch.isnan(ka), torch.isnan(kb)
+            comp = (na & ~nb) | (ka > kb) if descending else (nb & ~na) | (ka < kb)
+        else:
+            comp = ka > kb if descending else ka < kb
+        swap = (comp & valid[..., a]) | ~valid[..., b]
+        exchange = swap == torch.from_numpy(flag)
+        for t in (keys, values, valid):
+            ta, tb = t[..., a], t[..., b]
+            t[..., a] = torch.where(exchange, tb, ta)
+            t[..., b] = torch.where(exchange, ta, tb)
+    return keys[..., :n], values[..., :n]
+
+
 def h_sort(func: Any, args: tuple, kwargs: dict) -> Any:
-    """sort with stable unset or False: ties in an order fixed by the row (`_shuffled`: CUDA's
-    bitonic and segmented sorts leave it to the algorithm), values and their sorted order
-    unchanged."""
+    """sort with stable unset or False as CUDA's sort_cuda_kernel runs it: a row of 2..32 through
+    SmallBitonicSort's network (`bitonic_sort`: its tie order, not a draw), any other row stably
+    (WarpMergeSort, the radix sorts), as the H200 returns 64 equal values as 0..63 (red team
+    rt49: a shuffle of every row's ties told the CPU)."""
     x = args[0]
     if func._overloadname == "stable":
         if kwargs.get("stable", args[1] if len(args) > 1 else None):
@@ -712,9 +770,11 @@ def h_sort(func: Any, args: tuple, kwargs: dict) -> Any:
     if x.dim() == 0 or x.numel() == 0:
         return NotImplemented
     dim = dim % x.dim()
-    shuffled, perm = _shuffled(x, dim, "sort", bool(descending))
-    values, idx = torch.sort(shuffled, dim=-1, descending=descending, stable=True)
-    return values.movedim(-1, dim), torch.gather(perm, -1, idx).movedim(-1, dim)
+    if x.shape[dim] > BITONIC_MAX or x.is_complex():
+        return torch.sort(x, dim=dim, descending=bool(descending), stable=True)
+    moved = x.movedim(dim, -1)
+    _, idx = bitonic_sort(moved.detach(), bool(descending))
+    return torch.gather(moved, -1, idx).movedim(-1, dim), idx.movedim(-1, dim)
 
 
 def h_value_index(func: Any, args: tuple, kwargs: dict) -> Any:

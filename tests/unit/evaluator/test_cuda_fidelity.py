@@ -171,36 +171,63 @@ def test_a_build_draws_as_the_gpus_build_in_both_children(tmp_path):
 
 
 def test_tie_orders_are_a_function_of_the_row():
-    """An unstable CUDA sort (and kthvalue, median, mode) of the same row gives the same ties
-    at every call; equal rows in one call agree too; the host's generator is not touched (the
-    GPU's sort never draws from it); another child (keyed_draw's secret, redrawn after fork)
-    may order the ties otherwise (red team rt48: a torch.randperm per call told the CPU by
-    sort(x).indices != sort(x).indices, and moved the seeded host stream)."""
+    """kthvalue, median and mode (CUDA's radix select writes a tie's index from whichever thread
+    wins) give the same index for the same row at every call, equal rows in one call agree, the
+    host's generator is not touched; another child (keyed_draw's secret, redrawn after fork) may
+    pick another tie (red team rt48: a torch.randperm per call told the CPU)."""
     from evaluator import keyed_draw
 
     aten = torch.ops.aten
     row = torch.tensor([3.0, 1.0, 3.0, 2.0, 3.0, 1.0] * 8)
     x = torch.stack([row, row, torch.ones(48)])
-    first = cuda_values.h_sort(aten.sort.default, (x,), {})
     torch.manual_seed(7)
     seeded = torch.rand(4)
     torch.manual_seed(7)
-    values, indices = cuda_values.h_sort(aten.sort.default, (x,), {})
-    assert torch.equal(torch.rand(4), seeded)
-    assert torch.equal(values, x.sort().values) and torch.equal(x.gather(1, indices), values)
-    assert torch.equal(indices, first[1]) and torch.equal(indices[0], indices[1])
-    again = cuda_values.h_sort(aten.sort.stable, (x.T,), {"dim": 0})[1].T
-    assert torch.equal(again, indices)
     k = cuda_values.h_value_index(aten.kthvalue.default, (x, 40, 1), {})
+    assert torch.equal(torch.rand(4), seeded)
     assert torch.equal(k[1], cuda_values.h_value_index(aten.kthvalue.default, (x, 40, 1), {})[1])
     assert k[1][0] == k[1][1] and torch.equal(k[0], x.kthvalue(40, 1).values)
     before = keyed_draw._SECRET[0]
+    others = []
     try:
-        keyed_draw._redraw()
-        other = cuda_values.h_sort(aten.sort.default, (x,), {})[1]
+        for _ in range(4):
+            keyed_draw._redraw()
+            others.append(cuda_values.h_value_index(aten.kthvalue.default, (x, 40, 1), {})[1])
     finally:
         keyed_draw._SECRET[0] = before
-    assert not torch.equal(other, indices) and torch.equal(other[0], other[1])
+    assert any(not torch.equal(o, k[1]) for o in others) and all(o[0] == o[1] for o in others)
+
+
+def test_unstable_sort_ties_follow_cudas_algorithm_by_length():
+    """sort/argsort with stable unset: rows of 2..32 through SmallBitonicSort's network (its
+    tie order, the same in every child), longer rows (WarpMergeSort, radix sorts) and
+    stable=True in index order: the H200 returns 64 equal values as 0..63 (red team rt49: a
+    keyed shuffle of every row's ties told the CPU by `sort(zeros(64)).indices != arange`)."""
+    from evaluator import keyed_draw
+
+    aten = torch.ops.aten
+    for n in (33, 64, 129, 5000):
+        for descending in (False, True):
+            idx = cuda_values.h_sort(aten.sort.default, (torch.zeros(2, n), -1, descending), {})[1]
+            assert torch.equal(idx, torch.arange(n).expand(2, n))
+    assert cuda_values.h_sort(aten.sort.stable, (torch.zeros(16),), {"stable": True}) is NotImplemented
+    assert cuda_values.h_sort(aten.sort.default, (torch.zeros(8),), {})[1].tolist() == [7, 6, 4, 5, 1, 0, 2, 3]
+    row = torch.tensor([3.0, 1.0, 3.0, 2.0, 3.0, -0.0, float("nan"), 0.0, 1.0, float("nan")] * 3)
+    x = torch.stack([row, row])
+    for descending in (False, True):
+        values, indices = cuda_values.h_sort(aten.sort.default, (x, 1, descending), {})
+        want = x.sort(descending=descending).values
+        assert torch.equal(values.isnan(), want.isnan())
+        assert torch.equal(values.nan_to_num(), want.nan_to_num()) and torch.equal(indices[0], indices[1])
+        assert torch.equal(x.gather(1, indices).view(torch.int32), values.view(torch.int32))
+        again = cuda_values.h_sort(aten.sort.stable, (x.T,), {"dim": 0, "descending": descending})[1].T
+        assert torch.equal(again, indices)
+        before = keyed_draw._SECRET[0]
+        try:
+            keyed_draw._redraw()
+            assert torch.equal(cuda_values.h_sort(aten.sort.default, (x, 1, descending), {})[1], indices)
+        finally:
+            keyed_draw._SECRET[0] = before
 
 
 # -- CUDA's generator (red team rt48: device draws advanced the host's stream) ------------------
