@@ -232,11 +232,11 @@ def _record_reductions(key: tuple, reductions: list) -> None:
         before = _REDUCTIONS.get(entry, loops)  # one call site, one op, unless a pass copied it
         meets = type(before) is int and before == loops and _crosses_warps(type_text, axis)
         _REDUCTIONS[entry] = loops if meets else False
-        _ORDERS.setdefault(entry, set()).add((loops, axis_layout(type_text, axis)))
+        _ORDERS.setdefault(entry, set()).add((loops, _shape(type_text), axis, axis_layout(type_text, axis)))
 
 
 # (specialization key, (file, line, column)s) of a tt.reduce / tt.scan -> the (loops around it,
-# `axis_layout` of its operand) of each op compiled there (`reduction_layout`)
+# operand shape, axis, `axis_layout` of its operand) of each op compiled there (`reduction_layout`)
 _ORDERS: dict[tuple, set] = {}
 
 
@@ -269,19 +269,31 @@ def axis_layout(type_text: str, axis: int | None) -> tuple | None:
             fields["warpsPerCTA"][along])
 
 
-def reduction_layout(key: tuple | None, site: tuple, loops: int) -> tuple | None:
-    """(n, s, t, w) along the reduced axis of the one tt.reduce / tt.scan compiled at `site`
+def reduction_layout(key: tuple | None, site: tuple, loops: int, shape: tuple | None = None,
+                     axis: int | None = None) -> tuple | None:
+    """(n, s, t, w) along the reduced axis of the tt.reduce / tt.scan compiled at `site`
     ((file, line, column)s, innermost first) of the launch `key`, in `loops` loops
-    (`axis_layout`); None where nothing was compiled there, where the ops compiled there
-    disagree (a pass copied one into two layouts), or where the encoding is not read: the
-    interpreter then draws a layout (`interpreter_order.layout`)."""
+    (`axis_layout`). Where several ops were compiled at the site (a `tl.static_range` body
+    unrolled, a pass that copied one) and their layouts differ, the one whose operand has the
+    running call's `shape` and `axis`, if exactly one has. None where nothing was compiled
+    there, where no one op matches, or where the encoding is not read: the interpreter then
+    draws a layout keyed by the site, shape and axis (`interpreter_order.layout`)."""
     if key is None:
         return None
-    found = _ORDERS.get((key, site))
-    if not found or len(found) != 1:
+    found = {entry for entry in _ORDERS.get((key, site), ()) if entry[0] == loops}
+    layouts = {entry[3] for entry in found}
+    if len(layouts) != 1 and shape is not None:
+        layouts = {entry[3] for entry in found if entry[1] == tuple(shape) and entry[2] == axis}
+    if len(layouts) != 1:
         return None
-    (depth, layout), = found
-    return layout if depth == loops else None
+    (layout,) = layouts
+    return layout
+
+
+def _shape(type_text: str) -> tuple | None:
+    """A ranked tensor type's shape (any encoding), None for another type."""
+    match = re.match(r"tensor<((?:\d+x)+)", type_text)
+    return None if match is None else tuple(int(d) for d in match.group(1).rstrip("x").split("x"))
 
 
 _TENSOR = re.compile(r"tensor<((?:\d+x)+)[^,<>]+, (#ttg\.(?:blocked|slice)<.*>)>$")

@@ -21,10 +21,13 @@ float16/bfloat16/float32) equal the GPU's exactly, and the row-sum errors' stati
 (tests/unit/evaluator/test_interpreter_reduction_order.py).
 
 Where the layout cannot be read (no record at the call site, an encoding not modelled: MMA,
-linear; ops that disagree at one site), a fail-safe: one layout (elements per thread, lanes and
-warps along the axis, the in-thread order: sequential, a pairwise tree, two interleaved
-accumulators as f16x2 packing makes, or a tree per contiguous run) is drawn from a per-process
-secret: the same shape and dtype gets the same layout for the whole child, as the same compiled
+linear; ops at one site that disagree and none uniquely of the call's operand shape and axis),
+a fail-safe: one layout (elements per thread, lanes and warps along the axis, the in-thread
+order: sequential, a pairwise tree, two interleaved accumulators as f16x2 packing makes, or a
+tree per contiguous run) is drawn from a per-process secret, keyed by the call site, the
+operand's shape, the axis and the op (`placed`; red team rt49: keyed by length alone, the sums
+of a tl.dot result along its two 64-long axes always agreed): the same call gets the same
+layout for the whole child, as the same compiled
 kernel does on the GPU (two equal sums compare equal), and another child draws another, so a
 kernel that gates on one exact rounding of a sum is checked against answers of the GPU's own
 kind, not numpy's one rounding. A thread folds at most 64 of the axis's elements (or n/256 for
@@ -38,7 +41,7 @@ import zlib
 
 import numpy as np
 
-_LAYOUTS: dict = {}  # (n, what) -> layout, for the process in _DRAWN_IN
+_LAYOUTS: dict = {}  # (n, what, where) -> layout, for the process in _DRAWN_IN
 _DRAWN_IN = [0, 0]  # [pid, seed]: the zygote forks each child after importing this, so each redraws
 _MODES = ("sequential", "tree", "pairs", "runs")
 
@@ -88,18 +91,20 @@ def stored(result: np.ndarray, kind: str) -> np.ndarray:
     return np.asarray(result)
 
 
-def layout(n: int, what: str) -> tuple[int, int, int, str]:
+def layout(n: int, what: str, where: tuple = ()) -> tuple[int, int, int, str]:
     """(elements per thread c, lanes t, warps w, in-thread order) along an axis of n elements,
-    drawn once per (n, what) in this process."""
+    drawn once per (n, what, where) in this process; `where` (`placed`: the call site, the
+    operand's shape and the axis) keeps two different reductions of one length from sharing
+    one draw, as two compiled ops do not share one layout on the GPU."""
     if _DRAWN_IN[0] != os.getpid():
         _LAYOUTS.clear()
         _DRAWN_IN[:] = [os.getpid(), secrets.randbits(64)]
-    key = (n, what)
+    key = (n, what, where)
     if key not in _LAYOUTS:
         if n < 1 or n & (n - 1):  # Triton's block dims are powers of two; anything else folds in order
             _LAYOUTS[key] = (max(n, 1), 1, 1, "sequential")
         else:
-            rng = np.random.default_rng([_DRAWN_IN[1], n, zlib.crc32(what.encode())])
+            rng = np.random.default_rng([_DRAWN_IN[1], n, zlib.crc32(what.encode()), zlib.crc32(repr(where).encode())])
             most = max(64, n // 256)
             options = [(c, t, w) for c in (1, 2, 4, 8, 16) for t in (1, 2, 4, 8, 16, 32) for w in (1, 2, 4, 8)
                        if c * t * w <= n and n // (t * w) <= most]
@@ -160,24 +165,40 @@ def _butterfly(y: np.ndarray, combine) -> np.ndarray:
     return y[..., 0]
 
 
-def compiled_layout(n: int) -> tuple | None:
+def compiled_layout(n: int, shape: tuple | None = None, axis: int | None = None) -> tuple | None:
     """(s, t, w, reps) of the running reduction's or scan's axis as Triton compiles it for
     sm_90 (`evaluator.device_ir.reduction_layout`, read off the TTGIR of the launch's
-    specialization at this call site), None where it cannot be read (no record, another
-    encoding than blocked or a slice of one, another length than the interpreter's n)."""
+    specialization at this call site, the op with this operand `shape` and `axis` where the
+    site holds several), None where it cannot be read (no record, another encoding than
+    blocked or a slice of one, another length than the interpreter's n)."""
+    return placed(n, shape, axis)[0]
+
+
+def placed(n: int, shape: tuple | None = None, axis: int | None = None, what: str = "") -> tuple:
+    """(the compiled layout as `compiled_layout` reads it or None, the key a drawn layout is
+    drawn by: what, the call site and loops, the operand's shape and the axis)."""
     from evaluator import device_ir, interpreter_races, interpreter_spin
 
+    where: tuple = (what, None, tuple(shape) if shape is not None else None, axis)
     try:
         found = interpreter_spin.compiled_site(columns=True)
         if found is None:
-            return None
+            return None, where
         site, loops = found
-        read = device_ir.reduction_layout(interpreter_races._Launch.compiled, site, loops)
+        where = (what, found, where[2], axis)
+        read = device_ir.reduction_layout(interpreter_races._Launch.compiled, site, loops, shape, axis)
     except Exception:  # noqa: BLE001  (fail safe: a drawn layout)
-        return None
+        return None, where
     if read is None or read[0] != n:
-        return None
-    return exact(*read)
+        return None, where
+    return exact(*read), where
+
+
+def drawn(n: int, what: str, where: tuple = ()) -> tuple:
+    """The drawn layout (`layout`) as `reduce_exact`/`scan_exact` take it (the in-thread
+    order sequential)."""
+    c, t, w, _ = layout(n, what, where)
+    return exact(n, c, t, w) or (n, 1, 1, 1)
 
 
 def exact(n: int, s: int, t: int, w: int) -> tuple | None:
@@ -268,17 +289,17 @@ def _single(combine):
     return lambda a, b: [combine(a[0], b[0])]
 
 
-def reduce_last(x: np.ndarray, combine, what: str, lay: tuple | None = None) -> np.ndarray:
+def reduce_last(x: np.ndarray, combine, what: str, lay: tuple | None = None, where: tuple = ()) -> np.ndarray:
     """x (..., n) reduced along its last axis: per thread, then lanes, then warps, in the
     compiled layout `lay` where it was read (`compiled_layout`), else in a drawn one."""
     if lay is not None:
         return reduce_exact([x], _single(combine), lay)[0]
-    c, t, w, mode = layout(x.shape[-1], what)
+    c, t, w, mode = layout(x.shape[-1], what, where)
     per_thread = _fold(_threads(x, c, t, w), combine, mode, c)  # (..., w, t)
     return _butterfly(_butterfly(per_thread, combine), combine)
 
 
-def scan_last(x: np.ndarray, combine, what: str, lay: tuple | None = None) -> np.ndarray:
+def scan_last(x: np.ndarray, combine, what: str, lay: tuple | None = None, where: tuple = ()) -> np.ndarray:
     """Inclusive scan of x (..., n) along its last axis, every combine (earlier, later) as the
     GPU's: each thread's run of c in order, the runs' totals Kogge-Stone across lanes, the warps'
     and repetitions' totals carried in order, then prefix and element combined (in the
@@ -286,7 +307,7 @@ def scan_last(x: np.ndarray, combine, what: str, lay: tuple | None = None) -> np
     if lay is not None:
         return scan_exact([x], _single(combine), lay)[0]
     n = x.shape[-1]
-    c, t, w, _ = layout(n, what)
+    c, t, w, _ = layout(n, what, where)
     reps = n // (c * t * w)
     y = x.reshape(x.shape[:-1] + (reps, w, t, c))
     runs = [y[..., 0]]
@@ -314,7 +335,8 @@ def scan_last(x: np.ndarray, combine, what: str, lay: tuple | None = None) -> np
     return out.reshape(x.shape)
 
 
-def arg_last(x: np.ndarray, largest: bool, left: bool, what: str, lay: tuple | None = None) -> np.ndarray:
+def arg_last(x: np.ndarray, largest: bool, left: bool, what: str, lay: tuple | None = None,
+             where: tuple = ()) -> np.ndarray:
     """The index (int32) argmax/argmin of x (..., n) along its last axis answers on the GPU:
     Triton's combine on (value, index) pairs, `v1 > v2 or (left and v1 == v2 and i1 < i2)`
     (`<` for argmin) choosing the first pair, else the second, applied in the drawn layout's
@@ -333,7 +355,7 @@ def arg_last(x: np.ndarray, largest: bool, left: bool, what: str, lay: tuple | N
         return np.where(first, i1, i2)
 
     index = np.broadcast_to(np.arange(x.shape[-1], dtype=np.int64), x.shape)
-    return reduce_last(np.ascontiguousarray(index), pick, what, lay).astype(np.int32)
+    return reduce_last(np.ascontiguousarray(index), pick, what, lay, where).astype(np.int32)
 
 
 def moved(data: np.ndarray, axis) -> np.ndarray:

@@ -5,20 +5,20 @@ kernel per element of the axis, each on one-element tensors. An honest layer nor
 row statistics come from a Welford merge (`tl.reduce((x, m2, w), 0, welford_combine)`,
 as Inductor and several public kernels write it) took 13.5 s per forward of a 16 x 1500
 problem, and its evaluation timed out on the CPU (honest round, session 23). Triton asks
-a combine function to be associative, and the GPU combines in a tree; here adjacent pairs
-along the axis are combined level by level (log2(n) calls on whole blocks, each pair in its
-order, so a combine that is associative but not commutative gets the same answer), and the
-axis, now of length one, goes through the interpreter's own reduce for its packing. Only a
-straight-line combine function of the file's takes that path: on the GPU the combine runs
-per element, so an `if a > b:` (or `x if c else y`, `and`/`or`/`not`, a loop, a call of a
-helper that might hold one) decides per element, where on a block the interpreter would
-decide once for all (a tree `larger` returned the wrong maximum). Anything else, and a
-combine that raises on blocks, runs element by element as before. Where the call's layout as
-compiled for sm_90 is read (`interpreter_order.compiled_layout`), a straight-line combine
-goes in the order Triton's lowering applies it (`_in_layout`: per thread, then the lanes' and
-the warps' butterflies; a `tl.associative_scan` likewise, `_scan_in_layout`): adjacent pairs
-gave 2^-24 for a file's own `a + b` over [1, 2^-24, -1, 2^-24] where the H200's butterfly
-gives 2^-23 (red team rt48); the pairs remain only where no layout is read.
+a combine function to be associative, and the GPU combines in a tree; here the combine runs
+on whole blocks, a few calls per level of the GPU's tree, and the axis, now of length one, goes through the interpreter's own reduce for its packing. The order
+is the one Triton's lowering applies under the call's layout as compiled for sm_90
+(`interpreter_order.compiled_layout`; `_in_layout`: per thread, then the lanes' and the warps'
+butterflies; a `tl.associative_scan` likewise, `_scan_in_layout`), or, where it cannot be read,
+under a layout drawn per call site, operand shape and axis: adjacent pairs gave 2^-24 for a
+file's own `a + b` over [1, 2^-24, -1, 2^-24] where the H200's butterfly gives 2^-23 (red team
+rt48). Only a straight-line combine function of the file's runs on whole blocks: on the GPU the
+combine runs per element, so an `if a > b:` (or `x if c else y`, `and`/`or`/`not`, a loop, a
+call of a helper that might hold one) decides per element, where on a block the interpreter
+would decide once for all (a tree `larger` returned the wrong maximum). Any other combine, and
+one that raises on blocks, is called element by element on one-element tensors (`_each`), in
+the same order: Triton's interpreter folded it left to right, and a helper-call `a + b` over
+[1, 2^-24 x 63] gave exactly 1.0 where the H200 gives 1.0000037 (red team rt49).
 
 Triton's own sums, cumsums, cumprods, argmax and argmin of floats (and argmax/argmin of
 integers) run in an order of the GPU's kind with every combine rounded to the element dtype
@@ -61,14 +61,7 @@ def install(interpreter) -> None:
     sequential = ops.__dict__["generic_reduce"]
 
     def generic_reduce(self, input):
-        if not straight_line(getattr(self.combine_fn, "source", None)):
-            return sequential(self, input)
-        try:
-            reduced = _in_layout(self, input)
-            reduced = _tree(self, input) if reduced is None else reduced
-        except Exception:  # noqa: BLE001  (deliberate: a combine that cannot take blocks)
-            return sequential(self, input)
-        return sequential(self, reduced)
+        return sequential(self, _in_layout(self, input))
 
     generic_reduce._krl_tree = True  # type: ignore[attr-defined]
     ops.generic_reduce = generic_reduce
@@ -97,16 +90,16 @@ def _float_order(interpreter) -> None:
         if kind is not None and self.combine_fn is std._sum_combine and len(input) == 1:
             data = interpreter_order.values(first.handle.data, kind)
             add = interpreter_order.adder(kind)
-            lay = interpreter_order.compiled_layout(_length(data, self.axis))
+            lay, where = interpreter_order.placed(_length(data, self.axis), *_operand(data, self.axis), "sum")
             out = interpreter_order.along(data, self.axis, self.keep_dims,
-                                          lambda d: interpreter_order.reduce_last(d, add, "sum", lay))
+                                          lambda d: interpreter_order.reduce_last(d, add, "sum", lay, where))
             return self.to_tensor(interpreter_order.stored(out, kind), first.dtype)
         if self.combine_fn in arg and (kind is not None or first.dtype.scalar.is_int()):
             largest, left = arg[self.combine_fn]
             data = interpreter_order.values(first.handle.data, kind) if kind else first.handle.data
             rows = interpreter_order.moved(data, self.axis)
-            lay = interpreter_order.compiled_layout(rows.shape[-1])
-            index = interpreter_order.arg_last(rows, largest, left, "arg", lay)
+            lay, where = interpreter_order.placed(rows.shape[-1], *_operand(data, self.axis), "arg")
+            index = interpreter_order.arg_last(rows, largest, left, "arg", lay, where)
             value = np.take_along_axis(rows, index[..., None].astype(np.int64), axis=-1)[..., 0]
             value = interpreter_order.stored(value, kind) if kind else value
             pack = functools.partial(interpreter_order.packed, ndim=np.ndim(data), axis=self.axis,
@@ -128,14 +121,7 @@ def _float_order(interpreter) -> None:
         first = input[0]
         kind = interpreter_order.kind_of(first.dtype)
         if self.combine_fn not in scans:
-            if straight_line(getattr(self.combine_fn, "source", None)):
-                try:
-                    out = _scan_in_layout(self, input)
-                except Exception:  # noqa: BLE001  (deliberate: a combine that cannot take blocks)
-                    out = None
-                if out is not None:
-                    return out
-            return by_order(self, input)
+            return _scan_in_layout(self, input)
         if kind is None or len(input) != 1:
             return by_order(self, input)
         dtype = first.dtype
@@ -143,10 +129,10 @@ def _float_order(interpreter) -> None:
         if kind == "bf16":  # Triton 3.6's cumsum and cumprod scan bfloat16 as float32 and answer
             kind, dtype = "f32", f32  # float32 (`_promote_bfloat16_to_float32`); 3.9's do not
         combine = scans[self.combine_fn](kind)
+        lay, where = interpreter_order.placed(np.shape(data)[self.axis], *_operand(data, self.axis), "scan")
         data = np.moveaxis(data, self.axis, -1)
-        lay = interpreter_order.compiled_layout(data.shape[-1])
         data = data[..., ::-1] if self.reverse else data
-        out = interpreter_order.scan_last(np.ascontiguousarray(data), combine, "scan", lay)
+        out = interpreter_order.scan_last(np.ascontiguousarray(data), combine, "scan", lay, where)
         out = out[..., ::-1] if self.reverse else out
         out = np.ascontiguousarray(np.moveaxis(out, -1, self.axis))
         return [self.to_tensor(interpreter_order.stored(out, kind), dtype)]
@@ -224,53 +210,77 @@ def _combiner(op, tensors: list):
     return combine
 
 
-def _in_layout(op, input: tuple) -> tuple | None:
+def _operand(data: np.ndarray, axis) -> tuple:
+    """(shape, axis) of a reduction's or scan's operand as the compiled op has it (axis None:
+    the elements flattened, reduced along axis 0), to match the op compiled at the call site."""
+    if axis is None:
+        return (int(np.size(data)),), 0
+    return tuple(np.shape(data)), int(axis) % max(np.ndim(data), 1)
+
+
+def _each(op, tensors: list):
+    """The file's combine function on lists of arrays, called element by element on one-
+    element tensors as the interpreter (and the GPU, per thread) calls it: for a combine that
+    is not straight line (`straight_line`) or that cannot take blocks, in the order the
+    layout gives (`interpreter_order.reduce_exact`/`scan_exact`), not left to right."""
+    import triton.language as tl
+
+    def combine(a: list, b: list) -> list:
+        shape = np.broadcast_shapes(*(np.shape(v) for v in (*a, *b)))
+        a = [np.broadcast_to(v, shape) for v in a]
+        b = [np.broadcast_to(v, shape) for v in b]
+        outs = [np.empty(shape, dtype=np.asarray(v).dtype) for v in a]
+        for index in np.ndindex(*shape):
+            left = [op.to_tensor(v[index], t.dtype) for v, t in zip(a, tensors)]
+            right = [op.to_tensor(v[index], t.dtype) for v, t in zip(b, tensors)]
+            got = op.combine_fn.fn(*left, *right)
+            got = got if isinstance(got, tuple) else (got,)
+            if len(got) != len(a):
+                raise ValueError("the combine function returned another number of values")
+            for out, value in zip(outs, got):
+                out[index] = value.handle.data.item() if isinstance(value, tl.core.tensor) else value
+        return outs
+
+    return combine
+
+
+def _ordered(op, data: list, tensors: list, exact, lay: tuple) -> list:
+    """`exact` (reduce_exact or scan_exact) of the operands' arrays under `lay`, the combine
+    applied on blocks where it is straight line and takes them, else element by element."""
+    if straight_line(getattr(op.combine_fn, "source", None)):
+        try:
+            return exact(data, _combiner(op, tensors), lay)
+        except Exception:  # noqa: BLE001  (deliberate: a combine that cannot take blocks)
+            pass
+    return exact(data, _each(op, tensors), lay)
+
+
+def _in_layout(op, input: tuple) -> tuple:
     """The inputs with their reduced axis combined down to length one in the order Triton's
     lowering combines them under the layout compiled for this call (`interpreter_order.
-    reduce_exact`); None where that layout cannot be read (the caller pairs neighbours)."""
+    reduce_exact`), or, where that layout cannot be read, under one drawn for this call site,
+    operand shape and axis (`interpreter_order.drawn`)."""
     tensors, axis = op.unravel(input, op.axis)
-    data = [np.moveaxis(t.handle.data, axis, -1) for t in tensors]
-    lay = interpreter_order.compiled_layout(data[0].shape[-1])
-    if lay is None:
-        return None
-    out = interpreter_order.reduce_exact(data, _combiner(op, tensors), lay)
+    data = [np.ascontiguousarray(np.moveaxis(t.handle.data, axis, -1)) for t in tensors]
+    n = data[0].shape[-1]
+    lay, where = interpreter_order.placed(n, tuple(tensors[0].handle.data.shape), axis, "reduce")
+    lay = lay or interpreter_order.drawn(n, "reduce", where)
+    out = _ordered(op, data, tensors, interpreter_order.reduce_exact, lay)
     return tuple(op.to_tensor(np.ascontiguousarray(np.expand_dims(o, axis)), t.dtype) for o, t in zip(out, tensors))
 
 
-def _scan_in_layout(op, input: tuple) -> list | None:
-    """tl.associative_scan with the file's straight-line combine function, in the order Triton's
-    lowering combines under the compiled layout (`interpreter_order.scan_exact`); None where
-    that layout cannot be read (the interpreter's own scan, in order, runs)."""
-    data = [np.moveaxis(t.handle.data, op.axis, -1) for t in input]
-    lay = interpreter_order.compiled_layout(data[0].shape[-1])
-    if lay is None:
-        return None
+def _scan_in_layout(op, input: tuple) -> list:
+    """tl.associative_scan with the file's combine function, in the order Triton's lowering
+    combines under the compiled layout (`interpreter_order.scan_exact`), or one drawn for
+    this call site, operand shape and axis where it cannot be read."""
+    shape, axis = _operand(input[0].handle.data, op.axis)
+    lay, where = interpreter_order.placed(shape[axis], shape, axis, "scan")
+    lay = lay or interpreter_order.drawn(shape[axis], "scan", where)
+    data = [np.moveaxis(t.handle.data, axis, -1) for t in input]
     data = [np.ascontiguousarray(d[..., ::-1]) if op.reverse else np.ascontiguousarray(d) for d in data]
-    out = interpreter_order.scan_exact(data, _combiner(op, list(input)), lay)
+    out = _ordered(op, data, list(input), interpreter_order.scan_exact, lay)
     out = [o[..., ::-1] if op.reverse else o for o in out]
-    return [op.to_tensor(np.ascontiguousarray(np.moveaxis(o, -1, op.axis)), t.dtype) for o, t in zip(out, input)]
-
-
-def _tree(op, input: tuple) -> tuple:
-    """The inputs with their reduced axis combined down to length one (flattened first where
-    the reduce has no axis, as the interpreter does)."""
-    tensors, axis = op.unravel(input, op.axis)
-    data = [t.handle.data for t in tensors]
-    while data[0].shape[axis] > 1:
-        n = data[0].shape[axis]
-        pairs = (n // 2) * 2
-        left = [op.to_tensor(np.take(d, range(0, pairs, 2), axis=axis), t.dtype) for d, t in zip(data, tensors)]
-        right = [op.to_tensor(np.take(d, range(1, pairs, 2), axis=axis), t.dtype) for d, t in zip(data, tensors)]
-        out = op.combine_fn.fn(*left, *right)
-        out = out if isinstance(out, tuple) else (out,)
-        if len(out) != len(data):
-            raise ValueError("the combine function returned another number of values")
-        merged = [np.broadcast_to(_values(o), l.handle.data.shape).astype(d.dtype)
-                  for o, l, d in zip(out, left, data)]
-        if n > pairs:  # the odd last element, combined at the next level
-            merged = [np.concatenate([m, np.take(d, [n - 1], axis=axis)], axis=axis) for m, d in zip(merged, data)]
-        data = merged
-    return tuple(op.to_tensor(d, t.dtype) for d, t in zip(data, tensors))
+    return [op.to_tensor(np.ascontiguousarray(np.moveaxis(o, -1, axis)), t.dtype) for o, t in zip(out, input)]
 
 
 def _values(value) -> np.ndarray:
