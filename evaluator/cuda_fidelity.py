@@ -61,6 +61,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from evaluator import candidate_env, cuda_values
 from evaluator.candidate_env import HOST_TENSORS, _ByIdentity
+from evaluator.precision import round_tf32  # the reference's RoundedTF32 rounds as these calls do
 
 aten = torch.ops.aten
 
@@ -393,15 +394,6 @@ def _cuda_has_a_kernel(func: Any, args: tuple) -> None:
 _MATMUL_OPERANDS = {aten.mm: (0, 1), aten.bmm: (0, 1), aten.addmm: (1, 2), aten.baddbmm: (1, 2),
                     aten.addbmm: (1, 2), aten._addmm_activation: (1, 2)}
 _CONV_OPERANDS = {aten.convolution: (0, 1), aten._convolution: (0, 1)}
-
-
-def round_tf32(x: torch.Tensor) -> torch.Tensor:
-    """float32 values rounded to TF32's 10 mantissa bits, to nearest even (infinities and
-    NaN kept)."""
-    bits = x.contiguous().view(torch.int32)
-    up = torch.bitwise_and(torch.bitwise_right_shift(bits, 13), 1) + 0xFFF
-    rounded = torch.bitwise_and(bits + up, -(1 << 13)).view(torch.float32).view(x.shape)
-    return torch.where(torch.isfinite(x), rounded, x)
 
 
 def _tf32_matmul() -> bool:
