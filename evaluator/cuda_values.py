@@ -778,8 +778,9 @@ def h_sort(func: Any, args: tuple, kwargs: dict) -> Any:
 
 
 def h_value_index(func: Any, args: tuple, kwargs: dict) -> Any:
-    """kthvalue, median(dim), mode: the index of a tie fixed by the row (`_shuffled`; value
-    unchanged)."""
+    """kthvalue, median(dim), mode: the index of a tie as the H200 answers it: mode's last
+    index, kthvalue's first (both measured), median's fixed by the row (`_shuffled`: its
+    algorithm's choice is not modelled); the value unchanged."""
     x = args[0]
     if x.dim() == 0 or x.numel() == 0 or isinstance(x, torch.Tensor) and x.is_complex():
         return NotImplemented
@@ -787,11 +788,23 @@ def h_value_index(func: Any, args: tuple, kwargs: dict) -> Any:
     dim = kwargs.get("dim", args[names.index("dim")] if "dim" in names and len(args) > names.index("dim") else -1)
     dim = dim % x.dim()
     given = {**dict(zip(names, args)), **kwargs}
-    shuffled, perm = _shuffled(x, dim, func._schema.name, given.get("k"))
     call = [{"dim": -1, "keepdim": True}.get(a.name, given.get(a.name, a.default_value))
             for a in func._schema.arguments[1:]]
-    values, idx = func(shuffled, *call)
-    idx = torch.gather(perm, -1, idx)
+    name = func._schema.name.split("::")[-1]
+    if name in ("mode", "kthvalue"):
+        # the H200 answers the LAST index holding the mode and the FIRST holding the k-th value
+        # (measured this session on rows of 8..129 with ties: .device rng probe, session 48)
+        row = x.movedim(dim, -1)
+        values, idx = func(row, *call)
+        at = torch.arange(row.shape[-1]).expand(row.shape)
+        eq = row == values
+        pick = torch.where(eq, at, -1).amax(-1, keepdim=True) if name == "mode" else \
+            torch.where(eq, at, row.shape[-1]).amin(-1, keepdim=True)
+        idx = torch.where(eq.any(-1, keepdim=True), pick, idx)  # a NaN k-th value: the CPU's index
+    else:
+        shuffled, perm = _shuffled(x, dim, func._schema.name, given.get("k"))
+        values, idx = func(shuffled, *call)
+        idx = torch.gather(perm, -1, idx)
     if given.get("keepdim", False):
         return values.movedim(-1, dim), idx.movedim(-1, dim)
     return values.squeeze(-1), idx.squeeze(-1)
