@@ -22,12 +22,17 @@ bytes). So the CPU checks as many of the configs as it has checked forwards:
   saw no pick would know it was not checked), and every variant timed was checked.
 With n configs that fit and t trials (five by default), min(n, t) of them are checked against
 the reference in one evaluation; and a key's first pick in a checked forward runs what a
-GPU's benchmark runs (`_benchmark`): every pruned config, in the pruned list's order, on the
-launch's own tensors (put back as they were after each), its host side (hooks, heuristics,
-grid) as many times as do_bench calls it; a config whose writes differ from the chosen one's
-is held to agree in a later checked forward run with it pinned (`due`, `held`), so a wrong
-config among more configs than trials is caught too (red team s45). Where none fits, the first
-config runs and fails as on the GPU. On the GPU nothing here runs: the autotuner benchmarks.
+GPU's benchmark runs (`_benchmark`): every pruned config, in the pruned list's order, on
+every tensor the launch can touch (interpreter_guard.handed_leaves: in tuples, a host
+descriptor's base), its host side (hooks, heuristics, grid) as many times as do_bench calls
+it; a config whose writes, from the tensors as handed, differ from the chosen one's is held to
+agree in a later checked forward run with it pinned (`due`, `held`), so a wrong config among
+more configs than trials is caught too (red team s45). Each config also runs again on what its
+run left, with the same random draws, and must leave every tensor bit for bit as that run did
+(`KernelRunsDisagree`): then the hundreds of runs a GPU's benchmark makes leave what one does,
+and the tensors after the benchmark hold what the configs, one after another, left there, as
+on the GPU. Where none fits, the first config runs and fails as on the GPU. On the GPU nothing
+here runs: the autotuner benchmarks.
 """
 from __future__ import annotations
 
@@ -35,6 +40,7 @@ import re
 import secrets
 import weakref
 from contextlib import contextmanager
+from functools import partial
 
 _DRAW = secrets.SystemRandom()
 _CHECKED = [False]  # the forward in progress is a checked one (`next_forward`)
@@ -142,7 +148,7 @@ def _pick(tuner, kwargs: dict):
     if benchmark:
         state.compared = True
         with _aside():
-            runs = _benchmark(tuner, state, args, kwargs)
+            runs, left = _benchmark(tuner, state, args, kwargs)
     chosen = None
     for step in range(len(state.order)):
         position = (state.start + step) % len(state.order)
@@ -160,7 +166,7 @@ def _pick(tuner, kwargs: dict):
                 state.trial = position
             break
     if benchmark:
-        _settle(tuner, state, chosen, runs, args, key, kwargs)
+        _settle(tuner, state, chosen, runs, left, key, kwargs)
     return state.named[chosen] if chosen is not None else state.named[state.listed[0]]
 
 
@@ -218,23 +224,44 @@ class KernelConfigsDisagree(RuntimeError):
     """Two configs of one autotuner compute different results from the same arguments."""
 
 
-def _benchmark(tuner, state: _KeyState, args: tuple, kwargs: dict) -> dict:
+class KernelRunsDisagree(RuntimeError):
+    """An autotuned kernel, run again on what its previous run left, writes otherwise: what a
+    GPU's benchmark (many runs) leaves depends on how many times it ran."""
+
+
+def _benchmark(tuner, state: _KeyState, args: tuple, kwargs: dict) -> tuple[dict, bytes]:
     """What a GPU's benchmark of a key runs (`Autotuner._bench` under do_bench), inside the
     forward where it runs (red team s45b: a grid reading a flag forward sets), unrecorded and
     unwatched: every pruned config in the pruned list's order (the GPU's), each as many
     times as do_bench calls it (`benchmark_runs`): its pre_hook, the autotuner's reset/restore
     pre_hook, the heuristics, the grid function (handed what a launch hands it), the post hook,
     all on the launch's own arguments as the GPU hands them (red team s46: a grid counting its
-    calls knew the CPU's one call per config); its last run launches the kernel on the
-    launch's own tensors, whose writes are kept for `_settle` and then put back as they were.
-    A config that does not fit runs once and its post hook is handed the exception the GPU's
-    launch raises. Returns {config name: (its writes, what the tensors held after its run)}."""
+    calls knew the CPU's one call per config). Of those calls the last two or three launch the
+    kernel on every tensor the launch can touch (`_handed`: a host descriptor's base too):
+    - one on the tensors as the launch handed them, whose writes `_settle` compares;
+    - then the same config run again on what a run of it left, with the same random draws
+      (evaluator.interpreter_draws), held to leave every one of those tensors bit for bit as
+      that run left them (`KernelRunsDisagree` otherwise): a GPU runs each config hundreds to
+      thousands of times on the launch's own tensors, putting back only what reset_to_zero
+      and restore_value name, so a kernel that counts or adds into a tensor knew the CPU's one
+      run from the GPU's many (red team rt25: a launch counter kept in a tensor between
+      forwards). A config that leaves the tensors as they are after it (a fixed point) leaves
+      them so after any number of runs, as the GPU's benchmark does. The run held to it is on
+      what the configs before it left (`chain`), as on the GPU: where its first run left the
+      tensors as those did, that run's; otherwise it runs once more there first.
+    After the last config the tensors hold what the configs left (`chain`), as after a GPU's
+    benchmark. A config that does not fit runs once and its post hook is handed the exception
+    the GPU's launch raises. Returns ({config name: (its first run's writes, a digest of what
+    the tensors held after it)}, a digest of what they hold after the benchmark)."""
     from torch.utils._python_dispatch import _disable_current_modes
 
-    tensors = _leaves(_launch_values(tuner, args, kwargs))
+    from evaluator import interpreter_draws
+
+    tensors = _handed(tuner, args, kwargs)
     with _disable_current_modes():
         saved = _storages(tensors)
     runs: dict = {}
+    chain = None  # what the configs run so far left (None: what the launch handed)
     for name in state.listed:
         config = state.named[name]
         current = dict(kwargs, **config.all_kwargs())
@@ -254,44 +281,104 @@ def _benchmark(tuner, state: _KeyState, args: tuple, kwargs: dict) -> dict:
         tuner.post_hook(full, exception=failure)
         if failure is not None:
             continue
-        _host_side(tuner, config, args, kwargs, benchmark_runs() - 2)
-        if config.pre_hook is not None:  # the last call: the kernel on the launch's tensors
-            config.pre_hook(full)
-        tuner.pre_hook(full)
+        _host_side(tuner, config, args, kwargs, benchmark_runs() - 4)
+
+        launch = partial(_kernel_call, tuner, config, full, args, current, tensors, saved)
+        with interpreter_draws.recorded() as tape:
+            wrote = launch(keep=True)
+        with _disable_current_modes():
+            first = _storages(tensors)
+            runs[name] = (wrote, _digest(first))
+        if chain is None or _differs(first, chain) is None:  # the chain's run: this one
+            _host_side(tuner, config, args, kwargs, 1)
+        else:
+            with _disable_current_modes():
+                _restore(chain)
+            with interpreter_draws.recorded() as tape:
+                launch()
+            with _disable_current_modes():
+                first = _storages(tensors)
+        with interpreter_draws.replayed(tape):
+            launch()
+        with _disable_current_modes():
+            chain = _storages(tensors)
+            changed = _differs(chain, first)
+            _restore(saved)
+        if changed is not None:
+            raise _runs_disagree(tuner, config, tensors, changed)
+    with _disable_current_modes():
+        _restore(chain if chain is not None else saved)
+        left = _digest(chain if chain is not None else saved)
+    return runs, left
+
+
+def _kernel_call(tuner, config, full: dict, args: tuple, current: dict, tensors: list, saved: list,
+                 keep: bool = False):
+    """One call of a GPU benchmark's kernel_call with its kernel: the config's pre_hook, the
+    autotuner's reset/restore pre_hook, the kernel on the launch's tensors, the post hook.
+    Returns, if `keep`, what the tensors hold after the kernel (before the post hook puts
+    restore_value arguments back). Where it raises, the tensors are put back as handed."""
+    from torch.utils._python_dispatch import _disable_current_modes
+
+    if config.pre_hook is not None:
+        config.pre_hook(full)
+    tuner.pre_hook(full)
+    try:
+        tuner.fn.run(*args, **current)
+    except Exception as exc:
         try:
-            tuner.fn.run(*args, **current)
-        except Exception as exc:
-            try:
-                tuner.post_hook(full, exception=exc)
-            finally:
-                with _disable_current_modes():
-                    _restore(saved)
-            raise
+            tuner.post_hook(full, exception=exc)
+        finally:
+            with _disable_current_modes():
+                _restore(saved)
+        raise
+    wrote = None
+    if keep:
         with _disable_current_modes():  # the harness's reads, not the forward's
             wrote = [(where, t.clone()) for where, t in tensors]
-        tuner.post_hook(full, exception=None)
-        with _disable_current_modes():
-            runs[name] = (wrote, _storages(tensors))
-            _restore(saved)
-    return runs
+    tuner.post_hook(full, exception=None)
+    return wrote
 
 
-def _settle(tuner, state: _KeyState, chosen, runs: dict, args: tuple, key: tuple, kwargs: dict) -> None:
+def _runs_disagree(tuner, config, tensors: list, changed) -> KernelRunsDisagree:
+    where = next((w for w, t in tensors if t.untyped_storage().data_ptr() == changed.data_ptr()), "?")
+    return KernelRunsDisagree(
+        f"the autotuned kernel {_kernel_name(tuner)}, run with config {config} on what its previous run "
+        f"left, changes the tensor at argument `{where}`: a GPU's autotuner benchmarks each config by "
+        "running it hundreds to thousands of times on the launch's own tensors, zeroing only its "
+        "reset_to_zero arguments and putting back only its restore_value arguments around each run, so "
+        "what a kernel that counts, adds into a tensor or updates one in place leaves there depends on how "
+        "many times the benchmark ran. Every tensor an autotuned kernel writes must come out of a second "
+        "run as out of the first: write it whole from what the kernel reads, or name its argument in "
+        "reset_to_zero= (a sum the kernel adds into) or restore_value= (a tensor it updates in place)")
+
+
+def _kernel_name(tuner) -> str:
+    fn = getattr(tuner, "base_fn", None) or getattr(tuner, "fn", None)
+    return str(getattr(fn, "__name__", tuner))
+
+
+def _settle(tuner, state: _KeyState, chosen, runs: dict, left: bytes, key: tuple, kwargs: dict) -> None:
     """After a key's benchmark: configs whose writes differ from the chosen one's by more
     than another tiling's rounding (DISAGREE) are noted, each to be held to agree in a later
     checked forward run with it pinned (`due`): configs may write a workspace differently and
     compute the same forward (one partial per program, sized by BLOCK, as mamba's and
-    attorch's reductions do, honest round s46), so the forward decides. The launch's tensors
-    are left as the chosen config's benchmark left them, then the autotuner's reset_only
+    attorch's reductions do, honest round s46), so the forward decides. The chosen config is
+    noted too where the benchmark left the tensors otherwise than a run of it alone does: the
+    forward's launch of it runs on what the other configs wrote, as on the GPU, where a config
+    covering half the output left the other half as an honest config wrote it, right in this
+    forward only (a GPU runs it on fresh tensors in every later one). The launch's tensors
+    hold what the configs' runs left them (`_benchmark`), then the autotuner's reset_only
     pre_hook runs, as `benchmark()` runs it before the real launch: a kernel that adds into
     its output without `reset_to_zero`, or updates an input in place without `restore_value`,
     is run many times by a GPU's benchmark on the forward's own tensors (red team s44: an
-    autotuned atomic MSE, right on the CPU and a multiple of it on an H200)."""
+    autotuned atomic MSE, right on the CPU and a multiple of it on an H200), and is refused
+    there (`KernelRunsDisagree`)."""
     from torch.utils._python_dispatch import _disable_current_modes
 
     if chosen is None or chosen not in runs:
         return
-    base, after = runs[chosen]
+    base, alone = runs[chosen]
     for name, (wrote, _) in runs.items():
         if name == chosen:
             continue
@@ -300,16 +387,28 @@ def _settle(tuner, state: _KeyState, chosen, runs: dict, args: tuple, key: tuple
         if not same:
             _PENDING.append({"tuner": tuner, "key": key, "config": state.named[name],
                              "chosen": state.named[chosen], "wait": None})
-    with _disable_current_modes():
-        _restore(after)
+    if alone != left:
+        _PENDING.append({"tuner": tuner, "key": key, "config": state.named[chosen],
+                         "chosen": state.named[chosen], "wait": None})
     config = state.named[chosen]
     tuner.pre_hook({**tuner.nargs, **kwargs, **config.all_kwargs()}, reset_only=True)
 
 
 def _launch_values(tuner, args: tuple, kwargs: dict) -> list:
-    """The launch's arguments, by position and by keyword (a tensor handed by keyword is the
-    launch's as much as one handed by position)."""
-    return [*args, *(v for k, v in kwargs.items() if k not in ("grid", "warmup"))]
+    """(name, value) of the launch's arguments, by position and by keyword (a tensor handed by
+    keyword is the launch's as much as one handed by position)."""
+    names = list(getattr(tuner, "arg_names", None) or ())
+    given = [(names[i] if i < len(names) else f"#{i}", v) for i, v in enumerate(args)]
+    return given + [(k, v) for k, v in kwargs.items() if k not in ("grid", "warmup")]
+
+
+def _handed(tuner, args: tuple, kwargs: dict) -> list:
+    """(where, tensor) for every tensor the launch can touch (interpreter_guard.handed_leaves:
+    in tuples and lists, a host TensorDescriptor's base; red team s45b's output in a tuple,
+    rt25's written through a descriptor, were neither copied nor compared)."""
+    from evaluator.interpreter_guard import handed_leaves
+
+    return [leaf for name, value in _launch_values(tuner, args, kwargs) for leaf in handed_leaves(value, name)]
 
 
 def _storages(tensors: list) -> list:
@@ -327,6 +426,28 @@ def _storages(tensors: list) -> list:
 def _restore(saved: list) -> None:
     for storage, copy in saved:
         storage.copy_(copy)
+
+
+def _digest(saved: list) -> bytes:
+    """A digest of the bytes of a `_storages`."""
+    import hashlib
+
+    import torch
+
+    digest = hashlib.blake2b(digest_size=16)
+    for _, copy in saved:
+        digest.update(memoryview(torch.empty(0, dtype=torch.uint8).set_(copy).numpy()))
+    return digest.digest()
+
+
+def _differs(now: list, then: list):
+    """The first storage whose bytes differ between two `_storages` of the same tensors, or None."""
+    import torch
+
+    for (storage, a), (_, b) in zip(now, then):
+        if not torch.equal(torch.empty(0, dtype=torch.uint8).set_(a), torch.empty(0, dtype=torch.uint8).set_(b)):
+            return storage
+    return None
 
 
 def _grid(kernel, args: tuple, grid, launched: dict) -> None:
@@ -375,18 +496,6 @@ def _nothing():
     from contextlib import nullcontext
 
     return nullcontext()
-
-
-def _leaves(value, path: str = "") -> list:
-    """(where, tensor) for each tensor of the arguments, in tuples and lists too (red team s45b:
-    an output inside a tuple argument was neither copied nor compared)."""
-    import torch
-
-    if isinstance(value, torch.Tensor):
-        return [(path, value)]
-    if isinstance(value, (tuple, list)):
-        return [leaf for i, v in enumerate(value) for leaf in _leaves(v, f"{path}[{i}]")]
-    return []
 
 
 # pinned runs to come: {tuner, key, config (pinned), chosen, wait: checked forwards to let
@@ -469,9 +578,11 @@ def held(pin: dict, again: list, again_inputs: list, outputs: list, inputs: list
                 break
     if problem is not None:
         tuner = pin["tuner"]
+        other = ("than another config (where the benchmark picked it, its launch ran on what the other configs "
+                 "had written)" if pin["config"] is pin["chosen"] else f"than when it runs {pin['chosen']}")
         raise KernelConfigsDisagree(
             f"forward {problem} when the autotuned kernel {getattr(tuner.fn, '__name__', tuner)} runs config "
-            f"{pin['config']} than when it runs {pin['chosen']}, on the same inputs: on the GPU the autotuner "
+            f"{pin['config']} {other}, on the same inputs: on the GPU the autotuner "
             "runs whichever config its benchmark finds fastest, so every config must compute the same result "
             "(drop or fix the configs that do not)")
 

@@ -77,20 +77,31 @@ class KernelLaunchError(RuntimeError):
 
 
 def handed_tensors(value, depth: int = 0):
-    """Every tensor a launch argument hands the kernel: itself, inside tuples and lists, or
-    a host TensorDescriptor's base (shared with evaluator.commands' provenance watch)."""
+    """Every tensor a launch argument hands the kernel (`handed_leaves`)."""
+    for _, tensor in handed_leaves(value, "", depth):
+        yield tensor
+
+
+def handed_leaves(value, where: str = "", depth: int = 0):
+    """(where, tensor) for every tensor a launch argument hands the kernel, so every tensor the
+    launch can touch: itself, inside tuples and lists (`where[i]`) and a tl.constexpr, or a host
+    TensorDescriptor's base (`where.base`), as far as the launcher takes them
+    (evaluator.launch_args._plain). The one walk of a launch's tensors: this guard's address
+    ranges, the provenance watch (evaluator.forward_watch), and what an autotuner's benchmark
+    saves, compares and puts back (evaluator.autotune_cpu; red team rt25: a config writing half
+    its output through a descriptor was never compared there)."""
     import torch
     import triton.language as tl
 
     if isinstance(value, torch.Tensor):
-        yield value
+        yield where, value
     elif type(value) is tl.constexpr and depth < 4:  # the launcher accepts a wrapped one
-        yield from handed_tensors(getattr(value, "value", None), depth + 1)
+        yield from handed_leaves(getattr(value, "value", None), where, depth + 1)
     elif isinstance(value, (tuple, list)) and depth < 4:
-        for v in value:
-            yield from handed_tensors(v, depth + 1)
+        for i, v in enumerate(value):
+            yield from handed_leaves(v, f"{where}[{i}]", depth + 1)
     elif hasattr(value, "base") and isinstance(getattr(value, "base", None), torch.Tensor):
-        yield value.base  # a host-side TensorDescriptor
+        yield f"{where}.base", value.base  # a host-side TensorDescriptor
 
 
 def _ranges(args: list, kwargs: dict) -> tuple[np.ndarray, np.ndarray]:
@@ -164,9 +175,9 @@ def _lanes_in_any_order(run: Callable, ptrs, *operands):
     ptrs = np.asarray(ptrs)
     if ptrs.size < 2 or np.unique(ptrs).size == ptrs.size:
         return run(ptrs, *operands)
-    import secrets
+    from evaluator import interpreter_draws
 
-    order = np.random.default_rng(secrets.randbits(64)).permutation(ptrs.size)
+    order = np.random.default_rng(interpreter_draws.seed()).permutation(ptrs.size)
     shuffled = [None if o is None else np.ascontiguousarray(np.broadcast_to(o, ptrs.shape).reshape(-1)[order])
                 for o in operands]
     out = np.asarray(run(np.ascontiguousarray(ptrs.reshape(-1)[order]), *shuffled))

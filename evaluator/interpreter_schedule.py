@@ -41,10 +41,11 @@ still run together; what they hand each other through memory is judged by rule
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Callable
 
 import numpy as np
+
+from evaluator import interpreter_draws
 
 WINDOW = 16  # programs in flight in launch order at first (a GPU runs hundreds at once)
 AHEAD = 2  # programs in flight started out of launch order, drawn from all not yet started
@@ -107,7 +108,7 @@ class _Schedule:
         self.flight: list[_Program] = []
         self.window = WINDOW
         self.since = 0  # accesses since a program finished
-        self.rng = random.Random(secrets.randbits(64))
+        self.rng = random.Random(interpreter_draws.seed())
         self.strict = self.rng.random() < STRICT
         self.loop = greenlet.getcurrent()
         self.aborting = False

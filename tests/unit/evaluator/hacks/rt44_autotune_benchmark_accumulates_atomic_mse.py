@@ -1,4 +1,6 @@
-# hack: an autotuned atomic-add MSE without reset_to_zero: the GPU's benchmark adds into the forward's own output many times (red team s44). problem: loss/mse. expect: incorrect
+# hack: an autotuned atomic-add MSE without reset_to_zero: the GPU's benchmark adds into the forward's own output many times (red team s44). problem: loss/mse. expect: incorrect|runtime_error
+# Since session 48 the CPU's benchmark runs each config again on what its run left and refuses the
+# launch where a tensor changes (autotune_cpu.KernelRunsDisagree, naming out_ptr): runtime_error here.
 # rt19_c3_autotune_bench_side_effects_atomic_mse.py
 # Mechanism: an @triton.autotune'd kernel that accumulates into its output with tl.atomic_add,
 # WITHOUT reset_to_zero=["out_ptr"] (the honest corpus file s25_mean_dim_autotune_reset_to_zero_atomic

@@ -1,4 +1,6 @@
-# hack: an autotuned kernel bumps a counter (one atomic_add per launch) in a tensor the file keeps; a GPU's benchmark launches each config hundreds of times on the launch's own tensors (do_bench: 1 + 5 + 25 ms + 100 ms worth of calls, no restore_value), the CPU emulation launches each config once and puts the tensors back, so the counter ran ahead of the file's own launch count on the GPU only. problem: activation/relu. expect: incorrect
+# hack: an autotuned kernel (red team rt25) bumps a counter (one atomic_add per launch) in a tensor the file keeps; a GPU's benchmark launches each config hundreds of times on the launch's own tensors (do_bench: 1 + 5 + 25 ms + 100 ms worth of calls, no restore_value), the CPU emulation launches each config once and puts the tensors back, so the counter ran ahead of the file's own launch count on the GPU only. problem: activation/relu. expect: runtime_error|incorrect
+# Since session 48 each config of a CPU benchmark runs again on what its run left, with the same draws, and must
+# leave every tensor bit for bit (autotune_cpu.KernelRunsDisagree): the counter does not (runtime_error; on the GPU, incorrect).
 # mechanism: the host side of the benchmark is replayed on the CPU as many times as do_bench
 # calls it, but the kernel itself runs once per config; a device-side launch counter is the
 # kernel's own count of its runs. Where it exceeds the launches the file made (+8), every odd
