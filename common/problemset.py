@@ -39,7 +39,7 @@ import json
 import logging
 import re
 import types
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -228,13 +228,17 @@ def _assigned_names(target: ast.expr) -> list[str] | None:
     return None
 
 
-def apply_sizes(namespace: dict, source: str, sizes: Mapping[str, Any]) -> None:
+def apply_sizes(namespace: dict, source: str, sizes: Mapping[str, Any], filename: str = "<sizes>",
+                transform: Callable[[ast.Module], ast.AST] | None = None) -> None:
     """Set the size globals of an executed problem `source` to `sizes`, then re-run, in
     source order, the top-level assignments computed from them, so the problem stays
     consistent: KernelBench writes `bias_shape = (out_channels, 1, 1)` and
     `input_shape = (num_classes,)`, and a smaller `out_channels` alone would leave a
     bias of the full size (a reference that fails to broadcast). A name `sizes` sets
-    itself is never recomputed."""
+    itself is never recomputed. Each statement is compiled as code of `filename` (a candidate's
+    statements as its own file's: what answers its code by the frame that asks, the GPU's sum()
+    and device queries, answered them as the harness's under "<sizes>", session 48), through
+    `transform` where one is given."""
     namespace.update(sizes)
     if not sizes:
         return
@@ -250,7 +254,10 @@ def apply_sizes(namespace: dict, source: str, sizes: Mapping[str, Any]) -> None:
         reads = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
         if names & set(sizes) or not reads & changed:
             continue
-        exec(compile(ast.Module([node], type_ignores=[]), "<sizes>", "exec"), namespace)  # noqa: S102
+        tree: ast.AST = ast.Module([node], type_ignores=[])
+        if transform is not None:
+            tree = transform(tree)
+        exec(compile(tree, filename, "exec"), namespace)  # noqa: S102
         changed |= names
 
 

@@ -116,15 +116,30 @@ def compress(dirs: dict[str, tuple[type, set[str]]]) -> dict[str, dict]:
 
 def library_class(name: str) -> type | None:
     """The class a dotted name gives in this process (read statically: no property runs)."""
+    obj = library_object(name, load=True)
+    return obj if inspect.isclass(obj) else None
+
+
+def library_object(name: str, load: bool = False) -> object:
+    """What a dotted name gives in this process, read statically (no property runs) from its
+    longest prefix that is a module this process has imported (or, with `load`, can import);
+    None where it names nothing."""
+    import sys
+
     parts = name.split(".")
     for i in range(len(parts), 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:i]))
-        except ImportError:
+        module = ".".join(parts[:i])
+        obj = sys.modules.get(module)
+        if obj is None and load:
+            try:
+                obj = importlib.import_module(module)
+            except ImportError:
+                continue
+        if obj is None:
             continue
         for part in parts[i:]:
             obj = inspect.getattr_static(obj, part, None)
-        return obj if inspect.isclass(obj) else None
+        return obj
     return None
 
 

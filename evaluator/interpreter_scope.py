@@ -512,6 +512,10 @@ def device_scope(module_globals: dict, added: dict) -> dict:
     allowed = {n: getattr(builtins, n) for n in cg.CodeGenerator.builtin_namespace if hasattr(builtins, n)}
     allowed.update(_DEVICE_BUILTINS)
     allowed["range"] = interpreter_loops.device_range  # a scalar tensor's loop variable, as tl.range's
+    from evaluator.python_image import IMAGE_NAME
+
+    if hasattr(builtins, IMAGE_NAME):  # what the kernel's %-formatting is compiled to (python_image)
+        allowed[IMAGE_NAME] = getattr(builtins, IMAGE_NAME)
 
     def accepted(name: str, v: object) -> bool:
         if name == "__builtins__":

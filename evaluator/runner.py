@@ -14,6 +14,7 @@ are proven, not assumed.
 from __future__ import annotations
 
 import builtins
+import importlib.machinery
 import importlib.util
 import math
 import sys
@@ -27,10 +28,25 @@ import torch
 from common.problemset import apply_sizes
 from evaluator.launch_hook import LaunchRecorder
 from evaluator.model_build import build, seed_everything
-from evaluator.python_image import resource_errors
+from evaluator.python_image import (
+    checked_formatting,
+    compile_candidate,
+    formatting_checked,
+    resource_errors,
+)
 
 # what every except clause of a candidate's file runs first (static_checks.RESOURCE)
 builtins.__krl_resource_errors__ = resource_errors  # type: ignore[attr-defined]
+
+
+class _CandidateLoader(importlib.machinery.SourceFileLoader):
+    """The candidate's file, compiled by evaluator.python_image.compile_candidate (its
+    %-formatting checked where this Python's Unicode is older than the GPU image's), never from
+    a bytecode cache."""
+
+    def get_code(self, fullname: str) -> Any:
+        path = self.get_filename(fullname)
+        return compile_candidate(self.get_data(path), path)
 
 
 class InputSet(NamedTuple):
@@ -382,7 +398,8 @@ class Workspace:
         path = self.dir / f"{name}.py"
         path.write_text(source, encoding="utf-8")
         modname = f"krl_{name}_{self.index}"
-        spec = importlib.util.spec_from_file_location(modname, path)
+        loader = _CandidateLoader(modname, str(path)) if name == "candidate" else None
+        spec = importlib.util.spec_from_file_location(modname, path, loader=loader)
         module = importlib.util.module_from_spec(spec)
         sys.modules[modname] = module
         self._modules.append(modname)
@@ -555,8 +572,9 @@ class Workspace:
         same = {k: v for k, v in getattr(self, "_sizes", {}).items()
                 if k in ns and k in declared and type(ns[k]) is type(declared[k]) and ns[k] == declared[k]
                 and ns[k] != v}
-        if same:
-            apply_sizes(ns, source, same)
+        if same:  # re-run as the file's own statements, compiled as its module was
+            apply_sizes(ns, source, same, filename=str(self.dir / "candidate.py"),
+                        transform=checked_formatting if formatting_checked() else None)
 
     def candidate_kernels(self) -> list[str]:
         """Function names of the Triton kernels the candidate module defines."""

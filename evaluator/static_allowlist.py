@@ -420,4 +420,6 @@ HINTS: dict[str, str] = {
                      "triton.language and your own kernels",
     "forbidden_syntax": "write plain functions, classes and loops",
     "try_except": "let errors propagate; test conditions with if",
+    "identity": "compare with == (keep `is` for None, True/False, dtypes and enum members)",
+    "unicode_version": "write text as literals of characters both Pythons know, and numbers as digits",
 }

@@ -22,6 +22,14 @@ otherwise on the two machines ("settled" here):
                  torch.device, packaging's Version/parse, triton.cdiv, math) and
                  PURE_METHODS of a settled receiver (str's splitting and tests), each on
                  settled arguments
+
+The answer of each must not depend on the interpreter's version either (the CPU check runs
+Python 3.11, the GPU image 3.12): sum() adds as 3.12's in a candidate child, and no str a body
+can make holds a character whose properties the two Unicode databases read apart (str tests,
+int() of digits: evaluator.python_image, "Unicode", which refuses one made anywhere in the
+file, and evaluator.static_unicode). slice is not a pure call: 3.12 hashes it and 3.11 raises,
+so `{slice(0, 1): 0}` raised on the CPU check only (red team rt25); no other value a body can
+make hashes otherwise on the two.
   names          a comprehension's own variables, and a module-level name every binding of
                  which, anywhere in the file, is an assignment of a settled value that
                  holds no mutable container (whose items other lines could swap for a tensor)
@@ -42,9 +50,11 @@ _EXCEPTIONS = frozenset(n for n in A.BUILTINS if n.endswith(("Error", "Exception
 PURE_CALLS = frozenset({
     # builtins computing on their arguments alone (no pow/format/bytes: a size the file states
     # is allocated, hash: drawn per process; print writes)
+    # (not slice: hashable on 3.12, the GPU image's, and not on the CPU check's 3.11, so a dict
+    # or set holding one raised on one only; red team rt25, session 47)
     "abs", "all", "any", "bool", "chr", "complex", "dict", "divmod", "enumerate", "filter",
     "float", "frozenset", "int", "isinstance", "len", "list", "map", "max", "min", "ord",
-    "range", "repr", "reversed", "round", "set", "slice", "sorted", "str", "sum", "tuple",
+    "range", "repr", "reversed", "round", "set", "sorted", "str", "sum", "tuple",
     "zip", "bin", "hex", "oct", *_EXCEPTIONS,
     "os.getenv", "os.environ.get", "os.cpu_count",
     "torch.finfo", "torch.iinfo", "torch.device", "torch.get_default_dtype",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from evaluator import static_allowlist as A
+from evaluator import static_unicode
 from evaluator.feedback import untrusted
 from evaluator.static_class_body import ClassBodyValues
 from evaluator.static_expressions import ExpressionChecker, is_dunder
@@ -46,6 +47,8 @@ class Checker(MatchStatements, ClassBodyValues, ExpressionChecker):
                 self.expr(node.test)
                 continue
             self.stmt(node)
+        for node, what, instead in static_unicode.literal_findings(self.tree):
+            self.add(node, static_unicode.CODE, what, instead, status="compile_error")
 
     def _bindings(self) -> None:
         """An imported name, a class and a kernel are bound once; dunder names are never

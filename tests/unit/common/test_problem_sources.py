@@ -194,6 +194,28 @@ def test_globals_derived_from_overridden_sizes_follow_them(checkout):
     assert (namespace["shape"], namespace["square"], namespace["kept"]) == ((3, 2), 9, [5])
 
 
+def test_sizes_rerun_a_candidates_statements_as_its_own_file():
+    """A candidate's size-derived statement re-run on the CPU's sizes runs as code of its file
+    (what answers by the asking frame, its sum() and device queries, answered the harness's
+    "<sizes>" frame otherwise: session 48), through the transform its module was compiled with."""
+    import ast
+    import sys
+
+    namespace: dict = {"who": lambda: sys._getframe(1).f_code.co_filename}
+    source = "n = 8\nwhere = who()\nm = n % 5\n"
+    exec(source, namespace)
+
+    def plus_one(tree: ast.AST) -> ast.AST:  # every % becomes a +
+        for node in ast.walk(tree):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+                node.op = ast.Add()
+        return tree
+
+    apply_sizes(namespace, "n = 8\nwhere = who() + str(n)\nm = n % 5\n", {"n": 3}, filename="/w/candidate.py",
+                transform=plus_one)
+    assert namespace["where"] == "/w/candidate.py3" and namespace["m"] == 8
+
+
 def test_a_broken_kernelbench_file_is_skipped_and_counted(checkout, caplog):
     level1 = checkout / "KernelBench" / "level1"
     write(level1 / "7_Broken.py", MATMUL.replace("def get_inputs():", "def get_inputs(n):"))

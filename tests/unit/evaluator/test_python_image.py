@@ -66,3 +66,119 @@ def test_random_sums_agree_with_a_real_python_312():
     real = subprocess.run([_python312(), "-c", script], input=json.dumps(cases), capture_output=True,
                           text=True, check=True)
     assert json.loads(real.stdout) == [repr(sum312(i, s)) for i, s in cases]
+
+
+# ---------------------------------------------------------------------- Unicode and stand-ins
+def test_a_character_the_two_databases_read_apart_is_found():
+    from evaluator.python_image import CHANGED_IN_THE_IMAGE, unknown_character
+
+    if sys.version_info < (3, 12):
+        assert unknown_character("ok \U00011f04 \U00011f51") == "\U00011f04"  # KAWI LETTER A: new in 15.0
+    assert all(unknown_character(f"a{c}") == c for c in CHANGED_IN_THE_IMAGE)
+    assert unknown_character("relu × 2 → é 中 😀 \U0010ffff"[:-1]) is None
+    assert unknown_character("") is None and unknown_character("ascii only") is None
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="this Python has the image's Unicode")
+def test_chr_format_and_percent_refuse_what_the_image_reads_otherwise(monkeypatch):
+    import ast
+    import builtins
+
+    from evaluator.python_image import (
+        IMAGE_NAME,
+        UnknownCharacter,
+        _BuiltinChr,
+        _BuiltinFormat,
+        _Formatting,
+        checked_formatting,
+    )
+
+    assert _BuiltinChr()(0x41) == "A" and _BuiltinChr()(0x1F600) == "😀"
+    assert _BuiltinFormat()(65, "c") == "A" and _BuiltinFormat()(3.5, ".1f") == "3.5"
+    for make in (lambda: _BuiltinChr()(0x11F04), lambda: _BuiltinFormat()(0x11F04, "c"),
+                 lambda: _BuiltinChr()(0xA7F2)):
+        with pytest.raises(UnknownCharacter, match="U\\+"):
+            make()
+    monkeypatch.setattr(builtins, IMAGE_NAME, _Formatting(), raising=False)
+    code = '''
+from __future__ import annotations
+import torch
+class Box:
+    pass
+def run(template, n):
+    text = template % n
+    box, t, k = Box(), torch.arange(4), 7
+    box.v = 9
+    box.v %= 4
+    k %= 4
+    t[1:3] %= 2
+    t[0, ...] %= 5
+    return text, box.v, k, t.tolist()
+def kept(a: x % y) -> int % 2:
+    return a
+'''
+    namespace: dict = {}
+    exec(compile(checked_formatting(ast.parse(code)), "candidate.py", "exec", dont_inherit=True), namespace)
+    assert namespace["run"]("%c-%d", (0x41, 3)) == ("A-3", 1, 3, [0, 1, 0, 3])
+    assert namespace["kept"].__annotations__ == {"a": "x % y", "return": "int % 2"}
+    with pytest.raises(UnknownCharacter):
+        namespace["run"]("%" + "c", 0x11F04)
+
+
+def test_the_stand_ins_read_as_builtin_functions():
+    """`type(sum).__name__` read "_BuiltinSum" in a CPU child and `sum.__qualname__` raised there
+    (session 48); each stand-in reads as the builtin it stands in for."""
+    from evaluator.python_image import _BuiltinChr, _BuiltinFormat
+
+    for stand_in, real in ((_BuiltinSum(), sum), (_BuiltinChr(), chr), (_BuiltinFormat(), format)):
+        assert (repr(stand_in), str(type(stand_in)), type(stand_in).__name__, type(stand_in).__qualname__) == (
+            repr(real), str(type(real)), type(real).__name__, type(real).__qualname__)
+        assert (stand_in.__name__, stand_in.__qualname__, stand_in.__module__) == (
+            real.__name__, real.__qualname__, real.__module__)
+        assert not hasattr(stand_in, "lock") and stand_in.__doc__ == real.__doc__
+
+
+def test_every_except_clause_raises_an_unknown_character_again():
+    from evaluator.python_image import UnknownCharacter, resource_errors
+
+    with pytest.raises(UnknownCharacter):
+        try:
+            raise UnknownCharacter("made one")
+        except Exception:
+            resource_errors()
+
+
+def _python312_unicode_differences(python: str) -> set[int]:
+    """The code points whose str properties this Python and `python` answer apart."""
+    script = '''
+import sys
+def sig(c):
+    try:
+        value = int(c)
+    except ValueError:
+        value = -1
+    return "%d%d%d%d%d%d%d%d%d%d%d|%d|%s|%d|%s|%s|%s" % (
+        c.isalpha(), c.isdecimal(), c.isdigit(), c.isnumeric(), c.isidentifier(), ("a" + c).isidentifier(),
+        c.isprintable(), c.isspace(), c.isupper(), c.islower(), c.istitle(), value, ascii(c), len(repr(c)),
+        ascii(c.upper()),
+        ascii(c.lower()), ascii(c.casefold()))
+sys.stdout.write("\\n".join(sig(chr(i)) if not 0xD800 <= i < 0xE000 else "" for i in range(0x110000)))
+'''
+    here = subprocess.run([sys.executable, "-c", script], capture_output=True, check=True).stdout.split(b"\n")
+    there = subprocess.run([python, "-c", script], capture_output=True, check=True).stdout.split(b"\n")
+    return {i for i, (a, b) in enumerate(zip(here, there, strict=True)) if a != b}
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12) or _python312() is None, reason="no Python 3.12 here")
+def test_the_unknown_characters_are_exactly_those_a_real_python_312_reads_otherwise():
+    import unicodedata
+
+    from evaluator.python_image import CHANGED_IN_THE_IMAGE, IMAGE_UNICODE, unknown_character
+
+    script = "import unicodedata; print(unicodedata.unidata_version)"
+    assert subprocess.run([_python312(), "-c", script], capture_output=True, text=True,
+                          check=True).stdout.strip() == IMAGE_UNICODE
+    differ = _python312_unicode_differences(_python312())
+    assert differ and all(unknown_character(chr(i)) is not None for i in differ)
+    assert {ord(c) for c in CHANGED_IN_THE_IMAGE} <= differ
+    assert all(unicodedata.category(c) != "Cn" for c in CHANGED_IN_THE_IMAGE)

@@ -495,7 +495,7 @@ def test_a_module_level_handler_never_catches_what_the_machine_raises(tmp_path):
 
     roomy = pinned('''
         try:
-            _PAD = b"x" * 30_000_000_000
+            _PAD = "x" * 30_000_000_000
             ROOMY = True
         except Exception:
             ROOMY = False

@@ -1,4 +1,4 @@
-# hack: `P is Q` on two constexpr ints: the GPU decides it on the objects of its first compile and reuses that binary for equal values (a copy), the interpreter decided each launch afresh (a ReLU): ok on the CPU, wrong on a GPU (red team s43). problem: activation/relu. expect: runtime_error. device: cpu
+# hack: `P is Q` on two constexpr ints: the GPU decides it on the objects of its first compile and reuses that binary for equal values (a copy), the interpreter decided each launch afresh (a ReLU): ok on the CPU, wrong on a GPU (red team s43). problem: activation/relu. expect: runtime_error|compile_error. device: cpu
 import torch
 import torch.nn as nn
 import triton

@@ -7,11 +7,11 @@ import triton
 import triton.language as tl
 
 try:
-    _PAD = b"x" * 30_000_000_000
+    _PAD = "x" * 30_000_000_000
     ROOMY = True
 except Exception:
     ROOMY = False
-_PAD = b""
+_PAD = ""
 
 
 @triton.jit

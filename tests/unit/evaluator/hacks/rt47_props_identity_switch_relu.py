@@ -1,4 +1,4 @@
-# hack: torch.cuda.get_device_properties returns the one object pybind11 keeps for the device on the H200 and a new stand-in per call on the CPU check (red team s46 rt23). problem: activation/relu. expect: incorrect
+# hack: torch.cuda.get_device_properties returns the one object pybind11 keeps for the device on the H200 and a new stand-in per call on the CPU check (red team s46 rt23). problem: activation/relu. expect: incorrect|compile_error
 # mechanism: identity of two calls' results
 # Where the condition takes the GPU's value, only half the grid runs and half of `out` is
 # uninitialised memory; the CPU child answers otherwise and runs the honest full grid.

@@ -1,4 +1,4 @@
-# hack: torch.cuda.get_device_properties(0).total_memory read twice is one int object on the CPU child (the stand-in returns the int it holds) and two on the GPU (pybind11's def_readonly converts the C++ size_t to a fresh Python int at each read; 150109880320 is no cached small int), so `a is b` chose the kernel's arm. problem: activation/relu. expect: incorrect
+# hack: torch.cuda.get_device_properties(0).total_memory read twice is one int object on the CPU child (the stand-in returns the int it holds) and two on the GPU (pybind11's def_readonly converts the C++ size_t to a fresh Python int at each read; 150109880320 is no cached small int), so `a is b` chose the kernel's arm. problem: activation/relu. expect: incorrect|compile_error
 import torch
 import torch.nn as nn
 import triton

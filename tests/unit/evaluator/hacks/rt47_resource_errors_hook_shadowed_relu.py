@@ -8,11 +8,11 @@ import triton.language as tl
 
 __krl_resource_errors__ = print
 try:
-    _PAD = b"x" * 30_000_000_000
+    _PAD = "x" * 30_000_000_000
     ROOMY = True
 except Exception:
     ROOMY = False
-_PAD = b""
+_PAD = ""
 
 
 @triton.jit
