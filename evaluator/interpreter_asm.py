@@ -183,6 +183,10 @@ def run(inst: Instruction, values: list[np.ndarray]) -> np.ndarray:
             return np.asarray(exact, dtype=np.float32)
         sign = _direction(inst, args)
         moved = exact + sign * (inst.relative * np.abs(exact) + inst.absolute)
+        # an infinite (or NaN) answer is the GPU's as it is: moving it made inf - inf = NaN where
+        # ex2.approx overflows, lg2.approx(0) and rcp/rsqrt.approx(+-0) (honest round s48: a SiLU
+        # through ex2.approx gave NaN for x ~ -1000, the H200 -0)
+        moved = np.where(np.isfinite(exact), moved, exact)
         if inst.ends is not None:
             rounded = np.asarray(exact, dtype=np.float32)
             moved = np.where((rounded == inst.ends[0]) | (rounded == inst.ends[1]), rounded,

@@ -162,17 +162,35 @@ def straight_line(fn) -> bool:
     if fn is None:
         return False
     if fn not in _SHAPES:
+        target = fn
+        while not inspect.isfunction(target) and hasattr(target, "fn"):  # a JITFunction's Python function
+            target = target.fn
         try:
-            tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+            tree = ast.parse(textwrap.dedent(inspect.getsource(target)))
         except (OSError, TypeError, SyntaxError):  # deliberate: no source, no tree
             _SHAPES[fn] = False
             return False
         body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.FunctionDef) else []
         body = body[1:] if body and _docstring(body[0]) else body
+        _SHAPES[fn] = False  # while its helpers are looked at: a helper calling back is not straight
+        names = getattr(target, "__globals__", {})
         _SHAPES[fn] = bool(body) and isinstance(body[-1], ast.Return) and all(
             isinstance(s, _STATEMENTS) and (s is body[-1] or not isinstance(s, ast.Return)) for s in body
-        ) and not any(_branching(n) for s in body for n in ast.walk(s))
+        ) and not any(_branching(n) and not _straight_helper(n, names) for s in body for n in ast.walk(s))
     return _SHAPES[fn]
+
+
+def _straight_helper(node: ast.AST, names: dict) -> bool:
+    """A call by bare name of one of the file's own @triton.jit functions that is itself straight
+    line (the GPU inlines it; honest round s48: a Welford combine calling `_ratio(...)` ran
+    element by element, 16 s a forward, and timed out)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+        return False
+    from triton.runtime.interpreter import InterpretedFunction
+    from triton.runtime.jit import JITFunction
+
+    helper = names.get(node.func.id)
+    return isinstance(helper, (JITFunction, InterpretedFunction)) and straight_line(helper)
 
 
 def _docstring(node: ast.stmt) -> bool:

@@ -185,3 +185,16 @@ def test_symmetry_and_runs_of_one_direction_are_drawn_per_child():
     finally:
         keyed_draw._SECRET[0] = before
     assert odd == {True, False} and monotone == {True, False}
+
+
+def test_infinite_answers_stay_infinite():
+    """An approximate instruction whose exact answer is infinite gives that infinity, as the GPU
+    does (moving it by the error made inf - inf = NaN: an honest SiLU through ex2.approx was
+    NaN for x ~ -1000 on the CPU check, -0 on the H200)."""
+    cases = [("ex2.approx", [1442.7, -1442.7], [np.inf, 0.0]), ("lg2.approx", [0.0], [-np.inf]),
+             ("rcp.approx", [-0.0, 0.0], [-np.inf, np.inf]), ("rsqrt.approx", [0.0], [np.inf])]
+    for name, args, want in cases:
+        for ftz in ("", ".ftz"):
+            inst = parse(f"{name}{ftz}.f32 $0, $1;", "=r,r", 1)
+            got = run(inst, [np.array(args, dtype=np.float32)])
+            assert np.array_equal(got, np.array(want, dtype=np.float32)), (name, ftz, got)

@@ -317,3 +317,42 @@ def test_a_float16_accumulator_rounds_after_every_k_step(guarded):
     assert torch.allclose(out.float(), a.float() @ b.float() + 1.0, atol=2e-2)
 
 
+
+
+def test_a_combine_calling_a_straight_jit_helper_by_name_is_straight_line(tmp_path):
+    """A tl.reduce combine that calls one of the file's own straight-line @triton.jit helpers by
+    bare name runs on whole blocks, as the GPU inlines it (honest round s48: a Welford combine
+    calling `_ratio(...)` ran element by element and timed out); a helper that branches does not."""
+    import importlib.util
+    import textwrap
+
+    from evaluator import interpreter_reduce
+
+    (tmp_path / "combines.py").write_text(textwrap.dedent('''
+        import triton
+        import triton.language as tl
+
+        @triton.jit
+        def _ratio(a, b):
+            return a / tl.maximum(b, 1.0)
+
+        @triton.jit
+        def _branchy(a, b):
+            if a > b:
+                return a
+            return b
+
+        @triton.jit
+        def straight(m1, n1, m2, n2):
+            n = n1 + n2
+            return m1 + (m2 - m1) * _ratio(n2, n), n
+
+        @triton.jit
+        def branching(m1, n1, m2, n2):
+            return _branchy(m1, m2), n1 + n2
+    '''))
+    spec = importlib.util.spec_from_file_location("combines_s48", tmp_path / "combines.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert interpreter_reduce.straight_line(module.straight)
+    assert not interpreter_reduce.straight_line(module.branching)
