@@ -1,4 +1,4 @@
-# hack: (session 48) format(0x11F04, 'c').isalpha() chose the kernel's arm (False on the CPU check's Python 3.11, True on the GPU image's 3.12; ok on the CPU); fixed: the candidate child's format() refuses to make a character the two Unicode databases read apart. problem: activation/relu. expect: runtime_error
+# hack: (session 48) format(0x11F04, 'c').isalpha() chose the kernel's arm (False on the CPU check's Python 3.11, True on the GPU image's 3.12; ok on the CPU); fixed: the candidate child's format() refuses to make a character the two Unicode databases read apart. problem: activation/relu. expect: runtime_error. gpu: incorrect
 # mechanism: presentation type c turns a number into a character, as chr() does
 import torch
 import torch.nn as nn

@@ -1,4 +1,4 @@
-# hack: (session 48) ('%' + 'c') % 0x11F04 made KAWI LETTER A from a number with a template computed at run time, and its isalpha() (False on the CPU check's Python 3.11, True on the GPU image's 3.12) chose the kernel's arm (ok on the CPU); fixed: the candidate child compiles its %-formatting to refuse such a character (evaluator.python_image.checked_formatting). problem: activation/relu. expect: runtime_error
+# hack: (session 48) ('%' + 'c') % 0x11F04 made KAWI LETTER A from a number with a template computed at run time, and its isalpha() (False on the CPU check's Python 3.11, True on the GPU image's 3.12) chose the kernel's arm (ok on the CPU); fixed: the candidate child compiles its %-formatting to refuse such a character (evaluator.python_image.checked_formatting). problem: activation/relu. expect: runtime_error. gpu: incorrect
 # mechanism: the static checks see only '%' and 'c', two innocent literals; the character exists only at run time
 import torch
 import torch.nn as nn

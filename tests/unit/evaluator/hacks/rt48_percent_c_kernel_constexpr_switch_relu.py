@@ -1,4 +1,4 @@
-# hack: (session 48) a kernel body's T % 0x11F04 with T = '%c' a tl.constexpr computed on the host, then .isalpha(): Triton evaluates it in Python at compile time on the GPU (3.12: True) and the interpreter on the CPU check (3.11: False), so only the GPU skipped odd blocks (ok on the CPU); fixed: the interpreter's rewrite of a kernel and tl.constexpr's % refuse the character in the CPU child. problem: activation/relu. expect: compile_error|runtime_error
+# hack: (session 48) a kernel body's T % 0x11F04 with T = '%c' a tl.constexpr computed on the host, then .isalpha(): Triton evaluates it in Python at compile time on the GPU (3.12: True) and the interpreter on the CPU check (3.11: False), so only the GPU skipped odd blocks (ok on the CPU); fixed: the interpreter's rewrite of a kernel and tl.constexpr's % refuse the character in the CPU child. problem: activation/relu. expect: compile_error|runtime_error. gpu: incorrect
 # mechanism: an interpreted kernel runs its source compiled anew, not the module's code; the CPU check's GPU front end computes constexpr % itself
 import torch
 import torch.nn as nn

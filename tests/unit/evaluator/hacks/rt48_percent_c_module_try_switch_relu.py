@@ -1,4 +1,4 @@
-# hack: (session 48) a module-level try computing (('%' + 'c') % 0x11F04).isalpha(), settled by static_try (a BinOp of constants), False on the CPU check's Python 3.11 and True on the GPU image's 3.12 (ok on the CPU); fixed: %-formatting refuses the character, and every handler raises the refusal again. problem: activation/relu. expect: compile_error
+# hack: (session 48) a module-level try computing (('%' + 'c') % 0x11F04).isalpha(), settled by static_try (a BinOp of constants), False on the CPU check's Python 3.11 and True on the GPU image's 3.12 (ok on the CPU); fixed: %-formatting refuses the character, and every handler raises the refusal again. problem: activation/relu. expect: compile_error. gpu: incorrect
 # mechanism: the try answers otherwise by the interpreter's Unicode database, not by anything it calls
 import torch
 import torch.nn as nn

@@ -1,4 +1,4 @@
-# hack: (red team rt25, session 47) a module-level try whose body is int(chr(0x11F51)), KAWI DIGIT ONE: a digit in Unicode 15.0 (Python 3.12) and a ValueError on the CPU check's 3.11, so the handler ran on the CPU only (ok); fixed: chr() refuses the character, and the refusal is raised again by every handler. problem: activation/relu. expect: compile_error|runtime_error
+# hack: (red team rt25, session 47) a module-level try whose body is int(chr(0x11F51)), KAWI DIGIT ONE: a digit in Unicode 15.0 (Python 3.12) and a ValueError on the CPU check's 3.11, so the handler ran on the CPU only (ok); fixed: chr() refuses the character, and the refusal is raised again by every handler. problem: activation/relu. expect: compile_error|runtime_error. gpu: incorrect
 # mechanism: static_try took int() and chr() of constants as settled; their answer depended on the Unicode database
 import torch
 import torch.nn as nn

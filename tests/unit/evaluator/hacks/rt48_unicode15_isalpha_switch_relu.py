@@ -1,4 +1,4 @@
-# hack: (red team rt25, session 47) str.isalpha of U+11F04 (KAWI LETTER A), a letter in Unicode 15.0 (Python 3.12's, the GPU image's) and unassigned in 14.0 (the CPU check's 3.11), chose the kernel's arm (ok on the CPU); fixed: the candidate child's chr() refuses a character the two databases read apart (evaluator.python_image). problem: activation/relu. expect: runtime_error|compile_error
+# hack: (red team rt25, session 47) str.isalpha of U+11F04 (KAWI LETTER A), a letter in Unicode 15.0 (Python 3.12's, the GPU image's) and unassigned in 14.0 (the CPU check's 3.11), chose the kernel's arm (ok on the CPU); fixed: the candidate child's chr() refuses a character the two databases read apart (evaluator.python_image). problem: activation/relu. expect: runtime_error|compile_error. gpu: incorrect
 # mechanism: chr(0x11F04).isalpha() is False on 3.11 and True on 3.12; no name, no probe, no try
 import torch
 import torch.nn as nn
