@@ -306,28 +306,11 @@ def _crosses_warps(type_text: str, axis: int | None) -> bool:
     the axis, less those that only hold copies of another's elements (a block smaller than the
     warps' tile), number more than one. Any other layout (an MMA result, a linear layout), or a
     type this grammar does not read: no (fails closed: no barrier credited)."""
-    match = _TENSOR.match(type_text)
-    if match is None or axis is None:
+    layout = axis_layout(type_text, axis)
+    if layout is None:
         return False
-    shape = [int(d) for d in match.group(1).rstrip("x").split("x")]
-    layout = match.group(2)
-    dim = None
-    if layout.startswith("#ttg.slice<"):
-        sliced = re.match(r"#ttg\.slice<\{dim = (\d+), parent = (#ttg\.blocked<\{[^{}]*\}>)\}>$", layout)
-        if sliced is None:
-            return False
-        dim, layout = int(sliced.group(1)), sliced.group(2)
-    elif re.match(r"#ttg\.blocked<\{[^{}]*\}>$", layout) is None:
-        return False
-    fields = {name: [int(v) for v in values.split(",")] for name, values in _FIELD.findall(layout)}
-    if len(fields) != 3 or not 0 <= axis < len(shape):
-        return False
-    along = axis if dim is None or axis < dim else axis + 1  # the parent's axis of a slice
-    if any(len(v) != len(shape) + (dim is not None) for v in fields.values()):
-        return False
-    per_warp = fields["sizePerThread"][along] * fields["threadsPerWarp"][along]
-    distinct = min(fields["warpsPerCTA"][along], -(-shape[axis] // per_warp))
-    return distinct > 1
+    n, per_thread, lanes, warps = layout
+    return min(warps, -(-n // (per_thread * lanes))) > 1
 
 
 def scalar_atomic_used(site: tuple) -> bool:
