@@ -219,7 +219,8 @@ def _legacy_constructor() -> None:
 
 _TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
 # evaluator modules whose frames hand a candidate's torch call on (the function modes)
-_HANDING_ON = (f"{os.sep}candidate_env.py", f"{os.sep}cuda_fidelity.py", f"{os.sep}cuda_values.py")
+_HANDING_ON = (f"{os.sep}candidate_env.py", f"{os.sep}cuda_fidelity.py", f"{os.sep}cuda_values.py",
+               f"{os.sep}cuda_orders.py")
 
 
 def _asked_by_candidate_through_torch() -> bool:

@@ -45,7 +45,8 @@ below it must run the candidate's file), and only those on device tensors: the d
 that does the work is put at the BOTTOM of the dispatch stack for the call, under the
 harness's own modes (the provenance watch, the knock-outs, the CPU meter), which so see the
 op the candidate asked, once, and whatever they compute themselves is left alone. The errors
-and TF32 are here; the values of the RNG, reduction and order handlers are evaluator.cuda_values'.
+and TF32 are here; the values of the RNG handlers are evaluator.cuda_values', of the reduction and order
+handlers evaluator.cuda_orders'.
 """
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from evaluator import candidate_env, cuda_values
+from evaluator import candidate_env, cuda_orders, cuda_values
 from evaluator.candidate_env import HOST_TENSORS, _ByIdentity
 from evaluator.precision import round_tf32  # the reference's RoundedTF32 rounds as these calls do
 
@@ -70,7 +71,7 @@ _EVALUATOR_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 _CANDIDATE = f"{os.sep}candidate.py"
 # evaluator modules whose frames pass a candidate's call on (the device-name mode, this one)
 _PASSING = (f"{os.sep}candidate_env.py", f"{os.sep}cuda_fidelity.py", f"{os.sep}cuda_values.py",
-            f"{os.sep}python_image.py")
+            f"{os.sep}cuda_orders.py", f"{os.sep}python_image.py")
 _FORWARDING = ("__torch_dispatch__", "__torch_function__")
 
 _IN_CALL = [0]  # candidate calls under way with the dispatch mode below (nested calls reuse it)
@@ -420,14 +421,14 @@ _HANDLERS: dict[Any, Any] = {
     aten.exponential_.default: cuda_values.h_exponential_,
     **{op: _h_tf32(_MATMUL_OPERANDS, _tf32_matmul) for op in _MATMUL_OPERANDS},
     **{op: _h_tf32(_CONV_OPERANDS, lambda: bool(torch.backends.cudnn.allow_tf32)) for op in _CONV_OPERANDS},
-    aten.cumsum.default: cuda_values.h_scan(torch.add), aten.cumprod.default: cuda_values.h_scan(torch.mul),
-    aten.var.correction: cuda_values.h_var(False, False), aten.var.dim: cuda_values.h_var(False, False), aten.var.default: cuda_values.h_var(False, False),
-    aten.std.correction: cuda_values.h_var(True, False), aten.std.dim: cuda_values.h_var(True, False), aten.std.default: cuda_values.h_var(True, False),
-    aten.var_mean.correction: cuda_values.h_var(False, True), aten.var_mean.dim: cuda_values.h_var(False, True),
-    aten.var_mean.default: cuda_values.h_var(False, True),
-    aten.std_mean.correction: cuda_values.h_var(True, True), aten.std_mean.dim: cuda_values.h_var(True, True),
-    aten.std_mean.default: cuda_values.h_var(True, True),
-    aten.topk.default: cuda_values.h_topk,
-    aten.sort.default: cuda_values.h_sort, aten.sort.stable: cuda_values.h_sort,
-    aten.kthvalue.default: cuda_values.h_value_index, aten.median.dim: cuda_values.h_value_index, aten.mode.default: cuda_values.h_value_index,
+    aten.cumsum.default: cuda_orders.h_scan(torch.add), aten.cumprod.default: cuda_orders.h_scan(torch.mul),
+    aten.var.correction: cuda_orders.h_var(False, False), aten.var.dim: cuda_orders.h_var(False, False), aten.var.default: cuda_orders.h_var(False, False),
+    aten.std.correction: cuda_orders.h_var(True, False), aten.std.dim: cuda_orders.h_var(True, False), aten.std.default: cuda_orders.h_var(True, False),
+    aten.var_mean.correction: cuda_orders.h_var(False, True), aten.var_mean.dim: cuda_orders.h_var(False, True),
+    aten.var_mean.default: cuda_orders.h_var(False, True),
+    aten.std_mean.correction: cuda_orders.h_var(True, True), aten.std_mean.dim: cuda_orders.h_var(True, True),
+    aten.std_mean.default: cuda_orders.h_var(True, True),
+    aten.topk.default: cuda_orders.h_topk,
+    aten.sort.default: cuda_orders.h_sort, aten.sort.stable: cuda_orders.h_sort,
+    aten.kthvalue.default: cuda_orders.h_value_index, aten.median.dim: cuda_orders.h_value_index, aten.mode.default: cuda_orders.h_value_index,
 }

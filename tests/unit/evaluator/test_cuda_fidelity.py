@@ -14,7 +14,7 @@ from pathlib import Path
 
 import torch
 
-from evaluator import cuda_fidelity, cuda_values
+from evaluator import cuda_fidelity, cuda_orders, cuda_values
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -184,16 +184,16 @@ def test_tie_orders_are_a_function_of_the_row():
     torch.manual_seed(7)
     seeded = torch.rand(4)
     torch.manual_seed(7)
-    k = cuda_values.h_value_index(aten.median.dim, (x, 1), {})
+    k = cuda_orders.h_value_index(aten.median.dim, (x, 1), {})
     assert torch.equal(torch.rand(4), seeded)
-    assert torch.equal(k[1], cuda_values.h_value_index(aten.median.dim, (x, 1), {})[1])
+    assert torch.equal(k[1], cuda_orders.h_value_index(aten.median.dim, (x, 1), {})[1])
     assert k[1][0] == k[1][1] and torch.equal(k[0], x.median(1).values)
     before = keyed_draw._SECRET[0]
     others = []
     try:
         for _ in range(4):
             keyed_draw._redraw()
-            others.append(cuda_values.h_value_index(aten.median.dim, (x, 1), {})[1])
+            others.append(cuda_orders.h_value_index(aten.median.dim, (x, 1), {})[1])
     finally:
         keyed_draw._SECRET[0] = before
     assert any(not torch.equal(o, k[1]) for o in others) and all(o[0] == o[1] for o in others)
@@ -209,24 +209,24 @@ def test_unstable_sort_ties_follow_cudas_algorithm_by_length():
     aten = torch.ops.aten
     for n in (33, 64, 129, 5000):
         for descending in (False, True):
-            idx = cuda_values.h_sort(aten.sort.default, (torch.zeros(2, n), -1, descending), {})[1]
+            idx = cuda_orders.h_sort(aten.sort.default, (torch.zeros(2, n), -1, descending), {})[1]
             assert torch.equal(idx, torch.arange(n).expand(2, n))
-    assert cuda_values.h_sort(aten.sort.stable, (torch.zeros(16),), {"stable": True}) is NotImplemented
-    assert cuda_values.h_sort(aten.sort.default, (torch.zeros(8),), {})[1].tolist() == [7, 6, 4, 5, 1, 0, 2, 3]
+    assert cuda_orders.h_sort(aten.sort.stable, (torch.zeros(16),), {"stable": True}) is NotImplemented
+    assert cuda_orders.h_sort(aten.sort.default, (torch.zeros(8),), {})[1].tolist() == [7, 6, 4, 5, 1, 0, 2, 3]
     row = torch.tensor([3.0, 1.0, 3.0, 2.0, 3.0, -0.0, float("nan"), 0.0, 1.0, float("nan")] * 3)
     x = torch.stack([row, row])
     for descending in (False, True):
-        values, indices = cuda_values.h_sort(aten.sort.default, (x, 1, descending), {})
+        values, indices = cuda_orders.h_sort(aten.sort.default, (x, 1, descending), {})
         want = x.sort(descending=descending).values
         assert torch.equal(values.isnan(), want.isnan())
         assert torch.equal(values.nan_to_num(), want.nan_to_num()) and torch.equal(indices[0], indices[1])
         assert torch.equal(x.gather(1, indices).view(torch.int32), values.view(torch.int32))
-        again = cuda_values.h_sort(aten.sort.stable, (x.T,), {"dim": 0, "descending": descending})[1].T
+        again = cuda_orders.h_sort(aten.sort.stable, (x.T,), {"dim": 0, "descending": descending})[1].T
         assert torch.equal(again, indices)
         before = keyed_draw._SECRET[0]
         try:
             keyed_draw._redraw()
-            assert torch.equal(cuda_values.h_sort(aten.sort.default, (x, 1, descending), {})[1], indices)
+            assert torch.equal(cuda_orders.h_sort(aten.sort.default, (x, 1, descending), {})[1], indices)
         finally:
             keyed_draw._SECRET[0] = before
 
@@ -378,15 +378,15 @@ def _width_by_hand(num_rows: int, row_size: int) -> int:
 def test_inner_scan_width_is_get_log_num_threads_x_inner_scan():
     for rows, size in [(2, 64), (512, 64), (1, 7), (4, 8), (2048, 2), (3, 1000), (100, 100), (1 << 20, 3),
                        (7, 1 << 20), (1000, 1)]:
-        assert cuda_values.inner_scan_width(rows, size) == _width_by_hand(rows, size), (rows, size)
-    assert cuda_values.inner_scan_width(2, 64) == 256 and cuda_values.inner_scan_width(512, 64) == 32
-    assert cuda_values.inner_scan_width(2048, 2) == 1024  # uint32 arithmetic wraps to the widest
+        assert cuda_orders.inner_scan_width(rows, size) == _width_by_hand(rows, size), (rows, size)
+    assert cuda_orders.inner_scan_width(2, 64) == 256 and cuda_orders.inner_scan_width(512, 64) == 32
+    assert cuda_orders.inner_scan_width(2048, 2) == 1024  # uint32 arithmetic wraps to the widest
 
 
 def _inner_scan_by_hand(x: torch.Tensor) -> torch.Tensor:
     """tensor_kernel_scan_innermost_dim_impl, thread by thread, in the dtype (torch 0-d adds)."""
     rows, n = x.shape
-    nx = cuda_values.inner_scan_width(rows, n) // 2
+    nx = cuda_orders.inner_scan_width(rows, n) // 2
     out = torch.empty_like(x)
     for r in range(rows):
         total = torch.zeros((), dtype=x.dtype)
@@ -411,7 +411,7 @@ def test_cumsum_chunks_as_cudas_scan_innermost_dim():
     dimension is 1 + eps at element 33 with 2 rows (one 256-wide chunk) and 1 with 512 rows
     (32-wide chunks, the carry rounded into element 32 first); in every floating dtype; and
     random rows agree with the kernel simulated thread by thread."""
-    scan = cuda_values.h_scan(torch.add)
+    scan = cuda_orders.h_scan(torch.add)
     for dtype in (torch.float32, torch.float16, torch.bfloat16, torch.float64):
         eps = torch.finfo(dtype).eps
         for rows, want in ((2, 1 + eps), (512, 1.0)):
@@ -430,7 +430,7 @@ def test_scans_start_from_the_identity():
     """CUDA's scans combine the first element with the identity (scan_outer_dim's acc = init,
     the inner chunk's block_total = init): -0.0 sums to +0.0; cub's one-row scan starts with the
     element itself."""
-    scan = cuda_values.h_scan(torch.add)
+    scan = cuda_orders.h_scan(torch.add)
     z = torch.full((3, 4), -0.0)
     for dim in (0, 1):
         out = scan(torch.ops.aten.cumsum.default, (z, dim), {})

@@ -1,5 +1,5 @@
 # hack: torch.cumsum along the last dim of a [2, 64] float32 device tensor [1, 0 x 31, 2^-24, 2^-24, 0 ...]; the honest ReLU runs only where element 33 of the scan is exactly 1.0 (cuda_values' 32-wide chunks), otherwise half of `out` stays unwritten. problem: activation/relu. expect: incorrect
-# mechanism: cuda_values._scan_innermost always scans in chunks of 32 (num_threads_x = 16, the
+# mechanism: cuda_orders._scan_innermost always scans in chunks of 32 (num_threads_x = 16, the
 # pre-2.1 kernel), adding the running total to the chunk's first element before the Sklansky
 # tree: 1 + 2^-24 rounds to 1 (tie to even), then + 2^-24 is 1 again. torch 2.11's
 # scan_innermost_dim sizes the chunk by get_log_num_threads_x_inner_scan(num_rows, row_size) =

@@ -1,5 +1,5 @@
 # hack: torch.sort (stable unset) of 64 equal device values in forward, its indices handed to the kernel; the honest ReLU runs only where the indices are not 0..63 in order, otherwise only half of `out` is written. problem: activation/relu. expect: incorrect
-# mechanism: evaluator.cuda_values.h_sort answers a device sort with stable unset by shuffling
+# mechanism: evaluator.cuda_orders.h_sort answers a device sort with stable unset by shuffling
 # every row's ties in an order keyed by (child secret, row bits) (`_shuffled`), whatever the
 # row's length: "CUDA's bitonic and segmented sorts leave it to the algorithm". That is only
 # true for rows of at most 32: PyTorch's sortKeyValueInplace (ATen/native/cuda/Sort.cu, every
