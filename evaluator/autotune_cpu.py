@@ -42,6 +42,8 @@ import weakref
 from contextlib import contextmanager
 from functools import partial
 
+from evaluator.launch_storage import differs, digest, launch_tensors, restore, storages
+
 _DRAW = secrets.SystemRandom()
 _CHECKED = [False]  # the forward in progress is a checked one (`next_forward`)
 _TRIAL = [False]  # ... and a correctness trial, whose pick the timed forwards run again
@@ -237,7 +239,7 @@ def _benchmark(tuner, state: _KeyState, args: tuple, kwargs: dict) -> tuple[dict
     pre_hook, the heuristics, the grid function (handed what a launch hands it), the post hook,
     all on the launch's own arguments as the GPU hands them (red team s46: a grid counting its
     calls knew the CPU's one call per config). Of those calls the last two or three launch the
-    kernel on every tensor the launch can touch (`_handed`: a host descriptor's base too):
+    kernel on every tensor the launch can touch (`launch_tensors`: a host descriptor's base too):
     - one on the tensors as the launch handed them, whose writes `_settle` compares;
     - then the same config run again on what a run of it left, with the same random draws
       (evaluator.interpreter_draws), held to leave every one of those tensors bit for bit as
@@ -257,9 +259,9 @@ def _benchmark(tuner, state: _KeyState, args: tuple, kwargs: dict) -> tuple[dict
 
     from evaluator import interpreter_draws
 
-    tensors = _handed(tuner, args, kwargs)
+    tensors = launch_tensors(tuner, args, kwargs)
     with _disable_current_modes():
-        saved = _storages(tensors)
+        saved = storages(tensors)
     runs: dict = {}
     chain = None  # what the configs run so far left (None: what the launch handed)
     for name in state.listed:
@@ -287,28 +289,28 @@ def _benchmark(tuner, state: _KeyState, args: tuple, kwargs: dict) -> tuple[dict
         with interpreter_draws.recorded() as tape:
             wrote = launch(keep=True)
         with _disable_current_modes():
-            first = _storages(tensors)
-            runs[name] = (wrote, _digest(first))
-        if chain is None or _differs(first, chain) is None:  # the chain's run: this one
+            first = storages(tensors)
+            runs[name] = (wrote, digest(first))
+        if chain is None or differs(first, chain) is None:  # the chain's run: this one
             _host_side(tuner, config, args, kwargs, 1)
         else:
             with _disable_current_modes():
-                _restore(chain)
+                restore(chain)
             with interpreter_draws.recorded() as tape:
                 launch()
             with _disable_current_modes():
-                first = _storages(tensors)
+                first = storages(tensors)
         with interpreter_draws.replayed(tape):
             launch()
         with _disable_current_modes():
-            chain = _storages(tensors)
-            changed = _differs(chain, first)
-            _restore(saved)
+            chain = storages(tensors)
+            changed = differs(chain, first)
+            restore(saved)
         if changed is not None:
             raise _runs_disagree(tuner, config, tensors, changed)
     with _disable_current_modes():
-        _restore(chain if chain is not None else saved)
-        left = _digest(chain if chain is not None else saved)
+        restore(chain if chain is not None else saved)
+        left = digest(chain if chain is not None else saved)
     return runs, left
 
 
@@ -330,7 +332,7 @@ def _kernel_call(tuner, config, full: dict, args: tuple, current: dict, tensors:
             tuner.post_hook(full, exception=exc)
         finally:
             with _disable_current_modes():
-                _restore(saved)
+                restore(saved)
         raise
     wrote = None
     if keep:
@@ -392,62 +394,6 @@ def _settle(tuner, state: _KeyState, chosen, runs: dict, left: bytes, key: tuple
                          "chosen": state.named[chosen], "wait": None})
     config = state.named[chosen]
     tuner.pre_hook({**tuner.nargs, **kwargs, **config.all_kwargs()}, reset_only=True)
-
-
-def _launch_values(tuner, args: tuple, kwargs: dict) -> list:
-    """(name, value) of the launch's arguments, by position and by keyword (a tensor handed by
-    keyword is the launch's as much as one handed by position)."""
-    names = list(getattr(tuner, "arg_names", None) or ())
-    given = [(names[i] if i < len(names) else f"#{i}", v) for i, v in enumerate(args)]
-    return given + [(k, v) for k, v in kwargs.items() if k not in ("grid", "warmup")]
-
-
-def _handed(tuner, args: tuple, kwargs: dict) -> list:
-    """(where, tensor) for every tensor the launch can touch (interpreter_guard.handed_leaves:
-    in tuples and lists, a host TensorDescriptor's base; red team s45b's output in a tuple,
-    rt25's written through a descriptor, were neither copied nor compared)."""
-    from evaluator.interpreter_guard import handed_leaves
-
-    return [leaf for name, value in _launch_values(tuner, args, kwargs) for leaf in handed_leaves(value, name)]
-
-
-def _storages(tensors: list) -> list:
-    """(storage, a copy of its bytes) of each storage under these tensors, once each."""
-    seen, out = set(), []
-    for _, t in tensors:
-        storage = t.untyped_storage()
-        if storage.data_ptr() in seen or not storage.nbytes():
-            continue
-        seen.add(storage.data_ptr())
-        out.append((storage, storage.clone()))
-    return out
-
-
-def _restore(saved: list) -> None:
-    for storage, copy in saved:
-        storage.copy_(copy)
-
-
-def _digest(saved: list) -> bytes:
-    """A digest of the bytes of a `_storages`."""
-    import hashlib
-
-    import torch
-
-    digest = hashlib.blake2b(digest_size=16)
-    for _, copy in saved:
-        digest.update(memoryview(torch.empty(0, dtype=torch.uint8).set_(copy).numpy()))
-    return digest.digest()
-
-
-def _differs(now: list, then: list):
-    """The first storage whose bytes differ between two `_storages` of the same tensors, or None."""
-    import torch
-
-    for (storage, a), (_, b) in zip(now, then):
-        if not torch.equal(torch.empty(0, dtype=torch.uint8).set_(a), torch.empty(0, dtype=torch.uint8).set_(b)):
-            return storage
-    return None
 
 
 def _grid(kernel, args: tuple, grid, launched: dict) -> None:
