@@ -88,7 +88,7 @@ class ReferenceOutputs:
 
 
 def timing_transform(ref: ReferenceOutputs) -> str:
-    """The inputs every timed run draws: spiked (evaluator.runner.spike) where the plan has a
+    """The inputs every timed run draws: spiked (evaluator.input_transforms.spike) where the plan has a
     spike trial whose reference stayed finite, else the problem's own. A timed forward that
     estimates a global reduction from a sample is then wrong on every run it is revealed on,
     and it cannot tell a timed run from a trial by its inputs' distribution."""

@@ -67,7 +67,7 @@ class CorrectnessConfig(Section):
     distributions: list[str] = ["scale:1e-3", "scale:1e3", "spike"]
     """Extra trials beyond the base-seed ones: `scale:F` multiplies floating inputs by F,
     `shift:F` adds F, `spike` sets one random element of each float32/float64 input to a
-    random 2-50% share of that input's absolute sum (evaluator.runner.spike; where the
+    random 2-50% share of that input's absolute sum (evaluator.input_transforms.spike; where the
     reference's outputs on it stay finite, half the timed batches draw spiked inputs too).
     Scaling applies when every floating input is float32/float64, complex or half (half
     precision by a power of two, at most 2^4). A problem's own list replaces these, but a

@@ -110,12 +110,12 @@ def test_a_spiked_set_is_drawn_again_identically_from_its_seed(ws, monkeypatch, 
     every big problem's spiked set was recorded as 'base', so its next draw, unspiked,
     differed from the first and every evaluation failed as the problem's fault), and a
     slice at a time (a 17 GiB input's |x| summed in float64 at once asked 32 GiB)."""
-    from evaluator import runner
+    from evaluator import input_transforms
 
     if in_place:
-        monkeypatch.setattr(runner, "IN_PLACE_BYTES", 0)
+        monkeypatch.setattr(input_transforms, "IN_PLACE_BYTES", 0)
     if sliced:
-        monkeypatch.setattr(runner, "_SPIKE_SLICE", 7)
+        monkeypatch.setattr(input_transforms, "_SPIKE_SLICE", 7)
     applied, digest = ws.prepare(0, seed=11, transform="spike", check_determinism=True)
     ws.prepare(1, seed=11, transform="base")
     assert applied == "spike" and digest
@@ -132,12 +132,12 @@ def test_a_big_spiked_input_is_written_in_place_only_when_nothing_else_holds_it(
     """A GiB input copied for its spike was one more GiB on the device; a fresh tensor only
     the input list holds takes the spike itself, while one get_inputs keeps (a global) or
     one that is a view (or viewed) is copied and stays as it was."""
-    from evaluator import runner
+    from evaluator import input_transforms, runner
 
-    monkeypatch.setattr(runner, "IN_PLACE_BYTES", 0)
+    monkeypatch.setattr(input_transforms, "IN_PLACE_BYTES", 0)
     written = []
-    owned = runner._owned
-    monkeypatch.setattr(runner, "_owned", lambda x, refs: written.append(owned(x, refs)) or written[-1])
+    owned = input_transforms._owned
+    monkeypatch.setattr(input_transforms, "_owned", lambda x, refs: written.append(owned(x, refs)) or written[-1])
     kept = torch.randn(1000)
     before = kept.clone()
     viewed = torch.randn(1000)
