@@ -122,6 +122,7 @@ UNICODE = {
         class Letter(str, enum.Enum):
             A = (b"\\xf0\\x91\\xbc\\x84", "utf-8")  # <-
     ''',
+    "int_to_bytes_decoded": 'FLAG = (0x11F04).to_bytes(4, "little").decode("utf-32").isalpha()  # <-',
     "translate": "FLAG = 'a'.translate({97: 0x11F04}).isalpha()  # <-",
     "maketrans": "TABLE = str.maketrans({'a': 0x11F04})  # <-",
 }
