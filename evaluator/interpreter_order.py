@@ -24,7 +24,7 @@ Where the layout cannot be read (no record at the call site, an encoding not mod
 linear; ops at one site that disagree and none uniquely of the call's operand shape and axis),
 a fail-safe: one layout (elements per thread, lanes and warps along the axis, the in-thread
 order: sequential, a pairwise tree, two interleaved accumulators as f16x2 packing makes, or a
-tree per contiguous run) is drawn from a per-process secret, keyed by the call site, the
+tree per contiguous run) is drawn from the child's secret (evaluator.keyed_draw), keyed by the call site, the
 operand's shape, the axis and the op (`placed`; red team rt49: keyed by length alone, the sums
 of a tl.dot result along its two 64-long axes always agreed): the same call gets the same
 layout for the whole child, as the same compiled
@@ -36,13 +36,12 @@ longer axes), as real layouts do.
 from __future__ import annotations
 
 import os
-import secrets
-import zlib
 
 import numpy as np
 
-_LAYOUTS: dict = {}  # (n, what, where) -> layout, for the process in _DRAWN_IN
-_DRAWN_IN = [0, 0]  # [pid, seed]: the zygote forks each child after importing this, so each redraws
+from evaluator import keyed_draw
+
+_LAYOUTS: dict = {}  # (pid, n, what, where) -> layout: a forked child draws its own (keyed_draw)
 _MODES = ("sequential", "tree", "pairs", "runs")
 
 
@@ -96,15 +95,12 @@ def layout(n: int, what: str, where: tuple = ()) -> tuple[int, int, int, str]:
     drawn once per (n, what, where) in this process; `where` (`placed`: the call site, the
     operand's shape and the axis) keeps two different reductions of one length from sharing
     one draw, as two compiled ops do not share one layout on the GPU."""
-    if _DRAWN_IN[0] != os.getpid():
-        _LAYOUTS.clear()
-        _DRAWN_IN[:] = [os.getpid(), secrets.randbits(64)]
-    key = (n, what, where)
+    key = (os.getpid(), n, what, where)
     if key not in _LAYOUTS:
         if n < 1 or n & (n - 1):  # Triton's block dims are powers of two; anything else folds in order
             _LAYOUTS[key] = (max(n, 1), 1, 1, "sequential")
         else:
-            rng = np.random.default_rng([_DRAWN_IN[1], n, zlib.crc32(what.encode()), zlib.crc32(repr(where).encode())])
+            rng = np.random.default_rng(keyed_draw.seed("reduction layout", n, what, where))
             most = max(64, n // 256)
             options = [(c, t, w) for c in (1, 2, 4, 8, 16) for t in (1, 2, 4, 8, 16, 32) for w in (1, 2, 4, 8)
                        if c * t * w <= n and n // (t * w) <= most]
