@@ -129,8 +129,11 @@ def record(module, key: tuple) -> None:
                 loads.append((op, str(op.get_result(0).get_loc())))
             elif name == "tt.call":  # a noinline helper's ops carry its own lines only
                 _LOADS_BLIND.add(key)
+            elif name in ("tt.dot", "ttng.warp_group_dot") and op.get_num_results() == 1:
+                dots.append((name, op))
 
         loads: list = []
+        dots: list = []
         module.walk(visit)
         reductions = [(_loops(op, owners), *rest) for op, *rest in reductions]
         loads = [(_loops(op, owners), loc) for op, loc in loads]
@@ -147,6 +150,38 @@ def record(module, key: tuple) -> None:
         else:
             _SCALAR_ATOMICS[site] = _SCALAR_ATOMICS.get(site, True) and value in operands
     _record_reductions(key, reductions)
+    _record_dots(key, dots)
+
+
+def _record_dots(key: tuple, dots: list) -> None:
+    """Which dots of a compiled kernel are wgmma (ttng.warp_group_dot, MMA v3) and with what
+    maxNumImpreciseAcc, by call site (`kernel_site`) and operand A's shape: the interpreter
+    accumulates the float8 ones that are as the H200 does (evaluator.interpreter_dot8)."""
+    for name, op in dots:
+        try:  # a dot not read is left to the shapes (interpreter_dot8.shape_rule)
+            a_type, imprecise = str(op.get_operand(0).get_type()), op.get_int_attr("maxNumImpreciseAcc")
+            site = kernel_site(str(op.get_result(0).get_loc()))
+        except Exception:  # noqa: BLE001
+            continue
+        shape = re.search(r"<((?:\d+x)+)", a_type)  # an MMA v2 dot's float8 operands are widened to f16
+        if shape is None or not site or imprecise is None:
+            continue
+        a_shape = tuple(int(d) for d in shape.group(1).rstrip("x").split("x"))
+        _DOTS.setdefault((key, site), set()).add((a_shape, name == "ttng.warp_group_dot", imprecise))
+
+
+# (specialization key, (file, line, column)s) of a tl.dot -> {(operand A's shape, whether
+# it is a wgmma, its maxNumImpreciseAcc)} (`dot_form`)
+_DOTS: dict[tuple, set] = {}
+
+
+def dot_form(key: tuple | None, site: tuple, a_shape: tuple) -> tuple | None:
+    """(wgmma?, maxNumImpreciseAcc) of the dot compiled at `site` of the launch `key` with
+    operand A of `a_shape`; None where none was recorded there or the ops recorded disagree."""
+    if key is None:
+        return None
+    forms = {entry[1:] for entry in _DOTS.get((key, site), ()) if entry[0] == tuple(a_shape)}
+    return next(iter(forms)) if len(forms) == 1 else None
 
 
 def kernel_site(loc: str) -> tuple | None:

@@ -7,9 +7,12 @@ to or from bfloat16 goes through float32, and arithmetic, comparisons and `tl.do
 bfloat16 work on the values (numpy added, compared and multiplied the bit patterns as
 integers: `bf16(1) + bf16(2**-8)` was 6.6e35 and -1 > 1; red team s37 round 8). `tl.dot`
 on float32 stays float32 (`dot_operands` says why). Casts to float8 round to nearest even and saturate (the GPU's cvt.rn.satfinite; the interpreter
-rounded a tie up).
+rounded a tie up). A float8 `tl.dot` into float32 that the GPU runs as wgmma accumulates as
+wgmma does (evaluator.interpreter_dot8).
 """
 from __future__ import annotations
+
+import dataclasses
 
 import numpy as np
 
@@ -109,7 +112,14 @@ def dot_operands(builder_type: type, interpreter) -> None:
     as it is (threat_model.md, "Under the CPU interpreter")."""
     import triton.language as tl
 
+    from evaluator import interpreter_dot8
+
     dot, handle = builder_type.create_dot, interpreter.TensorHandle
+    # a float8 dot's max_num_imprecise_acc when the file gives none: sm_90's, not the interpreter's 0
+    # (an explicit 0, which makes the GPU's dot MMA v2, stays 0)
+    builder = interpreter.interpreter_builder
+    builder.options = dataclasses.replace(builder.options,
+                                          max_num_imprecise_acc_default=interpreter_dot8.SM90_IMPRECISE_DEFAULT)
 
     def operand(h, precision):
         return handle(bfloat16_float32(h.data), tl.float32) if _is_bf16(h.dtype) else h
@@ -118,7 +128,15 @@ def dot_operands(builder_type: type, interpreter) -> None:
         a, b = operand(a, input_precision), operand(b, input_precision)
         if d.dtype.scalar == tl.float16:
             return handle(float16_accumulated(_as_float16(a), _as_float16(b), d.data), tl.float16)
+        if d.dtype.scalar == tl.float32 and _is_float8(a) and _is_float8(b):
+            imprecise = interpreter_dot8.wgmma_form(np.shape(a.data), np.shape(b.data), max_num_imprecise_acc)
+            if imprecise is not None:  # wgmma's truncating accumulation (interpreter_dot8)
+                return handle(interpreter_dot8.wgmma_fp8_accumulated(
+                    _as_float16(a), _as_float16(b), d.data, imprecise), tl.float32)
         return dot(self, a, b, d, input_precision, max_num_imprecise_acc)
+
+    def _is_float8(h):
+        return h.dtype.scalar.primitive_bitwidth == 8 and h.dtype.scalar.is_floating()
 
     def _as_float16(h):  # float8 operands as the interpreter widens them (exact)
         if h.dtype.scalar.primitive_bitwidth == 8 and h.dtype.scalar.is_floating():
