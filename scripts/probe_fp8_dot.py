@@ -25,6 +25,20 @@ one value, `got` = out[0, 0], `spread` = max - min over the tile):
 - imprecise: max_num_imprecise_acc 32, 64, 128 and 0 at K = 128 (the promotion period);
 - warps/e5m2/mixed: num_warps 2 and 8, e5m2 operands, e4m3 x e5m2;
 and `random`: four random float8 tiles (normal values at several scales), their whole outputs.
+
+Reading a GPU answer that differs from the interpreter's (what interpreter_dot8 assumes first):
+- bits13: 1.0037841796875 = 1 + 31*2**-13 with 13 kept bits (KEPT_BITS), 1.0 with 12;
+- sign: 1.0 when a negative product truncates toward zero, 0.9962158203125 toward -inf;
+- cancel / cancel late: 0.0 with one alignment over the 32 products, 2**-14 times the small
+  products outside the sub-group holding +1 and -1 with sub-groups of 8 or 16;
+- carry / carry 2: 31.0001220703125 when the sum's carry keeps the low bit, 31.0 when the sum is
+  cut to 13 bits again;
+- acc_bits *: 1.0 when the accumulator is truncated with the products, 1.0000009536743164 when
+  it is not; acc big: 16384.0 when products of 1 vanish next to an accumulator of 2**14, 16416.0
+  when the accumulator is added apart;
+- imprecise N (K = 128, j = 7): 1.0 (default and 128), 1.001953125 (96), 1.00390625 (64),
+  1.005859375 (32: a float32 add of a fresh partial sum every k-step), 1.00775146484375 (0:
+  MMA v2, exact); warps 2 (MMA v2) exact 1.00189208984375.
 """
 import json
 import os
