@@ -120,7 +120,7 @@ def _elements(run: _Run, sizes: dict) -> int | None:
               "sets": [{"id": 0, "seed": run.plan.trials[0][0], "transform": "base"}]}
     try:
         with run.ev.pool.reference() as child:
-            reply, _ = run.ref_request(child, header, timeout_s=run.cfg.correctness.depth.timeout_s)
+            reply, _ = run.ref_request(child, header, timeout_s=run.cfg.timeout_s)
     except ProblemFailed:
         return None
     made = reply.get("sets", {}).get("0", {})
@@ -163,14 +163,15 @@ def check(run: _Run, source: str, ref: ReferenceOutputs, verdict: Verdict) -> Ve
 def _one(run: _Run, source: str, depth: Depth, trial: tuple[int, str],
          timeout_s: float) -> tuple[dict[str, Any], Verdict | None]:
     """(what the report says of `depth`, its verdict where that refuses the candidate)."""
-    sub = DepthRun(run, depth, trial, timeout_s)
+    sub = DepthRun(run, depth, trial, run.cfg.timeout_s)  # the reference's run: the evaluation's limit
     seen: dict[str, Any] = {"size": depth.name, "value": depth.value, "declared": depth.declared}
     try:
         with sub.phase("reference"):
             ref = sub.reference()
     except ProblemFailed as exc:
-        seen["skipped"] = "the problem's own code fails there: " + str(exc).strip().splitlines()[-1][:200]
+        seen["skipped"] = "the reference did not run there: " + (str(exc).strip().splitlines() or [""])[-1][:200]
         return seen, None
+    sub.timeout_s, sub.deadline = timeout_s, time.monotonic() + timeout_s  # the candidate's: depth's own
     job = sub._candidate_job(source, ref, None)
     seen.update(status=job.status, seconds=round(sum(v for k, v in job.phase_seconds.items() if k != "total"), 3))
     if job.status == "ok":
