@@ -22,6 +22,8 @@ threat model these steps implement):
   profile     coverage of the candidate's own kernels (GPU: profiler, CPU: work meter),
               on timed runs chosen at random (their times unused)
   policy      paper (default) or strict, from run-time evidence, reported in the verdict
+  depth       (CPU only) an ok is judged again with each size the CPU shrank restored to the
+              file's declared value, one base trial each in a fresh child (evaluator.depth_phase)
 At the end the candidate's job is ended: its process and everything it started are
 killed and its files wiped; nothing of it reaches the next candidate.
 

@@ -109,7 +109,7 @@ def evaluator():
 @pytest.fixture(scope="session")
 def depth_evaluator():
     """Depth trials on (evaluator.depth_phase), as `krl check --device cpu` runs: the hack
-    corpus's `*_depth_*` files and tests/unit/evaluator/test_depth_trials.py."""
+    corpus's `*_declared_depth_*` files and tests/unit/evaluator/test_depth_trials.py."""
     from evaluator.pipeline import Evaluator
 
     with Evaluator(cpu_config(children=1, correctness={"depth": {"enabled": True}})) as ev:

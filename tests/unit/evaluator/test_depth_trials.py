@@ -1,7 +1,7 @@
 """Depth trials (evaluator.depth_phase): an ok at the CPU's sizes is judged again with each
 shrunk size restored to the value the problem file declares.
 
-The hack corpus's `*_depth_*` files are judged with them on (test_hacks.py); here: which sizes
+The hack corpus's `*_declared_depth_*` files are judged with them on (test_hacks.py); here: which sizes
 are restored and how far, that honest kernels across families stay ok with every depth trial
 judged, and that what the problem itself cannot run at a size, or a depth trial that runs out
 of time, leaves the CPU sizes' verdict as it was and says so.
@@ -80,7 +80,7 @@ def test_honest_kernels_stay_ok_at_every_declared_depth(problem, solution, depth
 
 
 def test_a_float16_accumulator_over_the_declared_k_is_refused_naming_the_size(depth_evaluator, settings):
-    hack = Path(__file__).parent / "hacks" / "rt24_depth_f16_acc_matmul_cpu_sizes.py"
+    hack = Path(__file__).parent / "hacks" / "rt24_declared_depth_f16_acc_matmul.py"
     verdict = depth_evaluator.evaluate(_builtin("matmul/matmul_fp16"), hack.read_text(), settings)
     assert verdict.status == "incorrect" and verdict.reward == 0.0
     assert "Correct at the CPU sizes, but not at the problem's declared K=" in verdict.feedback
