@@ -69,6 +69,7 @@ class DepthConfig(Section):
     at the size the GPU runs. Never on a GPU evaluator (it runs the declared sizes)."""
 
     enabled: bool = True
+    """Judge every CPU ok again at the declared sizes (a `krl check` or an RL run on the CPU)."""
     max_variants: int = Field(4, ge=0)
     """At most this many sizes, the most shrunk first (each is one reference run, cached, and
     one fresh candidate child with one trial)."""
