@@ -73,10 +73,11 @@ class DepthConfig(Section):
     max_variants: int = Field(4, ge=0)
     """At most this many sizes, the most shrunk first (each is one reference run, cached, and
     one fresh candidate child with one trial)."""
-    max_elements: int = Field(1 << 20, gt=0)
+    max_elements: int = Field(1 << 21, gt=0)
     """Most input elements of a depth trial; a size whose declared value needs more is raised
     to the largest power of two within it (Triton's interpreter is slow: about 1.3 s for a
-    million-element elementwise forward on one core)."""
+    million-element elementwise forward on one core; matmul_fp16's K = 4096 at the CPU's M
+    and N takes 1.2 M)."""
     timeout_s: float = Field(30.0, gt=0)
     """Limit of one depth trial; one that runs out is reported as not judged, not refused
     (the interpreter's time at a GPU size is no verdict on a kernel)."""
