@@ -228,6 +228,23 @@ def _assigned_names(target: ast.expr) -> list[str] | None:
     return None
 
 
+def declared_sizes(source: str) -> dict[str, Any]:
+    """The values a problem file itself gives its module-level constants (`dim = 8192`):
+    the sizes it declares, which a device's `sizes` override. Read from the AST, never run
+    (empty where the source does not parse)."""
+    declared: dict[str, Any] = {}
+    try:
+        body = ast.parse(source).body
+    except (SyntaxError, ValueError):
+        return declared
+    for node in body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    declared[target.id] = node.value.value
+    return declared
+
+
 def apply_sizes(namespace: dict, source: str, sizes: Mapping[str, Any], filename: str = "<sizes>",
                 transform: Callable[[ast.Module], ast.AST] | None = None) -> None:
     """Set the size globals of an executed problem `source` to `sizes`, then re-run, in

@@ -250,7 +250,7 @@ class ChildState(TimedSteps):
             applied, checksum = ws.prepare(int(s["id"]), s["seed"], s["transform"],
                                            check_determinism=self.role == "reference" and i == 0,
                                            lazy=bool(s.get("lazy")))
-            sets[str(s["id"])] = {"transform": applied, "digest": checksum}
+            sets[str(s["id"])] = {"transform": applied, "digest": checksum, "elements": ws.elements(int(s["id"]))}
         return {"op": "result", "sets": sets}, []
 
     def load(self, h: dict) -> tuple[dict, list]:

@@ -239,17 +239,9 @@ def sizes_note(source: str, sizes: dict, device: str) -> str:
     file's own module-level values (the CPU interpreter runs a smaller instance): a kernel
     that assumed the declared `seq_len` divides its block met 100 with a bare assertion and no
     word of why (honest round, session 30). Empty where nothing differs."""
-    import ast
+    from common.problemset import declared_sizes
 
-    declared: dict[str, object] = {}
-    try:
-        for node in ast.parse(source).body:
-            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
-                for target in node.targets:
-                    if isinstance(target, ast.Name):
-                        declared[target.id] = node.value.value
-    except SyntaxError:
-        return ""
+    declared = declared_sizes(source)
     changed = [f"{k}={v!r} (the file says {declared[k]!r})" for k, v in sizes.items()
                if k in declared and declared[k] != v]
     if not changed:

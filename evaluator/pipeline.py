@@ -22,6 +22,8 @@ threat model these steps implement):
   profile     coverage of the candidate's own kernels (GPU: profiler, CPU: work meter),
               on timed runs chosen at random (their times unused)
   policy      paper (default) or strict, from run-time evidence, reported in the verdict
+  depth       (CPU only) an ok is judged again with each size the CPU shrank restored to the
+              file's declared value, one base trial each in a fresh child (evaluator.depth_phase)
 At the end the candidate's job is ended: its process and everything it started are
 killed and its files wiped; nothing of it reaches the next candidate.
 
@@ -104,6 +106,7 @@ class Evaluator:
         # interpreter-sized problems on the CPU hold megabytes: no budget there
         self.host_memory = HostMemory(cfg.memory, cfg.reference_cache_bytes, enabled=self.device == "cuda")
         self.seed_base = cfg.seed if cfg.seed is not None else secrets.randbits(40)
+        self.depth_plans: dict[str, list] = {}  # problem and CPU sizes -> its depth variants (evaluator.depth_phase)
         self._secrets = sensitive_environment_values()
         if cfg.sandbox.unsafe_skip_static_checks:
             log.warning("evaluator: static checks are OFF (sandbox testing only)")
@@ -181,6 +184,7 @@ class _Run:
         self.trial_most: dict[str, int] = {}  # per own kernel, the most programs of a trial
         self.trial_own_work: int | None = None  # the least interpreted work of a trial's own launches
         self.trial_variants: set[str] | None = None  # own kernels' constexpr variants the trials ran
+        self.knockouts = True  # the plan's knock-out runs are made (not in a depth run, evaluator.depth_phase)
         # the worker's own time in its comparisons (seconds; prejudge overlaps the child's runs)
         self.worker_seconds: dict[str, float] = {}
         self.details["worker_seconds"] = self.worker_seconds
@@ -221,11 +225,11 @@ class _Run:
         return F.sanitize(re.sub(r"/tmp/job-\d+/eval-\d+/", "", text), ("/tmp",), self.ev._secrets)
 
     def finish(self, outcome: judge.Outcome, speedup: float | None = None, coverage: float | None = None,
-               ref_s: float | None = None, cand_s: float | None = None) -> Verdict:
+               ref_s: float | None = None, cand_s: float | None = None, sizes_note: bool = True) -> Verdict:
         self.phases["total"] = time.monotonic() - self.t0
         self.details.update(outcome.details)
         text = self.sanitize(outcome.feedback)
-        if outcome.status in ("runtime_error", "incorrect", "timeout", "crashed") and self.sizes:
+        if outcome.status in ("runtime_error", "incorrect", "timeout", "crashed") and self.sizes and sizes_note:
             text += F.sizes_note(self.problem.source, self.sizes, self.ev.device)
         text = F.bound(text, self.cfg.feedback_max_chars)
         return Verdict(status=outcome.status, correct=outcome.status == "ok", speedup=speedup,
@@ -271,6 +275,10 @@ class _Run:
             verdict = self._candidate_job(static, ref, memory.capacity)
         self.phases["total"] = time.monotonic() - self.t0
         verdict.phase_seconds = dict(self.phases)
+        if self.knockouts and verdict.status == "ok" and self.ev.device == "cpu":
+            from evaluator import depth_phase  # (imports this module)
+
+            verdict = depth_phase.check(self, static, ref, verdict)
         return verdict
 
     def _candidate_job(self, static: str, ref: ReferenceOutputs, reservation: int | None) -> Verdict:
@@ -344,14 +352,18 @@ class _Run:
     def _trial_sets(self) -> list[dict]:
         """The correctness trials (ids 0..n-1) and the knock-out run's own inputs."""
         seed, dist = self.plan.knockout
-        sets = [{"id": i, "seed": s, "transform": d} for i, (s, d) in enumerate(self.plan.trials)] + \
-            [{"id": KNOCKOUT_SET, "seed": seed, "transform": dist}]
+        sets = [{"id": i, "seed": s, "transform": d} for i, (s, d) in enumerate(self.plan.trials)]
+        if not self.knockouts:
+            return sets
+        sets.append({"id": KNOCKOUT_SET, "seed": seed, "transform": dist})
         if self.plan.torch_knockout is not None:
             seed, dist = self.plan.torch_knockout
             sets.append({"id": TORCH_KNOCKOUT_SET, "seed": seed, "transform": dist})
         return sets
 
     def _knockout_ids(self) -> list[int]:
+        if not self.knockouts:
+            return []
         return [KNOCKOUT_SET] + ([TORCH_KNOCKOUT_SET] if self.plan.torch_knockout is not None else [])
 
     def ref_request(self, child: Child, header: dict, shared: bool = True,
@@ -405,6 +417,34 @@ class _Run:
                        for k in range(self.cfg.timing.input_sets)
                        for g, kind in enumerate(kinds)] if self.settings.timing else []
         sets = self._trial_sets() + timing_sets
+        stopped = self.prepare_and_load(child, source, ref, sets)
+        if stopped is not None:
+            return stopped
+        with self.phase("correctness"):
+            outcome = self.correctness(child, ref)
+            if outcome is None and gates.knockouts_due(self.own_names, self.knockout_raised, self.thin_return):
+                shared = gates.shared_names(list(self.details.get("kernels_defined") or []))
+                self.decoys, outcome = knockout_round.decoy_kernels(self, child, ref, self.own_names, shared,
+                                                                    gates.MAX_KERNELS)
+                self.details["decoy_kernels"] = self.decoys
+        if outcome is not None:
+            return self.finish(outcome)
+        profile = self.coverage_requested or \
+            self.cfg.policy.name == "strict" or self.knockout_raised or self.thin_return
+        if not self.settings.timing:
+            cov = self.profile(child) if profile else None
+            return self.finish(cov) if isinstance(cov, judge.Outcome) else self.decide(None, cov)
+        with self.phase("timing"):
+            timed = time_both(self, child, timing_sets, profile, set_output_bytes(ref),
+                              judge.base_facts(ref, list(self.plan.trials)))
+        if isinstance(timed, judge.Outcome):
+            return self.finish(timed)
+        return self.decide(timed, timed.get("coverage"))
+
+    def prepare_and_load(self, child: Child, source: str, ref: ReferenceOutputs, sets: list[dict]) -> Verdict | None:
+        """The candidate child makes the input sets (their digests checked against the
+        reference's) before the candidate's module exists, then imports it and builds ModelNew;
+        a Verdict where that already decides the evaluation."""
         with self.holding(self.ev.device_lock.shared()), self.phase("inputs"):  # drawn on the device
             reply, _ = child.request({"op": "prepare", "problem": self.problem.source, "sizes": self.sizes,
                                       "sets": sets}, self.left())
@@ -427,26 +467,7 @@ class _Run:
         self.device_branch = _DEVICE_TEST.search(source) is not None
         if reply.get("tampered"):
             return self._tampered(reply["tampered"], "importing your module")
-        with self.phase("correctness"):
-            outcome = self.correctness(child, ref)
-            if outcome is None and gates.knockouts_due(self.own_names, self.knockout_raised, self.thin_return):
-                shared = gates.shared_names(list(self.details.get("kernels_defined") or []))
-                self.decoys, outcome = knockout_round.decoy_kernels(self, child, ref, self.own_names, shared,
-                                                                    gates.MAX_KERNELS)
-                self.details["decoy_kernels"] = self.decoys
-        if outcome is not None:
-            return self.finish(outcome)
-        profile = self.coverage_requested or \
-            self.cfg.policy.name == "strict" or self.knockout_raised or self.thin_return
-        if not self.settings.timing:
-            cov = self.profile(child) if profile else None
-            return self.finish(cov) if isinstance(cov, judge.Outcome) else self.decide(None, cov)
-        with self.phase("timing"):
-            timed = time_both(self, child, timing_sets, profile, set_output_bytes(ref),
-                              judge.base_facts(ref, list(self.plan.trials)))
-        if isinstance(timed, judge.Outcome):
-            return self.finish(timed)
-        return self.decide(timed, timed.get("coverage"))
+        return None
 
     @property
     def coverage_requested(self) -> bool:

@@ -168,8 +168,10 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
         extra = run._knockout_ids()
         trials, tensors = [], []
 
+        final = extra[-1] if extra else len(run.plan.trials) - 1  # a depth run has no knock-out
+
         def one(i: int) -> list | None:  # None: a problem; _DROPPED: dropped
-            header = run._ref_run(i, last=i == extra[-1])
+            header = run._ref_run(i, last=i == final)
             if i < len(run.plan.trials) and str(run.plan.trials[i][1]).startswith("spike"):
                 header["rest_within"] = rest_within(trials, run.plan.trials)
             try:
@@ -223,7 +225,7 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
     # the candidate's sets are numbered by the kept trials (`reference` adopts this plan)
     plan = replace(run.plan, trials=tuple(run.plan.trials[i] for i in keep))
     ref = ReferenceOutputs(trials=trials[:n], outputs=outputs[:n], inputs_after=inputs_after[:n],
-                           knockout=outputs[n], tf32=tf32[:n],
+                           knockout=outputs[n] if extra else [], tf32=tf32[:n],
                            torch_knockout=outputs[n + 1] if len(extra) > 1 else [],
                            torch_knockout_tf32=tf32[n + 1] if len(extra) > 1 else [],
                            plan=plan, init=init)

@@ -71,12 +71,14 @@ class _CandidateLoader(importlib.machinery.SourceFileLoader):
 class InputSet(NamedTuple):
     """One input set of a workspace: its tensors while in use (real KernelBench inputs are
     GiBs each, so they exist only then), the transform applied, the digest of its first
-    draw, and the seed it is drawn again from (None: a timing slot, `regenerate` draws it)."""
+    draw, the seed it is drawn again from (None: a timing slot, `regenerate` draws it), and
+    how many tensor elements that draw held (the depth trials' budget, evaluator.depth_phase)."""
 
     tensors: list
     transform: str
     digest: str = ""
     seed: int | None = None
+    elements: int = 0
 
 
 class ProblemError(Exception):
@@ -318,9 +320,15 @@ class Workspace:
         inputs, applied, made = self._make(seed, transform)
         if check_determinism:
             self._reproducible(seed, transform, made)
+        elements = sum(x.numel() for x in inputs if isinstance(x, torch.Tensor))
         del inputs
-        self._prepared[set_id] = InputSet([], applied, made, seed)
+        self._prepared[set_id] = InputSet([], applied, made, seed, elements)
         return applied, made
+
+    def elements(self, set_id: int) -> int:
+        """Tensor elements in input set `set_id`'s draw (0 for a timing slot)."""
+        entry = self._prepared.get(set_id)
+        return entry.elements if entry is not None else 0
 
     def drop_sets(self) -> None:
         self._prepared.clear()

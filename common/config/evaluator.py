@@ -61,6 +61,28 @@ def _default_tolerances() -> dict[str, ToleranceConfig]:
     }
 
 
+class DepthConfig(Section):
+    """Depth trials on the CPU (evaluator.depth_phase): after an ok at the CPU sizes, each size
+    the CPU runs smaller than the problem file declares goes back to its declared value (the
+    others stay), one base trial judged there, so precision and resources that depend on one
+    size (a float16 accumulator over K = 4096, a block sized from an 8192-wide row) are judged
+    at the size the GPU runs. Never on a GPU evaluator (it runs the declared sizes)."""
+
+    enabled: bool = True
+    """Judge every CPU ok again at the declared sizes (a `krl check` or an RL run on the CPU)."""
+    max_variants: int = Field(4, ge=0)
+    """At most this many sizes, the most shrunk first (each is one reference run, cached, and
+    one fresh candidate child with one trial)."""
+    max_elements: int = Field(1 << 21, gt=0)
+    """Most input elements of a depth trial; a size whose declared value needs more is raised
+    to the largest power of two within it (Triton's interpreter is slow: about 1.3 s for a
+    million-element elementwise forward on one core; matmul_fp16's K = 4096 at the CPU's M
+    and N takes 1.2 M)."""
+    timeout_s: float = Field(30.0, gt=0)
+    """Limit of one depth trial; one that runs out is reported as not judged, not refused
+    (the interpreter's time at a GPU size is no verdict on a kernel)."""
+
+
 class CorrectnessConfig(Section):
     """Trials that decide whether a candidate computes what the reference computes."""
 
@@ -90,6 +112,8 @@ class CorrectnessConfig(Section):
     non-base ones (scaled inputs) run, not every base trial: the worker holds each trial's
     outputs from both sides, and a 6 GiB output over every trial took 72 GiB. The verdict's
     details say so (`trials_reduced`)."""
+    depth: DepthConfig = DepthConfig()
+    """Depth trials at the problem's declared sizes (CPU only)."""
 
 
 class TimingConfig(Section):

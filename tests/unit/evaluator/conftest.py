@@ -85,8 +85,11 @@ def problems() -> dict[str, FixtureProblem]:
 
 
 def cpu_config(**overrides: Any) -> EvaluatorConfig:
+    # depth trials (evaluator.depth_phase) only where a test asks for them (`depth_evaluator`):
+    # on every ok they add a fresh child and a trial per shrunk size, minutes over the suite
     cfg = {"device": "cpu", "children": 2, "timeout_s": EVALUATOR_TIMEOUT_S, "startup_timeout_s": 120,
-           "sandbox": {"memory_limit_bytes": 3 << 30, "cpu_address_space_bytes": 6 << 30}}
+           "sandbox": {"memory_limit_bytes": 3 << 30, "cpu_address_space_bytes": 6 << 30},
+           "correctness": {"depth": {"enabled": False}}}
     for key, value in overrides.items():
         if isinstance(value, dict):
             cfg.setdefault(key, {}).update(value)
@@ -100,6 +103,16 @@ def evaluator():
     from evaluator.pipeline import Evaluator
 
     with Evaluator(cpu_config()) as ev:
+        yield ev
+
+
+@pytest.fixture(scope="session")
+def depth_evaluator():
+    """Depth trials on (evaluator.depth_phase), as `krl check --device cpu` runs: the hack
+    corpus's `*_declared_depth_*` files and tests/unit/evaluator/test_depth_trials.py."""
+    from evaluator.pipeline import Evaluator
+
+    with Evaluator(cpu_config(children=1, correctness={"depth": {"enabled": True}})) as ev:
         yield ev
 
 

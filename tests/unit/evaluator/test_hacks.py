@@ -10,7 +10,8 @@ memory left as the allocator hands it out in timed runs): on the CPU it never ch
 the CPU meter: on the GPU the same forward gains nothing, tests/gpu), and by `. gpu: <expect>`
 where the GPU's verdict differs (a host loop over GPU-sized inputs runs out of time there;
 a kernel body the interpreter runs does not compile). None may ever be status ok under its
-policy on a device it runs on.
+policy on a device it runs on. A file whose name holds `_declared_depth_` is wrong only at a size the
+CPU shrinks: it is judged with the depth trials on (evaluator.depth_phase), as `krl check` is.
 """
 from __future__ import annotations
 
@@ -42,11 +43,13 @@ def test_corpus_covers_the_issue_list():
 
 
 @pytest.mark.parametrize("path", CORPUS, ids=[p.stem for p in CORPUS])
-def test_hack_is_caught(path, evaluator, strict_evaluator, settings):
+def test_hack_is_caught(path, evaluator, strict_evaluator, request, settings):
     head = _header(path)
     if head["device"] == "cuda":  # its cheat needs what only the GPU's timed runs leave (tests/gpu)
         pytest.skip("the cheat runs only on the GPU (tests/gpu/test_evaluator_gpu.py runs it)")
     ev = strict_evaluator if head["policy"] == "strict" else evaluator
+    if "_declared_depth_" in path.stem:
+        ev = request.getfixturevalue("depth_evaluator")
     # the bytes as an actor would send them: no newline translation (red team s38's files end
     # lines with a bare \r, which the checks must read as Python does)
     verdict = ev.evaluate(fixture_problem(head["problem"]), path.read_bytes().decode("utf-8"),

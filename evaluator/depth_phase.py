@@ -1,0 +1,191 @@
+"""Depth trials: a CPU verdict also holds at the problem's declared size of each dimension.
+
+Under Triton's interpreter a problem runs at its manifest's `sizes.cpu` (tens of thousands of
+elements, matmuls of tens), where the GPU runs the file's own values. Numerics and resources
+that depend on one size then pass on the CPU and fail on the GPU: a float16 accumulator
+carried over K rounds 256 times at K = 4096 and a few times at K = 104 (red team rt24), an
+autocast float16 GEMM's error grows with its depth, a block sized from a row length asks the
+compiler for more shared memory than an H200 has only at the real length (honest round s48).
+
+So an `ok` on the CPU is checked once more per shrunk size: that one size goes back to the
+value the problem file declares (`dim = 8192`; the others stay at the CPU's), as far as
+`depth.max_elements` input elements allow (a power of two short of it otherwise), and one
+base trial runs there, the reference at the same sizes in the trusted reference child and
+the candidate in a fresh child of its own, judged as every trial is (`correctness_phase`).
+A size whose variant the problem itself cannot run (its own code fails there) is skipped and
+said so; so is one that runs out of the depth time (`depth.timeout_s`: a slow kernel's
+interpreter time, not a verdict). Anything else that is not ok there is the verdict, with
+the sizes named. The GPU runs the declared sizes throughout, so nothing here runs there.
+
+What this does not do: a file that tests its sizes and behaves only at a combination the
+CPU never runs is the GPU evaluator's to judge (docs/threat_model.md).
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+from common.config.evaluator import DepthConfig
+from common.messages import EvalSettings
+from common.problemset import declared_sizes
+from evaluator import judge
+from evaluator.pipeline import _Run
+from evaluator.reference import ProblemFailed, ReferenceOutputs, TrialPlan
+from evaluator.sandbox import Child, SandboxFailure
+from evaluator.verdict import Verdict
+
+DEPTH_SEED = 104729  # added to the worker's first trial seed: the depth trials' own draw
+
+
+@dataclass(frozen=True)
+class Depth:
+    """One depth variant: `name` raised from `cpu` to `value` (the file declares `declared`)."""
+
+    name: str
+    cpu: int
+    value: int
+    declared: int
+
+    def describe(self) -> str:
+        part = "" if self.value == self.declared else f" of the file's {self.declared}"
+        return f"{self.name}={self.value}{part}"
+
+
+class DepthRun(_Run):
+    """An evaluation's run at one depth variant: its sizes, one base trial, no knock-outs,
+    no timing; the candidate's job ends after that trial is judged."""
+
+    def __init__(self, run: _Run, depth: Depth, trial: tuple[int, str], timeout_s: float):
+        super().__init__(run.ev, run.problem, EvalSettings(device=run.ev.device, timeout_s=timeout_s,
+                                                           timing=False, profile=False))
+        self.sizes = {**run.sizes, depth.name: depth.value}
+        self.memory_key = f"{run.memory_key}|depth:{depth.name}={depth.value}"
+        self.plan = TrialPlan(init_seed=run.plan.init_seed, trials=(trial,), knockout=run.plan.knockout)
+        self.knockouts = False
+
+    def run_candidate(self, child: Child, source: str, ref: ReferenceOutputs) -> Verdict:
+        stopped = self.prepare_and_load(child, source, ref, self._trial_sets())
+        if stopped is not None:
+            return stopped
+        with self.phase("correctness"):
+            outcome = self.correctness(child, ref)
+        return self.finish(outcome or judge.Outcome("ok", "Correct."))
+
+
+def variants(run: _Run, elements: int) -> list[Depth]:
+    """The sizes to restore, the most shrunk first: each size the CPU runs smaller than the
+    file's literal value, raised as far as the budget allows (`elements`: the CPU trial's)."""
+    cfg: DepthConfig = run.cfg.correctness.depth
+    declared = declared_sizes(run.problem.source)
+    out = []
+    for name, cpu in run.sizes.items():
+        want = declared.get(name)
+        if type(cpu) is not int or type(want) is not int or not 0 < cpu < want:
+            continue
+        out.append(Depth(name, cpu, want, want))
+    out.sort(key=lambda d: d.declared / d.cpu, reverse=True)
+    return out[:cfg.max_variants] if 0 < elements <= cfg.max_elements else []
+
+
+def _fitted(run: _Run, depth: Depth, elements: int, budget: int) -> Depth | None:
+    """`depth` at the largest value up to the declared one whose inputs stay within `budget`
+    elements. How fast they grow with this size (linearly, or as its square for an N x N
+    input) is read off a draw at twice the CPU size before anything larger is drawn; the
+    value chosen is drawn once to confirm it (halved while over). None where even twice the
+    CPU size is over, or the problem's own code fails there."""
+    probe = min(2 * depth.cpu, depth.declared)
+    grown = _elements(run, {**run.sizes, depth.name: probe})
+    if grown is None or grown > budget:
+        return None
+    if probe == depth.declared:
+        return depth
+    power = max(math.log2(max(grown, 1) / max(elements, 1)), 0.25)  # elements ~ size ** power
+    value = min(depth.declared, int(depth.cpu * (budget / elements) ** (1 / power)))
+    if value < depth.declared:
+        value = 1 << (value.bit_length() - 1)  # a power of two short of the budget, as real sizes are
+    while value > 2 * depth.cpu:
+        made = _elements(run, {**run.sizes, depth.name: value})
+        if made is not None and made <= budget:
+            return replace(depth, value=value)
+        value = 1 << ((value - 1).bit_length() - 1)  # the next power of two down
+    return replace(depth, value=probe)
+
+
+def _elements(run: _Run, sizes: dict) -> int | None:
+    """Input elements of one base draw at `sizes`, made by the trusted reference child;
+    None where the problem's own code fails there."""
+    header = {"op": "prepare", "problem": run.problem.source, "sizes": sizes, "reset_sets": True,
+              "sets": [{"id": 0, "seed": run.plan.trials[0][0], "transform": "base"}]}
+    try:
+        with run.ev.pool.reference() as child:
+            reply, _ = run.ref_request(child, header, timeout_s=run.cfg.timeout_s)
+    except ProblemFailed:
+        return None
+    made = reply.get("sets", {}).get("0", {})
+    return int(made.get("elements") or 0) or None
+
+
+def planned(run: _Run, ref: ReferenceOutputs) -> list[Depth]:
+    """This problem's depth variants at its CPU sizes, worked out once per worker (a few
+    draws of its inputs in the reference child, no forward)."""
+    cache = run.ev.depth_plans
+    if run.memory_key not in cache:
+        elements = int(ref.trials[0].get("elements") or 0) if ref.trials else 0
+        budget = run.cfg.correctness.depth.max_elements
+        fitted = [_fitted(run, depth, elements, budget) for depth in variants(run, elements)]
+        cache[run.memory_key] = [d for d in fitted if d is not None]
+    return cache[run.memory_key]
+
+
+def check(run: _Run, source: str, ref: ReferenceOutputs, verdict: Verdict) -> Verdict:
+    """`verdict` (ok at the CPU sizes), or the first depth variant's verdict that is not ok."""
+    cfg = run.cfg.correctness.depth
+    if not cfg.enabled or run.ev.device != "cpu" or verdict.status != "ok" or not run.sizes:
+        return verdict
+    started, report = time.monotonic(), []
+    trial = (run.plan.trials[0][0] + DEPTH_SEED, "base")
+    try:
+        depths = planned(run, ref)
+        for depth in depths:
+            seen = _one(run, source, depth, trial, cfg.timeout_s)
+            report.append(seen[0])
+            if seen[1] is not None:
+                return _refused(run, verdict, depth, seen[1], report)
+    except SandboxFailure as exc:  # infrastructure: the CPU sizes' verdict stands, said so
+        report.append({"error": str(exc)[:300]})
+    verdict.details["depth"] = {"trials": report, "seconds": round(time.monotonic() - started, 3)}
+    verdict.phase_seconds["depth"] = round(time.monotonic() - started, 3)
+    return verdict
+
+
+def _one(run: _Run, source: str, depth: Depth, trial: tuple[int, str],
+         timeout_s: float) -> tuple[dict[str, Any], Verdict | None]:
+    """(what the report says of `depth`, its verdict where that refuses the candidate)."""
+    sub = DepthRun(run, depth, trial, run.cfg.timeout_s)  # the reference's run: the evaluation's limit
+    seen: dict[str, Any] = {"size": depth.name, "value": depth.value, "declared": depth.declared}
+    try:
+        with sub.phase("reference"):
+            ref = sub.reference()
+    except ProblemFailed as exc:
+        seen["skipped"] = "the reference did not run there: " + (str(exc).strip().splitlines() or [""])[-1][:200]
+        return seen, None
+    sub.timeout_s, sub.deadline = timeout_s, time.monotonic() + timeout_s  # the candidate's: depth's own
+    job = sub._candidate_job(source, ref, None)
+    seen.update(status=job.status, seconds=round(sum(v for k, v in job.phase_seconds.items() if k != "total"), 3))
+    if job.status == "ok":
+        return seen, None
+    if job.status == "timeout" or job.error_source in ("problem", "evaluator"):
+        seen["skipped"] = "not judged there: " + (job.feedback or "").splitlines()[0][:200]
+        return seen, None
+    return seen, job
+
+
+def _refused(run: _Run, verdict: Verdict, depth: Depth, job: Verdict, report: list) -> Verdict:
+    others = ", ".join(f"{k}={v}" for k, v in run.sizes.items() if k != depth.name)
+    text = (f"Correct at the CPU sizes, but not at the problem's declared {depth.describe()} (the size the GPU "
+            f"runs; the others stay at the CPU's{': ' + others if others else ''}):\n{job.feedback}")
+    details = {**job.details, "depth": {"trials": report, "refused_at": {depth.name: depth.value}},
+               "cpu_sizes_verdict": {"status": verdict.status, "speedup": verdict.speedup}}
+    return run.finish(judge.Outcome(job.status, text, hacks=list(job.hacks), details=details), sizes_note=False)

@@ -1,0 +1,134 @@
+"""Depth trials (evaluator.depth_phase): an ok at the CPU's sizes is judged again with each
+shrunk size restored to the value the problem file declares.
+
+The hack corpus's `*_declared_depth_*` files are judged with them on (test_hacks.py); here: which sizes
+are restored and how far, that honest kernels across families stay ok with every depth trial
+judged, and that what the problem itself cannot run at a size, or a depth trial that runs out
+of time, leaves the CPU sizes' verdict as it was and says so.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from conftest import FixtureProblem, cpu_config
+
+from common.problemset import builtin_problem, declared_sizes
+from evaluator import depth_phase
+
+HONEST = Path(__file__).parent / "honest"
+BUILTIN = Path(__file__).parents[3] / "evaluator" / "problems" / "builtin"
+
+SOURCE = """
+import torch
+batch_size = 4096
+dim = 8192
+rows = dim * 2
+scale = 1.5
+name = "x"
+def get_inputs():
+    return [torch.randn(batch_size, dim)]
+"""
+
+
+def _run(sizes: dict, **depth) -> SimpleNamespace:
+    cfg = cpu_config(correctness={"depth": {"enabled": True, **depth}})
+    return SimpleNamespace(cfg=cfg, sizes=sizes, problem=SimpleNamespace(source=SOURCE))
+
+
+def test_declared_sizes_are_the_files_literal_constants():
+    assert declared_sizes(SOURCE) == {"batch_size": 4096, "dim": 8192, "scale": 1.5, "name": "x"}
+    assert declared_sizes("def broken(:\n") == {}
+
+
+def test_each_shrunk_integer_size_is_a_variant_the_most_shrunk_first():
+    depths = depth_phase.variants(_run({"batch_size": 16, "dim": 1000, "rows": 7}), elements=16000)
+    assert [(d.name, d.cpu, d.declared) for d in depths] == [("batch_size", 16, 4096), ("dim", 1000, 8192)]
+    # a size the CPU does not shrink, a derived one (`rows`) and a float are not depths
+    assert depth_phase.variants(_run({"batch_size": 4096, "dim": 8192, "scale": 0.5}), elements=16000) == []
+
+
+def test_the_number_of_variants_and_the_budget_are_bounded():
+    assert len(depth_phase.variants(_run({"batch_size": 16, "dim": 1000}, max_variants=1), 16000)) == 1
+    # a CPU trial already over the budget has no room for any depth
+    assert depth_phase.variants(_run({"batch_size": 16, "dim": 1000}, max_elements=1000), 16000) == []
+    assert depth_phase.Depth("K", 104, 2048, 4096).describe() == "K=2048 of the file's 4096"
+    assert depth_phase.Depth("K", 104, 4096, 4096).describe() == "K=4096"
+
+
+def _builtin(name: str):
+    return builtin_problem(name)
+
+
+@pytest.mark.parametrize("problem,solution", [
+    ("matmul/matmul_fp16", BUILTIN / "matmul" / "matmul_fp16.solution.py"),
+    ("norm/layernorm", BUILTIN / "norm" / "layernorm.solution.py"),
+    ("attention/causal_sdpa_fp16", BUILTIN / "attention" / "causal_sdpa_fp16.solution.py"),
+    ("loss/cross_entropy", BUILTIN / "loss" / "cross_entropy.solution.py"),
+])
+def test_honest_kernels_stay_ok_at_every_declared_depth(problem, solution, depth_evaluator, settings):
+    verdict = depth_evaluator.evaluate(_builtin(problem), solution.read_text(), settings)
+    assert verdict.status == "ok", verdict.feedback
+    trials = verdict.details["depth"]["trials"]
+    cpu = _builtin(problem).sizes["cpu"]
+    declared = declared_sizes(_builtin(problem).source)
+    # every shrunk size was judged ok above its CPU value (within the input budget)
+    assert {t["size"] for t in trials} == {k for k, v in cpu.items() if isinstance(declared.get(k), int)
+                                            and declared[k] > v}
+    assert all(t["status"] == "ok" and cpu[t["size"]] < t["value"] <= t["declared"] for t in trials), trials
+
+
+def test_a_float16_accumulator_over_the_declared_k_is_refused_naming_the_size(depth_evaluator, settings):
+    hack = Path(__file__).parent / "hacks" / "rt24_declared_depth_f16_acc_matmul.py"
+    verdict = depth_evaluator.evaluate(_builtin("matmul/matmul_fp16"), hack.read_text(), settings)
+    assert verdict.status == "incorrect" and verdict.reward == 0.0
+    assert "Correct at the CPU sizes, but not at the problem's declared K=" in verdict.feedback
+    assert verdict.details["depth"]["refused_at"].keys() == {"K"}
+    assert verdict.details["cpu_sizes_verdict"]["status"] == "ok"
+
+
+LIMITED = """
+import torch
+import torch.nn as nn
+
+batch_size = 4096
+dim = 8192
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.relu(x)
+
+
+def get_inputs():
+    assert dim <= 2048, "this problem's own limit"
+    return [torch.randn(batch_size, dim)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+
+def test_a_size_the_problem_itself_cannot_run_is_skipped_and_said(depth_evaluator, settings):
+    problem = FixtureProblem(name="depth/limited", source=LIMITED, sizes={"cpu": {"batch_size": 4, "dim": 256}})
+    solution = (BUILTIN / "activation" / "relu.solution.py").read_text()
+    verdict = depth_evaluator.evaluate(problem, solution, settings)
+    assert verdict.status == "ok", verdict.feedback
+    trials = {t["size"]: t for t in verdict.details["depth"]["trials"]}
+    assert trials["batch_size"]["status"] == "ok" and trials["batch_size"]["value"] == 4096
+    # dim goes up only as far as the problem's own code runs: the largest power of two there
+    assert trials["dim"]["status"] == "ok" and trials["dim"]["value"] == 2048
+
+
+def test_a_depth_trial_out_of_time_is_not_a_verdict(settings):
+    from evaluator.pipeline import Evaluator
+
+    solution = (BUILTIN / "matmul" / "matmul_fp16.solution.py").read_text()
+    cfg = cpu_config(children=1, correctness={"depth": {"enabled": True, "timeout_s": 0.2, "max_variants": 1}})
+    with Evaluator(cfg) as ev:
+        verdict = ev.evaluate(_builtin("matmul/matmul_fp16"), solution, settings)
+    assert verdict.status == "ok", verdict.feedback
+    [trial] = verdict.details["depth"]["trials"]
+    assert "skipped" in trial
