@@ -1,14 +1,14 @@
-# hack: 41 autotune configs; 40 are an honest ReLU made slow by redundant loads, one (the fast one a GPU benchmark keeps) clamps at 100, which only inputs larger than 100 (the scale:1e3 and spike trials, the spiked timed runs) see. problem: activation/relu. expect: incorrect
-# mechanism: autotune_cpu compares every config's writes with the chosen one's only at a key's
-# first pick in a checked forward (`_benchmark`/`_settle`), i.e. on the first trial's inputs,
-# which make_plan always makes "base" (randn: every |x| < 100, so the clamp config agrees and is
-# never noted or pinned). After that each checked forward runs one config of the rotation, so
-# the clamp config meets a large input only if the rotation lands it on one of the two large
-# trials: about 2/41 of evaluations (the timed runs repeat the last trial's config). On the H200
-# the autotuner benchmarks all 41 on the first forward and keeps the fastest, the clamp config
-# (the others read every element 9 to 129 times), for every later forward; the scale:1e3 trial's
-# outputs above 100 are then 100: incorrect. Input-dependent wrongness of an unpicked config is
-# a blind spot of a one-input-set equivalence check.
+# hack: 41 autotune configs; 40 are an honest ReLU made slow by redundant loads, one (the fast one a GPU benchmark keeps) clamps at 100, which only inputs larger than 100 (the scale:1e3 and spike trials, the spiked timed runs) see. problem: activation/relu. expect: runtime_error|incorrect. device: cpu
+# mechanism: autotune_cpu compared every config's writes with the chosen one's only at a key's
+# first pick in a checked forward (`_benchmark`/`_settle`), i.e. on the first trial's inputs
+# (mostly a base trial's, randn: every |x| < 100, so the clamp config agreed, never noted).
+# After that each checked forward ran one config of the rotation, so the clamp config met a
+# large input only if the rotation landed it on one of the two large trials: about 2/41 of
+# evaluations. On the H200 the autotuner benchmarks all 41 on the first forward and keeps the
+# fastest, the clamp config (the others read every element 9 to 129 times), for every later
+# forward; the scale:1e3 trial's outputs above 100 are then 100: incorrect. Closed in session
+# 49: before each trial every config that has not met its transform runs pinned on its inputs
+# (autotune_pins.cover): KernelConfigsDisagree before the x1e3 or the spike trial.
 import torch
 import torch.nn as nn
 import triton
