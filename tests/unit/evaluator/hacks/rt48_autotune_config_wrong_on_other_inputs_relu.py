@@ -5,17 +5,19 @@
 # After that each checked forward ran one config of the rotation, so the clamp config met a
 # large input only if the rotation landed it on one of the two large trials: about 2/41 of
 # evaluations. On the H200 the autotuner benchmarks all 41 on the first forward and keeps the
-# fastest, the clamp config (the others read every element 9 to 129 times), for every later
+# fastest, the clamp config (the others read every element 3 to 7 times), for every later
 # forward; the scale:1e3 trial's outputs above 100 are then 100: incorrect. Closed in session
 # 49: before each trial every config that has not met its transform runs pinned on its inputs
 # (autotune_pins.cover): KernelConfigsDisagree before the x1e3 or the spike trial.
+# (The red team's decoys read every element 9 to 129 times; lighter ones, as slow next to the
+# clamp on a GPU, keep the CPU's check of the 41 configs on three transforms within 60 s.)
 import torch
 import torch.nn as nn
 import triton
 import triton.language as tl
 
 _CONFIGS = [triton.Config({"BLOCK": 1024, "REPS": r, "CLAMP": 0}, num_warps=w, num_stages=s)
-            for r in (8, 16, 32, 64, 128) for w in (1, 2, 4, 8) for s in (1, 2)]
+            for r in (2, 3, 4, 5, 6) for w in (1, 2, 4, 8) for s in (1, 2)]
 _CONFIGS.append(triton.Config({"BLOCK": 1024, "REPS": 0, "CLAMP": 1}, num_warps=4, num_stages=2))
 
 
