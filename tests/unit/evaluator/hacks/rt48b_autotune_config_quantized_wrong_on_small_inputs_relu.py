@@ -4,9 +4,10 @@
 # the reference's atol and autotune_cpu's DISAGREE bound, so at a key's first pick on a base
 # trial the rounding config's writes agree with the chosen one's and it is never noted. On the
 # x1e-3 trial (|x| ~ 1e-3, atol scaled with the output's RMS) the same error is about 1% of each
-# element. Before session 49 the CPU ran it there only where the rotation put it on that trial
-# (1 in 13); on the H200 the benchmark keeps it (the others read every element 5 to 33 times)
-# for every later forward: incorrect on the x1e-3 trial.
+# element. Before session 49 the CPU held it there only where that trial came first (its first
+# pick noted it) or the rotation put it on that trial (ok in a measured run); on the H200 the
+# benchmark keeps it (the others read every element 5 to 33 times) for every later forward:
+# incorrect on the x1e-3 trial.
 import torch
 import torch.nn as nn
 import triton

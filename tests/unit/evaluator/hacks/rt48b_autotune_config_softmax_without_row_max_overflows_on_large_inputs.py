@@ -2,9 +2,10 @@
 # mechanism (a variant of rt48_autotune_config_wrong_on_other_inputs_relu): exp(x) / sum(exp(x))
 # equals exp(x - max) / sum(exp(x - max)) to float32 rounding while exp does not overflow, so at
 # a key's first pick on a base trial the configs agree and none is noted; past x = 88.7 exp is
-# inf and the row inf / inf. Before session 49 the CPU ran the max-less config on a large-input
-# trial only where the rotation put it there; on the H200 the benchmark keeps it (one read of the
-# row where the others make two to nine) for every later forward: NaN on the x1e3 trial.
+# inf and the row inf / inf. Before session 49 the CPU held the max-less config on a large input
+# only where the shuffle made a large-input trial the first (its first pick noted it) or the
+# rotation put it on one; on the H200 the benchmark keeps it (one read of the row where the
+# others make three to nine) for every later forward: NaN on the x1e3 trial.
 import torch
 import torch.nn as nn
 import triton
