@@ -116,12 +116,12 @@ def met(tuner, key: tuple, name: str, now: bool = True) -> None:
         seen.discard((name, _TRANSFORM[0]))
 
 
-def cover() -> list:
+def cover(due: list = ()) -> list:
     """Before a trial: pinned forwards, one per config that fits and has not met the trial's
-    transform, besides the one the trial picks for its key (the keys' j-th ones pinned
-    together, in an order drawn per key). Keys first launched in this trial are compared at
-    their first pick (autotune_cpu._benchmark) instead."""
-    from evaluator.autotune_cpu import _ORDER, coming
+    transform, besides the one the trial picks for its key and those `due` pins before it
+    (the keys' j-th ones pinned together, in an order drawn per key). Keys first launched in
+    this trial are compared at their first pick (autotune_cpu._benchmark) instead."""
+    from evaluator.autotune_cpu import _ORDER, _named, coming
 
     transform = _TRANSFORM[0]
     if transform is None:
@@ -129,7 +129,8 @@ def cover() -> list:
     wanted = []
     for tuner, keys in list(_ORDER.items()):
         for key, state in keys.items():
-            seen = _MET.get((id(tuner), key), set())
+            seen = _MET.get((id(tuner), key), set()) | {(_named(c), transform) for pin in due
+                                                         for t, k, c in _entries(pin) if t is tuner and k == key}
             picks = coming(state)
             todo = [state.named[n] for n in state.listed
                     if state.failure.get(n, False) is None and n != picks and (n, transform) not in seen]

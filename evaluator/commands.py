@@ -398,8 +398,8 @@ class ChildState(TimedSteps):
         held to, on inputs no forward has had, so nothing tells it from a checked forward."""
         if not (checked and self.device == "cpu" and self.role == "candidate"):
             return []
-        return [(pin, *self._pinned_forward(h, pin, copies))
-                for pin in (*autotune_pins.due(), *autotune_pins.cover())]
+        due = autotune_pins.due()
+        return [(pin, *self._pinned_forward(h, pin, copies)) for pin in (*due, *autotune_pins.cover(due))]
 
     def _pinned_forward(self, h: dict, pin: dict, copies: list) -> tuple[list, list]:
         fresh = pristine(copies)
