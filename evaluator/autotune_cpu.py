@@ -27,7 +27,10 @@ every tensor the launch can touch (interpreter_guard.handed_leaves: in tuples, a
 descriptor's base), its host side (hooks, heuristics, grid) as many times as do_bench calls
 it; a config whose writes, from the tensors as handed, differ from the chosen one's is held to
 agree in a later checked forward run with it pinned (`due`, `held`), so a wrong config among
-more configs than trials is caught too (red team s45). Each config also runs again on what its
+more configs than trials is caught too (red team s45); and every config that fits is held so,
+before a trial, on each input transform the trials use that it has not met (a config wrong only
+on large inputs agreed on the first pick's randn: red team rt48; `autotune_pins`, which holds
+the pinned forwards' machinery). Each config also runs again on what its
 run left, with the same random draws, and must leave every tensor bit for bit as that run did
 (`KernelRunsDisagree`): then the hundreds of runs a GPU's benchmark makes leave what one does,
 and the tensors after the benchmark hold what the configs, one after another, left there, as
@@ -42,13 +45,13 @@ import weakref
 from contextlib import contextmanager
 from functools import partial
 
+from evaluator import autotune_pins as pins
+from evaluator.autotune_pins import _PENDING, _PIN, _USED, DISAGREE, KernelConfigsDisagree, _agree  # noqa: F401
 from evaluator.launch_storage import differs, digest, launch_tensors, restore, storages
 
 _DRAW = secrets.SystemRandom()
 _CHECKED = [False]  # the forward in progress is a checked one (`next_forward`)
 _TRIAL = [False]  # ... and a correctness trial, whose pick the timed forwards run again
-_PIN: dict = {}  # (autotuner id, key) -> the config a pinned forward runs for that key (`pinned`)
-_USED: set = set()  # the pins a pinned forward's launches took
 # set by the child: a context in which launches are not the forward's (not recorded, not
 # watched), for the configs a first pick benchmarks
 quiet = None
@@ -144,6 +147,7 @@ def _pick(tuner, kwargs: dict):
     pin = _PIN.get((id(tuner), key))
     if pin is not None:  # a pinned forward (`pinned`)
         _USED.add((id(tuner), key))
+        pins.met(tuner, key, _named(pin))
         return pin
     args = tuple(tuner.nargs.values())
     benchmark = _CHECKED[0] and not state.compared
@@ -166,6 +170,7 @@ def _pick(tuner, kwargs: dict):
             state.last, chosen = position, name
             if _TRIAL[0]:
                 state.trial = position
+                pins.met(tuner, key, name)
             break
     if benchmark:
         _settle(tuner, state, chosen, runs, left, key, kwargs)
@@ -220,10 +225,6 @@ def _out_of_resources(errors, message: str):
         return errors.OutOfResources(warps * 32, max(32, 65536 // max(int(regs.group(1)), 1) // 32 * 32), "threads")
     warps = int(threads.group(1)) if threads else 0
     return errors.OutOfResources(warps * 32, THREAD_LIMIT, "threads")
-
-
-class KernelConfigsDisagree(RuntimeError):
-    """Two configs of one autotuner compute different results from the same arguments."""
 
 
 class KernelRunsDisagree(RuntimeError):
@@ -389,7 +390,9 @@ def _settle(tuner, state: _KeyState, chosen, runs: dict, left: bytes, key: tuple
         if not same:
             _PENDING.append({"tuner": tuner, "key": key, "config": state.named[name],
                              "chosen": state.named[chosen], "wait": None})
+        pins.met(tuner, key, name, same)  # agreeing here: it met this trial's inputs
     if alone != left:
+        pins.met(tuner, key, chosen, False)  # right only on what the others wrote
         _PENDING.append({"tuner": tuner, "key": key, "config": state.named[chosen],
                          "chosen": state.named[chosen], "wait": None})
     config = state.named[chosen]
@@ -444,125 +447,20 @@ def _nothing():
     return nullcontext()
 
 
-# pinned runs to come: {tuner, key, config (pinned), chosen, wait: checked forwards to let
-# pass first (None: not yet drawn), origin: the forward whose first pick noted it}
-_PENDING: list = []
-
-
-def schedule(later: int | None) -> list:
-    """After a checked forward: each config its first picks noted (`_settle`) is drawn a later
-    checked forward, uniformly among the `later` the worker still runs, before which the
-    forward runs once more with that config pinned (`due`), on that forward's inputs, and is
-    held to agree with it (`held`). A pinned forward run right after the forward that noted
-    it (as before session 47) came at a place a forward counter could name, on inputs it had
-    just seen: it behaved there and nowhere else (red team s46). Returns the noted configs
-    that no later checked forward is left for: the child runs those now, after this forward,
-    on its inputs."""
-    now = []
-    for pin in [p for p in _PENDING if p["wait"] is None]:
-        if later:
-            pin["wait"] = _DRAW.randrange(int(later))
-        else:
-            _PENDING.remove(pin)
-            now.append(pin)
-    return now
-
-
-def due() -> list:
-    """The pinned runs drawn for the checked forward about to run (called once per checked
-    forward, after `next_forward`): run before it, on its inputs."""
-    now = []
-    for pin in list(_PENDING):
-        if pin["wait"] is None:
-            continue
-        if pin["wait"] == 0:
-            _PENDING.remove(pin)
-            now.append(pin)
-        else:
-            pin["wait"] -= 1
-    return now
-
-
-@contextmanager
-def pinned(pin: dict):
-    """A forward with `pin`'s config pinned for its key; every other key picks as the checked
-    forward it comes with does (its picks are forgotten before and after)."""
-    forget_picks()
-    where = (id(pin["tuner"]), pin["key"])
-    _PIN[where] = pin["config"]
-    _USED.discard(where)
-    try:
-        yield
-    finally:
-        pin["used"] = where in _USED
-        _PIN.clear()
-        forget_picks()
-
-
-def held(pin: dict, again: list, again_inputs: list, outputs: list, inputs: list) -> None:
-    """A pinned forward's outputs (their number, dtypes, shapes and values within DISAGREE) and
-    what it left in its inputs, held to what the checked forward on the same inputs returned
-    and left (which the worker holds to the reference). A GPU benchmarks all its configs and
-    keeps the fastest, which the candidate can make any of them; the trials check one config
-    each (min(n, trials) of n), so a wrong config among more configs than trials got through
-    in some evaluations (red team s45: one of twelve covering half the output, ok two
-    evaluations in five)."""
-    import torch
-
-    problem = None
-    if len(again) != len(outputs):
-        problem = f"returns {len(again)} outputs instead of {len(outputs)}"
-    else:
-        for i, (a, b) in enumerate(zip(again, outputs)):
-            if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor)) or not _agree(a, b):
-                problem = f"returns a different output {i}"
-                break
-    if problem is None:
-        for i, (a, b) in enumerate(zip(again_inputs, inputs)):
-            if isinstance(b, torch.Tensor) and not (isinstance(a, torch.Tensor) and _agree(a, b)):
-                problem = f"leaves a different input {i}"
-                break
-    if problem is not None:
-        tuner = pin["tuner"]
-        other = ("than another config (where the benchmark picked it, its launch ran on what the other configs "
-                 "had written)" if pin["config"] is pin["chosen"] else f"than when it runs {pin['chosen']}")
-        raise KernelConfigsDisagree(
-            f"forward {problem} when the autotuned kernel {getattr(tuner.fn, '__name__', tuner)} runs config "
-            f"{pin['config']} {other}, on the same inputs: on the GPU the autotuner "
-            "runs whichever config its benchmark finds fastest, so every config must compute the same result "
-            "(drop or fix the configs that do not)")
-
-
-# how far two configs' writes may differ, by the dtype written: rounding of another tiling
-# (split-K, another BLOCK_K's order of additions, fp16/bf16 stores), not a part of the result
-# left out or scaled (red team s45b: a config scaling by 1.008 passed a 1e-2 norm bound, where
-# the checker's own is 5e-3). (of the largest magnitude, relative norm)
-DISAGREE = {"float64": (1e-6, 1e-7), "float32": (1e-3, 1e-4), "float16": (1e-2, 2e-3), "bfloat16": (2e-2, 1e-2)}
-_OTHER = (2e-2, 1e-2)  # fp8 and the rest
-
-
-def _agree(a, b) -> bool:
-    import torch
-
-    if a.dtype != b.dtype or a.shape != b.shape:
-        return False
-    if not (a.is_floating_point() or a.is_complex()):
-        return bool(torch.equal(a, b))
-    bound = DISAGREE.get(str(a.dtype).removeprefix("torch."), _OTHER)
-    x, y = a.double(), b.double()
-    same_nan = torch.equal(torch.isnan(x), torch.isnan(y))
-    x, y = torch.nan_to_num(x, nan=0.0), torch.nan_to_num(y, nan=0.0)
-    scale = float(y.abs().max()) if y.numel() else 0.0
-    diff = (x - y).abs()
-    if not same_nan or (diff.numel() and float(diff.max()) > bound[0] * scale + 1e-6):
-        return False
-    return float(torch.linalg.vector_norm(x - y)) <= bound[1] * float(torch.linalg.vector_norm(y)) + 1e-6
-
-
 def _named(config) -> str:
     """A config by what it sets: its kwargs, launch options and pre_hook."""
     hook = config.pre_hook
     return f"{config} {'' if hook is None else id(getattr(hook, '__code__', hook))}"
+
+
+def coming(state: _KeyState):
+    """The config a pick of `state`'s key in the forward about to run takes (None: not yet known)."""
+    for step in range(len(state.order)):
+        name = state.order[(state.start + step) % len(state.order)]
+        failure = state.failure.get(name, _UNKNOWN)
+        if failure is None or failure is _UNKNOWN:
+            return None if failure is _UNKNOWN else name
+    return None
 
 
 def next_forward(checked: bool, probe: bool = False) -> None:
@@ -578,6 +476,7 @@ def next_forward(checked: bool, probe: bool = False) -> None:
     launches the timed path is held to (judge.judge_timed_path)."""
     _CHECKED[0] = checked and not probe
     _TRIAL[0] = checked and not probe
+    pins._TRANSFORM[0] = None  # a trial's, set by the child after this (`autotune_pins.trial`)
     for keys in list(_ORDER.values()):
         for state in keys.values():
             if state.last is None:

@@ -79,6 +79,7 @@ import torch
 
 from evaluator import (
     autotune_cpu,
+    autotune_pins,
     candidate_env,
     cuda_fidelity,
     noise,
@@ -303,6 +304,8 @@ class ChildState(TimedSteps):
             knocked = int(set_id) in knockout | torch_knockout
             # the knock-out round's forwards (h["probe"]) and every knock-out pick as a trial does
             self._autotuned_as_checked(checked=not knocked, probe=knocked or bool(h.get("probe")))
+            if self.device == "cpu" and self.role == "candidate":  # what a trial's configs meet
+                autotune_pins.trial(ws.transform(int(set_id)))
             pinned = self._pinned_before(h, copies, int(set_id) not in knockout | torch_knockout)
             t0 = time.perf_counter()
             if int(set_id) in knockout or int(set_id) in torch_knockout:
@@ -388,13 +391,15 @@ class ChildState(TimedSteps):
 
     def _pinned_before(self, h: dict, copies: list, checked: bool) -> list:
         """Under the CPU interpreter, before a checked candidate forward: the forward on copies
-        of its inputs once per autotune config drawn for it (evaluator.autotune_cpu.due),
-        pinned for its key, as a checked forward runs (fresh memory holding noise, poisoned,
-        watched, the report unread): it comes before the forward it is held to, on inputs
-        no forward has had, so nothing tells it from a checked forward when it runs."""
+        of its inputs once per autotune config drawn for it (evaluator.autotune_pins.due), and,
+        before a trial, once per config that has not met its inputs' transform
+        (autotune_pins.cover), pinned for its key, as a checked forward runs (fresh memory
+        holding noise, poisoned, watched, the report unread): it comes before the forward it is
+        held to, on inputs no forward has had, so nothing tells it from a checked forward."""
         if not (checked and self.device == "cpu" and self.role == "candidate"):
             return []
-        return [(pin, *self._pinned_forward(h, pin, copies)) for pin in autotune_cpu.due()]
+        due = autotune_pins.due()
+        return [(pin, *self._pinned_forward(h, pin, copies)) for pin in (*due, *autotune_pins.cover(due))]
 
     def _pinned_forward(self, h: dict, pin: dict, copies: list) -> tuple[list, list]:
         fresh = pristine(copies)
@@ -402,7 +407,7 @@ class ChildState(TimedSteps):
         watch = Provenance(self.recorder) if h.get("provenance") else None
 
         def forward() -> list[torch.Tensor]:
-            with autotune_cpu.pinned(pin), random_uninitialised(), watch or nullcontext():
+            with autotune_pins.pinned(pin), random_uninitialised(), watch or nullcontext():
                 again, _ = self._forward(fresh)
             return again
 
@@ -415,14 +420,14 @@ class ChildState(TimedSteps):
         checked forwards (`checked_left`: how many the worker still runs), and where none is
         left they run now, after it, on copies of its inputs (evaluator.autotune_cpu)."""
         for pin, again, again_inputs in pinned:
-            if not pin.get("used", True):  # its key never launched on these inputs: on the first pick's
+            if not pin.get("used", True) and "cover" not in pin:  # its key never launched on these inputs
                 pin["wait"] = None
-                autotune_cpu._PENDING.append(pin)
+                autotune_pins._PENDING.append(pin)
                 continue
-            _as("candidate", partial(autotune_cpu.held, pin, again, again_inputs, outs, inputs))
-        for pin in autotune_cpu.schedule(h.get("checked_left")):
+            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, outs, inputs))
+        for pin in autotune_pins.schedule(h.get("checked_left")):
             again, again_inputs = self._pinned_forward(h, pin, copies)
-            _as("candidate", partial(autotune_cpu.held, pin, again, again_inputs, outs, inputs))
+            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, outs, inputs))
 
     def _repeat_problem(self, copies: list, outs: list[torch.Tensor]) -> str | None:
         """Why the reference cannot be used if a second forward on the same inputs differs

@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING
 
 from evaluator import feedback as F
 from evaluator import gates, judge, timed_work, timing
-from evaluator.reference import ReferenceOutputs, by_id, split_outputs, trial_order
+from evaluator.reference import (
+    ReferenceOutputs,
+    by_id,
+    shared_transforms,
+    split_outputs,
+    trial_order,
+)
 from evaluator.sandbox import Child
 
 if TYPE_CHECKING:
@@ -31,7 +37,9 @@ def check(run: _Run, child: Child, ref: ReferenceOutputs) -> judge.Outcome | Non
     """The trials and the knock-out run, in one command, in an order only the worker knows
     (the knock-out inputs are fresh, so neither content nor position gives it away)."""
     n = len(run.plan.trials)
-    order = trial_order(n, run._knockout_ids())
+    # the first trial's transform comes again, where the plan repeats one: the CPU child holds
+    # each autotune config to each transform before a trial of it (evaluator.autotune_pins)
+    order = trial_order(n, run._knockout_ids(), firsts=shared_transforms(run.plan))
     results, tensors = [], []
     # the reference's outputs per set bound the candidate's (checked in the child, and on
     # the channel should a tampered child send more anyway)
@@ -74,7 +82,7 @@ def _prejudge(run: _Run, i: int, t: dict, outs: list, back: list, ref: Reference
 def run_header(run: _Run, ref: ReferenceOutputs, set_id: int, last: bool, checked_left: int = 0) -> dict:
     """The `run` command of one input set (the knock-out's runs it with launches skipped).
     `checked_left`: the trials the child runs after this one (where the CPU child runs an
-    autotune config pinned before one of them: evaluator.autotune_cpu.schedule)."""
+    autotune config pinned before one of them: evaluator.autotune_pins.schedule)."""
     per_set = set_output_bytes(ref)
     return {"op": "run", "ids": [set_id], "last": last, "checked_left": checked_left,
             "knockout_ids": [KNOCKOUT_SET],

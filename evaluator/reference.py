@@ -191,17 +191,26 @@ class ReferenceCache:
                 self._items.popitem(last=False)
 
 
-def trial_order(n: int, knockouts: list[int], rng: random.Random | None = None) -> list[int]:
+def trial_order(n: int, knockouts: list[int], rng: random.Random | None = None,
+                firsts: Sequence[int] = ()) -> list[int]:
     """The checked forwards' order: trials 0..n-1 and the knock-out sets, shuffled by the OS's
     randomness, except that the module's first forward is a trial: a module that prepares
     state on its first call (folds BN statistics into a scale, packs weights) cached a
     knock-out's noise, and an honest file's verdict followed the shuffle (honest round,
-    session 20). The knock-outs stay at random places among the rest, on fresh inputs."""
+    session 20). The knock-outs stay at random places among the rest, on fresh inputs.
+    `firsts`: where given, the trials that may come first (`shared_transforms`: the CPU holds
+    an autotuner's configs to a transform in a pinned forward before a later trial of it)."""
     order = [*range(n), *knockouts]
     (rng or secrets.SystemRandom()).shuffle(order)
-    first = next(i for i, s in enumerate(order) if s < n)
+    first = next(i for i, s in enumerate(order) if s < n and (not firsts or s in firsts))
     order[0], order[first] = order[first], order[0]
     return order
+
+
+def shared_transforms(plan: TrialPlan) -> list[int]:
+    """The trials whose input transform another trial of the plan has too."""
+    kinds = [str(d) for _, d in plan.trials]
+    return [i for i, d in enumerate(kinds) if kinds.count(d) > 1]
 
 
 def by_id(results: list[dict], tensors: list[torch.Tensor], n: int,

@@ -336,6 +336,11 @@ class Workspace:
     def set_ids(self) -> list[int]:
         return list(self._prepared)
 
+    def transform(self, set_id: int) -> str:
+        """The input transform applied to set `set_id` ("" where it was not prepared)."""
+        entry = self._prepared.get(set_id)
+        return entry.transform if entry is not None else ""
+
     def inputs(self, set_id: int) -> list:
         """Input set `set_id` on the device: drawn again (and its digest checked) unless it is
         in use; timing sets are redrawn before every timed run (`regenerate`)."""

@@ -280,6 +280,8 @@ def _autotune_emulated():
         yield autotune_cpu
     finally:
         autotune_cpu._PENDING.clear()
+        autotune_cpu.pins._MET.clear()
+        autotune_cpu.pins._TRANSFORM[0] = None
         for k, v in saved.items():
             setattr(autotuner.Autotuner, k, v)
 
@@ -476,6 +478,70 @@ def test_outputs_written_through_a_descriptor_are_compared(hooks):
                      if p["tuner"] is descriptor_kernel]
             picked = descriptor_kernel.best_config.kwargs["HALF"]
             assert sorted(noted) == ([(0, 1), (1, 1)] if picked else [(1, 0)])
+
+
+@triton.jit
+def _relu_clamped(x_ptr, out_ptr, n, BLOCK: tl.constexpr, CLAMP: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    y = tl.maximum(tl.load(x_ptr + offs, mask=offs < n), 0.0)
+    if CLAMP:
+        y = tl.minimum(y, 100.0)
+    tl.store(out_ptr + offs, y, mask=offs < n)
+
+
+clamped_kernel = triton.autotune(configs=[triton.Config({"BLOCK": b, "CLAMP": c}) for b, c in
+                                          ((64, 0), (128, 0), (256, 0), (64, 1))], key=["n"])(_relu_clamped)
+
+
+@needs_interpreter
+def test_every_config_meets_every_trial_transform(hooks):
+    """Red team rt48: a config right on randn (the first pick's inputs, where every config's
+    writes are compared) and wrong on large inputs ran on those only where the rotation put
+    it. Before a trial of a transform a config has not met, it runs pinned (the keys' configs
+    together), the trial's own pick aside; a later trial of a met transform pins nothing."""
+    from evaluator import autotune_pins
+
+    x = torch.randn(1000)
+    grid = lambda meta: (triton.cdiv(1000, meta["BLOCK"]),)  # noqa: E731
+    with _autotune_emulated() as autotune_cpu:
+        autotune_cpu._ORDER.clear()  # the only autotuner, as in a candidate's process
+        _fresh(autotune_cpu, clamped_kernel)
+        autotune_cpu.next_forward(checked=True)
+        autotune_pins.trial("base")
+        assert autotune_pins.cover() == []  # no key known yet: its first pick compares them
+        clamped_kernel[grid](x, torch.empty(1000), 1000)  # the benchmark: all four agree on randn
+        autotune_cpu.next_forward(checked=True)
+        autotune_pins.trial("base")
+        assert autotune_pins.cover() == []
+        clamped_kernel[grid](x, torch.empty(1000), 1000)
+        autotune_cpu.next_forward(checked=True)
+        autotune_pins.trial("scale:1e3")
+        pins = autotune_pins.cover()
+        state = next(iter(autotune_cpu._ORDER[clamped_kernel].values()))
+        picks = autotune_cpu.coming(state)
+        assert sorted(p["config"].kwargs["BLOCK"] * 2 + p["config"].kwargs["CLAMP"] for p in pins) == sorted(
+            c.kwargs["BLOCK"] * 2 + c.kwargs["CLAMP"] for n, c in state.named.items() if n != picks)
+        assert all(len(p["cover"]) == 1 and p["transform"] == "scale:1e3" for p in pins)
+        big = x * 1e3
+        outs = []
+        for pin in pins:
+            with autotune_pins.pinned(pin):
+                out = torch.empty(1000)
+                clamped_kernel[grid](big, out, 1000)
+                outs.append((pin["config"].kwargs["CLAMP"], out))
+            assert pin["used"]
+        clamped_kernel[grid](big, out := torch.empty(1000), 1000)  # the trial's own pick
+        assert autotune_pins.cover() == []  # all four met x1e3 now
+        if state.named[picks].kwargs["CLAMP"]:  # the trial runs it: the worker holds it to the reference
+            assert not torch.equal(out, big.relu())
+            return
+        for clamp, again in outs:
+            pin = next(p for p in pins if p["config"].kwargs["CLAMP"] == clamp)
+            if clamp:
+                with pytest.raises(autotune_pins.KernelConfigsDisagree, match="scale:1e3"):
+                    autotune_pins.held(pin, [again], [], [big.relu()], [])
+            else:
+                autotune_pins.held(pin, [again], [], [big.relu()], [])
 
 
 def test_a_launchs_tensors_are_walked_once_for_every_use():

@@ -521,6 +521,17 @@ def test_the_modules_first_forward_is_a_trial_and_the_knockouts_go_anywhere_else
     assert places == set(range(1, 8))  # every later position, so a call count tells nothing more
     assert len({o[0] for o in orders}) == 6
 
+    # the first trial's transform comes again where the plan repeats one (the CPU holds each
+    # autotune config to each transform before a later trial of it: evaluator.autotune_pins)
+    from common.config.evaluator import EvaluatorConfig
+    from evaluator.reference import make_plan, shared_transforms
+
+    plan = make_plan(EvaluatorConfig(), 5, 3)
+    assert shared_transforms(plan) == [0, 1, 2]
+    firsts = [trial_order(6, [100, 101], rng, firsts=shared_transforms(plan)) for _ in range(500)]
+    assert {o[0] for o in firsts} == {0, 1, 2} and all(sorted(o) == [0, 1, 2, 3, 4, 5, 100, 101] for o in firsts)
+    assert shared_transforms(make_plan(EvaluatorConfig(), 5, 1)) == []
+
 
 ROW_MAX_PROBLEM = '''
 import torch
