@@ -399,7 +399,8 @@ class ChildState(TimedSteps):
         if not (checked and self.device == "cpu" and self.role == "candidate"):
             return []
         due = autotune_pins.due()
-        return [(pin, *self._pinned_forward(h, pin, copies)) for pin in (*due, *autotune_pins.cover(due))]
+        cover = autotune_pins.cover(due) if h.get("cover_configs", True) else []
+        return [(pin, *self._pinned_forward(h, pin, copies)) for pin in (*due, *cover)]
 
     def _pinned_forward(self, h: dict, pin: dict, copies: list) -> tuple[list, list]:
         fresh = pristine(copies)

@@ -90,7 +90,11 @@ def run_header(run: _Run, ref: ReferenceOutputs, set_id: int, last: bool, checke
             "provenance": True, "return_inputs": any(t["modified"] for t in ref.trials),
             "reference_bytes": per_set, "reference_outputs": len(ref.outputs[0]) if ref.outputs else None,
             "max_output_bytes": run.cfg.correctness.max_output_bytes,
-            "poison_bytes": 2 * ref.nbytes // max(len(run.plan.trials), 1)}
+            "poison_bytes": 2 * ref.nbytes // max(len(run.plan.trials), 1),
+            # every autotune config on every trial transform (autotune_pins.cover): the evaluation's
+            # trials, not a depth run's one trial at a declared size (each config there is a whole
+            # interpreted forward at up to millions of elements; the trial's own config is judged)
+            "cover_configs": run.knockouts}
 
 
 def _run_trials(run: _Run, child: Child, ref: ReferenceOutputs, order: list[int], n: int,
