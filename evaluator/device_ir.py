@@ -125,15 +125,20 @@ def record(module, key: tuple) -> None:
             elif name in ("tt.reduce", "tt.scan") and op.get_num_results() >= 1:
                 reductions.append((op, str(op.get_operand(0).get_type()), op.get_int_attr("axis"),
                                    str(op.get_result(0).get_loc())))
+            elif name in ("tt.cat", "tt.reshape") and op.get_num_results() == 1:
+                views.append((op, name, tuple(str(op.get_operand(i).get_type()) for i in range(op.get_num_operands())),
+                              str(op.get_result(0).get_type()), str(op.get_result(0).get_loc())))
             elif name in _GLOBAL_READS and op.get_num_results() >= 1:
                 loads.append((op, str(op.get_result(0).get_loc())))
             elif name == "tt.call":  # a noinline helper's ops carry its own lines only
                 _LOADS_BLIND.add(key)
 
         loads: list = []
+        views: list = []
         module.walk(visit)
         reductions = [(_loops(op, owners), *rest) for op, *rest in reductions]
         loads = [(_loops(op, owners), loc) for op, loc in loads]
+        views = [(_loops(op, owners), *rest) for op, *rest in views]
     except Exception:  # noqa: BLE001  (a walk that fails closes: no atomic orders lanes from now on)
         _UNRECORDED.append(True)
         _REDUCTIONS_UNRECORDED.append(True)
@@ -147,6 +152,7 @@ def record(module, key: tuple) -> None:
         else:
             _SCALAR_ATOMICS[site] = _SCALAR_ATOMICS.get(site, True) and value in operands
     _record_reductions(key, reductions)
+    _record_views(key, views)
 
 
 def kernel_site(loc: str) -> tuple | None:
@@ -331,3 +337,52 @@ def reduction_barrier(key: tuple | None, site: tuple, loops: int) -> bool:
     found = _REDUCTIONS.get((key, site), False)
     return type(found) is int and found == loops
 
+
+
+# (specialization key, (file, line, column)s) of a tt.cat / tt.reshape -> the (loops around it,
+# op, operand shapes, result shape, the element order its layouts give or None) of each op
+# compiled there (`view_order`)
+_VIEWS: dict[tuple, set] = {}
+
+
+def _record_views(key: tuple, views: list) -> None:
+    """The element order of each tt.cat and tt.reshape of a compiled kernel, from its operand and
+    result layouts (evaluator.register_order), by call site as `_record_reductions`'. Every
+    reshape is kept: the op's `allow_reorder` is a unit attribute the bindings do not read, and
+    a reshape the compiler must keep in order has layouts whose order is the identity (the
+    interpreter asks only for the reorderable ones it runs)."""
+    from evaluator import register_order
+
+    for loops, name, operands, result, loc in views:
+        site = kernel_site(loc)
+        if not site:
+            continue
+        try:
+            if name == "tt.cat" and len(operands) == 2:
+                order = register_order.cat_order(operands[0], operands[1], result)
+            elif name == "tt.reshape" and len(operands) == 1:
+                order = register_order.reshape_order(operands[0], result)
+            else:
+                continue
+        except Exception:  # noqa: BLE001  (not read: the interpreter draws one)
+            order = None
+        shapes = tuple(_shape(t) for t in (*operands, result))
+        _VIEWS.setdefault((key, site), set()).add(
+            (loops, name, shapes, None if order is None else order.astype("int64").tobytes()))
+
+
+def view_order(key: tuple | None, site: tuple, loops: int, name: str, shapes: tuple):
+    """The element order (numpy int64, result.flat[e] == operands' flat[order[e]]) of the op
+    `name` ('tt.cat', 'tt.reshape') compiled at `site` of the launch `key` in `loops` loops,
+    with operand and result `shapes`; None where nothing such was compiled there, where the
+    ops there disagree, or where the layouts were not read (the interpreter then draws one)."""
+    import numpy as np
+
+    if key is None:
+        return None
+    found = {entry[3] for entry in _VIEWS.get((key, site), ())
+             if entry[0] == loops and entry[1] == name and entry[2] == tuple(tuple(s) for s in shapes)}
+    if len(found) != 1 or None in found:
+        return None
+    (order,) = found
+    return np.frombuffer(order, dtype=np.int64)

@@ -61,11 +61,35 @@ def _num_warps() -> int | None:
 
 
 def _any_order(handle, tensor_handle, op: str, shapes: tuple):
-    """The same elements, in the order this op's shapes draw (`_order`; the shape kept)."""
+    """The same elements, in the order the compiled op's layouts give (`compiled_order`), else
+    in the one this op's shapes draw (`_order`; the shape kept)."""
     data = np.asarray(handle.data)
     flat = data.reshape(-1)
-    order = _order(op, (*shapes, np.shape(data)), handle.dtype.scalar, flat.size)
+    order = compiled_order(op, (*shapes, np.shape(data)), flat.size)
+    if order is None:
+        order = _order(op, (*shapes, np.shape(data)), handle.dtype.scalar, flat.size)
     return tensor_handle(flat[order].reshape(data.shape), handle.dtype.scalar)
+
+
+def compiled_order(op: str, shapes: tuple, size: int) -> np.ndarray | None:
+    """The order of the running cat's or reorderable reshape's elements as Triton compiled it
+    for sm_90 (evaluator.device_ir `view_order`, read off the TTGIR of the launch's
+    specialization at this call site: evaluator.register_order), None where it was not read.
+    For a cat the order indexes lhs's elements then rhs's, as numpy's concatenation holds them."""
+    from evaluator import device_ir, interpreter_races, interpreter_spin
+
+    try:
+        found = interpreter_spin.compiled_site(columns=True)
+        if found is None:
+            return None
+        site, loops = found
+        order = device_ir.view_order(interpreter_races._Launch.compiled, site, loops, "tt." + op,
+                                     tuple(tuple(int(d) for d in s) for s in shapes))
+    except Exception:  # noqa: BLE001  (fail safe: a drawn order)
+        return None
+    if order is None or order.size != size or (order < 0).any() or (order >= size).any():
+        return None
+    return order
 
 
 def install(builder_type: type, interpreter) -> None:
