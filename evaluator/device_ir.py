@@ -343,6 +343,8 @@ def reduction_barrier(key: tuple | None, site: tuple, loops: int) -> bool:
 # op, operand shapes, result shape, the element order its layouts give or None) of each op
 # compiled there (`view_order`)
 _VIEWS: dict[tuple, set] = {}
+# (specialization key, op, operand and result shapes) -> the orders of every such op compiled
+_VIEW_SHAPES: dict[tuple, set] = {}
 
 
 def _record_views(key: tuple, views: list) -> None:
@@ -367,21 +369,29 @@ def _record_views(key: tuple, views: list) -> None:
         except Exception:  # noqa: BLE001  (not read: the interpreter draws one)
             order = None
         shapes = tuple(_shape(t) for t in (*operands, result))
-        _VIEWS.setdefault((key, site), set()).add(
-            (loops, name, shapes, None if order is None else order.astype("int64").tobytes()))
+        order = None if order is None else order.astype("int64").tobytes()
+        _VIEWS.setdefault((key, site), set()).add((loops, name, shapes, order))
+        _VIEW_SHAPES.setdefault((key, name, shapes), set()).add(order)
 
 
 def view_order(key: tuple | None, site: tuple, loops: int, name: str, shapes: tuple):
     """The element order (numpy int64, result.flat[e] == operands' flat[order[e]]) of the op
     `name` ('tt.cat', 'tt.reshape') compiled at `site` of the launch `key` in `loops` loops,
-    with operand and result `shapes`; None where nothing such was compiled there, where the
-    ops there disagree, or where the layouts were not read (the interpreter then draws one)."""
+    with operand and result `shapes`. Where no such op carries the site, every such op of the
+    launch, if they agree: the canonicaliser rebuilds a reorderable reshape to take a
+    convert_layout's result layout (`convert(reshape) -> reshape`), and the new op carries the
+    convert's location, the consumer's line (a [16, 16] tile reshaped to [256] and stored
+    read as the store's site). None where the ops disagree, where none was compiled, or where
+    the layouts were not read (the interpreter then draws an order)."""
     import numpy as np
 
     if key is None:
         return None
+    shapes = tuple(tuple(s) for s in shapes)
     found = {entry[3] for entry in _VIEWS.get((key, site), ())
-             if entry[0] == loops and entry[1] == name and entry[2] == tuple(tuple(s) for s in shapes)}
+             if entry[0] == loops and entry[1] == name and entry[2] == shapes}
+    if not found:
+        found = _VIEW_SHAPES.get((key, name, shapes), set())
     if len(found) != 1 or None in found:
         return None
     (order,) = found
