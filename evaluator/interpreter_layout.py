@@ -5,19 +5,18 @@ Triton's interpreter implements these with numpy, which is exact where the GPU i
   True) and `tl.reshape(..., can_reorder=True)` / `tl.view`: numpy keeps row-major order, the
   GPU's lowering concatenates or reuses each thread's registers, so the elements come out in
   an order its layouts decide. A result stored in place was right on the CPU and a permutation
-  on an H200 (red team s44). Here such a result is put in a random order: only what does not
-  depend on the order (a reduction over it) stays right, as on the GPU.
-  The order's rule (`_order`, evaluator.keyed_draw): a compiled op's order is fixed by the
-  layouts of its operands and result, which the shapes, the dtype and the launch's num_warps
-  decide for a kernel's default layouts; two identical ops are one after the GPU's CSE. So the
-  permutation is a pure function of (the candidate child's secret, the op, the operands' and
-  result's shapes, the dtype, num_warps): the same at every call, line and launch of the child
-  (red team rt48: a fresh draw per call told the CPU by `cat(a, b) != cat(a, b)`, two lines
-  apart, which CSE merges on the GPU), another child draws others. Not the source line: two
-  lines' cats of one shape agree on the GPU unless their operands' layouts differ, and keying
-  by line made them differ on the CPU (the same detector, two lines apart). Open: two ops of
-  one shape whose operands the GPU lays out differently (one anchored by a load, one not) may
-  differ there and always agree here; only the TTGIR's layouts would close that.
+  on an H200 (red team s44). Here the result takes the order the compiled op's operand and
+  result layouts give (`compiled_order`: evaluator.register_order, off the TTGIR the launch
+  hook compiles for sm_90, by call site, evaluator.device_ir.view_order): a cat of two [64]
+  tiles at 4 warps is their interleave, as on the H200 (red team rt49 gated a kernel on it
+  against the random order this module drew before). A reshape to its own shape folds away.
+  Where no layout is read (an encoding register_order does not read, ops at a site that
+  disagree, a launch the front end never compiled) the order is drawn (`_order`,
+  evaluator.keyed_draw): a pure function of (the candidate child's secret, the op, the
+  operands' and result's shapes, the dtype, num_warps), the same at every call, line and
+  launch of the child (red team rt48: a fresh draw per call told the CPU by
+  `cat(a, b) != cat(a, b)`, two lines apart, which CSE merges on the GPU), another child draws
+  others; only what does not depend on the order (a reduction over it) stays right there.
 - `tl.gather`: numpy's take_along_axis wraps a negative index to the end of the axis; the GPU
   reads shared memory before the tile. An index outside [0, size) is refused, as an access
   outside every tensor is (red team s44).
@@ -104,7 +103,9 @@ def install(builder_type: type, interpreter) -> None:
 
     def create_reshape(self, arg, shape, allow_reorder):
         out = reshape(self, arg, shape, allow_reorder)
-        return _any_order(out, tensor_handle, "reshape", (np.shape(arg.data),)) if allow_reorder else out
+        if not allow_reorder or np.shape(arg.data) == np.shape(out.data):
+            return out  # a reshape to its own shape folds away (ReshapeOp::fold): the operand itself
+        return _any_order(out, tensor_handle, "reshape", (np.shape(arg.data),))
 
     def create_gather(self, src, indices, axis):
         size = np.shape(src.data)[axis]
