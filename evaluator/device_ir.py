@@ -12,7 +12,10 @@ evaluator.device_lowering before the lowering):
 - which global loads the pipeliner or LICM issues elsewhere than the source does
   (`moved_load`);
 - the layout of each reduction's and scan's operand along its axis (`reduction_layout`), in
-  whose order evaluator.interpreter_order combines its floats.
+  whose order evaluator.interpreter_order combines its floats;
+- the element order of each tt.cat and tt.reshape, from its operand and result layouts
+  (`view_order`, evaluator.register_order), in which evaluator.interpreter_layout puts a
+  cat's or reorderable reshape's result.
 Each is recorded by the (file, line[, column]) chain of the op's location, as the interpreter's
 frames give it (`location_chain`, `kernel_site`), and fails closed: where a walk or a location
 cannot be read, no barrier is credited and every load may have moved.

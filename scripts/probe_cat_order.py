@@ -6,6 +6,16 @@ layouts read off the TTGIR compiled for sm_90). Prints one JSON object.
     PYTHONPATH=. python scripts/probe_cat_order.py --cpu > cpu.json     # the CPU's model
     python scripts/probe_cat_order.py --diff gpu.json tests/unit/evaluator/fixtures/h200_cat_order.json
 
+On the GPU machine, from the repository root (torch with CUDA and triton 3.6; nothing of the
+evaluator is imported there; about a minute, 132 small launches):
+
+    python scripts/probe_cat_order.py > h200_cat_order.json && \
+      python scripts/probe_cat_order.py --diff h200_cat_order.json tests/unit/evaluator/fixtures/h200_cat_order.json
+
+then, if the GPU's orders are to be the fixture, copy h200_cat_order.json over
+tests/unit/evaluator/fixtures/h200_cat_order.json (its "device" then names the GPU, and
+tests/unit/evaluator/test_interpreter_cat_order.py holds the emulation to it).
+
 `cases`: {case: permutation}, the permutation p of a case with result.flat[e] == the
 concatenation of the operands' flat elements [p[e]] (a cat: lhs's then rhs's; a reshape: the
 source's, row-major). Each input holds its own flat index (arange), stored in place, so the
