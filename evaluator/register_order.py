@@ -93,7 +93,7 @@ def _blocked(fields: str, shape: tuple) -> tuple[list, list, list] | None:
         size = max((b[dim] for g in groups for b in g), default=0) * 2 or 1
         ranked = sorted(((b[dim], gi, bi) for gi, g in enumerate(groups) for bi, b in enumerate(g) if b[dim]),
                         reverse=True)
-        for value, gi, bi in ranked:
+        for _value, gi, bi in ranked:
             if size <= shape[dim]:
                 break
             basis = list(groups[gi][bi])

@@ -23,7 +23,8 @@ result read back is p itself. Case names: `cat_<N>+<N>` (two [N] tiles), `reshap
 (shapes joined by 'x'), then `_<dtype>_w<num_warps>_<source>`: source `arange` (the operands
 computed from tl.arange, the layouts the compiler picks for them) or `load` (loaded from
 memory: the layouts of a coalesced load, several elements a thread). `--diff A B`: the cases
-whose permutations differ (and those only one side has), exit status 1 if any.
+whose permutations differ (and those only one side has), exit status 1 if any. On the GPU
+`ttgir` also gives each case's compiled cat or reshape line and layout aliases.
 QUICK=1: a subset (one shape of each kind at 4 warps, float32), for a unit test.
 """
 import json
@@ -89,14 +90,22 @@ def reshape_kernel(src_ptr, out_ptr, R0: tl.constexpr, C0: tl.constexpr, R1: tl.
 
 
 
-def launch(kernel, args: tuple, kwargs: dict) -> None:
+def launch(kernel, args: tuple, kwargs: dict):
     """kernel[(1,)](*args, **kwargs); interpreted, first through the GPU front end and lowering
     for sm_90 as the CPU check's launch hook does (`device_compile.check`), which records each
-    cat's and reshape's compiled layouts for the interpreter's order."""
+    cat's and reshape's compiled layouts for the interpreter's order. On the GPU: the lines
+    of the compiled TTGIR that say which layouts the cat or reshape got (the layout aliases
+    and the ops), for reading a case where the two sides differ."""
     if INTERPRETED:
         from evaluator import device_compile
         device_compile.check(kernel, args, kwargs)
-    kernel[(1,)](*args, **kwargs)
+    compiled = kernel[(1,)](*args, **kwargs)
+    try:
+        text = compiled.asm["ttgir"]
+    except Exception:  # noqa: BLE001  (the interpreter returns no compiled kernel)
+        return None
+    return [line.strip() for line in text.splitlines()
+            if line.startswith(("#blocked", "#linear", "#ttg")) or " tt.cat " in line or " tt.reshape " in line]
 
 
 def cases():
@@ -134,8 +143,10 @@ def main() -> None:
         src = torch.arange(size, dtype=dtype, device=dev)
         out = torch.full((size,), -1, dtype=dtype, device=dev)
         try:
-            launch(kernels[which], (src, out), kwargs)
+            layouts = launch(kernels[which], (src, out), kwargs)
             result["cases"][name] = [int(v) for v in out.cpu().tolist()]
+            if layouts is not None:
+                result.setdefault("ttgir", {})[name] = layouts
         except Exception as exc:  # a case the compiler refuses on this side
             result["cases"][name] = f"{type(exc).__name__}: {exc}"[:300]
     json.dump(result, sys.stdout)

@@ -39,8 +39,8 @@ def _blocked(spt, tpw, wpc, order) -> str:
 
 
 def test_blocked_and_slice_layouts_as_the_compiler_builds_them():
-    from triton._C.libtriton import gluon_ir, ir
     import triton.experimental.gluon.language as gl
+    from triton._C.libtriton import gluon_ir, ir
 
     context = ir.context()
     ir.load_dialects(context)
