@@ -377,24 +377,25 @@ def _record_views(key: tuple, views: list) -> None:
         _VIEW_SHAPES.setdefault((key, name, shapes), set()).add(order)
 
 
-def view_order(key: tuple | None, site: tuple, loops: int, name: str, shapes: tuple):
+def view_order(key: tuple | None, site: tuple, loops: int, name: str, shapes: tuple, anywhere: bool = False):
     """The element order (numpy int64, result.flat[e] == operands' flat[order[e]]) of the op
     `name` ('tt.cat', 'tt.reshape') compiled at `site` of the launch `key` in `loops` loops,
-    with operand and result `shapes`. Where no such op carries the site, every such op of the
-    launch, if they agree: the canonicaliser rebuilds a reorderable reshape to take a
-    convert_layout's result layout (`convert(reshape) -> reshape`), and the new op carries the
-    convert's location, the consumer's line (a [16, 16] tile reshaped to [256] and stored
-    read as the store's site). None where the ops disagree, where none was compiled, or where
-    the layouts were not read (the interpreter then draws an order)."""
+    with operand and result `shapes`. `anywhere`: of every such op of the launch, if they
+    agree (the interpreter asks where none carries the site: the canonicaliser rebuilds a
+    reorderable reshape to take a convert_layout's result layout, `convert(reshape) ->
+    reshape`, and the new op carries the convert's location, the consumer's line: a [16, 16]
+    tile reshaped to [256] and stored read as the store's site). None where the ops disagree,
+    where none was compiled, or where the layouts were not read."""
     import numpy as np
 
     if key is None:
         return None
     shapes = tuple(tuple(s) for s in shapes)
-    found = {entry[3] for entry in _VIEWS.get((key, site), ())
-             if entry[0] == loops and entry[1] == name and entry[2] == shapes}
-    if not found:
+    if anywhere:
         found = _VIEW_SHAPES.get((key, name, shapes), set())
+    else:
+        found = {entry[3] for entry in _VIEWS.get((key, site), ())
+                 if entry[0] == loops and entry[1] == name and entry[2] == shapes}
     if len(found) != 1 or None in found:
         return None
     (order,) = found

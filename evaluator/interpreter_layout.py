@@ -59,22 +59,38 @@ def _num_warps() -> int | None:
     return int(found.group(1)) if found else None
 
 
-def _any_order(handle, tensor_handle, op: str, shapes: tuple):
+def _any_order(handle, tensor_handle, op: str, shapes: tuple, origin=None):
     """The same elements, in the order the compiled op's layouts give (`compiled_order`), else
-    in the one this op's shapes draw (`_order`; the shape kept)."""
+    in the one this op's shapes draw (`_order`; the shape kept). `origin`: for a reshape, the
+    source of the chain of reshapes it ends (`_ORIGIN`), whose elements a compiled reshape
+    folded from the chain reorders."""
     data = np.asarray(handle.data)
     flat = data.reshape(-1)
-    order = compiled_order(op, (*shapes, np.shape(data)), flat.size)
-    if order is None:
-        order = _order(op, (*shapes, np.shape(data)), handle.dtype.scalar, flat.size)
+    composed = None if origin is None else (np.shape(origin.data), np.shape(data))
+    found = compiled_order(op, (*shapes, np.shape(data)), flat.size, composed)
+    if found is not None:
+        order, folded = found
+        if folded:
+            flat = np.asarray(origin.data).reshape(-1)
+        return tensor_handle(flat[order].reshape(data.shape), handle.dtype.scalar)
+    order = _order(op, (*shapes, np.shape(data)), handle.dtype.scalar, flat.size)
     return tensor_handle(flat[order].reshape(data.shape), handle.dtype.scalar)
 
 
-def compiled_order(op: str, shapes: tuple, size: int) -> np.ndarray | None:
-    """The order of the running cat's or reorderable reshape's elements as Triton compiled it
-    for sm_90 (evaluator.device_ir `view_order`, read off the TTGIR of the launch's
-    specialization at this call site: evaluator.register_order), None where it was not read.
-    For a cat the order indexes lhs's elements then rhs's, as numpy's concatenation holds them."""
+# the attribute a reshape's result handle keeps its chain's source in: Triton folds a reshape of
+# a reshape into one reshape of the first one's source (canonicalizeViewOrBroadcast, `view(view)
+# -> view`, at the outer one's site), so the compiled kernel holds one op, source to last shape
+_ORIGIN = "_krl_view_origin"
+
+
+def compiled_order(op: str, shapes: tuple, size: int, composed: tuple | None = None):
+    """(the order of the running cat's or reorderable reshape's elements as Triton compiled it
+    for sm_90, whether it is the order of a folded chain's source) (evaluator.device_ir
+    `view_order`, read off the TTGIR of the launch's specialization: evaluator.register_order),
+    None where it was not read. Looked up at this call site with the call's shapes, then with
+    `composed` (a chain's source shape and this result's: the op the fold left here), then
+    among every op of the launch likewise. For a cat the order indexes lhs's elements then
+    rhs's, as numpy's concatenation holds them."""
     from evaluator import device_ir, interpreter_races, interpreter_spin
 
     try:
@@ -82,13 +98,20 @@ def compiled_order(op: str, shapes: tuple, size: int) -> np.ndarray | None:
         if found is None:
             return None
         site, loops = found
-        order = device_ir.view_order(interpreter_races._Launch.compiled, site, loops, "tt." + op,
-                                     tuple(tuple(int(d) for d in s) for s in shapes))
+        key = interpreter_races._Launch.compiled
+        for anywhere in (False, True):
+            for these in (shapes, composed):
+                if these is None:
+                    continue
+                order = device_ir.view_order(key, site, loops, "tt." + op,
+                                             tuple(tuple(int(d) for d in s) for s in these), anywhere)
+                if order is not None and order.size == size and not (order < 0).any() and not (order >= size).any():
+                    return order, these is composed
     except Exception:  # noqa: BLE001  (fail safe: a drawn order)
         return None
-    if order is None or order.size != size or (order < 0).any() or (order >= size).any():
-        return None
-    return order
+    if composed is not None and composed[0] == composed[-1]:
+        return np.arange(size), True  # a chain back to its source's shape folds to the source
+    return None
 
 
 def install(builder_type: type, interpreter) -> None:
@@ -103,9 +126,12 @@ def install(builder_type: type, interpreter) -> None:
 
     def create_reshape(self, arg, shape, allow_reorder):
         out = reshape(self, arg, shape, allow_reorder)
-        if not allow_reorder or np.shape(arg.data) == np.shape(out.data):
-            return out  # a reshape to its own shape folds away (ReshapeOp::fold): the operand itself
-        return _any_order(out, tensor_handle, "reshape", (np.shape(arg.data),))
+        origin = getattr(arg, _ORIGIN, None)
+        if allow_reorder and np.shape(arg.data) != np.shape(out.data):
+            out = _any_order(out, tensor_handle, "reshape", (np.shape(arg.data),), origin)
+        # else in row-major order: a reshape to its own shape folds away (ReshapeOp::fold)
+        setattr(out, _ORIGIN, arg if origin is None else origin)
+        return out
 
     def create_gather(self, src, indices, axis):
         size = np.shape(src.data)[axis]

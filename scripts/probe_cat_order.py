@@ -7,7 +7,7 @@ layouts read off the TTGIR compiled for sm_90). Prints one JSON object.
     python scripts/probe_cat_order.py --diff gpu.json tests/unit/evaluator/fixtures/h200_cat_order.json
 
 On the GPU machine, from the repository root (torch with CUDA and triton 3.6; nothing of the
-evaluator is imported there; about a minute, 132 small launches):
+evaluator is imported there; about a minute, 156 small launches):
 
     python scripts/probe_cat_order.py > h200_cat_order.json && \
       python scripts/probe_cat_order.py --diff h200_cat_order.json tests/unit/evaluator/fixtures/h200_cat_order.json
@@ -20,7 +20,8 @@ tests/unit/evaluator/test_interpreter_cat_order.py holds the emulation to it).
 concatenation of the operands' flat elements [p[e]] (a cat: lhs's then rhs's; a reshape: the
 source's, row-major). Each input holds its own flat index (arange), stored in place, so the
 result read back is p itself. Case names: `cat_<N>+<N>` (two [N] tiles), `reshape_<src>-><dst>`
-(shapes joined by 'x'), then `_<dtype>_w<num_warps>_<source>`: source `arange` (the operands
+(shapes joined by 'x'), `chain_<src>-><mid>-><dst>` (a reshape of a reshape, which
+Triton folds into one), then `_<dtype>_w<num_warps>_<source>`: source `arange` (the operands
 computed from tl.arange, the layouts the compiler picks for them) or `load` (loaded from
 memory: the layouts of a coalesced load, several elements a thread). `--diff A B`: the cases
 whose permutations differ (and those only one side has), exit status 1 if any. On the GPU
@@ -48,6 +49,7 @@ QUICK = os.environ.get("QUICK") == "1"
 CAT_SIZES = (32, 64, 128, 256)
 RESHAPES = (((128,), (2, 64)), ((128,), (64, 2)), ((128,), (8, 16)), ((256,), (16, 16)),
             ((16, 16), (256,)), ((4, 32), (128,)), ((32, 8), (8, 32)))
+CHAINS = ((128, (8, 16), (2, 64)), (256, (16, 16), (64, 4)))
 WARPS = (1, 4, 8)
 
 
@@ -90,6 +92,21 @@ def reshape_kernel(src_ptr, out_ptr, R0: tl.constexpr, C0: tl.constexpr, R1: tl.
 
 
 
+@triton.jit
+def chain_kernel(src_ptr, out_ptr, N: tl.constexpr, RM: tl.constexpr, CM: tl.constexpr, R1: tl.constexpr,
+                 C1: tl.constexpr, LOAD: tl.constexpr, FLOAT: tl.constexpr):
+    at = tl.arange(0, N)
+    if LOAD:
+        x = tl.load(src_ptr + at)
+    else:
+        x = at
+        if FLOAT:
+            x = x.to(tl.float32)
+    mid = tl.reshape(x, (RM, CM), can_reorder=True)
+    t = tl.reshape(mid, (R1, C1), can_reorder=True)
+    tl.store(out_ptr + tl.arange(0, R1)[:, None] * C1 + tl.arange(0, C1)[None, :], t)
+
+
 def launch(kernel, args: tuple, kwargs: dict):
     """kernel[(1,)](*args, **kwargs); interpreted, first through the GPU front end and lowering
     for sm_90 as the CPU check's launch hook does (`device_compile.check`), which records each
@@ -130,12 +147,17 @@ def cases():
                     name = "reshape_" + "x".join(map(str, src)) + "->" + "x".join(map(str, dst)) + tail
                     out.append((name, 1, r0 * c0, dict(R0=r0, C0=c0, R1=r1, C1=c1, SRC_2D=len(src) == 2,
                                                        DST_2D=len(dst) == 2, **flags)))
+                for n, mid, dst in CHAINS:  # a reshape of a reshape: Triton folds them into one op
+                    if QUICK and mid != (8, 16):
+                        continue
+                    name = f"chain_{n}->{mid[0]}x{mid[1]}->{dst[0]}x{dst[1]}{tail}"
+                    out.append((name, 2, n, dict(N=n, RM=mid[0], CM=mid[1], R1=dst[0], C1=dst[1], **flags)))
     return out
 
 
 def main() -> None:
     dev = "cpu" if INTERPRETED else "cuda"
-    kernels = (cat_kernel, reshape_kernel)
+    kernels = (cat_kernel, reshape_kernel, chain_kernel)
     result: dict = {"device": "cpu interpreter" if INTERPRETED else torch.cuda.get_device_name(),
                     "triton": triton.__version__, "torch": torch.__version__, "cases": {}}
     for name, which, size, kwargs in cases():
