@@ -29,7 +29,7 @@ import re
 
 import numpy as np
 
-_TENSOR = re.compile(r"tensor<((?:\d+x)+)[^,<>]+, (#ttg\..*)>$")
+_TENSOR = re.compile(r"tensor<((?:\d+x)+)(?:[^,<>]|<[^<>]*>)+, (#ttg\..*)>$")  # a pointer's <f32> too
 _BLOCKED = re.compile(r"#ttg\.blocked<\{(.*)\}>$")
 _SLICE = re.compile(r"#ttg\.slice<\{dim = (\d+), parent = (#ttg\..*)\}>$")
 _LINEAR = re.compile(r"#ttg\.linear<\{(.*)\}>$")
@@ -42,7 +42,8 @@ def _ints(text: str) -> list[int]:
 
 
 def parse(type_text: str) -> tuple[tuple, str] | None:
-    """(shape, encoding text) of a printed ranked tensor type, None for another type."""
+    """(shape, encoding text) of a printed ranked tensor type (of numbers or pointers), None
+    for another type."""
     match = _TENSOR.match(type_text)
     if match is None:
         return None

@@ -80,6 +80,8 @@ def test_cat_interleaves_each_threads_registers():
     result = "tensor<128xf32, " + _blocked([2], [32], [4], [0]) + ">"
     order = register_order.cat_order(operand, operand, result)
     assert order.tolist() == [v for j in range(64) for v in (j, 64 + j)]
+    pointers = [t.replace("xf32", "x!tt.ptr<f32>") for t in (operand, result)]  # a cat of pointers alike
+    assert register_order.cat_order(pointers[0], pointers[0], pointers[1]).tolist() == order.tolist()
 
 
 def test_reshape_keeps_each_threads_registers():
