@@ -166,11 +166,10 @@ def _xor(index: np.ndarray, basis: tuple, shape: tuple) -> np.ndarray:
 def _canonical(held: np.ndarray, size: int) -> np.ndarray | None:
     """For each element, the (warp, lane, register) position, flattened, of its copy with the
     lowest position (the copy whose copying bits are zero); None if an element is not held."""
-    flat = held.reshape(-1)
-    first = np.full(size, -1, dtype=np.int64)
-    order = np.arange(flat.size)[::-1]  # the lowest position written last wins
-    first[flat[order]] = order
-    return None if (first < 0).any() else first
+    values, first = np.unique(held.reshape(-1), return_index=True)  # each value's first position
+    if values.size != size or values[0] != 0 or values[-1] != size - 1:
+        return None
+    return first.astype(np.int64)
 
 
 def cat_order(lhs: str, rhs: str, result: str) -> np.ndarray | None:
