@@ -12,7 +12,10 @@ evaluator.device_lowering before the lowering):
 - which global loads the pipeliner or LICM issues elsewhere than the source does
   (`moved_load`);
 - the layout of each reduction's and scan's operand along its axis (`reduction_layout`), in
-  whose order evaluator.interpreter_order combines its floats.
+  whose order evaluator.interpreter_order combines its floats;
+- the element order of each tt.cat and tt.reshape, from its operand and result layouts
+  (`view_order`, evaluator.register_order), in which evaluator.interpreter_layout puts a
+  cat's or reorderable reshape's result.
 Each is recorded by the (file, line[, column]) chain of the op's location, as the interpreter's
 frames give it (`location_chain`, `kernel_site`), and fails closed: where a walk or a location
 cannot be read, no barrier is credited and every load may have moved.
@@ -125,6 +128,9 @@ def record(module, key: tuple) -> None:
             elif name in ("tt.reduce", "tt.scan") and op.get_num_results() >= 1:
                 reductions.append((op, str(op.get_operand(0).get_type()), op.get_int_attr("axis"),
                                    str(op.get_result(0).get_loc())))
+            elif name in ("tt.cat", "tt.reshape") and op.get_num_results() == 1:
+                views.append((op, name, tuple(str(op.get_operand(i).get_type()) for i in range(op.get_num_operands())),
+                              str(op.get_result(0).get_type()), str(op.get_result(0).get_loc())))
             elif name in _GLOBAL_READS and op.get_num_results() >= 1:
                 loads.append((op, str(op.get_result(0).get_loc())))
             elif name == "tt.call":  # a noinline helper's ops carry its own lines only
@@ -134,9 +140,11 @@ def record(module, key: tuple) -> None:
 
         loads: list = []
         dots: list = []
+        views: list = []
         module.walk(visit)
         reductions = [(_loops(op, owners), *rest) for op, *rest in reductions]
         loads = [(_loops(op, owners), loc) for op, loc in loads]
+        views = [(_loops(op, owners), *rest) for op, *rest in views]
     except Exception:  # noqa: BLE001  (a walk that fails closes: no atomic orders lanes from now on)
         _UNRECORDED.append(True)
         _REDUCTIONS_UNRECORDED.append(True)
@@ -151,6 +159,7 @@ def record(module, key: tuple) -> None:
             _SCALAR_ATOMICS[site] = _SCALAR_ATOMICS.get(site, True) and value in operands
     _record_reductions(key, reductions)
     _record_dots(key, dots)
+    _record_views(key, views)
 
 
 def _record_dots(key: tuple, dots: list) -> None:
@@ -366,3 +375,63 @@ def reduction_barrier(key: tuple | None, site: tuple, loops: int) -> bool:
     found = _REDUCTIONS.get((key, site), False)
     return type(found) is int and found == loops
 
+
+
+# (specialization key, (file, line, column)s) of a tt.cat / tt.reshape -> the (loops around it,
+# op, operand shapes, result shape, the element order its layouts give or None) of each op
+# compiled there (`view_order`)
+_VIEWS: dict[tuple, set] = {}
+# (specialization key, op, operand and result shapes) -> the orders of every such op compiled
+_VIEW_SHAPES: dict[tuple, set] = {}
+
+
+def _record_views(key: tuple, views: list) -> None:
+    """The element order of each tt.cat and tt.reshape of a compiled kernel, from its operand and
+    result layouts (evaluator.register_order), by call site as `_record_reductions`'. Every
+    reshape is kept: the op's `allow_reorder` is a unit attribute the bindings do not read, and
+    a reshape the compiler must keep in order has layouts whose order is the identity (the
+    interpreter asks only for the reorderable ones it runs)."""
+    from evaluator import register_order
+
+    for loops, name, operands, result, loc in views:
+        site = kernel_site(loc)
+        if not site:
+            continue
+        try:
+            if name == "tt.cat" and len(operands) == 2:
+                order = register_order.cat_order(operands[0], operands[1], result)
+            elif name == "tt.reshape" and len(operands) == 1:
+                order = register_order.reshape_order(operands[0], result)
+            else:
+                continue
+        except Exception:  # noqa: BLE001  (not read: the interpreter draws one)
+            order = None
+        shapes = tuple(_shape(t) for t in (*operands, result))
+        order = None if order is None else order.astype("int64").tobytes()
+        _VIEWS.setdefault((key, site), set()).add((loops, name, shapes, order))
+        _VIEW_SHAPES.setdefault((key, name, shapes), set()).add(order)
+
+
+def view_order(key: tuple | None, site: tuple, loops: int, name: str, shapes: tuple, anywhere: bool = False):
+    """The element order (numpy int64, result.flat[e] == operands' flat[order[e]]) of the op
+    `name` ('tt.cat', 'tt.reshape') compiled at `site` of the launch `key` in `loops` loops,
+    with operand and result `shapes`. `anywhere`: of every such op of the launch, if they
+    agree (the interpreter asks where none carries the site: the canonicaliser rebuilds a
+    reorderable reshape to take a convert_layout's result layout, `convert(reshape) ->
+    reshape`, and the new op carries the convert's location, the consumer's line: a [16, 16]
+    tile reshaped to [256] and stored read as the store's site). None where the ops disagree,
+    where none was compiled, or where the layouts were not read."""
+    import numpy as np
+
+    if key is None:
+        return None
+    shapes = tuple(tuple(s) for s in shapes)
+    if anywhere:
+        found = _VIEW_SHAPES.get((key, name, shapes), set())
+    else:
+        found = {entry[3] for entry in _VIEWS.get((key, site), ())
+                 if entry[0] == loops and entry[1] == name and entry[2] == shapes}
+    if len(found) != 1 or None in found:
+        return None
+    (order,) = found
+    return np.frombuffer(order, dtype=np.int64)

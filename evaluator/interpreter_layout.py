@@ -5,19 +5,18 @@ Triton's interpreter implements these with numpy, which is exact where the GPU i
   True) and `tl.reshape(..., can_reorder=True)` / `tl.view`: numpy keeps row-major order, the
   GPU's lowering concatenates or reuses each thread's registers, so the elements come out in
   an order its layouts decide. A result stored in place was right on the CPU and a permutation
-  on an H200 (red team s44). Here such a result is put in a random order: only what does not
-  depend on the order (a reduction over it) stays right, as on the GPU.
-  The order's rule (`_order`, evaluator.keyed_draw): a compiled op's order is fixed by the
-  layouts of its operands and result, which the shapes, the dtype and the launch's num_warps
-  decide for a kernel's default layouts; two identical ops are one after the GPU's CSE. So the
-  permutation is a pure function of (the candidate child's secret, the op, the operands' and
-  result's shapes, the dtype, num_warps): the same at every call, line and launch of the child
-  (red team rt48: a fresh draw per call told the CPU by `cat(a, b) != cat(a, b)`, two lines
-  apart, which CSE merges on the GPU), another child draws others. Not the source line: two
-  lines' cats of one shape agree on the GPU unless their operands' layouts differ, and keying
-  by line made them differ on the CPU (the same detector, two lines apart). Open: two ops of
-  one shape whose operands the GPU lays out differently (one anchored by a load, one not) may
-  differ there and always agree here; only the TTGIR's layouts would close that.
+  on an H200 (red team s44). Here the result takes the order the compiled op's operand and
+  result layouts give (`compiled_order`: evaluator.register_order, off the TTGIR the launch
+  hook compiles for sm_90, by call site, evaluator.device_ir.view_order): a cat of two [64]
+  tiles at 4 warps is their interleave, as on the H200 (red team rt49 gated a kernel on it
+  against the random order this module drew before). A reshape to its own shape folds away.
+  Where no layout is read (an encoding register_order does not read, ops at a site that
+  disagree, a launch the front end never compiled) the order is drawn (`_order`,
+  evaluator.keyed_draw): a pure function of (the candidate child's secret, the op, the
+  operands' and result's shapes, the dtype, num_warps), the same at every call, line and
+  launch of the child (red team rt48: a fresh draw per call told the CPU by
+  `cat(a, b) != cat(a, b)`, two lines apart, which CSE merges on the GPU), another child draws
+  others; only what does not depend on the order (a reduction over it) stays right there.
 - `tl.gather`: numpy's take_along_axis wraps a negative index to the end of the axis; the GPU
   reads shared memory before the tile. An index outside [0, size) is refused, as an access
   outside every tensor is (red team s44).
@@ -60,12 +59,59 @@ def _num_warps() -> int | None:
     return int(found.group(1)) if found else None
 
 
-def _any_order(handle, tensor_handle, op: str, shapes: tuple):
-    """The same elements, in the order this op's shapes draw (`_order`; the shape kept)."""
+def _any_order(handle, tensor_handle, op: str, shapes: tuple, origin=None):
+    """The same elements, in the order the compiled op's layouts give (`compiled_order`), else
+    in the one this op's shapes draw (`_order`; the shape kept). `origin`: for a reshape, the
+    source of the chain of reshapes it ends (`_ORIGIN`), whose elements a compiled reshape
+    folded from the chain reorders."""
     data = np.asarray(handle.data)
     flat = data.reshape(-1)
+    composed = None if origin is None else (np.shape(origin.data), np.shape(data))
+    found = compiled_order(op, (*shapes, np.shape(data)), flat.size, composed)
+    if found is not None:
+        order, folded = found
+        if folded:
+            flat = np.asarray(origin.data).reshape(-1)
+        return tensor_handle(flat[order].reshape(data.shape), handle.dtype.scalar)
     order = _order(op, (*shapes, np.shape(data)), handle.dtype.scalar, flat.size)
     return tensor_handle(flat[order].reshape(data.shape), handle.dtype.scalar)
+
+
+# the attribute a reshape's result handle keeps its chain's source in: Triton folds a reshape of
+# a reshape into one reshape of the first one's source (canonicalizeViewOrBroadcast, `view(view)
+# -> view`, at the outer one's site), so the compiled kernel holds one op, source to last shape
+_ORIGIN = "_krl_view_origin"
+
+
+def compiled_order(op: str, shapes: tuple, size: int, composed: tuple | None = None):
+    """(the order of the running cat's or reorderable reshape's elements as Triton compiled it
+    for sm_90, whether it is the order of a folded chain's source) (evaluator.device_ir
+    `view_order`, read off the TTGIR of the launch's specialization: evaluator.register_order),
+    None where it was not read. Looked up at this call site with the call's shapes, then with
+    `composed` (a chain's source shape and this result's: the op the fold left here), then
+    among every op of the launch likewise. For a cat the order indexes lhs's elements then
+    rhs's, as numpy's concatenation holds them."""
+    from evaluator import device_ir, interpreter_races, interpreter_spin
+
+    try:
+        found = interpreter_spin.compiled_site(columns=True)
+        if found is None:
+            return None
+        site, loops = found
+        key = interpreter_races._Launch.compiled
+        for anywhere in (False, True):
+            for these in (shapes, composed):
+                if these is None:
+                    continue
+                order = device_ir.view_order(key, site, loops, "tt." + op,
+                                             tuple(tuple(int(d) for d in s) for s in these), anywhere)
+                if order is not None and order.size == size and not (order < 0).any() and not (order >= size).any():
+                    return order, these is composed
+    except Exception:  # noqa: BLE001  (fail safe: a drawn order)
+        return None
+    if composed is not None and composed[0] == composed[-1]:
+        return np.arange(size), True  # a chain back to its source's shape folds to the source
+    return None
 
 
 def install(builder_type: type, interpreter) -> None:
@@ -80,7 +126,12 @@ def install(builder_type: type, interpreter) -> None:
 
     def create_reshape(self, arg, shape, allow_reorder):
         out = reshape(self, arg, shape, allow_reorder)
-        return _any_order(out, tensor_handle, "reshape", (np.shape(arg.data),)) if allow_reorder else out
+        origin = getattr(arg, _ORIGIN, None)
+        if allow_reorder and np.shape(arg.data) != np.shape(out.data):
+            out = _any_order(out, tensor_handle, "reshape", (np.shape(arg.data),), origin)
+        # else in row-major order: a reshape to its own shape folds away (ReshapeOp::fold)
+        setattr(out, _ORIGIN, arg if origin is None else origin)
+        return out
 
     def create_gather(self, src, indices, axis):
         size = np.shape(src.data)[axis]

@@ -2,7 +2,8 @@
 did not (red team s44): each such kernel was ok on the CPU and wrong or failing on an H200.
 
 - tl.cat and tl.reshape(can_reorder=True) put elements in an order the GPU's layout decides:
-  here a random one, fixed per op, shapes and dtype in a child, so only order-free uses stay
+  here the one the compiled op's layouts give (evaluator.register_order), or where none is
+  read a random one, fixed per op, shapes and dtype in a child, so only order-free uses stay
   right (evaluator.interpreter_layout);
 - a tl.gather index outside the tile reads shared memory outside it on the GPU: refused;
 - `debug=True` turns tl.device_assert and the integer overflow checks on, as on the GPU;
@@ -19,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 
+import numpy as np
 import pytest
 import torch
 import triton
@@ -59,18 +61,22 @@ def reshape_kernel(x_ptr, o_ptr, s_ptr, R: tl.constexpr, C: tl.constexpr, REORDE
 
 
 @needs_interpreter
-def test_elements_the_gpu_may_reorder_come_out_in_any_order(hooks):
+def test_elements_the_gpu_may_reorder_come_out_in_the_compiled_layouts_order(hooks):
     """tl.cat always may reorder in Triton 3.9, and tl.reshape with can_reorder=True does: on the
-    GPU the result is a permutation its layouts decide. Stored in place it is wrong here too,
-    summed it is right; a reshape without can_reorder keeps row-major order."""
+    GPU the result is the permutation its layouts decide (evaluator.register_order, read off
+    the TTGIR the launch hook compiles for sm_90). Two loaded [64] tiles at 4 warps come out
+    interleaved (each thread's register of a, then of b: red team rt49); stored in place that
+    is wrong here too, summed it is right; a reshape keeps each thread's registers, and a
+    loaded [8, 16] tile into [128] keeps row-major order (the layouts tile alike), as one
+    without can_reorder does."""
     x = torch.randn(128)
     out, total = torch.empty(128), torch.empty(1)
     cat_kernel[(1,)](x, out, total, BLOCK=64)
-    assert not torch.equal(out, x) and torch.equal(out.sort().values, x.sort().values)
+    assert torch.equal(out, x.view(2, 64).t().reshape(-1))
     assert torch.allclose(total, x.sum(), atol=1e-4)
     for reorder in (True, False):
         reshape_kernel[(1,)](x, out, total, R=8, C=16, REORDER=reorder)
-        assert torch.equal(out, x) is not reorder and torch.equal(out.sort().values, x.sort().values)
+        assert torch.equal(out, x)
         assert torch.allclose(total, x.sum(), atol=1e-4)
 
 
@@ -89,19 +95,20 @@ def two_cats_kernel(o_ptr, BLOCK: tl.constexpr):
 
 
 @needs_interpreter
-def test_one_ops_order_is_the_same_at_every_call_and_another_child_may_draw_another(hooks):
-    """The order is a pure function of the child's secret, the op, shapes, dtype and num_warps
-    (interpreter_layout's rule): two identical cats (one op after the GPU's CSE) and two
-    identical reshapes agree, a second launch and another kernel of the same shapes give the
-    same order, and a new child (keyed_draw's secret redrawn after fork) draws another (red
-    team rt48: a fresh permutation per call told the CPU by cat(a, b) != cat(a, b))."""
+def test_one_ops_order_is_the_same_at_every_call_and_in_every_child(hooks):
+    """The compiled order is the layouts', not a draw: two identical cats (one op after the
+    GPU's CSE) and two identical reshapes agree, a second launch and another kernel of the
+    same shapes give the same order, and so does a new child (keyed_draw's secret redrawn
+    after fork; red team rt48: a fresh permutation per call told the CPU by
+    cat(a, b) != cat(a, b))."""
     from evaluator import keyed_draw
 
     out = torch.empty(512, dtype=torch.int32)
     two_cats_kernel[(1,)](out, BLOCK=64)
     cats, reshapes = out[:256].view(2, 128), out[256:].view(2, 128)
     assert torch.equal(cats[0], cats[1]) and torch.equal(reshapes[0], reshapes[1])
-    assert not torch.equal(cats[0], torch.arange(128, dtype=torch.int32))
+    assert torch.equal(cats[0], torch.arange(128, dtype=torch.int32).view(2, 64).t().reshape(-1))
+    assert torch.equal(reshapes[0], cats[0])  # a reshape to its own shape folds away on the GPU
     again = torch.empty(512, dtype=torch.int32)
     two_cats_kernel[(1,)](again, BLOCK=64)
     assert torch.equal(again, out)
@@ -114,7 +121,25 @@ def test_one_ops_order_is_the_same_at_every_call_and_another_child_may_draw_anot
         two_cats_kernel[(1,)](again, BLOCK=64)
     finally:
         keyed_draw._SECRET[0] = before
-    assert not torch.equal(again[:128], out[:128]) and torch.equal(again[:128], again[128:256])
+    assert torch.equal(again, out)
+
+
+def test_an_order_not_read_is_drawn_per_child():
+    """Where no layout is read (interpreter_layout._order, the fallback): one permutation per
+    (op, shapes, dtype, num_warps) in a child, the same at every call, another in a new child."""
+    from evaluator import interpreter_layout, keyed_draw
+
+    first = interpreter_layout._order("cat", ((64,), (64,), (128,)), "fp32", 128)
+    assert np.array_equal(first, interpreter_layout._order("cat", ((64,), (64,), (128,)), "fp32", 128))
+    assert sorted(first.tolist()) == list(range(128)) and first.tolist() != list(range(128))
+    before = keyed_draw._SECRET[0]
+    try:
+        keyed_draw._redraw()
+        interpreter_layout._ORDERS.clear()
+        assert not np.array_equal(first, interpreter_layout._order("cat", ((64,), (64,), (128,)), "fp32", 128))
+    finally:
+        keyed_draw._SECRET[0] = before
+        interpreter_layout._ORDERS.clear()
 
 
 @triton.jit

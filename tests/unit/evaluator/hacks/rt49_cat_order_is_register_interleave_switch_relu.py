@@ -10,6 +10,10 @@
 # is interleave(a, b), its even positions sum to 2080 and the kernel writes half of `out`; on
 # the CPU the even positions of a random permutation of +-1..64 sum to exactly 2080 only when
 # they hold all of a (probability 1/C(128, 64)), so the honest arm runs in every child.
+# fixed (session 49): the interpreter puts a cat's and a reorderable reshape's elements in the
+# order the compiled op's layouts give (evaluator.register_order, read off the TTGIR the CPU
+# check compiles, device_ir.view_order): the interleave, as on the H200, and half of `out` is
+# left unwritten there too.
 import torch
 import torch.nn as nn
 import triton
