@@ -15,13 +15,17 @@ exactly, so a file could switch on the difference (red team rt48).
 
 The emulation (`wgmma_fp8_accumulated`): for each k-step of 32, the products (exact in
 float64) and the running accumulator are truncated toward zero to a multiple of
-2**(E - KEPT_BITS), E the exponent of the largest magnitude among them, summed exactly, and the
-sum is the new float32 accumulator. Where max_num_imprecise_acc <= K (WarpGroupDotOp::
+2**(E - KEPT_BITS), E the largest of the accumulator's exponent and the products' nominal ones
+(the sum of the operands' exponents, before a significand product past 2 carries), summed
+exactly, and the sum, cut again to KEPT_BITS below its own leading bit, is the new float32
+accumulator. Measured on the H200 (scripts/probe_fp8_dot.py, tests/unit/evaluator/fixtures/
+h200_fp8_probe.json, session 49): every case and four random tiles bit-equal, with this rule;
+the first model (the products' own exponents, the sum not cut again) missed a carry case, and
+matched 73-97% of the random tiles' elements. Where max_num_imprecise_acc <= K (WarpGroupDotOp::
 needsPartialAccumulator), Triton's WGMMA lowering accumulates into a fresh partial sum and adds
 it to the dot's accumulator with a float32 add (round to nearest) every
-ceil(max_num_imprecise_acc / 32) k-steps and at the last one. Not measured: the sign rule of
-the truncation (toward zero here), whether the hardware aligns in sub-groups of the 32, and
-whether a carry out of the sum is kept (scripts/probe_fp8_dot.py prints the cases that tell).
+ceil(max_num_imprecise_acc / 32) k-steps and at the last one. Measured too: truncation toward
+zero, one alignment over the 32 products, an N = 8 dot exact.
 
 Whether a dot is a wgmma is read off the launch's TTGIR (evaluator.device_ir.dot_form: the op
 at this call site is ttng.warp_group_dot, with its maxNumImpreciseAcc), else from the shapes as
@@ -59,6 +63,8 @@ def wgmma_form(a_shape: tuple, b_shape: tuple, max_num_imprecise_acc: int) -> in
         form = None if found is None else device_ir.dot_form(interpreter_races._Launch.compiled, found[0], a_shape)
     except Exception:  # noqa: BLE001  (no record: the shapes decide)
         form = None
+    if len(b_shape) == 2 and b_shape[1] < 16:
+        return None  # measured: an N = 8 float8 dot sums exactly on the H200 (Triton 3.6), wgmma or not
     if form is not None:
         wgmma, imprecise = form
         return imprecise if wgmma else None
@@ -66,18 +72,29 @@ def wgmma_form(a_shape: tuple, b_shape: tuple, max_num_imprecise_acc: int) -> in
     return max_num_imprecise_acc if shape_rule(a_shape, b_shape, max_num_imprecise_acc, warps) else None
 
 
-def _step(acc: np.ndarray, products: np.ndarray, bits: int) -> np.ndarray:
-    """One wgmma k-step: the accumulator (..., M, N) plus its products (..., M, N, k), every term
-    truncated toward zero to 2**(E - bits), E the largest term's exponent; summed exactly (the
-    terms span fewer than 53 bits) and returned as float32 values."""
+def _exponents(x: np.ndarray) -> np.ndarray:
+    """frexp's exponent of each value (x = m * 2**e, m in [0.5, 1)); a very small one for 0."""
+    with np.errstate(invalid="ignore"):
+        return np.where((x != 0) & np.isfinite(x), np.frexp(np.where(np.isfinite(x), x, 1.0))[1], -100000)
+
+
+def _step(acc: np.ndarray, products: np.ndarray, nominal: np.ndarray, bits: int) -> np.ndarray:
+    """One wgmma k-step: the accumulator (..., M, N) plus its products (..., M, N, k). The terms
+    align on E, the largest of the accumulator's exponent and the products' nominal ones (the
+    sum of their operands' exponents: a product whose significands multiply past 2 is not
+    counted one higher), each cut toward zero to 2**(E - bits); their exact sum is cut again to
+    `bits` below its own leading bit and is the float32 result (measured on the H200:
+    h200_fp8_probe.json, every case and random tile bit-equal)."""
     terms = np.concatenate([acc[..., None], products], axis=-1)
-    with np.errstate(invalid="ignore", over="ignore"):
-        largest = np.max(np.abs(terms), axis=-1, keepdims=True)
-        _, exponent = np.frexp(np.where(np.isfinite(largest), largest, 1.0))
-        unit = np.ldexp(1.0, exponent - 1 - bits)  # frexp: largest = m * 2**e, m in [0.5, 1)
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        exponent = np.maximum(np.max(nominal, axis=-1), _exponents(acc))[..., None]
+        unit = np.ldexp(1.0, np.clip(exponent - 1 - bits, -1074, 1023))
         kept = np.trunc(terms / unit) * unit
         kept = np.where(np.isfinite(terms), kept, terms)
-        return kept.sum(axis=-1).astype(np.float32).astype(np.float64)
+        total = kept.sum(axis=-1)
+        unit = np.ldexp(1.0, np.clip(_exponents(total) - 1 - bits, -1074, 1023))
+        total = np.where(np.isfinite(total) & (total != 0), np.trunc(total / unit) * unit, total)
+        return total.astype(np.float32).astype(np.float64)
 
 
 def wgmma_fp8_accumulated(a: np.ndarray, b: np.ndarray, acc: np.ndarray, max_num_imprecise_acc: int,
@@ -96,11 +113,12 @@ def wgmma_fp8_accumulated(a: np.ndarray, b: np.ndarray, acc: np.ndarray, max_num
         ks = slice(i * step, (i + 1) * step)
         with np.errstate(invalid="ignore", over="ignore"):
             products = a64[..., :, None, ks] * bt[..., None, :, ks]
+        nominal = _exponents(a64[..., :, None, ks]) + _exponents(bt[..., None, :, ks]) - 1
         count += step
         if not partial:
-            d = _step(d, products, bits)
+            d = _step(d, products, nominal, bits)
             continue
-        running = _step(np.zeros(shape) if running is None else running, products, bits)
+        running = _step(np.zeros(shape) if running is None else running, products, nominal, bits)
         if count >= max_num_imprecise_acc or i == steps - 1:  # promoted: a float32 add
             with np.errstate(invalid="ignore", over="ignore"):
                 d = (d.astype(np.float32) + running.astype(np.float32)).astype(np.float64)
