@@ -41,6 +41,17 @@ ACCEPTED = {
                 with torch.profiler.record_function("triton_scale_bias"):
                     return launch(x)
     ''',
+    # an NVTX range around the launch (vLLM, Megatron; honest round s49): push and pop only
+    "nvtx_range": '''
+        from torch.cuda import nvtx
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                with torch.cuda.nvtx.range("row_mean"):
+                    y = launch(x)
+                with nvtx.range(f"row_mean {tuple(x.shape)}"):
+                    return launch(y)
+    ''',
     # a persistent grid's size off the GPU (honest round s41)
     "cpu_count_fallback": '''
         import os
@@ -172,6 +183,41 @@ REJECTED = {
         class ModelNew(nn.Module):
             def forward(self, x):
                 r = torch.profiler.record_function("r")  # <-
+                return launch(x)
+    ''', "harness_tamper"),
+    # torch formats an NVTX message with the range's other arguments: `{0.__class__...}` walks them
+    "nvtx_range_format_arguments": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                with torch.cuda.nvtx.range("{0.__class__}", x):  # <-
+                    return launch(x)
+    ''', "forbidden_syntax"),
+    "nvtx_range_keyword_arguments": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                with torch.cuda.nvtx.range("{t.shape}", t=x):  # <-
+                    return launch(x)
+    ''', "forbidden_syntax"),
+    # a message that is not a str literal may be any object with a format method of its own
+    "nvtx_range_message_not_a_literal": ('''
+        NAME = "row_mean"
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                with torch.cuda.nvtx.range(NAME):  # <-
+                    return launch(x)
+    ''', "forbidden_syntax"),
+    "nvtx_range_held": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                with torch.cuda.nvtx.range("r") as r:  # <-
+                    return launch(x)
+    ''', "forbidden_syntax"),
+    # outside a with statement the range is an object (a generator's context manager)
+    "nvtx_range_called": ('''
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                r = torch.cuda.nvtx.range("r")  # <-
                 return launch(x)
     ''', "harness_tamper"),
     "profiler_session": ('''
