@@ -231,7 +231,9 @@ CONTEXT_MANAGERS = frozenset({"torch.no_grad", "torch.inference_mode", "torch.cu
                               # push and pop are the allowed torch.cuda.nvtx calls, no profile the
                               # harness reads sees it; entered only, on one literal message
                               # (static_walk: the message's .format(*args) never reaches a value)
-                              "torch.cuda.nvtx.range"})
+                              "torch.cuda.nvtx.range",
+                              # nothing entered: the other arm of a device switch (honest round s49)
+                              "contextlib.nullcontext"})
 RANGES = frozenset({"torch.profiler.record_function", "torch.autograd.profiler.record_function"})
 NVTX_RANGES = frozenset({"torch.cuda.nvtx.range"})
 # Version strings read off a library (`triton.__version__.split(".")`): text, nothing else.
@@ -368,6 +370,9 @@ CLOCK_REGISTERS = re.compile(r"%(clock|globaltimer|pm\d)|s_mem(real)?time|s_getr
 # a private component or a module the namespace re-exports (torch.sys): reflection.
 DENIED_API: dict[str, str] = {
     **dict.fromkeys(CLOCK_FUNCTIONS, "clock"),
+    # contextlib is importable for nullcontext alone (honest round s49); suppress is a try/except
+    # written as a context manager (rt23: a PyTorch result stands whenever the launch raises)
+    "contextlib.suppress": "try_except",
     **dict.fromkeys(("torch.save", "torch.load", "torch.from_file", "torch.frombuffer",
                      "torch.hub", "torch.utils", "torch.package",
                      "torch.serialization", "torch.storage", "torch.UntypedStorage",
