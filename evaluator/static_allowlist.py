@@ -226,8 +226,16 @@ CONTEXT_MANAGERS = frozenset({"torch.no_grad", "torch.inference_mode", "torch.cu
                               "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast",
                               # a named profiler range (vLLM, torchtitan; honest round s41): the
                               # harness's profiles count kernels, never ranges (timing._kernel_times)
-                              "torch.profiler.record_function", "torch.autograd.profiler.record_function"})
+                              "torch.profiler.record_function", "torch.autograd.profiler.record_function",
+                              # an NVTX range around a launch (vLLM, Megatron; honest round s49): its
+                              # push and pop are the allowed torch.cuda.nvtx calls, no profile the
+                              # harness reads sees it; entered only, on one literal message
+                              # (static_walk: the message's .format(*args) never reaches a value)
+                              "torch.cuda.nvtx.range",
+                              # nothing entered: the other arm of a device switch (honest round s49)
+                              "contextlib.nullcontext"})
 RANGES = frozenset({"torch.profiler.record_function", "torch.autograd.profiler.record_function"})
+NVTX_RANGES = frozenset({"torch.cuda.nvtx.range"})
 # Version strings read off a library (`triton.__version__.split(".")`): text, nothing else.
 VERSION_ATTRIBUTES = frozenset({"torch.__version__", "triton.__version__"})
 # Enum classes: called with one value they look a member up; with members (the functional
@@ -362,6 +370,9 @@ CLOCK_REGISTERS = re.compile(r"%(clock|globaltimer|pm\d)|s_mem(real)?time|s_getr
 # a private component or a module the namespace re-exports (torch.sys): reflection.
 DENIED_API: dict[str, str] = {
     **dict.fromkeys(CLOCK_FUNCTIONS, "clock"),
+    # contextlib is importable for nullcontext alone (honest round s49); suppress is a try/except
+    # written as a context manager (rt23: a PyTorch result stands whenever the launch raises)
+    "contextlib.suppress": "try_except",
     **dict.fromkeys(("torch.save", "torch.load", "torch.from_file", "torch.frombuffer",
                      "torch.hub", "torch.utils", "torch.package",
                      "torch.serialization", "torch.storage", "torch.UntypedStorage",

@@ -102,6 +102,11 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     # not dataclasses.fields: a Field's .type hands out the annotated class
     "dataclasses": frozenset({"dataclass", "field", "asdict", "astuple", "replace"}),
     "enum": frozenset({"Enum", "IntEnum", "auto"}),
+    # the do-nothing context manager of `with torch.cuda.device(x.device) if x.is_cuda else
+    # nullcontext():` (honest round s49): entered, it hands back the argument it was given and
+    # exits doing nothing; not contextmanager/ExitStack/suppress/redirect_*, which run the
+    # file's code at exit, swallow exceptions or move the process's streams
+    "contextlib": frozenset({"nullcontext"}),
     # a warning goes to the child's stderr; not warnings.filters/showwarning (process-wide
     # hooks). logging and numpy are importable (files import them for their test block); of
     # logging getLogger in evaluator.static_idioms' one shape (a Logger hands out the process's
