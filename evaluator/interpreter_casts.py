@@ -8,6 +8,10 @@ bfloat16 work on the values (numpy added, compared and multiplied the bit patter
 integers: `bf16(1) + bf16(2**-8)` was 6.6e35 and -1 > 1; red team s37 round 8). `tl.dot`
 on float32 stays float32 (`dot_operands` says why). Casts to float8 round to nearest even and saturate (the GPU's cvt.rn.satfinite; the interpreter
 rounded a tie up).
+float32 subnormals are flushed to zero (of their sign) where Triton 3.6's sm_90 lowering flushes
+them (`flushed_math`): tl.sqrt, tl.rsqrt and tl.exp2 are sqrt/rsqrt/ex2.approx.ftz.f32, and
+tl.log, log2, sin, cos and erf call libdevice linked with nvvm-reflect-ftz = 1 (its .ftz paths);
+numpy kept them, so `tl.sqrt(1e-40) != 0` held on the CPU only (red team rt50).
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ def install(builder_type: type, interpreter) -> None:
     bfloat16_values(builder_type, interpreter)
     dot_operands(builder_type, interpreter)
     float8_rounded(builder_type, interpreter)
+    flushed_math(builder_type, interpreter)
 
 
 def _is_bf16(dtype) -> bool:
@@ -248,3 +253,42 @@ def _float8_table(name: str) -> tuple[np.ndarray, np.ndarray, np.uint8]:
     order = np.argsort(values[keep], kind="stable")
     nan = codes[np.isnan(values)][0]
     return values[keep][order], codes[keep][order], nan
+
+
+# Triton's float32 builtins whose sm_90 code flushes subnormal arguments and results to zero:
+# read off the PTX triton.compile emits for GPUTarget("cuda", 90, 32) (Triton 3.9 here; 3.6's
+# lowering of these ops is the same): sqrt.approx.ftz.f32, rsqrt.approx.ftz.f32,
+# ex2.approx.ftz.f32, and __nv_logf/__nv_log2f/__nv_sinf/__nv_cosf/__nv_erff, whose bodies take
+# their FTZ arms (fma.rn.ftz.f32) as Triton links libdevice with nvvm-reflect-ftz = 1. Not
+# flushed there, so not here: tl.exp (mul.f32, ex2.approx.f32), division (div.full.f32), sqrt_rn,
+# fma, and every float64 op (tl.sqrt of float64 is sqrt.rn.f64).
+FLUSHED_BUILTINS = ("create_sqrt", "create_rsqrt", "create_exp2", "create_log", "create_log2",
+                    "create_sin", "create_cos", "create_erf")
+
+
+def flush_subnormals(data):
+    """float32 subnormals to zero of their sign, as PTX's .ftz reads and writes them (other
+    dtypes unchanged: a bfloat16 is its uint16 bits here, and reaches these ops as float32)."""
+    data = np.asarray(data)
+    if data.dtype != np.float32:
+        return data
+    tiny = (np.abs(data) < np.finfo(np.float32).tiny) & (data != 0)
+    return np.where(tiny, np.copysign(np.float32(0), data), data).astype(np.float32) if tiny.any() else data
+
+
+def flushed_math(builder_type: type, interpreter) -> None:
+    """The FLUSHED_BUILTINS read and write float32 subnormals as zero (of their sign)."""
+    handle = interpreter.TensorHandle
+
+    def flushed(name: str, fn):
+        def create(self, arg):
+            if np.asarray(arg.data).dtype != np.float32:
+                return fn(self, arg)
+            out = fn(self, handle(flush_subnormals(arg.data), arg.dtype.scalar))
+            return handle(flush_subnormals(out.data), out.dtype.scalar)
+
+        create.__name__ = name
+        return create
+
+    for name in FLUSHED_BUILTINS:
+        setattr(builder_type, name, flushed(name, getattr(builder_type, name)))
