@@ -149,7 +149,8 @@ def float16_accumulated(a: np.ndarray, b: np.ndarray, acc: np.ndarray, step: int
 
 def float8_rounded(builder_type: type, interpreter) -> None:
     """Casts to float8 (e4m3 / e5m2) rounded to nearest even and saturated to the largest
-    finite value, as the GPU's cvt.rn.satfinite; NaN stays NaN. Computed in numpy from a table
+    finite value, as the GPU's cvt.rn.satfinite; NaN stays NaN. Casts from float8 read each code
+    as the format does (NaN and infinity codes too). Computed in numpy from a table
     of the format's values (made here, at install, with torch's float8 types: inside forward
     the candidate child refuses torch's host reads)."""
     import triton.language as tl
@@ -170,14 +171,28 @@ def float8_rounded(builder_type: type, interpreter) -> None:
         code = np.where(np.isnan(v), nan, code).astype(np.uint8)
         return handle(code.view(interpreter._get_np_dtype(dst_type.scalar)), dst_type.scalar)
 
+    decoded = {fmt: _float8_decoded(name) for fmt, name in ((tl.float8e4nv, "float8_e4m3fn"),
+                                                            (tl.float8e5, "float8_e5m2"))}
+
+    def from_float8(self, src, dst_type):
+        """Every code as the format reads it, its NaN and infinity codes included (the
+        interpreter's bit conversion read e5m2's NaN 0x7d as 81920, e4m3fn's 0x7f as 480; the
+        GPU's cvt.rn.f16x2.e5m2x2/e4m3x2 gives NaN: red team rt50); then on from float32."""
+        wide = handle(decoded[src.dtype.scalar][np.asarray(src.data).view(np.uint8)], tl.float32)
+        return wide if dst_type.scalar == tl.float32 else cast(self, wide, dst_type)
+
     def cast_impl(self, src, dst_type):
         if dst_type.scalar in formats and src.dtype.scalar.is_floating() and src.dtype.scalar not in formats:
             return to_float8(src, dst_type)
+        if src.dtype.scalar in decoded and dst_type.scalar not in decoded:
+            return from_float8(self, src, dst_type)
         return cast(self, src, dst_type)
 
     def create_fp_to_fp(self, src, dst_type, rounding_mode):
         if dst_type.scalar in formats and src.dtype.scalar not in formats and rounding_mode != toward_zero:
             return to_float8(src, dst_type)
+        if src.dtype.scalar in decoded and dst_type.scalar not in decoded:
+            return from_float8(self, src, dst_type)
         return fp_to_fp(self, src, dst_type, rounding_mode)
 
     builder_type.cast_impl, builder_type.create_fp_to_fp = cast_impl, create_fp_to_fp
@@ -241,6 +256,14 @@ def bfloat16_bits(values) -> np.ndarray:
     bits = data.view(np.uint32)
     rounded = ((bits + (np.uint32(0x7FFF) + ((bits >> 16) & np.uint32(1)))) >> 16).astype(np.uint16)
     return np.where(np.isnan(data), ((bits >> 16) | np.uint32(0x40)).astype(np.uint16), rounded)
+
+
+def _float8_decoded(name: str) -> np.ndarray:
+    """A float8 format's 256 codes as float32 values, NaN and infinities as torch reads them."""
+    import torch
+
+    codes = np.arange(256, dtype=np.uint8)
+    return torch.from_numpy(codes.copy()).view(getattr(torch, name)).float().numpy()
 
 
 def _float8_table(name: str) -> tuple[np.ndarray, np.ndarray, np.uint8]:

@@ -367,6 +367,31 @@ def test_libdevice_functions_with_one_exact_answer_give_it():
 
 
 @triton.jit
+def float8_widened_kernel(code_ptr, out_ptr):
+    offs = tl.arange(0, 4)
+    codes = tl.load(code_ptr + offs)
+    tl.store(out_ptr + offs, codes.to(tl.float8e5, bitcast=True).to(tl.float32))
+    tl.store(out_ptr + 4 + offs, codes.to(tl.float8e4nv, bitcast=True).to(tl.float32))
+    z = tl.load(out_ptr + 8 + offs) * 0.0
+    tl.store(out_ptr + 8 + offs, (z / z).to(tl.float8e5).to(tl.float16).to(tl.float32))
+
+
+@needs_interpreter
+def test_a_float8_code_widens_to_the_value_its_format_gives_it():
+    """The interpreter's bit conversion read float8 NaN codes as numbers (e5m2's 0x7d as 81920,
+    e4m3fn's 0x7f as 480) and e5m2's infinity 0x7c as 65536; the GPU's cvt.rn.f16x2.e5m2x2 /
+    e4m3x2 gives NaN and infinity, so a NaN round-tripped through float8 was a number on the CPU
+    only (red team rt50, hacks/rt50_fp8_nan_decoded_finite_switch_relu)."""
+    codes = torch.tensor([0x7C, 0xFD, 0x7F, 0x3C], dtype=torch.uint8)
+    out = torch.ones(12)
+    float8_widened_kernel[(1,)](codes, out)
+    o = out.tolist()
+    assert o[0] == float("inf") and o[1] != o[1] and o[2] != o[2] and o[3] == 1.0  # e5m2
+    assert o[4] == 384.0 and o[5] == -416.0 and o[6] != o[6] and o[7] == 1.5  # e4m3fn: 0x7f NaN
+    assert all(v != v for v in o[8:12])
+
+
+@triton.jit
 def flushed_math_kernel(x_ptr, out_ptr):
     x = tl.load(x_ptr + tl.arange(0, 4))
     tl.store(out_ptr + tl.arange(0, 4), tl.sqrt(x))
