@@ -9,7 +9,8 @@ integers: `bf16(1) + bf16(2**-8)` was 6.6e35 and -1 > 1; red team s37 round 8). 
 on float32 stays float32 (`dot_operands` says why). Casts to float8 round to nearest even and saturate (the GPU's cvt.rn.satfinite; the interpreter
 rounded a tie up).
 float32 subnormals are flushed to zero (of their sign) where Triton 3.6's sm_90 lowering flushes
-them (`flushed_math`): tl.sqrt, tl.rsqrt and tl.exp2 are sqrt/rsqrt/ex2.approx.ftz.f32, and
+them (`flushed_math`): tl.sqrt, tl.rsqrt and tl.exp2 are sqrt/rsqrt/ex2.approx.ftz.f32, tl.floor
+and tl.ceil cvt.rmi/rpi.ftz.f32.f32, and
 tl.log, log2, sin, cos and erf call libdevice linked with nvvm-reflect-ftz = 1 (its .ftz paths);
 numpy kept them, so `tl.sqrt(1e-40) != 0` held on the CPU only (red team rt50).
 """
@@ -281,12 +282,13 @@ def _float8_table(name: str) -> tuple[np.ndarray, np.ndarray, np.uint8]:
 # Triton's float32 builtins whose sm_90 code flushes subnormal arguments and results to zero:
 # read off the PTX triton.compile emits for GPUTarget("cuda", 90, 32) (Triton 3.9 here; 3.6's
 # lowering of these ops is the same): sqrt.approx.ftz.f32, rsqrt.approx.ftz.f32,
-# ex2.approx.ftz.f32, and __nv_logf/__nv_log2f/__nv_sinf/__nv_cosf/__nv_erff, whose bodies take
+# ex2.approx.ftz.f32, cvt.rmi/rpi.ftz.f32.f32 (tl.floor, tl.ceil: floor(-1e-40) is -0 there, not -1),
+# and __nv_logf/__nv_log2f/__nv_sinf/__nv_cosf/__nv_erff, whose bodies take
 # their FTZ arms (fma.rn.ftz.f32) as Triton links libdevice with nvvm-reflect-ftz = 1. Not
 # flushed there, so not here: tl.exp (mul.f32, ex2.approx.f32), division (div.full.f32), sqrt_rn,
 # fma, and every float64 op (tl.sqrt of float64 is sqrt.rn.f64).
 FLUSHED_BUILTINS = ("create_sqrt", "create_rsqrt", "create_exp2", "create_log", "create_log2",
-                    "create_sin", "create_cos", "create_erf")
+                    "create_sin", "create_cos", "create_erf", "create_floor", "create_ceil")
 
 
 def flush_subnormals(data):

@@ -405,6 +405,8 @@ def flushed_math_kernel(x_ptr, out_ptr):
     tl.store(out_ptr + 32 + tl.arange(0, 4), tl.sqrt_rn(x))
     tl.store(out_ptr + 36 + tl.arange(0, 4), x / 1.0)
     tl.store(out_ptr + 40 + tl.arange(0, 4), tl.exp(x * 0.0 - 100.0))
+    tl.store(out_ptr + 44 + tl.arange(0, 4), tl.floor(-x))
+    tl.store(out_ptr + 48 + tl.arange(0, 4), tl.ceil(x))
 
 
 @needs_interpreter
@@ -416,7 +418,7 @@ def test_float32_subnormals_are_flushed_where_the_gpus_code_flushes_them():
     tl.exp and libdevice's bit operations (copysign) keep subnormals, here as there."""
     sub = 1e-40
     x = torch.tensor([sub, 4.0, 0.0, 1.0])
-    out = torch.full((44,), 7.0)
+    out = torch.full((52,), 7.0)
     flushed_math_kernel[(1,)](x, out)
     o = out.tolist()
     assert o[0] == 0.0 and o[1] == 2.0  # sqrt.approx.ftz: the subnormal read as +0
@@ -430,6 +432,7 @@ def test_float32_subnormals_are_flushed_where_the_gpus_code_flushes_them():
     assert o[32] == torch.tensor(sub).sqrt().item() > 0  # sqrt.rn.f32: IEEE, subnormals kept
     assert o[36] == torch.tensor(sub).item()  # div.full.f32 keeps it
     assert o[40] == torch.tensor(-100.0).exp().item() or 0 < o[40] < 1e-43  # ex2.approx.f32: no .ftz
+    assert str(o[44]) == "-0.0" and o[45] == -4.0 and str(o[48]) == "0.0" and o[49] == 4.0  # cvt.rmi/rpi.ftz
 
 
 @triton.jit
