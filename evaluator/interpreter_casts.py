@@ -12,7 +12,10 @@ float32 subnormals are flushed to zero (of their sign) where Triton 3.6's sm_90 
 them (`flushed_math`): tl.sqrt, tl.rsqrt and tl.exp2 are sqrt/rsqrt/ex2.approx.ftz.f32, tl.floor
 and tl.ceil cvt.rmi/rpi.ftz.f32.f32, and
 tl.log, log2, sin, cos and erf call libdevice linked with nvvm-reflect-ftz = 1 (its .ftz paths);
-numpy kept them, so `tl.sqrt(1e-40) != 0` held on the CPU only (red team rt50).
+numpy kept them, so `tl.sqrt(1e-40) != 0` held on the CPU only (red team rt50). A NaN that
+float32 or float16 arithmetic makes has the GPU's canonical bits (`canonical_nans`: 0x7fffffff,
+0x7fff), not x86's default NaN 0xffc00000, whose sign bit `(0/0).to(tl.int32, bitcast=True) < 0`
+read on the CPU only (red team rt50).
 """
 from __future__ import annotations
 
@@ -27,6 +30,7 @@ def install(builder_type: type, interpreter) -> None:
     dot_operands(builder_type, interpreter)
     float8_rounded(builder_type, interpreter)
     flushed_math(builder_type, interpreter)
+    canonical_nans(builder_type, interpreter)
 
 
 def _is_bf16(dtype) -> bool:
@@ -317,3 +321,47 @@ def flushed_math(builder_type: type, interpreter) -> None:
 
     for name in FLUSHED_BUILTINS:
         setattr(builder_type, name, flushed(name, getattr(builder_type, name)))
+
+
+# PTX's canonical NaN, which NVIDIA's float instructions return for a NaN result (x86's SSE returns
+# its default NaN 0xffc00000 for an invalid operation, and a NaN operand's own bits otherwise)
+CANONICAL_NAN = {np.dtype(np.float32): np.uint32(0x7FFFFFFF), np.dtype(np.float16): np.uint16(0x7FFF)}
+
+
+def canonical_nan(data):
+    """float32/float16 NaNs with the GPU's canonical bits; anything else unchanged."""
+    data = np.asarray(data)
+    bits = CANONICAL_NAN.get(data.dtype)
+    if bits is None:
+        return data
+    nan = np.isnan(data)
+    if not nan.any():
+        return data
+    return np.where(nan, bits.view(data.dtype), data).astype(data.dtype)
+
+
+def canonical_nans(builder_type: type, interpreter) -> None:
+    """Arithmetic (binary and unary ops, fma, dot) answers a NaN with the canonical bits. Not
+    select, loads, stores or bitcasts, which move bits as the GPU does."""
+    handle = interpreter.TensorHandle
+    binary, unary, fma, dot = (builder_type.binary_op, builder_type.unary_op, builder_type.create_fma,
+                               builder_type.create_dot)
+
+    def canonical(out):
+        data = canonical_nan(out.data)
+        return out if data is out.data else handle(data, out.dtype.scalar)
+
+    def binary_op(self, lhs, rhs, op):
+        return canonical(binary(self, lhs, rhs, op))
+
+    def unary_op(self, arg, op):
+        return canonical(unary(self, arg, op))
+
+    def create_fma(self, x, y, z):
+        return canonical(fma(self, x, y, z))
+
+    def create_dot(self, a, b, d, input_precision, max_num_imprecise_acc):
+        return canonical(dot(self, a, b, d, input_precision, max_num_imprecise_acc))
+
+    builder_type.binary_op, builder_type.unary_op = binary_op, unary_op
+    builder_type.create_fma, builder_type.create_dot = create_fma, create_dot

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from evaluator.interpreter_casts import bfloat16_bits, bfloat16_float32, flush_subnormals
+from evaluator.interpreter_casts import bfloat16_bits, bfloat16_float32, canonical_nan, flush_subnormals
 
 
 def _round_half_away(x):
@@ -153,7 +153,7 @@ def _shim(name: str, fn, arity: int, predicate: bool = False):
         if first is None:  # numbers only: the GPU's constants (float32, int32), a number back
             values = [ftz(np.float32(v)) if isinstance(v, float) else v for v in values]
             return ftz(np.asarray(fn(*values))).item()
-        data = ftz(np.asarray(fn(*[ftz(v) if isinstance(v, np.ndarray) else v for v in values])))
+        data = canonical_nan(ftz(np.asarray(fn(*[ftz(v) if isinstance(v, np.ndarray) else v for v in values]))))
         if predicate:
             return tl.tensor(TensorHandle(data.astype(np.int32), tl.int32), _like(first, tl.int32))
         if first.handle.dtype.scalar == tl.bfloat16:  # its values, rounded back (interpreter_casts)

@@ -392,6 +392,36 @@ def test_a_float8_code_widens_to_the_value_its_format_gives_it():
 
 
 @triton.jit
+def nan_bits_kernel(x_ptr, out_ptr):
+    offs = tl.arange(0, 4)
+    x = tl.load(x_ptr + offs)
+    z = x * 0.0
+    tl.store(out_ptr + offs, (z / z).to(tl.int32, bitcast=True))
+    tl.store(out_ptr + 4 + offs, tl.sqrt(z - 1.0).to(tl.int32, bitcast=True))
+    tl.store(out_ptr + 8 + offs, (x * 1.0).to(tl.int32, bitcast=True))
+    tl.store(out_ptr + 12 + offs, tl.where(offs >= 0, x, z).to(tl.int32, bitcast=True))
+    h = (z / z).to(tl.float16) * 1.0
+    tl.store(out_ptr + 16 + offs, h.to(tl.int16, bitcast=True).to(tl.int32) & 0xFFFF)
+
+
+@needs_interpreter
+def test_arithmetic_makes_the_gpus_canonical_nan():
+    """x86's invalid operation gives the default NaN 0xffc00000 (sign set); PTX's float
+    instructions give the canonical NaN 0x7fffffff (0x7fff in float16), so the sign of `0/0`
+    told the CPU (red team rt50, hacks/rt50_nan_sign_bits_switch_relu). A select moves the bits
+    it is handed, as on the GPU."""
+    x = torch.tensor([1.0, 2.0, 3.0, 4.0])
+    x[0] = torch.tensor(-1, dtype=torch.int32).view(torch.float32)  # a NaN with every bit set
+    out = torch.zeros(20, dtype=torch.int32)
+    nan_bits_kernel[(1,)](x, out)
+    o = out.tolist()
+    assert o[0:4] == [0x7FFFFFFF] * 4 and o[4:8] == [0x7FFFFFFF] * 4
+    assert o[8] == 0x7FFFFFFF and o[9] == torch.tensor(2.0).view(torch.int32).item()
+    assert o[12] == -1  # tl.where hands the loaded NaN on, bit for bit
+    assert o[16:20] == [0x7FFF] * 4
+
+
+@triton.jit
 def flushed_math_kernel(x_ptr, out_ptr):
     x = tl.load(x_ptr + tl.arange(0, 4))
     tl.store(out_ptr + tl.arange(0, 4), tl.sqrt(x))
