@@ -404,6 +404,14 @@ def nan_bits_kernel(x_ptr, out_ptr):
     tl.store(out_ptr + 16 + offs, h.to(tl.int16, bitcast=True).to(tl.int32) & 0xFFFF)
 
 
+@triton.jit
+def nan_sum_kernel(out_ptr):
+    r = tl.arange(0, 2)
+    pair = tl.where(r == 0, float("inf"), float("-inf"))
+    tl.store(out_ptr, tl.sum(pair, axis=0).to(tl.int32, bitcast=True))
+    tl.store(out_ptr + 1, tl.max(tl.cumsum(pair, axis=0).to(tl.int32, bitcast=True), axis=0))
+
+
 @needs_interpreter
 def test_arithmetic_makes_the_gpus_canonical_nan():
     """x86's invalid operation gives the default NaN 0xffc00000 (sign set); PTX's float
@@ -419,6 +427,9 @@ def test_arithmetic_makes_the_gpus_canonical_nan():
     assert o[8] == 0x7FFFFFFF and o[9] == torch.tensor(2.0).view(torch.int32).item()
     assert o[12] == -1  # tl.where hands the loaded NaN on, bit for bit
     assert o[16:20] == [0x7FFF] * 4
+    sums = torch.zeros(2, dtype=torch.int32)
+    nan_sum_kernel[(1,)](sums)
+    assert sums.tolist() == [0x7FFFFFFF, 0x7FFFFFFF]  # Triton's own sum and cumsum of inf + -inf
 
 
 @triton.jit
