@@ -9,6 +9,14 @@ integers: `bf16(1) + bf16(2**-8)` was 6.6e35 and -1 > 1; red team s37 round 8). 
 on float32 stays float32 (`dot_operands` says why). Casts to float8 round to nearest even and saturate (the GPU's cvt.rn.satfinite; the interpreter
 rounded a tie up). A float8 `tl.dot` into float32 that the GPU runs as wgmma accumulates as
 wgmma does (evaluator.interpreter_dot8).
+float32 subnormals are flushed to zero (of their sign) where Triton 3.6's sm_90 lowering flushes
+them (`flushed_math`): tl.sqrt, tl.rsqrt and tl.exp2 are sqrt/rsqrt/ex2.approx.ftz.f32, tl.floor
+and tl.ceil cvt.rmi/rpi.ftz.f32.f32, and
+tl.log, log2, sin, cos and erf call libdevice linked with nvvm-reflect-ftz = 1 (its .ftz paths);
+numpy kept them, so `tl.sqrt(1e-40) != 0` held on the CPU only (red team rt50). A NaN that
+float32 or float16 arithmetic makes has the GPU's canonical bits (`canonical_nans`: 0x7fffffff,
+0x7fff), not x86's default NaN 0xffc00000, whose sign bit `(0/0).to(tl.int32, bitcast=True) < 0`
+read on the CPU only (red team rt50).
 """
 from __future__ import annotations
 
@@ -24,6 +32,8 @@ def install(builder_type: type, interpreter) -> None:
     bfloat16_values(builder_type, interpreter)
     dot_operands(builder_type, interpreter)
     float8_rounded(builder_type, interpreter)
+    flushed_math(builder_type, interpreter)
+    canonical_nans(builder_type, interpreter)
 
 
 def _is_bf16(dtype) -> bool:
@@ -162,7 +172,8 @@ def float16_accumulated(a: np.ndarray, b: np.ndarray, acc: np.ndarray, step: int
 
 def float8_rounded(builder_type: type, interpreter) -> None:
     """Casts to float8 (e4m3 / e5m2) rounded to nearest even and saturated to the largest
-    finite value, as the GPU's cvt.rn.satfinite; NaN stays NaN. Computed in numpy from a table
+    finite value, as the GPU's cvt.rn.satfinite; NaN stays NaN. Casts from float8 read each code
+    as the format does (NaN and infinity codes too). Computed in numpy from a table
     of the format's values (made here, at install, with torch's float8 types: inside forward
     the candidate child refuses torch's host reads)."""
     import triton.language as tl
@@ -183,14 +194,28 @@ def float8_rounded(builder_type: type, interpreter) -> None:
         code = np.where(np.isnan(v), nan, code).astype(np.uint8)
         return handle(code.view(interpreter._get_np_dtype(dst_type.scalar)), dst_type.scalar)
 
+    decoded = {fmt: _float8_decoded(name) for fmt, name in ((tl.float8e4nv, "float8_e4m3fn"),
+                                                            (tl.float8e5, "float8_e5m2"))}
+
+    def from_float8(self, src, dst_type):
+        """Every code as the format reads it, its NaN and infinity codes included (the
+        interpreter's bit conversion read e5m2's NaN 0x7d as 81920, e4m3fn's 0x7f as 480; the
+        GPU's cvt.rn.f16x2.e5m2x2/e4m3x2 gives NaN: red team rt50); then on from float32."""
+        wide = handle(decoded[src.dtype.scalar][np.asarray(src.data).view(np.uint8)], tl.float32)
+        return wide if dst_type.scalar == tl.float32 else cast(self, wide, dst_type)
+
     def cast_impl(self, src, dst_type):
         if dst_type.scalar in formats and src.dtype.scalar.is_floating() and src.dtype.scalar not in formats:
             return to_float8(src, dst_type)
+        if src.dtype.scalar in decoded and dst_type.scalar not in decoded:
+            return from_float8(self, src, dst_type)
         return cast(self, src, dst_type)
 
     def create_fp_to_fp(self, src, dst_type, rounding_mode):
         if dst_type.scalar in formats and src.dtype.scalar not in formats and rounding_mode != toward_zero:
             return to_float8(src, dst_type)
+        if src.dtype.scalar in decoded and dst_type.scalar not in decoded:
+            return from_float8(self, src, dst_type)
         return fp_to_fp(self, src, dst_type, rounding_mode)
 
     builder_type.cast_impl, builder_type.create_fp_to_fp = cast_impl, create_fp_to_fp
@@ -256,6 +281,14 @@ def bfloat16_bits(values) -> np.ndarray:
     return np.where(np.isnan(data), ((bits >> 16) | np.uint32(0x40)).astype(np.uint16), rounded)
 
 
+def _float8_decoded(name: str) -> np.ndarray:
+    """A float8 format's 256 codes as float32 values, NaN and infinities as torch reads them."""
+    import torch
+
+    codes = np.arange(256, dtype=np.uint8)
+    return torch.from_numpy(codes.copy()).view(getattr(torch, name)).float().numpy()
+
+
 def _float8_table(name: str) -> tuple[np.ndarray, np.ndarray, np.uint8]:
     """A float8 format's finite values in ascending order (+0 once), their codes, a NaN code."""
     import torch
@@ -266,3 +299,87 @@ def _float8_table(name: str) -> tuple[np.ndarray, np.ndarray, np.uint8]:
     order = np.argsort(values[keep], kind="stable")
     nan = codes[np.isnan(values)][0]
     return values[keep][order], codes[keep][order], nan
+
+
+# Triton's float32 builtins whose sm_90 code flushes subnormal arguments and results to zero:
+# read off the PTX triton.compile emits for GPUTarget("cuda", 90, 32) (Triton 3.9 here; 3.6's
+# lowering of these ops is the same): sqrt.approx.ftz.f32, rsqrt.approx.ftz.f32,
+# ex2.approx.ftz.f32, cvt.rmi/rpi.ftz.f32.f32 (tl.floor, tl.ceil: floor(-1e-40) is -0 there, not -1),
+# and __nv_logf/__nv_log2f/__nv_sinf/__nv_cosf/__nv_erff, whose bodies take
+# their FTZ arms (fma.rn.ftz.f32) as Triton links libdevice with nvvm-reflect-ftz = 1. Not
+# flushed there, so not here: tl.exp (mul.f32, ex2.approx.f32), division (div.full.f32), sqrt_rn,
+# fma, and every float64 op (tl.sqrt of float64 is sqrt.rn.f64).
+FLUSHED_BUILTINS = ("create_sqrt", "create_rsqrt", "create_exp2", "create_log", "create_log2",
+                    "create_sin", "create_cos", "create_erf", "create_floor", "create_ceil")
+
+
+def flush_subnormals(data):
+    """float32 subnormals to zero of their sign, as PTX's .ftz reads and writes them (other
+    dtypes unchanged: a bfloat16 is its uint16 bits here, and reaches these ops as float32)."""
+    data = np.asarray(data)
+    if data.dtype != np.float32:
+        return data
+    tiny = (np.abs(data) < np.finfo(np.float32).tiny) & (data != 0)
+    return np.where(tiny, np.copysign(np.float32(0), data), data).astype(np.float32) if tiny.any() else data
+
+
+def flushed_math(builder_type: type, interpreter) -> None:
+    """The FLUSHED_BUILTINS read and write float32 subnormals as zero (of their sign)."""
+    handle = interpreter.TensorHandle
+
+    def flushed(name: str, fn):
+        def create(self, arg):
+            if np.asarray(arg.data).dtype != np.float32:
+                return fn(self, arg)
+            out = fn(self, handle(flush_subnormals(arg.data), arg.dtype.scalar))
+            return handle(flush_subnormals(out.data), out.dtype.scalar)
+
+        create.__name__ = name
+        return create
+
+    for name in FLUSHED_BUILTINS:
+        setattr(builder_type, name, flushed(name, getattr(builder_type, name)))
+
+
+# PTX's canonical NaN, which NVIDIA's float instructions return for a NaN result (x86's SSE returns
+# its default NaN 0xffc00000 for an invalid operation, and a NaN operand's own bits otherwise)
+CANONICAL_NAN = {np.dtype(np.float32): np.uint32(0x7FFFFFFF), np.dtype(np.float16): np.uint16(0x7FFF)}
+
+
+def canonical_nan(data):
+    """float32/float16 NaNs with the GPU's canonical bits; anything else unchanged."""
+    data = np.asarray(data)
+    bits = CANONICAL_NAN.get(data.dtype)
+    if bits is None:
+        return data
+    nan = np.isnan(data)
+    if not nan.any():
+        return data
+    return np.where(nan, bits.view(data.dtype), data).astype(data.dtype)
+
+
+def canonical_nans(builder_type: type, interpreter) -> None:
+    """Arithmetic (binary and unary ops, fma, dot) answers a NaN with the canonical bits. Not
+    select, loads, stores or bitcasts, which move bits as the GPU does."""
+    handle = interpreter.TensorHandle
+    binary, unary, fma, dot = (builder_type.binary_op, builder_type.unary_op, builder_type.create_fma,
+                               builder_type.create_dot)
+
+    def canonical(out):
+        data = canonical_nan(out.data)
+        return out if data is out.data else handle(data, out.dtype.scalar)
+
+    def binary_op(self, lhs, rhs, op):
+        return canonical(binary(self, lhs, rhs, op))
+
+    def unary_op(self, arg, op):
+        return canonical(unary(self, arg, op))
+
+    def create_fma(self, x, y, z):
+        return canonical(fma(self, x, y, z))
+
+    def create_dot(self, a, b, d, input_precision, max_num_imprecise_acc):
+        return canonical(dot(self, a, b, d, input_precision, max_num_imprecise_acc))
+
+    builder_type.binary_op, builder_type.unary_op = binary_op, unary_op
+    builder_type.create_fma, builder_type.create_dot = create_fma, create_dot

@@ -469,7 +469,7 @@ def install() -> bool:
     float_arguments(interpreter)  # a float argument is the GPU's fp32 scalar
     helper_returns(interpreter)  # a helper's returns unified to one type, as compiled
     interpreter_casts.install(type(builder), interpreter)
-    interpreter_layout.install(type(builder), interpreter)  # cat/reshape reorder, gather in range
+    interpreter_layout.install(type(builder), interpreter)  # cat/reshape reorder, gather and histogram in range
     interpreter_asm.install(type(builder), interpreter)  # one PTX f32 instruction, with its error
     _dtype_as_constexpr()
     interpreter_reduce.install(interpreter)  # a combine function of the file's, in a tree

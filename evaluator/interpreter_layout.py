@@ -20,6 +20,14 @@ Triton's interpreter implements these with numpy, which is exact where the GPU i
 - `tl.gather`: numpy's take_along_axis wraps a negative index to the end of the axis; the GPU
   reads shared memory before the tile. An index outside [0, size) is refused, as an access
   outside every tensor is (red team s44).
+- `tl.histogram`: the interpreter drops a value outside [0, bins) (np.histogram over that
+  range). The sm_90 lowering (HistogramOpToLLVM) bins each value by its low log2(max(bins, 32))
+  bits through warp ballots and never tests the range: with 64 bins, 64..127 land in bins
+  0..63, -1 in bin 63; under 32 bins the padding to 32 drops 4..31 and wraps 32.. back in.
+  So `histogram(arange(64) + 64, 64)` was all zeros on the CPU and all ones on an H200 (red
+  team rt50: a flag on the empty histogram ran the honest ReLU on the CPU only). An unmasked
+  value outside [0, bins) is refused, as a gather index outside the tile is; mask it off
+  (`mask=`), which both count alike.
 On the GPU nothing here runs.
 """
 from __future__ import annotations
@@ -32,7 +40,7 @@ from evaluator import keyed_draw
 
 
 class KernelLayoutError(RuntimeError):
-    """A tl.gather index outside its source tile."""
+    """A tl.gather index outside its source tile, or an unmasked tl.histogram value outside its bins."""
 
 
 _ORDERS: dict = {}  # (secret's seed of the key) -> permutation, for this process
@@ -115,11 +123,12 @@ def compiled_order(op: str, shapes: tuple, size: int, composed: tuple | None = N
 
 
 def install(builder_type: type, interpreter) -> None:
-    """Wrap the interpreter builder's cat, reshape and gather (once)."""
+    """Wrap the interpreter builder's cat, reshape, gather and histogram (once)."""
     if getattr(builder_type, "_krl_layout", False):
         return
     tensor_handle = interpreter.TensorHandle
     cat, reshape, gather = builder_type.create_cat, builder_type.create_reshape, builder_type.create_gather
+    histogram = builder_type.create_histogram
 
     def create_cat(self, lhs, rhs):
         return _any_order(cat(self, lhs, rhs), tensor_handle, "cat", (np.shape(lhs.data), np.shape(rhs.data)))
@@ -143,7 +152,20 @@ def install(builder_type: type, interpreter) -> None:
                 "the tile. Keep gather indices in [0, size)")
         return gather(self, src, indices, axis)
 
+    def create_histogram(self, data, bins, mask):
+        values = np.asarray(data.data)
+        counted = np.ones(values.shape, dtype=bool) if mask is None else np.asarray(mask.data, dtype=bool)
+        outside = counted & ((values < 0) | (values >= bins))
+        if outside.any():
+            bad = values[outside].reshape(-1)[0]
+            raise KernelLayoutError(
+                f"tl.histogram value {int(bad)} is outside its {bins} bins: the GPU's lowering bins "
+                "every value by its low bits and never drops one out of range (on the CPU it was "
+                "dropped). Mask such values off with tl.histogram(x, bins, mask=...)")
+        return histogram(self, data, bins, mask)
+
     builder_type.create_cat = create_cat
     builder_type.create_reshape = create_reshape
     builder_type.create_gather = create_gather
+    builder_type.create_histogram = create_histogram
     builder_type._krl_layout = True

@@ -8,7 +8,10 @@ type(s) for /: 'NoneType' and 'float'" (honest round, session 20). `install` put
 versions of the common functions in both modules, before any candidate imports them. Each
 takes interpreter tensors and Python numbers only (a torch tensor would be read on the host
 past the dispatcher) and returns an interpreter tensor of its argument's type, as the GPU's
-libdevice does (comparisons: int32). On the GPU nothing here runs.
+libdevice does (comparisons: int32). Triton links libdevice with nvvm-reflect-ftz = 1, so its
+float32 functions take their FTZ arms (fma.rn.ftz.f32, abs.ftz.f32, ...): float32 subnormal
+arguments and results are zero of their sign here too (`_FTZ_FREE`: the bit operations that keep
+them; red team rt50). On the GPU nothing here runs.
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from evaluator.interpreter_casts import bfloat16_bits, bfloat16_float32
+from evaluator.interpreter_casts import bfloat16_bits, bfloat16_float32, canonical_nan, flush_subnormals
 
 
 def _round_half_away(x):
@@ -133,6 +136,10 @@ _PREDICATES = {"isnan": np.isnan, "isinf": np.isinf, "signbit": np.signbit,
 MODULES = ("triton.language.extra.libdevice", "triton.language.extra.cuda.libdevice")
 
 
+# bit operations libdevice computes without its FTZ arm: a float32 subnormal goes through unchanged
+_FTZ_FREE = frozenset({"copysign", "nextafter"})
+
+
 def _shim(name: str, fn, arity: int, predicate: bool = False):
     import triton.language as tl
     from triton.runtime.interpreter import TensorHandle
@@ -142,10 +149,11 @@ def _shim(name: str, fn, arity: int, predicate: bool = False):
             raise TypeError(f"libdevice.{name} takes {arity} arguments, got {len(args)}")
         first = next((a for a in args if isinstance(a, tl.tensor)), None)
         values = [_value(a, first) for a in args]
+        ftz = flush_subnormals if name not in _FTZ_FREE else np.asarray
         if first is None:  # numbers only: the GPU's constants (float32, int32), a number back
-            values = [np.float32(v) if isinstance(v, float) else v for v in values]
-            return np.asarray(fn(*values)).item()
-        data = np.asarray(fn(*values))
+            values = [ftz(np.float32(v)) if isinstance(v, float) else v for v in values]
+            return ftz(np.asarray(fn(*values))).item()
+        data = canonical_nan(ftz(np.asarray(fn(*[ftz(v) if isinstance(v, np.ndarray) else v for v in values]))))
         if predicate:
             return tl.tensor(TensorHandle(data.astype(np.int32), tl.int32), _like(first, tl.int32))
         if first.handle.dtype.scalar == tl.bfloat16:  # its values, rounded back (interpreter_casts)
@@ -168,7 +176,7 @@ def _conversion(name: str, fn, width: str):
         if len(args) != 1:
             raise TypeError(f"libdevice.{name} takes 1 argument, got {len(args)}")
         first = args[0] if isinstance(args[0], tl.tensor) else None
-        data = np.asarray(fn(_value(args[0], first)), dtype=np.float64)
+        data = np.asarray(fn(flush_subnormals(_value(args[0], first))), dtype=np.float64)
         info = np.iinfo(np.dtype(width))  # the GPU's cvt saturates; NaN converts to 0
         data = np.nan_to_num(np.clip(data, info.min, info.max), nan=0.0).astype(np.dtype(width))
         if first is None:

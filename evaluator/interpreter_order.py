@@ -373,10 +373,16 @@ def along(data: np.ndarray, axis, keep_dims: bool, fn) -> np.ndarray:
 
 
 def adder(kind: str):
+    """A combine of Triton's sum: rounded to the element dtype, a NaN it makes (inf + -inf) with
+    PTX's canonical bits, not x86's default NaN (interpreter_casts.canonical_nan; red team rt50)."""
+    from evaluator.interpreter_casts import canonical_nan
+
     rnd = rounder(kind)
-    return lambda a, b: rnd(a + b)
+    return lambda a, b: canonical_nan(rnd(a + b))
 
 
 def multiplier(kind: str):
+    from evaluator.interpreter_casts import canonical_nan
+
     rnd = rounder(kind)
-    return lambda a, b: rnd(a * b)
+    return lambda a, b: canonical_nan(rnd(a * b))

@@ -6,6 +6,7 @@ did not (red team s44): each such kernel was ok on the CPU and wrong or failing 
   read a random one, fixed per op, shapes and dtype in a child, so only order-free uses stay
   right (evaluator.interpreter_layout);
 - a tl.gather index outside the tile reads shared memory outside it on the GPU: refused;
+- a tl.histogram value outside [0, bins) is binned by its low bits on the GPU: refused unmasked;
 - `debug=True` turns tl.device_assert and the integer overflow checks on, as on the GPU;
 - grids over CUDA's limits, and cooperative launches, fail as the GPU's launch does;
 - a wait on a plain tl.load is a loop the GPU's compiler deletes (evaluator.interpreter_schedule);
@@ -161,6 +162,38 @@ def test_a_gather_index_outside_the_tile_is_refused(hooks):
         with pytest.raises(Exception, match="KernelLayoutError.*outside the source"):
             gather_kernel[(1,)](x, bad, out, BLOCK=64)
         assert not out.any()
+
+
+@triton.jit
+def histogram_kernel(x_ptr, o_ptr, BLOCK: tl.constexpr, BINS: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    tl.store(o_ptr + tl.arange(0, BINS), tl.histogram(x, BINS, mask=(x >= 0) & (x < BINS)))
+
+
+@triton.jit
+def histogram_unmasked_kernel(x_ptr, o_ptr, BLOCK: tl.constexpr, BINS: tl.constexpr):
+    tl.store(o_ptr + tl.arange(0, BINS), tl.histogram(tl.load(x_ptr + tl.arange(0, BLOCK)), BINS))
+
+
+@needs_interpreter
+def test_a_histogram_value_outside_the_bins_is_refused_unless_masked(hooks):
+    """The sm_90 lowering bins a value by its low log2(max(bins, 32)) bits and never drops one out
+    of range, where numpy drops it: histogram(arange(64) + 64, 64) was all zeros on the CPU and
+    all ones on an H200 (red team rt50, hacks/rt50_histogram_out_of_range_switch_relu). Values
+    in range, and out-of-range ones masked off, count alike on both."""
+    inside = torch.arange(64, dtype=torch.int32) % 16
+    out = torch.zeros(16, dtype=torch.int32)
+    histogram_unmasked_kernel[(1,)](inside, out, BLOCK=64, BINS=16)
+    assert torch.equal(out, torch.full((16,), 4, dtype=torch.int32))
+    spread = torch.arange(64, dtype=torch.int32) - 24  # -24..39 with 16 bins
+    out.zero_()
+    histogram_kernel[(1,)](spread, out, BLOCK=64, BINS=16)
+    assert torch.equal(out, torch.ones(16, dtype=torch.int32))
+    for bad in (torch.arange(64, dtype=torch.int32) + 64, torch.arange(64, dtype=torch.int32) - 1):
+        wide = torch.zeros(64, dtype=torch.int32)
+        with pytest.raises(Exception, match="KernelLayoutError.*outside its 64 bins"):
+            histogram_unmasked_kernel[(1,)](bad, wide, BLOCK=64, BINS=64)
+        assert not wide.any()
 
 
 @triton.jit

@@ -367,6 +367,116 @@ def test_libdevice_functions_with_one_exact_answer_give_it():
 
 
 @triton.jit
+def float8_widened_kernel(code_ptr, out_ptr):
+    offs = tl.arange(0, 4)
+    codes = tl.load(code_ptr + offs)
+    tl.store(out_ptr + offs, codes.to(tl.float8e5, bitcast=True).to(tl.float32))
+    tl.store(out_ptr + 4 + offs, codes.to(tl.float8e4nv, bitcast=True).to(tl.float32))
+    z = tl.load(out_ptr + 8 + offs) * 0.0
+    tl.store(out_ptr + 8 + offs, (z / z).to(tl.float8e5).to(tl.float16).to(tl.float32))
+
+
+@needs_interpreter
+def test_a_float8_code_widens_to_the_value_its_format_gives_it():
+    """The interpreter's bit conversion read float8 NaN codes as numbers (e5m2's 0x7d as 81920,
+    e4m3fn's 0x7f as 480) and e5m2's infinity 0x7c as 65536; the GPU's cvt.rn.f16x2.e5m2x2 /
+    e4m3x2 gives NaN and infinity, so a NaN round-tripped through float8 was a number on the CPU
+    only (red team rt50, hacks/rt50_fp8_nan_decoded_finite_switch_relu)."""
+    codes = torch.tensor([0x7C, 0xFD, 0x7F, 0x3C], dtype=torch.uint8)
+    out = torch.ones(12)
+    float8_widened_kernel[(1,)](codes, out)
+    o = out.tolist()
+    assert o[0] == float("inf") and o[1] != o[1] and o[2] != o[2] and o[3] == 1.0  # e5m2
+    assert o[4] == 384.0 and o[5] == -416.0 and o[6] != o[6] and o[7] == 1.5  # e4m3fn: 0x7f NaN
+    assert all(v != v for v in o[8:12])
+
+
+@triton.jit
+def nan_bits_kernel(x_ptr, out_ptr):
+    offs = tl.arange(0, 4)
+    x = tl.load(x_ptr + offs)
+    z = x * 0.0
+    tl.store(out_ptr + offs, (z / z).to(tl.int32, bitcast=True))
+    tl.store(out_ptr + 4 + offs, tl.sqrt(z - 1.0).to(tl.int32, bitcast=True))
+    tl.store(out_ptr + 8 + offs, (x * 1.0).to(tl.int32, bitcast=True))
+    tl.store(out_ptr + 12 + offs, tl.where(offs >= 0, x, z).to(tl.int32, bitcast=True))
+    h = (z / z).to(tl.float16) * 1.0
+    tl.store(out_ptr + 16 + offs, h.to(tl.int16, bitcast=True).to(tl.int32) & 0xFFFF)
+
+
+@triton.jit
+def nan_sum_kernel(out_ptr):
+    r = tl.arange(0, 2)
+    pair = tl.where(r == 0, float("inf"), float("-inf"))
+    tl.store(out_ptr, tl.sum(pair, axis=0).to(tl.int32, bitcast=True))
+    tl.store(out_ptr + 1, tl.max(tl.cumsum(pair, axis=0).to(tl.int32, bitcast=True), axis=0))
+
+
+@needs_interpreter
+def test_arithmetic_makes_the_gpus_canonical_nan():
+    """x86's invalid operation gives the default NaN 0xffc00000 (sign set); PTX's float
+    instructions give the canonical NaN 0x7fffffff (0x7fff in float16), so the sign of `0/0`
+    told the CPU (red team rt50, hacks/rt50_nan_sign_bits_switch_relu). A select moves the bits
+    it is handed, as on the GPU."""
+    x = torch.tensor([1.0, 2.0, 3.0, 4.0])
+    x[0] = torch.tensor(-1, dtype=torch.int32).view(torch.float32)  # a NaN with every bit set
+    out = torch.zeros(20, dtype=torch.int32)
+    nan_bits_kernel[(1,)](x, out)
+    o = out.tolist()
+    assert o[0:4] == [0x7FFFFFFF] * 4 and o[4:8] == [0x7FFFFFFF] * 4
+    assert o[8] == 0x7FFFFFFF and o[9] == torch.tensor(2.0).view(torch.int32).item()
+    assert o[12] == -1  # tl.where hands the loaded NaN on, bit for bit
+    assert o[16:20] == [0x7FFF] * 4
+    sums = torch.zeros(2, dtype=torch.int32)
+    nan_sum_kernel[(1,)](sums)
+    assert sums.tolist() == [0x7FFFFFFF, 0x7FFFFFFF]  # Triton's own sum and cumsum of inf + -inf
+
+
+@triton.jit
+def flushed_math_kernel(x_ptr, out_ptr):
+    x = tl.load(x_ptr + tl.arange(0, 4))
+    tl.store(out_ptr + tl.arange(0, 4), tl.sqrt(x))
+    tl.store(out_ptr + 4 + tl.arange(0, 4), tl.rsqrt(x))
+    tl.store(out_ptr + 8 + tl.arange(0, 4), tl.log(x))
+    tl.store(out_ptr + 12 + tl.arange(0, 4), tl.sin(x))
+    tl.store(out_ptr + 16 + tl.arange(0, 4), tl.exp2(x - 140.0))
+    tl.store(out_ptr + 20 + tl.arange(0, 4), libdevice.floor(-x))
+    tl.store(out_ptr + 24 + tl.arange(0, 4), libdevice.abs(x))
+    tl.store(out_ptr + 28 + tl.arange(0, 4), libdevice.copysign(x, -x))
+    tl.store(out_ptr + 32 + tl.arange(0, 4), tl.sqrt_rn(x))
+    tl.store(out_ptr + 36 + tl.arange(0, 4), x / 1.0)
+    tl.store(out_ptr + 40 + tl.arange(0, 4), tl.exp(x * 0.0 - 100.0))
+    tl.store(out_ptr + 44 + tl.arange(0, 4), tl.floor(-x))
+    tl.store(out_ptr + 48 + tl.arange(0, 4), tl.ceil(x))
+
+
+@needs_interpreter
+def test_float32_subnormals_are_flushed_where_the_gpus_code_flushes_them():
+    """tl.sqrt/rsqrt/exp2 are sqrt/rsqrt/ex2.approx.ftz.f32 on sm_90 and tl.log/sin and every
+    libdevice float32 function take libdevice's FTZ arm (nvvm-reflect-ftz = 1): a subnormal
+    argument or result is zero of its sign there; numpy kept it, so `tl.sqrt(1e-40) != 0` held
+    on the CPU only (red team rt50, hacks/rt50_ftz_sqrt_subnormal_switch_relu). sqrt_rn, division,
+    tl.exp and libdevice's bit operations (copysign) keep subnormals, here as there."""
+    sub = 1e-40
+    x = torch.tensor([sub, 4.0, 0.0, 1.0])
+    out = torch.full((52,), 7.0)
+    flushed_math_kernel[(1,)](x, out)
+    o = out.tolist()
+    assert o[0] == 0.0 and o[1] == 2.0  # sqrt.approx.ftz: the subnormal read as +0
+    assert o[4] == float("inf") and o[5] == 0.5
+    assert o[8] == float("-inf") and o[11] == 0.0  # __nv_logf's FTZ arm: log(+0)
+    assert o[12] == 0.0  # sin(1e-40) = 1e-40, flushed
+    assert o[16] == 0.0 and o[17] == 0.0  # 2^-140, 2^-136: subnormal results flushed
+    assert o[20] == 0.0 and str(o[20]) == "-0.0" and o[21] == -4.0  # floor(-1e-40): -0, not -1
+    assert o[24] == 0.0 and o[25] == 4.0
+    assert o[28] == -torch.tensor(sub).item()  # copysign keeps the subnormal
+    assert o[32] == torch.tensor(sub).sqrt().item() > 0  # sqrt.rn.f32: IEEE, subnormals kept
+    assert o[36] == torch.tensor(sub).item()  # div.full.f32 keeps it
+    assert o[40] == torch.tensor(-100.0).exp().item() or 0 < o[40] < 1e-43  # ex2.approx.f32: no .ftz
+    assert str(o[44]) == "-0.0" and o[45] == -4.0 and str(o[48]) == "0.0" and o[49] == 4.0  # cvt.rmi/rpi.ftz
+
+
+@triton.jit
 def _one_or_two(x):
     if x > 0:
         return 1
