@@ -241,7 +241,21 @@ def _record_reductions(key: tuple, reductions: list) -> None:
         before = _REDUCTIONS.get(entry, loops)  # one call site, one op, unless a pass copied it
         meets = type(before) is int and before == loops and _crosses_warps(type_text, axis)
         _REDUCTIONS[entry] = loops if meets else False
-        _ORDERS.setdefault(entry, set()).add((loops, _shape(type_text), axis, axis_layout(type_text, axis)))
+        _ORDERS.setdefault(entry, set()).add((loops, _shape(type_text), axis, _axis_order(type_text, axis)))
+
+
+def _axis_order(type_text: str, axis: int | None) -> tuple | None:
+    """`axis_layout` for a blocked operand or a slice of one, else the bits along the axis of a
+    layout evaluator.register_order reads (an MMA result: `register_order.axis_bits`)."""
+    found = axis_layout(type_text, axis)
+    if found is not None:
+        return found
+    from evaluator import register_order
+
+    try:
+        return register_order.axis_bits(type_text, axis)
+    except Exception:  # noqa: BLE001  (not read: the interpreter draws one)
+        return None
 
 
 # (specialization key, (file, line, column)s) of a tt.reduce / tt.scan -> the (loops around it,

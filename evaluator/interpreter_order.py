@@ -187,6 +187,8 @@ def placed(n: int, shape: tuple | None = None, axis: int | None = None, what: st
         return None, where
     if read is None or read[0] != n:
         return None, where
+    if isinstance(read[1], tuple):  # bits along the axis (an MMA operand: register_order.axis_bits)
+        return (None if what == "scan" else ("bits", *read[1:])), where
     return exact(*read), where
 
 
@@ -221,11 +223,14 @@ def reduce_exact(xs: list, combine, lay: tuple) -> list:
     in the xor butterfly (`warpReduce`: lane l takes lane l ^ N, N = t/2, ..., 1, as
     combine(own, other)); the warps' values, through shared memory, in the same butterfly.
     combine takes and returns lists of arrays."""
-    s, t, w, reps = lay
-    lead = xs[0].shape[:-1]
-    ys = [np.moveaxis(x.reshape(lead + (reps, w, t, s)), -4, -2).reshape(lead + (w, t, reps * s)) for x in xs]
+    if lay[0] == "bits":
+        ys = [x[..., bits_index(*lay[1:])] for x in xs]
+    else:
+        s, t, w, reps = lay
+        lead = xs[0].shape[:-1]
+        ys = [np.moveaxis(x.reshape(lead + (reps, w, t, s)), -4, -2).reshape(lead + (w, t, reps * s)) for x in xs]
     acc = [y[..., 0] for y in ys]
-    for i in range(1, reps * s):
+    for i in range(1, ys[0].shape[-1]):
         acc = combine(acc, [y[..., i] for y in ys])
     for _ in range(2):  # the lanes of each warp, then the warps
         while acc[0].shape[-1] > 1:
@@ -233,6 +238,21 @@ def reduce_exact(xs: list, combine, lay: tuple) -> list:
             acc = combine([a[..., :half] for a in acc], [a[..., half:] for a in acc])
         acc = [a[..., 0] for a in acc]
     return acc
+
+
+def bits_index(regs: tuple, lanes: tuple, warps: tuple) -> np.ndarray:
+    """index[w, t, r]: the axis coordinate of the r-th of a thread's registers along the axis
+    (ascending coordinates, the order ReduceOpToLLVM's map of offsets folds them in) of lane t
+    and warp w along it, t and w numbering the lane and warp bits along the axis, lowest first
+    (a layout read as bases: `register_order.axis_bits`; the xor butterfly over t and w is then
+    `reduce_exact`'s)."""
+    def span(values: tuple) -> np.ndarray:
+        out = np.zeros(1, dtype=np.int64)
+        for v in values:
+            out = np.concatenate([out, out ^ v])
+        return out
+
+    return (span(warps)[:, None, None] ^ span(lanes)[None, :, None] ^ np.sort(span(regs))[None, None, :])
 
 
 def scan_exact(xs: list, combine, lay: tuple) -> list:
