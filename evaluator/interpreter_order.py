@@ -242,7 +242,8 @@ def reduce_exact(xs: list, combine, lay: tuple) -> list:
 
 def bits_index(regs: tuple, lanes: tuple, warps: tuple) -> np.ndarray:
     """index[w, t, r]: the axis coordinate of the r-th of a thread's registers along the axis
-    (ascending coordinates, the order ReduceOpToLLVM's map of offsets folds them in) of lane t
+    (in register order: ReduceOpToLLVM's `uniqueOffsets` is a MapVector, filled and folded in
+    register order, the first register of each offset kept) of lane t
     and warp w along it, t and w numbering the lane and warp bits along the axis, lowest first
     (a layout read as bases: `register_order.axis_bits`; the xor butterfly over t and w is then
     `reduce_exact`'s)."""
@@ -252,7 +253,7 @@ def bits_index(regs: tuple, lanes: tuple, warps: tuple) -> np.ndarray:
             out = np.concatenate([out, out ^ v])
         return out
 
-    return (span(warps)[:, None, None] ^ span(lanes)[None, :, None] ^ np.sort(span(regs))[None, None, :])
+    return (span(warps)[:, None, None] ^ span(lanes)[None, :, None] ^ span(regs)[None, None, :])
 
 
 def scan_exact(xs: list, combine, lay: tuple) -> list:
