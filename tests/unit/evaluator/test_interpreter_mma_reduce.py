@@ -41,3 +41,33 @@ def test_probe_matches_fixture(tmp_path):
     for a, b in zip(got["cases"], want["cases"], strict=True):
         for field in ("acc", "sum0", "sum1", "max1"):
             assert a[field] == b[field], (a["dtype"], a["M"], a["N"], a["warps"], field)
+
+
+def test_wgmma_row_sum_order_by_hand():
+    """tl.sum(acc, 1) of a 64x64 wgmma accumulator: lane c (of the 4 along N) folds columns
+    8k + 2c, 8k + 2c + 1 for k = 0..7 in that order; lanes then combine xor 2, then xor 1."""
+    import numpy as np
+
+    from evaluator import interpreter_order
+
+    t = ("tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], "
+         "instrShape = [16, 64, 16]}>>")
+    n, regs, lanes, warps = register_order.axis_bits(t, 1)
+    rng = np.random.default_rng(0)
+    x = (rng.choice([-1.0, 1.0], (64, 64)) * 2.0 ** rng.integers(-30, 1, (64, 64))).astype(np.float32)
+    add = interpreter_order.adder("f32")
+    got = interpreter_order.reduce_exact([x], lambda a, b: [add(a[0], b[0])], ("bits", regs, lanes, warps))[0]
+    per_lane = []
+    for c in range(4):
+        cols = [8 * k + 2 * c + j for k in range(8) for j in range(2)]
+        acc = x[:, cols[0]]
+        for col in cols[1:]:
+            acc = add(acc, x[:, col])
+        per_lane.append(acc)
+    half = [add(per_lane[0], per_lane[2]), add(per_lane[1], per_lane[3])]
+    want = add(half[0], half[1])
+    assert np.array_equal(got, want)
+    seq = x[:, 0]
+    for col in range(1, 64):
+        seq = add(seq, x[:, col])
+    assert not np.array_equal(got, seq)  # the data tells the orders apart
