@@ -7,12 +7,13 @@ check's interpreter emulation, as one JSON object.
 
 Each case computes acc = tl.dot(a, b) over M x K by K x N tiles (float16, or float32 in tf32;
 BLOCK_M 64/128 at 4 and 8 warps compile to wgmma, `nvidia_mma` v3; BLOCK_M 16/32 to mma.sync,
-v2), stores acc (reported as the SHA-256 of its float32 bytes), then tl.sum(acc, 0),
-tl.sum(acc, 1) and tl.max(acc, 1). The inputs are small integers times 2^e per row of a and
-2^f per column of b, so acc is exact (no dot rounding), while acc's elements span 2^-24..2^30,
-so the float sums of rows and columns round: two machines agree only where they combine in the same order. The GPU side imports nothing of
-the evaluator; `--cpu` runs the same launches through evaluator.device_compile.check (the
-sm_90 TTGIR the CPU check reads layouts from) and the interpreter.
+v2), stores acc (reported as the SHA-256 of its float32 bytes), then tl.sum(acc, 0), tl.sum(acc,
+1) and tl.max(acc, 1). The inputs are small integers times 2^e per row of a and 2^f per column
+of b, so acc is exact (no dot rounding), while acc's elements span 2^-24..2^30, so the float
+sums of rows and columns round: two machines agree only where they combine in the same order.
+The GPU side imports nothing of the evaluator; `--cpu` runs the same launches through
+evaluator.device_compile.check (the sm_90 TTGIR the CPU check reads layouts from) and the
+interpreter.
 """
 import hashlib
 import json
