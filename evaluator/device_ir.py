@@ -268,7 +268,8 @@ def axis_layout(type_text: str, axis: int | None) -> tuple | None:
     it: the axis's length n and the layout's elements per thread s (sizePerThread), lanes t
     (threadsPerWarp) and warps w (warpsPerCTA) along it, for a blocked layout or a slice of
     one (read through to the parent's axis). None for any other encoding (an MMA result, a
-    linear layout) or a type this grammar does not read."""
+    linear layout: `_axis_order` reads those through evaluator.register_order) or a type this
+    grammar does not read."""
     match = _TENSOR.match(type_text)
     if match is None or axis is None:
         return None
@@ -296,7 +297,8 @@ def reduction_layout(key: tuple | None, site: tuple, loops: int, shape: tuple | 
                      axis: int | None = None) -> tuple | None:
     """(n, s, t, w) along the reduced axis of the tt.reduce / tt.scan compiled at `site`
     ((file, line, column)s, innermost first) of the launch `key`, in `loops` loops
-    (`axis_layout`). Where several ops were compiled at the site (a `tl.static_range` body
+    (`axis_layout`), or (n, register, lane, warp axis coordinates) for an operand of another
+    layout register_order reads (`_axis_order`: an MMA result). Where several ops were compiled at the site (a `tl.static_range` body
     unrolled, a pass that copied one) and their layouts differ, the one whose operand has the
     running call's `shape` and `axis`, if exactly one has. None where nothing was compiled
     there, where no one op matches, or where the encoding is not read: the interpreter then

@@ -18,10 +18,16 @@ combines then go in the order Triton 3.6's ReduceOpToLLVM / ScanOpToLLVM emit th
 (`reduce_exact`, `scan_exact`). Checked against an H200: all 27 cases of
 scripts/probe_reduction_order.py (sums, cumsums, argmax of 64/256/1024 elements at 1/4/8 warps,
 float16/bfloat16/float32) equal the GPU's exactly, and the row-sum errors' statistics too
-(tests/unit/evaluator/test_interpreter_reduction_order.py).
+(tests/unit/evaluator/test_interpreter_reduction_order.py). A reduction of another layout
+evaluator.register_order reads as a linear layout, a tl.dot result's `#ttg.nvidia_mma` above
+all, comes as the axis coordinates of its register, lane and warp bits (`bits_index`), folded
+the same way: registers in register order, the lane bits along the axis in the xor butterfly
+(highest first, `getThreadOffsetOnReductionAxis`), the warps' through shared memory likewise
+(session 49, red team rt50; derived from Triton's sources, not yet measured:
+scripts/probe_mma_reduce.py). A scan of such an operand still draws.
 
-Where the layout cannot be read (no record at the call site, an encoding not modelled: MMA,
-linear; ops at one site that disagree and none uniquely of the call's operand shape and axis),
+Where the layout cannot be read (no record at the call site, an encoding not modelled: a
+linear layout whose bases move along two dims, an MMA scan; ops at one site that disagree and none uniquely of the call's operand shape and axis),
 a fail-safe: one layout (elements per thread, lanes and warps along the axis, the in-thread
 order: sequential, a pairwise tree, two interleaved accumulators as f16x2 packing makes, or a
 tree per contiguous run) is drawn from the child's secret (evaluator.keyed_draw), keyed by the call site, the

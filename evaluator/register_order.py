@@ -17,9 +17,10 @@ BlockedEncodingAttr::toLinearLayout: identity bases over sizePerThread, threadsP
 warpsPerCTA in `order`, combineCtaCgaWithShape: registers repeat the tile along each dim,
 minor first, to cover the shape; bases past a smaller shape are zeroed, largest first, so
 threads hold copies), `#ttg.slice` (the parent's layout with the sliced dim dropped and
-all-zero register bases removed) and `#ttg.linear` (the bases as printed). An element held by
+all-zero register bases removed), `#ttg.linear` (the bases as printed) and `#ttg.nvidia_mma`,
+a tl.dot result (`_mma`; the order of its reductions: `axis_bits`). An element held by
 several threads or registers (a copy) is taken from the one whose copying bits are all zero:
-the copy a store writes (the redundant-data mask). Anything else (an MMA result, a CTA split
+the copy a store writes (the redundant-data mask). Anything else (a rank-3 MMA result, a CTA split
 over several CTAs, a type this grammar does not read, counts that do not match): None, and the
 interpreter draws a keyed permutation (evaluator.interpreter_layout).
 """
