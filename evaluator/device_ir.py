@@ -276,7 +276,21 @@ def _record_reductions(key: tuple, reductions: list) -> None:
         before = _REDUCTIONS.get(entry, loops)  # one call site, one op, unless a pass copied it
         meets = type(before) is int and before == loops and _crosses_warps(type_text, axis)
         _REDUCTIONS[entry] = loops if meets else False
-        _ORDERS.setdefault(entry, set()).add((loops, _shape(type_text), axis, axis_layout(type_text, axis)))
+        _ORDERS.setdefault(entry, set()).add((loops, _shape(type_text), axis, _axis_order(type_text, axis)))
+
+
+def _axis_order(type_text: str, axis: int | None) -> tuple | None:
+    """`axis_layout` for a blocked operand or a slice of one, else the bits along the axis of a
+    layout evaluator.register_order reads (an MMA result: `register_order.axis_bits`)."""
+    found = axis_layout(type_text, axis)
+    if found is not None:
+        return found
+    from evaluator import register_order
+
+    try:
+        return register_order.axis_bits(type_text, axis)
+    except Exception:  # noqa: BLE001  (not read: the interpreter draws one)
+        return None
 
 
 # (specialization key, (file, line, column)s) of a tt.reduce / tt.scan -> the (loops around it,
@@ -289,7 +303,8 @@ def axis_layout(type_text: str, axis: int | None) -> tuple | None:
     it: the axis's length n and the layout's elements per thread s (sizePerThread), lanes t
     (threadsPerWarp) and warps w (warpsPerCTA) along it, for a blocked layout or a slice of
     one (read through to the parent's axis). None for any other encoding (an MMA result, a
-    linear layout) or a type this grammar does not read."""
+    linear layout: `_axis_order` reads those through evaluator.register_order) or a type this
+    grammar does not read."""
     match = _TENSOR.match(type_text)
     if match is None or axis is None:
         return None
@@ -317,7 +332,8 @@ def reduction_layout(key: tuple | None, site: tuple, loops: int, shape: tuple | 
                      axis: int | None = None) -> tuple | None:
     """(n, s, t, w) along the reduced axis of the tt.reduce / tt.scan compiled at `site`
     ((file, line, column)s, innermost first) of the launch `key`, in `loops` loops
-    (`axis_layout`). Where several ops were compiled at the site (a `tl.static_range` body
+    (`axis_layout`), or (n, register, lane, warp axis coordinates) for an operand of another
+    layout register_order reads (`_axis_order`: an MMA result). Where several ops were compiled at the site (a `tl.static_range` body
     unrolled, a pass that copied one) and their layouts differ, the one whose operand has the
     running call's `shape` and `axis`, if exactly one has. None where nothing was compiled
     there, where no one op matches, or where the encoding is not read: the interpreter then

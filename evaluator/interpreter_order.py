@@ -18,10 +18,16 @@ combines then go in the order Triton 3.6's ReduceOpToLLVM / ScanOpToLLVM emit th
 (`reduce_exact`, `scan_exact`). Checked against an H200: all 27 cases of
 scripts/probe_reduction_order.py (sums, cumsums, argmax of 64/256/1024 elements at 1/4/8 warps,
 float16/bfloat16/float32) equal the GPU's exactly, and the row-sum errors' statistics too
-(tests/unit/evaluator/test_interpreter_reduction_order.py).
+(tests/unit/evaluator/test_interpreter_reduction_order.py). A reduction of another layout
+evaluator.register_order reads as a linear layout, a tl.dot result's `#ttg.nvidia_mma` above
+all, comes as the axis coordinates of its register, lane and warp bits (`bits_index`), folded
+the same way: registers in register order, the lane bits along the axis in the xor butterfly
+(highest first, `getThreadOffsetOnReductionAxis`), the warps' through shared memory likewise
+(session 49, red team rt50; derived from Triton's sources, not yet measured:
+scripts/probe_mma_reduce.py). A scan of such an operand still draws.
 
-Where the layout cannot be read (no record at the call site, an encoding not modelled: MMA,
-linear; ops at one site that disagree and none uniquely of the call's operand shape and axis),
+Where the layout cannot be read (no record at the call site, an encoding not modelled: a
+linear layout whose bases move along two dims, an MMA scan; ops at one site that disagree and none uniquely of the call's operand shape and axis),
 a fail-safe: one layout (elements per thread, lanes and warps along the axis, the in-thread
 order: sequential, a pairwise tree, two interleaved accumulators as f16x2 packing makes, or a
 tree per contiguous run) is drawn from the child's secret (evaluator.keyed_draw), keyed by the call site, the
@@ -187,6 +193,8 @@ def placed(n: int, shape: tuple | None = None, axis: int | None = None, what: st
         return None, where
     if read is None or read[0] != n:
         return None, where
+    if isinstance(read[1], tuple):  # bits along the axis (an MMA operand: register_order.axis_bits)
+        return (None if what == "scan" else ("bits", *read[1:])), where
     return exact(*read), where
 
 
@@ -221,11 +229,14 @@ def reduce_exact(xs: list, combine, lay: tuple) -> list:
     in the xor butterfly (`warpReduce`: lane l takes lane l ^ N, N = t/2, ..., 1, as
     combine(own, other)); the warps' values, through shared memory, in the same butterfly.
     combine takes and returns lists of arrays."""
-    s, t, w, reps = lay
-    lead = xs[0].shape[:-1]
-    ys = [np.moveaxis(x.reshape(lead + (reps, w, t, s)), -4, -2).reshape(lead + (w, t, reps * s)) for x in xs]
+    if lay[0] == "bits":
+        ys = [x[..., bits_index(*lay[1:])] for x in xs]
+    else:
+        s, t, w, reps = lay
+        lead = xs[0].shape[:-1]
+        ys = [np.moveaxis(x.reshape(lead + (reps, w, t, s)), -4, -2).reshape(lead + (w, t, reps * s)) for x in xs]
     acc = [y[..., 0] for y in ys]
-    for i in range(1, reps * s):
+    for i in range(1, ys[0].shape[-1]):
         acc = combine(acc, [y[..., i] for y in ys])
     for _ in range(2):  # the lanes of each warp, then the warps
         while acc[0].shape[-1] > 1:
@@ -233,6 +244,22 @@ def reduce_exact(xs: list, combine, lay: tuple) -> list:
             acc = combine([a[..., :half] for a in acc], [a[..., half:] for a in acc])
         acc = [a[..., 0] for a in acc]
     return acc
+
+
+def bits_index(regs: tuple, lanes: tuple, warps: tuple) -> np.ndarray:
+    """index[w, t, r]: the axis coordinate of the r-th of a thread's registers along the axis
+    (in register order: ReduceOpToLLVM's `uniqueOffsets` is a MapVector, filled and folded in
+    register order, the first register of each offset kept) of lane t
+    and warp w along it, t and w numbering the lane and warp bits along the axis, lowest first
+    (a layout read as bases: `register_order.axis_bits`; the xor butterfly over t and w is then
+    `reduce_exact`'s)."""
+    def span(values: tuple) -> np.ndarray:
+        out = np.zeros(1, dtype=np.int64)
+        for v in values:
+            out = np.concatenate([out, out ^ v])
+        return out
+
+    return (span(warps)[:, None, None] ^ span(lanes)[None, :, None] ^ span(regs)[None, None, :])
 
 
 def scan_exact(xs: list, combine, lay: tuple) -> list:

@@ -17,9 +17,10 @@ BlockedEncodingAttr::toLinearLayout: identity bases over sizePerThread, threadsP
 warpsPerCTA in `order`, combineCtaCgaWithShape: registers repeat the tile along each dim,
 minor first, to cover the shape; bases past a smaller shape are zeroed, largest first, so
 threads hold copies), `#ttg.slice` (the parent's layout with the sliced dim dropped and
-all-zero register bases removed) and `#ttg.linear` (the bases as printed). An element held by
+all-zero register bases removed), `#ttg.linear` (the bases as printed) and `#ttg.nvidia_mma`,
+a tl.dot result (`_mma`; the order of its reductions: `axis_bits`). An element held by
 several threads or registers (a copy) is taken from the one whose copying bits are all zero:
-the copy a store writes (the redundant-data mask). Anything else (an MMA result, a CTA split
+the copy a store writes (the redundant-data mask). Anything else (a rank-3 MMA result, a CTA split
 over several CTAs, a type this grammar does not read, counts that do not match): None, and the
 interpreter draws a keyed permutation (evaluator.interpreter_layout).
 """
@@ -33,6 +34,7 @@ _TENSOR = re.compile(r"tensor<((?:\d+x)+)(?:[^,<>]|<[^<>]*>)+, (#ttg\..*)>$")  #
 _BLOCKED = re.compile(r"#ttg\.blocked<\{(.*)\}>$")
 _SLICE = re.compile(r"#ttg\.slice<\{dim = (\d+), parent = (#ttg\..*)\}>$")
 _LINEAR = re.compile(r"#ttg\.linear<\{(.*)\}>$")
+_MMA = re.compile(r"#ttg\.nvidia_mma<\{(.*)\}>$")
 _LIST = r"\[([\d, ]*)\]"
 _NESTED = r"\[((?:\[[\d, ]*\](?:, )?)*)\]"
 
@@ -59,7 +61,43 @@ def bases(encoding: str, shape: tuple) -> tuple[list, list, list] | None:
         return _slice(int(sliced.group(1)), sliced.group(2), shape)
     if (linear := _LINEAR.match(encoding)) is not None:
         return _linear(linear.group(1), shape)
+    if (mma := _MMA.match(encoding)) is not None:
+        return _mma(mma.group(1), shape)
     return None
+
+
+def _mma(fields: str, shape: tuple) -> tuple[list, list, list] | None:
+    """An `#ttg.nvidia_mma` (a tl.dot result) as Triton's NvidiaMmaEncodingAttr::toLinearLayout
+    builds it (LinearLayoutConversions.cpp, nvidiaMmaTile with kWidth 2, order and repOrder
+    [1, 0]): over a tile of instrShape's (m, n) (mma.sync v2: [16, 8]; wgmma v3: [16, N, 16]
+    gives [16, N]), 2 registers along dim 1, lanes 4 along dim 1 then 8 along dim 0, registers
+    m/8 along dim 0 then n/8 along dim 1; the warps over warpsPerCTA in the warp order (v3:
+    [0, 1], wgmma's warps go along M first; v2: [1, 0]); then fitted to the shape as a blocked
+    layout is (combineCtaCgaWithShape, dim 1 first). Rank 2 only; None otherwise."""
+    found = {name: _ints(values) for name, values in re.findall(r"(\w+) = " + _LIST, fields)}
+    major = re.search(r"versionMajor = (\d+)", fields)
+    wpc, instr = found.get("warpsPerCTA"), found.get("instrShape")
+    if major is None or wpc is None or instr is None or len(shape) != 2 or len(wpc) != 2:
+        return None
+    if "CTAsPerCGA" in fields and any(v != 1 for v in found.get("CTAsPerCGA", [])):
+        return None
+    version = int(major.group(1))
+    if version == 3 and len(instr) == 3 or version == 2 and len(instr) == 2:
+        m, n = instr[0], instr[1]
+    else:
+        return None
+    if m % 8 or n % 8 or any(v < 1 or v & (v - 1) for v in (m, n, *wpc, *shape)):
+        return None
+    reg = [(0, 1)] + [(8 << i, 0) for i in range((m // 8).bit_length() - 1)]
+    reg += [(0, 8 << i) for i in range((n // 8).bit_length() - 1)]
+    lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)]
+    covered = [m, n]
+    warp = []
+    for dim in ((0, 1) if version == 3 else (1, 0)):
+        for bit in range(wpc[dim].bit_length() - 1):
+            warp.append(tuple(covered[dim] << bit if d == dim else 0 for d in range(2)))
+        covered[dim] *= wpc[dim]
+    return _fitted(reg, lane, warp, shape, [1, 0])
 
 
 def _blocked(fields: str, shape: tuple) -> tuple[list, list, list] | None:
@@ -83,7 +121,12 @@ def _blocked(fields: str, shape: tuple) -> tuple[list, list, list] | None:
             covered[dim] *= sizes[dim]
         return out
 
-    reg, lane, warp = identity(spt), identity(tpw), identity(wpc)
+    return _fitted(identity(spt), identity(tpw), identity(wpc), shape, order)
+
+
+def _fitted(reg: list, lane: list, warp: list, shape: tuple, order: list) -> tuple[list, list, list]:
+    """A CTA tile's bases fitted to `shape` as combineCtaCgaWithShape fits them."""
+    rank = len(shape)
     for dim in order:  # ensureLayoutNotSmallerThan: repeat the tile in registers, minor dim first
         size = max((b[dim] for b in reg + lane + warp), default=0) * 2 or 1
         while size < shape[dim]:
@@ -208,3 +251,36 @@ def _mapped(out: np.ndarray, source: np.ndarray, size: int) -> np.ndarray | None
     if first is None or source.size != out.size:
         return None
     return source.reshape(-1)[first]
+
+
+def axis_bits(type_text: str, axis: int | None) -> tuple | None:
+    """(n, register, lane, warp values) of a reduction's operand along `axis`, for a layout this
+    module reads (an MMA result above all): n the axis's length, then for each of the register,
+    lane and warp bits, lowest first, the axis coordinate its basis adds, the bits that do not
+    move along the axis (other dims, copies) left out. ReduceOpToLLVM folds each output's
+    registers in the order of their coordinates along the axis, then xor-shuffles over the lane
+    bits along the axis (the highest first), then the warps' values likewise through shared
+    memory (evaluator.interpreter_order.reduce_bits). None where a basis moves along the axis
+    and another dim at once, or the bits do not cover the axis once each."""
+    found = parse(type_text)
+    if found is None or axis is None:
+        return None
+    shape, encoding = found
+    if not 0 <= axis < len(shape):
+        return None
+    groups = bases(encoding, shape)
+    if groups is None:
+        return None
+    picked = []
+    for group in groups:
+        values = []
+        for basis in group:
+            if basis[axis] and any(v for d, v in enumerate(basis) if d != axis):
+                return None
+            if basis[axis]:
+                values.append(int(basis[axis]))
+        picked.append(tuple(values))
+    every = sorted(v for g in picked for v in g)
+    if every != [1 << i for i in range(len(every))] or 1 << len(every) != shape[axis]:
+        return None
+    return (shape[axis], *picked)
