@@ -137,10 +137,13 @@ def record(module, key: tuple) -> None:
                 _LOADS_BLIND.add(key)
             elif name in ("tt.dot", "ttng.warp_group_dot") and op.get_num_results() == 1:
                 dots.append((name, op))
+            elif name == "tt.clampf" and op.get_num_results() == 1:
+                clamps.append(op)
 
         loads: list = []
         dots: list = []
         views: list = []
+        clamps: list = []
         module.walk(visit)
         reductions = [(_loops(op, owners), *rest) for op, *rest in reductions]
         loads = [(_loops(op, owners), loc) for op, loc in loads]
@@ -160,6 +163,9 @@ def record(module, key: tuple) -> None:
     _record_reductions(key, reductions)
     _record_dots(key, dots)
     _record_views(key, views)
+    from evaluator import interpreter_minmax
+
+    interpreter_minmax.record(key, clamps, kernel_site, lambda: str(module))
 
 
 def _record_dots(key: tuple, dots: list) -> None:

@@ -45,6 +45,7 @@ from evaluator import (
     interpreter_loops,
     interpreter_races,
     interpreter_reduce,
+    interpreter_minmax,
     interpreter_schedule,
     interpreter_spin,
 )
@@ -469,6 +470,7 @@ def install() -> bool:
     float_arguments(interpreter)  # a float argument is the GPU's fp32 scalar
     helper_returns(interpreter)  # a helper's returns unified to one type, as compiled
     interpreter_casts.install(type(builder), interpreter)
+    interpreter_minmax.install(type(builder), interpreter)  # signed zeros, the sm_90 clip pattern
     interpreter_layout.install(type(builder), interpreter)  # cat/reshape reorder, gather and histogram in range
     interpreter_asm.install(type(builder), interpreter)  # one PTX f32 instruction, with its error
     _dtype_as_constexpr()
