@@ -43,9 +43,9 @@ from evaluator import (
     interpreter_lanes,
     interpreter_layout,
     interpreter_loops,
+    interpreter_minmax,
     interpreter_races,
     interpreter_reduce,
-    interpreter_minmax,
     interpreter_schedule,
     interpreter_spin,
 )

@@ -22,7 +22,12 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from evaluator.interpreter_casts import bfloat16_bits, bfloat16_float32, canonical_nan, flush_subnormals
+from evaluator.interpreter_casts import (
+    bfloat16_bits,
+    bfloat16_float32,
+    canonical_nan,
+    flush_subnormals,
+)
 
 
 def _round_half_away(x):

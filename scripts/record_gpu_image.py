@@ -14,7 +14,6 @@ from pathlib import Path
 
 import torch
 import triton
-import triton.language as tl
 
 # what a candidate's code may ask, as it would write it: each is evaluated here and, in the
 # test, from a candidate's file in a CPU child
