@@ -23,7 +23,7 @@ bytes). So the CPU checks as many of the configs as it has checked forwards:
 With n configs that fit and t trials (five by default), min(n, t) of them are checked against
 the reference in one evaluation; and a key's first pick in a checked forward runs what a
 GPU's benchmark runs (`_benchmark`): every pruned config, in the pruned list's order, on
-every tensor the launch can touch (interpreter_guard.handed_leaves: in tuples, a host
+every tensor the launch can touch (launch_storage.handed_leaves: in tuples, a host
 descriptor's base), its host side (hooks, heuristics, grid) as many times as do_bench calls
 it; a config whose writes, from the tensors as handed, differ from the chosen one's is held to
 agree in a later checked forward run with it pinned (`due`, `held`), so a wrong config among

@@ -29,7 +29,7 @@ from typing import Any
 
 from common.config.evaluator import DepthConfig
 from common.messages import EvalSettings
-from common.problemset import declared_sizes
+from common.problem_sizes import declared_sizes
 from evaluator import judge
 from evaluator.pipeline import _Run
 from evaluator.reference import ProblemFailed, ReferenceOutputs, TrialPlan

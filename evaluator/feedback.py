@@ -239,7 +239,7 @@ def sizes_note(source: str, sizes: dict, device: str) -> str:
     file's own module-level values (the CPU interpreter runs a smaller instance): a kernel
     that assumed the declared `seq_len` divides its block met 100 with a bare assertion and no
     word of why (honest round, session 30). Empty where nothing differs."""
-    from common.problemset import declared_sizes
+    from common.problem_sizes import declared_sizes
 
     declared = declared_sizes(source)
     changed = [f"{k}={v!r} (the file says {declared[k]!r})" for k, v in sizes.items()

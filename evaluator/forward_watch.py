@@ -45,8 +45,8 @@ from evaluator.aten_facts import (
 )
 from evaluator.carried import CARRY_RATIO, Carried
 from evaluator.index_ranges import index_in_range
-from evaluator.interpreter_guard import handed_tensors
 from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_data
+from evaluator.launch_storage import handed_tensors
 from evaluator.watched_reads import PLAIN_NUMBERS
 
 _RNG = random.SystemRandom()

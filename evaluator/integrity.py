@@ -29,7 +29,7 @@ _HARNESS_MODULES = ("evaluator.child", "evaluator.runner", "evaluator.timing", "
                     "evaluator.interpreter_libdevice", "evaluator.aten_facts", "evaluator.launch_args",
                     "evaluator.interpreter_races", "evaluator.interpreter_loops", "evaluator.interpreter_scope",
                     "evaluator.interpreter_schedule", "evaluator.interpreter_casts", "evaluator.interpreter_dot8",
-                    "evaluator.interpreter_minmax")
+                    "evaluator.interpreter_minmax", "evaluator.launch_storage")
 
 
 def _namespaces() -> dict[str, Any]:

@@ -56,6 +56,7 @@ from evaluator.interpreter_scope import (
     own_globals,
     refused_global,
 )
+from evaluator.launch_storage import handed_tensors
 
 
 class KernelMemoryError(RuntimeError):
@@ -75,34 +76,6 @@ GRID_LIMITS = (2**31 - 1, 65535, 65535)  # cudaDevAttrMaxGridDimX/Y/Z on sm_90
 
 class KernelLaunchError(RuntimeError):
     """A launch from inside a running interpreted kernel body."""
-
-
-def handed_tensors(value, depth: int = 0):
-    """Every tensor a launch argument hands the kernel (`handed_leaves`)."""
-    for _, tensor in handed_leaves(value, "", depth):
-        yield tensor
-
-
-def handed_leaves(value, where: str = "", depth: int = 0):
-    """(where, tensor) for every tensor a launch argument hands the kernel, so every tensor the
-    launch can touch: itself, inside tuples and lists (`where[i]`) and a tl.constexpr, or a host
-    TensorDescriptor's base (`where.base`), as far as the launcher takes them
-    (evaluator.launch_args._plain). The one walk of a launch's tensors: this guard's address
-    ranges, the provenance watch (evaluator.forward_watch), and what an autotuner's benchmark
-    saves, compares and puts back (evaluator.autotune_cpu; red team rt25: a config writing half
-    its output through a descriptor was never compared there)."""
-    import torch
-    import triton.language as tl
-
-    if isinstance(value, torch.Tensor):
-        yield where, value
-    elif type(value) is tl.constexpr and depth < 4:  # the launcher accepts a wrapped one
-        yield from handed_leaves(getattr(value, "value", None), where, depth + 1)
-    elif isinstance(value, (tuple, list)) and depth < 4:
-        for i, v in enumerate(value):
-            yield from handed_leaves(v, f"{where}[{i}]", depth + 1)
-    elif hasattr(value, "base") and isinstance(getattr(value, "base", None), torch.Tensor):
-        yield f"{where}.base", value.base  # a host-side TensorDescriptor
 
 
 def _ranges(args: list, kwargs: dict) -> tuple[np.ndarray, np.ndarray]:

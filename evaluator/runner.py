@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 import torch
 
-from common.problemset import apply_sizes
+from common.problem_sizes import apply_sizes
 from evaluator.input_transforms import (  # noqa: F401  (runner's API too: the input sets it draws)
     _NESTED,
     COMPLEX,

@@ -35,9 +35,10 @@ from evaluator.static_settings import (
     warning_filter,
 )
 from evaluator.static_try import Settled
+from evaluator.static_with import WithStatements
 
 
-class Checker(MatchStatements, ClassBodyValues, ExpressionChecker):
+class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecker):
     """Findings of one module; `run()` fills `findings` as (status, code, message, line)."""
 
     def run(self) -> None:
@@ -244,15 +245,6 @@ class Checker(MatchStatements, ClassBodyValues, ExpressionChecker):
         if id(node) not in self.test_only:  # its body never runs (evaluator.static_idioms)
             self.body(node.body)
 
-    @staticmethod
-    def _nvtx_range(ctx: ast.Call, item: ast.withitem) -> bool:
-        """`with torch.cuda.nvtx.range("name"):` (or an f-string name), unheld: torch formats
-        the message with the range's remaining arguments (`msg.format(*args, **kwargs)`), so
-        none may follow it, and only a str has that str's format."""
-        msg = ctx.args[0] if len(ctx.args) == 1 else None
-        return (item.optional_vars is None and not ctx.keywords and (
-            isinstance(msg, ast.JoinedStr) or isinstance(msg, ast.Constant) and isinstance(msg.value, str)))
-
     def _plain_class(self, cls: ast.ClassDef) -> bool:
         """A class of no bases that the file only calls or reads attributes of (`Relu()`,
         `Relu.BLOCK`): no base of another class, so its methods override nothing of nn.Module's
@@ -388,40 +380,6 @@ class Checker(MatchStatements, ClassBodyValues, ExpressionChecker):
         self.body(node.orelse)
 
     _s_If = _s_While
-
-    def _s_With(self, node: ast.With) -> None:
-        for item in node.items:
-            self._context(item.context_expr, item)
-            if item.optional_vars is not None:
-                self.target(item.optional_vars)
-        self.body(node.body)
-
-    def _context(self, ctx: ast.expr, item: ast.withitem) -> None:
-        """One `with` item's manager: a call of CONTEXT_MANAGERS, or a choice between such
-        calls (`torch.cuda.device(x.device) if x.is_cuda else nullcontext()`, honest round
-        s49), each arm held to the same rules as if written alone."""
-        if isinstance(ctx, ast.IfExp):
-            self.expr(ctx.test)
-            self._context(ctx.body, item)
-            self._context(ctx.orelse, item)
-            return
-        manager = self.qualify(ctx.func) if isinstance(ctx, ast.Call) else None
-        if manager in A.RANGES and item.optional_vars is not None:
-            self.add(ctx, "forbidden_syntax", "a profiler range is entered, never held "
-                     "(its object holds the profiler's handle)", "write `with "
-                     "torch.profiler.record_function(name):` without `as`")
-        if manager in A.NVTX_RANGES and not self._nvtx_range(ctx, item):  # type: ignore[arg-type]
-            self.add(ctx, "forbidden_syntax", "an NVTX range takes one message, a string "
-                     "literal or f-string, and is entered, never held (its message is "
-                     "formatted with the range's other arguments, which reaches their attributes)",
-                     "write `with torch.cuda.nvtx.range(\"name\"):` without `as`")
-        elif isinstance(ctx, ast.Call) and manager in A.CONTEXT_MANAGERS:
-            self.call_arguments(ctx)
-        else:
-            self.add(ctx, "forbidden_syntax", "this context manager is not allowed",
-                     "use `with` only with torch.no_grad(), torch.inference_mode(), "
-                     "torch.device(...) or torch.cuda.device(...)")
-            self.expr(ctx)
 
     def _s_Raise(self, node: ast.Raise) -> None:
         for part in (node.exc, node.cause):

@@ -14,7 +14,8 @@ from types import SimpleNamespace
 import pytest
 from conftest import FixtureProblem, cpu_config
 
-from common.problemset import builtin_problem, declared_sizes
+from common.problem_sizes import declared_sizes
+from common.problemset import builtin_problem
 from evaluator import depth_phase
 
 HONEST = Path(__file__).parent / "honest"

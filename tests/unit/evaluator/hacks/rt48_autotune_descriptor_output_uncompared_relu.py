@@ -1,6 +1,6 @@
 # hack: an autotuned kernel (red team rt25) that writes its output through a host TensorDescriptor: the CPU's emulation of the GPU's benchmark (autotune_cpu._benchmark/_settle) saves, compares and restores only the launch's tensors (and those in tuples/lists), never a descriptor's base, so a config that writes half the output is never noted as disagreeing and never pinned; with 15 honest configs and 1 wrong one, the 5 rotated trials miss it most of the time, and the GPU's benchmark picks it (half the work: the fastest). problem: activation/relu. expect: runtime_error|incorrect. device: cpu
 # Since session 48 the benchmark copies, compares and restores every tensor a launch can touch
-# (interpreter_guard.handed_leaves: a descriptor's base too): the half config is noted and its pinned forward
+# (launch_storage.handed_leaves: a descriptor's base too): the half config is noted and its pinned forward
 # disagrees (KernelConfigsDisagree), or a trial runs it (incorrect). device: cpu as rt45's: which config an H200's
 # benchmark keeps is not certain.
 import torch
