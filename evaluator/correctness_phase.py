@@ -94,7 +94,7 @@ def run_header(run: _Run, ref: ReferenceOutputs, set_id: int, last: bool, checke
             # every autotune config on every trial transform (autotune_pins.cover): the evaluation's
             # trials, not a depth run's one trial at a declared size (each config there is a whole
             # interpreted forward at up to millions of elements; the trial's own config is judged)
-            "cover_configs": run.knockouts}
+            "cover_configs": not run.depth_run}
 
 
 def _run_trials(run: _Run, child: Child, ref: ReferenceOutputs, order: list[int], n: int,

@@ -63,7 +63,7 @@ class DepthRun(_Run):
         self.sizes = {**run.sizes, depth.name: depth.value}
         self.memory_key = f"{run.memory_key}|depth:{depth.name}={depth.value}"
         self.plan = TrialPlan(init_seed=run.plan.init_seed, trials=(trial,), knockout=run.plan.knockout)
-        self.knockouts = False
+        self.depth_run = True
 
     def run_candidate(self, child: Child, source: str, ref: ReferenceOutputs) -> Verdict:
         stopped = self.prepare_and_load(child, source, ref, self._trial_sets())

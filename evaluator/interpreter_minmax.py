@@ -126,6 +126,8 @@ def install(builder_type: type, interpreter) -> None:
 
 def _clipped() -> bool:
     """Whether the clamp being run is the launch's compiled clip pattern at its call site."""
+    if not _CLAMPS:  # no clamp compiled in this process: no frame walk per call
+        return False
     from evaluator import interpreter_races, interpreter_spin
 
     try:

@@ -184,7 +184,9 @@ class _Run:
         self.trial_most: dict[str, int] = {}  # per own kernel, the most programs of a trial
         self.trial_own_work: int | None = None  # the least interpreted work of a trial's own launches
         self.trial_variants: set[str] | None = None  # own kernels' constexpr variants the trials ran
-        self.knockouts = True  # the plan's knock-out runs are made (not in a depth run, evaluator.depth_phase)
+        # a depth trial of another run (evaluator.depth_phase): one base trial, no knock-outs, no
+        # autotune config cover, no depth trials of its own
+        self.depth_run = False
         # the worker's own time in its comparisons (seconds; prejudge overlaps the child's runs)
         self.worker_seconds: dict[str, float] = {}
         self.details["worker_seconds"] = self.worker_seconds
@@ -275,7 +277,7 @@ class _Run:
             verdict = self._candidate_job(static, ref, memory.capacity)
         self.phases["total"] = time.monotonic() - self.t0
         verdict.phase_seconds = dict(self.phases)
-        if self.knockouts and verdict.status == "ok" and self.ev.device == "cpu":
+        if not self.depth_run and verdict.status == "ok" and self.ev.device == "cpu":
             from evaluator import depth_phase  # (imports this module)
 
             verdict = depth_phase.check(self, static, ref, verdict)
@@ -353,7 +355,7 @@ class _Run:
         """The correctness trials (ids 0..n-1) and the knock-out run's own inputs."""
         seed, dist = self.plan.knockout
         sets = [{"id": i, "seed": s, "transform": d} for i, (s, d) in enumerate(self.plan.trials)]
-        if not self.knockouts:
+        if self.depth_run:
             return sets
         sets.append({"id": KNOCKOUT_SET, "seed": seed, "transform": dist})
         if self.plan.torch_knockout is not None:
@@ -362,7 +364,7 @@ class _Run:
         return sets
 
     def _knockout_ids(self) -> list[int]:
-        if not self.knockouts:
+        if self.depth_run:
             return []
         return [KNOCKOUT_SET] + ([TORCH_KNOCKOUT_SET] if self.plan.torch_knockout is not None else [])
 
