@@ -13,12 +13,23 @@ value the problem file declares (`dim = 8192`; the others stay at the CPU's), as
 base trial runs there, the reference at the same sizes in the trusted reference child and
 the candidate in a fresh child of its own, judged as every trial is (`correctness_phase`).
 A size whose variant the problem itself cannot run (its own code fails there) is skipped and
-said so; so is one that runs out of the depth time (`depth.timeout_s`: a slow kernel's
-interpreter time, not a verdict). Anything else that is not ok there is the verdict, with
-the sizes named. The GPU runs the declared sizes throughout, so nothing here runs there.
+said so. Anything else that is not ok there is the verdict, with the sizes named. The GPU runs
+the declared sizes throughout, so nothing here runs there.
+
+A trial that runs out of the depth time (`depth.timeout_s`) is run once more at a quarter of
+its value (`depth.retry_shrink`; at least twice the CPU's) with twice the time: a kernel the
+interpreter is slow for at the declared size (a twelve-config autotuned GEMM at a batch of
+4096, whose first pick runs every config twice) is judged there, at an eighth of its time or
+less for work linear in the size. Out of time there too is the candidate's `timeout`: no time
+the CPU allows is otherwise a verdict, and a file that stalls above the CPU's sizes (a host
+wait when K exceeds them, red team rt51) would keep its ok at every size it refuses to run.
+Skipping a timeout cannot be told apart from that: a slow kernel's time is the candidate's to
+make (a loop in its own kernel costs the interpreter seconds and the GPU microseconds), so no
+prediction of an honest time holds against one that grows its wait at the prediction's margin.
 
 What this does not do: a file that tests its sizes and behaves only at a combination the
-CPU never runs is the GPU evaluator's to judge (docs/threat_model.md).
+CPU never runs, or only above a quarter of a declared size it then stalls at, is the GPU
+evaluator's to judge (docs/threat_model.md).
 """
 from __future__ import annotations
 
@@ -149,15 +160,54 @@ def check(run: _Run, source: str, ref: ReferenceOutputs, verdict: Verdict) -> Ve
     try:
         depths = planned(run, ref)
         for depth in depths:
-            seen = _one(run, source, depth, trial, cfg.timeout_s)
-            report.append(seen[0])
-            if seen[1] is not None:
-                return _refused(run, verdict, depth, seen[1], report)
+            refused = _judged(run, source, depth, trial, report, verdict.phase_seconds.get("correctness", 0.0))
+            if refused is not None:
+                return _refused(run, verdict, *refused, report)
     except SandboxFailure as exc:  # infrastructure: the CPU sizes' verdict stands, said so
         report.append({"error": str(exc)[:300]})
     verdict.details["depth"] = {"trials": report, "seconds": round(time.monotonic() - started, 3)}
     verdict.phase_seconds["depth"] = round(time.monotonic() - started, 3)
     return verdict
+
+
+def _judged(run: _Run, source: str, depth: Depth, trial: tuple[int, str], report: list,
+            cpu_s: float) -> tuple[Depth, Verdict, str] | None:
+    """(the variant, its verdict, what it says) where `depth` refuses the candidate: not ok
+    there, or out of time there and at its retry's smaller value."""
+    cfg = run.cfg.correctness.depth
+    seen, job = _one(run, source, depth, trial, cfg.timeout_s)
+    report.append(seen)
+    if job is not None:
+        return depth, job, f"not at the problem's declared {depth.describe()}"
+    if seen.get("status") != "timeout":
+        return None
+    smaller = _retry(depth, cfg.retry_shrink)
+    late = f"not within {cfg.timeout_s:g} s at the problem's declared {depth.describe()}"
+    if smaller is None:
+        return depth, _timeout(seen, cpu_s, cfg.timeout_s), late
+    seen, job = _one(run, source, smaller, trial, 2 * cfg.timeout_s)
+    report.append({**seen, "retry_of": depth.value})
+    if job is not None:
+        return smaller, job, f"not at {smaller.describe()} (the declared {depth.value} ran out of time)"
+    if seen.get("status") == "timeout":
+        late = f"{late}, nor within {2 * cfg.timeout_s:g} s at {smaller.name}={smaller.value}"
+        return smaller, _timeout(seen, cpu_s, 2 * cfg.timeout_s), late
+    return None
+
+
+def _retry(depth: Depth, shrink: int) -> Depth | None:
+    """`depth` at `1/shrink` of its value (at least twice the CPU's), None where that is
+    not below the value that ran out of time."""
+    value = max(depth.value // shrink, 2 * depth.cpu)
+    return replace(depth, value=value) if value < depth.value else None
+
+
+def _timeout(seen: dict[str, Any], cpu_s: float, limit: float) -> Verdict:
+    """The candidate's `timeout` at a depth variant (the reference ran there)."""
+    text = (f"Timeout: one forward at these sizes ran past the depth trials' {limit:g} s in Triton's "
+            f"interpreter (all of the CPU sizes' trials together took {cpu_s:.3g} s); a size the CPU cannot "
+            f"finish is not judged ok.")
+    return Verdict(status="timeout", feedback=text, details={"depth_timeout": {k: seen[k] for k in ("size", "value")}})
 
 
 def _one(run: _Run, source: str, depth: Depth, trial: tuple[int, str],
@@ -176,16 +226,18 @@ def _one(run: _Run, source: str, depth: Depth, trial: tuple[int, str],
     seen.update(status=job.status, seconds=round(sum(v for k, v in job.phase_seconds.items() if k != "total"), 3))
     if job.status == "ok":
         return seen, None
-    if job.status == "timeout" or job.error_source in ("problem", "evaluator"):
+    if job.status == "timeout":
+        return seen, None  # the caller's: a retry smaller, then the verdict
+    if job.error_source in ("problem", "evaluator"):
         seen["skipped"] = "not judged there: " + (job.feedback or "").splitlines()[0][:200]
         return seen, None
     return seen, job
 
 
-def _refused(run: _Run, verdict: Verdict, depth: Depth, job: Verdict, report: list) -> Verdict:
+def _refused(run: _Run, verdict: Verdict, depth: Depth, job: Verdict, where: str, report: list) -> Verdict:
     others = ", ".join(f"{k}={v}" for k, v in run.sizes.items() if k != depth.name)
-    text = (f"Correct at the CPU sizes, but not at the problem's declared {depth.describe()} (the size the GPU "
-            f"runs; the others stay at the CPU's{': ' + others if others else ''}):\n{job.feedback}")
+    text = (f"Correct at the CPU sizes, but {where} (the GPU runs the declared size; the others stay at "
+            f"the CPU's{': ' + others if others else ''}):\n{job.feedback}")
     details = {**job.details, "depth": {"trials": report, "refused_at": {depth.name: depth.value}},
                "cpu_sizes_verdict": {"status": verdict.status, "speedup": verdict.speedup}}
     return run.finish(judge.Outcome(job.status, text, hacks=list(job.hacks), details=details), sizes_note=False)

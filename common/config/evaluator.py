@@ -79,8 +79,11 @@ class DepthConfig(Section):
     million-element elementwise forward on one core; matmul_fp16's K = 4096 at the CPU's M
     and N takes 1.2 M)."""
     timeout_s: float = Field(30.0, gt=0)
-    """Limit of one depth trial; one that runs out is reported as not judged, not refused
-    (the interpreter's time at a GPU size is no verdict on a kernel)."""
+    """Limit of one depth trial. One that runs out runs again at its value over
+    `retry_shrink`, with twice this limit; out of time there too, the verdict is `timeout`."""
+    retry_shrink: int = Field(4, ge=2)
+    """A depth trial out of time runs once more at its value divided by this (at least twice
+    the CPU's value): a sixteenth of a quadratic kernel's work."""
 
 
 class CorrectnessConfig(Section):

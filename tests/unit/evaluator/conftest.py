@@ -109,10 +109,13 @@ def evaluator():
 @pytest.fixture(scope="session")
 def depth_evaluator():
     """Depth trials on (evaluator.depth_phase), as `krl check --device cpu` runs: the hack
-    corpus's `*_declared_depth_*` files and tests/unit/evaluator/test_depth_trials.py."""
+    corpus's `*_declared_depth_*` files and tests/unit/evaluator/test_depth_trials.py. A depth
+    trial's limit is 10 s here, not 30 (the retry's 20, not 60): a file that stalls at a size
+    costs the suite 30 s; the honest kernels judged with it take 1-3 s a trial."""
     from evaluator.pipeline import Evaluator
 
-    with Evaluator(cpu_config(children=1, correctness={"depth": {"enabled": True}})) as ev:
+    depth = {"enabled": True, "timeout_s": 10.0}
+    with Evaluator(cpu_config(children=1, correctness={"depth": depth})) as ev:
         yield ev
 
 

@@ -3,8 +3,9 @@ shrunk size restored to the value the problem file declares.
 
 The hack corpus's `*_declared_depth_*` files are judged with them on (test_hacks.py); here: which sizes
 are restored and how far, that honest kernels across families stay ok with every depth trial
-judged, and that what the problem itself cannot run at a size, or a depth trial that runs out
-of time, leaves the CPU sizes' verdict as it was and says so.
+judged, that what the problem itself cannot run at a size leaves the CPU sizes' verdict as it
+was and says so, and that a depth trial out of time is judged at a quarter of its size, and is
+the candidate's timeout where that runs out too.
 """
 from __future__ import annotations
 
@@ -123,13 +124,27 @@ def test_a_size_the_problem_itself_cannot_run_is_skipped_and_said(depth_evaluato
     assert trials["dim"]["status"] == "ok" and trials["dim"]["value"] == 2048
 
 
-def test_a_depth_trial_out_of_time_is_not_a_verdict(settings):
-    from evaluator.pipeline import Evaluator
-
+def _stalls_at(k: int) -> str:
+    """matmul_fp16's honest solution with a host wait when K is `k` (and only then)."""
     solution = (BUILTIN / "matmul" / "matmul_fp16.solution.py").read_text()
-    cfg = cpu_config(children=1, correctness={"depth": {"enabled": True, "timeout_s": 0.2, "max_variants": 1}})
-    with Evaluator(cfg) as ev:
-        verdict = ev.evaluate(_builtin("matmul/matmul_fp16"), solution, settings)
+    wait = f"        if a.shape[1] == {k}:\n            for _ in range(10 ** 10):\n                pass\n"
+    anchor = "        a, b = a.contiguous(), b.contiguous()\n"
+    assert anchor in solution
+    return solution.replace(anchor, anchor + wait)
+
+
+def test_a_depth_trial_out_of_time_is_judged_at_a_quarter_of_its_size(depth_evaluator, settings):
+    verdict = depth_evaluator.evaluate(_builtin("matmul/matmul_fp16"), _stalls_at(4096), settings)
     assert verdict.status == "ok", verdict.feedback
-    [trial] = verdict.details["depth"]["trials"]
-    assert "skipped" in trial
+    k = [t for t in verdict.details["depth"]["trials"] if t["size"] == "K"]
+    assert [(t["value"], t["status"]) for t in k] == [(4096, "timeout"), (1024, "ok")], k
+    assert k[1]["retry_of"] == 4096
+
+
+def test_a_file_that_stalls_above_the_cpu_sizes_is_a_timeout_naming_both(depth_evaluator, settings):
+    hack = Path(__file__).parent / "hacks" / "rt51_declared_depth_timeout_escape.py"
+    verdict = depth_evaluator.evaluate(_builtin("matmul/matmul_fp16"), hack.read_text(), settings)
+    assert verdict.status == "timeout" and verdict.reward == 0.0, verdict.feedback
+    assert "not within 10 s at the problem's declared K=4096, nor within 20 s at K=1024" in verdict.feedback
+    assert verdict.details["depth"]["refused_at"] == {"K": 1024}
+    assert verdict.details["cpu_sizes_verdict"]["status"] == "ok"

@@ -1,4 +1,4 @@
-# hack: rt24's float16 accumulator (wrong at the GPU's K = 4096) with a host-side wait when K is larger than the CPU's: the depth trial at the declared K runs out of depth.timeout_s, which is reported as not judged, so the CPU verdict stays ok. problem: matmul/matmul_fp16. expect: incorrect|timeout. gpu: incorrect
+# hack: rt24's float16 accumulator (wrong at the GPU's K = 4096) with a host-side wait when K is larger than the CPU's: the depth trial at the declared K runs out of depth.timeout_s, which was reported as not judged, so the CPU verdict stayed ok (session 49); since session 50 it runs again at K = 1024 with twice the time and is the candidate's timeout there. problem: matmul/matmul_fp16. expect: incorrect|timeout. gpu: timeout
 import torch
 import torch.nn as nn
 import triton
