@@ -29,6 +29,24 @@ class ClassBodyValues:
         elif node.value is not None and not literal(node.value):
             self.expr(node.value)  # a math call or a config class: its parts are checked as code
 
+    def _property_setter(self, node: ast.FunctionDef | ast.ClassDef, dec: ast.expr) -> bool:
+        """`@name.setter` as the only decorator of `def name(self, value)` in a plain class
+        (static_walk's `_plain_class`: no bases, its name only called or read from, so nothing
+        of nn.Module's or the harness's ever assigns its attributes), `name` bound in that
+        class body only by a bare-`@property` def above it: the property idiom of launcher
+        and config objects (honest round s50). Attributes are assigned on `self` only, so the
+        setter runs where the class's own methods write `self.name = value`."""
+        cls = self.parent.get(id(node))
+        if not (isinstance(dec, ast.Attribute) and dec.attr == "setter" and isinstance(dec.value, ast.Name)
+                and isinstance(node, ast.FunctionDef) and dec.value.id == node.name
+                and node.decorator_list == [dec] and isinstance(cls, ast.ClassDef)
+                and self._plain_class(cls)):
+            return False
+        named = [s for s in cls.body if s is not node and node.name in _bound_names(s)]
+        return len(named) == 1 and isinstance(named[0], ast.FunctionDef) and (
+            named[0].lineno < node.lineno and len(named[0].decorator_list) == 1
+            and self.qualify(named[0].decorator_list[0]) == "property")
+
     _MATH_CONSTANTS = frozenset({"math.pi", "math.e", "math.tau", "math.inf", "math.nan"})
     _MATH_FUNCTIONS = frozenset({"math." + n for n in (
         "sqrt", "exp", "log", "log2", "log10", "pow", "erf", "tanh", "sin", "cos", "ceil", "floor")})
@@ -93,3 +111,10 @@ class ClassBodyValues:
 
 def _has_parameters(args: ast.arguments) -> bool:
     return bool(args.posonlyargs or args.args or args.kwonlyargs or args.vararg or args.kwarg)
+
+
+def _bound_names(stmt: ast.stmt) -> set[str]:
+    """The names a class-body statement binds (a def's or a class's, an assignment's)."""
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {stmt.name}
+    return {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}

@@ -482,7 +482,7 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
     def decorators(self, node: ast.FunctionDef | ast.ClassDef, where: str) -> None:
         for dec in node.decorator_list:
             name = self._decorator_name(dec)
-            if self._idiom_decorator(node, dec, name, where):
+            if self._idiom_decorator(node, dec, name, where) or where == "m" and self._property_setter(node, dec):
                 continue
             rule = A.DECORATORS.get(name or "")
             if rule is None or where not in rule[0]:
