@@ -203,8 +203,9 @@ DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
     "dataclasses.dataclass": ("c", frozenset({"frozen", "eq", "order", "repr", "slots",
                                               "kw_only", "init"})),
     # typed wrappers' signature stubs (honest round s50): each stub becomes typing's dummy and
-    # the last def of the name is what runs; enum.unique only checks the members for aliases
-    "typing.overload": ("fm", None), "enum.unique": ("c", None),
+    # the last def of the name is what runs; enum.unique only checks the members for aliases, and
+    # typing.final only marks the object
+    "typing.overload": ("fm", None), "enum.unique": ("c", None), "typing.final": ("fmc", None),
     # autocast around a function, as `with` around its body (honest round s50: mixed-precision
     # code decorates forward so): settings as literals (the dtype a torch dtype)
     **dict.fromkeys(("torch.autocast", "torch.amp.autocast"),
@@ -214,7 +215,7 @@ DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
 # Names that only make sense as decorators (as values they build kernels or caches the checker
 # never sees declared); importable by name where all of an import's names are (attorch, s26)
 DECORATOR_ONLY = frozenset({"triton.jit", "triton.autotune", "triton.heuristics", "typing.overload",
-                            "enum.unique",
+                            "enum.unique", "typing.final",
                             "functools.wraps", "torch.autograd.function.once_differentiable",
                             *(f"torch{m}.amp.custom_{d}" for m in ("", ".cuda") for d in ("fwd", "bwd"))})
 # Names allowed only in one definition of evaluator.static_idioms: the logger.

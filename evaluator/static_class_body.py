@@ -47,6 +47,29 @@ class ClassBodyValues:
             named[0].lineno < node.lineno and len(named[0].decorator_list) == 1
             and self.qualify(named[0].decorator_list[0]) == "property")
 
+    def _frozen_field_store(self, node: ast.Attribute) -> bool:
+        """`object.__setattr__(self, "field", value)` as a statement of a frozen dataclass's
+        __post_init__, "field" one of its annotated fields: the documented way to derive a
+        field of a frozen dataclass (a config's block size from its n; honest round s50),
+        what its generated __init__ does for every field."""
+        call, fn = self.parent.get(id(node)), self.scopes.enclosing_function(node)
+        cls = self.parent.get(id(fn.node)) if fn is not None else None
+        if not (node.attr == "__setattr__" and isinstance(node.value, ast.Name) and node.value.id == "object"
+                and self.resolve(node.value)[0] == "builtin" and isinstance(call, ast.Call)
+                and call.func is node and len(call.args) == 3 and not call.keywords
+                and isinstance(self.parent.get(id(call)), ast.Expr) and isinstance(cls, ast.ClassDef)
+                and fn.node.name == "__post_init__" and self._frozen_dataclass(cls)):  # type: ignore[union-attr]
+            return False
+        owner, field = call.args[0], call.args[1]
+        fields = {s.target.id for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)}
+        return isinstance(owner, ast.Name) and self.resolve(owner)[0] == "self" and (
+            isinstance(field, ast.Constant) and field.value in fields)
+
+    def _frozen_dataclass(self, cls: ast.ClassDef) -> bool:
+        return any(isinstance(d, ast.Call) and self.qualify(d.func) == "dataclasses.dataclass" and any(
+            k.arg == "frozen" and isinstance(k.value, ast.Constant) and k.value.value is True
+            for k in d.keywords) for d in cls.decorator_list)
+
     _MATH_CONSTANTS = frozenset({"math.pi", "math.e", "math.tau", "math.inf", "math.nan"})
     _MATH_FUNCTIONS = frozenset({"math." + n for n in (
         "sqrt", "exp", "log", "log2", "log10", "pow", "erf", "tanh", "sin", "cos", "ceil", "floor")})

@@ -42,7 +42,7 @@ _TYPING = frozenset({"Any", "Callable", "Dict", "List", "Optional", "Sequence", 
                      "TYPE_CHECKING", "cast", "TypeVar", "Type", "NamedTuple", "TypeAlias",
                      # a decorator only (static_allowlist.DECORATORS): the stub it marks is
                      # replaced by typing's dummy, and the def after the stubs is what runs
-                     "overload"})
+                     "overload", "final"})
 _EXPLICIT: dict[str, frozenset[str]] = {
     # once_differentiable: a backward run under no_grad whose outputs refuse a second
     # backward (Liger, unsloth); it takes only the function it decorates

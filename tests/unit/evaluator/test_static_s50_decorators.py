@@ -1,6 +1,7 @@
-"""Decorators of typed and mixed-precision host code (honest round s50): typing.overload stubs,
-enum.unique, autocast around a function, and a property's setter on a plain launcher class;
-and the edges that stay refused beside them."""
+"""Decorators and class idioms of typed and mixed-precision host code (honest round s50):
+typing.overload stubs, typing.final, enum.unique, autocast around a function, a property's
+setter and __slots__ on a plain launcher class, a frozen dataclass deriving a field in
+__post_init__; and the edges that stay refused beside them."""
 from __future__ import annotations
 
 import pytest
@@ -25,6 +26,22 @@ SETTER = '''
 
 
     LAUNCHER = Launcher(128)
+'''
+
+FROZEN = '''
+    import dataclasses
+
+
+    @dataclasses.dataclass(frozen=True)
+    class Cfg:
+        n: int
+        block: int = 0
+
+        def __post_init__(self):
+            object.__setattr__(self, "block", min(4096, triton.next_power_of_2(self.n)))
+
+
+    CFG = Cfg(3000)
 '''
 
 ACCEPTED = {
@@ -67,6 +84,28 @@ ACCEPTED = {
                 return x
     ''',
     "property_setter_plain_class": SETTER,
+    "typing_final": '''
+        from typing import final
+
+
+        @final
+        class Launcher:
+            @final
+            def run(self, x):
+                return x
+    ''',
+    "slots_plain_class": '''
+        class Launcher:
+            __slots__ = ("block", "_warps")
+
+            def __init__(self, block, warps):
+                self.block = block
+                self._warps = warps
+
+
+        LAUNCHER = Launcher(1024, 4)
+    ''',
+    "frozen_dataclass_derived_field": FROZEN,
 }
 
 REFUSED = {
@@ -123,6 +162,27 @@ REFUSED = {
         def __init__(self):
             self.block = 3
     ''', "monkey_patch"),
+    # __slots__ only on a plain class, of plain names (no __dict__ or __weakref__ slot)
+    "slots_on_module": ('''
+        class M(nn.Module):
+            __slots__ = ("block",)
+    ''', "monkey_patch"),
+    "slots_dunder_entry": ('''
+        class Launcher:
+            __slots__ = ("block", "__dict__")
+
+
+        LAUNCHER = Launcher()
+    ''', "monkey_patch"),
+    # object.__setattr__ only sets a declared field of a frozen dataclass's own self
+    "setattr_other_object": (FROZEN.replace('object.__setattr__(self, "block"', 'object.__setattr__(triton, "block"'),
+                             "reflection"),
+    "setattr_undeclared_name": (FROZEN.replace('"block", min', '"forward", min'), "reflection"),
+    "setattr_outside_post_init": (FROZEN.replace("def __post_init__(self):", "def derive(self):"),
+                                  "reflection"),
+    "setattr_not_frozen": (FROZEN.replace("(frozen=True)", "(eq=True)"), "reflection"),
+    "setattr_as_value": (FROZEN.replace('object.__setattr__(self, "block", min(4096, triton.next_power_of_2(self.n)))',
+                                        "f = object.__setattr__"), "reflection"),
 }
 
 
