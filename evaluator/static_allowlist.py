@@ -76,7 +76,9 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
   classes     BASES, earlier classes of the file, or none; no keywords; bodies of
               methods, a docstring and literal constants (or dataclasses.field);
               dunder methods only __init__, and no override of an nn.Module method
-              but OVERRIDABLE; decorators only DECORATORS; `with` only CONTEXT_MANAGERS.
+              but OVERRIDABLE; decorators only DECORATORS (and, on a plain class, a
+              property's own `@name.setter`, with `__slots__` of plain names there);
+              `with` only CONTEXT_MANAGERS.
   syntax      no try/except but at module level, no yield from, await, async,
               nonlocal, nested classes; `match` only in host code, its patterns judged
               as the comparisons, isinstance tests, attribute reads and bindings they are
