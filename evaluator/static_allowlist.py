@@ -76,7 +76,9 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
   classes     BASES, earlier classes of the file, or none; no keywords; bodies of
               methods, a docstring and literal constants (or dataclasses.field);
               dunder methods only __init__, and no override of an nn.Module method
-              but OVERRIDABLE; decorators only DECORATORS; `with` only CONTEXT_MANAGERS.
+              but OVERRIDABLE; decorators only DECORATORS (and, on a plain class, a
+              property's own `@name.setter`, with `__slots__` of plain names there);
+              `with` only CONTEXT_MANAGERS.
   syntax      no try/except but at module level, no yield from, await, async,
               nonlocal, nested classes; `match` only in host code, its patterns judged
               as the comparisons, isinstance tests, attribute reads and bindings they are
@@ -202,10 +204,20 @@ DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
     "torch.cuda.amp.custom_bwd": ("fm", None),
     "dataclasses.dataclass": ("c", frozenset({"frozen", "eq", "order", "repr", "slots",
                                               "kw_only", "init"})),
+    # typed wrappers' signature stubs (honest round s50): each stub becomes typing's dummy and
+    # the last def of the name is what runs; enum.unique only checks the members for aliases, and
+    # typing.final only marks the object
+    "typing.overload": ("fm", None), "enum.unique": ("c", None), "typing.final": ("fmc", None),
+    # autocast around a function, as `with` around its body (honest round s50: mixed-precision
+    # code decorates forward so): settings as literals (the dtype a torch dtype)
+    **dict.fromkeys(("torch.autocast", "torch.amp.autocast"),
+                    ("fm", frozenset({"device_type", "dtype", "enabled", "cache_enabled"}))),
+    "torch.cuda.amp.autocast": ("fm", frozenset({"dtype", "enabled", "cache_enabled"})),
 }
 # Names that only make sense as decorators (as values they build kernels or caches the checker
 # never sees declared); importable by name where all of an import's names are (attorch, s26)
-DECORATOR_ONLY = frozenset({"triton.jit", "triton.autotune", "triton.heuristics",
+DECORATOR_ONLY = frozenset({"triton.jit", "triton.autotune", "triton.heuristics", "typing.overload",
+                            "enum.unique", "typing.final",
                             "functools.wraps", "torch.autograd.function.once_differentiable",
                             *(f"torch{m}.amp.custom_{d}" for m in ("", ".cuda") for d in ("fwd", "bwd"))})
 # Names allowed only in one definition of evaluator.static_idioms: the logger.
@@ -280,10 +292,13 @@ DECORATOR_POSITIONALS: dict[str, int | str] = {
     "torch.compiler.disable": 0, "torch.no_grad": 0, "triton.jit": 0, "torch.amp.custom_fwd": 0,
     "torch.amp.custom_bwd": 0, "torch.cuda.amp.custom_fwd": 0, "dataclasses.dataclass": 0,
     "torch.inference_mode": "literal", "functools.lru_cache": "literal",
+    "torch.autocast": "literal", "torch.amp.autocast": "literal", "torch.cuda.amp.autocast": "literal",
 }
 DECORATOR_LITERAL_KEYWORDS: dict[str, frozenset[str]] = {
     "torch.compiler.disable": frozenset({"recursive"}), "torch.inference_mode": frozenset({"mode"}),
     "functools.lru_cache": frozenset({"maxsize", "typed"}),
+    **dict.fromkeys(("torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast"),
+                    frozenset({"device_type", "enabled", "cache_enabled"})),
 }
 # Calls whose keywords are restricted. Config(pre_hook=f): the autotuner calls f(nargs) on the
 # host before each launch of that config (and in the knock-out, whose launches it skips after),

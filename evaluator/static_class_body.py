@@ -29,6 +29,47 @@ class ClassBodyValues:
         elif node.value is not None and not literal(node.value):
             self.expr(node.value)  # a math call or a config class: its parts are checked as code
 
+    def _property_setter(self, node: ast.FunctionDef | ast.ClassDef, dec: ast.expr) -> bool:
+        """`@name.setter` as the only decorator of `def name(self, value)` in a plain class
+        (static_walk's `_plain_class`: no bases, its name only called or read from, so nothing
+        of nn.Module's or the harness's ever assigns its attributes), `name` bound in that
+        class body only by a bare-`@property` def above it: the property idiom of launcher
+        and config objects (honest round s50). Attributes are assigned on `self` only, so the
+        setter runs where the class's own methods write `self.name = value`."""
+        cls = self.parent.get(id(node))
+        if not (isinstance(dec, ast.Attribute) and dec.attr == "setter" and isinstance(dec.value, ast.Name)
+                and isinstance(node, ast.FunctionDef) and dec.value.id == node.name
+                and node.decorator_list == [dec] and isinstance(cls, ast.ClassDef)
+                and self._plain_class(cls)):
+            return False
+        named = [s for s in cls.body if s is not node and node.name in _bound_names(s)]
+        return len(named) == 1 and isinstance(named[0], ast.FunctionDef) and (
+            named[0].lineno < node.lineno and len(named[0].decorator_list) == 1
+            and self.qualify(named[0].decorator_list[0]) == "property")
+
+    def _frozen_field_store(self, node: ast.Attribute) -> bool:
+        """`object.__setattr__(self, "field", value)` as a statement of a frozen dataclass's
+        __post_init__, "field" one of its annotated fields: the documented way to derive a
+        field of a frozen dataclass (a config's block size from its n; honest round s50),
+        what its generated __init__ does for every field."""
+        call, fn = self.parent.get(id(node)), self.scopes.enclosing_function(node)
+        cls = self.parent.get(id(fn.node)) if fn is not None else None
+        if not (node.attr == "__setattr__" and isinstance(node.value, ast.Name) and node.value.id == "object"
+                and self.resolve(node.value)[0] == "builtin" and isinstance(call, ast.Call)
+                and call.func is node and len(call.args) == 3 and not call.keywords
+                and isinstance(self.parent.get(id(call)), ast.Expr) and isinstance(cls, ast.ClassDef)
+                and fn.node.name == "__post_init__" and self._frozen_dataclass(cls)):  # type: ignore[union-attr]
+            return False
+        owner, field = call.args[0], call.args[1]
+        fields = {s.target.id for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)}
+        return isinstance(owner, ast.Name) and self.resolve(owner)[0] == "self" and (
+            isinstance(field, ast.Constant) and field.value in fields)
+
+    def _frozen_dataclass(self, cls: ast.ClassDef) -> bool:
+        return any(isinstance(d, ast.Call) and self.qualify(d.func) == "dataclasses.dataclass" and any(
+            k.arg == "frozen" and isinstance(k.value, ast.Constant) and k.value.value is True
+            for k in d.keywords) for d in cls.decorator_list)
+
     _MATH_CONSTANTS = frozenset({"math.pi", "math.e", "math.tau", "math.inf", "math.nan"})
     _MATH_FUNCTIONS = frozenset({"math." + n for n in (
         "sqrt", "exp", "log", "log2", "log10", "pow", "erf", "tanh", "sin", "cos", "ceil", "floor")})
@@ -93,3 +134,10 @@ class ClassBodyValues:
 
 def _has_parameters(args: ast.arguments) -> bool:
     return bool(args.posonlyargs or args.args or args.kwonlyargs or args.vararg or args.kwarg)
+
+
+def _bound_names(stmt: ast.stmt) -> set[str]:
+    """The names a class-body statement binds (a def's or a class's, an assignment's)."""
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {stmt.name}
+    return {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}

@@ -379,7 +379,8 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
         if is_dunder(name):
             if self._names_a_name(node):
                 return
-            if not (name in A.DUNDER_ATTRIBUTES and self._init_call(node, owner)):
+            if not (name in A.DUNDER_ATTRIBUTES and self._init_call(node, owner)) and (
+                    not self._frozen_field_store(node)):
                 self.add(node, "reflection", f"the dunder attribute {name} reaches the "
                          "interpreter", "call super().__init__() in __init__ and nothing else "
                          "with double underscores")

@@ -39,7 +39,10 @@ _CUDA = frozenset({"is_available", "current_device", "device_count", "get_device
                    "is_bf16_supported", "nvtx", "is_current_stream_capturing"})
 _TYPING = frozenset({"Any", "Callable", "Dict", "List", "Optional", "Sequence", "Tuple",
                      "Union", "Iterable", "Iterator", "Mapping", "Literal", "Final", "ClassVar",
-                     "TYPE_CHECKING", "cast", "TypeVar", "Type", "NamedTuple", "TypeAlias"})
+                     "TYPE_CHECKING", "cast", "TypeVar", "Type", "NamedTuple", "TypeAlias",
+                     # a decorator only (static_allowlist.DECORATORS): the stub it marks is
+                     # replaced by typing's dummy, and the def after the stubs is what runs
+                     "overload", "final"})
 _EXPLICIT: dict[str, frozenset[str]] = {
     # once_differentiable: a backward run under no_grad whose outputs refuse a second
     # backward (Liger, unsloth); it takes only the function it decorates
@@ -101,7 +104,8 @@ _EXPLICIT: dict[str, frozenset[str]] = {
                            "lshift", "rshift"}),
     # not dataclasses.fields: a Field's .type hands out the annotated class
     "dataclasses": frozenset({"dataclass", "field", "asdict", "astuple", "replace"}),
-    "enum": frozenset({"Enum", "IntEnum", "auto"}),
+    # unique: a decorator only, that raises on an alias member and hands the class back
+    "enum": frozenset({"Enum", "IntEnum", "auto", "unique"}),
     # the do-nothing context manager of `with torch.cuda.device(x.device) if x.is_cuda else
     # nullcontext():` (honest round s49): entered, it hands back the argument it was given and
     # exits doing nothing; not contextmanager/ExitStack/suppress/redirect_*, which run the

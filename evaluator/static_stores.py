@@ -54,7 +54,8 @@ class StoreChecks:
             ok = not name.startswith("_") and name not in self.t.ctx_reserved and (
                 name not in self.methods)
         else:
-            ok = on_self and not is_dunder(name) and name not in self.methods and not (
+            ok = on_self and not is_dunder(name) and (
+                name not in self.methods or self._own_setter(node, name)) and not (
                 name.startswith("_") and (owner != "self" or name in self.t.module_private))
         direct = owner in ("self", "ctx") and isinstance(node.value, ast.Name)
         kind, target = self.resolve(root)
@@ -82,6 +83,15 @@ class StoreChecks:
             self._e_Attribute(node)  # what the written name is (torch.backends: tamper)
         else:
             self.expr(node.value)
+
+    def _own_setter(self, node: ast.Attribute, name: str) -> bool:
+        """`self.name = value` in a method of the class whose accepted `@name.setter`
+        (static_class_body `_property_setter`) it runs: the property's own assignment."""
+        fn = self.scopes.enclosing_function(node)
+        cls = self.parent.get(id(fn.node)) if fn is not None else None
+        return isinstance(node.value, ast.Name) and isinstance(cls, ast.ClassDef) and any(
+            isinstance(s, ast.FunctionDef) and s.name == name and len(s.decorator_list) == 1
+            and self._property_setter(s, s.decorator_list[0]) for s in cls.body)
 
     def _subscript_store(self, node: ast.Subscript) -> None:
         root = node.value

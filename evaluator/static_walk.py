@@ -93,11 +93,18 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
         return False
 
     def _class_dunder(self, name: str, assign: ast.AST | None) -> bool:
-        """`__constants__ = ["eps"]` in a class body: a CLASS_DUNDERS name bound to literal strings."""
-        value = getattr(assign, "value", None)
-        return name in A.CLASS_DUNDERS and isinstance(sole_target(assign), ast.Name) and (
-            isinstance(self.parent.get(id(assign)), ast.ClassDef)) and isinstance(value, (ast.List, ast.Tuple, ast.Set)) and all(
+        """`__constants__ = ["eps"]` in a class body: a CLASS_DUNDERS name bound to literal
+        strings; `__slots__ = ("block", "num_warps")` so too, in a plain class only, its slots
+        plain names (a launcher object's fixed attributes: honest round s50)."""
+        value, cls = getattr(assign, "value", None), self.parent.get(id(assign))
+        texts = isinstance(value, (ast.List, ast.Tuple, ast.Set)) and all(
             isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts)
+        if name == "__slots__":
+            return texts and isinstance(cls, ast.ClassDef) and isinstance(sole_target(assign), ast.Name) and (
+                self._plain_class(cls)) and all(e.value.isidentifier() and not e.value.startswith("__")
+                                                for e in value.elts)  # type: ignore[union-attr]
+        return name in A.CLASS_DUNDERS and isinstance(sole_target(assign), ast.Name) and (
+            isinstance(cls, ast.ClassDef)) and texts
 
     def _module_dunder(self, name: str, b: object) -> bool:
         """`__all__ = ["ModelNew", ...]`: a MODULE_DUNDERS name bound to literal strings."""
@@ -482,7 +489,7 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
     def decorators(self, node: ast.FunctionDef | ast.ClassDef, where: str) -> None:
         for dec in node.decorator_list:
             name = self._decorator_name(dec)
-            if self._idiom_decorator(node, dec, name, where):
+            if self._idiom_decorator(node, dec, name, where) or where == "m" and self._property_setter(node, dec):
                 continue
             rule = A.DECORATORS.get(name or "")
             if rule is None or where not in rule[0]:

@@ -223,4 +223,10 @@ FULL = {
         # a memoising config decorator (`cache = {}` in it), refused before
         "max_dim_values_indices_namedtuple_config_cache_decorator": ("reduction/max_dim", {"batch_size": 4, "dim": 1500}),
     }.items()},
+    # honest round s50: class idioms of launcher and config objects refused as hacks before (an
+    # @enum.unique Enum, a property's @block.setter run by the launcher's own `self.block = ...`;
+    # a frozen dataclass deriving fields by object.__setattr__ in __post_init__)
+    "s50_11_hardtanh_enum_unique_property_setter.py": ("activation/hardtanh", {"batch_size": 4, "dim": 300}),
+    "s50_19_rmsnorm_frozen_dataclass_post_init_derived_block.py": ("norm/rmsnorm",
+                                                                   {"batch_size": 2, "seq_len": 3, "hidden": 200}),
 }
