@@ -80,10 +80,14 @@ class DepthConfig(Section):
     and N takes 1.2 M)."""
     timeout_s: float = Field(30.0, gt=0)
     """Limit of one depth trial. One that runs out runs again at its value over
-    `retry_shrink`, with twice this limit; out of time there too, the verdict is `timeout`."""
+    `retry_shrink` (`retries` times), with twice this limit; out of time at every value, the verdict is `timeout`."""
     retry_shrink: int = Field(4, ge=2)
-    """A depth trial out of time runs once more at its value divided by this (at least twice
-    the CPU's value): a sixteenth of a quadratic kernel's work."""
+    """A depth trial out of time runs again at its value divided by this (at least twice the
+    CPU's value), with twice `timeout_s`: a sixteenth of a quadratic kernel's work."""
+    retries: int = Field(1, ge=0)
+    """How many times a depth trial out of time runs again, each smaller by `retry_shrink`;
+    out of time at every value, the verdict is `timeout`. Each retry is a value where a file
+    that stalls above it is judged: more retries are kinder to slow kernels and to stalls."""
 
 
 class CorrectnessConfig(Section):

@@ -109,13 +109,12 @@ def evaluator():
 @pytest.fixture(scope="session")
 def depth_evaluator():
     """Depth trials on (evaluator.depth_phase), as `krl check --device cpu` runs: the hack
-    corpus's `*_declared_depth_*` files and tests/unit/evaluator/test_depth_trials.py. A depth
-    trial's limit is 10 s here, not 30 (the retry's 20, not 60): a file that stalls at a size
-    costs the suite 30 s; the honest kernels judged with it take 1-3 s a trial."""
+    corpus's `*_declared_depth_*` files and tests/unit/evaluator/test_depth_trials.py. The
+    depth limit stays krl check's 30 s: the honest layer norm's trial at 1024 rows took 9.2 s
+    with the machine's load at 3.5, and a shorter limit made this fixture's honest runs flaky."""
     from evaluator.pipeline import Evaluator
 
-    depth = {"enabled": True, "timeout_s": 10.0}
-    with Evaluator(cpu_config(children=1, correctness={"depth": depth})) as ev:
+    with Evaluator(cpu_config(children=1, correctness={"depth": {"enabled": True}})) as ev:
         yield ev
 
 

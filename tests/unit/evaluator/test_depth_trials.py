@@ -133,18 +133,27 @@ def _stalls_at(k: int) -> str:
     return solution.replace(anchor, anchor + wait)
 
 
-def test_a_depth_trial_out_of_time_is_judged_at_a_quarter_of_its_size(depth_evaluator, settings):
-    verdict = depth_evaluator.evaluate(_builtin("matmul/matmul_fp16"), _stalls_at(4096), settings)
+def test_a_depth_trial_out_of_time_is_judged_at_a_quarter_of_its_size(settings):
+    from evaluator.pipeline import Evaluator
+
+    depth = {"enabled": True, "timeout_s": 6.0, "max_variants": 1}
+    with Evaluator(cpu_config(children=1, correctness={"depth": depth})) as ev:
+        verdict = ev.evaluate(_builtin("matmul/matmul_fp16"), _stalls_at(4096), settings)
     assert verdict.status == "ok", verdict.feedback
     k = [t for t in verdict.details["depth"]["trials"] if t["size"] == "K"]
     assert [(t["value"], t["status"]) for t in k] == [(4096, "timeout"), (1024, "ok")], k
     assert k[1]["retry_of"] == 4096
 
 
-def test_a_file_that_stalls_above_the_cpu_sizes_is_a_timeout_naming_both(depth_evaluator, settings):
+def test_a_file_that_stalls_above_the_cpu_sizes_is_a_timeout_naming_every_value(settings):
+    from evaluator.pipeline import Evaluator
+
     hack = Path(__file__).parent / "hacks" / "rt51_declared_depth_timeout_escape.py"
-    verdict = depth_evaluator.evaluate(_builtin("matmul/matmul_fp16"), hack.read_text(), settings)
+    depth = {"enabled": True, "timeout_s": 4.0, "max_variants": 1}
+    with Evaluator(cpu_config(children=1, correctness={"depth": depth})) as ev:
+        verdict = ev.evaluate(_builtin("matmul/matmul_fp16"), hack.read_text(), settings)
     assert verdict.status == "timeout" and verdict.reward == 0.0, verdict.feedback
-    assert "not within 10 s at the problem's declared K=4096, nor within 20 s at K=1024" in verdict.feedback
+    # K = 4096, then a quarter of it (1024) at twice the time: the file stalls at both
+    assert "not within 4 s at the problem's declared K=4096, nor within 8 s at K=1024" in verdict.feedback
     assert verdict.details["depth"]["refused_at"] == {"K": 1024}
     assert verdict.details["cpu_sizes_verdict"]["status"] == "ok"
