@@ -102,9 +102,17 @@ class MemberKernels:
         if id(cls) not in hosts:
             hosts[id(cls)] = (self.parent.get(id(cls)) is self.tree and not cls.decorator_list
                               and not cls.keywords and all(self.qualify(b) in _HOST_BASES for b in cls.bases)
-                              and not any(isinstance(c, ast.ClassDef) and any(
-                                  self.file_class(b) == cls.name for b in c.bases) for c in self.tree.body))
+                              and cls.name not in self._subclassed())
         return hosts[id(cls)]
+
+    def _subclassed(self) -> frozenset[str]:
+        """Names of the file's classes some class of the file names as a base, gathered once."""
+        found = self.__dict__.get("_subclassed_names")
+        if found is None:
+            found = self.__dict__["_subclassed_names"] = frozenset(
+                name for c in self.tree.body if isinstance(c, ast.ClassDef)
+                for name in map(self.file_class, c.bases) if name is not None)
+        return found
 
     def member_kernels(self, cls: ast.ClassDef) -> dict[int, str]:
         """id(def) -> name, for each kernel of the class's body that is a `@staticmethod` (the
@@ -152,13 +160,14 @@ class MemberKernels:
     def _stray_member_use(self, name: str) -> ast.AST | None:
         """The first place the file reaches attribute `name` other than by a member launch:
         an attribute (but of a module's or builtin's chain, `torch.add`), a string spelling it
-        (`getattr(obj, "k")`), a class pattern's keyword (`case C(k=v)`)."""
-        for node in self._spellings().get(name, ()):
-            if isinstance(node, ast.Attribute) and (
-                    self.member_launch(node) or self.qualify(node.value) is not None):
-                continue
-            return node
-        return None
+        (`getattr(obj, "k")`), a class pattern's keyword (`case C(k=v)`). Memoized by name:
+        every class's `_k` asks the same question (2,000 classes ran past the budget)."""
+        known = self.__dict__.setdefault("_strays", {})
+        if name not in known:
+            known[name] = next((node for node in self._spellings().get(name, ()) if not (
+                isinstance(node, ast.Attribute) and (
+                    self.member_launch(node) or self.qualify(node.value) is not None))), None)
+        return known[name]
 
     def _spellings(self) -> dict[str, list[ast.AST]]:
         """Every attribute node, string constant and class pattern of the file by the name it
