@@ -411,7 +411,7 @@ class Workspace:
         """Function names of the Triton kernels the candidate module defines."""
         names = set()
         values = list(vars(self.candidate).values())
-        # a kernel namespace's @staticmethod kernels (evaluator.static_kernel_values)
+        # a class's @staticmethod kernels (evaluator.static_member_kernels)
         values += [v.__func__ for c in values if isinstance(c, type) and c.__module__ == self.candidate.__name__
                    for v in vars(c).values() if isinstance(v, staticmethod)]
         for value in values:

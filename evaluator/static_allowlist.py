@@ -75,6 +75,8 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               is what the statements above bound, else what it is outside the class.
   classes     BASES, earlier classes of the file, or none; no keywords; bodies of
               methods, a docstring and literal constants (or dataclasses.field);
+              a kernel in a class only as static_member_kernels takes it (a
+              @staticmethod launched on the class or its classmethod's cls);
               dunder methods only __init__, and no override of an nn.Module method
               but OVERRIDABLE; decorators only DECORATORS (and, on a plain class, a
               property's own `@name.setter`, with `__slots__` of plain names there);

@@ -254,6 +254,8 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
         else:
             self.expr(root)
         owner = kind if kind in ("self", "ctx") else "other"
+        if kind == "class" and self.member_launch(chain[0]):
+            owner = "member"  # `cls._fwd[grid](...)`: the class's own kernel (static_member_kernels)
         if isinstance(root, ast.Call) and self.qualify(root.func) == "super":
             owner = "super"
         for i, attr in enumerate(chain):
@@ -384,7 +386,7 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
                 self.add(node, "reflection", f"the dunder attribute {name} reaches the "
                          "interpreter", "call super().__init__() in __init__ and nothing else "
                          "with double underscores")
-        elif name.startswith("_") and (owner != "self" or name in self.t.module_private):
+        elif name.startswith("_") and (owner not in ("self", "member") or name in self.t.module_private):
             self.add(node, "reflection", f"the private attribute {name} is off limits (only "
                      "your own private attributes of self are allowed)")
         elif "hook" in name.lower():

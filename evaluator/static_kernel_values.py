@@ -20,10 +20,8 @@ exact JITFunction type there, device_compile hands the GPU front end its mirror)
 Such a name resolves as `kernel`, held to the kernel rules (launch it, nothing else).
 `relu = triton.jit(_relu)` at module level is the decorator written as a call: `_relu` (a
 module-level def with no decorator that nothing else names) is a kernel, checked as one.
-A kernel namespace, `class K:` holding only `@staticmethod @triton.jit` kernels (some repos
-group kernels so), whose name is only ever used as `K.kernel[grid](...)` statements: nothing
-reaches the class or its kernels as values (no instance, no `K.kernel.fn`), so it is the
-module-level kernel under a longer name (honest round, session 23).
+Kernels kept in a class (a kernel namespace, member kernels launched on the class or its
+`cls`) are evaluator.static_member_kernels'.
 `torch.library.wrap_triton(kernel)[grid](...)` as a statement (PyTorch's documented way to
 make a launch traceable by torch.compile; honest round, session 23) is a launch: in eager
 mode the wrapper's call is `kernel[grid](...)` (under the interpreter wrap_triton returns the
@@ -315,32 +313,6 @@ class KernelValues:
         full = ".".join([dotted, *(a.attr for a in chain)])
         leaf = chain[-1] if chain else root
         return full == WRAP_TRITON and self.wrapped_launch(self.parent.get(id(leaf)))
-
-    def kernel_namespace(self, cls: ast.AST | None) -> bool:
-        """A module-level class with no base, keyword or decorator whose body is a docstring
-        and @staticmethod kernels, every use of its name a launch of one of them as a
-        statement (the class is bound once: Checker._bindings)."""
-        if not isinstance(cls, ast.ClassDef) or self.parent.get(id(cls)) is not self.tree or (
-                cls.bases or cls.keywords or cls.decorator_list):
-            return False
-        body = cls.body[1:] if isinstance(cls.body[0], ast.Expr) and isinstance(
-            cls.body[0].value, ast.Constant) and isinstance(cls.body[0].value.value, str) else cls.body
-        kernels = {fn.name for fn in body if isinstance(fn, ast.FunctionDef) and id(fn) in self.kernels
-                   and fn.decorator_list and isinstance(fn.decorator_list[0], ast.Name)
-                   and fn.decorator_list[0].id == "staticmethod"
-                   and self.resolve(fn.decorator_list[0])[0] == "builtin"}
-        if not body or len(kernels) != len(body):
-            return False
-        for node in self._names().get(cls.name, ()):
-            attr = self.parent.get(id(node))
-            sub = self.parent.get(id(attr))
-            launch = self.parent.get(id(sub))
-            if not (isinstance(node.ctx, ast.Load) and self.resolve(node) == ("class", cls)
-                    and isinstance(attr, ast.Attribute) and attr.value is node and attr.attr in kernels
-                    and isinstance(sub, ast.Subscript) and sub.value is attr and isinstance(launch, ast.Call)
-                    and launch.func is sub and isinstance(self.parent.get(id(launch)), ast.Expr)):
-                return False
-        return True
 
     def wrap_triton_only(self, name: str) -> bool:
         """`from torch.library import wrap_triton`: every use of the name it binds is the

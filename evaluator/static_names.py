@@ -21,6 +21,7 @@ from evaluator.feedback import untrusted
 from evaluator.static_decorators import TransparentDecorators
 from evaluator.static_idioms import logger_definition, test_only_functions
 from evaluator.static_kernel_values import LIBRARY_INSTEAD, KernelValues, jit_calls
+from evaluator.static_member_kernels import KERNEL_DECORATORS, MemberKernels
 from evaluator.static_namespaces import canonical, denial_code, exists, tables
 from evaluator.static_scopes import Binding, Scopes, sole_target
 
@@ -33,7 +34,6 @@ OPS_INSTEAD = ("call torch's public functions (torch.relu, torch.nn.functional.*
                "kernels as kernel[grid](...) from forward; registered ops (torch.ops.*) are not reachable")
 
 BUILTIN_NAMES = frozenset(dir(builtins))
-KERNEL_DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics"})
 # library classes a module-level alias may name: the `with` context managers (unsloth's
 # `torch_cuda_device = torch.cuda.device`)
 _ALIASABLE_CLASSES = frozenset({"torch.cuda.device", "torch.autocast", "torch.amp.autocast",
@@ -53,7 +53,7 @@ def splits_context(tree: ast.Module) -> bool:
                or isinstance(n, ast.Constant) and n.value == "setup_context" for n in ast.walk(tree))
 
 
-class Resolver(KernelValues):
+class Resolver(MemberKernels, KernelValues):
     """Resolution state of one module, its findings, and what its names are."""
 
     def __init__(self, tree: ast.Module, cfg: StaticConfig, source: str, unjudged: frozenset[str] = frozenset()):

@@ -237,11 +237,8 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
                 not self._plain_class(self.parent[id(node)])):  # type: ignore[arg-type]
             self.add(node, "monkey_patch", f"overrides nn.Module's {node.name}, which the "
                      "harness calls", "give the method a name of its own")
-        if id(node) in self.kernels and not isinstance(self.parent.get(id(node)), ast.Module) and (
-                not self.kernel_namespace(self.parent.get(id(node)))):
-            self.add(node, "forbidden_syntax", "a kernel defined inside a class or function "
-                     "is an object whose internals its owner can reach",
-                     "define kernels at module level")
+        if id(node) in self.kernels and not isinstance(self.parent.get(id(node)), ast.Module):
+            self._held_kernel(node)
         if id(node) in self.kernels:
             self._one_def_line(node)
             self._device_syntax(node)
@@ -251,6 +248,17 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
             self.annotation(node.returns)
         if id(node) not in self.test_only:  # its body never runs (evaluator.static_idioms)
             self.body(node.body)
+
+    def _held_kernel(self, node: ast.FunctionDef) -> None:
+        """A kernel defined in a class body is accepted as a namespace's or a class's member
+        kernel (evaluator.static_member_kernels); one in a function never."""
+        if self.kernel_namespace(self.parent.get(id(node))):
+            return
+        refusal = self.member_kernel_refusal(node)
+        if refusal is not None:
+            self.add(refusal[0], "forbidden_syntax", refusal[1], "define kernels at module level, "
+                     "or keep one in a class as a @staticmethod launched only as "
+                     f"Class.{node.name}[grid](...) or cls.{node.name}[grid](...) in a classmethod")
 
     def _plain_class(self, cls: ast.ClassDef) -> bool:
         """A class of no bases that the file only calls or reads attributes of (`Relu()`,

@@ -67,6 +67,11 @@ FULL = {
     # attention at TF32 (ok on the first run)
     "s49_28_mean_dim_cached_output_buffer_nvtx_range_empty_guard.py": ("reduction/mean_dim", {"batch_size": 8, "dim": 700}),
     "s49_09_sdpa_tutorial06_host_tensor_descriptor_tf32.py": ("attention/sdpa", None),
+    # honest round s49 (fixed in session 50): kernels kept as @staticmethod members of a class
+    # with other members, launched on the class or a classmethod's cls (static_member_kernels)
+    "s49_16_elu_class_staticmethod_jit_kernel_dtype_dispatch.py": ("activation/elu", {"batch_size": 4, "dim": 300}),
+    "s50a_01_leaky_relu_autograd_function_member_kernels_fwd_bwd.py": ("activation/leaky_relu", {"batch_size": 4, "dim": 300}),
+    "s50a_02_rmsnorm_vllm_style_ops_class_classmethod_launchers.py": ("norm/rmsnorm", {"batch_size": 2, "seq_len": 3, "hidden": 200}),
     # honest round s47: public idioms (each file's first lines name them); all ok on the first run
     # but the attorch cross entropy, whose grid reads a heuristic's value under autotune
     # (runtime_error on the CPU: a config's host side called the grid without the heuristics)

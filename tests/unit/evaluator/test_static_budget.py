@@ -91,3 +91,23 @@ def test_the_budget_never_interrupts_library_code_the_checks_import(monkeypatch)
     monkeypatch.setattr(Checker, "run", slow_import)
     report = check_source(source("X = 1\n"), StaticConfig(check_budget_s=0.2))
     assert [f.code for f in report.findings] == ["too_costly"] and finished == [True]
+
+
+def test_many_classes_holding_a_kernel_of_one_name_are_checked_in_linear_time():
+    """2,000 classes each holding a member kernel `_k` launched on cls and on the class's name
+    (static_member_kernels): each kernel's search for stray uses of its name walked every
+    class's uses (4,000 per name, per kernel: past the 20 s budget). Answered once per name."""
+    classes = "".join(f'''
+class C{i}:
+    @staticmethod
+    @triton.jit
+    def _k(x_ptr):
+        pass
+
+    @classmethod
+    def go(cls, x):
+        cls._k[(1,)](x)
+        C{i}._k[(1,)](x)
+''' for i in range(2000))
+    report = check_source(source(classes), CFG)
+    assert report.status is None, report.findings[:3]

@@ -444,14 +444,15 @@ _NAMESPACE = '''
 _LAUNCH = "Kernels.copy[(triton.cdiv(x.numel(), 1024),)](x, out, x.numel(), BLOCK=1024)"
 NAMESPACE_REJECTED = {
     "fn_of_namespace_kernel": dict(use="host = Kernels.copy.fn"),
-    "namespace_instance": dict(use="ks = Kernels()"),
     "namespace_launch_kept": dict(use="launcher = Kernels.copy[(1,)]"),
-    "namespace_passed": dict(use="print(Kernels)"),
-    "namespace_with_base": dict(bases="(nn.Module)", use=_LAUNCH),
+    # a class holding kernels may have instances and other members (static_member_kernels,
+    # session 50), but a kernel is never read off one, nor off a base other than
+    # nn.Module/autograd.Function
+    "instance_launch": dict(use="Kernels().copy[(triton.cdiv(x.numel(), 1024),)](x, out, x.numel(), BLOCK=1024)"),
+    "namespace_with_base": dict(bases="(nn.Linear)", use=_LAUNCH),
     "namespace_with_plain_method": dict(extra="""
-            @staticmethod
-            def plain(x):
-                return x
+            def plain(self, x):
+                return self.copy
 """, use=_LAUNCH),
 }
 
@@ -460,3 +461,7 @@ NAMESPACE_REJECTED = {
 def test_kernel_namespace_stays_narrow(name):
     parts = {"bases": "", "extra": "", **NAMESPACE_REJECTED[name]}
     assert_rejected(_NAMESPACE.format(**parts), "forbidden_syntax")
+
+
+def test_a_namespace_handed_as_a_value_is_refused():
+    assert_rejected(_NAMESPACE.format(bases="", extra="", use="print(Kernels)  # <-"), "reflection")
