@@ -23,6 +23,7 @@ returned, put in a tuple, advanced inline) is a compile_error that says so."""
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -43,6 +44,14 @@ class Unsupported(Exception):
         super().__init__(what)
         self.line = getattr(node, "lineno", None)
         self.what = what
+
+
+@functools.cache
+def removed() -> bool:
+    """Whether the installed Triton has no block pointers (no `tl.advance`)."""
+    import triton.language as tl
+
+    return not hasattr(tl, "advance")
 
 
 def lower(source: str) -> tuple[str, list[tuple[int | None, str]]]:

@@ -91,16 +91,16 @@ def decode_source(raw: str | bytes, cfg: StaticConfig) -> tuple[str | None, Find
     return raw, None
 
 
-def check_source(source: str, cfg: StaticConfig, lower_block_pointers: bool = False) -> StaticReport:
+def check_source(source: str, cfg: StaticConfig, lower_block_pointers: bool | None = None) -> StaticReport:
     """All findings for one candidate source (already decoded). The text is first read with
     universal newlines (`\r\n` and `\r` become `\n`), as Python's parser and its import of the
     file do: then a line is the same line to the parser, to the encoding declaration's check
     (`tokenize.detect_encoding` splits on `\n` alone), to the pins and to the file the child
     imports. Red team s38: with `\r` line ends, every pin landed on other text than the
     condition it settled, and a utf-7 declaration sat on Python's first line while the checks
-    read it as a later one. With `lower_block_pointers` (a CPU evaluation: the installed Triton
-    has none) the file's block pointers are first written out as plain loads and stores
-    (`evaluator.block_pointers`), and the checks judge, and the child runs, that file."""
+    read it as a later one. With `lower_block_pointers` (a CPU evaluation; by default, where the
+    installed Triton has none) the file's block pointers are first written out as plain loads and
+    stores (`evaluator.block_pointers`), and the checks judge, and the child runs, that file."""
     source = source.replace("\r\n", "\n").replace("\r", "\n")
     report = StaticReport(source=source)
     declared = _declared_encoding(source)
@@ -115,7 +115,7 @@ def check_source(source: str, cfg: StaticConfig, lower_block_pointers: bool = Fa
     # rejected, not a crash of the worker (no honest kernel nests a thousand levels).
     try:
         with Watchdog(cfg.check_budget_s):
-            if lower_block_pointers:
+            if block_pointers.removed() if lower_block_pointers is None else lower_block_pointers:
                 source, problems = block_pointers.lower(source)
                 report.findings += [Finding("compile_error", "block_pointer", m, line) for line, m in problems]
                 if problems:
