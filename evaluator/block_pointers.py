@@ -217,8 +217,8 @@ class _Kernel:
         for node in assigns:
             out[id(node)] = (node, self._assign_text(node))
         for node in ast.walk(self.fn):
-            if _language_call(node, self.language, "load", "store") and node.args \
-                    and isinstance(node.args[0], ast.Name) and node.args[0].id in self.blocks:
+            if _language_call(node, self.language, "load", "store") and isinstance(_pointer(node), ast.Name) \
+                    and _pointer(node).id in self.blocks:  # type: ignore[union-attr]
                 out[id(node)] = (node, self._access_text(node))  # type: ignore[arg-type]
         self._refuse_the_rest(out)
         return out
@@ -317,8 +317,8 @@ class _Kernel:
         store = call.func.attr == "store"  # type: ignore[attr-defined]
         what = "tl.store" if store else "tl.load"
         args = _arguments(call, STORE_ARGS if store else LOAD_ARGS, what)
-        block = self.blocks[call.args[0].id]  # type: ignore[attr-defined]
-        self.handled.add(id(call.args[0]))
+        block = self.blocks[args["pointer"].id]  # type: ignore[attr-defined]
+        self.handled.add(id(args["pointer"]))
         for key in ("mask", "other"):
             if key in args and not (isinstance(args[key], ast.Constant) and args[key].value is None):
                 raise Unsupported(call, f"`{key}` arguments cannot be specified for loading or storing "
@@ -355,6 +355,13 @@ class _Kernel:
                     and id(node) not in covered:
                 raise Unsupported(node, "tl.make_block_ptr and tl.advance are supported on the CPU only "
                                   "as the whole right side of `name = ...`")
+
+
+def _pointer(call: ast.Call) -> ast.expr | None:
+    """A load's or store's pointer argument, positional or `pointer=`."""
+    if call.args:
+        return call.args[0]
+    return next((k.value for k in call.keywords if k.arg == "pointer"), None)
 
 
 def _method(call: ast.Call, blocks: dict) -> bool:
