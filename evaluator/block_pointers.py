@@ -19,7 +19,9 @@ local variables (`<name>_bp_base`, `_bp_shape<i>`, `_bp_stride<i>`, `_bp_off<i>`
 name of the file is taken), so an advance in a loop is a loop-carried scalar. Every edit keeps
 its lines (a span becomes a parenthesised one of as many lines): the feedback's line numbers
 are the candidate's. What the rewrite does not cover (a block pointer passed to a function,
-returned, put in a tuple, advanced inline) is a compile_error that says so."""
+returned, put in a tuple, advanced inline) is a compile_error that says so. `p.dtype` and
+`p.type` read the base pointer's (its element type is the block's: `.to(p.dtype.element_ty)`
+casts alike; 3.6's is a block type of that element)."""
 from __future__ import annotations
 
 import ast
@@ -220,6 +222,11 @@ class _Kernel:
             if _language_call(node, self.language, "load", "store") and isinstance(_pointer(node), ast.Name) \
                     and _pointer(node).id in self.blocks:  # type: ignore[union-attr]
                 out[id(node)] = (node, self._access_text(node))  # type: ignore[arg-type]
+        for node in ast.walk(self.fn):  # `p.dtype.element_ty` (fla's `.to(p_o.dtype.element_ty)`)
+            if isinstance(node, ast.Attribute) and node.attr in ("dtype", "type") \
+                    and isinstance(node.value, ast.Name) and node.value.id in self.blocks:
+                self.handled.add(id(node.value))
+                out[id(node.value)] = (node.value, lambda s, b=self.blocks[node.value.id].base: b)
         self._refuse_the_rest(out)
         return out
 

@@ -30,7 +30,7 @@ KERNEL = HEAD + textwrap.dedent('''\
         for _ in range(0, 2):
             x = tl.load(xb, boundary_check=(1, 0),
                         padding_option="nan")
-            tl.store(pointer=yb, value=x + 1.0, boundary_check=(0, 1))
+            tl.store(pointer=yb, value=(x + 1.0).to(yb.dtype.element_ty), boundary_check=(0, 1))
             xb = tl.advance(xb, (0, BN))
             yb = yb.advance((0, BN))
 ''')
