@@ -316,7 +316,7 @@ class _Run:
             return judge.Outcome(finding.status, f"Format error: {finding.message}.")
         if self.cfg.sandbox.unsafe_skip_static_checks:
             return source
-        report = check_source(source, self.cfg.static)
+        report = check_source(source, self.cfg.static, lower_block_pointers=self.ev.device == "cpu" or None)
         self.details["kernels_defined"] = report.kernels
         if report.status is None:
             return report.source or source  # what was judged, its settled conditions pinned

@@ -423,7 +423,9 @@ SETTERS = ("torch", "torch.cuda")  # torch.set_*, torch.cuda.set_*: harness_tamp
 # Names public Triton code still uses that the installed Triton removed: what a compile error
 # for one tells the author to write instead (honest round, session 25: Triton 3.9 dropped
 # block pointers, whose tl.advance the tutorials of 2.x-3.3 use; tl.make_block_ptr itself
-# raises at compile time with Triton's own message to the same effect).
+# raises at compile time with Triton's own message to the same effect). A CPU evaluation writes
+# block pointers out as plain loads and stores first (evaluator.block_pointers), so this is what
+# a check without that rewrite says.
 REMOVED_API: dict[str, str] = {
     "triton.language.advance": "block pointers were removed from this Triton: describe the "
     "tensor with tl.make_tensor_descriptor(base, shape, strides, block_shape) and read tiles "

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from common.config.evaluator import StaticConfig
+from evaluator import block_pointers
 from evaluator import static_allowlist as A
 from evaluator.static_branches import module_variants, settle_module_ifs
 from evaluator.static_budget import Watchdog
@@ -90,14 +91,16 @@ def decode_source(raw: str | bytes, cfg: StaticConfig) -> tuple[str | None, Find
     return raw, None
 
 
-def check_source(source: str, cfg: StaticConfig) -> StaticReport:
+def check_source(source: str, cfg: StaticConfig, lower_block_pointers: bool | None = None) -> StaticReport:
     """All findings for one candidate source (already decoded). The text is first read with
     universal newlines (`\r\n` and `\r` become `\n`), as Python's parser and its import of the
     file do: then a line is the same line to the parser, to the encoding declaration's check
     (`tokenize.detect_encoding` splits on `\n` alone), to the pins and to the file the child
     imports. Red team s38: with `\r` line ends, every pin landed on other text than the
     condition it settled, and a utf-7 declaration sat on Python's first line while the checks
-    read it as a later one."""
+    read it as a later one. With `lower_block_pointers` (a CPU evaluation; by default, where the
+    installed Triton has none) the file's block pointers are first written out as plain loads and
+    stores (`evaluator.block_pointers`), and the checks judge, and the child runs, that file."""
     source = source.replace("\r\n", "\n").replace("\r", "\n")
     report = StaticReport(source=source)
     declared = _declared_encoding(source)
@@ -112,6 +115,11 @@ def check_source(source: str, cfg: StaticConfig) -> StaticReport:
     # rejected, not a crash of the worker (no honest kernel nests a thousand levels).
     try:
         with Watchdog(cfg.check_budget_s):
+            if block_pointers.removed() if lower_block_pointers is None else lower_block_pointers:
+                source, problems = block_pointers.lower(source)
+                report.findings += [Finding("compile_error", "block_pointer", m, line) for line, m in problems]
+                if problems:
+                    return report
             tree = ast.parse(source, filename="candidate.py")
             fallbacks: list[tuple[ast.Try, str]] = []
             ifs: list[tuple[ast.If, bool]] = []

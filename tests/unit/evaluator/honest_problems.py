@@ -234,4 +234,7 @@ FULL = {
     "s50_11_hardtanh_enum_unique_property_setter.py": ("activation/hardtanh", {"batch_size": 4, "dim": 300}),
     "s50_19_rmsnorm_frozen_dataclass_post_init_derived_block.py": ("norm/rmsnorm",
                                                                    {"batch_size": 2, "seq_len": 3, "hidden": 200}),
+    # block pointers (tl.make_block_ptr / tl.advance), which Triton 3.9 removed and the H200's
+    # 3.6 still lowers: written out as its RewriteTensorPointer does (evaluator.block_pointers)
+    "s50d_relu_block_ptr_2d_loop.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
 }

@@ -1,0 +1,443 @@
+"""Block pointers on the CPU: a candidate's `tl.make_block_ptr` / `tl.advance` kernels, written
+out as the pointer arithmetic and masks Triton 3.6 (the H200's) lowers them to.
+
+Triton 3.9, installed where the CPU evaluates, removed block pointers (its make_block_ptr
+raises, `tl.advance` is gone), while the GPU's Triton 3.6 still compiles them: its
+RewriteTensorPointer pass turns each load and store of one into a plain one. Element
+(i, j, ...) of a block is `base + (o0 + i) * stride0 + (o1 + j) * stride1 + ...` (offsets and
+range sign-extended to int64, shape and strides int64, one addptr per dimension in order);
+a dimension in `boundary_check` is masked by `0 <= o + i < shape`; `padding_option` "zero"
+is `other=0`, "nan" is `other=NaN`, none is a masked load without `other`; a store masks the
+same way; `tl.advance` adds (int32, sign-extended) to the offsets; `order` changes no value.
+
+`lower` does that rewrite on the candidate's source text, before the static checks, so the
+checks, the CPU child, its interpreter and every compile with the installed Triton see the
+same plain loads and stores a person could have written by hand: nothing the checks would
+not allow, and a dimension left out of `boundary_check` is as unchecked (by the interpreter's
+bounds checks) as a plain pointer's. Each block pointer is a name of a kernel; it becomes
+local variables (`<name>_bp_base`, `_bp_shape<i>`, `_bp_stride<i>`, `_bp_off<i>`, named so no
+name of the file is taken), so an advance in a loop is a loop-carried scalar. Every edit keeps
+its lines (a span becomes a parenthesised one of as many lines): the feedback's line numbers
+are the candidate's. What the rewrite does not cover (a block pointer passed to a function,
+returned, put in a tuple, advanced inline) is a compile_error that says so. `p.dtype` and
+`p.type` read the base pointer's (its element type is the block's: `.to(p.dtype.element_ty)`
+casts alike; 3.6's is a block type of that element)."""
+from __future__ import annotations
+
+import ast
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+MAKE_ARGS = ("base", "shape", "strides", "offsets", "block_shape", "order")
+ADVANCE_ARGS = ("base", "offsets")
+LOAD_ARGS = ("pointer", "mask", "other", "boundary_check", "padding_option", "cache_modifier",
+             "eviction_policy", "volatile")
+STORE_ARGS = ("pointer", "value", "mask", "boundary_check", "cache_modifier", "eviction_policy")
+KEPT = ("cache_modifier", "eviction_policy", "volatile")  # passed on to the plain load/store
+MAX_RANK = 3
+PADDING = {"": None, "zero": "0", "nan": 'float("nan")'}
+
+
+class Unsupported(Exception):
+    """A use of block pointers the rewrite does not cover (or Triton 3.6 itself refuses)."""
+
+    def __init__(self, node: ast.AST, what: str) -> None:
+        super().__init__(what)
+        self.line = getattr(node, "lineno", None)
+        self.what = what
+
+
+@functools.cache
+def removed() -> bool:
+    """Whether the installed Triton has no block pointers (no `tl.advance`)."""
+    import triton.language as tl
+
+    return not hasattr(tl, "advance")
+
+
+def lower(source: str) -> tuple[str, list[tuple[int | None, str]]]:
+    """`source` with every block pointer written out, and the problems that stop it (line,
+    message); the source is returned unchanged where there is none or where it stops."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return source, []  # the static checks report it
+    language = _language_names(tree)
+    if not any(_block_call(n, language) for n in ast.walk(tree)):
+        return source, []
+    taken = _identifiers(tree)
+    edits: dict[int, tuple[ast.AST, Callable[[Splice], str]]] = {}
+    problems: list[tuple[int | None, str]] = []
+    done: set[int] = set()
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and id(fn) not in done:
+            inner = [n for n in ast.walk(fn) if n is not fn]
+            if any(_block_call(n, language) for n in inner):
+                done.update(id(n) for n in inner)
+                try:
+                    edits.update(_Kernel(fn, language, taken).edits())
+                except Unsupported as exc:
+                    problems.append((exc.line, exc.what))
+    for node in ast.walk(tree):  # outside any function
+        if _block_call(node, language) and id(node) not in done and not problems:
+            problems.append((node.lineno, "block pointers are lowered on the CPU only inside a kernel, "
+                             "as `name = tl.make_block_ptr(...)`"))
+    if problems:
+        return source, [(line, f"{what} (block pointers, which the installed Triton removed, are "
+                         "rewritten on the CPU into plain loads and stores for the forms Triton 3.6 "
+                         "lowers: `p = tl.make_block_ptr(...)`, `p = tl.advance(p, (...))`, "
+                         "`tl.load(p, boundary_check=..., padding_option=...)`, "
+                         "`tl.store(p, value, boundary_check=...)`)") for line, what in problems]
+    return Splice(source, edits).module(), []
+
+
+def _dotted(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = _dotted(node.value)
+        return None if head is None else f"{head}.{node.attr}"
+    return None
+
+
+def _language_names(tree: ast.AST) -> set[str]:
+    """Dotted names the file binds to triton.language (`tl`, `triton.language`)."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name == "triton.language" and a.asname:
+                    names.add(a.asname)
+                elif a.name in ("triton", "triton.language") and not a.asname:
+                    names.add("triton.language")
+        elif isinstance(node, ast.ImportFrom) and node.module == "triton" and not node.level:
+            names.update(a.asname or a.name for a in node.names if a.name == "language")
+    return names
+
+
+def _language_call(node: ast.AST, language: set[str], *names: str) -> bool:
+    """Whether `node` calls triton.language's `names` through one of the file's names for it."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in names and _dotted(node.func.value) in language)
+
+
+def _block_call(node: ast.AST, language: set[str]) -> bool:
+    """A make_block_ptr or advance call through the file's name for triton.language."""
+    return _language_call(node, language, "make_block_ptr", "advance")
+
+
+def _identifiers(tree: ast.AST) -> set[str]:
+    names = set()
+    for node in ast.walk(tree):
+        for key in ("id", "arg", "attr", "name", "asname"):
+            value = getattr(node, key, None)
+            if isinstance(value, str):
+                names.add(value)
+    return names
+
+
+def _arguments(call: ast.Call, order: tuple[str, ...], what: str) -> dict[str, ast.expr]:
+    """The call's arguments by the library's parameter names."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        raise Unsupported(call, f"`{what}` with *args or **kwargs is not supported on the CPU")
+    if len(call.args) > len(order):
+        raise Unsupported(call, f"`{what}` takes at most {len(order)} arguments")
+    got = dict(zip(order, call.args))
+    for k in call.keywords:
+        if k.arg not in order or k.arg in got:
+            raise Unsupported(call, f"`{what}` has no argument `{k.arg}` (or it is given twice)")
+        got[k.arg] = k.value
+    return got
+
+
+def _elements(node: ast.expr | None, what: str, call: ast.AST) -> list[ast.expr]:
+    if not isinstance(node, (ast.Tuple, ast.List)) or any(isinstance(e, ast.Starred) for e in node.elts):
+        raise Unsupported(call, f"write `{what}` as a literal tuple, one entry per dimension: "
+                          "the CPU rewrites block pointers from the source")
+    return list(node.elts)
+
+
+def _constant_ints(node: ast.expr, what: str, call: ast.AST) -> list[int]:
+    elts = node.elts if isinstance(node, (ast.Tuple, ast.List)) else [node]
+    if not all(isinstance(e, ast.Constant) and type(e.value) is int for e in elts):
+        raise Unsupported(call, f"write `{what}` as a literal tuple of integers")
+    return [e.value for e in elts]  # type: ignore[attr-defined]
+
+
+@dataclass
+class Block:
+    """One block-pointer name of a kernel: its rank, block-shape text and variable names."""
+
+    name: str
+    rank: int
+    shape_text: tuple[str, ...]
+    prefix: str  # the file's name for triton.language its make_block_ptr used
+
+    def fields(self, kind: str) -> list[str]:
+        return [f"{self.name}_bp_{kind}{i}" for i in range(self.rank)]
+
+    @property
+    def base(self) -> str:
+        return f"{self.name}_bp_base"
+
+    def all_fields(self) -> list[str]:
+        return [self.base, *self.fields("shape"), *self.fields("stride"), *self.fields("off")]
+
+    def index(self, dim: str) -> str:
+        """The offsets of dimension `dim` within the block, shaped to broadcast over the rest."""
+        i = int(dim)
+        e = f"({self.fields('off')[i]} + {self.prefix}.arange(0, {self.shape_text[i]}))"
+        if self.rank == 1:
+            return e
+        return e + "[" + ", ".join(":" if j == i else "None" for j in range(self.rank)) + "]"
+
+    def pointer(self) -> str:
+        terms = [f"{self.index(str(i))} * {s}" for i, s in enumerate(self.fields("stride"))]
+        return " + ".join([self.base, *terms])
+
+    def mask(self, dims: list[int]) -> str:
+        return " & ".join(f"({self.index(str(i))} >= 0) & ({self.index(str(i))} < {self.fields('shape')[i]})"
+                          for i in dims)
+
+
+class _Kernel:
+    """The edits that write one kernel's block pointers out."""
+
+    def __init__(self, fn: ast.AST, language: set[str], taken: set[str]) -> None:
+        self.fn, self.language, self.taken = fn, language, taken
+        self.blocks: dict[str, Block] = {}
+        self.handled: set[int] = set()  # Name nodes of block pointers a handled form uses
+
+    def edits(self) -> dict[int, tuple[ast.AST, Callable[[Splice], str]]]:
+        assigns = [n for n in ast.walk(self.fn) if isinstance(n, ast.Assign) and self._made(n.value)]
+        for node in assigns:
+            self._declare(node)
+        while any([self._derive(n) for n in assigns]):  # `q = tl.advance(p, ...)`: q is p's kind
+            pass
+        out = {}
+        for node in assigns:
+            out[id(node)] = (node, self._assign_text(node))
+        for node in ast.walk(self.fn):
+            if _language_call(node, self.language, "load", "store") and isinstance(_pointer(node), ast.Name) \
+                    and _pointer(node).id in self.blocks:  # type: ignore[union-attr]
+                out[id(node)] = (node, self._access_text(node))  # type: ignore[arg-type]
+        for node in ast.walk(self.fn):  # `p.dtype.element_ty` (fla's `.to(p_o.dtype.element_ty)`)
+            if isinstance(node, ast.Attribute) and node.attr in ("dtype", "type") \
+                    and isinstance(node.value, ast.Name) and node.value.id in self.blocks:
+                self.handled.add(id(node.value))
+                out[id(node.value)] = (node.value, lambda s, b=self.blocks[node.value.id].base: b)
+        self._refuse_the_rest(out)
+        return out
+
+    def _made(self, value: ast.AST) -> bool:
+        return _language_call(value, self.language, "make_block_ptr", "advance") or (
+            isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+            and value.func.attr == "advance" and isinstance(value.func.value, ast.Name))
+
+    def _declare(self, node: ast.Assign) -> None:
+        """Record the block pointer the assignment names (its rank and block shape)."""
+        if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):
+            raise Unsupported(node, "assign a block pointer to one plain name")
+        call: ast.Call = node.value  # type: ignore[assignment]
+        name = node.targets[0].id
+        if call.func.attr == "advance":  # type: ignore[attr-defined]
+            return
+        args = _arguments(call, MAKE_ARGS, "tl.make_block_ptr")
+        if set(MAKE_ARGS) - set(args):
+            raise Unsupported(call, "`tl.make_block_ptr` needs base, shape, strides, offsets, "
+                              "block_shape and order")
+        shape = _elements(args["block_shape"], "block_shape", call)
+        rank = len(shape)
+        for key in ("shape", "strides", "offsets", "order"):
+            if len(_elements(args[key], key, call)) != rank:
+                raise Unsupported(call, "Expected shape/strides/offsets/block_shape to have the same length")
+        if sorted(_constant_ints(args["order"], "order", call)) != list(range(rank)):
+            raise Unsupported(call, "Expected a permutation of (0, 1, ..., len(order)-1) in order")
+        if not 1 <= rank <= MAX_RANK:
+            raise Unsupported(call, f"block pointers of rank {rank} are not supported on the CPU (1 to {MAX_RANK})")
+        text = tuple(ast.unparse(e) for e in shape)
+        block = Block(self._fresh(name), rank, text, _dotted(call.func.value) or "")  # type: ignore[attr-defined]
+        old = self.blocks.setdefault(name, block)
+        if (old.rank, old.shape_text) != (rank, text):
+            raise Unsupported(call, f"`{name}` is made with two block shapes; give each its own name")
+        self.handled.add(id(node.targets[0]))
+
+    def _derive(self, node: ast.Assign) -> bool:
+        """Declare an advance's target that nothing else made, as its source; whether it did."""
+        call: ast.Call = node.value  # type: ignore[assignment]
+        name = node.targets[0].id  # type: ignore[attr-defined]
+        if call.func.attr != "advance" or name in self.blocks:  # type: ignore[attr-defined]
+            return False
+        source = _advanced(call, self.blocks)
+        if not isinstance(source, ast.Name) or source.id not in self.blocks:
+            return False
+        src = self.blocks[source.id]
+        self.blocks[name] = Block(self._fresh(name), src.rank, src.shape_text, src.prefix)
+        return True
+
+    def _fresh(self, name: str) -> str:
+        """A stem for the name's variables that no name of the file starts with."""
+        stem, n = name, 0
+        while any(t.startswith(f"{stem}_bp_") for t in self.taken):
+            n += 1
+            stem = f"{name}{n}"
+        self.taken.update(f"{stem}_bp_{k}" for k in ("base", "shape", "stride", "off"))
+        return stem
+
+    def _assign_text(self, node: ast.Assign) -> Callable[[Splice], str]:
+        call: ast.Call = node.value  # type: ignore[assignment]
+        name = node.targets[0].id  # type: ignore[attr-defined]
+        if call.func.attr == "make_block_ptr":  # type: ignore[attr-defined]
+            return self._make_text(node, self.blocks[name], _arguments(call, MAKE_ARGS, "tl.make_block_ptr"))
+        source, offsets = _advanced(call, self.blocks), _advance_offsets(call, self.blocks)
+        if not isinstance(source, ast.Name) or source.id not in self.blocks or name not in self.blocks:
+            raise Unsupported(call, "advance a block pointer made in this kernel, into a name made "
+                              "with tl.make_block_ptr")
+        src, dst = self.blocks[source.id], self.blocks[name]
+        if (src.rank, src.shape_text) != (dst.rank, dst.shape_text):
+            raise Unsupported(call, f"`{name}` and `{source.id}` have different block shapes")
+        deltas = _elements(offsets, "offsets", call)
+        if len(deltas) != src.rank:
+            raise Unsupported(call, "tl.advance needs one offset per dimension")
+        self.handled.update((id(source), id(node.targets[0])))
+        def moved(s: Splice) -> list[str]:
+            return [f"{o} + {_offset(src.prefix, s.text(d))}" for o, d in zip(src.fields("off"), deltas)]
+
+        if src is dst:  # `p = tl.advance(p, ...)`: only the offsets move
+            return lambda s: _padded(node, _tuple_assign(dst.fields("off"), moved(s)))
+        return lambda s: _padded(node, _tuple_assign(
+            dst.all_fields(), [src.base, *src.fields("shape"), *src.fields("stride"), *moved(s)]))
+
+    def _make_text(self, node: ast.Assign, block: Block, args: dict[str, ast.expr]) -> Callable[[Splice], str]:
+        p = block.prefix
+
+        def text(s: Splice) -> str:
+            values = [s.text(args["base"])]
+            values += [f"{p}.cast({s.text(e)}, {p}.int64)" for e in _elements(args["shape"], "shape", node)]
+            values += [f"{p}.cast({s.text(e)}, {p}.int64)" for e in _elements(args["strides"], "strides", node)]
+            values += [_offset(p, s.text(e)) for e in _elements(args["offsets"], "offsets", node)]
+            return _padded(node, _tuple_assign(block.all_fields(), values))
+        return text
+
+    def _access_text(self, call: ast.Call) -> Callable[[Splice], str]:
+        store = call.func.attr == "store"  # type: ignore[attr-defined]
+        what = "tl.store" if store else "tl.load"
+        args = _arguments(call, STORE_ARGS if store else LOAD_ARGS, what)
+        block = self.blocks[args["pointer"].id]  # type: ignore[attr-defined]
+        self.handled.add(id(args["pointer"]))
+        for key in ("mask", "other"):
+            if key in args and not (isinstance(args[key], ast.Constant) and args[key].value is None):
+                raise Unsupported(call, f"`{key}` arguments cannot be specified for loading or storing "
+                                  "block pointers (Triton 3.6 refuses them)")
+        dims = _constant_ints(args["boundary_check"], "boundary_check", call) if "boundary_check" in args else []
+        if any(not 0 <= d < block.rank for d in dims) or len(set(dims)) != len(dims):
+            raise Unsupported(call, "`boundary_check` names a dimension the block does not have, or one twice")
+        padding = args.get("padding_option", ast.Constant(""))
+        if store and "value" not in args:
+            raise Unsupported(call, "tl.store needs a value")
+        if not isinstance(padding, ast.Constant) or padding.value not in PADDING:
+            raise Unsupported(call, 'padding_option is "", "zero" or "nan", written as a literal')
+        other = PADDING[padding.value] if dims else None
+
+        def text(s: Splice) -> str:
+            parts = [block.pointer()] + ([s.text(args["value"])] if store else [])
+            parts += [f"mask={block.mask(sorted(dims))}"] if dims else []
+            parts += [f"other={other}"] if other is not None else []
+            parts += [f"{k}={s.text(args[k])}" for k in KEPT if k in args]
+            return _padded(call, f"{s.text(call.func)}({', '.join(parts)})")
+        return text
+
+    def _refuse_the_rest(self, edits: dict) -> None:
+        """Every other use of a block-pointer name, or of make_block_ptr/advance, is refused."""
+        covered = {id(n) for node, _ in edits.values() if isinstance(node, ast.Assign) for n in (node, node.value)}
+        for node in ast.walk(self.fn):
+            if isinstance(node, ast.Name) and node.id in self.blocks and id(node) not in self.handled:
+                raise Unsupported(node, f"block pointer `{node.id}` is used other than by tl.load, tl.store "
+                                  "and `name = tl.advance(name, (...))` (passed to a function, returned, put "
+                                  "in a tuple or rebound otherwise); this is not supported on the CPU")
+            if (_block_call(node, self.language) or (isinstance(node, ast.Call) and self._made(node)
+                                                     and isinstance(node.func.value, ast.Name)  # type: ignore[attr-defined]
+                                                     and node.func.value.id in self.blocks)) \
+                    and id(node) not in covered:
+                raise Unsupported(node, "tl.make_block_ptr and tl.advance are supported on the CPU only "
+                                  "as the whole right side of `name = ...`")
+
+
+def _pointer(call: ast.Call) -> ast.expr | None:
+    """A load's or store's pointer argument, positional or `pointer=`."""
+    if call.args:
+        return call.args[0]
+    return next((k.value for k in call.keywords if k.arg == "pointer"), None)
+
+
+def _method(call: ast.Call, blocks: dict) -> bool:
+    """`p.advance(...)` (a tensor method in Triton 3.6), not `tl.advance(p, ...)`."""
+    return isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) \
+        and call.func.value.id in blocks
+
+
+def _advanced(call: ast.Call, blocks: dict) -> ast.expr | None:
+    """The block pointer an advance call moves."""
+    if _method(call, blocks):
+        return call.func.value  # type: ignore[attr-defined]
+    return _arguments(call, ADVANCE_ARGS, "tl.advance").get("base")
+
+
+def _advance_offsets(call: ast.Call, blocks: dict) -> ast.expr | None:
+    if _method(call, blocks):
+        return _arguments(call, ("offsets",), "advance").get("offsets")
+    return _arguments(call, ADVANCE_ARGS, "tl.advance").get("offsets")
+
+
+def _offset(prefix: str, text: str) -> str:
+    """An offset as Triton 3.6 keeps it: int32, sign-extended to int64."""
+    return f"{prefix}.cast({prefix}.cast({text}, {prefix}.int32), {prefix}.int64)"
+
+
+def _tuple_assign(names: list[str], values: list[str]) -> str:
+    return f"({', '.join(names)},) = ({', '.join(values)},)"
+
+
+def _padded(node: ast.AST, text: str) -> str:
+    """`text` (ending in a closing bracket) made as many lines long as `node`'s span."""
+    want = node.end_lineno - node.lineno  # type: ignore[attr-defined,operator]
+    have = text.count("\n")
+    if have > want or not text.endswith(")"):
+        raise Unsupported(node, "this block-pointer expression could not be rewritten in place; "
+                          "write it more plainly")
+    return text[:-1] + "\n" * (want - have) + ")"
+
+
+class Splice:
+    """The source with edits applied: each edited node's text is its builder's, given this
+    splice to read its sub-expressions (themselves edited) from."""
+
+    def __init__(self, source: str, edits: dict[int, tuple[ast.AST, Callable[[Splice], str]]]) -> None:
+        self.raw = source.encode("utf-8")
+        starts, pos = [], 0
+        for line in self.raw.split(b"\n"):
+            starts.append(pos)
+            pos += len(line) + 1
+        self.starts = starts
+        self.edits = sorted((self._span(n) + (build,) for n, build in edits.values()), key=lambda e: (e[0], -e[1]))
+
+    def _span(self, node: ast.AST) -> tuple[int, int]:
+        return (self.starts[node.lineno - 1] + node.col_offset,  # type: ignore[attr-defined]
+                self.starts[node.end_lineno - 1] + node.end_col_offset)  # type: ignore[attr-defined]
+
+    def text(self, node: ast.AST) -> str:
+        return self._between(*self._span(node))
+
+    def module(self) -> str:
+        return self._between(0, len(self.raw))
+
+    def _between(self, start: int, end: int) -> str:
+        out, pos = [], start
+        for s, e, build in self.edits:
+            if s >= pos and e <= end:
+                out.append(self.raw[pos:s].decode("utf-8"))
+                out.append(build(self))
+                pos = e
+        out.append(self.raw[pos:end].decode("utf-8"))
+        return "".join(out)
