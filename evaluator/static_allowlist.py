@@ -356,6 +356,11 @@ DENIED_ATTRIBUTES: dict[str, str] = {
     # host Python run per element (apply_, map_, map2_) or on a tensor read into lists
     # (tolist): compute neither meter nor the torch knock-out sees
     **dict.fromkeys(("apply_", "map_", "map2_", "tolist"), "forbidden_api"),
+    # a tensor of another layout: a sparse one's unchecked indices wrote past every bound
+    # (red team rt52; static_namespaces._VF_DENIED_PART), an mkldnn one exists on the CPU only
+    **dict.fromkeys(("to_sparse", "to_sparse_coo", "to_sparse_csr", "to_sparse_csc", "to_sparse_bsr",
+                     "to_sparse_bsc", "sparse_mask", "sparse_resize_", "sparse_resize_and_clear_",
+                     "resize_as_sparse_", "to_mkldnn"), "forbidden_api"),
 }
 FRAME_PREFIXES = ("f_", "gi_", "co_", "cr_", "ag_", "tb_")
 # "storage" anywhere in an attribute's name is file_access but for these: a tensor's storage

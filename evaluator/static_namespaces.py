@@ -151,6 +151,23 @@ _VF_DENIED = frozenset({"from_file", "from_numpy", "frombuffer"})
 # (red team A, session 19: nine strict and paper attacks). No honest float kernel needs them.
 _VF_DENIED_PREFIXES = ("fbgemm_", "quantize_", "quantized_", "fake_quantize_", "choose_qparams",
                        "dequantize", "empty_quantized")
+# Tensors of another layout than strided (sparse COO/CSR/CSC/BSR/BSC, jagged): a sparse tensor's
+# indices are raw offsets torch does not check by default (its invariant checks are off), and
+# adding one into a dense tensor wrote its value that far from the dense tensor's data, into any
+# memory of the process (red team rt52, hacks/rt52_sparse_unchecked_index_writes_past_tensor_relu);
+# an invariant check at construction would not hold either, as the indices stay writable after
+# it. Their constructors ("sparse" in the name) and layouts are left out; the methods that make
+# one from a strided tensor are static_allowlist.DENIED_ATTRIBUTES'. No honest kernel file needs
+# them: a sparse output cannot be sent, and the GPU's Triton kernels take strided tensors.
+_VF_DENIED_PART = "sparse"
+
+
+def _strided_or_no_layout(value: object) -> bool:
+    import torch
+
+    return not isinstance(value, torch.layout) or value == torch.strided
+
+
 # Harmless private helpers honest code copies from nn.Linear's reset_parameters.
 _INIT_PRIVATE = frozenset({"_calculate_fan_in_and_fan_out", "_calculate_correct_fan"})
 
@@ -173,9 +190,10 @@ class Tables:
             del self.namespaces["triton.tools.tensor_descriptor"]
         self.reexported: set[str] = set()
         vf = {n for n in dir(torch._C._VariableFunctions)
-              if not n.startswith(("_", *_VF_DENIED_PREFIXES))} - _VF_DENIED
+              if not n.startswith(("_", *_VF_DENIED_PREFIXES)) and _VF_DENIED_PART not in n} - _VF_DENIED
         kinds = (torch.dtype, torch.layout, torch.memory_format)
-        consts = {n for n, v in vars(torch).items() if isinstance(v, kinds) and n[0] != "_"}
+        consts = {n for n, v in vars(torch).items()
+                  if isinstance(v, kinds) and n[0] != "_" and _strided_or_no_layout(v)}
         self.namespaces["torch"] = frozenset(vf | set(torch.functional.__all__) | consts | _TORCH)
         nn = torch.nn
         layers = {n for n, v in vars(nn).items() if n[0] != "_" and inspect.isclass(v)

@@ -17,6 +17,26 @@ REJECTED = {
     "torch_set_num_threads": ('''
         torch.set_num_threads(1)  # <-
     ''', "harness_tamper"),
+    # no tensor of another layout than strided: a sparse tensor's unchecked indices wrote past
+    # every bound of the dense tensor it was added into (red team rt52)
+    "sparse_coo_constructor": ('''
+        s = torch.sparse_coo_tensor(torch.zeros(1, 1, dtype=torch.int64), torch.ones(1), (4,))  # <-
+    ''', "forbidden_api"),
+    "sparse_compressed_constructor": ('''
+        s = torch.sparse_csr_tensor(torch.zeros(2), torch.zeros(1), torch.ones(1), (1, 1))  # <-
+    ''', "forbidden_api"),
+    "sparse_layout_constant": ('''
+        s = torch.empty(4, layout=torch.sparse_coo)  # <-
+    ''', "forbidden_api"),
+    "to_sparse_method": ('''
+        s = torch.ones(4).to_sparse()  # <-
+    ''', "forbidden_api"),
+    "to_sparse_by_getattr": ('''
+        s = getattr(torch.ones(4), "to_sparse_csr")()  # <-
+    ''', "forbidden_api"),
+    "to_mkldnn_method": ('''
+        s = torch.ones(4).to_mkldnn()  # <-
+    ''', "forbidden_api"),
     # of einops its functions on tensors only: not its layers (modules of its own), nor the
     # backends' registry
     "einops_layers": ('''
