@@ -37,6 +37,16 @@ REJECTED = {
     "to_mkldnn_method": ('''
         s = torch.ones(4).to_mkldnn()  # <-
     ''', "forbidden_api"),
+    # CTC loss's CPU kernel reads where its targets point, unchecked (session 50): every spelling
+    "ctc_loss_functional": ('''
+        s = torch.nn.functional.ctc_loss  # <-
+    ''', "forbidden_api"),
+    "ctc_loss_torch": ('''
+        s = torch.ctc_loss  # <-
+    ''', "forbidden_api"),
+    "ctc_loss_module": ('''
+        s = torch.nn.CTCLoss()  # <-
+    ''', "forbidden_api"),
     # of einops its functions on tensors only: not its layers (modules of its own), nor the
     # backends' registry
     "einops_layers": ('''
