@@ -29,6 +29,10 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from evaluator import block_pointer_calls as calls
+from evaluator.block_pointer_calls import FUNCTIONS, Unsupported
+from evaluator.block_pointer_calls import dotted as _dotted
+
 MAKE_ARGS = ("base", "shape", "strides", "offsets", "block_shape", "order")
 ADVANCE_ARGS = ("base", "offsets")
 LOAD_ARGS = ("pointer", "mask", "other", "boundary_check", "padding_option", "cache_modifier",
@@ -37,15 +41,6 @@ STORE_ARGS = ("pointer", "value", "mask", "boundary_check", "cache_modifier", "e
 KEPT = ("cache_modifier", "eviction_policy", "volatile")  # passed on to the plain load/store
 MAX_RANK = 3
 PADDING = {"": None, "zero": "0", "nan": 'float("nan")'}
-
-
-class Unsupported(Exception):
-    """A use of block pointers the rewrite does not cover (or Triton 3.6 itself refuses)."""
-
-    def __init__(self, node: ast.AST, what: str) -> None:
-        super().__init__(what)
-        self.line = getattr(node, "lineno", None)
-        self.what = what
 
 
 @functools.cache
@@ -66,39 +61,66 @@ def lower(source: str) -> tuple[str, list[tuple[int | None, str]]]:
     language = _language_names(tree)
     if not any(_block_call(n, language) for n in ast.walk(tree)):
         return source, []
-    taken = _identifiers(tree)
-    edits: dict[int, tuple[ast.AST, Callable[[Splice], str]]] = {}
-    problems: list[tuple[int | None, str]] = []
-    done: set[int] = set()
-    for fn in ast.walk(tree):
-        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and id(fn) not in done:
-            inner = [n for n in ast.walk(fn) if n is not fn]
-            if any(_block_call(n, language) for n in inner):
-                done.update(id(n) for n in inner)
-                try:
-                    edits.update(_Kernel(fn, language, taken).edits())
-                except Unsupported as exc:
-                    problems.append((exc.line, exc.what))
+    helpers = calls.jit_helpers(tree)
+    params: dict[str, dict[str, int]] = {}  # helper -> parameter passed a block pointer -> its rank
+    kernels, problems, owner = _kernels(tree, language, helpers, params)
+    while not problems and _pass_blocks(kernels, helpers, params, problems):
+        kernels, problems, owner = _kernels(tree, language, helpers, params)
+    if not problems:
+        try:
+            calls.check(tree, helpers, params, lambda n: owner[id(n)].ranks() if id(n) in owner else {})
+        except Unsupported as exc:
+            problems.append((exc.line, exc.what))
     for node in ast.walk(tree):  # outside any function
-        if _block_call(node, language) and id(node) not in done and not problems:
+        if _block_call(node, language) and id(node) not in owner and not problems:
             problems.append((node.lineno, "block pointers are lowered on the CPU only inside a kernel, "
                              "as `name = tl.make_block_ptr(...)`"))
+    edits: dict[int, tuple[ast.AST, Callable[[Splice], str]]] = {}
+    passed = {k.fn.name: k.params for k in kernels if k.params}
+    for kernel in kernels if not problems else []:
+        try:
+            edits.update(kernel.edits(helpers, passed))
+        except Unsupported as exc:
+            problems.append((exc.line, exc.what))
     if problems:
         return source, [(line, f"{what} (block pointers, which the installed Triton removed, are "
                          "rewritten on the CPU into plain loads and stores for the forms Triton 3.6 "
                          "lowers: `p = tl.make_block_ptr(...)`, `p = tl.advance(p, (...))`, "
                          "`tl.load(p, boundary_check=..., padding_option=...)`, "
-                         "`tl.store(p, value, boundary_check=...)`)") for line, what in problems]
+                         "`tl.store(p, value, boundary_check=...)`, `helper(..., p, ...)` to a @triton.jit "
+                         "function of the file)") for line, what in problems]
     return Splice(source, edits).module(), []
 
 
-def _dotted(node: ast.AST) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        head = _dotted(node.value)
-        return None if head is None else f"{head}.{node.attr}"
-    return None
+def _kernels(tree: ast.Module, language: set[str], helpers: dict[str, ast.FunctionDef],
+             params: dict[str, dict[str, int]]) -> tuple[list[_Kernel], list[tuple[int | None, str]], dict]:
+    """The functions that use block pointers (made there or passed in as `params` says), their
+    block pointers declared; the problems; and the kernel each node of theirs is in."""
+    taken = _identifiers(tree)
+    kernels, problems, owner = [], [], {}
+    for fn in ast.walk(tree):
+        if isinstance(fn, FUNCTIONS) and id(fn) not in owner:
+            inner = [n for n in ast.walk(fn) if n is not fn]
+            passed = params.get(fn.name, {}) if helpers.get(fn.name) is fn else {}
+            if passed or any(_block_call(n, language) for n in inner):
+                kernel = _Kernel(fn, language, taken)
+                owner.update((id(n), kernel) for n in inner)
+                try:
+                    kernel.declare(passed)
+                    kernels.append(kernel)
+                except Unsupported as exc:
+                    problems.append((exc.line, exc.what))
+    return kernels, problems, owner
+
+
+def _pass_blocks(kernels: list[_Kernel], helpers: dict[str, ast.FunctionDef],
+                 params: dict[str, dict[str, int]], problems: list) -> bool:
+    """Record the helper parameters the kernels pass block pointers to; whether any is new."""
+    try:
+        return calls.merge(params, [fact for k in kernels for fact in k.passed(helpers)])
+    except Unsupported as exc:
+        problems.append((exc.line, exc.what))
+        return False
 
 
 def _language_names(tree: ast.AST) -> set[str]:
@@ -207,16 +229,51 @@ class _Kernel:
     def __init__(self, fn: ast.AST, language: set[str], taken: set[str]) -> None:
         self.fn, self.language, self.taken = fn, language, taken
         self.blocks: dict[str, Block] = {}
+        self.params: dict[str, Block] = {}  # parameters passed a block pointer (a helper's)
         self.handled: set[int] = set()  # Name nodes of block pointers a handled form uses
+        self.assigns = [n for n in ast.walk(fn) if isinstance(n, ast.Assign) and self._made(n.value)]
 
-    def edits(self) -> dict[int, tuple[ast.AST, Callable[[Splice], str]]]:
-        assigns = [n for n in ast.walk(self.fn) if isinstance(n, ast.Assign) and self._made(n.value)]
-        for node in assigns:
+    def declare(self, passed: dict[str, int]) -> None:
+        """Record the block pointers: the parameters `passed` names (with their ranks), those made."""
+        for a in calls.block_parameters(self.fn, passed):  # type: ignore[arg-type]
+            stem, rank = self._fresh(a.arg), passed[a.arg]
+            block = Block(stem, rank, tuple(f"{stem}_bp_block{i}" for i in range(rank)), _prefix(self.language, a))
+            self.blocks[a.arg] = self.params[a.arg] = block
+        for node in self.assigns:
             self._declare(node)
-        while any([self._derive(n) for n in assigns]):  # `q = tl.advance(p, ...)`: q is p's kind
+        while any([self._derive(n) for n in self.assigns]):  # `q = tl.advance(p, ...)`: q is p's kind
             pass
-        out = {}
-        for node in assigns:
+
+    def ranks(self) -> dict[str, int]:
+        return {name: b.rank for name, b in self.blocks.items()}
+
+    def passed(self, helpers: dict[str, ast.FunctionDef]) -> list[tuple[str, str, int, ast.AST]]:
+        """(helper, parameter, rank, call) for each block pointer this function passes a helper."""
+        out = []
+        for call in self._calls_passing(helpers):
+            for param, arg in calls.bind(call, helpers[call.func.id]).items():  # type: ignore[attr-defined]
+                v = calls.value(arg)
+                if isinstance(v, ast.Name) and v.id in self.blocks:
+                    out.append((call.func.id, param, self.blocks[v.id].rank, call))  # type: ignore[attr-defined]
+        return out
+
+    def _calls_passing(self, helpers: dict) -> list[ast.Call]:
+        """Calls of the helpers with a block pointer of this function as a whole argument."""
+        return [n for n in ast.walk(self.fn) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                and n.func.id in helpers and any(isinstance(calls.value(a), ast.Name) and calls.value(a).id
+                                                 in self.blocks for a in [*n.args, *n.keywords])]
+
+    def edits(self, helpers: dict[str, ast.FunctionDef], passed: dict[str, dict[str, Block]]
+              ) -> dict[int, tuple[ast.AST, Callable[[Splice], str]]]:
+        """The edits, given the helpers and, for each that is passed block pointers, its blocks."""
+        out: dict[int, tuple[ast.AST, Callable[[Splice], str]]] = {}
+        for a in calls.block_parameters(self.fn, self.params):  # type: ignore[arg-type]
+            b = self.params[a.arg]
+            text = ", ".join([*b.all_fields(), *(f"{n}: {b.prefix}.constexpr" for n in b.shape_text)])
+            out[id(a)] = (a, lambda s, t=text: t)
+        for call in self._calls_passing(passed):
+            self._pass(call, helpers[call.func.id], passed[call.func.id], out)  # type: ignore[attr-defined]
+        for node in self.assigns:
             out[id(node)] = (node, self._assign_text(node))
         for node in ast.walk(self.fn):
             if _language_call(node, self.language, "load", "store") and isinstance(_pointer(node), ast.Name) \
@@ -229,6 +286,19 @@ class _Kernel:
                 out[id(node.value)] = (node.value, lambda s, b=self.blocks[node.value.id].base: b)
         self._refuse_the_rest(out)
         return out
+
+    def _pass(self, call: ast.Call, fn: ast.FunctionDef, params: dict[str, Block], out: dict) -> None:
+        """A call's block-pointer arguments written out as the helper's matching parameters are:
+        the variables, then the block shape (by position, or each by the parameter's name)."""
+        for param, arg in calls.bind(call, fn).items():
+            if param in params:
+                name: ast.Name = calls.value(arg)  # type: ignore[assignment]
+                src, dst = self.blocks[name.id], params[param]
+                self.handled.add(id(name))
+                values = [*src.all_fields(), *src.shape_text]
+                if isinstance(arg, ast.keyword):
+                    values = [f"{n}={v}" for n, v in zip([*dst.all_fields(), *dst.shape_text], values)]
+                out[id(arg)] = (arg, lambda s, t=", ".join(values): t)
 
     def _made(self, value: ast.AST) -> bool:
         return _language_call(value, self.language, "make_block_ptr", "advance") or (
@@ -282,7 +352,7 @@ class _Kernel:
         while any(t.startswith(f"{stem}_bp_") for t in self.taken):
             n += 1
             stem = f"{name}{n}"
-        self.taken.update(f"{stem}_bp_{k}" for k in ("base", "shape", "stride", "off"))
+        self.taken.update(f"{stem}_bp_{k}" for k in ("base", "shape", "stride", "off", "block"))
         return stem
 
     def _assign_text(self, node: ast.Assign) -> Callable[[Splice], str]:
@@ -353,15 +423,23 @@ class _Kernel:
         covered = {id(n) for node, _ in edits.values() if isinstance(node, ast.Assign) for n in (node, node.value)}
         for node in ast.walk(self.fn):
             if isinstance(node, ast.Name) and node.id in self.blocks and id(node) not in self.handled:
-                raise Unsupported(node, f"block pointer `{node.id}` is used other than by tl.load, tl.store "
-                                  "and `name = tl.advance(name, (...))` (passed to a function, returned, put "
-                                  "in a tuple or rebound otherwise); this is not supported on the CPU")
+                raise Unsupported(node, f"block pointer `{node.id}` is used other than by tl.load, tl.store, "
+                                  "`name = tl.advance(name, (...))` and as a whole argument of a @triton.jit "
+                                  "function of this file (passed to another function, returned, put in a "
+                                  "tuple or rebound otherwise); this is not supported on the CPU")
             if (_block_call(node, self.language) or (isinstance(node, ast.Call) and self._made(node)
                                                      and isinstance(node.func.value, ast.Name)  # type: ignore[attr-defined]
                                                      and node.func.value.id in self.blocks)) \
                     and id(node) not in covered:
                 raise Unsupported(node, "tl.make_block_ptr and tl.advance are supported on the CPU only "
                                   "as the whole right side of `name = ...`")
+
+
+def _prefix(language: set[str], node: ast.AST) -> str:
+    """The file's name for triton.language that written-out code uses."""
+    if not language:
+        raise Unsupported(node, "block pointers passed to a helper need triton.language imported by a name (tl)")
+    return min(language, key=lambda n: (len(n), n))
 
 
 def _pointer(call: ast.Call) -> ast.expr | None:
