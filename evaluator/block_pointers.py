@@ -75,7 +75,7 @@ def lower(source: str) -> tuple[str, list[tuple[int | None, str]]]:
         if _block_call(node, language) and id(node) not in owner and not problems:
             problems.append((node.lineno, "block pointers are lowered on the CPU only inside a kernel, "
                              "as `name = tl.make_block_ptr(...)`"))
-    edits: dict[int, tuple[ast.AST, Callable[[Splice], str]]] = {}
+    edits = _import_edits(tree, language)
     passed = {k.fn.name: k.params for k in kernels if k.params}
     for kernel in kernels if not problems else []:
         try:
@@ -92,7 +92,7 @@ def lower(source: str) -> tuple[str, list[tuple[int | None, str]]]:
     return Splice(source, edits).module(), []
 
 
-def _kernels(tree: ast.Module, language: set[str], helpers: dict[str, ast.FunctionDef],
+def _kernels(tree: ast.Module, language: Language, helpers: dict[str, ast.FunctionDef],
              params: dict[str, dict[str, int]]) -> tuple[list[_Kernel], list[tuple[int | None, str]], dict]:
     """The functions that use block pointers (made there or passed in as `params` says), their
     block pointers declared; the problems; and the kernel each node of theirs is in."""
@@ -123,9 +123,26 @@ def _pass_blocks(kernels: list[_Kernel], helpers: dict[str, ast.FunctionDef],
         return False
 
 
-def _language_names(tree: ast.AST) -> set[str]:
-    """Dotted names the file binds to triton.language (`tl`, `triton.language`)."""
-    names = set()
+class Language(set):
+    """Dotted names the file binds to triton.language (`tl`, `triton.language`), and `bare`: the
+    names it imports make_block_ptr and advance by (`from triton.language import advance`)."""
+
+    bare: dict[str, str]
+
+    def called(self, call: ast.Call) -> str:
+        """The library function a call of one of these names calls."""
+        if isinstance(call.func, ast.Name):
+            return self.bare[call.func.id]
+        return call.func.attr  # type: ignore[attr-defined]
+
+
+BARE = ("make_block_ptr", "advance")
+
+
+def _language_names(tree: ast.AST) -> Language:
+    names = Language()
+    names.bare = {a.asname or a.name: a.name for node in ast.walk(tree) if _bare_import(node)
+                  for a in node.names if a.name in BARE}  # type: ignore[attr-defined]
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
@@ -138,13 +155,31 @@ def _language_names(tree: ast.AST) -> set[str]:
     return names
 
 
-def _language_call(node: ast.AST, language: set[str], *names: str) -> bool:
+def _bare_import(node: ast.AST) -> bool:
+    return isinstance(node, ast.ImportFrom) and node.module == "triton.language" and not node.level
+
+
+def _language_call(node: ast.AST, language: Language, *names: str) -> bool:
     """Whether `node` calls triton.language's `names` through one of the file's names for it."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return language.bare.get(node.func.id) in names
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
             and node.func.attr in names and _dotted(node.func.value) in language)
 
 
-def _block_call(node: ast.AST, language: set[str]) -> bool:
+def _import_edits(tree: ast.AST, language: Language) -> dict[int, tuple[ast.AST, Callable[[Splice], str]]]:
+    """`from triton.language import make_block_ptr, advance, ...` without the two (which the
+    installed Triton lacks), on its lines."""
+    out: dict[int, tuple[ast.AST, Callable[[Splice], str]]] = {}
+    for node in ast.walk(tree):
+        if _bare_import(node) and any(a.name in BARE for a in node.names):  # type: ignore[attr-defined]
+            kept = [ast.unparse(a) for a in node.names if a.name not in BARE]  # type: ignore[attr-defined]
+            text = f"from triton.language import ({', '.join(kept)})" if kept else "(None)"
+            out[id(node)] = (node, lambda s, n=node, t=text: _padded(n, t))
+    return out
+
+
+def _block_call(node: ast.AST, language: Language) -> bool:
     """A make_block_ptr or advance call through the file's name for triton.language."""
     return _language_call(node, language, "make_block_ptr", "advance")
 
@@ -226,7 +261,7 @@ class Block:
 class _Kernel:
     """The edits that write one kernel's block pointers out."""
 
-    def __init__(self, fn: ast.AST, language: set[str], taken: set[str]) -> None:
+    def __init__(self, fn: ast.AST, language: Language, taken: set[str]) -> None:
         self.fn, self.language, self.taken = fn, language, taken
         self.blocks: dict[str, Block] = {}
         self.params: dict[str, Block] = {}  # parameters passed a block pointer (a helper's)
@@ -298,7 +333,14 @@ class _Kernel:
                 values = [*src.all_fields(), *src.shape_text]
                 if isinstance(arg, ast.keyword):
                     values = [f"{n}={v}" for n, v in zip([*dst.all_fields(), *dst.shape_text], values)]
-                out[id(arg)] = (arg, lambda s, t=", ".join(values): t)
+                text = ", ".join(values)
+                out[id(arg)] = (arg, lambda s, t=text: t)
+
+    def _prefix_of(self, call: ast.Call) -> str:
+        """The name for triton.language a make_block_ptr call used (the file's, for a bare name)."""
+        if isinstance(call.func, ast.Attribute):
+            return _dotted(call.func.value) or ""
+        return _prefix(self.language, call)
 
     def _made(self, value: ast.AST) -> bool:
         return _language_call(value, self.language, "make_block_ptr", "advance") or (
@@ -311,7 +353,7 @@ class _Kernel:
             raise Unsupported(node, "assign a block pointer to one plain name")
         call: ast.Call = node.value  # type: ignore[assignment]
         name = node.targets[0].id
-        if call.func.attr == "advance":  # type: ignore[attr-defined]
+        if self.language.called(call) == "advance":
             return
         args = _arguments(call, MAKE_ARGS, "tl.make_block_ptr")
         if set(MAKE_ARGS) - set(args):
@@ -327,7 +369,7 @@ class _Kernel:
         if not 1 <= rank <= MAX_RANK:
             raise Unsupported(call, f"block pointers of rank {rank} are not supported on the CPU (1 to {MAX_RANK})")
         text = tuple(ast.unparse(e) for e in shape)
-        block = Block(self._fresh(name), rank, text, _dotted(call.func.value) or "")  # type: ignore[attr-defined]
+        block = Block(self._fresh(name), rank, text, self._prefix_of(call))
         old = self.blocks.setdefault(name, block)
         if (old.rank, old.shape_text) != (rank, text):
             raise Unsupported(call, f"`{name}` is made with two block shapes; give each its own name")
@@ -337,7 +379,7 @@ class _Kernel:
         """Declare an advance's target that nothing else made, as its source; whether it did."""
         call: ast.Call = node.value  # type: ignore[assignment]
         name = node.targets[0].id  # type: ignore[attr-defined]
-        if call.func.attr != "advance" or name in self.blocks:  # type: ignore[attr-defined]
+        if self.language.called(call) != "advance" or name in self.blocks:
             return False
         source = _advanced(call, self.blocks)
         if not isinstance(source, ast.Name) or source.id not in self.blocks:
@@ -358,7 +400,7 @@ class _Kernel:
     def _assign_text(self, node: ast.Assign) -> Callable[[Splice], str]:
         call: ast.Call = node.value  # type: ignore[assignment]
         name = node.targets[0].id  # type: ignore[attr-defined]
-        if call.func.attr == "make_block_ptr":  # type: ignore[attr-defined]
+        if self.language.called(call) == "make_block_ptr":
             return self._make_text(node, self.blocks[name], _arguments(call, MAKE_ARGS, "tl.make_block_ptr"))
         source, offsets = _advanced(call, self.blocks), _advance_offsets(call, self.blocks)
         if not isinstance(source, ast.Name) or source.id not in self.blocks or name not in self.blocks:
@@ -435,7 +477,7 @@ class _Kernel:
                                   "as the whole right side of `name = ...`")
 
 
-def _prefix(language: set[str], node: ast.AST) -> str:
+def _prefix(language: Language, node: ast.AST) -> str:
     """The file's name for triton.language that written-out code uses."""
     if not language:
         raise Unsupported(node, "block pointers passed to a helper need triton.language imported by a name (tl)")

@@ -237,3 +237,16 @@ def test_a_block_parameter_with_a_default_or_annotation_is_refused():
                                                                                "put(dst=dst, x=x + 1.0)")
         out, problems = lower(source)
         assert problems and "no annotation and no default" in problems[0][1], problems
+
+
+def test_make_block_ptr_and_advance_imported_by_bare_name():
+    source = KERNEL.replace("import triton.language as tl\n", "import triton.language as tl\n"
+                            "from triton.language import (make_block_ptr as mbp,\n    advance, cdiv)\n")
+    source = source.replace("tl.make_block_ptr(", "mbp(").replace("tl.advance(", "advance(")
+    out, problems = lower(source)
+    assert problems == [] and "mbp(" not in out and "advance" not in out
+    assert "from triton.language import (cdiv\n)" in out
+    assert _statement_lines(out) == _statement_lines(source)
+    assert out.replace("from triton.language import (cdiv\n)\n", "") == lower(KERNEL)[0]
+    report = check_source(source + MODEL, StaticConfig(), lower_block_pointers=True)
+    assert report.status is None, report.findings
