@@ -18,10 +18,15 @@ bounds checks) as a plain pointer's. Each block pointer is a name of a kernel; i
 local variables (`<name>_bp_base`, `_bp_shape<i>`, `_bp_stride<i>`, `_bp_off<i>`, named so no
 name of the file is taken), so an advance in a loop is a loop-carried scalar. Every edit keeps
 its lines (a span becomes a parenthesised one of as many lines): the feedback's line numbers
-are the candidate's. What the rewrite does not cover (a block pointer passed to a function,
-returned, put in a tuple, advanced inline) is a compile_error that says so. `p.dtype` and
-`p.type` read the base pointer's (its element type is the block's: `.to(p.dtype.element_ty)`
-casts alike; 3.6's is a block type of that element)."""
+are the candidate's. A block pointer passed whole to a @triton.jit helper of the file (tutorial
+06's `_attn_fwd_inner(..., K_block_ptr, V_block_ptr, ...)`) is passed by value as 3.6 does:
+the argument becomes its variables and block shape, the parameter as many parameters (the
+shape `tl.constexpr`), at every call of the helper alike (evaluator.block_pointer_calls);
+`from triton.language import make_block_ptr, advance` is read as `tl.`'s and dropped from the
+import. What the rewrite does not cover (a block pointer passed to any other function or
+inconsistently, returned, put in a tuple, advanced inline) is a compile_error that says so.
+`p.dtype` and `p.type` read the base pointer's (its element type is the block's:
+`.to(p.dtype.element_ty)` casts alike; 3.6's is a block type of that element)."""
 from __future__ import annotations
 
 import ast
