@@ -366,10 +366,11 @@ class _Kernel:
                               "block_shape and order")
         shape = _elements(args["block_shape"], "block_shape", call)
         rank = len(shape)
-        for key in ("shape", "strides", "offsets", "order"):
-            if len(_elements(args[key], key, call)) != rank:
+        orders = self._orders(args["order"])
+        for key, value in [(k, args[k]) for k in ("shape", "strides", "offsets")] + [("order", o) for o in orders]:
+            if len(_elements(value, key, call)) != rank:
                 raise Unsupported(call, "Expected shape/strides/offsets/block_shape to have the same length")
-        if sorted(_constant_ints(args["order"], "order", call)) != list(range(rank)):
+        if any(sorted(_constant_ints(o, "order", call)) != list(range(rank)) for o in orders):
             raise Unsupported(call, "Expected a permutation of (0, 1, ..., len(order)-1) in order")
         if not 1 <= rank <= MAX_RANK:
             raise Unsupported(call, f"block pointers of rank {rank} are not supported on the CPU (1 to {MAX_RANK})")
@@ -379,6 +380,21 @@ class _Kernel:
         if (old.rank, old.shape_text) != (rank, text):
             raise Unsupported(call, f"`{name}` is made with two block shapes; give each its own name")
         self.handled.add(id(node.targets[0]))
+
+    def _orders(self, node: ast.expr) -> list[ast.expr]:
+        """The literal orders an `order` can be: itself, or, for a name bound once in the kernel as
+        `name: tl.constexpr = a if cond else b` (tutorial 06's v_order), a and b (order changes no
+        value; each is checked as 3.6 would)."""
+        if not isinstance(node, ast.Name):
+            return [node]
+        binds = [n for n in ast.walk(self.fn) if isinstance(n, ast.Name) and n.id == node.id
+                 and not isinstance(n.ctx, ast.Load)]
+        made = [n for n in ast.walk(self.fn) if isinstance(n, ast.AnnAssign) and n.target in binds
+                and (_dotted(n.annotation) or "").endswith("constexpr") and n.value is not None]
+        if len(binds) != 1 or len(made) != 1:
+            return [node]  # refused as not literal
+        value = made[0].value
+        return [value.body, value.orelse] if isinstance(value, ast.IfExp) else [value]  # type: ignore[list-item]
 
     def _derive(self, node: ast.Assign) -> bool:
         """Declare an advance's target that nothing else made, as its source; whether it did."""

@@ -250,3 +250,14 @@ def test_make_block_ptr_and_advance_imported_by_bare_name():
     assert out.replace("from triton.language import (cdiv\n)\n", "") == lower(KERNEL)[0]
     report = check_source(source + MODEL, StaticConfig(), lower_block_pointers=True)
     assert report.status is None, report.findings
+
+
+@pytest.mark.parametrize("order, says", [("(0, 1) if x_ptr.dtype.element_ty == tl.float8e5 else (1, 0)", None),
+                                         ("(0, 1) if BM > 2 else (1, 1)", "permutation"),
+                                         ("(1, 0, 2)", "same length")])
+def test_an_order_named_as_a_constexpr_of_the_kernel(order, says):
+    source = KERNEL.replace("pid = tl.program_id(0)", f"pid = tl.program_id(0)\n    x_order: tl.constexpr = {order}")
+    source = source.replace("block_shape=(BM, BN), order=(1, 0))", "block_shape=(BM, BN), order=x_order)")
+    out, problems = lower(source)
+    assert (problems == []) == (says is None), problems
+    assert says is None or says in problems[0][1]
