@@ -18,16 +18,25 @@ bounds checks) as a plain pointer's. Each block pointer is a name of a kernel; i
 local variables (`<name>_bp_base`, `_bp_shape<i>`, `_bp_stride<i>`, `_bp_off<i>`, named so no
 name of the file is taken), so an advance in a loop is a loop-carried scalar. Every edit keeps
 its lines (a span becomes a parenthesised one of as many lines): the feedback's line numbers
-are the candidate's. What the rewrite does not cover (a block pointer passed to a function,
-returned, put in a tuple, advanced inline) is a compile_error that says so. `p.dtype` and
-`p.type` read the base pointer's (its element type is the block's: `.to(p.dtype.element_ty)`
-casts alike; 3.6's is a block type of that element)."""
+are the candidate's. A block pointer passed whole to a @triton.jit helper of the file (tutorial
+06's `_attn_fwd_inner(..., K_block_ptr, V_block_ptr, ...)`) is passed by value as 3.6 does:
+the argument becomes its variables and block shape, the parameter as many parameters (the
+shape `tl.constexpr`), at every call of the helper alike (evaluator.block_pointer_calls);
+`from triton.language import make_block_ptr, advance` is read as `tl.`'s and dropped from the
+import. What the rewrite does not cover (a block pointer passed to any other function or
+inconsistently, returned, put in a tuple, advanced inline) is a compile_error that says so.
+`p.dtype` and `p.type` read the base pointer's (its element type is the block's:
+`.to(p.dtype.element_ty)` casts alike; 3.6's is a block type of that element)."""
 from __future__ import annotations
 
 import ast
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from evaluator import block_pointer_calls as calls
+from evaluator.block_pointer_calls import FUNCTIONS, Unsupported
+from evaluator.block_pointer_calls import dotted as _dotted
 
 MAKE_ARGS = ("base", "shape", "strides", "offsets", "block_shape", "order")
 ADVANCE_ARGS = ("base", "offsets")
@@ -37,15 +46,6 @@ STORE_ARGS = ("pointer", "value", "mask", "boundary_check", "cache_modifier", "e
 KEPT = ("cache_modifier", "eviction_policy", "volatile")  # passed on to the plain load/store
 MAX_RANK = 3
 PADDING = {"": None, "zero": "0", "nan": 'float("nan")'}
-
-
-class Unsupported(Exception):
-    """A use of block pointers the rewrite does not cover (or Triton 3.6 itself refuses)."""
-
-    def __init__(self, node: ast.AST, what: str) -> None:
-        super().__init__(what)
-        self.line = getattr(node, "lineno", None)
-        self.what = what
 
 
 @functools.cache
@@ -66,44 +66,88 @@ def lower(source: str) -> tuple[str, list[tuple[int | None, str]]]:
     language = _language_names(tree)
     if not any(_block_call(n, language) for n in ast.walk(tree)):
         return source, []
-    taken = _identifiers(tree)
-    edits: dict[int, tuple[ast.AST, Callable[[Splice], str]]] = {}
-    problems: list[tuple[int | None, str]] = []
-    done: set[int] = set()
-    for fn in ast.walk(tree):
-        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and id(fn) not in done:
-            inner = [n for n in ast.walk(fn) if n is not fn]
-            if any(_block_call(n, language) for n in inner):
-                done.update(id(n) for n in inner)
-                try:
-                    edits.update(_Kernel(fn, language, taken).edits())
-                except Unsupported as exc:
-                    problems.append((exc.line, exc.what))
+    helpers = calls.jit_helpers(tree)
+    params: dict[str, dict[str, int]] = {}  # helper -> parameter passed a block pointer -> its rank
+    kernels, problems, owner = _kernels(tree, language, helpers, params)
+    while not problems and _pass_blocks(kernels, helpers, params, problems):
+        kernels, problems, owner = _kernels(tree, language, helpers, params)
+    if not problems:
+        try:
+            calls.check(tree, helpers, params, lambda n: owner[id(n)].ranks() if id(n) in owner else {})
+        except Unsupported as exc:
+            problems.append((exc.line, exc.what))
     for node in ast.walk(tree):  # outside any function
-        if _block_call(node, language) and id(node) not in done and not problems:
+        if _block_call(node, language) and id(node) not in owner and not problems:
             problems.append((node.lineno, "block pointers are lowered on the CPU only inside a kernel, "
                              "as `name = tl.make_block_ptr(...)`"))
+    edits = _import_edits(tree, language)
+    passed = {k.fn.name: k.params for k in kernels if k.params}
+    for kernel in kernels if not problems else []:
+        try:
+            edits.update(kernel.edits(helpers, passed))
+        except Unsupported as exc:
+            problems.append((exc.line, exc.what))
     if problems:
         return source, [(line, f"{what} (block pointers, which the installed Triton removed, are "
                          "rewritten on the CPU into plain loads and stores for the forms Triton 3.6 "
                          "lowers: `p = tl.make_block_ptr(...)`, `p = tl.advance(p, (...))`, "
                          "`tl.load(p, boundary_check=..., padding_option=...)`, "
-                         "`tl.store(p, value, boundary_check=...)`)") for line, what in problems]
+                         "`tl.store(p, value, boundary_check=...)`, `helper(..., p, ...)` to a @triton.jit "
+                         "function of the file)") for line, what in problems]
     return Splice(source, edits).module(), []
 
 
-def _dotted(node: ast.AST) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        head = _dotted(node.value)
-        return None if head is None else f"{head}.{node.attr}"
-    return None
+def _kernels(tree: ast.Module, language: Language, helpers: dict[str, ast.FunctionDef],
+             params: dict[str, dict[str, int]]) -> tuple[list[_Kernel], list[tuple[int | None, str]], dict]:
+    """The functions that use block pointers (made there or passed in as `params` says), their
+    block pointers declared; the problems; and the kernel each node of theirs is in."""
+    taken = _identifiers(tree)
+    kernels, problems, owner = [], [], {}
+    for fn in ast.walk(tree):
+        if isinstance(fn, FUNCTIONS) and id(fn) not in owner:
+            inner = [n for n in ast.walk(fn) if n is not fn]
+            passed = params.get(fn.name, {}) if helpers.get(fn.name) is fn else {}
+            if passed or any(_block_call(n, language) for n in inner):
+                kernel = _Kernel(fn, language, taken)
+                owner.update((id(n), kernel) for n in inner)
+                try:
+                    kernel.declare(passed)
+                    kernels.append(kernel)
+                except Unsupported as exc:
+                    problems.append((exc.line, exc.what))
+    return kernels, problems, owner
 
 
-def _language_names(tree: ast.AST) -> set[str]:
-    """Dotted names the file binds to triton.language (`tl`, `triton.language`)."""
-    names = set()
+def _pass_blocks(kernels: list[_Kernel], helpers: dict[str, ast.FunctionDef],
+                 params: dict[str, dict[str, int]], problems: list) -> bool:
+    """Record the helper parameters the kernels pass block pointers to; whether any is new."""
+    try:
+        return calls.merge(params, [fact for k in kernels for fact in k.passed(helpers)])
+    except Unsupported as exc:
+        problems.append((exc.line, exc.what))
+        return False
+
+
+class Language(set):
+    """Dotted names the file binds to triton.language (`tl`, `triton.language`), and `bare`: the
+    names it imports make_block_ptr and advance by (`from triton.language import advance`)."""
+
+    bare: dict[str, str]
+
+    def called(self, call: ast.Call) -> str:
+        """The library function a call of one of these names calls."""
+        if isinstance(call.func, ast.Name):
+            return self.bare[call.func.id]
+        return call.func.attr  # type: ignore[attr-defined]
+
+
+BARE = ("make_block_ptr", "advance")
+
+
+def _language_names(tree: ast.AST) -> Language:
+    names = Language()
+    names.bare = {a.asname or a.name: a.name for node in ast.walk(tree) if _bare_import(node)
+                  for a in node.names if a.name in BARE}  # type: ignore[attr-defined]
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
@@ -116,13 +160,31 @@ def _language_names(tree: ast.AST) -> set[str]:
     return names
 
 
-def _language_call(node: ast.AST, language: set[str], *names: str) -> bool:
+def _bare_import(node: ast.AST) -> bool:
+    return isinstance(node, ast.ImportFrom) and node.module == "triton.language" and not node.level
+
+
+def _language_call(node: ast.AST, language: Language, *names: str) -> bool:
     """Whether `node` calls triton.language's `names` through one of the file's names for it."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return language.bare.get(node.func.id) in names
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
             and node.func.attr in names and _dotted(node.func.value) in language)
 
 
-def _block_call(node: ast.AST, language: set[str]) -> bool:
+def _import_edits(tree: ast.AST, language: Language) -> dict[int, tuple[ast.AST, Callable[[Splice], str]]]:
+    """`from triton.language import make_block_ptr, advance, ...` without the two (which the
+    installed Triton lacks), on its lines."""
+    out: dict[int, tuple[ast.AST, Callable[[Splice], str]]] = {}
+    for node in ast.walk(tree):
+        if _bare_import(node) and any(a.name in BARE for a in node.names):  # type: ignore[attr-defined]
+            kept = [ast.unparse(a) for a in node.names if a.name not in BARE]  # type: ignore[attr-defined]
+            text = f"from triton.language import ({', '.join(kept)})" if kept else "(None)"
+            out[id(node)] = (node, lambda s, n=node, t=text: _padded(n, t))
+    return out
+
+
+def _block_call(node: ast.AST, language: Language) -> bool:
     """A make_block_ptr or advance call through the file's name for triton.language."""
     return _language_call(node, language, "make_block_ptr", "advance")
 
@@ -204,19 +266,54 @@ class Block:
 class _Kernel:
     """The edits that write one kernel's block pointers out."""
 
-    def __init__(self, fn: ast.AST, language: set[str], taken: set[str]) -> None:
+    def __init__(self, fn: ast.AST, language: Language, taken: set[str]) -> None:
         self.fn, self.language, self.taken = fn, language, taken
         self.blocks: dict[str, Block] = {}
+        self.params: dict[str, Block] = {}  # parameters passed a block pointer (a helper's)
         self.handled: set[int] = set()  # Name nodes of block pointers a handled form uses
+        self.assigns = [n for n in ast.walk(fn) if isinstance(n, ast.Assign) and self._made(n.value)]
 
-    def edits(self) -> dict[int, tuple[ast.AST, Callable[[Splice], str]]]:
-        assigns = [n for n in ast.walk(self.fn) if isinstance(n, ast.Assign) and self._made(n.value)]
-        for node in assigns:
+    def declare(self, passed: dict[str, int]) -> None:
+        """Record the block pointers: the parameters `passed` names (with their ranks), those made."""
+        for a in calls.block_parameters(self.fn, passed):  # type: ignore[arg-type]
+            stem, rank = self._fresh(a.arg), passed[a.arg]
+            block = Block(stem, rank, tuple(f"{stem}_bp_block{i}" for i in range(rank)), _prefix(self.language, a))
+            self.blocks[a.arg] = self.params[a.arg] = block
+        for node in self.assigns:
             self._declare(node)
-        while any([self._derive(n) for n in assigns]):  # `q = tl.advance(p, ...)`: q is p's kind
+        while any([self._derive(n) for n in self.assigns]):  # `q = tl.advance(p, ...)`: q is p's kind
             pass
-        out = {}
-        for node in assigns:
+
+    def ranks(self) -> dict[str, int]:
+        return {name: b.rank for name, b in self.blocks.items()}
+
+    def passed(self, helpers: dict[str, ast.FunctionDef]) -> list[tuple[str, str, int, ast.AST]]:
+        """(helper, parameter, rank, call) for each block pointer this function passes a helper."""
+        out = []
+        for call in self._calls_passing(helpers):
+            for param, arg in calls.bind(call, helpers[call.func.id]).items():  # type: ignore[attr-defined]
+                v = calls.value(arg)
+                if isinstance(v, ast.Name) and v.id in self.blocks:
+                    out.append((call.func.id, param, self.blocks[v.id].rank, call))  # type: ignore[attr-defined]
+        return out
+
+    def _calls_passing(self, helpers: dict) -> list[ast.Call]:
+        """Calls of the helpers with a block pointer of this function as a whole argument."""
+        return [n for n in ast.walk(self.fn) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                and n.func.id in helpers and any(isinstance(calls.value(a), ast.Name) and calls.value(a).id
+                                                 in self.blocks for a in [*n.args, *n.keywords])]
+
+    def edits(self, helpers: dict[str, ast.FunctionDef], passed: dict[str, dict[str, Block]]
+              ) -> dict[int, tuple[ast.AST, Callable[[Splice], str]]]:
+        """The edits, given the helpers and, for each that is passed block pointers, its blocks."""
+        out: dict[int, tuple[ast.AST, Callable[[Splice], str]]] = {}
+        for a in calls.block_parameters(self.fn, self.params):  # type: ignore[arg-type]
+            b = self.params[a.arg]
+            text = ", ".join([*b.all_fields(), *(f"{n}: {b.prefix}.constexpr" for n in b.shape_text)])
+            out[id(a)] = (a, lambda s, t=text: t)
+        for call in self._calls_passing(passed):
+            self._pass(call, helpers[call.func.id], passed[call.func.id], out)  # type: ignore[attr-defined]
+        for node in self.assigns:
             out[id(node)] = (node, self._assign_text(node))
         for node in ast.walk(self.fn):
             if _language_call(node, self.language, "load", "store") and isinstance(_pointer(node), ast.Name) \
@@ -230,6 +327,26 @@ class _Kernel:
         self._refuse_the_rest(out)
         return out
 
+    def _pass(self, call: ast.Call, fn: ast.FunctionDef, params: dict[str, Block], out: dict) -> None:
+        """A call's block-pointer arguments written out as the helper's matching parameters are:
+        the variables, then the block shape (by position, or each by the parameter's name)."""
+        for param, arg in calls.bind(call, fn).items():
+            if param in params:
+                name: ast.Name = calls.value(arg)  # type: ignore[assignment]
+                src, dst = self.blocks[name.id], params[param]
+                self.handled.add(id(name))
+                values = [*src.all_fields(), *src.shape_text]
+                if isinstance(arg, ast.keyword):
+                    values = [f"{n}={v}" for n, v in zip([*dst.all_fields(), *dst.shape_text], values)]
+                text = ", ".join(values)
+                out[id(arg)] = (arg, lambda s, t=text: t)
+
+    def _prefix_of(self, call: ast.Call) -> str:
+        """The name for triton.language a make_block_ptr call used (the file's, for a bare name)."""
+        if isinstance(call.func, ast.Attribute):
+            return _dotted(call.func.value) or ""
+        return _prefix(self.language, call)
+
     def _made(self, value: ast.AST) -> bool:
         return _language_call(value, self.language, "make_block_ptr", "advance") or (
             isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
@@ -241,7 +358,7 @@ class _Kernel:
             raise Unsupported(node, "assign a block pointer to one plain name")
         call: ast.Call = node.value  # type: ignore[assignment]
         name = node.targets[0].id
-        if call.func.attr == "advance":  # type: ignore[attr-defined]
+        if self.language.called(call) == "advance":
             return
         args = _arguments(call, MAKE_ARGS, "tl.make_block_ptr")
         if set(MAKE_ARGS) - set(args):
@@ -249,25 +366,41 @@ class _Kernel:
                               "block_shape and order")
         shape = _elements(args["block_shape"], "block_shape", call)
         rank = len(shape)
-        for key in ("shape", "strides", "offsets", "order"):
-            if len(_elements(args[key], key, call)) != rank:
+        orders = self._orders(args["order"])
+        for key, value in [(k, args[k]) for k in ("shape", "strides", "offsets")] + [("order", o) for o in orders]:
+            if len(_elements(value, key, call)) != rank:
                 raise Unsupported(call, "Expected shape/strides/offsets/block_shape to have the same length")
-        if sorted(_constant_ints(args["order"], "order", call)) != list(range(rank)):
+        if any(sorted(_constant_ints(o, "order", call)) != list(range(rank)) for o in orders):
             raise Unsupported(call, "Expected a permutation of (0, 1, ..., len(order)-1) in order")
         if not 1 <= rank <= MAX_RANK:
             raise Unsupported(call, f"block pointers of rank {rank} are not supported on the CPU (1 to {MAX_RANK})")
         text = tuple(ast.unparse(e) for e in shape)
-        block = Block(self._fresh(name), rank, text, _dotted(call.func.value) or "")  # type: ignore[attr-defined]
+        block = Block(self._fresh(name), rank, text, self._prefix_of(call))
         old = self.blocks.setdefault(name, block)
         if (old.rank, old.shape_text) != (rank, text):
             raise Unsupported(call, f"`{name}` is made with two block shapes; give each its own name")
         self.handled.add(id(node.targets[0]))
 
+    def _orders(self, node: ast.expr) -> list[ast.expr]:
+        """The literal orders an `order` can be: itself, or, for a name bound once in the kernel as
+        `name: tl.constexpr = a if cond else b` (tutorial 06's v_order), a and b (order changes no
+        value; each is checked as 3.6 would)."""
+        if not isinstance(node, ast.Name):
+            return [node]
+        binds = [n for n in ast.walk(self.fn) if isinstance(n, ast.Name) and n.id == node.id
+                 and not isinstance(n.ctx, ast.Load)]
+        made = [n for n in ast.walk(self.fn) if isinstance(n, ast.AnnAssign) and n.target in binds
+                and (_dotted(n.annotation) or "").endswith("constexpr") and n.value is not None]
+        if len(binds) != 1 or len(made) != 1:
+            return [node]  # refused as not literal
+        value = made[0].value
+        return [value.body, value.orelse] if isinstance(value, ast.IfExp) else [value]  # type: ignore[list-item]
+
     def _derive(self, node: ast.Assign) -> bool:
         """Declare an advance's target that nothing else made, as its source; whether it did."""
         call: ast.Call = node.value  # type: ignore[assignment]
         name = node.targets[0].id  # type: ignore[attr-defined]
-        if call.func.attr != "advance" or name in self.blocks:  # type: ignore[attr-defined]
+        if self.language.called(call) != "advance" or name in self.blocks:
             return False
         source = _advanced(call, self.blocks)
         if not isinstance(source, ast.Name) or source.id not in self.blocks:
@@ -282,13 +415,13 @@ class _Kernel:
         while any(t.startswith(f"{stem}_bp_") for t in self.taken):
             n += 1
             stem = f"{name}{n}"
-        self.taken.update(f"{stem}_bp_{k}" for k in ("base", "shape", "stride", "off"))
+        self.taken.update(f"{stem}_bp_{k}" for k in ("base", "shape", "stride", "off", "block"))
         return stem
 
     def _assign_text(self, node: ast.Assign) -> Callable[[Splice], str]:
         call: ast.Call = node.value  # type: ignore[assignment]
         name = node.targets[0].id  # type: ignore[attr-defined]
-        if call.func.attr == "make_block_ptr":  # type: ignore[attr-defined]
+        if self.language.called(call) == "make_block_ptr":
             return self._make_text(node, self.blocks[name], _arguments(call, MAKE_ARGS, "tl.make_block_ptr"))
         source, offsets = _advanced(call, self.blocks), _advance_offsets(call, self.blocks)
         if not isinstance(source, ast.Name) or source.id not in self.blocks or name not in self.blocks:
@@ -353,15 +486,23 @@ class _Kernel:
         covered = {id(n) for node, _ in edits.values() if isinstance(node, ast.Assign) for n in (node, node.value)}
         for node in ast.walk(self.fn):
             if isinstance(node, ast.Name) and node.id in self.blocks and id(node) not in self.handled:
-                raise Unsupported(node, f"block pointer `{node.id}` is used other than by tl.load, tl.store "
-                                  "and `name = tl.advance(name, (...))` (passed to a function, returned, put "
-                                  "in a tuple or rebound otherwise); this is not supported on the CPU")
+                raise Unsupported(node, f"block pointer `{node.id}` is used other than by tl.load, tl.store, "
+                                  "`name = tl.advance(name, (...))` and as a whole argument of a @triton.jit "
+                                  "function of this file (passed to another function, returned, put in a "
+                                  "tuple or rebound otherwise); this is not supported on the CPU")
             if (_block_call(node, self.language) or (isinstance(node, ast.Call) and self._made(node)
                                                      and isinstance(node.func.value, ast.Name)  # type: ignore[attr-defined]
                                                      and node.func.value.id in self.blocks)) \
                     and id(node) not in covered:
                 raise Unsupported(node, "tl.make_block_ptr and tl.advance are supported on the CPU only "
                                   "as the whole right side of `name = ...`")
+
+
+def _prefix(language: Language, node: ast.AST) -> str:
+    """The file's name for triton.language that written-out code uses."""
+    if not language:
+        raise Unsupported(node, "block pointers passed to a helper need triton.language imported by a name (tl)")
+    return min(language, key=lambda n: (len(n), n))
 
 
 def _pointer(call: ast.Call) -> ast.expr | None:

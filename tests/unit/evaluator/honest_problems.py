@@ -237,4 +237,7 @@ FULL = {
     # block pointers (tl.make_block_ptr / tl.advance), which Triton 3.9 removed and the H200's
     # 3.6 still lowers: written out as its RewriteTensorPointer does (evaluator.block_pointers)
     "s50d_relu_block_ptr_2d_loop.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
+    # tutorial 06 (2.x-3.0) style: K/V block pointers passed to an _attn_fwd_inner helper that
+    # advances its own copies (session 50e: a compile_error before)
+    "s50e_causal_sdpa_fp16_tutorial06_block_ptr_inner_helper.py": ("attention/causal_sdpa_fp16", None),
 }

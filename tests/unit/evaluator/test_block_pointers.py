@@ -143,3 +143,121 @@ def test_the_lowered_kernel_computes_what_block_pointers_do(tmp_path):
     proc = subprocess.run([sys.executable, str(tmp_path / "run.py"), str(tmp_path / "lowered.py")],
                           env=env, capture_output=True, text=True, timeout=300, check=False)
     assert proc.stdout.strip() == "same", proc.stderr[-3000:]
+
+
+HELPERS = HEAD + textwrap.dedent('''\
+    def put(dst, x):
+        tl.store(dst, x, boundary_check=(0, 1))
+
+
+    @triton.jit
+    def step(src, dst, n, BN: tl.constexpr):
+        for _ in range(0, n):
+            x = tl.load(src, boundary_check=(0, 1), padding_option="zero")
+            put(dst, x + 1.0)
+            src = tl.advance(src, (0, BN))
+            dst = tl.advance(dst, (0, BN))
+
+
+    @triton.jit
+    def k(x_ptr, y_ptr, M, N, s, BM: tl.constexpr, BN: tl.constexpr):
+        pid = tl.program_id(0)
+        xb = tl.make_block_ptr(x_ptr, (M, N), (s, 1), (pid * BM, 0), (BM, BN), (1, 0))
+        yb = tl.make_block_ptr(y_ptr, (M, N), (s, 1), (pid * BM, 0), (BM, BN), (1, 0))
+        step(xb, yb, 1, BN)
+        yb = tl.advance(yb, (0, BN))
+        step(src=xb, dst=yb, n=1,
+             BN=BN)
+''')
+
+
+def test_a_block_pointer_passed_to_a_helper_becomes_its_variables():
+    out, problems = lower(HELPERS)
+    assert problems == []
+    assert "make_block_ptr" not in out and "advance" not in out and "boundary_check" not in out
+    assert _statement_lines(out) == _statement_lines(HELPERS)
+    assert "def put(dst_bp_base, " in out and "dst_bp_block1: tl.constexpr, x)" in out
+    assert "step(xb_bp_base, xb_bp_shape0, " in out and ", xb_bp_off1, BM, BN, yb_bp_base" in out
+    assert "step(src_bp_base=xb_bp_base, " in out and "src_bp_block1=BN, dst1_bp_base=yb_bp_base" in out
+
+
+RUN_HELPERS = RUN.split("# program p")[0] + '''
+# each call of step stores one tile from the caller's own copies (the helper's advances do not
+# move them): tile 0 of x + 1 into y's tile 0, then (yb advanced by the caller) into y's tile 1
+want = torch.full((M, N), -7.0)
+want[:, :BN] = x[:, :BN] + 1
+want[:, BN:] = x[:, :N - BN] + 1
+assert torch.equal(y, want), (y, want)
+print("same")
+'''
+
+
+def test_the_lowered_helper_stores_what_block_pointers_do(tmp_path):
+    out, _ = lower(HELPERS)
+    (tmp_path / "lowered.py").write_text(out)
+    (tmp_path / "run.py").write_text(RUN_HELPERS)
+    env = {**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, str(tmp_path / "run.py"), str(tmp_path / "lowered.py")],
+                          env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert proc.stdout.strip() == "same", proc.stderr[-3000:]
+
+
+def test_the_lowered_helpers_pass_the_static_checks():
+    report = check_source(HELPERS + MODEL, StaticConfig(), lower_block_pointers=True)
+    assert report.status is None, report.findings
+
+
+INCONSISTENT = {
+    "a plain pointer at another call": ("step(x_ptr, yb, 1, BN)", "same parameters at every call", 29),
+    "a block of another rank": ("zb = tl.make_block_ptr(x_ptr, (M,), (1,), (0,), (BM,), (0,))\n"
+                                "    step(zb, yb, 1, BN)", "rank 2 and 1", 30),
+    "the helper aliased": ("f = step", "named only to call it", 29),
+    "the helper launched": ("step[(1,)](x_ptr, y_ptr, 1, BN)", "named only to call it", 29),
+    "the block returned by the helper": ("pass", "used other than", 18),
+    "a starred call": ("step(*(xb, yb, 1, BN))", "without *args", 29),
+}
+
+
+@pytest.mark.parametrize("name", list(INCONSISTENT))
+def test_a_helper_passed_block_pointers_inconsistently_is_a_compile_error(name):
+    line, says, at = INCONSISTENT[name]
+    source = HELPERS.replace("        BN=BN)\n", f"        BN=BN)\n    {line}\n")
+    if name == "the block returned by the helper":
+        source = source.replace("        dst = tl.advance(dst, (0, BN))\n",
+                                "        dst = tl.advance(dst, (0, BN))\n    return src\n")
+    report = check_source(source, StaticConfig(), lower_block_pointers=True)
+    assert report.status == "compile_error"
+    assert says in report.findings[0].message, report.findings
+    assert report.findings[0].line == at, report.findings
+
+
+def test_a_block_parameter_with_a_default_or_annotation_is_refused():
+    for params in ("x, dst=None", "dst: tl.tensor, x"):
+        source = HELPERS.replace("def put(dst, x)", f"def put({params})").replace("put(dst, x + 1.0)",
+                                                                               "put(dst=dst, x=x + 1.0)")
+        out, problems = lower(source)
+        assert problems and "no annotation and no default" in problems[0][1], problems
+
+
+def test_make_block_ptr_and_advance_imported_by_bare_name():
+    source = KERNEL.replace("import triton.language as tl\n", "import triton.language as tl\n"
+                            "from triton.language import (make_block_ptr as mbp,\n    advance, cdiv)\n")
+    source = source.replace("tl.make_block_ptr(", "mbp(").replace("tl.advance(", "advance(")
+    out, problems = lower(source)
+    assert problems == [] and "mbp(" not in out and "advance" not in out
+    assert "from triton.language import (cdiv\n)" in out
+    assert _statement_lines(out) == _statement_lines(source)
+    assert out.replace("from triton.language import (cdiv\n)\n", "") == lower(KERNEL)[0]
+    report = check_source(source + MODEL, StaticConfig(), lower_block_pointers=True)
+    assert report.status is None, report.findings
+
+
+@pytest.mark.parametrize("order, says", [("(0, 1) if x_ptr.dtype.element_ty == tl.float8e5 else (1, 0)", None),
+                                         ("(0, 1) if BM > 2 else (1, 1)", "permutation"),
+                                         ("(1, 0, 2)", "same length")])
+def test_an_order_named_as_a_constexpr_of_the_kernel(order, says):
+    source = KERNEL.replace("pid = tl.program_id(0)", f"pid = tl.program_id(0)\n    x_order: tl.constexpr = {order}")
+    source = source.replace("block_shape=(BM, BN), order=(1, 0))", "block_shape=(BM, BN), order=x_order)")
+    out, problems = lower(source)
+    assert (problems == []) == (says is None), problems
+    assert says is None or says in problems[0][1]

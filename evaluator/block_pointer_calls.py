@@ -1,0 +1,129 @@
+"""Block pointers handed to a @triton.jit helper of the file, on the CPU (for
+evaluator.block_pointers): the helpers, how a call's arguments bind to their parameters, and
+the check that every call of a helper passes block pointers at the same parameters.
+
+Triton 3.6 passes a block pointer to a helper by value (the 2.x-3.0 fused-attention tutorial's
+`_attn_fwd_inner(acc, l_i, m_i, q, K_block_ptr, V_block_ptr, ...)` advances its own copies).
+The rewrite hands the helper the pointer's written-out variables (base, shapes, strides,
+offsets) and its block shape as `tl.constexpr` parameters, at every call of it; a helper
+passed a block pointer at a parameter at one call and something else there at another (or
+named other than by a call: launched, aliased, handed on) is refused, as is a block parameter
+with a default or an annotation: a helper that takes one is one kind of function, as 3.6
+compiles it, and nothing else."""
+from __future__ import annotations
+
+import ast
+
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+class Unsupported(Exception):
+    """A use of block pointers the rewrite does not cover (or Triton 3.6 itself refuses)."""
+
+    def __init__(self, node: ast.AST, what: str) -> None:
+        super().__init__(what)
+        self.line = getattr(node, "lineno", None)
+        self.what = what
+
+
+def dotted(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = dotted(node.value)
+        return None if head is None else f"{head}.{node.attr}"
+    return None
+
+
+def _bound_names(stmt: ast.stmt) -> list[str]:
+    """The module-level names a statement binds."""
+    if isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+        return [stmt.name]
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return [(a.asname or a.name).split(".")[0] for a in stmt.names]
+    return [n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+
+
+def _jit(decorator: ast.expr) -> bool:
+    name = dotted(decorator.func if isinstance(decorator, ast.Call) else decorator)
+    return name in ("jit", "triton.jit")
+
+
+def jit_helpers(tree: ast.Module) -> dict[str, ast.FunctionDef]:
+    """The file's module-level functions under one `@triton.jit` (or `@jit`, `@triton.jit(...)`)
+    whose name nothing else at module level binds."""
+    names = [n for stmt in tree.body for n in _bound_names(stmt)]
+    return {s.name: s for s in tree.body  # type: ignore[misc]
+            if isinstance(s, FUNCTIONS) and names.count(s.name) == 1
+            and len(s.decorator_list) == 1 and _jit(s.decorator_list[0])}
+
+
+def positional(fn: ast.FunctionDef) -> list[ast.arg]:
+    return [*fn.args.posonlyargs, *fn.args.args]
+
+
+def bind(call: ast.Call, fn: ast.FunctionDef) -> dict[str, ast.AST]:
+    """The call's arguments by the helper's parameter names: a positional argument's expression,
+    or the `name=...` keyword itself."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        raise Unsupported(call, f"`{fn.name}` is passed a block pointer: call it without *args or **kwargs")
+    params = positional(fn)
+    if len(call.args) > len(params):
+        raise Unsupported(call, f"`{fn.name}` is called with more positional arguments than it has parameters")
+    got: dict[str, ast.AST] = {a.arg: v for a, v in zip(params, call.args)}
+    by_keyword = {a.arg for a in [*fn.args.args, *fn.args.kwonlyargs]}
+    for k in call.keywords:
+        if k.arg not in by_keyword or k.arg in got:
+            raise Unsupported(call, f"`{fn.name}` has no parameter `{k.arg}` to pass by name (or it is given twice)")
+        got[k.arg] = k  # type: ignore[index]
+    return got
+
+
+def value(arg: ast.AST | None) -> ast.AST | None:
+    return arg.value if isinstance(arg, ast.keyword) else arg
+
+
+def block_parameters(fn: ast.FunctionDef, names: dict[str, int]) -> list[ast.arg]:
+    """The helper's parameters named in `names`, each plain (no annotation, no default)."""
+    params = positional(fn)
+    defaulted = params[len(params) - len(fn.args.defaults):] + [
+        a for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults) if d is not None]
+    out = [a for a in [*params, *fn.args.kwonlyargs] if a.arg in names]
+    for a in out:
+        if a.annotation is not None or any(a is d for d in defaulted):
+            raise Unsupported(a, f"parameter `{a.arg}` of `{fn.name}` is passed a block pointer: give it "
+                              "no annotation and no default")
+    return out
+
+
+def merge(params: dict[str, dict[str, int]], found: list[tuple[str, str, int, ast.AST]]) -> bool:
+    """Add (helper, parameter, rank) facts; whether any was new. Two ranks at one parameter
+    are refused."""
+    changed = False
+    for helper, param, rank, call in found:
+        known = params.setdefault(helper, {})
+        if param not in known:
+            known[param], changed = rank, True
+        elif known[param] != rank:
+            raise Unsupported(call, f"`{helper}` is passed block pointers of rank {known[param]} and {rank} "
+                              f"as `{param}`")
+    return changed
+
+
+def check(tree: ast.Module, helpers: dict[str, ast.FunctionDef], params: dict[str, dict[str, int]],
+          ranks_at) -> None:
+    """Every call of a helper that takes block pointers passes one (of the same rank) at each of
+    those parameters; the helper is named only as the callee of a direct call."""
+    callees = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in params and id(node) not in callees:
+            raise Unsupported(node, f"`{node.id}` is passed block pointers, so it is named only to call it "
+                              "(not launched, aliased, rebound or handed on)")
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in params:
+            ranks, got = ranks_at(node), bind(node, helpers[node.func.id])
+            for param, rank in params[node.func.id].items():
+                arg = value(got.get(param))
+                if not (isinstance(arg, ast.Name) and ranks.get(arg.id) == rank):
+                    raise Unsupported(node, f"`{node.func.id}` is passed a block pointer of rank {rank} as "
+                                      f"`{param}` at one call and something else at this one: pass block "
+                                      "pointers to a helper at the same parameters at every call")
