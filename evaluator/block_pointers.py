@@ -374,6 +374,10 @@ class _Kernel:
             raise Unsupported(call, "Expected a permutation of (0, 1, ..., len(order)-1) in order")
         if not 1 <= rank <= MAX_RANK:
             raise Unsupported(call, f"block pointers of rank {rank} are not supported on the CPU (1 to {MAX_RANK})")
+        rebound = sorted({n.id for e in shape for n in ast.walk(e) if isinstance(n, ast.Name)} & _stored(self.fn))
+        if rebound:  # each load and store writes the block shape's text again: it must mean one value
+            raise Unsupported(call, f"the block_shape names {', '.join(rebound)}, which this kernel assigns; "
+                              "use a tl.constexpr parameter or a literal")
         text = tuple(ast.unparse(e) for e in shape)
         block = Block(self._fresh(name), rank, text, self._prefix_of(call))
         old = self.blocks.setdefault(name, block)
@@ -496,6 +500,16 @@ class _Kernel:
                     and id(node) not in covered:
                 raise Unsupported(node, "tl.make_block_ptr and tl.advance are supported on the CPU only "
                                   "as the whole right side of `name = ...`")
+
+
+def _stored(fn: ast.AST) -> set[str]:
+    """Names a function's body binds (assignments, loop and `with` targets, walruses, imports,
+    `global`/`nonlocal` statements, nested defs), its parameters aside."""
+    out = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    out |= {name for n in ast.walk(fn) if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
+    out |= {(a.asname or a.name).split(".")[0] for n in ast.walk(fn) if isinstance(n, (ast.Import, ast.ImportFrom))
+            for a in n.names}
+    return out | {n.name for n in ast.walk(fn) if n is not fn and isinstance(n, (ast.FunctionDef, ast.ClassDef))}
 
 
 def _prefix(language: Language, node: ast.AST) -> str:

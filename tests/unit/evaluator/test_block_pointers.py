@@ -109,6 +109,18 @@ def test_the_shape_must_be_written_out():
     assert out == source and problems and "literal tuple" in problems[0][1]
 
 
+@pytest.mark.parametrize("rebind", ["BM = BM * 2", "for BM in range(2):\n        pass", "BM += 1"])
+def test_a_block_shape_naming_a_variable_the_kernel_assigns_is_refused(rebind):
+    # each load writes the block shape's text again: rebound after the make, the CPU's load
+    # would read another block than the GPU's (whose block pointer keeps the shape it was made with)
+    source = HEAD + "def k(x_ptr, y_ptr, N, BM: tl.constexpr):\n" \
+        "    xb = tl.make_block_ptr(x_ptr, (N,), (1,), (0,), (BM,), (0,))\n" \
+        f"    {rebind}\n    tl.store(y_ptr + tl.arange(0, 4), tl.sum(tl.load(xb, boundary_check=(0,))))\n"
+    out, problems = lower(source)
+    assert out == source and [line for line, _ in problems] == [8]  # the make's line
+    assert "which this kernel assigns" in problems[0][1]
+
+
 def test_without_lowering_tl_advance_is_still_the_removed_api():
     report = check_source(KERNEL, StaticConfig(), lower_block_pointers=False)
     assert report.status == "compile_error" and "block pointers were removed" in report.findings[0].message
