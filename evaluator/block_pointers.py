@@ -19,9 +19,11 @@ local variables (`<name>_bp_base`, `_bp_shape<i>`, `_bp_stride<i>`, `_bp_off<i>`
 name of the file is taken), so an advance in a loop is a loop-carried scalar. Every edit keeps
 its lines (a span becomes a parenthesised one of as many lines): the feedback's line numbers
 are the candidate's. What the rewrite does not cover (a block pointer passed to a function,
-returned, put in a tuple, advanced inline) is a compile_error that says so. `p.dtype` and
-`p.type` read the base pointer's (its element type is the block's: `.to(p.dtype.element_ty)`
-casts alike; 3.6's is a block type of that element)."""
+returned, put in a tuple, advanced inline) is a compile_error that says so.
+`p.dtype.element_ty` (or `p.type.element_ty`) as the type of a cast (`.to(...)`, `tl.cast`)
+reads the base pointer's: 3.6's is a block type of that element, which a cast reads only for
+its element; any other read of it (a compare, `.is_block()`) is refused, since there the two
+differ."""
 from __future__ import annotations
 
 import ast
@@ -208,6 +210,7 @@ class _Kernel:
         self.fn, self.language, self.taken = fn, language, taken
         self.blocks: dict[str, Block] = {}
         self.handled: set[int] = set()  # Name nodes of block pointers a handled form uses
+        self.stored = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
 
     def edits(self) -> dict[int, tuple[ast.AST, Callable[[Splice], str]]]:
         assigns = [n for n in ast.walk(self.fn) if isinstance(n, ast.Assign) and self._made(n.value)]
@@ -222,11 +225,11 @@ class _Kernel:
             if _language_call(node, self.language, "load", "store") and isinstance(_pointer(node), ast.Name) \
                     and _pointer(node).id in self.blocks:  # type: ignore[union-attr]
                 out[id(node)] = (node, self._access_text(node))  # type: ignore[arg-type]
-        for node in ast.walk(self.fn):  # `p.dtype.element_ty` (fla's `.to(p_o.dtype.element_ty)`)
-            if isinstance(node, ast.Attribute) and node.attr in ("dtype", "type") \
-                    and isinstance(node.value, ast.Name) and node.value.id in self.blocks:
-                self.handled.add(id(node.value))
-                out[id(node.value)] = (node.value, lambda s, b=self.blocks[node.value.id].base: b)
+        for node in _cast_targets(self.fn):  # fla's `.to(p_o.dtype.element_ty)`
+            name = node.value.value  # type: ignore[attr-defined]
+            if isinstance(name, ast.Name) and name.id in self.blocks:
+                self.handled.add(id(name))
+                out[id(name)] = (name, lambda s, b=self.blocks[name.id].base: b)
         self._refuse_the_rest(out)
         return out
 
@@ -256,12 +259,28 @@ class _Kernel:
             raise Unsupported(call, "Expected a permutation of (0, 1, ..., len(order)-1) in order")
         if not 1 <= rank <= MAX_RANK:
             raise Unsupported(call, f"block pointers of rank {rank} are not supported on the CPU (1 to {MAX_RANK})")
+        self._fixed_shape(call, shape)
         text = tuple(ast.unparse(e) for e in shape)
         block = Block(self._fresh(name), rank, text, _dotted(call.func.value) or "")  # type: ignore[attr-defined]
         old = self.blocks.setdefault(name, block)
         if (old.rank, old.shape_text) != (rank, text):
             raise Unsupported(call, f"`{name}` is made with two block shapes; give each its own name")
         self.handled.add(id(node.targets[0]))
+
+    def _fixed_shape(self, call: ast.Call, shape: list[ast.expr]) -> None:
+        """Refuse a block shape (or a name for triton.language) that could stand for another
+        value where a load or store writes its text out again: a name the kernel binds (a
+        static_range index, a local) may hold another constexpr there than at the make (red
+        team rt53: `block_shape=(BLOCK // (2 - i),)` made at i == 0 and loaded at i == 1 read
+        a whole row on the CPU, half of one on the GPU)."""
+        stored = self.stored
+        prefix = call.func.value  # type: ignore[attr-defined]
+        names = [n for e in [*shape, prefix] for n in ast.walk(e) if isinstance(n, ast.Name)]
+        bound = next((n.id for n in names if n.id in stored), None)
+        if bound is not None:
+            raise Unsupported(call, f"`{bound}` is assigned in this kernel: give block_shape as "
+                              "literals and constexpr parameters, each load and store of the block "
+                              "reads it again on the CPU")
 
     def _derive(self, node: ast.Assign) -> bool:
         """Declare an advance's target that nothing else made, as its source; whether it did."""
@@ -354,14 +373,37 @@ class _Kernel:
         for node in ast.walk(self.fn):
             if isinstance(node, ast.Name) and node.id in self.blocks and id(node) not in self.handled:
                 raise Unsupported(node, f"block pointer `{node.id}` is used other than by tl.load, tl.store "
-                                  "and `name = tl.advance(name, (...))` (passed to a function, returned, put "
-                                  "in a tuple or rebound otherwise); this is not supported on the CPU")
+                                  "and `name = tl.advance(name, (...))`, its dtype only as a cast's "
+                                  "`.to(name.dtype.element_ty)` (passed to a function, returned, put "
+                                  "in a tuple, compared or rebound otherwise); this is not supported on the CPU")
             if (_block_call(node, self.language) or (isinstance(node, ast.Call) and self._made(node)
                                                      and isinstance(node.func.value, ast.Name)  # type: ignore[attr-defined]
                                                      and node.func.value.id in self.blocks)) \
                     and id(node) not in covered:
                 raise Unsupported(node, "tl.make_block_ptr and tl.advance are supported on the CPU only "
                                   "as the whole right side of `name = ...`")
+
+
+def _cast_targets(fn: ast.AST) -> list[ast.Attribute]:
+    """`p.dtype.element_ty` / `p.type.element_ty` where it is only the type a value is cast to
+    (`x.to(...)`'s first argument or `dtype=`, `tl.cast(x, ...)`'s second): the one use whose
+    value the rewrite keeps. On Triton 3.6 it is a block type of the element, which a cast
+    reads only for its element; read otherwise (`== tl.float32`, `.is_block()`) it tells the
+    base's type on the CPU from 3.6's block type, and a kernel could branch on which Triton runs
+    it (red team rt53: relu on the CPU, the identity on the GPU)."""
+    found = []
+    for call in ast.walk(fn):
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
+            continue
+        if call.func.attr == "to":
+            args = call.args[:1] + [k.value for k in call.keywords if k.arg == "dtype"]
+        elif call.func.attr == "cast":
+            args = call.args[1:2] + [k.value for k in call.keywords if k.arg == "dtype"]
+        else:
+            continue
+        found += [a for a in args if isinstance(a, ast.Attribute) and a.attr == "element_ty"
+                  and isinstance(a.value, ast.Attribute) and a.value.attr in ("dtype", "type")]
+    return found
 
 
 def _pointer(call: ast.Call) -> ast.expr | None:
