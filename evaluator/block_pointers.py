@@ -25,8 +25,10 @@ shape `tl.constexpr`), at every call of the helper alike (evaluator.block_pointe
 `from triton.language import make_block_ptr, advance` is read as `tl.`'s and dropped from the
 import. What the rewrite does not cover (a block pointer passed to any other function or
 inconsistently, returned, put in a tuple, advanced inline) is a compile_error that says so.
-`p.dtype` and `p.type` read the base pointer's (its element type is the block's:
-`.to(p.dtype.element_ty)` casts alike; 3.6's is a block type of that element)."""
+`p.dtype.element_ty` (or `p.type.element_ty`) as the type of a cast (`.to(...)`, `tl.cast`)
+reads the base pointer's: 3.6's is a block type of that element, which a cast reads only for
+its element; any other read of it (a compare, `.is_block()`) is refused, since there the two
+differ (red team rt53)."""
 from __future__ import annotations
 
 import ast
@@ -319,11 +321,11 @@ class _Kernel:
             if _language_call(node, self.language, "load", "store") and isinstance(_pointer(node), ast.Name) \
                     and _pointer(node).id in self.blocks:  # type: ignore[union-attr]
                 out[id(node)] = (node, self._access_text(node))  # type: ignore[arg-type]
-        for node in ast.walk(self.fn):  # `p.dtype.element_ty` (fla's `.to(p_o.dtype.element_ty)`)
-            if isinstance(node, ast.Attribute) and node.attr in ("dtype", "type") \
-                    and isinstance(node.value, ast.Name) and node.value.id in self.blocks:
-                self.handled.add(id(node.value))
-                out[id(node.value)] = (node.value, lambda s, b=self.blocks[node.value.id].base: b)
+        for node in _cast_targets(self.fn):  # fla's `.to(p_o.dtype.element_ty)`
+            name = node.value.value  # type: ignore[attr-defined]
+            if isinstance(name, ast.Name) and name.id in self.blocks:
+                self.handled.add(id(name))
+                out[id(name)] = (name, lambda s, b=self.blocks[name.id].base: b)
         self._refuse_the_rest(out)
         return out
 
@@ -378,6 +380,9 @@ class _Kernel:
         if rebound:  # each load and store writes the block shape's text again: it must mean one value
             raise Unsupported(call, f"the block_shape names {', '.join(rebound)}, which this kernel assigns; "
                               "use a tl.constexpr parameter or a literal")
+        if self._prefix_of(call).split(".")[0] in _stored(self.fn):
+            raise Unsupported(call, "the name for triton.language is assigned in this kernel; each load and "
+                              "store of the block writes it out again")
         text = tuple(ast.unparse(e) for e in shape)
         block = Block(self._fresh(name), rank, text, self._prefix_of(call))
         old = self.blocks.setdefault(name, block)
@@ -491,15 +496,37 @@ class _Kernel:
         for node in ast.walk(self.fn):
             if isinstance(node, ast.Name) and node.id in self.blocks and id(node) not in self.handled:
                 raise Unsupported(node, f"block pointer `{node.id}` is used other than by tl.load, tl.store, "
-                                  "`name = tl.advance(name, (...))` and as a whole argument of a @triton.jit "
-                                  "function of this file (passed to another function, returned, put in a "
-                                  "tuple or rebound otherwise); this is not supported on the CPU")
+                                  "`name = tl.advance(name, (...))`, as a whole argument of a @triton.jit "
+                                  "function of this file and its dtype as a cast's `.to(name.dtype.element_ty)` "
+                                  "(passed to another function, returned, put in a tuple, compared or rebound "
+                                  "otherwise); this is not supported on the CPU")
             if (_block_call(node, self.language) or (isinstance(node, ast.Call) and self._made(node)
                                                      and isinstance(node.func.value, ast.Name)  # type: ignore[attr-defined]
                                                      and node.func.value.id in self.blocks)) \
                     and id(node) not in covered:
                 raise Unsupported(node, "tl.make_block_ptr and tl.advance are supported on the CPU only "
                                   "as the whole right side of `name = ...`")
+
+
+def _cast_targets(fn: ast.AST) -> list[ast.Attribute]:
+    """`p.dtype.element_ty` / `p.type.element_ty` where it is only the type a value is cast to
+    (`x.to(...)`'s first argument or `dtype=`, `tl.cast(x, ...)`'s second): the one use whose
+    value the rewrite keeps. On Triton 3.6 it is a block type of the element, which a cast reads
+    only for its element; read otherwise (`== tl.float32`, `.is_block()`) it tells the base's
+    type on the CPU from 3.6's block type (red team rt53: relu on the CPU, the identity on the GPU)."""
+    found = []
+    for call in ast.walk(fn):
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
+            continue
+        if call.func.attr == "to":
+            args = call.args[:1] + [k.value for k in call.keywords if k.arg == "dtype"]
+        elif call.func.attr == "cast":
+            args = call.args[1:2] + [k.value for k in call.keywords if k.arg == "dtype"]
+        else:
+            continue
+        found += [a for a in args if isinstance(a, ast.Attribute) and a.attr == "element_ty"
+                  and isinstance(a.value, ast.Attribute) and a.value.attr in ("dtype", "type")]
+    return found
 
 
 def _stored(fn: ast.AST) -> set[str]:

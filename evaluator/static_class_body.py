@@ -40,12 +40,21 @@ class ClassBodyValues:
         if not (isinstance(dec, ast.Attribute) and dec.attr == "setter" and isinstance(dec.value, ast.Name)
                 and isinstance(node, ast.FunctionDef) and dec.value.id == node.name
                 and node.decorator_list == [dec] and isinstance(cls, ast.ClassDef)
-                and self._plain_class(cls)):
+                and self._plain_class(cls) and not self._method_read_off(cls)):
             return False
         named = [s for s in cls.body if s is not node and node.name in _bound_names(s)]
         return len(named) == 1 and isinstance(named[0], ast.FunctionDef) and (
             named[0].lineno < node.lineno and len(named[0].decorator_list) == 1
             and self.qualify(named[0].decorator_list[0]) == "property")
+
+    def _method_read_off(self, cls: ast.ClassDef) -> bool:
+        """Whether the file reads a def of `cls` off the class itself (`Launcher.bind(self, v)`
+        from another class's method: its `self` is that other object, the model). Red team
+        rt53: through an accepted setter `self.to = v` in such a method rebound the model's
+        `to`, which the harness calls on the candidate's model, and `forward`."""
+        defs = {s.name for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        return any(isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == cls.name
+                   and n.attr in defs for n in ast.walk(self.tree))
 
     def _frozen_field_store(self, node: ast.Attribute) -> bool:
         """`object.__setattr__(self, "field", value)` as a statement of a frozen dataclass's

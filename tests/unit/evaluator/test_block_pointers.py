@@ -85,6 +85,10 @@ UNSUPPORTED = {
     "a boundary_check by name": ("x = tl.load(xb, boundary_check=DIMS)", "literal tuple of integers"),
     "a padding by name": ("x = tl.load(xb, boundary_check=(0,), padding_option=PAD)", "padding_option"),
     "a dimension it lacks": ("x = tl.load(xb, boundary_check=(2,))", "does not have"),
+    # red team rt53: 3.6's element type is a block type, the rewrite's the base's: a compare
+    # on it branched to relu on the CPU and to the identity on the GPU
+    "its dtype compared": ("c = xb.dtype.element_ty == tl.float32", "used other than"),
+    "its type asked": ("c = xb.type.element_ty.is_block()", "used other than"),
 }
 
 
@@ -100,6 +104,34 @@ def test_a_form_not_covered_is_a_compile_error_on_its_line(name):
     assert report.status == "compile_error"
     assert [(f.code, f.line) for f in report.findings] == [("block_pointer", 9)]
     assert says in report.findings[0].message
+
+
+def test_a_cast_to_its_element_type_reads_the_base():
+    source = HEAD + "def k(x_ptr, BM: tl.constexpr):\n" \
+        "    xb = tl.make_block_ptr(x_ptr, (BM,), (1,), (0,), (BM,), (0,))\n" \
+        "    tl.store(xb, tl.cast(tl.load(xb).to(xb.dtype.element_ty), xb.type.element_ty))\n"
+    out, problems = lower(source)
+    assert problems == [] and ".to(xb_bp_base.dtype.element_ty), xb_bp_base.type.element_ty)" in out
+
+
+@pytest.mark.parametrize("shape", ["(BLOCK // (2 - i),)", "(W,)", "(BLOCK,)"])
+def test_a_block_shape_names_nothing_the_kernel_binds(shape):
+    """Red team rt53: the block shape's text is written out again at each load and store; made
+    at static_range index 0 and loaded at 1 it read a whole row on the CPU, half on the GPU."""
+    source = HEAD + textwrap.dedent(f'''\
+        def k(x_ptr, N, BLOCK: tl.constexpr):
+            W = BLOCK // 2
+            for i in tl.static_range(2):
+                if i == 0:
+                    xb = tl.make_block_ptr(x_ptr, (N,), (1,), (0,), {shape}, (0,))
+                else:
+                    tl.store(xb, tl.load(xb, boundary_check=(0,)), boundary_check=(0,))
+        ''')
+    out, problems = lower(source)
+    if shape == "(BLOCK,)":
+        assert problems == [] and "tl.arange(0, BLOCK)" in out
+    else:
+        assert [line for line, _ in problems] == [11] and "is assigned in this kernel" in problems[0][1]
 
 
 def test_the_shape_must_be_written_out():

@@ -162,6 +162,33 @@ REFUSED = {
         def __init__(self):
             self.block = 3
     ''', "monkey_patch"),
+    # red team rt53: a def read off the setter's class runs with another object as self (the
+    # model, through `C.method(self, ...)`), whose `to` its `self.to = v` rebound
+    "setter_class_method_called_with_model": ('''
+        class Launcher:
+            def __init__(self):
+                self._to = None
+
+            @property
+            def to(self):
+                return self._to
+
+            @to.setter
+            def to(self, value):
+                self._to = value
+
+            def bind(self, value):
+                self.to = value
+
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                Launcher.bind(self, self.moved)
+
+            def moved(self, device):
+                return self
+    ''', "forbidden_syntax"),
     # __slots__ only on a plain class, of plain names (no __dict__ or __weakref__ slot)
     "slots_on_module": ('''
         class M(nn.Module):
