@@ -131,7 +131,7 @@ def test_a_block_shape_names_nothing_the_kernel_binds(shape):
     if shape == "(BLOCK,)":
         assert problems == [] and "tl.arange(0, BLOCK)" in out
     else:
-        assert [line for line, _ in problems] == [11] and "is assigned in this kernel" in problems[0][1]
+        assert [line for line, _ in problems] == [11] and "which this kernel assigns" in problems[0][1]
 
 
 def test_the_shape_must_be_written_out():
