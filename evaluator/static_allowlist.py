@@ -361,6 +361,10 @@ DENIED_ATTRIBUTES: dict[str, str] = {
     **dict.fromkeys(("to_sparse", "to_sparse_coo", "to_sparse_csr", "to_sparse_csc", "to_sparse_bsr",
                      "to_sparse_bsc", "sparse_mask", "sparse_resize_", "sparse_resize_and_clear_",
                      "resize_as_sparse_", "to_mkldnn"), "forbidden_api"),
+    # aten kernels that trust index data (scripts/audit_index_ops.py, session 50f): set_ with
+    # an empty stride keeps the old strides unchecked against the new storage (a fill wrote
+    # past it); median/nanmedian over a dim of a zero-stride tensor read past its storage
+    **dict.fromkeys(("set_", "median", "nanmedian"), "forbidden_api"),
 }
 FRAME_PREFIXES = ("f_", "gi_", "co_", "cr_", "ag_", "tb_")
 # "storage" anywhere in an attribute's name is file_access but for these: a tensor's storage

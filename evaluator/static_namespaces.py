@@ -164,7 +164,12 @@ _VF_DENIED_PART = "sparse"
 # index its log-probabilities (a target of 100000 over 3 classes read memory past them: -5.4e20 on
 # torch 2.13, and a segfault in red team rt52's probe). An arbitrary read in the child is a look
 # at the harness's state in it; no problem needs CTC. Left out of torch, nn.functional and nn.
-_UNCHECKED_INDEX = frozenset({"ctc_loss", "CTCLoss"})
+# Flagged by scripts/audit_index_ops.py (session 50f, docs/audits/index_ops.md) and refused the
+# same way: embedding_bag (2-D offsets corrupted the heap: malloc aborts), median/nanmedian over
+# a dim of a zero-stride tensor (read past its one element), lstm (an empty weight segfaulted)
+# and mkldnn_rnn_layer (segfaults); their tensor methods are static_allowlist.DENIED_ATTRIBUTES'.
+_UNCHECKED_INDEX = frozenset({"ctc_loss", "CTCLoss", "embedding_bag", "EmbeddingBag", "median",
+                              "nanmedian", "lstm", "LSTM", "mkldnn_rnn_layer"})
 
 
 def _strided_or_no_layout(value: object) -> bool:

@@ -47,6 +47,40 @@ REJECTED = {
     "ctc_loss_module": ('''
         s = torch.nn.CTCLoss()  # <-
     ''', "forbidden_api"),
+    # flagged by scripts/audit_index_ops.py (session 50f): every spelling refused
+    "embedding_bag_torch": ('''
+        s = torch.embedding_bag  # <-
+    ''', "forbidden_api"),
+    "embedding_bag_functional": ('''
+        s = torch.nn.functional.embedding_bag  # <-
+    ''', "forbidden_api"),
+    "embedding_bag_module": ('''
+        s = torch.nn.EmbeddingBag(4, 4)  # <-
+    ''', "forbidden_api"),
+    "median_torch": ('''
+        s = torch.median(torch.ones(4), 0)  # <-
+    ''', "forbidden_api"),
+    "median_method": ('''
+        s = torch.ones(4).median(0)  # <-
+    ''', "forbidden_api"),
+    "nanmedian_torch": ('''
+        s = torch.nanmedian(torch.ones(4), 0)  # <-
+    ''', "forbidden_api"),
+    "nanmedian_method": ('''
+        s = torch.ones(4).nanmedian(0)  # <-
+    ''', "forbidden_api"),
+    "lstm_torch": ('''
+        s = torch.lstm  # <-
+    ''', "forbidden_api"),
+    "lstm_module": ('''
+        s = torch.nn.LSTM(4, 4)  # <-
+    ''', "forbidden_api"),
+    "mkldnn_rnn_layer_torch": ('''
+        s = torch.mkldnn_rnn_layer  # <-
+    ''', "forbidden_api"),
+    "set_method": ('''
+        s = torch.ones(4).set_(torch.ones(4))  # <-
+    ''', "forbidden_api"),
     # of einops its functions on tensors only: not its layers (modules of its own), nor the
     # backends' registry
     "einops_layers": ('''
