@@ -174,12 +174,15 @@ def check(run: _Run, source: str, ref: ReferenceOutputs, verdict: Verdict) -> Ve
 def _judged(run: _Run, source: str, depth: Depth, trial: tuple[int, str], report: list,
             cpu_s: float) -> tuple[Depth, Verdict, str] | None:
     """(the variant, its verdict, what it says) where `depth` refuses the candidate: not ok
-    at a value tried, or out of time at the declared value and at every retry's smaller one."""
+    at a value tried, or out of time at the declared value and not ok at any retry's smaller
+    one (a retry not judged, as where the problem fails there, leaves the timeout standing:
+    red team rt53)."""
     cfg = run.cfg.correctness.depth
     tried, limit = depth, cfg.timeout_s
     seen, job = _one(run, source, depth, trial, limit)
     report.append(seen)
     late = [f"not within {limit:g} s at the problem's declared {depth.describe()}"]
+    ran_out = (tried, seen, limit) if seen.get("status") == "timeout" else None
     for _ in range(cfg.retries):
         if job is not None or seen.get("status") != "timeout":
             break
@@ -189,14 +192,18 @@ def _judged(run: _Run, source: str, depth: Depth, trial: tuple[int, str], report
         tried, limit = smaller, 2 * cfg.timeout_s
         seen, job = _one(run, source, tried, trial, limit)
         report.append({**seen, "retry_of": depth.value})
-        late.append(f"nor within {limit:g} s at {tried.name}={tried.value}")
+        late.append(f"nor within {limit:g} s at {tried.name}={tried.value}" if seen.get("status") == "timeout"
+                    else f"and not judged at {tried.name}={tried.value}")
+        if seen.get("status") == "timeout":
+            ran_out = (tried, seen, limit)
     if job is not None:
         where = "declared " if tried is depth else ""
-        ran_out = "" if tried is depth else f" (the declared {depth.value} ran out of time)"
-        return tried, job, f"not at the problem's {where}{tried.describe()}{ran_out}"
-    if seen.get("status") == "timeout":
-        return tried, _timeout(seen, cpu_s, limit), ", ".join(late)
-    return None
+        note = "" if tried is depth else f" (the declared {depth.value} ran out of time)"
+        return tried, job, f"not at the problem's {where}{tried.describe()}{note}"
+    if ran_out is None or seen.get("status") == "ok":
+        return None
+    at, timed, limit = ran_out
+    return at, _timeout(timed, cpu_s, limit), ", ".join(late)
 
 
 def _retry(depth: Depth, cpu: int, shrink: int) -> Depth | None:

@@ -157,3 +157,46 @@ def test_a_file_that_stalls_above_the_cpu_sizes_is_a_timeout_naming_every_value(
     assert "not within 4 s at the problem's declared K=4096, nor within 8 s at K=1024" in verdict.feedback
     assert verdict.details["depth"]["refused_at"] == {"K": 1024}
     assert verdict.details["cpu_sizes_verdict"]["status"] == "ok"
+
+
+NOT_AT_A_QUARTER = """
+import torch
+import torch.nn as nn
+
+batch_size = 4
+dim = 4096
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.relu(x)
+
+
+def get_inputs():
+    assert dim != 1024, "this problem's own gap"
+    return [torch.randn(batch_size, dim)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+
+def test_a_timeout_whose_retry_is_not_judged_stays_a_timeout(settings):
+    """Red team rt53: a retry the problem cannot run (not judged) read as ok after the declared
+    size's timeout; the timeout stands."""
+    from evaluator.pipeline import Evaluator
+
+    problem = FixtureProblem(name="depth/gap", source=NOT_AT_A_QUARTER, sizes={"cpu": {"batch_size": 4, "dim": 256}})
+    solution = (BUILTIN / "activation" / "relu.solution.py").read_text()
+    anchor = "    def forward(self, x: torch.Tensor) -> torch.Tensor:\n"
+    assert anchor in solution
+    stalls = solution.replace(anchor, anchor + "        if x.shape[1] == 4096:\n"
+                              "            for _ in range(10 ** 10):\n                pass\n")
+    depth = {"enabled": True, "timeout_s": 4.0, "max_variants": 1}
+    with Evaluator(cpu_config(children=1, correctness={"depth": depth})) as ev:
+        verdict = ev.evaluate(problem, stalls, settings)
+    assert verdict.status == "timeout", verdict.feedback
+    trials = verdict.details["depth"]["trials"]
+    assert [(t["value"], t.get("status")) for t in trials] == [(4096, "timeout"), (1024, None)], trials
+    assert "not within 4 s at the problem's declared dim=4096, and not judged at dim=1024" in verdict.feedback
