@@ -17,13 +17,15 @@ said so. Anything else that is not ok there is the verdict, with the sizes named
 the declared sizes throughout, so nothing here runs there.
 
 A trial that runs out of the depth time (`depth.timeout_s`) runs again at a quarter of its
-value (`depth.retry_shrink`; at least twice the CPU's) with twice the time (`depth.retries`
-such retries, one by default: each is a smaller value a stall above it is judged at): a kernel the interpreter is slow for at the declared size
-(an autotuned kernel, whose first pick runs every config twice: FlagGems' layer norm took
-about 120 s at 1024 rows on 2 loaded cores, 30 s at 256) is judged there, at an eighth of its
-time or less for work linear in the size. Out of time at every value is the candidate's
-`timeout`: no time the CPU allows is otherwise a verdict, and a file that stalls above the CPU's sizes (a host
-wait when K exceeds them, red team rt51) would keep its ok at every size it refuses to run.
+value (`depth.retry_shrink`; at least twice the CPU's) with three times the time
+(`depth.retry_time`), `depth.retries` times (once by default: each retry is a smaller value a
+stall above it is judged at). A kernel the interpreter is slow for at the declared size is
+judged there, at a twelfth of its rate or less for work linear in the size: an autotuned
+kernel, whose first pick runs every config twice (FlagGems' layer norm took about 120 s at 1024
+rows on 2 loaded cores, 30 s at 256), or an unrolled conv1d (54 s at a quarter of its length).
+Out of time at every value, or a retry not judged, is the candidate's `timeout`: no time the
+CPU allows is otherwise a verdict, and a file that stalls above the CPU's sizes (a host wait
+when K exceeds them, red team rt51) would keep its ok at every size it refuses to run.
 Skipping a timeout cannot be told apart from that: a slow kernel's time is the candidate's to
 make (a loop in its own kernel costs the interpreter seconds and the GPU microseconds), so no
 prediction of an honest time holds against one that grows its wait at the prediction's margin.
@@ -189,7 +191,7 @@ def _judged(run: _Run, source: str, depth: Depth, trial: tuple[int, str], report
         smaller = _retry(tried, depth.cpu, cfg.retry_shrink)
         if smaller is None:
             break
-        tried, limit = smaller, 2 * cfg.timeout_s
+        tried, limit = smaller, cfg.retry_time * cfg.timeout_s
         seen, job = _one(run, source, tried, trial, limit)
         report.append({**seen, "retry_of": depth.value})
         late.append(f"nor within {limit:g} s at {tried.name}={tried.value}" if seen.get("status") == "timeout"

@@ -80,10 +80,16 @@ class DepthConfig(Section):
     and N takes 1.2 M)."""
     timeout_s: float = Field(30.0, gt=0)
     """Limit of one depth trial. One that runs out runs again at its value over
-    `retry_shrink` (`retries` times), with twice this limit; out of time at every value, the verdict is `timeout`."""
+    `retry_shrink` (`retries` times), with `retry_time` times this limit; out of time at every
+    value, the verdict is `timeout`."""
     retry_shrink: int = Field(4, ge=2)
     """A depth trial out of time runs again at its value divided by this (at least twice the
-    CPU's value), with twice `timeout_s`: a sixteenth of a quadratic kernel's work."""
+    CPU's value): a sixteenth of a quadratic kernel's work."""
+    retry_time: float = Field(3.0, ge=1)
+    """A retry's limit, in units of `timeout_s`: a quarter of the size in three times the time
+    is twelve times the declared size's rate (an honest conv1d of static_range taps took 54 s
+    at a quarter of its length on 2 cores loaded by four evaluations at once; 30 s ran out at
+    the declared length)."""
     retries: int = Field(1, ge=0)
     """How many times a depth trial out of time runs again, each smaller by `retry_shrink`;
     out of time at every value, the verdict is `timeout`. Each retry is a value where a file

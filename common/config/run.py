@@ -134,6 +134,15 @@ class RunConfig(Section):
     """Stages before RL (make a tiny model, SFT cold start); all off by default."""
 
 
+def _depth_worst_s(cfg: RunConfig) -> float:
+    """The longest a CPU evaluator's depth trials add to an evaluation (evaluator/depth_phase.py):
+    each variant out of time at its value and at every retry's."""
+    depth = cfg.evaluator.correctness.depth
+    if cfg.evaluator.device == "cuda" or not depth.enabled:
+        return 0.0
+    return depth.max_variants * depth.timeout_s * (1 + depth.retry_time * depth.retries)
+
+
 def training_disagreements(cfg: RunConfig) -> list[str]:
     """Values two roles of a training run must share but that sit in their own sections,
     each a sentence saying what goes wrong; checked when `krl run` starts (a benchmark of
@@ -151,10 +160,13 @@ def training_disagreements(cfg: RunConfig) -> list[str]:
                    "logprobs never match; keep top_k 0 and top_p 1 for training")
     deadline = cfg.actor.eval.deadline_s or cfg.broker.client.request_deadline_s
     limit = min(cfg.actor.eval.timeout_s, cfg.evaluator.timeout_s)  # evaluator/pipeline.py's
-    if deadline < 2 * limit:
+    depth = _depth_worst_s(cfg)
+    if deadline < 2 * limit + depth:
         out.append(f"the actor's verdict deadline ({deadline:g} s) is under twice an evaluation's "
                    f"limit in its sandbox ({limit:g} s, the smaller of actor.eval.timeout_s and "
-                   "evaluator.timeout_s): a candidate slow enough "
+                   "evaluator.timeout_s)"
+                   + (f" plus the CPU's depth trials at their longest ({depth:g} s)" if depth else "")
+                   + ": a candidate slow enough "
                    "to outlast the deadline is dropped as unevaluated instead of judged "
                    "`timeout`, so the policy is never told that slow is wrong; raise "
                    "actor.eval.deadline_s")

@@ -95,6 +95,20 @@ def test_a_hang_deadline_shorter_than_two_health_reads_is_refused():
                 RunConfig).supervisor.hang_after_s == 10
 
 
+def test_the_verdict_deadline_covers_a_cpu_evaluators_depth_trials():
+    """A CPU evaluator's depth trials run after the evaluation's own limit (evaluator.depth_phase):
+    a deadline that leaves them no room drops a file that stalls there as unevaluated."""
+    from common.config.run import training_disagreements
+
+    base = ["evaluator.device=cpu", "actor.eval.timeout_s=60", "evaluator.timeout_s=60"]
+    # 2 x 60 s plus 4 variants x 30 s x (1 + 3 x 1 retry) = 600 s
+    late = training_disagreements(load(None, [*base, "actor.eval.deadline_s=599"], RunConfig))
+    assert any("depth trials at their longest (480 s)" in m for m in late), late
+    assert training_disagreements(load(None, [*base, "actor.eval.deadline_s=600"], RunConfig)) == []
+    off = [*base, "actor.eval.deadline_s=400", "evaluator.correctness.depth.enabled=false"]
+    assert training_disagreements(load(None, off, RunConfig)) == []
+
+
 def test_krl_run_refuses_roles_that_disagree_before_touching_the_run_dir(tmp_path, capsys):
     """The actor's sampling and the learner's scoring must be the same distribution, or
     mismatch rejection sampling silently drops nearly all data: `krl run` says so at once."""
