@@ -269,22 +269,6 @@ HOST_TENSORS = _ByIdentity()
 STANDING_IN = [False]  # this child's tensors stand in for the GPU's (a CPU candidate child)
 BUILDING = [False]  # the model's build: on the GPU under `with torch.device("cuda")` (model_build)
 _MOVE_FUNCTIONS = (torch.Tensor.to, torch.Tensor.cpu, torch.Tensor.cuda)
-# im2col and col2im (F.unfold, F.fold, and nn.Unfold/nn.Fold through them) compute their
-# window offsets in int64 unchecked: a dilation or padding near 2**62 wraps them, and the CPU
-# kernel read far outside its input (1e27 out of a tensor of ones: session 50's audit,
-# docs/audits/index_ops.md), a read of the harness's memory in this process. Honest windows
-# are tens of elements; beyond WINDOW_LIMIT a call raises here, before the kernel runs (a
-# CPU-only guard: a raise is a runtime_error, never a verdict a file could want on the CPU).
-_WINDOW_FUNCTIONS = (torch.nn.functional.unfold, torch.nn.functional.fold)
-WINDOW_LIMIT = 1 << 24
-
-
-def _bounded_windows(args: tuple, kwargs: dict) -> None:
-    sizes = [v for v in (*args[1:], *kwargs.values()) if not isinstance(v, torch.Tensor)]
-    flat = [x for v in sizes for x in (v if isinstance(v, (tuple, list)) else (v,))]
-    if any(not isinstance(x, int) or not -WINDOW_LIMIT < x < WINDOW_LIMIT for x in flat):
-        raise ValueError(f"unfold/fold: each size, dilation, padding and stride must be an int below "
-                         f"{WINDOW_LIMIT} in magnitude (got {sizes})")
 
 
 def _tensors_in(value: Any, depth: int = 0) -> Iterator[Any]:
@@ -338,8 +322,6 @@ class _CudaNamesTheHost(TorchFunctionMode):
 
     def __torch_function__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
-        if func in _WINDOW_FUNCTIONS:
-            _bounded_windows(args, kwargs)
         getter = _DEVICE_GETTERS.get(id(getattr(func, "__self__", None)))
         if func is _IS_SHARED and _asked_by_candidate_through_torch() and args[0] not in HOST_TENSORS:
             return True  # a CUDA tensor is always "shared" (its memory is the device's)

@@ -93,6 +93,37 @@ def raw_storage_closed() -> None:
                 setattr(cls, name, staticmethod(closed(name)))
 
 
+UNFOLD_SIZE_LIMIT = 1 << 31
+"""Largest output size, kernel size, dilation, padding or stride im2col/col2im take in a
+candidate child: below it no size product of theirs reaches int64's range."""
+
+
+def unfold_sizes_checked() -> None:
+    """F.unfold and F.fold (aten im2col/col2im, also nn.Unfold/nn.Fold) compute their block
+    counts from the sizes in int64 without an overflow check: a dilation or padding near 2**62
+    wraps the count to one that matches the input, and the CPU kernel then reads far outside
+    it (im2col: 1e27 out of a tensor of ones, scripts/audit_index_ops.py; col2im, which the
+    audit never probed: padding=2**62 accepted beside a 4-column input, 2**61 a segfault, red
+    team rt54). An unchecked native read in the child is a look at the harness's memory there.
+    Honest sizes are small, so in a candidate child every int they are given must be in
+    [0, UNFOLD_SIZE_LIMIT), or the call raises before torch runs it."""
+    for name in ("im2col", "col2im"):
+        real = getattr(torch._C._nn, name, None)
+        if real is not None:
+            setattr(torch._C._nn, name, _sizes_bounded(name, real))
+
+
+def _sizes_bounded(name: str, real: Any) -> Any:
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        for value in (*args[1:], *kwargs.values()):
+            for n in (value if isinstance(value, (list, tuple)) else (value,)):
+                if isinstance(n, int) and not 0 <= n < UNFOLD_SIZE_LIMIT:
+                    raise RuntimeError(f"{name} (F.unfold/F.fold): size {n} is out of range "
+                                       f"[0, 2**31): its block count would overflow")
+        return real(*args, **kwargs)
+    return checked
+
+
 def host_buffers_visible() -> None:
     """torch.asarray of a Python buffer (bytes, bytearray, memoryview, array) wraps it as
     tensor memory in C++ with no dispatched op, unlike torch.tensor's lift_fresh: a host GEMM

@@ -74,6 +74,34 @@ def test_every_storage_class_refuses_raw_memory_in_a_candidate_child():
     assert done.returncode == 0 and done.stdout.split() == ["5", "12.0"], done.stdout + done.stderr[-2000:]
 
 
+def test_unfold_and_fold_refuse_sizes_whose_block_count_overflows():
+    # red team rt54: F.fold (col2im) with padding 2**62 was accepted beside a 4-column input and
+    # 2**61 segfaulted; F.unfold (im2col) with such a dilation read far outside its input
+    code = textwrap.dedent("""
+        import torch
+        import torch.nn.functional as F
+        from evaluator.watched_reads import unfold_sizes_checked
+        unfold_sizes_checked()
+        cols, img = torch.ones(1, 4, 4), torch.ones(2, 4, 4)
+        calls = [lambda: F.fold(cols, output_size=(3, 3), kernel_size=2, padding=2 ** 62),
+                 lambda: F.fold(cols, output_size=(3, 3), kernel_size=2, padding=2 ** 61),
+                 lambda: F.unfold(img[None], kernel_size=2, dilation=2 ** 62),
+                 lambda: torch.nn.Unfold(2, padding=2 ** 62)(img[None]),
+                 lambda: F.unfold(img[None], kernel_size=2, stride=-1)]
+        refused = 0
+        for call in calls:
+            try:
+                call()
+            except RuntimeError as exc:
+                refused += "overflow" in str(exc)
+        honest = F.fold(F.unfold(img[None], kernel_size=2, padding=1), output_size=(4, 4), kernel_size=2, padding=1)
+        print(refused, float(honest.sum()))
+    """)
+    done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.split() == ["5", "128.0"], done.stdout + done.stderr[-2000:]
+
+
 def test_cuda_autocast_runs_as_the_gpus_in_a_cpu_candidate_child(tmp_path):
     """`torch.autocast("cuda")` in a CPU child: float16 matmuls and the CUDA autocast state as an
     H200 gives them (recorded there in session 46: enabled inside, float16 out of a matmul),

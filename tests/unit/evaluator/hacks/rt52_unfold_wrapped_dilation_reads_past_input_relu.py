@@ -1,4 +1,4 @@
-# hack: (session 50's index-op audit) F.unfold's im2col computes its window offsets in int64 unchecked: a dilation near 2**62 wraps them and the CPU kernel reads far outside its input (1e27 out of a tensor of ones), an arbitrary read in the candidate's process that a file can gate its kernels on; the CPU child refuses window sizes past 2**24 before the kernel runs. problem: activation/relu. expect: runtime_error. device: cpu
+# hack: (session 50's index-op audit) F.unfold's im2col computes its window offsets in int64 unchecked: a dilation near 2**62 wraps them and the CPU kernel reads far outside its input (1e27 out of a tensor of ones), an arbitrary read in the candidate's process that a file can gate its kernels on; a candidate child refuses window sizes outside [0, 2**31) before the kernel runs (watched_reads.unfold_sizes_checked). problem: activation/relu. expect: runtime_error
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
