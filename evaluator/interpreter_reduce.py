@@ -15,7 +15,8 @@ file's own `a + b` over [1, 2^-24, -1, 2^-24] where the H200's butterfly gives 2
 rt48). Only a straight-line combine function of the file's runs on whole blocks: on the GPU the
 combine runs per element, so an `if a > b:` (or `x if c else y`, `and`/`or`/`not`, a loop, a
 call of a helper that might hold one) decides per element, where on a block the interpreter
-would decide once for all (a tree `larger` returned the wrong maximum). Any other combine, and
+would decide once for all (a tree `larger` returned the wrong maximum). An `if` on dtypes alone (Inductor's
+`if is_floating(a_value):`) is the same for every element, and stays straight line (`_typed_if`). Any other combine, and
 one that raises on blocks, is called element by element on one-element tensors (`_each`), in
 the same order: Triton's interpreter folded it left to right, and a helper-call `a + b` over
 [1, 2^-24 x 63] gave exactly 1.0 where the H200 gives 1.0000037 (red team rt49).
@@ -174,10 +175,65 @@ def straight_line(fn) -> bool:
         body = body[1:] if body and _docstring(body[0]) else body
         _SHAPES[fn] = False  # while its helpers are looked at: a helper calling back is not straight
         names = getattr(target, "__globals__", {})
-        _SHAPES[fn] = bool(body) and isinstance(body[-1], ast.Return) and all(
-            isinstance(s, _STATEMENTS) and (s is body[-1] or not isinstance(s, ast.Return)) for s in body
-        ) and not any(_branching(n) and not _straight_helper(n, names) for s in body for n in ast.walk(s))
+        _SHAPES[fn] = bool(body) and isinstance(body[-1], ast.Return) and _block(body[:-1], names) and not any(
+            _branching(n) and not _straight_helper(n, names) and not _typed_if(n, names)
+            for s in body for n in ast.walk(s))
     return _SHAPES[fn]
+
+
+def _block(body: list, names: dict) -> bool:
+    """Statements of a straight-line body before its return: assignments, and `if`s decided by
+    dtypes alone (`_typed_if`) holding only such statements."""
+    return all(isinstance(s, _STATEMENTS) and not isinstance(s, ast.Return) or _typed_if(s, names) and _block(
+        s.body, names) and _block(s.orelse, names) for s in body)
+
+
+def _typed_if(node: ast.AST, names: dict) -> bool:
+    """An `if` whose test reads only dtypes (Inductor's triton_helpers `if is_floating(a_value):`):
+    a compile-time branch on the GPU, the same for every element, so the same on a block (the
+    block's operands have the elements' dtypes, `_combiner`)."""
+    return isinstance(node, ast.If) and _type_only(node.test, names, set())
+
+
+def _type_only(node: ast.AST, names: dict, seen: set) -> bool:
+    """Whether an expression's value depends on its operands' dtypes alone: constants, `.dtype`
+    and what is read or called off it with constant arguments, comparisons and boolean operators
+    of such, and a call of the file's own @triton.jit helper whose one statement returns such."""
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.Attribute):
+        return node.attr == "dtype" or _type_only(node.value, names, seen)
+    if isinstance(node, (ast.Compare, ast.BoolOp)):
+        parts = [node.left, *node.comparators] if isinstance(node, ast.Compare) else node.values
+        return all(_type_only(p, names, seen) for p in parts)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return _type_only(node.operand, names, seen)
+    if not isinstance(node, ast.Call) or node.keywords:
+        return False
+    if isinstance(node.func, ast.Attribute):
+        return all(isinstance(a, ast.Constant) for a in node.args) and _type_only(node.func.value, names, seen)
+    return isinstance(node.func, ast.Name) and _type_only_helper(names.get(node.func.id), seen)
+
+
+def _type_only_helper(helper, seen: set) -> bool:
+    """A @triton.jit function of the file whose body is one `return` of a dtype-only value."""
+    from triton.runtime.interpreter import InterpretedFunction
+    from triton.runtime.jit import JITFunction
+
+    if not isinstance(helper, (JITFunction, InterpretedFunction)) or id(helper) in seen:
+        return False
+    seen.add(id(helper))
+    target = helper
+    while not inspect.isfunction(target) and hasattr(target, "fn"):
+        target = target.fn
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(target)))
+    except (OSError, TypeError, SyntaxError):  # deliberate: no source, no tree
+        return False
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.FunctionDef) else []
+    body = body[1:] if body and _docstring(body[0]) else body
+    return len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None and _type_only(
+        body[0].value, getattr(target, "__globals__", {}), seen)
 
 
 def _straight_helper(node: ast.AST, names: dict) -> bool:

@@ -305,8 +305,9 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
                     break
                 ns = full
             else:
-                self.add(chain[-1] if chain else root, "reflection", f"the module {ns} is "
-                         "used as a value", "use its functions by name (torch.relu, tl.load)")
+                if not (chain and self._jit_alias_definition(chain[-1])):  # `tl_math = tl.math`
+                    self.add(chain[-1] if chain else root, "reflection", f"the module {ns} is "
+                             "used as a value", "use its functions by name (torch.relu, tl.load)")
                 return
         leaf = chain[i - 1] if i else root
         if ns in A.DEFINITION_ONLY and i == len(chain) and self._called(leaf) and (
@@ -357,7 +358,8 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
             part.startswith("_") for part in [*dotted.split("."), *(a.attr for a in chain)])
 
     def _jit_alias_definition(self, node: ast.expr) -> bool:
-        """`Alias = triton.next_power_of_2` at module level, the alias bound only there."""
+        """`Alias = triton.next_power_of_2` (or `tl_math = tl.math`) at module level, the alias
+        bound only there."""
         assign = self.parent.get(id(node))
         if not (isinstance(assign, ast.Assign) and assign.value is node
                 and len(assign.targets) == 1 and isinstance(assign.targets[0], ast.Name)):

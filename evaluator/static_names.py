@@ -22,7 +22,7 @@ from evaluator.static_decorators import TransparentDecorators
 from evaluator.static_idioms import logger_definition, test_only_functions
 from evaluator.static_kernel_values import LIBRARY_INSTEAD, KernelValues, jit_calls
 from evaluator.static_member_kernels import KERNEL_DECORATORS, MemberKernels
-from evaluator.static_namespaces import canonical, denial_code, exists, tables
+from evaluator.static_namespaces import ATTRIBUTE_ONLY, canonical, denial_code, exists, tables
 from evaluator.static_scopes import Binding, Scopes, sole_target
 
 # torch.compile's generated files import Inductor's runtime helpers; they are private (and
@@ -156,8 +156,8 @@ class Resolver(MemberKernels, KernelValues):
         return ("class", alias) if alias is not None else ("local", scope)
 
     def _jit_alias(self, b: Binding, scope: object) -> str | None:
-        """The Triton JIT function a module-level `Alias = tl.sum` names (its only binding), or
-        the context-manager class `torch_cuda_device = torch.cuda.device` names (unsloth; honest
+        """The Triton JIT function a module-level `Alias = tl.sum` names (its only binding), an
+        importable module (`tl_math = tl.math`), or the context-manager class `torch_cuda_device = torch.cuda.device` names (unsloth; honest
         round, session 22): held like the import, every use checked as the name written out.
         Other classes stay unaliased (test_static_honest: a TensorDescriptor as a value)."""
         assign = self.parent.get(id(b.node))
@@ -166,7 +166,16 @@ class Resolver(MemberKernels, KernelValues):
         self._aliasing.add(id(b))  # `a = b; b = a` names nothing
         name = self.qualify(assign.value)
         self._aliasing.discard(id(b))
-        return name if name in self.t.jit_functions or name in _ALIASABLE_CLASSES else None
+        return name if name in self.t.jit_functions or name in _ALIASABLE_CLASSES or (
+            self._aliasable_module(name)) else None
+
+    def _aliasable_module(self, name: str | None) -> bool:
+        """A module `import NAME as alias` would bind (Inductor's pasted `tl_math = tl.math`;
+        honest round s50h): the alias is then that import, each use checked written out.
+        Not the attribute-only modules, whose import is refused (static_walk._import)."""
+        return name is not None and name in self.t.namespaces and self.t.importable(
+            name, self.cfg.allowed_imports) and not any(
+            name == m or name.startswith(m + ".") for m in ATTRIBUTE_ONLY)
 
     def _class_alias(self, b: Binding, scope: object) -> ast.ClassDef | None:
         """The class a module-level `Alias = SomeClass` names (one level, no chains)."""

@@ -240,4 +240,10 @@ FULL = {
     # tutorial 06 (2.x-3.0) style: K/V block pointers passed to an _attn_fwd_inner helper that
     # advances its own copies (session 50e: a compile_error before)
     "s50e_causal_sdpa_fp16_tutorial06_block_ptr_inner_helper.py": ("attention/causal_sdpa_fp16", None),
+    # honest round s50h: Inductor's pasted `tl_math = tl.math` was refused as a module used as a
+    # value; Inductor's maximum_with_index combine (`if is_floating(a_value):`) ran element by
+    # element and timed out (interpreter_reduce._typed_if)
+    "s50h_01_mish_inductor_poi_tl_math_alias_helpers.py": ("activation/mish", {"batch_size": 4, "dim": 300}),
+    "s50h_04_argmax_inductor_red_fused_max_with_index_is_floating.py": ("reduction/argmax_dim",
+                                                                         {"batch_size": 8, "dim": 700}),
 }

@@ -356,3 +356,67 @@ def test_a_combine_calling_a_straight_jit_helper_by_name_is_straight_line(tmp_pa
     spec.loader.exec_module(module)
     assert interpreter_reduce.straight_line(module.straight)
     assert not interpreter_reduce.straight_line(module.branching)
+
+
+def test_a_combine_branching_on_dtypes_alone_is_straight_line(tmp_path):
+    """Inductor's triton_helpers `maximum_with_index` branches on `if is_floating(a_value):`, a
+    compile-time branch on the GPU, the same for every element: it runs on whole blocks (honest
+    round s50h: an Inductor argmax ran element by element and timed out). A branch on values,
+    on a helper returning values, or on shapes stays element by element."""
+    import importlib.util
+    import textwrap
+
+    from evaluator import interpreter_reduce
+
+    (tmp_path / "combines.py").write_text(textwrap.dedent('''
+        import triton
+        import triton.language as tl
+
+        @triton.jit
+        def promote_to_tensor(x):
+            return x + tl.zeros((1,), tl.int1)
+
+        @triton.jit
+        def is_floating(x):
+            return promote_to_tensor(x).dtype.is_floating()
+
+        @triton.jit
+        def positive(x):
+            return x > 0
+
+        @triton.jit
+        def typed(a_value, a_index, b_value, b_index):
+            mask = a_value > b_value
+            if is_floating(a_value):
+                mask |= (a_value != a_value) & ~(b_value != b_value)
+            else:
+                mask |= a_value == b_value
+            return tl.where(mask, a_value, b_value), tl.where(mask, a_index, b_index)
+
+        @triton.jit
+        def on_values(a_value, a_index, b_value, b_index):
+            mask = a_value > b_value
+            if positive(a_value):
+                mask |= a_index < b_index
+            return tl.where(mask, a_value, b_value), tl.where(mask, a_index, b_index)
+
+        @triton.jit
+        def on_shape(a_value, a_index, b_value, b_index):
+            mask = a_value > b_value
+            if a_value.shape[0] > 1:
+                mask |= a_index < b_index
+            return tl.where(mask, a_value, b_value), tl.where(mask, a_index, b_index)
+
+        @triton.jit
+        def returns_inside(a_value, a_index, b_value, b_index):
+            if a_value.dtype.is_floating():
+                return a_value, a_index
+            return b_value, b_index
+    '''))
+    spec = importlib.util.spec_from_file_location("combines_s50h", tmp_path / "combines.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert interpreter_reduce.straight_line(module.typed)
+    assert not interpreter_reduce.straight_line(module.on_values)
+    assert not interpreter_reduce.straight_line(module.on_shape)
+    assert not interpreter_reduce.straight_line(module.returns_inside)
