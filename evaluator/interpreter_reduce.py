@@ -45,8 +45,11 @@ from evaluator import interpreter_order
 
 # what a straight-line combine body holds: arithmetic, comparisons, tl.* calls, tuples
 _STATEMENTS = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return)
-_BRANCHING = (ast.If, ast.IfExp, ast.BoolOp, ast.While, ast.For, ast.With, ast.Try, ast.Match,
-              ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Not,
+# (not `and`/`or`/`not`: a kernel's and its helpers' run as the GPU compiler reads them,
+# elementwise logical_and/or/not of Triton values, evaluator.interpreter_scope's rewrite, so
+# the same on a block as per element: Inductor's `mask |= a_isnan and not b_isnan`)
+_BRANCHING = (ast.If, ast.IfExp, ast.While, ast.For, ast.With, ast.Try, ast.Match,
+              ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
               ast.NamedExpr, ast.Starred)
 # calls with an effect beyond their value: run once per element on the GPU
 _EFFECTS = frozenset({"store", "device_print", "device_assert", "static_print", "debug_barrier",

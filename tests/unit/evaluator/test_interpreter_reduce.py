@@ -420,3 +420,38 @@ def test_a_combine_branching_on_dtypes_alone_is_straight_line(tmp_path):
     assert not interpreter_reduce.straight_line(module.on_values)
     assert not interpreter_reduce.straight_line(module.on_shape)
     assert not interpreter_reduce.straight_line(module.returns_inside)
+
+
+def test_a_combine_with_and_or_not_of_values_is_straight_line(tmp_path):
+    """Inductor's verbatim `mask |= a_isnan and not b_isnan`: in a kernel or helper `and`, `or`
+    and `not` of Triton values run elementwise (interpreter_scope's rewrite, as the GPU compiler
+    reads them), so such a combine is the same on a block as per element and runs on blocks
+    (honest round s50h: it ran element by element and timed out). A walrus stays branching."""
+    import importlib.util
+    import textwrap
+
+    from evaluator import interpreter_reduce
+
+    (tmp_path / "logic.py").write_text(textwrap.dedent('''
+        import triton
+        import triton.language as tl
+
+        @triton.jit
+        def nan_first(a_value, a_index, b_value, b_index):
+            a_isnan = a_value != a_value
+            b_isnan = b_value != b_value
+            mask = a_value > b_value
+            mask |= a_isnan and not b_isnan
+            equal = (a_value == b_value) or (a_isnan and b_isnan)
+            mask |= equal & (a_index < b_index)
+            return tl.where(mask, a_value, b_value), tl.where(mask, a_index, b_index)
+
+        @triton.jit
+        def walrus(a, b):
+            return (c := a + b) and c
+    '''))
+    spec = importlib.util.spec_from_file_location("logic_s50", tmp_path / "logic.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert interpreter_reduce.straight_line(module.nan_first)
+    assert not interpreter_reduce.straight_line(module.walrus)
