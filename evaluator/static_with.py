@@ -9,6 +9,10 @@ from __future__ import annotations
 import ast
 
 from evaluator import static_allowlist as A
+from evaluator.static_scopes import sole_target
+
+# Managers a factory may hand back: the plain ones (a range has rules on its call's own form).
+_FACTORY_MANAGERS = A.CONTEXT_MANAGERS - A.RANGES - A.NVTX_RANGES
 
 
 class WithStatements:
@@ -43,11 +47,41 @@ class WithStatements:
                      "write `with torch.cuda.nvtx.range(\"name\"):` without `as`")
         elif isinstance(ctx, ast.Call) and manager in A.CONTEXT_MANAGERS:
             self.call_arguments(ctx)
+        elif isinstance(ctx, ast.Call) and self._factory(ctx.func):
+            self.call_arguments(ctx)
         else:
             self.add(ctx, "forbidden_syntax", "this context manager is not allowed",
                      "use `with` only with torch.no_grad(), torch.inference_mode(), "
                      "torch.device(...) or torch.cuda.device(...)")
             self.expr(ctx)
+
+    def _factory(self, func: ast.expr) -> bool:
+        """A module-level context-manager factory, unsloth's `torch_gpu_device` (honest round
+        s50k): every binding of the name is a plain def whose body is one `return` of an allowed
+        manager's call (or a choice between such calls), or an alias of an allowed manager
+        (`torch_gpu_device = torch.cuda.device` on the other arm of a device-count if); the
+        `with` then enters what writing that call out would."""
+        if not isinstance(func, ast.Name):
+            return False
+        scope, bindings = self.scopes.lookup(func)  # type: ignore[attr-defined]
+        return bool(bindings) and scope is self.scopes.module and all(  # type: ignore[attr-defined]
+            self._factory_binding(b) for b in bindings)
+
+    def _factory_binding(self, b: object) -> bool:
+        node = b.node  # type: ignore[attr-defined]
+        if b.kind == "def":  # type: ignore[attr-defined]
+            body = node.body[1:] if _docstring(node.body[0]) else node.body
+            return isinstance(node, ast.FunctionDef) and not node.decorator_list and (
+                id(node) not in self.kernels) and len(body) == 1 and (  # type: ignore[attr-defined]
+                isinstance(body[0], ast.Return)) and self._manager_call(body[0].value)
+        assign = self.parent.get(id(node))  # type: ignore[attr-defined]
+        return b.kind == "local" and isinstance(assign, ast.Assign) and (  # type: ignore[attr-defined]
+            sole_target(assign) is node) and self.qualify(assign.value) in _FACTORY_MANAGERS  # type: ignore[attr-defined]
+
+    def _manager_call(self, expr: ast.expr | None) -> bool:
+        if isinstance(expr, ast.IfExp):
+            return self._manager_call(expr.body) and self._manager_call(expr.orelse)
+        return isinstance(expr, ast.Call) and self.qualify(expr.func) in _FACTORY_MANAGERS  # type: ignore[attr-defined]
 
     @staticmethod
     def _nvtx_range(ctx: ast.Call, item: ast.withitem) -> bool:
@@ -57,3 +91,7 @@ class WithStatements:
         msg = ctx.args[0] if len(ctx.args) == 1 else None
         return (item.optional_vars is None and not ctx.keywords and (
             isinstance(msg, ast.JoinedStr) or isinstance(msg, ast.Constant) and isinstance(msg.value, str)))
+
+
+def _docstring(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)

@@ -67,6 +67,23 @@ ACCEPTED = {
                 with torch.autocast("cuda", enabled=False) if x.is_cuda else nullcontext(), torch.no_grad():
                     return launch(y)
     ''',
+    # unsloth's device-context factory (honest round s50k): a def returning an allowed
+    # manager's call, or an alias of one on the other arm of a device-count if
+    "unsloth_torch_gpu_device_factory": '''
+        from contextlib import nullcontext
+
+        if torch.cuda.device_count() > 1:
+            torch_gpu_device = torch.cuda.device
+        else:
+            def torch_gpu_device(device):
+                """No-op context manager for single GPU."""
+                return nullcontext()
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                with torch_gpu_device(x.device):
+                    return launch(x)
+    ''',
     # a persistent grid's size off the GPU (honest round s41)
     "cpu_count_fallback": '''
         import os
@@ -240,6 +257,44 @@ REJECTED = {
     "contextlib_contextmanager": ('''
         from contextlib import contextmanager  # <-
     ''', "forbidden_api"),
+    # a factory is followed only when every binding of its name returns an allowed manager
+    "factory_returning_suppress": ('''
+        import contextlib
+
+        def torch_gpu_device(device):
+            return contextlib.suppress(Exception)
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                with torch_gpu_device(x.device):  # <-
+                    return launch(x)
+    ''', "forbidden_syntax"),
+    "factory_with_more_than_a_return": ('''
+        from contextlib import nullcontext
+
+        def torch_gpu_device(device):
+            launch(device)
+            return nullcontext()
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                with torch_gpu_device(x.device):  # <-
+                    return launch(x)
+    ''', "forbidden_syntax"),
+    "factory_redefined_as_a_plain_function": ('''
+        from contextlib import nullcontext
+
+        def torch_gpu_device(device):
+            return nullcontext()
+
+        def torch_gpu_device(device):
+            return launch(device)
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                with torch_gpu_device(x.device):  # <-
+                    return launch(x)
+    ''', "forbidden_syntax"),
     "contextlib_suppress_as_an_arm": ('''
         import contextlib
 
