@@ -10,6 +10,9 @@ from __future__ import annotations
 # runs its kernels (is_cuda answers True in a CPU candidate child). Autotuned files run: the CPU child
 # draws one of an autotuner's configs that fit an sm_90 block instead of asking for a GPU driver to time them.
 FULL = {
+    # unsloth's torch_gpu_device factory around the launch: a def returning nullcontext(),
+    # followed by the `with` check (honest round s50k)
+    "s50k_01_silu_unsloth_fg_long_indexing_gpu_device_nullcontext.py": ("activation/silu", {"batch_size": 3, "dim": 1100}),
     # libdevice (by module and through tl.extra.cuda): numpy versions in a CPU child, where
     # Triton's interpreter returned None for them (honest round, session 20)
     "l1_gelu_libdevice_autotune.py": ("activation/gelu", {"batch_size": 4, "dim": 300}),
