@@ -3,6 +3,7 @@ in every candidate child (or refused there), and the mark of constants host Pyth
 up before the candidate's module is imported (evaluator.commands)."""
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -114,14 +115,27 @@ def unfold_sizes_checked() -> None:
 
 
 def _sizes_bounded(name: str, real: Any) -> Any:
-    def checked(*args: Any, **kwargs: Any) -> Any:
-        for value in (*args[1:], *kwargs.values()):
-            for n in (value if isinstance(value, (list, tuple)) else (value,)):
-                if isinstance(n, int) and not 0 <= n < UNFOLD_SIZE_LIMIT:
-                    raise RuntimeError(f"{name} (F.unfold/F.fold): size {n} is out of range "
-                                       f"[0, 2**31): its block count would overflow")
-        return real(*args, **kwargs)
+    def checked(*args: Any, **kwargs: Any) -> Any:  # the input first, by position or `input=`
+        first = {"input": kwargs.pop("input")} if "input" in kwargs else {}
+        args = (*args[:1], *(_bounded_sizes(name, value) for value in args[1:]))
+        kwargs = {key: _bounded_sizes(name, value) for key, value in kwargs.items()}
+        return real(*args, **first, **kwargs)
     return checked
+
+
+def _bounded_sizes(name: str, value: Any) -> Any:
+    """One size argument of im2col/col2im as plain ints, each in [0, UNFOLD_SIZE_LIMIT): torch
+    takes a one-element tensor (or any `__index__`) where an int goes, so `padding=(tensor(2**62),
+    tensor(2**62))` passed an int-only check (red team rt55); what is checked is what runs."""
+    items = value if isinstance(value, (list, tuple)) else (value,)
+    try:
+        sizes = [operator.index(n) for n in items]
+    except TypeError as exc:
+        raise RuntimeError(f"{name} (F.unfold/F.fold): sizes must be ints") from exc
+    if any(not 0 <= n < UNFOLD_SIZE_LIMIT for n in sizes):
+        raise RuntimeError(f"{name} (F.unfold/F.fold): size {sizes} is out of range "
+                           f"[0, 2**31): its block count would overflow")
+    return sizes if isinstance(value, (list, tuple)) else sizes[0]
 
 
 def host_buffers_visible() -> None:

@@ -87,7 +87,11 @@ def test_unfold_and_fold_refuse_sizes_whose_block_count_overflows():
                  lambda: F.fold(cols, output_size=(3, 3), kernel_size=2, padding=2 ** 61),
                  lambda: F.unfold(img[None], kernel_size=2, dilation=2 ** 62),
                  lambda: torch.nn.Unfold(2, padding=2 ** 62)(img[None]),
-                 lambda: F.unfold(img[None], kernel_size=2, stride=-1)]
+                 lambda: F.unfold(img[None], kernel_size=2, stride=-1),
+                 # red team rt55: one-element tensors where ints go passed an int-only check
+                 lambda: F.fold(cols, output_size=(3, 3), kernel_size=2,
+                                padding=(torch.tensor(2 ** 62), torch.tensor(2 ** 62))),
+                 lambda: F.unfold(img[None], kernel_size=2, dilation=[torch.tensor(2 ** 62)] * 2)]
         refused = 0
         for call in calls:
             try:
@@ -95,11 +99,12 @@ def test_unfold_and_fold_refuse_sizes_whose_block_count_overflows():
             except RuntimeError as exc:
                 refused += "overflow" in str(exc)
         honest = F.fold(F.unfold(img[None], kernel_size=2, padding=1), output_size=(4, 4), kernel_size=2, padding=1)
-        print(refused, float(honest.sum()))
+        indexed = F.unfold(input=img[None], kernel_size=(2, torch.tensor(2)), padding=(1, torch.tensor(1)))
+        print(refused, float(honest.sum()), tuple(indexed.shape))
     """)
     done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)},
                           capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0 and done.stdout.split() == ["5", "128.0"], done.stdout + done.stderr[-2000:]
+    assert done.returncode == 0 and done.stdout.split() == ["7", "128.0", "(1,", "8,", "25)"], done.stdout + done.stderr[-2000:]
 
 
 def test_cuda_autocast_runs_as_the_gpus_in_a_cpu_candidate_child(tmp_path):
