@@ -17,12 +17,15 @@ said so. Anything else that is not ok there is the verdict, with the sizes named
 the declared sizes throughout, so nothing here runs there.
 
 A trial that runs out of the depth time (`depth.timeout_s`) runs again at a quarter of its
-value (`depth.retry_shrink`; at least twice the CPU's) with three times the time
-(`depth.retry_time`), `depth.retries` times (once by default: each retry is a smaller value a
-stall above it is judged at). A kernel the interpreter is slow for at the declared size is
-judged there, at a twelfth of its rate or less for work linear in the size: an autotuned
-kernel, whose first pick runs every config twice (FlagGems' layer norm took about 120 s at 1024
-rows on 2 loaded cores, 30 s at 256), or an unrolled conv1d (54 s at a quarter of its length).
+value (`depth.retry_shrink`; at least twice the CPU's), `depth.retries` times (once by default:
+each retry is a smaller value a stall above it is judged at). A retry's limit is twice the CPU
+sizes' whole correctness time grown with the size, at least `retry_time` x `timeout_s` and at
+most `retry_max_s`, and its value is lowered (a power of two, at least twice the CPU's) until
+that prediction fits: a kernel the interpreter is slow for at every size is judged where it
+can finish. Measured on 2 loaded cores: FlagGems' autotuned layer norm (120 s at 1024 rows, 30
+s at 256), an unrolled conv1d (54 s at a quarter of its length), fla's 48-config autotuned
+cumsum (79 s for the CPU sizes' trials; its retries ran at twice the CPU's sizes in 61 s and 51
+s; honest s50k_03). A stall runs past any limit.
 Out of time at every value, or a retry not judged, is the candidate's `timeout`: no time the
 CPU allows is otherwise a verdict, and a file that stalls above the CPU's sizes (a host wait
 when K exceeds them, red team rt51) would keep its ok at every size it refuses to run.
@@ -188,10 +191,10 @@ def _judged(run: _Run, source: str, depth: Depth, trial: tuple[int, str], report
     for _ in range(cfg.retries):
         if job is not None or seen.get("status") != "timeout":
             break
-        smaller = _retry(tried, depth.cpu, cfg.retry_shrink)
+        smaller = _retry(tried, depth.cpu, cfg.retry_shrink, cpu_s, cfg.retry_max_s)
         if smaller is None:
             break
-        tried, limit = smaller, cfg.retry_time * cfg.timeout_s
+        tried, limit = smaller, _retry_limit(cfg, smaller, cpu_s)
         seen, job = _one(run, source, tried, trial, limit)
         report.append({**seen, "retry_of": depth.value})
         late.append(f"nor within {limit:g} s at {tried.name}={tried.value}" if seen.get("status") == "timeout"
@@ -208,11 +211,28 @@ def _judged(run: _Run, source: str, depth: Depth, trial: tuple[int, str], report
     return at, _timeout(timed, cpu_s, limit), ", ".join(late)
 
 
-def _retry(depth: Depth, cpu: int, shrink: int) -> Depth | None:
-    """`depth` at `1/shrink` of its value (at least twice the CPU's), None where that is
-    not below the value that ran out of time."""
+def _retry(depth: Depth, cpu: int, shrink: int, cpu_s: float, most_s: float) -> Depth | None:
+    """`depth` at `1/shrink` of its value, or less where its predicted time (`_predicted`)
+    would pass `most_s` there (at least twice the CPU's value); None where that is not below
+    the value that ran out of time."""
     value = max(depth.value // shrink, 2 * cpu)
+    while value > 2 * cpu and _predicted(cpu_s, value, cpu) > most_s:
+        value = max(1 << ((value - 1).bit_length() - 1), 2 * cpu)  # a power of two down
     return replace(depth, value=value) if value < depth.value else None
+
+
+def _predicted(cpu_s: float, value: int, cpu: int) -> float:
+    """A generous time for one trial at `value`: the CPU sizes' whole correctness phase (every
+    trial and every autotune config's pinned forward: several times one trial) grown with the
+    size, twice over."""
+    return 2 * cpu_s * value / cpu
+
+
+def _retry_limit(cfg: DepthConfig, depth: Depth, cpu_s: float) -> float:
+    """A retry's limit: its predicted time within `retry_time` x `timeout_s` and `retry_max_s`.
+    A stall runs past any limit; this one is for a kernel slow at every size (fla's 48-config
+    autotuned cumsum took 79 s at the CPU's sizes)."""
+    return min(cfg.retry_max_s, max(cfg.retry_time * cfg.timeout_s, _predicted(cpu_s, depth.value, depth.cpu)))
 
 
 def _timeout(seen: dict[str, Any], cpu_s: float, limit: float) -> Verdict:

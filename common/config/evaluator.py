@@ -90,6 +90,11 @@ class DepthConfig(Section):
     is twelve times the declared size's rate (an honest conv1d of static_range taps took 54 s
     at a quarter of its length on 2 cores loaded by four evaluations at once; 30 s ran out at
     the declared length)."""
+    retry_max_s: float = Field(300.0, gt=0)
+    """The longest a retry may run. A retry's limit is twice the CPU sizes' correctness time
+    grown with the size (at least `retry_time` x `timeout_s`), and its value is lowered until
+    that fits in this: a kernel slow at the CPU's sizes already (fla's 48-config autotuned
+    cumsum: 79 s) is judged at a size it can finish."""
     retries: int = Field(1, ge=0)
     """How many times a depth trial out of time runs again, each smaller by `retry_shrink`;
     out of time at every value, the verdict is `timeout`. Each retry is a value where a file

@@ -138,9 +138,10 @@ def _depth_worst_s(cfg: RunConfig) -> float:
     """The longest a CPU evaluator's depth trials add to an evaluation (evaluator/depth_phase.py):
     each variant out of time at its value and at every retry's."""
     depth = cfg.evaluator.correctness.depth
-    if cfg.evaluator.device == "cuda" or not depth.enabled:
+    if cfg.evaluator.device != "cpu" or not depth.enabled:  # "auto" is a GPU's on a cluster
         return 0.0
-    return depth.max_variants * depth.timeout_s * (1 + depth.retry_time * depth.retries)
+    retry = max(depth.retry_max_s, depth.retry_time * depth.timeout_s)
+    return depth.max_variants * (depth.timeout_s + retry * depth.retries)
 
 
 def training_disagreements(cfg: RunConfig) -> list[str]:

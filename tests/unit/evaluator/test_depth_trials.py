@@ -124,10 +124,10 @@ def test_a_size_the_problem_itself_cannot_run_is_skipped_and_said(depth_evaluato
     assert trials["dim"]["status"] == "ok" and trials["dim"]["value"] == 2048
 
 
-def _stalls_at(k: int) -> str:
-    """matmul_fp16's honest solution with a host wait when K is `k` (and only then)."""
+def _stalls_at(test: str) -> str:
+    """matmul_fp16's honest solution with a host wait where K passes `test` (`== 4096`, `> 104`)."""
     solution = (BUILTIN / "matmul" / "matmul_fp16.solution.py").read_text()
-    wait = f"        if a.shape[1] == {k}:\n            for _ in range(10 ** 10):\n                pass\n"
+    wait = f"        if a.shape[1] {test}:\n            for _ in range(10 ** 10):\n                pass\n"
     anchor = "        a, b = a.contiguous(), b.contiguous()\n"
     assert anchor in solution
     return solution.replace(anchor, anchor + wait)
@@ -138,7 +138,7 @@ def test_a_depth_trial_out_of_time_is_judged_at_a_quarter_of_its_size(settings):
 
     depth = {"enabled": True, "timeout_s": 6.0, "max_variants": 1}
     with Evaluator(cpu_config(children=1, correctness={"depth": depth})) as ev:
-        verdict = ev.evaluate(_builtin("matmul/matmul_fp16"), _stalls_at(4096), settings)
+        verdict = ev.evaluate(_builtin("matmul/matmul_fp16"), _stalls_at("== 4096"), settings)
     assert verdict.status == "ok", verdict.feedback
     k = [t for t in verdict.details["depth"]["trials"] if t["size"] == "K"]
     assert [(t["value"], t["status"]) for t in k] == [(4096, "timeout"), (1024, "ok")], k
@@ -146,16 +146,18 @@ def test_a_depth_trial_out_of_time_is_judged_at_a_quarter_of_its_size(settings):
 
 
 def test_a_file_that_stalls_above_the_cpu_sizes_is_a_timeout_naming_every_value(settings):
+    """Red team rt51's shape (hacks/rt51_declared_depth_timeout_escape, in the corpus): a wait
+    at every K above the CPU's, so it stalls at the declared K and at the retry's, whatever
+    value the retry's time budget picks."""
     from evaluator.pipeline import Evaluator
 
-    hack = Path(__file__).parent / "hacks" / "rt51_declared_depth_timeout_escape.py"
-    depth = {"enabled": True, "timeout_s": 4.0, "max_variants": 1}
+    depth = {"enabled": True, "timeout_s": 4.0, "max_variants": 1, "retry_max_s": 12.0}
     with Evaluator(cpu_config(children=1, correctness={"depth": depth})) as ev:
-        verdict = ev.evaluate(_builtin("matmul/matmul_fp16"), hack.read_text(), settings)
+        verdict = ev.evaluate(_builtin("matmul/matmul_fp16"), _stalls_at("> 104"), settings)
     assert verdict.status == "timeout" and verdict.reward == 0.0, verdict.feedback
-    # K = 4096, then a quarter of it (1024) at three times the time: the file stalls at both
-    assert "not within 4 s at the problem's declared K=4096, nor within 12 s at K=1024" in verdict.feedback
-    assert verdict.details["depth"]["refused_at"] == {"K": 1024}
+    [k] = verdict.details["depth"]["refused_at"].values()
+    assert 208 <= k <= 1024 and k & (k - 1) == 0 or k == 208, k  # a power of two, or twice the CPU's
+    assert f"not within 4 s at the problem's declared K=4096, nor within 12 s at K={k}" in verdict.feedback
     assert verdict.details["cpu_sizes_verdict"]["status"] == "ok"
 
 
