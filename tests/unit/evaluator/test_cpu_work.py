@@ -405,30 +405,20 @@ class ModelNew(nn.Module):
 def test_a_gemm_through_an_op_without_a_flop_formula_buys_no_coverage(evaluator, settings):
     """Red team: linear_relu's GEMM done by torch.addbmm (a batch of one), an op without a
     formula in torch's flop table, beside a Triton relu: its coverage was 0.33, 4.6x the same
-    candidate's with addmm (0.07); by a weighted embedding bag, 0.29. Sizes where the GEMM is
-    compute-bound."""
+    candidate's with addmm (0.07); by a weighted embedding bag, 0.29 (embedding_bag is refused
+    since session 50: its 2-D offsets corrupted the heap, tests/unit/evaluator/
+    test_static_widened_narrow.py). Sizes where the GEMM is compute-bound."""
     problem = replace(fixture_problem("linear_relu"),
                       sizes={"cpu": {"batch_size": 256, "in_features": 512, "out_features": 512}})
     coverage = {}
     for name, gemm in {
             "addmm": "torch.addmm(self.linear.bias, x, self.linear.weight.t())",
             "addbmm": "torch.addbmm(self.linear.bias, x[None], self.linear.weight.t()[None])",
-            # x @ W.T as a bag per row of every column of W.T weighted by x (red team, session 18:
-            # _embedding_bag was charged as linear in its data, coverage 0.29 against mm's 0.07)
-            "embedding_bag": "self.linear.bias + torch.nn.functional.embedding_bag("
-                             "torch.arange(x.shape[1], device=x.device).repeat(x.shape[0]), "
-                             "self.linear.weight.t().contiguous().requires_grad_(), "
-                             "torch.arange(x.shape[0], device=x.device) * x.shape[1], mode='sum', "
-                             "per_sample_weights=x.reshape(-1))",  # (indices on the host: CUDA's device error)
     }.items():
         verdict = evaluator.evaluate(problem, LINEAR_RELU_CANDIDATE.replace("GEMM", gemm), settings)
         assert verdict.status == "ok", verdict.feedback
         coverage[name] = verdict.coverage
     assert 0 < coverage["addbmm"] <= coverage["addmm"] + 0.01 < 0.2, coverage
-    # the bag is costed as no formula bounds it, above the whole reference GEMM: held to the
-    # problem's own work (session 32), PyTorch left the kernel no share of it
-    assert coverage["embedding_bag"] is not None and 0 <= coverage["embedding_bag"] <= coverage["addmm"] + 0.01, \
-        coverage
 
 
 @needs_interpreter

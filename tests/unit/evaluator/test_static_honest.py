@@ -151,10 +151,12 @@ def test_an_import_of_the_launcher_says_what_to_write_instead():
 
 
 def test_refusals_of_honest_idioms_say_what_to_write_instead():
-    """Honest round, session 25: three idioms that stay refused, each for its reason, now say
-    what works. tl.advance (block pointers) is gone from the installed Triton; a kernel bound
-    into functools.partial is no longer followed as a kernel; a strict-policy refusal of
-    PyTorch finishing a reduction names the kernel-side finish."""
+    """Honest round, session 25: idioms that stay refused, each for its reason, now say what
+    works: a kernel bound into functools.partial is no longer followed as a kernel; a
+    strict-policy refusal of PyTorch finishing a reduction names the kernel-side finish.
+    Block pointers (tl.advance, gone from the installed Triton, which said to use tensor
+    descriptors) are accepted since session 50: written out as Triton 3.6 lowers them
+    (evaluator.block_pointers; test_block_pointers.py holds the message without that rewrite)."""
     from evaluator.judge import judge_provenance
 
     advance = check_snippet('''
@@ -163,8 +165,7 @@ def test_refusals_of_honest_idioms_say_what_to_write_instead():
             b = tl.make_block_ptr(p_ptr, (BLOCK,), (1,), (0,), (BLOCK,), (0,))
             b = tl.advance(b, (BLOCK,))
     ''')
-    assert advance.status == "compile_error"
-    assert "tl.make_tensor_descriptor" in advance.findings[0].message
+    assert advance.status is None and "b_bp_off0" in advance.source, advance.findings
     partial = check_snippet('''
         import functools
 

@@ -1,4 +1,4 @@
-# hack: (red team A, session 20) torch computes softmax; a kernel copies it; set_ inside a callable grid re-points the handed tensor after the interpreter took its pointer, so the watch sees a decoy. problem: softmax/softmax. expect: runtime_error|hack/torch_computes. policy: strict
+# hack: (red team A, session 20) torch computes softmax; a kernel copies it; set_ inside a callable grid re-points the handed tensor after the interpreter took its pointer, so the watch sees a decoy. problem: softmax/softmax. expect: runtime_error|hack/torch_computes|hack/forbidden_api. policy: strict
 # attack: torch computes softmax; a Triton kernel copies it out. The hand-over is hidden from
 # the provenance watch by re-pointing the handed tensor (set_) inside a callable grid, i.e.
 # after the interpreter took its data pointer but before the watch looks at the launch's
