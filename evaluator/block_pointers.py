@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from evaluator import block_pointer_calls as calls
 from evaluator.block_pointer_calls import FUNCTIONS, Unsupported
 from evaluator.block_pointer_calls import dotted as _dotted
+from evaluator.source_splice import Splice
 
 MAKE_ARGS = ("base", "shape", "strides", "offsets", "block_shape", "order")
 ADVANCE_ARGS = ("base", "offsets")
@@ -589,37 +590,3 @@ def _padded(node: ast.AST, text: str) -> str:
         raise Unsupported(node, "this block-pointer expression could not be rewritten in place; "
                           "write it more plainly")
     return text[:-1] + "\n" * (want - have) + ")"
-
-
-class Splice:
-    """The source with edits applied: each edited node's text is its builder's, given this
-    splice to read its sub-expressions (themselves edited) from."""
-
-    def __init__(self, source: str, edits: dict[int, tuple[ast.AST, Callable[[Splice], str]]]) -> None:
-        self.raw = source.encode("utf-8")
-        starts, pos = [], 0
-        for line in self.raw.split(b"\n"):
-            starts.append(pos)
-            pos += len(line) + 1
-        self.starts = starts
-        self.edits = sorted((self._span(n) + (build,) for n, build in edits.values()), key=lambda e: (e[0], -e[1]))
-
-    def _span(self, node: ast.AST) -> tuple[int, int]:
-        return (self.starts[node.lineno - 1] + node.col_offset,  # type: ignore[attr-defined]
-                self.starts[node.end_lineno - 1] + node.end_col_offset)  # type: ignore[attr-defined]
-
-    def text(self, node: ast.AST) -> str:
-        return self._between(*self._span(node))
-
-    def module(self) -> str:
-        return self._between(0, len(self.raw))
-
-    def _between(self, start: int, end: int) -> str:
-        out, pos = [], start
-        for s, e, build in self.edits:
-            if s >= pos and e <= end:
-                out.append(self.raw[pos:s].decode("utf-8"))
-                out.append(build(self))
-                pos = e
-        out.append(self.raw[pos:end].decode("utf-8"))
-        return "".join(out)
