@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 import builtins
 import re
+import sys
+import types
 
 from common.config.evaluator import StaticConfig
 from evaluator import gpu_names
@@ -172,8 +174,10 @@ class Resolver(MemberKernels, KernelValues):
     def _aliasable_module(self, name: str | None) -> bool:
         """A module `import NAME as alias` would bind (Inductor's pasted `tl_math = tl.math`;
         honest round s50h): the alias is then that import, each use checked written out.
-        Not the attribute-only modules, whose import is refused (static_walk._import)."""
-        return name is not None and name in self.t.namespaces and self.t.importable(
+        Not the attribute-only modules, whose import is refused (static_walk._import), nor a
+        listed namespace that is no module (`os.environ`, a mapping: no import binds it)."""
+        return name is not None and isinstance(sys.modules.get(name), types.ModuleType) and (
+            name in self.t.namespaces) and self.t.importable(
             name, self.cfg.allowed_imports) and not any(
             name == m or name.startswith(m + ".") for m in ATTRIBUTE_ONLY)
 

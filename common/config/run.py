@@ -135,13 +135,14 @@ class RunConfig(Section):
 
 
 def _depth_worst_s(cfg: RunConfig) -> float:
-    """The longest a CPU evaluator's depth trials add to an evaluation (evaluator/depth_phase.py):
-    each variant out of time at its value and at every retry's."""
+    """The longest a CPU evaluator's depth trials add to the evaluation of a file that stalls
+    (evaluator/depth_phase.py): each variant's first trial to its limit, then one variant's
+    retries to theirs (a stall is refused at the first variant it stalls in)."""
     depth = cfg.evaluator.correctness.depth
     if cfg.evaluator.device != "cpu" or not depth.enabled:  # "auto" is a GPU's on a cluster
         return 0.0
     retry = max(depth.retry_max_s, depth.retry_time * depth.timeout_s)
-    return depth.max_variants * (depth.timeout_s + retry * depth.retries)
+    return depth.max_variants * depth.timeout_s + depth.retries * retry
 
 
 def training_disagreements(cfg: RunConfig) -> list[str]:

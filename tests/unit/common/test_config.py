@@ -101,10 +101,10 @@ def test_the_verdict_deadline_covers_a_cpu_evaluators_depth_trials():
     from common.config.run import training_disagreements
 
     base = ["evaluator.device=cpu", "actor.eval.timeout_s=60", "evaluator.timeout_s=60"]
-    # 2 x 60 s plus 4 variants x (30 s + 1 retry of at most 300 s) = 1440 s
-    late = training_disagreements(load(None, [*base, "actor.eval.deadline_s=1439"], RunConfig))
-    assert any("depth trials at their longest (1320 s)" in m for m in late), late
-    assert training_disagreements(load(None, [*base, "actor.eval.deadline_s=1440"], RunConfig)) == []
+    # 2 x 60 s plus 4 variants' first trials of 30 s and one retry of at most 300 s = 540 s
+    late = training_disagreements(load(None, [*base, "actor.eval.deadline_s=539"], RunConfig))
+    assert any("depth trials at their longest (420 s)" in m for m in late), late
+    assert training_disagreements(load(None, [*base, "actor.eval.deadline_s=540"], RunConfig)) == []
     off = [*base, "actor.eval.deadline_s=400", "evaluator.correctness.depth.enabled=false"]
     assert training_disagreements(load(None, off, RunConfig)) == []
 
