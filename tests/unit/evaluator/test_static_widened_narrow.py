@@ -37,6 +37,22 @@ REJECTED = {
     "to_mkldnn_method": ('''
         s = torch.ones(4).to_mkldnn()  # <-
     ''', "forbidden_api"),
+    # a module-level context-manager factory (unsloth's torch_gpu_device, session 50) is
+    # followed to its manager's call, whose argument is checked there: no value handed out
+    "cm_factory_hands_torch": ('''
+        from contextlib import nullcontext
+        def dev(v):
+            return nullcontext(v)
+        with dev(torch) as t:  # <-
+            pass
+    ''', "reflection"),
+    "cm_factory_hands_getattr": ('''
+        from contextlib import nullcontext
+        def dev(v):
+            return nullcontext(v)
+        with dev(getattr) as g:  # <-
+            pass
+    ''', "reflection"),
     # CTC loss's CPU kernel reads where its targets point, unchecked (session 50): every spelling
     "ctc_loss_functional": ('''
         s = torch.nn.functional.ctc_loss  # <-
