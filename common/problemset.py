@@ -9,8 +9,8 @@ the module globals in `sizes[device]` (KernelBench functions read globals such a
 size), and only then calls `get_init_inputs()` / `get_inputs()`.
 
 `load_problems(path)` reads any of:
-- one `.py` file (name: the file stem) with `NAME.solution.py` beside it as its
-  solution;
+- one `.py` file (name: the file stem; in a `levelN/` folder `levelN/<stem>`, sized by
+  the manifest beside `levelN/` as below) with `NAME.solution.py` beside it as its solution;
 - a directory of them, recursively and sorted (name: the path relative to the
   directory without `.py`, e.g. `ops/relu`); a `manifest.json` there gives
   family, sizes, tolerance and tags per name (the built-in set is such a directory);
@@ -300,6 +300,17 @@ def _kernelbench_layout(directory: Path) -> tuple[Path, list[Path]] | None:
     return None
 
 
+def _single_file(path: Path) -> Problem:
+    """One problem file. A file in a KernelBench `levelN/` folder is named and sized as its
+    checkout would load it (`level2/76_Gemm_Add_ReLU`, the manifest beside `levelN/`), so
+    the CPU sizes a user gave the checkout hold when one of its files is checked alone."""
+    if _LEVEL_DIR.fullmatch(path.parent.name):
+        name = f"{path.parent.name}/{path.stem}"
+        meta = {"family": path.parent.name, **_load_manifest(path.parent.parent).get(name, {})}
+        return _problem_from_file(path, name, meta)
+    return _problem_from_file(path, path.stem, {})
+
+
 def _problem_number(path: Path) -> tuple[int, str]:
     match = _PROBLEM_NUMBER.match(path.name)
     return (int(match.group(1)) if match else 1 << 30, path.name)
@@ -457,7 +468,7 @@ def _load_source(path: Path, code_column: str | None, name_column: str | None,
     elif path.suffix in (".jsonl", ".parquet"):
         result = _load_table(path, code_column, name_column, limit)
     elif path.suffix == ".py":
-        return ProblemSet([_problem_from_file(path, path.stem, {})])
+        return ProblemSet([_single_file(path)])
     else:
         raise ProblemError(f"{path}: unknown problem source; expected a .py file, a directory, "
                            "a .jsonl or .parquet table, or builtin[:family]")

@@ -65,6 +65,19 @@ def test_single_file_is_named_by_stem_and_picks_up_its_solution(tmp_path):
     assert problem.solution == SOLUTION
 
 
+def test_single_file_of_a_kernelbench_level_takes_the_checkouts_name_and_cpu_sizes(tmp_path):
+    # `krl check --problem KernelBench/level2/76_Gemm_Add_ReLU.py` at the CPU sizes the user
+    # gave the checkout: at the file's own GPU sizes the interpreter runs out of time
+    path = write(tmp_path / "KernelBench" / "level2" / "76_relu.py", GOOD.format(dim=8192))
+    write(tmp_path / "KernelBench" / "manifest.json",
+          json.dumps({"level2/76_relu": {"sizes": {"cpu": {"dim": 16}}}}))
+    [problem] = load_problems(path)
+    assert problem.name == "level2/76_relu" and problem.family == "level2"
+    assert problem.sizes_for("cpu") == {"dim": 16} and problem.sizes_for("cuda") == {}
+    [alone] = load_problems(write(tmp_path / "other" / "level3" / "1_relu.py", GOOD.format(dim=4)))
+    assert alone.name == "level3/1_relu" and alone.sizes_for("cpu") == {}
+
+
 def test_directory_is_recursive_sorted_and_skips_solutions_and_init(tmp_path):
     write(tmp_path / "b" / "second.py", GOOD.format(dim=2))
     write(tmp_path / "a.py", GOOD.format(dim=1))
