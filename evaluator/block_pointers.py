@@ -609,6 +609,10 @@ def _padded(node: ast.AST, text: str) -> str:
 # each a `tl.static_assert` of 3.6's rule that returns what it was given. The GPU compiler's
 # front end, run on the CPU before every interpreted launch (evaluator.device_compile), judges
 # them at the launch's own specialization, so a file 3.6 cannot build is a compile_error here too.
+# Offsets (make_block_ptr's and advance's) are i32 in 3.6's ops (tt.make_tensor_ptr, tt.advance):
+# a tensor offset passes through uncast, so only a 32-bit integer builds (3.6 asserts on int64;
+# int8/int16/uint64 fail the op's verifier); shapes and strides are any integer, cast to i64; a
+# constant is an int in the 32-bit (offsets) or 64-bit range, a bool (an i1) neither.
 _INDEX_MSG = ("Block pointers only support 32 bit `offsets/block_shape`, add a `.to(tl.int32)` or use "
               "regular indexing for 64 bit support")
 
@@ -657,9 +661,10 @@ class Checks:
         if WIDE:
             pass
         else:
-            {tl}.static_assert(x.dtype != {tl}.int64, "{_INDEX_MSG}")
+            {tl}.static_assert(x.dtype.primitive_bitwidth == 32, "{_INDEX_MSG} (and an offset of fewer bits is no i32 either)")
     else:
         {tl}.static_assert({tl}.where(True, x, x).dtype.is_int(), "Unsupported element type in shape/strides/offsets")
+        {tl}.static_assert({tl}.where(True, x, x).dtype != {tl}.int1, "a bool is an i1 constant, not the i64 shape/stride or i32 offset Triton 3.6's block pointer ops take")
         if WIDE:
             {tl}.static_assert(x >= -9223372036854775808, "Block pointers only support 64 bit `shape/strides`")
             {tl}.static_assert(x <= 9223372036854775807, "Block pointers only support 64 bit `shape/strides`")
