@@ -255,7 +255,7 @@ VERSION_ATTRIBUTES = frozenset({"torch.__version__", "triton.__version__"})
 # Enum classes: called with one value they look a member up; with members (the functional
 # API, `Enum("E", [("__del__", f)], type=float)`) they build a class at run time (red team,
 # session 18), which static_expressions refuses.
-ENUM_CLASSES = frozenset({"enum.Enum", "enum.IntEnum"})
+ENUM_CLASSES = frozenset({"enum.Enum", "enum.IntEnum", "enum.Flag", "enum.IntFlag"})
 # nn's parameter-holding leaf modules: a drop-in `class FastLinear(nn.Linear)` with a Triton
 # forward is a common style (honest round, session 30). Their machinery is nn.Module's (the
 # methods the harness calls stay refused as overrides); what they inherit computes through
@@ -274,14 +274,19 @@ LEAF_MODULE_BASES = frozenset("torch.nn." + n for n in (
     "CrossEntropyLoss", "NLLLoss", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "KLDivLoss",
     "BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss"))
 BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "enum.IntEnum",
-                   "enum.StrEnum", "typing.NamedTuple", "object"}) | LEAF_MODULE_BASES | frozenset({
+                   "enum.StrEnum", "enum.Flag", "enum.IntFlag", "typing.NamedTuple", "object"}) | LEAF_MODULE_BASES | frozenset({
     # an error type of the file's own (unsloth's, Liger's): what `raise` may already raise,
     # under another name; never one the harness treats apart (MemoryError, BaseException's)
     "Exception", "RuntimeError", "ValueError", "TypeError", "NotImplementedError", "KeyError",
     "IndexError", "LookupError", "ArithmeticError"})
 # a value type an enum may mix in (`class Mask(str, Enum)`: xformers), beside an enum base only
 ENUM_MIXINS = frozenset({"str", "int"})
-ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum"})
+# Flag and IntFlag (honest round s50's option sets, session 51c): their machinery beyond Enum's
+# is member arithmetic (|, &, ~, in) and `_missing_` building a pseudo-member of combined bits
+# under the class's boundary (STRICT for Flag, KEEP for IntFlag; set only by a class keyword or
+# a `_boundary_` of an enum.* constant, both refused: a body holds literal constants), so every
+# value a member holds is an int the body wrote
+ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
 # What a decorator call may take positionally: 0 nothing, "literal" constants only. A callable
 # there is the decorator's own argument (`functools.lru_cache(g)` and
 # `torch.compiler.disable(g)` wrap g and so hand the decorated def to g: red team s31d's

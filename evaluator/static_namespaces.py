@@ -105,7 +105,7 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     # not dataclasses.fields: a Field's .type hands out the annotated class
     "dataclasses": frozenset({"dataclass", "field", "asdict", "astuple", "replace"}),
     # unique: a decorator only, that raises on an alias member and hands the class back
-    "enum": frozenset({"Enum", "IntEnum", "auto", "unique"}),
+    "enum": frozenset({"Enum", "IntEnum", "Flag", "IntFlag", "auto", "unique"}),
     # the do-nothing context manager of `with torch.cuda.device(x.device) if x.is_cuda else
     # nullcontext():` (honest round s49): entered, it hands back the argument it was given and
     # exits doing nothing; not contextmanager/ExitStack/suppress/redirect_*, which run the
