@@ -144,7 +144,7 @@ DANGEROUS_MODULES: dict[str, str] = {
 # Harmless stdlib modules a kernel does not need: importing one is a compile error (unavailable),
 # not a hack. Any other stdlib module (sys, os, inspect, ...) is a hack: `forbidden_import`.
 HARMLESS_MODULES = frozenset({
-    "collections", "copy", "abc", "numbers", "string", "re", "bisect", "heapq", "statistics",
+    "collections", "copy", "numbers", "string", "re", "bisect", "heapq", "statistics",
     "fractions", "decimal", "textwrap", "json", "pprint",
 })
 STDLIB_MODULES = frozenset(sys.stdlib_module_names)
@@ -210,6 +210,15 @@ DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
     # the last def of the name is what runs; enum.unique only checks the members for aliases, and
     # typing.final only marks the object
     "typing.overload": ("fm", None), "enum.unique": ("c", None), "typing.final": ("fmc", None),
+    # a module-level host function that picks its implementation by its first argument's type
+    # (honest round s50; session 51c): bare only; its `@f.register` / `@f.register(C)` lines are
+    # checked by static_walk (`_dispatch_register`: a module-level def of the file, C a builtin
+    # type of DISPATCH_TYPES or a class of the file, never a torch class), and the function's
+    # attributes (register, dispatch, registry) are never read as values
+    "functools.singledispatch": ("f", None),
+    # an interface's stub (session 51c): sets __isabstractmethod__, so a class that leaves it
+    # unimplemented refuses to be instantiated; nothing else
+    "abc.abstractmethod": ("m", None),
     # autocast around a function, as `with` around its body (honest round s50: mixed-precision
     # code decorates forward so): settings as literals (the dtype a torch dtype)
     **dict.fromkeys(("torch.autocast", "torch.amp.autocast"),
@@ -219,9 +228,11 @@ DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
 # Names that only make sense as decorators (as values they build kernels or caches the checker
 # never sees declared); importable by name where all of an import's names are (attorch, s26)
 DECORATOR_ONLY = frozenset({"triton.jit", "triton.autotune", "triton.heuristics", "typing.overload",
-                            "enum.unique", "typing.final",
+                            "enum.unique", "typing.final", "functools.singledispatch", "abc.abstractmethod",
                             "functools.wraps", "torch.autograd.function.once_differentiable",
                             *(f"torch{m}.amp.custom_{d}" for m in ("", ".cuda") for d in ("fwd", "bwd"))})
+# The classes a singledispatch implementation may be registered for: builtin value types
+DISPATCH_TYPES = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict", "complex"})
 # Names allowed only in one definition of evaluator.static_idioms: the logger.
 DEFINITION_ONLY = frozenset({"logging.getLogger"})
 # Library calls that take one of the file's kernels as their function argument, which
@@ -273,8 +284,15 @@ LEAF_MODULE_BASES = frozenset("torch.nn." + n for n in (
     # base computes with PyTorch, which the knock-out sees as it sees an activation's
     "CrossEntropyLoss", "NLLLoss", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "KLDivLoss",
     "BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss"))
+INTERFACE_BASES = frozenset({"abc.ABC", "typing.Protocol"})
 BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "enum.IntEnum",
-                   "enum.StrEnum", "enum.Flag", "enum.IntFlag", "typing.NamedTuple", "object"}) | LEAF_MODULE_BASES | frozenset({
+                   "enum.StrEnum", "enum.Flag", "enum.IntFlag", "typing.NamedTuple", "object",
+                   # an interface of plain launcher classes (honest round s50; session 51c), never
+                   # beside a torch or enum base (static_walk `_interface`): ABCMeta's machinery
+                   # is register (refused read off a class), __subclasshook__ (a dunder method,
+                   # refused) and abstract-method bookkeeping; a Protocol answers isinstance only
+                   # under @typing.runtime_checkable, which is not listed (TypeError otherwise)
+                   *INTERFACE_BASES}) | LEAF_MODULE_BASES | frozenset({
     # an error type of the file's own (unsloth's, Liger's): what `raise` may already raise,
     # under another name; never one the harness treats apart (MemoryError, BaseException's)
     "Exception", "RuntimeError", "ValueError", "TypeError", "NotImplementedError", "KeyError",

@@ -344,6 +344,11 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
         if node.keywords:
             self.add(node, "reflection", "class keywords (metaclass=...) are not allowed",
                      "subclass nn.Module without keywords")
+        if self._derives(node, A.INTERFACE_BASES) and self._derives(node, A.BASES - A.INTERFACE_BASES - {"object"}):
+            # ABCMeta would be the metaclass of a model or autograd.Function (or enum, error) class
+            self.add(node, "monkey_patch", f"class {node.name} joins an interface base (abc.ABC, "
+                     "typing.Protocol) with a torch, enum or exception base", "keep the interface on "
+                     "plain launcher classes; the model subclasses nn.Module alone")
         self.decorators(node, "c")
         for item in node.body:
             if isinstance(item, ast.FunctionDef) and item.name == "_generate_next_value_" and self._flag(node):
@@ -370,11 +375,16 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
         return not any(isinstance(c, ast.ClassDef) and any(self.file_class(b) == cls.name for b in c.bases)
                        for c in ast.walk(self.tree))
 
-    def _flag(self, cls: ast.ClassDef, depth: int = 0) -> bool:
+    def _flag(self, cls: ast.ClassDef) -> bool:
         """Whether a class of the file derives from enum.Flag or enum.IntFlag."""
-        return depth < 8 and any(self.qualify(b) in ("enum.Flag", "enum.IntFlag") or (
+        return self._derives(cls, frozenset({"enum.Flag", "enum.IntFlag"}))
+
+    def _derives(self, cls: ast.ClassDef, bases: frozenset[str], depth: int = 0) -> bool:
+        """Whether a class of the file derives from one of the library classes `bases`
+        (directly or through classes of the file)."""
+        return depth < 8 and any(self.qualify(b) in bases or (
             self.resolve(b)[0] == "class" and isinstance(self.resolve(b)[1], ast.ClassDef)
-            and self._flag(self.resolve(b)[1], depth + 1)) for b in cls.bases)
+            and self._derives(self.resolve(b)[1], bases, depth + 1)) for b in cls.bases)
 
     def _base(self, base: ast.expr, cls: ast.ClassDef) -> None:
         kind, value = self.resolve(base)
@@ -561,6 +571,45 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
                              f"write @{name}() with literal arguments")
                 self.call_arguments(dec)
 
+    def _dispatch_register(self, node: ast.FunctionDef | ast.ClassDef, dec: ast.expr) -> bool:
+        """`@f.register` / `@f.register(C)` on a module-level host def, f a module-level
+        @functools.singledispatch def of the file: whether `dec` has that shape (a finding is
+        added where its class is not one the rule takes). The class keys the registry that
+        dispatch reads: only a builtin value type (DISPATCH_TYPES) or a class of the file, so
+        no torch class (or object) routes a call; register's two-argument form, which hands it
+        any callable, and every other read of f's attributes (dispatch, registry) stay refused
+        as attributes of a def."""
+        attr = dec.func if isinstance(dec, ast.Call) else dec
+        if not (isinstance(attr, ast.Attribute) and attr.attr == "register" and isinstance(attr.value, ast.Name)):
+            return False
+        kind, base = self.resolve(attr.value)
+        if not (kind == "def" and isinstance(base, ast.FunctionDef) and any(
+                self.qualify(d) == "functools.singledispatch" for d in base.decorator_list)
+                and isinstance(self.parent.get(id(base)), ast.Module)):
+            return False
+        if not (isinstance(node, ast.FunctionDef) and isinstance(self.parent.get(id(node)), ast.Module)
+                and id(node) not in self.kernels and len(node.decorator_list) == 1):
+            self.add(dec, "forbidden_syntax", "a singledispatch implementation is a module-level host "
+                     "function under its one `@f.register` line", "register a plain def of the module")
+            return True
+        if isinstance(dec, ast.Call):
+            keys = dec.args if len(dec.args) == 1 and not dec.keywords else None
+        else:  # the class is the first parameter's annotation
+            first = [*node.args.posonlyargs, *node.args.args][:1]
+            keys = [first[0].annotation] if first and first[0].annotation is not None else None
+        if keys is None or not all(self._dispatch_type(k) for k in keys):
+            self.add(dec, "reflection", "a singledispatch implementation is registered for one class, a "
+                     f"builtin ({', '.join(sorted(A.DISPATCH_TYPES))}) or a class of the file, never a "
+                     "library class, and `register` takes no function", "write @f.register(int) over a def")
+        return True
+
+    def _dispatch_type(self, key: ast.expr) -> bool:
+        if not isinstance(key, ast.Name):
+            return False
+        kind, value = self.resolve(key)
+        return (kind == "builtin" and key.id in A.DISPATCH_TYPES) or (
+            kind == "class" and isinstance(value, ast.ClassDef) and value in self.classes.values())
+
     def _idiom_decorator(self, node: ast.FunctionDef | ast.ClassDef, dec: ast.expr,
                          name: str | None, where: str) -> bool:
         """The decorators of evaluator.static_idioms: a transparent decorator of the file
@@ -572,6 +621,8 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
                 return True
         if id(dec) in self.transparent.wraps:
             self.call_arguments(dec)  # type: ignore[arg-type]
+            return True
+        if self._dispatch_register(node, dec):
             return True
         if name == PERF_REPORT and id(node) in self.test_only and isinstance(dec, ast.Call):
             for arg in [*dec.args, *(k.value for k in dec.keywords)]:
