@@ -73,7 +73,8 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               module-level name never shadows a builtin outside BUILTINS (where the
               binding has not run, the name is the builtin). In a class body a name
               is what the statements above bound, else what it is outside the class.
-  classes     BASES, earlier classes of the file, or none; no keywords; bodies of
+  classes     BASES, earlier classes of the file, or none (an interface base, abc.ABC or
+              typing.Protocol, never beside a torch, enum or exception one); no keywords; bodies of
               methods, a docstring and literal constants (or dataclasses.field);
               a kernel in a class only as static_member_kernels takes it (a
               @staticmethod launched on the class or its classmethod's cls);
@@ -82,7 +83,8 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               property's own `@name.setter`, with `__slots__` of plain names there);
               `with` only CONTEXT_MANAGERS.
   syntax      no try/except but at module level, no yield from, await, async,
-              nonlocal, nested classes; `match` only in host code, its patterns judged
+              nested classes; `nonlocal` only for a host closure's counter or flag
+              (static_walk `_s_Nonlocal`: bound only to literal constants and by `op=`); `match` only in host code, its patterns judged
               as the comparisons, isinstance tests, attribute reads and bindings they are
               (static_match); `yield` only in a plain def with
               no try or with of its own (static_expressions._e_Yield). `global` only

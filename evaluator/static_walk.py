@@ -141,7 +141,7 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
                     self._any(child)
                 return
             self.add(node, "forbidden_syntax", f"{type(node).__name__} statements are not "
-                     "allowed (no async, nonlocal or match)")
+                     "allowed (no async or match)")
             return
         handler(node)
 
