@@ -28,7 +28,12 @@ inconsistently, returned, put in a tuple, advanced inline) is a compile_error th
 `p.dtype.element_ty` (or `p.type.element_ty`) as the type of a cast (`.to(...)`, `tl.cast`)
 reads the base pointer's: 3.6's is a block type of that element, which a cast reads only for
 its element; any other read of it (a compare, `.is_block()`) is refused, since there the two
-differ (red team rt53)."""
+differ (red team rt53). What 3.6 refuses at compile time and a plain load or store would take
+(a stored value of another element type or a shape that only broadcasts, int64 offsets, float
+shapes) is refused by `Checks`, static_asserts the rewrite appends after the file's last line
+(rules read from semantic.py of the TritonSemantic era, 3.4 to 3.6: make_block_ptr, advance,
+_convert_elem_to_ir_value, _load_block_pointer, _store_block_pointer; the 3.6 tag itself could
+not be fetched in session 51c, the stored copy of triton-lang/triton was read)."""
 from __future__ import annotations
 
 import ast
