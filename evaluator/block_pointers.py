@@ -28,7 +28,12 @@ inconsistently, returned, put in a tuple, advanced inline) is a compile_error th
 `p.dtype.element_ty` (or `p.type.element_ty`) as the type of a cast (`.to(...)`, `tl.cast`)
 reads the base pointer's: 3.6's is a block type of that element, which a cast reads only for
 its element; any other read of it (a compare, `.is_block()`) is refused, since there the two
-differ (red team rt53)."""
+differ (red team rt53). What 3.6 refuses at compile time and a plain load or store would take
+(a stored value of another element type or a shape that only broadcasts, int64 offsets, float
+shapes) is refused by `Checks`, static_asserts the rewrite appends after the file's last line
+(rules read from semantic.py of the TritonSemantic era, 3.4 to 3.6: make_block_ptr, advance,
+_convert_elem_to_ir_value, _load_block_pointer, _store_block_pointer; the 3.6 tag itself could
+not be fetched in session 51c, the stored copy of triton-lang/triton was read)."""
 from __future__ import annotations
 
 import ast
@@ -85,9 +90,10 @@ def lower(source: str) -> tuple[str, list[tuple[int | None, str]]]:
                              "as `name = tl.make_block_ptr(...)`"))
     edits = _import_edits(tree, language)
     passed = {k.fn.name: k.params for k in kernels if k.params}
+    checks = Checks(_fresh_stem(_identifiers(tree)), _jit_decorator(tree))
     for kernel in kernels if not problems else []:
         try:
-            edits.update(kernel.edits(helpers, passed))
+            edits.update(kernel.edits(helpers, passed, checks))
         except Unsupported as exc:
             problems.append((exc.line, exc.what))
     if problems:
@@ -97,7 +103,8 @@ def lower(source: str) -> tuple[str, list[tuple[int | None, str]]]:
                          "`tl.load(p, boundary_check=..., padding_option=...)`, "
                          "`tl.store(p, value, boundary_check=...)`, `helper(..., p, ...)` to a @triton.jit "
                          "function of the file)") for line, what in problems]
-    return Splice(source, edits).module(), []
+    out = Splice(source, edits).module()
+    return out + ("" if out.endswith("\n") else "\n") + checks.source(), []
 
 
 def _kernels(tree: ast.Module, language: Language, helpers: dict[str, ast.FunctionDef],
@@ -306,9 +313,11 @@ class _Kernel:
                 and n.func.id in helpers and any(isinstance(calls.value(a), ast.Name) and calls.value(a).id
                                                  in self.blocks for a in [*n.args, *n.keywords])]
 
-    def edits(self, helpers: dict[str, ast.FunctionDef], passed: dict[str, dict[str, Block]]
-              ) -> dict[int, tuple[ast.AST, Callable[[Splice], str]]]:
-        """The edits, given the helpers and, for each that is passed block pointers, its blocks."""
+    def edits(self, helpers: dict[str, ast.FunctionDef], passed: dict[str, dict[str, Block]],
+              checks: Checks) -> dict[int, tuple[ast.AST, Callable[[Splice], str]]]:
+        """The edits, given the helpers and, for each that is passed block pointers, its blocks;
+        the compile-time checks of Triton 3.6 they call are recorded in `checks`."""
+        self.checks = checks
         out: dict[int, tuple[ast.AST, Callable[[Splice], str]]] = {}
         for a in calls.block_parameters(self.fn, self.params):  # type: ignore[arg-type]
             b = self.params[a.arg]
@@ -444,8 +453,11 @@ class _Kernel:
         if len(deltas) != src.rank:
             raise Unsupported(call, "tl.advance needs one offset per dimension")
         self.handled.update((id(source), id(node.targets[0])))
+        checks = self.checks
+
         def moved(s: Splice) -> list[str]:
-            return [f"{o} + {_offset(src.prefix, s.text(d))}" for o, d in zip(src.fields("off"), deltas)]
+            return [f"{o} + {_offset(src.prefix, checks.index(s.text(d), wide=False))}"
+                    for o, d in zip(src.fields("off"), deltas)]
 
         if src is dst:  # `p = tl.advance(p, ...)`: only the offsets move
             return lambda s: _padded(node, _tuple_assign(dst.fields("off"), moved(s)))
@@ -453,13 +465,14 @@ class _Kernel:
             dst.all_fields(), [src.base, *src.fields("shape"), *src.fields("stride"), *moved(s)]))
 
     def _make_text(self, node: ast.Assign, block: Block, args: dict[str, ast.expr]) -> Callable[[Splice], str]:
-        p = block.prefix
+        p, checks = block.prefix, self.checks
 
         def text(s: Splice) -> str:
-            values = [s.text(args["base"])]
-            values += [f"{p}.cast({s.text(e)}, {p}.int64)" for e in _elements(args["shape"], "shape", node)]
-            values += [f"{p}.cast({s.text(e)}, {p}.int64)" for e in _elements(args["strides"], "strides", node)]
-            values += [_offset(p, s.text(e)) for e in _elements(args["offsets"], "offsets", node)]
+            values = [checks.base(s.text(args["base"]))]
+            values += [f"{p}.cast({checks.index(s.text(e), wide=True)}, {p}.int64)"
+                       for e in [*_elements(args["shape"], "shape", node), *_elements(args["strides"], "strides", node)]]
+            values += [_offset(p, checks.index(s.text(e), wide=False))
+                       for e in _elements(args["offsets"], "offsets", node)]
             return _padded(node, _tuple_assign(block.all_fields(), values))
         return text
 
@@ -482,9 +495,11 @@ class _Kernel:
         if not isinstance(padding, ast.Constant) or padding.value not in PADDING:
             raise Unsupported(call, 'padding_option is "", "zero" or "nan", written as a literal')
         other = PADDING[padding.value] if dims else None
+        checks, nan = self.checks, padding.value == "nan"
 
         def text(s: Splice) -> str:
-            parts = [block.pointer()] + ([s.text(args["value"])] if store else [])
+            pointer = checks.no_int_nan(block.pointer()) if nan and not store else block.pointer()
+            parts = [pointer] + ([checks.value(s.text(args["value"]), block)] if store else [])
             parts += [f"mask={block.mask(sorted(dims))}"] if dims else []
             parts += [f"other={other}"] if other is not None else []
             parts += [f"{k}={s.text(args[k])}" for k in KEPT if k in args]
@@ -590,3 +605,121 @@ def _padded(node: ast.AST, text: str) -> str:
         raise Unsupported(node, "this block-pointer expression could not be rewritten in place; "
                           "write it more plainly")
     return text[:-1] + "\n" * (want - have) + ")"
+
+
+# Triton 3.6's compile-time checks of block pointers (semantic.py's make_block_ptr, advance,
+# _convert_elem_to_ir_value, _load_block_pointer, _store_block_pointer), which the plain loads
+# and stores written out would not make: the rewrite wraps the values they check in calls of
+# @triton.jit functions appended after the file's last line (its lines keep their numbers),
+# each a `tl.static_assert` of 3.6's rule that returns what it was given. The GPU compiler's
+# front end, run on the CPU before every interpreted launch (evaluator.device_compile), judges
+# them at the launch's own specialization, so a file 3.6 cannot build is a compile_error here too.
+# Offsets (make_block_ptr's and advance's) are i32 in 3.6's ops (tt.make_tensor_ptr, tt.advance):
+# a tensor offset passes through uncast, so only a 32-bit integer builds (3.6 asserts on int64;
+# int8/int16/uint64 fail the op's verifier); shapes and strides are any integer, cast to i64; a
+# constant is an int in the 32-bit (offsets) or 64-bit range, a bool (an i1) neither.
+_INDEX_MSG = ("Block pointers only support 32 bit `offsets/block_shape`, add a `.to(tl.int32)` or use "
+              "regular indexing for 64 bit support")
+
+
+@dataclass
+class Checks:
+    """The appended check functions' names (`stem`) and what the rewrite has called of them."""
+
+    stem: str
+    decorator: str
+    used: set = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        self.used = set()
+
+    def _call(self, kind: str, *args: str) -> str:
+        self.used.add(kind)
+        return f"{self.stem}_{kind}({', '.join(args)})"
+
+    def index(self, text: str, wide: bool) -> str:
+        """A shape or stride (`wide`: any integer, 64-bit range) or an offset (32-bit)."""
+        return self._call("index", f"({text})", str(wide))
+
+    def base(self, text: str) -> str:
+        """The base pointer: a scalar pointer; an int1 one is read as int8, as 3.6 does."""
+        return self._call("base", f"({text})")
+
+    def value(self, text: str, block: Block) -> str:
+        """A stored value: the block's element type, a scalar or exactly the block's shape."""
+        return self._call(f"store{block.rank}", f"({text})", block.base, *block.shape_text)
+
+    def no_int_nan(self, pointer: str) -> str:
+        """A load padded with NaN: not of an integer block."""
+        return self._call("nan", pointer)
+
+    def source(self) -> str:
+        tl = f"{self.stem}_tl"
+        out = [f"\n\nimport triton.language as {tl}\n"] if self.used else []
+        for kind in sorted(self.used):
+            head = f"\n\n@{self.decorator}\ndef {self.stem}_{kind}"
+            if kind == "index":
+                out.append(f'''{head}(x, WIDE: {tl}.constexpr):
+    if isinstance(x, {tl}.tensor):
+        {tl}.static_assert(x.numel == 1, "Expected a scalar in shape/strides/offsets")
+        {tl}.static_assert(x.dtype.is_int(), "Expected an integer scalar type in shape/strides/offsets")
+        if WIDE:
+            pass
+        else:
+            {tl}.static_assert(x.dtype.primitive_bitwidth == 32, "{_INDEX_MSG} (and an offset of fewer bits is no i32 either)")
+    else:
+        {tl}.static_assert({tl}.where(True, x, x).dtype.is_int(), "Unsupported element type in shape/strides/offsets")
+        {tl}.static_assert({tl}.where(True, x, x).dtype != {tl}.int1, "a bool is an i1 constant, not the i64 shape/stride or i32 offset Triton 3.6's block pointer ops take")
+        if WIDE:
+            {tl}.static_assert(x >= -9223372036854775808, "Block pointers only support 64 bit `shape/strides`")
+            {tl}.static_assert(x <= 9223372036854775807, "Block pointers only support 64 bit `shape/strides`")
+        else:
+            {tl}.static_assert(x >= -2147483648, "{_INDEX_MSG}")
+            {tl}.static_assert(x <= 2147483647, "{_INDEX_MSG}")
+    return x
+''')
+            elif kind == "base":
+                out.append(f'''{head}(base):
+    {tl}.static_assert(base.type.is_ptr(), "Expected `base` to be a pointer type (but not a block pointer type or others)")
+    if base.dtype.element_ty == {tl}.int1:
+        b = base.to({tl}.pointer_type({tl}.int8))
+    else:
+        b = base
+    return b
+''')
+            elif kind == "nan":
+                out.append(f'''{head}(p):
+    {tl}.static_assert(p.dtype.element_ty.is_int() == False, "Padding option `nan` is not supported for integer block pointers")
+    return p
+''')
+            else:
+                rank = int(kind[len("store"):])
+                dims = [f"S{i}" for i in range(rank)]
+                shape = "".join(f"\n        {tl}.static_assert(v.shape[{i}] == S{i}, \"Block shape and value shape mismatch "
+                                "(Triton 3.6 broadcasts no block value to a block pointer's shape)\")"
+                                for i in range(rank))
+                out.append(f'''{head}(value, base, {", ".join(f"{d}: {tl}.constexpr" for d in dims)}):
+    v = {tl}.where(True, value, value)  # 3.6's store takes a Python scalar as tl.to_tensor does
+    if v.type.is_block():
+        {tl}.static_assert(len(v.shape) == {rank}, "Block shape and value shape mismatch (Triton 3.6 broadcasts no block value to a block pointer's shape)"){shape}
+    {tl}.static_assert(v.dtype == base.dtype.element_ty, "Block element type and value element type mismatch (Triton 3.6 casts no value stored through a block pointer)")
+    return v
+''')
+        return "".join(out)
+
+
+def _fresh_stem(taken: set[str]) -> str:
+    stem, n = "_krl_bp_check", 0
+    while any(t.startswith(stem) for t in taken):
+        n += 1
+        stem = f"_krl_bp_check{n}"
+    return stem
+
+
+def _jit_decorator(tree: ast.Module) -> str:
+    """The file's own spelling of `triton.jit` (a kernel's decorator), for the appended checks."""
+    for fn in ast.walk(tree):
+        for d in getattr(fn, "decorator_list", []) if isinstance(fn, FUNCTIONS) else []:
+            if calls._jit(d):
+                return _dotted(d.func if isinstance(d, ast.Call) else d) or "triton.jit"
+    return "triton.jit"

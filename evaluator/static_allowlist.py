@@ -73,7 +73,8 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               module-level name never shadows a builtin outside BUILTINS (where the
               binding has not run, the name is the builtin). In a class body a name
               is what the statements above bound, else what it is outside the class.
-  classes     BASES, earlier classes of the file, or none; no keywords; bodies of
+  classes     BASES, earlier classes of the file, or none (an interface base, abc.ABC or
+              typing.Protocol, never beside a torch, enum or exception one); no keywords; bodies of
               methods, a docstring and literal constants (or dataclasses.field);
               a kernel in a class only as static_member_kernels takes it (a
               @staticmethod launched on the class or its classmethod's cls);
@@ -82,7 +83,8 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               property's own `@name.setter`, with `__slots__` of plain names there);
               `with` only CONTEXT_MANAGERS.
   syntax      no try/except but at module level, no yield from, await, async,
-              nonlocal, nested classes; `match` only in host code, its patterns judged
+              nested classes; `nonlocal` only for a host closure's counter or flag
+              (static_walk `_s_Nonlocal`: bound only to literal constants and by `op=`); `match` only in host code, its patterns judged
               as the comparisons, isinstance tests, attribute reads and bindings they are
               (static_match); `yield` only in a plain def with
               no try or with of its own (static_expressions._e_Yield). `global` only
@@ -144,7 +146,7 @@ DANGEROUS_MODULES: dict[str, str] = {
 # Harmless stdlib modules a kernel does not need: importing one is a compile error (unavailable),
 # not a hack. Any other stdlib module (sys, os, inspect, ...) is a hack: `forbidden_import`.
 HARMLESS_MODULES = frozenset({
-    "collections", "copy", "abc", "numbers", "string", "re", "bisect", "heapq", "statistics",
+    "collections", "copy", "numbers", "string", "re", "bisect", "heapq", "statistics",
     "fractions", "decimal", "textwrap", "json", "pprint",
 })
 STDLIB_MODULES = frozenset(sys.stdlib_module_names)
@@ -210,6 +212,15 @@ DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
     # the last def of the name is what runs; enum.unique only checks the members for aliases, and
     # typing.final only marks the object
     "typing.overload": ("fm", None), "enum.unique": ("c", None), "typing.final": ("fmc", None),
+    # a module-level host function that picks its implementation by its first argument's type
+    # (honest round s50; session 51c): bare only; its `@f.register` / `@f.register(C)` lines are
+    # checked by static_walk (`_dispatch_register`: a module-level def of the file, C a builtin
+    # type of DISPATCH_TYPES or a class of the file, never a torch class), and the function's
+    # attributes (register, dispatch, registry) are never read as values
+    "functools.singledispatch": ("f", None),
+    # an interface's stub (session 51c): sets __isabstractmethod__, so a class that leaves it
+    # unimplemented refuses to be instantiated; nothing else
+    "abc.abstractmethod": ("m", None),
     # autocast around a function, as `with` around its body (honest round s50: mixed-precision
     # code decorates forward so): settings as literals (the dtype a torch dtype)
     **dict.fromkeys(("torch.autocast", "torch.amp.autocast"),
@@ -219,9 +230,11 @@ DECORATORS: dict[str, tuple[str, frozenset[str] | None]] = {
 # Names that only make sense as decorators (as values they build kernels or caches the checker
 # never sees declared); importable by name where all of an import's names are (attorch, s26)
 DECORATOR_ONLY = frozenset({"triton.jit", "triton.autotune", "triton.heuristics", "typing.overload",
-                            "enum.unique", "typing.final",
+                            "enum.unique", "typing.final", "functools.singledispatch", "abc.abstractmethod",
                             "functools.wraps", "torch.autograd.function.once_differentiable",
                             *(f"torch{m}.amp.custom_{d}" for m in ("", ".cuda") for d in ("fwd", "bwd"))})
+# The classes a singledispatch implementation may be registered for: builtin value types
+DISPATCH_TYPES = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict", "complex"})
 # Names allowed only in one definition of evaluator.static_idioms: the logger.
 DEFINITION_ONLY = frozenset({"logging.getLogger"})
 # Library calls that take one of the file's kernels as their function argument, which
@@ -255,7 +268,7 @@ VERSION_ATTRIBUTES = frozenset({"torch.__version__", "triton.__version__"})
 # Enum classes: called with one value they look a member up; with members (the functional
 # API, `Enum("E", [("__del__", f)], type=float)`) they build a class at run time (red team,
 # session 18), which static_expressions refuses.
-ENUM_CLASSES = frozenset({"enum.Enum", "enum.IntEnum"})
+ENUM_CLASSES = frozenset({"enum.Enum", "enum.IntEnum", "enum.Flag", "enum.IntFlag"})
 # nn's parameter-holding leaf modules: a drop-in `class FastLinear(nn.Linear)` with a Triton
 # forward is a common style (honest round, session 30). Their machinery is nn.Module's (the
 # methods the harness calls stay refused as overrides); what they inherit computes through
@@ -273,15 +286,27 @@ LEAF_MODULE_BASES = frozenset("torch.nn." + n for n in (
     # base computes with PyTorch, which the knock-out sees as it sees an activation's
     "CrossEntropyLoss", "NLLLoss", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "KLDivLoss",
     "BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss"))
+INTERFACE_BASES = frozenset({"abc.ABC", "typing.Protocol"})
 BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "enum.IntEnum",
-                   "enum.StrEnum", "typing.NamedTuple", "object"}) | LEAF_MODULE_BASES | frozenset({
+                   "enum.StrEnum", "enum.Flag", "enum.IntFlag", "typing.NamedTuple", "object",
+                   # an interface of plain launcher classes (honest round s50; session 51c), never
+                   # beside a torch or enum base (static_walk `_interface`): ABCMeta's machinery
+                   # is register (refused read off a class), __subclasshook__ (a dunder method,
+                   # refused) and abstract-method bookkeeping; a Protocol answers isinstance only
+                   # under @typing.runtime_checkable, which is not listed (TypeError otherwise)
+                   *INTERFACE_BASES}) | LEAF_MODULE_BASES | frozenset({
     # an error type of the file's own (unsloth's, Liger's): what `raise` may already raise,
     # under another name; never one the harness treats apart (MemoryError, BaseException's)
     "Exception", "RuntimeError", "ValueError", "TypeError", "NotImplementedError", "KeyError",
     "IndexError", "LookupError", "ArithmeticError"})
 # a value type an enum may mix in (`class Mask(str, Enum)`: xformers), beside an enum base only
 ENUM_MIXINS = frozenset({"str", "int"})
-ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum"})
+# Flag and IntFlag (honest round s50's option sets, session 51c): their machinery beyond Enum's
+# is member arithmetic (|, &, ~, in) and `_missing_` building a pseudo-member of combined bits
+# under the class's boundary (STRICT for Flag, KEEP for IntFlag; set only by a class keyword or
+# a `_boundary_` of an enum.* constant, both refused: a body holds literal constants), so every
+# value a member holds is an int the body wrote
+ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
 # What a decorator call may take positionally: 0 nothing, "literal" constants only. A callable
 # there is the decorator's own argument (`functools.lru_cache(g)` and
 # `torch.compiler.disable(g)` wrap g and so hand the decorated def to g: red team s31d's

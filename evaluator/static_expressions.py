@@ -104,6 +104,12 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
         parent = self.parent.get(id(node))
         if kind == "import":
             self.api(node, str(value), [])
+        elif kind == "def" and isinstance(value, ast.FunctionDef) and any(
+                self.qualify(d) == "functools.singledispatch" for d in value.decorator_list) and not (
+                isinstance(parent, ast.Call) and parent.func is node or isinstance(parent, ast.Attribute)):
+            # held under another name, its register/dispatch would be read unseen
+            self.add(node, "reflection", f"the singledispatch function {node.id} is only called",
+                     f"call {node.id}(...) where you need it")
         elif kind == "builtin":
             self._builtin(node, parent)
         elif kind == "unbound" and not self.in_annotation and not self._unjudged_read(node):
@@ -238,6 +244,14 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
         if kind == "import":
             self.api(root, str(value), chain)
             return
+        if kind == "def" and isinstance(value, ast.FunctionDef) and any(
+                self.qualify(d) == "functools.singledispatch" for d in value.decorator_list):
+            # register(cls, func) takes any callable, dispatch(cls)/registry hand out what was
+            # registered: only the `@f.register` decorator line (static_walk) reads one
+            self.add(chain[0], "reflection", "a singledispatch function's attributes (register, dispatch, "
+                     "registry) are read only as its `@f.register` decorator", "call the function; register "
+                     "implementations with @f.register(int) over a def")
+            return
         if kind == "kernel":
             if not self._autotune_choice(chain):
                 self.add(chain[0], "reflection", "a kernel's attributes are Triton internals",
@@ -246,6 +260,12 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
             return
         if kind == "logger":
             self._e_Name(root)  # type: ignore[arg-type]
+            return
+        if kind == "class" and chain[0].attr == "register" and not self._defines(value, "register", set()):
+            # ABCMeta.register (abc.ABC's, typing.Protocol's metaclass) makes any class, a torch
+            # one too, a virtual subclass: isinstance then answers True for it
+            self.add(chain[0], "reflection", "`register` read off a class is ABCMeta's (a virtual "
+                     "subclass: isinstance answers yes for any class)", "subclass the interface explicitly")
             return
         if kind == "class":
             self._method_through_class(value, chain[0])  # type: ignore[arg-type]
@@ -272,6 +292,16 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
         self.add(node, "reflection", f"{node.attr} is taken from its class, so its "
                  f"{role} could be any object", "call it on an instance (self.method(...)), "
                  "or an autograd.Function through .apply")
+
+    def _defines(self, cls: ast.ClassDef, name: str, seen: set) -> bool:
+        """Whether the file's class, or a class of the file it derives from, binds `name` in its body."""
+        seen.add(cls.name)
+        if any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name or isinstance(
+                s, (ast.Assign, ast.AnnAssign)) and any(isinstance(t, ast.Name) and t.id == name for t in (
+                    s.targets if isinstance(s, ast.Assign) else [s.target])) for s in cls.body):
+            return True
+        return any(isinstance(b, ast.Name) and b.id not in seen and b.id in self.classes
+                   and self._defines(self.classes[b.id], name, seen) for b in cls.bases)
 
     def _privileged_role(self, cls: ast.ClassDef, name: str, seen: set) -> str | None:
         seen.add(cls.name)

@@ -274,7 +274,11 @@ class Resolver(MemberKernels, KernelValues):
         return value.name if kind == "class" and self.classes.get(getattr(value, "name", None)) is value else None
 
     def _own_bases_trusted(self, cls: ast.ClassDef) -> bool:
-        trusted = {"object", "torch.nn.Module", "torch.autograd.Function", *A.LEAF_MODULE_BASES}
+        # abc.ABC and typing.Protocol (session 51c) call no method of the class with an object
+        # they chose: ABCMeta asks __subclasshook__ (a dunder, refused in the file) and its
+        # registry; a Protocol's replaced __init__ runs the class's own on the new instance
+        trusted = {"object", "torch.nn.Module", "torch.autograd.Function", *A.LEAF_MODULE_BASES,
+                   *A.INTERFACE_BASES}
         return all(self.file_class(b) is not None or self.qualify(b) in trusted
                    for b in cls.bases) and all(k.arg != "metaclass" for k in cls.keywords)
 

@@ -42,7 +42,9 @@ _TYPING = frozenset({"Any", "Callable", "Dict", "List", "Optional", "Sequence", 
                      "TYPE_CHECKING", "cast", "TypeVar", "Type", "NamedTuple", "TypeAlias",
                      # a decorator only (static_allowlist.DECORATORS): the stub it marks is
                      # replaced by typing's dummy, and the def after the stubs is what runs
-                     "overload", "final"})
+                     "overload", "final",
+                     # a launcher interface's base (session 51c): a class, never runtime_checkable
+                     "Protocol"})
 _EXPLICIT: dict[str, frozenset[str]] = {
     # once_differentiable: a backward run under no_grad whose outputs refuse a second
     # backward (Liger, unsloth); it takes only the function it decorates
@@ -94,7 +96,7 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     # methods; the rest of collections is a compile error (unavailable) as before
     "collections": frozenset({"namedtuple", "defaultdict", "OrderedDict"}),
     # wraps only on the wrapper of a transparent decorator (evaluator.static_idioms)
-    "functools": frozenset({"partial", "lru_cache", "cache", "reduce", "wraps"}),
+    "functools": frozenset({"partial", "lru_cache", "cache", "reduce", "wraps", "singledispatch"}),
     # operator's arithmetic and comparisons (Liger's `functools.reduce(operator.mul, shape, 1)`:
     # honest round, session 20); not attrgetter/itemgetter/methodcaller, where a string
     # becomes an attribute lookup or a call, nor mod: `operator.mod("%c", n)` is %-formatting
@@ -105,7 +107,10 @@ _EXPLICIT: dict[str, frozenset[str]] = {
     # not dataclasses.fields: a Field's .type hands out the annotated class
     "dataclasses": frozenset({"dataclass", "field", "asdict", "astuple", "replace"}),
     # unique: a decorator only, that raises on an alias member and hands the class back
-    "enum": frozenset({"Enum", "IntEnum", "auto", "unique"}),
+    "enum": frozenset({"Enum", "IntEnum", "Flag", "IntFlag", "auto", "unique"}),
+    # an interface's base and its stubs' decorator (session 51c): not ABCMeta, register,
+    # get_cache_token, update_abstractmethods
+    "abc": frozenset({"ABC", "abstractmethod"}),
     # the do-nothing context manager of `with torch.cuda.device(x.device) if x.is_cuda else
     # nullcontext():` (honest round s49): entered, it hands back the argument it was given and
     # exits doing nothing; not contextmanager/ExitStack/suppress/redirect_*, which run the

@@ -141,7 +141,7 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
                     self._any(child)
                 return
             self.add(node, "forbidden_syntax", f"{type(node).__name__} statements are not "
-                     "allowed (no async, nonlocal or match)")
+                     "allowed (no async or match)")
             return
         handler(node)
 
@@ -169,6 +169,31 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
                     self.add(sub, "monkey_patch", f"binds the global name {name} by an import, def, "
                              "class or except", "assign the global a value (`name = ...`)")
 
+
+    def _s_Nonlocal(self, node: ast.Nonlocal) -> None:
+        """`nonlocal name` in a host closure (a counter or flag its enclosing host function
+        keeps, honest round s50; session 51c). The scopes do not follow a nonlocal write into
+        the enclosing function, so the write may not change what the checks took the name
+        for there: the enclosing function binds it itself, never as a parameter, import, def,
+        class, loop, with or except target, only `name = <literal constant>` or `name op=
+        ...`, and the closure binds it only so (a kernel, module, torch function or alias is
+        then never what the name holds: a constant and what arithmetic on one gives). A
+        kernel body is Triton, whose compiler refuses `nonlocal`."""
+        fn = self.enclosing_def(node)
+        outer = self.enclosing_def(fn) if isinstance(fn, ast.FunctionDef) else None
+        if not (isinstance(fn, ast.FunctionDef) and isinstance(outer, ast.FunctionDef)) or any(
+                id(f) in self.kernels for f in (fn, outer)):
+            self.add(node, "forbidden_syntax", "`nonlocal` only in a host function nested in a host "
+                     "function (never in a kernel: Triton's compiler refuses it)",
+                     "keep the state in a variable of the enclosing function, or pass it in")
+            return
+        for name in node.names:
+            inner, enclosing = _closure_bindings(fn, name), _closure_bindings(outer, name)
+            if not enclosing or not all(map(_counter_binding, inner + enclosing)):
+                self.add(node, "forbidden_syntax", f"`nonlocal {name}`: the enclosing function {outer.name} "
+                         f"and {fn.name} may bind {name} only as `{name} = <literal constant>` or "
+                         f"`{name} += ...` (no parameter, import, def, loop or with target, no other value)",
+                         "keep a counter or flag of literal constants, or return the value")
 
     def _module_try(self, node: ast.Try | ast.TryStar) -> None:
         """A try at module level (evaluator.static_idioms): its body may not reach the file's
@@ -319,8 +344,18 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
         if node.keywords:
             self.add(node, "reflection", "class keywords (metaclass=...) are not allowed",
                      "subclass nn.Module without keywords")
+        if self._derives(node, A.INTERFACE_BASES) and self._derives(node, A.BASES - A.INTERFACE_BASES - {"object"}):
+            # ABCMeta would be the metaclass of a model or autograd.Function (or enum, error) class
+            self.add(node, "monkey_patch", f"class {node.name} joins an interface base (abc.ABC, "
+                     "typing.Protocol) with a torch, enum or exception base", "keep the interface on "
+                     "plain launcher classes; the model subclasses nn.Module alone")
         self.decorators(node, "c")
         for item in node.body:
+            if isinstance(item, ast.FunctionDef) and item.name == "_generate_next_value_" and self._flag(node):
+                # a Flag's auto() values are the file's function's: a member could hold any
+                # object (torch.relu) where the class reads as bits; its members are literals
+                self.add(item, "forbidden_syntax", f"`{item.name}` in a Flag class computes its members' "
+                         "values", "give each member a literal int (or enum.auto())")
             if isinstance(item, ast.FunctionDef):
                 self.stmt(item)
             elif isinstance(item, (ast.Assign, ast.AnnAssign)):
@@ -339,6 +374,17 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
             return False
         return not any(isinstance(c, ast.ClassDef) and any(self.file_class(b) == cls.name for b in c.bases)
                        for c in ast.walk(self.tree))
+
+    def _flag(self, cls: ast.ClassDef) -> bool:
+        """Whether a class of the file derives from enum.Flag or enum.IntFlag."""
+        return self._derives(cls, frozenset({"enum.Flag", "enum.IntFlag"}))
+
+    def _derives(self, cls: ast.ClassDef, bases: frozenset[str], depth: int = 0) -> bool:
+        """Whether a class of the file derives from one of the library classes `bases`
+        (directly or through classes of the file)."""
+        return depth < 8 and any(self.qualify(b) in bases or (
+            self.resolve(b)[0] == "class" and isinstance(self.resolve(b)[1], ast.ClassDef)
+            and self._derives(self.resolve(b)[1], bases, depth + 1)) for b in cls.bases)
 
     def _base(self, base: ast.expr, cls: ast.ClassDef) -> None:
         kind, value = self.resolve(base)
@@ -525,6 +571,45 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
                              f"write @{name}() with literal arguments")
                 self.call_arguments(dec)
 
+    def _dispatch_register(self, node: ast.FunctionDef | ast.ClassDef, dec: ast.expr) -> bool:
+        """`@f.register` / `@f.register(C)` on a module-level host def, f a module-level
+        @functools.singledispatch def of the file: whether `dec` has that shape (a finding is
+        added where its class is not one the rule takes). The class keys the registry that
+        dispatch reads: only a builtin value type (DISPATCH_TYPES) or a class of the file, so
+        no torch class (or object) routes a call; register's two-argument form, which hands it
+        any callable, and every other read of f's attributes (dispatch, registry) stay refused
+        as attributes of a def."""
+        attr = dec.func if isinstance(dec, ast.Call) else dec
+        if not (isinstance(attr, ast.Attribute) and attr.attr == "register" and isinstance(attr.value, ast.Name)):
+            return False
+        kind, base = self.resolve(attr.value)
+        if not (kind == "def" and isinstance(base, ast.FunctionDef) and any(
+                self.qualify(d) == "functools.singledispatch" for d in base.decorator_list)
+                and isinstance(self.parent.get(id(base)), ast.Module)):
+            return False
+        if not (isinstance(node, ast.FunctionDef) and isinstance(self.parent.get(id(node)), ast.Module)
+                and id(node) not in self.kernels and len(node.decorator_list) == 1):
+            self.add(dec, "forbidden_syntax", "a singledispatch implementation is a module-level host "
+                     "function under its one `@f.register` line", "register a plain def of the module")
+            return True
+        if isinstance(dec, ast.Call):
+            keys = dec.args if len(dec.args) == 1 and not dec.keywords else None
+        else:  # the class is the first parameter's annotation
+            first = [*node.args.posonlyargs, *node.args.args][:1]
+            keys = [first[0].annotation] if first and first[0].annotation is not None else None
+        if keys is None or not all(self._dispatch_type(k) for k in keys):
+            self.add(dec, "reflection", "a singledispatch implementation is registered for one class, a "
+                     f"builtin ({', '.join(sorted(A.DISPATCH_TYPES))}) or a class of the file, never a "
+                     "library class, and `register` takes no function", "write @f.register(int) over a def")
+        return True
+
+    def _dispatch_type(self, key: ast.expr) -> bool:
+        if not isinstance(key, ast.Name):
+            return False
+        kind, value = self.resolve(key)
+        return (kind == "builtin" and key.id in A.DISPATCH_TYPES) or (
+            kind == "class" and isinstance(value, ast.ClassDef) and value in self.classes.values())
+
     def _idiom_decorator(self, node: ast.FunctionDef | ast.ClassDef, dec: ast.expr,
                          name: str | None, where: str) -> bool:
         """The decorators of evaluator.static_idioms: a transparent decorator of the file
@@ -536,6 +621,8 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
                 return True
         if id(dec) in self.transparent.wraps:
             self.call_arguments(dec)  # type: ignore[arg-type]
+            return True
+        if self._dispatch_register(node, dec):
             return True
         if name == PERF_REPORT and id(node) in self.test_only and isinstance(dec, ast.Call):
             for arg in [*dec.args, *(k.value for k in dec.keywords)]:
@@ -556,6 +643,56 @@ def _same_kernel_repeated(bindings: list, kernels: set[int]) -> bool:
                                     for b in bindings):
         return False
     return len({ast.dump(b.node) for b in bindings}) == 1
+
+
+def _closure_bindings(fn: ast.FunctionDef, name: str) -> list[tuple[ast.AST, ast.AST | None]]:
+    """(binding node, its parent) for each way a function's own scope binds `name`: Name
+    stores and deletes, parameters, imports, defs, classes, except targets, global/nonlocal
+    (not looking into nested scopes; a comprehension's target is its own, a walrus in one
+    the function's)."""
+    out: list[tuple[ast.AST, ast.AST | None]] = []
+    args = fn.args
+    out += [(a, None) for a in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+            if a is not None and a.arg == name]
+    todo: list[tuple[ast.AST, ast.AST]] = [(c, fn) for c in fn.body]
+    while todo:
+        sub, parent = todo.pop()
+        if isinstance(sub, ast.Name) and sub.id == name and not isinstance(sub.ctx, ast.Load):
+            out.append((sub, parent))
+        elif isinstance(sub, (ast.Global, ast.Nonlocal)) and name in sub.names:
+            out.append((sub, parent))
+        elif isinstance(sub, (ast.Import, ast.ImportFrom)) and any(
+                (a.asname or a.name.split(".")[0]) == name for a in sub.names):
+            out.append((sub, parent))
+        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            if getattr(sub, "name", None) == name:
+                out.append((sub, parent))
+            continue  # its own scope (its decorators and defaults are the function's: not counters)
+        elif isinstance(sub, ast.ExceptHandler) and sub.name == name:
+            out.append((sub, parent))
+        elif isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name == name:
+            out.append((sub, parent))
+        elif isinstance(sub, ast.MatchMapping) and sub.rest == name:
+            out.append((sub, parent))
+        todo.extend((c, sub) for c in ast.iter_child_nodes(sub))
+    return out
+
+
+def _counter_binding(found: tuple[ast.AST, ast.AST | None]) -> bool:
+    """A binding a nonlocal counter or flag may have: `name = <constant>` (one target),
+    `name: T = <constant>`, `name op= ...`; the `nonlocal` statement itself."""
+    node, parent = found
+    if isinstance(node, ast.Nonlocal):
+        return True
+    if not isinstance(node, ast.Name) or not isinstance(node.ctx, ast.Store):
+        return False
+    if isinstance(parent, ast.AugAssign):
+        return parent.target is node
+    if isinstance(parent, ast.Assign):
+        return parent.targets == [node] and isinstance(parent.value, ast.Constant)
+    if isinstance(parent, ast.AnnAssign):
+        return parent.target is node and isinstance(parent.value, ast.Constant)
+    return False
 
 
 def _statement_bindings(fn: ast.AST) -> list[tuple[ast.AST, str]]:

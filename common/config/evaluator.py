@@ -302,7 +302,7 @@ class StaticConfig(Section):
     allowed_imports: list[str] = [
         "torch", "triton", "math", "typing", "collections", "__future__", "functools", "itertools",
         "dataclasses", "enum", "warnings", "logging", "numpy", "time", "operator", "os", "einops",
-        "packaging", "contextlib",
+        "packaging", "contextlib", "abc",
     ]
     """Modules a candidate may import (a listed module's submodules count as listed). This
     only narrows evaluator.static_allowlist: a module it has no table for stays rejected,

@@ -45,8 +45,9 @@ def test_lowering_keeps_every_statement_on_its_lines():
     out, problems = lower(KERNEL)
     assert problems == []
     assert "make_block_ptr" not in out and "advance" not in out and "boundary_check" not in out
-    assert _statement_lines(out) == _statement_lines(KERNEL)
-    assert "other=float(\"nan\")" in out and "xb_bp_off1 + tl.cast(tl.cast(BN, tl.int32), tl.int64)" in out
+    kept = KERNEL.count("\n")  # Triton 3.6's compile-time checks are appended after the last line
+    assert [s for s in _statement_lines(out) if s[1] <= kept] == _statement_lines(KERNEL)
+    assert "other=float(\"nan\")" in out and "xb_bp_off1 + tl.cast(tl.cast(_krl_bp_check_index((BN), False), tl.int32), tl.int64)" in out
 
 
 def test_a_file_without_block_pointers_is_left_alone():
@@ -219,7 +220,8 @@ def test_a_block_pointer_passed_to_a_helper_becomes_its_variables():
     out, problems = lower(HELPERS)
     assert problems == []
     assert "make_block_ptr" not in out and "advance" not in out and "boundary_check" not in out
-    assert _statement_lines(out) == _statement_lines(HELPERS)
+    kept = HELPERS.count("\n")  # 3.6's compile-time checks come after the last line
+    assert [s for s in _statement_lines(out) if s[1] <= kept] == _statement_lines(HELPERS)
     assert "def put(dst_bp_base, " in out and "dst_bp_block1: tl.constexpr, x)" in out
     assert "step(xb_bp_base, xb_bp_shape0, " in out and ", xb_bp_off1, BM, BN, yb_bp_base" in out
     assert "step(src_bp_base=xb_bp_base, " in out and "src_bp_block1=BN, dst1_bp_base=yb_bp_base" in out
@@ -290,7 +292,8 @@ def test_make_block_ptr_and_advance_imported_by_bare_name():
     out, problems = lower(source)
     assert problems == [] and "mbp(" not in out and "advance" not in out
     assert "from triton.language import (cdiv\n)" in out
-    assert _statement_lines(out) == _statement_lines(source)
+    kept = source.count("\n")
+    assert [s for s in _statement_lines(out) if s[1] <= kept] == _statement_lines(source)
     assert out.replace("from triton.language import (cdiv\n)\n", "") == lower(KERNEL)[0]
     report = check_source(source + MODEL, StaticConfig(), lower_block_pointers=True)
     assert report.status is None, report.findings
@@ -305,3 +308,107 @@ def test_an_order_named_as_a_constexpr_of_the_kernel(order, says):
     out, problems = lower(source)
     assert (problems == []) == (says is None), problems
     assert says is None or says in problems[0][1]
+
+
+# Triton 3.6's compile-time checks (semantic.py: make_block_ptr and advance through
+# _convert_elem_to_ir_value, _load_block_pointer, _store_block_pointer), which the written-out
+# plain loads and stores would not make: the rewrite appends them as static_asserts, which the
+# GPU compiler's front end judges before an interpreted launch (evaluator.device_compile).
+CHECKED = HEAD + textwrap.dedent('''\
+    def k(x_ptr, y_ptr, M, N, OFF, BM: tl.constexpr, BN: tl.constexpr):
+        xb = tl.make_block_ptr(x_ptr, (M, N), (N, 1), (0, 0), (BM, BN), (1, 0))
+        yb = tl.make_block_ptr(y_ptr, (M, N), (N, 1), (0, 0), (BM, BN), (1, 0))
+        x = tl.load(xb, boundary_check=(0, 1), padding_option="zero")
+        tl.store(yb, x, boundary_check=(0, 1))
+''')
+LOAD = 'x = tl.load(xb, boundary_check=(0, 1), padding_option="zero")'
+STORE = "tl.store(yb, x, boundary_check=(0, 1))"
+MAKE_Y = "yb = tl.make_block_ptr(y_ptr, (M, N), (N, 1), (0, 0), (BM, BN), (1, 0))"
+# name: (old, new, dtype of x and y, OFF, what the front end says; None: it compiles and runs)
+CHECK_CASES = {
+    "same_dtype_and_shape": (STORE, STORE, "float32", 0, None),
+    "scalar_of_the_element_type": (STORE, "tl.store(yb, 0.0, boundary_check=(0, 1))", "float32", 0, None),
+    "int32_and_uint32_offsets": (MAKE_Y, MAKE_Y.replace("(0, 0), (BM", "(OFF, OFF.to(tl.uint32)), (BM"),
+                                 "float32", 3, None),
+    "int32_advance": (STORE, STORE + "\n    yb = tl.advance(yb, (tl.zeros((), tl.int32), 0))", "float32", 0, None),
+    "int16_shape_and_uint8_stride": (MAKE_Y, MAKE_Y.replace("(M, N), (N, 1)", "(M.to(tl.int16), N), (N.to(tl.uint8), 1)"),
+                                     "float32", 0, None),
+    "int16_advance": (STORE, STORE + "\n    yb = tl.advance(yb, (tl.zeros((), tl.int16), 0))", "float32", 0,
+                      "32 bit `offsets"),
+    "bool_constant_offset": (MAKE_Y, MAKE_Y.replace("(0, 0), (BM", "(False, 0), (BM"), "float32", 0, "a bool is"),
+    "nan_padding_of_floats": (LOAD, LOAD.replace('"zero"', '"nan"'), "float32", 0, None),
+    # 3.6 reads a block of int1 as int8 (make_block_ptr casts the base): loaded int8, stored int8
+    "bool_block_is_int8": (STORE, STORE, "bool", 0, None),
+    "bool_value_into_a_bool_block": (STORE, STORE.replace("yb, x", "yb, x != 0"), "bool", 0,
+                                     "element type mismatch"),
+    "value_of_another_dtype": (STORE, STORE.replace("yb, x", "yb, x.to(tl.float16)"), "float32", 0,
+                               "element type mismatch"),
+    "python_int_into_floats": (STORE, STORE.replace("yb, x", "yb, 0"), "float32", 0, "element type mismatch"),
+    "value_that_only_broadcasts": (STORE, STORE.replace("yb, x", "yb, tl.zeros((1, BN), tl.float32)"),
+                                   "float32", 0, "shape mismatch"),
+    "value_of_another_rank": (STORE, STORE.replace("yb, x", "yb, tl.zeros((BN,), tl.float32)"),
+                              "float32", 0, "shape mismatch"),
+    "int64_offset": (MAKE_Y, MAKE_Y.replace("(0, 0), (BM", "(OFF.to(tl.int64), 0), (BM"), "float32", 0,
+                     "32 bit `offsets"),
+    "int64_kernel_argument_offset": (MAKE_Y, MAKE_Y.replace("(0, 0), (BM", "(OFF, 0), (BM"), "float32",
+                                     2**33, "32 bit `offsets"),
+    "constant_offset_past_int32": (MAKE_Y, MAKE_Y.replace("(0, 0), (BM", "(2147483648, 0), (BM"),
+                                   "float32", 0, "32 bit `offsets"),
+    "int64_advance": (STORE, STORE + "\n    yb = tl.advance(yb, (0, tl.zeros((), tl.int64)))", "float32", 0,
+                      "32 bit `offsets"),
+    "float_shape": (MAKE_Y, MAKE_Y.replace("(M, N), (N, 1)", "(M * 1.0, N), (N, 1)"), "float32", 0,
+                    "integer scalar type"),
+    "float_constant_stride": (MAKE_Y, MAKE_Y.replace("(N, 1), (0", "(N, 1.0), (0"), "float32", 0,
+                              "Unsupported element type"),
+    "block_of_offsets": (MAKE_Y, MAKE_Y.replace("(0, 0), (BM", "(tl.zeros((2,), tl.int32), 0), (BM"),
+                         "float32", 0, "Expected a scalar"),
+    "nan_padding_of_integers": (LOAD, LOAD.replace('"zero"', '"nan"'), "int32", 0, "`nan` is not supported"),
+    "pointer_block_as_base": (MAKE_Y, MAKE_Y.replace("(y_ptr,", "(y_ptr + tl.arange(0, 2),"), "float32", 0,
+                              "Expected `base` to be a pointer type"),
+}
+
+CHECK_RUN = '''
+import importlib.util, json, sys
+import torch
+from evaluator import device_compile, interpreter_guard, interpreter_libdevice
+from evaluator.launch_hook import LaunchRecorder
+
+interpreter_guard.install(); interpreter_libdevice.install(); device_compile.warm_up()
+LaunchRecorder().install()
+out = {}
+for name, dtype, off in json.loads(sys.argv[2]):
+    spec = importlib.util.spec_from_file_location(name, f"{sys.argv[1]}/{name}.py")
+    mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)
+    x = (torch.arange(16) % 3).to(getattr(torch, dtype)).reshape(4, 4)
+    y = torch.zeros_like(x)
+    try:
+        mod.k[(1,)](x, y, 4, 4, off, BM=4, BN=4)
+        out[name] = None
+    except Exception as exc:
+        while exc.__cause__ is not None:
+            exc = exc.__cause__
+        out[name] = f"{type(exc).__name__}: {exc}"
+print(json.dumps(out))
+'''
+
+
+def test_what_triton_36_refuses_to_compile_is_refused_before_the_launch(tmp_path):
+    cases = []
+    for name, (old, new, dtype, off, _) in CHECK_CASES.items():
+        assert old in CHECKED
+        out, problems = lower(CHECKED.replace(old, new))
+        assert problems == [], name
+        (tmp_path / f"{name}.py").write_text(out)
+        cases.append((name, dtype, off))
+    (tmp_path / "run.py").write_text(CHECK_RUN)
+    env = {**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(ROOT)}
+    import json
+    proc = subprocess.run([sys.executable, str(tmp_path / "run.py"), str(tmp_path), json.dumps(cases)],
+                          env=env, capture_output=True, text=True, timeout=600, check=False)
+    got = json.loads(proc.stdout.strip().splitlines()[-1]) if proc.returncode == 0 else proc.stderr[-3000:]
+    assert isinstance(got, dict), got
+    for name, (*_, says) in CHECK_CASES.items():
+        if says is None:
+            assert got[name] is None, (name, got[name])
+        else:
+            assert got[name] and "CompileTimeAssertionFailure" in got[name] and says in got[name], (name, got[name])
