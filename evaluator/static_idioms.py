@@ -88,7 +88,11 @@ def settle_import_fallbacks(tree: ast.Module, importable: Callable[[ast.stmt], b
     candidate's process runs is pinned to it (`static_checks.pinned_source`): a kept body's
     handlers catch nothing, so a body that fails after all fails the load instead of running a
     handler nobody judged (red team s38: `import os.environ` names an attribute, which Python
-    does not import); a kept handler's body raises ModuleNotFoundError before anything in it."""
+    does not import); a kept handler's body raises ModuleNotFoundError before anything in it.
+    A handler may hold a fallback of its own (a chain over three Triton versions: `except
+    ImportError:` then `try: from ...cuda.libdevice import rsqrt / except ImportError: from
+    triton.language.math import rsqrt`, honest round s51b): where that handler is kept, the
+    nested one is settled the same way; where the body is kept, it is dead with its handler."""
     tree.body = _settle_fallbacks(tree.body, importable, settled)
 
 
@@ -107,7 +111,7 @@ def _settle_fallbacks(stmts: list[ast.stmt], importable: Callable[[ast.stmt], bo
             body.append(node)
             continue
         arm = "body" if all(importable(s) for s in node.body if not _flag(s)) else "handler"  # type: ignore[attr-defined]
-        body.extend(node.body if arm == "body" else node.handlers[0].body)  # type: ignore[attr-defined]
+        body.extend(node.body if arm == "body" else _settle_fallbacks(node.handlers[0].body, importable, settled))  # type: ignore[attr-defined]
         if settled is not None:
             settled.append((node, arm))
     return body
@@ -342,7 +346,8 @@ def _import_fallback(node: ast.stmt) -> bool:
         return False
     imports = (ast.Import, ast.ImportFrom)
     return all(isinstance(s, imports) or _flag(s) for s in node.body) and all(
-        _catches_import_error(h) and all(isinstance(s, (*imports, ast.Pass)) or _flag(s) for s in h.body)
+        _catches_import_error(h) and all(isinstance(s, (*imports, ast.Pass)) or _flag(s) or _import_fallback(s)
+                                         for s in h.body)
         for h in node.handlers)
 
 

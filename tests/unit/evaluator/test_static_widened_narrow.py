@@ -10,6 +10,27 @@ from static_snippets import BASE, check_snippet
 
 # snippet -> (line of BASE's end + n that is blamed, code)
 REJECTED = {
+    # import fallbacks nest in a handler (xformers' libdevice_find written out, honest round
+    # s51b): a nested handler that runs is judged like any import, and a try nested in a
+    # handler that is not a chain of imports is refused as any try but a module-level one
+    "nested_fallback_kept_handler_imports_sys": ('''
+        try:
+            import triton.language.extra.nonexistent as lib
+        except ImportError:
+            try:
+                import triton.language.extra.nonexistent2 as lib
+            except ImportError:
+                import sys as lib  # <-
+    ''', "forbidden_import"),
+    "nested_try_in_handler_computes": ('''
+        try:
+            BIG = torch.empty(1 << 40)
+        except Exception:
+            try:  # <-
+                BIG = torch.empty(1 << 20)
+            except Exception:
+                BIG = None
+    ''', "try_except"),
     # of torch.accelerator its queries only: not setting the process's device or stream
     "accelerator_set_device": ('''
         torch.accelerator.set_device_index(0)  # <-
