@@ -78,7 +78,7 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
                         self.add(b.node, "reflection", f"binds the dunder name {name}",
                                  "use an ordinary name")
                     elif scope is self.scopes.module and name in BUILTIN_NAMES and (
-                            name not in A.BUILTINS):
+                            name not in A.BUILTINS or name in A.NEVER_REBOUND_BUILTINS):
                         # a global the module has not bound (yet, or ever: `if False:`,
                         # `del`) is the builtin, whatever the binding the checker saw
                         self.add(b.node, "reflection", f"binds the builtin name {name} at "

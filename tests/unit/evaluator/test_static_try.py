@@ -100,6 +100,20 @@ ACCEPTED = {
         def rsqrt_kernel(x_ptr):
             tl.store(x_ptr, rsqrt(tl.load(x_ptr)))
     ''',
+    # mamba_ssm/utils/determinism.py: an import and a recorded version under a try whose
+    # handler names ImportError (refused as an unknown builtin before round s51b; `except
+    # Exception:`, which it narrows, was accepted)
+    "version_probe_except_import_error": '''
+        from packaging import version
+
+        try:
+            import triton
+            TRITON_VERSION = version.parse(triton.__version__)
+        except ImportError:
+            TRITON_VERSION = version.parse("0.0.0")
+
+        TRITON_HAS_CACHE_RESULTS = TRITON_VERSION >= version.parse("3.4.0")
+    ''',
     "import_fallback_nested_first_missing": '''
         try:
             from triton.language.extra.nonexistent import rsqrt
@@ -295,6 +309,32 @@ REJECTED = {
             except ImportError:
                 import sys as lib  # <-
     ''', "forbidden_import"),
+    # ImportError is only a name for a module-level try's handler (or a raise): what such a
+    # try computes is judged as under `except Exception:`
+    "import_error_try_calls_own_code": ('''
+        def probe():
+            return 1
+
+        try:
+            X = probe()  # <-
+        except ImportError:
+            X = 0
+    ''', "try_except"),
+    "import_error_rebound": ('''
+        ImportError = KeyError  # <-
+        try:
+            import apex
+            HAVE_APEX = True
+        except ImportError:
+            HAVE_APEX = False
+    ''', "reflection"),
+    "import_error_handler_binds_the_exception": ('''
+        try:
+            import triton
+            V = triton.__version__
+        except ModuleNotFoundError as err:  # <-
+            V = "0"
+    ''', "try_except"),
     # only a fallback of imports nests: any other statement in the handler leaves the try unsettled
     "nested_try_with_other_code_not_a_fallback": ('''
         try:

@@ -10,6 +10,72 @@ from static_snippets import BASE, check_snippet
 
 # snippet -> (line of BASE's end + n that is blamed, code)
 REJECTED = {
+    # a class-body alias of a kernel (triton.ops.matmul's `kernel = _kernel`, honest round
+    # s51b) is accepted only where nothing reads it back: an attribute of its name, a literal
+    # getattr, a default or another class-body statement that takes it
+    "class_kernel_alias_read_as_attribute": ('''
+        class Holder:
+            kernel = k  # <-
+
+        def launch(x, out):
+            Holder.kernel[(1,)](x, out, 1, BLOCK=16)
+    ''', "monkey_patch"),
+    "class_kernel_alias_read_by_getattr": ('''
+        class Holder:
+            kernel = k  # <-
+
+        def grab():
+            return getattr(Holder, "kernel")
+    ''', "monkey_patch"),
+    "class_kernel_alias_taken_as_a_default": ('''
+        class Holder:
+            kernel = k
+
+            def run(self, x, out, fn=kernel):  # <-
+                fn[(1,)](x, out, 1, BLOCK=16)
+    ''', "reflection"),
+    "class_kernel_alias_taken_by_a_class_statement": ('''
+        class Holder:
+            kernel = k
+            other = [kernel]  # <-
+    ''', "monkey_patch"),
+    # a private of the file's own class through its name: a @staticmethod called at once only
+    "own_private_plain_method_through_the_class": ('''
+        class Holder:
+            def _call(self, x):
+                return x
+
+        def f(x):
+            return Holder._call(x, x)  # <-
+    ''', "reflection"),
+    "own_private_static_read_not_called": ('''
+        class Holder:
+            @staticmethod
+            def _call(x):
+                return x
+
+        def f(x):
+            g = Holder._call  # <-
+            return g(x)
+    ''', "reflection"),
+    "inherited_private_through_the_class": ('''
+        class Holder(nn.Module):
+            @staticmethod
+            def _helper(x):
+                return x
+
+        def f(x):
+            return Holder._apply(x)  # <-
+    ''', "reflection"),
+    "own_private_static_through_a_parameter": ('''
+        class Holder:
+            @staticmethod
+            def _call(x):
+                return x
+
+        def f(C, x):
+            return C._call(x)  # <-
+    ''', "reflection"),
     # import fallbacks nest in a handler (xformers' libdevice_find written out, honest round
     # s51b): a nested handler that runs is judged like any import, and a try nested in a
     # handler that is not a chain of imports is refused as any try but a module-level one
