@@ -534,6 +534,8 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
             kind, value = self.resolve(dec)
             if kind == "def" and id(value) in self.transparent.decorators:
                 return True
+        if where in "fm" and self._identity_decorator(dec):
+            return True  # on a kernel too: it hands back what it is given (static_decorators)
         if id(dec) in self.transparent.wraps:
             self.call_arguments(dec)  # type: ignore[arg-type]
             return True
@@ -545,6 +547,19 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
                     else:
                         self.expr(item)
             return True
+        return False
+
+    def _identity_decorator(self, dec: ast.expr) -> bool:
+        """`@deco` or `@deco()` naming, where it stands, the file's identity def or identity
+        factory (static_decorators): bound once, at module level."""
+        if isinstance(dec, ast.Call):
+            if dec.args or dec.keywords or not isinstance(dec.func, ast.Name):
+                return False
+            kind, value = self.resolve(dec.func)
+            return kind == "def" and id(value) in self.transparent.identity_factories
+        if isinstance(dec, ast.Name):
+            kind, value = self.resolve(dec)
+            return kind == "def" and id(value) in self.transparent.identity
         return False
 
 
