@@ -34,15 +34,17 @@ class ClassBodyValues:
     def _inert_kernel_alias(self, node: ast.Assign | ast.AnnAssign, names: list[str]) -> bool:
         """`kernel = _kernel` in a class body (Triton 2's triton.ops.matmul and blocksparse,
         vendored as they are: honest round s51b), a kernel of the file under a name the file
-        never reads back: no attribute of that name anywhere (`C.kernel`, `self.kernel`) and
-        no string of it (a literal getattr). Inert, so the kernel is launched, if at all, by
+        never reads back: no attribute of that name anywhere (`C.kernel`, `self.kernel`), no
+        string of it (a literal getattr) and no class pattern naming it (`case C(kernel=f)`). Inert, so the kernel is launched, if at all, by
         its own name, where the launch checks see it."""
         if not (isinstance(node, ast.Assign) and len(names) == 1 and isinstance(node.value, ast.Name)
                 and self.resolve(node.value)[0] == "kernel"):
             return False
         name = names[0]
         return not any((isinstance(n, ast.Attribute) and n.attr == name)
-                       or (isinstance(n, ast.Constant) and n.value == name) for n in ast.walk(self.tree))
+                       or (isinstance(n, ast.Constant) and n.value == name)
+                       or (isinstance(n, ast.MatchClass) and name in n.kwd_attrs)  # `case C(kernel=f)`
+                       for n in ast.walk(self.tree))
 
     def _property_setter(self, node: ast.FunctionDef | ast.ClassDef, dec: ast.expr) -> bool:
         """`@name.setter` as the only decorator of `def name(self, value)` in a plain class

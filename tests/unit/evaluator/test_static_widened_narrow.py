@@ -103,6 +103,15 @@ REJECTED = {
         def grab():
             return getattr(Holder, "kernel")
     ''', "monkey_patch"),
+    "class_kernel_alias_read_by_a_class_pattern": ('''
+        class Holder:
+            kernel = k  # <-
+
+        def launch(x, out):
+            match Holder():
+                case Holder(kernel=f):
+                    f[(1,)](x, out, 1, BLOCK=16)
+    ''', "monkey_patch"),
     "class_kernel_alias_taken_as_a_default": ('''
         class Holder:
             kernel = k
