@@ -167,10 +167,18 @@ BUILTINS = frozenset({
     "Exception", "ArithmeticError", "AssertionError", "AttributeError", "IndexError",
     "KeyError", "LookupError", "NotImplementedError", "OverflowError", "RuntimeError",
     "StopIteration", "TypeError", "ValueError", "ZeroDivisionError",
+    # and to name in a module-level try's handler: narrower than the Exception it may name
+    # already (mamba's `try: import triton; TRITON_VERSION = version.parse(triton.__version__)
+    # except ImportError: ...`, honest round s51b; FlagGems' and xformers' `raise ImportError`)
+    "ImportError",
     # warning categories, for warnings.warn
     "Warning", "UserWarning", "RuntimeWarning", "DeprecationWarning", "FutureWarning",
 })
 CALL_ONLY_BUILTINS = frozenset({"getattr", "hasattr", "setattr", "delattr", "super"})
+# builtins a file may name but never bind at module level: the import fallbacks are read off
+# `except ImportError:` by its text (evaluator.static_idioms), as ModuleNotFoundError, which the
+# pins raise, is off the list altogether
+NEVER_REBOUND_BUILTINS = frozenset({"ImportError"})
 # Code for builtins outside both sets (default: forbidden_api).
 DENIED_BUILTINS: dict[str, str] = {
     **dict.fromkeys(("exec", "eval", "compile", "__import__", "breakpoint", "__build_class__"),

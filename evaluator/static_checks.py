@@ -199,8 +199,8 @@ def pinned_source(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[t
                "raise ModuleNotFoundError; ") for t, arm in fallbacks if arm == "handler"]
     edits += [(*_at(m), "pass" + "\n" * (m.end_lineno - m.lineno)) if isinstance(m, ast.stmt)  # type: ignore[attr-defined]
               else _span(m, _IDENTITY) for m in marks]  # type: ignore[arg-type]
-    edits += [(h.body[0].lineno, h.body[0].col_offset, h.body[0].lineno, h.body[0].col_offset, f"{RESOURCE}(); ")
-              for h in _handlers(source)]
+    edits += [(first.lineno, first.col_offset, first.lineno, first.col_offset, f"{RESOURCE}(); ")
+              for first in (_runs_first(h)[0] for h in _handlers(source))]
     if not edits:
         return source
     lines = source.encode("utf-8").split(b"\n")
@@ -232,10 +232,6 @@ def _pinned_tree(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[tu
         elif isinstance(node, ast.FunctionDef):
             node.decorator_list = [ast.parse(_IDENTITY, mode="eval").body if at(d) in dropped else d
                                    for d in node.decorator_list]
-    for h in _handlers(tree):
-        first = h.body[0]
-        h.body.insert(0, ast.Expr(value=ast.Call(func=ast.Name(RESOURCE, ast.Load()), args=[], keywords=[]),
-                                  lineno=first.lineno, col_offset=first.col_offset))
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and at(node.test) in tests:
             node.test = ast.Constant(tests[at(node.test)])
@@ -247,6 +243,12 @@ def _pinned_tree(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[tu
                 first = node.body[0]
                 node.body.insert(0, ast.Raise(exc=ast.Name("ModuleNotFoundError", ast.Load()), cause=None,
                                               lineno=first.lineno, col_offset=first.col_offset))
+    # after the raises: a clause whose nested fallback is settled to its handler runs RESOURCE,
+    # then that raise (the text's insertions at one place, in `sorted` order)
+    for h in _handlers(tree):
+        first, body = _runs_first(h)
+        body.insert(0, ast.Expr(value=ast.Call(func=ast.Name(RESOURCE, ast.Load()), args=[], keywords=[]),
+                                  lineno=first.lineno, col_offset=first.col_offset))
     return tree
 
 
@@ -265,6 +267,30 @@ def _handlers(source: str | ast.Module) -> list[ast.ExceptHandler]:
     tree = ast.parse(source) if isinstance(source, str) else source
     kinds = (ast.Try, getattr(ast, "TryStar", ast.Try))
     return [h for node in ast.walk(tree) if isinstance(node, kinds) for h in node.handlers]
+
+
+def _runs_first(handler: ast.ExceptHandler) -> tuple[ast.stmt, list[ast.stmt]]:
+    """The statement an except clause runs first, and the body holding it, where RESOURCE is
+    inserted on its line: the clause's first statement, or where that is a try with no finally,
+    the first statement of its body, and so on down (a fallback chain of imports nested in the
+    handler: `except ImportError:` then `try: from ... import rsqrt`, xformers' libdevice_find
+    written out; honest round s51b). A try's body runs unconditionally and each of its own
+    handlers begins with RESOURCE too, so what is raised again there leaves the nested try as
+    it would have left the clause; a finally could swallow it (`finally: break` in a loop), so
+    none is entered. Any other compound statement first (an if, a loop, a with) is refused: the
+    call cannot share its line, and its body need not run."""
+    body = handler.body
+    while isinstance(body[0], ast.Try) and not body[0].finalbody:
+        body = body[0].body
+    if not isinstance(body[0], _SIMPLE):
+        raise ValueError("an except clause must begin with a simple statement or a try "
+                         "(without finally); put the if, loop or with after an assignment")
+    return body[0], body
+
+
+_SIMPLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Import, ast.ImportFrom, ast.Pass,
+           ast.Raise, ast.Return, ast.Assert, ast.Delete, ast.Global, ast.Nonlocal, ast.Break,
+           ast.Continue)
 
 
 def _at(node: ast.AST) -> tuple[int, int, int, int]:

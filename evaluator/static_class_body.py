@@ -22,12 +22,29 @@ class ClassBodyValues:
         bad = len(names) != len(targets) or any(
             (is_dunder(n) and not self._class_dunder(n, node)) or n in self.methods or n in self.t.module_private
             for n in names)
+        if not bad and self._inert_kernel_alias(node, names):
+            return  # the kernel's name, never read back: nothing to walk
         if bad or not (node.value is None or self._field(node.value) or self._class_value(node.value)):
             self.add(node, "monkey_patch", "a class body may only bind literal constants to "
                      "new names (never methods, dunders or nn.Module internals)",
                      "define methods with def, and set other values in __init__")
         elif node.value is not None and not literal(node.value):
             self.expr(node.value)  # a math call or a config class: its parts are checked as code
+
+    def _inert_kernel_alias(self, node: ast.Assign | ast.AnnAssign, names: list[str]) -> bool:
+        """`kernel = _kernel` in a class body (Triton 2's triton.ops.matmul and blocksparse,
+        vendored as they are: honest round s51b), a kernel of the file under a name the file
+        never reads back: no attribute of that name anywhere (`C.kernel`, `self.kernel`), no
+        string of it (a literal getattr) and no class pattern naming it (`case C(kernel=f)`). Inert, so the kernel is launched, if at all, by
+        its own name, where the launch checks see it."""
+        if not (isinstance(node, ast.Assign) and len(names) == 1 and isinstance(node.value, ast.Name)
+                and self.resolve(node.value)[0] == "kernel"):
+            return False
+        name = names[0]
+        return not any((isinstance(n, ast.Attribute) and n.attr == name)
+                       or (isinstance(n, ast.Constant) and n.value == name)
+                       or (isinstance(n, ast.MatchClass) and name in n.kwd_attrs)  # `case C(kernel=f)`
+                       for n in ast.walk(self.tree))
 
     def _property_setter(self, node: ast.FunctionDef | ast.ClassDef, dec: ast.expr) -> bool:
         """`@name.setter` as the only decorator of `def name(self, value)` in a plain class

@@ -10,6 +10,12 @@ idioms of evaluator.static_idioms):
                          contiguous, by a comprehension of exactly fla's input_guard shape
                          (`[i if not isinstance(i, torch.Tensor) else i.contiguous() for i
                          in args]`). Never on a kernel or a class.
+  identity decorator     `def deco(fn): return fn`, or its factory `def deco(): def inner(fn):
+                         return fn; return inner` used as `@deco()` (FlagGems' libentry()
+                         stubbed out where the library is not installed: honest round s51b).
+                         It hands back the very object it is given, so it may stand on a
+                         kernel too: what runs is the JITFunction the decorators below it made.
+                         Bound once at module level, no parameter annotated or defaulted.
 """
 from __future__ import annotations
 
@@ -28,12 +34,19 @@ class TransparentDecorators:
         self.scopes, self.qualify = scopes, qualify
         self.decorators: set[int] = set()  # id of the decorator's FunctionDef
         self.wraps: set[int] = set()  # id of an accepted @functools.wraps(fn) node
+        self.identity: set[int] = set()  # `def deco(fn): return fn`
+        self.identity_factories: set[int] = set()  # `def deco(): def inner(fn): return fn; return inner`
         for node in tree.body:
             if isinstance(node, ast.FunctionDef) and id(node) not in kernels:
                 wraps = self._shape(node)
                 if wraps is not None:
                     self.decorators.add(id(node))
                     self.wraps |= wraps
+                elif len(scopes.module.names.get(node.name, ())) == 1:
+                    if _identity(node):
+                        self.identity.add(id(node))
+                    elif _identity_factory(node):
+                        self.identity_factories.add(id(node))
 
     def _shape(self, deco: ast.FunctionDef) -> set[int] | None:
         """The wraps nodes of a transparent decorator, None for any other function."""
@@ -211,6 +224,31 @@ class TransparentDecorators:
     def _binds(self, name: ast.Name, fn: ast.FunctionDef) -> bool:
         _, bindings = self.scopes.lookup(name)
         return len(bindings) == 1 and bindings[0].node is fn
+
+
+def _identity(fn: ast.stmt) -> bool:
+    """`def deco(fn): return fn` (a docstring allowed): one plain parameter, handed back."""
+    if not isinstance(fn, ast.FunctionDef) or fn.decorator_list or fn.returns is not None:
+        return False
+    args = fn.args
+    if args.posonlyargs or len(args.args) != 1 or args.vararg or args.kwonlyargs or args.kwarg or (
+            args.defaults or args.args[0].annotation is not None):
+        return False
+    body = fn.body[1:] if _docstring(fn.body[0]) else fn.body
+    return len(body) == 1 and isinstance(body[0], ast.Return) and isinstance(body[0].value, ast.Name) and (
+        body[0].value.id == args.args[0].arg)
+
+
+def _identity_factory(fn: ast.FunctionDef) -> bool:
+    """`def deco(): def inner(fn): return fn; return inner`: no parameters, an identity def,
+    and that def handed back."""
+    args = fn.args
+    if fn.decorator_list or fn.returns is not None or args.posonlyargs or args.args or args.vararg or (
+            args.kwonlyargs or args.kwarg):
+        return False
+    body = fn.body[1:] if _docstring(fn.body[0]) else fn.body
+    return len(body) == 2 and _identity(body[0]) and isinstance(body[1], ast.Return) and isinstance(
+        body[1].value, ast.Name) and body[1].value.id == body[0].name  # type: ignore[attr-defined]
 
 
 def _docstring(node: ast.stmt) -> bool:

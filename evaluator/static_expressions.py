@@ -274,12 +274,34 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
         else:
             self.expr(root)
         owner = kind if kind in ("self", "ctx") else "other"
-        if kind == "class" and self.member_launch(chain[0]):
+        if kind == "class" and (self.member_launch(chain[0]) or self._own_static_call(root, value, chain[0])):
             owner = "member"  # `cls._fwd[grid](...)`: the class's own kernel (static_member_kernels)
         if isinstance(root, ast.Call) and self.qualify(root.func) == "super":
             owner = "super"
         for i, attr in enumerate(chain):
             self.attribute(attr, owner if i == 0 else "other")
+
+    def _own_static_call(self, root: ast.expr, cls: object, node: ast.Attribute) -> bool:
+        """`C._helper(...)`, called at once: C is the file's own class by its name (never a
+        parameter, which a subclass could fill), and `_helper` a @staticmethod (that decorator
+        alone) its own body defines once and binds nothing else to: the file's code, run with
+        the arguments it is handed (triton.ops.matmul's `_matmul._call(a, b)` in forward, honest
+        round s51b). Not an inherited private (nn.Module's and Function's internals stay off
+        limits), a method with a privileged first parameter, or a read without the call."""
+        call = self.parent.get(id(node))
+        if not (isinstance(cls, ast.ClassDef) and isinstance(root, ast.Name) and node.value is root
+                and isinstance(node.ctx, ast.Load) and isinstance(call, ast.Call) and call.func is node
+                and not is_dunder(node.attr) and node.attr not in self.t.module_private):
+            return False
+        b = self.scopes.single(root)
+        if b is None or b.kind != "class":
+            return False
+        binds = [s for s in cls.body if node.attr in _bound_names(s)]
+        if len(binds) != 1 or not isinstance(binds[0], ast.FunctionDef):
+            return False
+        marks = binds[0].decorator_list
+        return len(marks) == 1 and isinstance(marks[0], ast.Name) and (
+            self.resolve(marks[0]) == ("builtin", "staticmethod"))
 
     def _method_through_class(self, cls: ast.ClassDef, node: ast.Attribute) -> None:
         """`C.method(obj)` would run the method with any object as its privileged `self`
@@ -582,3 +604,20 @@ def _runs_at_close(fn: ast.FunctionDef) -> bool:
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             todo.extend(ast.iter_child_nodes(node))
     return False
+
+
+def _bound_names(stmt: ast.stmt) -> set[str]:
+    """The names a statement of a class body binds in it (defs, classes, targets, imports,
+    and any walrus or loop target nested in it)."""
+    names: set[str] = set()
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        names.add(stmt.name)
+        return names
+    for n in ast.walk(stmt):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            names.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(n.name)  # a def under an if of the class body (counted wherever it lies)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            names |= {a.asname or a.name.split(".")[0] for a in n.names}
+    return names

@@ -78,7 +78,7 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
                         self.add(b.node, "reflection", f"binds the dunder name {name}",
                                  "use an ordinary name")
                     elif scope is self.scopes.module and name in BUILTIN_NAMES and (
-                            name not in A.BUILTINS):
+                            name not in A.BUILTINS or name in A.NEVER_REBOUND_BUILTINS):
                         # a global the module has not bound (yet, or ever: `if False:`,
                         # `del`) is the builtin, whatever the binding the checker saw
                         self.add(b.node, "reflection", f"binds the builtin name {name} at "
@@ -619,6 +619,8 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
             kind, value = self.resolve(dec)
             if kind == "def" and id(value) in self.transparent.decorators:
                 return True
+        if where in "fm" and self._identity_decorator(dec):
+            return True  # on a kernel too: it hands back what it is given (static_decorators)
         if id(dec) in self.transparent.wraps:
             self.call_arguments(dec)  # type: ignore[arg-type]
             return True
@@ -632,6 +634,19 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
                     else:
                         self.expr(item)
             return True
+        return False
+
+    def _identity_decorator(self, dec: ast.expr) -> bool:
+        """`@deco` or `@deco()` naming, where it stands, the file's identity def or identity
+        factory (static_decorators): bound once, at module level."""
+        if isinstance(dec, ast.Call):
+            if dec.args or dec.keywords or not isinstance(dec.func, ast.Name):
+                return False
+            kind, value = self.resolve(dec.func)
+            return kind == "def" and id(value) in self.transparent.identity_factories
+        if isinstance(dec, ast.Name):
+            kind, value = self.resolve(dec)
+            return kind == "def" and id(value) in self.transparent.identity
         return False
 
 

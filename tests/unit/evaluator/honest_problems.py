@@ -253,4 +253,11 @@ FULL = {
     # run element by element (a timeout) though they run elementwise on blocks as on the GPU
     "s50h_18_argmax_inductor_verbatim_maximum_with_index_and_not.py": ("reduction/argmax_dim",
                                                                         {"batch_size": 8, "dim": 700}),
+    # honest round s51b: xformers' libdevice_find as nested try/except ImportError fallbacks (the
+    # pinned source put the handler's resource check before the nested `try:`, a SyntaxError);
+    # FlagGems' libentry() stubbed as an identity factory on a kernel and `libtuner =
+    # triton.autotune` (both refused as decorators); mamba's `except ImportError:` version probe
+    "s51_08_rmsnorm_xformers_libdevice_find_try_chain.py": ("norm/rmsnorm", {"batch_size": 2, "seq_len": 3, "hidden": 200}),
+    "s51_21_mean_dim_flaggems_libentry_stub_libtuner_alias.py": ("reduction/mean_dim", {"batch_size": 8, "dim": 700}),
+    "s51_16_silu_mamba_k_activations_determinism_autotune_configs.py": ("activation/silu", {"batch_size": 4, "dim": 300}),
 }

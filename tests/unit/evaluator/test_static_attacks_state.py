@@ -469,9 +469,14 @@ ATTACKS = {
         '@triton.jit\ndef k2(x_ptr):\n    s = """\n\tdef(x):  # <-\n"""\n    tl.store(x_ptr, 0.0)\n',
         "dynamic_code"),
     "nested_class": ("def make():\n    class Hidden:  # <-\n        pass", "forbidden_syntax"),
+    # (the identity `def deco(f): return f` stands anywhere since honest round s51b: it hands
+    # back what it is given; one that hands back anything else is still no decorator)
     "other_decorator": ('''
+        def other(x):
+            return x
+
         def deco(f):
-            return f
+            return other
 
         @deco  # <-
         def g(x):

@@ -4,8 +4,13 @@ answer otherwise on the CPU check and the GPU, or define or run the file's own c
 on its line. Snippets as in test_static_idioms."""
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 from test_static_checks import assert_accepted, assert_rejected
+
+from common.config.evaluator import StaticConfig
+from evaluator.static_checks import check_source
 
 ACCEPTED = {
     "module_try_device_query": '''
@@ -78,6 +83,49 @@ ACCEPTED = {
         @triton.jit
         def gelu(x):
             return 0.5 * x * (1 + libdevice.erf(x * 0.7071067811865476))
+    ''',
+    # honest round s51b: xformers' libdevice_find (an importlib search over three Triton
+    # layouts) written out as nested fallbacks; the pinned source put the handler's resource
+    # check on the nested `try:` line (`__krl_resource_errors__(); try:`, a syntax error)
+    "import_fallback_nested_in_handler": '''
+        try:
+            from triton.language.extra.libdevice import rsqrt
+        except ImportError:
+            try:
+                from triton.language.extra.cuda.libdevice import rsqrt
+            except ImportError:
+                from triton.language.math import rsqrt
+
+        @triton.jit
+        def rsqrt_kernel(x_ptr):
+            tl.store(x_ptr, rsqrt(tl.load(x_ptr)))
+    ''',
+    # mamba_ssm/utils/determinism.py: an import and a recorded version under a try whose
+    # handler names ImportError (refused as an unknown builtin before round s51b; `except
+    # Exception:`, which it narrows, was accepted)
+    "version_probe_except_import_error": '''
+        from packaging import version
+
+        try:
+            import triton
+            TRITON_VERSION = version.parse(triton.__version__)
+        except ImportError:
+            TRITON_VERSION = version.parse("0.0.0")
+
+        TRITON_HAS_CACHE_RESULTS = TRITON_VERSION >= version.parse("3.4.0")
+    ''',
+    "import_fallback_nested_first_missing": '''
+        try:
+            from triton.language.extra.nonexistent import rsqrt
+        except ImportError:
+            try:
+                from triton.language.extra.nonexistent2 import rsqrt
+            except ImportError:
+                from triton.language.math import rsqrt
+
+        @triton.jit
+        def rsqrt_kernel(x_ptr):
+            tl.store(x_ptr, rsqrt(tl.load(x_ptr)))
     ''',
 }
 
@@ -250,6 +298,53 @@ REJECTED = {
         except ImportError:
             import sys as lib  # <-
     ''', "forbidden_import"),
+    # a nested fallback is settled as the outer one is: where the outer handler runs, so does
+    # the nested handler of a missing import, and it is judged
+    "nested_import_fallback_handler_judged": ('''
+        try:
+            import triton.language.extra.nonexistent as lib
+        except ImportError:
+            try:
+                import triton.language.extra.nonexistent2 as lib
+            except ImportError:
+                import sys as lib  # <-
+    ''', "forbidden_import"),
+    # ImportError is only a name for a module-level try's handler (or a raise): what such a
+    # try computes is judged as under `except Exception:`
+    "import_error_try_calls_own_code": ('''
+        def probe():
+            return 1
+
+        try:
+            X = probe()  # <-
+        except ImportError:
+            X = 0
+    ''', "try_except"),
+    "import_error_rebound": ('''
+        ImportError = KeyError  # <-
+        try:
+            import apex
+            HAVE_APEX = True
+        except ImportError:
+            HAVE_APEX = False
+    ''', "reflection"),
+    "import_error_handler_binds_the_exception": ('''
+        try:
+            import triton
+            V = triton.__version__
+        except ModuleNotFoundError as err:  # <-
+            V = "0"
+    ''', "try_except"),
+    # only a fallback of imports nests: any other statement in the handler leaves the try unsettled
+    "nested_try_with_other_code_not_a_fallback": ('''
+        try:
+            import triton.language.extra.nonexistent as lib
+        except ImportError:
+            try:  # <-
+                x = (7).is_integer()
+            except AttributeError:
+                from triton.language.math import rsqrt
+    ''', "try_except"),
 }
 
 
@@ -257,3 +352,48 @@ REJECTED = {
 def test_try_idiom_stays_narrow(name):
     snippet, code = REJECTED[name]
     assert_rejected(snippet, code)
+
+
+def test_a_clause_runs_the_resource_check_first_even_through_a_nested_try():
+    """The pinned source's resource check (static_checks.RESOURCE) is the first thing an except
+    clause runs: on the clause's first line, or where the clause begins with a try (no finally)
+    on the first line of that try's body, whose own handlers check again; a clause beginning with
+    an if, a loop or a with is refused in words (its body need not run), never a syntax error."""
+    from evaluator.static_checks import RESOURCE
+    src = textwrap.dedent('''
+        import torch
+        try:
+            from triton.language.extra.nonexistent import rsqrt
+        except ImportError:
+            try:
+                from triton.language.extra.cuda.libdevice import rsqrt
+            except ImportError:
+                from triton.language.math import rsqrt
+    ''')
+    pinned = check_source(src, StaticConfig()).source.splitlines()
+    assert pinned[3].strip().startswith("raise ModuleNotFoundError; ")
+    assert pinned[6].strip() == f"{RESOURCE}(); from triton.language.extra.cuda.libdevice import rsqrt"
+    assert pinned[8].strip().startswith(f"{RESOURCE}(); ")
+    for head in ("if True:", "for _ in range(1):", "with torch.no_grad():"):
+        bad = textwrap.dedent(f'''
+            import torch
+            try:
+                X = torch.finfo(torch.float16).max
+            except Exception:
+                {head}
+                    X = 1.0
+        ''')
+        report = check_source(bad, StaticConfig())
+        assert report.status == "compile_error", (head, report.findings)
+        assert any("simple statement" in f.message for f in report.findings), report.findings
+    finally_first = textwrap.dedent('''
+        import torch
+        try:
+            X = torch.finfo(torch.float16).max
+        except Exception:
+            try:
+                X = 1.0
+            finally:
+                Y = 2.0
+    ''')
+    assert check_source(finally_first, StaticConfig()).status is not None

@@ -7,6 +7,65 @@ import pytest
 from static_snippets import check_snippet
 
 ACCEPTED = {
+    # honest round s51b (FlagGems' kernels with their libentry() stubbed where the library is
+    # not installed): an identity decorator or identity factory of the file, on a kernel too
+    # honest round s51b (FlagGems' libtuner stubbed): a bare alias of a library decorator,
+    # named only as a decorator, written out where it is used
+    "bare_library_decorator_alias": '''
+        libtuner = triton.autotune
+
+
+        @libtuner(configs=[triton.Config({"BLOCK": 16})], key=["n"])
+        @triton.jit
+        def k5(x_ptr, n, BLOCK: tl.constexpr):
+            tl.store(x_ptr, tl.load(x_ptr) + 1)
+    ''',
+    "identity_decorator_factory_on_a_kernel": '''
+        def libentry():
+            def decorator(fn):
+                return fn
+
+            return decorator
+
+
+        def keep(fn):
+            """identity"""
+            return fn
+
+
+        @libentry()
+        @triton.jit
+        def k3(x_ptr):
+            tl.store(x_ptr, tl.load(x_ptr) + 1)
+
+
+        @keep
+        @triton.jit
+        def k4(x_ptr):
+            tl.store(x_ptr, tl.load(x_ptr) + 1)
+    ''',
+    # honest round s51b (Triton 2's triton.ops.matmul, vendored as it is): the kernel under a
+    # class-body name nothing reads back, and a private @staticmethod of the file's own class
+    # called through the class's name (`_matmul._call(a, b)` in forward)
+    "class_body_kernel_alias_never_read": '''
+        class _matmul(torch.autograd.Function):
+            kernel = k
+
+            _locks = {}
+
+            @staticmethod
+            def _call(x):
+                out = torch.empty_like(x)
+                k[(1,)](x, out, x.numel(), BLOCK=1024)
+                return out
+
+            @staticmethod
+            def forward(ctx, x):
+                return _matmul._call(x)
+
+
+        matmul = _matmul.apply
+    ''',
     # honest round s44 (cute-kernels): the default device of a launch's allocations
     "torch_device_context_around_a_launch": '''
         def launch(x):
