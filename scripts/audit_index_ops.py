@@ -280,6 +280,8 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="aten op names to probe (default: all)")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--no-report", action="store_true")
+    parser.add_argument("--merge", action="store_true",
+                        help="replace only the probed overloads' rows of the existing report")
     opts = parser.parse_args()
     torch.set_num_threads(1)
     entries, skipped = enumerate_overloads(allowed_spellings())
@@ -293,8 +295,16 @@ def main() -> None:
         mark = "FLAGGED " + ",".join(sorted(rows[-1]["flagged"])) if rows[-1]["flagged"] else ""
         print(f"[{i + 1}/{len(entries)}] {entry['name']}.{entry['overload']} "
               f"{rows[-1]['baseline'].get('outcome')} {rows[-1]['counts']} {mark}", flush=True)
-    if not opts.no_report:
-        write_report(rows, skipped, time.monotonic() - start)
+    if opts.no_report:
+        return
+    seconds = time.monotonic() - start
+    if opts.merge and REPORT.with_suffix(".json").exists():
+        old = json.loads(REPORT.with_suffix(".json").read_text())
+        new = {(r["name"], r["overload"]): r for r in rows}
+        kept = [r for r in old["ops"] if (r["name"], r["overload"]) not in new]
+        rows = sorted(kept + rows, key=lambda r: (r["name"], r["overload"]))
+        seconds += old["meta"].get("seconds", 0)
+    write_report(rows, skipped, seconds)
 
 
 if __name__ == "__main__":
