@@ -153,6 +153,8 @@ SIZED_OPS = {
     "cudnn_convolution_transpose": (("torch",), 2, _CONV),
     "cudnn_convolution_relu": (("torch",), 3, _CONV),
     "cudnn_convolution_add_relu": (("torch",), 5, _CONV),
+    **{n: (("torch",), 1, ("kernel_size", "stride", "padding", "dilation")) for n in (
+        "max_pool1d", "max_pool1d_with_indices", "max_pool2d", "max_pool3d", "avg_pool1d")},
     "pad": (("torch.nn.functional", "torch._C._nn"), 1, ("pad",)),
     "constant_pad_nd": (("torch",), 1, ("pad",)),
     **{n: (("torch._C._nn",), 1, ("padding",)) for n in (
@@ -168,7 +170,9 @@ def conv_and_pad_sizes_checked() -> None:
     padding, dilation without an overflow check (scripts/audit_index_ops.py, session 51d, once
     it could build their baselines): F.conv3d with stride=2**62 returns 9.6e31 from a tensor of
     ones (CPU slow_conv3d reads past its input; a one-element tensor as the stride, 0.0), and
-    F.pad(x, [2**63 - 1] * 4, mode="replicate") (also nn.ReplicationPad2d/3d) segfaults. Honest
+    F.pad(x, [2**63 - 1] * 4, mode="replicate") (also nn.ReplicationPad2d/3d) segfaults, and
+    F.max_pool1d's kernel_size=2**63 - 1 segfaults (2**62: a hang; dilation=2**62 beside
+    padding=1 gave 6 outputs out of 4 inputs; F.max_pool1d and nn.MaxPool1d call torch's). Honest
     sizes are small: in a candidate child every size those entry points are given is a plain int
     in [0, 2**31) (a pad in (-2**31, 2**31): a negative pad crops), or the call raises before
     torch runs it. A padding string ("same", "valid") is left as given."""
