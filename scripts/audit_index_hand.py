@@ -172,11 +172,79 @@ def _table() -> dict:
 _TABLE: dict | None = None
 
 
+def _out_args(schema) -> list:
+    return [a for a in schema.arguments
+            if a.kwarg_only and a.alias_info is not None and a.alias_info.is_write]
+
+
+def _functional(schema):
+    """The functional overload an out= overload writes the results of (None: not out=)."""
+    over = schema.overload_name
+    if not _out_args(schema) or not (over == "out" or over.endswith("_out")):
+        return None
+    name = schema.name[len("aten::"):]
+    base = "default" if over == "out" else over[:-len("_out")]
+    packet = getattr(torch.ops.aten, name)
+    return getattr(packet, base, None)
+
+
+def has_out_baseline(schema) -> bool:
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = _table()
+    return _functional(schema) is not None
+
+
+def _key(schema) -> str:
+    return f"{schema.name[len('aten::'):]}.{schema.overload_name or 'default'}"
+
+
+def _out_baseline(schema) -> dict | None:
+    """An out= overload: the functional overload's hand baseline, its results' exact shapes as
+    the outputs (a guarded storage cannot be resized: a wrong shape only raises)."""
+    import audit_index_probe as probe
+
+    fun = _functional(schema)
+    if fun is None:
+        return None
+    hand = baseline(fun._schema)
+    tries = [hand] if hand is not None else []
+    if hand is None:  # the generic search's choices for the functional overload, in turn
+        for k in range(probe.attempts()):
+            try:
+                tries.append(probe.choice(fun._schema, k))
+            except (KeyError, IndexError):
+                break
+    result = specs = None
+    for specs in tries:
+        built = probe.build(fun._schema, specs, "A")
+        try:
+            torch.manual_seed(0)
+            result = fun(*built.args, **built.kwargs)
+            break
+        except Exception:  # noqa: BLE001  (the next choice; none: no baseline)
+            result = None
+    if result is None:
+        return None
+    results = list(result) if isinstance(result, (tuple, list)) else [result]
+    outs = _out_args(schema)
+    if len(results) != len(outs):
+        return None
+    specs = dict(specs)
+    for arg, r in zip(outs, results):
+        if not isinstance(r, torch.Tensor) or r.layout != torch.strided:
+            return None
+        specs[arg.name] = TSpec(tuple(r.shape), r.dtype)
+    return specs
+
+
 def baseline(schema) -> dict | None:
     """Every argument's spec for the schema's hand baseline; None: it has none."""
     global _TABLE
     if _TABLE is None:
         _TABLE = _table()
+    if _out_args(schema):
+        return _out_baseline(schema)
     given = _TABLE.get(f"{schema.name[len('aten::'):]}.{schema.overload_name or 'default'}")
     if given is None:
         return None

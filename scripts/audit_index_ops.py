@@ -58,6 +58,9 @@ BOUNDED = {**dict.fromkeys(("im2col", "col2im"), _SIZES.format("unfold_sizes_che
                            "nn.Conv*, F.pad, nn.*Pad*"),
            "max_pool1d": _SIZES.format("conv_and_pad_sizes_checked") + ": torch.max_pool1d, "
                          "which F.max_pool1d and nn.MaxPool1d call",
+           **dict.fromkeys(("avg_pool3d", "narrow_copy"), "an overlapping out= refused in the "
+                           "candidate child (evaluator.watched_reads.outputs_not_overlapping): "
+                           "F.avg_pool3d is aten's avg_pool3d, torch.narrow_copy"),
            **dict.fromkeys(("slow_conv_transpose2d", "slow_conv_transpose3d"), "no spelling reaches it with a kernel_size of its own "
                                     "(F.conv_transpose2d takes the weight's); sizes bounded "
                                     "(watched_reads.conv_and_pad_sizes_checked)"),
@@ -127,8 +130,9 @@ def _is_out(schema) -> bool:
                for a in schema.arguments) or schema.overload_name.endswith("out")
 
 
-def enumerate_overloads(spell: dict) -> list[dict]:
-    """Every aten overload of an allowed name that takes index data (no out= overloads)."""
+def enumerate_overloads(spell: dict, with_out: bool = False) -> list[dict]:
+    """Every aten overload of an allowed name that takes index data (out= ones on request:
+    only those whose functional overload has a hand baseline can run)."""
     found, skipped = [], Counter()
     for schema in torch._C._jit_get_all_schemas():
         if not schema.name.startswith("aten::"):
@@ -136,7 +140,7 @@ def enumerate_overloads(spell: dict) -> list[dict]:
         name = schema.name[len("aten::"):]
         if name not in spell:
             continue
-        if _is_out(schema):
+        if _is_out(schema) and not with_out:
             skipped["out="] += 1
             continue
         idx = index_arguments(schema)
@@ -282,6 +286,9 @@ def _markdown(rows: list[dict], meta: dict) -> str:
     for r in flagged:
         for label, v in r["flagged"].items():
             spelled = BOUNDED.get(r["name"], ", ".join(r["spellings"]))
+            if r["name"] not in BOUNDED and r["overload"].endswith("out") and all(
+                    "(via torch.nn.functional)" in sp for sp in r["spellings"]):
+                spelled = "out= unreachable: only F's Python wrappers call it, and they pass no out"
             out.append(f"| {r['name']} | {r['overload']} | `{label}` | {v['outcome']} | "
                        f"{_cell(v.get('error'))} | {_cell(spelled)} |")
     out += ["", f"## No baseline call found ({len(no_base)}: probed with adversarial values "
@@ -305,11 +312,17 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="aten op names to probe (default: all)")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--no-report", action="store_true")
+    parser.add_argument("--out", action="store_true",
+                        help="probe the out= overloads too (with a hand baseline: audit_index_hand)")
     parser.add_argument("--merge", action="store_true",
                         help="replace only the probed overloads' rows of the existing report")
     opts = parser.parse_args()
     torch.set_num_threads(1)
-    entries, skipped = enumerate_overloads(allowed_spellings())
+    entries, skipped = enumerate_overloads(allowed_spellings(), opts.out)
+    if opts.out:  # out= overloads whose functional overload has a hand baseline, only
+        import audit_index_hand as hand  # noqa: PLC0415
+
+        entries = [e for e in entries if _is_out(e["_schema"]) and hand.has_out_baseline(e["_schema"])]
     if opts.only:
         entries = [e for e in entries if e["name"] in opts.only]
     if opts.limit:
@@ -329,6 +342,8 @@ def main() -> None:
         kept = [r for r in old["ops"] if (r["name"], r["overload"]) not in new]
         rows = sorted(kept + rows, key=lambda r: (r["name"], r["overload"]))
         seconds += old["meta"].get("seconds", 0)
+        skipped = {**old["meta"]["skipped"], **({"out= probed (hand baselines)": len(
+            [r for r in rows if r["overload"].endswith("out")])} if opts.out else {})}
     write_report(rows, skipped, seconds)
 
 

@@ -353,3 +353,29 @@ def test_conv_pad_and_max_pool_sizes_are_bounded_in_the_candidate_child():
     assert done.returncode == 0 and done.stdout.split(maxsplit=1) == [
         "10", "[(1, 3, 4, 4), (1, 3, 2, 2), (1, 3, 9, 9), (1, 2, 6, 4), (1, 2, 4, 6), (1, 2, 5)]\n"], \
         done.stdout + done.stderr[-2000:]
+
+
+def test_an_overlapping_out_is_refused_where_the_kernel_would_write_past_it():
+    """Session 51d's out= probes: F.avg_pool3d and torch.narrow_copy wrote an expanded
+    one-element out as if dense (15 and 31 elements past its storage); in a candidate child an
+    out= with internal overlap raises there first, and a dense out still works."""
+    code = textwrap.dedent("""
+        import torch
+        import torch.nn.functional as F
+        from evaluator.watched_reads import outputs_not_overlapping
+        outputs_not_overlapping()
+        outputs_not_overlapping()
+        refused = 0
+        for call in (lambda: F.avg_pool3d(torch.ones(1, 2, 4, 4, 4), 2, out=torch.zeros(1).view(1, 1, 1, 1, 1).expand(1, 2, 2, 2, 2)),
+                     lambda: torch.narrow_copy(torch.ones(16, 4), 0, 0, 8, out=torch.zeros(1, 1).expand(8, 4))):
+            try:
+                call()
+            except RuntimeError as exc:
+                refused += "overlap" in str(exc)
+        dense = F.avg_pool3d(torch.ones(1, 2, 4, 4, 4), 2, out=torch.empty(1, 2, 2, 2, 2))
+        rows = torch.narrow_copy(torch.ones(16, 4), 0, 2, 8, out=torch.empty(8, 4))
+        print(refused, float(dense.sum()), float(rows.sum()))
+    """)
+    done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.split() == ["2", "16.0", "32.0"], done.stdout + done.stderr[-2000:]
