@@ -286,9 +286,9 @@ def _markdown(rows: list[dict], meta: dict) -> str:
     for r in flagged:
         for label, v in r["flagged"].items():
             spelled = BOUNDED.get(r["name"], ", ".join(r["spellings"]))
-            if r["name"] not in BOUNDED and r["overload"].endswith("out") and all(
-                    "(via torch.nn.functional)" in sp for sp in r["spellings"]):
-                spelled = "out= unreachable: only F's Python wrappers call it, and they pass no out"
+            if r["overload"].endswith("out") and not _out_reachable(r["spellings"]):
+                spelled = ("out= unreachable: no allowed spelling takes out= (F's Python "
+                           "wrappers pass none; torch._C._nn is not spelled)")
             out.append(f"| {r['name']} | {r['overload']} | `{label}` | {v['outcome']} | "
                        f"{_cell(v.get('error'))} | {_cell(spelled)} |")
     out += ["", f"## No baseline call found ({len(no_base)}: probed with adversarial values "
@@ -301,6 +301,30 @@ def _markdown(rows: list[dict], meta: dict) -> str:
         counts = ", ".join(f"{k} {v}" for k, v in sorted(r["counts"].items()))
         out.append(f"| {r['name']} | {r['overload']} | {r['baseline'].get('outcome', '?')} | {counts} |")
     return "\n".join(out) + "\n"
+
+
+def _out_reachable(spellings: list[str]) -> bool:
+    """Whether a candidate can hand the op an out=: a torch.* builtin, or an F.* that is the
+    aten builtin itself or a Python function with an `out` parameter (a refused op: True)."""
+    import inspect
+
+    import torch.nn.functional as F  # noqa: N812
+
+    for sp in spellings:
+        if sp.startswith("(refused"):
+            return True
+        if sp.startswith("torch.nn.functional."):
+            fn = getattr(F, sp.rsplit(".", 1)[1], None)
+            if fn is None:
+                continue
+            try:
+                if "out" in inspect.signature(fn).parameters:
+                    return True
+            except (TypeError, ValueError):
+                return True  # a builtin: aten's own binding, out= and all
+        elif sp.startswith("torch.") and not sp.startswith("torch._C."):
+            return True
+    return False
 
 
 def _cell(text) -> str:
@@ -342,8 +366,12 @@ def main() -> None:
         kept = [r for r in old["ops"] if (r["name"], r["overload"]) not in new]
         rows = sorted(kept + rows, key=lambda r: (r["name"], r["overload"]))
         seconds += old["meta"].get("seconds", 0)
-        skipped = {**old["meta"]["skipped"], **({"out= probed (hand baselines)": len(
-            [r for r in rows if r["overload"].endswith("out")])} if opts.out else {})}
+        skipped = dict(old["meta"]["skipped"])
+        if opts.out:  # what stays left out of the out= overloads: those without index data
+            probed = len(new)
+            skipped.pop("out= probed", None)
+            skipped["out= (no index argument)"] = skipped.pop("out=", 0) - probed
+            skipped["out= probed"] = probed
     write_report(rows, skipped, seconds)
 
 
