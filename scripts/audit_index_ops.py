@@ -48,7 +48,7 @@ REPORT = ROOT / "docs" / "audits" / "index_ops"
 # refused (rt52, and after this audit flagged them): still probed, and must stay flagged
 CONTROLS = frozenset({"ctc_loss", "embedding_bag", "median", "nanmedian", "lstm", "mkldnn_rnn_layer", "set_",
                       "grid_sampler", "grid_sampler_2d", "grid_sampler_3d", "lu_unpack", "segment_reduce",
-                      "as_strided_"})
+                      "as_strided_", "native_batch_norm"})
 # flagged ops a candidate still reaches, their sizes bounded in its child instead of refused:
 # the audit calls aten directly, so they stay flagged here
 _SIZES = "sizes bounded in the candidate child (evaluator.watched_reads.{})"
@@ -144,6 +144,8 @@ def enumerate_overloads(spell: dict, with_out: bool = False) -> list[dict]:
             skipped["out="] += 1
             continue
         idx = index_arguments(schema)
+        if not idx and with_out == "all" and _is_out(schema):
+            idx = [a.name for a in schema.arguments if "Tensor" in _type(a)]  # the out= itself
         if not idx:
             skipped["no index argument"] += 1
             continue
@@ -336,8 +338,8 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="aten op names to probe (default: all)")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--no-report", action="store_true")
-    parser.add_argument("--out", action="store_true",
-                        help="probe the out= overloads too (with a hand baseline: audit_index_hand)")
+    parser.add_argument("--out", nargs="?", const="index", choices=("index", "all"),
+                        help="probe the out= overloads (with index data; 'all': every one)")
     parser.add_argument("--merge", action="store_true",
                         help="replace only the probed overloads' rows of the existing report")
     opts = parser.parse_args()

@@ -101,7 +101,8 @@ REJECTED = {
     **{f"{n}_torch": (f'''
         s = torch.{n}  # <-
     ''', "forbidden_api") for n in ("grid_sampler", "grid_sampler_2d", "grid_sampler_3d",
-                                       "lu_unpack", "segment_reduce", "as_strided_")},
+                                       "lu_unpack", "segment_reduce", "as_strided_",
+                                       "native_batch_norm")},
     "segment_reduce_from_import": ('''
         from torch import segment_reduce  # <-
     ''', "forbidden_api"),
