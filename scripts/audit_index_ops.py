@@ -125,6 +125,10 @@ def index_arguments(schema) -> list[str]:
     return found
 
 
+def _is_out_name(overload: str) -> bool:
+    return overload == "out" or overload.endswith("_out")
+
+
 def _is_out(schema) -> bool:
     return any(a.kwarg_only and a.alias_info is not None and a.alias_info.is_write
                for a in schema.arguments) or schema.overload_name.endswith("out")
@@ -368,12 +372,10 @@ def main() -> None:
         kept = [r for r in old["ops"] if (r["name"], r["overload"]) not in new]
         rows = sorted(kept + rows, key=lambda r: (r["name"], r["overload"]))
         seconds += old["meta"].get("seconds", 0)
-        skipped = dict(old["meta"]["skipped"])
-        if opts.out:  # what stays left out of the out= overloads: those without index data
-            probed = len(new)
-            skipped.pop("out= probed", None)
-            skipped["out= (no index argument)"] = skipped.pop("out=", 0) - probed
-            skipped["out= probed"] = probed
+        skipped = {k: v for k, v in old["meta"]["skipped"].items() if not k.startswith("out=")}
+        out_total = enumerate_overloads(allowed_spellings())[1].get("out=", 0)
+        probed = len([r for r in rows if _is_out_name(r["overload"])])
+        skipped.update({"out= (not probed)": out_total - probed} if probed else {"out=": out_total})
     write_report(rows, skipped, seconds)
 
 
