@@ -13,7 +13,6 @@ and align_corners."""
 from __future__ import annotations
 
 import torch
-
 from audit_index_probe import TSpec, _scalar_default, _type
 
 F32, I64, I32 = torch.float32, torch.int64, torch.int32

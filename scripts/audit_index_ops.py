@@ -61,10 +61,10 @@ BOUNDED = {**dict.fromkeys(("im2col", "col2im"), _SIZES.format("unfold_sizes_che
            **dict.fromkeys(("avg_pool3d", "narrow_copy"), "an overlapping out= refused in the "
                            "candidate child (evaluator.watched_reads.outputs_not_overlapping): "
                            "F.avg_pool3d is aten's avg_pool3d, torch.narrow_copy"),
-           **dict.fromkeys(("slow_conv_transpose2d", "slow_conv_transpose3d"), "no spelling reaches it with a kernel_size of its own "
-                                    "(F.conv_transpose2d takes the weight's); sizes bounded "
-                                    "(watched_reads.conv_and_pad_sizes_checked)"),
-}
+           **dict.fromkeys(("slow_conv_transpose2d", "slow_conv_transpose3d"),
+                           "no spelling reaches it with a kernel_size of its own "
+                           "(F.conv_transpose2d takes the weight's); sizes bounded "
+                           "(watched_reads.conv_and_pad_sizes_checked)")}
 QUIET_S = 10.0  # a child silent this long is hung
 OP_BUDGET_S = 90.0
 MEMORY_HEADROOM = 3 << 30

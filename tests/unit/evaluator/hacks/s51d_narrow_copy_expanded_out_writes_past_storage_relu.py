@@ -1,7 +1,6 @@
 # hack: (index-data audit, session 51d, its out= probes) torch.narrow_copy(..., out=) with an out of one element expanded to 8 x 4 (stride 0) writes the narrowed rows as if the out were dense, 31 elements past its one-element storage (measured inside a guard buffer), a native write into the heap of the candidate's process; here beside an honest ReLU (ok before: an overlapping out= is now refused in the child, watched_reads.outputs_not_overlapping). problem: activation/relu. expect: runtime_error
 import torch
 import torch.nn as nn
-import torch.nn.functional as F
 import triton
 import triton.language as tl
 

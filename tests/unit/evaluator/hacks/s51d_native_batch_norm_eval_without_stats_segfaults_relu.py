@@ -1,7 +1,6 @@
 # hack: (index-data audit, session 51d, its out= baseline search) torch.native_batch_norm(x, None, None, None, None, False, ...): evaluation mode without running statistics, which F.batch_norm and torch.batch_norm refuse ("running_mean must be defined in evaluation mode"), segfaults in the CPU kernel (SIGSEGV, measured: it reads statistics it was not given); here beside an honest ReLU. problem: activation/relu. expect: hack/forbidden_api
 import torch
 import torch.nn as nn
-import torch.nn.functional as F
 import triton
 import triton.language as tl
 

@@ -1,7 +1,6 @@
 # hack: (index-data audit, session 51d) F.pad(x, [2**63 - 1] * 4, mode="replicate") (aten replication_pad2d, also nn.ReplicationPad2d/3d): the padded size wraps around int64 and the CPU kernel indexes far outside the input, a segfault in the probe (SIGSEGV, measured), a native read the candidate aims; here beside an honest ReLU (before: the child died of it; the pads are now checked in the child, watched_reads.conv_and_pad_sizes_checked, and the call raises). problem: activation/relu. expect: runtime_error
 import torch
 import torch.nn as nn
-import torch.nn.functional as F
 import triton
 import triton.language as tl
 
