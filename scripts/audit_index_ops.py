@@ -285,8 +285,8 @@ def _markdown(rows: list[dict], meta: dict) -> str:
            "Made by `scripts/audit_index_ops.py` (see its docstring and docs/threat_model.md). "
            f"{meta['overloads']} overloads, {meta['probes']} adversarial probes, "
            f"{meta['seconds']} s; overloads left out: {meta['skipped']}.", "",
-           "## Flagged", "", "Every flagged op is refused (\"refused: probed as a control\") or bounded "
-           "in the candidate child (the last column says how).", "",
+           "## Flagged", "", "Every flagged op is refused (\"refused: probed as a control\"), bounded "
+           "in the candidate child, or not reachable as probed (the last column says which).", "",
            "| op | overload | probe | outcome | detail | spellings, or how it is closed |",
            "|---|---|---|---|---|---|"]
     for r in flagged:
