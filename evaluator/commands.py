@@ -173,6 +173,8 @@ class ChildState(TimedSteps):
             watched_reads.host_buffers_visible()
             watched_reads.raw_storage_closed()
             watched_reads.unfold_sizes_checked()
+            watched_reads.conv_and_pad_sizes_checked()
+            watched_reads.outputs_not_overlapping()
             watched_reads.plain_numbers_known()
             watched_reads.launches_stay_eager()
         self.integrity = Integrity(recorder)

@@ -396,8 +396,11 @@ DENIED_ATTRIBUTES: dict[str, str] = {
                      "resize_as_sparse_", "to_mkldnn"), "forbidden_api"),
     # aten kernels that trust index data (scripts/audit_index_ops.py, session 50f): set_ with
     # an empty stride keeps the old strides unchecked against the new storage (a fill wrote
-    # past it); median/nanmedian over a dim of a zero-stride tensor read past its storage
-    **dict.fromkeys(("set_", "median", "nanmedian"), "forbidden_api"),
+    # past it); median/nanmedian over a dim of a zero-stride tensor read past its storage;
+    # as_strided_ with a stride of 2**63 - 1 skips as_strided's overflow check and its view
+    # reaches the bytes before the storage (session 51d: pointer-like 4.6e-41 and -7.6e28 read
+    # out of arange(16); a fill through it writes there)
+    **dict.fromkeys(("set_", "median", "nanmedian", "as_strided_"), "forbidden_api"),
 }
 FRAME_PREFIXES = ("f_", "gi_", "co_", "cr_", "ag_", "tb_")
 # "storage" anywhere in an attribute's name is file_access but for these: a tensor's storage

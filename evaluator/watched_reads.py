@@ -138,6 +138,129 @@ def _bounded_sizes(name: str, value: Any) -> Any:
     return sizes if isinstance(value, (list, tuple)) else sizes[0]
 
 
+# name -> (module paths holding it, first size argument's position, size argument names): the
+# convolution and pad entry points a candidate reaches (torch.*, F.*, and nn.Conv*/nn.*Pad*,
+# which call F.*); every argument from that position on, or so named, is a size (the others:
+# tensors before it, bools, strings, None, floats, and `value`/`alpha`/`mode`, left as given)
+_CONV = ("stride", "padding", "dilation", "groups", "output_padding")
+SIZED_OPS = {
+    **{n: (("torch", "torch.nn.functional"), 3, _CONV) for n in (
+        "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d")},
+    "conv_tbc": (("torch", "torch.nn.functional"), 3, ("pad",)),
+    "convolution": (("torch",), 3, _CONV),
+    "mkldnn_convolution": (("torch",), 3, _CONV),
+    "cudnn_convolution": (("torch",), 2, _CONV),
+    "cudnn_convolution_transpose": (("torch",), 2, _CONV),
+    "cudnn_convolution_relu": (("torch",), 3, _CONV),
+    "cudnn_convolution_add_relu": (("torch",), 5, _CONV),
+    **{n: (("torch",), 1, ("kernel_size", "stride", "padding", "dilation")) for n in (
+        "max_pool1d", "max_pool1d_with_indices", "max_pool2d", "max_pool3d", "avg_pool1d")},
+    "pad": (("torch.nn.functional", "torch._C._nn"), 1, ("pad",)),
+    "constant_pad_nd": (("torch",), 1, ("pad",)),
+    **{n: (("torch._C._nn",), 1, ("padding",)) for n in (
+        "reflection_pad1d", "reflection_pad2d", "reflection_pad3d",
+        "replication_pad1d", "replication_pad2d", "replication_pad3d")},
+}
+_NOT_SIZES = frozenset({"value", "alpha", "mode", "transposed", "benchmark", "deterministic",
+                        "allow_tf32"})
+
+
+def conv_and_pad_sizes_checked() -> None:
+    """The convolution and pad kernels size their loops from int64 arithmetic on stride,
+    padding, dilation without an overflow check (scripts/audit_index_ops.py, session 51d, once
+    it could build their baselines): F.conv3d with stride=2**62 returns 9.6e31 from a tensor of
+    ones (CPU slow_conv3d reads past its input; a one-element tensor as the stride, 0.0), and
+    F.pad(x, [2**63 - 1] * 4, mode="replicate") (also nn.ReplicationPad2d/3d) segfaults, and
+    F.max_pool1d's kernel_size=2**63 - 1 segfaults (2**62: a hang; dilation=2**62 beside
+    padding=1 gave 6 outputs out of 4 inputs; F.max_pool1d and nn.MaxPool1d call torch's). Honest
+    sizes are small: in a candidate child every size those entry points are given is a plain int
+    in [0, 2**31) (a pad in (-2**31, 2**31): a negative pad crops), or the call raises before
+    torch runs it. A padding string ("same", "valid") is left as given."""
+    import functools
+    import importlib
+
+    for name, (modules, first, names) in SIZED_OPS.items():
+        for module_name in modules:
+            module = importlib.import_module(module_name)
+            real = getattr(module, name, None)
+            if real is None or getattr(real, "__krl_sized__", False):
+                continue
+            low = -UNFOLD_SIZE_LIMIT + 1 if "pad" in names else 0
+            checked = _conv_sized(name, real, first, names, low)
+            try:
+                checked = functools.wraps(real)(checked)
+            except (AttributeError, TypeError):
+                pass
+            checked.__krl_sized__ = True  # type: ignore[attr-defined]
+            setattr(module, name, checked)
+
+
+def _conv_sized(name: str, real: Any, first: int, names: tuple, low: int) -> Any:
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        # one size argument (a pad's list, conv_tbc's pad): at `first` only; a convolution's:
+        # every one from `first` on (its bools, `transposed` and cuDNN's flags, left as given)
+        args = tuple(_size_or_as_given(name, v, low)
+                     if k == first or (k > first and len(names) > 1) else v
+                     for k, v in enumerate(args))
+        kwargs = {k: _size_or_as_given(name, v, low) if k in names and k not in _NOT_SIZES else v
+                  for k, v in kwargs.items()}
+        return real(*args, **kwargs)
+    return checked
+
+
+def _size_or_as_given(name: str, value: Any, low: int) -> Any:
+    """A size argument checked (`_bounded_sizes`); a bool, string, float or None as given."""
+    if value is None or isinstance(value, (bool, str, float)):
+        return value
+    items = value if isinstance(value, (list, tuple)) else (value,)
+    try:
+        sizes = [operator.index(n) for n in items]
+    except TypeError as exc:
+        raise RuntimeError(f"{name}: sizes must be ints") from exc
+    if any(not low <= n < UNFOLD_SIZE_LIMIT for n in sizes):
+        raise RuntimeError(f"{name}: size {sizes} is out of range [{'-2**31' if low else 0}, "
+                           f"2**31): its loop bounds would overflow")
+    return sizes if isinstance(value, (list, tuple)) else sizes[0]
+
+
+# out= overloads whose CPU kernel writes its output as if dense, unchecked for internal
+# overlap (the TensorIterator ops refuse an overlapping out themselves): module -> names
+OUT_CHECKED = {"torch": ("narrow_copy",), "torch.nn.functional": ("avg_pool3d",)}
+
+
+def outputs_not_overlapping() -> None:
+    """An `out=` tensor of one element expanded to the output's shape (stride 0) is taken by
+    torch.narrow_copy and F.avg_pool3d (aten avg_pool3d.out, which F.avg_pool3d is) as if it
+    were dense: they wrote 31 and 15 elements past its one-element storage (session 51d, the
+    audit's out= probes: a native write into the heap). In a candidate child their `out` must
+    be a tensor without internal overlap (torch's own check), or the call raises first."""
+    import importlib
+
+    for module_name, names in OUT_CHECKED.items():
+        module = importlib.import_module(module_name)
+        for name in names:
+            real = getattr(module, name, None)
+            if real is not None and not getattr(real, "__krl_out_checked__", False):
+                checked = _out_checked(name, real)
+                checked.__krl_out_checked__ = True  # type: ignore[attr-defined]
+                setattr(module, name, checked)
+
+
+def _out_checked(name: str, real: Any) -> Any:
+    import functools
+
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        out = kwargs.get("out")
+        if out is not None and (not isinstance(out, torch.Tensor)
+                                or torch._debug_has_internal_overlap(out) != 0):
+            raise RuntimeError(f"{name}: out= must be a tensor whose elements do not overlap")
+        return real(*args, **kwargs)
+    try:
+        return functools.wraps(real)(checked)
+    except (AttributeError, TypeError):
+        return checked
+
+
 def host_buffers_visible() -> None:
     """torch.asarray of a Python buffer (bytes, bytearray, memoryview, array) wraps it as
     tensor memory in C++ with no dispatched op, unlike torch.tensor's lift_fresh: a host GEMM

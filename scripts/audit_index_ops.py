@@ -16,7 +16,12 @@ systematic version of their guess list:
 3. flag an overload whose call crashed, hung, wrote into the guard bytes around a tensor's
    storage, or whose result depends on those guard bytes (a read past the storage).
 
-    PYTHONPATH=$PWD python scripts/audit_index_ops.py [--only NAME ...] [--limit N]
+    PYTHONPATH=$PWD python scripts/audit_index_ops.py [--only NAME ...] [--limit N] [--merge]
+
+Ops whose arguments must agree (convolutions, pads, upsampling, grid_sampler, max_unpool, ...)
+take a hand-made baseline (scripts/audit_index_hand.py, session 51d), with variants that make
+several sizes adversarial together and grids/scale factors non-finite or near 2**63; --merge
+replaces only the probed overloads' rows of the existing report.
 
 writes docs/audits/index_ops.json and docs/audits/index_ops.md. CTC loss (refused since rt52)
 is probed as a positive control: the audit must flag it."""
@@ -41,7 +46,25 @@ import audit_index_probe as probe  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "docs" / "audits" / "index_ops"
 # refused (rt52, and after this audit flagged them): still probed, and must stay flagged
-CONTROLS = frozenset({"ctc_loss", "embedding_bag", "median", "nanmedian", "lstm", "mkldnn_rnn_layer", "set_"})
+CONTROLS = frozenset({"ctc_loss", "embedding_bag", "median", "nanmedian", "lstm", "mkldnn_rnn_layer", "set_",
+                      "grid_sampler", "grid_sampler_2d", "grid_sampler_3d", "lu_unpack", "segment_reduce",
+                      "as_strided_", "native_batch_norm"})
+# flagged ops a candidate still reaches, their sizes bounded in its child instead of refused:
+# the audit calls aten directly, so they stay flagged here
+_SIZES = "sizes bounded in the candidate child (evaluator.watched_reads.{})"
+BOUNDED = {**dict.fromkeys(("im2col", "col2im"), _SIZES.format("unfold_sizes_checked")),
+           **dict.fromkeys(("conv3d", "slow_conv3d", "replication_pad2d", "replication_pad3d"),
+                           _SIZES.format("conv_and_pad_sizes_checked") + ": F.conv*/torch.conv*, "
+                           "nn.Conv*, F.pad, nn.*Pad*"),
+           "max_pool1d": _SIZES.format("conv_and_pad_sizes_checked") + ": torch.max_pool1d, "
+                         "which F.max_pool1d and nn.MaxPool1d call",
+           **dict.fromkeys(("avg_pool3d", "narrow_copy"), "an overlapping out= refused in the "
+                           "candidate child (evaluator.watched_reads.outputs_not_overlapping): "
+                           "F.avg_pool3d is aten's avg_pool3d, torch.narrow_copy"),
+           **dict.fromkeys(("slow_conv_transpose2d", "slow_conv_transpose3d"),
+                           "no spelling reaches it with a kernel_size of its own "
+                           "(F.conv_transpose2d takes the weight's); sizes bounded "
+                           "(watched_reads.conv_and_pad_sizes_checked)")}
 QUIET_S = 10.0  # a child silent this long is hung
 OP_BUDGET_S = 90.0
 MEMORY_HEADROOM = 3 << 30
@@ -102,13 +125,18 @@ def index_arguments(schema) -> list[str]:
     return found
 
 
+def _is_out_name(overload: str) -> bool:
+    return overload == "out" or overload.endswith("_out")
+
+
 def _is_out(schema) -> bool:
     return any(a.kwarg_only and a.alias_info is not None and a.alias_info.is_write
                for a in schema.arguments) or schema.overload_name.endswith("out")
 
 
-def enumerate_overloads(spell: dict) -> list[dict]:
-    """Every aten overload of an allowed name that takes index data (no out= overloads)."""
+def enumerate_overloads(spell: dict, with_out: bool = False) -> list[dict]:
+    """Every aten overload of an allowed name that takes index data (out= ones on request:
+    only those whose functional overload has a hand baseline can run)."""
     found, skipped = [], Counter()
     for schema in torch._C._jit_get_all_schemas():
         if not schema.name.startswith("aten::"):
@@ -116,10 +144,12 @@ def enumerate_overloads(spell: dict) -> list[dict]:
         name = schema.name[len("aten::"):]
         if name not in spell:
             continue
-        if _is_out(schema):
+        if _is_out(schema) and not with_out:
             skipped["out="] += 1
             continue
         idx = index_arguments(schema)
+        if not idx and with_out == "all" and _is_out(schema):
+            idx = [a.name for a in schema.arguments if "Tensor" in _type(a)]  # the out= itself
         if not idx:
             skipped["no index argument"] += 1
             continue
@@ -255,20 +285,52 @@ def _markdown(rows: list[dict], meta: dict) -> str:
            "Made by `scripts/audit_index_ops.py` (see its docstring and docs/threat_model.md). "
            f"{meta['overloads']} overloads, {meta['probes']} adversarial probes, "
            f"{meta['seconds']} s; overloads left out: {meta['skipped']}.", "",
-           "## Flagged", "", "| op | overload | probe | outcome | detail | spellings |",
+           "## Flagged", "", "Every flagged op is refused (\"refused: probed as a control\"), bounded "
+           "in the candidate child, or not reachable as probed (the last column says which).", "",
+           "| op | overload | probe | outcome | detail | spellings, or how it is closed |",
            "|---|---|---|---|---|---|"]
     for r in flagged:
         for label, v in r["flagged"].items():
+            spelled = BOUNDED.get(r["name"], ", ".join(r["spellings"]))
+            if r["overload"].endswith("out") and not _out_reachable(r["spellings"]):
+                spelled = ("out= unreachable: no allowed spelling takes out= (F's Python "
+                           "wrappers pass none; torch._C._nn is not spelled)")
             out.append(f"| {r['name']} | {r['overload']} | `{label}` | {v['outcome']} | "
-                       f"{_cell(v.get('error'))} | {_cell(', '.join(r['spellings']))} |")
+                       f"{_cell(v.get('error'))} | {_cell(spelled)} |")
     out += ["", f"## No baseline call found ({len(no_base)}: probed with adversarial values "
-            "only through the first choice; a raise there says little)", "",
+            "only through the first choice; a raise there says little. Most are other backends' "
+            "ops (cudnn_*, miopen_*, mkldnn_* on mkldnn tensors) or scalar overloads; "
+            "scripts/audit_index_hand.py builds the others')", "",
             ", ".join(f"`{r['name']}.{r['overload']}`" for r in no_base), "",
             "## Every overload probed", "", "| op | overload | baseline | outcomes |", "|---|---|---|---|"]
     for r in rows:
         counts = ", ".join(f"{k} {v}" for k, v in sorted(r["counts"].items()))
         out.append(f"| {r['name']} | {r['overload']} | {r['baseline'].get('outcome', '?')} | {counts} |")
     return "\n".join(out) + "\n"
+
+
+def _out_reachable(spellings: list[str]) -> bool:
+    """Whether a candidate can hand the op an out=: a torch.* builtin, or an F.* that is the
+    aten builtin itself or a Python function with an `out` parameter (a refused op: True)."""
+    import inspect
+
+    import torch.nn.functional as F  # noqa: N812
+
+    for sp in spellings:
+        if sp.startswith("(refused"):
+            return True
+        if sp.startswith("torch.nn.functional."):
+            fn = getattr(F, sp.rsplit(".", 1)[1], None)
+            if fn is None:
+                continue
+            try:
+                if "out" in inspect.signature(fn).parameters:
+                    return True
+            except (TypeError, ValueError):
+                return True  # a builtin: aten's own binding, out= and all
+        elif sp.startswith("torch.") and not sp.startswith("torch._C."):
+            return True
+    return False
 
 
 def _cell(text) -> str:
@@ -280,9 +342,17 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="aten op names to probe (default: all)")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--no-report", action="store_true")
+    parser.add_argument("--out", nargs="?", const="index", choices=("index", "all"),
+                        help="probe the out= overloads (with index data; 'all': every one)")
+    parser.add_argument("--merge", action="store_true",
+                        help="replace only the probed overloads' rows of the existing report")
     opts = parser.parse_args()
     torch.set_num_threads(1)
-    entries, skipped = enumerate_overloads(allowed_spellings())
+    entries, skipped = enumerate_overloads(allowed_spellings(), opts.out)
+    if opts.out:  # out= overloads whose functional overload has a hand baseline, only
+        import audit_index_hand as hand  # noqa: PLC0415
+
+        entries = [e for e in entries if _is_out(e["_schema"]) and hand.has_out_baseline(e["_schema"])]
     if opts.only:
         entries = [e for e in entries if e["name"] in opts.only]
     if opts.limit:
@@ -293,8 +363,20 @@ def main() -> None:
         mark = "FLAGGED " + ",".join(sorted(rows[-1]["flagged"])) if rows[-1]["flagged"] else ""
         print(f"[{i + 1}/{len(entries)}] {entry['name']}.{entry['overload']} "
               f"{rows[-1]['baseline'].get('outcome')} {rows[-1]['counts']} {mark}", flush=True)
-    if not opts.no_report:
-        write_report(rows, skipped, time.monotonic() - start)
+    if opts.no_report:
+        return
+    seconds = time.monotonic() - start
+    if opts.merge and REPORT.with_suffix(".json").exists():
+        old = json.loads(REPORT.with_suffix(".json").read_text())
+        new = {(r["name"], r["overload"]): r for r in rows}
+        kept = [r for r in old["ops"] if (r["name"], r["overload"]) not in new]
+        rows = sorted(kept + rows, key=lambda r: (r["name"], r["overload"]))
+        seconds += old["meta"].get("seconds", 0)
+        skipped = {k: v for k, v in old["meta"]["skipped"].items() if not k.startswith("out=")}
+        out_total = enumerate_overloads(allowed_spellings())[1].get("out=", 0)
+        probed = len([r for r in rows if _is_out_name(r["overload"])])
+        skipped.update({"out= (not probed)": out_total - probed} if probed else {"out=": out_total})
+    write_report(rows, skipped, seconds)
 
 
 if __name__ == "__main__":

@@ -31,7 +31,12 @@ SHAPES = [(4, 4), (4,), (2, 4, 4), (1, 2, 4, 4), (1, 2, 2, 4, 4)]
 DTYPE_MODES = ["named", "all_float", "all_long", "first_float"]
 INT_VALUES = [-1, -5, 4, 5, 17, 100000, 2**31, 2**62, -2**62]
 INDEX_VALUES = [4, 16, -5, -17, 100000, 2**40, -2**40]
-LIST_VALUES = [-5, -1, 5, 100000, 2**62]
+LIST_VALUES = [-5, -1, 5, 100000, 2**62, -2**62, 2**63 - 1]
+# float arguments that size or place an output (scale factors) and float tensors that are
+# coordinates (grid_sampler's grid): values near and past int64's range, and non-finite ones
+FLOAT_VALUES = [-1.0, 0.0, 1e-30, 2.0**31, 2.0**62, 2.0**63, -2.0**62, 1e300,
+                float("inf"), float("-inf"), float("nan")]
+FLOAT_NAMES = ("scale", "grid")
 MAX_ATTEMPTS = 160
 
 
@@ -47,6 +52,7 @@ class TSpec:
     dtype: torch.dtype
     layout: str = "contig"
     fill: int = 0
+    ffill: float | None = None  # a float tensor's fill (None: the 0.5..2.0 ramp)
 
 
 @dataclass
@@ -116,6 +122,8 @@ def _fill(base: torch.Tensor, spec: TSpec) -> None:
     n = base.numel()
     if spec.dtype == torch.bool:
         base.copy_(torch.arange(n) % 2 == 0)
+    elif spec.dtype.is_floating_point and spec.ffill is not None:
+        base.fill_(spec.ffill)
     elif spec.dtype.is_floating_point:
         base.copy_((torch.arange(n) % 7) * 0.25 + 0.5)
     else:
@@ -261,10 +269,21 @@ def variants(schema, base: dict) -> list[tuple[str, dict]]:
         value, t = base[arg.name], _type(arg)
         for label, new in _mutations(arg.name, t, value):
             found.append((f"{arg.name}:{label}", {**base, arg.name: new}))
+    import audit_index_hand  # noqa: PLC0415  (the hand-made baselines' own combined variants)
+    for label, overrides in audit_index_hand.extra_variants(_key(schema), base):
+        found.append((label, {**base, **overrides}))
     return found
 
 
+def _key(schema) -> str:
+    return f"{schema.name}.{schema.overload_name or 'default'}"
+
+
 def _mutations(name: str, t: str, value) -> list:
+    if any(w in name for w in FLOAT_NAMES):
+        floats = _float_mutations(t, value)
+        if floats:
+            return floats + (_tensor_mutations(value) if isinstance(value, TSpec) else [])
     if isinstance(value, TSpec):
         return _tensor_mutations(value)
     if isinstance(value, list) and value and isinstance(value[0], TSpec):
@@ -273,6 +292,16 @@ def _mutations(name: str, t: str, value) -> list:
         return [(f"={v}", v) for v in INT_VALUES]
     if "List[int]" in t or "List[SymInt]" in t:
         return _list_mutations(value if isinstance(value, list) else [])
+    return []
+
+
+def _float_mutations(t: str, value) -> list:
+    if isinstance(value, TSpec) and value.dtype.is_floating_point:
+        return [(f"ffill={v}", replace(value, ffill=v)) for v in FLOAT_VALUES]
+    if t in ("float", "Optional[float]"):
+        return [(f"={v}", v) for v in FLOAT_VALUES]
+    if "List[float]" in t and isinstance(value, list):
+        return [(f"all={v}", [v] * len(value)) for v in FLOAT_VALUES]
     return []
 
 
@@ -367,7 +396,15 @@ def _judge(op, schema, specs: dict) -> dict:
 def run(op, schema, skip: set, emit) -> None:
     """Find a baseline, then judge every variant; `emit(kind, label, payload)` reports."""
     base, verdict = None, {"error": None}
-    for k in range(attempts() + 1):
+    import audit_index_hand  # noqa: PLC0415
+    hand = audit_index_hand.baseline(schema)
+    if hand is not None and "baseline#hand" not in skip:
+        emit("start", "baseline#hand", None)
+        verdict = judge(op, schema, hand)
+        if verdict["outcome"] != "raises":
+            emit("result", "baseline", {**verdict, "attempt": "hand", "specs": describe(hand)})
+            base = hand
+    for k in range(attempts() + 1 if hand is None else 0):  # a hand baseline's op: no search
         label = f"baseline#{k}"
         try:
             specs = choice(schema, k)
@@ -385,7 +422,8 @@ def run(op, schema, skip: set, emit) -> None:
             base = specs
             break
     if base is None:
-        emit("result", "baseline", {"outcome": "no_baseline", "error": verdict["error"]})
+        emit("result", "baseline", {"outcome": "no_baseline", "error": verdict["error"],
+                                    "hand": hand is not None})
         return
     for label, specs in variants(schema, base):
         if label in skip:

@@ -310,3 +310,72 @@ def test_the_cuda_autocast_policy_is_torchs_own(tmp_path):
     (child,) = _recorded_in_a_candidate(tmp_path, "autocast_answers")
     differ = {k: (v, child[k]) for k, v in cpp.items() if child[k] != v}
     assert not differ and len(cpp) > 40, (differ, len(cpp))
+
+
+def test_conv_pad_and_max_pool_sizes_are_bounded_in_the_candidate_child():
+    """Session 51d's audit: F.conv3d with stride=2**62 read past its input (9.6e31 out of ones),
+    replicate pads of 2**63 - 1 and max_pool1d's kernel_size=2**63 - 1 segfaulted; in a candidate
+    child every conv, pad and max_pool entry point takes sizes in [0, 2**31) (pads in
+    (-2**31, 2**31)), one-element tensors included, and honest calls still run."""
+    code = textwrap.dedent("""
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        from evaluator.watched_reads import conv_and_pad_sizes_checked
+        conv_and_pad_sizes_checked()
+        conv_and_pad_sizes_checked()  # twice: not wrapped twice
+        x5, w5, x4 = torch.ones(1, 2, 4, 4, 4), torch.ones(3, 2, 2, 2, 2), torch.ones(1, 2, 4, 4)
+        calls = [lambda: F.conv3d(x5, w5, stride=2 ** 62),
+                 lambda: torch.conv3d(x5, w5, None, (torch.tensor(2 ** 62),) * 3),
+                 lambda: nn.Conv3d(2, 3, 2, stride=2 ** 62)(x5),
+                 lambda: torch.convolution(x5, w5, None, [2 ** 62] * 3, [0] * 3, [1] * 3, False, [0] * 3, 1),
+                 lambda: F.conv_transpose2d(x4, torch.ones(2, 3, 2, 2), dilation=2 ** 62),
+                 lambda: F.pad(x4, [2 ** 63 - 1] * 4, mode="replicate"),
+                 lambda: nn.ReplicationPad3d(2 ** 63 - 1)(x5),
+                 lambda: torch.constant_pad_nd(x4, [-2 ** 62, 0]),
+                 lambda: F.max_pool1d(torch.ones(1, 2, 4), 2 ** 63 - 1),
+                 lambda: nn.MaxPool1d(2 ** 62, return_indices=True)(torch.ones(1, 2, 4))]
+        refused = 0
+        for call in calls:
+            try:
+                call()
+            except RuntimeError as exc:
+                refused += "overflow" in str(exc)
+        honest = [F.conv2d(x4, torch.ones(3, 2, 3, 3), None, 1, "same").shape,
+                  nn.Conv2d(2, 3, 3, padding=1, stride=2, padding_mode="replicate")(x4).shape,
+                  F.conv_transpose2d(x4, torch.ones(2, 3, 2, 2), stride=2, output_padding=1).shape,
+                  F.pad(x4, (1, -1, 2, 0), "constant", 3.5).shape, F.pad(x4, [1, 1], value=7).shape,
+                  nn.MaxPool1d(3, 2, 1, ceil_mode=True)(torch.ones(1, 2, 8)).shape]
+        print(refused, [tuple(s) for s in honest])
+    """)
+    done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.split(maxsplit=1) == [
+        "10", "[(1, 3, 4, 4), (1, 3, 2, 2), (1, 3, 9, 9), (1, 2, 6, 4), (1, 2, 4, 6), (1, 2, 5)]\n"], \
+        done.stdout + done.stderr[-2000:]
+
+
+def test_an_overlapping_out_is_refused_where_the_kernel_would_write_past_it():
+    """Session 51d's out= probes: F.avg_pool3d and torch.narrow_copy wrote an expanded
+    one-element out as if dense (15 and 31 elements past its storage); in a candidate child an
+    out= with internal overlap raises there first, and a dense out still works."""
+    code = textwrap.dedent("""
+        import torch
+        import torch.nn.functional as F
+        from evaluator.watched_reads import outputs_not_overlapping
+        outputs_not_overlapping()
+        outputs_not_overlapping()
+        refused = 0
+        for call in (lambda: F.avg_pool3d(torch.ones(1, 2, 4, 4, 4), 2, out=torch.zeros(1).view(1, 1, 1, 1, 1).expand(1, 2, 2, 2, 2)),
+                     lambda: torch.narrow_copy(torch.ones(16, 4), 0, 0, 8, out=torch.zeros(1, 1).expand(8, 4))):
+            try:
+                call()
+            except RuntimeError as exc:
+                refused += "overlap" in str(exc)
+        dense = F.avg_pool3d(torch.ones(1, 2, 4, 4, 4), 2, out=torch.empty(1, 2, 2, 2, 2))
+        rows = torch.narrow_copy(torch.ones(16, 4), 0, 2, 8, out=torch.empty(8, 4))
+        print(refused, float(dense.sum()), float(rows.sum()))
+    """)
+    done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.split() == ["2", "16.0", "32.0"], done.stdout + done.stderr[-2000:]

@@ -269,6 +269,18 @@ REJECTED = {
     "set_method": ('''
         s = torch.ones(4).set_(torch.ones(4))  # <-
     ''', "forbidden_api"),
+    # flagged once the audit had hand baselines for them (session 51d)
+    **{f"{n}_torch": (f'''
+        s = torch.{n}  # <-
+    ''', "forbidden_api") for n in ("grid_sampler", "grid_sampler_2d", "grid_sampler_3d",
+                                       "lu_unpack", "segment_reduce", "as_strided_",
+                                       "native_batch_norm")},
+    "segment_reduce_from_import": ('''
+        from torch import segment_reduce  # <-
+    ''', "forbidden_api"),
+    "as_strided_method": ('''
+        s = torch.ones(4).as_strided_([2], [1])  # <-
+    ''', "forbidden_api"),
     # of einops its functions on tensors only: not its layers (modules of its own), nor the
     # backends' registry
     "einops_layers": ('''
