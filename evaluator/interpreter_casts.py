@@ -16,7 +16,8 @@ tl.log, log2, sin, cos and erf call libdevice linked with nvvm-reflect-ftz = 1 (
 numpy kept them, so `tl.sqrt(1e-40) != 0` held on the CPU only (red team rt50). A NaN that
 float32 or float16 arithmetic makes has the GPU's canonical bits (`canonical_nans`: 0x7fffffff,
 0x7fff), not x86's default NaN 0xffc00000, whose sign bit `(0/0).to(tl.int32, bitcast=True) < 0`
-read on the CPU only (red team rt50).
+read on the CPU only (red team rt50). tl.exp of float32 is exp2 of the float32 product
+x * log2e, as the GPU's mul + ex2.approx computes it (`exp_through_exp2`; red team rt56).
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ def install(builder_type: type, interpreter) -> None:
     dot_operands(builder_type, interpreter)
     float8_rounded(builder_type, interpreter)
     flushed_math(builder_type, interpreter)
+    exp_through_exp2(builder_type, interpreter)
     canonical_nans(builder_type, interpreter)
 
 
@@ -339,6 +341,31 @@ def flushed_math(builder_type: type, interpreter) -> None:
 
     for name in FLUSHED_BUILTINS:
         setattr(builder_type, name, flushed(name, getattr(builder_type, name)))
+
+
+LOG2E_F32 = np.float32(1.4426950408889634)
+
+
+def exp_through_exp2(builder_type: type, interpreter) -> None:
+    """tl.exp of float32 as sm_90 computes it: `mul.f32 p, x, log2e` then `ex2.approx.f32 p`, so
+    the product's float32 rounding is in the result (about |x| * 2^-24 relative, an ulp or more
+    for |x| >= 1), where numpy's exp rounded the exact value once. The shim had tl.exp equal to
+    libdevice.exp (__nv_expf, accurate) at every point, on the CPU only: a kernel gated on the
+    two agreeing was a ReLU here and the identity on the H200 (red team rt56). The ex2.approx
+    error itself (2^-22 relative) is not drawn: exp2 of the rounded product is exact here."""
+    handle = interpreter.TensorHandle
+    real = builder_type.create_exp
+
+    def create_exp(self, arg):
+        data = np.asarray(arg.data)
+        if data.dtype != np.float32:
+            return real(self, arg)
+        with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+            product = (data * LOG2E_F32).astype(np.float32)
+            return handle(np.exp2(product.astype(np.float64)).astype(np.float32), arg.dtype.scalar)
+
+    create_exp.__name__ = "create_exp"
+    builder_type.create_exp = create_exp
 
 
 # PTX's canonical NaN, which NVIDIA's float instructions return for a NaN result (x86's SSE returns
