@@ -104,7 +104,7 @@ _UNARY = {
     "exp10": lambda x: np.power(10.0, x),
     "expm1": np.expm1, "log": np.log, "log2": np.log2,
     "log10": np.log10, "log1p": np.log1p, "sqrt": np.sqrt,
-    "sqrt_rn": np.sqrt, "rsqrt": lambda x: 1 / np.sqrt(x), "rsqrt_rn": lambda x: 1 / np.sqrt(x),
+    "sqrt_rn": np.sqrt, "rsqrt_rn": lambda x: 1 / np.sqrt(x),
     "cbrt": np.cbrt, "rcbrt": lambda x: 1 / np.cbrt(x), "sin": np.sin,
     "cos": np.cos, "tan": np.tan, "asin": np.arcsin,
     "acos": np.arccos, "atan": np.arctan, "sinh": np.sinh, "cosh": np.cosh, "asinh": np.arcsinh,
@@ -165,8 +165,8 @@ def _fast(name: str, arity: int, build):
 
 
 def _fast_functions() -> dict:
-    sin, cos, ex2, lg2, rcp = (_mufu(op) for op in ("sin.approx", "cos.approx", "ex2.approx", "lg2.approx",
-                                                    "rcp.approx"))
+    sin, cos, ex2, lg2, rcp, rsqrt = (_mufu(op) for op in ("sin.approx", "cos.approx", "ex2.approx", "lg2.approx",
+                                                           "rcp.approx", "rsqrt.approx"))
     log2e, log2_10 = np.float32(1.4426950408889634), np.float32(3.321928094887362)
     ln2, log10_2 = np.float32(0.6931471805599453), np.float32(0.30102999566398120)
     return dict(
@@ -180,6 +180,9 @@ def _fast_functions() -> dict:
         fast_log10f=_fast("fast_log10f", 1, lambda x: lg2(x) * log10_2),
         fast_powf=_fast("fast_powf", 2, lambda a, b: ex2(b * lg2(a))),
         fast_dividef=_fast("fast_dividef", 2, lambda a, b: a * rcp(b)),
+        # __nv_rsqrtf is rsqrt.approx.ftz.f32 under its accurate-sounding name (CUDA's rsqrtf, 2
+        # ulp): `rsqrt(t) == 1 / sqrt_rn(t)` held on the CPU only; float64's __nv_rsqrt is exact
+        rsqrt=(lambda x: rsqrt(x) if np.asarray(x).dtype == np.float32 else 1 / np.sqrt(x), 1),
     )
 
 _PREDICATES = {"isnan": np.isnan, "isinf": np.isinf, "signbit": np.signbit,
