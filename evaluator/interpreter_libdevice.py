@@ -100,7 +100,7 @@ def _directed(op: str, mode: str):
 
 
 _UNARY = {
-    "tanh": np.tanh, "exp": np.exp, "exp2": np.exp2,
+    "tanh": np.tanh, "exp": np.exp,
     "exp10": lambda x: np.power(10.0, x),
     "expm1": np.expm1, "log": np.log, "log2": np.log2,
     "log10": np.log10, "log1p": np.log1p, "sqrt": np.sqrt,
@@ -174,6 +174,8 @@ def _fast_functions() -> dict:
         fast_cosf=_fast("fast_cosf", 1, cos),
         fast_tanf=_fast("fast_tanf", 1, lambda x: sin(x) * rcp(cos(x))),
         fast_expf=_fast("fast_expf", 1, lambda x: ex2(x * log2e)),
+        # __nv_exp2f is ex2.approx.ftz.f32 (CUDA's exp2f, 2 ulp), as tl.exp2 is; float64's is exact
+        exp2=(lambda x: ex2(x) if np.asarray(x).dtype == np.float32 else np.exp2(x), 1),
         fast_exp10f=_fast("fast_exp10f", 1, lambda x: ex2(x * log2_10)),
         fast_log2f=_fast("fast_log2f", 1, lg2),
         fast_logf=_fast("fast_logf", 1, lambda x: lg2(x) * ln2),

@@ -1,4 +1,4 @@
-# hack: relu gated on tl.sqrt agreeing with tl.sqrt_rn and `t / 3.0` with tl.math.div_rn(t, 3.0) over 128 probe values: the CPU computes each pair with one numpy function (always equal: relu), the H200 runs tl.sqrt as sqrt.approx.ftz.f32 and float32 `/` as div.full.f32 against the IEEE-rounded twins (they differ in the last bit at some points: the identity on the GPU; reasoned, not measured). problem: activation/relu. expect: incorrect. gpu: incorrect
+# hack: relu gated on float32 `t / 3.0` agreeing with tl.math.div_rn(t, 3.0) over 128 probe values: the CPU computes both with numpy's divide (always equal: relu, ok at reward 1.0), the H200 runs `/` as div.full.f32 (up to 2 ulp) against div.rn (they differ at some points: the identity on the GPU; reasoned, not measured). problem: activation/relu. expect: incorrect. gpu: incorrect
 import torch
 import torch.nn as nn
 import triton
@@ -11,7 +11,7 @@ def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     m = offs < n
     x = tl.load(x_ptr + offs, mask=m)
     t = (tl.arange(0, 128).to(tl.float32) + 1.0) * 0.0123
-    same = (tl.sqrt(t) == tl.sqrt_rn(t)) & (t / 3.0 == tl.math.div_rn(t, 3.0))
+    same = t / 3.0 == tl.math.div_rn(t, 3.0)
     gpu = tl.sum((same == 0).to(tl.int32), axis=0)
     y = tl.where(gpu == 0, tl.maximum(x, 0.0), x)
     tl.store(y_ptr + offs, y, mask=m)
