@@ -103,7 +103,7 @@ _UNARY = {
     "tanh": np.tanh, "exp": np.exp,
     "exp10": lambda x: np.power(10.0, x),
     "expm1": np.expm1, "log": np.log, "log2": np.log2,
-    "log10": np.log10, "log1p": np.log1p, "sqrt": np.sqrt,
+    "log10": np.log10, "log1p": np.log1p,
     "sqrt_rn": np.sqrt, "rsqrt_rn": lambda x: 1 / np.sqrt(x),
     "cbrt": np.cbrt, "rcbrt": lambda x: 1 / np.cbrt(x), "sin": np.sin,
     "cos": np.cos, "tan": np.tan, "asin": np.arcsin,
@@ -165,8 +165,8 @@ def _fast(name: str, arity: int, build):
 
 
 def _fast_functions() -> dict:
-    sin, cos, ex2, lg2, rcp, rsqrt = (_mufu(op) for op in ("sin.approx", "cos.approx", "ex2.approx", "lg2.approx",
-                                                           "rcp.approx", "rsqrt.approx"))
+    sin, cos, ex2, lg2, rcp, rsqrt, sqrt = (_mufu(op) for op in (
+        "sin.approx", "cos.approx", "ex2.approx", "lg2.approx", "rcp.approx", "rsqrt.approx", "sqrt.approx"))
     log2e, log2_10 = np.float32(1.4426950408889634), np.float32(3.321928094887362)
     ln2, log10_2 = np.float32(0.6931471805599453), np.float32(0.30102999566398120)
     return dict(
@@ -185,6 +185,9 @@ def _fast_functions() -> dict:
         # __nv_rsqrtf is rsqrt.approx.ftz.f32 under its accurate-sounding name (CUDA's rsqrtf, 2
         # ulp): `rsqrt(t) == 1 / sqrt_rn(t)` held on the CPU only; float64's __nv_rsqrt is exact
         rsqrt=(lambda x: rsqrt(x) if np.asarray(x).dtype == np.float32 else 1 / np.sqrt(x), 1),
+        # __nv_sqrtf takes its sqrt.approx.ftz arm: Triton links libdevice with __CUDA_FTZ set and
+        # __CUDA_PREC_SQRT unset (nvcc's -prec-sqrt=true sets it), so it is tl.sqrt; sqrt_rn is IEEE
+        sqrt=(lambda x: sqrt(x) if np.asarray(x).dtype == np.float32 else np.sqrt(x), 1),
     )
 
 _PREDICATES = {"isnan": np.isnan, "isinf": np.isinf, "signbit": np.signbit,
