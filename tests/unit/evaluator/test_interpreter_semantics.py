@@ -536,6 +536,7 @@ def one_instruction_kernel(t_ptr, out_ptr, BLOCK: tl.constexpr):
     tl.store(o + 4 * BLOCK, tl.exp(t) - libdevice.fast_expf(t))
     tl.store(o + 5 * BLOCK, tl.sqrt(t) - tl.sqrt_rn(t))
     tl.store(o + 6 * BLOCK, tl.exp(t) - libdevice.exp(t))
+    tl.store(o + 7 * BLOCK, libdevice.rsqrt_rn(t) - 1.0 / tl.sqrt_rn(t))
 
 
 @needs_interpreter
@@ -547,11 +548,11 @@ def test_one_gpu_instruction_is_one_function_whichever_spelling_reaches_it():
     here as there; an approximate one and its accurate twin differ somewhere; powers of two are
     exact."""
     t = (torch.arange(128, dtype=torch.float32) + 1.0) * 0.0123
-    out = torch.empty(7 * 128)
+    out = torch.empty(8 * 128)
     one_instruction_kernel[(1,)](t, out, BLOCK=128)
-    d = out.view(7, 128)
+    d = out.view(8, 128)
     assert all(int((d[i] != 0).sum()) == 0 for i in range(5)), d
-    assert int((d[5] != 0).sum()) > 0 and int((d[6] != 0).sum()) > 0
+    assert all(int((d[i] != 0).sum()) > 0 for i in (5, 6, 7)), d
     p = torch.tensor([4.0, 16.0, 0.25, 1.0] * 32)
     one_instruction_kernel[(1,)](p, out, BLOCK=128)
-    assert int((out.view(7, 128)[5] != 0).sum()) == 0  # sqrt of a power of four: exact
+    assert int((out.view(8, 128)[5] != 0).sum()) == 0  # sqrt of a power of four: exact
