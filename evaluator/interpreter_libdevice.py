@@ -140,6 +140,7 @@ _CONVERSIONS = {
 }
 _TERNARY = {"fma": _fma, "fma_rn": _fma}
 
+
 def _mufu(op: str):
     """One approximate PTX instruction (`op.ftz.f32`) as evaluator.interpreter_asm runs it: the
     exact value moved by an error keyed to the argument's bits, up to the H200's largest."""
@@ -191,6 +192,7 @@ def _fast_functions() -> dict:
         # __CUDA_PREC_SQRT unset (nvcc's -prec-sqrt=true sets it), so it is tl.sqrt; sqrt_rn is IEEE
         sqrt=(lambda x: sqrt(x) if np.asarray(x).dtype == np.float32 else np.sqrt(x), 1),
     )
+
 
 _PREDICATES = {"isnan": np.isnan, "isinf": np.isinf, "signbit": np.signbit,
                "isfinited": np.isfinite, "finitef": np.isfinite}
