@@ -187,6 +187,11 @@ def run(inst: Instruction, values: list[np.ndarray]) -> np.ndarray:
         # ex2.approx overflows, lg2.approx(0) and rcp/rsqrt.approx(+-0) (honest round s48: a SiLU
         # through ex2.approx gave NaN for x ~ -1000, the H200 -0)
         moved = np.where(np.isfinite(exact), moved, exact)
+        # a result that is exactly a power of two is exact (ex2 of an integer, sqrt/rsqrt of a
+        # power of four, rcp of a power of two: the MUFU tables' value at a mantissa of 1.0;
+        # reasoned, not measured): tl.sqrt(4.0) is 2 as on the GPU, not 2 - 1 ulp (red team
+        # rt56 put tl.sqrt, tl.exp2 and tl.rsqrt through this model)
+        moved = np.where(_power_of_two(exact), exact, moved)
         if inst.ends is not None:
             rounded = np.asarray(exact, dtype=np.float32)
             moved = np.where((rounded == inst.ends[0]) | (rounded == inst.ends[1]), rounded,
@@ -195,6 +200,14 @@ def run(inst: Instruction, values: list[np.ndarray]) -> np.ndarray:
         # .ftz flushes a subnormal result only: a normal one is the plain instruction's (one MUFU
         # op either way; rounding the exact value to float32 first made the two differ)
         return _flushed(moved).astype(np.float32) if inst.ftz else moved
+
+
+def _power_of_two(exact: np.ndarray) -> np.ndarray:
+    """Where a float64 value is a normal float32 power of two (+-2^k), exactly."""
+    as32 = np.asarray(exact, dtype=np.float32)
+    bits = np.atleast_1d(as32).view(np.uint32).reshape(np.shape(as32))
+    normal = np.isfinite(as32) & (np.abs(as32) >= np.finfo(np.float32).tiny)
+    return normal & (as32.astype(np.float64) == exact) & ((bits & np.uint32(0x7FFFFF)) == 0)
 
 
 def _flushed(a: np.ndarray) -> np.ndarray:

@@ -16,7 +16,10 @@ tl.log, log2, sin, cos and erf call libdevice linked with nvvm-reflect-ftz = 1 (
 numpy kept them, so `tl.sqrt(1e-40) != 0` held on the CPU only (red team rt50). A NaN that
 float32 or float16 arithmetic makes has the GPU's canonical bits (`canonical_nans`: 0x7fffffff,
 0x7fff), not x86's default NaN 0xffc00000, whose sign bit `(0/0).to(tl.int32, bitcast=True) < 0`
-read on the CPU only (red team rt50).
+read on the CPU only (red team rt50). tl.exp, exp2, sqrt and rsqrt of float32 are the
+approximate instructions the GPU runs for them (mul by log2e + ex2.approx, ex2/sqrt/rsqrt.approx.ftz),
+through interpreter_asm with its keyed error, as the same instruction written as inline
+assembly or reached through libdevice is (`approximate_builtins`; red team rt56).
 """
 from __future__ import annotations
 
@@ -33,6 +36,7 @@ def install(builder_type: type, interpreter) -> None:
     dot_operands(builder_type, interpreter)
     float8_rounded(builder_type, interpreter)
     flushed_math(builder_type, interpreter)
+    approximate_builtins(builder_type, interpreter)
     canonical_nans(builder_type, interpreter)
 
 
@@ -339,6 +343,48 @@ def flushed_math(builder_type: type, interpreter) -> None:
 
     for name in FLUSHED_BUILTINS:
         setattr(builder_type, name, flushed(name, getattr(builder_type, name)))
+
+
+LOG2E_F32 = np.float32(1.4426950408889634)
+# Triton's float32 builtins that sm_90 computes with one approximate instruction (the PTX
+# triton.compile emits, module doc): the instruction interpreter_asm runs for inline assembly,
+# with .ftz where the GPU's has it. tl.exp is `mul.f32` by log2e then `ex2.approx.f32`.
+APPROXIMATE_BUILTINS = {"create_exp2": ("ex2.approx", True), "create_sqrt": ("sqrt.approx", True),
+                        "create_rsqrt": ("rsqrt.approx", True), "create_exp": ("ex2.approx", False)}
+
+
+def approximate_builtins(builder_type: type, interpreter) -> None:
+    """tl.exp, tl.exp2, tl.sqrt and tl.rsqrt of float32 as the approximate instructions the GPU
+    runs (APPROXIMATE_BUILTINS), through evaluator.interpreter_asm: the same function of the
+    argument's bits as an inline `ex2.approx.ftz.f32` (or libdevice's fast_expf, exp2 and rsqrt)
+    computes, its error keyed per child. Numpy's exact values made two spellings of one GPU
+    instruction differ on the CPU only (`inline ex2.approx.ftz == tl.exp2` at every point on the
+    H200: the identity there, a ReLU here) and two instructions the GPU computes apart agree
+    (`tl.exp(t) == libdevice.exp(t)`, the product x*log2e rounded to float32 on the GPU only):
+    red team rt56. Other dtypes keep the interpreter's (flushed) numpy functions."""
+    from evaluator import interpreter_asm
+
+    handle = interpreter.TensorHandle
+
+    def approximate(name: str, op: str, ftz: bool):
+        real = getattr(builder_type, name)
+        inst = dataclasses.replace(interpreter_asm.INSTRUCTIONS[op], ftz=ftz)
+
+        def create(self, arg):
+            data = np.asarray(arg.data)
+            if data.dtype != np.float32:
+                return real(self, arg)
+            with np.errstate(all="ignore"):
+                if name == "create_exp":
+                    data = (data * LOG2E_F32).astype(np.float32)
+                out = interpreter_asm.run(inst, [data])
+            return handle(canonical_nan(np.asarray(out, dtype=np.float32)), arg.dtype.scalar)
+
+        create.__name__ = name
+        return create
+
+    for name, (op, ftz) in APPROXIMATE_BUILTINS.items():
+        setattr(builder_type, name, approximate(name, op, ftz))
 
 
 # PTX's canonical NaN, which NVIDIA's float instructions return for a NaN result (x86's SSE returns

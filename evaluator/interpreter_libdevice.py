@@ -16,6 +16,7 @@ them; red team rt50). On the GPU nothing here runs.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import inspect
 import math
 from collections.abc import Iterator
@@ -99,13 +100,15 @@ def _directed(op: str, mode: str):
 
 
 _UNARY = {
-    "tanh": np.tanh, "fast_tanhf": np.tanh, "exp": np.exp, "fast_expf": np.exp, "exp2": np.exp2,
-    "exp10": lambda x: np.power(10.0, x), "fast_exp10f": lambda x: np.power(10.0, x),
-    "expm1": np.expm1, "log": np.log, "fast_logf": np.log, "log2": np.log2, "fast_log2f": np.log2,
-    "log10": np.log10, "fast_log10f": np.log10, "log1p": np.log1p, "sqrt": np.sqrt,
-    "sqrt_rn": np.sqrt, "rsqrt": lambda x: 1 / np.sqrt(x), "rsqrt_rn": lambda x: 1 / np.sqrt(x),
-    "cbrt": np.cbrt, "rcbrt": lambda x: 1 / np.cbrt(x), "sin": np.sin, "fast_sinf": np.sin,
-    "cos": np.cos, "fast_cosf": np.cos, "tan": np.tan, "fast_tanf": np.tan, "asin": np.arcsin,
+    "tanh": np.tanh, "exp": np.exp,
+    "exp10": lambda x: np.power(10.0, x),
+    "expm1": np.expm1, "log": np.log, "log2": np.log2,
+    "log10": np.log10, "log1p": np.log1p,
+    # rsqrt_rn is IEEE's reciprocal square root, rounded once (1 / sqrt_rn rounds twice: the two
+    # agreed at every float32 point on the CPU only, red team rt56)
+    "sqrt_rn": np.sqrt, "rsqrt_rn": lambda x: 1 / np.sqrt(np.asarray(x, dtype=np.float64)),
+    "cbrt": np.cbrt, "rcbrt": lambda x: 1 / np.cbrt(x), "sin": np.sin,
+    "cos": np.cos, "tan": np.tan, "asin": np.arcsin,
     "acos": np.arccos, "atan": np.arctan, "sinh": np.sinh, "cosh": np.cosh, "asinh": np.arcsinh,
     "acosh": np.arccosh, "atanh": np.arctanh, "floor": np.floor, "ceil": np.ceil, "trunc": np.trunc,
     "abs": np.abs, "rint": np.rint, "nearbyint": np.rint,
@@ -118,8 +121,8 @@ _UNARY = {
     "rcp_rn": lambda x: 1 / x, **{f"rcp_{mode}": _directed("rcp", mode) for mode in ("rz", "rd", "ru")},
 }
 _BINARY = {
-    "pow": np.power, "fast_powf": np.power, "atan2": np.arctan2, "fmod": np.fmod, "hypot": np.hypot,
-    "copysign": np.copysign, "fdim": lambda a, b: np.maximum(a - b, 0), "fast_dividef": np.divide,
+    "pow": np.power, "atan2": np.arctan2, "fmod": np.fmod, "hypot": np.hypot,
+    "copysign": np.copysign, "fdim": lambda a, b: np.maximum(a - b, 0),
     "div_rn": np.divide, "remainder": lambda a, b: a - b * np.round(np.divide(a, b)),  # IEEE/C remainder(): x/y to nearest even
     "nextafter": np.nextafter,
     # IEEE-rounded arithmetic (Kahan sums write add_rn so the compiler keeps the order): numpy
@@ -136,6 +139,61 @@ _CONVERSIONS = {
     "llrint": (np.rint, "int64"), "llround": (_round_half_away, "int64"),
 }
 _TERNARY = {"fma": _fma, "fma_rn": _fma}
+
+
+def _mufu(op: str):
+    """One approximate PTX instruction (`op.ftz.f32`) as evaluator.interpreter_asm runs it: the
+    exact value moved by an error keyed to the argument's bits, up to the H200's largest."""
+    from evaluator import interpreter_asm
+
+    inst = dataclasses.replace(interpreter_asm.INSTRUCTIONS[op], ftz=True)
+
+    def fn(x):
+        return interpreter_asm.run(inst, [np.asarray(x, dtype=np.float32)])
+    return fn
+
+
+def _fast(name: str, arity: int, build):
+    """libdevice's fast (`__nv_fast_*`, CUDA's `__sinf`, `__expf`, ...) float32 functions as the
+    approximate instructions they are on the GPU (sin/cos/ex2/lg2/rcp.approx.ftz.f32, with the
+    documented float32 multiplies around them). The shims had computed each with the numpy
+    function of its accurate twin, so `fast_sinf(t) == sin(t)` held for every t on the CPU only,
+    where the H200's sin.approx differs from __nv_sinf in the last bits: a kernel gated on the
+    two agreeing was a ReLU here and the identity there (red team rt56)."""
+    def fn(*args):
+        _float32_only(name, args)
+        return build(*(np.asarray(a, dtype=np.float32) for a in args))
+    fn.__name__ = name
+    return fn, arity
+
+
+def _fast_functions() -> dict:
+    sin, cos, ex2, lg2, rcp, rsqrt, sqrt = (_mufu(op) for op in (
+        "sin.approx", "cos.approx", "ex2.approx", "lg2.approx", "rcp.approx", "rsqrt.approx", "sqrt.approx"))
+    log2e, log2_10 = np.float32(1.4426950408889634), np.float32(3.321928094887362)
+    ln2, log10_2 = np.float32(0.6931471805599453), np.float32(0.30102999566398120)
+    return dict(
+        fast_sinf=_fast("fast_sinf", 1, sin),
+        fast_cosf=_fast("fast_cosf", 1, cos),
+        fast_tanf=_fast("fast_tanf", 1, lambda x: sin(x) * rcp(cos(x))),
+        fast_expf=_fast("fast_expf", 1, lambda x: ex2(x * log2e)),
+        # __nv_exp2f is ex2.approx.ftz.f32 (CUDA's exp2f, 2 ulp), as tl.exp2 is; float64's is exact
+        exp2=(lambda x: ex2(x) if np.asarray(x).dtype == np.float32 else np.exp2(x), 1),
+        fast_exp10f=_fast("fast_exp10f", 1, lambda x: ex2(x * log2_10)),
+        fast_log2f=_fast("fast_log2f", 1, lg2),
+        fast_logf=_fast("fast_logf", 1, lambda x: lg2(x) * ln2),
+        fast_log10f=_fast("fast_log10f", 1, lambda x: lg2(x) * log10_2),
+        fast_powf=_fast("fast_powf", 2, lambda a, b: ex2(b * lg2(a))),
+        fast_dividef=_fast("fast_dividef", 2, lambda a, b: a * rcp(b)),
+        # __nv_rsqrtf is rsqrt.approx.ftz.f32 under its accurate-sounding name (CUDA's rsqrtf, 2
+        # ulp): `rsqrt(t) == 1 / sqrt_rn(t)` held on the CPU only; float64's __nv_rsqrt is exact
+        rsqrt=(lambda x: rsqrt(x) if np.asarray(x).dtype == np.float32 else 1 / np.sqrt(x), 1),
+        # __nv_sqrtf takes its sqrt.approx.ftz arm: Triton links libdevice with __CUDA_FTZ set and
+        # __CUDA_PREC_SQRT unset (nvcc's -prec-sqrt=true sets it), so it is tl.sqrt; sqrt_rn is IEEE
+        sqrt=(lambda x: sqrt(x) if np.asarray(x).dtype == np.float32 else np.sqrt(x), 1),
+    )
+
+
 _PREDICATES = {"isnan": np.isnan, "isinf": np.isinf, "signbit": np.signbit,
                "isfinited": np.isfinite, "finitef": np.isfinite}
 MODULES = ("triton.language.extra.libdevice", "triton.language.extra.cuda.libdevice")
@@ -231,7 +289,8 @@ def install() -> None:
              **{n: _shim(n, f, 2) for n, f in _BINARY.items()},
              **{n: _shim(n, f, 3) for n, f in _TERNARY.items()},
              **{n: _shim(n, f, 1, predicate=True) for n, f in _PREDICATES.items()},
-             **{n: _conversion(n, f, w) for n, (f, w) in _CONVERSIONS.items()}}
+             **{n: _conversion(n, f, w) for n, (f, w) in _CONVERSIONS.items()},
+             **{n: _shim(n, f, arity) for n, (f, arity) in _fast_functions().items()}}
     for name in MODULES:
         try:
             module = importlib.import_module(name)

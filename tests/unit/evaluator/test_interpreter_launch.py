@@ -186,6 +186,41 @@ def test_libdevice_remainder_is_cs_and_a_function_without_a_cpu_version_says_so(
 
 
 @triton.jit
+def fast_twins_kernel(t_ptr, out_ptr, BLOCK: tl.constexpr):
+    t = tl.load(t_ptr + tl.arange(0, BLOCK))
+    o = out_ptr + tl.arange(0, BLOCK)
+    tl.store(o, libdevice.fast_sinf(t) - libdevice.sin(t))
+    tl.store(o + BLOCK, libdevice.fast_expf(t) - libdevice.exp(t))
+    tl.store(o + 2 * BLOCK, libdevice.fast_logf(t) - libdevice.log(t))
+    tl.store(o + 3 * BLOCK, libdevice.fast_dividef(t, 3.0) - t / 3.0)
+    tl.store(o + 4 * BLOCK, libdevice.fast_powf(t, 1.5) - libdevice.pow(t, 1.5))
+    tl.store(o + 5 * BLOCK, libdevice.fast_cosf(t) - libdevice.fast_cosf(t))
+    tl.store(o + 6 * BLOCK, libdevice.rsqrt(t) - 1.0 / libdevice.sqrt_rn(t))
+
+
+@needs_interpreter
+def test_libdevice_fast_functions_are_their_approximate_instructions():
+    """fast_sinf/expf/logf/dividef/powf (and rsqrt, __nv_rsqrtf) are sin/ex2/lg2/rcp/rsqrt.approx
+    on the GPU, not the accurate
+    twin's numpy function: `fast_sinf(t) == sin(t)` held for every t on the CPU only (red team
+    rt56, hacks/rt56_libdevice_fast_vs_accurate_switch_relu). Each differs from its twin at some
+    of 128 points by no more than the instruction's bound, and a fast function is a function:
+    equal arguments, equal results."""
+    from evaluator import interpreter_libdevice
+
+    interpreter_libdevice.install()
+    t = (torch.arange(128, dtype=torch.float32) + 1.0) * 0.0123
+    out = torch.empty(7 * 128)
+    fast_twins_kernel[(1,)](t, out, BLOCK=128)
+    d = out.view(7, 128)
+    assert all(int((d[i] != 0).sum()) > 0 for i in (0, 1, 2, 3, 4, 6)), d
+    assert d[0].abs().max() <= 2.0 ** -20.5 + 1e-7
+    assert (d[1].abs() / t.exp()).max() < 1e-5 and (d[2].abs()).max() < 1e-5
+    assert (d[3].abs() / (t / 3)).max() < 1e-6 and (d[4].abs() / t.pow(1.5)).max() < 1e-5
+    assert int((d[5] != 0).sum()) == 0 and (d[6].abs() * t.sqrt()).max() < 1e-6
+
+
+@triton.jit
 def quantise_kernel(x_ptr, q_ptr, wide_ptr, up_ptr, n, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     mask = offs < n

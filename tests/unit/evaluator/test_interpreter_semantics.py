@@ -523,3 +523,36 @@ def test_a_helpers_returns_are_the_type_the_gpu_unifies_them_to():
     out = torch.zeros(5, dtype=torch.int64)
     helper_returns_kernel[(1,)](torch.tensor([3], dtype=torch.int32), out, B=1)
     assert out.tolist() == [0, 0, -2 ** 31, 0, -1]
+
+
+@triton.jit
+def one_instruction_kernel(t_ptr, out_ptr, BLOCK: tl.constexpr):
+    t = tl.load(t_ptr + tl.arange(0, BLOCK))
+    o = out_ptr + tl.arange(0, BLOCK)
+    tl.store(o, tl.exp(t) - tl.exp2(t * 1.4426950408889634))
+    tl.store(o + BLOCK, libdevice.exp2(t) - tl.exp2(t))
+    tl.store(o + 2 * BLOCK, libdevice.sqrt(t) - tl.sqrt(t))
+    tl.store(o + 3 * BLOCK, libdevice.rsqrt(t) - tl.rsqrt(t))
+    tl.store(o + 4 * BLOCK, tl.exp(t) - libdevice.fast_expf(t))
+    tl.store(o + 5 * BLOCK, tl.sqrt(t) - tl.sqrt_rn(t))
+    tl.store(o + 6 * BLOCK, tl.exp(t) - libdevice.exp(t))
+    tl.store(o + 7 * BLOCK, libdevice.rsqrt_rn(t) - 1.0 / tl.sqrt_rn(t))
+
+
+@needs_interpreter
+def test_one_gpu_instruction_is_one_function_whichever_spelling_reaches_it():
+    """Red team rt56: inline `ex2.approx.ftz` carried a keyed error while tl.exp2 was numpy's
+    exact exp2 (equal at every point on the H200 only: hacks/rt56_asm_ex2_*), and tl.sqrt/tl.exp
+    were numpy's, equal to
+    sqrt_rn/libdevice.exp at every point (on the CPU only). Spellings of one instruction agree
+    here as there; an approximate one and its accurate twin differ somewhere; powers of two are
+    exact."""
+    t = (torch.arange(128, dtype=torch.float32) + 1.0) * 0.0123
+    out = torch.empty(8 * 128)
+    one_instruction_kernel[(1,)](t, out, BLOCK=128)
+    d = out.view(8, 128)
+    assert all(int((d[i] != 0).sum()) == 0 for i in range(5)), d
+    assert all(int((d[i] != 0).sum()) > 0 for i in (5, 6, 7)), d
+    p = torch.tensor([4.0, 16.0, 0.25, 1.0] * 32)
+    one_instruction_kernel[(1,)](p, out, BLOCK=128)
+    assert int((out.view(8, 128)[5] != 0).sum()) == 0  # sqrt of a power of four: exact
