@@ -369,6 +369,13 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
             self.add(leaf, "reflection", f"the class {ns} is handled as a value (its "
                      "attributes could then be replaced)", "instantiate it, read its "
                      "attributes, or use it in isinstance")
+        elif ns in A.INTERFACE_BASES and i < len(chain):
+            # abc.ABC and typing.Protocol are bases only (red team s51e): their attributes are
+            # ABCMeta's machinery, `abc.ABC.register(C)` a write to the library class's registry
+            self.add(chain[i], "monkey_patch", f"{ns} is an interface base only "
+                     "(its attributes are ABCMeta's machinery: register writes the library class's "
+                     "registry)", f"subclass {ns.rsplit('.', 1)[1]} and leave its attributes alone")
+            return
         elif ns in self.t.classes and i < len(chain) and not self._class_attribute_use(ns, chain[i]):
             self.add(chain[i], "reflection", f"{ns}.{chain[i].attr} is taken from the class as a value: "
                      "a method or descriptor read off a library class is the object the process "
