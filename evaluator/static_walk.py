@@ -389,12 +389,19 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
         """Whether a class of the file derives from enum.Flag or enum.IntFlag."""
         return self._derives(cls, frozenset({"enum.Flag", "enum.IntFlag"}))
 
-    def _derives(self, cls: ast.ClassDef, bases: frozenset[str], depth: int = 0) -> bool:
+    def _derives(self, cls: ast.ClassDef, bases: frozenset[str], seen: frozenset[int] = frozenset()) -> bool:
         """Whether a class of the file derives from one of the library classes `bases`
-        (directly or through classes of the file)."""
-        return depth < 8 and any(self.qualify(b) in bases or (
-            self.resolve(b)[0] == "class" and isinstance(self.resolve(b)[1], ast.ClassDef)
-            and self._derives(self.resolve(b)[1], bases, depth + 1)) for b in cls.bases)
+        (directly or through classes of the file, however many: a depth cap of 8 let a chain of
+        nine pass classes hide abc.ABC beside nn.Module, red team s51e)."""
+        seen = seen | {id(cls)}
+        for b in cls.bases:
+            if self.qualify(b) in bases:
+                return True
+            kind, value = self.resolve(b)
+            if kind == "class" and isinstance(value, ast.ClassDef) and id(value) not in seen and (
+                    self._derives(value, bases, seen)):
+                return True
+        return False
 
     def _base(self, base: ast.expr, cls: ast.ClassDef) -> None:
         kind, value = self.resolve(base)

@@ -139,3 +139,23 @@ def test_s51e_attack_is_refused(name):
 def test_s51e_neighbour_is_accepted(name):
     report = check_snippet(ACCEPTED[name])
     assert report.status is None, [(f.code, f.line, f.message) for f in report.findings]
+
+
+_CHAIN = "\n\n".join(f"class C{i}(C{i - 1}):\n    pass" for i in range(1, 11))
+DEEP = {
+    # `_derives` stopped at 8 classes of the file: abc.ABC ten classes up joined nn.Module
+    "interface_beside_module_deep": ("import abc\n\n\nclass C0(abc.ABC):\n    pass\n\n\n" + _CHAIN
+                                     + "\n\n\nclass Net(C10, nn.Module):\n    pass\n", "monkey_patch"),
+    "flag_generate_next_value_deep": ("import enum\n\n\nclass C0(enum.Flag):\n    pass\n\n\n" + _CHAIN
+                                      + "\n\n\nclass F(C10):\n    def _generate_next_value_(name, start, count, last):"
+                                      "\n        return 1\n", "forbidden_syntax"),
+}
+
+
+@pytest.mark.parametrize("name", list(DEEP))
+def test_s51e_deep_chain_is_refused(name):
+    import textwrap
+    source, code = DEEP[name]
+    report = check_snippet(textwrap.indent(source, "    "))
+    assert report.status == "hack", (name, report.status, [(f.code, f.message) for f in report.findings])
+    assert code in {f.code for f in report.findings}, [(f.code, f.message) for f in report.findings]
