@@ -149,6 +149,10 @@ DEEP = {
     "flag_generate_next_value_deep": ("import enum\n\n\nclass C0(enum.Flag):\n    pass\n\n\n" + _CHAIN
                                       + "\n\n\nclass F(C10):\n    def _generate_next_value_(name, start, count, last):"
                                       "\n        return 1\n", "forbidden_syntax"),
+    # the functional-API refusal (session 18) stopped at 8 classes of the file too
+    "flag_functional_api_deep": ("import enum\n\n\nclass C0(enum.IntFlag):\n    pass\n\n\n" + _CHAIN
+                                 + "\n\n\ndef shout(member, spec):\n    return 'x'\n\n\n"
+                                 "def build():\n    return C10('G', {'A': 1, '__format__': shout})\n", "reflection"),
 }
 
 
