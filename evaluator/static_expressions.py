@@ -296,9 +296,12 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
     def _defines(self, cls: ast.ClassDef, name: str, seen: set) -> bool:
         """Whether the file's class, or a class of the file it derives from, binds `name` in its body."""
         seen.add(cls.name)
+        # a bare annotation (`register: int`) binds nothing in the class's dict: the metaclass's
+        # register is then what the class hands out (red team s51e)
         if any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name or isinstance(
-                s, (ast.Assign, ast.AnnAssign)) and any(isinstance(t, ast.Name) and t.id == name for t in (
-                    s.targets if isinstance(s, ast.Assign) else [s.target])) for s in cls.body):
+                s, (ast.Assign, ast.AnnAssign)) and s.value is not None and any(
+                    isinstance(t, ast.Name) and t.id == name for t in (
+                        s.targets if isinstance(s, ast.Assign) else [s.target])) for s in cls.body):
             return True
         return any(isinstance(b, ast.Name) and b.id not in seen and b.id in self.classes
                    and self._defines(self.classes[b.id], name, seen) for b in cls.bases)

@@ -89,6 +89,18 @@ REFUSED = {
         def arm():
             ABC.register(float)
     ''', "monkey_patch"),
+    # a bare annotation binds nothing: `register` is still ABCMeta's
+    "abc_annotation_only_register": ('''
+        import abc
+
+
+        class Launcher(abc.ABC):
+            register: int
+
+
+        def arm():
+            Launcher.register(float)
+    ''', "reflection"),
     "protocol_library_attribute": ('''
         from typing import Protocol
 
@@ -99,6 +111,20 @@ REFUSED = {
 }
 
 ACCEPTED = {
+    # a register method of the class's own is what `Launcher.register` reads
+    "abc_own_register_method": '''
+        import abc
+
+
+        class Launcher(abc.ABC):
+            @classmethod
+            def register(cls, n):
+                return n + 1
+
+
+        def arm():
+            return Launcher.register(1)
+    ''',
     # a private helper of the file's own in an interface class is not typing's machinery
     "abc_private_helper": '''
         import abc
