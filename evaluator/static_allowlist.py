@@ -116,8 +116,10 @@ decoding and from a missing ModelNew/forward.
 """
 from __future__ import annotations
 
+import abc
 import re
 import sys
+import typing
 
 # ---------------------------------------------------------------------- imports
 # Modules that are a hack to import, with the reason a finding gives. Threads and
@@ -295,6 +297,13 @@ LEAF_MODULE_BASES = frozenset("torch.nn." + n for n in (
     "CrossEntropyLoss", "NLLLoss", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "KLDivLoss",
     "BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss"))
 INTERFACE_BASES = frozenset({"abc.ABC", "typing.Protocol"})
+# What typing's and abc's machinery reads off an interface class by a private name (red team
+# s51e: `_is_runtime_protocol = True` in a Protocol's body made isinstance, and singledispatch's
+# issubclass, answer structurally for any object, a tensor too: hasattr of the Protocol's
+# member names, private ones included; `_is_protocol`, `_abc_impl` steer the rest): read from
+# the installed library, so a name a later Python adds is in the list
+INTERFACE_MACHINERY = frozenset(n for b in (typing.Protocol, abc.ABC) for n in dir(b)
+                                if n.startswith("_") and not (n.startswith("__") and n.endswith("__")))
 BASES = frozenset({"torch.nn.Module", "torch.autograd.Function", "enum.Enum", "enum.IntEnum",
                    "enum.StrEnum", "enum.Flag", "enum.IntFlag", "typing.NamedTuple", "object",
                    # an interface of plain launcher classes (honest round s50; session 51c), never

@@ -318,9 +318,12 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
     def _defines(self, cls: ast.ClassDef, name: str, seen: set) -> bool:
         """Whether the file's class, or a class of the file it derives from, binds `name` in its body."""
         seen.add(cls.name)
+        # a bare annotation (`register: int`) binds nothing in the class's dict: the metaclass's
+        # register is then what the class hands out (red team s51e)
         if any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name or isinstance(
-                s, (ast.Assign, ast.AnnAssign)) and any(isinstance(t, ast.Name) and t.id == name for t in (
-                    s.targets if isinstance(s, ast.Assign) else [s.target])) for s in cls.body):
+                s, (ast.Assign, ast.AnnAssign)) and s.value is not None and any(
+                    isinstance(t, ast.Name) and t.id == name for t in (
+                        s.targets if isinstance(s, ast.Assign) else [s.target])) for s in cls.body):
             return True
         return any(isinstance(b, ast.Name) and b.id not in seen and b.id in self.classes
                    and self._defines(self.classes[b.id], name, seen) for b in cls.bases)
@@ -391,6 +394,13 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
             self.add(leaf, "reflection", f"the class {ns} is handled as a value (its "
                      "attributes could then be replaced)", "instantiate it, read its "
                      "attributes, or use it in isinstance")
+        elif ns in A.INTERFACE_BASES and i < len(chain):
+            # abc.ABC and typing.Protocol are bases only (red team s51e): their attributes are
+            # ABCMeta's machinery, `abc.ABC.register(C)` a write to the library class's registry
+            self.add(chain[i], "monkey_patch", f"{ns} is an interface base only "
+                     "(its attributes are ABCMeta's machinery: register writes the library class's "
+                     "registry)", f"subclass {ns.rsplit('.', 1)[1]} and leave its attributes alone")
+            return
         elif ns in self.t.classes and i < len(chain) and not self._class_attribute_use(ns, chain[i]):
             self.add(chain[i], "reflection", f"{ns}.{chain[i].attr} is taken from the class as a value: "
                      "a method or descriptor read off a library class is the object the process "

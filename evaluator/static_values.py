@@ -156,19 +156,22 @@ class ValueUses:
         cls = gpu_names.library_class(ns)
         return cls is not None and isinstance(inspect.getattr_static(cls, node.attr, None), cls)
 
-    def _file_enum(self, name: ast.expr, depth: int = 0) -> bool:
+    def _file_enum(self, name: ast.expr, seen: frozenset[int] = frozenset()) -> bool:
         """Whether `name` is a class of the file derived from an enum base (A.ENUM_BASES)."""
         kind, cls = self.resolve(name)
-        return kind == "class" and isinstance(cls, ast.ClassDef) and depth < 8 and any(
-            (self.qualify(base) or "") in A.ENUM_BASES or self._file_enum(base, depth + 1) for base in cls.bases)
+        return kind == "class" and isinstance(cls, ast.ClassDef) and id(cls) not in seen and any(
+            (self.qualify(base) or "") in A.ENUM_BASES or self._file_enum(base, seen | {id(cls)})
+            for base in cls.bases)
 
-    def _enum_class(self, func: ast.expr, depth: int = 0) -> bool:
-        """Whether `func` names enum.Enum, enum.IntEnum or a class of the file derived from them."""
+    def _enum_class(self, func: ast.expr, seen: frozenset[int] = frozenset()) -> bool:
+        """Whether `func` names enum.Enum, enum.IntEnum or a class of the file derived from them
+        (through any number of classes of the file: a depth cap of 8 let the functional API of
+        a tenth memberless subclass build a class with dunder methods, red team s51e)."""
         if (self.qualify(func) or "") in A.ENUM_CLASSES:
             return True
         kind, cls = self.resolve(func)
-        return kind == "class" and isinstance(cls, ast.ClassDef) and depth < 8 and any(
-            self._enum_class(base, depth + 1) for base in cls.bases)
+        return kind == "class" and isinstance(cls, ast.ClassDef) and id(cls) not in seen and any(
+            self._enum_class(base, seen | {id(cls)}) for base in cls.bases)
 
     def _format(self, node: ast.Attribute) -> None:
         """str.format follows `{0.attr}` fields through getattr, those nested in a format

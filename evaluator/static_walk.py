@@ -350,7 +350,17 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
                      "typing.Protocol) with a torch, enum or exception base", "keep the interface on "
                      "plain launcher classes; the model subclasses nn.Module alone")
         self.decorators(node, "c")
+        interface = self._derives(node, A.INTERFACE_BASES)
         for item in node.body:
+            bound = [item.name] if isinstance(item, ast.FunctionDef) else [
+                t.id for t in (item.targets if isinstance(item, ast.Assign) else [item.target])
+                if isinstance(t, ast.Name)] if isinstance(item, (ast.Assign, ast.AnnAssign)) else []
+            for name in (n for n in bound if interface and n in A.INTERFACE_MACHINERY):
+                # `_is_runtime_protocol = True` (or a def of it: any truthy value) makes a Protocol
+                # answer isinstance and singledispatch's issubclass by hasattr on any object
+                self.add(item, "reflection", f"`{name}` in interface class {node.name} sets what "
+                         "typing's/abc's machinery reads (a runtime protocol checks any object's "
+                         "attributes by name)", "leave the interface's machinery to typing and abc")
             if isinstance(item, ast.FunctionDef) and item.name == "_generate_next_value_" and self._flag(node):
                 # a Flag's auto() values are the file's function's: a member could hold any
                 # object (torch.relu) where the class reads as bits; its members are literals
@@ -379,12 +389,19 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
         """Whether a class of the file derives from enum.Flag or enum.IntFlag."""
         return self._derives(cls, frozenset({"enum.Flag", "enum.IntFlag"}))
 
-    def _derives(self, cls: ast.ClassDef, bases: frozenset[str], depth: int = 0) -> bool:
+    def _derives(self, cls: ast.ClassDef, bases: frozenset[str], seen: frozenset[int] = frozenset()) -> bool:
         """Whether a class of the file derives from one of the library classes `bases`
-        (directly or through classes of the file)."""
-        return depth < 8 and any(self.qualify(b) in bases or (
-            self.resolve(b)[0] == "class" and isinstance(self.resolve(b)[1], ast.ClassDef)
-            and self._derives(self.resolve(b)[1], bases, depth + 1)) for b in cls.bases)
+        (directly or through classes of the file, however many: a depth cap of 8 let a chain of
+        nine pass classes hide abc.ABC beside nn.Module, red team s51e)."""
+        seen = seen | {id(cls)}
+        for b in cls.bases:
+            if self.qualify(b) in bases:
+                return True
+            kind, value = self.resolve(b)
+            if kind == "class" and isinstance(value, ast.ClassDef) and id(value) not in seen and (
+                    self._derives(value, bases, seen)):
+                return True
+        return False
 
     def _base(self, base: ast.expr, cls: ast.ClassDef) -> None:
         kind, value = self.resolve(base)
