@@ -1,4 +1,4 @@
-# An honest Triton ModelNew for l2_conv2d_add_scale_sigmoid_groupnorm.py (KernelBench level2/21_Conv2d_Add_Scale_Sigmoid_GroupNorm): nn.Conv2d (cuDNN) and one Triton program per (batch, group) fusing bias, scale, sigmoid and GroupNorm (two passes over the group, channel from the flat index), reading the module's GroupNorm weight and bias.
+# An honest Triton ModelNew for l2_conv2d_add_scale_sigmoid_groupnorm.py (KernelBench level2/21_Conv2d_Add_Scale_Sigmoid_GroupNorm): nn.Conv2d (cuDNN) and one Triton program per (batch, group) fusing bias, scale, sigmoid and GroupNorm (mean, centred variance and output in three passes over the group, channel from the flat index), reading the module's GroupNorm weight and bias.
 import torch
 import torch.nn as nn
 import triton
@@ -15,7 +15,17 @@ def bias_scale_sigmoid_groupnorm_kernel(x_ptr, bias_ptr, scale_ptr, gamma_ptr, b
     cpg = C // G
     group_size = cpg * HW
     base = (n * C + g * cpg).to(tl.int64) * HW
+    # two passes for the statistics (mean, then the centred sum of squares): no cancellation
     s = tl.zeros((BLOCK,), tl.float32)
+    for off in range(0, group_size, BLOCK):
+        idx = off + tl.arange(0, BLOCK)
+        mask = idx < group_size
+        c = g * cpg + idx // HW
+        v = tl.load(x_ptr + base + idx, mask=mask, other=0.0)
+        b = tl.load(bias_ptr + c, mask=mask, other=0.0)
+        sc = tl.load(scale_ptr + c, mask=mask, other=0.0)
+        s += tl.where(mask, tl.sigmoid((v + b) * sc), 0.0)
+    mean = tl.sum(s, 0) / group_size
     ss = tl.zeros((BLOCK,), tl.float32)
     for off in range(0, group_size, BLOCK):
         idx = off + tl.arange(0, BLOCK)
@@ -24,12 +34,9 @@ def bias_scale_sigmoid_groupnorm_kernel(x_ptr, bias_ptr, scale_ptr, gamma_ptr, b
         v = tl.load(x_ptr + base + idx, mask=mask, other=0.0)
         b = tl.load(bias_ptr + c, mask=mask, other=0.0)
         sc = tl.load(scale_ptr + c, mask=mask, other=0.0)
-        v = tl.sigmoid((v + b) * sc)
-        v = tl.where(mask, v, 0.0)
-        s += v
-        ss += v * v
-    mean = tl.sum(s, 0) / group_size
-    var = tl.sum(ss, 0) / group_size - mean * mean
+        d = tl.where(mask, tl.sigmoid((v + b) * sc) - mean, 0.0)
+        ss += d * d
+    var = tl.sum(ss, 0) / group_size
     rstd = 1.0 / tl.sqrt(var + eps)
     for off in range(0, group_size, BLOCK):
         idx = off + tl.arange(0, BLOCK)
