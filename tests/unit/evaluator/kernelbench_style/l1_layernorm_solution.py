@@ -1,5 +1,6 @@
 # An honest Triton ModelNew for l1_layernorm.py (KernelBench level1/40_LayerNorm): split-row statistics: a 2-D grid (chunks x rows) of partial sum and sum of squares reduced by tl.atomic_add, then an apply kernel with tl.math.rsqrt reading the module's own nn.LayerNorm weight and bias.
 import math
+
 import torch
 import torch.nn as nn
 import triton

@@ -1,5 +1,6 @@
 # An honest Triton ModelNew for l1_minGPT_new_gelu.py (KernelBench level1/88_MinGPTNewGelu): a CPU fallback (`if not x.is_cuda:` the torch formula) in forward, libdevice.tanh, sqrt(2/pi) as a tl.constexpr kernel argument.
 import math
+
 import torch
 import torch.nn as nn
 import triton

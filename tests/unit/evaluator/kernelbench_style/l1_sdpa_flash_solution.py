@@ -1,5 +1,6 @@
 # An honest Triton ModelNew for l1_sdpa_flash.py (KernelBench level1/97_ScaledDotProductAttention): a flash-attention forward: q scaled with log2(e) folded in, fp16 casts of q, k, p and v inside the kernel for tl.dot with fp32 accumulation, tl.math.exp2 online softmax, k read transposed through its strides, *tensor.stride() unpacked into the launch.
 import math
+
 import torch
 import torch.nn as nn
 import triton
