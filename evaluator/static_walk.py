@@ -202,6 +202,12 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
         on the CPU check and on the GPU (evaluator.static_try: what raises on one machine and
         not the other is a switch its handler reads; red team s46), and a handler binds no
         name (an exception hands out what the library put in it: AttributeError.obj, args)."""
+        if isinstance(node, ast.TryStar):
+            # its handlers see the group the body's error was wrapped in, not the error, which
+            # the resource check they run first reads (red team rt58: a MemoryError under the
+            # CPU sandbox's limit switched the file through `except* Exception:`)
+            self.add(node, "try_except", "try/except* is not allowed: a module-level try may "
+                     "only use plain except clauses", TRY_HINT)
         settled = Settled(self)
         for stmt in node.body:
             bad = settled.statement(stmt)
