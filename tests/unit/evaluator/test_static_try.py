@@ -345,7 +345,31 @@ REJECTED = {
             except AttributeError:
                 from triton.language.math import rsqrt
     ''', "try_except"),
+    # an except* clause handles the group wrapping the body's error, so the resource check it
+    # runs first never saw the CPU sandbox's MemoryError (red team rt58)
+    "module_try_star_handles_a_wrapped_memory_error": ('''
+        try:  # <-
+            _PROBE = "x" * 30_000_000_000
+            ON_CPU = False
+        except* Exception:
+            ON_CPU = True
+    ''', "try_except"),
 }
+
+
+def test_the_resource_check_reads_through_an_exception_group():
+    """What an except* clause handles is the group: resource_errors raises it again where it
+    holds a MemoryError or RecursionError (red team rt58)."""
+    from evaluator.python_image import resource_errors
+    with pytest.raises(BaseExceptionGroup):
+        try:
+            raise MemoryError
+        except* Exception:
+            resource_errors()
+    try:
+        raise ValueError
+    except* Exception:
+        resource_errors()  # anything else is the clause's to handle
 
 
 @pytest.mark.parametrize("name", list(REJECTED))
