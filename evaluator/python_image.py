@@ -386,5 +386,6 @@ def resource_errors() -> None:
         raise exc
     # an `except*` clause handles the group its body's error was wrapped in (red team rt58: a
     # MemoryError under the CPU's limit read as a switch through `except* Exception:`)
-    if isinstance(exc, BaseExceptionGroup) and exc.subgroup(lambda e: isinstance(e, kinds)) is not None:
+    group = getattr(builtins, "BaseExceptionGroup", None)  # Python 3.11+ (no except* before)
+    if group is not None and isinstance(exc, group) and exc.subgroup(lambda e: isinstance(e, kinds)) is not None:
         raise exc
