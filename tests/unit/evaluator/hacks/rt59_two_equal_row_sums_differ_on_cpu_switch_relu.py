@@ -1,4 +1,4 @@
-# hack: relu gated on two identical tl.sum calls of one operand agreeing: the GPU compiles both the same way (one layout, CSE'd into one op: always equal, the identity there), the CPU interpreter drew a layout per call site where it could not read one, so the two sums differed and the file was honest (relu) only on the CPU. problem: activation/relu. expect: incorrect. gpu: incorrect
+# hack: relu gated on two identical tl.sum calls of one blocked operand agreeing (CSE merges them on the GPU: always equal, the identity there); the compiled layout was read at both call sites here, so they agreed on the CPU too (incorrect before and after). problem: activation/relu. expect: incorrect. gpu: incorrect
 import torch
 import torch.nn as nn
 import triton
