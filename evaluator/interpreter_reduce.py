@@ -94,7 +94,8 @@ def _float_order(interpreter) -> None:
         if kind is not None and self.combine_fn is std._sum_combine and len(input) == 1:
             data = interpreter_order.values(first.handle.data, kind)
             add = interpreter_order.adder(kind)
-            lay, where = interpreter_order.placed(_length(data, self.axis), *_operand(data, self.axis), "sum")
+            lay, where = interpreter_order.placed(_length(data, self.axis), *_operand(data, self.axis), "sum",
+                                                      first.handle.data)
             out = interpreter_order.along(data, self.axis, self.keep_dims,
                                           lambda d: interpreter_order.reduce_last(d, add, "sum", lay, where))
             return self.to_tensor(interpreter_order.stored(out, kind), first.dtype)
@@ -102,7 +103,8 @@ def _float_order(interpreter) -> None:
             largest, left = arg[self.combine_fn]
             data = interpreter_order.values(first.handle.data, kind) if kind else first.handle.data
             rows = interpreter_order.moved(data, self.axis)
-            lay, where = interpreter_order.placed(rows.shape[-1], *_operand(data, self.axis), "arg")
+            lay, where = interpreter_order.placed(rows.shape[-1], *_operand(data, self.axis), "arg",
+                                                      first.handle.data)
             index = interpreter_order.arg_last(rows, largest, left, "arg", lay, where)
             value = np.take_along_axis(rows, index[..., None].astype(np.int64), axis=-1)[..., 0]
             value = interpreter_order.stored(value, kind) if kind else value
@@ -133,7 +135,8 @@ def _float_order(interpreter) -> None:
         if kind == "bf16":  # Triton 3.6's cumsum and cumprod scan bfloat16 as float32 and answer
             kind, dtype = "f32", f32  # float32 (`_promote_bfloat16_to_float32`); 3.9's do not
         combine = scans[self.combine_fn](kind)
-        lay, where = interpreter_order.placed(np.shape(data)[self.axis], *_operand(data, self.axis), "scan")
+        lay, where = interpreter_order.placed(np.shape(data)[self.axis], *_operand(data, self.axis), "scan",
+                                              first.handle.data)
         data = np.moveaxis(data, self.axis, -1)
         data = data[..., ::-1] if self.reverse else data
         out = interpreter_order.scan_last(np.ascontiguousarray(data), combine, "scan", lay, where)
@@ -340,7 +343,8 @@ def _in_layout(op, input: tuple) -> tuple:
     tensors, axis = op.unravel(input, op.axis)
     data = [np.ascontiguousarray(np.moveaxis(t.handle.data, axis, -1)) for t in tensors]
     n = data[0].shape[-1]
-    lay, where = interpreter_order.placed(n, tuple(tensors[0].handle.data.shape), axis, "reduce")
+    lay, where = interpreter_order.placed(n, tuple(tensors[0].handle.data.shape), axis, "reduce",
+                                          input[0].handle.data)
     lay = lay or interpreter_order.drawn(n, "reduce", where)
     out = _ordered(op, data, tensors, interpreter_order.reduce_exact, lay)
     return tuple(op.to_tensor(np.ascontiguousarray(np.expand_dims(o, axis)), t.dtype) for o, t in zip(out, tensors))
@@ -351,7 +355,7 @@ def _scan_in_layout(op, input: tuple) -> list:
     combines under the compiled layout (`interpreter_order.scan_exact`), or one drawn for
     this call site, operand shape and axis where it cannot be read."""
     shape, axis = _operand(input[0].handle.data, op.axis)
-    lay, where = interpreter_order.placed(shape[axis], shape, axis, "scan")
+    lay, where = interpreter_order.placed(shape[axis], shape, axis, "scan", input[0].handle.data)
     lay = lay or interpreter_order.drawn(shape[axis], "scan", where)
     data = [np.moveaxis(t.handle.data, axis, -1) for t in input]
     data = [np.ascontiguousarray(d[..., ::-1]) if op.reverse else np.ascontiguousarray(d) for d in data]

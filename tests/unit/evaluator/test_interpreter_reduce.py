@@ -455,3 +455,31 @@ def test_a_combine_with_and_or_not_of_values_is_straight_line(tmp_path):
     spec.loader.exec_module(module)
     assert interpreter_reduce.straight_line(module.nan_first)
     assert not interpreter_reduce.straight_line(module.walrus)
+
+
+@triton.jit
+def _twice(x_ptr, out_ptr):
+    r = tl.arange(0, 32)
+    x = tl.load(x_ptr + r[:, None] * 32 + r[None, :])
+    d = tl.dot(x, x)
+    c1 = tl.cumsum(d, 1)
+    c2 = tl.cumsum(d, 1)
+    s1 = tl.sum(x * 1.5, 1)
+    s2 = tl.sum(x * 1.5, 1)
+    tl.store(out_ptr, tl.sum(tl.sum((c1 != c2).to(tl.int32), 1), 0))
+    tl.store(out_ptr + 1, tl.sum((s1 != s2).to(tl.int32), 0))
+    tl.store(out_ptr + 2, tl.sum(tl.sum((tl.cumsum(x, 1) != tl.cumsum(x, 1)).to(tl.int32), 1), 0))
+
+
+@needs_interpreter
+def test_two_identical_reductions_of_one_operand_agree(guarded):
+    """CSE merges two identical tt.reduce/tt.scan ops of one value on the GPU, so they answer
+    alike there; on the CPU a call site without a layout of its own (no record, or a drawn
+    one) takes that of the first op of an equal operand, kind and axis (red team rt59: two
+    cumsums of a tl.dot result differed on the CPU only, the switch of an honest-only-there
+    file)."""
+    for seed in range(4):
+        x = torch.rand(32, 32, generator=torch.Generator().manual_seed(seed)) * 3.7 + 0.1
+        out = torch.full((3,), -1, dtype=torch.int32)
+        _twice[(1,)](x, out)
+        assert out.tolist() == [0, 0, 0]
