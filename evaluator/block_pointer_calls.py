@@ -127,3 +127,13 @@ def check(tree: ast.Module, helpers: dict[str, ast.FunctionDef], params: dict[st
                     raise Unsupported(node, f"`{node.func.id}` is passed a block pointer of rank {rank} as "
                                       f"`{param}` at one call and something else at this one: pass block "
                                       "pointers to a helper at the same parameters at every call")
+
+
+def padded(node: ast.AST, text: str) -> str:
+    """`text` (ending in a closing bracket) made as many lines long as `node`'s span."""
+    want = node.end_lineno - node.lineno  # type: ignore[attr-defined,operator]
+    have = text.count("\n")
+    if have > want or not text.endswith(")"):
+        raise Unsupported(node, "this block-pointer expression could not be rewritten in place; "
+                          "write it more plainly")
+    return text[:-1] + "\n" * (want - have) + ")"
