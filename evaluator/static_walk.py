@@ -15,9 +15,8 @@ from evaluator import static_allowlist as A
 from evaluator import static_unicode
 from evaluator.feedback import untrusted
 from evaluator.static_class_body import ClassBodyValues
+from evaluator.static_decorator_checks import DecoratorChecks
 from evaluator.static_expressions import ExpressionChecker, is_dunder
-from evaluator.static_idioms import BENCHMARK, PERF_REPORT
-from evaluator.static_kernel_values import LIBRARY_INSTEAD
 from evaluator.static_match import MatchStatements
 from evaluator.static_names import BUILTIN_NAMES
 
@@ -26,6 +25,7 @@ TRY_HINT = ("at module level, try only imports, device queries, version and envi
             "and builtins, str methods, torch.finfo/iinfo/device of these; compute with tensors "
             "after the try")
 from evaluator.static_namespaces import ATTRIBUTE_ONLY, denial_code
+from evaluator.static_scope_declarations import ScopeDeclarations
 from evaluator.static_scopes import is_main_guard, sole_target
 from evaluator.static_settings import (
     allocator_setting,
@@ -38,7 +38,8 @@ from evaluator.static_try import Settled
 from evaluator.static_with import WithStatements
 
 
-class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecker):
+class Checker(MatchStatements, WithStatements, ClassBodyValues, ScopeDeclarations, DecoratorChecks,
+              ExpressionChecker):
     """Findings of one module; `run()` fills `findings` as (status, code, message, line)."""
 
     def run(self) -> None:
@@ -151,49 +152,6 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
         while fn is not None and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
             fn = self.parent.get(id(fn))
         return fn
-
-    def _s_Global(self, node: ast.Global) -> None:
-        """`global name` in a host function (a lazily filled module-level cache, `_NUM_SMS`):
-        the scopes bind the name in the module, so every binding the function makes is
-        checked as a module-level binding would be (an import, class, kernel, builtin or
-        dunder name rebound is refused there). A kernel body is Triton, where the GPU's
-        compiler refuses `global`, and the CPU interpreter would run it as host Python."""
-        fn = self.enclosing_def(node)
-        if fn is not None and id(fn) in self.kernels:
-            self.add(node, "forbidden_syntax", f"`global` in the kernel {fn.name}: Triton's compiler "
-                     "refuses it on the GPU", "pass the value to the kernel as an argument")
-        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            declared = set(node.names)
-            for sub, name in _statement_bindings(fn):
-                if name in declared:
-                    self.add(sub, "monkey_patch", f"binds the global name {name} by an import, def, "
-                             "class or except", "assign the global a value (`name = ...`)")
-
-
-    def _s_Nonlocal(self, node: ast.Nonlocal) -> None:
-        """`nonlocal name` in a host closure (a counter or flag its enclosing host function
-        keeps, honest round s50; session 51c). The scopes do not follow a nonlocal write into
-        the enclosing function, so the write may not change what the checks took the name
-        for there: the enclosing function binds it itself, never as a parameter, import, def,
-        class, loop, with or except target, only `name = <literal constant>` or `name op=
-        ...`, and the closure binds it only so (a kernel, module, torch function or alias is
-        then never what the name holds: a constant and what arithmetic on one gives). A
-        kernel body is Triton, whose compiler refuses `nonlocal`."""
-        fn = self.enclosing_def(node)
-        outer = self.enclosing_def(fn) if isinstance(fn, ast.FunctionDef) else None
-        if not (isinstance(fn, ast.FunctionDef) and isinstance(outer, ast.FunctionDef)) or any(
-                id(f) in self.kernels for f in (fn, outer)):
-            self.add(node, "forbidden_syntax", "`nonlocal` only in a host function nested in a host "
-                     "function (never in a kernel: Triton's compiler refuses it)",
-                     "keep the state in a variable of the enclosing function, or pass it in")
-            return
-        for name in node.names:
-            inner, enclosing = _closure_bindings(fn, name), _closure_bindings(outer, name)
-            if not enclosing or not all(map(_counter_binding, inner + enclosing)):
-                self.add(node, "forbidden_syntax", f"`nonlocal {name}`: the enclosing function {outer.name} "
-                         f"and {fn.name} may bind {name} only as `{name} = <literal constant>` or "
-                         f"`{name} += ...` (no parameter, import, def, loop or with target, no other value)",
-                         "keep a counter or flag of literal constants, or return the value")
 
     def _module_try(self, node: ast.Try | ast.TryStar) -> None:
         """A try at module level (evaluator.static_idioms): its body may not reach the file's
@@ -563,115 +521,6 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ExpressionChecke
         self._deny_name(node, name)
         return False
 
-    def decorators(self, node: ast.FunctionDef | ast.ClassDef, where: str) -> None:
-        for dec in node.decorator_list:
-            name = self._decorator_name(dec)
-            if self._idiom_decorator(node, dec, name, where) or where == "m" and self._property_setter(node, dec):
-                continue
-            rule = A.DECORATORS.get(name or "")
-            if rule is None or where not in rule[0]:
-                self.add(dec, "forbidden_syntax", "this decorator is not allowed here",
-                         LIBRARY_INSTEAD if (name or "").startswith("torch.library.") else
-                         "use only @triton.jit/autotune/heuristics, @torch.no_grad(), "
-                         "@staticmethod/classmethod/property, @functools.lru_cache, "
-                         "@dataclasses.dataclass")
-                self.expr(dec)  # what it names (torch.library.custom_op: tamper)
-            elif isinstance(dec, ast.Call) and rule[1] is None:
-                self.add(dec, "forbidden_syntax", f"{name} is used without a call",
-                         f"write @{name}")
-            elif isinstance(dec, ast.Call):
-                splat = [k for k in dec.keywords if k.arg is None]
-                bad = [k for k in dec.keywords if k.arg not in rule[1] and not (
-                    k.arg is None and self._splat_settings(k.value, splat, rule[1])) and not (
-                    k.arg == "launch_metadata" and name == "triton.jit" and self._host_function(k.value))]
-                if bad:
-                    self.add(dec, "harness_tamper", f"{name} does not take "
-                             f"{', '.join(str(k.arg) for k in bad)} here", "pass only the "
-                             f"keywords {', '.join(sorted(rule[1]))}")
-                elif not self._decorator_arguments_plain(dec, name or ""):
-                    self.add(dec, "reflection", f"{name} takes only literal arguments here (a "
-                             "callable given to it would be handed the decorated function)",
-                             f"write @{name}() with literal arguments")
-                self.call_arguments(dec)
-
-    def _dispatch_register(self, node: ast.FunctionDef | ast.ClassDef, dec: ast.expr) -> bool:
-        """`@f.register` / `@f.register(C)` on a module-level host def, f a module-level
-        @functools.singledispatch def of the file: whether `dec` has that shape (a finding is
-        added where its class is not one the rule takes). The class keys the registry that
-        dispatch reads: only a builtin value type (DISPATCH_TYPES) or a class of the file, so
-        no torch class (or object) routes a call; register's two-argument form, which hands it
-        any callable, and every other read of f's attributes (dispatch, registry) stay refused
-        as attributes of a def."""
-        attr = dec.func if isinstance(dec, ast.Call) else dec
-        if not (isinstance(attr, ast.Attribute) and attr.attr == "register" and isinstance(attr.value, ast.Name)):
-            return False
-        kind, base = self.resolve(attr.value)
-        if not (kind == "def" and isinstance(base, ast.FunctionDef) and any(
-                self.qualify(d) == "functools.singledispatch" for d in base.decorator_list)
-                and isinstance(self.parent.get(id(base)), ast.Module)):
-            return False
-        if not (isinstance(node, ast.FunctionDef) and isinstance(self.parent.get(id(node)), ast.Module)
-                and id(node) not in self.kernels and len(node.decorator_list) == 1):
-            self.add(dec, "forbidden_syntax", "a singledispatch implementation is a module-level host "
-                     "function under its one `@f.register` line", "register a plain def of the module")
-            return True
-        if isinstance(dec, ast.Call):
-            keys = dec.args if len(dec.args) == 1 and not dec.keywords else None
-        else:  # the class is the first parameter's annotation
-            first = [*node.args.posonlyargs, *node.args.args][:1]
-            keys = [first[0].annotation] if first and first[0].annotation is not None else None
-        if keys is None or not all(self._dispatch_type(k) for k in keys):
-            self.add(dec, "reflection", "a singledispatch implementation is registered for one class, a "
-                     f"builtin ({', '.join(sorted(A.DISPATCH_TYPES))}) or a class of the file, never a "
-                     "library class, and `register` takes no function", "write @f.register(int) over a def")
-        return True
-
-    def _dispatch_type(self, key: ast.expr) -> bool:
-        if not isinstance(key, ast.Name):
-            return False
-        kind, value = self.resolve(key)
-        return (kind == "builtin" and key.id in A.DISPATCH_TYPES) or (
-            kind == "class" and isinstance(value, ast.ClassDef) and value in self.classes.values())
-
-    def _idiom_decorator(self, node: ast.FunctionDef | ast.ClassDef, dec: ast.expr,
-                         name: str | None, where: str) -> bool:
-        """The decorators of evaluator.static_idioms: a transparent decorator of the file
-        (never on a kernel), functools.wraps on its wrapper, perf_report on a test-only
-        function (its Benchmark arguments are checked, not the names)."""
-        if isinstance(dec, ast.Name) and where in "fm" and id(node) not in self.kernels:
-            kind, value = self.resolve(dec)
-            if kind == "def" and id(value) in self.transparent.decorators:
-                return True
-        if where in "fm" and self._identity_decorator(dec):
-            return True  # on a kernel too: it hands back what it is given (static_decorators)
-        if id(dec) in self.transparent.wraps:
-            self.call_arguments(dec)  # type: ignore[arg-type]
-            return True
-        if self._dispatch_register(node, dec):
-            return True
-        if name == PERF_REPORT and id(node) in self.test_only and isinstance(dec, ast.Call):
-            for arg in [*dec.args, *(k.value for k in dec.keywords)]:
-                for item in arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]:
-                    if isinstance(item, ast.Call) and self.qualify(item.func) == BENCHMARK:
-                        self.call_arguments(item)
-                    else:
-                        self.expr(item)
-            return True
-        return False
-
-    def _identity_decorator(self, dec: ast.expr) -> bool:
-        """`@deco` or `@deco()` naming, where it stands, the file's identity def or identity
-        factory (static_decorators): bound once, at module level."""
-        if isinstance(dec, ast.Call):
-            if dec.args or dec.keywords or not isinstance(dec.func, ast.Name):
-                return False
-            kind, value = self.resolve(dec.func)
-            return kind == "def" and id(value) in self.transparent.identity_factories
-        if isinstance(dec, ast.Name):
-            kind, value = self.resolve(dec)
-            return kind == "def" and id(value) in self.transparent.identity
-        return False
-
 
 def _same_kernel_repeated(bindings: list, kernels: set[int]) -> bool:
     """Whether every binding of a name is the same @triton.jit definition, written more than
@@ -682,71 +531,3 @@ def _same_kernel_repeated(bindings: list, kernels: set[int]) -> bool:
         return False
     return len({ast.dump(b.node) for b in bindings}) == 1
 
-
-def _closure_bindings(fn: ast.FunctionDef, name: str) -> list[tuple[ast.AST, ast.AST | None]]:
-    """(binding node, its parent) for each way a function's own scope binds `name`: Name
-    stores and deletes, parameters, imports, defs, classes, except targets, global/nonlocal
-    (not looking into nested scopes; a comprehension's target is its own, a walrus in one
-    the function's)."""
-    out: list[tuple[ast.AST, ast.AST | None]] = []
-    args = fn.args
-    out += [(a, None) for a in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
-            if a is not None and a.arg == name]
-    todo: list[tuple[ast.AST, ast.AST]] = [(c, fn) for c in fn.body]
-    while todo:
-        sub, parent = todo.pop()
-        if isinstance(sub, ast.Name) and sub.id == name and not isinstance(sub.ctx, ast.Load):
-            out.append((sub, parent))
-        elif isinstance(sub, (ast.Global, ast.Nonlocal)) and name in sub.names:
-            out.append((sub, parent))
-        elif isinstance(sub, (ast.Import, ast.ImportFrom)) and any(
-                (a.asname or a.name.split(".")[0]) == name for a in sub.names):
-            out.append((sub, parent))
-        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            if getattr(sub, "name", None) == name:
-                out.append((sub, parent))
-            continue  # its own scope (its decorators and defaults are the function's: not counters)
-        elif isinstance(sub, ast.ExceptHandler) and sub.name == name:
-            out.append((sub, parent))
-        elif isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name == name:
-            out.append((sub, parent))
-        elif isinstance(sub, ast.MatchMapping) and sub.rest == name:
-            out.append((sub, parent))
-        todo.extend((c, sub) for c in ast.iter_child_nodes(sub))
-    return out
-
-
-def _counter_binding(found: tuple[ast.AST, ast.AST | None]) -> bool:
-    """A binding a nonlocal counter or flag may have: `name = <constant>` (one target),
-    `name: T = <constant>`, `name op= ...`; the `nonlocal` statement itself."""
-    node, parent = found
-    if isinstance(node, ast.Nonlocal):
-        return True
-    if not isinstance(node, ast.Name) or not isinstance(node.ctx, ast.Store):
-        return False
-    if isinstance(parent, ast.AugAssign):
-        return parent.target is node
-    if isinstance(parent, ast.Assign):
-        return parent.targets == [node] and isinstance(parent.value, ast.Constant)
-    if isinstance(parent, ast.AnnAssign):
-        return parent.target is node and isinstance(parent.value, ast.Constant)
-    return False
-
-
-def _statement_bindings(fn: ast.AST) -> list[tuple[ast.AST, str]]:
-    """The names a function's own statements bind other than by assignment (an import's
-    aliases, a nested def or class, an except target), not looking into nested scopes."""
-    out, todo = [], list(ast.iter_child_nodes(fn))
-    while todo:
-        sub = todo.pop()
-        if isinstance(sub, (ast.Import, ast.ImportFrom)):
-            out += [(sub, a.asname or a.name.split(".")[0]) for a in sub.names if a.name != "*"]
-        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out.append((sub, sub.name))
-            todo.extend([*sub.decorator_list, *getattr(sub, "bases", ())])
-        elif isinstance(sub, ast.ExceptHandler) and sub.name:
-            out.append((sub, sub.name))
-            todo.extend(ast.iter_child_nodes(sub))
-        elif not isinstance(sub, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            todo.extend(ast.iter_child_nodes(sub))
-    return out
