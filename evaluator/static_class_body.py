@@ -8,6 +8,7 @@ import ast
 import torch
 
 from evaluator import static_allowlist as A
+from evaluator.static_class_members import class_body_binds
 from evaluator.static_expressions import is_dunder, literal
 
 
@@ -59,7 +60,7 @@ class ClassBodyValues:
                 and node.decorator_list == [dec] and isinstance(cls, ast.ClassDef)
                 and self._plain_class(cls) and not self._method_read_off(cls)):
             return False
-        named = [s for s in cls.body if s is not node and node.name in _bound_names(s)]
+        named = [s for s in cls.body if s is not node and node.name in class_body_binds(s)]
         return len(named) == 1 and isinstance(named[0], ast.FunctionDef) and (
             named[0].lineno < node.lineno and len(named[0].decorator_list) == 1
             and self.qualify(named[0].decorator_list[0]) == "property")
@@ -160,10 +161,3 @@ class ClassBodyValues:
 
 def _has_parameters(args: ast.arguments) -> bool:
     return bool(args.posonlyargs or args.args or args.kwonlyargs or args.vararg or args.kwarg)
-
-
-def _bound_names(stmt: ast.stmt) -> set[str]:
-    """The names a class-body statement binds (a def's or a class's, an assignment's)."""
-    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        return {stmt.name}
-    return {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}

@@ -19,6 +19,7 @@ import ast
 
 from evaluator import gpu_names, static_unicode
 from evaluator import static_allowlist as A
+from evaluator.static_class_members import ClassMemberReads
 from evaluator.static_idioms import LOGGER_METHODS, logger_definition
 from evaluator.static_names import Resolver
 from evaluator.static_shapes import AcceptedShapes
@@ -32,7 +33,7 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _REFLECTIVE = frozenset({"getattr", "hasattr", "setattr", "delattr"})
 
 
-class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
+class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, ClassMemberReads, Resolver):
     """The checks of everything but statements (names are resolved by Resolver, assignment
     targets checked by StoreChecks, how a value may be used by ValueUses)."""
 
@@ -280,62 +281,6 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, Resolver):
             owner = "super"
         for i, attr in enumerate(chain):
             self.attribute(attr, owner if i == 0 else "other")
-
-    def _own_static_call(self, root: ast.expr, cls: object, node: ast.Attribute) -> bool:
-        """`C._helper(...)`, called at once: C is the file's own class by its name (never a
-        parameter, which a subclass could fill), and `_helper` a @staticmethod (that decorator
-        alone) its own body defines once and binds nothing else to: the file's code, run with
-        the arguments it is handed (triton.ops.matmul's `_matmul._call(a, b)` in forward, honest
-        round s51b). Not an inherited private (nn.Module's and Function's internals stay off
-        limits), a method with a privileged first parameter, or a read without the call."""
-        call = self.parent.get(id(node))
-        if not (isinstance(cls, ast.ClassDef) and isinstance(root, ast.Name) and node.value is root
-                and isinstance(node.ctx, ast.Load) and isinstance(call, ast.Call) and call.func is node
-                and not is_dunder(node.attr) and node.attr not in self.t.module_private):
-            return False
-        b = self.scopes.single(root)
-        if b is None or b.kind != "class":
-            return False
-        binds = [s for s in cls.body if node.attr in _bound_names(s)]
-        if len(binds) != 1 or not isinstance(binds[0], ast.FunctionDef):
-            return False
-        marks = binds[0].decorator_list
-        return len(marks) == 1 and isinstance(marks[0], ast.Name) and (
-            self.resolve(marks[0]) == ("builtin", "staticmethod"))
-
-    def _method_through_class(self, cls: ast.ClassDef, node: ast.Attribute) -> None:
-        """`C.method(obj)` would run the method with any object as its privileged `self`
-        (or `ctx`): only `C.method(self, ...)` is allowed, and a ctx method only via apply."""
-        role = self._privileged_role(cls, node.attr, set())
-        call = self.parent.get(id(node))
-        if role is None or (role == "self" and isinstance(call, ast.Call) and call.func is node
-                            and call.args and self.resolve(call.args[0])[0] == "self"):
-            return
-        self.add(node, "reflection", f"{node.attr} is taken from its class, so its "
-                 f"{role} could be any object", "call it on an instance (self.method(...)), "
-                 "or an autograd.Function through .apply")
-
-    def _defines(self, cls: ast.ClassDef, name: str, seen: set) -> bool:
-        """Whether the file's class, or a class of the file it derives from, binds `name` in its body."""
-        seen.add(cls.name)
-        # a bare annotation (`register: int`) binds nothing in the class's dict: the metaclass's
-        # register is then what the class hands out (red team s51e)
-        if any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name or isinstance(
-                s, (ast.Assign, ast.AnnAssign)) and s.value is not None and any(
-                    isinstance(t, ast.Name) and t.id == name for t in (
-                        s.targets if isinstance(s, ast.Assign) else [s.target])) for s in cls.body):
-            return True
-        return any(isinstance(b, ast.Name) and b.id not in seen and b.id in self.classes
-                   and self._defines(self.classes[b.id], name, seen) for b in cls.bases)
-
-    def _privileged_role(self, cls: ast.ClassDef, name: str, seen: set) -> str | None:
-        seen.add(cls.name)
-        role = self.privileged.get(cls.name, {}).get(name)
-        for base in cls.bases:
-            if role is None and isinstance(base, ast.Name) and base.id not in seen and (
-                    base.id in self.classes):
-                role = self._privileged_role(self.classes[base.id], name, seen)
-        return role
 
     def api(self, root: ast.expr, dotted: str, chain: list[ast.Attribute]) -> None:
         """Walk an import-rooted chain down the namespaces to an allowed name."""
@@ -614,20 +559,3 @@ def _runs_at_close(fn: ast.FunctionDef) -> bool:
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             todo.extend(ast.iter_child_nodes(node))
     return False
-
-
-def _bound_names(stmt: ast.stmt) -> set[str]:
-    """The names a statement of a class body binds in it (defs, classes, targets, imports,
-    and any walrus or loop target nested in it)."""
-    names: set[str] = set()
-    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        names.add(stmt.name)
-        return names
-    for n in ast.walk(stmt):
-        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
-            names.add(n.id)
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(n.name)  # a def under an if of the class body (counted wherever it lies)
-        elif isinstance(n, (ast.Import, ast.ImportFrom)):
-            names |= {a.asname or a.name.split(".")[0] for a in n.names}
-    return names
