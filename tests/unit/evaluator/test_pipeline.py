@@ -41,14 +41,12 @@ def test_every_candidate_gets_a_fresh_process_from_a_warm_sandbox(evaluator, set
     relu = problems["relu"]
     evaluator.evaluate(relu, relu.solution, settings)
     started, forked = evaluator.pool.started, evaluator.pool.children
-    t0 = time.monotonic()
     for _ in range(3):
         verdict = evaluator.evaluate(relu, relu.solution, settings)
         assert verdict.status == "ok" and verdict.details["reference_cached"]
         assert verdict.phase_seconds["sandbox_start"] < 1.0, "a fork of a warm zygote, not a start-up"
     assert evaluator.pool.children == forked + 3, "each candidate must run in a process of its own"
     assert evaluator.pool.started == started, "a healthy sandbox was replaced"
-    assert (time.monotonic() - t0) / 3 < 3.0, "a warm sandbox should answer in well under a start-up"
 
 
 def test_concurrent_evaluations_of_a_new_problem_compute_its_reference_once(evaluator, settings):
