@@ -67,6 +67,26 @@ def _exact(p, c):
         return np.where(odd, np.nextafter(s, np.where(err > 0, np.inf, -np.inf)), s)
 
 
+def _once(wide):
+    """A result computed in long double, as float64: rounded once more to the argument's dtype,
+    not twice in it. rcbrt as numpy's `1 / cbrt(x)` in the argument's dtype was the two roundings
+    of `div_rn(1.0, cbrt(x))` (and normcdf the very expression `0.5 * erfc(-x / sqrt(2))`), so
+    the two spellings agreed at every point on the CPU only, where the GPU's __nv_rcbrtf and
+    __nv_normcdff are algorithms of their own (red team rt60; rsqrt_rn the same in rt56)."""
+    return np.asarray(wide).astype(np.float64)
+
+
+def _normcdf(x):
+    """0.5 * erfc(-x / sqrt 2) with the quotient's rounding error carried to first order (erfc's
+    derivative), so that it is not the float64 (or float32) expression a kernel can write."""
+    wide = -np.asarray(x, dtype=np.longdouble) / np.sqrt(np.longdouble(2))
+    t = wide.astype(np.float64)
+    delta = (wide - t).astype(np.float64)
+    with np.errstate(all="ignore"):
+        base = np.vectorize(math.erfc, otypes=[np.float64])(t)
+        return 0.5 * (base - delta * (2.0 / math.sqrt(math.pi)) * np.exp(-t * t))
+
+
 def _fma(a, b, c):
     """fma of float32 with ONE rounding (the shim rounded `a*b` and then the sum: red team s37
     round 8 gated a kernel on `fma(g, g, -(g*g)) == 0`): the float64 product of float32 is exact,
@@ -107,7 +127,7 @@ _UNARY = {
     # rsqrt_rn is IEEE's reciprocal square root, rounded once (1 / sqrt_rn rounds twice: the two
     # agreed at every float32 point on the CPU only, red team rt56)
     "sqrt_rn": np.sqrt, "rsqrt_rn": lambda x: 1 / np.sqrt(np.asarray(x, dtype=np.float64)),
-    "cbrt": np.cbrt, "rcbrt": lambda x: 1 / np.cbrt(x), "sin": np.sin,
+    "cbrt": np.cbrt, "rcbrt": lambda x: _once(1 / np.cbrt(np.asarray(x, dtype=np.longdouble))), "sin": np.sin,
     "cos": np.cos, "tan": np.tan, "asin": np.arcsin,
     "acos": np.arccos, "atan": np.arctan, "sinh": np.sinh, "cosh": np.cosh, "asinh": np.arcsinh,
     "acosh": np.arccosh, "atanh": np.arctanh, "floor": np.floor, "ceil": np.ceil, "trunc": np.trunc,
@@ -116,7 +136,7 @@ _UNARY = {
     "erf": np.vectorize(math.erf, otypes=[np.float64]), "erfc": np.vectorize(math.erfc, otypes=[np.float64]),
     "lgamma": np.vectorize(math.lgamma, otypes=[np.float64]),
     "tgamma": np.vectorize(math.gamma, otypes=[np.float64]),
-    "normcdf": lambda x: 0.5 * np.vectorize(math.erfc, otypes=[np.float64])(-np.asarray(x) / math.sqrt(2.0)),
+    "normcdf": lambda x: _normcdf(x),
     "saturatef": _saturate,
     "rcp_rn": lambda x: 1 / x, **{f"rcp_{mode}": _directed("rcp", mode) for mode in ("rz", "rd", "ru")},
 }
