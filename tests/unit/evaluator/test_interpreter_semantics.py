@@ -556,3 +556,46 @@ def test_one_gpu_instruction_is_one_function_whichever_spelling_reaches_it():
     p = torch.tensor([4.0, 16.0, 0.25, 1.0] * 32)
     one_instruction_kernel[(1,)](p, out, BLOCK=128)
     assert int((out.view(8, 128)[5] != 0).sum()) == 0  # sqrt of a power of four: exact
+
+
+@triton.jit
+def composed_twin_kernel(t_ptr, out_ptr, BLOCK: tl.constexpr):
+    t = tl.load(t_ptr + tl.arange(0, BLOCK))
+    o = out_ptr + tl.arange(0, BLOCK)
+    tl.store(o, libdevice.rcbrt(t) - libdevice.div_rn(t * 0.0 + 1.0, libdevice.cbrt(t)))
+    tl.store(o + BLOCK, libdevice.normcdf(t) - 0.5 * libdevice.erfc(-t / 1.4142135623730951))
+
+
+@needs_interpreter
+def test_a_composed_libdevice_function_is_not_its_composition():
+    """Red team rt60: libdevice.rcbrt was numpy's 1 / cbrt in the argument's dtype and normcdf
+    the expression 0.5 * erfc(-x / sqrt 2), the same roundings as those spellings in a kernel
+    (equal at every point on the CPU only; __nv_rcbrtf and __nv_normcdff are algorithms of their
+    own): they round once now, and differ somewhere, as on the GPU, in float32 and float64."""
+    for dtype in (torch.float32, torch.float64):
+        t = (torch.arange(256, dtype=dtype) * 7919 % 1000) * 0.00537 + 0.01
+        out = torch.empty(2 * 256, dtype=dtype)
+        composed_twin_kernel[(1,)](t, out, BLOCK=256)
+        d = out.view(2, 256)
+        assert all(int((d[i] != 0).sum()) > 0 for i in range(2)), (dtype, d)
+        assert float(d.abs().max()) < 1e-5
+
+
+@triton.jit
+def rsqrt_kernel(t_ptr, out_ptr, BLOCK: tl.constexpr):
+    t = tl.load(t_ptr + tl.arange(0, BLOCK))
+    tl.store(out_ptr + tl.arange(0, BLOCK), tl.rsqrt(t))
+
+
+@needs_interpreter
+def test_float64_rsqrt_is_refused():
+    """Red team rt60: tl.rsqrt of float64 is rsqrt.approx.f64 alone on sm_90, and numpy's
+    1 / sqrt made it equal to 1.0 / tl.sqrt(v) at every point on the CPU only; its GPU error is
+    not known here, so it is refused (float32's is rsqrt.approx.ftz.f32, modelled)."""
+    t = torch.arange(1, 9, dtype=torch.float64)
+    with pytest.raises(Exception, match="rsqrt.approx.f64"):
+        rsqrt_kernel[(1,)](t, torch.empty_like(t), BLOCK=8)
+    f = t.float()
+    out = torch.empty_like(f)
+    rsqrt_kernel[(1,)](f, out, BLOCK=8)
+    assert torch.allclose(out, f.rsqrt(), rtol=1e-6)
