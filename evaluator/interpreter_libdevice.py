@@ -87,6 +87,19 @@ def _normcdf(x):
         return 0.5 * (base - delta * (2.0 / math.sqrt(math.pi)) * np.exp(-t * t))
 
 
+def _remainder(a, b):
+    """IEEE/C remainder(a, b), exact (its result is representable), as __nv_remainderf is: the
+    shim's `a - b * round(a / b)` rounded the product, so it was wrong wherever the quotient is
+    large, and it was the very expression a kernel writes with div_rn/rint/mul_rn/sub_rn: the two
+    agreed at every point on the CPU only (red team rt60). Special cases as C's: NaN for an
+    infinite a, a zero or NaN b."""
+    a, b = np.broadcast_arrays(np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64))
+    out = np.full(a.shape, np.nan)
+    ok = np.isfinite(a) & ~np.isnan(b) & (b != 0)
+    out[ok] = [math.remainder(x, y) for x, y in zip(a[ok].tolist(), b[ok].tolist())]
+    return out
+
+
 def _fma(a, b, c):
     """fma of float32 with ONE rounding (the shim rounded `a*b` and then the sum: red team s37
     round 8 gated a kernel on `fma(g, g, -(g*g)) == 0`): the float64 product of float32 is exact,
@@ -143,7 +156,7 @@ _UNARY = {
 _BINARY = {
     "pow": np.power, "atan2": np.arctan2, "fmod": np.fmod, "hypot": np.hypot,
     "copysign": np.copysign, "fdim": lambda a, b: np.maximum(a - b, 0),
-    "div_rn": np.divide, "remainder": lambda a, b: a - b * np.round(np.divide(a, b)),  # IEEE/C remainder(): x/y to nearest even
+    "div_rn": np.divide, "remainder": lambda a, b: _remainder(a, b),
     "nextafter": np.nextafter,
     # IEEE-rounded arithmetic (Kahan sums write add_rn so the compiler keeps the order): numpy
     # rounds to nearest; the other modes exactly, for float32 (_directed)

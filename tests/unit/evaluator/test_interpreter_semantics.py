@@ -11,6 +11,7 @@ runs under the candidate child's hooks (the module's fixture), as a CPU child do
 """
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -599,3 +600,30 @@ def test_float64_rsqrt_is_refused():
     out = torch.empty_like(f)
     rsqrt_kernel[(1,)](f, out, BLOCK=8)
     assert torch.allclose(out, f.rsqrt(), rtol=1e-6)
+
+
+@triton.jit
+def remainder_kernel(a_ptr, b_ptr, out_ptr, BLOCK: tl.constexpr):
+    a = tl.load(a_ptr + tl.arange(0, BLOCK))
+    b = tl.load(b_ptr + tl.arange(0, BLOCK))
+    tl.store(out_ptr + tl.arange(0, BLOCK), libdevice.remainder(a, b))
+
+
+@needs_interpreter
+def test_libdevice_remainder_is_exact():
+    """Red team rt60: libdevice.remainder was `a - b * round(a / b)` in float32, wrong wherever the
+    quotient is large and equal to that expression written with div_rn/rint/mul_rn/sub_rn (on
+    the CPU only: __nv_remainderf is exact); now IEEE's exact remainder, C's special cases."""
+    k = torch.arange(256)
+    for dtype in (torch.float32, torch.float64):
+        a = ((k * 7919 % 1000) * 1.37 + 100.0).to(dtype)
+        b = ((k % 7) * 0.01 + 0.7).to(dtype)
+        a[:3] = torch.tensor([float("inf"), 3.0, -4.0], dtype=dtype)
+        b[:3] = torch.tensor([1.0, 0.0, 2.0], dtype=dtype)
+        out = torch.empty_like(a)
+        remainder_kernel[(1,)](a, b, out, BLOCK=256)
+        want = [math.remainder(x, y) if math.isfinite(x) and y != 0 else math.nan
+                for x, y in zip(a.double().tolist(), b.double().tolist())]
+        assert torch.equal(out.double(), torch.tensor(want, dtype=torch.float64)) or \
+            torch.allclose(out.double(), torch.tensor(want, dtype=torch.float64), rtol=0, atol=0, equal_nan=True)
+        assert math.copysign(1.0, out[2].item()) == -1.0  # remainder(-4, 2) is -0, a's sign
