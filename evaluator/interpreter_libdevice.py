@@ -200,6 +200,13 @@ def _fast(name: str, arity: int, build):
     return fn, arity
 
 
+def _approximate_f64(name: str):
+    raise NotImplementedError(
+        f"libdevice.{name} of float64 is the approximate PTX instruction {name}.approx.f64 on the GPU, "
+        "whose error the CPU check does not know; write 1.0 / tl.sqrt(x) (IEEE on the GPU), compute in "
+        "float32, or evaluate on a GPU")
+
+
 def _fast_functions() -> dict:
     sin, cos, ex2, lg2, rcp, rsqrt, sqrt = (_mufu(op) for op in (
         "sin.approx", "cos.approx", "ex2.approx", "lg2.approx", "rcp.approx", "rsqrt.approx", "sqrt.approx"))
@@ -220,7 +227,10 @@ def _fast_functions() -> dict:
         fast_dividef=_fast("fast_dividef", 2, lambda a, b: a * rcp(b)),
         # __nv_rsqrtf is rsqrt.approx.ftz.f32 under its accurate-sounding name (CUDA's rsqrtf, 2
         # ulp): `rsqrt(t) == 1 / sqrt_rn(t)` held on the CPU only; float64's __nv_rsqrt is exact
-        rsqrt=(lambda x: rsqrt(x) if np.asarray(x).dtype == np.float32 else 1 / np.sqrt(x), 1),
+        # float64's __nv_rsqrt is rsqrt.approx.f64 alone on sm_90 (read off the PTX), as
+        # tl.rsqrt of float64 is: refused (evaluator.interpreter_casts.FLOAT64_APPROXIMATE; its
+        # 1 / sqrt here agreed with div_rn(1.0, sqrt(x)) at every point, red team rt60)
+        rsqrt=(lambda x: rsqrt(x) if np.asarray(x).dtype == np.float32 else _approximate_f64("rsqrt"), 1),
         # __nv_sqrtf takes its sqrt.approx.ftz arm: Triton links libdevice with __CUDA_FTZ set and
         # __CUDA_PREC_SQRT unset (nvcc's -prec-sqrt=true sets it), so it is tl.sqrt; sqrt_rn is IEEE
         sqrt=(lambda x: sqrt(x) if np.asarray(x).dtype == np.float32 else np.sqrt(x), 1),

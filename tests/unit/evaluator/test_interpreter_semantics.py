@@ -583,23 +583,28 @@ def test_a_composed_libdevice_function_is_not_its_composition():
 
 
 @triton.jit
-def rsqrt_kernel(t_ptr, out_ptr, BLOCK: tl.constexpr):
+def rsqrt_kernel(t_ptr, out_ptr, BLOCK: tl.constexpr, LIBDEVICE: tl.constexpr):
     t = tl.load(t_ptr + tl.arange(0, BLOCK))
-    tl.store(out_ptr + tl.arange(0, BLOCK), tl.rsqrt(t))
+    if LIBDEVICE:
+        tl.store(out_ptr + tl.arange(0, BLOCK), libdevice.rsqrt(t))
+    else:
+        tl.store(out_ptr + tl.arange(0, BLOCK), tl.rsqrt(t))
 
 
 @needs_interpreter
 def test_float64_rsqrt_is_refused():
     """Red team rt60: tl.rsqrt of float64 is rsqrt.approx.f64 alone on sm_90, and numpy's
     1 / sqrt made it equal to 1.0 / tl.sqrt(v) at every point on the CPU only; its GPU error is
-    not known here, so it is refused (float32's is rsqrt.approx.ftz.f32, modelled)."""
+    not known here, so it is refused, and libdevice.rsqrt of float64 (__nv_rsqrt: the same
+    instruction) with it (float32's is rsqrt.approx.ftz.f32, modelled)."""
     t = torch.arange(1, 9, dtype=torch.float64)
-    with pytest.raises(Exception, match="rsqrt.approx.f64"):
-        rsqrt_kernel[(1,)](t, torch.empty_like(t), BLOCK=8)
-    f = t.float()
-    out = torch.empty_like(f)
-    rsqrt_kernel[(1,)](f, out, BLOCK=8)
-    assert torch.allclose(out, f.rsqrt(), rtol=1e-6)
+    for libdevice_rsqrt in (False, True):  # __nv_rsqrt of float64 is the same one instruction
+        with pytest.raises(Exception, match="rsqrt.approx.f64"):
+            rsqrt_kernel[(1,)](t, torch.empty_like(t), BLOCK=8, LIBDEVICE=libdevice_rsqrt)
+        f = t.float()
+        out = torch.empty_like(f)
+        rsqrt_kernel[(1,)](f, out, BLOCK=8, LIBDEVICE=libdevice_rsqrt)
+        assert torch.allclose(out, f.rsqrt(), rtol=1e-6)
 
 
 @triton.jit
