@@ -100,6 +100,42 @@ def _remainder(a, b):
     return out
 
 
+def _powi(x, n):
+    """libdevice.pow of a float and an integer, as Triton dispatches it (__nv_powif for float32,
+    __nv_powi for float64: read off the sm_90 PTX): binary exponentiation, `r = r * b` where the
+    exponent's bit is set and `b = b * b`, each product rounded (float32's flushed, mul.rn.ftz),
+    and for a negative exponent the IEEE reciprocal (rcp.rn) of the result. The shim had read the
+    exponent as a float and taken numpy's correctly rounded power, so `pow(x, 3) != x * (x * x)`
+    somewhere on the CPU only, where on the GPU the two are one product (red team rt60)."""
+    x, n = np.broadcast_arrays(np.asarray(x), np.asarray(n, dtype=np.int64))
+    ftz = flush_subnormals if x.dtype == np.float32 else np.asarray
+    r, b, m = np.ones_like(x), x.copy(), np.abs(n)
+    with np.errstate(all="ignore"):
+        while np.any(m):
+            r = np.where(m & 1, ftz(r * b), r)
+            m = m >> 1
+            b = ftz(b * b)
+        return np.where(n < 0, ftz(np.asarray(1, dtype=x.dtype) / r), r).astype(x.dtype)
+
+
+def _integer(a) -> bool:
+    """An integer exponent as Triton's libdevice dispatch reads it: a Python int (a constant is an
+    int32 there) or an integer tensor."""
+    import triton.language as tl
+
+    a = a.value if isinstance(a, tl.constexpr) else a
+    if isinstance(a, tl.tensor):
+        return a.handle.dtype.scalar.is_int() and not a.handle.dtype.scalar.is_int1()
+    return type(a) is int
+
+
+def _exponent(a):
+    import triton.language as tl
+
+    a = a.value if isinstance(a, tl.constexpr) else a
+    return np.asarray(a.handle.data) if isinstance(a, tl.tensor) else np.int64(a)
+
+
 def _fma(a, b, c):
     """fma of float32 with ONE rounding (the shim rounded `a*b` and then the sum: red team s37
     round 8 gated a kernel on `fma(g, g, -(g*g)) == 0`): the float64 product of float32 is exact,
@@ -255,11 +291,14 @@ def _shim(name: str, fn, arity: int, predicate: bool = False):
             raise TypeError(f"libdevice.{name} takes {arity} arguments, got {len(args)}")
         first = next((a for a in args if isinstance(a, tl.tensor)), None)
         values = [_value(a, first) for a in args]
+        compute = fn
+        if name == "pow" and isinstance(args[0], tl.tensor) and _integer(args[1]):
+            compute, values[1] = _powi, _exponent(args[1])  # __nv_powif / __nv_powi
         ftz = flush_subnormals if name not in _FTZ_FREE else np.asarray
         if first is None:  # numbers only: the GPU's constants (float32, int32), a number back
             values = [ftz(np.float32(v)) if isinstance(v, float) else v for v in values]
             return ftz(np.asarray(fn(*values))).item()
-        data = canonical_nan(ftz(np.asarray(fn(*[ftz(v) if isinstance(v, np.ndarray) else v for v in values]))))
+        data = canonical_nan(ftz(np.asarray(compute(*[ftz(v) if isinstance(v, np.ndarray) else v for v in values]))))
         if predicate:
             return tl.tensor(TensorHandle(data.astype(np.int32), tl.int32), _like(first, tl.int32))
         if first.handle.dtype.scalar == tl.bfloat16:  # its values, rounded back (interpreter_casts)

@@ -632,3 +632,29 @@ def test_libdevice_remainder_is_exact():
         assert torch.equal(out.double(), torch.tensor(want, dtype=torch.float64)) or \
             torch.allclose(out.double(), torch.tensor(want, dtype=torch.float64), rtol=0, atol=0, equal_nan=True)
         assert math.copysign(1.0, out[2].item()) == -1.0  # remainder(-4, 2) is -0, a's sign
+
+
+@triton.jit
+def powi_kernel(t_ptr, n_ptr, out_ptr, BLOCK: tl.constexpr):
+    t = tl.load(t_ptr + tl.arange(0, BLOCK))
+    n = tl.load(n_ptr + tl.arange(0, BLOCK))
+    o = out_ptr + tl.arange(0, BLOCK)
+    tl.store(o, libdevice.pow(t, 3) - t * (t * t))
+    tl.store(o + BLOCK, libdevice.pow(t, -3) - 1.0 / (t * (t * t)))
+    tl.store(o + 2 * BLOCK, libdevice.pow(t, 5) - t * ((t * t) * (t * t)))
+    tl.store(o + 3 * BLOCK, libdevice.pow(t, 0) - 1.0)
+    tl.store(o + 4 * BLOCK, libdevice.pow(t, n) - t * (t * t))
+
+
+@needs_interpreter
+def test_libdevice_pow_of_an_integer_exponent_is_its_products():
+    """Red team rt60: libdevice.pow(x, 3) is __nv_powif on the GPU (binary exponentiation:
+    x * (x * x), rounded at each product, a negative exponent's IEEE reciprocal), where the
+    shim took numpy's correctly rounded power of the float 3.0 (unequal to the products
+    somewhere on the CPU only); an int tensor exponent likewise. Float64 (__nv_powi) too."""
+    for dtype in (torch.float32, torch.float64):
+        t = (torch.arange(256, dtype=dtype) * 7919 % 1000) * 0.001237 + 0.1
+        n = torch.full((256,), 3, dtype=torch.int32)
+        out = torch.empty(5 * 256, dtype=dtype)
+        powi_kernel[(1,)](t, n, out, BLOCK=256)
+        assert int((out != 0).sum()) == 0, (dtype, out.view(5, 256))
