@@ -283,6 +283,7 @@ def _record_reductions(key: tuple, reductions: list) -> None:
         meets = type(before) is int and before == loops and _crosses_warps(type_text, axis)
         _REDUCTIONS[entry] = loops if meets else False
         _ORDERS.setdefault(entry, set()).add((loops, _shape(type_text), axis, _axis_order(type_text, axis)))
+        _UNROLLED.setdefault(entry, []).append((loops, _shape(type_text), axis, _axis_order(type_text, axis)))
 
 
 def _axis_order(type_text: str, axis: int | None) -> tuple | None:
@@ -354,6 +355,26 @@ def reduction_layout(key: tuple | None, site: tuple, loops: int, shape: tuple | 
         return None
     (layout,) = layouts
     return layout
+
+
+# (specialization key, call site) -> the ops' (loops, shape, axis, layout), in the compiled
+# module's order (a `tl.static_range` body's copies in iteration order: `unrolled_layouts`)
+_UNROLLED: dict[tuple, list] = {}
+
+
+def unrolled_layouts(key: tuple | None, site: tuple, loops: int, shape: tuple | None,
+                     axis: int | None) -> list | None:
+    """The layouts (as `reduction_layout` gives one) of the ops compiled at `site` in `loops`
+    loops with this operand shape and axis, in the module's order, where they are more than one
+    and differ (a `tl.static_range` body unrolled, whose copies' operands have different
+    layouts: a loaded tile in one iteration, a tl.dot result in the next); None otherwise. The
+    interpreter's k-th run of the site in a program takes the k-th (red team rt60: one layout
+    drawn for the site made the two copies' sums agree on the CPU only)."""
+    if key is None:
+        return None
+    ops = [e[3] for e in _UNROLLED.get((key, site), ()) if e[0] == loops
+           and (shape is None or (e[1] == tuple(shape) and e[2] == axis))]
+    return ops if len(set(ops)) > 1 else None
 
 
 def _shape(type_text: str) -> tuple | None:

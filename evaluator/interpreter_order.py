@@ -224,12 +224,15 @@ def _placed(n: int, shape: tuple | None, axis: int | None, what: str) -> tuple:
 
     where: tuple = (what, None, tuple(shape) if shape is not None else None, axis)
     try:
-        found = interpreter_spin.compiled_site(columns=True)
+        found = interpreter_spin.compiled_site(columns=True, runtime=True)  # loops as compiled: a static_range is none
         if found is None:
             return None, where
         site, loops = found
         where = (what, found, where[2], axis)
         read = device_ir.reduction_layout(interpreter_races._Launch.compiled, site, loops, shape, axis)
+        if read is None:  # several ops at the site (an unrolled body): this run's own
+            copies = device_ir.unrolled_layouts(interpreter_races._Launch.compiled, site, loops, shape, axis)
+            read = None if copies is None else copies[_occurrence(interpreter_races._Launch, where) % len(copies)]
     except Exception:  # noqa: BLE001  (fail safe: a drawn layout)
         return None, where
     if read is None or read[0] != n:
@@ -237,6 +240,21 @@ def _placed(n: int, shape: tuple | None, axis: int | None, what: str) -> tuple:
     if isinstance(read[1], tuple):  # bits along the axis (an MMA operand: register_order.axis_bits)
         return (None if what == "scan" else ("bits", *read[1:])), where
     return exact(*read), where
+
+
+_RUNS: dict = {"launch": None, "programs": {}}  # the running launch's owners -> program -> site -> runs
+
+
+def _occurrence(launch, where: tuple) -> int:
+    """How many times the running program of the running launch has run the reduction at
+    `where` before (0 the first time): the index of the unrolled copy this run is, as a
+    `tl.static_range` body's copies run in iteration order."""
+    if _RUNS["launch"] is not launch.owners:  # held, so a later launch's dict is another object
+        _RUNS["launch"], _RUNS["programs"] = launch.owners, {}
+    runs = _RUNS["programs"].setdefault(launch.program, {})
+    k = runs.get(where, 0)
+    runs[where] = k + 1
+    return k
 
 
 def drawn(n: int, what: str, where: tuple = ()) -> tuple:

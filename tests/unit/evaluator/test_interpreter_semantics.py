@@ -658,3 +658,42 @@ def test_libdevice_pow_of_an_integer_exponent_is_its_products():
         out = torch.empty(5 * 256, dtype=dtype)
         powi_kernel[(1,)](t, n, out, BLOCK=256)
         assert int((out != 0).sum()) == 0, (dtype, out.view(5, 256))
+
+
+@triton.jit
+def unrolled_sums_kernel(out_ptr, SECOND_DOT: tl.constexpr):
+    k = tl.arange(0, 1024)
+    t = ((k * 7919) % 1000).to(tl.float32) * 0.001237 + 0.1
+    t = tl.where(k % 3 == 0, t * 4096.0, t * 0.01)
+    a = t.reshape(32, 32).to(tl.float16)
+    r = tl.arange(0, 32)
+    d = tl.dot(a, (r[:, None] == r[None, :]).to(tl.float16))
+    xb = a.to(tl.float32)
+    s0 = tl.zeros([32], dtype=tl.float32)
+    s1 = tl.zeros([32], dtype=tl.float32)
+    for i in tl.static_range(2):
+        v = xb if (i == 0 or not SECOND_DOT) else d
+        s = tl.sum(v, 1)
+        if i == 0:
+            s0 = s
+        else:
+            s1 = s
+    tl.store(out_ptr + tl.arange(0, 32), s0)
+    tl.store(out_ptr + 32 + tl.arange(0, 32), s1)
+
+
+@needs_interpreter
+def test_unrolled_copies_of_one_reduction_site_take_their_own_layouts():
+    """Red team rt60: a tl.static_range body is unrolled on the GPU, one op per step at one call
+    site; the CPU counted the static_range as a loop, matched no compiled op and drew one layout
+    for the site, so a sum of a blocked tile in step 0 and of a tl.dot result (#mma) of the same
+    bytes in step 1 agreed on the CPU only. Now the k-th run of the site takes the k-th op's
+    layout, read: the two differ (other orders) and the same operand twice agrees."""
+    out = torch.empty(64)
+    unrolled_sums_kernel[(1,)](out, SECOND_DOT=True)
+    first = out.clone()
+    assert not torch.equal(out[:32], out[32:])
+    unrolled_sums_kernel[(1,)](out, SECOND_DOT=True)
+    assert torch.equal(out, first)  # read layouts: the same bits every run
+    unrolled_sums_kernel[(1,)](out, SECOND_DOT=False)
+    assert torch.equal(out[:32], out[32:])
