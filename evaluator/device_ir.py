@@ -145,6 +145,8 @@ def record(module, key: tuple) -> None:
         views: list = []
         clamps: list = []
         module.walk(visit)
+        plain = [_unheld(op, owners) for op, *_ in reductions]
+        plain_views = [_unheld(op, owners) for op, *_ in views]
         reductions = [(_loops(op, owners), *rest) for op, *rest in reductions]
         loads = [(_loops(op, owners), loc) for op, loc in loads]
         views = [(_loops(op, owners), *rest) for op, *rest in views]
@@ -162,7 +164,8 @@ def record(module, key: tuple) -> None:
             _SCALAR_ATOMICS[site] = _SCALAR_ATOMICS.get(site, True) and value in operands
     _record_reductions(key, reductions)
     _record_dots(key, dots)
-    _record_views(key, views)
+    _record_views(key, views, plain_views)
+    _record_unrolled(key, reductions, plain)
     from evaluator import interpreter_minmax
 
     interpreter_minmax.record(key, clamps, kernel_site, lambda: str(module))
@@ -242,6 +245,14 @@ def moved_load(key: tuple | None, site: tuple, loops: int) -> bool:
     return depths is not None and depths != {loops}  # none: compiled away (unused, merged)
 
 
+def _unheld(op, owners: dict) -> bool:
+    """Whether no region op (a loop, an scf.if, ...) holds `op` below its function: its runs in
+    a program are the straight-line order of the ops at its site."""
+    block = op.get_block()
+    owner = None if block is None else owners.get(block.get_parent().id())
+    return owner is None or owner.get_name() == "tt.func"
+
+
 def _loops(op, owners: dict) -> int:
     """How many loops (scf.for, scf.while) hold `op` in the compiled module."""
     depth = 0
@@ -283,7 +294,6 @@ def _record_reductions(key: tuple, reductions: list) -> None:
         meets = type(before) is int and before == loops and _crosses_warps(type_text, axis)
         _REDUCTIONS[entry] = loops if meets else False
         _ORDERS.setdefault(entry, set()).add((loops, _shape(type_text), axis, _axis_order(type_text, axis)))
-        _UNROLLED.setdefault(entry, []).append((loops, _shape(type_text), axis, _axis_order(type_text, axis)))
 
 
 def _axis_order(type_text: str, axis: int | None) -> tuple | None:
@@ -357,24 +367,33 @@ def reduction_layout(key: tuple | None, site: tuple, loops: int, shape: tuple | 
     return layout
 
 
-# (specialization key, call site) -> the ops' (loops, shape, axis, layout), in the compiled
-# module's order (a `tl.static_range` body's copies in iteration order: `unrolled_layouts`)
+# (specialization key, call site) -> each op compiled there, in the module's order (a
+# `tl.static_range` body's copies in iteration order): a reduction's (shape, axis, layout), a
+# view's (op, shapes, order); None for one that a loop or branch holds (`unrolled`)
 _UNROLLED: dict[tuple, list] = {}
 
 
-def unrolled_layouts(key: tuple | None, site: tuple, loops: int, shape: tuple | None,
-                     axis: int | None) -> list | None:
-    """The layouts (as `reduction_layout` gives one) of the ops compiled at `site` in `loops`
-    loops with this operand shape and axis, in the module's order, where they are more than one
-    and differ (a `tl.static_range` body unrolled, whose copies' operands have different
-    layouts: a loaded tile in one iteration, a tl.dot result in the next); None otherwise. The
-    interpreter's k-th run of the site in a program takes the k-th (red team rt60: one layout
-    drawn for the site made the two copies' sums agree on the CPU only)."""
-    if key is None:
+def _record_unrolled(key: tuple, reductions: list, plain: list) -> None:
+    for (_, type_text, axis, loc), alone in zip(reductions, plain):
+        site = kernel_site(loc)
+        if site:
+            _UNROLLED.setdefault((key, site), []).append(
+                (_shape(type_text), axis, _axis_order(type_text, axis)) if alone else None)
+
+
+def unrolled(key: tuple | None, site: tuple, loops: int, what: tuple) -> list | None:
+    """The ops compiled at `site` that match `what` (a reduction's (shape, axis), a view's
+    (op, operand shapes)), in the module's order, where no loop or branch holds the site (in
+    the source: `loops` 0; in the module: none of them held) and there are several: the
+    interpreter's k-th run of the site in a program is the k-th (`tl.static_range` unrolls its
+    body in iteration order). Red team rt60: one layout drawn for such a site made a sum of a
+    blocked tile in step 0 and of a tl.dot result of the same bytes in step 1 agree on the CPU
+    only (and rt49's reshapes likewise). None otherwise."""
+    entries = _UNROLLED.get((key, site), ()) if key is not None and loops == 0 else ()
+    if any(e is None for e in entries):
         return None
-    ops = [e[3] for e in _UNROLLED.get((key, site), ()) if e[0] == loops
-           and (shape is None or (e[1] == tuple(shape) and e[2] == axis))]
-    return ops if len(set(ops)) > 1 else None
+    ops = [e for e in entries if e[:len(what)] == what]
+    return ops if len(ops) > 1 else None
 
 
 def _shape(type_text: str) -> tuple | None:
@@ -428,7 +447,7 @@ _VIEWS: dict[tuple, set] = {}
 _VIEW_SHAPES: dict[tuple, set] = {}
 
 
-def _record_views(key: tuple, views: list) -> None:
+def _record_views(key: tuple, views: list, plain: list) -> None:
     """The element order of each tt.cat and tt.reshape of a compiled kernel, from its operand and
     result layouts (evaluator.register_order), by call site as `_record_reductions`'. Every
     reshape is kept: the op's `allow_reorder` is a unit attribute the bindings do not read, and
@@ -436,7 +455,7 @@ def _record_views(key: tuple, views: list) -> None:
     interpreter asks only for the reorderable ones it runs)."""
     from evaluator import register_order
 
-    for loops, name, operands, result, loc in views:
+    for (loops, name, operands, result, loc), alone in zip(views, plain):
         site = kernel_site(loc)
         if not site:
             continue
@@ -453,6 +472,7 @@ def _record_views(key: tuple, views: list) -> None:
         order = None if order is None else order.astype("int64").tobytes()
         _VIEWS.setdefault((key, site), set()).add((loops, name, shapes, order))
         _VIEW_SHAPES.setdefault((key, name, shapes), set()).add(order)
+        _UNROLLED.setdefault((key, site), []).append((name, shapes, order) if alone else None)
 
 
 def view_order(key: tuple | None, site: tuple, loops: int, name: str, shapes: tuple, anywhere: bool = False):

@@ -230,9 +230,9 @@ def _placed(n: int, shape: tuple | None, axis: int | None, what: str) -> tuple:
         site, loops = found
         where = (what, found, where[2], axis)
         read = device_ir.reduction_layout(interpreter_races._Launch.compiled, site, loops, shape, axis)
-        if read is None:  # several ops at the site (an unrolled body): this run's own
-            copies = device_ir.unrolled_layouts(interpreter_races._Launch.compiled, site, loops, shape, axis)
-            read = None if copies is None else copies[_occurrence(interpreter_races._Launch, where) % len(copies)]
+        if read is None and shape is not None:  # several ops at the site (an unrolled body): this run's own
+            copies = device_ir.unrolled(interpreter_races._Launch.compiled, site, loops, (tuple(shape), axis))
+            read = None if copies is None else copies[_occurrence(interpreter_races._Launch, where) % len(copies)][2]
     except Exception:  # noqa: BLE001  (fail safe: a drawn layout)
         return None, where
     if read is None or read[0] != n:
