@@ -183,7 +183,7 @@ def placed(n: int, shape: tuple | None = None, axis: int | None = None, what: st
     interpreter's array of the op's input where the caller has it: where this call's layout
     cannot be read, the first op of an equal operand with this op kind and axis answers for
     it (`_same_operand`)."""
-    found = _placed(n, shape, axis, what)
+    found = _placed(n, shape, axis, what, operand)
     return found if operand is None else _same_operand(operand, what, axis, found)
 
 
@@ -219,7 +219,7 @@ def _same_operand(operand: object, what: str, axis: int | None, found: tuple) ->
     return found
 
 
-def _placed(n: int, shape: tuple | None, axis: int | None, what: str) -> tuple:
+def _placed(n: int, shape: tuple | None, axis: int | None, what: str, operand: object = None) -> tuple:
     from evaluator import device_ir, interpreter_races, interpreter_spin
 
     where: tuple = (what, None, tuple(shape) if shape is not None else None, axis)
@@ -232,7 +232,8 @@ def _placed(n: int, shape: tuple | None, axis: int | None, what: str) -> tuple:
         read = device_ir.reduction_layout(interpreter_races._Launch.compiled, site, loops, shape, axis)
         if read is None and shape is not None:  # several ops at the site (an unrolled body): this run's own
             copies = device_ir.unrolled(interpreter_races._Launch.compiled, site, loops, (tuple(shape), axis))
-            read = None if copies is None else copies[_occurrence(interpreter_races._Launch, where) % len(copies)][2]
+            run = None if copies is None else _occurrence(interpreter_races._Launch, where, operand)
+            read = None if copies is None else copies[run % len(copies)][2]
     except Exception:  # noqa: BLE001  (fail safe: a drawn layout)
         return None, where
     if read is None or read[0] != n:
@@ -245,16 +246,20 @@ def _placed(n: int, shape: tuple | None, axis: int | None, what: str) -> tuple:
 _RUNS: dict = {"launch": None, "programs": {}}  # the running launch's owners -> program -> site -> runs
 
 
-def _occurrence(launch, where: tuple) -> int:
-    """How many times the running program of the running launch has run the reduction at
-    `where` before (0 the first time): the index of the unrolled copy this run is, as a
-    `tl.static_range` body's copies run in iteration order."""
+def _occurrence(launch, where: tuple, operand: object = None) -> int:
+    """The index of the unrolled copy this run of the op at `where` is in the running program of
+    the running launch: how many distinct runs came before (a `tl.static_range` body's copies
+    run in iteration order). A run of the very operand an earlier run had (one array: one value)
+    is that run's copy: CSE merged the two identical ops into one on the GPU."""
     if _RUNS["launch"] is not launch.owners:  # held, so a later launch's dict is another object
         _RUNS["launch"], _RUNS["programs"] = launch.owners, {}
-    runs = _RUNS["programs"].setdefault(launch.program, {})
-    k = runs.get(where, 0)
-    runs[where] = k + 1
-    return k
+    seen = _RUNS["programs"].setdefault(launch.program, {}).setdefault(where, [])
+    for held, index in seen:
+        if operand is not None and held is operand:
+            return index
+    index = len(seen)
+    seen.append((operand, index))
+    return index
 
 
 def drawn(n: int, what: str, where: tuple = ()) -> tuple:

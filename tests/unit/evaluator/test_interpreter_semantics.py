@@ -697,3 +697,40 @@ def test_unrolled_copies_of_one_reduction_site_take_their_own_layouts():
     assert torch.equal(out, first)  # read layouts: the same bits every run
     unrolled_sums_kernel[(1,)](out, SECOND_DOT=False)
     assert torch.equal(out[:32], out[32:])
+
+
+
+@triton.jit
+def cse_unrolled_sums_kernel(out_ptr):
+    k = tl.arange(0, 1024)
+    t = ((k * 7919) % 1000).to(tl.float32) * 0.001237 + 0.1
+    t = tl.where(k % 3 == 0, t * 4096.0, t * 0.01)
+    a = t.reshape(32, 32).to(tl.float16)
+    r = tl.arange(0, 32)
+    d = tl.dot(a, (r[:, None] == r[None, :]).to(tl.float16))
+    xb = a.to(tl.float32)
+    s0 = tl.zeros([32], dtype=tl.float32)
+    s1 = tl.zeros([32], dtype=tl.float32)
+    s2 = tl.zeros([32], dtype=tl.float32)
+    for i in tl.static_range(3):
+        v = xb if i < 2 else d
+        s = tl.sum(v, 1)
+        if i == 0:
+            s0 = s
+        if i == 1:
+            s1 = s
+        if i == 2:
+            s2 = s
+    tl.store(out_ptr + tl.arange(0, 32), s0)
+    tl.store(out_ptr + 32 + tl.arange(0, 32), s1)
+    tl.store(out_ptr + 64 + tl.arange(0, 32), s2)
+
+
+@needs_interpreter
+def test_an_unrolled_copy_cse_merged_takes_the_merged_ops_layout():
+    """Three copies of one site where the first two reduce the same value: CSE leaves two ops
+    (the GPU's second sum is the first's), so the run that reduces the very operand of an
+    earlier run takes that run's copy, and the third (a tl.dot result) the next op's layout."""
+    out = torch.empty(96)
+    cse_unrolled_sums_kernel[(1,)](out)
+    assert torch.equal(out[:32], out[32:64]) and not torch.equal(out[:32], out[64:])
