@@ -1,7 +1,8 @@
 """Red team rt61 on session 51's widenings: what got through and is refused now, and the honest
 neighbours that stay accepted. Private name mangling (evaluator.static_mangling): inside a class
 C Python reads `__x` as `_C__x`, so a name spelled `_C__x` by hand is the same name to Python
-and another to the checks."""
+and another to the checks. A walrus in a method's default, annotation or decorator binds a class
+attribute no statement of the class body shows."""
 from __future__ import annotations
 
 import pytest
@@ -79,6 +80,32 @@ REFUSED = {
         def make():
             return Holder(_Holder__x=1)  # <-
     ''', "reflection"),
+    # a walrus in a method's default, annotation or decorator binds in the class body's scope
+    "walrus_in_default_rebinds_own_staticmethod": ('''
+        class Holder:
+            @staticmethod
+            def _call(x):
+                return x
+
+            def m(self, a=(_call := torch.relu)):  # <-
+                return a
+
+        def f(x):
+            return Holder._call(x)
+    ''', "monkey_patch"),
+    "walrus_in_default_rebinds_module_method": ('''
+        def moved(model, device):
+            return model
+
+        class Holder(nn.Module):
+            def forward(self, x, _bind=(to := moved)):  # <-
+                return x
+    ''', "monkey_patch"),
+    "walrus_in_annotation_binds_class_attribute": ('''
+        class Holder:
+            def m(self, a: (to := int) = 1):  # <-
+                return a
+    ''', "monkey_patch"),
 }
 
 
@@ -101,6 +128,14 @@ ACCEPTED = {
     "double_underscore_inside_a_plain_name": '''
         def _fwd__impl(x):
             return x
+    ''',
+    # a walrus in a method's body binds the method's local
+    "walrus_in_a_method_body": '''
+        class Holder:
+            def m(self, xs):
+                if (n := len(xs)) > 2:
+                    return n
+                return 0
     ''',
     # a dunder is never mangled
     "dunder_after_a_class_prefix": '''
