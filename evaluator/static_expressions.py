@@ -84,6 +84,15 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, ClassMemberReads
         self.expr(node.body)
 
     def _e_NamedExpr(self, node: ast.NamedExpr) -> None:
+        home = self.scopes.of_node.get(id(node.target))
+        if home is not None and home.is_class:
+            # a walrus in a method's default, decorator or annotation binds in the class body's
+            # scope: a class attribute no statement of the body shows (red team rt61:
+            # `def forward(self, x, _=(to := moved))` made ModelNew.to the file's function, and
+            # `(_helper := torch.relu)` replaced the staticmethod `C._helper(...)` calls)
+            self.add(node, "monkey_patch", f"`{node.target.id} := ...` binds a class attribute from "
+                     "outside the class body's statements", "bind class constants as `name = value` "
+                     "statements of the class body, and other values in __init__")
         self.expr(node.value)
 
     def _e_Subscript(self, node: ast.Subscript) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 
 from evaluator import static_allowlist as A
-from evaluator import static_unicode
+from evaluator import static_mangling, static_unicode
 from evaluator.feedback import untrusted
 from evaluator.static_class_body import ClassBodyValues
 from evaluator.static_decorator_checks import DecoratorChecks
@@ -51,6 +51,8 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ScopeDeclaration
             self.stmt(node)
         for node, what, instead in static_unicode.literal_findings(self.tree):
             self.add(node, static_unicode.CODE, what, instead, status="compile_error")
+        for node, what in static_mangling.mangled_findings(self.tree):
+            self.add(node, static_mangling.CODE, what, static_mangling.INSTEAD)
 
     def _bindings(self) -> None:
         """An imported name, a class and a kernel are bound once; dunder names are never
