@@ -260,4 +260,32 @@ FULL = {
     "s51_08_rmsnorm_xformers_libdevice_find_try_chain.py": ("norm/rmsnorm", {"batch_size": 2, "seq_len": 3, "hidden": 200}),
     "s51_21_mean_dim_flaggems_libentry_stub_libtuner_alias.py": ("reduction/mean_dim", {"batch_size": 8, "dim": 700}),
     "s51_16_silu_mamba_k_activations_determinism_autotune_configs.py": ("activation/silu", {"batch_size": 4, "dim": 300}),
+    # honest round s52: kernels of sources not used before (Liger softmax / group norm, attorch,
+    # torchao GaLore, Triton-Puzzles, SGLang prefill attention, tutorial 03 in its 3.x form, fla,
+    # unsloth's layernorm). Refused before: SGLang's CUDA_CAPABILITY bound under
+    # `if is_cuda_available:` and read in a function (08), fla's autotune comprehension binding
+    # the block shape's BT (11, the block-pointer kernel at hidden 200)
+    **{f"s52_{stem}.py": spec for stem, spec in {
+        "01_softmax_liger_single_multi_block_cache_modifier": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
+        "02_log_softmax_attorch_batch_heuristic_input_shadow_log_flag": ("softmax/log_softmax",
+                                                                         {"batch_size": 4, "dim": 700}),
+        "03_rmsnorm_attorch_subclassed_nn_rmsnorm_scale_by_weight_flags": ("norm/rmsnorm",
+                                                                           {"batch_size": 2, "seq_len": 3, "hidden": 200}),
+        "04_groupnorm_liger_compare_version_rsqrt_channel_loop": ("norm/groupnorm", None),
+        "06_matmul_torchao_galore_autotuner_factory_splitk_epilogue_none": ("matmul/matmul", {"M": 40, "K": 50, "N": 60}),
+        "07_softmax_triton_puzzles_long_softmax_exp2_two_loops": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
+        "08_sdpa_sglang_prefill_context_attention_start_loc_seqlen": ("attention/sdpa", None),
+        "09_matmul_fp16_tutorial03_3x_is_cuda_configs_tl_assume_hip_dict_union": ("matmul/matmul_fp16",
+                                                                                  {"M": 70, "K": 40, "N": 60}),
+        "10_silu_fla_swish_do_not_specialize_row_stride_kwargs_lambda_grid": ("activation/silu",
+                                                                              {"batch_size": 4, "dim": 300}),
+        "11_rmsnorm_fla_layernorm_block_ptr_bt_rows_nb_key_is_rms_norm": ("norm/rmsnorm",
+                                                                          {"batch_size": 2, "seq_len": 3, "hidden": 200}),
+        "12_batchnorm_inference_attorch_restore_value_is_train_flag_subclass": ("norm/batchnorm_inference", None),
+        "13_bmm_triton_puzzles_dot_kernel_batch_program_id2": ("matmul/bmm", {"batch_size": 2, "M": 20, "K": 30, "N": 40}),
+        "14_cross_entropy_attorch_log_softmax_then_nll_string_reduction": ("loss/cross_entropy",
+                                                                           {"batch_size": 6, "num_classes": 300}),
+        "15_layernorm_unsloth_fast_layernorm_eps_constexpr_gpu_device_alias": ("norm/layernorm",
+                                                                               {"batch_size": 3, "dim": 700}),
+    }.items()},
 }
