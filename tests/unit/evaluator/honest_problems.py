@@ -287,5 +287,7 @@ FULL = {
                                                                            {"batch_size": 6, "num_classes": 300}),
         "15_layernorm_unsloth_fast_layernorm_eps_constexpr_gpu_device_alias": ("norm/layernorm",
                                                                                {"batch_size": 3, "dim": 700}),
+        "16_softmax_fla_ops_utils_fast_ops_env_switch_exp_alias": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
+        "17_axpby_fp16_tutorial01_3x_device_assert_grid_meta": ("elementwise/axpby_fp16", {"n_elements": 3000}),
     }.items()},
 }
