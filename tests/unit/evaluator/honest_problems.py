@@ -289,5 +289,8 @@ FULL = {
                                                                                {"batch_size": 3, "dim": 700}),
         "16_softmax_fla_ops_utils_fast_ops_env_switch_exp_alias": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
         "17_axpby_fp16_tutorial01_3x_device_assert_grid_meta": ("elementwise/axpby_fp16", {"n_elements": 3000}),
+        # fla's input_guard: `with ctx:` over a local holding torch.cuda.device(...) or nullcontext()
+        "18_sigmoid_bf16_fla_sigmoid_input_guard_with_ctx_local": ("activation/sigmoid_bf16",
+                                                                   {"batch_size": 4, "dim": 300}),
     }.items()},
 }

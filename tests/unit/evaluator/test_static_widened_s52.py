@@ -1,4 +1,5 @@
-"""Session 52's widening for honest public kernels (honest round s52: SGLang's prefill attention
+"""Session 52's widenings for honest public kernels (a manager held in a local and entered by its
+only read: fla's input_guard `with ctx:`) and (honest round s52: SGLang's prefill attention
 reads `CUDA_CAPABILITY`, bound only under `if is_cuda_available:`, inside a function under
 `if is_cuda_available and CUDA_CAPABILITY[0] > 8`) and its edges: a name only another arm of an
 unsettled module-level `if` binds is unbound in this arm's file, so a read of it inside a
@@ -11,6 +12,23 @@ from static_snippets import check_snippet
 from test_static_widened_narrow import assert_narrow
 
 ACCEPTED = {
+    # fla's input_guard (honest round s52): a manager held in a local, entered by its only read
+    "held_manager_local_entered_once": '''
+        import contextlib
+
+
+        def device_ctx(index):
+            return torch.cuda.device(index)
+
+
+        def run(x):
+            if x.is_cuda:
+                ctx = device_ctx(x.device.index)
+            else:
+                ctx = contextlib.nullcontext()
+            with ctx:
+                return x + 1
+    ''',
     "other_arm_name_read_in_a_function_under_its_condition": '''
         is_cuda_available = torch.cuda.is_available()
         if is_cuda_available:
@@ -25,6 +43,43 @@ ACCEPTED = {
 }
 
 REJECTED = {
+    # a held manager read anywhere but its one `with` is the object handled as before
+    "held_manager_read_twice": ('''
+        def run(x):
+            ctx = torch.no_grad()
+            with ctx:
+                with ctx:  # <-
+                    return x + 1
+    ''', "forbidden_syntax"),
+    "held_manager_attribute_read": ('''
+        def run(x):
+            ctx = torch.cuda.device(0)
+            i = ctx.idx
+            with ctx:  # <-
+                return x + i
+    ''', "forbidden_syntax"),
+    "held_manager_bound_to_something_else_too": ('''
+        def run(x, other):
+            ctx = torch.no_grad()
+            if x.numel() > 4:
+                ctx = other
+            with ctx:  # <-
+                return x + 1
+    ''', "forbidden_syntax"),
+    "held_manager_with_as": ('''
+        def run(x):
+            ctx = torch.no_grad()
+            with ctx as c:  # <-
+                return x + 1
+    ''', "forbidden_syntax"),
+    "held_manager_at_module_level": ('''
+        CTX = torch.no_grad()
+
+
+        def run(x):
+            with CTX:  # <-
+                return x + 1
+    ''', "forbidden_syntax"),
     # the arm that binds the name is judged whole in its own file, and the read there as what it binds
     "other_arm_binds_eval_read_in_a_function": ('''
         HAVE_GPU = torch.cuda.is_available()
