@@ -292,5 +292,6 @@ FULL = {
         # fla's input_guard: `with ctx:` over a local holding torch.cuda.device(...) or nullcontext()
         "18_sigmoid_bf16_fla_sigmoid_input_guard_with_ctx_local": ("activation/sigmoid_bf16",
                                                                    {"batch_size": 4, "dim": 300}),
+        "19_gelu_attorch_act_fused_dropout_constexpr_off_tl_rand": ("activation/gelu", {"batch_size": 4, "dim": 300}),
     }.items()},
 }
