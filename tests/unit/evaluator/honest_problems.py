@@ -293,5 +293,7 @@ FULL = {
         "18_sigmoid_bf16_fla_sigmoid_input_guard_with_ctx_local": ("activation/sigmoid_bf16",
                                                                    {"batch_size": 4, "dim": 300}),
         "19_gelu_attorch_act_fused_dropout_constexpr_off_tl_rand": ("activation/gelu", {"batch_size": 4, "dim": 300}),
+        "20_rmsnorm_vllm_layernorm_gated_stacked_heuristics_none_z": ("norm/rmsnorm",
+                                                                      {"batch_size": 2, "seq_len": 3, "hidden": 200}),
     }.items()},
 }
