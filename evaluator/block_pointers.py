@@ -545,12 +545,16 @@ def _cast_targets(fn: ast.AST) -> list[ast.Attribute]:
 
 def _stored(fn: ast.AST) -> set[str]:
     """Names a function's body binds (assignments, loop and `with` targets, walruses, imports,
-    `global`/`nonlocal` statements, nested defs), its parameters aside."""
-    out = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
-    out |= {name for n in ast.walk(fn) if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
-    out |= {(a.asname or a.name).split(".")[0] for n in ast.walk(fn) if isinstance(n, (ast.Import, ast.ImportFrom))
+    `global`/`nonlocal` statements, nested defs), its parameters aside. Only the body: its
+    decorators, defaults and annotations run in the enclosing scope (fla's
+    `@triton.autotune(configs=[triton.Config({'BT': BT}) for BT in [32, 64, 128]])` binds a
+    comprehension's BT there, not the kernel's `BT: tl.constexpr`: honest round s52)."""
+    nodes = [n for stmt in getattr(fn, "body", [fn]) for n in ast.walk(stmt)]
+    out = {n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    out |= {name for n in nodes if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
+    out |= {(a.asname or a.name).split(".")[0] for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))
             for a in n.names}
-    return out | {n.name for n in ast.walk(fn) if n is not fn and isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    return out | {n.name for n in nodes if n is not fn and isinstance(n, (ast.FunctionDef, ast.ClassDef))}
 
 
 def _prefix(language: Language, node: ast.AST) -> str:

@@ -67,6 +67,18 @@ def module_variants(tree: ast.Module) -> list[ast.Module]:
     return [copy.deepcopy(ast.Module(body=b, type_ignores=tree.type_ignores)) for b in bodies]
 
 
+def other_arms_names(variants: list[ast.Module]) -> list[frozenset[str]]:
+    """For each variant, the module-level names only other variants bind: those an unsettled
+    `if`'s other arm binds (SGLang's `if is_cuda_available: CUDA_CAPABILITY = ...`, read in a
+    function under `if is_cuda_available and CUDA_CAPABILITY[0] > 8`: honest round s52). Read
+    inside a function of this variant such a name is unbound here, so it raises NameError if
+    that code ever runs, as in Python (static_shapes._unjudged_read); what it is where it is
+    bound is judged in the variants that bind it."""
+    bound = [frozenset(Scopes(v).module.names) for v in variants]
+    every = frozenset().union(*bound)
+    return [every - b for b in bound]
+
+
 class _TooMany(Exception):
     pass
 

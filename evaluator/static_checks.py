@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from common.config.evaluator import StaticConfig
 from evaluator import block_pointers
 from evaluator import static_allowlist as A
-from evaluator.static_branches import module_variants, settle_module_ifs
+from evaluator.static_branches import module_variants, other_arms_names, settle_module_ifs
 from evaluator.static_budget import Watchdog
 from evaluator.static_idioms import (
     dropped_import_names,
@@ -130,10 +130,11 @@ def check_source(source: str, cfg: StaticConfig, lower_block_pointers: bool | No
             report.source = pinned_source(source, ifs, fallbacks, marks)
             unjudged = dropped_import_names(fallbacks)
             found = []
-            for variant in module_variants(tree):  # each file the module-level ifs can make
+            variants = module_variants(tree)  # each file the module-level ifs can make
+            for variant, elsewhere in zip(variants, other_arms_names(variants)):
                 inline_decorator_aliases(variant, A.DECORATORS)
                 fold_decorator_rebinds(variant, {k for k, (where, _) in A.DECORATORS.items() if "f" in where})
-                checker = Checker(variant, cfg, source, unjudged)
+                checker = Checker(variant, cfg, source, unjudged | elsewhere)
                 checker.run()
                 kernels = [k.name for k in checker.kernels.values()]
                 report.kernels += [k for k in kernels if k not in report.kernels]

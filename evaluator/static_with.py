@@ -1,8 +1,9 @@
 """`with` statements in host code, for the static walk (evaluator.static_walk.Checker).
 
 A `with` enters one of the allowed context managers (static_allowlist.CONTEXT_MANAGERS), or a
-choice between such calls, each arm judged as if written alone; a profiler or NVTX range is
-entered, never held.
+choice between such calls, each arm judged as if written alone, or a function's local that
+only such calls bind and only that `with` reads; a profiler or NVTX range is entered, never
+held.
 """
 from __future__ import annotations
 
@@ -49,6 +50,8 @@ class WithStatements:
             self.call_arguments(ctx)
         elif isinstance(ctx, ast.Call) and self._factory(ctx.func):
             self.call_arguments(ctx)
+        elif isinstance(ctx, ast.Name) and item.optional_vars is None and self._held_manager(ctx):
+            pass  # its calls are judged where they are assigned
         else:
             self.add(ctx, "forbidden_syntax", "this context manager is not allowed",
                      "use `with` only with torch.no_grad(), torch.inference_mode(), "
@@ -77,6 +80,28 @@ class WithStatements:
         assign = self.parent.get(id(node))  # type: ignore[attr-defined]
         return b.kind == "local" and isinstance(assign, ast.Assign) and (  # type: ignore[attr-defined]
             sole_target(assign) is node) and self.qualify(assign.value) in _FACTORY_MANAGERS  # type: ignore[attr-defined]
+
+    def _held_manager(self, name: ast.Name) -> bool:
+        """`with ctx:` where ctx is a local of the function the `with` is in, every binding of it
+        `ctx = <a call of an allowed manager or factory>` (or a choice between such calls), and
+        this `with` the name's only read: fla's input_guard (`ctx = custom_device_ctx(index)` /
+        `ctx = contextlib.nullcontext()`, then `with ctx:`; honest round s52). It enters what
+        writing one of those calls out would. Read anywhere else (an attribute, an argument, a
+        second `with` that could re-enter the same object and lose the state its __exit__
+        restores) the manager object is refused as before."""
+        scope, bindings = self.scopes.lookup(name)  # type: ignore[attr-defined]
+        if not bindings or scope is None or scope is self.scopes.module or (  # type: ignore[attr-defined]
+                scope is not self.scopes.enclosing_function(name)):  # type: ignore[attr-defined]
+            return False
+        for b in bindings:
+            assign = self.parent.get(id(b.node))  # type: ignore[attr-defined]
+            if not (b.kind == "local" and isinstance(assign, ast.Assign) and sole_target(assign) is b.node and (
+                    self._manager_call(assign.value) or isinstance(assign.value, ast.Call)
+                    and self._factory(assign.value.func))):
+                return False
+        reads = [n for n in ast.walk(scope.node) if isinstance(n, ast.Name) and n.id == name.id
+                 and not isinstance(n.ctx, ast.Store) and self.scopes.lookup(n)[1] == bindings]  # type: ignore[attr-defined]
+        return reads == [name]
 
     def _manager_call(self, expr: ast.expr | None) -> bool:
         if isinstance(expr, ast.IfExp):

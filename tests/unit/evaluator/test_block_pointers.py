@@ -154,6 +154,22 @@ def test_a_block_shape_naming_a_variable_the_kernel_assigns_is_refused(rebind):
     assert "which this kernel assigns" in problems[0][1]
 
 
+def test_a_name_only_the_decorators_bind_is_not_the_kernels():
+    """fla's layer_norm_fwd_kernel (honest round s52): the autotune configs' comprehension binds
+    `BT` in the module's scope; the kernel's block shape names its own `BT: tl.constexpr`. A
+    rebind in the kernel's body is still refused (above)."""
+    source = ("import torch\nimport triton\nimport triton.language as tl\n\n\n"
+              "@triton.autotune(configs=[triton.Config({'BT': BT}) for BT in [32, 64]], key=['N'])\n"
+              "@triton.jit\n") + textwrap.dedent('''\
+        def k(x_ptr, y_ptr, N, BT: tl.constexpr):
+            xb = tl.make_block_ptr(x_ptr, (N,), (1,), (tl.program_id(0) * BT,), (BT,), (0,))
+            yb = tl.make_block_ptr(y_ptr, (N,), (1,), (tl.program_id(0) * BT,), (BT,), (0,))
+            tl.store(yb, tl.load(xb, boundary_check=(0,)), boundary_check=(0,))
+    ''')
+    out, problems = lower(source)
+    assert problems == [] and "tl.arange(0, BT)" in out
+
+
 def test_without_lowering_tl_advance_is_still_the_removed_api():
     report = check_source(KERNEL, StaticConfig(), lower_block_pointers=False)
     assert report.status == "compile_error" and "block pointers were removed" in report.findings[0].message
