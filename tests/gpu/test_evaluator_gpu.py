@@ -150,7 +150,11 @@ def hack_verdicts(ev, strict_ev):
     def one(path):
         problem_name, _, policy = _header(path)
         evaluator = strict_ev if policy == "strict" else ev
-        return path.stem, evaluator.evaluate(_problem(problem_name), path.read_text(), _settings())
+        t0 = time.monotonic()
+        verdict = evaluator.evaluate(_problem(problem_name), path.read_text(), _settings())
+        print(f"  hack {path.stem} ({problem_name}, {policy}): {verdict.status} {verdict.hacks} "
+              f"reward {verdict.reward:.3f} in {time.monotonic() - t0:.1f} s", flush=True)
+        return path.stem, verdict
 
     with ThreadPoolExecutor(CHILDREN) as pool:
         return dict(pool.map(one, HACK_FILES))
