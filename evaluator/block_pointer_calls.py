@@ -137,3 +137,37 @@ def padded(node: ast.AST, text: str) -> str:
         raise Unsupported(node, "this block-pointer expression could not be rewritten in place; "
                           "write it more plainly")
     return text[:-1] + "\n" * (want - have) + ")"
+
+
+def one_origin(assigns: list[ast.Assign], params, is_make, source) -> None:
+    """Every block-pointer name traces back to one `tl.make_block_ptr` site (or one helper
+    parameter). Triton 3.6 carries only a block pointer's offsets through an `if` or a loop
+    (RewriteTensorPointer's rewriteIfOp/rewriteForOp yield offsets alone): after it, the base,
+    shape and strides are those of the make_block_ptr the first branch's (or the loop's initial)
+    value came from, whichever branch ran, while the CPU's written-out variables take the branch's
+    own. `r = tl.advance(p, ...)` in one branch and `r = tl.advance(q, ...)` in the other read q's
+    base on the CPU and p's on the H200 (red team rt62); so a name made at two sites, or advanced
+    from two block pointers, is refused. `is_make(assign)` tells a make from an advance,
+    `source(assign)` is an advance's source Name."""
+    found: dict[str, set] = {name: {("param", name)} for name in params}
+    changed = True
+    while changed:
+        changed = False
+        for node in assigns:
+            name = node.targets[0].id  # type: ignore[attr-defined]
+            if is_make(node):
+                new = {id(node)}
+            else:
+                src = source(node)
+                new = set(found.get(src.id, ())) if isinstance(src, ast.Name) else set()
+            have = found.setdefault(name, set())
+            if not new <= have:
+                have |= new
+                changed = True
+    for node in assigns:
+        name = node.targets[0].id  # type: ignore[attr-defined]
+        if len(found.get(name, ())) > 1:
+            raise Unsupported(node, f"block pointer `{name}` comes from two tl.make_block_ptr sites (made at "
+                              "both, or advanced from two block pointers): Triton 3.6 carries only a block "
+                              "pointer's offsets out of an if or a loop, and its base, shape and strides are "
+                              "one site's; give each make_block_ptr its own name")
