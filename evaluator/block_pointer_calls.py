@@ -9,7 +9,9 @@ offsets) and its block shape as `tl.constexpr` parameters, at every call of it; 
 passed a block pointer at a parameter at one call and something else there at another (or
 named other than by a call: launched, aliased, handed on) is refused, as is a block parameter
 with a default or an annotation: a helper that takes one is one kind of function, as 3.6
-compiles it, and nothing else."""
+compiles it, and nothing else. Also here, for block_pointers' kernels: `one_origin` (a read two
+make_block_ptr sites may reach through an if or a loop is refused: 3.6 carries only offsets
+there) and `no_while_carry` (3.6 cannot lower a block pointer an scf.while carries)."""
 from __future__ import annotations
 
 import ast
