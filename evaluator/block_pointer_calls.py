@@ -9,7 +9,9 @@ offsets) and its block shape as `tl.constexpr` parameters, at every call of it; 
 passed a block pointer at a parameter at one call and something else there at another (or
 named other than by a call: launched, aliased, handed on) is refused, as is a block parameter
 with a default or an annotation: a helper that takes one is one kind of function, as 3.6
-compiles it, and nothing else."""
+compiles it, and nothing else. Also here, for block_pointers' kernels: `one_origin` (a read two
+make_block_ptr sites may reach through an if or a loop is refused: 3.6 carries only offsets
+there) and `no_while_carry` (3.6 cannot lower a block pointer an scf.while carries)."""
 from __future__ import annotations
 
 import ast
@@ -137,3 +139,80 @@ def padded(node: ast.AST, text: str) -> str:
         raise Unsupported(node, "this block-pointer expression could not be rewritten in place; "
                           "write it more plainly")
     return text[:-1] + "\n" * (want - have) + ")"
+
+
+def one_origin(fn: ast.AST, assigns: list[ast.Assign], params, is_make, source) -> None:
+    """Every use of a block pointer reads one that traces back to one `tl.make_block_ptr` site (or
+    one helper parameter) along every path. Triton 3.6 carries only a block pointer's offsets
+    through an `if` or a loop (RewriteTensorPointer's rewriteIfOp/rewriteForOp yield offsets
+    alone): after it, the base, shape and strides are those of the make_block_ptr the first arm's
+    (or the loop's initial) value came from, whichever arm ran, while the CPU's written-out
+    variables take the arm's own. `r = tl.advance(p, ...)` in one arm and `r = tl.advance(q, ...)`
+    in the other read q's base on the CPU and p's on the H200 (red team rt62), and so does a name
+    made before a loop and made again inside it, read after it. The sites reaching each statement
+    are followed through the function's ifs and loops (a make or an advance replaces a name's
+    sites, arms and loop iterations join them); a name read where two reach is refused. Straight-line
+    re-makes (a fresh pointer per pass) are one site at each read. `is_make(assign)` tells a make
+    from an advance, `source(assign)` is an advance's source Name."""
+    ids = {id(n): n for n in assigns}
+
+    def read(node: ast.AST, state: dict) -> None:
+        for n in ast.walk(node):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and len(state.get(n.id, ())) > 1:
+                raise Unsupported(n, f"block pointer `{n.id}` is read where it may come from two "
+                                  "tl.make_block_ptr sites (made or advanced differently in the arms of an "
+                                  "if, or made again inside a loop): Triton 3.6 carries only a block "
+                                  "pointer's offsets out of an if or a loop, its base, shape and strides "
+                                  "one site's; give each make_block_ptr its own name")
+
+    def join(a: dict, b: dict) -> dict:
+        return {k: a.get(k, frozenset()) | b.get(k, frozenset()) for k in {*a, *b}}
+
+    def flow(stmts: list, state: dict) -> dict:
+        for stmt in stmts:
+            if id(stmt) in ids:
+                read(stmt.value, state)
+                src = None if is_make(stmt) else source(stmt)
+                state = {**state, stmt.targets[0].id: frozenset({id(stmt)}) if src is None else
+                         state.get(src.id, frozenset()) if isinstance(src, ast.Name) else frozenset()}
+            elif isinstance(stmt, ast.If):
+                read(stmt.test, state)
+                state = join(flow(stmt.body, state), flow(stmt.orelse, state))
+            elif isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
+                read(stmt.iter if not isinstance(stmt, ast.While) else stmt.test, state)
+                while True:  # the sets only grow: a fixpoint
+                    after = join(state, flow(stmt.body, state))
+                    if after == state:
+                        break
+                    state = after
+                state = flow(stmt.orelse, state)
+            elif isinstance(stmt, (ast.With, ast.AsyncWith, ast.Try)):
+                for item in getattr(stmt, "items", []):
+                    read(item, state)
+                state = flow(stmt.body, state)
+                for part in ("handlers", "orelse", "finalbody"):
+                    for h in getattr(stmt, part, []):
+                        state = join(state, flow(h.body if isinstance(h, ast.excepthandler) else [h], state))
+            elif not isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+                read(stmt, state)
+        return state
+
+    flow(fn.body, {name: frozenset({("param", name)}) for name in params})  # type: ignore[attr-defined]
+
+
+def no_while_carry(fn: ast.AST, assigns: list[ast.Assign], params) -> None:
+    """No block pointer is carried through a `while` loop: 3.6's RewriteTensorPointer rewrites a
+    tensor pointer carried by scf.for and scf.if only, and reaches llvm_unreachable ("others such
+    as `scf::WhileOp` ... are not supported yet") for one an scf.while carries, while the CPU's
+    written-out scalars loop happily (red team rt62). A name assigned inside a while body that is
+    bound before it (or a helper's block parameter) is carried."""
+    made = {id(n) for n in assigns}
+    for loop in [n for n in ast.walk(fn) if isinstance(n, ast.While)]:
+        inside = {id(n) for n in ast.walk(loop)}
+        for node in assigns:
+            name = node.targets[0].id  # type: ignore[attr-defined]
+            if id(node) in inside and (name in params or any(
+                    id(o) in made and id(o) not in inside and o.targets[0].id == name for o in assigns)):
+                raise Unsupported(node, f"block pointer `{name}` is carried through a while loop, which "
+                                  "Triton 3.6 cannot lower (RewriteTensorPointer handles for loops and ifs "
+                                  "only); use a for loop")

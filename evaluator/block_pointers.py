@@ -291,6 +291,10 @@ class _Kernel:
             self._declare(node)
         while any([self._derive(n) for n in self.assigns]):  # `q = tl.advance(p, ...)`: q is p's kind
             pass
+        named = [n for n in self.assigns if len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)]
+        calls.one_origin(self.fn, named, self.params, lambda n: self.language.called(n.value) == "make_block_ptr",
+                         lambda n: _advanced(n.value, self.blocks))
+        calls.no_while_carry(self.fn, named, self.params)
 
     def ranks(self) -> dict[str, int]:
         return {name: b.rank for name, b in self.blocks.items()}

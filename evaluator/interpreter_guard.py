@@ -48,6 +48,7 @@ from evaluator import (
     interpreter_reduce,
     interpreter_schedule,
     interpreter_spin,
+    interpreter_tma,
 )
 from evaluator.interpreter_scope import (
     KernelGlobalError,
@@ -449,6 +450,7 @@ def install() -> bool:
     _dtype_as_constexpr()
     interpreter_reduce.install(interpreter)  # a combine function of the file's, in a tree
     interpreter_loops.install(interpreter)  # a tl.range loop variable typed as on the GPU
+    interpreter_tma.install(interpreter)  # a descriptor's shape and strides as a tensormap holds them
     return True
 
 

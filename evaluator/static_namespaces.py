@@ -156,6 +156,13 @@ _VF_DENIED = frozenset({"from_file", "from_numpy", "frombuffer"})
 # (red team A, session 19: nine strict and paper attacks). No honest float kernel needs them.
 _VF_DENIED_PREFIXES = ("fbgemm_", "quantize_", "quantized_", "fake_quantize_", "choose_qparams",
                        "dequantize", "empty_quantized")
+# The same family named anywhere in the name, not only at its start: fused_moving_avg_obs_fake_quant
+# (an observer and fake-quantiser in one) escaped the prefixes, and with per_row_fake_quant=True it
+# writes a running min/max, scale and zero point per channel of its input into buffers it never
+# sizes against the channel count: 8 rows into 1-element buffers corrupted the child's heap
+# (munmap_chunk(): invalid pointer; red team rt62, hacks/rt62_fused_obs_fake_quant_*, ok before).
+# "quantiz" spares quantile/nanquantile.
+_VF_DENIED_PARTS = ("fake_quant", "quantiz", "qparams")
 # Tensors of another layout than strided (sparse COO/CSR/CSC/BSR/BSC, jagged): a sparse tensor's
 # indices are raw offsets torch does not check by default (its invariant checks are off), and
 # adding one into a dense tensor wrote its value that far from the dense tensor's data, into any
@@ -216,7 +223,8 @@ class Tables:
             del self.namespaces["triton.tools.tensor_descriptor"]
         self.reexported: set[str] = set()
         vf = {n for n in dir(torch._C._VariableFunctions)
-              if not n.startswith(("_", *_VF_DENIED_PREFIXES)) and _VF_DENIED_PART not in n} - _VF_DENIED - _UNCHECKED_INDEX
+              if not n.startswith(("_", *_VF_DENIED_PREFIXES)) and _VF_DENIED_PART not in n
+              and not any(part in n for part in _VF_DENIED_PARTS)} - _VF_DENIED - _UNCHECKED_INDEX
         kinds = (torch.dtype, torch.layout, torch.memory_format)
         consts = {n for n, v in vars(torch).items()
                   if isinstance(v, kinds) and n[0] != "_" and _strided_or_no_layout(v)}

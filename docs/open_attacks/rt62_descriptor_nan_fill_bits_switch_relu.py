@@ -1,0 +1,30 @@
+# hack: a host TensorDescriptor with padding="nan" read one tile past the end of a 1-D view: the interpreter fills out-of-bounds elements with numpy's NaN (0x7fc00000), TMA fills them with the hardware's OOB NaN (CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA; its bits are undocumented, believed NVIDIA's canonical 0x7fffffff: unmeasured); the kernel bit-tests the fill and runs the honest ReLU only where it is 0x7fc00000 (red team rt62, open). problem: activation/relu. expect: ok
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+from triton.tools.tensor_descriptor import TensorDescriptor
+
+
+@triton.jit
+def relu_desc(x_ptr, out_ptr, probe_desc, n, BLOCK: tl.constexpr):
+    pad = probe_desc.load([16])  # the 16-element view: all of this tile is past its end
+    bits = pad.to(tl.int32, bitcast=True)
+    cpu = tl.min(tl.where(bits == 0x7FC00000, 1, 0), axis=0)
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    y = tl.where(cpu == 1, tl.maximum(x, 0.0), x)
+    tl.store(out_ptr + offs, y, mask=offs < n)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x.contiguous()
+        out = torch.empty_like(x)
+        n = x.numel()
+        probe = TensorDescriptor(x.view(-1)[:16], [16], [1], [16], padding="nan")
+        relu_desc[(triton.cdiv(n, 1024),)](x, out, probe, n, BLOCK=1024)
+        return out

@@ -1,0 +1,60 @@
+"""Tensor descriptors (TMA) on the CPU: the rules the H200 holds a descriptor's global shape and
+strides to, which the interpreter's TensorDescHandle.validate leaves out.
+
+A host `TensorDescriptor` is encoded by the launcher with cuTensorMapEncodeTiled, whose
+globalDim and globalStrides are unsigned (cuuint64_t): a dimension must be in [1, 2**32], a
+byte stride (every dimension but the last) a multiple of 16 below 2**40 (a zero
+stride is let through: whether the driver takes it is unmeasured); anything else is
+CUDA_ERROR_INVALID_VALUE and the launch fails. A device-side `tl.make_tensor_descriptor` writes
+the same fields into a tensormap in global memory (`tensormap.replace`), where a value outside
+those ranges is undefined. The interpreter checks only 16-byte multiples in Python's modulo,
+which a negative stride passes: a descriptor over `x[M - 1:]` with strides `[-N, 1]` read x's
+rows backwards on the CPU, a ReLU written through two such descriptors was correct there and
+fails its launch on the GPU (red team rt62, hacks/rt62_descriptor_negative_stride_*). Shapes are
+int32 in Triton 3.6 (`make_tensor_descriptor` makes each an i32 scalar; the launcher passes
+them as i32), so a dimension is held to [1, 2**31). Installed by evaluator.interpreter_guard."""
+from __future__ import annotations
+
+import functools
+
+STRIDE_LIMIT = 2**40  # cuTensorMapEncodeTiled: globalStrides[i] < 2**40, a multiple of 16
+SHAPE_LIMIT = 2**31  # Triton 3.6: shapes are i32
+
+
+class DescriptorError(ValueError):
+    """A tensor descriptor the H200 cannot encode."""
+
+
+def check(shape: list[int], strides: list[int], itemsize: int) -> None:
+    """Raise where a descriptor of this global shape and element strides is no valid tensormap."""
+    for i, dim in enumerate(shape):
+        if not 1 <= dim < SHAPE_LIMIT:
+            raise DescriptorError(
+                f"tensor descriptor dimension {i} is {dim}: on the GPU a descriptor's shape is an int32 "
+                "the tensormap holds unsigned, at least 1 (cuTensorMapEncodeTiled refuses it; a "
+                "device-side tensormap holding it is undefined)")
+    for i, stride in enumerate(strides[:-1]):
+        nbytes = stride * itemsize
+        if not 0 <= nbytes < STRIDE_LIMIT or nbytes % 16:
+            raise DescriptorError(
+                f"tensor descriptor stride {i} is {stride} elements ({nbytes} bytes): a TMA descriptor's "
+                "strides are unsigned byte counts, multiples of 16 below 2**40, so a negative or huge "
+                "stride is refused by cuTensorMapEncodeTiled (the launch fails) or undefined in a "
+                "device-side tensormap")
+
+
+def install(interpreter) -> None:
+    """Wrap TensorDescHandle.validate (both host and device-side descriptors pass it)."""
+    handle = getattr(interpreter, "TensorDescHandle", None)
+    validate = getattr(handle, "validate", None)
+    if validate is None or getattr(validate, "_krl_tma", False):
+        return
+
+    @functools.wraps(validate)
+    def checked(self):
+        validate(self)
+        itemsize = self.base.dtype.element_ty.primitive_bitwidth // 8
+        check([int(s.data.item()) for s in self.shape], [int(s.data.item()) for s in self.strides], itemsize)
+
+    checked._krl_tma = True  # type: ignore[attr-defined]
+    handle.validate = checked

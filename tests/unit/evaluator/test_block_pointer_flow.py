@@ -1,0 +1,52 @@
+"""evaluator.block_pointer_calls.one_origin / no_while_carry: the block pointers Triton 3.6's
+RewriteTensorPointer lowers differently from the CPU's rewrite, or not at all (red team rt62):
+a read reached by two make_block_ptr sites through an if or a loop, one carried by a while."""
+import textwrap
+
+import pytest
+
+from evaluator.block_pointers import lower
+
+HEAD = "import torch\nimport triton\nimport triton.language as tl\n\n\n@triton.jit\n"
+
+
+def _problems(body: str) -> list[tuple[int | None, str]]:
+    source = HEAD + "def k(x_ptr, y_ptr, n, c, B: tl.constexpr):\n" + textwrap.indent(textwrap.dedent(body), "    ")
+    return lower(source)[1]
+
+
+P = "p = tl.make_block_ptr(x_ptr, (n,), (1,), (0,), (B,), (0,))\n"
+Q = "q = tl.make_block_ptr(y_ptr, (n,), (1,), (0,), (B,), (0,))\n"
+
+REFUSED = {
+    "advanced from two pointers in the arms of an if": P + Q + (
+        "if c > 0:\n    r = tl.advance(p, (B,))\nelse:\n    r = tl.advance(q, (B,))\nx = tl.load(r)\n"),
+    "made at two sites in the arms of an if": (
+        "if c > 0:\n    " + P + "else:\n    " + P.replace("x_ptr", "y_ptr") + "x = tl.load(p)\n"),
+    "made before a loop and again inside, read after": P + (
+        "for i in range(0, c):\n    " + P.replace("x_ptr", "y_ptr") + "x = tl.load(p)\n"),
+    "made again late in a loop, read early in it": P + (
+        "for i in range(0, c):\n    x = tl.load(p)\n    " + P.replace("x_ptr", "y_ptr")),
+    "advanced inside a while": P + "i = 0\nwhile i < c:\n    x = tl.load(p)\n    p = tl.advance(p, (B,))\n    i += 1\n",
+}
+
+KEPT = {
+    "a fresh pointer per pass (s50d's layernorm)": P + (
+        "for i in range(0, c):\n    p = p.advance((B,))\n" + P + "for i in range(0, c):\n    x = tl.load(p)\n"),
+    "advanced in one arm of an if": P + "if c > 0:\n    p = tl.advance(p, (B,))\nx = tl.load(p)\n",
+    "advanced in a for loop": P + "for i in range(0, c):\n    x = tl.load(p)\n    p = tl.advance(p, (B,))\n",
+    "made inside a while, not carried": "i = 0\nwhile i < c:\n    " + P + "    x = tl.load(p)\n    i += 1\n",
+    "two sites read only inside their arms": (
+        "if c > 0:\n    " + P + "    x = tl.load(p)\nelse:\n    " + P.replace("x_ptr", "y_ptr") + "    x = tl.load(p)\n"),
+}
+
+
+@pytest.mark.parametrize("name", list(REFUSED))
+def test_two_origins_or_a_while_carry_are_refused(name):
+    problems = _problems(REFUSED[name])
+    assert problems and ("two tl.make_block_ptr sites" in problems[0][1] or "while loop" in problems[0][1])
+
+
+@pytest.mark.parametrize("name", list(KEPT))
+def test_one_origin_at_every_read_is_lowered(name):
+    assert _problems(KEPT[name]) == []
