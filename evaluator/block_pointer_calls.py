@@ -11,7 +11,8 @@ named other than by a call: launched, aliased, handed on) is refused, as is a bl
 with a default or an annotation: a helper that takes one is one kind of function, as 3.6
 compiles it, and nothing else. Also here, for block_pointers' kernels: `one_origin` (a read two
 make_block_ptr sites may reach through an if or a loop is refused: 3.6 carries only offsets
-there) and `no_while_carry` (3.6 cannot lower a block pointer an scf.while carries)."""
+there), `no_while_carry` (3.6 cannot lower a block pointer an scf.while carries) and `stored`
+(the names a kernel's body binds)."""
 from __future__ import annotations
 
 import ast
@@ -216,3 +217,17 @@ def no_while_carry(fn: ast.AST, assigns: list[ast.Assign], params) -> None:
                 raise Unsupported(node, f"block pointer `{name}` is carried through a while loop, which "
                                   "Triton 3.6 cannot lower (RewriteTensorPointer handles for loops and ifs "
                                   "only); use a for loop")
+
+
+def stored(fn: ast.AST) -> set[str]:
+    """Names a function's body binds (assignments, loop and `with` targets, walruses, imports,
+    `global`/`nonlocal` statements, nested defs), its parameters aside. Only the body: its
+    decorators, defaults and annotations run in the enclosing scope (fla's
+    `@triton.autotune(configs=[triton.Config({'BT': BT}) for BT in [32, 64, 128]])` binds a
+    comprehension's BT there, not the kernel's `BT: tl.constexpr`: honest round s52)."""
+    nodes = [n for stmt in getattr(fn, "body", [fn]) for n in ast.walk(stmt)]
+    out = {n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    out |= {name for n in nodes if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
+    out |= {(a.asname or a.name).split(".")[0] for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))
+            for a in n.names}
+    return out | {n.name for n in nodes if n is not fn and isinstance(n, (ast.FunctionDef, ast.ClassDef))}

@@ -388,11 +388,11 @@ class _Kernel:
             raise Unsupported(call, "Expected a permutation of (0, 1, ..., len(order)-1) in order")
         if not 1 <= rank <= MAX_RANK:
             raise Unsupported(call, f"block pointers of rank {rank} are not supported on the CPU (1 to {MAX_RANK})")
-        rebound = sorted({n.id for e in shape for n in ast.walk(e) if isinstance(n, ast.Name)} & _stored(self.fn))
+        rebound = sorted({n.id for e in shape for n in ast.walk(e) if isinstance(n, ast.Name)} & calls.stored(self.fn))
         if rebound:  # each load and store writes the block shape's text again: it must mean one value
             raise Unsupported(call, f"the block_shape names {', '.join(rebound)}, which this kernel assigns; "
                               "use a tl.constexpr parameter or a literal")
-        if self._prefix_of(call).split(".")[0] in _stored(self.fn):
+        if self._prefix_of(call).split(".")[0] in calls.stored(self.fn):
             raise Unsupported(call, "the name for triton.language is assigned in this kernel; each load and "
                               "store of the block writes it out again")
         text = tuple(ast.unparse(e) for e in shape)
@@ -545,20 +545,6 @@ def _cast_targets(fn: ast.AST) -> list[ast.Attribute]:
         found += [a for a in args if isinstance(a, ast.Attribute) and a.attr == "element_ty"
                   and isinstance(a.value, ast.Attribute) and a.value.attr in ("dtype", "type")]
     return found
-
-
-def _stored(fn: ast.AST) -> set[str]:
-    """Names a function's body binds (assignments, loop and `with` targets, walruses, imports,
-    `global`/`nonlocal` statements, nested defs), its parameters aside. Only the body: its
-    decorators, defaults and annotations run in the enclosing scope (fla's
-    `@triton.autotune(configs=[triton.Config({'BT': BT}) for BT in [32, 64, 128]])` binds a
-    comprehension's BT there, not the kernel's `BT: tl.constexpr`: honest round s52)."""
-    nodes = [n for stmt in getattr(fn, "body", [fn]) for n in ast.walk(stmt)]
-    out = {n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
-    out |= {name for n in nodes if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
-    out |= {(a.asname or a.name).split(".")[0] for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))
-            for a in n.names}
-    return out | {n.name for n in nodes if n is not fn and isinstance(n, (ast.FunctionDef, ast.ClassDef))}
 
 
 def _prefix(language: Language, node: ast.AST) -> str:
