@@ -106,6 +106,17 @@ REJECTED = {
     "segment_reduce_from_import": ('''
         from torch import segment_reduce  # <-
     ''', "forbidden_api"),
+    # session 52f: batch_norm_update_stats writes past short running stats; its SyncBatchNorm
+    # siblings (GPU-only kernels, unmeasured) with it
+    **{f"{n}_torch": (f'''
+        s = torch.{n}  # <-
+    ''', "forbidden_api") for n in ("batch_norm_update_stats", "batch_norm_stats",
+                                       "batch_norm_elemt", "batch_norm_gather_stats",
+                                       "batch_norm_gather_stats_with_counts",
+                                       "batch_norm_backward_reduce", "batch_norm_backward_elemt")},
+    "batch_norm_update_stats_from_import": ('''
+        from torch import batch_norm_update_stats  # <-
+    ''', "forbidden_api"),
     "as_strided_method": ('''
         s = torch.ones(4).as_strided_([2], [1])  # <-
     ''', "forbidden_api"),
