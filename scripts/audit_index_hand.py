@@ -163,12 +163,48 @@ def _table() -> dict:
         "logspace.Scalar_Tensor": {"start": 0.0, "end": f(), "steps": 4},
         "randint.low": {"low": 0, "high": 4, "size": [4]},
         "randint_like.low_dtype": {"self": f(4), "low": 0, "high": 4},
+        # ---- session 52f: tensors whose lengths must agree (no integer argument: AGREEING)
+        "gradient.tensorarray": {"self": f(4, 4), "spacing": [f(4), f(4)], "dim": [0, 1]},
+        "gradient.tensorarrayint": {"self": f(4), "spacing": [f(4)], "dim": None},
+        "gradient.scalarrayarray": {"self": f(4, 4), "spacing": [1.0, 2.0], "dim": [0, 1]},
+        "gradient.scalarrayint": {"self": f(4), "spacing": [1.0], "dim": None},
+        "orgqr.default": {"self": f(4, 2), "input2": f(2)},
+        "linalg_householder_product.default": {"input": f(4, 2), "tau": f(2)},
+        "ormqr.default": {"self": f(4, 2), "input2": f(2), "input3": f(4, 3)},
+        "batch_norm_update_stats.default": {"input": f(2, 3, 4), "running_mean": f(3),
+                                            "running_var": f(3), "momentum": 0.5},
+        "batch_norm_stats.default": {"input": f(2, 3, 4), "eps": 1e-5},  # CUDA only
+        "batch_norm_elemt.default": {"input": f(2, 3, 4), "weight": f(3), "bias": f(3),
+                                     "mean": f(3), "invstd": f(3), "eps": 1e-5},
+        "batch_norm_gather_stats.default": {"input": f(2, 3, 4), "mean": f(2, 3),
+                                            "invstd": f(2, 3), "running_mean": f(3),
+                                            "running_var": f(3), "momentum": 0.1, "eps": 1e-5,
+                                            "count": 4},
+        "batch_norm_gather_stats_with_counts.default": {
+            "input": f(2, 3, 4), "mean": f(2, 3), "invstd": f(2, 3), "running_mean": f(3),
+            "running_var": f(3), "momentum": 0.1, "eps": 1e-5, "counts": f(2, ffill=4.0)},
+        "batch_norm_backward_reduce.default": {"grad_out": f(2, 3, 4), "input": f(2, 3, 4),
+                                               "mean": f(3), "invstd": f(3), "weight": f(3),
+                                               "input_g": True, "weight_g": True,
+                                               "bias_g": True},
+        "batch_norm_backward_elemt.default": {"grad_out": f(2, 3, 4), "input": f(2, 3, 4),
+                                              "mean": f(3), "invstd": f(3), "weight": f(3),
+                                              "sum_dy": f(3), "sum_dy_xmu": f(3),
+                                              "count": i(1, fill=8, dtype=I32)},
     }
     table["upsample_nearest3d.default"]["scales_d"] = None
     return table
 
 
 _TABLE: dict | None = None
+# Overloads with no integer argument whose tensors' lengths must agree (session 52f): probed
+# anyway, with every float tensor shorter, longer, one element and empty (SIZE_VALUES) in turn.
+AGREEING = ("gradient.tensorarray", "gradient.tensorarrayint", "gradient.scalarrayarray",
+            "gradient.scalarrayint", "orgqr.default", "ormqr.default",
+            "linalg_householder_product.default", "batch_norm_update_stats.default",
+            "batch_norm_stats.default", "batch_norm_elemt.default",
+            "batch_norm_gather_stats.default", "batch_norm_gather_stats_with_counts.default",
+            "batch_norm_backward_reduce.default", "batch_norm_backward_elemt.default")
 
 
 def _out_args(schema) -> list:
@@ -296,6 +332,26 @@ def extra_variants(key: str, base: dict) -> list[tuple[str, dict]]:
         for v in (4, 100000, -5, 2**40):
             found.append((f"unsafe=True,lengths:fill={v}",
                           {"unsafe": True, "lengths": TSpec((2,), I64, fill=v)}))
+    if name in AGREEING:
+        for a, spec in base.items():
+            tensors = spec if isinstance(spec, list) else [spec]
+            for k, t in enumerate(tensors):
+                if not isinstance(t, TSpec) or not t.shape:
+                    continue
+                for lab, shape in (("1", (1, *t.shape[1:])), ("longer", (t.shape[0] * 4 + 1, *t.shape[1:])),
+                                   ("empty", (0, *t.shape[1:])), ("last+3", (*t.shape[:-1], t.shape[-1] + 3)),
+                                   ("last=1", (*t.shape[:-1], 1))):
+                    new = TSpec(shape, t.dtype, fill=t.fill, ffill=t.ffill)
+                    val = [*tensors[:k], new, *tensors[k + 1:]] if isinstance(spec, list) else new
+                    found.append((f"{a}{f'[{k}]' if isinstance(spec, list) else ''}:{lab}", {a: val}))
+        if isinstance(base.get("spacing"), list) and not isinstance(base["spacing"][0], TSpec):
+            n = len(base["spacing"])
+            for v in (2.0**63, -2.0**63, 1e-300, 0.0, float("nan"), 2**63 - 1, -2**63):
+                found.append((f"spacing:all={v}", {"spacing": [v] * n}))
+            found += [("spacing:longer", {"spacing": [1.0] * (n + 3)}), ("spacing:empty", {"spacing": []})]
+        if "momentum" in base:
+            for v in (0.0, 1.0, -1e30, float("nan")):
+                found.append((f"running_mean:1,momentum={v}", {"running_mean": f(1), "momentum": v}))
     if name.startswith("max_unpool"):
         shape = base["indices"].shape
         for v in (16, 64, 65, 100000, -1, -100000, 2**40):
