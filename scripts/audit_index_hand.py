@@ -33,6 +33,21 @@ def _conv(nd: int, transposed: bool = False) -> dict:
     return {"x": x, "w": w, "k": [2] * nd, "one": [1] * nd, "zero": [0] * nd}
 
 
+def _rnns() -> dict:
+    """gru/rnn_tanh/rnn_relu (lstm is refused: a control) over a sequence and a packed one:
+    hidden 3, input 2, one layer, weights [w_ih, w_hh, b_ih, b_hh] (3 gates for gru)."""
+    found = {}
+    for name, gates in (("gru", 3), ("rnn_tanh", 1), ("rnn_relu", 1)):
+        params = [f(3 * gates, 2), f(3 * gates, 3), f(3 * gates), f(3 * gates)]
+        common = {"params": params, "has_biases": True, "num_layers": 1, "dropout": 0.0,
+                  "train": False, "bidirectional": False}
+        found[f"{name}.input"] = {**common, "input": f(5, 1, 2), "hx": f(1, 1, 3),
+                                  "batch_first": False}
+        found[f"{name}.data"] = {**common, "data": f(5, 2), "batch_sizes": i(5, fill=1),
+                                 "hx": f(1, 1, 3)}
+    return found
+
+
 def _table() -> dict:
     c1, c2, c3 = _conv(1), _conv(2), _conv(3)
     t1, t2, t3 = _conv(1, True), _conv(2, True), _conv(3, True)
@@ -171,6 +186,7 @@ def _table() -> dict:
         "orgqr.default": {"self": f(4, 2), "input2": f(2)},
         "linalg_householder_product.default": {"input": f(4, 2), "tau": f(2)},
         "ormqr.default": {"self": f(4, 2), "input2": f(2), "input3": f(4, 3)},
+        **_rnns(),
         "batch_norm_update_stats.default": {"input": f(2, 3, 4), "running_mean": f(3),
                                             "running_var": f(3), "momentum": 0.5},
         "batch_norm_stats.default": {"input": f(2, 3, 4), "eps": 1e-5},  # CUDA only
@@ -204,7 +220,8 @@ AGREEING = ("gradient.tensorarray", "gradient.tensorarrayint", "gradient.scalarr
             "linalg_householder_product.default", "batch_norm_update_stats.default",
             "batch_norm_stats.default", "batch_norm_elemt.default",
             "batch_norm_gather_stats.default", "batch_norm_gather_stats_with_counts.default",
-            "batch_norm_backward_reduce.default", "batch_norm_backward_elemt.default")
+            "batch_norm_backward_reduce.default", "batch_norm_backward_elemt.default",
+            *(f"{n}.{o}" for n in ("gru", "rnn_tanh", "rnn_relu") for o in ("input", "data")))
 
 
 def _out_args(schema) -> list:
