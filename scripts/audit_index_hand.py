@@ -45,6 +45,10 @@ def _rnns() -> dict:
                                   "batch_first": False}
         found[f"{name}.data"] = {**common, "data": f(5, 2), "batch_sizes": i(5, fill=1),
                                  "hx": f(1, 1, 3)}
+        found[f"{name}_cell.default"] = {"input": f(1, 2), "hx": f(1, 3), "w_ih": params[0],
+                                         "w_hh": params[1], "b_ih": params[2], "b_hh": params[3]}
+    found["lstm_cell.default"] = {"input": f(1, 2), "hx": [f(1, 3), f(1, 3)], "w_ih": f(12, 2),
+                                  "w_hh": f(12, 3), "b_ih": f(12), "b_hh": f(12)}
     return found
 
 
@@ -170,6 +174,8 @@ def _table() -> dict:
         "nanquantile.default": {"self": f(4), "q": f(2, ffill=0.5)},
         "stft.default": {"self": f(16), "n_fft": 4, "return_complex": True},
         "stft.center": {"self": f(16), "n_fft": 4, "return_complex": True},
+        "istft.default": {"self": TSpec((3, 5), torch.complex64), "n_fft": 4, "center": True,
+                          "window": f(4, ffill=1.0)},
         "linspace.Tensor_Tensor": {"start": f(), "end": f(), "steps": 4},
         "linspace.Tensor_Scalar": {"start": f(), "end": 2.0, "steps": 4},
         "linspace.Scalar_Tensor": {"start": 0.0, "end": f(), "steps": 4},
@@ -221,7 +227,8 @@ AGREEING = ("gradient.tensorarray", "gradient.tensorarrayint", "gradient.scalarr
             "batch_norm_stats.default", "batch_norm_elemt.default",
             "batch_norm_gather_stats.default", "batch_norm_gather_stats_with_counts.default",
             "batch_norm_backward_reduce.default", "batch_norm_backward_elemt.default",
-            *(f"{n}.{o}" for n in ("gru", "rnn_tanh", "rnn_relu") for o in ("input", "data")))
+            *(f"{n}.{o}" for n in ("gru", "rnn_tanh", "rnn_relu") for o in ("input", "data")),
+            "gru_cell.default", "rnn_tanh_cell.default", "rnn_relu_cell.default", "lstm_cell.default")
 
 
 def _out_args(schema) -> list:

@@ -86,7 +86,7 @@ def _guard_value(dtype: torch.dtype, pattern: str):
     f, i, b = PATTERNS[pattern]
     if dtype == torch.bool:
         return b
-    return f if dtype.is_floating_point else i
+    return f if dtype.is_floating_point or dtype.is_complex else i
 
 
 def _numel(shape: tuple) -> int:
@@ -124,7 +124,7 @@ def _fill(base: torch.Tensor, spec: TSpec) -> None:
         base.copy_(torch.arange(n) % 2 == 0)
     elif spec.dtype.is_floating_point and spec.ffill is not None:
         base.fill_(spec.ffill)
-    elif spec.dtype.is_floating_point:
+    elif spec.dtype.is_floating_point or spec.dtype.is_complex:  # complex: istft's input
         base.copy_((torch.arange(n) % 7) * 0.25 + 0.5)
     else:
         base.fill_(_clamp(spec.fill, spec.dtype))
