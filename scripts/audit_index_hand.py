@@ -9,7 +9,9 @@ must agree; the others take their schema default (or None where optional). `EXTR
 variants that change several arguments at once: a size computed as in + 2*padding -
 dilation*(kernel-1) wraps around int64 only when two of them are huge together (im2col's
 reads past its input, session 50f), and a grid's non-finite values under every padding mode
-and align_corners."""
+and align_corners. Session 52f: AGREEING, overloads with no integer argument whose tensors must
+agree in length (gradient's spacing, orgqr's tau, batch_norm's running stats, an rnn's
+batch_sizes and weights), probed with each tensor shorter, longer and empty in turn."""
 from __future__ import annotations
 
 import torch
