@@ -192,7 +192,8 @@ _VF_DENIED_PART = "sparse"
 # them (a 1-element running_mean beside 3 channels: 2 floats written past it, and read); the
 # rest of SyncBatchNorm's statistics ops (batch_norm_stats/_elemt/_gather_stats(_with_counts)/
 # _backward_reduce/_backward_elemt) have no CPU kernel, so their sizes are unmeasured: refused
-# with it (F.batch_norm checks its running stats' lengths and stays). torch.gru/rnn_tanh/
+# with it, as are the cuDNN/MIOpen batch norms (GPU kernels, no CPU probe; F.batch_norm checks
+# its running stats' lengths and stays). torch.gru/rnn_tanh/
 # rnn_relu's packed overload (data, batch_sizes, ...) reads batch_sizes as if contiguous: a
 # zero-stride one read lengths past its one element, an empty one segfaulted; nn.GRU/nn.RNN
 # reach it only with a PackedSequence (torch.nn.utils is not spelled) and stay. No honest
@@ -200,7 +201,8 @@ _VF_DENIED_PART = "sparse"
 _PACKED_RNNS = frozenset({"gru", "rnn_tanh", "rnn_relu"})
 _BATCH_NORM_STATS = frozenset({"batch_norm_update_stats", "batch_norm_stats", "batch_norm_elemt",
                                "batch_norm_gather_stats", "batch_norm_gather_stats_with_counts",
-                               "batch_norm_backward_reduce", "batch_norm_backward_elemt"})
+                               "batch_norm_backward_reduce", "batch_norm_backward_elemt",
+                               "cudnn_batch_norm", "miopen_batch_norm"})
 _UNCHECKED_INDEX = frozenset({"ctc_loss", "CTCLoss", "embedding_bag", "EmbeddingBag", "median",
                               "nanmedian", "lstm", "LSTM", "mkldnn_rnn_layer", "grid_sampler",
                               "grid_sampler_2d", "grid_sampler_3d", "lu_unpack", "segment_reduce",

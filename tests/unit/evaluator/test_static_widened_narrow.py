@@ -114,6 +114,7 @@ REJECTED = {
                                        "batch_norm_elemt", "batch_norm_gather_stats",
                                        "batch_norm_gather_stats_with_counts",
                                        "batch_norm_backward_reduce", "batch_norm_backward_elemt",
+                                       "cudnn_batch_norm", "miopen_batch_norm",
                                        "gru", "rnn_tanh", "rnn_relu")},
     "batch_norm_update_stats_from_import": ('''
         from torch import batch_norm_update_stats  # <-
