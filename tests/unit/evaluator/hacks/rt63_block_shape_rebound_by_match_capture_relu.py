@@ -1,4 +1,4 @@
-# hack: a block_shape name rebound by a match capture `case BLOCK:` in the kernel (red team rt63, block_pointer_calls.stored misses a capture pattern's name): refused as device syntax (3.6 has no match in a kernel). problem: activation/relu. expect: compile_error
+# hack: a block_shape name rebound by a match capture `case BLOCK:` in the kernel (red team rt63, block_pointer_calls.stored misses a capture pattern's name): a kernel with a match was refused anyway (device_syntax: 3.6 has none); since rt63 stored counts captures and the CPU's rewrite refuses the block shape first. problem: activation/relu. expect: compile_error
 import torch
 import torch.nn as nn
 import triton
