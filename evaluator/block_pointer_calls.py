@@ -221,7 +221,8 @@ def no_while_carry(fn: ast.AST, assigns: list[ast.Assign], params) -> None:
 
 def stored(fn: ast.AST) -> set[str]:
     """Names a function's body binds (assignments, loop and `with` targets, walruses, imports,
-    `global`/`nonlocal` statements, nested defs), its parameters aside. Only the body: its
+    `global`/`nonlocal` statements, nested defs, `except ... as` names, match captures), its
+    parameters aside. Only the body: its
     decorators, defaults and annotations run in the enclosing scope (fla's
     `@triton.autotune(configs=[triton.Config({'BT': BT}) for BT in [32, 64, 128]])` binds a
     comprehension's BT there, not the kernel's `BT: tl.constexpr`: honest round s52)."""
@@ -230,4 +231,8 @@ def stored(fn: ast.AST) -> set[str]:
     out |= {name for n in nodes if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
     out |= {(a.asname or a.name).split(".")[0] for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))
             for a in n.names}
+    # names a statement binds as a plain str, no Name node (refused in a kernel elsewhere, yet a
+    # name bound is a name bound: red team rt63)
+    out |= {n.name for n in nodes if isinstance(n, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and n.name}
+    out |= {n.rest for n in nodes if isinstance(n, ast.MatchMapping) and n.rest}
     return out | {n.name for n in nodes if n is not fn and isinstance(n, (ast.FunctionDef, ast.ClassDef))}

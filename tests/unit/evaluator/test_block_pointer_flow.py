@@ -50,3 +50,21 @@ def test_two_origins_or_a_while_carry_are_refused(name):
 @pytest.mark.parametrize("name", list(KEPT))
 def test_one_origin_at_every_read_is_lowered(name):
     assert _problems(KEPT[name]) == []
+
+
+@pytest.mark.parametrize("body", [
+    "try:\n    pass\nexcept Exception as BLOCK:\n    pass",
+    "match 1:\n    case BLOCK:\n        pass",
+    "match [1]:\n    case [*BLOCK]:\n        pass",
+    "match {}:\n    case {**BLOCK}:\n        pass",
+    "match 1:\n    case int() as BLOCK:\n        pass",
+])
+def test_stored_counts_names_bound_without_a_name_node(body):
+    """Red team rt63: an except handler's name and a match capture bind a name with no Name
+    node; a block shape naming one is rebound in the kernel."""
+    import ast
+
+    from evaluator.block_pointer_calls import stored
+
+    fn = ast.parse("def k(BLOCK):\n" + textwrap.indent(body, "    ")).body[0]
+    assert "BLOCK" in stored(fn)
