@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import ast
 
+from evaluator.static_scopes import bound_names
+
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -227,12 +229,4 @@ def stored(fn: ast.AST) -> set[str]:
     `@triton.autotune(configs=[triton.Config({'BT': BT}) for BT in [32, 64, 128]])` binds a
     comprehension's BT there, not the kernel's `BT: tl.constexpr`: honest round s52)."""
     nodes = [n for stmt in getattr(fn, "body", [fn]) for n in ast.walk(stmt)]
-    out = {n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
-    out |= {name for n in nodes if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
-    out |= {(a.asname or a.name).split(".")[0] for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))
-            for a in n.names}
-    # names a statement binds as a plain str, no Name node (refused in a kernel elsewhere, yet a
-    # name bound is a name bound: red team rt63)
-    out |= {n.name for n in nodes if isinstance(n, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and n.name}
-    out |= {n.rest for n in nodes if isinstance(n, ast.MatchMapping) and n.rest}
-    return out | {n.name for n in nodes if n is not fn and isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    return {name for n in nodes if n is not fn for name in bound_names(n)}

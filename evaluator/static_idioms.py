@@ -63,7 +63,7 @@ import ast
 import copy
 from collections.abc import Callable, Collection
 
-from evaluator.static_scopes import Scopes, is_main_guard, sole_target
+from evaluator.static_scopes import Scopes, bound_names, is_main_guard, sole_target
 
 LOGGER_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "critical",
                             "exception", "log", "isEnabledFor"})
@@ -158,23 +158,7 @@ def _is_mark(node: ast.expr) -> bool:
 def _binds(tree: ast.AST, name: str) -> int:
     """How many places of the file bind `name` in any scope (imports, targets, parameters,
     defs, handlers, globals, match captures)."""
-    count = 0
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name):
-            count += n.id == name and not isinstance(n.ctx, ast.Load)
-        elif isinstance(n, ast.alias):
-            count += (n.asname or n.name.split(".")[0]) == name
-        elif isinstance(n, ast.arg):
-            count += n.arg == name
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            count += n.name == name
-        elif isinstance(n, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)):
-            count += n.name == name
-        elif isinstance(n, (ast.Global, ast.Nonlocal)):
-            count += name in n.names
-        elif isinstance(n, ast.MatchMapping):
-            count += n.rest == name
-    return count
+    return sum(bound_names(n).count(name) + (isinstance(n, ast.arg) and n.arg == name) for n in ast.walk(tree))
 
 
 # ---------------------------------------------------------------------- decorator aliases

@@ -255,3 +255,22 @@ def _declared_global(node: ast.AST) -> list[str]:
         elif not isinstance(sub, (*_FUNCTIONS, ast.ClassDef)):
             todo.extend(ast.iter_child_nodes(sub))
     return names
+
+
+def bound_names(node: ast.AST) -> list[str]:
+    """The names one node binds where it stands, parameters aside: a stored or deleted Name, an
+    import alias, a def or class, an `except ... as` name, a match capture, the names of a
+    `global`/`nonlocal` statement (the forms Scopes binds; the plain-str ones have no Name node)."""
+    if isinstance(node, ast.Name):
+        return [] if isinstance(node.ctx, ast.Load) else [node.id]
+    if isinstance(node, ast.alias):
+        return [node.asname or node.name.split(".")[0]]
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [node.name]
+    if isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)):
+        return [node.name] if node.name else []
+    if isinstance(node, ast.MatchMapping):
+        return [node.rest] if node.rest else []
+    if isinstance(node, (ast.Global, ast.Nonlocal)):
+        return list(node.names)
+    return []
