@@ -61,6 +61,11 @@ class Checks:
         """A stored value: the block's element type, a scalar or exactly the block's shape."""
         return self._call(f"store{block.rank}", f"({text})", block.base, *block.shape_text)
 
+    def permutation(self, text: str, elements: list[str]) -> str:
+        """`text` (a base or pointer) after 3.6's check that `elements` (an order, or a
+        boundary_check naming every dimension) is a permutation of 0..rank-1."""
+        return self._call(f"perm{len(elements)}", f"({text})", *elements)
+
     def no_int_nan(self, pointer: str) -> str:
         """A load padded with NaN: not of an integer block."""
         return self._call("nan", pointer)
@@ -104,6 +109,16 @@ class Checks:
     {tl}.static_assert(p.dtype.element_ty.is_int() == False, "Padding option `nan` is not supported for integer block pointers")
     return p
 ''')
+            elif kind.startswith("perm"):
+                rank = int(kind[len("perm"):])
+                dims = [f"O{i}" for i in range(rank)]
+                rules = [" | ".join(f"({d} == {v})" for v in range(rank)) for d in dims]
+                rules += [f"{a} != {b}" for i, a in enumerate(dims) for b in dims[i + 1:]]
+                body = "".join(f'\n    {tl}.static_assert({r}, "Expected a permutation of (0, 1, ..., '
+                               f'len(order)-1) in order, and each boundary_check dimension once")' for r in rules)
+                out.append(f'''{head}(x, {", ".join(f"{d}: {tl}.constexpr" for d in dims)}):{body}
+    return x
+''')
             else:
                 rank = int(kind[len("store"):])
                 dims = [f"S{i}" for i in range(rank)]
@@ -118,6 +133,26 @@ class Checks:
     return v
 ''')
         return "".join(out)
+
+
+def constexpr_dims(fn: ast.AST, node: ast.expr, rank: int) -> list[str] | None:
+    """An `order` or `boundary_check` written as a tuple of one entry per dimension, each an int
+    or a `tl.constexpr` parameter of the kernel its body never rebinds, at least one such a name
+    (FlagGems' generated pointwise kernels: `order=(in0_stride_order0,)`,
+    `boundary_check=(in0_stride_order0,)`): the entries' texts, which the launch must make a
+    permutation of 0..rank-1 (Checks.permutation), so a boundary_check of it checks every
+    dimension; else None (a literal is judged as one; anything else is refused)."""
+    elts = node.elts if isinstance(node, (ast.Tuple, ast.List)) else []
+    args = getattr(fn, "args", None)
+    params = {a.arg for a in [*getattr(args, "posonlyargs", []), *getattr(args, "args", []),
+                              *getattr(args, "kwonlyargs", [])]
+              if (_dotted(a.annotation) or "").endswith("constexpr")}
+    names = params - calls.stored(fn)
+    if len(elts) != rank or not any(isinstance(e, ast.Name) for e in elts) or not all(
+            (isinstance(e, ast.Name) and e.id in names) or (isinstance(e, ast.Constant) and type(e.value) is int)
+            for e in elts):
+        return None
+    return [ast.unparse(e) for e in elts]
 
 
 def fresh_stem(taken: set[str]) -> str:

@@ -41,7 +41,7 @@ from evaluator import block_pointer_calls as calls
 from evaluator.block_pointer_calls import FUNCTIONS, Unsupported
 from evaluator.block_pointer_calls import dotted as _dotted
 from evaluator.block_pointer_calls import padded as _padded
-from evaluator.block_pointer_checks import Checks, fresh_stem, jit_decorator
+from evaluator.block_pointer_checks import Checks, constexpr_dims, fresh_stem, jit_decorator
 from evaluator.source_splice import Splice
 
 MAKE_ARGS = ("base", "shape", "strides", "offsets", "block_shape", "order")
@@ -384,7 +384,8 @@ class _Kernel:
         for key, value in [(k, args[k]) for k in ("shape", "strides", "offsets")] + [("order", o) for o in orders]:
             if len(_elements(value, key, call)) != rank:
                 raise Unsupported(call, "Expected shape/strides/offsets/block_shape to have the same length")
-        if any(sorted(_constant_ints(o, "order", call)) != list(range(rank)) for o in orders):
+        if any(constexpr_dims(self.fn, o, rank) is None and sorted(_constant_ints(o, "order", call))
+               != list(range(rank)) for o in orders):
             raise Unsupported(call, "Expected a permutation of (0, 1, ..., len(order)-1) in order")
         if not 1 <= rank <= MAX_RANK:
             raise Unsupported(call, f"block pointers of rank {rank} are not supported on the CPU (1 to {MAX_RANK})")
@@ -471,6 +472,8 @@ class _Kernel:
 
         def text(s: Splice) -> str:
             values = [checks.base(s.text(args["base"]))]
+            if (named := constexpr_dims(self.fn, args["order"], block.rank)) is not None:
+                values[0] = checks.permutation(values[0], named)
             values += [f"{p}.cast({checks.index(s.text(e), wide=True)}, {p}.int64)"
                        for e in [*_elements(args["shape"], "shape", node), *_elements(args["strides"], "strides", node)]]
             values += [_offset(p, checks.index(s.text(e), wide=False))
@@ -488,7 +491,9 @@ class _Kernel:
             if key in args and not (isinstance(args[key], ast.Constant) and args[key].value is None):
                 raise Unsupported(call, f"`{key}` arguments cannot be specified for loading or storing "
                                   "block pointers (Triton 3.6 refuses them)")
-        dims = _constant_ints(args["boundary_check"], "boundary_check", call) if "boundary_check" in args else []
+        named = constexpr_dims(self.fn, args["boundary_check"], block.rank) if "boundary_check" in args else None
+        dims = list(range(block.rank)) if named is not None else _constant_ints(
+            args["boundary_check"], "boundary_check", call) if "boundary_check" in args else []
         if any(not 0 <= d < block.rank for d in dims) or len(set(dims)) != len(dims):
             raise Unsupported(call, "`boundary_check` names a dimension the block does not have, or one twice")
         padding = args.get("padding_option", ast.Constant(""))
@@ -501,6 +506,7 @@ class _Kernel:
 
         def text(s: Splice) -> str:
             pointer = checks.no_int_nan(block.pointer()) if nan and not store else block.pointer()
+            pointer = checks.permutation(pointer, named) if named is not None else pointer
             parts = [pointer] + ([checks.value(s.text(args["value"]), block)] if store else [])
             parts += [f"mask={block.mask(sorted(dims))}"] if dims else []
             parts += [f"other={other}"] if other is not None else []
