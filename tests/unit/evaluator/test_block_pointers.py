@@ -326,6 +326,21 @@ def test_an_order_named_as_a_constexpr_of_the_kernel(order, says):
     assert says is None or says in problems[0][1]
 
 
+@pytest.mark.parametrize("extra, says", [("", None), ("\n    O0 = 1", "literal tuple of integers"),
+                                         ("\n    O0: tl.constexpr = 0", "literal tuple of integers")])
+def test_an_order_of_constexpr_parameters_is_checked_at_the_launch(extra, says):
+    source = KERNEL.replace("BN: tl.constexpr):", "BN: tl.constexpr, O0: tl.constexpr, O1: tl.constexpr, B: tl.constexpr):")
+    source = source.replace("pid = tl.program_id(0)", "pid = tl.program_id(0)" + extra)
+    source = source.replace("order=(1, 0))", "order=(O0, O1))").replace("boundary_check=(1, 0)", "boundary_check=(B, 0)")
+    out, problems = lower(source)
+    assert (problems == []) == (says is None), problems
+    assert says is None or says in problems[0][1]
+    if says is None:  # each use checks its tuple; the load masks every dimension
+        load = out.split("    x = ")[1].split("\n")[0]
+        assert "_krl_bp_check_perm2((_krl_bp_check_base((x_ptr))), O0, O1)" in out and "B, 0), mask=" in load
+        assert load.count(">= 0") == 2
+
+
 # Triton 3.6's compile-time checks (semantic.py: make_block_ptr and advance through
 # _convert_elem_to_ir_value, _load_block_pointer, _store_block_pointer), which the written-out
 # plain loads and stores would not make: the rewrite appends them as static_asserts, which the
@@ -341,8 +356,23 @@ LOAD = 'x = tl.load(xb, boundary_check=(0, 1), padding_option="zero")'
 STORE = "tl.store(yb, x, boundary_check=(0, 1))"
 MAKE_Y = "yb = tl.make_block_ptr(y_ptr, (M, N), (N, 1), (0, 0), (BM, BN), (1, 0))"
 # name: (old, new, dtype of x and y, OFF, what the front end says; None: it compiles and runs)
+# FlagGems' generated pointwise kernels (honest round s53): order and boundary_check as tuples
+# of the kernel's tl.constexpr parameters, which 3.6 checks at the launch's values
+DEF = "def k(x_ptr, y_ptr, M, N, OFF, BM: tl.constexpr, BN: tl.constexpr):"
+ORDERED = "x_ptr, y_ptr, M, N, OFF, BM: tl.constexpr, BN: tl.constexpr, O0: tl.constexpr = 1, O1: tl.constexpr = {}"
+
+
+def _named_orders(second: int, check: str = "(O1, O0)") -> str:
+    body = CHECKED[len(HEAD):].replace(DEF[6:-2], ORDERED.format(second)).replace("(BM, BN), (1, 0))", "(BM, BN), (O0, O1))")
+    return body.replace("boundary_check=(0, 1)", f"boundary_check={check}")
+
+
 CHECK_CASES = {
     "same_dtype_and_shape": (STORE, STORE, "float32", 0, None),
+    "constexpr_order_and_boundary_check": (CHECKED[len(HEAD):], _named_orders(0), "float32", 0, None),
+    "constexpr_order_not_a_permutation": (CHECKED[len(HEAD):], _named_orders(1), "float32", 0, "permutation"),
+    "constexpr_boundary_check_past_the_rank": (CHECKED[len(HEAD):], _named_orders(0, "(O0, 2)"), "float32", 0,
+                                               "permutation"),
     "scalar_of_the_element_type": (STORE, "tl.store(yb, 0.0, boundary_check=(0, 1))", "float32", 0, None),
     "int32_and_uint32_offsets": (MAKE_Y, MAKE_Y.replace("(0, 0), (BM", "(OFF, OFF.to(tl.uint32)), (BM"),
                                  "float32", 3, None),
