@@ -296,4 +296,22 @@ FULL = {
         "20_rmsnorm_vllm_layernorm_gated_stacked_heuristics_none_z": ("norm/rmsnorm",
                                                                       {"batch_size": 2, "seq_len": 3, "hidden": 200}),
     }.items()},
+    # honest round s53d: sources not used before (lmdeploy, TransformerEngine, lightning-thunder,
+    # DeepSpeed-Inference, TritonBench-G's collected FlagGems / xformers / flash kernels). Refused
+    # before: FlagGems' generated pointwise code, block pointers whose order and boundary_check
+    # are tuples of tl.constexpr parameters (10, compile_error; checked at the launch since)
+    **{f"s53_{stem}.py": spec for stem, spec in {
+        "01_rmsnorm_lmdeploy_constexpr_row_stride_eps": ("norm/rmsnorm", {"batch_size": 2, "seq_len": 3, "hidden": 200}),
+        "02_cross_entropy_transformer_engine_atomic_n_non_ignore_autograd": ("loss/cross_entropy",
+                                                                             {"batch_size": 6, "num_classes": 300}),
+        "03_cross_entropy_thunder_triton_ce_enum_dtype_buffer_debug_barrier": ("loss/cross_entropy",
+                                                                               {"batch_size": 6, "num_classes": 300}),
+        "05_gelu_deepspeed_inference_erf_functor_accelerator_check": ("activation/gelu", {"batch_size": 4, "dim": 300}),
+        "06_layernorm_deepspeed_inference_clamped_block_size_three_loops": ("norm/layernorm", {"batch_size": 3, "dim": 700}),
+        "07_causal_softmax_tritonbench_g_xformers_ksoftmax_stacked_heuristics": ("softmax/causal_softmax", None),
+        "09_argmax_dim_tritonbench_g_flaggems_argmax_chained_and_mask_tie_break": ("reduction/argmax_dim",
+                                                                                   {"batch_size": 8, "dim": 300}),
+        "10_relu_tritonbench_g_flaggems_strided_buffer_generated_pointwise_block_ptr": ("activation/relu",
+                                                                                        {"batch_size": 4, "dim": 300}),
+    }.items()},
 }
