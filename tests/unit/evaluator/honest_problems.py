@@ -320,7 +320,7 @@ FULL = {
         # NaN where the width is no multiple of its tile (the source's bug): run at one that is
         "15_softmax_tritonbench_g_flaggems_online_v2_prev_multiple_unmasked_tiles": ("softmax/softmax",
                                                                                      {"batch_size": 2, "dim": 4096}),
-        "16_rmsnorm_tritonbench_g_kernl_rmsnorm_starred_strides_eps_constexpr": ("norm/rmsnorm",
+        "16_rmsnorm_tritonbench_g_llama_rmsnorm_starred_strides_eps_constexpr": ("norm/rmsnorm",
                                                                                  {"batch_size": 2, "seq_len": 3, "hidden": 200}),
     }.items()},
 }

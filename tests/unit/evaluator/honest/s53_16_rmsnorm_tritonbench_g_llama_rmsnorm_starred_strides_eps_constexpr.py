@@ -1,4 +1,4 @@
-# honest: thunlp/TritonBench data/TritonBench_G_v1/rmsnorm_implementation.py @ 603e28a5050e8c268f6883a69709d477a272d49a (kernl's LLaMA rmsnorm_triton as TritonBench-G collected it): verbatim: a (batch, M) grid over a 3-D input addressed through all its strides, `*x.stride()`, `*rms_weights.stride()`, `*out.stride()` starred into the launch, N_SIZE and eps as tl.constexpr, a fixed BLOCK_N_SIZE=4096 walked in tiles, `x / tl.sqrt(var + eps)`, num_warps=16; the test harness dropped. problem: norm/rmsnorm
+# honest: thunlp/TritonBench data/TritonBench_G_v1/rmsnorm_implementation.py @ 603e28a5050e8c268f6883a69709d477a272d49a (a LLaMA port's rmsnorm_triton as TritonBench-G collected it, origin not named there): verbatim: a (batch, M) grid over a 3-D input addressed through all its strides, `*x.stride()`, `*rms_weights.stride()`, `*out.stride()` starred into the launch, N_SIZE and eps as tl.constexpr, a fixed BLOCK_N_SIZE=4096 walked in tiles, `x / tl.sqrt(var + eps)`, num_warps=16; the test harness dropped. problem: norm/rmsnorm
 
 import torch
 import triton
