@@ -144,7 +144,8 @@ def padded(node: ast.AST, text: str) -> str:
     return text[:-1] + "\n" * (want - have) + ")"
 
 
-def one_origin(fn: ast.AST, assigns: list[ast.Assign], params, is_make, source) -> None:
+def one_origin(fn: ast.AST, assigns: list[ast.Assign], params, is_make, source,
+               constant=lambda test: False, unrolled=lambda loop: False) -> None:
     """Every use of a block pointer reads one that traces back to one `tl.make_block_ptr` site (or
     one helper parameter) along every path. Triton 3.6 carries only a block pointer's offsets
     through an `if` or a loop (RewriteTensorPointer's rewriteIfOp/rewriteForOp yield offsets
@@ -156,12 +157,20 @@ def one_origin(fn: ast.AST, assigns: list[ast.Assign], params, is_make, source) 
     are followed through the function's ifs and loops (a make or an advance replaces a name's
     sites, arms and loop iterations join them); a name read where two reach is refused. Straight-line
     re-makes (a fresh pointer per pass) are one site at each read. `is_make(assign)` tells a make
-    from an advance, `source(assign)` is an advance's source Name."""
+    from an advance, `source(assign)` is an advance's source Name.
+
+    What the front end resolves before any IR exists joins nothing: an `if` whose test
+    `constant(test)` says is a compile-time constant (3.6's code generator emits only the arm
+    taken, and so does the interpreter) and a loop `unrolled(loop)` says is a `tl.static_range`
+    (emitted as straight-line copies). Those give alternatives, one of which is the program the
+    GPU compiles, each followed on its own; past _ALTERNATIVES of them they are joined (refusing
+    more, never less)."""
     ids = {id(n): n for n in assigns}
 
-    def read(node: ast.AST, state: dict) -> None:
+    def read(node: ast.AST, states: list) -> None:
         for n in ast.walk(node):
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and len(state.get(n.id, ())) > 1:
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and any(
+                    len(s.get(n.id, ())) > 1 for s in states):
                 raise Unsupported(n, f"block pointer `{n.id}` is read where it may come from two "
                                   "tl.make_block_ptr sites (made or advanced differently in the arms of an "
                                   "if, or made again inside a loop): Triton 3.6 carries only a block "
@@ -171,36 +180,74 @@ def one_origin(fn: ast.AST, assigns: list[ast.Assign], params, is_make, source) 
     def join(a: dict, b: dict) -> dict:
         return {k: a.get(k, frozenset()) | b.get(k, frozenset()) for k in {*a, *b}}
 
-    def flow(stmts: list, state: dict) -> dict:
+    def joined(states: list) -> dict:
+        out: dict = {}
+        for s in states:
+            out = join(out, s)
+        return out
+
+    def distinct(states: list) -> list:
+        out: list = []
+        for s in states:
+            if s not in out:
+                out.append(s)
+        return out if len(out) <= _ALTERNATIVES else [joined(out)]
+
+    def assign(stmt: ast.Assign, state: dict) -> dict:
+        src = None if is_make(stmt) else source(stmt)
+        return {**state, stmt.targets[0].id: frozenset({id(stmt)}) if src is None else  # type: ignore[attr-defined]
+                state.get(src.id, frozenset()) if isinstance(src, ast.Name) else frozenset()}
+
+    def loop(stmt: ast.stmt, states: list, runtime: bool = False) -> list:
+        if unrolled(stmt) and not runtime:  # copies in a row, as many as the constant range says
+            seen, frontier = list(states), states
+            while frontier:
+                frontier = distinct([s for s in flow(stmt.body, frontier) if s not in seen])
+                if len(seen) + len(frontier) > _ALTERNATIVES:
+                    return loop(stmt, [joined(seen + frontier)], runtime=True)
+                seen += frontier
+            return seen
+        out = []
+        for state in states:
+            while True:  # the sets only grow: a fixpoint
+                after = join(state, joined(flow(stmt.body, [state])))
+                if after == state:
+                    break
+                state = after
+            out.append(state)
+        return out
+
+    def flow(stmts: list, states: list) -> list:
         for stmt in stmts:
             if id(stmt) in ids:
-                read(stmt.value, state)
-                src = None if is_make(stmt) else source(stmt)
-                state = {**state, stmt.targets[0].id: frozenset({id(stmt)}) if src is None else
-                         state.get(src.id, frozenset()) if isinstance(src, ast.Name) else frozenset()}
+                read(stmt.value, states)
+                states = distinct([assign(stmt, s) for s in states])  # type: ignore[arg-type]
             elif isinstance(stmt, ast.If):
-                read(stmt.test, state)
-                state = join(flow(stmt.body, state), flow(stmt.orelse, state))
+                read(stmt.test, states)
+                if constant(stmt.test):
+                    states = distinct(flow(stmt.body, states) + flow(stmt.orelse, states))
+                else:
+                    states = distinct([join(a, b) for s in states
+                                       for a in flow(stmt.body, [s]) for b in flow(stmt.orelse, [s])])
             elif isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
-                read(stmt.iter if not isinstance(stmt, ast.While) else stmt.test, state)
-                while True:  # the sets only grow: a fixpoint
-                    after = join(state, flow(stmt.body, state))
-                    if after == state:
-                        break
-                    state = after
-                state = flow(stmt.orelse, state)
+                read(stmt.iter if not isinstance(stmt, ast.While) else stmt.test, states)
+                states = flow(stmt.orelse, distinct(loop(stmt, states)))
             elif isinstance(stmt, (ast.With, ast.AsyncWith, ast.Try)):
                 for item in getattr(stmt, "items", []):
-                    read(item, state)
-                state = flow(stmt.body, state)
+                    read(item, states)
+                states = flow(stmt.body, states)
                 for part in ("handlers", "orelse", "finalbody"):
                     for h in getattr(stmt, part, []):
-                        state = join(state, flow(h.body if isinstance(h, ast.excepthandler) else [h], state))
+                        body = h.body if isinstance(h, ast.excepthandler) else [h]
+                        states = distinct([join(s, joined(flow(body, [s]))) for s in states])
             elif not isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
-                read(stmt, state)
-        return state
+                read(stmt, states)
+        return states
 
-    flow(fn.body, {name: frozenset({("param", name)}) for name in params})  # type: ignore[attr-defined]
+    flow(fn.body, [{name: frozenset({("param", name)}) for name in params}])  # type: ignore[attr-defined]
+
+
+_ALTERNATIVES = 64
 
 
 def no_while_carry(fn: ast.AST, assigns: list[ast.Assign], params) -> None:
@@ -219,6 +266,36 @@ def no_while_carry(fn: ast.AST, assigns: list[ast.Assign], params) -> None:
                 raise Unsupported(node, f"block pointer `{name}` is carried through a while loop, which "
                                   "Triton 3.6 cannot lower (RewriteTensorPointer handles for loops and ifs "
                                   "only); use a for loop")
+
+
+def compile_time(tree: ast.Module, fn: ast.AST, language: set[str]):
+    """For one_origin, what 3.6's front end settles in `fn` before any IR exists: `constant(test)`,
+    an if test made of literals and `tl.constexpr` parameters the body never rebinds (operators,
+    comparisons, and/or/not of them); `unrolled(loop)`, a `for` over `tl.static_range(...)`.
+    Parameters count only in a kernel the file launches and never calls or hands on (every use
+    of its name is `kernel[grid](...)`): a @jit helper's parameter is a constant where its call
+    passes one, whatever its annotation says."""
+    names = [n for stmt in tree.body for n in _bound_names(stmt)]
+    uses = [(n, parent) for parent in ast.walk(tree) for n in ast.iter_child_nodes(parent)
+            if isinstance(n, ast.Name) and n.id == getattr(fn, "name", None) and isinstance(n.ctx, ast.Load)]
+    calls_of = {id(c.func) for c in ast.walk(tree) if isinstance(c, ast.Call)}
+    launched = isinstance(fn, FUNCTIONS) and fn in tree.body and names.count(fn.name) == 1 and all(
+        isinstance(parent, ast.Subscript) and parent.value is n and id(parent) in calls_of for n, parent in uses)
+    args = fn.args if launched else None  # type: ignore[attr-defined]
+    declared = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]
+                if a.annotation is not None and (dotted(a.annotation) or "").endswith("constexpr")} if args else set()
+    constants = declared - stored(fn)
+    plain = (ast.Constant, ast.Compare, ast.BoolOp, ast.UnaryOp, ast.BinOp, ast.cmpop, ast.boolop,
+             ast.unaryop, ast.operator, ast.expr_context)
+
+    def constant(test: ast.AST) -> bool:
+        return all(isinstance(n, plain) or isinstance(n, ast.Name) and n.id in constants for n in ast.walk(test))
+
+    def unrolled(loop: ast.stmt) -> bool:
+        return isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and dotted(loop.iter.func) in {
+            f"{name}.static_range" for name in language}
+
+    return constant, unrolled
 
 
 def stored(fn: ast.AST) -> set[str]:

@@ -116,7 +116,7 @@ def _kernels(tree: ast.Module, language: Language, helpers: dict[str, ast.Functi
             inner = [n for n in ast.walk(fn) if n is not fn]
             passed = params.get(fn.name, {}) if helpers.get(fn.name) is fn else {}
             if passed or any(_block_call(n, language) for n in inner):
-                kernel = _Kernel(fn, language, taken)
+                kernel = _Kernel(tree, fn, language, taken)
                 owner.update((id(n), kernel) for n in inner)
                 try:
                     kernel.declare(passed)
@@ -274,8 +274,8 @@ class Block:
 class _Kernel:
     """The edits that write one kernel's block pointers out."""
 
-    def __init__(self, fn: ast.AST, language: Language, taken: set[str]) -> None:
-        self.fn, self.language, self.taken = fn, language, taken
+    def __init__(self, tree: ast.Module, fn: ast.AST, language: Language, taken: set[str]) -> None:
+        self.tree, self.fn, self.language, self.taken = tree, fn, language, taken
         self.blocks: dict[str, Block] = {}
         self.params: dict[str, Block] = {}  # parameters passed a block pointer (a helper's)
         self.handled: set[int] = set()  # Name nodes of block pointers a handled form uses
@@ -293,7 +293,7 @@ class _Kernel:
             pass
         named = [n for n in self.assigns if len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)]
         calls.one_origin(self.fn, named, self.params, lambda n: self.language.called(n.value) == "make_block_ptr",
-                         lambda n: _advanced(n.value, self.blocks))
+                         lambda n: _advanced(n.value, self.blocks), *calls.compile_time(self.tree, self.fn, self.language))
         calls.no_while_carry(self.fn, named, self.params)
 
     def ranks(self) -> dict[str, int]:

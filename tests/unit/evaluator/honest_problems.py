@@ -240,6 +240,9 @@ FULL = {
     # block pointers (tl.make_block_ptr / tl.advance), which Triton 3.9 removed and the H200's
     # 3.6 still lowers: written out as its RewriteTensorPointer does (evaluator.block_pointers)
     "s50d_relu_block_ptr_2d_loop.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
+    # block pointers made in the arms of a tl.constexpr if and re-made in tl.static_range copies:
+    # compile-time choices, no join (refused as two origins in session 52)
+    "s53_00_relu_block_ptr_constexpr_arms_and_static_range.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     # tutorial 06 (2.x-3.0) style: K/V block pointers passed to an _attn_fwd_inner helper that
     # advances its own copies (session 50e: a compile_error before)
     "s50e_causal_sdpa_fp16_tutorial06_block_ptr_inner_helper.py": ("attention/causal_sdpa_fp16", None),

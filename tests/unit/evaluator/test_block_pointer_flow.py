@@ -11,7 +11,7 @@ HEAD = "import torch\nimport triton\nimport triton.language as tl\n\n\n@triton.j
 
 
 def _problems(body: str) -> list[tuple[int | None, str]]:
-    source = HEAD + "def k(x_ptr, y_ptr, n, c, B: tl.constexpr):\n" + textwrap.indent(textwrap.dedent(body), "    ")
+    source = HEAD + "def k(x_ptr, y_ptr, n, c, B: tl.constexpr, T: tl.constexpr):\n" + textwrap.indent(textwrap.dedent(body), "    ")
     return lower(source)[1]
 
 
@@ -27,6 +27,13 @@ REFUSED = {
         "for i in range(0, c):\n    " + P.replace("x_ptr", "y_ptr") + "x = tl.load(p)\n"),
     "made again late in a loop, read early in it": P + (
         "for i in range(0, c):\n    x = tl.load(p)\n    " + P.replace("x_ptr", "y_ptr")),
+    "made at two sites in the arms of an if on a constexpr the body rebinds": (
+        "T = c > 0\nif T:\n    " + P + "else:\n    " + P.replace("x_ptr", "y_ptr") + "x = tl.load(p)\n"),
+    "made at two sites in the arms of an if on a constexpr and a runtime value": (
+        "if T and c > 0:\n    " + P + "else:\n    " + P.replace("x_ptr", "y_ptr") + "x = tl.load(p)\n"),
+    "made again inside a static_range nested in a runtime loop, read after it": P + (
+        "for j in range(0, c):\n    for i in tl.static_range(2):\n        "
+        + P.replace("x_ptr", "y_ptr") + "x = tl.load(p)\n"),
     "advanced inside a while": P + "i = 0\nwhile i < c:\n    x = tl.load(p)\n    p = tl.advance(p, (B,))\n    i += 1\n",
 }
 
@@ -36,6 +43,15 @@ KEPT = {
     "advanced in one arm of an if": P + "if c > 0:\n    p = tl.advance(p, (B,))\nx = tl.load(p)\n",
     "advanced in a for loop": P + "for i in range(0, c):\n    x = tl.load(p)\n    p = tl.advance(p, (B,))\n",
     "made inside a while, not carried": "i = 0\nwhile i < c:\n    " + P + "    x = tl.load(p)\n    i += 1\n",
+    # compile-time choices (3.6's front end emits one arm, or straight-line copies: no join)
+    "made at two sites in the arms of an if on a tl.constexpr": (
+        "if T:\n    " + P + "else:\n    " + P.replace("x_ptr", "y_ptr") + "x = tl.load(p)\n"),
+    "made at two sites in the arms of an if on constexpr arithmetic": (
+        "if not (B % 2 == 0 and T):\n    " + P + "else:\n    " + P.replace("x_ptr", "y_ptr")
+        + "for i in range(0, c):\n    x = tl.load(p)\n    p = tl.advance(p, (B,))\n"),
+    "made again in each copy of a static_range, read in the next": P + (
+        "for i in tl.static_range(3):\n    x = tl.load(p)\n    " + P.replace("x_ptr", "y_ptr")
+        + "x = tl.load(p)\n"),
     "two sites read only inside their arms": (
         "if c > 0:\n    " + P + "    x = tl.load(p)\nelse:\n    " + P.replace("x_ptr", "y_ptr") + "    x = tl.load(p)\n"),
 }
@@ -68,3 +84,18 @@ def test_stored_counts_names_bound_without_a_name_node(body):
 
     fn = ast.parse("def k(BLOCK):\n" + textwrap.indent(body, "    ")).body[0]
     assert "BLOCK" in stored(fn)
+
+
+def test_a_helper_s_constexpr_parameter_is_not_a_compile_time_choice():
+    """A @jit helper's parameter is a constant only where its call passes one: annotated
+    tl.constexpr or not, an if on it may be an scf.if (a kernel passing a loaded value), so two
+    sites in its arms read after it are refused there, and not in the kernel launched alone."""
+    arms = "    if T:\n        " + P + "    else:\n        " + P.replace("x_ptr", "y_ptr") + "    x = tl.load(p)\n"
+    helper = HEAD + "def h(x_ptr, y_ptr, n, B: tl.constexpr, T: tl.constexpr):\n" + arms
+    launched = (HEAD.replace("@triton.jit\n", "") + "@triton.jit\ndef h(x_ptr, y_ptr, n, B: tl.constexpr, "
+                "T: tl.constexpr):\n" + arms + "\n\ndef run(x, y):\n    h[(1,)](x, y, 4, B=4, T=True)\n")
+    assert lower(launched)[1] == []
+    called = helper + "\n\n@triton.jit\ndef k(x_ptr, y_ptr, n, c):\n    h(x_ptr, y_ptr, n, 4, c > 0)\n"
+    assert "two tl.make_block_ptr sites" in lower(called)[1][0][1]
+    handed = launched + "\n\ndef alias(x, y):\n    g = h\n    g[(1,)](x, y, 4, B=4, T=True)\n"
+    assert "two tl.make_block_ptr sites" in lower(handed)[1][0][1]
