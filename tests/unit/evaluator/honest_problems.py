@@ -325,9 +325,5 @@ FULL = {
                                                                                      {"batch_size": 2, "dim": 4096}),
         "16_rmsnorm_tritonbench_g_llama_rmsnorm_starred_strides_eps_constexpr": ("norm/rmsnorm",
                                                                                  {"batch_size": 2, "seq_len": 3, "hidden": 200}),
-        # 72 autotune configs down to BLOCK_SIZE_N = BLOCK_SIZE_K = 1, each a CPU draw: the
-        # manifest's CPU sizes ran past the 120 s limit on a loaded box; small sizes here
-        "17_sum_dim_tritonbench_sum_kernels_constexpr_sizes_product_autotune": ("reduction/sum_dim",
-                                                                                {"batch_size": 2, "dim1": 9, "dim2": 20}),
     }.items()},
 }
