@@ -42,10 +42,7 @@ class ClassBodyValues:
                 and self.resolve(node.value)[0] == "kernel"):
             return False
         name = names[0]
-        return not any((isinstance(n, ast.Attribute) and n.attr == name)
-                       or (isinstance(n, ast.Constant) and n.value == name)
-                       or (isinstance(n, ast.MatchClass) and name in n.kwd_attrs)  # `case C(kernel=f)`
-                       for n in ast.walk(self.tree))
+        return not self._spellings().get(name)  # static_member_kernels: attributes, strings, patterns
 
     def _property_setter(self, node: ast.FunctionDef | ast.ClassDef, dec: ast.expr) -> bool:
         """`@name.setter` as the only decorator of `def name(self, value)` in a plain class

@@ -388,13 +388,15 @@ class KernelValues:
                 and self.kernel_expression(node)):
             return False
         name = target.attr
-        if name.startswith("__") or name in _module_attributes():
+        if name.startswith("__") or name in _module_attributes() or not self._no_implicit_reader(cls):
             return False
-        for other in ast.walk(self.tree):
-            if isinstance(other, ast.Constant) and other.value == name:
-                return False
-            if not isinstance(other, ast.Attribute) or other.attr != name or other is target:
+        # every spelling of the name: an attribute, a string, a class pattern's keyword (red
+        # team rt66: `case ModelNew(kern=k)` read the kernel back by name)
+        for other in self._spellings().get(name, ()):
+            if other is target:
                 continue
+            if not isinstance(other, ast.Attribute):
+                return False
             sub = self.parent.get(id(other))
             call = self.parent.get(id(sub))
             if not (isinstance(other.ctx, ast.Load) and isinstance(other.value, ast.Name)
@@ -403,6 +405,17 @@ class KernelValues:
                     and isinstance(self.parent.get(id(call)), ast.Expr)):
                 return False
         return True
+
+    def _no_implicit_reader(self, cls: ast.ClassDef) -> bool:
+        """No library code reads the class's attributes by name: the class is undecorated, on
+        nn.Module or object alone, and no class of the file derives from it (red team rt66: a
+        `@dataclass(init=False)` holder's generated __repr__, __eq__, astuple and asdict read
+        every field, the kernel field too, with no attribute or string of the file naming it;
+        a subclass could be the dataclass, a leaf module's extra_repr reads its own names)."""
+        if cls.decorator_list or cls.keywords or not all(
+                self.qualify(b) in ("torch.nn.Module", "object") for b in cls.bases):
+            return False
+        return not any(self.file_class(b) == cls.name for c in self.classes.values() for b in c.bases)
 
     def _constexpr_argument(self, node: ast.expr, call: ast.AST | None) -> bool:
         """`k[grid](x, ACTIVATION=relu)`: a kernel of the file handed to a launch of a kernel of
