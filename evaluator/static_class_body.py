@@ -41,8 +41,11 @@ class ClassBodyValues:
         if not (isinstance(node, ast.Assign) and len(names) == 1 and isinstance(node.value, ast.Name)
                 and self.resolve(node.value)[0] == "kernel"):
             return False
-        name = names[0]
-        return not self._spellings().get(name)  # static_member_kernels: attributes, strings, patterns
+        name, cls = names[0], self.parent.get(id(node))
+        # no spelling of the name (static_member_kernels: attributes, strings, class patterns)
+        # and no library code that reads it by name (a dataclass's generated methods: rt66)
+        return not self._spellings().get(name) and isinstance(cls, ast.ClassDef) and (
+            self.no_implicit_reader(cls, name))
 
     def _property_setter(self, node: ast.FunctionDef | ast.ClassDef, dec: ast.expr) -> bool:
         """`@name.setter` as the only decorator of `def name(self, value)` in a plain class

@@ -55,6 +55,17 @@ def _module_attributes() -> frozenset[str]:
     return frozenset({*dir(torch.nn.Module), "training"})
 
 
+# The library bases whose machinery reads no attribute of a class by a name the file chose: it
+# reads only its own names (dir of the base), which a kernel's name must not be
+HOLDER_BASES = ("torch.nn.Module", "torch.autograd.Function", "object")
+
+
+def _base_attributes() -> frozenset[str]:
+    import torch
+
+    return _module_attributes() | frozenset(dir(torch.autograd.Function))
+
+
 def jit_calls(tree: ast.Module, scopes: Scopes, qualify: Callable[[ast.AST], str | None]) -> dict[int, ast.FunctionDef]:
     """id(call) -> the def it makes a kernel of, for each module-level `NAME = triton.jit(f)`
     (the decorator's keywords only; NAME bound nowhere else, so it is always this kernel)
@@ -388,7 +399,7 @@ class KernelValues:
                 and self.kernel_expression(node)):
             return False
         name = target.attr
-        if name.startswith("__") or name in _module_attributes() or not self._no_implicit_reader(cls):
+        if name.startswith("__") or name in _module_attributes() or not self.no_implicit_reader(cls, name):
             return False
         # every spelling of the name: an attribute, a string, a class pattern's keyword (red
         # team rt66: `case ModelNew(kern=k)` read the kernel back by name)
@@ -406,14 +417,15 @@ class KernelValues:
                 return False
         return True
 
-    def _no_implicit_reader(self, cls: ast.ClassDef) -> bool:
-        """No library code reads the class's attributes by name: the class is undecorated, on
-        nn.Module or object alone, and no class of the file derives from it (red team rt66: a
-        `@dataclass(init=False)` holder's generated __repr__, __eq__, astuple and asdict read
-        every field, the kernel field too, with no attribute or string of the file naming it;
-        a subclass could be the dataclass, a leaf module's extra_repr reads its own names)."""
-        if cls.decorator_list or cls.keywords or not all(
-                self.qualify(b) in ("torch.nn.Module", "object") for b in cls.bases):
+    def no_implicit_reader(self, cls: ast.ClassDef, name: str) -> bool:
+        """No library code reads attribute `name` of the class or its instances by that name:
+        the class is undecorated, on HOLDER_BASES alone (whose machinery reads only its own
+        names, which `name` is not), and no class of the file derives from it. Red team rt66: a
+        kernel held as `self.kern`, or as a class-body alias, under a dataclass field's name
+        was read back by the generated __repr__ (also __eq__, astuple, asdict), with no
+        attribute or string of the file naming it, and a subclass of a dataclass inherits them."""
+        if cls.decorator_list or cls.keywords or name in _base_attributes() or not all(
+                self.qualify(b) in HOLDER_BASES for b in cls.bases):
             return False
         return not any(self.file_class(b) == cls.name for c in self.classes.values() for b in c.bases)
 
