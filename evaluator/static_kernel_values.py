@@ -427,7 +427,10 @@ class KernelValues:
         if cls.decorator_list or cls.keywords or name in _base_attributes() or not all(
                 self.qualify(b) in HOLDER_BASES for b in cls.bases):
             return False
-        return not any(self.file_class(b) == cls.name for c in self.classes.values() for b in c.bases)
+        bases = self.__dict__.get("_file_bases")
+        if bases is None:  # once per file: every holder asks (2,000 classes ran past the budget once)
+            bases = self.__dict__["_file_bases"] = {self.file_class(b) for c in self.classes.values() for b in c.bases}
+        return cls.name not in bases
 
     def _constexpr_argument(self, node: ast.expr, call: ast.AST | None) -> bool:
         """`k[grid](x, ACTIVATION=relu)`: a kernel of the file handed to a launch of a kernel of
