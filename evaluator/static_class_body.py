@@ -41,11 +41,11 @@ class ClassBodyValues:
         if not (isinstance(node, ast.Assign) and len(names) == 1 and isinstance(node.value, ast.Name)
                 and self.resolve(node.value)[0] == "kernel"):
             return False
-        name = names[0]
-        return not any((isinstance(n, ast.Attribute) and n.attr == name)
-                       or (isinstance(n, ast.Constant) and n.value == name)
-                       or (isinstance(n, ast.MatchClass) and name in n.kwd_attrs)  # `case C(kernel=f)`
-                       for n in ast.walk(self.tree))
+        name, cls = names[0], self.parent.get(id(node))
+        # no spelling of the name (static_member_kernels: attributes, strings, class patterns)
+        # and no library code that reads it by name (a dataclass's generated methods: rt66)
+        return not self._spellings().get(name) and isinstance(cls, ast.ClassDef) and (
+            self.no_implicit_reader(cls, name))
 
     def _property_setter(self, node: ast.FunctionDef | ast.ClassDef, dec: ast.expr) -> bool:
         """`@name.setter` as the only decorator of `def name(self, value)` in a plain class

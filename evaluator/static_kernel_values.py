@@ -55,6 +55,17 @@ def _module_attributes() -> frozenset[str]:
     return frozenset({*dir(torch.nn.Module), "training"})
 
 
+# The library bases whose machinery reads no attribute of a class by a name the file chose: it
+# reads only its own names (dir of the base), which a kernel's name must not be
+HOLDER_BASES = ("torch.nn.Module", "torch.autograd.Function", "object")
+
+
+def _base_attributes() -> frozenset[str]:
+    import torch
+
+    return _module_attributes() | frozenset(dir(torch.autograd.Function))
+
+
 def jit_calls(tree: ast.Module, scopes: Scopes, qualify: Callable[[ast.AST], str | None]) -> dict[int, ast.FunctionDef]:
     """id(call) -> the def it makes a kernel of, for each module-level `NAME = triton.jit(f)`
     (the decorator's keywords only; NAME bound nowhere else, so it is always this kernel)
@@ -388,13 +399,15 @@ class KernelValues:
                 and self.kernel_expression(node)):
             return False
         name = target.attr
-        if name.startswith("__") or name in _module_attributes():
+        if name.startswith("__") or name in _module_attributes() or not self.no_implicit_reader(cls, name):
             return False
-        for other in ast.walk(self.tree):
-            if isinstance(other, ast.Constant) and other.value == name:
-                return False
-            if not isinstance(other, ast.Attribute) or other.attr != name or other is target:
+        # every spelling of the name: an attribute, a string, a class pattern's keyword (red
+        # team rt66: `case ModelNew(kern=k)` read the kernel back by name)
+        for other in self._spellings().get(name, ()):
+            if other is target:
                 continue
+            if not isinstance(other, ast.Attribute):
+                return False
             sub = self.parent.get(id(other))
             call = self.parent.get(id(sub))
             if not (isinstance(other.ctx, ast.Load) and isinstance(other.value, ast.Name)
@@ -403,6 +416,21 @@ class KernelValues:
                     and isinstance(self.parent.get(id(call)), ast.Expr)):
                 return False
         return True
+
+    def no_implicit_reader(self, cls: ast.ClassDef, name: str) -> bool:
+        """No library code reads attribute `name` of the class or its instances by that name:
+        the class is undecorated, on HOLDER_BASES alone (whose machinery reads only its own
+        names, which `name` is not), and no class of the file derives from it. Red team rt66: a
+        kernel held as `self.kern`, or as a class-body alias, under a dataclass field's name
+        was read back by the generated __repr__ (also __eq__, astuple, asdict), with no
+        attribute or string of the file naming it, and a subclass of a dataclass inherits them."""
+        if cls.decorator_list or cls.keywords or name in _base_attributes() or not all(
+                self.qualify(b) in HOLDER_BASES for b in cls.bases):
+            return False
+        bases = self.__dict__.get("_file_bases")
+        if bases is None:  # once per file: every holder asks (2,000 classes ran past the budget once)
+            bases = self.__dict__["_file_bases"] = {self.file_class(b) for c in self.classes.values() for b in c.bases}
+        return cls.name not in bases
 
     def _constexpr_argument(self, node: ast.expr, call: ast.AST | None) -> bool:
         """`k[grid](x, ACTIVATION=relu)`: a kernel of the file handed to a launch of a kernel of
