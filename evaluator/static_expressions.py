@@ -279,7 +279,7 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, ClassMemberReads
             return
         if kind == "warmed":
             if not (self.warmed_read(chain) and self.warmed_use(root, chain[0])):  # type: ignore[arg-type]
-                self.add(chain[0], "reflection", f"`{self.snippet(chain[-1])}`: a warmed kernel is read only "
+                self.add(chain[-1], "reflection", "a warmed kernel is read only "
                          "as Triton tutorial 02 reads it (its compiled kernel reaches the driver)", WARMED_INSTEAD)
             return
         if kind == "class" and chain[0].attr == "register" and not self._defines(value, "register", set()):
