@@ -55,7 +55,7 @@ class WarmedKernels:
         assign = self.parent.get(id(call))
         target = sole_target(assign)
         return isinstance(assign, ast.Assign) and assign.value is call and isinstance(target, ast.Name) and (
-            self._in_function(assign))
+            self._in_function(assign)) and len(self.scopes.lookup(target)[1]) == 1  # bound by this line only
 
     def _in_function(self, node: ast.AST) -> bool:
         at = self.parent.get(id(node))
