@@ -118,7 +118,7 @@ REJECTED = {
             kernel = {_WARM}  # <-
             kernel._init_handles()
     ''', "reflection"),
-    "warmup_at_module_level": (f'''
+    "warmup_at_module_level": ('''
         _x = torch.empty(4)
         kernel = k.warmup(_x, _x, 4, BLOCK=1024, grid=(1, ))  # <-
     ''', "reflection"),
