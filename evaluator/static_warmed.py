@@ -32,7 +32,6 @@ WARMED_READS = frozenset({("n_regs",), ("n_spills",), ("metadata", "shared"), ("
 WARMED_INSTEAD = ("write the occupancy query as Triton tutorial 02 does: `k = kernel.warmup(..., grid=(1, ))` "
                   "in the function that launches, then only `k._init_handles()`, `k.n_regs`, `k.n_spills`, "
                   "`k.metadata.shared` / `.num_warps` / `.num_stages` and `k[grid](...)` as a statement")
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
 
 class WarmedKernels:
@@ -54,14 +53,13 @@ class WarmedKernels:
             return False
         assign = self.parent.get(id(call))
         target = sole_target(assign)
-        return isinstance(assign, ast.Assign) and assign.value is call and isinstance(target, ast.Name) and (
-            self._in_function(assign)) and len(self.scopes.lookup(target)[1]) == 1  # bound by this line only
-
-    def _in_function(self, node: ast.AST) -> bool:
-        at = self.parent.get(id(node))
-        while at is not None and not isinstance(at, _FUNCTIONS):
-            at = self.parent.get(id(at))
-        return isinstance(at, (ast.FunctionDef, ast.AsyncFunctionDef))
+        if not (isinstance(assign, ast.Assign) and assign.value is call and isinstance(target, ast.Name)):
+            return False
+        # a function's own local (not a class body's attribute, not a global or nonlocal), bound
+        # by this line only
+        scope = self.scopes.of_node.get(id(target))
+        return scope is not None and isinstance(scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+            target.id not in scope.globals) and [b.node for b in scope.names.get(target.id, ())] == [target]
 
     def warmed_binding(self, b: Binding) -> bool:
         """A local bound once (its scope's only binding of the name) by a `warm_call`."""

@@ -159,3 +159,32 @@ def test_s53f_warmed_kernel_is_accepted(name):
 @pytest.mark.parametrize("name", list(REJECTED))
 def test_s53f_warmed_kernel_stays_narrow(name):
     assert_narrow(*REJECTED[name])
+
+
+NARROW_MORE = {
+    "warmed_in_a_class_body": ('''
+        def run(x, out, n):
+            class Held:  # <-
+                kernel = k.warmup(x, out, n, BLOCK=1024, grid=(1, ))
+            return Held
+    ''', "forbidden_syntax"),  # a nested class is refused first
+    "warmed_global": ('''
+        def run(x, out, n):
+            global kernel
+            kernel = k.warmup(x, out, n, BLOCK=1024, grid=(1, ))  # <-
+    ''', "reflection"),
+    "warmed_nonlocal": ('''
+        def run(x, out, n):
+            kernel = None
+
+            def warm():
+                nonlocal kernel  # <-
+                kernel = k.warmup(x, out, n, BLOCK=1024, grid=(1, ))
+            warm()
+    ''', "forbidden_syntax"),  # nonlocal of a non-literal is refused first
+}
+
+
+@pytest.mark.parametrize("name", list(NARROW_MORE))
+def test_s53f_warmed_binding_is_a_functions_own_local(name):
+    assert_narrow(*NARROW_MORE[name])
