@@ -1,4 +1,4 @@
-"""honest: Triton tutorial 02 (python/tutorials/02-fused-softmax.py, Triton 3.x) verbatim: DEVICE from driver.active, device properties (multiprocessor_count, max_num_regs, max_shared_mem, warpSize), the occupancy query softmax_kernel.warmup(..., grid=(1, )) + kernel._init_handles() reading kernel.n_regs and kernel.metadata.shared, the persistent grid NUM_SM * occupancy, and the launch through the warmed kernel kernel[(num_programs, 1, 1)](...). problem: softmax/softmax"""
+# honest: Triton tutorial 02 (python/tutorials/02-fused-softmax.py, Triton 3.x) verbatim: DEVICE from driver.active, device properties (multiprocessor_count, max_num_regs, max_shared_mem, warpSize), the occupancy query softmax_kernel.warmup(..., grid=(1, )) + kernel._init_handles() reading kernel.n_regs and kernel.metadata.shared, the persistent grid NUM_SM * occupancy, and the launch through the warmed kernel kernel[(num_programs, 1, 1)](...). problem: softmax/softmax
 import torch
 import torch.nn as nn
 
