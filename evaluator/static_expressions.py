@@ -11,7 +11,7 @@ evaluator.static_stores.
 Privileges (which parameters they are: evaluator.static_names): `self` may have private
 attributes and be assigned to; `ctx` may be assigned to. A kernel (a @triton.jit/
 autotune/heuristics function) may only be launched (`kernel[grid](...)`) or called from
-another kernel.
+another kernel (or warmed as Triton tutorial 02 does: evaluator.static_warmed).
 """
 from __future__ import annotations
 
