@@ -29,6 +29,7 @@ import types
 from collections.abc import Iterator
 
 from evaluator.device_lowering import (
+    ASSEMBLED,
     RESOURCES,
     SCRATCH,
     SHARED_LIMIT,
@@ -188,14 +189,15 @@ def _mirror(interpreted) -> object:
     return mirror
 
 
-def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
+def check(interpreted, args: tuple, kwargs: dict, assemble: bool = False) -> frozenset:
     """Raise what Triton's GPU compiler raises for this launch of `interpreted` (an
     InterpretedFunction) with these arguments; if its front end accepts it, return the paths
     (parameter name, then indices into a tuple) of the plain parameters and tuple elements the
     launcher specialised to a constant (an int equal to 1 is a
     constexpr on the GPU, where `(one - 2) // 2` is Python's floor division: -1, and the
     interpreter's i32 scalar divides by truncation: 0; red team s36 made a kernel that is
-    empty on the GPU and a ReLU on the CPU of it)."""
+    empty on the GPU and a ReLU on the CPU of it). With `assemble` the specialization is also
+    assembled for sm_90, for its registers (device_lowering.ASSEMBLED; evaluator.warmed_kernel)."""
     from triton.compiler.errors import CompilationError
     from triton.runtime.interpreter import InterpretedFunction
     from triton.runtime.jit import create_function_from_signature
@@ -227,7 +229,7 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
         _LAST[:] = [key]
         _CTAS[key] = getattr(options, "num_ctas", None)
         _DEBUG[key] = bool(getattr(options, "debug", False))
-        if key in _ACCEPTED:
+        if key in _ACCEPTED and not (assemble and key not in ASSEMBLED):  # a warmed kernel's registers
             _allocator_set(key, interpreted.fn.__name__)
             return _ACCEPTED[key]
         if key in _REFUSED:  # an autotuner asks of every config at each launch (child.py)
@@ -243,7 +245,7 @@ def check(interpreted, args: tuple, kwargs: dict) -> frozenset:
                 f"Triton's GPU compiler could not compile the kernel {interpreted.fn.__name__}: "
                 f"{type(exc).__name__}: {exc}"[:2000]) from None
         try:
-            lower(backend, module, options, target, key, interpreted.fn.__name__)
+            lower(backend, module, options, target, key, interpreted.fn.__name__, assemble)
         except KernelOutOfResources as exc:
             near = RESOURCES.get(key, (0, 0))[0] <= SHARED_LIMIT * 5 // 4  # alignment moves a few buffers
             if not (near and _fits_aligned(mirror, (signature, constexprs, attrs), options, key, interpreted.fn.__name__)):

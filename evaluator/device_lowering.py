@@ -37,19 +37,23 @@ class KernelOutOfResources(KernelNotCompilable):
 # (CompiledKernel's OutOfResources, cudaErrorInvalidValue)
 SHARED_LIMIT = 232448
 RESOURCES: dict[tuple, tuple[int, int]] = {}  # specialization key -> (shared bytes, warps) compiled
+# specialization key -> (registers a thread, spilled words a thread, num_stages) off its sm_90 cubin:
+# only for the launches that ask (`lower(assemble=True)`: a warmed kernel's occupancy query)
+ASSEMBLED: dict[tuple, tuple[int, int, int]] = {}
 # specialization key -> the global scratch bytes per program its compiled form asks the launch
 # for (device-side tensor descriptors): the GPU's launcher takes them from triton.set_allocator's
 SCRATCH: dict[tuple, int] = {}
 THREAD_LIMIT = 1024
 
 
-def lower(backend, module, options, target, key: tuple, name: str) -> None:
+def lower(backend, module, options, target, key: tuple, name: str, assemble: bool = False) -> None:
     """Run the GPU compiler's passes past the front end, as a GPU launch would before it
     loads the kernel: TTIR, TTGIR (read for the lane records, `device_ir.record`), and
     the lowering to LLVM IR (shared-memory allocation, warp specialization, membar). A kernel
     a later pass refuses, or whose compiled form needs more shared memory or threads than an
     sm_90 block has, never runs on the GPU, so it does not run here either (red team s42
     round 1: `warp_specialize=True` loops that only the lowering refuses ran on the CPU).
+    With `assemble` the cubin is always made, for its registers (`ASSEMBLED`).
     Raises KernelNotCompilable."""
     try:
         module = backend.make_ttir(module, {}, options, target.arch)
@@ -58,8 +62,8 @@ def lower(backend, module, options, target, key: tuple, name: str) -> None:
         _buffers_fit(module, options, key, name)
         if _unrolled_dot_work(module) > options.num_warps * 32 * _UNROLLED_PER_THREAD:
             return  # its lowering would take minutes here (`_unrolled_dot_work`): not judged
-        if options.maxnreg is not None or _inline_asm(module):
-            _assemble(backend, module, options, target, name)
+        if assemble or options.maxnreg is not None or _inline_asm(module):
+            ASSEMBLED[key] = _assemble(backend, module, options, target, name)
         else:
             with _mlir_only():
                 backend.make_llir(module, {}, options, target.arch)
@@ -105,7 +109,7 @@ _REGISTER_FILE = 65536
 _REGISTER_UNIT_PER_WARP = 256
 
 
-def _assemble(backend, module, options, target, name: str) -> None:
+def _assemble(backend, module, options, target, name: str) -> tuple[int, int, int]:
     """The rest of a GPU compile, for the two things the MLIR passes do not decide: inline
     assembly, which ptxas alone parses (a PTX line it refuses in a branch the CPU never takes:
     the GPU launch raises PTXASError, red team s43 round 2), and `maxnreg`, under which ptxas
@@ -113,7 +117,9 @@ def _assemble(backend, module, options, target, name: str) -> None:
     thread at num_warps=32 and maxnreg=255: the GPU's launch raises OutOfResources). LLVM's
     O3, PTX and ptxas run as on the GPU; the registers are read off the cubin (cuobjdump, as
     the driver's cuFuncGetAttribute would give them) and held to the block's register file
-    at the launch's warps. Only such kernels pay for it (0.2-3 s for an elementwise one)."""
+    at the launch's warps. Only such kernels pay for it (0.2-3 s for an elementwise one), and
+    a warmed kernel's occupancy query (evaluator.warmed_kernel). Returns (registers a thread,
+    spilled 4-byte words a thread: the LOCAL bytes / 4, as Triton's driver gives n_spills, num_stages)."""
     import io
     import subprocess
     import tempfile
@@ -148,6 +154,8 @@ def _assemble(backend, module, options, target, name: str) -> None:
             f"(maxnreg={options.maxnreg}); {warps} warps of it need {per_warp * warps} and an "
             f"H100 or H200 block has {_REGISTER_FILE}: the GPU launch fails with OutOfResources. "
             "Use fewer warps or a lower maxnreg")
+    local = re.search(r"\bLOCAL:(\d+)", usage)
+    return registers, (int(local.group(1)) // 4 if local else 0), int(options.num_stages)
 
 
 _BUFFER = re.compile(r"memdesc<((?:\d+x)+)([a-zA-Z]+)(\d+)")

@@ -29,7 +29,8 @@ _HARNESS_MODULES = ("evaluator.child", "evaluator.runner", "evaluator.timing", "
                     "evaluator.interpreter_libdevice", "evaluator.aten_facts", "evaluator.launch_args",
                     "evaluator.interpreter_races", "evaluator.interpreter_loops", "evaluator.interpreter_scope",
                     "evaluator.interpreter_schedule", "evaluator.interpreter_casts", "evaluator.interpreter_dot8",
-                    "evaluator.interpreter_minmax", "evaluator.launch_storage")
+                    "evaluator.interpreter_minmax", "evaluator.launch_storage",
+                    "evaluator.warmed_kernel")
 
 
 def _namespaces() -> dict[str, Any]:

@@ -43,7 +43,7 @@ from types import MappingProxyType
 
 import numpy as np
 
-from evaluator import launch_args
+from evaluator import launch_args, warmed_kernel
 from evaluator.launch_args import (  # noqa: F401  (launch_data, plain_constant: this module's API too)
     HEURISTIC_OPTIONS,
     KernelArgumentError,
@@ -365,7 +365,8 @@ class LaunchRecorder:
         """The class attributes the hook wraps, by a stable key."""
         from triton.runtime import jit
 
-        targets = {"JITFunction.run": (jit.JITFunction, "run")}
+        targets = {"JITFunction.run": (jit.JITFunction, "run"),
+                   "KernelInterface.warmup": (jit.KernelInterface, "warmup")}  # evaluator.warmed_kernel
         try:
             from triton.runtime.interpreter import InterpretedFunction
             targets["InterpretedFunction.run"] = (InterpretedFunction, "run")
@@ -404,6 +405,8 @@ class LaunchRecorder:
                 wrapped = _wrap_entry(original)
             elif key.startswith("InterpreterBuilder."):
                 wrapped = self._count_work(original)
+            elif key == "KernelInterface.warmup":
+                wrapped = warmed_kernel.wrap(original)
             else:
                 wrapped = self._wrap(original)
             setattr(cls, attr, wrapped)

@@ -11,7 +11,7 @@ evaluator.static_stores.
 Privileges (which parameters they are: evaluator.static_names): `self` may have private
 attributes and be assigned to; `ctx` may be assigned to. A kernel (a @triton.jit/
 autotune/heuristics function) may only be launched (`kernel[grid](...)`) or called from
-another kernel.
+another kernel (or warmed as Triton tutorial 02 does: evaluator.static_warmed).
 """
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from evaluator.static_names import Resolver
 from evaluator.static_shapes import AcceptedShapes
 from evaluator.static_stores import StoreChecks, is_dunder, literal  # noqa: F401  (this module's API too)
 from evaluator.static_values import ValueUses
+from evaluator.static_warmed import WARMED_INSTEAD
 
 _PLAIN_EXPRESSIONS = (ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.IfExp, ast.Dict, ast.Set,
                       ast.List, ast.Tuple, ast.Compare, ast.Starred, ast.Slice, ast.JoinedStr,
@@ -132,6 +133,9 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, ClassMemberReads
                 self.add(parent, "reflection", f"a launch of {node.id} is used as a value (its "
                          "result is the compiled kernel, with its own launcher and Triton's "
                          "internals)", f"launch it as a statement: {node.id}[grid](...)")
+        elif kind == "warmed" and not self.warmed_use(node, parent):
+            self.add(node, "reflection", f"the warmed kernel {node.id} is used as a value (or outside the "
+                     "function that warmed it)", WARMED_INSTEAD)
         elif kind == "kernel_table" and not self.table_use(node):
             self.add(node, "reflection", f"the kernel table {node.id} is used other than by indexing it",
                      f"launch an entry: {node.id}[key][grid](...)")
@@ -263,6 +267,8 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, ClassMemberReads
                      "implementations with @f.register(int) over a def")
             return
         if kind == "kernel":
+            if [a.attr for a in chain] == ["warmup"] and self.warm_call(self.parent.get(id(chain[0]))):
+                return  # `k = kernel.warmup(..., grid=...)` (static_warmed); its arguments are walked
             if not self._autotune_choice(chain):
                 self.add(chain[0], "reflection", "a kernel's attributes are Triton internals",
                          "launch it as kernel[grid](...), or read a block size the autotuner "
@@ -270,6 +276,11 @@ class ExpressionChecker(ValueUses, AcceptedShapes, StoreChecks, ClassMemberReads
             return
         if kind == "logger":
             self._e_Name(root)  # type: ignore[arg-type]
+            return
+        if kind == "warmed":
+            if not (self.warmed_read(chain) and self.warmed_use(root, chain[0])):  # type: ignore[arg-type]
+                self.add(chain[-1], "reflection", "a warmed kernel is read only "
+                         "as Triton tutorial 02 reads it (its compiled kernel reaches the driver)", WARMED_INSTEAD)
             return
         if kind == "class" and chain[0].attr == "register" and not self._defines(value, "register", set()):
             # ABCMeta.register (abc.ABC's, typing.Protocol's metaclass) makes any class, a torch

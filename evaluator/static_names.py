@@ -5,7 +5,7 @@ which parameters are privileged (`self` of an instance method, `ctx` of an autog
 Function's forward/backward/setup_context/jvp/vjp, `cls` of a classmethod, held like its
 class), which functions are kernels (@triton.jit/autotune/heuristics), and the findings.
 `resolve(node)` says what a name is: import/builtin/unbound/self/ctx/class/kernel/
-kernel_table/def/logger/local/expr; `qualify(node)` the dotted name of an attribute chain rooted in an import or
+kernel_table/warmed/def/logger/local/expr; `qualify(node)` the dotted name of an attribute chain rooted in an import or
 a builtin. The checks themselves are ExpressionChecker's.
 """
 from __future__ import annotations
@@ -26,6 +26,7 @@ from evaluator.static_kernel_values import LIBRARY_INSTEAD, KernelValues, jit_ca
 from evaluator.static_member_kernels import KERNEL_DECORATORS, MemberKernels
 from evaluator.static_namespaces import ATTRIBUTE_ONLY, canonical, denial_code, exists, tables
 from evaluator.static_scopes import Binding, Scopes, sole_target
+from evaluator.static_warmed import WarmedKernels
 
 # torch.compile's generated files import Inductor's runtime helpers; they are private (and
 # hold inline assembly and a grid barrier), and each has a public Triton spelling
@@ -55,7 +56,7 @@ def splits_context(tree: ast.Module) -> bool:
                or isinstance(n, ast.Constant) and n.value == "setup_context" for n in ast.walk(tree))
 
 
-class Resolver(MemberKernels, KernelValues):
+class Resolver(MemberKernels, KernelValues, WarmedKernels):
     """Resolution state of one module, its findings, and what its names are."""
 
     def __init__(self, tree: ast.Module, cfg: StaticConfig, source: str, unjudged: frozenset[str] = frozenset()):
@@ -144,6 +145,8 @@ class Resolver(MemberKernels, KernelValues):
             return "kernel", b.node
         if b.kind in ("def", "class"):
             return b.kind, b.node
+        if b.kind == "local" and self.warmed_binding(b):
+            return "warmed", b.node  # `k = kernel.warmup(..., grid=...)` (static_warmed)
         if b.kind in ("local", "param") and self.kernel_binding(b, frozenset({id(b)})):
             return "kernel", None  # a kernel held as a value it stays followed as (static_kernel_values)
         if b.kind == "local" and scope is self.scopes.module and self.kernel_table(node):

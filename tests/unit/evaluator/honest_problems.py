@@ -35,6 +35,7 @@ FULL = {
     # Triton tutorial 02's `from triton.runtime import driver` and its persistent grid at the H200's
     # 132 SMs (honest round s45: the import was refused)
     "s45_softmax_tutorial02_from_runtime_import_driver.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
+    "s53_tutorial02_verbatim_warmup_occupancy.py": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
     # inline PTX (tanh.approx) run on the CPU with its documented error (evaluator.interpreter_asm)
     "s45_gelu_tanh_inline_asm_tanh_approx.py": ("activation/gelu_tanh", {"batch_size": 4, "dim": 300}),
     "s45_sigmoid_bf16_tanh_approx_inline_asm.py": ("activation/sigmoid_bf16", {"batch_size": 4, "dim": 300}),
