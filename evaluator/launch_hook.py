@@ -371,7 +371,10 @@ class LaunchRecorder:
             from triton.runtime.interpreter import InterpretedFunction
             targets["InterpretedFunction.run"] = (InterpretedFunction, "run")
         except ImportError:  # a Triton build without the interpreter: GPU path only
-            pass
+            InterpretedFunction = None
+        for cls in (jit.JITFunction, InterpretedFunction):  # a Triton whose class defines its own
+            if cls is not None and "warmup" in cls.__dict__:  # warmup (3.0-3.2): wrapped as well
+                targets[f"{cls.__name__}.warmup"] = (cls, "warmup")
         try:
             from triton.compiler.compiler import CompiledKernel
             if callable(getattr(CompiledKernel, "launch_metadata", None)):
@@ -405,7 +408,7 @@ class LaunchRecorder:
                 wrapped = _wrap_entry(original)
             elif key.startswith("InterpreterBuilder."):
                 wrapped = self._count_work(original)
-            elif key == "KernelInterface.warmup":
+            elif key.endswith(".warmup"):
                 wrapped = warmed_kernel.wrap(original)
             else:
                 wrapped = self._wrap(original)
