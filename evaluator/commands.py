@@ -81,6 +81,7 @@ from evaluator import (
     autotune_cpu,
     autotune_pins,
     candidate_env,
+    construction_watch,
     cuda_fidelity,
     noise,
     precision,
@@ -322,7 +323,9 @@ class ChildState(TimedSteps):
                                 random_uninitialised(), watch or nullcontext():
                             outs, launches = self._forward(inputs)
                     else:
-                        with torch_compute_noised(self.recorder):
+                        # what construction computed holds noise too (construction_watch)
+                        with construction_watch.noised(ws.construction_computed), \
+                                torch_compute_noised(self.recorder):
                             outs, launches = self._forward(inputs)
                 except CandidateError as exc:
                     ws.release(int(set_id))
@@ -352,6 +355,9 @@ class ChildState(TimedSteps):
             if watch is not None:  # what it wrote into its inputs is judged as output, so watched as one
                 watch.returned([*outs, *(inputs[i] for i in modified)])
                 provenance = watch.report()
+                # a table of Python's numbers __init__ built is host values this forward may use
+                # (construction_watch: red team rt65's bfloat16 sigmoid table)
+                provenance["host_made"] += ws.construction_python_made
             clock.mark("checks")
             back = [inputs[i] for i in modified] if h.get("return_inputs") and problem is None else []
             tf32 = self._tf32_deviations(copies, outs, bool(modified), h.get("rest_within")) \

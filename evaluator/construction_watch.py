@@ -1,0 +1,180 @@
+"""What PyTorch (or host Python) computed while the candidate's ModelNew was built: under the
+strict policy that memory is PyTorch's work, and the torch knock-out forward finds noise there.
+
+The knock-out forward (`forward_watch.torch_compute_noised`) turns every PyTorch compute op
+*of the forward* into noise, but construction ran unwatched: a table of every bfloat16 code's
+sigmoid computed in __init__ (by torch.sigmoid over an arange, or by Python into torch.tensor)
+and gathered by a Triton kernel was ok under strict, every output value PyTorch's (red team
+rt65). Here the build runs under a dispatch mode that gives each storage it writes a state:
+
+- drawn: a random draw (an op tagged nondeterministic_seeded), or such memory through glue or
+  an affine op with Python numbers (`0.1 * torch.randn(...)`, `uniform_` then `mul_`, the
+  steps of trunc_normal_): a parameter's initialisation, which the reference draws alike;
+- plain: a constant fill, an arange, a copy of plain memory, a few Python numbers;
+- computed: any other op's output (a compute op over constants, over drawn memory with another
+  tensor, or over computed memory), more than `HOST_VALUES` Python numbers put into a tensor,
+  glue reading computed memory. Computed wins: a partial write keeps a computed storage so.
+
+The random state never launders a table: only ops of one drawn tensor and Python numbers keep
+it, and no such op makes values that depend on a position (an arange, a cumsum, a second
+tensor are computed). `computed_tensors` collects, once the model exists, every live tensor
+whose storage is computed (a garbage-collector walk: parameters, buffers, globals and
+closures alike); `noised` fills them with noise for the knock-out forward and puts their
+bytes back after it. Honest parameter initialisation (nn.Linear, nn.Conv*, norms,
+embeddings, trunc_normal_) is drawn or plain; folding a norm into a weight at construction is
+PyTorch's work, which the strict policy refuses in forward too."""
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from evaluator.aten_facts import GLUE_OPS, HOST_DATA_OPS, _python_scalars, storage_key, written
+
+HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
+DRAWN, PLAIN, COMPUTED = "drawn", "plain", "computed"
+# ops of one drawn tensor and Python numbers that keep it drawn (initialisation's arithmetic)
+_AFFINE = frozenset({"mul", "mul_", "add", "add_", "sub", "sub_", "div", "div_", "neg", "neg_",
+                     "abs", "abs_", "clamp", "clamp_", "clamp_min", "clamp_min_", "clamp_max",
+                     "clamp_max_", "erfinv", "erfinv_"})
+
+
+def _tensors(args: tuple, kwargs: dict) -> list[torch.Tensor]:
+    return [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
+            if isinstance(t, torch.Tensor)]
+
+
+def _random(func) -> bool:
+    return torch.Tag.nondeterministic_seeded in getattr(func, "tags", ())
+
+
+class ConstructionWatch(TorchDispatchMode):
+    """Each storage the build wrote, by its state (module doc)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: dict[int, str] = {}
+        self.computed: list[torch.Tensor] = []
+        self.python: dict[int, int] = {}  # how many of Python's numbers each storage holds
+        self.python_made = 0  # of those, the numbers still live once the model exists
+
+    def _of(self, t: torch.Tensor) -> str:
+        return self.state.get(storage_key(t), PLAIN)
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        name = func.overloadpacket.__name__
+        ins = _tensors(args, kwargs)
+        dests = written(func, args, kwargs, ())
+        reads = [t for t in ins if all(t is not d for d in dests)]
+        states = [self._of(t) for t in reads]
+        # Python's numbers in what it writes: its reads' and, where it makes data of them (not a
+        # random draw's bounds, not an affine step of one), its own value arguments
+        read_keys = {storage_key(t) for t in reads}
+        python = sum(self.python.get(k, 0) for k in read_keys - {storage_key(d) for d in dests})
+        out = func(*args, **kwargs)
+        if name in HOST_DATA_OPS:  # torch.tensor(data): what it lifts is Python's new memory
+            new, python, read_keys = PLAIN, out.numel() if isinstance(out, torch.Tensor) else 1, set()
+        elif _random(func):
+            new = DRAWN
+        elif COMPUTED in states:
+            new = COMPUTED
+        elif name in GLUE_OPS:
+            new = DRAWN if states and all(s == DRAWN for s in states) else PLAIN
+            python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
+        elif name in _AFFINE and len(ins) == 1 and states == [DRAWN]:
+            new = DRAWN
+        elif name in _AFFINE and not reads and dests and len(ins) == len(dests) \
+                and all(self._of(d) == DRAWN for d in dests):  # x.mul_(0.5) on drawn memory
+            new = DRAWN
+        else:
+            new = COMPUTED
+        for t in written(func, args, kwargs, out):
+            key = storage_key(t)
+            if not key or (key in read_keys and all(t is not d for d in dests)):
+                continue  # a view of what it read: nothing written
+            partial = t.numel() * t.element_size() < t.untyped_storage().nbytes()
+            old = self.state.get(key, PLAIN)
+            made = min(python + (self.python.get(key, 0) if partial else 0), 1 << 40)
+            self.python[key] = made
+            state = COMPUTED if made > HOST_VALUES else new
+            if partial and (old == COMPUTED or (old == DRAWN and state == PLAIN)):
+                continue  # the storage keeps what the rest of it holds
+            self.state[key] = state
+        return out
+
+    @contextmanager
+    def launching(self, kernel: object, args: tuple, kwargs: dict) -> Iterator[None]:
+        """A kernel launched at construction: what it was handed holds what any of it held (a
+        Triton copy of a computed table into torch.empty's memory was plain: rt65)."""
+        from evaluator.launch_storage import handed_leaves
+
+        tensors = [t for v in (*args, *kwargs.values()) for _, t in handed_leaves(v)]
+        keys = [k for k in map(storage_key, tensors) if k]
+        # the states before it ran: the interpreter's copy back of every argument would pass
+        # as a plain copy (a copy of host memory the kernel wrote)
+        states = [self.state.get(k, PLAIN) for k in keys]
+        most = max((self.python.get(k, 0) for k in keys), default=0)
+        yield
+        if COMPUTED in states:
+            for k in keys:
+                self.state[k] = COMPUTED
+                if most:
+                    self.python[k] = max(self.python.get(k, 0), most)
+
+    def collect(self) -> None:
+        """Every live tensor whose storage construction computed (module doc)."""
+        keys = {k for k, s in self.state.items() if s == COMPUTED}
+        self.state.clear()
+        if not keys:
+            return
+        seen: set[int] = set()
+        python = self.python
+        for obj in gc.get_objects():
+            if issubclass(type(obj), torch.Tensor) and not obj.is_meta and obj.layout == torch.strided:
+                key = storage_key(obj)
+                if key in keys and key not in seen:
+                    seen.add(key)
+                    self.computed.append(obj)
+                    self.python_made += python.get(key, 0) if python.get(key, 0) > HOST_VALUES else 0
+
+
+@contextmanager
+def watched(recorder: object = None) -> Iterator[ConstructionWatch]:
+    """The build under the watch, its launches through `recorder` (a LaunchRecorder) too."""
+    watch = ConstructionWatch()
+    saved = getattr(recorder, "around", None)
+    if recorder is not None:
+        recorder.around = watch.launching
+    try:
+        with watch:
+            yield watch
+    finally:
+        if recorder is not None:
+            recorder.around = saved
+    watch.collect()
+
+
+@contextmanager
+def noised(tensors: list[torch.Tensor]) -> Iterator[None]:
+    """`tensors`' whole storages hold noise inside, their bytes as before after."""
+    from evaluator.forward_watch import noise
+
+    saved = []
+    with torch.no_grad():
+        for t in tensors:
+            storage = t.untyped_storage()
+            whole = torch.empty(0, dtype=torch.uint8, device=t.device).set_(storage)
+            saved.append((t, whole, whole.clone()))
+            view = torch.empty(0, dtype=t.dtype, device=t.device).set_(
+                storage, 0, (storage.nbytes() // t.element_size(),))
+            noise(view)
+    try:
+        yield
+    finally:
+        with torch.no_grad():
+            for _t, whole, copy in saved:
+                whole.copy_(copy)
