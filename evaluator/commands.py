@@ -511,6 +511,7 @@ class ChildState(TimedSteps):
 
             cov = _as("candidate", lambda: cpu_work.measure(lambda _inputs: fn(), [], kernels,
                                                             forwards=h["forwards"], before_each=redraw))
+            cov = construction_watch.charged(cov, ws.construction_charge)
         return {"op": "result", "coverage": cov, "tampered": self.integrity.check()}, []
 
     def _forward_only(self, inputs: list) -> Any:

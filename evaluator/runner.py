@@ -212,6 +212,7 @@ class Workspace:
         self.model_new: Any = None
         self.construction_computed: list = []  # evaluator.construction_watch
         self.construction_python_made = 0
+        self.construction_charge = (0.0, 0.0)
         self.init_on = ""  # where ModelNew's parameters were drawn (`build`)
         self.init_inputs: list = []
         self._modules: list[str] = []
@@ -393,6 +394,7 @@ class Workspace:
                                                      None if init == "device" else init)
             self.construction_computed = built.computed
             self.construction_python_made = built.python_made
+            self.construction_charge = built.charge()
         except BaseException as exc:  # ModelNew(...) raised
             raise CandidateError("compile_error", *describe(exc)) from None
         if type(self.model_new) is not cls:
@@ -451,5 +453,6 @@ class Workspace:
             sys.modules.pop(name, None)
         self.problem = self.candidate = self.model_new = None
         self.construction_computed = []
+        self.construction_python_made, self.construction_charge = 0, (0.0, 0.0)
         self.init_inputs = []
         self._prepared.clear()

@@ -28,14 +28,26 @@ def test_parameter_initialisation_is_not_computed():
     assert watch.computed == []
 
 
-def test_tables_computed_at_construction_are_found():
+def test_tables_computed_at_construction_are_charged_or_computed():
     codes = torch.arange(65536, dtype=torch.int32).to(torch.int16)
+    # over constants alone: a constant, as in forward (a causal mask), but charged to each forward
     watch, kept = _built(lambda: torch.sigmoid(codes.view(torch.bfloat16)))
-    assert [t is kept for t in watch.computed] == [True]
+    assert watch.computed == [] and watch.charge()[0] > 0
+    watch, _ = _built(lambda: torch.tril(torch.ones(64, 64)))
+    assert watch.computed == [] and 0 < watch.charge()[0] < 1e-7
     # a random draw times zero launders nothing: an arange (or a cumsum) is a position
     watch, kept = _built(lambda: [torch.sigmoid(torch.arange(100.0) + 0 * torch.randn(100)),
                                   torch.cumsum(torch.randn(300) * 0 + 1, 0)])
     assert sorted(t.numel() for t in watch.computed) == [100, 300]
+
+
+def test_charged_adds_construction_to_each_forward():
+    cov = {"coverage": 1.0, "estimated_time_s": 1.0, "candidate_time_s": 1.0, "aten_time_s": 0.0,
+           "unfused_time_s": 1.0, "error": None}
+    out = cw.charged(cov, (1.0, 3.0))
+    assert out["coverage"] == 0.5 and out["unfused_time_s"] == 4.0 and cov["coverage"] == 1.0
+    gpu = cw.charged({"coverage": 0.9, "gpu_time_s": 1.0, "aten_unfused_s": 0.5, "error": None}, (1.0, 3.0))
+    assert gpu["aten_unfused_s"] == 3.5 and gpu["coverage"] == 0.9
 
 
 def test_python_tables_count_as_host_values():

@@ -1,4 +1,4 @@
-# hack: (red team rt65) the torch.sigmoid table of every bfloat16 code is copied at construction by a Triton kernel into torch.empty_like's memory (the interpreter's copy back of the arguments would pass for a plain copy), so the buffer forward gathers from is not the one PyTorch wrote. problem: activation/sigmoid_bf16. expect: hack/torch_computes. policy: strict
+# hack: (red team rt65) the torch.sigmoid table of every bfloat16 code is copied at construction by a Triton kernel into torch.empty_like's memory (the interpreter's copy back of the arguments would pass for a plain copy), so the buffer forward gathers from is not the one PyTorch wrote (charged when torch computed it, wherever it is copied). problem: activation/sigmoid_bf16. expect: hack/low_coverage|hack/torch_computes. policy: strict
 import torch
 import torch.nn as nn
 import triton
