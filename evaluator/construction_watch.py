@@ -26,11 +26,12 @@ PyTorch's work, which the strict policy refuses in forward too."""
 from __future__ import annotations
 
 import gc
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import torch
-from torch.utils._python_dispatch import TorchDispatchMode
+from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 
 from evaluator.aten_facts import GLUE_OPS, HOST_DATA_OPS, _python_scalars, storage_key, written
 
@@ -68,7 +69,8 @@ class ConstructionWatch(TorchDispatchMode):
         if self.meter is None:
             self.meter = cpu_work.WorkCounter((), aten_only=True)
         try:
-            self.meter._aten(func, args, kwargs, out)
+            with _disable_current_modes():
+                self.meter._aten(func, args, kwargs, out)
         except Exception:  # unpriceable: charged as the op's bytes read and written
             self.meter._add("aten", func.overloadpacket.__name__,
                             sum(t.numel() * t.element_size() for t in _tensors((out,), {})), 0, 0.0)
@@ -221,3 +223,70 @@ def charged(cov: dict, charge: tuple[float, float]) -> dict:
         total = cov["estimated_time_s"]
         cov["coverage"] = float(cov.get("candidate_time_s") or 0.0) / total if total > 0 else 0.0
     return cov
+
+
+class Kept(TorchDispatchMode):
+    """A checked forward's PyTorch work that outlives it: the price of each storage's making
+    (its compute op's, plus what it read), and after the forward the storages still alive
+    that are neither its outputs nor its inputs (a table built in the first forward and
+    cached on the model: red team rt65, ok under strict at coverage 1.0, since the first
+    forward is a trial and the profiled ones found the table made). `Workspace.kept` holds
+    them across forwards; `kept_charge` prices the live ones for every profiled forward,
+    as construction's compute is."""
+
+    def __init__(self, kept: dict) -> None:
+        super().__init__()
+        self.kept = kept  # weakref(storage) -> (seconds, unfused seconds), across forwards
+        self.price: dict[int, tuple[float, float, object]] = {}
+        self.meter = None
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        name = func.overloadpacket.__name__
+        ins = _tensors(args, kwargs)
+        dests = written(func, args, kwargs, ())
+        reads = {storage_key(t) for t in ins if all(t is not d for d in dests)}
+        out = func(*args, **kwargs)
+        if _random(func) or (name in GLUE_OPS and not reads):
+            return out
+        seconds = unfused = 0.0
+        for k in reads:
+            s, u, _ = self.price.get(k, (0.0, 0.0, None))
+            seconds, unfused = seconds + s, unfused + u
+        if name not in GLUE_OPS:
+            from evaluator import cpu_work
+
+            meter = cpu_work.WorkCounter((), aten_only=True)
+            try:
+                with _disable_current_modes():  # priced as by the meter alone, no watch below
+                    meter._aten(func, args, kwargs, out)
+            except Exception:  # unpriceable: nothing added
+                pass
+            work = meter.result()
+            seconds += float(work.get("aten_time_s") or 0.0)
+            unfused += float(work.get("unfused_time_s") or 0.0)
+        if not (seconds or unfused):
+            return out
+        for t in written(func, args, kwargs, out):
+            key = storage_key(t)
+            if key and key not in reads:
+                old = self.price.get(key, (0.0, 0.0, None))
+                partial = t.numel() * t.element_size() < t.untyped_storage().nbytes()
+                base = (old[0], old[1]) if partial else (0.0, 0.0)
+                self.price[key] = (base[0] + seconds, base[1] + unfused, weakref.ref(t.untyped_storage()))
+        return out
+
+    def done(self, outs: list, inputs: list) -> None:
+        """After the forward: what outlived it joins `kept`."""
+        gone = {storage_key(t) for v in (*outs, *inputs) for t in _tensors((v,), {})}
+        for key, (seconds, unfused, ref) in self.price.items():
+            if key not in gone and ref is not None and ref() is not None:
+                self.kept[ref] = (seconds, unfused)
+        self.price.clear()
+
+
+def kept_charge(kept: dict) -> tuple[float, float]:
+    """(seconds, unfused seconds) of the kept storages still alive."""
+    for ref in [r for r in kept if r() is None]:
+        del kept[ref]
+    return sum(s for s, _ in kept.values()), sum(u for _, u in kept.values())

@@ -213,6 +213,7 @@ class Workspace:
         self.construction_computed: list = []  # evaluator.construction_watch
         self.construction_python_made = 0
         self.construction_charge = (0.0, 0.0)
+        self.kept: dict = {}  # construction_watch.Kept: PyTorch's work checked forwards left behind
         self.init_on = ""  # where ModelNew's parameters were drawn (`build`)
         self.init_inputs: list = []
         self._modules: list[str] = []
@@ -401,6 +402,12 @@ class Workspace:
             raise CandidateError("format_error", "ModelNew(...).to(device) returned another object than the "
                                  "model: keep nn.Module's to()")
 
+    def work_charge(self) -> tuple[float, float]:
+        """PyTorch's work every forward of the candidate's stands on: its construction's and
+        what checked forwards left alive (evaluator.construction_watch)."""
+        kept = construction_watch.kept_charge(self.kept)
+        return self.construction_charge[0] + kept[0], self.construction_charge[1] + kept[1]
+
     def _candidate_sizes(self, source: str) -> None:
         """A KernelBench-format solution carries a copy of the problem's size globals (`dim =
         8192`) and may specialise on them; where the evaluator runs the problem at other sizes
@@ -453,6 +460,6 @@ class Workspace:
             sys.modules.pop(name, None)
         self.problem = self.candidate = self.model_new = None
         self.construction_computed = []
-        self.construction_python_made, self.construction_charge = 0, (0.0, 0.0)
+        self.construction_python_made, self.construction_charge, self.kept = 0, (0.0, 0.0), {}
         self.init_inputs = []
         self._prepared.clear()

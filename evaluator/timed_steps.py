@@ -223,7 +223,7 @@ class TimedSteps:
         `forwards` (evaluator.construction_watch.charged)."""
         if self.role != "candidate":
             return cov
-        seconds, unfused = self._workspace().construction_charge
+        seconds, unfused = self._workspace().work_charge()
         return construction_watch.charged(cov, (seconds * forwards, unfused * forwards))
 
     def _autotuned_as_checked(self, checked: bool = False, probe: bool = False) -> None:
