@@ -254,17 +254,8 @@ class Kept(TorchDispatchMode):
             s, u, _ = self.price.get(k, (0.0, 0.0, None))
             seconds, unfused = seconds + s, unfused + u
         if name not in GLUE_OPS:
-            from evaluator import cpu_work
-
-            meter = cpu_work.WorkCounter((), aten_only=True)
-            try:
-                with _disable_current_modes():  # priced as by the meter alone, no watch below
-                    meter._aten(func, args, kwargs, out)
-            except Exception:  # unpriceable: nothing added
-                pass
-            work = meter.result()
-            seconds += float(work.get("aten_time_s") or 0.0)
-            unfused += float(work.get("unfused_time_s") or 0.0)
+            s, u = _price(func, args, kwargs, out)
+            seconds, unfused = seconds + s, unfused + u
         if not (seconds or unfused):
             return out
         for t in written(func, args, kwargs, out):
@@ -283,6 +274,26 @@ class Kept(TorchDispatchMode):
             if key not in gone and ref is not None and ref() is not None:
                 self.kept[ref] = (seconds, unfused)
         self.price.clear()
+
+
+_PRICER: list = []  # one cpu_work.WorkCounter (never entered), its decompositions' prices cached
+
+
+def _price(func, args: tuple, kwargs: dict, out) -> tuple[float, float]:
+    """(seconds, unfused seconds) the meter charges one aten op."""
+    from evaluator import cpu_work
+
+    if not _PRICER:
+        _PRICER.append(cpu_work.WorkCounter((), aten_only=True))
+    meter = _PRICER[0]
+    before = sum(e.seconds for e in meter.entries.values()), sum(e.unfused_s for e in meter.entries.values())
+    try:
+        with _disable_current_modes():  # priced as by the meter alone, no watch below
+            meter._aten(func, args, kwargs, out)
+    except Exception:  # unpriceable: nothing added
+        return 0.0, 0.0
+    after = sum(e.seconds for e in meter.entries.values()), sum(e.unfused_s for e in meter.entries.values())
+    return after[0] - before[0], after[1] - before[1]
 
 
 def kept_charge(kept: dict) -> tuple[float, float]:

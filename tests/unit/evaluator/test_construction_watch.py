@@ -67,3 +67,27 @@ def test_noised_puts_the_bytes_back():
     with cw.noised([t[2:5]]):
         assert not torch.equal(t, torch.arange(10.0))
     assert torch.equal(t, torch.arange(10.0))
+
+
+def test_work_a_forward_leaves_alive_is_kept():
+    class Lazy(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.table = None
+            self.w = nn.Parameter(torch.randn(8))
+
+        def forward(self, x):
+            if self.table is None:
+                self.table = torch.sigmoid(torch.arange(4096.0)).view(64, 64)  # kept through a view
+            return [torch.relu(x) * 2 + self.w.t().contiguous().sum()]
+
+    kept, model = {}, Lazy()
+    for _ in range(3):
+        x = torch.randn(100)
+        watch = cw.Kept(kept)
+        with watch:
+            outs = model(x)
+        watch.done(outs, [x])
+        assert len(kept) == 1 and cw.kept_charge(kept)[0] > 0  # the outputs and temporaries are not
+    model.table = None
+    assert cw.kept_charge(kept) == (0, 0)
