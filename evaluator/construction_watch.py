@@ -10,15 +10,19 @@ rt65). Here the build runs under a dispatch mode that gives each storage it writ
 - drawn: a random draw (an op tagged nondeterministic_seeded), or such memory through glue or
   an affine op with Python numbers (`0.1 * torch.randn(...)`, `uniform_` then `mul_`, the
   steps of trunc_normal_): a parameter's initialisation, which the reference draws alike;
-- plain: a constant fill, an arange, a copy of plain memory, a few Python numbers;
-- computed: any other op's output (a compute op over constants, over drawn memory with another
-  tensor, or over computed memory), more than `HOST_VALUES` Python numbers put into a tensor,
-  glue reading computed memory. Computed wins: a partial write keeps a computed storage so.
+- plain: a constant fill, an arange, a copy of plain memory, a few Python numbers, and a
+  compute op over plain memory alone (a constant, as forward's `aten_facts.constant_op`:
+  a causal mask, an index table);
+- computed: a compute op over drawn memory with another tensor or with anything but Python
+  numbers, more than `HOST_VALUES` of Python's numbers in one storage (through copies, cat
+  and element writes), glue reading computed memory. Computed wins: a partial write keeps a
+  computed storage so.
 
-The random state never launders a table: only ops of one drawn tensor and Python numbers keep
-it, and no such op makes values that depend on a position (an arange, a cumsum, a second
-tensor are computed). `computed_tensors` collects, once the model exists, every live tensor
-whose storage is computed (a garbage-collector walk: parameters, buffers, globals and
+Every compute op's work is priced by the CPU meter and charged to each profiled forward
+(`charged`): a table hoisted out of forward costs what it costs there. The random state
+never launders a table: only ops of one drawn tensor and Python numbers keep it, and no such
+op makes values that depend on a position. `collect` keeps, once the model exists, every
+live tensor whose storage is computed (a garbage-collector walk: parameters, buffers, globals and
 closures alike); `noised` fills them with noise for the knock-out forward and puts their
 bytes back after it. Honest parameter initialisation (nn.Linear, nn.Conv*, norms,
 embeddings, trunc_normal_) is drawn or plain; folding a norm into a weight at construction is
