@@ -81,6 +81,7 @@ from evaluator import (
     autotune_cpu,
     autotune_pins,
     candidate_env,
+    construction_watch,
     cuda_fidelity,
     noise,
     precision,
@@ -311,6 +312,8 @@ class ChildState(TimedSteps):
                 autotune_pins.trial(ws.transform(int(set_id)))
             pinned = self._pinned_before(h, copies, int(set_id) not in knockout | torch_knockout)
             t0 = time.perf_counter()
+            # PyTorch's work a forward leaves alive is charged to every profiled one (construction_watch)
+            kept = construction_watch.Kept(ws.kept) if self.role == "candidate" else nullcontext()
             if int(set_id) in knockout or int(set_id) in torch_knockout:
                 try:
                     if int(set_id) in knockout:
@@ -319,11 +322,15 @@ class ChildState(TimedSteps):
                         # is memory traffic a forward can sense (rt25_watch_sensed_by_grid_allocation)
                         watch = Provenance(self.recorder) if h.get("provenance") and self.role == "candidate" else None
                         with self.recorder.suppressed(only if isinstance(only, str) else None), \
-                                random_uninitialised(), watch or nullcontext():
+                                random_uninitialised(), watch or nullcontext(), kept:
                             outs, launches = self._forward(inputs)
                     else:
-                        with torch_compute_noised(self.recorder):
+                        # what construction computed holds noise too (construction_watch)
+                        with construction_watch.noised(ws.construction_computed), \
+                                torch_compute_noised(self.recorder), kept:
                             outs, launches = self._forward(inputs)
+                    if self.role == "candidate":
+                        kept.done(outs, inputs)
                 except CandidateError as exc:
                     ws.release(int(set_id))
                     results.append({"id": set_id, "error": exc.message[:500], "outputs": [],
@@ -333,8 +340,9 @@ class ChildState(TimedSteps):
                 # fresh memory holds noise in every candidate forward, not only the knock-out:
                 # what torch.empty returns must not tell the knock-out run apart
                 watch = Provenance(self.recorder) if h.get("provenance") else None
-                with random_uninitialised(), watch or nullcontext():
+                with random_uninitialised(), watch or nullcontext(), kept:  # kept on top: the candidate's ops
                     outs, launches = self._forward(inputs)
+                kept.done(outs, inputs)
             else:
                 outs, launches = self._forward(inputs)
             seconds = time.perf_counter() - t0
@@ -352,6 +360,9 @@ class ChildState(TimedSteps):
             if watch is not None:  # what it wrote into its inputs is judged as output, so watched as one
                 watch.returned([*outs, *(inputs[i] for i in modified)])
                 provenance = watch.report()
+                # a table of Python's numbers __init__ built is host values this forward may use
+                # (construction_watch: red team rt65's bfloat16 sigmoid table)
+                provenance["host_made"] += ws.construction_python_made
             clock.mark("checks")
             back = [inputs[i] for i in modified] if h.get("return_inputs") and problem is None else []
             tf32 = self._tf32_deviations(copies, outs, bool(modified), h.get("rest_within")) \
@@ -505,6 +516,7 @@ class ChildState(TimedSteps):
 
             cov = _as("candidate", lambda: cpu_work.measure(lambda _inputs: fn(), [], kernels,
                                                             forwards=h["forwards"], before_each=redraw))
+            cov = construction_watch.charged(cov, ws.work_charge())
         return {"op": "result", "coverage": cov, "tampered": self.integrity.check()}, []
 
     def _forward_only(self, inputs: list) -> Any:

@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 import torch
 
 from common.problem_sizes import apply_sizes
+from evaluator import construction_watch
 from evaluator.input_transforms import (  # noqa: F401  (runner's API too: the input sets it draws)
     _NESTED,
     COMPLEX,
@@ -209,6 +210,10 @@ class Workspace:
         self.problem: Any = None
         self.candidate: Any = None
         self.model_new: Any = None
+        self.construction_computed: list = []  # evaluator.construction_watch
+        self.construction_python_made = 0
+        self.construction_charge = (0.0, 0.0)
+        self.kept: dict = {}  # construction_watch.Kept: PyTorch's work checked forwards left behind
         self.init_on = ""  # where ModelNew's parameters were drawn (`build`)
         self.init_inputs: list = []
         self._modules: list[str] = []
@@ -383,13 +388,25 @@ class Workspace:
             raise CandidateError("format_error", "ModelNew must be an nn.Module subclass that keeps "
                                  "nn.Module's __call__: define forward")
         try:
-            self.model_new, self.init_on = build(lambda: cls(*self.init_inputs), init_seed, self.device,
-                                                 None if init == "device" else init)
+            # what PyTorch or Python computed while it was built: noise in the strict
+            # torch knock-out (evaluator.construction_watch; red team rt65's __init__ tables)
+            with construction_watch.watched(self.recorder) as built:
+                self.model_new, self.init_on = build(lambda: cls(*self.init_inputs), init_seed, self.device,
+                                                     None if init == "device" else init)
+            self.construction_computed = built.computed
+            self.construction_python_made = built.python_made
+            self.construction_charge = built.charge()
         except BaseException as exc:  # ModelNew(...) raised
             raise CandidateError("compile_error", *describe(exc)) from None
         if type(self.model_new) is not cls:
             raise CandidateError("format_error", "ModelNew(...).to(device) returned another object than the "
                                  "model: keep nn.Module's to()")
+
+    def work_charge(self) -> tuple[float, float]:
+        """PyTorch's work every forward of the candidate's stands on: its construction's and
+        what checked forwards left alive (evaluator.construction_watch)."""
+        kept = construction_watch.kept_charge(self.kept)
+        return self.construction_charge[0] + kept[0], self.construction_charge[1] + kept[1]
 
     def _candidate_sizes(self, source: str) -> None:
         """A KernelBench-format solution carries a copy of the problem's size globals (`dim =
@@ -442,5 +459,7 @@ class Workspace:
         for name in self._modules:
             sys.modules.pop(name, None)
         self.problem = self.candidate = self.model_new = None
+        self.construction_computed = []
+        self.construction_python_made, self.construction_charge, self.kept = 0, (0.0, 0.0), {}
         self.init_inputs = []
         self._prepared.clear()

@@ -11,7 +11,7 @@ from typing import Any
 
 import torch
 
-from evaluator import autotune_cpu, timing
+from evaluator import autotune_cpu, construction_watch, timing
 from evaluator.forward_watch import Provenance, random_uninitialised
 from evaluator.launch_hook import own_launches
 from evaluator.protocol import DTYPE_NAMES
@@ -194,6 +194,7 @@ class TimedSteps:
             work = aten.result(len(self.batch))
             if work.get("error") is None:
                 cov["aten_unfused_s"] = work["unfused_time_s"]
+                cov = self._construction_charged(cov, 1)
             return held, cov
 
         def model(*inputs):
@@ -215,7 +216,15 @@ class TimedSteps:
 
         with self._like_checked():  # outside the meter's mode: the noise fill is nobody's work
             cov = cpu_work.measure(forwards, [], kernels)
-        return held, cov
+        return held, self._construction_charged(cov, len(self.batch))
+
+    def _construction_charged(self, cov: dict, forwards: int) -> dict:
+        """`cov` with the compute the candidate's construction did charged to each of its
+        `forwards` (evaluator.construction_watch.charged)."""
+        if self.role != "candidate":
+            return cov
+        seconds, unfused = self._workspace().work_charge()
+        return construction_watch.charged(cov, (seconds * forwards, unfused * forwards))
 
     def _autotuned_as_checked(self, checked: bool = False, probe: bool = False) -> None:
         """Under the CPU interpreter every candidate forward picks its autotuned kernels'

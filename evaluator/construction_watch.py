@@ -1,0 +1,307 @@
+"""What PyTorch (or host Python) computed while the candidate's ModelNew was built: under the
+strict policy that memory is PyTorch's work, and the torch knock-out forward finds noise there.
+
+The knock-out forward (`forward_watch.torch_compute_noised`) turns every PyTorch compute op
+*of the forward* into noise, but construction ran unwatched: a table of every bfloat16 code's
+sigmoid computed in __init__ (by torch.sigmoid over an arange, or by Python into torch.tensor)
+and gathered by a Triton kernel was ok under strict, every output value PyTorch's (red team
+rt65). Here the build runs under a dispatch mode that gives each storage it writes a state:
+
+- drawn: a random draw (an op tagged nondeterministic_seeded), or such memory through glue or
+  an affine op with Python numbers (`0.1 * torch.randn(...)`, `uniform_` then `mul_`, the
+  steps of trunc_normal_): a parameter's initialisation, which the reference draws alike;
+- plain: a constant fill, an arange, a copy of plain memory, a few Python numbers, and a
+  compute op over plain memory alone (a constant, as forward's `aten_facts.constant_op`:
+  a causal mask, an index table);
+- computed: a compute op over drawn memory with another tensor or with anything but Python
+  numbers, more than `HOST_VALUES` of Python's numbers in one storage (through copies, cat
+  and element writes), glue reading computed memory. Computed wins: a partial write keeps a
+  computed storage so.
+
+Every compute op's work is priced by the CPU meter and charged to each profiled forward
+(`charged`): a table hoisted out of forward costs what it costs there. The random state
+never launders a table: only ops of one drawn tensor and Python numbers keep it, and no such
+op makes values that depend on a position. `collect` keeps, once the model exists, every
+live tensor whose storage is computed (a garbage-collector walk: parameters, buffers, globals and
+closures alike); `noised` fills them with noise for the knock-out forward and puts their
+bytes back after it. Honest parameter initialisation (nn.Linear, nn.Conv*, norms,
+embeddings, trunc_normal_) is drawn or plain; folding a norm into a weight at construction is
+PyTorch's work, which the strict policy refuses in forward too."""
+from __future__ import annotations
+
+import gc
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
+
+from evaluator.aten_facts import GLUE_OPS, HOST_DATA_OPS, _python_scalars, storage_key, written
+
+HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
+DRAWN, PLAIN, COMPUTED = "drawn", "plain", "computed"
+# ops of one drawn tensor and Python numbers that keep it drawn (initialisation's arithmetic)
+_AFFINE = frozenset({"mul", "mul_", "add", "add_", "sub", "sub_", "div", "div_", "neg", "neg_",
+                     "abs", "abs_", "clamp", "clamp_", "clamp_min", "clamp_min_", "clamp_max",
+                     "clamp_max_", "erfinv", "erfinv_"})
+
+
+def _tensors(args: tuple, kwargs: dict) -> list[torch.Tensor]:
+    return [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
+            if isinstance(t, torch.Tensor)]
+
+
+def _random(func) -> bool:
+    return torch.Tag.nondeterministic_seeded in getattr(func, "tags", ())
+
+
+class ConstructionWatch(TorchDispatchMode):
+    """Each storage the build wrote, by its state (module doc)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: dict[int, str] = {}
+        self.computed: list[torch.Tensor] = []
+        self.python: dict[int, int] = {}  # how many of Python's numbers each storage holds
+        self.python_made = 0  # of those, the numbers still live once the model exists
+        self.meter = None  # a cpu_work.WorkCounter pricing construction's compute ops
+
+    def _charge(self, func, args: tuple, kwargs: dict, out) -> None:
+        from evaluator import cpu_work
+
+        if self.meter is None:
+            self.meter = cpu_work.WorkCounter((), aten_only=True)
+        try:
+            with _disable_current_modes():
+                self.meter._aten(func, args, kwargs, out)
+        except Exception:  # unpriceable: charged as the op's bytes read and written
+            self.meter._add("aten", func.overloadpacket.__name__,
+                            sum(t.numel() * t.element_size() for t in _tensors((out,), {})), 0, 0.0)
+
+    def charge(self) -> tuple[float, float]:
+        """(seconds, seconds at the decompositions' price) of construction's compute ops."""
+        if self.meter is None:
+            return 0.0, 0.0
+        work = self.meter.result()
+        return float(work.get("aten_time_s") or 0.0), float(work.get("unfused_time_s") or 0.0)
+
+    def _of(self, t: torch.Tensor) -> str:
+        return self.state.get(storage_key(t), PLAIN)
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        name = func.overloadpacket.__name__
+        ins = _tensors(args, kwargs)
+        dests = written(func, args, kwargs, ())
+        reads = [t for t in ins if all(t is not d for d in dests)]
+        states = [self._of(t) for t in reads]
+        # Python's numbers in what it writes: its reads' and, where it makes data of them (not a
+        # random draw's bounds, not an affine step of one), its own value arguments
+        read_keys = {storage_key(t) for t in reads}
+        python = sum(self.python.get(k, 0) for k in read_keys - {storage_key(d) for d in dests})
+        out = func(*args, **kwargs)
+        if name in HOST_DATA_OPS:  # torch.tensor(data): what it lifts is Python's new memory
+            new, python, read_keys = PLAIN, out.numel() if isinstance(out, torch.Tensor) else 1, set()
+        elif _random(func):
+            new = DRAWN
+        elif COMPUTED in states:
+            new = COMPUTED
+        elif name in GLUE_OPS:
+            new = DRAWN if states and all(s == DRAWN for s in states) else PLAIN
+            python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
+        elif name in _AFFINE and len(ins) == 1 and states == [DRAWN]:
+            new = DRAWN
+        elif name in _AFFINE and not reads and dests and len(ins) == len(dests) \
+                and all(self._of(d) == DRAWN for d in dests):  # x.mul_(0.5) on drawn memory
+            new = DRAWN
+        else:  # a compute op: charged to every forward as if it ran there (`charged`)
+            self._charge(func, args, kwargs, out)
+            # over constants alone it is a constant, as forward's `aten_facts.constant_op` (a
+            # causal mask, an index table: honest strict kernels read them); else PyTorch's
+            new = COMPUTED if DRAWN in states else PLAIN
+        for t in written(func, args, kwargs, out):
+            key = storage_key(t)
+            if not key or (key in read_keys and all(t is not d for d in dests)):
+                continue  # a view of what it read: nothing written
+            partial = t.numel() * t.element_size() < t.untyped_storage().nbytes()
+            old = self.state.get(key, PLAIN)
+            made = min(python + (self.python.get(key, 0) if partial else 0), 1 << 40)
+            self.python[key] = made
+            state = COMPUTED if made > HOST_VALUES else new
+            if partial and (old == COMPUTED or (old == DRAWN and state == PLAIN)):
+                continue  # the storage keeps what the rest of it holds
+            self.state[key] = state
+        return out
+
+    @contextmanager
+    def launching(self, kernel: object, args: tuple, kwargs: dict) -> Iterator[None]:
+        """A kernel launched at construction: what it was handed holds what any of it held (a
+        Triton copy of a computed table into torch.empty's memory was plain: rt65)."""
+        from evaluator.launch_storage import handed_leaves
+
+        tensors = [t for v in (*args, *kwargs.values()) for _, t in handed_leaves(v)]
+        keys = [k for k in map(storage_key, tensors) if k]
+        # the states before it ran: the interpreter's copy back of every argument would pass
+        # as a plain copy (a copy of host memory the kernel wrote)
+        states = [self.state.get(k, PLAIN) for k in keys]
+        most = max((self.python.get(k, 0) for k in keys), default=0)
+        yield
+        if COMPUTED in states:
+            for k in keys:
+                self.state[k] = COMPUTED
+                if most:
+                    self.python[k] = max(self.python.get(k, 0), most)
+
+    def collect(self) -> None:
+        """Every live tensor whose storage construction computed (module doc)."""
+        keys = {k for k, s in self.state.items() if s == COMPUTED}
+        self.state.clear()
+        if not keys:
+            return
+        seen: set[int] = set()
+        python = self.python
+        for obj in gc.get_objects():
+            if issubclass(type(obj), torch.Tensor) and not obj.is_meta and obj.layout == torch.strided:
+                key = storage_key(obj)
+                if key in keys and key not in seen:
+                    seen.add(key)
+                    self.computed.append(obj)
+                    self.python_made += python.get(key, 0) if python.get(key, 0) > HOST_VALUES else 0
+
+
+@contextmanager
+def watched(recorder: object = None) -> Iterator[ConstructionWatch]:
+    """The build under the watch, its launches through `recorder` (a LaunchRecorder) too."""
+    watch = ConstructionWatch()
+    saved = getattr(recorder, "around", None)
+    if recorder is not None:
+        recorder.around = watch.launching
+    try:
+        with watch:
+            yield watch
+    finally:
+        if recorder is not None:
+            recorder.around = saved
+    watch.collect()
+
+
+@contextmanager
+def noised(tensors: list[torch.Tensor]) -> Iterator[None]:
+    """`tensors`' whole storages hold noise inside, their bytes as before after."""
+    from evaluator.forward_watch import noise
+
+    saved = []
+    with torch.no_grad():
+        for t in tensors:
+            storage = t.untyped_storage()
+            whole = torch.empty(0, dtype=torch.uint8, device=t.device).set_(storage)
+            saved.append((t, whole, whole.clone()))
+            view = torch.empty(0, dtype=t.dtype, device=t.device).set_(
+                storage, 0, (storage.nbytes() // t.element_size(),))
+            noise(view)
+    try:
+        yield
+    finally:
+        with torch.no_grad():
+            for _t, whole, copy in saved:
+                whole.copy_(copy)
+
+
+def charged(cov: dict, charge: tuple[float, float]) -> dict:
+    """A profiled forward's work estimate (`cpu_work.WorkCounter.result`'s shape) with the
+    compute construction did added as PyTorch's, per forward: a table hoisted into __init__
+    costs what it cost in forward (red team rt65: torch.sigmoid of every bfloat16 code built
+    once, coverage 1.0; built in forward, 9% under strict). On the GPU the same charge joins
+    the meter's PyTorch work (`aten_unfused_s`)."""
+    seconds, unfused = charge
+    if not isinstance(cov, dict) or cov.get("error") is not None or not (seconds or unfused):
+        return cov
+    cov = dict(cov)
+    if isinstance(cov.get("aten_unfused_s"), (int, float)):
+        cov["aten_unfused_s"] += unfused
+    if isinstance(cov.get("estimated_time_s"), (int, float)) and "gpu_time_s" not in cov:
+        cov["estimated_time_s"] += seconds
+        cov["aten_time_s"] = float(cov.get("aten_time_s") or 0.0) + seconds
+        cov["unfused_time_s"] = float(cov.get("unfused_time_s") or 0.0) + unfused
+        total = cov["estimated_time_s"]
+        cov["coverage"] = float(cov.get("candidate_time_s") or 0.0) / total if total > 0 else 0.0
+    return cov
+
+
+class Kept(TorchDispatchMode):
+    """A checked forward's PyTorch work that outlives it: the price of each storage's making
+    (its compute op's, plus what it read), and after the forward the storages still alive
+    that are neither its outputs nor its inputs (a table built in the first forward and
+    cached on the model: red team rt65, ok under strict at coverage 1.0, since the first
+    forward is a trial and the profiled ones found the table made). `Workspace.kept` holds
+    them across forwards; `kept_charge` prices the live ones for every profiled forward,
+    as construction's compute is."""
+
+    def __init__(self, kept: dict) -> None:
+        super().__init__()
+        self.kept = kept  # weakref(storage) -> (seconds, unfused seconds), across forwards
+        self.price: dict[int, tuple[float, float, object]] = {}
+        self.meter = None
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        name = func.overloadpacket.__name__
+        ins = _tensors(args, kwargs)
+        dests = written(func, args, kwargs, ())
+        reads = {storage_key(t) for t in ins if all(t is not d for d in dests)}
+        out = func(*args, **kwargs)
+        if _random(func) or (name in GLUE_OPS and not reads):
+            return out
+        seconds = unfused = 0.0
+        for k in reads:
+            s, u, _ = self.price.get(k, (0.0, 0.0, None))
+            seconds, unfused = seconds + s, unfused + u
+        if name not in GLUE_OPS:
+            s, u = _price(func, args, kwargs, out)
+            seconds, unfused = seconds + s, unfused + u
+        if not (seconds or unfused):
+            return out
+        for t in written(func, args, kwargs, out):
+            key = storage_key(t)
+            if key and key not in reads:
+                old = self.price.get(key, (0.0, 0.0, None))
+                partial = t.numel() * t.element_size() < t.untyped_storage().nbytes()
+                base = (old[0], old[1]) if partial else (0.0, 0.0)
+                self.price[key] = (base[0] + seconds, base[1] + unfused, weakref.ref(t.untyped_storage()))
+        return out
+
+    def done(self, outs: list, inputs: list) -> None:
+        """After the forward: what outlived it joins `kept`."""
+        gone = {storage_key(t) for v in (*outs, *inputs) for t in _tensors((v,), {})}
+        for key, (seconds, unfused, ref) in self.price.items():
+            if key not in gone and ref is not None and ref() is not None:
+                self.kept[ref] = (seconds, unfused)
+        self.price.clear()
+
+
+_PRICER: list = []  # one cpu_work.WorkCounter (never entered), its decompositions' prices cached
+
+
+def _price(func, args: tuple, kwargs: dict, out) -> tuple[float, float]:
+    """(seconds, unfused seconds) the meter charges one aten op."""
+    from evaluator import cpu_work
+
+    if not _PRICER:
+        _PRICER.append(cpu_work.WorkCounter((), aten_only=True))
+    meter = _PRICER[0]
+    before = sum(e.seconds for e in meter.entries.values()), sum(e.unfused_s for e in meter.entries.values())
+    try:
+        with _disable_current_modes():  # priced as by the meter alone, no watch below
+            meter._aten(func, args, kwargs, out)
+    except Exception:  # unpriceable: nothing added
+        return 0.0, 0.0
+    after = sum(e.seconds for e in meter.entries.values()), sum(e.unfused_s for e in meter.entries.values())
+    return after[0] - before[0], after[1] - before[1]
+
+
+def kept_charge(kept: dict) -> tuple[float, float]:
+    """(seconds, unfused seconds) of the kept storages still alive."""
+    for ref in [r for r in kept if r() is None]:
+        del kept[ref]
+    return sum(s for s, _ in kept.values()), sum(u for _, u in kept.values())

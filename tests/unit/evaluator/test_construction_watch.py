@@ -1,0 +1,93 @@
+"""evaluator.construction_watch: which memory a ModelNew's construction computed (red team rt65:
+a table of every bfloat16 code's sigmoid built in __init__ and gathered by a Triton kernel)."""
+import torch
+import torch.nn as nn
+
+from evaluator import construction_watch as cw
+
+
+def _built(make):
+    with cw.watched() as watch:
+        kept = make()
+    return watch, kept
+
+
+def test_parameter_initialisation_is_not_computed():
+    def make():
+        q = torch.empty(4, 4)
+        nn.init.trunc_normal_(q, std=0.02)
+        nn.init.xavier_uniform_(q)
+        return [nn.Linear(16, 16), nn.Conv2d(3, 8, 3), nn.LayerNorm(8), nn.Embedding(10, 4),
+                nn.MultiheadAttention(8, 2), nn.GroupNorm(2, 8), nn.LSTM(4, 4, num_layers=6, bidirectional=True),
+                [nn.BatchNorm2d(8) for _ in range(100)], nn.Parameter(0.1 * torch.randn(8, 1, 1)), q,
+                torch.tensor([1.0, 2.0, 3.0]), torch.ones(4, 4, dtype=torch.bool)]
+    watch, kept = _built(make)
+    assert watch.computed == [] and watch.python_made == 0
+    weight = kept[0].weight
+    watch, _ = _built(lambda: weight.t().contiguous().half())  # a re-laid-out weight is a copy
+    assert watch.computed == []
+
+
+def test_tables_computed_at_construction_are_charged_or_computed():
+    codes = torch.arange(65536, dtype=torch.int32).to(torch.int16)
+    # over constants alone: a constant, as in forward (a causal mask), but charged to each forward
+    watch, kept = _built(lambda: torch.sigmoid(codes.view(torch.bfloat16)))
+    assert watch.computed == [] and watch.charge()[0] > 0
+    watch, _ = _built(lambda: torch.tril(torch.ones(64, 64)))
+    assert watch.computed == [] and 0 < watch.charge()[0] < 1e-7
+    # a random draw times zero launders nothing: an arange (or a cumsum) is a position
+    watch, kept = _built(lambda: [torch.sigmoid(torch.arange(100.0) + 0 * torch.randn(100)),
+                                  torch.cumsum(torch.randn(300) * 0 + 1, 0)])
+    assert sorted(t.numel() for t in watch.computed) == [100, 300]
+
+
+def test_charged_adds_construction_to_each_forward():
+    cov = {"coverage": 1.0, "estimated_time_s": 1.0, "candidate_time_s": 1.0, "aten_time_s": 0.0,
+           "unfused_time_s": 1.0, "error": None}
+    out = cw.charged(cov, (1.0, 3.0))
+    assert out["coverage"] == 0.5 and out["unfused_time_s"] == 4.0 and cov["coverage"] == 1.0
+    gpu = cw.charged({"coverage": 0.9, "gpu_time_s": 1.0, "aten_unfused_s": 0.5, "error": None}, (1.0, 3.0))
+    assert gpu["aten_unfused_s"] == 3.5 and gpu["coverage"] == 0.9
+
+
+def test_python_tables_count_as_host_values():
+    def make():
+        chunks = torch.cat([torch.tensor([float(i + j) for j in range(64)]) for i in range(0, 256, 64)])
+        filled = torch.empty(200)
+        for i in range(200):
+            filled[i] = i * 0.5
+        return chunks, filled, torch.tensor([float(i) for i in range(1000)]).to(torch.bfloat16)
+    watch, _ = _built(make)
+    assert sorted(t.numel() for t in watch.computed) == [200, 256, 1000]
+    assert watch.python_made == 1456
+
+
+def test_noised_puts_the_bytes_back():
+    t = torch.arange(10.0)
+    with cw.noised([t[2:5]]):
+        assert not torch.equal(t, torch.arange(10.0))
+    assert torch.equal(t, torch.arange(10.0))
+
+
+def test_work_a_forward_leaves_alive_is_kept():
+    class Lazy(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.table = None
+            self.w = nn.Parameter(torch.randn(8))
+
+        def forward(self, x):
+            if self.table is None:
+                self.table = torch.sigmoid(torch.arange(4096.0)).view(64, 64)  # kept through a view
+            return [torch.relu(x) * 2 + self.w.t().contiguous().sum()]
+
+    kept, model = {}, Lazy()
+    for _ in range(3):
+        x = torch.randn(100)
+        watch = cw.Kept(kept)
+        with watch:
+            outs = model(x)
+        watch.done(outs, [x])
+        assert len(kept) == 1 and cw.kept_charge(kept)[0] > 0  # the outputs and temporaries are not
+    model.table = None
+    assert cw.kept_charge(kept) == (0, 0)
