@@ -72,6 +72,32 @@ def due() -> list:
     return now
 
 
+def snapshot(tensors: list) -> list:
+    """Copies of the tensors a forward returned or was handed, taken as it returns: the pinned
+    and the checked forwards are held to agree by what each left, and a forward that returns (or
+    writes) memory it keeps from call to call made a pinned forward's outputs the checked
+    forward's own, so any config agreed with the checked one (red team rt64: a config clamping
+    at 100 passed every pinned forward on the x1e3 and spiked trials through a kept buffer)."""
+    import torch
+
+    return [t.clone() if isinstance(t, torch.Tensor) else t for t in tensors]
+
+
+def restore(live: list, kept: list) -> None:
+    """Put back what a checked forward left (`snapshot`) where forwards run after it changed it
+    (its outputs, then its inputs: what is sent and judged is that forward's)."""
+    import torch
+
+    for t, k in zip(live, kept, strict=True):
+        if isinstance(t, torch.Tensor) and t.numel() and not torch.equal(
+                t.reshape(-1).view(torch.uint8), k.reshape(-1).view(torch.uint8)):
+            if torch._debug_has_internal_overlap(t) != 0:
+                raise KernelConfigsDisagree("a forward run after this one wrote over what this one returned "
+                                            "(memory the output shares with itself): return memory no later "
+                                            "forward writes")
+            t.copy_(k)
+
+
 def _entries(pin: dict) -> list:
     """(tuner, key, config) of each key a pinned forward pins."""
     return pin.get("cover") or [(pin["tuner"], pin["key"], pin["config"])]

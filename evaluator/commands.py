@@ -415,7 +415,8 @@ class ChildState(TimedSteps):
                 again, _ = self._forward(fresh)
             return again
 
-        return _as("candidate", forward), fresh
+        # copied as it returns: a later forward must not move what this one is held to
+        return autotune_pins.snapshot(_as("candidate", forward)), autotune_pins.snapshot(fresh)
 
     def _configs_agree(self, h: dict, copies: list, inputs: list, outs: list[torch.Tensor], pinned: list) -> None:
         """Every config of the forward's autotuners computes what the checked one did: each
@@ -429,9 +430,16 @@ class ChildState(TimedSteps):
                 autotune_pins._PENDING.append(pin)
                 continue
             _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, outs, inputs))
-        for pin in autotune_pins.schedule(h.get("checked_left")):
+        now = autotune_pins.schedule(h.get("checked_left"))
+        if not now:
+            return
+        # the checked forward's results, before forwards after it run (which may write the memory
+        # it returned or was handed: an output buffer kept from call to call), and put back after
+        kept, kept_inputs = autotune_pins.snapshot(outs), autotune_pins.snapshot(inputs)
+        for pin in now:
             again, again_inputs = self._pinned_forward(h, pin, copies)
-            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, outs, inputs))
+            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, kept, kept_inputs))
+        _as("candidate", partial(autotune_pins.restore, [*outs, *inputs], [*kept, *kept_inputs]))
 
     def _repeat_problem(self, copies: list, outs: list[torch.Tensor]) -> str | None:
         """Why the reference cannot be used if a second forward on the same inputs differs
