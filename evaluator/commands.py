@@ -429,7 +429,7 @@ class ChildState(TimedSteps):
                 pin["wait"] = None
                 autotune_pins._PENDING.append(pin)
                 continue
-            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, outs, inputs))
+            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, outs, inputs, h.get("agree_floor")))
         now = autotune_pins.schedule(h.get("checked_left"))
         if not now:
             return
@@ -438,7 +438,7 @@ class ChildState(TimedSteps):
         kept, kept_inputs = autotune_pins.snapshot(outs), autotune_pins.snapshot(inputs)
         for pin in now:
             again, again_inputs = self._pinned_forward(h, pin, copies)
-            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, kept, kept_inputs))
+            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, kept, kept_inputs, h.get("agree_floor")))
         _as("candidate", partial(autotune_pins.restore, [*outs, *inputs], [*kept, *kept_inputs]))
 
     def _repeat_problem(self, copies: list, outs: list[torch.Tensor]) -> str | None:

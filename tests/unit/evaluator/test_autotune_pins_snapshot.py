@@ -32,3 +32,17 @@ def test_restore_refuses_memory_an_output_shares_with_itself():
     base.fill_(2.0)
     with pytest.raises(autotune_pins.KernelConfigsDisagree):
         autotune_pins.restore([out], kept)
+
+
+def test_a_tiny_output_halved_does_not_agree_without_the_workers_floor():
+    b = torch.full((1,), 1e-6)
+    assert not autotune_pins._agree(b * 0.5, b)  # the fixed 1e-6 floor let it agree (red team rt64)
+    assert autotune_pins._agree(b * 0.5, b, floor=1e-5)  # within twice the worker's own floor
+    assert not autotune_pins._agree(b * 0.5, b, floor=float("nan"))
+    assert autotune_pins._agree(b * (1 + 1e-5), b)  # another tiling's rounding, at any size
+
+
+def test_a_complex_outputs_imaginary_part_is_compared():
+    b = torch.complex(torch.ones(4), torch.ones(4))
+    assert not autotune_pins._agree(torch.complex(torch.ones(4), -torch.ones(4)), b)
+    assert autotune_pins._agree(b.clone(), b)
