@@ -105,8 +105,9 @@ from evaluator.runner import (
     Workspace,
     bitwise_equal,
     describe,
+    leaves,
+    modified_leaves,
     pristine,
-    unchanged,
 )
 from evaluator.timed_steps import TimedSteps, _as, describe_outputs
 
@@ -347,13 +348,14 @@ class ChildState(TimedSteps):
             problem = _sendable(outs, h["max_output_bytes"], h.get("reference_bytes"), h.get("reference_outputs"))
             if problem is None and h.get("check_repeat") and self.role == "reference" and not results:
                 problem = self._repeat_problem(copies, outs)
-            modified = [i for i, (x, c) in enumerate(zip(inputs, copies))
-                        if isinstance(x, torch.Tensor) and not unchanged([x], [c])]
+            # every tensor of the inputs, those inside list arguments too (runner.leaves)
+            modified, tensor_inputs = modified_leaves(inputs, copies), leaves(inputs)
+            written = [tensor_inputs[i] for i in modified if i < len(tensor_inputs)]
             if watch is not None:  # what it wrote into its inputs is judged as output, so watched as one
-                watch.returned([*outs, *(inputs[i] for i in modified)])
+                watch.returned([*outs, *written])
                 provenance = watch.report()
             clock.mark("checks")
-            back = [inputs[i] for i in modified] if h.get("return_inputs") and problem is None else []
+            back = written if h.get("return_inputs") and problem is None else []
             tf32 = self._tf32_deviations(copies, outs, bool(modified), h.get("rest_within")) \
                 if h.get("tf32") and problem is None else precision.Deviations([], [])
             clock.mark("tf32")
