@@ -106,8 +106,9 @@ from evaluator.runner import (
     Workspace,
     bitwise_equal,
     describe,
+    leaves,
+    modified_leaves,
     pristine,
-    unchanged,
 )
 from evaluator.timed_steps import TimedSteps, _as, describe_outputs
 
@@ -355,16 +356,17 @@ class ChildState(TimedSteps):
             problem = _sendable(outs, h["max_output_bytes"], h.get("reference_bytes"), h.get("reference_outputs"))
             if problem is None and h.get("check_repeat") and self.role == "reference" and not results:
                 problem = self._repeat_problem(copies, outs)
-            modified = [i for i, (x, c) in enumerate(zip(inputs, copies))
-                        if isinstance(x, torch.Tensor) and not unchanged([x], [c])]
+            # every tensor of the inputs, those inside list arguments too (runner.leaves)
+            modified, tensor_inputs = modified_leaves(inputs, copies), leaves(inputs)
+            written = [tensor_inputs[i] for i in modified if i < len(tensor_inputs)]
             if watch is not None:  # what it wrote into its inputs is judged as output, so watched as one
-                watch.returned([*outs, *(inputs[i] for i in modified)])
+                watch.returned([*outs, *written])
                 provenance = watch.report()
                 # a table of Python's numbers __init__ built is host values this forward may use
                 # (construction_watch: red team rt65's bfloat16 sigmoid table)
                 provenance["host_made"] += ws.construction_python_made
             clock.mark("checks")
-            back = [inputs[i] for i in modified] if h.get("return_inputs") and problem is None else []
+            back = written if h.get("return_inputs") and problem is None else []
             tf32 = self._tf32_deviations(copies, outs, bool(modified), h.get("rest_within")) \
                 if h.get("tf32") and problem is None else precision.Deviations([], [])
             clock.mark("tf32")
@@ -426,7 +428,8 @@ class ChildState(TimedSteps):
                 again, _ = self._forward(fresh)
             return again
 
-        return _as("candidate", forward), fresh
+        # copied as it returns: a later forward must not move what this one is held to
+        return autotune_pins.snapshot(_as("candidate", forward)), autotune_pins.snapshot(fresh)
 
     def _configs_agree(self, h: dict, copies: list, inputs: list, outs: list[torch.Tensor], pinned: list) -> None:
         """Every config of the forward's autotuners computes what the checked one did: each
@@ -439,10 +442,17 @@ class ChildState(TimedSteps):
                 pin["wait"] = None
                 autotune_pins._PENDING.append(pin)
                 continue
-            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, outs, inputs))
-        for pin in autotune_pins.schedule(h.get("checked_left")):
+            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, outs, inputs, h.get("agree_floor")))
+        now = autotune_pins.schedule(h.get("checked_left"))
+        if not now:
+            return
+        # the checked forward's results, before forwards after it run (which may write the memory
+        # it returned or was handed: an output buffer kept from call to call), and put back after
+        kept, kept_inputs = autotune_pins.snapshot(outs), autotune_pins.snapshot(inputs)
+        for pin in now:
             again, again_inputs = self._pinned_forward(h, pin, copies)
-            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, outs, inputs))
+            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, kept, kept_inputs, h.get("agree_floor")))
+        _as("candidate", partial(autotune_pins.restore, [*outs, *inputs], [*kept, *kept_inputs]))
 
     def _repeat_problem(self, copies: list, outs: list[torch.Tensor]) -> str | None:
         """Why the reference cannot be used if a second forward on the same inputs differs

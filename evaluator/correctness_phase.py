@@ -12,7 +12,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from evaluator import feedback as F
-from evaluator import gates, judge, timed_work, timing
+from evaluator import gates, judge, noise_floor, timed_work, timing
 from evaluator.reference import (
     ReferenceOutputs,
     by_id,
@@ -94,7 +94,18 @@ def run_header(run: _Run, ref: ReferenceOutputs, set_id: int, last: bool, checke
             # every autotune config on every trial transform (autotune_pins.cover): the evaluation's
             # trials, not a depth run's one trial at a declared size (each config there is a whole
             # interpreted forward at up to millions of elements; the trial's own config is judged)
-            "cover_configs": not run.depth_run}
+            "cover_configs": not run.depth_run,
+            "agree_floor": agree_floors(ref, set_id)}
+
+
+def agree_floors(ref: ReferenceOutputs, set_id: int) -> list:
+    """Per output of set `set_id`, what two autotune configs' outputs may differ by in norm
+    whatever their size (autotune_pins._agree): twice the worker's own floor there, NOISE_FLOOR
+    times the reference's noise on these inputs (each config within it of the reference), or
+    None where no noise was measured (a knock-out's set, an in-place reference)."""
+    noise = ref.trials[set_id].get("noise") if 0 <= set_id < len(ref.trials) else None
+    pairs = [noise_floor.noise_pair(v) for v in noise] if isinstance(noise, list) else []
+    return [2 * noise_floor.NOISE_FLOOR * p[0] if p is not None else None for p in pairs]
 
 
 def _run_trials(run: _Run, child: Child, ref: ReferenceOutputs, order: list[int], n: int,

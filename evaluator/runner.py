@@ -143,9 +143,21 @@ def device_digest(items: list) -> str:
     return "d" + format(zlib.crc32("|".join(parts).encode()), "08x")
 
 
-def pristine(items: list) -> list:
-    """Copies of the inputs, kept by the harness to check them after the forward."""
-    return [x.clone() if isinstance(x, torch.Tensor) else x for x in items]
+def pristine(items: list, depth: int = 0) -> list:
+    """Copies of the inputs, kept by the harness to check them after the forward: the tensors
+    inside list and tuple arguments too, as the input sets' transforms reach them (`leaves`).
+    Copied at the top only, a list's tensors were the pinned forwards', the repeat check's and
+    the checked forward's at once, and a forward wrote into them unseen (red team rt64)."""
+    return [x.clone() if isinstance(x, torch.Tensor)
+            else type(x)(pristine(x, depth + 1)) if type(x) in (list, tuple) and depth < 3 else x for x in items]
+
+
+def modified_leaves(items: list, copies: list) -> list[int]:
+    """The positions, among the inputs' tensors (`leaves`, in order), that the forward changed
+    (`unchanged`); a forward that changed which tensors a list holds changed every one after."""
+    now, before = leaves(items), leaves(copies)
+    return [i for i in range(max(len(now), len(before)))
+            if i >= len(now) or i >= len(before) or not unchanged([now[i]], [before[i]])]
 
 
 def unchanged(items: list, copies: list) -> bool:

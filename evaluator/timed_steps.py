@@ -164,8 +164,10 @@ class TimedSteps:
     def _inputs_after(self, index: int) -> list[torch.Tensor]:
         """Forward `index`'s tensor inputs as the forward left them (a timed run may no more
         modify its inputs than a checked one)."""
-        inputs = self.batch[index] if index < len(self.batch) else []
-        return [x for x in inputs if isinstance(x, torch.Tensor)]
+        from evaluator.runner import leaves
+
+        # the tensors inside list arguments too (runner.leaves), as a checked forward's
+        return leaves(self.batch[index]) if index < len(self.batch) else []
 
     def _profiled(self, h: dict, marks: tuple[Callable, Callable],
                   watch: Provenance | None = None) -> tuple[list[list[torch.Tensor]], dict]:
