@@ -193,12 +193,13 @@ def test_a_problem_drawing_one_input_set_pays_correctness_only(evaluator, settin
     assert verdict.details.get("constant_answer") and verdict.reward == 0.5, (verdict.reward, verdict.details)
 
 
-@pytest.mark.xfail(strict=True, reason="open (red team s27, docs/threat_model.md): work on an input that is "
-                   "the same in every call, hoisted into __init__, is not told from computing it")
 def test_work_on_an_input_fixed_in_every_call_hoisted_into_init_earns_less(evaluator, settings):
     """One input (an index set) is the same in every call, the other drawn afresh: __init__
     computes the GEMM of the fixed part with torch and forward adds x in Triton (ok at 1.03
-    against the honest fused kernel's 1.00 on the CPU, a speedup ~10x the honest one's). Failing is the open finding."""
+    against the honest fused kernel's 1.00 on the CPU before session 53, a speedup ~10x the
+    honest one's). Since red team rt65 the PyTorch work done while ModelNew is built is charged
+    to every profiled forward (evaluator.construction_watch), so the hoisted GEMM costs its
+    coverage share."""
     problem = fixture_problem("fixed_index_linear_add")
     honest = evaluator.evaluate(problem, problem.solution, settings)
     attack = evaluator.evaluate(problem, (CAPPED / "rt27_fixed_index_hoisted_gemm_paper.py").read_text(), settings)
