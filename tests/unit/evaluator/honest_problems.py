@@ -243,6 +243,10 @@ FULL = {
     "s50d_relu_block_ptr_2d_loop.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     # block pointers made in the arms of a tl.constexpr if and re-made in tl.static_range copies:
     # compile-time choices, no join (refused as two origins in session 52)
+    # Liger RMSNorm split by arm (session 53: one 741-line file held both): the one-row kernels
+    # and the block-row kernels (BLOCK_ROW rows per program), each behind the version-gated rsqrt import
+    "s42_rmsnorm_liger_version_gated_rsqrt_import.py": ("norm/rmsnorm", None),
+    "s53_18_rmsnorm_liger_block_row_kernels.py": ("norm/rmsnorm", None),
     "s53_00_relu_block_ptr_constexpr_arms_and_static_range.py": ("activation/relu", {"batch_size": 4, "dim": 300}),
     # tutorial 06 (2.x-3.0) style: K/V block pointers passed to an _attn_fwd_inner helper that
     # advances its own copies (session 50e: a compile_error before)
