@@ -65,26 +65,15 @@ class ConstructionWatch(TorchDispatchMode):
         self.computed: list[torch.Tensor] = []
         self.python: dict[int, int] = {}  # how many of Python's numbers each storage holds
         self.python_made = 0  # of those, the numbers still live once the model exists
-        self.meter = None  # a cpu_work.WorkCounter pricing construction's compute ops
+        self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
 
     def _charge(self, func, args: tuple, kwargs: dict, out) -> None:
-        from evaluator import cpu_work
-
-        if self.meter is None:
-            self.meter = cpu_work.WorkCounter((), aten_only=True)
-        try:
-            with _disable_current_modes():
-                self.meter._aten(func, args, kwargs, out)
-        except Exception:  # unpriceable: charged as the op's bytes read and written
-            self.meter._add("aten", func.overloadpacket.__name__,
-                            sum(t.numel() * t.element_size() for t in _tensors((out,), {})), 0, 0.0)
+        seconds, unfused = _price(func, args, kwargs, out)
+        self.seconds, self.unfused = self.seconds + seconds, self.unfused + unfused
 
     def charge(self) -> tuple[float, float]:
         """(seconds, seconds at the decompositions' price) of construction's compute ops."""
-        if self.meter is None:
-            return 0.0, 0.0
-        work = self.meter.result()
-        return float(work.get("aten_time_s") or 0.0), float(work.get("unfused_time_s") or 0.0)
+        return self.seconds, self.unfused
 
     def _of(self, t: torch.Tensor) -> str:
         return self.state.get(storage_key(t), PLAIN)
@@ -284,7 +273,8 @@ _PRICER: list = []  # one cpu_work.WorkCounter (never entered), its decompositio
 
 
 def _price(func, args: tuple, kwargs: dict, out) -> tuple[float, float]:
-    """(seconds, unfused seconds) the meter charges one aten op."""
+    """(seconds, unfused seconds) the meter charges one aten op (construction's and Kept's alike);
+    an op the meter cannot price is charged as the bytes of what it returned."""
     from evaluator import cpu_work
 
     if not _PRICER:
@@ -294,8 +284,9 @@ def _price(func, args: tuple, kwargs: dict, out) -> tuple[float, float]:
     try:
         with _disable_current_modes():  # priced as by the meter alone, no watch below
             meter._aten(func, args, kwargs, out)
-    except Exception:  # unpriceable: nothing added
-        return 0.0, 0.0
+    except Exception:  # unpriceable: its output's bytes
+        meter._add("aten", func.overloadpacket.__name__,
+                   sum(t.numel() * t.element_size() for t in _tensors((out,), {})), 0, 0.0)
     after = sum(e.seconds for e in meter.entries.values()), sum(e.unfused_s for e in meter.entries.values())
     return after[0] - before[0], after[1] - before[1]
 
