@@ -248,7 +248,8 @@ def check(interpreted, args: tuple, kwargs: dict, assemble: bool = False) -> fro
             lower(backend, module, options, target, key, interpreted.fn.__name__, assemble)
         except KernelOutOfResources as exc:
             near = RESOURCES.get(key, (0, 0))[0] <= SHARED_LIMIT * 5 // 4  # alignment moves a few buffers
-            if not (near and _fits_aligned(mirror, (signature, constexprs, attrs), options, key, interpreted.fn.__name__)):
+            if not (near and _fits_aligned(mirror, (signature, constexprs, attrs), options, key, interpreted.fn.__name__,
+                                           assemble)):
                 _REFUSED[key] = exc
                 raise
         except KernelNotCompilable as exc:
@@ -299,13 +300,15 @@ def _front_end(mirror, signature: dict, constexprs: dict, attrs: dict, options):
             target, options, backend.get_codegen_implementation(options), backend.get_module_map(), context)
 
 
-def _fits_aligned(mirror, spec: tuple, options, key: tuple, name: str) -> bool:
+def _fits_aligned(mirror, spec: tuple, options, key: tuple, name: str, assemble: bool = False) -> bool:
     """Whether the launch, over a block's resources at its own specialization, fits where every
     pointer and integer argument is 16-divisible, as the problem's GPU sizes make them. The
     CPU's sizes are small odd stand-ins (M=70, K=90): without the alignment the pipeliner's
     buffers are laid out differently, and Triton tutorial 09's fp32 persistent matmul needed
     262144 bytes there against 229376 at its GPU sizes, on the H200 too (honest round s43).
-    Resources are the GPU's sizes' question; the kernel's semantics stay the launch's own."""
+    Resources are the GPU's sizes' question; the kernel's semantics stay the launch's own.
+    With `assemble` the aligned form's registers are read too (`(*key, "aligned")` in
+    ASSEMBLED: a warmed kernel's occupancy query, evaluator.warmed_kernel)."""
 
     signature, constexprs, attrs = spec
     names = list(signature)
@@ -320,7 +323,7 @@ def _fits_aligned(mirror, spec: tuple, options, key: tuple, name: str) -> bool:
     target, backend = _backend()
     try:
         module = _front_end(mirror, signature, constexprs, aligned, options)
-        lower(backend, module, options, target, (*key, "aligned"), name)
+        lower(backend, module, options, target, (*key, "aligned"), name, assemble)
     except Exception:  # noqa: BLE001  (over the block at the GPU's alignment too, or worse)
         return False
     return True

@@ -26,8 +26,8 @@ driver loads it); the CompiledKernel is not kept. Under the interpreter they com
 evaluator's sm_90 compile of the same specialization (device_compile.check with `assemble`:
 shared memory and warps off the lowering, registers and spills off the cubin by cuobjdump, as
 the driver's cuFuncGetAttribute gives them). Where a kernel's lowering is skipped on the CPU
-(a dot unrolled past what lowers in seconds: device_lowering._unrolled_dot_work) the registers
-are the most one block of its warps can have (occupancy 1).
+(a dot unrolled past what lowers in seconds: device_lowering._unrolled_dot_work) the warmup is
+refused: values made up for it told the CPU from the GPU (red team rt67).
 The static layer (evaluator.static_warmed) admits exactly this idiom in a candidate file.
 """
 from __future__ import annotations
@@ -38,8 +38,6 @@ import os
 from typing import NamedTuple
 
 from evaluator.launch_args import KernelArgumentError, check_arguments, unveiled
-
-_REGISTER_FILE = 65536  # an sm_90 block's
 
 
 class WarmedMetadata(NamedTuple):
@@ -112,20 +110,30 @@ def _same(a: object, b: object) -> bool:
 
 
 def _interpreted_values(kernel, args: tuple, kwargs: dict) -> tuple[int, int, WarmedMetadata]:
-    """The sm_90 compile's values for this specialization (module docstring)."""
+    """The sm_90 compile's values for this specialization (module docstring): read off its
+    assembled cubin, or off the 16-aligned form's where only that fits a block
+    (device_compile._fits_aligned), never made up. A specialization whose lowering the CPU
+    skips (device_lowering._unrolled_dot_work) has no values here: its warmup is refused (red
+    team rt67: the stand-in values, 0 spills and 0 bytes of shared memory for a 128x128x128
+    fp32 FMA dot at one warp, which spills on the GPU, told the CPU from the GPU)."""
     from evaluator import device_compile
-    from evaluator.device_lowering import ASSEMBLED, RESOURCES
+    from evaluator.device_lowering import ASSEMBLED, RESOURCES, KernelNotCompilable
 
     checked_args, checked = check_arguments(kernel, *unveiled(args, kwargs))
     device_compile.check(kernel, checked_args, {k: v for k, v in checked.items() if k not in ("grid", "warmup")},
                          assemble=True)
     key = device_compile.checked()  # no launch follows: the next launch's check sets its own
-    shared, warps = RESOURCES.get(key, (0, int(checked.get("num_warps", 4))))
-    if key in ASSEMBLED:
-        registers, spills, stages = ASSEMBLED[key]
-    else:  # not lowered on the CPU: the most one block of these warps can hold
-        registers, spills, stages = min(255, _REGISTER_FILE // (32 * warps)), 0, int(checked.get("num_stages", 3))
-    return registers, spills, WarmedMetadata(int(shared), int(warps), int(stages))
+    for at in ((*key, "aligned"), key):  # the aligned form exists only where the launch's own was over a block
+        if at in ASSEMBLED and at in RESOURCES:
+            registers, spills, stages = ASSEMBLED[at]
+            shared, warps = RESOURCES[at]
+            return registers, spills, WarmedMetadata(int(shared), int(warps), int(stages))
+    title = getattr(getattr(kernel, "fn", kernel), "__name__", "?")
+    raise KernelNotCompilable(
+        f"kernel {title}.warmup(...): its sm_90 lowering is not run on the CPU (a dot unrolled "
+        "per thread past what lowers in seconds), so its registers, spills and shared memory "
+        "cannot be read here; the CPU check does not judge an occupancy query of such a "
+        "specialization (use smaller blocks, more warps or a tensor-core dot, or no warmup)")
 
 
 def _gpu_values(compiled) -> tuple[int, int, WarmedMetadata]:
