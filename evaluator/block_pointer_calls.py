@@ -281,10 +281,7 @@ def compile_time(tree: ast.Module, fn: ast.AST, language: set[str]):
     calls_of = {id(c.func) for c in ast.walk(tree) if isinstance(c, ast.Call)}
     launched = isinstance(fn, FUNCTIONS) and fn in tree.body and names.count(fn.name) == 1 and all(
         isinstance(parent, ast.Subscript) and parent.value is n and id(parent) in calls_of for n, parent in uses)
-    args = fn.args if launched else None  # type: ignore[attr-defined]
-    declared = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]
-                if a.annotation is not None and (dotted(a.annotation) or "").endswith("constexpr")} if args else set()
-    constants = declared - stored(fn)
+    constants = (constexpr_parameters(tree, fn, language) - stored(fn)) if launched else set()
     plain = (ast.Constant, ast.Compare, ast.BoolOp, ast.UnaryOp, ast.BinOp, ast.cmpop, ast.boolop,
              ast.unaryop, ast.operator, ast.expr_context)
 
@@ -296,6 +293,38 @@ def compile_time(tree: ast.Module, fn: ast.AST, language: set[str]):
             f"{name}.static_range" for name in language}
 
     return constant, unrolled
+
+
+def constexpr_parameters(tree: ast.Module, fn: ast.AST, language: set[str]) -> set[str]:
+    """`fn`'s parameters Triton surely compiles as `tl.constexpr`. Triton's rule is its
+    KernelParam.is_constexpr: "constexpr" in the annotation's normalized name, which is the
+    evaluated object's (`tl.constexpr` is "constexpr", a module alias `i32_constexpr = tl.int32`
+    is "int32": a runtime scalar) or, as a string, the text itself (a string annotation, or any
+    annotation under `from __future__ import annotations`). So a parameter counts where its
+    annotation is `<L>.constexpr` for a name L the file imports triton.language as, or a name
+    it imports as `from triton.language import constexpr [as name]`, each bound once at module
+    level; or a string holding "constexpr"; or, under the future import, any annotation whose
+    text holds it. A dotted name that merely ends in "constexpr" is not (red team rt67: such
+    an alias of tl.int32 had an if on it followed as a compile-time constant)."""
+    names = [n for stmt in tree.body for n in _bound_names(stmt)]
+    once = lambda dotted_name: names.count(dotted_name.split(".")[0]) == 1  # noqa: E731
+    spelled = {f"{lang}.constexpr" for lang in language if once(lang)}
+    spelled |= {a.asname or a.name for node in tree.body if isinstance(node, ast.ImportFrom)
+                and node.module == "triton.language" and not node.level
+                for a in node.names if a.name == "constexpr" and once(a.asname or a.name)}
+    textual = any(isinstance(node, ast.ImportFrom) and node.module == "__future__"
+                  and any(a.name == "annotations" for a in node.names) for node in tree.body)
+
+    def surely(annotation: ast.expr | None) -> bool:
+        if annotation is None:
+            return False
+        if isinstance(annotation, ast.Constant):
+            return isinstance(annotation.value, str) and "constexpr" in annotation.value
+        return dotted(annotation) in spelled or (textual and "constexpr" in ast.unparse(annotation))
+
+    args = getattr(fn, "args", None)
+    return {a.arg for a in [*getattr(args, "posonlyargs", []), *getattr(args, "args", []),
+                            *getattr(args, "kwonlyargs", [])] if surely(a.annotation)}
 
 
 def stored(fn: ast.AST) -> set[str]:

@@ -135,19 +135,16 @@ class Checks:
         return "".join(out)
 
 
-def constexpr_dims(fn: ast.AST, node: ast.expr, rank: int) -> list[str] | None:
+def constexpr_dims(fn: ast.AST, node: ast.expr, rank: int, constexprs: set[str]) -> list[str] | None:
     """An `order` or `boundary_check` written as a tuple of one entry per dimension, each an int
-    or a `tl.constexpr` parameter of the kernel its body never rebinds, at least one such a name
+    or a `tl.constexpr` parameter of the kernel its body never rebinds (`constexprs`, as Triton
+    reads annotations: calls.constexpr_parameters), at least one such a name
     (FlagGems' generated pointwise kernels: `order=(in0_stride_order0,)`,
     `boundary_check=(in0_stride_order0,)`): the entries' texts, which the launch must make a
     permutation of 0..rank-1 (Checks.permutation), so a boundary_check of it checks every
     dimension; else None (a literal is judged as one; anything else is refused)."""
     elts = node.elts if isinstance(node, (ast.Tuple, ast.List)) else []
-    args = getattr(fn, "args", None)
-    params = {a.arg for a in [*getattr(args, "posonlyargs", []), *getattr(args, "args", []),
-                              *getattr(args, "kwonlyargs", [])]
-              if (_dotted(a.annotation) or "").endswith("constexpr")}
-    names = params - calls.stored(fn)
+    names = constexprs - calls.stored(fn)  # Triton's own constexprs (calls.constexpr_parameters)
     if len(elts) != rank or not any(isinstance(e, ast.Name) for e in elts) or not all(
             (isinstance(e, ast.Name) and e.id in names) or (isinstance(e, ast.Constant) and type(e.value) is int)
             for e in elts):

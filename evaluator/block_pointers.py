@@ -276,6 +276,7 @@ class _Kernel:
 
     def __init__(self, tree: ast.Module, fn: ast.AST, language: Language, taken: set[str]) -> None:
         self.tree, self.fn, self.language, self.taken = tree, fn, language, taken
+        self.constexprs = calls.constexpr_parameters(tree, fn, language)  # as Triton reads its annotations
         self.blocks: dict[str, Block] = {}
         self.params: dict[str, Block] = {}  # parameters passed a block pointer (a helper's)
         self.handled: set[int] = set()  # Name nodes of block pointers a handled form uses
@@ -384,7 +385,7 @@ class _Kernel:
         for key, value in [(k, args[k]) for k in ("shape", "strides", "offsets")] + [("order", o) for o in orders]:
             if len(_elements(value, key, call)) != rank:
                 raise Unsupported(call, "Expected shape/strides/offsets/block_shape to have the same length")
-        if any(constexpr_dims(self.fn, o, rank) is None and sorted(_constant_ints(o, "order", call))
+        if any(constexpr_dims(self.fn, o, rank, self.constexprs) is None and sorted(_constant_ints(o, "order", call))
                != list(range(rank)) for o in orders):
             raise Unsupported(call, "Expected a permutation of (0, 1, ..., len(order)-1) in order")
         if not 1 <= rank <= MAX_RANK:
@@ -472,7 +473,7 @@ class _Kernel:
 
         def text(s: Splice) -> str:
             values = [checks.base(s.text(args["base"]))]
-            if (named := constexpr_dims(self.fn, args["order"], block.rank)) is not None:
+            if (named := constexpr_dims(self.fn, args["order"], block.rank, self.constexprs)) is not None:
                 values[0] = checks.permutation(values[0], named)
             values += [f"{p}.cast({checks.index(s.text(e), wide=True)}, {p}.int64)"
                        for e in [*_elements(args["shape"], "shape", node), *_elements(args["strides"], "strides", node)]]
@@ -491,7 +492,7 @@ class _Kernel:
             if key in args and not (isinstance(args[key], ast.Constant) and args[key].value is None):
                 raise Unsupported(call, f"`{key}` arguments cannot be specified for loading or storing "
                                   "block pointers (Triton 3.6 refuses them)")
-        named = constexpr_dims(self.fn, args["boundary_check"], block.rank) if "boundary_check" in args else None
+        named = constexpr_dims(self.fn, args["boundary_check"], block.rank, self.constexprs) if "boundary_check" in args else None
         dims = list(range(block.rank)) if named is not None else _constant_ints(
             args["boundary_check"], "boundary_check", call) if "boundary_check" in args else []
         if any(not 0 <= d < block.rank for d in dims) or len(set(dims)) != len(dims):
