@@ -380,6 +380,17 @@ class Workspace:
             self._prepared[set_id] = entry._replace(tensors=[])
 
     def load_candidate(self, source: str, init_seed: int, init: str | None = None) -> None:
+        # what PyTorch or Python computed while the module was imported and ModelNew was built:
+        # noise in the strict torch knock-out, charged to every profiled forward
+        # (evaluator.construction_watch; red team rt65's __init__ tables, rt67's module-level one:
+        # import runs the file's module-level code, as construction runs __init__)
+        with construction_watch.watched(self.recorder) as built:
+            self._load_and_build(source, init_seed, init)
+        self.construction_computed = built.computed
+        self.construction_python_made = built.python_made
+        self.construction_charge = built.charge()
+
+    def _load_and_build(self, source: str, init_seed: int, init: str | None) -> None:
         try:
             self.candidate = self._import("candidate", source)
         except BaseException as exc:  # the candidate's module failed to import
@@ -400,14 +411,8 @@ class Workspace:
             raise CandidateError("format_error", "ModelNew must be an nn.Module subclass that keeps "
                                  "nn.Module's __call__: define forward")
         try:
-            # what PyTorch or Python computed while it was built: noise in the strict
-            # torch knock-out (evaluator.construction_watch; red team rt65's __init__ tables)
-            with construction_watch.watched(self.recorder) as built:
-                self.model_new, self.init_on = build(lambda: cls(*self.init_inputs), init_seed, self.device,
-                                                     None if init == "device" else init)
-            self.construction_computed = built.computed
-            self.construction_python_made = built.python_made
-            self.construction_charge = built.charge()
+            self.model_new, self.init_on = build(lambda: cls(*self.init_inputs), init_seed, self.device,
+                                                 None if init == "device" else init)
         except BaseException as exc:  # ModelNew(...) raised
             raise CandidateError("compile_error", *describe(exc)) from None
         if type(self.model_new) is not cls:
