@@ -231,6 +231,7 @@ class Kept(TorchDispatchMode):
         super().__init__()
         self.kept = kept  # weakref(storage) -> (seconds, unfused seconds), across forwards
         self.price: dict[int, tuple[float, float, object]] = {}
+        self.spans: dict[int, list[tuple[int, int]]] = {}  # storage -> byte spans its priced ops wrote
         self.meter = None
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
@@ -258,15 +259,38 @@ class Kept(TorchDispatchMode):
                 partial = t.numel() * t.element_size() < t.untyped_storage().nbytes()
                 base = (old[0], old[1]) if partial else (0.0, 0.0)
                 self.price[key] = (base[0] + seconds, base[1] + unfused, weakref.ref(t.untyped_storage()))
+                self.spans.setdefault(key, []).append(_span(t))
         return out
 
     def done(self, outs: list, inputs: list) -> None:
-        """After the forward: what outlived it joins `kept`."""
-        gone = {storage_key(t) for v in (*outs, *inputs) for t in _tensors((v,), {})}
+        """After the forward: what outlived it joins `kept`. An input's storage is the harness's;
+        an output's is passed over only where every priced write into it lies inside the outputs'
+        own bytes (red team rt67: a table written past the first output's end, in its storage,
+        and kept as a view was never charged)."""
+        inside = {storage_key(t) for v in inputs for t in _tensors((v,), {})}
+        held: dict[int, list[tuple[int, int]]] = {}
+        for t in (t for v in outs for t in _tensors((v,), {})):
+            held.setdefault(storage_key(t), []).append(_span(t))
         for key, (seconds, unfused, ref) in self.price.items():
-            if key not in gone and ref is not None and ref() is not None:
+            if key in inside or (key in held and all(any(lo <= a and b <= hi for lo, hi in held[key])
+                                                     for a, b in self.spans.get(key, ()))):
+                continue
+            if ref is not None and ref() is not None:
                 self.kept[ref] = (seconds, unfused)
         self.price.clear()
+        self.spans.clear()
+
+
+def _span(t: torch.Tensor) -> tuple[int, int]:
+    """The bytes of its storage a strided tensor can reach: [first, end) (torch's strides are
+    never negative); an unreadable one reaches everything."""
+    try:
+        size, first = t.element_size(), t.storage_offset()
+        if t.numel() == 0:
+            return first * size, first * size
+        return first * size, (first + sum((n - 1) * st for n, st in zip(t.shape, t.stride())) + 1) * size
+    except (RuntimeError, NotImplementedError):
+        return 0, 1 << 62
 
 
 _PRICER: list = []  # one cpu_work.WorkCounter (never entered), its decompositions' prices cached
