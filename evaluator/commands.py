@@ -314,7 +314,7 @@ class ChildState(TimedSteps):
             pinned = self._pinned_before(h, copies, int(set_id) not in knockout | torch_knockout)
             t0 = time.perf_counter()
             # PyTorch's work a forward leaves alive is charged to every profiled one (construction_watch)
-            kept = construction_watch.Kept(ws.kept) if self.role == "candidate" else nullcontext()
+            kept = construction_watch.Kept(ws.kept, self.recorder) if self.role == "candidate" else nullcontext()
             if int(set_id) in knockout or int(set_id) in torch_knockout:
                 try:
                     if int(set_id) in knockout:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import gc
 import weakref
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
@@ -227,12 +227,44 @@ class Kept(TorchDispatchMode):
     them across forwards; `kept_charge` prices the live ones for every profiled forward,
     as construction's compute is."""
 
-    def __init__(self, kept: dict) -> None:
+    def __init__(self, kept: dict, recorder: object = None) -> None:
         super().__init__()
         self.kept = kept  # weakref(storage) -> (seconds, unfused seconds), across forwards
         self.price: dict[int, tuple[float, float, object]] = {}
         self.spans: dict[int, list[tuple[int, int]]] = {}  # storage -> byte spans its priced ops wrote
         self.meter = None
+        self.recorder, self._saved = recorder, None  # its launches (a LaunchRecorder): `launching`
+
+    def __enter__(self):
+        if self.recorder is not None:
+            inner = self._saved = self.recorder.around
+            self.recorder.around = lambda kernel, args, kwargs: self.launching(kernel, args, kwargs, inner)
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        if self.recorder is not None:
+            self.recorder.around = self._saved
+        return super().__exit__(*exc)
+
+    @contextmanager
+    def launching(self, kernel: object, args: tuple, kwargs: dict, inner=None) -> Iterator[None]:
+        """A kernel launched in the forward: every storage it was handed holds the price of the
+        priced ones among them, as a PyTorch copy would (red team rt67: a first-forward table
+        copied by the file's Triton kernel into torch.empty's memory and kept was never charged,
+        the priced original dying with the forward)."""
+        from evaluator.launch_storage import handed_leaves
+
+        handed = {storage_key(t): t for v in (*args, *kwargs.values()) for _, t in handed_leaves(v)}
+        handed.pop(0, None)
+        with inner(kernel, args, kwargs) if inner is not None else nullcontext():
+            yield
+        priced = [self.price[k] for k in handed if k in self.price]
+        seconds, unfused = sum(p[0] for p in priced), sum(p[1] for p in priced)
+        if not (seconds or unfused):
+            return
+        for key, t in handed.items():
+            self.price[key] = (seconds, unfused, weakref.ref(t.untyped_storage()))
+            self.spans.setdefault(key, []).append(_span(t))
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
