@@ -295,17 +295,16 @@ class Kept(TorchDispatchMode):
         return out
 
     def done(self, outs: list, inputs: list) -> None:
-        """After the forward: what outlived it joins `kept`. An input's storage is the harness's;
-        an output's is passed over only where every priced write into it lies inside the outputs'
-        own bytes (red team rt67: a table written past the first output's end, in its storage,
-        and kept as a view was never charged)."""
-        inside = {storage_key(t) for v in inputs for t in _tensors((v,), {})}
+        """After the forward: what outlived it joins `kept`. An output's or input's storage (the
+        harness holds those) is passed over only where every priced write into it lies inside
+        the outputs' and inputs' own bytes (red team rt67: a table written past the first
+        output's end, in its storage, and kept as a view was never charged)."""
         held: dict[int, list[tuple[int, int]]] = {}
-        for t in (t for v in outs for t in _tensors((v,), {})):
+        for t in (t for v in (*outs, *inputs) for t in _tensors((v,), {})):
             held.setdefault(storage_key(t), []).append(_span(t))
         for key, (seconds, unfused, ref) in self.price.items():
-            if key in inside or (key in held and all(any(lo <= a and b <= hi for lo, hi in held[key])
-                                                     for a, b in self.spans.get(key, ()))):
+            if key in held and all(any(lo <= a and b <= hi for lo, hi in held[key])
+                                   for a, b in self.spans.get(key, ())):
                 continue
             if ref is not None and ref() is not None:
                 self.kept[ref] = (seconds, unfused)

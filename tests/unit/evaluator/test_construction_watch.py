@@ -91,3 +91,63 @@ def test_work_a_forward_leaves_alive_is_kept():
         assert len(kept) == 1 and cw.kept_charge(kept)[0] > 0  # the outputs and temporaries are not
     model.table = None
     assert cw.kept_charge(kept) == (0, 0)
+
+
+def test_a_table_in_an_outputs_storage_past_its_bytes_is_kept():
+    """Red team rt67: the table written past the first output's end, in its storage, and kept as
+    a view; what a forward writes inside its outputs' and inputs' bytes is not."""
+    class Tail(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.table, self.build = None, True
+
+        def forward(self, x):
+            n = x.numel()
+            if self.build:
+                self.build = False
+                whole = torch.empty(n + 4096)
+                torch.sigmoid(torch.arange(4096.0), out=whole[n:])
+                self.table = whole[n:]
+                out = whole[:n]
+            else:
+                out = torch.empty_like(x)
+            torch.sigmoid(x, out=out)
+            x.mul_(1.0)
+            return [out]
+
+    kept, model = {}, Tail()
+    x = torch.randn(100)
+    watch = cw.Kept(kept)
+    with watch:
+        outs = model(x)
+    watch.done(outs, [x])
+    assert len(kept) == 1 and cw.kept_charge(kept)[0] > 0
+    model.table = outs = None  # the storage's last holders
+    assert cw.kept_charge(kept) == (0, 0)
+    with watch:  # within its outputs' and inputs' bytes: nothing kept
+        outs = model(x)
+    watch.done(outs, [x])
+    assert cw.kept_charge(kept) == (0, 0)
+
+
+def test_a_launch_passes_the_price_of_what_it_was_handed():
+    """Red team rt67: a priced table copied by a Triton kernel into torch.empty's memory and kept
+    (the recorder's `around` brackets each launch; the copy here stands in for the kernel's)."""
+    class Recorder:
+        around = None
+
+    recorder, kept = Recorder(), {}
+    watch = cw.Kept(kept, recorder)
+    with watch:
+        made = torch.sigmoid(torch.arange(4096.0))
+        fresh = torch.empty(4096)
+        assert recorder.around is not None
+        with recorder.around(object(), (made, fresh), {}):
+            with torch.utils._python_dispatch._disable_current_modes():
+                fresh.copy_(made)
+        del made
+    assert recorder.around is None
+    watch.done([], [])
+    assert len(kept) == 1 and cw.kept_charge(kept)[0] > 0
+    del fresh
+    assert cw.kept_charge(kept) == (0, 0)
