@@ -229,7 +229,8 @@ def check(interpreted, args: tuple, kwargs: dict, assemble: bool = False) -> fro
         _LAST[:] = [key]
         _CTAS[key] = getattr(options, "num_ctas", None)
         _DEBUG[key] = bool(getattr(options, "debug", False))
-        if key in _ACCEPTED and not (assemble and key not in ASSEMBLED):  # a warmed kernel's registers
+        if key in _ACCEPTED and not (assemble and key not in ASSEMBLED and (*key, "aligned") not in ASSEMBLED):
+            # (a warmed kernel's registers: its own form's, or the 16-aligned one's, assembled)
             _allocator_set(key, interpreted.fn.__name__)
             return _ACCEPTED[key]
         if key in _REFUSED:  # an autotuner asks of every config at each launch (child.py)

@@ -99,3 +99,22 @@ def test_a_helper_s_constexpr_parameter_is_not_a_compile_time_choice():
     assert "two tl.make_block_ptr sites" in lower(called)[1][0][1]
     handed = launched + "\n\ndef alias(x, y):\n    g = h\n    g[(1,)](x, y, 4, B=4, T=True)\n"
     assert "two tl.make_block_ptr sites" in lower(handed)[1][0][1]
+
+
+@pytest.mark.parametrize("annotation,prelude,constant", [
+    ("tl.constexpr", "", True),
+    ("triton.language.constexpr", "", True),
+    ("constexpr", "from triton.language import constexpr\n", True),
+    ("'tl.constexpr'", "", True),
+    ("i32_constexpr", "i32_constexpr = tl.int32\n", False),  # red team rt67: Triton reads "int32"
+    ("i32_constexpr", "from __future__ import annotations\ni32_constexpr = tl.int32\n", True),  # the text
+    ("tl.int32", "", False),
+])
+def test_a_constexpr_is_one_as_triton_reads_the_annotation(annotation, prelude, constant):
+    """block_pointer_calls.constexpr_parameters: an if on a parameter is a compile-time choice only
+    where Triton's KernelParam.is_constexpr holds ("constexpr" in the normalized annotation)."""
+    arms = "    if T:\n        " + P + "    else:\n        " + P.replace("x_ptr", "y_ptr") + "    x = tl.load(p)\n"
+    source = (prelude + HEAD.replace("@triton.jit\n", "") + "@triton.jit\ndef h(x_ptr, y_ptr, n, B: tl.constexpr, "
+              f"T: {annotation}):\n" + arms + "\n\ndef run(x, y):\n    h[(1,)](x, y, 4, 4, True)\n")
+    problems = lower(source)[1]
+    assert (problems == []) if constant else ("two tl.make_block_ptr sites" in problems[0][1])
