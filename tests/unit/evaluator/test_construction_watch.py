@@ -151,3 +151,19 @@ def test_a_launch_passes_the_price_of_what_it_was_handed():
     assert len(kept) == 1 and cw.kept_charge(kept)[0] > 0
     del fresh
     assert cw.kept_charge(kept) == (0, 0)
+
+
+def test_python_tables_spread_over_small_tensors_count_together():
+    """Red team rt67: 16 tensors of 64 lifted numbers each, never joined (a kernel takes them as a
+    tuple), are 1024 of Python's values; a few small constants, fills and aranges are not."""
+    def spread():
+        return [torch.tensor([float(64 * i + j) for j in range(64)]).clone() for i in range(16)]
+
+    def few():
+        return [torch.tensor([0.299, 0.587, 0.114]), torch.tensor(0.5), torch.arange(0, 100, 3),
+                *[torch.full((8,), 2.0) for _ in range(100)], torch.tensor([float(j) for j in range(60)])]
+
+    watch, kept = _built(spread)
+    assert watch.python_made == 1024
+    watch, kept = _built(few)
+    assert watch.python_made == 0
