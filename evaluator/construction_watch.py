@@ -40,6 +40,7 @@ from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_mod
 from evaluator.aten_facts import GLUE_OPS, HOST_DATA_OPS, _python_scalars, storage_key, written
 
 HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
+_CONSTANT = 3  # Python numbers a storage may hold and stay a constant (`collect`): a fill, an arange
 DRAWN, PLAIN, COMPUTED = "drawn", "plain", "computed"
 # ops of one drawn tensor and Python numbers that keep it drawn (initialisation's arithmetic)
 _AFFINE = frozenset({"mul", "mul_", "add", "add_", "sub", "sub_", "div", "div_", "neg", "neg_",
@@ -64,7 +65,6 @@ class ConstructionWatch(TorchDispatchMode):
         self.state: dict[int, str] = {}
         self.computed: list[torch.Tensor] = []
         self.python: dict[int, int] = {}  # how many of Python's numbers each storage holds
-        self.lifted: dict[int, int] = {}  # of those, lifted as data (torch.tensor, element writes)
         self.python_made = 0  # of those, the numbers still live once the model exists
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
 
@@ -90,11 +90,9 @@ class ConstructionWatch(TorchDispatchMode):
         # random draw's bounds, not an affine step of one), its own value arguments
         read_keys = {storage_key(t) for t in reads}
         python = sum(self.python.get(k, 0) for k in read_keys - {storage_key(d) for d in dests})
-        lifted = sum(self.lifted.get(k, 0) for k in read_keys - {storage_key(d) for d in dests})
         out = func(*args, **kwargs)
         if name in HOST_DATA_OPS:  # torch.tensor(data): what it lifts is Python's new memory
             new, python, read_keys = PLAIN, out.numel() if isinstance(out, torch.Tensor) else 1, set()
-            lifted = python
         elif _random(func):
             new = DRAWN
         elif COMPUTED in states:
@@ -120,7 +118,6 @@ class ConstructionWatch(TorchDispatchMode):
             old = self.state.get(key, PLAIN)
             made = min(python + (self.python.get(key, 0) if partial else 0), 1 << 40)
             self.python[key] = made
-            self.lifted[key] = min(lifted + (self.lifted.get(key, 0) if partial else 0), 1 << 40)
             state = COMPUTED if made > HOST_VALUES else new
             if partial and (old == COMPUTED or (old == DRAWN and state == PLAIN)):
                 continue  # the storage keeps what the rest of it holds
@@ -139,26 +136,25 @@ class ConstructionWatch(TorchDispatchMode):
         # as a plain copy (a copy of host memory the kernel wrote)
         states = [self.state.get(k, PLAIN) for k in keys]
         most = max((self.python.get(k, 0) for k in keys), default=0)
-        lifted = max((self.lifted.get(k, 0) for k in keys), default=0)
         yield
         if COMPUTED in states:
             for k in keys:
                 self.state[k] = COMPUTED
                 if most:
                     self.python[k] = max(self.python.get(k, 0), most)
-                if lifted:
-                    self.lifted[k] = max(self.lifted.get(k, 0), lifted)
 
     def collect(self) -> None:
         """Every live tensor whose storage construction computed (module doc); and Python's
         numbers still live: a storage's all where it holds more than HOST_VALUES, and those of
-        the storages holding fewer (each more than one number lifted as data) where together
-        they are more than HOST_VALUES (red team rt67: a 1024-value table lifted as 16 tensors
-        of 64, never joined, handed to a kernel as a tuple)."""
+        the storages holding fewer where together they are more than HOST_VALUES (red team
+        rt67: a 1024-value table lifted as 16 tensors of 64, never joined, handed to a kernel
+        as a tuple). A storage of at most `_CONSTANT` numbers (a fill, an arange's bounds and
+        step, a scalar) adds nothing there: splitting a table that fine needs a kernel taking
+        hundreds of pointers."""
         keys = {k for k, s in self.state.items() if s == COMPUTED}
-        thin = {k for k, n in self.lifted.items() if 1 < n and self.python.get(k, 0) <= HOST_VALUES}
+        thin = {k for k, n in self.python.items() if _CONSTANT < n <= HOST_VALUES}
         self.state.clear()
-        if not keys and sum(self.lifted[k] for k in thin) <= HOST_VALUES:
+        if not keys and sum(self.python[k] for k in thin) <= HOST_VALUES:
             return
         seen: set[int] = set()
         python, spread = self.python, 0
@@ -171,7 +167,7 @@ class ConstructionWatch(TorchDispatchMode):
                     self.python_made += python.get(key, 0) if python.get(key, 0) > HOST_VALUES else 0
                 elif key in thin and key not in seen:
                     seen.add(key)
-                    spread += self.lifted[key]
+                    spread += python[key]
         self.python_made += spread if spread > HOST_VALUES else 0
 
 

@@ -159,11 +159,20 @@ def test_python_tables_spread_over_small_tensors_count_together():
     def spread():
         return [torch.tensor([float(64 * i + j) for j in range(64)]).clone() for i in range(16)]
 
+    def filled():  # the same, written one slice fill at a time
+        tables = [torch.empty(64) for _ in range(16)]
+        for i, t in enumerate(tables):
+            for j in range(64):
+                t[j:j + 1].fill_(float(64 * i + j))
+        return tables
+
     def few():
         return [torch.tensor([0.299, 0.587, 0.114]), torch.tensor(0.5), torch.arange(0, 100, 3),
                 *[torch.full((8,), 2.0) for _ in range(100)], torch.tensor([float(j) for j in range(60)])]
 
     watch, kept = _built(spread)
+    assert watch.python_made == 1024
+    watch, kept = _built(filled)
     assert watch.python_made == 1024
     watch, kept = _built(few)
     assert watch.python_made == 0
