@@ -118,6 +118,20 @@ def depth_evaluator():
         yield ev
 
 
+@contextlib.contextmanager
+def depth_limits(ev, **fields: Any):
+    """`ev` (the `depth_evaluator`) with these fields of its depth-trial config for the block,
+    restored after: only evaluator.depth_phase reads them, so a test of a depth limit runs in the
+    session's warm evaluator rather than starting one of its own (a sandbox and a reference child)."""
+    cfg = ev.cfg
+    depth = cfg.correctness.depth.model_copy(update=fields)
+    ev.cfg = cfg.model_copy(update={"correctness": cfg.correctness.model_copy(update={"depth": depth})})
+    try:
+        yield ev
+    finally:
+        ev.cfg = cfg
+
+
 @pytest.fixture(scope="session")
 def strict_evaluator():
     """The strict policy, one candidate sandbox, shared by every module that judges under it

@@ -20,7 +20,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import HACKS, fixture_problem, settings_for
+from conftest import HACKS, depth_limits, fixture_problem, settings_for
 
 CORPUS = sorted(HACKS.glob("*.py"))
 _HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>[\w/]+)\. expect: (?P<expect>\S+?)"
@@ -33,18 +33,6 @@ _HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>[\w/]+)\. ex
 # out of time at the declared value, again at the retry's, then the candidate's timeout) rather
 # than krl check's 30 s and a retry's 90 s, which the stall spent in full (123 s in the suite)
 STALL_DEPTH_TIMEOUT_S = 5.0
-
-
-@contextlib.contextmanager
-def _depth_timeout(ev, seconds: float):
-    """`ev` with its depth trials' limit at `seconds` for the block (its config restored after)."""
-    cfg = ev.cfg
-    depth = cfg.correctness.depth.model_copy(update={"timeout_s": seconds})
-    ev.cfg = cfg.model_copy(update={"correctness": cfg.correctness.model_copy(update={"depth": depth})})
-    try:
-        yield ev
-    finally:
-        ev.cfg = cfg
 
 
 def _header(path: Path) -> dict:
@@ -72,7 +60,7 @@ def test_hack_is_caught(path, evaluator, strict_evaluator, request, settings):
     if "_declared_depth_" in path.stem:
         ev = request.getfixturevalue("depth_evaluator")
         if "timeout" in (alt.partition("/")[0] for alt in head["expect"].split("|")):
-            limit = _depth_timeout(ev, STALL_DEPTH_TIMEOUT_S)
+            limit = depth_limits(ev, timeout_s=STALL_DEPTH_TIMEOUT_S)
     # the bytes as an actor would send them: no newline translation (red team s38's files end
     # lines with a bare \r, which the checks must read as Python does)
     with limit:
