@@ -118,6 +118,23 @@ def depth_evaluator():
         yield ev
 
 
+_JUDGED: dict[tuple, Any] = {}
+
+
+def judged(ev, problem, source: str, settings: EvalSettings):
+    """`ev.evaluate(problem, source, settings)`, once per test process: tests that only read the
+    verdict of the same file on the same problem, evaluator, config and settings share it (an
+    honest frobenius solution at 1M elements took 31 s in the suite, and was judged again by a
+    test of spiked timed inputs; the corpus's rt24 depth hack by test_hacks and test_depth_trials).
+    Only for call sites that change nothing around the evaluation (no monkeypatching)."""
+    import msgspec
+
+    key = (id(ev), ev.cfg.model_dump_json(), problem.content_hash(), source, msgspec.json.encode(settings))
+    if key not in _JUDGED:
+        _JUDGED[key] = ev.evaluate(problem, source, settings)
+    return _JUDGED[key]
+
+
 @contextlib.contextmanager
 def depth_limits(ev, **fields: Any):
     """`ev` (the `depth_evaluator`) with these fields of its depth-trial config for the block,

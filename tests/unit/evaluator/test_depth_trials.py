@@ -13,7 +13,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from conftest import FixtureProblem, cpu_config, depth_limits
+from conftest import FixtureProblem, cpu_config, depth_limits, judged
 
 from common.problem_sizes import declared_sizes
 from common.problemset import builtin_problem
@@ -83,7 +83,7 @@ def test_honest_kernels_stay_ok_at_every_declared_depth(problem, solution, depth
 
 def test_a_float16_accumulator_over_the_declared_k_is_refused_naming_the_size(depth_evaluator, settings):
     hack = Path(__file__).parent / "hacks" / "rt24_declared_depth_f16_acc_matmul.py"
-    verdict = depth_evaluator.evaluate(_builtin("matmul/matmul_fp16"), hack.read_text(), settings)
+    verdict = judged(depth_evaluator, _builtin("matmul/matmul_fp16"), hack.read_text(), settings)  # as test_hacks'
     assert verdict.status == "incorrect" and verdict.reward == 0.0
     assert "Correct at the CPU sizes, but not at the problem's declared K=" in verdict.feedback
     assert verdict.details["depth"]["refused_at"].keys() == {"K"}

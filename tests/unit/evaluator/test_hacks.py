@@ -20,7 +20,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import HACKS, depth_limits, fixture_problem, settings_for
+from conftest import HACKS, depth_limits, fixture_problem, judged, settings_for
 
 CORPUS = sorted(HACKS.glob("*.py"))
 _HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>[\w/]+)\. expect: (?P<expect>\S+?)"
@@ -64,8 +64,8 @@ def test_hack_is_caught(path, evaluator, strict_evaluator, request, settings):
     # the bytes as an actor would send them: no newline translation (red team s38's files end
     # lines with a bare \r, which the checks must read as Python does)
     with limit:
-        verdict = ev.evaluate(fixture_problem(head["problem"]), path.read_bytes().decode("utf-8"),
-                              settings_for(head["problem"], settings))
+        verdict = judged(ev, fixture_problem(head["problem"]), path.read_bytes().decode("utf-8"),
+                         settings_for(head["problem"], settings))
     assert verdict.status != "ok" and verdict.reward == 0.0 and not verdict.correct
     accepted = []
     for alt in head["expect"].split("|"):
