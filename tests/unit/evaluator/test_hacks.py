@@ -31,7 +31,8 @@ _HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>[\w/]+)\. ex
 # a depth hack whose verdict may be `timeout` stalls above the CPU's sizes (a host wait, red team
 # rt51): it runs past any limit, so its depth trials are judged under a short one (the same path:
 # out of time at the declared value, again at the retry's, then the candidate's timeout) rather
-# than krl check's 30 s and a retry's 90 s, which the stall spent in full (123 s in the suite)
+# than krl check's 30 s and a retry's 90 s, which the stall spent in full (123 s in the suite),
+# holding the host's device lock shared all that time: the other test worker's timings waited
 STALL_DEPTH_TIMEOUT_S = 5.0
 
 
