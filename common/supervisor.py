@@ -79,6 +79,7 @@ from common.run_records import (
     summary_path,
 )
 from common.runlock import RunLock
+from common.stop import StopFlag
 
 log = logging.getLogger("krl.run")
 
@@ -460,16 +461,6 @@ class Supervisor:
                           for p in self.procs}}, indent=2)
 
 
-class _Interrupted:
-    def __init__(self) -> None:
-        self.set = False
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(sig, self._on)
-
-    def _on(self, *_: object) -> None:
-        self.set = True
-
-
 def say(line: str) -> None:
     """A line on the console; a console that is gone is not the run's failure."""
     try:
@@ -481,7 +472,7 @@ def say(line: str) -> None:
 def run(cfg: RunConfig, config_path: Path) -> int:
     logging.raiseExceptions = False  # a log write on a full disk must not print tracebacks
     sup = Supervisor(cfg, config_path)
-    stop = _Interrupted()
+    stop = StopFlag()
     sup.reserve_summary()
     warn = RateLimitedLog(log, interval_s=60.0)
     try:
