@@ -430,7 +430,7 @@ def _rank_metrics(cfg: MetricsConfig, local_rank: int) -> MetricsConfig:
 
 
 def run(cfg: RunConfig) -> int:
-    from common.config.learner import process_group_env
+    from learner.process_group import process_group_env
     rank = process_group_env().rank
     setup("learner", rank, cfg.log)
     log.info("resolved config:\n%s", dump(cfg))

@@ -31,13 +31,14 @@ from typing import Sequence
 import torch
 
 from common.config import dump
-from common.config.learner import LearnerConfig, SFTConfig, process_group_env
+from common.config.learner import LearnerConfig, SFTConfig
 from common.log import setup
 from common.prompts import plain_messages
 from common.run_records import SftProgress, SftStep, read_record, write_record
 from learner.batch import Sample
 from learner.checkpoint import Checkpoints
 from learner.export import write_hf_model
+from learner.process_group import process_group_env
 from learner.trainer import Trainer
 
 log = logging.getLogger("krl.sft")
