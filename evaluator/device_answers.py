@@ -95,12 +95,10 @@ def _gpu_answers() -> None:
 
 
 def _device_module(real: Any, device: Any = None) -> Any:
-    """torch.get_device_module as the GPU answers it: torch.cuda for no device or a CUDA one
-    (the CPU tensors' device included: it is the GPU's cuda device there), torch's answer
-    otherwise."""
-    if device is None or torch.device(device).type in ("cuda", "cpu"):
-        return torch.cuda
-    return real(device)
+    """torch.get_device_module as the GPU answers it: torch.cuda for no device (the current
+    accelerator's), torch's answer for a named one (a tensor's device read by the candidate's
+    code already names cuda here; a literal "cpu" is torch.cpu on the GPU too)."""
+    return torch.cuda if device is None else real(device)
 
 
 def _versions_read_as_the_gpus() -> None:

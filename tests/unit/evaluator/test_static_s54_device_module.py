@@ -72,11 +72,12 @@ def test_s54_device_module_stays_narrow(name):
 
 def test_cpu_child_answers_the_device_module_as_the_gpu():
     """torch asks torch._C._get_accelerator(), which a CPU build answers with torch.cpu (no
-    device manager): the stand-in answers torch.cuda for no device or the child's tensors."""
+    device manager): the stand-in answers torch.cuda for no device, and torch's answer for a
+    named one (a tensor's device, read by the candidate's code, names cuda in the child)."""
     from evaluator.device_answers import _device_module
 
     real = torch.get_device_module
     assert _device_module(real) is torch.cuda
-    assert _device_module(real, torch.device("cpu")) is torch.cuda
     assert _device_module(real, "cuda:0") is torch.cuda
+    assert _device_module(real, torch.device("cpu")) is torch.cpu  # as on the GPU
     assert _device_module(real, "xpu") is real("xpu")  # any other accelerator: torch's answer
