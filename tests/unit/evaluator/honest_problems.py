@@ -361,5 +361,8 @@ FULL = {
         # the CPU's own sizes (the one-row arm): at dim 300 the scale:1e-3 trial is incorrect,
         # fairly (eps 1e-6 inside the root, where F.normalize clamps the norm at 1e-12)
         "16_l2_normalize_aiter_fla_l2norm_store_rstd_output_as_placeholder": ("norm/l2_normalize", None),
+        "17_argmax_dim_triturus_vmax_return_indices_strided_stage_reduce": ("reduction/argmax_dim",
+                                                                            {"batch_size": 8, "dim": 300}),
+        "18_softmax_vit_triton_positional_mask_batch_row_grid": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
     }.items()},
 }
