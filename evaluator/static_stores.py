@@ -49,7 +49,7 @@ class StoreChecks:
         root = node.value
         while isinstance(root, (ast.Attribute, ast.Subscript)):
             root = root.value
-        on_self = self.resolve(root)[0] == "self"
+        on_self = self.resolve(root)[0] == "self" or self._self_alias(root)
         if owner == "ctx":
             ok = not name.startswith("_") and name not in self.t.ctx_reserved and (
                 name not in self.methods)
@@ -83,6 +83,36 @@ class StoreChecks:
             self._e_Attribute(node)  # what the written name is (torch.backends: tamper)
         else:
             self.expr(node.value)
+
+    def _self_alias(self, name: ast.expr) -> bool:
+        """A local its function binds once, by `bn = self.bn` or `bn = self.layers[0].norm` (a
+        chain of attributes and subscripts on self, no call) or as that chain's element of
+        `bn, conv = self.seq[0], self.seq[2]`: it names what the chain names, so a store on it
+        is judged as the chain's own (an object held by self: only A.NESTED_STORES), and
+        `bn.num_batches_tracked += 1` is `self.bn.num_batches_tracked += 1` (honest round s54k:
+        a training-mode BatchNorm's running statistics kept through a local alias)."""
+        if not isinstance(name, ast.Name) or self.resolve(name)[0] != "local":
+            return False
+        scope, bindings = self.scopes.lookup(name)
+        if len(bindings) != 1 or scope is not self.scopes.enclosing_function(name):
+            return False
+        node = bindings[0].node
+        holder = self.parent.get(id(node))
+        assign = self.parent.get(id(holder)) if isinstance(holder, ast.Tuple) else holder
+        if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1):
+            return False
+        value = None
+        if assign.targets[0] is node:
+            value = assign.value
+        elif assign.targets[0] is holder and isinstance(assign.value, ast.Tuple) and len(
+                assign.value.elts) == len(holder.elts) and not any(
+                isinstance(e, ast.Starred) for e in holder.elts + assign.value.elts):
+            value = next(v for t, v in zip(holder.elts, assign.value.elts) if t is node)
+        if not isinstance(value, (ast.Attribute, ast.Subscript)):
+            return False
+        while isinstance(value, (ast.Attribute, ast.Subscript)):
+            value = value.value
+        return self.resolve(value)[0] == "self"
 
     def _own_setter(self, node: ast.Attribute, name: str) -> bool:
         """`self.name = value` in a method of the class whose accepted `@name.setter`
