@@ -2,7 +2,7 @@
 
 The other half of evaluator.static_expressions (a mixin of its ExpressionChecker): a name
 may be bound; an attribute only on `self` (not its methods, dunders or internals; on an
-object self holds only the A.NESTED_STORES), on `ctx`, or a pre_hook's
+object self holds, or a local bound once to one, only the A.NESTED_STORES), on `ctx`, or a pre_hook's
 `nargs["x_desc"].block_shape`; a subscript only of a local, of self's attributes or of a
 module-level cache of the file's own. Process-wide switches (torch.backends) are never set
 here (a literal one at module level is evaluator.static_settings', checked before).
