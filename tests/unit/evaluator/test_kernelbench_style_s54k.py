@@ -70,6 +70,8 @@ SIZES = {
                                     "height": 16, "width": 16},
     "s54k_47_conv2d_batchnorm_scaling": {"batch_size": 2, "in_channels": 3, "out_channels": 8, "height": 14,
                                          "width": 14},
+    "s54k_50_conv_transposed2d_strided_dilated": {"batch_size": 2, "in_channels": 4, "out_channels": 6,
+                                                  "height_in": 6, "width_in": 9},
 }
 # solution stem (without _solution) -> its problem's stem, where they differ
 VARIANTS = {
@@ -95,6 +97,7 @@ VARIANTS = {
     "s54k_45_gemm_scaling_hardtanh_gelu_raw_parameters": "s54k_14_gemm_scaling_hardtanh_gelu",
     "s54k_48_maxpool3d_pad_neg_inf": "s54k_03_maxpool3d",
     "s54k_49_conv2d_tanh_scaling_biasadd_max_channels_last": "s54k_22_conv2d_tanh_scaling_biasadd_max",
+    "s54k_51_conv_transposed2d_negative_division_masked": "s54k_50_conv_transposed2d_strided_dilated",
 }
 SOLUTIONS = sorted(p.name[:-len("_solution.py")] for p in HERE.glob("s54k_*_solution.py"))
 # run whole on the CPU (about 3 minutes with the evaluator's start on a loaded 2-core box): split-K
