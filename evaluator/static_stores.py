@@ -86,19 +86,25 @@ class StoreChecks:
             self.expr(node.value)
 
     def _self_alias(self, name: ast.expr) -> bool:
-        """A local its function binds once, by `bn = self.bn` or `bn = self.layers[0].norm` (a
-        chain of attributes and subscripts on self, no call) or as that chain's element of
-        `bn, conv = self.seq[0], self.seq[2]`: it names what the chain names, so a store on it
-        is judged as the chain's own (an object held by self: only A.NESTED_STORES), and
-        `bn.num_batches_tracked += 1` is `self.bn.num_batches_tracked += 1` (honest round s54k:
-        a training-mode BatchNorm's running statistics kept through a local alias)."""
+        """A local each of whose bindings in its function is `bn = self.bn` or `bn =
+        self.layers[0].norm` (a chain of attributes and subscripts on self, no call), that
+        chain's element of `bn, conv = self.seq[0], self.seq[2]`, or a `for` target over self's
+        members (`_self_members`): it names an object self holds, so a store on it is judged as
+        the chain's own (only A.NESTED_STORES), and `bn.num_batches_tracked += 1` is
+        `self.bn.num_batches_tracked += 1` (honest round s54k: a training-mode BatchNorm's
+        running statistics kept through a local alias). One binding of anything else (`bn =
+        None`, a call, a parameter) and the local is not self's."""
         if not isinstance(name, ast.Name) or self.resolve(name)[0] != "local":
             return False
         scope, bindings = self.scopes.lookup(name)
-        if len(bindings) != 1 or scope is not self.scopes.enclosing_function(name):
+        if not bindings or scope is not self.scopes.enclosing_function(name):
             return False
-        node = bindings[0].node
+        return all(b.kind == "local" and self._bound_to_self(b.node) for b in bindings)
+
+    def _bound_to_self(self, node: ast.AST) -> bool:
         holder = self.parent.get(id(node))
+        if isinstance(holder, ast.For) and holder.target is node:
+            return self._self_members(holder.iter)
         assign = self.parent.get(id(holder)) if isinstance(holder, ast.Tuple) else holder
         if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1):
             return False
@@ -114,6 +120,20 @@ class StoreChecks:
         while isinstance(value, (ast.Attribute, ast.Subscript)):
             value = value.value
         return self.resolve(value)[0] == "self"
+
+    def _self_members(self, it: ast.expr) -> bool:
+        """What a `for` over it binds is held by self: a literal tuple or list of chains on self
+        (`for bn in (self.bn1, self.bn2)`), or self's (or a chain's) modules(), children(),
+        parameters() or buffers() called with no arguments (nn.Module's own: never overridden)."""
+        if isinstance(it, (ast.Tuple, ast.List)):
+            return bool(it.elts) and all(
+                isinstance(e, (ast.Attribute, ast.Subscript)) and self._self_chain(e) for e in it.elts)
+        if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and not it.args
+                and not it.keywords and it.func.attr in ("modules", "children", "parameters", "buffers")):
+            return False
+        owner = it.func.value
+        return self.resolve(owner)[0] == "self" or (
+            isinstance(owner, (ast.Attribute, ast.Subscript)) and self._self_chain(owner))
 
     def _self_chain(self, node: ast.expr) -> bool:
         """A chain of attributes and subscripts on self (no call), or a local alias of one."""

@@ -99,6 +99,7 @@ VARIANTS = {
     "s54k_49_conv2d_tanh_scaling_biasadd_max_channels_last": "s54k_22_conv2d_tanh_scaling_biasadd_max",
     "s54k_51_conv_transposed2d_negative_division_masked": "s54k_50_conv_transposed2d_strided_dilated",
     "s54k_52_conv2d_batchnorm_scaling_stats_helper": "s54k_47_conv2d_batchnorm_scaling",
+    "s54k_53_densenet_transition_modules_loop": "s54k_46_densenet_transition",
 }
 SOLUTIONS = sorted(p.name[:-len("_solution.py")] for p in HERE.glob("s54k_*_solution.py"))
 # run whole on the CPU (about 3 minutes with the evaluator's start on a loaded 2-core box): split-K
@@ -107,8 +108,8 @@ SOLUTIONS = sorted(p.name[:-len("_solution.py")] for p in HERE.glob("s54k_*_solu
 # TF32 flags beside a cuBLAS GEMM, an in-place epilogue autotuned with restore_value, a 0-d
 # output stored by a second-stage kernel, BatchNorm2d's training statistics by atomics with the
 # running statistics kept up to date (also through a local alias, `bn = self.transition[0]`, and
-# through a helper handed `self.bn`, both refused as monkey_patch before this round:
-# evaluator.static_stores `_self_alias`, `_self_param`)
+# through a helper handed `self.bn` or a loop over self.transition.modules(), all refused as
+# monkey_patch before this round: evaluator.static_stores `_self_alias`, `_self_param`)
 FULL = ["s54k_02_matmul_large_k", "s54k_26_symmetric_matmul_bt_rows", "s54k_29_vanilla_rnn_hidden_persistent",
         "s54k_32_matmul_mish_mish_global_tf32_flags", "s54k_35_convtranspose2d_subtract_tanh_inplace_autotune",
         "s54k_43_kldiv_loss_two_stage_0d", "s54k_46_densenet_transition", "s54k_47_conv2d_batchnorm_scaling",
