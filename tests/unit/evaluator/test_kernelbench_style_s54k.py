@@ -17,10 +17,23 @@ transposed convolution's in-place epilogue autotuned with restore_value), whole 
 attention (q, k, v read through the projection's strides; or contiguous heads), a vanilla
 RNN (per-step kernels, or one persistent program over the whole sequence).
 
-All were ok through the evaluator on the CPU interpreter at the sizes below (the way
-`krl check --device cpu` judges them; 3-56 s each on a loaded 2-core box, /work/scratch notes
-in the round's report). Every solution must pass the static layer; a few with distinct
-idioms run whole here (FULL); the rest stay as files.
+Added later in the round: a training-mode BatchNorm in Triton (level3/13 DenseNet transition,
+level2/73) whose running statistics are updated through a local alias of the module, a helper
+handed `self.bn`, or a loop over `self.transition.modules()` (46, 52, 53: refused as
+monkey_patch before this round, now judged as the chain on self they name:
+evaluator.static_stores), MaxPool3d padded by F.pad(-inf), a channels_last convolution's
+NHWC-strided epilogue, and level1/81's strided, dilated transposed convolution in gather form
+(clamped, and with masked negative // and %).
+
+All were ok through the evaluator on the CPU interpreter at the sizes below (the test's own
+`evaluator` fixture, as the s53k round; 2-67 s each on a loaded 2-core box). Rewards are the
+design's: ~1.0 where all the work is in Triton, 0.55-0.82 where cuBLAS/cuDNN does the GEMM or
+convolution beside a Triton epilogue, and 0.50 for s54k_09 (torch's F.unfold + a Triton GEMM):
+its im2col, priced at its decomposition's parts, costs more than the reference's whole
+convolution, so the coverage bound (evaluator.stopwatch `profiled_coverage`) counts 0% of the
+problem's work as the candidate's though 43% of its forward runs in Triton. Every solution
+must pass the static layer; a few with distinct idioms run whole here (FULL); the rest stay
+as files.
 """
 from __future__ import annotations
 
@@ -102,17 +115,16 @@ VARIANTS = {
     "s54k_53_densenet_transition_modules_loop": "s54k_46_densenet_transition",
 }
 SOLUTIONS = sorted(p.name[:-len("_solution.py")] for p in HERE.glob("s54k_*_solution.py"))
-# run whole on the CPU (about 3 minutes with the evaluator's start on a loaded 2-core box): split-K
-# atomics into a zeroed output, B read through the problem's symmetry contract (the trials keep
-# get_inputs' symmetric draws), one persistent program over a whole RNN sequence, module-level
-# TF32 flags beside a cuBLAS GEMM, an in-place epilogue autotuned with restore_value, a 0-d
-# output stored by a second-stage kernel, BatchNorm2d's training statistics by atomics with the
-# running statistics kept up to date (also through a local alias, `bn = self.transition[0]`, and
-# through a helper handed `self.bn` or a loop over self.transition.modules(), all refused as
-# monkey_patch before this round: evaluator.static_stores `_self_alias`, `_self_param`)
-FULL = ["s54k_02_matmul_large_k", "s54k_26_symmetric_matmul_bt_rows", "s54k_29_vanilla_rnn_hidden_persistent",
-        "s54k_32_matmul_mish_mish_global_tf32_flags", "s54k_35_convtranspose2d_subtract_tanh_inplace_autotune",
-        "s54k_43_kldiv_loss_two_stage_0d", "s54k_46_densenet_transition", "s54k_47_conv2d_batchnorm_scaling",
+# run whole on the CPU (1-2 minutes with the evaluator's start on a loaded 2-core box, 10 when
+# other suites share it): split-K atomics into a zeroed output, B read through the problem's
+# symmetry contract (the trials keep get_inputs' symmetric draws), module-level TF32 flags
+# beside a cuBLAS GEMM, an in-place epilogue autotuned with restore_value, and BatchNorm's
+# training statistics in Triton with the running statistics kept up to date through a local
+# alias (`bn = self.transition[0]`) and through a helper handed `self.bn`, both refused as
+# monkey_patch before this round (evaluator.static_stores `_self_alias`, `_self_param`; the
+# modules() loop of s54k_53 and the rest were ok through the same evaluator and stay as files)
+FULL = ["s54k_02_matmul_large_k", "s54k_26_symmetric_matmul_bt_rows", "s54k_32_matmul_mish_mish_global_tf32_flags",
+        "s54k_35_convtranspose2d_subtract_tanh_inplace_autotune", "s54k_46_densenet_transition",
         "s54k_52_conv2d_batchnorm_scaling_stats_helper"]
 
 
