@@ -32,7 +32,7 @@ from __future__ import annotations
 import gc
 import weakref
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
@@ -225,13 +225,59 @@ class Kept(TorchDispatchMode):
     cached on the model: red team rt65, ok under strict at coverage 1.0, since the first
     forward is a trial and the profiled ones found the table made). `Workspace.kept` holds
     them across forwards; `kept_charge` prices the live ones for every profiled forward,
-    as construction's compute is."""
+    as construction's compute is.
 
-    def __init__(self, kept: dict) -> None:
+    A price follows the data, not the op that made it (red team rt68, both ok under strict at
+    coverage 1.0 before): a launch handed priced memory passes its price on to every storage it
+    handed that the launch changed (`launching`: a Triton copy of the table into a kept buffer
+    was free, its PyTorch-made source dying with the price), and an output or input storage is
+    left uncharged only where the returned tensors cover its every byte (`whole_storages`: the
+    table in the head of one storage whose tail was the output view rode free)."""
+
+    def __init__(self, kept: dict, recorder: object = None) -> None:
         super().__init__()
         self.kept = kept  # weakref(storage) -> (seconds, unfused seconds), across forwards
         self.price: dict[int, tuple[float, float, object]] = {}
         self.meter = None
+        self.recorder, self.saved = recorder, None  # the launch hook, and its `around` before
+
+    def __enter__(self):
+        if self.recorder is not None:
+            self.saved = self.recorder.around
+            self.recorder.around = self.launching
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        if self.recorder is not None:
+            self.recorder.around = self.saved
+        return super().__exit__(*exc)
+
+    @contextmanager
+    def launching(self, kernel: object, args: tuple, kwargs: dict) -> Iterator[None]:
+        """Around a launch (inside any other watch's): where it was handed priced memory, every
+        storage it handed whose bytes it changed holds what the priced ones held (a keyed
+        fingerprint of the whole storage before and after: a sum a kernel could keep)."""
+        from evaluator.launch_storage import handed_leaves
+
+        inner = self.saved(kernel, args, kwargs) if self.saved is not None else nullcontext()
+        handed: dict[int, torch.Tensor] = {}
+        for v in (*args, *kwargs.values()):
+            for _, t in handed_leaves(v):
+                key = storage_key(t)
+                if key:
+                    handed.setdefault(key, t)
+        carried = [self.price[k] for k in handed if k in self.price]
+        if not carried:
+            with inner:
+                yield
+            return
+        seconds, unfused = sum(c[0] for c in carried), sum(c[1] for c in carried)
+        before = {k: fingerprint(t.untyped_storage()) for k, t in handed.items()}
+        with inner:
+            yield
+        for k, t in handed.items():
+            if fingerprint(t.untyped_storage()) != before[k]:
+                self.price[k] = (seconds, unfused, weakref.ref(t.untyped_storage()))
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
@@ -261,12 +307,69 @@ class Kept(TorchDispatchMode):
         return out
 
     def done(self, outs: list, inputs: list) -> None:
-        """After the forward: what outlived it joins `kept`."""
-        gone = {storage_key(t) for v in (*outs, *inputs) for t in _tensors((v,), {})}
+        """After the forward: what outlived it joins `kept`, but the storages its outputs and
+        inputs fill (their bytes are the answer, judged, or the harness's)."""
+        gone = whole_storages([t for v in (*outs, *inputs) for t in _tensors((v,), {})])
         for key, (seconds, unfused, ref) in self.price.items():
             if key not in gone and ref is not None and ref() is not None:
                 self.kept[ref] = (seconds, unfused)
         self.price.clear()
+
+
+def _dense_span(t: torch.Tensor) -> tuple[int, int] | None:
+    """The bytes [start, end) of its storage that `t` fills exactly (no gap, no overlap, in
+    any order of its dims), or None where it leaves gaps or overlaps itself."""
+    expected = 1
+    for stride, size in sorted((st, sz) for st, sz in zip(t.stride(), t.shape) if sz != 1):
+        if stride != expected:
+            return None
+        expected *= size
+    start = t.storage_offset() * t.element_size()
+    return start, start + t.numel() * t.element_size()
+
+
+def whole_storages(tensors: list[torch.Tensor]) -> set[int]:
+    """The storages (`storage_key`) whose every byte the tensors together fill."""
+    spans: dict[int, tuple[int, list]] = {}
+    for t in tensors:
+        key = storage_key(t)
+        span = _dense_span(t) if key else None
+        if span is not None:
+            spans.setdefault(key, (t.untyped_storage().nbytes(), []))[1].append(span)
+    whole = set()
+    for key, (nbytes, parts) in spans.items():
+        reach = 0
+        for start, end in sorted(parts):
+            if start > reach:
+                break
+            reach = max(reach, end)
+        if reach >= nbytes:
+            whole.add(key)
+    return whole
+
+
+_KEY: dict = {}  # the fingerprint's secret weights, drawn in this process (a candidate's child)
+_CHUNK = 1 << 20  # bytes weighed per pass
+
+
+def fingerprint(storage: torch.UntypedStorage) -> int:
+    """A keyed hash of a storage's bytes: each byte times a secret weight of its position in
+    its chunk, chunks chained by a secret odd factor (int64, wrapping). Unlike `checksum`'s sum,
+    a kernel that cannot know the weights cannot write and keep it."""
+    import secrets
+
+    with _disable_current_modes(), torch.no_grad():
+        raw = torch.empty(0, dtype=torch.uint8, device=storage.device).set_(storage, 0, (storage.nbytes(),))
+        if storage.device not in _KEY:
+            g = torch.Generator().manual_seed(secrets.randbits(62))
+            weights = torch.randint(-(1 << 62), 1 << 62, (_CHUNK,), generator=g, dtype=torch.int64)
+            _KEY[storage.device] = (weights.to(storage.device), secrets.randbits(62) | 1)
+        weights, factor = _KEY[storage.device]
+        total = 0
+        for start in range(0, raw.numel(), _CHUNK):
+            part = raw[start:start + _CHUNK]
+            total = (total * factor + int((part.to(torch.int64) * weights[:part.numel()]).sum())) % (1 << 64)
+        return total
 
 
 _PRICER: list = []  # one cpu_work.WorkCounter (never entered), its decompositions' prices cached
