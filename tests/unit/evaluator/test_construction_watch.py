@@ -91,3 +91,57 @@ def test_work_a_forward_leaves_alive_is_kept():
         assert len(kept) == 1 and cw.kept_charge(kept)[0] > 0  # the outputs and temporaries are not
     model.table = None
     assert cw.kept_charge(kept) == (0, 0)
+
+
+def test_work_in_an_outputs_storage_beside_it_is_kept():
+    """Red team rt68: a table PyTorch built into the head of a storage whose tail is the returned
+    view; only storages the outputs (and inputs) fill whole are left uncharged."""
+    slab, kept = torch.empty(4096 + 100), {}
+    watch = cw.Kept(kept)
+    with watch:
+        torch.sigmoid(torch.arange(4096.0), out=slab[:4096])
+        out = torch.abs(torch.randn(100), out=slab[4096:])
+    watch.done([out], [])
+    assert len(kept) == 1 and cw.kept_charge(kept)[0] > 0
+    whole, kept = torch.empty(10, 10), {}
+    watch = cw.Kept(kept)
+    with watch:
+        torch.sigmoid(torch.randn(10, 10), out=whole)
+    watch.done([whole[:5], whole[5:].t()], [])  # two outputs fill it together, one transposed
+    assert kept == {}
+
+
+def test_whole_storages_reads_the_bytes_filled():
+    t = torch.empty(4, 6)
+    assert cw.whole_storages([t.t()]) == {t.untyped_storage().data_ptr()}
+    assert cw.whole_storages([t[:, ::2], t[:, 1::2]]) == set()  # gaps each: not judged whole
+    assert cw.whole_storages([t[:2]]) == set()
+
+
+class _Recorder:
+    around = None
+
+
+def test_a_price_follows_a_launch_that_changed_what_it_was_handed():
+    """Red team rt68: PyTorch's table copied by a kernel into a kept buffer, the source dying."""
+    kept, rec = {}, _Recorder()
+    keep, other = torch.zeros(4096), torch.zeros(16)
+    watch = cw.Kept(kept, rec)
+    with watch:
+        made = torch.sigmoid(torch.arange(4096.0))
+        with rec.around("copy", (made, keep, other), {}):  # what the launch hook runs it inside
+            keep.copy_(made.detach())  # (the kernel: no op the dispatch mode sees)
+        del made
+    watch.done([], [])
+    assert rec.around is None
+    assert [r().data_ptr() for r in kept] == [keep.untyped_storage().data_ptr()]
+    assert cw.kept_charge(kept)[0] > 0
+    del keep
+    assert cw.kept_charge(kept) == (0, 0)  # `other` was handed, never changed: not priced
+
+
+def test_fingerprint_sees_a_sum_kept():
+    t = torch.zeros(8, dtype=torch.int32)
+    before = cw.fingerprint(t.untyped_storage())
+    t[0], t[1] = 5, -5
+    assert cw.fingerprint(t.untyped_storage()) != before
