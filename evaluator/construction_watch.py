@@ -366,13 +366,13 @@ def fingerprint(storage: torch.UntypedStorage) -> int:
         if storage.device not in _KEY:
             g = torch.Generator().manual_seed(secrets.randbits(62))
             weights = torch.randint(-(1 << 62), 1 << 62, (_CHUNK,), generator=g, dtype=torch.int64)
-            _KEY[storage.device] = (weights.to(storage.device), secrets.randbits(62) | 1)
+            _KEY[storage.device] = (weights.to(storage.device), secrets.randbits(61) | 1)
         weights, factor = _KEY[storage.device]
-        total = 0
+        total = torch.zeros((), dtype=torch.int64, device=storage.device)  # summed where it is: one sync
         for start in range(0, raw.numel(), _CHUNK):
             part = raw[start:start + _CHUNK]
-            total = (total * factor + int((part.to(torch.int64) * weights[:part.numel()]).sum())) % (1 << 64)
-        return total
+            total = total * factor + (part.to(torch.int64) * weights[:part.numel()]).sum()
+        return int(total)
 
 
 _PRICER: list = []  # one cpu_work.WorkCounter (never entered), its decompositions' prices cached
