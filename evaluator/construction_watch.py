@@ -92,10 +92,10 @@ class ConstructionWatch(TorchDispatchMode):
         out = func(*args, **kwargs)
         if name in HOST_DATA_OPS:  # torch.tensor(data): what it lifts is Python's new memory
             new, python, read_keys = PLAIN, out.numel() if isinstance(out, torch.Tensor) else 1, set()
+        elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)
+            new = COMPUTED
         elif _random(func):
             new = DRAWN
-        elif COMPUTED in states:
-            new = COMPUTED
         elif name in GLUE_OPS:
             new = DRAWN if states and all(s == DRAWN for s in states) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
@@ -286,13 +286,13 @@ class Kept(TorchDispatchMode):
         dests = written(func, args, kwargs, ())
         reads = {storage_key(t) for t in ins if all(t is not d for d in dests)}
         out = func(*args, **kwargs)
-        if _random(func) or (name in GLUE_OPS and not reads):
+        if name in GLUE_OPS and not reads:
             return out
         seconds = unfused = 0.0
-        for k in reads:
+        for k in reads:  # a random op's too, unpriced itself: torch.normal(table, 0.0) is the table (rt68)
             s, u, _ = self.price.get(k, (0.0, 0.0, None))
             seconds, unfused = seconds + s, unfused + u
-        if name not in GLUE_OPS:
+        if name not in GLUE_OPS and not _random(func):
             s, u = _price(func, args, kwargs, out)
             seconds, unfused = seconds + s, unfused + u
         if not (seconds or unfused):

@@ -162,3 +162,25 @@ def test_work_left_alive_stays_charged_after_an_unwatched_copy():
     charge = cw.kept_charge(kept)
     table = table.detach().clone()  # an unwatched forward's copy (no price), the priced one dropped
     assert charge[0] > 0 and cw.kept_charge(kept) == charge
+
+
+def test_a_random_op_passes_on_what_it_read():
+    """Red team rt68: torch.normal(table, 0.0) returns its mean exactly; a draw over priced or
+    computed memory is that memory's, in forward (Kept) and at construction alike."""
+    kept = {}
+    watch = cw.Kept(kept)
+    with watch:
+        table = torch.normal(torch.sigmoid(torch.arange(4096.0)), 0.0)
+    watch.done([], [])
+    assert cw.kept_charge(kept)[0] > 0
+    del table
+
+    class Folded(nn.Module):
+        def __init__(self):
+            super().__init__()
+            w = torch.randn(64, 64)
+            self.register_buffer("gram", torch.normal(w.t() @ w, 0.0))
+
+    with cw.watched() as built:
+        model = Folded()
+    assert any(t.untyped_storage().data_ptr() == model.gram.untyped_storage().data_ptr() for t in built.computed)
