@@ -242,24 +242,36 @@ class Kept(TorchDispatchMode):
         self.recorder, self.saved = recorder, None  # the launch hook, and its `around` before
 
     def __enter__(self):
+        from evaluator import autotune_cpu
+
         if self.recorder is not None:
             self.saved = self.recorder.around
             self.recorder.around = self.launching
+        autotune_cpu.WATCHES.append(self.benchmarking)
         return super().__enter__()
 
     def __exit__(self, *exc):
+        from evaluator import autotune_cpu
+
         if self.recorder is not None:
             self.recorder.around = self.saved
+        if autotune_cpu.WATCHES and autotune_cpu.WATCHES[-1] == self.benchmarking:
+            autotune_cpu.WATCHES.pop()
         return super().__exit__(*exc)
 
+    def benchmarking(self, kernel: object, args: tuple, kwargs: dict):
+        """Around an autotuner's benchmark (evaluator.autotune_cpu), unwatched by the launch hook:
+        what its configs leave in the launch's tensors is the launch's (red team rt68)."""
+        return self.launching(kernel, args, kwargs, chain=False)
+
     @contextmanager
-    def launching(self, kernel: object, args: tuple, kwargs: dict) -> Iterator[None]:
+    def launching(self, kernel: object, args: tuple, kwargs: dict, chain: bool = True) -> Iterator[None]:
         """Around a launch (inside any other watch's): where it was handed priced memory, every
         storage it handed whose bytes it changed holds what the priced ones held (a keyed
         fingerprint of the whole storage before and after: a sum a kernel could keep)."""
         from evaluator.launch_storage import handed_leaves
 
-        inner = self.saved(kernel, args, kwargs) if self.saved is not None else nullcontext()
+        inner = self.saved(kernel, args, kwargs) if chain and self.saved is not None else nullcontext()
         handed: dict[int, torch.Tensor] = {}
         for v in (*args, *kwargs.values()):
             for _, t in handed_leaves(v):

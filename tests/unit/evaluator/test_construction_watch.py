@@ -184,3 +184,20 @@ def test_a_random_op_passes_on_what_it_read():
     with cw.watched() as built:
         model = Folded()
     assert any(t.untyped_storage().data_ptr() == model.gram.untyped_storage().data_ptr() for t in built.computed)
+
+
+def test_an_autotune_benchmark_is_watched_as_its_launch():
+    """Red team rt68: the CPU's benchmark runs every config on the launch's tensors, unwatched by
+    the launch hook, and leaves what they wrote; what it changed holds what it was handed."""
+    from evaluator import autotune_cpu
+
+    kept, keep = {}, torch.zeros(4096)
+    watch = cw.Kept(kept)
+    with watch:
+        made = torch.sigmoid(torch.arange(4096.0))
+        with autotune_cpu.WATCHES[-1]("tuner", (made, keep), {}):
+            with _disable_current_modes():  # a config's run: no op the dispatch mode sees
+                keep.copy_(made)
+        del made
+    watch.done([], [])
+    assert autotune_cpu.WATCHES == [] and cw.kept_charge(kept)[0] > 0
