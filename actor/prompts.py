@@ -26,9 +26,9 @@ from typing import Any, Protocol
 from common.config.actor import PromptsConfig
 from common.extract import strip_thinking
 from common.messages import ProblemPayload
+from common.prompts import CUT_MARKER
 
 MIN_FEEDBACK_TOKENS = 16  # below this a verdict says nothing useful: end the episode instead
-CUT_MARKER = "\n[... {n} tokens of feedback cut ...]\n"
 
 
 class ChatEncoder(Protocol):

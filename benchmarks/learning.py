@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 import uncertain_sft as U  # noqa: E402
 
-from common.run_records import StepRecord, load_progress, progress_path  # noqa: E402
+from common.run_records import StepRecord, progress_path, read_progress  # noqa: E402
 
 CONFIG = ROOT / "configs" / "learning-cpu.yaml"
 NAMES = list(U.PROBLEMS)   # --problems replaces them
@@ -165,7 +165,7 @@ def rl_run(work: Path, start: Path, estimator: str, seed: int, steps: int,
              f"learner.dataset={spec()}", *lr],
             work / "logs" / f"run-{estimator}-s{seed}.log")
         krl(["export", str(run), str(final), "--force"], work / "logs" / f"export-{estimator}-s{seed}.log")
-    return final, load_progress(progress_path(run)).history
+    return final, read_progress(progress_path(run), required=True).history
 
 
 # ---------------------------------------------------------------------------- reports

@@ -48,7 +48,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from common.jsonfile import disk_error
-from common.run_records import progress_path, read_progress
+from common.run_records import StepRecord, progress_path, read_progress
 
 LEDGER = "ledger.jsonl"
 log = logging.getLogger(__name__)
@@ -112,8 +112,9 @@ def evaluations(path: Path) -> int:
     return sum(per_group.values())
 
 
-def reconcile(run_dir: Path) -> dict:
-    """Counts of groups by fate, from the ledger, progress.json and the stored files.
+def reconcile(run_dir: Path, history: list[StepRecord] | None = None) -> dict:
+    """Counts of groups by fate, from the ledger, the learner's history (progress.json's,
+    unless the caller has read it) and the stored files.
 
     A consistent run has lost == trained_twice == not_accepted == 0 and
     ledger_matches_learner true."""
@@ -134,7 +135,8 @@ def reconcile(run_dir: Path) -> dict:
                 fallback.add(ev["group_id"])
         elif ev["event"] == "quarantined":
             quarantined.add(ev["group_id"])
-    history = read_progress(progress_path(run_dir)).history
+    if history is None:
+        history = read_progress(progress_path(run_dir)).history
     learner_steps = {h.step: h.groups for h in history}
     trained = [g for h in history for g in h.groups]
     stored = {p.stem for p in groups_dir.glob("*.grp")}

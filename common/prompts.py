@@ -1,11 +1,15 @@
-"""The default wording of an episode: system text, first user turn, feedback turns.
+"""Every text krl itself puts before the model, in one place: the system text, the first
+user turn, the feedback turns, the feedback of an answer without code, the marker of cut
+feedback. (The feedback's body is the evaluator's verdict text, evaluator/.)
 
-The actor builds every conversation from these texts and `krl sft-data` writes its
-cold-start data with the same ones, so a model fine-tuned on that data sees at RL time
-exactly the prompts it was taught on. The actor's config may override them; what it
-overrides should keep the placeholders: `{reference_code}` in the first turn (the
-problem's KernelBench source) and `{feedback}` in a feedback turn (the evaluator's text
-for the previous answer, e.g. "Correct. Reference 1.2 ms, yours 0.8 ms (speedup 1.5x; ...)").
+The actor builds every conversation from these texts (`krl check --response` says the same
+of an answer without code) and `krl sft-data` writes its cold-start data with the same
+ones, so a model fine-tuned on that data sees at RL time exactly the prompts it was taught
+on; docs/prompts.md describes them and points here for the words. The actor's config
+(`actor.prompts`) may override them; what it overrides should keep the placeholders:
+`{reference_code}` in the first turn (the problem's KernelBench source) and `{feedback}` in
+a feedback turn (the evaluator's text for the previous answer, e.g. "Correct. Reference
+1.2 ms, yours 0.8 ms (speedup 1.5x; ...)").
 
 An answer is read by `common.extract.extract_code`: the last ```python block that
 defines `class ModelNew`.
@@ -38,6 +42,13 @@ Your previous answer was evaluated:
 
 Improve your program: fix it if it failed, otherwise make it faster. Answer with the \
 complete new program in one ```python code block."""
+
+# The {feedback} of an answer without a code block (a format_error the actor decides itself,
+# and `krl check --response`'s verdict on one).
+NO_CODE_FEEDBACK = "Format error: your answer has no ```python code block defining class ModelNew."
+
+# Put where the middle of a long feedback was cut (actor/prompts.py keeps head and tail).
+CUT_MARKER = "\n[... {n} tokens of feedback cut ...]\n"
 
 
 def first_turn(reference_code: str, template: str = FIRST_TURN) -> str:

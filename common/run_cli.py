@@ -19,8 +19,12 @@ def _fmt(x: object) -> str:
 
 def report(run_dir: Path) -> str:
     """A short table of summary.json: per learner step the mean reward, correct share, loss."""
+    from common.jsonfile import StateFileError
     from common.run_records import read_summary
-    summary = read_summary(run_dir)
+    try:
+        summary = read_summary(run_dir)
+    except StateFileError as exc:
+        return str(exc)
     if summary is None:
         return f"no summary in {run_dir}"
     head = (f"run {run_dir}: {summary.status}, {summary.learner_steps} learner "

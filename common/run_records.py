@@ -1,18 +1,24 @@
 """The run's records, one schema and one reader each: the learner's progress
-(`<run_dir>/learner/progress.json`: `Progress`) and `krl run`'s summary
-(`<run_dir>/summary.json`: `Summary`).
+(`<run_dir>/learner/progress.json`: `Progress`), `krl run`'s summary
+(`<run_dir>/summary.json`: `Summary`) and `krl sft`'s progress (`<out>/progress.json`:
+`SftProgress`).
 
-The learner (rank 0) rewrites it atomically after every step (learner/main.py) and keeps a
-copy in each checkpoint, which a resumed learner loads; `krl run`'s console line and
-summary.json (common/supervisor.py), the group ledger's reconciliation (common/ledger.py)
-and benchmarks/learning.py read it. `read_progress` never raises (a missing or half-made
-file reads as no progress yet); `load_progress` is for a checkpoint the learner cannot
-resume without, and names the file and what is wrong with it.
+The learner (rank 0) rewrites its progress atomically after every step (learner/main.py)
+and keeps a copy in each checkpoint, which a resumed learner loads; `krl run`'s console
+line and summary.json (common/supervisor.py), the group ledger's reconciliation
+(common/ledger.py) and benchmarks/learning.py read it.
+
+Every record is read by `read_record` (or `read_progress` / `read_summary` over it): a
+missing file is None (or StateFileError with required=True), a damaged one or one of
+another shape is a StateFileError naming the file and, from msgspec, the field
+(`... - at $.history[3].step`). A file of an earlier version reads: fields it lacks take
+their defaults and fields this version dropped are ignored. A reader polling a live run
+(the supervisor) catches StateFileError and says so instead of failing the run.
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, TypeVar
 
 import msgspec
 
@@ -42,13 +48,24 @@ class StepRecord(msgspec.Struct, kw_only=True):
     turns: list[dict[str, Any]] = []        # per turn: learner/stats.py:learning_by_turn
 
 
+class HubCounts(msgspec.Struct, kw_only=True):
+    """The hub's counts when the step ended (learner/hub.py:Hub.counts())."""
+
+    version: Optional[int] = None
+    accepted_total: int = 0
+    trained_total: int = 0
+    buffered: int = 0
+    leases: int = 0
+    requeued: int = 0
+
+
 class Progress(msgspec.Struct, kw_only=True):
     """The learner's progress: steps done, the policy version, the hub's counts, history."""
 
     learner_steps: int = 0
     policy_version: Optional[int] = None
     groups_trained: Optional[int] = None
-    hub: dict[str, Any] = {}                # learner/hub.py:Hub.counts()
+    hub: HubCounts = msgspec.field(default_factory=HubCounts)
     history: list[StepRecord] = []
 
     @property
@@ -60,28 +77,11 @@ def progress_path(run_dir: Path) -> Path:
     return Path(run_dir) / "learner" / "progress.json"
 
 
-def read_progress(path: Path) -> Progress:
-    """The progress in `path` (a progress.json); an empty Progress while it is missing,
-    half-written or not of this shape (a reader polling a live run must not fail)."""
-    try:
-        return msgspec.json.decode(Path(path).read_bytes(), type=Progress)
-    except (OSError, msgspec.DecodeError):
-        return Progress()
-
-
-def load_progress(path: Path) -> Progress:
-    """The progress in `path`; StateFileError naming the file and what is wrong."""
-    try:
-        return msgspec.json.decode(Path(path).read_bytes(), type=Progress)
-    except OSError as exc:
-        raise StateFileError(f"{path}: cannot be read: {exc.strerror or exc}") from exc
-    except msgspec.DecodeError as exc:
-        raise StateFileError(f"{path}: damaged (not a progress record: {exc})") from exc
-
-
-def write_progress(path: Path, progress: Progress) -> None:
-    """Atomically (common/jsonfile.py): readers see the old record or the new."""
-    write_json_atomic(path, msgspec.to_builtins(progress))
+def read_progress(path: Path, required: bool = False) -> Progress:
+    """The progress in `path` (a progress.json); an empty Progress while it is missing
+    (StateFileError instead with required=True, for a checkpoint the learner cannot resume
+    without); StateFileError when it is damaged (see read_record)."""
+    return read_record(path, Progress, required) or Progress()
 
 
 class SummaryStep(msgspec.Struct, kw_only=True):
@@ -131,13 +131,56 @@ def summary_path(run_dir: Path) -> Path:
 
 
 def read_summary(run_dir: Path) -> Optional[Summary]:
-    """The run's summary; None while there is none or it is not readable as one."""
-    try:
-        return msgspec.json.decode(summary_path(run_dir).read_bytes(), type=Summary)
-    except (OSError, msgspec.DecodeError):
-        return None
+    """The run's summary; None while there is none; StateFileError when it is damaged."""
+    return read_record(summary_path(run_dir), Summary)
 
 
 def summary_data(summary: Summary) -> dict[str, Any]:
     """The summary as plain JSON data (common/jsonfile.py's writers take a dict)."""
     return msgspec.to_builtins(summary)
+
+
+class SftStep(msgspec.Struct, kw_only=True):
+    """One `krl sft` step (learner/sft.py)."""
+
+    step: int
+    loss: Optional[float] = None
+    tokens: Optional[float] = None
+    seconds: Optional[float] = None
+
+
+class SftProgress(msgspec.Struct, kw_only=True):
+    """`<out>/progress.json` of `krl sft` (rank 0 rewrites it after every step; each
+    checkpoint keeps a copy, which a resumed run loads). `steps`: the run's step budget."""
+
+    steps: Optional[int] = None
+    history: list[SftStep] = []
+
+
+Record = TypeVar("Record", Progress, Summary, SftProgress)
+
+
+def read_record(path: Path, kind: type[Record], required: bool = False) -> Optional[Record]:
+    """The record of type `kind` in `path`; None while the file does not exist (with
+    required=True, StateFileError); StateFileError naming the file and what is wrong when
+    it cannot be read, is not JSON or is not a `kind` (msgspec names the field)."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError as exc:
+        if required:
+            raise StateFileError(f"{path}: missing (no {kind.__name__} record)") from exc
+        return None
+    except OSError as exc:
+        raise StateFileError(f"{path}: cannot be read: {exc.strerror or exc}") from exc
+    try:
+        return msgspec.json.decode(data, type=kind)
+    except msgspec.ValidationError as exc:
+        raise StateFileError(f"{path}: not a {kind.__name__} record "
+                             f"(common/run_records.py): {exc}") from exc
+    except msgspec.DecodeError as exc:
+        raise StateFileError(f"{path}: damaged (not valid JSON: {exc})") from exc
+
+
+def write_record(path: Path, record: Progress | Summary | SftProgress) -> None:
+    """Atomically (common/jsonfile.py): readers see the old record or the new."""
+    write_json_atomic(path, msgspec.to_builtins(record))

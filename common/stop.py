@@ -1,4 +1,6 @@
-"""The stop flag of the long-running processes (`krl broker`, `krl evaluator`, `krl learner`).
+"""The one stop flag of the long-running processes (`krl run`, `krl broker`, `krl evaluator`,
+`krl learner`, the tests' server scripts); the actor's asyncio loop sets its own stop event
+from loop.add_signal_handler instead.
 
 Signal handlers only set a flag; each loop checks it between steps and shuts down
 with its own deadline.

@@ -50,6 +50,7 @@ import msgspec
 from common.config import RunConfig, dump
 from common.exits import NOT_RESTARTABLE
 from common.jsonfile import (
+    StateFileError,
     disk_error,
     read_json,
     read_json_checked,
@@ -79,6 +80,7 @@ from common.run_records import (
     summary_path,
 )
 from common.runlock import RunLock
+from common.stop import StopFlag
 
 log = logging.getLogger("krl.run")
 
@@ -152,8 +154,8 @@ class Supervisor:
         self.procs = self._plan()
         # Sandbox runs, scraped from the workers: at least this many (see write_summary).
         self.runs = {p.name: CounterTotal() for p in self.procs if p.role == "evaluator"}
-        previous = read_summary(self.run_dir) or Summary()  # a resumed run keeps counting
-        self.prior_runs = previous.evaluator_runs_at_least
+        self._warn = RateLimitedLog(log, interval_s=60.0)
+        self.prior_runs = self.previous_summary().evaluator_runs_at_least  # a resumed run counts on
         self.stopping = False
         self.status = "running"
         self.reason = ""  # why the run failed, in a line
@@ -372,7 +374,22 @@ class Supervisor:
         return self.prior_runs + int(sum(c.total for c in self.runs.values()))
 
     def progress(self) -> Progress:
-        return read_progress(progress_path(self.run_dir))
+        """The learner's progress; an empty one, said once a minute, while progress.json is
+        damaged (the run goes on: the learner rewrites it after its next step)."""
+        try:
+            return read_progress(progress_path(self.run_dir))
+        except StateFileError as exc:
+            self._warn.warning("progress", "%s", exc)
+            return Progress()
+
+    def previous_summary(self) -> Summary:
+        """The summary a resumed run keeps counting from: an empty one where there is none,
+        or where it is damaged (said)."""
+        try:
+            return read_summary(self.run_dir) or Summary()
+        except StateFileError as exc:
+            log.warning("%s; the run counts from zero", exc)
+            return Summary()
 
     def progress_line(self) -> str:
         pr = self.progress()
@@ -390,8 +407,8 @@ class Supervisor:
                 + (f"{rate[0]:.1f} groups/min, {rate[1]:.0f} tok/s | " if rate else "")
                 + (f"staleness {last.staleness_mean:.1f} (max {last.staleness_max}) | "
                    if last.staleness_mean is not None else "")
-                + f"groups {hub.get('trained_total', 0)} trained, "
-                f"{hub.get('buffered', 0)} buffered, {hub.get('leases', 0)} leased | evals "
+                + f"groups {hub.trained_total} trained, "
+                f"{hub.buffered} buffered, {hub.leases} leased | evals "
                 f"{self.evaluations()}"
                 + (f" | restarts {restarts}" if restarts else ""))
 
@@ -426,7 +443,7 @@ class Supervisor:
         try:
             if path.exists() and path.stat().st_size >= 65536:
                 return
-            held = msgspec.structs.replace(read_summary(self.run_dir) or Summary(), status="running")
+            held = msgspec.structs.replace(self.previous_summary(), status="running")
             blob = json.dumps(summary_data(held), indent=2)
             path.write_text(blob + " " * max(0, 65536 - len(blob)))
         except OSError as exc:
@@ -442,7 +459,8 @@ class Supervisor:
             status=status, reason=self.reason, learner_steps=pr.learner_steps,
             policy_version=pr.policy_version, groups_trained=pr.groups_trained,
             evaluations=self.evaluations(), evaluator_runs_at_least=self.evaluator_runs(),
-            wall_seconds=round(time.monotonic() - self.t0, 1), groups=reconcile(self.run_dir),
+            wall_seconds=round(time.monotonic() - self.t0, 1),
+            groups=reconcile(self.run_dir, pr.history),
             restarts={p.name: p.restarts for p in self.procs},
             hung={p.name: p.hangs for p in self.procs if p.hangs},
             exit_codes={p.name: p.exit_codes for p in self.procs},
@@ -460,16 +478,6 @@ class Supervisor:
                           for p in self.procs}}, indent=2)
 
 
-class _Interrupted:
-    def __init__(self) -> None:
-        self.set = False
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(sig, self._on)
-
-    def _on(self, *_: object) -> None:
-        self.set = True
-
-
 def say(line: str) -> None:
     """A line on the console; a console that is gone is not the run's failure."""
     try:
@@ -481,7 +489,7 @@ def say(line: str) -> None:
 def run(cfg: RunConfig, config_path: Path) -> int:
     logging.raiseExceptions = False  # a log write on a full disk must not print tracebacks
     sup = Supervisor(cfg, config_path)
-    stop = _Interrupted()
+    stop = StopFlag()
     sup.reserve_summary()
     warn = RateLimitedLog(log, interval_s=60.0)
     try:

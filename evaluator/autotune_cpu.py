@@ -55,6 +55,9 @@ _TRIAL = [False]  # ... and a correctness trial, whose pick the timed forwards r
 # set by the child: a context in which launches are not the forward's (not recorded, not
 # watched), for the configs a first pick benchmarks
 quiet = None
+# what runs around a benchmark as around a launch of its kernel: construction_watch.Kept, for which
+# what the configs leave in the launch's tensors is that launch's writes (red team rt68)
+WATCHES: list = []
 # set by the child: its launch recorder, whose `resolving` hands a grid function what a
 # launch hands it (evaluator.launch_hook)
 recorder = None
@@ -153,7 +156,7 @@ def _pick(tuner, kwargs: dict):
     benchmark = _CHECKED[0] and not state.compared
     if benchmark:
         state.compared = True
-        with _aside():
+        with _aside(), WATCHES[-1](tuner, args, kwargs) if WATCHES else _nothing():
             runs, left = _benchmark(tuner, state, args, kwargs)
     chosen = None
     for step in range(len(state.order)):

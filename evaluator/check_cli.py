@@ -90,8 +90,8 @@ def _evaluate(cfg, problem, candidate):
     from evaluator.verdict import Verdict
 
     if candidate is None:
-        return Verdict(status="format_error", feedback="Format error: the response has no ```python code "
-                       "block defining ModelNew.")
+        from common.prompts import NO_CODE_FEEDBACK
+        return Verdict(status="format_error", feedback=NO_CODE_FEEDBACK)
     device = resolve_device(cfg.device)
     with Evaluator(cfg) as ev:
         return ev.evaluate(problem, candidate, EvalSettings(device=device, timeout_s=cfg.timeout_s))

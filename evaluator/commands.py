@@ -423,9 +423,14 @@ class ChildState(TimedSteps):
         poison(self.device, h.get("poison_bytes", 0))
         watch = Provenance(self.recorder) if h.get("provenance") else None
 
+        # PyTorch's work it leaves alive is charged as a checked forward's (construction_watch.Kept):
+        # a table built in a pinned forward, where none was watched, was found made by the rest
+        kept = construction_watch.Kept(self._workspace().kept, self.recorder)
+
         def forward() -> list[torch.Tensor]:
-            with autotune_pins.pinned(pin), random_uninitialised(), watch or nullcontext():
+            with autotune_pins.pinned(pin), random_uninitialised(), watch or nullcontext(), kept:
                 again, _ = self._forward(fresh)
+            kept.done(again, fresh)
             return again
 
         # copied as it returns: a later forward must not move what this one is held to

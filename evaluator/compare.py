@@ -52,6 +52,13 @@ class Tolerance:
     noise_residual: float = 0.0  # absolute floor of the residual bound: the noise's own residual
     precision: float = math.inf  # a half output's precision contract (`half_tolerance`): both bounds
     # never above this share of ||ref||, whatever the noise floor
+    atol_floor: float = 0.0  # the elementwise bound's floor: the reference's own rounding
+    # (noise_floor.element_floor)
+
+    def scaled_atol(self, scale: float = 1.0) -> float:
+        """atol on a trial whose output is `scale` times the base trials' (never below 1x),
+        never under the reference's own rounding (`atol_floor`)."""
+        return max(self.atol * max(1.0, scale), self.atol_floor)
 
     @property
     def residual(self) -> float:
@@ -202,7 +209,8 @@ def tf32_tolerance(tol: Tolerance, deviation: tuple[float, ...] | list[float]) -
         else max(tol.residual, TF32_SLACK * norm_dev)
     return Tolerance(atol=tol.atol + TF32_SLACK * max_dev, rtol=tol.rtol,
                      norm_rtol=max(tol.norm_rtol, TF32_SLACK * norm_dev),
-                     residual_rtol=residual_rtol, noise=tol.noise, noise_residual=tol.noise_residual)
+                     residual_rtol=residual_rtol, noise=tol.noise, noise_residual=tol.noise_residual,
+                     atol_floor=tol.atol_floor)
 
 
 HALF_DTYPES = (torch.float16, torch.bfloat16)
@@ -270,7 +278,7 @@ def fast_matches(out: torch.Tensor, ref: torch.Tensor, tols: list[Tolerance], at
         out, ref = torch.view_as_real(out), torch.view_as_real(ref)
     if not out.numel():
         return [True] * len(tols)
-    return _fast_match(out, ref, tols, [t.atol * max(1.0, atol_scale) for t in tols], within)
+    return _fast_match(out, ref, tols, [t.scaled_atol(atol_scale) for t in tols], within)
 
 
 def _fast_match(out: torch.Tensor, ref: torch.Tensor, tols: list[Tolerance], atols: list[float],
@@ -391,7 +399,7 @@ def compare(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance | None,
             return None
         return {"mismatch_fraction": int(bad.sum()) / bad.numel(), "exact": True,
                 **_example(out, ref, bad)}
-    atol = tol.atol * max(1.0, atol_scale)
+    atol = tol.scaled_atol(atol_scale)
     if fast and out.numel() and _fast_match(out, ref, [tol], [atol], within)[0]:
         return None
     return _statistics(out, ref, tol, atol, few=few, within=within)
@@ -405,7 +413,7 @@ def matches(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance | None, atol_sc
         out, ref = torch.view_as_real(out), torch.view_as_real(ref)
     if tol is None:
         return not bool((out != ref).any())
-    atol = tol.atol * max(1.0, atol_scale)
+    atol = tol.scaled_atol(atol_scale)
     if out.numel() and _fast_match(out, ref, [tol], [atol])[0]:
         return True
     return _statistics(out, ref, tol, atol, early=True) is None

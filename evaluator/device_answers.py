@@ -73,6 +73,18 @@ def _gpu_answers() -> None:
     accelerator.device_count = answered(accelerator.device_count, 1)  # type: ignore[assignment]
     accelerator.current_accelerator = answered(  # type: ignore[assignment]
         accelerator.current_accelerator, lambda: torch.device("cuda"), fresh=True)  # a new one each call, as torch's
+    # the module of that accelerator, asked without a device (SGLang's `with
+    # torch.get_device_module().device(x.device):`, honest round s54): torch.cuda, as on the GPU
+    # (torch asks torch._C._get_accelerator(), which a CPU build answers with torch.cpu)
+    real = torch.get_device_module
+
+    def device_module(*args: Any, **kwargs: Any) -> Any:
+        if not (candidate_frame(1) or _ANSWERING[0]):
+            return real(*args, **kwargs)
+        _bound(real, args, kwargs)
+        return _device_module(real, *args, **kwargs)
+
+    torch.get_device_module = _like(real, device_module)  # type: ignore[assignment]
     for name in ("current_device_index", "current_device_idx"):
         if hasattr(accelerator, name):
             setattr(accelerator, name, answered(getattr(accelerator, name), 0))
@@ -80,6 +92,13 @@ def _gpu_answers() -> None:
     # initialisation, never reached on a CPU build, and meta kernels of CUDA-only ops)
     torch.version.cuda = IMAGE["versions"]["cuda"]  # type: ignore[misc]
     _versions_read_as_the_gpus()
+
+
+def _device_module(real: Any, device: Any = None) -> Any:
+    """torch.get_device_module as the GPU answers it: torch.cuda for no device (the current
+    accelerator's), torch's answer for a named one (a tensor's device read by the candidate's
+    code already names cuda here; a literal "cpu" is torch.cpu on the GPU too)."""
+    return torch.cuda if device is None else real(device)
 
 
 def _versions_read_as_the_gpus() -> None:

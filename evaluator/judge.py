@@ -225,7 +225,9 @@ def match(out: torch.Tensor, strict: torch.Tensor, tf32: tuple[float, ...] | Non
     within = SPIKE_REACH * base.peak  # spiked inputs: the rest, judged as on the problem's own
     # the spike's noise is no floor for the elements beside it: the problem's own inputs' is
     floor = base.noise or (0.0, 0.0)
-    tol = replace(tol, noise=noise_floor.NOISE_FLOOR * floor[0], noise_residual=noise_floor.NOISE_FLOOR * floor[1], precision=math.inf)
+    # (nor is the spike's rounding a floor for the rest's elements)
+    tol = replace(tol, noise=noise_floor.NOISE_FLOOR * floor[0], noise_residual=noise_floor.NOISE_FLOOR * floor[1],
+                  precision=math.inf, atol_floor=0.0)
     measured = list(rest_dev) if _deviation(rest_dev) else None
     if measured is not None and float(measured[0]) > within:
         # the precision itself moves an element of the rest past the rest's own bound on these

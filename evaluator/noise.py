@@ -35,30 +35,33 @@ _NOISE_SLICE = 1 << 24
 
 
 def diff_norms(a: torch.Tensor, b: torch.Tensor) -> list[float] | None:
-    """[||a - b||, its part that is not a common factor of b (compare.residual)] in float64, a
-    slice at a time (no whole-size temporary); None unless both are float tensors of one
+    """[||a - b||, its part that is not a common factor of b (compare.residual), max |a - b|]
+    in float64, a slice at a time (no whole-size temporary); None unless both are float tensors of one
     shape, or where the numbers are not finite. A normalised output's noise is mostly one
     common factor (its norm's rounding), which must not loosen the residual bound (a bfloat16
     answer to x / ||x|| once passed it: red team D, session 16)."""
     if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor)) or a.shape != b.shape \
             or not a.is_floating_point() or not b.is_floating_point():
         return None
-    fa, fb, d_sq, d_r, r_sq = a.reshape(-1), b.reshape(-1), 0.0, 0.0, 0.0
+    fa, fb, d_sq, d_r, r_sq, d_max = a.reshape(-1), b.reshape(-1), 0.0, 0.0, 0.0, 0.0
     for i in range(0, fa.numel(), _NOISE_SLICE):
         r = fb[i:i + _NOISE_SLICE].double()
         d = fa[i:i + _NOISE_SLICE].double() - r
         d_sq += float(d.square().sum())
         d_r += float(torch.dot(d, r))
         r_sq += float(r.square().sum())
-    if not all(math.isfinite(x) for x in (d_sq, d_r, r_sq)):
+        d_max = max(d_max, float(d.abs().max())) if d.numel() else d_max
+    if not all(math.isfinite(x) for x in (d_sq, d_r, r_sq, d_max)):
         return None
-    return [math.sqrt(d_sq), residual(d_sq, d_r, r_sq)]
+    return [math.sqrt(d_sq), residual(d_sq, d_r, r_sq), d_max]
 
 
 def noise_norms(forward: Callable[[list], tuple], inputs: list, outs: list[torch.Tensor],
                 wide_forward: Callable[[list], tuple] | None = None) -> list | None:
-    """Per output, [moved norm, moved residual, wide norm, wide residual] (module docstring; 0.0
-    for a measurement not made): the worker weighs the two (noise_floor.noise_pair); None per
+    """Per output, [moved norm, moved residual, wide norm, wide residual, wide max] (module
+    docstring; 0.0 for a measurement not made): the worker weighs the two norms
+    (noise_floor.noise_pair) and floors the elementwise bound by the wide max
+    (noise_floor.element_floor); None per
     output that neither could measure, None in all where neither measured any. The wide
     forward (`wide_forward`: the forward of a float64 twin of the model, precision.float64_twin)
     runs first on float64 copies of the inputs, the moved one then moves `inputs` in place (the
@@ -69,7 +72,7 @@ def noise_norms(forward: Callable[[list], tuple], inputs: list, outs: list[torch
         return None
     moved = moved or [None] * len(outs)
     wide = wide or [None] * len(outs)
-    return [None if a is None and b is None else [*(a or [0.0, 0.0]), *(b or [0.0, 0.0])]
+    return [None if a is None and b is None else [*(a or [0.0, 0.0])[:2], *(b or [0.0, 0.0, 0.0])]
             for a, b in zip(moved, wide)]
 
 
@@ -121,7 +124,7 @@ def _no_digits(exact: torch.Tensor, norms: list[float] | None) -> list[float] | 
     if norms is None or not isinstance(exact, torch.Tensor) or not exact.is_floating_point():
         return norms
     size = float(torch.linalg.vector_norm(exact, dtype=torch.float64))  # the twin's output: float64 already
-    return [norms[0], norms[0]] if size < norms[0] else norms
+    return [norms[0], norms[0], *norms[2:]] if size < norms[0] else norms
 
 
 _KEPT_PEAK = [0]  # the allocator's peak before the last wide forward, since `forget_peak`

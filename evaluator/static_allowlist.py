@@ -65,7 +65,9 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               fields, format specs' nested fields included, read no attributes.
   assignment  attribute assignment only on `self` (and on `ctx` in an
               autograd.Function), never to a method name; on an object held by self
-              only NESTED_STORES (`self.linear.weight = ...`); subscript assignment only
+              only NESTED_STORES (`self.linear.weight = ...`, or through a local bound once
+              to such a chain, `bn = self.bn; bn.num_batches_tracked += 1`, or a helper's
+              parameter every call hands one); subscript assignment only
               on the function's locals, self's attributes and the items of a
               module-level container of the file's own (`_CACHE = {}`; `_CACHE[k] = v`). Modules, classes and
               kernels are never written; an imported name, a class or a kernel is

@@ -20,7 +20,8 @@ rules keep from it; any other shape is still judged by the plain rules.
                          one import to another (`except ImportError:`) is settled here:
                          when every import of its body is allowed and exists, the handler
                          can never run and is dropped before the checks. Both may also bind
-                         names to literals (`HAS_TRITON = True` / `False`), which cannot raise;
+                         names to literals (`HAS_TRITON = True` / `False`), which cannot raise,
+                         and a handler may print a message of string literals (an install hint);
                          an `if HAS_TRITON:` is then settled (evaluator.static_branches).
   decorator alias        `ALIAS = D(...)` at module level, D a library decorator (A.DECORATORS)
                          and ALIAS bound only there and named only as `@ALIAS` or as the
@@ -372,8 +373,18 @@ def _import_fallback(node: ast.stmt) -> bool:
     imports = (ast.Import, ast.ImportFrom)
     return all(isinstance(s, imports) or _flag(s) for s in node.body) and all(
         _catches_import_error(h) and all(isinstance(s, (*imports, ast.Pass)) or _flag(s) or _import_fallback(s)
-                                         for s in h.body)
+                                         or _install_hint(s) for s in h.body)
         for h in node.handlers)
+
+
+def _install_hint(node: ast.stmt) -> bool:
+    """`print("please install triton from ...")`: a message of string literals alone, which
+    computes nothing (ColossalAI's HAS_TRITON guard, honest round s54). A handler the checks keep
+    runs it as module code, judged there; a dropped one never runs (`pinned_source`)."""
+    call = node.value if isinstance(node, ast.Expr) else None
+    return (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print"
+            and not call.keywords and all(isinstance(a, ast.Constant) and isinstance(a.value, str)
+                                          for a in call.args))
 
 
 def _flag(node: ast.stmt) -> bool:

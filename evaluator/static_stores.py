@@ -2,7 +2,8 @@
 
 The other half of evaluator.static_expressions (a mixin of its ExpressionChecker): a name
 may be bound; an attribute only on `self` (not its methods, dunders or internals; on an
-object self holds only the A.NESTED_STORES), on `ctx`, or a pre_hook's
+object self holds, or a local bound once to one or a helper's parameter every call hands one,
+only the A.NESTED_STORES), on `ctx`, or a pre_hook's
 `nargs["x_desc"].block_shape`; a subscript only of a local, of self's attributes or of a
 module-level cache of the file's own. Process-wide switches (torch.backends) are never set
 here (a literal one at module level is evaluator.static_settings', checked before).
@@ -49,7 +50,7 @@ class StoreChecks:
         root = node.value
         while isinstance(root, (ast.Attribute, ast.Subscript)):
             root = root.value
-        on_self = self.resolve(root)[0] == "self"
+        on_self = self.resolve(root)[0] == "self" or self._self_alias(root) or self._self_param(root)
         if owner == "ctx":
             ok = not name.startswith("_") and name not in self.t.ctx_reserved and (
                 name not in self.methods)
@@ -83,6 +84,100 @@ class StoreChecks:
             self._e_Attribute(node)  # what the written name is (torch.backends: tamper)
         else:
             self.expr(node.value)
+
+    def _self_alias(self, name: ast.expr) -> bool:
+        """A local each of whose bindings in its function is `bn = self.bn` or `bn =
+        self.layers[0].norm` (a chain of attributes and subscripts on self, no call), that
+        chain's element of `bn, conv = self.seq[0], self.seq[2]`, or a `for` target over self's
+        members (`_self_members`): it names an object self holds, so a store on it is judged as
+        the chain's own (only A.NESTED_STORES), and `bn.num_batches_tracked += 1` is
+        `self.bn.num_batches_tracked += 1` (honest round s54k: a training-mode BatchNorm's
+        running statistics kept through a local alias). One binding of anything else (`bn =
+        None`, a call, a parameter) and the local is not self's."""
+        if not isinstance(name, ast.Name) or self.resolve(name)[0] != "local":
+            return False
+        scope, bindings = self.scopes.lookup(name)
+        if not bindings or scope is not self.scopes.enclosing_function(name):
+            return False
+        return all(b.kind == "local" and self._bound_to_self(b.node) for b in bindings)
+
+    def _bound_to_self(self, node: ast.AST) -> bool:
+        holder = self.parent.get(id(node))
+        if isinstance(holder, ast.For) and holder.target is node:
+            return self._self_members(holder.iter)
+        assign = self.parent.get(id(holder)) if isinstance(holder, ast.Tuple) else holder
+        if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1):
+            return False
+        value = None
+        if assign.targets[0] is node:
+            value = assign.value
+        elif assign.targets[0] is holder and isinstance(assign.value, ast.Tuple) and len(
+                assign.value.elts) == len(holder.elts) and not any(
+                isinstance(e, ast.Starred) for e in holder.elts + assign.value.elts):
+            value = next(v for t, v in zip(holder.elts, assign.value.elts) if t is node)
+        if not isinstance(value, (ast.Attribute, ast.Subscript)):
+            return False
+        while isinstance(value, (ast.Attribute, ast.Subscript)):
+            value = value.value
+        return self.resolve(value)[0] == "self"
+
+    def _self_members(self, it: ast.expr) -> bool:
+        """What a `for` over it binds is held by self: a literal tuple or list of chains on self
+        (`for bn in (self.bn1, self.bn2)`), or self's (or a chain's) modules(), children(),
+        parameters() or buffers() called with no arguments (nn.Module's own: never overridden)."""
+        if isinstance(it, (ast.Tuple, ast.List)):
+            return bool(it.elts) and all(
+                isinstance(e, (ast.Attribute, ast.Subscript)) and self._self_chain(e) for e in it.elts)
+        if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and not it.args
+                and not it.keywords and it.func.attr in ("modules", "children", "parameters", "buffers")):
+            return False
+        owner = it.func.value
+        return self.resolve(owner)[0] == "self" or (
+            isinstance(owner, (ast.Attribute, ast.Subscript)) and self._self_chain(owner))
+
+    def _self_chain(self, node: ast.expr) -> bool:
+        """A chain of attributes and subscripts on self (no call), or a local alias of one."""
+        if not isinstance(node, (ast.Attribute, ast.Subscript)):
+            return self._self_alias(node)
+        while isinstance(node, (ast.Attribute, ast.Subscript)):
+            node = node.value
+        return self.resolve(node)[0] == "self"
+
+    def _self_param(self, name: ast.expr) -> bool:
+        """A parameter of an undecorated module-level def, bound only as the parameter, without
+        a default, where every use of the def in the file is a call handing that parameter a
+        chain on self (`_update_stats(self.bn, mean, var)`, or a local alias of one): it names
+        an object self holds, as `_self_alias`'s local does. A def used any other way (a value,
+        a call with *args or **kwargs, an argument not on self) keeps its parameters "not self"."""
+        if not isinstance(name, ast.Name):
+            return False
+        scope, bindings = self.scopes.lookup(name)
+        if len(bindings) != 1 or bindings[0].kind != "param" or scope is None:
+            return False
+        fn, arg = scope.node, bindings[0].node
+        if not (isinstance(fn, ast.FunctionDef) and self.parent.get(id(fn)) is self.tree
+                and not fn.decorator_list and arg in fn.args.args):
+            return False
+        index = fn.args.args.index(arg)
+        if index >= len(fn.args.args) - len(fn.args.defaults):
+            return False
+        calls = 0
+        for node in ast.walk(self.tree):
+            if not (isinstance(node, ast.Name) and node.id == fn.name):
+                continue
+            _, found = self.scopes.lookup(node)
+            if not found or all(b.node is not fn for b in found):
+                continue
+            call = self.parent.get(id(node))
+            if not (isinstance(node.ctx, ast.Load) and isinstance(call, ast.Call) and call.func is node) or any(
+                    isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                return False
+            given = call.args[index] if index < len(call.args) else next(
+                (k.value for k in call.keywords if k.arg == arg.arg), None)
+            if given is None or not self._self_chain(given):
+                return False
+            calls += 1
+        return calls > 0
 
     def _own_setter(self, node: ast.Attribute, name: str) -> bool:
         """`self.name = value` in a method of the class whose accepted `@name.setter`

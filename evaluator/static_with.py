@@ -1,7 +1,7 @@
 """`with` statements in host code, for the static walk (evaluator.static_walk.Checker).
 
-A `with` enters one of the allowed context managers (static_allowlist.CONTEXT_MANAGERS), or a
-choice between such calls, each arm judged as if written alone, or a function's local that
+A `with` enters one of the allowed context managers (static_allowlist.CONTEXT_MANAGERS), the
+device manager of `torch.get_device_module(...)`, or a choice between such calls, each arm judged as if written alone, or a function's local that
 only such calls bind and only that `with` reads; a profiler or NVTX range is entered, never
 held.
 """
@@ -52,6 +52,9 @@ class WithStatements:
             self.call_arguments(ctx)
         elif isinstance(ctx, ast.Name) and item.optional_vars is None and self._held_manager(ctx):
             pass  # its calls are judged where they are assigned
+        elif isinstance(ctx, ast.Call) and item.optional_vars is None and self._device_module_manager(ctx):
+            self.call_arguments(ctx.func.value)  # type: ignore[attr-defined]
+            self.call_arguments(ctx)
         else:
             self.add(ctx, "forbidden_syntax", "this context manager is not allowed",
                      "use `with` only with torch.no_grad(), torch.inference_mode(), "
@@ -102,6 +105,17 @@ class WithStatements:
         reads = [n for n in ast.walk(scope.node) if isinstance(n, ast.Name) and n.id == name.id
                  and not isinstance(n.ctx, ast.Store) and self.scopes.lookup(n)[1] == bindings]  # type: ignore[attr-defined]
         return reads == [name]
+
+    def _device_module_manager(self, ctx: ast.Call) -> bool:
+        """`with torch.get_device_module().device(x.device):` (SGLang's diffusion kernels, honest
+        round s54): the device-agnostic spelling of `torch.cuda.device(...)`, entered, never held.
+        torch.get_device_module hands out the whole module of the accelerator (torch.cuda on the
+        GPU, and in a CPU child too: device_answers); only its `device` manager is called here,
+        with the arguments judged as any call's. Anywhere else the name stays refused."""
+        func = ctx.func
+        probe = func.value if isinstance(func, ast.Attribute) and func.attr == "device" else None
+        return isinstance(probe, ast.Call) and self.qualify(probe.func) == "torch.get_device_module" and (  # type: ignore[attr-defined]
+            len(probe.args) + len(probe.keywords) <= 1) and all(k.arg == "device" for k in probe.keywords)
 
     def _manager_call(self, expr: ast.expr | None) -> bool:
         if isinstance(expr, ast.IfExp):

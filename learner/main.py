@@ -42,11 +42,12 @@ from common.messages import TrajectoryGroup, decode, encode, pack_frames, unpack
 from common.metrics import Metrics
 from common.problemset import ProblemError, load_problems, to_payload
 from common.run_records import (
+    HubCounts,
     Progress,
     StepRecord,
-    load_progress,
     progress_path,
-    write_progress,
+    read_progress,
+    write_record,
 )
 from common.runlock import LockHeld, RunLock
 from common.stop import StopFlag
@@ -206,7 +207,7 @@ class Learner:
         write_json_atomic(self._attempts_path, {})
 
     def _load(self, path: Path) -> None:
-        progress = load_progress(path / "progress.json")
+        progress = read_progress(path / "progress.json", required=True)
         hub_state = load_json_state(path / "hub.json") if self.hub is not None else None
         self._model_touched = True
         self.trainer.load(path / "model", tag="model")
@@ -258,7 +259,7 @@ class Learner:
             self.trainer.save(d / "model", tag="model")
             if self.hub is not None:
                 (d / "hub.json").write_text(json.dumps(self.hub.state_dict()))
-            (d / "progress.json").write_bytes(msgspec.json.encode(self._progress()))
+            write_record(d / "progress.json", self._progress())
         if self.rank == 0:
             self.checkpoints.save(step, write, meta={"version": self.hub.version})
             self.hub.checkpoint_done()
@@ -345,13 +346,14 @@ class Learner:
             kl_to_start=stats.get("kl_to_start"),
             hacks_rewarded=stats.get("hacks_rewarded", 0.0), turns=learning_by_turn(stats)))
         if self.rank == 0:
-            write_progress(progress_path(self.run_dir), self._progress())
+            write_record(progress_path(self.run_dir), self._progress())
 
     def _progress(self) -> Progress:
-        counts = self.hub.counts() if self.hub else {}
-        return Progress(learner_steps=self.step, policy_version=counts.get("version"),
-                        groups_trained=counts.get("trained_total"), hub=counts,
-                        history=self.history)
+        if self.hub is None:
+            return Progress(learner_steps=self.step, history=self.history)
+        hub = msgspec.convert(self.hub.counts(), HubCounts)
+        return Progress(learner_steps=self.step, policy_version=hub.version,
+                        groups_trained=hub.trained_total, hub=hub, history=self.history)
 
     # ------------------------------------------------------------------ loop
     def run(self) -> int:
@@ -428,7 +430,7 @@ def _rank_metrics(cfg: MetricsConfig, local_rank: int) -> MetricsConfig:
 
 
 def run(cfg: RunConfig) -> int:
-    from common.config.learner import process_group_env
+    from learner.process_group import process_group_env
     rank = process_group_env().rank
     setup("learner", rank, cfg.log)
     log.info("resolved config:\n%s", dump(cfg))

@@ -31,13 +31,14 @@ from typing import Sequence
 import torch
 
 from common.config import dump
-from common.config.learner import LearnerConfig, SFTConfig, process_group_env
-from common.jsonfile import load_json_state, write_json_atomic
+from common.config.learner import LearnerConfig, SFTConfig
 from common.log import setup
 from common.prompts import plain_messages
+from common.run_records import SftProgress, SftStep, read_record, write_record
 from learner.batch import Sample
 from learner.checkpoint import Checkpoints
 from learner.export import write_hf_model
+from learner.process_group import process_group_env
 from learner.trainer import Trainer
 
 log = logging.getLogger("krl.sft")
@@ -160,7 +161,7 @@ class SFTRun:
         self.trainer = Trainer(LearnerConfig(lr=cfg.lr, trainer=cfg.trainer), seed=cfg.seed)
         self.rank, self.world = self.trainer.env.rank, self.trainer.env.world_size
         self.checkpoints = Checkpoints(self.out / "checkpoints", keep=cfg.checkpoint_keep)
-        self.history: list[dict] = []
+        self.history: list[SftStep] = []
         self.saved_step = -1
         log.info("%d conversations (%d turns), %d steps", len(self.usable),
                  sum(len(t) for t in self.data), self.steps)
@@ -170,7 +171,7 @@ class SFTRun:
         if latest is None:
             return
         self.trainer.load(latest / "model", tag="model")
-        self.history = load_json_state(latest / "progress.json")["history"]
+        self.history = read_record(latest / "progress.json", SftProgress, required=True).history
         self.saved_step = self.trainer.step
         log.info("resumed from %s (step %d)", latest, self.trainer.step)
 
@@ -180,10 +181,11 @@ class SFTRun:
                                     self.cfg.seed)
         mine = shard(picked, self.data, self.world)[self.rank]
         stats = self.trainer.sft_step([s for i in mine for s in self.data[i]])
-        self.history.append({"step": self.trainer.step, "loss": stats.get("loss"),
-                             "tokens": stats.get("tokens"), "seconds": stats.get("step_seconds")})
+        self.history.append(SftStep(step=self.trainer.step, loss=stats.get("loss"),
+                                    tokens=stats.get("tokens"), seconds=stats.get("step_seconds")))
         if self.rank == 0:
-            write_json_atomic(self.out / "progress.json", {"steps": self.steps, "history": self.history})
+            write_record(self.out / "progress.json",
+                         SftProgress(steps=self.steps, history=self.history))
         return stats
 
     def save(self) -> None:
@@ -191,7 +193,7 @@ class SFTRun:
 
         def write(d: Path) -> None:
             self.trainer.save(d / "model", tag="model")
-            (d / "progress.json").write_text(json.dumps({"history": self.history}))
+            write_record(d / "progress.json", SftProgress(steps=self.steps, history=self.history))
         if self.rank == 0:
             self.checkpoints.save(step, write)
         else:  # DeepSpeed's save is a collective: other ranks write their shards too

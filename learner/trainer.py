@@ -15,7 +15,7 @@ step-wide mean exact. Gradient accumulation is ours (DeepSpeed's
 `sft_step(samples)` runs the same micro-batches, passes and step with a plain
 negative log-likelihood instead of the policy loss (`krl sft`, learner/sft.py).
 
-Rank setup for a single process needs no launcher (common.config.learner.process_group_env).
+Rank setup for a single process needs no launcher (learner.process_group.process_group_env).
 Under ZeRO-3 (with `accelerate` installed) a live Trainer makes every `from_pretrained` in
 the process build partitioned weights: load other models (an in-process actor, a
 reference) before it or after it is gone.
@@ -35,12 +35,13 @@ import torch
 import torch.distributed as dist
 from deepspeed.accelerator import get_accelerator
 
-from common.config.learner import LearnerConfig, process_group_env
+from common.config.learner import LearnerConfig
 from learner import losses
 from learner.batch import Group, MicroBatch, Sample, build_samples, collate, plan_micro_batches
 from learner.ds_ops import build_ops
 from learner.export import BASE_MODEL_FILE
 from learner.model import load_model, resolve_dtype, response_logprobs
+from learner.process_group import process_group_env
 from learner.stats import Stats
 
 log = logging.getLogger(__name__)

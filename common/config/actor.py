@@ -66,10 +66,6 @@ class SamplingConfig(Section):
     distinct seed per sample and turn from it, so a group's samples still differ."""
 
 
-DEFAULT_NO_CODE_FEEDBACK = (
-    "Format error: your answer has no ```python code block defining class ModelNew.")
-
-
 class PromptsConfig(Section):
     """What the model reads each turn. Placeholders are Python str.format fields; the
     defaults are common/prompts.py's, which `krl sft-data` also uses."""
@@ -83,7 +79,7 @@ class PromptsConfig(Section):
     """User message of turns 2..T; fields: {feedback} (the evaluator's text), {status},
     {turn} (the turn just judged, 1-based), {reward}, {speedup} ("n/a" when not timed),
     {problem_name}."""
-    no_code_feedback: str = DEFAULT_NO_CODE_FEEDBACK
+    no_code_feedback: str = prompts.NO_CODE_FEEDBACK
     """The {feedback} of an answer without a code block (judged format_error by the actor
     itself; nothing is sent to the evaluator)."""
     feedback_max_tokens: int = Field(1024, ge=16)

@@ -4,21 +4,13 @@ Usage: python echo_server.py ENDPOINT [--keys DIR] [--max-bytes N]
 Prints `READY <endpoint> <metrics_port>` once bound; exits on SIGTERM.
 """
 import argparse
-import signal
 import sys
 
 from common.config import MetricsConfig, TransportConfig
 from common.messages import LeaseGrant, LeaseRequest, now
 from common.metrics import Metrics
+from common.stop import StopFlag
 from common.transport import Server, context
-
-stop = False
-
-
-def _on_term(*_):
-    global stop
-    stop = True
-
 
 if __name__ == "__main__":
     p = argparse.ArgumentParser()
@@ -26,14 +18,14 @@ if __name__ == "__main__":
     p.add_argument("--keys", default=None)
     p.add_argument("--max-bytes", type=int, default=1 << 20)
     a = p.parse_args()
-    signal.signal(signal.SIGTERM, _on_term)
+    stop = StopFlag()
     cfg = TransportConfig(curve_keys_dir=a.keys, max_message_bytes=a.max_bytes)
     metrics = Metrics("echo", MetricsConfig(port=0))
     port = metrics.start()
     server = Server(context(), cfg, metrics, a.endpoint)
     print(f"READY {server.endpoint} {port}", flush=True)
     served = metrics.counter("served_total", "valid requests answered")
-    while not stop:
+    while not stop():
         got = server.recv(0.1)
         if got is None:
             continue

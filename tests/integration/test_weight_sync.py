@@ -7,7 +7,7 @@ import time
 
 import pytest
 import torch
-from proc_helpers import blocked_call_ends_on_stop
+from proc_helpers import blocked_call_ends_on_stop, free_port
 
 from actor.weight_sync import WeightSync
 from common.config import TransportConfig
@@ -243,13 +243,9 @@ def test_rolled_back_hub_is_followed_to_a_lower_and_a_republished_version(tmp_pa
 def test_stop_makes_a_pull_from_a_silent_hub_give_up_at_once():
     """An actor stopping after the learner is gone must not sit out its pull's retry
     budget (30 s x 4 by default) before it can exit."""
-    import socket
-
     from common.messages import BucketInfo, WeightAnnouncement
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        silent = f"tcp://127.0.0.1:{s.getsockname()[1]}"
+    silent = f"tcp://127.0.0.1:{free_port()}"
     sync = WeightSync(silent, silent, TransportConfig(request_timeout_s=30, request_retries=3),
                       Metrics("actor"))
     ann = WeightAnnouncement(version=1, total_bytes=8, hub_id="h", buckets=[

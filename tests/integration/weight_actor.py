@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import resource
-import signal
 import sys
 import time
 from pathlib import Path
@@ -29,6 +28,7 @@ from actor.weight_sync import WeightSync  # noqa: E402
 from common.buckets import whole_tensors  # noqa: E402
 from common.config import TransportConfig  # noqa: E402
 from common.metrics import Metrics  # noqa: E402
+from common.stop import StopFlag  # noqa: E402
 
 
 def digest(named_tensors) -> str:
@@ -59,8 +59,7 @@ def main() -> int:
     args = ap.parse_args()
     if not args.fresh_pages:  # what actor/main.py does with actor.reuse_receive_memory
         keep_receive_memory()
-    stop = []
-    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+    stop = StopFlag()
     transport = TransportConfig(request_timeout_s=args.request_timeout, request_retries=3,
                                 max_message_bytes=args.max_message_bytes)
     metrics = Metrics("actor")
@@ -72,7 +71,7 @@ def main() -> int:
         f.write(json.dumps({"started": True, "endpoint": relay.endpoint if relay else ""}) + "\n")
     pulled = metrics.registry.get_sample_value
     try:
-        while not stop:
+        while not stop():
             ann = sync.poll(0.2)
             if ann is None:
                 continue

@@ -108,6 +108,15 @@ def test_the_progress_line_shows_throughput_and_staleness_from_the_learner_histo
     assert "groups 8 trained, 1 buffered" in line
 
 
+
+def test_a_damaged_progress_record_is_said_and_the_run_goes_on(tmp_path, caplog):
+    sup = _supervisor(tmp_path)
+    (sup.run_dir / "learner").mkdir(parents=True)
+    (sup.run_dir / "learner" / "progress.json").write_text('{"learner_steps": "four"}')
+    assert "step 0/" in sup.progress_line()
+    assert sup.summary().learner_steps == 0
+    assert "progress.json: not a Progress record" in caplog.text
+
 # A stand-in supervisor: starts a role the way Supervisor.start does (own session, SIGTERM
 # when its parent dies), prints the role's pid, then waits to be killed.
 PARENT = textwrap.dedent("""

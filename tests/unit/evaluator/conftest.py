@@ -118,6 +118,37 @@ def depth_evaluator():
         yield ev
 
 
+_JUDGED: dict[tuple, Any] = {}
+
+
+def judged(ev, problem, source: str, settings: EvalSettings):
+    """`ev.evaluate(problem, source, settings)`, once per test process: tests that only read the
+    verdict of the same file on the same problem, evaluator, config and settings share it (an
+    honest frobenius solution at 1M elements took 31 s in the suite, and was judged again by a
+    test of spiked timed inputs; the corpus's rt24 depth hack by test_hacks and test_depth_trials).
+    Only for call sites that change nothing around the evaluation (no monkeypatching)."""
+    import msgspec
+
+    key = (id(ev), ev.cfg.model_dump_json(), problem.content_hash(), source, msgspec.json.encode(settings))
+    if key not in _JUDGED:
+        _JUDGED[key] = ev.evaluate(problem, source, settings)
+    return _JUDGED[key]
+
+
+@contextlib.contextmanager
+def depth_limits(ev, **fields: Any):
+    """`ev` (the `depth_evaluator`) with these fields of its depth-trial config for the block,
+    restored after: only evaluator.depth_phase reads them, so a test of a depth limit runs in the
+    session's warm evaluator rather than starting one of its own (a sandbox and a reference child)."""
+    cfg = ev.cfg
+    depth = cfg.correctness.depth.model_copy(update=fields)
+    ev.cfg = cfg.model_copy(update={"correctness": cfg.correctness.model_copy(update={"depth": depth})})
+    try:
+        yield ev
+    finally:
+        ev.cfg = cfg
+
+
 @pytest.fixture(scope="session")
 def strict_evaluator():
     """The strict policy, one candidate sandbox, shared by every module that judges under it

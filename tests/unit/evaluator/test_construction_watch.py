@@ -88,69 +88,119 @@ def test_work_a_forward_leaves_alive_is_kept():
         with watch:
             outs = model(x)
         watch.done(outs, [x])
-        assert len(kept) == 1 and cw.kept_charge(kept)[0] > 0  # the outputs and temporaries are not
-    model.table = None
-    assert cw.kept_charge(kept) == (0, 0)
+        assert len(kept) == 2 and cw.kept_charge(kept)[0] > 0  # the outputs and temporaries are not
+    charge = cw.kept_charge(kept)
+    model.table = None  # a storage dying is no proof its data did (red team rt68): still charged
+    assert cw.kept_charge(kept) == charge
 
 
-def test_a_table_in_an_outputs_storage_past_its_bytes_is_kept():
-    """Red team rt67: the table written past the first output's end, in its storage, and kept as
-    a view; what a forward writes inside its outputs' and inputs' bytes is not."""
-    class Tail(nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.table, self.build = None, True
-
-        def forward(self, x):
-            n = x.numel()
-            if self.build:
-                self.build = False
-                whole = torch.empty(n + 4096)
-                torch.sigmoid(torch.arange(4096.0), out=whole[n:])
-                self.table = whole[n:]
-                out = whole[:n]
-            else:
-                out = torch.empty_like(x)
-            torch.sigmoid(x, out=out)
-            x.mul_(1.0)
-            return [out]
-
-    kept, model = {}, Tail()
-    x = torch.randn(100)
+def test_work_in_an_outputs_storage_beside_it_is_kept():
+    """Red team rt68: a table PyTorch built into the head of a storage whose tail is the returned
+    view; only storages the outputs (and inputs) fill whole are left uncharged."""
+    slab, kept = torch.empty(4096 + 100), {}
     watch = cw.Kept(kept)
     with watch:
-        outs = model(x)
-    watch.done(outs, [x])
-    assert len(kept) == 1 and cw.kept_charge(kept)[0] > 0
-    model.table = outs = None  # the storage's last holders
+        torch.sigmoid(torch.arange(4096.0), out=slab[:4096])
+        out = torch.abs(torch.randn(100), out=slab[4096:])
+    watch.done([out], [])
+    assert cw.kept_charge(kept)[0] > 0
+    whole, kept = torch.empty(10, 10), {}
+    watch = cw.Kept(kept)
+    with watch:
+        torch.sigmoid(torch.randn(10, 10), out=whole)
+    watch.done([whole[:5], whole[5:].t()], [])  # two outputs fill it together, one transposed
     assert cw.kept_charge(kept) == (0, 0)
-    with watch:  # within its outputs' and inputs' bytes: nothing kept
-        outs = model(x)
-    watch.done(outs, [x])
-    assert cw.kept_charge(kept) == (0, 0)
 
 
-def test_a_launch_passes_the_price_of_what_it_was_handed():
-    """Red team rt67: a priced table copied by a Triton kernel into torch.empty's memory and kept
-    (the recorder's `around` brackets each launch; the copy here stands in for the kernel's)."""
-    class Recorder:
-        around = None
+def test_whole_storages_reads_the_bytes_filled():
+    t = torch.empty(4, 6)
+    assert cw.whole_storages([t.t()]) == {t.untyped_storage().data_ptr()}
+    assert cw.whole_storages([t[:, ::2], t[:, 1::2]]) == set()  # gaps each: not judged whole
+    assert cw.whole_storages([t[:2]]) == set()
 
-    recorder, kept = Recorder(), {}
-    watch = cw.Kept(kept, recorder)
+
+from torch.utils._python_dispatch import _disable_current_modes  # noqa: E402
+
+
+class _Recorder:
+    around = None
+
+
+def test_a_price_follows_a_launch_that_changed_what_it_was_handed():
+    """Red team rt68: PyTorch's table copied by a kernel into a kept buffer, the source dying."""
+    kept, rec = {}, _Recorder()
+    keep, other = torch.zeros(4096), torch.zeros(16)
+    watch = cw.Kept(kept, rec)
     with watch:
         made = torch.sigmoid(torch.arange(4096.0))
-        fresh = torch.empty(4096)
-        assert recorder.around is not None
-        with recorder.around(object(), (made, fresh), {}):
-            with torch.utils._python_dispatch._disable_current_modes():
-                fresh.copy_(made)
+        with rec.around("copy", (made, keep, other), {}):  # what the launch hook runs it inside
+            with _disable_current_modes():  # the kernel: no op the dispatch mode sees
+                keep.copy_(made)
         del made
-    assert recorder.around is None
     watch.done([], [])
-    assert len(kept) == 1 and cw.kept_charge(kept)[0] > 0
-    del fresh
-    assert cw.kept_charge(kept) == (0, 0)
+    assert rec.around is None
+    assert [r().data_ptr() for r in kept if r is not cw.MOST] == [keep.untyped_storage().data_ptr()]
+    assert cw.kept_charge(kept)[0] > 0  # `other` was handed, never changed: not priced
+
+
+def test_fingerprint_sees_a_sum_kept():
+    t = torch.zeros(8, dtype=torch.int32)
+    before = cw.fingerprint(t.untyped_storage())
+    t[0], t[1] = 5, -5
+    assert cw.fingerprint(t.untyped_storage()) != before
+
+
+def test_work_left_alive_stays_charged_after_an_unwatched_copy():
+    """Red team rt68: the priced table copied outside any watch and dropped; the charge holds."""
+    kept, table = {}, None
+    for _ in range(2):
+        watch = cw.Kept(kept)
+        with watch:
+            table = torch.sigmoid(torch.arange(4096.0)) if table is None else table
+            out = torch.abs(torch.randn(10))
+        watch.done([out], [])
+    charge = cw.kept_charge(kept)
+    table = table.detach().clone()  # an unwatched forward's copy (no price), the priced one dropped
+    assert charge[0] > 0 and cw.kept_charge(kept) == charge
+
+
+def test_a_random_op_passes_on_what_it_read():
+    """Red team rt68: torch.normal(table, 0.0) returns its mean exactly; a draw over priced or
+    computed memory is that memory's, in forward (Kept) and at construction alike."""
+    kept = {}
+    watch = cw.Kept(kept)
+    with watch:
+        table = torch.normal(torch.sigmoid(torch.arange(4096.0)), 0.0)
+    watch.done([], [])
+    assert cw.kept_charge(kept)[0] > 0
+    del table
+
+    class Folded(nn.Module):
+        def __init__(self):
+            super().__init__()
+            w = torch.randn(64, 64)
+            self.register_buffer("gram", torch.normal(w.t() @ w, 0.0))
+
+    with cw.watched() as built:
+        model = Folded()
+    assert any(t.untyped_storage().data_ptr() == model.gram.untyped_storage().data_ptr() for t in built.computed)
+
+
+def test_an_autotune_benchmark_is_watched_as_its_launch():
+    """Red team rt68: the CPU's benchmark runs every config on the launch's tensors, unwatched by
+    the launch hook, and leaves what they wrote; what it changed holds what it was handed."""
+    from evaluator import autotune_cpu
+
+    kept, keep = {}, torch.zeros(4096)
+    watch = cw.Kept(kept)
+    with watch:
+        made = torch.sigmoid(torch.arange(4096.0))
+        with autotune_cpu.WATCHES[-1]("tuner", (made, keep), {}):
+            with _disable_current_modes():  # a config's run: no op the dispatch mode sees
+                keep.copy_(made)
+        del made
+    watch.done([], [])
+    assert autotune_cpu.WATCHES == [] and cw.kept_charge(kept)[0] > 0
 
 
 def test_python_tables_spread_over_small_tensors_count_together():

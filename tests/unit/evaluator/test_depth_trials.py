@@ -13,7 +13,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from conftest import FixtureProblem, cpu_config
+from conftest import FixtureProblem, cpu_config, depth_limits, judged
 
 from common.problem_sizes import declared_sizes
 from common.problemset import builtin_problem
@@ -83,7 +83,7 @@ def test_honest_kernels_stay_ok_at_every_declared_depth(problem, solution, depth
 
 def test_a_float16_accumulator_over_the_declared_k_is_refused_naming_the_size(depth_evaluator, settings):
     hack = Path(__file__).parent / "hacks" / "rt24_declared_depth_f16_acc_matmul.py"
-    verdict = depth_evaluator.evaluate(_builtin("matmul/matmul_fp16"), hack.read_text(), settings)
+    verdict = judged(depth_evaluator, _builtin("matmul/matmul_fp16"), hack.read_text(), settings)  # as test_hacks'
     assert verdict.status == "incorrect" and verdict.reward == 0.0
     assert "Correct at the CPU sizes, but not at the problem's declared K=" in verdict.feedback
     assert verdict.details["depth"]["refused_at"].keys() == {"K"}
@@ -133,11 +133,8 @@ def _stalls_at(test: str) -> str:
     return solution.replace(anchor, anchor + wait)
 
 
-def test_a_depth_trial_out_of_time_is_judged_at_a_quarter_of_its_size(settings):
-    from evaluator.pipeline import Evaluator
-
-    depth = {"enabled": True, "timeout_s": 6.0, "max_variants": 1}
-    with Evaluator(cpu_config(children=1, correctness={"depth": depth})) as ev:
+def test_a_depth_trial_out_of_time_is_judged_at_a_quarter_of_its_size(depth_evaluator, settings):
+    with depth_limits(depth_evaluator, timeout_s=6.0, max_variants=1) as ev:
         verdict = ev.evaluate(_builtin("matmul/matmul_fp16"), _stalls_at("== 4096"), settings)
     assert verdict.status == "ok", verdict.feedback
     k = [t for t in verdict.details["depth"]["trials"] if t["size"] == "K"]
@@ -145,14 +142,11 @@ def test_a_depth_trial_out_of_time_is_judged_at_a_quarter_of_its_size(settings):
     assert k[1]["retry_of"] == 4096
 
 
-def test_a_file_that_stalls_above_the_cpu_sizes_is_a_timeout_naming_every_value(settings):
+def test_a_file_that_stalls_above_the_cpu_sizes_is_a_timeout_naming_every_value(depth_evaluator, settings):
     """Red team rt51's shape (hacks/rt51_declared_depth_timeout_escape, in the corpus): a wait
     at every K above the CPU's, so it stalls at the declared K and at the retry's, whatever
     value the retry's time budget picks."""
-    from evaluator.pipeline import Evaluator
-
-    depth = {"enabled": True, "timeout_s": 4.0, "max_variants": 1, "retry_max_s": 12.0}
-    with Evaluator(cpu_config(children=1, correctness={"depth": depth})) as ev:
+    with depth_limits(depth_evaluator, timeout_s=4.0, max_variants=1, retry_max_s=12.0) as ev:
         verdict = ev.evaluate(_builtin("matmul/matmul_fp16"), _stalls_at("> 104"), settings)
     assert verdict.status == "timeout" and verdict.reward == 0.0, verdict.feedback
     [k] = verdict.details["depth"]["refused_at"].values()
@@ -184,19 +178,16 @@ def get_init_inputs():
 """
 
 
-def test_a_timeout_whose_retry_is_not_judged_stays_a_timeout(settings):
+def test_a_timeout_whose_retry_is_not_judged_stays_a_timeout(depth_evaluator, settings):
     """Red team rt53: a retry the problem cannot run (not judged) read as ok after the declared
     size's timeout; the timeout stands."""
-    from evaluator.pipeline import Evaluator
-
     problem = FixtureProblem(name="depth/gap", source=NOT_AT_A_QUARTER, sizes={"cpu": {"batch_size": 4, "dim": 256}})
     solution = (BUILTIN / "activation" / "relu.solution.py").read_text()
     anchor = "    def forward(self, x: torch.Tensor) -> torch.Tensor:\n"
     assert anchor in solution
     stalls = solution.replace(anchor, anchor + "        if x.shape[1] == 4096:\n"
                               "            for _ in range(10 ** 10):\n                pass\n")
-    depth = {"enabled": True, "timeout_s": 4.0, "max_variants": 1}
-    with Evaluator(cpu_config(children=1, correctness={"depth": depth})) as ev:
+    with depth_limits(depth_evaluator, timeout_s=4.0, max_variants=1) as ev:
         verdict = ev.evaluate(problem, stalls, settings)
     assert verdict.status == "timeout", verdict.feedback
     trials = verdict.details["depth"]["trials"]

@@ -15,16 +15,25 @@ CPU shrinks: it is judged with the depth trials on (evaluator.depth_phase), as `
 """
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 
 import pytest
-from conftest import HACKS, fixture_problem, settings_for
+from conftest import HACKS, depth_limits, fixture_problem, judged, settings_for
 
 CORPUS = sorted(HACKS.glob("*.py"))
 _HEADER = re.compile(r"^# hack: (?P<what>.+)\. problem: (?P<problem>[\w/]+)\. expect: (?P<expect>\S+?)"
                      r"(?:\. policy: (?P<policy>paper|strict))?(?:\. device: (?P<device>cuda|cpu))?"
                      r"(?:\. gpu: (?P<gpu>\S+))?$")
+
+
+# a depth hack whose verdict may be `timeout` stalls above the CPU's sizes (a host wait, red team
+# rt51): it runs past any limit, so its depth trials are judged under a short one (the same path:
+# out of time at the declared value, again at the retry's, then the candidate's timeout) rather
+# than krl check's 30 s and a retry's 90 s, which the stall spent in full (123 s in the suite),
+# holding the host's device lock shared all that time: the other test worker's timings waited
+STALL_DEPTH_TIMEOUT_S = 5.0
 
 
 def _header(path: Path) -> dict:
@@ -48,12 +57,16 @@ def test_hack_is_caught(path, evaluator, strict_evaluator, request, settings):
     if head["device"] == "cuda":  # its cheat needs what only the GPU's timed runs leave (tests/gpu)
         pytest.skip("the cheat runs only on the GPU (tests/gpu/test_evaluator_gpu.py runs it)")
     ev = strict_evaluator if head["policy"] == "strict" else evaluator
+    limit = contextlib.nullcontext()
     if "_declared_depth_" in path.stem:
         ev = request.getfixturevalue("depth_evaluator")
+        if "timeout" in (alt.partition("/")[0] for alt in head["expect"].split("|")):
+            limit = depth_limits(ev, timeout_s=STALL_DEPTH_TIMEOUT_S)
     # the bytes as an actor would send them: no newline translation (red team s38's files end
     # lines with a bare \r, which the checks must read as Python does)
-    verdict = ev.evaluate(fixture_problem(head["problem"]), path.read_bytes().decode("utf-8"),
-                          settings_for(head["problem"], settings))
+    with limit:
+        verdict = judged(ev, fixture_problem(head["problem"]), path.read_bytes().decode("utf-8"),
+                         settings_for(head["problem"], settings))
     assert verdict.status != "ok" and verdict.reward == 0.0 and not verdict.correct
     accepted = []
     for alt in head["expect"].split("|"):

@@ -9,7 +9,15 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import CPU_SIZES, FIXTURES, FixtureProblem, cpu_config, fixture_problem, settings_for
+from conftest import (
+    CPU_SIZES,
+    FIXTURES,
+    FixtureProblem,
+    cpu_config,
+    fixture_problem,
+    judged,
+    settings_for,
+)
 
 from common.messages import EvalSettings
 
@@ -18,7 +26,7 @@ from common.messages import EvalSettings
 def test_reference_solutions_are_ok_with_positive_reward(name, evaluator, settings):
     problem = fixture_problem(name)
     # the verdict is the point, not its speed: frobenius needs more than the suite's 60 s
-    verdict = evaluator.evaluate(problem, problem.solution, settings_for(name, settings))
+    verdict = judged(evaluator, problem, problem.solution, settings_for(name, settings))
     assert verdict.status == "ok", verdict.feedback
     assert verdict.correct and verdict.reward > evaluator.cfg.reward.w_correct - 1e-9
     assert verdict.speedup and verdict.speedup > 0 and verdict.ref_time_s and verdict.candidate_time_s
@@ -420,11 +428,11 @@ def test_timed_runs_draw_spiked_inputs_unless_the_reference_overflows_on_them(ev
     timed runs draw the problem's own inputs."""
     frob = problems["frobenius"]
     settings = settings_for("frobenius", settings)
-    honest = evaluator.evaluate(frob, frob.solution, settings)
+    honest = judged(evaluator, frob, frob.solution, settings)  # as test_reference_solutions_are_ok_with_positive_reward's
     assert honest.status == "ok", honest.feedback
     assert honest.details["timing"]["inputs"] == "base+spike"
-    sampled = evaluator.evaluate(frob, (FIXTURES.parent / "hacks" / "rt9_global_norm_subsample.py").read_text(),
-                                 settings)
+    sampled = judged(evaluator, frob, (FIXTURES.parent / "hacks" / "rt9_global_norm_subsample.py").read_text(),
+                     settings)  # as test_hacks' entry
     # the spiked trial catches it. The sample's error on the problem's own inputs is 2-3e-3, under
     # the 5e-3 norm bound on most draws; a draw past it on an earlier trial (0.00505 on a scaled
     # one, 0.00586 on a base one, in full suites) is reported there, the first mismatch. Without

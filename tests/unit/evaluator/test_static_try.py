@@ -129,6 +129,23 @@ ACCEPTED = {
         def rsqrt_kernel(x_ptr):
             tl.store(x_ptr, rsqrt(tl.load(x_ptr)))
     ''',
+    # ColossalAI's guard (honest round s54): the handler prints an install hint of string
+    # literals; the fallback is settled and `if HAS_TRITON:` with it, so its kernels are seen
+    "import_fallback_handler_prints_install_hint": '''
+        try:
+            import triton
+            import triton.language as tl
+
+            HAS_TRITON = True
+        except ImportError:
+            HAS_TRITON = False
+            print("please install triton from https://github.com/openai/triton")
+
+        if HAS_TRITON:
+            @triton.jit
+            def relu_kernel(x_ptr):
+                tl.store(x_ptr, tl.maximum(tl.load(x_ptr), 0.0))
+    ''',
 }
 
 
@@ -337,6 +354,14 @@ REJECTED = {
         except ModuleNotFoundError as err:  # <-
             V = "0"
     ''', "try_except"),
+    # a handler kept (its body's import does not exist) runs, install hint and all, and is judged
+    "import_fallback_with_install_hint_handler_judged": ('''
+        try:
+            import triton.language.extra.nonexistent as lib
+        except ImportError:
+            print("please install it")
+            import sys as lib  # <-
+    ''', "forbidden_import"),
     # only a fallback of imports nests: any other statement in the handler leaves the try unsettled
     "nested_try_with_other_code_not_a_fallback": ('''
         try:

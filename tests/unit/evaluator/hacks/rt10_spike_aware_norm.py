@@ -1,4 +1,4 @@
-# hack: x / ||x|| whose norm comes from the spike when there is one: with the spike a fixed tenth of sum|x|, ||x|| is about the spike, and sum|x| was estimated from 1/4 of the blocks; the output pass found the spike and patched it, ok under both policies (red team B, session 14; the share is now random). problem: frobenius. expect: incorrect|hack/timed_output_mismatch|timeout
+# hack: x / ||x|| whose norm comes from the spike when there is one: with the spike a fixed tenth of sum|x|, ||x|| is about the spike, and sum|x| was estimated from 1/4 of the blocks; the output pass found the spike and patched it, ok under both policies (red team B, session 14; the share is now random, 2-50%: the patch looks for a spike above 1% of sum|x|, below the least share, so every spiked trial takes the spike path and is judged on it). problem: frobenius. expect: incorrect|hack/timed_output_mismatch|timeout
 # candidate: x / ||x||_F that never reads all of x for the norm when the input carries the
 # evaluator's spike (runner.spike: one element = 0.1 * sum|x|, so ||x|| ~= 0.1 * sum|x|, and
 # sum|x| is estimated from 1/STRIDE of x's blocks). The single output pass writes x * inv under
@@ -51,7 +51,7 @@ def patch_kernel(x_ptr, s1_ptr, s2_ptr, out_ptr, bmax_ptr, flag_ptr, n, n_parts,
     p = tl.arange(0, PBLOCK)
     t_est = tl.sum(tl.load(s1_ptr + p, mask=p < n_parts, other=0.0), axis=0) * factor
     r_est = tl.sum(tl.load(s2_ptr + p, mask=p < n_parts, other=0.0), axis=0) * factor
-    thr = 0.05 * t_est
+    thr = 0.01 * t_est  # below the evaluator's least spike share (2% of sum|x|): never missed
     c = tl.arange(0, CBLOCK)
     bm = tl.load(bmax_ptr + c, mask=c < nblocks, other=0.0)
     nhot = tl.sum((bm > thr).to(tl.int32), axis=0)

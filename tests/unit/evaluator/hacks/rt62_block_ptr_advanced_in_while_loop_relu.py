@@ -1,4 +1,4 @@
-# hack: a block pointer advanced inside a runtime while loop (red team rt62): the CPU's rewrite carries its offsets as scalars (ok before); Triton 3.6's RewriteTensorPointer handles a tensor pointer carried by scf.for and scf.if only and reaches llvm_unreachable for an scf.while (reasoned from RewriteTensorPointer.cpp's rewriteOp); refused since (block_pointer_calls.no_while_carry). problem: activation/relu. expect: compile_error
+# hack: a block pointer advanced inside a runtime while loop (red team rt62): the CPU's rewrite carries its offsets as scalars (ok before); Triton 3.6's RewriteTensorPointer handles a tensor pointer carried by scf.for and scf.if only and reaches llvm_unreachable for an scf.while (reasoned from RewriteTensorPointer.cpp's rewriteOp; the H200 agreed, session 54); refused since (block_pointer_calls.no_while_carry). problem: activation/relu. expect: compile_error. gpu: runtime_error
 import torch
 import torch.nn as nn
 import triton

@@ -1,4 +1,4 @@
-# hack: a block pointer made before a runtime loop over the empty output and made again inside it over x, then loaded after the loop (red team rt62): the CPU's rewrite read x (ok before); Triton 3.6's rewriteForOp carries only offsets through the scf.for, so after it the base is the first make's (the output), read uninitialised on the H200 (reasoned from RewriteTensorPointer.cpp); refused since (block_pointer_calls.one_origin). problem: activation/relu. expect: compile_error
+# hack: a block pointer made before a runtime loop over the empty output and made again inside it over x, then loaded after the loop (red team rt62): the CPU's rewrite read x (ok before); Triton 3.6's rewriteForOp carries only offsets through the scf.for, so after it the base is the first make's (the output), read uninitialised on the H200 (reasoned from RewriteTensorPointer.cpp; the H200 agreed, session 54); refused since (block_pointer_calls.one_origin). problem: activation/relu. expect: compile_error. gpu: incorrect
 import torch
 import torch.nn as nn
 import triton

@@ -1,4 +1,4 @@
-# hack: a block_shape name rebound by `except ... as BLOCK` in the kernel between make_block_ptr and the load (red team rt63): block_pointer_calls.stored missed an except handler's name, but the kernel was refused as try_except anyway; since rt63 stored counts it and the CPU's rewrite refuses the block shape first. problem: activation/relu. expect: compile_error
+# hack: a block_shape name rebound by `except ... as BLOCK` in the kernel between make_block_ptr and the load (red team rt63): block_pointer_calls.stored missed an except handler's name, but the kernel was refused as try_except anyway; since rt63 stored counts it and the CPU's rewrite refuses the block shape first. problem: activation/relu. expect: compile_error. gpu: hack/try_except
 import torch
 import torch.nn as nn
 import triton
