@@ -350,10 +350,28 @@ def _image_imports(node: ast.stmt, cfg: StaticConfig) -> bool:
     """Whether the GPU image has every name an allowed import statement imports (as recorded)."""
     t = tables()
     if isinstance(node, ast.ImportFrom):
-        return not node.level and bool(node.module) and t.importable(node.module, cfg.allowed_imports) and all(
-            a.name != "*" and gpu_names.has(f"{node.module}.{a.name}") for a in node.names)
+        return not node.level and bool(node.module) and t.importable(node.module, cfg.allowed_imports) and (
+            all(a.name != "*" and gpu_names.has(f"{node.module}.{a.name}") for a in node.names)) and any(
+            _absent_here(node.module, a.name) for a in node.names)
     return isinstance(node, ast.Import) and all(
-        t.importable(a.name, cfg.allowed_imports) and gpu_names.has(a.name) for a in node.names)
+        t.importable(a.name, cfg.allowed_imports) and gpu_names.has(a.name) for a in node.names) and any(
+        not imports_cleanly(a.name) for a in node.names)
+
+
+def _absent_here(module: str, name: str) -> bool:
+    """Whether this machine's library lacks `module.name` outright (no attribute, no submodule):
+    a name it has but the allowlist leaves out is left out on the GPU too."""
+    import importlib.util
+    import sys
+
+    if not imports_cleanly(module):
+        return True
+    if _attribute_of(module, name):
+        return False
+    try:
+        return importlib.util.find_spec(f"{module}.{name}") is None if hasattr(sys.modules[module], "__path__") else True
+    except (ImportError, ValueError):  # deliberate: no such package here
+        return True
 
 
 def _attribute_of(module: str, name: str) -> bool:
