@@ -225,7 +225,15 @@ class _NoDeviceSwitch(torch.cuda.device):
 
     def __init__(self, device: Any = None) -> None:
         if candidate_frame(1) or _ANSWERING[0]:  # the candidate's device, refused as the GPU refuses it
-            super().__init__(device)
+            # and a device of no index (None, "cuda", a float) resolved as the GPU resolves it, to
+            # the current device (torch asks is_available and current_device, answered here): a
+            # CPU build answered None, and __enter__ raised TypeError where the GPU enters device 0
+            # (red team rt69: `with torch.get_device_module().device(None):`)
+            _ANSWERING[0] += 1
+            try:
+                super().__init__(device)
+            finally:
+                _ANSWERING[0] -= 1
             return
         try:
             super().__init__(device)

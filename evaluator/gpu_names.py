@@ -62,6 +62,20 @@ def lacks(name: str) -> bool:
     return False
 
 
+def has(name: str) -> bool:
+    """Whether the image has the dotted name, as recorded: a namespace of its own, or listed in
+    its parent's (an attribute, or a submodule the image had imported). False where nothing
+    was recorded for the parent (the image's answer is then unknown, not a difference)."""
+    image = recorded()
+    if image is None:
+        return False
+    if name in image["namespaces"]:
+        return True
+    parent, _, last = name.rpartition(".")
+    names = namespace(parent) if parent else None
+    return names is not None and last in names
+
+
 @functools.lru_cache(maxsize=1024)
 def _submodule(name: str) -> bool:
     import importlib.util

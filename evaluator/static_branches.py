@@ -34,6 +34,7 @@ import inspect
 import operator
 import types
 
+from evaluator import gpu_names
 from evaluator.static_budget import uninterrupted
 from evaluator.static_idioms import declared_names
 from evaluator.static_namespaces import exists
@@ -164,8 +165,7 @@ def _version(e: ast.expr, consts: dict[str, object]) -> object | None:
         module = _dotted(e.value, consts)
         if module not in ("torch", "triton"):
             return None
-        with uninterrupted():
-            return getattr(importlib.import_module(module), "__version__", None)
+        return _image_version(module)
     if isinstance(e, ast.Call) and len(e.args) == 1 and not e.keywords and (
             _dotted(e.func, consts) in _PARSERS):
         text = _version(e.args[0], consts)
@@ -178,6 +178,24 @@ def _version(e: ast.expr, consts: dict[str, object]) -> object | None:
         except (InvalidVersion, ValueError):  # deliberate: the gate would raise at import (a 5000-digit
             return None  # part is past int()'s limit: ValueError); not known here
     return None
+
+
+def _image_version(module: str) -> object | None:
+    """torch's or triton's `__version__` as the GPU image has it (evaluator.gpu_names; the
+    candidate's own reads in a CPU child answer it too: device_answers), this machine's where
+    nothing was recorded. A gate settled on this machine's (Triton 3.9 here, 3.6 there) kept one
+    arm here and the other on the GPU, whose checks settle it on theirs (red team rt69: `if
+    triton.__version__ < "3.7":` a forward of torch ops, ok on the CPU, which judged and ran
+    only the else arm's kernel)."""
+    recorded = (gpu_names.recorded() or {}).get("versions", {}).get(module)
+    if isinstance(recorded, str):
+        if module == "torch":
+            from torch.torch_version import TorchVersion
+
+            return TorchVersion(recorded)
+        return recorded
+    with uninterrupted():
+        return getattr(importlib.import_module(module), "__version__", None)
 
 
 def _dotted(e: ast.expr, consts: dict[str, object]) -> str | None:
@@ -209,7 +227,9 @@ def _probe(module: str | None, attr: ast.expr) -> bool | None:
         if not isinstance(obj, types.ModuleType):
             return None
         if not exists(f"{module}.{attr.value}"):
-            return False
+            # what this machine lacks and the GPU image has (`tl.advance`: Triton 3.6's, not
+            # 3.9's) answers True there: the GPU's arm is the one judged and run (red team rt69)
+            return gpu_names.has(f"{module}.{attr.value}")
         found = inspect.getattr_static(obj, attr.value, None)
     return True if found is not None and not isinstance(found, types.ModuleType) else None
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from common.config.evaluator import StaticConfig
-from evaluator import block_pointers
+from evaluator import block_pointers, gpu_names
 from evaluator import static_allowlist as A
 from evaluator.static_branches import module_variants, other_arms_names, settle_module_ifs
 from evaluator.static_budget import Watchdog
@@ -124,6 +124,7 @@ def check_source(source: str, cfg: StaticConfig, lower_block_pointers: bool | No
             fallbacks: list[tuple[ast.Try, str]] = []
             ifs: list[tuple[ast.If, bool]] = []
             settle_import_fallbacks(tree, functools.partial(_importable, cfg=cfg), fallbacks)
+            report.findings += _settled_apart(fallbacks, cfg)
             settle_module_ifs(tree, ifs)
             marks: list[ast.AST] = []
             settle_test_marks(tree, marks)
@@ -322,6 +323,55 @@ def _importable(node: ast.stmt, cfg: StaticConfig) -> bool:
                    for a in node.names)
     return isinstance(node, ast.Import) and all(
         t.importable(a.name, cfg.allowed_imports) and imports_cleanly(a.name) for a in node.names)
+
+
+def _settled_apart(fallbacks: list[tuple[ast.Try, str]], cfg: StaticConfig) -> list[Finding]:
+    """An import fallback settled to its handler where a body import fails here but the GPU
+    image's libraries have what it imports (evaluator.gpu_names: `from triton.language import
+    advance`, Triton 3.6's and not 3.9's): the GPU's own checks settle it to the body, so the
+    flags it binds, and every module-level `if` on them, take the other arm there, which this
+    check neither judged nor ran (red team rt69: `if BLOCK_POINTERS:` a forward of torch ops,
+    `else:` the Triton kernel, ok on the CPU). As `hasattr(tl, name)` on such a name
+    (static_expressions: unknown_api), refused: the CPU check cannot predict the GPU's arm."""
+    found = []
+    for node, arm in fallbacks:
+        if arm != "handler":
+            continue
+        for s in node.body:
+            if isinstance(s, (ast.Import, ast.ImportFrom)) and not _importable(s, cfg) and _image_imports(s, cfg):
+                found.append(Finding("compile_error", "unknown_api", "this import fails on this machine's "
+                                     f"libraries but not on the GPU image's ({gpu_names.versions()}): the "
+                                     "fallback would run its handler here and its body there",
+                                     s.lineno))
+    return found
+
+
+def _image_imports(node: ast.stmt, cfg: StaticConfig) -> bool:
+    """Whether the GPU image has every name an allowed import statement imports (as recorded)."""
+    t = tables()
+    if isinstance(node, ast.ImportFrom):
+        return not node.level and bool(node.module) and t.importable(node.module, cfg.allowed_imports) and (
+            all(a.name != "*" and gpu_names.has(f"{node.module}.{a.name}") for a in node.names)) and any(
+            _absent_here(node.module, a.name) for a in node.names)
+    return isinstance(node, ast.Import) and all(
+        t.importable(a.name, cfg.allowed_imports) and gpu_names.has(a.name) for a in node.names) and any(
+        not imports_cleanly(a.name) for a in node.names)
+
+
+def _absent_here(module: str, name: str) -> bool:
+    """Whether this machine's library lacks `module.name` outright (no attribute, no submodule):
+    a name it has but the allowlist leaves out is left out on the GPU too."""
+    import importlib.util
+    import sys
+
+    if not imports_cleanly(module):
+        return True
+    if _attribute_of(module, name):
+        return False
+    try:
+        return importlib.util.find_spec(f"{module}.{name}") is None if hasattr(sys.modules[module], "__path__") else True
+    except (ImportError, ValueError):  # deliberate: no such package here
+        return True
 
 
 def _attribute_of(module: str, name: str) -> bool:

@@ -415,3 +415,23 @@ def test_a_dropped_import_named_like_a_builtin_is_the_builtin_where_it_is_read()
     def f(code):
         return exec(code)  # <-
     ''', "dynamic_code")
+
+
+def test_a_gate_settles_as_the_gpu_image_answers_it(monkeypatch):
+    """Red team rt69: a version gate settled on this machine's Triton (3.9) and a probe of a name
+    only the image's Triton (3.6) has (`tl.advance`) kept one arm here and the other on the GPU,
+    whose checks settle them on theirs: each now settles as the image answers it (the recorded
+    versions, gpu_names.has), so the CPU check judges and runs the GPU's arm."""
+    from evaluator import gpu_names
+
+    assert static_branches._image_version("triton") == gpu_names.recorded()["versions"]["triton"]
+    assert static_branches._image_version("torch") == gpu_names.recorded()["versions"]["torch"]
+    assert static_branches._image_version("torch") < "2.13"  # a TorchVersion, compared as one
+    report = check_source(source('''
+        if triton.__version__ < "3.7":
+            from os import system  # <-
+    '''), CFG)
+    assert report.status == "hack" and {f.code for f in report.findings} == {"forbidden_api"}
+    monkeypatch.setattr(gpu_names, "has", lambda name: name == "triton.language.only_on_the_gpu")
+    assert static_branches._probe("triton.language", _const("only_on_the_gpu")) is True
+    assert static_branches._probe("triton.language", _const("_no_such_name")) is False

@@ -81,3 +81,49 @@ def test_cpu_child_answers_the_device_module_as_the_gpu():
     assert _device_module(real, "cuda:0") is torch.cuda
     assert _device_module(real, torch.device("cpu")) is torch.cpu  # as on the GPU
     assert _device_module(real, "xpu") is real("xpu")  # any other accelerator: torch's answer
+
+
+def test_cpu_child_device_manager_resolves_an_index_less_device_as_the_gpu(tmp_path):
+    """Red team rt69: torch.cuda.device(d) of a device with no index (None, "cuda",
+    torch.device("cuda"); `torch.get_device_module().device(None)`) takes the current device on
+    the GPU (torch asks is_available and current_device: 0), where the CPU child's stand-in
+    let a CPU build answer None and its __enter__ raised TypeError: a kernel the GPU runs was a
+    runtime_error on the CPU. The devices the GPU refuses stay refused (h200.json's probes)."""
+    import os
+    import subprocess
+    import sys
+    import textwrap
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    (tmp_path / "candidate.py").write_text(textwrap.dedent("""
+        import torch
+
+        def enter(d):
+            with torch.get_device_module().device(d):
+                return torch.cuda.device(d).idx
+
+        def refused(d):
+            try:
+                enter(d)
+            except Exception as exc:  # (a test's candidate: the checks never see it)
+                return type(exc).__name__
+            return None
+    """))
+    (tmp_path / "ask.py").write_text(textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(tmp_path)!r})
+        from evaluator import candidate_env
+        candidate_env.interpreted_tensors_look_like_cuda()
+        import torch, candidate
+        print([candidate.enter(d) for d in (None, "cuda", torch.device("cuda"), 0, -1, "cuda:0")])
+        print([candidate.refused(d) for d in ("cpu", 1, "cuda:1")])
+    """))
+    env = {**os.environ, "PYTHONPATH": str(root), "TRITON_INTERPRET": "1"}
+    done = subprocess.run([sys.executable, str(tmp_path / "ask.py")], env=env, capture_output=True, text=True,
+                          timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-3000:]
+    entered, refused = done.stdout.strip().splitlines()[-2:]
+    assert entered == "[0, 0, 0, 0, -1, 0]"
+    kind = getattr(torch, "AcceleratorError", RuntimeError).__name__
+    assert refused == f"['ValueError', '{kind}', '{kind}']"

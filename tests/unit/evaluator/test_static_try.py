@@ -452,3 +452,29 @@ def test_a_clause_runs_the_resource_check_first_even_through_a_nested_try():
                 Y = 2.0
     ''')
     assert check_source(finally_first, StaticConfig()).status is not None
+
+
+def test_a_fallback_the_gpu_image_would_settle_to_its_body_is_refused(monkeypatch):
+    """Red team rt69: a body import that fails here but not on the GPU image (a name Triton 3.6
+    has and 3.9 lacks, `tl.advance`) settled the fallback to its handler here and to its body
+    there, switching every module-level `if` on its flags; such a fallback is refused (as
+    hasattr on that name is), one whose import fails on both is still settled to its handler,
+    and one that imports on both to its body."""
+    from evaluator import gpu_names
+
+    def src(name: str) -> str:
+        return textwrap.dedent(f'''
+            try:
+                from triton.language import {name}
+                HAS = True
+            except ImportError:
+                print("please install a newer triton")
+                HAS = False
+        ''')
+
+    monkeypatch.setattr(gpu_names, "has", lambda name: name == "triton.language.only_on_the_gpu")
+    report = check_source(src("only_on_the_gpu"), StaticConfig())
+    assert report.status == "compile_error", report.findings
+    assert any(f.code == "unknown_api" and "GPU image" in f.message and f.line == 3 for f in report.findings)
+    for settled in ("on_neither", "sum"):  # (a file of no ModelNew: only the fallback is asked about)
+        assert not any("GPU image" in f.message for f in check_source(src(settled), StaticConfig()).findings)
