@@ -15,6 +15,9 @@ import ast
 from evaluator import static_allowlist as A
 from evaluator.static_scopes import sole_target
 
+# torch.nn classes whose items (what a subscript gives) are registered modules only
+_MODULE_CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict"})
+
 
 class StoreChecks:
     """Assignment and deletion targets (used with static_names.Resolver: resolve, scopes,
@@ -145,12 +148,14 @@ class StoreChecks:
         if self.resolve(owner)[0] == "self":
             return owner is it.func.value
         return isinstance(owner, ast.Attribute) and self.resolve(owner.value)[0] == "self" and (
-            self._torch_module_attribute(owner.attr))
+            self._torch_module_attribute(owner.attr, owner is not it.func.value))
 
-    def _torch_module_attribute(self, name: str) -> bool:
+    def _torch_module_attribute(self, name: str, indexed: bool) -> bool:
         """Every store of an attribute `name` in the file (on any object) is the sole target
         of `... = nn.<Class>(...)`, a torch.nn module class (or the file's subclass of one)
-        called, and there is one."""
+        called, and there is one; where the chain `indexed` it, a container whose items are
+        registered modules (nn.Sequential, nn.ModuleList, nn.ModuleDict; an nn.ParameterList
+        or ParameterDict holds any object appended to it: red team rt70's namedtuple)."""
         stores = [n for n in ast.walk(self.tree) if isinstance(n, ast.Attribute) and n.attr == name
                   and not isinstance(n.ctx, ast.Load)]
         for node in stores:
@@ -158,7 +163,8 @@ class StoreChecks:
             if not (isinstance(assign, ast.Assign) and assign.targets == [node]
                     and isinstance(assign.value, ast.Call)):
                 return False
-            if not self._nn_class(assign.value.func, set()):
+            if not self._nn_class(assign.value.func, set()) or indexed and self.qualify(
+                    assign.value.func) not in _MODULE_CONTAINERS:
                 return False
         return bool(stores)
 
