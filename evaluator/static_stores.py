@@ -139,8 +139,7 @@ class StoreChecks:
         if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and not it.args
                 and not it.keywords and it.func.attr in ("modules", "children", "parameters", "buffers")):
             return False
-        if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == it.func.attr
-               for n in ast.walk(self.tree)):
+        if it.func.attr in self._walked()[0]:
             return False
         owner = it.func.value
         while isinstance(owner, ast.Subscript):
@@ -156,8 +155,7 @@ class StoreChecks:
         called, and there is one; where the chain `indexed` it, a container whose items are
         registered modules (nn.Sequential, nn.ModuleList, nn.ModuleDict; an nn.ParameterList
         or ParameterDict holds any object appended to it: red team rt70's namedtuple)."""
-        stores = [n for n in ast.walk(self.tree) if isinstance(n, ast.Attribute) and n.attr == name
-                  and not isinstance(n.ctx, ast.Load)]
+        stores = self._walked()[1].get(name, [])
         for node in stores:
             assign = self.parent.get(id(node))
             if not (isinstance(assign, ast.Assign) and assign.targets == [node]
@@ -167,6 +165,20 @@ class StoreChecks:
                     assign.value.func) not in _MODULE_CONTAINERS:
                 return False
         return bool(stores)
+
+    def _walked(self) -> tuple[set[str], dict[str, list[ast.Attribute]]]:
+        """The file's def names and its attribute stores and deletes by name, walked once."""
+        found = self.__dict__.get("_store_walk")
+        if found is None:
+            defs: set[str] = set()
+            stores: dict[str, list[ast.Attribute]] = {}
+            for n in ast.walk(self.tree):
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    defs.add(n.name)
+                elif isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load):
+                    stores.setdefault(n.attr, []).append(n)
+            found = self.__dict__["_store_walk"] = (defs, stores)
+        return found
 
     def _nn_class(self, node: ast.expr, seen: set) -> bool:
         """A torch.nn module class (`nn.Sequential`), or a class of the file derived from one."""
