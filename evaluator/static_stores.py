@@ -15,6 +15,9 @@ import ast
 from evaluator import static_allowlist as A
 from evaluator.static_scopes import sole_target
 
+# torch.nn classes whose items (what a subscript gives) are registered modules only
+_MODULE_CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict"})
+
 
 class StoreChecks:
     """Assignment and deletion targets (used with static_names.Resolver: resolve, scopes,
@@ -123,17 +126,70 @@ class StoreChecks:
 
     def _self_members(self, it: ast.expr) -> bool:
         """What a `for` over it binds is held by self: a literal tuple or list of chains on self
-        (`for bn in (self.bn1, self.bn2)`), or self's (or a chain's) modules(), children(),
-        parameters() or buffers() called with no arguments (nn.Module's own: never overridden)."""
+        (`for bn in (self.bn1, self.bn2)`), or modules(), children(), parameters() or buffers()
+        called with no arguments on self or on `self.name[...]` where every store of an
+        attribute `name` in the file is `self.name = nn.<Class>(...)` (a torch.nn module or the file's
+        subclass of one, whose subscripts are its registered modules): nn.Module's own, where no class of the file
+        defines a method of that name (an nn.Module's override is refused). Red team rt70: a
+        plain class's `def parameters(self)`, or a namedtuple with a `modules` field, held by
+        self, handed out what the file chose (the input)."""
         if isinstance(it, (ast.Tuple, ast.List)):
             return bool(it.elts) and all(
                 isinstance(e, (ast.Attribute, ast.Subscript)) and self._self_chain(e) for e in it.elts)
         if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and not it.args
                 and not it.keywords and it.func.attr in ("modules", "children", "parameters", "buffers")):
             return False
+        if it.func.attr in self._walked()[0]:
+            return False
         owner = it.func.value
-        return self.resolve(owner)[0] == "self" or (
-            isinstance(owner, (ast.Attribute, ast.Subscript)) and self._self_chain(owner))
+        while isinstance(owner, ast.Subscript):
+            owner = owner.value
+        if self.resolve(owner)[0] == "self":
+            return owner is it.func.value
+        return isinstance(owner, ast.Attribute) and self.resolve(owner.value)[0] == "self" and (
+            self._torch_module_attribute(owner.attr, owner is not it.func.value))
+
+    def _torch_module_attribute(self, name: str, indexed: bool) -> bool:
+        """Every store of an attribute `name` in the file (on any object) is the sole target
+        of `... = nn.<Class>(...)`, a torch.nn module class (or the file's subclass of one)
+        called, and there is one; where the chain `indexed` it, a container whose items are
+        registered modules (nn.Sequential, nn.ModuleList, nn.ModuleDict; an nn.ParameterList
+        or ParameterDict holds any object appended to it: red team rt70's namedtuple)."""
+        stores = self._walked()[1].get(name, [])
+        for node in stores:
+            assign = self.parent.get(id(node))
+            if not (isinstance(assign, ast.Assign) and assign.targets == [node]
+                    and isinstance(assign.value, ast.Call)):
+                return False
+            if not self._nn_class(assign.value.func, set()) or indexed and self.qualify(
+                    assign.value.func) not in _MODULE_CONTAINERS:
+                return False
+        return bool(stores)
+
+    def _walked(self) -> tuple[set[str], dict[str, list[ast.Attribute]]]:
+        """The file's def names and its attribute stores and deletes by name, walked once."""
+        found = self.__dict__.get("_store_walk")
+        if found is None:
+            defs: set[str] = set()
+            stores: dict[str, list[ast.Attribute]] = {}
+            for n in ast.walk(self.tree):
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    defs.add(n.name)
+                elif isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load):
+                    stores.setdefault(n.attr, []).append(n)
+            found = self.__dict__["_store_walk"] = (defs, stores)
+        return found
+
+    def _nn_class(self, node: ast.expr, seen: set) -> bool:
+        """A torch.nn module class (`nn.Sequential`), or a class of the file derived from one."""
+        qualified = self.qualify(node) or ""
+        if qualified.startswith("torch.nn.") and not qualified.startswith("torch.nn.functional."):
+            return qualified.rsplit(".", 1)[-1][:1].isupper()
+        name = self.file_class(node)
+        if name is None or name in seen:
+            return False
+        seen.add(name)
+        return any(self._nn_class(b, seen) for b in self.classes[name].bases)
 
     def _self_chain(self, node: ast.expr) -> bool:
         """A chain of attributes and subscripts on self (no call), or a local alias of one."""
@@ -156,11 +212,17 @@ class StoreChecks:
             return False
         fn, arg = scope.node, bindings[0].node
         if not (isinstance(fn, ast.FunctionDef) and self.parent.get(id(fn)) is self.tree
-                and not fn.decorator_list and arg in fn.args.args):
+                and not fn.decorator_list):
             return False
-        index = fn.args.args.index(arg)
-        if index >= len(fn.args.args) - len(fn.args.defaults):
+        # a call's positional arguments fill the positional-only parameters first (red team
+        # rt70: `def h(p, /, t)` read t's value off `h(self.w, x)`'s first argument, self.w)
+        positional = [*fn.args.posonlyargs, *fn.args.args]
+        if not any(a is arg for a in positional):
             return False
+        index = next(i for i, a in enumerate(positional) if a is arg)
+        if index >= len(positional) - len(fn.args.defaults):
+            return False
+        keyword = arg.arg if not any(a is arg for a in fn.args.posonlyargs) else None
         calls = 0
         for node in ast.walk(self.tree):
             if not (isinstance(node, ast.Name) and node.id == fn.name):
@@ -173,7 +235,7 @@ class StoreChecks:
                     isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
                 return False
             given = call.args[index] if index < len(call.args) else next(
-                (k.value for k in call.keywords if k.arg == arg.arg), None)
+                (k.value for k in call.keywords if keyword is not None and k.arg == keyword), None)
             if given is None or not self._self_chain(given):
                 return False
             calls += 1
