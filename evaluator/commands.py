@@ -314,7 +314,8 @@ class ChildState(TimedSteps):
             pinned = self._pinned_before(h, copies, int(set_id) not in knockout | torch_knockout)
             t0 = time.perf_counter()
             # PyTorch's work a forward leaves alive is charged to every profiled one (construction_watch)
-            kept = construction_watch.Kept(ws.kept, self.recorder) if self.role == "candidate" else nullcontext()
+            kept = construction_watch.Kept(ws.kept, self.recorder, ws.candidate_held) \
+                if self.role == "candidate" else nullcontext()
             if int(set_id) in knockout or int(set_id) in torch_knockout:
                 try:
                     if int(set_id) in knockout:
@@ -425,7 +426,7 @@ class ChildState(TimedSteps):
 
         # PyTorch's work it leaves alive is charged as a checked forward's (construction_watch.Kept):
         # a table built in a pinned forward, where none was watched, was found made by the rest
-        kept = construction_watch.Kept(self._workspace().kept, self.recorder)
+        kept = construction_watch.Kept(self._workspace().kept, self.recorder, self._workspace().candidate_held)
 
         def forward() -> list[torch.Tensor]:
             with autotune_pins.pinned(pin), random_uninitialised(), watch or nullcontext(), kept:

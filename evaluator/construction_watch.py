@@ -246,12 +246,15 @@ class Kept(TorchDispatchMode):
     left uncharged only where the returned tensors cover its every byte (`whole_storages`: the
     table in the head of one storage whose tail was the output view rode free)."""
 
-    def __init__(self, kept: dict, recorder: object = None) -> None:
+    def __init__(self, kept: dict, recorder: object = None, held: object = None) -> None:
         super().__init__()
         self.kept = kept  # weakref(storage) -> (seconds, unfused seconds), across forwards
         self.price: dict[int, tuple[float, float, object]] = {}
         self.meter = None
         self.recorder, self.saved = recorder, None  # the launch hook, and its `around` before
+        # () -> the storage keys the candidate's own objects hold (candidate_reach.held_storages):
+        # alive means kept by the candidate, not by the harness's launch records; None: any
+        self.held = held
 
     def __enter__(self):
         from evaluator import autotune_cpu
@@ -334,8 +337,9 @@ class Kept(TorchDispatchMode):
         """After the forward: what outlived it joins `kept`, but the storages its outputs and
         inputs fill (their bytes are the answer, judged, or the harness's)."""
         gone = whole_storages([t for v in (*outs, *inputs) for t in _tensors((v,), {})])
+        held = self.held() if self.held is not None and self.price else None
         for key, (seconds, unfused, ref) in self.price.items():
-            if key not in gone and ref is not None and ref() is not None:
+            if key not in gone and ref is not None and ref() is not None and (held is None or key in held):
                 self.kept[ref] = (seconds, unfused)
         self.price.clear()
         live, most = _live(self.kept), self.kept.get(MOST, (0.0, 0.0))

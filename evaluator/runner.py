@@ -419,6 +419,12 @@ class Workspace:
             raise CandidateError("format_error", "ModelNew(...).to(device) returned another object than the "
                                  "model: keep nn.Module's to()")
 
+    def candidate_held(self) -> set[int]:
+        """The storages the candidate's model and module hold (evaluator.candidate_reach)."""
+        from evaluator.candidate_reach import held_storages
+
+        return held_storages([self.model_new, self.candidate], self.candidate)
+
     def work_charge(self) -> tuple[float, float]:
         """PyTorch's work every forward of the candidate's stands on: its construction's and
         what checked forwards left alive (evaluator.construction_watch)."""

@@ -1,0 +1,60 @@
+"""The storages a candidate's own objects hold: what its model, its module's globals and what
+they reach keep alive. `construction_watch.Kept` charges PyTorch work a checked forward leaves
+alive to every profiled forward (a table built in the first forward and cached: red team rt65);
+alive means kept by the candidate, not by the harness, whose launch records and provenance watch
+still hold the forward's handed tensors when the forward returns (a scratch buffer and a
+relu's output were charged to every later forward, and honest coverage fell 0.85 -> 0.64: the
+session-54 suite).
+
+The walk follows `gc.get_referents` from the roots, and does not enter what is not the
+candidate's: another module (torch, triton), a class of another module, a function of another module (its globals
+are that module's), or an object of the evaluator's own types (the launch hooks wrap the
+candidate's kernels and reach the recorder). A tensor is a leaf: its storage is collected."""
+from __future__ import annotations
+
+import gc
+import types
+from collections.abc import Iterable
+
+import torch
+
+from evaluator.aten_facts import storage_key
+
+MAX_OBJECTS = 1 << 20  # objects visited at most (a model of a million parameters is far fewer)
+
+
+def _harness(obj: object) -> bool:
+    module = getattr(type(obj), "__module__", "") or ""
+    return module == "evaluator" or module.startswith("evaluator.")
+
+
+def held_storages(roots: Iterable[object], module: types.ModuleType | None) -> set[int]:
+    """Storage keys of every tensor `roots` reach through objects of the candidate's (above)."""
+    own = getattr(module, "__dict__", None)
+    seen: set[int] = set()
+    keys: set[int] = set()
+    stack = [r for r in roots if r is not None]
+    while stack and len(seen) < MAX_OBJECTS:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, torch.Tensor):
+            if not obj.is_meta and obj.layout == torch.strided:
+                key = storage_key(obj)
+                if key:
+                    keys.add(key)
+            grad = getattr(obj, "grad", None) if obj.is_leaf else None
+            if grad is not None:
+                stack.append(grad)
+            continue
+        if isinstance(obj, types.ModuleType) and obj is not module:
+            continue
+        if (isinstance(obj, type) and obj.__module__ != getattr(module, "__name__", None)) or _harness(obj):
+            continue  # (a class of the candidate's own is entered: what it holds is its)
+        if isinstance(obj, types.FunctionType) and obj.__globals__ is not own:
+            continue
+        if isinstance(obj, (str, bytes, int, float, complex, bool)) or obj is None:
+            continue
+        stack.extend(gc.get_referents(obj))
+    return keys
