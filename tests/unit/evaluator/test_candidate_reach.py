@@ -1,0 +1,74 @@
+"""evaluator/candidate_reach.py: the storages a candidate's own objects keep alive, which
+construction_watch.Kept charges to every profiled forward, and not those only the harness holds
+(its launch records held a forward's scratch when it returned: honest coverage fell in the
+session-54 suite)."""
+from __future__ import annotations
+
+import types
+
+import torch
+
+from evaluator.aten_facts import storage_key
+from evaluator.candidate_reach import held_storages
+
+SOURCE = '''
+import torch
+import torch.nn as nn
+
+TABLE = torch.arange(8.0)
+
+
+def _cached():
+    box = torch.ones(4)
+
+    def get():
+        return box
+    return get
+
+
+GET = _cached()
+
+
+class ModelNew(nn.Module):
+    CLASS_TABLE = torch.zeros(3)
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("buf", torch.full((5,), 2.0))
+        self.plain = [torch.empty(6)]
+'''
+
+
+class Records:  # stands for the evaluator's launch records (a type of an evaluator module)
+    def __init__(self, tensors):
+        self.tensors = tensors
+
+
+Records.__module__ = "evaluator.launch_hook"
+
+
+def _candidate():
+    module = types.ModuleType("candidate_reach_case")
+    exec(compile(SOURCE, "candidate.py", "exec"), module.__dict__)
+    return module, module.ModelNew()
+
+
+def test_the_candidates_model_globals_closures_and_classes_are_held():
+    module, model = _candidate()
+    held = held_storages([model, module], module)
+    for t in (model.buf, model.plain[0], module.TABLE, module.GET(), module.ModelNew.CLASS_TABLE):
+        assert storage_key(t) in held
+
+
+def test_what_only_the_harness_or_another_module_holds_is_not_held():
+    module, model = _candidate()
+    scratch, foreign = torch.empty(7), torch.empty(9)
+    model.records = Records([scratch])  # reached only through an evaluator object
+    torch.nn.functional.__dict__["_krl_test_foreign"] = foreign  # another module's global
+    try:
+        module.F = torch.nn.functional
+        held = held_storages([model, module], module)
+    finally:
+        del torch.nn.functional.__dict__["_krl_test_foreign"]
+    assert storage_key(scratch) not in held and storage_key(foreign) not in held
+    assert storage_key(model.buf) in held
