@@ -13,6 +13,7 @@ candidate's kernels and reach the recorder). A tensor is a leaf: its storage is 
 from __future__ import annotations
 
 import gc
+import sys
 import types
 from collections.abc import Iterable
 
@@ -24,17 +25,27 @@ MAX_OBJECTS = 1 << 20  # objects visited at most (a model of a million parameter
 
 
 def _harness(obj: object) -> bool:
-    module = getattr(type(obj), "__module__", "") or ""
-    return module == "evaluator" or module.startswith("evaluator.")
+    """An object of one of the evaluator's own classes: the class is what its module holds by
+    that name (a candidate's class may say `__module__ = "evaluator.launch_hook"`, and is not)."""
+    cls = type(obj)
+    name = getattr(cls, "__module__", "") or ""
+    if not (name == "evaluator" or name.startswith("evaluator.")):
+        return False
+    module = sys.modules.get(name)
+    return module is not None and getattr(module, cls.__name__, None) is cls
 
 
-def held_storages(roots: Iterable[object], module: types.ModuleType | None) -> set[int]:
-    """Storage keys of every tensor `roots` reach through objects of the candidate's (above)."""
+def held_storages(roots: Iterable[object], module: types.ModuleType | None) -> set[int] | None:
+    """Storage keys of every tensor `roots` reach through objects of the candidate's (above);
+    None where the walk met more than MAX_OBJECTS objects (a candidate that piles objects in
+    front of a table would end it early): then every live storage counts as held."""
     own = getattr(module, "__dict__", None)
     seen: set[int] = set()
     keys: set[int] = set()
     stack = [r for r in roots if r is not None]
-    while stack and len(seen) < MAX_OBJECTS:
+    while stack:
+        if len(seen) >= MAX_OBJECTS:
+            return None
         obj = stack.pop()
         if id(obj) in seen:
             continue

@@ -419,7 +419,7 @@ class Workspace:
             raise CandidateError("format_error", "ModelNew(...).to(device) returned another object than the "
                                  "model: keep nn.Module's to()")
 
-    def candidate_held(self) -> set[int]:
+    def candidate_held(self) -> set[int] | None:
         """The storages the candidate's model and module hold (evaluator.candidate_reach)."""
         from evaluator.candidate_reach import held_storages
 

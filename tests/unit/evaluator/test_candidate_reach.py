@@ -39,12 +39,11 @@ class ModelNew(nn.Module):
 '''
 
 
-class Records:  # stands for the evaluator's launch records (a type of an evaluator module)
+class Forged:  # a candidate's class that claims to be the evaluator's
+    __module__ = "evaluator.launch_hook"
+
     def __init__(self, tensors):
         self.tensors = tensors
-
-
-Records.__module__ = "evaluator.launch_hook"
 
 
 def _candidate():
@@ -62,8 +61,12 @@ def test_the_candidates_model_globals_closures_and_classes_are_held():
 
 def test_what_only_the_harness_or_another_module_holds_is_not_held():
     module, model = _candidate()
+    from evaluator.construction_watch import ConstructionWatch
+
     scratch, foreign = torch.empty(7), torch.empty(9)
-    model.records = Records([scratch])  # reached only through an evaluator object
+    records = ConstructionWatch()  # an object of the evaluator's own (as its launch records are)
+    records.computed.append(scratch)
+    model.records = records
     torch.nn.functional.__dict__["_krl_test_foreign"] = foreign  # another module's global
     try:
         module.F = torch.nn.functional
@@ -72,3 +75,18 @@ def test_what_only_the_harness_or_another_module_holds_is_not_held():
         del torch.nn.functional.__dict__["_krl_test_foreign"]
     assert storage_key(scratch) not in held and storage_key(foreign) not in held
     assert storage_key(model.buf) in held
+
+
+def test_a_class_that_claims_the_evaluators_module_and_a_walk_cut_short_hide_nothing():
+    """Attacks on the walk (session 54): a candidate class naming an evaluator module in
+    `__module__` is still the candidate's (the evaluator's module does not hold it by that
+    name), and a model that piles more objects than MAX_OBJECTS in front of its table ends the
+    walk, which then answers None (every live storage counts as held) instead of a partial set."""
+    from evaluator import candidate_reach
+
+    module, model = _candidate()
+    table = torch.empty(11)
+    model.box = Forged([table])
+    assert storage_key(table) in held_storages([model, module], module)
+    model.pile = [[i] for i in range(candidate_reach.MAX_OBJECTS)]
+    assert held_storages([model, module], module) is None
