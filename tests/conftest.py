@@ -15,6 +15,9 @@ compare the engine against the checkpoint on disk.
 from __future__ import annotations
 
 import asyncio
+import os
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +25,35 @@ import pytest
 # room for long generations in the in-flight weight-update tests.
 ENGINE_MAX_MODEL_LEN = 2048
 ENGINE_KV_CACHE_BYTES = 256 << 20
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _device_lock_per_worker():
+    """Each test process's evaluators take their host-wide device lock (evaluator.device_lock)
+    at a file of that process's own, not the host's: production's lock serialises evaluators of
+    one device in separate processes, and under pytest-xdist the workers are such processes, so
+    one worker's timing (exclusive) stopped the other worker's trials (shared) for its whole
+    length, leaving one of the CI box's two cores idle; and another user's `krl check` on the
+    host held up the suite. Within one process nothing changes (the evaluators of a worker
+    share its file as they share the host's), the lock's own tests (test_device_lock.py) build
+    theirs at their own paths, and a `krl check` a test starts as a subprocess takes the host's."""
+    import evaluator.pipeline as pipeline
+
+    tag = os.environ.get("S55E_LOCK_TAG") or f"{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-{os.getpid()}"
+    folder = Path(tempfile.gettempdir())
+    made: list[Path] = []
+
+    def host_lock_path(device: str) -> str:
+        path = folder / f"krl-test-{tag}-{Path(original(device)).name}"
+        made.extend([path, path.with_name(path.name + ".gate")])
+        return str(path)
+
+    original = pipeline.host_lock_path
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(pipeline, "host_lock_path", host_lock_path)
+        yield
+    for path in made:
+        path.unlink(missing_ok=True)
 
 
 @pytest.fixture(scope="session")
