@@ -39,7 +39,7 @@ def _device_lock_per_worker():
     theirs at their own paths, and a `krl check` a test starts as a subprocess takes the host's."""
     import evaluator.pipeline as pipeline
 
-    tag = os.environ.get("S55E_LOCK_TAG") or f"{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-{os.getpid()}"
+    tag = f"{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-{os.getpid()}"
     folder = Path(tempfile.gettempdir())
     made: list[Path] = []
 
