@@ -29,23 +29,30 @@ ENGINE_KV_CACHE_BYTES = 256 << 20
 
 @pytest.fixture(scope="session", autouse=True)
 def _device_lock_per_worker():
-    """Each test process's evaluators take their host-wide device lock (evaluator.device_lock)
-    at a file of that process's own, not the host's: production's lock serialises evaluators of
-    one device in separate processes, and under pytest-xdist the workers are such processes, so
-    one worker's timing (exclusive) stopped the other worker's trials (shared) for its whole
-    length, leaving one of the CI box's two cores idle; and another user's `krl check` on the
-    host held up the suite. Within one process nothing changes (the evaluators of a worker
-    share its file as they share the host's), the lock's own tests (test_device_lock.py) build
-    theirs at their own paths, and a `krl check` a test starts as a subprocess takes the host's."""
+    """Each test process's CPU evaluators take their host-wide device lock (evaluator.device_lock)
+    at a file of that process's own, not the host's. Production's lock serialises evaluators of one
+    device in separate processes, and pytest-xdist's workers are such processes: one worker's
+    timing (exclusive) stopped the other's trials (shared) for its whole length, leaving one of the
+    CI box's two cores idle (15-22% of the workers' time in honest evaluations, measured), and
+    another user's `krl check` on the host held up the suite too. On the CPU no check of a verdict
+    reads wall time but the time limits (the interpreted work is counted; the clock gives only the
+    reward's small speed term, whose noise the tests allow for), and the trials overlapped the
+    other worker's trials before too, so what each test asserts is unchanged. A GPU's lock
+    stays the host's: there concurrent work disturbs timings the verdict does read. Within one
+    process nothing changes (a worker's evaluators share its file as they share the host's), the
+    lock's own tests (test_device_lock.py) build theirs at their own paths, and a `krl check` or
+    evaluator worker a test starts as a subprocess takes the host's."""
     import evaluator.pipeline as pipeline
 
     tag = f"{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-{os.getpid()}"
     folder = Path(tempfile.gettempdir())
-    made: list[Path] = []
+    made: set[Path] = set()
 
     def host_lock_path(device: str) -> str:
+        if device != "cpu":
+            return original(device)
         path = folder / f"krl-test-{tag}-{Path(original(device)).name}"
-        made.extend([path, path.with_name(path.name + ".gate")])
+        made.update([path, path.with_name(path.name + ".gate")])
         return str(path)
 
     original = pipeline.host_lock_path
