@@ -37,7 +37,14 @@ from contextlib import contextmanager, nullcontext
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 
-from evaluator.aten_facts import GLUE_OPS, HOST_DATA_OPS, _python_scalars, storage_key, written
+from evaluator.aten_facts import (
+    GLUE_OPS,
+    HOST_DATA_OPS,
+    _python_scalars,
+    storage_key,
+    values_op,
+    written,
+)
 
 HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
 _CONSTANT = 3  # Python numbers a storage may hold and stay a constant (`collect`): a fill, an arange
@@ -107,9 +114,14 @@ class ConstructionWatch(TorchDispatchMode):
             new = DRAWN
         else:  # a compute op: charged to every forward as if it ran there (`charged`)
             self._charge(func, args, kwargs, out)
-            # over constants alone it is a constant, as forward's `aten_facts.constant_op` (a
-            # causal mask, an index table: honest strict kernels read them); else PyTorch's
-            new = COMPUTED if DRAWN in states else PLAIN
+            # over constants alone it is a constant where it makes structure, as forward's
+            # `aten_facts.constant_op` (a causal mask, an index table: honest strict kernels
+            # read them), its Python numbers counted as glue's are; float values computed from
+            # constants (`aten_facts.values_op`: rt65's sigmoid table) and anything computed
+            # from a draw are PyTorch's
+            written_now = written(func, args, kwargs, out)
+            new = COMPUTED if DRAWN in states or values_op(name, written_now) else PLAIN
+            python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
         for t in written(func, args, kwargs, out):
             key = storage_key(t)
             if not key or (key in read_keys and all(t is not d for d in dests)):
