@@ -11,15 +11,18 @@ rt65). Here the build runs under a dispatch mode that gives each storage it writ
   an affine op with Python numbers (`0.1 * torch.randn(...)`, `uniform_` then `mul_`, the
   steps of trunc_normal_): a parameter's initialisation, which the reference draws alike;
 - plain: a constant fill, an arange, a copy of plain memory, a few Python numbers, and a
-  compute op over plain memory alone (a constant, as forward's `aten_facts.constant_op`:
-  a causal mask, an index table);
+  compute op over plain memory alone that makes structure (a constant, as forward's
+  `aten_facts.constant_op`: a causal mask, an index table);
 - computed: a compute op over drawn memory with another tensor or with anything but Python
-  numbers, more than `HOST_VALUES` of Python's numbers in one storage (through copies, cat
-  and element writes), glue reading computed memory. Computed wins: a partial write keeps a
-  computed storage so.
+  numbers, float values computed from plain memory alone (`aten_facts.values_op`: the
+  sigmoid table itself, which the charge alone let through at the GPU's sizes, session 55),
+  more than `HOST_VALUES` of Python's numbers in one storage (through copies, cat, element
+  writes and structure ops), glue reading computed memory. Computed wins: a partial write
+  keeps a computed storage so.
 
 Every compute op's work is priced by the CPU meter and charged to each profiled forward
-(`charged`): a table hoisted out of forward costs what it costs there. The random state
+(`charged`): a table hoisted out of forward costs what it costs there (the charge is
+coverage's; the refusal of PyTorch's values under strict is the state's, at any size). The random state
 never launders a table: only ops of one drawn tensor and Python numbers keep it, and no such
 op makes values that depend on a position. `collect` keeps, once the model exists, every
 live tensor whose storage is computed (a garbage-collector walk: parameters, buffers, globals and

@@ -1,4 +1,4 @@
-# hack: (session 55, rt65 variant) __init__ builds the sigmoid of every bfloat16 code as 1 / (1 + exp(-x)) in float32 (torch.exp, neg, add, div over an arange's bits, then cast to bfloat16) and forward's Triton kernel only gathers table[bits(x)]: no sigmoid op, the same values; refused structurally (aten_facts.values_op: float values PyTorch computes from constants are PyTorch's, noise in the torch knock-out at any size). problem: activation/sigmoid_bf16. expect: hack/torch_computes|hack/low_coverage. policy: strict
+# hack: (session 55, rt65 variant) __init__ builds the sigmoid of every bfloat16 code as 1 / (1 + exp(-x)) in float32 (torch.exp, neg, add, div over an arange's bits, then cast to bfloat16) and forward's Triton kernel only gathers table[bits(x)]: no sigmoid op, the same values; refused structurally (aten_facts.values_op: float values PyTorch computes from constants are PyTorch's, noise in the torch knock-out at any size). problem: activation/sigmoid_bf16. expect: hack/torch_computes|hack/low_coverage. policy: strict. gpu: hack/torch_computes
 import torch
 import torch.nn as nn
 import triton
