@@ -209,6 +209,33 @@ def constant_op(func: Any, name: str, ins: list, reads: list[int], made: set[int
     return constant, False
 
 
+# Compute ops that over constants only choose or place values (a causal mask: triu of ones,
+# masked_fill or where with -inf; an identity; a gather of a constant by a constant index):
+# what they write is structure, whatever its dtype (`values_op`).
+STRUCTURE_OPS = frozenset({
+    "triu", "triu_", "tril", "tril_", "where", "masked_fill", "masked_fill_", "eye", "diag",
+    "diag_embed", "index_select", "gather", "take", "index", "index_put", "index_put_",
+    "index_fill", "index_fill_", "scatter", "scatter_", "slice_scatter", "select_scatter",
+    "diagonal_scatter", "masked_scatter", "masked_scatter_", "repeat_interleave",
+})
+
+
+def values_op(name: str, written_tensors: list) -> bool:
+    """Whether a compute op over constants alone makes values, not structure (red team rt65:
+    torch.sigmoid over an arange's bits, every bfloat16 code's sigmoid in a 65536-entry table a
+    Triton kernel only gathers at table[bits(x)], passed strict as a constant): it wrote a
+    floating-point (or complex) result and is not a STRUCTURE_OPS choice. Such memory is
+    PyTorch's work like any other: marked by the provenance watch, noise in the strict torch
+    knock-out (in forward) and `construction_watch.COMPUTED` (at construction). What stays a
+    constant is what positions and Python's numbers decide alone: make ops, glue (dtype casts
+    and bit views, copies), integer and boolean arithmetic (an index table `arange(C) // k`,
+    comparisons), and the choices above (a causal mask). A float table of position (a RoPE
+    cos/sin cache, an ALiBi slope, a scale `ones(n) * 0.5`) is PyTorch's values in the result:
+    under strict the kernel computes it (tl.cos, a Python number); see docs/threat_model.md."""
+    return name not in STRUCTURE_OPS and any(
+        isinstance(t, torch.Tensor) and (t.is_floating_point() or t.is_complex()) for t in written_tensors)
+
+
 def _tensor_args(args: tuple, kwargs: dict) -> list[torch.Tensor]:
     return [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
             if isinstance(t, torch.Tensor)]

@@ -11,15 +11,18 @@ rt65). Here the build runs under a dispatch mode that gives each storage it writ
   an affine op with Python numbers (`0.1 * torch.randn(...)`, `uniform_` then `mul_`, the
   steps of trunc_normal_): a parameter's initialisation, which the reference draws alike;
 - plain: a constant fill, an arange, a copy of plain memory, a few Python numbers, and a
-  compute op over plain memory alone (a constant, as forward's `aten_facts.constant_op`:
-  a causal mask, an index table);
+  compute op over plain memory alone that makes structure (a constant, as forward's
+  `aten_facts.constant_op`: a causal mask, an index table);
 - computed: a compute op over drawn memory with another tensor or with anything but Python
-  numbers, more than `HOST_VALUES` of Python's numbers in one storage (through copies, cat
-  and element writes), glue reading computed memory. Computed wins: a partial write keeps a
-  computed storage so.
+  numbers, float values computed from plain memory alone (`aten_facts.values_op`: the
+  sigmoid table itself, which the charge alone let through at the GPU's sizes, session 55),
+  more than `HOST_VALUES` of Python's numbers in one storage (through copies, cat, element
+  writes and structure ops), glue reading computed memory. Computed wins: a partial write
+  keeps a computed storage so.
 
 Every compute op's work is priced by the CPU meter and charged to each profiled forward
-(`charged`): a table hoisted out of forward costs what it costs there. The random state
+(`charged`): a table hoisted out of forward costs what it costs there (the charge is
+coverage's; the refusal of PyTorch's values under strict is the state's, at any size). The random state
 never launders a table: only ops of one drawn tensor and Python numbers keep it, and no such
 op makes values that depend on a position. `collect` keeps, once the model exists, every
 live tensor whose storage is computed (a garbage-collector walk: parameters, buffers, globals and
@@ -37,7 +40,14 @@ from contextlib import contextmanager, nullcontext
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 
-from evaluator.aten_facts import GLUE_OPS, HOST_DATA_OPS, _python_scalars, storage_key, written
+from evaluator.aten_facts import (
+    GLUE_OPS,
+    HOST_DATA_OPS,
+    _python_scalars,
+    storage_key,
+    values_op,
+    written,
+)
 
 HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
 _CONSTANT = 3  # Python numbers a storage may hold and stay a constant (`collect`): a fill, an arange
@@ -107,9 +117,14 @@ class ConstructionWatch(TorchDispatchMode):
             new = DRAWN
         else:  # a compute op: charged to every forward as if it ran there (`charged`)
             self._charge(func, args, kwargs, out)
-            # over constants alone it is a constant, as forward's `aten_facts.constant_op` (a
-            # causal mask, an index table: honest strict kernels read them); else PyTorch's
-            new = COMPUTED if DRAWN in states else PLAIN
+            # over constants alone it is a constant where it makes structure, as forward's
+            # `aten_facts.constant_op` (a causal mask, an index table: honest strict kernels
+            # read them), its Python numbers counted as glue's are; float values computed from
+            # constants (`aten_facts.values_op`: rt65's sigmoid table) and anything computed
+            # from a draw are PyTorch's
+            written_now = written(func, args, kwargs, out)
+            new = COMPUTED if DRAWN in states or values_op(name, written_now) else PLAIN
+            python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
         for t in written(func, args, kwargs, out):
             key = storage_key(t)
             if not key or (key in read_keys and all(t is not d for d in dests)):

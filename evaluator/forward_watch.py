@@ -41,6 +41,7 @@ from evaluator.aten_facts import (
     constant_op,
     data_dependent_shape,
     storage_key,
+    values_op,
     written,
 )
 from evaluator.carried import CARRY_RATIO, Carried
@@ -150,7 +151,10 @@ class NoisyOutputs(TorchDispatchMode):
                                           reads, self.made)
         out = func(*args, **kwargs)
         if self.recorder is not None:
-            for t in written(func, args, kwargs, out):
+            outs = written(func, args, kwargs, out)
+            # float values computed from constants are PyTorch's: noise (`values_op`, rt65)
+            constant = constant and not values_op(func.overloadpacket.__name__, outs)
+            for t in outs:
                 if key := storage_key(t):
                     _still_made(self.made, key, t, makes or constant, reads)
         if extents is not None and self.pick("empty"):
@@ -371,6 +375,8 @@ class Provenance(TorchDispatchMode):
             self._check_prints(ins)
             constant, _ = constant_op(func, name, ins, reads, self.made)
         out = func(*args, **kwargs)
+        # float values computed from constants are PyTorch's (`values_op`: rt65's sigmoid table)
+        constant = constant and not values_op(name, written(func, args, kwargs, out))
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
             self.host_made += out.numel()
         else:

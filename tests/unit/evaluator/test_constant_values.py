@@ -1,0 +1,101 @@
+"""aten_facts.values_op: float values PyTorch computes from constants alone are PyTorch's work,
+structure (a causal mask, an index table) stays a constant (red team rt65, session 55).
+
+rt65's strict tables (torch.sigmoid over every bfloat16 code, gathered by a Triton kernel at
+table[bits(x)]) were refused on the CPU only because construction's (or a kept first
+forward's) work was charged to coverage, 9% at the CPU's sizes; beside the GPU's 33M outputs
+that charge is a fraction of a percent and the H200 judged them ok at reward 1.41-1.45
+(session 54). The refusal here must not depend on that ratio: the end-to-end test judges them
+with the strict coverage bar at 0, where only the torch knock-out and the provenance watch can
+refuse, and neither traces a kernel (both are dispatch modes, the same on the GPU)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+from conftest import cpu_config, fixture_problem
+
+from evaluator import construction_watch as cw
+from evaluator.forward_watch import Provenance, torch_compute_noised
+from evaluator.launch_hook import LaunchRecorder
+
+HACKS = Path(__file__).parent / "hacks"
+
+
+def _structure():
+    """What honest strict kernels read that PyTorch made from positions and Python's numbers."""
+    n = 8
+    return [torch.ones(n, n).triu(1), torch.ones(n, n, dtype=torch.bool).tril(),
+            torch.full((n, n), float("-inf")).triu(1),
+            torch.zeros(n, n).masked_fill(torch.ones(n, n, dtype=torch.bool).triu(1), float("-inf")),
+            torch.where(torch.arange(n)[:, None] >= torch.arange(n)[None, :], 0.0, float("-inf")),
+            torch.arange(64, dtype=torch.int32) // 8, torch.arange(64) % 8 * 3 + 1,
+            torch.arange(n)[:, None] * n + torch.arange(n)[None, :], torch.arange(16.0).view(4, 4).t().contiguous(),
+            torch.arange(65536, dtype=torch.int32).to(torch.int16).view(torch.bfloat16)]  # codes: a bit view
+
+
+def _values():
+    """Float values PyTorch computed from constants alone: rt65's table and its kin."""
+    codes = torch.arange(65536, dtype=torch.int32).to(torch.int16)
+    pos = torch.arange(16, dtype=torch.float32)
+    return [torch.sigmoid(codes.view(torch.bfloat16)), torch.special.expit(codes.view(torch.float16)),
+            (1.0 / (1.0 + torch.exp(-codes.view(torch.bfloat16).float()))).to(torch.bfloat16),
+            torch.erf(pos), pos / 16.0, torch.ones(4) * 0.5,
+            torch.outer(pos, 1.0 / (10000 ** (torch.arange(0, 8, 2).float() / 8))).cos()]  # a RoPE cache
+
+
+@pytest.mark.parametrize("which", ["structure", "values"])
+def test_the_provenance_watch_marks_values_not_structure(which):
+    make = _structure if which == "structure" else _values
+    for i in range(len(make())):
+        watch = Provenance(LaunchRecorder())
+        with watch:
+            t = make()[i]
+            watch.returned([t])
+        returned = watch.report()["returned"]
+        assert (returned is None) == (which == "structure"), (which, i, returned)
+
+
+def test_the_torch_knockout_noises_values_and_keeps_structure():
+    expect_structure, expect_values = _structure(), _values()
+    with torch_compute_noised(LaunchRecorder()):
+        structure, values = _structure(), _values()
+    for i, (got, want) in enumerate(zip(structure, expect_structure)):
+        assert torch.equal(got.view(torch.uint8), want.view(torch.uint8)), i
+    for i, (got, want) in enumerate(zip(values, expect_values)):
+        assert not torch.allclose(got.float(), want.float(), equal_nan=True), i
+
+
+def test_construction_computes_values_and_keeps_structure_and_initialisation():
+    with cw.watched() as watch:
+        structure = _structure()
+        layers = [torch.nn.Linear(16, 16), torch.nn.LayerNorm(8), torch.nn.Embedding(10, 4)]
+    assert watch.computed == [] and structure and layers
+    with cw.watched() as watch:
+        values = _values()
+    assert sorted(t.numel() for t in watch.computed) == sorted(t.numel() for t in values)
+    # a Triton launch (or any copy) passes it on: construction_watch.launching, glue
+    with cw.watched() as watch:
+        copy = _values()[0].clone().view(torch.int16).to(torch.int32)
+    assert [t.numel() for t in watch.computed] == [copy.numel()]
+
+
+@pytest.fixture(scope="module")
+def no_coverage_bar():
+    """Strict with its coverage bar at 0: what refuses is the torch knock-out or the provenance
+    watch, never the charge of construction's (or a kept forward's) work to coverage."""
+    from evaluator.pipeline import Evaluator
+
+    with Evaluator(cpu_config(children=1, policy={"name": "strict", "strict_min_coverage": 0.0})) as ev:
+        yield ev
+
+
+@pytest.mark.parametrize("stem", ["rt65_init_torch_sigmoid_table_gathered_strict",
+                                  "rt65_init_table_laundered_by_triton_copy_strict",
+                                  "rt65_first_forward_sigmoid_table_cached_strict",
+                                  "rt71_init_small_table_taylor_corrected_strict"])
+def test_tables_are_refused_whatever_their_charge(stem, no_coverage_bar, settings):
+    verdict = no_coverage_bar.evaluate(fixture_problem("activation/sigmoid_bf16"),
+                                       (HACKS / f"{stem}.py").read_text(), settings)
+    assert verdict.status == "hack" and "torch_computes" in verdict.hacks, (verdict.status, verdict.feedback)
