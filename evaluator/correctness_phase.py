@@ -117,6 +117,7 @@ def _run_trials(run: _Run, child: Child, ref: ReferenceOutputs, order: list[int]
                                         max_bytes=run.bound)
         if reply.get("op") == "error":
             return judge.from_error(reply, "correctness", run.sanitize)
+        run.pinned_back(reply.get("autotune_pinned_s"))
         if reply.get("tampered"):
             return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
                                  hacks=["monkey_patch"])

@@ -365,4 +365,19 @@ FULL = {
                                                                             {"batch_size": 8, "dim": 300}),
         "18_softmax_vit_triton_positional_mask_batch_row_grid": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
     }.items()},
+    # honest round s55d: FlagGems' recursive scan-then-fan cumsum (in-kernel dtype tests by
+    # `tl.constexpr(dtype.is_int64())`), a group held in registers with gathered affine, an
+    # unfold-view implicit-GEMM conv (F.pad + Tensor.unfold strides), cuBLAS + an autotuned erf
+    # epilogue behind `if not x.is_cuda`, tl.reduce over an (m, s) online-LSE pair, FlagGems'
+    # max_dim (get_dtype_min's constexpr-annotated int paths). The unfold conv and s49_26 were
+    # paid less before cpu_work charged copies in the coverage bound at the bytes they read
+    **{f"s55_{stem}.py": spec for stem, spec in {
+        "03_cumsum_flaggems_scan_then_fan_abc_recursive_partials": ("reduction/cumsum", {"batch_size": 2, "dim": 5000}),
+        "04_groupnorm_group_in_registers_centered_variance_gathered_affine": ("norm/groupnorm", None),
+        "06_conv2d_bias_relu_tensor_unfold_view_strided_gemm": ("conv/conv2d_bias_relu", None),
+        "07_linear_gelu_cublas_mm_autotuned_epilogue_libdevice_erf_cpu_fallback": ("matmul/linear_gelu", None),
+        "08_log_softmax_tl_reduce_tuple_online_normalizer_combine": ("softmax/log_softmax", {"batch_size": 4, "dim": 700}),
+        "10_max_dim_flaggems_get_dtype_min_constexpr_annotations_int_paths_namedtuple": ("reduction/max_dim",
+                                                                                         {"batch_size": 8, "dim": 1500}),
+    }.items()},
 }
