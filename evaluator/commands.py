@@ -405,6 +405,7 @@ class ChildState(TimedSteps):
             del outs, back
         # one command per set, so the integrity check (as the collection after it, evaluator.child)
         # runs after a sequence's last command: what it checks is unchanged by then or tampered
+        pinned_s += autotune_cpu.emulated() if self.device == "cpu" else 0.0
         reply = {"op": "result", "trials": results, "autotune_pinned_s": round(pinned_s, 3),
                  "tampered": self.integrity.check() if h.get("last", True) else []}
         if self.device == "cuda":  # what this process's allocator held at most since `prepare`

@@ -206,12 +206,14 @@ class _Run:
         return self.deadline - time.monotonic()
 
     def pinned_back(self, seconds: object) -> None:
-        """Give back the time a candidate child spent in the CPU's autotune emulation's pinned
-        forwards (a reply's `autotune_pinned_s`), at most `timeout_s` in all: a GPU benchmarks
-        its configs in milliseconds, the CPU runs a whole forward per config and input
-        transform (autotune_pins.cover), so an honest many-config autotuner ran out of the
-        evaluation's time there (honest s53_17, s54_06) though nothing was wrong. Bounded, a
-        forged figure buys at most one more limit's time, never a check."""
+        """Give back the time a candidate child spent in the CPU's autotune emulation (a reply's
+        `autotune_pinned_s`: the first picks' emulated benchmarks, autotune_cpu._benchmark, and
+        the pinned forwards, autotune_pins), at most `timeout_s` in all: a GPU benchmarks its
+        configs in milliseconds, the CPU interprets every config two or three times and runs a
+        whole forward per config and input transform, so an honest many-config autotuner ran
+        out of the evaluation's time there (honest s53_17, s54_06) though nothing was wrong. A
+        CPU command may run into this grace (correctness_phase); bounded, a forged figure buys
+        at most one more limit's time, never a check."""
         if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and math.isfinite(seconds):
             grant = min(max(float(seconds), 0.0), self.pinned_grace)
             self.pinned_grace -= grant
