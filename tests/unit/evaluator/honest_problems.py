@@ -379,5 +379,12 @@ FULL = {
         "08_log_softmax_tl_reduce_tuple_online_normalizer_combine": ("softmax/log_softmax", {"batch_size": 4, "dim": 700}),
         "10_max_dim_flaggems_get_dtype_min_constexpr_annotations_int_paths_namedtuple": ("reduction/max_dim",
                                                                                          {"batch_size": 8, "dim": 1500}),
+        "09_bmm_flaggems_bmm_divisible_heuristics_mask_none_allow_tf32_false": ("matmul/bmm", None),
+        "11_batchnorm_inference_flaggems_attorch_pointer_truthiness_restore_value_warps_only": (
+            "norm/batchnorm_inference", None),
+        # tutorial 05's spin lock (atomic_cas / atomic_xchg) and a last-block ticket (acq_rel atomic_add)
+        "12_mean_dim_tutorial05_atomic_cas_lock_partial_row_sums": ("reduction/mean_dim", {"batch_size": 8, "dim": 1500}),
+        "13_hinge_last_block_ticket_reduction_acq_rel_atomic": ("loss/hinge", {"batch_size": 8, "dim": 700}),
+        "15_conv1d_bias_relu_shifted_tap_gemms_static_range_dot": ("conv/conv1d_bias_relu", None),
     }.items()},
 }
