@@ -386,5 +386,10 @@ FULL = {
         "12_mean_dim_tutorial05_atomic_cas_lock_partial_row_sums": ("reduction/mean_dim", {"batch_size": 8, "dim": 1500}),
         "13_hinge_last_block_ticket_reduction_acq_rel_atomic": ("loss/hinge", {"batch_size": 8, "dim": 700}),
         "15_conv1d_bias_relu_shifted_tap_gemms_static_range_dot": ("conv/conv1d_bias_relu", None),
+        "14_depthwise_conv2d_channels_last_pixel_by_channel_tiles_static_range_taps": ("conv/depthwise_conv2d", None),
+        # an in-place autotuned epilogue over cuBLAS's output with restore_value (the benchmark's reruns)
+        "16_linear_relu_scale_tf32_flags_f_linear_inplace_epilogue_autotune": ("fused/linear_relu_scale", None),
+        "19_sdpa_flash_forward_tf32x3_dots_exp2_autotune_keyed_seq": ("attention/sdpa", None),
+        "20_mul_broadcast_block_ptr_unit_column_scale_boundary_check": ("elementwise/mul_broadcast", None),
     }.items()},
 }
