@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import time
 import weakref
 from contextlib import contextmanager
 from functools import partial
@@ -63,6 +64,15 @@ WATCHES: list = []
 recorder = None
 # autotuner -> {tuning key -> _KeyState}: keyed weakly, as the autotuner is the candidate's
 _ORDER: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# seconds the emulated GPU benchmarks (`_benchmark`) took since the child last read it
+# (`emulated`): the worker gives that time back to the evaluation (pipeline._Run.pinned_back)
+_EMULATED = [0.0]
+
+
+def emulated() -> float:
+    """Seconds the first picks' emulated benchmarks took since the last call (then zero)."""
+    seconds, _EMULATED[0] = _EMULATED[0], 0.0
+    return seconds
 
 
 def install() -> None:
@@ -156,8 +166,10 @@ def _pick(tuner, kwargs: dict):
     benchmark = _CHECKED[0] and not state.compared
     if benchmark:
         state.compared = True
+        started = time.perf_counter()
         with _aside(), WATCHES[-1](tuner, args, kwargs) if WATCHES else _nothing():
             runs, left = _benchmark(tuner, state, args, kwargs)
+        _EMULATED[0] += time.perf_counter() - started
     chosen = None
     for step in range(len(state.order)):
         position = (state.start + step) % len(state.order)

@@ -298,6 +298,7 @@ class ChildState(TimedSteps):
         knockout = {int(i) for i in h.get("knockout_ids", ())}
         torch_knockout = {int(i) for i in h.get("torch_knockout_ids", ())}
         results, tensors = [], []
+        pinned_s = 0.0  # the autotune emulation's pinned forwards (the worker's deadline gives it back)
         for set_id in h["ids"]:
             clock = timing.Stages()
             inputs = ws.inputs(int(set_id))
@@ -311,7 +312,9 @@ class ChildState(TimedSteps):
             self._autotuned_as_checked(checked=not knocked, probe=knocked or bool(h.get("probe")))
             if self.device == "cpu" and self.role == "candidate":  # what a trial's configs meet
                 autotune_pins.trial(ws.transform(int(set_id)))
+            t0 = time.perf_counter()
             pinned = self._pinned_before(h, copies, int(set_id) not in knockout | torch_knockout)
+            pinned_s += time.perf_counter() - t0
             t0 = time.perf_counter()
             # PyTorch's work a forward leaves alive is charged to every profiled one (construction_watch)
             kept = construction_watch.Kept(ws.kept, self.recorder, ws.candidate_held) \
@@ -353,7 +356,9 @@ class ChildState(TimedSteps):
             own_work = self.recorder.own_work(self._workspace().module_name()) if self.role == "candidate" else 0
             if self.device == "cpu" and self.role == "candidate" \
                     and int(set_id) not in knockout | torch_knockout:
+                agreed = time.perf_counter()
                 self._configs_agree(h, copies, inputs, outs, pinned)
+                pinned_s += time.perf_counter() - agreed
             problem = _sendable(outs, h["max_output_bytes"], h.get("reference_bytes"), h.get("reference_outputs"))
             if problem is None and h.get("check_repeat") and self.role == "reference" and not results:
                 problem = self._repeat_problem(copies, outs)
@@ -400,7 +405,8 @@ class ChildState(TimedSteps):
             del outs, back
         # one command per set, so the integrity check (as the collection after it, evaluator.child)
         # runs after a sequence's last command: what it checks is unchanged by then or tampered
-        reply = {"op": "result", "trials": results,
+        pinned_s += autotune_cpu.emulated() if self.device == "cpu" else 0.0
+        reply = {"op": "result", "trials": results, "autotune_pinned_s": round(pinned_s, 3),
                  "tampered": self.integrity.check() if h.get("last", True) else []}
         if self.device == "cuda":  # what this process's allocator held at most since `prepare`
             reply["peak_device_bytes"] = max(torch.cuda.max_memory_reserved(), noise.kept_peak())

@@ -20,7 +20,7 @@ from evaluator.reference import (
     split_outputs,
     trial_order,
 )
-from evaluator.sandbox import Child
+from evaluator.sandbox import Child, ChildFailure
 
 if TYPE_CHECKING:
     from evaluator.pipeline import _Run
@@ -113,10 +113,18 @@ def _run_trials(run: _Run, child: Child, ref: ReferenceOutputs, order: list[int]
     for at, set_id in enumerate(order):  # one set per command: one set's GiBs in flight at a time
         later = sum(1 for i in order[at + 1:] if i < n)
         with run.holding(run.ev.device_lock.shared()):
-            reply, more = child.request(run_header(run, ref, set_id, set_id == order[-1], later), run.left(),
+            # on the CPU a command may run into the time `pinned_back` can still give back; not a
+            # depth trial's, whose time out is a retry smaller (depth_phase) and whose child's CPU
+            # budget is four of its own limits (a command run into the grace died of SIGXCPU)
+            grace = run.pinned_grace if run.ev.device == "cpu" and not run.depth_run else 0.0
+            reply, more = child.request(run_header(run, ref, set_id, set_id == order[-1], later), run.left() + grace,
                                         max_bytes=run.bound)
         if reply.get("op") == "error":
             return judge.from_error(reply, "correctness", run.sanitize)
+        if not run.depth_run:
+            run.pinned_back(reply.get("autotune_pinned_s"))
+        if run.left() < 0:  # past what the emulation's time bought back: the limit's own timeout
+            raise ChildFailure("timeout", "the evaluation's time ran out")
         if reply.get("tampered"):
             return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
                                  hacks=["monkey_patch"])

@@ -65,7 +65,7 @@ from dataclasses import asdict, dataclass
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from evaluator.aten_facts import MAKE_OPS
+from evaluator.aten_facts import GLUE_OPS, MAKE_OPS
 from evaluator.aten_plans import OpPlan, as_meta, operands, plan_of, signature, tensors_in
 from evaluator.launch_bytes import Fresh, Launch
 
@@ -214,12 +214,20 @@ class WorkCounter:
             self.error = f"{type(e).__name__}: {e}"[:500]
 
     def _add(self, source: str, name: str, nbytes: int, flops: int, compute_s: float,
-             unfused_s: float = 0.0) -> None:
+             unfused_s: float = 0.0, moved_s: float | None = None) -> None:
+        """`moved_s`: for an op that only moves data (aten_facts.GLUE_OPS: copies, pads, cat,
+        im2col, flips), what the coverage bound charges it (`unfused_s`): the problem's data
+        it read. It computes no part of any answer, and the scratch it writes is the
+        candidate's layout, not the problem's work: an im2col (F.unfold) feeding a Triton GEMM
+        wrote nine times its input, priced above the reference's whole convolution, so the
+        bound counted 0% of the problem as the candidate's though its GEMM did every product
+        (honest round s54k_09, s55: reward 0.50). The forward's own split (`seconds`) still
+        charges the whole copy, and a problem that is itself a copy prices its reference alike."""
         candidate = source == "triton" and name in self.kernel_names
         entry = self.entries.setdefault((source, name), _Entry(source, candidate))
         seconds = self.roofline.seconds(nbytes, compute_s)
         entry.seconds += seconds
-        entry.unfused_s += max(seconds, unfused_s)
+        entry.unfused_s += max(seconds, unfused_s) if moved_s is None else moved_s
         entry.nbytes += nbytes
         entry.flops += flops
         entry.calls += 1
@@ -269,8 +277,12 @@ class WorkCounter:
             return
         tensors = operands(plan, args, kwargs, out)
         nbytes = sum(_footprint(t) for t in tensors)
+        moved = None
+        if name in GLUE_OPS:  # a copy or fixed permutation: in the coverage bound, the reads it made
+            written = len(tensors_in(out))
+            moved = self.roofline.seconds(sum(_footprint(t) for t in tensors[:len(tensors) - written]), 0.0)
         self._add("aten", plan.label, nbytes, *self._work(plan, args, kwargs, out, tensors),
-                  unfused_s=self._unfused(plan, args, kwargs))
+                  unfused_s=self._unfused(plan, args, kwargs), moved_s=moved)
 
     def _unfused(self, plan: OpPlan, args: tuple, kwargs: dict) -> float:
         """What the op's decomposition's parts cost, each at its own roofline (0 without one):

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 import secrets
 import time
@@ -162,6 +163,7 @@ class _Run:
         self.phases: dict[str, float] = {}
         self.t0 = time.monotonic()
         self.deadline = self.t0 + self.timeout_s
+        self.pinned_grace = self.timeout_s  # what `pinned_back` may still give back
         self.details: dict[str, Any] = {"device": ev.device, "problem": getattr(problem, "name", "?"),
                                         "policy": self.cfg.policy.name,
                                         "sandbox": {**ev.layers.as_details(),
@@ -202,6 +204,21 @@ class _Run:
 
     def left(self) -> float:
         return self.deadline - time.monotonic()
+
+    def pinned_back(self, seconds: object) -> None:
+        """Give back the time a candidate child spent in the CPU's autotune emulation (a reply's
+        `autotune_pinned_s`: the first picks' emulated benchmarks, autotune_cpu._benchmark, and
+        the pinned forwards, autotune_pins), at most `timeout_s` in all: a GPU benchmarks its
+        configs in milliseconds, the CPU interprets every config two or three times and runs a
+        whole forward per config and input transform, so an honest many-config autotuner ran
+        out of the evaluation's time there (honest s53_17, s54_06) though nothing was wrong. A
+        CPU command may run into this grace (correctness_phase); bounded, a forged figure buys
+        at most one more limit's time, never a check."""
+        if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and math.isfinite(seconds):
+            grant = min(max(float(seconds), 0.0), self.pinned_grace)
+            self.pinned_grace -= grant
+            self.deadline += grant
+            self.details["autotune_pinned_s"] = round(self.details.get("autotune_pinned_s", 0.0) + grant, 3)
 
     @contextmanager
     def judging(self) -> Iterator[None]:

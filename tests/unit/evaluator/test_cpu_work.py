@@ -216,6 +216,30 @@ def test_a_fused_op_is_charged_as_its_chain_where_the_coverage_bound_compares_th
     assert chain["unfused_time_s"] == pytest.approx(chain["estimated_time_s"], rel=0.05)
 
 
+def test_a_copy_is_charged_in_the_coverage_bound_at_the_problems_data_it_read():
+    """An op that only moves data (aten_facts.GLUE_OPS) computes no part of any answer: the
+    coverage bound (unfused_time_s) charges it the bytes it read, the forward's own split
+    (estimated_time_s) the whole copy. F.unfold's im2col writes nine times what it reads and
+    was priced above the reference's whole convolution, so the bound counted none of a conv
+    as an unfold + Triton GEMM's own (honest rounds s54k_09, s55: reward 0.50)."""
+    x = torch.randn(4, 16, 32, 32)
+    read_s = x.numel() * x.element_size() / cpu_work.H100.memory_bytes_per_s
+    unfold = cpu_work.measure(lambda inputs: torch.nn.functional.unfold(inputs[0], 3, padding=1), [x], set())
+    assert unfold["estimated_time_s"] > 5 * read_s
+    assert unfold["unfused_time_s"] == pytest.approx(read_s)
+    for glue in (lambda t: t.clone(), lambda t: torch.nn.functional.pad(t, (1, 1, 1, 1)), lambda t: torch.cat([t, t])):
+        moved = cpu_work.measure(lambda inputs, glue=glue: glue(inputs[0]), [x], set())
+        assert moved["unfused_time_s"] == pytest.approx(read_s)
+    # arithmetic keeps its whole price there, and a conv + relu reference is now bounded by
+    # the im2col's read only
+    w = torch.randn(32, 16, 3, 3)
+    reference = cpu_work.measure(lambda inputs: torch.relu(torch.nn.functional.conv2d(inputs[0], w, padding=1)),
+                                 [x], set())
+    relu = cpu_work.measure(lambda inputs: torch.relu(inputs[0]), [x], set())
+    assert relu["unfused_time_s"] >= relu["estimated_time_s"] > read_s
+    assert 1.0 - unfold["unfused_time_s"] / reference["unfused_time_s"] > 0.5
+
+
 def test_the_forwards_tf32_switch_does_not_cheapen_pytorchs_matmul():
     """The CPU computes fp32 whatever the switch says; the meter keeps torch's defaults, so a
     forward that turns matmul TF32 on is charged what the reference is (red team s35)."""

@@ -162,3 +162,53 @@ def test_a_reference_stuck_once_the_candidate_ran_is_a_timeout_not_the_problems_
     assert verdict.error_source not in ("problem", "evaluator") and verdict.judged
     assert "not your kernel" not in verdict.feedback and "reference log" not in verdict.feedback
     assert "during timing" in verdict.feedback
+
+
+def test_the_autotune_emulations_pinned_forwards_are_given_back_at_most_one_limit():
+    """The CPU runs a whole forward per autotune config and input transform (autotune_pins.cover)
+    where a GPU's benchmark takes milliseconds: honest many-config autotuners (s53_17's 72
+    configs, s54_06's 14 of small blocks) ran out of the evaluation's 120 s there. The time a
+    reply says its pinned forwards took is given back, at most `timeout_s` in all, and a figure
+    that is no finite number is ignored."""
+    from types import SimpleNamespace
+
+    from evaluator.pipeline import _Run
+
+    run = SimpleNamespace(deadline=100.0, pinned_grace=30.0, details={})
+    for junk in (None, "9", True, float("nan"), float("inf"), -5.0):
+        _Run.pinned_back(run, junk)
+    assert run.deadline == 100.0 and run.pinned_grace == 30.0
+    _Run.pinned_back(run, 12.5)
+    _Run.pinned_back(run, 40)
+    assert run.deadline == 130.0 and run.pinned_grace == 0.0 and run.details["autotune_pinned_s"] == 30.0
+
+
+_AUTOTUNED_RELU = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": b}, num_warps=4) for b in (64, 128, 256)], key=["n"])
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(y_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=mask), 0.0), mask=mask)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        y = torch.empty_like(x)
+        n = x.numel()
+        relu_kernel[lambda meta: (triton.cdiv(n, meta["BLOCK"]),)](x, y, n)
+        return y
+'''
+
+
+def test_an_autotuned_candidates_pinned_forwards_are_reported_and_given_back(evaluator, problems):
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, _AUTOTUNED_RELU, EvalSettings(device="cpu", timeout_s=120))
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.details.get("autotune_pinned_s", 0.0) > 0.0, verdict.details.get("autotune_pinned_s")
