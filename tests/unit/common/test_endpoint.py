@@ -16,6 +16,7 @@ from common.messages import (
     Heartbeat,
     LeaseGrant,
     LeaseRequest,
+    WeightBucketRequest,
     new_id,
 )
 from common.metrics import Metrics
@@ -60,7 +61,7 @@ def test_a_handler_table_answers_and_bad_input_never_stops_it(served):
     with pytest.raises(RequestRejected, match="internal: the test server failed on this message: KeyError"):
         client.request(_lease(13), expect=LeaseGrant)
     with pytest.raises(RequestRejected, match="unexpected_type"):
-        client.request(Heartbeat(sender="x", role="t"), expect=LeaseGrant)
+        client.request(WeightBucketRequest(request_id=new_id(), version=1, index=0), expect=LeaseGrant)
     client.channel.sock.send_multipart([msgspec.msgpack.encode((PROTOCOL_VERSION, "LeaseRequest")),
                                         msgspec.msgpack.encode({"request_id": "r1", "actor_id": 7})])
     got = client.channel.recv(5)
