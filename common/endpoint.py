@@ -299,6 +299,7 @@ class Client(Endpoint):
         self.backoff = Backoff(cfg.reconnect_min_s, cfg.reconnect_max_s)
         self._reconnect_at = 0.0
         self._abort = threading.Event()
+        self._m_retry = metrics.counter("request_retries_total", "Requests resent after a timeout")
 
     @property
     def endpoint(self) -> str:  # the peer's, not the socket's
@@ -358,7 +359,7 @@ class Client(Endpoint):
             if self._abort.is_set():
                 raise PeerUnavailable(f"request to {self.endpoint} aborted: the client is closing")
             if attempt:
-                self.metrics.counter("request_retries_total", "Requests resent after a timeout").inc()
+                self._m_retry.inc()
                 time.sleep(backoff.next_delay())
                 self.reopen()
             t_sent = time.monotonic()
