@@ -22,8 +22,11 @@ the evaluator client, the hub server, the actors' relays and hub links all use i
   socket (Lazy Pirate, the ZeroMQ guide's); driven by a Loop, `tick()` sends the link's
   heartbeat when due and, with `reconnect_after_s`, gives a peer silent that long a
   fresh socket after a capped backoff (Paranoid Pirate) and calls `on_reconnect` so the
-  owner resends what the peer may have missed. A restarted peer therefore loses nothing:
-  every request is idempotent by id and resent until answered.
+  owner resends what the peer may have missed. With many requests in flight (the
+  evaluator client), a `Window` holds them by id and resends each unanswered one with its
+  own capped backoff on the same socket, holding one back as long as a `busy` reply asks.
+  A restarted peer therefore loses nothing: every request is idempotent by id and resent
+  until answered.
 
 Recoverable vs fatal at this boundary: `RequestRejected` (the peer answered with an error;
 the caller may retry or drop) vs `PeerUnavailable` (no answer within the retry budget).
@@ -31,10 +34,13 @@ the caller may retry or drop) vs `PeerUnavailable` (no answer within the retry b
 from __future__ import annotations
 
 import logging
+import math
 import threading
 import time
 import traceback
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 import zmq
@@ -400,3 +406,73 @@ class Client(Endpoint):
         (PeerUnavailable), e.g. when a process stops while its peer is gone; thread-safe.
         Call before close(), which must run on the thread that uses the socket."""
         self._abort.set()
+
+
+@dataclass
+class Pending:
+    """One request in a Window; `data` is the owner's (a future)."""
+
+    request: Any
+    backoff: Backoff
+    deadline: float = math.inf     # monotonic
+    data: Any = None
+    submitted: float = field(default_factory=time.monotonic)
+    next_send: float = 0.0         # monotonic; 0: not sent yet
+    sends: int = 0
+
+
+class Window:
+    """Requests in flight by id on a Loop-driven Client (see the module docstring): at most
+    `size` sent and unanswered, the rest wait in order; each unanswered one is resent with
+    the same id after its own backoff (the peer dedupes ids)."""
+
+    def __init__(self, size: int, on_resend: Optional[Callable[[], None]] = None):
+        self.size, self.on_resend = size, on_resend
+        self.waiting: deque[Pending] = deque()  # not sent yet (window full)
+        self.sent: dict[str, Pending] = {}      # sent, unanswered
+
+    def add(self, p: Pending) -> None:
+        self.waiting.append(p)
+
+    def answered(self, rid: str) -> Optional[Pending]:
+        """The request `rid` answers, now out of the window; None: a duplicate or late reply."""
+        return self.sent.pop(rid, None) if rid else None
+
+    def hold(self, rid: str, seconds: float) -> bool:
+        """Resend `rid` no sooner than `seconds` from now (a `busy` reply); it stays sent."""
+        p = self.sent.get(rid) if rid else None
+        if p is not None:
+            p.next_send = time.monotonic() + seconds
+        return p is not None
+
+    def settle(self, why: Callable[[Pending], Any]) -> list[tuple[Pending, Any]]:
+        """Take out each request, waiting or sent, for which `why(p)` is not None."""
+        out = []
+        for p in list(self.waiting):
+            if (r := why(p)) is not None:
+                self.waiting.remove(p)
+                out.append((p, r))
+        for rid, p in list(self.sent.items()):
+            if (r := why(p)) is not None:
+                del self.sent[rid]
+                out.append((p, r))
+        return out
+
+    def send_due(self, client: Client, t: float) -> None:
+        """Resend what is due, then send waiting requests while the window has room."""
+        for p in self.sent.values():
+            if p.next_send <= t:
+                if self.on_resend is not None:
+                    self.on_resend()
+                self._send(client, p, t)
+        while self.waiting and len(self.sent) < self.size:
+            p = self.waiting.popleft()
+            self.sent[p.request.request_id] = p
+            self._send(client, p, t)
+
+    @staticmethod
+    def _send(client: Client, p: Pending, t: float) -> None:
+        p.sends += 1
+        p.next_send = t + p.backoff.next_delay()
+        if not client.send(p.request):  # queue full while the peer is away
+            client._warn.warning("send_blocked", "%s: a request not sent now; will resend", client.who)

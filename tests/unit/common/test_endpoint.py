@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from common.config import TransportConfig
-from common.endpoint import Client, Held, Loop, Server, ServerThread
+from common.endpoint import Client, Held, Loop, Pending, Server, ServerThread, Window
 from common.messages import (
     PROTOCOL_VERSION,
     ErrorReply,
@@ -20,7 +20,7 @@ from common.messages import (
     new_id,
 )
 from common.metrics import Metrics
-from common.transport import HeartbeatSender, PeerUnavailable, RequestRejected, context
+from common.transport import Backoff, HeartbeatSender, PeerUnavailable, RequestRejected, context
 
 CFG = TransportConfig(request_timeout_s=2.0, request_retries=1, heartbeat_interval_s=0.05,
                       reconnect_min_s=0.01, reconnect_max_s=0.05)
@@ -136,3 +136,36 @@ def test_abort_ends_a_blocked_request_and_a_dead_peer_is_a_clear_error():
             client.request(_lease(), timeout_s=30)
     finally:
         client.close()
+
+
+def test_a_window_sends_at_most_its_size_and_resends_the_same_id_until_answered():
+    server = Server(context(), CFG, Metrics("t"), "tcp://127.0.0.1:0")
+    got: list[str] = []
+    server.handlers[LeaseRequest] = lambda r: got.append(r.msg.request_id)
+    client = Client(context(), CFG, Metrics("t"), server.endpoint)
+    resends: list[int] = []
+    window = Window(2, lambda: resends.append(1))
+    reqs = [_lease(i + 1) for i in range(3)]
+    try:
+        for r in reqs:
+            window.add(Pending(r, Backoff(0.2, 0.4)))
+        window.send_due(client, time.monotonic())
+        assert list(window.sent) == [r.request_id for r in reqs[:2]] and len(window.waiting) == 1
+        assert window.answered(reqs[0].request_id) is not None
+        assert window.answered(reqs[0].request_id) is None  # a duplicate reply
+        assert window.hold(reqs[1].request_id, 60)
+        time.sleep(0.25)
+        window.send_due(client, time.monotonic())  # reqs[2] enters; reqs[1] is held, not resent
+        assert list(window.sent) == [reqs[1].request_id, reqs[2].request_id] and not resends
+        time.sleep(0.45)
+        window.send_due(client, time.monotonic())  # reqs[2] unanswered past its backoff: resent
+        assert resends == [1]
+        time.sleep(0.1)
+        server.drain()
+        assert got == [reqs[0].request_id, reqs[1].request_id, reqs[2].request_id, reqs[2].request_id]
+        settled = window.settle(lambda p: "gone" if p.request is reqs[1] else None)
+        assert [(p.request, why) for p, why in settled] == [(reqs[1], "gone")]
+        assert list(window.sent) == [reqs[2].request_id]
+    finally:
+        client.close()
+        server.close()
