@@ -1,6 +1,6 @@
 """The actor's link to the hub: leases, finished groups until acked, heartbeats.
 
-`HubLink` owns one DEALER socket (`common.transport.RequestClient`) and uses it only
+`HubLink` owns one DEALER socket (`common.endpoint.Client`) and uses it only
 from one dedicated thread, so the asyncio loop never blocks on the network. Each
 request is one Lazy Pirate attempt of `transport.request_timeout_s`; on silence the
 socket is reset and `PeerUnavailable` goes to the caller, which backs off.
@@ -23,17 +23,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from common.config import TransportConfig
+from common.endpoint import Client
 from common.log import RateLimitedLog
-from common.messages import Ack, Heartbeat, LeaseGrant, LeaseRequest, TrajectoryGroup, new_id, now
+from common.messages import Ack, LeaseGrant, LeaseRequest, TrajectoryGroup, new_id, now
 from common.metrics import Metrics
-from common.transport import (
-    Backoff,
-    HeartbeatSender,
-    PeerUnavailable,
-    RequestClient,
-    RequestRejected,
-    context,
-)
+from common.transport import Backoff, HeartbeatSender, PeerUnavailable, RequestRejected, context
 
 log = logging.getLogger(__name__)
 KEEP_OUTCOMES = 10_000  # recent ack outcomes kept for inspection; older ones are forgotten
@@ -45,10 +39,10 @@ class HubLink:
     def __init__(self, endpoint: str, transport: TransportConfig, metrics: Metrics, actor_id: str):
         self.endpoint, self.transport, self.actor_id = endpoint, transport, actor_id
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="hub-link")
-        self._client: RequestClient = self._thread.submit(
-            RequestClient, context(), transport, metrics, endpoint,
-            f"actor-{actor_id}".encode()).result()
-        self._beats = HeartbeatSender(actor_id, "actor", transport.heartbeat_interval_s)
+        beats = HeartbeatSender(actor_id, "actor", transport.heartbeat_interval_s)
+        self._client: Client = self._thread.submit(
+            Client, context(), transport, metrics, endpoint, f"actor-{actor_id}".encode(),
+            beats=beats).result()
 
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
@@ -71,11 +65,7 @@ class HubLink:
 
     async def heartbeat(self) -> None:
         """Send a heartbeat if one is due (no reply)."""
-        def send() -> None:
-            beat: Heartbeat | None = self._beats.due()
-            if beat is not None:
-                self._client.channel.send(beat, block=False)
-        await self._call(send)
+        await self._call(self._client.tick)
 
     def close(self) -> None:
         self._client.abort()  # a delivery to a hub that is gone must not hold the exit

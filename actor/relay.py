@@ -18,19 +18,16 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Optional, Union
 
-import zmq
-
 from common.buckets import Bucket
 from common.config import TransportConfig
-from common.exits import die_with_thread
+from common.endpoint import Held, Loop, Server, ServerThread
 from common.messages import ErrorReply, WeightBucket, WeightBucketRequest, now
 from common.metrics import Metrics
-from common.transport import Server, Waker, context
+from common.transport import context
 
 log = logging.getLogger(__name__)
 KEEP_VERSIONS = 2  # the one being pulled and the one before (late askers finish it)
@@ -55,20 +52,24 @@ class RelayServer:
         self._bind, self._host = bind, host
         self._versions: OrderedDict[tuple[int, str], _Relayed] = OrderedDict()
         self._lock = threading.Lock()
-        self._waker = Waker()
-        self._stop = threading.Event()
-        self._ready = threading.Event()
-        self._held: list[tuple[bytes, WeightBucketRequest, float]] = []
-        self._error: Optional[BaseException] = None
+        self._held = Held(lambda req: self._reply(req),
+                          min(busy_after_s, transport.request_timeout_s / 2),
+                          lambda req: f"version {req.version} bucket {req.index} has not "
+                                      "reached this relay yet; ask again")
         self._m_served = metrics.counter("weight_relayed_bytes_total",
                                          "Weight bytes this actor relayed to other actors")
         self._m_errors = metrics.counter("relay_errors_total", "Requests the relay failed to "
                                          "serve (answered `internal`; the relay serves on)")
         self.endpoint = ""
-        self._thread = threading.Thread(target=self._run, name="relay", daemon=True)
-        self._thread.start()
-        if not self._ready.wait(30 + 2 * transport.bind_wait_s) or self._error is not None:
-            raise RuntimeError(f"relay server could not start on {bind}: {self._error}")
+        self._serving = ServerThread("weight relay", "relay", self._open,
+                                     lambda: self._answer(self._server))
+        self._waker = self._serving.waker
+        try:
+            error = self._serving.start(30 + 2 * transport.bind_wait_s)
+        except RuntimeError as exc:
+            error = exc
+        if error is not None:
+            raise RuntimeError(f"relay server could not start on {bind}: {error}")
 
     # ------------------------------------------------------------ fed by WeightSync.pull
     def begin(self, version: int, hub_id: str) -> None:
@@ -114,66 +115,23 @@ class RelayServer:
         self._waker.wake()
 
     def close(self) -> None:
-        self._stop.set()
-        self._waker.wake()
-        self._thread.join(timeout=10)
-        self._waker.close()
+        self._serving.stop()
 
     # ------------------------------------------------------------ serving thread
-    def _run(self) -> None:
-        try:
-            server = Server(context(), self.transport, self.metrics, self._bind)
-        except Exception as exc:  # the constructor raises it
-            self._error = exc
-            self._ready.set()
-            return
-        self.endpoint = _advertised(server.endpoint, self._host)
-        self._ready.set()
-        poller = zmq.Poller()
-        poller.register(server.channel.sock, zmq.POLLIN)
-        poller.register(self._waker.fd, zmq.POLLIN)
-        try:
-            while not self._stop.is_set():
-                poller.poll(50)
-                self._waker.drain()
-                for _ in range(256):
-                    got = server.recv(0)
-                    if got is None:
-                        break
-                    if isinstance(got.msg, WeightBucketRequest):
-                        self._held.append((got.peer, got.msg, time.monotonic()))
-                    else:
-                        server.reply(got.peer, ErrorReply(
-                            request_id=getattr(got.msg, "request_id", ""), code="unexpected_type",
-                            message=f"a relay serves weight buckets, not {type(got.msg).__name__}"))
-                self._answer(server)
-        except BaseException as exc:  # not one request's fault: the actor must restart
-            self._error = exc
-            if not self._stop.is_set():
-                die_with_thread("weight relay", exc)
-            raise
-        finally:
-            server.close()
+    def _open(self) -> Loop:
+        self._server = Server(context(), self.transport, self.metrics, self._bind,
+                              {WeightBucketRequest: lambda got: self._held.add(got.peer, got.msg)},
+                              who="the weight relay", fault=self._fault)
+        self.endpoint = _advertised(self._server.endpoint, self._host)
+        return Loop(0.05, [self._server])
+
+    def _fault(self, peer: Optional[bytes], msg, exc: Exception) -> Optional[ErrorReply]:
+        """One request's bug: answered `internal` (the asker routes around this relay)."""
+        self._m_errors.inc()
+        return self._server.internal(peer, msg, exc)
 
     def _answer(self, server: Server) -> None:
-        held, self._held = self._held, []
-        patience = min(self.busy_after_s, self.transport.request_timeout_s / 2)
-        for peer, req, since in held:
-            try:
-                reply = self._reply(req)
-            except Exception as exc:  # one request's bug: answered, the relay serves on
-                self._m_errors.inc()
-                log.exception("relay: request for version %s bucket %s failed", req.version, req.index)
-                reply = ErrorReply(request_id=req.request_id, code="internal", sent_at=now(),
-                                   message=f"the relay failed on this request: {type(exc).__name__}")
-            if reply is None and time.monotonic() - since >= patience:
-                reply = ErrorReply(request_id=req.request_id, code="busy", sent_at=now(),
-                                   message=f"version {req.version} bucket {req.index} has not "
-                                           "reached this relay yet; ask again")
-            if reply is None:
-                self._held.append((peer, req, since))
-            else:
-                server.reply(peer, reply)
+        self._held.answer(server)
 
     def _reply(self, req: WeightBucketRequest) -> Optional[Union[WeightBucket, ErrorReply]]:
         with self._lock:

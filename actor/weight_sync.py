@@ -50,6 +50,7 @@ import zmq
 
 from common.buckets import Bucket, BucketError, apply_delta
 from common.config import TransportConfig
+from common.endpoint import Client
 from common.messages import (
     BucketInfo,
     ErrorReply,
@@ -62,7 +63,7 @@ from common.messages import (
     now,
 )
 from common.metrics import Metrics
-from common.transport import Channel, PeerUnavailable, RequestClient, RequestRejected, context
+from common.transport import Channel, PeerUnavailable, RequestRejected, context
 
 log = logging.getLogger(__name__)
 
@@ -78,13 +79,13 @@ class WeightSync:
         self.relay_timeout_s, self.actor_id = relay_timeout_s, actor_id or new_id()[:12]
         self._held: Optional[tuple[int, str, list[Bucket]]] = None  # the engine's, in buckets
         self._pulled: Optional[tuple[int, str, list[Bucket]]] = None  # the last pull
-        self._relay_client: Optional[RequestClient] = None  # the relay pulled from now
+        self._relay_client: Optional[Client] = None  # the relay pulled from now
         self.version, self.hub_id = current_version, ""  # what the engine holds
         self.transport = transport
         self.window = pull_window
         self.sub = Channel(ctx, zmq.SUB, transport, metrics, connect=publish_endpoint,
                            subscribe=True)
-        self.client = RequestClient(ctx, transport, metrics, hub_endpoint)
+        self.client = Client(ctx, transport, metrics, hub_endpoint)
         self._latest: Optional[WeightAnnouncement] = None
         self._m_pull_s = metrics.histogram("weight_pull_seconds", "Seconds to pull one version")
         self._m_pull_b = metrics.counter("weight_pulled_bytes_total",
@@ -214,7 +215,7 @@ class WeightSync:
             return None
         return lambda index, bucket: self.relay.full(ann.version, ann.hub_id, index, bucket)
 
-    def _source(self, ann: WeightAnnouncement, failed: str) -> Optional[RequestClient]:
+    def _source(self, ann: WeightAnnouncement, failed: str) -> Optional[Client]:
         """The client to pull from: the hub's, or a new one to the relay it names."""
         if self.relay is None:
             return self.client
@@ -233,8 +234,8 @@ class WeightSync:
         self._drop_relay_client()
         if not reply.endpoint:
             return self.client
-        self._relay_client = RequestClient(context(), self.transport, self.client.metrics,
-                                           reply.endpoint)
+        self._relay_client = Client(context(), self.transport, self.client.metrics,
+                                    reply.endpoint)
         return self._relay_client
 
     def _drop_relay_client(self) -> None:
@@ -243,7 +244,7 @@ class WeightSync:
             self._relay_client = None
 
     def _reroute(self, ann: WeightAnnouncement, state: _Pull,
-                 failed: RequestClient) -> Optional[RequestClient]:
+                 failed: Client) -> Optional[Client]:
         self._m_reroute.inc()
         log.warning("relay %s failed on version %d (silent %.1fs or dropped it); asking the "
                     "hub for another source", failed.endpoint, ann.version, self.relay_timeout_s)
@@ -253,7 +254,7 @@ class WeightSync:
                 self._send(source, state, index, ann, rid)
         return source
 
-    def _send(self, source: RequestClient, state: _Pull, index: int, ann: WeightAnnouncement,
+    def _send(self, source: Client, state: _Pull, index: int, ann: WeightAnnouncement,
               request_id: Optional[str] = None) -> None:
         rid = request_id or new_id()
         source.channel.send(WeightBucketRequest(request_id=rid, version=ann.version,

@@ -9,7 +9,8 @@ the actor needs it. Asynchronous, many requests in flight:
     result = await client.result(rid)
     client.close()
 
-One background thread owns the DEALER socket (ZeroMQ sockets never cross threads);
+One background thread owns the DEALER socket (a `common.endpoint.Client` its `Loop`
+drives; ZeroMQ sockets never cross threads);
 callers get `concurrent.futures.Future`s, awaited through `asyncio.wrap_future`, so
 any event loop (or plain threads, through `future(rid)`) can use one client.
 
@@ -40,13 +41,10 @@ import random
 import threading
 import time
 import uuid
-from collections import deque
-from dataclasses import dataclass
-
-import zmq
 
 from common.config import TransportConfig
 from common.config.evaluator import BrokerConfig
+from common.endpoint import Client, Loop, Pending, Window
 from common.exits import die_with_thread
 from common.log import RateLimitedLog
 from common.messages import (
@@ -60,7 +58,7 @@ from common.messages import (
     now,
 )
 from common.metrics import Metrics
-from common.transport import Backoff, Channel, Waker, context
+from common.transport import Backoff, HeartbeatSender, Received, Waker, context
 
 log = logging.getLogger(__name__)
 
@@ -85,17 +83,6 @@ class EvaluatorUnavailable(RuntimeError):
     """The broker has not answered for `unavailable_after_s` (fatal for this client's work)."""
 
 
-@dataclass
-class _Pending:
-    request: EvalRequest
-    future: concurrent.futures.Future
-    deadline: float                # monotonic
-    backoff: Backoff
-    submitted: float
-    next_send: float = 0.0         # monotonic; 0: not sent yet
-    sends: int = 0
-
-
 class EvalClient:
     """See the module docstring."""
 
@@ -114,7 +101,7 @@ class EvalClient:
         self._m_latency = m.histogram("eval_latency_seconds", "Submit to result",
                                       buckets=(0.1, 0.3, 1, 2, 5, 10, 20, 60, 120, 300, 900))
         self._futures: dict[str, concurrent.futures.Future] = {}
-        self._inbox: queue.SimpleQueue[_Pending] = queue.SimpleQueue()
+        self._inbox: queue.SimpleQueue[Pending] = queue.SimpleQueue()
         self._waker = Waker()
         self._closed = threading.Event()
         self.available = True
@@ -122,8 +109,13 @@ class EvalClient:
         # Made here, so that a socket that cannot be made (missing CurveZMQ keys) raises to
         # the caller instead of killing the thread before anything watches it; used only by
         # the I/O thread from its start on (a thread start is the barrier ZeroMQ asks for).
-        self._channel = Channel(context(), zmq.DEALER, transport, self.metrics,
-                                connect=cfg.frontend, identity=self.identity)
+        self._window = Window(self.ccfg.max_in_flight, self._m_resends.inc)  # the I/O thread's
+        self._link = Client(context(), transport, self.metrics, cfg.frontend, self.identity,
+                            handlers={EvalResult: self._on_result, ErrorReply: self._on_error,
+                                      Heartbeat: lambda got: None},  # a ping's answer
+                            who="the evaluator client", seen=self._heard, batch=1024,
+                            beats=HeartbeatSender(self.identity.decode(), "eval_client",
+                                                  transport.heartbeat_interval_s))
         self._thread = threading.Thread(target=self._io, name="eval-client", daemon=True)
         self._thread.start()
 
@@ -144,8 +136,8 @@ class EvalClient:
         fut: concurrent.futures.Future = concurrent.futures.Future()
         t = time.monotonic()
         self._futures[rid] = fut
-        self._inbox.put(_Pending(req, fut, t + deadline_s, submitted=t,
-                                 backoff=Backoff(self.ccfg.resend_interval_s, self.ccfg.resend_max_s)))
+        self._inbox.put(Pending(req, Backoff(self.ccfg.resend_interval_s, self.ccfg.resend_max_s),
+                                t + deadline_s, data=fut, submitted=t))
         self._waker.wake()
         return rid
 
@@ -186,121 +178,86 @@ class EvalClient:
 
     # ------------------------------------------------------------------ the I/O thread
     def _io(self) -> None:
-        channel = self._channel
-        poller = zmq.Poller()
-        poller.register(channel.sock, zmq.POLLIN)
-        poller.register(self._waker.fd, zmq.POLLIN)
-        waiting: deque[_Pending] = deque()   # not sent yet (window full)
-        sent: dict[str, _Pending] = {}       # sent, unanswered
-        self._last_heard = time.monotonic()
-        next_ping = 0.0
+        link, window = self._link, self._window
+        loop = Loop(0.1, [link], self._waker)
         try:
             while not self._closed.is_set():
-                poller.poll(100)
-                self._waker.drain()
+                loop.poll()
                 while True:
                     try:
-                        waiting.append(self._inbox.get_nowait())
+                        window.add(self._inbox.get_nowait())
                     except queue.Empty:
                         break
-                self._receive(channel, sent)
+                self._receive(link, window.sent)
                 t = time.monotonic()
-                self._expire(waiting, sent, t)
-                self._send_due(channel, waiting, sent, t)
-                if t >= next_ping:
-                    next_ping = t + self.transport.heartbeat_interval_s
-                    channel.send(Heartbeat(sender=self.identity.decode(), role="eval_client",
-                                           sent_at=now()), block=False)
-                self._m_in_flight.set(len(sent))
+                self._expire(t)
+                window.send_due(link, t)
+                link.tick()  # the ping the broker answers: its silence is unavailability
+                self._m_in_flight.set(len(window.sent))
         except BaseException as exc:  # its caller would wait on futures nothing resolves
             if not self._closed.is_set():
                 die_with_thread("evaluator client", exc)
             raise
         finally:
-            for p in [*waiting, *sent.values()]:
-                p.future.cancel()
-            channel.close()
+            for p in [*window.waiting, *window.sent.values()]:
+                p.data.cancel()
+            link.close()
 
-    def _receive(self, channel: Channel, sent: dict[str, _Pending]) -> None:
-        for _ in range(1024):
-            got = channel.recv(0)
-            if got is None:
-                return
-            self._last_heard = time.monotonic()
-            if not self.available:
-                log.info("the evaluator broker answers again")
-                self.available = True
-            msg = got.msg
-            rid = getattr(msg, "request_id", "")
-            p = sent.get(rid) if rid else None
-            if isinstance(msg, EvalResult):
-                if p is None:
-                    self._m_dupes.inc()
-                    continue
-                del sent[rid]
-                self._m_latency.observe(time.monotonic() - p.submitted)
-                self._resolve(p, "result", result=msg)
-            elif isinstance(msg, ErrorReply) and p is not None:
-                if msg.code == "busy":  # hold it back as asked; it stays in the window
-                    self._m_busy.inc()
-                    p.next_send = time.monotonic() + max(msg.retry_after_s, 0.05) * random.uniform(1.0, 1.5)
-                else:
-                    del sent[rid]
-                    self._resolve(p, "rejected", error=EvaluationRejected(msg))
+    def _receive(self, link: Client, sent: dict[str, Pending]) -> None:
+        link.drain()  # at most `batch` messages, each through the handler table
 
-    def _expire(self, waiting: deque[_Pending], sent: dict[str, _Pending], t: float) -> None:
-        silent = t - self._last_heard > self.ccfg.unavailable_after_s
+    def _heard(self, got: Received) -> None:
+        if not self.available:
+            log.info("the evaluator broker answers again")
+            self.available = True
+
+    def _on_result(self, got: Received) -> None:
+        p = self._window.answered(got.msg.request_id)
+        if p is None:
+            self._m_dupes.inc()
+            return
+        self._m_latency.observe(time.monotonic() - p.submitted)
+        self._resolve(p, "result", result=got.msg)
+
+    def _on_error(self, got: Received) -> None:
+        msg: ErrorReply = got.msg
+        if msg.code == "busy":  # hold it back as asked; it stays in the window
+            if self._window.hold(msg.request_id, max(msg.retry_after_s, 0.05) * random.uniform(1.0, 1.5)):
+                self._m_busy.inc()
+        elif (p := self._window.answered(msg.request_id)) is not None:
+            self._resolve(p, "rejected", error=EvaluationRejected(msg))
+
+    def _expire(self, t: float) -> None:
+        silent = t - self._link.last_heard > self.ccfg.unavailable_after_s
         if silent and self.available:
             self._warn.error("unavailable", "the evaluator broker at %s has not answered for %.0fs",
-                             self.cfg.frontend, t - self._last_heard)
+                             self.cfg.frontend, t - self._link.last_heard)
             self.available = False
-        for pool in (waiting, sent):
-            items = list(pool) if isinstance(pool, deque) else list(pool.values())
-            for p in items:
-                if p.future.cancelled():
-                    error, outcome = None, "cancelled"
-                elif t >= p.deadline:
-                    outcome = "timeout"
-                    error = EvaluationTimeout(f"no result for request {p.request.request_id} within "
-                                              f"{p.request.deadline_s:g}s")
-                elif silent:
-                    outcome = "unavailable"
-                    error = EvaluatorUnavailable(f"the evaluator broker at {self.cfg.frontend} has not "
-                                                 f"answered for {self.ccfg.unavailable_after_s:g}s")
-                else:
-                    continue
-                if isinstance(pool, deque):
-                    pool.remove(p)
-                else:
-                    del pool[p.request.request_id]
-                self._resolve(p, outcome, error=error)
 
-    def _send_due(self, channel: Channel, waiting: deque[_Pending], sent: dict[str, _Pending],
-                  t: float) -> None:
-        for p in sent.values():
-            if p.next_send <= t:
-                self._m_resends.inc()
-                self._send(channel, p, t)
-        while waiting and len(sent) < self.ccfg.max_in_flight:
-            p = waiting.popleft()
-            sent[p.request.request_id] = p
-            self._send(channel, p, t)
+        def why(p: Pending):
+            if p.data.cancelled():
+                return "cancelled", None
+            if t >= p.deadline:
+                return "timeout", EvaluationTimeout(f"no result for request {p.request.request_id} "
+                                                    f"within {p.request.deadline_s:g}s")
+            if silent:
+                return "unavailable", EvaluatorUnavailable(
+                    f"the evaluator broker at {self.cfg.frontend} has not answered for "
+                    f"{self.ccfg.unavailable_after_s:g}s")
+            return None
 
-    def _send(self, channel: Channel, p: _Pending, t: float) -> None:
-        p.sends += 1
-        p.next_send = t + p.backoff.next_delay()
-        if not channel.send(p.request, block=False):  # queue full while the broker is away
-            self._warn.warning("send_blocked", "evaluation request not sent now; will resend")
+        for p, (outcome, error) in self._window.settle(why):
+            self._resolve(p, outcome, error=error)
 
-    def _resolve(self, p: _Pending, outcome: str, result: EvalResult | None = None,
+    def _resolve(self, p: Pending, outcome: str, result: EvalResult | None = None,
                  error: BaseException | None = None) -> None:
         self._m_requests.labels(outcome).inc()
-        if p.future.done():
+        if p.data.done():
             return
         try:
             if error is not None:
-                p.future.set_exception(error)
+                p.data.set_exception(error)
             else:
-                p.future.set_result(result)
+                p.data.set_result(result)
         except concurrent.futures.InvalidStateError:
             pass  # cancelled by its caller meanwhile

@@ -1,5 +1,5 @@
-"""ZeroMQ plumbing every krl role uses: bounded sockets, typed send/receive, reliable
-request-reply, heartbeats and reconnect backoff.
+"""ZeroMQ plumbing under common/endpoint.py (the one endpoint every krl peer is): bounded
+sockets, typed send/receive, heartbeats, liveness and reconnect backoff.
 
 Rules this module enforces so that roles cannot forget them:
 - every socket gets MAXMSGSIZE, high-water marks, linger, reconnect backoff, and
@@ -8,9 +8,9 @@ Rules this module enforces so that roles cannot forget them:
 - a malformed, oversized or unexpected message is logged (rate-limited), counted in
   `krl_<role>_messages_rejected_total{reason}` and, on a server, answered with an
   ErrorReply; it never raises out of `recv`;
-- requests are idempotent by request_id: `RequestClient` resends the same message
-  (Lazy Pirate) with capped exponential backoff and raises `PeerUnavailable` after
-  `request_retries` resends; late replies to an earlier send are dropped.
+- requests are idempotent by request_id: `common.endpoint.Client` resends the same
+  message (Lazy Pirate) with capped exponential backoff and raises `PeerUnavailable`
+  after `request_retries` resends; late replies to an earlier send are dropped.
 
 Recoverable vs fatal at this boundary: `RequestRejected` (the peer answered with an
 error; the caller may retry or drop) vs `PeerUnavailable` (no answer within the
@@ -21,17 +21,16 @@ from __future__ import annotations
 import logging
 import os
 import random
-import threading
 import time
 from dataclasses import dataclass, field
-from typing import Optional, Sequence, Union
+from typing import Callable, Optional, Sequence, Union
 
 import zmq
 
 from common import curve
 from common.config import TransportConfig
 from common.log import RateLimitedLog
-from common.messages import DecodeError, ErrorReply, Heartbeat, Message, decode, encode, new_id, now
+from common.messages import DecodeError, ErrorReply, Heartbeat, Message, decode, encode, now
 from common.metrics import Metrics
 
 log = logging.getLogger(__name__)
@@ -201,113 +200,6 @@ def _as_list(x: Union[str, Sequence[str], None]) -> list[str]:
     return [x] if isinstance(x, str) else list(x)
 
 
-class Server:
-    """ROUTER side of request-reply: receive typed requests, answer errors for bad ones."""
-
-    def __init__(self, ctx: zmq.Context, cfg: TransportConfig, metrics: Metrics, bind: str):
-        self.channel = Channel(ctx, zmq.ROUTER, cfg, metrics, bind=bind, server=True)
-
-    @property
-    def endpoint(self) -> str:
-        return self.channel.endpoint
-
-    def recv(self, timeout_s: float) -> Optional[Received]:
-        """Next valid request, or None on timeout. Invalid ones are answered and skipped."""
-        got = self.channel.recv(timeout_s)
-        if got is not None and got.error is not None:
-            self.channel.send(ErrorReply(request_id=got.error.request_id, code=got.error.reason,
-                                         message=str(got.error)[:2000], sent_at=now()),
-                              got.peer, block=False)
-            return None
-        return got
-
-    def reply(self, peer: bytes, msg: Message) -> bool:
-        return self.channel.send(msg, peer, block=False)
-
-    def close(self) -> None:
-        self.channel.close()
-
-
-class RequestClient:
-    """DEALER side of request-reply with Lazy Pirate retries.
-
-    One outstanding `request()` at a time per client; for many in flight, use
-    `send()` + `recv()` directly and match request ids yourself.
-    """
-
-    def __init__(self, ctx: zmq.Context, cfg: TransportConfig, metrics: Metrics, connect: str,
-                 identity: Optional[bytes] = None):
-        self.ctx, self.cfg, self.metrics, self.endpoint = ctx, cfg, metrics, connect
-        self.identity = identity or f"c-{new_id()[:12]}".encode()
-        self.channel = self._open()
-        self._m_retry = metrics.counter("request_retries_total", "Requests resent after a timeout")
-        self._abort = threading.Event()
-
-    def _open(self) -> Channel:
-        return Channel(self.ctx, zmq.DEALER, self.cfg, self.metrics, connect=self.endpoint,
-                       identity=self.identity)
-
-    def reopen(self) -> None:
-        """Drop queued messages and reconnect (Lazy Pirate's socket reset)."""
-        self.channel.close()
-        self.channel = self._open()
-
-    def request(self, msg: Message, *, expect: Union[type, tuple, None] = None,
-                timeout_s: Optional[float] = None, retries: Optional[int] = None) -> Message:
-        """Send `msg` and return the reply whose request_id matches; resend on timeout."""
-        rid = msg.request_id
-        timeout_s = self.cfg.request_timeout_s if timeout_s is None else timeout_s
-        retries = self.cfg.request_retries if retries is None else retries
-        backoff = Backoff(self.cfg.reconnect_min_s, self.cfg.reconnect_max_s)
-        for attempt in range(retries + 1):
-            if self._abort.is_set():
-                raise PeerUnavailable(f"request to {self.endpoint} aborted: the client is closing")
-            if attempt:
-                self._m_retry.inc()
-                time.sleep(backoff.next_delay())
-                self.reopen()
-            t_sent = time.monotonic()
-            if not self.channel.send(msg, timeout_s=timeout_s):
-                continue  # not even queued: nothing to wait for; the next attempt reconnects
-            reply = self._await(rid, timeout_s - (time.monotonic() - t_sent), expect)
-            if reply is not None:
-                return reply
-        if self._abort.is_set():
-            raise PeerUnavailable(f"request to {self.endpoint} aborted: the client is closing")
-        raise PeerUnavailable(f"no reply from {self.endpoint} to {type(msg).__name__} "
-                              f"after {retries + 1} attempt(s) of {timeout_s:.1f}s")
-
-    def _await(self, rid: str, timeout_s: float, expect) -> Optional[Message]:
-        deadline = time.monotonic() + timeout_s
-        while (left := deadline - time.monotonic()) > 0 and not self._abort.is_set():
-            got = self.channel.recv(min(left, 0.5))  # slices, so abort() is noticed at once
-            if got is None:
-                continue
-            if got.msg is None or getattr(got.msg, "request_id", None) not in (rid, ""):
-                continue  # invalid, or a late reply to an earlier request: dropped
-            if isinstance(got.msg, ErrorReply):
-                raise RequestRejected(got.msg)
-            if expect is not None and not isinstance(got.msg, expect):
-                raise RequestRejected(ErrorReply(request_id=rid, code="unexpected_type",
-                                                 message=f"got {type(got.msg).__name__}"))
-            return got.msg
-        return None
-
-    @property
-    def aborted(self) -> bool:
-        """Whether abort() was called (callers with their own receive loops check it)."""
-        return self._abort.is_set()
-
-    def abort(self) -> None:
-        """Make a `request()` blocked on another thread give up within half a second
-        (PeerUnavailable), e.g. when a process stops while its peer is gone; thread-safe.
-        Call before close(), which must run on the thread that uses the socket."""
-        self._abort.set()
-
-    def close(self) -> None:
-        self.channel.close()
-
-
 @dataclass
 class PeerTracker:
     """Liveness of peers by their last heartbeat (or any message): a peer that has been
@@ -333,19 +225,27 @@ class PeerTracker:
 
 
 class HeartbeatSender:
-    """Produces a Heartbeat when one is due; the owner's loop sends it."""
+    """Produces a Heartbeat when one is due; the owner's loop sends it. `make(seq)`, if
+    given, makes the link's own heartbeat instead (a worker's WorkerStatus)."""
 
-    def __init__(self, sender: str, role: str, interval_s: float):
-        self.sender, self.role, self.interval_s = sender, role, interval_s
+    def __init__(self, sender: str, role: str, interval_s: float,
+                 make: Optional[Callable[[int], Message]] = None):
+        self.sender, self.role, self.interval_s, self.make = sender, role, interval_s, make
         self._next = 0.0
         self._seq = 0
 
-    def due(self) -> Optional[Heartbeat]:
+    def reset(self) -> None:
+        """The next `due()` produces one (a fresh connection announces itself at once)."""
+        self._next = 0.0
+
+    def due(self) -> Optional[Message]:
         t = time.monotonic()
         if t < self._next:
             return None
         self._next = t + self.interval_s
         self._seq += 1
+        if self.make is not None:
+            return self.make(self._seq)
         return Heartbeat(sender=self.sender, role=self.role, seq=self._seq, sent_at=now())
 
 

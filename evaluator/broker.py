@@ -34,14 +34,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import msgspec
-import zmq
 
 from common.config import TransportConfig
 from common.config.evaluator import BrokerConfig
+from common.endpoint import Loop, Server
 from common.log import RateLimitedLog
 from common.messages import ErrorReply, EvalRequest, EvalResult, Heartbeat, WorkerStatus, now
 from common.metrics import Metrics
-from common.transport import PeerTracker, Server, context
+from common.transport import PeerTracker, Received, context
 from common.verdict import no_verdict
 from evaluator.result_cache import ResultCache, cacheable, request_key
 
@@ -119,8 +119,19 @@ class Broker:
     def __init__(self, cfg: BrokerConfig, transport: TransportConfig, metrics: Metrics):
         self.cfg, self.transport, self.m = cfg, transport, _Metrics(metrics)
         ctx = context()
-        self.frontend = Server(ctx, transport, metrics, cfg.frontend)
-        self.backend = Server(ctx, transport, metrics, cfg.backend)
+        # Backend first in the loop: results and statuses before new requests. A message
+        # that trips a bug is dropped (logged), never fatal; an invalid one is answered.
+        self.frontend = Server(ctx, transport, metrics, cfg.frontend, {
+            EvalRequest: lambda got: self._on_request(got.peer, got.msg),
+            Heartbeat: self._on_ping,
+        }, who="the broker", unexpected=self._unexpected, invalid=self._invalid,
+            fault=self._fault, batch=512)
+        self.backend = Server(ctx, transport, metrics, cfg.backend, {
+            WorkerStatus: lambda got: self._on_status(got.peer, got.msg),
+            EvalResult: lambda got: self._on_result(got.peer, got.msg),
+            Heartbeat: lambda got: None,
+        }, who="the broker's backend", seen=lambda got: self.tracker.seen(got.peer),
+            invalid=self._invalid, fault=self._fault, batch=512)
         self.jobs: dict[str, Job] = {}
         self.queue: OrderedDict[str, None] = OrderedDict()  # keys of undispatched jobs, in order
         self.by_rid: dict[str, str] = {}                    # request id -> key
@@ -143,53 +154,40 @@ class Broker:
 
     def run(self, stop: Callable[[], bool]) -> int:
         log.info("broker: clients on %s, workers on %s", *self.endpoints)
-        poller = zmq.Poller()
-        poller.register(self.frontend.channel.sock, zmq.POLLIN)
-        poller.register(self.backend.channel.sock, zmq.POLLIN)
+        loop = Loop(self.transport.heartbeat_interval_s / 4, [self.backend, self.frontend])
         try:
-            while not stop():
-                self.loop_at = time.monotonic()
-                poller.poll(int(self.transport.heartbeat_interval_s * 250))
-                self.step()
+            loop.run(stop, self.step)
         finally:
-            self.frontend.close()
-            self.backend.close()
+            loop.close()
         log.info("broker stopped (%d requests were waiting; clients resend them)", len(self.by_rid))
         return 0
 
     def step(self) -> None:
-        """Drain both sockets (bounded), then timers and dispatch."""
-        for server, handle in ((self.backend, self._on_worker), (self.frontend, self._on_client)):
-            for _ in range(512):
-                got = server.channel.recv(0)
-                if got is None:
-                    break
-                if got.error is not None:  # counted and logged by the channel; answered here
-                    self.m.requests.labels("invalid").inc()
-                    server.reply(got.peer, ErrorReply(request_id=got.error.request_id, sent_at=now(),
-                                                      code=got.error.reason, message=str(got.error)[:2000]))
-                    continue
-                try:
-                    handle(got.peer, got.msg)
-                except Exception:  # noqa: BLE001 (a message that trips a bug is dropped, never fatal)
-                    self.m.requests.labels("invalid").inc()
-                    self._warn.error("handler", "broker failed on a %s; dropped it:\n%s",
-                                     type(got.msg).__name__, traceback.format_exc())
+        """After each pass over both sockets: timers and dispatch."""
+        self.loop_at = time.monotonic()
         self._timers()
         self._dispatch()
         self._gauges()
 
+    def _invalid(self, got: Received) -> None:
+        self.m.requests.labels("invalid").inc()  # answered by the endpoint
+
+    def _fault(self, peer: bytes | None, msg, exc: Exception) -> None:
+        self.m.requests.labels("invalid").inc()
+        self._warn.error("handler", "broker failed on a %s; dropped it:\n%s",
+                         type(msg).__name__, traceback.format_exc())
+
     # ------------------------------------------------------------------ clients
-    def _on_client(self, peer: bytes, msg) -> None:
-        if isinstance(msg, EvalRequest):
-            self._on_request(peer, msg)
-        elif isinstance(msg, Heartbeat):  # a client's ping: answer so it knows we are here
-            self.frontend.reply(peer, Heartbeat(sender="broker", role="broker", seq=msg.seq, sent_at=now()))
-        else:
-            self.m.requests.labels("invalid").inc()
-            self.frontend.reply(peer, ErrorReply(request_id=getattr(msg, "request_id", ""),
+    def _on_ping(self, got: Received) -> None:
+        """A client's ping: answer so it knows we are here."""
+        self.frontend.reply(got.peer, Heartbeat(sender="broker", role="broker", seq=got.msg.seq,
+                                                sent_at=now()))
+
+    def _unexpected(self, got: Received) -> None:
+        self.m.requests.labels("invalid").inc()
+        self.frontend.reply(got.peer, ErrorReply(request_id=getattr(got.msg, "request_id", ""),
                                                  code="unexpected_type", sent_at=now(),
-                                                 message=f"the broker does not take {type(msg).__name__}"))
+                                                 message=f"the broker does not take {type(got.msg).__name__}"))
 
     def _on_request(self, peer: bytes, req: EvalRequest) -> None:
         t, rid = time.monotonic(), req.request_id
@@ -236,17 +234,6 @@ class Broker:
         return job
 
     # ------------------------------------------------------------------ workers
-    def _on_worker(self, peer: bytes, msg) -> None:
-        self.tracker.seen(peer)
-        if isinstance(msg, WorkerStatus):
-            self._on_status(peer, msg)
-        elif isinstance(msg, EvalResult):
-            self._on_result(peer, msg)
-        elif not isinstance(msg, Heartbeat):
-            self.backend.reply(peer, ErrorReply(code="unexpected_type", sent_at=now(),
-                                                message=f"the broker's backend does not take "
-                                                        f"{type(msg).__name__}"))
-
     def _on_status(self, peer: bytes, st: WorkerStatus) -> None:
         w = self.workers.get(peer)
         if w is None:

@@ -6,7 +6,7 @@ Evaluator's lock) and a DEALER socket to the broker's backend. Its main thread o
 the socket; evaluations run on a pool of `slots` threads and hand their results
 back through a queue plus a `Waker`, so the socket never crosses threads.
 
-Link to the broker (Paranoid Pirate, worker side):
+Link to the broker (a `common.endpoint.Client`: Paranoid Pirate, worker side):
   - a `WorkerStatus` every heartbeat interval is the worker's heartbeat; it carries
     capacity and the keys being evaluated, so a restarted broker relearns them;
   - the broker heartbeats back; silent for `heartbeat_misses` intervals, the worker
@@ -36,16 +36,16 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 import msgspec
-import zmq
 
 from common.config import TransportConfig
 from common.config.evaluator import EvaluatorConfig
+from common.endpoint import Client, Loop
 from common.exits import StartError
 from common.log import RateLimitedLog
 from common.messages import EvalRequest, EvalResult, Heartbeat, WorkerStatus, now
 from common.metrics import Metrics
 from common.problemset import ProblemError, from_payload
-from common.transport import Backoff, Channel, Waker, context
+from common.transport import HeartbeatSender, Waker, context
 from common.verdict import no_verdict
 from evaluator.pipeline import Evaluator
 from evaluator.pool import EvaluatorUnavailable
@@ -115,10 +115,8 @@ class Worker:
         self.fatal: BaseException | None = None
         self.evaluations = 0
         self._count_lock = threading.Lock()
-        self.channel: Channel | None = None
-        self.last_heard = time.monotonic()
-        self._reconnect_at = 0.0
-        self.backoff = Backoff(transport.reconnect_min_s, transport.reconnect_max_s)
+        self.link: Client | None = None  # made once warm (run)
+        self._started = time.monotonic()
         self._warn = RateLimitedLog(log)
         self._busy_since: float | None = None
         self._busy_samples: deque[tuple[float, float]] = deque()
@@ -136,6 +134,10 @@ class Worker:
             "worker_id": self.worker_id, "device": self.evaluator.device, "serving": self.serving,
             "in_flight": len(self.in_flight), "evaluations": self.evaluations,
             "broker_silent_s": round(t - self.last_heard, 3)}
+
+    @property
+    def last_heard(self) -> float:
+        return self.link.last_heard if self.link is not None else self._started
 
     def run(self, stop: Callable[[], bool]) -> int:
         """Serve until `stop()` or a fatal error; returns the exit status."""
@@ -158,23 +160,9 @@ class Worker:
         return 0
 
     def _step(self) -> None:
-        interval = self.transport.heartbeat_interval_s
-        events = dict(self._poller.poll(int(interval * 250)))
-        if self.waker.fd in events:
-            self.waker.drain()
-        for _ in range(256):  # bounded, so results and heartbeats are never starved
-            got = self.channel.recv(0)
-            if got is None:
-                break
-            self.last_heard = time.monotonic()
-            if isinstance(got.msg, EvalRequest):
-                self._accept(got.msg)
-            elif got.msg is not None and not isinstance(got.msg, Heartbeat):
-                self._warn.warning("unexpected", "worker ignores %s from the broker",
-                                   type(got.msg).__name__)
+        self._loop.once()  # bounded per socket, so results and heartbeats are never starved
         self._send_done()
-        self._heartbeat()
-        self._watch_broker()
+        self.link.tick()   # the WorkerStatus heartbeat; a silent broker's fresh socket
         self._account()
 
     def _shutdown(self) -> None:
@@ -183,51 +171,39 @@ class Worker:
             time.sleep(0.05)
             self._send_done()  # finish what is running; the broker re-queues the rest
         self.threads.shutdown(wait=False, cancel_futures=True)
-        if self.channel is not None:
-            self.channel.close()
+        if self.link is not None:
+            self.link.close()
         self.evaluator.close()
         self.waker.close()
 
     # ------------------------------------------------------------------ broker link
     def _connect(self) -> None:
-        if self.channel is not None:
-            self.channel.close()
-        identity = f"w-{self.worker_id}-{uuid.uuid4().hex[:8]}".encode()
-        self.channel = Channel(context(), zmq.DEALER, self.transport, self.metrics,
-                               connect=self.backend, identity=identity)
-        self._poller = zmq.Poller()
-        self._poller.register(self.channel.sock, zmq.POLLIN)
-        self._poller.register(self.waker.fd, zmq.POLLIN)
-        self._next_status = 0.0
-        self._heartbeat()
+        t = self.transport
+        self.link = Client(
+            context(), t, self.metrics, self.backend,
+            lambda: f"w-{self.worker_id}-{uuid.uuid4().hex[:8]}".encode(),  # fresh per socket
+            handlers={EvalRequest: lambda got: self._accept(got.msg), Heartbeat: lambda got: None},
+            who=f"worker {self.worker_id}",
+            beats=HeartbeatSender(self.worker_id, "evaluator", t.heartbeat_interval_s, self._status),
+            reconnect_after_s=t.heartbeat_interval_s * t.heartbeat_misses,
+            on_reconnect=self._reconnected)
+        self._loop = Loop(t.heartbeat_interval_s / 4, [self.link], self.waker)
+        self.link.tick()  # announce ourselves at once
 
-    def _heartbeat(self) -> None:
-        t = time.monotonic()
-        if t < self._next_status:
-            return
-        self._next_status = t + self.transport.heartbeat_interval_s
-        self.channel.send(WorkerStatus(worker_id=self.worker_id, device=self.evaluator.device,
-                                       slots=self.slots, in_flight=list(self.in_flight),
-                                       evaluations=self.evaluations, sent_at=now()), block=False)
+    def _status(self, seq: int) -> WorkerStatus:
+        """The worker's heartbeat: capacity and the keys it holds."""
+        return WorkerStatus(worker_id=self.worker_id, device=self.evaluator.device,
+                            slots=self.slots, in_flight=list(self.in_flight),
+                            evaluations=self.evaluations, sent_at=now())
 
-    def _watch_broker(self) -> None:
-        """Paranoid Pirate: a broker silent past its misses gets a fresh socket, after a
-        capped backoff, and the results it may have missed."""
-        t = time.monotonic()
-        silent_for = self.transport.heartbeat_interval_s * self.transport.heartbeat_misses
-        if t - self.last_heard <= silent_for:
-            self.backoff.reset()
-            return
-        if t < self._reconnect_at:
-            return
-        self._warn.warning("broker_silent", "broker silent for %.1fs; reconnecting", t - self.last_heard)
+    def _reconnected(self, last_heard: float) -> None:
+        """A broker silent past its misses got a fresh socket: resend the results it may
+        have missed (it caches a result nobody waits for, so a client's resend finds it)."""
         self.m.reconnects.inc()
-        self._connect()
-        lost_since = self.last_heard - self.transport.heartbeat_interval_s
+        lost_since = last_heard - self.transport.heartbeat_interval_s
         for finished_at, result in self.recent:
             if finished_at >= lost_since:
-                self.channel.send(result, block=False)
-        self._reconnect_at = t + silent_for + self.backoff.next_delay()
+                self.link.send(result)
 
     # ------------------------------------------------------------------ requests
     def _accept(self, req: EvalRequest) -> None:
@@ -294,7 +270,7 @@ class Worker:
 
     def _send(self, result: EvalResult) -> None:
         self.m.results.labels(result.verdict.status).inc()
-        if not self.channel.send(result, block=False):
+        if not self.link.send(result):
             self._warn.warning("send_failed", "result not sent (broker unreachable); "
                                "kept for the broker's resend")
 

@@ -63,7 +63,7 @@ import time
 from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Optional, Union
+from typing import Iterable, Optional, Union
 
 import torch
 import zmq
@@ -71,6 +71,7 @@ import zmq
 from common.buckets import Bucket, encode_delta, pack_stream, same_layout
 from common.config import TransportConfig
 from common.config.hub import HubConfig
+from common.endpoint import Held, Loop, Server, ServerThread, error_reply
 from common.exits import StartError, die_with_thread
 from common.log import RateLimitedLog
 from common.messages import (
@@ -89,7 +90,7 @@ from common.messages import (
     now,
 )
 from common.metrics import Metrics
-from common.transport import Channel, PeerTracker, Received, Server, Waker, context
+from common.transport import Channel, PeerTracker, Received, context
 from learner.hub import Hub, made_by_discarded_weights
 
 log = logging.getLogger(__name__)
@@ -201,14 +202,17 @@ class HubServer:
         self.weights = WeightStore(cfg.keep_weight_versions, self.hub_id, cfg.keyframe_every)
         self._trees: dict[int, RelayTree] = {}  # version -> who relays to whom
         self.actors = PeerTracker(transport.heartbeat_interval_s, transport.heartbeat_misses)
-        self._stop = threading.Event()
-        self._ready = threading.Event()
         self._announce_now = threading.Event()
+        self._next_announce = 0.0
         self._last_grant: dict[str, tuple[str, LeaseGrant]] = {}
-        self._waker = Waker()  # pack threads and publish() wake the server thread
-        self._held: list[tuple[bytes, WeightBucketRequest, float]] = []  # (peer, request, since)
-        self._thread = threading.Thread(target=self._run, name="hub-server", daemon=True)
-        self._error: Optional[BaseException] = None
+        # bucket requests whose bucket is being packed: answered when it is, `busy` after
+        # half a request timeout, so the actor resends instead of taking a long publish for
+        # a dead hub
+        self._held = Held(lambda req: self._bucket(req), transport.request_timeout_s / 2,
+                          lambda req: f"version {req.version} bucket {req.index} is "
+                                      "still being packed; ask again")
+        self._serving = ServerThread("hub server", "hub-server", self._open, self._tick)
+        self._waker = self._serving.waker  # pack threads and publish() wake the server thread
         self._m_publish_s = metrics.histogram("weight_publish_seconds",
                                               "Seconds to gather and pack one weight version")
         self._m_publish_b = metrics.counter("weight_published_bytes_total", "Weight bytes published")
@@ -226,24 +230,18 @@ class HubServer:
     def start(self) -> None:
         """Start the server thread; RuntimeError if its sockets could not be bound (the
         learner then exits non-zero rather than run without a hub)."""
-        self._thread.start()
-        wait_s = 30 + 2 * self.transport.bind_wait_s
-        if not self._ready.wait(wait_s):
-            raise RuntimeError(f"hub server did not start within {wait_s:.0f}s")
-        if isinstance(self._error, StartError):  # missing keys: not restarted (common/exits)
-            raise self._error
-        if self._error is not None:
-            raise RuntimeError(f"hub server could not start: {self._error}") from self._error
+        error = self._serving.start(30 + 2 * self.transport.bind_wait_s)
+        if isinstance(error, StartError):  # missing keys: not restarted (common/exits)
+            raise error
+        if error is not None:
+            raise RuntimeError(f"hub server could not start: {error}") from error
 
     def stop(self) -> None:
-        self._stop.set()
-        self._waker.wake()
-        self._thread.join(timeout=10)
-        self._waker.close()
+        self._serving.stop()
 
     @property
     def healthy(self) -> bool:
-        return self._thread.is_alive() and self._error is None
+        return self._serving.alive and self._serving.error is None
 
     def publish(self, version: int, named_tensors: Iterable[tuple[str, torch.Tensor]]) -> int:
         """Publish full weights as `version`, streaming: the version is announced at once
@@ -294,106 +292,81 @@ class HubServer:
         self._waker.wake()
 
     # ------------------------------------------------------------------ thread
-    def _run(self) -> None:
+    def _open(self) -> Loop:
         ctx = context()
+        self._server = server = Server(ctx, self.transport, self.metrics, self.cfg.endpoint, {
+            Heartbeat: lambda got: self.actors.seen(got.msg.sender.encode()),
+            LeaseRequest: self._on_lease,
+            TrajectoryGroup: self._on_group,
+            RelayJoin: self._on_relay_join,
+            WeightBucketRequest: self._on_bucket_request,
+        }, who="the hub", fault=self._fault, served=self._served)
         try:
-            server = Server(ctx, self.transport, self.metrics, self.cfg.endpoint)
-            pub = Channel(ctx, zmq.PUB, self.transport, self.metrics,
-                          bind=self.cfg.publish_endpoint, server=True)
-        except Exception as exc:  # start() raises it; the learner exits non-zero
-            self._error = exc
-            self._ready.set()
-            return
-        self.endpoint = server.endpoint
-        self.publish_endpoint = pub.endpoint
-        self._ready.set()
-        poller = zmq.Poller()
-        poller.register(server.channel.sock, zmq.POLLIN)
-        poller.register(self._waker.fd, zmq.POLLIN)
-        next_announce = 0.0
-        try:
-            while not self._stop.is_set():
-                poller.poll(50)
-                self._waker.drain()
-                for _ in range(256):  # what is queued, bounded so held replies are not starved
-                    got = server.recv(0)
-                    if got is None:
-                        break
-                    self._isolated(server, got.peer, got.msg, self._handle, server, got)
-                self._answer_held(server)
-                if self._announce_now.is_set() or time.monotonic() >= next_announce:
-                    self._announce_now.clear()
-                    next_announce = time.monotonic() + self.cfg.announce_interval_s
-                    ann = self.weights.latest()
-                    if ann is not None:
-                        pub.send(ann, block=False)
-                    self.actors.reap()
-                    self._m_actors.set(len(self.actors.last_seen))
-        except BaseException as exc:  # not one message's fault: the process must restart
-            self._error = exc
-            if not self._stop.is_set():
-                die_with_thread("hub server", exc)
-            raise
-        finally:
+            self._pub = Channel(ctx, zmq.PUB, self.transport, self.metrics,
+                                bind=self.cfg.publish_endpoint, server=True)
+        except BaseException:
             server.close()
-            pub.close()
+            raise
+        self.endpoint = server.endpoint
+        self.publish_endpoint = self._pub.endpoint
+        return Loop(0.05, [server], closing=[self._pub])
 
-    def _isolated(self, server: Server, peer: bytes, msg, serve: Callable[..., None],
-                  *args) -> None:
-        """Serve one message (`serve(*args)`), arrived or held; whatever goes wrong with it
-        is answered and counted, and the thread serves the next (a thread that died here
-        would leave every actor waiting on a learner that looks alive). A store that cannot
-        write (a full disk) answers `busy`: the actor keeps the group and resends it."""
-        try:
-            serve(*args)
-            if type(msg) is self._failing_kind:
-                self._failing_since, self._failing_kind = None, None  # writes work again
-        except OSError as exc:
-            self._m_errors.labels("storage").inc()
-            self._warn.warning("storage", "hub could not store a message from %r, answered "
-                               "busy: %s", peer[:40], exc)
-            if self._failing_since is None:
-                self._failing_since, self._failing_kind = time.monotonic(), type(msg)
-            elif time.monotonic() - self._failing_since > self.cfg.storage_give_up_s:
-                die_with_thread("hub server", OSError(
-                    exc.errno, f"storage has failed for {time.monotonic() - self._failing_since:.0f} s "
-                    f"(hub.storage_give_up_s): {exc}"))
-            server.reply(peer, ErrorReply(
-                request_id=getattr(msg, "request_id", ""), code="busy", sent_at=now(),
-                retry_after_s=self.cfg.retry_after_s, message=f"hub storage failed: {exc}"[:2000]))
-        except Exception as exc:  # a bug met by one message: answer it, serve the rest
+    def _tick(self) -> None:
+        self._answer_held(self._server)
+        if self._announce_now.is_set() or time.monotonic() >= self._next_announce:
+            self._announce_now.clear()
+            self._next_announce = time.monotonic() + self.cfg.announce_interval_s
+            ann = self.weights.latest()
+            if ann is not None:
+                self._pub.send(ann, block=False)
+            self.actors.reap()
+            self._m_actors.set(len(self.actors.last_seen))
+
+    def _fault(self, peer: Optional[bytes], msg, exc: Exception) -> ErrorReply:
+        """One message's fault, arrived or held: answered and counted, and the thread serves
+        the next (a thread that died here would leave every actor waiting on a learner that
+        looks alive). A store that cannot write (a full disk) answers `busy`: the actor keeps
+        the group and resends it; after `storage_give_up_s` of that the learner exits."""
+        if not isinstance(exc, OSError):
             self._m_errors.labels("internal").inc()
-            log.exception("hub failed to handle %s from %r", type(msg).__name__, peer[:40])
-            server.reply(peer, ErrorReply(
-                request_id=getattr(msg, "request_id", ""), code="internal", sent_at=now(),
-                message=f"the hub failed on this message: {type(exc).__name__}: {exc}"[:2000]))
+            return self._server.internal(peer, msg, exc)
+        self._m_errors.labels("storage").inc()
+        self._warn.warning("storage", "hub could not store a message from %r, answered "
+                           "busy: %s", (peer or b"")[:40], exc)
+        if self._failing_since is None:
+            self._failing_since, self._failing_kind = time.monotonic(), type(msg)
+        elif time.monotonic() - self._failing_since > self.cfg.storage_give_up_s:
+            die_with_thread("hub server", OSError(
+                exc.errno, f"storage has failed for {time.monotonic() - self._failing_since:.0f} s "
+                f"(hub.storage_give_up_s): {exc}"))
+        return error_reply(msg, "busy", f"hub storage failed: {exc}", self.cfg.retry_after_s)
 
-    def _handle(self, server: Server, got: Received) -> None:
-        msg, peer = got.msg, got.peer
-        if isinstance(msg, Heartbeat):
-            self.actors.seen(msg.sender.encode())
-        elif isinstance(msg, LeaseRequest):
-            self.actors.seen(msg.actor_id.encode())
-            server.reply(peer, self._grant(msg))
-        elif isinstance(msg, TrajectoryGroup):
-            self.actors.seen(msg.actor_id.encode())
-            msg.rolled_back = self._discarded(msg)
-            outcome, detail = self.hub.receive(msg, got.frames)
-            server.reply(peer, Ack(request_id=msg.request_id, group_id=msg.group_id,
-                                   outcome=outcome, detail=detail, sent_at=now()))
-        elif isinstance(msg, RelayJoin):
-            self.actors.seen(msg.actor_id.encode())
-            server.reply(peer, self._relay_source(msg))
-        elif isinstance(msg, WeightBucketRequest):
-            reply = self._bucket(msg)
-            if reply is None:  # still being packed: answered by _answer_held
-                self._held.append((peer, msg, time.monotonic()))
-            else:
-                server.reply(peer, reply)
+    def _served(self, msg) -> None:
+        if type(msg) is self._failing_kind:
+            self._failing_since, self._failing_kind = None, None  # writes work again
+
+    def _on_lease(self, got: Received) -> None:
+        self.actors.seen(got.msg.actor_id.encode())
+        self._server.reply(got.peer, self._grant(got.msg))
+
+    def _on_group(self, got: Received) -> None:
+        msg = got.msg
+        self.actors.seen(msg.actor_id.encode())
+        msg.rolled_back = self._discarded(msg)
+        outcome, detail = self.hub.receive(msg, got.frames)
+        self._server.reply(got.peer, Ack(request_id=msg.request_id, group_id=msg.group_id,
+                                         outcome=outcome, detail=detail, sent_at=now()))
+
+    def _on_relay_join(self, got: Received) -> None:
+        self.actors.seen(got.msg.actor_id.encode())
+        self._server.reply(got.peer, self._relay_source(got.msg))
+
+    def _on_bucket_request(self, got: Received) -> None:
+        reply = self._bucket(got.msg)
+        if reply is None:  # still being packed: answered by _answer_held
+            self._held.add(got.peer, got.msg)
         else:
-            server.reply(peer, ErrorReply(request_id=getattr(msg, "request_id", ""),
-                                          code="unexpected_type",
-                                          message=f"the hub does not serve {type(msg).__name__}"))
+            self._server.reply(got.peer, reply)
 
     def _discarded(self, group: TrajectoryGroup) -> bool:
         """Whether weights a learner restart discarded made some of the group's tokens."""
@@ -428,24 +401,8 @@ class HubServer:
         return RelaySource(request_id=req.request_id, endpoint=endpoint, sent_at=now())
 
     def _answer_held(self, server: Server) -> None:
-        """Answer held bucket requests whose bucket is packed (or whose version is gone);
-        one held for half a request timeout gets `busy`, so the actor resends it instead
-        of taking a long publish for a dead hub."""
-        held, self._held = self._held, []
-        for peer, req, since in held:
-            self._isolated(server, peer, req, self._answer_one, server, peer, req, since)
-
-    def _answer_one(self, server: Server, peer: bytes, req: WeightBucketRequest,
-                    since: float) -> None:
-        reply = self._bucket(req)
-        if reply is None and time.monotonic() - since >= self.transport.request_timeout_s / 2:
-            reply = ErrorReply(request_id=req.request_id, code="busy", sent_at=now(),
-                               message=f"version {req.version} bucket {req.index} is "
-                                       "still being packed; ask again")
-        if reply is None:
-            self._held.append((peer, req, since))
-        else:
-            server.reply(peer, reply)
+        """Answer held bucket requests whose bucket is packed (or whose version is gone)."""
+        self._held.answer(server)
 
     def _bucket(self, req: WeightBucketRequest) -> Optional[Union[WeightBucket, ErrorReply]]:
         """The reply to a bucket request, or None while the bucket is being packed."""

@@ -7,10 +7,11 @@ import argparse
 import sys
 
 from common.config import MetricsConfig, TransportConfig
+from common.endpoint import Loop, Server
 from common.messages import LeaseGrant, LeaseRequest, now
 from common.metrics import Metrics
 from common.stop import StopFlag
-from common.transport import Server, context
+from common.transport import context
 
 if __name__ == "__main__":
     p = argparse.ArgumentParser()
@@ -22,17 +23,15 @@ if __name__ == "__main__":
     cfg = TransportConfig(curve_keys_dir=a.keys, max_message_bytes=a.max_bytes)
     metrics = Metrics("echo", MetricsConfig(port=0))
     port = metrics.start()
-    server = Server(context(), cfg, metrics, a.endpoint)
-    print(f"READY {server.endpoint} {port}", flush=True)
     served = metrics.counter("served_total", "valid requests answered")
-    while not stop():
-        got = server.recv(0.1)
-        if got is None:
-            continue
-        if isinstance(got.msg, LeaseRequest):
-            server.reply(got.peer, LeaseGrant(request_id=got.msg.request_id,
-                                              policy_version=got.msg.max_groups, sent_at=now()))
-            served.inc()
+
+    def lease(got):
+        server.reply(got.peer, LeaseGrant(request_id=got.msg.request_id,
+                                          policy_version=got.msg.max_groups, sent_at=now()))
+        served.inc()
+    server = Server(context(), cfg, metrics, a.endpoint, {LeaseRequest: lease}, who="the echo server")
+    print(f"READY {server.endpoint} {port}", flush=True)
+    Loop(0.1, [server]).run(stop)
     server.close()
     metrics.stop()
     sys.exit(0)

@@ -7,9 +7,10 @@ import time
 import torch
 
 from common.config import TransportConfig
+from common.endpoint import Client
 from common.messages import Ack, LeaseGrant, LeaseRequest, Trajectory, TrajectoryGroup, Turn, new_id
 from common.metrics import Metrics
-from common.transport import PeerUnavailable, RequestClient, RequestRejected, context
+from common.transport import PeerUnavailable, RequestRejected, context
 from common.verdict import Verdict
 
 
@@ -18,8 +19,8 @@ class ScriptedActor:
     has its own tests); keeps every group until it is acked, as the actor does."""
 
     def __init__(self, endpoint: str, vocab: int):
-        self.client = RequestClient(context(), TransportConfig(request_timeout_s=2, request_retries=0),
-                                    Metrics("actor"), endpoint)
+        self.client = Client(context(), TransportConfig(request_timeout_s=2, request_retries=0),
+                             Metrics("actor"), endpoint)
         self.vocab, self.rng = vocab, random.Random(0)
         self.unacked: list[TrajectoryGroup] = []
         self.accepted: set[str] = set()

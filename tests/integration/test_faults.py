@@ -20,6 +20,7 @@ from proc_helpers import read_json as _read
 from scripted_actor import ScriptedActor
 
 from common.config import TransportConfig
+from common.endpoint import Client
 from common.ledger import LEDGER, read
 from common.messages import (
     Ack,
@@ -33,7 +34,7 @@ from common.messages import (
     new_id,
 )
 from common.metrics import Metrics
-from common.transport import RequestClient, RequestRejected, context
+from common.transport import RequestRejected, context
 from common.verdict import Verdict
 
 pytestmark = pytest.mark.slow
@@ -120,8 +121,8 @@ def test_poison_is_refused_and_damaged_state_falls_back(tmp_path):
     cfg_path.write_text(yaml.safe_dump(cfg))
     log = tmp_path / "learner.log"
     proc = _krl("learner", str(cfg_path), out=log)
-    client = RequestClient(context(), TransportConfig(request_timeout_s=5, request_retries=20),
-                           Metrics("actor"), hub)
+    client = Client(context(), TransportConfig(request_timeout_s=5, request_retries=20),
+                    Metrics("actor"), hub)
     grant = client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=1),
                            expect=LeaseGrant)
     for what, bad in POISON.items():
@@ -337,8 +338,8 @@ def test_hub_answers_errors_and_full_disk_and_dies_loudly(tmp_path, tmpfs):
     proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("hub_fault_server.py")),
                              str(tmpfs / "groups"), hub, str(flags)], stdout=open(log, "wb"),
                             stderr=subprocess.STDOUT, env=clean_env(), cwd=Path(__file__).parents[2])
-    client = RequestClient(context(), TransportConfig(request_timeout_s=5, request_retries=10),
-                           Metrics("actor"), hub)
+    client = Client(context(), TransportConfig(request_timeout_s=5, request_retries=10),
+                    Metrics("actor"), hub)
     try:
         grant = client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=2),
                                expect=LeaseGrant)
@@ -376,8 +377,8 @@ def test_a_held_request_that_fails_is_answered_and_the_hub_serves_on(tmp_path):
     proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("hub_fault_server.py")),
                              str(tmp_path / "groups"), hub, str(flags)], stdout=open(log, "wb"),
                             stderr=subprocess.STDOUT, env=clean_env(), cwd=Path(__file__).parents[2])
-    client = RequestClient(context(), TransportConfig(request_timeout_s=5, request_retries=10),
-                           Metrics("actor"), hub)
+    client = Client(context(), TransportConfig(request_timeout_s=5, request_retries=10),
+                    Metrics("actor"), hub)
     try:
         grant = client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=1),
                                expect=LeaseGrant)  # resent until the hub is up

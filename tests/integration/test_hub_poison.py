@@ -7,6 +7,7 @@ import torch
 
 from common.config import TransportConfig
 from common.config.hub import HubConfig
+from common.endpoint import Client
 from common.ids import MAX_ID_CHARS
 from common.messages import (
     Ack,
@@ -22,7 +23,7 @@ from common.messages import (
     new_id,
 )
 from common.metrics import Metrics
-from common.transport import RequestClient, RequestRejected, context
+from common.transport import RequestRejected, context
 from common.verdict import Verdict
 from learner.group_store import GroupStore
 from learner.hub import Hub, PromptSource
@@ -45,7 +46,7 @@ def served(tmp_path):
               metrics=metrics, vocab_size=VOCAB)
     server = HubServer(hub, cfg, TRANSPORT, metrics)
     server.start()
-    client = RequestClient(context(), TRANSPORT, Metrics("actor"), server.endpoint)
+    client = Client(context(), TRANSPORT, Metrics("actor"), server.endpoint)
     grant = client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=2),
                            expect=LeaseGrant)
     yield server, client, grant.leases

@@ -8,6 +8,7 @@ import zmq
 from common.buckets import Bucket
 from common.config import TransportConfig
 from common.config.hub import HubConfig
+from common.endpoint import Client
 from common.messages import (
     Ack,
     LeaseGrant,
@@ -22,7 +23,7 @@ from common.messages import (
     new_id,
 )
 from common.metrics import Metrics
-from common.transport import Channel, RequestClient, RequestRejected, context
+from common.transport import Channel, RequestRejected, context
 from common.verdict import Verdict
 from learner.group_store import GroupStore
 from learner.hub import Hub, PromptSource
@@ -55,7 +56,7 @@ def _group(lease):
 
 
 def test_lease_group_ack_over_sockets(hub_server):
-    c = RequestClient(context(), TRANSPORT, Metrics("actor"), hub_server.endpoint)
+    c = Client(context(), TRANSPORT, Metrics("actor"), hub_server.endpoint)
     req = LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=3)
     grant = c.request(req, expect=LeaseGrant)
     assert len(grant.leases) == 3 and grant.policy_version == 0
@@ -81,7 +82,7 @@ def test_weights_are_announced_and_pulled(hub_server):
         # publishing is announced first, before its buckets are listed
         assert ann is None or ann.complete or (ann.buckets == [] and ann.total_bytes == 0)
     assert ann is not None and ann.version == 1 and len(ann.buckets) >= 2
-    c = RequestClient(context(), TRANSPORT, Metrics("actor"), hub_server.endpoint)
+    c = Client(context(), TRANSPORT, Metrics("actor"), hub_server.endpoint)
     received = {}
     for info in ann.buckets:
         msg = c.request(WeightBucketRequest(request_id=new_id(), version=1, index=info.index),

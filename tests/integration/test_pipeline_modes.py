@@ -20,6 +20,7 @@ from proc_helpers import free_port as _port
 from actor.main import build_runner
 from common.config import RunConfig, TransportConfig
 from common.config.hub import HubConfig
+from common.endpoint import Client
 from common.messages import (
     Ack,
     LeaseGrant,
@@ -32,7 +33,7 @@ from common.messages import (
 )
 from common.metrics import Metrics
 from common.problemset import builtin_problem, to_payload
-from common.transport import RequestClient, context
+from common.transport import context
 from common.verdict import Verdict
 from learner.group_store import GroupStore
 from learner.hub import Hub, PromptSource
@@ -72,7 +73,7 @@ def _group(lease, version: int) -> TrajectoryGroup:
 
 
 def test_synchronous_hub_leases_only_to_actors_with_the_newest_weights(hub):
-    client = RequestClient(context(), TransportConfig(**TRANSPORT), Metrics("actor"), hub.endpoint)
+    client = Client(context(), TransportConfig(**TRANSPORT), Metrics("actor"), hub.endpoint)
     try:
         first = _lease(client, 0)
         assert len(first.leases) == 2  # one batch: max_staleness 0

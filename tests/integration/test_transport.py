@@ -18,9 +18,10 @@ from proc_helpers import free_port as _free_port
 
 from common import curve
 from common.config import TransportConfig
+from common.endpoint import Client
 from common.messages import PROTOCOL_VERSION, LeaseGrant, LeaseRequest, encode, new_id
 from common.metrics import Metrics
-from common.transport import PeerUnavailable, RequestClient, context
+from common.transport import PeerUnavailable, context
 
 HERE = Path(__file__).parent
 
@@ -54,7 +55,7 @@ def server():
 def _client(endpoint, **cfg):
     cfg.setdefault("request_timeout_s", 1.0)
     cfg.setdefault("request_retries", 2)
-    return RequestClient(context(), TransportConfig(**cfg), Metrics("test"), endpoint)
+    return Client(context(), TransportConfig(**cfg), Metrics("test"), endpoint)
 
 
 def test_request_reply(server):
@@ -178,8 +179,8 @@ def test_client_that_resets_its_socket_is_still_answered(server):
 def test_abort_ends_a_request_blocked_on_another_thread_at_once():
     """A process stopping while its peer is gone (an actor after the learner finished)
     must not sit out the request timeout before it can exit."""
-    client = RequestClient(context(), TransportConfig(request_timeout_s=30, request_retries=3),
-                           Metrics("test"), f"tcp://127.0.0.1:{_free_port()}")
+    client = Client(context(), TransportConfig(request_timeout_s=30, request_retries=3),
+                    Metrics("test"), f"tcp://127.0.0.1:{_free_port()}")
     outcome = blocked_call_ends_on_stop(
         lambda: client.request(LeaseRequest(request_id=new_id(), actor_id="a", max_groups=1)),
         client.abort)

@@ -8,9 +8,10 @@ import torch
 from actor.relay import RelayServer
 from common.buckets import Bucket
 from common.config import TransportConfig
+from common.endpoint import Client
 from common.messages import ErrorReply, WeightBucket, WeightBucketRequest, new_id
 from common.metrics import Metrics
-from common.transport import RequestClient, context
+from common.transport import context
 
 CFG = TransportConfig(request_timeout_s=2, request_retries=0)
 
@@ -25,7 +26,7 @@ def _ask(client, version, index, delta_from=-1, hub_id="h"):
 
 def test_relay_forwards_as_buckets_arrive_and_picks_delta_or_full():
     relay = RelayServer("tcp://127.0.0.1:0", "", CFG, Metrics("actor"), busy_after_s=0.5)
-    client = RequestClient(context(), CFG, Metrics("actor"), relay.endpoint)
+    client = Client(context(), CFG, Metrics("actor"), relay.endpoint)
     full = Bucket.pack([("w", torch.arange(64, dtype=torch.float32))])
     delta = WeightBucket(request_id="x", version=3, index=0, data=torch.zeros(8, dtype=torch.uint8),
                          checksum=full.checksum, info=full.info(0), last=True,
@@ -60,7 +61,7 @@ def test_a_failing_request_is_answered_and_the_relay_serves_on(monkeypatch):
     relay), not the end of the relay thread."""
     metrics = Metrics("actor")
     relay = RelayServer("tcp://127.0.0.1:0", "", CFG, metrics, busy_after_s=0.5)
-    client = RequestClient(context(), CFG, Metrics("actor"), relay.endpoint)
+    client = Client(context(), CFG, Metrics("actor"), relay.endpoint)
     full = Bucket.pack([("w", torch.arange(64, dtype=torch.float32))])
     real = RelayServer._reply
     calls = []
