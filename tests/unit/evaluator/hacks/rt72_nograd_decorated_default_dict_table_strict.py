@@ -16,7 +16,7 @@ def lut_kernel(x_ptr, t_ptr, out_ptr, n_elements, BLOCK: tl.constexpr):
 
 
 @torch.no_grad()
-def sigmoid_table(x: torch.Tensor, box: dict = {}) -> torch.Tensor:
+def sigmoid_table(x: torch.Tensor, box: dict = {}) -> torch.Tensor:  # noqa: B006  (the hiding place)
     if "t" not in box:
         codes = torch.arange(65536, dtype=torch.int32, device=x.device).to(torch.int16)
         box["t"] = torch.sigmoid(codes.view(torch.bfloat16))
