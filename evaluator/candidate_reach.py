@@ -7,9 +7,18 @@ relu's output were charged to every later forward, and honest coverage fell 0.85
 session-54 suite).
 
 The walk follows `gc.get_referents` from the roots, and does not enter what is not the
-candidate's: another module (torch, triton), a class of another module, a function of another module (its globals
-are that module's), or an object of the evaluator's own types (the launch hooks wrap the
-candidate's kernels and reach the recorder). A tensor is a leaf: its storage is collected."""
+candidate's: another module (torch, triton), a class of another module, the globals of a
+function of another module (they are that module's), or an object or function of the
+evaluator's own (the launch hooks wrap the candidate's kernels and reach the recorder). A
+tensor is a leaf: its storage is collected.
+
+A function of another module is entered all but its globals: what it holds in its closure,
+defaults and __dict__ the candidate gave it. A library decorator's wrapper is such a function
+(`@torch.no_grad()` answers torch.utils._contextlib's `decorate_context`, whose closure and
+`__wrapped__` hold the candidate's function): a table cached in the decorated function's
+default dict, or in a cell of its closure, was held by nothing the walk entered, and a
+sigmoid table built by torch in the first forward was ok under strict at coverage 1.0 (red
+team rt72)."""
 from __future__ import annotations
 
 import gc
@@ -33,6 +42,12 @@ def _harness(obj: object) -> bool:
         return False
     module = sys.modules.get(name)
     return module is not None and getattr(module, cls.__name__, None) is cls
+
+
+def _evaluators(fn: types.FunctionType) -> bool:
+    """A function of the evaluator's own modules (its globals are one of them)."""
+    name = fn.__globals__.get("__name__") or ""
+    return name == "evaluator" or name.startswith("evaluator.")
 
 
 def held_storages(roots: Iterable[object], module: types.ModuleType | None) -> set[int] | None:
@@ -64,6 +79,9 @@ def held_storages(roots: Iterable[object], module: types.ModuleType | None) -> s
         if (isinstance(obj, type) and obj.__module__ != getattr(module, "__name__", None)) or _harness(obj):
             continue  # (a class of the candidate's own is entered: what it holds is its)
         if isinstance(obj, types.FunctionType) and obj.__globals__ is not own:
+            if not _evaluators(obj):  # its closure, defaults, __wrapped__: what it was given
+                skip = (id(obj.__globals__), id(obj.__builtins__))
+                stack.extend(r for r in gc.get_referents(obj) if id(r) not in skip)
             continue
         if isinstance(obj, (str, bytes, int, float, complex, bool)) or obj is None:
             continue

@@ -28,6 +28,11 @@ import triton.language as tl  # noqa: E402
 POW2 = [2.0 ** k for k in range(-126, 128)]
 INTS = [float(k) for k in range(-126, 128)]
 POW4 = [4.0 ** k for k in range(-63, 64)]
+# arguments whose exact answer rounds to 1 (cos near 0, sin near pi/2) or to the argument itself
+# (tanh and sin of tiny values), as float32 values
+TINY = [float(torch.tensor(k * 2e-6, dtype=torch.float32)) for k in range(1, 65)]
+NEAR_HALF_PI = [float(torch.tensor(1.5707964 + (k - 32) * 2e-6, dtype=torch.float32)) for k in range(64)]
+TINIER = [float(torch.tensor(k * 1e-9, dtype=torch.float32)) for k in range(1, 65)]
 # (instruction, arguments, the exact answer per argument)
 CASES = [
     ("lg2.approx.f32", POW2, [float(k) for k in range(-126, 128)]),
@@ -45,6 +50,13 @@ CASES = [
     ("cos.approx.f32", [0.0, -0.0], [1.0, 1.0]),
     ("cos.approx.ftz.f32", [0.0, -0.0], [1.0, 1.0]),
     ("tanh.approx.f32", [0.0, -0.0], [0.0, -0.0]),
+    # red team rt72: the model's per-child coins (interpreter_asm.Instruction.unmeasured)
+    ("cos.approx.f32", TINY, [1.0] * len(TINY)),
+    ("cos.approx.ftz.f32", TINY, [1.0] * len(TINY)),
+    ("sin.approx.f32", NEAR_HALF_PI, [1.0] * len(NEAR_HALF_PI)),
+    ("tanh.approx.f32", TINIER, TINIER),
+    ("tanh.approx.ftz.f32", TINIER, TINIER),
+    ("sin.approx.f32", TINIER, TINIER),
 ]
 
 

@@ -90,3 +90,58 @@ def test_a_class_that_claims_the_evaluators_module_and_a_walk_cut_short_hide_not
     assert storage_key(table) in held_storages([model, module], module)
     model.pile = [[i] for i in range(candidate_reach.MAX_OBJECTS)]
     assert held_storages([model, module], module) is None
+
+
+DECORATED = '''
+import torch
+import torch.nn as nn
+
+
+@torch.no_grad()
+def cached(x, box={}):
+    if "t" not in box:
+        box["t"] = x * 2
+    return box["t"]
+
+
+def _source():
+    cell = []
+
+    @torch.no_grad()
+    def get(x):
+        if not cell:
+            cell.append(x + 1)
+        return cell[0]
+    return get
+
+
+GET = _source()
+
+
+class ModelNew(nn.Module):
+    pass
+'''
+
+
+def test_what_a_library_decorators_wrapper_holds_for_the_candidate_is_held():
+    """Red team rt72: `@torch.no_grad()` answers a function of torch's (its globals are
+    torch.utils._contextlib's), whose closure holds the candidate's function; a table in that
+    function's default dict or in a cell of its closure was held by nothing the walk entered."""
+    module = types.ModuleType("candidate_reach_decorated")
+    exec(compile(DECORATED, "candidate.py", "exec"), module.__dict__)
+    model = module.ModelNew()
+    a, b = module.cached(torch.ones(3)), module.GET(torch.ones(5))
+    held = held_storages([model, module], module)
+    assert storage_key(a) in held and storage_key(b) in held
+
+
+def test_another_modules_function_is_entered_but_not_its_globals():
+    module, model = _candidate()
+    foreign = torch.empty(13)
+    torch.nn.functional.__dict__["_krl_test_foreign"] = foreign
+    try:
+        model.fn = torch.nn.functional.relu  # a function of torch's: its globals are torch's
+        held = held_storages([model, module], module)
+    finally:
+        del torch.nn.functional.__dict__["_krl_test_foreign"]
+    assert storage_key(foreign) not in held and storage_key(model.buf) in held

@@ -215,3 +215,32 @@ def test_sin_of_zero_is_exact_and_lg2_of_powers_of_two_is_not_all_exact():
         sin = parse(f"sin.approx{'.ftz' if ftz else ''}.f32 $0, $1;", "=f,f", 1)
         zeros = run(sin, [np.float32([0.0, -0.0])])
         assert zeros.tolist() == [0.0, 0.0] and np.signbit(zeros).tolist() == [False, True]
+
+
+def test_unmeasured_special_answers_are_a_coin_per_child():
+    """Red team rt72: cos.approx of a tiny argument and sin.approx beside pi/2 were exactly 1 in
+    every child (the `ends` rule, measured on tanh only), and tanh.approx of a tiny argument was
+    never the argument (its relative error, where the GPU's hardware may answer it): a kernel
+    gated on either took one arm on the CPU in every child. Each is now a per-child coin, so
+    both arms are taken across children, and within one child every call answers alike."""
+    from evaluator import keyed_draw
+    from evaluator.interpreter_asm import INSTRUCTIONS, run
+
+    tiny = (np.arange(1, 65, dtype=np.float32) * np.float32(2e-6))
+    near = np.float32(1.5707964) + (np.arange(64, dtype=np.float32) - 32) * np.float32(2e-6)
+    seen = {"cos": set(), "sin": set(), "tanh": set()}
+    saved = keyed_draw._SECRET[0]
+    try:
+        for _ in range(24):
+            keyed_draw._redraw()
+            c = run(INSTRUCTIONS["cos.approx"], [tiny])
+            s = run(INSTRUCTIONS["sin.approx"], [near])
+            t = run(INSTRUCTIONS["tanh.approx"], [tiny * np.float32(1e-3)])
+            assert np.array_equal(c, run(INSTRUCTIONS["cos.approx"], [tiny]))  # one child: one answer
+            assert np.all(c <= 1.0) and np.all(s <= 1.0)
+            seen["cos"].add(bool(np.all(c == 1.0)))
+            seen["sin"].add(bool(np.all(s == 1.0)))
+            seen["tanh"].add(bool(np.all(t == tiny * np.float32(1e-3))))
+    finally:
+        keyed_draw._SECRET[0] = saved
+    assert seen == {"cos": {True, False}, "sin": {True, False}, "tanh": {True, False}}, seen
