@@ -7,9 +7,10 @@ relu's output were charged to every later forward, and honest coverage fell 0.85
 session-54 suite).
 
 The walk follows `gc.get_referents` from the roots, and does not enter what is not the
-candidate's: another module (torch, triton), a class of another module, a function of another module (its globals
-are that module's), or an object of the evaluator's own types (the launch hooks wrap the
-candidate's kernels and reach the recorder). A tensor is a leaf: its storage is collected."""
+candidate's: another module (torch, triton), a class that module holds by its name, a function of
+another module's globals (what it was made holding, its closure and defaults, is walked), or an
+object of the evaluator's own types (the launch hooks wrap the candidate's kernels and reach the
+recorder). A tensor is a leaf: its storage is collected."""
 from __future__ import annotations
 
 import gc
@@ -33,6 +34,36 @@ def _harness(obj: object) -> bool:
         return False
     module = sys.modules.get(name)
     return module is not None and getattr(module, cls.__name__, None) is cls
+
+
+def _library_class(cls: type, module: types.ModuleType | None) -> bool:
+    """A class another module really holds by its qualified name. `__module__` alone is a string
+    a factory takes from its caller (`collections.namedtuple(..., module="torch")`, red team
+    rt73: a table in its field's default was unseen), so a class made at run time is entered
+    whatever module it names."""
+    name = getattr(cls, "__module__", None)
+    if not isinstance(name, str) or name == getattr(module, "__name__", None):
+        return False
+    found: object = sys.modules.get(name)
+    for part in str(getattr(cls, "__qualname__", "")).split("."):
+        found = getattr(found, part, None) if found is not None else None
+    return found is cls
+
+
+def _carried(fn: types.FunctionType) -> list[object]:
+    """What a function of another module was made holding: its closure's cells, defaults and
+    attributes (a library wrapper made in a forward, `torch.no_grad()(get)`, holds the
+    candidate's closure: red team rt73), never that module's globals."""
+    cells = [c.cell_contents for c in (fn.__closure__ or ()) if _filled(c)]
+    return [*cells, fn.__defaults__, fn.__kwdefaults__, getattr(fn, "__dict__", None)]
+
+
+def _filled(cell: types.CellType) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018 (an empty cell raises)
+    except ValueError:
+        return False
+    return True
 
 
 def held_storages(roots: Iterable[object], module: types.ModuleType | None) -> set[int] | None:
@@ -61,9 +92,10 @@ def held_storages(roots: Iterable[object], module: types.ModuleType | None) -> s
             continue
         if isinstance(obj, types.ModuleType) and obj is not module:
             continue
-        if (isinstance(obj, type) and obj.__module__ != getattr(module, "__name__", None)) or _harness(obj):
+        if (isinstance(obj, type) and _library_class(obj, module)) or _harness(obj):
             continue  # (a class of the candidate's own is entered: what it holds is its)
         if isinstance(obj, types.FunctionType) and obj.__globals__ is not own:
+            stack.extend(_carried(obj))  # what it was made holding, not its module's globals
             continue
         if isinstance(obj, (str, bytes, int, float, complex, bool)) or obj is None:
             continue

@@ -90,3 +90,24 @@ def test_a_class_that_claims_the_evaluators_module_and_a_walk_cut_short_hide_not
     assert storage_key(table) in held_storages([model, module], module)
     model.pile = [[i] for i in range(candidate_reach.MAX_OBJECTS)]
     assert held_storages([model, module], module) is None
+
+
+def test_a_class_or_wrapper_made_at_run_time_naming_another_module_hides_nothing():
+    """Red team rt73: `__module__` is a string a factory takes from its caller, and a library's
+    wrapper made in a forward is a function of that library's globals. A namedtuple made with
+    module="torch" holding a table as its field's default, and `torch.no_grad()` wrapped around a
+    nested def whose closure holds one, kept the table from the walk (each ok under strict at
+    coverage 1.0). A class counts as another module's only where that module holds it by its
+    qualified name; a foreign function's closure, defaults and attributes are walked."""
+    import collections
+
+    module, model = _candidate()
+    in_default, in_closure = torch.empty(12), torch.empty(13)
+    model.held = collections.namedtuple("Tensor", ["table"], defaults=[in_default], module="torch")
+
+    def get():
+        return in_closure
+
+    model.get = torch.no_grad()(get)
+    held = held_storages([model, module], module)
+    assert storage_key(in_default) in held and storage_key(in_closure) in held
