@@ -10,7 +10,7 @@ The walk follows `gc.get_referents` from the roots, and does not enter what is n
 candidate's: another module (torch, triton), a class that module holds by its name, a function of
 another module's globals (what it was made holding, its closure and defaults, is walked), or an
 object of the evaluator's own types (the launch hooks wrap the candidate's kernels and reach the
-recorder). A tensor is a leaf: its storage is collected."""
+recorder). A tensor is a leaf: its storage is collected, and its Python attributes walked."""
 from __future__ import annotations
 
 import gc
@@ -89,6 +89,9 @@ def held_storages(roots: Iterable[object], module: types.ModuleType | None) -> s
             grad = getattr(obj, "grad", None) if obj.is_leaf else None
             if grad is not None:
                 stack.append(grad)
+            own_attrs = getattr(obj, "__dict__", None)  # `self.held.bias = table` on a plain tensor
+            if own_attrs:  # (red team rt73: a tensor's attributes were never walked)
+                stack.append(own_attrs)
             continue
         if isinstance(obj, types.ModuleType) and obj is not module:
             continue

@@ -111,3 +111,13 @@ def test_a_class_or_wrapper_made_at_run_time_naming_another_module_hides_nothing
     model.get = torch.no_grad()(get)
     held = held_storages([model, module], module)
     assert storage_key(in_default) in held and storage_key(in_closure) in held
+
+
+def test_a_table_set_as_an_attribute_of_a_held_tensor_is_held():
+    """Red team rt73: `self.held.bias = table` (a NESTED_STORES name) on a plain tensor the
+    model holds put the table in the tensor's __dict__, which a walk taking tensors as leaves
+    never entered (ok under strict at coverage 1.0)."""
+    module, model = _candidate()
+    table = torch.empty(15)
+    model.buf.bias = table
+    assert storage_key(table) in held_storages([model, module], module)
