@@ -7,11 +7,14 @@ relu's output were charged to every later forward, and honest coverage fell 0.85
 session-54 suite).
 
 The walk follows `gc.get_referents` from the roots, and does not enter what is not the
-candidate's: another module (torch, triton), a class of another module, the globals of a
-function of another module (they are that module's), or an object or function of the
-evaluator's own (the launch hooks wrap the candidate's kernels and reach the recorder). A
-tensor is a leaf: its storage is collected.
+candidate's: another module (torch, triton), a class that module holds by its qualified name,
+the globals of a function of another module (they are that module's), or an object or function
+of the evaluator's own (the launch hooks wrap the candidate's kernels and reach the recorder). A
+tensor is a leaf: its storage is collected, and its Python attributes walked (red team rt73: a
+table set as an attribute of a held tensor was unseen).
 
+A class made at run time is entered whatever module its `__module__` string names
+(`collections.namedtuple(..., module="torch")` hid a table in a field's default: red team rt73).
 A function of another module is entered all but its globals: what it holds in its closure,
 defaults and __dict__ the candidate gave it. A library decorator's wrapper is such a function
 (`@torch.no_grad()` answers torch.utils._contextlib's `decorate_context`, whose closure and
@@ -50,6 +53,21 @@ def _evaluators(fn: types.FunctionType) -> bool:
     return name == "evaluator" or name.startswith("evaluator.")
 
 
+def _library_class(cls: type, module: types.ModuleType | None) -> bool:
+    """A class another module really holds by its qualified name. `__module__` alone is a string
+    a factory takes from its caller (`collections.namedtuple(..., module="torch")`, red team
+    rt73: a table in its field's default was unseen), so a class made at run time is entered
+    whatever module it names."""
+    name = getattr(cls, "__module__", None)
+    if not isinstance(name, str) or name == getattr(module, "__name__", None):
+        return False
+    found: object = sys.modules.get(name)
+    for part in str(getattr(cls, "__qualname__", "")).split("."):
+        found = getattr(found, part, None) if found is not None else None
+    return found is cls
+
+
+
 def held_storages(roots: Iterable[object], module: types.ModuleType | None) -> set[int] | None:
     """Storage keys of every tensor `roots` reach through objects of the candidate's (above);
     None where the walk met more than MAX_OBJECTS objects (a candidate that piles objects in
@@ -73,10 +91,13 @@ def held_storages(roots: Iterable[object], module: types.ModuleType | None) -> s
             grad = getattr(obj, "grad", None) if obj.is_leaf else None
             if grad is not None:
                 stack.append(grad)
+            own_attrs = getattr(obj, "__dict__", None)  # `self.held.bias = table` on a plain tensor
+            if own_attrs:  # (red team rt73: a tensor's attributes were never walked)
+                stack.append(own_attrs)
             continue
         if isinstance(obj, types.ModuleType) and obj is not module:
             continue
-        if (isinstance(obj, type) and obj.__module__ != getattr(module, "__name__", None)) or _harness(obj):
+        if (isinstance(obj, type) and _library_class(obj, module)) or _harness(obj):
             continue  # (a class of the candidate's own is entered: what it holds is its)
         if isinstance(obj, types.FunctionType) and obj.__globals__ is not own:
             if not _evaluators(obj):  # its closure, defaults, __wrapped__: what it was given

@@ -524,6 +524,9 @@ def device_scope(module_globals: dict, added: dict) -> dict:
             return launch_hook.plain_constant(v)
         if cg.is_namedtuple(v):  # a class: only what namedtuple generates, scalar defaults
             return _bare_namedtuple(v, launch_hook.plain_constant)
+        if isinstance(v, types.FunctionType) and v.__globals__ is module_globals:
+            return False  # the file's own Python, whatever functools.wraps copied onto it (a
+            # `__triton_builtin__`, a triton.language `__module__`: red team rt73)
         if type(v) is types.ModuleType:  # Triton's and math: torch inside a kernel body would run
             # on the loaded values here (on the GPU only at compile time, on constants)
             return v.__name__ == "math" or v.__name__ == "triton" or v.__name__.startswith("triton.")

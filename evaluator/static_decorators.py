@@ -36,17 +36,47 @@ class TransparentDecorators:
         self.wraps: set[int] = set()  # id of an accepted @functools.wraps(fn) node
         self.identity: set[int] = set()  # `def deco(fn): return fn`
         self.identity_factories: set[int] = set()  # `def deco(): def inner(fn): return fn; return inner`
+        shaped: dict[int, set[int]] = {}
         for node in tree.body:
             if isinstance(node, ast.FunctionDef) and id(node) not in kernels:
                 wraps = self._shape(node)
                 if wraps is not None:
-                    self.decorators.add(id(node))
-                    self.wraps |= wraps
+                    shaped[id(node)] = wraps
                 elif len(scopes.module.names.get(node.name, ())) == 1:
                     if _identity(node):
                         self.identity.add(id(node))
                     elif _identity_factory(node):
                         self.identity_factories.add(id(node))
+        for deco, wraps in shaped.items():
+            if self._only_on_own_defs(tree, deco, kernels):
+                self.decorators.add(deco)
+                self.wraps |= wraps
+
+    def _only_on_own_defs(self, tree: ast.Module, deco: int, kernels: dict[int, ast.FunctionDef]) -> bool:
+        """Whether every use of the decorator hands it a def of the file that is no kernel: as
+        `@deco` over the def, or `deco(name)` of one. functools.wraps copies what it wraps,
+        `__module__` and `__dict__` too, so `deco(tl.maximum)` made a function of the file's
+        that Triton (its compiler and the interpreter alike) takes for a builtin by its
+        `__triton_builtin__` and `__module__`, called with the kernel's values per program under
+        the interpreter (red team rt73: a call counter traced once on the GPU)."""
+        def own_def(name: ast.expr) -> bool:
+            if not isinstance(name, ast.Name):
+                return False
+            bindings = self.scopes.lookup(name)[1]
+            return bool(bindings) and all(b.kind == "def" and id(b.node) not in kernels
+                                          and isinstance(b.node, ast.FunctionDef) for b in bindings)
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Name) and any(
+                    id(b.node) == deco for b in self.scopes.lookup(node)[1])):
+                continue
+            parent = self.scopes.parent.get(id(node))
+            if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                    d is node for d in parent.decorator_list):
+                continue
+            if not (isinstance(parent, ast.Call) and parent.func is node and len(parent.args) == 1
+                    and not parent.keywords and own_def(parent.args[0])):
+                return False
+        return True
 
     def _shape(self, deco: ast.FunctionDef) -> set[int] | None:
         """The wraps nodes of a transparent decorator, None for any other function."""

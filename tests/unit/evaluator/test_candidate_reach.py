@@ -145,3 +145,34 @@ def test_another_modules_function_is_entered_but_not_its_globals():
     finally:
         del torch.nn.functional.__dict__["_krl_test_foreign"]
     assert storage_key(foreign) not in held and storage_key(model.buf) in held
+
+
+def test_a_class_or_wrapper_made_at_run_time_naming_another_module_hides_nothing():
+    """Red team rt73: `__module__` is a string a factory takes from its caller, and a library's
+    wrapper made in a forward is a function of that library's globals. A namedtuple made with
+    module="torch" holding a table as its field's default, and `torch.no_grad()` wrapped around a
+    nested def whose closure holds one, kept the table from the walk (each ok under strict at
+    coverage 1.0). A class counts as another module's only where that module holds it by its
+    qualified name; a foreign function's closure, defaults and attributes are walked."""
+    import collections
+
+    module, model = _candidate()
+    in_default, in_closure = torch.empty(12), torch.empty(13)
+    model.held = collections.namedtuple("Tensor", ["table"], defaults=[in_default], module="torch")
+
+    def get():
+        return in_closure
+
+    model.get = torch.no_grad()(get)
+    held = held_storages([model, module], module)
+    assert storage_key(in_default) in held and storage_key(in_closure) in held
+
+
+def test_a_table_set_as_an_attribute_of_a_held_tensor_is_held():
+    """Red team rt73: `self.held.bias = table` (a NESTED_STORES name) on a plain tensor the
+    model holds put the table in the tensor's __dict__, which a walk taking tensors as leaves
+    never entered (ok under strict at coverage 1.0)."""
+    module, model = _candidate()
+    table = torch.empty(15)
+    model.buf.bias = table
+    assert storage_key(table) in held_storages([model, module], module)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import types
 import typing
 
 import torch
@@ -62,6 +63,25 @@ def test_a_kernel_body_names_only_what_the_gpu_compiler_accepts():
                                           "hasattr", "print", "min", "max"}
     assert {"range", "min", "max", "len"} <= set(scope["__builtins__"])
     assert scope["interpreter_semantic"] is not None  # the rewrite's own names stay
+
+
+def test_the_files_own_function_dressed_as_a_triton_builtin_stays_out():
+    """Red team rt73: functools.wraps(tl.maximum) on a wrapper of the file's copies
+    `__triton_builtin__` and `__module__` onto it, which both Triton's compiler and the scope's
+    builtin rules read; the interpreter then ran the file's Python per program (a call counter
+    that the GPU traces once). A plain function of the kernel's own module is never a builtin."""
+    import functools
+
+    module: dict = {"tl": tl, "__builtins__": builtins}
+
+    def wrapper(a, *args, **kw):
+        return tl.maximum(a, *args, **kw)
+
+    dressed = types.FunctionType(wrapper.__code__, module, "dressed")
+    functools.update_wrapper(dressed, tl.maximum)
+    assert tl.core.is_builtin(dressed) and dressed.__module__.startswith("triton.language")
+    module["floor_at"] = dressed
+    assert "floor_at" not in device_scope(module, {})
 
 
 def test_a_refused_global_fails_the_launch_with_the_gpu_compilers_reason():

@@ -150,6 +150,25 @@ ACCEPTED = {
             def forward(self, x):
                 return launch(x)
     ''',
+    # the decorator called on a def of the file, as `@deco` would (red team rt73's rule)
+    "wraps_decorator_called_on_own_def": '''
+        import functools
+
+        def ensure_contiguous(fn):
+            @functools.wraps(fn)
+            def wrapper(x, *args, **kwargs):
+                return fn(x, *args, **kwargs)
+            return wrapper
+
+        def run(x):
+            return launch(x)
+
+        run_contiguous = ensure_contiguous(run)
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                return run_contiguous(x)
+    ''',
 }
 
 
@@ -513,6 +532,46 @@ REJECTED = {
             @deco
             def peek(self):
                 return 1
+    ''', "forbidden_syntax"),
+    # red team rt73: functools.wraps copies __triton_builtin__ and __module__ from what it wraps,
+    # so a transparent decorator handed a Triton builtin made a file function Triton calls in a
+    # kernel body; the decorator is only ever handed a def of the file that is no kernel
+    "transparent_decorator_on_a_triton_builtin": ('''
+        import functools
+
+        def deco(fn):
+            @functools.wraps(fn)  # <-
+            def wrapper(a, *args, **kw):
+                return fn(a, *args, **kw)
+            return wrapper
+
+        floor_at = deco(tl.maximum)
+    ''', "forbidden_syntax"),
+    "transparent_decorator_as_a_value": ('''
+        import functools
+
+        def deco(fn):
+            @functools.wraps(fn)  # <-
+            def wrapper(a, *args, **kw):
+                return fn(a, *args, **kw)
+            return wrapper
+
+        DECORATORS = [deco]
+    ''', "forbidden_syntax"),
+    "transparent_decorator_on_a_kernel_by_call": ('''
+        import functools
+
+        def deco(fn):
+            @functools.wraps(fn)  # <-
+            def wrapper(a, *args, **kw):
+                return fn(a, *args, **kw)
+            return wrapper
+
+        @triton.jit
+        def k2(x_ptr):
+            tl.store(x_ptr, 1.0)
+
+        k3 = deco(k2)
     ''', "forbidden_syntax"),
     "wraps_called": ('''
         import functools
