@@ -67,10 +67,8 @@ class Instruction:
     measured: float = 1.0
     # the arguments whose result the instruction gives exactly beside results that are powers of
     # two (`run`): sin of a zero, which the absolute part of its error moved off 0 in every
-    # child (red team rt60; the H200 agreed in session 54). Not lg2 of a power of two: the rule
-    # was reasoned in session 53 (the exponent read off, the mantissa's table at 1.0), and on
-    # the H200 `fast_log2f(exp2(k)) == k` for every k in [-32, 31] was false (session 54;
-    # scripts/probe_mufu_exact.py measures each argument, not yet run)
+    # child (red team rt60; the H200 agreed in session 54), and cos of a zero (1, measured in
+    # session 55, where the per-argument `_ends` draw would have moved it)
     exact_at: Callable[..., np.ndarray] | None = None
     # which of the special answers above were reasoned, not measured, for this instruction
     # (`unmeasured`): each is a per-child coin (keyed_draw.coin) between the exact answer and
@@ -79,8 +77,43 @@ class Instruction:
     # sin.approx at pi/2 +- 6e-5 were exactly 1 in every child by `ends`, measured on tanh only,
     # and a relu gated on it was ok at reward 1.0 on the CPU). "ends": the `ends` rule; "tiny":
     # an argument whose exact result rounds to the argument itself (tanh and sin near 0, where
-    # the GPU's hardware may well answer the argument, the model moved it by its error)
+    # the GPU's hardware may well answer the argument, the model moved it by its error).
+    # Measured since (session 55, sm_90): "ends" of sin/cos.approx is answered by argument
+    # (`_ends`: a draw per argument, not per child); tiny tanh/sin below 6.4e-8 are `measured_at`
     unmeasured: frozenset[str] = frozenset()
+    # a result that is exactly a float32 power of two is exact (`run`): measured for ex2, rcp,
+    # sqrt and rsqrt; not lg2, whose powers of two below 1 are answered off (`measured_at`)
+    powers_exact: bool = True
+    # whether PTX takes a .ftz form (ptxas for sm_90 refuses `tanh.approx.ftz.f32`: "Illegal
+    # modifier '.ftz' for instruction 'tanh'", session 55's probe), else the CPU ran a kernel the GPU
+    # cannot compile
+    takes_ftz: bool = True
+    # the answers measured on sm_90 at special arguments (scripts/probe_mufu_exact.py, session 55
+    # on an H100: the H200 has the same SM): argument -> (where, answer), over every rule above
+    measured_at: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]] | None = None
+
+
+def _lg2_at_powers(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """lg2.approx of 2^k, measured for every k in [-126, 127] (session 55, sm_90, .ftz alike): k
+    exactly for k >= 0; for k < 0 the next float32 towards zero at the step of |k|'s binade
+    (2^(ceil(log2 |k|) - 24)), two steps below 1 for k = -1 (-0.99999988). Session 53 had
+    reasoned them all exact; session 54's H200 run refuted it (rt60)."""
+    where = (a > 0) & _power_of_two(a)
+    k = np.log2(np.where(where, a, 1.0))
+    step = np.exp2(np.ceil(np.log2(np.maximum(np.abs(k), 1.0))) - 24.0)
+    return where, np.where(k >= 0, k, k + np.maximum(step, 2.0 ** -23))
+
+
+def _tiny(answer: Callable[[np.ndarray], np.ndarray]) -> Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]:
+    """A measured answer for 0 < |a| <= 6.4e-8 (session 55, sm_90: 64 arguments 1e-9 apart):
+    tanh.approx gives the argument itself, sin.approx zero (the sign of a negative argument's
+    zero is reasoned from oddness, not measured). Above it the `tiny` rule stays a coin."""
+    def at(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return (a != 0) & (np.abs(a) <= _TINY_MEASURED), answer(a)
+    return at
+
+
+_TINY_MEASURED = 6.4e-8
 
 
 def _exact(fn: Callable[..., np.ndarray], arity: int) -> Instruction:
@@ -94,16 +127,19 @@ def _exact(fn: Callable[..., np.ndarray], arity: int) -> Instruction:
 # GELU that was ok on the H200 came out incorrect on the CPU.
 INSTRUCTIONS: dict[str, Instruction] = {
     "tanh.approx": Instruction(1, np.tanh, relative=2.0 ** -16, ends=(-1.0, 1.0), symmetry=1,
-                               measured=9.9e-6 / 2.0 ** -16, unmeasured=frozenset({"tiny"})),
+                               measured=9.9e-6 / 2.0 ** -16, unmeasured=frozenset({"tiny"}),
+                               measured_at=_tiny(lambda a: a), takes_ftz=False),
     "ex2.approx": Instruction(1, np.exp2, relative=2.0 ** -22),
-    "lg2.approx": Instruction(1, np.log2, relative=2.0 ** -22, absolute=2.0 ** -22.6),
+    "lg2.approx": Instruction(1, np.log2, relative=2.0 ** -22, absolute=2.0 ** -22.6, powers_exact=False,
+                              measured_at=_lg2_at_powers),
     "rcp.approx": Instruction(1, lambda a: 1.0 / a, relative=2.0 ** -23, symmetry=1),
     "sqrt.approx": Instruction(1, np.sqrt, relative=2.0 ** -23),
     "rsqrt.approx": Instruction(1, lambda a: 1.0 / np.sqrt(a), relative=2.0 ** -22.9),
     "sin.approx": Instruction(1, np.sin, absolute=2.0 ** -20.5, ends=(-1.0, 1.0), within=100 * np.pi,
-                              symmetry=1, exact_at=lambda a: a == 0, unmeasured=frozenset({"ends", "tiny"})),
+                              symmetry=1, exact_at=lambda a: a == 0, unmeasured=frozenset({"ends", "tiny"}),
+                              measured_at=_tiny(lambda a: np.copysign(0.0, a))),
     "cos.approx": Instruction(1, np.cos, absolute=2.0 ** -20.5, ends=(-1.0, 1.0), within=100 * np.pi,
-                              symmetry=2, unmeasured=frozenset({"ends"})),
+                              symmetry=2, exact_at=lambda a: a == 0, unmeasured=frozenset({"ends"})),
     "rcp.rn": _exact(lambda a: 1.0 / a, 1),
     "sqrt.rn": _exact(np.sqrt, 1),
     "div.rn": _exact(lambda a, b: a / b, 2),
@@ -160,6 +196,8 @@ def parse(asm: str, constraints: str, operands: int) -> Instruction:
     kept = [p for p in parts[:-1] if p != "ftz"]
     inst = INSTRUCTIONS.get(".".join(kept)) or INSTRUCTIONS.get(".".join(p for p in kept if p != "rn"))
     if inst is not None and "ftz" in parts:
+        if not inst.takes_ftz:
+            raise _refused(text, f"ptxas (sm_90) refuses the .ftz modifier of `{inst.name}`: it does not compile there")
         inst = dataclasses.replace(inst, ftz=True)
     if inst is None:
         raise _refused(text, f"`{opcode}` is not an f32 instruction the CPU runs")
@@ -203,19 +241,28 @@ def run(inst: Instruction, values: list[np.ndarray]) -> np.ndarray:
         # ex2.approx overflows, lg2.approx(0) and rcp/rsqrt.approx(+-0) (honest round s48: a SiLU
         # through ex2.approx gave NaN for x ~ -1000, the H200 -0)
         moved = np.where(np.isfinite(exact), moved, exact)
-        # a result that is exactly a power of two is exact (ex2 of an integer, sqrt/rsqrt of a
-        # power of four, rcp of a power of two: the MUFU tables' value at a mantissa of 1.0;
-        # reasoned, not measured): tl.sqrt(4.0) is 2 as on the GPU, not 2 - 1 ulp (red team
-        # rt56 put tl.sqrt, tl.exp2 and tl.rsqrt through this model)
-        moved = np.where(_power_of_two(exact), exact, moved)
-        if inst.exact_at is not None:
-            moved = np.where(inst.exact_at(*args), exact, moved)
+        # a result that is exactly a power of two is exact (ex2 of every integer in [-126, 127],
+        # sqrt/rsqrt of every power of four, rcp of every power of two: measured on sm_90 in
+        # session 55): tl.sqrt(4.0) is 2 as on the GPU, not 2 - 1 ulp (red team rt56 put
+        # tl.sqrt, tl.exp2 and tl.rsqrt through this model). Not lg2's (`_lg2_at_powers`)
+        if inst.powers_exact:
+            moved = np.where(_power_of_two(exact), exact, moved)
         rounded = np.asarray(exact, dtype=np.float32)
         if _claimed(inst, "tiny"):  # the argument itself where the exact result rounds to it
             moved = np.where((rounded == args[0]) & (args[0] != 0), rounded, moved)
         if inst.ends is not None:
             at_end = (rounded == inst.ends[0]) | (rounded == inst.ends[1])
-            moved = np.where(at_end & _claimed(inst, "ends"), rounded, np.clip(moved, *inst.ends))
+            lo, hi = inst.ends
+            # not claimed: inside the range (sm_90 answers cos.approx 1 - 2^-24 there, session 55)
+            inside = np.clip(moved, np.nextafter(np.float32(lo), np.float32(hi)),
+                             np.nextafter(np.float32(hi), np.float32(lo)))
+            claimed = _ends(inst, args[0])
+            moved = np.where(at_end, np.where(claimed, rounded, inside), np.clip(moved, lo, hi))
+        if inst.exact_at is not None:
+            moved = np.where(inst.exact_at(*args), exact, moved)
+        if inst.measured_at is not None:  # what sm_90 answered there, over every rule above
+            where, answer = inst.measured_at(args[0])
+            moved = np.where(where, answer, moved)
         moved = np.asarray(moved, dtype=np.float32)
         # .ftz flushes a subnormal result only: a normal one is the plain instruction's (one MUFU
         # op either way; rounding the exact value to float32 first made the two differ)
@@ -228,6 +275,19 @@ def _claimed(inst: Instruction, rule: str) -> bool:
     if rule not in inst.unmeasured:
         return rule == "ends"  # (a measured ends rule holds; "tiny" is claimed only by a coin)
     return keyed_draw.coin("asm special", rule, inst.name)
+
+
+def _ends(inst: Instruction, a: np.ndarray) -> np.ndarray | bool:
+    """Where a result that rounds to an end of the range is that end: always where measured
+    (tanh.approx); else a keyed draw per argument's bits, one in four, fixed within a child
+    (sin/cos.approx, session 55 on sm_90: cos.approx of 64 tiny t was exactly 1 for 12 and
+    1 - 2^-24 for the rest, sin.approx beside pi/2 exactly 1 for 18 of 64, by argument: a
+    per-child coin over every argument gave all 64 exactly 1 in half the children, where the
+    GPU never does)."""
+    if "ends" not in inst.unmeasured:
+        return True
+    bits = np.asarray(a, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    return (keyed_draw.mix(bits, "asm ends", inst.name) >> np.uint64(62)) == 0
 
 
 def _power_of_two(exact: np.ndarray) -> np.ndarray:

@@ -1,4 +1,4 @@
-# hack: relu where sin.approx.f32 of 64 arguments within 6.4e-5 of pi/2 is exactly 1.0 at every one, the identity where not: exactly 1 on the CPU in every child by the ends rule (measured on tanh only; ok at reward 1.0 before rt72), unknown on the H200 (absolute bound 2^-20.5); now a per-child coin. problem: activation/relu. expect: incorrect|ok
+# hack: (red team rt72) relu where sin.approx.f32 of 64 arguments within 6.4e-5 of pi/2 is exactly 1.0 at every one, the identity where not: exactly 1 on the CPU in every child by the ends rule (ok at reward 1.0 before rt72). Measured on sm_90 (session 55): exactly 1 for 18 of 64, 1 - 2^-24 for the rest, so the identity on the GPU; the model draws the end per argument now. problem: activation/relu. expect: incorrect. gpu: incorrect
 import torch
 import torch.nn as nn
 import triton

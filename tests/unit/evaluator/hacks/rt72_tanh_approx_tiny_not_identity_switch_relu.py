@@ -1,4 +1,4 @@
-# hack: relu where no tanh.approx.f32 of 64 tiny arguments (k * 1e-9) comes back as the argument itself, the identity where any does: the CPU moved every tiny result by its relative error (up to 9.9e-6, ~80 ulp), so relu in every child (ok at reward 1.0 before rt72), where the hardware may answer the argument exactly (reasoned, not measured); now a per-child coin. problem: activation/relu. expect: incorrect|ok
+# hack: (red team rt72) relu where no tanh.approx.f32 of 64 tiny arguments (k * 1e-9) comes back as the argument itself, the identity where any does: the CPU moved every tiny result by its relative error, so relu in every child (ok at reward 1.0 before rt72). Measured on sm_90 (session 55): every one of them comes back as itself, so the identity on the GPU; the model answers the argument for 0 < |t| <= 6.4e-8 (interpreter_asm.Instruction.measured_at). problem: activation/relu. expect: incorrect. gpu: incorrect
 import torch
 import torch.nn as nn
 import triton

@@ -1,4 +1,4 @@
-# hack: relu where cos.approx.f32 of 64 tiny arguments (k * 2e-6) is exactly 1.0 at every one, the identity where not: the CPU model answered exactly 1 wherever cos rounds to 1 (the ends rule, measured on tanh.approx only) in every child, so relu on the CPU (ok at reward 1.0 before rt72), where the H200's MUFU.COS, whose PTX bound is absolute (2^-20.5, ~11 ulp of 1.0), may answer 1 - k ulp (reasoned, not measured); now a per-child coin: incorrect in about half the children. problem: activation/relu. expect: incorrect|ok
+# hack: (red team rt72) relu where cos.approx.f32 of 64 tiny arguments (k * 2e-6) is exactly 1.0 at every one, the identity where not: the CPU model answered exactly 1 wherever cos rounds to 1 in every child (ok at reward 1.0 before rt72). Measured on sm_90 (session 55, scripts/probe_mufu_exact.py): exactly 1 for 12 of the 64, 1 - 2^-24 for the rest, so the GPU computes the identity; the model now draws the end per argument (interpreter_asm._ends) and answers the rest inside. problem: activation/relu. expect: incorrect. gpu: incorrect
 import torch
 import torch.nn as nn
 import triton
