@@ -236,6 +236,28 @@ def values_op(name: str, written_tensors: list) -> bool:
         isinstance(t, torch.Tensor) and (t.is_floating_point() or t.is_complex()) for t in written_tensors)
 
 
+# Compute ops one constant may take: its own and those of every constant it was computed from,
+# summed over the storages each op read (glue, copies and element writes add none of their own
+# but sum what they join; at construction a launch hands each argument what all of them held).
+# Structure takes a few (a causal mask: triu of ones, 1; a group table `arange(C) // k`, 1; a
+# 2-D index `arange * s + arange`, 2; a window mask `(d >= 0) & (d < w)` over `d = i - j`, 5);
+# a function of every bfloat16 code emulated in fixed point takes ~40 (red team rt71), and
+# a table of host sums `stack([ones(v).sum() ...])` one per entry: past the bound a constant
+# is PyTorch's values (`chain_ops`), whatever its dtype.
+CONSTANT_OPS = 8
+
+
+def chain_ops(name: str, ins: list, ops: dict[int, int]) -> int:
+    """The compute ops an op's output took (`CONSTANT_OPS`), from `ops` (storage -> what its
+    constant took): what every storage it touched took (an in-place op's own, an element
+    write's whole buffer: never less than the truth), plus one where it computes. A make op
+    writes none (fill_ from a tensor: what that took)."""
+    if name in MAKE_OPS:
+        ins = ins[1:2] if name in ("fill", "fill_") else []
+    n = sum(ops.get(k, 0) for k in {storage_key(t) for t in ins} if k)
+    return min(n + (name not in GLUE_OPS), 1 << 30)
+
+
 def _tensor_args(args: tuple, kwargs: dict) -> list[torch.Tensor]:
     return [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
             if isinstance(t, torch.Tensor)]

@@ -94,7 +94,8 @@ def no_coverage_bar():
 @pytest.mark.parametrize("stem", ["rt65_init_torch_sigmoid_table_gathered_strict",
                                   "rt65_init_table_laundered_by_triton_copy_strict",
                                   "rt65_first_forward_sigmoid_table_cached_strict",
-                                  "rt71_init_small_table_taylor_corrected_strict"])
+                                  "rt71_init_small_table_taylor_corrected_strict",
+                                  "rt71_integer_emulated_sigmoid_table_no_python_numbers_strict"])
 def test_tables_are_refused_whatever_their_charge(stem, no_coverage_bar, settings):
     verdict = no_coverage_bar.evaluate(fixture_problem("activation/sigmoid_bf16"),
                                        (HACKS / f"{stem}.py").read_text(), settings)
