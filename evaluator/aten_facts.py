@@ -237,7 +237,7 @@ def values_op(name: str, written_tensors: list) -> bool:
 
 
 # Compute ops one constant may take: its own and those of every constant it was computed from,
-# summed over the storages each op read (glue, copies and element writes add none of their own
+# summed over the tensors each op read (glue, copies and element writes add none of their own
 # but sum what they join; at construction a launch hands each argument what all of them held).
 # Structure takes a few (a causal mask: triu of ones, 1; a group table `arange(C) // k`, 1; a
 # 2-D index `arange * s + arange`, 2; a window mask `(d >= 0) & (d < w)` over `d = i - j`, 5);
@@ -249,12 +249,13 @@ CONSTANT_OPS = 8
 
 def chain_ops(name: str, ins: list, ops: dict[int, int]) -> int:
     """The compute ops an op's output took (`CONSTANT_OPS`), from `ops` (storage -> what its
-    constant took): what every storage it touched took (an in-place op's own, an element
-    write's whole buffer: never less than the truth), plus one where it computes. A make op
+    constant took): what every tensor it touched took (an in-place op's own, an element
+    write's whole buffer, each view `cat` joins: never less than the truth), plus one where
+    it computes. A make op
     writes none (fill_ from a tensor: what that took)."""
     if name in MAKE_OPS:
         ins = ins[1:2] if name in ("fill", "fill_") else []
-    n = sum(ops.get(k, 0) for k in {storage_key(t) for t in ins} if k)
+    n = sum(ops.get(k, 0) for k in map(storage_key, ins) if k)  # per tensor: a join of many views
     return min(n + (name not in GLUE_OPS), 1 << 30)
 
 

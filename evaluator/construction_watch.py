@@ -101,8 +101,10 @@ class ConstructionWatch(TorchDispatchMode):
         states = [self._of(t) for t in reads]
         # Python's numbers in what it writes: its reads' and, where it makes data of them (not a
         # random draw's bounds, not an affine step of one), its own value arguments
-        read_keys = {storage_key(t) for t in reads}
-        python = sum(self.python.get(k, 0) for k in read_keys - {storage_key(d) for d in dests})
+        # (per tensor read, not per storage: `cat` of 65536 one-element slices of one arange at
+        # offsets host Python chose placed Python's sigmoid table, plain as one storage's 1 number)
+        read_keys, dest_keys = {storage_key(t) for t in reads}, {storage_key(d) for d in dests}
+        python = sum(self.python.get(k, 0) for k in map(storage_key, reads) if k not in dest_keys)
         ops = chain_ops(name, ins, self.ops)
         out = func(*args, **kwargs)
         if name in HOST_DATA_OPS:  # torch.tensor(data): what it lifts is Python's new memory
