@@ -259,6 +259,14 @@ def chain_ops(name: str, ins: list, ops: dict[int, int]) -> int:
     return min(n + (name not in GLUE_OPS), 1 << 30)
 
 
+# Python's numbers one constant may hold in forward, summed per tensor read through the ops that
+# made it (an arange's end, a fill, a Scalar argument) and through element writes: a table host
+# Python computed and placed by glue alone (`cat` of 65536 one-element slices of one arange at
+# the offsets it chose, or as many `copy_`s into a buffer: red team 55g, ok under strict) holds
+# one per entry. Construction counts the same way (construction_watch.HOST_VALUES).
+PLACED_NUMBERS = 64
+
+
 def _tensor_args(args: tuple, kwargs: dict) -> list[torch.Tensor]:
     return [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
             if isinstance(t, torch.Tensor)]

@@ -30,6 +30,7 @@ from evaluator.aten_facts import (
     HOST_DATA_OPS,
     HOST_VALUES,
     MAKE_OPS,
+    PLACED_NUMBERS,
     _host_values,
     _python_scalars,
     _read_keys,
@@ -286,6 +287,7 @@ class Provenance(TorchDispatchMode):
         self.returned_computed: str | None = None  # the output PyTorch computed
         self.made: set[int] = set()  # storages only make ops wrote (not handed to a launch since)
         self.ops: dict[int, int] = {}  # the compute ops each made storage took (`chain_ops`)
+        self.numbers: dict[int, int] = {}  # Python's numbers each constant holds (`PLACED_NUMBERS`)
         self.host_reads = 0  # values read to the host from any other memory, in READ_BITS
         # (a boolean is a bit of a value: an honest forward skipping 20 all-zero chunks, one
         # bool((c != 0).any()) each, is not reading a float from each)
@@ -384,6 +386,8 @@ class Provenance(TorchDispatchMode):
             self._check_prints(ins)
             constant, _ = constant_op(func, name, ins, reads, self.made)
         n = chain_ops(name, ins, self.ops)
+        from_made = constant or name in GLUE_OPS  # what it writes holds its reads' Python numbers
+        numbers = sum(self.numbers.get(k, 0) for k in reads if k) + _python_scalars(func, args, kwargs)
         out = func(*args, **kwargs)
         # float values computed from constants are PyTorch's (`values_op`: rt65's sigmoid table),
         # and so is a constant past CONSTANT_OPS compute ops, or a copy or join of them (`chain_ops`:
@@ -474,6 +478,15 @@ class Provenance(TorchDispatchMode):
                     _still_made(self.made, key, t, makes, reads)
                 if key in self.made:
                     self.ops[key] = n
+                dest = any(t is d for d in dests)
+                if from_made and (dest or key not in reads):  # not a view; an element write adds
+                    held = min(numbers + (self.numbers.get(key, 0) if dest or not _whole_storage(t) else 0), 1 << 40)
+                    self.numbers[key] = held
+                    if held > PLACED_NUMBERS:
+                        self.made.discard(key)
+                        mark = f"aten::{name} (a constant holding {held} of Python's numbers)"
+                elif not from_made:
+                    self.numbers.pop(key, None)
                 if regrown and t is args[0] and (not keys[0] or keys[0] in self.fresh) and key != keys[0]:
                     self.fresh.add(key)
                 if mark is not None:
