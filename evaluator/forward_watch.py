@@ -479,8 +479,9 @@ class Provenance(TorchDispatchMode):
                 if key in self.made:
                     self.ops[key] = n
                 dest = any(t is d for d in dests)
-                if from_made and (dest or key not in reads):  # not a view; an element write adds
-                    held = min(numbers + (self.numbers.get(key, 0) if dest or not _whole_storage(t) else 0), 1 << 40)
+                if from_made and (dest or key not in reads):  # not a view; an element write adds,
+                    add = not _whole_storage(t) or dest and name not in GLUE_OPS  # an in-place step too
+                    held = min(numbers + (self.numbers.get(key, 0) if add else 0), 1 << 40)
                     self.numbers[key] = held
                     if held > PLACED_NUMBERS:
                         self.made.discard(key)
