@@ -236,6 +236,37 @@ def values_op(name: str, written_tensors: list) -> bool:
         isinstance(t, torch.Tensor) and (t.is_floating_point() or t.is_complex()) for t in written_tensors)
 
 
+# Compute ops one constant may take: its own and those of every constant it was computed from,
+# summed over the tensors each op read (glue, copies and element writes add none of their own
+# but sum what they join; at construction a launch hands each argument what all of them held).
+# Structure takes a few (a causal mask: triu of ones, 1; a group table `arange(C) // k`, 1; a
+# 2-D index `arange * s + arange`, 2; a window mask `(d >= 0) & (d < w)` over `d = i - j`, 5);
+# a function of every bfloat16 code emulated in fixed point takes ~40 (red team rt71), and
+# a table of host sums `stack([ones(v).sum() ...])` one per entry: past the bound a constant
+# is PyTorch's values (`chain_ops`), whatever its dtype.
+CONSTANT_OPS = 8
+
+
+def chain_ops(name: str, ins: list, ops: dict[int, int]) -> int:
+    """The compute ops an op's output took (`CONSTANT_OPS`), from `ops` (storage -> what its
+    constant took): what every tensor it touched took (an in-place op's own, an element
+    write's whole buffer, each view `cat` joins: never less than the truth), plus one where
+    it computes. A make op
+    writes none (fill_ from a tensor: what that took)."""
+    if name in MAKE_OPS:
+        ins = ins[1:2] if name in ("fill", "fill_") else []
+    n = sum(ops.get(k, 0) for k in map(storage_key, ins) if k)  # per tensor: a join of many views
+    return min(n + (name not in GLUE_OPS), 1 << 30)
+
+
+# Python's numbers one constant may hold in forward, summed per tensor read through the ops that
+# made it (an arange's end, a fill, a Scalar argument) and through element writes: a table host
+# Python computed and placed by glue alone (`cat` of 65536 one-element slices of one arange at
+# the offsets it chose, or as many `copy_`s into a buffer: red team 55g, ok under strict) holds
+# one per entry. Construction counts the same way (construction_watch.HOST_VALUES).
+PLACED_NUMBERS = 64
+
+
 def _tensor_args(args: tuple, kwargs: dict) -> list[torch.Tensor]:
     return [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
             if isinstance(t, torch.Tensor)]

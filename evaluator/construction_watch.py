@@ -41,9 +41,11 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 
 from evaluator.aten_facts import (
+    CONSTANT_OPS,
     GLUE_OPS,
     HOST_DATA_OPS,
     _python_scalars,
+    chain_ops,
     storage_key,
     values_op,
     written,
@@ -75,6 +77,7 @@ class ConstructionWatch(TorchDispatchMode):
         self.state: dict[int, str] = {}
         self.computed: list[torch.Tensor] = []
         self.python: dict[int, int] = {}  # how many of Python's numbers each storage holds
+        self.ops: dict[int, int] = {}  # the compute ops each plain storage took (`chain_ops`)
         self.python_made = 0  # of those, the numbers still live once the model exists
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
 
@@ -98,8 +101,11 @@ class ConstructionWatch(TorchDispatchMode):
         states = [self._of(t) for t in reads]
         # Python's numbers in what it writes: its reads' and, where it makes data of them (not a
         # random draw's bounds, not an affine step of one), its own value arguments
-        read_keys = {storage_key(t) for t in reads}
-        python = sum(self.python.get(k, 0) for k in read_keys - {storage_key(d) for d in dests})
+        # (per tensor read, not per storage: `cat` of 65536 one-element slices of one arange at
+        # offsets host Python chose placed Python's sigmoid table, plain as one storage's 1 number)
+        read_keys, dest_keys = {storage_key(t) for t in reads}, {storage_key(d) for d in dests}
+        python = sum(self.python.get(k, 0) for k in map(storage_key, reads) if k not in dest_keys)
+        ops = chain_ops(name, ins, self.ops)
         out = func(*args, **kwargs)
         if name in HOST_DATA_OPS:  # torch.tensor(data): what it lifts is Python's new memory
             new, python, read_keys = PLAIN, out.numel() if isinstance(out, torch.Tensor) else 1, set()
@@ -134,6 +140,12 @@ class ConstructionWatch(TorchDispatchMode):
             made = min(python + (self.python.get(key, 0) if partial else 0), 1 << 40)
             self.python[key] = made
             state = COMPUTED if made > HOST_VALUES else new
+            # a constant past CONSTANT_OPS compute ops is PyTorch's values, as in forward (rt71)
+            state = COMPUTED if state == PLAIN and ops > CONSTANT_OPS else state
+            if state == PLAIN:
+                self.ops[key] = ops
+            else:
+                self.ops.pop(key, None)
             if partial and (old == COMPUTED or (old == DRAWN and state == PLAIN)):
                 continue  # the storage keeps what the rest of it holds
             self.state[key] = state
@@ -151,7 +163,12 @@ class ConstructionWatch(TorchDispatchMode):
         # as a plain copy (a copy of host memory the kernel wrote)
         states = [self.state.get(k, PLAIN) for k in keys]
         most = max((self.python.get(k, 0) for k in keys), default=0)
+        ops = sum(self.ops.get(k, 0) for k in set(keys))  # a Triton step of a constant's chain
         yield
+        if ops > CONSTANT_OPS:
+            states.append(COMPUTED)
+        for k in keys:
+            self.ops[k] = ops
         if COMPUTED in states:
             for k in keys:
                 self.state[k] = COMPUTED

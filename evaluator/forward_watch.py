@@ -24,11 +24,13 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from evaluator.aten_facts import (
+    CONSTANT_OPS,
     FRESH_OPS,
     GLUE_OPS,
     HOST_DATA_OPS,
     HOST_VALUES,
     MAKE_OPS,
+    PLACED_NUMBERS,
     _host_values,
     _python_scalars,
     _read_keys,
@@ -37,6 +39,7 @@ from evaluator.aten_facts import (
     _storage_key,
     _tensor_args,
     _whole_storage,
+    chain_ops,
     checksum,
     constant_op,
     data_dependent_shape,
@@ -125,6 +128,7 @@ class NoisyOutputs(TorchDispatchMode):
         # noised, since no input reaches it; kernels' launches take their arguments out.
         self.recorder = recorder
         self.made: set[int] = set()
+        self.ops: dict[int, int] = {}  # what each made storage's constant took (`chain_ops`)
 
     def __enter__(self):
         if self.recorder is not None:
@@ -144,25 +148,30 @@ class NoisyOutputs(TorchDispatchMode):
         kwargs = kwargs or {}
         index_in_range(func, args)
         extents = _storage_extents(func, args, kwargs)
-        constant, makes, reads = False, False, ()
+        constant, makes, reads, over = False, False, (), False
+        name = func.overloadpacket.__name__
         if self.recorder is not None:
-            reads = _read_keys(func, args, kwargs)
-            constant, makes = constant_op(func, func.overloadpacket.__name__, _tensor_args(args, kwargs),
-                                          reads, self.made)
+            reads, ins = _read_keys(func, args, kwargs), _tensor_args(args, kwargs)
+            constant, makes = constant_op(func, name, ins, reads, self.made)
+            n = chain_ops(name, ins, self.ops)
         out = func(*args, **kwargs)
         if self.recorder is not None:
             outs = written(func, args, kwargs, out)
-            # float values computed from constants are PyTorch's: noise (`values_op`, rt65)
-            constant = constant and not values_op(func.overloadpacket.__name__, outs)
+            # float values computed from constants are PyTorch's: noise (`values_op`, rt65);
+            # so is a constant past CONSTANT_OPS ops, a copy or a join of them too (rt71)
+            over = constant and n > CONSTANT_OPS
+            constant = constant and not over and not values_op(name, outs)
             for t in outs:
                 if key := storage_key(t):
                     _still_made(self.made, key, t, makes or constant, reads)
+                    if key in self.made:
+                        self.ops[key] = n
         if extents is not None and self.pick("empty"):
             # memory an in-place view op added (resize_, set_ growing its source storage) holds
             # whatever was there (a freed PyTorch result, taken back unmarked: red team C,
             # session 16; through set_, red team D, session 17): noise, as torch.empty's
             _noise_growth(args, kwargs, extents)
-        if self.pick(func.overloadpacket.__name__) and not constant:
+        if (self.pick(name) or over) and not constant:
             if isinstance(out, HOST_VALUES):
                 # .item(), float(t), torch.equal: the value as the memory holds it (noise where
                 # PyTorch computed it). Noising every read let `torch.ones(1).item() != 1` tell
@@ -277,6 +286,8 @@ class Provenance(TorchDispatchMode):
         self.handed: str | None = None  # first launch handed PyTorch-computed memory
         self.returned_computed: str | None = None  # the output PyTorch computed
         self.made: set[int] = set()  # storages only make ops wrote (not handed to a launch since)
+        self.ops: dict[int, int] = {}  # the compute ops each made storage took (`chain_ops`)
+        self.numbers: dict[int, int] = {}  # Python's numbers each constant holds (`PLACED_NUMBERS`)
         self.host_reads = 0  # values read to the host from any other memory, in READ_BITS
         # (a boolean is a bit of a value: an honest forward skipping 20 all-zero chunks, one
         # bool((c != 0).any()) each, is not reading a float from each)
@@ -374,9 +385,15 @@ class Provenance(TorchDispatchMode):
         if watched and constant:
             self._check_prints(ins)
             constant, _ = constant_op(func, name, ins, reads, self.made)
+        n = chain_ops(name, ins, self.ops)
+        from_made = constant or name in GLUE_OPS  # what it writes holds its reads' Python numbers
+        numbers = sum(self.numbers.get(k, 0) for k in reads if k) + _python_scalars(func, args, kwargs)
         out = func(*args, **kwargs)
-        # float values computed from constants are PyTorch's (`values_op`: rt65's sigmoid table)
-        constant = constant and not values_op(name, written(func, args, kwargs, out))
+        # float values computed from constants are PyTorch's (`values_op`: rt65's sigmoid table),
+        # and so is a constant past CONSTANT_OPS compute ops, or a copy or join of them (`chain_ops`:
+        # rt71's integer emulation of that table)
+        over = constant and n > CONSTANT_OPS
+        constant = constant and not over and not values_op(name, written(func, args, kwargs, out))
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
             self.host_made += out.numel()
         else:
@@ -425,6 +442,8 @@ class Provenance(TorchDispatchMode):
             mark = f"aten::{name} (values made on the host)"
         elif name in MAKE_OPS:
             mark = None
+        elif over:
+            mark = f"aten::{name} (a constant of {n} compute operators, past {CONSTANT_OPS})"
         elif name == "copy_":  # copy_(self, src)
             mark = self._marked(keys[1:2])
         elif name in ("_copy_from", "_copy_from_and_resize"):  # _copy_from(self, dst): self is the source
@@ -457,6 +476,18 @@ class Provenance(TorchDispatchMode):
                     self.made.add(key)
                 else:
                     _still_made(self.made, key, t, makes, reads)
+                if key in self.made:
+                    self.ops[key] = n
+                dest = any(t is d for d in dests)
+                if from_made and (dest or key not in reads):  # not a view; an element write adds,
+                    add = not _whole_storage(t) or dest and name not in GLUE_OPS  # an in-place step too
+                    held = min(numbers + (self.numbers.get(key, 0) if add else 0), 1 << 40)
+                    self.numbers[key] = held
+                    if held > PLACED_NUMBERS:
+                        self.made.discard(key)
+                        mark = f"aten::{name} (a constant holding {held} of Python's numbers)"
+                elif not from_made:
+                    self.numbers.pop(key, None)
                 if regrown and t is args[0] and (not keys[0] or keys[0] in self.fresh) and key != keys[0]:
                     self.fresh.add(key)
                 if mark is not None:

@@ -10,17 +10,34 @@ with the strict coverage bar at 0, where only the torch knock-out and the proven
 refuse, and neither traces a kernel (both are dispatch modes, the same on the GPU)."""
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
 import torch
 from conftest import cpu_config, fixture_problem
+from torch.utils._python_dispatch import _disable_current_modes
 
 from evaluator import construction_watch as cw
+from evaluator.aten_facts import CONSTANT_OPS
 from evaluator.forward_watch import Provenance, torch_compute_noised
 from evaluator.launch_hook import LaunchRecorder
 
 HACKS = Path(__file__).parent / "hacks"
+
+
+def _window(n: int, w: int) -> torch.Tensor:
+    """A sliding-window mask: 5 compute ops summed (`aten_facts.chain_ops`)."""
+    d = torch.arange(n)[:, None] - torch.arange(n)[None, :]
+    return (d >= 0) & (d < w)
+
+
+def _chain(n: int, t: torch.Tensor | None = None) -> torch.Tensor:
+    """n integer compute ops over an arange (or `t`): a constant up to CONSTANT_OPS."""
+    t = torch.arange(64) if t is None else t
+    for _ in range(n):
+        t = t + 1
+    return t
 
 
 def _structure():
@@ -32,6 +49,7 @@ def _structure():
             torch.where(torch.arange(n)[:, None] >= torch.arange(n)[None, :], 0.0, float("-inf")),
             torch.arange(64, dtype=torch.int32) // 8, torch.arange(64) % 8 * 3 + 1,
             torch.arange(n)[:, None] * n + torch.arange(n)[None, :], torch.arange(16.0).view(4, 4).t().contiguous(),
+            _window(n, 3),
             torch.arange(65536, dtype=torch.int32).to(torch.int16).view(torch.bfloat16)]  # codes: a bit view
 
 
@@ -81,6 +99,38 @@ def test_construction_computes_values_and_keeps_structure_and_initialisation():
     assert [t.numel() for t in watch.computed] == [copy.numel()]
 
 
+@pytest.mark.parametrize("n", [CONSTANT_OPS, CONSTANT_OPS + 1])
+def test_a_constant_past_the_op_bound_is_values_in_every_watch(n):
+    """aten_facts.chain_ops (rt71: a sigmoid table emulated by ~40 integer ops): integer memory
+    past CONSTANT_OPS compute ops is PyTorch's in the provenance watch, the torch knock-out
+    and at construction."""
+    values = n > CONSTANT_OPS
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        watch.returned([_chain(n)])
+    assert (watch.report()["returned"] is not None) == values
+    with torch_compute_noised(LaunchRecorder()):
+        got = _chain(n)
+    assert torch.equal(got, _chain(n)) != values
+    with cw.watched() as watch:
+        kept = _chain(n)
+    assert (len(watch.computed) == 1) == values and kept.numel()
+
+
+@pytest.mark.parametrize("launch", [False, True])
+def test_a_launch_at_construction_carries_the_chain(launch):
+    """A Triton copy between two short chains is one chain (construction_watch.launching):
+    each side alone is under CONSTANT_OPS, together past it."""
+    half = CONSTANT_OPS // 2 + 1
+    with cw.watched() as watch:
+        first = _chain(half)
+        copy = torch.empty_like(first)
+        with watch.launching(None, (first, copy), {}) if launch else nullcontext(), _disable_current_modes():
+            copy.copy_(first)
+        kept = _chain(half, copy)
+    assert (len(watch.computed) >= 1) == launch and kept.numel()
+
+
 @pytest.fixture(scope="module")
 def no_coverage_bar():
     """Strict with its coverage bar at 0: what refuses is the torch knock-out or the provenance
@@ -94,7 +144,10 @@ def no_coverage_bar():
 @pytest.mark.parametrize("stem", ["rt65_init_torch_sigmoid_table_gathered_strict",
                                   "rt65_init_table_laundered_by_triton_copy_strict",
                                   "rt65_first_forward_sigmoid_table_cached_strict",
-                                  "rt71_init_small_table_taylor_corrected_strict"])
+                                  "rt71_init_small_table_taylor_corrected_strict",
+                                  "rt71_integer_emulated_sigmoid_table_no_python_numbers_strict",
+                                  "rt71_integer_emulated_table_triton_copy_each_step_strict",
+                                  "rt71_integer_emulated_table_first_forward_cached_strict"])
 def test_tables_are_refused_whatever_their_charge(stem, no_coverage_bar, settings):
     verdict = no_coverage_bar.evaluate(fixture_problem("activation/sigmoid_bf16"),
                                        (HACKS / f"{stem}.py").read_text(), settings)
