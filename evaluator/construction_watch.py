@@ -107,6 +107,7 @@ class ConstructionWatch(TorchDispatchMode):
         python = sum(self.python.get(k, 0) for k in map(storage_key, reads) if k not in dest_keys)
         ops = chain_ops(name, ins, self.ops)
         out = func(*args, **kwargs)
+        outs = written(func, args, kwargs, out)
         if name in HOST_DATA_OPS:  # torch.tensor(data): what it lifts is Python's new memory
             new, python, read_keys = PLAIN, out.numel() if isinstance(out, torch.Tensor) else 1, set()
         elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)
@@ -128,10 +129,9 @@ class ConstructionWatch(TorchDispatchMode):
             # read them), its Python numbers counted as glue's are; float values computed from
             # constants (`aten_facts.values_op`: rt65's sigmoid table) and anything computed
             # from a draw are PyTorch's
-            written_now = written(func, args, kwargs, out)
-            new = COMPUTED if DRAWN in states or values_op(name, written_now) else PLAIN
+            new = COMPUTED if DRAWN in states or values_op(name, outs) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
-        for t in written(func, args, kwargs, out):
+        for t in outs:
             key = storage_key(t)
             if not key or (key in read_keys and all(t is not d for d in dests)):
                 continue  # a view of what it read: nothing written

@@ -393,7 +393,8 @@ class Provenance(TorchDispatchMode):
         # and so is a constant past CONSTANT_OPS compute ops, or a copy or join of them (`chain_ops`:
         # rt71's integer emulation of that table)
         over = constant and n > CONSTANT_OPS
-        constant = constant and not over and not values_op(name, written(func, args, kwargs, out))
+        outs = written(func, args, kwargs, out)
+        constant = constant and not over and not values_op(name, outs)
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
             self.host_made += out.numel()
         else:
@@ -469,7 +470,7 @@ class Provenance(TorchDispatchMode):
         # still, if it was (an `empty(0)` resized is torch.empty's, as a composite op makes
         # the output its C++ then computes into)
         regrown = name in ("resize_", "resize_as_") and ins and ins[0] is args[0]
-        for t in written(func, args, kwargs, out):
+        for t in outs:
             self.carry.computed(name, ins, t, self._key)
             if key := self._key(t):
                 if regrown and t is args[0] and (not keys[0] or keys[0] in self.made):

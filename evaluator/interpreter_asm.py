@@ -248,7 +248,7 @@ def run(inst: Instruction, values: list[np.ndarray]) -> np.ndarray:
         if inst.powers_exact:
             moved = np.where(_power_of_two(exact), exact, moved)
         rounded = np.asarray(exact, dtype=np.float32)
-        if _claimed(inst, "tiny"):  # the argument itself where the exact result rounds to it
+        if _tiny_claimed(inst):  # the argument itself where the exact result rounds to it
             moved = np.where((rounded == args[0]) & (args[0] != 0), rounded, moved)
         if inst.ends is not None:
             at_end = (rounded == inst.ends[0]) | (rounded == inst.ends[1])
@@ -269,12 +269,11 @@ def run(inst: Instruction, values: list[np.ndarray]) -> np.ndarray:
         return _flushed(moved).astype(np.float32) if inst.ftz else moved
 
 
-def _claimed(inst: Instruction, rule: str) -> bool:
-    """Whether this child takes `rule`'s special answer as exact (Instruction.unmeasured): always
-    where measured, as a keyed coin per child and instruction where not."""
-    if rule not in inst.unmeasured:
-        return rule == "ends"  # (a measured ends rule holds; "tiny" is claimed only by a coin)
-    return keyed_draw.coin("asm special", rule, inst.name)
+def _tiny_claimed(inst: Instruction) -> bool:
+    """Whether this child answers a tiny argument as itself (the `tiny` rule): a keyed coin per
+    child and instruction where unmeasured (Instruction.unmeasured), never elsewhere (what was
+    measured is `measured_at`'s)."""
+    return "tiny" in inst.unmeasured and keyed_draw.coin("asm special", "tiny", inst.name)
 
 
 def _ends(inst: Instruction, a: np.ndarray) -> np.ndarray | bool:
