@@ -3,7 +3,7 @@
     logs, metrics (/metrics, /health)
     engine      vLLM started on actor.model, weights labelled actor.initial_version
     judge       common.eval_client to the broker (broker.frontend)
-    hub         HubLink (learner.hub.endpoint) + WeightSync (learner.hub.publish_endpoint)
+    hub         HubLink (hub_link.endpoint) + WeightSync (hub_link.publish_endpoint)
     run         actor.loop.Actor until SIGTERM/SIGINT, or until something fatal
 
 A signal handler only sets the stop flag (asyncio's loop.add_signal_handler).
@@ -33,7 +33,7 @@ def build_runner(cfg: RunConfig, engine, metrics: Metrics, client_id: str):
 
     ac = cfg.actor
     client = EvalClient(cfg.broker, cfg.transport, metrics, client_id=client_id)
-    judge = Judge(client, ac.eval, cfg.broker.client.request_deadline_s,
+    judge = Judge(client, ac.eval, client.ccfg.request_deadline_s,  # the client's default
                   ac.prompts.no_code_feedback, ac.simulate.evaluate_every_answer)
     prompter = Prompter(ac.prompts, engine, engine.cfg.max_model_len)
     return EpisodeRunner(engine, judge, prompter, ac.sampling, EpisodeMetrics(metrics),
@@ -48,8 +48,8 @@ def build(cfg: RunConfig, engine, metrics: Metrics, actor_id: str):
 
     ac = cfg.actor
     runner = build_runner(cfg, engine, metrics, actor_id)
-    link = HubLink(cfg.learner.hub.endpoint, cfg.transport, metrics, actor_id)
-    hub = cfg.learner.hub
+    hub = cfg.hub_link
+    link = HubLink(hub.endpoint, cfg.transport, metrics, actor_id)
     relay = None
     if hub.relay_fanout > 0:
         from actor.relay import RelayServer

@@ -1,5 +1,5 @@
 """The actor's relay server: it serves the weights it pulls to other actors, bucket by bucket
-as they arrive, so N actors cost the hub about one (learner.hub.relay_fanout > 0).
+as they arrive, so N actors cost the hub about one (hub_link.relay_fanout > 0).
 
 `RelayServer` binds a ROUTER (`actor.relay_endpoint`) on its own thread and answers
 WeightBucketRequest exactly as the hub does (learner/hub_server.py), from the versions

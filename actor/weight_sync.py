@@ -29,7 +29,7 @@ XORed into the held bucket and the result checked against the full bucket's chec
 (common/buckets.py). Anything else (the first pull, versions skipped, a restart, a
 rollback to another incarnation, a keyframe) pulls full buckets.
 
-Relay (`relay` given, learner.hub.relay_fanout > 0): before pulling, the actor asks the
+Relay (`relay` given, hub_link.relay_fanout > 0): before pulling, the actor asks the
 hub which peer to pull from (RelayJoin) and serves what it receives to its own
 children (actor/relay.py). A source that sends no bucket for `relay_timeout_s`, or that
 that sends nothing at all for `relay_timeout_s` (dead or stopped), no bucket for three

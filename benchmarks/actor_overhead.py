@@ -55,7 +55,7 @@ def _cfg(args, hub=None) -> RunConfig:
                       "hub_retry_min_s": 0.05, "hub_retry_max_s": 0.5, "weight_poll_s": 0.2},
             "broker": {"frontend": "tcp://127.0.0.1:1"}}  # never used: no code, no evaluation
     if hub is not None:
-        tree["learner"] = {"hub": {"endpoint": hub.endpoint, "publish_endpoint": hub.publish_endpoint}}
+        tree["hub_link"] = {"endpoint": hub.endpoint, "publish_endpoint": hub.publish_endpoint}
     return RunConfig.model_validate(tree)
 
 

@@ -12,7 +12,7 @@ with the relay on and off, against one raw ZeroMQ stream of the same bytes.
 2. Relay. The real hub (learner/hub_server.py) publishes --relay-mib of bf16 weights to
    N = 1, 2, 4, 8 real actor processes (tests/integration/weight_actor.py: WeightSync and
    RelayServer, no engine), relay off (every actor pulls from the hub) and on (a chain,
-   hub.relay_fanout 1). Time: publish start -> the last actor holds the verified
+   hub_link.relay_fanout 1). Time: publish start -> the last actor holds the verified
    version. Baseline: one raw pyzmq PUSH/PULL stream of the same bytes between two
    processes (benchmarks/transport.py). Target: N = 8 within 1.25x of N = 1 (relay on).
 

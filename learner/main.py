@@ -35,6 +35,7 @@ import torch
 import torch.distributed as dist
 
 from common.config import MetricsConfig, RunConfig, dump
+from common.config.hub import HubConfig
 from common.exits import NON_FINITE, StartError, check_model_dir
 from common.jsonfile import load_json_state, read_json, read_json_checked, write_json_atomic
 from common.log import setup
@@ -118,12 +119,13 @@ class Learner:
         self.hub: Optional[Hub] = None
         self.server: Optional[HubServer] = None
         if self.rank == 0:
-            self.hub = Hub(self.lc.hub, self.lc.groups_per_step, self.lc.max_staleness,
-                           cfg.actor.n_samples, cfg.actor.max_turns,
+            hub_cfg = HubConfig.of(self.lc.hub, cfg.hub_link)
+            self.hub = Hub(hub_cfg, self.lc.groups_per_step, self.lc.max_staleness,
+                           self.lc.n_samples, self.lc.max_turns,
                            PromptSource(problems, cfg.seed),
                            GroupStore(self.run_dir / "hub" / "groups"), self.metrics,
                            vocab_size=self.trainer.vocab_size)
-            self.server = HubServer(self.hub, self.lc.hub, cfg.transport, self.metrics)
+            self.server = HubServer(self.hub, hub_cfg, cfg.transport, self.metrics)
         self._m_steps = self.metrics.counter("steps_total", "Optimizer steps taken")
         self._m_tokens = self.metrics.counter("tokens_total", "Tokens trained on")
         self._m_idle = self.metrics.counter("idle_seconds_total", "Seconds spent waiting for data")

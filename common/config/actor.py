@@ -167,13 +167,10 @@ class ActorConfig(Section):
     actor_id: str = Field("", max_length=MAX_ID_CHARS, pattern=KEY_ID_PATTERN)
     """Stable name of this actor at the hub ([A-Za-z0-9_.:@-], at most 128 characters:
     common/ids.py); empty: `<hostname>-<pid>`."""
-    n_samples: int = Field(4, ge=1)
-    """Samples per prompt (the group size for TRLOO); the hub puts it in every lease."""
-    max_turns: int = Field(3, ge=1)
-    """Turns per episode; the hub puts it in every lease."""
     max_groups_in_flight: int = Field(8, ge=1)
-    """Prompt groups generated at once (each runs n_samples episodes concurrently). No new
-    lease is asked for while this many finished groups wait for their ack."""
+    """Prompt groups generated at once (each runs its lease's n_samples episodes
+    concurrently). No new lease is asked for while this many finished groups wait for
+    their ack."""
     initial_version: int = Field(0, ge=0)
     """Policy version of the weights in `model` (the hub's version of the same weights)."""
     hub_retry_min_s: float = Field(0.5, gt=0)
@@ -183,7 +180,7 @@ class ActorConfig(Section):
     weight_poll_s: float = Field(0.5, gt=0)
     """How long one wait for a weight announcement lasts (the update latency floor)."""
     relay_endpoint: str = "tcp://127.0.0.1:0"
-    """With learner.hub.relay_fanout > 0: where this actor serves the weights it pulls to
+    """With hub_link.relay_fanout > 0: where this actor serves the weights it pulls to
     other actors (port 0: any free one)."""
     relay_host: str = ""
     """Host other actors reach relay_endpoint at (empty: the endpoint's own host; set it

@@ -7,7 +7,9 @@ help text `krl config explain` prints. Durations end in `_s`, sizes in `_bytes`.
 `load(path, overrides, model)` reads YAML, applies `a.b.c=value` overrides (the
 value parsed as YAML, so `1e-6`, `true`, `[1, 2]` mean what they look like) and
 validates. A bad value raises `ConfigError` naming the file, the dotted field and
-what was expected; that message is what a user sees.
+what was expected; that message is what a user sees. Keys a model lists as moved
+(`MOVED_KEYS`, common/config/moved.py) are carried to their new place first, the file's
+before the overrides are applied, so an override under either name wins over the file.
 """
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from typing import Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
+
+from common.config.moved import carry_moved, moved_key
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -70,7 +74,9 @@ def _format_validation_error(exc: ValidationError, source: str, model: type[Base
         field = ".".join(str(p) for p in err["loc"]) or "<root>"
         given = err.get("input")
         given_s = "" if isinstance(given, dict) else f" (got {given!r:.80})"
-        if err["type"] == "extra_forbidden":
+        if not err["loc"] and err["type"] == "value_error":  # a model's own check names its fields
+            lines.append(f"  {err['msg'].removeprefix('Value error, ')}")
+        elif err["type"] == "extra_forbidden":
             lines.append(f"  {field}: unknown field; check the spelling against `krl config explain`")
         else:
             lines.append(f"  {field}: {err['msg']}{given_s}")
@@ -101,9 +107,14 @@ def load(path: str | os.PathLike | None, overrides: list[str] | None, model: typ
     """Load `model` from a YAML file (or defaults when path is None) plus overrides."""
     tree = read_yaml(path) if path is not None else {}
     source = str(path) if path is not None else "<defaults>"
+    moved = getattr(model, "MOVED_KEYS", {})
     pairs = parse_overrides(overrides or [])
+    try:
+        tree = carry_moved(tree, moved, source)
+    except ValueError as exc:
+        raise ConfigError(f"{source}: {exc}") from None
     for key, value in pairs:
-        _set_dotted(tree, key, value, source)
+        _set_dotted(tree, moved_key(key, moved), value, source)
     if pairs:
         source += " + overrides"
     try:

@@ -1,4 +1,10 @@
-"""Hub config: the learner rank-0 service that owns training progress."""
+"""Hub config: the learner rank-0 service that owns training progress.
+
+Two sections of the run config: `hub_link` (HubLinkConfig: where the hub serves and how
+weights reach actors, which the hub and every actor must agree on, so it is set once at
+the top of RunConfig) and `learner.hub` (HubServiceConfig: the hub's own settings, which
+no actor reads). `HubConfig` is both together: what the hub runs with.
+"""
 from __future__ import annotations
 
 from typing import Literal
@@ -8,13 +14,28 @@ from pydantic import Field
 from common.config.base import Section
 
 
-class HubConfig(Section):
-    """Work leases, the trajectory inbox and the weight publisher (learner rank 0)."""
+class HubLinkConfig(Section):
+    """Where the hub (learner rank 0) serves and how weights travel to actors: the learner
+    binds these endpoints and every actor connects to them, so both read this one section."""
 
     endpoint: str = "tcp://127.0.0.1:5560"
     """ROUTER endpoint actors send lease requests, groups and bucket requests to."""
     publish_endpoint: str = "tcp://127.0.0.1:5561"
     """PUB endpoint where weight announcements are broadcast."""
+    relay_fanout: int = Field(0, ge=0)
+    """Relay: actors pull a version from each other, forwarding buckets as they arrive; the
+    hub and each actor serve at most this many actors directly (1: a chain). 0: off, every
+    actor pulls from the hub."""
+    relay_timeout_s: float = Field(10.0, gt=0)
+    """A relay silent this long (dead or stopped), or sending no bucket for three times
+    this long (slow), is routed around: the actor asks the hub for another source and
+    keeps the buckets it has."""
+
+
+class HubServiceConfig(Section):
+    """Work leases, the trajectory inbox and the weight publisher (learner rank 0); its
+    endpoints and relay are `hub_link`'s."""
+
     lease_timeout_s: float = Field(600.0, gt=0)
     """A lease not returned within this time is handed out again."""
     retry_after_s: float = Field(1.0, gt=0)
@@ -47,15 +68,16 @@ class HubConfig(Section):
     keyframe_every: int = Field(10, ge=1)
     """Every this many versions (counted from the incarnation's first) is a keyframe:
     served in full only, so no actor applies deltas forever. 1: no deltas."""
-    relay_fanout: int = Field(0, ge=0)
-    """Relay: actors pull a version from each other, forwarding buckets as they arrive; the
-    hub and each actor serve at most this many actors directly (1: a chain). 0: off, every
-    actor pulls from the hub."""
-    relay_timeout_s: float = Field(10.0, gt=0)
-    """A relay silent this long (dead or stopped), or sending no bucket for three times
-    this long (slow), is routed around: the actor asks the hub for another source and
-    keeps the buckets it has."""
     synchronous: bool = False
     """Grant leases only to actors whose loaded weights are the hub's newest version. With
     learner.max_staleness 0 this is lockstep: generate and evaluate one batch, train it,
     publish, and only then generate the next (the baseline of benchmarks/pipeline.py)."""
+
+
+class HubConfig(HubServiceConfig, HubLinkConfig):
+    """What the hub runs with: `learner.hub` and `hub_link` together (`of`)."""
+
+    @classmethod
+    def of(cls, service: HubServiceConfig, link: HubLinkConfig) -> "HubConfig":
+        """The hub's settings of a run: its own section plus the shared link."""
+        return cls(**service.model_dump(), **link.model_dump())

@@ -8,7 +8,7 @@ from typing import Literal, Optional
 from pydantic import Field, model_validator
 
 from common.config.base import Section
-from common.config.hub import HubConfig
+from common.config.hub import HubServiceConfig
 from common.config.shared import LogConfig, MetricsConfig
 
 
@@ -160,8 +160,9 @@ class TrainerConfig(Section):
 class LearnerConfig(Section):
     """The learner: hub (rank 0) plus DeepSpeed trainer."""
 
-    hub: HubConfig = HubConfig()
-    """The hub on rank 0: leases, trajectory inbox, weight publishing."""
+    hub: HubServiceConfig = HubServiceConfig()
+    """The hub on rank 0: leases, trajectory inbox, weight publishing (its endpoints and
+    relay: `hub_link`)."""
     dataset: str = "builtin"
     """Prompt set (README, "Problem sets"): `builtin`, a KernelBench-format file or directory,
     a KernelBench checkout or a JSONL/Parquet table, each optionally followed by `:` and
@@ -186,6 +187,11 @@ class LearnerConfig(Section):
     """How long a starting learner waits for a previous learner of the same run directory
     (still stopping, e.g. writing its last checkpoint) to release RUN_DIR/learner/learner.lock
     before it gives up and exits 1."""
+    n_samples: int = Field(4, ge=1)
+    """Samples per prompt (the group size for TRLOO); the hub puts it in every lease, and an
+    actor generates what its lease asks for."""
+    max_turns: int = Field(3, ge=1)
+    """Turns per episode; the hub puts it in every lease (actor-side: the lease's value)."""
     groups_per_step: int = Field(4, ge=1)
     """Prompt groups consumed by one optimizer step."""
     max_staleness: int = Field(2, ge=0)

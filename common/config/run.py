@@ -1,15 +1,22 @@
-"""The run config: every role's section in one file, as `krl run` and each role read it."""
+"""The run config: every role's section in one file, as `krl run` and each role read it.
+
+Each role reads its own section plus the shared ones at the top (transport, log,
+hub_link); no role reads another role's section. A value two roles must agree on is a
+field of a shared section, set once; the old keys that held such values in one role's
+section still load (common/config/moved.py)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Any, ClassVar, Literal, Optional
 
 from pydantic import Field, model_validator
 
 from common.config.actor import ActorConfig
 from common.config.base import Section
 from common.config.evaluator import BrokerConfig, EvaluatorConfig
+from common.config.hub import HubLinkConfig
 from common.config.learner import LearnerConfig, SFTConfig
+from common.config.moved import RUN_MOVED, carry_moved
 from common.config.shared import LogConfig, TransportConfig
 
 
@@ -120,6 +127,9 @@ class RunConfig(Section):
     """ZeroMQ settings shared by every role."""
     log: LogConfig = LogConfig()
     """Logging settings shared by every role."""
+    hub_link: HubLinkConfig = HubLinkConfig()
+    """Where the hub (learner rank 0) serves and how weights reach actors: the learner binds,
+    every actor connects, both read it here."""
     evaluator: EvaluatorConfig = EvaluatorConfig()
     """Evaluator workers."""
     broker: BrokerConfig = BrokerConfig()
@@ -132,6 +142,15 @@ class RunConfig(Section):
     """Local supervision by `krl run`."""
     bootstrap: BootstrapConfig = BootstrapConfig()
     """Stages before RL (make a tiny model, SFT cold start); all off by default."""
+
+    MOVED_KEYS: ClassVar[dict[str, str]] = RUN_MOVED
+    """Old keys -> new ones; `load` carries them (the file's before the overrides)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _carry_moved(cls, data: Any) -> Any:
+        """An old-keyed mapping given to model_validate directly (not through `load`)."""
+        return carry_moved(data, RUN_MOVED) if isinstance(data, dict) else data
 
 
 def _depth_worst_s(cfg: RunConfig) -> float:

@@ -17,7 +17,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 case "$role" in
     learner)
         exec "$here/../learner-launch.sh" "$config" "$@" \
-            "learner.hub.endpoint=tcp://*:5560" "learner.hub.publish_endpoint=tcp://*:5561"
+            "hub_link.endpoint=tcp://*:5560" "hub_link.publish_endpoint=tcp://*:5561"
         ;;
     broker)
         exec krl broker "$config" "$@" \

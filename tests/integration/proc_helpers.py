@@ -53,9 +53,9 @@ def scripted_learner_config(run_dir: Path, model: str, hub_endpoint: str,
     group, the built-in activation problems): MRS and PRS off, since the scripted actor's
     logprobs are made up. `learner` keys are merged into the learner section."""
     base = {"groups_per_step": 2, "max_staleness": 4, "checkpoint_every": 2,
-            "dataset": "builtin:activation",
-            "hub": {"endpoint": hub_endpoint, "publish_endpoint": publish_endpoint},
+            "dataset": "builtin:activation", "n_samples": 2, "max_turns": 1,
             "algorithm": {"mrs": {"enabled": False}, "prs": {"enabled": False}},
             "trainer": {"model": model, "zero_stage": 0}}
-    return {"run_dir": str(run_dir), "seed": 1, "actor": {"n_samples": 2, "max_turns": 1},
+    return {"run_dir": str(run_dir), "seed": 1,
+            "hub_link": {"endpoint": hub_endpoint, "publish_endpoint": publish_endpoint},
             "learner": merge(base, learner)}

@@ -59,7 +59,7 @@ def test_the_readme_lists_settings_of_the_gpu_configs_and_they_are_the_loaded_va
 def test_the_paper_recipe_is_the_papers():
     cfg = load(ROOT / "configs" / "drkernel-recipe.yaml", [], RunConfig)
     lc, algo, reward = cfg.learner, cfg.learner.algorithm, cfg.evaluator.reward
-    assert (lc.groups_per_step, cfg.actor.n_samples, cfg.actor.max_turns) == (16, 16, 3)
+    assert (lc.groups_per_step, lc.n_samples, lc.max_turns) == (16, 16, 3)
     assert algo.estimator == "trloo" and algo.mrs.enabled and algo.prs.enabled
     assert (algo.mrs.lower, algo.mrs.upper) == (0.999, 1.001)
     assert (reward.w_correct, reward.w_speed, reward.speedup_cap, reward.w_coverage) == (

@@ -7,9 +7,9 @@ from common.config import ConfigError, RunConfig, Section, dump, explain, load
 def test_yaml_and_overrides(tmp_path):
     p = tmp_path / "run.yaml"
     p.write_text("learner:\n  lr: 0.001\n  groups_per_step: 8\ntransport:\n  request_retries: 5\n")
-    cfg = load(p, ["learner.lr=1e-6", "actor.n_samples=2"], RunConfig)
+    cfg = load(p, ["learner.lr=1e-6", "learner.n_samples=2"], RunConfig)
     assert cfg.learner.lr == 1e-6 and cfg.learner.groups_per_step == 8
-    assert cfg.transport.request_retries == 5 and cfg.actor.n_samples == 2
+    assert cfg.transport.request_retries == 5 and cfg.learner.n_samples == 2
 
 
 def test_resolved_config_reloads_identically(tmp_path):

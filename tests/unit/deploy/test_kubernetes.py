@@ -137,12 +137,12 @@ def test_services_select_pods_and_ports_that_exist():
 def test_the_addresses_in_the_config_are_services(tmp_path):
     services = {s["metadata"]["name"]: {p["port"] for p in s["spec"]["ports"]} for s in _kind("Service")}
     cfg = yaml.safe_load(_run_yaml())
-    for endpoint in (cfg["learner"]["hub"]["endpoint"], cfg["learner"]["hub"]["publish_endpoint"],
+    for endpoint in (cfg["hub_link"]["endpoint"], cfg["hub_link"]["publish_endpoint"],
                      cfg["broker"]["frontend"], cfg["broker"]["backend"]):
         host, port = endpoint.removeprefix("tcp://").split(":")
         assert int(port) in services.get(host, set()), endpoint
     # Servers bind every interface on the same ports.
-    learner = _role_config("learner", tmp_path).learner.hub
+    learner = _role_config("learner", tmp_path).hub_link
     broker = _role_config("broker", tmp_path).broker
     assert (learner.endpoint, learner.publish_endpoint) == ("tcp://*:5560", "tcp://*:5561")
     assert (broker.frontend, broker.backend) == ("tcp://*:5555", "tcp://*:5556")
