@@ -49,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--concurrency", type=int, default=64, help="episodes in flight (default 64)")
     parser.add_argument("--no-plot", action="store_true",
                         help="skip the PNG plot (skipped anyway, with a note, without matplotlib)")
-    parser.add_argument("overrides", nargs="*", help="dotted config overrides, e.g. actor.sampling.temperature=0.6")
+    parser.add_argument("overrides", nargs="*", help="dotted config overrides, e.g. temperature=0.6")
 
 
 def _usage_error(message: str) -> int:

@@ -13,7 +13,7 @@ import sys
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("config", help="run config YAML (see `krl config explain`)")
     parser.add_argument("overrides", nargs="*",
-                        help="dotted overrides, e.g. actor.model=DIR actor.sampling.temperature=0.8")
+                        help="dotted overrides, e.g. actor.model=DIR temperature=0.8")
 
 
 def main(args: argparse.Namespace) -> int:

@@ -50,7 +50,8 @@ class SamplingConfig(Section):
     """How the actor samples each turn's answer."""
 
     temperature: float = Field(1.0, ge=0)
-    """Sampling temperature; 0 is greedy."""
+    """Sampling temperature; 0 is greedy. In a run it is the top-level `temperature`
+    (copied here, so the learner scores at the same one)."""
     top_p: float = Field(1.0, gt=0, le=1)
     """Nucleus sampling mass; 1 disables it (keep 1 for on-policy RL)."""
     top_k: int = Field(0, ge=0)

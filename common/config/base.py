@@ -118,7 +118,7 @@ def load(path: str | os.PathLike | None, overrides: list[str] | None, model: typ
     if pairs:
         source += " + overrides"
     try:
-        return model.model_validate(tree)
+        return model.model_validate(tree, context={"source": source})
     except ValidationError as exc:
         raise ConfigError(_format_validation_error(exc, source, model)) from None
 

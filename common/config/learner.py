@@ -154,7 +154,8 @@ class TrainerConfig(Section):
     faster steps for a 0.5B model on an H200). auto: flex_attention on a GPU when packing,
     else sdpa."""
     temperature: float = Field(1.0, gt=0)
-    """Sampling temperature of the actors; logits are divided by it so logprobs match theirs."""
+    """Sampling temperature of the actors; logits are divided by it so logprobs match theirs.
+    In a run it is the top-level `temperature` (copied here)."""
 
 
 class LearnerConfig(Section):

@@ -24,6 +24,16 @@ RUN_MOVED: dict[str, str] = {
 }
 """RunConfig's old dotted keys -> their new ones (RunConfig.MOVED_KEYS)."""
 
+RUN_SHARED: dict[str, tuple[tuple[str, ...], str]] = {
+    "temperature": (("actor.sampling.temperature", "learner.trainer.temperature"),
+                    "the learner divides the logits by its own, so at another temperature its "
+                    "logprobs are not the ones the actor sampled with and mismatch rejection "
+                    "sampling drops nearly every trajectory"),
+}
+"""A value two roles must agree on -> (its copies in the roles' sections, why they must
+agree). RunConfig fills the copies from the value; a config may still set a copy (as
+configs written before did, and as every resolved config.yaml does) if it agrees."""
+
 _MISSING = object()
 
 
@@ -93,3 +103,28 @@ def moved_key(dotted: str, moved: dict[str, str], source: str = "<overrides>") -
         return dotted
     _warn(dotted, new, source)
     return new
+
+
+def settle_shared(tree: dict, shared: dict[str, tuple[tuple[str, ...], str]],
+                  source: str = "<config>") -> dict:
+    """`tree` (left untouched) with each shared value set where copies of it were given and
+    it was not (warned). Raises ValueError naming both keys when a given copy differs from
+    the given value, or, the value not given, from another given copy."""
+    out = tree
+    for key, (copies, why) in shared.items():
+        given = {c: v for c in copies if (v := _get(tree, c)) is not _MISSING}
+        value = _get(tree, key)
+        first = next(iter(given), None)
+        ref_key, ref = (key, value) if value is not _MISSING else (first, given.get(first))
+        for copy_key, v in given.items():
+            if v != ref:
+                raise ValueError(f"{ref_key} ({ref!r}) differs from {copy_key} ({v!r}): {why}; "
+                                 f"set {key} once instead")
+        if value is _MISSING and given:
+            for copy_key in given:
+                warnings.warn_explicit(f"{copy_key} is deprecated: `{key}` sets it for every "
+                                       "role; the value is used from there (rename the key)",
+                                       ConfigDeprecationWarning, filename=source, lineno=0)
+            out = copy.deepcopy(out) if out is tree else out
+            _put(out, key, ref)
+    return out

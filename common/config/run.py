@@ -1,22 +1,24 @@
 """The run config: every role's section in one file, as `krl run` and each role read it.
 
 Each role reads its own section plus the shared ones at the top (transport, log,
-hub_link); no role reads another role's section. A value two roles must agree on is a
-field of a shared section, set once; the old keys that held such values in one role's
-section still load (common/config/moved.py)."""
+hub_link); no role reads another role's section. A value two roles must agree on is set
+once here: as a field of a shared section (hub_link), or as a top-level value RunConfig
+copies into the roles' sections (temperature: the actor samples with its own
+actor.sampling, the learner scores with its own learner.trainer). Old keys still load or
+are refused with both names (common/config/moved.py)."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any, ClassVar, Literal, Optional
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 
 from common.config.actor import ActorConfig
 from common.config.base import Section
 from common.config.evaluator import BrokerConfig, EvaluatorConfig
 from common.config.hub import HubLinkConfig
 from common.config.learner import LearnerConfig, SFTConfig
-from common.config.moved import RUN_MOVED, carry_moved
+from common.config.moved import RUN_MOVED, RUN_SHARED, carry_moved, settle_shared
 from common.config.shared import LogConfig, TransportConfig
 
 
@@ -123,6 +125,10 @@ class RunConfig(Section):
     """Directory for resolved configs, logs, checkpoints and summary.json."""
     seed: int = 0
     """Base random seed; each process derives its own from it."""
+    temperature: float = Field(1.0, gt=0)
+    """Sampling temperature of the policy: the actors sample at it and the learner divides
+    its logits by it, so their logprobs match (RunConfig copies it into
+    actor.sampling.temperature and learner.trainer.temperature)."""
     transport: TransportConfig = TransportConfig()
     """ZeroMQ settings shared by every role."""
     log: LogConfig = LogConfig()
@@ -148,9 +154,26 @@ class RunConfig(Section):
 
     @model_validator(mode="before")
     @classmethod
-    def _carry_moved(cls, data: Any) -> Any:
-        """An old-keyed mapping given to model_validate directly (not through `load`)."""
-        return carry_moved(data, RUN_MOVED) if isinstance(data, dict) else data
+    def _carry_moved(cls, data: Any, info: ValidationInfo) -> Any:
+        """Old keys of a mapping given to model_validate directly (`load` carries them
+        first); copies of a shared value must agree with it."""
+        if not isinstance(data, dict):
+            return data
+        source = (info.context or {}).get("source", "<config>")
+        return settle_shared(carry_moved(data, RUN_MOVED, source), RUN_SHARED, source)
+
+    @model_validator(mode="after")
+    def _copy_shared(self) -> "RunConfig":
+        """Each role reads a shared value in its own section: copy it there."""
+        for key, (copies, _why) in RUN_SHARED.items():
+            for dotted in copies:
+                *path, field = dotted.split(".")
+                node = self
+                for name in path:
+                    node = getattr(node, name)
+                if getattr(node, field) != getattr(self, key):
+                    setattr(node, field, getattr(self, key))
+        return self
 
 
 def _depth_worst_s(cfg: RunConfig) -> float:
@@ -165,16 +188,11 @@ def _depth_worst_s(cfg: RunConfig) -> float:
 
 
 def training_disagreements(cfg: RunConfig) -> list[str]:
-    """Values two roles of a training run must share but that sit in their own sections,
-    each a sentence saying what goes wrong; checked when `krl run` starts (a benchmark of
-    the actor alone may set its sampling as it likes)."""
+    """Settings of different roles that a training run needs in a relation (not equal:
+    those are set once, above), each a sentence saying what goes wrong; checked when
+    `krl run` starts (a benchmark of the actor alone may sample as it likes)."""
     out = []
-    sampling, trainer = cfg.actor.sampling, cfg.learner.trainer
-    if sampling.temperature != trainer.temperature:
-        out.append(f"actor.sampling.temperature ({sampling.temperature}) differs from "
-                   f"learner.trainer.temperature ({trainer.temperature}): the learner divides "
-                   "the logits by its own, so its logprobs are not the ones the actor sampled "
-                   "with and mismatch rejection sampling drops nearly every trajectory; set both")
+    sampling = cfg.actor.sampling  # its temperature is RunConfig.temperature's (moved.py)
     if sampling.top_k or sampling.top_p < 1:
         out.append(f"actor.sampling top_k={sampling.top_k}, top_p={sampling.top_p}: the actor "
                    "samples from a cut vocabulary, the learner scores the whole one, so their "

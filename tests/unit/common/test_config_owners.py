@@ -1,9 +1,10 @@
 """Each role reads its own config section plus the shared ones; keys that moved still load.
 
 Values the hub and the actors must agree on (the hub's endpoints, the weight relay) are set
-once in `hub_link`; the group shape the hub hands out in leases is the learner's. A config
-written before the move loads with a warning naming the new key, and one that sets an old
-key and its new one differently is refused with both named.
+once in `hub_link`; the sampling temperature once at the top (RunConfig copies it into the
+actor's and the learner's sections); the group shape the hub hands out in leases is the
+learner's. A config written before the move loads with a warning naming the new key, and
+one that sets two values for one fact differently is refused with both named.
 """
 import ast
 import re
@@ -110,6 +111,55 @@ def test_a_bad_value_under_an_old_key_names_the_new_field():
     with pytest.raises(ConfigError, match=r"learner\.n_samples.*greater than or equal to 1"):
         with pytest.warns(ConfigDeprecationWarning):
             load(None, ["actor.n_samples=0"], RunConfig)
+
+
+def test_the_temperature_is_set_once_and_each_role_reads_it_in_its_own_section():
+    """The actor samples at actor.sampling.temperature, the learner scores at
+    learner.trainer.temperature: RunConfig fills both from the one `temperature`."""
+    cfg = load(None, ["temperature=0.7"], RunConfig)
+    assert cfg.actor.sampling.temperature == cfg.learner.trainer.temperature == 0.7
+    assert load(None, [], RunConfig).learner.trainer.temperature == 1.0
+
+
+def test_an_old_config_setting_both_temperatures_alike_loads(tmp_path):
+    p = tmp_path / "old.yaml"
+    p.write_text("actor: {sampling: {temperature: 0.7}}\nlearner: {trainer: {temperature: 0.7}}\n")
+    with pytest.warns(ConfigDeprecationWarning, match="`temperature` sets it for every role"):
+        cfg = load(p, [], RunConfig)
+    assert cfg.temperature == cfg.actor.sampling.temperature == cfg.learner.trainer.temperature
+    assert cfg.temperature == 0.7
+    with pytest.warns(ConfigDeprecationWarning):  # one copy given: the other role follows it
+        only = load(None, ["actor.sampling.temperature=0.6"], RunConfig)
+    assert only.learner.trainer.temperature == 0.6
+
+
+@pytest.mark.parametrize("overrides,needle", [
+    (["temperature=0.7", "learner.trainer.temperature=1.0"],
+     "temperature (0.7) differs from learner.trainer.temperature (1.0)"),
+    (["actor.sampling.temperature=0.7", "learner.trainer.temperature=0.9"],
+     "actor.sampling.temperature (0.7) differs from learner.trainer.temperature (0.9)"),
+    (["temperature=1.0", "actor.sampling.temperature=0.8"],
+     "temperature (1.0) differs from actor.sampling.temperature (0.8)"),
+])
+def test_a_config_where_actor_and_learner_temperatures_disagree_is_refused(overrides, needle):
+    """Mismatch rejection sampling would silently drop nearly every trajectory."""
+    with pytest.raises(ConfigError) as exc:
+        load(None, overrides, RunConfig)
+    msg = str(exc.value)
+    assert needle in msg and "set temperature once" in msg and "mismatch rejection" in msg
+
+
+def test_a_resolved_config_reloads_without_a_warning(tmp_path):
+    """Every role process loads the run directory's config.yaml: it holds the copies too,
+    which agree, so nothing is deprecated there."""
+    import warnings
+
+    p = tmp_path / "config.yaml"
+    p.write_text(dump(load(None, ["temperature=0.7", "hub_link.relay_fanout=2"], RunConfig)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cfg = load(p, [], RunConfig)
+    assert cfg.temperature == cfg.learner.trainer.temperature == 0.7
 
 
 def _cross_reads(role: str) -> list[str]:
