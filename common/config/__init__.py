@@ -1,6 +1,7 @@
 """krl configuration: pydantic sections per role, combined in `RunConfig`.
 
-Load with `load(path, overrides, RunConfig)`; components get their own section.
+Load with `load(path, overrides, RunConfig)`; components get their own section, and each
+role reads its own plus the shared ones (transport, log, hub_link), never another role's.
 Nothing outside this package reads `os.environ` for settings.
 """
 from __future__ import annotations
@@ -10,7 +11,9 @@ import sys
 from common.config.actor import ActorConfig
 from common.config.base import ConfigError, Section, dump, explain, load, parse_overrides, read_yaml
 from common.config.evaluator import BrokerConfig, EvaluatorConfig, RewardConfig
+from common.config.hub import HubLinkConfig
 from common.config.learner import LearnerConfig
+from common.config.moved import ConfigDeprecationWarning
 from common.config.run import RunConfig
 from common.config.shared import LogConfig, MetricsConfig, TransportConfig
 
@@ -39,7 +42,8 @@ def set_process_title(title: str) -> None:
 
 
 __all__ = [
-    "ActorConfig", "BrokerConfig", "ConfigError", "EvaluatorConfig", "LearnerConfig",
+    "ActorConfig", "BrokerConfig", "ConfigDeprecationWarning", "ConfigError", "EvaluatorConfig",
+    "HubLinkConfig", "LearnerConfig",
     "LogConfig", "MetricsConfig", "RewardConfig", "RunConfig", "Section", "TransportConfig",
     "dump", "explain", "load", "load_for_command", "parse_overrides", "read_yaml",
     "set_process_title",

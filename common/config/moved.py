@@ -1,12 +1,14 @@
 """Config keys that moved, and how a config written before the move still loads.
 
 A value one role owns lives in that role's section (`learner.n_samples`: the hub puts it in
-every lease); a value two roles must agree on lives once at the top of RunConfig
-(`hub_link`: the learner binds its endpoints, every actor connects to them), so no role
-reads another role's section. A config file, an override or a run directory's resolved
-config.yaml that still uses an old key loads: the value is carried to its new key with a
-ConfigDeprecationWarning naming both. A config that sets an old key and its new one to
-different values is refused, since nothing says which one the roles should follow.
+every lease); a value two roles must agree on is set once at the top of RunConfig, so no
+role reads another role's section: a shared section both read (`hub_link`: the learner
+binds its endpoints, every actor connects to them), or a shared value RunConfig copies
+into each role's section (`temperature`, RUN_SHARED), because each role's code takes its
+own section whole. A config file, an override or an old run directory's config.yaml that
+still uses an old key loads: the value is carried to its new key with a
+ConfigDeprecationWarning naming both. A config that gives one fact two different values
+is refused naming both keys, since nothing says which one the roles should follow.
 """
 from __future__ import annotations
 
