@@ -1,6 +1,6 @@
 """The hub's network side: a thread on learner rank 0 that serves actors.
 
-One ROUTER socket (`hub.endpoint`) answers:
+One ROUTER socket (`hub_link.endpoint`) answers:
   LeaseRequest        -> LeaseGrant (a resent request gets the same reply: idempotent;
                          Hub.grant decides, from the request's policy_version too)
   TrajectoryGroup     -> Ack, sent only after Hub.receive stored the group durably
@@ -8,7 +8,7 @@ One ROUTER socket (`hub.endpoint`) answers:
                          actor holds the version it is against), or ErrorReply
   RelayJoin           -> RelaySource: which actor to pull a version from (relaying on)
   Heartbeat           -> marks the actor alive (no reply)
-One PUB socket (`hub.publish_endpoint`) broadcasts a WeightAnnouncement when a
+One PUB socket (`hub_link.publish_endpoint`) broadcasts a WeightAnnouncement when a
 version starts publishing (complete=False), when it is complete, and the newest every
 `announce_interval_s`, so a late or restarted actor learns of it within that interval.
 
@@ -32,7 +32,7 @@ request saying it holds `delta_base` (`delta_from`) gets the delta; any other ge
 full bucket. Both carry the full bucket's layout and checksum, which the actor checks
 after rebuilding it.
 
-Relay (`relay_fanout` > 0): an actor about to pull a version asks which peer to pull it
+Relay (`hub_link.relay_fanout` > 0): an actor about to pull a version asks which peer to pull it
 from (RelayJoin); `RelayTree` hands the first `relay_fanout` actors the hub and each
 later one the earliest actor with fewer than `relay_fanout` children, so actors form a
 tree (a chain at 1); a source is never one that pulls through the asker, so no cycle
