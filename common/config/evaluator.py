@@ -25,7 +25,8 @@ class RewardConfig(Section):
     w_speed: float = 0.5
     """Weight of the capped speedup."""
     speedup_cap: float = Field(3.0, gt=0)
-    """Speedups above this count as this."""
+    """Speedups above this count as this. In a run it is the top-level `speedup_cap`
+    (copied here and into the learner's plan signal)."""
     w_coverage: float = 0.5
     """Weight of profiler coverage (share of forward GPU time in the candidate's kernels)."""
 

@@ -84,7 +84,8 @@ class HierarchicalConfig(Section):
     plan_coef: float = Field(0.5, ge=0)
     """Weight of the plan advantage."""
     speedup_cap: float = Field(3.0, gt=0)
-    """The plan signal is min(speedup, cap) for a correct turn and 0 otherwise."""
+    """The plan signal is min(speedup, cap) for a correct turn and 0 otherwise. In a run it
+    is the top-level `speedup_cap` (the reward's cap, copied here)."""
 
 
 class AlgorithmConfig(Section):

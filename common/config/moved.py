@@ -31,6 +31,9 @@ RUN_SHARED: dict[str, tuple[tuple[str, ...], str]] = {
                     "the learner divides the logits by its own, so at another temperature its "
                     "logprobs are not the ones the actor sampled with and mismatch rejection "
                     "sampling drops nearly every trajectory"),
+    "speedup_cap": (("evaluator.reward.speedup_cap", "learner.algorithm.hierarchical.speedup_cap"),
+                    "the learner's plan signal and the evaluator's reward would cap speed "
+                    "differently"),
 }
 """A value two roles must agree on -> (its copies in the roles' sections, why they must
 agree). RunConfig fills the copies from the value; a config may still set a copy (as

@@ -4,7 +4,7 @@ Each role reads its own section plus the shared ones at the top (transport, log,
 hub_link); no role reads another role's section. A value two roles must agree on is set
 once here: as a field of a shared section (hub_link), or as a top-level value RunConfig
 copies into the roles' sections (temperature: the actor samples with its own
-actor.sampling, the learner scores with its own learner.trainer). Old keys still load or
+actor.sampling, the learner scores with its own learner.trainer; speedup_cap). Old keys still load or
 are refused with both names (common/config/moved.py)."""
 from __future__ import annotations
 
@@ -129,6 +129,10 @@ class RunConfig(Section):
     """Sampling temperature of the policy: the actors sample at it and the learner divides
     its logits by it, so their logprobs match (RunConfig copies it into
     actor.sampling.temperature and learner.trainer.temperature)."""
+    speedup_cap: float = Field(3.0, gt=0)
+    """Speedups above this count as this, in the evaluator's reward and in the learner's
+    plan signal (copied into evaluator.reward.speedup_cap and
+    learner.algorithm.hierarchical.speedup_cap)."""
     transport: TransportConfig = TransportConfig()
     """ZeroMQ settings shared by every role."""
     log: LogConfig = LogConfig()
@@ -209,10 +213,5 @@ def training_disagreements(cfg: RunConfig) -> list[str]:
                    "to outlast the deadline is dropped as unevaluated instead of judged "
                    "`timeout`, so the policy is never told that slow is wrong; raise "
                    "actor.eval.deadline_s")
-    caps = (cfg.evaluator.reward.speedup_cap, cfg.learner.algorithm.hierarchical.speedup_cap)
-    if cfg.learner.algorithm.hierarchical.enabled and caps[0] != caps[1]:
-        out.append(f"evaluator.reward.speedup_cap ({caps[0]}) differs from "
-                   f"learner.algorithm.hierarchical.speedup_cap ({caps[1]}): the plan signal "
-                   "and the reward would cap speed differently; set both")
     return out
 

@@ -149,6 +149,20 @@ def test_a_config_where_actor_and_learner_temperatures_disagree_is_refused(overr
     assert needle in msg and "set temperature once" in msg and "mismatch rejection" in msg
 
 
+def test_the_speedup_cap_is_set_once_for_the_reward_and_the_plan_signal():
+    """The evaluator's reward and the learner's hierarchical plan signal cap speed alike."""
+    cfg = load(None, ["speedup_cap=2.5"], RunConfig)
+    assert cfg.evaluator.reward.speedup_cap == cfg.learner.algorithm.hierarchical.speedup_cap == 2.5
+    with pytest.warns(ConfigDeprecationWarning, match="evaluator.reward.speedup_cap is deprecated"):
+        old = load(None, ["evaluator.reward.speedup_cap=4"], RunConfig)
+    assert old.speedup_cap == old.learner.algorithm.hierarchical.speedup_cap == 4
+    with pytest.raises(ConfigError, match=r"evaluator\.reward\.speedup_cap \(4\) differs from "
+                                          r"learner\.algorithm\.hierarchical\.speedup_cap \(2\)"
+                                          r".*cap speed differently; set speedup_cap once"):
+        load(None, ["evaluator.reward.speedup_cap=4",
+                    "learner.algorithm.hierarchical.speedup_cap=2"], RunConfig)
+
+
 def test_a_resolved_config_reloads_without_a_warning(tmp_path):
     """Every role process loads the run directory's config.yaml: it holds the copies too,
     which agree, so nothing is deprecated there."""
