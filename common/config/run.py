@@ -3,9 +3,12 @@
 Each role reads its own section plus the shared ones at the top (transport, log,
 hub_link); no role reads another role's section. A value two roles must agree on is set
 once here: as a field of a shared section (hub_link), or as a top-level value RunConfig
-copies into the roles' sections (temperature: the actor samples with its own
-actor.sampling, the learner scores with its own learner.trainer; speedup_cap). Old keys still load or
-are refused with both names (common/config/moved.py)."""
+copies into the roles' sections, since each role's code takes its section whole
+(temperature: the actor samples with actor.sampling, the learner scores with
+learner.trainer; speedup_cap: the evaluator's reward, the learner's plan signal). Old keys
+still load, or are refused naming both keys (common/config/moved.py). Settings of
+different roles that must stand in a relation, not be equal, are `training_disagreements`,
+checked when `krl run` starts."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -178,7 +178,8 @@ def test_a_resolved_config_reloads_without_a_warning(tmp_path):
 
 def _cross_reads(role: str) -> list[str]:
     """`cfg.<section>` reads in a role's package of a section that is another role's."""
-    others = {"actor": ("learner", "evaluator", "broker"), "learner": ("actor", "evaluator", "broker"),
+    others = {"actor": ("learner", "evaluator", "broker"),
+              "learner": ("actor", "evaluator", "broker"),
               "evaluator": ("actor", "learner")}[role]
     found = []
     for path in sorted((ROOT / role).rglob("*.py")):
@@ -188,7 +189,8 @@ def _cross_reads(role: str) -> list[str]:
         for node in ast.walk(tree):
             if id(node) in handed:  # the evaluator's client stub takes its own section
                 continue
-            if isinstance(node, ast.Attribute) and node.attr in others and _is_run_config(node.value):
+            if (isinstance(node, ast.Attribute) and node.attr in others
+                    and _is_run_config(node.value)):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno} cfg.{node.attr}")
     return found
 
