@@ -102,9 +102,8 @@ def model_weights(path: Path, device: str) -> list:
 def make_groups(batch: dict, vocab: int, seed: int = 0):
     import torch
 
-    from common.messages import Turn
+    from common.messages import Trajectory, TrajectoryGroup, Turn
     from common.verdict import Verdict
-    from learner.batch import Group, Trajectory
 
     rng = random.Random(seed)
 
@@ -123,8 +122,11 @@ def make_groups(batch: dict, vocab: int, seed: int = 0):
         for _ in range(batch["samples"]):
             first = turn(ids(rng.randint(*batch["prompt"])), rng.randint(*batch["response"]))
             context = torch.cat([first.prompt_ids, first.response_ids, ids(batch["feedback"])])
-            trajs.append(Trajectory([first, turn(context, rng.randint(*batch["response"]))]))
-        groups.append(Group(f"g{g}", f"p{g}", "bench", trajs))
+            trajs.append(Trajectory(sample_index=len(trajs), turns=[
+                first, turn(context, rng.randint(*batch["response"]))]))
+        groups.append(TrajectoryGroup(request_id=f"r{g}", group_id=f"g{g}", lease_id=f"l{g}",
+                                      prompt_id=f"p{g}", problem_name="bench", actor_id="bench",
+                                      trajectories=trajs))
     return groups
 
 

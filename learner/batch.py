@@ -1,10 +1,10 @@
 """What the trainer consumes and how it is cut into micro-batches.
 
-`Group` / `Trajectory` are the trainer's view of the wire message "actor -> hub, one per
-prompt group" (`group_from_message`); their turns are the wire `Turn`s themselves (common/
-messages.py), each with its `Verdict` (common/verdict.py). `build_samples` applies the turn-level algorithm (advantages,
-multi-turn rules, PRS, zero-advantage groups; learner/advantages.py) and flattens the
-surviving turns into `Sample`s, one per turn: prompt + response token ids, the actor's
+The trainer consumes the wire message itself: a `TrajectoryGroup` (common/messages.py), the
+N trajectories of one prompt, each a list of `Turn`s with their `Verdict` (common/verdict.py),
+as the hub stored it; nothing re-shapes it. `build_samples` applies the turn-level algorithm
+(advantages, multi-turn rules, PRS, zero-advantage groups; learner/advantages.py) and flattens
+the surviving turns into `Sample`s, one per turn: prompt + response token ids, the actor's
 logprobs and a per-token advantage. `plan_micro_batches` bins samples under a token
 budget and `collate` turns a bin into model inputs: one packed row whose position ids
 restart at every turn (Hugging Face models then attend block-diagonally, with sdpa or
@@ -19,7 +19,7 @@ from typing import Optional, Sequence
 import torch
 
 from common.config.learner import AlgorithmConfig
-from common.messages import TrajectoryGroup, Turn
+from common.messages import Trajectory, TrajectoryGroup, Turn
 from common.verdict import STATUSES
 from learner import advantages as adv_fns
 from learner.stats import Stats
@@ -30,23 +30,6 @@ FAST_THRESHOLDS = (1.0, 1.2)
 # Each turn's share of every verdict status (common/verdict.py's STATUSES) is a step stat
 # `status_<s>_turn<t>` (`status_hack_turn0`: hacks attempted at turn 1; they earn 0, so none
 # is ever rewarded).
-
-
-@dataclass
-class Trajectory:
-    """One sample of a prompt: its turns in order."""
-
-    turns: list[Turn]
-
-
-@dataclass
-class Group:
-    """The N samples of one prompt, the unit of the advantage baseline."""
-
-    group_id: str
-    prompt_id: str
-    problem: str
-    trajectories: list[Trajectory]
 
 
 @dataclass
@@ -67,13 +50,6 @@ class Sample:
         return self.input_ids.shape[0] - self.prompt_len
 
 
-def group_from_message(msg: TrajectoryGroup) -> Group:
-    """The trainer's view of a wire TrajectoryGroup (tensors are shared, not copied)."""
-    return Group(
-        group_id=msg.group_id, prompt_id=msg.prompt_id, problem=msg.problem_name,
-        trajectories=[Trajectory(list(tr.turns)) for tr in msg.trajectories])
-
-
 def _usable_turns(traj: Trajectory) -> list[Turn]:
     """Turns up to the first unevaluated one: later turns saw no feedback for it, and its
     own reward is unknown, so the trajectory is treated as ending there."""
@@ -85,7 +61,7 @@ def _usable_turns(traj: Trajectory) -> list[Turn]:
     return out
 
 
-def _record_turn_stats(stats: Stats, groups: Sequence[Group]) -> None:
+def _record_turn_stats(stats: Stats, groups: Sequence[TrajectoryGroup]) -> None:
     for group in groups:
         for traj in group.trajectories:
             for t, turn in enumerate(traj.turns):
@@ -125,7 +101,7 @@ def _token_advantages(turn: Turn, code_adv: float, plan_adv: Optional[float]) ->
     return adv
 
 
-def build_samples(groups: Sequence[Group], cfg: AlgorithmConfig, generator: torch.Generator,
+def build_samples(groups: Sequence[TrajectoryGroup], cfg: AlgorithmConfig, generator: torch.Generator,
                   stats: Stats) -> list[Sample]:
     """Advantages per group, then the turn filters; one Sample per turn that is trained."""
     _record_turn_stats(stats, groups)
@@ -190,18 +166,19 @@ def _prs(candidates: list, cfg: AlgorithmConfig, generator: torch.Generator,
     return keep.tolist()
 
 
-def group_tokens(group: Group) -> int:
+def group_tokens(group: TrajectoryGroup) -> int:
     """Prompt + response tokens of a group: the work it costs to train on."""
     return sum(int(t.prompt_ids.numel() + t.response_ids.numel())
                for tr in group.trajectories for t in tr.turns)
 
 
-def shard_groups(groups: Sequence[Group], world_size: int) -> list[list[Group]]:
+def shard_groups(groups: Sequence[TrajectoryGroup],
+                 world_size: int) -> list[list[TrajectoryGroup]]:
     """Split whole groups over learner ranks, largest first to the least-loaded rank.
 
     A group never spans ranks: its advantages and MRS trajectories are computed locally.
     """
-    shards: list[list[Group]] = [[] for _ in range(world_size)]
+    shards: list[list[TrajectoryGroup]] = [[] for _ in range(world_size)]
     load = [0] * world_size
     for g in sorted(groups, key=group_tokens, reverse=True):
         r = load.index(min(load))

@@ -294,11 +294,6 @@ class Learner:
         ok = True
         for g in batch:
             problem = group_error(g, self.hub.vocab_size)
-            if not problem:
-                try:
-                    B.group_from_message(g)
-                except Exception as exc:  # noqa: BLE001 (one poison group must not stop the run)
-                    problem = f"batch conversion failed: {type(exc).__name__}: {exc}"
             if problem:
                 self.hub.quarantine(g.group_id, problem)
                 ok = False
@@ -307,7 +302,7 @@ class Learner:
     def train(self, groups: Sequence[TrajectoryGroup]) -> dict:
         """One step on the batch; every rank trains its token-balanced share of whole groups."""
         t0 = time.perf_counter()
-        shard = B.shard_groups([B.group_from_message(g) for g in groups], self.world)[self.rank]
+        shard = B.shard_groups(list(groups), self.world)[self.rank]
         if self.rank == 0:
             self._note_attempt(groups)
         stats = self.trainer.train_step(shard, version=self.step)

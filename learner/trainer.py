@@ -36,8 +36,9 @@ import torch.distributed as dist
 from deepspeed.accelerator import get_accelerator
 
 from common.config.learner import LearnerConfig
+from common.messages import TrajectoryGroup
 from learner import losses
-from learner.batch import Group, MicroBatch, Sample, build_samples, collate, plan_micro_batches
+from learner.batch import MicroBatch, Sample, build_samples, collate, plan_micro_batches
 from learner.ds_ops import build_ops
 from learner.export import BASE_MODEL_FILE
 from learner.model import load_model, resolve_dtype, response_logprobs
@@ -161,7 +162,8 @@ class Trainer:
     # The step
     # -----------------------------------------------------------------------------------
 
-    def train_step(self, groups: Sequence[Group], version: Optional[int] = None) -> dict[str, float]:
+    def train_step(self, groups: Sequence[TrajectoryGroup],
+                   version: Optional[int] = None) -> dict[str, float]:
         """One optimizer step on this rank's groups; returns step-wide statistics.
 
         version: the policy version of the weights being trained (the learner's step

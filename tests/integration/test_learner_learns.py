@@ -14,9 +14,8 @@ import torch
 from transformers import AutoModelForCausalLM, Qwen2Config, Qwen2ForCausalLM
 
 from common.config.learner import LearnerConfig
-from common.messages import Turn
+from common.messages import Trajectory, TrajectoryGroup, Turn
 from common.verdict import Verdict
-from learner.batch import Group, Trajectory
 from learner.trainer import Trainer
 
 VOCAB, TARGET_IDS, RESPONSE_LEN = 512, 64, 8
@@ -53,7 +52,7 @@ def _turn(prompt, response, logprobs) -> Turn:
                                 coverage=1.0))
 
 
-def _episodes(actor, gen: torch.Generator, step: int) -> list[Group]:
+def _episodes(actor, gen: torch.Generator, step: int) -> list[TrajectoryGroup]:
     """Two-turn episodes: turn 1 sees turn 0's prompt and answer plus a feedback token."""
     prompts = torch.randint(TARGET_IDS, VOCAB, (GROUPS_PER_STEP, 4), generator=gen)
     p0 = prompts.repeat_interleave(N_SAMPLES, dim=0)                       # [G*N, 4]
@@ -63,10 +62,12 @@ def _episodes(actor, gen: torch.Generator, step: int) -> list[Group]:
     groups = []
     for g in range(GROUPS_PER_STEP):
         rows = range(g * N_SAMPLES, (g + 1) * N_SAMPLES)
-        trajs = [Trajectory([_turn(p0[i], r0[i], lp0[i]), _turn(p1[i], r1[i], lp1[i])])
+        trajs = [Trajectory(sample_index=i, turns=[_turn(p0[i], r0[i], lp0[i]),
+                                                   _turn(p1[i], r1[i], lp1[i])])
                  for i in rows]
-        groups.append(Group(group_id=f"{step}-{g}", prompt_id=f"{step}-{g}", problem="toy",
-                            trajectories=trajs))
+        groups.append(TrajectoryGroup(request_id=f"{step}-{g}", group_id=f"{step}-{g}",
+                                      lease_id=f"{step}-{g}", prompt_id=f"{step}-{g}",
+                                      problem_name="toy", actor_id="test", trajectories=trajs))
     return groups
 
 

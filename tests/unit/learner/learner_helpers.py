@@ -6,9 +6,8 @@ from contextlib import contextmanager
 
 import torch
 
-from common.messages import Turn
+from common.messages import Trajectory, TrajectoryGroup, Turn
 from common.verdict import Verdict
-from learner.batch import Group, Trajectory
 
 VOCAB = 512
 
@@ -59,13 +58,23 @@ def random_turn(rng: random.Random, prompt_len: int, response_len: int, code_sta
     )
 
 
+def group_of(trajectories: list[list[Turn]], group_id: str = "g", prompt_id: str = "p",
+             problem: str = "toy") -> TrajectoryGroup:
+    """The wire group the hub hands the trainer, holding these trajectories' turns."""
+    return TrajectoryGroup(
+        request_id=f"r-{group_id}", group_id=group_id, lease_id=f"l-{group_id}",
+        prompt_id=prompt_id, problem_name=problem, actor_id="test",
+        trajectories=[Trajectory(sample_index=i, turns=turns)
+                      for i, turns in enumerate(trajectories)])
+
+
 def random_groups(seed: int, n_groups: int = 2, n_samples: int = 3, max_turns: int = 2,
-                  max_len: int = 12) -> list[Group]:
+                  max_len: int = 12) -> list[TrajectoryGroup]:
     rng = random.Random(seed)
     groups = []
     for g in range(n_groups):
-        trajs = [Trajectory([random_turn(rng, rng.randint(1, max_len), rng.randint(1, max_len))
-                             for _ in range(rng.randint(1, max_turns))])
+        trajs = [[random_turn(rng, rng.randint(1, max_len), rng.randint(1, max_len))
+                  for _ in range(rng.randint(1, max_turns))]
                  for _ in range(n_samples)]
-        groups.append(Group(group_id=f"g{g}", prompt_id=f"p{g}", problem="toy", trajectories=trajs))
+        groups.append(group_of(trajs, group_id=f"g{g}", prompt_id=f"p{g}"))
     return groups

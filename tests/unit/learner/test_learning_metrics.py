@@ -4,17 +4,17 @@ import random
 
 import pytest
 import torch
-from learner_helpers import random_turn
+from learner_helpers import group_of, random_turn
 
 from common.config import ConfigError, RunConfig, load
 from common.config.learner import AlgorithmConfig, LearnerConfig
-from learner.batch import Group, Trajectory, build_samples
+from learner.batch import build_samples
 from learner.stats import Stats, learning_by_turn
 
 
 def _stats(trajs) -> dict:
     stats = Stats()
-    build_samples([Group("g", "p", "toy", trajs)], AlgorithmConfig(), torch.Generator(), stats)
+    build_samples([group_of(trajs)], AlgorithmConfig(), torch.Generator(), stats)
     return stats.to_dict()
 
 
@@ -24,8 +24,8 @@ def test_verdict_shares_per_turn_count_hacks_attempted_and_never_rewarded():
                                                                    reward=0.0),
                 dict(status="incorrect", correct=False, reward=0.0),
                 dict(status="compile_error", correct=False, reward=0.0)]
-    trajs = [Trajectory([random_turn(rng, 4, 4, **v),
-                         random_turn(rng, 4, 4, status="ok", correct=True, reward=1.0)])
+    trajs = [[random_turn(rng, 4, 4, **v),
+              random_turn(rng, 4, 4, status="ok", correct=True, reward=1.0)]
              for v in verdicts]
     out = _stats(trajs)
     assert out["status_ok_turn0"] == 0.25
@@ -39,8 +39,8 @@ def test_verdict_shares_per_turn_count_hacks_attempted_and_never_rewarded():
 
 def test_a_rewarded_hack_is_counted():
     rng = random.Random(1)
-    trajs = [Trajectory([random_turn(rng, 4, 4, status="hack", correct=False, reward=0.7)]),
-             Trajectory([random_turn(rng, 4, 4, status="ok", correct=True, reward=1.0)])]
+    trajs = [[random_turn(rng, 4, 4, status="hack", correct=False, reward=0.7)],
+             [random_turn(rng, 4, 4, status="ok", correct=True, reward=1.0)]]
     assert _stats(trajs)["hacks_rewarded"] == 1.0
 
 
@@ -49,7 +49,7 @@ def test_entropy_is_the_mean_surprisal_of_the_sampled_tokens_per_turn():
     a, b = random_turn(rng, 4, 2), random_turn(rng, 4, 6)
     a.logprobs = torch.tensor([-1.0, -3.0])              # mean surprisal 2
     b.logprobs = torch.full((6,), -0.5)                  # mean surprisal 0.5
-    out = _stats([Trajectory([a]), Trajectory([b])])
+    out = _stats([[a], [b]])
     assert out["entropy_turn0"] == pytest.approx((2 * 2.0 + 6 * 0.5) / 8)  # per token
     assert out["entropy"] == pytest.approx(out["entropy_turn0"])
 
@@ -82,8 +82,7 @@ def test_kl_to_start_is_zero_before_training_and_grows_with_updates(tiny_model):
         "algorithm": {"mrs": {"enabled": False}}})
     trainer = Trainer(cfg, seed=0)
     rng = random.Random(3)
-    groups = [Group("g", "p", "toy", [Trajectory([random_turn(rng, 6, 8, reward=float(i % 2))])
-                                      for i in range(4)])]
+    groups = [group_of([[random_turn(rng, 6, 8, reward=float(i % 2))] for i in range(4)])]
     kls = []
     for _ in range(4):
         for traj in groups[0].trajectories:  # the current policy's logprobs, as an actor's

@@ -12,7 +12,7 @@ from transformers import AutoModelForCausalLM
 
 from common.config.learner import AlgorithmConfig, LearnerConfig
 from common.verdict import Verdict, no_verdict
-from learner.batch import Sample, build_samples, collate, group_from_message, plan_micro_batches
+from learner.batch import Sample, build_samples, collate, plan_micro_batches
 from learner.stats import Stats
 from learner.trainer import Trainer
 
@@ -202,27 +202,37 @@ def test_save_then_load_restores_the_weights(tiny_model, tmp_path):
     assert trainer.step == 1
 
 
-def test_group_from_message_keeps_every_field():
-    from common.messages import Trajectory as WireTrajectory
-    from common.messages import TrajectoryGroup
+def test_the_trainer_reads_every_field_of_the_wire_turn_it_trains_on():
+    """The learner trains on the wire TrajectoryGroup as the hub stored it: a sample holds
+    the wire turn's own ids, logprobs and versions, its code_start splits plan from code,
+    and a turn whose verdict is no verdict on the candidate is not trained."""
+    from learner_helpers import group_of
+
     from common.messages import Turn as WireTurn
 
-    wire = WireTurn(prompt_ids=torch.arange(3, dtype=torch.int32),
-                    response_ids=torch.arange(2, dtype=torch.int32),
-                    logprobs=torch.tensor([-1.0, -2.0]), versions=torch.tensor([4, 5], dtype=torch.int32),
-                    verdict=Verdict("ok", correct=True, speedup=1.5, reward=0.7, coverage=0.6,
-                                    error_source="actor"),
-                    code_start=1)
-    msg = TrajectoryGroup(request_id="r", group_id="g", lease_id="l", prompt_id="p",
-                          problem_name="prob", actor_id="a",
-                          trajectories=[WireTrajectory(sample_index=0, turns=[wire])])
-    group = group_from_message(msg)
-    assert (group.group_id, group.prompt_id, group.problem) == ("g", "p", "prob")
-    turn = group.trajectories[0].turns[0]
-    assert turn.verdict == wire.verdict and not turn.verdict.judged
-    assert turn.code_start == wire.code_start
-    for name in ("prompt_ids", "response_ids", "logprobs", "versions"):
-        assert torch.equal(getattr(turn, name), getattr(wire, name)), name
+    def wire(reward, source=""):
+        return WireTurn(prompt_ids=torch.arange(3, dtype=torch.int32),
+                        response_ids=torch.arange(2, dtype=torch.int32),
+                        logprobs=torch.tensor([-1.0, -2.0]),
+                        versions=torch.tensor([4, 5], dtype=torch.int32),
+                        verdict=Verdict("ok", correct=True, speedup=1.5, reward=reward,
+                                        coverage=0.6, error_source=source),
+                        code_start=1)
+
+    trained, other, unjudged = wire(0.9), wire(0.1), wire(0.7, source="actor")
+    algo = AlgorithmConfig.model_validate({"prs": {"enabled": False},
+                                           "hierarchical": {"enabled": True}})
+    stats = Stats()
+    samples = build_samples([group_of([[trained], [other], [unjudged]])], algo,
+                            torch.Generator(), stats)
+    assert [(s.traj, s.turn) for s in samples] == [(0, 0), (1, 0)]
+    s = samples[0]
+    assert torch.equal(s.input_ids, torch.tensor([0, 1, 2, 0, 1]))
+    assert s.prompt_len == 3 and torch.equal(s.actor_lp, trained.logprobs)
+    assert torch.equal(s.versions, trained.versions)
+    assert s.advantages[1] == pytest.approx(0.8)       # code tokens: TRLOO over the two judged
+    assert s.advantages[0] != s.advantages[1]          # plan token before code_start
+    assert stats.to_dict()["turns_unevaluated_frac"] == pytest.approx(1 / 3)
 
 
 @pytest.mark.gpu
