@@ -12,9 +12,12 @@
         prompt += [answer, user(feedback)]      within the token budget (actor/prompts.py)
         stop if it does not fit
 
-A record keeps exactly what the model saw and did: the turn's full prompt ids, the
-sampled ids, vLLM's logprob and the policy version of each sampled token. The
-learner recomputes logprobs from these ids, so nothing here re-tokenizes them.
+A turn's record is the wire `Turn` itself (common/messages.py), built once when the turn
+is judged and sent to the learner as it is: exactly what the model saw and did (the turn's
+full prompt ids, the sampled ids, vLLM's logprob and the policy version of each sampled
+token), its verdict without diagnostics, and where the code begins. The learner recomputes
+logprobs from these ids, so nothing re-tokenizes them. Beside it the actor keeps what only
+it reads: the answer's text and code and the feedback message that followed.
 
 `window` (benchmark's sequential test-time scaling) shows only some earlier turns
 in the context: the best one so far (highest reward, the latest on ties) plus the
@@ -42,25 +45,29 @@ from common.verdict import Verdict
 
 @dataclass
 class TurnRecord:
-    """One turn as generated and judged (plain data; `to_wire` makes the message)."""
+    """One turn as generated and judged: `turn` is what the learner gets, the rest only
+    this actor reads."""
 
-    prompt_ids: list[int]
-    response_ids: list[int]
-    logprobs: list[float]
-    versions: list[int]
-    text: str
-    verdict: Verdict              # common/verdict.py; judged False: no verdict came
+    turn: Turn                    # the wire record (common/messages.py), sent as it is
+    text: str                     # the answer's text
     code: str | None = None       # the code the answer held (None: no code block)
-    code_start: int = 0
     finish_reason: str = ""
     feedback_message: str = ""    # the user message that followed it in the context
 
-    def to_wire(self) -> Turn:
-        return Turn(prompt_ids=torch.tensor(self.prompt_ids, dtype=torch.int32),
-                    response_ids=torch.tensor(self.response_ids, dtype=torch.int32),
-                    logprobs=torch.tensor(self.logprobs, dtype=torch.float32),
-                    versions=torch.tensor(self.versions, dtype=torch.int32),
-                    verdict=self.verdict.without_details(), code_start=self.code_start)
+    @property
+    def verdict(self) -> Verdict:
+        """common/verdict.py; judged False: no verdict on the candidate came."""
+        return self.turn.verdict
+
+
+def wire_turn(prompt_ids: Sequence[int], gen: Any, verdict: Verdict, code_start: int) -> Turn:
+    """The learner's record of a generated, judged turn: ids and versions as int32, vLLM's
+    logprobs as float32, the verdict without its diagnostics (common/verdict.py)."""
+    return Turn(prompt_ids=torch.tensor(list(prompt_ids), dtype=torch.int32),
+                response_ids=torch.tensor(gen.token_ids, dtype=torch.int32),
+                logprobs=torch.tensor(gen.logprobs, dtype=torch.float32),
+                versions=torch.tensor(gen.versions, dtype=torch.int32),
+                verdict=verdict.without_details(), code_start=code_start)
 
 
 @dataclass
@@ -130,8 +137,8 @@ class EpisodeRunner:
         self.metrics.tokens.inc(len(gen.token_ids))
         self.metrics.turns.labels(verdict.label).inc()
         start = code_start(self.engine, gen.token_ids, gen.text, code)
-        return TurnRecord(list(prompt_ids), gen.token_ids, gen.logprobs, gen.versions, gen.text,
-                          verdict, code, start, gen.finish_reason)
+        return TurnRecord(wire_turn(prompt_ids, gen, verdict, start), gen.text, code,
+                          gen.finish_reason)
 
     async def _simulated_generation(self, started: float) -> None:
         """actor.simulate: stretch the turn to a drawn target, standing in for a big model."""
@@ -204,4 +211,5 @@ __all__ = [
     "TurnRecord",
     "code_start",
     "window_indices",
+    "wire_turn",
 ]

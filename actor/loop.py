@@ -193,7 +193,7 @@ class Actor:
             request_id=new_id(), group_id=new_id(), lease_id=lease.lease_id,
             prompt_id=lease.prompt_id, problem_name=lease.problem.name, actor_id=self.actor_id,
             trajectories=[Trajectory(sample_index=e.sample_index,
-                                     turns=[t.to_wire() for t in e.turns]) for e in episodes],
+                                     turns=[t.turn for t in e.turns]) for e in episodes],
             sent_at=now(), evaluations=sum(t.code is not None and t.verdict.judged
                                            for e in episodes for t in e.turns),
             weights=self._made_by.pop(lease.lease_id, {})))

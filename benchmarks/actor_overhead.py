@@ -70,8 +70,8 @@ async def _actor_episodes(engine, args, problems, tag):
     runner.judge.client.close()
     seeds = [[runner._sampling(s, t).seed for t in range(args.turns)]
              for _ in problems for s in range(args.samples)]
-    prompts = [[t.prompt_ids for t in e.turns] for e in episodes]
-    tokens = sum(len(t.response_ids) for e in episodes for t in e.turns)
+    prompts = [[t.turn.prompt_ids.tolist() for t in e.turns] for e in episodes]
+    tokens = sum(t.turn.response_ids.numel() for e in episodes for t in e.turns)
     return tokens, elapsed, [prompts], [seeds]
 
 

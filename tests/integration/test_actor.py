@@ -96,10 +96,10 @@ def test_recorded_logprobs_are_vllms_for_the_recorded_tokens(vllm_engine, sessio
     assert len(episode.turns) == 2
     model = AutoModelForCausalLM.from_pretrained(tiny_model_dir, dtype=torch.float32).eval()
     for i, record in enumerate(episode.turns):
-        turn = record.to_wire()
+        turn = record.turn
         # vLLM's own answer to the same request (the seed the episode derived) is identical.
         again = session_loop.run_until_complete(vllm_engine.generate(
-            record.prompt_ids, runner._sampling(1, i), f"lp-again-{i}"))
+            turn.prompt_ids.tolist(), runner._sampling(1, i), f"lp-again-{i}"))
         assert again.token_ids == turn.response_ids.tolist()
         # Equal up to float32 summation order: a rerun may take the prefix cache's path and a
         # different CPU kernel split (CI saw 2.9e-6, ~6 ulp of a logprob near -5); a logprob

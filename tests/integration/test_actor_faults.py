@@ -227,7 +227,7 @@ def test_benchmark_episodes_report_and_scaling_window(vllm_engine, session_loop,
     assert [(e.problem, e.sample) for e in base] == [(p.name, s) for p in problems for s in (0, 1)]
     assert all(len(e.turns) == 2 and e.end == "max_turns" for e in base)
     assert all(len(e.turns) == 4 for e in scaling)
-    answers_shown = [text_of(vllm_engine, t.to_wire().prompt_ids).count("assistant\n") - 1
+    answers_shown = [text_of(vllm_engine, t.turn.prompt_ids).count("assistant\n") - 1
                      for t in episode.turns]
     assert answers_shown == [0, 1, 2, 2]
     meta = {"model": "scripted", "problems": "two", "num_problems": 2, "samples": 2, "turns": 2,

@@ -139,7 +139,7 @@ def test_simulated_generation_and_evaluation_on_the_real_engine(vllm_engine, ses
     for ep in episodes:
         assert ep.end == "max_turns" and len(ep.turns) == 2
         for t in ep.turns:
-            assert len(t.response_ids) > 0 and len(t.versions) == len(t.response_ids)
+            assert 0 < len(t.turn.response_ids) == len(t.turn.versions)
             v = t.verdict
             assert v.judged and v.status == "ok" and v.feedback.startswith("Simulated verdict")
             assert reward.w_correct + reward.w_speed * 0.5 <= v.reward <= \

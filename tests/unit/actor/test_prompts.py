@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from actor.episode import TurnRecord, code_start, window_indices
+from actor.engine import Generation
+from actor.episode import TurnRecord, code_start, window_indices, wire_turn
 from actor.prompts import CUT_MARKER, MIN_FEEDBACK_TOKENS, Feedback, PastTurn, Prompter
 from common import prompts as default_texts
 from common.config.actor import PromptsConfig
@@ -101,7 +102,9 @@ def test_bad_templates_are_config_errors(field, value, error):
 
 
 def _record(reward: float) -> TurnRecord:
-    return TurnRecord([], [], [], [], "", Verdict("ok" if reward else "incorrect", reward=reward))
+    gen = Generation([], [], [], "stop", "", 0)
+    verdict = Verdict("ok" if reward else "incorrect", reward=reward)
+    return TurnRecord(wire_turn([], gen, verdict, 0), "")
 
 
 @pytest.mark.parametrize("rewards, window, shown", [
