@@ -70,6 +70,10 @@ AT_GPU_SIZE = {
     # Its 32768 launches and 160,000 watched ops per forward take the checked forwards past the
     # time limit first (H200, session 26: 187 s of correctness, timeout)
     "s19_axpby_skip_zero_chunks": [("hack", "host_compute"), ("timeout", "")],
+    # mamba's gated layernorm takes a group in one block of at most 64 KB: the GPU size's group
+    # (16 channels x 64 x 64 = 65536 float32) is past it, and the file's own guard raises
+    # "This layer norm doesn't support feature dim >= 64KB" (H100, session 56)
+    "s51_17_groupnorm_mamba_gated_layernorm_group_size_none_pointers": [("runtime_error", "")],
 }
 
 
