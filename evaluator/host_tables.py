@@ -14,14 +14,17 @@ Structure is told from values by what the table holds, not by who wrote the code
   * the table, read in interleaved columns (period 1..PERIODS: a flat list of <M, N, K>
     triples is three columns), is cut into arithmetic runs: equal steps of plain ints, of
     offsets into one storage, or from one storage to the next one made of the same size
-    (`Storages.seen`'s order: one C per group, made in a loop). Each run costs what describes it: its start, step and
-    length (at most RUN_NUMBERS), one for a run of one.
+    (`Storages.seen`'s order: one C per group, made in a loop; storages of different sizes
+    never join a run, their gaps being sizes the host chose). Each run costs what describes
+    it: start, step and length (at most RUN_NUMBERS), one for a run of one.
 So `a.unbind(0)`'s pointers, one fresh output per group and the constant sizes and strides
 cost a few numbers at any batch, while a table of values Python computed (a sigmoid in fixed
 point, offsets into a storage at positions a function chose, storages picked out of order)
 breaks its runs at almost every element and costs one number per element, as before.
 Floats and bools count one per element, as before (rt71's host tables are floats placed by
-glue: `aten_facts.PLACED_NUMBERS`, untouched).
+glue: `aten_facts.PLACED_NUMBERS`, untouched), and so does data past MAX_READ ints.
+Only the count changes: what a kernel writes through such an address, into memory no launch
+was handed, is still no kernel's write to the provenance watch (fingerprints, carried writes).
 """
 from __future__ import annotations
 
@@ -32,6 +35,7 @@ import torch
 from evaluator.watched_reads import PLAIN_DATA, PLAIN_NUMBERS
 
 PERIODS = 8  # interleaved columns tried (a row of up to 8 ints per group)
+MAX_READ = 1 << 13  # longer data counts every element, as before (read in Python, PERIODS times)
 RUN_NUMBERS = 3  # start, step, length
 
 
@@ -135,7 +139,7 @@ def table_numbers(data: object, storages: Storages) -> int:
     """The numbers host Python chose in plain `data` (`watched_reads._plain`): its ints as
     interleaved arithmetic runs (the cheapest period), each other number one."""
     values = _flat(data, [])
-    if len(values) < 2 or any(type(v) is not int for v in values):
+    if not 2 <= len(values) <= MAX_READ or any(type(v) is not int for v in values):
         return len(values)  # floats or bools among them: every element, as before
     tokens = [storages.token(v) for v in values]
     best = len(tokens)

@@ -12,7 +12,7 @@ import pytest
 import torch
 
 from evaluator.forward_watch import Provenance
-from evaluator.host_tables import Storages, table_numbers
+from evaluator.host_tables import MAX_READ, Storages, table_numbers
 from evaluator.launch_hook import LaunchRecorder
 from evaluator.watched_reads import plain_numbers_known
 
@@ -81,7 +81,7 @@ def test_int_tables_python_computed_still_count_one_number_per_element(candidate
         assert _made(forward) > 64, forward.__name__
 
 
-def test_floats_and_short_or_mixed_data_count_every_element():
+def test_floats_and_short_mixed_or_long_data_count_every_element():
     storages = Storages()
     assert table_numbers([float(i) for i in range(100)], storages) == 100
     assert table_numbers([1, 2.0, 3], storages) == 3
@@ -89,3 +89,4 @@ def test_floats_and_short_or_mixed_data_count_every_element():
     assert table_numbers([7], storages) == 1
     assert table_numbers(list(range(0, 3000, 3)), storages) == 3  # start, step, length
     assert table_numbers([[5, 6, 7]] * 50, storages) == 1 + 3 * 3  # period 3: three constant columns
+    assert table_numbers(list(range(MAX_READ + 1)), storages) == MAX_READ + 1  # too long to read
