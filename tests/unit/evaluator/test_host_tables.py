@@ -10,6 +10,7 @@ import random
 
 import pytest
 import torch
+import torch.nn as nn
 
 from evaluator.forward_watch import Provenance
 from evaluator.host_tables import MAX_READ, Storages, table_numbers
@@ -90,3 +91,23 @@ def test_floats_and_short_mixed_or_long_data_count_every_element():
     assert table_numbers(list(range(0, 3000, 3)), storages) == 3  # start, step, length
     assert table_numbers([[5, 6, 7]] * 50, storages) == 1 + 3 * 3  # period 3: three constant columns
     assert table_numbers(list(range(MAX_READ + 1)), storages) == MAX_READ + 1  # too long to read
+
+
+def test_construction_counts_tables_the_same_way(candidate_tensor):
+    """A table built in __init__ (an MoE's per-expert weight addresses) is structure there too;
+    a Python-computed int table stays Python's values (construction_watch.HOST_VALUES)."""
+    from evaluator import construction_watch as cw
+
+    def experts():
+        weight = nn.Parameter(torch.randn(96, 8, 8))
+        return weight, torch.tensor([w.data_ptr() for w in weight.unbind(0)]), torch.tensor([8, 8, 8] * 96)
+
+    def fixed_point_sigmoid():
+        return torch.tensor([int(65535 / (1 + math.exp(-(i - 2048) / 256))) for i in range(4096)])
+
+    with cw.watched() as watch:
+        kept = experts()
+    assert watch.computed == [] and watch.python_made == 0 and kept
+    with cw.watched() as watch:
+        kept = fixed_point_sigmoid()
+    assert [t.numel() for t in watch.computed] == [4096] and watch.python_made > 64
