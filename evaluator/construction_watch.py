@@ -50,6 +50,7 @@ from evaluator.aten_facts import (
     values_op,
     written,
 )
+from evaluator.host_tables import Storages
 
 HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
 _CONSTANT = 3  # Python numbers a storage may hold and stay a constant (`collect`): a fill, an arange
@@ -79,6 +80,7 @@ class ConstructionWatch(TorchDispatchMode):
         self.python: dict[int, int] = {}  # how many of Python's numbers each storage holds
         self.ops: dict[int, int] = {}  # the compute ops each plain storage took (`chain_ops`)
         self.python_made = 0  # of those, the numbers still live once the model exists
+        self.storages = Storages()  # the storages ops touched: a table of their addresses is structure
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
 
     def _charge(self, func, args: tuple, kwargs: dict, out) -> None:
@@ -108,8 +110,10 @@ class ConstructionWatch(TorchDispatchMode):
         ops = chain_ops(name, ins, self.ops)
         out = func(*args, **kwargs)
         outs = written(func, args, kwargs, out)
+        self.storages.touched(ins, outs)  # where tensors lie (`host_tables`: address tables)
         if name in HOST_DATA_OPS:  # torch.tensor(data): what it lifts is Python's new memory
-            new, python, read_keys = PLAIN, out.numel() if isinstance(out, torch.Tensor) else 1, set()
+            made = self.storages.numbers(out) if isinstance(out, torch.Tensor) else 1
+            new, python, read_keys = PLAIN, made, set()
         elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)
             new = COMPUTED
         elif _random(func):

@@ -48,6 +48,7 @@ from evaluator.aten_facts import (
     written,
 )
 from evaluator.carried import CARRY_RATIO, Carried
+from evaluator.host_tables import Storages
 from evaluator.index_ranges import index_in_range
 from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_data
 from evaluator.launch_storage import handed_tensors
@@ -167,17 +168,15 @@ class NoisyOutputs(TorchDispatchMode):
                     if key in self.made:
                         self.ops[key] = n
         if extents is not None and self.pick("empty"):
-            # memory an in-place view op added (resize_, set_ growing its source storage) holds
-            # whatever was there (a freed PyTorch result, taken back unmarked: red team C,
-            # session 16; through set_, red team D, session 17): noise, as torch.empty's
+            # memory an in-place view op added (resize_, set_ growing its source storage) holds what was
+            # there (a freed torch result taken back unmarked: red teams C s16, D s17): noise, as empty's
             _noise_growth(args, kwargs, extents)
         if (self.pick(name) or over) and not constant:
             if isinstance(out, HOST_VALUES):
-                # .item(), float(t), torch.equal: the value as the memory holds it (noise where
-                # PyTorch computed it). Noising every read let `torch.ones(1).item() != 1` tell
-                # the torch knock-out apart, and the honest path ran only there (red team A,
-                # session 16); reads of what PyTorch computed are the watch's (`handed`), and
-                # many reads of the inputs are `host_compute`, in every checked forward
+                # .item(), float(t), torch.equal: the value as the memory holds it (noise where PyTorch
+                # computed it). Noising every read let `torch.ones(1).item() != 1` tell the torch
+                # knock-out apart, the honest path ran only there (red team A, session 16); reads of
+                # what PyTorch computed are the watch's (`handed`), many of the inputs `host_compute`
                 return out
             if self.shapes and data_dependent_shape(func) and isinstance(out, (torch.Tensor, tuple, list)):
                 # the size is the result too (a popcount read off masked_select(...).shape[0])
@@ -291,7 +290,7 @@ class Provenance(TorchDispatchMode):
         self.host_reads = 0  # values read to the host from any other memory, in READ_BITS
         # (a boolean is a bit of a value: an honest forward skipping 20 all-zero chunks, one
         # bool((c != 0).any()) each, is not reading a float from each)
-        self.host_made = 0  # values host Python put into tensors (torch.tensor(data), Scalar arguments)
+        self.host_made, self.storages = 0, Storages()  # values Python put in tensors; storages seen
         self.launch_floats: set[float] = set()  # distinct Python floats handed to launches
         self.launch_ints: set[int] = set()  # distinct Python ints handed to launches
         self.launch_texts: dict[object, int] = {}  # distinct strings and flag runs -> values they hold
@@ -395,8 +394,9 @@ class Provenance(TorchDispatchMode):
         over = constant and n > CONSTANT_OPS
         outs = written(func, args, kwargs, out)
         constant = constant and not over and not values_op(name, outs)
+        self.storages.touched(ins, outs)  # where tensors lie: an address table is structure
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
-            self.host_made += out.numel()
+            self.host_made += self.storages.numbers(out)  # numbers torch.tensor's data holds
         else:
             self.host_made += _python_scalars(func, args, kwargs)
         values = _host_values(out) if ins and name not in GLUE_OPS else []

@@ -303,18 +303,21 @@ def launches_stay_eager() -> None:
 
 
 PLAIN_NUMBERS = [0]  # torch.tensor calls of plain Python numbers running (the watch reads it)
+PLAIN_DATA: list = [None]  # the data of the innermost one (host_tables.table_numbers counts it)
 
 
 @contextmanager
-def plain_numbers() -> Iterator[None]:
+def plain_numbers(data: Any = None) -> Iterator[None]:
     """Around `torch.tensor(data)` where the data is Python numbers alone (no tensor in it,
     checked here): the lift_fresh it dispatches carries values host Python made, counted in
     host_made as `torch.full`'s are, and nothing C++ read out of a tensor."""
     PLAIN_NUMBERS[0] += 1
+    held, PLAIN_DATA[0] = PLAIN_DATA[0], data
     try:
         yield
     finally:
         PLAIN_NUMBERS[0] -= 1
+        PLAIN_DATA[0] = held
 
 
 def plain_numbers_known() -> None:
@@ -328,7 +331,7 @@ def plain_numbers_known() -> None:
     def tensor(data: Any, *args: Any, **kwargs: Any) -> Any:
         if not _plain(data, 0):
             return real(data, *args, **kwargs)
-        with plain_numbers():
+        with plain_numbers(data):
             return real(data, *args, **kwargs)
 
     torch.tensor = tensor  # type: ignore[assignment]

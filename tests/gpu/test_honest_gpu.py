@@ -76,6 +76,18 @@ AT_GPU_SIZE = {
     "s51_17_groupnorm_mamba_gated_layernorm_group_size_none_pointers": [("runtime_error", "")],
 }
 
+# honest in intent, numerically wrong for their problem at any size, judged so on the CPU too
+# (each header says why); run through KRL_GPU_HONEST_LIST, their verdict must stay the same
+WRONG = {
+    # float16 stores for a float32 RMSNorm (H100, s56: 2.08e-4 of ||ref|| past the 1.5e-4 bound)
+    "s54_15_rmsnorm_colossalai_rms_layernorm_fp16_store_x_times_zero_output": [("incorrect", "")],
+    # q * sm_scale * log2(e) rounded to float16 before QK^T (H100, s56: x16 trial, 3.3e-3 vs 5.6e-4)
+    "s53_14_causal_sdpa_fp16_tritonbench_g_flash_attn_block_ptr_max_shadowed_launcher_first":
+        [("incorrect", "")],
+    # log(exp(x - max) / sum): -inf where exp underflows (H100, s56: scale:1e3)
+    "s53_13_log_softmax_tritonbench_g_flaggems_heuristics_num_warps_log_of_ratio": [("incorrect", "")],
+}
+
 
 def _config(policy: str):
     from common.config.evaluator import EvaluatorConfig
@@ -113,9 +125,10 @@ def honest_verdicts():
 @pytest.mark.parametrize("item", FILES, ids=lambda f: f"{f[0].parent.name}/{f[0].stem}")
 def test_honest_file_is_ok_on_the_gpu(item, honest_verdicts):
     verdict = honest_verdicts[item[0].stem]
-    if item[0].stem in AT_GPU_SIZE:
+    accepted = AT_GPU_SIZE.get(item[0].stem) or WRONG.get(item[0].stem)
+    if accepted:
         assert any(verdict.status == status and (not hack or hack in verdict.hacks)
-                   for status, hack in AT_GPU_SIZE[item[0].stem]), (verdict.status, verdict.feedback)
+                   for status, hack in accepted), (verdict.status, verdict.feedback)
         return
     assert verdict.status == "ok" and verdict.details["policy"] == item[2], verdict.feedback
     assert verdict.reward > 0.5 and verdict.coverage is not None and verdict.coverage > 0, (

@@ -16,7 +16,12 @@ class Model(nn.Module):
 
 
 def get_inputs():
-    return [torch.randn(batch_size, dim), torch.randn(batch_size, dim)]
+    # targets lean towards the predictions by a share drawn per call, so the loss moves with
+    # the draw (about 1 - mix / sqrt(1 + mix^2)): of two independent randn tensors it is
+    # 1 +- 2e-4 at these sizes, inside float32's tolerance, the same answer for every input
+    predictions = torch.randn(batch_size, dim)
+    mix = 2.0 * torch.rand(())
+    return [predictions, mix * predictions + torch.randn(batch_size, dim)]
 
 
 def get_init_inputs():

@@ -1,0 +1,148 @@
+"""How many numbers host Python chose in a `torch.tensor` of plain Python ints (host_made).
+
+`host_compute` bounds the values host Python puts into tensors (policy.max_host_made): a
+table Python computed and a kernel only looks up is the host's work. Counting every element
+also refused the device tables honest grouped kernels build (Triton tutorial 08's grouped
+GEMM: per group the data_ptr() of A, B and C, <M, N, K> and the leading dimensions, 144
+ints at 16 groups; honest round s56 on an H100): those are where the problem's own tensors
+lie and how they are shaped, structure that grows with the batch, not computed values.
+
+Structure is told from values by what the table holds, not by who wrote the code:
+  * an int inside a storage the forward's ops touched (an input, a parameter, a tensor made
+    in forward) is an address, read as (storage, offset): the allocator chose it, and the
+    host only chose which storage and where in it;
+  * the table, read in interleaved columns (period 1..PERIODS: a flat list of <M, N, K>
+    triples is three columns), is cut into arithmetic runs: equal steps of plain ints, of
+    offsets into one storage, or from one storage to the next one made of the same size
+    (`Storages.seen`'s order: one C per group, made in a loop; storages of different sizes
+    never join a run, their gaps being sizes the host chose). Each run costs what describes
+    it: start, step and length (at most RUN_NUMBERS), one for a run of one.
+So `a.unbind(0)`'s pointers, one fresh output per group and the constant sizes and strides
+cost a few numbers at any batch, while a table of values Python computed (a sigmoid in fixed
+point, offsets into a storage at positions a function chose, storages picked out of order)
+breaks its runs at almost every element and costs one number per element, as before.
+Floats and bools count one per element, as before (rt71's host tables are floats placed by
+glue: `aten_facts.PLACED_NUMBERS`, untouched), and so does data past MAX_READ ints.
+Only the count changes: what a kernel writes through such an address, into memory no launch
+was handed, is still no kernel's write to the provenance watch (fingerprints, carried writes).
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+
+import torch
+
+from evaluator.watched_reads import PLAIN_DATA, PLAIN_NUMBERS
+
+PERIODS = 8  # interleaved columns tried (a row of up to 8 ints per group)
+MAX_READ = 1 << 13  # longer data counts every element, as before (read in Python, PERIODS times)
+RUN_NUMBERS = 3  # start, step, length
+
+
+class Storages:
+    """The storages the forward's ops touched: start address -> (bytes, order), where order
+    counts storages as ops made them (a freed address made again gets a new order)."""
+
+    def __init__(self) -> None:
+        self.held: dict[int, tuple[int, int]] = {}
+        self.made = 0
+        self._sorted: list[int] | None = None
+
+    def seen(self, key: int, nbytes: int, fresh: bool) -> None:
+        """A storage an op read or wrote; `fresh`: the op made it (written whole, not a view)."""
+        if not key:
+            return
+        held = self.held.get(key)
+        if fresh or held is None or held[0] != nbytes:
+            self.made += 1
+            self.held[key] = (nbytes, self.made)
+            self._sorted = None
+
+    def touched(self, ins: list, outs: list) -> None:
+        """An op's tensors: what it read is held as it was; what it wrote outside its inputs'
+        storages (not a view, not in place) was made by it."""
+        read = set()
+        for t in ins:
+            key, nbytes = _storage(t)
+            read.add(key)
+            self.seen(key, nbytes, False)
+        for t in outs:
+            key, nbytes = _storage(t)
+            self.seen(key, nbytes, key not in read)
+
+    def numbers(self, made: torch.Tensor) -> int:
+        """What a torch.tensor(data) lift_fresh `made` costs in host_made: its data's numbers
+        (`table_numbers`) when the data is plain Python numbers, else every element."""
+        plain = PLAIN_DATA[0] if PLAIN_NUMBERS[0] else None
+        return made.numel() if plain is None else min(made.numel(), table_numbers(plain, self))
+
+    def token(self, v: int) -> tuple:
+        """An int as ("address", storage order, offset, bytes) where it lies in a storage held,
+        else ("int", v)."""
+        if self._sorted is None:
+            self._sorted = sorted(self.held)
+        i = bisect_right(self._sorted, v) - 1
+        if i >= 0:
+            start = self._sorted[i]
+            nbytes, order = self.held[start]
+            if v < start + max(nbytes, 1):
+                return ("address", order, v - start, nbytes)
+        return ("int", v)
+
+
+def _storage(t: object) -> tuple[int, int]:
+    try:
+        storage = t.untyped_storage()  # type: ignore[attr-defined]
+        return storage.data_ptr(), storage.nbytes()
+    except (RuntimeError, NotImplementedError, AttributeError):
+        return 0, 0
+
+
+def _step(a: tuple, b: tuple) -> tuple | None:
+    """The step from token a to b, None where no run joins them: an int and an address, or
+    storages of different sizes (made one after another, their addresses' gaps would be the
+    sizes the host chose: a table of torch.empty(v) pointers)."""
+    if a[0] != b[0]:
+        return None
+    if a[0] == "int":
+        return (b[1] - a[1],)
+    return (b[1] - a[1], b[2] - a[2]) if a[3] == b[3] else None
+
+
+def _runs_cost(tokens: list[tuple]) -> int:
+    """Numbers describing `tokens` as greedy arithmetic runs (RUN_NUMBERS each, one alone)."""
+    cost, i, n = 0, 0, len(tokens)
+    while i < n:
+        j = i + 1
+        step = _step(tokens[i], tokens[j]) if j < n else None
+        if step is not None:
+            while j + 1 < n and _step(tokens[j], tokens[j + 1]) == step:
+                j += 1
+            cost += min(j - i + 1, RUN_NUMBERS)
+            i = j + 1
+        else:
+            cost += 1
+            i = j
+    return cost
+
+
+def _flat(data: object, out: list) -> list:
+    if type(data) in (list, tuple):
+        for v in data:
+            _flat(v, out)
+    else:
+        out.append(data)
+    return out
+
+
+def table_numbers(data: object, storages: Storages) -> int:
+    """The numbers host Python chose in plain `data` (`watched_reads._plain`): its ints as
+    interleaved arithmetic runs (the cheapest period), each other number one."""
+    values = _flat(data, [])
+    if not 2 <= len(values) <= MAX_READ or any(type(v) is not int for v in values):
+        return len(values)  # floats or bools among them: every element, as before
+    tokens = [storages.token(v) for v in values]
+    best = len(tokens)
+    for period in range(1, min(PERIODS, len(tokens)) + 1):
+        best = min(best, (period > 1) + sum(_runs_cost(tokens[j::period]) for j in range(period)))
+    return best

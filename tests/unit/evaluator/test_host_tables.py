@@ -1,0 +1,113 @@
+"""host_made counts what host Python chose in a torch.tensor of plain ints (evaluator.host_tables):
+a grouped kernel's device table of the problem's own addresses, sizes and strides is structure at
+any group count (honest round s56: Triton tutorial 08's grouped GEMM, 144 ints at 16 groups, was
+refused as host_compute on an H100), while tables of values Python computed still count one
+number per element."""
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+import torch
+import torch.nn as nn
+
+from evaluator.forward_watch import Provenance
+from evaluator.host_tables import MAX_READ, Storages, table_numbers
+from evaluator.launch_hook import LaunchRecorder
+from evaluator.watched_reads import plain_numbers_known
+
+
+@pytest.fixture
+def candidate_tensor():
+    """torch.tensor as a candidate child has it (plain Python data told apart)."""
+    real = torch.tensor
+    plain_numbers_known()
+    try:
+        yield
+    finally:
+        torch.tensor = real
+
+
+def _made(forward) -> int:
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        forward()
+    return watch.report()["host_made"]
+
+
+def _grouped_gemm_tables(groups: int) -> None:
+    """Tutorial 08's host side: per group the A, B, C addresses, <M, N, K> and leading dims."""
+    a, b = torch.randn(groups, 12, 16), torch.randn(groups, 16, 20)
+    a_addrs, b_addrs, c_addrs, sizes, lds, outs = [], [], [], [], [], []
+    for x, y in zip(a.unbind(0), b.unbind(0)):
+        c = torch.empty(12, 20)  # one fresh output per group
+        outs.append(c)
+        a_addrs.append(x.data_ptr())
+        b_addrs.append(y.data_ptr())
+        c_addrs.append(c.data_ptr())
+        sizes += [12, 20, 16]
+        lds += [x.stride(0), y.stride(0), c.stride(0)]
+    for table in (a_addrs, b_addrs, c_addrs):
+        torch.tensor(table)
+    torch.tensor(sizes, dtype=torch.int32)
+    torch.tensor(lds, dtype=torch.int32)
+
+
+def test_a_grouped_gemms_pointer_and_size_tables_cost_the_same_at_any_group_count(candidate_tensor):
+    few, many = _made(lambda: _grouped_gemm_tables(4)), _made(lambda: _grouped_gemm_tables(96))
+    assert many == few <= 32  # 864 ints at 96 groups, counted one each before
+
+
+def test_int_tables_python_computed_still_count_one_number_per_element(candidate_tensor):
+    def sigmoid_fixed_point():  # a table a kernel would look up instead of computing
+        torch.tensor([int(65535 / (1 + math.exp(-(i - 2048) / 256))) for i in range(4096)])
+
+    def offsets_a_function_chose():  # addresses into one storage at computed positions
+        x = torch.empty(4096)
+        torch.tensor([x[int(4095 / (1 + math.exp(-(i - 128) / 16))):].data_ptr() for i in range(256)])
+
+    def storages_of_chosen_sizes():  # the gaps between fresh storages are the sizes chosen
+        made = [torch.empty(1 + int(64 / (1 + math.exp(-(i - 128) / 16)))) for i in range(256)]
+        torch.tensor([t.data_ptr() for t in made])
+
+    def storages_out_of_order():  # the order a permutation picks them in
+        made = [torch.empty(16) for _ in range(256)]
+        order = list(range(256))
+        random.Random(0).shuffle(order)
+        torch.tensor([made[i].data_ptr() for i in order])
+
+    for forward in (sigmoid_fixed_point, offsets_a_function_chose, storages_of_chosen_sizes,
+                    storages_out_of_order):
+        assert _made(forward) > 64, forward.__name__
+
+
+def test_floats_and_short_mixed_or_long_data_count_every_element():
+    storages = Storages()
+    assert table_numbers([float(i) for i in range(100)], storages) == 100
+    assert table_numbers([1, 2.0, 3], storages) == 3
+    assert table_numbers([True, False] * 40, storages) == 80
+    assert table_numbers([7], storages) == 1
+    assert table_numbers(list(range(0, 3000, 3)), storages) == 3  # start, step, length
+    assert table_numbers([[5, 6, 7]] * 50, storages) == 1 + 3 * 3  # period 3: three constant columns
+    assert table_numbers(list(range(MAX_READ + 1)), storages) == MAX_READ + 1  # too long to read
+
+
+def test_construction_counts_tables_the_same_way(candidate_tensor):
+    """A table built in __init__ (an MoE's per-expert weight addresses) is structure there too;
+    a Python-computed int table stays Python's values (construction_watch.HOST_VALUES)."""
+    from evaluator import construction_watch as cw
+
+    def experts():
+        weight = nn.Parameter(torch.randn(96, 8, 8))
+        return weight, torch.tensor([w.data_ptr() for w in weight.unbind(0)]), torch.tensor([8, 8, 8] * 96)
+
+    def fixed_point_sigmoid():
+        return torch.tensor([int(65535 / (1 + math.exp(-(i - 2048) / 256))) for i in range(4096)])
+
+    with cw.watched() as watch:
+        kept = experts()
+    assert watch.computed == [] and watch.python_made == 0 and kept
+    with cw.watched() as watch:
+        kept = fixed_point_sigmoid()
+    assert [t.numel() for t in watch.computed] == [4096] and watch.python_made > 64
