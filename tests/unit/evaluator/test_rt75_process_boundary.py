@@ -1,0 +1,139 @@
+"""Red team rt75 (session 56): the process boundary with the static checks OFF (the sandbox
+alone), as test_sandbox does: what one candidate's processes can do to the zygote, to the
+pause that keeps them off another candidate's timing, and to the next candidate."""
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from conftest import fixture_problem
+from test_sandbox import _descendants, _with_prelude
+
+
+@pytest.fixture(scope="module")
+def relu():
+    return fixture_problem("relu")
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return ""
+
+
+# Two processes that resume each other forever: a single kill(-1, SIGSTOP) stops them one
+# after the other, and whichever is still running resumes the one already stopped.
+PING_PONG = """
+import os, signal
+_r, _w = os.pipe()
+_first = os.fork()
+if _first == 0:
+    os.close(_w)
+    _peer = int(os.read(_r, 32))
+    while True:
+        try:
+            os.kill(_peer, signal.SIGCONT)
+        except OSError:
+            pass
+_second = os.fork()
+if _second == 0:
+    os.write(_w, str(os.getpid()).encode())
+    while True:
+        try:
+            os.kill(_first, signal.SIGCONT)
+        except OSError:
+            pass
+os.close(_r)
+os.close(_w)
+"""
+
+
+def test_processes_that_resume_each_other_are_still_stopped_by_a_pause(unsafe_evaluator, settings, relu):
+    """While another candidate is timed every process of a sandbox between commands is stopped
+    (pool.quiet). Two processes that SIGCONT each other in a loop must not keep running (they
+    would share the CPU with the other candidate's timing)."""
+    ev = unsafe_evaluator
+    result: list = []
+    thread = threading.Thread(target=lambda: result.append(ev.evaluate(relu, _with_prelude(relu, PING_PONG),
+                                                                         settings)))
+    thread.start()
+    running_seen, pauses = [], 0
+    try:
+        deadline = time.monotonic() + 60
+        while thread.is_alive() and time.monotonic() < deadline and pauses < 5:
+            with ev.pool._cond:
+                boxes = list(ev.pool._running)
+            box = boxes[0] if boxes else None
+            if box is None or len(_descendants(box.proc.pid)) < 4 or not box.pause():
+                time.sleep(0.01)
+                continue
+            try:
+                pauses += 1
+                job = _job_processes(box.proc.pid)
+                for _ in range(20):
+                    running_seen.extend(p for p in job if _state(p) in ("R", "S", "D"))
+                    time.sleep(0.01)
+            finally:
+                box.resume()
+    finally:
+        thread.join()
+    assert result and result[0].status == "ok", result and result[0].feedback
+    assert pauses, "the candidate was never paused between commands: the test proves nothing"
+    assert not running_seen, f"processes ran while their sandbox was paused: {sorted(set(running_seen))}"
+
+
+def _job_processes(outer: int) -> list[int]:
+    """The job's processes: everything below the zygote (bubblewrap -> its init -> zygote)."""
+    from evaluator.sandbox import _children
+
+    inits = _children(outer)
+    zygotes = [z for i in inits for z in _children(i)]
+    return [p for z in zygotes for c in _children(z) for p in [c, *_descendants(c)]]
+
+
+def test_a_candidate_that_stops_its_zygote_fails_alone(unsafe_evaluator, settings, relu):
+    """SIGSTOP to the zygote (the child's parent): the job's end cannot be answered. The
+    candidate's verdict is its own, the worker survives and the next candidate is fine."""
+    source = _with_prelude(relu, "import os, signal\nos.kill(os.getppid(), signal.SIGSTOP)\n")
+    t0 = time.monotonic()
+    verdict = unsafe_evaluator.evaluate(relu, source, settings)
+    print(verdict.status, verdict.hacks, verdict.feedback[:300], time.monotonic() - t0)
+    assert unsafe_evaluator.evaluate(relu, relu.solution, settings).status == "ok"
+
+
+# What the next candidate's process inherits from the zygote, read inside it.
+INHERITED = """
+import os, resource
+_seen = (os.getpriority(os.PRIO_PROCESS, 0), sorted(os.sched_getaffinity(0)),
+         resource.getrlimit(resource.RLIMIT_AS), resource.getrlimit(resource.RLIMIT_NOFILE))
+"""
+
+
+def _inherited(ev, relu, settings) -> str:
+    verdict = ev.evaluate(relu, _with_prelude(relu, INHERITED + "raise RuntimeError('SEEN %r' % (_seen,))"), settings)
+    return verdict.feedback.split("SEEN ", 1)[1].split("\n", 1)[0]
+
+
+@pytest.mark.parametrize("attack", [
+    "import os\nos.setpriority(os.PRIO_PROCESS, os.getppid(), 19)",
+    "import os\nos.setpriority(os.PRIO_USER, 0, 19)",
+    "import os\nos.sched_setaffinity(os.getppid(), {0})",
+    "import os, resource\nresource.prlimit(os.getppid(), resource.RLIMIT_NOFILE, (64, 64))",
+    "import os, resource\nresource.prlimit(os.getppid(), resource.RLIMIT_AS, (1 << 29, 1 << 29))",
+])
+def test_a_candidate_cannot_change_what_the_next_candidate_inherits(attack, unsafe_evaluator, settings, relu):
+    """The zygote forks every candidate of its sandbox: its priority, CPU affinity and limits
+    are the next candidate's. A candidate shares the zygote's uid (one uid in the user
+    namespace), and setpriority/prlimit/sched_setaffinity only compare uids."""
+    before = _inherited(unsafe_evaluator, relu, settings)
+    verdict = unsafe_evaluator.evaluate(relu, _with_prelude(relu, attack), settings)
+    print("attacker:", verdict.status, verdict.error_source, verdict.feedback[:200])
+    after = _inherited(unsafe_evaluator, relu, settings)
+    honest = unsafe_evaluator.evaluate(relu, relu.solution, settings)
+    print("before", before, "after", after, "honest next:", honest.status, honest.feedback[:200])
+    assert after == before
+    assert honest.status == "ok", honest.feedback
