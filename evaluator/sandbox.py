@@ -91,6 +91,7 @@ class Sandbox:
         settings = {"control_fd": remote.fileno(), "device": device, "threads": sb.cpu_threads,
                     "pid_namespace": bool(sandboxed and layers.pid), "work": work,
                     "wipe": ["/tmp", "/dev/shm"] if sandboxed else [work], "triton_base": triton_base,
+                    "guard": bool(sandboxed and layers.seccomp),
                     "limits": {"fsize": sb.file_size_limit_bytes,
                                "as": sb.cpu_address_space_bytes if device == "cpu" else None}}
         paths = list(dict.fromkeys([_REPO, *(p for p in sys.path if p and os.path.isdir(p))]))

@@ -108,6 +108,7 @@ class Zygote:
         self.pid_namespace = bool(settings["pid_namespace"])
         self.status: str | None = None
         self.jobs = 0
+        self.inherited = inheritable()
 
     def serve(self) -> int:
         while True:
@@ -140,7 +141,8 @@ class Zygote:
         os.makedirs(job_dir, mode=0o700)
         pid = os.fork()
         if pid == 0:  # the child: never returns
-            _child_main(self.sock, fds, job_dir, msg, self.pid_namespace, self.settings.get("triton_base"))
+            _child_main(self.sock, fds, job_dir, msg, self.pid_namespace, self.settings.get("triton_base"),
+                        bool(self.settings.get("guard")))
         for fd in fds:
             os.close(fd)
         self.child, self.job_dir = pid, job_dir
@@ -199,7 +201,20 @@ class Zygote:
         else:
             clean = _kill_everything_else() if self.pid_namespace else True
         clean = clean and all([_wipe(d) for d in self.wipe if os.path.isdir(d)])
+        clean = clean and inheritable() == self.inherited
         send(self.sock, {"op": "finished", "status": self.status, "log": log, "clean": clean})
+
+
+def inheritable() -> tuple:
+    """What every child forked here inherits that another process of the same uid can change
+    from outside (prlimit, setpriority, sched_setaffinity, sched_setscheduler): a job that
+    changed any of it leaves the sandbox unclean (replaced), so no candidate sets the next
+    one's priority, CPU set or limits (red team rt75; the children's seccomp guard denies
+    the calls too, this holds where the host has no seccomp)."""
+    limits = tuple(resource.getrlimit(getattr(resource, n)) for n in sorted(dir(resource))
+                   if n.startswith("RLIMIT_"))
+    return (limits, os.getpriority(os.PRIO_PROCESS, 0), tuple(sorted(os.sched_getaffinity(0))),
+            os.sched_getscheduler(0), os.sched_getparam(0).sched_priority)
 
 
 def _others() -> list[int]:
@@ -297,11 +312,16 @@ def _rmtree_same_device(path: str, dev: int) -> None:
 
 
 def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict, pid_ns: bool,
-                triton_base: str | None) -> None:
-    """In the forked child: own log, own directory, then serve commands; exits, never returns."""
+                triton_base: str | None, guard: bool) -> None:
+    """In the forked child: its seccomp guard, own log, own directory, then serve commands;
+    exits, never returns."""
     code = 70
     try:
         sock.close()
+        if guard:  # before anything else runs here: the zygote and init are out of reach
+            from evaluator import seccomp
+
+            seccomp.load(seccomp.guard((1, os.getppid())))
         if not pid_ns:
             os.setsid()  # its own session: what the zygote kills at the job's end
         _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -342,6 +362,10 @@ def main(argv: list[str]) -> int:
     from evaluator.child import prepare_process
 
     facts = prepare_process(settings["device"])
+    if settings.get("guard"):  # libseccomp loaded once here, not in every child (its guard)
+        from evaluator import seccomp
+
+        seccomp.export_bpf(seccomp.guard((1, os.getpid())))
     # what start-up made (torch, Triton: ~300k objects) out of every later collection: a child
     # collects after most commands (evaluator.child), and each full pass took 0.1-0.4 s,
     # ten or more times per evaluation

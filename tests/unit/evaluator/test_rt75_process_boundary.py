@@ -3,7 +3,6 @@ alone), as test_sandbox does: what one candidate's processes can do to the zygot
 pause that keeps them off another candidate's timing, and to the next candidate."""
 from __future__ import annotations
 
-import os
 import threading
 import time
 from pathlib import Path
@@ -95,13 +94,23 @@ def _job_processes(outer: int) -> list[int]:
     return [p for z in zygotes for c in _children(z) for p in [c, *_descendants(c)]]
 
 
-def test_a_candidate_that_stops_its_zygote_fails_alone(unsafe_evaluator, settings, relu):
-    """SIGSTOP to the zygote (the child's parent): the job's end cannot be answered. The
-    candidate's verdict is its own, the worker survives and the next candidate is fine."""
-    source = _with_prelude(relu, "import os, signal\nos.kill(os.getppid(), signal.SIGSTOP)\n")
-    t0 = time.monotonic()
+@pytest.mark.parametrize("attack", [
+    "os.kill(os.getppid(), signal.SIGSTOP)",
+    "os.kill(-1, signal.SIGSTOP)",
+    "os.kill(0, signal.SIGSTOP)",
+    "os.kill(1, signal.SIGSTOP)",
+    "signal.pidfd_send_signal(os.open('/proc/%d' % os.getppid(), os.O_RDONLY | os.O_DIRECTORY), signal.SIGSTOP)",
+])
+def test_a_candidate_cannot_stop_its_zygote(attack, unsafe_evaluator, settings, relu):
+    """The zygote (the child's parent) and the namespace's init share the candidate's uid:
+    a stopped zygote could not answer the job's end, and the verdict read "the evaluator's
+    sandbox failed; not a verdict on your kernel" (never trained on: a candidate could turn
+    any verdict reached in timing into no verdict). The child's seccomp guard refuses the
+    signal; the candidate's verdict is its own and the next candidate is fine."""
+    source = _with_prelude(relu, f"import os, signal\ntry:\n    {attack}\nexcept OSError:\n    pass\n")
     verdict = unsafe_evaluator.evaluate(relu, source, settings)
-    print(verdict.status, verdict.hacks, verdict.feedback[:300], time.monotonic() - t0)
+    assert verdict.judged, verdict.feedback
+    assert verdict.status == "ok", verdict.feedback
     assert unsafe_evaluator.evaluate(relu, relu.solution, settings).status == "ok"
 
 
@@ -137,3 +146,26 @@ def test_a_candidate_cannot_change_what_the_next_candidate_inherits(attack, unsa
     print("before", before, "after", after, "honest next:", honest.status, honest.feedback[:200])
     assert after == before
     assert honest.status == "ok", honest.feedback
+
+
+@pytest.fixture(scope="module")
+def no_seccomp_evaluator():
+    from conftest import cpu_config
+
+    from evaluator.pipeline import Evaluator
+
+    with Evaluator(cpu_config(children=1, sandbox={"unsafe_skip_static_checks": True, "seccomp": False})) as ev:
+        yield ev
+
+
+def test_without_seccomp_a_zygote_changed_from_outside_is_replaced(no_seccomp_evaluator, settings, relu):
+    """Where the host has no seccomp the guard is not there and the calls succeed: the zygote
+    compares what its children inherit with its start-up values at every job's end and, changed,
+    reports the sandbox unclean, which is replaced before any next candidate."""
+    ev = no_seccomp_evaluator
+    before = _inherited(ev, relu, settings)
+    retired = ev.pool.retired
+    attack = "import os\nos.setpriority(os.PRIO_PROCESS, os.getppid(), 19)\nos.sched_setaffinity(os.getppid(), {0})"
+    assert ev.evaluate(relu, _with_prelude(relu, attack), settings).status == "ok"
+    assert ev.pool.retired == retired + 1, "the changed zygote was kept"
+    assert _inherited(ev, relu, settings) == before
