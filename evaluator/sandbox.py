@@ -436,14 +436,25 @@ class Child:
         self._arena.close()
 
     def close(self) -> dict | None:
-        """Close the pipes (the child exits) and end the job in the sandbox."""
+        """Close the pipes (the child exits) and end the job in the sandbox. A zygote that
+        fails to end it is killed with its whole sandbox (`Sandbox._call`), which ends the
+        job as surely, so this never raises: the job's processes shared the zygote's uid and
+        tmpfs and could make its end slow (red team rt75: 1.3M files in the job's directory
+        outlasted the wipe's deadline), and a failure here, mid-evaluation (the candidate is
+        ended before its reference is timed), read "the evaluator's sandbox failed", no verdict."""
         if self.closed:
             return None
         self.closed = True
         self.close_pipes()
         if self.sandbox.child is self:
             self.sandbox.child = None
-        return self.sandbox.finish()
+        try:
+            return self.sandbox.finish()
+        except SandboxFailure as exc:
+            log.warning("sandbox: ending a job failed (%s); the sandbox was killed and is replaced", exc)
+            if not self.sandbox.dead:
+                self.sandbox.kill()
+            return None
 
 
 def _children(pid: int) -> list[int]:

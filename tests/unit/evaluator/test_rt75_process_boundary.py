@@ -169,3 +169,34 @@ def test_without_seccomp_a_zygote_changed_from_outside_is_replaced(no_seccomp_ev
     assert ev.evaluate(relu, _with_prelude(relu, attack), settings).status == "ok"
     assert ev.pool.retired == retired + 1, "the changed zygote was kept"
     assert _inherited(ev, relu, settings) == before
+
+
+# Files in the job's directory: the zygote deletes each at the job's end.
+MANY_FILES = """
+import os
+_d = os.open(".", os.O_RDONLY)
+for _i in range(60_000):
+    os.close(os.open("f%d" % _i, os.O_CREAT | os.O_WRONLY, dir_fd=_d))
+"""
+
+
+def test_a_job_end_the_candidate_made_slow_is_no_evaluator_failure(unsafe_evaluator, settings, relu, monkeypatch):
+    """The zygote wipes the job's files at its end, within a deadline; a candidate decides how
+    many there are (1.3M made the wipe outlast the 10.5 s deadline: `crashed`, "the evaluator's
+    sandbox failed; not a verdict on your kernel", never trained on, red team rt75). Here the
+    deadline is cut to 50 ms so 60k files outlast it: the sandbox is killed and replaced, and
+    the candidate still gets its own verdict."""
+    from evaluator import sandbox as sandbox_module
+
+    real = sandbox_module.Sandbox._call
+
+    def hurried(self, msg, timeout_s, fds=()):
+        return real(self, msg, 0.05 if msg.get("op") == "finish" else timeout_s, fds)
+
+    monkeypatch.setattr(sandbox_module.Sandbox, "_call", hurried)
+    retired = unsafe_evaluator.pool.retired
+    verdict = unsafe_evaluator.evaluate(relu, _with_prelude(relu, MANY_FILES), settings)
+    assert verdict.judged and verdict.status == "ok", verdict.feedback
+    assert unsafe_evaluator.pool.retired > retired, "the deadline was not outlasted: the test proves nothing"
+    monkeypatch.undo()
+    assert unsafe_evaluator.evaluate(relu, relu.solution, settings).status == "ok"
