@@ -16,8 +16,9 @@ itself. Start-up, before "ready":
 Then it serves the worker over a unix SEQPACKET socket (msgpack maps; file
 descriptors travel with SCM_RIGHTS):
   spawn  {role, device, job}: fork; the child gets the two pipes sent with the command
-         and nothing else of the zygote's (the control socket is closed in it), and
-         serves evaluator.child. Reply {"op": "spawned", "pid"}.
+         and nothing else of the zygote's (the control socket is closed in it), its own
+         session (and scheduler autogroup) and a seccomp guard that keeps the zygote and
+         init out of its reach (evaluator.seccomp.guard), and serves evaluator.child. Reply {"op": "spawned", "pid"}.
   tail   {}: the last bytes of the current child's stdout/stderr (a file in its own
          directory, opened with O_NOFOLLOW and checked to be a regular file).
   finish {grace_s}: end the current job: wait up to grace_s for the child to exit, kill
@@ -141,7 +142,7 @@ class Zygote:
         os.makedirs(job_dir, mode=0o700)
         pid = os.fork()
         if pid == 0:  # the child: never returns
-            _child_main(self.sock, fds, job_dir, msg, self.pid_namespace, self.settings.get("triton_base"),
+            _child_main(self.sock, fds, job_dir, msg, self.settings.get("triton_base"),
                         bool(self.settings.get("guard")))
         for fd in fds:
             os.close(fd)
@@ -161,6 +162,9 @@ class Zygote:
         deadline = time.monotonic() + 1.0
         while sig == signal.SIGSTOP and self.pid_namespace and time.monotonic() < deadline and any(
                 _state(p) not in ("T", "t", "Z", "X", "") for p in _others()):
+            # again: kill(-1) stops one process after another, and one not yet stopped may have
+            # resumed (SIGCONT) one already stopped (red team rt75: two that resume each other)
+            _signal_everything_else(sig)
             time.sleep(0.001)
 
     def _tail(self) -> str:
@@ -311,7 +315,7 @@ def _rmtree_same_device(path: str, dev: int) -> None:
         os.rmdir(path)
 
 
-def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict, pid_ns: bool,
+def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict,
                 triton_base: str | None, guard: bool) -> None:
     """In the forked child: its seccomp guard, own log, own directory, then serve commands;
     exits, never returns."""
@@ -322,8 +326,11 @@ def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict, pi
             from evaluator import seccomp
 
             seccomp.load(seccomp.guard((1, os.getppid())))
-        if not pid_ns:
-            os.setsid()  # its own session: what the zygote kills at the job's end
+        # Its own session: what the zygote kills at the job's end without a PID namespace, and
+        # with one its own scheduler autogroup, whose nice any process of the session may raise
+        # through /proc/self/autogroup: shared with the zygote, a candidate's 19 was the next
+        # candidate's, whose honest relu then timed 100x slower beside other work (red team rt75)
+        os.setsid()
         _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
         log = os.open(os.path.join(job_dir, "child.log"),
                       os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)

@@ -118,7 +118,8 @@ def test_a_candidate_cannot_stop_its_zygote(attack, unsafe_evaluator, settings, 
 INHERITED = """
 import os, resource
 _seen = (os.getpriority(os.PRIO_PROCESS, 0), sorted(os.sched_getaffinity(0)),
-         resource.getrlimit(resource.RLIMIT_AS), resource.getrlimit(resource.RLIMIT_NOFILE))
+         resource.getrlimit(resource.RLIMIT_AS), resource.getrlimit(resource.RLIMIT_NOFILE),
+         open("/proc/self/autogroup").read().split()[-1])
 """
 
 
@@ -133,6 +134,8 @@ def _inherited(ev, relu, settings) -> str:
     "import os\nos.sched_setaffinity(os.getppid(), {0})",
     "import os, resource\nresource.prlimit(os.getppid(), resource.RLIMIT_NOFILE, (64, 64))",
     "import os, resource\nresource.prlimit(os.getppid(), resource.RLIMIT_AS, (1 << 29, 1 << 29))",
+    "with open('/proc/self/autogroup', 'w') as f:\n    f.write('19')",
+    "import os\nwith open('/proc/%d/autogroup' % os.getppid(), 'w') as f:\n    f.write('19')",
 ])
 def test_a_candidate_cannot_change_what_the_next_candidate_inherits(attack, unsafe_evaluator, settings, relu):
     """The zygote forks every candidate of its sandbox: its priority, CPU affinity and limits
@@ -180,7 +183,9 @@ for _i in range(60_000):
 """
 
 
-def test_a_job_end_the_candidate_made_slow_is_no_evaluator_failure(unsafe_evaluator, settings, relu, monkeypatch):
+@pytest.mark.parametrize("cgroup_busy", [False, True])
+def test_a_job_end_the_candidate_made_slow_is_no_evaluator_failure(cgroup_busy, unsafe_evaluator, settings, relu,
+                                                                   monkeypatch):
     """The zygote wipes the job's files at its end, within a deadline; a candidate decides how
     many there are (1.3M made the wipe outlast the 10.5 s deadline: `crashed`, "the evaluator's
     sandbox failed; not a verdict on your kernel", never trained on, red team rt75). Here the
@@ -194,6 +199,16 @@ def test_a_job_end_the_candidate_made_slow_is_no_evaluator_failure(unsafe_evalua
         return real(self, msg, 0.05 if msg.get("op") == "finish" else timeout_s, fds)
 
     monkeypatch.setattr(sandbox_module.Sandbox, "_call", hurried)
+    if cgroup_busy:  # the killed sandbox's cgroup still busy past its deadline (seen under load)
+        from evaluator import bwrap
+
+        real_remove = bwrap.Cgroup.remove
+
+        def busy(self, timeout_s=5.0):  # removed all the same: nothing is left on the host
+            real_remove(self, timeout_s)
+            raise OSError(16, "Device or resource busy")
+
+        monkeypatch.setattr(bwrap.Cgroup, "remove", busy)
     retired = unsafe_evaluator.pool.retired
     verdict = unsafe_evaluator.evaluate(relu, _with_prelude(relu, MANY_FILES), settings)
     assert verdict.judged and verdict.status == "ok", verdict.feedback
