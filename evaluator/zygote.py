@@ -217,8 +217,13 @@ def inheritable() -> tuple:
     the calls too, this holds where the host has no seccomp)."""
     limits = tuple(resource.getrlimit(getattr(resource, n)) for n in sorted(dir(resource))
                    if n.startswith("RLIMIT_"))
+    try:  # writable by the sandbox's uid where that is host root (the zygote's /proc files are root's)
+        with open("/proc/self/oom_score_adj", encoding="ascii") as f:
+            oom = f.read().strip()
+    except OSError:
+        oom = ""
     return (limits, os.getpriority(os.PRIO_PROCESS, 0), tuple(sorted(os.sched_getaffinity(0))),
-            os.sched_getscheduler(0), os.sched_getparam(0).sched_priority)
+            os.sched_getscheduler(0), os.sched_getparam(0).sched_priority, oom)
 
 
 def _others() -> list[int]:

@@ -215,3 +215,29 @@ def test_a_job_end_the_candidate_made_slow_is_no_evaluator_failure(cgroup_busy, 
     assert unsafe_evaluator.pool.retired > retired, "the deadline was not outlasted: the test proves nothing"
     monkeypatch.undo()
     assert unsafe_evaluator.evaluate(relu, relu.solution, settings).status == "ok"
+
+
+@pytest.mark.parametrize("change", [
+    "os.nice(1)",
+    "os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})",
+    "resource.setrlimit(resource.RLIMIT_NOFILE, (64, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))",
+    "resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, 1 << 20))",
+    "open('/proc/self/oom_score_adj', 'w').write('900')",
+])
+def test_what_a_zygote_compares_at_a_jobs_end_sees_each_change(change):
+    """zygote.inheritable() is what the zygote holds its start-up state to: each thing a process
+    of the same uid can change from outside shows in it (here the process changes its own)."""
+    import subprocess
+    import sys
+    import textwrap
+
+    code = textwrap.dedent(f"""
+        import os, resource
+        from evaluator.zygote import inheritable
+        before = inheritable()
+        {change}
+        print(before != inheritable())
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         cwd=str(Path(__file__).resolve().parents[3]))
+    assert out.stdout.strip() == "True", out.stderr
