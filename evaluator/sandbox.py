@@ -91,6 +91,7 @@ class Sandbox:
         settings = {"control_fd": remote.fileno(), "device": device, "threads": sb.cpu_threads,
                     "pid_namespace": bool(sandboxed and layers.pid), "work": work,
                     "wipe": ["/tmp", "/dev/shm"] if sandboxed else [work], "triton_base": triton_base,
+                    "guard": bool(sandboxed and layers.seccomp),
                     "limits": {"fsize": sb.file_size_limit_bytes,
                                "as": sb.cpu_address_space_bytes if device == "cpu" else None}}
         paths = list(dict.fromkeys([_REPO, *(p for p in sys.path if p and os.path.isdir(p))]))
@@ -320,7 +321,10 @@ class Sandbox:
             log.error("sandbox %d did not die after SIGKILL", self.proc.pid)
         self.ctl.close()
         if self.cgroup is not None:
-            self.cgroup.remove()
+            try:
+                self.cgroup.remove()
+            except OSError as exc:  # a killing must never raise into an evaluation (rt75)
+                log.error("sandbox %d: its cgroup could not be removed (%s); left behind", self.proc.pid, exc)
         if self.host_dir is not None:
             shutil.rmtree(self.host_dir, ignore_errors=True)
 
@@ -435,14 +439,25 @@ class Child:
         self._arena.close()
 
     def close(self) -> dict | None:
-        """Close the pipes (the child exits) and end the job in the sandbox."""
+        """Close the pipes (the child exits) and end the job in the sandbox. A zygote that
+        fails to end it is killed with its whole sandbox (`Sandbox._call`), which ends the
+        job as surely, so this never raises: the job's processes shared the zygote's uid and
+        tmpfs and could make its end slow (red team rt75: 1.3M files in the job's directory
+        outlasted the wipe's deadline), and a failure here, mid-evaluation (the candidate is
+        ended before its reference is timed), read "the evaluator's sandbox failed", no verdict."""
         if self.closed:
             return None
         self.closed = True
         self.close_pipes()
         if self.sandbox.child is self:
             self.sandbox.child = None
-        return self.sandbox.finish()
+        try:
+            return self.sandbox.finish()
+        except SandboxFailure as exc:
+            log.warning("sandbox: ending a job failed (%s); the sandbox was killed and is replaced", exc)
+            if not self.sandbox.dead:
+                self.sandbox.kill()
+            return None
 
 
 def _children(pid: int) -> list[int]:

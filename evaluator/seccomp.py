@@ -44,6 +44,15 @@ first. Each entry of SANDBOX (errno EPERM unless said):
     without the family says, so libraries      (kernel crypto)
     take their no-such-family path)
 
+A forked child adds `guard((1, zygote))` (evaluator.zygote, before anything else runs in
+it): the sandbox has one uid, which is all that kill, prlimit, setpriority, ioprio_set and
+sched_set* check, so without it a candidate stops or kills its zygote or init, or sets the
+priority, CPU affinity or limits the next candidate's process inherits from the zygote
+(red team rt75). Refused: those calls naming the zygote or init, kill(0) and kill(-n),
+the group and user forms of setpriority and ioprio_set, and pidfd_send_signal (a
+/proc/<pid> directory is a pidfd). The zygote also checks what its children inherit at
+every job's end (`zygote.inheritable`): a change makes the sandbox unclean (replaced).
+
 Architectures: the filter covers the native one only (x86_64 or aarch64). A system
 call made through another ABI on the same kernel (x86's `int 0x80` i386 entry, x32
 numbers with bit 30 set) is not checked against these rules, so such calls kill the
@@ -150,6 +159,37 @@ SANDBOX = Profile("sandbox", (
     Rule("socketpair", errno.EAFNOSUPPORT, (Arg(0, "ne", _AF_UNIX),)),
 ))
 """What the bubblewrap sandbox denies to everything in it (zygote and candidates)."""
+
+# System calls that act on another process named by a pid argument (index), beyond the
+# ptrace family SANDBOX denies: signals, limits, priority, CPU affinity, scheduling.
+_PID_ARG = {"kill": 0, "tkill": 0, "tgkill": 0, "rt_sigqueueinfo": 0, "rt_tgsigqueueinfo": 0,
+            "pidfd_open": 0, "prlimit64": 0, "sched_setaffinity": 0, "sched_setscheduler": 0,
+            "sched_setparam": 0, "sched_setattr": 0}
+# (which, who) calls: the `which` values naming a group or a user (every process of the
+# sandbox's one uid) are denied outright, the one-process value only for the guarded pids
+_WHO = {"setpriority": (0, (1, 2)), "ioprio_set": (1, (2, 3))}
+_LOW32 = 0xFFFFFFFF
+
+
+def guard(pids: tuple[int, ...]) -> Profile:
+    """What a forked child adds to SANDBOX: nothing it runs may signal, re-limit, renice or
+    re-pin `pids` (the zygote that forks every later candidate of the sandbox, and the PID
+    namespace's init), nor every process at once (kill(-1), a process group, the uid).
+    All share the sandbox's one uid, which is all these calls check, so without this a
+    candidate could stop its zygote (its job's end then reads as the evaluator's failure)
+    or set the priority, CPU affinity or limits the NEXT candidate's process inherits
+    (red team rt75: nice 19, one CPU, 64 file descriptors carried over). pidfd_send_signal
+    is denied whole: a /proc/<pid> directory opened as a pidfd names any process."""
+    rules = [Rule(name, errno.EPERM, (Arg(index, "masked_eq", pid, _LOW32),))
+             for name, index in _PID_ARG.items() for pid in pids]
+    rules += [Rule("kill", errno.EPERM, (Arg(0, "masked_eq", 0, _LOW32),)),  # own process group
+              Rule("kill", errno.EPERM, (Arg(0, "masked_eq", 1 << 31, 1 << 31),)),  # -1, -pgid
+              Rule("pidfd_send_signal")]
+    for name, (one, groups) in _WHO.items():
+        rules += [Rule(name, errno.EPERM, (Arg(0, "masked_eq", g, _LOW32),)) for g in groups]
+        rules += [Rule(name, errno.EPERM, (Arg(0, "masked_eq", one, _LOW32), Arg(1, "masked_eq", pid, _LOW32)))
+                  for pid in pids]
+    return Profile("guard", tuple(rules))
 
 
 class SeccompError(OSError):

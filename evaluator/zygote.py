@@ -16,8 +16,9 @@ itself. Start-up, before "ready":
 Then it serves the worker over a unix SEQPACKET socket (msgpack maps; file
 descriptors travel with SCM_RIGHTS):
   spawn  {role, device, job}: fork; the child gets the two pipes sent with the command
-         and nothing else of the zygote's (the control socket is closed in it), and
-         serves evaluator.child. Reply {"op": "spawned", "pid"}.
+         and nothing else of the zygote's (the control socket is closed in it), its own
+         session (and scheduler autogroup) and a seccomp guard that keeps the zygote and
+         init out of its reach (evaluator.seccomp.guard), and serves evaluator.child. Reply {"op": "spawned", "pid"}.
   tail   {}: the last bytes of the current child's stdout/stderr (a file in its own
          directory, opened with O_NOFOLLOW and checked to be a regular file).
   finish {grace_s}: end the current job: wait up to grace_s for the child to exit, kill
@@ -108,6 +109,7 @@ class Zygote:
         self.pid_namespace = bool(settings["pid_namespace"])
         self.status: str | None = None
         self.jobs = 0
+        self.inherited = inheritable()
 
     def serve(self) -> int:
         while True:
@@ -140,7 +142,8 @@ class Zygote:
         os.makedirs(job_dir, mode=0o700)
         pid = os.fork()
         if pid == 0:  # the child: never returns
-            _child_main(self.sock, fds, job_dir, msg, self.pid_namespace, self.settings.get("triton_base"))
+            _child_main(self.sock, fds, job_dir, msg, self.settings.get("triton_base"),
+                        bool(self.settings.get("guard")))
         for fd in fds:
             os.close(fd)
         self.child, self.job_dir = pid, job_dir
@@ -159,6 +162,9 @@ class Zygote:
         deadline = time.monotonic() + 1.0
         while sig == signal.SIGSTOP and self.pid_namespace and time.monotonic() < deadline and any(
                 _state(p) not in ("T", "t", "Z", "X", "") for p in _others()):
+            # again: kill(-1) stops one process after another, and one not yet stopped may have
+            # resumed (SIGCONT) one already stopped (red team rt75: two that resume each other)
+            _signal_everything_else(sig)
             time.sleep(0.001)
 
     def _tail(self) -> str:
@@ -199,7 +205,25 @@ class Zygote:
         else:
             clean = _kill_everything_else() if self.pid_namespace else True
         clean = clean and all([_wipe(d) for d in self.wipe if os.path.isdir(d)])
+        clean = clean and inheritable() == self.inherited
         send(self.sock, {"op": "finished", "status": self.status, "log": log, "clean": clean})
+
+
+def inheritable() -> tuple:
+    """What every child forked here inherits that another process of the same uid can change
+    from outside (prlimit, setpriority, sched_setaffinity, sched_setscheduler): a job that
+    changed any of it leaves the sandbox unclean (replaced), so no candidate sets the next
+    one's priority, CPU set or limits (red team rt75; the children's seccomp guard denies
+    the calls too, this holds where the host has no seccomp)."""
+    limits = tuple(resource.getrlimit(getattr(resource, n)) for n in sorted(dir(resource))
+                   if n.startswith("RLIMIT_"))
+    try:  # writable by the sandbox's uid where that is host root (the zygote's /proc files are root's)
+        with open("/proc/self/oom_score_adj", encoding="ascii") as f:
+            oom = f.read().strip()
+    except OSError:
+        oom = ""
+    return (limits, os.getpriority(os.PRIO_PROCESS, 0), tuple(sorted(os.sched_getaffinity(0))),
+            os.sched_getscheduler(0), os.sched_getparam(0).sched_priority, oom)
 
 
 def _others() -> list[int]:
@@ -296,14 +320,22 @@ def _rmtree_same_device(path: str, dev: int) -> None:
         os.rmdir(path)
 
 
-def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict, pid_ns: bool,
-                triton_base: str | None) -> None:
-    """In the forked child: own log, own directory, then serve commands; exits, never returns."""
+def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict,
+                triton_base: str | None, guard: bool) -> None:
+    """In the forked child: its seccomp guard, own log, own directory, then serve commands;
+    exits, never returns."""
     code = 70
     try:
         sock.close()
-        if not pid_ns:
-            os.setsid()  # its own session: what the zygote kills at the job's end
+        if guard:  # before anything else runs here: the zygote and init are out of reach
+            from evaluator import seccomp
+
+            seccomp.load(seccomp.guard((1, os.getppid())))
+        # Its own session: what the zygote kills at the job's end without a PID namespace, and
+        # with one its own scheduler autogroup, whose nice any process of the session may raise
+        # through /proc/self/autogroup: shared with the zygote, a candidate's 19 was the next
+        # candidate's, whose honest relu then timed 100x slower beside other work (red team rt75)
+        os.setsid()
         _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
         log = os.open(os.path.join(job_dir, "child.log"),
                       os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)
@@ -342,6 +374,10 @@ def main(argv: list[str]) -> int:
     from evaluator.child import prepare_process
 
     facts = prepare_process(settings["device"])
+    if settings.get("guard"):  # libseccomp loaded once here, not in every child (its guard)
+        from evaluator import seccomp
+
+        seccomp.export_bpf(seccomp.guard((1, os.getpid())))
     # what start-up made (torch, Triton: ~300k objects) out of every later collection: a child
     # collects after most commands (evaluator.child), and each full pass took 0.1-0.4 s,
     # ten or more times per evaluation

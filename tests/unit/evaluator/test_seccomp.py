@@ -81,3 +81,44 @@ def test_a_foreign_arch_system_call_kills_the_process():
         print("int 0x80 returned", fn(), flush=True)
     """)
     assert proc.returncode == -signal.SIGSYS and "returned" not in proc.stdout
+
+
+def test_the_childs_guard_keeps_the_zygote_and_every_process_at_once_out_of_reach():
+    """seccomp.guard((zygote,)): a candidate's process may still signal, re-limit and renice
+    itself and its own children, never the guarded pid, a process group, -1 or the uid. The
+    calls whose effect would matter are made with arguments that fail anyway (signal 0, a NULL
+    mask, a uid with no process), so only the filter's EPERM tells them apart."""
+    proc = filtered("""
+        import platform, resource, signal, time
+        ppid = os.getppid()
+        tgkill = {"x86_64": 234, "aarch64": 131}[platform.machine()]
+        kid = os.fork()
+        if kid == 0:
+            time.sleep(5)
+            os._exit(0)
+        out = {
+            "kill zygote": err(libc.kill(ppid, 0)),
+            "kill group": err(libc.kill(0, 0)),
+            "kill all": err(libc.kill(-1, 0)),
+            "kill -pgid": err(libc.kill(-os.getpgrp(), 0)),
+            "kill self": err(libc.kill(os.getpid(), 0)),
+            "kill own child": err(libc.kill(kid, 0)),
+            "tgkill zygote": err(libc.syscall(tgkill, ppid, ppid, 0)),
+            "pidfd_send_signal": err(libc.syscall(424, -1, 0, None, 0)),
+            "prlimit zygote": err(libc.prlimit(ppid, resource.RLIMIT_NOFILE, None, None)),
+            "prlimit self": err(libc.prlimit(0, resource.RLIMIT_NOFILE, None, None)),
+            "affinity zygote": err(libc.sched_setaffinity(ppid, 8, None)),
+            "affinity self": err(libc.sched_setaffinity(0, 8, None)),
+            "renice zygote": err(libc.setpriority(0, ppid, os.getpriority(os.PRIO_PROCESS, ppid))),
+            "renice a user": err(libc.setpriority(2, 54321, 19)),
+            "renice self": err(libc.setpriority(0, 0, os.getpriority(os.PRIO_PROCESS, 0))),
+        }
+        os.kill(kid, signal.SIGKILL)
+        print(json.dumps(out))
+    """, profile="seccomp.guard((os.getppid(),))")
+    out = json.loads(proc.stdout)
+    denied = {k for k, v in out.items() if v == errno.EPERM}
+    assert denied == {"kill zygote", "kill group", "kill all", "kill -pgid", "tgkill zygote",
+                      "pidfd_send_signal", "prlimit zygote", "affinity zygote", "renice zygote",
+                      "renice a user"}, out
+    assert out["affinity self"] == errno.EFAULT and out["kill own child"] == 0, out
