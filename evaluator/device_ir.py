@@ -25,6 +25,8 @@ from __future__ import annotations
 import os
 import re
 
+from evaluator import interpreter_fusion
+
 # (file, line) of a scalar atomic in a compiled kernel -> whether its old value has a use in
 # every specialization compiled (`scalar_atomic_used`)
 _SCALAR_ATOMICS: dict[tuple, bool] = {}
@@ -139,11 +141,17 @@ def record(module, key: tuple) -> None:
                 dots.append((name, op))
             elif name == "tt.clampf" and op.get_num_results() == 1:
                 clamps.append(op)
+            elif name == "arith.mulf" and op.get_num_results() == 1:
+                products[op.get_result(0).id()] = op
+            elif name in interpreter_fusion._ADDS and op.get_num_results() == 1:
+                adds.append((op, products))
 
         loads: list = []
         dots: list = []
         views: list = []
         clamps: list = []
+        adds: list = []
+        products: dict = {}
         module.walk(visit)
         plain = [_unheld(op, owners) for op, *_ in reductions]
         plain_views = [_unheld(op, owners) for op, *_ in views]
@@ -169,6 +177,7 @@ def record(module, key: tuple) -> None:
     from evaluator import interpreter_minmax
 
     interpreter_minmax.record(key, clamps, kernel_site, lambda: str(module))
+    interpreter_fusion.record(key, adds, kernel_site)
 
 
 def _record_dots(key: tuple, dots: list) -> None:

@@ -1,0 +1,101 @@
+"""A float product feeding an add under the CPU interpreter as sm_90 code computes it
+(evaluator.interpreter_fusion, red team rt76): Triton compiles with FP fusion on, so LLVM's
+NVPTX back end contracts fmul + fadd/fsub in one basic block into fma.rn (one rounding), and
+`g * g - p` with `p = g * g` is the product's rounding error there, where numpy's two
+roundings made it 0. A product made before a loop and added inside it stays two roundings
+(the PTX for GPUTarget("cuda", 90, 32) has mul.f32 and sub.f32 there).
+
+TRITON_INTERPRET=1 must be set before triton is first imported, so, as
+test_interpreter_rt60 does, this module runs itself once more in a child pytest with the
+variable set; every test runs under the candidate child's hooks (the module's fixture).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+import triton
+import triton.language as tl
+from conftest import candidate_child_hooks
+
+ROOT = Path(__file__).resolve().parents[3]
+INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
+needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 "
+                                       "child started by test_under_the_interpreter")
+
+
+@pytest.mark.skipif(INTERPRETED, reason="this is the child")
+def test_under_the_interpreter():
+    env = {**os.environ, "TRITON_INTERPRET": "1"}  # before the child imports triton
+    proc = subprocess.run([sys.executable, "-m", "pytest", __file__, "-q", "-p", "no:cacheprovider"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+    assert " passed" in proc.stdout and " failed" not in proc.stdout
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _guard():
+    if not INTERPRETED:
+        yield
+        return
+    with candidate_child_hooks():  # as in every CPU child
+        yield
+
+
+@triton.jit
+def contracted_kernel(g_ptr, c_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    g = tl.load(g_ptr + offs)
+    c = tl.load(c_ptr + offs)
+    p = g * g
+    tl.store(out_ptr + offs, g * g - p)  # fma(g, g, -p): the product's error
+    tl.store(out_ptr + BLOCK + offs, c - g * g)  # fma(-g, g, c)
+    tl.store(out_ptr + 2 * BLOCK + offs, g * c + c)  # fma(g, c, c)
+
+
+@triton.jit
+def across_a_loop_kernel(g_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    g = tl.load(g_ptr + offs)
+    p = g * g
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for _ in range(n):
+        acc += p - tl.load(out_ptr + offs)  # the product is another block's: two roundings
+    tl.store(out_ptr + offs, acc)
+
+
+def _f32_fma(a, b, c):
+    """float32 fma with one rounding, exactly (Fractions)."""
+    return np.array([np.float32(float(Fraction(float(x)) * Fraction(float(y)) + Fraction(float(z))))
+                     for x, y, z in zip(a, b, c)], dtype=np.float32)
+
+
+@needs_interpreter
+def test_a_product_added_in_its_block_rounds_once():
+    gen = torch.Generator().manual_seed(0)
+    g = torch.randn(64, generator=gen) * 1.7 + 0.3
+    c = torch.randn(64, generator=gen)
+    out = torch.empty(3 * 64)
+    contracted_kernel[(1,)](g, c, out, BLOCK=64)
+    gn, cn, got = g.numpy(), c.numpy(), out.numpy().reshape(3, 64)
+    p = (gn * gn).astype(np.float32)
+    assert np.count_nonzero(got[0]) > 32  # numpy's two roundings gave 0 everywhere
+    np.testing.assert_array_equal(got[0], _f32_fma(gn, gn, -p))
+    np.testing.assert_array_equal(got[1], _f32_fma(-gn, gn, cn))
+    np.testing.assert_array_equal(got[2], _f32_fma(gn, cn, cn))
+
+
+@needs_interpreter
+def test_a_product_of_another_block_rounds_twice():
+    g = torch.randn(64, generator=torch.Generator().manual_seed(1)) * 1.7 + 0.3
+    out = torch.zeros(64)
+    across_a_loop_kernel[(1,)](g, out, 1, BLOCK=64)
+    gn = g.numpy()
+    np.testing.assert_array_equal(out.numpy(), (gn * gn).astype(np.float32))
