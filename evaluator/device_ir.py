@@ -141,8 +141,8 @@ def record(module, key: tuple) -> None:
                 dots.append((name, op))
             elif name == "tt.clampf" and op.get_num_results() == 1:
                 clamps.append(op)
-            elif name == "arith.mulf" and op.get_num_results() == 1:
-                products[op.get_result(0).id()] = op
+            elif name in interpreter_fusion.PRODUCT_OPS and op.get_num_results() == 1:
+                interpreter_fusion.product_like(op, name, products)
             elif name in interpreter_fusion._ADDS and op.get_num_results() == 1:
                 adds.append((op, products))
 

@@ -11,16 +11,22 @@ hacks/rt76_fp_contraction_product_error_switch_relu).
 
 Which adds contract is read off the module the TTGIR passes leave, per launch specialization
 and call site (`record`, from evaluator.device_ir): an `arith.addf`/`arith.subf` one of whose
-operands is an `arith.mulf` result in the same block (the DAG combiner works one basic block at
-a time; a product made before a loop or a branch and added inside it stays two roundings);
-where both are, the first operand's is fused, as the combiner tries it first. Under the
-interpreter every float32/float64/float16 product remembers its operands, and an add or
-subtract at a recorded site computes the fused value from them. A site not recorded (a launch
-the front end did not check, an unread location) keeps numpy's two roundings.
-Not modelled (open): a product that reaches the add through ops the lowering makes no
-instruction of (`tt.broadcast`, `tt.expand_dims`: LLVM sees the fmul itself and may fuse it),
-the combiner's preference for the product with fewer uses where both operands are products,
-and bfloat16 (its fma.rn.bf16).
+operands is an `arith.mulf` result in the same block, or an expand_dims/broadcast of one (the
+DAG combiner works one basic block at a time; a product made before a loop and added inside it
+stays two roundings, mul.f32 and sub.f32 in the PTX); where both are, the first operand's is
+fused, as the combiner tries it first. A select is no product (`tl.where(c, g * g, 0.25) - p`
+fuses p: `fma.rn(-g, g, select(!c, 0.25, p))`). Under the interpreter every
+float32/float64/float16 product remembers its operands, through views, and an add or subtract
+at a recorded site computes the fused value from them. A site not recorded (a launch the front
+end did not check, an unread location) keeps numpy's two roundings.
+Not modelled (open, red team rt76, each fma.rn in the PTX for GPUTarget("cuda", 90, 32)):
+LLVM's own moves, which the TTGIR does not show: an `if` whose cheap arm SimplifyCFG
+speculates into a select, fusing a product made above it; a product that reaches the add
+through a `ttg.convert_layout` the lowering does in registers (`(g * g)[None, :] - p[None, :]`
+at BLOCK=1024: the TTGIR's CSE makes both operands one converted product); the combiner's
+preference for the product with fewer uses where both operands are products; bfloat16
+products (fma.rn.bf16). Reading the decisions off the PTX itself (its `.loc` lines) would
+close these at the cost of LLVM's O3 per specialization.
 """
 from __future__ import annotations
 
@@ -31,18 +37,39 @@ import numpy as np
 _FUSED: dict[tuple, set] = {}
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.float16))
 _ADDS = ("arith.addf", "arith.subf")
+_VIEWS = ("tt.expand_dims", "tt.broadcast")
+PRODUCT_OPS = ("arith.mulf", *_VIEWS)
+
+
+def product_like(op, name: str, products: dict) -> None:
+    """Note `op`'s result in `products` (result id -> the block of its chain) where it is a
+    product the lowering leaves an fmul under: an `arith.mulf`, or an `tt.expand_dims` or
+    `tt.broadcast` of one (no instruction of its own: the fsub of `(g * 1.5)[:, None] -
+    p[None, :]` is fma.rn in the PTX), each in the product's block. A select is no product: the
+    DAG combiner fuses the other operand's (`tl.where(c, g * g, 0.25) - p` is
+    `fma.rn(-g, g, select(!c, 0.25, p))` on sm_90)."""
+    try:
+        block = op.get_block().id()
+        result = op.get_result(0).id()
+        if name == "arith.mulf":
+            products[result] = block
+        elif name in _VIEWS and products.get(op.get_operand(0).id()) == block:
+            products[result] = block
+    except Exception:  # noqa: BLE001  (not noted: no add fuses it)
+        return
 
 
 def record(key: tuple, ops: list, kernel_site) -> None:
-    """For each compiled add or subtract (`ops`: (op, {result id: mulf op}) as the walk found
-    them, products defined before their users), which operand's product is fused, by call site."""
+    """For each compiled add or subtract (`ops`: (op, products) as the walk found them,
+    products noted by `product_like` before their users), which operand's product is fused,
+    by call site."""
     for op, products in ops:
         try:
             block = op.get_block().id()
             fused = -1
             for i in range(2):
                 product = products.get(op.get_operand(i).id())
-                if product is not None and product.get_block().id() == block:
+                if product is not None and product == block:
                     fused = i
                     break
             site = kernel_site(str(op.get_result(0).get_loc()))
@@ -92,16 +119,50 @@ def _site():
     return ((code.co_filename, line, column + 1), *outer[0])
 
 
+class _Product:
+    """What an interpreted product remembers: its operands (viewed as the product is)."""
+
+    def __init__(self, a, b):
+        self.a, self.b = a, b
+
+    def viewed(self, view) -> _Product:
+        return _Product(view(self.a), view(self.b))
+
+
+def _fused_values(product: _Product, other, which: int, sign: float, dtype):
+    """`product op other` (op: + or -, `which`: the product's side) with one rounding."""
+    other = np.asarray(other, dtype)
+    if which == 0:  # a*b + c, a*b - c
+        return _fma(product.a, product.b, other * dtype.type(sign), dtype)
+    return _fma(np.asarray(product.a, dtype) * dtype.type(sign), product.b, other, dtype)  # c + a*b, c - a*b
+
+
 def install(builder_type: type, interpreter) -> None:
-    """Products remember their operands; an add or subtract at a fused site rounds once."""
+    """Products remember their operands through views; an add or subtract at a fused site
+    rounds once."""
     from evaluator import interpreter_races
 
     mul, add, sub = builder_type.create_fmul, builder_type.create_fadd, builder_type.create_fsub
+    expand, broadcast = builder_type.create_expand_dims, builder_type.create_broadcast
 
     def create_fmul(self, lhs, rhs):
         out = mul(self, lhs, rhs)
         if np.asarray(out.data).dtype in _FLOATS and _FUSED:
-            out.rt76_product = (lhs.data, rhs.data)
+            out.rt76_product = _Product(lhs.data, rhs.data)
+        return out
+
+    def create_expand_dims(self, arg, axis):
+        out = expand(self, arg, axis)
+        product = getattr(arg, "rt76_product", None)
+        if product is not None:
+            out.rt76_product = product.viewed(lambda d: np.expand_dims(d, axis))
+        return out
+
+    def create_broadcast(self, arg, shape):
+        out = broadcast(self, arg, shape)
+        product = getattr(arg, "rt76_product", None)
+        if product is not None:
+            out.rt76_product = product.viewed(lambda d: np.broadcast_to(d, shape))
         return out
 
     def fused(self, lhs, rhs, sign: float, fallback):
@@ -115,16 +176,9 @@ def install(builder_type: type, interpreter) -> None:
             which = -1
         if which < 0 or tagged[which] is None:
             return fallback(self, lhs, rhs)
-        a, b = tagged[which]
-        other = (rhs if which == 0 else lhs).data
+        product, other = tagged[which], (rhs if which == 0 else lhs).data
         dtype = np.asarray(lhs.data).dtype
-
-        def op(_l, _r):
-            if which == 0:  # a*b + c, a*b - c
-                return _fma(a, b, np.asarray(other, dtype) * dtype.type(sign), dtype)
-            return _fma(np.asarray(a, dtype) * dtype.type(sign), b, other, dtype)  # c + a*b, c - a*b
-
-        return self.binary_op(lhs, rhs, op)
+        return self.binary_op(lhs, rhs, lambda _l, _r: _fused_values(product, other, which, sign, dtype))
 
     def create_fadd(self, lhs, rhs):
         return fused(self, lhs, rhs, 1.0, add)
@@ -134,3 +188,4 @@ def install(builder_type: type, interpreter) -> None:
 
     builder_type.create_fmul, builder_type.create_fadd = create_fmul, create_fadd
     builder_type.create_fsub = create_fsub
+    builder_type.create_expand_dims, builder_type.create_broadcast = create_expand_dims, create_broadcast

@@ -61,6 +61,38 @@ def contracted_kernel(g_ptr, c_ptr, out_ptr, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def through_views_kernel(g_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    g = tl.load(g_ptr + offs)
+    p = g * g
+    # a product the lowering makes no instruction between (expand_dims, broadcast): fma.rn in
+    # the PTX; a select is no product, the subtrahend's is fused: fma.rn(-g, g, select(!c, 0.25, p))
+    tl.store(out_ptr + offs[:, None] * BLOCK + offs[None, :], (g * 1.5)[:, None] - p[None, :])
+    tl.store(out_ptr + BLOCK * BLOCK + offs, tl.where(offs % 2 == 0, g * g, 0.25) - p)
+
+
+@triton.jit
+def if_arm_kernel(g_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    g = tl.load(g_ptr + offs)
+    p = g * g
+    q = g * g
+    if n > 3:
+        e = q - p
+    else:
+        e = p * 0.0
+    tl.store(out_ptr + offs, e)
+
+
+@triton.jit
+def converted_product_kernel(g_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    g = tl.load(g_ptr + offs)
+    p = g * g
+    tl.store(out_ptr + offs, tl.reshape((g * g)[None, :] - p[None, :], (BLOCK,)))
+
+
+@triton.jit
 def across_a_loop_kernel(g_ptr, out_ptr, n, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     g = tl.load(g_ptr + offs)
@@ -90,6 +122,43 @@ def test_a_product_added_in_its_block_rounds_once():
     np.testing.assert_array_equal(got[0], _f32_fma(gn, gn, -p))
     np.testing.assert_array_equal(got[1], _f32_fma(-gn, gn, cn))
     np.testing.assert_array_equal(got[2], _f32_fma(gn, cn, cn))
+
+
+@needs_interpreter
+def test_a_product_through_views_and_selects_rounds_once():
+    g = torch.randn(32, generator=torch.Generator().manual_seed(2)) * 1.7 + 0.3
+    out = torch.empty(32 * 32 + 32)
+    through_views_kernel[(1,)](g, out, BLOCK=32)
+    gn = g.numpy()
+    p = (gn * gn).astype(np.float32)
+    rows = out[:32 * 32].numpy().reshape(32, 32)
+    for i in (0, 5, 31):
+        np.testing.assert_array_equal(rows[i], _f32_fma(np.full(32, gn[i]), np.full(32, np.float32(1.5)), -p))
+    chosen = out[32 * 32:].numpy()
+    np.testing.assert_array_equal(chosen[0::2], _f32_fma(-gn[0::2], gn[0::2], p[0::2]))
+    np.testing.assert_array_equal(chosen[1::2], _f32_fma(-gn[1::2], gn[1::2], np.full(16, np.float32(0.25))))
+
+
+@needs_interpreter
+@pytest.mark.xfail(strict=True, reason="open (red team rt76): LLVM speculates the if's cheap arm into "
+                   "a select and fuses the product made above it (fma.rn in the PTX at BLOCK=1024, "
+                   "num_warps=4); the TTGIR read keeps another block's product two roundings")
+def test_a_product_above_an_if_arm_the_gpu_speculates_rounds_once():
+    g = torch.randn(1024, generator=torch.Generator().manual_seed(3)) * 1.7 + 0.3
+    out = torch.empty(1024)
+    if_arm_kernel[(1,)](g, out, 8, BLOCK=1024)
+    assert int((out != 0).sum()) > 512
+
+
+@needs_interpreter
+@pytest.mark.xfail(strict=True, reason="open (red team rt76): the TTGIR's CSE makes both operands "
+                   "one product behind a ttg.convert_layout, which the lowering does in registers "
+                   "at BLOCK=1024 (fma.rn in the PTX); the TTGIR read takes a conversion for no product")
+def test_a_product_behind_a_register_layout_conversion_rounds_once():
+    g = torch.randn(1024, generator=torch.Generator().manual_seed(4)) * 1.7 + 0.3
+    out = torch.empty(1024)
+    converted_product_kernel[(1,)](g, out, BLOCK=1024)
+    assert int((out != 0).sum()) > 512
 
 
 @needs_interpreter
