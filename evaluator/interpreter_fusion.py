@@ -24,9 +24,10 @@ LLVM's own moves, which the TTGIR does not show: an `if` whose cheap arm Simplif
 speculates into a select, fusing a product made above it; a product that reaches the add
 through a `ttg.convert_layout` the lowering does in registers (`(g * g)[None, :] - p[None, :]`
 at BLOCK=1024: the TTGIR's CSE makes both operands one converted product); the combiner's
-preference for the product with fewer uses where both operands are products; bfloat16
-products (fma.rn.bf16). Reading the decisions off the PTX itself (its `.loc` lines) would
-close these at the cost of LLVM's O3 per specialization.
+preference for the product with fewer uses where both operands are products. float16 and
+bfloat16 products fuse too (fma.rn.f16, fma.rn.bf16: rounded once to their type). Reading the
+decisions off the PTX itself (its `.loc` lines) would close these at the cost of LLVM's O3
+per specialization.
 """
 from __future__ import annotations
 
@@ -120,13 +121,27 @@ def _site():
 
 
 class _Product:
-    """What an interpreted product remembers: its operands (viewed as the product is)."""
+    """What an interpreted product remembers: its operands (viewed as the product is); a
+    bfloat16 product's as their float32 values (the interpreter holds bfloat16 as bits)."""
 
-    def __init__(self, a, b):
-        self.a, self.b = a, b
+    def __init__(self, a, b, bf16: bool = False):
+        self.a, self.b, self.bf16 = a, b, bf16
 
     def viewed(self, view) -> _Product:
-        return _Product(view(self.a), view(self.b))
+        return _Product(view(self.a), view(self.b), self.bf16)
+
+
+def _bf16_fused(product: _Product, other, which: int, sign: float) -> np.ndarray:
+    """fma.rn.bf16: the float64 value (a bfloat16 product is exact there) rounded once to
+    bfloat16's 8 significant bits, nearest even, as float32 (which the caller's rounding to
+    bfloat16 then keeps as it is)."""
+    a, b, c = (np.asarray(v, dtype=np.float64) for v in (product.a, product.b, other))
+    with np.errstate(all="ignore"):
+        exact = a * b + sign * c if which == 0 else c + sign * (a * b)
+        mantissa, exponent = np.frexp(exact)
+        rounded = np.ldexp(np.round(mantissa * 256.0) / 256.0, exponent)
+        rounded = np.where(np.isfinite(exact), rounded, exact)
+    return rounded.astype(np.float32)
 
 
 def _fused_values(product: _Product, other, which: int, sign: float, dtype):
@@ -141,13 +156,18 @@ def install(builder_type: type, interpreter) -> None:
     """Products remember their operands through views; an add or subtract at a fused site
     rounds once."""
     from evaluator import interpreter_races
+    from evaluator.interpreter_casts import _is_bf16, bfloat16_float32
 
     mul, add, sub = builder_type.create_fmul, builder_type.create_fadd, builder_type.create_fsub
     expand, broadcast = builder_type.create_expand_dims, builder_type.create_broadcast
 
     def create_fmul(self, lhs, rhs):
         out = mul(self, lhs, rhs)
-        if np.asarray(out.data).dtype in _FLOATS and _FUSED:
+        if not _FUSED:
+            return out
+        if _is_bf16(out.dtype):
+            out.rt76_product = _Product(bfloat16_float32(lhs.data), bfloat16_float32(rhs.data), True)
+        elif np.asarray(out.data).dtype in _FLOATS:
             out.rt76_product = _Product(lhs.data, rhs.data)
         return out
 
@@ -177,6 +197,9 @@ def install(builder_type: type, interpreter) -> None:
         if which < 0 or tagged[which] is None:
             return fallback(self, lhs, rhs)
         product, other = tagged[which], (rhs if which == 0 else lhs).data
+        if product.bf16:
+            other = bfloat16_float32(other)
+            return self.binary_op(lhs, rhs, lambda _l, _r: _bf16_fused(product, other, which, sign))
         dtype = np.asarray(lhs.data).dtype
         return self.binary_op(lhs, rhs, lambda _l, _r: _fused_values(product, other, which, sign, dtype))
 

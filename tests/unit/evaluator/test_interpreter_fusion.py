@@ -161,6 +161,29 @@ def test_a_product_behind_a_register_layout_conversion_rounds_once():
     assert int((out != 0).sum()) > 512
 
 
+@triton.jit
+def half_kernel(g_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    g = tl.load(g_ptr + offs)
+    p = g * g
+    tl.store(out_ptr + offs, g * g - p)
+
+
+@needs_interpreter
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16, torch.float64])
+def test_half_and_double_products_round_once(dtype):
+    """fma.rn.f16, fma.rn.bf16 and fma.rn.f64 in the PTX: the error of the rounded product,
+    nonzero where the product is inexact, and within half its unit in the last place."""
+    # drawn in float64: a float32 draw widened has 24 bits, whose square float64 holds exactly
+    g = (torch.randn(256, generator=torch.Generator().manual_seed(5), dtype=torch.float64) * 1.7 + 0.3).to(dtype)
+    out = torch.empty(256, dtype=dtype)
+    half_kernel[(1,)](g, out, BLOCK=256)
+    p = (g * g).double()
+    err = out.double()
+    assert int((err != 0).sum()) > 64
+    assert torch.all(err.abs() <= p.abs() * torch.finfo(dtype).eps)
+
+
 @needs_interpreter
 def test_a_product_of_another_block_rounds_twice():
     g = torch.randn(64, generator=torch.Generator().manual_seed(1)) * 1.7 + 0.3
