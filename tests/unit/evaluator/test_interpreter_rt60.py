@@ -133,7 +133,7 @@ def powi_kernel(t_ptr, n_ptr, out_ptr, BLOCK: tl.constexpr):
     tl.store(o, libdevice.pow(t, 3))
     tl.store(o + BLOCK, t * (t * t))
     tl.store(o + 2 * BLOCK, libdevice.pow(t, -3))
-    tl.store(o + 3 * BLOCK, 1.0 / (t * (t * t)))
+    tl.store(o + 3 * BLOCK, libdevice.div_rn(t * 0.0 + 1.0, t * (t * t)))  # `/` is div.full.f32
     tl.store(o + 4 * BLOCK, libdevice.pow(t, 5))
     tl.store(o + 5 * BLOCK, t * ((t * t) * (t * t)))
     tl.store(o + 6 * BLOCK, libdevice.pow(t, 0))
