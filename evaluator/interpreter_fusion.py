@@ -19,23 +19,31 @@ fuses p: `fma.rn(-g, g, select(!c, 0.25, p))`). Under the interpreter every
 float32/float64/float16 product remembers its operands, through views, and an add or subtract
 at a recorded site computes the fused value from them. A site not recorded (a launch the front
 end did not check, an unread location) keeps numpy's two roundings.
-Not modelled (open, red team rt76, each fma.rn in the PTX for GPUTarget("cuda", 90, 32)):
-LLVM's own moves, which the TTGIR does not show: an `if` whose cheap arm SimplifyCFG
-speculates into a select, fusing a product made above it; a product that reaches the add
-through a `ttg.convert_layout` the lowering does in registers (`(g * g)[None, :] - p[None, :]`
-at BLOCK=1024: the TTGIR's CSE makes both operands one converted product); the combiner's
-preference for the product with fewer uses where both operands are products. float16 and
-bfloat16 products fuse too (fma.rn.f16, fma.rn.bf16: rounded once to their type). Reading the
-decisions off the PTX itself (its `.loc` lines) would close these at the cost of LLVM's O3
-per specialization.
+An add whose operand is a product with no record there fuses (`fused_operand`: merged by
+CSE, or behind a register layout conversion).
+Not modelled (open, red team rt76): LLVM's own moves, which the TTGIR does not show: an `if`
+whose cheap arm SimplifyCFG speculates into a select, fusing a product made above it (fma.rn
+in the PTX at BLOCK=1024); a `ttg.convert_layout` through shared memory between a product
+and its add, which the GPU cannot fuse and the interpreter does (not built: no such file
+found); the combiner's preference for the product with fewer uses where both operands are
+products; a noinline helper, whose ops carry its own lines only (no record: fused). float16
+and bfloat16 products fuse too (fma.rn.f16, fma.rn.bf16: rounded once to their type).
+Reading the decisions off the PTX itself (its `.loc` lines) would close these at the cost
+of LLVM's O3 per specialization.
 """
 from __future__ import annotations
 
 import numpy as np
 
-# (specialization key, (file, line, column)s of an addf/subf) -> {the operand index whose
-# product the sm_90 lowering fuses, or -1 for none} (`fused_operand`)
+# (specialization key, (file, line, column)s of an addf/subf, operand index, the product's
+# (file, line, column)s) -> {whether the sm_90 lowering fuses that operand's product}; and the
+# same by (key, add's site, operand index) alone (`fused_operand`). An add's site is where its
+# expression starts, which `a * b - p + c * d` shares between two adds: the product's own site
+# tells them apart, and where the TTGIR's CSE has made one product of two (`p = g * g; g * g -
+# p`), the operand index alone does
 _FUSED: dict[tuple, set] = {}
+_BY_INDEX: dict[tuple, set] = {}
+
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.float16))
 _ADDS = ("arith.addf", "arith.subf")
 _VIEWS = ("tt.expand_dims", "tt.broadcast")
@@ -43,48 +51,72 @@ PRODUCT_OPS = ("arith.mulf", *_VIEWS)
 
 
 def product_like(op, name: str, products: dict) -> None:
-    """Note `op`'s result in `products` (result id -> the block of its chain) where it is a
-    product the lowering leaves an fmul under: an `arith.mulf`, or an `tt.expand_dims` or
-    `tt.broadcast` of one (no instruction of its own: the fsub of `(g * 1.5)[:, None] -
-    p[None, :]` is fma.rn in the PTX), each in the product's block. A select is no product: the
-    DAG combiner fuses the other operand's (`tl.where(c, g * g, 0.25) - p` is
-    `fma.rn(-g, g, select(!c, 0.25, p))` on sm_90)."""
+    """Note `op`'s result in `products` (result id -> (its block, the product's location))
+    where it is a product the lowering leaves an fmul under: an `arith.mulf`, or an
+    `tt.expand_dims` or `tt.broadcast` of one (no instruction of its own: the fsub of
+    `(g * 1.5)[:, None] - p[None, :]` is fma.rn in the PTX), each in the product's block. A
+    select is no product: the DAG combiner fuses the other operand's (`tl.where(c, g * g, 0.25)
+    - p` is `fma.rn(-g, g, select(!c, 0.25, p))` on sm_90)."""
     try:
         block = op.get_block().id()
         result = op.get_result(0).id()
         if name == "arith.mulf":
-            products[result] = block
-        elif name in _VIEWS and products.get(op.get_operand(0).id()) == block:
-            products[result] = block
+            products[result] = (block, str(op.get_result(0).get_loc()))
+        elif name in _VIEWS:
+            found = products.get(op.get_operand(0).id())
+            if found is not None and found[0] == block:
+                products[result] = found
     except Exception:  # noqa: BLE001  (not noted: no add fuses it)
         return
 
 
 def record(key: tuple, ops: list, kernel_site) -> None:
     """For each compiled add or subtract (`ops`: (op, products) as the walk found them,
-    products noted by `product_like` before their users), which operand's product is fused,
-    by call site."""
+    products noted by `product_like` before their users), whether each operand's product is
+    fused (the first operand's in the add's block; else the second's), by the add's call site,
+    the operand and the product's call site."""
     for op, products in ops:
         try:
             block = op.get_block().id()
-            fused = -1
-            for i in range(2):
-                product = products.get(op.get_operand(i).id())
-                if product is not None and product == block:
-                    fused = i
-                    break
+            found = [products.get(op.get_operand(i).id()) for i in range(2)]
+            fused = next((i for i in range(2) if found[i] is not None and found[i][0] == block), -1)
             site = kernel_site(str(op.get_result(0).get_loc()))
+            made = [kernel_site(f[1]) if f is not None else None for f in found]
         except Exception:  # noqa: BLE001  (not read: the add keeps two roundings)
             continue
-        if site:
-            _FUSED.setdefault((key, site), set()).add(fused)
+        if not site:
+            continue
+        for i in range(2):
+            if found[i] is not None and made[i]:
+                _FUSED.setdefault((key, site, i, made[i]), set()).add(i == fused)
+                _BY_INDEX.setdefault((key, site, i), set()).add(i == fused)
 
 
-def fused_operand(key: tuple | None, site: tuple) -> int:
-    """The operand (0, 1) whose product the add compiled at `site` of launch `key` fuses, where
-    every op recorded there agrees; else -1."""
-    forms = _FUSED.get((key, site), set()) if key is not None else set()
-    return next(iter(forms)) if len(forms) == 1 else -1
+def fused_operand(key: tuple | None, site: tuple, made: list) -> int:
+    """The operand (0, 1) whose product the add compiled at `site` of launch `key` fuses,
+    `made` the interpreted operands' products' sites (None: no product), as LLVM picks it: the
+    first product operand whose record (by its product's site, else by its index alone) says
+    fused. One with no record at all is fused: no compiled add had a product there, because
+    the TTGIR's CSE merged this add into an equal one elsewhere (`e1 = g * g - p` kept, then
+    `e = g * g - p`: one subf, at e1's line, which the GPU fused and uses for both), or a
+    `ttg.convert_layout` stands between (the lowering does most in registers, and LLVM then
+    fuses through it). -1 where a record is split, or none is fused, or the launch was not
+    compiled."""
+    if key is None:
+        return -1
+    for i in range(2):
+        if made[i] is None:
+            continue
+        forms = _FUSED.get((key, site, i, made[i]))
+        if forms is None or len(forms) != 1:
+            forms = _BY_INDEX.get((key, site, i), forms)
+        if forms is None:
+            return i
+        if len(forms) != 1:
+            return -1
+        if True in forms:
+            return i
+    return -1
 
 
 def _fma(a, b, c, dtype):
@@ -124,11 +156,11 @@ class _Product:
     """What an interpreted product remembers: its operands (viewed as the product is); a
     bfloat16 product's as their float32 values (the interpreter holds bfloat16 as bits)."""
 
-    def __init__(self, a, b, bf16: bool = False):
-        self.a, self.b, self.bf16 = a, b, bf16
+    def __init__(self, a, b, site, bf16: bool = False):
+        self.a, self.b, self.site, self.bf16 = a, b, site, bf16
 
     def viewed(self, view) -> _Product:
-        return _Product(view(self.a), view(self.b), self.bf16)
+        return _Product(view(self.a), view(self.b), self.site, self.bf16)
 
 
 def _bf16_fused(product: _Product, other, which: int, sign: float) -> np.ndarray:
@@ -165,10 +197,18 @@ def install(builder_type: type, interpreter) -> None:
         out = mul(self, lhs, rhs)
         if not _FUSED:
             return out
-        if _is_bf16(out.dtype):
-            out.rt76_product = _Product(bfloat16_float32(lhs.data), bfloat16_float32(rhs.data), True)
-        elif np.asarray(out.data).dtype in _FLOATS:
-            out.rt76_product = _Product(lhs.data, rhs.data)
+        bf16 = _is_bf16(out.dtype)
+        if not bf16 and np.asarray(out.data).dtype not in _FLOATS:
+            return out
+        try:
+            site = _site()
+        except Exception:  # noqa: BLE001  (no site: no add fuses it)
+            site = None
+        if site:
+            if bf16:
+                out.rt76_product = _Product(bfloat16_float32(lhs.data), bfloat16_float32(rhs.data), site, True)
+            else:
+                out.rt76_product = _Product(lhs.data, rhs.data, site)
         return out
 
     def create_expand_dims(self, arg, axis):
@@ -191,7 +231,8 @@ def install(builder_type: type, interpreter) -> None:
             return fallback(self, lhs, rhs)
         try:
             site = _site()
-            which = fused_operand(interpreter_races._Launch.compiled, site) if site else -1
+            made = [t.site if t is not None else None for t in tagged]
+            which = fused_operand(interpreter_races._Launch.compiled, site, made) if site else -1
         except Exception:  # noqa: BLE001  (no record: two roundings)
             which = -1
         if which < 0 or tagged[which] is None:
