@@ -140,8 +140,11 @@ def _site():
     if not frames or len(frames) >= interpreter_spin._DEEPEST:
         return None
     code = frames[0].f_code
+    positions = interpreter_spin._POSITIONS.get(code)
+    if positions is None:  # once per code object (interpreter_spin's cache)
+        positions = interpreter_spin._POSITIONS[code] = list(code.co_positions())
     try:
-        line, _, column, _ = list(code.co_positions())[frames[0].f_lasti // 2]
+        line, _, column, _ = positions[frames[0].f_lasti // 2]
     except (IndexError, ValueError):
         return None
     if line is None or column is None:
