@@ -15,7 +15,9 @@ evaluator.device_lowering before the lowering):
   whose order evaluator.interpreter_order combines its floats;
 - the element order of each tt.cat and tt.reshape, from its operand and result layouts
   (`view_order`, evaluator.register_order), in which evaluator.interpreter_layout puts a
-  cat's or reorderable reshape's result.
+  cat's or reorderable reshape's result;
+- which float adds and subtracts take a product of their block, which LLVM contracts into one
+  fma.rn (evaluator.interpreter_fusion).
 Each is recorded by the (file, line[, column]) chain of the op's location, as the interpreter's
 frames give it (`location_chain`, `kernel_site`), and fails closed: where a walk or a location
 cannot be read, no barrier is credited and every load may have moved.

@@ -9,26 +9,25 @@ error of the product on the GPU (read off the PTX for GPUTarget("cuda", 90, 32):
 gated on it was honest on the CPU only, ok at reward 1.0 (red team rt76,
 hacks/rt76_fp_contraction_product_error_switch_relu).
 
-Which adds contract is read off the module the TTGIR passes leave, per launch specialization
-and call site (`record`, from evaluator.device_ir): an `arith.addf`/`arith.subf` one of whose
-operands is an `arith.mulf` result in the same block, or an expand_dims/broadcast of one (the
-DAG combiner works one basic block at a time; a product made before a loop and added inside it
-stays two roundings, mul.f32 and sub.f32 in the PTX); where both are, the first operand's is
-fused, as the combiner tries it first. A select is no product (`tl.where(c, g * g, 0.25) - p`
-fuses p: `fma.rn(-g, g, select(!c, 0.25, p))`). Under the interpreter every
-float32/float64/float16 product remembers its operands, through views, and an add or subtract
-at a recorded site computes the fused value from them. A site not recorded (a launch the front
-end did not check, an unread location) keeps numpy's two roundings.
-An add whose operand is a product with no record there fuses (`fused_operand`: merged by
-CSE, or behind a register layout conversion).
+Which adds contract is read off the module the TTGIR passes leave, per launch specialization,
+call site, operand and the product's own call site (`record`, from evaluator.device_ir): an
+`arith.addf`/`arith.subf` one of whose operands is an `arith.mulf` result in the same block,
+or an expand_dims/broadcast of one (the DAG combiner works one basic block at a time; a
+product made before a loop and added inside it stays two roundings, mul.f32 and sub.f32 in the
+PTX); where both are, the first operand's is fused, as the combiner tries it first. A select
+is no product (`tl.where(c, g * g, 0.25) - p` fuses p: `fma.rn(-g, g, select(!c, 0.25, p))`).
+Under the interpreter every float32/float64/float16/bfloat16 product remembers its operands
+and its call site, through views, and an add or subtract computes the fused value where the
+record says so; a product operand with no record at the add's site fuses too (the add was
+merged by CSE into one the GPU fused, or a layout conversion the lowering does in registers
+stands between). A launch the front end did not check keeps numpy's two roundings.
 Not modelled (open, red team rt76): LLVM's own moves, which the TTGIR does not show: an `if`
 whose cheap arm SimplifyCFG speculates into a select, fusing a product made above it (fma.rn
 in the PTX at BLOCK=1024); a `ttg.convert_layout` through shared memory between a product
 and its add, which the GPU cannot fuse and the interpreter does (not built: no such file
 found); the combiner's preference for the product with fewer uses where both operands are
-products; a noinline helper, whose ops carry its own lines only (no record: fused). float16
-and bfloat16 products fuse too (fma.rn.f16, fma.rn.bf16: rounded once to their type).
-Reading the decisions off the PTX itself (its `.loc` lines) would close these at the cost
+products; a noinline helper, whose ops carry its own lines only (no record: fused). Half
+products round once to their type (fma.rn.f16, fma.rn.bf16). Reading the decisions off the PTX itself (its `.loc` lines) would close these at the cost
 of LLVM's O3 per specialization.
 """
 from __future__ import annotations
