@@ -15,7 +15,9 @@ evaluator.device_lowering before the lowering):
   whose order evaluator.interpreter_order combines its floats;
 - the element order of each tt.cat and tt.reshape, from its operand and result layouts
   (`view_order`, evaluator.register_order), in which evaluator.interpreter_layout puts a
-  cat's or reorderable reshape's result.
+  cat's or reorderable reshape's result;
+- which float adds and subtracts take a product of their block, which LLVM contracts into one
+  fma.rn (evaluator.interpreter_fusion).
 Each is recorded by the (file, line[, column]) chain of the op's location, as the interpreter's
 frames give it (`location_chain`, `kernel_site`), and fails closed: where a walk or a location
 cannot be read, no barrier is credited and every load may have moved.
@@ -24,6 +26,8 @@ from __future__ import annotations
 
 import os
 import re
+
+from evaluator import interpreter_fusion
 
 # (file, line) of a scalar atomic in a compiled kernel -> whether its old value has a use in
 # every specialization compiled (`scalar_atomic_used`)
@@ -139,11 +143,17 @@ def record(module, key: tuple) -> None:
                 dots.append((name, op))
             elif name == "tt.clampf" and op.get_num_results() == 1:
                 clamps.append(op)
+            elif name in interpreter_fusion.PRODUCT_OPS and op.get_num_results() == 1:
+                interpreter_fusion.product_like(op, name, products)
+            elif name in interpreter_fusion._ADDS and op.get_num_results() == 1:
+                adds.append((op, products))
 
         loads: list = []
         dots: list = []
         views: list = []
         clamps: list = []
+        adds: list = []
+        products: dict = {}
         module.walk(visit)
         plain = [_unheld(op, owners) for op, *_ in reductions]
         plain_views = [_unheld(op, owners) for op, *_ in views]
@@ -169,6 +179,7 @@ def record(module, key: tuple) -> None:
     from evaluator import interpreter_minmax
 
     interpreter_minmax.record(key, clamps, kernel_site, lambda: str(module))
+    interpreter_fusion.record(key, adds, kernel_site)
 
 
 def _record_dots(key: tuple, dots: list) -> None:

@@ -399,6 +399,44 @@ def approximate_builtins(builder_type: type, interpreter) -> None:
 
     for name, (op, ftz) in APPROXIMATE_BUILTINS.items():
         setattr(builder_type, name, approximate(name, op, ftz))
+    fdiv, full = builder_type.create_fdiv, interpreter_asm.INSTRUCTIONS["div.full"]
+
+    def create_fdiv(self, lhs, rhs):
+        """`x / y` of float32 is div.full.f32 on sm_90 (2 ulp), where tl.div_rn and
+        tl.fdiv(ieee_rounding=True) are div.rn: numpy's exact quotient made `x / y ==
+        tl.div_rn(x, y)` hold at every point on the CPU only (red team rt76)."""
+        if np.asarray(lhs.data).dtype != np.float32:
+            return fdiv(self, lhs, rhs)
+        return self.binary_op(lhs, rhs, lambda a, b: interpreter_asm.run(full, [a, b]))
+
+    builder_type.create_fdiv = create_fdiv
+    builder_type.create_frem = compiled_remainder(builder_type.create_frem)
+
+
+def compiled_remainder(frem):
+    """`x % y` of float32/float64 as sm_90's code computes it (LLVM's NVPTX expansion of frem,
+    read off the PTX: div.rn, cvt.rzi, fma.rn(-q, y, x), and x itself where y is infinite),
+    not numpy's exact fmod: past 2^24 quotients the truncated quotient is not whole-exact and
+    the remainder leaves [0, y) on the GPU (a relu gated on it was honest on the CPU only,
+    red team rt76); an exact multiple gives +0 whatever x's sign."""
+    def create_frem(self, lhs, rhs):
+        kind = np.asarray(lhs.data).dtype
+        if kind not in (np.float32, np.float64):
+            return frem(self, lhs, rhs)
+
+        def op(x, y):
+            from triton._C.libtriton import interpreter as _interpreter
+
+            x, y = np.broadcast_arrays(np.asarray(x, kind), np.asarray(y, kind))
+            with np.errstate(all="ignore"):
+                q = np.trunc((x / y).astype(kind))
+                fma = _interpreter.fma_fp32 if kind == np.float32 else _interpreter.fma_fp64
+                r = np.asarray(fma(np.ascontiguousarray(-q), np.ascontiguousarray(y), np.ascontiguousarray(x)), kind)
+            return np.where(np.isinf(y), x, r).astype(kind)
+
+        return self.binary_op(lhs, rhs, op)
+
+    return create_frem
 
 
 # PTX's canonical NaN, which NVIDIA's float instructions return for a NaN result (x86's SSE returns

@@ -40,6 +40,7 @@ from evaluator import (
     device_compile,
     interpreter_asm,
     interpreter_casts,
+    interpreter_fusion,
     interpreter_lanes,
     interpreter_layout,
     interpreter_loops,
@@ -445,6 +446,7 @@ def install() -> bool:
     helper_returns(interpreter)  # a helper's returns unified to one type, as compiled
     interpreter_casts.install(type(builder), interpreter)
     interpreter_minmax.install(type(builder), interpreter)  # signed zeros, the sm_90 clip pattern
+    interpreter_fusion.install(type(builder), interpreter)  # fmul + fadd/fsub as sm_90's fma.rn
     interpreter_layout.install(type(builder), interpreter)  # cat/reshape reorder, gather and histogram in range
     interpreter_asm.install(type(builder), interpreter)  # one PTX f32 instruction, with its error
     _dtype_as_constexpr()
