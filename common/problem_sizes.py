@@ -63,9 +63,12 @@ def _literal(node: ast.expr) -> Any:
 
 
 def _declared_by(target: ast.expr, value: ast.expr) -> dict[str, Any]:
-    """The names `target = value` declares: one name and a literal, or a tuple of names
-    unpacking a tuple of literals of its length (`D, H, W = 24, 32, 32`, KernelBench's
-    level-2 3D convolutions)."""
+    """The names `target = value` declares: one name and a literal or a tuple of numbers
+    (`input_shape = (32768,)`, KernelBench's losses and scans), or a tuple of names unpacking
+    a tuple of literals of its length (`D, H, W = 24, 32, 32`, its level-2 3D convolutions)."""
+    if isinstance(target, ast.Name) and isinstance(value, ast.Tuple):  # input_shape = (8192 * 2,)
+        elements = [_literal(elt) for elt in value.elts]
+        return {target.id: tuple(elements)} if all(_number(e) for e in elements) else {}
     if isinstance(target, ast.Name):
         literal = _literal(value)
         return {} if literal is _NOT_LITERAL else {target.id: literal}
@@ -80,7 +83,7 @@ def _declared_by(target: ast.expr, value: ast.expr) -> dict[str, Any]:
 
 def declared_sizes(source: str) -> dict[str, Any]:
     """The values a problem file itself gives its module-level constants (`dim = 8192`,
-    `M = 1024 * 2`, `D, H, W = 24, 32, 32`): the sizes it declares, which a device's `sizes`
+    `M = 1024 * 2`, `D, H, W = 24, 32, 32`, `input_shape = (8192,)`): the sizes it declares, which a device's `sizes`
     override. Read from the AST, never run (empty where the source does not parse). A size
     missed here is never raised to its declared value by the CPU's depth trials
     (evaluator.depth_phase): level1/4's K = 131072 * 8 was judged only at the CPU's K."""

@@ -243,7 +243,7 @@ def sizes_note(source: str, sizes: dict, device: str) -> str:
 
     declared = declared_sizes(source)
     changed = [f"{k}={v!r} (the file says {declared[k]!r})" for k, v in sizes.items()
-               if k in declared and declared[k] != v]
+               if k in declared and declared[k] != (tuple(v) if isinstance(v, list) else v)]
     if not changed:
         return ""
     where = "under the CPU interpreter, " if device == "cpu" else ""
