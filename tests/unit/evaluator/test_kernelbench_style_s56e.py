@@ -92,7 +92,8 @@ def test_sizes_written_as_arithmetic_or_unpacked_tuples_are_declared():
               "n = -(2 ** 4)\nrows = M * 2\nbomb = 2 ** 10 ** 9\nzero = 1 // 0\nshape = (8192 * 2,)\n")
     # a size read from another name (`rows`) is derived: apply_sizes re-runs it, it is no depth
     assert declared_sizes(source) == {"M": 2048, "K": 1048576, "D": 24, "H": 32, "W": 32, "height": 128,
-                                      "width": 128, "n": -16}
+                                      "width": 128, "n": -16, "shape": (16384,)}
+    assert declared_sizes("bias_shape = (out_channels, 1, 1)\nkernel_size = (3, 5)\n") == {"kernel_size": (3, 5)}
     for stem in ("s56e_02_matmul_transposed_both", "s56e_03_matvec", "s56e_10_tall_skinny_matmul"):
         declared = declared_sizes((HERE / f"{stem}.py").read_text())
         assert set(SIZES[stem]) <= set(declared), stem
@@ -107,6 +108,24 @@ def test_the_depth_trials_raise_a_k_written_as_arithmetic():
                           problem=SimpleNamespace(source=(HERE / "s56e_03_matvec.py").read_text()))
     depths = depth_phase.variants(run, elements=24 * 5000 + 5000)
     assert [(d.name, d.cpu, d.declared) for d in depths] == [("K", 5000, 131072 * 8), ("M", 24, 2048)]
+
+
+def test_the_depth_trials_raise_each_shrunk_element_of_a_tuple_size():
+    from types import SimpleNamespace
+
+    from conftest import cpu_config
+
+    stem = "s56e_08_triplet_margin_loss"
+    sizes = {"batch_size": 64, "input_shape": [1000]}  # a JSON manifest's list
+    run = SimpleNamespace(cfg=cpu_config(correctness={"depth": {"enabled": True}}), sizes=sizes,
+                          problem=SimpleNamespace(source=(HERE / f"{stem}.py").read_text()))
+    depths = depth_phase.variants(run, elements=3 * 64 * 1000)
+    assert [d.describe() for d in depths] == ["batch_size=32768", "input_shape[0]=8192"]
+    assert depths[1].sized(sizes) == {"batch_size": 64, "input_shape": [8192]}
+    assert depths[1].sized(sizes, 2048) == {"batch_size": 64, "input_shape": [2048]} and sizes["input_shape"] == [1000]
+    # a CPU size the file declares no tuple for, or of another length, is no depth
+    run.sizes = {"input_shape": [1000, 3]}
+    assert depth_phase.variants(run, elements=3000) == []
 
 
 @pytest.mark.slow
