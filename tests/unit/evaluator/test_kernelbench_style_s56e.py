@@ -134,3 +134,30 @@ def test_an_s56e_solution_is_ok_on_the_cpu_evaluator(evaluator, settings, soluti
     problem = s56e_problem(solution)
     verdict = evaluator.evaluate(problem, problem.solution, settings)
     assert verdict.status == "ok", verdict.feedback
+
+
+BROKEN = """
+import torch
+import torch.nn as nn
+class Model(nn.Module):
+    def forward(self, x):
+        return x
+batch_size = 4096
+def get_inputs():
+    raise MemoryError("too large for this machine")
+def get_init_inputs():
+    return []
+"""
+
+
+def test_a_problem_failing_at_its_files_sizes_on_the_cpu_says_how_to_give_cpu_sizes(evaluator, settings):
+    from evaluator.feedback import cpu_sizes_hint
+
+    assert cpu_sizes_hint("cuda", {}) == "" and cpu_sizes_hint("cpu", {"batch_size": 16}) == ""
+    bare = FixtureProblem(name="level1/broken", source=BROKEN, sizes={})
+    verdict = evaluator.evaluate(bare, (HERE / "s56e_09_swish_solution.py").read_text(), settings)
+    assert verdict.status == "runtime_error" and verdict.error_source == "problem" and verdict.reward == 0.0
+    assert "no CPU sizes were given" in verdict.feedback and "manifest.json" in verdict.feedback
+    sized = FixtureProblem(name="level1/broken", source=BROKEN, sizes={"cpu": {"batch_size": 16}})
+    verdict = evaluator.evaluate(sized, (HERE / "s56e_09_swish_solution.py").read_text(), settings)
+    assert verdict.error_source == "problem" and "no CPU sizes were given" not in verdict.feedback
