@@ -94,6 +94,12 @@ def test_sizes_written_as_arithmetic_or_unpacked_tuples_are_declared():
     assert declared_sizes(source) == {"M": 2048, "K": 1048576, "D": 24, "H": 32, "W": 32, "height": 128,
                                       "width": 128, "n": -16, "shape": (16384,)}
     assert declared_sizes("bias_shape = (out_channels, 1, 1)\nkernel_size = (3, 5)\n") == {"kernel_size": (3, 5)}
+    # the CPU's note names them too; a manifest's list equal to the declared tuple is no change
+    from evaluator.feedback import sizes_note
+
+    note = sizes_note(source, {"K": 5000, "shape": [1000]}, "cpu")
+    assert "K=5000 (the file says 1048576)" in note and "shape=[1000] (the file says (16384,))" in note
+    assert sizes_note(source, {"shape": [16384]}, "cpu") == ""
     for stem in ("s56e_02_matmul_transposed_both", "s56e_03_matvec", "s56e_10_tall_skinny_matmul"):
         declared = declared_sizes((HERE / f"{stem}.py").read_text())
         assert set(SIZES[stem]) <= set(declared), stem
