@@ -277,6 +277,7 @@ def _one(run: _Run, source: str, depth: Depth, trial: tuple[int, str],
             ref = sub.reference()
     except ProblemFailed as exc:
         seen["skipped"] = "the reference did not run there: " + (str(exc).strip().splitlines() or [""])[-1][:200]
+        _forget(run, depth)
         return seen, None
     sub.timeout_s, sub.deadline = timeout_s, time.monotonic() + timeout_s  # the candidate's: depth's own
     job = sub._candidate_job(source, ref, None)
@@ -289,6 +290,16 @@ def _one(run: _Run, source: str, depth: Depth, trial: tuple[int, str],
         seen["skipped"] = "not judged there: " + (job.feedback or "").splitlines()[0][:200]
         return seen, None
     return seen, job
+
+
+def _forget(run: _Run, depth: Depth) -> None:
+    """Drop `depth` from this worker's plan for the problem: its reference failed there, and
+    failures are not cached, so every later evaluation would spend the reference's whole limit
+    again (level1/9's tall-skinny GEMM at M = 32768 has a 4 GiB output: its reference ran out
+    of its 120 s in each evaluation; honest round s56e)."""
+    plan = run.ev.depth_plans.get(run.memory_key)
+    if plan is not None:
+        run.ev.depth_plans[run.memory_key] = [d for d in plan if d.label != depth.label]
 
 
 def _refused(run: _Run, verdict: Verdict, depth: Depth, job: Verdict, where: str, report: list) -> Verdict:

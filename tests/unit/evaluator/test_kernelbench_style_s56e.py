@@ -2,7 +2,7 @@
 
 kernelbench_style/s56e_NN_<what>.py are KernelBench problems rewritten (the first comment names
 each; same sizes, same module); s56e_NN_<what>_solution.py are ModelNew answers as a strong
-engineer writes them (each first line names its idioms), 16-19 variants written against the
+engineer writes them (each first line names its idioms), 16-20 variants written against the
 GPU image's Triton 3.6 API (VARIANTS). Level 1: a 3D-tensor GEMM flattened through its strides,
 A.T @ B.T read through swapped strides, a GEMV over K = 131072 * 8, a mean over a non-last dim
 for any `dim`, InstanceNorm2d, a dilated padded MaxPool1d, AvgPool2d, TripletMarginLoss (row
@@ -11,16 +11,24 @@ Level 2: cuDNN/cuBLAS plus a fused Triton epilogue (InstanceNorm + divide in pla
 average pool, GELU + online softmax, a row norm + residual), and a whole Triton GEMM with the
 bias + ReLU epilogue. TF32 tl.dot throughout the float32 GEMMs, autotune, odd CPU sizes.
 Variants: `triton.language.extra.libdevice` and `.extra.cuda.libdevice`, tl.range with
-loop_unroll_factor / num_stages / disallow_acc_multi_buffer, triton.Config(num_ctas, maxnreg),
-tl.assume, device-side tl.make_tensor_descriptor with triton.set_allocator.
+loop_unroll_factor / num_stages / disallow_acc_multi_buffer / warp_specialize,
+triton.Config(num_ctas, maxnreg), tl.assume, device-side tl.make_tensor_descriptor with
+triton.set_allocator. Triton 3.6's and 3.9's public APIs differ only in block pointers (3.9
+dropped tl.advance and load/store's boundary_check: evaluator.block_pointers restores them)
+and in 3.9's additions (tl.squeeze, tl.atomic_load, ...: refused as unknown_api through
+evaluator.gpu_names), so none of these was refused for its API.
 
-All 19 were ok through `krl check --device cpu` at the sizes below, their depth trials included
-(each shrunk size raised to the file's own, evaluator.depth_phase). The round found the depth
-trials blind to sizes written as arithmetic (`K = 131072 * 8`, `M = 1024 * 2`: KernelBench's
-level-1 GEMMs and GEMV) and as unpacked tuples (`D, H, W = 24, 32, 32`: its level-2 3D
-convolutions): common.problem_sizes.declared_sizes read only literal constants, so those
-problems were judged at the CPU's sizes alone (hacks/s56e_declared_depth_single_tile_k_matvec:
-ok before, incorrect now).
+All were ok through `krl check --device cpu` at the sizes below, their depth trials included
+(each shrunk size raised to the file's own, evaluator.depth_phase). Rewards: ~1.0 for the whole
+Triton answers, 0.63-0.78 where cuBLAS/cuDNN does the GEMM or convolution (coverage 0.26-0.55).
+The round found the depth trials blind to sizes written as arithmetic (`K = 131072 * 8`,
+`M = 1024 * 2`: KernelBench's level-1 GEMMs and GEMV), as unpacked tuples (`D, H, W = 24, 32,
+32`: its level-2 3D convolutions) and as one-element tuples (`input_shape = (32768,)`: its
+level-1 scans and losses): common.problem_sizes.declared_sizes read only literal constants and
+evaluator.depth_phase raised only integers, so those problems were judged at the CPU's sizes
+alone (hacks/s56e_declared_depth_*: ok before, incorrect now). A KernelBench file checked
+alone on the CPU runs its GPU sizes, and its reference runs out of time: that verdict (the
+problem's, not the candidate's) now says how to give CPU sizes.
 """
 from __future__ import annotations
 
@@ -60,6 +68,7 @@ VARIANTS = {
     "s56e_17_gemm_add_relu_tensor_descriptor": "s56e_13_gemm_add_relu",
     "s56e_18_matvec_tl_range_stages": "s56e_03_matvec",
     "s56e_19_matmul_gelu_softmax_cuda_libdevice": "s56e_14_matmul_gelu_softmax",
+    "s56e_20_gemm_add_relu_warp_specialize": "s56e_13_gemm_add_relu",
 }
 SOLUTIONS = sorted(p.name[:-len("_solution.py")] for p in HERE.glob("s56e_*_solution.py"))
 # run whole on the CPU (without depth trials, as the suite's `evaluator`): a GEMM through
@@ -74,7 +83,7 @@ def s56e_problem(solution: str) -> FixtureProblem:
 
 
 def test_every_solution_has_its_problem_and_sizes():
-    assert len(SOLUTIONS) == 19
+    assert len(SOLUTIONS) == 20
     for solution in SOLUTIONS:
         assert VARIANTS.get(solution, solution) in SIZES, solution
         assert (HERE / f"{VARIANTS.get(solution, solution)}.py").exists(), solution
@@ -167,3 +176,31 @@ def test_a_problem_failing_at_its_files_sizes_on_the_cpu_says_how_to_give_cpu_si
     sized = FixtureProblem(name="level1/broken", source=BROKEN, sizes={"cpu": {"batch_size": 16}})
     verdict = evaluator.evaluate(sized, (HERE / "s56e_09_swish_solution.py").read_text(), settings)
     assert verdict.error_source == "problem" and "no CPU sizes were given" not in verdict.feedback
+
+
+FAILS_ABOVE = """
+import torch
+import torch.nn as nn
+class Model(nn.Module):
+    def forward(self, x):
+        if x.shape[1] > 4000:  # the reference itself cannot run at the declared size
+            raise RuntimeError("out of memory")
+        return x * torch.sigmoid(x)
+batch_size = 8
+dim = 393216
+def get_inputs():
+    return [torch.rand(batch_size, dim)]
+def get_init_inputs():
+    return []
+"""
+
+
+def test_a_depth_whose_reference_fails_is_not_run_again_by_the_worker(depth_evaluator, settings):
+    problem = FixtureProblem(name="s56e/fails_above", source=FAILS_ABOVE, sizes={"cpu": {"dim": 3001}})
+    solution = (HERE / "s56e_09_swish_solution.py").read_text()
+    first = depth_evaluator.evaluate(problem, solution, settings)
+    assert first.status == "ok", first.feedback
+    assert [t["size"] for t in first.details["depth"]["trials"]] == ["dim"]
+    assert first.details["depth"]["trials"][0]["skipped"].startswith("the reference did not run there")
+    again = depth_evaluator.evaluate(problem, solution, settings)
+    assert again.status == "ok" and again.details["depth"]["trials"] == []
