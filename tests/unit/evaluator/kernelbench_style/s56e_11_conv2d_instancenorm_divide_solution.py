@@ -1,5 +1,4 @@
 # An honest Triton ModelNew for KernelBench level2/17_Conv2d_InstanceNorm_Divide: the convolution left to cuDNN (F.conv2d with the module's weight and bias), then one Triton program per (sample, channel) plane fusing InstanceNorm2d (sum/sum-of-squares pass, eps 1e-5) with the division, written in place over the convolution's output.
-import torch
 import torch.nn as nn
 import torch.nn.functional as F
 import triton
