@@ -4,6 +4,7 @@ the assignments computed from them re-run so the problem stays consistent."""
 from __future__ import annotations
 
 import ast
+import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -24,20 +25,77 @@ def _assigned_names(target: ast.expr) -> list[str] | None:
     return None
 
 
+_ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+               ast.FloorDiv: operator.floordiv, ast.Div: operator.truediv, ast.Mod: operator.mod,
+               ast.Pow: operator.pow}
+_LARGEST = 1 << 63  # no size is larger; `2 ** 10 ** 9` is never computed
+_NOT_LITERAL = object()
+
+
+def _number(value: Any) -> bool:
+    return type(value) in (int, float)
+
+
+def _literal(node: ast.expr) -> Any:
+    """The value of `node` where it reads no name: a constant, or arithmetic over numbers
+    (`M = 1024 * 2`, `K = 131072 * 8`, `n = -4`), the way KernelBench's level-1 GEMMs
+    write their sizes; `_NOT_LITERAL` otherwise. A size computed from another name
+    (`rows = dim * 2`) is derived, never declared: apply_sizes re-runs it instead."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _literal(node.operand)
+        if not _number(value):
+            return _NOT_LITERAL
+        return -value if isinstance(node.op, ast.USub) else value
+    if not (isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC):
+        return _NOT_LITERAL
+    left, right = _literal(node.left), _literal(node.right)
+    if not (_number(left) and _number(right)):
+        return _NOT_LITERAL
+    if isinstance(node.op, ast.Pow) and not (abs(left) <= _LARGEST and 0 <= right <= 64):
+        return _NOT_LITERAL
+    try:
+        value = _ARITHMETIC[type(node.op)](left, right)
+    except (ArithmeticError, ValueError):
+        return _NOT_LITERAL
+    return value if _number(value) and abs(value) <= _LARGEST else _NOT_LITERAL
+
+
+def _declared_by(target: ast.expr, value: ast.expr) -> dict[str, Any]:
+    """The names `target = value` declares: one name and a literal or a tuple of numbers
+    (`input_shape = (32768,)`, KernelBench's losses and scans), or a tuple of names unpacking
+    a tuple of literals of its length (`D, H, W = 24, 32, 32`, its level-2 3D convolutions)."""
+    if isinstance(target, ast.Name) and isinstance(value, ast.Tuple):  # input_shape = (8192 * 2,)
+        elements = [_literal(elt) for elt in value.elts]
+        return {target.id: tuple(elements)} if all(_number(e) for e in elements) else {}
+    if isinstance(target, ast.Name):
+        literal = _literal(value)
+        return {} if literal is _NOT_LITERAL else {target.id: literal}
+    if (isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List))
+            and len(target.elts) == len(value.elts)):
+        out: dict[str, Any] = {}
+        for name, elt in zip(target.elts, value.elts):
+            out.update(_declared_by(name, elt))
+        return out
+    return {}
+
+
 def declared_sizes(source: str) -> dict[str, Any]:
-    """The values a problem file itself gives its module-level constants (`dim = 8192`):
-    the sizes it declares, which a device's `sizes` override. Read from the AST, never run
-    (empty where the source does not parse)."""
+    """The values a problem file itself gives its module-level constants (`dim = 8192`,
+    `M = 1024 * 2`, `D, H, W = 24, 32, 32`, `input_shape = (8192,)`): the sizes it declares, which a device's `sizes`
+    override. Read from the AST, never run (empty where the source does not parse). A size
+    missed here is never raised to its declared value by the CPU's depth trials
+    (evaluator.depth_phase): level1/4's K = 131072 * 8 was judged only at the CPU's K."""
     declared: dict[str, Any] = {}
     try:
         body = ast.parse(source).body
     except (SyntaxError, ValueError):
         return declared
     for node in body:
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+        if isinstance(node, ast.Assign):
             for target in node.targets:
-                if isinstance(target, ast.Name):
-                    declared[target.id] = node.value.value
+                declared.update(_declared_by(target, node.value))
     return declared
 
 

@@ -58,16 +58,32 @@ DEPTH_SEED = 104729  # added to the worker's first trial seed: the depth trials'
 
 @dataclass(frozen=True)
 class Depth:
-    """One depth variant: `name` raised from `cpu` to `value` (the file declares `declared`)."""
+    """One depth variant: `name` raised from `cpu` to `value` (the file declares `declared`);
+    with `index`, element `index` of the tuple size `name` (KernelBench's losses and scans
+    declare their row as `input_shape = (32768,)`), the other elements kept."""
 
     name: str
     cpu: int
     value: int
     declared: int
+    index: int | None = None
+
+    @property
+    def label(self) -> str:
+        return self.name if self.index is None else f"{self.name}[{self.index}]"
 
     def describe(self) -> str:
         part = "" if self.value == self.declared else f" of the file's {self.declared}"
-        return f"{self.name}={self.value}{part}"
+        return f"{self.label}={self.value}{part}"
+
+    def sized(self, sizes: dict, value: int | None = None) -> dict:
+        """`sizes` with this size at `value` (this variant's own by default)."""
+        value = self.value if value is None else value
+        if self.index is None:
+            return {**sizes, self.name: value}
+        elements = list(sizes[self.name])
+        elements[self.index] = value
+        return {**sizes, self.name: elements}
 
 
 class DepthRun(_Run):
@@ -77,8 +93,8 @@ class DepthRun(_Run):
     def __init__(self, run: _Run, depth: Depth, trial: tuple[int, str], timeout_s: float):
         super().__init__(run.ev, run.problem, EvalSettings(device=run.ev.device, timeout_s=timeout_s,
                                                            timing=False, profile=False))
-        self.sizes = {**run.sizes, depth.name: depth.value}
-        self.memory_key = f"{run.memory_key}|depth:{depth.name}={depth.value}"
+        self.sizes = depth.sized(run.sizes)
+        self.memory_key = f"{run.memory_key}|depth:{depth.label}={depth.value}"
         self.plan = TrialPlan(init_seed=run.plan.init_seed, trials=(trial,), knockout=run.plan.knockout)
         self.depth_run = True
 
@@ -98,12 +114,20 @@ def variants(run: _Run, elements: int) -> list[Depth]:
     declared = declared_sizes(run.problem.source)
     out = []
     for name, cpu in run.sizes.items():
-        want = declared.get(name)
-        if type(cpu) is not int or type(want) is not int or not 0 < cpu < want:
-            continue
-        out.append(Depth(name, cpu, want, want))
+        out += _shrunk(name, cpu, declared.get(name))
     out.sort(key=lambda d: d.declared / d.cpu, reverse=True)
     return out[:cfg.max_variants] if 0 < elements <= cfg.max_elements else []
+
+
+def _shrunk(name: str, cpu: Any, want: Any) -> list[Depth]:
+    """The depths of one size: an integer the CPU runs smaller than declared, or each such
+    element of a tuple of integers (`input_shape`: (1000,) on the CPU, (32768,) declared)."""
+    if type(cpu) is int and type(want) is int:
+        return [Depth(name, cpu, want, want)] if 0 < cpu < want else []
+    if not (isinstance(cpu, (list, tuple)) and isinstance(want, tuple) and len(cpu) == len(want)):
+        return []
+    return [Depth(name, c, w, w, index=i) for i, (c, w) in enumerate(zip(cpu, want))
+            if type(c) is int and type(w) is int and 0 < c < w]
 
 
 def _fitted(run: _Run, depth: Depth, elements: int, budget: int) -> Depth | None:
@@ -113,7 +137,7 @@ def _fitted(run: _Run, depth: Depth, elements: int, budget: int) -> Depth | None
     value chosen is drawn once to confirm it (halved while over). None where even twice the
     CPU size is over, or the problem's own code fails there."""
     probe = min(2 * depth.cpu, depth.declared)
-    grown = _elements(run, {**run.sizes, depth.name: probe})
+    grown = _elements(run, depth.sized(run.sizes, probe))
     if grown is None or grown > budget:
         return None
     if probe == depth.declared:
@@ -123,7 +147,7 @@ def _fitted(run: _Run, depth: Depth, elements: int, budget: int) -> Depth | None
     if value < depth.declared:
         value = 1 << (value.bit_length() - 1)  # a power of two short of the budget, as real sizes are
     while value > 2 * depth.cpu:
-        made = _elements(run, {**run.sizes, depth.name: value})
+        made = _elements(run, depth.sized(run.sizes, value))
         if made is not None and made <= budget:
             return replace(depth, value=value)
         value = 1 << ((value - 1).bit_length() - 1)  # the next power of two down
@@ -197,8 +221,8 @@ def _judged(run: _Run, source: str, depth: Depth, trial: tuple[int, str], report
         tried, limit = smaller, _retry_limit(cfg, smaller, cpu_s)
         seen, job = _one(run, source, tried, trial, limit)
         report.append({**seen, "retry_of": depth.value})
-        late.append(f"nor within {limit:g} s at {tried.name}={tried.value}" if seen.get("status") == "timeout"
-                    else f"and not judged at {tried.name}={tried.value}")
+        late.append(f"nor within {limit:g} s at {tried.label}={tried.value}" if seen.get("status") == "timeout"
+                    else f"and not judged at {tried.label}={tried.value}")
         if seen.get("status") == "timeout":
             ran_out = (tried, seen, limit)
     if job is not None:
@@ -247,12 +271,13 @@ def _one(run: _Run, source: str, depth: Depth, trial: tuple[int, str],
          timeout_s: float) -> tuple[dict[str, Any], Verdict | None]:
     """(what the report says of `depth`, its verdict where that refuses the candidate)."""
     sub = DepthRun(run, depth, trial, run.cfg.timeout_s)  # the reference's run: the evaluation's limit
-    seen: dict[str, Any] = {"size": depth.name, "value": depth.value, "declared": depth.declared}
+    seen: dict[str, Any] = {"size": depth.label, "value": depth.value, "declared": depth.declared}
     try:
         with sub.phase("reference"):
             ref = sub.reference()
     except ProblemFailed as exc:
         seen["skipped"] = "the reference did not run there: " + (str(exc).strip().splitlines() or [""])[-1][:200]
+        _forget(run, depth)
         return seen, None
     sub.timeout_s, sub.deadline = timeout_s, time.monotonic() + timeout_s  # the candidate's: depth's own
     job = sub._candidate_job(source, ref, None)
@@ -267,10 +292,20 @@ def _one(run: _Run, source: str, depth: Depth, trial: tuple[int, str],
     return seen, job
 
 
+def _forget(run: _Run, depth: Depth) -> None:
+    """Drop `depth` from this worker's plan for the problem: its reference failed there, and
+    failures are not cached, so every later evaluation would spend the reference's whole limit
+    again (level1/9's tall-skinny GEMM at M = 32768 has a 4 GiB output: its reference ran out
+    of its 120 s in each evaluation; honest round s56e)."""
+    plan = run.ev.depth_plans.get(run.memory_key)
+    if plan is not None:
+        run.ev.depth_plans[run.memory_key] = [d for d in plan if d.label != depth.label]
+
+
 def _refused(run: _Run, verdict: Verdict, depth: Depth, job: Verdict, where: str, report: list) -> Verdict:
     others = ", ".join(f"{k}={v}" for k, v in run.sizes.items() if k != depth.name)
     text = (f"Correct at the CPU sizes, but {where} (the GPU runs the declared size; the others stay at "
             f"the CPU's{': ' + others if others else ''}):\n{job.feedback}")
-    details = {**job.details, "depth": {"trials": report, "refused_at": {depth.name: depth.value}},
+    details = {**job.details, "depth": {"trials": report, "refused_at": {depth.label: depth.value}},
                "cpu_sizes_verdict": {"status": verdict.status, "speedup": verdict.speedup}}
     return run.finish(judge.Outcome(job.status, text, hacks=list(job.hacks), details=details), sizes_note=False)

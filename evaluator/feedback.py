@@ -243,12 +243,24 @@ def sizes_note(source: str, sizes: dict, device: str) -> str:
 
     declared = declared_sizes(source)
     changed = [f"{k}={v!r} (the file says {declared[k]!r})" for k, v in sizes.items()
-               if k in declared and declared[k] != v]
+               if k in declared and declared[k] != (tuple(v) if isinstance(v, list) else v)]
     if not changed:
         return ""
     where = "under the CPU interpreter, " if device == "cpu" else ""
     return (f"\nNote: {where}the problem ran at " + ", ".join(changed[:8])
             + "; the kernel must handle the sizes the problem's inputs take there.")
+
+
+def cpu_sizes_hint(device: str, sizes: dict) -> str:
+    """Why a problem failed under the CPU interpreter when it ran at its file's own sizes: a
+    KernelBench file checked alone (`krl check --problem level1/25_Swish.py --device cpu`) runs
+    its GPU sizes there (4096 x 393216 floats), and its reference's draw alone ran out of time
+    (honest round, session 56). Empty on the GPU or where CPU sizes were given."""
+    if device != "cpu" or sizes:
+        return ""
+    return ("\nNote: the problem ran at its file's own sizes (no CPU sizes were given), which Triton's "
+            "interpreter rarely finishes. Give smaller ones in a manifest.json beside the levelN/ folder "
+            "({\"level1/<name>\": {\"sizes\": {\"cpu\": {\"batch_size\": 16}}}}), or check on a GPU.")
 
 
 def own_text(text: str, limit: int | None = None) -> str:

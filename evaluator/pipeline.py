@@ -140,7 +140,8 @@ class Evaluator:
             return run.execute(candidate_source)
         except ProblemFailed as exc:
             return run.finish(judge.Outcome("runtime_error", "The reference problem itself failed "
-                                            f"(not your kernel):\n{exc}", error_source="problem"))
+                                            f"(not your kernel):\n{exc}{F.cpu_sizes_hint(self.device, run.sizes)}",
+                                            error_source="problem"))
         except SandboxFailure as exc:  # infrastructure, never the candidate's verdict
             return run.finish(judge.Outcome("crashed", f"The evaluator's sandbox failed ({exc}); this "
                                             "is not a verdict on your kernel.",
