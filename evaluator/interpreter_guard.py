@@ -40,6 +40,7 @@ from evaluator import (
     device_compile,
     interpreter_asm,
     interpreter_casts,
+    interpreter_gdc,
     interpreter_lanes,
     interpreter_layout,
     interpreter_loops,
@@ -447,6 +448,7 @@ def install() -> bool:
     interpreter_minmax.install(type(builder), interpreter)  # signed zeros, the sm_90 clip pattern
     interpreter_layout.install(type(builder), interpreter)  # cat/reshape reorder, gather and histogram in range
     interpreter_asm.install(type(builder), interpreter)  # one PTX f32 instruction, with its error
+    interpreter_gdc.install(type(builder))  # programmatic dependent launch: launches run in order
     _dtype_as_constexpr()
     interpreter_reduce.install(interpreter)  # a combine function of the file's, in a tree
     interpreter_loops.install(interpreter)  # a tl.range loop variable typed as on the GPU
