@@ -44,6 +44,7 @@ from evaluator import (
     interpreter_lanes,
     interpreter_layout,
     interpreter_loops,
+    interpreter_map,
     interpreter_minmax,
     interpreter_races,
     interpreter_reduce,
@@ -452,6 +453,7 @@ def install() -> bool:
     _dtype_as_constexpr()
     interpreter_reduce.install(interpreter)  # a combine function of the file's, in a tree
     interpreter_loops.install(interpreter)  # a tl.range loop variable typed as on the GPU
+    interpreter_map.install(interpreter)  # tl.map_elementwise, element by element
     interpreter_tma.install(interpreter)  # a descriptor's shape and strides as a tensormap holds them
     return True
 
