@@ -4,6 +4,7 @@ import torch.nn as nn
 import triton
 import triton.language as tl
 
+
 def get_autotune_config():
     return [
         triton.Config({"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 256, "BLOCK_SIZE_K": 64, "GROUP_SIZE_M": 8},
