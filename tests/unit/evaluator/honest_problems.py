@@ -424,6 +424,8 @@ FULL = {
             "matmul/bmm", {"batch_size": 2, "M": 40, "K": 136, "N": 48}),
         "16_rmsnorm_two_launch_pdl_gdc_wait_after_independent_loads": ("norm/rmsnorm",
                                                                        {"batch_size": 2, "seq_len": 3, "hidden": 1500}),
+        "18_sigmoid_bf16_flaggems_2d_strided_tiles_exp2_rtne_downcast": ("activation/sigmoid_bf16",
+                                                                         {"batch_size": 4, "dim": 300}),
         # s56d_17 (smooth L1 through tl.map_elementwise) stays static-only: the map runs one Python
         # call per element on the CPU, and the problem's own CPU sizes time out there (open)
     }.items()},
