@@ -426,6 +426,7 @@ FULL = {
                                                                        {"batch_size": 2, "seq_len": 3, "hidden": 1500}),
         "18_sigmoid_bf16_flaggems_2d_strided_tiles_exp2_rtne_downcast": ("activation/sigmoid_bf16",
                                                                          {"batch_size": 4, "dim": 300}),
+        "19_kl_div_liger_row_tiles_libdevice_fast_logf_atomic_batchmean": ("loss/kl_div", {"batch_size": 8, "dim": 1500}),
         # s56d_17 (smooth L1 through tl.map_elementwise) stays static-only: the map runs one Python
         # call per element on the CPU, and the problem's own CPU sizes time out there (open)
     }.items()},
