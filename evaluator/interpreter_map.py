@@ -61,7 +61,8 @@ def _mapper(interpreter):
                                       "must be a multiple of pack")
         fn = getattr(scalar_fn, "fn", scalar_fn)
         scalar_types = [a.type.scalar for a in args]
-        outs, dtypes = _run(interpreter, fn, flats, scalar_types, pack, 0)
+        found = _vectorised(interpreter, fn, flats, scalar_types) if pack == 1 else None
+        outs, dtypes = found if found is not None else _run(interpreter, fn, flats, scalar_types, pack, 0)
         if pack > 1 and size > pack:
             shifted, _ = _run(interpreter, fn, flats, scalar_types, pack, 1)
             if any(not np.array_equal(a, b, equal_nan=True) for a, b in zip(outs, shifted)):
@@ -106,3 +107,88 @@ def _run(interpreter, fn, flats, scalar_types, pack: int, shift: int):
                                               f"different elements ({value.type.scalar} and {dtypes[k]})")
                 out[i] = value.handle.data.reshape(-1)[0]
     return outs or [], dtypes
+
+
+class _Split(Exception):
+    """A branch or index read of a value that differs between the elements of a vectorised run."""
+
+    def __init__(self, values: np.ndarray) -> None:
+        super().__init__("split")
+        self.values = values
+
+
+_IMPURE = ("load", "store", "atomic", "descriptor", "print", "assert", "barrier", "gather", "scatter",
+           "histogram", "asm")
+
+
+def _refuse(*_args, **_kwargs):
+    raise RuntimeError("a memory or side-effecting op in a vectorised map")
+
+
+def _vectorised(interpreter, fn, flats, scalar_types):
+    """fn over all elements at once, split by the values its branches read (see the module
+    doc); None where the run cannot be made so (the caller runs element by element)."""
+    tl = interpreter.tl
+    builder = interpreter.interpreter_builder
+    size = flats[0].size if flats else 1
+    impure = [n for n in dir(type(builder)) if n.startswith("create_") and any(w in n for w in _IMPURE)]
+    impure = [n for n in impure if n not in vars(builder)]
+    saved = {name: vars(tl.tensor).get(name) for name in ("__bool__", "__index__")}
+
+    def uniform(self):
+        data = np.asarray(self.handle.data).reshape(-1)
+        if data.size > 1 and not (data == data[0]).all():
+            raise _Split(data)
+        return data[0]
+
+    tl.tensor.__bool__ = lambda self: bool(uniform(self))
+    tl.tensor.__index__ = lambda self: int(uniform(self))
+    for name in impure:
+        setattr(builder, name, _refuse)
+    try:
+        return _split_runs(interpreter, fn, flats, scalar_types, size)
+    except Exception:  # noqa: BLE001  (any trouble: the element-by-element run answers or raises)
+        return None
+    finally:
+        for name in impure:
+            delattr(builder, name)
+        for name, member in saved.items():
+            if member is None:
+                delattr(tl.tensor, name)
+            else:
+                setattr(tl.tensor, name, member)
+
+
+def _split_runs(interpreter, fn, flats, scalar_types, size: int):
+    tl = interpreter.tl
+    outs: list[np.ndarray] | None = None
+    dtypes: list = []
+    done = 0
+    parts = [np.arange(size)]
+    while parts:
+        idx = parts.pop()
+        call = [tl.tensor(interpreter.TensorHandle(flat[idx].copy(), ty), ty) for flat, ty in zip(flats, scalar_types)]
+        try:
+            got = fn(*call)
+        except _Split as split:
+            values = split.values
+            if values.size != idx.size or values.dtype.kind == "f" and np.isnan(values).any():
+                return None  # not one value per element, or a NaN no key equals
+            keys = np.unique(values)
+            if keys.size < 2:
+                return None
+            parts.extend(idx[values == key] for key in keys)
+            continue
+        got = list(got) if isinstance(got, tuple) else [got]
+        got = [g if isinstance(g, tl.tensor) else interpreter._implicit_cvt(g) for g in got]
+        if any(g.type.is_block() or np.asarray(g.handle.data).size not in (1, idx.size) for g in got):
+            return None
+        if outs is None:
+            dtypes = [g.type.scalar for g in got]
+            outs = [np.empty(size, dtype=np.asarray(g.handle.data).dtype) for g in got]
+        if [g.type.scalar for g in got] != dtypes:
+            return None
+        for out, g in zip(outs, got):
+            out[idx] = np.broadcast_to(np.asarray(g.handle.data).reshape(-1), idx.shape)
+        done += idx.size
+    return (outs, dtypes) if outs is not None and done == size else None

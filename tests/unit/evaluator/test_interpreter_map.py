@@ -46,6 +46,21 @@ def _swap_scalar(a, b):  # pack=2: each result from its partner (the layout's gr
 
 
 @triton.jit
+def _steps_scalar(x):  # a data-dependent loop: as many paths as distinct step counts
+    n = 0
+    while x > 0.5:
+        x = x * 0.5
+        n += 1
+    return x + n
+
+
+@triton.jit
+def _steps_kernel(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.map_elementwise(_steps_scalar, tl.load(x_ptr + offs)))
+
+
+@triton.jit
 def _map_kernel(x_ptr, y_ptr, z_ptr, alpha, MODE: tl.constexpr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs)
@@ -107,3 +122,31 @@ def test_a_result_that_depends_on_the_grouping_is_refused():
     with pytest.raises(Exception) as info:
         _launch(3)
     assert isinstance(root_cause(info.value), MapElementwiseError)
+
+
+def _steps_reference(x: torch.Tensor) -> torch.Tensor:
+    out = []
+    for v in x.tolist():
+        v, n = torch.tensor(v, dtype=torch.float32), 0
+        while v > 0.5:
+            v, n = v * 0.5, n + 1
+        out.append(float(v) + n)
+    return torch.tensor(out)
+
+
+@needs_interpreter
+def test_branches_split_the_vectorised_run_per_path():
+    """The run over all elements splits wherever a branch reads differing values, so each
+    element takes its own path: a while loop of data-dependent length, NaN lanes (which fall
+    back to the element-by-element run) included."""
+    from evaluator import interpreter_guard
+
+    assert interpreter_guard.install()
+    x = torch.rand(64) * 40
+    y = torch.empty_like(x)
+    _steps_kernel[(1,)](x, y, BLOCK=64)
+    torch.testing.assert_close(y, _steps_reference(x))
+    x[3] = float("nan")
+    _steps_kernel[(1,)](x, y, BLOCK=64)
+    assert torch.isnan(y[3])
+    torch.testing.assert_close(torch.cat([y[:3], y[4:]]), _steps_reference(torch.cat([x[:3], x[4:]])))
