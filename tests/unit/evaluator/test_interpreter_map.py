@@ -61,6 +61,17 @@ def _steps_kernel(x_ptr, y_ptr, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def _block_scalar(x):  # a block inside the scalar function: its sum is x * 4 + 6 per element
+    return tl.sum(x + tl.arange(0, 4).to(tl.float32), axis=0)
+
+
+@triton.jit
+def _block_kernel(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.map_elementwise(_block_scalar, tl.load(x_ptr + offs)))
+
+
+@triton.jit
 def _map_kernel(x_ptr, y_ptr, z_ptr, alpha, MODE: tl.constexpr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs)
@@ -150,3 +161,16 @@ def test_branches_split_the_vectorised_run_per_path():
     _steps_kernel[(1,)](x, y, BLOCK=64)
     assert torch.isnan(y[3])
     torch.testing.assert_close(torch.cat([y[:3], y[4:]]), _steps_reference(torch.cat([x[:3], x[4:]])))
+
+
+@needs_interpreter
+def test_a_block_built_in_the_function_is_not_mixed_across_elements():
+    """A vectorised run stands for all elements at once: an arange of the block's own length
+    added to it and summed would mix them. Building a block falls back to the per-element run."""
+    from evaluator import interpreter_guard
+
+    assert interpreter_guard.install()
+    x = torch.randn(4)
+    y = torch.empty_like(x)
+    _block_kernel[(1,)](x, y, BLOCK=4)
+    torch.testing.assert_close(y, x * 4 + 6)
