@@ -75,9 +75,9 @@ def _mapper(interpreter):
         fn = getattr(scalar_fn, "fn", scalar_fn)
         scalar_types = [a.type.scalar for a in args]
         found = _vectorised(interpreter, fn, flats, scalar_types) if pack == 1 else None
-        outs, dtypes = found if found is not None else _run(interpreter, fn, flats, scalar_types, pack, 0)
+        outs, dtypes, single = found if found is not None else _run(interpreter, fn, flats, scalar_types, pack, 0)
         if pack > 1 and size > pack:
-            shifted, _ = _run(interpreter, fn, flats, scalar_types, pack, 1)
+            shifted, _, _ = _run(interpreter, fn, flats, scalar_types, pack, 1)
             if any(not np.array_equal(a, b, equal_nan=True) for a, b in zip(outs, shifted)):
                 raise MapElementwiseError(
                     f"a tl.map_elementwise function (pack={pack}) whose results depend on which elements "
@@ -87,15 +87,18 @@ def _mapper(interpreter):
         for data, dtype in zip(outs, dtypes):
             handle = interpreter.TensorHandle(data.reshape(shape) if block else data.reshape(1), dtype)
             results.append(tl.tensor(handle, tl.block_type(dtype, list(shape)) if block else dtype))
-        return results[0] if len(results) == 1 else tuple(results)
+        # one tensor where the function returns one (a tuple of one where it returns several: pack > 1)
+        return results[0] if single else tuple(results)
 
     return map_elementwise
 
 
 def _run(interpreter, fn, flats, scalar_types, pack: int, shift: int):
     """Call fn on each group of `pack` consecutive elements (the flat order rotated by `shift`);
-    the results as flat arrays in element order, and their Triton dtypes."""
+    the results as flat arrays in element order, their Triton dtypes, and whether fn returns one
+    value (not a tuple)."""
     tl = interpreter.tl
+    single = True
     size = flats[0].size if flats else 1
     order = np.roll(np.arange(size), -shift)
     outs: list[np.ndarray] | None = None
@@ -105,7 +108,8 @@ def _run(interpreter, fn, flats, scalar_types, pack: int, shift: int):
         call = [tl.tensor(interpreter.TensorHandle(flat[i:i + 1].copy(), ty), ty)
                 for flat, ty in zip(flats, scalar_types) for i in where]
         got = fn(*call)
-        got = list(got) if isinstance(got, tuple) else [got]
+        single = not isinstance(got, tuple)
+        got = [got] if single else list(got)
         got = [g if isinstance(g, tl.tensor) else interpreter._implicit_cvt(g) for g in got]
         if len(got) % pack:
             raise MapElementwiseError(f"a tl.map_elementwise function (pack={pack}) returned {len(got)} values")
@@ -119,7 +123,7 @@ def _run(interpreter, fn, flats, scalar_types, pack: int, shift: int):
                     raise MapElementwiseError("a tl.map_elementwise function returns different types on "
                                               f"different elements ({value.type.scalar} and {dtypes[k]})")
                 out[i] = value.handle.data.reshape(-1)[0]
-    return outs or [], dtypes
+    return outs or [], dtypes, single
 
 
 class _Split(Exception):
@@ -178,6 +182,7 @@ def _split_runs(interpreter, fn, flats, scalar_types, size: int):
     tl = interpreter.tl
     outs: list[np.ndarray] | None = None
     dtypes: list = []
+    single = True
     done = 0
     parts = [np.arange(size)]
     while parts:
@@ -194,7 +199,8 @@ def _split_runs(interpreter, fn, flats, scalar_types, size: int):
                 return None
             parts.extend(idx[values == key] for key in keys)
             continue
-        got = list(got) if isinstance(got, tuple) else [got]
+        single = not isinstance(got, tuple)
+        got = [got] if single else list(got)
         got = [g if isinstance(g, tl.tensor) else interpreter._implicit_cvt(g) for g in got]
         if any(g.type.is_block() or np.asarray(g.handle.data).size not in (1, idx.size) for g in got):
             return None
@@ -206,4 +212,4 @@ def _split_runs(interpreter, fn, flats, scalar_types, size: int):
         for out, g in zip(outs, got):
             out[idx] = np.broadcast_to(np.asarray(g.handle.data).reshape(-1), idx.shape)
         done += idx.size
-    return (outs, dtypes) if outs is not None and done == size else None
+    return (outs, dtypes, single) if outs is not None and done == size else None

@@ -82,9 +82,9 @@ def _map_kernel(x_ptr, y_ptr, z_ptr, alpha, MODE: tl.constexpr, BLOCK: tl.conste
         tl.store(y_ptr + offs, pos)
         tl.store(z_ptr + offs, neg)
     elif MODE == 2:
-        tl.store(y_ptr + offs, tl.map_elementwise(_pair_scalar, x, pack=2))
+        tl.store(y_ptr + offs, tl.map_elementwise(_pair_scalar, x, pack=2)[0])
     else:
-        tl.store(y_ptr + offs, tl.map_elementwise(_swap_scalar, x, pack=2))
+        tl.store(y_ptr + offs, tl.map_elementwise(_swap_scalar, x, pack=2)[0])
 
 
 @pytest.mark.skipif(INTERPRETED, reason="this is the child")
