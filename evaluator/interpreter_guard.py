@@ -41,9 +41,11 @@ from evaluator import (
     interpreter_asm,
     interpreter_casts,
     interpreter_fusion,
+    interpreter_gdc,
     interpreter_lanes,
     interpreter_layout,
     interpreter_loops,
+    interpreter_map,
     interpreter_minmax,
     interpreter_races,
     interpreter_reduce,
@@ -449,9 +451,11 @@ def install() -> bool:
     interpreter_fusion.install(type(builder), interpreter)  # fmul + fadd/fsub as sm_90's fma.rn
     interpreter_layout.install(type(builder), interpreter)  # cat/reshape reorder, gather and histogram in range
     interpreter_asm.install(type(builder), interpreter)  # one PTX f32 instruction, with its error
+    interpreter_gdc.install(type(builder))  # programmatic dependent launch: launches run in order
     _dtype_as_constexpr()
     interpreter_reduce.install(interpreter)  # a combine function of the file's, in a tree
     interpreter_loops.install(interpreter)  # a tl.range loop variable typed as on the GPU
+    interpreter_map.install(interpreter)  # tl.map_elementwise, element by element
     interpreter_tma.install(interpreter)  # a descriptor's shape and strides as a tensormap holds them
     return True
 

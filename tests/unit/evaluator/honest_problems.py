@@ -392,4 +392,42 @@ FULL = {
         "19_sdpa_flash_forward_tf32x3_dots_exp2_autotune_keyed_seq": ("attention/sdpa", None),
         "20_mul_broadcast_block_ptr_unit_column_scale_boundary_check": ("elementwise/mul_broadcast", None),
     }.items()},
+    # honest round s56d: Triton ops the CPU interpreter lacked, run there as the GPU defines them:
+    # tutorial 11's programmatic dependent launch (gdc_wait/gdc_launch_dependents, launch_pdl),
+    # tl.map_elementwise (Triton's documented ELU), a descriptor's reduction store (split-K
+    # through c_desc.atomic_add, host and device descriptors); and split reductions through
+    # float/packed-int64 atomic_max, an Inductor-style decoupled look-back scan, base-2 softmax
+    **{f"s56d_{stem}.py": spec for stem, spec in {
+        "01_axpby_fp16_tutorial11_pdl_gdc_wait_launch_pdl": ("elementwise/axpby_fp16", {"n_elements": 5000}),
+        "02_max_dim_split_columns_float_atomic_max_relaxed": ("reduction/max_dim", {"batch_size": 8, "dim": 1500}),
+        "03_elu_libdevice_expm1_dtype_table_constexpr_enable_fp_fusion_false": ("activation/elu",
+                                                                                {"batch_size": 4, "dim": 300}),
+        "04_cumsum_inductor_decoupled_lookback_packed_flag_atomic_xchg": ("reduction/cumsum",
+                                                                          {"batch_size": 2, "dim": 3000}),
+        "05_mse_persistent_grid_stride_atomic_add_relaxed_scope_gpu": ("loss/mse", {"batch_size": 4, "dim": 3000}),
+        "06_softmax_tl_softmax_single_block_online_tl_range_disallow_acc_multi_buffer": (
+            "softmax/softmax", {"batch_size": 4, "dim": 300}),
+        "07_groupnorm_split_stats_atomic_sum_sumsq_then_affine_apply": (
+            "norm/groupnorm", {"batch_size": 2, "channels": 6, "num_groups": 3, "height": 8, "width": 8}),
+        "08_matmul_fp16_tutorial03_autotune_cache_results_max_num_imprecise_acc_none": (
+            "matmul/matmul_fp16", {"M": 40, "K": 56, "N": 48}),
+        "09_elu_tl_map_elementwise_scalar_branch": ("activation/elu", {"batch_size": 4, "dim": 200}),
+        "10_matmul_splitk_host_descriptors_tma_atomic_add_tf32": ("matmul/matmul", {"M": 40, "K": 264, "N": 48}),
+        "11_cross_entropy_online_lse_tl_gather_target_logit_two_kernel_mean": (
+            "loss/cross_entropy", {"batch_size": 4, "num_classes": 300}),
+        "12_argmax_dim_split_packed_int64_key_atomic_max_decode_kernel": ("reduction/argmax_dim",
+                                                                          {"batch_size": 8, "dim": 1500}),
+        "13_silu_libdevice_fast_dividef_fast_expf_autotuned_block": ("activation/silu", {"batch_size": 4, "dim": 300}),
+        "14_log_softmax_fla_base2_exp2_log2_constexpr_globals_heuristics_block": (
+            "softmax/log_softmax", {"batch_size": 4, "dim": 700}),
+        "15_bmm_splitk_device_tensor_descriptors_set_allocator_tma_atomic_add": (
+            "matmul/bmm", {"batch_size": 2, "M": 40, "K": 136, "N": 48}),
+        "16_rmsnorm_two_launch_pdl_gdc_wait_after_independent_loads": ("norm/rmsnorm",
+                                                                       {"batch_size": 2, "seq_len": 3, "hidden": 1500}),
+        "18_sigmoid_bf16_flaggems_2d_strided_tiles_exp2_rtne_downcast": ("activation/sigmoid_bf16",
+                                                                         {"batch_size": 4, "dim": 300}),
+        "19_kl_div_liger_row_tiles_libdevice_fast_logf_atomic_batchmean": ("loss/kl_div", {"batch_size": 8, "dim": 1500}),
+        # a mapped smooth L1: a CPU-only timeout while the map ran one interpreted call per element
+        "17_smooth_l1_map_elementwise_branchy_huber_partials": ("loss/smooth_l1", {"batch_size": 4, "dim": 3000}),
+    }.items()},
 }
