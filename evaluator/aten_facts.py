@@ -148,6 +148,14 @@ def _python_scalars(func: Any, args: tuple, kwargs: dict) -> int:
         sum(type(kwargs.get(n)) in (int, float, complex) for n in names)
 
 
+def python_scalar_values(func: Any, args: tuple, kwargs: dict) -> list:
+    """The Python numbers `_python_scalars` counts, themselves (construction keeps the few
+    a small storage holds, `construction_watch.ConstructionWatch.values`)."""
+    positions, names = _value_arguments(func)
+    return [v for v in (*(args[i] for i in positions if i < len(args)), *(kwargs.get(n) for n in names))
+            if type(v) in (int, float, complex)]
+
+
 _VALUE_ARGS: dict[Any, tuple[tuple[int, ...], tuple[str, ...]]] = {}
 
 
