@@ -91,15 +91,16 @@ def _lifted(out: object) -> frozenset:
     return _tokens([v for v in flat if type(v) in (int, float, complex)])
 
 
-def _launch_numbers(args: tuple, kwargs: dict) -> tuple[int, frozenset]:
-    """(how many, which) Python numbers a launch hands its kernel as data: its floats and
-    what strings, flag runs and int runs hold (`launch_args.launch_data`); not its ints, a
-    kernel's sizes and offsets."""
+def _launch_numbers(args: tuple, kwargs: dict) -> dict:
+    """The Python data a launch hands its kernel, each to how many numbers it holds: its
+    floats (one each) and its strings, flag runs and int runs (`launch_args.launch_data`);
+    not its ints, a kernel's sizes and offsets."""
     from evaluator.launch_args import launch_data
 
     data = launch_data((*args, *kwargs.values()))
-    floats = _tokens([v for v in data if type(v) is float])
-    return len(floats) + sum(v[2] for v in data if type(v) is tuple), floats
+    numbers = {_token(v): 1 for v in data if type(v) is float}
+    numbers.update({v[1]: v[2] for v in data if type(v) is tuple})
+    return numbers
 
 
 class ConstructionWatch(TorchDispatchMode):
@@ -114,6 +115,7 @@ class ConstructionWatch(TorchDispatchMode):
         # the numbers themselves a storage of at most _CONSTANT of them holds (`collect`: a table
         # split into one-number storages is as many distinct numbers; a hundred fills of 1.0, one)
         self.values: dict[int, frozenset] = {}
+        self.handed: dict[int, set] = {}  # the launch data each storage was handed (`launching`)
         self.python_made = 0  # of those, the numbers still live once the model exists
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
 
@@ -215,24 +217,33 @@ class ConstructionWatch(TorchDispatchMode):
         # Python's numbers it was handed: data it may have stored into any of them (red team
         # rt74: a table host Python computed, stored by a Triton kernel launched 32 times at
         # construction with 32 floats each, was counted nowhere; ok under strict at 1.00)
-        placed, floats = _launch_numbers(args, kwargs)
+        # (each datum once per storage: an init kernel launched per layer with one std is one)
+        numbers = _launch_numbers(args, kwargs)
         yield
         if ops > CONSTANT_OPS:
             states.append(COMPUTED)
         for k in keys:
             self.ops[k] = ops
-        if placed:
-            most = min(most + placed, 1 << 40)
-            for k in keys:
-                self.python[k] = max(self.python.get(k, 0), most)
-                self._keep_values(k, self.python[k], floats, True)
-            if most > HOST_VALUES:
-                states.append(COMPUTED)
+        if numbers:
+            self._place(keys, most, numbers, states)
         if COMPUTED in states:
             for k in keys:
                 self.state[k] = COMPUTED
                 if most:
                     self.python[k] = max(self.python.get(k, 0), most)
+
+    def _place(self, keys: list[int], most: int, numbers: dict, states: list[str]) -> None:
+        """A launch's data (`_launch_numbers`) stored in each storage it handed: what the
+        most-holding of them held, and the data it was not handed before."""
+        floats = frozenset(t for t, n in numbers.items() if n == 1 and type(t) is not tuple)
+        for k in set(keys):
+            seen = self.handed.setdefault(k, set())
+            new = sum(n for t, n in numbers.items() if t not in seen)
+            seen.update(numbers)
+            self.python[k] = min(max(self.python.get(k, 0), most) + new, 1 << 40)
+            self._keep_values(k, self.python[k], floats, True)
+            if self.python[k] > HOST_VALUES:
+                states.append(COMPUTED)
 
     def collect(self) -> None:
         """Every live tensor whose storage construction computed (module doc); and Python's
@@ -240,15 +251,17 @@ class ConstructionWatch(TorchDispatchMode):
         the storages holding fewer where together they are more than HOST_VALUES (red team
         rt67: a 1024-value table lifted as 16 tensors of 64, never joined, handed to a kernel
         as a tuple). A storage of at most `_CONSTANT` numbers (a fill, an arange's bounds and
-        step, a scalar) adds its distinct numbers there (`values`): a hundred norms' fills of
-        0 and 1 add two, but a table split that fine (red team rt74: 1026 of host Python's
-        sigmoid values lifted as 342 tensors of 3, joined by torch.cat in forward, a gather's
-        table, ok under strict at 0.95) adds each of its numbers."""
+        step, a scalar) counts its distinct numbers instead, all such storages together held to
+        HOST_VALUES apart from the others (`values`): a hundred norms' fills of 0 and 1 are two,
+        but a table split that fine (red team rt74: 1026 of host Python's sigmoid values lifted
+        as 342 tensors of 3, joined by torch.cat in forward, a gather's table, ok under strict
+        at 0.95) is each of its numbers."""
         keys = {k for k, s in self.state.items() if s == COMPUTED}
         thin = {k for k, n in self.python.items() if _CONSTANT < n <= HOST_VALUES}
         few = {k: v for k, v in self.values.items() if k not in thin and k not in keys and v}
         self.state.clear()
-        if not keys and sum(self.python[k] for k in thin) + len(frozenset().union(*few.values())) <= HOST_VALUES:
+        if not keys and sum(self.python[k] for k in thin) <= HOST_VALUES and \
+                len(frozenset().union(*few.values())) <= HOST_VALUES:
             return
         seen: set[int] = set()
         python, spread, distinct = self.python, 0, set()
@@ -267,8 +280,8 @@ class ConstructionWatch(TorchDispatchMode):
                 elif key in few:
                     seen.add(key)
                     distinct |= few[key]
-        spread += len(distinct)
-        self.python_made += spread if spread > HOST_VALUES else 0
+        self.python_made += (spread if spread > HOST_VALUES else 0) + \
+            (len(distinct) if len(distinct) > HOST_VALUES else 0)
 
 
 @contextmanager

@@ -425,8 +425,27 @@ def test_every_number_the_launcher_accepts_is_counted_as_launch_data():
     with watch:
         watch.launched(object(), (deep, desc, pointers), {})
     report = watch.report()
-    assert report["host_made"] == 100  # the floats four tuples down
-    assert report["launch_ints"] >= 60 + 1  # the address spaces and the descriptor's shape
+    # the floats four tuples down, and the 60 address spaces: one tuple's run of ints is data
+    assert report["host_made"] == 100 + 60
+    assert report["launch_ints"] >= 1  # the descriptor's shape
+
+
+def test_a_tuple_of_many_ints_is_data_not_sizes():
+    """Red team rt74: host Python's sigmoid table as 256 fixed-point ints in one tuple argument
+    that a kernel stored as its table (distinct ints counted only past 4096, as sizes are): a
+    tuple's ints past launch_args.TUPLE_INTS are host values; a shape, strides and sizes stay
+    ints."""
+    from evaluator.launch_args import TUPLE_INTS
+
+    codes = tuple(round((1 << 30) / (1 + 2.0 ** -(k / 32))) for k in range(256))
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        watch.launched(object(), (codes, 256), {})
+        watch.launched(object(), (codes, 512), {})  # the same run again: counted once
+        watch.launched(object(), ((4, 300), (300, 1), tuple(range(TUPLE_INTS)), 1200), {})
+    report = watch.report()
+    assert report["host_made"] == 256
+    assert report["launch_ints"] == len({256, 512, 4, 300, 1, 1200, *range(TUPLE_INTS)})
 
 
 def test_reads_of_what_pytorch_computed_count_as_host_reads_too():
