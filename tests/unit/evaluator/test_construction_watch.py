@@ -285,3 +285,32 @@ def test_python_numbers_handed_to_a_launch_at_construction_are_counted():
         kept = scaled()
     assert watch.python_made == 0 and watch.computed == []
     del kept
+
+
+def test_ints_launches_hand_at_construction_count_where_they_do_not_step():
+    """Red team rt74: a kernel launched once per entry at construction with (index, code), host
+    Python's fixed-point sigmoid table stored one code at a time (ints counted nowhere there).
+    An argument's ints are data unless they step as a loop's counter does; sizes are one value."""
+    recorder = _Recorder()
+
+    def stored():
+        table = torch.empty(512)
+        for k in range(512):
+            with recorder.around("put_kernel", (table, k, round((1 << 30) / (1 + 2.0 ** (-k / 32)))), {"grid": (1,)}):
+                pass
+        return table
+
+    def rows():  # a per-row init loop: offsets step, sizes stay
+        w = torch.empty(256, 64)
+        for r in range(256):
+            with recorder.around("row_kernel", (w, r * 64, 64, 0.02), {"grid": (1,)}):
+                pass
+        return w
+
+    with cw.watched(recorder) as watch:
+        kept = stored()
+    assert watch.python_made == 512
+    with cw.watched(recorder) as watch:
+        kept = rows()
+    assert watch.python_made == 0
+    del kept
