@@ -91,13 +91,14 @@ def _lifted(out: object) -> frozenset:
     return _tokens([v for v in flat if type(v) in (int, float, complex)])
 
 
-def _launch_numbers(args: tuple, kwargs: dict) -> tuple[dict, dict]:
+def _launch_numbers(kernel: object, args: tuple, kwargs: dict) -> tuple[dict, dict]:
     """The Python data a launch hands its kernel, each to how many numbers it holds: its
-    floats (one each) and its strings, flag runs and int runs (`launch_args.launch_data`);
+    floats (one each, its globals' too: `launch_args.kernel_constants`) and its strings, flag
+    runs and int runs (`launch_args.launch_data`);
     and its ints apart, by place (argument, then place inside it) (`_unexplained`)."""
-    from evaluator.launch_args import launch_data
+    from evaluator.launch_args import kernel_constants, launch_data
 
-    data = launch_data((*args, *kwargs.values()))
+    data = launch_data((*args, *kwargs.values(), kernel_constants(kernel)))
     numbers = {_token(v): 1 for v in data if type(v) is float}
     numbers.update({v[1]: v[2] for v in data if type(v) is tuple})
     ints = {}
@@ -236,7 +237,7 @@ class ConstructionWatch(TorchDispatchMode):
         # rt74: a table host Python computed, stored by a Triton kernel launched 32 times at
         # construction with 32 floats each, was counted nowhere; ok under strict at 1.00)
         # (each datum once per storage: an init kernel launched per layer with one std is one)
-        numbers, ints = _launch_numbers(args, kwargs)
+        numbers, ints = _launch_numbers(kernel, args, kwargs)
         for place, v in ints.items():
             self.ints.setdefault((id(getattr(kernel, "fn", kernel)), place), []).append(v)
         yield

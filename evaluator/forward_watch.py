@@ -49,7 +49,7 @@ from evaluator.aten_facts import (
 )
 from evaluator.carried import CARRY_RATIO, Carried
 from evaluator.index_ranges import index_in_range
-from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_data
+from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, kernel_constants, launch_data
 from evaluator.launch_storage import handed_tensors
 from evaluator.watched_reads import PLAIN_NUMBERS
 
@@ -543,7 +543,7 @@ class Provenance(TorchDispatchMode):
         self.made.difference_update(map(self._key, tensors))  # a kernel may have written them
         for key in map(self._key, tensors):  # and so may have changed their bytes
             self.prints.pop(key, None)
-        for v in launch_data((*args, *kwargs.values())):  # Python numbers a kernel gets: data too
+        for v in launch_data((*args, *kwargs.values(), kernel_constants(kernel))):  # its data, globals too
             if type(v) is tuple:
                 self.launch_texts[v[1]] = v[2]
             else:

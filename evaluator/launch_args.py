@@ -402,3 +402,55 @@ def _refuse(kernel: object, name: str, value: object) -> None:
     raise KernelArgumentError(
         f"argument {name!r} of Triton kernel {getattr(fn, '__name__', '?')!r} is a "
         f"{type(value).__name__}: pass tensors, numbers, strings, dtypes or tuples of them")
+
+
+_CONSTANTS: dict[int, tuple] = {}  # id(kernel) -> (kernel, its constants), once per kernel
+
+
+def kernel_constants(kernel: object) -> tuple:
+    """The constants a kernel, and the @triton.jit functions it calls, read from their modules'
+    globals or closures (`tl.constexpr` numbers and tuples), as one tuple for `launch_data`:
+    data host Python made at import, handed to every launch as its arguments are (red team rt74: 96 of
+    host Python's sigmoid values as constexpr globals `S00 = tl.constexpr(_s(0))`, which a
+    kernel chose between by a where chain, counted nowhere: ok under strict at 1.00). A few
+    (LOG2E, a block size) are a kernel's own constants; literals in its body are not globals."""
+    found = _CONSTANTS.get(id(kernel))
+    if found is None or found[0] is not kernel:
+        if not _TENSORS:
+            _kinds()
+        found = (kernel, tuple(_constants(kernel, set())))
+        _CONSTANTS[id(kernel)] = found
+    return found[1]
+
+
+def _constants(fn: object, seen: set) -> list:
+    fn = getattr(fn, "fn", fn)  # a JITFunction's Python function
+    code = getattr(fn, "__code__", None)
+    if code is None or id(fn) in seen:
+        return []
+    seen.add(id(fn))
+    found: list = []
+    names = getattr(fn, "__globals__", {})
+    cells = [c.cell_contents for c in getattr(fn, "__closure__", None) or () if _full(c)]
+    for value in (*(names.get(n) for n in _names(code)), *cells):
+        if type(value) in _DEVICE_FUNCTIONS:
+            found.extend(_constants(value, seen))
+        elif type(value) is _CONSTEXPR:
+            found.append(value)
+    return found
+
+
+def _full(cell: object) -> bool:
+    try:
+        return cell.cell_contents is not cell
+    except ValueError:  # an empty cell
+        return False
+
+
+def _names(code: object) -> set:
+    """The global names a code object and the ones nested in it use."""
+    out = set(code.co_names)
+    for c in code.co_consts:
+        if hasattr(c, "co_names"):
+            out |= _names(c)
+    return out

@@ -514,3 +514,39 @@ def test_every_make_op_given_an_input_value_reads_it_where_the_watch_counts(make
         for i in range(4):
             make(x[i]).item()
     assert watch.report()["host_reads"] >= 4
+
+
+_TABLE = None  # set by the test below: a module-level constexpr a kernel reads
+_LOG2E = None
+
+
+def test_constants_a_kernel_reads_from_its_globals_are_launch_data():
+    """Red team rt74: 96 of host Python's sigmoid values computed at import into module-level
+    tl.constexpr globals, chosen between by the kernel, were counted nowhere (ok under strict at
+    1.00). A kernel's globals, and those of the @triton.jit functions it calls, are its launch's
+    data; a constant or two (LOG2E) stay under the bound."""
+    import triton
+    import triton.language as tl
+
+    global _TABLE, _LOG2E
+    _TABLE = tl.constexpr(tuple(1.0 / (1.0 + 2.0 ** (-k / 12)) for k in range(96)))
+    _LOG2E = tl.constexpr(1.4426950408889634)
+
+    @triton.jit
+    def pick(i):
+        return _TABLE[i]
+
+    @triton.jit
+    def kernel(out_ptr):
+        tl.store(out_ptr, pick(0) * _LOG2E)
+
+    @triton.jit
+    def plain(out_ptr):
+        tl.store(out_ptr, _LOG2E)
+
+    out = torch.zeros(1)
+    for k, made in ((plain, 1), (kernel, 97)):
+        watch = Provenance(LaunchRecorder())
+        with watch:
+            watch.launched(k, (out,), {})
+        assert watch.report()["host_made"] == made
