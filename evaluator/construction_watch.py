@@ -41,9 +41,11 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 
 from evaluator.aten_facts import (
+    CONSTANT_NUMBERS,
     CONSTANT_OPS,
     GLUE_OPS,
     HOST_DATA_OPS,
+    STRUCTURE_OPS,
     _python_scalars,
     chain_ops,
     python_scalar_values,
@@ -80,6 +82,17 @@ def _token(v: object) -> object:
 
 def _tokens(values: list) -> frozenset:
     return frozenset(map(_token, values))
+
+
+_KEPT_VALUES = HOST_VALUES  # distinct numbers kept per storage; past them None: many
+
+
+def _union(*sets: frozenset | None) -> frozenset | None:
+    """Numbers joined (`ConstructionWatch.values`): None (many) past `_KEPT_VALUES`."""
+    if any(v is None for v in sets):
+        return None
+    joined = frozenset().union(*sets)
+    return joined if len(joined) <= _KEPT_VALUES else None
 
 
 def _lifted(out: object) -> frozenset:
@@ -130,8 +143,9 @@ class ConstructionWatch(TorchDispatchMode):
         self.computed: list[torch.Tensor] = []
         self.python: dict[int, int] = {}  # how many of Python's numbers each storage holds
         self.ops: dict[int, int] = {}  # the compute ops each plain storage took (`chain_ops`)
-        # the numbers themselves a storage of at most _CONSTANT of them holds (`collect`: a table
-        # split into one-number storages is as many distinct numbers; a hundred fills of 1.0, one)
+        # the distinct numbers themselves a storage holds, up to _KEPT_VALUES (absent: many):
+        # a table split into one-number storages is as many (`collect`), a hundred fills of
+        # 1.0 one; arithmetic folding in a coefficient list makes a table (CONSTANT_NUMBERS)
         self.values: dict[int, frozenset] = {}
         self.handed: dict[int, set] = {}  # the launch data each storage was handed (`launching`)
         self.ints: dict[tuple, list[int]] = {}  # (kernel, place) -> the ints launches handed there
@@ -149,10 +163,14 @@ class ConstructionWatch(TorchDispatchMode):
     def _of(self, t: torch.Tensor) -> str:
         return self.state.get(storage_key(t), PLAIN)
 
-    def _keep_values(self, key: int, made: int, values: frozenset, partial: bool) -> None:
-        """A storage's numbers themselves while it holds at most `_CONSTANT` (`values`)."""
-        if 0 < made <= _CONSTANT:
-            self.values[key] = values | (self.values.get(key, frozenset()) if partial else frozenset())
+    def _values_of(self, key: int) -> frozenset | None:
+        return frozenset() if not self.python.get(key) else self.values.get(key)
+
+    def _keep_values(self, key: int, made: int, values: frozenset | None, partial: bool) -> None:
+        """A storage's distinct numbers themselves (`values`), with its own where partly written."""
+        values = _union(values, self._values_of(key)) if partial else values
+        if made and values is not None:
+            self.values[key] = values
         else:
             self.values.pop(key, None)
 
@@ -169,13 +187,13 @@ class ConstructionWatch(TorchDispatchMode):
         # offsets host Python chose placed Python's sigmoid table, plain as one storage's 1 number)
         read_keys, dest_keys = {storage_key(t) for t in reads}, {storage_key(d) for d in dests}
         python = sum(self.python.get(k, 0) for k in map(storage_key, reads) if k not in dest_keys)
-        values = frozenset().union(*(self.values.get(k, ()) for k in read_keys if k not in dest_keys))
+        values = _union(*(self._values_of(k) for k in read_keys if k not in dest_keys))
         ops = chain_ops(name, ins, self.ops)
         out = func(*args, **kwargs)
         outs = written(func, args, kwargs, out)
         if name in HOST_DATA_OPS:  # torch.tensor(data): what it lifts is Python's new memory
             new, python, read_keys = PLAIN, out.numel() if isinstance(out, torch.Tensor) else 1, set()
-            values = _lifted(out) if python <= _CONSTANT else frozenset()
+            values = _lifted(out) if python <= _KEPT_VALUES else None
         elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)
             new = COMPUTED
         elif _random(func):
@@ -183,7 +201,7 @@ class ConstructionWatch(TorchDispatchMode):
         elif name in GLUE_OPS:
             new = DRAWN if states and all(s == DRAWN for s in states) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
-            values |= _tokens(python_scalar_values(func, args, kwargs)) if new == PLAIN else frozenset()
+            values = _union(values, _tokens(python_scalar_values(func, args, kwargs))) if new == PLAIN else values
         elif name in _AFFINE and len(ins) == 1 and states == [DRAWN]:
             new = DRAWN
         elif name in _AFFINE and not reads and dests and len(ins) == len(dests) \
@@ -198,7 +216,10 @@ class ConstructionWatch(TorchDispatchMode):
             # from a draw are PyTorch's
             new = COMPUTED if DRAWN in states or values_op(name, outs) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
-            values |= _tokens(python_scalar_values(func, args, kwargs)) if new == PLAIN else frozenset()
+            values = _union(values, _tokens(python_scalar_values(func, args, kwargs))) if new == PLAIN else values
+            # a list of coefficients folded in by arithmetic is a function table (rt74's hinges)
+            if new == PLAIN and name not in STRUCTURE_OPS and (values is None or len(values) > CONSTANT_NUMBERS):
+                new = COMPUTED
         for t in outs:
             key = storage_key(t)
             if not key or (key in read_keys and all(t is not d for d in dests)):
@@ -256,7 +277,7 @@ class ConstructionWatch(TorchDispatchMode):
     def _place(self, keys: list[int], most: int, numbers: dict, states: list[str]) -> None:
         """A launch's data (`_launch_numbers`) stored in each storage it handed: what the
         most-holding of them held, and the data it was not handed before."""
-        floats = frozenset(t for t, n in numbers.items() if n == 1 and type(t) is not tuple)
+        floats = frozenset(numbers) if all(type(t) is not tuple for t in numbers) else None
         for k in set(keys):
             seen = self.handed.setdefault(k, set())
             new = sum(n for t, n in numbers.items() if t not in seen)
@@ -281,7 +302,8 @@ class ConstructionWatch(TorchDispatchMode):
         self.python_made += ints if ints > HOST_VALUES else 0
         keys = {k for k, s in self.state.items() if s == COMPUTED}
         thin = {k for k, n in self.python.items() if _CONSTANT < n <= HOST_VALUES}
-        few = {k: v for k, v in self.values.items() if k not in thin and k not in keys and v}
+        few = {k: self.values[k] for k, n in self.python.items()
+               if 0 < n <= _CONSTANT and k in self.values and k not in keys}
         self.state.clear()
         if not keys and sum(self.python[k] for k in thin) <= HOST_VALUES and \
                 len(frozenset().union(*few.values())) <= HOST_VALUES:
