@@ -53,6 +53,7 @@ from evaluator.aten_facts import (
     values_op,
     written,
 )
+from evaluator.launch_args import IntRuns
 
 HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
 _CONSTANT = 3  # Python numbers a storage may hold and stay a constant (`collect`): a fill, an arange
@@ -104,34 +105,16 @@ def _lifted(out: object) -> frozenset:
     return _tokens([v for v in flat if type(v) in (int, float, complex)])
 
 
-def _launch_numbers(kernel: object, args: tuple, kwargs: dict) -> tuple[dict, dict]:
+def _launch_numbers(kernel: object, args: tuple, kwargs: dict) -> dict:
     """The Python data a launch hands its kernel, each to how many numbers it holds: its
     floats (one each, its globals' too: `launch_args.kernel_constants`) and its strings, flag
-    runs and int runs (`launch_args.launch_data`);
-    and its ints apart, by place (argument, then place inside it) (`_unexplained`)."""
+    runs and int runs (`launch_args.launch_data`); its ints are `launch_args.IntRuns`'."""
     from evaluator.launch_args import kernel_constants, launch_data
 
     data = launch_data((*args, *kwargs.values(), kernel_constants(kernel)))
     numbers = {_token(v): 1 for v in data if type(v) is float}
     numbers.update({v[1]: v[2] for v in data if type(v) is tuple})
-    ints = {}
-    for name, item in (*enumerate(args), *kwargs.items()):
-        # an int the interpreter specialises (1 as interpreter_scope.Specialized) is one too
-        scalar = isinstance(item, int) and not isinstance(item, bool)
-        for place, v in enumerate([int(item)] if scalar else [v for v in launch_data((item,)) if type(v) is int]):
-            ints[(name, place)] = v
-    return numbers, ints
-
-
-def _unexplained(run: list[int]) -> int:
-    """The ints one argument of one kernel took over construction's launches that are data:
-    none where they are one value or step as a loop's counter does (an arithmetic run, in
-    launch order), else each distinct one (red team rt74: a kernel launched once per entry
-    of host Python's fixed-point sigmoid table with (index, code) stored each code: the
-    indices step, the codes are the table)."""
-    distinct = list(dict.fromkeys(run))
-    steps = {b - a for a, b in zip(distinct, distinct[1:])}
-    return 0 if len(steps) <= 1 else len(distinct)
+    return numbers
 
 
 class ConstructionWatch(TorchDispatchMode):
@@ -148,7 +131,7 @@ class ConstructionWatch(TorchDispatchMode):
         # 1.0 one; arithmetic folding in a coefficient list makes a table (CONSTANT_NUMBERS)
         self.values: dict[int, frozenset] = {}
         self.handed: dict[int, set] = {}  # the launch data each storage was handed (`launching`)
-        self.ints: dict[tuple, list[int]] = {}  # (kernel, place) -> the ints launches handed there
+        self.ints = IntRuns()  # construction's launch ints, by kernel and place
         self.python_made = 0  # of those, the numbers still live once the model exists
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
 
@@ -258,9 +241,8 @@ class ConstructionWatch(TorchDispatchMode):
         # rt74: a table host Python computed, stored by a Triton kernel launched 32 times at
         # construction with 32 floats each, was counted nowhere; ok under strict at 1.00)
         # (each datum once per storage: an init kernel launched per layer with one std is one)
-        numbers, ints = _launch_numbers(kernel, args, kwargs)
-        for place, v in ints.items():
-            self.ints.setdefault((id(getattr(kernel, "fn", kernel)), place), []).append(v)
+        numbers = _launch_numbers(kernel, args, kwargs)
+        self.ints.add(kernel, args, kwargs)  # its ints: data where they do not step (rt74)
         yield
         if ops > CONSTANT_OPS:
             states.append(COMPUTED)
@@ -298,7 +280,7 @@ class ConstructionWatch(TorchDispatchMode):
         but a table split that fine (red team rt74: 1026 of host Python's sigmoid values lifted
         as 342 tensors of 3, joined by torch.cat in forward, a gather's table, ok under strict
         at 0.95) is each of its numbers."""
-        ints = sum(map(_unexplained, self.ints.values()))
+        ints = self.ints.data()
         self.python_made += ints if ints > HOST_VALUES else 0
         keys = {k for k, s in self.state.items() if s == COMPUTED}
         thin = {k for k, n in self.python.items() if _CONSTANT < n <= HOST_VALUES}

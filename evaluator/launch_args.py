@@ -454,3 +454,51 @@ def _names(code: object) -> set:
         if hasattr(c, "co_names"):
             out |= _names(c)
     return out
+
+
+def launch_numbers(kernel: object, args: tuple, kwargs: dict) -> list:
+    """`launch_data` of a launch's arguments and of its kernel's constants (`kernel_constants`)."""
+    return launch_data((*args, *kwargs.values(), kernel_constants(kernel)))
+
+
+def launch_ints(args: tuple, kwargs: dict) -> dict:
+    """A launch's ints by place (argument, then place inside it); an int the interpreter
+    specialises (1, as interpreter_scope.Specialized) is one too."""
+    ints = {}
+    for name, item in (*enumerate(args), *kwargs.items()):
+        scalar = isinstance(item, int) and not isinstance(item, bool)
+        for place, v in enumerate([int(item)] if scalar else [v for v in launch_data((item,)) if type(v) is int]):
+            ints[(name, place)] = v
+    return ints
+
+
+class IntRuns:
+    """Each argument's ints over the launches of one kernel (a forward's, or construction's),
+    and how many are data (`counts`, key -> values, as the provenance watch's launch_texts):
+    none where they are one value or step as a loop's counter does (an arithmetic run of
+    distinct values, in launch order), else each distinct one. Red team rt74: a kernel launched
+    once per entry with (index, code) stored host Python's fixed-point sigmoid table, the
+    indices stepping, the codes the table, ints counted only past judge.LAUNCH_INTS 4096."""
+
+    def __init__(self, counts: dict | None = None) -> None:
+        self.runs: dict[tuple, list] = {}  # (kernel, place) -> [distinct values, last, step, stepping]
+        self.counts: dict = {} if counts is None else counts  # (the provenance watch's launch_texts)
+
+    def add(self, kernel: object, args: tuple, kwargs: dict) -> None:
+        fn = id(getattr(kernel, "fn", kernel))
+        for place, v in launch_ints(args, kwargs).items():
+            run = self.runs.setdefault((fn, place), [set(), None, None, True])
+            if v in run[0]:
+                continue
+            if run[1] is not None:
+                step = v - run[1]
+                run[3] = run[3] and run[2] in (None, step)
+                run[2] = step
+            run[0].add(v)
+            run[1] = v
+            if not run[3]:
+                self.counts[("ints", fn, place)] = len(run[0])
+
+    def data(self) -> int:
+        """The ints that are data (where `counts` is its own)."""
+        return sum(self.counts.values())

@@ -46,6 +46,7 @@ import numpy as np
 from evaluator import launch_args, warmed_kernel
 from evaluator.launch_args import (  # noqa: F401  (launch_data, plain_constant, kernel_constants: API too)
     HEURISTIC_OPTIONS,
+    IntRuns,
     KernelArgumentError,
     _constexpr_names,
     _unmoved,
@@ -53,6 +54,7 @@ from evaluator.launch_args import (  # noqa: F401  (launch_data, plain_constant,
     geometry,
     kernel_constants,
     launch_data,
+    launch_numbers,
     plain_constant,
 )
 
