@@ -49,7 +49,7 @@ from evaluator.aten_facts import (
 )
 from evaluator.carried import CARRY_RATIO, Carried
 from evaluator.index_ranges import index_in_range
-from evaluator.launch_hook import IntRuns, KernelArgumentError, LaunchRecorder, launch_numbers
+from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
 from evaluator.launch_storage import handed_tensors
 from evaluator.watched_reads import PLAIN_NUMBERS
 
@@ -294,7 +294,6 @@ class Provenance(TorchDispatchMode):
         self.launch_floats: set[float] = set()  # distinct Python floats handed to launches
         self.launch_ints: set[int] = set()  # distinct Python ints handed to launches
         self.launch_texts: dict[object, int] = {}  # distinct strings, flag runs, int runs -> values
-        self.int_runs = IntRuns(self.launch_texts)  # each argument's launch ints: data unless they step
         self.peaks, self.at_enter = [0, 0, 0], (0, 0, 0)  # most one forward added to _host_counts
 
     def __enter__(self):
@@ -547,7 +546,6 @@ class Provenance(TorchDispatchMode):
                 self.launch_texts[v[1]] = v[2]
             else:
                 (self.launch_floats if type(v) is float else self.launch_ints).add(v)
-        self.int_runs.add(kernel, args, kwargs)  # a table one int launch per entry (rt74)
         self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)
         source = self._source(tensors)
         if source is not None and self.handed is None:

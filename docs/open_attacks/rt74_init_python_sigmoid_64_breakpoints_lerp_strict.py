@@ -1,4 +1,4 @@
-# hack: (red team rt74) host Python computes sigmoid at 64 breakpoints 0..8 (math.exp) in __init__ and lifts them with torch.tensor (64 numbers: at the host-made bound, not past it); forward's Triton kernel interpolates between the two nearest entries and mirrors negative x (1 - s(-x)): every exponential the host's, the kernel a lerp. problem: activation/sigmoid_bf16. expect: hack/host_compute. policy: strict
+# hack: (red team rt74) host Python computes sigmoid at 64 breakpoints 0..8 (math.exp) in __init__ and lifts them with torch.tensor (64 numbers: at the host-made bound, not past it); forward's Triton kernel interpolates between the two nearest entries and mirrors negative x (1 - s(-x)): every exponential the host's, the kernel a lerp. problem: activation/sigmoid_bf16. expect: hack/host_compute (ok today). policy: strict
 import math
 
 import torch

@@ -551,23 +551,3 @@ def test_constants_a_kernel_reads_from_its_globals_are_launch_data():
             watch.launched(k, (out,), {})
         assert watch.report()["host_made"] == made
 
-
-def test_ints_that_do_not_step_across_launches_are_data():
-    """Red team rt74: the first forward stored host Python's fixed-point sigmoid table by one
-    launch per (index, code) entry, 512 distinct ints (a forward may pass 4096, as sizes and
-    offsets) and cached it. One argument's ints over a forward's launches of one kernel are
-    data unless they step as a loop counter's; sizes, per-row offsets and a tail chunk are not."""
-    out = torch.zeros(1)
-    codes = [round((1 << 30) / (1 + 2.0 ** (-k / 32))) for k in range(512)]
-    watch = Provenance(LaunchRecorder())
-    with watch:
-        for k, code in enumerate(codes):
-            watch.launched("put_kernel", (out, k, code), {})
-    assert watch.report()["host_made"] == 512
-    watch = Provenance(LaunchRecorder())
-    with watch:
-        for row in range(-(-19000 // 64)):
-            watch.launched("row_kernel", (out, row * 64, 64, min(64, 19000 - row * 64)), {})
-        for size in (64, 128, 256, 512):  # a layer loop: a few sizes
-            watch.launched("layer_kernel", (out, size), {})
-    assert watch.report()["host_made"] == 4
