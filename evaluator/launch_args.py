@@ -473,12 +473,13 @@ def launch_ints(args: tuple, kwargs: dict) -> dict:
 
 
 class IntRuns:
-    """Each argument's ints over the launches of one kernel (a forward's, or construction's),
-    and how many are data (`counts`, key -> values, as the provenance watch's launch_texts):
-    none where they are one value or step as a loop's counter does (an arithmetic run of
-    distinct values, in launch order), else each distinct one. Red team rt74: a kernel launched
-    once per entry with (index, code) stored host Python's fixed-point sigmoid table, the
-    indices stepping, the codes the table, ints counted only past judge.LAUNCH_INTS 4096."""
+    """Each argument's ints over construction's launches of one kernel, and how many are data
+    (`counts`, key -> values): none where they are one value or step as a loop's counter does
+    (an arithmetic run of distinct values, in launch order), else each distinct one. Red team
+    rt74: a kernel launched once per entry with (index, code) stored host Python's fixed-point
+    sigmoid table, the indices stepping, the codes the table. Not applied in forward: an honest
+    per-layer kernel passes a ladder of sizes (a VGG-16's per-layer conv: 80 such ints), and a
+    forward may pass judge.LAUNCH_INTS distinct ints (docs/threat_model.md, rt74)."""
 
     def __init__(self, counts: dict | None = None) -> None:
         self.runs: dict[tuple, list] = {}  # (kernel, place) -> [distinct values, last, step, stepping]
