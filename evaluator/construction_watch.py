@@ -41,16 +41,20 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 
 from evaluator.aten_facts import (
+    CONSTANT_NUMBERS,
     CONSTANT_OPS,
     GLUE_OPS,
     HOST_DATA_OPS,
+    STRUCTURE_OPS,
     _python_scalars,
     chain_ops,
+    python_scalar_values,
     storage_key,
     values_op,
     written,
 )
 from evaluator.host_tables import Storages
+from evaluator.launch_args import IntRuns
 
 HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
 _CONSTANT = 3  # Python numbers a storage may hold and stay a constant (`collect`): a fill, an arange
@@ -70,6 +74,50 @@ def _random(func) -> bool:
     return torch.Tag.nondeterministic_seeded in getattr(func, "tags", ())
 
 
+def _token(v: object) -> object:
+    """A Python number as a value: 1 and 1.0 alike, every NaN one value."""
+    if isinstance(v, complex):
+        return (_token(v.real), _token(v.imag))
+    v = float(v)
+    return "nan" if v != v else v
+
+
+def _tokens(values: list) -> frozenset:
+    return frozenset(map(_token, values))
+
+
+_KEPT_VALUES = HOST_VALUES  # distinct numbers kept per storage; past them None: many
+
+
+def _union(*sets: frozenset | None) -> frozenset | None:
+    """Numbers joined (`ConstructionWatch.values`): None (many) past `_KEPT_VALUES`."""
+    if any(v is None for v in sets):
+        return None
+    joined = frozenset().union(*sets)
+    return joined if len(joined) <= _KEPT_VALUES else None
+
+
+def _lifted(out: object) -> frozenset:
+    """The numbers torch.tensor lifted into a small tensor."""
+    if not isinstance(out, torch.Tensor):
+        return frozenset()
+    with _disable_current_modes():
+        flat = out.detach().reshape(-1).tolist()
+    return _tokens([v for v in flat if type(v) in (int, float, complex)])
+
+
+def _launch_numbers(kernel: object, args: tuple, kwargs: dict) -> dict:
+    """The Python data a launch hands its kernel, each to how many numbers it holds: its
+    floats (one each, its globals' too: `launch_args.kernel_constants`) and its strings, flag
+    runs and int runs (`launch_args.launch_data`); its ints are `launch_args.IntRuns`'."""
+    from evaluator.launch_args import kernel_constants, launch_data
+
+    data = launch_data((*args, *kwargs.values(), kernel_constants(kernel)))
+    numbers = {_token(v): 1 for v in data if type(v) is float}
+    numbers.update({v[1]: v[2] for v in data if type(v) is tuple})
+    return numbers
+
+
 class ConstructionWatch(TorchDispatchMode):
     """Each storage the build wrote, by its state (module doc)."""
 
@@ -79,6 +127,12 @@ class ConstructionWatch(TorchDispatchMode):
         self.computed: list[torch.Tensor] = []
         self.python: dict[int, int] = {}  # how many of Python's numbers each storage holds
         self.ops: dict[int, int] = {}  # the compute ops each plain storage took (`chain_ops`)
+        # the distinct numbers themselves a storage holds, up to _KEPT_VALUES (absent: many):
+        # a table split into one-number storages is as many (`collect`), a hundred fills of
+        # 1.0 one; arithmetic folding in a coefficient list makes a table (CONSTANT_NUMBERS)
+        self.values: dict[int, frozenset] = {}
+        self.handed: dict[int, set] = {}  # the launch data each storage was handed (`launching`)
+        self.ints = IntRuns()  # construction's launch ints, by kernel and place
         self.python_made = 0  # of those, the numbers still live once the model exists
         self.storages = Storages()  # the storages ops touched: a table of their addresses is structure
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
@@ -94,6 +148,17 @@ class ConstructionWatch(TorchDispatchMode):
     def _of(self, t: torch.Tensor) -> str:
         return self.state.get(storage_key(t), PLAIN)
 
+    def _values_of(self, key: int) -> frozenset | None:
+        return frozenset() if not self.python.get(key) else self.values.get(key)
+
+    def _keep_values(self, key: int, made: int, values: frozenset | None, partial: bool) -> None:
+        """A storage's distinct numbers themselves (`values`), with its own where partly written."""
+        values = _union(values, self._values_of(key)) if partial else values
+        if made and values is not None:
+            self.values[key] = values
+        else:
+            self.values.pop(key, None)
+
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         name = func.overloadpacket.__name__
@@ -107,6 +172,7 @@ class ConstructionWatch(TorchDispatchMode):
         # offsets host Python chose placed Python's sigmoid table, plain as one storage's 1 number)
         read_keys, dest_keys = {storage_key(t) for t in reads}, {storage_key(d) for d in dests}
         python = sum(self.python.get(k, 0) for k in map(storage_key, reads) if k not in dest_keys)
+        values = _union(*(self._values_of(k) for k in read_keys if k not in dest_keys))
         ops = chain_ops(name, ins, self.ops)
         out = func(*args, **kwargs)
         outs = written(func, args, kwargs, out)
@@ -114,6 +180,8 @@ class ConstructionWatch(TorchDispatchMode):
         if name in HOST_DATA_OPS:  # torch.tensor(data): what it lifts is Python's new memory
             made = self.storages.numbers(out) if isinstance(out, torch.Tensor) else 1
             new, python, read_keys = PLAIN, made, set()
+            small = isinstance(out, torch.Tensor) and out.numel() <= _KEPT_VALUES
+            values = _lifted(out) if small else None
         elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)
             new = COMPUTED
         elif _random(func):
@@ -121,6 +189,7 @@ class ConstructionWatch(TorchDispatchMode):
         elif name in GLUE_OPS:
             new = DRAWN if states and all(s == DRAWN for s in states) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
+            values = _union(values, _tokens(python_scalar_values(func, args, kwargs))) if new == PLAIN else values
         elif name in _AFFINE and len(ins) == 1 and states == [DRAWN]:
             new = DRAWN
         elif name in _AFFINE and not reads and dests and len(ins) == len(dests) \
@@ -135,6 +204,10 @@ class ConstructionWatch(TorchDispatchMode):
             # from a draw are PyTorch's
             new = COMPUTED if DRAWN in states or values_op(name, outs) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
+            values = _union(values, _tokens(python_scalar_values(func, args, kwargs))) if new == PLAIN else values
+            # a list of coefficients folded in by arithmetic is a function table (rt74's hinges)
+            if new == PLAIN and name not in STRUCTURE_OPS and (values is None or len(values) > CONSTANT_NUMBERS):
+                new = COMPUTED
         for t in outs:
             key = storage_key(t)
             if not key or (key in read_keys and all(t is not d for d in dests)):
@@ -143,6 +216,7 @@ class ConstructionWatch(TorchDispatchMode):
             old = self.state.get(key, PLAIN)
             made = min(python + (self.python.get(key, 0) if partial else 0), 1 << 40)
             self.python[key] = made
+            self._keep_values(key, made, values, partial)
             state = COMPUTED if made > HOST_VALUES else new
             # a constant past CONSTANT_OPS compute ops is PyTorch's values, as in forward (rt71)
             state = COMPUTED if state == PLAIN and ops > CONSTANT_OPS else state
@@ -168,16 +242,37 @@ class ConstructionWatch(TorchDispatchMode):
         states = [self.state.get(k, PLAIN) for k in keys]
         most = max((self.python.get(k, 0) for k in keys), default=0)
         ops = sum(self.ops.get(k, 0) for k in set(keys))  # a Triton step of a constant's chain
+        # Python's numbers it was handed: data it may have stored into any of them (red team
+        # rt74: a table host Python computed, stored by a Triton kernel launched 32 times at
+        # construction with 32 floats each, was counted nowhere; ok under strict at 1.00)
+        # (each datum once per storage: an init kernel launched per layer with one std is one)
+        numbers = _launch_numbers(kernel, args, kwargs)
+        self.ints.add(kernel, args, kwargs)  # its ints: data where they do not step (rt74)
         yield
         if ops > CONSTANT_OPS:
             states.append(COMPUTED)
         for k in keys:
             self.ops[k] = ops
+        if numbers:
+            self._place(keys, most, numbers, states)
         if COMPUTED in states:
             for k in keys:
                 self.state[k] = COMPUTED
                 if most:
                     self.python[k] = max(self.python.get(k, 0), most)
+
+    def _place(self, keys: list[int], most: int, numbers: dict, states: list[str]) -> None:
+        """A launch's data (`_launch_numbers`) stored in each storage it handed: what the
+        most-holding of them held, and the data it was not handed before."""
+        floats = frozenset(numbers) if all(type(t) is not tuple for t in numbers) else None
+        for k in set(keys):
+            seen = self.handed.setdefault(k, set())
+            new = sum(n for t, n in numbers.items() if t not in seen)
+            seen.update(numbers)
+            self.python[k] = min(max(self.python.get(k, 0), most) + new, 1 << 40)
+            self._keep_values(k, self.python[k], floats, True)
+            if self.python[k] > HOST_VALUES:
+                states.append(COMPUTED)
 
     def collect(self) -> None:
         """Every live tensor whose storage construction computed (module doc); and Python's
@@ -185,26 +280,40 @@ class ConstructionWatch(TorchDispatchMode):
         the storages holding fewer where together they are more than HOST_VALUES (red team
         rt67: a 1024-value table lifted as 16 tensors of 64, never joined, handed to a kernel
         as a tuple). A storage of at most `_CONSTANT` numbers (a fill, an arange's bounds and
-        step, a scalar) adds nothing there: splitting a table that fine needs a kernel taking
-        hundreds of pointers."""
+        step, a scalar) counts its distinct numbers instead, all such storages together held to
+        HOST_VALUES apart from the others (`values`): a hundred norms' fills of 0 and 1 are two,
+        but a table split that fine (red team rt74: 1026 of host Python's sigmoid values lifted
+        as 342 tensors of 3, joined by torch.cat in forward, a gather's table, ok under strict
+        at 0.95) is each of its numbers."""
+        ints = self.ints.data()
+        self.python_made += ints if ints > HOST_VALUES else 0
         keys = {k for k, s in self.state.items() if s == COMPUTED}
         thin = {k for k, n in self.python.items() if _CONSTANT < n <= HOST_VALUES}
+        few = {k: self.values[k] for k, n in self.python.items()
+               if 0 < n <= _CONSTANT and k in self.values and k not in keys}
         self.state.clear()
-        if not keys and sum(self.python[k] for k in thin) <= HOST_VALUES:
+        if not keys and sum(self.python[k] for k in thin) <= HOST_VALUES and \
+                len(frozenset().union(*few.values())) <= HOST_VALUES:
             return
         seen: set[int] = set()
-        python, spread = self.python, 0
+        python, spread, distinct = self.python, 0, set()
         for obj in gc.get_objects():
             if issubclass(type(obj), torch.Tensor) and not obj.is_meta and obj.layout == torch.strided:
                 key = storage_key(obj)
-                if key in keys and key not in seen:
+                if key in seen:
+                    continue
+                if key in keys:
                     seen.add(key)
                     self.computed.append(obj)
                     self.python_made += python.get(key, 0) if python.get(key, 0) > HOST_VALUES else 0
-                elif key in thin and key not in seen:
+                elif key in thin:
                     seen.add(key)
                     spread += python[key]
-        self.python_made += spread if spread > HOST_VALUES else 0
+                elif key in few:
+                    seen.add(key)
+                    distinct |= few[key]
+        self.python_made += (spread if spread > HOST_VALUES else 0) + \
+            (len(distinct) if len(distinct) > HOST_VALUES else 0)
 
 
 @contextmanager

@@ -50,7 +50,7 @@ from evaluator.aten_facts import (
 from evaluator.carried import CARRY_RATIO, Carried
 from evaluator.host_tables import Storages
 from evaluator.index_ranges import index_in_range
-from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_data
+from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
 from evaluator.launch_storage import handed_tensors
 from evaluator.watched_reads import PLAIN_NUMBERS
 
@@ -288,12 +288,11 @@ class Provenance(TorchDispatchMode):
         self.ops: dict[int, int] = {}  # the compute ops each made storage took (`chain_ops`)
         self.numbers: dict[int, int] = {}  # Python's numbers each constant holds (`PLACED_NUMBERS`)
         self.host_reads = 0  # values read to the host from any other memory, in READ_BITS
-        # (a boolean is a bit of a value: an honest forward skipping 20 all-zero chunks, one
-        # bool((c != 0).any()) each, is not reading a float from each)
+        # (a boolean is a bit of a value: 20 all-zero chunks skipped are not 20 floats read)
         self.host_made, self.storages = 0, Storages()  # values Python put in tensors; storages seen
         self.launch_floats: set[float] = set()  # distinct Python floats handed to launches
         self.launch_ints: set[int] = set()  # distinct Python ints handed to launches
-        self.launch_texts: dict[object, int] = {}  # distinct strings and flag runs -> values they hold
+        self.launch_texts: dict[object, int] = {}  # distinct strings, flag runs, int runs -> values
         self.peaks, self.at_enter = [0, 0, 0], (0, 0, 0)  # most one forward added to _host_counts
 
     def __enter__(self):
@@ -311,8 +310,7 @@ class Provenance(TorchDispatchMode):
     def _host_counts(self) -> tuple[int, int, int]:
         """Host reads (in READ_BITS), values made, distinct launch ints so far (a watch held
         over a batch of timed forwards sums them; `per_forward` holds each to a trial's limits)."""
-        return (self.host_reads, self.host_made + len(self.launch_floats) + sum(self.launch_texts.values()),
-                len(self.launch_ints))
+        return self.host_reads, self.host_made + len(self.launch_floats) + sum(self.launch_texts.values()), len(self.launch_ints)
 
     def _print(self, t: torch.Tensor, key: int) -> None:
         """(Re)take the fingerprint of fresh memory an operator just wrote; a storage written
@@ -543,7 +541,7 @@ class Provenance(TorchDispatchMode):
         self.made.difference_update(map(self._key, tensors))  # a kernel may have written them
         for key in map(self._key, tensors):  # and so may have changed their bytes
             self.prints.pop(key, None)
-        for v in launch_data((*args, *kwargs.values())):  # Python numbers a kernel gets: data too
+        for v in launch_numbers(kernel, args, kwargs):  # Python numbers a kernel gets (globals too): data
             if type(v) is tuple:
                 self.launch_texts[v[1]] = v[2]
             else:

@@ -154,7 +154,8 @@ def launch_data(items: tuple, depth: int = 0) -> list:
     (the walk once stopped a level short of what the launcher takes, and descriptors' shapes
     and pointer types' address spaces carried a host GEMM out: red team A, session 19):
     Python ints and floats, and as ("text", n) the values a string or a run of booleans can
-    hold (a float's worth per 4 characters or 32 flags). For the provenance watch's counts."""
+    hold (a float's worth per 4 characters or 32 flags), or a tuple's ints past TUPLE_INTS.
+    For the provenance watch's counts."""
     import triton.language as tl
 
     if not _TENSORS:
@@ -175,7 +176,7 @@ def launch_data(items: tuple, depth: int = 0) -> list:
         elif depth >= _DATA_DEPTH:
             continue
         elif type(v) in _TUPLES:
-            out.extend(launch_data(v, depth + 1))
+            out.extend(_int_run(launch_data(v, depth + 1)))
         elif isinstance(v, tl.pointer_type):
             out.extend(launch_data((v.address_space, bool(getattr(v, "const", False)), v.element_ty), depth + 1))
         elif _DESCRIPTOR is not None and type(v) is _DESCRIPTOR:
@@ -191,6 +192,20 @@ def launch_data(items: tuple, depth: int = 0) -> list:
 
 
 _DATA_DEPTH = 16  # deeper than anything _plain lets through
+# ints one tuple argument may hold and be sizes: a shape, strides, a descriptor's block shape.
+# More are a run of data, counted as a string's are (red team rt74: 256 fixed-point sigmoid
+# values host Python computed, handed as one tuple of ints that a kernel stored as a table,
+# ok under strict at 1.00 while distinct ints counted only past judge.LAUNCH_INTS 4096)
+TUPLE_INTS = 16
+
+
+def _int_run(data: list) -> list:
+    """One tuple's data (`launch_data`), its ints a counted run where they are more than
+    TUPLE_INTS."""
+    ints = [v for v in data if type(v) is int]
+    if len(ints) <= TUPLE_INTS:
+        return data
+    return [v for v in data if type(v) is not int] + [("text", tuple(ints), len(ints))]
 
 
 def geometry(items: tuple, depth: int = 0) -> tuple:
@@ -387,3 +402,104 @@ def _refuse(kernel: object, name: str, value: object) -> None:
     raise KernelArgumentError(
         f"argument {name!r} of Triton kernel {getattr(fn, '__name__', '?')!r} is a "
         f"{type(value).__name__}: pass tensors, numbers, strings, dtypes or tuples of them")
+
+
+_CONSTANTS: dict[int, tuple] = {}  # id(kernel) -> (kernel, its constants), once per kernel
+
+
+def kernel_constants(kernel: object) -> tuple:
+    """The constants a kernel, and the @triton.jit functions it calls, read from their modules'
+    globals or closures (`tl.constexpr` numbers and tuples), as one tuple for `launch_data`:
+    data host Python made at import, handed to every launch as its arguments are (red team rt74: 96 of
+    host Python's sigmoid values as constexpr globals `S00 = tl.constexpr(_s(0))`, which a
+    kernel chose between by a where chain, counted nowhere: ok under strict at 1.00). A few
+    (LOG2E, a block size) are a kernel's own constants; literals in its body are not globals."""
+    found = _CONSTANTS.get(id(kernel))
+    if found is None or found[0] is not kernel:
+        if not _TENSORS:
+            _kinds()
+        found = (kernel, tuple(_constants(kernel, set())))
+        _CONSTANTS[id(kernel)] = found
+    return found[1]
+
+
+def _constants(fn: object, seen: set) -> list:
+    fn = getattr(fn, "fn", fn)  # a JITFunction's Python function
+    code = getattr(fn, "__code__", None)
+    if code is None or id(fn) in seen:
+        return []
+    seen.add(id(fn))
+    found: list = []
+    names = getattr(fn, "__globals__", {})
+    cells = [c.cell_contents for c in getattr(fn, "__closure__", None) or () if _full(c)]
+    for value in (*(names.get(n) for n in _names(code)), *cells):
+        if type(value) in _DEVICE_FUNCTIONS:
+            found.extend(_constants(value, seen))
+        elif type(value) is _CONSTEXPR:
+            found.append(value)
+    return found
+
+
+def _full(cell: object) -> bool:
+    try:
+        return cell.cell_contents is not cell
+    except ValueError:  # an empty cell
+        return False
+
+
+def _names(code: object) -> set:
+    """The global names a code object and the ones nested in it use."""
+    out = set(code.co_names)
+    for c in code.co_consts:
+        if hasattr(c, "co_names"):
+            out |= _names(c)
+    return out
+
+
+def launch_numbers(kernel: object, args: tuple, kwargs: dict) -> list:
+    """`launch_data` of a launch's arguments and of its kernel's constants (`kernel_constants`)."""
+    return launch_data((*args, *kwargs.values(), kernel_constants(kernel)))
+
+
+def launch_ints(args: tuple, kwargs: dict) -> dict:
+    """A launch's ints by place (argument, then place inside it); an int the interpreter
+    specialises (1, as interpreter_scope.Specialized) is one too."""
+    ints = {}
+    for name, item in (*enumerate(args), *kwargs.items()):
+        scalar = isinstance(item, int) and not isinstance(item, bool)
+        for place, v in enumerate([int(item)] if scalar else [v for v in launch_data((item,)) if type(v) is int]):
+            ints[(name, place)] = v
+    return ints
+
+
+class IntRuns:
+    """Each argument's ints over construction's launches of one kernel, and how many are data
+    (`counts`, key -> values): none where they are one value or step as a loop's counter does
+    (an arithmetic run of distinct values, in launch order), else each distinct one. Red team
+    rt74: a kernel launched once per entry with (index, code) stored host Python's fixed-point
+    sigmoid table, the indices stepping, the codes the table. Not applied in forward: an honest
+    per-layer kernel passes a ladder of sizes (a VGG-16's per-layer conv: 80 such ints), and a
+    forward may pass judge.LAUNCH_INTS distinct ints (docs/threat_model.md, rt74)."""
+
+    def __init__(self, counts: dict | None = None) -> None:
+        self.runs: dict[tuple, list] = {}  # (kernel, place) -> [distinct values, last, step, stepping]
+        self.counts: dict = {} if counts is None else counts  # (the provenance watch's launch_texts)
+
+    def add(self, kernel: object, args: tuple, kwargs: dict) -> None:
+        fn = id(getattr(kernel, "fn", kernel))
+        for place, v in launch_ints(args, kwargs).items():
+            run = self.runs.setdefault((fn, place), [set(), None, None, True])
+            if v in run[0]:
+                continue
+            if run[1] is not None:
+                step = v - run[1]
+                run[3] = run[3] and run[2] in (None, step)
+                run[2] = step
+            run[0].add(v)
+            run[1] = v
+            if not run[3]:
+                self.counts[("ints", fn, place)] = len(run[0])
+
+    def data(self) -> int:
+        """The ints that are data (where `counts` is its own)."""
+        return sum(self.counts.values())

@@ -44,14 +44,17 @@ from types import MappingProxyType
 import numpy as np
 
 from evaluator import launch_args, warmed_kernel
-from evaluator.launch_args import (  # noqa: F401  (launch_data, plain_constant: this module's API too)
+from evaluator.launch_args import (  # noqa: F401  (launch_data, plain_constant, kernel_constants: API too)
     HEURISTIC_OPTIONS,
+    IntRuns,
     KernelArgumentError,
     _constexpr_names,
     _unmoved,
     check_arguments,
     geometry,
+    kernel_constants,
     launch_data,
+    launch_numbers,
     plain_constant,
 )
 

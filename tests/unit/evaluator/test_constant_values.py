@@ -147,8 +147,35 @@ def no_coverage_bar():
                                   "rt71_init_small_table_taylor_corrected_strict",
                                   "rt71_integer_emulated_sigmoid_table_no_python_numbers_strict",
                                   "rt71_integer_emulated_table_triton_copy_each_step_strict",
-                                  "rt71_integer_emulated_table_first_forward_cached_strict"])
+                                  "rt71_integer_emulated_table_first_forward_cached_strict",
+                                  "rt74_init_integer_hinge_sigmoid_code_table_strict"])
 def test_tables_are_refused_whatever_their_charge(stem, no_coverage_bar, settings):
     verdict = no_coverage_bar.evaluate(fixture_problem("activation/sigmoid_bf16"),
                                        (HACKS / f"{stem}.py").read_text(), settings)
     assert verdict.status == "hack" and "torch_computes" in verdict.hacks, (verdict.status, verdict.feedback)
+
+
+def test_a_coefficient_list_folded_in_by_arithmetic_is_values():
+    """Red team rt74: 24 integer hinges `clamp(codes[:, None] - B, 0) * S` over an arange, B and S
+    lists of Python's numbers, gave the float32 bits of every bfloat16 code's sigmoid in 7 ops
+    and 51 numbers (under both bounds: a constant). Arithmetic folding in more than
+    CONSTANT_NUMBERS of Python's numbers makes values; structure's few bounds, and a list only
+    placed or chosen from (glue, where), stay constants."""
+    from evaluator.aten_facts import CONSTANT_NUMBERS
+
+    def hinges(k):
+        codes = torch.arange(32768, dtype=torch.int64)
+        b, s = torch.tensor(list(range(15000, 15000 + 64 * k, 64))), torch.tensor([1000] * k)
+        return ((codes[:, None] - b).clamp(min=0) * s).sum(1)
+
+    def _construction(make):
+        with cw.watched() as watch:
+            kept = make()
+        return watch, kept
+
+    watch, _ = _construction(lambda: [hinges(CONSTANT_NUMBERS)])
+    assert [t.numel() for t in watch.computed] == [32768]
+    watch, _ = _construction(lambda: [hinges(2), torch.arange(0, 8, 1)[:, None] * 8 + torch.arange(0, 8, 1),
+                                      torch.where(torch.arange(16) < 8, torch.tensor([float(j) for j in range(16)]), 0.0),
+                                      torch.cat([torch.tensor([j, j + 1]) for j in range(20)])])
+    assert watch.computed == []

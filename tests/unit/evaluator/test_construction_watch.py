@@ -229,3 +229,88 @@ def test_python_tables_spread_over_small_tensors_count_together():
     assert watch.python_made == 1024
     watch, kept = _built(few)
     assert watch.python_made == 0
+
+
+def test_python_tables_split_into_three_number_tensors_count_their_distinct_numbers():
+    """Red team rt74: 1026 of host Python's values lifted as 342 tensors of 3 (or as many
+    one-number fills) and joined by torch.cat in forward were none of Python's values; a
+    storage of at most 3 numbers now counts its distinct numbers, all of them together."""
+    def lifted():
+        return [torch.tensor([0.5 + (i + j) / 4096 for j in range(3)]) for i in range(0, 1026, 3)]
+
+    def fills():
+        return [torch.full((1,), 0.5 + i / 4096) for i in range(200)]
+
+    def norms():  # the same few numbers many times: fills of 0 and 1, aranges of one size
+        return [nn.BatchNorm2d(8) for _ in range(200)] + [torch.arange(0, 64, 2) for _ in range(50)] + \
+            [torch.tensor(float(j)) for j in range(60)]
+
+    watch, kept = _built(lifted)
+    assert watch.python_made == 1026
+    watch, kept = _built(fills)
+    assert watch.python_made == 200
+    watch, kept = _built(norms)
+    assert watch.python_made == 0
+
+
+class _Recorder:
+    around = None
+
+
+def test_python_numbers_handed_to_a_launch_at_construction_are_counted():
+    """Red team rt74: host Python's sigmoid table handed 32 floats at a time to a Triton kernel
+    launched at construction that stored them into torch.empty's memory was counted nowhere."""
+    recorder = _Recorder()
+
+    def stored():
+        table = torch.empty(1024)
+        for start in range(0, 1024, 32):
+            values = tuple(0.5 + (start + j) / 4096 for j in range(32))
+            with recorder.around("put_kernel", (table, start, values), {}):
+                with _disable_current_modes():  # what the kernel writes: no op the watch sees
+                    table[start:start + 32] = torch.tensor(values)
+        return table
+
+    def scaled():  # a launch given a scale and sizes at construction: a few numbers
+        w = torch.empty(64, 64)
+        for _ in range(100):
+            with recorder.around("init_kernel", (w, 64, 64, 0.02), {}):
+                pass
+        return w
+
+    with cw.watched(recorder) as watch:
+        kept = stored()
+    assert watch.python_made == 1024 and [t.numel() for t in watch.computed] == [1024]
+    with cw.watched(recorder) as watch:
+        kept = scaled()
+    assert watch.python_made == 0 and watch.computed == []
+    del kept
+
+
+def test_ints_launches_hand_at_construction_count_where_they_do_not_step():
+    """Red team rt74: a kernel launched once per entry at construction with (index, code), host
+    Python's fixed-point sigmoid table stored one code at a time (ints counted nowhere there).
+    An argument's ints are data unless they step as a loop's counter does; sizes are one value."""
+    recorder = _Recorder()
+
+    def stored():
+        table = torch.empty(512)
+        for k in range(512):
+            with recorder.around("put_kernel", (table, k, round((1 << 30) / (1 + 2.0 ** (-k / 32)))), {"grid": (1,)}):
+                pass
+        return table
+
+    def rows():  # a per-row init loop: offsets step, sizes stay
+        w = torch.empty(256, 64)
+        for r in range(256):
+            with recorder.around("row_kernel", (w, r * 64, 64, 0.02), {"grid": (1,)}):
+                pass
+        return w
+
+    with cw.watched(recorder) as watch:
+        kept = stored()
+    assert watch.python_made == 512
+    with cw.watched(recorder) as watch:
+        kept = rows()
+    assert watch.python_made == 0
+    del kept

@@ -425,8 +425,27 @@ def test_every_number_the_launcher_accepts_is_counted_as_launch_data():
     with watch:
         watch.launched(object(), (deep, desc, pointers), {})
     report = watch.report()
-    assert report["host_made"] == 100  # the floats four tuples down
-    assert report["launch_ints"] >= 60 + 1  # the address spaces and the descriptor's shape
+    # the floats four tuples down, and the 60 address spaces: one tuple's run of ints is data
+    assert report["host_made"] == 100 + 60
+    assert report["launch_ints"] >= 1  # the descriptor's shape
+
+
+def test_a_tuple_of_many_ints_is_data_not_sizes():
+    """Red team rt74: host Python's sigmoid table as 256 fixed-point ints in one tuple argument
+    that a kernel stored as its table (distinct ints counted only past 4096, as sizes are): a
+    tuple's ints past launch_args.TUPLE_INTS are host values; a shape, strides and sizes stay
+    ints."""
+    from evaluator.launch_args import TUPLE_INTS
+
+    codes = tuple(round((1 << 30) / (1 + 2.0 ** -(k / 32))) for k in range(256))
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        watch.launched(object(), (codes, 256), {})
+        watch.launched(object(), (codes, 512), {})  # the same run again: counted once
+        watch.launched(object(), ((4, 300), (300, 1), tuple(range(TUPLE_INTS)), 1200), {})
+    report = watch.report()
+    assert report["host_made"] == 256
+    assert report["launch_ints"] == len({256, 512, 4, 300, 1, 1200, *range(TUPLE_INTS)})
 
 
 def test_reads_of_what_pytorch_computed_count_as_host_reads_too():
@@ -495,3 +514,40 @@ def test_every_make_op_given_an_input_value_reads_it_where_the_watch_counts(make
         for i in range(4):
             make(x[i]).item()
     assert watch.report()["host_reads"] >= 4
+
+
+_TABLE = None  # set by the test below: a module-level constexpr a kernel reads
+_LOG2E = None
+
+
+def test_constants_a_kernel_reads_from_its_globals_are_launch_data():
+    """Red team rt74: 96 of host Python's sigmoid values computed at import into module-level
+    tl.constexpr globals, chosen between by the kernel, were counted nowhere (ok under strict at
+    1.00). A kernel's globals, and those of the @triton.jit functions it calls, are its launch's
+    data; a constant or two (LOG2E) stay under the bound."""
+    import triton
+    import triton.language as tl
+
+    global _TABLE, _LOG2E
+    _TABLE = tl.constexpr(tuple(1.0 / (1.0 + 2.0 ** (-k / 12)) for k in range(96)))
+    _LOG2E = tl.constexpr(1.4426950408889634)
+
+    @triton.jit
+    def pick(i):
+        return _TABLE[i]
+
+    @triton.jit
+    def kernel(out_ptr):
+        tl.store(out_ptr, pick(0) * _LOG2E)
+
+    @triton.jit
+    def plain(out_ptr):
+        tl.store(out_ptr, _LOG2E)
+
+    out = torch.zeros(1)
+    for k, made in ((plain, 1), (kernel, 97)):
+        watch = Provenance(LaunchRecorder())
+        with watch:
+            watch.launched(k, (out,), {})
+        assert watch.report()["host_made"] == made
+
