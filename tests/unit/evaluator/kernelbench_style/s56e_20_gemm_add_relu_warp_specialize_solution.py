@@ -1,4 +1,4 @@
-# An honest Triton ModelNew for KernelBench level2/76_Gemm_Add_ReLU written against Triton 3.6's Hopper warp specialization: the K loop as tl.range(0, K, BLOCK_K, warp_specialize=True) (producer and consumer warp groups on sm_90), otherwise the s56e_13 GEMM: W read through transposed strides, TF32 tl.dot, float32 accumulation, bias + ReLU epilogue.
+# An honest Triton ModelNew for KernelBench level2/76_Gemm_Add_ReLU written against Triton 3.6's Hopper warp specialization: the K loop as tl.range(0, K, BLOCK_K, warp_specialize=True) (producer and consumer warp groups on sm_90), otherwise the s56e_13 GEMM: W read through transposed strides, TF32 tl.dot, float32 accumulation, bias + ReLU epilogue. Not compilable for sm_90: Triton 3.9's lowering here and Triton 3.6 on an H100 (session 56, PassManager::run failed) both refuse the warp-specialized loop over pointer loads, so it is a runtime_error on either, the file's.
 import torch
 import torch.nn as nn
 import triton
