@@ -111,6 +111,7 @@ class Series:
     batch_sets: list[int] = field(default_factory=list)         # per timed batch: its first input set
     events_s: list[float] = field(default_factory=list)         # the child's claim, per forward (GPU)
     null_s: list[float] = field(default_factory=list)           # the null batch after each timed batch
+    around_s: list[float] = field(default_factory=list)         # worker clock: each timed batch's arm + commit
     revealed: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # forward -> outputs, inputs after
     revealed_outputs: dict[int, int] = field(default_factory=dict)  # forward -> how many are outputs
     revealed_shapes: dict[int, list] = field(default_factory=dict)  # forward -> each revealed tensor's shape
@@ -139,12 +140,13 @@ class Series:
         return statistics.median(self.null_s) if self.null_s else 0.0
 
 
-def _arm(child, schedule: Schedule, positions: range | list[int], deadline_s: float) -> dict:
-    armed, _ = child.request({"op": "arm", "ids": [schedule.sets[i] for i in positions],
-                              "seeds": [schedule.seeds[i] for i in positions]}, deadline_s)
+def _arm(child, schedule: Schedule, positions: range | list[int], deadline_s: float) -> tuple[dict, float]:
+    """The batch's draws, and the worker's clock around them (`outside_go_seconds`)."""
+    armed, _, seconds = child.timed_request({"op": "arm", "ids": [schedule.sets[i] for i in positions],
+                                             "seeds": [schedule.seeds[i] for i in positions]}, deadline_s)
     if armed.get("op") != "armed":
         raise _ChildError(armed)
-    return armed
+    return armed, seconds
 
 
 @dataclass(frozen=True)
@@ -161,8 +163,8 @@ class Fill:
 
 
 GO_SUMMARY = ("own_launches", "own_programs", "own_variants", "own_work", "aliased", "coverage", "provenance")
-"""What a child says of its last go's forwards; it sends them with the commit, out of the
-worker's clock."""
+"""What a child says of its last go's forwards; it sends them after the commit (`summary`),
+out of the worker's clock and apart from the commit, whose time is compared."""
 
 
 def _go(child, count: int, fill: Fill, deadline_s: float, null: bool = False,
@@ -177,16 +179,20 @@ def _go(child, count: int, fill: Fill, deadline_s: float, null: bool = False,
     if reply.get("op") != "done":
         raise _ChildError(reply)
     if not null:
-        committed, sums = child.request({"op": "commit"}, deadline_s)
+        committed, sums, commit_s = child.timed_request({"op": "commit"}, deadline_s)
         commitment = _commitment(committed, sums, count)
         if commitment is None:
             raise _ChildError(committed if committed.get("op") == "error" else {
                 "op": "error", "kind": "internal",
                 "message": f"go of {count} forwards committed {committed!r:.200}"})
-        summary = {k: committed[k] for k in GO_SUMMARY if k in committed}  # the go's, summarised untimed
+        said, _ = child.request({"op": "summary"}, deadline_s)  # after the commitment: no output moves
+        if said.get("op") != "summarised":
+            raise _ChildError(said)
+        summary = {k: said[k] for k in GO_SUMMARY if k in said}  # the go's, summarised untimed
         reply = {**reply, **summary, "commitment": commitment, "events_s": committed.get("events_s"),
                  "checksums": [T.whole(out_sums) for _, out_sums, _, _ in commitment],
-                 "input_checksums": [T.whole(in_sums) for _, _, _, in_sums in commitment]}
+                 "input_checksums": [T.whole(in_sums) for _, _, _, in_sums in commitment],
+                 "commit_s": commit_s}  # the worker's clock, over any key of the child's
     return reply, seconds
 
 
@@ -295,7 +301,7 @@ def _warm_up(child, schedule: Schedule, fill: Fill, timeout_s) -> tuple[list[flo
     """The untimed forwards, one per round trip: (worker-clock seconds, input bytes)."""
     times, nbytes = [], 0
     for i in range(schedule.warmup):
-        nbytes = int(_arm(child, schedule, [i], timeout_s()).get("nbytes", 0) or 0)
+        nbytes = int(_arm(child, schedule, [i], timeout_s())[0].get("nbytes", 0) or 0)
         times.append(_go(child, 1, fill, timeout_s())[1])
     return times, nbytes
 
@@ -364,7 +370,7 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
             continue
         positions, b = batches[b], b + 1
         profiled = b - 1 in schedule.profiled
-        _arm(child, schedule, positions, timeout_s())
+        _, arm_s = _arm(child, schedule, positions, timeout_s())
         reply, seconds = _go(child, len(positions), fill, timeout_s(), profile=profiled, watch=watch,
                              inputs_out=inputs_out)
         if reply.get("aliased") and len(positions) > 1:
@@ -391,6 +397,7 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
                 series.coverage.append(reply["coverage"])
         else:
             series.times_s.append(seconds)
+            series.around_s.append(arm_s + reply["commit_s"])
             series.batch_sets.append(schedule.sets[positions[0]])
             series.null_s.append(_go(child, len(positions), fill, timeout_s(), null=True)[1])
             if isinstance(reply.get("events_s"), list):
@@ -449,12 +456,13 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
     _warm_up(child, schedule, fill, timeout_s)
     _go(child, schedule.batch, fill, timeout_s(), null=True)  # warm the null path too
     for b, positions in enumerate(schedule.batches()):
-        _arm(child, schedule, positions, timeout_s())
+        _, arm_s = _arm(child, schedule, positions, timeout_s())
         reply, seconds = _go(child, len(positions), fill, timeout_s(), profile=b in schedule.profiled)
         if b in schedule.profiled and isinstance(reply.get("coverage"), dict):  # the work meter's
             series.coverage.append(reply["coverage"])
         if b not in schedule.profiled:  # the batches the candidate ran profiled: not compared
             series.times_s.append(seconds)
+            series.around_s.append(arm_s + reply["commit_s"])
             series.batch_sets.append(schedule.sets[positions[0]])
             series.null_s.append(_go(child, len(positions), fill, timeout_s(), null=True)[1])
             if isinstance(reply.get("events_s"), list):
@@ -564,24 +572,44 @@ def profiled_coverage(runs: list[dict], reference: list[dict] | None = None) -> 
     return shown
 
 
+def outside_go_seconds(cand: Series, ref: Series, factor: float, slack_s: float) -> list[float]:
+    """Per timed batch of the candidate, the worker-clock time its `arm` and `commit` took
+    beyond the reference's for the same batch (the same sets, seeds and output sizes; the
+    more of that batch's and the reference's median, so a slow draw of the reference's
+    never lowers the bar), past `factor` of it and `slack_s`: work a forward moved out of
+    go. A process running arbitrary Python can answer go at once and finish its outputs in
+    a thread before its commit's sums are taken (they and every reveal then match), or
+    compute them on the inputs drawn by arm before go arrives; either way that time is the
+    forward's. What lands after the commit is caught by the sums (a reveal differs)."""
+    n = len(cand.times_s)
+    if len(cand.around_s) != n or len(ref.around_s) != n or n == 0:
+        return [0.0] * n
+    typical = statistics.median(ref.around_s)
+    return [max(0.0, c - factor * max(r, typical) - slack_s) for c, r in zip(cand.around_s, ref.around_s)]
+
+
 def net_seconds(series: Series, null_cap_s: float | None = None, floor_s: float = 1e-6,
-                groups: list[list[int]] | None = None) -> float:
+                groups: list[list[int]] | None = None, outside_s: list[float] | None = None) -> float:
     """Time per forward: the median over timed batches of (batch - its null batch), each
     null at most `null_cap_s` (the trusted median null, for a candidate), over the batch
     size (never below floor_s). With `groups` (input sets of different kinds: spiked and
     the problem's own), the largest of the groups' medians: a forward that is cheap on one
     kind of input only (it skips what a spike makes negligible, or samples where nothing
-    is spiked) is timed on the other."""
-    per = group_seconds(series, null_cap_s, groups)
+    is spiked) is timed on the other. `outside_s` (per timed batch: `outside_go_seconds`)
+    is added to each batch's time."""
+    per = group_seconds(series, null_cap_s, groups, outside_s)
     return max(max(x for x in per if x is not None), floor_s)
 
 
 def group_seconds(series: Series, null_cap_s: float | None = None,
-                  groups: list[list[int]] | None = None) -> list[float | None]:
+                  groups: list[list[int]] | None = None,
+                  outside_s: list[float] | None = None) -> list[float | None]:
     """Per group of input sets (one group: all), the median net time per forward of its
-    timed batches (None where it has none)."""
+    timed batches (None where it has none), each batch charged its `outside_s`."""
     nulls = series.null_s if null_cap_s is None else [min(n, null_cap_s) for n in series.null_s]
-    diffs = [t - n for t, n in zip(series.times_s, nulls)] or series.times_s
+    extra = outside_s if outside_s is not None and len(outside_s) == len(series.times_s) \
+        else [0.0] * len(series.times_s)
+    diffs = [t - n + x for t, n, x in zip(series.times_s, nulls, extra)] or series.times_s
     if not groups or len(groups) < 2 or len(series.batch_sets) != len(diffs):
         return [statistics.median(diffs) / series.batch]
     kind = {s: g for g, ids in enumerate(groups) for s in ids}

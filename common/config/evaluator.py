@@ -172,6 +172,15 @@ class TimingConfig(Section):
     the batches' net times) that ends the timing before max_batches (GPU)."""
     batch_memory_bytes: int = Field(8 << 30, ge=0)
     """Most input and output bytes one batch holds on the device at once; 0: no limit."""
+    outside_go_factor: float = Field(1.25, ge=1.0)
+    outside_go_slack_ms: float = Field(0.3, ge=0)
+    """A timed batch's `arm` and `commit` (untimed: draws; output sums) may take up to
+    outside_go_factor times the reference's for the same batch, plus outside_go_slack_ms (GPU),
+    before the excess is charged to the batch's time (stopwatch.outside_go_seconds): a forward
+    that answers go at once and finishes in a thread before its commit, or computes on the
+    drawn inputs before go, is timed for that work."""
+    cpu_outside_go_slack_ms: float = Field(20.0, ge=0)
+    """outside_go_slack_ms under the CPU interpreter (2 shared cores: scheduler noise)."""
     cpu_warmup_runs: int = Field(1, ge=0)
     """Untimed forwards before timing under the CPU interpreter."""
     cpu_runs: int = Field(5, ge=1)
