@@ -112,6 +112,7 @@ class Series:
     events_s: list[float] = field(default_factory=list)         # the child's claim, per forward (GPU)
     null_s: list[float] = field(default_factory=list)           # the null batch after each timed batch
     around_s: list[float] = field(default_factory=list)         # worker clock: each timed batch's arm + commit
+    commit_s: list[float] = field(default_factory=list)         # worker clock: each timed batch's commit
     revealed: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # forward -> outputs, inputs after
     revealed_outputs: dict[int, int] = field(default_factory=dict)  # forward -> how many are outputs
     revealed_shapes: dict[int, list] = field(default_factory=dict)  # forward -> each revealed tensor's shape
@@ -398,6 +399,7 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
         else:
             series.times_s.append(seconds)
             series.around_s.append(arm_s + reply["commit_s"])
+            series.commit_s.append(reply["commit_s"])
             series.batch_sets.append(schedule.sets[positions[0]])
             series.null_s.append(_go(child, len(positions), fill, timeout_s(), null=True)[1])
             if isinstance(reply.get("events_s"), list):
@@ -463,6 +465,7 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
         if b not in schedule.profiled:  # the batches the candidate ran profiled: not compared
             series.times_s.append(seconds)
             series.around_s.append(arm_s + reply["commit_s"])
+            series.commit_s.append(reply["commit_s"])
             series.batch_sets.append(schedule.sets[positions[0]])
             series.null_s.append(_go(child, len(positions), fill, timeout_s(), null=True)[1])
             if isinstance(reply.get("events_s"), list):

@@ -97,8 +97,9 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
     null = ref.null_median_s
     ref_s = stopwatch.net_seconds(ref, groups=groups)
     # the candidate's arm and commit beyond the reference's: work moved out of go is the forward's
-    slack_ms = t.outside_go_slack_ms if run.ev.device == "cuda" else t.cpu_outside_go_slack_ms
-    outside = stopwatch.outside_go_seconds(cand, ref, t.outside_go_factor, slack_ms / 1e3)
+    factor, slack_ms = (t.outside_go_factor, t.outside_go_slack_ms) if run.ev.device == "cuda" \
+        else (t.cpu_outside_go_factor, t.cpu_outside_go_slack_ms)
+    outside = stopwatch.outside_go_seconds(cand, ref, factor, slack_ms / 1e3)
     cand_s = stopwatch.net_seconds(cand, null_cap_s=null, groups=groups, outside_s=outside)
     if ref.events_s:  # the reference child's own events are trusted: a floor under its time
         ref_s = max(ref_s, statistics.median(ref.events_s))
@@ -126,8 +127,10 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                       # arm + commit per batch (median), and what of it went past the reference's
                       "around_go_median_s": statistics.median(cand.around_s) if cand.around_s else None,
                       "outside_go_charged_s": sum(outside) / max(len(outside), 1) / k,
-                      "outside_go_batches": sum(1 for x in outside if x > 0)},
+                      "outside_go_batches": sum(1 for x in outside if x > 0),
+                      "commit_median_s": statistics.median(cand.commit_s) if cand.commit_s else None},
         "ref_around_go_median_s": statistics.median(ref.around_s) if ref.around_s else None,
+        "ref_commit_median_s": statistics.median(ref.commit_s) if ref.commit_s else None,
         "protocol_overhead_s": null,
         # the interpreter's work in the own launches (CPU: elements loaded, stored, multiplied)
         "own_work": {"fewest_trial": run.trial_own_work,
