@@ -2,7 +2,7 @@
 
 A candidate's process may know it is being timed; nothing it reports about time is
 used. One timed batch of k forwards is, from the worker:
-    arm(sets, seeds)   untimed: the child draws k input sets from the problem's
+    arm(sets, seeds)   out of go's window: the child draws k input sets from the problem's
                        get_inputs, each under a seed drawn here from the OS's randomness:
                        no earlier result is right for them, and no cheap map from an
                        earlier input leads to them (a scaled copy, as this once was, let a
@@ -11,11 +11,17 @@ used. One timed batch of k forwards is, from the worker:
                        reply: per draw, a spin (`timing.launch_slack_us`: device time the
                        host's launch path hides behind, as do_bench's behind its flush),
                        flush and forward, back to back; a device-wide sync (evaluator.timing);
-    commit             untimed: sums over every chunk of each forward's outputs (and inputs
-                       as it left them), computed on the device: kilobytes for a GiB
-                       output. The outputs were final when go replied (plain tensors, the
-                       device idle, and no candidate code runs in the child between
-                       commands);
+    commit             out of go's window: sums over every chunk of each forward's outputs
+                       (and inputs as it left them), computed on the device: kilobytes for a
+                       GiB output; the go's summary (launches, the watch) follows, `summary`.
+                       The harness answers go only after its forwards, but a process running
+                       arbitrary Python (past the static layer) can answer at once and finish
+                       its outputs in a thread before the sums are taken, or compute on the
+                       draws during arm: arm and commit are timed by the worker's clock on
+                       both sides, and what the candidate's took beyond the reference's for
+                       the same batch (`timing.outside_go_factor` of it plus a slack) is
+                       added to that batch's time (batch_times.outside_go_seconds). Work left
+                       past the commit differs from the sums, and a reveal shows it;
     reveal?            decided HERE, after the reply, with the OS's randomness, each forward
                        independently with the same probability (a fixed number of reveals
                        would tell a child that counts them when the last one is past): the
@@ -39,8 +45,8 @@ The reference is timed the same way, in the trusted reference child (a process t
 never ran candidate code), on the same schedule of batches, sets and seeds, so its
 inputs at every forward equal the candidate's. Each child does a `null` batch (the
 same protocol without the forwards) right after each timed batch, and the pair is
-subtracted there and then (the draws are untimed):
-    time per forward = median over batches of (go - null) / k
+subtracted there and then:
+    time per forward = median over batches of (go - null + outside) / k
 Past min_batches, more batches are timed (min_batches at a time, up to max_batches) while the
 median's ~95% interval is wider than batch_precision of it (`more_batches`): for a forward of
 tens of microseconds the pair's difference is a few percent of two round trips, and ten pairs
@@ -65,6 +71,7 @@ import torch
 
 from common.config.evaluator import TimingConfig
 from evaluator import timing as T
+from evaluator.batch_times import group_seconds, net_seconds, outside_go_seconds  # noqa: F401  (their home was here)
 
 
 class ForgedTiming(Exception):
@@ -573,51 +580,6 @@ def profiled_coverage(runs: list[dict], reference: list[dict] | None = None) -> 
         shown["coverage"] = min(shown["coverage"], shown["reference_share"])
     shown["per_run"] = [round(float(c["coverage"]), 4) for c in usable]
     return shown
-
-
-def outside_go_seconds(cand: Series, ref: Series, factor: float, slack_s: float) -> list[float]:
-    """Per timed batch of the candidate, the worker-clock time its `arm` and `commit` took
-    beyond the reference's for the same batch (the same sets, seeds and output sizes; the
-    more of that batch's and the reference's median, so a slow draw of the reference's
-    never lowers the bar), past `factor` of it and `slack_s`: work a forward moved out of
-    go. A process running arbitrary Python can answer go at once and finish its outputs in
-    a thread before its commit's sums are taken (they and every reveal then match), or
-    compute them on the inputs drawn by arm before go arrives; either way that time is the
-    forward's. What lands after the commit is caught by the sums (a reveal differs)."""
-    n = len(cand.times_s)
-    if len(cand.around_s) != n or len(ref.around_s) != n or n == 0:
-        return [0.0] * n
-    typical = statistics.median(ref.around_s)
-    return [max(0.0, c - factor * max(r, typical) - slack_s) for c, r in zip(cand.around_s, ref.around_s)]
-
-
-def net_seconds(series: Series, null_cap_s: float | None = None, floor_s: float = 1e-6,
-                groups: list[list[int]] | None = None, outside_s: list[float] | None = None) -> float:
-    """Time per forward: the median over timed batches of (batch - its null batch), each
-    null at most `null_cap_s` (the trusted median null, for a candidate), over the batch
-    size (never below floor_s). With `groups` (input sets of different kinds: spiked and
-    the problem's own), the largest of the groups' medians: a forward that is cheap on one
-    kind of input only (it skips what a spike makes negligible, or samples where nothing
-    is spiked) is timed on the other. `outside_s` (per timed batch: `outside_go_seconds`)
-    is added to each batch's time."""
-    per = group_seconds(series, null_cap_s, groups, outside_s)
-    return max(max(x for x in per if x is not None), floor_s)
-
-
-def group_seconds(series: Series, null_cap_s: float | None = None,
-                  groups: list[list[int]] | None = None,
-                  outside_s: list[float] | None = None) -> list[float | None]:
-    """Per group of input sets (one group: all), the median net time per forward of its
-    timed batches (None where it has none), each batch charged its `outside_s`."""
-    nulls = series.null_s if null_cap_s is None else [min(n, null_cap_s) for n in series.null_s]
-    extra = outside_s if outside_s is not None and len(outside_s) == len(series.times_s) \
-        else [0.0] * len(series.times_s)
-    diffs = [t - n + x for t, n, x in zip(series.times_s, nulls, extra)] or series.times_s
-    if not groups or len(groups) < 2 or len(series.batch_sets) != len(diffs):
-        return [statistics.median(diffs) / series.batch]
-    kind = {s: g for g, ids in enumerate(groups) for s in ids}
-    per = [[d for d, s in zip(diffs, series.batch_sets) if kind.get(s) == g] for g in range(len(groups))]
-    return [statistics.median(p) / series.batch if p else None for p in per]
 
 
 def balanced(n: int, groups: int, rng: secrets.SystemRandom) -> list[int]:
