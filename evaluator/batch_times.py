@@ -12,20 +12,30 @@ if TYPE_CHECKING:
     from evaluator.stopwatch import Series
 
 
-def outside_go_seconds(cand: Series, ref: Series, factor: float, slack_s: float) -> list[float]:
-    """Per timed batch of the candidate, the worker-clock time its `arm` and `commit` took
-    beyond the reference's for the same batch (the same sets, seeds and output sizes; the
-    more of that batch's and the reference's median, so a slow draw of the reference's
-    never lowers the bar), past `factor` of it and `slack_s`: work a forward moved out of
-    go. A process running arbitrary Python can answer go at once and finish its outputs in
-    a thread before its commit's sums are taken (they and every reveal then match), or
-    compute them on the inputs drawn by arm before go arrives; either way that time is the
-    forward's. What lands after the commit is caught by the sums (a reveal differs)."""
+def outside_go_seconds(cand: Series, ref: Series, factor: float, slack_s: float,
+                       groups: list[list[int]] | None = None) -> list[float]:
+    """Per timed batch of the candidate, what its `arm` and `commit` took on the worker's clock
+    beyond the reference's for the same batches (the same sets, seeds and output sizes), past
+    `factor` of it and `slack_s`: work a forward moved out of go. A process running arbitrary
+    Python can answer go at once and finish its outputs in a thread before its commit's sums
+    are taken (they and every reveal then match), or compute them on the inputs drawn by arm
+    before go arrives; either way that time is the forward's. Medians per kind of input, as
+    the time is (`group_seconds`), each charged to every batch of its kind: a collection or a
+    scheduler's hiccup in one honest commit charges nothing (an honest linear + relu's was
+    charged 2.8 ms of 45 ms per forward, batch by batch, on 2 shared cores), and a forward
+    that moves its work out of go in fewer than half its batches leaves its go median honest.
+    What lands after the commit is caught by the sums (a reveal differs)."""
     n = len(cand.times_s)
     if len(cand.around_s) != n or len(ref.around_s) != n or n == 0:
         return [0.0] * n
-    typical = statistics.median(ref.around_s)
-    return [max(0.0, c - factor * max(r, typical) - slack_s) for c, r in zip(cand.around_s, ref.around_s)]
+    kind = {s: g for g, ids in enumerate(groups or []) for s in ids}
+    key = [kind.get(s, 0) for s in cand.batch_sets] if len(cand.batch_sets) == n else [0] * n
+    charge = {}
+    for g in set(key):
+        mine = [b for b in range(n) if key[b] == g]
+        theirs = statistics.median(ref.around_s[b] for b in mine)
+        charge[g] = max(0.0, statistics.median(cand.around_s[b] for b in mine) - factor * theirs - slack_s)
+    return [charge[g] for g in key]
 
 
 def net_seconds(series: Series, null_cap_s: float | None = None, floor_s: float = 1e-6,

@@ -99,7 +99,7 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
     # the candidate's arm and commit beyond the reference's: work moved out of go is the forward's
     factor, slack_ms = (t.outside_go_factor, t.outside_go_slack_ms) if run.ev.device == "cuda" \
         else (t.cpu_outside_go_factor, t.cpu_outside_go_slack_ms)
-    outside = stopwatch.outside_go_seconds(cand, ref, factor, slack_ms / 1e3)
+    outside = stopwatch.outside_go_seconds(cand, ref, factor, slack_ms / 1e3, groups)
     cand_s = stopwatch.net_seconds(cand, null_cap_s=null, groups=groups, outside_s=outside)
     if ref.events_s:  # the reference child's own events are trusted: a floor under its time
         ref_s = max(ref_s, statistics.median(ref.events_s))

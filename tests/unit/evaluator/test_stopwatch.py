@@ -641,3 +641,22 @@ def test_an_honest_candidates_arm_and_commit_within_the_noise_bound_cost_it_noth
     outside = stopwatch.outside_go_seconds(cand, ref, cfg.outside_go_factor, 0.0)
     assert outside == [0.0] * len(cand.times_s) and len(cand.around_s) == len(ref.around_s) > 0
     assert stopwatch.net_seconds(cand, null_cap_s=ref.null_median_s, outside_s=outside) == pytest.approx(0.1e-3)
+
+
+def test_one_slow_commit_of_an_honest_candidate_costs_nothing():
+    """A collection or a scheduler's hiccup lands in one batch's commit now and then: the excess
+    is the median's, per kind of input, as the time is."""
+    cfg = TimingConfig(max_batch=4)
+
+    class Hiccup(ScriptedChild):
+        def timed_request(self, head, deadline_s):
+            reply, tensors, seconds = super().timed_request(head, deadline_s)
+            self.commits = getattr(self, "commits", 0) + (head["op"] == "commit")
+            return reply, tensors, seconds + (20e-3 if head["op"] == "commit" and self.commits == 8 else 0.0)
+
+    schedule, cand, _ = stopwatch.time_candidate(Hiccup(round_trip=0.7e-3, forward_s=0.1e-3), [100], cfg,
+                                                 "cuda", 0, lambda: 5.0)
+    ref = stopwatch.time_reference(ScriptedChild(round_trip=0.7e-3, forward_s=0.1e-3), schedule,
+                                   frozenset(), "cuda", 0, lambda: 5.0)
+    assert max(cand.around_s) > 20e-3
+    assert stopwatch.outside_go_seconds(cand, ref, cfg.outside_go_factor, 0.0) == [0.0] * len(cand.times_s)
