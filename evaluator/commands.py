@@ -143,7 +143,7 @@ def _sendable(outs: list[torch.Tensor], max_bytes: int, reference_bytes: int | N
 
 
 _OPS = {"prepare": "prepare", "load": "load", "model": "build_reference", "run": "run", "arm": "arm",
-        "go": "go", "commit": "commit", "reveal": "reveal", "profile": "profile", "status": "status",
+        "go": "go", "commit": "commit", "summary": "summarise", "reveal": "reveal", "profile": "profile", "status": "status",
         "alt": "alt", "release": "release", "cap": "cap"}
 
 
@@ -189,7 +189,7 @@ class ChildState(TimedSteps):
         self.batch: list[list] = []  # the armed draws, one input list per forward of the next go
         self.events: list = []  # CUDA event pairs of the last go's forwards (read by commit)
         self.last_outputs: list[list[torch.Tensor]] = []  # per forward of the last go
-        self.summary: Callable[[], dict] | None = None  # the last go's, computed by its commit
+        self.summary: Callable[[], dict] | None = None  # the last go's, computed by its `summary` command
         self.flush = None
         self.draws_checked: set[int] = set()
 

@@ -2,7 +2,7 @@
 
 A candidate's process may know it is being timed; nothing it reports about time is
 used. One timed batch of k forwards is, from the worker:
-    arm(sets, seeds)   untimed: the child draws k input sets from the problem's
+    arm(sets, seeds)   out of go's window: the child draws k input sets from the problem's
                        get_inputs, each under a seed drawn here from the OS's randomness:
                        no earlier result is right for them, and no cheap map from an
                        earlier input leads to them (a scaled copy, as this once was, let a
@@ -11,11 +11,17 @@ used. One timed batch of k forwards is, from the worker:
                        reply: per draw, a spin (`timing.launch_slack_us`: device time the
                        host's launch path hides behind, as do_bench's behind its flush),
                        flush and forward, back to back; a device-wide sync (evaluator.timing);
-    commit             untimed: sums over every chunk of each forward's outputs (and inputs
-                       as it left them), computed on the device: kilobytes for a GiB
-                       output. The outputs were final when go replied (plain tensors, the
-                       device idle, and no candidate code runs in the child between
-                       commands);
+    commit             out of go's window: sums over every chunk of each forward's outputs
+                       (and inputs as it left them), computed on the device: kilobytes for a
+                       GiB output; the go's summary (launches, the watch) follows, `summary`.
+                       The harness answers go only after its forwards, but a process running
+                       arbitrary Python (past the static layer) can answer at once and finish
+                       its outputs in a thread before the sums are taken, or compute on the
+                       draws during arm: arm and commit are timed by the worker's clock on
+                       both sides, and what the candidate's took beyond the reference's for
+                       the same batch (`timing.outside_go_factor` of it plus a slack) is
+                       added to that batch's time (batch_times.outside_go_seconds). Work left
+                       past the commit differs from the sums, and a reveal shows it;
     reveal?            decided HERE, after the reply, with the OS's randomness, each forward
                        independently with the same probability (a fixed number of reveals
                        would tell a child that counts them when the last one is past): the
@@ -39,8 +45,8 @@ The reference is timed the same way, in the trusted reference child (a process t
 never ran candidate code), on the same schedule of batches, sets and seeds, so its
 inputs at every forward equal the candidate's. Each child does a `null` batch (the
 same protocol without the forwards) right after each timed batch, and the pair is
-subtracted there and then (the draws are untimed):
-    time per forward = median over batches of (go - null) / k
+subtracted there and then:
+    time per forward = median over batches of (go - null + outside) / k
 Past min_batches, more batches are timed (min_batches at a time, up to max_batches) while the
 median's ~95% interval is wider than batch_precision of it (`more_batches`): for a forward of
 tens of microseconds the pair's difference is a few percent of two round trips, and ten pairs
@@ -65,6 +71,7 @@ import torch
 
 from common.config.evaluator import TimingConfig
 from evaluator import timing as T
+from evaluator.batch_times import group_seconds, net_seconds, outside_go_seconds  # noqa: F401  (their home was here)
 
 
 class ForgedTiming(Exception):
@@ -111,6 +118,8 @@ class Series:
     batch_sets: list[int] = field(default_factory=list)         # per timed batch: its first input set
     events_s: list[float] = field(default_factory=list)         # the child's claim, per forward (GPU)
     null_s: list[float] = field(default_factory=list)           # the null batch after each timed batch
+    around_s: list[float] = field(default_factory=list)         # worker clock: each timed batch's arm + commit
+    commit_s: list[float] = field(default_factory=list)         # worker clock: each timed batch's commit
     revealed: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # forward -> outputs, inputs after
     revealed_outputs: dict[int, int] = field(default_factory=dict)  # forward -> how many are outputs
     revealed_shapes: dict[int, list] = field(default_factory=dict)  # forward -> each revealed tensor's shape
@@ -139,12 +148,13 @@ class Series:
         return statistics.median(self.null_s) if self.null_s else 0.0
 
 
-def _arm(child, schedule: Schedule, positions: range | list[int], deadline_s: float) -> dict:
-    armed, _ = child.request({"op": "arm", "ids": [schedule.sets[i] for i in positions],
-                              "seeds": [schedule.seeds[i] for i in positions]}, deadline_s)
+def _arm(child, schedule: Schedule, positions: range | list[int], deadline_s: float) -> tuple[dict, float]:
+    """The batch's draws, and the worker's clock around them (`outside_go_seconds`)."""
+    armed, _, seconds = child.timed_request({"op": "arm", "ids": [schedule.sets[i] for i in positions],
+                                             "seeds": [schedule.seeds[i] for i in positions]}, deadline_s)
     if armed.get("op") != "armed":
         raise _ChildError(armed)
-    return armed
+    return armed, seconds
 
 
 @dataclass(frozen=True)
@@ -161,8 +171,8 @@ class Fill:
 
 
 GO_SUMMARY = ("own_launches", "own_programs", "own_variants", "own_work", "aliased", "coverage", "provenance")
-"""What a child says of its last go's forwards; it sends them with the commit, out of the
-worker's clock."""
+"""What a child says of its last go's forwards; it sends them after the commit (`summary`),
+out of the worker's clock and apart from the commit, whose time is compared."""
 
 
 def _go(child, count: int, fill: Fill, deadline_s: float, null: bool = False,
@@ -177,16 +187,20 @@ def _go(child, count: int, fill: Fill, deadline_s: float, null: bool = False,
     if reply.get("op") != "done":
         raise _ChildError(reply)
     if not null:
-        committed, sums = child.request({"op": "commit"}, deadline_s)
+        committed, sums, commit_s = child.timed_request({"op": "commit"}, deadline_s)
         commitment = _commitment(committed, sums, count)
         if commitment is None:
             raise _ChildError(committed if committed.get("op") == "error" else {
                 "op": "error", "kind": "internal",
                 "message": f"go of {count} forwards committed {committed!r:.200}"})
-        summary = {k: committed[k] for k in GO_SUMMARY if k in committed}  # the go's, summarised untimed
+        said, _ = child.request({"op": "summary"}, deadline_s)  # after the commitment: no output moves
+        if said.get("op") != "summarised":
+            raise _ChildError(said)
+        summary = {k: said[k] for k in GO_SUMMARY if k in said}  # the go's, summarised untimed
         reply = {**reply, **summary, "commitment": commitment, "events_s": committed.get("events_s"),
                  "checksums": [T.whole(out_sums) for _, out_sums, _, _ in commitment],
-                 "input_checksums": [T.whole(in_sums) for _, _, _, in_sums in commitment]}
+                 "input_checksums": [T.whole(in_sums) for _, _, _, in_sums in commitment],
+                 "commit_s": commit_s}  # the worker's clock, over any key of the child's
     return reply, seconds
 
 
@@ -295,7 +309,7 @@ def _warm_up(child, schedule: Schedule, fill: Fill, timeout_s) -> tuple[list[flo
     """The untimed forwards, one per round trip: (worker-clock seconds, input bytes)."""
     times, nbytes = [], 0
     for i in range(schedule.warmup):
-        nbytes = int(_arm(child, schedule, [i], timeout_s()).get("nbytes", 0) or 0)
+        nbytes = int(_arm(child, schedule, [i], timeout_s())[0].get("nbytes", 0) or 0)
         times.append(_go(child, 1, fill, timeout_s())[1])
     return times, nbytes
 
@@ -364,7 +378,7 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
             continue
         positions, b = batches[b], b + 1
         profiled = b - 1 in schedule.profiled
-        _arm(child, schedule, positions, timeout_s())
+        _, arm_s = _arm(child, schedule, positions, timeout_s())
         reply, seconds = _go(child, len(positions), fill, timeout_s(), profile=profiled, watch=watch,
                              inputs_out=inputs_out)
         if reply.get("aliased") and len(positions) > 1:
@@ -391,6 +405,8 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
                 series.coverage.append(reply["coverage"])
         else:
             series.times_s.append(seconds)
+            series.around_s.append(arm_s + reply["commit_s"])
+            series.commit_s.append(reply["commit_s"])
             series.batch_sets.append(schedule.sets[positions[0]])
             series.null_s.append(_go(child, len(positions), fill, timeout_s(), null=True)[1])
             if isinstance(reply.get("events_s"), list):
@@ -449,12 +465,14 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
     _warm_up(child, schedule, fill, timeout_s)
     _go(child, schedule.batch, fill, timeout_s(), null=True)  # warm the null path too
     for b, positions in enumerate(schedule.batches()):
-        _arm(child, schedule, positions, timeout_s())
+        _, arm_s = _arm(child, schedule, positions, timeout_s())
         reply, seconds = _go(child, len(positions), fill, timeout_s(), profile=b in schedule.profiled)
         if b in schedule.profiled and isinstance(reply.get("coverage"), dict):  # the work meter's
             series.coverage.append(reply["coverage"])
         if b not in schedule.profiled:  # the batches the candidate ran profiled: not compared
             series.times_s.append(seconds)
+            series.around_s.append(arm_s + reply["commit_s"])
+            series.commit_s.append(reply["commit_s"])
             series.batch_sets.append(schedule.sets[positions[0]])
             series.null_s.append(_go(child, len(positions), fill, timeout_s(), null=True)[1])
             if isinstance(reply.get("events_s"), list):
@@ -562,31 +580,6 @@ def profiled_coverage(runs: list[dict], reference: list[dict] | None = None) -> 
         shown["coverage"] = min(shown["coverage"], shown["reference_share"])
     shown["per_run"] = [round(float(c["coverage"]), 4) for c in usable]
     return shown
-
-
-def net_seconds(series: Series, null_cap_s: float | None = None, floor_s: float = 1e-6,
-                groups: list[list[int]] | None = None) -> float:
-    """Time per forward: the median over timed batches of (batch - its null batch), each
-    null at most `null_cap_s` (the trusted median null, for a candidate), over the batch
-    size (never below floor_s). With `groups` (input sets of different kinds: spiked and
-    the problem's own), the largest of the groups' medians: a forward that is cheap on one
-    kind of input only (it skips what a spike makes negligible, or samples where nothing
-    is spiked) is timed on the other."""
-    per = group_seconds(series, null_cap_s, groups)
-    return max(max(x for x in per if x is not None), floor_s)
-
-
-def group_seconds(series: Series, null_cap_s: float | None = None,
-                  groups: list[list[int]] | None = None) -> list[float | None]:
-    """Per group of input sets (one group: all), the median net time per forward of its
-    timed batches (None where it has none)."""
-    nulls = series.null_s if null_cap_s is None else [min(n, null_cap_s) for n in series.null_s]
-    diffs = [t - n for t, n in zip(series.times_s, nulls)] or series.times_s
-    if not groups or len(groups) < 2 or len(series.batch_sets) != len(diffs):
-        return [statistics.median(diffs) / series.batch]
-    kind = {s: g for g, ids in enumerate(groups) for s in ids}
-    per = [[d for d, s in zip(diffs, series.batch_sets) if kind.get(s) == g] for g in range(len(groups))]
-    return [statistics.median(p) / series.batch if p else None for p in per]
 
 
 def balanced(n: int, groups: int, rng: secrets.SystemRandom) -> list[int]:

@@ -151,15 +151,24 @@ class TimedSteps:
         return extra
 
     def commit(self, h: dict) -> tuple[dict, list]:
-        """Untimed, after a go: per forward, the chunk sums of its outputs and of its inputs
-        as it left them (timing.commit_reply), its CUDA-event times (read here, out of the
-        timed window: each read is a CUDA call), and the go's summary (`_summary`)."""
+        """After a go, out of its timed window: per forward, the chunk sums of its outputs and
+        of its inputs as it left them (timing.commit_reply) and its CUDA-event times (each
+        read is a CUDA call). The same work in both roles for the same batch: the worker
+        times it on both sides and charges the candidate what its commit takes beyond the
+        reference's (stopwatch.outside_go_seconds: work a forward left running past go)."""
         events = timing.event_seconds(self.events)
         self.events = []
-        summary, self.summary = (self.summary() if self.summary is not None else {}), None
-        head, sums = timing.commit_reply(self.last_outputs,
-                                         [self._inputs_after(i) for i in range(len(self.last_outputs))], events)
-        return {**summary, **head}, sums
+        # the sums are the harness's own arithmetic: past a CPU candidate child's stand-in
+        # function mode (evaluator.candidate_env), which made its commit 5x the reference's
+        with torch._C.DisableTorchFunction():
+            return timing.commit_reply(self.last_outputs,
+                                       [self._inputs_after(i) for i in range(len(self.last_outputs))], events)
+
+    def summarise(self, h: dict) -> tuple[dict, list]:
+        """After a commit: what the last go's forwards showed (`_summary`), a candidate's
+        only (the watch, its own launches), so apart from the commit both roles time alike."""
+        summary, self.summary = (self.summary() if callable(self.summary) else {}), None
+        return {"op": "summarised", **summary}, []
 
     def _inputs_after(self, index: int) -> list[torch.Tensor]:
         """Forward `index`'s tensor inputs as the forward left them (a timed run may no more

@@ -96,7 +96,11 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
         bad = judge.judge_provenance([{"provenance": p} for p in cand.provenance], True, False)
     null = ref.null_median_s
     ref_s = stopwatch.net_seconds(ref, groups=groups)
-    cand_s = stopwatch.net_seconds(cand, null_cap_s=null, groups=groups)
+    # the candidate's arm and commit beyond the reference's: work moved out of go is the forward's
+    factor, slack_ms = (t.outside_go_factor, t.outside_go_slack_ms) if run.ev.device == "cuda" \
+        else (t.cpu_outside_go_factor, t.cpu_outside_go_slack_ms)
+    outside = stopwatch.outside_go_seconds(cand, ref, factor, slack_ms / 1e3, groups)
+    cand_s = stopwatch.net_seconds(cand, null_cap_s=null, groups=groups, outside_s=outside)
     if ref.events_s:  # the reference child's own events are trusted: a floor under its time
         ref_s = max(ref_s, statistics.median(ref.events_s))
     if bad is None and run.ev.device == "cuda":  # on the CPU the profile's times are estimates
@@ -118,8 +122,15 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
         "ref": {"median_s": ref_s, "raw_batch_median_s": ref.median_s, "null_batch_median_s": null},
         "candidate": {"median_s": cand_s, "raw_batch_median_s": cand.median_s,
                       "null_batch_median_s": cand.null_median_s,
-                      "min_s": min(t - min(n, null) for t, n in zip(cand.times_s, cand.null_s)) / k,
-                      "max_s": max(t - min(n, null) for t, n in zip(cand.times_s, cand.null_s)) / k},
+                      "min_s": min(b - min(n, null) + x for b, n, x in zip(cand.times_s, cand.null_s, outside)) / k,
+                      "max_s": max(b - min(n, null) + x for b, n, x in zip(cand.times_s, cand.null_s, outside)) / k,
+                      # arm + commit per batch (median), and what of it went past the reference's
+                      "around_go_median_s": statistics.median(cand.around_s) if cand.around_s else None,
+                      "outside_go_charged_s": sum(outside) / max(len(outside), 1) / k,
+                      "outside_go_batches": sum(1 for x in outside if x > 0),
+                      "commit_median_s": statistics.median(cand.commit_s) if cand.commit_s else None},
+        "ref_around_go_median_s": statistics.median(ref.around_s) if ref.around_s else None,
+        "ref_commit_median_s": statistics.median(ref.commit_s) if ref.commit_s else None,
         "protocol_overhead_s": null,
         # the interpreter's work in the own launches (CPU: elements loaded, stored, multiplied)
         "own_work": {"fewest_trial": run.trial_own_work,
@@ -128,7 +139,7 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
     if len(kinds) > 1:  # each kind of timed input's own median; the slower one is the time
         run.details["timing"]["by_inputs"] = {
             kind: {"candidate_s": c, "ref_s": r} for kind, c, r in
-            zip(kinds, stopwatch.group_seconds(cand, null, groups), stopwatch.group_seconds(ref, None, groups))}
+            zip(kinds, stopwatch.group_seconds(cand, null, groups, outside), stopwatch.group_seconds(ref, None, groups))}
     if run.ev.device == "cuda" and cand.coverage:  # what judge_unprofiled_work held the timed runs to
         own, least = timed_work.profiled_device(cand.coverage)
         run.details["timing"]["profiled_device_s"] = {"own_median": own, "total_least": least}

@@ -172,6 +172,21 @@ class TimingConfig(Section):
     the batches' net times) that ends the timing before max_batches (GPU)."""
     batch_memory_bytes: int = Field(8 << 30, ge=0)
     """Most input and output bytes one batch holds on the device at once; 0: no limit."""
+    outside_go_factor: float = Field(1.25, ge=1.0)
+    outside_go_slack_ms: float = Field(0.3, ge=0)
+    """A timed batch's `arm` and `commit` (untimed: draws; output sums) may take up to
+    outside_go_factor times the reference's for the same batch, plus outside_go_slack_ms (GPU),
+    before the excess is charged to the batch's time (stopwatch.outside_go_seconds): a forward
+    that answers go at once and finishes in a thread before its commit, or computes on the
+    drawn inputs before go, is timed for that work."""
+    cpu_outside_go_factor: float = Field(6.0, ge=1.0)
+    cpu_outside_go_slack_ms: float = Field(2.0, ge=0)
+    """The same under the CPU interpreter, where a candidate child's draws pass its stand-in
+    function mode (evaluator.candidate_env) and the reference's do not. Honest arm + commit
+    medians against the reference's on 2 shared cores (session 56): relu 1.65 ms / 0.6-0.8
+    (before the commit's sums went past that mode, 2.0-2.3 ms), softmax 1.96 / 1.04, linear +
+    relu 4.6-5.8 / 1.0-1.1 (4.4-5.9x: its draws), matmul 6.3 / 5.8. Loose: the CPU's time says
+    nothing of the GPU's, and an interpreted forward is tens of milliseconds."""
     cpu_warmup_runs: int = Field(1, ge=0)
     """Untimed forwards before timing under the CPU interpreter."""
     cpu_runs: int = Field(5, ge=1)
