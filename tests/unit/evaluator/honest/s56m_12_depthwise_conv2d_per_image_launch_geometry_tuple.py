@@ -1,4 +1,4 @@
-# honest: depthwise conv launched once per image, its 23-int geometry tuple (18 of them not 1, which the GPU launcher specialises) carrying the image index, so each launch's tuple differs from the last in one place (launch_args.count_text). problem: conv/depthwise_conv2d
+# honest: depthwise conv launched once per image, its 23-int geometry tuple (18 of them not 1, which the GPU launcher specialises) carrying the image index, so each launch's tuple differs from the last in one place (launch_args.count_text: each launch costs the places that changed). host_compute at 89 values before s56m, each tuple costing its 18 data ints. problem: conv/depthwise_conv2d
 import torch
 import torch.nn as nn
 import triton
