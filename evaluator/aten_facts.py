@@ -270,13 +270,17 @@ CONSTANT_NUMBERS = 8
 
 def chain_ops(name: str, ins: list, ops: dict[int, int]) -> int:
     """The compute ops an op's output took (`CONSTANT_OPS`), from `ops` (storage -> what its
-    constant took): what every tensor it touched took (an in-place op's own, an element
-    write's whole buffer, each view `cat` joins: never less than the truth), plus one where
-    it computes. A make op
-    writes none (fill_ from a tensor: what that took)."""
+    constant took): what every storage it touched took (an in-place op's own, an element
+    write's whole buffer: never less than the truth, since a storage's count is its whole
+    history), plus one where it computes. Each storage once: `rel[:, :, 0] += 6` reads and
+    writes views of one storage (add_, then copy_ of it back), and counting it per view
+    doubled the count at every such step, so Swin's relative position index (three of them,
+    5 ops) was past CONSTANT_OPS (honest round s56m). Python's numbers are summed per tensor
+    (a join of 65536 slices of one arange holds 65536: rt71); ops are not numbers placed. A
+    make op writes none (fill_ from a tensor: what that took)."""
     if name in MAKE_OPS:
         ins = ins[1:2] if name in ("fill", "fill_") else []
-    n = sum(ops.get(k, 0) for k in map(storage_key, ins) if k)  # per tensor: a join of many views
+    n = sum(ops.get(k, 0) for k in {storage_key(t) for t in ins} if k)
     return min(n + (name not in GLUE_OPS), 1 << 30)
 
 

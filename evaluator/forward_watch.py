@@ -50,6 +50,7 @@ from evaluator.aten_facts import (
 from evaluator.carried import CARRY_RATIO, Carried
 from evaluator.host_tables import Storages
 from evaluator.index_ranges import index_in_range
+from evaluator.launch_args import count_text
 from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
 from evaluator.launch_storage import handed_tensors
 from evaluator.watched_reads import PLAIN_NUMBERS
@@ -543,7 +544,7 @@ class Provenance(TorchDispatchMode):
             self.prints.pop(key, None)
         for v in launch_numbers(kernel, args, kwargs):  # Python numbers a kernel gets (globals too): data
             if type(v) is tuple:
-                self.launch_texts[v[1]] = v[2]
+                count_text(self.launch_texts, v[1], v[2])
             else:
                 (self.launch_floats if type(v) is float else self.launch_ints).add(v)
         self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)

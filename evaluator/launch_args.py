@@ -9,6 +9,7 @@ refused: `_unmoved`).
 """
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -206,6 +207,26 @@ def _int_run(data: list) -> list:
     if len(ints) <= TUPLE_INTS:
         return data
     return [v for v in data if type(v) is not int] + [("text", tuple(ints), len(ints))]
+
+
+def count_text(texts: dict, key: object, n: int) -> None:
+    """Count one launch's text, flag run or int run (`launch_data`'s ("text", key, n)) into
+    `texts` (key -> values it holds). An int run like one of the last RECENT_RUNS before it
+    (as long, as many of its places the same) costs the places that differ: a kernel launched
+    per image or chunk with one geometry tuple whose index changes is one run and a step per
+    launch (honest round s56m: a depthwise conv launched per image with a 20-int tuple cost 20
+    per image, host_compute at 4 images); a run of new values still costs each (rt74's 256
+    fixed-point ints)."""
+    if key in texts:
+        return
+    if type(key) is tuple and len(key) > TUPLE_INTS and all(type(v) is int for v in key):
+        for seen in itertools.islice(reversed(texts), RECENT_RUNS):
+            if type(seen) is tuple and len(seen) == len(key) and all(type(v) is int for v in seen):
+                n = min(n, max(1, sum(a != b for a, b in zip(seen, key))))
+    texts[key] = n
+
+
+RECENT_RUNS = 8  # earlier runs a new int run is compared with (`count_text`)
 
 
 def geometry(items: tuple, depth: int = 0) -> tuple:
@@ -432,12 +453,53 @@ def _constants(fn: object, seen: set) -> list:
     found: list = []
     names = getattr(fn, "__globals__", {})
     cells = [c.cell_contents for c in getattr(fn, "__closure__", None) or () if _full(c)]
+    literals = None
     for value in (*(names.get(n) for n in _names(code)), *cells):
         if type(value) in _DEVICE_FUNCTIONS:
             found.extend(_constants(value, seen))
         elif type(value) is _CONSTEXPR:
+            if type(value.value) is float:
+                literals = _source_literals(code.co_filename) if literals is None else literals
+                if abs(value.value) in literals:
+                    continue  # `P1 = tl.constexpr(0.254829592)`: the source's own number
             found.append(value)
     return found
+
+
+def _source_literals(filename: str) -> frozenset:
+    """The float values of the number literals in a source file (`kernel_constants`): a
+    constexpr global that is one of them is the author's literal, as a number typed in the
+    kernel's body is, not data host Python computed (honest round s56m: a libm-style port of
+    erf, 64 polynomial coefficients typed as constexpr globals, was host_compute past
+    max_host_made; rt74's 96 globals were computed at import and are none)."""
+    import io
+    import linecache
+    import tokenize
+
+    found = _LITERALS.get(filename)
+    if found is None:
+        numbers = []
+        try:
+            numbers = [tok.string for tok in tokenize.generate_tokens(
+                io.StringIO("".join(linecache.getlines(filename))).readline) if tok.type == tokenize.NUMBER]
+        except (tokenize.TokenError, SyntaxError):
+            numbers = []
+        found = _LITERALS[filename] = frozenset(v for v in map(_number, numbers) if v is not None)
+    return found
+
+
+_LITERALS: dict[str, frozenset] = {}  # file name -> its number literals' values (`_source_literals`)
+
+
+def _number(text: str) -> float | None:
+    """A number literal's value as a float (None: imaginary, or too large for one)."""
+    try:
+        return abs(float(text))
+    except ValueError:  # 0x10, 0o7, 0b1, 1j
+        try:
+            return abs(float(int(text, 0)))
+        except (ValueError, OverflowError):
+            return None
 
 
 def _full(cell: object) -> bool:

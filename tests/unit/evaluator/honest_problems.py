@@ -430,4 +430,10 @@ FULL = {
         # a mapped smooth L1: a CPU-only timeout while the map ran one interpreted call per element
         "17_smooth_l1_map_elementwise_branchy_huber_partials": ("loss/smooth_l1", {"batch_size": 4, "dim": 3000}),
     }.items()},
+    # honest round s56m: a geometry tuple of 20 ints (launch_args.TUPLE_INTS), and one launched
+    # per image with its index inside (launch_args.count_text: 18 data ints per image before)
+    "s56m_11_depthwise_conv2d_geometry_tuple_of_twenty_ints.py": (
+        "conv/depthwise_conv2d", {"batch_size": 2, "channels": 4, "height": 12, "width": 12, "kernel_size": 3}),
+    "s56m_12_depthwise_conv2d_per_image_launch_geometry_tuple.py": (
+        "conv/depthwise_conv2d", {"batch_size": 5, "channels": 3, "height": 8, "width": 8, "kernel_size": 3}),
 }
