@@ -139,10 +139,10 @@ def test_seeded_samples_differ_and_many_long_prompts_at_once_keep_the_engine_up(
         again = run(runner.run(problems[0], 0, 1, "seeds-again"))
     finally:
         runner.judge.client.close()
-    answers = [tuple(e.turns[0].response_ids) for e in episodes]
+    answers = [tuple(e.turns[0].turn.response_ids) for e in episodes]
     for i in range(len(problems)):
         assert len(set(answers[8 * i: 8 * i + 8])) == 8, "a group's samples must differ"
-    assert tuple(again.turns[0].response_ids) == answers[0]  # reproducible per sample
+    assert tuple(again.turns[0].turn.response_ids) == answers[0]  # reproducible per sample
 
 
 def test_in_flight_update_tags_tokens_on_both_sides(vllm_engine, session_loop, actor_weights, actor_service,
