@@ -412,8 +412,9 @@ def kernel_constants(kernel: object) -> tuple:
     globals or closures (`tl.constexpr` numbers and tuples), as one tuple for `launch_data`:
     data host Python made at import, handed to every launch as its arguments are (red team rt74: 96 of
     host Python's sigmoid values as constexpr globals `S00 = tl.constexpr(_s(0))`, which a
-    kernel chose between by a where chain, counted nowhere: ok under strict at 1.00). A few
-    (LOG2E, a block size) are a kernel's own constants; literals in its body are not globals."""
+    kernel chose between by a where chain, counted nowhere: ok under strict at 1.00), and the
+    constexpr defaults of their parameters. A few (LOG2E, a block size) are a kernel's own
+    constants; literals in its body are not globals."""
     found = _CONSTANTS.get(id(kernel))
     if found is None or found[0] is not kernel:
         if not _TENSORS:
@@ -432,6 +433,10 @@ def _constants(fn: object, seen: set) -> list:
     found: list = []
     names = getattr(fn, "__globals__", {})
     cells = [c.cell_contents for c in getattr(fn, "__closure__", None) or () if _full(c)]
+    # a parameter's default is a constant the function reads too (red team rt78: a constexpr
+    # tuple of 256 sigmoid values as a kernel's or a helper's default, named nowhere in a body)
+    defaults = (*(getattr(fn, "__defaults__", None) or ()), *(getattr(fn, "__kwdefaults__", None) or {}).values())
+    found.extend(v for v in defaults if type(v) not in _DEVICE_FUNCTIONS)
     for value in (*(names.get(n) for n in _names(code)), *cells):
         if type(value) in _DEVICE_FUNCTIONS:
             found.extend(_constants(value, seen))
