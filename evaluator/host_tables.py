@@ -26,7 +26,7 @@ glue: `aten_facts.PLACED_NUMBERS`, untouched), and so does data past MAX_READ in
 The same reading prices a join (`join_numbers`: torch.cat/stack of a list of tensors): which
 tensor comes next is host Python's choice too (red team rt78: 256 one-element tensors each
 holding its index, joined in the order of a sigmoid table's bytes, 512 inputs and no number
-anywhere: ok under strict at 0.98), so a list costs one per run of inputs in ascending
+anywhere: ok under strict at 0.98), so a list costs one per run of inputs in ascending or descending
 (storage made, offset) order past the first: a join of what the forward made, in the order
 it made it, or of one tensor's chunks in place, is free; a table spelled by order is not.
 Only the count changes: what a kernel writes through such an address, into memory no launch
@@ -159,15 +159,19 @@ JOIN_OPS = frozenset({"cat", "stack", "hstack", "vstack", "column_stack", "dstac
 
 def join_numbers(name: str, args: tuple, storages: Storages) -> int:
     """What a join's list of tensors costs in host_made: its runs of inputs in strictly
-    ascending (storage order, offset), less one (`Storages.token` of each input's first byte;
+    ascending or strictly descending (storage order, offset), less one (a reversed list of
+    per-step outputs, a backward RNN's, is one run) (`Storages.token` of each input's first byte;
     the op's inputs already `touched`)."""
     if name not in JOIN_OPS or not args or type(args[0]) not in (list, tuple):
         return 0
-    tokens = [storages.token(t.data_ptr()) for t in args[0] if isinstance(t, torch.Tensor)]
-    runs, last = 0, None
-    for tok in tokens:
-        key = (tok[1], tok[2]) if tok[0] == "address" else None
-        if key is None or last is None or key <= last:
-            runs += 1
-        last = key
+    keys = [(tok[1], tok[2]) if tok[0] == "address" else None
+            for tok in (storages.token(t.data_ptr()) for t in args[0] if isinstance(t, torch.Tensor))]
+    runs, i = 0, 0
+    while i < len(keys):
+        runs, j = runs + 1, i + 1
+        if keys[i] is not None and j < len(keys) and keys[j] is not None and keys[j] != keys[i]:
+            rising = keys[j] > keys[i]
+            while j < len(keys) and keys[j] is not None and keys[j] != keys[j - 1] and (keys[j] > keys[j - 1]) == rising:
+                j += 1
+        i = j
     return max(runs - 1, 0)

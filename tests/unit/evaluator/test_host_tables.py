@@ -132,5 +132,6 @@ def test_a_join_costs_the_order_host_python_chose():
     x = torch.randn(8, 6)
     storages.touched([x], [])
     assert join_numbers("cat", (list(x.chunk(3, dim=0)),), storages) == 0  # chunks in place
-    assert join_numbers("cat", ([digits[1], digits[0]],), storages) == 1  # rotate-half: a swap
+    assert join_numbers("cat", (digits[::-1],), storages) == 0  # reversed: a backward RNN's steps
+    assert join_numbers("cat", ([digits[1], digits[0], digits[1]],), storages) == 1
     assert join_numbers("add", (x, x), storages) == 0
