@@ -53,7 +53,7 @@ from evaluator.aten_facts import (
     values_op,
     written,
 )
-from evaluator.host_tables import Storages
+from evaluator.host_tables import Storages, join_numbers
 from evaluator.launch_args import IntRuns
 
 HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
@@ -177,6 +177,7 @@ class ConstructionWatch(TorchDispatchMode):
         out = func(*args, **kwargs)
         outs = written(func, args, kwargs, out)
         self.storages.touched(ins, outs)  # where tensors lie (`host_tables`: address tables)
+        python += join_numbers(name, args, self.storages)  # the order of a join's list (rt78)
         if name in HOST_DATA_OPS:  # torch.tensor(data): what it lifts is Python's new memory
             made = self.storages.numbers(out) if isinstance(out, torch.Tensor) else 1
             new, python, read_keys = PLAIN, made, set()

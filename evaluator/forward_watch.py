@@ -48,7 +48,7 @@ from evaluator.aten_facts import (
     written,
 )
 from evaluator.carried import CARRY_RATIO, Carried
-from evaluator.host_tables import Storages
+from evaluator.host_tables import Storages, join_numbers
 from evaluator.index_ranges import index_in_range
 from evaluator.launch_args import count_text
 from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
@@ -394,6 +394,7 @@ class Provenance(TorchDispatchMode):
         outs = written(func, args, kwargs, out)
         constant = constant and not over and not values_op(name, outs)
         self.storages.touched(ins, outs)  # where tensors lie: an address table is structure
+        self.host_made += join_numbers(name, args, self.storages)  # a join's order (rt78)
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
             self.host_made += self.storages.numbers(out)  # numbers torch.tensor's data holds
         else:

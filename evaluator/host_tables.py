@@ -23,6 +23,12 @@ point, offsets into a storage at positions a function chose, storages picked out
 breaks its runs at almost every element and costs one number per element, as before.
 Floats and bools count one per element, as before (rt71's host tables are floats placed by
 glue: `aten_facts.PLACED_NUMBERS`, untouched), and so does data past MAX_READ ints.
+The same reading prices a join (`join_numbers`: torch.cat/stack of a list of tensors): which
+tensor comes next is host Python's choice too (red team rt78: 256 one-element tensors each
+holding its index, joined in the order of a sigmoid table's bytes, 512 inputs and no number
+anywhere: ok under strict at 0.98), so a list costs one per run of inputs in ascending or descending
+(storage made, offset) order past the first: a join of what the forward made, in the order
+it made it, or of one tensor's chunks in place, is free; a table spelled by order is not.
 Only the count changes: what a kernel writes through such an address, into memory no launch
 was handed, is still no kernel's write to the provenance watch (fingerprints, carried writes).
 """
@@ -146,3 +152,26 @@ def table_numbers(data: object, storages: Storages) -> int:
     for period in range(1, min(PERIODS, len(tokens)) + 1):
         best = min(best, (period > 1) + sum(_runs_cost(tokens[j::period]) for j in range(period)))
     return best
+
+
+JOIN_OPS = frozenset({"cat", "stack", "hstack", "vstack", "column_stack", "dstack", "concat", "concatenate"})
+
+
+def join_numbers(name: str, args: tuple, storages: Storages) -> int:
+    """What a join's list of tensors costs in host_made: its runs of inputs in strictly
+    ascending or strictly descending (storage order, offset), less one (a reversed list of
+    per-step outputs, a backward RNN's, is one run) (`Storages.token` of each input's first byte;
+    the op's inputs already `touched`)."""
+    if name not in JOIN_OPS or not args or type(args[0]) not in (list, tuple):
+        return 0
+    keys = [(tok[1], tok[2]) if tok[0] == "address" else None
+            for tok in (storages.token(t.data_ptr()) for t in args[0] if isinstance(t, torch.Tensor))]
+    runs, i = 0, 0
+    while i < len(keys):
+        runs, j = runs + 1, i + 1
+        if keys[i] is not None and j < len(keys) and keys[j] is not None and keys[j] != keys[i]:
+            rising = keys[j] > keys[i]
+            while j < len(keys) and keys[j] is not None and keys[j] != keys[j - 1] and (keys[j] > keys[j - 1]) == rising:
+                j += 1
+        i = j
+    return max(runs - 1, 0)

@@ -26,7 +26,11 @@ whose cheap arm SimplifyCFG speculates into a select, fusing a product made abov
 in the PTX at BLOCK=1024); a `ttg.convert_layout` through shared memory between a product
 and its add, which the GPU cannot fuse and the interpreter does (not built: no such file
 found); the combiner's preference for the product with fewer uses where both operands are
-products; a noinline helper, whose ops carry its own lines only (no record: fused). Half
+products. A noinline helper is its own function on the GPU (a real call): a product made on
+one side of its call and added on the other is never fused (red team rt78: `_sub(g * g, p)`
+with `_sub` noinline was 0 on the GPU, the product's error on the CPU: a ReLU gated on it ok
+on the CPU only, hacks/rt78_fp_contraction_sub_in_noinline_helper_switch_relu); its own
+products and adds carry its lines only (no record: fused). Half
 products round once to their type (fma.rn.f16, fma.rn.bf16). Reading the decisions off the PTX itself (its `.loc` lines) would close these at the cost
 of LLVM's O3 per specialization.
 """
@@ -42,6 +46,9 @@ import numpy as np
 # p`), the operand index alone does
 _FUSED: dict[tuple, set] = {}
 _BY_INDEX: dict[tuple, set] = {}
+
+# the code objects of the interpreter's rewritten noinline @triton.jit functions (`install`)
+_NOINLINE: set = set()
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.float16))
 _ADDS = ("arith.addf", "arith.subf")
@@ -154,15 +161,45 @@ def _site():
     return ((code.co_filename, line, column + 1), *outer[0])
 
 
+def _call_scope():
+    """The innermost running noinline helper's frame (None: the kernel's own function, with its
+    inlined helpers): LLVM contracts within one function, and a noinline call is a real one."""
+    from evaluator import interpreter_spin
+
+    if not _NOINLINE:
+        return None
+    frames = interpreter_spin._kernel_frames(interpreter_spin._DEEPEST)
+    return next((f for f in frames if f.f_code in _NOINLINE), None)
+
+
 class _Product:
     """What an interpreted product remembers: its operands (viewed as the product is); a
-    bfloat16 product's as their float32 values (the interpreter holds bfloat16 as bits)."""
+    bfloat16 product's as their float32 values (the interpreter holds bfloat16 as bits); the
+    noinline call it was made in (`_call_scope`)."""
 
-    def __init__(self, a, b, site, bf16: bool = False):
-        self.a, self.b, self.site, self.bf16 = a, b, site, bf16
+    def __init__(self, a, b, site, bf16: bool = False, scope=None):
+        self.a, self.b, self.site, self.bf16, self.scope = a, b, site, bf16, scope
 
     def viewed(self, view) -> _Product:
-        return _Product(view(self.a), view(self.b), self.site, self.bf16)
+        return _Product(view(self.a), view(self.b), self.site, self.bf16, self.scope)
+
+
+def _note_noinline(interpreter) -> None:
+    """Record the rewritten code of every noinline @triton.jit function the interpreter runs
+    (its InterpretedFunction keeps triton.jit's keywords; idempotent)."""
+    cls = interpreter.InterpretedFunction
+    rewrite = cls.rewrite
+    if getattr(rewrite, "_krl_noinline", False):
+        return
+
+    def noted(self):
+        fn = rewrite(self)
+        if getattr(self, "kwargs", {}).get("noinline"):
+            _NOINLINE.add(fn.__code__)
+        return fn
+
+    noted._krl_noinline = True  # type: ignore[attr-defined]
+    cls.rewrite = noted
 
 
 def _bf16_fused(product: _Product, other, which: int, sign: float) -> np.ndarray:
@@ -192,6 +229,7 @@ def install(builder_type: type, interpreter) -> None:
     from evaluator import interpreter_races
     from evaluator.interpreter_casts import _is_bf16, bfloat16_float32
 
+    _note_noinline(interpreter)
     mul, add, sub = builder_type.create_fmul, builder_type.create_fadd, builder_type.create_fsub
     expand, broadcast = builder_type.create_expand_dims, builder_type.create_broadcast
 
@@ -207,10 +245,11 @@ def install(builder_type: type, interpreter) -> None:
         except Exception:  # noqa: BLE001  (no site: no add fuses it)
             site = None
         if site:
+            scope = _call_scope()
             if bf16:
-                out.rt76_product = _Product(bfloat16_float32(lhs.data), bfloat16_float32(rhs.data), site, True)
+                out.rt76_product = _Product(bfloat16_float32(lhs.data), bfloat16_float32(rhs.data), site, True, scope)
             else:
-                out.rt76_product = _Product(lhs.data, rhs.data, site)
+                out.rt76_product = _Product(lhs.data, rhs.data, site, scope=scope)
         return out
 
     def create_expand_dims(self, arg, axis):
@@ -232,6 +271,10 @@ def install(builder_type: type, interpreter) -> None:
         if not any(t is not None for t in tagged):
             return fallback(self, lhs, rhs)
         try:
+            scope = _call_scope()  # a product from across a noinline call is a call's value
+            tagged = [t if t is not None and t.scope is scope else None for t in tagged]
+            if not any(t is not None for t in tagged):
+                return fallback(self, lhs, rhs)
             site = _site()
             made = [t.site if t is not None else None for t in tagged]
             which = fused_operand(interpreter_races._Launch.compiled, site, made) if site else -1

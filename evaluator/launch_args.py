@@ -433,8 +433,9 @@ def kernel_constants(kernel: object) -> tuple:
     globals or closures (`tl.constexpr` numbers and tuples), as one tuple for `launch_data`:
     data host Python made at import, handed to every launch as its arguments are (red team rt74: 96 of
     host Python's sigmoid values as constexpr globals `S00 = tl.constexpr(_s(0))`, which a
-    kernel chose between by a where chain, counted nowhere: ok under strict at 1.00). A few
-    (LOG2E, a block size) are a kernel's own constants; literals in its body are not globals."""
+    kernel chose between by a where chain, counted nowhere: ok under strict at 1.00), and the
+    constexpr defaults of their parameters. A few (LOG2E, a block size) are a kernel's own
+    constants; literals in its body are not globals."""
     found = _CONSTANTS.get(id(kernel))
     if found is None or found[0] is not kernel:
         if not _TENSORS:
@@ -454,6 +455,10 @@ def _constants(fn: object, seen: set) -> list:
     names = getattr(fn, "__globals__", {})
     cells = [c.cell_contents for c in getattr(fn, "__closure__", None) or () if _full(c)]
     literals = None
+    # a parameter's default is a constant the function reads too (red team rt78: a constexpr
+    # tuple of 256 sigmoid values as a kernel's or a helper's default, named nowhere in a body)
+    defaults = (*(getattr(fn, "__defaults__", None) or ()), *(getattr(fn, "__kwdefaults__", None) or {}).values())
+    found.extend(v for v in defaults if type(v) not in _DEVICE_FUNCTIONS)
     for value in (*(names.get(n) for n in _names(code)), *cells):
         if type(value) in _DEVICE_FUNCTIONS:
             found.extend(_constants(value, seen))
@@ -541,15 +546,23 @@ class IntRuns:
     rt74: a kernel launched once per entry with (index, code) stored host Python's fixed-point
     sigmoid table, the indices stepping, the codes the table. Not applied in forward: an honest
     per-layer kernel passes a ladder of sizes (a VGG-16's per-layer conv: 80 such ints), and a
-    forward may pass judge.LAUNCH_INTS distinct ints (docs/threat_model.md, rt74)."""
+    forward may pass judge.LAUNCH_INTS distinct ints (docs/threat_model.md, rt74).
+    The distinct values say nothing of WHEN each comes back, and that order is a table too (red
+    team rt78: a code handed as 16 arguments of 0 or 1, each two values in a run, stored 128
+    entries for nothing): an argument also counts the runs its launch-order sequence needs
+    (`sequence_cost`), a loop's counter, a constant and a nested loop's counters one run."""
 
     def __init__(self, counts: dict | None = None) -> None:
         self.runs: dict[tuple, list] = {}  # (kernel, place) -> [distinct values, last, step, stepping]
+        self.seqs: dict[tuple, list] = {}  # (kernel, place) -> its ints in launch order
         self.counts: dict = {} if counts is None else counts  # (the provenance watch's launch_texts)
 
     def add(self, kernel: object, args: tuple, kwargs: dict) -> None:
         fn = id(getattr(kernel, "fn", kernel))
         for place, v in launch_ints(args, kwargs).items():
+            seq = self.seqs.setdefault((fn, place), [])
+            if len(seq) < MAX_SEQUENCE:
+                seq.append(v)
             run = self.runs.setdefault((fn, place), [set(), None, None, True])
             if v in run[0]:
                 continue
@@ -563,5 +576,57 @@ class IntRuns:
                 self.counts[("ints", fn, place)] = len(run[0])
 
     def data(self) -> int:
-        """The ints that are data (where `counts` is its own)."""
+        """The ints that are data (where `counts` is its own): per argument the larger of its
+        distinct values (where they do not step) and its sequence's runs (where more than one)."""
+        for (fn, place), seq in self.seqs.items():
+            cost = sequence_cost(seq)
+            key = ("ints", fn, place)
+            if cost > 1 and cost > self.counts.get(key, 0):
+                self.counts[key] = cost
         return sum(self.counts.values())
+
+
+MAX_SEQUENCE = 1 << 14  # launch-order ints kept per argument (a bound on the watch's own work)
+SEQUENCE_PERIODS = 64  # short periods tried, besides a nested loop's (`_periods`)
+
+
+def _runs(seq: list) -> int:
+    """Greedy arithmetic runs (equal steps, a repeat being step 0) covering `seq`."""
+    runs, i, n = 0, 0, len(seq)
+    while i < n:
+        runs += 1
+        if i + 1 < n:
+            step, j = seq[i + 1] - seq[i], i + 1
+            while j + 1 < n and seq[j + 1] - seq[j] == step:
+                j += 1
+            i = j + 1
+        else:
+            i += 1
+    return runs
+
+
+def _periods(seq: list) -> set:
+    """Periods a loop nest gives a counter: short ones, the first change (an outer counter's
+    block) and the first return to the first value after a change (an inner counter's)."""
+    out = set(range(1, min(SEQUENCE_PERIODS, len(seq)) + 1))
+    change = next((i for i, v in enumerate(seq) if v != seq[0]), None)
+    if change is not None:
+        out.add(change)
+        back = next((i for i in range(change, len(seq)) if seq[i] == seq[0]), None)
+        if back is not None:
+            out.add(back)
+    return out
+
+
+def sequence_cost(seq: list) -> int:
+    """Runs describing an argument's launch-order ints: over the cheapest period p where every
+    value is the one p launches before plus one constant (a loop nest's counters), the first
+    period's cost; with no such period, the runs of the whole."""
+    best = _runs(seq)
+    for p in _periods(seq) if seq else ():
+        if p >= len(seq) or p >= best:
+            continue
+        shift = seq[p] - seq[0]
+        if all(seq[i] - seq[i - p] == shift for i in range(p, len(seq))):
+            best = min(best, sequence_cost(seq[:p]))  # its own nest, one level in
+    return best

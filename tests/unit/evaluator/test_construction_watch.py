@@ -314,3 +314,43 @@ def test_ints_launches_hand_at_construction_count_where_they_do_not_step():
         kept = rows()
     assert watch.python_made == 0
     del kept
+
+
+def test_ints_launches_hand_at_construction_count_the_order_they_come_back_in():
+    """Red team rt78: a code handed as 16 arguments of 0 or 1 (each two values, a run of distinct
+    values) stored host Python's 128-entry table for nothing; base-8 digits the same. What a
+    loop nest hands (an outer counter's blocks, an inner one's sawtooth) stays free."""
+    recorder = _Recorder()
+    codes = [round((1 << 16) / (1 + 2.0 ** (-k / 16))) for k in range(128)]
+
+    def bits():
+        table = torch.empty(128)
+        for k, code in enumerate(codes):
+            with recorder.around("put_kernel", (table, k, *[(code >> j) & 1 for j in range(16)]), {"grid": (1,)}):
+                pass
+        return table
+
+    def digits():
+        table = torch.empty(128)
+        for k, code in enumerate(codes):
+            with recorder.around("put_kernel", (table, k, *[(code >> 3 * j) & 7 for j in range(6)]), {"grid": (1,)}):
+                pass
+        return table
+
+    def nest():  # per layer, per row block, per column block: counters and sizes
+        w = torch.empty(8, 16, 64)
+        for layer in range(8):
+            for r in range(16):
+                for c in range(4):
+                    with recorder.around("init_kernel", (w, layer, r, c * 16, 64, 16), {"grid": (1,)}):
+                        pass
+        return w
+
+    for make in (bits, digits):
+        with cw.watched(recorder) as watch:
+            kept = make()
+        assert watch.python_made > 64, make.__name__
+    with cw.watched(recorder) as watch:
+        kept = nest()
+    assert watch.python_made == 0
+    del kept

@@ -111,3 +111,27 @@ def test_construction_counts_tables_the_same_way(candidate_tensor):
     with cw.watched() as watch:
         kept = fixed_point_sigmoid()
     assert [t.numel() for t in watch.computed] == [4096] and watch.python_made > 64
+
+
+def test_a_join_costs_the_order_host_python_chose():
+    """Red team rt78: 256 one-element tensors joined in the order of a table's bytes spelled
+    the table with no number anywhere; a join in made order, or of one tensor's chunks in
+    place, is free."""
+    from evaluator.host_tables import join_numbers
+
+    storages = Storages()
+    digits = [torch.full((1,), float(j)) for j in range(256)]
+    for d in digits:
+        storages.touched([], [d])
+    gen = torch.Generator().manual_seed(0)
+    order = torch.randint(0, 256, (512,), generator=gen).tolist()
+    picked = [digits[b] for b in order]
+    storages.touched(picked, [])
+    assert join_numbers("cat", (picked,), storages) > 128
+    assert join_numbers("cat", (digits,), storages) == 0  # made order
+    x = torch.randn(8, 6)
+    storages.touched([x], [])
+    assert join_numbers("cat", (list(x.chunk(3, dim=0)),), storages) == 0  # chunks in place
+    assert join_numbers("cat", (digits[::-1],), storages) == 0  # reversed: a backward RNN's steps
+    assert join_numbers("cat", ([digits[1], digits[0], digits[1]],), storages) == 1
+    assert join_numbers("add", (x, x), storages) == 0

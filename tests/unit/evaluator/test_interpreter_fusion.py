@@ -195,3 +195,45 @@ def test_a_product_of_another_block_rounds_twice():
     across_a_loop_kernel[(1,)](g, out, 1, BLOCK=64)
     gn = g.numpy()
     np.testing.assert_array_equal(out.numpy(), (gn * gn).astype(np.float32))
+
+
+@triton.jit(noinline=True)
+def _sub_noinline(a, b):
+    return a - b
+
+
+@triton.jit(noinline=True)
+def _square_error_noinline(g):
+    p = g * g
+    return g * g - p
+
+
+@triton.jit
+def _sub_inlined(a, b):
+    return a - b
+
+
+@triton.jit
+def noinline_kernel(g_ptr, out_ptr, N: tl.constexpr):
+    i = tl.program_id(0)
+    g = tl.load(g_ptr + i)
+    p = g * g
+    tl.store(out_ptr + i, _sub_noinline(g * g, p))  # a real call on the GPU: two roundings
+    tl.store(out_ptr + N + i, _square_error_noinline(g))  # inside the helper: fma(g, g, -p)
+    tl.store(out_ptr + 2 * N + i, _sub_inlined(g * g, p))  # inlined: fma(g, g, -p)
+
+
+@needs_interpreter
+def test_a_product_across_a_noinline_call_rounds_twice():
+    """Red team rt78: a noinline helper is its own function on sm_90, so the caller's g * g
+    handed to its subtract is not contracted (0 there); the CPU fused it, and a ReLU gated on
+    the difference being nonzero was ok on the CPU only."""
+    g = torch.randn(16, generator=torch.Generator().manual_seed(5)) * 1.7 + 0.3
+    out = torch.empty(3 * 16)
+    noinline_kernel[(16,)](g, out, N=16)
+    gn, got = g.numpy(), out.numpy().reshape(3, 16)
+    p = (gn * gn).astype(np.float32)
+    np.testing.assert_array_equal(got[0], np.zeros(16, np.float32))
+    assert np.count_nonzero(got[2]) > 8
+    np.testing.assert_array_equal(got[1], _f32_fma(gn, gn, -p))
+    np.testing.assert_array_equal(got[2], _f32_fma(gn, gn, -p))
