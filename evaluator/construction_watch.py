@@ -54,7 +54,7 @@ from evaluator.aten_facts import (
     written,
 )
 from evaluator.host_tables import Storages, join_numbers
-from evaluator.launch_args import IntRuns
+from evaluator.launch_ints import IntRuns
 
 HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
 _CONSTANT = 3  # Python numbers a storage may hold and stay a constant (`collect`): a fill, an arange
@@ -109,7 +109,7 @@ def _lifted(out: object) -> frozenset:
 def _launch_numbers(kernel: object, args: tuple, kwargs: dict) -> dict:
     """The Python data a launch hands its kernel, each to how many numbers it holds: its
     floats (one each, its globals' too: `launch_args.kernel_constants`) and its strings, flag
-    runs and int runs (`launch_args.launch_data`); its ints are `launch_args.IntRuns`'."""
+    runs and int runs (`launch_args.launch_data`); its ints are `launch_ints.IntRuns`'."""
     from evaluator.launch_args import kernel_constants, launch_data
 
     data = launch_data((*args, *kwargs.values(), kernel_constants(kernel)))
