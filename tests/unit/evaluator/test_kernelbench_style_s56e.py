@@ -40,7 +40,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FixtureProblem
+from conftest import FixtureProblem, cpu_config
 
 from common.config.evaluator import StaticConfig
 from common.problem_sizes import declared_sizes
@@ -122,7 +122,6 @@ def test_sizes_written_as_arithmetic_or_unpacked_tuples_are_declared():
 def test_the_depth_trials_raise_a_k_written_as_arithmetic():
     from types import SimpleNamespace
 
-    from conftest import cpu_config
 
     run = SimpleNamespace(cfg=cpu_config(correctness={"depth": {"enabled": True}}), sizes=SIZES["s56e_03_matvec"],
                           problem=SimpleNamespace(source=(HERE / "s56e_03_matvec.py").read_text()))
@@ -133,7 +132,6 @@ def test_the_depth_trials_raise_a_k_written_as_arithmetic():
 def test_the_depth_trials_raise_each_shrunk_element_of_a_tuple_size():
     from types import SimpleNamespace
 
-    from conftest import cpu_config
 
     stem = "s56e_08_triplet_margin_loss"
     sizes = {"batch_size": 64, "input_shape": [1000]}  # a JSON manifest's list

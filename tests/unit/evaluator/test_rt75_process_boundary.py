@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import fixture_problem
+from conftest import cpu_config, fixture_problem
 from test_sandbox import _descendants, _with_prelude
 
 
@@ -153,7 +153,6 @@ def test_a_candidate_cannot_change_what_the_next_candidate_inherits(attack, unsa
 
 @pytest.fixture(scope="module")
 def no_seccomp_evaluator():
-    from conftest import cpu_config
 
     from evaluator.pipeline import Evaluator
 
