@@ -122,7 +122,6 @@ def test_sizes_written_as_arithmetic_or_unpacked_tuples_are_declared():
 def test_the_depth_trials_raise_a_k_written_as_arithmetic():
     from types import SimpleNamespace
 
-
     run = SimpleNamespace(cfg=cpu_config(correctness={"depth": {"enabled": True}}), sizes=SIZES["s56e_03_matvec"],
                           problem=SimpleNamespace(source=(HERE / "s56e_03_matvec.py").read_text()))
     depths = depth_phase.variants(run, elements=24 * 5000 + 5000)
@@ -131,7 +130,6 @@ def test_the_depth_trials_raise_a_k_written_as_arithmetic():
 
 def test_the_depth_trials_raise_each_shrunk_element_of_a_tuple_size():
     from types import SimpleNamespace
-
 
     stem = "s56e_08_triplet_margin_loss"
     sizes = {"batch_size": 64, "input_shape": [1000]}  # a JSON manifest's list
