@@ -470,36 +470,3 @@ def launch_ints(args: tuple, kwargs: dict) -> dict:
         for place, v in enumerate([int(item)] if scalar else [v for v in launch_data((item,)) if type(v) is int]):
             ints[(name, place)] = v
     return ints
-
-
-class IntRuns:
-    """Each argument's ints over construction's launches of one kernel, and how many are data
-    (`counts`, key -> values): none where they are one value or step as a loop's counter does
-    (an arithmetic run of distinct values, in launch order), else each distinct one. Red team
-    rt74: a kernel launched once per entry with (index, code) stored host Python's fixed-point
-    sigmoid table, the indices stepping, the codes the table. Not applied in forward: an honest
-    per-layer kernel passes a ladder of sizes (a VGG-16's per-layer conv: 80 such ints), and a
-    forward may pass judge.LAUNCH_INTS distinct ints (docs/threat_model.md, rt74)."""
-
-    def __init__(self, counts: dict | None = None) -> None:
-        self.runs: dict[tuple, list] = {}  # (kernel, place) -> [distinct values, last, step, stepping]
-        self.counts: dict = {} if counts is None else counts  # (the provenance watch's launch_texts)
-
-    def add(self, kernel: object, args: tuple, kwargs: dict) -> None:
-        fn = id(getattr(kernel, "fn", kernel))
-        for place, v in launch_ints(args, kwargs).items():
-            run = self.runs.setdefault((fn, place), [set(), None, None, True])
-            if v in run[0]:
-                continue
-            if run[1] is not None:
-                step = v - run[1]
-                run[3] = run[3] and run[2] in (None, step)
-                run[2] = step
-            run[0].add(v)
-            run[1] = v
-            if not run[3]:
-                self.counts[("ints", fn, place)] = len(run[0])
-
-    def data(self) -> int:
-        """The ints that are data (where `counts` is its own)."""
-        return sum(self.counts.values())

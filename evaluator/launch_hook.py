@@ -46,7 +46,6 @@ import numpy as np
 from evaluator import launch_args, warmed_kernel
 from evaluator.launch_args import (  # noqa: F401  (launch_data, plain_constant, kernel_constants: API too)
     HEURISTIC_OPTIONS,
-    IntRuns,
     KernelArgumentError,
     _constexpr_names,
     _unmoved,
