@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import inspect
 
-from evaluator.launch_args import launch_ints
+from evaluator.launch_args import _constexpr_names, launch_ints
 from evaluator.launch_storage import handed_tensors
 
 _POWERS = tuple(1 << k for k in range(1, 21))  # divisors a grid's cdiv or a tile split uses
@@ -42,7 +42,7 @@ def _python_fn(kernel: object) -> object:
 
 
 def _jit(kernel: object) -> object:
-    """The JITFunction under an Autotuner or a Heuristics wrapper (it holds `params`)."""
+    """The JITFunction under an Autotuner or a Heuristics wrapper (its `params` name them)."""
     fn = kernel
     for _ in range(8):
         if hasattr(fn, "params") or not hasattr(fn, "fn"):
@@ -51,26 +51,23 @@ def _jit(kernel: object) -> object:
     return fn
 
 
-_CONSTEXPRS: dict[int, tuple] = {}  # id(kernel) -> (kernel, names, constexpr names)
+_NAMES: dict[int, tuple] = {}  # id(kernel) -> (kernel, parameter names)
 
 
 def _signature(kernel: object) -> tuple[tuple, frozenset]:
     """(parameter names in order, the `tl.constexpr` ones) of a kernel."""
-    found = _CONSTEXPRS.get(id(kernel))
-    if found is not None and found[0] is kernel:
-        return found[1], found[2]
-    params = getattr(_jit(kernel), "params", None)
-    if params:
-        names = tuple(p.name for p in params)
-        constexprs = frozenset(p.name for p in params if getattr(p, "is_constexpr", False))
-    else:
-        try:
-            names = tuple(inspect.signature(_python_fn(kernel)).parameters)
-        except (TypeError, ValueError):
-            names = ()
-        constexprs = frozenset()
-    _CONSTEXPRS[id(kernel)] = (kernel, names, constexprs)
-    return names, constexprs
+    found = _NAMES.get(id(kernel))
+    if found is None or found[0] is not kernel:
+        params = getattr(_jit(kernel), "params", None)
+        if params:
+            names = tuple(p.name for p in params)
+        else:
+            try:
+                names = tuple(inspect.signature(_python_fn(kernel)).parameters)
+            except (TypeError, ValueError):
+                names = ()
+        found = _NAMES[id(kernel)] = (kernel, names)
+    return found[1], _constexpr_names(kernel)
 
 
 def tensor_numbers(tensors: list) -> set[int]:
