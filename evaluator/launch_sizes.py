@@ -70,7 +70,7 @@ def _signature(kernel: object) -> tuple[tuple, frozenset]:
     return found[1], _constexpr_names(kernel)
 
 
-def tensor_numbers(tensors: list) -> set[int]:
+def tensor_numbers(tensors: list) -> frozenset[int]:
     """The sizes, strides, numels and element offsets of a launch's tensors."""
     base: set[int] = set()
     for t in tensors:
@@ -83,24 +83,29 @@ def tensor_numbers(tensors: list) -> set[int]:
         if len(base) > _MAX_BASE:
             break
     base.discard(0)
-    return base
+    return frozenset(base)
 
 
-def explained(v: int, base: set[int]) -> bool:
-    """Whether an int is a size the launch's tensors hold (`tensor_numbers`): one of them, a
-    product of two, a cdiv or floor division of one by a power of two, or its next power of two."""
-    if v in base or v == 0:
-        return True
-    if v < 0:
-        return False
-    for b in base:
-        if b > 0 and v % b == 0 and v // b in base:
-            return True
-        if 0 < b <= v and (v & (v - 1)) == 0 and v < 2 * b:  # next power of two of b
-            return True
-        if b > v and any(b // p == v or -(-b // p) == v for p in _POWERS if p <= b):
-            return True
-    return False
+_EXPLAINED: dict[frozenset, frozenset] = {}  # a launch's tensor numbers -> the ints they explain
+
+
+def explained_by(base: frozenset) -> frozenset:
+    """The ints a launch's tensor numbers (`tensor_numbers`) explain: one of them, a product of
+    two, a cdiv or floor division of one by a power of two, or its next power of two (once per
+    set of shapes: a per-layer loop hands the same ones every forward)."""
+    found = _EXPLAINED.get(base)
+    if found is None:
+        out = {0, *base}
+        for b in base:
+            if b <= 0:
+                continue
+            out.update(b * c for c in base)
+            out.update(v for p in _POWERS if p <= b for v in (b // p, -(-b // p)))
+            out.add(1 << (b - 1).bit_length())
+        if len(_EXPLAINED) > 4096:
+            _EXPLAINED.clear()
+        found = _EXPLAINED[base] = frozenset(out)
+    return found
 
 
 class DataInts:
@@ -109,18 +114,20 @@ class DataInts:
     def __init__(self) -> None:
         self.runs: dict[tuple, list] = {}  # (kernel, place) -> `_step`'s run
         self.tuples: dict[int, set] = {}  # kernel -> distinct tuples of its unexplained ints
+        self.total: int | None = None  # `data`, until the next launch
 
     def add(self, kernel: object, args: tuple, kwargs: dict) -> None:
         fn = id(_python_fn(kernel))
         names, constexprs = _signature(kernel)
-        base = tensor_numbers([t for v in (*args, *kwargs.values()) for t in handed_tensors(v)])
+        sizes = explained_by(tensor_numbers([t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]))
+        self.total = None
         loose = []
         for place, v in launch_ints(args, kwargs).items():
             self._step((fn, place), v)
             name = names[place[0]] if isinstance(place[0], int) and place[0] < len(names) else place[0]
             if name in constexprs and v > 0 and (v & (v - 1)) == 0:
                 continue  # a power-of-two block size
-            if not explained(v, base):
+            if v not in sizes:
                 loose.append((place, v))
         if loose:
             kept = self.tuples.setdefault(fn, set())
@@ -166,12 +173,15 @@ class DataInts:
         """How many numbers the kernels were handed as data: each distinct tuple of one
         kernel's unexplained, non-counter ints, its length, and
         a counter's distinct run lengths past one."""
+        if self.total is not None:
+            return self.total
         total = self._lengths()
         for fn, kept in self.tuples.items():
             seen = set()
             for loose in kept:
                 seen.add(tuple(pv for pv in loose if not self.counter(fn, pv[0])))
             total += sum(len(t) for t in seen)
+        self.total = total
         return total
 
     def report(self) -> dict:
