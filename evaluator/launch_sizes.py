@@ -3,26 +3,30 @@
 A kernel is handed ints of two kinds. Most are structure its own tensors already hold: a size, a
 stride, a numel or an element offset of a tensor the launch hands, a product of two of them
 (H * W), a cdiv or floor division of one by a power of two (a grid's tile count), its next power
-of two (a row's block), and a power-of-two `tl.constexpr` (BLOCK_SIZE). A loop's counter is
-structure too: one argument's values, over the launches of one kernel, stepping by one step (a
-chunk's offset i * BLOCK, a layer's index). Every other int is host Python's data: red team rt74
-stored host Python's fixed-point sigmoid table with one launch per (index, code) entry in the
-first forward and cached it (ok under strict at 1.00): the index steps, the codes are data.
+of two (a row's block), and a power-of-two `tl.constexpr` (BLOCK_SIZE); num_warps and num_stages
+are the compiler's, which no kernel reads. A loop's counter is structure too: one argument's
+values, over the launches of one kernel, going up by one step or starting again at the first
+(a chunk's offset i * BLOCK per layer), each value held for one number of launches (an outer
+loop's index). Every other int is host Python's data: red team rt74 stored host Python's
+fixed-point sigmoid table with one launch per (index, code) entry in the first forward and
+cached it (ok under strict at 1.00): the index steps, the codes are data; rt79 split the codes
+into base-8 digits over three arguments after eight launches that made each digit step 0..7
+(construction's rule, distinct values stepping, took them for counters: ok at 1.00).
 
-An honest kernel's data ints (an eps scaled to an int, a seed, a group count, a causal flag, a
-padding) are few and repeat from launch to launch: what counts is the distinct combinations
+An honest kernel's data ints (an eps scaled to an int, a seed, an ignore_index, a causal flag)
+are few and repeat from launch to launch: what counts is the distinct combinations
 (`DataInts.data`): each distinct tuple of one kernel's data ints is its length in numbers, so a
-per-layer conv handing (padding, dilation) = (1, 1) at 13 layers is 2, and a code split into
-base-8 digits over three arguments is three numbers per entry, as many as the table holds.
-Counted in forward (`forward_watch.Provenance`, toward `policy.max_host_made`) and at
-construction (`construction_watch`, past `HOST_VALUES`).
+per-layer conv handing (padding, dilation) = (3, 2) at 13 layers is 2, and a code split into
+base-8 digits is three numbers per entry. Counted in forward (`forward_watch.Provenance`, toward
+`policy.max_host_made`) and at construction (`construction_watch`, past `HOST_VALUES`). Not
+covered: a size host Python chose as data (a view t[:code] handed beside its int) is a size.
 """
 
 from __future__ import annotations
 
 import inspect
 
-from evaluator.launch_args import _constexpr_names, launch_ints
+from evaluator.launch_args import HEURISTIC_OPTIONS, _constexpr_names, launch_ints
 from evaluator.launch_storage import handed_tensors
 
 _POWERS = tuple(1 << k for k in range(1, 21))  # divisors a grid's cdiv or a tile split uses
@@ -125,8 +129,8 @@ class DataInts:
         for place, v in launch_ints(args, kwargs).items():
             self._step((fn, place), v)
             name = names[place[0]] if isinstance(place[0], int) and place[0] < len(names) else place[0]
-            if name in constexprs and v > 0 and (v & (v - 1)) == 0:
-                continue  # a power-of-two block size
+            if name in HEURISTIC_OPTIONS or name in constexprs and v > 0 and (v & (v - 1)) == 0:
+                continue  # the compiler's options (no kernel reads them), a power-of-two block size
             if v not in sizes:
                 loose.append((place, v))
         if loose:
