@@ -128,8 +128,11 @@ class DataInts:
         loose = []
         for place, v in launch_ints(args, kwargs).items():
             self._step((fn, place), v)
-            name = names[place[0]] if isinstance(place[0], int) and place[0] < len(names) else place[0]
-            if name in HEURISTIC_OPTIONS or name in constexprs and v > 0 and (v & (v - 1)) == 0:
+            at = place[0]
+            name = names[at] if isinstance(at, int) and at < len(names) else at
+            raw = args[at] if isinstance(at, int) else kwargs.get(at)
+            constant = name in constexprs or type(raw).__name__ == "constexpr"
+            if name in HEURISTIC_OPTIONS or constant and v > 0 and (v & (v - 1)) == 0:
                 continue  # the compiler's options (no kernel reads them), a power-of-two block size
             if v not in sizes:
                 loose.append((place, v))
