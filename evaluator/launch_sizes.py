@@ -2,8 +2,8 @@
 
 A kernel is handed ints of two kinds. Most are structure its own tensors already hold: a size, a
 stride, a numel or an element offset of a tensor the launch hands, a product of two of them
-(H * W), a cdiv or floor division of one by a power of two (a grid's tile count), its next power
-of two (a row's block), and a power-of-two `tl.constexpr` (BLOCK_SIZE); num_warps and num_stages
+(H * W) or an exact quotient (rows = numel // N), a cdiv or floor division of one by a power of
+two (a grid's tile count), its next power of two (a row's block), and a power-of-two `tl.constexpr` (BLOCK_SIZE); num_warps and num_stages
 are the compiler's, which no kernel reads. A loop's counter is structure too: one argument's
 values, over the launches of one kernel, going up by one step or starting again at the first
 (a chunk's offset i * BLOCK per layer), each value held for one number of launches (an outer
@@ -94,9 +94,9 @@ _EXPLAINED: dict[frozenset, frozenset] = {}  # a launch's tensor numbers -> the 
 
 
 def explained_by(base: frozenset) -> frozenset:
-    """The ints a launch's tensor numbers (`tensor_numbers`) explain: one of them, a product of
-    two, a cdiv or floor division of one by a power of two, or its next power of two (once per
-    set of shapes: a per-layer loop hands the same ones every forward)."""
+    """The ints a launch's tensor numbers (`tensor_numbers`) explain: one of them, a product or
+    exact quotient of two (a row count, numel // N), a cdiv or floor division of one by a power
+    of two, or its next power of two (once per set of shapes: a per-layer loop hands the same ones every forward)."""
     found = _EXPLAINED.get(base)
     if found is None:
         out = {0, *base}
@@ -104,6 +104,7 @@ def explained_by(base: frozenset) -> frozenset:
             if b <= 0:
                 continue
             out.update(b * c for c in base)
+            out.update(b // c for c in base if c > 0 and b % c == 0)  # rows: numel // N
             out.update(v for p in _POWERS if p <= b for v in (b // p, -(-b // p)))
             out.add(1 << (b - 1).bit_length())
         if len(_EXPLAINED) > 4096:

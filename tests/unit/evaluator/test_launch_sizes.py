@@ -68,4 +68,5 @@ def test_a_nested_loop_of_heads_and_chunk_offsets_is_counters():
 def test_products_and_tile_counts_of_sizes_are_explained():
     sizes = explained_by(tensor_numbers([torch.empty(3, 17, 33)]))
     assert {17 * 33, 3 * 17, -(-33 // 16), 33 // 4, 64, 32} <= sizes
+    assert 2 * 3 * 4 in explained_by(tensor_numbers([torch.empty(2, 3, 4, 300)]))  # numel // N
     assert 19 not in sizes and 511 not in sizes
