@@ -3,8 +3,8 @@
 A kernel is handed ints of two kinds. Most are structure its own tensors already hold: a size, a
 stride, a numel or an element offset of a tensor the launch hands, a product of two of them
 (H * W) or an exact quotient (rows = numel // N), a cdiv or floor division of one by a power of
-two (a grid's tile count), its next power of two (a row's block), and a power-of-two `tl.constexpr` (BLOCK_SIZE); num_warps and num_stages
-are the compiler's, which no kernel reads. A loop's counter is structure too: one argument's
+two (a grid's tile count), its next power of two (a row's block), and a power-of-two
+`tl.constexpr` (BLOCK_SIZE); num_warps and num_stages are the compiler's, which no kernel reads. A loop's counter is structure too: one argument's
 values, over the launches of one kernel, going up by one step or starting again at the first
 (a chunk's offset i * BLOCK per layer), each value held for one number of launches (an outer
 loop's index). Every other int is host Python's data: red team rt74 stored host Python's
@@ -96,7 +96,8 @@ _EXPLAINED: dict[frozenset, frozenset] = {}  # a launch's tensor numbers -> the 
 def explained_by(base: frozenset) -> frozenset:
     """The ints a launch's tensor numbers (`tensor_numbers`) explain: one of them, a product or
     exact quotient of two (a row count, numel // N), a cdiv or floor division of one by a power
-    of two, or its next power of two (once per set of shapes: a per-layer loop hands the same ones every forward)."""
+    of two, or its next power of two (once per set of shapes: a per-layer loop hands the same
+    ones every forward)."""
     found = _EXPLAINED.get(base)
     if found is None:
         out = {0, *base}
@@ -124,7 +125,8 @@ class DataInts:
     def add(self, kernel: object, args: tuple, kwargs: dict) -> None:
         fn = id(_python_fn(kernel))
         names, constexprs = _signature(kernel)
-        sizes = explained_by(tensor_numbers([t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]))
+        tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]
+        sizes = explained_by(tensor_numbers(tensors))
         self.total = None
         loose = []
         for place, v in launch_ints(args, kwargs).items():
@@ -148,7 +150,8 @@ class DataInts:
         each value for as many launches every time (one plateau length). Any other jump, or
         plateaus of several lengths (a digit held while the next one cycles: rt79), is data."""
         run = self.runs.get(key)
-        if run is None:  # [first, last, step, stepping, plateau, plateau lengths, run length, run lengths]
+        # [first, last, step, stepping, plateau, plateau lengths, run length, run lengths]
+        if run is None:
             self.runs[key] = [v, v, None, True, 1, set(), 1, set()]
             return
         if v == run[1]:
