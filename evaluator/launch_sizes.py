@@ -1,17 +1,17 @@
 """Which ints a Triton launch hands are sizes, and which are host Python's data (red team rt74).
 
 A kernel is handed ints of two kinds. Most are structure its own tensors already hold: a size, a
-stride, a numel or an element offset of a tensor the launch hands, a product of two of them
-(H * W) or an exact quotient (rows = numel // N), a cdiv or floor division of one by a power of
-two (a grid's tile count), its next power of two (a row's block), and a power-of-two
-`tl.constexpr` (BLOCK_SIZE); num_warps and num_stages are the compiler's, which no kernel reads. A loop's counter is structure too: one argument's
-values, over the launches of one kernel, going up by one step or starting again at the first
-(a chunk's offset i * BLOCK per layer), each value held for one number of launches (an outer
-loop's index). Every other int is host Python's data: red team rt74 stored host Python's
-fixed-point sigmoid table with one launch per (index, code) entry in the first forward and
-cached it (ok under strict at 1.00): the index steps, the codes are data; rt79 split the codes
-into base-8 digits over three arguments after eight launches that made each digit step 0..7
-(construction's rule, distinct values stepping, took them for counters: ok at 1.00).
+stride, a numel or an element offset of a tensor the launch hands, a product of two of them (H * W)
+or an exact quotient (rows = numel // N), a cdiv or floor division of one by a power of two (a
+grid's tile count), its next power of two (a row's block), and a power-of-two `tl.constexpr`
+(BLOCK_SIZE); num_warps and num_stages are the compiler's, which no kernel reads. A loop's counter
+is structure too: one argument's values, over the launches of one kernel, going up by one step or
+starting again at the first (a chunk's offset i * BLOCK per layer), each value held for one number
+of launches (an outer loop's index). Every other int is host Python's data: red team rt74 stored
+host Python's fixed-point sigmoid table with one launch per (index, code) entry in the first
+forward and cached it (ok under strict at 1.00): the index steps, the codes are data; rt79 split
+the codes into base-8 digits over three arguments after eight launches that made each digit step
+0..7 (construction's rule, distinct values stepping, took them for counters: ok at 1.00).
 
 An honest kernel's data ints (an eps scaled to an int, a seed, an ignore_index, a causal flag)
 are few and repeat from launch to launch: what counts is the distinct combinations
