@@ -54,7 +54,7 @@ from evaluator.aten_facts import (
     written,
 )
 from evaluator.host_tables import Storages, join_numbers
-from evaluator.launch_ints import IntRuns
+from evaluator.launch_sizes import DataInts
 
 HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
 _CONSTANT = 3  # Python numbers a storage may hold and stay a constant (`collect`): a fill, an arange
@@ -109,7 +109,7 @@ def _lifted(out: object) -> frozenset:
 def _launch_numbers(kernel: object, args: tuple, kwargs: dict) -> dict:
     """The Python data a launch hands its kernel, each to how many numbers it holds: its
     floats (one each, its globals' too: `launch_args.kernel_constants`) and its strings, flag
-    runs and int runs (`launch_args.launch_data`); its ints are `launch_ints.IntRuns`'."""
+    runs and int runs (`launch_args.launch_data`); its ints are `launch_sizes.DataInts`'."""
     from evaluator.launch_args import kernel_constants, launch_data
 
     data = launch_data((*args, *kwargs.values(), kernel_constants(kernel)))
@@ -132,7 +132,7 @@ class ConstructionWatch(TorchDispatchMode):
         # 1.0 one; arithmetic folding in a coefficient list makes a table (CONSTANT_NUMBERS)
         self.values: dict[int, frozenset] = {}
         self.handed: dict[int, set] = {}  # the launch data each storage was handed (`launching`)
-        self.ints = IntRuns()  # construction's launch ints, by kernel and place
+        self.ints = DataInts()  # construction's launch ints no tensor's size explains
         self.python_made = 0  # of those, the numbers still live once the model exists
         self.storages = Storages()  # the storages ops touched: a table of their addresses is structure
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
@@ -248,7 +248,7 @@ class ConstructionWatch(TorchDispatchMode):
         # construction with 32 floats each, was counted nowhere; ok under strict at 1.00)
         # (each datum once per storage: an init kernel launched per layer with one std is one)
         numbers = _launch_numbers(kernel, args, kwargs)
-        self.ints.add(kernel, args, kwargs)  # its ints: data where they do not step (rt74)
+        self.ints.add(kernel, args, kwargs)  # its ints: data where no size explains them (rt74)
         yield
         if ops > CONSTANT_OPS:
             states.append(COMPUTED)

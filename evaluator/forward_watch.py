@@ -52,6 +52,7 @@ from evaluator.host_tables import Storages, join_numbers
 from evaluator.index_ranges import index_in_range
 from evaluator.launch_args import count_text
 from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
+from evaluator.launch_sizes import DataInts
 from evaluator.launch_storage import handed_tensors
 from evaluator.watched_reads import PLAIN_NUMBERS
 
@@ -143,8 +144,7 @@ class NoisyOutputs(TorchDispatchMode):
         return super().__exit__(*exc)
 
     def _launched(self, kernel: object, args: tuple, kwargs: dict) -> None:
-        self.made.difference_update(storage_key(t) for v in (*args, *kwargs.values())
-                                    for t in handed_tensors(v))
+        self.made.difference_update(storage_key(t) for v in (*args, *kwargs.values()) for t in handed_tensors(v))
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
@@ -294,6 +294,7 @@ class Provenance(TorchDispatchMode):
         self.launch_floats: set[float] = set()  # distinct Python floats handed to launches
         self.launch_ints: set[int] = set()  # distinct Python ints handed to launches
         self.launch_texts: dict[object, int] = {}  # distinct strings, flag runs, int runs -> values
+        self.data_ints = DataInts()  # launch ints no handed tensor's size explains (rt74, rt79)
         self.peaks, self.at_enter = [0, 0, 0], (0, 0, 0)  # most one forward added to _host_counts
 
     def __enter__(self):
@@ -311,7 +312,8 @@ class Provenance(TorchDispatchMode):
     def _host_counts(self) -> tuple[int, int, int]:
         """Host reads (in READ_BITS), values made, distinct launch ints so far (a watch held
         over a batch of timed forwards sums them; `per_forward` holds each to a trial's limits)."""
-        return self.host_reads, self.host_made + len(self.launch_floats) + sum(self.launch_texts.values()), len(self.launch_ints)
+        made = self.host_made + len(self.launch_floats) + sum(self.launch_texts.values()) + self.data_ints.data()
+        return self.host_reads, made, len(self.launch_ints)
 
     def _print(self, t: torch.Tensor, key: int) -> None:
         """(Re)take the fingerprint of fresh memory an operator just wrote; a storage written
@@ -548,6 +550,7 @@ class Provenance(TorchDispatchMode):
                 count_text(self.launch_texts, v[1], v[2])
             else:
                 (self.launch_floats if type(v) is float else self.launch_ints).add(v)
+        self.data_ints.add(kernel, args, kwargs)  # a table one int launch per entry (rt74)
         self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)
         source = self._source(tensors)
         if source is not None and self.handed is None:
@@ -579,8 +582,7 @@ class Provenance(TorchDispatchMode):
     def report(self) -> dict:
         return {"handed": self.handed, "returned": self.returned_computed, "thin": self.thin,
                 "returned_after_kernels": self.returned_after_kernels, "host_reads": -(-self.host_reads // READ_BITS),
-                "host_made": self.host_made + len(self.launch_floats) + sum(self.launch_texts.values()),
-                "launch_ints": len(self.launch_ints),
+                "host_made": self._host_counts()[1], "launch_ints": len(self.launch_ints),
                 "per_forward": {"host_reads": -(-self.peaks[0] // READ_BITS), "host_made": self.peaks[1],
                                 "launch_ints": self.peaks[2]},
                 "carried_kernels": [list(k) for k in self.carried_kernels],

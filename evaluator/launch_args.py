@@ -526,3 +526,14 @@ def _names(code: object) -> set:
 def launch_numbers(kernel: object, args: tuple, kwargs: dict) -> list:
     """`launch_data` of a launch's arguments and of its kernel's constants (`kernel_constants`)."""
     return launch_data((*args, *kwargs.values(), kernel_constants(kernel)))
+
+
+def launch_ints(args: tuple, kwargs: dict) -> dict:
+    """A launch's ints by place (argument, then place inside it); an int the interpreter
+    specialises (1, as interpreter_scope.Specialized) is one too."""
+    ints = {}
+    for name, item in (*enumerate(args), *kwargs.items()):
+        scalar = isinstance(item, int) and not isinstance(item, bool)
+        for place, v in enumerate([int(item)] if scalar else [v for v in launch_data((item,)) if type(v) is int]):
+            ints[(name, place)] = v
+    return ints

@@ -211,7 +211,9 @@ def test_host_reads_of_any_copy_count_and_python_numbers_into_ops_count():
         watch.returned([made])
     report = watch.report()
     assert report["host_reads"] == 3
-    assert report["host_made"] == 1 + 1 + 2 + 2  # pad value, x + 2.0, lift_fresh's 2, floats 1.5 and 2.5
+    # pad value, x + 2.0, lift_fresh's 2, floats 1.5 and 2.5, and the int 7, which no size of
+    # the launch's tensor explains (8 and 64 = 8 * 8 it does: evaluator.launch_sizes)
+    assert report["host_made"] == 1 + 1 + 2 + 2 + 1
     assert report["launch_ints"] == 3  # 7, 8, 64
     assert "lift_fresh" in (report["returned"] or "")
 
@@ -425,8 +427,9 @@ def test_every_number_the_launcher_accepts_is_counted_as_launch_data():
     with watch:
         watch.launched(object(), (deep, desc, pointers), {})
     report = watch.report()
-    # the floats four tuples down, and the 60 address spaces: one tuple's run of ints is data
-    assert report["host_made"] == 100 + 60
+    # the floats four tuples down, and the 60 address spaces: one tuple's run of ints is data;
+    # and the descriptor's shape, which its 64-element base does not explain (launch_sizes)
+    assert report["host_made"] == 100 + 60 + 1
     assert report["launch_ints"] >= 1  # the descriptor's shape
 
 
@@ -434,18 +437,17 @@ def test_a_tuple_of_many_ints_is_data_not_sizes():
     """Red team rt74: host Python's sigmoid table as 256 fixed-point ints in one tuple argument
     that a kernel stored as its table (distinct ints counted only past 4096, as sizes are): a
     tuple's ints past launch_args.TUPLE_INTS are host values; a shape, strides and sizes stay
-    ints."""
-    from evaluator.launch_args import TUPLE_INTS
-
+    ints where the launch's tensors explain them (evaluator.launch_sizes)."""
     codes = tuple(round((1 << 30) / (1 + 2.0 ** -(k / 32))) for k in range(256))
+    x = torch.empty(4, 300)
     watch = Provenance(LaunchRecorder())
     with watch:
-        watch.launched(object(), (codes, 256), {})
-        watch.launched(object(), (codes, 512), {})  # the same run again: counted once
-        watch.launched(object(), ((4, 300), (300, 1), tuple(range(TUPLE_INTS)), 1200), {})
+        watch.launched(object(), (codes, torch.empty(256), 256), {})
+        watch.launched(object(), (codes, torch.empty(512), 512), {})  # the same run again: counted once
+        watch.launched(object(), (x, (4, 300), (300, 1), 1200), {})
     report = watch.report()
     assert report["host_made"] == 256
-    assert report["launch_ints"] == len({256, 512, 4, 300, 1, 1200, *range(TUPLE_INTS)})
+    assert report["launch_ints"] == len({256, 512, 4, 300, 1, 1200})
 
 
 def test_reads_of_what_pytorch_computed_count_as_host_reads_too():

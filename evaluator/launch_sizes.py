@@ -1,0 +1,200 @@
+"""Which ints a Triton launch hands are sizes, and which are host Python's data (red team rt74).
+
+A kernel is handed ints of two kinds. Most are structure its own tensors already hold: a size, a
+stride, a numel or an element offset of a tensor the launch hands, a product of two of them (H * W)
+or an exact quotient (rows = numel // N), a cdiv or floor division of one by a power of two (a
+grid's tile count), its next power of two (a row's block), and a power-of-two `tl.constexpr`
+(BLOCK_SIZE); num_warps and num_stages are the compiler's, which no kernel reads. A loop's counter
+is structure too: one argument's values, over the launches of one kernel, going up by one step or
+starting again at the first (a chunk's offset i * BLOCK per layer), each value held for one number
+of launches (an outer loop's index). Every other int is host Python's data: red team rt74 stored
+host Python's fixed-point sigmoid table with one launch per (index, code) entry in the first
+forward and cached it (ok under strict at 1.00): the index steps, the codes are data; rt79 split
+the codes into base-8 digits over three arguments after eight launches that made each digit step
+0..7 (construction's rule, distinct values stepping, took them for counters: ok at 1.00).
+
+An honest kernel's data ints (an eps scaled to an int, a seed, an ignore_index, a causal flag)
+are few and repeat from launch to launch: what counts is the distinct combinations
+(`DataInts.data`): each distinct tuple of one kernel's data ints is its length in numbers, so a
+per-layer conv handing (padding, dilation) = (3, 2) at 13 layers is 2, and a code split into
+base-8 digits is three numbers per entry. Counted in forward (`forward_watch.Provenance`, toward
+`policy.max_host_made`) and at construction (`construction_watch`, past `HOST_VALUES`). Not
+covered: a size host Python chose as data (a view t[:code] handed beside its int) is a size.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+from evaluator.launch_args import HEURISTIC_OPTIONS, _constexpr_names, launch_ints
+from evaluator.launch_storage import handed_tensors
+
+_POWERS = tuple(1 << k for k in range(1, 21))  # divisors a grid's cdiv or a tile split uses
+_MAX_BASE = 256  # a launch's tensor numbers kept for the products (more: the first ones)
+_RUN_LENGTHS = 16  # distinct counts of launches between a counter's restarts
+_MAX_TUPLES = 1 << 14  # distinct data tuples kept per kernel (a table past it is past every bound)
+
+
+def _python_fn(kernel: object) -> object:
+    """The Python function under a JITFunction, an Autotuner or a Heuristics wrapper."""
+    fn = kernel
+    for _ in range(8):
+        if hasattr(fn, "__code__") or not hasattr(fn, "fn"):
+            break
+        fn = fn.fn
+    return fn
+
+
+def _jit(kernel: object) -> object:
+    """The JITFunction under an Autotuner or a Heuristics wrapper (its `params` name them)."""
+    fn = kernel
+    for _ in range(8):
+        if hasattr(fn, "params") or not hasattr(fn, "fn"):
+            break
+        fn = fn.fn
+    return fn
+
+
+_NAMES: dict[int, tuple] = {}  # id(kernel) -> (kernel, parameter names)
+
+
+def _signature(kernel: object) -> tuple[tuple, frozenset]:
+    """(parameter names in order, the `tl.constexpr` ones) of a kernel."""
+    found = _NAMES.get(id(kernel))
+    if found is None or found[0] is not kernel:
+        params = getattr(_jit(kernel), "params", None)
+        if params:
+            names = tuple(p.name for p in params)
+        else:
+            try:
+                names = tuple(inspect.signature(_python_fn(kernel)).parameters)
+            except (TypeError, ValueError):
+                names = ()
+        found = _NAMES[id(kernel)] = (kernel, names)
+    return found[1], _constexpr_names(kernel)
+
+
+def tensor_numbers(tensors: list) -> frozenset[int]:
+    """The sizes, strides, numels and element offsets of a launch's tensors."""
+    base: set[int] = set()
+    for t in tensors:
+        try:
+            base.update(int(s) for s in t.shape)
+            base.update(int(s) for s in t.stride())
+            base.update((int(t.numel()), int(t.storage_offset()), int(t.dim())))
+        except (RuntimeError, TypeError, AttributeError):  # a tensor without strides
+            continue
+        if len(base) > _MAX_BASE:
+            break
+    base.discard(0)
+    return frozenset(base)
+
+
+_EXPLAINED: dict[frozenset, frozenset] = {}  # a launch's tensor numbers -> the ints they explain
+
+
+def explained_by(base: frozenset) -> frozenset:
+    """The ints a launch's tensor numbers (`tensor_numbers`) explain: one of them, a product or
+    exact quotient of two (a row count, numel // N), a cdiv or floor division of one by a power
+    of two, or its next power of two (once per set of shapes: a per-layer loop hands the same
+    ones every forward)."""
+    found = _EXPLAINED.get(base)
+    if found is None:
+        out = {0, *base}
+        for b in base:
+            if b <= 0:
+                continue
+            out.update(b * c for c in base)
+            out.update(b // c for c in base if c > 0 and b % c == 0)  # rows: numel // N
+            out.update(v for p in _POWERS if p <= b for v in (b // p, -(-b // p)))
+            out.add(1 << (b - 1).bit_length())
+        if len(_EXPLAINED) > 4096:
+            _EXPLAINED.clear()
+        found = _EXPLAINED[base] = frozenset(out)
+    return found
+
+
+class DataInts:
+    """The ints a kernel's launches hand that are data (module doc), kernel by kernel."""
+
+    def __init__(self) -> None:
+        self.runs: dict[tuple, list] = {}  # (kernel, place) -> `_step`'s run
+        self.tuples: dict[int, set] = {}  # kernel -> distinct tuples of its unexplained ints
+        self.total: int | None = None  # `data`, until the next launch
+
+    def add(self, kernel: object, args: tuple, kwargs: dict) -> None:
+        fn = id(_python_fn(kernel))
+        names, constexprs = _signature(kernel)
+        tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]
+        sizes = explained_by(tensor_numbers(tensors))
+        self.total = None
+        loose = []
+        for place, v in launch_ints(args, kwargs).items():
+            self._step((fn, place), v)
+            at = place[0]
+            name = names[at] if isinstance(at, int) and at < len(names) else at
+            raw = args[at] if isinstance(at, int) else kwargs.get(at)
+            constant = name in constexprs or type(raw).__name__ == "constexpr"
+            if name in HEURISTIC_OPTIONS or constant and v > 0 and (v & (v - 1)) == 0:
+                continue  # the compiler's options (no kernel reads them), a power-of-two block size
+            if v not in sizes:
+                loose.append((place, v))
+        if loose:
+            kept = self.tuples.setdefault(fn, set())
+            if len(kept) < _MAX_TUPLES:
+                kept.add(tuple(loose))
+
+    def _step(self, key: tuple, v: int) -> None:
+        """One argument's run. A loop's counter goes up by one step from launch to launch or
+        starts again at its first value (a loop per layer or per forward); an outer loop's holds
+        each value for as many launches every time (one plateau length). Any other jump, or
+        plateaus of several lengths (a digit held while the next one cycles: rt79), is data."""
+        run = self.runs.get(key)
+        # [first, last, step, stepping, plateau, plateau lengths, run length, run lengths]
+        if run is None:
+            self.runs[key] = [v, v, None, True, 1, set(), 1, set()]
+            return
+        if v == run[1]:
+            run[4] += 1
+            return
+        run[5].add(run[4])
+        run[4] = 1
+        if v == run[0]:  # a restart
+            run[7].add(run[6])
+            run[6] = 1
+        elif run[2] is None or v == run[1] + run[2]:
+            run[2] = v - run[1]
+            run[6] += 1
+        else:
+            run[3] = False
+        run[1] = v
+
+    def counter(self, fn: int, place: tuple) -> bool:
+        """Whether one argument's values, over the kernel's launches, step as a loop's counter."""
+        run = self.runs.get((fn, place))
+        return run is not None and run[3] and run[2] is not None and len(run[5]) <= 1 \
+            and len(run[7]) <= _RUN_LENGTHS
+
+    def _lengths(self) -> int:
+        """A counter's distinct run lengths past its first (how many launches before it
+        starts again can carry numbers, one each)."""
+        return sum(len(r[7] | {r[6]}) - 1 for k, r in self.runs.items() if self.counter(*k))
+
+    def data(self) -> int:
+        """How many numbers the kernels were handed as data: each distinct tuple of one
+        kernel's unexplained, non-counter ints, its length, and
+        a counter's distinct run lengths past one."""
+        if self.total is not None:
+            return self.total
+        total = self._lengths()
+        for fn, kept in self.tuples.items():
+            seen = set()
+            for loose in kept:
+                seen.add(tuple(pv for pv in loose if not self.counter(fn, pv[0])))
+            total += sum(len(t) for t in seen)
+        self.total = total
+        return total
+
+    def report(self) -> dict:
+        """Per kernel name, its data count (for scripts measuring honest files)."""
+        return {fn: len(kept) for fn, kept in self.tuples.items()}

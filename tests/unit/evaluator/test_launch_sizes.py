@@ -1,0 +1,72 @@
+"""Launch ints a launch's own tensors explain are sizes, the rest host Python's data
+(evaluator.launch_sizes; red teams rt74 and rt79)."""
+from __future__ import annotations
+
+import math
+
+import torch
+
+from evaluator.launch_sizes import DataInts, explained_by, tensor_numbers
+
+
+class _Kernel:  # a stand-in for a JITFunction: DataInts keys kernels by their function
+    def __init__(self, fn):
+        self.fn = fn
+
+
+def _put(t_ptr, index, d2, d1, d0):
+    pass
+
+
+def _conv(x_ptr, w_ptr, y_ptr, c_in, h, w, c_out, h_out, w_out, stride, padding, dilation, BLOCK):
+    pass
+
+
+def _codes():
+    return [round(511.0 / (1.0 + math.exp(8.0 - k * 16.0 / 511))) for k in range(512)]
+
+
+def test_a_table_handed_one_int_launch_per_entry_is_its_entries():
+    data, kernel, table = DataInts(), _Kernel(_put), torch.empty(512)
+    for k, code in enumerate(_codes()):
+        data.add(kernel, (table, k, code, 0, 0), {})
+    assert data.data() >= 64  # the index steps (a counter), the codes are data
+
+
+def test_base8_digits_after_a_stepping_warm_up_are_data():
+    data, kernel, table = DataInts(), _Kernel(_put), torch.empty(512)
+    for d in range(8):  # each digit's first values step 0..7
+        data.add(kernel, (table, 0, d, d, d), {})
+    for k, code in enumerate(_codes()):
+        data.add(kernel, (table, k, code >> 6, (code >> 3) & 7, code & 7), {})
+    assert data.data() > 64
+
+
+def test_a_per_layer_conv_ladder_hands_sizes():
+    data, kernel = DataInts(), _Kernel(_conv)
+    widths = [3, 64, 64, 128, 128, 256, 256, 256, 512, 512, 512, 512, 512, 512]
+    for _ in range(2):  # two forwards
+        size = 32
+        for layer, (c_in, c_out) in enumerate(zip(widths[:-1], widths[1:])):
+            stride = 2 if layer % 3 == 2 else 1
+            out = size // stride
+            x, w, y = torch.empty(1, c_in, size, size), torch.empty(c_out, c_in, 3, 3), torch.empty(1, c_out, out, out)
+            data.add(kernel, (x, w, y, c_in, size, size, c_out, out, out, stride, 3, 2, 64), {"num_warps": 8})
+            size = out
+    assert data.data() <= 4  # padding 3 and dilation 2 (one tuple); everything else a size
+
+
+def test_a_nested_loop_of_heads_and_chunk_offsets_is_counters():
+    data, kernel, x = DataInts(), _Kernel(_put), torch.empty(8, 4096)
+    for _ in range(3):
+        for head in range(8):
+            for offset in range(0, 4096, 512):
+                data.add(kernel, (x, head, offset, 7, 0), {})
+    assert data.data() == 1  # the constant 7
+
+
+def test_products_and_tile_counts_of_sizes_are_explained():
+    sizes = explained_by(tensor_numbers([torch.empty(3, 17, 33)]))
+    assert {17 * 33, 3 * 17, -(-33 // 16), 33 // 4, 64, 32} <= sizes
+    assert 2 * 3 * 4 in explained_by(tensor_numbers([torch.empty(2, 3, 4, 300)]))  # numel // N
+    assert 19 not in sizes and 511 not in sizes
