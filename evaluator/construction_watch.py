@@ -54,6 +54,7 @@ from evaluator.aten_facts import (
     written,
 )
 from evaluator.host_tables import Storages, join_numbers
+from evaluator.launch_ints import IntRuns
 from evaluator.launch_sizes import DataInts
 
 HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
@@ -133,6 +134,7 @@ class ConstructionWatch(TorchDispatchMode):
         self.values: dict[int, frozenset] = {}
         self.handed: dict[int, set] = {}  # the launch data each storage was handed (`launching`)
         self.ints = DataInts()  # construction's launch ints no tensor's size explains
+        self.runs = IntRuns()  # ... and the order they come back in (0/1 bits are offsets, strides)
         self.python_made = 0  # of those, the numbers still live once the model exists
         self.storages = Storages()  # the storages ops touched: a table of their addresses is structure
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
@@ -249,6 +251,7 @@ class ConstructionWatch(TorchDispatchMode):
         # (each datum once per storage: an init kernel launched per layer with one std is one)
         numbers = _launch_numbers(kernel, args, kwargs)
         self.ints.add(kernel, args, kwargs)  # its ints: data where no size explains them (rt74)
+        self.runs.add(kernel, args, kwargs)  # or where their launch order is no loop's (rt78)
         yield
         if ops > CONSTANT_OPS:
             states.append(COMPUTED)
@@ -286,7 +289,7 @@ class ConstructionWatch(TorchDispatchMode):
         but a table split that fine (red team rt74: 1026 of host Python's sigmoid values lifted
         as 342 tensors of 3, joined by torch.cat in forward, a gather's table, ok under strict
         at 0.95) is each of its numbers."""
-        ints = self.ints.data()
+        ints = max(self.ints.data(), self.runs.data())
         self.python_made += ints if ints > HOST_VALUES else 0
         keys = {k for k, s in self.state.items() if s == COMPUTED}
         thin = {k for k, n in self.python.items() if _CONSTANT < n <= HOST_VALUES}
