@@ -173,6 +173,8 @@ class TimingConfig(Section):
     batch_memory_bytes: int = Field(8 << 30, ge=0)
     """Most input and output bytes one batch holds on the device at once; 0: no limit."""
     outside_go_factor: float = Field(1.25, ge=1.0)
+    """How many times the reference's `arm` + `commit` a candidate's may take (GPU), with
+    outside_go_slack_ms below, before the excess is charged: reasoned, not yet measured."""
     outside_go_slack_ms: float = Field(0.3, ge=0)
     """A timed batch's `arm` and `commit` (untimed: draws; output sums) may take up to
     outside_go_factor times the reference's for the same batch, plus outside_go_slack_ms (GPU),
@@ -180,6 +182,7 @@ class TimingConfig(Section):
     that answers go at once and finishes in a thread before its commit, or computes on the
     drawn inputs before go, is timed for that work."""
     cpu_outside_go_factor: float = Field(6.0, ge=1.0)
+    """outside_go_factor under the CPU interpreter (measured on this box's honest files)."""
     cpu_outside_go_slack_ms: float = Field(2.0, ge=0)
     """The same under the CPU interpreter, where a candidate child's draws pass its stand-in
     function mode (evaluator.candidate_env) and the reference's do not. Honest arm + commit
