@@ -90,15 +90,11 @@ from evaluator import (
     watched_reads,
 )
 from evaluator.compare import Tolerance, matches
-from evaluator.forward_watch import (
-    Provenance,
-    poison,
-    random_uninitialised,
-    torch_compute_noised,
-)
+from evaluator.forward_watch import Provenance
 from evaluator.integrity import Integrity, device_cap
 from evaluator.launch_hook import LaunchRecorder, own_launches
 from evaluator.output_facts import output_facts
+from evaluator.output_noise import poison, random_uninitialised, torch_compute_noised
 from evaluator.protocol import DTYPE_NAMES
 from evaluator.runner import (
     CandidateError,

@@ -1,7 +1,7 @@
 """What PyTorch (or host Python) computed while the candidate's ModelNew was built: under the
 strict policy that memory is PyTorch's work, and the torch knock-out forward finds noise there.
 
-The knock-out forward (`forward_watch.torch_compute_noised`) turns every PyTorch compute op
+The knock-out forward (`output_noise.torch_compute_noised`) turns every PyTorch compute op
 *of the forward* into noise, but construction ran unwatched: a table of every bfloat16 code's
 sigmoid computed in __init__ (by torch.sigmoid over an arange, or by Python into torch.tensor)
 and gathered by a Triton kernel was ok under strict, every output value PyTorch's (red team
@@ -339,7 +339,7 @@ def watched(recorder: object = None) -> Iterator[ConstructionWatch]:
 @contextmanager
 def noised(tensors: list[torch.Tensor]) -> Iterator[None]:
     """`tensors`' whole storages hold noise inside, their bytes as before after."""
-    from evaluator.forward_watch import noise
+    from evaluator.output_noise import noise
 
     saved = []
     with torch.no_grad():

@@ -12,8 +12,9 @@ from typing import Any
 import torch
 
 from evaluator import autotune_cpu, construction_watch, timing
-from evaluator.forward_watch import Provenance, random_uninitialised
+from evaluator.forward_watch import Provenance
 from evaluator.launch_hook import own_launches
+from evaluator.output_noise import random_uninitialised
 from evaluator.protocol import DTYPE_NAMES
 from evaluator.runner import CandidateError, ProblemError, describe, error_kind
 

@@ -118,7 +118,7 @@ def test_a_device_index_out_of_range_raises_on_the_host_under_the_noise_mode():
     """Under the knock-out's noise mode a gather with garbage indices raises IndexError, as on
     the CPU, instead of a device-side assert that would end the CUDA context; the context
     still works afterwards, and indices in range gather as usual."""
-    from evaluator.forward_watch import random_uninitialised
+    from evaluator.output_noise import random_uninitialised
     x = torch.randn(16, 8, device="cuda")
     bad = torch.full((4, 8), 40, dtype=torch.int64, device="cuda")
     with random_uninitialised():

@@ -20,8 +20,9 @@ from torch.utils._python_dispatch import _disable_current_modes
 
 from evaluator import construction_watch as cw
 from evaluator.aten_facts import CONSTANT_OPS
-from evaluator.forward_watch import Provenance, torch_compute_noised
+from evaluator.forward_watch import Provenance
 from evaluator.launch_hook import LaunchRecorder
+from evaluator.output_noise import torch_compute_noised
 
 HACKS = Path(__file__).parent / "hacks"
 

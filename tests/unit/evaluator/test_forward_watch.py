@@ -13,8 +13,9 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from evaluator.forward_watch import Provenance, random_uninitialised, torch_compute_noised
+from evaluator.forward_watch import Provenance
 from evaluator.launch_hook import LaunchRecorder
+from evaluator.output_noise import random_uninitialised, torch_compute_noised
 
 
 def _batch_means(x: torch.Tensor) -> torch.Tensor:
@@ -516,98 +517,3 @@ def test_every_make_op_given_an_input_value_reads_it_where_the_watch_counts(make
         for i in range(4):
             make(x[i]).item()
     assert watch.report()["host_reads"] >= 4
-
-
-_TABLE = None  # set by the test below: a module-level constexpr a kernel reads
-_LOG2E = None
-
-
-def test_constants_a_kernel_reads_from_its_globals_are_launch_data():
-    """Red team rt74: 96 of host Python's sigmoid values computed at import into module-level
-    tl.constexpr globals, chosen between by the kernel, were counted nowhere (ok under strict at
-    1.00). A kernel's globals, and those of the @triton.jit functions it calls, are its launch's
-    data; a constant or two stay under the bound, and one typed as a literal in the source
-    (LOG2E here) is the kernel's own number, as a literal in its body is (honest round s56m)."""
-    import triton
-    import triton.language as tl
-
-    global _TABLE, _LOG2E
-    _TABLE = tl.constexpr(tuple(1.0 / (1.0 + 2.0 ** (-k / 12)) for k in range(96)))
-    _LOG2E = tl.constexpr(1.4426950408889634)
-
-    @triton.jit
-    def pick(i):
-        return _TABLE[i]
-
-    @triton.jit
-    def kernel(out_ptr):
-        tl.store(out_ptr, pick(0) * _LOG2E)
-
-    @triton.jit
-    def plain(out_ptr):
-        tl.store(out_ptr, _LOG2E)
-
-    out = torch.zeros(1)
-    for k, made in ((plain, 0), (kernel, 96)):
-        watch = Provenance(LaunchRecorder())
-        with watch:
-            watch.launched(k, (out,), {})
-        assert watch.report()["host_made"] == made
-
-
-def test_constexpr_globals_typed_as_literals_are_the_kernels_own_numbers(tmp_path):
-    """launch_args.kernel_constants (red team rt74: 96 sigmoid values computed at import as
-    constexpr globals were launch data) counts a float global only where no number literal in
-    its source file has its value (honest round s56m: 64 erf coefficients typed by hand as
-    constexpr globals, a libm-style port, were host_compute): the typed ones are as a
-    number in the kernel's body is; a computed one, next to them, still counts."""
-    import importlib.util
-    import math
-
-    from evaluator.launch_args import kernel_constants
-
-    coefficients = "\n".join(f"C{i} = tl.constexpr({(-1) ** i * (i + 0.5) / 7.0!r})" for i in range(70))
-    source = f"""import math
-import triton
-import triton.language as tl
-
-{coefficients}
-LN2 = tl.constexpr(0.6931471805599453)
-COMPUTED = tl.constexpr(math.log(3.0) / 7)
-
-
-@triton.jit
-def kernel(x_ptr):
-    x = tl.load(x_ptr)
-    tl.store(x_ptr, {" + ".join(f"C{i} * x" for i in range(70))} + LN2 + COMPUTED)
-"""
-    path = tmp_path / "s56m_literal_globals.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location("s56m_literal_globals", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    found = [c.value for c in kernel_constants(module.kernel)]
-    assert found == [math.log(3.0) / 7]
-
-
-def test_an_int_run_launched_again_with_one_place_changed_costs_that_place():
-    """launch_args.count_text (honest round s56m): a kernel launched per image with one
-    geometry tuple of 20 ints whose image index changes cost 20 per launch (host_compute past 3
-    images); a run like a recent one costs the places that differ. A run of new values still
-    costs each: rt74's table, and the same table shifted by one (every place differs)."""
-    from evaluator.launch_args import TUPLE_INTS
-
-    geometry = (65536, 256, 16, 1, 9, 9, 3, 1, 65536, 256, 16, 1, 0, 256, 16, 16, 16, 16, 1, 1)
-    assert len(geometry) > TUPLE_INTS
-    watch = Provenance(LaunchRecorder())
-    with watch:
-        for image in range(16):
-            watch.launched(object(), ((*geometry[:12], image, *geometry[13:]),), {})
-    assert watch.report()["host_made"] == len(geometry) + 15
-    codes = tuple(round((1 << 30) / (1 + 2.0 ** -(k / 32))) for k in range(256))
-    watch = Provenance(LaunchRecorder())
-    with watch:
-        watch.launched(object(), (codes,), {})
-        watch.launched(object(), (tuple(c + 1 for c in codes),), {})
-        watch.launched(object(), (codes[:128] + tuple(range(128)),), {})
-    assert watch.report()["host_made"] == 256 + 256 + 128

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 import torch
 
-from evaluator.forward_watch import Provenance, random_uninitialised, torch_compute_noised
+from evaluator.forward_watch import Provenance
 from evaluator.launch_hook import LaunchRecorder
+from evaluator.output_noise import random_uninitialised, torch_compute_noised
 
 
 def _written_past_the_dispatcher(x: torch.Tensor) -> torch.Tensor:

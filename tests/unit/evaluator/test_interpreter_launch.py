@@ -68,7 +68,8 @@ def test_fingerprints_of_fresh_memory_see_only_what_no_operator_or_launch_wrote(
     (an honest relu of a relu, strict, stays unmarked); memory a callable grid made while the
     launch ran and wrote past the dispatcher is PyTorch's, as is torch.empty's memory written
     by numpy between two kernels."""
-    from evaluator.forward_watch import Provenance, random_uninitialised
+    from evaluator.forward_watch import Provenance
+    from evaluator.output_noise import random_uninitialised
 
     x = torch.randn(4 * BLOCK)
     watch = Provenance(launch_recorder)
