@@ -115,21 +115,28 @@ def _step(a: tuple, b: tuple) -> tuple | None:
     return (b[1] - a[1], b[2] - a[2]) if a[3] == b[3] else None
 
 
-def _runs_cost(tokens: list[tuple]) -> int:
-    """Numbers describing `tokens` as greedy arithmetic runs (RUN_NUMBERS each, one alone)."""
-    cost, i, n = 0, 0, len(tokens)
+def run_lengths(tokens: list, step) -> list[int]:
+    """The lengths of greedy arithmetic runs covering `tokens`: a run goes on while
+    `step(previous, next)` stays its first step; where `step` gives None a token stands alone
+    (also launch_ints.sequence_cost's, over ints)."""
+    out, i, n = [], 0, len(tokens)
     while i < n:
         j = i + 1
-        step = _step(tokens[i], tokens[j]) if j < n else None
-        if step is not None:
-            while j + 1 < n and _step(tokens[j], tokens[j + 1]) == step:
+        first = step(tokens[i], tokens[j]) if j < n else None
+        if first is not None:
+            while j + 1 < n and step(tokens[j], tokens[j + 1]) == first:
                 j += 1
-            cost += min(j - i + 1, RUN_NUMBERS)
+            out.append(j - i + 1)
             i = j + 1
         else:
-            cost += 1
+            out.append(1)
             i = j
-    return cost
+    return out
+
+
+def _runs_cost(tokens: list[tuple]) -> int:
+    """Numbers describing `tokens` as greedy arithmetic runs (RUN_NUMBERS each, one alone)."""
+    return sum(min(length, RUN_NUMBERS) for length in run_lengths(tokens, _step))
 
 
 def _flat(data: object, out: list) -> list:

@@ -8,6 +8,7 @@ explains (0 an offset, 1 a stride) still carries a table in the order it comes b
 """
 from __future__ import annotations
 
+from evaluator.host_tables import run_lengths
 from evaluator.launch_args import launch_ints
 
 
@@ -64,17 +65,11 @@ SEQUENCE_PERIODS = 64  # short periods tried, besides a nested loop's (`_periods
 
 def _runs(seq: list) -> int:
     """Greedy arithmetic runs (equal steps, a repeat being step 0) covering `seq`."""
-    runs, i, n = 0, 0, len(seq)
-    while i < n:
-        runs += 1
-        if i + 1 < n:
-            step, j = seq[i + 1] - seq[i], i + 1
-            while j + 1 < n and seq[j + 1] - seq[j] == step:
-                j += 1
-            i = j + 1
-        else:
-            i += 1
-    return runs
+    return len(run_lengths(seq, _int_step))
+
+
+def _int_step(a: int, b: int) -> int:
+    return b - a
 
 
 def _periods(seq: list) -> set:
