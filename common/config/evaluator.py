@@ -181,15 +181,16 @@ class TimingConfig(Section):
     before the excess is charged to the batch's time (stopwatch.outside_go_seconds): a forward
     that answers go at once and finishes in a thread before its commit, or computes on the
     drawn inputs before go, is timed for that work."""
-    cpu_outside_go_factor: float = Field(6.0, ge=1.0)
+    cpu_outside_go_factor: float = Field(2.0, ge=1.0)
     """outside_go_factor under the CPU interpreter (measured on this box's honest files)."""
     cpu_outside_go_slack_ms: float = Field(2.0, ge=0)
-    """The same under the CPU interpreter, where a candidate child's draws pass its stand-in
-    function mode (evaluator.candidate_env) and the reference's do not. Honest arm + commit
-    medians against the reference's on 2 shared cores (session 56): relu 1.65 ms / 0.6-0.8
-    (before the commit's sums went past that mode, 2.0-2.3 ms), softmax 1.96 / 1.04, linear +
-    relu 4.6-5.8 / 1.0-1.1 (4.4-5.9x: its draws), matmul 6.3 / 5.8. Loose: the CPU's time says
-    nothing of the GPU's, and an interpreted forward is tens of milliseconds."""
+    """The same under the CPU interpreter. Both roles draw and sum past a CPU candidate child's
+    stand-in function mode (evaluator.candidate_env; until session 57 the candidate's draws
+    passed it: linear + relu's arm + commit was 4.6-5.8 ms against the reference's 1.0-1.1).
+    Honest arm + commit medians against the reference's on 2 idle cores (session 57): relu
+    1.2-1.5 ms / 0.6-0.8, linear + relu 1.3-1.7 / 0.8, softmax 1.3-1.7 / 0.6-0.8, matmul
+    1.7-1.9 / 1.0 (1.4-2.9x, at most 1.1 ms over). Loose: the CPU's time says nothing of the
+    GPU's, and an interpreted forward is tens of milliseconds."""
     cpu_warmup_runs: int = Field(1, ge=0)
     """Untimed forwards before timing under the CPU interpreter."""
     cpu_runs: int = Field(5, ge=1)

@@ -19,9 +19,11 @@ def relu():
     return fixture_problem("relu")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def honest(unsafe_evaluator, relu):
-    """The fixture's solution with the attacks' block size: the same kernel, the same programs."""
+    """The fixture's solution with the attacks' block size: the same kernel, the same programs,
+    timed just before each attack (the machine's load drifts: one honest time taken once for the
+    module was 34 ms per forward in CI against 20 ms idle, and the attack's timed at 11 ms)."""
     from common.messages import EvalSettings
 
     source = relu.solution.replace("cdiv(n, 1024)", "cdiv(n, 64)").replace("BLOCK=1024", "BLOCK=64")
@@ -34,7 +36,8 @@ def honest(unsafe_evaluator, relu):
 def test_work_moved_out_of_go_is_timed_as_the_forwards(unsafe_evaluator, settings, relu, honest, path):
     """Before (2 shared cores): the thread's forward timed 1.7-6.3 ms and the armed one 0.4 ms,
     against 21-22 ms honest; now their arm or commit carries that work, charged past the noise
-    bound (10.9-14 ms: the CPU's launch hook instruments a launch in go only)."""
+    bound (session 57, 2 idle cores: 12-15 ms against 20 ms honest; the CPU's launch hook
+    instruments a launch in go only, so the moved kernel runs faster than a timed one)."""
     verdict = unsafe_evaluator.evaluate(relu, path.read_text(), settings)
     assert verdict.status == "ok", verdict.feedback
     moved = verdict.details["timing"]["candidate"]
