@@ -7,7 +7,8 @@ real timings decide. Every honest file whose problem is a built-in one must be o
 with a reward above the correctness term alone. Run on the device machine, e.g.
     KRL_GPU_HONEST='s25_*,s26_*' pytest -m gpu -s tests/gpu/test_honest_gpu.py
 (KRL_GPU_HONEST: globs over file stems; the whole set takes several minutes). Files the CPU
-suite judges only statically join with KRL_GPU_HONEST_LIST=<file of `path problem` lines>.
+suite judges only statically join with KRL_GPU_HONEST_STATIC=1 (those whose header names a
+built-in problem) or KRL_GPU_HONEST_LIST=<file of `path problem` lines>.
 """
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ pytestmark = [pytest.mark.gpu,
               pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")]
 
 UNIT = Path(__file__).resolve().parents[1] / "unit" / "evaluator"
+# KRL_GPU_HONEST_STATIC=1: honest/ files the CPU suite judges only statically (not in
+# honest_problems.FULL) join too where their header names a built-in problem
+STATIC_TOO = os.environ.get("KRL_GPU_HONEST_STATIC") == "1"
 CHILDREN = int(os.environ.get("KRL_GPU_CHILDREN", "6"))  # sandboxes per evaluator; files evaluated at once
 _HEADER = re.compile(r"^# honest: .+\. problem: (?P<problem>[\w/]+)(?:\. policy: (?P<policy>strict))?$")
 
@@ -45,7 +49,7 @@ def _files() -> list[tuple[Path, str, str]]:
         head = _HEADER.match(path.read_text().splitlines()[0])
         if path.name in mapped:
             out.append((path, mapped[path.name], (head and head["policy"]) or "paper"))
-        elif head and path.parent.name == "honest_builtin":
+        elif head and (path.parent.name == "honest_builtin" or STATIC_TOO):
             out.append((path, head["problem"], head["policy"] or "paper"))
     globs = [g for g in os.environ.get("KRL_GPU_HONEST", "*").split(",") if g]
     out = [f for f in out if any(fnmatch(f[0].stem, g) for g in globs)]
