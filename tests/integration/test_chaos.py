@@ -26,7 +26,7 @@ from safetensors.torch import save_file
 from scripted_policy import scripted_weights
 
 from common.ledger import read, trained_by_step
-from common.process_groups import group_members
+from launcher.process_groups import group_members
 
 pytestmark = pytest.mark.slow
 
@@ -101,7 +101,7 @@ class Run:
     def __init__(self, tmp_path: Path, config: Path):
         self.run_dir, self.out = tmp_path / "run", tmp_path / "run.out"
         with open(self.out, "wb") as out:  # the child keeps its own copy
-            self.proc = subprocess.Popen([sys.executable, "-m", "common.cli", "run", str(config)],
+            self.proc = subprocess.Popen([sys.executable, "-m", "launcher.cli", "run", str(config)],
                                          stdout=out, stderr=subprocess.STDOUT, env=_clean_env())
         self.deadline = time.monotonic() + 420
         self.pids: set[int] = set()

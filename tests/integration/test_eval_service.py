@@ -79,7 +79,7 @@ class Service:
 
     def _spawn(self, name: str, args: list[str]) -> subprocess.Popen:
         log = open(self.tmp / f"{name}.log", "ab")
-        proc = subprocess.Popen([sys.executable, "-m", "common.cli", *args], cwd=ROOT,
+        proc = subprocess.Popen([sys.executable, "-m", "launcher.cli", *args], cwd=ROOT,
                                 stdout=log, stderr=subprocess.STDOUT)
         self.procs[name] = proc
         return proc

@@ -60,7 +60,7 @@ def _stop_what_a_failed_test_left():
 
 
 def _krl(*args: str, out: Path, env: dict | None = None) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "common.cli", *args], stdout=open(out, "ab"),
+    proc = subprocess.Popen([sys.executable, "-m", "launcher.cli", *args], stdout=open(out, "ab"),
                             stderr=subprocess.STDOUT, env={**clean_env(), **(env or {})})
     _STARTED.append(proc)
     return proc

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.slow
 
 
 def _start(cfg_path: Path, log: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "common.cli", "learner", str(cfg_path)],
+    return subprocess.Popen([sys.executable, "-m", "launcher.cli", "learner", str(cfg_path)],
                             stdout=open(log, "ab"), stderr=subprocess.STDOUT, env=clean_env())
 
 

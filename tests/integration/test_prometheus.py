@@ -124,7 +124,7 @@ class Stack:
                                             env=env, start_new_session=True)
 
     def start(self) -> None:
-        krl = [sys.executable, "-m", "common.cli"]
+        krl = [sys.executable, "-m", "launcher.cli"]
         self.spawn("broker", [*krl, "broker", str(self.cfg_path)])
         self.spawn("evaluator", [*krl, "evaluator", str(self.cfg_path)])
         # A fresh single-rank learner: no launcher variables inherited from this process.

@@ -46,7 +46,7 @@ def test_learner_ranks_under_krl_run_restart_together(tmp_path):
     path = tmp_path / "run.yaml"
     path.write_text(yaml.safe_dump(cfg))
     out = tmp_path / "run.out"
-    sup = subprocess.Popen([sys.executable, "-m", "common.cli", "run", str(path)],
+    sup = subprocess.Popen([sys.executable, "-m", "launcher.cli", "run", str(path)],
                            stdout=open(out, "wb"), stderr=subprocess.STDOUT, env=clean_env())
     actor = ScriptedActor(hub, VOCAB)
     deadline = time.monotonic() + 500

@@ -1,4 +1,5 @@
-"""Roles never import each other; common never imports a role (the CLI names modules as strings)."""
+"""Roles never import each other; common never imports a role or the launcher; no role imports
+the launcher (its CLI names role modules as strings)."""
 import ast
 from pathlib import Path
 
@@ -30,8 +31,13 @@ def test_roles_do_not_import_each_other():
 
 
 def test_common_does_not_import_roles():
-    bad = list(_violations("common", ROLES))
+    bad = list(_violations("common", (*ROLES, "launcher")))
     assert not bad, "common/ must not depend on a role:\n" + "\n".join(bad)
+
+
+def test_roles_do_not_import_the_launcher():
+    bad = [v for role in ROLES for v in _violations(role, ("launcher",))]
+    assert not bad, "roles must not depend on the launcher:\n" + "\n".join(bad)
 
 
 def test_the_checker_itself_catches_a_cross_import(tmp_path, monkeypatch):

@@ -1,0 +1,6 @@
+"""The launcher: the `krl` command, and `krl run`, which bootstraps and supervises every role
+on one machine (run lock, restarts, summary), and `krl keys`.
+
+It starts roles as processes (`python -m launcher.cli ROLE`) and names their modules as
+strings, so it imports no role's code; no role imports it.
+"""
