@@ -1,10 +1,13 @@
-"""Roles never import each other; common never imports a role or the launcher; no role imports
-the launcher (its CLI names role modules as strings)."""
+"""Roles never import each other, except the evaluator's thin client stub; common never imports
+a role or the launcher; no role imports the launcher (its CLI names role modules as strings)."""
 import ast
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 ROLES = ("actor", "learner", "evaluator")
+# A role's module other roles may import: a stub over common/ and the standard library only.
+STUBS = ("evaluator.client",)
 
 
 def _imports(path: Path):
@@ -17,17 +20,28 @@ def _imports(path: Path):
             yield node.lineno, node.module
 
 
-def _violations(package: str, forbidden: tuple[str, ...]):
+def _violations(package: str, forbidden: tuple[str, ...], allowed: tuple[str, ...] = ()):
     for path in sorted((ROOT / package).rglob("*.py")):
         for lineno, name in _imports(path):
             top = name.split(".")[0]
-            if top in forbidden:
+            if top in forbidden and name not in allowed:
                 yield f"{path.relative_to(ROOT)}:{lineno} imports {name}"
 
 
 def test_roles_do_not_import_each_other():
-    bad = [v for role in ROLES for v in _violations(role, tuple(r for r in ROLES if r != role))]
+    bad = [v for role in ROLES
+           for v in _violations(role, tuple(r for r in ROLES if r != role), STUBS)]
     assert not bad, "roles must share code through common/:\n" + "\n".join(bad)
+
+
+def test_a_stub_other_roles_import_stays_thin():
+    """Importing the evaluator's client must not load the evaluator (torch, triton, sandbox)."""
+    for stub in STUBS:
+        path = ROOT / (stub.replace(".", "/") + ".py")
+        heavy = [f"{path.relative_to(ROOT)}:{lineno} imports {name}"
+                 for lineno, name in _imports(path)
+                 if name.split(".")[0] not in (*sys.stdlib_module_names, "common")]
+        assert not heavy, "a stub imports only common/ and the standard library:\n" + "\n".join(heavy)
 
 
 def test_common_does_not_import_roles():
