@@ -2,5 +2,6 @@
 on one machine (run lock, restarts, summary), and `krl keys`.
 
 It starts roles as processes (`python -m launcher.cli ROLE`) and names their modules as
-strings, so it imports no role's code; no role imports it.
+strings; of the roles it imports only learner/ledger.py, to read the hub's ledger into
+summary.json. No role imports it.
 """

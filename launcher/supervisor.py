@@ -1,8 +1,8 @@
 """`krl run`: every role as its own process on this machine, kept alive until the
 learner reaches its step budget.
 
-The supervisor never imports a role: it starts `python -m launcher.cli ROLE CONFIG
-OVERRIDES` for the learner (`supervisor.learner_ranks` DeepSpeed ranks), the broker,
+The supervisor imports no role but the hub ledger's reader (learner/ledger.py, for
+summary.json): it starts `python -m launcher.cli ROLE CONFIG OVERRIDES` for the learner (`supervisor.learner_ranks` DeepSpeed ranks), the broker,
 `supervisor.evaluators` workers and `supervisor.actors` actors, each in its own process
 group with its own log file, a metrics port of its own and, where configured, its own
 CUDA_VISIBLE_DEVICES.
@@ -57,7 +57,6 @@ from common.jsonfile import (
     write_json_atomic,
     write_json_in_place,
 )
-from common.ledger import LEDGER, evaluations, reconcile
 from common.log import RateLimitedLog
 from common.ports import free_port
 from common.run_records import (
@@ -81,6 +80,7 @@ from launcher.process_groups import (  # noqa: F401
     wait_group_empty,
 )
 from launcher.run_probe import disk_full_note, health, last_error_line
+from learner.ledger import LEDGER, evaluations, reconcile
 
 log = logging.getLogger("krl.run")
 
@@ -367,7 +367,7 @@ class Supervisor:
 
     # ------------------------------------------------------------------ reporting
     def evaluations(self) -> int:
-        """Evaluator verdicts in accepted groups, from the hub's ledger (common/ledger.py)."""
+        """Evaluator verdicts in accepted groups, from the hub's ledger (learner/ledger.py)."""
         return evaluations(self.run_dir / "hub" / "groups" / LEDGER)
 
     def evaluator_runs(self) -> int:

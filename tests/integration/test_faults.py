@@ -21,7 +21,6 @@ from scripted_actor import ScriptedActor
 
 from common.config import TransportConfig
 from common.endpoint import Client
-from common.ledger import LEDGER, read
 from common.messages import (
     Ack,
     LeaseGrant,
@@ -36,6 +35,7 @@ from common.messages import (
 from common.metrics import Metrics
 from common.transport import RequestRejected, context
 from common.verdict import Verdict
+from learner.ledger import LEDGER, read
 
 pytestmark = pytest.mark.slow
 sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "learner"))

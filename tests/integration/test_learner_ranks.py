@@ -21,8 +21,8 @@ from scripted_actor import ScriptedActor
 
 from actor.weight_sync import WeightSync
 from common.config import TransportConfig
-from common.ledger import reconcile
 from common.metrics import Metrics
+from learner.ledger import reconcile
 
 pytestmark = pytest.mark.slow
 

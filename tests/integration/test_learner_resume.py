@@ -15,7 +15,7 @@ from proc_helpers import clean_env, scripted_learner_config
 from proc_helpers import free_port as _port
 from scripted_actor import ScriptedActor
 
-from common.ledger import LEDGER, read
+from learner.ledger import LEDGER, read
 
 pytestmark = pytest.mark.slow
 

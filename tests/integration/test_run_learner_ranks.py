@@ -16,7 +16,7 @@ from proc_helpers import clean_env, read_json, scripted_learner_config
 from proc_helpers import free_port as _port
 from scripted_actor import ScriptedActor
 
-from common.ledger import reconcile
+from learner.ledger import reconcile
 
 pytestmark = pytest.mark.slow
 

@@ -1,5 +1,6 @@
 """Roles never import each other, except the evaluator's thin client stub; common never imports
-a role or the launcher; no role imports the launcher (its CLI names role modules as strings)."""
+a role or the launcher; no role imports the launcher (its CLI names role modules as strings),
+and the launcher imports of a role only the learner's ledger reader."""
 import ast
 import sys
 from pathlib import Path
@@ -8,6 +9,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ROLES = ("actor", "learner", "evaluator")
 # A role's module other roles may import: a stub over common/ and the standard library only.
 STUBS = ("evaluator.client",)
+# The one role module the launcher imports (it reads the hub's ledger for summary.json).
+LAUNCHER_READS = ("learner.ledger",)
 
 
 def _imports(path: Path):
@@ -34,9 +37,14 @@ def test_roles_do_not_import_each_other():
     assert not bad, "roles must share code through common/:\n" + "\n".join(bad)
 
 
+def test_the_launcher_imports_no_role_but_the_ledger_reader():
+    bad = list(_violations("launcher", ROLES, LAUNCHER_READS))
+    assert not bad, "the launcher starts roles, it does not import them:\n" + "\n".join(bad)
+
+
 def test_a_stub_other_roles_import_stays_thin():
-    """Importing the evaluator's client must not load the evaluator (torch, triton, sandbox)."""
-    for stub in STUBS:
+    """A role module imported from outside its role loads nothing else of it (sandbox, DeepSpeed)."""
+    for stub in (*STUBS, *LAUNCHER_READS):
         path = ROOT / (stub.replace(".", "/") + ".py")
         heavy = [f"{path.relative_to(ROOT)}:{lineno} imports {name}"
                  for lineno, name in _imports(path)
