@@ -68,3 +68,13 @@ def test_the_checker_itself_catches_a_cross_import(tmp_path, monkeypatch):
     (pkg / "x.py").write_text("from learner.trainer import Trainer\n")
     monkeypatch.setattr(__import__(__name__), "ROOT", tmp_path)
     assert list(_violations("actor", ("learner",))) == ["actor/x.py:1 imports learner.trainer"]
+
+
+def test_a_candidate_kernel_may_import_no_package_of_krl():
+    """Every top-level package of the repository is harness: the evaluator's static checks
+    refuse a candidate that imports it (a hack, not an unavailable module)."""
+    from evaluator.static_allowlist import DANGEROUS_MODULES
+
+    packages = {p.parent.name for p in ROOT.glob("*/__init__.py")}
+    assert {"common", "launcher", *ROLES} <= packages
+    assert not packages - set(DANGEROUS_MODULES), packages - set(DANGEROUS_MODULES)
