@@ -55,7 +55,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/transport.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check common actor learner evaluator tests benchmarks
+	$(BIN)/ruff check common launcher actor learner evaluator tests benchmarks
 
 clean-venv:
 	rm -rf $(VENV)

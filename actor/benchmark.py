@@ -171,7 +171,7 @@ class EvaluatorService:
         cfg.evaluator.metrics.enabled = False
         path = Path(self._tmp.name) / "evaluator.yaml"
         path.write_text(dump(cfg))
-        cmd = [sys.executable, "-m", "common.cli"]
+        cmd = [sys.executable, "-m", "launcher.cli"]
         with open(Path(self._tmp.name) / "service.log", "ab") as log:  # the children keep it open
             self.procs.append(subprocess.Popen([*cmd, "broker", str(path)], stdout=log, stderr=log))
             for i in range(self.workers):

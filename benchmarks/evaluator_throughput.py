@@ -10,9 +10,9 @@ it does in training.
 
   service    one worker per device (CUDA_VISIBLE_DEVICES=i; on CPU `--workers`), each
              with `--children` warm sandboxes; the whole mix submitted at once
-             through common.eval_client. Worker start-up is excluded (paid once per
+             through evaluator.client. Worker start-up is excluded (paid once per
              run of days) and reported.
-  baseline   `python -m common.cli check ... --json` per evaluation: a new interpreter
+  baseline   `python -m launcher.cli check ... --json` per evaluation: a new interpreter
              and sandbox each time, the same evaluator config, checks and trial counts
              (`--baseline-evals` of the mix, in the mix's proportions); one evaluation
              per GPU at a time (KernelGYM's default). On the CPU it runs as many at
@@ -82,10 +82,10 @@ from concurrent.futures import ThreadPoolExecutor
 import yaml
 
 from common.config import RunConfig, load
-from common.eval_client import EvalClient
 from common.messages import EvalSettings, new_id
 from common.ports import free_port
 from common.problemset import builtin_problems, to_payload
+from evaluator.client import EvalClient
 
 
 # --------------------------------------------------------------------------- the mix
@@ -189,7 +189,7 @@ class Service:
 
     def _spawn(self, args: list[str], env: dict[str, str], log: Path) -> None:
         with open(log, "wb") as f:  # the child keeps its own copy of the descriptor
-            self.procs.append(subprocess.Popen([sys.executable, "-m", "common.cli", *args], cwd=ROOT,
+            self.procs.append(subprocess.Popen([sys.executable, "-m", "launcher.cli", *args], cwd=ROOT,
                                                env=env, stdout=f, stderr=subprocess.STDOUT))
 
     def workers(self) -> int:
@@ -231,7 +231,7 @@ def run_baseline(mix: list[dict], cfg_path: Path, device: str, parallel: int,
         cand = tmp / f"cand_{i}.py"
         cand.write_text(tagged(item, "baseline"))
         t = time.monotonic()
-        out = subprocess.run([sys.executable, "-m", "common.cli", "check", "--problem",
+        out = subprocess.run([sys.executable, "-m", "launcher.cli", "check", "--problem",
                               f"builtin:{item['problem'].name}", "--candidate", str(cand), "--device",
                               device, "--json", "--config", str(cfg_path)], cwd=ROOT, capture_output=True,
                              text=True, check=False, env=_env(i % parallel if device == "cuda" else None))

@@ -43,7 +43,7 @@ NAMES = list(U.PROBLEMS)   # --problems replaces them
 
 def spec() -> str:
     return "builtin:" + ",".join(NAMES)
-KRL = [sys.executable, "-m", "common.cli"]
+KRL = [sys.executable, "-m", "launcher.cli"]
 VARIANTS = (*U.VARIANTS, "other")
 REWARD = "0.5 if correct + 1000 x speedup + 0.5 x coverage (configs/learning-cpu.yaml), 0 otherwise"
 QUICK = dict(estimators=["control", "trloo"], seeds=[0], steps=10, samples=16, sft_steps=160)

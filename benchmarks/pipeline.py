@@ -170,7 +170,7 @@ def _run_mode(args, mode: str, model: str, work: Path) -> dict:
     env.update(pin.env())
     t_start = time.monotonic()
     with open(work / f"{mode}.out", "wb") as log:  # the child keeps its own copy
-        sup = subprocess.Popen([sys.executable, "-m", "common.cli", "run", str(path)], cwd=ROOT,
+        sup = subprocess.Popen([sys.executable, "-m", "launcher.cli", "run", str(path)], cwd=ROOT,
                                stdout=log, stderr=subprocess.STDOUT, env=env)
     samples: list[tuple[float, dict]] = []
     try:

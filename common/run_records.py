@@ -5,8 +5,8 @@
 
 The learner (rank 0) rewrites its progress atomically after every step (learner/main.py)
 and keeps a copy in each checkpoint, which a resumed learner loads; `krl run`'s console
-line and summary.json (common/supervisor.py), the group ledger's reconciliation
-(common/ledger.py) and benchmarks/learning.py read it.
+line and summary.json (launcher/supervisor.py), the group ledger's reconciliation
+(learner/ledger.py) and benchmarks/learning.py read it.
 
 Every record is read by `read_record` (or `read_progress` / `read_summary` over it): a
 missing file is None (or StateFileError with required=True), a damaged one or one of
@@ -102,9 +102,9 @@ class SummaryStep(msgspec.Struct, kw_only=True):
 
 
 class Summary(msgspec.Struct, kw_only=True):
-    """`<run_dir>/summary.json`, written by `krl run` (common/supervisor.py) at its start
+    """`<run_dir>/summary.json`, written by `krl run` (launcher/supervisor.py) at its start
     (status running), when it ends, and by a run that failed before supervising anything
-    (common/run_cli.py). `evaluations`: verdicts in the groups the hub accepted (durable;
+    (launcher/run_cli.py). `evaluations`: verdicts in the groups the hub accepted (durable;
     the number to trust); `evaluator_runs_at_least`: the workers' sandbox runs, scraped
     every tick (a killed worker's last increments are missing, identical candidates in
     flight share one run)."""
@@ -117,7 +117,7 @@ class Summary(msgspec.Struct, kw_only=True):
     evaluations: Optional[int] = None
     evaluator_runs_at_least: int = 0
     wall_seconds: Optional[float] = None
-    groups: dict[str, Any] = {}                 # common/ledger.py:reconcile
+    groups: dict[str, Any] = {}                 # learner/ledger.py:reconcile
     restarts: dict[str, int] = {}
     hung: dict[str, int] = {}
     exit_codes: dict[str, list[Any]] = {}

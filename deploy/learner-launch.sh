@@ -48,7 +48,7 @@ set -m  # the launcher and its ranks get a process group of their own, signalled
 deepspeed --no_ssh --hostfile "$hostfile" --node_rank "$node_rank" \
     --num_nodes "${#hosts[@]}" --num_gpus "$gpus" \
     --master_addr "${hosts[0]}" --master_port "${KRL_MASTER_PORT:-29500}" \
-    --module --no_local_rank common.cli learner "$@" &
+    --module --no_local_rank launcher.cli learner "$@" &
 launcher=$!
 trap 'kill -TERM -- "-$launcher" 2>/dev/null || true' TERM INT
 

@@ -143,8 +143,8 @@ DANGEROUS_MODULES: dict[str, str] = {
     # numpy reads and writes files and raw memory; the others launch non-Triton kernels
     **dict.fromkeys(("numpy", "cupy", "numba", "pycuda"),
                     "it computes outside torch and Triton"),
-    **dict.fromkeys(("evaluator", "common", "actor", "learner", "zmq", "msgspec", "psutil",
-                     "requests", "urllib3", "socket", "ssl", "select", "http", "urllib"),
+    **dict.fromkeys(("evaluator", "common", "actor", "learner", "launcher", "zmq", "msgspec",
+                     "psutil", "requests", "urllib3", "socket", "ssl", "select", "http", "urllib"),
                     "it reaches the harness or the network"),
 }
 # Harmless stdlib modules a kernel does not need: importing one is a compile error (unavailable),

@@ -11,7 +11,7 @@ killed between a step and its checkpoint finds those groups again.
 A file that cannot be read back (damaged on disk) is not fatal: `load_all` reports it and
 the hub moves it to `<run_dir>/hub/quarantine/` with a ledger line (`quarantine`).
 
-Beside the files, `ledger` (common/ledger.py, `<root>/ledger.jsonl`) records what the hub
+Beside the files, `ledger` (learner/ledger.py, `<root>/ledger.jsonl`) records what the hub
 did with each group: accepted, trained in which step, dropped, re-buffered on restore.
 """
 from __future__ import annotations
@@ -22,9 +22,9 @@ from typing import Iterator, Sequence
 
 from common.ids import id_error
 from common.jsonfile import disk_error
-from common.ledger import LEDGER, Ledger
 from common.messages import DecodeError, TrajectoryGroup, decode, pack_frames, unpack_frames
 from learner.checkpoint import fsync_path
+from learner.ledger import LEDGER, Ledger
 
 _MAGIC = b"KRLG1\n"
 QUARANTINE = "quarantine"  # beside the groups directory: <run_dir>/hub/quarantine/

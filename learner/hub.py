@@ -21,7 +21,7 @@ It decides which prompt goes to which actor and which groups get trained:
   prompts already done. A group naming a prompt outside the data set, or whose
   problem does not match the prompt, is `rejected`.
 - A group is acked `accepted` only after GroupStore has made it durable and the
-  ledger (common/ledger.py) has a line for it; training, dropping and re-buffering a
+  ledger (learner/ledger.py) has a line for it; training, dropping and re-buffering a
   group are ledger lines too, so `krl run` can reconcile every group's fate.
 - A group whose oldest token is more than max_staleness versions behind is `stale`
   (dropped, counted, its prompt re-issued), both on arrival and when a batch is taken;
@@ -50,13 +50,13 @@ from dataclasses import asdict, dataclass
 from typing import Callable, Optional, Sequence
 
 from common.config.hub import HubConfig
-from common.ledger import read as read_ledger
-from common.ledger import trained_by_step
 from common.log import RateLimitedLog
 from common.messages import Lease, ProblemPayload, TrajectoryGroup, new_id
 from common.metrics import Metrics
 from learner.group_checks import group_error, group_id_error
 from learner.group_store import GroupStore
+from learner.ledger import read as read_ledger
+from learner.ledger import trained_by_step
 
 log = logging.getLogger(__name__)
 

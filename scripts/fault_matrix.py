@@ -70,7 +70,7 @@ ROWS = [
     ("corrupt", "learner/recovery.json (the fallback record) cut short",
      "summary.json names it and is never a clean `completed`; the next fallback moves it "
      "aside and the new record says it was lost",
-     "tests/unit/common/test_supervisor.py::"
+     "tests/unit/launcher/test_supervisor.py::"
      "test_a_damaged_fallback_record_is_said_and_never_reads_as_a_clean_run"),
     ("kill", "a DeepSpeed op build killed mid-way (its lock file left behind)",
      "the next learner removes the dead builder's lock with a WARNING and builds (it hung "

@@ -183,7 +183,7 @@ def record(problems: list, variants_dir: Path, config: Path | None, checks: int 
         out[p.name] = {v: [] for v in VARIANTS}
         for v in VARIANTS:
             for _ in range(checks):
-                cmd = [sys.executable, "-m", "common.cli", "check", "--problem",
+                cmd = [sys.executable, "-m", "launcher.cli", "check", "--problem",
                        f"builtin:{p.name}", "--candidate", str(variants_dir / p.name / f"{v}.py"),
                        "--device", "cpu", "--json", *(["--config", str(config)] if config else [])]
                 r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)

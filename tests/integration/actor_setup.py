@@ -66,7 +66,7 @@ class EvalService:
 
     def _spawn(self, name: str, args: list[str]) -> None:
         with open(self.tmp / f"{name}.log", "ab") as log:  # the child keeps its own copy
-            self.procs[name] = subprocess.Popen([sys.executable, "-m", "common.cli", *args],
+            self.procs[name] = subprocess.Popen([sys.executable, "-m", "launcher.cli", *args],
                                                 cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
 
     def workers(self) -> float:

@@ -189,7 +189,7 @@ def test_finished_groups_survive_a_hub_outage(vllm_engine, session_loop, actor_w
 
 def test_krl_actor_command_line(tmp_path):
     def krl(*args):
-        return subprocess.run([sys.executable, "-m", "common.cli", "actor", *args], cwd=ROOT,
+        return subprocess.run([sys.executable, "-m", "launcher.cli", "actor", *args], cwd=ROOT,
                               check=False,
                               capture_output=True, text=True, timeout=60)
 

@@ -11,8 +11,8 @@ import torch
 import yaml
 from safetensors.torch import load_file
 
-from common.bootstrap import StageFailed, bootstrap
 from common.config import RunConfig, dump, load
+from launcher.bootstrap import StageFailed, bootstrap
 
 pytestmark = pytest.mark.slow
 

@@ -2,7 +2,7 @@
 actor with the real vLLM CPU engine) survives `kill -9` of each role in turn, reaches its
 step budget, and its books balance: every group the hub acked is trained exactly once
 or still buffered, none twice, and summary.json, the learner's per-step record and the
-hub's ledger (common/ledger.py) agree.
+hub's ledger (learner/ledger.py) agree.
 
 The actor runs the tiny model with `scripted_policy` weights, so every answer holds a
 code block and every group needs the evaluator: steps after a kill prove that the
@@ -25,8 +25,8 @@ from proc_helpers import read_json as _read
 from safetensors.torch import save_file
 from scripted_policy import scripted_weights
 
-from common.ledger import read, trained_by_step
-from common.process_groups import group_members
+from launcher.process_groups import group_members
+from learner.ledger import read, trained_by_step
 
 pytestmark = pytest.mark.slow
 
@@ -101,7 +101,7 @@ class Run:
     def __init__(self, tmp_path: Path, config: Path):
         self.run_dir, self.out = tmp_path / "run", tmp_path / "run.out"
         with open(self.out, "wb") as out:  # the child keeps its own copy
-            self.proc = subprocess.Popen([sys.executable, "-m", "common.cli", "run", str(config)],
+            self.proc = subprocess.Popen([sys.executable, "-m", "launcher.cli", "run", str(config)],
                                          stdout=out, stderr=subprocess.STDOUT, env=_clean_env())
         self.deadline = time.monotonic() + 420
         self.pids: set[int] = set()

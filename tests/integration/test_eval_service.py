@@ -1,5 +1,5 @@
 """The evaluator service with real processes and sockets on the CPU: `krl broker` plus two
-`krl evaluator` workers (Triton interpreter), driven through common.eval_client.
+`krl evaluator` workers (Triton interpreter), driven through evaluator.client.
 
 One broker and two workers serve the whole module (start-up costs seconds); the fault
 tests kill and restart them by the pids this module started, and later tests rely on
@@ -25,7 +25,6 @@ from proc_helpers import free_port as _port
 from prometheus_client.parser import text_string_to_metric_families
 
 from common.config import RunConfig, load
-from common.eval_client import EvalClient, EvaluationTimeout, EvaluatorUnavailable
 from common.messages import (
     PROTOCOL_VERSION,
     ErrorReply,
@@ -36,6 +35,7 @@ from common.messages import (
     new_id,
 )
 from common.problemset import builtin_problem, to_payload
+from evaluator.client import EvalClient, EvaluationTimeout, EvaluatorUnavailable
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = EvalSettings(device="cpu", trials=1, timeout_s=90)
@@ -79,7 +79,7 @@ class Service:
 
     def _spawn(self, name: str, args: list[str]) -> subprocess.Popen:
         log = open(self.tmp / f"{name}.log", "ab")
-        proc = subprocess.Popen([sys.executable, "-m", "common.cli", *args], cwd=ROOT,
+        proc = subprocess.Popen([sys.executable, "-m", "launcher.cli", *args], cwd=ROOT,
                                 stdout=log, stderr=subprocess.STDOUT)
         self.procs[name] = proc
         return proc

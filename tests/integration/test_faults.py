@@ -21,7 +21,6 @@ from scripted_actor import ScriptedActor
 
 from common.config import TransportConfig
 from common.endpoint import Client
-from common.ledger import LEDGER, read
 from common.messages import (
     Ack,
     LeaseGrant,
@@ -36,6 +35,7 @@ from common.messages import (
 from common.metrics import Metrics
 from common.transport import RequestRejected, context
 from common.verdict import Verdict
+from learner.ledger import LEDGER, read
 
 pytestmark = pytest.mark.slow
 sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "learner"))
@@ -60,7 +60,7 @@ def _stop_what_a_failed_test_left():
 
 
 def _krl(*args: str, out: Path, env: dict | None = None) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "common.cli", *args], stdout=open(out, "ab"),
+    proc = subprocess.Popen([sys.executable, "-m", "launcher.cli", *args], stdout=open(out, "ab"),
                             stderr=subprocess.STDOUT, env={**clean_env(), **(env or {})})
     _STARTED.append(proc)
     return proc

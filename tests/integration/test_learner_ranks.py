@@ -21,8 +21,8 @@ from scripted_actor import ScriptedActor
 
 from actor.weight_sync import WeightSync
 from common.config import TransportConfig
-from common.ledger import reconcile
 from common.metrics import Metrics
+from learner.ledger import reconcile
 
 pytestmark = pytest.mark.slow
 
@@ -35,7 +35,7 @@ def _start_ranks(cfg_path: Path, logs: list[Path]) -> list[subprocess.Popen]:
     for rank, log in enumerate(logs):
         env = dict(base, RANK=str(rank), LOCAL_RANK=str(rank), WORLD_SIZE="2",
                    MASTER_ADDR="127.0.0.1", MASTER_PORT=master)
-        procs.append(subprocess.Popen([sys.executable, "-m", "common.cli", "learner", str(cfg_path)],
+        procs.append(subprocess.Popen([sys.executable, "-m", "launcher.cli", "learner", str(cfg_path)],
                                       stdout=open(log, "ab"), stderr=subprocess.STDOUT, env=env))
     return procs
 
@@ -157,7 +157,7 @@ def test_two_learner_ranks_train_checkpoint_resume_and_publish_full_weights(tmp_
     step2 = run_dir / "checkpoints" / "step_00000002"
     assert (step2 / "COMPLETE").is_file()
     out = tmp_path / "export2"
-    done = subprocess.run([sys.executable, "-m", "common.cli", "export", str(step2), str(out)],
+    done = subprocess.run([sys.executable, "-m", "launcher.cli", "export", str(step2), str(out)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     exported = load_file(str(out / "model.safetensors"))

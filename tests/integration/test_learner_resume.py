@@ -15,13 +15,13 @@ from proc_helpers import clean_env, scripted_learner_config
 from proc_helpers import free_port as _port
 from scripted_actor import ScriptedActor
 
-from common.ledger import LEDGER, read
+from learner.ledger import LEDGER, read
 
 pytestmark = pytest.mark.slow
 
 
 def _start(cfg_path: Path, log: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "common.cli", "learner", str(cfg_path)],
+    return subprocess.Popen([sys.executable, "-m", "launcher.cli", "learner", str(cfg_path)],
                             stdout=open(log, "ab"), stderr=subprocess.STDOUT, env=clean_env())
 
 

@@ -9,7 +9,7 @@ import pytest
 import torch
 from transformers import AutoModelForCausalLM, AutoTokenizer
 
-from common.cli import main as krl
+from launcher.cli import main as krl
 from learner.sft import read_conversations, turn_samples
 
 N_CONVERSATIONS = 4  # the shortest built-in ones: a few dozen CPU steps stay fast

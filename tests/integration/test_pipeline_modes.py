@@ -107,7 +107,7 @@ def simulated_service(tmp_path_factory):
     procs = []
     with open(tmp / "service.log", "ab") as log:
         for args in (["broker", str(path)], ["evaluator", str(path)]):
-            procs.append(subprocess.Popen([sys.executable, "-m", "common.cli", *args], cwd=ROOT,
+            procs.append(subprocess.Popen([sys.executable, "-m", "launcher.cli", *args], cwd=ROOT,
                                           stdout=log, stderr=subprocess.STDOUT))
     yield tree
     for p in procs:

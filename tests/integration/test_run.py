@@ -43,7 +43,7 @@ def test_run_restarts_a_killed_role_and_finishes(tmp_path):
     path = tmp_path / "run.yaml"
     path.write_text(yaml.safe_dump(cfg))
     out = open(tmp_path / "run.out", "wb")
-    sup = subprocess.Popen([sys.executable, "-m", "common.cli", "run", str(path)], stdout=out,
+    sup = subprocess.Popen([sys.executable, "-m", "launcher.cli", "run", str(path)], stdout=out,
                            stderr=subprocess.STDOUT, env=_clean_env())
     actor = ScriptedActor(hub, VOCAB)
     deadline = time.monotonic() + 400
@@ -67,7 +67,7 @@ def test_run_restarts_a_killed_role_and_finishes(tmp_path):
         assert not _alive(p["pid"]), f"{name} (pid {p['pid']}) still running after the run"
 
     # Running it again on the directory resumes from the last checkpoint.
-    sup = subprocess.Popen([sys.executable, "-m", "common.cli", "run", str(run_dir),
+    sup = subprocess.Popen([sys.executable, "-m", "launcher.cli", "run", str(run_dir),
                             "learner.max_steps=6"], stdout=out, stderr=subprocess.STDOUT,
                            env=_clean_env())
     while sup.poll() is None:

@@ -16,7 +16,7 @@ from proc_helpers import clean_env, read_json, scripted_learner_config
 from proc_helpers import free_port as _port
 from scripted_actor import ScriptedActor
 
-from common.ledger import reconcile
+from learner.ledger import reconcile
 
 pytestmark = pytest.mark.slow
 
@@ -46,7 +46,7 @@ def test_learner_ranks_under_krl_run_restart_together(tmp_path):
     path = tmp_path / "run.yaml"
     path.write_text(yaml.safe_dump(cfg))
     out = tmp_path / "run.out"
-    sup = subprocess.Popen([sys.executable, "-m", "common.cli", "run", str(path)],
+    sup = subprocess.Popen([sys.executable, "-m", "launcher.cli", "run", str(path)],
                            stdout=open(out, "wb"), stderr=subprocess.STDOUT, env=clean_env())
     actor = ScriptedActor(hub, VOCAB)
     deadline = time.monotonic() + 500

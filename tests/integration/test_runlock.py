@@ -73,7 +73,7 @@ def test_krl_run_refuses_a_run_directory_in_use(tmp_path):
     cfg.write_text(yaml.safe_dump({"run_dir": str(run_dir)}))
     proc = _holder(run_dir / "krl-run.lock")
     try:
-        out = subprocess.run([sys.executable, "-m", "common.cli", "run", str(cfg)],
+        out = subprocess.run([sys.executable, "-m", "launcher.cli", "run", str(cfg)],
                              capture_output=True, text=True, timeout=120, env=clean_env())
         assert out.returncode == 2, out.stderr
         assert "in use" in out.stderr and f"pid {proc.pid}" in out.stderr
@@ -87,7 +87,7 @@ def test_a_learner_waits_for_its_predecessor_then_gives_up_clearly(tmp_path):
     run_dir = tmp_path / "run"
     proc = _holder(run_dir / "learner" / "learner.lock")
     try:
-        out = subprocess.run([sys.executable, "-m", "common.cli", "learner",
+        out = subprocess.run([sys.executable, "-m", "launcher.cli", "learner",
                               f"run_dir={run_dir}", "learner.lock_wait_s=1",
                               "learner.metrics.enabled=false"],
                              capture_output=True, text=True, timeout=300, env=clean_env())

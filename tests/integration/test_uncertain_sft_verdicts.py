@@ -22,7 +22,7 @@ def test_failing_variants_get_their_verdict_and_no_reward(variant, status, tmp_p
     p = load_problems("builtin:activation/relu")[0]
     path = tmp_path / f"{variant}.py"
     path.write_text(U.variants(p.solution, p.source)[variant])
-    r = subprocess.run([sys.executable, "-m", "common.cli", "check", "--problem",
+    r = subprocess.run([sys.executable, "-m", "launcher.cli", "check", "--problem",
                         "builtin:activation/relu", "--candidate", str(path), "--device", "cpu",
                         "--json"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     verdict = json.loads(r.stdout)

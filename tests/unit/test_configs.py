@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from common.config import ConfigError, RunConfig, load
-from common.supervisor import Supervisor
+from launcher.supervisor import Supervisor
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIGS = sorted((ROOT / "configs").glob("*.yaml"))

@@ -10,7 +10,7 @@ import json
 import torch
 from safetensors.torch import load_file
 
-from common.cli import main as krl
+from launcher.cli import main as krl
 
 CHAT = [
     {"role": "system", "content": "You write Triton kernels."},

@@ -115,8 +115,8 @@ def test_krl_run_refuses_roles_that_disagree_before_touching_the_run_dir(tmp_pat
     import argparse
     from pathlib import Path
 
-    from common import run_cli
     from common.config.run import training_disagreements
+    from launcher import run_cli
 
     configs = Path(__file__).resolve().parents[3] / "configs"
     run_dir = tmp_path / "run"

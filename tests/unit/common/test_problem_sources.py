@@ -238,7 +238,7 @@ def test_krl_benchmark_takes_a_kernelbench_selection(checkout, tmp_path):
     """`--problems` goes through load_problems: a bad level is a usage error naming the
     levels; a good one loads and the command goes on to check the model."""
     def benchmark(problems: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "common.cli", "benchmark", "--no-plot",
+        return subprocess.run([sys.executable, "-m", "launcher.cli", "benchmark", "--no-plot",
                                "--model", str(tmp_path / "no-model"), "--problems", problems],
                               capture_output=True, text=True, timeout=120)
     bad = benchmark(f"{checkout}:level9")

@@ -25,7 +25,7 @@ def test_copy_sources_exist_and_the_launch_script_lands_where_the_job_runs_it():
     assert "/opt/krl/deploy/learner-launch.sh" in dests
     learner = (D.DEPLOY / "kubernetes" / "learner.yaml").read_text()
     assert "command: [/opt/krl/deploy/learner-launch.sh]" in learner
-    for package in ("common", "actor", "learner", "evaluator"):
+    for package in ("common", "launcher", "actor", "learner", "evaluator"):
         assert [package, package] in copies, package
 
 

@@ -11,8 +11,8 @@ import deploy_files as D
 import pytest
 import yaml
 
-from common.cli import COMMANDS
 from common.config import RunConfig, load
+from launcher.cli import COMMANDS
 
 K8S = D.DEPLOY / "kubernetes"
 SCHEMA_VERSIONS = ("1.30",)  # plus the newest the package knows; 1.30: appArmorProfile is GA

@@ -26,7 +26,7 @@ def test_extract_handles_untagged_and_missing_blocks():
 
 
 def _check(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "common.cli", "check", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "launcher.cli", "check", *args], capture_output=True,
                           text=True, timeout=300, check=False)
 
 

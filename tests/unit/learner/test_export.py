@@ -7,8 +7,8 @@ import torch
 from learner_helpers import random_groups, without_zero3_loading
 from transformers import AutoModelForCausalLM
 
-from common.cli import main as krl
 from common.config.learner import LearnerConfig
+from launcher.cli import main as krl
 from learner.checkpoint import Checkpoints
 from learner.trainer import Trainer
 

@@ -3,12 +3,12 @@ and crash/restore without losing or double-training a group."""
 import torch
 
 from common.config.hub import HubConfig
-from common.ledger import LEDGER, read
 from common.messages import ProblemPayload, Trajectory, TrajectoryGroup, Turn, encode, new_id
 from common.metrics import Metrics
 from common.verdict import Verdict
 from learner.group_store import GroupStore
 from learner.hub import Hub, PromptSource, made_by_discarded_weights
+from learner.ledger import LEDGER, read
 
 PROBLEMS = [ProblemPayload(name=f"p{i}", source=f"# problem {i}") for i in range(5)]
 

@@ -1,11 +1,11 @@
-"""The hub's ledger (common/ledger.py): every group's fate is recorded, a restore voids the
+"""The hub's ledger (learner/ledger.py): every group's fate is recorded, a restore voids the
 rolled-back steps, and `reconcile` balances the books or says what is wrong."""
 import json
 
 from test_hub import group_for, make_hub, send
 
-from common.ledger import LEDGER, Ledger, evaluations, read, reconcile, trained_by_step
 from common.messages import encode as encode_group
+from learner.ledger import LEDGER, Ledger, evaluations, read, reconcile, trained_by_step
 
 
 def _step(hub, history):

@@ -8,9 +8,9 @@ import pytest
 from transformers import AutoTokenizer
 
 from common import prompts
-from common.cli import main as krl
 from common.extract import extract_code
 from common.problemset import builtin_problems
+from launcher.cli import main as krl
 from learner.sft import read_conversations, shard, step_conversations, turn_samples
 
 

@@ -1,7 +1,10 @@
 """The client of the evaluator service: what an actor (or a benchmark) evaluates kernels with.
 
-It lives in common/ rather than evaluator/ because roles never import each other and
-the actor needs it. Asynchronous, many requests in flight:
+It sits beside the broker it talks to, as the one evaluator module other roles may import:
+a thin stub over common/ (wire types, endpoint, config) and the standard library, so an
+actor loads no other evaluator module: no sandbox, no checks, no triton (torch comes only
+through common/messages.py's tensor frames, as in every role). tests/unit/test_layout.py
+holds it to that. Asynchronous, many requests in flight:
 
     client = EvalClient(cfg.broker, cfg.transport, metrics)     # starts its I/O thread
     result = await client.evaluate(problem_payload, candidate, settings)

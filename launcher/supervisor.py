@@ -1,8 +1,8 @@
 """`krl run`: every role as its own process on this machine, kept alive until the
 learner reaches its step budget.
 
-The supervisor never imports a role: it starts `python -m common.cli ROLE CONFIG
-OVERRIDES` for the learner (`supervisor.learner_ranks` DeepSpeed ranks), the broker,
+The supervisor imports no role but the hub ledger's reader (learner/ledger.py, for
+summary.json): it starts `python -m launcher.cli ROLE CONFIG OVERRIDES` for the learner (`supervisor.learner_ranks` DeepSpeed ranks), the broker,
 `supervisor.evaluators` workers and `supervisor.actors` actors, each in its own process
 group with its own log file, a metrics port of its own and, where configured, its own
 CUDA_VISIBLE_DEVICES.
@@ -21,7 +21,7 @@ Policy:
 - The supervisor dying any other way (kill -9, OOM) sends every role SIGTERM
   (PR_SET_PDEATHSIG), so they stop as above instead of running on unsupervised.
 - One `krl run` per run directory (RUN_DIR/krl-run.lock, common/runlock.py).
-- A process whose /health (common/run_probe.py) is unhealthy or silent for
+- A process whose /health (launcher/run_probe.py) is unhealthy or silent for
   `hang_after_s` is hung: killed and restarted like a crash, the console says why.
 - An exit code in common.exits.NOT_RESTARTABLE (a start or config error) is not
   restarted: the run fails with the reason the process printed.
@@ -57,17 +57,8 @@ from common.jsonfile import (
     write_json_atomic,
     write_json_in_place,
 )
-from common.ledger import LEDGER, evaluations, reconcile
 from common.log import RateLimitedLog
 from common.ports import free_port
-from common.process_groups import (  # noqa: F401
-    group_members,
-    leader_exited,
-    signal_group,
-    term_with_parent,
-    wait_group_empty,
-)
-from common.run_probe import disk_full_note, health, last_error_line
 from common.run_records import (
     Progress,
     StepRecord,
@@ -81,6 +72,15 @@ from common.run_records import (
 )
 from common.runlock import RunLock
 from common.stop import StopFlag
+from launcher.process_groups import (  # noqa: F401
+    group_members,
+    leader_exited,
+    signal_group,
+    term_with_parent,
+    wait_group_empty,
+)
+from launcher.run_probe import disk_full_note, health, last_error_line
+from learner.ledger import LEDGER, evaluations, reconcile
 
 log = logging.getLogger("krl.run")
 
@@ -226,7 +226,7 @@ class Supervisor:
 
     # ------------------------------------------------------------------ processes
     def start(self, p: Proc) -> None:
-        cmd = [sys.executable, "-m", "common.cli", p.role, str(self.config_path), *p.overrides]
+        cmd = [sys.executable, "-m", "launcher.cli", p.role, str(self.config_path), *p.overrides]
         out = open(self.logs / f"{p.name}.log", "ab")
         p.popen = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                    env={**os.environ, **p.env}, start_new_session=True,
@@ -367,7 +367,7 @@ class Supervisor:
 
     # ------------------------------------------------------------------ reporting
     def evaluations(self) -> int:
-        """Evaluator verdicts in accepted groups, from the hub's ledger (common/ledger.py)."""
+        """Evaluator verdicts in accepted groups, from the hub's ledger (learner/ledger.py)."""
         return evaluations(self.run_dir / "hub" / "groups" / LEDGER)
 
     def evaluator_runs(self) -> int:

@@ -2,8 +2,8 @@
 stages run again; a missing one is a fresh run, said nothing about."""
 import logging
 
-from common.bootstrap import Stages
 from common.config import RunConfig
+from launcher.bootstrap import Stages
 
 
 def test_a_damaged_stage_record_names_itself_and_its_stages_run_again(tmp_path, caplog):

@@ -13,15 +13,15 @@ import sys
 
 # name -> (module, one-line help). Keep sorted by the order a newcomer meets them.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "run": ("common.run_cli", "start and supervise every role on this machine (resumes a run directory)"),
-    "config": ("common.config_cli", "show or explain a run config (resolved YAML, field help)"),
+    "run": ("launcher.run_cli", "start and supervise every role on this machine (resumes a run directory)"),
+    "config": ("launcher.config_cli", "show or explain a run config (resolved YAML, field help)"),
     "tiny-model": ("actor.tiny_model", "write a small random-weight causal LM + BPE tokenizer (tests, demo)"),
     "actor": ("actor.cli", "run an actor: one vLLM engine, multi-turn episodes for the hub's leases"),
     "benchmark": ("actor.benchmark", "a model on a problem set: correctness and Fast@p per turn, test-time scaling"),
     "check": ("evaluator.check_cli", "evaluate one candidate kernel against a problem (hardened sandbox)"),
     "broker": ("evaluator.broker_cli", "run the evaluator broker between actors and evaluator workers"),
     "evaluator": ("evaluator.worker_cli", "run one evaluator worker (one per GPU, or per CPU slot)"),
-    "keys": ("common.keys", "generate CurveZMQ server and client key pairs into a directory"),
+    "keys": ("launcher.keys", "generate CurveZMQ server and client key pairs into a directory"),
     "learner": ("learner.cli", "run the learner: hub on rank 0 plus the DeepSpeed trainer"),
     "sft-data": ("learner.sft_data", "write SFT conversations from problems' reference solutions"),
     "sft": ("learner.sft_cli", "supervised fine-tuning on chat conversations (cold start before RL)"),

@@ -1,6 +1,6 @@
-"""`krl run CONFIG|RUN_DIR [key=value ...]`: run the bootstrap stages (common/bootstrap.py:
+"""`krl run CONFIG|RUN_DIR [key=value ...]`: run the bootstrap stages (launcher/bootstrap.py:
 tiny model, SFT cold start; each once per run directory), then start and supervise every
-role locally (common/supervisor.py) and print what the run achieved, step by step."""
+role locally (launcher/supervisor.py) and print what the run achieved, step by step."""
 from __future__ import annotations
 
 import argparse
@@ -57,11 +57,11 @@ def _last_word(run_dir: object, reason: str, overrides: list[str] = ()) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from common.bootstrap import StageFailed, bootstrap
     from common.config import ConfigError, LogConfig
     from common.log import setup
     from common.runlock import LockHeld
-    from common.supervisor import prepare, run
+    from launcher.bootstrap import StageFailed, bootstrap
+    from launcher.supervisor import prepare, run
     try:
         cfg, path, _lock = prepare(args.config, args.overrides)  # held until we exit
     except (ConfigError, FileNotFoundError) as exc:

@@ -3,11 +3,11 @@ import subprocess
 import sys
 import time
 
-from common.cli import COMMANDS
+from launcher.cli import COMMANDS
 
 
 def _krl(*args, timeout=120):
-    return subprocess.run([sys.executable, "-m", "common.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "launcher.cli", *args], capture_output=True,
                           text=True, timeout=timeout)
 
 

@@ -8,7 +8,7 @@ model worth training.
                 so far (the tiny one, else learner.trainer.model) into
                 RUN_DIR/bootstrap/sft; its `hf/` directory is the result
 
-Each stage is its own `python -m common.cli ...` process with its log in
+Each stage is its own `python -m launcher.cli ...` process with its log in
 RUN_DIR/logs/bootstrap-<stage>.log, like every role (the supervisor never imports a
 role). A finished stage is recorded in RUN_DIR/bootstrap/done.json with the model it
 produced, so a resumed run skips it; an interrupted SFT resumes from its own
@@ -39,7 +39,7 @@ def _run(args: list[str], log_path: Path) -> None:
     """Run `krl ARGS` to completion; Ctrl-C reaches it too (same process group)."""
     log.info("bootstrap: krl %s (log %s)", " ".join(args), log_path)
     with open(log_path, "ab") as out:
-        code = subprocess.call([sys.executable, "-m", "common.cli", *args], stdout=out,
+        code = subprocess.call([sys.executable, "-m", "launcher.cli", *args], stdout=out,
                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     if code != 0:
         tail = log_path.read_text(errors="replace").splitlines()[-15:]

@@ -28,7 +28,8 @@ the writer ends it with a newline on reopening and readers skip it with a warnin
 
 `reconcile(run_dir)` replays the ledger and checks it against the learner's own record
 (the per-step group ids in learner/progress.json, which checkpoints restore) and the
-group files still stored. Shared by the learner (writer) and the supervisor (reader).
+group files still stored. Shared by the learner (writer) and the supervisor (reader), which
+imports this module alone of the learner's: it needs only common/ and the standard library.
 
 `evaluations(path)` is the run's count of evaluator verdicts: the turns of accepted
 groups whose verdict came from the evaluator service (the actor counts them per group,

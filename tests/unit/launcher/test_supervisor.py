@@ -16,8 +16,8 @@ import time
 import pytest
 
 from common.config import RunConfig
-from common.process_groups import group_members, leader_exited
-from common.supervisor import Proc, Supervisor
+from launcher.process_groups import group_members, leader_exited
+from launcher.supervisor import Proc, Supervisor
 
 # The leader writes its child's pid, then exits 0 on SIGTERM; the child ignores SIGTERM.
 ROLE = textwrap.dedent("""
@@ -121,7 +121,7 @@ def test_a_damaged_progress_record_is_said_and_the_run_goes_on(tmp_path, caplog)
 # when its parent dies), prints the role's pid, then waits to be killed.
 PARENT = textwrap.dedent("""
     import os, subprocess, sys, time
-    from common.process_groups import term_with_parent
+    from launcher.process_groups import term_with_parent
     role = subprocess.Popen([sys.executable, "-c", sys.argv[1], sys.argv[2]],
                             start_new_session=True, preexec_fn=term_with_parent(os.getpid()))
     print(role.pid, flush=True)
@@ -292,8 +292,8 @@ def test_a_probe_answered_by_something_not_http_reads_as_unreachable():
     import socket
     import threading
 
-    from common.run_probe import health
-    from common.supervisor import scrape
+    from launcher.run_probe import health
+    from launcher.supervisor import scrape
 
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
