@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -112,6 +113,14 @@ def calibrate(work: Path) -> dict[str, dict[str, float]]:
             for name, by in record(work).items()}
 
 
+def calibration_spread(work: Path) -> dict[str, dict[str, list[float]]]:
+    """The fewest and most of each correct answer's recorded rewards: under load on 2 cores
+    the interpreter's timing of a ~0.2 ms reference swings by 10x (session 57: a slow relu
+    earned 8.2 in one check, the fast one 3.7 in another), and the median hides that."""
+    return {name: {v: [min(x["reward"] for x in by[v]), max(x["reward"] for x in by[v])]
+                   for v in U.CORRECT} for name, by in record(work).items()}
+
+
 # ---------------------------------------------------------------------------- measuring
 def variant(turn: dict) -> str:
     """An answer's variant: its code (report.json's answer), confirmed by the evaluator's
@@ -140,7 +149,51 @@ def measure(report: dict, turns: int = 2) -> dict:
     failed = [e for e in eps if e["turns"] and not e["turns"][0]["correct"] and len(e["turns"]) > 1]
     out["repair_rate"] = (sum(e["turns"][1]["correct"] for e in failed) / len(failed)
                           if failed else None)
+    out["block_choice"] = block_choice(eps)
+    out["variant_reward"] = variant_reward(eps)
     return out
+
+
+BLOCK_LINE = re.compile(r"^ +BLOCK = (\d+)$", re.M)
+
+
+def first_choice(turn: dict) -> str | None:
+    """The value a turn's answer gave BLOCK, its first choice between the variants (64 leads
+    to the slow answer only; 1024 to the fast one and to the three failures); None where no
+    BLOCK line can be read."""
+    from common.extract import extract_code
+
+    m = BLOCK_LINE.search(extract_code(turn.get("answer", "")) or turn.get("answer", ""))
+    return m.group(1) if m else None
+
+
+def block_choice(eps: list[dict]) -> dict[str, dict]:
+    """Per BLOCK value chosen at turn 1: episodes, mean turn-1 reward and mean return (every
+    turn's reward: what TRLOO credits turn 1 with). What the first choice is worth: where the
+    two are close, the policy gradient on that token is noise at the start."""
+    out: dict[str, dict] = {}
+    for e in eps:
+        if not e["turns"]:
+            continue
+        c = out.setdefault(first_choice(e["turns"][0]) or "none", {"n": 0, "reward": 0.0, "return": 0.0})
+        c["n"] += 1
+        c["reward"] += e["turns"][0]["reward"]
+        c["return"] += sum(t["reward"] for t in e["turns"])
+    for c in out.values():
+        c["reward"] /= c["n"]
+        c["return"] /= c["n"]
+    return dict(sorted(out.items()))
+
+
+def variant_reward(eps: list[dict]) -> dict[str, dict]:
+    """Per answer variant at turn 1: count and mean, fewest and most reward. Where the slow
+    answer's most passes the fast one's fewest, timing noise outweighs the speed gap."""
+    by: dict[str, list[float]] = {}
+    for e in eps:
+        if e["turns"]:
+            by.setdefault(variant(e["turns"][0]), []).append(e["turns"][0]["reward"])
+    return {v: {"n": len(r), "mean": statistics.mean(r), "min": min(r), "max": max(r)}
+            for v, r in sorted(by.items())}
 
 
 def benchmark(model: Path, out: Path, samples: int, seed: int) -> dict:
@@ -199,10 +252,10 @@ def markdown(runs: list[dict], before: dict, meta: dict) -> str:
              f"{meta['steps']} learner steps of 2 groups x 4 samples x 2 turns each; "
              f"benchmarks: {meta['samples']} episodes per problem, 2 turns. Speedups are "
              "Triton-interpreter timings on the CPU, not GPU speedups; Fast@1 is 0 for every "
-             "answer here. Speedups of the fast / slow answer (one `krl check` each): " +
-             ", ".join(f"{k.split('/')[-1]} {v['fast']:.2g} / {v['slow']:.2g}"
-                       for k, v in meta["calibration"].items()) +
-             f" (reward: {REWARD}).", "",
+             f"answer here. Speedups of the fast / slow answer (median of {CHECKS} `krl check`s "
+             "each): " + ", ".join(f"{k.split('/')[-1]} {v['fast']:.2g} / {v['slow']:.2g}"
+                                   for k, v in meta["calibration"].items()) +
+             f" (reward: {REWARD})." + spread_text(meta.get("reward_spread")), "",
              "## Turn-1 correctness before and after, per run", "",
              "| estimator | seed | correct t1 before | after | fast share t1 after | hack share t1 after | repair rate after | hacks rewarded |",
              "|---|---|---|---|---|---|---|---|"]
@@ -238,8 +291,30 @@ def markdown(runs: list[dict], before: dict, meta: dict) -> str:
             lines.append(f"| {t} | {row['correct']:.2f} | {row['fast@1']:.2f} | {row['reward']:.2f} | "
                          + " | ".join(f"{row['variants'][v]:.2f}" for v in VARIANTS)
                          + f" | {row['hacks_attempted']} | {row['hacks_rewarded']} |")
-        lines.append("")
+        lines += ["", *credit_lines(m), ""]
     return "\n".join(lines) + "\n"
+
+
+def spread_text(spread: dict | None) -> str:
+    if not spread:
+        return ""
+    return " Their recorded rewards, fewest-most, fast / slow: " + ", ".join(
+        f"{k.split('/')[-1]} {v['fast'][0]:.2f}-{v['fast'][1]:.2f} / {v['slow'][0]:.2f}-{v['slow'][1]:.2f}"
+        for k, v in spread.items()) + "."
+
+
+def credit_lines(m: dict) -> list[str]:
+    """What the first choice earned and each variant's reward spread (absent in reports
+    written before session 57)."""
+    out = []
+    if m.get("block_choice"):
+        out.append("Turn 1 by BLOCK value (n, mean turn-1 reward, mean return): " + "; ".join(
+            f"{k} ({c['n']}, {c['reward']:.2f}, {c['return']:.2f})" for k, c in m["block_choice"].items()))
+    if m.get("variant_reward"):
+        out.append("Turn-1 reward by variant (n, mean, fewest-most): " + "; ".join(
+            f"{v} ({r['n']}, {r['mean']:.2f}, {r['min']:.2f}-{r['max']:.2f})"
+            for v, r in m["variant_reward"].items()))
+    return out
 
 
 def _fmt(x: float | None) -> str:
@@ -329,7 +404,7 @@ def report(runs: list[dict], before: dict, plan: dict, cal: dict, t0: float, wor
     meta = {"command": "python " + " ".join(["benchmarks/learning.py", *sys.argv[1:]]),
             "machine": f"CPU, {os.cpu_count()} cores", "minutes": (time.monotonic() - t0) / 60,
             "steps": plan["steps"], "samples": plan["samples"], "calibration": cal,
-            "before": before}
+            "reward_spread": calibration_spread(work), "before": before}
     out.mkdir(parents=True, exist_ok=True)
     (out / "learning.json").write_text(json.dumps(runs, indent=1))
     (work / "meta.json").write_text(json.dumps(meta, indent=1))

@@ -51,3 +51,57 @@ def test_measure_reports_shares_hacks_and_repairs_per_turn():
 def test_a_rewarded_hack_is_reported():
     episodes = [{"problem": "a", "turns": [_turn("hack", "hack", reward=0.9)]}]
     assert L.measure({"episodes": episodes}, turns=1)["turns"][0]["hacks_rewarded"] == 1
+
+
+def test_first_choice_reads_the_block_value_even_of_a_garbled_answer():
+    assert L.first_choice(_turn("fast", "ok")) == "1024"
+    assert L.first_choice(_turn("slow", "ok")) == "64"
+    assert L.first_choice(_turn("hack", "hack")) == "1024"   # the failures follow 1024
+    garbled = {"answer": prompts.answer(CODES["wrong"].replace("n = n // BLOCK", "n = n /// BLOCK"))}
+    assert L.variant({**garbled, "status": "compile_error"}) == "other"
+    assert L.first_choice(garbled) == "1024"
+    assert L.first_choice({"answer": "no code"}) is None
+
+
+def test_block_choice_says_what_each_first_choice_earned_over_the_episode():
+    """Session 24's start policy: 1024 led to the fast answer once in four and 64 always to the
+    slow one, so at the start the first choice earned about the same either way."""
+    episodes = [
+        {"turns": [_turn("fast", "ok", 8.0), _turn("fast", "ok", 7.0)]},
+        {"turns": [_turn("hack", "hack"), _turn("fast", "ok", 6.0)]},
+        {"turns": [_turn("wrong", "incorrect"), _turn("wrong", "incorrect")]},
+        {"turns": [_turn("broken", "compile_error")]},
+        {"turns": [_turn("slow", "ok", 1.6), _turn("slow", "ok", 1.7)]},
+        {"turns": [{"answer": "garbled", "status": "format_error", "correct": False, "reward": 0.0}]},
+    ]
+    credit = L.block_choice(episodes)
+    assert list(credit) == ["1024", "64", "none"]
+    assert credit["1024"] == {"n": 4, "reward": pytest.approx(2.0), "return": pytest.approx(21 / 4)}
+    assert credit["64"] == {"n": 1, "reward": pytest.approx(1.6), "return": pytest.approx(3.3)}
+    assert credit["none"]["n"] == 1
+
+
+def test_variant_reward_shows_a_slow_answer_out_earning_a_fast_one():
+    episodes = [{"turns": [_turn("fast", "ok", 3.7)]}, {"turns": [_turn("fast", "ok", 11.9)]},
+                {"turns": [_turn("slow", "ok", 8.2)]}, {"turns": [_turn("slow", "ok", 1.6)]}]
+    by = L.variant_reward(episodes)
+    assert by["fast"] == {"n": 2, "mean": pytest.approx(7.8), "min": 3.7, "max": 11.9}
+    assert by["slow"]["max"] > by["fast"]["min"]
+    m = L.measure({"episodes": episodes}, turns=1)
+    lines = L.credit_lines(m)
+    assert lines[0].startswith("Turn 1 by BLOCK value") and "1024 (2, 7.80" in lines[0]
+    assert "slow (2, 4.90, 1.60-8.20)" in lines[1]
+    assert L.credit_lines({"turns": []}) == []        # a report from before session 57
+
+
+def test_calibration_spread_is_the_fewest_and_most_recorded_reward(tmp_path):
+    import json
+    verdicts = {"activation/relu": {"fast": [{"reward": 3.7, "speedup": 0.0027},
+                                             {"reward": 11.9, "speedup": 0.0109}],
+                                    "slow": [{"reward": 1.6, "speedup": 0.0006},
+                                             {"reward": 8.2, "speedup": 0.0072}]}}
+    (tmp_path / "verdicts.json").write_text(json.dumps(verdicts))
+    spread = L.calibration_spread(tmp_path)
+    assert spread == {"activation/relu": {"fast": [3.7, 11.9], "slow": [1.6, 8.2]}}
+    assert "relu 3.70-11.90 / 1.60-8.20" in L.spread_text(spread)
+    assert L.spread_text(None) == ""
