@@ -1,7 +1,8 @@
 """Supervised fine-tuning, the cold start before RL: `krl sft --model M --data FILE.jsonl`.
 
 Data: one conversation per JSONL line, `{"messages": [{"role", "content"}, ...]}` with
-roles system / user / assistant (other keys are ignored; `krl sft-data` writes such a
+roles system / user / assistant (an assistant message with `"train": false` is context only,
+never trained; other keys are ignored; `krl sft-data` writes such a
 file from the built-in problems). Every assistant message is one trained turn, built the
 way the actor builds its prompts: the messages before it rendered with the tokenizer's
 chat template and `add_generation_prompt`, then the rest of the full rendering up to and
@@ -65,9 +66,13 @@ def read_conversations(path: str | Path) -> list[list[dict]]:
                         and isinstance(m.get("content"), str)):
                     raise ValueError(f"{where}: each message needs a role in {ROLES} and a "
                                      f"string content, got {str(m)[:80]!r}")
-            if not any(m["role"] == "assistant" for m in msgs):
+            if any(not isinstance(m.get("train", True), bool) for m in msgs):
+                raise ValueError(f"{where}: a message's \"train\" must be true or false")
+            if not any(m["role"] == "assistant" and m.get("train", True) for m in msgs):
                 raise ValueError(f"{where}: no assistant message, nothing to train on")
-            convs.append([{"role": m["role"], "content": m["content"]} for m in msgs])
+            convs.append([{"role": m["role"], "content": m["content"],
+                           **({"train": False} if m.get("train", True) is False else {})}
+                          for m in msgs])
     return convs
 
 
@@ -78,10 +83,12 @@ def _ids(tokenizer, messages: list[dict], generation_prompt: bool) -> list[int]:
 
 
 def turn_samples(tokenizer, messages: list[dict]) -> list[Sample]:
-    """One Sample per assistant message: context (prompt) + answer (response) token ids."""
+    """One Sample per assistant message: context (prompt) + answer (response) token ids. An
+    assistant message with `"train": false` is context only: a later turn reads it, nothing
+    learns to write it (a garbled first answer before a repair: the repair is the lesson)."""
     out = []
     for i, m in enumerate(messages):
-        if m["role"] != "assistant":
+        if m["role"] != "assistant" or m.get("train", True) is False:
             continue
         context = _ids(tokenizer, messages[:i], generation_prompt=True)
         full = _ids(tokenizer, messages[: i + 1], generation_prompt=False)

@@ -84,3 +84,28 @@ def test_shards_split_whole_conversations_by_tokens(tiny_model_dir, builtin_json
     cost = [sum(s.input_ids.shape[0] for i in part for s in data[i]) for part in shards]
     biggest = max(sum(s.input_ids.shape[0] for s in turns) for turns in data)
     assert abs(cost[0] - cost[1]) <= biggest
+
+
+def test_an_assistant_message_marked_train_false_is_context_only(tiny_model_dir, tmp_path):
+    """A garbled first answer before a repair (the learning benchmark's mix): the repair is
+    trained with the garbled answer in its context; the garbled answer itself is not."""
+    tok = AutoTokenizer.from_pretrained(tiny_model_dir)
+    msgs = [{"role": "user", "content": "write it"},
+            {"role": "assistant", "content": "garbled", "train": False},
+            {"role": "user", "content": "Compile error: line 3"},
+            {"role": "assistant", "content": "fixed"}]
+    path = tmp_path / "c.jsonl"
+    path.write_text(json.dumps({"messages": msgs}) + "\n")
+    conv = read_conversations(path)[0]
+    assert conv == msgs
+    samples = turn_samples(tok, conv)
+    assert len(samples) == 1
+    ids = samples[0].input_ids.tolist()
+    assert tok.decode(ids[samples[0].prompt_len:]) == "fixed<|im_end|>\n"
+    assert "garbled" in tok.decode(ids[: samples[0].prompt_len])
+    path.write_text(json.dumps({"messages": msgs[:2]}) + "\n")
+    with pytest.raises(ValueError, match="no assistant message"):
+        read_conversations(path)
+    path.write_text(json.dumps({"messages": [{**msgs[1], "train": "no"}]}) + "\n")
+    with pytest.raises(ValueError, match="must be true or false"):
+        read_conversations(path)
