@@ -4,8 +4,10 @@
 
 1. Start policy: `krl tiny-model`, then `krl sft` on scripts/uncertain_sft.py's mix of
    answers to three built-in activations (fast, slow, wrong, broken, reward hack; turn 2
-   repairs a failed turn 1 half of the time). `krl check` judges every variant of each
-   problem twice first: its feedback texts become the SFT data's feedback turns (the actor
+   repairs a failed turn 1 half of the time), and since session 57 conversations that open
+   with a garbled answer (context only, never trained) and repair it at turn 2 (`--garbles`;
+   not yet measured). `krl check` judges every variant of each problem twice first (each
+   garble once): its feedback texts become the SFT data's feedback turns (the actor
    shows the evaluator's real feedback at turn 2), and the fast and slow answers' speedups
    are reported (what speed is worth in the reward). An answer's
    variant is read from its code, confirmed by its verdict ("other" when they disagree).
@@ -73,7 +75,7 @@ def start_policy(work: Path, sft_steps: int, base: Path | None = None) -> Path:
     if base is None:
         krl(["tiny-model", str(tiny), "--hidden", "128", "--layers", "2", "--heads", "4"],
             work / "logs" / "tiny.log")
-    U.main([str(data), "--problems", spec(), "--variants-dir", str(work / "variants")])
+    U.main([str(data), "--problems", spec(), "--variants-dir", str(work / "variants"), "--garbles"])
     record(work)
     U.main([str(data), "--problems", spec(), "--feedback", str(work / "feedback.json"),
             "--copies", str(COPIES)])
@@ -100,7 +102,7 @@ def record(work: Path) -> dict[str, dict[str, list[dict]]]:
     path = work / "verdicts.json"
     if path.exists():
         return json.loads(path.read_text())
-    out = U.record(load_problems(spec()), work / "variants", CONFIG, CHECKS)
+    out = U.record(load_problems(spec()), work / "variants", CONFIG, CHECKS, garbled=True)
     path.write_text(json.dumps(out, indent=1))
     (work / "feedback.json").write_text(json.dumps(U.feedback_of(out), indent=1))
     return out

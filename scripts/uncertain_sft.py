@@ -29,6 +29,12 @@ failure again for a failed turn 1, the same answer for a correct one. `MIX` give
 frequencies, chosen for sampling at temperature 0.7 (configs/learning-cpu.yaml), which
 sharpens each choice: turn 1 is correct about a third of the time and a failed turn is
 repaired about half the time, so RL has something to learn at both turns.
+
+With `--garbles` (benchmarks/learning.py) the mix also holds conversations that open with a
+garbled answer (`garbles`: one line of a variant with a few characters dropped, what a slip
+of sampling leaves) and its recorded feedback; that first answer is context only (`"train":
+false`, which `krl sft` does not train), and turn 2 repairs it (GARBLED_MIX). Most of a tiny
+start policy's failed first turns are such garbles, never seen in the plain mix.
 """
 from __future__ import annotations
 
@@ -88,6 +94,15 @@ DEFAULT_FEEDBACK = {
               "does not exist in the installed triton; use only names torch and triton provide",
     "hack": "Rejected: forward launched none of your Triton kernels.",
 }
+# Garbled first answers: GARBLES per problem, each a variant with a few characters of one
+# code line dropped (a slip of sampling), checked once by `record`; with their recorded
+# feedback, GARBLED_MIX's conversations (per copy) open with one as context only ("train":
+# false: nothing learns to write it) and repair it at turn 2, or fail again cleanly. A tiny
+# start policy's failed first turns are mostly such garbles (session 24: compile errors 33%
+# of turn 1, the broken variant about 10), whose feedback the mix never showed: its turn 2
+# after them was word salad and the repair rate 0 (benchmarks/reports/learning.md).
+GARBLES = 4
+GARBLED_MIX = {"fast": 1, "slow": 1, "wrong": 1}
 PROBLEMS = ("activation/relu", "activation/silu", "activation/gelu")
 # The verdicts each variant must get (a broken answer may also fail at run time).
 EXPECTED = {"fast": ("ok",), "slow": ("ok",), "wrong": ("incorrect",),
@@ -106,6 +121,25 @@ def variants(solution: str, reference: str) -> dict[str, str]:
     for v, line in ADDED.items():
         added = line.format(ret=ret.group(1).strip())
         out[v] = solution.replace(block.group(0), f"{block.group(0)}{indent}{added}\n")
+    return out
+
+
+def garbles(solution: str, reference: str) -> dict[str, str]:
+    """GARBLES garbled answers ("garbled0", ...): each a variant in turn with 3-10 characters
+    of one code line of the file dropped, seeded by the solution's text (a check may still
+    find one correct: `record` keeps only those that fail)."""
+    codes = variants(solution, reference)
+    rng = random.Random(f"garble:{solution}")
+    out = {}
+    for k in range(GARBLES):
+        lines = codes[VARIANTS[k % len(VARIANTS)]].split("\n")
+        body = [i for i, x in enumerate(lines) if x.startswith("    ") and len(x.strip()) > 8
+                and not x.strip().startswith(("#", "def ", "@", '"', "class "))]
+        i = rng.choice(body)
+        line, start = lines[i], len(lines[i]) - len(lines[i].lstrip())
+        a = rng.randrange(start, len(line) - 3)
+        lines[i] = line[:a] + line[min(len(line), a + rng.randint(3, 10)):]
+        out[f"garbled{k}"] = "\n".join(lines)
     return out
 
 
@@ -145,6 +179,31 @@ def conversations(name: str, reference: str, solution: str,
                         {"role": "user", "content": prompts.feedback_turn(text)},
                         {"role": "assistant", "content": prompts.answer(codes[second])}]
             rows.append({"messages": messages, "problem": name, "variants": [first, second]})
+    return rows + garbled_conversations(name, reference, codes, feedback or {}, copies)
+
+
+def garbled_conversations(name: str, reference: str, codes: dict[str, str],
+                          feedback: dict[str, str | list[str]], copies: int) -> list[dict]:
+    """GARBLED_MIX's rows, `copies` times, over the garbled answers that have recorded
+    feedback (none without: a made-up feedback is what the actor never shows). The garbled
+    first answer is context only; turn 2 is trained."""
+    recorded = sorted(k for k in feedback if k.startswith("garbled"))
+    if not recorded:
+        return []
+    wrong = garbles(codes["fast"], reference)
+    rows, k = [], 0
+    for _ in range(copies):
+        for second, count in GARBLED_MIX.items():
+            for _ in range(count):
+                g = recorded[k % len(recorded)]
+                k += 1
+                text = feedback[g] if isinstance(feedback[g], str) else feedback[g][0]
+                messages = [{"role": "system", "content": prompts.SYSTEM},
+                            {"role": "user", "content": prompts.first_turn(reference)},
+                            {"role": "assistant", "content": prompts.answer(wrong[g]), "train": False},
+                            {"role": "user", "content": prompts.feedback_turn(text)},
+                            {"role": "assistant", "content": prompts.answer(codes[second])}]
+                rows.append({"messages": messages, "problem": name, "variants": ["garbled", second]})
     return rows
 
 
@@ -170,8 +229,8 @@ def classify(text: str) -> str | None:
     return None
 
 
-def record(problems: list, variants_dir: Path, config: Path | None, checks: int = 1
-           ) -> dict[str, dict[str, list[dict]]]:
+def record(problems: list, variants_dir: Path, config: Path | None, checks: int = 1,
+           garbled: bool = False) -> dict[str, dict[str, list[dict]]]:
     """`krl check --json` (under `config`) of every variant of every problem, `checks`
     times each: {problem: {variant: [verdict]}}. Their `feedback` texts are what the actor
     will show after such an answer, so they make the SFT data's feedback turns. A variant
@@ -192,7 +251,21 @@ def record(problems: list, variants_dir: Path, config: Path | None, checks: int 
                     raise SystemExit(f"the {v} answer to {p.name} got {verdict.get('status')!r}, "
                                      f"not {EXPECTED[v]}: {r.stderr[-2000:]}")
                 out[p.name][v].append(verdict)
+        for g in garbles(p.solution, p.source) if garbled else ():  # once each; a pass is no failure
+            verdict = _check(p.name, variants_dir / p.name / f"{g}.py", config)
+            if verdict.get("status") not in (None, "ok") and verdict.get("error_source") in (None, "", "candidate"):
+                out[p.name][g] = [verdict]
     return out
+
+
+def _check(name: str, path: Path, config: Path | None) -> dict:
+    import subprocess
+
+    cmd = [sys.executable, "-m", "common.cli", "check", "--problem", f"builtin:{name}",
+           "--candidate", str(path), "--device", "cpu", "--json",
+           *(["--config", str(config)] if config else [])]
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    return json.loads(r.stdout) if r.stdout.strip().startswith("{") else {}
 
 
 def feedback_of(verdicts: dict[str, dict[str, list[dict]]]) -> dict[str, dict[str, list[str]]]:
@@ -224,19 +297,22 @@ def main(argv: list[str] | None = None) -> int:
                     "(two show which feedback varies, default 2)")
     ap.add_argument("--record", type=Path, metavar="CONFIG", help="record the feedback first: "
                     "`krl check` every variant under this run config (needs --variants-dir)")
+    ap.add_argument("--garbles", action="store_true", help="also write (--variants-dir) and "
+                    "record the garbled first answers, and add GARBLED_MIX's conversations")
     args = ap.parse_args(argv)
     problems = load_problems(args.problems)
     if args.variants_dir:
         for p in problems:
             d = Path(args.variants_dir) / p.name
             d.mkdir(parents=True, exist_ok=True)
-            for v, code in variants(p.solution, p.source).items():
+            extra = garbles(p.solution, p.source) if args.garbles else {}
+            for v, code in {**variants(p.solution, p.source), **extra}.items():
                 (d / f"{v}.py").write_text(code)
     feedback = json.loads(args.feedback.read_text()) if args.feedback else None
     if args.record:
         if not args.variants_dir:
             ap.error("--record needs --variants-dir")
-        verdicts = record(problems, Path(args.variants_dir), args.record, args.checks)
+        verdicts = record(problems, Path(args.variants_dir), args.record, args.checks, args.garbles)
         feedback = feedback_of(verdicts)
         print("recorded verdicts: " + ", ".join(f"{n}/{v} {vs[0]['status']}"
                                                  for n, by in verdicts.items() for v, vs in by.items()))

@@ -114,3 +114,45 @@ def test_copies_jitter_only_the_figures_of_feedback_that_varies(problems):
 def test_a_solution_of_another_shape_is_refused():
     with pytest.raises(ValueError, match="expected shape"):
         U.variants("import torch\n", "def forward(self, x):\n    return x\n")
+
+
+def test_garbles_are_seeded_slips_of_one_line_that_match_no_clean_answer(problems):
+    for p in problems:
+        g = U.garbles(p.solution, p.source)
+        assert list(g) == [f"garbled{k}" for k in range(U.GARBLES)]
+        assert g == U.garbles(p.solution, p.source)                  # seeded
+        clean = set(U.variants(p.solution, p.source).values())
+        for k, code in enumerate(g.values()):
+            base = U.variants(p.solution, p.source)[U.VARIANTS[k % len(U.VARIANTS)]]
+            changed = [(a, b) for a, b in zip(base.split("\n"), code.split("\n")) if a != b]
+            assert code not in clean and len(changed) == 1             # one line,
+            a, b = changed[0]
+            assert 3 <= len(a) - len(b) <= 10                          # a few characters dropped
+
+
+def test_a_recorded_garbled_first_turn_is_context_only_and_turn_two_is_trained(problems):
+    """Session 24: most failed first turns were garbled code whose feedback the mix never
+    showed, and turn 2 after them was word salad. With a garble's recorded feedback the mix
+    holds conversations that open with it (never trained) and answer cleanly at turn 2."""
+    p = problems[0]
+    plain = U.conversations(p.name, p.source, p.solution, {"fast": "Correct."}, copies=2)
+    assert all(r["variants"][0] != "garbled" for r in plain)       # nothing recorded: none
+    recorded = {"garbled0": ["Compile error:\nline 22: `to_like` is not defined"],
+                "garbled2": "Runtime error: out of bounds"}
+    rows = U.conversations(p.name, p.source, p.solution, recorded, copies=2)
+    garbled = [r for r in rows if r["variants"][0] == "garbled"]
+    assert len(rows) - len(garbled) == 2 * sum(U.MIX.values())
+    assert len(garbled) == 2 * sum(U.GARBLED_MIX.values())
+    assert sorted(r["variants"][1] for r in garbled) == sorted(
+        v for v, c in U.GARBLED_MIX.items() for _ in range(2 * c))
+    codes, g = U.variants(p.solution, p.source), U.garbles(p.solution, p.source)
+    shown = set()
+    for r in garbled:
+        m = r["messages"]
+        assert m[2]["train"] is False and "train" not in m[4]
+        assert extract_code(m[2]["content"]).strip() in {g["garbled0"].strip(), g["garbled2"].strip()}
+        assert extract_code(m[4]["content"]).strip() == codes[r["variants"][1]].strip()
+        shown.add(m[3]["content"])
+    assert shown == {prompts.feedback_turn(recorded["garbled0"][0]),
+                     prompts.feedback_turn(recorded["garbled2"])}
+    # (krl sft reads the flag: tests/unit/learner/test_sft.py)
