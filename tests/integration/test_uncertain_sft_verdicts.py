@@ -28,3 +28,18 @@ def test_failing_variants_get_their_verdict_and_no_reward(variant, status, tmp_p
     verdict = json.loads(r.stdout)
     assert verdict["status"] == status
     assert verdict["reward"] == 0.0 and not verdict["correct"]
+
+
+@pytest.mark.parametrize("garble", [f"garbled{k}" for k in range(U.GARBLES)])
+def test_relus_garbled_first_answers_fail_with_feedback_to_repair(garble, tmp_path):
+    """The learning benchmark's garbled first answers (`--garbles`) are failures whose
+    feedback names what broke; `record` would drop one that passed."""
+    p = load_problems("builtin:activation/relu")[0]
+    path = tmp_path / f"{garble}.py"
+    path.write_text(U.garbles(p.solution, p.source)[garble])
+    r = subprocess.run([sys.executable, "-m", "common.cli", "check", "--problem",
+                        "builtin:activation/relu", "--candidate", str(path), "--device", "cpu",
+                        "--json"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    verdict = json.loads(r.stdout)
+    assert verdict["status"] not in ("ok", "hack") and verdict["reward"] == 0.0
+    assert verdict["error_source"] in ("", "candidate") and verdict["feedback"].strip()
