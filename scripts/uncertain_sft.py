@@ -261,7 +261,7 @@ def record(problems: list, variants_dir: Path, config: Path | None, checks: int 
 def _check(name: str, path: Path, config: Path | None) -> dict:
     import subprocess
 
-    cmd = [sys.executable, "-m", "common.cli", "check", "--problem", f"builtin:{name}",
+    cmd = [sys.executable, "-m", "launcher.cli", "check", "--problem", f"builtin:{name}",
            "--candidate", str(path), "--device", "cpu", "--json",
            *(["--config", str(config)] if config else [])]
     r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)

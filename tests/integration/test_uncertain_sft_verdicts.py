@@ -37,7 +37,7 @@ def test_relus_garbled_first_answers_fail_with_feedback_to_repair(garble, tmp_pa
     p = load_problems("builtin:activation/relu")[0]
     path = tmp_path / f"{garble}.py"
     path.write_text(U.garbles(p.solution, p.source)[garble])
-    r = subprocess.run([sys.executable, "-m", "common.cli", "check", "--problem",
+    r = subprocess.run([sys.executable, "-m", "launcher.cli", "check", "--problem",
                         "builtin:activation/relu", "--candidate", str(path), "--device", "cpu",
                         "--json"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     verdict = json.loads(r.stdout)
