@@ -67,23 +67,41 @@ class Depth:
     value: int
     declared: int
     index: int | None = None
+    joined: tuple[Depth, ...] = ()  # sizes raised in the same trial (those past `max_variants`)
 
     @property
     def label(self) -> str:
-        return self.name if self.index is None else f"{self.name}[{self.index}]"
+        own = self.name if self.index is None else f"{self.name}[{self.index}]"
+        return "+".join([own, *(d.label for d in self.joined)])
+
+    @property
+    def names(self) -> frozenset[str]:
+        """The problem's size names this variant raises."""
+        return frozenset([self.name, *(d.name for d in self.joined)])
 
     def describe(self) -> str:
         part = "" if self.value == self.declared else f" of the file's {self.declared}"
-        return f"{self.label}={self.value}{part}"
+        own = self.name if self.index is None else f"{self.name}[{self.index}]"
+        return ", ".join([f"{own}={self.value}{part}", *(d.describe() for d in self.joined)])
+
+    def raised(self) -> dict[str, int]:
+        """Each size this variant raises, by label, at its value."""
+        own = self.name if self.index is None else f"{self.name}[{self.index}]"
+        return {own: self.value, **{k: v for d in self.joined for k, v in d.raised().items()}}
 
     def sized(self, sizes: dict, value: int | None = None) -> dict:
-        """`sizes` with this size at `value` (this variant's own by default)."""
+        """`sizes` with this size at `value` (this variant's own by default), and the sizes
+        joined to it at theirs."""
         value = self.value if value is None else value
         if self.index is None:
-            return {**sizes, self.name: value}
-        elements = list(sizes[self.name])
-        elements[self.index] = value
-        return {**sizes, self.name: elements}
+            out = {**sizes, self.name: value}
+        else:
+            elements = list(sizes[self.name])
+            elements[self.index] = value
+            out = {**sizes, self.name: elements}
+        for other in self.joined:
+            out = other.sized(out)
+        return out
 
 
 class DepthRun(_Run):
@@ -94,7 +112,7 @@ class DepthRun(_Run):
         super().__init__(run.ev, run.problem, EvalSettings(device=run.ev.device, timeout_s=timeout_s,
                                                            timing=False, profile=False))
         self.sizes = depth.sized(run.sizes)
-        self.memory_key = f"{run.memory_key}|depth:{depth.label}={depth.value}"
+        self.memory_key = f"{run.memory_key}|depth:" + ",".join(f"{k}={v}" for k, v in depth.raised().items())
         self.plan = TrialPlan(init_seed=run.plan.init_seed, trials=(trial,), knockout=run.plan.knockout)
         self.depth_run = True
 
@@ -109,22 +127,32 @@ class DepthRun(_Run):
 
 def variants(run: _Run, elements: int) -> list[Depth]:
     """The sizes to restore, the most shrunk first: each size the CPU runs smaller than the
-    file's literal value, raised as far as the budget allows (`elements`: the CPU trial's)."""
+    file's literal value, raised as far as the budget allows (`elements`: the CPU trial's).
+    At most `max_variants` trials: where more sizes are shrunk, the last trial raises every
+    size left over at once, so no shrunk size goes unraised (red team rt82: conv2d_bias_relu's
+    fifth size, its width, was never raised, and a row tile of 16 columns with no loop over the
+    width was ok at the CPU's 13 and wrong at the declared 64)."""
     cfg: DepthConfig = run.cfg.correctness.depth
     declared = declared_sizes(run.problem.source)
     out = []
     for name, cpu in run.sizes.items():
         out += _shrunk(name, cpu, declared.get(name))
     out.sort(key=lambda d: d.declared / d.cpu, reverse=True)
-    return out[:cfg.max_variants] if 0 < elements <= cfg.max_elements else []
+    if not (0 < elements <= cfg.max_elements) or cfg.max_variants <= 0:
+        return []
+    if len(out) <= cfg.max_variants:
+        return out
+    head, rest = out[:cfg.max_variants - 1], out[cfg.max_variants - 1:]
+    return [*head, replace(rest[0], joined=tuple(rest[1:]))]
 
 
 def _shrunk(name: str, cpu: Any, want: Any) -> list[Depth]:
     """The depths of one size: an integer the CPU runs smaller than declared, or each such
-    element of a tuple of integers (`input_shape`: (1000,) on the CPU, (32768,) declared)."""
+    element of a tuple or list of integers (`input_shape`: (1000,) on the CPU, (32768,)
+    declared; KernelBench's level-3 `layer_sizes = [16384, 16384]`)."""
     if type(cpu) is int and type(want) is int:
         return [Depth(name, cpu, want, want)] if 0 < cpu < want else []
-    if not (isinstance(cpu, (list, tuple)) and isinstance(want, tuple) and len(cpu) == len(want)):
+    if not (isinstance(cpu, (list, tuple)) and isinstance(want, (list, tuple)) and len(cpu) == len(want)):
         return []
     return [Depth(name, c, w, w, index=i) for i, (c, w) in enumerate(zip(cpu, want))
             if type(c) is int and type(w) is int and 0 < c < w]
@@ -135,7 +163,9 @@ def _fitted(run: _Run, depth: Depth, elements: int, budget: int) -> Depth | None
     elements. How fast they grow with this size (linearly, or as its square for an N x N
     input) is read off a draw at twice the CPU size before anything larger is drawn; the
     value chosen is drawn once to confirm it (halved while over). None where even twice the
-    CPU size is over, or the problem's own code fails there."""
+    CPU size is over, or the problem's own code fails there. A joint variant: `_fitted_joint`."""
+    if depth.joined:
+        return _fitted_joint(run, depth, budget)
     probe = min(2 * depth.cpu, depth.declared)
     grown = _elements(run, depth.sized(run.sizes, probe))
     if grown is None or grown > budget:
@@ -152,6 +182,31 @@ def _fitted(run: _Run, depth: Depth, elements: int, budget: int) -> Depth | None
             return replace(depth, value=value)
         value = 1 << ((value - 1).bit_length() - 1)  # the next power of two down
     return replace(depth, value=probe)
+
+
+def _fitted_joint(run: _Run, depth: Depth, budget: int) -> Depth | None:
+    """A joint variant (`variants`) with every size it raises at the declared value, lowered
+    while its inputs are over `budget` elements (or the problem's own code fails): the size
+    raised furthest past the CPU's goes a power of two down at a time, and one that would come
+    under twice the CPU's value leaves the variant. None where none is left."""
+    parts = [replace(depth, joined=()), *depth.joined]
+    for _ in range(_JOINT_DRAWS):
+        if not parts:
+            return None
+        joint = replace(parts[0], joined=tuple(parts[1:]))
+        made = _elements(run, joint.sized(run.sizes))
+        if made is not None and made <= budget:
+            return joint
+        i = max(range(len(parts)), key=lambda k: parts[k].value / parts[k].cpu)
+        value = 1 << ((parts[i].value - 1).bit_length() - 1)
+        if value < 2 * parts[i].cpu:
+            parts.pop(i)
+        else:
+            parts[i] = replace(parts[i], value=value)
+    return None
+
+
+_JOINT_DRAWS = 32  # draws of a joint variant's inputs at most while fitting it to the budget
 
 
 def _elements(run: _Run, sizes: dict) -> int | None:
@@ -272,6 +327,8 @@ def _one(run: _Run, source: str, depth: Depth, trial: tuple[int, str],
     """(what the report says of `depth`, its verdict where that refuses the candidate)."""
     sub = DepthRun(run, depth, trial, run.cfg.timeout_s)  # the reference's run: the evaluation's limit
     seen: dict[str, Any] = {"size": depth.label, "value": depth.value, "declared": depth.declared}
+    if depth.joined:
+        seen["raised"] = depth.raised()
     try:
         with sub.phase("reference"):
             ref = sub.reference()
@@ -303,9 +360,9 @@ def _forget(run: _Run, depth: Depth) -> None:
 
 
 def _refused(run: _Run, verdict: Verdict, depth: Depth, job: Verdict, where: str, report: list) -> Verdict:
-    others = ", ".join(f"{k}={v}" for k, v in run.sizes.items() if k != depth.name)
+    others = ", ".join(f"{k}={v}" for k, v in run.sizes.items() if k not in depth.names)
     text = (f"Correct at the CPU sizes, but {where} (the GPU runs the declared size; the others stay at "
             f"the CPU's{': ' + others if others else ''}):\n{job.feedback}")
-    details = {**job.details, "depth": {"trials": report, "refused_at": {depth.label: depth.value}},
+    details = {**job.details, "depth": {"trials": report, "refused_at": depth.raised()},
                "cpu_sizes_verdict": {"status": verdict.status, "speedup": verdict.speedup}}
     return run.finish(judge.Outcome(job.status, text, hacks=list(job.hacks), details=details), sizes_note=False)

@@ -52,11 +52,58 @@ def test_each_shrunk_integer_size_is_a_variant_the_most_shrunk_first():
 
 
 def test_the_number_of_variants_and_the_budget_are_bounded():
-    assert len(depth_phase.variants(_run({"batch_size": 16, "dim": 1000}, max_variants=1), 16000)) == 1
+    # one trial at most: it raises both shrunk sizes at once
+    (only,) = depth_phase.variants(_run({"batch_size": 16, "dim": 1000}, max_variants=1), 16000)
+    assert only.names == {"batch_size", "dim"} and only.raised() == {"batch_size": 4096, "dim": 8192}
     # a CPU trial already over the budget has no room for any depth
     assert depth_phase.variants(_run({"batch_size": 16, "dim": 1000}, max_elements=1000), 16000) == []
     assert depth_phase.Depth("K", 104, 2048, 4096).describe() == "K=2048 of the file's 4096"
     assert depth_phase.Depth("K", 104, 4096, 4096).describe() == "K=4096"
+
+
+CONV_SOURCE = """
+batch_size = 16
+in_channels = 64
+out_channels = 128
+height = 64
+width = 64
+kernel_size = 3
+"""
+
+
+def test_every_shrunk_size_is_raised_past_max_variants():
+    """Red team rt82: conv2d_bias_relu shrinks five sizes and four trials raised the four most
+    shrunk; its width never left the CPU's 13, and a row tile of 16 columns was ok. The sizes
+    past the cap share the last trial."""
+    run = _run({"batch_size": 2, "in_channels": 3, "out_channels": 10, "height": 11, "width": 13,
+                "kernel_size": 3}, max_variants=4)
+    run.problem = SimpleNamespace(source=CONV_SOURCE)
+    depths = depth_phase.variants(run, elements=858)
+    assert len(depths) == 4
+    assert [d.label for d in depths] == ["in_channels", "out_channels", "batch_size", "height+width"]
+    joint = depths[-1]
+    assert joint.raised() == {"height": 64, "width": 64}
+    assert joint.sized(run.sizes) == {**run.sizes, "height": 64, "width": 64}
+    assert joint.describe() == "height=64, width=64"
+    raised = set().union(*(d.names for d in depths))
+    assert raised == {"batch_size", "in_channels", "out_channels", "height", "width"}
+
+
+def test_a_joint_variant_is_fitted_to_the_budget_the_furthest_raised_lowered_first(monkeypatch):
+    run = _run({"batch_size": 2, "height": 11, "width": 13})
+    joint = depth_phase.Depth("height", 11, 64, 64, joined=(depth_phase.Depth("width", 13, 64, 64),))
+    drawn = []
+
+    def elements(_run, sizes):
+        drawn.append((sizes["height"], sizes["width"]))
+        return sizes["batch_size"] * sizes["height"] * sizes["width"]
+
+    monkeypatch.setattr(depth_phase, "_elements", elements)
+    fitted = depth_phase._fitted(run, joint, 10, budget=2 * 32 * 64)
+    assert fitted.raised() == {"height": 32, "width": 64}
+    assert drawn == [(64, 64), (32, 64)]
+    # a size that would come under twice the CPU's leaves the variant; none left: no variant
+    assert depth_phase._fitted(run, joint, 10, budget=100) is None
 
 
 def _builtin(name: str):
