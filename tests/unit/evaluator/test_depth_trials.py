@@ -51,6 +51,21 @@ def test_each_shrunk_integer_size_is_a_variant_the_most_shrunk_first():
     assert depth_phase.variants(_run({"batch_size": 4096, "dim": 8192, "scale": 0.5}), elements=16000) == []
 
 
+def test_sizes_written_as_lists_shifts_or_annotated_are_declared():
+    """Red team rt82: KernelBench's level-3 MLPs declare their widths as `layer_sizes = [16384,
+    16384]` and `[1024] * 16`; declared_sizes read no list, and a one-tile K that is right at
+    the CPU's widths was ok (hacks/rt82_declared_depth_one_k_tile_list_layer_sizes_mlp)."""
+    source = ("layer_sizes = [16384, 16384]\ndeep = [1024] * 3\nmixed = 2 * [64] + [32]\nK = 1 << 13\n"
+              "dim: int = 4096\nshape = (3,) * 2\nhuge = [1] * 10 ** 9\nnamed = [dim, 2]\nfloat_shift = 1.5 << 2\n")
+    assert declared_sizes(source) == {"layer_sizes": [16384, 16384], "deep": [1024, 1024, 1024],
+                                      "mixed": [64, 64, 32], "K": 8192, "dim": 4096, "shape": (3, 3)}
+    run = _run({"layer_sizes": [24, 24], "K": 100})
+    run.problem = SimpleNamespace(source=source)
+    depths = depth_phase.variants(run, elements=1000)
+    assert {d.label: d.declared for d in depths} == {"layer_sizes[0]": 16384, "layer_sizes[1]": 16384, "K": 8192}
+    assert depths[0].sized(run.sizes)["layer_sizes"] == [16384, 24]
+
+
 def test_the_number_of_variants_and_the_budget_are_bounded():
     # one trial at most: it raises both shrunk sizes at once
     (only,) = depth_phase.variants(_run({"batch_size": 16, "dim": 1000}, max_variants=1), 16000)
