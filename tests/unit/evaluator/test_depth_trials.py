@@ -121,6 +121,22 @@ def test_a_joint_variant_is_fitted_to_the_budget_the_furthest_raised_lowered_fir
     assert depth_phase._fitted(run, joint, 10, budget=100) is None
 
 
+def test_every_size_a_builtin_manifest_shrinks_is_one_the_depth_trials_raise():
+    """A CPU size whose declared value declared_sizes cannot read is judged at the CPU's value
+    alone (red team rt82's list, s56e's arithmetic): every built-in's is read and raised."""
+    from common.problemset import builtin_problems
+
+    for problem in builtin_problems():
+        cpu = dict(problem.sizes.get("cpu", {}))
+        run = _run(cpu, max_variants=len(cpu) + 1)
+        run.problem = problem
+        raised = set().union(*(d.names for d in depth_phase.variants(run, elements=1)))
+        declared = declared_sizes(problem.source)
+        assert set(cpu) <= set(declared), (problem.name, set(cpu) - set(declared))
+        shrunk = {k for k, v in cpu.items() if depth_phase._shrunk(k, v, declared.get(k))}
+        assert shrunk <= raised, (problem.name, shrunk - raised)
+
+
 def _builtin(name: str):
     return builtin_problem(name)
 
