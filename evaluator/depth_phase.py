@@ -189,7 +189,7 @@ def _fitted_joint(run: _Run, depth: Depth, budget: int) -> Depth | None:
     while its inputs are over `budget` elements (or the problem's own code fails): the size
     raised furthest past the CPU's goes a power of two down at a time, and one that would come
     under twice the CPU's value leaves the variant. None where none is left."""
-    parts = [replace(depth, joined=()), *depth.joined]
+    parts = _parts(depth)
     for _ in range(_JOINT_DRAWS):
         if not parts:
             return None
@@ -270,14 +270,15 @@ def _judged(run: _Run, source: str, depth: Depth, trial: tuple[int, str], report
     for _ in range(cfg.retries):
         if job is not None or seen.get("status") != "timeout":
             break
-        smaller = _retry(tried, depth.cpu, cfg.retry_shrink, cpu_s, cfg.retry_max_s)
+        smaller = _retry(tried, cfg.retry_shrink, cpu_s, cfg.retry_max_s)
         if smaller is None:
             break
         tried, limit = smaller, _retry_limit(cfg, smaller, cpu_s)
         seen, job = _one(run, source, tried, trial, limit)
         report.append({**seen, "retry_of": depth.value})
-        late.append(f"nor within {limit:g} s at {tried.label}={tried.value}" if seen.get("status") == "timeout"
-                    else f"and not judged at {tried.label}={tried.value}")
+        at = ", ".join(f"{k}={v}" for k, v in tried.raised().items())
+        late.append(f"nor within {limit:g} s at {at}" if seen.get("status") == "timeout"
+                    else f"and not judged at {at}")
         if seen.get("status") == "timeout":
             ran_out = (tried, seen, limit)
     if job is not None:
@@ -290,28 +291,38 @@ def _judged(run: _Run, source: str, depth: Depth, trial: tuple[int, str], report
     return at, _timeout(timed, cpu_s, limit), ", ".join(late)
 
 
-def _retry(depth: Depth, cpu: int, shrink: int, cpu_s: float, most_s: float) -> Depth | None:
-    """`depth` at `1/shrink` of its value, or less where its predicted time (`_predicted`)
-    would pass `most_s` there (at least twice the CPU's value); None where that is not below
-    the value that ran out of time."""
-    value = max(depth.value // shrink, 2 * cpu)
-    while value > 2 * cpu and _predicted(cpu_s, value, cpu) > most_s:
-        value = max(1 << ((value - 1).bit_length() - 1), 2 * cpu)  # a power of two down
-    return replace(depth, value=value) if value < depth.value else None
+def _retry(depth: Depth, shrink: int, cpu_s: float, most_s: float) -> Depth | None:
+    """`depth` at `1/shrink` of its value (each size of a joint variant at `1/shrink` of its
+    own), or less where its predicted time (`_predicted`) would pass `most_s` there (at least
+    twice the CPU's value); None where nothing is below the value that ran out of time."""
+    parts = _parts(depth)
+    smaller = [replace(p, value=max(p.value // shrink, 2 * p.cpu)) for p in parts]
+    while _predicted(cpu_s, smaller) > most_s and any(p.value > 2 * p.cpu for p in smaller):
+        i = max(range(len(smaller)), key=lambda k: smaller[k].value / smaller[k].cpu)
+        down = 1 << ((smaller[i].value - 1).bit_length() - 1)  # a power of two down
+        smaller[i] = replace(smaller[i], value=max(down, 2 * smaller[i].cpu))
+    if all(a.value >= b.value for a, b in zip(smaller, parts)):
+        return None
+    return replace(smaller[0], joined=tuple(smaller[1:]))
 
 
-def _predicted(cpu_s: float, value: int, cpu: int) -> float:
-    """A generous time for one trial at `value`: the CPU sizes' whole correctness phase (every
-    trial and every autotune config's pinned forward: several times one trial) grown with the
-    size, twice over."""
-    return 2 * cpu_s * value / cpu
+def _parts(depth: Depth) -> list[Depth]:
+    """The sizes a variant raises, each alone."""
+    return [replace(depth, joined=()), *depth.joined]
+
+
+def _predicted(cpu_s: float, parts: list[Depth]) -> float:
+    """A generous time for one trial at these sizes: the CPU sizes' whole correctness phase
+    (every trial and every autotune config's pinned forward: several times one trial) grown
+    with each size, twice over."""
+    return 2 * cpu_s * math.prod(p.value / p.cpu for p in parts)
 
 
 def _retry_limit(cfg: DepthConfig, depth: Depth, cpu_s: float) -> float:
     """A retry's limit: its predicted time within `retry_time` x `timeout_s` and `retry_max_s`.
     A stall runs past any limit; this one is for a kernel slow at every size (fla's 48-config
     autotuned cumsum took 79 s at the CPU's sizes)."""
-    return min(cfg.retry_max_s, max(cfg.retry_time * cfg.timeout_s, _predicted(cpu_s, depth.value, depth.cpu)))
+    return min(cfg.retry_max_s, max(cfg.retry_time * cfg.timeout_s, _predicted(cpu_s, _parts(depth))))
 
 
 def _timeout(seen: dict[str, Any], cpu_s: float, limit: float) -> Verdict:

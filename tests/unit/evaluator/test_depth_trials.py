@@ -121,6 +121,18 @@ def test_a_joint_variant_is_fitted_to_the_budget_the_furthest_raised_lowered_fir
     assert depth_phase._fitted(run, joint, 10, budget=100) is None
 
 
+def test_a_joint_variants_retry_shrinks_every_size_it_raises():
+    joint = depth_phase.Depth("height", 11, 64, 64, joined=(depth_phase.Depth("width", 13, 64, 64),))
+    smaller = depth_phase._retry(joint, 4, cpu_s=1.0, most_s=1000.0)
+    assert smaller.raised() == {"height": 22, "width": 26}  # a quarter, at least twice the CPU's
+    # its predicted time grows with both sizes: held under most_s, the furthest raised comes down
+    tight = depth_phase._retry(depth_phase.Depth("height", 11, 1024, 1024,
+                                                 joined=(depth_phase.Depth("width", 13, 1024, 1024),)),
+                               4, cpu_s=1.0, most_s=2 * 64)
+    assert depth_phase._predicted(1.0, depth_phase._parts(tight)) <= 2 * 64
+    assert depth_phase._retry(smaller, 4, cpu_s=1.0, most_s=1000.0) is None  # nothing smaller left
+
+
 def test_every_size_a_builtin_manifest_shrinks_is_one_the_depth_trials_raise():
     """A CPU size whose declared value declared_sizes cannot read is judged at the CPU's value
     alone (red team rt82's list, s56e's arithmetic): every built-in's is read and raised."""
