@@ -68,6 +68,7 @@ class Depth:
     declared: int
     index: int | None = None
     joined: tuple[Depth, ...] = ()  # sizes raised in the same trial (those past `max_variants`)
+    together: bool = False  # sizes the problem ran alone nowhere (`_coupled`): never split
 
     @property
     def label(self) -> str:
@@ -193,7 +194,7 @@ def _fitted_joint(run: _Run, depth: Depth, budget: int) -> Depth | None:
     for _ in range(_JOINT_DRAWS):
         if not parts:
             return None
-        joint = replace(parts[0], joined=tuple(parts[1:]))
+        joint = replace(parts[0], joined=tuple(parts[1:]), together=depth.together)
         made = _elements(run, joint.sized(run.sizes))
         if made is not None and made <= budget:
             return joint
@@ -242,12 +243,16 @@ def check(run: _Run, source: str, ref: ReferenceOutputs, verdict: Verdict) -> Ve
         return verdict
     started, report = time.monotonic(), []
     trial = (run.plan.trials[0][0] + DEPTH_SEED, "base")
+    cpu_s, unrun = verdict.phase_seconds.get("correctness", 0.0), []
     try:
-        depths = planned(run, ref)
-        for depth in depths:
-            refused = _judged(run, source, depth, trial, report, verdict.phase_seconds.get("correctness", 0.0))
+        for depth in planned(run, ref):
+            refused = _judged(run, source, depth, trial, report, cpu_s, unrun)
             if refused is not None:
                 return _refused(run, verdict, *refused, report)
+        coupled = _coupled(run, unrun)
+        refused = None if coupled is None else _judged(run, source, coupled, trial, report, cpu_s)
+        if refused is not None:
+            return _refused(run, verdict, *refused, report)
     except SandboxFailure as exc:  # infrastructure: the CPU sizes' verdict stands, said so
         report.append({"error": str(exc)[:300]})
     verdict.details["depth"] = {"trials": report, "seconds": round(time.monotonic() - started, 3)}
@@ -255,16 +260,41 @@ def check(run: _Run, source: str, ref: ReferenceOutputs, verdict: Verdict) -> Ve
     return verdict
 
 
+def _coupled(run: _Run, unrun: list[Depth]) -> Depth | None:
+    """The sizes the problem could run at none alone, raised together (fitted to the budget),
+    where there are two or more: groupnorm's channels need its num_groups to divide them, and
+    neither ran raised alone. Kept in this worker's plan once its reference ran, in place of
+    the sizes alone, which `_forget` dropped."""
+    if len(unrun) < 2:
+        return None
+    joint = replace(unrun[0], joined=tuple(unrun[1:]), together=True)
+    fitted = _fitted_joint(run, joint, run.cfg.correctness.depth.max_elements)
+    plan = run.ev.depth_plans.get(run.memory_key)
+    if fitted is not None and plan is not None and all(d.label != fitted.label for d in plan):
+        plan.append(fitted)  # dropped again (`_forget`) where its reference fails too
+    return fitted
+
+
 def _judged(run: _Run, source: str, depth: Depth, trial: tuple[int, str], report: list,
-            cpu_s: float) -> tuple[Depth, Verdict, str] | None:
+            cpu_s: float, unrun: list[Depth] | None = None) -> tuple[Depth, Verdict, str] | None:
     """(the variant, its verdict, what it says) where `depth` refuses the candidate: not ok
     at a value tried, or out of time at the declared value and not ok at any retry's smaller
     one (a retry not judged, as where the problem fails there, leaves the timeout standing:
-    red team rt53)."""
+    red team rt53). `unrun` gathers the single sizes whose reference failed (`_coupled`)."""
     cfg = run.cfg.correctness.depth
     tried, limit = depth, cfg.timeout_s
     seen, job = _one(run, source, depth, trial, limit)
     report.append(seen)
+    if seen.get("unrun") and depth.joined and not depth.together:
+        # the problem cannot run every size of a joint variant at once (groupnorm's num_groups
+        # of 8 beside the CPU's 12 channels): each size is judged alone, as far as it can be
+        for part in _parts(depth):
+            refused = _judged(run, source, part, trial, report, cpu_s, unrun)
+            if refused is not None:
+                return refused
+        return None
+    if seen.get("unrun") and not depth.joined and unrun is not None:
+        unrun.append(depth)
     late = [f"not within {limit:g} s at the problem's declared {depth.describe()}"]
     ran_out = (tried, seen, limit) if seen.get("status") == "timeout" else None
     for _ in range(cfg.retries):
@@ -303,12 +333,12 @@ def _retry(depth: Depth, shrink: int, cpu_s: float, most_s: float) -> Depth | No
         smaller[i] = replace(smaller[i], value=max(down, 2 * smaller[i].cpu))
     if all(a.value >= b.value for a, b in zip(smaller, parts)):
         return None
-    return replace(smaller[0], joined=tuple(smaller[1:]))
+    return replace(smaller[0], joined=tuple(smaller[1:]), together=depth.together)
 
 
 def _parts(depth: Depth) -> list[Depth]:
     """The sizes a variant raises, each alone."""
-    return [replace(depth, joined=()), *depth.joined]
+    return [replace(depth, joined=(), together=False), *depth.joined]
 
 
 def _predicted(cpu_s: float, parts: list[Depth]) -> float:
@@ -345,6 +375,7 @@ def _one(run: _Run, source: str, depth: Depth, trial: tuple[int, str],
             ref = sub.reference()
     except ProblemFailed as exc:
         seen["skipped"] = "the reference did not run there: " + (str(exc).strip().splitlines() or [""])[-1][:200]
+        seen["unrun"] = True
         _forget(run, depth)
         return seen, None
     sub.timeout_s, sub.deadline = timeout_s, time.monotonic() + timeout_s  # the candidate's: depth's own
@@ -366,8 +397,11 @@ def _forget(run: _Run, depth: Depth) -> None:
     again (level1/9's tall-skinny GEMM at M = 32768 has a 4 GiB output: its reference ran out
     of its 120 s in each evaluation; honest round s56e)."""
     plan = run.ev.depth_plans.get(run.memory_key)
-    if plan is not None:
-        run.ev.depth_plans[run.memory_key] = [d for d in plan if d.label != depth.label]
+    if plan is not None:  # a joint variant's sizes stay, each alone (`_judged`)
+        run.ev.depth_plans[run.memory_key] = [p for d in plan
+                                              for p in (_parts(d) if d.label == depth.label and d.joined
+                                                        and not d.together
+                                                        else [] if d.label == depth.label else [d])]
 
 
 def _refused(run: _Run, verdict: Verdict, depth: Depth, job: Verdict, where: str, report: list) -> Verdict:

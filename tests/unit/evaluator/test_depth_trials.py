@@ -9,6 +9,7 @@ the candidate's timeout where that runs out too.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -131,6 +132,29 @@ def test_a_joint_variants_retry_shrinks_every_size_it_raises():
                                4, cpu_s=1.0, most_s=2 * 64)
     assert depth_phase._predicted(1.0, depth_phase._parts(tight)) <= 2 * 64
     assert depth_phase._retry(smaller, 4, cpu_s=1.0, most_s=1000.0) is None  # nothing smaller left
+
+
+def test_sizes_the_problem_runs_only_together_are_raised_together(monkeypatch):
+    """groupnorm: channels raised alone is not divisible by the CPU's num_groups, num_groups
+    alone does not divide the CPU's channels; a joint of the two runs, and replaces them in the
+    worker's plan. A joint of sizes that ran alone is split back into them where it fails."""
+    run = _run({"batch_size": 2, "channels": 12, "num_groups": 3, "height": 20, "width": 20})
+    run.memory_key, run.ev = "gn", SimpleNamespace(depth_plans={})
+    channels, groups = depth_phase.Depth("channels", 12, 128, 128), depth_phase.Depth("num_groups", 3, 8, 8)
+    width = depth_phase.Depth("width", 20, 64, 64)
+    monkeypatch.setattr(depth_phase, "_elements", lambda _run, sizes: 2 * sizes["channels"] * 400)
+    joint = replace(width, joined=(groups,))
+    run.ev.depth_plans["gn"] = [channels, joint]
+    depth_phase._forget(run, joint)  # its reference failed: each of its sizes stays, alone
+    assert [d.label for d in run.ev.depth_plans["gn"]] == ["channels", "width", "num_groups"]
+    depth_phase._forget(run, channels)
+    depth_phase._forget(run, groups)
+    coupled = depth_phase._coupled(run, [channels, groups])
+    assert coupled.together and coupled.raised() == {"channels": 128, "num_groups": 8}
+    assert [d.label for d in run.ev.depth_plans["gn"]] == ["width", "channels+num_groups"]
+    depth_phase._forget(run, coupled)  # failing too, it is dropped, never split again
+    assert [d.label for d in run.ev.depth_plans["gn"]] == ["width"]
+    assert depth_phase._coupled(run, [channels]) is None
 
 
 def test_every_size_a_builtin_manifest_shrinks_is_one_the_depth_trials_raise():
