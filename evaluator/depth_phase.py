@@ -16,6 +16,11 @@ A size whose variant the problem itself cannot run (its own code fails there) is
 said so. Anything else that is not ok there is the verdict, with the sizes named. The GPU runs
 the declared sizes throughout, so nothing here runs there.
 
+Every shrunk size is raised in some trial (red team rt82): past `depth.max_variants`, the last
+trial raises every size left over at once (a conv's fifth size, its width, was never raised);
+a joint the problem cannot run is judged a size at a time; and the sizes the problem could run
+at none alone are raised together (groupnorm's channels need its num_groups to divide them).
+
 A trial that runs out of the depth time (`depth.timeout_s`) runs again at a quarter of its
 value (`depth.retry_shrink`; at least twice the CPU's), `depth.retries` times (once by default:
 each retry is a smaller value a stall above it is judged at). A retry's limit is twice the CPU
