@@ -54,7 +54,7 @@ from common.messages import EvalSettings
 from common.problem_sizes import declared_sizes
 from evaluator import judge
 from evaluator.pipeline import _Run
-from evaluator.reference import ProblemFailed, ReferenceOutputs, TrialPlan
+from evaluator.reference import ProblemFailed, ProblemRaised, ReferenceOutputs, TrialPlan
 from evaluator.sandbox import Child, SandboxFailure
 from evaluator.verdict import Verdict
 
@@ -380,7 +380,7 @@ def _one(run: _Run, source: str, depth: Depth, trial: tuple[int, str],
             ref = sub.reference()
     except ProblemFailed as exc:
         seen["skipped"] = "the reference did not run there: " + (str(exc).strip().splitlines() or [""])[-1][:200]
-        seen["unrun"] = True
+        seen["unrun"] = isinstance(exc, ProblemRaised)  # its own code raised there: not a timeout
         _forget(run, depth)
         return seen, None
     sub.timeout_s, sub.deadline = timeout_s, time.monotonic() + timeout_s  # the candidate's: depth's own
