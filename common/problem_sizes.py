@@ -27,7 +27,10 @@ def _assigned_names(target: ast.expr) -> list[str] | None:
 
 _ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
                ast.FloorDiv: operator.floordiv, ast.Div: operator.truediv, ast.Mod: operator.mod,
-               ast.Pow: operator.pow}
+               ast.Pow: operator.pow, ast.LShift: operator.lshift, ast.RShift: operator.rshift,
+               ast.BitOr: operator.or_, ast.BitAnd: operator.and_, ast.BitXor: operator.xor}
+_SHIFTS = (ast.Pow, ast.LShift)  # exponent-like: the right operand bounded before computing
+_MOST_ELEMENTS = 64  # a size list longer than this (`[1024] * 10 ** 9`) is not read
 _LARGEST = 1 << 63  # no size is larger; `2 ** 10 ** 9` is never computed
 _NOT_LITERAL = object()
 
@@ -53,22 +56,49 @@ def _literal(node: ast.expr) -> Any:
     left, right = _literal(node.left), _literal(node.right)
     if not (_number(left) and _number(right)):
         return _NOT_LITERAL
-    if isinstance(node.op, ast.Pow) and not (abs(left) <= _LARGEST and 0 <= right <= 64):
+    if isinstance(node.op, _SHIFTS) and not (abs(left) <= _LARGEST and 0 <= right <= 64):
         return _NOT_LITERAL
     try:
         value = _ARITHMETIC[type(node.op)](left, right)
-    except (ArithmeticError, ValueError):
+    except (ArithmeticError, ValueError, TypeError):  # TypeError: a float shifted
         return _NOT_LITERAL
     return value if _number(value) and abs(value) <= _LARGEST else _NOT_LITERAL
 
 
+def _sequence(node: ast.expr) -> tuple | list | None:
+    """The numbers of a tuple or list display of literals (`(8192 * 2,)`, `[16384, 16384]`),
+    repeated (`[1024] * 16`) or joined (`[64] * 2 + [32]`), as the display's type; None for
+    anything else, or past `_MOST_ELEMENTS` elements."""
+    if isinstance(node, (ast.Tuple, ast.List)):
+        elements = [_literal(elt) for elt in node.elts]
+        if not all(_number(e) for e in elements) or len(elements) > _MOST_ELEMENTS:
+            return None
+        return tuple(elements) if isinstance(node, ast.Tuple) else elements
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        items, times = _sequence(node.left), _literal(node.right)
+        if items is None:  # `16 * [1024]`
+            items, times = _sequence(node.right), _literal(node.left)
+        if items is None or type(times) is not int or not 0 <= times * len(items) <= _MOST_ELEMENTS:
+            return None
+        return items * times
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _sequence(node.left), _sequence(node.right)
+        if left is None or right is None or type(left) is not type(right) \
+                or len(left) + len(right) > _MOST_ELEMENTS:
+            return None
+        return left + right
+    return None
+
+
 def _declared_by(target: ast.expr, value: ast.expr) -> dict[str, Any]:
-    """The names `target = value` declares: one name and a literal or a tuple of numbers
-    (`input_shape = (32768,)`, KernelBench's losses and scans), or a tuple of names unpacking
+    """The names `target = value` declares: one name and a literal, or a tuple or list of
+    numbers (`input_shape = (32768,)`, KernelBench's losses and scans; `layer_sizes = [16384,
+    16384]` and `[1024] * 16`, its level-3 MLPs: `_sequence`), or a tuple of names unpacking
     a tuple of literals of its length (`D, H, W = 24, 32, 32`, its level-2 3D convolutions)."""
-    if isinstance(target, ast.Name) and isinstance(value, ast.Tuple):  # input_shape = (8192 * 2,)
-        elements = [_literal(elt) for elt in value.elts]
-        return {target.id: tuple(elements)} if all(_number(e) for e in elements) else {}
+    if isinstance(target, ast.Name) and (isinstance(value, (ast.Tuple, ast.List))
+                                         or (isinstance(value, ast.BinOp) and _sequence(value) is not None)):
+        items = _sequence(value)
+        return {} if items is None else {target.id: items}
     if isinstance(target, ast.Name):
         literal = _literal(value)
         return {} if literal is _NOT_LITERAL else {target.id: literal}
@@ -96,6 +126,8 @@ def declared_sizes(source: str) -> dict[str, Any]:
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 declared.update(_declared_by(target, node.value))
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:  # `dim: int = 8192`
+            declared.update(_declared_by(node.target, node.value))
     return declared
 
 

@@ -16,6 +16,11 @@ A size whose variant the problem itself cannot run (its own code fails there) is
 said so. Anything else that is not ok there is the verdict, with the sizes named. The GPU runs
 the declared sizes throughout, so nothing here runs there.
 
+Every shrunk size is raised in some trial (red team rt82): past `depth.max_variants`, the last
+trial raises every size left over at once (a conv's fifth size, its width, was never raised);
+a joint the problem cannot run is judged a size at a time; and the sizes the problem could run
+at none alone are raised together (groupnorm's channels need its num_groups to divide them).
+
 A trial that runs out of the depth time (`depth.timeout_s`) runs again at a quarter of its
 value (`depth.retry_shrink`; at least twice the CPU's), `depth.retries` times (once by default:
 each retry is a smaller value a stall above it is judged at). A retry's limit is twice the CPU
@@ -49,7 +54,7 @@ from common.messages import EvalSettings
 from common.problem_sizes import declared_sizes
 from evaluator import judge
 from evaluator.pipeline import _Run
-from evaluator.reference import ProblemFailed, ReferenceOutputs, TrialPlan
+from evaluator.reference import ProblemFailed, ProblemRaised, ReferenceOutputs, TrialPlan
 from evaluator.sandbox import Child, SandboxFailure
 from evaluator.verdict import Verdict
 
@@ -67,23 +72,42 @@ class Depth:
     value: int
     declared: int
     index: int | None = None
+    joined: tuple[Depth, ...] = ()  # sizes raised in the same trial (those past `max_variants`)
+    together: bool = False  # sizes the problem ran alone nowhere (`_coupled`): never split
 
     @property
     def label(self) -> str:
-        return self.name if self.index is None else f"{self.name}[{self.index}]"
+        own = self.name if self.index is None else f"{self.name}[{self.index}]"
+        return "+".join([own, *(d.label for d in self.joined)])
+
+    @property
+    def names(self) -> frozenset[str]:
+        """The problem's size names this variant raises."""
+        return frozenset([self.name, *(d.name for d in self.joined)])
 
     def describe(self) -> str:
         part = "" if self.value == self.declared else f" of the file's {self.declared}"
-        return f"{self.label}={self.value}{part}"
+        own = self.name if self.index is None else f"{self.name}[{self.index}]"
+        return ", ".join([f"{own}={self.value}{part}", *(d.describe() for d in self.joined)])
+
+    def raised(self) -> dict[str, int]:
+        """Each size this variant raises, by label, at its value."""
+        own = self.name if self.index is None else f"{self.name}[{self.index}]"
+        return {own: self.value, **{k: v for d in self.joined for k, v in d.raised().items()}}
 
     def sized(self, sizes: dict, value: int | None = None) -> dict:
-        """`sizes` with this size at `value` (this variant's own by default)."""
+        """`sizes` with this size at `value` (this variant's own by default), and the sizes
+        joined to it at theirs."""
         value = self.value if value is None else value
         if self.index is None:
-            return {**sizes, self.name: value}
-        elements = list(sizes[self.name])
-        elements[self.index] = value
-        return {**sizes, self.name: elements}
+            out = {**sizes, self.name: value}
+        else:
+            elements = list(sizes[self.name])
+            elements[self.index] = value
+            out = {**sizes, self.name: elements}
+        for other in self.joined:
+            out = other.sized(out)
+        return out
 
 
 class DepthRun(_Run):
@@ -94,7 +118,7 @@ class DepthRun(_Run):
         super().__init__(run.ev, run.problem, EvalSettings(device=run.ev.device, timeout_s=timeout_s,
                                                            timing=False, profile=False))
         self.sizes = depth.sized(run.sizes)
-        self.memory_key = f"{run.memory_key}|depth:{depth.label}={depth.value}"
+        self.memory_key = f"{run.memory_key}|depth:" + ",".join(f"{k}={v}" for k, v in depth.raised().items())
         self.plan = TrialPlan(init_seed=run.plan.init_seed, trials=(trial,), knockout=run.plan.knockout)
         self.depth_run = True
 
@@ -109,22 +133,32 @@ class DepthRun(_Run):
 
 def variants(run: _Run, elements: int) -> list[Depth]:
     """The sizes to restore, the most shrunk first: each size the CPU runs smaller than the
-    file's literal value, raised as far as the budget allows (`elements`: the CPU trial's)."""
+    file's literal value, raised as far as the budget allows (`elements`: the CPU trial's).
+    At most `max_variants` trials: where more sizes are shrunk, the last trial raises every
+    size left over at once, so no shrunk size goes unraised (red team rt82: conv2d_bias_relu's
+    fifth size, its width, was never raised, and a row tile of 16 columns with no loop over the
+    width was ok at the CPU's 13 and wrong at the declared 64)."""
     cfg: DepthConfig = run.cfg.correctness.depth
     declared = declared_sizes(run.problem.source)
     out = []
     for name, cpu in run.sizes.items():
         out += _shrunk(name, cpu, declared.get(name))
     out.sort(key=lambda d: d.declared / d.cpu, reverse=True)
-    return out[:cfg.max_variants] if 0 < elements <= cfg.max_elements else []
+    if not (0 < elements <= cfg.max_elements) or cfg.max_variants <= 0:
+        return []
+    if len(out) <= cfg.max_variants:
+        return out
+    head, rest = out[:cfg.max_variants - 1], out[cfg.max_variants - 1:]
+    return [*head, replace(rest[0], joined=tuple(rest[1:]))]
 
 
 def _shrunk(name: str, cpu: Any, want: Any) -> list[Depth]:
     """The depths of one size: an integer the CPU runs smaller than declared, or each such
-    element of a tuple of integers (`input_shape`: (1000,) on the CPU, (32768,) declared)."""
+    element of a tuple or list of integers (`input_shape`: (1000,) on the CPU, (32768,)
+    declared; KernelBench's level-3 `layer_sizes = [16384, 16384]`)."""
     if type(cpu) is int and type(want) is int:
         return [Depth(name, cpu, want, want)] if 0 < cpu < want else []
-    if not (isinstance(cpu, (list, tuple)) and isinstance(want, tuple) and len(cpu) == len(want)):
+    if not (isinstance(cpu, (list, tuple)) and isinstance(want, (list, tuple)) and len(cpu) == len(want)):
         return []
     return [Depth(name, c, w, w, index=i) for i, (c, w) in enumerate(zip(cpu, want))
             if type(c) is int and type(w) is int and 0 < c < w]
@@ -135,7 +169,9 @@ def _fitted(run: _Run, depth: Depth, elements: int, budget: int) -> Depth | None
     elements. How fast they grow with this size (linearly, or as its square for an N x N
     input) is read off a draw at twice the CPU size before anything larger is drawn; the
     value chosen is drawn once to confirm it (halved while over). None where even twice the
-    CPU size is over, or the problem's own code fails there."""
+    CPU size is over, or the problem's own code fails there. A joint variant: `_fitted_joint`."""
+    if depth.joined:
+        return _fitted_joint(run, depth, budget)
     probe = min(2 * depth.cpu, depth.declared)
     grown = _elements(run, depth.sized(run.sizes, probe))
     if grown is None or grown > budget:
@@ -152,6 +188,31 @@ def _fitted(run: _Run, depth: Depth, elements: int, budget: int) -> Depth | None
             return replace(depth, value=value)
         value = 1 << ((value - 1).bit_length() - 1)  # the next power of two down
     return replace(depth, value=probe)
+
+
+def _fitted_joint(run: _Run, depth: Depth, budget: int) -> Depth | None:
+    """A joint variant (`variants`) with every size it raises at the declared value, lowered
+    while its inputs are over `budget` elements (or the problem's own code fails): the size
+    raised furthest past the CPU's goes a power of two down at a time, and one that would come
+    under twice the CPU's value leaves the variant. None where none is left."""
+    parts = _parts(depth)
+    for _ in range(_JOINT_DRAWS):
+        if not parts:
+            return None
+        joint = replace(parts[0], joined=tuple(parts[1:]), together=depth.together)
+        made = _elements(run, joint.sized(run.sizes))
+        if made is not None and made <= budget:
+            return joint
+        i = max(range(len(parts)), key=lambda k: parts[k].value / parts[k].cpu)
+        value = 1 << ((parts[i].value - 1).bit_length() - 1)
+        if value < 2 * parts[i].cpu:
+            parts.pop(i)
+        else:
+            parts[i] = replace(parts[i], value=value)
+    return None
+
+
+_JOINT_DRAWS = 32  # draws of a joint variant's inputs at most while fitting it to the budget
 
 
 def _elements(run: _Run, sizes: dict) -> int | None:
@@ -187,12 +248,16 @@ def check(run: _Run, source: str, ref: ReferenceOutputs, verdict: Verdict) -> Ve
         return verdict
     started, report = time.monotonic(), []
     trial = (run.plan.trials[0][0] + DEPTH_SEED, "base")
+    cpu_s, unrun = verdict.phase_seconds.get("correctness", 0.0), []
     try:
-        depths = planned(run, ref)
-        for depth in depths:
-            refused = _judged(run, source, depth, trial, report, verdict.phase_seconds.get("correctness", 0.0))
+        for depth in planned(run, ref):
+            refused = _judged(run, source, depth, trial, report, cpu_s, unrun)
             if refused is not None:
                 return _refused(run, verdict, *refused, report)
+        coupled = _coupled(run, unrun)
+        refused = None if coupled is None else _judged(run, source, coupled, trial, report, cpu_s)
+        if refused is not None:
+            return _refused(run, verdict, *refused, report)
     except SandboxFailure as exc:  # infrastructure: the CPU sizes' verdict stands, said so
         report.append({"error": str(exc)[:300]})
     verdict.details["depth"] = {"trials": report, "seconds": round(time.monotonic() - started, 3)}
@@ -200,29 +265,55 @@ def check(run: _Run, source: str, ref: ReferenceOutputs, verdict: Verdict) -> Ve
     return verdict
 
 
+def _coupled(run: _Run, unrun: list[Depth]) -> Depth | None:
+    """The sizes the problem could run at none alone, raised together (fitted to the budget),
+    where there are two or more: groupnorm's channels need its num_groups to divide them, and
+    neither ran raised alone. Kept in this worker's plan once its reference ran, in place of
+    the sizes alone, which `_forget` dropped."""
+    if len(unrun) < 2:
+        return None
+    joint = replace(unrun[0], joined=tuple(unrun[1:]), together=True)
+    fitted = _fitted_joint(run, joint, run.cfg.correctness.depth.max_elements)
+    plan = run.ev.depth_plans.get(run.memory_key)
+    if fitted is not None and plan is not None and all(d.label != fitted.label for d in plan):
+        plan.append(fitted)  # dropped again (`_forget`) where its reference fails too
+    return fitted
+
+
 def _judged(run: _Run, source: str, depth: Depth, trial: tuple[int, str], report: list,
-            cpu_s: float) -> tuple[Depth, Verdict, str] | None:
+            cpu_s: float, unrun: list[Depth] | None = None) -> tuple[Depth, Verdict, str] | None:
     """(the variant, its verdict, what it says) where `depth` refuses the candidate: not ok
     at a value tried, or out of time at the declared value and not ok at any retry's smaller
     one (a retry not judged, as where the problem fails there, leaves the timeout standing:
-    red team rt53)."""
+    red team rt53). `unrun` gathers the single sizes whose reference failed (`_coupled`)."""
     cfg = run.cfg.correctness.depth
     tried, limit = depth, cfg.timeout_s
     seen, job = _one(run, source, depth, trial, limit)
     report.append(seen)
+    if seen.get("unrun") and depth.joined and not depth.together:
+        # the problem cannot run every size of a joint variant at once (groupnorm's num_groups
+        # of 8 beside the CPU's 12 channels): each size is judged alone, as far as it can be
+        for part in _parts(depth):
+            refused = _judged(run, source, part, trial, report, cpu_s, unrun)
+            if refused is not None:
+                return refused
+        return None
+    if seen.get("unrun") and not depth.joined and unrun is not None:
+        unrun.append(depth)
     late = [f"not within {limit:g} s at the problem's declared {depth.describe()}"]
     ran_out = (tried, seen, limit) if seen.get("status") == "timeout" else None
     for _ in range(cfg.retries):
         if job is not None or seen.get("status") != "timeout":
             break
-        smaller = _retry(tried, depth.cpu, cfg.retry_shrink, cpu_s, cfg.retry_max_s)
+        smaller = _retry(tried, cfg.retry_shrink, cpu_s, cfg.retry_max_s)
         if smaller is None:
             break
         tried, limit = smaller, _retry_limit(cfg, smaller, cpu_s)
         seen, job = _one(run, source, tried, trial, limit)
         report.append({**seen, "retry_of": depth.value})
-        late.append(f"nor within {limit:g} s at {tried.label}={tried.value}" if seen.get("status") == "timeout"
-                    else f"and not judged at {tried.label}={tried.value}")
+        at = ", ".join(f"{k}={v}" for k, v in tried.raised().items())
+        late.append(f"nor within {limit:g} s at {at}" if seen.get("status") == "timeout"
+                    else f"and not judged at {at}")
         if seen.get("status") == "timeout":
             ran_out = (tried, seen, limit)
     if job is not None:
@@ -235,28 +326,38 @@ def _judged(run: _Run, source: str, depth: Depth, trial: tuple[int, str], report
     return at, _timeout(timed, cpu_s, limit), ", ".join(late)
 
 
-def _retry(depth: Depth, cpu: int, shrink: int, cpu_s: float, most_s: float) -> Depth | None:
-    """`depth` at `1/shrink` of its value, or less where its predicted time (`_predicted`)
-    would pass `most_s` there (at least twice the CPU's value); None where that is not below
-    the value that ran out of time."""
-    value = max(depth.value // shrink, 2 * cpu)
-    while value > 2 * cpu and _predicted(cpu_s, value, cpu) > most_s:
-        value = max(1 << ((value - 1).bit_length() - 1), 2 * cpu)  # a power of two down
-    return replace(depth, value=value) if value < depth.value else None
+def _retry(depth: Depth, shrink: int, cpu_s: float, most_s: float) -> Depth | None:
+    """`depth` at `1/shrink` of its value (each size of a joint variant at `1/shrink` of its
+    own), or less where its predicted time (`_predicted`) would pass `most_s` there (at least
+    twice the CPU's value); None where nothing is below the value that ran out of time."""
+    parts = _parts(depth)
+    smaller = [replace(p, value=max(p.value // shrink, 2 * p.cpu)) for p in parts]
+    while _predicted(cpu_s, smaller) > most_s and any(p.value > 2 * p.cpu for p in smaller):
+        i = max(range(len(smaller)), key=lambda k: smaller[k].value / smaller[k].cpu)
+        down = 1 << ((smaller[i].value - 1).bit_length() - 1)  # a power of two down
+        smaller[i] = replace(smaller[i], value=max(down, 2 * smaller[i].cpu))
+    if all(a.value >= b.value for a, b in zip(smaller, parts)):
+        return None
+    return replace(smaller[0], joined=tuple(smaller[1:]), together=depth.together)
 
 
-def _predicted(cpu_s: float, value: int, cpu: int) -> float:
-    """A generous time for one trial at `value`: the CPU sizes' whole correctness phase (every
-    trial and every autotune config's pinned forward: several times one trial) grown with the
-    size, twice over."""
-    return 2 * cpu_s * value / cpu
+def _parts(depth: Depth) -> list[Depth]:
+    """The sizes a variant raises, each alone."""
+    return [replace(depth, joined=(), together=False), *depth.joined]
+
+
+def _predicted(cpu_s: float, parts: list[Depth]) -> float:
+    """A generous time for one trial at these sizes: the CPU sizes' whole correctness phase
+    (every trial and every autotune config's pinned forward: several times one trial) grown
+    with each size, twice over."""
+    return 2 * cpu_s * math.prod(p.value / p.cpu for p in parts)
 
 
 def _retry_limit(cfg: DepthConfig, depth: Depth, cpu_s: float) -> float:
     """A retry's limit: its predicted time within `retry_time` x `timeout_s` and `retry_max_s`.
     A stall runs past any limit; this one is for a kernel slow at every size (fla's 48-config
     autotuned cumsum took 79 s at the CPU's sizes)."""
-    return min(cfg.retry_max_s, max(cfg.retry_time * cfg.timeout_s, _predicted(cpu_s, depth.value, depth.cpu)))
+    return min(cfg.retry_max_s, max(cfg.retry_time * cfg.timeout_s, _predicted(cpu_s, _parts(depth))))
 
 
 def _timeout(seen: dict[str, Any], cpu_s: float, limit: float) -> Verdict:
@@ -272,11 +373,14 @@ def _one(run: _Run, source: str, depth: Depth, trial: tuple[int, str],
     """(what the report says of `depth`, its verdict where that refuses the candidate)."""
     sub = DepthRun(run, depth, trial, run.cfg.timeout_s)  # the reference's run: the evaluation's limit
     seen: dict[str, Any] = {"size": depth.label, "value": depth.value, "declared": depth.declared}
+    if depth.joined:
+        seen["raised"] = depth.raised()
     try:
         with sub.phase("reference"):
             ref = sub.reference()
     except ProblemFailed as exc:
         seen["skipped"] = "the reference did not run there: " + (str(exc).strip().splitlines() or [""])[-1][:200]
+        seen["unrun"] = isinstance(exc, ProblemRaised)  # its own code raised there: not a timeout
         _forget(run, depth)
         return seen, None
     sub.timeout_s, sub.deadline = timeout_s, time.monotonic() + timeout_s  # the candidate's: depth's own
@@ -298,14 +402,17 @@ def _forget(run: _Run, depth: Depth) -> None:
     again (level1/9's tall-skinny GEMM at M = 32768 has a 4 GiB output: its reference ran out
     of its 120 s in each evaluation; honest round s56e)."""
     plan = run.ev.depth_plans.get(run.memory_key)
-    if plan is not None:
-        run.ev.depth_plans[run.memory_key] = [d for d in plan if d.label != depth.label]
+    if plan is not None:  # a joint variant's sizes stay, each alone (`_judged`)
+        run.ev.depth_plans[run.memory_key] = [p for d in plan
+                                              for p in (_parts(d) if d.label == depth.label and d.joined
+                                                        and not d.together
+                                                        else [] if d.label == depth.label else [d])]
 
 
 def _refused(run: _Run, verdict: Verdict, depth: Depth, job: Verdict, where: str, report: list) -> Verdict:
-    others = ", ".join(f"{k}={v}" for k, v in run.sizes.items() if k != depth.name)
+    others = ", ".join(f"{k}={v}" for k, v in run.sizes.items() if k not in depth.names)
     text = (f"Correct at the CPU sizes, but {where} (the GPU runs the declared size; the others stay at "
             f"the CPU's{': ' + others if others else ''}):\n{job.feedback}")
-    details = {**job.details, "depth": {"trials": report, "refused_at": {depth.label: depth.value}},
+    details = {**job.details, "depth": {"trials": report, "refused_at": depth.raised()},
                "cpu_sizes_verdict": {"status": verdict.status, "speedup": verdict.speedup}}
     return run.finish(judge.Outcome(job.status, text, hacks=list(job.hacks), details=details), sizes_note=False)

@@ -59,6 +59,7 @@ from evaluator.pool import ChildPool, EvaluatorUnavailable
 from evaluator.reference import (
     OverCap,
     ProblemFailed,
+    ProblemRaised,
     ReferenceCache,
     ReferenceOutputs,
     TrialPlan,
@@ -418,7 +419,7 @@ class _Run:
             if over_cap and reply.get("device_oom"):
                 raise OverCap()
             text = str(reply.get("traceback") or reply.get("message"))
-            raise ProblemFailed(F.untrusted(F.trim_traceback(self.sanitize(text))))
+            raise ProblemRaised(F.untrusted(F.trim_traceback(self.sanitize(text))))
         return reply, tensors
 
     def _ref_run(self, i: int, last: bool) -> dict:

@@ -100,6 +100,11 @@ class ProblemFailed(Exception):
     """The problem's own code failed in the trusted child (message for the verdict)."""
 
 
+class ProblemRaised(ProblemFailed):
+    """The problem's own code raised (an error reply), not the child's failure (a timeout, a
+    crash): the sizes asked for are ones it cannot take (evaluator.depth_phase._coupled)."""
+
+
 def reference_timeout() -> ChildFailure:
     """A reference command that ran out of time once the candidate had run is the evaluation's
     `timeout`, not "the problem failed": the candidate shared the machine with it (the device,

@@ -40,6 +40,7 @@ CPU_SIZES = {
     "matmul": {"M": 70, "K": 90, "N": 80},
     "matvec_literal_k": {"M": 24, "K": 5000},  # its sizes are arithmetic (M = 256 * 8)
     "cumsum_input_shape": {"batch_size": 8, "input_shape": (1000,)},  # a tuple size
+    "mlp_layer_sizes": {"batch_size": 4, "layer_sizes": [24, 24], "output_size": 16},  # a list size
 }
 # the time one evaluation of a slow fixture may take: frobenius's 1M-element reduction takes
 # 30-55 s of the interpreter alone on 2 cores, and more beside another test worker (a `timeout`

@@ -9,6 +9,7 @@ the candidate's timeout where that runs out too.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -51,12 +52,125 @@ def test_each_shrunk_integer_size_is_a_variant_the_most_shrunk_first():
     assert depth_phase.variants(_run({"batch_size": 4096, "dim": 8192, "scale": 0.5}), elements=16000) == []
 
 
+def test_sizes_written_as_lists_shifts_or_annotated_are_declared():
+    """Red team rt82: KernelBench's level-3 MLPs declare their widths as `layer_sizes = [16384,
+    16384]` and `[1024] * 16`; declared_sizes read no list, and a one-tile K that is right at
+    the CPU's widths was ok (hacks/rt82_declared_depth_one_k_tile_list_layer_sizes_mlp)."""
+    source = ("layer_sizes = [16384, 16384]\ndeep = [1024] * 3\nmixed = 2 * [64] + [32]\nK = 1 << 13\n"
+              "dim: int = 4096\nshape = (3,) * 2\nhuge = [1] * 10 ** 9\nnamed = [dim, 2]\nfloat_shift = 1.5 << 2\n")
+    assert declared_sizes(source) == {"layer_sizes": [16384, 16384], "deep": [1024, 1024, 1024],
+                                      "mixed": [64, 64, 32], "K": 8192, "dim": 4096, "shape": (3, 3)}
+    run = _run({"layer_sizes": [24, 24], "K": 100})
+    run.problem = SimpleNamespace(source=source)
+    depths = depth_phase.variants(run, elements=1000)
+    assert {d.label: d.declared for d in depths} == {"layer_sizes[0]": 16384, "layer_sizes[1]": 16384, "K": 8192}
+    assert depths[0].sized(run.sizes)["layer_sizes"] == [16384, 24]
+
+
 def test_the_number_of_variants_and_the_budget_are_bounded():
-    assert len(depth_phase.variants(_run({"batch_size": 16, "dim": 1000}, max_variants=1), 16000)) == 1
+    # one trial at most: it raises both shrunk sizes at once
+    (only,) = depth_phase.variants(_run({"batch_size": 16, "dim": 1000}, max_variants=1), 16000)
+    assert only.names == {"batch_size", "dim"} and only.raised() == {"batch_size": 4096, "dim": 8192}
     # a CPU trial already over the budget has no room for any depth
     assert depth_phase.variants(_run({"batch_size": 16, "dim": 1000}, max_elements=1000), 16000) == []
     assert depth_phase.Depth("K", 104, 2048, 4096).describe() == "K=2048 of the file's 4096"
     assert depth_phase.Depth("K", 104, 4096, 4096).describe() == "K=4096"
+
+
+CONV_SOURCE = """
+batch_size = 16
+in_channels = 64
+out_channels = 128
+height = 64
+width = 64
+kernel_size = 3
+"""
+
+
+def test_every_shrunk_size_is_raised_past_max_variants():
+    """Red team rt82: conv2d_bias_relu shrinks five sizes and four trials raised the four most
+    shrunk; its width never left the CPU's 13, and a row tile of 16 columns was ok. The sizes
+    past the cap share the last trial."""
+    run = _run({"batch_size": 2, "in_channels": 3, "out_channels": 10, "height": 11, "width": 13,
+                "kernel_size": 3}, max_variants=4)
+    run.problem = SimpleNamespace(source=CONV_SOURCE)
+    depths = depth_phase.variants(run, elements=858)
+    assert len(depths) == 4
+    assert [d.label for d in depths] == ["in_channels", "out_channels", "batch_size", "height+width"]
+    joint = depths[-1]
+    assert joint.raised() == {"height": 64, "width": 64}
+    assert joint.sized(run.sizes) == {**run.sizes, "height": 64, "width": 64}
+    assert joint.describe() == "height=64, width=64"
+    raised = set().union(*(d.names for d in depths))
+    assert raised == {"batch_size", "in_channels", "out_channels", "height", "width"}
+
+
+def test_a_joint_variant_is_fitted_to_the_budget_the_furthest_raised_lowered_first(monkeypatch):
+    run = _run({"batch_size": 2, "height": 11, "width": 13})
+    joint = depth_phase.Depth("height", 11, 64, 64, joined=(depth_phase.Depth("width", 13, 64, 64),))
+    drawn = []
+
+    def elements(_run, sizes):
+        drawn.append((sizes["height"], sizes["width"]))
+        return sizes["batch_size"] * sizes["height"] * sizes["width"]
+
+    monkeypatch.setattr(depth_phase, "_elements", elements)
+    fitted = depth_phase._fitted(run, joint, 10, budget=2 * 32 * 64)
+    assert fitted.raised() == {"height": 32, "width": 64}
+    assert drawn == [(64, 64), (32, 64)]
+    # a size that would come under twice the CPU's leaves the variant; none left: no variant
+    assert depth_phase._fitted(run, joint, 10, budget=100) is None
+
+
+def test_a_joint_variants_retry_shrinks_every_size_it_raises():
+    joint = depth_phase.Depth("height", 11, 64, 64, joined=(depth_phase.Depth("width", 13, 64, 64),))
+    smaller = depth_phase._retry(joint, 4, cpu_s=1.0, most_s=1000.0)
+    assert smaller.raised() == {"height": 22, "width": 26}  # a quarter, at least twice the CPU's
+    # its predicted time grows with both sizes: held under most_s, the furthest raised comes down
+    tight = depth_phase._retry(depth_phase.Depth("height", 11, 1024, 1024,
+                                                 joined=(depth_phase.Depth("width", 13, 1024, 1024),)),
+                               4, cpu_s=1.0, most_s=2 * 64)
+    assert depth_phase._predicted(1.0, depth_phase._parts(tight)) <= 2 * 64
+    assert depth_phase._retry(smaller, 4, cpu_s=1.0, most_s=1000.0) is None  # nothing smaller left
+
+
+def test_sizes_the_problem_runs_only_together_are_raised_together(monkeypatch):
+    """groupnorm: channels raised alone is not divisible by the CPU's num_groups, num_groups
+    alone does not divide the CPU's channels; a joint of the two runs, and replaces them in the
+    worker's plan. A joint of sizes that ran alone is split back into them where it fails."""
+    run = _run({"batch_size": 2, "channels": 12, "num_groups": 3, "height": 20, "width": 20})
+    run.memory_key, run.ev = "gn", SimpleNamespace(depth_plans={})
+    channels, groups = depth_phase.Depth("channels", 12, 128, 128), depth_phase.Depth("num_groups", 3, 8, 8)
+    width = depth_phase.Depth("width", 20, 64, 64)
+    monkeypatch.setattr(depth_phase, "_elements", lambda _run, sizes: 2 * sizes["channels"] * 400)
+    joint = replace(width, joined=(groups,))
+    run.ev.depth_plans["gn"] = [channels, joint]
+    depth_phase._forget(run, joint)  # its reference failed: each of its sizes stays, alone
+    assert [d.label for d in run.ev.depth_plans["gn"]] == ["channels", "width", "num_groups"]
+    depth_phase._forget(run, channels)
+    depth_phase._forget(run, groups)
+    coupled = depth_phase._coupled(run, [channels, groups])
+    assert coupled.together and coupled.raised() == {"channels": 128, "num_groups": 8}
+    assert [d.label for d in run.ev.depth_plans["gn"]] == ["width", "channels+num_groups"]
+    depth_phase._forget(run, coupled)  # failing too, it is dropped, never split again
+    assert [d.label for d in run.ev.depth_plans["gn"]] == ["width"]
+    assert depth_phase._coupled(run, [channels]) is None
+
+
+def test_every_size_a_builtin_manifest_shrinks_is_one_the_depth_trials_raise():
+    """A CPU size whose declared value declared_sizes cannot read is judged at the CPU's value
+    alone (red team rt82's list, s56e's arithmetic): every built-in's is read and raised."""
+    from common.problemset import builtin_problems
+
+    for problem in builtin_problems():
+        cpu = dict(problem.sizes.get("cpu", {}))
+        run = _run(cpu, max_variants=len(cpu) + 1)
+        run.problem = problem
+        raised = set().union(*(d.names for d in depth_phase.variants(run, elements=1)))
+        declared = declared_sizes(problem.source)
+        assert set(cpu) <= set(declared), (problem.name, set(cpu) - set(declared))
+        shrunk = {k for k, v in cpu.items() if depth_phase._shrunk(k, v, declared.get(k))}
+        assert shrunk <= raised, (problem.name, shrunk - raised)
 
 
 def _builtin(name: str):
