@@ -56,6 +56,7 @@ class TimedSteps:
     # ------------------------------------------------------------------ timing
     def arm(self, h: dict) -> tuple[dict, list]:
         ws = self._workspace()
+        self.recorder.stray = 0  # from here to the commit's sums, a launch runs in a forward (commit)
         self.batch, self.last_outputs, self.summary = [], [], None  # the previous batch's memory goes first
         for set_id, seed in zip(h["ids"], h["seeds"], strict=True):
             set_id = int(set_id)
@@ -163,8 +164,16 @@ class TimedSteps:
         # the sums are the harness's own arithmetic: past a CPU candidate child's stand-in
         # function mode (evaluator.candidate_env), which made its commit 5x the reference's
         with torch._C.DisableTorchFunction():
-            return timing.commit_reply(self.last_outputs,
-                                       [self._inputs_after(i) for i in range(len(self.last_outputs))], events)
+            head, sums = timing.commit_reply(self.last_outputs,
+                                             [self._inputs_after(i) for i in range(len(self.last_outputs))], events)
+        if self.role == "candidate":
+            # Triton launches since this batch's arm made while no forward ran (launch_hook's
+            # `stray`), counted once the sums are taken: no harness code launches a kernel in
+            # arm, commit or between them, so each is the candidate's work moved out of go's
+            # clock (a thread finishing the kernel after go answered, the kernel run on the
+            # draws in arm: red team rt77, and rt81 inside the outside-go bound)
+            head["stray_launches"] = self.recorder.stray
+        return head, sums
 
     def summarise(self, h: dict) -> tuple[dict, list]:
         """After a commit: what the last go's forwards showed (`_summary`), a candidate's
