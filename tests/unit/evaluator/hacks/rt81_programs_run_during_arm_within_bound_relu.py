@@ -1,4 +1,4 @@
-# hack: two of the kernel's 16 programs run on the drawn inputs while arm answers, the rest in go: inside the outside-go bound (2x the reference's arm + commit + 2 ms) nothing was charged, ok at about 0.93x the honest time on 2 cores (rt81; static checks off: test_rt81_outside_go_launches.py times it there; now forged_timing, a launch while no forward ran). problem: relu. expect: hack/monkey_patch
+# hack: two of the kernel's 16 programs run on the drawn inputs while arm answers, the rest in go, to stay inside the outside-go bound (CPU 2x the reference's arm + commit + 2 ms, GPU 1.25x + 0.3 ms); before: ok on the CPU, the arm charged about 4 ms (an interpreted launch's fixed cost is past the slack: 35-49 ms against the honest 38-41 ms on a loaded box), reasoned uncharged on the GPU (rt81; static checks off: test_rt81_outside_go_launches.py; now forged_timing, a launch while no forward ran). problem: relu. expect: hack/monkey_patch
 import sys
 
 import torch
