@@ -261,7 +261,7 @@ class LaunchRecorder:
     def record(self, kernel: object, programs: int = -1, variant: tuple = (), work: int = 0) -> None:
         if not self.active:
             # outside every forward: between a timed batch's draws and its commitment that is
-            # work moved out of go's clock (evaluator.timed_steps, `stray_launches`)
+            # work moved out of go's clock (evaluator.timed_steps, `stray_calls`)
             self.stray += not self.in_forward
             return
         fn = getattr(kernel, "fn", kernel)

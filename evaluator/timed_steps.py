@@ -11,7 +11,7 @@ from typing import Any
 
 import torch
 
-from evaluator import autotune_cpu, construction_watch, timing
+from evaluator import autotune_cpu, candidate_env, construction_watch, timing
 from evaluator.forward_watch import Provenance
 from evaluator.launch_hook import own_launches
 from evaluator.output_noise import random_uninitialised
@@ -56,19 +56,22 @@ class TimedSteps:
     # ------------------------------------------------------------------ timing
     def arm(self, h: dict) -> tuple[dict, list]:
         ws = self._workspace()
-        self.recorder.stray = 0  # from here to the commit's sums, a launch runs in a forward (commit)
+        # from here to the commit's sums, the candidate's code runs in a forward only: its launches
+        # and (CPU) torch calls elsewhere are counted (`stray`, sent by commit)
+        self.recorder.stray = 0
+        candidate_env.TIMED_STEP[0] = self.recorder if self.role == "candidate" else None
         self.batch, self.last_outputs, self.summary = [], [], None  # the previous batch's memory goes first
-        for set_id, seed in zip(h["ids"], h["seeds"], strict=True):
-            set_id = int(set_id)
-            check = self.role == "reference" and set_id not in self.draws_checked
-            with torch._C.DisableTorchFunction():  # harness work, alike in both roles (see commit)
+        with torch._C.DisableTorchFunction():  # harness work, alike in both roles (see commit)
+            for set_id, seed in zip(h["ids"], h["seeds"], strict=True):
+                set_id = int(set_id)
+                check = self.role == "reference" and set_id not in self.draws_checked
                 _as("problem", partial(ws.regenerate, set_id, int(seed), check))
-            self.draws_checked.add(set_id)
-            self.batch.append(ws.inputs(set_id))
-        if self.device == "cuda":
-            torch.cuda.synchronize()
-        nbytes = sum(x.numel() * x.element_size() for x in self.batch[0] if isinstance(x, torch.Tensor)) \
-            if self.batch else 0
+                self.draws_checked.add(set_id)
+                self.batch.append(ws.inputs(set_id))
+            if self.device == "cuda":
+                torch.cuda.synchronize()
+            nbytes = sum(x.numel() * x.element_size() for x in self.batch[0] if isinstance(x, torch.Tensor)) \
+                if self.batch else 0
         return {"op": "armed", "nbytes": nbytes}, []
 
     def go(self, h: dict) -> tuple[dict, list]:
@@ -166,13 +169,16 @@ class TimedSteps:
         with torch._C.DisableTorchFunction():
             head, sums = timing.commit_reply(self.last_outputs,
                                              [self._inputs_after(i) for i in range(len(self.last_outputs))], events)
+        candidate_env.TIMED_STEP[0] = None
         if self.role == "candidate":
             # Triton launches since this batch's arm made while no forward ran (launch_hook's
-            # `stray`), counted once the sums are taken: no harness code launches a kernel in
-            # arm, commit or between them, so each is the candidate's work moved out of go's
-            # clock (a thread finishing the kernel after go answered, the kernel run on the
-            # draws in arm: red team rt77, and rt81 inside the outside-go bound)
-            head["stray_launches"] = self.recorder.stray
+            # `stray`), and under the CPU interpreter torch calls of the candidate's code
+            # (candidate_env), counted once the sums are taken: no harness code launches a kernel
+            # in arm, commit or between them, nor computes past DisableTorchFunction, so each is
+            # the candidate's work moved out of go's clock (a thread finishing the kernel after
+            # go answered, the kernel run on the draws in arm: red team rt77; rt81 inside the
+            # outside-go bound, and torch on the draws)
+            head["stray_calls"] = self.recorder.stray
         return head, sums
 
     def summarise(self, h: dict) -> tuple[dict, list]:

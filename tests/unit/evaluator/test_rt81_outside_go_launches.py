@@ -5,7 +5,8 @@ GPU, where a batch's draws and sums are device work of the size of an elementwis
 so a quarter of them is reasoned to hide a large share of one: docs/open_attacks). A launch
 inside that bound was charged nothing; now any Triton launch made while no forward runs,
 from the draws to the commit's sums, is `forged_timing` (launch_hook `stray`, counted by
-timed_steps.commit), whatever its size. A launch the hook never sees (its unwrapped launcher,
+timed_steps.commit), whatever its size, and so is a torch call of the candidate's code there
+under the CPU interpreter (its child's function mode, candidate_env.TIMED_STEP). A launch the hook never sees (its unwrapped launcher,
 reachable only past the static checks) is still charged by the clock."""
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from conftest import HACKS, fixture_problem
 
 WITHIN_BOUND = HACKS / "rt81_programs_run_during_arm_within_bound_relu.py"
 UNHOOKED = HACKS / "rt81_kernel_run_unhooked_during_arm_relu.py"
+TORCH_HALF = HACKS / "rt81_torch_half_on_draws_during_arm_relu.py"
 
 
 @pytest.fixture(scope="module")
@@ -21,11 +23,14 @@ def relu():
     return fixture_problem("relu")
 
 
-def test_programs_run_during_arm_are_forged_timing(unsafe_evaluator, settings, relu):
-    """Before: ok, nothing or a few ms charged (2 of 16 programs in arm; on the loaded 2-core
-    box 35-49 ms against the honest 38-41 ms: on the CPU a launch's fixed interpreter cost
-    outweighs the bound's slack, on the GPU it would not)."""
-    verdict = unsafe_evaluator.evaluate(relu, WITHIN_BOUND.read_text(), settings)
+@pytest.mark.parametrize("path", [WITHIN_BOUND, TORCH_HALF], ids=["programs_in_arm", "torch_in_arm"])
+def test_work_on_the_draws_during_arm_is_forged_timing(unsafe_evaluator, settings, relu, path):
+    """Before, both ok. 2 of 16 programs launched in arm: about 4 ms charged, 35-49 ms against
+    the honest 38-41 ms on the loaded 2-core box (on the CPU a launch's fixed interpreter cost
+    outweighs the bound's slack; on the GPU it would not). torch.relu of half the draw in arm,
+    the kernel on the other half in go: nothing charged in one run of two, 38-50 ms against
+    the honest 49-69 ms."""
+    verdict = unsafe_evaluator.evaluate(relu, path.read_text(), settings)
     assert verdict.status == "hack" and verdict.hacks == ["forged_timing"], verdict.feedback
     assert "while no forward was running" in verdict.feedback
 

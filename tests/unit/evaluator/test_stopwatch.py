@@ -598,7 +598,7 @@ def test_a_launch_while_no_forward_ran_in_a_timed_batch_is_forged_timing():
         def request(self, head, deadline_s, max_bytes=None):
             reply, tensors = super().request(head, deadline_s, max_bytes)
             if head["op"] == "commit" and self.forwards == 3:
-                reply = {**reply, "stray_launches": 1}
+                reply = {**reply, "stray_calls": 1}
             return reply, tensors
 
     with pytest.raises(stopwatch.ForgedTiming, match="while no forward was running"):
