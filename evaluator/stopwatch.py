@@ -195,9 +195,9 @@ def _go(child, count: int, fill: Fill, deadline_s: float, null: bool = False,
                 "op": "error", "kind": "internal",
                 "message": f"go of {count} forwards committed {committed!r:.200}"})
         if committed.get("stray_calls"):  # the harness's count, read after the sums
-            raise ForgedTiming(f"{int(committed['stray_calls'])} Triton launch(es) or torch call(s) of your "
-                               "code ran in a timed batch while no forward was running (between the draws "
-                               "and the commitment): work moved out of the timed window")
+            raise ForgedTiming(f"{int(committed['stray_calls'])} Triton launch(es), torch call(s) or Python "
+                               "thread(s) of your code ran in a timed batch while no forward was running "
+                               "(between the draws and the commitment): work moved out of the timed window")
         said, _ = child.request({"op": "summary"}, deadline_s)  # after the commitment: no output moves
         if said.get("op") != "summarised":
             raise _ChildError(said)

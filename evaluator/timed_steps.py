@@ -4,6 +4,7 @@ the worker's (evaluator.stopwatch); this is the child's half, the same for both 
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from contextlib import nullcontext
 from functools import partial
@@ -88,6 +89,7 @@ class TimedSteps:
             return {"op": "done"}, []
         if len(self.batch) != count:
             raise ValueError(f"go of {count} forwards, but {len(self.batch)} draws are armed")
+        self._threads_outside_forward()
         who = "candidate" if self.role == "candidate" else "problem"
         recorded: list[tuple] = []
         work: list[int] = []
@@ -129,9 +131,20 @@ class TimedSteps:
             with self._like_checked():
                 outs, self.events = _as(who, partial(timing.timed_forwards, model, self.batch,
                                                      self.device, flush, *marks, spin=spin))
+        self._threads_outside_forward()
         self.last_outputs = outs
         self.summary = partial(self._summary, outs, recorded, work, watch, extra, bool(h.get("inputs_out")))
         return {"op": "done"}, []
+
+    def _threads_outside_forward(self) -> None:
+        """A candidate's Python thread alive as go starts or ends (past the integrity baseline's:
+        an honest child has none after its trials) is counted with the stray calls (commit): it
+        works on the draws or the outputs while no forward runs, in parallel with go or after it
+        answered, and the function mode, being thread-local, sees none of its torch calls (red
+        team rt81: a thread made half a relu with torch after go answered, uncharged, ok at
+        0.70x the honest time)."""
+        if self.role == "candidate" and threading.active_count() > self.integrity.threads:
+            self.recorder.stray += 1
 
     def _summary(self, outs: list, recorded: list[tuple], work: list[int], watch: Provenance | None,
                  extra: dict, inputs_out: bool = False) -> dict:

@@ -6,7 +6,8 @@ so a quarter of them is reasoned to hide a large share of one: docs/open_attacks
 inside that bound was charged nothing; now any Triton launch made while no forward runs,
 from the draws to the commit's sums, is `forged_timing` (launch_hook `stray`, counted by
 timed_steps.commit), whatever its size, and so is a torch call of the candidate's code there
-under the CPU interpreter (its child's function mode, candidate_env.TIMED_STEP). A launch the hook never sees (its unwrapped launcher,
+under the CPU interpreter (its child's function mode, candidate_env.TIMED_STEP), and a
+Python thread alive as go starts or ends (any device: the mode is thread-local). A launch the hook never sees (its unwrapped launcher,
 reachable only past the static checks) is still charged by the clock."""
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from conftest import HACKS, fixture_problem
 WITHIN_BOUND = HACKS / "rt81_programs_run_during_arm_within_bound_relu.py"
 UNHOOKED = HACKS / "rt81_kernel_run_unhooked_during_arm_relu.py"
 TORCH_HALF = HACKS / "rt81_torch_half_on_draws_during_arm_relu.py"
+THREAD_TORCH = HACKS / "rt81_thread_torch_half_after_go_relu.py"
 
 
 @pytest.fixture(scope="module")
@@ -23,13 +25,15 @@ def relu():
     return fixture_problem("relu")
 
 
-@pytest.mark.parametrize("path", [WITHIN_BOUND, TORCH_HALF], ids=["programs_in_arm", "torch_in_arm"])
+@pytest.mark.parametrize("path", [WITHIN_BOUND, TORCH_HALF, THREAD_TORCH],
+                         ids=["programs_in_arm", "torch_in_arm", "thread_torch_after_go"])
 def test_work_on_the_draws_during_arm_is_forged_timing(unsafe_evaluator, settings, relu, path):
     """Before, both ok. 2 of 16 programs launched in arm: about 4 ms charged, 35-49 ms against
     the honest 38-41 ms on the loaded 2-core box (on the CPU a launch's fixed interpreter cost
     outweighs the bound's slack; on the GPU it would not). torch.relu of half the draw in arm,
     the kernel on the other half in go: nothing charged in one run of two, 38-50 ms against
-    the honest 49-69 ms."""
+    the honest 49-69 ms. A thread's torch.relu of half after go answered: nothing charged, 40 ms
+    against the honest 57 ms beside it."""
     verdict = unsafe_evaluator.evaluate(relu, path.read_text(), settings)
     assert verdict.status == "hack" and verdict.hacks == ["forged_timing"], verdict.feedback
     assert "while no forward was running" in verdict.feedback
