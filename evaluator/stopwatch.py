@@ -20,7 +20,10 @@ used. One timed batch of k forwards is, from the worker:
                        draws during arm: arm and commit are timed by the worker's clock on
                        both sides, and what the candidate's took beyond the reference's for
                        the same batch (`timing.outside_go_factor` of it plus a slack) is
-                       added to that batch's time (batch_times.outside_go_seconds). Work left
+                       added to that batch's time (batch_times.outside_go_seconds); what the
+                       child's harness sees of it (a Triton launch, a CPU torch call of the
+                       candidate's code, a Python thread alive at go's start or end, while no
+                       forward runs: timed_steps, `stray_calls`) is forged timing. Work left
                        past the commit differs from the sums, and a reveal shows it;
     reveal?            decided HERE, after the reply, with the OS's randomness, each forward
                        independently with the same probability (a fixed number of reveals
