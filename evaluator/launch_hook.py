@@ -248,6 +248,9 @@ class LaunchRecorder:
         self.works: list[int] = []  # each recorded launch's share of that (0 on a GPU)
         self.nested: list[int] = []  # per launch in progress, the work its nested launches did
         self.last_works: list[int] = []
+        # between start() and stop() (a forward), `aside` included: a launch outside is `stray`
+        self.in_forward = False
+        self.stray = 0  # launches made while no forward ran, since the timed step's arm reset it
 
     def compiled_names(self, module: str) -> set[str]:
         return set(self.compiled.get(module, ()))
@@ -257,6 +260,9 @@ class LaunchRecorder:
 
     def record(self, kernel: object, programs: int = -1, variant: tuple = (), work: int = 0) -> None:
         if not self.active:
+            # outside every forward: between a timed batch's draws and its commitment that is
+            # work moved out of go's clock (evaluator.timed_steps, `stray_calls`)
+            self.stray += not self.in_forward
             return
         fn = getattr(kernel, "fn", kernel)
         self.launches.append((str(getattr(fn, "__module__", "?")), str(getattr(fn, "__name__", "?"))))
@@ -279,7 +285,7 @@ class LaunchRecorder:
         self.variants = []
         self.works = []
         self.kernel_names = []
-        self.active = True
+        self.active = self.in_forward = True
 
     def launched_kernels(self) -> Counter:
         """Launches since start(), counted by the name Triton gave the compiled kernel (the
@@ -287,7 +293,7 @@ class LaunchRecorder:
         return Counter(self.kernel_names)
 
     def stop(self) -> list[tuple[str, str]]:
-        self.active = False
+        self.active = self.in_forward = False
         out, self.launches = self.launches, []
         self.last_launches, self.last_programs, self.programs = out, self.programs, []
         self.last_variants, self.variants = self.variants, []

@@ -20,7 +20,10 @@ used. One timed batch of k forwards is, from the worker:
                        draws during arm: arm and commit are timed by the worker's clock on
                        both sides, and what the candidate's took beyond the reference's for
                        the same batch (`timing.outside_go_factor` of it plus a slack) is
-                       added to that batch's time (batch_times.outside_go_seconds). Work left
+                       added to that batch's time (batch_times.outside_go_seconds); what the
+                       child's harness sees of it (a Triton launch, a CPU torch call of the
+                       candidate's code, a Python thread alive at go's start or end, while no
+                       forward runs: timed_steps, `stray_calls`) is forged timing. Work left
                        past the commit differs from the sums, and a reveal shows it;
     reveal?            decided HERE, after the reply, with the OS's randomness, each forward
                        independently with the same probability (a fixed number of reveals
@@ -72,6 +75,7 @@ import torch
 from common.config.evaluator import TimingConfig
 from evaluator import timing as T
 from evaluator.batch_times import group_seconds, net_seconds, outside_go_seconds  # noqa: F401  (their home was here)
+from evaluator.profiled_coverage import profiled_coverage  # noqa: F401  (its home was here)
 
 
 class ForgedTiming(Exception):
@@ -193,6 +197,10 @@ def _go(child, count: int, fill: Fill, deadline_s: float, null: bool = False,
             raise _ChildError(committed if committed.get("op") == "error" else {
                 "op": "error", "kind": "internal",
                 "message": f"go of {count} forwards committed {committed!r:.200}"})
+        if committed.get("stray_calls"):  # the harness's count, read after the sums
+            raise ForgedTiming(f"{int(committed['stray_calls'])} Triton launch(es), torch call(s) or Python "
+                               "thread(s) of your code ran in a timed batch while no forward was running "
+                               "(between the draws and the commitment): work moved out of the timed window")
         said, _ = child.request({"op": "summary"}, deadline_s)  # after the commitment: no output moves
         if said.get("op") != "summarised":
             raise _ChildError(said)
@@ -463,6 +471,7 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
     rng = secrets.SystemRandom()
     fill = Fill.of(fill)
     _warm_up(child, schedule, fill, timeout_s)
+    _first_draws(child, schedule, rng, timeout_s)
     _go(child, schedule.batch, fill, timeout_s(), null=True)  # warm the null path too
     for b, positions in enumerate(schedule.batches()):
         _, arm_s = _arm(child, schedule, positions, timeout_s())
@@ -500,86 +509,18 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
     return series
 
 
-def profiled_coverage(runs: list[dict], reference: list[dict] | None = None) -> dict | None:
-    """Coverage from the profiled runs: 1 - median(time in other kernels) / min(total time).
-
-    Padding (own work that does nothing for the result) only ever adds time and never
-    shrinks the other kernels' time. Over runs drawn at random among the timed ones, the
-    least total is a run the forward did not pad, unless it pads every run, and then
-    every timed run is slower by as much: coverage is not for free. (A median total would
-    be bought by padding just over half the profiled runs, and a handful of profiled runs
-    is easily more than half padded by chance.) The profiled run with the least total is
-    shown; `per_run` has each run's own share.
-
-    On the CPU the times are estimates from each run's operators and sizes: the same path
-    gives the same estimate every run, with no noise for a median to absorb. There the most
-    time in other kernels counts, so a forward that hands work to PyTorch in some profiled
-    runs and not in others (red team s27b: it senses the watch, and the sensing misreads a
-    profiled run now and then) is charged for the runs where it did. And the estimate of
-    the candidate's own work is what it stored and loaded, which a pass of dead stores into
-    scratch inflates at no cost the CPU's interpreter timing shows (red team s32a: PyTorch
-    computed all of relu(linear(x)), a needed Triton copy wrote 64 slices of scratch beside
-    it, coverage 0.98). So where the `reference`'s profiled runs give the problem's own
-    estimated work W (the reference forward under the same meter), coverage is also at most
-    1 - other / W: the share of the problem's work PyTorch did not do for the candidate,
-    which no work of the candidate's own moves. Both sides of that bound charge every
-    PyTorch op at least what its decomposition's parts cost (`cpu_work` unfused_time_s): a
-    fused op that gives the reference's answer in one pass (F.mse_loss against sub, pow,
-    mean) is charged as the chain it stands for, else the chain's extra passes were a share
-    "left" to a Triton epilogue that only touched the result (red team s35: coverage 0.67,
-    reward 0.84 for a file where PyTorch computed everything). On the GPU the forward's split
-    is the kernels' time, and the bound is the same meter's (aten ops only, `aten_unfused_s`
-    of both sides' profiled runs): there the padding costs its time, but a padded kernel's
-    time bought coverage 0.996 beside a fused op that did all of the work (session 35,
-    H200: reward 1.00 at speedup 0.006). That bound is the reward's; the policy's
-    gates read `forward_share`, the forward's own split (an honest Triton reduction finished
-    by four PyTorch passes, more than the reference's one fused op, is a small share of its
-    forward, not a gate: honest round s23b). (The lesser of the two: a reference that
-    takes three passes where one PyTorch op would do does not make that op a third of the
-    work.)"""
-    def total(c: dict) -> float | None:  # GPU: profiler kernel time; CPU: the work estimate
-        value = c.get("gpu_time_s", c.get("estimated_time_s"))
-        return float(value) if isinstance(value, (int, float)) else None
-
-    def unfused(c: dict) -> float | None:  # CPU: aten ops at their decompositions' price
-        value = c.get("unfused_time_s", c.get("estimated_time_s"))
-        return float(value) if isinstance(value, (int, float)) else None
-
-    usable = [c for c in runs if isinstance(c.get("coverage"), (int, float)) and total(c) is not None]
-    if not usable:
-        return None
-    others = [total(c) - float(c.get("candidate_time_s", 0.0)) for c in usable]
-    least = min(usable, key=total)
-    shown = dict(least)
-    whole = total(least)
-    measured = any("gpu_time_s" in c for c in usable)
-    other = statistics.median(others) if measured else max(others)
-    shown["coverage"] = min(max(1.0 - other / whole, 0.0), 1.0) if whole > 0 else 0.0
-    shown["other_time_s"] = other
-    shown["forward_share"] = shown["coverage"]  # what the policy's gates read (gates.policy_outcome)
-    problem = [unfused(c) for c in reference or () if unfused(c) is not None and "gpu_time_s" not in c]
-    if not measured and problem and statistics.median(problem) > 0:
-        work = statistics.median(problem)
-        other_unfused = max(unfused(c) - float(c.get("candidate_time_s", 0.0)) for c in usable)
-        shown["reference_time_s"] = work
-        shown["reference_share"] = min(max(1.0 - other_unfused / work, 0.0), 1.0)
-        shown["coverage"] = min(shown["coverage"], shown["reference_share"])
-    work_gpu = [float(c["aten_unfused_s"]) for c in reference or () if isinstance(c.get("aten_unfused_s"), (int, float))]
-    torch_gpu = [float(c["aten_unfused_s"]) for c in usable if isinstance(c.get("aten_unfused_s"), (int, float))]
-    if measured and work_gpu and statistics.median(work_gpu) > 0:
-        # the same bound on the GPU, from the same meter's pricing of PyTorch's ops (the
-        # kernels' time is the forward's split; what share of the problem PyTorch did is the
-        # meter's: session 35, a fused F.mse_loss beside a padded Triton "epilogue" earned
-        # coverage 0.996 and reward 1.00 on the H200, where PyTorch did all of the work)
-        work = statistics.median(work_gpu)
-        shown["reference_time_s"] = work
-        # a run the meter failed on (its process reported no figure) left nothing measurable:
-        # unmeasurable coverage counts as none, as on the CPU
-        shown["reference_share"] = 0.0 if len(torch_gpu) < len(usable) else \
-            min(max(1.0 - max(torch_gpu) / work, 0.0), 1.0)
-        shown["coverage"] = min(shown["coverage"], shown["reference_share"])
-    shown["per_run"] = [round(float(c["coverage"]), 4) for c in usable]
-    return shown
+def _first_draws(child, schedule: Schedule, rng: secrets.SystemRandom, timeout_s) -> None:
+    """One untimed draw of each input set the warm-up did not draw (the reference child's
+    first draw of a set is made twice, its determinism checked: TimedSteps.arm), so no timed
+    arm of the reference carries it. On the CPU the one warm-up forward draws one set of two,
+    and the other's first timed arm was the reference's double draw: an allowance the
+    candidate's arm + commit could spend beyond its own draws (red team rt81)."""
+    drawn = set(schedule.sets[:schedule.warmup])
+    for set_id in dict.fromkeys(schedule.sets[schedule.warmup:]):
+        if set_id not in drawn:
+            armed, _ = child.request({"op": "arm", "ids": [set_id], "seeds": [rng.getrandbits(63)]}, timeout_s())
+            if armed.get("op") != "armed":
+                raise _ChildError(armed)
 
 
 def balanced(n: int, groups: int, rng: secrets.SystemRandom) -> list[int]:

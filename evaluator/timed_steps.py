@@ -4,6 +4,7 @@ the worker's (evaluator.stopwatch); this is the child's half, the same for both 
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from contextlib import nullcontext
 from functools import partial
@@ -11,7 +12,7 @@ from typing import Any
 
 import torch
 
-from evaluator import autotune_cpu, construction_watch, timing
+from evaluator import autotune_cpu, candidate_env, construction_watch, timing
 from evaluator.forward_watch import Provenance
 from evaluator.launch_hook import own_launches
 from evaluator.output_noise import random_uninitialised
@@ -56,18 +57,22 @@ class TimedSteps:
     # ------------------------------------------------------------------ timing
     def arm(self, h: dict) -> tuple[dict, list]:
         ws = self._workspace()
+        # from here to the commit's sums, the candidate's code runs in a forward only: its launches
+        # and (CPU) torch calls elsewhere are counted (`stray`, sent by commit)
+        self.recorder.stray = 0
+        candidate_env.TIMED_STEP[0] = self.recorder if self.role == "candidate" else None
         self.batch, self.last_outputs, self.summary = [], [], None  # the previous batch's memory goes first
-        for set_id, seed in zip(h["ids"], h["seeds"], strict=True):
-            set_id = int(set_id)
-            check = self.role == "reference" and set_id not in self.draws_checked
-            with torch._C.DisableTorchFunction():  # harness work, alike in both roles (see commit)
+        with torch._C.DisableTorchFunction():  # harness work, alike in both roles (see commit)
+            for set_id, seed in zip(h["ids"], h["seeds"], strict=True):
+                set_id = int(set_id)
+                check = self.role == "reference" and set_id not in self.draws_checked
                 _as("problem", partial(ws.regenerate, set_id, int(seed), check))
-            self.draws_checked.add(set_id)
-            self.batch.append(ws.inputs(set_id))
-        if self.device == "cuda":
-            torch.cuda.synchronize()
-        nbytes = sum(x.numel() * x.element_size() for x in self.batch[0] if isinstance(x, torch.Tensor)) \
-            if self.batch else 0
+                self.draws_checked.add(set_id)
+                self.batch.append(ws.inputs(set_id))
+            if self.device == "cuda":
+                torch.cuda.synchronize()
+            nbytes = sum(x.numel() * x.element_size() for x in self.batch[0] if isinstance(x, torch.Tensor)) \
+                if self.batch else 0
         return {"op": "armed", "nbytes": nbytes}, []
 
     def go(self, h: dict) -> tuple[dict, list]:
@@ -84,6 +89,7 @@ class TimedSteps:
             return {"op": "done"}, []
         if len(self.batch) != count:
             raise ValueError(f"go of {count} forwards, but {len(self.batch)} draws are armed")
+        self._threads_outside_forward()
         who = "candidate" if self.role == "candidate" else "problem"
         recorded: list[tuple] = []
         work: list[int] = []
@@ -125,9 +131,20 @@ class TimedSteps:
             with self._like_checked():
                 outs, self.events = _as(who, partial(timing.timed_forwards, model, self.batch,
                                                      self.device, flush, *marks, spin=spin))
+        self._threads_outside_forward()
         self.last_outputs = outs
         self.summary = partial(self._summary, outs, recorded, work, watch, extra, bool(h.get("inputs_out")))
         return {"op": "done"}, []
+
+    def _threads_outside_forward(self) -> None:
+        """A candidate's Python thread alive as go starts or ends (past the integrity baseline's:
+        an honest child has none after its trials) is counted with the stray calls (commit): it
+        works on the draws or the outputs while no forward runs, in parallel with go or after it
+        answered, and the function mode, being thread-local, sees none of its torch calls (red
+        team rt81: a thread made half a relu with torch after go answered, uncharged, ok at
+        0.70x the honest time)."""
+        if self.role == "candidate" and threading.active_count() > self.integrity.threads:
+            self.recorder.stray += 1
 
     def _summary(self, outs: list, recorded: list[tuple], work: list[int], watch: Provenance | None,
                  extra: dict, inputs_out: bool = False) -> dict:
@@ -163,8 +180,19 @@ class TimedSteps:
         # the sums are the harness's own arithmetic: past a CPU candidate child's stand-in
         # function mode (evaluator.candidate_env), which made its commit 5x the reference's
         with torch._C.DisableTorchFunction():
-            return timing.commit_reply(self.last_outputs,
-                                       [self._inputs_after(i) for i in range(len(self.last_outputs))], events)
+            head, sums = timing.commit_reply(self.last_outputs,
+                                             [self._inputs_after(i) for i in range(len(self.last_outputs))], events)
+        candidate_env.TIMED_STEP[0] = None
+        if self.role == "candidate":
+            # Triton launches since this batch's arm made while no forward ran (launch_hook's
+            # `stray`), and under the CPU interpreter torch calls of the candidate's code
+            # (candidate_env), counted once the sums are taken: no harness code launches a kernel
+            # in arm, commit or between them, nor computes past DisableTorchFunction, so each is
+            # the candidate's work moved out of go's clock (a thread finishing the kernel after
+            # go answered, the kernel run on the draws in arm: red team rt77; rt81 inside the
+            # outside-go bound, and torch on the draws)
+            head["stray_calls"] = self.recorder.stray
+        return head, sums
 
     def summarise(self, h: dict) -> tuple[dict, list]:
         """After a commit: what the last go's forwards showed (`_summary`), a candidate's

@@ -588,3 +588,56 @@ def test_a_kernel_slower_on_spiked_inputs_is_held_to_those_inputs_events():
     escaped = series([(1.0, 1.0), (3.0, 1.0)])  # kind 1: 2 ms of each forward outside its events
     outcome = events_outcome(escaped, ref, k, groups, ref_s, cfg)
     assert outcome is not None and outcome.hacks == ["side_stream"], outcome
+
+
+def test_a_launch_while_no_forward_ran_in_a_timed_batch_is_forged_timing():
+    """Red team rt81: a kernel launched on the draws in arm (or by a thread after go answered)
+    was charged only past the outside-go bound; the child's harness counts such launches from
+    the draws to the sums (timed_steps.commit), and any is forged timing."""
+    class Strays(ScriptedChild):
+        def request(self, head, deadline_s, max_bytes=None):
+            reply, tensors = super().request(head, deadline_s, max_bytes)
+            if head["op"] == "commit" and self.forwards == 3:
+                reply = {**reply, "stray_calls": 1}
+            return reply, tensors
+
+    with pytest.raises(stopwatch.ForgedTiming, match="while no forward was running"):
+        stopwatch.time_candidate(Strays(), [100, 101], TimingConfig(), "cpu", 0, lambda: 5.0,
+                                 groups=[[100], [101]])
+    stopwatch.time_candidate(ScriptedChild(), [100, 101], TimingConfig(), "cpu", 0, lambda: 5.0,
+                             groups=[[100], [101]])  # none: timed as before
+
+
+def test_no_timed_arm_of_the_reference_is_its_first_draw_of_a_set():
+    """The reference child draws a set twice the first time (determinism): on the CPU the
+    warm-up draws one set of two, so the other's first timed arm was the reference's double
+    draw, an allowance the candidate's arm + commit could spend (red team rt81). Every set is
+    drawn untimed first."""
+    class Arms(ScriptedChild):
+        def __init__(self, **kw):
+            super().__init__(**kw)
+            self.arms: list[tuple[bool, int]] = []  # (timed, set) of every arm, in order
+
+        def request(self, head, deadline_s, max_bytes=None):
+            if head["op"] == "arm":
+                self.arms += [(False, s) for s in head["ids"]]
+            return super().request(head, deadline_s, max_bytes)
+
+        def timed_request(self, head, deadline_s):
+            reply = super().timed_request(head, deadline_s)
+            if head["op"] == "arm":  # the scripted arm answered through request: timed after all
+                self.arms[-len(head["ids"]):] = [(True, s) for s in head["ids"]]
+            return reply
+
+    cfg = TimingConfig()
+    schedule, cand, reveal = stopwatch.time_candidate(ScriptedChild(), [100, 101], cfg, "cpu", 0, lambda: 5.0,
+                                                      profiled_runs=2, groups=[[100], [101]])
+    assert len(set(schedule.sets)) == 2 and len(set(schedule.sets[:schedule.warmup])) == 1
+    ref = Arms()
+    stopwatch.time_reference(ref, schedule, reveal, "cpu", 0, lambda: 5.0, candidate=cand)
+    timed = [s for t, s in ref.arms if t]
+    assert timed == list(schedule.sets)  # the schedule's arms, timed, each once
+    warm = schedule.warmup
+    for i, (is_timed, s) in enumerate(ref.arms):
+        if is_timed and timed.index(s) >= warm and not any(s == e for _, e in ref.arms[:i]):
+            pytest.fail(f"set {s} first drawn by a timed arm of the reference")

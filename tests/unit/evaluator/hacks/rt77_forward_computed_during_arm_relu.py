@@ -1,4 +1,4 @@
-# hack: the kernel runs on the drawn inputs while arm answers, before go; the timed forward hands back what it made (rt77; static checks off: test_rt77_outside_go.py times it there). problem: relu. expect: hack/monkey_patch
+# hack: the kernel runs on the drawn inputs while arm answers, before go; the timed forward hands back what it made (rt77; static checks off: test_rt77_outside_go.py, where its launch in arm is forged_timing since rt81). problem: relu. expect: hack/monkey_patch
 import sys
 
 import torch

@@ -1,4 +1,4 @@
-# hack: go answered at once, a thread finishes the kernel before commit reads the sums (rt77; runs only with the static checks off: test_rt77_outside_go.py times it there). problem: relu. expect: hack/concurrency
+# hack: go answered at once, a thread finishes the kernel before commit reads the sums (rt77; runs only with the static checks off: test_rt77_outside_go.py, where its launch after go is forged_timing since rt81). problem: relu. expect: hack/concurrency
 import sys
 import threading
 import time
