@@ -1,14 +1,16 @@
 """A timing's time per forward from what the worker's clock measured (evaluator.stopwatch's
 Series): each timed batch less its null batch, plus what its untimed steps around go took
 beyond the trusted reference's for the same batch, over the batch size; the median per kind
-of input, the slowest kind's.
+of input, the slowest kind's; and how many more batches a GPU timing takes (`more_batches`).
 """
 from __future__ import annotations
 
+import math
 import statistics
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from common.config.evaluator import TimingConfig
     from evaluator.stopwatch import Series
 
 
@@ -65,3 +67,24 @@ def group_seconds(series: Series, null_cap_s: float | None = None,
     kind = {s: g for g, ids in enumerate(groups) for s in ids}
     per = [[d for d, s in zip(diffs, series.batch_sets) if kind.get(s) == g] for g in range(len(groups))]
     return [statistics.median(p) / series.batch if p else None for p in per]
+
+
+def more_batches(series: Series, cfg: TimingConfig, device: str, groups: list[list[int]]) -> int:
+    """Timed batches to add (GPU): min_batches more while any group's median net time per
+    batch is known less well than `batch_precision` of it (the ~95% interval of a median from
+    its order statistics: ranks n/2 -+ 0.98 sqrt(n)), up to max_batches in all; else 0. The
+    candidate's own nulls, uncapped: this decides only how long to measure."""
+    n = len(series.times_s)
+    if device != "cuda" or n >= cfg.max_batches:
+        return 0
+    diffs = [t - z for t, z in zip(series.times_s, series.null_s)]
+    kind = {s: g for g, ids in enumerate(groups) for s in ids}
+    for g in range(len(groups)):
+        d = sorted(x for x, s in zip(diffs, series.batch_sets) if kind.get(s, 0) == g)
+        if len(d) < 3:
+            continue
+        j = max(0, math.floor(len(d) / 2 - 0.98 * math.sqrt(len(d))))
+        width = (d[len(d) - 1 - j] - d[j]) / 2
+        if width > 0 and width > cfg.batch_precision * max(statistics.median(d), 0.0):
+            return min(cfg.min_batches, cfg.max_batches - n)
+    return 0

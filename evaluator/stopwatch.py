@@ -74,7 +74,7 @@ import torch
 
 from common.config.evaluator import TimingConfig
 from evaluator import timing as T
-from evaluator.batch_times import group_seconds, net_seconds, outside_go_seconds  # noqa: F401  (their home was here)
+from evaluator.batch_times import group_seconds, more_batches, net_seconds, outside_go_seconds  # noqa: F401  (their home was here)
 from evaluator.profiled_coverage import profiled_coverage  # noqa: F401  (its home was here)
 
 
@@ -364,8 +364,8 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
     overhead = _go(child, 1, fill, timeout_s(), null=True)[1] if device == "cuda" else 0.0
     estimate = max(statistics.median(warm) - overhead, 1e-6)
     k = batch_size(cfg, device, estimate, nbytes + output_bytes)
-    n_batches = max(math.ceil(run_count(cfg, device, estimate) / k),
-                    cfg.min_batches if device == "cuda" else 1, len(groups))
+    n_batches = max(math.ceil(run_count(cfg, device, estimate) / k), cfg.min_batches if device == "cuda"
+                    else len(groups) * cfg.cpu_batches_per_kind, len(groups))
     total = n_batches + profiled_runs
     profiled = frozenset(rng.sample(range(total), profiled_runs))
     # the timed batches take the groups in turn, and so do the profiled ones, in random orders
@@ -436,37 +436,17 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
     return schedule, series, frozenset(chosen)
 
 
-def more_batches(series: Series, cfg: TimingConfig, device: str, groups: list[list[int]]) -> int:
-    """Timed batches to add (GPU): min_batches more while any group's median net time per
-    batch is known less well than `batch_precision` of it (the ~95% interval of a median from
-    its order statistics: ranks n/2 -+ 0.98 sqrt(n)), up to max_batches in all; else 0. The
-    candidate's own nulls, uncapped: this decides only how long to measure."""
-    n = len(series.times_s)
-    if device != "cuda" or n >= cfg.max_batches:
-        return 0
-    diffs = [t - z for t, z in zip(series.times_s, series.null_s)]
-    kind = {s: g for g, ids in enumerate(groups) for s in ids}
-    for g in range(len(groups)):
-        d = sorted(x for x, s in zip(diffs, series.batch_sets) if kind.get(s, 0) == g)
-        if len(d) < 3:
-            continue
-        j = max(0, math.floor(len(d) / 2 - 0.98 * math.sqrt(len(d))))
-        width = (d[len(d) - 1 - j] - d[j]) / 2
-        if width > 0 and width > cfg.batch_precision * max(statistics.median(d), 0.0):
-            return min(cfg.min_batches, cfg.max_batches - n)
-    return 0
-
-
 def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: str,
                    fill: Fill | int, timeout_s, reveal_inputs: frozenset[int] = frozenset(),
                    candidate: Series | None = None, sample_bytes: int = 32 << 20,
-                   spiked: frozenset[int] = frozenset(), rest_within: list | None = None) -> Series:
+                   spiked: frozenset[int] = frozenset(), rest_within: list | None = None,
+                   rounds: int = 1) -> Series:
     """The same schedule on the reference, each timed batch followed by a null batch; the batches
     the candidate ran under the profiler run under it here too (a process that has run the
     profiler pays more per CUDA call, so both carry that alike). Revealed runs reveal the
     chunks the `candidate`'s reveals did, where a tensor has the same size on both sides; on a
     `spiked` run the precision deviation is also measured over the rest (`rest_within`, per
-    output: judge.judge_reveals)."""
+    output: judge.judge_reveals). Each timed batch is timed `rounds` times (`_reference_batch`)."""
     series = Series(batch=schedule.batch)
     rng = secrets.SystemRandom()
     fill = Fill.of(fill)
@@ -474,16 +454,16 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
     _first_draws(child, schedule, rng, timeout_s)
     _go(child, schedule.batch, fill, timeout_s(), null=True)  # warm the null path too
     for b, positions in enumerate(schedule.batches()):
-        _, arm_s = _arm(child, schedule, positions, timeout_s())
-        reply, seconds = _go(child, len(positions), fill, timeout_s(), profile=b in schedule.profiled)
+        reply, seconds, around_s, null_s = _reference_batch(child, schedule, positions, fill, timeout_s,
+                                                            b in schedule.profiled, rounds)
         if b in schedule.profiled and isinstance(reply.get("coverage"), dict):  # the work meter's
             series.coverage.append(reply["coverage"])
         if b not in schedule.profiled:  # the batches the candidate ran profiled: not compared
             series.times_s.append(seconds)
-            series.around_s.append(arm_s + reply["commit_s"])
+            series.around_s.append(around_s)
             series.commit_s.append(reply["commit_s"])
             series.batch_sets.append(schedule.sets[positions[0]])
-            series.null_s.append(_go(child, len(positions), fill, timeout_s(), null=True)[1])
+            series.null_s.append(null_s)
             if isinstance(reply.get("events_s"), list):
                 series.events_s.extend(float(e) for e in reply["events_s"])
         _note_inputs(series, reply, positions, schedule.warmup)
@@ -528,3 +508,24 @@ def balanced(n: int, groups: int, rng: secrets.SystemRandom) -> list[int]:
     order = [b % groups for b in range(n)]
     rng.shuffle(order)
     return order
+
+
+def _reference_batch(child, schedule: Schedule, positions: list[int], fill: Fill, timeout_s,
+                     profiled: bool, rounds: int) -> tuple[dict, float, float, float]:
+    """One batch of the reference's schedule: (the last go's reply, go seconds, arm + commit
+    seconds, null seconds). Timed `rounds` times over the same draws (each round draws them
+    again from the same seeds: an in-place reference finds its inputs fresh), the round of
+    median net time kept: a fast reference's net time is a small difference of two round
+    trips, and on 2 loaded cores a 3-8 ms hiccup in one of five of a 0.15 ms relu's gos,
+    with two batches per kind of input, moved an honest file's CPU speedup 20x between
+    evaluations (session 57; `timing.cpu_reference_rounds`). The reference is trusted and
+    its forwards are cheap; the reveals read the last round's outputs, the last go's."""
+    timed = []
+    for _ in range(1 if profiled else max(rounds, 1)):
+        _, arm_s = _arm(child, schedule, positions, timeout_s())
+        reply, seconds = _go(child, len(positions), fill, timeout_s(), profile=profiled)
+        null_s = 0.0 if profiled else _go(child, len(positions), fill, timeout_s(), null=True)[1]
+        timed.append((seconds - null_s, seconds, arm_s + reply["commit_s"], null_s))
+    _, seconds, around_s, null_s = sorted(timed)[len(timed) // 2]
+    return reply, seconds, around_s, null_s
+

@@ -65,7 +65,9 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                                                frozenset(cand.inputs_revealed), cand,
                                                run.cfg.timing.reveal_sample_bytes, spiked_runs,
                                                [judge.SPIKE_REACH * b.peak if b.peak > 0 else None
-                                                for b in base or ()])
+                                                for b in base or ()],
+                                               run.cfg.timing.cpu_reference_rounds
+                                               if run.ev.device == "cpu" else 1)
             except stopwatch._ChildError as exc:
                 raise ProblemFailed(F.untrusted(run.sanitize(str(exc.reply.get("traceback"))))) from None
             except ChildFailure as exc:

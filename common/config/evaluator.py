@@ -195,6 +195,18 @@ class TimingConfig(Section):
     """Untimed forwards before timing under the CPU interpreter."""
     cpu_runs: int = Field(5, ge=1)
     """Timed forwards under the CPU interpreter (the worker's clock; the timings say so)."""
+    cpu_batches_per_kind: int = Field(3, ge=1)
+    """Fewest timed batches per kind of input (spiked, the problem's own) under the CPU
+    interpreter, past cpu_runs: a kind's median of three rejects one batch's scheduler hiccup
+    (3-8 ms on 2 loaded cores), where the median of two is their mean (an honest relu's
+    arm + commit was charged as work moved out of go for one hiccup, session 57)."""
+    cpu_reference_rounds: int = Field(5, ge=1)
+    """Times each timed batch of the reference is run under the CPU interpreter, the round of
+    median net time kept (stopwatch._reference_batch): the trusted reference's forwards are
+    cheap there and its time a small difference of two round trips. On 2 cores at load 6
+    (session 57) a 0.15 ms relu's go took 3-8 ms in about one round of five, which with two
+    batches per kind of input moved an honest file's CPU speedup 20x between evaluations
+    (0.0021-0.041); three rounds still left a batch at 2.9 ms now and then."""
     l2_flush_bytes: int = Field(256 << 20, ge=0)
     """Size of the buffer written before every timed GPU run to flush L2; 0 disables."""
     launch_slack_us: float = Field(200.0, ge=0, le=10_000)
