@@ -54,7 +54,10 @@ Past min_batches, more batches are timed (min_batches at a time, up to max_batch
 median's ~95% interval is wider than batch_precision of it (`more_batches`): for a forward of
 tens of microseconds the pair's difference is a few percent of two round trips, and ten pairs
 left an honest relu's speedup anywhere in 0.62-1.02 from one evaluation to the next (H200,
-session 41). The reference times the same schedule.
+session 41). The reference times the same schedule; under the CPU interpreter, where its time
+is a small difference of two round trips, each of its batches `timing.cpu_reference_rounds`
+times (the median round kept: `_reference_batch`), and each kind of input gets at least
+`timing.cpu_batches_per_kind` batches.
 Pairs follow the host's load as it changes during a timing (a worker's other children
 compile and check while one times; a null median taken minutes apart in another
 process once ate a whole reference time). A candidate's null is its own process's
