@@ -1,7 +1,6 @@
 # honest: exact GELU with erf from Abramowitz-Stegun 7.1.26 (max abs error 1.5e-7), its six constants typed as tl.constexpr globals (P and A1..A5) the way people port a libm formula, the odd symmetry by sign, and an autotuned 1-D block over four configs. problem: activation/gelu
 import torch
 import torch.nn as nn
-
 import triton
 import triton.language as tl
 

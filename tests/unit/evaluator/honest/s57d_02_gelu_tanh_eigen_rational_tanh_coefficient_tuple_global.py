@@ -1,7 +1,6 @@
 # honest: GELU (tanh form) whose tanh is Eigen's float rational minimax (generic_fast_tanh_float: seven odd numerator and four even denominator coefficients, clamp at 7.9053, identity below 4e-4) rather than tl.math / libdevice; the numerator coefficients kept as one tl.constexpr tuple global indexed in the Horner loop, the denominator as tl.constexpr defaults of the helper, the two GELU constants as plain literals. problem: activation/gelu_tanh
 import torch
 import torch.nn as nn
-
 import triton
 import triton.language as tl
 

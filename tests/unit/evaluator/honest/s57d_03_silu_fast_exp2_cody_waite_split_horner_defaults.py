@@ -1,7 +1,6 @@
 # honest: SiLU with its own exp: exp(-x) = 2**t, t = -x * log2(e) split into n = floor(t + 0.5) and f in [-0.5, 0.5], 2**f by a degree-6 Horner polynomial whose coefficients (ln2**k / k!) are tl.constexpr defaults of the helper, and 2**n built in the exponent bits ((n + 127) << 23 bitcast to float32), t clamped to +-126 first: the "fast exp2" split people write when they want to avoid MUFU or libdevice. problem: activation/silu
 import torch
 import torch.nn as nn
-
 import triton
 import triton.language as tl
 

@@ -1,7 +1,6 @@
 # honest: cross entropy launched per chunk of rows, as Liger-Kernel's and unsloth's chunked losses bound their per-launch scratch: each launch is handed the views logits[i:i+C] and targets[i:i+C] and the chunk's own row count (the last chunk ragged), writes one loss per row into loss[i:i+C], and a last small kernel averages the per-row losses; online logsumexp over column blocks in float32. problem: loss/cross_entropy
 import torch
 import torch.nn as nn
-
 import triton
 import triton.language as tl
 

@@ -3,7 +3,6 @@ import math
 
 import torch
 import torch.nn as nn
-
 import triton
 import triton.language as tl
 

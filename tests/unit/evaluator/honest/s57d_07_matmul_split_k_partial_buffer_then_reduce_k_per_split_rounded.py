@@ -1,7 +1,6 @@
 # honest: split-K GEMM without atomics: SPLIT_K programs along the third grid axis each multiply their K range (cdiv(K, SPLIT_K) rounded up to BLOCK_K) into a float32 workspace of shape (SPLIT_K, M, N), and a second kernel sums the workspace over the split (the deterministic split-K people use when atomic_add's ordering is unwanted); IEEE dots. problem: matmul/matmul
 import torch
 import torch.nn as nn
-
 import triton
 import triton.language as tl
 

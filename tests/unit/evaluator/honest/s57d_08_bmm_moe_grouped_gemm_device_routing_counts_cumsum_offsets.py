@@ -1,7 +1,6 @@
 # honest: a batched matmul written as the MoE grouped GEMM of torchtitan / unsloth (tokens sorted by expert, one weight per expert): A is the (batch*M, K) token matrix, each token's expert id made on the device (arange(batch).repeat_interleave(M)), the per-expert token counts by torch.bincount and their end offsets by torch.cumsum, all on the device; a persistent grid of programs walks the experts' tiles reading each expert's [start, end) from the offsets table, so ragged groups would work unchanged. IEEE dots. problem: matmul/bmm
 import torch
 import torch.nn as nn
-
 import triton
 import triton.language as tl
 

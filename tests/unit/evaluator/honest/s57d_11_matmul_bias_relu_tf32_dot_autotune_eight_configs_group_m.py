@@ -1,7 +1,6 @@
 # honest: linear + bias + ReLU as one Triton GEMM in the KernelBench community style: tutorial 03's grouped (GROUP_SIZE_M) program ordering, TF32 tl.dot (input_precision="tf32", float32 accumulation), the bias and ReLU fused into the epilogue, and @triton.autotune over eight configs keyed on (M, N, K). problem: matmul/matmul_bias_relu
 import torch
 import torch.nn as nn
-
 import triton
 import triton.language as tl
 

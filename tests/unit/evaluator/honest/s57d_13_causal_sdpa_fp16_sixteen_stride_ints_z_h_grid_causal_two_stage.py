@@ -1,7 +1,6 @@
 # honest: causal flash attention in fp16 in the layout of Triton tutorial 06's first versions: every one of the four 4-D tensors' strides handed as its own int (stride_qz, stride_qh, stride_qm, stride_qk and likewise for k, v, o: sixteen stride ints) plus Z, H and N_CTX, a grid of (query blocks, Z * H), the off-diagonal key blocks without a mask and the diagonal block with one (two stages), base-2 online softmax with sm_scale * 1.44269504 folded, fp16 dots accumulating in float32. problem: attention/causal_sdpa_fp16
 import torch
 import torch.nn as nn
-
 import triton
 import triton.language as tl
 

@@ -1,7 +1,6 @@
 # honest: a row-wise cumsum as the textbook two-pass blocked scan: the first kernel writes each (row, chunk)'s total into a small float32 partials buffer (rows, n_chunks), the second scans its chunk with tl.cumsum and adds the sum of the row's earlier chunk totals, loaded from that buffer with a mask; the chunk count is a host cdiv handed as an int. problem: reduction/cumsum
 import torch
 import torch.nn as nn
-
 import triton
 import triton.language as tl
 

@@ -1,7 +1,6 @@
 # honest: sum over the middle dimension launched once per batch element from a Python loop (unsloth-style "for b in range(B)" around a 2-D kernel): each launch is handed x[b] (dim1, dim2) and out[b] (dim2,) views with the row stride, each program sums a block of columns down the rows in float32. problem: reduction/sum_dim
 import torch
 import torch.nn as nn
-
 import triton
 import triton.language as tl
 

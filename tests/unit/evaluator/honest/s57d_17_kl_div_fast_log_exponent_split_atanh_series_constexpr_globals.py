@@ -1,7 +1,6 @@
 # honest: KL divergence (batchmean) with its own logarithm, as fast-math ports of logf write it: the target's float32 bits split into exponent ((bits >> 23) & 0xFF) - 127 and mantissa (bits & 0x7FFFFF | 0x3F800000), the mantissa moved into [sqrt(1/2), sqrt(2)), log(m) = 2 atanh(s) with s = (m - 1)/(m + 1) by a five-term odd series whose coefficients (2, 2/3, 2/5, 2/7, 2/9) and LN2, SQRT2 are tl.constexpr globals; xlogy's convention (0 where the target is 0); per-row partial sums in a buffer, a second kernel divides their sum by the batch. problem: loss/kl_div
 import torch
 import torch.nn as nn
-
 import triton
 import triton.language as tl
 

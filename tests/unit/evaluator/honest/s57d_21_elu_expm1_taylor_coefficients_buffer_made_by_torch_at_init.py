@@ -1,7 +1,6 @@
 # honest: ELU with an accurate expm1 near zero, as libm ports do: for |x| < 0.5 a Taylor series whose nine coefficients 1/k! (k = 1..9) the module computes once at construction with torch (exp(-lgamma(k + 1)) over an arange) and keeps as a float32 buffer the kernel loads as scalars in a tl.static_range Horner loop; exp(x) - 1 elsewhere. problem: activation/elu
 import torch
 import torch.nn as nn
-
 import triton
 import triton.language as tl
 

@@ -3,7 +3,6 @@ import itertools
 
 import torch
 import torch.nn as nn
-
 import triton
 import triton.language as tl
 

@@ -1,7 +1,6 @@
 # honest: exact GELU with erf ported from fdlibm's s_erf.c (the layout of the Rust libm / musl ports: the coefficient sets PP, QQ, PA, QA, RA, SA, RB, SB as eight tuples, 53 typed numbers, each a tl.constexpr global handed to one Horner helper with its length), the four ranges |x| < 0.84375, < 1.25, < 1/0.35, < 6 picked by tl.where, erff's split of x into a 12-bit-truncated head for exp(-z*z - 0.5625) * exp((z - x)(z + x) + R/S); float32 throughout. problem: activation/gelu
 import torch
 import torch.nn as nn
-
 import triton
 import triton.language as tl
 
