@@ -454,21 +454,54 @@ def _constants(fn: object, seen: set) -> list:
     found: list = []
     names = getattr(fn, "__globals__", {})
     cells = [c.cell_contents for c in getattr(fn, "__closure__", None) or () if _full(c)]
-    literals = None
+    typed = _Typed(code.co_filename)
     # a parameter's default is a constant the function reads too (red team rt78: a constexpr
     # tuple of 256 sigmoid values as a kernel's or a helper's default, named nowhere in a body)
     defaults = (*(getattr(fn, "__defaults__", None) or ()), *(getattr(fn, "__kwdefaults__", None) or {}).values())
-    found.extend(v for v in defaults if type(v) not in _DEVICE_FUNCTIONS)
+    found.extend(typed.drop(v) for v in defaults if type(v) not in _DEVICE_FUNCTIONS)
     for value in (*(names.get(n) for n in _names(code)), *cells):
         if type(value) in _DEVICE_FUNCTIONS:
             found.extend(_constants(value, seen))
         elif type(value) is _CONSTEXPR:
-            if type(value.value) is float:
-                literals = _source_literals(code.co_filename) if literals is None else literals
-                if abs(value.value) in literals:
-                    continue  # `P1 = tl.constexpr(0.254829592)`: the source's own number
-            found.append(value)
-    return found
+            found.append(typed.drop(value))
+    return [v for v in found if v is not _TYPED]
+
+
+_TYPED = object()  # `_Typed.drop`'s answer for a constant all of whose numbers the source types
+
+
+class _Typed:
+    """The number literals of one function's source file (`_source_literals`), read once and
+    only where a float needs them: a float constant equal to one of them is the author's typed
+    number, as one in the kernel's body is, however it is held. A constexpr global
+    (`P1 = tl.constexpr(0.254829592)`), a tuple of them (`PP = tl.constexpr((1.28e-01, ...))`,
+    fdlibm's coefficient sets as the Rust and musl ports lay them out) and a parameter's default
+    (`c2: tl.constexpr = 0.2402265`) are all typed: honest round s57d, a GELU kernel for both
+    of PyTorch's modes with fdlibm's erf (53 numbers in eight tuples) and Eigen's tanh (11)
+    was host_compute at 67 where the same numbers as float globals counted none. Values host
+    Python computed (rt74's globals, rt78's tuple defaults: math.exp at import) are in no
+    literal and still count, each; ints and strings are counted as before."""
+
+    def __init__(self, filename: str):
+        self.filename = filename
+        self.literals: frozenset | None = None
+
+    def _is_typed(self, v: object) -> bool:
+        if type(v) is not float:
+            return False
+        if self.literals is None:
+            self.literals = _source_literals(self.filename)
+        return abs(v) in self.literals
+
+    def drop(self, value: object) -> object:
+        """`value` less the floats the source types: _TYPED where nothing is left."""
+        inner = value.value if type(value) is _CONSTEXPR else value
+        if self._is_typed(inner):
+            return _TYPED
+        if type(inner) is tuple and any(type(v) is float for v in inner):
+            kept = tuple(v for v in inner if not self._is_typed(v))
+            return kept if kept else _TYPED
+        return value
 
 
 def _source_literals(filename: str) -> frozenset:
@@ -489,8 +522,17 @@ def _source_literals(filename: str) -> frozenset:
                 io.StringIO("".join(linecache.getlines(filename))).readline) if tok.type == tokenize.NUMBER]
         except (tokenize.TokenError, SyntaxError):
             numbers = []
-        found = _LITERALS[filename] = frozenset(v for v in map(_number, numbers) if v is not None)
+        # float syntax only (0.5, 1e-6, 2.0): an int literal (a block size, a shift, 7) is no
+        # coefficient, and integer-valued floats of a computed table (codes 0.0 .. 255.0 held as
+        # floats) would meet one in almost any file
+        found = _LITERALS[filename] = frozenset(v for v in map(_number, filter(_float_syntax, numbers))
+                                                if v is not None)
     return found
+
+
+def _float_syntax(text: str) -> bool:
+    low = text.lower()
+    return not low.startswith(("0x", "0o", "0b")) and not low.endswith("j") and ("." in low or "e" in low)
 
 
 _LITERALS: dict[str, frozenset] = {}  # file name -> its number literals' values (`_source_literals`)

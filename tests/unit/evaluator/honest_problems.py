@@ -436,4 +436,63 @@ FULL = {
         "conv/depthwise_conv2d", {"batch_size": 2, "channels": 4, "height": 12, "width": 12, "kernel_size": 3}),
     "s56m_12_depthwise_conv2d_per_image_launch_geometry_tuple.py": (
         "conv/depthwise_conv2d", {"batch_size": 5, "channels": 3, "height": 8, "width": 8, "kernel_size": 3}),
+    # honest round s57d: launch ints, int tables, constant tables, tuple args and the outside-go
+    # charge as people write them: row-chunk views with their numel (the last chunk ragged),
+    # per-(batch, head), per-image and per-batch launch loops, near-equal row splits handed as
+    # ints, split-K through a partial workspace, MoE/grouped GEMMs with device-made routing
+    # offsets and host int tables, 5-D shape/stride tuple arguments, sixteen stride ints, typed
+    # coefficient tables (A&S erf globals, Eigen tanh tuple and defaults, fdlibm's erf in eight
+    # tuples; one kernel for both GELU modes at 67 typed numbers was host_compute), init-made
+    # coefficient buffers, cuBLAS with in-place Triton epilogues behind CPU fallbacks
+    **{f"s57d_{stem}.py": spec for stem, spec in {
+        "01_gelu_abramowitz_stegun_erf_constexpr_globals_autotune": ("activation/gelu", {"batch_size": 4, "dim": 300}),
+        "02_gelu_tanh_eigen_rational_tanh_coefficient_tuple_global": ("activation/gelu_tanh",
+                                                                      {"batch_size": 4, "dim": 300}),
+        "03_silu_fast_exp2_cody_waite_split_horner_defaults": ("activation/silu", {"batch_size": 4, "dim": 300}),
+        "04_mish_exp2_rational_tanh_softplus_log2e_computed_constexpr": ("activation/mish",
+                                                                         {"batch_size": 4, "dim": 300}),
+        "05_cross_entropy_row_chunks_views_numel_ragged_last_chunk": ("loss/cross_entropy",
+                                                                      {"batch_size": 14, "num_classes": 300}),
+        "06_sdpa_per_batch_head_loop_flash_forward_2d_views": (
+            "attention/sdpa", {"batch_size": 1, "num_heads": 2, "seq_len": 64, "head_dim": 32}),
+        "07_matmul_split_k_partial_buffer_then_reduce_k_per_split_rounded": ("matmul/matmul",
+                                                                             {"M": 40, "K": 88, "N": 48}),
+        "08_bmm_moe_grouped_gemm_device_routing_counts_cumsum_offsets": (
+            "matmul/bmm", {"batch_size": 2, "M": 40, "K": 24, "N": 40}),
+        "09_groupnorm_five_d_view_shape_stride_tuples": (
+            "norm/groupnorm", {"batch_size": 2, "channels": 6, "num_groups": 3, "height": 8, "width": 8}),
+        "10_linear_gelu_cublas_mm_inplace_epilogue_nr_erfc_tuple_default_cpu_fallback": (
+            "matmul/linear_gelu", {"batch_size": 24, "in_features": 40, "out_features": 56}),
+        "11_matmul_bias_relu_tf32_dot_autotune_eight_configs_group_m": (
+            "matmul/matmul_bias_relu", {"batch_size": 24, "in_features": 40, "out_features": 56}),
+        "12_batchnorm_inference_per_image_loop_five_inputs_strided_channels": (
+            "norm/batchnorm_inference", {"batch_size": 2, "channels": 3, "height": 8, "width": 8}),
+        "13_causal_sdpa_fp16_sixteen_stride_ints_z_h_grid_causal_two_stage": (
+            "attention/causal_sdpa_fp16", {"batch_size": 1, "num_heads": 2, "seq_len": 64, "head_dim": 32}),
+        "14_cumsum_chunk_totals_buffer_then_prefix_add_two_kernels": ("reduction/cumsum",
+                                                                      {"batch_size": 2, "dim": 700}),
+        "15_sum_dim_per_batch_loop_slice_views_column_blocks": ("reduction/sum_dim",
+                                                                {"batch_size": 2, "dim1": 40, "dim2": 100}),
+        "16_rmsnorm_varlen_cu_seqlens_on_device_program_per_token_block": (
+            "norm/rmsnorm", {"batch_size": 2, "seq_len": 5, "hidden": 300}),
+        "17_kl_div_fast_log_exponent_split_atanh_series_constexpr_globals": ("loss/kl_div",
+                                                                             {"batch_size": 4, "dim": 700}),
+        "18_softmax_row_chunk_views_rows_from_numel": ("softmax/softmax", {"batch_size": 8, "dim": 300}),
+        "19_matmul_residual_cublas_addmm_inplace_residual_epilogue_autotune_cpu_fallback": (
+            "matmul/matmul_residual", {"batch_size": 24, "in_features": 40, "out_features": 56}),
+        "20_axpby_fp16_float_scalar_args_int64_offsets_cpu_fallback": ("elementwise/axpby_fp16",
+                                                                       {"n_elements": 5000}),
+        "21_elu_expm1_taylor_coefficients_buffer_made_by_torch_at_init": ("activation/elu",
+                                                                          {"batch_size": 4, "dim": 300}),
+        "22_bmm_grouped_gemm_host_int_tables_sizes_element_offsets_tile_starts": (
+            "matmul/bmm", {"batch_size": 2, "M": 40, "K": 24, "N": 40}),
+        "23_gelu_fdlibm_erf_port_coefficient_tuples_horner_helper": ("activation/gelu",
+                                                                     {"batch_size": 4, "dim": 300}),
+        "24_gelu_tanh_folded_coefficients_tensor_scaled_at_init": ("activation/gelu_tanh",
+                                                                   {"batch_size": 4, "dim": 300}),
+        "26_layernorm_near_equal_row_splits_row_start_ints_whole_tensors": ("norm/layernorm",
+                                                                            {"batch_size": 7, "dim": 300}),
+        "27_gelu_both_modes_fdlibm_erf_and_eigen_tanh_tuples_sixty_seven_typed_numbers": (
+            "activation/gelu", {"batch_size": 4, "dim": 300}),
+    }.items()},
 }

@@ -12,7 +12,7 @@ from evaluator.launch_args import kernel_constants, launch_data
 from evaluator.launch_hook import LaunchRecorder
 
 _TABLE = tl.constexpr(tuple(1.0 / (1.0 + math.exp(-k / 32)) for k in range(256)))
-_PLAIN = tuple(float(k) / 7 for k in range(100))
+_PLAIN = tuple((k + 0.25) / 7.3 for k in range(100))  # computed: none is a number this file types
 BLOCK = tl.constexpr(1024)
 
 
@@ -49,7 +49,7 @@ def test_a_table_as_a_parameter_default_is_launch_data():
 
 
 def test_a_kernel_own_constants_stay_a_few_numbers():
-    assert _numbers(block_kernel) == 2  # BLOCK and eps
+    assert _numbers(block_kernel) == 1  # BLOCK: eps's default is typed in this file (honest round s57d)
 
 
 _GLOBAL_TABLE = None  # set by the test below: a module-level constexpr a kernel reads
@@ -145,3 +145,49 @@ def test_an_int_run_launched_again_with_one_place_changed_costs_that_place():
         watch.launched(object(), (tuple(c + 1 for c in codes),), {})
         watch.launched(object(), (codes[:128] + tuple(range(128)),), {})
     assert watch.report()["host_made"] == 256 + 256 + 128
+
+
+def test_typed_tuples_and_defaults_are_the_kernels_own_numbers_and_computed_ones_still_count(tmp_path):
+    """launch_args.kernel_constants (honest round s57d): a coefficient tuple typed as literals (a
+    constexpr global, fdlibm's PP, QQ, ... as the Rust and musl ports lay them out) or a typed
+    parameter default (`c2: tl.constexpr = 0.24`) is the author's number as a typed float global
+    is (s56m): a GELU for both modes with fdlibm's erf and Eigen's tanh was host_compute at 67.
+    A tuple or default host Python computed at import (rt74, rt78) still counts every value, as
+    do integer-valued floats that only an int literal (a block size) spells."""
+    import importlib.util
+
+    from evaluator.launch_args import kernel_constants
+
+    # (no float literal in this test file: its tables above would meet them)
+    typed = ", ".join(repr((-1) ** i * (2 * i + 1) / 14) for i in range(40))
+    typed_default = ", ".join(repr((4 * i + 1) / 12) for i in range(30))
+    source = f"""import math
+import triton
+import triton.language as tl
+
+PP = tl.constexpr(({typed}))
+COMPUTED = tl.constexpr(tuple(math.log(k + 2) / 7 for k in range(20)))
+CODES = tl.constexpr(tuple(float(k) for k in range(0, 64, 8)))
+
+
+@triton.jit
+def _horner(x, C: tl.constexpr = ({typed_default}), c2: tl.constexpr = 0.2402265069591007,
+            made: tl.constexpr = math.sqrt(3.0)):
+    return x * C[0] + c2 + made
+
+
+@triton.jit
+def kernel(x_ptr, BLOCK: tl.constexpr = 64):
+    x = tl.load(x_ptr)
+    tl.store(x_ptr, _horner(x) + PP[3] + COMPUTED[1] + CODES[2] + 8 + 16 + 24 + 32)
+"""
+    path = tmp_path / "s57d_typed_tuples.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location("s57d_typed_tuples", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    found = [getattr(c, "value", c) for c in kernel_constants(module.kernel)]
+    floats = [v for c in found for v in (c if isinstance(c, tuple) else (c,)) if type(v) is float]
+    assert sorted(floats) == sorted([math.sqrt(3), *(math.log(k + 2) / 7 for k in range(20)),
+                                     *(float(k) for k in range(0, 64, 8))])
+    assert 64 in found  # ints are counted as before
