@@ -190,7 +190,12 @@ class TimingConfig(Section):
     Honest arm + commit medians against the reference's on 2 idle cores (session 57): relu
     1.2-1.5 ms / 0.6-0.8, linear + relu 1.3-1.7 / 0.8, softmax 1.3-1.7 / 0.6-0.8, matmul
     1.7-1.9 / 1.0 (1.4-2.9x, at most 1.1 ms over). Loose: the CPU's time says nothing of the
-    GPU's, and an interpreted forward is tens of milliseconds."""
+    GPU's, and an interpreted forward is tens of milliseconds. Under load an honest file is
+    still charged a few ms now and then (s57d: 0.7-9.5 ms on 130-330 ms forwards, no verdict
+    changed): the child's own commit took 0.1-0.4 ms where the worker's clock read 4-24 ms
+    for about one candidate commit in six at load 5-7, and not for the reference's: the
+    wake-up of a process that has just run tens of ms of interpreted forward waits behind
+    the other runnable processes' time slices (measured, session 57)."""
     cpu_warmup_runs: int = Field(1, ge=0)
     """Untimed forwards before timing under the CPU interpreter."""
     cpu_runs: int = Field(5, ge=1)
