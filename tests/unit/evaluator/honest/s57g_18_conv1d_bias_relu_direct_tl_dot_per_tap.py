@@ -1,4 +1,4 @@
-# honest: same-padded conv1d + bias + ReLU as a direct Triton kernel (grid over (batch, out-channel tiles, length tiles); for each tap and input-channel block a tl.dot of the weight slice with the shifted input window, zero padding by masks; input_precision "ieee" to match cuDNN with TF32 off; bias and ReLU in the epilogue; the weight pre-permuted once to (K, C_in, C_out) and cached by version). problem: conv/conv1d_bias_relu
+# honest: same-padded conv1d + bias + ReLU as a direct Triton kernel (grid over (batch, out-channel tiles, length tiles); for each tap and input-channel block a tl.dot of the weight slice with the shifted input window, zero padding by masks; input_precision "ieee" to match cuDNN with TF32 off; bias and ReLU in the epilogue; the weight permuted to (K, C_in, C_out) per call). problem: conv/conv1d_bias_relu
 import torch
 import torch.nn as nn
 import triton
@@ -40,16 +40,6 @@ class ModelNew(nn.Module):
     def __init__(self, in_channels: int, out_channels: int, kernel_size: int):
         super().__init__()
         self.conv = nn.Conv1d(in_channels, out_channels, kernel_size, padding=kernel_size // 2)
-        self._w_cache = None
-        self._w_version = None
-
-    def _packed_weight(self):
-        w = self.conv.weight
-        if self._w_cache is None or self._w_version != w._version or self._w_cache.device != w.device:
-            self._w_cache = w.detach().permute(2, 1, 0).contiguous()
-            self._w_version = w._version
-        return self._w_cache
-
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         x = x.contiguous()
         B, C_in, L = x.shape
@@ -58,7 +48,7 @@ class ModelNew(nn.Module):
         BLOCK_CO, BLOCK_CI, BLOCK_L = 64, 32, 64
         grid = (B, triton.cdiv(C_out, BLOCK_CO), triton.cdiv(L, BLOCK_L))
         conv1d_bias_relu_kernel[grid](
-            x, self._packed_weight(), self.conv.bias, y, C_in, C_out, L,
+            x, self.conv.weight.permute(2, 1, 0).contiguous(), self.conv.bias, y, C_in, C_out, L,
             x.stride(0), x.stride(1), y.stride(0), y.stride(1),
             KSIZE=K, PAD=K // 2, BLOCK_CO=BLOCK_CO, BLOCK_CI=BLOCK_CI, BLOCK_L=BLOCK_L,
             num_warps=4,
