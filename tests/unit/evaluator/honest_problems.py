@@ -439,7 +439,9 @@ FULL = {
     # honest round s57g: Liger/FlagGems/unsloth/xformers/attorch idioms for the thinner problem
     # groups (each file's first line names them); all ok on the first run but the Liger
     # ensure_contiguous rebinding *args through maybe_to_contiguous (05: refused as a decorator
-    # off the allowlist until static_decorators took that shape)
+    # off the allowlist until static_decorators took that shape). Refusals kept by design: 01's
+    # first draft wrapped the kernels in a libentry class (__getitem__, or a
+    # triton.KernelInterface subclass with run), 18's read the weight's private _version
     **{f"s57g_{stem}.py": (problem, None) for stem, problem in {
         "01_mse_close_flaggems_libentry_two_pass": "loss/mse_close",
         "02_mish_flaggems_heuristics_dtype_constexpr": "activation/mish",
