@@ -171,11 +171,12 @@ class TransparentDecorators:
         read only by `return fn(*name, ...)` statements of the wrapper itself, so at most once
         (a second read would find it empty)."""
         scope, bindings = self.scopes.lookup(name)
-        if scope is None or scope.node is not wrapper or len(bindings) != 1:
+        own = [b for b in bindings if b is not star]  # `args = [...] for arg in args]` rebinds *args
+        if scope is None or scope.node is not wrapper or len(own) != 1:
             return False
-        target = bindings[0].node
+        target = own[0].node
         assign = self.scopes.parent.get(id(target))
-        if not (bindings[0].kind == "local" and isinstance(assign, ast.Assign)
+        if not (own[0].kind == "local" and isinstance(assign, ast.Assign)
                 and assign.targets == [target] and isinstance(target, ast.Name)):
             return False
         value = assign.value
@@ -188,12 +189,13 @@ class TransparentDecorators:
             return False
         gen = value.generators[0]
         if gen.ifs or gen.is_async or not isinstance(gen.target, ast.Name) or not (
-                isinstance(gen.iter, ast.Name) and self._is(gen.iter, star)):
+                isinstance(gen.iter, ast.Name) and (self._is(gen.iter, star) or (
+                    gen.iter.id == name.id and self.scopes.lookup(gen.iter)[1] == bindings))):
             return False
         if not self._contiguous_element(value.elt, gen.target):
             return False
         reads = [n for n in ast.walk(wrapper) if isinstance(n, ast.Name) and n.id == name.id
-                 and n is not target and self.scopes.lookup(n)[1] == bindings]
+                 and n is not target and n is not gen.iter and self.scopes.lookup(n)[1] == bindings]
         for read in reads:
             star_node = self.scopes.parent.get(id(read))
             call = self.scopes.parent.get(id(star_node))
@@ -213,7 +215,24 @@ class TransparentDecorators:
     def _contiguous_element(self, elt: ast.expr, item: ast.Name) -> bool:
         """`i if not isinstance(i, torch.Tensor) else i.contiguous()`, or `i.contiguous() if
         isinstance(i, torch.Tensor) else i`, i the comprehension's own variable, isinstance the
-        builtin."""
+        builtin; or `helper(i)` of a def bound once whose whole body returns that expression of
+        its one parameter (Liger's `maybe_to_contiguous`: honest round s57g)."""
+        if isinstance(elt, ast.Call) and isinstance(elt.func, ast.Name) and len(elt.args) == 1 \
+                and not elt.keywords and self._item(elt.args[0], item):
+            _, bindings = self.scopes.lookup(elt.func)
+            helper = bindings[0].node if len(bindings) == 1 else None
+            if not (isinstance(helper, ast.FunctionDef) and not helper.decorator_list
+                    and not helper.args.posonlyargs and len(helper.args.args) == 1
+                    and not (helper.args.vararg or helper.args.kwonlyargs or helper.args.kwarg
+                             or helper.args.defaults) and len(helper.body) == 1
+                    and isinstance(helper.body[0], ast.Return) and helper.body[0].value is not None):
+                return False
+            param = self._param(helper.args.args[0])
+            return self._contiguous_ifexp(helper.body[0].value, lambda n: isinstance(
+                n, ast.Name) and self._is(n, param))
+        return self._contiguous_ifexp(elt, lambda n: self._item(n, item))
+
+    def _contiguous_ifexp(self, elt: ast.expr, is_item: Callable[[ast.expr], bool]) -> bool:
         if not isinstance(elt, ast.IfExp):
             return False
         test, keep, made = elt.test, elt.body, elt.orelse
@@ -221,15 +240,15 @@ class TransparentDecorators:
             test = test.operand
         else:
             keep, made = made, keep
-        return (self._tensor_test(test, item) and self._item(keep, item)
+        return (self._tensor_test(test, is_item) and is_item(keep)
                 and isinstance(made, ast.Call) and not made.args and not made.keywords
                 and isinstance(made.func, ast.Attribute) and made.func.attr == "contiguous"
-                and self._item(made.func.value, item))
+                and is_item(made.func.value))
 
-    def _tensor_test(self, test: ast.expr, item: ast.Name) -> bool:
+    def _tensor_test(self, test: ast.expr, is_item: Callable[[ast.expr], bool]) -> bool:
         return (isinstance(test, ast.Call) and isinstance(test.func, ast.Name)
                 and test.func.id == "isinstance" and self._builtin(test.func)
-                and not test.keywords and len(test.args) == 2 and self._item(test.args[0], item)
+                and not test.keywords and len(test.args) == 2 and is_item(test.args[0])
                 and self.qualify(test.args[1]) == "torch.Tensor")
 
     def _item(self, node: ast.expr, item: ast.Name) -> bool:

@@ -494,5 +494,32 @@ FULL = {
                                                                             {"batch_size": 7, "dim": 300}),
         "27_gelu_both_modes_fdlibm_erf_and_eigen_tanh_tuples_sixty_seven_typed_numbers": (
             "activation/gelu", {"batch_size": 4, "dim": 300}),
+    # honest round s57g: Liger/FlagGems/unsloth/xformers/attorch idioms for the thinner problem
+    # groups (each file's first line names them); all ok on the first run but the Liger
+    # ensure_contiguous rebinding *args through maybe_to_contiguous (05: refused as a decorator
+    # off the allowlist until static_decorators took that shape). Refusals kept by design: 01's
+    # first draft wrapped the kernels in a libentry class (__getitem__, or a
+    # triton.KernelInterface subclass with run), 18's read the weight's private _version
+    **{f"s57g_{stem}.py": (problem, None) for stem, problem in {
+        "01_mse_close_flaggems_libentry_two_pass": "loss/mse_close",
+        "02_mish_flaggems_heuristics_dtype_constexpr": "activation/mish",
+        "03_add_broadcast_flaggems_cached_launcher_by_shape": "elementwise/add_broadcast",
+        "04_hinge_attorch_autograd_function_two_stage": "loss/hinge",
+        "05_mul_broadcast_liger_calculate_settings_rows": "elementwise/mul_broadcast",
+        "06_cosine_loss_liger_rows_then_mean_kernel": "loss/cosine_loss",
+        "07_kl_div_close_liger_kldiv_batchmean_rows": "loss/kl_div_close",
+        "08_subtract_mean_flaggems_two_pass_looped_row": "reduction/subtract_mean",
+        "09_leaky_relu_flaggems_pointwise_dynamic_scalar_param": "activation/leaky_relu",
+        "10_conv_add_sigmoid_cudnn_then_fused_bias_sigmoid_inplace": "fused/conv_add_sigmoid",
+        "11_matmul_residual_xformers_autotune_grouped_tf32_epilogue": "matmul/matmul_residual",
+        "12_l2_normalize_liger_rownorm_rstd_cache": "norm/l2_normalize",
+        "13_causal_softmax_xformers_causal_constexpr_rows": "softmax/causal_softmax",
+        "14_kl_div_persistent_rows_per_program_partials": "loss/kl_div",
+        "15_smooth_l1_unsloth_chunked_rows_beta_constexpr": "loss/smooth_l1",
+        "16_matmul_sigmoid_sum_gemm_epilogue_rowsum_partials_fp16_fallback": "fused/matmul_sigmoid_sum",
+        "17_matmul_softmax_addmm_then_liger_softmax_online_blocks": "fused/matmul_softmax",
+        "18_conv1d_bias_relu_direct_tl_dot_per_tap": "conv/conv1d_bias_relu",
+        "19_mul_broadcast_launcher_dict_keyed_on_shape_autograd_fn": "elementwise/mul_broadcast",
+        "20_add_broadcast_plane_per_program_noncontig_torch_fallback": "elementwise/add_broadcast",
     }.items()},
 }

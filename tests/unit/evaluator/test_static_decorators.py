@@ -169,6 +169,33 @@ ACCEPTED = {
             def forward(self, x):
                 return run_contiguous(x)
     ''',
+    # Liger's ensure_contiguous without a ctx parameter: *args itself rebound to its copy made
+    # contiguous by a helper def whose body is the keep-or-contiguous expression, on a module
+    # function and on a method (honest round s57g)
+    "star_args_rebound_by_maybe_to_contiguous_helper": '''
+        import functools
+
+        def ensure_contiguous(fn):
+            @functools.wraps(fn)
+            def wrapper(*args, **kwargs):
+                def maybe_to_contiguous(x):
+                    return x.contiguous() if isinstance(x, torch.Tensor) else x
+
+                args = [maybe_to_contiguous(arg) for arg in args]
+                kwargs = {k: maybe_to_contiguous(v) for k, v in kwargs.items()}
+                return fn(*args, **kwargs)
+
+            return wrapper
+
+        @ensure_contiguous
+        def scale(x):
+            return launch(x)
+
+        class ModelNew(nn.Module):
+            @ensure_contiguous
+            def forward(self, x):
+                return scale(x)
+    ''',
 }
 
 
@@ -572,6 +599,104 @@ REJECTED = {
             tl.store(x_ptr, 1.0)
 
         k3 = deco(k2)
+    ''', "forbidden_syntax"),
+    # *args rebound to its contiguous copy (honest round s57g): the helper may only keep or
+    # make contiguous its own parameter, be bound once and be one return; args bound once more
+    "rebound_args_helper_substitutes": ('''
+        def deco(fn):
+            def wrapper(*args):
+                def swap(x):
+                    return x.contiguous() if isinstance(x, torch.Tensor) else torch
+                args = [swap(a) for a in args]
+                return fn(*args)
+            return wrapper
+
+        class Peek(nn.Module):
+            @deco  # <-
+            def peek(self, *rest):
+                return self.sys
+    ''', "forbidden_syntax"),
+    "rebound_args_helper_two_statements": ('''
+        def deco(fn):
+            def wrapper(*args):
+                def swap(x):
+                    x = torch
+                    return x.contiguous() if isinstance(x, torch.Tensor) else x
+                args = [swap(a) for a in args]
+                return fn(*args)
+            return wrapper
+
+        class Peek(nn.Module):
+            @deco  # <-
+            def peek(self, *rest):
+                return self.sys
+    ''', "forbidden_syntax"),
+    "rebound_args_helper_default": ('''
+        def deco(fn):
+            def wrapper(*args):
+                def swap(x, y=torch):
+                    return x.contiguous() if isinstance(x, torch.Tensor) else x
+                args = [swap(a) for a in args]
+                return fn(*args)
+            return wrapper
+
+        class Peek(nn.Module):
+            @deco  # <-
+            def peek(self, *rest):
+                return self.sys
+    ''', "forbidden_syntax"),
+    "rebound_args_helper_bound_twice": ('''
+        def deco(fn):
+            def wrapper(*args):
+                def swap(x):
+                    return x.contiguous() if isinstance(x, torch.Tensor) else x
+                swap = lambda x: torch
+                args = [swap(a) for a in args]
+                return fn(*args)
+            return wrapper
+
+        class Peek(nn.Module):
+            @deco  # <-
+            def peek(self, *rest):
+                return self.sys
+    ''', "forbidden_syntax"),
+    "rebound_args_bound_again": ('''
+        def deco(fn):
+            def wrapper(*args):
+                args = [a if not isinstance(a, torch.Tensor) else a.contiguous() for a in args]
+                args = [torch, *args]
+                return fn(*args)
+            return wrapper
+
+        class Peek(nn.Module):
+            @deco  # <-
+            def peek(self, *rest):
+                return self.sys
+    ''', "forbidden_syntax"),
+    "rebound_args_mutated": ('''
+        def deco(fn):
+            def wrapper(*args):
+                args = [a if not isinstance(a, torch.Tensor) else a.contiguous() for a in args]
+                args[0] = torch
+                return fn(*args)
+            return wrapper
+
+        class Peek(nn.Module):
+            @deco  # <-
+            def peek(self, *rest):
+                return self.sys
+    ''', "forbidden_syntax"),
+    "rebound_args_sliced": ('''
+        def deco(fn):
+            def wrapper(*args):
+                args = [a if not isinstance(a, torch.Tensor) else a.contiguous() for a in args]
+                return fn(*args[1:])
+            return wrapper
+
+        class Peek(nn.Module):
+            @deco  # <-
+            def peek(self, *rest):
+                return self.sys
     ''', "forbidden_syntax"),
     "wraps_called": ('''
         import functools
