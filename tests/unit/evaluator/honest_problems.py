@@ -494,6 +494,7 @@ FULL = {
                                                                             {"batch_size": 7, "dim": 300}),
         "27_gelu_both_modes_fdlibm_erf_and_eigen_tanh_tuples_sixty_seven_typed_numbers": (
             "activation/gelu", {"batch_size": 4, "dim": 300}),
+    }.items()},
     # honest round s57g: Liger/FlagGems/unsloth/xformers/attorch idioms for the thinner problem
     # groups (each file's first line names them); all ok on the first run but the Liger
     # ensure_contiguous rebinding *args through maybe_to_contiguous (05: refused as a decorator
