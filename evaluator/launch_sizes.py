@@ -27,7 +27,8 @@ from __future__ import annotations
 import inspect
 
 from evaluator.launch_args import HEURISTIC_OPTIONS, _constexpr_names, launch_ints
-from evaluator.launch_storage import handed_tensors
+from evaluator.launch_ints import MAX_SEQUENCE, sequence_cost
+from evaluator.launch_storage import handed_leaves
 
 _POWERS = tuple(1 << k for k in range(1, 21))  # divisors a grid's cdiv or a tile split uses
 _MAX_BASE = 256  # a launch's tensor numbers kept for the products (more: the first ones)
@@ -74,14 +75,51 @@ def _signature(kernel: object) -> tuple[tuple, frozenset]:
     return found[1], _constexpr_names(kernel)
 
 
-def tensor_numbers(tensors: list) -> frozenset[int]:
-    """The sizes, strides, numels and element offsets of a launch's tensors."""
+def _root(t: object) -> object | None:
+    """The tensor whose numbers may explain a launch's ints for `t` (red team rt80): a view's
+    base, never the view's own shape, numel, strides or offset (host Python cut `scratch[:code]`,
+    `narrow`, `view(code, -1)` or `as_strided` to a size of its choosing); a view made where no
+    base is kept (inference mode) that is smaller than its storage or starts inside it explains
+    nothing; any other tensor itself."""
+    base = getattr(t, "_base", None)
+    if base is not None:
+        return base
+    try:
+        whole = t.storage_offset() == 0 and t.numel() * t.element_size() >= t.untyped_storage().nbytes()
+    except (RuntimeError, TypeError, AttributeError, NotImplementedError):
+        return t
+    return t if whole else None
+
+
+def _offset(t: object) -> int:
+    try:
+        return int(t.storage_offset())
+    except (RuntimeError, TypeError, AttributeError, NotImplementedError):
+        return 0
+
+
+def offset_numbers(seq: list) -> int:
+    """What one argument's storage offsets over a kernel's launches carry: nothing where a loop
+    nest's counter gives them (a constant, a chunk's i * CHUNK, b * S * H * D + h * D per head:
+    `launch_ints.sequence_cost` of one run), else start, step and length of each run (red team
+    rt80: `scratch[code:]` handed beside `scratch`, the kernel reading the pointers' gap)."""
+    if len(seq) < 2 or sequence_cost(seq) <= 1:
+        return 0
+    return sequence_cost(seq, numbers=True)
+
+
+def tensor_numbers(tensors: list, made=None) -> frozenset[int]:
+    """The sizes, strides and numels of a launch's tensors' roots (`_root`), leaving out those
+    `made(root)` says host Python shaped in this forward (a `torch.empty(code)`: ForwardWatch)."""
     base: set[int] = set()
     for t in tensors:
+        root = _root(t)
+        if root is None or made is not None and made(root):
+            continue
         try:
-            base.update(int(s) for s in t.shape)
-            base.update(int(s) for s in t.stride())
-            base.update((int(t.numel()), int(t.storage_offset()), int(t.dim())))
+            base.update(int(s) for s in root.shape)
+            base.update(int(s) for s in root.stride())
+            base.update((int(root.numel()), int(root.dim())))
         except (RuntimeError, TypeError, AttributeError):  # a tensor without strides
             continue
         if len(base) > _MAX_BASE:
@@ -121,12 +159,21 @@ class DataInts:
         self.runs: dict[tuple, list] = {}  # (kernel, place) -> `_step`'s run
         self.tuples: dict[int, set] = {}  # kernel -> distinct tuples of its unexplained ints
         self.total: int | None = None  # `data`, until the next launch
+        self.offsets: dict[tuple, list] = {}  # (kernel, argument) -> its tensor's storage offsets
 
-    def add(self, kernel: object, args: tuple, kwargs: dict) -> None:
+    def add(self, kernel: object, args: tuple, kwargs: dict, made=None) -> None:
+        """One launch; `made(tensor)`: whether host Python shaped that tensor in this forward
+        (its sizes explain nothing: `tensor_numbers`)."""
         fn = id(_python_fn(kernel))
         names, constexprs = _signature(kernel)
-        tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]
-        sizes = explained_by(tensor_numbers(tensors))
+        tensors = []
+        for where, t in (*((w, t) for i, v in enumerate(args) for w, t in handed_leaves(v, str(i))),
+                         *((w, t) for k, v in kwargs.items() for w, t in handed_leaves(v, k))):
+            tensors.append(t)
+            seq = self.offsets.setdefault((fn, where), [])
+            if len(seq) < MAX_SEQUENCE:
+                seq.append(_offset(t))
+        sizes = explained_by(tensor_numbers(tensors, made))
         self.total = None
         loose = []
         for place, v in launch_ints(args, kwargs).items():
@@ -186,7 +233,7 @@ class DataInts:
         a counter's distinct run lengths past one."""
         if self.total is not None:
             return self.total
-        total = self._lengths()
+        total = self._lengths() + sum(map(offset_numbers, self.offsets.values()))
         for fn, kept in self.tuples.items():
             seen = set()
             for loose in kept:
