@@ -103,9 +103,8 @@ def offset_numbers(seq: list) -> int:
     nest's counter gives them (a constant, a chunk's i * CHUNK, b * S * H * D + h * D per head:
     `launch_ints.sequence_cost` of one run), else start, step and length of each run (red team
     rt80: `scratch[code:]` handed beside `scratch`, the kernel reading the pointers' gap)."""
-    if len(seq) < 2 or sequence_cost(seq) <= 1:
-        return 0
-    return sequence_cost(seq, numbers=True)
+    cost = sequence_cost(seq, numbers=True) if len(seq) > 1 else 0
+    return 0 if cost <= 1 else cost  # one run of the cheapest period: a loop nest
 
 
 def tensor_numbers(tensors: list, made=None) -> frozenset[int]:
