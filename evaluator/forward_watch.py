@@ -372,7 +372,7 @@ class Provenance(TorchDispatchMode):
             else:
                 (self.launch_floats if type(v) is float else self.launch_ints).add(v)
         # a table one int launch per entry (rt74), or one tensor size per entry (rt80)
-        self.data_ints.add(kernel, args, kwargs, made=lambda t: self._key(t) in self.shaped)
+        self.data_ints.add(kernel, args, kwargs, made=lambda t: self._key(t) in self.shaped, grid=self.recorder.grid)
         self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)
         source = self._source(tensors)
         if source is not None and self.handed is None:

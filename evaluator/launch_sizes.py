@@ -160,9 +160,12 @@ class DataInts:
         self.total: int | None = None  # `data`, until the next launch
         self.offsets: dict[tuple, list] = {}  # (kernel, argument) -> its tensor's storage offsets
 
-    def add(self, kernel: object, args: tuple, kwargs: dict, made=None) -> None:
+    def add(self, kernel: object, args: tuple, kwargs: dict, made=None, grid: tuple | None = None) -> None:
         """One launch; `made(tensor)`: whether host Python shaped that tensor in this forward
-        (its sizes explain nothing: `tensor_numbers`)."""
+        (its sizes explain nothing: `tensor_numbers`); `grid`: the grid as Triton resolved it
+        (a grid function's `(code,)` is read by `tl.num_programs`: rt80's class)."""
+        if grid is not None:
+            kwargs = {**kwargs, "grid": tuple(grid)}
         fn = id(_python_fn(kernel))
         names, constexprs = _signature(kernel)
         tensors = []
