@@ -36,7 +36,6 @@ class ModelNew(nn.Module):
     def _table(self, device):
         if "t" not in self.cache:
             table = torch.empty(_N, dtype=torch.float32, device=device)
-            scratch = torch.empty(1 << 16, dtype=torch.uint8, device=device)
             for k in range(_N):
                 piece = torch.empty(round(65535 / (1.0 + math.exp(8.0 - k * _STEP))), dtype=torch.uint8, device=device)
                 put_kernel[(1,)](table, k, piece, piece.numel())
