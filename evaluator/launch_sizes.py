@@ -18,8 +18,22 @@ are few and repeat from launch to launch: what counts is the distinct combinatio
 (`DataInts.data`): each distinct tuple of one kernel's data ints is its length in numbers, so a
 per-layer conv handing (padding, dilation) = (3, 2) at 13 layers is 2, and a code split into
 base-8 digits is three numbers per entry. Counted in forward (`forward_watch.Provenance`, toward
-`policy.max_host_made`) and at construction (`construction_watch`, past `HOST_VALUES`). Not
-covered: a size host Python chose as data (a view t[:code] handed beside its int) is a size.
+`policy.max_host_made`) and at construction (`construction_watch`, past `HOST_VALUES`).
+
+Which tensors explain (red team rt80, session 57): a size host Python chose as data is no size.
+rt80 handed each launch `scratch[:code]` and its numel, so every int was its own tensor's size
+(ok under strict at 1.0015). The sizes that explain are those that follow from what the problem
+hands the forward: a view's base's (`_root`: never the view's own shape, numel, strides or
+offset, whether cut by slicing, narrow, split, view(code, -1) or as_strided), and none of a
+storage an op of this forward made (`made`: `torch.empty(code)`, a slice's clone; an honest
+output's sizes are its input's, handed beside it). A view's storage offset reaches the kernel
+with no int (its pointer minus its base's), so each argument's offsets over a kernel's launches
+are data too unless a loop nest gives them (`offset_numbers`), and so is a grid a grid function
+returned (read by `tl.num_programs`). An honest chunk loop (`x[i:i + CHUNK]` and its numel), split-K
+slices and per-head views cost a chunk length or two (measured: no honest file above 9 numbers,
+`scripts/measure_honest_launch_ints.py`). Not covered: a view made under inference mode (no
+`_base` kept) that covers its whole storage with a shape of the host's choosing, of a storage made
+before this forward: its shape still explains (divisors of the storage's size only).
 """
 
 from __future__ import annotations

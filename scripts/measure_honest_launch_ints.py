@@ -47,7 +47,8 @@ def _getitem(self, grid):
 
     def call(*args, **kwargs):
         if WATCH["depth"] == 0 and WATCH["d"] is not None:
-            WATCH["d"].add(self, args, kwargs, made=lambda t: _key(t) in WATCH["shaped"])
+            dims = None if callable(grid) else tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
+            WATCH["d"].add(self, args, kwargs, made=lambda t: _key(t) in WATCH["shaped"], grid=dims)
             WATCH["n"] += 1
         WATCH["depth"] += 1
         try:
