@@ -146,12 +146,12 @@ _EXPLAINED: dict[frozenset, frozenset] = {}  # a launch's tensor numbers -> the 
 
 def explained_by(base: frozenset) -> frozenset:
     """The ints a launch's tensor numbers (`tensor_numbers`) explain: one of them, a product or
-    exact quotient of two (a row count, numel // N), a cdiv or floor division of one by a power
+    exact quotient of two (a row count, numel // N), 0 and 1, a cdiv or floor division of one by a power
     of two, or its next power of two (once per set of shapes: a per-layer loop hands the same
     ones every forward)."""
     found = _EXPLAINED.get(base)
     if found is None:
-        out = {0, *base}
+        out = {0, 1, *base}  # an offset 0, a stride or grid of 1: any launch of contiguous tensors
         for b in base:
             if b <= 0:
                 continue
