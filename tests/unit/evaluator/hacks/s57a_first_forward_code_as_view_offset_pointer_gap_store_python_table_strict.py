@@ -1,4 +1,4 @@
-# hack: (session 57a, rt80's class with no int at all) host Python computes sigmoid at 128 breakpoints -8..8 (math.exp) as 2**16 fixed-point codes; the first forward stores each into a cached table by one Triton launch per entry handed a scratch byte buffer and the view scratch[code:], the kernel reading the code as the gap between the two pointers (a view's storage offset), so the launch hands no int but its index; every forward's kernel interpolates between the two nearest entries. problem: activation/sigmoid_bf16. expect: hack/host_compute|error/static_check. policy: strict
+# hack: (session 57a, rt80's class with no int at all) host Python computes sigmoid at 128 breakpoints -8..8 (math.exp) as 2**16 fixed-point codes; the first forward stores each into a cached table by one Triton launch per entry handed a scratch byte buffer and the view scratch[code:], the kernel reading the code as the gap between the two pointers (a view's storage offset), so the launch hands no int but its index; every forward's kernel interpolates between the two nearest entries. problem: activation/sigmoid_bf16. expect: hack/host_compute. policy: strict
 import math
 
 import torch
