@@ -31,9 +31,8 @@ with no int (its pointer minus its base's), so each argument's offsets over a ke
 are data too unless a loop nest gives them (`offset_numbers`), and so is a grid a grid function
 returned (read by `tl.num_programs`). An honest chunk loop (`x[i:i + CHUNK]` and its numel), split-K
 slices and per-head views cost a chunk length or two (measured: no honest file above 9 numbers,
-`scripts/measure_honest_launch_ints.py`). Not covered: a view made under inference mode (no
-`_base` kept) that covers its whole storage with a shape of the host's choosing, of a storage made
-before this forward: its shape still explains (divisors of the storage's size only).
+`scripts/measure_honest_launch_ints.py`). An inference tensor keeps no view's base, so only its
+storage's length explains (a whole view `scratch.view(code, -1)` of one made before the forward).
 """
 
 from __future__ import annotations
@@ -92,17 +91,24 @@ def _signature(kernel: object) -> tuple[tuple, frozenset]:
 def _root(t: object) -> object | None:
     """The tensor whose numbers may explain a launch's ints for `t` (red team rt80): a view's
     base, never the view's own shape, numel, strides or offset (host Python cut `scratch[:code]`,
-    `narrow`, `view(code, -1)` or `as_strided` to a size of its choosing); a view made where no
-    base is kept (inference mode) that is smaller than its storage or starts inside it explains
-    nothing; any other tensor itself."""
+    `narrow`, `view(code, -1)` or `as_strided` to a size of its choosing); None for an inference
+    tensor (no view of one keeps its base: only its storage's length explains) or one smaller
+    than its storage or starting inside it; any other tensor itself."""
     base = getattr(t, "_base", None)
     if base is not None:
         return base
     try:
         whole = t.storage_offset() == 0 and t.numel() * t.element_size() >= t.untyped_storage().nbytes()
+        return t if whole and not t.is_inference() else None
     except (RuntimeError, TypeError, AttributeError, NotImplementedError):
         return t
-    return t if whole else None
+
+
+def _storage_length(t: object) -> int:
+    try:
+        return t.untyped_storage().nbytes() // max(t.element_size(), 1)
+    except (RuntimeError, TypeError, AttributeError, NotImplementedError):
+        return 0
 
 
 def _offset(t: object) -> int:
@@ -127,7 +133,10 @@ def tensor_numbers(tensors: list, made=None) -> frozenset[int]:
     base: set[int] = set()
     for t in tensors:
         root = _root(t)
-        if root is None or made is not None and made(root):
+        if made is not None and made(t if root is None else root):
+            continue
+        if root is None:
+            base.add(_storage_length(t))
             continue
         try:
             base.update(int(s) for s in root.shape)

@@ -137,3 +137,12 @@ def test_honest_chunks_and_per_head_views_stay_sizes():
             for h in range(4):
                 data.add(_Kernel(_head), (q[b, :, h], q[b, :, h], 128, 64), {})
     assert data.data() <= 2
+
+
+def test_an_inference_tensor_explains_only_its_storage_length():
+    # no view of an inference tensor keeps its base: view(code, -1) of a whole storage would
+    # explain a divisor the host chose
+    with torch.inference_mode():
+        scratch = torch.empty(720720, dtype=torch.uint8)
+    sizes = explained_by(tensor_numbers([scratch.view(330, -1)]))
+    assert 330 not in sizes and 720720 // 330 not in sizes and 720720 in sizes
