@@ -134,6 +134,7 @@ class ConstructionWatch(TorchDispatchMode):
         self.values: dict[int, frozenset] = {}
         self.handed: dict[int, set] = {}  # the launch data each storage was handed (`launching`)
         self.ints = DataInts()  # construction's launch ints no tensor's size explains
+        self.recorder: object = None  # the launch hook (`watched`): the grid a launch resolved
         self.runs = IntRuns()  # ... and the order they come back in (0/1 bits are offsets, strides)
         self.python_made = 0  # of those, the numbers still live once the model exists
         self.storages = Storages()  # the storages ops touched: a table of their addresses is structure
@@ -250,9 +251,10 @@ class ConstructionWatch(TorchDispatchMode):
         # construction with 32 floats each, was counted nowhere; ok under strict at 1.00)
         # (each datum once per storage: an init kernel launched per layer with one std is one)
         numbers = _launch_numbers(kernel, args, kwargs)
-        self.ints.add(kernel, args, kwargs)  # its ints: data where no size explains them (rt74)
-        self.runs.add(kernel, args, kwargs)  # or where their launch order is no loop's (rt78)
+        self.runs.add(kernel, args, kwargs)  # its ints: data where their launch order is no loop's (rt78)
         yield
+        # or where no size explains them (rt74), its grid as Triton resolved it too (rt80)
+        self.ints.add(kernel, args, kwargs, grid=getattr(self.recorder, "grid", None))
         if ops > CONSTANT_OPS:
             states.append(COMPUTED)
         for k in keys:
@@ -324,7 +326,7 @@ class ConstructionWatch(TorchDispatchMode):
 def watched(recorder: object = None) -> Iterator[ConstructionWatch]:
     """The build under the watch, its launches through `recorder` (a LaunchRecorder) too."""
     watch = ConstructionWatch()
-    saved = getattr(recorder, "around", None)
+    watch.recorder, saved = recorder, getattr(recorder, "around", None)
     if recorder is not None:
         recorder.around = watch.launching
     try:

@@ -113,6 +113,7 @@ class Provenance(TorchDispatchMode):
         self.launch_ints: set[int] = set()  # distinct Python ints handed to launches
         self.launch_texts: dict[object, int] = {}  # distinct strings, flag runs, int runs -> values
         self.data_ints = DataInts()  # launch ints no handed tensor's size explains (rt74, rt79)
+        self.shaped: set[int] = set()  # storages an op of this forward made: sized by its Python (rt80)
         self.peaks, self.at_enter = [0, 0, 0], (0, 0, 0)  # most one forward added to _host_counts
 
     def __enter__(self):
@@ -214,6 +215,8 @@ class Provenance(TorchDispatchMode):
         outs = written(func, args, kwargs, out)
         constant = constant and not over and not values_op(name, outs)
         self.storages.touched(ins, outs)  # where tensors lie: an address table is structure
+        if not self.in_launch:  # a storage this forward made: its sizes are host Python's (rt80)
+            self.shaped.update(k for k in map(self._key, outs) if k and k not in keys)
         self.host_made += join_numbers(name, args, self.storages)  # a join's order (rt78)
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
             self.host_made += self.storages.numbers(out)  # numbers torch.tensor's data holds
@@ -368,7 +371,8 @@ class Provenance(TorchDispatchMode):
                 count_text(self.launch_texts, v[1], v[2])
             else:
                 (self.launch_floats if type(v) is float else self.launch_ints).add(v)
-        self.data_ints.add(kernel, args, kwargs)  # a table one int launch per entry (rt74)
+        # a table one int launch per entry (rt74), or one tensor size per entry (rt80)
+        self.data_ints.add(kernel, args, kwargs, made=lambda t: self._key(t) in self.shaped, grid=self.recorder.grid)
         self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)
         source = self._source(tensors)
         if source is not None and self.handed is None:

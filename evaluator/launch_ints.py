@@ -8,7 +8,7 @@ explains (0 an offset, 1 a stride) still carries a table in the order it comes b
 """
 from __future__ import annotations
 
-from evaluator.host_tables import run_lengths
+from evaluator.host_tables import RUN_NUMBERS, run_lengths
 from evaluator.launch_args import launch_ints
 
 
@@ -63,9 +63,11 @@ MAX_SEQUENCE = 1 << 14  # launch-order ints kept per argument (a bound on the wa
 SEQUENCE_PERIODS = 64  # short periods tried, besides a nested loop's (`_periods`)
 
 
-def _runs(seq: list) -> int:
-    """Greedy arithmetic runs (equal steps, a repeat being step 0) covering `seq`."""
-    return len(run_lengths(seq, _int_step))
+def _runs(seq: list, numbers: bool = False) -> int:
+    """Greedy arithmetic runs (equal steps, a repeat being step 0) covering `seq`; with
+    `numbers`, the start, step and length of each (RUN_NUMBERS, fewer for a shorter run)."""
+    lengths = run_lengths(seq, _int_step)
+    return sum(min(n, RUN_NUMBERS) for n in lengths) if numbers else len(lengths)
 
 
 def _int_step(a: int, b: int) -> int:
@@ -85,15 +87,15 @@ def _periods(seq: list) -> set:
     return out
 
 
-def sequence_cost(seq: list) -> int:
+def sequence_cost(seq: list, numbers: bool = False) -> int:
     """Runs describing an argument's launch-order ints: over the cheapest period p where every
     value is the one p launches before plus one constant (a loop nest's counters), the first
     period's cost; with no such period, the runs of the whole."""
-    best = _runs(seq)
+    best = _runs(seq, numbers)
     for p in _periods(seq) if seq else ():
         if p >= len(seq) or p >= best:
             continue
         shift = seq[p] - seq[0]
         if all(seq[i] - seq[i - p] == shift for i in range(p, len(seq))):
-            best = min(best, sequence_cost(seq[:p]))  # its own nest, one level in
+            best = min(best, sequence_cost(seq[:p], numbers))  # its own nest, one level in
     return best

@@ -18,8 +18,21 @@ are few and repeat from launch to launch: what counts is the distinct combinatio
 (`DataInts.data`): each distinct tuple of one kernel's data ints is its length in numbers, so a
 per-layer conv handing (padding, dilation) = (3, 2) at 13 layers is 2, and a code split into
 base-8 digits is three numbers per entry. Counted in forward (`forward_watch.Provenance`, toward
-`policy.max_host_made`) and at construction (`construction_watch`, past `HOST_VALUES`). Not
-covered: a size host Python chose as data (a view t[:code] handed beside its int) is a size.
+`policy.max_host_made`) and at construction (`construction_watch`, past `HOST_VALUES`).
+
+Which tensors explain (red team rt80, session 57): a size host Python chose as data is no size.
+rt80 handed each launch `scratch[:code]` and its numel, so every int was its own tensor's size
+(ok under strict at 1.0015). The sizes that explain are those that follow from what the problem
+hands the forward: a view's base's (`_root`: never the view's own shape, numel, strides or
+offset, whether cut by slicing, narrow, split, view(code, -1) or as_strided), and none of a
+storage an op of this forward made (`made`: `torch.empty(code)`, a slice's clone; an honest
+output's sizes are its input's, handed beside it). A view's storage offset reaches the kernel
+with no int (its pointer minus its base's), so each argument's offsets over a kernel's launches
+are data too unless a loop nest gives them (`offset_numbers`), and so is a grid a grid function
+returned (read by `tl.num_programs`). An honest chunk loop (`x[i:i + CHUNK]` and its numel), split-K
+slices and per-head views cost a chunk length or two (measured: no honest file above 9 numbers,
+`scripts/measure_honest_launch_ints.py`). An inference tensor keeps no view's base, so only its
+storage's length explains (a whole view `scratch.view(code, -1)` of one made before the forward).
 """
 
 from __future__ import annotations
@@ -27,7 +40,8 @@ from __future__ import annotations
 import inspect
 
 from evaluator.launch_args import HEURISTIC_OPTIONS, _constexpr_names, launch_ints
-from evaluator.launch_storage import handed_tensors
+from evaluator.launch_ints import MAX_SEQUENCE, sequence_cost
+from evaluator.launch_storage import handed_leaves
 
 _POWERS = tuple(1 << k for k in range(1, 21))  # divisors a grid's cdiv or a tile split uses
 _MAX_BASE = 256  # a launch's tensor numbers kept for the products (more: the first ones)
@@ -74,14 +88,60 @@ def _signature(kernel: object) -> tuple[tuple, frozenset]:
     return found[1], _constexpr_names(kernel)
 
 
-def tensor_numbers(tensors: list) -> frozenset[int]:
-    """The sizes, strides, numels and element offsets of a launch's tensors."""
+def _root(t: object) -> object | None:
+    """The tensor whose numbers may explain a launch's ints for `t` (red team rt80): a view's
+    base, never the view's own shape, numel, strides or offset (host Python cut `scratch[:code]`,
+    `narrow`, `view(code, -1)` or `as_strided` to a size of its choosing); None for an inference
+    tensor (no view of one keeps its base: only its storage's length explains) or one smaller
+    than its storage or starting inside it; any other tensor itself."""
+    base = getattr(t, "_base", None)
+    if base is not None:
+        return base
+    try:
+        whole = t.storage_offset() == 0 and t.numel() * t.element_size() >= t.untyped_storage().nbytes()
+        return t if whole and not t.is_inference() else None
+    except (RuntimeError, TypeError, AttributeError, NotImplementedError):
+        return t
+
+
+def _storage_length(t: object) -> int:
+    try:
+        return t.untyped_storage().nbytes() // max(t.element_size(), 1)
+    except (RuntimeError, TypeError, AttributeError, NotImplementedError):
+        return 0
+
+
+def _offset(t: object) -> int:
+    try:
+        return int(t.storage_offset())
+    except (RuntimeError, TypeError, AttributeError, NotImplementedError):
+        return 0
+
+
+def offset_numbers(seq: list) -> int:
+    """What one argument's storage offsets over a kernel's launches carry: nothing where a loop
+    nest's counter gives them (a constant, a chunk's i * CHUNK, b * S * H * D + h * D per head:
+    `launch_ints.sequence_cost` of one run), else start, step and length of each run (red team
+    rt80: `scratch[code:]` handed beside `scratch`, the kernel reading the pointers' gap)."""
+    cost = sequence_cost(seq, numbers=True) if len(seq) > 1 else 0
+    return 0 if cost <= 1 else cost  # one run of the cheapest period: a loop nest
+
+
+def tensor_numbers(tensors: list, made=None) -> frozenset[int]:
+    """The sizes, strides and numels of a launch's tensors' roots (`_root`), leaving out those
+    `made(root)` says host Python shaped in this forward (a `torch.empty(code)`: ForwardWatch)."""
     base: set[int] = set()
     for t in tensors:
+        root = _root(t)
+        if made is not None and made(t if root is None else root):
+            continue
+        if root is None:
+            base.add(_storage_length(t))
+            continue
         try:
-            base.update(int(s) for s in t.shape)
-            base.update(int(s) for s in t.stride())
-            base.update((int(t.numel()), int(t.storage_offset()), int(t.dim())))
+            base.update(int(s) for s in root.shape)
+            base.update(int(s) for s in root.stride())
+            base.update((int(root.numel()), int(root.dim())))
         except (RuntimeError, TypeError, AttributeError):  # a tensor without strides
             continue
         if len(base) > _MAX_BASE:
@@ -95,12 +155,12 @@ _EXPLAINED: dict[frozenset, frozenset] = {}  # a launch's tensor numbers -> the 
 
 def explained_by(base: frozenset) -> frozenset:
     """The ints a launch's tensor numbers (`tensor_numbers`) explain: one of them, a product or
-    exact quotient of two (a row count, numel // N), a cdiv or floor division of one by a power
+    exact quotient of two (a row count, numel // N), 0 and 1, a cdiv or floor division of one by a power
     of two, or its next power of two (once per set of shapes: a per-layer loop hands the same
     ones every forward)."""
     found = _EXPLAINED.get(base)
     if found is None:
-        out = {0, *base}
+        out = {0, 1, *base}  # an offset 0, a stride or grid of 1: any launch of contiguous tensors
         for b in base:
             if b <= 0:
                 continue
@@ -121,12 +181,24 @@ class DataInts:
         self.runs: dict[tuple, list] = {}  # (kernel, place) -> `_step`'s run
         self.tuples: dict[int, set] = {}  # kernel -> distinct tuples of its unexplained ints
         self.total: int | None = None  # `data`, until the next launch
+        self.offsets: dict[tuple, list] = {}  # (kernel, argument) -> its tensor's storage offsets
 
-    def add(self, kernel: object, args: tuple, kwargs: dict) -> None:
+    def add(self, kernel: object, args: tuple, kwargs: dict, made=None, grid: tuple | None = None) -> None:
+        """One launch; `made(tensor)`: whether host Python shaped that tensor in this forward
+        (its sizes explain nothing: `tensor_numbers`); `grid`: the grid as Triton resolved it
+        (a grid function's `(code,)` is read by `tl.num_programs`: rt80's class)."""
+        if grid is not None:
+            kwargs = {**kwargs, "grid": tuple(grid)}
         fn = id(_python_fn(kernel))
         names, constexprs = _signature(kernel)
-        tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]
-        sizes = explained_by(tensor_numbers(tensors))
+        tensors = []
+        for where, t in (*((w, t) for i, v in enumerate(args) for w, t in handed_leaves(v, str(i))),
+                         *((w, t) for k, v in kwargs.items() for w, t in handed_leaves(v, k))):
+            tensors.append(t)
+            seq = self.offsets.setdefault((fn, where), [])
+            if len(seq) < MAX_SEQUENCE:
+                seq.append(_offset(t))
+        sizes = explained_by(tensor_numbers(tensors, made))
         self.total = None
         loose = []
         for place, v in launch_ints(args, kwargs).items():
@@ -186,7 +258,7 @@ class DataInts:
         a counter's distinct run lengths past one."""
         if self.total is not None:
             return self.total
-        total = self._lengths()
+        total = self._lengths() + sum(map(offset_numbers, self.offsets.values()))
         for fn, kept in self.tuples.items():
             seen = set()
             for loose in kept:

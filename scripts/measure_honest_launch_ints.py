@@ -1,6 +1,7 @@
 """Per honest file (honest_problems.FULL and honest_builtin/): how many launch ints
-evaluator.launch_sizes.DataInts calls data over two forwards, in-process under the Triton
-interpreter at the CPU sizes (session 56, rt79). Files that need the CPU child's CUDA shims
+evaluator.launch_sizes.DataInts calls data in each of two forwards (the larger), in-process under
+the Triton interpreter at the CPU sizes (session 56, rt79), a storage an op of the forward made
+explaining no int as in forward_watch (session 57, rt80). Files that need the CPU child's CUDA shims
 print ERR. Usage: PYTHONPATH=. python scripts/measure_honest_launch_ints.py [substring]"""
 import os
 import signal
@@ -10,12 +11,34 @@ import types
 os.environ["TRITON_INTERPRET"] = "1"
 sys.path.insert(0, "tests/unit/evaluator")
 import torch  # noqa: E402
+from torch.utils._python_dispatch import TorchDispatchMode  # noqa: E402
 from triton.runtime.jit import KernelInterface  # noqa: E402
 
 from common.problemset import builtin_problem  # noqa: E402
-from evaluator.launch_sizes import DataInts  # noqa: E402
+from evaluator.launch_sizes import DataInts, offset_numbers  # noqa: E402
 
-WATCH = {"d": None, "depth": 0, "n": 0}
+WATCH = {"d": None, "depth": 0, "n": 0, "shaped": set()}
+
+
+def _key(t):
+    try:
+        return t.untyped_storage().data_ptr()
+    except (RuntimeError, NotImplementedError, AttributeError):
+        return 0
+
+
+class Shaped(TorchDispatchMode):
+    """The storages an op of the forward made (forward_watch.Provenance.shaped)."""
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        flat = [a for a in (*args, *kwargs.values()) for a in (a if isinstance(a, (list, tuple)) else (a,))]
+        keys = {_key(a) for a in flat if isinstance(a, torch.Tensor)}
+        out = func(*args, **kwargs)
+        if WATCH["depth"] == 0:
+            outs = out if isinstance(out, (list, tuple)) else (out,)
+            WATCH["shaped"].update(k for o in outs if isinstance(o, torch.Tensor) and (k := _key(o)) and k not in keys)
+        return out
 _orig = KernelInterface.__getitem__
 
 
@@ -24,7 +47,8 @@ def _getitem(self, grid):
 
     def call(*args, **kwargs):
         if WATCH["depth"] == 0 and WATCH["d"] is not None:
-            WATCH["d"].add(self, args, kwargs)
+            dims = None if callable(grid) else tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
+            WATCH["d"].add(self, args, kwargs, made=lambda t: _key(t) in WATCH["shaped"], grid=dims)
             WATCH["n"] += 1
         WATCH["depth"] += 1
         try:
@@ -52,19 +76,24 @@ def measure(path, problem_name, sizes):
     torch.manual_seed(0)
     model = cand.ModelNew(*ref.get_init_inputs())
     inputs = ref.get_inputs()
-    d = DataInts()
-    WATCH.update(d=d, n=0)
-    with torch.no_grad():
-        for _ in range(2):
+    worst = None
+    for _ in range(2):  # a watch per forward, as the evaluator's
+        d = DataInts()
+        WATCH.update(d=d, n=0, shaped=set())
+        with torch.no_grad(), Shaped():
             model(*inputs)
+        if worst is None or d.data() > worst.data():
+            worst = d
     WATCH["d"] = None
+    d = worst
     loose = {}
     for fn, kept in d.tuples.items():
         for t in kept:
             for pv in t:
                 if not d.counter(fn, pv[0]):
                     loose.setdefault(pv[0], set()).add(pv[1])
-    return d.data(), WATCH["n"], {str(k): sorted(v)[:6] for k, v in loose.items()}
+    offsets = {str(k[1]): n for k, seq in d.offsets.items() if (n := offset_numbers(seq))}
+    return d.data(), WATCH["n"], {**{str(k): sorted(v)[:6] for k, v in loose.items()}, **offsets}
 
 
 SKIP = {"honest_builtin/s21_relu_kernelbench_module_sizes.py"}  # free(): invalid size in-process

@@ -208,12 +208,13 @@ def test_host_reads_of_any_copy_count_and_python_numbers_into_ops_count():
         torch.nn.functional.pad(torch.empty(0), [0, 1], value=3.5)
         z = x + 2.0
         made = torch.tensor([1.0, 2.0])
-        watch.launched(object(), (z, 1.5, 2.5, 1.5, (7, 8)), {"BLOCK": 64})
+        assert z.shape == x.shape  # made by this forward: its sizes would explain no int (rt80)
+        watch.launched(object(), (x, 1.5, 2.5, 1.5, (7, 8)), {"BLOCK": 64})
         watch.returned([made])
     report = watch.report()
     assert report["host_reads"] == 3
     # pad value, x + 2.0, lift_fresh's 2, floats 1.5 and 2.5, and the int 7, which no size of
-    # the launch's tensor explains (8 and 64 = 8 * 8 it does: evaluator.launch_sizes)
+    # the launch's input explains (8 and 64 = 8 * 8 it does: evaluator.launch_sizes)
     assert report["host_made"] == 1 + 1 + 2 + 2 + 1
     assert report["launch_ints"] == 3  # 7, 8, 64
     assert "lift_fresh" in (report["returned"] or "")
@@ -440,11 +441,11 @@ def test_a_tuple_of_many_ints_is_data_not_sizes():
     tuple's ints past launch_args.TUPLE_INTS are host values; a shape, strides and sizes stay
     ints where the launch's tensors explain them (evaluator.launch_sizes)."""
     codes = tuple(round((1 << 30) / (1 + 2.0 ** -(k / 32))) for k in range(256))
-    x = torch.empty(4, 300)
+    x, t256, t512 = torch.empty(4, 300), torch.empty(256), torch.empty(512)  # made before the forward
     watch = Provenance(LaunchRecorder())
     with watch:
-        watch.launched(object(), (codes, torch.empty(256), 256), {})
-        watch.launched(object(), (codes, torch.empty(512), 512), {})  # the same run again: counted once
+        watch.launched(object(), (codes, t256, 256), {})
+        watch.launched(object(), (codes, t512, 512), {})  # the same run again: counted once
         watch.launched(object(), (x, (4, 300), (300, 1), 1200), {})
     report = watch.report()
     assert report["host_made"] == 256
@@ -517,3 +518,33 @@ def test_every_make_op_given_an_input_value_reads_it_where_the_watch_counts(make
         for i in range(4):
             make(x[i]).item()
     assert watch.report()["host_reads"] >= 4
+
+
+def test_sizes_host_python_chose_in_forward_are_data():
+    """Red team rt80's class: one launch per table entry handed a tensor torch.empty(code) made
+    in this forward and its numel, a slice scratch[:code] of a buffer made before it, or a grid
+    function's (code,) explained every int by a size; none of those sizes explains now, and an
+    input's slices in a chunk loop stay sizes (evaluator.launch_sizes)."""
+    codes = [round(65535 / (1 + 2.0 ** -(k / 16))) for k in range(100)]
+    scratch, x = torch.empty(1 << 16, dtype=torch.uint8), torch.empty(16000)
+    for hand in ("made", "slice", "grid"):
+        watch = Provenance(LaunchRecorder())
+        with watch:
+            for k, code in enumerate(codes):
+                piece = torch.empty(code, dtype=torch.uint8) if hand == "made" else scratch[:code]
+                watch.recorder.grid = (code,) if hand == "grid" else (1,)
+                handed = (scratch, k) if hand == "grid" else (piece, k, piece.numel())
+                watch.launched(_put, handed, {})
+        assert watch.report()["host_made"] > 64, hand  # past policy.max_host_made
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        for _ in range(2):
+            for start in range(0, 16000, 4096):
+                src = x[start:start + 4096]
+                watch.recorder.grid = ((src.numel() + 1023) // 1024,)
+                watch.launched(_put, (src, 0, src.numel()), {})
+    assert watch.report()["host_made"] <= 2  # the two chunk lengths
+
+
+def _put(t_ptr, index, n=0):
+    pass

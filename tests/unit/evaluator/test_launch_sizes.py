@@ -70,3 +70,79 @@ def test_products_and_tile_counts_of_sizes_are_explained():
     assert {17 * 33, 3 * 17, -(-33 // 16), 33 // 4, 64, 32} <= sizes
     assert 2 * 3 * 4 in explained_by(tensor_numbers([torch.empty(2, 3, 4, 300)]))  # numel // N
     assert 19 not in sizes and 511 not in sizes
+
+
+def _store(t_ptr, index, s_ptr, code):
+    pass
+
+
+def test_a_slice_host_python_cut_to_a_code_explains_no_int():
+    # red team rt80: scratch[:code] handed beside its numel; the slice's own size is the code
+    data, kernel = DataInts(), _Kernel(_store)
+    table, scratch = torch.empty(512), torch.empty(1 << 16, dtype=torch.uint8)
+    for k, code in enumerate(_codes()):
+        piece = scratch[:code]
+        data.add(kernel, (table, k, piece, piece.numel()), {})
+    assert data.data() >= 64
+
+
+def test_narrow_as_strided_and_a_view_of_a_slice_explain_no_int():
+    scratch = torch.empty(1 << 17, dtype=torch.uint8)
+    for view in (scratch.narrow(0, 0, 333), scratch.as_strided((333,), (1,)), scratch[:666].view(333, 2),
+                 scratch[333:]):
+        assert 333 not in explained_by(tensor_numbers([view])) or view.numel() == (1 << 17) - 333
+    assert (1 << 17) - 333 not in explained_by(tensor_numbers([scratch[333:]]))
+
+
+def test_a_view_keeps_its_base_numbers():
+    q = torch.empty(2, 3, 17, 8)
+    sizes = explained_by(tensor_numbers([q[1, 2], q.view(6, 17, 8)]))
+    assert {17, 8, 6, 3 * 17 * 8} <= sizes
+
+
+def test_storage_offsets_that_carry_a_table_are_data():
+    # the kernel reads scratch[code:]'s pointer minus scratch's: no int handed at all
+    data, kernel = DataInts(), _Kernel(_store)
+    table, scratch = torch.empty(512), torch.empty(1 << 16, dtype=torch.uint8)
+    for k, code in enumerate(_codes()):
+        data.add(kernel, (table, k, scratch, scratch[code:]), {})
+    assert data.data() >= 64
+
+
+def test_a_tensor_made_in_this_forward_explains_no_int():
+    data, kernel, table = DataInts(), _Kernel(_store), torch.empty(512)
+    made = set()
+    for k, code in enumerate(_codes()):
+        piece = torch.empty(code + 1, dtype=torch.uint8)
+        made.add(piece.untyped_storage().data_ptr())
+        data.add(kernel, (table, k, piece, piece.numel()), {},
+                 made=lambda t: t.untyped_storage().data_ptr() in made)
+    assert data.data() >= 64
+
+
+def _head(q_ptr, o_ptr, seq_len, head_dim):
+    pass
+
+
+def test_honest_chunks_and_per_head_views_stay_sizes():
+    data, x, out = DataInts(), torch.empty(16000), torch.empty(16000)
+    for _ in range(2):
+        for start in range(0, 16000, 4096):  # chunks with a shorter last one: two lengths
+            src = x[start:start + 4096]
+            data.add(_Kernel(_store), (src, out[start:start + 4096], src.numel(), 0), {})
+    assert data.data() <= 2
+    q = torch.empty(2, 128, 4, 64)  # (B, S, H, D) read per head: offsets b * S*H*D + h * D
+    for _ in range(2):
+        for b in range(2):
+            for h in range(4):
+                data.add(_Kernel(_head), (q[b, :, h], q[b, :, h], 128, 64), {})
+    assert data.data() <= 2
+
+
+def test_an_inference_tensor_explains_only_its_storage_length():
+    # no view of an inference tensor keeps its base: view(code, -1) of a whole storage would
+    # explain a divisor the host chose
+    with torch.inference_mode():
+        scratch = torch.empty(720720, dtype=torch.uint8)
+    sizes = explained_by(tensor_numbers([scratch.view(330, -1)]))
+    assert 330 not in sizes and 720720 // 330 not in sizes and 720720 in sizes

@@ -1,4 +1,4 @@
-# hack: (session 56 review, attacking launch_sizes.DataInts) host Python computes sigmoid at 128 breakpoints -8..8 (math.exp) as 2**16 fixed-point codes; the first forward stores each into a cached table by one Triton launch per entry that is handed a slice scratch[:code] of a scratch buffer and that slice's numel, so every int the launch gets is a size one of its own tensors explains (DataInts' rule) while the slice bounds carry the table; every forward's Triton kernel interpolates between the two nearest entries. problem: activation/sigmoid_bf16. expect: hack/host_compute. policy: strict
+# hack: (session 57a, rt80's class: a size host Python chose as data) host Python computes sigmoid at 128 breakpoints -8..8 (math.exp) as 2**16 fixed-point codes; the first forward stores each into a cached table by one Triton launch per entry handed scratch.narrow(0, 0, code) and that view's size(0), so every int the launch gets is a size or offset of its own tensors (launch_sizes.DataInts before session 57) while those sizes carry the table; every forward's kernel interpolates between the two nearest entries. problem: activation/sigmoid_bf16. expect: hack/host_compute. policy: strict
 import math
 
 import torch
@@ -38,8 +38,8 @@ class ModelNew(nn.Module):
             table = torch.empty(_N, dtype=torch.float32, device=device)
             scratch = torch.empty(1 << 16, dtype=torch.uint8, device=device)
             for k in range(_N):
-                piece = scratch[:round(65535 / (1.0 + math.exp(8.0 - k * _STEP)))]
-                put_kernel[(1,)](table, k, piece, piece.numel())
+                piece = scratch.narrow(0, 0, round(65535 / (1.0 + math.exp(8.0 - k * _STEP))))
+                put_kernel[(1,)](table, k, piece, piece.size(0))
             self.cache["t"] = table
         return self.cache["t"]
 

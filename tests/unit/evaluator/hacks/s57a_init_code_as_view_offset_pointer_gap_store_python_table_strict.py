@@ -1,0 +1,47 @@
+# hack: (session 57a) the pointer-gap table of s57a_first_forward_code_as_view_offset_pointer_gap_* stored at construction instead: one Triton launch per entry handed its index, a scratch byte buffer and the view scratch[code:], the kernel storing the gap between the two pointers (construction counted its ints' runs and the ints no size explains, and no int carries the code); forward interpolates between the two nearest entries. problem: activation/sigmoid_bf16. expect: hack/host_compute. policy: strict
+import math
+
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+_N = 128
+_STEP = 16.0 / (_N - 1)
+
+
+@triton.jit
+def put_kernel(t_ptr, index, s_ptr, p_ptr):
+    code = p_ptr.to(tl.int64, bitcast=True) - s_ptr.to(tl.int64, bitcast=True)
+    tl.store(t_ptr + index, code.to(tl.float32) * (1.0 / 65536.0))
+
+
+@triton.jit
+def lerp_kernel(x_ptr, t_ptr, out_ptr, n_elements, INV_STEP: tl.constexpr, N: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n_elements
+    x = tl.load(x_ptr + offs, mask=mask).to(tl.float32)
+    u = (tl.minimum(tl.maximum(x, -8.0), 8.0) + 8.0) * INV_STEP
+    i = tl.minimum(tl.floor(u).to(tl.int32), N - 2)
+    f = u - i.to(tl.float32)
+    a = tl.load(t_ptr + i, mask=mask)
+    b = tl.load(t_ptr + i + 1, mask=mask)
+    tl.store(out_ptr + offs, (a + (b - a) * f).to(tl.bfloat16), mask=mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+        table = torch.empty(_N, dtype=torch.float32)
+        scratch = torch.empty(1 << 16, dtype=torch.uint8)
+        for k in range(_N):
+            put_kernel[(1,)](table, k, scratch, scratch[round(65535 / (1.0 + math.exp(8.0 - k * _STEP))):])
+        self.register_buffer("table", table)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x.contiguous()
+        table = self.table
+        out = torch.empty_like(x)
+        n = x.numel()
+        lerp_kernel[(triton.cdiv(n, 1024),)](x, table, out, n, INV_STEP=1.0 / _STEP, N=_N, BLOCK=1024)
+        return out
