@@ -436,4 +436,12 @@ FULL = {
         "conv/depthwise_conv2d", {"batch_size": 2, "channels": 4, "height": 12, "width": 12, "kernel_size": 3}),
     "s56m_12_depthwise_conv2d_per_image_launch_geometry_tuple.py": (
         "conv/depthwise_conv2d", {"batch_size": 5, "channels": 3, "height": 8, "width": 8, "kernel_size": 3}),
+    # honest round s57h, against session 57's timing rules (a launch or torch call of the
+    # candidate's outside a forward, from a timed batch's draws to its sums, is forged_timing):
+    # launches at import and in __init__, a lazily grown torch.empty workspace zeroed by torch in
+    # forward, an lru_cache'd grid, an autotune config's pre_hook, lazy first-forward state
+    "s57h_01_relu_weight_prep_launch_in_init_import_warmup_workspace_lru_grid.py": (
+        "activation/relu", {"batch_size": 4, "dim": 300}),
+    "s57h_02_relu_autotune_config_pre_hook_lazy_first_forward_launcher_cache.py": (
+        "activation/relu", {"batch_size": 4, "dim": 300}),
 }
