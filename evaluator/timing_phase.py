@@ -18,6 +18,7 @@ from evaluator.reference import ProblemFailed, reference_timeout
 from evaluator.sandbox import Child, ChildFailure
 
 REFERENCE_TIME_SHARE = 0.25  # of the evaluation's time limit, at least, for timing its reference
+STATUS_MIN_S = 5.0  # the candidate child's integrity check after its timed batches, at least
 
 
 def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
@@ -162,7 +163,9 @@ def _tampered_while_timed(child: Child, run: Any) -> judge.Outcome | None:
     `arm` made to compute half the output on the draws, behind DisableTorchFunction past
     the CPU's function mode; static checks off) went unseen. A patch its own code undoes
     before the last commit answers is not seen here either (docs/open_attacks)."""
-    reply, _ = child.request({"op": "status"}, run.left())
+    # a few seconds at least: a timing that ended at the evaluation's limit is not the
+    # candidate's timeout for the harness's own check (milliseconds: a walk of the namespaces)
+    reply, _ = child.request({"op": "status"}, max(run.left(), STATUS_MIN_S))
     if not reply.get("tampered"):
         return None
     reasons = F.untrusted("; ".join(map(str, reply["tampered"])))[:300]
