@@ -82,3 +82,22 @@ def test_unhooked_launch_during_arm_is_charged(unsafe_evaluator, settings, relu,
     assert moved["outside_go_batches"] >= 3, (moved, honest)
     assert moved["outside_go_charged_s"] > honest["outside_go_charged_s"] + 2e-3, (moved, honest)
     assert moved["median_s"] > 0.35 * honest["median_s"], (moved, honest)
+
+
+def test_the_integrity_check_after_timing_answers_with_a_few_seconds_at_least():
+    """Its reply decides (tampered: monkey_patch; clean: nothing), and an evaluation whose
+    timing ended at its limit still gives the harness's own check a few seconds."""
+    from types import SimpleNamespace
+
+    from evaluator import timing_phase
+
+    asked = []
+
+    def child(reply):
+        return SimpleNamespace(request=lambda h, timeout: asked.append((h, timeout)) or (reply, []))
+
+    run = SimpleNamespace(left=lambda: -1.0)
+    assert timing_phase._tampered_while_timed(child({"op": "result", "tampered": []}), run) is None
+    assert asked == [({"op": "status"}, timing_phase.STATUS_MIN_S)]
+    found = timing_phase._tampered_while_timed(child({"op": "result", "tampered": ["ChildState.arm"]}), run)
+    assert found.status == "hack" and found.hacks == ["monkey_patch"] and "ChildState.arm" in found.feedback
