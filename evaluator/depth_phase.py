@@ -267,6 +267,8 @@ def check(run: _Run, source: str, ref: ReferenceOutputs, verdict: Verdict) -> Ve
         refused = None if wide is None else _judged(run, source, wide, trial, report, cpu_s)
         if refused is not None:
             return _refused(run, verdict, *refused, report)
+        if wide is not None and report[-1].get("skipped"):  # its reference failed: not again
+            run.ev.depth_plans.setdefault(f"{run.memory_key}|unrun", []).append(wide.label)
     except SandboxFailure as exc:  # infrastructure: the CPU sizes' verdict stands, said so
         report.append({"error": str(exc)[:300]})
     verdict.details["depth"] = {"trials": report, "seconds": round(time.monotonic() - started, 3)}
@@ -308,7 +310,8 @@ def _output_joint(run: _Run, cpu_out: int, report: list) -> Depth | None:
             parts.pop(i)
         else:
             parts[i] = (replace(d, value=value), p)
-    if len(parts) < 2 or predicted(parts) <= 2 * widest:
+    unrun = run.ev.depth_plans.get(f"{run.memory_key}|unrun", ())
+    if len(parts) < 2 or predicted(parts) <= 2 * widest or "+".join(d.label for d, _ in parts) in unrun:
         return None
     sizes = [d for d, _ in parts]
     joint = replace(sizes[0], joined=tuple(sizes[1:]), together=True)

@@ -174,6 +174,10 @@ def test_sizes_that_grew_the_output_alone_are_raised_together(monkeypatch):
     wide = depth_phase._output_joint(run, 70 * 80, report)
     assert wide.together and wide.raised() == {"M": 1024, "N": 1024}
     assert wide.sized(run.sizes) == {"M": 1024, "K": 88, "N": 1024}
+    # a joint whose reference failed once is not tried again by this worker
+    run.ev.depth_plans["mm|unrun"] = ["M+N"]
+    assert depth_phase._output_joint(run, 70 * 80, report) is None
+    del run.ev.depth_plans["mm|unrun"]
     # a size not judged ok alone is not in it; one size left: no joint
     assert depth_phase._output_joint(run, 70 * 80, [{**report[0], "status": "incorrect"}, *report[1:]]) is None
     # an elementwise problem: the batch alone already made the widest output
