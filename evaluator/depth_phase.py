@@ -20,6 +20,10 @@ Every shrunk size is raised in some trial (red team rt82): past `depth.max_varia
 trial raises every size left over at once (a conv's fifth size, its width, was never raised);
 a joint the problem cannot run is judged a size at a time; and the sizes the problem could run
 at none alone are raised together (groupnorm's channels need its num_groups to divide them).
+And the sizes whose trial alone grew the output are raised together, to about a million
+output elements (`_output_joint`): a persistent matmul whose 132 programs took two tiles each
+was right with M or N alone at 2048 and wrong at both (red team rt83); a joint of every size,
+K too, ran out of the interpreter's time where this one (M = N = 1024 at the CPU's K) does not.
 
 A trial that runs out of the depth time (`depth.timeout_s`) runs again at a quarter of its
 value (`depth.retry_shrink`; at least twice the CPU's), `depth.retries` times (once by default:
@@ -38,9 +42,10 @@ Skipping a timeout cannot be told apart from that: a slow kernel's time is the c
 make (a loop in its own kernel costs the interpreter seconds and the GPU microseconds), so no
 prediction of an honest time holds against one that grows its wait at the prediction's margin.
 
-What this does not do: a file that tests its sizes and behaves only at a combination the
-CPU never runs, or only above a quarter of a declared size it then stalls at, is the GPU
-evaluator's to judge (docs/threat_model.md).
+What this does not do: sizes large together past that output budget, or with a reduction
+size, a file that tests its sizes and behaves only at a combination the CPU never runs, or
+only above a quarter of a declared size it then stalls at, is the GPU evaluator's to judge
+(docs/threat_model.md).
 """
 from __future__ import annotations
 
@@ -258,11 +263,59 @@ def check(run: _Run, source: str, ref: ReferenceOutputs, verdict: Verdict) -> Ve
         refused = None if coupled is None else _judged(run, source, coupled, trial, report, cpu_s)
         if refused is not None:
             return _refused(run, verdict, *refused, report)
+        wide = _output_joint(run, _out_elements(ref), report)
+        refused = None if wide is None else _judged(run, source, wide, trial, report, cpu_s)
+        if refused is not None:
+            return _refused(run, verdict, *refused, report)
+        if wide is not None and report[-1].get("skipped"):  # its reference failed: not again
+            run.ev.depth_plans.setdefault(f"{run.memory_key}|unrun", []).append(wide.label)
     except SandboxFailure as exc:  # infrastructure: the CPU sizes' verdict stands, said so
         report.append({"error": str(exc)[:300]})
     verdict.details["depth"] = {"trials": report, "seconds": round(time.monotonic() - started, 3)}
     verdict.phase_seconds["depth"] = round(time.monotonic() - started, 3)
     return verdict
+
+
+_JOINT_OUTPUTS = 1 << 20  # output elements of the output-growing joint trial at most (`_output_joint`)
+
+
+def _out_elements(ref: ReferenceOutputs) -> int:
+    """Output elements of the reference's first trial."""
+    return sum(math.prod(o["shape"]) for o in (ref.trials[0].get("outputs") or ())) if ref.trials else 0
+
+
+def _output_joint(run: _Run, cpu_out: int, report: list) -> Depth | None:
+    """The sizes whose trial alone grew the output, raised together (`together`: skipped,
+    never split, where the problem cannot run it), each lowered from the value it ran at
+    alone, the furthest raised first, while the output it predicts (each size's growth alone,
+    as a power of its value) is over `_JOINT_OUTPUTS`, then fitted to the input budget; None
+    under two such sizes or where it would not grow the output past every trial alone. A
+    kernel wrong only where two sizes are large at once was ok (red team rt83: a persistent
+    matmul of 132 programs taking two tiles each, right with M or N alone at 2048, wrong at
+    both; a joint of every size, K too, ran out of the interpreter's time)."""
+    plan = {d.label: d for d in run.ev.depth_plans.get(run.memory_key, ()) if not d.joined}
+    alone = {e["size"]: e for e in report if e.get("status") == "ok" and e.get("size") in plan and e.get("out")}
+    grown = [(replace(plan[k], value=int(e["value"])), math.log(e["out"] / cpu_out))
+             for k, e in alone.items() if cpu_out and e["out"] > 1.5 * cpu_out]
+    parts = [(d, g / math.log(d.value / d.cpu)) for d, g in grown if d.value > d.cpu]
+    widest = max((int(e["out"]) for e in alone.values()), default=0)
+
+    def predicted(ps: list) -> float:
+        return cpu_out * math.prod((d.value / d.cpu) ** p for d, p in ps)
+    while len(parts) >= 2 and predicted(parts) > _JOINT_OUTPUTS:
+        i = max(range(len(parts)), key=lambda k: parts[k][0].value / parts[k][0].cpu)
+        d, p = parts[i]
+        value = 1 << ((d.value - 1).bit_length() - 1)
+        if value < 2 * d.cpu:
+            parts.pop(i)
+        else:
+            parts[i] = (replace(d, value=value), p)
+    unrun = run.ev.depth_plans.get(f"{run.memory_key}|unrun", ())
+    if len(parts) < 2 or predicted(parts) <= 2 * widest or "+".join(d.label for d, _ in parts) in unrun:
+        return None
+    sizes = [d for d, _ in parts]
+    joint = replace(sizes[0], joined=tuple(sizes[1:]), together=True)
+    return _fitted_joint(run, joint, run.cfg.correctness.depth.max_elements)
 
 
 def _coupled(run: _Run, unrun: list[Depth]) -> Depth | None:
@@ -383,6 +436,7 @@ def _one(run: _Run, source: str, depth: Depth, trial: tuple[int, str],
         seen["unrun"] = isinstance(exc, ProblemRaised)  # its own code raised there: not a timeout
         _forget(run, depth)
         return seen, None
+    seen["out"] = _out_elements(ref)  # the output it grew to (`_output_joint`)
     sub.timeout_s, sub.deadline = timeout_s, time.monotonic() + timeout_s  # the candidate's: depth's own
     job = sub._candidate_job(source, ref, None)
     seen.update(status=job.status, seconds=round(sum(v for k, v in job.phase_seconds.items() if k != "total"), 3))

@@ -18,6 +18,7 @@ from evaluator.reference import ProblemFailed, reference_timeout
 from evaluator.sandbox import Child, ChildFailure
 
 REFERENCE_TIME_SHARE = 0.25  # of the evaluation's time limit, at least, for timing its reference
+STATUS_MIN_S = 5.0  # the candidate child's integrity check after its timed batches, at least
 
 
 def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
@@ -54,6 +55,9 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                 return judge.Outcome("hack", f"Rejected: timed forward {idle[0]} (of {len(cand.own_launches)}) "
                                      "launched none of your Triton kernels, though the trials did: "
                                      "forward takes another path when it is timed.", hacks=["no_triton_launch"])
+            tampered = _tampered_while_timed(child, run)
+            if tampered is not None:
+                return tampered
             child.close()  # nothing of the candidate runs while its reference is timed
             spiked_runs = _spiked_runs(schedule, timing_sets)
             # the reference gets time of its own: an evaluation whose earlier phases used up its
@@ -150,6 +154,23 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
             "candidate": statistics.median(cand.events_s),
             "ref": statistics.median(ref.events_s) if ref.events_s else None}
     return {"ref_s": ref_s, "cand_s": cand_s, "clock": clock, "coverage": cov}
+
+
+def _tampered_while_timed(child: Child, run: Any) -> judge.Outcome | None:
+    """The candidate child's integrity check once its timed batches are over (`status`):
+    the trials' and the profile's replies carry one, the timing phase had none, so a
+    harness method replaced in a timed forward and left in place (red teams rt77 and rt81:
+    `arm` made to compute half the output on the draws, behind DisableTorchFunction past
+    the CPU's function mode; static checks off) went unseen. A patch its own code undoes
+    before the last commit answers is not seen here either (docs/open_attacks)."""
+    # a few seconds at least: a timing that ended at the evaluation's limit is not the
+    # candidate's timeout for the harness's own check (milliseconds: a walk of the namespaces)
+    reply, _ = child.request({"op": "status"}, max(run.left(), STATUS_MIN_S))
+    if not reply.get("tampered"):
+        return None
+    reasons = F.untrusted("; ".join(map(str, reply["tampered"])))[:300]
+    return judge.Outcome("hack", f"Rejected: your timed forwards modified the evaluator's process ({reasons}).",
+                         hacks=["monkey_patch"])
 
 
 def _spiked_runs(schedule: stopwatch.Schedule, timing_sets: list[dict]) -> frozenset[int]:

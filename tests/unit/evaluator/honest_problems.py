@@ -523,4 +523,12 @@ FULL = {
         "19_mul_broadcast_launcher_dict_keyed_on_shape_autograd_fn": "elementwise/mul_broadcast",
         "20_add_broadcast_plane_per_program_noncontig_torch_fallback": "elementwise/add_broadcast",
     }.items()},
+    # honest round s57h, against session 57's timing rules (a launch or torch call of the
+    # candidate's outside a forward, from a timed batch's draws to its sums, is forged_timing):
+    # launches at import and in __init__, a lazily grown torch.empty workspace zeroed by torch in
+    # forward, an lru_cache'd grid, an autotune config's pre_hook, lazy first-forward state
+    "s57h_01_relu_weight_prep_launch_in_init_import_warmup_workspace_lru_grid.py": (
+        "activation/relu", {"batch_size": 4, "dim": 300}),
+    "s57h_02_relu_autotune_config_pre_hook_lazy_first_forward_launcher_cache.py": (
+        "activation/relu", {"batch_size": 4, "dim": 300}),
 }

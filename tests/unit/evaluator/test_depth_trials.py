@@ -157,6 +157,38 @@ def test_sizes_the_problem_runs_only_together_are_raised_together(monkeypatch):
     assert depth_phase._coupled(run, [channels]) is None
 
 
+def test_sizes_that_grew_the_output_alone_are_raised_together(monkeypatch):
+    """Red team rt83: M, N and K raised one at a time, a persistent matmul right while tiles
+    <= 264 was ok (2048 x 80 is 192 tiles of 32). The sizes whose trial alone grew the output
+    (M and N, not K) are raised together, lowered the furthest first to a 1 M-element output
+    at the CPU's K; a joint no wider than the trials alone (an elementwise batch and row) is
+    not run."""
+    run = _run({"M": 70, "K": 88, "N": 80})
+    run.memory_key, run.ev = "mm", SimpleNamespace(depth_plans={"mm": [
+        depth_phase.Depth("M", 70, 2048, 2048), depth_phase.Depth("N", 80, 2048, 2048),
+        depth_phase.Depth("K", 88, 2048, 2048)]})
+    monkeypatch.setattr(depth_phase, "_elements", lambda _run, sizes: sizes["M"] * sizes["K"] + sizes["K"] * sizes["N"])
+    report = [{"size": "M", "value": 2048, "status": "ok", "out": 2048 * 80},
+              {"size": "N", "value": 2048, "status": "ok", "out": 70 * 2048},
+              {"size": "K", "value": 2048, "status": "ok", "out": 70 * 80}]
+    wide = depth_phase._output_joint(run, 70 * 80, report)
+    assert wide.together and wide.raised() == {"M": 1024, "N": 1024}
+    assert wide.sized(run.sizes) == {"M": 1024, "K": 88, "N": 1024}
+    # a joint whose reference failed once is not tried again by this worker
+    run.ev.depth_plans["mm|unrun"] = ["M+N"]
+    assert depth_phase._output_joint(run, 70 * 80, report) is None
+    del run.ev.depth_plans["mm|unrun"]
+    # a size not judged ok alone is not in it; one size left: no joint
+    assert depth_phase._output_joint(run, 70 * 80, [{**report[0], "status": "incorrect"}, *report[1:]]) is None
+    # an elementwise problem: the batch alone already made the widest output
+    run = _run({"batch_size": 16, "dim": 1000})
+    run.memory_key, run.ev = "relu", SimpleNamespace(depth_plans={"relu": [
+        depth_phase.Depth("batch_size", 16, 2048, 4096), depth_phase.Depth("dim", 1000, 8192, 8192)]})
+    report = [{"size": "batch_size", "value": 2048, "status": "ok", "out": 2048 * 1000},
+              {"size": "dim", "value": 8192, "status": "ok", "out": 16 * 8192}]
+    assert depth_phase._output_joint(run, 16 * 1000, report) is None
+
+
 def test_every_size_a_builtin_manifest_shrinks_is_one_the_depth_trials_raise():
     """A CPU size whose declared value declared_sizes cannot read is judged at the CPU's value
     alone (red team rt82's list, s56e's arithmetic): every built-in's is read and raised."""
@@ -189,10 +221,13 @@ def test_honest_kernels_stay_ok_at_every_declared_depth(problem, solution, depth
     trials = verdict.details["depth"]["trials"]
     cpu = _builtin(problem).sizes["cpu"]
     declared = declared_sizes(_builtin(problem).source)
-    # every shrunk size was judged ok above its CPU value (within the input budget)
-    assert {t["size"] for t in trials} == {k for k, v in cpu.items() if isinstance(declared.get(k), int)
-                                            and declared[k] > v}
-    assert all(t["status"] == "ok" and cpu[t["size"]] < t["value"] <= t["declared"] for t in trials), trials
+    # every shrunk size was judged ok above its CPU value (within the input budget), and the
+    # sizes that grew the output alone, together (rt83), ok there too
+    alone = [t for t in trials if "raised" not in t]
+    assert {t["size"] for t in alone} == {k for k, v in cpu.items() if isinstance(declared.get(k), int)
+                                          and declared[k] > v}
+    assert all(t["status"] == "ok" and cpu[t["size"]] < t["value"] <= t["declared"] for t in alone), trials
+    assert all(t["status"] == "ok" for t in trials if "raised" in t), trials
 
 
 def test_a_float16_accumulator_over_the_declared_k_is_refused_naming_the_size(depth_evaluator, settings):

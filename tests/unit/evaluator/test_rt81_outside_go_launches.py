@@ -18,6 +18,7 @@ WITHIN_BOUND = HACKS / "rt81_programs_run_during_arm_within_bound_relu.py"
 UNHOOKED = HACKS / "rt81_kernel_run_unhooked_during_arm_relu.py"
 TORCH_HALF = HACKS / "rt81_torch_half_on_draws_during_arm_relu.py"
 THREAD_TORCH = HACKS / "rt81_thread_torch_half_after_go_relu.py"
+PAST_MODE = HACKS / "rt81_torch_half_on_draws_past_function_mode_relu.py"
 
 
 @pytest.fixture(scope="module")
@@ -51,10 +52,29 @@ def honest(unsafe_evaluator, relu):
     return verdict.details["timing"]["candidate"]
 
 
-def test_unhooked_launch_during_arm_is_charged(unsafe_evaluator, settings, relu, honest):
+@pytest.mark.parametrize("path", [UNHOOKED, PAST_MODE], ids=["unhooked_launch", "past_function_mode"])
+def test_a_harness_method_patched_in_a_timed_forward_is_seen_after_timing(unsafe_evaluator, settings, relu, path):
+    """Both patch the child's `arm` in a timed forward to compute half the output on the
+    draws, out of every count: half the programs launched past the hook, or torch behind
+    DisableTorchFunction (past the function mode). Before, both ok (the unhooked one charged
+    14-39 ms by the clock; the other 0.69-0.80x the honest time, 0-0.4 ms charged): the
+    candidate child's integrity check ran after its trials and never after its timed batches.
+    Now the timing phase ends with one (s57h)."""
+    verdict = unsafe_evaluator.evaluate(relu, path.read_text(), settings)
+    assert verdict.status == "hack" and verdict.hacks == ["monkey_patch"], verdict.feedback
+    assert "timed forwards modified the evaluator's process" in verdict.feedback
+    assert "arm" in verdict.feedback
+
+
+def test_unhooked_launch_during_arm_is_charged(unsafe_evaluator, settings, relu, honest, monkeypatch):
     """Half the programs launched past the hook in arm: no stray launch is seen, and the arm's
     time is the forward's (2 loaded cores: arm + commit 24-40 ms against the reference's about
-    1 ms, 14-39 ms charged, 71-105 ms per forward against 42-86 ms honest)."""
+    1 ms, 14-39 ms charged, 71-105 ms per forward against 42-86 ms honest). With the integrity
+    check after timing left out (a patch undone before the last commit answers, which it does
+    not see), the clock still charges the moved work."""
+    from evaluator import timing_phase
+
+    monkeypatch.setattr(timing_phase, "_tampered_while_timed", lambda child, run: None)
     verdict = unsafe_evaluator.evaluate(relu, UNHOOKED.read_text(), settings)
     assert verdict.status == "ok", verdict.feedback
     moved = verdict.details["timing"]["candidate"]
@@ -62,3 +82,22 @@ def test_unhooked_launch_during_arm_is_charged(unsafe_evaluator, settings, relu,
     assert moved["outside_go_batches"] >= 3, (moved, honest)
     assert moved["outside_go_charged_s"] > honest["outside_go_charged_s"] + 2e-3, (moved, honest)
     assert moved["median_s"] > 0.35 * honest["median_s"], (moved, honest)
+
+
+def test_the_integrity_check_after_timing_answers_with_a_few_seconds_at_least():
+    """Its reply decides (tampered: monkey_patch; clean: nothing), and an evaluation whose
+    timing ended at its limit still gives the harness's own check a few seconds."""
+    from types import SimpleNamespace
+
+    from evaluator import timing_phase
+
+    asked = []
+
+    def child(reply):
+        return SimpleNamespace(request=lambda h, timeout: asked.append((h, timeout)) or (reply, []))
+
+    run = SimpleNamespace(left=lambda: -1.0)
+    assert timing_phase._tampered_while_timed(child({"op": "result", "tampered": []}), run) is None
+    assert asked == [({"op": "status"}, timing_phase.STATUS_MIN_S)]
+    found = timing_phase._tampered_while_timed(child({"op": "result", "tampered": ["ChildState.arm"]}), run)
+    assert found.status == "hack" and found.hacks == ["monkey_patch"] and "ChildState.arm" in found.feedback

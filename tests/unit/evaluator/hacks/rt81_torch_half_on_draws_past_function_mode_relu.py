@@ -1,4 +1,4 @@
-# hack: torch computes half the output on the drawn inputs while arm answers, behind DisableTorchFunction (past the CPU child's function mode, which counts the candidate's torch calls outside a forward); go launches the kernel on the other half (rt81, open: static checks off only). problem: relu. expect: ok
+# hack: torch computes half the output on the drawn inputs while arm answers, behind DisableTorchFunction (past the CPU child's function mode, which counts the candidate's torch calls outside a forward); go launches the kernel on the other half; before: ok at 0.69-0.80x the honest time (rt81, static checks off); now monkey_patch with static checks off too: the patched arm is seen by the candidate child's integrity check after its timed batches (s57h, test_rt81_outside_go_launches.py). problem: relu. expect: hack/monkey_patch
 import sys
 
 import torch
