@@ -20,17 +20,17 @@ import logging
 import time
 
 from common.config.actor import ActorEvalConfig
-from common.extract import extract_code
-from common.log import RateLimitedLog
-from common.messages import EvalSettings, ProblemPayload, new_id
-from common.transport import Backoff
-from common.verdict import Verdict, no_verdict
-from evaluator.client import (
+from common.eval_client import (
     EvalClient,
     EvaluationRejected,
     EvaluationTimeout,
     EvaluatorUnavailable,
 )
+from common.extract import extract_code
+from common.log import RateLimitedLog
+from common.messages import EvalSettings, ProblemPayload, new_id
+from common.transport import Backoff
+from common.verdict import Verdict, no_verdict
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
     logs, metrics (/metrics, /health)
     engine      vLLM started on actor.model, weights labelled actor.initial_version
-    judge       evaluator.client to the broker (broker.frontend)
+    judge       common.eval_client to the broker (broker.frontend)
     hub         HubLink (hub_link.endpoint) + WeightSync (hub_link.publish_endpoint)
     run         actor.loop.Actor until SIGTERM/SIGINT, or until something fatal
 
@@ -29,7 +29,7 @@ def build_runner(cfg: RunConfig, engine, metrics: Metrics, client_id: str):
     from actor.episode import EpisodeMetrics, EpisodeRunner
     from actor.judge import Judge
     from actor.prompts import Prompter
-    from evaluator.client import EvalClient
+    from common.eval_client import EvalClient
 
     ac = cfg.actor
     client = EvalClient(cfg.broker, cfg.transport, metrics, client_id=client_id)

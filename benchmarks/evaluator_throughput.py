@@ -10,7 +10,7 @@ it does in training.
 
   service    one worker per device (CUDA_VISIBLE_DEVICES=i; on CPU `--workers`), each
              with `--children` warm sandboxes; the whole mix submitted at once
-             through evaluator.client. Worker start-up is excluded (paid once per
+             through common.eval_client. Worker start-up is excluded (paid once per
              run of days) and reported.
   baseline   `python -m launcher.cli check ... --json` per evaluation: a new interpreter
              and sandbox each time, the same evaluator config, checks and trial counts
@@ -82,10 +82,10 @@ from concurrent.futures import ThreadPoolExecutor
 import yaml
 
 from common.config import RunConfig, load
+from common.eval_client import EvalClient
 from common.messages import EvalSettings, new_id
 from common.ports import free_port
 from common.problemset import builtin_problems, to_payload
-from evaluator.client import EvalClient
 
 
 # --------------------------------------------------------------------------- the mix

@@ -547,7 +547,7 @@ def sensitive_environment_values() -> list[str]:
 
 
 class EvalClientConfig(Section):
-    """How a client (an actor, a benchmark) talks to the broker (evaluator/client.py)."""
+    """How a client (an actor, a benchmark) talks to the broker (common/eval_client.py)."""
 
     request_deadline_s: float = Field(900.0, gt=0)
     """Default time from submit to result, queueing included; past it the request fails

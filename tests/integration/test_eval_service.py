@@ -1,5 +1,5 @@
 """The evaluator service with real processes and sockets on the CPU: `krl broker` plus two
-`krl evaluator` workers (Triton interpreter), driven through evaluator.client.
+`krl evaluator` workers (Triton interpreter), driven through common.eval_client.
 
 One broker and two workers serve the whole module (start-up costs seconds); the fault
 tests kill and restart them by the pids this module started, and later tests rely on
@@ -25,6 +25,7 @@ from proc_helpers import free_port as _port
 from prometheus_client.parser import text_string_to_metric_families
 
 from common.config import RunConfig, load
+from common.eval_client import EvalClient, EvaluationTimeout, EvaluatorUnavailable
 from common.messages import (
     PROTOCOL_VERSION,
     ErrorReply,
@@ -35,7 +36,6 @@ from common.messages import (
     new_id,
 )
 from common.problemset import builtin_problem, to_payload
-from evaluator.client import EvalClient, EvaluationTimeout, EvaluatorUnavailable
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = EvalSettings(device="cpu", trials=1, timeout_s=90)

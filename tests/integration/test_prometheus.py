@@ -7,7 +7,7 @@ Prometheus runs the scrape jobs and alert rules of deploy/prometheus/ (targets r
 to this test's ports; the krl-actor job points at a port nobody serves, so KrlRoleDown
 must go active for that job and no other). Asserted through Prometheus' HTTP API: every
 role's key series are there, counters advance (learner idle seconds while it waits;
-broker and worker counters for evaluation requests sent with evaluator.client), every
+broker and worker counters for evaluation requests sent with common.eval_client), every
 rule loads and evaluates, and every dashboard query runs. Finally SIGTERM to the launch
 script stops the learner with a final checkpoint.
 """
@@ -28,9 +28,9 @@ import yaml
 from proc_helpers import free_port as _port
 
 from common.config import RunConfig, load
+from common.eval_client import EvalClient
 from common.messages import EvalSettings, new_id
 from common.problemset import builtin_problem, to_payload
-from evaluator.client import EvalClient
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "unit" / "deploy"))

@@ -1,5 +1,5 @@
-"""Roles never import each other, except the evaluator's thin client stub; common never imports
-a role or the launcher; no role imports the launcher (its CLI names role modules as strings),
+"""Roles never import each other (the evaluator's client, which the actor and benchmarks use, is
+common/eval_client.py); common never imports a role or the launcher; no role imports the launcher (its CLI names role modules as strings),
 and the launcher imports of a role only the learner's ledger reader."""
 import ast
 import sys
@@ -7,8 +7,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 ROLES = ("actor", "learner", "evaluator")
-# A role's module other roles may import: a stub over common/ and the standard library only.
-STUBS = ("evaluator.client",)
 # The one role module the launcher imports (it reads the hub's ledger for summary.json).
 LAUNCHER_READS = ("learner.ledger",)
 
@@ -33,7 +31,7 @@ def _violations(package: str, forbidden: tuple[str, ...], allowed: tuple[str, ..
 
 def test_roles_do_not_import_each_other():
     bad = [v for role in ROLES
-           for v in _violations(role, tuple(r for r in ROLES if r != role), STUBS)]
+           for v in _violations(role, tuple(r for r in ROLES if r != role))]
     assert not bad, "roles must share code through common/:\n" + "\n".join(bad)
 
 
@@ -44,7 +42,7 @@ def test_the_launcher_imports_no_role_but_the_ledger_reader():
 
 def test_a_stub_other_roles_import_stays_thin():
     """A role module imported from outside its role loads nothing else of it (sandbox, DeepSpeed)."""
-    for stub in (*STUBS, *LAUNCHER_READS):
+    for stub in LAUNCHER_READS:
         path = ROOT / (stub.replace(".", "/") + ".py")
         heavy = [f"{path.relative_to(ROOT)}:{lineno} imports {name}"
                  for lineno, name in _imports(path)

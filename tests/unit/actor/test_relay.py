@@ -121,7 +121,7 @@ def test_an_evaluator_client_thread_that_dies_takes_its_process_down():
     """Its caller would otherwise wait forever on results nothing will deliver."""
     _dies_loudly("""
 from common.config.evaluator import BrokerConfig
-from evaluator.client import EvalClient
+from common.eval_client import EvalClient
 def broken(self, channel, sent):
     raise RuntimeError("the client loop itself failed")
 EvalClient._receive = broken
@@ -134,7 +134,7 @@ def test_an_evaluator_client_without_its_socket_fails_its_caller_at_once(tmp_pat
     a thread dying at its start would leave every evaluation waiting forever."""
     from common.config.evaluator import BrokerConfig
     from common.curve import KeysError
-    from evaluator.client import EvalClient
+    from common.eval_client import EvalClient
     with pytest.raises(KeysError, match="server.key"):
         EvalClient(BrokerConfig(frontend="tcp://127.0.0.1:1"),
                    TransportConfig(curve_keys_dir=tmp_path))

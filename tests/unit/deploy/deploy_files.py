@@ -37,7 +37,7 @@ def roles_of(path: Path) -> tuple[str, ...]:
     rel = path.relative_to(ROOT).as_posix()
     if rel.startswith("evaluator/broker"):
         return ("broker",)
-    if rel == "evaluator/client.py":  # the evaluator's client stub runs in the actor
+    if rel == "common/eval_client.py":  # the evaluator service's client runs in the actor
         return ("actor",)
     top = rel.split("/", 1)[0]
     return ROLES if top == "common" else (top,) if top in ROLES else ()
