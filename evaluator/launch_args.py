@@ -440,7 +440,11 @@ def kernel_constants(kernel: object) -> tuple:
     if found is None or found[0] is not kernel:
         if not _TENSORS:
             _kinds()
-        found = (kernel, tuple(_constants(kernel, set())))
+        pairs = _constants(kernel, set())
+        kept = [k for _, k in pairs if k is not _TYPED]
+        if _floats([r for r, _ in pairs]) - _floats(kept) > TYPED_NUMBERS:  # a table, not coefficients
+            kept = [r for r, _ in pairs]
+        found = (kernel, tuple(kept))
         _CONSTANTS[id(kernel)] = found
     return found[1]
 
@@ -458,13 +462,27 @@ def _constants(fn: object, seen: set) -> list:
     # a parameter's default is a constant the function reads too (red team rt78: a constexpr
     # tuple of 256 sigmoid values as a kernel's or a helper's default, named nowhere in a body)
     defaults = (*(getattr(fn, "__defaults__", None) or ()), *(getattr(fn, "__kwdefaults__", None) or {}).values())
-    found.extend(typed.drop(v) for v in defaults if type(v) not in _DEVICE_FUNCTIONS)
+    found.extend((v, typed.drop(v)) for v in defaults if type(v) not in _DEVICE_FUNCTIONS)
     for value in (*(names.get(n) for n in _names(code)), *cells):
         if type(value) in _DEVICE_FUNCTIONS:
             found.extend(_constants(value, seen))
         elif type(value) is _CONSTEXPR:
-            found.append(typed.drop(value))
-    return [v for v in found if v is not _TYPED]
+            found.append((value, typed.drop(value)))
+    return found
+
+
+TYPED_NUMBERS = 128
+"""Most source-typed floats a kernel and its helpers read as constants without their counting
+(`_Typed`): honest coefficient sets reach 67 (s57d_27's erf and tanh); past this it is a table
+of a function's values (session 57 review: rt78's 256 sigmoid values typed as a default)."""
+
+
+def _floats(values: list) -> int:  # constexpr-wrapped or not, one tuple level deep
+    n = 0
+    for v in values:
+        inner = v.value if type(v) is _CONSTEXPR else v
+        n += sum(type(x) is float for x in inner) if type(inner) is tuple else type(inner) is float
+    return n
 
 
 _TYPED = object()  # `_Typed.drop`'s answer for a constant all of whose numbers the source types

@@ -191,3 +191,42 @@ def kernel(x_ptr, BLOCK: tl.constexpr = 64):
     assert sorted(floats) == sorted([math.sqrt(3), *(math.log(k + 2) / 7 for k in range(20)),
                                      *(float(k) for k in range(0, 64, 8))])
     assert 64 in found  # ints are counted as before
+
+
+def test_a_typed_table_past_a_coefficient_sets_size_counts_again(tmp_path):
+    """launch_args.TYPED_NUMBERS (session 57 review): past 128 typed floats a kernel and its
+    helpers read, the numbers are a table of a function's values, not coefficients: rt78's 256
+    sigmoid values typed as a tuple default were ok under strict with every one exempt
+    (hacks/s57r_kernel_default_typed_literal_sigmoid_table_strict). Split over two helpers they
+    count as well; 128 typed numbers stay the kernel's own."""
+    import importlib.util
+
+    from evaluator.launch_args import TYPED_NUMBERS, kernel_constants
+
+    def constants(n_first: int, n_second: int) -> list:
+        first = ", ".join(repr((3 * i + 1) / 17) for i in range(n_first))
+        second = ", ".join(repr((5 * i + 2) / 19) for i in range(n_second))
+        source = f"""import triton
+import triton.language as tl
+
+
+@triton.jit
+def _part(x, T: tl.constexpr = ({second},)):
+    return x * T[0]
+
+
+@triton.jit
+def kernel(x_ptr, T: tl.constexpr = ({first},)):
+    x = tl.load(x_ptr)
+    tl.store(x_ptr, _part(x) + T[0])
+"""
+        path = tmp_path / f"typed_{n_first}_{n_second}.py"
+        path.write_text(source)
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        found = [getattr(c, "value", c) for c in kernel_constants(module.kernel)]
+        return [v for c in found for v in (c if isinstance(c, tuple) else (c,)) if type(v) is float]
+
+    assert constants(TYPED_NUMBERS // 2, TYPED_NUMBERS // 2) == []
+    assert len(constants(TYPED_NUMBERS // 2 + 8, TYPED_NUMBERS // 2 + 8)) == TYPED_NUMBERS + 16
