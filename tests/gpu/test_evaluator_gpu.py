@@ -116,14 +116,24 @@ def builtin_verdicts(ev):
         return dict(pool.map(one, builtin_problems()))
 
 
+def _around_go(verdict) -> str:
+    """The candidate's and the reference's arm + commit per batch, and the outside-go charge."""
+    timing = verdict.details.get("timing") or {}
+    cand = timing.get("candidate") or {}
+    ms = [x * 1e3 if x is not None else float("nan") for x in
+          (cand.get("around_go_median_s"), timing.get("ref_around_go_median_s"), cand.get("outside_go_charged_s"))]
+    return f"{ms[0]:8.3f}/{ms[1]:8.3f} {ms[2]:8.4f}"
+
+
 def test_builtin_solutions_pass_at_gpu_sizes(builtin_verdicts):
     print(f"\n{'problem':34s} {'status':10s} {'speedup':>8s} {'coverage':>9s} {'ref ms':>9s} "
-          f"{'ours ms':>9s} {'wall s':>7s}")
+          f"{'ours ms':>9s} {'wall s':>7s} {'arm+commit ms (ours/ref, charged)':>34s}")
     bad = []
     for name, (_, v, wall) in sorted(builtin_verdicts.items()):
         cov = f"{v.coverage:.2f}" if v.coverage is not None else "-"
         print(f"{name:34s} {v.status:10s} {v.speedup or 0:8.3f} {cov:>9s} "
-              f"{(v.ref_time_s or 0) * 1e3:9.4f} {(v.candidate_time_s or 0) * 1e3:9.4f} {wall:7.1f}")
+              f"{(v.ref_time_s or 0) * 1e3:9.4f} {(v.candidate_time_s or 0) * 1e3:9.4f} {wall:7.1f} "
+              f"{_around_go(v)}")
         if v.status != "ok":
             bad.append(f"{name}: {v.status} {v.hacks}\n{v.feedback[:800]}")
     assert not bad, "\n".join(bad)
