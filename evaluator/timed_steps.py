@@ -62,7 +62,7 @@ class TimedSteps:
         self.recorder.stray = 0
         candidate_env.TIMED_STEP[0] = self.recorder if self.role == "candidate" else None
         self.batch, self.last_outputs, self.summary = [], [], None  # the previous batch's memory goes first
-        with torch._C.DisableTorchFunction():  # harness work, alike in both roles (see commit)
+        with self._past_stand_in():  # harness work, alike in both roles (see commit)
             for set_id, seed in zip(h["ids"], h["seeds"], strict=True):
                 set_id = int(set_id)
                 check = self.role == "reference" and set_id not in self.draws_checked
@@ -74,6 +74,14 @@ class TimedSteps:
             nbytes = sum(x.numel() * x.element_size() for x in self.batch[0] if isinstance(x, torch.Tensor)) \
                 if self.batch else 0
         return {"op": "armed", "nbytes": nbytes}, []
+
+    def _past_stand_in(self) -> Any:
+        """The draws run past a CPU candidate child's stand-in function mode (alike in both
+        roles); on the GPU no such mode exists, and the draws need torch function: the
+        problem's get_inputs runs under `torch.device("cuda")`, itself a function mode. Drawn
+        past it, a batch's inputs were drawn on the host and copied (an H100 relu's arm went
+        from 40 ms to past the evaluation's limit: session 58)."""
+        return torch._C.DisableTorchFunction() if self.device == "cpu" else nullcontext()
 
     def go(self, h: dict) -> tuple[dict, list]:
         """The timed step: only the forwards (and the flushes, spins and sync) run before the

@@ -81,3 +81,20 @@ def test_one_slow_commit_of_an_honest_candidate_costs_nothing():
                                    frozenset(), "cuda", 0, lambda: 5.0)
     assert max(cand.around_s) > 20e-3
     assert stopwatch.outside_go_seconds(cand, ref, cfg.outside_go_factor, 0.0) == [0.0] * len(cand.times_s)
+
+
+@pytest.mark.parametrize("device,where", [("cpu", "cpu"), ("cuda", "meta")])
+def test_a_gpu_childs_draws_keep_the_device_mode_get_inputs_runs_under(device, where):
+    """A timed batch's draws run past a CPU candidate child's stand-in function mode, but on the
+    GPU get_inputs runs under `torch.device("cuda")`, a function mode itself: drawn past it,
+    the inputs were made on the host and copied, and an H100 relu's timing passed the
+    evaluation's 120 s limit (session 58). The meta device stands in for the GPU here."""
+    import torch
+
+    from evaluator.timed_steps import TimedSteps
+
+    steps = TimedSteps.__new__(TimedSteps)
+    steps.device = device
+    with steps._past_stand_in(), torch.device("meta"):
+        drawn = torch.randn(4)
+    assert drawn.device.type == where
