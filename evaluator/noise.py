@@ -21,9 +21,10 @@ both noise_floor.NOISE_FLOOR x moved and 4x wide.
 Where the float32 reference has few correct digits (its error from the float64 answer past
 FEW_DIGITS of that answer: a true zero, a sum that cancels), the wide measurement is one draw
 of a random rounding, and a bound made of one draw is only as wide as that draw happened to
-be: level2/23's two outputs on x1e-3 are each a rounding residue of ~1e-7, and one reference
-in ~30 rounds to within ~5e-9 of the float64 answer by chance, so 16x its error was under an
-honest kernel's ordinary 1e-7 (residual ~50x ||ref||, incorrect; session 58). There the
+be: level2/23's two outputs on x1e-3 are each a rounding residue of ~1e-7, and about one
+reference in 150 lands within ~1e-8 of the float64 answer by chance (CPU, 440 draws: 8e-9,
+1.8e-8 and 5e-9 against a typical 1e-7), so 16x its error was under an honest kernel's
+ordinary 1e-7..6e-7 (its residual 27-77x ||ref||, incorrect; session 58). There the
 rounding is drawn again, REDRAWS times (`redraws`): every float input and every floating
 parameter and buffer of a copy of the model moved toward zero by up to NOISE_ULPS ulp, the
 float32 forward of that copy held to its float64 twin's forward on the same moved values.
@@ -33,8 +34,12 @@ small input is added to (the convolution's bias) round differently too. The floo
 RMS of the draws' norms and residuals (the first draw included) and the largest element
 difference of any: the rounding's size, no longer one sample of it. The candidate computes
 nothing here and chooses nothing: the draws are the trusted reference's, at seeds of its
-own, so the floor a cheat meets is 16x the reference's typical rounding, not a lucky one;
-an answer with digits keeps its one measurement (its floor is under the relative bounds).
+own, so the floor a cheat meets is 16x the reference's typical rounding, not a lucky one
+(where the one draw happened to be large the RMS is smaller: a tighter floor, not a looser
+one for everyone). An answer with digits keeps its one measurement (its floor is ~1e-6 of
+its norm, under the relative bounds), so zeros, a constant or a skipped term there stay
+incorrect; on a near-zero answer a kernel more than 16x the rounding away (a normalised
+value left out of the mean, values stored in bfloat16) stays incorrect (test_noise_floor).
 """
 from __future__ import annotations
 
@@ -143,9 +148,10 @@ def wide_norms(wide_forward: Callable[[list], tuple] | None, inputs: list,
 REDRAWS = 4
 """How many times the rounding of an output with few correct digits is drawn again
 (`redraws`), beside the reference's own: the floor is the RMS over all five. One draw's norm
-over a two-element output has a heavy lower tail (it is ~5% of its typical size about once in
-400, and level2/23's reference was ~1/20 of it once in ~30: module docstring); five draws
-put ten squares under the mean, and the mean under a fifth of its size is ~1e-5 likely."""
+over a two-element output has a heavy lower tail (under 5% of its typical size about once in
+400; level2/23's reference was 1/10 to 1/50 of it in 3 of 440: module docstring); five draws
+put ten squares under the mean, and their RMS under a fifth of its size is a few in a million
+likely. On those 440 draws the honest kernel was at most 0.28 of the redrawn floor."""
 
 FEW_DIGITS = 2.0 ** -16
 """An output is redrawn where the float32 reference's error from its float64 answer is at least
