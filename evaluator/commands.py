@@ -485,8 +485,13 @@ class ChildState(TimedSteps):
         def wide_forward(wide_inputs: list) -> tuple[list[torch.Tensor], list]:
             return _as("problem", partial(ws.forward, precision.float64_twin(self.model), wide_inputs))
 
-        return noise.noise_norms(self._forward, inputs, outs,
-                                 wide_forward if noise.wide_affordable(inputs, outs, self.model) else None)
+        def run(model: Any, some: list) -> tuple[list[torch.Tensor], list]:
+            return _as("problem", partial(ws.forward, model, some))
+
+        if not noise.wide_affordable(inputs, outs, self.model):
+            return noise.noise_norms(self._forward, inputs, outs)
+        # the redraws copy the inputs before the moved forward moves them in place
+        return noise.noise_norms(self._forward, inputs, outs, wide_forward, noise.redraws(run, self.model, inputs))
 
     def _tf32_deviations(self, inputs: list, strict: list[torch.Tensor], writes_inputs: bool = False,
                          within: list | None = None) -> precision.Deviations:

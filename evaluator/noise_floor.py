@@ -24,7 +24,9 @@ rounding error measured in float64 (noise.wide_norms): that measurement is the e
 not a proxy for it, so it takes a smaller multiple than NOISE_FLOOR's moved inputs (an output
 the reference computes 10 bits short, (x + 1000) - 1000 on x ~ 1e-3, would take a bfloat16
 kernel, 31x its error, under 64x). Level2/23's honest kernel, two outputs per trial: never
-beyond both 64x moved and 4x wide in 400 draws (CPU)."""
+beyond both 64x moved and 4x wide in 400 draws (CPU). Where the output has few correct digits
+the measurement is the RMS of five draws of that rounding (noise.redraws), not one: one draw
+could be a tenth of its size and 16x it under an honest kernel's rounding (session 58)."""
 
 
 def noise_pair(v: object) -> tuple[float, float] | None:

@@ -97,7 +97,10 @@ CONSTANT_ANSWERS = {"l2_conv3d_groupnorm_mean", "l2_gemm_layernorm_mean", "l2_ma
 def test_an_honest_solution_of_a_kernelbench_problem_is_ok(evaluator, settings, name):
     """Level2/23's group-normalised mean was a known false rejection until session 27: its answer is
     rounding noise around 0, and the reference's noise measured by moving the inputs missed most of
-    it on the x1e-3 trial (evaluator.noise: the float64 measurement now sees it)."""
+    it on the x1e-3 trial (evaluator.noise: the float64 measurement now sees it). Until session 58
+    it still failed in ~1 of 150 x1e-3 trials, where the reference's one float64 measurement was a
+    lucky tenth of its typical rounding: the rounding of an output with few correct digits is now
+    drawn again (noise.redraws) and the floor is their RMS."""
     problem = kernelbench_problem(name)
     verdict = evaluator.evaluate(problem, problem.solution, settings)
     assert verdict.status == "ok", verdict.feedback
