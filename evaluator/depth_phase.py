@@ -8,7 +8,8 @@ autocast float16 GEMM's error grows with its depth, a block sized from a row len
 compiler for more shared memory than an H200 has only at the real length (honest round s48).
 
 So an `ok` on the CPU is checked once more per shrunk size: that one size goes back to the
-value the problem file declares (`dim = 8192`; the others stay at the CPU's), as far as
+value the problem file declares (`dim = 8192`; the others stay at the CPU's; what its module
+binds the name to, however written, or the problem's GPU sizes: `_targets`), as far as
 `depth.max_elements` input elements allow (a power of two short of it otherwise), and one
 base trial runs there, the reference at the same sizes in the trusted reference child and
 the candidate in a fresh child of its own, judged as every trial is (`correctness_phase`).
