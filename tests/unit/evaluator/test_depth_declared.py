@@ -112,3 +112,17 @@ def test_a_size_never_bound_is_raised_in_a_trial(depth_evaluator, settings):
     verdict = depth_evaluator.evaluate(problem, ROW_BLOCK_HACK.read_text(), settings)
     assert verdict.status == "incorrect", verdict.feedback
     assert verdict.details["depth"]["refused_at"]["dim"] > 256
+
+
+def test_every_builtins_module_binds_the_values_its_literals_write():
+    """The depth targets of the built-ins are what they were: each CPU size's module-bound value
+    (what the reference child reads) is the literal declared_sizes reads."""
+    from common.problem_sizes import declared_sizes
+    from common.problemset import builtin_problems
+
+    for problem in builtin_problems():
+        namespace: dict = {}
+        exec(compile(problem.source, problem.name, "exec"), namespace)  # noqa: S102  (the built-in's own code)
+        literal = declared_sizes(problem.source)
+        for name in problem.sizes.get("cpu", {}):
+            assert plain_size(namespace.get(name)) == literal.get(name), (problem.name, name)
