@@ -4,6 +4,7 @@ the assignments computed from them re-run so the problem stays consistent."""
 from __future__ import annotations
 
 import ast
+import numbers
 import operator
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -129,6 +130,25 @@ def declared_sizes(source: str) -> dict[str, Any]:
         elif isinstance(node, ast.AnnAssign) and node.value is not None:  # `dim: int = 8192`
             declared.update(_declared_by(node.target, node.value))
     return declared
+
+
+def plain_size(value: Any) -> Any:
+    """`value` as a size the wire carries: an integer (numpy's and torch's too, never a bool), a
+    float, or a tuple or list of integers up to `_MOST_ELEMENTS` (a torch.Size as a tuple); None
+    for anything else. What the problem module itself bound a size's name to, read in the
+    reference child (`Workspace.declared`), so a size written any way (`int(16384)`, a class's
+    attribute unpacked, `hidden * 4`) is the value the file gives (evaluator.depth_phase)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, float):
+        return value
+    if isinstance(value, (tuple, list)) and len(value) <= _MOST_ELEMENTS \
+            and all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in value):
+        items = [int(v) for v in value]
+        return items if isinstance(value, list) else tuple(items)
+    return None
 
 
 def apply_sizes(namespace: dict, source: str, sizes: Mapping[str, Any], filename: str = "<sizes>",

@@ -253,6 +253,8 @@ class ChildState(TimedSteps):
                                            check_determinism=self.role == "reference" and i == 0,
                                            lazy=bool(s.get("lazy")))
             sets[str(s["id"])] = {"transform": applied, "digest": checksum, "elements": ws.elements(int(s["id"]))}
+        if self.role == "reference":  # the file's own sizes, for the depth trials (evaluator.depth_phase)
+            return {"op": "result", "sets": sets, "declared": ws.declared()}, []
         return {"op": "result", "sets": sets}, []
 
     def load(self, h: dict) -> tuple[dict, list]:

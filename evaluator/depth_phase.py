@@ -8,7 +8,8 @@ autocast float16 GEMM's error grows with its depth, a block sized from a row len
 compiler for more shared memory than an H200 has only at the real length (honest round s48).
 
 So an `ok` on the CPU is checked once more per shrunk size: that one size goes back to the
-value the problem file declares (`dim = 8192`; the others stay at the CPU's), as far as
+value the problem file declares (`dim = 8192`; the others stay at the CPU's; what its module
+binds the name to, however written, or the problem's GPU sizes: `_targets`), as far as
 `depth.max_elements` input elements allow (a power of two short of it otherwise), and one
 base trial runs there, the reference at the same sizes in the trusted reference child and
 the candidate in a fresh child of its own, judged as every trial is (`correctness_phase`).
@@ -136,18 +137,19 @@ class DepthRun(_Run):
         return self.finish(outcome or judge.Outcome("ok", "Correct."))
 
 
-def variants(run: _Run, elements: int) -> list[Depth]:
+def variants(run: _Run, elements: int, declared: dict[str, Any] | None = None) -> list[Depth]:
     """The sizes to restore, the most shrunk first: each size the CPU runs smaller than the
-    file's literal value, raised as far as the budget allows (`elements`: the CPU trial's).
+    GPU runs it (`_targets`: the file's own value, from `declared` where the reference child
+    read it), raised as far as the budget allows (`elements`: the CPU trial's).
     At most `max_variants` trials: where more sizes are shrunk, the last trial raises every
     size left over at once, so no shrunk size goes unraised (red team rt82: conv2d_bias_relu's
     fifth size, its width, was never raised, and a row tile of 16 columns with no loop over the
     width was ok at the CPU's 13 and wrong at the declared 64)."""
     cfg: DepthConfig = run.cfg.correctness.depth
-    declared = declared_sizes(run.problem.source)
+    targets = _targets(run, declared)
     out = []
     for name, cpu in run.sizes.items():
-        out += _shrunk(name, cpu, declared.get(name))
+        out += _shrunk(name, cpu, targets.get(name))
     out.sort(key=lambda d: d.declared / d.cpu, reverse=True)
     if not (0 < elements <= cfg.max_elements) or cfg.max_variants <= 0:
         return []
@@ -157,10 +159,32 @@ def variants(run: _Run, elements: int) -> list[Depth]:
     return [*head, replace(rest[0], joined=tuple(rest[1:]))]
 
 
+def _targets(run: _Run, declared: dict[str, Any] | None) -> dict[str, Any]:
+    """The value the GPU runs each size at: the GPU's own sizes where the problem gives some,
+    else the file's value. That is what the problem module bound the name to (`declared`, read
+    in the reference child: `int(16384)`, `M, K = Shape.rows, Shape.cols`, `dim = hidden * 4`,
+    each of which a reading of the file's literals missed and the CPU's ok stood, s58f), else
+    the literal `declared_sizes` reads. A size with neither is `_UNKNOWN` (`_shrunk`)."""
+    literal = declared_sizes(run.problem.source)
+    read = {k: v for k, v in (declared or {}).items() if v is not None}
+    gpu = dict((getattr(run.problem, "sizes", None) or {}).get("cuda", None) or {})
+    return {name: gpu.get(name, read.get(name, literal.get(name, _UNKNOWN))) for name in run.sizes}
+
+
+_UNKNOWN = object()  # a CPU size the file gives no value for (`_targets`)
+_UNKNOWN_GROWTH = 64  # such a size is raised toward this many times the CPU's, within the budget
+
+
 def _shrunk(name: str, cpu: Any, want: Any) -> list[Depth]:
     """The depths of one size: an integer the CPU runs smaller than declared, or each such
     element of a tuple or list of integers (`input_shape`: (1000,) on the CPU, (32768,)
-    declared; KernelBench's level-3 `layer_sizes = [16384, 16384]`)."""
+    declared; KernelBench's level-3 `layer_sizes = [16384, 16384]`). A size the problem gives
+    no value for at all (`_UNKNOWN`: a name its module never binds, as where get_inputs reads
+    `globals().get("dim", 8192)`) is raised toward `_UNKNOWN_GROWTH` times the CPU's, each
+    integer of it: the GPU's value is not known, so it is not taken to be the CPU's."""
+    if want is _UNKNOWN:
+        want = [c * _UNKNOWN_GROWTH if type(c) is int else c for c in cpu] \
+            if isinstance(cpu, (list, tuple)) else cpu * _UNKNOWN_GROWTH if type(cpu) is int else None
     if type(cpu) is int and type(want) is int:
         return [Depth(name, cpu, want, want)] if 0 < cpu < want else []
     if not (isinstance(cpu, (list, tuple)) and isinstance(want, (list, tuple)) and len(cpu) == len(want)):
@@ -234,6 +258,19 @@ def _elements(run: _Run, sizes: dict) -> int | None:
     return int(made.get("elements") or 0) or None
 
 
+def _declared(run: _Run) -> dict[str, Any] | None:
+    """What the problem module binds each size's name to, before the CPU's sizes replace it
+    (the reference child's `prepare` at the CPU sizes: no draw); None where it fails."""
+    header = {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes, "sets": []}
+    try:
+        with run.ev.pool.reference() as child:
+            reply, _ = run.ref_request(child, header, timeout_s=run.cfg.timeout_s)
+    except ProblemFailed:
+        return None
+    declared = reply.get("declared")
+    return declared if isinstance(declared, dict) else None
+
+
 def planned(run: _Run, ref: ReferenceOutputs) -> list[Depth]:
     """This problem's depth variants at its CPU sizes, worked out once per worker (a few
     draws of its inputs in the reference child, no forward)."""
@@ -241,7 +278,8 @@ def planned(run: _Run, ref: ReferenceOutputs) -> list[Depth]:
     if run.memory_key not in cache:
         elements = int(ref.trials[0].get("elements") or 0) if ref.trials else 0
         budget = run.cfg.correctness.depth.max_elements
-        fitted = [_fitted(run, depth, elements, budget) for depth in variants(run, elements)]
+        shrunk = variants(run, elements, _declared(run))
+        fitted = [_fitted(run, depth, elements, budget) for depth in shrunk]
         cache[run.memory_key] = [d for d in fitted if d is not None]
     return cache[run.memory_key]
 

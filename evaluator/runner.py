@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 import torch
 
-from common.problem_sizes import apply_sizes
+from common.problem_sizes import apply_sizes, plain_size
 from evaluator import construction_watch
 from evaluator.input_transforms import (  # noqa: F401  (runner's API too: the input sets it draws)
     _NESTED,
@@ -257,6 +257,12 @@ class Workspace:
             raise
         except BaseException as exc:  # the problem's code failed: report, do not crash
             raise ProblemError(describe(exc)[1]) from None
+
+    def declared(self) -> dict[str, Any]:
+        """What the problem module bound each size's name to before the sizes replaced it (None
+        where it bound none, or no size): the file's own value, however it is written, which
+        the CPU's depth trials raise a shrunk size to (evaluator.depth_phase)."""
+        return {k: plain_size(v) for k, v in getattr(self, "_declared", {}).items()}
 
     def reference_model(self, init_seed: int, init: str | None = None) -> tuple[torch.nn.Module, str]:
         """The problem's Model and where its parameters were drawn (`build`)."""

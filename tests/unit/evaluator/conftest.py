@@ -41,6 +41,10 @@ CPU_SIZES = {
     "matvec_literal_k": {"M": 24, "K": 5000},  # its sizes are arithmetic (M = 256 * 8)
     "cumsum_input_shape": {"batch_size": 8, "input_shape": (1000,)},  # a tuple size
     "mlp_layer_sizes": {"batch_size": 4, "layer_sizes": [24, 24], "output_size": 16},  # a list size
+    # sizes no reading of the file's literals finds (s58f): calls, a class's unpacked, derived
+    "relu_called_sizes": {"batch_size": 4, "dim": 256},
+    "matvec_class_sizes": {"M": 24, "K": 300},
+    "softmax_derived_sizes": {"batch_size": 4, "dim": 256},
 }
 # the time one evaluation of a slow fixture may take: frobenius's 1M-element reduction takes
 # 30-55 s of the interpreter alone on 2 cores, and more beside another test worker (a `timeout`
