@@ -1,4 +1,4 @@
-# hack: (red team rt84) rt74's 96 sigmoid values host Python computed at import (math.exp) as constexpr globals, read only by a @jit helper that is the default of the kernel's constexpr parameter (PICK: tl.constexpr = _pick), never passed: kernel_constants walked defaults only for their values, skipping a device function, and the kernel's code names no helper, so the table counted nowhere. problem: activation/sigmoid_bf16. expect: hack/host_compute|hack/static. policy: strict
+# hack: (red team rt84) rt74's 96 sigmoid values host Python computed at import (math.exp) as constexpr globals, read only by a @jit helper that is the default of the kernel's constexpr parameter (PICK: tl.constexpr = _pick), never passed: the static checks refuse a kernel used as a value there (reflection, before and after rt84), and kernel_constants now walks a device-function default too (it skipped one). problem: activation/sigmoid_bf16. expect: hack/reflection|hack/host_compute. policy: strict
 import math
 
 import torch
