@@ -24,8 +24,10 @@ Launch order (red team rt84, session 58): a distinct tuple costs once however of
 so a table handed one base-8 digit per launch beside two counters (index, place) was 8 numbers
 for 1536 digits, three 0/1 bits per launch none (0 and 1 explain themselves), and digits as
 power-of-two `tl.constexpr`s (D2 = 1 << digit) none, skipped as block sizes: each was ok under
-strict at 1.00. So each argument that was ever handed an int no tensor's size explains (a 0 or
-1, a power-of-two constexpr, any loose int) is also read in launch order (`DataInts._order`):
+strict at 1.00. And a digit handed as 2 << d beside a 512-element table was a size
+(512 // 2**k) at every launch. So each argument that was ever handed an int no tensor's size
+explains (a 0 or 1, a power-of-two constexpr, any loose int), or whose int changed while its
+launch's tensors' numbers stayed the same, is also read in launch order (`DataInts._order`):
 the runs that describe it (`offset_numbers`: nothing for a constant or a loop nest's counter),
 and a kernel costs the larger of that and its distinct tuples.
 
@@ -192,7 +194,8 @@ class DataInts:
         self.total: int | None = None  # `data`, until the next launch
         self.offsets: dict[tuple, list] = {}  # (kernel, argument) -> its tensor's storage offsets
         self.values: dict[tuple, list] = {}  # (kernel, place) -> its ints in launch order
-        self.chosen: set[tuple] = set()  # (kernel, place) that was handed an int no tensor's size explains
+        self.chosen: set[tuple] = set()  # (kernel, place) whose ints host Python chose (`_sequence`)
+        self.bases: dict[tuple, tuple] = {}  # (kernel, place) -> its last int and its launch's tensor numbers
 
     def add(self, kernel: object, args: tuple, kwargs: dict, made=None, grid: tuple | None = None) -> None:
         """One launch; `made(tensor)`: whether host Python shaped that tensor in this forward
@@ -209,7 +212,8 @@ class DataInts:
             seq = self.offsets.setdefault((fn, where), [])
             if len(seq) < MAX_SEQUENCE:
                 seq.append(_offset(t))
-        sizes = explained_by(tensor_numbers(tensors, made))
+        base = tensor_numbers(tensors, made)
+        sizes = explained_by(base)
         self.total = None
         loose = []
         for place, v in launch_ints(args, kwargs).items():
@@ -218,7 +222,7 @@ class DataInts:
             name = names[at] if isinstance(at, int) and at < len(names) else at
             if name in HEURISTIC_OPTIONS:
                 continue  # the compiler's options: no kernel reads them
-            self._sequence((fn, place), v, v not in sizes or v in (0, 1))
+            self._sequence((fn, place), v, base, v not in sizes or v in (0, 1))
             raw = args[at] if isinstance(at, int) else kwargs.get(at)
             constant = name in constexprs or type(raw).__name__ == "constexpr"
             if constant and v > 0 and (v & (v - 1)) == 0:
@@ -230,10 +234,17 @@ class DataInts:
             if len(kept) < _MAX_TUPLES:
                 kept.add(tuple(loose))
 
-    def _sequence(self, key: tuple, v: int, chosen: bool) -> None:
-        """One argument's ints in launch order; `chosen`: this one is no size of the launch's
-        tensors (0 and 1 explain themselves, and any block size may be a power of two)."""
+    def _sequence(self, key: tuple, v: int, base: frozenset, chosen: bool) -> None:
+        """One argument's ints in launch order. It is host Python's choice where one is no
+        size of the launch's tensors (`chosen`: 0 and 1 explain themselves, and any block size
+        may be a power of two), or where it changed while the launch's tensors' numbers did
+        not: a size follows its tensors, and the same tensors explain dozens of numbers
+        (rt84: a digit handed as 512 // 2**k beside a 512-element table, every value a size)."""
         seq = self.values.setdefault(key, [])
+        before = self.bases.get(key)
+        if before is not None and before[1] == base and before[0] != v:
+            chosen = True
+        self.bases[key] = (v, base)
         if len(seq) < MAX_SEQUENCE:
             seq.append(v)
         if chosen:

@@ -178,3 +178,18 @@ def test_a_table_one_digit_or_bits_per_launch_is_its_launch_order():
         for layer in range(13):
             steady.add(_Kernel(_put_digit), (table, layer * 64, layer % 3 == 2 and 1 or 0, 5), {})
     assert steady.data() <= 8
+
+
+def test_digits_as_sizes_of_the_same_tensors_are_chosen():
+    """DataInts._sequence (red team rt84): each base-8 digit handed as 2 << d beside a
+    512-element table made before the forward was 512 // 2**k, a size, at every launch (ok
+    under strict at 1.00). An int that changes while its launch's tensors' numbers do not is
+    host Python's choice and costs its launch order; one that follows its tensors is a size."""
+    data, table = DataInts(), torch.zeros(512)
+    for k, code in enumerate(_codes()):
+        data.add(_Kernel(_put), (table, k, 2 << (code >> 6), 2 << ((code >> 3) & 7), 2 << (code & 7)), {})
+    assert data.data() > 64
+    rows = DataInts()
+    for n in (64, 128, 256, 512) * 2:  # each launch's int is its own tensor's length
+        rows.add(_Kernel(_put), (torch.zeros(n), n, n // 2, 0, 0), {})
+    assert rows.data() == 0
