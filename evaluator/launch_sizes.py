@@ -195,7 +195,7 @@ class DataInts:
         self.offsets: dict[tuple, list] = {}  # (kernel, argument) -> its tensor's storage offsets
         self.values: dict[tuple, list] = {}  # (kernel, place) -> its ints in launch order
         self.chosen: set[tuple] = set()  # (kernel, place) whose ints host Python chose (`_sequence`)
-        self.bases: dict[tuple, tuple] = {}  # (kernel, place) -> its last int and its launch's tensor numbers
+        self.bases: dict[tuple, dict] = {}  # (kernel, place) -> {a launch's tensor numbers: its last int}
 
     def add(self, kernel: object, args: tuple, kwargs: dict, made=None, grid: tuple | None = None) -> None:
         """One launch; `made(tensor)`: whether host Python shaped that tensor in this forward
@@ -237,14 +237,16 @@ class DataInts:
     def _sequence(self, key: tuple, v: int, base: frozenset, chosen: bool) -> None:
         """One argument's ints in launch order. It is host Python's choice where one is no
         size of the launch's tensors (`chosen`: 0 and 1 explain themselves, and any block size
-        may be a power of two), or where it changed while the launch's tensors' numbers did
-        not: a size follows its tensors, and the same tensors explain dozens of numbers
-        (rt84: a digit handed as 512 // 2**k beside a 512-element table, every value a size)."""
+        may be a power of two), or where it is not the one the last launch with the same
+        tensor numbers had (alternating two tables is no escape): a size follows its tensors,
+        and the same tensors explain dozens of numbers (rt84: a digit handed as 512 // 2**k
+        beside a 512-element table, every value a size)."""
         seq = self.values.setdefault(key, [])
-        before = self.bases.get(key)
-        if before is not None and before[1] == base and before[0] != v:
+        last = self.bases.setdefault(key, {})  # by the launch's tensor numbers: this place's last int
+        if last.get(base, v) != v:
             chosen = True
-        self.bases[key] = (v, base)
+        if len(last) < _MAX_TUPLES or base in last:
+            last[base] = v
         if len(seq) < MAX_SEQUENCE:
             seq.append(v)
         if chosen:

@@ -189,6 +189,10 @@ def test_digits_as_sizes_of_the_same_tensors_are_chosen():
     for k, code in enumerate(_codes()):
         data.add(_Kernel(_put), (table, k, 2 << (code >> 6), 2 << ((code >> 3) & 7), 2 << (code & 7)), {})
     assert data.data() > 64
+    tables, both = DataInts(), (torch.zeros(512), torch.zeros(1024))
+    for k, code in enumerate(_codes()):  # two tables alternating: the previous launch's differ
+        tables.add(_Kernel(_put), (both[k % 2], k, 2 << (code >> 6), 2 << ((code >> 3) & 7), 2 << (code & 7)), {})
+    assert tables.data() > 64
     rows = DataInts()
     for n in (64, 128, 256, 512) * 2:  # each launch's int is its own tensor's length
         rows.add(_Kernel(_put), (torch.zeros(n), n, n // 2, 0, 0), {})
