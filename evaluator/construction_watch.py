@@ -109,11 +109,12 @@ def _lifted(out: object) -> frozenset:
 
 def _launch_numbers(kernel: object, args: tuple, kwargs: dict) -> dict:
     """The Python data a launch hands its kernel, each to how many numbers it holds: its
-    floats (one each, its globals' too: `launch_args.kernel_constants`) and its strings, flag
-    runs and int runs (`launch_args.launch_data`); its ints are `launch_sizes.DataInts`'."""
-    from evaluator.launch_args import kernel_constants, launch_data
+    floats (one each, its globals' and those of the device functions it is handed too:
+    `kernel_constants.launch_numbers`) and its strings, flag runs and int runs
+    (`launch_args.launch_data`); its ints are `launch_sizes.DataInts`'."""
+    from evaluator.kernel_constants import launch_numbers
 
-    data = launch_data((*args, *kwargs.values(), kernel_constants(kernel)))
+    data = launch_numbers(kernel, args, kwargs)
     numbers = {_token(v): 1 for v in data if type(v) is float}
     numbers.update({v[1]: v[2] for v in data if type(v) is tuple})
     return numbers

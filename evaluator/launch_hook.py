@@ -44,16 +44,15 @@ from types import MappingProxyType
 import numpy as np
 
 from evaluator import launch_args, warmed_kernel
-from evaluator.launch_args import (  # noqa: F401  (launch_data, plain_constant, kernel_constants: API too)
+from evaluator.kernel_constants import kernel_constants, launch_numbers  # noqa: F401  (API too)
+from evaluator.launch_args import (  # noqa: F401  (launch_data, plain_constant: API too)
     HEURISTIC_OPTIONS,
     KernelArgumentError,
     _constexpr_names,
     _unmoved,
     check_arguments,
     geometry,
-    kernel_constants,
     launch_data,
-    launch_numbers,
     plain_constant,
 )
 

@@ -20,6 +20,18 @@ per-layer conv handing (padding, dilation) = (3, 2) at 13 layers is 2, and a cod
 base-8 digits is three numbers per entry. Counted in forward (`forward_watch.Provenance`, toward
 `policy.max_host_made`) and at construction (`construction_watch`, past `HOST_VALUES`).
 
+Launch order (red team rt84, session 58): a distinct tuple costs once however often it comes,
+so a table handed one base-8 digit per launch beside two counters (index, place) was 8 numbers
+for 1536 digits, three 0/1 bits per launch none (0 and 1 explain themselves), and digits as
+power-of-two `tl.constexpr`s (D2 = 1 << digit) none, skipped as block sizes: each was ok under
+strict at 1.00. And a digit handed as 2 << d beside a 512-element table was a size
+(512 // 2**k) at every launch. So each argument that was ever handed an int no tensor's size
+explains (a 0 or 1, a power-of-two constexpr, any loose int), or whose int changed while its
+launch's tensors' numbers stayed the same, is also read in launch order (`DataInts._order`):
+the runs that describe it (`offset_numbers`: nothing for a constant or a loop nest's counter),
+and a kernel costs the larger of that and its distinct tuples (measured over the honest corpora
+in-process after it: still no file above 9 numbers, 242 files; `scripts/measure_honest_launch_ints.py`).
+
 Which tensors explain (red team rt80, session 57): a size host Python chose as data is no size.
 rt80 handed each launch `scratch[:code]` and its numel, so every int was its own tensor's size
 (ok under strict at 1.0015). The sizes that explain are those that follow from what the problem
@@ -182,6 +194,9 @@ class DataInts:
         self.tuples: dict[int, set] = {}  # kernel -> distinct tuples of its unexplained ints
         self.total: int | None = None  # `data`, until the next launch
         self.offsets: dict[tuple, list] = {}  # (kernel, argument) -> its tensor's storage offsets
+        self.values: dict[tuple, list] = {}  # (kernel, place) -> its ints in launch order
+        self.chosen: set[tuple] = set()  # (kernel, place) whose ints host Python chose (`_sequence`)
+        self.bases: dict[tuple, dict] = {}  # (kernel, place) -> {a launch's tensor numbers: its last int}
 
     def add(self, kernel: object, args: tuple, kwargs: dict, made=None, grid: tuple | None = None) -> None:
         """One launch; `made(tensor)`: whether host Python shaped that tensor in this forward
@@ -198,23 +213,53 @@ class DataInts:
             seq = self.offsets.setdefault((fn, where), [])
             if len(seq) < MAX_SEQUENCE:
                 seq.append(_offset(t))
-        sizes = explained_by(tensor_numbers(tensors, made))
+        base = tensor_numbers(tensors, made)
+        sizes = explained_by(base)
         self.total = None
         loose = []
         for place, v in launch_ints(args, kwargs).items():
             self._step((fn, place), v)
             at = place[0]
             name = names[at] if isinstance(at, int) and at < len(names) else at
+            if name in HEURISTIC_OPTIONS:
+                continue  # the compiler's options: no kernel reads them
+            self._sequence((fn, place), v, base, v not in sizes or v in (0, 1))
             raw = args[at] if isinstance(at, int) else kwargs.get(at)
             constant = name in constexprs or type(raw).__name__ == "constexpr"
-            if name in HEURISTIC_OPTIONS or constant and v > 0 and (v & (v - 1)) == 0:
-                continue  # the compiler's options (no kernel reads them), a power-of-two block size
+            if constant and v > 0 and (v & (v - 1)) == 0:
+                continue  # a power-of-two block size (its launch order: `_sequence`)
             if v not in sizes:
                 loose.append((place, v))
         if loose:
             kept = self.tuples.setdefault(fn, set())
             if len(kept) < _MAX_TUPLES:
                 kept.add(tuple(loose))
+
+    def _sequence(self, key: tuple, v: int, base: frozenset, chosen: bool) -> None:
+        """One argument's ints in launch order. It is host Python's choice where one is no
+        size of the launch's tensors (`chosen`: 0 and 1 explain themselves, and any block size
+        may be a power of two), or where it is not the one the last launch with the same
+        tensor numbers had (alternating two tables is no escape): a size follows its tensors,
+        and the same tensors explain dozens of numbers (rt84: a digit handed as 512 // 2**k
+        beside a 512-element table, every value a size)."""
+        seq = self.values.setdefault(key, [])
+        last = self.bases.setdefault(key, {})  # by the launch's tensor numbers: this place's last int
+        if last.get(base, v) != v:
+            chosen = True
+        if len(last) < _MAX_TUPLES or base in last:
+            last[base] = v
+        if len(seq) < MAX_SEQUENCE:
+            seq.append(v)
+        if chosen:
+            self.chosen.add(key)
+
+    def _order(self, fn: int) -> int:
+        """What the launch order of one kernel's chosen ints carries (red team rt84: a table
+        handed one base-8 digit or one bit per launch, beside counters, had 8 or 2 distinct
+        values, and a digit as a power-of-two constexpr was skipped as a block size; ok under
+        strict at 1.00): per argument, the runs that describe its values in launch order
+        (`offset_numbers`: nothing for a constant or a loop nest's counter)."""
+        return sum(offset_numbers(self.values[k]) for k in self.chosen if k[0] == fn)
 
     def _step(self, key: tuple, v: int) -> None:
         """One argument's run. A loop's counter goes up by one step from launch to launch or
@@ -253,17 +298,18 @@ class DataInts:
         return sum(len(r[7] | {r[6]}) - 1 for k, r in self.runs.items() if self.counter(*k))
 
     def data(self) -> int:
-        """How many numbers the kernels were handed as data: each distinct tuple of one
-        kernel's unexplained, non-counter ints, its length, and
-        a counter's distinct run lengths past one."""
+        """How many numbers the kernels were handed as data: per kernel, each distinct tuple
+        of its unexplained, non-counter ints, its length, or what the launch order of its
+        chosen ints carries where that is more (`_order`); a counter's distinct run lengths
+        past one; storage offsets no loop nest gives."""
         if self.total is not None:
             return self.total
         total = self._lengths() + sum(map(offset_numbers, self.offsets.values()))
-        for fn, kept in self.tuples.items():
+        for fn in {k[0] for k in self.chosen} | set(self.tuples):
             seen = set()
-            for loose in kept:
+            for loose in self.tuples.get(fn, ()):
                 seen.add(tuple(pv for pv in loose if not self.counter(fn, pv[0])))
-            total += sum(len(t) for t in seen)
+            total += max(sum(len(t) for t in seen), self._order(fn))
         self.total = total
         return total
 

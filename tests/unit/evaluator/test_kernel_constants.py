@@ -1,4 +1,4 @@
-"""launch_args.kernel_constants: the constants a kernel and its @triton.jit callees read are its
+"""kernel_constants.kernel_constants: the constants a kernel and its @triton.jit callees read are its
 launch's data, the defaults of their parameters included (red team rt78), as the provenance
 watch counts them; and how a launch's int tuples are priced (launch_args.count_text)."""
 import math
@@ -8,7 +8,8 @@ import triton
 import triton.language as tl
 
 from evaluator.forward_watch import Provenance
-from evaluator.launch_args import kernel_constants, launch_data
+from evaluator.kernel_constants import kernel_constants
+from evaluator.launch_args import launch_data
 from evaluator.launch_hook import LaunchRecorder
 
 _TABLE = tl.constexpr(tuple(1.0 / (1.0 + math.exp(-k / 32)) for k in range(256)))
@@ -90,7 +91,7 @@ def test_constants_a_kernel_reads_from_its_globals_are_launch_data():
 
 
 def test_constexpr_globals_typed_as_literals_are_the_kernels_own_numbers(tmp_path):
-    """launch_args.kernel_constants (red team rt74: 96 sigmoid values computed at import as
+    """kernel_constants.kernel_constants (red team rt74: 96 sigmoid values computed at import as
     constexpr globals were launch data) counts a float global only where no number literal in
     its source file has its value (honest round s56m: 64 erf coefficients typed by hand as
     constexpr globals, a libm-style port, were host_compute): the typed ones are as a
@@ -98,7 +99,7 @@ def test_constexpr_globals_typed_as_literals_are_the_kernels_own_numbers(tmp_pat
     import importlib.util
     import math
 
-    from evaluator.launch_args import kernel_constants
+    from evaluator.kernel_constants import kernel_constants
 
     coefficients = "\n".join(f"C{i} = tl.constexpr({(-1) ** i * (i + 0.5) / 7.0!r})" for i in range(70))
     source = f"""import math
@@ -148,7 +149,7 @@ def test_an_int_run_launched_again_with_one_place_changed_costs_that_place():
 
 
 def test_typed_tuples_and_defaults_are_the_kernels_own_numbers_and_computed_ones_still_count(tmp_path):
-    """launch_args.kernel_constants (honest round s57d): a coefficient tuple typed as literals (a
+    """kernel_constants.kernel_constants (honest round s57d): a coefficient tuple typed as literals (a
     constexpr global, fdlibm's PP, QQ, ... as the Rust and musl ports lay them out) or a typed
     parameter default (`c2: tl.constexpr = 0.24`) is the author's number as a typed float global
     is (s56m): a GELU for both modes with fdlibm's erf and Eigen's tanh was host_compute at 67.
@@ -156,7 +157,7 @@ def test_typed_tuples_and_defaults_are_the_kernels_own_numbers_and_computed_ones
     do integer-valued floats that only an int literal (a block size) spells."""
     import importlib.util
 
-    from evaluator.launch_args import kernel_constants
+    from evaluator.kernel_constants import kernel_constants
 
     # (no float literal in this test file: its tables above would meet them)
     typed = ", ".join(repr((-1) ** i * (2 * i + 1) / 14) for i in range(40))
@@ -194,14 +195,14 @@ def kernel(x_ptr, BLOCK: tl.constexpr = 64):
 
 
 def test_a_typed_table_past_a_coefficient_sets_size_counts_again(tmp_path):
-    """launch_args.TYPED_NUMBERS (session 57 review): past 128 typed floats a kernel and its
+    """kernel_constants.TYPED_NUMBERS (session 57 review): past 128 typed floats a kernel and its
     helpers read, the numbers are a table of a function's values, not coefficients: rt78's 256
     sigmoid values typed as a tuple default were ok under strict with every one exempt
     (hacks/s57r_kernel_default_typed_literal_sigmoid_table_strict). Split over two helpers they
     count as well; 128 typed numbers stay the kernel's own."""
     import importlib.util
 
-    from evaluator.launch_args import TYPED_NUMBERS, kernel_constants
+    from evaluator.kernel_constants import TYPED_NUMBERS, kernel_constants
 
     def constants(n_first: int, n_second: int) -> list:
         first = ", ".join(repr((3 * i + 1) / 17) for i in range(n_first))
@@ -230,3 +231,99 @@ def kernel(x_ptr, T: tl.constexpr = ({first},)):
 
     assert constants(TYPED_NUMBERS // 2, TYPED_NUMBERS // 2) == []
     assert len(constants(TYPED_NUMBERS // 2 + 8, TYPED_NUMBERS // 2 + 8)) == TYPED_NUMBERS + 16
+
+
+def _load(tmp_path, name: str, source: str):
+    import importlib.util
+
+    path = tmp_path / f"{name}.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _floats_of(constants: tuple) -> list:
+    values = [getattr(c, "value", c) for c in constants]
+    return [v for c in values for v in (c if isinstance(c, tuple) else (c,)) if type(v) is float]
+
+
+def test_a_helper_handed_as_an_argument_or_default_brings_its_constants(tmp_path):
+    """kernel_constants.launch_numbers (red team rt84): rt74's computed sigmoid globals read by a
+    @jit helper the forward hands the kernel (`PICK=_pick`) were counted nowhere, the walk
+    following only the names a kernel's code uses (ok under strict at 1.00); a helper as a
+    parameter's default was skipped the same way. Both are walked now."""
+    from evaluator.kernel_constants import launch_numbers
+
+    module = _load(tmp_path, "rt84_handed", """import math
+import triton
+import triton.language as tl
+
+TABLE = tl.constexpr(tuple(1.0 / (1.0 + math.exp(-k / 9)) for k in range(96)))
+
+
+@triton.jit
+def _pick(i):
+    return TABLE[i]
+
+
+@triton.jit
+def kernel(x_ptr, PICK: tl.constexpr):
+    tl.store(x_ptr, PICK(3))
+
+
+@triton.jit
+def default_kernel(x_ptr, PICK: tl.constexpr = _pick):
+    tl.store(x_ptr, PICK(3))
+""")
+    x = torch.zeros(1)
+    handed = [v for v in launch_numbers(module.kernel, (x,), {"PICK": module._pick}) if type(v) is float]
+    assert len(handed) == 96
+    assert len(_floats_of(kernel_constants(module.default_kernel))) == 96
+
+
+def test_a_typed_table_in_a_kernel_body_or_over_two_kernels_counts(tmp_path):
+    """kernel_constants.TYPED_NUMBERS (red team rt84): s57r's 256 typed sigmoid values as a
+    tuple a kernel body binds (read by no walk of globals), or split into two kernels' defaults
+    of 128 each (the cap was per kernel), were ok under strict at 1.00. A body's float literals
+    are typed numbers too, and the cap is over the file's launched kernels together; a body with
+    a few coefficients, and one kernel of 128, stay the kernel's own."""
+    from evaluator.kernel_constants import TYPED_NUMBERS
+
+    def table(n: int, k: int) -> str:
+        return ", ".join(repr((7 * i + k) / 1031) for i in range(n))
+
+    body = _load(tmp_path, "rt84_body", f"""import triton
+import triton.language as tl
+
+
+@triton.jit
+def small(x_ptr):
+    tl.store(x_ptr, tl.load(x_ptr) * 0.7978845608 + 0.044715)
+
+
+@triton.jit
+def kernel(x_ptr, W: tl.constexpr):
+    codes = ({table(TYPED_NUMBERS + 8, 1)})
+    for j in tl.static_range(W):
+        tl.store(x_ptr + j, codes[j])
+""")
+    assert _floats_of(kernel_constants(body.small)) == []
+    assert len(_floats_of(kernel_constants(body.kernel))) == TYPED_NUMBERS + 8
+    split = _load(tmp_path, "rt84_split", f"""import triton
+import triton.language as tl
+
+
+@triton.jit
+def low(x_ptr, T: tl.constexpr = ({table(TYPED_NUMBERS, 2)})):
+    tl.store(x_ptr, T[0])
+
+
+@triton.jit
+def high(x_ptr, T: tl.constexpr = ({table(TYPED_NUMBERS, 3)})):
+    tl.store(x_ptr, T[0])
+""")
+    assert _floats_of(kernel_constants(split.low)) == []
+    assert len(_floats_of(kernel_constants(split.high))) == TYPED_NUMBERS
+    assert len(_floats_of(kernel_constants(split.low))) == TYPED_NUMBERS

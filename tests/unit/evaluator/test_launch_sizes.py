@@ -146,3 +146,54 @@ def test_an_inference_tensor_explains_only_its_storage_length():
         scratch = torch.empty(720720, dtype=torch.uint8)
     sizes = explained_by(tensor_numbers([scratch.view(330, -1)]))
     assert 330 not in sizes and 720720 // 330 not in sizes and 720720 in sizes
+
+
+def _put_digit(t_ptr, index, place, digit):
+    pass
+
+
+def _put_powers(t_ptr, index, D2: "tl.constexpr", D1: "tl.constexpr", D0: "tl.constexpr"):
+    pass
+
+
+def test_a_table_one_digit_or_bits_per_launch_is_its_launch_order():
+    """DataInts._order (red team rt84): rt79's codes handed one base-8 digit per launch beside
+    two counters (index, place) had 8 distinct data tuples, three bits per launch none (0 and 1
+    explain themselves), and digits as power-of-two constexprs were skipped as block sizes:
+    each table was ok under strict at 1.00. What an argument's values carry in launch order
+    is counted now; a constant, a counter and a per-layer pattern repeated stay cheap."""
+    codes = _codes()
+    digit, bits, powers = DataInts(), DataInts(), DataInts()
+    table = torch.empty(512)
+    for k, code in enumerate(codes):
+        for p in range(3):
+            d = (code >> (6 - 3 * p)) & 7
+            digit.add(_Kernel(_put_digit), (table, k, p, d), {})
+            bits.add(_Kernel(_put), (table, k, d >> 2, (d >> 1) & 1, d & 1), {})
+        powers.add(_Kernel(_put_powers), (table, k), {"D2": 1 << (code >> 6), "D1": 1 << ((code >> 3) & 7),
+                                                      "D0": 1 << (code & 7)})
+    assert digit.data() > 64 and bits.data() > 64 and powers.data() > 64
+    steady = DataInts()
+    for _ in range(2):  # two forwards of a 13-layer loop: a flag per layer, a chunk counter
+        for layer in range(13):
+            steady.add(_Kernel(_put_digit), (table, layer * 64, layer % 3 == 2 and 1 or 0, 5), {})
+    assert steady.data() <= 8
+
+
+def test_digits_as_sizes_of_the_same_tensors_are_chosen():
+    """DataInts._sequence (red team rt84): each base-8 digit handed as 2 << d beside a
+    512-element table made before the forward was 512 // 2**k, a size, at every launch (ok
+    under strict at 1.00). An int that changes while its launch's tensors' numbers do not is
+    host Python's choice and costs its launch order; one that follows its tensors is a size."""
+    data, table = DataInts(), torch.zeros(512)
+    for k, code in enumerate(_codes()):
+        data.add(_Kernel(_put), (table, k, 2 << (code >> 6), 2 << ((code >> 3) & 7), 2 << (code & 7)), {})
+    assert data.data() > 64
+    tables, both = DataInts(), (torch.zeros(512), torch.zeros(1024))
+    for k, code in enumerate(_codes()):  # two tables alternating: the previous launch's differ
+        tables.add(_Kernel(_put), (both[k % 2], k, 2 << (code >> 6), 2 << ((code >> 3) & 7), 2 << (code & 7)), {})
+    assert tables.data() > 64
+    rows = DataInts()
+    for n in (64, 128, 256, 512) * 2:  # each launch's int is its own tensor's length
+        rows.add(_Kernel(_put), (torch.zeros(n), n, n // 2, 0, 0), {})
+    assert rows.data() == 0
