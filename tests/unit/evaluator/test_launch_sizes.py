@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import torch
+import triton.language as tl  # the annotations below name it, as kernels do
 
 from evaluator.launch_sizes import DataInts, explained_by, tensor_numbers
 
