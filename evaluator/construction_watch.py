@@ -53,6 +53,7 @@ from evaluator.aten_facts import (
     values_op,
     written,
 )
+from evaluator.host_numbers import computed, tensor_computed
 from evaluator.host_tables import Storages, join_numbers
 from evaluator.launch_ints import IntRuns
 from evaluator.launch_sizes import DataInts
@@ -139,6 +140,9 @@ class ConstructionWatch(TorchDispatchMode):
         self.python_made = 0  # of those, the numbers still live once the model exists
         self.storages = Storages()  # the storages ops touched: a table of their addresses is structure
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
+        # the floats host Python computed that it lifted, gave ops as values or handed launches
+        # (`host_numbers`: rt74's 64 sigmoid breakpoints of math.exp, lifted by torch.tensor)
+        self.numbers: set[float] = set()
 
     def _charge(self, func, args: tuple, kwargs: dict, out) -> None:
         seconds, unfused = _price(func, args, kwargs, out)
@@ -161,6 +165,12 @@ class ConstructionWatch(TorchDispatchMode):
             self.values[key] = values
         else:
             self.values.pop(key, None)
+
+    def _scalars(self, func, args: tuple, kwargs: dict) -> frozenset:
+        """An op's Python value arguments as values, its computed floats kept (`numbers`)."""
+        scalars = python_scalar_values(func, args, kwargs)
+        self.numbers |= computed(scalars)
+        return _tokens(scalars)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
@@ -186,6 +196,7 @@ class ConstructionWatch(TorchDispatchMode):
             new, python, read_keys = PLAIN, made, set()
             small = isinstance(out, torch.Tensor) and out.numel() <= _KEPT_VALUES
             values = _lifted(out) if small else None
+            self.numbers |= tensor_computed(out)
         elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)
             new = COMPUTED
         elif _random(func):
@@ -193,7 +204,7 @@ class ConstructionWatch(TorchDispatchMode):
         elif name in GLUE_OPS:
             new = DRAWN if states and all(s == DRAWN for s in states) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
-            values = _union(values, _tokens(python_scalar_values(func, args, kwargs))) if new == PLAIN else values
+            values = _union(values, self._scalars(func, args, kwargs)) if new == PLAIN else values
         elif name in _AFFINE and len(ins) == 1 and states == [DRAWN]:
             new = DRAWN
         elif name in _AFFINE and not reads and dests and len(ins) == len(dests) \
@@ -208,7 +219,7 @@ class ConstructionWatch(TorchDispatchMode):
             # from a draw are PyTorch's
             new = COMPUTED if DRAWN in states or values_op(name, outs) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
-            values = _union(values, _tokens(python_scalar_values(func, args, kwargs))) if new == PLAIN else values
+            values = _union(values, self._scalars(func, args, kwargs)) if new == PLAIN else values
             # a list of coefficients folded in by arithmetic is a function table (rt74's hinges)
             if new == PLAIN and name not in STRUCTURE_OPS and (values is None or len(values) > CONSTANT_NUMBERS):
                 new = COMPUTED
@@ -251,6 +262,7 @@ class ConstructionWatch(TorchDispatchMode):
         # construction with 32 floats each, was counted nowhere; ok under strict at 1.00)
         # (each datum once per storage: an init kernel launched per layer with one std is one)
         numbers = _launch_numbers(kernel, args, kwargs)
+        self.numbers |= computed(numbers)  # its floats host Python computed (`host_numbers`)
         self.runs.add(kernel, args, kwargs)  # its ints: data where their launch order is no loop's (rt78)
         yield
         # or where no size explains them (rt74), its grid as Triton resolved it too (rt80)
@@ -456,6 +468,12 @@ class Kept(TorchDispatchMode):
         for k, t in handed.items():
             if fingerprint(t.untyped_storage()) != before[k]:
                 self.price[k] = (seconds, unfused, weakref.ref(t.untyped_storage()))
+
+    def _scalars(self, func, args: tuple, kwargs: dict) -> frozenset:
+        """An op's Python value arguments as values, its computed floats kept (`numbers`)."""
+        scalars = python_scalar_values(func, args, kwargs)
+        self.numbers |= computed(scalars)
+        return _tokens(scalars)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
