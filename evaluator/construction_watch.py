@@ -53,7 +53,7 @@ from evaluator.aten_facts import (
     values_op,
     written,
 )
-from evaluator.host_numbers import computed, tensor_computed
+from evaluator.host_numbers import computed, handed_numbers, lifted, tensor_computed, tokens
 from evaluator.host_tables import Storages, join_numbers
 from evaluator.launch_ints import IntRuns
 from evaluator.launch_sizes import DataInts
@@ -76,18 +76,6 @@ def _random(func) -> bool:
     return torch.Tag.nondeterministic_seeded in getattr(func, "tags", ())
 
 
-def _token(v: object) -> object:
-    """A Python number as a value: 1 and 1.0 alike, every NaN one value."""
-    if isinstance(v, complex):
-        return (_token(v.real), _token(v.imag))
-    v = float(v)
-    return "nan" if v != v else v
-
-
-def _tokens(values: list) -> frozenset:
-    return frozenset(map(_token, values))
-
-
 _KEPT_VALUES = HOST_VALUES  # distinct numbers kept per storage; past them None: many
 
 
@@ -97,27 +85,6 @@ def _union(*sets: frozenset | None) -> frozenset | None:
         return None
     joined = frozenset().union(*sets)
     return joined if len(joined) <= _KEPT_VALUES else None
-
-
-def _lifted(out: object) -> frozenset:
-    """The numbers torch.tensor lifted into a small tensor."""
-    if not isinstance(out, torch.Tensor):
-        return frozenset()
-    with _disable_current_modes():
-        flat = out.detach().reshape(-1).tolist()
-    return _tokens([v for v in flat if type(v) in (int, float, complex)])
-
-
-def _launch_numbers(kernel: object, args: tuple, kwargs: dict) -> dict:
-    """The Python data a launch hands its kernel, each to how many numbers it holds: its
-    floats (one each, its globals' too: `launch_args.kernel_constants`) and its strings, flag
-    runs and int runs (`launch_args.launch_data`); its ints are `launch_sizes.DataInts`'."""
-    from evaluator.launch_args import kernel_constants, launch_data
-
-    data = launch_data((*args, *kwargs.values(), kernel_constants(kernel)))
-    numbers = {_token(v): 1 for v in data if type(v) is float}
-    numbers.update({v[1]: v[2] for v in data if type(v) is tuple})
-    return numbers
 
 
 class ConstructionWatch(TorchDispatchMode):
@@ -170,7 +137,7 @@ class ConstructionWatch(TorchDispatchMode):
         """An op's Python value arguments as values, its computed floats kept (`numbers`)."""
         scalars = python_scalar_values(func, args, kwargs)
         self.numbers |= computed(scalars)
-        return _tokens(scalars)
+        return tokens(scalars)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
@@ -195,7 +162,7 @@ class ConstructionWatch(TorchDispatchMode):
             made = self.storages.numbers(out) if isinstance(out, torch.Tensor) else 1
             new, python, read_keys = PLAIN, made, set()
             small = isinstance(out, torch.Tensor) and out.numel() <= _KEPT_VALUES
-            values = _lifted(out) if small else None
+            values = lifted(out) if small else None
             self.numbers |= tensor_computed(out)
         elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)
             new = COMPUTED
@@ -261,7 +228,7 @@ class ConstructionWatch(TorchDispatchMode):
         # rt74: a table host Python computed, stored by a Triton kernel launched 32 times at
         # construction with 32 floats each, was counted nowhere; ok under strict at 1.00)
         # (each datum once per storage: an init kernel launched per layer with one std is one)
-        numbers = _launch_numbers(kernel, args, kwargs)
+        numbers = handed_numbers(kernel, args, kwargs)
         self.numbers |= computed(numbers)  # its floats host Python computed (`host_numbers`)
         self.runs.add(kernel, args, kwargs)  # its ints: data where their launch order is no loop's (rt78)
         yield
@@ -280,7 +247,7 @@ class ConstructionWatch(TorchDispatchMode):
                     self.python[k] = max(self.python.get(k, 0), most)
 
     def _place(self, keys: list[int], most: int, numbers: dict, states: list[str]) -> None:
-        """A launch's data (`_launch_numbers`) stored in each storage it handed: what the
+        """A launch's data (`host_numbers.handed_numbers`) stored in each storage it handed: what the
         most-holding of them held, and the data it was not handed before."""
         floats = frozenset(numbers) if all(type(t) is not tuple for t in numbers) else None
         for k in set(keys):
@@ -473,7 +440,7 @@ class Kept(TorchDispatchMode):
         """An op's Python value arguments as values, its computed floats kept (`numbers`)."""
         scalars = python_scalar_values(func, args, kwargs)
         self.numbers |= computed(scalars)
-        return _tokens(scalars)
+        return tokens(scalars)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}

@@ -30,6 +30,7 @@ import tokenize
 from collections.abc import Iterable
 
 import torch
+from torch.utils._python_dispatch import _disable_current_modes
 
 COMPUTED_NUMBERS = 16
 """Distinct computed floats one check may hand tensors and kernels: honest files compute a
@@ -123,9 +124,41 @@ def tensor_computed(t: object) -> set[float]:
     if not isinstance(t, torch.Tensor) or not (t.is_floating_point() or t.is_complex()) \
             or t.numel() > MAX_VALUES or t.is_meta:
         return set()
-    from torch.utils._python_dispatch import _disable_current_modes
-
     with _disable_current_modes():
         flat = t.detach().reshape(-1)
         flat = torch.view_as_real(flat).reshape(-1) if flat.is_complex() else flat
         return computed(flat.to(torch.float64).tolist())
+
+
+def token(v: object) -> object:
+    """A Python number as a value: 1 and 1.0 alike, every NaN one value."""
+    if isinstance(v, complex):
+        return (token(v.real), token(v.imag))
+    v = float(v)
+    return "nan" if v != v else v
+
+
+def tokens(values: list) -> frozenset:
+    """Numbers as values (`token`), once each."""
+    return frozenset(map(token, values))
+
+
+def lifted(out: object) -> frozenset:
+    """The numbers torch.tensor lifted into a small tensor."""
+    if not isinstance(out, torch.Tensor):
+        return frozenset()
+    with _disable_current_modes():
+        flat = out.detach().reshape(-1).tolist()
+    return tokens([v for v in flat if type(v) in (int, float, complex)])
+
+
+def handed_numbers(kernel: object, args: tuple, kwargs: dict) -> dict:
+    """The Python data a launch hands its kernel, each to how many numbers it holds: its
+    floats (one each, its globals' too: `launch_args.kernel_constants`) and its strings, flag
+    runs and int runs (`launch_args.launch_data`); its ints are `launch_sizes.DataInts`'."""
+    from evaluator.launch_args import kernel_constants, launch_data
+
+    data = launch_data((*args, *kwargs.values(), kernel_constants(kernel)))
+    numbers = {token(v): 1 for v in data if type(v) is float}
+    numbers.update({v[1]: v[2] for v in data if type(v) is tuple})
+    return numbers
