@@ -124,7 +124,7 @@ def computed(values: Iterable) -> set[float]:
 def tensor_computed(t: object) -> set[float]:
     """The computed floats a small floating tensor holds (Python's data lifted into it)."""
     if not isinstance(t, torch.Tensor) or not (t.is_floating_point() or t.is_complex()) \
-            or t.numel() > MAX_VALUES or t.is_meta:
+            or t.numel() > MAX_VALUES or t.is_meta or t.layout != torch.strided:
         return set()
     with _disable_current_modes():
         flat = t.detach().reshape(-1)

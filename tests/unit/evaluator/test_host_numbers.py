@@ -64,3 +64,19 @@ def test_more_computed_floats_than_a_few_constants_is_host_compute():
     outcome = judge_host_limits(trial(hn.COMPUTED_NUMBERS + 1), 16, 64)
     assert outcome.status == "hack" and outcome.hacks == ["host_compute"] and "computed" in outcome.feedback
     assert judge_host_limits(trial(hn.COMPUTED_NUMBERS + 1), None, None) is None  # no policy limits
+
+
+def test_a_forward_reports_the_floats_python_computed_it_lifted_or_gave_ops():
+    from evaluator.forward_watch import Provenance
+    from evaluator.launch_hook import LaunchRecorder
+
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        table = torch.tensor(_table(12))
+        torch.full((3,), 1.0 / math.sqrt(96)) + 0.044715
+        table * 0.01
+    assert watch.report()["host_computed"] == 11 + 1  # s(0) = 0.5 is typed
+    watch = Provenance(LaunchRecorder())
+    with watch:  # typed coefficients, a fill of 0, an arange
+        torch.tensor([0.044715, 0.1]) * 0.7, torch.zeros(4), torch.arange(8)
+    assert watch.report()["host_computed"] == 0
