@@ -20,7 +20,9 @@ int syntax; also rounded to float32, float16 and bfloat16, since a literal lifte
 tensor reads back rounded), a float of the model's init arguments, 0, 1 and 2 (the fills
 torch's own initialisers write), inf and NaN, and the constants honest kernels compute from
 math (`WELL_KNOWN`: log2(e), ln 2, pi, sqrt(2/pi), ...). Ints are not judged here: what a
-table of them costs is `host_tables`' (runs) and `launch_sizes.DataInts`' reading.
+table of them costs is `host_tables`' (runs) and `launch_sizes.DataInts`' reading. The
+module also reads Python's numbers as values for `construction_watch` (`token`, `lifted`,
+`handed_numbers`).
 """
 from __future__ import annotations
 
