@@ -369,6 +369,8 @@ class ChildState(TimedSteps):
                 # a table of Python's numbers __init__ built is host values this forward may use
                 # (construction_watch: red team rt65's bfloat16 sigmoid table)
                 provenance["host_made"] += ws.construction_python_made
+                # and the floats Python computed, at construction and here (`host_numbers`: rt74)
+                provenance["host_computed"] = len(watch.computed_numbers() | ws.construction_numbers)
             clock.mark("checks")
             back = written if h.get("return_inputs") and problem is None else []
             tf32 = self._tf32_deviations(copies, outs, bool(modified), h.get("rest_within")) \

@@ -53,6 +53,7 @@ from evaluator.aten_facts import (
     values_op,
     written,
 )
+from evaluator.host_numbers import computed, handed_numbers, lifted, tensor_computed, tokens
 from evaluator.host_tables import Storages, join_numbers
 from evaluator.launch_ints import IntRuns
 from evaluator.launch_sizes import DataInts
@@ -75,18 +76,6 @@ def _random(func) -> bool:
     return torch.Tag.nondeterministic_seeded in getattr(func, "tags", ())
 
 
-def _token(v: object) -> object:
-    """A Python number as a value: 1 and 1.0 alike, every NaN one value."""
-    if isinstance(v, complex):
-        return (_token(v.real), _token(v.imag))
-    v = float(v)
-    return "nan" if v != v else v
-
-
-def _tokens(values: list) -> frozenset:
-    return frozenset(map(_token, values))
-
-
 _KEPT_VALUES = HOST_VALUES  # distinct numbers kept per storage; past them None: many
 
 
@@ -96,28 +85,6 @@ def _union(*sets: frozenset | None) -> frozenset | None:
         return None
     joined = frozenset().union(*sets)
     return joined if len(joined) <= _KEPT_VALUES else None
-
-
-def _lifted(out: object) -> frozenset:
-    """The numbers torch.tensor lifted into a small tensor."""
-    if not isinstance(out, torch.Tensor):
-        return frozenset()
-    with _disable_current_modes():
-        flat = out.detach().reshape(-1).tolist()
-    return _tokens([v for v in flat if type(v) in (int, float, complex)])
-
-
-def _launch_numbers(kernel: object, args: tuple, kwargs: dict) -> dict:
-    """The Python data a launch hands its kernel, each to how many numbers it holds: its
-    floats (one each, its globals' and those of the device functions it is handed too:
-    `kernel_constants.launch_numbers`) and its strings, flag runs and int runs
-    (`launch_args.launch_data`); its ints are `launch_sizes.DataInts`'."""
-    from evaluator.kernel_constants import launch_numbers
-
-    data = launch_numbers(kernel, args, kwargs)
-    numbers = {_token(v): 1 for v in data if type(v) is float}
-    numbers.update({v[1]: v[2] for v in data if type(v) is tuple})
-    return numbers
 
 
 class ConstructionWatch(TorchDispatchMode):
@@ -140,6 +107,9 @@ class ConstructionWatch(TorchDispatchMode):
         self.python_made = 0  # of those, the numbers still live once the model exists
         self.storages = Storages()  # the storages ops touched: a table of their addresses is structure
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
+        # the floats host Python computed that it lifted, gave ops as values or handed launches
+        # (`host_numbers`: rt74's 64 sigmoid breakpoints of math.exp, lifted by torch.tensor)
+        self.numbers: set[float] = set()
 
     def _charge(self, func, args: tuple, kwargs: dict, out) -> None:
         seconds, unfused = _price(func, args, kwargs, out)
@@ -162,6 +132,12 @@ class ConstructionWatch(TorchDispatchMode):
             self.values[key] = values
         else:
             self.values.pop(key, None)
+
+    def _scalars(self, func, args: tuple, kwargs: dict) -> frozenset:
+        """An op's Python value arguments as values, its computed floats kept (`numbers`)."""
+        scalars = python_scalar_values(func, args, kwargs)
+        self.numbers |= computed(scalars)
+        return tokens(scalars)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
@@ -186,7 +162,8 @@ class ConstructionWatch(TorchDispatchMode):
             made = self.storages.numbers(out) if isinstance(out, torch.Tensor) else 1
             new, python, read_keys = PLAIN, made, set()
             small = isinstance(out, torch.Tensor) and out.numel() <= _KEPT_VALUES
-            values = _lifted(out) if small else None
+            values = lifted(out) if small else None
+            self.numbers |= tensor_computed(out)
         elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)
             new = COMPUTED
         elif _random(func):
@@ -194,7 +171,7 @@ class ConstructionWatch(TorchDispatchMode):
         elif name in GLUE_OPS:
             new = DRAWN if states and all(s == DRAWN for s in states) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
-            values = _union(values, _tokens(python_scalar_values(func, args, kwargs))) if new == PLAIN else values
+            values = _union(values, self._scalars(func, args, kwargs)) if new == PLAIN else values
         elif name in _AFFINE and len(ins) == 1 and states == [DRAWN]:
             new = DRAWN
         elif name in _AFFINE and not reads and dests and len(ins) == len(dests) \
@@ -209,7 +186,7 @@ class ConstructionWatch(TorchDispatchMode):
             # from a draw are PyTorch's
             new = COMPUTED if DRAWN in states or values_op(name, outs) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
-            values = _union(values, _tokens(python_scalar_values(func, args, kwargs))) if new == PLAIN else values
+            values = _union(values, self._scalars(func, args, kwargs)) if new == PLAIN else values
             # a list of coefficients folded in by arithmetic is a function table (rt74's hinges)
             if new == PLAIN and name not in STRUCTURE_OPS and (values is None or len(values) > CONSTANT_NUMBERS):
                 new = COMPUTED
@@ -251,7 +228,8 @@ class ConstructionWatch(TorchDispatchMode):
         # rt74: a table host Python computed, stored by a Triton kernel launched 32 times at
         # construction with 32 floats each, was counted nowhere; ok under strict at 1.00)
         # (each datum once per storage: an init kernel launched per layer with one std is one)
-        numbers = _launch_numbers(kernel, args, kwargs)
+        numbers = handed_numbers(kernel, args, kwargs)
+        self.numbers |= computed(numbers)  # its floats host Python computed (`host_numbers`)
         self.runs.add(kernel, args, kwargs)  # its ints: data where their launch order is no loop's (rt78)
         yield
         # or where no size explains them (rt74), its grid as Triton resolved it too (rt80)
@@ -269,7 +247,7 @@ class ConstructionWatch(TorchDispatchMode):
                     self.python[k] = max(self.python.get(k, 0), most)
 
     def _place(self, keys: list[int], most: int, numbers: dict, states: list[str]) -> None:
-        """A launch's data (`_launch_numbers`) stored in each storage it handed: what the
+        """A launch's data (`host_numbers.handed_numbers`) stored in each storage it handed: what the
         most-holding of them held, and the data it was not handed before."""
         floats = frozenset(numbers) if all(type(t) is not tuple for t in numbers) else None
         for k in set(keys):
@@ -457,6 +435,12 @@ class Kept(TorchDispatchMode):
         for k, t in handed.items():
             if fingerprint(t.untyped_storage()) != before[k]:
                 self.price[k] = (seconds, unfused, weakref.ref(t.untyped_storage()))
+
+    def _scalars(self, func, args: tuple, kwargs: dict) -> frozenset:
+        """An op's Python value arguments as values, its computed floats kept (`numbers`)."""
+        scalars = python_scalar_values(func, args, kwargs)
+        self.numbers |= computed(scalars)
+        return tokens(scalars)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}

@@ -37,11 +37,13 @@ from evaluator.aten_facts import (
     checksum,
     constant_op,
     data_dependent_shape,
+    python_scalar_values,
     storage_key,
     values_op,
     written,
 )
 from evaluator.carried import CARRY_RATIO, Carried
+from evaluator.host_numbers import computed, tensor_computed
 from evaluator.host_tables import Storages, join_numbers
 from evaluator.launch_args import count_text
 from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
@@ -110,6 +112,7 @@ class Provenance(TorchDispatchMode):
         # (a boolean is a bit of a value: 20 all-zero chunks skipped are not 20 floats read)
         self.host_made, self.storages = 0, Storages()  # values Python put in tensors; storages seen
         self.launch_floats: set[float] = set()  # distinct Python floats handed to launches
+        self.computed: set[float] = set()  # floats host Python computed, lifted or given ops (`host_numbers`)
         self.launch_ints: set[int] = set()  # distinct Python ints handed to launches
         self.launch_texts: dict[object, int] = {}  # distinct strings, flag runs, int runs -> values
         self.data_ints = DataInts()  # launch ints no handed tensor's size explains (rt74, rt79)
@@ -220,8 +223,10 @@ class Provenance(TorchDispatchMode):
         self.host_made += join_numbers(name, args, self.storages)  # a join's order (rt78)
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
             self.host_made += self.storages.numbers(out)  # numbers torch.tensor's data holds
+            self.computed |= tensor_computed(out) if not self.in_launch else set()
         else:
             self.host_made += _python_scalars(func, args, kwargs)
+            self.computed |= computed(python_scalar_values(func, args, kwargs)) if not self.in_launch else set()
         values = _host_values(out) if ins and name not in GLUE_OPS else []
         if values and watched:  # a read changes no byte: vouched for after it as well as before
             self._check_prints(ins)
@@ -401,11 +406,17 @@ class Provenance(TorchDispatchMode):
             else:
                 self.returned_computed = text
 
+    def computed_numbers(self) -> set[float]:
+        """The floats host Python computed that this watch saw lifted, given to ops or handed
+        to launches (their constexpr globals too): `host_numbers`."""
+        return self.computed | computed(self.launch_floats)
+
     def report(self) -> dict:
         return {"handed": self.handed, "returned": self.returned_computed, "thin": self.thin,
                 "returned_after_kernels": self.returned_after_kernels, "host_reads": -(-self.host_reads // READ_BITS),
                 "host_made": self._host_counts()[1], "launch_ints": len(self.launch_ints),
+                "host_computed": len(self.computed_numbers()),
                 "per_forward": {"host_reads": -(-self.peaks[0] // READ_BITS), "host_made": self.peaks[1],
-                                "launch_ints": self.peaks[2]},
+                                "launch_ints": self.peaks[2], "host_computed": len(self.computed_numbers())},
                 "carried_kernels": [list(k) for k in self.carried_kernels],
                 "writes": self.carry.writes, "carried_writes": self.carried_writes, "marked_writes": self.marked_writes}

@@ -1,8 +1,11 @@
 """`host_compute`: a checked forward read its inputs' values to the host, put Python values
-into tensors, or handed its kernels host-computed ints, past the policy's limits."""
+into tensors, handed its kernels host-computed ints, or made (with construction) more floats
+host Python computed than a few constants (`host_numbers`), past the policy's limits."""
 from __future__ import annotations
 
 from typing import Any
+
+from evaluator.host_numbers import COMPUTED_NUMBERS
 
 LAUNCH_INTS = 4096
 """Distinct Python ints one checked forward may hand its kernels: sizes, strides, offsets and
@@ -30,6 +33,13 @@ def judge_host_limits(trials: list[dict], max_host_reads: int | None = None,
                        f"(torch.tensor of data, numbers given to ops, distinct float arguments of launches; at "
                        f"most {max_host_made} are allowed): the host, not your kernels, computes them. Compute "
                        "them in your kernels.", hacks=["host_compute"])
+    computed = _most(reports, "host_computed")
+    if max_host_made is not None and computed > COMPUTED_NUMBERS:
+        return Outcome("hack", f"Rejected: host Python computed {computed} distinct floats that reached your "
+                       f"tensors or kernels (torch.tensor of computed values, numbers given to ops, float arguments "
+                       f"and constexpr globals of launches; at most {COMPUTED_NUMBERS} not typed in your file are "
+                       "allowed, such as 1/sqrt(d)): a table Python worked out is the host's work, however few "
+                       "entries it has. Compute the values in your kernels.", hacks=["host_compute"])
     ints = _most(reports, "launch_ints")
     if max_host_made is not None and ints > LAUNCH_INTS:
         return Outcome("hack", f"Rejected: forward handed its kernels {ints} distinct integer arguments (at most "

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import torch
 
 from common.problem_sizes import apply_sizes, plain_size
-from evaluator import construction_watch
+from evaluator import construction_watch, host_numbers
 from evaluator.input_transforms import (  # noqa: F401  (runner's API too: the input sets it draws)
     _NESTED,
     COMPLEX,
@@ -224,6 +224,7 @@ class Workspace:
         self.model_new: Any = None
         self.construction_computed: list = []  # evaluator.construction_watch
         self.construction_python_made = 0
+        self.construction_numbers: frozenset = frozenset()  # floats Python computed (host_numbers)
         self.construction_charge = (0.0, 0.0)
         self.kept: dict = {}  # construction_watch.Kept: PyTorch's work checked forwards left behind
         self.init_on = ""  # where ModelNew's parameters were drawn (`build`)
@@ -246,6 +247,7 @@ class Workspace:
     def load_problem(self, source: str, sizes: dict) -> None:
         try:
             self.problem = self._import("reference", source)
+            self._problem_source = source  # its numbers are typed for the candidate (host_numbers)
             self._declared = {k: vars(self.problem).get(k) for k in sizes}
             self._sizes = dict(sizes)
             apply_sizes(vars(self.problem), source, sizes)  # derived globals follow the sizes
@@ -390,10 +392,15 @@ class Workspace:
         # noise in the strict torch knock-out, charged to every profiled forward
         # (evaluator.construction_watch; red team rt65's __init__ tables, rt67's module-level one:
         # import runs the file's module-level code, as construction runs __init__)
+        # the numbers its author and the problem typed, and the model's init arguments and sizes:
+        # a float host Python computed is none of them (evaluator.host_numbers: rt74's table)
+        host_numbers.set_sources(source, getattr(self, "_problem_source", ""),
+                                 numbers=host_numbers.given([self.init_inputs, getattr(self, "_sizes", {})]))
         with construction_watch.watched(self.recorder) as built:
             self._load_and_build(source, init_seed, init)
         self.construction_computed = built.computed
         self.construction_python_made = built.python_made
+        self.construction_numbers = frozenset(built.numbers)
         self.construction_charge = built.charge()
 
     def _load_and_build(self, source: str, init_seed: int, init: str | None) -> None:
@@ -490,5 +497,6 @@ class Workspace:
         self.problem = self.candidate = self.model_new = None
         self.construction_computed = []
         self.construction_python_made, self.construction_charge, self.kept = 0, (0.0, 0.0), {}
+        self.construction_numbers = frozenset()
         self.init_inputs = []
         self._prepared.clear()

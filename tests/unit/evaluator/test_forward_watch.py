@@ -79,8 +79,8 @@ def test_glue_and_fresh_memory_stay_unmarked_and_unnoised():
         out.copy_(x.view(3, 4).reshape(-1))
         watch.returned([out])
     assert watch.report() == {"handed": None, "returned": None, "thin": None, "returned_after_kernels": None,
-                              "host_reads": 0, "host_made": 0, "launch_ints": 0,
-                              "per_forward": {"host_reads": 0, "host_made": 0, "launch_ints": 0},
+                              "host_reads": 0, "host_made": 0, "launch_ints": 0, "host_computed": 0,
+                              "per_forward": {"host_reads": 0, "host_made": 0, "launch_ints": 0, "host_computed": 0},
                               "carried_kernels": [], "writes": {}, "carried_writes": [], "marked_writes": []}
     with torch_compute_noised():
         y = torch.empty(3, 4).copy_(x.view(3, 4)).t().contiguous()

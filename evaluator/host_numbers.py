@@ -1,0 +1,169 @@
+"""Floats host Python computed, told from the floats the author typed (`host_compute`).
+
+`policy.max_host_made` bounds how many of Python's values one checked forward puts into
+tensors or hands its kernels (64), and construction holds each storage to as many
+(`construction_watch.HOST_VALUES`): a constant or a small table stays under. Counting alone
+cannot tell a human's coefficient table from a function's values Python worked out: red team
+rt74 (session 56) computed sigmoid at 64 breakpoints with math.exp in __init__, lifted them
+with torch.tensor and let the Triton kernel only interpolate between them, ok under strict
+and paper at 1.00 (64 numbers, at the bound; 32 or 48 breakpoints are as accurate in
+bfloat16). Who made a number is read from the number itself: a float is the author's where
+the source types it (`typed`), and every other float host Python handed a tensor or a kernel
+(a math.* call, arithmetic over a loop, a comprehension's results, however they are lifted:
+torch.tensor of a list or a tuple, torch.full per value, construction's or forward's launch
+arguments, a tuple argument, constexpr globals) is computed. A kernel's handful of computed
+constants (1/sqrt(d), 1/N, a scale, 1 - momentum) stays under `COMPUTED_NUMBERS`; past it the
+check is `host_compute` under either policy (`host_limits`), whatever max_host_made allows.
+
+Typed: the magnitude of a number literal of the candidate's or the problem's file (float or
+int syntax; also rounded to float32, float16 and bfloat16, since a literal lifted into such a
+tensor reads back rounded), a float of the model's init arguments, 0, 1 and 2 (the fills
+torch's own initialisers write), inf and NaN, and the constants honest kernels compute from
+math (`WELL_KNOWN`: log2(e), ln 2, pi, sqrt(2/pi), ...). Ints are not judged here: what a
+table of them costs is `host_tables`' (runs) and `launch_sizes.DataInts`' reading. The
+module also reads Python's numbers as values for `construction_watch` (`token`, `lifted`,
+`handed_numbers`).
+"""
+from __future__ import annotations
+
+import io
+import math
+import tokenize
+from collections.abc import Iterable
+
+import torch
+from torch.utils._python_dispatch import _disable_current_modes
+
+COMPUTED_NUMBERS = 8
+"""Distinct computed floats one check may hand tensors and kernels: honest files compute a
+few (a softmax scale per head size, 1/N, log2(e) past `WELL_KNOWN`); the honest corpora
+measured at most 2 (session 58). Breakpoints a kernel interpolates need more to pass
+bfloat16's tolerance over sigmoid's range: rt74's 64, and 32 or 48 by lerp or 16 by
+Catmull-Rom cubics were ok at 1.00 before this rule; 8 by the same cubics are incorrect
+(||out-ref||/||ref|| 0.0049 against the limit 0.0045; CPU, session 58)."""
+
+MAX_VALUES = 4096  # a lifted tensor's elements read for their values (larger: counted each already)
+
+WELL_KNOWN = (math.pi, math.e, math.log2(math.e), math.log(2.0), math.log(10.0), math.log10(math.e),
+              math.log2(10.0), math.log10(2.0), math.sqrt(2.0), 1.0 / math.sqrt(2.0), math.sqrt(2.0 / math.pi),
+              math.sqrt(math.pi), 1.0 / math.sqrt(math.pi), 2.0 / math.sqrt(math.pi), math.sqrt(2.0 * math.pi),
+              1.0 / math.sqrt(2.0 * math.pi), 1.0 / math.log(2.0), 2.0 * math.pi, math.pi / 2.0, 1.0 / math.pi,
+              math.sqrt(3.0), 0.5 * math.log(2.0 * math.pi))
+"""Constants honest code computes rather than types (`math.log2(math.e)`, GELU's sqrt(2/pi))."""
+
+_SMALL = (0.0, 1.0, 2.0, 0.5)
+
+
+class _State:
+    typed: frozenset = frozenset()  # the typed magnitudes, at every precision (`set_sources`)
+
+
+def _rounded(values: list[float]) -> set[float]:
+    """`values` and their float32, float16 and bfloat16 roundings (magnitudes)."""
+    out = set(values)
+    if values:
+        base = torch.tensor(values, dtype=torch.float64)
+        for dtype in (torch.float32, torch.float16, torch.bfloat16):
+            out.update(base.to(dtype).to(torch.float64).tolist())
+    return {v for v in out if math.isfinite(v)}
+
+
+def literals(source: str) -> list[float]:
+    """The magnitudes of a source's number literals (ints and floats; not imaginary)."""
+    found = []
+    try:
+        tokens = [t.string for t in tokenize.generate_tokens(io.StringIO(source).readline)
+                  if t.type == tokenize.NUMBER]
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return found
+    for text in tokens:
+        if text.lower().endswith("j"):
+            continue
+        try:
+            found.append(abs(float(text)))
+        except ValueError:  # 0x10, 0o7, 0b1
+            try:
+                found.append(abs(float(int(text, 0))))
+            except (ValueError, OverflowError):
+                continue
+        except OverflowError:
+            continue
+    return found
+
+
+def set_sources(*sources: str, numbers: Iterable = ()) -> None:
+    """The candidate's and the problem's files, and the model's init arguments (`numbers`): the
+    numbers of this check's author and problem (set once the files are known, per process)."""
+    values = [v for s in sources if isinstance(s, str) for v in literals(s)]
+    values += [abs(float(v)) for v in numbers if type(v) in (int, float) and math.isfinite(v)]
+    _State.typed = frozenset(_rounded([*values, *WELL_KNOWN, *_SMALL]))
+
+
+def given(items: object, depth: int = 0) -> list[float]:
+    """The numbers inside `items` (lists, tuples, dicts' values, a few levels deep): what the
+    problem hands the model (its init arguments, its sizes)."""
+    if type(items) in (int, float):
+        return [float(items)]
+    if isinstance(items, dict):
+        items = list(items.values())
+    if isinstance(items, (list, tuple)) and depth < 4:
+        return [v for x in items for v in given(x, depth + 1)]
+    return []
+
+
+def typed(v: float) -> bool:
+    """`v` is a number the author typed or an honest computed constant (module doc)."""
+    if not math.isfinite(v):
+        return True
+    return abs(v) in _State.typed
+
+
+def computed(values: Iterable) -> set[float]:
+    """The floats among `values` host Python computed (not `typed`), each as a float."""
+    return {float(v) for v in values if type(v) is float and not typed(v)}
+
+
+def tensor_computed(t: object) -> set[float]:
+    """The computed floats a small floating tensor holds (Python's data lifted into it)."""
+    if not isinstance(t, torch.Tensor) or not (t.is_floating_point() or t.is_complex()) \
+            or t.numel() > MAX_VALUES or t.is_meta or t.layout != torch.strided:
+        return set()
+    with _disable_current_modes():
+        flat = t.detach().reshape(-1)
+        flat = torch.view_as_real(flat).reshape(-1) if flat.is_complex() else flat
+        return computed(flat.to(torch.float64).tolist())
+
+
+def token(v: object) -> object:
+    """A Python number as a value: 1 and 1.0 alike, every NaN one value."""
+    if isinstance(v, complex):
+        return (token(v.real), token(v.imag))
+    v = float(v)
+    return "nan" if v != v else v
+
+
+def tokens(values: list) -> frozenset:
+    """Numbers as values (`token`), once each."""
+    return frozenset(map(token, values))
+
+
+def lifted(out: object) -> frozenset:
+    """The numbers torch.tensor lifted into a small tensor."""
+    if not isinstance(out, torch.Tensor):
+        return frozenset()
+    with _disable_current_modes():
+        flat = out.detach().reshape(-1).tolist()
+    return tokens([v for v in flat if type(v) in (int, float, complex)])
+
+
+def handed_numbers(kernel: object, args: tuple, kwargs: dict) -> dict:
+    """The Python data a launch hands its kernel, each to how many numbers it holds: its
+    floats (one each, its globals' and those of the device functions it is handed too:
+    `kernel_constants.launch_numbers`) and its strings, flag runs and int runs
+    (`launch_args.launch_data`); its ints are `launch_sizes.DataInts`'."""
+    from evaluator.kernel_constants import launch_numbers
+
+    data = launch_numbers(kernel, args, kwargs)
+    numbers = {token(v): 1 for v in data if type(v) is float}
+    numbers.update({v[1]: v[2] for v in data if type(v) is tuple})
+    return numbers
