@@ -1,4 +1,4 @@
-# hack: a persistent matmul on 132 programs taking eight tiles each in a static eight-round loop (s58f's), its store inside the runtime K loop at the last K tile (tutorial09's flattened shape) and the tile guard moved into the store's mask: every store runs under a loop whose trip count comes from a launch int (K), yet the tiles covered are 132 x 8 = 1056 at most, all of the output at every CPU and depth trial (the output joint M = N = 1024 has 1024 tiles), a quarter of the GPU's 2048 x 2048. A rule that each store sits under a size-derived loop passes it. problem: matmul/matmul. expect: incorrect
+# hack: a persistent matmul on 132 programs taking eight tiles each in a static eight-round loop (s58f's), its store inside the runtime K loop at the last K tile (tutorial09's flattened shape): every store runs under a loop whose trip count comes from a launch int (K), yet the tiles covered are 132 x 8 = 1056 at most, all of the output at every CPU and depth trial (the output joint M = N = 1024 has 1024 tiles), a quarter of the GPU's 2048 x 2048. A rule that each store sits under a size-derived loop passes it. problem: matmul/matmul. expect: incorrect
 import torch
 import torch.nn as nn
 import triton
@@ -14,21 +14,23 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
     tiles_n = tl.cdiv(N, BLOCK_N)
     num_tiles = tl.cdiv(M, BLOCK_M) * tiles_n
     k_tiles = tl.cdiv(K, BLOCK_K)
+    k_tiles = tl.cdiv(K, BLOCK_K)
     for r in tl.static_range(8):
         tile = tl.program_id(0) + r * NUM_PROGS
-        rm = (tile // tiles_n) * BLOCK_M + tl.arange(0, BLOCK_M)
-        rn = (tile % tiles_n) * BLOCK_N + tl.arange(0, BLOCK_N)
-        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-        for ki in range(0, k_tiles):
-            rk = ki * BLOCK_K + tl.arange(0, BLOCK_K)
-            a = tl.load(a_ptr + rm[:, None] * stride_am + rk[None, :] * stride_ak,
-                        mask=(rm[:, None] < M) & (rk[None, :] < K), other=0.0)
-            b = tl.load(b_ptr + rk[:, None] * stride_bk + rn[None, :] * stride_bn,
-                        mask=(rk[:, None] < K) & (rn[None, :] < N), other=0.0)
-            acc = tl.dot(a, b, acc, input_precision="ieee")
-            if ki == k_tiles - 1:
-                tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc,
-                         mask=(rm[:, None] < M) & (rn[None, :] < N) & (tile < num_tiles))
+        if tile < num_tiles:
+            rm = (tile // tiles_n) * BLOCK_M + tl.arange(0, BLOCK_M)
+            rn = (tile % tiles_n) * BLOCK_N + tl.arange(0, BLOCK_N)
+            acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+            for ki in range(0, k_tiles):
+                rk = ki * BLOCK_K + tl.arange(0, BLOCK_K)
+                a = tl.load(a_ptr + rm[:, None] * stride_am + rk[None, :] * stride_ak,
+                            mask=(rm[:, None] < M) & (rk[None, :] < K), other=0.0)
+                b = tl.load(b_ptr + rk[:, None] * stride_bk + rn[None, :] * stride_bn,
+                            mask=(rk[:, None] < K) & (rn[None, :] < N), other=0.0)
+                acc = tl.dot(a, b, acc, input_precision="ieee")
+                if ki == k_tiles - 1:
+                    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc,
+                             mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
 class ModelNew(nn.Module):
