@@ -1,8 +1,9 @@
-# honest: Mish as x * tanh(softplus(x)) with a stable softplus (tl.math.log1p(tl.exp(-|x|)) + max(x, 0)) and tanh written through exp(-2y) since softplus >= 0, computed in fp32 and cast back to the input dtype. problem: activation/mish
+# honest: Mish as x * tanh(softplus(x)) with a stable softplus (libdevice.log1p(tl.exp(-|x|)) + max(x, 0), libdevice from triton.language.extra.cuda) and tanh written through exp(-2y) since softplus >= 0, computed in fp32 and cast back to the input dtype. problem: activation/mish
 import torch
 import torch.nn as nn
 import triton
 import triton.language as tl
+from triton.language.extra.cuda import libdevice
 
 
 @triton.jit
@@ -11,7 +12,7 @@ def mish_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     offs = pid * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
     x = tl.load(x_ptr + offs, mask=mask, other=0.0).to(tl.float32)
-    sp = tl.maximum(x, 0.0) + tl.math.log1p(tl.exp(-tl.abs(x)))
+    sp = tl.maximum(x, 0.0) + libdevice.log1p(tl.exp(-tl.abs(x)))
     e = tl.exp(-2.0 * sp)
     t = (1.0 - e) / (1.0 + e)
     tl.store(y_ptr + offs, (x * t).to(y_ptr.dtype.element_ty), mask=mask)
