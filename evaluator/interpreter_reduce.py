@@ -20,6 +20,10 @@ would decide once for all (a tree `larger` returned the wrong maximum). An `if` 
 one that raises on blocks, is called element by element on one-element tensors (`_each`), in
 the same order: Triton's interpreter folded it left to right, and a helper-call `a + b` over
 [1, 2^-24 x 63] gave exactly 1.0 where the H200 gives 1.0000037 (red team rt49).
+A straight-line combine takes operands of any shape: those whose extents are not all powers of
+two (a scan's Kogge-Stone steps over 31, 30, 28 ... lanes) go flat, padded to one (`_block_shape`);
+an honest cumsum through tl.associative_scan and its own `a + b` ran element by element, 11 s a
+forward, and timed out (honest round s58e).
 
 Triton's own sums, cumsums, cumprods, argmax and argmin of floats (and argmax/argmin of
 integers) run in an order of the GPU's kind with every combine rounded to the element dtype
