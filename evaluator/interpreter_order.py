@@ -350,25 +350,42 @@ def scan_exact(xs: list, combine, lay: tuple) -> list:
         lanes = [np.concatenate([v[..., :step], m], axis=-1) for v, m in zip(lanes, moved)]
         step *= 2
     outs = [np.empty(lead + (blocks, t, s), dtype=np.result_type(v)) for v in lanes]
-    carry = None
-    for b in range(blocks):
-        own = [v[..., b, :] for v in lanes]
-        if carry is None:
-            last = own
-        else:
-            last = combine([np.broadcast_to(c[..., None], o.shape) for c, o in zip(carry, own)], own)
-        for j in range(s - 1):
-            element = [v[..., b, :] for v in inclusive[j]]
-            rest = combine([v[..., :-1] for v in last], [e[..., 1:] for e in element]) if t > 1 else []
-            first = [e[..., :1] for e in element] if carry is None else combine([c[..., None] for c in carry],
-                                                                                 [e[..., :1] for e in element])
-            for k, out in enumerate(outs):
-                out[..., b, :, j] = np.concatenate([first[k], rest[k]], axis=-1) if t > 1 else first[k]
+    carries = _block_carries(lanes, combine, blocks, t)  # block b's carry (b >= 1), or None
+    last = [v.copy() for v in lanes]
+    if carries is not None:
+        moved = combine([np.broadcast_to(c[..., None], v[..., 1:, :].shape) for c, v in zip(carries, lanes)],
+                        [v[..., 1:, :] for v in lanes])
+        for v, m in zip(last, moved):
+            v[..., 1:, :] = m
+    for j in range(s - 1):
+        element = inclusive[j]  # (..., blocks, t)
+        rest = combine([v[..., :-1] for v in last], [e[..., 1:] for e in element]) if t > 1 else []
+        first = [e[..., :1].copy() for e in element]
+        if carries is not None:
+            moved = combine([c[..., None] for c in carries], [e[..., 1:, :1] for e in element])
+            for f, m in zip(first, moved):
+                f[..., 1:, :] = m
         for k, out in enumerate(outs):
-            out[..., b, :, s - 1] = last[k]
-        total = [v[..., b, t - 1] for v in lanes]
-        carry = total if carry is None else combine(carry, total)
+            out[..., j] = np.concatenate([first[k], rest[k]], axis=-1) if t > 1 else first[k]
+    for k, out in enumerate(outs):
+        out[..., s - 1] = last[k]
     return [out.reshape(lead + (blocks * t * s,)) for out in outs]
+
+
+def _block_carries(lanes: list, combine, blocks: int, t: int) -> list | None:
+    """The carry into each block after the first ((..., blocks - 1) per operand): block 1's is
+    block 0's total, each later one the previous carry combined with the previous block's total,
+    in order. Every block's own combines with its carry then run in one call over all blocks:
+    the same combines of the same operands as block by block, a few calls instead of a few per
+    block (a file's own combine runs as Python per call; honest round s58e)."""
+    if blocks == 1:
+        return None
+    carry = [v[..., 0, t - 1] for v in lanes]
+    carries = [carry]
+    for b in range(1, blocks - 1):
+        carry = combine(carry, [v[..., b, t - 1] for v in lanes])
+        carries.append(carry)
+    return [np.stack([np.asarray(c[k]) for c in carries], axis=-1) for k in range(len(lanes))]
 
 
 def _single(combine):

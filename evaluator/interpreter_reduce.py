@@ -20,6 +20,10 @@ would decide once for all (a tree `larger` returned the wrong maximum). An `if` 
 one that raises on blocks, is called element by element on one-element tensors (`_each`), in
 the same order: Triton's interpreter folded it left to right, and a helper-call `a + b` over
 [1, 2^-24 x 63] gave exactly 1.0 where the H200 gives 1.0000037 (red team rt49).
+A straight-line combine takes operands of any shape: those whose extents are not all powers of
+two (a scan's Kogge-Stone steps over 31, 30, 28 ... lanes) go flat, padded to one (`_block_shape`);
+an honest cumsum through tl.associative_scan and its own `a + b` ran element by element, 11 s a
+forward, and timed out (honest round s58e).
 
 Triton's own sums, cumsums, cumprods, argmax and argmin of floats (and argmax/argmin of
 integers) run in an order of the GPU's kind with every combine rounded to the element dtype
@@ -279,15 +283,45 @@ def _combiner(op, tensors: list):
     broadcast to its operands' shape (a combine may return a constant)."""
     def combine(a: list, b: list) -> list:
         shape = np.broadcast_shapes(*(np.shape(v) for v in (*a, *b)))
-        left = [op.to_tensor(np.ascontiguousarray(np.broadcast_to(v, shape)), t.dtype) for v, t in zip(a, tensors)]
-        right = [op.to_tensor(np.ascontiguousarray(np.broadcast_to(v, shape)), t.dtype) for v, t in zip(b, tensors)]
+        block = _block_shape(shape)
+        left = [op.to_tensor(_as_block(v, shape, block), t.dtype) for v, t in zip(a, tensors)]
+        right = [op.to_tensor(_as_block(v, shape, block), t.dtype) for v, t in zip(b, tensors)]
         out = op.combine_fn.fn(*left, *right)
         out = out if isinstance(out, tuple) else (out,)
         if len(out) != len(a):
             raise ValueError("the combine function returned another number of values")
-        return [np.broadcast_to(_values(o), shape).astype(np.asarray(v).dtype) for o, v in zip(out, a)]
+        return [_from_block(_values(o), shape, block).astype(np.asarray(v).dtype) for o, v in zip(out, a)]
 
     return combine
+
+
+def _block_shape(shape: tuple) -> tuple:
+    """The shape the operands go to the combine in: their own where every extent is a power of
+    two (Triton's blocks must be), else flat, padded to the next power of two. A scan's
+    Kogge-Stone steps combine t - step lanes (31, 30, 28, ...), which Triton's tensors refuse:
+    an honest cumsum through tl.associative_scan and its own `a + b` fell back to one call per
+    element and timed out (honest round s58e). The combine is straight line, so elementwise:
+    the padded elements (copies of the last) are computed and dropped."""
+    if shape and all(n > 0 and n & (n - 1) == 0 for n in shape):
+        return shape
+    size = int(np.prod(shape))
+    return (1 << max(size - 1, 0).bit_length(),)
+
+
+def _as_block(v, shape: tuple, block: tuple) -> np.ndarray:
+    """An operand broadcast to `shape`, then laid out as `block` (`_block_shape`)."""
+    full = np.broadcast_to(v, shape)
+    if block == shape:
+        return np.ascontiguousarray(full)
+    flat = np.ravel(full)
+    return np.ascontiguousarray(np.pad(flat, (0, block[0] - flat.size), mode="edge"))
+
+
+def _from_block(value, shape: tuple, block: tuple) -> np.ndarray:
+    """A combine result back in the operands' shape (a constant broadcast to it)."""
+    if block == shape:
+        return np.broadcast_to(value, shape)
+    return np.broadcast_to(value, block)[: int(np.prod(shape))].reshape(shape)
 
 
 def _operand(data: np.ndarray, axis) -> tuple:

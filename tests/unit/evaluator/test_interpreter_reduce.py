@@ -157,6 +157,63 @@ def test_a_combine_that_calls_a_helper_goes_in_the_layouts_order(guarded, monkey
     assert np.array_equal(out[1:].numpy(), scanned)
 
 
+@triton.jit
+def _scan_maps(a_ptr, b_ptr, oa_ptr, ob_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    a, b = tl.associative_scan((tl.load(a_ptr + offs), tl.load(b_ptr + offs)), 0, compose)
+    tl.store(oa_ptr + offs, a)
+    tl.store(ob_ptr + offs, b)
+
+
+@needs_interpreter
+@pytest.mark.parametrize("lay", [(1, 32, 2, 2), (2, 8, 4, 2), (2, 16, 2, 2), (128, 1, 1, 1)])
+def test_a_straight_line_scan_runs_on_blocks_in_the_layouts_order(guarded, monkeypatch, lay):
+    """Honest round s58e: a cumsum through tl.associative_scan and its own `a + b` ran element by
+    element (11 s a forward, a timeout), as the lanes' Kogge-Stone steps (31, 30, 28, ... lanes)
+    are no power of two for a Triton block. On blocks now (flat, padded), and every block's
+    combine with its carry in one call: the answer is still the layout's order, the element-by-
+    element one, for a combine that is not commutative."""
+    import numpy as np
+
+    from evaluator import interpreter_order, interpreter_reduce
+
+    monkeypatch.setattr(interpreter_order, "placed", lambda n, *rest: (lay, ("test",)))
+    calls = []
+    real = interpreter_reduce._each
+    monkeypatch.setattr(interpreter_reduce, "_each", lambda *a: (calls.append(1), real(*a))[1])
+    gen = torch.Generator().manual_seed(0)
+    a = torch.randint(-1, 2, (128,), generator=gen, dtype=torch.int32)
+    b = torch.randint(-5, 6, (128,), generator=gen, dtype=torch.int32)
+    oa, ob = torch.empty_like(a), torch.empty_like(b)
+    _scan_maps[(1,)](a, b, oa, ob, BLOCK=128)
+    fa, fb = interpreter_order.scan_exact([a.numpy(), b.numpy()],
+                                          lambda x, y: [x[0] * y[0], x[1] * y[0] + y[1]], lay)
+    assert np.array_equal(oa.numpy(), fa) and np.array_equal(ob.numpy(), fb)
+    assert not calls  # on blocks, not element by element
+
+
+@needs_interpreter
+def test_a_cumsum_through_a_files_own_add_is_fast(guarded):
+    x = torch.randn(16, 1200)
+    out = torch.empty_like(x)
+    start = time.perf_counter()
+    for row in range(16):
+        _helper_free_cumsum[(1,)](x[row], out[row], 1200, BLOCK=1024)
+    seconds = time.perf_counter() - start
+    assert torch.allclose(out, x.cumsum(1), atol=1e-4)
+    assert seconds < 6.0, seconds  # 11 s element by element
+
+
+@triton.jit
+def _helper_free_cumsum(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    carry = 0.0
+    for start in range(0, n, BLOCK):
+        cols = start + tl.arange(0, BLOCK)
+        v = tl.load(x_ptr + cols, mask=cols < n, other=0.0)
+        tl.store(out_ptr + cols, tl.associative_scan(v, 0, _plus) + carry, mask=cols < n)
+        carry += tl.sum(v, 0)
+
+
 @needs_interpreter
 def test_a_combine_that_cannot_take_blocks_runs_element_by_element(guarded):
     x = torch.randn(64)
