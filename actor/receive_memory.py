@@ -20,6 +20,7 @@ threads share one malloc lock, and only buckets under 32 MiB benefit
 (learner.hub.bucket_bytes, 16 MiB by default; a 32 MiB bucket is just over and still maps
 fresh pages).
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -41,8 +42,14 @@ def keep_receive_memory() -> bool:
         log.info("receive memory: no mallopt in this C library; buffers come from fresh pages")
         return False
     mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
-    settings = ((M_ARENA_MAX, 1), (M_MMAP_THRESHOLD, MMAP_THRESHOLD_MAX), (M_TRIM_THRESHOLD, TRIM_THRESHOLD))
+    settings = (
+        (M_ARENA_MAX, 1),
+        (M_MMAP_THRESHOLD, MMAP_THRESHOLD_MAX),
+        (M_TRIM_THRESHOLD, TRIM_THRESHOLD),
+    )
     refused = [param for param, value in settings if mallopt(param, value) != 1]
     if refused:
-        log.warning("receive memory: mallopt refused %s; buffers may come from fresh pages", refused)
+        log.warning(
+            "receive memory: mallopt refused %s; buffers may come from fresh pages", refused
+        )
     return not refused

@@ -1,6 +1,7 @@
 """`krl run CONFIG|RUN_DIR [key=value ...]`: run the bootstrap stages (launcher/bootstrap.py:
 tiny model, SFT cold start; each once per run directory), then start and supervise every
 role locally (launcher/supervisor.py) and print what the run achieved, step by step."""
+
 from __future__ import annotations
 
 import argparse
@@ -21,19 +22,24 @@ def report(run_dir: Path) -> str:
     """A short table of summary.json: per learner step the mean reward, correct share, loss."""
     from common.jsonfile import StateFileError
     from common.run_records import read_summary
+
     try:
         summary = read_summary(run_dir)
     except StateFileError as exc:
         return str(exc)
     if summary is None:
         return f"no summary in {run_dir}"
-    head = (f"run {run_dir}: {summary.status}, {summary.learner_steps} learner "
-            f"steps, {summary.groups_trained} groups trained, "
-            f"{summary.evaluations} evaluations, {summary.wall_seconds} s")
+    head = (
+        f"run {run_dir}: {summary.status}, {summary.learner_steps} learner "
+        f"steps, {summary.groups_trained} groups trained, "
+        f"{summary.evaluations} evaluations, {summary.wall_seconds} s"
+    )
     lines = [head, f"{'step':>5} {'version':>7} {'reward':>7} {'correct':>7} {'loss':>8}"]
     for h in summary.history:
-        lines.append(f"{h.step:>5} {'-' if h.version is None else h.version:>7} "
-                     f"{_fmt(h.reward):>7} {_fmt(h.correct):>7} {_fmt(h.loss):>8}")
+        lines.append(
+            f"{h.step:>5} {'-' if h.version is None else h.version:>7} "
+            f"{_fmt(h.reward):>7} {_fmt(h.correct):>7} {_fmt(h.loss):>8}"
+        )
     restarts = {k: v for k, v in summary.restarts.items() if v}
     if restarts:
         lines.append(f"restarted processes: {restarts}")
@@ -47,11 +53,14 @@ def _last_word(run_dir: object, reason: str, overrides: list[str] = ()) -> None:
     from common.config import RunConfig, load
     from common.jsonfile import write_json_in_place
     from common.run_records import Summary, summary_data, summary_path
+
     path = Path(str(run_dir))
     try:
         if path.is_file():  # a config file: its run directory
             path = Path(load(path, list(overrides), RunConfig).run_dir)
-        write_json_in_place(summary_path(path), summary_data(Summary(status="failed", reason=reason)))
+        write_json_in_place(
+            summary_path(path), summary_data(Summary(status="failed", reason=reason))
+        )
     except Exception:  # noqa: BLE001 (the last word is best effort; the console has it)
         pass
 
@@ -62,21 +71,30 @@ def main(args: argparse.Namespace) -> int:
     from common.runlock import LockHeld
     from launcher.bootstrap import StageFailed, bootstrap
     from launcher.supervisor import prepare, run
+
     try:
         cfg, path, _lock = prepare(args.config, args.overrides)  # held until we exit
     except (ConfigError, FileNotFoundError) as exc:
         print(f"krl run: {exc}", file=sys.stderr)
         return 2
     except LockHeld as exc:
-        print(f"krl run: the run directory is in use: {exc}; stop that run first (SIGTERM "
-              "lets its learner checkpoint), then run this again to resume", file=sys.stderr)
+        print(
+            f"krl run: the run directory is in use: {exc}; stop that run first (SIGTERM "
+            "lets its learner checkpoint), then run this again to resume",
+            file=sys.stderr,
+        )
         return 2
     except OSError as exc:  # e.g. a full disk under the run directory: no traceback
         print(f"krl run: {exc}", file=sys.stderr)
         _last_word(args.config, f"krl run could not start: {exc}", args.overrides)
         return 1
-    setup("run", 0, LogConfig(level=cfg.log.level, format=cfg.log.format,
-                              file=Path(cfg.run_dir) / "logs" / "run.log"))
+    setup(
+        "run",
+        0,
+        LogConfig(
+            level=cfg.log.level, format=cfg.log.format, file=Path(cfg.run_dir) / "logs" / "run.log"
+        ),
+    )
     try:
         cfg = bootstrap(cfg, path)
     except (StageFailed, OSError) as exc:

@@ -2,6 +2,7 @@
 answers /health (a busy process does, from its own HTTP thread; a hung or stopped one
 does not), the line of its log that says why it stopped, and whether the disk under the
 run directory is full (a role that could not write its log cannot say so itself)."""
+
 from __future__ import annotations
 
 import http.client
@@ -38,8 +39,10 @@ def last_error_line(log_path: Path, name: str) -> str:
     except OSError:
         return ""
     exception = re.compile(r"(^|\s)[A-Za-z_.]*(Error|Exception): ")
-    for marker in (lambda l: l.startswith("krl ") and ": " in l,
-                   lambda l: " ERROR " in l or " CRITICAL " in l or exception.search(l)):
+    for marker in (
+        lambda l: l.startswith("krl ") and ": " in l,
+        lambda l: " ERROR " in l or " CRITICAL " in l or exception.search(l),
+    ):
         found = [l.strip() for l in lines if marker(l)]
         if found:
             return found[-1][:300]
@@ -47,10 +50,13 @@ def last_error_line(log_path: Path, name: str) -> str:
 
 
 def disk_full_note(run_dir: Path) -> str:
-    """"; the disk holding RUN_DIR is full (N bytes free)" when it is, else ""."""
+    """ "; the disk holding RUN_DIR is full (N bytes free)" when it is, else ""."""
     try:
         free = shutil.disk_usage(run_dir).free
     except OSError:
         return ""
-    return f"; the disk holding {run_dir} is full ({free} bytes free)" \
-        if free < DISK_FULL_BYTES else ""
+    return (
+        f"; the disk holding {run_dir} is full ({free} bytes free)"
+        if free < DISK_FULL_BYTES
+        else ""
+    )

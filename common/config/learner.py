@@ -1,6 +1,7 @@
 """Learner config: hub, algorithm, trainer, checkpoints. The learner issue owns this file.
 (Where a learner process sits among the ranks is learner/process_group.py's.)
 """
+
 from __future__ import annotations
 
 from typing import Literal, Optional
@@ -71,7 +72,8 @@ class LossConfig(Section):
     dual_clip: Optional[float] = Field(3.0, gt=1)
     """Dual clip c: for negative advantages the loss is capped at -c * A; null: off."""
     aggregation: Literal["token-mean", "seq-mean-token-sum", "seq-mean-token-mean"] = (
-        "seq-mean-token-sum")
+        "seq-mean-token-sum"
+    )
     """How token losses become one number: mean over all tokens; sum per turn then mean over
     turns (the Dr. Kernel recipe); or mean per turn then mean over turns."""
 
@@ -147,8 +149,9 @@ class TrainerConfig(Section):
     attention); false: one padded row per turn."""
     gradient_checkpointing: bool = False
     """Recompute activations in the backward pass to save memory."""
-    attn_implementation: Literal["auto", "sdpa", "eager", "flex_attention",
-                                 "flash_attention_2"] = "auto"
+    attn_implementation: Literal["auto", "sdpa", "eager", "flex_attention", "flash_attention_2"] = (
+        "auto"
+    )
     """Attention kernel of the Hugging Face model. In a packed row each turn attends only to
     itself: sdpa and eager compute all row x row scores under a mask, flex_attention and
     flash_attention_2 (needs the flash-attn package) skip the blocks between turns (2.8x
