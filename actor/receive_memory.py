@@ -11,10 +11,10 @@ host a relaying actor spent about a third of its time in them, session 25).
 one arena (the I/O thread allocates from the main heap, which grows and is not unmapped
 heap by heap), allocations under glibc's largest mmap threshold (32 MiB on 64-bit) from
 that heap, and the heap never trimmed (-1: a threshold of 2 GiB still gave every version of
-a 2.4 GB model fresh pages on the H200 host, 614,000 faults per actor per version). A 16 MiB bucket stream then
-faults on the first versions only (3 faults per later version on the H200 host, where one
-actor's pull of 2.5 GB went from 1.84 s to 0.97 s and eight actors' from 3.30 s to 1.81 s,
-session 27; benchmarks/reports/weights.md). The
+a 2.4 GB model fresh pages on the H200 host, 614,000 faults per actor per version). A 16 MiB
+bucket stream then faults on the first versions only (3 faults per later version on the H200
+host, where one actor's pull of 2.5 GB went from 1.84 s to 0.97 s and eight actors' from
+3.30 s to 1.81 s, session 27; benchmarks/reports/weights.md). The
 cost: the process keeps its peak heap (about the versions of weights it holds anyway),
 threads share one malloc lock, and only buckets under 32 MiB benefit
 (learner.hub.bucket_bytes, 16 MiB by default; a 32 MiB bucket is just over and still maps

@@ -373,15 +373,15 @@ def _write(out: Path, r: dict, loop: bool) -> None:
         "## Weight loads",
         "",
         (
-            f"Tiny model ({w['tiny_model_bytes'] / 1e6:.1f} MB) into the running engine, median of "
-            f"{w['repeats']}: stage {w['stage_s'] * 1e3:.1f} ms, engine paused {w['pause_s'] * 1e3:.0f} ms, "
-            f"total {w['total_s'] * 1e3:.0f} ms."
+            f"Tiny model ({w['tiny_model_bytes'] / 1e6:.1f} MB) into the running engine, median "
+            f"of {w['repeats']}: stage {w['stage_s'] * 1e3:.1f} ms, engine paused "
+            f"{w['pause_s'] * 1e3:.0f} ms, total {w['total_s'] * 1e3:.0f} ms."
         ),
         "",
         (
-            f"Measured on {tp['bytes'] / 2**20:.0f} MiB: sha256 verify {tp['verify_Bps'] / 1e9:.2f} GB/s, "
-            f"staging to /dev/shm {tp['stage_Bps'] / 1e9:.2f} GB/s, staged file -> tensor copy "
-            f"{tp['copy_Bps'] / 1e9:.2f} GB/s."
+            f"Measured on {tp['bytes'] / 2**20:.0f} MiB: sha256 verify "
+            f"{tp['verify_Bps'] / 1e9:.2f} GB/s, staging to /dev/shm {tp['stage_Bps'] / 1e9:.2f} "
+            f"GB/s, staged file -> tensor copy {tp['copy_Bps'] / 1e9:.2f} GB/s."
         ),
         "",
         (

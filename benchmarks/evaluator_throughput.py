@@ -309,7 +309,8 @@ def run_baseline(
             "phases": verdict.get("phase_seconds") or {},
         }
         print(
-            f"  baseline {i}: {row['problem']} {row['kind']} -> {row['status']} in {row['latency_s']:.1f}s",
+            f"  baseline {i}: {row['problem']} {row['kind']} -> {row['status']} in "
+            f"{row['latency_s']:.1f}s",
             flush=True,
         )
         return row
@@ -405,9 +406,9 @@ def write_report(out: Path, result: dict) -> str:
         "",
         (
             f"{meta['device']} ({meta['device_name']}), {meta['workers']} worker(s) x "
-            f"{meta['children']} children, {meta['problems']} problems, {meta['host_cpus']} host CPUs "
-            f"(load {meta['load_avg_1m']:.1f} at the end), "
-            f"{meta['date']}; baseline {meta['baseline_parallel']} process(es) at a time."
+            f"{meta['children']} children, {meta['problems']} problems, {meta['host_cpus']} host "
+            f"CPUs (load {meta['load_avg_1m']:.1f} at the end), {meta['date']}; baseline "
+            f"{meta['baseline_parallel']} process(es) at a time."
         ),
     ]
     if meta["device"] == "cpu":
@@ -427,9 +428,9 @@ def write_report(out: Path, result: dict) -> str:
     lines += [
         "",
         (
-            f"Throughput ratio: **{result['ratio']:.1f}x** (target >= {TARGET_RATIO:g}x: {verdict}). "
-            "Service latency includes queueing (the whole mix is submitted at once); worker "
-            f"start-up, excluded, took {meta['startup_s']:.1f} s."
+            f"Throughput ratio: **{result['ratio']:.1f}x** (target >= {TARGET_RATIO:g}x: "
+            f"{verdict}). Service latency includes queueing (the whole mix is submitted at once); "
+            f"worker start-up, excluded, took {meta['startup_s']:.1f} s."
         ),
         "",
         (
@@ -491,7 +492,8 @@ def main() -> int:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="config override for service and baseline, e.g. evaluator.timing.exclusive_device=false",
+        help="config override for service and baseline, "
+        "e.g. evaluator.timing.exclusive_device=false",
     )
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "reports")
     ap.add_argument(

@@ -144,16 +144,17 @@ def main() -> None:
     lines = [
         "# Interleaved launches: overhead against one program at a time (CPU interpreter)",
         "",
-        f"`benchmarks/interleave_overhead.py --rounds {args.rounds}`, {facts['cpus']} CPUs; median "
-        f"wall time per launch. Target: ratio <= {TARGET} where no program waits for another (not the "
-        f"ticket lock, whose waiters poll after every hand-off): {'met' if met else 'NOT met'}.",
+        f"`benchmarks/interleave_overhead.py --rounds {args.rounds}`, {facts['cpus']} CPUs; "
+        f"median wall time per launch. Target: ratio <= {TARGET} where no program waits for "
+        "another (not the ticket lock, whose waiters poll after every hand-off): "
+        f"{'met' if met else 'NOT met'}.",
         "",
         "| case | interleaved | one at a time | ratio |",
         "|---|---|---|---|",
     ]
     lines += [
-        f"| {r['case']} | {r['interleaved_s'] * 1e3:.1f} ms | {r['one_at_a_time_s'] * 1e3:.1f} ms | "
-        f"{r['ratio']:.2f} |"
+        f"| {r['case']} | {r['interleaved_s'] * 1e3:.1f} ms | {r['one_at_a_time_s'] * 1e3:.1f} ms "
+        f"| {r['ratio']:.2f} |"
         for r in rows
     ]
     (out / "interleave_overhead.md").write_text("\n".join(lines) + "\n")

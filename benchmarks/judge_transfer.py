@@ -108,10 +108,11 @@ def passes(gib: float, out_dir: Path) -> None:
     (out_dir / "judge_passes.json").write_text(json.dumps(report, indent=1) + "\n")
     lines = (
         [
-            f"# Judging a {gib:g} GiB float32 output under the strict tolerance and TF32's contract",
+            f"# Judging a {gib:g} GiB float32 output "
+            "under the strict tolerance and TF32's contract",
             "",
-            f"{torch.get_num_threads()} torch threads on {os.cpu_count()} CPUs; the same answer (strict no, "
-            "contract yes) every way.",
+            f"{torch.get_num_threads()} torch threads on {os.cpu_count()} CPUs; the same answer "
+            "(strict no, contract yes) every way.",
             "",
             "| way | seconds |",
             "|---|---:|",
@@ -119,8 +120,9 @@ def passes(gib: float, out_dir: Path) -> None:
         + [f"| {k} | {v:.3f} |" for k, v in report["seconds"].items()]
         + [
             "",
-            f"One pass at the default slice ({default >> 10}K elements): {report['speedup_default']}x "
-            f"the two passes before; at the best slice {report['speedup_best']}x.",
+            f"One pass at the default slice ({default >> 10}K elements): "
+            f"{report['speedup_default']}x the two passes before; at the best slice "
+            f"{report['speedup_best']}x.",
         ]
     )
     (out_dir / "judge_passes.md").write_text("\n".join(lines) + "\n")
@@ -200,7 +202,8 @@ def main() -> None:
         + [f"| {k} | {v:.3f} |" for k, v in report["seconds"].items()]
         + [
             "",
-            f"Arena write, pages reused: page-locked is {report['arena_speedup_again']}x the staged path.",
+            f"Arena write, pages reused: page-locked is {report['arena_speedup_again']}x the "
+            "staged path.",
             f"fast_match: the device is {report['judge_speedup']}x the host's CPU (same answer).",
         ]
     )

@@ -202,7 +202,8 @@ def evaluate_one(
         speedup, coverage, phases, reward = v.speedup, v.coverage, v.phase_seconds, v.reward
     except Exception as exc:  # the evaluator itself raised: a harness failure
         status, details, source = "crashed", {}, "evaluator"
-        feedback = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()[-2000:]}"  # where the harness failed
+        # where the harness failed
+        feedback = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()[-2000:]}"
         speedup = coverage = reward = None
         phases = {}
     t1 = time.monotonic()
@@ -404,14 +405,15 @@ def write_report(out: Path, device: str, meta: dict, rows: list[dict], wall_s: f
         share = "none yet" if h["ok_share"] is None else f"{h['ok_share']:.1%}"
         lines += [
             f"Honest solutions ok: {share} (target >= {TARGET_HONEST_OK:.0%}: "
-            f"{met(h['ok_share'] is not None and h['ok_share'] >= TARGET_HONEST_OK)}). Median reward of the ok ones: library + Triton "
-            f"(coverage < {FUSION_COVERAGE:g}) {fused['median_reward']} over {fused['n']}, pure Triton "
-            f"{pure['median_reward']} over {pure['n']}."
+            f"{met(h['ok_share'] is not None and h['ok_share'] >= TARGET_HONEST_OK)}). Median "
+            f"reward of the ok ones: library + Triton (coverage < {FUSION_COVERAGE:g}) "
+            f"{fused['median_reward']} over {fused['n']}, pure Triton {pure['median_reward']} "
+            f"over {pure['n']}."
         ]
     lines += [
         "",
-        "| problem | solution | status | wall s | coverage | reward | host peak GiB | device peak GiB "
-        "| why not ok |",
+        "| problem | solution | status | wall s | coverage | reward | host peak GiB "
+        "| device peak GiB | why not ok |",
         "|---|---|---|---:|---:|---:|---:|---:|---|",
     ]
     gib = lambda b: f"{b / (1 << 30):.1f}" if b else ""  # noqa: E731
@@ -420,8 +422,8 @@ def write_report(out: Path, device: str, meta: dict, rows: list[dict], wall_s: f
         why = r["feedback"].replace("\n", " ").replace("|", "/")[:160]
         lines.append(
             f"| {r['problem']} | {r.get('solution') or ''} | {r['status']} | {r['wall_s']} | "
-            f"{num(r.get('coverage'))} | {num(r.get('reward'))} | {gib(r['host_peak_rss_bytes'])} | "
-            f"{gib(r['device_peak_used_bytes'])} | {why} |"
+            f"{num(r.get('coverage'))} | {num(r.get('reward'))} | {gib(r['host_peak_rss_bytes'])} "
+            f"| {gib(r['device_peak_used_bytes'])} | {why} |"
         )
     text = "\n".join(lines) + "\n"
     name = f"kernelbench_honest_{device}" if honest else f"kernelbench_{device}"

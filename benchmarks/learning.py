@@ -358,7 +358,8 @@ def markdown(runs: list[dict], before: dict, meta: dict) -> str:
         "",
         "## Turn-1 correctness before and after, per run",
         "",
-        "| estimator | seed | correct t1 before | after | fast share t1 after | hack share t1 after | repair rate after | hacks rewarded |",
+        "| estimator | seed | correct t1 before | after | fast share t1 after "
+        "| hack share t1 after | repair rate after | hacks rewarded |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for r in runs:
@@ -373,7 +374,8 @@ def markdown(runs: list[dict], before: dict, meta: dict) -> str:
         "",
         "## Per estimator (mean ± std over seeds)",
         "",
-        "| estimator | correct t1 after | Δ vs before | Δ vs control | fast share t1 | repair rate |",
+        "| estimator | correct t1 after | Δ vs before | Δ vs control | fast share t1 "
+        "| repair rate |",
         "|---|---|---|---|---|---|",
     ]
     by = {}
@@ -384,10 +386,11 @@ def markdown(runs: list[dict], before: dict, meta: dict) -> str:
         after = [r["correct_turn1_after"] for r in rs]
         delta = [r["correct_turn1_after"] - r["correct_turn1_before"] for r in rs]
         vs = [a - statistics.mean(ctrl) for a in after] if ctrl else []
+        fast = [r["after"]["turns"][0]["variants"]["fast"] for r in rs]
+        repair = [r["after"]["repair_rate"] for r in rs if r["after"]["repair_rate"] is not None]
         lines.append(
             f"| {est} | {spread(after)} | {spread(delta)} | {spread(vs)} | "
-            f"{spread([r['after']['turns'][0]['variants']['fast'] for r in rs])} | "
-            f"{spread([r['after']['repair_rate'] for r in rs if r['after']['repair_rate'] is not None])} |"
+            f"{spread(fast)} | {spread(repair)} |"
         )
     lines += ["", "## Start policy and each run, per turn", ""]
     for label, m in [("start policy", before)] + [
@@ -419,7 +422,8 @@ def spread_text(spread: dict | None) -> str:
     return (
         " Their recorded rewards, fewest-most, fast / slow: "
         + ", ".join(
-            f"{k.split('/')[-1]} {v['fast'][0]:.2f}-{v['fast'][1]:.2f} / {v['slow'][0]:.2f}-{v['slow'][1]:.2f}"
+            f"{k.split('/')[-1]} {v['fast'][0]:.2f}-{v['fast'][1]:.2f} / "
+            f"{v['slow'][0]:.2f}-{v['slow'][1]:.2f}"
             for k, v in spread.items()
         )
         + "."

@@ -40,7 +40,8 @@ trained tokens/s, the learner's idle ratio (krl_learner_idle_seconds_total per w
 second) and the staleness of groups on arrival (krl_learner_group_staleness_versions).
 
     flock /tmp/krl-heavy.lock .venv/bin/python benchmarks/pipeline.py     # ~10 min on 2 CPUs
-    .venv/bin/python benchmarks/pipeline.py --from-json benchmarks/reports/pipeline.json  # rewrite the .md
+    # rewrite the .md from the .json:
+    .venv/bin/python benchmarks/pipeline.py --from-json benchmarks/reports/pipeline.json
 
 Writes benchmarks/reports/pipeline.json and .md.
 """
@@ -364,30 +365,33 @@ def _report(args, results: dict, out: Path, meta: dict | None = None) -> None:
     out.mkdir(parents=True, exist_ok=True)
     (out / "pipeline.json").write_text(json.dumps(data, indent=2) + "\n")
     rows = "\n".join(_row(r, s) for r in [s, a] + ([extra["async"]] if extra else []))
-    (
-        out / "pipeline.md"
-    ).write_text(f"""# Pipeline: asynchronous vs lockstep (real processes, simulated latencies)
+    md = f"""# Pipeline: asynchronous vs lockstep (real processes, simulated latencies)
 
 {meta["host"]}, {meta["cpus"]} CPUs (load {meta["load_avg_1m"]} at the end), {meta["date"]}.
 `krl run`: learner + hub (DeepSpeed ZeRO-0, CPU, tiny Qwen2), broker, {args.evaluators} evaluator
-worker(s), {args.actors} actor(s) with a vLLM CPU engine each and up to {args.groups_in_flight} groups in
-flight each; {args.groups_per_step} groups/step x {args.n_samples} samples x {args.max_turns} turns, <= {args.max_tokens} real
+worker(s), {args.actors} actor(s) with a vLLM CPU engine each and up to \
+{args.groups_in_flight} groups in
+flight each; {args.groups_per_step} groups/step x {args.n_samples} samples x \
+{args.max_turns} turns, <= {args.max_tokens} real
 tokens per turn. Simulated: generation {args.generation_s} s/turn, evaluation {args.eval_s} s/turn
-(+-{args.jitter:.0%}), so one group takes ~{group_s:.2f} s, {group_s / a["train_s_per_step"]:.2f}x the train step
+(+-{args.jitter:.0%}), so one group takes ~{group_s:.2f} s, \
+{group_s / a["train_s_per_step"]:.2f}x the train step
 (all groups of a batch run at once); measured over steps {args.warmup_steps + 1}..{args.steps}.
 
-| mode | steps | window s | groups/s | trained tokens/s | s/step | train s/step | learner idle | ratio vs sync | staleness on arrival (versions: groups) | dropped stale | leases withheld (old weights) |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|
+{_TABLE_HEAD}
 {rows}
 
-Throughput ratio async/sync at max_staleness {args.staleness}{_default_note(args.staleness)}: **{ratio:.2f}x**; async learner
-idle **{a["learner_idle_ratio"]:.1%}** (targets >= {TARGET_RATIO:g}x and <= {TARGET_IDLE:.0%}: {"met" if met else "NOT met"}).
+Throughput ratio async/sync at max_staleness {args.staleness}{_default_note(args.staleness)}: \
+**{ratio:.2f}x**; async learner
+idle **{a["learner_idle_ratio"]:.1%}** (targets >= {TARGET_RATIO:g}x and \
+<= {TARGET_IDLE:.0%}: {"met" if met else "NOT met"}).
 Bound at max_staleness {args.staleness}: {_bound_line(bound)}.
 {_extra_line(extra)}
 Notes
 - Why these latencies: in real kernel RL a step's rollouts (multi-turn generation plus GPU
   evaluation of every turn) take longer than the update, so a group here takes
-  {group_s / a["train_s_per_step"]:.2f}x the train step; each actor runs up to {args.groups_in_flight} groups at once
+  {group_s / a["train_s_per_step"]:.2f}x the train step; each actor runs up to \
+{args.groups_in_flight} groups at once
   (simulated generation is a wait), so the actors are not the bottleneck.
 - The bound: R = lockstep rollout time (sync s/step - train s/step: generation, evaluation,
   publish, pull, load, leases), T = train s/step. Lockstep's period is R + T. The hub
@@ -408,7 +412,16 @@ Notes
 - {_pin_note(args.pin)}
 - Both modes use hub.retry_after_s {args.retry_after_s} and an actor that asks again as soon as
   new weights load; MRS/PRS are off (a random model's logprob mismatch would mask most data).
-""")
+"""
+    (out / "pipeline.md").write_text(md)
+
+
+_TABLE_HEAD = (
+    "| mode | steps | window s | groups/s | trained tokens/s | s/step | train s/step "
+    "| learner idle | ratio vs sync | staleness on arrival (versions: groups) | dropped stale "
+    "| leases withheld (old weights) |\n"
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|"
+)
 
 
 def _row(r: dict, sync: dict) -> str:

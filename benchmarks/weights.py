@@ -315,8 +315,8 @@ def relay_rows(args) -> tuple[list[dict], float]:
                 )
                 print(
                     f"N={n} relay {'on ' if relay else 'off'}: {t:.2f} s, first actor "
-                    f"{first:.2f} s ({t / raw_s:.2f}x one raw stream; CPU {cpu:.1f} s; {faults} actor page faults; "
-                    f"load {os.getloadavg()[0]:.1f})",
+                    f"{first:.2f} s ({t / raw_s:.2f}x one raw stream; CPU {cpu:.1f} s; "
+                    f"{faults} actor page faults; load {os.getloadavg()[0]:.1f})",
                     flush=True,
                 )
     return rows, raw_s

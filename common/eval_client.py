@@ -3,7 +3,8 @@
 It lives in common/ because two roles' code uses it (the actor, and benchmarks driving the
 service) and roles never import each other (tests/unit/test_layout.py): it is common/ (wire
 types, endpoint, config) and the standard library only, so an actor loads no evaluator module:
-no sandbox, no checks, no triton (torch comes only through common/messages.py's tensor frames). Asynchronous, many requests in flight:
+no sandbox, no checks, no triton (torch comes only through common/messages.py's tensor
+frames). Asynchronous, many requests in flight:
 
     client = EvalClient(cfg.broker, cfg.transport, metrics)     # starts its I/O thread
     result = await client.evaluate(problem_payload, candidate, settings)

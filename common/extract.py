@@ -34,7 +34,8 @@ def code_blocks(text: str) -> list[tuple[str, str]]:
 
 
 def strip_thinking(text: str) -> str:
-    """`text` without its reasoning (`<think>...</think>`, or an unterminated `<think>` to the end)."""
+    """`text` without its reasoning (`<think>...</think>`, or an unterminated `<think>` to the
+    end)."""
     return _THINK.sub("", text)
 
 

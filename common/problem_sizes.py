@@ -133,10 +133,10 @@ def _declared_by(target: ast.expr, value: ast.expr) -> dict[str, Any]:
 
 def declared_sizes(source: str) -> dict[str, Any]:
     """The values a problem file itself gives its module-level constants (`dim = 8192`,
-    `M = 1024 * 2`, `D, H, W = 24, 32, 32`, `input_shape = (8192,)`): the sizes it declares, which a device's `sizes`
-    override. Read from the AST, never run (empty where the source does not parse). A size
-    missed here is never raised to its declared value by the CPU's depth trials
-    (evaluator.depth_phase): level1/4's K = 131072 * 8 was judged only at the CPU's K."""
+    `M = 1024 * 2`, `D, H, W = 24, 32, 32`, `input_shape = (8192,)`): the sizes it declares,
+    which a device's `sizes` override. Read from the AST, never run (empty where the source does
+    not parse). A size missed here is never raised to its declared value by the CPU's depth
+    trials (evaluator.depth_phase): level1/4's K = 131072 * 8 was judged only at the CPU's K."""
     declared: dict[str, Any] = {}
     try:
         body = ast.parse(source).body

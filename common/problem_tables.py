@@ -4,8 +4,9 @@ Public problem tables put the reference program in different places: a plain cod
 column (`python_code` in KernelBook, `original_python_code` in the Dr. Kernel
 cold-start set), a nested field (`reward_model.ground_truth` in the Dr. Kernel RL
 and validation sets, whose `extra_info` struct holds the row's id), or a chat prompt
-with the program in a fenced block. Columns here are named with dots for nested fields. This module only reads; `common.problemset` decides
-which candidate text is a valid problem and turns failures into `ProblemError`.
+with the program in a fenced block. Columns here are named with dots for nested fields. This
+module only reads; `common.problemset` decides which candidate text is a valid problem and
+turns failures into `ProblemError`.
 
 pyarrow is imported only when a Parquet file is read, so JSONL works without it;
 a missing pyarrow surfaces as ImportError.

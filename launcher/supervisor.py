@@ -2,10 +2,10 @@
 learner reaches its step budget.
 
 The supervisor imports no role but the hub ledger's reader (learner/ledger.py, for
-summary.json): it starts `python -m launcher.cli ROLE CONFIG OVERRIDES` for the learner (`supervisor.learner_ranks` DeepSpeed ranks), the broker,
-`supervisor.evaluators` workers and `supervisor.actors` actors, each in its own process
-group with its own log file, a metrics port of its own and, where configured, its own
-CUDA_VISIBLE_DEVICES.
+summary.json): it starts `python -m launcher.cli ROLE CONFIG OVERRIDES` for the learner
+(`supervisor.learner_ranks` DeepSpeed ranks), the broker, `supervisor.evaluators` workers and
+`supervisor.actors` actors, each in its own process group with its own log file, a metrics
+port of its own and, where configured, its own CUDA_VISIBLE_DEVICES.
 
 Policy:
 - A process that exits while the run is going (any exit code, except the learner's

@@ -154,8 +154,8 @@ class WeightStore:
     def lookup(
         self, version: int, index: int, delta_from: int = -1
     ) -> Union[str, tuple[Bucket, bool, Optional[tuple[torch.Tensor, str]], int]]:
-        """(bucket, is last, (delta, encoding) or None, its base version) if packed (and, for an asker
-        holding the delta base, the delta computed); else "pending", "past_end" or
+        """(bucket, is last, (delta, encoding) or None, its base version) if packed (and, for
+        an asker holding the delta base, the delta computed); else "pending", "past_end" or
         "unknown_version"."""
         with self._lock:
             v = self._versions.get(version)

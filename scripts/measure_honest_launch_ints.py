@@ -130,17 +130,15 @@ def main():
     only = sys.argv[1] if len(sys.argv) > 1 else ""
     signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError()))
     for path, prob, sizes in jobs:
-        if only not in path or f"{path.split('/')[-2]}/{path.split('/')[-1]}" in SKIP:
+        name = "/".join(path.split("/")[-2:])
+        if only not in path or name in SKIP:
             continue
         signal.alarm(25)
         try:
             data, n, loose = measure(path, prob, sizes)
-            print(f"{data}\t{n}\t{path.split('/')[-2]}/{path.split('/')[-1]}\t{loose}", flush=True)
+            print(f"{data}\t{n}\t{name}\t{loose}", flush=True)
         except BaseException as e:  # noqa: BLE001
-            print(
-                f"ERR\t-\t{path.split('/')[-2]}/{path.split('/')[-1]}\t{type(e).__name__}: {str(e)[:80]}",
-                flush=True,
-            )
+            print(f"ERR\t-\t{name}\t{type(e).__name__}: {str(e)[:80]}", flush=True)
         finally:
             signal.alarm(0)
 

@@ -4,13 +4,15 @@ layouts read off the TTGIR compiled for sm_90). Prints one JSON object.
 
     python scripts/probe_cat_order.py > gpu.json                       # on the H200 (Triton 3.6)
     PYTHONPATH=. python scripts/probe_cat_order.py --cpu > cpu.json     # the CPU's model
-    python scripts/probe_cat_order.py --diff gpu.json tests/unit/evaluator/fixtures/h200_cat_order.json
+    python scripts/probe_cat_order.py --diff gpu.json \
+        tests/unit/evaluator/fixtures/h200_cat_order.json
 
 On the GPU machine, from the repository root (torch with CUDA and triton 3.6; nothing of the
 evaluator is imported there; about a minute, 156 small launches):
 
     python scripts/probe_cat_order.py > h200_cat_order.json && \
-      python scripts/probe_cat_order.py --diff h200_cat_order.json tests/unit/evaluator/fixtures/h200_cat_order.json
+      python scripts/probe_cat_order.py --diff h200_cat_order.json \
+        tests/unit/evaluator/fixtures/h200_cat_order.json
 
 then, if the GPU's orders are to be the fixture, copy h200_cat_order.json over
 tests/unit/evaluator/fixtures/h200_cat_order.json (its "device" then names the GPU, and

@@ -3,8 +3,8 @@ float32 whose result depends on how the tensor cores accumulate (evaluator/inter
 wgmma keeps 13 bits below the largest of a k-step's 32 products and its accumulator, truncated;
 Triton's max_num_imprecise_acc promotes a partial sum with a float32 add). Prints one JSON object.
 
-    python scripts/probe_fp8_dot.py > h200_fp8_probe.json                   # on the H200 (torch, triton)
-    TRITON_INTERPRET=1 PYTHONPATH=. python scripts/probe_fp8_dot.py         # the CPU check's model
+    python scripts/probe_fp8_dot.py > h200_fp8_probe.json           # on the H200 (torch, triton)
+    TRITON_INTERPRET=1 PYTHONPATH=. python scripts/probe_fp8_dot.py # the CPU check's model
 
 Run from the repository root. On the GPU nothing of evaluator/ is imported; interpreted, the
 evaluator's interpreter patches are installed and every launch first goes through the GPU front

@@ -25,7 +25,8 @@ if INTERPRETED:
 
     assert interpreter_guard.install()
 DEV = "cpu" if INTERPRETED else "cuda"
-# QUICK=1: a subset (every dtype, axis and op on three shapes; warps 1, 4, 8 on one), for a unit test
+# QUICK=1: a subset (every dtype, axis and op on three shapes; warps 1, 4, 8 on one), for a unit
+# test
 QUICK = os.environ.get("QUICK") == "1"
 
 

@@ -109,7 +109,8 @@ PROBES = [
     "torch.cuda.get_device_properties(0).uuid is torch.cuda.get_device_properties(0).uuid",
     "type(torch.cuda.get_device_properties(0).uuid.bytes).__name__",
     "len(torch.cuda.get_device_properties(0).uuid.bytes)",
-    "torch.cuda.get_device_properties(0).uuid.bytes is torch.cuda.get_device_properties(0).uuid.bytes",
+    "torch.cuda.get_device_properties(0).uuid.bytes"
+    " is torch.cuda.get_device_properties(0).uuid.bytes",
     "torch.accelerator.current_accelerator() is torch.accelerator.current_accelerator()",
     "torch.device.type",
     "torch.device.index",
@@ -271,7 +272,9 @@ def main(path: str) -> None:
     with torch.cuda.device(0) as entered:
         pass
     image = {
-        "about": "an H200 image's answers to a candidate's device queries (scripts/record_gpu_image.py)",
+        "about": (
+            "an H200 image's answers to a candidate's device queries (scripts/record_gpu_image.py)"
+        ),
         "versions": {
             "torch": str(torch.__version__),
             "torch_git": torch.version.git_version,
@@ -300,9 +303,8 @@ def main(path: str) -> None:
     with open(names_path, "w") as f:
         json.dump(names, f, indent=0, sort_keys=True)
         f.write("\n")
-    print(
-        f"wrote {names_path}: {len(names['namespaces'])} namespaces, {len(names['classes'])} classes"
-    )
+    n_ns, n_cls = len(names["namespaces"]), len(names["classes"])
+    print(f"wrote {names_path}: {n_ns} namespaces, {n_cls} classes")
 
 
 # builtin classes whose methods a candidate's code may probe (`int.is_integer` is Python 3.12's)

@@ -24,11 +24,12 @@ tiny model could not tie the code to its plan: 75% of its turn-1 answers matched
 A conversation is: turn 1 a variant; the evaluator's feedback on it (`--feedback FILE`:
 texts recorded from `krl check` of each variant, as benchmarks/learning.py does, so that
 turn 2 is trained on the very feedback the actor will show; else a fixed text per verdict
-class, which a tiny model does not carry over to the real one); turn 2 either a repair (fast or slow) or the same
-failure again for a failed turn 1, the same answer for a correct one. `MIX` gives the
-frequencies, chosen for sampling at temperature 0.7 (configs/learning-cpu.yaml), which
-sharpens each choice: turn 1 is correct about a third of the time and a failed turn is
-repaired about half the time, so RL has something to learn at both turns.
+class, which a tiny model does not carry over to the real one); turn 2 either a repair (fast
+or slow) or the same failure again for a failed turn 1, the same answer for a correct one.
+`MIX` gives the frequencies, chosen for sampling at temperature 0.7
+(configs/learning-cpu.yaml), which sharpens each choice: turn 1 is correct about a third of
+the time and a failed turn is repaired about half the time, so RL has something to learn at
+both turns.
 
 With `--garbles` (benchmarks/learning.py) the mix also holds conversations that open with a
 garbled answer (`garbles`: one line of a variant with a few characters dropped, what a slip

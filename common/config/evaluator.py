@@ -41,7 +41,8 @@ class ToleranceConfig(Section):
     rtol: float = Field(ge=0)
     """Relative tolerance per element: |out - ref| <= atol_eff + rtol * |ref|."""
     norm_rtol: float = Field(ge=0)
-    """Bound on ||out - ref|| / ||ref|| over the whole output; fails all-zero answers to tiny outputs."""
+    """Bound on ||out - ref|| / ||ref|| over the whole output; fails all-zero answers to tiny
+    outputs."""
     residual_rtol: float | None = Field(None, ge=0)
     """Bound on ||out - a*ref|| / ||ref|| for the best scale a: the error that is not one
     common factor (None: norm_rtol). An honest float32 kernel's rounding and summation

@@ -34,7 +34,8 @@ class MRSConfig(Section):
     stale_upper: float = Field(2.0, gt=0)
     """Highest accepted ratio of a trajectory with any token from an older version (async)."""
     veto: Optional[float] = Field(1e-4, gt=0)
-    """A token whose learner/actor probability ratio is below this masks its whole turn; null: off."""
+    """A token whose learner/actor probability ratio is below this masks its whole turn;
+    null: off."""
 
     @model_validator(mode="after")
     def _check(self) -> "MRSConfig":
@@ -79,7 +80,8 @@ class LossConfig(Section):
 
 
 class HierarchicalConfig(Section):
-    """TritonRL-style split credit: plan tokens and code tokens of a turn get different advantages."""
+    """TritonRL-style split credit: plan tokens and code tokens of a turn get different
+    advantages."""
 
     enabled: bool = False
     """Give tokens before a turn's code_start the plan advantage instead of the turn advantage."""
@@ -128,7 +130,8 @@ class TrainerConfig(Section):
     dtype: Literal["auto", "float32", "bfloat16"] = "auto"
     """Training precision; auto: bfloat16 on a GPU, float32 on the CPU."""
     optimizer: Literal["auto", "deepspeed", "torch"] = "auto"
-    """AdamW implementation; auto: DeepSpeed's fused one on a GPU, torch's on the CPU (no op build)."""
+    """AdamW implementation; auto: DeepSpeed's fused one on a GPU, torch's on the CPU
+    (no op build)."""
     weight_decay: float = Field(0.0, ge=0)
     """AdamW weight decay."""
     betas: tuple[float, float] = (0.9, 0.999)

@@ -263,7 +263,8 @@ def test_work_on_a_side_stream_is_caught_at_runtime(ev, unsafe_ev):
     assert sneaky != relu.solution
     v = unsafe_ev.evaluate(relu, sneaky, _settings())
     print(
-        f"side stream: {v.status} {v.hacks} phases { {k: round(x, 1) for k, x in v.phase_seconds.items()} }"
+        f"side stream: {v.status} {v.hacks} phases "
+        f"{ {k: round(x, 1) for k, x in v.phase_seconds.items()} }"
     )
     assert v.status == "hack" and "side_stream" in v.hacks, (v.status, v.feedback)
 
@@ -317,7 +318,8 @@ def test_gpu_faults_are_survived(fault, statuses, ev):
     elif fault == "gpu_oom":
         src = src.replace(
             "        out = torch.empty_like(x)",
-            "        out = torch.empty_like(x)\n        hog = torch.empty(1 << 46, device=x.device)",
+            "        out = torch.empty_like(x)\n"
+            "        hog = torch.empty(1 << 46, device=x.device)",
         )
     else:
         # An atomic in the condition keeps the compiler from deleting the loop (a plain
@@ -463,8 +465,8 @@ def test_runtime_attacks_on_the_gpu(ev):
         v.feedback
     )
     print(
-        f"\nrelu at {BIG_RELU}: speedup {v.speedup:.3f}, runs {v.details['timing']['runs']}, revealed "
-        f"{len(v.details['timing']['revealed_runs'])}, protocol overhead "
+        f"\nrelu at {BIG_RELU}: speedup {v.speedup:.3f}, runs {v.details['timing']['runs']}, "
+        f"revealed {len(v.details['timing']['revealed_runs'])}, protocol overhead "
         f"{v.details['timing']['protocol_overhead_s'] * 1e6:.0f} us, phases "
         f"{ {k: round(x, 2) for k, x in v.phase_seconds.items()} }"
     )
@@ -493,7 +495,8 @@ def _library_kernel_name(problem) -> str | None:
 
 def _collision_source(name: str, empty_launches: int = 0) -> str:
     empty = (
-        f"        for _ in range({empty_launches}):\n            {name}[(0,)](z, self.linear.bias, out, 1, 0, BLOCK=1024)\n"
+        f"        for _ in range({empty_launches}):\n"
+        f"            {name}[(0,)](z, self.linear.bias, out, 1, 0, BLOCK=1024)\n"
         if empty_launches
         else ""
     )
@@ -520,7 +523,8 @@ class ModelNew(nn.Module):
     def forward(self, x):
         z = torch.matmul(x, self.linear.weight.t())
         out = torch.empty_like(z)
-{empty}        {name}[(triton.cdiv(z.numel(), 1024),)](z, self.linear.bias, out, z.shape[1], z.numel(), BLOCK=1024)
+{empty}        {name}[(triton.cdiv(z.numel(), 1024),)](\
+z, self.linear.bias, out, z.shape[1], z.numel(), BLOCK=1024)
         return out
 """
 
@@ -560,10 +564,12 @@ def test_a_job_out_of_device_memory_under_its_share_runs_again_with_the_whole_bu
     from evaluator.pipeline import Evaluator
 
     problem = builtin_problem("activation/relu")
-    # the forward first takes a scratch 64x its input (freed at once): over a share of 1x the footprint
+    # the forward first takes a scratch 64x its input (freed at once): over a share of 1x the
+    # footprint
     greedy = problem.solution.replace(
         "        x = x.contiguous()\n",
-        "        x = x.contiguous()\n        torch.empty(x.numel() * 64, device=x.device).zero_()\n",
+        "        x = x.contiguous()\n"
+        "        torch.empty(x.numel() * 64, device=x.device).zero_()\n",
         1,
     )
     assert greedy != problem.solution

@@ -133,9 +133,10 @@ def honest_verdicts():
                 EvalSettings(device="cuda", timeout_s=180, trials=2),
             )
             print(
-                f"  {path.parent.name}/{path.stem} ({problem}, {policy}): {verdict.status} "
-                f"reward {verdict.reward:.3f} speedup {verdict.speedup} coverage {verdict.coverage} "
-                f"in {time.monotonic() - t0:.1f} s { ({k: round(v, 1) for k, v in verdict.phase_seconds.items()}) }"
+                f"  {path.parent.name}/{path.stem} ({problem}, {policy}): {verdict.status} reward "
+                f"{verdict.reward:.3f} speedup {verdict.speedup} coverage {verdict.coverage} in "
+                f"{time.monotonic() - t0:.1f} s "
+                f"{ ({k: round(v, 1) for k, v in verdict.phase_seconds.items()}) }"
                 + ("" if verdict.status == "ok" else f"\n    {verdict.feedback[:400]}"),
                 flush=True,
             )

@@ -1,6 +1,7 @@
 """Roles never import each other (the evaluator's client, which the actor and benchmarks use, is
-common/eval_client.py); common never imports a role or the launcher; no role imports the launcher (its CLI names role modules as strings),
-and the launcher imports of a role only the learner's ledger reader."""
+common/eval_client.py); common never imports a role or the launcher; no role imports the
+launcher (its CLI names role modules as strings), and the launcher imports of a role only the
+learner's ledger reader."""
 
 import ast
 import sys
@@ -41,7 +42,8 @@ def test_the_launcher_imports_no_role_but_the_ledger_reader():
 
 
 def test_a_stub_other_roles_import_stays_thin():
-    """A role module imported from outside its role loads nothing else of it (sandbox, DeepSpeed)."""
+    """A role module imported from outside its role loads nothing else of it (sandbox,
+    DeepSpeed)."""
     for stub in LAUNCHER_READS:
         path = ROOT / (stub.replace(".", "/") + ".py")
         heavy = [

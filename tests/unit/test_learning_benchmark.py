@@ -1,5 +1,6 @@
 """benchmarks/learning.py's measures from a `krl benchmark` report: per-turn correctness,
-answer variants (read from the code, confirmed by the verdict), hacks, and the turn-2 repair rate."""
+answer variants (read from the code, confirmed by the verdict), hacks, and the turn-2 repair
+rate."""
 
 import sys
 from pathlib import Path

@@ -12,7 +12,8 @@ from learner.stats import Stats
 
 def test_fast_at_p_counts_correct_turns_faster_than_p_among_all_evaluated_turns():
     rng = random.Random(0)
-    # Turn 0 of four trajectories: fast correct, barely-faster correct, slow correct, wrong but fast.
+    # Turn 0 of four trajectories: fast correct, barely-faster correct, slow correct, wrong but
+    # fast.
     verdicts = [
         dict(correct=True, speedup=1.5),
         dict(correct=True, speedup=1.1),
