@@ -55,10 +55,10 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/transport.py
 
 # Every Python path is linted (rules and exclusions in pyproject.toml) and checked against `ruff
-# format`, except FORMAT_PENDING for the format check: the evaluator and its tests are formatted
-# once the branches editing them are merged; then FORMAT_PENDING is emptied.
+# format`, except FORMAT_PENDING for the format check: formatted once the branches editing them
+# are merged; then FORMAT_PENDING is emptied.
 LINT_PATHS := common launcher actor learner evaluator tests benchmarks scripts
-FORMAT_PENDING := evaluator tests/unit/evaluator
+FORMAT_PENDING := evaluator tests/unit/evaluator common/config/evaluator.py common/problem_sizes.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINT_PATHS)

@@ -4,7 +4,6 @@ The evaluator issue owns this file; extend it as features land. `sandbox_environ
 is the one place the evaluator reads the parent's environment (the variables a
 sandboxed child may inherit), keeping os.environ reads inside the config layer.
 """
-
 from __future__ import annotations
 
 import os
@@ -41,8 +40,7 @@ class ToleranceConfig(Section):
     rtol: float = Field(ge=0)
     """Relative tolerance per element: |out - ref| <= atol_eff + rtol * |ref|."""
     norm_rtol: float = Field(ge=0)
-    """Bound on ||out - ref|| / ||ref|| over the whole output; fails all-zero answers to tiny
-    outputs."""
+    """Bound on ||out - ref|| / ||ref|| over the whole output; fails all-zero answers to tiny outputs."""
     residual_rtol: float | None = Field(None, ge=0)
     """Bound on ||out - a*ref|| / ||ref|| for the best scale a: the error that is not one
     common factor (None: norm_rtol). An honest float32 kernel's rounding and summation
@@ -339,26 +337,9 @@ class StaticConfig(Section):
     before any sandbox); a file that takes longer is a compile error, not a held worker.
     Honest files take well under a second."""
     allowed_imports: list[str] = [
-        "torch",
-        "triton",
-        "math",
-        "typing",
-        "collections",
-        "__future__",
-        "functools",
-        "itertools",
-        "dataclasses",
-        "enum",
-        "warnings",
-        "logging",
-        "numpy",
-        "time",
-        "operator",
-        "os",
-        "einops",
-        "packaging",
-        "contextlib",
-        "abc",
+        "torch", "triton", "math", "typing", "collections", "__future__", "functools", "itertools",
+        "dataclasses", "enum", "warnings", "logging", "numpy", "time", "operator", "os", "einops",
+        "packaging", "contextlib", "abc",
     ]
     """Modules a candidate may import (a listed module's submodules count as listed). This
     only narrows evaluator.static_allowlist: a module it has no table for stays rejected,
@@ -407,13 +388,7 @@ class SandboxConfig(Section):
     cpu_threads: int = Field(1, ge=1)
     """torch intra-op threads in CPU children."""
     env_passthrough: list[str] = [
-        "PATH",
-        "LD_LIBRARY_PATH",
-        "CUDA_VISIBLE_DEVICES",
-        "CUDA_HOME",
-        "CUDA_PATH",
-        "TRITON_LIBCUDA_PATH",
-        "TRITON_PTXAS_PATH",
+        "PATH", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_HOME", "CUDA_PATH", "TRITON_LIBCUDA_PATH", "TRITON_PTXAS_PATH",
     ]
     """Parent environment variables a child inherits; nothing else is passed (no secrets)."""
     unsafe_skip_static_checks: bool = False
