@@ -32,7 +32,6 @@ valid problem at all, raises `ProblemError` naming the file and what is wrong.
 
 from __future__ import annotations
 
-import ast
 import difflib
 import functools
 import hashlib
@@ -46,6 +45,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from common.problem_sizes import apply_sizes, declared_sizes  # noqa: F401  (re-exported)
+from common.problem_source import (  # noqa: F401  (re-exported)
+    MAX_SOURCE_BYTES,
+    ProblemError,
+    UnknownProblemError,
+    read_source_file,
+    validate_problem_source,
+)
 from common.problem_tables import (
     adapt_entry_point,
     candidate_sources,
@@ -58,21 +64,10 @@ if TYPE_CHECKING:  # the wire types; imported where used, to keep this module li
 
 log = logging.getLogger(__name__)
 
-MAX_SOURCE_BYTES = 1 << 20
-"""A problem source larger than this is rejected: no real reference program is that big."""
-
 # The built-in set is data shipped beside the evaluator package (and installed with it).
 BUILTIN_DIR = Path(__file__).resolve().parents[1] / "evaluator" / "problems" / "builtin"
 SOLUTION_SUFFIX = ".solution.py"
 _WARN_LIMIT = 5  # skipped rows logged one by one before only the total is reported
-
-
-class ProblemError(ValueError):
-    """A problem file, row or name is unusable; the message names it and says why."""
-
-
-class UnknownProblemError(ProblemError, LookupError):
-    """A built-in problem name or family that does not exist; the message lists close names."""
 
 
 def _frozen(value: Any) -> Any:
@@ -155,72 +150,6 @@ class ProblemSet(list):
     def __init__(self, problems: Iterable[Problem] = (), skipped: Iterable[tuple[str, str]] = ()):
         super().__init__(problems)
         self.skipped: list[tuple[str, str]] = list(skipped)
-
-
-# ----------------------------------------------------------------------------- validation
-
-
-def _takes_no_required_args(fn: ast.FunctionDef) -> bool:
-    a = fn.args
-    required_pos = len(a.posonlyargs) + len(a.args) - len(a.defaults)
-    required_kw = sum(1 for d in a.kw_defaults if d is None)
-    return required_pos == 0 and required_kw == 0
-
-
-def validate_problem_source(source: str, origin: str) -> None:
-    """Cheap AST check that `source` is a KernelBench problem; ProblemError naming `origin`."""
-    if not source.strip():
-        raise ProblemError(f"{origin}: the problem source is empty")
-    size = len(source.encode("utf-8"))
-    if size > MAX_SOURCE_BYTES:
-        raise ProblemError(
-            f"{origin}: the problem source is {size} bytes, over the {MAX_SOURCE_BYTES}-byte limit"
-        )
-    try:
-        tree = ast.parse(source, filename=origin)
-    except SyntaxError as exc:
-        raise ProblemError(f"{origin}: syntax error at line {exc.lineno}: {exc.msg}") from None
-    except ValueError as exc:  # e.g. NUL bytes in the source
-        raise ProblemError(f"{origin}: not parseable as Python: {exc}") from None
-    functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-    has_model = any(
-        (isinstance(n, ast.ClassDef) and n.name == "Model")
-        or (
-            isinstance(n, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == "Model" for t in n.targets)
-        )
-        for n in tree.body
-    )
-    missing = [
-        what
-        for what, ok in (
-            ("class Model", has_model),
-            ("def get_inputs()", "get_inputs" in functions),
-            ("def get_init_inputs()", "get_init_inputs" in functions),
-        )
-        if not ok
-    ]
-    if missing:
-        raise ProblemError(
-            f"{origin}: not a KernelBench problem: missing top-level " + ", ".join(missing)
-        )
-    for fname in ("get_inputs", "get_init_inputs"):
-        if not _takes_no_required_args(functions[fname]):
-            raise ProblemError(f"{origin}: {fname}() must take no arguments")
-
-
-def read_source_file(path: Path) -> str:
-    """Read a problem or solution file: UTF-8, non-empty, at most MAX_SOURCE_BYTES."""
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise ProblemError(f"{path}: cannot read: {exc.strerror}") from None
-    if size > MAX_SOURCE_BYTES:
-        raise ProblemError(f"{path}: file is {size} bytes, over the {MAX_SOURCE_BYTES}-byte limit")
-    try:
-        return path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ProblemError(f"{path}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
 
 
 def exec_problem_source(problem: Problem, device: str) -> types.ModuleType:
