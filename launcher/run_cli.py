@@ -5,8 +5,16 @@ role locally (launcher/supervisor.py) and print what the run achieved, step by s
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where used: `krl run --help` loads nothing of them
+    from common.config import RunConfig
+    from common.runlock import RunLock
+
+log = logging.getLogger("krl.run")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -65,12 +73,51 @@ def _last_word(run_dir: object, reason: str, overrides: list[str] = ()) -> None:
         pass
 
 
+RUN_LOCK = "krl-run.lock"
+
+
+def prepare(config: str, overrides: list[str]) -> tuple[RunConfig, Path, RunLock]:
+    """Resolve the config; a run directory (or a config whose run_dir has one) resumes.
+    Takes the run directory's lock (held until this process exits) before writing into
+    it: LockHeld when another `krl run` has it."""
+    from common.config import ConfigError, RunConfig, dump, load
+    from common.config.run import training_disagreements
+    from common.jsonfile import disk_error
+    from common.runlock import RunLock
+
+    src = Path(config)
+    if src.is_dir():
+        resolved = src / "config.yaml"
+        if not resolved.exists():
+            raise FileNotFoundError(f"{src} is not a krl run directory (no config.yaml)")
+        cfg = load(resolved, overrides, RunConfig)
+    else:
+        cfg = load(src, overrides, RunConfig)
+    if problems := training_disagreements(cfg):
+        raise ConfigError("the roles disagree: " + "; ".join(problems))
+    run_dir = Path(cfg.run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    lock = RunLock(run_dir / RUN_LOCK, "krl run")
+    try:
+        lock.acquire()
+    except OSError as exc:
+        raise disk_error(exc, lock.path) from exc
+    path = run_dir / "config.yaml"
+    if path.exists() and not src.is_dir():
+        log.info("run directory %s exists: resuming it with the given config", run_dir)
+    try:
+        path.write_text(dump(cfg))
+    except OSError as exc:
+        raise disk_error(exc, path) from exc
+    return cfg, path, lock
+
+
 def main(args: argparse.Namespace) -> int:
     from common.config import ConfigError, LogConfig
     from common.log import setup
     from common.runlock import LockHeld
     from launcher.bootstrap import StageFailed, bootstrap
-    from launcher.supervisor import prepare, run
+    from launcher.supervisor import run
 
     try:
         cfg, path, _lock = prepare(args.config, args.overrides)  # held until we exit

@@ -20,7 +20,8 @@ Policy:
   checkpoints on SIGTERM); running `krl run` again on the run directory resumes.
 - The supervisor dying any other way (kill -9, OOM) sends every role SIGTERM
   (PR_SET_PDEATHSIG), so they stop as above instead of running on unsupervised.
-- One `krl run` per run directory (RUN_DIR/krl-run.lock, common/runlock.py).
+- One `krl run` per run directory (RUN_DIR/krl-run.lock, common/runlock.py; taken by
+  launcher/run_cli.py before the supervisor starts).
 - A process whose /health (launcher/run_probe.py) is unhealthy or silent for
   `hang_after_s` is hung: killed and restarted like a crash, the console says why.
 - An exit code in common.exits.NOT_RESTARTABLE (a start or config error) is not
@@ -33,7 +34,6 @@ checkpoints/ and hub/ (the learner's), summary.json, supervisor.json (pids, port
 
 from __future__ import annotations
 
-import http.client
 import json
 import logging
 import os
@@ -41,18 +41,16 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
 import msgspec
 
-from common.config import RunConfig, dump
+from common.config import RunConfig
 from common.exits import NOT_RESTARTABLE
 from common.jsonfile import (
     StateFileError,
-    disk_error,
     read_json,
     read_json_checked,
     write_json_atomic,
@@ -71,7 +69,6 @@ from common.run_records import (
     summary_data,
     summary_path,
 )
-from common.runlock import RunLock
 from common.stop import StopFlag
 from launcher.process_groups import (  # noqa: F401
     group_members,
@@ -80,7 +77,7 @@ from launcher.process_groups import (  # noqa: F401
     term_with_parent,
     wait_group_empty,
 )
-from launcher.run_probe import disk_full_note, health, last_error_line
+from launcher.run_probe import CounterTotal, disk_full_note, health, last_error_line, scrape
 from learner.ledger import LEDGER, evaluations, reconcile
 
 log = logging.getLogger("krl.run")
@@ -106,31 +103,6 @@ class Proc:
     next_health: float = 0.0
     health: str = ""  # what its last /health said, for the hang message
     hangs: int = 0
-
-
-class CounterTotal:
-    """A counter summed across process restarts (a restarted process counts from 0)."""
-
-    def __init__(self) -> None:
-        self.total, self.last = 0.0, 0.0
-
-    def observe(self, value: float) -> None:
-        self.total += value if value < self.last else value - self.last
-        self.last = value
-
-
-def scrape(port: int, name: str) -> Optional[float]:
-    """Sum of every sample of metric `name` at a local /metrics, None if unreachable."""
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as r:
-            text = r.read().decode()
-        total = 0.0
-        for line in text.splitlines():
-            if line.startswith(name) and (line[len(name)] in " {"):
-                total += float(line.rsplit(" ", 1)[1])
-    except (OSError, ValueError, http.client.HTTPException):  # unreachable, or not our exporter
-        return None  # (a reused port's ZeroMQ greeting crashed `krl run` with BadStatusLine)
-    return total
 
 
 def throughput(history: list[StepRecord], window: int = 5) -> Optional[tuple[float, float]]:
@@ -605,40 +577,3 @@ def run(cfg: RunConfig, config_path: Path) -> int:
         + (f"\nreason: {summary.reason}" if summary.reason else "")
     )
     return {"completed": 0, "stopped": 130, "failed": 1}[sup.status]
-
-
-RUN_LOCK = "krl-run.lock"
-
-
-def prepare(config: str, overrides: list[str]) -> tuple[RunConfig, Path, RunLock]:
-    """Resolve the config; a run directory (or a config whose run_dir has one) resumes.
-    Takes the run directory's lock (held until this process exits) before writing into
-    it: LockHeld when another `krl run` has it."""
-    from common.config import ConfigError, load
-    from common.config.run import training_disagreements
-
-    src = Path(config)
-    if src.is_dir():
-        resolved = src / "config.yaml"
-        if not resolved.exists():
-            raise FileNotFoundError(f"{src} is not a krl run directory (no config.yaml)")
-        cfg = load(resolved, overrides, RunConfig)
-    else:
-        cfg = load(src, overrides, RunConfig)
-    if problems := training_disagreements(cfg):
-        raise ConfigError("the roles disagree: " + "; ".join(problems))
-    run_dir = Path(cfg.run_dir)
-    run_dir.mkdir(parents=True, exist_ok=True)
-    lock = RunLock(run_dir / RUN_LOCK, "krl run")
-    try:
-        lock.acquire()
-    except OSError as exc:
-        raise disk_error(exc, lock.path) from exc
-    path = run_dir / "config.yaml"
-    if path.exists() and not src.is_dir():
-        log.info("run directory %s exists: resuming it with the given config", run_dir)
-    try:
-        path.write_text(dump(cfg))
-    except OSError as exc:
-        raise disk_error(exc, path) from exc
-    return cfg, path, lock

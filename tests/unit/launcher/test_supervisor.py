@@ -325,8 +325,7 @@ def test_a_probe_answered_by_something_not_http_reads_as_unreachable():
     import socket
     import threading
 
-    from launcher.run_probe import health
-    from launcher.supervisor import scrape
+    from launcher.run_probe import health, scrape
 
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
