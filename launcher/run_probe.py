@@ -51,7 +51,7 @@ def last_error_line(log_path: Path, name: str) -> str:
 
 
 def disk_full_note(run_dir: Path) -> str:
-    """ "; the disk holding RUN_DIR is full (N bytes free)" when it is, else ""."""
+    """The note `; the disk holding RUN_DIR is full (N bytes free)` when it is, else ""."""
     try:
         free = shutil.disk_usage(run_dir).free
     except OSError:
