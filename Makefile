@@ -58,7 +58,8 @@ bench: $(STAMP)
 # format`, except FORMAT_PENDING for the format check: formatted once the branches editing them
 # are merged; then FORMAT_PENDING is emptied.
 LINT_PATHS := common launcher actor learner evaluator tests benchmarks scripts
-FORMAT_PENDING := evaluator tests/unit/evaluator common/config/evaluator.py common/problem_sizes.py
+FORMAT_PENDING := evaluator tests/unit/evaluator common/config/evaluator.py common/problem_sizes.py \
+	tests/gpu/test_evaluator_gpu.py scripts/device
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINT_PATHS)
