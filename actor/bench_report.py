@@ -13,6 +13,7 @@ so Fast@0 is correctness (with timing on, every correct kernel has a speedup > 0
 Shares are over problems x samples (every sample counts as its own attempt).
 Sequential test-time scaling reports the same numbers for its longer episodes.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,8 +37,8 @@ class TurnResult:
     speedup: float | None = None
     reward: float = 0.0
     evaluated: bool = True
-    answer: str = ""          # the answer's text (what the model wrote; benchmarks/learning.py
-                              # tells the answer variants apart by it)
+    answer: str = ""  # the answer's text (what the model wrote; benchmarks/learning.py
+    # tells the answer variants apart by it)
 
 
 @dataclass
@@ -57,12 +58,22 @@ def per_turn(episodes: Sequence[EpisodeResult], turns: int) -> list[dict[str, An
     rows = []
     n = max(len(episodes), 1)
     for t in range(1, turns + 1):
-        at = {f"{p:g}": sum(len(e.turns) >= t and is_fast(e.turns[t - 1], p) for e in episodes) / n
-              for p in THRESHOLDS}
-        best = {f"{p:g}": sum(any(is_fast(x, p) for x in e.turns[:t]) for e in episodes) / n
-                for p in THRESHOLDS}
-        rows.append({"turn": t, "fast_at_turn": at, "fast_best_so_far": best,
-                     "episodes_reaching_turn": sum(len(e.turns) >= t for e in episodes)})
+        at = {
+            f"{p:g}": sum(len(e.turns) >= t and is_fast(e.turns[t - 1], p) for e in episodes) / n
+            for p in THRESHOLDS
+        }
+        best = {
+            f"{p:g}": sum(any(is_fast(x, p) for x in e.turns[:t]) for e in episodes) / n
+            for p in THRESHOLDS
+        }
+        rows.append(
+            {
+                "turn": t,
+                "fast_at_turn": at,
+                "fast_best_so_far": best,
+                "episodes_reaching_turn": sum(len(e.turns) >= t for e in episodes),
+            }
+        )
     return rows
 
 
@@ -72,15 +83,23 @@ def summary(episodes: Sequence[EpisodeResult], turns: int) -> dict[str, Any]:
     for e in episodes:
         for x in e.turns:
             statuses[x.status] = statuses.get(x.status, 0) + 1
-    return {"turns": turns, "episodes": len(episodes), "per_turn": rows,
-            "best_over_turns": rows[-1]["fast_best_so_far"] if rows else {},
-            "statuses": dict(sorted(statuses.items()))}
+    return {
+        "turns": turns,
+        "episodes": len(episodes),
+        "per_turn": rows,
+        "best_over_turns": rows[-1]["fast_best_so_far"] if rows else {},
+        "statuses": dict(sorted(statuses.items())),
+    }
 
 
-def report(meta: dict[str, Any], base: Sequence[EpisodeResult], turns: int,
-           scaling: Sequence[EpisodeResult] | None = None, scaling_turns: int = 0) -> dict:
-    out = {"meta": meta, "multi_turn": summary(base, turns),
-           "episodes": [asdict(e) for e in base]}
+def report(
+    meta: dict[str, Any],
+    base: Sequence[EpisodeResult],
+    turns: int,
+    scaling: Sequence[EpisodeResult] | None = None,
+    scaling_turns: int = 0,
+) -> dict:
+    out = {"meta": meta, "multi_turn": summary(base, turns), "episodes": [asdict(e) for e in base]}
     if scaling is not None:
         out["scaling"] = summary(scaling, scaling_turns)
         out["scaling_episodes"] = [asdict(e) for e in scaling]
@@ -89,9 +108,15 @@ def report(meta: dict[str, Any], base: Sequence[EpisodeResult], turns: int,
 
 def markdown(rep: dict) -> str:
     meta = rep["meta"]
-    lines = [f"# krl benchmark: {meta['model']}", "",
-             (f"Problems: {meta['problems']} ({meta['num_problems']}), samples {meta['samples']}, "
-              f"device {meta['device']}. {meta.get('note', '')}"), ""]
+    lines = [
+        f"# krl benchmark: {meta['model']}",
+        "",
+        (
+            f"Problems: {meta['problems']} ({meta['num_problems']}), samples {meta['samples']}, "
+            f"device {meta['device']}. {meta.get('note', '')}"
+        ),
+        "",
+    ]
     lines += _table("Multi-turn", rep["multi_turn"])
     if "scaling" in rep:
         lines += _table(f"Sequential test-time scaling (window {meta['window']})", rep["scaling"])
@@ -106,10 +131,16 @@ def markdown(rep: dict) -> str:
 def _table(title: str, s: dict) -> list[str]:
     at = " | ".join(f"Fast@{p:g}" for p in THRESHOLDS)
     best = " | ".join(f"best Fast@{p:g}" for p in THRESHOLDS)
-    lines = [f"## {title}", "", f"Verdicts: {s['statuses']}", "",
-             "Fast@p at each turn, then best over turns 1..t.", "",
-             f"| turn | episodes | {at} | {best} |",
-             "|" + "---|" * (2 + 2 * len(THRESHOLDS))]
+    lines = [
+        f"## {title}",
+        "",
+        f"Verdicts: {s['statuses']}",
+        "",
+        "Fast@p at each turn, then best over turns 1..t.",
+        "",
+        f"| turn | episodes | {at} | {best} |",
+        "|" + "---|" * (2 + 2 * len(THRESHOLDS)),
+    ]
     for row in s["per_turn"]:
         at = " | ".join(f"{row['fast_at_turn'][f'{p:g}']:.1%}" for p in THRESHOLDS)
         best = " | ".join(f"{row['fast_best_so_far'][f'{p:g}']:.1%}" for p in THRESHOLDS)
@@ -137,15 +168,28 @@ def figure(rep: dict) -> Any:
     fig = Figure(figsize=(6 * len(runs), 8), layout="constrained")
     FigureCanvasAgg(fig)
     axes = fig.subplots(2, len(runs), squeeze=False, sharey=True)
-    rows = (("at", "fast_at_turn", "at turn t"), ("best", "fast_best_so_far", "best over turns 1..t"))
+    rows = (
+        ("at", "fast_at_turn", "at turn t"),
+        ("best", "fast_best_so_far", "best over turns 1..t"),
+    )
     for col, (title, s) in enumerate(runs):
         turns = [r["turn"] for r in s["per_turn"]]
         for ax, (kind, field_, what) in zip(axes[:, col], rows):
             for p in THRESHOLDS:
-                ax.plot(turns, [r[field_][f"{p:g}"] for r in s["per_turn"]], marker="o",
-                        label=f"Fast@{p:g}", gid=f"{kind}:{p:g}")
-            ax.set(title=f"{title}: Fast@p {what}", xlabel="turn", ylabel="share of episodes",
-                   ylim=(-0.02, 1.02), xticks=turns)
+                ax.plot(
+                    turns,
+                    [r[field_][f"{p:g}"] for r in s["per_turn"]],
+                    marker="o",
+                    label=f"Fast@{p:g}",
+                    gid=f"{kind}:{p:g}",
+                )
+            ax.set(
+                title=f"{title}: Fast@p {what}",
+                xlabel="turn",
+                ylabel="share of episodes",
+                ylim=(-0.02, 1.02),
+                xticks=turns,
+            )
             ax.grid(alpha=0.3)
             ax.legend(loc="upper left", fontsize="small")
     return fig

@@ -16,6 +16,7 @@ end) on `evaluator.device`. Writes report.json, report.md and fast_by_turn.png
 (Fast@p by turn; skipped with a note if matplotlib is missing) into --out. On a
 machine without a GPU, timings (and so Fast@p for p > 0) are CPU-interpreter timings.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,23 +34,49 @@ from common.ports import free_port
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", required=True, help="Hugging Face model directory")
-    parser.add_argument("--problems", required=True,
-                        help="problem set: builtin, builtin:<family>, a KernelBench dir/file, .jsonl/.parquet")
+    parser.add_argument(
+        "--problems",
+        required=True,
+        help="problem set: builtin, builtin:<family>, a KernelBench dir/file, .jsonl/.parquet",
+    )
     parser.add_argument("--turns", type=int, default=3, help="turns per episode (default 3)")
     parser.add_argument("--samples", type=int, default=1, help="episodes per problem (default 1)")
-    parser.add_argument("--scaling-turns", type=int, default=0,
-                        help="also run sequential test-time scaling for this many turns (0: off)")
-    parser.add_argument("--window", type=int, default=4,
-                        help="turns kept in context during scaling: the best one plus the latest (default 4)")
+    parser.add_argument(
+        "--scaling-turns",
+        type=int,
+        default=0,
+        help="also run sequential test-time scaling for this many turns (0: off)",
+    )
+    parser.add_argument(
+        "--window",
+        type=int,
+        default=4,
+        help="turns kept in context during scaling: the best one plus the latest (default 4)",
+    )
     parser.add_argument("--limit", type=int, default=None, help="only the first N problems")
-    parser.add_argument("--out", default="runs/benchmark", help="report directory (default runs/benchmark)")
-    parser.add_argument("--config", help="run config YAML (actor.engine/sampling/prompts/eval, evaluator, broker)")
-    parser.add_argument("--broker", help="use this running broker (tcp://host:port) instead of starting one")
-    parser.add_argument("--workers", type=int, default=1, help="evaluator workers to start (default 1)")
-    parser.add_argument("--concurrency", type=int, default=64, help="episodes in flight (default 64)")
-    parser.add_argument("--no-plot", action="store_true",
-                        help="skip the PNG plot (skipped anyway, with a note, without matplotlib)")
-    parser.add_argument("overrides", nargs="*", help="dotted config overrides, e.g. temperature=0.6")
+    parser.add_argument(
+        "--out", default="runs/benchmark", help="report directory (default runs/benchmark)"
+    )
+    parser.add_argument(
+        "--config", help="run config YAML (actor.engine/sampling/prompts/eval, evaluator, broker)"
+    )
+    parser.add_argument(
+        "--broker", help="use this running broker (tcp://host:port) instead of starting one"
+    )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="evaluator workers to start (default 1)"
+    )
+    parser.add_argument(
+        "--concurrency", type=int, default=64, help="episodes in flight (default 64)"
+    )
+    parser.add_argument(
+        "--no-plot",
+        action="store_true",
+        help="skip the PNG plot (skipped anyway, with a note, without matplotlib)",
+    )
+    parser.add_argument(
+        "overrides", nargs="*", help="dotted config overrides, e.g. temperature=0.6"
+    )
 
 
 def _usage_error(message: str) -> int:
@@ -63,12 +90,16 @@ def main(args: argparse.Namespace) -> int:
     from common.problemset import ProblemError, load_problems
 
     if min(args.turns, args.samples, args.window, args.workers, args.concurrency) < 1:
-        return _usage_error("--turns, --samples, --window, --workers and --concurrency must be >= 1")
+        return _usage_error(
+            "--turns, --samples, --window, --workers and --concurrency must be >= 1"
+        )
     if args.scaling_turns and args.scaling_turns <= args.turns:
         return _usage_error("--scaling-turns must exceed --turns (it refines past them)")
     if not args.no_plot and importlib.util.find_spec("matplotlib") is None:
-        print(f"krl benchmark: matplotlib is missing, so the plot will be skipped: {INSTALL_HINT}",
-              file=sys.stderr)  # said now, not only after a long run
+        print(
+            f"krl benchmark: matplotlib is missing, so the plot will be skipped: {INSTALL_HINT}",
+            file=sys.stderr,
+        )  # said now, not only after a long run
     try:
         cfg = load(args.config, args.overrides, RunConfig)
         problems = load_problems(args.problems)[: args.limit]
@@ -79,11 +110,13 @@ def main(args: argparse.Namespace) -> int:
     if not Path(args.model).is_dir():
         return _usage_error(f"--model {args.model}: not a directory")
     from common.log import setup
+
     setup("benchmark", 0, cfg.log)
     with EvaluatorService(cfg, args.broker, args.workers) as frontend:
         cfg.broker.frontend = frontend
         rep = asyncio.run(_run(cfg, args, problems))
     from actor.bench_report import write
+
     paths = write(rep, Path(args.out), with_plot=not args.no_plot)
     print(paths[1].read_text())
     print("wrote " + ", ".join(str(p) for p in paths))
@@ -105,28 +138,52 @@ async def _run(cfg: Any, args: argparse.Namespace, problems: list) -> dict:
     payloads = [to_payload(p) for p in problems]
     try:
         t0 = time.monotonic()
-        base = await run_episodes(runner, payloads, args.samples, args.turns, None,
-                                  args.concurrency, "multi-turn")
+        base = await run_episodes(
+            runner, payloads, args.samples, args.turns, None, args.concurrency, "multi-turn"
+        )
         scaling = None
         if args.scaling_turns:
-            scaling = await run_episodes(runner, payloads, args.samples, args.scaling_turns,
-                                         args.window, args.concurrency, "scaling")
+            scaling = await run_episodes(
+                runner,
+                payloads,
+                args.samples,
+                args.scaling_turns,
+                args.window,
+                args.concurrency,
+                "scaling",
+            )
         elapsed = time.monotonic() - t0
     finally:
         runner.judge.client.close()
         engine.shutdown()
     device = cfg.evaluator.device if args.broker is None else "as served by " + args.broker
-    meta = {"model": args.model, "problems": args.problems, "num_problems": len(problems),
-            "samples": args.samples, "turns": args.turns, "scaling_turns": args.scaling_turns,
-            "window": args.window, "device": device, "seconds": round(elapsed, 1),
-            "sampling": cfg.actor.sampling.model_dump(),
-            "note": "On CPU, speedups are Triton-interpreter timings, not GPU speedups."
-            if device == "cpu" else ""}
+    meta = {
+        "model": args.model,
+        "problems": args.problems,
+        "num_problems": len(problems),
+        "samples": args.samples,
+        "turns": args.turns,
+        "scaling_turns": args.scaling_turns,
+        "window": args.window,
+        "device": device,
+        "seconds": round(elapsed, 1),
+        "sampling": cfg.actor.sampling.model_dump(),
+        "note": "On CPU, speedups are Triton-interpreter timings, not GPU speedups."
+        if device == "cpu"
+        else "",
+    }
     return report(meta, base, args.turns, scaling, args.scaling_turns)
 
 
-async def run_episodes(runner: Any, problems: list, samples: int, turns: int,
-                       window: int | None, concurrency: int, label: str) -> list:
+async def run_episodes(
+    runner: Any,
+    problems: list,
+    samples: int,
+    turns: int,
+    window: int | None,
+    concurrency: int,
+    label: str,
+) -> list:
     """Every (problem, sample) episode, at most `concurrency` at once, with a progress bar."""
     from tqdm import tqdm
 
@@ -139,14 +196,27 @@ async def run_episodes(runner: Any, problems: list, samples: int, turns: int,
         async with gate:
             ep = await runner.run(problems[i], sample, turns, f"{label}-{i}-s{sample}", window)
         bar.update(1)
-        return EpisodeResult(problems[i].name, sample, ep.end, [
-            TurnResult(t.verdict.label, t.verdict.correct, t.verdict.speedup, t.verdict.reward,
-                       t.verdict.judged, t.text)
-            for t in ep.turns])
+        return EpisodeResult(
+            problems[i].name,
+            sample,
+            ep.end,
+            [
+                TurnResult(
+                    t.verdict.label,
+                    t.verdict.correct,
+                    t.verdict.speedup,
+                    t.verdict.reward,
+                    t.verdict.judged,
+                    t.text,
+                )
+                for t in ep.turns
+            ],
+        )
 
     try:
-        return list(await asyncio.gather(*(one(i, s) for i in range(len(problems))
-                                           for s in range(samples))))
+        return list(
+            await asyncio.gather(*(one(i, s) for i in range(len(problems)) for s in range(samples)))
+        )
     finally:
         bar.close()
 
@@ -163,6 +233,7 @@ class EvaluatorService:
         if self.broker:
             return self.broker
         from common.config import dump
+
         self._tmp = tempfile.TemporaryDirectory(prefix="krl-bench-")
         cfg = self.cfg.model_copy(deep=True)
         cfg.broker.frontend = f"tcp://127.0.0.1:{free_port()}"
@@ -175,9 +246,13 @@ class EvaluatorService:
         with open(Path(self._tmp.name) / "service.log", "ab") as log:  # the children keep it open
             self.procs.append(subprocess.Popen([*cmd, "broker", str(path)], stdout=log, stderr=log))
             for i in range(self.workers):
-                self.procs.append(subprocess.Popen(
-                    [*cmd, "evaluator", str(path), f"evaluator.worker.worker_id=bench{i}"],
-                    stdout=log, stderr=log))
+                self.procs.append(
+                    subprocess.Popen(
+                        [*cmd, "evaluator", str(path), f"evaluator.worker.worker_id=bench{i}"],
+                        stdout=log,
+                        stderr=log,
+                    )
+                )
         return cfg.broker.frontend
 
     def __exit__(self, *exc: object) -> None:

@@ -28,6 +28,7 @@ what "in-flight" means).
 When the engine process dies, every call raises `EngineDead`; the actor exits
 non-zero and its supervisor restarts it.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -59,9 +60,9 @@ class Generation:
     """One sampled answer, token by token."""
 
     token_ids: list[int]
-    logprobs: list[float]         # vLLM's logprob of each sampled token
-    versions: list[int]           # policy version whose weights produced each token
-    finish_reason: str            # "stop" | "length" | "abort"
+    logprobs: list[float]  # vLLM's logprob of each sampled token
+    versions: list[int]  # policy version whose weights produced each token
+    finish_reason: str  # "stop" | "length" | "abort"
     text: str
     prompt_len: int
 
@@ -73,8 +74,8 @@ class WeightLoad:
     version: int
     num_tensors: int
     nbytes: int
-    stage_s: float                # verify + stage; generation keeps running
-    load_s: float                 # engine paused (in-flight) or draining + paused (drain)
+    stage_s: float  # verify + stage; generation keeps running
+    load_s: float  # engine paused (in-flight) or draining + paused (drain)
     total_s: float
 
 
@@ -130,8 +131,9 @@ class Engine:
             raise EngineDead(f"vLLM engine for {self.model} failed to start: {exc}") from exc
         self._version = version
         self.startup_s = time.perf_counter() - started
-        log.info("vLLM engine up in %.1f s (model %s, weights v%d)",
-                 self.startup_s, self.model, version)
+        log.info(
+            "vLLM engine up in %.1f s (model %s, weights v%d)", self.startup_s, self.model, version
+        )
         return self
 
     def _engine_args(self) -> dict[str, Any]:
@@ -144,11 +146,15 @@ class Engine:
         if eager is None:
             eager = not torch.cuda.is_available()
         args: dict[str, Any] = {
-            "model": self.model, "dtype": cfg.dtype, "seed": cfg.seed,
+            "model": self.model,
+            "dtype": cfg.dtype,
+            "seed": cfg.seed,
             "tensor_parallel_size": cfg.tensor_parallel_size,
-            "max_model_len": cfg.max_model_len, "max_num_seqs": cfg.max_num_seqs,
+            "max_model_len": cfg.max_model_len,
+            "max_num_seqs": cfg.max_num_seqs,
             "gpu_memory_utilization": cfg.gpu_memory_utilization,
-            "kv_cache_memory_bytes": cfg.kv_cache_bytes, "enforce_eager": eager,
+            "kv_cache_memory_bytes": cfg.kv_cache_bytes,
+            "enforce_eager": eager,
             "enable_prefix_caching": cfg.enable_prefix_caching,
             "logprobs_mode": cfg.logprobs_mode,
             "worker_extension_cls": WORKER_EXTENSION,
@@ -182,12 +188,16 @@ class Engine:
             raise EngineDead("the vLLM engine process died; its log above says why")
 
     # ------------------------------------------------------------------ prompts
-    def chat_prompt_ids(self, messages: Sequence[dict[str, str]],
-                        **template_kwargs: Any) -> list[int]:
+    def chat_prompt_ids(
+        self, messages: Sequence[dict[str, str]], **template_kwargs: Any
+    ) -> list[int]:
         """Token ids of a chat, rendered by the model's chat template, ready for the answer."""
         text = self._tokenizer.apply_chat_template(
-            plain_messages(self._tokenizer, list(messages)), tokenize=False,
-            add_generation_prompt=True, **template_kwargs)
+            plain_messages(self._tokenizer, list(messages)),
+            tokenize=False,
+            add_generation_prompt=True,
+            **template_kwargs,
+        )
         # The template writes any BOS itself; letting encode add one would double it.
         return self._tokenizer.encode(text, add_special_tokens=False)
 
@@ -195,9 +205,13 @@ class Engine:
         return self._tokenizer.decode(list(token_ids), skip_special_tokens=True)
 
     # ------------------------------------------------------------------ generation
-    async def generate(self, prompt_ids: Sequence[int], sampling: SamplingConfig,
-                       request_id: str,
-                       on_tokens: Callable[[int], Any] | None = None) -> Generation:
+    async def generate(
+        self,
+        prompt_ids: Sequence[int],
+        sampling: SamplingConfig,
+        request_id: str,
+        on_tokens: Callable[[int], Any] | None = None,
+    ) -> Generation:
         """Sample one answer; many calls may run concurrently and are batched by vLLM.
 
         `on_tokens`, if given, is called with the number of tokens generated so far
@@ -210,12 +224,14 @@ class Engine:
         if room < 1:
             raise PromptTooLong(
                 f"prompt of {len(prompt_ids)} tokens leaves no room within max_model_len "
-                f"{self.cfg.max_model_len}")
+                f"{self.cfg.max_model_len}"
+            )
         await self._not_loading.wait()  # requests submitted mid-load would carry a stale salt
         salt = f"v{self._version}.{self._loads}"
         prompt = {"prompt_token_ids": list(prompt_ids), "cache_salt": salt}
-        params = self._sampling_params(sampling, min(sampling.max_tokens, room),
-                                       stream=on_tokens is not None)
+        params = self._sampling_params(
+            sampling, min(sampling.max_tokens, room), stream=on_tokens is not None
+        )
         final = None
         try:
             async for out in self._llm.generate(prompt, params, request_id):
@@ -231,10 +247,17 @@ class Engine:
         from vllm.sampling_params import RequestOutputKind
 
         return SamplingParams(
-            n=1, temperature=s.temperature, top_p=s.top_p, top_k=s.top_k,
-            max_tokens=max_tokens, min_tokens=min(s.min_tokens, max_tokens), stop=list(s.stop),
-            seed=s.seed, logprobs=0,  # 0: only the sampled token's logprob
-            output_kind=RequestOutputKind.CUMULATIVE if stream else RequestOutputKind.FINAL_ONLY)
+            n=1,
+            temperature=s.temperature,
+            top_p=s.top_p,
+            top_k=s.top_k,
+            max_tokens=max_tokens,
+            min_tokens=min(s.min_tokens, max_tokens),
+            stop=list(s.stop),
+            seed=s.seed,
+            logprobs=0,  # 0: only the sampled token's logprob
+            output_kind=RequestOutputKind.CUMULATIVE if stream else RequestOutputKind.FINAL_ONLY,
+        )
 
     @staticmethod
     def _to_generation(out: Any, prompt_len: int) -> Generation:
@@ -248,13 +271,20 @@ class Engine:
         if not len(logprobs) == len(versions) == len(token_ids):
             raise RuntimeError(
                 f"vLLM returned {len(token_ids)} tokens but {len(logprobs)} logprobs and "
-                f"{len(versions)} version tags")
-        return Generation(token_ids, logprobs, versions, comp.finish_reason or "abort",
-                          comp.text, prompt_len)
+                f"{len(versions)} version tags"
+            )
+        return Generation(
+            token_ids, logprobs, versions, comp.finish_reason or "abort", comp.text, prompt_len
+        )
 
     # ------------------------------------------------------------------ weights
-    async def load_weights(self, version: int, buckets: Iterable[Bucket],
-                           verified: bool = False, rollback: bool = False) -> WeightLoad:
+    async def load_weights(
+        self,
+        version: int,
+        buckets: Iterable[Bucket],
+        verified: bool = False,
+        rollback: bool = False,
+    ) -> WeightLoad:
         """Verify, stage and load a new policy version without restarting the engine.
 
         `buckets` is consumed in a worker thread (pass a list or a thread-safe
@@ -270,20 +300,40 @@ class Engine:
         async with self._load_lock:
             if version <= self._version and not rollback:
                 raise WeightUpdateError(
-                    f"weight update v{version} is not newer than the engine's v{self._version}")
+                    f"weight update v{version} is not newer than the engine's v{self._version}"
+                )
             started = time.perf_counter()
             staging_dir = self.cfg.staging_dir or default_staging_dir()
-            staged = await asyncio.to_thread(stage, version, buckets, self._expected_shapes,
-                                             staging_dir, self.cfg.allow_partial_updates, verified)
+            staged = await asyncio.to_thread(
+                stage,
+                version,
+                buckets,
+                self._expected_shapes,
+                staging_dir,
+                self.cfg.allow_partial_updates,
+                verified,
+            )
             try:
                 load_s = await self._load_staged(version, staged.infos)
             finally:
                 staged.cleanup()
             self._version, self._loads = version, self._loads + 1
-        report = WeightLoad(version, staged.num_tensors, staged.nbytes, staged.stage_s, load_s,
-                            time.perf_counter() - started)
-        log.info("loaded weights v%d: %d tensors, %.1f MB, stage %.3f s, engine paused %.3f s",
-                 version, report.num_tensors, report.nbytes / 1e6, report.stage_s, report.load_s)
+        report = WeightLoad(
+            version,
+            staged.num_tensors,
+            staged.nbytes,
+            staged.stage_s,
+            load_s,
+            time.perf_counter() - started,
+        )
+        log.info(
+            "loaded weights v%d: %d tensors, %.1f MB, stage %.3f s, engine paused %.3f s",
+            version,
+            report.num_tensors,
+            report.nbytes / 1e6,
+            report.stage_s,
+            report.load_s,
+        )
         return report
 
     async def _load_staged(self, version: int, infos: list[dict[str, Any]]) -> float:

@@ -23,6 +23,7 @@ it reads: the answer's text and code and the feedback message that followed.
 in the context: the best one so far (highest reward, the latest on ties) plus the
 most recent ones, `window` turns in all, in their original order.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -48,11 +49,11 @@ class TurnRecord:
     """One turn as generated and judged: `turn` is what the learner gets, the rest only
     this actor reads."""
 
-    turn: Turn                    # the wire record (common/messages.py), sent as it is
-    text: str                     # the answer's text
-    code: str | None = None       # the code the answer held (None: no code block)
+    turn: Turn  # the wire record (common/messages.py), sent as it is
+    text: str  # the answer's text
+    code: str | None = None  # the code the answer held (None: no code block)
     finish_reason: str = ""
-    feedback_message: str = ""    # the user message that followed it in the context
+    feedback_message: str = ""  # the user message that followed it in the context
 
     @property
     def verdict(self) -> Verdict:
@@ -63,11 +64,14 @@ class TurnRecord:
 def wire_turn(prompt_ids: Sequence[int], gen: Any, verdict: Verdict, code_start: int) -> Turn:
     """The learner's record of a generated, judged turn: ids and versions as int32, vLLM's
     logprobs as float32, the verdict without its diagnostics (common/verdict.py)."""
-    return Turn(prompt_ids=torch.tensor(list(prompt_ids), dtype=torch.int32),
-                response_ids=torch.tensor(gen.token_ids, dtype=torch.int32),
-                logprobs=torch.tensor(gen.logprobs, dtype=torch.float32),
-                versions=torch.tensor(gen.versions, dtype=torch.int32),
-                verdict=verdict.without_details(), code_start=code_start)
+    return Turn(
+        prompt_ids=torch.tensor(list(prompt_ids), dtype=torch.int32),
+        response_ids=torch.tensor(gen.token_ids, dtype=torch.int32),
+        logprobs=torch.tensor(gen.logprobs, dtype=torch.float32),
+        versions=torch.tensor(gen.versions, dtype=torch.int32),
+        verdict=verdict.without_details(),
+        code_start=code_start,
+    )
 
 
 @dataclass
@@ -86,10 +90,16 @@ class EpisodeMetrics:
         self.turns = m.counter("turns_total", "Turns finished, by verdict status", ["status"])
         self.episodes = m.counter("episodes_total", "Episodes finished, by why they ended", ["end"])
         self.tokens = m.counter("generated_tokens_total", "Tokens sampled")
-        self.gen_s = m.histogram("generation_seconds", "Seconds to generate one turn's answer",
-                                 buckets=(0.1, 0.3, 1, 3, 10, 30, 60, 120, 300, 600))
-        self.judge_s = m.histogram("judge_seconds", "Seconds from answer to verdict, retries included",
-                                   buckets=(0.01, 0.1, 0.3, 1, 3, 10, 30, 60, 120, 300, 900))
+        self.gen_s = m.histogram(
+            "generation_seconds",
+            "Seconds to generate one turn's answer",
+            buckets=(0.1, 0.3, 1, 3, 10, 30, 60, 120, 300, 600),
+        )
+        self.judge_s = m.histogram(
+            "judge_seconds",
+            "Seconds from answer to verdict, retries included",
+            buckets=(0.01, 0.1, 0.3, 1, 3, 10, 30, 60, 120, 300, 900),
+        )
 
 
 @dataclass
@@ -106,15 +116,22 @@ class EpisodeRunner:
     def __post_init__(self) -> None:
         self._latency_rng = random.Random(self.simulate.seed)
 
-    async def run(self, problem: ProblemPayload, sample_index: int, max_turns: int,
-                  request_prefix: str, window: int | None = None) -> Episode:
+    async def run(
+        self,
+        problem: ProblemPayload,
+        sample_index: int,
+        max_turns: int,
+        request_prefix: str,
+        window: int | None = None,
+    ) -> Episode:
         episode = Episode(sample_index)
         prompt_ids = self.prompter.first_prompt(problem)
         if prompt_ids is None:
             return self._end(episode, "prompt_too_long")
         for turn in range(max_turns):
-            record = await self._turn(problem, prompt_ids, sample_index, turn,
-                                      f"{request_prefix}-t{turn}")
+            record = await self._turn(
+                problem, prompt_ids, sample_index, turn, f"{request_prefix}-t{turn}"
+            )
             episode.turns.append(record)
             if not record.verdict.judged:
                 return self._end(episode, "unevaluated")
@@ -125,8 +142,14 @@ class EpisodeRunner:
                 return self._end(episode, "context_full")
         return self._end(episode, "max_turns")
 
-    async def _turn(self, problem: ProblemPayload, prompt_ids: list[int], sample: int,
-                    turn: int, request_id: str) -> TurnRecord:
+    async def _turn(
+        self,
+        problem: ProblemPayload,
+        prompt_ids: list[int],
+        sample: int,
+        turn: int,
+        request_id: str,
+    ) -> TurnRecord:
         t0 = time.perf_counter()
         gen = await self.engine.generate(prompt_ids, self._sampling(sample, turn), request_id)
         await self._simulated_generation(t0)
@@ -137,8 +160,9 @@ class EpisodeRunner:
         self.metrics.tokens.inc(len(gen.token_ids))
         self.metrics.turns.labels(verdict.label).inc()
         start = code_start(self.engine, gen.token_ids, gen.text, code)
-        return TurnRecord(wire_turn(prompt_ids, gen, verdict, start), gen.text, code,
-                          gen.finish_reason)
+        return TurnRecord(
+            wire_turn(prompt_ids, gen, verdict, start), gen.text, code, gen.finish_reason
+        )
 
     async def _simulated_generation(self, started: float) -> None:
         """actor.simulate: stretch the turn to a drawn target, standing in for a big model."""
@@ -152,15 +176,19 @@ class EpisodeRunner:
         if self.sampling.seed is None:
             return self.sampling
         # A fixed seed would give every sample of a group the same answer.
-        return self.sampling.model_copy(update={"seed": self.sampling.seed + 100_003 * sample + turn})
+        return self.sampling.model_copy(
+            update={"seed": self.sampling.seed + 100_003 * sample + turn}
+        )
 
-    def _next_prompt(self, problem: ProblemPayload, turns: list[TurnRecord],
-                     window: int | None) -> list[int] | None:
+    def _next_prompt(
+        self, problem: ProblemPayload, turns: list[TurnRecord], window: int | None
+    ) -> list[int] | None:
         shown = turns if window is None else [turns[i] for i in window_indices(turns, window)]
         past = [PastTurn(self.prompter.context_answer(t.text), t.feedback_message) for t in shown]
         v = turns[-1].verdict
-        fitted = self.prompter.next_turn(problem, past, Feedback(v.status, v.feedback, v.reward,
-                                                                 v.speedup), len(turns))
+        fitted = self.prompter.next_turn(
+            problem, past, Feedback(v.status, v.feedback, v.reward, v.speedup), len(turns)
+        )
         if fitted is None:
             return None
         turns[-1].feedback_message, ids = fitted

@@ -12,6 +12,7 @@ order, with capped exponential backoff: nothing is dropped. A `busy` ErrorReply 
 could not store the group, e.g. its disk is full) is handled the same way. The same group id is
 resent each time, so a group whose ack was lost is counted once (`duplicate`).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -41,8 +42,14 @@ class HubLink:
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="hub-link")
         beats = HeartbeatSender(actor_id, "actor", transport.heartbeat_interval_s)
         self._client: Client = self._thread.submit(
-            Client, context(), transport, metrics, endpoint, f"actor-{actor_id}".encode(),
-            beats=beats).result()
+            Client,
+            context(),
+            transport,
+            metrics,
+            endpoint,
+            f"actor-{actor_id}".encode(),
+            beats=beats,
+        ).result()
 
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
@@ -55,8 +62,13 @@ class HubLink:
             raise
 
     async def lease(self, max_groups: int, version: int) -> LeaseGrant:
-        req = LeaseRequest(request_id=new_id(), actor_id=self.actor_id,
-                           max_groups=min(max_groups, 1024), policy_version=version, sent_at=now())
+        req = LeaseRequest(
+            request_id=new_id(),
+            actor_id=self.actor_id,
+            max_groups=min(max_groups, 1024),
+            policy_version=version,
+            sent_at=now(),
+        )
         return await self._call(self._request, req, LeaseGrant)
 
     async def deliver(self, group: TrajectoryGroup) -> Ack:
@@ -84,7 +96,9 @@ class Outbox:
         self._added = asyncio.Event()
         self._warn = RateLimitedLog(log, interval_s=30.0)
         self._m_sent = metrics.counter("groups_sent_total", "Group sends, resends included")
-        self._m_acked = metrics.counter("groups_acked_total", "Groups acked, by outcome", ["outcome"])
+        self._m_acked = metrics.counter(
+            "groups_acked_total", "Groups acked, by outcome", ["outcome"]
+        )
         self._m_unacked = metrics.gauge("unacked_groups", "Finished groups not yet acked")
 
     def __len__(self) -> int:
@@ -118,13 +132,18 @@ class Outbox:
         try:
             ack = await self.link.deliver(group)
         except PeerUnavailable as exc:
-            self._warn.warning("unreachable", "hub unreachable; %d group(s) kept for resending: %s",
-                               len(self.groups), exc)
+            self._warn.warning(
+                "unreachable",
+                "hub unreachable; %d group(s) kept for resending: %s",
+                len(self.groups),
+                exc,
+            )
             return False
         except RequestRejected as exc:
             if exc.reply.code == "busy":  # e.g. its disk is full: keep the group, resend later
-                self._warn.warning("busy", "hub busy; %d group(s) kept for resending: %s",
-                                   len(self.groups), exc)
+                self._warn.warning(
+                    "busy", "hub busy; %d group(s) kept for resending: %s", len(self.groups), exc
+                )
                 return False
             # The hub refused the message itself (malformed or oversized): resending the
             # same bytes cannot succeed, and keeping it would block every later group.
@@ -133,8 +152,9 @@ class Outbox:
             return True
         self._backoff.reset()
         if ack.outcome == "rejected":
-            log.error("hub rejected group %s of %s: %s", group.group_id, group.problem_name,
-                      ack.detail)
+            log.error(
+                "hub rejected group %s of %s: %s", group.group_id, group.problem_name, ack.detail
+            )
         self._settle(group, ack.outcome)
         return True
 

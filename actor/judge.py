@@ -13,6 +13,7 @@
     Neither is `judged`: the episode ends at such a turn and the learner does not train
     on it.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -38,24 +39,38 @@ log = logging.getLogger(__name__)
 class Judge:
     """Extracts code and gets its verdict from the evaluator service (see module doc)."""
 
-    def __init__(self, client: EvalClient, cfg: ActorEvalConfig, default_deadline_s: float,
-                 no_code_feedback: str, evaluate_every_answer: bool = False):
+    def __init__(
+        self,
+        client: EvalClient,
+        cfg: ActorEvalConfig,
+        default_deadline_s: float,
+        no_code_feedback: str,
+        evaluate_every_answer: bool = False,
+    ):
         self.client, self.cfg = client, cfg
         self.evaluate_every_answer = evaluate_every_answer  # actor.simulate: no local format_error
         self.deadline_s = cfg.deadline_s or default_deadline_s
         self.no_code_feedback = no_code_feedback
-        self.settings = EvalSettings(device=cfg.device, timeout_s=cfg.timeout_s,
-                                     trials=cfg.trials, timing=cfg.timing, profile=cfg.profile)
+        self.settings = EvalSettings(
+            device=cfg.device,
+            timeout_s=cfg.timeout_s,
+            trials=cfg.trials,
+            timing=cfg.timing,
+            profile=cfg.profile,
+        )
         self._warn = RateLimitedLog(log, interval_s=30.0)
 
-    async def judge(self, problem: ProblemPayload, response_text: str) -> tuple[str | None, Verdict]:
+    async def judge(
+        self, problem: ProblemPayload, response_text: str
+    ) -> tuple[str | None, Verdict]:
         """(the code the answer holds or None, its verdict)."""
         code = extract_code(response_text)
         if code is None and self.evaluate_every_answer:
             code = response_text
         if code is None:
-            return None, Verdict("format_error", feedback=self.no_code_feedback,
-                                 error_source="candidate")
+            return None, Verdict(
+                "format_error", feedback=self.no_code_feedback, error_source="candidate"
+            )
         return code, await self.evaluate(problem, code)
 
     async def evaluate(self, problem: ProblemPayload, code: str) -> Verdict:
@@ -64,8 +79,9 @@ class Judge:
         backoff = Backoff(self.cfg.retry_min_s, self.cfg.retry_max_s)
         while (left := deadline - time.monotonic()) > 0:
             try:
-                rid = self.client.submit(problem, code, self.settings, deadline_s=left,
-                                         request_id=request_id)
+                rid = self.client.submit(
+                    problem, code, self.settings, deadline_s=left, request_id=request_id
+                )
                 return (await self.client.result(rid)).verdict
             except EvaluatorUnavailable as exc:
                 # Deliberate retry: the service may come back within this turn's deadline.

@@ -29,6 +29,7 @@ announcement is the truth), and every group says which weights made its tokens
 (`TrajectoryGroup.weights`: per hub_id the newest version loaded while it ran), so the
 new hub can count a group made in part by discarded weights stale, whenever it arrives.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -53,8 +54,17 @@ log = logging.getLogger(__name__)
 class Actor:
     """See the module docstring. `await run()` returns when stopped."""
 
-    def __init__(self, cfg: ActorConfig, actor_id: str, engine: Engine, runner: EpisodeRunner,
-                 link: HubLink, sync: WeightSync, metrics: Metrics, heartbeat_s: float = 1.0):
+    def __init__(
+        self,
+        cfg: ActorConfig,
+        actor_id: str,
+        engine: Engine,
+        runner: EpisodeRunner,
+        link: HubLink,
+        sync: WeightSync,
+        metrics: Metrics,
+        heartbeat_s: float = 1.0,
+    ):
         self.cfg, self.actor_id, self.engine, self.runner = cfg, actor_id, engine, runner
         self.link, self.sync, self.heartbeat_s, self.metrics = link, sync, heartbeat_s, metrics
         self.outbox = Outbox(link, metrics, cfg.hub_retry_min_s, cfg.hub_retry_max_s)
@@ -70,9 +80,11 @@ class Actor:
         self._m_leases = metrics.counter("leases_total", "Leases received from the hub")
         self._m_inflight = metrics.gauge("groups_in_flight", "Prompt groups being generated")
         self._m_version = metrics.gauge("weight_version", "Policy version loaded in the engine")
-        self._m_load_s = metrics.histogram("weight_load_seconds", "Seconds to stage and load one "
-                                           "version (engine paused for part of it)",
-                                           buckets=(0.01, 0.03, 0.1, 0.3, 1, 3, 10, 30, 100, 300))
+        self._m_load_s = metrics.histogram(
+            "weight_load_seconds",
+            "Seconds to stage and load one version (engine paused for part of it)",
+            buckets=(0.01, 0.03, 0.1, 0.3, 1, 3, 10, 30, 100, 300),
+        )
         self._m_version.set(engine.version)
 
     # ------------------------------------------------------------------ control
@@ -88,17 +100,31 @@ class Actor:
     def health(self) -> tuple[bool, dict]:
         """For /health (called from the metrics thread: reads plain attributes only)."""
         ok = self._fatal is None and self.engine.alive
-        return ok, {"version": self.engine.version, "groups_in_flight": len(self.groups),
-                    "unacked_groups": len(self.outbox), "hub_reachable": self.hub_reachable}
+        return ok, {
+            "version": self.engine.version,
+            "groups_in_flight": len(self.groups),
+            "unacked_groups": len(self.outbox),
+            "hub_reachable": self.hub_reachable,
+        }
 
     async def run(self) -> None:
         """Run until request_stop(); raises the fatal error if a task died."""
-        log.info("actor %s running: weights v%d, up to %d groups in flight", self.actor_id,
-                 self.engine.version, self.cfg.max_groups_in_flight)
+        log.info(
+            "actor %s running: weights v%d, up to %d groups in flight",
+            self.actor_id,
+            self.engine.version,
+            self.cfg.max_groups_in_flight,
+        )
         outbox = asyncio.create_task(self.outbox.run(), name="outbox")
-        tasks = [asyncio.create_task(coro, name=name) for name, coro in (
-            ("leases", self._lease_loop()), ("weights", self._weight_loop()),
-            ("beats", self._beat_loop()), ("health", self._health_loop()))]
+        tasks = [
+            asyncio.create_task(coro, name=name)
+            for name, coro in (
+                ("leases", self._lease_loop()),
+                ("weights", self._weight_loop()),
+                ("beats", self._beat_loop()),
+                ("health", self._health_loop()),
+            )
+        ]
         for t in [outbox, *tasks]:
             t.add_done_callback(self._on_done)
         try:
@@ -124,15 +150,22 @@ class Actor:
     async def _shutdown(self) -> None:
         deadline = time.monotonic() + self.cfg.shutdown_timeout_s
         if self.groups:
-            log.info("stopping: waiting up to %.0fs for %d running group(s)",
-                     self.cfg.shutdown_timeout_s, len(self.groups))
+            log.info(
+                "stopping: waiting up to %.0fs for %d running group(s)",
+                self.cfg.shutdown_timeout_s,
+                len(self.groups),
+            )
             await asyncio.wait(set(self.groups), timeout=max(0.0, deadline - time.monotonic()))
         if self.groups:
-            log.warning("stopping: abandoned %d unfinished group(s); their leases will be "
-                        "handed out again", len(self.groups))
+            log.warning(
+                "stopping: abandoned %d unfinished group(s); their leases will be handed out again",
+                len(self.groups),
+            )
         if not await self.outbox.drained(max(0.0, deadline - time.monotonic())):
-            log.error("stopping: %d finished group(s) were not acked by the hub and are lost",
-                      len(self.outbox))
+            log.error(
+                "stopping: %d finished group(s) were not acked by the hub and are lost",
+                len(self.outbox),
+            )
         log.info("actor %s stopped", self.actor_id)
 
     # ------------------------------------------------------------------ leases and groups
@@ -182,28 +215,47 @@ class Actor:
         task.add_done_callback(self._on_done)
 
     async def _group(self, lease: Lease) -> None:
-        episodes: list[Episode] = await asyncio.gather(*(
-            self.runner.run(lease.problem, i, lease.max_turns, f"{lease.lease_id}-s{i}")
-            for i in range(lease.n_samples)))
+        episodes: list[Episode] = await asyncio.gather(
+            *(
+                self.runner.run(lease.problem, i, lease.max_turns, f"{lease.lease_id}-s{i}")
+                for i in range(lease.n_samples)
+            )
+        )
         if any(e.end == "prompt_too_long" for e in episodes):
-            log.warning("problem %s does not fit engine.max_model_len=%d with room to answer; "
-                        "its group is sent without turns", lease.problem.name,
-                        self.engine.cfg.max_model_len)
-        self.outbox.put(TrajectoryGroup(
-            request_id=new_id(), group_id=new_id(), lease_id=lease.lease_id,
-            prompt_id=lease.prompt_id, problem_name=lease.problem.name, actor_id=self.actor_id,
-            trajectories=[Trajectory(sample_index=e.sample_index,
-                                     turns=[t.turn for t in e.turns]) for e in episodes],
-            sent_at=now(), evaluations=sum(t.code is not None and t.verdict.judged
-                                           for e in episodes for t in e.turns),
-            weights=self._made_by.pop(lease.lease_id, {})))
+            log.warning(
+                "problem %s does not fit engine.max_model_len=%d with room to answer; "
+                "its group is sent without turns",
+                lease.problem.name,
+                self.engine.cfg.max_model_len,
+            )
+        self.outbox.put(
+            TrajectoryGroup(
+                request_id=new_id(),
+                group_id=new_id(),
+                lease_id=lease.lease_id,
+                prompt_id=lease.prompt_id,
+                problem_name=lease.problem.name,
+                actor_id=self.actor_id,
+                trajectories=[
+                    Trajectory(sample_index=e.sample_index, turns=[t.turn for t in e.turns])
+                    for e in episodes
+                ],
+                sent_at=now(),
+                evaluations=sum(
+                    t.code is not None and t.verdict.judged for e in episodes for t in e.turns
+                ),
+                weights=self._made_by.pop(lease.lease_id, {}),
+            )
+        )
 
     # ------------------------------------------------------------------ weights, beats, health
     async def _weight_loop(self) -> None:
         loop = asyncio.get_running_loop()
         backoff = Backoff(self.cfg.hub_retry_min_s, self.cfg.hub_retry_max_s)
         while True:
-            ann = await loop.run_in_executor(self._sync_thread, self.sync.poll, self.cfg.weight_poll_s)
+            ann = await loop.run_in_executor(
+                self._sync_thread, self.sync.poll, self.cfg.weight_poll_s
+            )
             if ann is None or (ann.version, ann.hub_id) in self._bad_versions:
                 continue
             buckets = await loop.run_in_executor(self._sync_thread, self.sync.pull, ann)
@@ -214,9 +266,14 @@ class Actor:
                 continue
             try:
                 # Shielded: a stop request must not interrupt a load between two buckets.
-                report = await asyncio.shield(self.engine.load_weights(
-                    ann.version, buckets, verified=True,
-                    rollback=ann.version <= self.engine.version))
+                report = await asyncio.shield(
+                    self.engine.load_weights(
+                        ann.version,
+                        buckets,
+                        verified=True,
+                        rollback=ann.version <= self.engine.version,
+                    )
+                )
             except BucketError as exc:
                 # The version does not fit this model: never retry it; the old weights stay.
                 log.error("weight version %d not loaded: %s", ann.version, exc)

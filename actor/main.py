@@ -8,6 +8,7 @@
 
 A signal handler only sets the stop flag (asyncio's loop.add_signal_handler).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -33,11 +34,15 @@ def build_runner(cfg: RunConfig, engine, metrics: Metrics, client_id: str):
 
     ac = cfg.actor
     client = EvalClient(cfg.broker, cfg.transport, metrics, client_id=client_id)
-    judge = Judge(client, ac.eval, client.ccfg.request_deadline_s,  # the client's default
-                  ac.prompts.no_code_feedback, ac.simulate.evaluate_every_answer)
+    judge = Judge(
+        client,
+        ac.eval,
+        client.ccfg.request_deadline_s,  # the client's default
+        ac.prompts.no_code_feedback,
+        ac.simulate.evaluate_every_answer,
+    )
     prompter = Prompter(ac.prompts, engine, engine.cfg.max_model_len)
-    return EpisodeRunner(engine, judge, prompter, ac.sampling, EpisodeMetrics(metrics),
-                         ac.simulate)
+    return EpisodeRunner(engine, judge, prompter, ac.sampling, EpisodeMetrics(metrics), ac.simulate)
 
 
 def build(cfg: RunConfig, engine, metrics: Metrics, actor_id: str):
@@ -54,13 +59,33 @@ def build(cfg: RunConfig, engine, metrics: Metrics, actor_id: str):
     if hub.relay_fanout > 0:
         from actor.relay import RelayServer
 
-        relay = RelayServer(ac.relay_endpoint, ac.relay_host, cfg.transport, metrics,
-                            busy_after_s=hub.relay_timeout_s / 3)
-    sync = WeightSync(hub.endpoint, hub.publish_endpoint, cfg.transport, metrics,
-                      current_version=engine.version, relay=relay,
-                      relay_timeout_s=hub.relay_timeout_s, actor_id=actor_id)
-    return Actor(ac, actor_id, engine, runner, link, sync, metrics,
-                 heartbeat_s=cfg.transport.heartbeat_interval_s)
+        relay = RelayServer(
+            ac.relay_endpoint,
+            ac.relay_host,
+            cfg.transport,
+            metrics,
+            busy_after_s=hub.relay_timeout_s / 3,
+        )
+    sync = WeightSync(
+        hub.endpoint,
+        hub.publish_endpoint,
+        cfg.transport,
+        metrics,
+        current_version=engine.version,
+        relay=relay,
+        relay_timeout_s=hub.relay_timeout_s,
+        actor_id=actor_id,
+    )
+    return Actor(
+        ac,
+        actor_id,
+        engine,
+        runner,
+        link,
+        sync,
+        metrics,
+        heartbeat_s=cfg.transport.heartbeat_interval_s,
+    )
 
 
 def close(actor) -> None:
@@ -82,9 +107,13 @@ def run(cfg: RunConfig) -> int:
     check_model_dir(cfg.actor.model, "actor.model")  # not a misleading "Repo id" error
     actor_id = cfg.actor.actor_id or f"{socket.gethostname()}-{os.getpid()}"
     holder: dict = {}
-    metrics = Metrics("actor", cfg.actor.metrics,
-                      health=lambda: holder["actor"].health() if "actor" in holder
-                      else (False, {"starting": True}))
+    metrics = Metrics(
+        "actor",
+        cfg.actor.metrics,
+        health=lambda: (
+            holder["actor"].health() if "actor" in holder else (False, {"starting": True})
+        ),
+    )
     metrics.start()
     engine = Engine(cfg.actor.engine, cfg.actor.model)
 

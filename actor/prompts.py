@@ -17,6 +17,7 @@ Reasoning: with `keep_thinking: false` the `<think>...</think>` text of earlier
 answers is stripped from the context (the sampled tokens themselves are recorded
 untouched); code extraction ignores it either way.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -78,24 +79,32 @@ class Prompter:
         """An answer as later turns' context shows it."""
         return response_text if self.cfg.keep_thinking else strip_thinking(response_text).strip()
 
-    def feedback_message(self, fb: Feedback, turn: int, problem: ProblemPayload,
-                         max_tokens: int | None = None) -> str:
+    def feedback_message(
+        self, fb: Feedback, turn: int, problem: ProblemPayload, max_tokens: int | None = None
+    ) -> str:
         """The user message after turn `turn` (1-based), feedback cut to its token budget."""
         budget = self.cfg.feedback_max_tokens if max_tokens is None else max_tokens
         return self.cfg.feedback_template.format(
-            status=fb.status, feedback=self.cut(fb.text.strip(), budget), turn=turn,
-            reward=f"{fb.reward:.3g}", speedup="n/a" if fb.speedup is None else f"{fb.speedup:.3g}",
-            problem_name=problem.name)
+            status=fb.status,
+            feedback=self.cut(fb.text.strip(), budget),
+            turn=turn,
+            reward=f"{fb.reward:.3g}",
+            speedup="n/a" if fb.speedup is None else f"{fb.speedup:.3g}",
+            problem_name=problem.name,
+        )
 
-    def next_turn(self, problem: ProblemPayload, past: Sequence[PastTurn], fb: Feedback,
-                  turn: int) -> tuple[str, list[int]] | None:
+    def next_turn(
+        self, problem: ProblemPayload, past: Sequence[PastTurn], fb: Feedback, turn: int
+    ) -> tuple[str, list[int]] | None:
         """The feedback message for `turn` and the next prompt's token ids, or None if no
         feedback of at least MIN_FEEDBACK_TOKENS leaves min_response_tokens to answer.
         `past` holds the earlier turns to show, the last one without its feedback yet."""
         base = self.first_messages(problem)
         for p in past[:-1]:
-            base += [{"role": "assistant", "content": p.answer},
-                     {"role": "user", "content": p.feedback_message}]
+            base += [
+                {"role": "assistant", "content": p.answer},
+                {"role": "user", "content": p.feedback_message},
+            ]
         base.append({"role": "assistant", "content": past[-1].answer})
         budget = self.cfg.feedback_max_tokens
         for _ in range(3):  # cutting changes the count by about the deficit; rarely a 2nd pass
@@ -119,7 +128,7 @@ class Prompter:
         head = keep // 3
         tail = keep - head
         marker = CUT_MARKER.format(n=len(ids) - head - tail)
-        return tok.decode(ids[:head]) + marker + tok.decode(ids[len(ids) - tail:])
+        return tok.decode(ids[:head]) + marker + tok.decode(ids[len(ids) - tail :])
 
     def _count(self, text: str) -> int:
         return len(self.encoder.tokenizer.encode(text, add_special_tokens=False))

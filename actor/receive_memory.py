@@ -11,15 +11,16 @@ host a relaying actor spent about a third of its time in them, session 25).
 one arena (the I/O thread allocates from the main heap, which grows and is not unmapped
 heap by heap), allocations under glibc's largest mmap threshold (32 MiB on 64-bit) from
 that heap, and the heap never trimmed (-1: a threshold of 2 GiB still gave every version of
-a 2.4 GB model fresh pages on the H200 host, 614,000 faults per actor per version). A 16 MiB bucket stream then
-faults on the first versions only (3 faults per later version on the H200 host, where one
-actor's pull of 2.5 GB went from 1.84 s to 0.97 s and eight actors' from 3.30 s to 1.81 s,
-session 27; benchmarks/reports/weights.md). The
+a 2.4 GB model fresh pages on the H200 host, 614,000 faults per actor per version). A 16 MiB
+bucket stream then faults on the first versions only (3 faults per later version on the H200
+host, where one actor's pull of 2.5 GB went from 1.84 s to 0.97 s and eight actors' from
+3.30 s to 1.81 s, session 27; benchmarks/reports/weights.md). The
 cost: the process keeps its peak heap (about the versions of weights it holds anyway),
 threads share one malloc lock, and only buckets under 32 MiB benefit
 (learner.hub.bucket_bytes, 16 MiB by default; a 32 MiB bucket is just over and still maps
 fresh pages).
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -41,8 +42,14 @@ def keep_receive_memory() -> bool:
         log.info("receive memory: no mallopt in this C library; buffers come from fresh pages")
         return False
     mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
-    settings = ((M_ARENA_MAX, 1), (M_MMAP_THRESHOLD, MMAP_THRESHOLD_MAX), (M_TRIM_THRESHOLD, TRIM_THRESHOLD))
+    settings = (
+        (M_ARENA_MAX, 1),
+        (M_MMAP_THRESHOLD, MMAP_THRESHOLD_MAX),
+        (M_TRIM_THRESHOLD, TRIM_THRESHOLD),
+    )
     refused = [param for param, value in settings if mallopt(param, value) != 1]
     if refused:
-        log.warning("receive memory: mallopt refused %s; buffers may come from fresh pages", refused)
+        log.warning(
+            "receive memory: mallopt refused %s; buffers may come from fresh pages", refused
+        )
     return not refused

@@ -14,6 +14,7 @@ routes around this actor (it asks the hub for another source) and never mixes ve
 requests and replies name (version, hub_id), and the receiver checks every full bucket
 against the hub's checksum.
 """
+
 from __future__ import annotations
 
 import logging
@@ -38,31 +39,45 @@ class _Relayed:
     """What this actor has of one version."""
 
     wire: dict[int, WeightBucket] = field(default_factory=dict)  # replies as received
-    full: dict[int, Bucket] = field(default_factory=dict)        # verified full buckets
-    limit: Optional[int] = None   # bucket count, once the last one is known
-    failed: bool = False          # the pull was abandoned: nothing more will come
+    full: dict[int, Bucket] = field(default_factory=dict)  # verified full buckets
+    limit: Optional[int] = None  # bucket count, once the last one is known
+    failed: bool = False  # the pull was abandoned: nothing more will come
 
 
 class RelayServer:
     """Serves pulled weights to other actors from a thread; see the module docstring."""
 
-    def __init__(self, bind: str, host: str, transport: TransportConfig, metrics: Metrics,
-                 busy_after_s: float = 1.0):
+    def __init__(
+        self,
+        bind: str,
+        host: str,
+        transport: TransportConfig,
+        metrics: Metrics,
+        busy_after_s: float = 1.0,
+    ):
         self.transport, self.metrics, self.busy_after_s = transport, metrics, busy_after_s
         self._bind, self._host = bind, host
         self._versions: OrderedDict[tuple[int, str], _Relayed] = OrderedDict()
         self._lock = threading.Lock()
-        self._held = Held(lambda req: self._reply(req),
-                          min(busy_after_s, transport.request_timeout_s / 2),
-                          lambda req: f"version {req.version} bucket {req.index} has not "
-                                      "reached this relay yet; ask again")
-        self._m_served = metrics.counter("weight_relayed_bytes_total",
-                                         "Weight bytes this actor relayed to other actors")
-        self._m_errors = metrics.counter("relay_errors_total", "Requests the relay failed to "
-                                         "serve (answered `internal`; the relay serves on)")
+        self._held = Held(
+            lambda req: self._reply(req),
+            min(busy_after_s, transport.request_timeout_s / 2),
+            lambda req: (
+                f"version {req.version} bucket {req.index} has not "
+                "reached this relay yet; ask again"
+            ),
+        )
+        self._m_served = metrics.counter(
+            "weight_relayed_bytes_total", "Weight bytes this actor relayed to other actors"
+        )
+        self._m_errors = metrics.counter(
+            "relay_errors_total",
+            "Requests the relay failed to serve (answered `internal`; the relay serves on)",
+        )
         self.endpoint = ""
-        self._serving = ServerThread("weight relay", "relay", self._open,
-                                     lambda: self._answer(self._server))
+        self._serving = ServerThread(
+            "weight relay", "relay", self._open, lambda: self._answer(self._server)
+        )
         self._waker = self._serving.waker
         try:
             error = self._serving.start(30 + 2 * transport.bind_wait_s)
@@ -119,9 +134,15 @@ class RelayServer:
 
     # ------------------------------------------------------------ serving thread
     def _open(self) -> Loop:
-        self._server = Server(context(), self.transport, self.metrics, self._bind,
-                              {WeightBucketRequest: lambda got: self._held.add(got.peer, got.msg)},
-                              who="the weight relay", fault=self._fault)
+        self._server = Server(
+            context(),
+            self.transport,
+            self.metrics,
+            self._bind,
+            {WeightBucketRequest: lambda got: self._held.add(got.peer, got.msg)},
+            who="the weight relay",
+            fault=self._fault,
+        )
         self.endpoint = _advertised(self._server.endpoint, self._host)
         return Loop(0.05, [self._server])
 
@@ -144,18 +165,34 @@ class RelayServer:
         elif full is not None:
             data, encoding, base, info = full.data, "", -1, full.info(req.index)
         elif failed:
-            return ErrorReply(request_id=req.request_id, code="unknown_version", sent_at=now(),
-                              message=f"this relay does not have version {req.version}")
+            return ErrorReply(
+                request_id=req.request_id,
+                code="unknown_version",
+                sent_at=now(),
+                message=f"this relay does not have version {req.version}",
+            )
         elif limit is not None and req.index >= limit:
-            return ErrorReply(request_id=req.request_id, code="no_such_bucket", sent_at=now(),
-                              message=f"version {req.version} has {limit} buckets")
+            return ErrorReply(
+                request_id=req.request_id,
+                code="no_such_bucket",
+                sent_at=now(),
+                message=f"version {req.version} has {limit} buckets",
+            )
         else:
             return None  # not here yet: held
         self._m_served.inc(data.numel())
-        return WeightBucket(request_id=req.request_id, version=req.version, index=req.index,
-                            data=data, checksum=info.checksum if info else "", sent_at=now(),
-                            info=info, last=limit is not None and req.index == limit - 1,
-                            encoding=encoding, base_version=base)
+        return WeightBucket(
+            request_id=req.request_id,
+            version=req.version,
+            index=req.index,
+            data=data,
+            checksum=info.checksum if info else "",
+            sent_at=now(),
+            info=info,
+            last=limit is not None and req.index == limit - 1,
+            encoding=encoding,
+            base_version=base,
+        )
 
 
 def _advertised(endpoint: str, host: str) -> str:

@@ -15,6 +15,7 @@ Everything is deterministic for a given seed: the corpus is read in sorted
 order, BPE training is deterministic for a fixed input, and the weights come
 from a seeded CPU generator.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,7 +53,8 @@ def corpus_files(problems_dir: Path = _PROBLEMS_DIR, repo_root: Path = _REPO_ROO
     if sum(f.stat().st_size for f in files) < MIN_CORPUS_BYTES:
         skip = {".venv", ".git", "build", "node_modules"}
         extra = [
-            p for p in sorted(repo_root.rglob("*.py"))
+            p
+            for p in sorted(repo_root.rglob("*.py"))
             if not skip.intersection(p.relative_to(repo_root).parts)
         ]
         files = sorted(set(files) | set(extra))
@@ -114,15 +116,24 @@ def model_config(arch: str, hidden: int, layers: int, heads: int, vocab: int, to
     )
 
 
-def build(out_dir: str | Path, arch: str = "qwen2", hidden: int = 64, layers: int = 2,
-          heads: int = 2, vocab: int = 2048, seed: int = 0) -> Path:
+def build(
+    out_dir: str | Path,
+    arch: str = "qwen2",
+    hidden: int = 64,
+    layers: int = 2,
+    heads: int = 2,
+    vocab: int = 2048,
+    seed: int = 0,
+) -> Path:
     """Write a tiny random model + tokenizer to `out_dir` and return its path."""
     import torch
     from transformers import AutoModelForCausalLM, GenerationConfig
 
     if hidden % heads or hidden // heads < MIN_HEAD_DIM:
-        raise ValueError(f"hidden ({hidden}) / heads ({heads}) must be a whole head size "
-                         f">= {MIN_HEAD_DIM} (vLLM's CPU attention rejects smaller heads)")
+        raise ValueError(
+            f"hidden ({hidden}) / heads ({heads}) must be a whole head size "
+            f">= {MIN_HEAD_DIM} (vLLM's CPU attention rejects smaller heads)"
+        )
     out = Path(out_dir)
     tok = train_tokenizer(corpus_files(), vocab)
     config = model_config(arch, hidden, layers, heads, vocab, tok)
@@ -133,29 +144,54 @@ def build(out_dir: str | Path, arch: str = "qwen2", hidden: int = 64, layers: in
     tok.save_pretrained(out)
     eos_ids = [tok.convert_tokens_to_ids(t) for t in (EOS_TOKEN, "<|endoftext|>")]
     GenerationConfig(eos_token_id=eos_ids, pad_token_id=config.pad_token_id).save_pretrained(out)
-    (out / "krl_tiny_model.json").write_text(json.dumps(
-        {"arch": arch, "hidden": hidden, "layers": layers, "heads": heads,
-         "vocab": vocab, "seed": seed, "tokenizer_tokens": len(tok)}, indent=2) + "\n")
+    (out / "krl_tiny_model.json").write_text(
+        json.dumps(
+            {
+                "arch": arch,
+                "hidden": hidden,
+                "layers": layers,
+                "heads": heads,
+                "vocab": vocab,
+                "seed": seed,
+                "tokenizer_tokens": len(tok),
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     return out
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("dir", help="output directory (created if missing)")
-    parser.add_argument("--arch", choices=["qwen2", "llama"], default="qwen2",
-                        help="model architecture (default qwen2)")
+    parser.add_argument(
+        "--arch",
+        choices=["qwen2", "llama"],
+        default="qwen2",
+        help="model architecture (default qwen2)",
+    )
     parser.add_argument("--hidden", type=int, default=64, help="hidden size (default 64)")
     parser.add_argument("--layers", type=int, default=2, help="decoder layers (default 2)")
-    parser.add_argument("--heads", type=int, default=2,
-                        help=f"attention heads; hidden/heads must be >= {MIN_HEAD_DIM} (default 2)")
-    parser.add_argument("--vocab", type=int, default=2048,
-                        help="model vocabulary and BPE target size (default 2048)")
+    parser.add_argument(
+        "--heads",
+        type=int,
+        default=2,
+        help=f"attention heads; hidden/heads must be >= {MIN_HEAD_DIM} (default 2)",
+    )
+    parser.add_argument(
+        "--vocab",
+        type=int,
+        default=2048,
+        help="model vocabulary and BPE target size (default 2048)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="weight seed (default 0)")
 
 
 def main(args: argparse.Namespace) -> int:
     try:
-        out = build(args.dir, args.arch, args.hidden, args.layers, args.heads, args.vocab,
-                    args.seed)
+        out = build(
+            args.dir, args.arch, args.hidden, args.layers, args.heads, args.vocab, args.seed
+        )
     except ValueError as exc:  # a bad size: tell the user, no traceback
         print(f"krl tiny-model: {exc}", file=sys.stderr)
         return 2

@@ -38,6 +38,7 @@ to the hub, which names another; the buckets already verified are kept and the r
 in flight are resent to the new source. A relay waiting on its own source answers
 `busy` every relay_timeout_s / 3, so its children wait while it is routed around.
 """
+
 from __future__ import annotations
 
 import logging
@@ -71,9 +72,18 @@ log = logging.getLogger(__name__)
 class WeightSync:
     """Subscribes to announcements and pulls verified buckets of newer versions."""
 
-    def __init__(self, hub_endpoint: str, publish_endpoint: str, transport: TransportConfig,
-                 metrics: Metrics, current_version: int = -1, pull_window: int = 4,
-                 relay=None, relay_timeout_s: float = 10.0, actor_id: str = ""):
+    def __init__(
+        self,
+        hub_endpoint: str,
+        publish_endpoint: str,
+        transport: TransportConfig,
+        metrics: Metrics,
+        current_version: int = -1,
+        pull_window: int = 4,
+        relay=None,
+        relay_timeout_s: float = 10.0,
+        actor_id: str = "",
+    ):
         ctx = context()
         self.relay = relay  # actor/relay.RelayServer, or None: pull from the hub only
         self.relay_timeout_s, self.actor_id = relay_timeout_s, actor_id or new_id()[:12]
@@ -83,18 +93,23 @@ class WeightSync:
         self.version, self.hub_id = current_version, ""  # what the engine holds
         self.transport = transport
         self.window = pull_window
-        self.sub = Channel(ctx, zmq.SUB, transport, metrics, connect=publish_endpoint,
-                           subscribe=True)
+        self.sub = Channel(
+            ctx, zmq.SUB, transport, metrics, connect=publish_endpoint, subscribe=True
+        )
         self.client = Client(ctx, transport, metrics, hub_endpoint)
         self._latest: Optional[WeightAnnouncement] = None
         self._m_pull_s = metrics.histogram("weight_pull_seconds", "Seconds to pull one version")
-        self._m_pull_b = metrics.counter("weight_pulled_bytes_total",
-                                         "Weight bytes received (deltas as sent)")
-        self._m_buckets = metrics.counter("weight_buckets_total", "Weight buckets received, "
-                                          "by encoding (full, or delta against the held version)",
-                                          ["encoding"])
-        self._m_reroute = metrics.counter("weight_relay_reroutes_total",
-                                          "Relay sources routed around (silent or failed)")
+        self._m_pull_b = metrics.counter(
+            "weight_pulled_bytes_total", "Weight bytes received (deltas as sent)"
+        )
+        self._m_buckets = metrics.counter(
+            "weight_buckets_total",
+            "Weight buckets received, by encoding (full, or delta against the held version)",
+            ["encoding"],
+        )
+        self._m_reroute = metrics.counter(
+            "weight_relay_reroutes_total", "Relay sources routed around (silent or failed)"
+        )
         self._m_bad = metrics.counter("weight_pulls_failed_total", "Pulls abandoned", ["reason"])
 
     def poll(self, timeout_s: float = 0.0) -> Optional[WeightAnnouncement]:
@@ -143,7 +158,9 @@ class WeightSync:
             while not state.done():
                 if self.client.aborted:
                     return self._abandon(ann, "stopping", "the actor is stopping")
-                while len(state.pending) < self.window and (index := state.next_index()) is not None:
+                while (
+                    len(state.pending) < self.window and (index := state.next_index()) is not None
+                ):
                     self._send(source, state, index, ann)
                 if not state.pending:
                     return self._abandon(ann, "incomplete", "the hub named no last bucket")
@@ -157,9 +174,13 @@ class WeightSync:
                 relay_failed = source is not self.client and (
                     time.monotonic() - last_reply >= self.relay_timeout_s
                     or time.monotonic() - last_bucket >= 3 * self.relay_timeout_s
-                    or (got is not None and isinstance(got.msg, ErrorReply)
+                    or (
+                        got is not None
+                        and isinstance(got.msg, ErrorReply)
                         and got.msg.code in ("unknown_version", "internal")
-                        and got.msg.request_id in state.pending))
+                        and got.msg.request_id in state.pending
+                    )
+                )
                 if relay_failed:  # route around it: keep what arrived, resend the rest
                     source = self._reroute(ann, state, source)
                     if source is None:
@@ -219,9 +240,15 @@ class WeightSync:
         """The client to pull from: the hub's, or a new one to the relay it names."""
         if self.relay is None:
             return self.client
-        join = RelayJoin(request_id=new_id(), actor_id=self.actor_id, version=ann.version,
-                         hub_id=ann.hub_id, endpoint=self.relay.endpoint, failed=failed,
-                         sent_at=now())
+        join = RelayJoin(
+            request_id=new_id(),
+            actor_id=self.actor_id,
+            version=ann.version,
+            hub_id=ann.hub_id,
+            endpoint=self.relay.endpoint,
+            failed=failed,
+            sent_at=now(),
+        )
         try:
             reply = self.client.request(join, expect=RelaySource)
         except RequestRejected as exc:  # a hub that does not relay: pull from it
@@ -234,8 +261,7 @@ class WeightSync:
         self._drop_relay_client()
         if not reply.endpoint:
             return self.client
-        self._relay_client = Client(context(), self.transport, self.client.metrics,
-                                    reply.endpoint)
+        self._relay_client = Client(context(), self.transport, self.client.metrics, reply.endpoint)
         return self._relay_client
 
     def _drop_relay_client(self) -> None:
@@ -243,24 +269,41 @@ class WeightSync:
             self._relay_client.close()
             self._relay_client = None
 
-    def _reroute(self, ann: WeightAnnouncement, state: _Pull,
-                 failed: Client) -> Optional[Client]:
+    def _reroute(self, ann: WeightAnnouncement, state: _Pull, failed: Client) -> Optional[Client]:
         self._m_reroute.inc()
-        log.warning("relay %s failed on version %d (silent %.1fs or dropped it); asking the "
-                    "hub for another source", failed.endpoint, ann.version, self.relay_timeout_s)
+        log.warning(
+            "relay %s failed on version %d (silent %.1fs or dropped it); asking the "
+            "hub for another source",
+            failed.endpoint,
+            ann.version,
+            self.relay_timeout_s,
+        )
         source = self._source(ann, failed.endpoint)
         if source is not None:
             for rid, index in list(state.pending.items()):
                 self._send(source, state, index, ann, rid)
         return source
 
-    def _send(self, source: Client, state: _Pull, index: int, ann: WeightAnnouncement,
-              request_id: Optional[str] = None) -> None:
+    def _send(
+        self,
+        source: Client,
+        state: _Pull,
+        index: int,
+        ann: WeightAnnouncement,
+        request_id: Optional[str] = None,
+    ) -> None:
         rid = request_id or new_id()
-        source.channel.send(WeightBucketRequest(request_id=rid, version=ann.version,
-                                                index=index, hub_id=ann.hub_id, sent_at=now(),
-                                                delta_from=state.delta_from),
-                            timeout_s=self.client.cfg.request_timeout_s)
+        source.channel.send(
+            WeightBucketRequest(
+                request_id=rid,
+                version=ann.version,
+                index=index,
+                hub_id=ann.hub_id,
+                sent_at=now(),
+                delta_from=state.delta_from,
+            ),
+            timeout_s=self.client.cfg.request_timeout_s,
+        )
         state.pending[rid] = index  # unsent or unanswered: the request timeout resends it
 
     def _abandon(self, ann: WeightAnnouncement, reason: str, detail: str) -> None:
@@ -302,25 +345,31 @@ class _Pull:
     bucket marked last, or from `no_such_bucket` just past the buckets received)."""
 
     def __init__(self, ann: WeightAnnouncement, base: Optional[list[Bucket]] = None):
-        self.base = base              # the held buckets deltas are against
+        self.base = base  # the held buckets deltas are against
         self.delta_from = ann.delta_base if base is not None else -1
         self.wire_bytes = 0
         self.encodings: dict[str, int] = {}  # "full" / "delta" -> buckets received
         self.announced = {b.index: b for b in ann.buckets} if ann.complete else None
         self.limit = len(ann.buckets) if ann.complete else None  # the count, once known
-        self.cap = math.inf           # no bucket at or past this index
+        self.cap = math.inf  # no bucket at or past this index
         self.pending: dict[str, int] = {}  # request id -> bucket index
-        self.retry: list[int] = []    # indices answered `busy`
+        self.retry: list[int] = []  # indices answered `busy`
         self.verified: dict[int, Future] = {}
         self._next = 0
 
     def done(self) -> bool:
         """Every bucket of the version has arrived (it may still be verifying)."""
-        if self.limit is None and self.cap < math.inf and all(i in self.verified
-                                                              for i in range(int(self.cap))):
+        if (
+            self.limit is None
+            and self.cap < math.inf
+            and all(i in self.verified for i in range(int(self.cap)))
+        ):
             self.limit = int(self.cap)  # bucket cap-1 exists and cap does not
-        return self.limit is not None and len(self.verified) >= self.limit and all(
-            i in self.verified for i in range(self.limit))
+        return (
+            self.limit is not None
+            and len(self.verified) >= self.limit
+            and all(i in self.verified for i in range(self.limit))
+        )
 
     def next_index(self) -> Optional[int]:
         if self.retry:
@@ -331,8 +380,7 @@ class _Pull:
         self._next += 1
         return self._next - 1
 
-    def receive(self, msg, pool: ThreadPoolExecutor, on_verified=None
-                ) -> Optional[tuple[str, str]]:
+    def receive(self, msg, pool: ThreadPoolExecutor, on_verified=None) -> Optional[tuple[str, str]]:
         """Take one reply; (reason, detail) if the pull must be abandoned."""
         index = self.pending.pop(getattr(msg, "request_id", ""), None)
         if index is None:
@@ -353,8 +401,10 @@ class _Pull:
         base = None
         if msg.encoding:
             if msg.base_version != self.delta_from or self.base is None or index >= len(self.base):
-                return "protocol", (f"bucket {index} came as a delta against version "
-                                    f"{msg.base_version}; this actor holds {self.delta_from}")
+                return "protocol", (
+                    f"bucket {index} came as a delta against version "
+                    f"{msg.base_version}; this actor holds {self.delta_from}"
+                )
             base = self.base[index]
         if msg.last:
             self.limit = index + 1
@@ -366,8 +416,9 @@ class _Pull:
         return None
 
 
-def _verified(info: BucketInfo, msg: WeightBucket, base: Optional[Bucket],
-              on_verified=None) -> Bucket:
+def _verified(
+    info: BucketInfo, msg: WeightBucket, base: Optional[Bucket], on_verified=None
+) -> Bucket:
     """The full bucket a reply stands for (rebuilt from a delta against `base`), checked
     against the full bucket's checksum; BucketError if it does not match."""
     if msg.encoding:

@@ -22,6 +22,7 @@ The worker side lives in vLLM's worker processes; it is registered there when
 vLLM imports `WORKER_EXTENSION` (our `worker_extension_cls`), because weight
 transfer backends are looked up in a per-process registry.
 """
+
 from __future__ import annotations
 
 import os
@@ -81,8 +82,14 @@ def default_staging_dir() -> Path:
     return shm if shm.is_dir() and os.access(shm, os.W_OK) else Path(tempfile.gettempdir())
 
 
-def stage(version: int, buckets: Iterable[Bucket], expected: dict[str, list[int]],
-          staging_dir: Path, allow_partial: bool = False, verified: bool = False) -> StagedUpdate:
+def stage(
+    version: int,
+    buckets: Iterable[Bucket],
+    expected: dict[str, list[int]],
+    staging_dir: Path,
+    allow_partial: bool = False,
+    verified: bool = False,
+) -> StagedUpdate:
     """Check every bucket (checksum unless `verified`, layout, names, shapes), then write it out.
 
     Blocking (hashing and file writes); the engine runs it in a thread. On any
@@ -96,15 +103,23 @@ def stage(version: int, buckets: Iterable[Bucket], expected: dict[str, list[int]
             _check_names(bucket, expected, seen)
             path = staging_dir / f"krl-weights-v{version}-{uuid.uuid4().hex[:8]}.bin"
             bucket.data.numpy().tofile(path)
-            staged.infos.append({"path": str(path), "names": bucket.names, "dtypes": bucket.dtypes,
-                                 "shapes": bucket.shapes, "offsets": bucket.offsets})
+            staged.infos.append(
+                {
+                    "path": str(path),
+                    "names": bucket.names,
+                    "dtypes": bucket.dtypes,
+                    "shapes": bucket.shapes,
+                    "offsets": bucket.offsets,
+                }
+            )
             staged.nbytes += bucket.data.numel()
             staged.num_tensors += len(bucket.names)
         missing = set(expected) - seen
         if missing and not allow_partial:
             raise WeightUpdateError(
                 f"weight update v{version} lacks {len(missing)} of the model's tensors "
-                f"(e.g. {sorted(missing)[:3]}); nothing loaded")
+                f"(e.g. {sorted(missing)[:3]}); nothing loaded"
+            )
     except BaseException:
         staged.cleanup()
         raise
@@ -127,7 +142,8 @@ def _check_names(bucket: Bucket, expected: dict[str, list[int]], seen: set[str])
             raise WeightUpdateError(f"weight update names {name!r}, which the model does not have")
         if list(shape) != expected[name]:
             raise WeightUpdateError(
-                f"{name}: shape {list(shape)} does not match the model's {expected[name]}")
+                f"{name}: shape {list(shape)} does not match the model's {expected[name]}"
+            )
         if name in seen:
             raise WeightUpdateError(f"weight update sends {name!r} twice")
         seen.add(name)
@@ -178,8 +194,14 @@ class StagedWeightTransferEngine(WeightTransferEngine[StagedInitInfo, StagedUpda
         # A private mapping of the (RAM-backed) file: its bytes are read once, by the
         # copy into the model's parameters. Already verified, so no checksum here.
         data = torch.from_file(update_info.path, shared=False, size=nbytes, dtype=torch.uint8)
-        bucket = Bucket(data, update_info.names, update_info.dtypes, update_info.shapes,
-                        update_info.offsets, checksum="")
+        bucket = Bucket(
+            data,
+            update_info.names,
+            update_info.dtypes,
+            update_info.shapes,
+            update_info.offsets,
+            checksum="",
+        )
         self.model.load_weights(bucket.tensors())
 
     def finish_weight_update(self) -> None:

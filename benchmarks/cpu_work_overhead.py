@@ -12,6 +12,7 @@ Ratio = counted / plain; 1.0 is free.
 
 Writes benchmarks/reports/cpu_work_overhead.md and .json. Numbers are CPU numbers.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,15 +43,18 @@ def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
 
 
 @triton.jit
-def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
-                  BK: tl.constexpr):
+def matmul_kernel(
+    a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr
+):
     rm = tl.program_id(0) * BM + tl.arange(0, BM)
     rn = tl.program_id(1) * BN + tl.arange(0, BN)
     acc = tl.zeros((BM, BN), dtype=tl.float32)
     for k in range(0, K, BK):
         rk = k + tl.arange(0, BK)
-        acc += tl.dot(tl.load(a_ptr + rm[:, None] * K + rk[None, :]),
-                      tl.load(b_ptr + rk[:, None] * N + rn[None, :]))
+        acc += tl.dot(
+            tl.load(a_ptr + rm[:, None] * K + rk[None, :]),
+            tl.load(b_ptr + rk[:, None] * N + rn[None, :]),
+        )
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
 
 
@@ -64,8 +68,9 @@ def elementwise(inputs: list) -> torch.Tensor:
 def matmul(inputs: list) -> torch.Tensor:
     a, b = inputs
     c = torch.empty(a.shape[0], b.shape[1])
-    matmul_kernel[(a.shape[0] // 32, b.shape[1] // 32)](a, b, c, a.shape[0], b.shape[1],
-                                                        a.shape[1], BM=32, BN=32, BK=32)
+    matmul_kernel[(a.shape[0] // 32, b.shape[1] // 32)](
+        a, b, c, a.shape[0], b.shape[1], a.shape[1], BM=32, BN=32, BK=32
+    )
     return c
 
 
@@ -81,8 +86,11 @@ def aten(inputs: list) -> torch.Tensor:
 WORKLOADS = {
     "elementwise": (elementwise, lambda: [torch.randn(1 << 20)], {"relu_kernel"}),
     "matmul": (matmul, lambda: [torch.randn(256, 256), torch.randn(256, 256)], {"matmul_kernel"}),
-    "aten": (aten, lambda: [torch.randn(64, 256), torch.randn(512, 256), torch.randn(256, 512)],
-             set()),
+    "aten": (
+        aten,
+        lambda: [torch.randn(64, 256), torch.randn(512, 256), torch.randn(256, 512)],
+        set(),
+    ),
 }
 
 
@@ -92,7 +100,7 @@ def bench(name: str, rounds: int) -> dict:
     forward(inputs)  # warm-up: the interpreter rewrites each kernel once
     plain, counted, result = [], [], {}
     for i in range(rounds):
-        for counting in ((False, True) if i % 2 else (True, False)):  # who goes first alternates
+        for counting in (False, True) if i % 2 else (True, False):  # who goes first alternates
             t0 = time.perf_counter()
             if counting:
                 result = cpu_work.measure(forward, inputs, kernels)
@@ -100,9 +108,15 @@ def bench(name: str, rounds: int) -> dict:
                 forward(inputs)
             (counted if counting else plain).append(time.perf_counter() - t0)
     p, c = statistics.median(plain), statistics.median(counted)
-    return {"workload": name, "plain_s": p, "counted_s": c, "ratio": c / p,
-            "coverage": result["coverage"], "estimated_time_s": result["estimated_time_s"],
-            "error": result["error"]}
+    return {
+        "workload": name,
+        "plain_s": p,
+        "counted_s": c,
+        "ratio": c / p,
+        "coverage": result["coverage"],
+        "estimated_time_s": result["estimated_time_s"],
+        "error": result["error"],
+    }
 
 
 def main() -> None:
@@ -114,12 +128,20 @@ def main() -> None:
     rows = [bench(name, args.rounds) for name in WORKLOADS]
     for row in rows:
         print(json.dumps(row), flush=True)
-    data = {"rounds": args.rounds, "machine": platform.processor() or platform.machine(),
-            "torch": torch.__version__, "triton": triton.__version__, "rows": rows}
+    data = {
+        "rounds": args.rounds,
+        "machine": platform.processor() or platform.machine(),
+        "torch": torch.__version__,
+        "triton": triton.__version__,
+        "rows": rows,
+    }
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "cpu_work_overhead.json").write_text(json.dumps(data, indent=2) + "\n")
-    table = "\n".join(f"| {r['workload']} | {r['plain_s'] * 1e3:.1f} | {r['counted_s'] * 1e3:.1f} "
-                      f"| {r['ratio']:.2f} | {r['coverage']:.3f} |" for r in rows)
+    table = "\n".join(
+        f"| {r['workload']} | {r['plain_s'] * 1e3:.1f} | {r['counted_s'] * 1e3:.1f} "
+        f"| {r['ratio']:.2f} | {r['coverage']:.3f} |"
+        for r in rows
+    )
     (args.out / "cpu_work_overhead.md").write_text(f"""# cpu_work overhead (Triton interpreter, CPU)
 
 Wall time of one forward, plain and inside `cpu_work.measure`, median of {args.rounds}

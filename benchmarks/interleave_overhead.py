@@ -17,6 +17,7 @@ repeats goes after every one that does not; session 33 measured 9.2x before that
 
 Writes benchmarks/reports/interleave_overhead.md and .json. Numbers are CPU numbers.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,7 +50,9 @@ def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
 
 
 @triton.jit
-def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+def matmul_kernel(
+    a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr
+):
     rm = tl.program_id(0) * BM + tl.arange(0, BM)
     rn = tl.program_id(1) * BN + tl.arange(0, BN)
     rk = tl.arange(0, BK)
@@ -93,7 +96,9 @@ def _cases() -> dict:
 def _timed(fn, interleaved: bool) -> float:
     begin = interpreter_schedule.begin
     if not interleaved:
-        interpreter_schedule.begin = lambda *args, **kwargs: None  # the grid loop runs them in order
+        interpreter_schedule.begin = lambda *args, **kwargs: (
+            None
+        )  # the grid loop runs them in order
     try:
         start = time.perf_counter()
         fn()
@@ -116,22 +121,42 @@ def main() -> None:
             for interleaved in order:
                 (on if interleaved else off).append(_timed(fn, interleaved))
         on_s, off_s = statistics.median(on), statistics.median(off)
-        rows.append({"case": name, "interleaved_s": on_s, "one_at_a_time_s": off_s, "ratio": on_s / off_s})
-        print(f"{name:12s} interleaved {on_s * 1e3:8.1f} ms  one at a time {off_s * 1e3:8.1f} ms  "
-              f"ratio {on_s / off_s:.2f}", flush=True)
+        rows.append(
+            {"case": name, "interleaved_s": on_s, "one_at_a_time_s": off_s, "ratio": on_s / off_s}
+        )
+        print(
+            f"{name:12s} interleaved {on_s * 1e3:8.1f} ms  one at a time {off_s * 1e3:8.1f} ms  "
+            f"ratio {on_s / off_s:.2f}",
+            flush=True,
+        )
     met = all(r["ratio"] <= TARGET for r in rows if r["case"] != "ticket_lock")
     out = ROOT / "benchmarks" / "reports"
     out.mkdir(parents=True, exist_ok=True)
-    facts = {"machine": platform.processor() or platform.machine(), "cpus": os.cpu_count(),
-             "rounds": args.rounds, "target": TARGET, "met": met, "rows": rows}
+    facts = {
+        "machine": platform.processor() or platform.machine(),
+        "cpus": os.cpu_count(),
+        "rounds": args.rounds,
+        "target": TARGET,
+        "met": met,
+        "rows": rows,
+    }
     (out / "interleave_overhead.json").write_text(json.dumps(facts, indent=2) + "\n")
-    lines = ["# Interleaved launches: overhead against one program at a time (CPU interpreter)", "",
-             f"`benchmarks/interleave_overhead.py --rounds {args.rounds}`, {facts['cpus']} CPUs; median "
-             f"wall time per launch. Target: ratio <= {TARGET} where no program waits for another (not the "
-             f"ticket lock, whose waiters poll after every hand-off): {'met' if met else 'NOT met'}.", "",
-             "| case | interleaved | one at a time | ratio |", "|---|---|---|---|"]
-    lines += [f"| {r['case']} | {r['interleaved_s'] * 1e3:.1f} ms | {r['one_at_a_time_s'] * 1e3:.1f} ms | "
-              f"{r['ratio']:.2f} |" for r in rows]
+    lines = [
+        "# Interleaved launches: overhead against one program at a time (CPU interpreter)",
+        "",
+        f"`benchmarks/interleave_overhead.py --rounds {args.rounds}`, {facts['cpus']} CPUs; "
+        f"median wall time per launch. Target: ratio <= {TARGET} where no program waits for "
+        "another (not the ticket lock, whose waiters poll after every hand-off): "
+        f"{'met' if met else 'NOT met'}.",
+        "",
+        "| case | interleaved | one at a time | ratio |",
+        "|---|---|---|---|",
+    ]
+    lines += [
+        f"| {r['case']} | {r['interleaved_s'] * 1e3:.1f} ms | {r['one_at_a_time_s'] * 1e3:.1f} ms "
+        f"| {r['ratio']:.2f} |"
+        for r in rows
+    ]
     (out / "interleave_overhead.md").write_text("\n".join(lines) + "\n")
 
 

@@ -20,6 +20,7 @@ the worker (`protocol.Arena`) and is judged there (`compare.fast_match`):
     python3 benchmarks/judge_transfer.py --passes --gib 2.6
 Writes benchmarks/reports/judge_transfer.md and .json (or judge_passes.* with --passes).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,7 +53,7 @@ def _before(out: torch.Tensor, ref: torch.Tensor, tol: C.Tolerance) -> bool:
     ok = torch.empty(min(n, size), dtype=torch.bool)
     diff_sq = ref_sq = diff_ref = 0.0
     for start in range(0, n, size):
-        oc, rc = o[start:start + size], r[start:start + size]
+        oc, rc = o[start : start + size], r[start : start + size]
         k = oc.numel()
         d = torch.sub(oc, rc, out=diff[:k])
         mag = torch.abs(d, out=magnitude[:k])
@@ -61,17 +62,22 @@ def _before(out: torch.Tensor, ref: torch.Tensor, tol: C.Tolerance) -> bool:
             return False
         nd, nr = float(torch.linalg.vector_norm(mag)), float(torch.linalg.vector_norm(rc))
         diff_ref += float(torch.dot(d, rc))
-        diff_sq += nd ** 2
-        ref_sq += nr ** 2
-    norm = ref_sq ** 0.5
-    return diff_sq ** 0.5 <= tol.norm_rtol * norm and C.residual(diff_sq, diff_ref, ref_sq) <= tol.residual * norm
+        diff_sq += nd**2
+        ref_sq += nr**2
+    norm = ref_sq**0.5
+    return (
+        diff_sq**0.5 <= tol.norm_rtol * norm
+        and C.residual(diff_sq, diff_ref, ref_sq) <= tol.residual * norm
+    )
 
 
 def passes(gib: float, out_dir: Path) -> None:
     n = int(gib * (1 << 30)) // 4
     g = torch.Generator().manual_seed(0)
     ref = torch.randn(n, generator=g)
-    out = ref + 3e-4 * ref.abs() * torch.randn(n, generator=g)  # past strict, within TF32's contract
+    out = ref + 3e-4 * ref.abs() * torch.randn(
+        n, generator=g
+    )  # past strict, within TF32's contract
     strict = C.Tolerance(atol=1e-4, rtol=1e-4, norm_rtol=1e-3, residual_rtol=1.5e-4)
     contract = C.tf32_tolerance(strict, (4e-3, 1e-3, 1e-3))
     rows: dict[str, float] = {}
@@ -87,18 +93,38 @@ def passes(gib: float, out_dir: Path) -> None:
         assert after == before == (False, True), (after, before)
     C._SLICE = default
     best = min(v for k, v in rows.items() if k.startswith("after"))
-    report = {"gib": gib, "threads": torch.get_num_threads(), "cpu": os.cpu_count(),
-              "default_slice": default, "seconds": {k: round(v, 3) for k, v in rows.items()},
-              "speedup_default": round(rows["before_two_passes_4M_s"] / rows[f"after_one_pass_{default >> 10}K_s"], 2),
-              "speedup_best": round(rows["before_two_passes_4M_s"] / best, 2)}
+    report = {
+        "gib": gib,
+        "threads": torch.get_num_threads(),
+        "cpu": os.cpu_count(),
+        "default_slice": default,
+        "seconds": {k: round(v, 3) for k, v in rows.items()},
+        "speedup_default": round(
+            rows["before_two_passes_4M_s"] / rows[f"after_one_pass_{default >> 10}K_s"], 2
+        ),
+        "speedup_best": round(rows["before_two_passes_4M_s"] / best, 2),
+    }
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "judge_passes.json").write_text(json.dumps(report, indent=1) + "\n")
-    lines = [f"# Judging a {gib:g} GiB float32 output under the strict tolerance and TF32's contract", "",
-             f"{torch.get_num_threads()} torch threads on {os.cpu_count()} CPUs; the same answer (strict no, "
-             "contract yes) every way.", "", "| way | seconds |", "|---|---:|"] + \
-        [f"| {k} | {v:.3f} |" for k, v in report["seconds"].items()] + \
-        ["", f"One pass at the default slice ({default >> 10}K elements): {report['speedup_default']}x "
-         f"the two passes before; at the best slice {report['speedup_best']}x."]
+    lines = (
+        [
+            f"# Judging a {gib:g} GiB float32 output "
+            "under the strict tolerance and TF32's contract",
+            "",
+            f"{torch.get_num_threads()} torch threads on {os.cpu_count()} CPUs; the same answer "
+            "(strict no, contract yes) every way.",
+            "",
+            "| way | seconds |",
+            "|---|---:|",
+        ]
+        + [f"| {k} | {v:.3f} |" for k, v in report["seconds"].items()]
+        + [
+            "",
+            f"One pass at the default slice ({default >> 10}K elements): "
+            f"{report['speedup_default']}x the two passes before; at the best slice "
+            f"{report['speedup_best']}x.",
+        ]
+    )
     (out_dir / "judge_passes.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
 
@@ -132,7 +158,7 @@ def main() -> None:
             host = torch.frombuffer(arena.copy_out(0, n * 4), dtype=torch.float32)
             rows[f"copy_out_{kind}_s"] = time.perf_counter() - t0
             torch.set_num_threads(1)
-            assert torch.equal(host[:1 << 20], dev[:1 << 20].cpu()), "arena bytes differ"
+            assert torch.equal(host[: 1 << 20], dev[: 1 << 20].cpu()), "arena bytes differ"
         finally:
             child_side.close()
             arena.close()
@@ -145,22 +171,42 @@ def main() -> None:
     on_host = C.fast_match(out, ref, tol)
     rows["judge_host_s"] = time.perf_counter() - t0
     with C.on_device("cuda"):
-        C.fast_match(out[:1 << 20], ref[:1 << 20], tol)  # the context and buffers: once per worker
+        C.fast_match(
+            out[: 1 << 20], ref[: 1 << 20], tol
+        )  # the context and buffers: once per worker
         t0 = time.perf_counter()
         on_device = C.fast_match(out, ref, tol)
         rows["judge_device_s"] = time.perf_counter() - t0
     assert on_host and on_device, (on_host, on_device)
-    report = {"gib": args.gib, "device": torch.cuda.get_device_name(), "worker_threads": threads,
-              "seconds": {k: round(v, 3) for k, v in rows.items()},
-              "arena_speedup_again": round(rows["arena_staged_again_s"] / rows["arena_page_locked_again_s"], 2),
-              "judge_speedup": round(rows["judge_host_s"] / rows["judge_device_s"], 2)}
+    report = {
+        "gib": args.gib,
+        "device": torch.cuda.get_device_name(),
+        "worker_threads": threads,
+        "seconds": {k: round(v, 3) for k, v in rows.items()},
+        "arena_speedup_again": round(
+            rows["arena_staged_again_s"] / rows["arena_page_locked_again_s"], 2
+        ),
+        "judge_speedup": round(rows["judge_host_s"] / rows["judge_device_s"], 2),
+    }
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "judge_transfer.json").write_text(json.dumps(report, indent=1) + "\n")
-    lines = [f"# One {args.gib:g} GiB float32 output: moved to the worker and judged", "",
-             f"{report['device']}; worker threads {threads}; a child's copy runs on 1 thread.", "",
-             "| step | seconds |", "|---|---:|"] + [f"| {k} | {v:.3f} |" for k, v in report["seconds"].items()] + [
-             "", f"Arena write, pages reused: page-locked is {report['arena_speedup_again']}x the staged path.",
-             f"fast_match: the device is {report['judge_speedup']}x the host's CPU (same answer)."]
+    lines = (
+        [
+            f"# One {args.gib:g} GiB float32 output: moved to the worker and judged",
+            "",
+            f"{report['device']}; worker threads {threads}; a child's copy runs on 1 thread.",
+            "",
+            "| step | seconds |",
+            "|---|---:|",
+        ]
+        + [f"| {k} | {v:.3f} |" for k, v in report["seconds"].items()]
+        + [
+            "",
+            f"Arena write, pages reused: page-locked is {report['arena_speedup_again']}x the "
+            "staged path.",
+            f"fast_match: the device is {report['judge_speedup']}x the host's CPU (same answer).",
+        ]
+    )
     (args.out / "judge_transfer.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
 

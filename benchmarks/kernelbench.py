@@ -34,6 +34,7 @@ into --results and writes one report. Writes benchmarks/reports/kernelbench_<dev
 Targets (issue 12): every problem a verdict that is not a harness failure, p50 <= 10 s,
 p95 <= 60 s per evaluation.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,7 +43,6 @@ import json
 import os
 import platform
 import re
-import statistics
 import subprocess
 import sys
 import threading
@@ -59,14 +59,12 @@ import yaml  # noqa: E402
 
 from common.config import RunConfig, load  # noqa: E402
 from common.messages import EvalSettings  # noqa: E402
+from benchmarks.kernelbench_report import write_report  # noqa: E402
 from common.problemset import Problem, load_problems  # noqa: E402
 
-TARGET_P50_S, TARGET_P95_S = 10.0, 60.0
-TARGET_HONEST_OK = 0.95
-FUSION_COVERAGE = 0.9  # below: a library does part of the forward's device work
 HARNESS = {"crashed", "timeout"}
 
-_EPILOGUE = '''
+_EPILOGUE = """
 
 @triton.jit
 def _kb_copy_kernel(src, dst, n, BLOCK: tl.constexpr):
@@ -90,15 +88,18 @@ class ModelNew(_KBReference):
         if isinstance(out, (tuple, list)):
             return tuple(_kb_copy(o) for o in out)
         return _kb_copy(out)
-'''
+"""
 
 
 def make_candidate(source: str) -> str:
     """The problem's program with Model renamed `_KBReference`, its input functions left
     out, and a ModelNew that copies the reference's outputs through a Triton kernel."""
     tree = ast.parse(source)
-    tree.body = [n for n in tree.body if not (isinstance(n, ast.FunctionDef)
-                                             and n.name in ("get_inputs", "get_init_inputs"))]
+    tree.body = [
+        n
+        for n in tree.body
+        if not (isinstance(n, ast.FunctionDef) and n.name in ("get_inputs", "get_init_inputs"))
+    ]
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and node.name == "Model":
             node.name = "_KBReference"
@@ -115,9 +116,19 @@ class DeviceMemory:
         self.samples: list[tuple[float, int]] = []
         try:
             self.proc = subprocess.Popen(
-                ["nvidia-smi", "--query-gpu=memory.used,memory.total", "--format=csv,noheader,nounits",
-                 "-lms", "250", "-i", os.environ.get("CUDA_VISIBLE_DEVICES", "0").split(",")[0]],
-                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                [
+                    "nvidia-smi",
+                    "--query-gpu=memory.used,memory.total",
+                    "--format=csv,noheader,nounits",
+                    "-lms",
+                    "250",
+                    "-i",
+                    os.environ.get("CUDA_VISIBLE_DEVICES", "0").split(",")[0],
+                ],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+            )
         except FileNotFoundError:
             self.proc = None
             return
@@ -171,36 +182,57 @@ def load_solutions(directory: Path, problems: list[Problem]) -> list[tuple[str, 
     return found
 
 
-def evaluate_one(ev, problem: Problem, settings: EvalSettings, mem: DeviceMemory | None,
-                 source: str | None = None, solution: str | None = None) -> dict:
+def evaluate_one(
+    ev,
+    problem: Problem,
+    settings: EvalSettings,
+    mem: DeviceMemory | None,
+    source: str | None = None,
+    solution: str | None = None,
+) -> dict:
     t0 = time.monotonic()
     try:
-        v = ev.evaluate(problem, make_candidate(problem.source) if source is None else source, settings)
+        v = ev.evaluate(
+            problem, make_candidate(problem.source) if source is None else source, settings
+        )
         status, details, feedback, source = v.status, v.details, v.feedback, v.error_source
         speedup, coverage, phases, reward = v.speedup, v.coverage, v.phase_seconds, v.reward
     except Exception as exc:  # the evaluator itself raised: a harness failure
         status, details, source = "crashed", {}, "evaluator"
-        feedback = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()[-2000:]}"  # where the harness failed
+        # where the harness failed
+        feedback = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()[-2000:]}"
         speedup = coverage = reward = None
         phases = {}
     t1 = time.monotonic()
-    return {"problem": problem.name, "solution": solution, "status": status, "class": classify(status, source),
-            "wall_s": round(t1 - t0, 3), "speedup": speedup, "coverage": coverage, "reward": reward,
-            "phases": {k: round(x, 3) for k, x in (phases or {}).items()},
-            "host_peak_rss_bytes": details.get("host_peak_rss_bytes"),
-            "child_seconds": details.get("child_seconds"),
-            # where the time went inside the children (their own clocks) and in the worker's comparisons
-            "child_stages": details.get("child_stages"), "reference_stages": details.get("reference_stages"),
-            "worker_seconds": details.get("worker_seconds"),
-            # what the timed runs were held to: the profiled forwards' own and whole device time
-            "timed_s": (details.get("timing") or {}).get("candidate", {}).get("median_s"),
-            "profiled_device_s": (details.get("timing") or {}).get("profiled_device_s"),
-            "device_peak_used_bytes": mem.peak(t0, t1) if mem else None,
-            "precision": details.get("precision"), "reference_cached": details.get("reference_cached"),
-            # a job that ran out of device memory under its share and ran again with the whole budget
-            "device_retry": details.get("device_retry"), "overflow_trials": [
-                t.get("inputs") for t in details.get("trials") or [] if t.get("overflow")],
-            "feedback": feedback[:3000] if status != "ok" else ""}
+    return {
+        "problem": problem.name,
+        "solution": solution,
+        "status": status,
+        "class": classify(status, source),
+        "wall_s": round(t1 - t0, 3),
+        "speedup": speedup,
+        "coverage": coverage,
+        "reward": reward,
+        "phases": {k: round(x, 3) for k, x in (phases or {}).items()},
+        "host_peak_rss_bytes": details.get("host_peak_rss_bytes"),
+        "child_seconds": details.get("child_seconds"),
+        # where the time went inside the children (their own clocks) and in the worker's comparisons
+        "child_stages": details.get("child_stages"),
+        "reference_stages": details.get("reference_stages"),
+        "worker_seconds": details.get("worker_seconds"),
+        # what the timed runs were held to: the profiled forwards' own and whole device time
+        "timed_s": (details.get("timing") or {}).get("candidate", {}).get("median_s"),
+        "profiled_device_s": (details.get("timing") or {}).get("profiled_device_s"),
+        "device_peak_used_bytes": mem.peak(t0, t1) if mem else None,
+        "precision": details.get("precision"),
+        "reference_cached": details.get("reference_cached"),
+        # a job that ran out of device memory under its share and ran again with the whole budget
+        "device_retry": details.get("device_retry"),
+        "overflow_trials": [
+            t.get("inputs") for t in details.get("trials") or [] if t.get("overflow")
+        ],
+        "feedback": feedback[:3000] if status != "ok" else "",
+    }
 
 
 class StackSampler:
@@ -221,7 +253,9 @@ class StackSampler:
         while frame is not None and len(ours) < self.depth:
             name = frame.f_code.co_filename
             if name.startswith(str(ROOT)) and "/benchmarks/" not in name:
-                ours.append(f"{Path(name).relative_to(ROOT)}:{frame.f_code.co_name}:{frame.f_lineno}")
+                ours.append(
+                    f"{Path(name).relative_to(ROOT)}:{frame.f_code.co_name}:{frame.f_lineno}"
+                )
             frame = frame.f_back
         return " < ".join([leaf, *ours]) if ours else None
 
@@ -245,103 +279,19 @@ class StackSampler:
         top = sorted(list(self.counts.items()), key=lambda kv: -kv[1])[:80]
         lines = [f"{n * self.interval_s:9.2f}s  {sig}" for sig, n in top]
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.write_text(f"{self.samples} samples every {self.interval_s}s (thread-seconds)\n" + "\n".join(lines) + "\n")
+        self.path.write_text(
+            f"{self.samples} samples every {self.interval_s}s (thread-seconds)\n"
+            + "\n".join(lines)
+            + "\n"
+        )
 
 
-def _pct(values: list[float], q: float) -> float | None:
-    if not values:
-        return None
-    values = sorted(values)
-    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
-
-
-def summarize(rows: list[dict], wall_s: float | None) -> dict:
-    walls = [r["wall_s"] for r in rows]
-    classes = {c: sum(r["class"] == c for r in rows) for c in ("ok", "false_rejection", "harness_failure")}
-    statuses: dict[str, int] = {}
-    for r in rows:
-        statuses[r["status"]] = statuses.get(r["status"], 0) + 1
-    phase_names = sorted({k for r in rows for k in r["phases"]})
-    phases = {k: round(statistics.median([r["phases"].get(k, 0.0) for r in rows]), 3) for k in phase_names}
-    return {"evaluations": len(rows), "classes": classes, "statuses": statuses,
-            "p50_s": _pct(walls, 0.5), "p95_s": _pct(walls, 0.95), "max_s": max(walls, default=None),
-            "median_phase_s": phases, "wall_s": wall_s,
-            "evals_per_gpu_hour": round(len(rows) / wall_s * 3600, 1) if wall_s else None}
-
-
-def honest_summary(rows: list[dict]) -> dict:
-    """What the honest-solutions run is judged by: the share ok, and the reward of solutions
-    whose forward leaves part of its device work to a library (by the trusted profile's
-    coverage) against pure-Triton ones."""
-    ok = [r for r in rows if r["status"] == "ok"]
-    fused = [r["reward"] for r in ok if r.get("coverage") is not None and r["coverage"] < FUSION_COVERAGE]
-    pure = [r["reward"] for r in ok if r.get("coverage") is not None and r["coverage"] >= FUSION_COVERAGE]
-    med = lambda xs: round(statistics.median(xs), 4) if xs else None  # noqa: E731
-    return {"ok_share": round(len(ok) / len(rows), 4) if rows else None,
-            "library_fusions": {"n": len(fused), "median_reward": med(fused)},
-            "pure_triton": {"n": len(pure), "median_reward": med(pure)}}
-
-
-def write_report(out: Path, device: str, meta: dict, rows: list[dict], wall_s: float | None) -> str:
-    honest = bool(meta.get("solutions"))
-    levels = sorted({r["problem"].partition("/")[0] for r in rows})
-    summary = {"all": summarize(rows, wall_s),
-               **{lv: summarize([r for r in rows if r["problem"].startswith(lv + "/")], None) for lv in levels}}
-    s = summary["all"]
-    met = lambda ok: "met" if ok else "NOT met"  # noqa: E731
-    what = f"honest solutions from {meta['solutions']}" if honest else "a generated candidate per problem"
-    lines = ["# KernelBench at real sizes through the evaluator", "",
-             f"{device} ({meta['device_name']}), {what}, {meta['concurrency']} evaluations at once, "
-             f"policy {meta['policy']}, {meta['date']}; {meta['problems']} selected, "
-             f"{len(rows)} with a result.", ""]
-    if device == "cpu":
-        lines.append("**CPU-interpreter numbers** (Triton's interpreter on CPU tensors).\n")
-    if meta.get("note"):
-        lines += [meta["note"], ""]
-    lines += ["| set | evals | ok | false rejections | harness failures | p50 s | p95 s | max s |",
-              "|---|---:|---:|---:|---:|---:|---:|---:|"]
-    for name, d in summary.items():
-        c = d["classes"]
-        lines.append(f"| {name} | {d['evaluations']} | {c['ok']} | {c['false_rejection']} | "
-                     f"{c['harness_failure']} | {d['p50_s']} | {d['p95_s']} | {d['max_s']} |")
-    lines += ["", f"Statuses: {json.dumps(s['statuses'])}. Median seconds per phase: "
-              f"{json.dumps(s['median_phase_s'])}."]
-    if wall_s:
-        unit = "host" if device == "cpu" else "GPU"
-        shards = f" over GPUs {meta['gpus']}, one process each" if meta.get("gpus") else ""
-        lines.append(f"Throughput on this mix: {s['evals_per_gpu_hour']} evaluations per {unit}-hour "
-                     f"({len(rows)} in {wall_s:.0f} {unit}-seconds{shards}).")
-    lines += ["", f"Targets: no harness failures: {met(s['classes']['harness_failure'] == 0)}; "
-              f"p50 <= {TARGET_P50_S:g} s: {met(s['p50_s'] is not None and s['p50_s'] <= TARGET_P50_S)}; "
-              f"p95 <= {TARGET_P95_S:g} s: {met(s['p95_s'] is not None and s['p95_s'] <= TARGET_P95_S)}."]
-    if honest:
-        h = summary["honest"] = honest_summary(rows)
-        fused, pure = h["library_fusions"], h["pure_triton"]
-        share = "none yet" if h["ok_share"] is None else f"{h['ok_share']:.1%}"
-        lines += [f"Honest solutions ok: {share} (target >= {TARGET_HONEST_OK:.0%}: "
-                  f"{met(h['ok_share'] is not None and h['ok_share'] >= TARGET_HONEST_OK)}). Median reward of the ok ones: library + Triton "
-                  f"(coverage < {FUSION_COVERAGE:g}) {fused['median_reward']} over {fused['n']}, pure Triton "
-                  f"{pure['median_reward']} over {pure['n']}."]
-    lines += ["", "| problem | solution | status | wall s | coverage | reward | host peak GiB | device peak GiB "
-              "| why not ok |", "|---|---|---|---:|---:|---:|---:|---:|---|"]
-    gib = lambda b: f"{b / (1 << 30):.1f}" if b else ""  # noqa: E731
-    num = lambda x: "" if x is None else f"{x:.3f}"  # noqa: E731
-    for r in sorted(rows, key=lambda r: (r["class"] == "ok", r["problem"])):
-        why = r["feedback"].replace("\n", " ").replace("|", "/")[:160]
-        lines.append(f"| {r['problem']} | {r.get('solution') or ''} | {r['status']} | {r['wall_s']} | "
-                     f"{num(r.get('coverage'))} | {num(r.get('reward'))} | {gib(r['host_peak_rss_bytes'])} | "
-                     f"{gib(r['device_peak_used_bytes'])} | {why} |")
-    text = "\n".join(lines) + "\n"
-    name = f"kernelbench_honest_{device}" if honest else f"kernelbench_{device}"
-    out.mkdir(parents=True, exist_ok=True)
-    (out / f"{name}.md").write_text(text)
-    (out / f"{name}.json").write_text(
-        json.dumps({"meta": meta, "summary": summary, "rows": rows}, indent=2, default=str) + "\n")
-    return text
-
-
-def evaluator_config(device: str, concurrency: int, overrides: list[str], timeout_s: float | None = None):
-    tree: dict = {"evaluator": {"device": device, "children": concurrency, "metrics": {"enabled": False}}}
+def evaluator_config(
+    device: str, concurrency: int, overrides: list[str], timeout_s: float | None = None
+):
+    tree: dict = {
+        "evaluator": {"device": device, "children": concurrency, "metrics": {"enabled": False}}
+    }
     if timeout_s is not None:  # the worker's own limit caps a request's: --timeout-s sets both
         tree["evaluator"]["timeout_s"] = timeout_s
     for item in overrides:
@@ -352,6 +302,7 @@ def evaluator_config(device: str, concurrency: int, overrides: list[str], timeou
             node = node.setdefault(part, {})
         node[leaf] = yaml.safe_load(value)
     import tempfile
+
     with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as f:
         yaml.safe_dump(tree, f)
     try:
@@ -390,9 +341,20 @@ def run_shards(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     for i, (gpu, part) in enumerate(zip(gpus, parts)):
         if results.exists() and not part.exists():  # rows already merged count as done there
             part.write_text(results.read_text())
-        procs.append(subprocess.Popen(
-            [sys.executable, __file__, *argv, "--shard", f"{i}/{len(gpus)}", "--results", str(part)],
-            env={**os.environ, "CUDA_VISIBLE_DEVICES": gpu}))
+        procs.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    __file__,
+                    *argv,
+                    "--shard",
+                    f"{i}/{len(gpus)}",
+                    "--results",
+                    str(part),
+                ],
+                env={**os.environ, "CUDA_VISIBLE_DEVICES": gpu},
+            )
+        )
     codes = [p.wait() for p in procs]
     wall = time.monotonic() - t0
     rows: dict[str, str] = {}
@@ -402,69 +364,121 @@ def run_shards(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                 if line.strip():
                     rows.setdefault(_key(json.loads(line)), line)
     results.write_text("".join(line + "\n" for line in rows.values()))
-    print(f"{len(rows)} rows from {len(gpus)} shards (exit codes {codes}) in {wall:.0f} s", flush=True)
-    final = subprocess.run([sys.executable, __file__, *argv, "--results", str(results), "--budget-s", "0"],
-                           env={**os.environ, "CUDA_VISIBLE_DEVICES": gpus[0],
-                                "KB_GPU_SECONDS": "" if resumed else f"{wall * len(gpus):.3f}",
-                                "KB_GPUS": ",".join(gpus)})
+    print(
+        f"{len(rows)} rows from {len(gpus)} shards (exit codes {codes}) in {wall:.0f} s", flush=True
+    )
+    final = subprocess.run(
+        [sys.executable, __file__, *argv, "--results", str(results), "--budget-s", "0"],
+        env={
+            **os.environ,
+            "CUDA_VISIBLE_DEVICES": gpus[0],
+            "KB_GPU_SECONDS": "" if resumed else f"{wall * len(gpus):.3f}",
+            "KB_GPUS": ",".join(gpus),
+        },
+    )
     return max([final.returncode, *codes])
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--kernelbench", required=True, help="a KernelBench checkout (or its KernelBench/ folder)")
+    ap.add_argument(
+        "--kernelbench", required=True, help="a KernelBench checkout (or its KernelBench/ folder)"
+    )
     ap.add_argument("--levels", default="level1,level2")
-    ap.add_argument("--only", default="", help="comma-separated problem names (e.g. level1/19_ReLU)")
+    ap.add_argument(
+        "--only", default="", help="comma-separated problem names (e.g. level1/19_ReLU)"
+    )
     ap.add_argument("--device", choices=["cuda", "cpu"], default="cuda")
-    ap.add_argument("--concurrency", type=int, default=4, help="evaluations at once (the worker's children)")
+    ap.add_argument(
+        "--concurrency", type=int, default=4, help="evaluations at once (the worker's children)"
+    )
     ap.add_argument("--timeout-s", type=float, default=120.0)
-    ap.add_argument("--results", type=Path, default=None, help="JSON lines, appended; default in --out")
-    ap.add_argument("--shuffle", type=int, default=None, metavar="SEED",
-                    help="run the problems in a seeded random order (a run cut short samples every level)")
-    ap.add_argument("--shard", default=None, metavar="K/N",
-                    help="run every Nth of the (shuffled) problems still to do, from the Kth: one "
-                         "process per GPU, each with CUDA_VISIBLE_DEVICES and its own --results")
-    ap.add_argument("--gpus", default=None, metavar="LIST",
-                    help="comma-separated GPU indices: one shard process per GPU (its own "
-                         "CUDA_VISIBLE_DEVICES and results file), merged into --results and one report")
-    ap.add_argument("--budget-s", type=float, default=None, help="submit nothing new after this many seconds")
-    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="evaluator config override")
-    ap.add_argument("--solutions", type=Path, default=None,
-                    help="a folder of solution files, each naming its KernelBench problem near its top")
+    ap.add_argument(
+        "--results", type=Path, default=None, help="JSON lines, appended; default in --out"
+    )
+    ap.add_argument(
+        "--shuffle",
+        type=int,
+        default=None,
+        metavar="SEED",
+        help="run the problems in a seeded random order (a run cut short samples every level)",
+    )
+    ap.add_argument(
+        "--shard",
+        default=None,
+        metavar="K/N",
+        help="run every Nth of the (shuffled) problems still to do, from the Kth: one "
+        "process per GPU, each with CUDA_VISIBLE_DEVICES and its own --results",
+    )
+    ap.add_argument(
+        "--gpus",
+        default=None,
+        metavar="LIST",
+        help="comma-separated GPU indices: one shard process per GPU (its own "
+        "CUDA_VISIBLE_DEVICES and results file), merged into --results and one report",
+    )
+    ap.add_argument(
+        "--budget-s", type=float, default=None, help="submit nothing new after this many seconds"
+    )
+    ap.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE", help="evaluator config override"
+    )
+    ap.add_argument(
+        "--solutions",
+        type=Path,
+        default=None,
+        help="a folder of solution files, each naming its KernelBench problem near its top",
+    )
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "reports")
-    ap.add_argument("--profile", action="store_true",
-                    help="sample the worker's thread stacks; writes <out>/kernelbench_profile.txt")
+    ap.add_argument(
+        "--profile",
+        action="store_true",
+        help="sample the worker's thread stacks; writes <out>/kernelbench_profile.txt",
+    )
     args = ap.parse_args()
     if args.gpus:
         return run_shards(ap, args)
     import torch
+
     if args.device == "cuda" and not torch.cuda.is_available():
         print("no CUDA device here; use --device cpu", file=sys.stderr)
         return 2
     problems = load_problems(f"{args.kernelbench}:{args.only or args.levels}")
     # (row key, problem, candidate source or None for the generated one)
-    jobs = [(name, p, src) for name, p, src in load_solutions(args.solutions, problems)] if args.solutions \
+    jobs = (
+        [(name, p, src) for name, p, src in load_solutions(args.solutions, problems)]
+        if args.solutions
         else [(p.name, p, None) for p in problems]
+    )
     results = _results_path(args)
     results.parent.mkdir(parents=True, exist_ok=True)
-    done = {_key(json.loads(line)) for line in results.read_text().splitlines() if line.strip()} \
-        if results.exists() else set()
+    done = (
+        {_key(json.loads(line)) for line in results.read_text().splitlines() if line.strip()}
+        if results.exists()
+        else set()
+    )
     order = list(jobs)
     if args.shuffle is not None:
         import random
+
         random.Random(args.shuffle).shuffle(order)
     if args.shard:  # of the whole selection, so shards with their own results stay disjoint
         k, _, n = args.shard.partition("/")
         if not (k.isdigit() and n.isdigit() and int(k) < int(n)):
             ap.error(f"--shard {args.shard!r}: K/N with 0 <= K < N")
-        order = order[int(k)::int(n)]
+        order = order[int(k) :: int(n)]
     todo = [j for j in order if j[0] not in done]
     cfg = evaluator_config(args.device, args.concurrency, args.set, args.timeout_s)
     settings = EvalSettings(device=args.device, timeout_s=args.timeout_s)
-    print(f"{len(jobs)} evaluations, {len(done)} already in {results}, {len(todo)} to run"
-          + (f" (shard {args.shard})" if args.shard else "") + "; "
-          f"{args.concurrency} at once on {args.device}", flush=True)
+    print(
+        f"{len(jobs)} evaluations, {len(done)} already in {results}, {len(todo)} to run"
+        + (f" (shard {args.shard})" if args.shard else "")
+        + "; "
+        f"{args.concurrency} at once on {args.device}",
+        flush=True,
+    )
     from evaluator.pipeline import Evaluator
+
     mem = DeviceMemory() if args.device == "cuda" else None
     t_start = time.monotonic()
     lock = threading.Lock()
@@ -495,12 +509,19 @@ def main() -> int:
     rows = [json.loads(line) for line in results.read_text().splitlines() if line.strip()]
     wanted = {key for key, _, _ in jobs}
     rows = [r for r in rows if _key(r) in wanted]
-    meta = {"device_name": torch.cuda.get_device_name(0) if args.device == "cuda" else platform.processor() or "cpu",
-            "concurrency": args.concurrency, "policy": cfg.policy.name, "problems": len(jobs),
-            "solutions": str(args.solutions) if args.solutions else None,
-            "overrides": args.set, "host_cpus": os.cpu_count(),
-            "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            "kernelbench": str(args.kernelbench)}
+    meta = {
+        "device_name": torch.cuda.get_device_name(0)
+        if args.device == "cuda"
+        else platform.processor() or "cpu",
+        "concurrency": args.concurrency,
+        "policy": cfg.policy.name,
+        "problems": len(jobs),
+        "solutions": str(args.solutions) if args.solutions else None,
+        "overrides": args.set,
+        "host_cpus": os.cpu_count(),
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "kernelbench": str(args.kernelbench),
+    }
     # throughput only when this invocation ran the whole selection
     whole = len(todo) == len(jobs) and not args.shard
     if os.environ.get("KB_GPUS"):  # the report of a --gpus run: its rate is per GPU-second

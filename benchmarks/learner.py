@@ -31,11 +31,11 @@ vocab 32000: 1.03B parameters) trained in bf16 with ZeRO-2. Writes learner.md an
 learner.json into --out (benchmarks/reports/) after each part, so a part that fails
 leaves the earlier ones reported.
 """
+
 from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing as mp
 import os
 import platform
 import random
@@ -47,36 +47,73 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.learner_publish import bench_publish  # noqa: E402  (part (b))
 
 SIZES = {
-    "1b": dict(hidden_size=2048, intermediate_size=5632, num_hidden_layers=20,
-               num_attention_heads=16, num_key_value_heads=4, head_dim=128, vocab_size=32000),
-    "300m": dict(hidden_size=1024, intermediate_size=4096, num_hidden_layers=16,
-                 num_attention_heads=8, num_key_value_heads=2, head_dim=128, vocab_size=32000),
-    "tiny": dict(hidden_size=64, intermediate_size=256, num_hidden_layers=2,
-                 num_attention_heads=2, num_key_value_heads=2, head_dim=32, vocab_size=512),
+    "1b": dict(
+        hidden_size=2048,
+        intermediate_size=5632,
+        num_hidden_layers=20,
+        num_attention_heads=16,
+        num_key_value_heads=4,
+        head_dim=128,
+        vocab_size=32000,
+    ),
+    "300m": dict(
+        hidden_size=1024,
+        intermediate_size=4096,
+        num_hidden_layers=16,
+        num_attention_heads=8,
+        num_key_value_heads=2,
+        head_dim=128,
+        vocab_size=32000,
+    ),
+    "tiny": dict(
+        hidden_size=64,
+        intermediate_size=256,
+        num_hidden_layers=2,
+        num_attention_heads=2,
+        num_key_value_heads=2,
+        head_dim=32,
+        vocab_size=512,
+    ),
 }
 # groups x samples x 2 turns; token ranges of the first prompt and of each response.
 BATCHES = {
-    "1b": dict(groups=8, samples=4, prompt=(512, 1536), response=(256, 1536), feedback=128,
-               micro_batch_tokens=16384),
-    "300m": dict(groups=4, samples=2, prompt=(256, 512), response=(128, 512), feedback=64,
-                 micro_batch_tokens=4096),
-    "tiny": dict(groups=2, samples=2, prompt=(16, 48), response=(8, 32), feedback=4,
-                 micro_batch_tokens=256),
+    "1b": dict(
+        groups=8,
+        samples=4,
+        prompt=(512, 1536),
+        response=(256, 1536),
+        feedback=128,
+        micro_batch_tokens=16384,
+    ),
+    "300m": dict(
+        groups=4,
+        samples=2,
+        prompt=(256, 512),
+        response=(128, 512),
+        feedback=64,
+        micro_batch_tokens=4096,
+    ),
+    "tiny": dict(
+        groups=2, samples=2, prompt=(16, 48), response=(8, 32), feedback=4, micro_batch_tokens=256
+    ),
 }
 REPORT = {"parts": {}}
 
 
 # ------------------------------------------------------------------------------ set-up
 
+
 def build_model(path: Path, size: str, device: str) -> int:
     """A random Qwen2 saved to path; returns its parameter count."""
     import torch
     from transformers import Qwen2Config, Qwen2ForCausalLM
 
-    cfg = Qwen2Config(**SIZES[size], max_position_embeddings=32768, tie_word_embeddings=False,
-                      use_cache=False)
+    cfg = Qwen2Config(
+        **SIZES[size], max_position_embeddings=32768, tie_word_embeddings=False, use_cache=False
+    )
     torch.manual_seed(0)
     with torch.device(device):
         model = Qwen2ForCausalLM(cfg).to(torch.bfloat16 if device == "cuda" else torch.float32)
@@ -108,32 +145,55 @@ def make_groups(batch: dict, vocab: int, seed: int = 0):
     rng = random.Random(seed)
 
     def ids(n: int) -> torch.Tensor:
-        return torch.randint(0, vocab, (n,), dtype=torch.int32,
-                             generator=torch.Generator().manual_seed(rng.randrange(1 << 30)))
+        return torch.randint(
+            0,
+            vocab,
+            (n,),
+            dtype=torch.int32,
+            generator=torch.Generator().manual_seed(rng.randrange(1 << 30)),
+        )
 
     def turn(prompt: torch.Tensor, n: int) -> Turn:
-        return Turn(prompt_ids=prompt, response_ids=ids(n), logprobs=torch.full((n,), -6.0),
-                    versions=torch.zeros(n, dtype=torch.int32),
-                    verdict=Verdict("ok", correct=True, speedup=1.0, reward=rng.random(),
-                                    coverage=1.0))
+        return Turn(
+            prompt_ids=prompt,
+            response_ids=ids(n),
+            logprobs=torch.full((n,), -6.0),
+            versions=torch.zeros(n, dtype=torch.int32),
+            verdict=Verdict("ok", correct=True, speedup=1.0, reward=rng.random(), coverage=1.0),
+        )
+
     groups = []
     for g in range(batch["groups"]):
         trajs = []
         for _ in range(batch["samples"]):
             first = turn(ids(rng.randint(*batch["prompt"])), rng.randint(*batch["response"]))
             context = torch.cat([first.prompt_ids, first.response_ids, ids(batch["feedback"])])
-            trajs.append(Trajectory(sample_index=len(trajs), turns=[
-                first, turn(context, rng.randint(*batch["response"]))]))
-        groups.append(TrajectoryGroup(request_id=f"r{g}", group_id=f"g{g}", lease_id=f"l{g}",
-                                      prompt_id=f"p{g}", problem_name="bench", actor_id="bench",
-                                      trajectories=trajs))
+            trajs.append(
+                Trajectory(
+                    sample_index=len(trajs),
+                    turns=[first, turn(context, rng.randint(*batch["response"]))],
+                )
+            )
+        groups.append(
+            TrajectoryGroup(
+                request_id=f"r{g}",
+                group_id=f"g{g}",
+                lease_id=f"l{g}",
+                prompt_id=f"p{g}",
+                problem_name="bench",
+                actor_id="bench",
+                trajectories=trajs,
+            )
+        )
     return groups
 
 
 # ------------------------------------------------------------------------------ (a)
 
+
 def _sync(device: str) -> None:
     import torch
+
     if device == "cuda":
         torch.cuda.synchronize()
 
@@ -148,8 +208,13 @@ def bare_step(trainer, mbs, grad: bool = True) -> None:
         labels[mb.rows, mb.cols + 1] = mb.targets
         mask = None if mb.attention_mask is None else mb.attention_mask.to(dev)
         with torch.set_grad_enabled(grad):
-            out = engine(input_ids=mb.input_ids.to(dev), position_ids=mb.position_ids.to(dev),
-                         attention_mask=mask, labels=labels.to(dev), use_cache=False)
+            out = engine(
+                input_ids=mb.input_ids.to(dev),
+                position_ids=mb.position_ids.to(dev),
+                attention_mask=mask,
+                labels=labels.to(dev),
+                use_cache=False,
+            )
         if grad:
             engine.backward(out.loss / len(mbs), scale_wrt_gas=False)
     if grad:
@@ -159,8 +224,14 @@ def bare_step(trainer, mbs, grad: bool = True) -> None:
 def model_flops(samples, n_params: int, n_embed: int, cfg: dict) -> float:
     """6 x (parameters without the input embedding) per token + causal attention."""
     tokens = sum(s.input_ids.shape[0] for s in samples)
-    attn = sum(6 * s.input_ids.shape[0] ** 2 * cfg["num_attention_heads"] * cfg["head_dim"]
-               * cfg["num_hidden_layers"] for s in samples)
+    attn = sum(
+        6
+        * s.input_ids.shape[0] ** 2
+        * cfg["num_attention_heads"]
+        * cfg["head_dim"]
+        * cfg["num_hidden_layers"]
+        for s in samples
+    )
     return 6.0 * (n_params - n_embed) * tokens + attn
 
 
@@ -186,9 +257,15 @@ def bench_step(trainer, groups, args, n_params: int) -> dict:
         def run():
             mrs.enabled = mrs_on
             trainer.train_step(groups)
+
         return run
-    kinds = {"bare": lambda: bare_step(trainer, mbs), "trainer": trainer_step(False),
-             "trainer_mrs": trainer_step(True), "forward": lambda: bare_step(trainer, mbs, False)}
+
+    kinds = {
+        "bare": lambda: bare_step(trainer, mbs),
+        "trainer": trainer_step(False),
+        "trainer_mrs": trainer_step(True),
+        "forward": lambda: bare_step(trainer, mbs, False),
+    }
     for fn in kinds.values():  # warm-up: kernels compiled, memory pools filled
         timed(fn)
     times = {k: [] for k in kinds}
@@ -199,123 +276,32 @@ def bench_step(trainer, groups, args, n_params: int) -> dict:
     n_embed = SIZES[args.size]["vocab_size"] * SIZES[args.size]["hidden_size"]
     flops = model_flops(samples, n_params, n_embed, SIZES[args.size])
     peak = args.peak_tflops * 1e12
-    rows = {k: {"seconds": med[k], "tokens_per_s": tokens / med[k],
-                "mfu": flops / med[k] / peak if args.device == "cuda" else None,
-                "all_seconds": times[k]} for k in kinds}
+    rows = {
+        k: {
+            "seconds": med[k],
+            "tokens_per_s": tokens / med[k],
+            "mfu": flops / med[k] / peak if args.device == "cuda" else None,
+            "all_seconds": times[k],
+        }
+        for k in kinds
+    }
     rows["forward"]["mfu"] = None
     over = med["trainer"] / med["bare"] - 1
     over_mrs = med["trainer_mrs"] / (med["bare"] + med["forward"]) - 1
-    return {"tokens_per_step": tokens, "micro_batches": len(mbs), "turns": len(samples),
-            "model_tflops_per_step": flops / 1e12, "rows": rows, "overhead": over,
-            "overhead_mrs": over_mrs, "target_met": max(over, over_mrs) <= 0.15}
-
-
-# ------------------------------------------------------------------------------ (b)
-
-def _transport():
-    from common.config import TransportConfig
-    return TransportConfig(request_timeout_s=120, request_retries=1, max_message_bytes=1 << 31)
-
-
-def actor_side(endpoint: str, publish_endpoint: str, q, versions: list[int]) -> None:
-    """Child process: pull and verify each announced version; report when it is complete."""
-    from actor.weight_sync import WeightSync
-    from common.metrics import Metrics
-
-    sync = WeightSync(endpoint, publish_endpoint, _transport(), Metrics("bench_actor"))
-    for v in [0] + versions:  # version 0 is a tiny warm-up: the subscription is live after it
-        ann = None
-        while ann is None or ann.version < v:
-            ann = sync.poll(1.0)
-        heard = time.monotonic()
-        buckets = sync.pull(ann)
-        assert buckets is not None, f"version {v} failed"
-        done = time.monotonic()
-        sync.loaded(ann.version)
-        q.put((v, done, sum(b.data.numel() for b in buckets), heard))
-        del buckets
-    sync.close()
-
-
-def raw_side(q, rounds: int, n_msgs: int) -> None:
-    """Child process: receive n_msgs raw frames per round; report when the last one is in."""
-    import zmq
-    ctx = zmq.Context()
-    sock = ctx.socket(zmq.PULL)
-    sock.setsockopt(zmq.MAXMSGSIZE, -1)
-    q.put(sock.bind_to_random_port("tcp://127.0.0.1"))
-    for r in range(rounds):
-        nbytes = 0
-        for _ in range(n_msgs):
-            nbytes += len(sock.recv(copy=False))
-        q.put((r, time.monotonic(), nbytes))
-    sock.close(linger=0)
-    ctx.term()
-
-
-def bench_publish(named: list, rounds: int, work: Path, bucket_bytes: int = 0) -> dict:
-    import torch
-    import zmq
-
-    from common.buckets import bucketize
-    from common.config.hub import HubConfig
-    from common.messages import ProblemPayload
-    from common.metrics import Metrics
-    from learner.group_store import GroupStore
-    from learner.hub import Hub, PromptSource
-    from learner.hub_server import HubServer
-
-    hcfg = HubConfig(endpoint="tcp://127.0.0.1:0", publish_endpoint="tcp://127.0.0.1:0",
-                     announce_interval_s=0.5, keep_weight_versions=1)
-    if bucket_bytes:
-        hcfg.bucket_bytes = bucket_bytes
-    m = Metrics("bench_learner")
-    hub = Hub(hcfg, 1, 1, 1, 1, PromptSource([ProblemPayload(name="p", source="x")], 0),
-              GroupStore(work / "groups"), m)
-    server = HubServer(hub, hcfg, _transport(), m)
-    server.start()
-    raw_bufs = [b.data for b in bucketize(named, hcfg.bucket_bytes)]  # the same bytes
-    spawn = mp.get_context("spawn")
-    qa, qr = spawn.Queue(), spawn.Queue()
-    versions = list(range(1, rounds + 1))
-    actor = spawn.Process(target=actor_side, args=(server.endpoint, server.publish_endpoint,
-                                                   qa, versions))
-    raw = spawn.Process(target=raw_side, args=(qr, rounds, len(raw_bufs)))
-    actor.start()
-    raw.start()
-    server.publish(0, [("warmup", torch.zeros(16))])
-    qa.get(timeout=120)
-    ctx = zmq.Context()
-    push = ctx.socket(zmq.PUSH)
-    push.connect(f"tcp://127.0.0.1:{qr.get(timeout=120)}")
-    krl, rawr, publish_s, pull_s = [], [], [], []
-    for v in versions:
-        t0 = time.monotonic()
-        for buf in raw_bufs:
-            push.send(memoryview(buf.numpy()), copy=False)
-        _, done, nbytes = qr.get(timeout=600)
-        rawr.append(nbytes / (done - t0) / 1e9)
-        t0 = time.monotonic()
-        nbytes = server.publish(v, named)
-        publish_s.append(time.monotonic() - t0)
-        _, done, pulled, heard = qa.get(timeout=600)
-        assert pulled == nbytes
-        pull_s.append(done - heard)
-        krl.append(nbytes / (done - t0) / 1e9)
-    push.close(linger=0)
-    ctx.term()
-    actor.join(60)
-    raw.join(60)
-    server.stop()
-    k, r = statistics.median(krl), statistics.median(rawr)
-    return {"bytes": nbytes, "buckets": len(raw_bufs), "bucket_bytes": hcfg.bucket_bytes,
-            "checksum": hcfg.checksum, "krl_gb_s": k, "raw_gb_s": r, "ratio": k / r,
-            "publish_seconds": publish_s, "pull_seconds": pull_s, "krl_all_gb_s": krl,
-            "raw_all_gb_s": rawr,
-            "target_met": k / r >= 0.8}
+    return {
+        "tokens_per_step": tokens,
+        "micro_batches": len(mbs),
+        "turns": len(samples),
+        "model_tflops_per_step": flops / 1e12,
+        "rows": rows,
+        "overhead": over,
+        "overhead_mrs": over_mrs,
+        "target_met": max(over, over_mrs) <= 0.15,
+    }
 
 
 # ------------------------------------------------------------------------------ (c)
+
 
 def bench_checkpoint(trainer, work: Path) -> dict:
     from learner.checkpoint import Checkpoints
@@ -330,56 +316,86 @@ def bench_checkpoint(trainer, work: Path) -> dict:
     out = export(path, work / "hf")
     export_s = time.perf_counter() - t0
     hf_bytes = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
-    return {"save_seconds": save_s, "checkpoint_bytes": nbytes,
-            "save_gb_s": nbytes / save_s / 1e9, "export_seconds": export_s, "hf_bytes": hf_bytes}
+    return {
+        "save_seconds": save_s,
+        "checkpoint_bytes": nbytes,
+        "save_gb_s": nbytes / save_s / 1e9,
+        "export_seconds": export_s,
+        "hf_bytes": hf_bytes,
+    }
 
 
 # ------------------------------------------------------------------------------ report
+
 
 def write_report(out: Path, args) -> None:
     out.mkdir(parents=True, exist_ok=True)
     (out / "learner.json").write_text(json.dumps(REPORT, indent=2))
     meta, parts = REPORT["meta"], REPORT["parts"]
-    lines = ["# Learner benchmarks", "",
-             f"{meta['device_name']}, {meta['cpus']} CPUs, torch {meta['torch']}, DeepSpeed "
-             f"{meta['deepspeed']}; model `{args.size}` ({meta['params'] / 1e9:.3f}B parameters, "
-             f"{meta['dtype']}, ZeRO-{args.zero_stage}, optimizer {args.optimizer}); "
-             f"median of {args.rounds} rounds; {meta['when']}.", ""]
+    lines = [
+        "# Learner benchmarks",
+        "",
+        f"{meta['device_name']}, {meta['cpus']} CPUs, torch {meta['torch']}, DeepSpeed "
+        f"{meta['deepspeed']}; model `{args.size}` ({meta['params'] / 1e9:.3f}B parameters, "
+        f"{meta['dtype']}, ZeRO-{args.zero_stage}, optimizer {args.optimizer}); "
+        f"median of {args.rounds} rounds; {meta['when']}.",
+        "",
+    ]
     if "step" in parts:
         s = parts["step"]
-        lines += ["## (a) RL step vs bare DeepSpeed causal-LM step", "",
-                  f"{s['turns']} turns packed into {s['micro_batches']} micro-batches, "
-                  f"{s['tokens_per_step']} tokens per step, "
-                  f"{s['model_tflops_per_step']:.1f} model TFLOP per step.", "",
-                  "| step | seconds | tokens/s | MFU |", "|---|---:|---:|---:|"]
+        lines += [
+            "## (a) RL step vs bare DeepSpeed causal-LM step",
+            "",
+            f"{s['turns']} turns packed into {s['micro_batches']} micro-batches, "
+            f"{s['tokens_per_step']} tokens per step, "
+            f"{s['model_tflops_per_step']:.1f} model TFLOP per step.",
+            "",
+            "| step | seconds | tokens/s | MFU |",
+            "|---|---:|---:|---:|",
+        ]
         for k, r in s["rows"].items():
             mfu = f"{r['mfu']:.1%}" if r["mfu"] is not None else "-"
             lines.append(f"| {k} | {r['seconds']:.3f} | {r['tokens_per_s']:,.0f} | {mfu} |")
-        lines += ["", f"Overhead beyond the model's own passes: trainer / bare - 1 = "
-                      f"{s['overhead']:+.1%}; trainer with MRS / (bare + forward) - 1 = "
-                      f"{s['overhead_mrs']:+.1%}. Target <= 15%: "
-                      f"{'met' if s['target_met'] else 'NOT met'}.", ""]
+        lines += [
+            "",
+            f"Overhead beyond the model's own passes: trainer / bare - 1 = "
+            f"{s['overhead']:+.1%}; trainer with MRS / (bare + forward) - 1 = "
+            f"{s['overhead_mrs']:+.1%}. Target <= 15%: "
+            f"{'met' if s['target_met'] else 'NOT met'}.",
+            "",
+        ]
     if "publish" in parts:
         p = parts["publish"]
-        lines += ["## (b) Weight publishing vs raw ZeroMQ", "",
-                  f"{p['bytes'] / 1e9:.2f} GB in {p['buckets']} buckets of "
-                  f"{p['bucket_bytes'] >> 20} MiB, loopback TCP to another process.", "",
-                  "| path | GB/s |", "|---|---:|",
-                  f"| raw pyzmq PUSH/PULL | {p['raw_gb_s']:.2f} |",
-                  f"| HubServer.publish + WeightSync pull + verify | {p['krl_gb_s']:.2f} |", "",
-                  f"Ratio {p['ratio']:.2f}. Publishing streams: packing and checksumming "
-                  f"({p.get('checksum', 'sha256')}, publish returns) took "
-                  f"{statistics.median(p['publish_seconds']):.2f} s, overlapped with the "
-                  f"actor's pull + verify, {statistics.median(p['pull_seconds']):.2f} s from "
-                  f"the first announcement to verified weights. Target >= 0.8: "
-                  f"{'met' if p['target_met'] else 'NOT met'}.", ""]
+        lines += [
+            "## (b) Weight publishing vs raw ZeroMQ",
+            "",
+            f"{p['bytes'] / 1e9:.2f} GB in {p['buckets']} buckets of "
+            f"{p['bucket_bytes'] >> 20} MiB, loopback TCP to another process.",
+            "",
+            "| path | GB/s |",
+            "|---|---:|",
+            f"| raw pyzmq PUSH/PULL | {p['raw_gb_s']:.2f} |",
+            f"| HubServer.publish + WeightSync pull + verify | {p['krl_gb_s']:.2f} |",
+            "",
+            f"Ratio {p['ratio']:.2f}. Publishing streams: packing and checksumming "
+            f"({p.get('checksum', 'sha256')}, publish returns) took "
+            f"{statistics.median(p['publish_seconds']):.2f} s, overlapped with the "
+            f"actor's pull + verify, {statistics.median(p['pull_seconds']):.2f} s from "
+            f"the first announcement to verified weights. Target >= 0.8: "
+            f"{'met' if p['target_met'] else 'NOT met'}.",
+            "",
+        ]
     if "checkpoint" in parts:
         c = parts["checkpoint"]
-        lines += ["## (c) Checkpoint", "",
-                  f"Save (DeepSpeed state, fsync, rename): {c['save_seconds']:.1f} s for "
-                  f"{c['checkpoint_bytes'] / 1e9:.2f} GB ({c['save_gb_s']:.2f} GB/s). "
-                  f"`krl export` to a Hugging Face directory: {c['export_seconds']:.1f} s "
-                  f"({c['hf_bytes'] / 1e9:.2f} GB).", ""]
+        lines += [
+            "## (c) Checkpoint",
+            "",
+            f"Save (DeepSpeed state, fsync, rename): {c['save_seconds']:.1f} s for "
+            f"{c['checkpoint_bytes'] / 1e9:.2f} GB ({c['save_gb_s']:.2f} GB/s). "
+            f"`krl export` to a Hugging Face directory: {c['export_seconds']:.1f} s "
+            f"({c['hf_bytes'] / 1e9:.2f} GB).",
+            "",
+        ]
     (out / "learner.md").write_text("\n".join(lines))
 
 
@@ -389,13 +405,25 @@ def main() -> int:
     ap.add_argument("--device", choices=["cuda", "cpu"], default="cuda")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--zero-stage", type=int, default=2)
-    ap.add_argument("--optimizer", choices=["torch", "deepspeed"], default="torch",
-                    help="torch's AdamW needs no op build (DeepSpeed's fused one compiles first)")
-    ap.add_argument("--peak-tflops", type=float, default=989.0,
-                    help="dense bf16 peak for MFU (H100/H200 SXM datasheet: 989)")
+    ap.add_argument(
+        "--optimizer",
+        choices=["torch", "deepspeed"],
+        default="torch",
+        help="torch's AdamW needs no op build (DeepSpeed's fused one compiles first)",
+    )
+    ap.add_argument(
+        "--peak-tflops",
+        type=float,
+        default=989.0,
+        help="dense bf16 peak for MFU (H100/H200 SXM datasheet: 989)",
+    )
     ap.add_argument("--parts", default="step,publish,checkpoint")
-    ap.add_argument("--bucket-bytes", type=int, default=0,
-                    help="publish: hub.bucket_bytes for both paths (default: the hub's default)")
+    ap.add_argument(
+        "--bucket-bytes",
+        type=int,
+        default=0,
+        help="publish: hub.bucket_bytes for both paths (default: the hub's default)",
+    )
     ap.add_argument("--work", default=None, help="scratch directory (default: a temp dir)")
     ap.add_argument("--out", type=Path, default=Path(__file__).parent / "reports")
     args = ap.parse_args()
@@ -411,33 +439,52 @@ def main() -> int:
     try:
         n_params = build_model(work / "model", args.size, args.device)
         batch = BATCHES[args.size]
-        cfg = LearnerConfig.model_validate({
-            "lr": 1e-5,
-            "trainer": {"model": str(work / "model"), "zero_stage": args.zero_stage,
-                        "optimizer": args.optimizer,
-                        "micro_batch_tokens": batch["micro_batch_tokens"]},
-            "algorithm": {"mrs": {"lower": 0.0, "upper": 1e9, "veto": None}}})
+        cfg = LearnerConfig.model_validate(
+            {
+                "lr": 1e-5,
+                "trainer": {
+                    "model": str(work / "model"),
+                    "zero_stage": args.zero_stage,
+                    "optimizer": args.optimizer,
+                    "micro_batch_tokens": batch["micro_batch_tokens"],
+                },
+                "algorithm": {"mrs": {"lower": 0.0, "upper": 1e9, "veto": None}},
+            }
+        )
         parts = args.parts.split(",")
         trainer = Trainer(cfg) if {"step", "checkpoint"} & set(parts) else None
-        dtype = trainer.dtype if trainer else (torch.bfloat16 if args.device == "cuda"
-                                               else torch.float32)
+        dtype = (
+            trainer.dtype
+            if trainer
+            else (torch.bfloat16 if args.device == "cuda" else torch.float32)
+        )
         REPORT["meta"] = {
             "device_name": torch.cuda.get_device_name() if args.device == "cuda" else "CPU",
-            "cpus": os.cpu_count(), "torch": torch.__version__, "deepspeed": deepspeed.__version__,
-            "python": platform.python_version(), "params": n_params, "dtype": str(dtype),
-            "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "args": vars(args) | {
-                "out": str(args.out)}}
+            "cpus": os.cpu_count(),
+            "torch": torch.__version__,
+            "deepspeed": deepspeed.__version__,
+            "python": platform.python_version(),
+            "params": n_params,
+            "dtype": str(dtype),
+            "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "args": vars(args) | {"out": str(args.out)},
+        }
         groups = make_groups(batch, SIZES[args.size]["vocab_size"])
         if "step" in parts:
             REPORT["parts"]["step"] = bench_step(trainer, groups, args, n_params)
             write_report(args.out, args)
-            print("step:", json.dumps({k: v for k, v in REPORT["parts"]["step"].items()
-                                       if k != "rows"}), flush=True)
+            print(
+                "step:",
+                json.dumps({k: v for k, v in REPORT["parts"]["step"].items() if k != "rows"}),
+                flush=True,
+            )
         if "publish" in parts:
-            named = (list(trainer.state_dict_for_publish()) if trainer
-                     else model_weights(work / "model", args.device))
-            REPORT["parts"]["publish"] = bench_publish(named, args.rounds, work,
-                                                       args.bucket_bytes)
+            named = (
+                list(trainer.state_dict_for_publish())
+                if trainer
+                else model_weights(work / "model", args.device)
+            )
+            REPORT["parts"]["publish"] = bench_publish(named, args.rounds, work, args.bucket_bytes)
             write_report(args.out, args)
             del named
         if "checkpoint" in parts:

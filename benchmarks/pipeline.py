@@ -40,10 +40,12 @@ trained tokens/s, the learner's idle ratio (krl_learner_idle_seconds_total per w
 second) and the staleness of groups on arrival (krl_learner_group_staleness_versions).
 
     flock /tmp/krl-heavy.lock .venv/bin/python benchmarks/pipeline.py     # ~10 min on 2 CPUs
-    .venv/bin/python benchmarks/pipeline.py --from-json benchmarks/reports/pipeline.json  # rewrite the .md
+    # rewrite the .md from the .json:
+    .venv/bin/python benchmarks/pipeline.py --from-json benchmarks/reports/pipeline.json
 
 Writes benchmarks/reports/pipeline.json and .md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -67,9 +69,7 @@ from common.run_records import Summary, read_summary
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_RATIO, TARGET_IDLE = 2.0, 0.10
 DEFAULT_STALENESS = LearnerConfig().max_staleness  # issue #7's targets are at the default
-_SAMPLE = re.compile(r'^(krl_learner_[a-z_]+?)(?:\{([^}]*)\})? ([-+0-9.eEinfa]+)$')
-
-
+_SAMPLE = re.compile(r"^(krl_learner_[a-z_]+?)(?:\{([^}]*)\})? ([-+0-9.eEinfa]+)$")
 
 
 def _read_json(path: Path) -> dict:
@@ -82,32 +82,61 @@ def _read_json(path: Path) -> dict:
 def _config(args, mode: str, model: str, run_dir: Path) -> dict:
     def ep() -> str:
         return f"tcp://127.0.0.1:{free_port()}"
+
     sync = mode == "sync"
     return {
-        "run_dir": str(run_dir), "seed": 0,
-        "supervisor": {"actors": args.actors, "evaluators": args.evaluators,
-                       "progress_interval_s": 30, "stop_timeout_s": 20},
+        "run_dir": str(run_dir),
+        "seed": 0,
+        "supervisor": {
+            "actors": args.actors,
+            "evaluators": args.evaluators,
+            "progress_interval_s": 30,
+            "stop_timeout_s": 20,
+        },
         "broker": {"frontend": ep(), "backend": ep()},
-        "evaluator": {"device": "cpu", "worker": {"slots": 64, "warm_up": False},
-                      "simulate": {"enabled": True, "latency_s": args.eval_s, "jitter": args.jitter,
-                                   "correct_prob": 0.4}},
+        "evaluator": {
+            "device": "cpu",
+            "worker": {"slots": 64, "warm_up": False},
+            "simulate": {
+                "enabled": True,
+                "latency_s": args.eval_s,
+                "jitter": args.jitter,
+                "correct_prob": 0.4,
+            },
+        },
         "hub_link": {"endpoint": ep(), "publish_endpoint": ep()},
-        "actor": {"model": model, "max_groups_in_flight": args.groups_in_flight,
-                  "engine": {"dtype": "float32", "max_model_len": 2048, "max_num_seqs": 64,
-                             "kv_cache_bytes": 256 << 20},
-                  "sampling": {"max_tokens": args.max_tokens, "seed": 0},
-                  "prompts": {"min_response_tokens": args.max_tokens, "feedback_max_tokens": 64},
-                  "eval": {"timing": False, "profile": False},
-                  "simulate": {"generation_s": args.generation_s, "generation_jitter": args.jitter,
-                               "evaluate_every_answer": True}},
-        "learner": {"dataset": args.dataset, "max_steps": args.steps,
-                    "groups_per_step": args.groups_per_step,
-                    "n_samples": args.n_samples, "max_turns": args.max_turns,
-                    "max_staleness": 0 if sync else args.staleness, "lr": 1e-5,
-                    "batch_timeout_s": 0.5, "checkpoint_every": 10_000,
-                    "hub": {"synchronous": sync, "retry_after_s": args.retry_after_s},
-                    "algorithm": {"mrs": {"enabled": False}, "prs": {"enabled": False}},
-                    "trainer": {"model": model, "zero_stage": 0}},
+        "actor": {
+            "model": model,
+            "max_groups_in_flight": args.groups_in_flight,
+            "engine": {
+                "dtype": "float32",
+                "max_model_len": 2048,
+                "max_num_seqs": 64,
+                "kv_cache_bytes": 256 << 20,
+            },
+            "sampling": {"max_tokens": args.max_tokens, "seed": 0},
+            "prompts": {"min_response_tokens": args.max_tokens, "feedback_max_tokens": 64},
+            "eval": {"timing": False, "profile": False},
+            "simulate": {
+                "generation_s": args.generation_s,
+                "generation_jitter": args.jitter,
+                "evaluate_every_answer": True,
+            },
+        },
+        "learner": {
+            "dataset": args.dataset,
+            "max_steps": args.steps,
+            "groups_per_step": args.groups_per_step,
+            "n_samples": args.n_samples,
+            "max_turns": args.max_turns,
+            "max_staleness": 0 if sync else args.staleness,
+            "lr": 1e-5,
+            "batch_timeout_s": 0.5,
+            "checkpoint_every": 10_000,
+            "hub": {"synchronous": sync, "retry_after_s": args.retry_after_s},
+            "algorithm": {"mrs": {"enabled": False}, "prs": {"enabled": False}},
+            "trainer": {"model": model, "zero_stage": 0},
+        },
     }
 
 
@@ -130,8 +159,11 @@ class Pinning:
         if not self.enabled:
             return
         procs = _read_json(run_dir / "supervisor.json").get("processes", {})
-        groups = {p["pid"]: (self.learner if name == "learner" else self.others)
-                  for name, p in procs.items() if p.get("pid")}
+        groups = {
+            p["pid"]: (self.learner if name == "learner" else self.others)
+            for name, p in procs.items()
+            if p.get("pid")
+        }
         for entry in Path("/proc").iterdir():
             if not entry.name.isdigit():
                 continue
@@ -165,20 +197,32 @@ def _run_mode(args, mode: str, model: str, work: Path) -> dict:
     path = work / f"{mode}.yaml"
     path.write_text(yaml.safe_dump(_config(args, mode, model, run_dir)))
     pin = Pinning(args.pin)
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")
+    }
     env.update(pin.env())
     t_start = time.monotonic()
     with open(work / f"{mode}.out", "wb") as log:  # the child keeps its own copy
-        sup = subprocess.Popen([sys.executable, "-m", "launcher.cli", "run", str(path)], cwd=ROOT,
-                               stdout=log, stderr=subprocess.STDOUT, env=env)
+        sup = subprocess.Popen(
+            [sys.executable, "-m", "launcher.cli", "run", str(path)],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
     samples: list[tuple[float, dict]] = []
     try:
         while sup.poll() is None:
             if time.monotonic() - t_start > args.timeout_s:
                 raise TimeoutError(f"{mode}: no result within {args.timeout_s}s; see {work}")
-            port = _read_json(run_dir / "supervisor.json").get("processes", {}) \
-                .get("learner", {}).get("metrics_port")
+            port = (
+                _read_json(run_dir / "supervisor.json")
+                .get("processes", {})
+                .get("learner", {})
+                .get("metrics_port")
+            )
             pin.apply(run_dir)
             if port:
                 try:
@@ -199,6 +243,7 @@ def _run_mode(args, mode: str, model: str, work: Path) -> dict:
 def _measure(args, mode: str, samples: list[tuple[float, dict]], summary: Summary) -> dict:
     def val(s: dict, name: str) -> float:
         return s.get(f"krl_learner_{name}", 0.0)
+
     # From the first sample that saw the warm-up's last step to the first that saw the
     # final step (after it the learner only writes its last checkpoint).
     final = max(val(s, "steps_total") for _, s in samples)
@@ -208,25 +253,42 @@ def _measure(args, mode: str, samples: list[tuple[float, dict]], summary: Summar
     if steps < 3:
         raise RuntimeError(f"{mode}: only {steps:.0f} steps in the measured window")
     last = samples[-1][1]
-    cum = {le: v for k, v in last.items()
-           if (le := _label(k, "krl_learner_group_staleness_versions_bucket", "le")) is not None}
+    cum = {
+        le: v
+        for k, v in last.items()
+        if (le := _label(k, "krl_learner_group_staleness_versions_bucket", "le")) is not None
+    }
     staleness, prev = {}, 0.0
     for le in sorted(cum, key=float):
         staleness[le] = int(cum[le] - prev)
         prev = cum[le]
-    outcomes = {o: int(v) for k, v in last.items()
-                if (o := _label(k, "krl_learner_groups_received_total", "outcome")) is not None}
-    return {"mode": mode, "steps_measured": int(steps), "window_s": round(dt, 2),
-            "groups_per_s": round(steps * args.groups_per_step / dt, 4),
-            "tokens_per_s": round((val(b, "tokens_total") - val(a, "tokens_total")) / dt, 1),
-            "step_period_s": round(dt / steps, 3),
-            "learner_idle_ratio": round((val(b, "idle_seconds_total") - val(a, "idle_seconds_total")) / dt, 4),
-            "learner_busy_ratio": round((val(b, "busy_seconds_total") - val(a, "busy_seconds_total")) / dt, 4),
-            "train_s_per_step": round((val(b, "busy_seconds_total") - val(a, "busy_seconds_total")) / steps, 3),
-            "staleness_on_arrival": {k: v for k, v in staleness.items() if v},
-            "groups_received": outcomes, "learner_steps": summary.learner_steps,
-            "leases_withheld": int(val(last, "leases_withheld_total")),
-            "restarts": summary.restarts}
+    outcomes = {
+        o: int(v)
+        for k, v in last.items()
+        if (o := _label(k, "krl_learner_groups_received_total", "outcome")) is not None
+    }
+    return {
+        "mode": mode,
+        "steps_measured": int(steps),
+        "window_s": round(dt, 2),
+        "groups_per_s": round(steps * args.groups_per_step / dt, 4),
+        "tokens_per_s": round((val(b, "tokens_total") - val(a, "tokens_total")) / dt, 1),
+        "step_period_s": round(dt / steps, 3),
+        "learner_idle_ratio": round(
+            (val(b, "idle_seconds_total") - val(a, "idle_seconds_total")) / dt, 4
+        ),
+        "learner_busy_ratio": round(
+            (val(b, "busy_seconds_total") - val(a, "busy_seconds_total")) / dt, 4
+        ),
+        "train_s_per_step": round(
+            (val(b, "busy_seconds_total") - val(a, "busy_seconds_total")) / steps, 3
+        ),
+        "staleness_on_arrival": {k: v for k, v in staleness.items() if v},
+        "groups_received": outcomes,
+        "learner_steps": summary.learner_steps,
+        "leases_withheld": int(val(last, "leases_withheld_total")),
+        "restarts": summary.restarts,
+    }
 
 
 def _bound(sync: dict, train_s: float, staleness: int) -> dict:
@@ -234,10 +296,14 @@ def _bound(sync: dict, train_s: float, staleness: int) -> dict:
     throughput ratio and learner idle ratio it reaches if nothing else gets in the way."""
     rollout = sync["step_period_s"] - sync["train_s_per_step"]
     period = max(train_s, (rollout + train_s) / (staleness + 1))
-    return {"rollout_s": round(rollout, 3), "train_s": round(train_s, 3),
-            "period_s": round(period, 3), "ratio": round(sync["step_period_s"] / period, 3),
-            "idle": round(1 - train_s / period, 4),
-            "one_batch_overlap_ratio": round((rollout + train_s) / max(rollout, train_s), 3)}
+    return {
+        "rollout_s": round(rollout, 3),
+        "train_s": round(train_s, 3),
+        "period_s": round(period, 3),
+        "ratio": round(sync["step_period_s"] / period, 3),
+        "idle": round(1 - train_s / period, 4),
+        "one_batch_overlap_ratio": round((rollout + train_s) / max(rollout, train_s), 3),
+    }
 
 
 def _label(key: str, name: str, label: str):
@@ -251,12 +317,34 @@ def _report(args, results: dict, out: Path, meta: dict | None = None) -> None:
     a, s = results["async"], results["sync"]
     ratio = a["groups_per_s"] / s["groups_per_s"]
     met = ratio >= TARGET_RATIO and a["learner_idle_ratio"] <= TARGET_IDLE
-    meta = meta or {"host": platform.node(), "cpus": os.cpu_count(), "load_avg_1m": round(os.getloadavg()[0], 2),
-            "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "python": platform.python_version()}
-    setup = {k: getattr(args, k) for k in ("dataset", "steps", "warmup_steps", "groups_per_step", "n_samples",
-                                           "max_turns", "max_tokens", "generation_s", "eval_s",
-                                           "jitter", "actors", "groups_in_flight", "evaluators",
-                                           "staleness", "retry_after_s", "pin")}
+    meta = meta or {
+        "host": platform.node(),
+        "cpus": os.cpu_count(),
+        "load_avg_1m": round(os.getloadavg()[0], 2),
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "python": platform.python_version(),
+    }
+    setup = {
+        k: getattr(args, k)
+        for k in (
+            "dataset",
+            "steps",
+            "warmup_steps",
+            "groups_per_step",
+            "n_samples",
+            "max_turns",
+            "max_tokens",
+            "generation_s",
+            "eval_s",
+            "jitter",
+            "actors",
+            "groups_in_flight",
+            "evaluators",
+            "staleness",
+            "retry_after_s",
+            "pin",
+        )
+    }
     group_s = args.max_turns * (args.generation_s + args.eval_s)
     bound = _bound(s, a["train_s_per_step"], args.staleness)
     extra = results.get("other_staleness")
@@ -264,35 +352,46 @@ def _report(args, results: dict, out: Path, meta: dict | None = None) -> None:
     if extra:
         extra["bound"] = _bound(s, extra["async"]["train_s_per_step"], extra["staleness"])
         extra["async"]["mode"] = f"async, max_staleness {extra['staleness']}"
-    data = {"meta": meta, "setup": setup, "simulated_group_latency_s": group_s,
-            "group_to_train_ratio": round(group_s / a["train_s_per_step"], 3), "bound": bound,
-            "results": results, "throughput_ratio": round(ratio, 3),
-            "targets": {"ratio": TARGET_RATIO, "async_idle": TARGET_IDLE, "met": met}}
+    data = {
+        "meta": meta,
+        "setup": setup,
+        "simulated_group_latency_s": group_s,
+        "group_to_train_ratio": round(group_s / a["train_s_per_step"], 3),
+        "bound": bound,
+        "results": results,
+        "throughput_ratio": round(ratio, 3),
+        "targets": {"ratio": TARGET_RATIO, "async_idle": TARGET_IDLE, "met": met},
+    }
     out.mkdir(parents=True, exist_ok=True)
     (out / "pipeline.json").write_text(json.dumps(data, indent=2) + "\n")
     rows = "\n".join(_row(r, s) for r in [s, a] + ([extra["async"]] if extra else []))
-    (out / "pipeline.md").write_text(f"""# Pipeline: asynchronous vs lockstep (real processes, simulated latencies)
+    md = f"""# Pipeline: asynchronous vs lockstep (real processes, simulated latencies)
 
-{meta['host']}, {meta['cpus']} CPUs (load {meta['load_avg_1m']} at the end), {meta['date']}.
+{meta["host"]}, {meta["cpus"]} CPUs (load {meta["load_avg_1m"]} at the end), {meta["date"]}.
 `krl run`: learner + hub (DeepSpeed ZeRO-0, CPU, tiny Qwen2), broker, {args.evaluators} evaluator
-worker(s), {args.actors} actor(s) with a vLLM CPU engine each and up to {args.groups_in_flight} groups in
-flight each; {args.groups_per_step} groups/step x {args.n_samples} samples x {args.max_turns} turns, <= {args.max_tokens} real
+worker(s), {args.actors} actor(s) with a vLLM CPU engine each and up to \
+{args.groups_in_flight} groups in
+flight each; {args.groups_per_step} groups/step x {args.n_samples} samples x \
+{args.max_turns} turns, <= {args.max_tokens} real
 tokens per turn. Simulated: generation {args.generation_s} s/turn, evaluation {args.eval_s} s/turn
-(+-{args.jitter:.0%}), so one group takes ~{group_s:.2f} s, {group_s / a['train_s_per_step']:.2f}x the train step
+(+-{args.jitter:.0%}), so one group takes ~{group_s:.2f} s, \
+{group_s / a["train_s_per_step"]:.2f}x the train step
 (all groups of a batch run at once); measured over steps {args.warmup_steps + 1}..{args.steps}.
 
-| mode | steps | window s | groups/s | trained tokens/s | s/step | train s/step | learner idle | ratio vs sync | staleness on arrival (versions: groups) | dropped stale | leases withheld (old weights) |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|
+{_TABLE_HEAD}
 {rows}
 
-Throughput ratio async/sync at max_staleness {args.staleness}{_default_note(args.staleness)}: **{ratio:.2f}x**; async learner
-idle **{a['learner_idle_ratio']:.1%}** (targets >= {TARGET_RATIO:g}x and <= {TARGET_IDLE:.0%}: {'met' if met else 'NOT met'}).
+Throughput ratio async/sync at max_staleness {args.staleness}{_default_note(args.staleness)}: \
+**{ratio:.2f}x**; async learner
+idle **{a["learner_idle_ratio"]:.1%}** (targets >= {TARGET_RATIO:g}x and \
+<= {TARGET_IDLE:.0%}: {"met" if met else "NOT met"}).
 Bound at max_staleness {args.staleness}: {_bound_line(bound)}.
 {_extra_line(extra)}
 Notes
 - Why these latencies: in real kernel RL a step's rollouts (multi-turn generation plus GPU
   evaluation of every turn) take longer than the update, so a group here takes
-  {group_s / a['train_s_per_step']:.2f}x the train step; each actor runs up to {args.groups_in_flight} groups at once
+  {group_s / a["train_s_per_step"]:.2f}x the train step; each actor runs up to \
+{args.groups_in_flight} groups at once
   (simulated generation is a wait), so the actors are not the bottleneck.
 - The bound: R = lockstep rollout time (sync s/step - train s/step: generation, evaluation,
   publish, pull, load, leases), T = train s/step. Lockstep's period is R + T. The hub
@@ -302,8 +401,8 @@ Notes
   1 - T / period. With R > T and max_staleness 1 that is a ratio of 2x with
   (R - T) / (R + T) idle: a lower idle needs R <= max_staleness x T. (R + T) / max(R, T) is
   the bound if only one batch generated during a train step. R comes from the sync run's
-  own split, T from each async run (learner busy s/step: sync {s['train_s_per_step']} s, async
-  {a['train_s_per_step']} s; run to run noise on a shared 2-CPU box).
+  own split, T from each async run (learner busy s/step: sync {s["train_s_per_step"]} s, async
+  {a["train_s_per_step"]} s; run to run noise on a shared 2-CPU box).
 - sync = learner.max_staleness 0 + learner.hub.synchronous (leases only to actors holding the
   newest weights): generate+evaluate, train, publish, pull+load, repeat.
 - Real: every process, socket, lease, ack, evaluation request through the broker to a worker
@@ -313,44 +412,65 @@ Notes
 - {_pin_note(args.pin)}
 - Both modes use hub.retry_after_s {args.retry_after_s} and an actor that asks again as soon as
   new weights load; MRS/PRS are off (a random model's logprob mismatch would mask most data).
-""")
+"""
+    (out / "pipeline.md").write_text(md)
+
+
+_TABLE_HEAD = (
+    "| mode | steps | window s | groups/s | trained tokens/s | s/step | train s/step "
+    "| learner idle | ratio vs sync | staleness on arrival (versions: groups) | dropped stale "
+    "| leases withheld (old weights) |\n"
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|"
+)
 
 
 def _row(r: dict, sync: dict) -> str:
-    return (f"| {r['mode']} | {r['steps_measured']} | {r['window_s']} | {r['groups_per_s']} | "
-            f"{r['tokens_per_s']} | {r['step_period_s']} | {r['train_s_per_step']} | "
-            f"{r['learner_idle_ratio']:.1%} | {r['groups_per_s'] / sync['groups_per_s']:.2f}x | "
-            f"{_hist(r['staleness_on_arrival'])} | {_wasted(r['groups_received'])} | "
-            f"{r.get('leases_withheld', '-')} |")
+    return (
+        f"| {r['mode']} | {r['steps_measured']} | {r['window_s']} | {r['groups_per_s']} | "
+        f"{r['tokens_per_s']} | {r['step_period_s']} | {r['train_s_per_step']} | "
+        f"{r['learner_idle_ratio']:.1%} | {r['groups_per_s'] / sync['groups_per_s']:.2f}x | "
+        f"{_hist(r['staleness_on_arrival'])} | {_wasted(r['groups_received'])} | "
+        f"{r.get('leases_withheld', '-')} |"
+    )
 
 
 def _bound_line(b: dict) -> str:
-    return (f"R = {b['rollout_s']} s, T = {b['train_s']} s: period >= {b['period_s']} s, ratio <= "
-            f"**{b['ratio']:.2f}x** with learner idle >= **{b['idle']:.1%}** "
-            f"(one-batch overlap: {b['one_batch_overlap_ratio']:.2f}x)")
+    return (
+        f"R = {b['rollout_s']} s, T = {b['train_s']} s: period >= {b['period_s']} s, ratio <= "
+        f"**{b['ratio']:.2f}x** with learner idle >= **{b['idle']:.1%}** "
+        f"(one-batch overlap: {b['one_batch_overlap_ratio']:.2f}x)"
+    )
 
 
 def _default_note(staleness: int) -> str:
-    return " (the default)" if staleness == DEFAULT_STALENESS else f" (not the default {DEFAULT_STALENESS})"
+    return (
+        " (the default)"
+        if staleness == DEFAULT_STALENESS
+        else f" (not the default {DEFAULT_STALENESS})"
+    )
 
 
 def _extra_line(extra: dict | None) -> str:
     if not extra:
         return ""
     r = extra["async"]
-    return (f"\nThe same latencies at max_staleness {extra['staleness']}: ratio "
-            f"**{r['groups_per_s'] / extra['sync_groups_per_s']:.2f}x**, learner idle "
-            f"**{r['learner_idle_ratio']:.1%}**; bound: {_bound_line(extra['bound'])}.\n")
+    return (
+        f"\nThe same latencies at max_staleness {extra['staleness']}: ratio "
+        f"**{r['groups_per_s'] / extra['sync_groups_per_s']:.2f}x**, learner idle "
+        f"**{r['learner_idle_ratio']:.1%}**; bound: {_bound_line(extra['bound'])}.\n"
+    )
 
 
 def _pin_note(pinned: bool) -> str:
     if not pinned:
         return "Unpinned: every process shares every CPU."
     pin = Pinning(True)
-    return (f"The learner runs on CPU(s) {sorted(pin.learner)}, every other process on "
-            f"{sorted(pin.others)} (OMP_NUM_THREADS={len(pin.learner)}), as the learner and the "
-            "actors would each have GPUs of their own; unpinned, the actors' real engine work "
-            "slowed the async learner's steps by a third on 2 CPUs.")
+    return (
+        f"The learner runs on CPU(s) {sorted(pin.learner)}, every other process on "
+        f"{sorted(pin.others)} (OMP_NUM_THREADS={len(pin.learner)}), as the learner and the "
+        "actors would each have GPUs of their own; unpinned, the actors' real engine work "
+        "slowed the async learner's steps by a third on 2 CPUs."
+    )
 
 
 def _wasted(outcomes: dict) -> int:
@@ -364,7 +484,9 @@ def _hist(h: dict) -> str:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--steps", type=int, default=24)
-    p.add_argument("--dataset", default="builtin:activation", help="learner.dataset (short prompts)")
+    p.add_argument(
+        "--dataset", default="builtin:activation", help="learner.dataset (short prompts)"
+    )
     p.add_argument("--warmup-steps", type=int, default=4)
     p.add_argument("--groups-per-step", type=int, default=4)
     p.add_argument("--n-samples", type=int, default=2)
@@ -374,21 +496,39 @@ def main() -> int:
     p.add_argument("--eval-s", type=float, default=0.5, help="simulated seconds per evaluation")
     p.add_argument("--jitter", type=float, default=0.2)
     p.add_argument("--actors", type=int, default=2)
-    p.add_argument("--groups-in-flight", type=int, default=16,
-                   help="actor.max_groups_in_flight: groups each actor generates at once")
+    p.add_argument(
+        "--groups-in-flight",
+        type=int,
+        default=16,
+        help="actor.max_groups_in_flight: groups each actor generates at once",
+    )
     p.add_argument("--evaluators", type=int, default=1)
-    p.add_argument("--staleness", type=int, default=DEFAULT_STALENESS,
-                   help=f"async max_staleness (default: learner.max_staleness's, {DEFAULT_STALENESS})")
+    p.add_argument(
+        "--staleness",
+        type=int,
+        default=DEFAULT_STALENESS,
+        help=f"async max_staleness (default: learner.max_staleness's, {DEFAULT_STALENESS})",
+    )
     p.add_argument("--retry-after-s", type=float, default=0.1)
     p.add_argument("--modes", default="sync,async")
-    p.add_argument("--also-staleness", type=int, default=1,
-                   help="also run async at this max_staleness, same latencies (0: skip)")
-    p.add_argument("--no-pin", dest="pin", action="store_false",
-                   help="do not split the CPUs between the learner and the other roles")
+    p.add_argument(
+        "--also-staleness",
+        type=int,
+        default=1,
+        help="also run async at this max_staleness, same latencies (0: skip)",
+    )
+    p.add_argument(
+        "--no-pin",
+        dest="pin",
+        action="store_false",
+        help="do not split the CPUs between the learner and the other roles",
+    )
     p.add_argument("--timeout-s", type=float, default=900)
     p.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "reports")
     p.add_argument("--keep", action="store_true", help="keep the run directories")
-    p.add_argument("--from-json", type=Path, help="only rewrite the reports from a saved pipeline.json")
+    p.add_argument(
+        "--from-json", type=Path, help="only rewrite the reports from a saved pipeline.json"
+    )
     args = p.parse_args()
     if args.from_json:
         saved = json.loads(args.from_json.read_text())
@@ -408,8 +548,11 @@ def main() -> int:
     if args.also_staleness > 0 and "sync" in results:  # against the same lockstep run
         other = argparse.Namespace(**{**vars(args), "staleness": args.also_staleness})
         r = _run_mode(other, "async", model, work / f"staleness{args.also_staleness}")
-        results["other_staleness"] = {"staleness": args.also_staleness, "async": r,
-                                      "sync_groups_per_s": results["sync"]["groups_per_s"]}
+        results["other_staleness"] = {
+            "staleness": args.also_staleness,
+            "async": r,
+            "sync_groups_per_s": results["sync"]["groups_per_s"],
+        }
         print(json.dumps(r), flush=True)
     if {"sync", "async"} <= results.keys():
         _report(args, results, args.out)

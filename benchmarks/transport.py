@@ -12,6 +12,7 @@ median of the rounds is reported. Target: krl >= 0.9 x raw from 1 MiB up.
 Writes benchmarks/reports/transport.md and .json. Loopback TCP on this machine; the
 ratio, not the absolute GB/s, is the result.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -82,7 +83,10 @@ def receive(mode: str, size: int) -> float:
             got = ch.recv(60)
             assert got is not None and got.msg is not None and got.msg.data.numel() == size
             return got
-    proc = mp.get_context("spawn").Process(target=sender, args=(f"tcp://127.0.0.1:{port}", mode, size, n))
+
+    proc = mp.get_context("spawn").Process(
+        target=sender, args=(f"tcp://127.0.0.1:{port}", mode, size, n)
+    )
     proc.start()
     sock.poll(60_000)
     recv()
@@ -111,10 +115,19 @@ def main() -> int:
             raw.append(receive("raw", size))
             krl.append(receive("krl", size))
         r, k = statistics.median(raw), statistics.median(krl)
-        rows.append({"size_bytes": size, "raw_gb_s": r, "krl_gb_s": k, "ratio": k / r,
-                     "target_met": size < (1 << 20) or k / r >= 0.9})
-        print(f"{size >> 10:>8} KiB  raw {r:6.2f} GB/s  krl {k:6.2f} GB/s  ratio {k / r:5.2f}",
-              flush=True)
+        rows.append(
+            {
+                "size_bytes": size,
+                "raw_gb_s": r,
+                "krl_gb_s": k,
+                "ratio": k / r,
+                "target_met": size < (1 << 20) or k / r >= 0.9,
+            }
+        )
+        print(
+            f"{size >> 10:>8} KiB  raw {r:6.2f} GB/s  krl {k:6.2f} GB/s  ratio {k / r:5.2f}",
+            flush=True,
+        )
     ok = all(row["target_met"] for row in rows)
     _write_report(args.out, rows, ok, args.rounds)
     print("target (>= 0.9 x raw from 1 MiB up):", "MET" if ok else "NOT MET")
@@ -123,18 +136,32 @@ def main() -> int:
 
 def _write_report(out: Path, rows: list[dict], ok: bool, rounds: int) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    meta = {"host": platform.node(), "cpus": mp.cpu_count(), "python": platform.python_version(),
-            "zmq": zmq.zmq_version(), "pyzmq": zmq.__version__, "rounds": rounds,
-            "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
-    (out / "transport.json").write_text(json.dumps({"meta": meta, "rows": rows, "target_met": ok},
-                                                   indent=2))
-    lines = ["# Transport throughput: krl Channel vs raw pyzmq PUSH/PULL", "",
-             f"Loopback TCP, one stream, median of {rounds} interleaved rounds; {meta['cpus']} CPUs, "
-             f"libzmq {meta['zmq']}, {meta['when']}.", "",
-             "| message | raw GB/s | krl GB/s | krl / raw |", "|---:|---:|---:|---:|"]
+    meta = {
+        "host": platform.node(),
+        "cpus": mp.cpu_count(),
+        "python": platform.python_version(),
+        "zmq": zmq.zmq_version(),
+        "pyzmq": zmq.__version__,
+        "rounds": rounds,
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    (out / "transport.json").write_text(
+        json.dumps({"meta": meta, "rows": rows, "target_met": ok}, indent=2)
+    )
+    lines = [
+        "# Transport throughput: krl Channel vs raw pyzmq PUSH/PULL",
+        "",
+        f"Loopback TCP, one stream, median of {rounds} interleaved rounds; {meta['cpus']} CPUs, "
+        f"libzmq {meta['zmq']}, {meta['when']}.",
+        "",
+        "| message | raw GB/s | krl GB/s | krl / raw |",
+        "|---:|---:|---:|---:|",
+    ]
     for r in rows:
-        lines.append(f"| {r['size_bytes'] >> 10} KiB | {r['raw_gb_s']:.2f} | {r['krl_gb_s']:.2f} "
-                     f"| {r['ratio']:.2f} |")
+        lines.append(
+            f"| {r['size_bytes'] >> 10} KiB | {r['raw_gb_s']:.2f} | {r['krl_gb_s']:.2f} "
+            f"| {r['ratio']:.2f} |"
+        )
     lines += ["", f"Target >= 0.9 from 1 MiB up: {'met' if ok else 'NOT met'}."]
     (out / "transport.md").write_text("\n".join(lines) + "\n")
 

@@ -1,6 +1,7 @@
 """Bounds on the strings and numbers a wire message may carry (common/messages.py,
 common/verdict.py): short strings (ids, names, codes) and large ones (sources, feedback)
 get separate limits, so a peer's message is refused at decoding, not after it filled memory."""
+
 from __future__ import annotations
 
 from typing import Annotated

@@ -27,6 +27,7 @@ zero bytes. Lossless: the receiver XORs the decompressed bytes into the bucket i
 holds and checks the result against the checksum of the full bucket, so a wrong base,
 a corrupt delta or a bug here loads nothing.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -74,8 +75,9 @@ def checksum(data: torch.Tensor | bytes | memoryview, algorithm: str = DEFAULT_A
         return "blake3:" + blake3.blake3(buf, max_threads=threads).hexdigest()
     if algorithm == "sha256":
         return "sha256:" + hashlib.sha256(buf).hexdigest()  # drops the GIL for large buffers
-    raise BucketError(f"unsupported checksum algorithm {algorithm!r}; this process knows "
-                      f"{', '.join(ALGORITHMS)}")
+    raise BucketError(
+        f"unsupported checksum algorithm {algorithm!r}; this process knows {', '.join(ALGORITHMS)}"
+    )
 
 
 def algorithm_of(expected: str) -> str:
@@ -100,12 +102,12 @@ def _aligned(n: int) -> int:
 class Bucket:
     """Named tensors packed in one flat uint8 buffer."""
 
-    data: torch.Tensor            # uint8 [nbytes]
+    data: torch.Tensor  # uint8 [nbytes]
     names: list[str]
-    dtypes: list[str]             # names from common.messages.DTYPES
+    dtypes: list[str]  # names from common.messages.DTYPES
     shapes: list[list[int]]
-    offsets: list[int]            # byte offset of each tensor in `data`, 16-byte aligned
-    checksum: str                 # sender's checksum(data), naming its algorithm
+    offsets: list[int]  # byte offset of each tensor in `data`, 16-byte aligned
+    checksum: str  # sender's checksum(data), naming its algorithm
     pieces: list[list[int]] = field(default_factory=list)
     """Empty: every entry is a whole tensor. Else [[start, count]]: the bucket holds one
     entry, elements [start, start + count) of a tensor of `shapes[0]` split across buckets."""
@@ -118,8 +120,15 @@ class Bucket:
 
         Each tensor is copied once, straight into its slot (no intermediate host copy);
         the alignment padding is zeroed so the checksum depends on the tensors alone."""
-        items = [(i[0], i[1].detach(), list(i[2]) if len(i) > 2 else list(i[1].shape),
-                  [i[3], i[1].numel()] if len(i) > 2 else None) for i in items]
+        items = [
+            (
+                i[0],
+                i[1].detach(),
+                list(i[2]) if len(i) > 2 else list(i[1].shape),
+                [i[3], i[1].numel()] if len(i) > 2 else None,
+            )
+            for i in items
+        ]
         offsets, end = [], 0
         for _, t, _, _ in items:
             offsets.append(end)
@@ -128,19 +137,27 @@ class Bucket:
         for (_, t, _, _), off in zip(items, offsets):
             nbytes = t.numel() * t.element_size()
             if nbytes:
-                data[off:off + nbytes].copy_(t.contiguous().reshape(-1).view(torch.uint8))
-            data[off + nbytes:_aligned(off + nbytes)].zero_()
+                data[off : off + nbytes].copy_(t.contiguous().reshape(-1).view(torch.uint8))
+            data[off + nbytes : _aligned(off + nbytes)].zero_()
         pieces = [p for *_, p in items if p is not None]
-        return cls(data, [n for n, *_ in items], [_DTYPE_NAMES[t.dtype] for _, t, _, _ in items],
-                   [s for _, _, s, _ in items], offsets, checksum(data, algorithm), pieces)
+        return cls(
+            data,
+            [n for n, *_ in items],
+            [_DTYPE_NAMES[t.dtype] for _, t, _, _ in items],
+            [s for _, _, s, _ in items],
+            offsets,
+            checksum(data, algorithm),
+            pieces,
+        )
 
     def _entries(self) -> Iterator[tuple[str, torch.dtype, list[int], torch.Tensor, int]]:
         """(name, dtype, shape, flat view of its elements in `data`, first element) of every
         entry; bounds-checks the layout."""
         if not len(self.names) == len(self.dtypes) == len(self.shapes) == len(self.offsets):
             raise BucketError("bucket layout lists have different lengths")
-        if self.pieces and (len(self.pieces) != 1 or len(self.names) != 1
-                            or len(self.pieces[0]) != 2):
+        if self.pieces and (
+            len(self.pieces) != 1 or len(self.names) != 1 or len(self.pieces[0]) != 2
+        ):
             raise BucketError("a piece of a split tensor must be alone in its bucket")
         for name, dtype_name, shape, off in zip(self.names, self.dtypes, self.shapes, self.offsets):
             dtype = DTYPES.get(dtype_name)
@@ -149,20 +166,25 @@ class Bucket:
             numel = math.prod(shape)
             start, count = self.pieces[0] if self.pieces else (0, numel)
             if start < 0 or count < 1 and self.pieces or start + count > numel:
-                raise BucketError(f"{name}: piece [{start}, {start + count}) of a "
-                                  f"{numel}-element tensor")
+                raise BucketError(
+                    f"{name}: piece [{start}, {start + count}) of a {numel}-element tensor"
+                )
             nbytes = count * dtype.itemsize
             if off < 0 or off % ALIGN or off + nbytes > self.data.numel():
-                raise BucketError(f"{name}: bytes [{off}, {off + nbytes}) are misaligned or "
-                                  f"outside the {self.data.numel()}-byte bucket")
-            yield name, dtype, shape, self.data[off:off + nbytes].view(dtype), start
+                raise BucketError(
+                    f"{name}: bytes [{off}, {off + nbytes}) are misaligned or "
+                    f"outside the {self.data.numel()}-byte bucket"
+                )
+            yield name, dtype, shape, self.data[off : off + nbytes].view(dtype), start
 
     def tensors(self) -> Iterator[tuple[str, torch.Tensor]]:
         """(name, tensor) views into `data`; no copy. Bounds-checks every tensor. A bucket
         holding a piece of a split tensor has no whole tensor: see `joined`."""
         if self.pieces:
-            raise BucketError(f"{self.names[:1]}: this bucket holds a piece of a split tensor; "
-                              "join the buckets first (common.buckets.joined)")
+            raise BucketError(
+                f"{self.names[:1]}: this bucket holds a piece of a split tensor; "
+                "join the buckets first (common.buckets.joined)"
+            )
         for name, _, shape, flat, _ in self._entries():
             yield name, flat.view(shape)
 
@@ -176,28 +198,49 @@ class Bucket:
         if not ok:
             raise BucketChecksumError(
                 f"weight bucket ({len(self.names)} tensors, first {self.names[:1]}) fails its "
-                f"checksum: sender {self.checksum[:24]}.., received {got[:24]}..; nothing loaded")
+                f"checksum: sender {self.checksum[:24]}.., received {got[:24]}..; nothing loaded"
+            )
         self.check_layout()
 
     def info(self, index: int) -> BucketInfo:
-        return BucketInfo(index=index, nbytes=self.data.numel(), checksum=self.checksum,
-                          names=self.names, dtypes=self.dtypes, shapes=self.shapes,
-                          offsets=self.offsets, pieces=self.pieces)
+        return BucketInfo(
+            index=index,
+            nbytes=self.data.numel(),
+            checksum=self.checksum,
+            names=self.names,
+            dtypes=self.dtypes,
+            shapes=self.shapes,
+            offsets=self.offsets,
+            pieces=self.pieces,
+        )
 
     @classmethod
     def from_wire(cls, info: BucketInfo, msg: WeightBucket) -> "Bucket":
         """Rebuild a received bucket from its layout (announced, or carried by `msg`) and
         its data message."""
-        if (msg.checksum != info.checksum or msg.data.numel() != info.nbytes
-                or msg.index != info.index):
+        if (
+            msg.checksum != info.checksum
+            or msg.data.numel() != info.nbytes
+            or msg.index != info.index
+        ):
             raise BucketError(f"bucket {info.index}: data message does not match its layout")
-        return cls(msg.data, list(info.names), list(info.dtypes), [list(s) for s in info.shapes],
-                   list(info.offsets), info.checksum, [list(p) for p in info.pieces])
+        return cls(
+            msg.data,
+            list(info.names),
+            list(info.dtypes),
+            [list(s) for s in info.shapes],
+            list(info.offsets),
+            info.checksum,
+            [list(p) for p in info.pieces],
+        )
 
 
-def pack_stream(named_tensors: Iterable[tuple[str, torch.Tensor]], bucket_bytes: int,
-                pool: Executor, algorithm: str = DEFAULT_ALGORITHM
-                ) -> Iterator[tuple[Future, bool]]:
+def pack_stream(
+    named_tensors: Iterable[tuple[str, torch.Tensor]],
+    bucket_bytes: int,
+    pool: Executor,
+    algorithm: str = DEFAULT_ALGORITHM,
+) -> Iterator[tuple[Future, bool]]:
     """Cut (name, tensor) pairs, in order, into buckets of about bucket_bytes; yield
     (future Bucket packed on `pool`, whether it is the last bucket) as each is cut. A
     tensor over bucket_bytes goes in pieces of at most bucket_bytes, a bucket each.
@@ -218,7 +261,7 @@ def pack_stream(named_tensors: Iterable[tuple[str, torch.Tensor]], bucket_bytes:
             continue
         flat = t.detach().contiguous().reshape(-1)
         per = max(1, bucket_bytes // ALIGN * ALIGN // t.element_size())  # no padding over
-        pieces = [(name, flat[s:s + per], list(t.shape), s) for s in range(0, t.numel(), per)]
+        pieces = [(name, flat[s : s + per], list(t.shape), s) for s in range(0, t.numel(), per)]
         for piece in pieces[:-1]:
             yield pool.submit(Bucket.pack, [piece], algorithm), False
         pending, size = [pieces[-1]], math.inf  # alone: whatever comes next starts a bucket
@@ -243,9 +286,10 @@ def joined(buckets: Iterable[Bucket]) -> Iterator[Bucket]:
         if not acc:
             acc = [name, dtype, shape, torch.empty(math.prod(shape), dtype=dtype), 0]
         if (name, dtype, shape, start) != (acc[0], acc[1], acc[2], acc[4]):
-            raise BucketError(f"{name}: piece at element {start} does not continue "
-                              f"{acc[0]} (filled to {acc[4]})")
-        acc[3][start:start + flat.numel()].copy_(flat)
+            raise BucketError(
+                f"{name}: piece at element {start} does not continue {acc[0]} (filled to {acc[4]})"
+            )
+        acc[3][start : start + flat.numel()].copy_(flat)
         acc[4] += flat.numel()
         if acc[4] == acc[3].numel():
             yield Bucket(acc[3].view(torch.uint8), [name], [_DTYPE_NAMES[dtype]], [shape], [0], "")
@@ -260,8 +304,12 @@ def whole_tensors(buckets: Iterable[Bucket]) -> Iterator[tuple[str, torch.Tensor
         yield from bucket.tensors()
 
 
-def bucketize(named_tensors: Iterable[tuple[str, torch.Tensor]], bucket_bytes: int,
-              threads: int = 1, algorithm: str = DEFAULT_ALGORITHM) -> list[Bucket]:
+def bucketize(
+    named_tensors: Iterable[tuple[str, torch.Tensor]],
+    bucket_bytes: int,
+    threads: int = 1,
+    algorithm: str = DEFAULT_ALGORITHM,
+) -> list[Bucket]:
     """Every bucket of `pack_stream`, packed on `threads` threads (copies and hashing drop
     the GIL), in order."""
     with ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="bucketize") as pool:
@@ -279,8 +327,13 @@ def _xor(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
 
 
 def same_layout(a: Bucket, b: Bucket) -> bool:
-    return ((a.names, a.dtypes, a.shapes, a.offsets, a.pieces)
-            == (b.names, b.dtypes, b.shapes, b.offsets, b.pieces))
+    return (a.names, a.dtypes, a.shapes, a.offsets, a.pieces) == (
+        b.names,
+        b.dtypes,
+        b.shapes,
+        b.offsets,
+        b.pieces,
+    )
 
 
 def _word_bytes(bucket: Bucket) -> int:
@@ -302,14 +355,18 @@ def encode_delta(new: Bucket, base: Bucket, codec: str) -> tuple[torch.Tensor, s
         xored = xored.view(-1, k).t().contiguous().view(-1)
     raw = memoryview(xored.numpy())
     if codec == "zstd":
-        out = zstandard.ZstdCompressor(level=1, threads=-1 if len(raw) >= 8 << 20 else 0
-                                       ).compress(raw)
+        out = zstandard.ZstdCompressor(level=1, threads=-1 if len(raw) >= 8 << 20 else 0).compress(
+            raw
+        )
     elif codec == "zlib":
         out = zlib.compress(raw, 1)
     else:
         raise BucketError(f"unknown delta codec {codec!r}; this process knows {CODECS}")
-    data = (torch.frombuffer(bytearray(out), dtype=torch.uint8) if out
-            else torch.empty(0, dtype=torch.uint8))
+    data = (
+        torch.frombuffer(bytearray(out), dtype=torch.uint8)
+        if out
+        else torch.empty(0, dtype=torch.uint8)
+    )
     return data, f"xor{k}-{codec}"
 
 
@@ -334,14 +391,24 @@ def apply_delta(base: Bucket, delta: torch.Tensor, encoding: str, info: BucketIn
     except (zstandard.ZstdError, zlib.error) as exc:
         raise BucketError(f"bucket {info.index}: delta does not decompress: {exc}") from exc
     if len(raw) != info.nbytes or base.data.numel() != info.nbytes or info.nbytes % k:
-        raise BucketError(f"bucket {info.index}: delta of {len(raw)} bytes, base of "
-                          f"{base.data.numel()}, bucket of {info.nbytes}")
+        raise BucketError(
+            f"bucket {info.index}: delta of {len(raw)} bytes, base of "
+            f"{base.data.numel()}, bucket of {info.nbytes}"
+        )
     with warnings.catch_warnings():  # read-only is fine: the XOR writes a new tensor
         warnings.simplefilter("ignore", UserWarning)
-        xored = torch.frombuffer(raw, dtype=torch.uint8) if raw else torch.empty(
-            0, dtype=torch.uint8)
+        xored = (
+            torch.frombuffer(raw, dtype=torch.uint8) if raw else torch.empty(0, dtype=torch.uint8)
+        )
     if k > 1:
         xored = xored.view(k, -1).t().contiguous().view(-1)
     data = _xor(xored, base.data)
-    return Bucket(data, list(info.names), list(info.dtypes), [list(s) for s in info.shapes],
-                  list(info.offsets), info.checksum, [list(p) for p in info.pieces])
+    return Bucket(
+        data,
+        list(info.names),
+        list(info.dtypes),
+        [list(s) for s in info.shapes],
+        list(info.offsets),
+        info.checksum,
+        [list(p) for p in info.pieces],
+    )

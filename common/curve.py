@@ -10,6 +10,7 @@ A server socket accepts only clients whose public key is in DIR/authorized (chec
 by a ZAP authenticator thread, one per process); a client socket pins the server's
 public key. Secret key files are written with mode 0600.
 """
+
 from __future__ import annotations
 
 import os

@@ -31,6 +31,7 @@ the evaluator client, the hub server, the actors' relays and hub links all use i
 Recoverable vs fatal at this boundary: `RequestRejected` (the peer answered with an error;
 the caller may retry or drop) vs `PeerUnavailable` (no answer within the retry budget).
 """
+
 from __future__ import annotations
 
 import logging
@@ -69,18 +70,31 @@ Fault = Callable[[Optional[bytes], Any, Exception], Optional[Message]]
 
 def error_reply(msg: Any, code: str, text: str, retry_after_s: float = 0.0) -> ErrorReply:
     """An ErrorReply to `msg` (its request id, if it has one)."""
-    return ErrorReply(request_id=getattr(msg, "request_id", "") or "", code=code,
-                      message=text[:2000], retry_after_s=retry_after_s, sent_at=now())
+    return ErrorReply(
+        request_id=getattr(msg, "request_id", "") or "",
+        code=code,
+        message=text[:2000],
+        retry_after_s=retry_after_s,
+        sent_at=now(),
+    )
 
 
 class Endpoint:
     """One socket and its handler table; see the module docstring."""
 
-    def __init__(self, channel: Channel, handlers: Optional[Mapping[type, Handler]] = None, *,
-                 who: str = "this endpoint", unexpected: Optional[Handler] = None,
-                 fault: Optional[Fault] = None, seen: Optional[Handler] = None,
-                 invalid: Optional[Handler] = None, served: Optional[Callable[[Any], None]] = None,
-                 batch: int = 256):
+    def __init__(
+        self,
+        channel: Channel,
+        handlers: Optional[Mapping[type, Handler]] = None,
+        *,
+        who: str = "this endpoint",
+        unexpected: Optional[Handler] = None,
+        fault: Optional[Fault] = None,
+        seen: Optional[Handler] = None,
+        invalid: Optional[Handler] = None,
+        served: Optional[Callable[[Any], None]] = None,
+        batch: int = 256,
+    ):
         self.channel = channel
         self.handlers: dict[type, Handler] = dict(handlers or {})
         self.who, self.batch = who, batch
@@ -140,15 +154,28 @@ class Endpoint:
 
     def internal(self, peer: Optional[bytes], msg: Any, exc: Exception) -> Optional[Message]:
         """The default fault policy: log it; a server answers ErrorReply(internal)."""
-        self._warn.error(f"fault_{type(msg).__name__}", "%s failed on a %s from %r; served on:\n%s",
-                         self.who, type(msg).__name__, (peer or b"")[:40], traceback.format_exc())
-        return error_reply(msg, "internal", f"{self.who} failed on this message: "
-                                            f"{type(exc).__name__}: {exc}")
+        self._warn.error(
+            f"fault_{type(msg).__name__}",
+            "%s failed on a %s from %r; served on:\n%s",
+            self.who,
+            type(msg).__name__,
+            (peer or b"")[:40],
+            traceback.format_exc(),
+        )
+        return error_reply(
+            msg, "internal", f"{self.who} failed on this message: {type(exc).__name__}: {exc}"
+        )
 
     def _unexpected(self, got: Received) -> None:
         if self.answers:
-            self.reply(got.peer, error_reply(got.msg, "unexpected_type",
-                                             f"{self.who} does not serve {type(got.msg).__name__}"))
+            self.reply(
+                got.peer,
+                error_reply(
+                    got.msg,
+                    "unexpected_type",
+                    f"{self.who} does not serve {type(got.msg).__name__}",
+                ),
+            )
         else:
             self._warn.warning("unexpected", "%s ignores %s", self.who, type(got.msg).__name__)
 
@@ -159,18 +186,30 @@ class Endpoint:
 class Server(Endpoint):
     """A ROUTER bound at `bind` serving a handler table."""
 
-    def __init__(self, ctx: zmq.Context, cfg: TransportConfig, metrics: Metrics, bind: str,
-                 handlers: Optional[Mapping[type, Handler]] = None, **kw: Any):
-        super().__init__(Channel(ctx, zmq.ROUTER, cfg, metrics, bind=bind, server=True),
-                         handlers, **kw)
+    def __init__(
+        self,
+        ctx: zmq.Context,
+        cfg: TransportConfig,
+        metrics: Metrics,
+        bind: str,
+        handlers: Optional[Mapping[type, Handler]] = None,
+        **kw: Any,
+    ):
+        super().__init__(
+            Channel(ctx, zmq.ROUTER, cfg, metrics, bind=bind, server=True), handlers, **kw
+        )
 
 
 class Held:
     """Requests waiting for what answers them; see the module docstring. `answer(msg)`
     returns the reply, or None while it is not ready; `busy(msg)` the text of a `busy`."""
 
-    def __init__(self, answer: Callable[[Any], Optional[Message]], patience_s: float,
-                 busy: Callable[[Any], str]):
+    def __init__(
+        self,
+        answer: Callable[[Any], Optional[Message]],
+        patience_s: float,
+        busy: Callable[[Any], str],
+    ):
         self._answer, self.patience_s, self._busy = answer, patience_s, busy
         self.items: list[tuple[Optional[bytes], Any, float]] = []
 
@@ -196,8 +235,13 @@ class Held:
 class Loop:
     """One thread's poll over its endpoints (and a Waker): see the module docstring."""
 
-    def __init__(self, poll_s: float, endpoints: Iterable[Endpoint] = (),
-                 waker: Optional[Waker] = None, closing: Iterable[Any] = ()):
+    def __init__(
+        self,
+        poll_s: float,
+        endpoints: Iterable[Endpoint] = (),
+        waker: Optional[Waker] = None,
+        closing: Iterable[Any] = (),
+    ):
         self.poll_s, self.endpoints, self.waker = poll_s, list(endpoints), waker
         self.closing = list(closing)  # other sockets this thread owns (a PUB), closed with it
         self._poller: Optional[zmq.Poller] = None
@@ -237,8 +281,13 @@ class ServerThread:
     """A Loop on a daemon thread; see the module docstring. `open()` makes the endpoints
     (binding them) and returns the Loop; `tick` runs after each pass."""
 
-    def __init__(self, what: str, name: str, open: Callable[[], Loop],
-                 tick: Optional[Callable[[], None]] = None):
+    def __init__(
+        self,
+        what: str,
+        name: str,
+        open: Callable[[], Loop],
+        tick: Optional[Callable[[], None]] = None,
+    ):
         self.what, self._open, self._tick = what, open, tick
         self.waker = Waker()
         self.stopping = threading.Event()
@@ -290,17 +339,29 @@ class Client(Endpoint):
     """A DEALER link to one peer; see the module docstring. For `request()`, one outstanding
     request at a time per client; driven by a Loop, any number (the owner matches ids)."""
 
-    def __init__(self, ctx: zmq.Context, cfg: TransportConfig, metrics: Metrics, connect: str,
-                 identity: Union[bytes, Callable[[], bytes], None] = None, *,
-                 handlers: Optional[Mapping[type, Handler]] = None,
-                 beats: Optional[HeartbeatSender] = None,
-                 reconnect_after_s: Optional[float] = None,
-                 on_reconnect: Optional[Callable[[float], None]] = None, **kw: Any):
+    def __init__(
+        self,
+        ctx: zmq.Context,
+        cfg: TransportConfig,
+        metrics: Metrics,
+        connect: str,
+        identity: Union[bytes, Callable[[], bytes], None] = None,
+        *,
+        handlers: Optional[Mapping[type, Handler]] = None,
+        beats: Optional[HeartbeatSender] = None,
+        reconnect_after_s: Optional[float] = None,
+        on_reconnect: Optional[Callable[[float], None]] = None,
+        **kw: Any,
+    ):
         self.ctx, self.cfg, self.metrics, self.endpoint = ctx, cfg, metrics, connect
         self._identity = identity if callable(identity) else None
         self.identity = b"" if callable(identity) else identity or f"c-{new_id()[:12]}".encode()
         super().__init__(self._open(), handlers, **kw)
-        self.beats, self.reconnect_after_s, self.on_reconnect = beats, reconnect_after_s, on_reconnect
+        self.beats, self.reconnect_after_s, self.on_reconnect = (
+            beats,
+            reconnect_after_s,
+            on_reconnect,
+        )
         self.last_heard = time.monotonic()
         self.backoff = Backoff(cfg.reconnect_min_s, cfg.reconnect_max_s)
         self._reconnect_at = 0.0
@@ -318,8 +379,14 @@ class Client(Endpoint):
     def _open(self) -> Channel:
         if self._identity is not None:  # a fresh identity per socket
             self.identity = self._identity()
-        return Channel(self.ctx, zmq.DEALER, self.cfg, self.metrics, connect=self.endpoint,
-                       identity=self.identity)
+        return Channel(
+            self.ctx,
+            zmq.DEALER,
+            self.cfg,
+            self.metrics,
+            connect=self.endpoint,
+            identity=self.identity,
+        )
 
     def reopen(self) -> None:
         """Drop queued messages and reconnect (the Pirates' socket reset)."""
@@ -354,8 +421,14 @@ class Client(Endpoint):
         self._reconnect_at = t + self.reconnect_after_s + self.backoff.next_delay()
 
     # ------------------------------------------------------------ blocking requests
-    def request(self, msg: Message, *, expect: Union[type, tuple, None] = None,
-                timeout_s: Optional[float] = None, retries: Optional[int] = None) -> Message:
+    def request(
+        self,
+        msg: Message,
+        *,
+        expect: Union[type, tuple, None] = None,
+        timeout_s: Optional[float] = None,
+        retries: Optional[int] = None,
+    ) -> Message:
         """Send `msg` and return the reply whose request_id matches; resend on timeout."""
         rid = msg.request_id
         timeout_s = self.cfg.request_timeout_s if timeout_s is None else timeout_s
@@ -376,8 +449,10 @@ class Client(Endpoint):
                 return reply
         if self._abort.is_set():
             raise PeerUnavailable(f"request to {self.endpoint} aborted: the client is closing")
-        raise PeerUnavailable(f"no reply from {self.endpoint} to {type(msg).__name__} "
-                              f"after {retries + 1} attempt(s) of {timeout_s:.1f}s")
+        raise PeerUnavailable(
+            f"no reply from {self.endpoint} to {type(msg).__name__} "
+            f"after {retries + 1} attempt(s) of {timeout_s:.1f}s"
+        )
 
     def _await(self, rid: str, timeout_s: float, expect) -> Optional[Message]:
         deadline = time.monotonic() + timeout_s
@@ -391,8 +466,9 @@ class Client(Endpoint):
             if isinstance(got.msg, ErrorReply):
                 raise RequestRejected(got.msg)
             if expect is not None and not isinstance(got.msg, expect):
-                raise RequestRejected(error_reply(got.msg, "unexpected_type",
-                                                  f"got {type(got.msg).__name__}"))
+                raise RequestRejected(
+                    error_reply(got.msg, "unexpected_type", f"got {type(got.msg).__name__}")
+                )
             return got.msg
         return None
 
@@ -414,10 +490,10 @@ class Pending:
 
     request: Any
     backoff: Backoff
-    deadline: float = math.inf     # monotonic
+    deadline: float = math.inf  # monotonic
     data: Any = None
     submitted: float = field(default_factory=time.monotonic)
-    next_send: float = 0.0         # monotonic; 0: not sent yet
+    next_send: float = 0.0  # monotonic; 0: not sent yet
     sends: int = 0
 
 
@@ -429,7 +505,7 @@ class Window:
     def __init__(self, size: int, on_resend: Optional[Callable[[], None]] = None):
         self.size, self.on_resend = size, on_resend
         self.waiting: deque[Pending] = deque()  # not sent yet (window full)
-        self.sent: dict[str, Pending] = {}      # sent, unanswered
+        self.sent: dict[str, Pending] = {}  # sent, unanswered
 
     def add(self, p: Pending) -> None:
         self.waiting.append(p)
@@ -475,4 +551,6 @@ class Window:
         p.sends += 1
         p.next_send = t + p.backoff.next_delay()
         if not client.send(p.request):  # queue full while the peer is away
-            client._warn.warning("send_blocked", "%s: a request not sent now; will resend", client.who)
+            client._warn.warning(
+                "send_blocked", "%s: a request not sent now; will resend", client.who
+            )

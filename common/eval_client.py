@@ -3,7 +3,8 @@
 It lives in common/ because two roles' code uses it (the actor, and benchmarks driving the
 service) and roles never import each other (tests/unit/test_layout.py): it is common/ (wire
 types, endpoint, config) and the standard library only, so an actor loads no evaluator module:
-no sandbox, no checks, no triton (torch comes only through common/messages.py's tensor frames). Asynchronous, many requests in flight:
+no sandbox, no checks, no triton (torch comes only through common/messages.py's tensor
+frames). Asynchronous, many requests in flight:
 
     client = EvalClient(cfg.broker, cfg.transport, metrics)     # starts its I/O thread
     result = await client.evaluate(problem_payload, candidate, settings)
@@ -33,6 +34,7 @@ invalid) vs `EvaluatorUnavailable` (the service is gone; the caller decides).
 A result whose verdict is not `judged` (common/verdict.py: the service or the problem
 failed on it) is no verdict on the candidate: do not train on it.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -88,20 +90,33 @@ class EvaluatorUnavailable(RuntimeError):
 class EvalClient:
     """See the module docstring."""
 
-    def __init__(self, cfg: BrokerConfig, transport: TransportConfig,
-                 metrics: Metrics | None = None, client_id: str = ""):
+    def __init__(
+        self,
+        cfg: BrokerConfig,
+        transport: TransportConfig,
+        metrics: Metrics | None = None,
+        client_id: str = "",
+    ):
         self.cfg, self.ccfg, self.transport = cfg, cfg.client, transport
         self.metrics = metrics or Metrics("eval_client")
         self.identity = f"c-{client_id or new_id()[:8]}-{uuid.uuid4().hex[:6]}".encode()
         m = self.metrics
-        self._m_requests = m.counter("eval_requests_total", "Evaluation requests by outcome "
-                                     "(result, timeout, rejected, unavailable)", ["outcome"])
+        self._m_requests = m.counter(
+            "eval_requests_total",
+            "Evaluation requests by outcome (result, timeout, rejected, unavailable)",
+            ["outcome"],
+        )
         self._m_resends = m.counter("eval_resends_total", "Evaluation requests resent (same id)")
         self._m_busy = m.counter("eval_busy_total", "Busy replies from the broker")
-        self._m_dupes = m.counter("eval_duplicate_results_total", "Results dropped as duplicate or late")
+        self._m_dupes = m.counter(
+            "eval_duplicate_results_total", "Results dropped as duplicate or late"
+        )
         self._m_in_flight = m.gauge("eval_in_flight", "Evaluation requests sent and unanswered")
-        self._m_latency = m.histogram("eval_latency_seconds", "Submit to result",
-                                      buckets=(0.1, 0.3, 1, 2, 5, 10, 20, 60, 120, 300, 900))
+        self._m_latency = m.histogram(
+            "eval_latency_seconds",
+            "Submit to result",
+            buckets=(0.1, 0.3, 1, 2, 5, 10, 20, 60, 120, 300, 900),
+        )
         self._futures: dict[str, concurrent.futures.Future] = {}
         self._inbox: queue.SimpleQueue[Pending] = queue.SimpleQueue()
         self._waker = Waker()
@@ -112,34 +127,67 @@ class EvalClient:
         # the caller instead of killing the thread before anything watches it; used only by
         # the I/O thread from its start on (a thread start is the barrier ZeroMQ asks for).
         self._window = Window(self.ccfg.max_in_flight, self._m_resends.inc)  # the I/O thread's
-        self._link = Client(context(), transport, self.metrics, cfg.frontend, self.identity,
-                            handlers={EvalResult: self._on_result, ErrorReply: self._on_error,
-                                      Heartbeat: lambda got: None},  # a ping's answer
-                            who="the evaluator client", seen=self._heard, batch=1024,
-                            beats=HeartbeatSender(self.identity.decode(), "eval_client",
-                                                  transport.heartbeat_interval_s))
+        self._link = Client(
+            context(),
+            transport,
+            self.metrics,
+            cfg.frontend,
+            self.identity,
+            handlers={
+                EvalResult: self._on_result,
+                ErrorReply: self._on_error,
+                Heartbeat: lambda got: None,
+            },  # a ping's answer
+            who="the evaluator client",
+            seen=self._heard,
+            batch=1024,
+            beats=HeartbeatSender(
+                self.identity.decode(), "eval_client", transport.heartbeat_interval_s
+            ),
+        )
         self._thread = threading.Thread(target=self._io, name="eval-client", daemon=True)
         self._thread.start()
 
     # ------------------------------------------------------------------ caller side
-    def submit(self, problem: ProblemPayload, candidate: str,
-               settings: EvalSettings | None = None, *, deadline_s: float | None = None,
-               request_id: str | None = None) -> str:
+    def submit(
+        self,
+        problem: ProblemPayload,
+        candidate: str,
+        settings: EvalSettings | None = None,
+        *,
+        deadline_s: float | None = None,
+        request_id: str | None = None,
+    ) -> str:
         """Queue one evaluation; returns its request id. Thread-safe, never blocks."""
         if self._closed.is_set():
             raise RuntimeError("EvalClient is closed")
         if not self.available:
             self._m_requests.labels("unavailable").inc()
-            raise EvaluatorUnavailable(f"the evaluator broker at {self.cfg.frontend} is not answering")
+            raise EvaluatorUnavailable(
+                f"the evaluator broker at {self.cfg.frontend} is not answering"
+            )
         deadline_s = self.ccfg.request_deadline_s if deadline_s is None else deadline_s
         rid = request_id or new_id()
-        req = EvalRequest(request_id=rid, problem=problem, candidate=candidate,
-                          settings=settings or EvalSettings(), deadline_s=deadline_s, sent_at=now())
+        req = EvalRequest(
+            request_id=rid,
+            problem=problem,
+            candidate=candidate,
+            settings=settings or EvalSettings(),
+            deadline_s=deadline_s,
+            sent_at=now(),
+        )
         fut: concurrent.futures.Future = concurrent.futures.Future()
         t = time.monotonic()
         self._futures[rid] = fut
-        self._inbox.put(Pending(req, Backoff(self.ccfg.resend_interval_s, self.ccfg.resend_max_s),
-                                t + deadline_s, data=fut, submitted=t))
+        self._inbox.put(
+            Pending(
+                req,
+                Backoff(self.ccfg.resend_interval_s, self.ccfg.resend_max_s),
+                t + deadline_s,
+                data=fut,
+                submitted=t,
+            )
+        )
         self._waker.wake()
         return rid
 
@@ -151,9 +199,14 @@ class EvalClient:
         """The result of a submitted request; raises EvaluationFailed or EvaluatorUnavailable."""
         return await asyncio.wrap_future(self.future(request_id))
 
-    async def evaluate(self, problem: ProblemPayload, candidate: str,
-                       settings: EvalSettings | None = None, *,
-                       deadline_s: float | None = None) -> EvalResult:
+    async def evaluate(
+        self,
+        problem: ProblemPayload,
+        candidate: str,
+        settings: EvalSettings | None = None,
+        *,
+        deadline_s: float | None = None,
+    ) -> EvalResult:
         """Submit and await one evaluation."""
         return await self.result(self.submit(problem, candidate, settings, deadline_s=deadline_s))
 
@@ -224,7 +277,9 @@ class EvalClient:
     def _on_error(self, got: Received) -> None:
         msg: ErrorReply = got.msg
         if msg.code == "busy":  # hold it back as asked; it stays in the window
-            if self._window.hold(msg.request_id, max(msg.retry_after_s, 0.05) * random.uniform(1.0, 1.5)):
+            if self._window.hold(
+                msg.request_id, max(msg.retry_after_s, 0.05) * random.uniform(1.0, 1.5)
+            ):
                 self._m_busy.inc()
         elif (p := self._window.answered(msg.request_id)) is not None:
             self._resolve(p, "rejected", error=EvaluationRejected(msg))
@@ -232,27 +287,38 @@ class EvalClient:
     def _expire(self, t: float) -> None:
         silent = t - self._link.last_heard > self.ccfg.unavailable_after_s
         if silent and self.available:
-            self._warn.error("unavailable", "the evaluator broker at %s has not answered for %.0fs",
-                             self.cfg.frontend, t - self._link.last_heard)
+            self._warn.error(
+                "unavailable",
+                "the evaluator broker at %s has not answered for %.0fs",
+                self.cfg.frontend,
+                t - self._link.last_heard,
+            )
             self.available = False
 
         def why(p: Pending):
             if p.data.cancelled():
                 return "cancelled", None
             if t >= p.deadline:
-                return "timeout", EvaluationTimeout(f"no result for request {p.request.request_id} "
-                                                    f"within {p.request.deadline_s:g}s")
+                return "timeout", EvaluationTimeout(
+                    f"no result for request {p.request.request_id} within {p.request.deadline_s:g}s"
+                )
             if silent:
                 return "unavailable", EvaluatorUnavailable(
                     f"the evaluator broker at {self.cfg.frontend} has not answered for "
-                    f"{self.ccfg.unavailable_after_s:g}s")
+                    f"{self.ccfg.unavailable_after_s:g}s"
+                )
             return None
 
         for p, (outcome, error) in self._window.settle(why):
             self._resolve(p, outcome, error=error)
 
-    def _resolve(self, p: Pending, outcome: str, result: EvalResult | None = None,
-                 error: BaseException | None = None) -> None:
+    def _resolve(
+        self,
+        p: Pending,
+        outcome: str,
+        result: EvalResult | None = None,
+        error: BaseException | None = None,
+    ) -> None:
         self._m_requests.labels(outcome).inc()
         if p.data.done():
             return

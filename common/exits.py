@@ -15,6 +15,7 @@
   logs it and ends the process at once, so the supervisor restarts it instead of the
   process living on without the thread (a learner without its hub serves nobody).
 """
+
 from __future__ import annotations
 
 import logging
@@ -52,9 +53,10 @@ def check_model_dir(model: str, what: str) -> None:
     path_like = model.startswith((os.sep, ".", "~")) or model.count("/") > 1
     why = "" if path_like else _hub_repo_problem(model)
     if path_like or why:
-        raise StartError(f"{what} {model!r}: model directory does not exist"
-                         + (f" (nor can it be loaded as a Hugging Face repo id: {why})"
-                            if why else ""))
+        raise StartError(
+            f"{what} {model!r}: model directory does not exist"
+            + (f" (nor can it be loaded as a Hugging Face repo id: {why})" if why else "")
+        )
 
 
 def _hub_repo_problem(repo: str) -> str:
@@ -62,6 +64,7 @@ def _hub_repo_problem(repo: str) -> str:
     Hugging Face cache or can be downloaded)."""
     try:
         from huggingface_hub import hf_hub_download
+
         hf_hub_download(repo, "config.json")
     except Exception as exc:  # noqa: BLE001 (not found, offline, invalid id: all say no)
         if type(exc).__name__ == "LocalEntryNotFoundError":
@@ -78,8 +81,15 @@ def die_with_thread(name: str, exc: BaseException) -> None:
         print(f"krl: {START_ERROR_PREFIX}{name}: {exc}", file=sys.stderr, flush=True)
     else:
         code, then = THREAD_DIED, "so that it is restarted"
-    log.critical("%s thread died (%s: %s); the process exits %d, %s", name,
-                 type(exc).__name__, exc, code, then, exc_info=exc)
+    log.critical(
+        "%s thread died (%s: %s); the process exits %d, %s",
+        name,
+        type(exc).__name__,
+        exc,
+        code,
+        then,
+        exc_info=exc,
+    )
     logging.shutdown()
     sys.stdout.flush()
     sys.stderr.flush()

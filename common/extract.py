@@ -6,6 +6,7 @@ line of ``` plus an optional language tag and closes at the next line starting
 with ```. Blocks tagged python/py or untagged count; the last one that defines
 `class ModelNew` wins, else the last one. No block: None (a format_error).
 """
+
 from __future__ import annotations
 
 import re
@@ -33,7 +34,8 @@ def code_blocks(text: str) -> list[tuple[str, str]]:
 
 
 def strip_thinking(text: str) -> str:
-    """`text` without its reasoning (`<think>...</think>`, or an unterminated `<think>` to the end)."""
+    """`text` without its reasoning (`<think>...</think>`, or an unterminated `<think>` to the
+    end)."""
     return _THINK.sub("", text)
 
 

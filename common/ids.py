@@ -8,6 +8,7 @@ holds only [A-Za-z0-9_-]; the others are keys and log fields, and an actor id ma
 host name, so they may also hold `.`, `:` and `@`. Light on purpose: the config layer
 imports it.
 """
+
 from __future__ import annotations
 
 MAX_ID_CHARS = 128
@@ -20,8 +21,9 @@ def id_error(name: str, value: str, names_a_file: bool = False) -> str:
     """Why `value` cannot be the id `name` ("" if it can)."""
     if len(value) > MAX_ID_CHARS or (names_a_file and not value):
         return f"{name} has {len(value)} characters (1..{MAX_ID_CHARS} allowed)"
-    allowed, shown = ((FILE_ID_CHARS, "[A-Za-z0-9_-]") if names_a_file
-                      else (KEY_ID_CHARS, "[A-Za-z0-9_.:@-]"))
+    allowed, shown = (
+        (FILE_ID_CHARS, "[A-Za-z0-9_-]") if names_a_file else (KEY_ID_CHARS, "[A-Za-z0-9_.:@-]")
+    )
     if not set(value) <= allowed:
         return f"{name} {value[:40]!r} has characters outside {shown}"
     return ""

@@ -3,6 +3,7 @@ summary.json, supervisor.json, bootstrap/done.json): written whole or not at all
 read as {} while missing or unreadable. `load_json_state` is for state a process cannot
 run without (a checkpoint's hub.json): an unreadable one raises an error naming the file.
 `disk_error` is how every writer reports an OSError: which path, and "disk full"."""
+
 from __future__ import annotations
 
 import errno

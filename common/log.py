@@ -4,6 +4,7 @@ Text lines read `2026-11-21T01:02:03.456Z INFO  actor[0] common.transport: messa
 JSON lines carry the same fields as keys. INFO for lifecycle, WARNING for retries and
 drops (through RateLimitedLog), ERROR when something is lost or the process exits.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,8 +28,16 @@ class _Formatter(logging.Formatter):
         if record.exc_info:
             msg += "\n" + self.formatException(record.exc_info)
         if self.as_json:
-            return json.dumps({"ts": ts, "level": record.levelname, "role": self.role,
-                               "rank": self.rank, "logger": record.name, "msg": msg})
+            return json.dumps(
+                {
+                    "ts": ts,
+                    "level": record.levelname,
+                    "role": self.role,
+                    "rank": self.rank,
+                    "logger": record.name,
+                    "msg": msg,
+                }
+            )
         return f"{ts} {record.levelname:<5} {self.role}[{self.rank}] {record.name}: {msg}"
 
 

@@ -17,6 +17,7 @@ do not know. Removing, reordering or retyping a field bumps PROTOCOL_VERSION.
 
 Decoded tensors alias the received frames (read-only memory); clone before writing.
 """
+
 from __future__ import annotations
 
 import math
@@ -40,9 +41,16 @@ _EXT_FRAME = 1
 _EXT_INLINE = 2
 
 DTYPES: dict[str, torch.dtype] = {
-    "float64": torch.float64, "float32": torch.float32, "float16": torch.float16,
-    "bfloat16": torch.bfloat16, "int64": torch.int64, "int32": torch.int32,
-    "int16": torch.int16, "int8": torch.int8, "uint8": torch.uint8, "bool": torch.bool,
+    "float64": torch.float64,
+    "float32": torch.float32,
+    "float16": torch.float16,
+    "bfloat16": torch.bfloat16,
+    "int64": torch.int64,
+    "int32": torch.int32,
+    "int16": torch.int16,
+    "int8": torch.int8,
+    "uint8": torch.uint8,
+    "bool": torch.bool,
 }
 _DTYPE_NAMES = {v: k for k, v in DTYPES.items()}
 
@@ -145,12 +153,12 @@ class Turn(msgspec.Struct, kw_only=True):
     the evaluator's verdict (without its diagnostics). The actor builds it, the learner
     trains on it as it arrives: the same struct in memory and on the wire."""
 
-    prompt_ids: torch.Tensor      # int32 [P] full context the model saw this turn
-    response_ids: torch.Tensor    # int32 [R] sampled tokens
-    logprobs: torch.Tensor        # float32 [R] actor (vLLM) logprob of each sampled token
-    versions: torch.Tensor        # int32 [R] policy version that produced each token
-    verdict: Verdict              # verdict.judged False: no verdict came; never trained on
-    code_start: Count = 0         # index in response_ids where the code begins
+    prompt_ids: torch.Tensor  # int32 [P] full context the model saw this turn
+    response_ids: torch.Tensor  # int32 [R] sampled tokens
+    logprobs: torch.Tensor  # float32 [R] actor (vLLM) logprob of each sampled token
+    versions: torch.Tensor  # int32 [R] policy version that produced each token
+    verdict: Verdict  # verdict.judged False: no verdict came; never trained on
+    code_start: Count = 0  # index in response_ids where the code begins
 
 
 class Trajectory(msgspec.Struct, kw_only=True):
@@ -171,10 +179,10 @@ class TrajectoryGroup(Message, kw_only=True):
     actor_id: RecordId
     trajectories: list[Trajectory]
     sent_at: float = 0.0
-    evaluations: Count = 0        # turns whose verdict came from the evaluator service
-    weights: dict[Id, int] = {}   # hub_id -> newest version of that hub incarnation's
-                                  # weights that made tokens here (learner/hub_server.py)
-    rolled_back: bool = False     # set by the hub on arrival: made by discarded weights
+    evaluations: Count = 0  # turns whose verdict came from the evaluator service
+    weights: dict[Id, int] = {}  # hub_id -> newest version of that hub incarnation's
+    # weights that made tokens here (learner/hub_server.py)
+    rolled_back: bool = False  # set by the hub on arrival: made by discarded weights
 
 
 # --------------------------------------------------------------------------- weights
@@ -196,15 +204,15 @@ class WeightAnnouncement(Message, kw_only=True):
     newest every few seconds; actors then pull the buckets."""
 
     version: Count
-    total_bytes: Count            # 0 while the version is still being packed
-    buckets: list[BucketInfo]     # [] while the version is still being packed
+    total_bytes: Count  # 0 while the version is still being packed
+    buckets: list[BucketInfo]  # [] while the version is still being packed
     sent_at: float = 0.0
-    complete: bool = True         # False: buckets are being packed; pull them as they come
-    hub_id: Id = ""               # the hub incarnation that published it (new per learner
-    base_version: int = -1        # start) and the version it started at: versions above
-                                  # base_version from an earlier incarnation were discarded
-    delta_base: int = -1          # buckets are also served as deltas against this version
-                                  # (the one published before); -1: a keyframe, full only
+    complete: bool = True  # False: buckets are being packed; pull them as they come
+    hub_id: Id = ""  # the hub incarnation that published it (new per learner
+    base_version: int = -1  # start) and the version it started at: versions above
+    # base_version from an earlier incarnation were discarded
+    delta_base: int = -1  # buckets are also served as deltas against this version
+    # (the one published before); -1: a keyframe, full only
 
 
 class WeightBucketRequest(Message, kw_only=True):
@@ -214,9 +222,9 @@ class WeightBucketRequest(Message, kw_only=True):
     version: Count
     index: Count
     sent_at: float = 0.0
-    hub_id: Id = ""               # only this incarnation's buckets of the version ("": any)
-    delta_from: int = -1          # the version (same hub_id) the asker holds in full: a delta
-                                  # against it is welcome; -1: send the full bucket
+    hub_id: Id = ""  # only this incarnation's buckets of the version ("": any)
+    delta_from: int = -1  # the version (same hub_id) the asker holds in full: a delta
+    # against it is welcome; -1: send the full bucket
 
 
 class WeightBucket(Message, kw_only=True):
@@ -225,15 +233,15 @@ class WeightBucket(Message, kw_only=True):
     request_id: Id
     version: Count
     index: Count
-    data: torch.Tensor            # uint8 [nbytes]
-    checksum: Id                  # "<algorithm>:<hex>" (common/buckets.py)
+    data: torch.Tensor  # uint8 [nbytes]
+    checksum: Id  # "<algorithm>:<hex>" (common/buckets.py)
     sent_at: float = 0.0
     info: Optional[BucketInfo] = None  # layout + checksum: a pull may begin before the
-    last: bool = False                 # announcement lists them; last: no bucket follows
-    encoding: Id = ""             # "": data is the bucket; "xor<k>-<codec>": data is the
-    base_version: int = -1        # compressed XOR with base_version's bucket, in k byte
-                                  # planes (common/buckets.py);
-                                  # checksum and info are always the full bucket's
+    last: bool = False  # announcement lists them; last: no bucket follows
+    encoding: Id = ""  # "": data is the bucket; "xor<k>-<codec>": data is the
+    base_version: int = -1  # compressed XOR with base_version's bucket, in k byte
+    # planes (common/buckets.py);
+    # checksum and info are always the full bucket's
 
 
 class RelayJoin(Message, kw_only=True):
@@ -244,8 +252,8 @@ class RelayJoin(Message, kw_only=True):
     actor_id: Id
     version: Count
     hub_id: Id
-    endpoint: Name                # where this actor serves the version to others
-    failed: Name = ""             # a source that went silent or dropped the version
+    endpoint: Name  # where this actor serves the version to others
+    failed: Name = ""  # a source that went silent or dropped the version
     sent_at: float = 0.0
 
 
@@ -253,7 +261,7 @@ class RelaySource(Message, kw_only=True):
     """hub -> actor, reply to RelayJoin: pull the version's buckets from `endpoint`."""
 
     request_id: Id
-    endpoint: Name                # "": from the hub itself
+    endpoint: Name  # "": from the hub itself
     sent_at: float = 0.0
 
 
@@ -275,7 +283,7 @@ class EvalRequest(Message, kw_only=True):
     problem: ProblemPayload
     candidate: Text
     settings: EvalSettings = msgspec.field(default_factory=EvalSettings)
-    deadline_s: Seconds = 0.0     # 0: no deadline beyond the settings' timeout
+    deadline_s: Seconds = 0.0  # 0: no deadline beyond the settings' timeout
     sent_at: float = 0.0
 
 
@@ -304,9 +312,22 @@ class WorkerStatus(Message, kw_only=True):
 
 MESSAGE_TYPES: dict[str, type[Message]] = {
     cls.__name__: cls
-    for cls in (Heartbeat, ErrorReply, Ack, LeaseRequest, LeaseGrant, TrajectoryGroup,
-                WeightAnnouncement, WeightBucketRequest, WeightBucket, EvalRequest, EvalResult,
-                WorkerStatus, RelayJoin, RelaySource)
+    for cls in (
+        Heartbeat,
+        ErrorReply,
+        Ack,
+        LeaseRequest,
+        LeaseGrant,
+        TrajectoryGroup,
+        WeightAnnouncement,
+        WeightBucketRequest,
+        WeightBucket,
+        EvalRequest,
+        EvalResult,
+        WorkerStatus,
+        RelayJoin,
+        RelaySource,
+    )
 }
 
 Frame = Union[bytes, bytearray, memoryview, Any]  # Any: zmq.Frame (has .buffer)
@@ -338,7 +359,9 @@ class _Codec(threading.local):
         nbytes = t.numel() * t.element_size()
         raw = t.view(torch.uint8).numpy() if t.numel() else b""
         if nbytes < INLINE_TENSOR_BYTES:
-            return msgspec.msgpack.Ext(_EXT_INLINE, msgspec.msgpack.encode([dtype, shape, bytes(raw)]))
+            return msgspec.msgpack.Ext(
+                _EXT_INLINE, msgspec.msgpack.encode([dtype, shape, bytes(raw)])
+            )
         self.frames.append(memoryview(raw).cast("B") if nbytes else b"")
         index = len(self.frames) + 1  # frames 0 and 1 are header and body
         return msgspec.msgpack.Ext(_EXT_FRAME, msgspec.msgpack.encode([index, dtype, shape]))
@@ -378,15 +401,19 @@ def _unpack_ext(data: memoryview, n: int) -> list:
 def _tensor_from(buf: memoryview, dtype: Any, shape: Any) -> torch.Tensor:
     if dtype not in DTYPES:
         raise DecodeError("bad_tensor", f"unsupported tensor dtype {dtype!r}")
-    if (not isinstance(shape, list) or len(shape) > MAX_TENSOR_DIMS
-            or not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape)):
+    if (
+        not isinstance(shape, list)
+        or len(shape) > MAX_TENSOR_DIMS
+        or not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape)
+    ):
         raise DecodeError("bad_tensor", f"invalid tensor shape {shape!r}")
     torch_dtype = DTYPES[dtype]
     itemsize = torch.empty((), dtype=torch_dtype).element_size()
     expected = math.prod(shape) * itemsize
     if buf.nbytes != expected:
-        raise DecodeError("bad_tensor",
-                          f"tensor {dtype}{shape} needs {expected} bytes, frame has {buf.nbytes}")
+        raise DecodeError(
+            "bad_tensor", f"tensor {dtype}{shape} needs {expected} bytes, frame has {buf.nbytes}"
+        )
     if expected == 0:
         return torch.empty(shape, dtype=torch_dtype)
     with warnings.catch_warnings():
@@ -398,7 +425,9 @@ def _tensor_from(buf: memoryview, dtype: Any, shape: Any) -> torch.Tensor:
 def _dec_hook(tp: type, obj: Any) -> Any:
     if tp is torch.Tensor and isinstance(obj, torch.Tensor):
         return obj
-    raise msgspec.ValidationError(f"expected {getattr(tp, '__name__', tp)}, got {type(obj).__name__}")
+    raise msgspec.ValidationError(
+        f"expected {getattr(tp, '__name__', tp)}, got {type(obj).__name__}"
+    )
 
 
 _codec = _Codec()
@@ -422,7 +451,9 @@ def _as_view(frame: Frame) -> memoryview:
     try:
         return memoryview(buf).cast("B")
     except TypeError:
-        raise DecodeError("malformed", f"frame of type {type(frame).__name__} is not a buffer") from None
+        raise DecodeError(
+            "malformed", f"frame of type {type(frame).__name__} is not a buffer"
+        ) from None
 
 
 def peek_type(frames: Sequence[Frame]) -> tuple[int, str]:
@@ -436,8 +467,11 @@ def peek_type(frames: Sequence[Frame]) -> tuple[int, str]:
     return version, name
 
 
-def decode(frames: Sequence[Frame], expect: Union[type, tuple, None] = None,
-           max_bytes: Optional[int] = None) -> Message:
+def decode(
+    frames: Sequence[Frame],
+    expect: Union[type, tuple, None] = None,
+    max_bytes: Optional[int] = None,
+) -> Message:
     """Validate and decode a multipart message; raises DecodeError on anything invalid."""
     views = [_as_view(f) for f in frames]
     if max_bytes is not None:
@@ -446,8 +480,9 @@ def decode(frames: Sequence[Frame], expect: Union[type, tuple, None] = None,
             raise DecodeError("oversized", f"message of {total} bytes exceeds limit {max_bytes}")
     version, name = peek_type(views)
     if version != PROTOCOL_VERSION:
-        raise DecodeError("bad_version",
-                          f"protocol version {version}, this process speaks {PROTOCOL_VERSION}")
+        raise DecodeError(
+            "bad_version", f"protocol version {version}, this process speaks {PROTOCOL_VERSION}"
+        )
     cls = MESSAGE_TYPES.get(name)
     if cls is None:
         raise DecodeError("unknown_type", f"unknown message type {name[:64]!r}")
@@ -494,10 +529,10 @@ def unpack_frames(blob: Union[bytes, memoryview]) -> list[memoryview]:
         raise DecodeError("malformed", "packed message shorter than its header")
     frames = []
     for _ in range(int.from_bytes(view[:8], "little")):
-        size = int.from_bytes(view[pos:pos + 8], "little")
+        size = int.from_bytes(view[pos : pos + 8], "little")
         if pos + 8 + size > view.nbytes:
             raise DecodeError("malformed", "packed message is truncated")
-        frames.append(view[pos + 8:pos + 8 + size])
+        frames.append(view[pos + 8 : pos + 8 + size])
         pos += 8 + size
     if pos != view.nbytes:
         raise DecodeError("malformed", f"{view.nbytes - pos} trailing bytes after the frames")

@@ -11,6 +11,7 @@ CPU seconds, resident memory) so dashboards count restarts without the superviso
 /health answers 200 with JSON while the process's health callback says it is
 healthy, 503 otherwise; Kubernetes probes and `krl run` use it.
 """
+
 from __future__ import annotations
 
 import json
@@ -41,8 +42,9 @@ HealthFn = Callable[[], tuple[bool, dict]]
 class Metrics:
     """A process's metric registry plus its HTTP endpoint."""
 
-    def __init__(self, role: str, cfg: Optional[MetricsConfig] = None,
-                 health: Optional[HealthFn] = None):
+    def __init__(
+        self, role: str, cfg: Optional[MetricsConfig] = None, health: Optional[HealthFn] = None
+    ):
         if not _NAME.match(role):
             raise ValueError(f"role {role!r} must be snake_case")
         self.role = role
@@ -76,8 +78,13 @@ class Metrics:
     def gauge(self, name: str, doc: str, labels: Sequence[str] = ()) -> Gauge:
         return self._get(Gauge, name, doc, labels)
 
-    def histogram(self, name: str, doc: str, labels: Sequence[str] = (),
-                  buckets: Optional[Sequence[float]] = None) -> Histogram:
+    def histogram(
+        self,
+        name: str,
+        doc: str,
+        labels: Sequence[str] = (),
+        buckets: Optional[Sequence[float]] = None,
+    ) -> Histogram:
         kw = {"buckets": buckets} if buckets is not None else {}
         return self._get(Histogram, name, doc, labels, **kw)
 
@@ -91,8 +98,9 @@ class Metrics:
         handler = _make_handler(self)
         self._server = ThreadingHTTPServer((self.cfg.host, self.cfg.port), handler)
         self._server.daemon_threads = True
-        threading.Thread(target=self._server.serve_forever, name="metrics-http",
-                         daemon=True).start()
+        threading.Thread(
+            target=self._server.serve_forever, name="metrics-http", daemon=True
+        ).start()
         port = self._server.server_address[1]
         log.info("metrics on http://%s:%d/metrics", self.cfg.host, port)
         return port
@@ -119,8 +127,9 @@ def _make_handler(metrics: Metrics):
                     ok, detail = metrics.health()
                 except Exception as exc:  # a broken health callback reports unhealthy
                     ok, detail = False, {"error": repr(exc)}
-                body = json.dumps({"status": "ok" if ok else "unhealthy",
-                                   "role": metrics.role, **detail}).encode()
+                body = json.dumps(
+                    {"status": "ok" if ok else "unhealthy", "role": metrics.role, **detail}
+                ).encode()
                 self._send(200 if ok else 503, "application/json", body)
             else:
                 self._send(404, "text/plain", b"not found: try /metrics or /health\n")

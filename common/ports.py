@@ -1,4 +1,5 @@
 """Free TCP ports on the loopback interface, for the processes a run or a test starts."""
+
 from __future__ import annotations
 
 import random

@@ -4,12 +4,14 @@ Public problem tables put the reference program in different places: a plain cod
 column (`python_code` in KernelBook, `original_python_code` in the Dr. Kernel
 cold-start set), a nested field (`reward_model.ground_truth` in the Dr. Kernel RL
 and validation sets, whose `extra_info` struct holds the row's id), or a chat prompt
-with the program in a fenced block. Columns here are named with dots for nested fields. This module only reads; `common.problemset` decides
-which candidate text is a valid problem and turns failures into `ProblemError`.
+with the program in a fenced block. Columns here are named with dots for nested fields. This
+module only reads; `common.problemset` decides which candidate text is a valid problem and
+turns failures into `ProblemError`.
 
 pyarrow is imported only when a Parquet file is read, so JSONL works without it;
 a missing pyarrow surfaces as ImportError.
 """
+
 from __future__ import annotations
 
 import json
@@ -56,8 +58,9 @@ def table_columns(path: Path) -> list[str]:
         for fld in pq.read_schema(path):
             names.append(fld.name)
             if pa.types.is_struct(fld.type):
-                names.extend(f"{fld.name}.{fld.type.field(i).name}"
-                             for i in range(fld.type.num_fields))
+                names.extend(
+                    f"{fld.name}.{fld.type.field(i).name}" for i in range(fld.type.num_fields)
+                )
         return names
     seen: dict[str, None] = {}
     for _, row in _iter_jsonl(path, limit=_SAMPLE_ROWS):
@@ -128,7 +131,7 @@ def candidate_sources(value: Any) -> list[str]:
     return [text] + [block for block in _FENCE.findall(text) if block.strip()]
 
 
-_ADAPTER = '''
+_ADAPTER = """
 
 # --- added by krl: this table names `{entry}` as the model; bind its init arguments ---
 _krl_init = get_init_inputs()
@@ -146,7 +149,7 @@ class Model({entry}):
 
 def get_init_inputs():
     return []
-'''
+"""
 
 
 def adapt_entry_point(source: str, entry_point: Any) -> str | None:

@@ -29,9 +29,9 @@ fatal: `load_problems` returns a `ProblemSet` (a list) whose `skipped` attribute
 lists `(origin, reason)` for each one. A single malformed file, or a source with no
 valid problem at all, raises `ProblemError` naming the file and what is wrong.
 """
+
 from __future__ import annotations
 
-import ast
 import difflib
 import functools
 import hashlib
@@ -45,6 +45,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from common.problem_sizes import apply_sizes, declared_sizes  # noqa: F401  (re-exported)
+from common.problem_source import (  # noqa: F401  (re-exported)
+    MAX_SOURCE_BYTES,
+    ProblemError,
+    UnknownProblemError,
+    read_source_file,
+    validate_problem_source,
+)
 from common.problem_tables import (
     adapt_entry_point,
     candidate_sources,
@@ -57,21 +64,10 @@ if TYPE_CHECKING:  # the wire types; imported where used, to keep this module li
 
 log = logging.getLogger(__name__)
 
-MAX_SOURCE_BYTES = 1 << 20
-"""A problem source larger than this is rejected: no real reference program is that big."""
-
 # The built-in set is data shipped beside the evaluator package (and installed with it).
 BUILTIN_DIR = Path(__file__).resolve().parents[1] / "evaluator" / "problems" / "builtin"
 SOLUTION_SUFFIX = ".solution.py"
 _WARN_LIMIT = 5  # skipped rows logged one by one before only the total is reported
-
-
-class ProblemError(ValueError):
-    """A problem file, row or name is unusable; the message names it and says why."""
-
-
-class UnknownProblemError(ProblemError, LookupError):
-    """A built-in problem name or family that does not exist; the message lists close names."""
 
 
 def _frozen(value: Any) -> Any:
@@ -122,10 +118,21 @@ class Problem:
         """sha256 over name, source, sizes, tolerance and distributions (canonical JSON):
         a cache key."""
         blob = json.dumps(
-            {"name": self.name, "source": self.source, "sizes": _plain(self.sizes),
-             "tolerance": _plain(self.tolerance),
-             **({"distributions": list(self.distributions)} if self.distributions is not None else {})},
-            sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=repr,
+            {
+                "name": self.name,
+                "source": self.source,
+                "sizes": _plain(self.sizes),
+                "tolerance": _plain(self.tolerance),
+                **(
+                    {"distributions": list(self.distributions)}
+                    if self.distributions is not None
+                    else {}
+                ),
+            },
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+            default=repr,
         )
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
@@ -145,62 +152,6 @@ class ProblemSet(list):
         self.skipped: list[tuple[str, str]] = list(skipped)
 
 
-# ----------------------------------------------------------------------------- validation
-
-def _takes_no_required_args(fn: ast.FunctionDef) -> bool:
-    a = fn.args
-    required_pos = len(a.posonlyargs) + len(a.args) - len(a.defaults)
-    required_kw = sum(1 for d in a.kw_defaults if d is None)
-    return required_pos == 0 and required_kw == 0
-
-
-def validate_problem_source(source: str, origin: str) -> None:
-    """Cheap AST check that `source` is a KernelBench problem; ProblemError naming `origin`."""
-    if not source.strip():
-        raise ProblemError(f"{origin}: the problem source is empty")
-    size = len(source.encode("utf-8"))
-    if size > MAX_SOURCE_BYTES:
-        raise ProblemError(f"{origin}: the problem source is {size} bytes, over the "
-                           f"{MAX_SOURCE_BYTES}-byte limit")
-    try:
-        tree = ast.parse(source, filename=origin)
-    except SyntaxError as exc:
-        raise ProblemError(f"{origin}: syntax error at line {exc.lineno}: {exc.msg}") from None
-    except ValueError as exc:  # e.g. NUL bytes in the source
-        raise ProblemError(f"{origin}: not parseable as Python: {exc}") from None
-    functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-    has_model = any(
-        (isinstance(n, ast.ClassDef) and n.name == "Model")
-        or (isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "Model"
-                                              for t in n.targets))
-        for n in tree.body
-    )
-    missing = [what for what, ok in (("class Model", has_model),
-                                     ("def get_inputs()", "get_inputs" in functions),
-                                     ("def get_init_inputs()", "get_init_inputs" in functions))
-               if not ok]
-    if missing:
-        raise ProblemError(f"{origin}: not a KernelBench problem: missing top-level "
-                           + ", ".join(missing))
-    for fname in ("get_inputs", "get_init_inputs"):
-        if not _takes_no_required_args(functions[fname]):
-            raise ProblemError(f"{origin}: {fname}() must take no arguments")
-
-
-def read_source_file(path: Path) -> str:
-    """Read a problem or solution file: UTF-8, non-empty, at most MAX_SOURCE_BYTES."""
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise ProblemError(f"{path}: cannot read: {exc.strerror}") from None
-    if size > MAX_SOURCE_BYTES:
-        raise ProblemError(f"{path}: file is {size} bytes, over the {MAX_SOURCE_BYTES}-byte limit")
-    try:
-        return path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ProblemError(f"{path}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
-
-
 def exec_problem_source(problem: Problem, device: str) -> types.ModuleType:
     """Execute `problem.source` as a fresh module and apply its `device` sizes.
 
@@ -214,6 +165,7 @@ def exec_problem_source(problem: Problem, device: str) -> types.ModuleType:
 
 
 # ----------------------------------------------------------------------------- files
+
 
 def _load_manifest(directory: Path) -> dict[str, dict]:
     path = directory / "manifest.json"
@@ -235,21 +187,34 @@ def _problem_from_file(path: Path, name: str, meta: Mapping[str, Any]) -> Proble
     solution = read_source_file(solution_path) if solution_path.exists() else None
     tolerance = {k: float(meta[k]) for k in ("atol", "rtol") if k in meta}
     distributions = meta.get("distributions")
-    if distributions is not None and not (isinstance(distributions, list)
-                                          and all(isinstance(d, str) for d in distributions)):
-        raise ProblemError(f"{path}: manifest 'distributions' must be a list of strings, "
-                           f"got {distributions!r}")
-    return Problem(name=name, source=source, family=str(meta.get("family", "unknown")),
-                   sizes=meta.get("sizes", {}), solution=solution, tolerance=tolerance,
-                   tags=tuple(meta.get("tags", ())), distributions=distributions)
+    if distributions is not None and not (
+        isinstance(distributions, list) and all(isinstance(d, str) for d in distributions)
+    ):
+        raise ProblemError(
+            f"{path}: manifest 'distributions' must be a list of strings, got {distributions!r}"
+        )
+    return Problem(
+        name=name,
+        source=source,
+        family=str(meta.get("family", "unknown")),
+        sizes=meta.get("sizes", {}),
+        solution=solution,
+        tolerance=tolerance,
+        tags=tuple(meta.get("tags", ())),
+        distributions=distributions,
+    )
 
 
 def _is_problem_file(path: Path) -> bool:
     return path.name != "__init__.py" and not path.name.endswith(SOLUTION_SUFFIX)
 
 
-def _load_files(files: Iterable[tuple[Path, str, str]], manifest: Mapping[str, dict],
-                limit: int | None, strict: bool = False) -> ProblemSet:
+def _load_files(
+    files: Iterable[tuple[Path, str, str]],
+    manifest: Mapping[str, dict],
+    limit: int | None,
+    strict: bool = False,
+) -> ProblemSet:
     """Problems from (path, name, default family) triples; a bad file is skipped unless strict."""
     result = ProblemSet()
     for path, name, family in files:
@@ -269,8 +234,11 @@ def _load_directory(directory: Path, limit: int | None, strict: bool = False) ->
     layout = _kernelbench_layout(directory)
     if layout is not None:
         return _load_kernelbench(*layout, limit)
-    files = ((path, path.relative_to(directory).with_suffix("").as_posix(), "unknown")
-             for path in sorted(directory.rglob("*.py")) if _is_problem_file(path))
+    files = (
+        (path, path.relative_to(directory).with_suffix("").as_posix(), "unknown")
+        for path in sorted(directory.rglob("*.py"))
+        if _is_problem_file(path)
+    )
     return _load_files(files, _load_manifest(directory), limit, strict)
 
 
@@ -318,9 +286,12 @@ def _problem_number(path: Path) -> tuple[int, str]:
 
 def _load_kernelbench(root: Path, levels: list[Path], limit: int | None) -> ProblemSet:
     """Every levelN/*.py in level and problem-number order, named `levelN/<stem>`."""
-    files = ((path, f"{level.name}/{path.stem}", level.name)
-             for level in levels
-             for path in sorted(level.glob("*.py"), key=_problem_number) if _is_problem_file(path))
+    files = (
+        (path, f"{level.name}/{path.stem}", level.name)
+        for level in levels
+        for path in sorted(level.glob("*.py"), key=_problem_number)
+        if _is_problem_file(path)
+    )
     return _load_files(files, _load_manifest(root), limit)
 
 
@@ -332,8 +303,10 @@ def _skip(result: ProblemSet, origin: str, reason: str) -> None:
 
 # ----------------------------------------------------------------------------- tables
 
-def _load_table(path: Path, code_column: str | None, name_column: str | None,
-                limit: int | None) -> ProblemSet:
+
+def _load_table(
+    path: Path, code_column: str | None, name_column: str | None, limit: int | None
+) -> ProblemSet:
     try:
         columns = table_columns(path)
     except ImportError:
@@ -341,8 +314,9 @@ def _load_table(path: Path, code_column: str | None, name_column: str | None,
     except (ValueError, OSError) as exc:
         raise ProblemError(f"{path}: unreadable table: {exc}") from None
     if not columns:  # "cannot tell which column holds the code; columns are []" misleads
-        raise ProblemError(f"{path}: holds no rows (the file is empty, or no line is a JSON "
-                           "object)")
+        raise ProblemError(
+            f"{path}: holds no rows (the file is empty, or no line is a JSON object)"
+        )
     code_col = _pick_column(path, columns, code_column, _CODE_COLUMNS, "code")
     name_col = _pick_column(path, columns, name_column, _NAME_COLUMNS, "name", required=False)
     number_col = _number_column(columns, name_col) if name_column is None else None
@@ -390,12 +364,35 @@ def _row_source(value: Any, entry_point: Any, origin: str) -> str:
     raise first_error or ProblemError(f"{origin}: the code cell is empty")
 
 
-_CODE_COLUMNS = ("code", "pytorch_code", "python_code", "original_python_code", "original_code",
-                 "reference", "reference_code", "ref_code", "source", "reward_model.ground_truth",
-                 "ground_truth", "prompt", "question", "messages")
-_NAME_COLUMNS = ("name", "id", "problem_id", "uuid", "sample_key", "extra_info.uuid",
-                 "extra_info.name", "extra_info.problem_id", "extra_info.index", "task_id",
-                 "index")
+_CODE_COLUMNS = (
+    "code",
+    "pytorch_code",
+    "python_code",
+    "original_python_code",
+    "original_code",
+    "reference",
+    "reference_code",
+    "ref_code",
+    "source",
+    "reward_model.ground_truth",
+    "ground_truth",
+    "prompt",
+    "question",
+    "messages",
+)
+_NAME_COLUMNS = (
+    "name",
+    "id",
+    "problem_id",
+    "uuid",
+    "sample_key",
+    "extra_info.uuid",
+    "extra_info.name",
+    "extra_info.problem_id",
+    "extra_info.index",
+    "task_id",
+    "index",
+)
 
 
 def _number_column(columns: list[str], name_col: str | None) -> str | None:
@@ -416,27 +413,43 @@ def _row_id(row: dict, index: int, name_col: str | None, number_col: str | None)
     if number is not None and not text.startswith(f"{number}_"):
         text = f"{number}_{text}"
     return text
+
+
 _ENTRY_COLUMNS = ("entry_point", "extra_info.entry_point")
 
 
-def _pick_column(path: Path, columns: list[str], wanted: str | None, candidates: tuple[str, ...],
-                 what: str, required: bool = True) -> str | None:
+def _pick_column(
+    path: Path,
+    columns: list[str],
+    wanted: str | None,
+    candidates: tuple[str, ...],
+    what: str,
+    required: bool = True,
+) -> str | None:
     if wanted is not None:
         if wanted not in columns:
             raise ProblemError(f"{path}: no column {wanted!r}; columns are {columns}")
         return wanted
     found = next((c for c in candidates if c in columns), None)
     if found is None and required:
-        raise ProblemError(f"{path}: cannot tell which column holds the {what}; columns are "
-                           f"{columns}; pass it explicitly (one of {list(candidates)} is "
-                           "found automatically)")
+        raise ProblemError(
+            f"{path}: cannot tell which column holds the {what}; columns are "
+            f"{columns}; pass it explicitly (one of {list(candidates)} is "
+            "found automatically)"
+        )
     return found
 
 
 # ----------------------------------------------------------------------------- entry points
 
-def load_problems(path: str | Path, *, code_column: str | None = None,
-                  name_column: str | None = None, limit: int | None = None) -> ProblemSet:
+
+def load_problems(
+    path: str | Path,
+    *,
+    code_column: str | None = None,
+    name_column: str | None = None,
+    limit: int | None = None,
+) -> ProblemSet:
     """Load problems from a file, directory, table or `builtin`, each optionally followed by
     `:selection`; see the module doc."""
     source, selection = _split_selection(str(path))
@@ -459,8 +472,9 @@ def _split_selection(spec: str) -> tuple[str, str]:
     return spec, ""
 
 
-def _load_source(path: Path, code_column: str | None, name_column: str | None,
-                 limit: int | None) -> ProblemSet:
+def _load_source(
+    path: Path, code_column: str | None, name_column: str | None, limit: int | None
+) -> ProblemSet:
     if not path.exists():
         raise ProblemError(f"{path}: no such file or directory")
     if path.is_dir():
@@ -470,14 +484,17 @@ def _load_source(path: Path, code_column: str | None, name_column: str | None,
     elif path.suffix == ".py":
         return ProblemSet([_single_file(path)])
     else:
-        raise ProblemError(f"{path}: unknown problem source; expected a .py file, a directory, "
-                           "a .jsonl or .parquet table, or builtin[:family]")
+        raise ProblemError(
+            f"{path}: unknown problem source; expected a .py file, a directory, "
+            "a .jsonl or .parquet table, or builtin[:family]"
+        )
     if not result:
         reasons = "; ".join(f"{o}: {r}" for o, r in result.skipped[:3]) or "nothing found"
         raise ProblemError(f"{path}: no valid problems ({len(result.skipped)} skipped: {reasons})")
     if result.skipped:
-        log.warning("%s: loaded %d problems, skipped %d malformed", path, len(result),
-                    len(result.skipped))
+        log.warning(
+            "%s: loaded %d problems, skipped %d malformed", path, len(result), len(result.skipped)
+        )
     return result
 
 
@@ -513,9 +530,11 @@ def _builtin() -> tuple[Problem, ...]:
     problems = _load_directory(BUILTIN_DIR, None, strict=True)
     names = {p.name for p in problems}
     if names != set(manifest):
-        raise ProblemError(f"{BUILTIN_DIR}: manifest and files disagree: only in files "
-                           f"{sorted(names - set(manifest))}, only in manifest "
-                           f"{sorted(set(manifest) - names)}")
+        raise ProblemError(
+            f"{BUILTIN_DIR}: manifest and files disagree: only in files "
+            f"{sorted(names - set(manifest))}, only in manifest "
+            f"{sorted(set(manifest) - names)}"
+        )
     return tuple(sorted(problems, key=lambda p: p.name))
 
 
@@ -537,15 +556,27 @@ def builtin_problem(name: str) -> Problem:
 def to_payload(problem: Problem) -> "ProblemPayload":
     """The wire form of a problem (what leases and evaluation requests carry)."""
     from common.messages import ProblemPayload
-    return ProblemPayload(name=problem.name, source=problem.source, family=problem.family,
-                          sizes=_plain(problem.sizes), tolerance=dict(problem.tolerance or {}),
-                          tags=list(problem.tags),
-                          distributions=None if problem.distributions is None else list(problem.distributions))
+
+    return ProblemPayload(
+        name=problem.name,
+        source=problem.source,
+        family=problem.family,
+        sizes=_plain(problem.sizes),
+        tolerance=dict(problem.tolerance or {}),
+        tags=list(problem.tags),
+        distributions=None if problem.distributions is None else list(problem.distributions),
+    )
 
 
 def from_payload(payload: "ProblemPayload") -> Problem:
     """A problem received over the wire; its source is validated like a file's."""
     validate_problem_source(payload.source, f"problem {payload.name!r} from the wire")
-    return Problem(name=payload.name, source=payload.source, family=payload.family,
-                   sizes=payload.sizes, tolerance=payload.tolerance, tags=tuple(payload.tags),
-                   distributions=payload.distributions)
+    return Problem(
+        name=payload.name,
+        source=payload.source,
+        family=payload.family,
+        sizes=payload.sizes,
+        tolerance=payload.tolerance,
+        tags=tuple(payload.tags),
+        distributions=payload.distributions,
+    )

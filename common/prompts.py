@@ -14,6 +14,7 @@ a feedback turn (the evaluator's text for the previous answer, e.g. "Correct. Re
 An answer is read by `common.extract.extract_code`: the last ```python block that
 defines `class ModelNew`.
 """
+
 from __future__ import annotations
 
 SYSTEM = (

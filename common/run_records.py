@@ -15,6 +15,7 @@ another shape is a StateFileError naming the file and, from msgspec, the field
 their defaults and fields this version dropped are ignored. A reader polling a live run
 (the supervisor) catches StateFileError and says so instead of failing the run.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,8 +31,8 @@ class StepRecord(msgspec.Struct, kw_only=True):
 
     step: int
     version: Optional[int] = None
-    t: Optional[float] = None               # wall-clock seconds (time.time()) at its end
-    groups: list[str] = []                  # ids of the groups trained on
+    t: Optional[float] = None  # wall-clock seconds (time.time()) at its end
+    groups: list[str] = []  # ids of the groups trained on
     tokens: Optional[float] = None
     staleness_mean: Optional[float] = None  # versions behind at training time
     staleness_max: Optional[int] = None
@@ -45,7 +46,7 @@ class StepRecord(msgspec.Struct, kw_only=True):
     entropy: Optional[float] = None
     kl_to_start: Optional[float] = None
     hacks_rewarded: float = 0.0
-    turns: list[dict[str, Any]] = []        # per turn: learner/stats.py:learning_by_turn
+    turns: list[dict[str, Any]] = []  # per turn: learner/stats.py:learning_by_turn
 
 
 class HubCounts(msgspec.Struct, kw_only=True):
@@ -97,8 +98,15 @@ class SummaryStep(msgspec.Struct, kw_only=True):
 
     @classmethod
     def of(cls, h: StepRecord) -> SummaryStep:
-        return cls(step=h.step, version=h.version, reward=h.reward, correct=h.correct,
-                   loss=h.loss, staleness_mean=h.staleness_mean, mrs_rejected=h.mrs_rejected)
+        return cls(
+            step=h.step,
+            version=h.version,
+            reward=h.reward,
+            correct=h.correct,
+            loss=h.loss,
+            staleness_mean=h.staleness_mean,
+            mrs_rejected=h.mrs_rejected,
+        )
 
 
 class Summary(msgspec.Struct, kw_only=True):
@@ -117,11 +125,11 @@ class Summary(msgspec.Struct, kw_only=True):
     evaluations: Optional[int] = None
     evaluator_runs_at_least: int = 0
     wall_seconds: Optional[float] = None
-    groups: dict[str, Any] = {}                 # learner/ledger.py:reconcile
+    groups: dict[str, Any] = {}  # learner/ledger.py:reconcile
     restarts: dict[str, int] = {}
     hung: dict[str, int] = {}
     exit_codes: dict[str, list[Any]] = {}
-    checkpoint_fallbacks: list[Any] = []        # learner/recovery.json's events
+    checkpoint_fallbacks: list[Any] = []  # learner/recovery.json's events
     checkpoint_fallback_records_damaged: list[str] = []
     history: list[SummaryStep] = []
 
@@ -175,8 +183,9 @@ def read_record(path: Path, kind: type[Record], required: bool = False) -> Optio
     try:
         return msgspec.json.decode(data, type=kind)
     except msgspec.ValidationError as exc:
-        raise StateFileError(f"{path}: not a {kind.__name__} record "
-                             f"(common/run_records.py): {exc}") from exc
+        raise StateFileError(
+            f"{path}: not a {kind.__name__} record (common/run_records.py): {exc}"
+        ) from exc
     except msgspec.DecodeError as exc:
         raise StateFileError(f"{path}: damaged (not valid JSON: {exc})") from exc
 

@@ -12,6 +12,7 @@ filesystem without flock the lock is skipped with a warning. The descriptor is n
 inherited by the holder's subprocesses (Python opens files non-inheritable). The file
 holds the holder's pid and name, for the message a refused process prints.
 """
+
 from __future__ import annotations
 
 import errno
@@ -42,8 +43,13 @@ class RunLock:
             return "an unknown process"
         return f"pid {pid} ({name})" if pid else "an unknown process"
 
-    def acquire(self, wait_s: float = 0.0, on_wait: Callable[[str], None] | None = None,
-                poll_s: float = 0.5, report_every_s: float = 10.0) -> None:
+    def acquire(
+        self,
+        wait_s: float = 0.0,
+        on_wait: Callable[[str], None] | None = None,
+        poll_s: float = 0.5,
+        report_every_s: float = 10.0,
+    ) -> None:
         """Take the lock, waiting up to wait_s for its holder to let go; LockHeld if it
         does not. on_wait(holder) is called at once and every report_every_s while waiting."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -56,8 +62,9 @@ class RunLock:
             except OSError as exc:
                 if exc.errno not in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES):
                     # A filesystem without flock (some network mounts): run unguarded.
-                    log.warning("cannot lock %s (%s): going on without the one-owner guard",
-                                self.path, exc)
+                    log.warning(
+                        "cannot lock %s (%s): going on without the one-owner guard", self.path, exc
+                    )
                     break
                 now = time.monotonic()
                 if now >= deadline:

@@ -5,6 +5,7 @@ from loop.add_signal_handler instead.
 Signal handlers only set a flag; each loop checks it between steps and shuts down
 with its own deadline.
 """
+
 from __future__ import annotations
 
 import signal

@@ -16,6 +16,7 @@ Recoverable vs fatal at this boundary: `RequestRejected` (the peer answered with
 error; the caller may retry or drop) vs `PeerUnavailable` (no answer within the
 retry budget; the caller decides whether that is fatal).
 """
+
 from __future__ import annotations
 
 import logging
@@ -57,7 +58,7 @@ class Backoff:
         self._rng = rng or random.Random()
 
     def next_delay(self) -> float:
-        cap = min(self.max_s, self.min_s * (2 ** self.attempt))
+        cap = min(self.max_s, self.min_s * (2**self.attempt))
         self.attempt += 1
         return self._rng.uniform(cap / 2, cap)
 
@@ -96,11 +97,19 @@ def _bind(sock: zmq.Socket, endpoint: str, wait_s: float) -> None:
 class Channel:
     """One ZeroMQ socket with krl's limits, typed send and bounded receive."""
 
-    def __init__(self, ctx: zmq.Context, kind: int, cfg: TransportConfig, metrics: Metrics, *,
-                 bind: Union[str, Sequence[str], None] = None,
-                 connect: Union[str, Sequence[str], None] = None,
-                 server: bool = False, identity: Optional[bytes] = None,
-                 subscribe: bool = False):
+    def __init__(
+        self,
+        ctx: zmq.Context,
+        kind: int,
+        cfg: TransportConfig,
+        metrics: Metrics,
+        *,
+        bind: Union[str, Sequence[str], None] = None,
+        connect: Union[str, Sequence[str], None] = None,
+        server: bool = False,
+        identity: Optional[bytes] = None,
+        subscribe: bool = False,
+    ):
         self.cfg, self.kind = cfg, kind
         self.sock = ctx.socket(kind)
         s = self.sock
@@ -127,8 +136,9 @@ class Channel:
             s.connect(ep)
         self._m_in = metrics.counter("messages_received_total", "Messages received", ["type"])
         self._m_out = metrics.counter("messages_sent_total", "Messages sent", ["type"])
-        self._m_bad = metrics.counter("messages_rejected_total",
-                                      "Received messages rejected as invalid", ["reason"])
+        self._m_bad = metrics.counter(
+            "messages_rejected_total", "Received messages rejected as invalid", ["reason"]
+        )
         self._m_bytes = metrics.counter("received_bytes_total", "Bytes received")
         self._warn = RateLimitedLog(log, interval_s=10.0)
 
@@ -137,8 +147,14 @@ class Channel:
         """The last bound endpoint (resolves tcp://*:0 to the real port)."""
         return self.sock.getsockopt_string(zmq.LAST_ENDPOINT)
 
-    def send(self, msg: Message, peer: Optional[bytes] = None, *, block: bool = True,
-             timeout_s: Optional[float] = None) -> bool:
+    def send(
+        self,
+        msg: Message,
+        peer: Optional[bytes] = None,
+        *,
+        block: bool = True,
+        timeout_s: Optional[float] = None,
+    ) -> bool:
         """Send `msg` (to `peer` on a ROUTER). Returns False if it would block and block=False,
         if it could not be queued within `timeout_s`, or if a ROUTER peer is gone.
 
@@ -228,8 +244,13 @@ class HeartbeatSender:
     """Produces a Heartbeat when one is due; the owner's loop sends it. `make(seq)`, if
     given, makes the link's own heartbeat instead (a worker's WorkerStatus)."""
 
-    def __init__(self, sender: str, role: str, interval_s: float,
-                 make: Optional[Callable[[int], Message]] = None):
+    def __init__(
+        self,
+        sender: str,
+        role: str,
+        interval_s: float,
+        make: Optional[Callable[[int], Message]] = None,
+    ):
         self.sender, self.role, self.interval_s, self.make = sender, role, interval_s, make
         self._next = 0.0
         self._seq = 0

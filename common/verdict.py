@@ -14,6 +14,7 @@ lists the hack codes). `error_source` says whose fault a failure is:
 A verdict whose source is not the candidate's is no verdict on the candidate (`judged` is
 False): the actor ends the episode there and the learner does not train on that turn.
 """
+
 from __future__ import annotations
 
 import typing
@@ -23,15 +24,25 @@ import msgspec
 
 from common.bounds import Id, Text
 
-Status = Literal["ok", "format_error", "compile_error", "runtime_error", "incorrect", "hack",
-                 "timeout", "crashed"]
+Status = Literal[
+    "ok",
+    "format_error",
+    "compile_error",
+    "runtime_error",
+    "incorrect",
+    "hack",
+    "timeout",
+    "crashed",
+]
 STATUSES: tuple[str, ...] = typing.get_args(Status)
 ErrorSource = Literal["", "candidate", "problem", "evaluator", "broker", "harness", "actor"]
 NOT_A_VERDICT = ("problem", "evaluator", "broker", "harness", "actor")
 # Failures of the service, not of the candidate or the problem: not cached (a retry may differ).
 SERVICE_FAILURES = ("evaluator", "broker", "harness", "actor")
 UNJUDGED = "unevaluated"
-MAX_FEEDBACK_CHARS = 1 << 20  # common/bounds.py's Text  # the metric label and Turn status of a turn with no verdict
+MAX_FEEDBACK_CHARS = (
+    1 << 20
+)  # common/bounds.py's Text  # the metric label and Turn status of a turn with no verdict
 
 
 class Verdict(msgspec.Struct):
@@ -74,13 +85,15 @@ class Verdict(msgspec.Struct):
     def to_wire(self) -> Verdict:
         """A copy whose details are plain data, so that it encodes for the wire."""
         return msgspec.structs.replace(
-            self, details=msgspec.to_builtins(self.details, enc_hook=repr, str_keys=True))
+            self, details=msgspec.to_builtins(self.details, enc_hook=repr, str_keys=True)
+        )
 
     def without_details(self) -> Verdict:
         """The verdict as the learner needs it: no diagnostics, no timings by phase, the
         feedback within the wire's bound."""
-        return msgspec.structs.replace(self, details={}, phase_seconds={},
-                                       feedback=self.feedback[:MAX_FEEDBACK_CHARS])
+        return msgspec.structs.replace(
+            self, details={}, phase_seconds={}, feedback=self.feedback[:MAX_FEEDBACK_CHARS]
+        )
 
 
 def no_verdict(source: str, feedback: str, status: str = "crashed") -> Verdict:

@@ -16,6 +16,7 @@ checkpoints. The last stage's model replaces `actor.model` and `learner.trainer.
 in the run directory's config.yaml, the file every role reads, so actors and learner
 start from the same weights, and `krl run RUN_DIR` later finds the stages done.
 """
+
 from __future__ import annotations
 
 import logging
@@ -39,12 +40,18 @@ def _run(args: list[str], log_path: Path) -> None:
     """Run `krl ARGS` to completion; Ctrl-C reaches it too (same process group)."""
     log.info("bootstrap: krl %s (log %s)", " ".join(args), log_path)
     with open(log_path, "ab") as out:
-        code = subprocess.call([sys.executable, "-m", "launcher.cli", *args], stdout=out,
-                               stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        code = subprocess.call(
+            [sys.executable, "-m", "launcher.cli", *args],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
     if code != 0:
         tail = log_path.read_text(errors="replace").splitlines()[-15:]
-        raise StageFailed(f"bootstrap: `krl {args[0]}` exited with code {code}; see "
-                          f"{log_path}:\n" + "\n".join(tail))
+        raise StageFailed(
+            f"bootstrap: `krl {args[0]}` exited with code {code}; see "
+            f"{log_path}:\n" + "\n".join(tail)
+        )
 
 
 class Stages:
@@ -76,9 +83,25 @@ class Stages:
 
     def tiny_model(self) -> Path:
         t, out = self.bc.tiny_model, self.root / "tiny-model"
-        _run(["tiny-model", str(out), "--arch", t.arch, "--hidden", str(t.hidden),
-                  "--layers", str(t.layers), "--heads", str(t.heads), "--vocab", str(t.vocab),
-                  "--seed", str(t.seed)], self.logs / "bootstrap-tiny-model.log")
+        _run(
+            [
+                "tiny-model",
+                str(out),
+                "--arch",
+                t.arch,
+                "--hidden",
+                str(t.hidden),
+                "--layers",
+                str(t.layers),
+                "--heads",
+                str(t.heads),
+                "--vocab",
+                str(t.vocab),
+                "--seed",
+                str(t.seed),
+            ],
+            self.logs / "bootstrap-tiny-model.log",
+        )
         return out
 
     def sft(self, base: str) -> Path:
@@ -88,8 +111,17 @@ class Stages:
         if s.data:  # conversations given (e.g. scripts/uncertain_sft.py's): train on those
             data = Path(s.data)
         else:
-            _run(["sft-data", str(data), "--problems", self.cfg.learner.dataset,
-                  "--turns", str(s.turns)], log_path)
+            _run(
+                [
+                    "sft-data",
+                    str(data),
+                    "--problems",
+                    self.cfg.learner.dataset,
+                    "--turns",
+                    str(s.turns),
+                ],
+                log_path,
+            )
         fields = s.model_dump(mode="json", exclude={"enabled", "turns"})
         fields.update(data=str(data), out_dir=str(out))
         fields["trainer"]["model"] = base
@@ -109,8 +141,10 @@ class Stages:
             model = self._stage("tiny-model", self.tiny_model)
         if self.bc.sft.enabled:
             if not model:
-                raise StageFailed("bootstrap.sft needs a model: enable bootstrap.tiny_model or "
-                                  "set learner.trainer.model")
+                raise StageFailed(
+                    "bootstrap.sft needs a model: enable bootstrap.tiny_model or "
+                    "set learner.trainer.model"
+                )
             model = self._stage("sft", lambda: self.sft(model))
         return model
 

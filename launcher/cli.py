@@ -5,6 +5,7 @@ Each entry of COMMANDS names a module that defines `add_arguments(parser)` and
 `krl --help` is instant and heavy libraries (torch, vLLM, DeepSpeed) load only in
 the processes that need them. Only subcommands that work are listed here.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -13,18 +14,42 @@ import sys
 
 # name -> (module, one-line help). Keep sorted by the order a newcomer meets them.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "run": ("launcher.run_cli", "start and supervise every role on this machine (resumes a run directory)"),
+    "run": (
+        "launcher.run_cli",
+        "start and supervise every role on this machine (resumes a run directory)",
+    ),
     "config": ("launcher.config_cli", "show or explain a run config (resolved YAML, field help)"),
-    "tiny-model": ("actor.tiny_model", "write a small random-weight causal LM + BPE tokenizer (tests, demo)"),
-    "actor": ("actor.cli", "run an actor: one vLLM engine, multi-turn episodes for the hub's leases"),
-    "benchmark": ("actor.benchmark", "a model on a problem set: correctness and Fast@p per turn, test-time scaling"),
-    "check": ("evaluator.check_cli", "evaluate one candidate kernel against a problem (hardened sandbox)"),
-    "broker": ("evaluator.broker_cli", "run the evaluator broker between actors and evaluator workers"),
-    "evaluator": ("evaluator.worker_cli", "run one evaluator worker (one per GPU, or per CPU slot)"),
+    "tiny-model": (
+        "actor.tiny_model",
+        "write a small random-weight causal LM + BPE tokenizer (tests, demo)",
+    ),
+    "actor": (
+        "actor.cli",
+        "run an actor: one vLLM engine, multi-turn episodes for the hub's leases",
+    ),
+    "benchmark": (
+        "actor.benchmark",
+        "a model on a problem set: correctness and Fast@p per turn, test-time scaling",
+    ),
+    "check": (
+        "evaluator.check_cli",
+        "evaluate one candidate kernel against a problem (hardened sandbox)",
+    ),
+    "broker": (
+        "evaluator.broker_cli",
+        "run the evaluator broker between actors and evaluator workers",
+    ),
+    "evaluator": (
+        "evaluator.worker_cli",
+        "run one evaluator worker (one per GPU, or per CPU slot)",
+    ),
     "keys": ("launcher.keys", "generate CurveZMQ server and client key pairs into a directory"),
     "learner": ("learner.cli", "run the learner: hub on rank 0 plus the DeepSpeed trainer"),
     "sft-data": ("learner.sft_data", "write SFT conversations from problems' reference solutions"),
-    "sft": ("learner.sft_cli", "supervised fine-tuning on chat conversations (cold start before RL)"),
+    "sft": (
+        "learner.sft_cli",
+        "supervised fine-tuning on chat conversations (cold start before RL)",
+    ),
     "export": ("learner.export", "write a Hugging Face model directory from a krl checkpoint"),
 }
 
@@ -57,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     module.add_arguments(parser)
     args = parser.parse_args(rest)
     from common.exits import START_ERROR, START_ERROR_PREFIX, StartError
+
     try:
         return int(module.main(args) or 0)
     except StartError as exc:  # a restart cannot fix it: one line, a code krl run knows

@@ -1,4 +1,5 @@
 """`krl config show|explain`: print a resolved run config or the help of every field."""
+
 from __future__ import annotations
 
 import argparse
@@ -8,7 +9,11 @@ from common.config import RunConfig, dump, explain, load_for_command
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("action", choices=["show", "explain"], help="show: resolved YAML; explain: every field with its help")
+    parser.add_argument(
+        "action",
+        choices=["show", "explain"],
+        help="show: resolved YAML; explain: every field with its help",
+    )
     parser.add_argument("config", nargs="?", help="YAML run config (defaults when omitted)")
     parser.add_argument("overrides", nargs="*", help="dotted overrides, e.g. learner.lr=1e-6")
 

@@ -1,4 +1,5 @@
 """`krl keys DIR`: generate CurveZMQ key pairs for a deployment (see common/curve.py)."""
+
 from __future__ import annotations
 
 import argparse
@@ -9,8 +10,12 @@ from common import curve
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("dir", type=Path, help="directory to create the keys in")
-    parser.add_argument("--client", action="append", default=None,
-                        help="client identity to create (repeatable; default: one named 'client')")
+    parser.add_argument(
+        "--client",
+        action="append",
+        default=None,
+        help="client identity to create (repeatable; default: one named 'client')",
+    )
 
 
 def main(args: argparse.Namespace) -> int:

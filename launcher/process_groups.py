@@ -1,6 +1,7 @@
 """Process groups as the supervisor keeps them: each role in a session of its own, whose
 members (a vLLM engine core, sandbox children) are found, signalled and waited for by
 group, and which dies with its parent. Linux /proc and prctl."""
+
 from __future__ import annotations
 
 import ctypes
@@ -22,7 +23,9 @@ def group_members(pgid: int) -> list[int]:
         if not name.isdigit():
             continue
         try:
-            fields = Path("/proc", name, "stat").read_text().rsplit(")", 1)[1].split()  # state, ppid, pgrp, ...
+            fields = (
+                Path("/proc", name, "stat").read_text().rsplit(")", 1)[1].split()
+            )  # state, ppid, pgrp, ...
         except (OSError, IndexError):  # gone (ENOENT, ESRCH) or unreadable
             continue
         if fields[0] != "Z" and int(fields[2]) == pgid:
@@ -51,11 +54,13 @@ def term_with_parent(parent: int):
     -9 included), and stops the way a role stops on SIGTERM (the learner checkpoints).
     Without it the roles, each in a session of its own, would run on unsupervised, and a
     second `krl run` would meet them on its ports and files."""
+
     def preexec() -> None:
         if _libc is not None:
             _libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
         if os.getppid() != parent:  # the parent died before the prctl took effect
             os.kill(os.getpid(), signal.SIGTERM)
+
     return preexec
 
 

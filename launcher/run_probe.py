@@ -1,7 +1,9 @@
 """What `krl run` reads about its processes besides their exit codes: whether one
 answers /health (a busy process does, from its own HTTP thread; a hung or stopped one
-does not), the line of its log that says why it stopped, and whether the disk under the
-run directory is full (a role that could not write its log cannot say so itself)."""
+does not), a counter of its /metrics (summed across its restarts), the line of its log that
+says why it stopped, and whether the disk under the run directory is full (a role that could
+not write its log cannot say so itself)."""
+
 from __future__ import annotations
 
 import http.client
@@ -38,8 +40,10 @@ def last_error_line(log_path: Path, name: str) -> str:
     except OSError:
         return ""
     exception = re.compile(r"(^|\s)[A-Za-z_.]*(Error|Exception): ")
-    for marker in (lambda l: l.startswith("krl ") and ": " in l,
-                   lambda l: " ERROR " in l or " CRITICAL " in l or exception.search(l)):
+    for marker in (
+        lambda l: l.startswith("krl ") and ": " in l,
+        lambda l: " ERROR " in l or " CRITICAL " in l or exception.search(l),
+    ):
         found = [l.strip() for l in lines if marker(l)]
         if found:
             return found[-1][:300]
@@ -47,10 +51,38 @@ def last_error_line(log_path: Path, name: str) -> str:
 
 
 def disk_full_note(run_dir: Path) -> str:
-    """"; the disk holding RUN_DIR is full (N bytes free)" when it is, else ""."""
+    """The note `; the disk holding RUN_DIR is full (N bytes free)` when it is, else ""."""
     try:
         free = shutil.disk_usage(run_dir).free
     except OSError:
         return ""
-    return f"; the disk holding {run_dir} is full ({free} bytes free)" \
-        if free < DISK_FULL_BYTES else ""
+    return (
+        f"; the disk holding {run_dir} is full ({free} bytes free)"
+        if free < DISK_FULL_BYTES
+        else ""
+    )
+
+
+class CounterTotal:
+    """A counter summed across process restarts (a restarted process counts from 0)."""
+
+    def __init__(self) -> None:
+        self.total, self.last = 0.0, 0.0
+
+    def observe(self, value: float) -> None:
+        self.total += value if value < self.last else value - self.last
+        self.last = value
+
+
+def scrape(port: int, name: str) -> Optional[float]:
+    """Sum of every sample of metric `name` at a local /metrics, None if unreachable."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as r:
+            text = r.read().decode()
+        total = 0.0
+        for line in text.splitlines():
+            if line.startswith(name) and (line[len(name)] in " {"):
+                total += float(line.rsplit(" ", 1)[1])
+    except (OSError, ValueError, http.client.HTTPException):  # unreachable, or not our exporter
+        return None  # (a reused port's ZeroMQ greeting crashed `krl run` with BadStatusLine)
+    return total

@@ -2,10 +2,10 @@
 learner reaches its step budget.
 
 The supervisor imports no role but the hub ledger's reader (learner/ledger.py, for
-summary.json): it starts `python -m launcher.cli ROLE CONFIG OVERRIDES` for the learner (`supervisor.learner_ranks` DeepSpeed ranks), the broker,
-`supervisor.evaluators` workers and `supervisor.actors` actors, each in its own process
-group with its own log file, a metrics port of its own and, where configured, its own
-CUDA_VISIBLE_DEVICES.
+summary.json): it starts `python -m launcher.cli ROLE CONFIG OVERRIDES` for the learner
+(`supervisor.learner_ranks` DeepSpeed ranks), the broker, `supervisor.evaluators` workers and
+`supervisor.actors` actors, each in its own process group with its own log file, a metrics
+port of its own and, where configured, its own CUDA_VISIBLE_DEVICES.
 
 Policy:
 - A process that exits while the run is going (any exit code, except the learner's
@@ -20,7 +20,8 @@ Policy:
   checkpoints on SIGTERM); running `krl run` again on the run directory resumes.
 - The supervisor dying any other way (kill -9, OOM) sends every role SIGTERM
   (PR_SET_PDEATHSIG), so they stop as above instead of running on unsupervised.
-- One `krl run` per run directory (RUN_DIR/krl-run.lock, common/runlock.py).
+- One `krl run` per run directory (RUN_DIR/krl-run.lock, common/runlock.py; taken by
+  launcher/run_cli.py before the supervisor starts).
 - A process whose /health (launcher/run_probe.py) is unhealthy or silent for
   `hang_after_s` is hung: killed and restarted like a crash, the console says why.
 - An exit code in common.exits.NOT_RESTARTABLE (a start or config error) is not
@@ -30,9 +31,9 @@ Policy:
 Run directory: config.yaml (the resolved config every role reads), logs/<proc>.log,
 checkpoints/ and hub/ (the learner's), summary.json, supervisor.json (pids, ports).
 """
+
 from __future__ import annotations
 
-import http.client
 import json
 import logging
 import os
@@ -40,18 +41,16 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
 import msgspec
 
-from common.config import RunConfig, dump
+from common.config import RunConfig
 from common.exits import NOT_RESTARTABLE
 from common.jsonfile import (
     StateFileError,
-    disk_error,
     read_json,
     read_json_checked,
     write_json_atomic,
@@ -70,7 +69,6 @@ from common.run_records import (
     summary_data,
     summary_path,
 )
-from common.runlock import RunLock
 from common.stop import StopFlag
 from launcher.process_groups import (  # noqa: F401
     group_members,
@@ -79,7 +77,7 @@ from launcher.process_groups import (  # noqa: F401
     term_with_parent,
     wait_group_empty,
 )
-from launcher.run_probe import disk_full_note, health, last_error_line
+from launcher.run_probe import CounterTotal, disk_full_note, health, last_error_line, scrape
 from learner.ledger import LEDGER, evaluations, reconcile
 
 log = logging.getLogger("krl.run")
@@ -89,8 +87,8 @@ log = logging.getLogger("krl.run")
 class Proc:
     """One supervised process and its restart bookkeeping."""
 
-    name: str                      # learner, broker, evaluator-0, actor-1, ...
-    role: str                      # the krl subcommand
+    name: str  # learner, broker, evaluator-0, actor-1, ...
+    role: str  # the krl subcommand
     overrides: list[str]
     env: dict[str, str]
     metrics_port: int
@@ -100,42 +98,17 @@ class Proc:
     crashes_in_a_row: int = 0
     restart_at: Optional[float] = None
     exit_codes: list[int] = field(default_factory=list)
-    watched: bool = True           # serves /health (its section's metrics are enabled)
-    last_healthy: float = 0.0      # monotonic time of its last healthy /health answer
+    watched: bool = True  # serves /health (its section's metrics are enabled)
+    last_healthy: float = 0.0  # monotonic time of its last healthy /health answer
     next_health: float = 0.0
-    health: str = ""               # what its last /health said, for the hang message
+    health: str = ""  # what its last /health said, for the hang message
     hangs: int = 0
-
-
-class CounterTotal:
-    """A counter summed across process restarts (a restarted process counts from 0)."""
-
-    def __init__(self) -> None:
-        self.total, self.last = 0.0, 0.0
-
-    def observe(self, value: float) -> None:
-        self.total += value if value < self.last else value - self.last
-        self.last = value
-
-
-def scrape(port: int, name: str) -> Optional[float]:
-    """Sum of every sample of metric `name` at a local /metrics, None if unreachable."""
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as r:
-            text = r.read().decode()
-        total = 0.0
-        for line in text.splitlines():
-            if line.startswith(name) and (line[len(name)] in " {"):
-                total += float(line.rsplit(" ", 1)[1])
-    except (OSError, ValueError, http.client.HTTPException):  # unreachable, or not our exporter
-        return None  # (a reused port's ZeroMQ greeting crashed `krl run` with BadStatusLine)
-    return total
 
 
 def throughput(history: list[StepRecord], window: int = 5) -> Optional[tuple[float, float]]:
     """(groups per minute, trained tokens per second) over the last `window` steps of the
     learner's history, from their wall-clock stamps; None before two stamped steps."""
-    recent = [h for h in history[-(window + 1):] if h.t is not None]
+    recent = [h for h in history[-(window + 1) :] if h.t is not None]
     if len(recent) < 2 or recent[-1].t <= recent[0].t:
         return None
     span = recent[-1].t - recent[0].t
@@ -166,8 +139,9 @@ class Supervisor:
 
     @staticmethod
     def _section(p: Proc) -> str:
-        return {"evaluator": "evaluator", "broker": "broker", "actor": "actor"}.get(p.role,
-                                                                                  "learner")
+        return {"evaluator": "evaluator", "broker": "broker", "actor": "actor"}.get(
+            p.role, "learner"
+        )
 
     def _plan(self) -> list[Proc]:
         sc = self.sc
@@ -183,11 +157,21 @@ class Supervisor:
         procs = [*self._learner_ranks(), proc("broker", "broker", "broker")]
         for i in range(sc.evaluators):
             gpus = sc.evaluator_gpus[i % len(sc.evaluator_gpus)] if sc.evaluator_gpus else None
-            procs.append(proc(f"evaluator-{i}", "evaluator", "evaluator",
-                              [f"evaluator.worker.worker_id=evaluator-{i}"], gpus, i))
+            procs.append(
+                proc(
+                    f"evaluator-{i}",
+                    "evaluator",
+                    "evaluator",
+                    [f"evaluator.worker.worker_id=evaluator-{i}"],
+                    gpus,
+                    i,
+                )
+            )
         for i in range(sc.actors):
             gpus = sc.actor_gpus[i % len(sc.actor_gpus)] if sc.actor_gpus else None
-            procs.append(proc(f"actor-{i}", "actor", "actor", [f"actor.actor_id=actor-{i}"], gpus, i))
+            procs.append(
+                proc(f"actor-{i}", "actor", "actor", [f"actor.actor_id=actor-{i}"], gpus, i)
+            )
         return procs
 
     def _learner_ranks(self) -> list[Proc]:
@@ -200,11 +184,23 @@ class Supervisor:
         if ranks == 1:  # a lone learner makes its own world-size-1 group
             return [Proc("learner", "learner", [f"learner.metrics.port={port}"], env, port)]
         master = str(free_port())
-        return [Proc("learner" if rank == 0 else f"learner-{rank}", "learner",
-                     [f"learner.metrics.port={port}"],
-                     {**env, "RANK": str(rank), "LOCAL_RANK": str(rank), "WORLD_SIZE": str(ranks),
-                      "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": master}, port + rank)
-                for rank in range(ranks)]
+        return [
+            Proc(
+                "learner" if rank == 0 else f"learner-{rank}",
+                "learner",
+                [f"learner.metrics.port={port}"],
+                {
+                    **env,
+                    "RANK": str(rank),
+                    "LOCAL_RANK": str(rank),
+                    "WORLD_SIZE": str(ranks),
+                    "MASTER_ADDR": "127.0.0.1",
+                    "MASTER_PORT": master,
+                },
+                port + rank,
+            )
+            for rank in range(ranks)
+        ]
 
     def _restart_learner_together(self, crashed: Proc) -> None:
         """The other ranks of a learner cannot go on without a crashed one (they would wait
@@ -228,9 +224,15 @@ class Supervisor:
     def start(self, p: Proc) -> None:
         cmd = [sys.executable, "-m", "launcher.cli", p.role, str(self.config_path), *p.overrides]
         out = open(self.logs / f"{p.name}.log", "ab")
-        p.popen = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                   env={**os.environ, **p.env}, start_new_session=True,
-                                   preexec_fn=term_with_parent(os.getpid()))
+        p.popen = subprocess.Popen(
+            cmd,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env={**os.environ, **p.env},
+            start_new_session=True,
+            preexec_fn=term_with_parent(os.getpid()),
+        )
         out.close()
         p.started_at, p.restart_at = time.monotonic(), None
         p.last_healthy, p.next_health, p.health = 0.0, 0.0, "not answering yet"
@@ -256,16 +258,26 @@ class Supervisor:
                 signal_group(p.popen.pid, signal.SIGKILL)
                 p.exit_codes.append(p.popen.wait())
                 if not wait_group_empty(p.popen.pid, time.monotonic() + 10):
-                    log.error("%s: processes of its group %d survived SIGKILL: %s", p.name,
-                              p.popen.pid, group_members(p.popen.pid))
+                    log.error(
+                        "%s: processes of its group %d survived SIGKILL: %s",
+                        p.name,
+                        p.popen.pid,
+                        group_members(p.popen.pid),
+                    )
 
     def _on_exit(self, p: Proc, code: int) -> None:
         p.exit_codes.append(code)
         if p.role == "learner" and code == 0:
             # Every rank saves the last checkpoint together, but rank 0 then still stops the
             # hub (its ledger) and exits later: the run ends when the last rank has.
-            busy = [q.name for q in self.procs if q.role == "learner" and q is not p
-                    and q.popen is not None and q.popen.returncode is None]
+            busy = [
+                q.name
+                for q in self.procs
+                if q.role == "learner"
+                and q is not p
+                and q.popen is not None
+                and q.popen.returncode is None
+            ]
             if busy:
                 log.info("%s finished its step budget; waiting for %s", p.name, ", ".join(busy))
                 return
@@ -284,14 +296,23 @@ class Supervisor:
         p.crashes_in_a_row += 1
         if p.restarts >= self.sc.max_restarts:
             why = last_error_line(logfile, p.name)
-            self.fail(f"{p.name} exited ({code}) after {p.restarts} restarts"
-                      + (f"; last error: {why}" if why else f" (see {logfile})"))
+            self.fail(
+                f"{p.name} exited ({code}) after {p.restarts} restarts"
+                + (f"; last error: {why}" if why else f" (see {logfile})")
+            )
             return
-        delay = min(self.sc.restart_backoff_max_s,
-                    self.sc.restart_backoff_min_s * 2 ** (p.crashes_in_a_row - 1))
+        delay = min(
+            self.sc.restart_backoff_max_s,
+            self.sc.restart_backoff_min_s * 2 ** (p.crashes_in_a_row - 1),
+        )
         p.restart_at = time.monotonic() + delay
-        log.warning("%s exited with code %d; restarting in %.1fs (see %s)", p.name, code, delay,
-                    self.logs / f"{p.name}.log")
+        log.warning(
+            "%s exited with code %d; restarting in %.1fs (see %s)",
+            p.name,
+            code,
+            delay,
+            self.logs / f"{p.name}.log",
+        )
         if p.role == "learner":
             self._restart_learner_together(p)
 
@@ -313,13 +334,20 @@ class Supervisor:
             return
         p.health = "unhealthy (503)" if ok is False else "silent (no answer)"
         quiet = now - (p.last_healthy or p.started_at)
-        allowed = self.sc.hang_after_s if p.last_healthy else max(self.sc.hang_after_s,
-                                                                  self.sc.startup_grace_s)
+        allowed = (
+            self.sc.hang_after_s
+            if p.last_healthy
+            else max(self.sc.hang_after_s, self.sc.startup_grace_s)
+        )
         if quiet < allowed:
             return
         p.hangs += 1
-        log.error("%s is hung: its /health has been %s for %.0fs; killing it to restart it",
-                  p.name, p.health, quiet)
+        log.error(
+            "%s is hung: its /health has been %s for %.0fs; killing it to restart it",
+            p.name,
+            p.health,
+            quiet,
+        )
         say(f"krl run: {p.name} hung (/health {p.health} for {quiet:.0f}s): killed, restarting")
         signal_group(p.popen.pid, signal.SIGKILL)
         p.next_health = float("inf")  # judged once: its exit (a tick later) restarts it
@@ -358,11 +386,13 @@ class Supervisor:
     def report_recovery(self) -> None:
         """Print each checkpoint fallback once, as the learner records it."""
         events = self.recovery()
-        for ev in events[self.recovery_seen:]:
+        for ev in events[self.recovery_seen :]:
             skipped = ", ".join(f"{s['checkpoint']} ({s['reason']})" for s in ev["skipped"])
-            say(f"krl run: CHECKPOINT FALLBACK: damaged {skipped}; resumed from "
+            say(
+                f"krl run: CHECKPOINT FALLBACK: damaged {skipped}; resumed from "
                 f"{ev['resumed_from'] or 'scratch'} at step {ev['step']}; "
-                f"{len(ev['regenerated_prompts'])} prompts generated again")
+                f"{len(ev['regenerated_prompts'])} prompts generated again"
+            )
         self.recovery_seen = len(events)
 
     # ------------------------------------------------------------------ reporting
@@ -400,17 +430,22 @@ class Supervisor:
 
         def fmt(x):
             return f"{x:.3f}" if isinstance(x, (int, float)) else "-"
+
         rate = throughput(pr.history)
-        return (f"[krl run {elapsed:6.0f}s] step {pr.learner_steps}/"
-                f"{self.cfg.learner.max_steps} | reward {fmt(last.reward)} | correct "
-                f"{fmt(last.correct)} | "
-                + (f"{rate[0]:.1f} groups/min, {rate[1]:.0f} tok/s | " if rate else "")
-                + (f"staleness {last.staleness_mean:.1f} (max {last.staleness_max}) | "
-                   if last.staleness_mean is not None else "")
-                + f"groups {hub.trained_total} trained, "
-                f"{hub.buffered} buffered, {hub.leases} leased | evals "
-                f"{self.evaluations()}"
-                + (f" | restarts {restarts}" if restarts else ""))
+        return (
+            f"[krl run {elapsed:6.0f}s] step {pr.learner_steps}/"
+            f"{self.cfg.learner.max_steps} | reward {fmt(last.reward)} | correct "
+            f"{fmt(last.correct)} | "
+            + (f"{rate[0]:.1f} groups/min, {rate[1]:.0f} tok/s | " if rate else "")
+            + (
+                f"staleness {last.staleness_mean:.1f} (max {last.staleness_max}) | "
+                if last.staleness_mean is not None
+                else ""
+            )
+            + f"groups {hub.trained_total} trained, "
+            f"{hub.buffered} buffered, {hub.leases} leased | evals "
+            f"{self.evaluations()}" + (f" | restarts {restarts}" if restarts else "")
+        )
 
     def write_summary(self) -> Summary:
         """summary.json; on a full disk it is rewritten in place (see reserve_summary), and
@@ -432,8 +467,10 @@ class Supervisor:
                 return summary
             except OSError as exc:
                 log.error("summary.json could not be written in place: %s", exc)
-        say(f"krl run: summary.json could not be written (disk full?): status "
-            f"{summary.status}, reason {summary.reason}")
+        say(
+            f"krl run: summary.json could not be written (disk full?): status "
+            f"{summary.status}, reason {summary.reason}"
+        )
         return summary
 
     def reserve_summary(self) -> None:
@@ -456,26 +493,43 @@ class Supervisor:
         if status == "completed" and (recovery or damage):  # a fallback never reads as a clean run
             status = "completed_after_checkpoint_fallback"
         return Summary(
-            status=status, reason=self.reason, learner_steps=pr.learner_steps,
-            policy_version=pr.policy_version, groups_trained=pr.groups_trained,
-            evaluations=self.evaluations(), evaluator_runs_at_least=self.evaluator_runs(),
+            status=status,
+            reason=self.reason,
+            learner_steps=pr.learner_steps,
+            policy_version=pr.policy_version,
+            groups_trained=pr.groups_trained,
+            evaluations=self.evaluations(),
+            evaluator_runs_at_least=self.evaluator_runs(),
             wall_seconds=round(time.monotonic() - self.t0, 1),
             groups=reconcile(self.run_dir, pr.history),
             restarts={p.name: p.restarts for p in self.procs},
             hung={p.name: p.hangs for p in self.procs if p.hangs},
             exit_codes={p.name: p.exit_codes for p in self.procs},
-            checkpoint_fallbacks=recovery, checkpoint_fallback_records_damaged=damage,
-            history=[SummaryStep.of(h) for h in pr.history])
+            checkpoint_fallbacks=recovery,
+            checkpoint_fallback_records_damaged=damage,
+            history=[SummaryStep.of(h) for h in pr.history],
+        )
 
     def write_state(self) -> None:
         """supervisor.json: the live pids and ports (rewritten every tick; readers such as
         scripts finding a role's pid must never see it half-written)."""
-        write_json_atomic(self.run_dir / "supervisor.json", {
-            "pid": os.getpid(),
-            "processes": {p.name: {"pid": p.popen.pid if p.popen else None, "role": p.role,
-                                   "metrics_port": p.metrics_port, "restarts": p.restarts,
-                                   "health": p.health if p.watched else "not watched"}
-                          for p in self.procs}}, indent=2)
+        write_json_atomic(
+            self.run_dir / "supervisor.json",
+            {
+                "pid": os.getpid(),
+                "processes": {
+                    p.name: {
+                        "pid": p.popen.pid if p.popen else None,
+                        "role": p.role,
+                        "metrics_port": p.metrics_port,
+                        "restarts": p.restarts,
+                        "health": p.health if p.watched else "not watched",
+                    }
+                    for p in self.procs
+                },
+            },
+            indent=2,
+        )
 
 
 def say(line: str) -> None:
@@ -516,44 +570,10 @@ def run(cfg: RunConfig, config_path: Path) -> int:
     sup.stop_all(first=learner if sup.status == "stopped" else None)
     summary = sup.write_summary()
     say(sup.progress_line())
-    say(f"summary: {summary_path(sup.run_dir)} (status {summary.status}, "
+    say(
+        f"summary: {summary_path(sup.run_dir)} (status {summary.status}, "
         f"{summary.learner_steps} steps, {summary.groups_trained} groups, "
         f"{summary.evaluations} evaluations)"
-        + (f"\nreason: {summary.reason}" if summary.reason else ""))
+        + (f"\nreason: {summary.reason}" if summary.reason else "")
+    )
     return {"completed": 0, "stopped": 130, "failed": 1}[sup.status]
-
-
-RUN_LOCK = "krl-run.lock"
-
-
-def prepare(config: str, overrides: list[str]) -> tuple[RunConfig, Path, RunLock]:
-    """Resolve the config; a run directory (or a config whose run_dir has one) resumes.
-    Takes the run directory's lock (held until this process exits) before writing into
-    it: LockHeld when another `krl run` has it."""
-    from common.config import ConfigError, load
-    from common.config.run import training_disagreements
-    src = Path(config)
-    if src.is_dir():
-        resolved = src / "config.yaml"
-        if not resolved.exists():
-            raise FileNotFoundError(f"{src} is not a krl run directory (no config.yaml)")
-        cfg = load(resolved, overrides, RunConfig)
-    else:
-        cfg = load(src, overrides, RunConfig)
-    if problems := training_disagreements(cfg):
-        raise ConfigError("the roles disagree: " + "; ".join(problems))
-    run_dir = Path(cfg.run_dir)
-    run_dir.mkdir(parents=True, exist_ok=True)
-    lock = RunLock(run_dir / RUN_LOCK, "krl run")
-    try:
-        lock.acquire()
-    except OSError as exc:
-        raise disk_error(exc, lock.path) from exc
-    path = run_dir / "config.yaml"
-    if path.exists() and not src.is_dir():
-        log.info("run directory %s exists: resuming it with the given config", run_dir)
-    try:
-        path.write_text(dump(cfg))
-    except OSError as exc:
-        raise disk_error(exc, path) from exc
-    return cfg, path, lock

@@ -19,6 +19,7 @@ an explicit GRPO ablation.
 The turn filters at the bottom (multi-turn rules, profiling-based rejection sampling,
 zero-advantage groups) decide which turns reach the loss; they never change advantages.
 """
+
 from __future__ import annotations
 
 from typing import Optional, Sequence
@@ -31,6 +32,7 @@ Ragged = Sequence[Sequence[float]]
 # ---------------------------------------------------------------------------------------
 # Returns
 # ---------------------------------------------------------------------------------------
+
 
 def _pad(rewards: Ragged) -> tuple[torch.Tensor, torch.Tensor]:
     """Ragged rewards -> r [N, T] float64 (0 where absent), present [N, T] bool."""
@@ -68,35 +70,37 @@ def returns_to_go(rewards: Ragged, gamma: float = 1.0) -> list[list[float]]:
 # Advantage estimators
 # ---------------------------------------------------------------------------------------
 
+
 def trloo(rewards: Ragged, gamma: float = 1.0) -> list[list[float]]:
     """Turn-level REINFORCE leave-one-out (the paper's TRLOO).
 
     A[i][t] = G[i][t] - mean of G[j][t] over the other trajectories j that have a turn t;
     A[i][t] = G[i][t] when no other trajectory reached turn t (in particular when N = 1).
     """
-    r, present = _pad(rewards)                              # [N, T]
-    g = _returns_to_go(r, gamma) * present                  # [N, T], 0 where absent
-    col_sum = g.sum(dim=0, keepdim=True)                    # [1, T]
-    col_n = present.sum(dim=0, keepdim=True)                # [1, T] = N_t
-    others = (col_n - 1).clamp(min=1)                       # [1, T]; guards N_t = 1
+    r, present = _pad(rewards)  # [N, T]
+    g = _returns_to_go(r, gamma) * present  # [N, T], 0 where absent
+    col_sum = g.sum(dim=0, keepdim=True)  # [1, T]
+    col_n = present.sum(dim=0, keepdim=True)  # [1, T] = N_t
+    others = (col_n - 1).clamp(min=1)  # [1, T]; guards N_t = 1
     baseline = torch.where(col_n > 1, (col_sum - g) / others, torch.zeros_like(g))
     return _unpad(g - baseline, rewards)
 
 
-def grpo(rewards: Ragged, gamma: float = 1.0, normalize_std: bool = False,
-         eps: float = 1e-6) -> list[list[float]]:
+def grpo(
+    rewards: Ragged, gamma: float = 1.0, normalize_std: bool = False, eps: float = 1e-6
+) -> list[list[float]]:
     """GRPO with self-inclusion, per turn: A[i][t] = G[i][t] - mean_{j has t} G[j][t].
 
     With `normalize_std` the result is divided by (std_t + eps), the unbiased standard
     deviation of G over the N_t trajectories at turn t (0 when N_t = 1). For the ablation only.
     """
-    r, present = _pad(rewards)                              # [N, T]
-    g = _returns_to_go(r, gamma) * present                  # [N, T]
-    col_n = present.sum(dim=0, keepdim=True).clamp(min=1)   # [1, T]
-    mean = g.sum(dim=0, keepdim=True) / col_n               # [1, T]
-    adv = (g - mean) * present                              # [N, T]
+    r, present = _pad(rewards)  # [N, T]
+    g = _returns_to_go(r, gamma) * present  # [N, T]
+    col_n = present.sum(dim=0, keepdim=True).clamp(min=1)  # [1, T]
+    mean = g.sum(dim=0, keepdim=True) / col_n  # [1, T]
+    adv = (g - mean) * present  # [N, T]
     if normalize_std:
-        var = (adv ** 2).sum(dim=0, keepdim=True) / (col_n - 1).clamp(min=1)
+        var = (adv**2).sum(dim=0, keepdim=True) / (col_n - 1).clamp(min=1)
         adv = adv / (var.sqrt() + eps)
     return _unpad(adv, rewards)
 
@@ -110,19 +114,20 @@ def rloo(rewards: Ragged, gamma: float = 1.0) -> list[list[float]]:
     baseline, as TRLOO and GRPO leave it out: an evaluator outage is no sibling's merit.
     """
     r, present = _pad(rewards)
-    ret = _returns_to_go(r, gamma)[:, 0] if r.shape[1] else torch.zeros(r.shape[0],
-                                                                           dtype=r.dtype)
+    ret = _returns_to_go(r, gamma)[:, 0] if r.shape[1] else torch.zeros(r.shape[0], dtype=r.dtype)
     has = (present[:, 0] if r.shape[1] else torch.zeros_like(ret, dtype=torch.bool)).to(ret.dtype)
-    ret = ret * has                                         # R [N]
+    ret = ret * has  # R [N]
     n = has.sum()
-    baseline = torch.where(n - has > 0, (ret.sum() - ret) / (n - has).clamp(min=1),
-                           torch.zeros_like(ret))
-    adv = ret - baseline                                    # [N]
+    baseline = torch.where(
+        n - has > 0, (ret.sum() - ret) / (n - has).clamp(min=1), torch.zeros_like(ret)
+    )
+    adv = ret - baseline  # [N]
     return [[float(adv[i])] * len(row) for i, row in enumerate(rewards)]
 
 
-def advantages(rewards: Ragged, estimator: str, gamma: float = 1.0,
-               grpo_normalize_std: bool = False) -> list[list[float]]:
+def advantages(
+    rewards: Ragged, estimator: str, gamma: float = 1.0, grpo_normalize_std: bool = False
+) -> list[list[float]]:
     """Dispatch by name: 'trloo', 'grpo' or 'rloo' (AlgorithmConfig.estimator)."""
     if estimator == "trloo":
         return trloo(rewards, gamma)
@@ -137,9 +142,10 @@ def advantages(rewards: Ragged, estimator: str, gamma: float = 1.0,
 # Hierarchical credit (TritonRL)
 # ---------------------------------------------------------------------------------------
 
-def plan_signal(correct: Sequence[Sequence[bool]],
-                speedup: Sequence[Sequence[Optional[float]]],
-                cap: float) -> list[list[float]]:
+
+def plan_signal(
+    correct: Sequence[Sequence[bool]], speedup: Sequence[Sequence[Optional[float]]], cap: float
+) -> list[list[float]]:
     """The speed-aligned reward of a turn's plan tokens: min(speedup, cap) if correct, else 0.
 
     Hierarchical credit (our exact definition): a turn's code tokens [code_start, end) get
@@ -148,16 +154,20 @@ def plan_signal(correct: Sequence[Sequence[bool]],
     plan is thus credited for leading to fast correct code, and not for correctness that any
     plan would have reached. code_start = 0 makes every token a code token.
     """
-    return [[min(s, cap) if ok and s is not None else 0.0 for ok, s in zip(c_row, s_row)]
-            for c_row, s_row in zip(correct, speedup)]
+    return [
+        [min(s, cap) if ok and s is not None else 0.0 for ok, s in zip(c_row, s_row)]
+        for c_row, s_row in zip(correct, speedup)
+    ]
 
 
 # ---------------------------------------------------------------------------------------
 # Which turns are trained
 # ---------------------------------------------------------------------------------------
 
-def multi_turn_keep(correct: Sequence[bool], after_first_success: bool,
-                    failures_after_success: bool) -> list[bool]:
+
+def multi_turn_keep(
+    correct: Sequence[bool], after_first_success: bool, failures_after_success: bool
+) -> list[bool]:
     """Keep flags for the turns of one trajectory under the multi-turn rules.
 
     after_first_success: turns after the first correct one are dropped (only the path to
@@ -177,8 +187,13 @@ def prs_keep_probability(coverage: torch.Tensor, threshold: float, factor: float
     return ((coverage - threshold) / factor).clamp(0.0, 1.0)
 
 
-def profiling_rejection(correct: torch.Tensor, coverage: torch.Tensor, threshold: float,
-                        factor: float, generator: torch.Generator) -> tuple[torch.Tensor, float]:
+def profiling_rejection(
+    correct: torch.Tensor,
+    coverage: torch.Tensor,
+    threshold: float,
+    factor: float,
+    generator: torch.Generator,
+) -> tuple[torch.Tensor, float]:
     """Profiling-based rejection sampling (PRS) over M turns.
 
     correct [M] bool, coverage [M] float (NaN when unknown). A correct turn is kept with

@@ -10,6 +10,7 @@ budget and `collate` turns a bin into model inputs: one packed row whose positio
 restart at every turn (Hugging Face models then attend block-diagonally, with sdpa or
 eager attention on the CPU as with flash-attention varlen on a GPU), or padded rows.
 """
+
 from __future__ import annotations
 
 import math
@@ -36,13 +37,13 @@ FAST_THRESHOLDS = (1.0, 1.2)
 class Sample:
     """One trained turn, flattened: what a micro-batch row is made of."""
 
-    input_ids: torch.Tensor        # [P + R] int64: prompt then response
-    prompt_len: int                # P >= 1
-    actor_lp: torch.Tensor         # [R] float32
-    advantages: torch.Tensor       # [R] float32: per token (plan and code may differ)
-    versions: torch.Tensor         # [R] int32
-    traj: int                      # trajectory index within the step
-    turn: int                      # turn index within the trajectory
+    input_ids: torch.Tensor  # [P + R] int64: prompt then response
+    prompt_len: int  # P >= 1
+    actor_lp: torch.Tensor  # [R] float32
+    advantages: torch.Tensor  # [R] float32: per token (plan and code may differ)
+    versions: torch.Tensor  # [R] int32
+    traj: int  # trajectory index within the step
+    turn: int  # turn index within the trajectory
     learner_lp: Optional[torch.Tensor] = field(default=None, repr=False)  # [R], filled later
 
     @property
@@ -80,10 +81,16 @@ def _record_turn_stats(stats: Stats, groups: Sequence[TrajectoryGroup]) -> None:
                 # The policy's entropy per token, estimated by the mean surprisal of the
                 # tokens it sampled (E_x~p[-log p(x)]; the actor's logprobs, no extra pass).
                 if turn.logprobs.numel():
-                    stats.add(f"entropy_turn{t}", float(-turn.logprobs.double().mean()),
-                              weight=turn.logprobs.numel())
-                    stats.add("entropy", float(-turn.logprobs.double().mean()),
-                              weight=turn.logprobs.numel())
+                    stats.add(
+                        f"entropy_turn{t}",
+                        float(-turn.logprobs.double().mean()),
+                        weight=turn.logprobs.numel(),
+                    )
+                    stats.add(
+                        "entropy",
+                        float(-turn.logprobs.double().mean()),
+                        weight=turn.logprobs.numel(),
+                    )
                 for p in FAST_THRESHOLDS:
                     fast = v.correct and v.speedup is not None and v.speedup > p
                     stats.add(f"fast@{p:g}_turn{t}", float(fast))
@@ -101,8 +108,12 @@ def _token_advantages(turn: Turn, code_adv: float, plan_adv: Optional[float]) ->
     return adv
 
 
-def build_samples(groups: Sequence[TrajectoryGroup], cfg: AlgorithmConfig, generator: torch.Generator,
-                  stats: Stats) -> list[Sample]:
+def build_samples(
+    groups: Sequence[TrajectoryGroup],
+    cfg: AlgorithmConfig,
+    generator: torch.Generator,
+    stats: Stats,
+) -> list[Sample]:
     """Advantages per group, then the turn filters; one Sample per turn that is trained."""
     _record_turn_stats(stats, groups)
     candidates: list[tuple[Turn, int, int, float, Optional[float]]] = []
@@ -113,9 +124,11 @@ def build_samples(groups: Sequence[TrajectoryGroup], cfg: AlgorithmConfig, gener
         adv = adv_fns.advantages(rewards, cfg.estimator, cfg.gamma, cfg.grpo_normalize_std)
         plan = None
         if cfg.hierarchical.enabled:
-            signal = adv_fns.plan_signal([[tu.verdict.correct for tu in turns] for turns in trajs],
-                                         [[tu.verdict.speedup for tu in turns] for turns in trajs],
-                                         cfg.hierarchical.speedup_cap)
+            signal = adv_fns.plan_signal(
+                [[tu.verdict.correct for tu in turns] for turns in trajs],
+                [[tu.verdict.speedup for tu in turns] for turns in trajs],
+                cfg.hierarchical.speedup_cap,
+            )
             plan = adv_fns.advantages(signal, cfg.estimator, cfg.gamma, cfg.grpo_normalize_std)
             plan = [[cfg.hierarchical.plan_coef * a for a in row] for row in plan]
         zero = adv_fns.is_zero_advantage(adv) and (plan is None or adv_fns.is_zero_advantage(plan))
@@ -123,14 +136,17 @@ def build_samples(groups: Sequence[TrajectoryGroup], cfg: AlgorithmConfig, gener
         if zero and cfg.drop_zero_advantage_groups:
             continue
         for i, turns in enumerate(trajs):
-            keep = adv_fns.multi_turn_keep([tu.verdict.correct for tu in turns],
-                                           cfg.mask_after_first_success,
-                                           cfg.mask_failures_after_success)
+            keep = adv_fns.multi_turn_keep(
+                [tu.verdict.correct for tu in turns],
+                cfg.mask_after_first_success,
+                cfg.mask_failures_after_success,
+            )
             for t, turn in enumerate(turns):
                 stats.add("turns_multi_turn_masked_frac", float(not keep[t]))
                 if keep[t]:
-                    candidates.append((turn, n_traj + i, t, adv[i][t],
-                                       plan[i][t] if plan is not None else None))
+                    candidates.append(
+                        (turn, n_traj + i, t, adv[i][t], plan[i][t] if plan is not None else None)
+                    )
         n_traj += len(trajs)
     keep = _prs(candidates, cfg, generator, stats)
     samples = []
@@ -140,26 +156,39 @@ def build_samples(groups: Sequence[TrajectoryGroup], cfg: AlgorithmConfig, gener
         if turn.prompt_ids.numel() == 0:
             raise ValueError("a turn has an empty prompt; its first token cannot be scored")
         if turn.logprobs.numel() != turn.response_ids.numel():
-            raise ValueError(f"a turn has {turn.logprobs.numel()} logprobs for "
-                             f"{turn.response_ids.numel()} response tokens")
+            raise ValueError(
+                f"a turn has {turn.logprobs.numel()} logprobs for "
+                f"{turn.response_ids.numel()} response tokens"
+            )
         token_adv = _token_advantages(turn, code_adv, plan_adv)
         stats.add_many("advantage", token_adv)
-        samples.append(Sample(
-            input_ids=torch.cat([turn.prompt_ids, turn.response_ids]).long(),
-            prompt_len=int(turn.prompt_ids.numel()), actor_lp=turn.logprobs.float(),
-            advantages=token_adv, versions=turn.versions, traj=traj, turn=t))
+        samples.append(
+            Sample(
+                input_ids=torch.cat([turn.prompt_ids, turn.response_ids]).long(),
+                prompt_len=int(turn.prompt_ids.numel()),
+                actor_lp=turn.logprobs.float(),
+                advantages=token_adv,
+                versions=turn.versions,
+                traj=traj,
+                turn=t,
+            )
+        )
     return samples
 
 
-def _prs(candidates: list, cfg: AlgorithmConfig, generator: torch.Generator,
-         stats: Stats) -> list[bool]:
+def _prs(
+    candidates: list, cfg: AlgorithmConfig, generator: torch.Generator, stats: Stats
+) -> list[bool]:
     if not cfg.prs.enabled or not candidates:
         return [True] * len(candidates)
     correct = torch.tensor([c[0].verdict.correct for c in candidates])
-    coverage = torch.tensor([math.nan if c[0].verdict.coverage is None else c[0].verdict.coverage
-                             for c in candidates], dtype=torch.float64)
-    keep, _ = adv_fns.profiling_rejection(correct, coverage, cfg.prs.threshold, cfg.prs.factor,
-                                          generator)
+    coverage = torch.tensor(
+        [math.nan if c[0].verdict.coverage is None else c[0].verdict.coverage for c in candidates],
+        dtype=torch.float64,
+    )
+    keep, _ = adv_fns.profiling_rejection(
+        correct, coverage, cfg.prs.threshold, cfg.prs.factor, generator
+    )
     for ok, kept in zip(correct.tolist(), keep.tolist()):
         if ok:
             stats.add("prs_rejected_frac", float(not kept))
@@ -168,12 +197,14 @@ def _prs(candidates: list, cfg: AlgorithmConfig, generator: torch.Generator,
 
 def group_tokens(group: TrajectoryGroup) -> int:
     """Prompt + response tokens of a group: the work it costs to train on."""
-    return sum(int(t.prompt_ids.numel() + t.response_ids.numel())
-               for tr in group.trajectories for t in tr.turns)
+    return sum(
+        int(t.prompt_ids.numel() + t.response_ids.numel())
+        for tr in group.trajectories
+        for t in tr.turns
+    )
 
 
-def shard_groups(groups: Sequence[TrajectoryGroup],
-                 world_size: int) -> list[list[TrajectoryGroup]]:
+def shard_groups(groups: Sequence[TrajectoryGroup], world_size: int) -> list[list[TrajectoryGroup]]:
     """Split whole groups over learner ranks, largest first to the least-loaded rank.
 
     A group never spans ranks: its advantages and MRS trajectories are computed locally.
@@ -190,6 +221,7 @@ def shard_groups(groups: Sequence[TrajectoryGroup],
 # ---------------------------------------------------------------------------------------
 # Micro-batches
 # ---------------------------------------------------------------------------------------
+
 
 def plan_micro_batches(lengths: Sequence[int], token_budget: int, packing: bool) -> list[list[int]]:
     """Bin sample indices so each bin's cost is <= token_budget (a longer sample alone).
@@ -223,19 +255,20 @@ def plan_micro_batches(lengths: Sequence[int], token_budget: int, packing: bool)
 class MicroBatch:
     """Model inputs for some samples, and where their response tokens sit."""
 
-    input_ids: torch.Tensor            # [B, T] int64
-    position_ids: torch.Tensor         # [B, T] int64, restarting at 0 for every sample
+    input_ids: torch.Tensor  # [B, T] int64
+    position_ids: torch.Tensor  # [B, T] int64, restarting at 0 for every sample
     attention_mask: Optional[torch.Tensor]  # [B, T] for padded rows; None when packed
-    rows: torch.Tensor                 # [K] row of each position whose logits predict a response token
-    cols: torch.Tensor                 # [K] its column
-    targets: torch.Tensor              # [K] the response token it predicts
-    samples: list[int]                 # indices of the samples in this micro-batch, in order
-    response_lens: list[int]           # their response lengths; K = sum(response_lens)
+    rows: torch.Tensor  # [K] row of each position whose logits predict a response token
+    cols: torch.Tensor  # [K] its column
+    targets: torch.Tensor  # [K] the response token it predicts
+    samples: list[int]  # indices of the samples in this micro-batch, in order
+    response_lens: list[int]  # their response lengths; K = sum(response_lens)
 
     @property
     def n_tokens(self) -> int:
-        return int(self.input_ids.numel() if self.attention_mask is None
-                   else self.attention_mask.sum())
+        return int(
+            self.input_ids.numel() if self.attention_mask is None else self.attention_mask.sum()
+        )
 
 
 def collate(samples: Sequence[Sample], indices: list[int], packing: bool) -> MicroBatch:
@@ -263,5 +296,13 @@ def collate(samples: Sequence[Sample], indices: list[int], packing: bool) -> Mic
             rows.append(torch.full((len(s) - p,), r, dtype=torch.long))
             targets.append(s[p:])
         position_ids = torch.arange(width).expand(len(seqs), width).contiguous()
-    return MicroBatch(input_ids, position_ids, mask, torch.cat(rows), torch.cat(cols),
-                      torch.cat(targets), list(indices), [len(s) - p for s, p in zip(seqs, prompt_lens)])
+    return MicroBatch(
+        input_ids,
+        position_ids,
+        mask,
+        torch.cat(rows),
+        torch.cat(cols),
+        torch.cat(targets),
+        list(indices),
+        [len(s) - p for s, p in zip(seqs, prompt_lens)],
+    )

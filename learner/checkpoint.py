@@ -18,6 +18,7 @@ the learner loads the newest that verifies and sets each bad one aside as
 newest `keep` checkpoints. A write that fails (a full disk) raises an OSError naming
 the path, and the half-written directory is removed.
 """
+
 from __future__ import annotations
 
 import errno
@@ -78,10 +79,14 @@ class Checkpoints:
         tmp.mkdir()
         try:
             writer(tmp)
-            files = {str(p.relative_to(tmp)): {"bytes": p.stat().st_size, "blake3": _digest(p)}
-                     for p in sorted(tmp.rglob("*")) if p.is_file()}
-            (tmp / "COMPLETE").write_text(json.dumps({"step": step, "time": time.time(),
-                                                      **(meta or {}), "files": files}))
+            files = {
+                str(p.relative_to(tmp)): {"bytes": p.stat().st_size, "blake3": _digest(p)}
+                for p in sorted(tmp.rglob("*"))
+                if p.is_file()
+            }
+            (tmp / "COMPLETE").write_text(
+                json.dumps({"step": step, "time": time.time(), **(meta or {}), "files": files})
+            )
             _fsync_tree(tmp)
         except Exception as exc:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -162,7 +167,7 @@ class Checkpoints:
 
     @staticmethod
     def step_of(path: Path) -> int:
-        return int(path.name[len(_PREFIX):])
+        return int(path.name[len(_PREFIX) :])
 
     def _retain(self) -> None:
         for d in self.complete()[: -self.keep]:

@@ -3,6 +3,7 @@
 Parses the config first; torch and DeepSpeed load only after, so --help is instant.
 Under DeepSpeed's launcher every rank runs this same command.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,9 +16,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     from common.config import load_for_command, set_process_title
+
     cfg = load_for_command("learner", args.config, args.overrides)
     if cfg is None:
         return 2
     set_process_title("krl-learner")
     from learner.main import run
+
     return run(cfg)

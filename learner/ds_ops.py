@@ -11,6 +11,7 @@ file older than STALE_S was left by a dead builder and is removed, loudly; a you
 (a process between this build and its own, which is quick once the op is built) is
 waited for first.
 """
+
 from __future__ import annotations
 
 import logging
@@ -28,13 +29,18 @@ def build_ops(ext_dir: Path) -> None:
     """Build DeepSpeed's ops into `ext_dir` under the flock, clearing stale batons first."""
     lock = RunLock(Path(ext_dir) / "krl-build.lock", "krl build")
     try:
-        lock.acquire(WAIT_S, on_wait=lambda holder: log.info(
-            "waiting for %s to build DeepSpeed's ops in %s", holder, ext_dir))
+        lock.acquire(
+            WAIT_S,
+            on_wait=lambda holder: log.info(
+                "waiting for %s to build DeepSpeed's ops in %s", holder, ext_dir
+            ),
+        )
     except LockHeld as exc:  # building anyway: torch's own baton still serialises it
         log.warning("%s: building without it", exc)
     try:
         clear_stale_batons(Path(ext_dir))
         from deepspeed.comm.torch import build_shm_op
+
         build_shm_op()
     finally:
         lock.release()
@@ -51,8 +57,12 @@ def clear_stale_batons(ext_dir: Path, stale_s: float = STALE_S) -> list[Path]:
             except FileNotFoundError:
                 break  # its builder finished
             if age >= stale_s:
-                log.warning("removing %s, left %.0fs ago by a build that was killed: every "
-                            "learner would wait on it forever", baton, age)
+                log.warning(
+                    "removing %s, left %.0fs ago by a build that was killed: every "
+                    "learner would wait on it forever",
+                    baton,
+                    age,
+                )
                 baton.unlink(missing_ok=True)
                 removed.append(baton)
                 break

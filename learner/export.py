@@ -14,6 +14,7 @@ path beside the weights) unless `--model` names another with the same architectu
 directory is written beside OUT_DIR and renamed into place, so a crash leaves no half
 model under the real name.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,8 +51,10 @@ def find_checkpoint(path: str | Path) -> Path:
             latest = Checkpoints(root, keep=1 << 30).newest_verified()
             if latest is not None:
                 return latest
-    raise ExportError(f"{p}: no complete krl checkpoint (expected a step_N directory with "
-                      "COMPLETE, or a directory holding checkpoints/step_N)")
+    raise ExportError(
+        f"{p}: no complete krl checkpoint (expected a step_N directory with "
+        "COMPLETE, or a directory holding checkpoints/step_N)"
+    )
 
 
 def checkpoint_weights(step_dir: Path) -> tuple[dict[str, "torch.Tensor"], Optional[str]]:
@@ -78,9 +81,13 @@ def checkpoint_weights(step_dir: Path) -> tuple[dict[str, "torch.Tensor"], Optio
     return {k: v.to(dtype) for k, v in state.items()}, base
 
 
-def write_hf_model(named_tensors: Iterable[tuple[str, "torch.Tensor"]], base_model: str | Path,
-                   out_dir: str | Path, dtype: Optional["torch.dtype"] = None,
-                   overwrite: bool = True) -> Path:
+def write_hf_model(
+    named_tensors: Iterable[tuple[str, "torch.Tensor"]],
+    base_model: str | Path,
+    out_dir: str | Path,
+    dtype: Optional["torch.dtype"] = None,
+    overwrite: bool = True,
+) -> Path:
     """Write weights named as in the base model's class as a Hugging Face directory.
 
     dtype: the floating-point dtype to store (None: the weights' own). Tied weights
@@ -91,8 +98,10 @@ def write_hf_model(named_tensors: Iterable[tuple[str, "torch.Tensor"]], base_mod
 
     base, out = Path(base_model), Path(out_dir)
     if not (base / "config.json").is_file():
-        raise ExportError(f"{base}: not a Hugging Face model directory (no config.json); "
-                          "give the base model with --model")
+        raise ExportError(
+            f"{base}: not a Hugging Face model directory (no config.json); "
+            "give the base model with --model"
+        )
     if out.exists() and any(out.iterdir()) and not overwrite:
         raise ExportError(f"{out} exists and is not empty (use --force to replace it)")
     state = {name: t.detach().cpu() for name, t in named_tensors}
@@ -106,8 +115,10 @@ def write_hf_model(named_tensors: Iterable[tuple[str, "torch.Tensor"]], base_mod
     model.tie_weights()
     missing = [n for n, p in model.named_parameters() if p.is_meta]
     if unexpected or missing:
-        raise ExportError(f"weights do not fit {type(model).__name__} of {base}: "
-                          f"missing {missing[:5]}, unexpected {unexpected[:5]}")
+        raise ExportError(
+            f"weights do not fit {type(model).__name__} of {base}: "
+            f"missing {missing[:5]}, unexpected {unexpected[:5]}"
+        )
     tmp = out.with_name(f".{out.name}.tmp")
     if tmp.exists():
         shutil.rmtree(tmp)
@@ -121,8 +132,13 @@ def write_hf_model(named_tensors: Iterable[tuple[str, "torch.Tensor"]], base_mod
     return out
 
 
-def export(checkpoint: str | Path, out_dir: str | Path, base_model: Optional[str] = None,
-           dtype: str = "auto", overwrite: bool = False) -> Path:
+def export(
+    checkpoint: str | Path,
+    out_dir: str | Path,
+    base_model: Optional[str] = None,
+    dtype: str = "auto",
+    overwrite: bool = False,
+) -> Path:
     """Export a checkpoint (see find_checkpoint) as a Hugging Face directory; returns OUT_DIR."""
     import torch
 
@@ -131,19 +147,30 @@ def export(checkpoint: str | Path, out_dir: str | Path, base_model: Optional[str
     base = base_model or recorded
     if not base:
         raise ExportError(f"{step_dir} does not record its base model: give it with --model")
-    return write_hf_model(state.items(), base, out_dir,
-                          None if dtype == "auto" else getattr(torch, dtype), overwrite)
+    return write_hf_model(
+        state.items(), base, out_dir, None if dtype == "auto" else getattr(torch, dtype), overwrite
+    )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("checkpoint", help="run directory, its checkpoints/ directory, or a "
-                                           "step_N checkpoint (newest complete one is used)")
+    parser.add_argument(
+        "checkpoint",
+        help="run directory, its checkpoints/ directory, or a "
+        "step_N checkpoint (newest complete one is used)",
+    )
     parser.add_argument("out", help="Hugging Face model directory to write")
-    parser.add_argument("--model", default=None,
-                        help="base model directory for config and tokenizer (default: the one "
-                             "the run trained from)")
-    parser.add_argument("--dtype", choices=_DTYPES, default="auto",
-                        help="stored dtype (default: the training dtype)")
+    parser.add_argument(
+        "--model",
+        default=None,
+        help="base model directory for config and tokenizer (default: the one "
+        "the run trained from)",
+    )
+    parser.add_argument(
+        "--dtype",
+        choices=_DTYPES,
+        default="auto",
+        help="stored dtype (default: the training dtype)",
+    )
     parser.add_argument("--force", action="store_true", help="replace OUT if it exists")
 
 

@@ -10,6 +10,7 @@ no more samples than a lease asks for, each once, no more turns than a lease all
 no more evaluations than turns. A group that fails is acked `rejected` with the reason and
 never stored; one that passed once and went bad on disk is quarantined before training.
 """
+
 from __future__ import annotations
 
 import math
@@ -34,9 +35,13 @@ def group_id_error(group: TrajectoryGroup) -> str:
     return ""
 
 
-def group_error(group: TrajectoryGroup, vocab_size: Optional[int] = None,
-                max_version: Optional[int] = None, n_samples: Optional[int] = None,
-                max_turns: Optional[int] = None) -> str:
+def group_error(
+    group: TrajectoryGroup,
+    vocab_size: Optional[int] = None,
+    max_version: Optional[int] = None,
+    n_samples: Optional[int] = None,
+    max_turns: Optional[int] = None,
+) -> str:
     """Why the group cannot be trained on ("" if it can): see the module docstring. The
     bounds left None are not checked (a stored group is checked again without the lease
     shape: the run's config may have changed since it was acked)."""
@@ -51,8 +56,7 @@ def group_error(group: TrajectoryGroup, vocab_size: Optional[int] = None,
     return ""
 
 
-def _shape_error(group: TrajectoryGroup, n_samples: Optional[int],
-                 max_turns: Optional[int]) -> str:
+def _shape_error(group: TrajectoryGroup, n_samples: Optional[int], max_turns: Optional[int]) -> str:
     """Why the group's samples and turns are not the shape of a lease's answer."""
     if not group.trajectories:
         return "group has no trajectories"
@@ -60,7 +64,9 @@ def _shape_error(group: TrajectoryGroup, n_samples: Optional[int],
     if len(set(indices)) != len(indices):
         return f"sample indices repeat: {sorted(indices)[:16]}"
     if n_samples is not None and max(indices) >= n_samples:
-        return f"{len(indices)} samples, indices up to {max(indices)} (a lease asks for {n_samples})"
+        return (
+            f"{len(indices)} samples, indices up to {max(indices)} (a lease asks for {n_samples})"
+        )
     turns = [len(tr.turns) for tr in group.trajectories]
     if max_turns is not None and max(turns) > max_turns:
         return f"a sample has {max(turns)} turns (a lease allows {max_turns})"
@@ -69,8 +75,7 @@ def _shape_error(group: TrajectoryGroup, n_samples: Optional[int],
     return ""
 
 
-def turn_error(t: Turn, vocab_size: Optional[int] = None,
-               max_version: Optional[int] = None) -> str:
+def turn_error(t: Turn, vocab_size: Optional[int] = None, max_version: Optional[int] = None) -> str:
     """Why one turn cannot be trained on ("" if it can)."""
     problem = _tensor_error(t)
     if problem:
@@ -79,18 +84,25 @@ def turn_error(t: Turn, vocab_size: Optional[int] = None,
     if n and not t.prompt_ids.numel():
         return "empty prompt (its first response token cannot be scored)"
     for ids in (t.prompt_ids, t.response_ids):
-        if ids.numel() and (int(ids.min()) < 0 or (
-                vocab_size is not None and int(ids.max()) >= vocab_size)):
-            return (f"token id out of the vocabulary "
-                    f"({int(ids.min())}..{int(ids.max())}, vocabulary {vocab_size})")
+        if ids.numel() and (
+            int(ids.min()) < 0 or (vocab_size is not None and int(ids.max()) >= vocab_size)
+        ):
+            return (
+                f"token id out of the vocabulary "
+                f"({int(ids.min())}..{int(ids.max())}, vocabulary {vocab_size})"
+            )
     if n and not bool(t.logprobs.isfinite().all()):
         return "a logprob is not finite"
     if n and float(t.logprobs.max()) > LOGPROB_SLACK:
         return f"a logprob is above 0 ({float(t.logprobs.max()):.4g})"
-    if n and (int(t.versions.min()) < 0 or (
-            max_version is not None and int(t.versions.max()) > max_version)):
-        return (f"token versions {int(t.versions.min())}..{int(t.versions.max())}"
-                f" outside 0..{max_version}")
+    if n and (
+        int(t.versions.min()) < 0
+        or (max_version is not None and int(t.versions.max()) > max_version)
+    ):
+        return (
+            f"token versions {int(t.versions.min())}..{int(t.versions.max())}"
+            f" outside 0..{max_version}"
+        )
     if t.code_start > n:
         return f"code starts at token {t.code_start} of a {n}-token response"
     for name in ("reward", "speedup", "coverage"):
@@ -114,6 +126,8 @@ def _tensor_error(t: Turn) -> str:
             return f"{name} is {x.dtype} (a floating type expected)"
     n = t.response_ids.numel()
     if t.logprobs.numel() != n or t.versions.numel() != n:
-        return (f"{n} response tokens but "
-                f"{t.logprobs.numel()} logprobs and {t.versions.numel()} versions")
+        return (
+            f"{n} response tokens but "
+            f"{t.logprobs.numel()} logprobs and {t.versions.numel()} versions"
+        )
     return ""

@@ -14,6 +14,7 @@ the hub moves it to `<run_dir>/hub/quarantine/` with a ledger line (`quarantine`
 Beside the files, `ledger` (learner/ledger.py, `<root>/ledger.jsonl`) records what the hub
 did with each group: accepted, trained in which step, dropped, re-buffered on restore.
 """
+
 from __future__ import annotations
 
 import os
@@ -72,8 +73,9 @@ class GroupStore:
         if src.exists():
             os.replace(src, target / src.name)
             fsync_path(self.root)
-        self.ledger.append("quarantined", group_id=group_id, prompt_id=prompt_id,
-                           reason=reason[:500])
+        self.ledger.append(
+            "quarantined", group_id=group_id, prompt_id=prompt_id, reason=reason[:500]
+        )
 
     def remove(self, group_ids: Sequence[str]) -> None:
         for gid in group_ids:
@@ -92,7 +94,7 @@ class GroupStore:
         data = self._path(group_id).read_bytes()
         if not data.startswith(_MAGIC):
             raise DecodeError("malformed", f"{group_id}: not a krl group file")
-        frames = unpack_frames(memoryview(data)[len(_MAGIC):])
+        frames = unpack_frames(memoryview(data)[len(_MAGIC) :])
         msg = decode(frames, expect=TrajectoryGroup)
         assert isinstance(msg, TrajectoryGroup)
         return msg

@@ -39,6 +39,7 @@ with the rollback (their version numbers will name other weights), so it is drop
 Thread safety: the hub server thread (leases, groups) and the trainer thread
 (take_batch, mark_trained) share one Hub; every public method takes the lock.
 """
+
 from __future__ import annotations
 
 import logging
@@ -93,8 +94,11 @@ class PromptSource:
             epoch, index = int(e.removeprefix("e")), int(i.removeprefix("i"))
         except ValueError:
             return None
-        if not (prompt_id == f"e{epoch}-i{index}" and 0 <= epoch < 1_000_000
-                and 0 <= index < len(self.problems)):
+        if not (
+            prompt_id == f"e{epoch}-i{index}"
+            and 0 <= epoch < 1_000_000
+            and 0 <= index < len(self.problems)
+        ):
             return None  # only the spelling next() makes: "e00-i1" must not pass for "e0-i1"
         return self.problems[self._permutation(epoch)[index]]
 
@@ -117,10 +121,19 @@ class LeaseRecord:
 class Hub:
     """Leases, inbox, buffer and progress counters. See the module docstring."""
 
-    def __init__(self, cfg: HubConfig, groups_per_step: int, max_staleness: int,
-                 n_samples: int, max_turns: int, source: PromptSource, store: GroupStore,
-                 metrics: Metrics, clock: Callable[[], float] = time.time,
-                 vocab_size: Optional[int] = None):
+    def __init__(
+        self,
+        cfg: HubConfig,
+        groups_per_step: int,
+        max_staleness: int,
+        n_samples: int,
+        max_turns: int,
+        source: PromptSource,
+        store: GroupStore,
+        metrics: Metrics,
+        clock: Callable[[], float] = time.time,
+        vocab_size: Optional[int] = None,
+    ):
         self.cfg, self.source, self.store, self.clock = cfg, source, store, clock
         self.vocab_size = vocab_size  # the model's: token ids at or above it are refused
         self.groups_per_step, self.max_staleness = groups_per_step, max_staleness
@@ -133,27 +146,34 @@ class Hub:
         self.accepted_total = 0
         self.trained_total = 0
         self.leases: dict[str, LeaseRecord] = {}
-        self.requeue: deque[str] = deque()          # prompt ids to hand out again
-        self.done_prompts: set[str] = set()          # prompts with an accepted group
-        self.trained_prompts: set[str] = set()       # prompts whose group was trained
+        self.requeue: deque[str] = deque()  # prompt ids to hand out again
+        self.done_prompts: set[str] = set()  # prompts with an accepted group
+        self.trained_prompts: set[str] = set()  # prompts whose group was trained
         self.buffer: "OrderedDict[str, TrajectoryGroup]" = OrderedDict()  # group_id -> group
-        self.pending_removal: list[str] = []         # trained, file kept until a checkpoint
-        self.regenerated: list[str] = []             # prompts re-issued by a checkpoint fallback
+        self.pending_removal: list[str] = []  # trained, file kept until a checkpoint
+        self.regenerated: list[str] = []  # prompts re-issued by a checkpoint fallback
         self._lock = threading.Condition()
         self._m_leases = metrics.counter("leases_granted_total", "Work leases granted")
         self._m_expired = metrics.counter("leases_expired_total", "Leases that timed out")
         self._m_withheld = metrics.counter(
-            "leases_withheld_total", "Leases the hub's bound allowed but an actor did not get: "
-            "its weights would be more than max_staleness behind when the group is trained")
-        self._m_groups = metrics.counter("groups_received_total", "Groups received by outcome",
-                                         ["outcome"])
+            "leases_withheld_total",
+            "Leases the hub's bound allowed but an actor did not get: "
+            "its weights would be more than max_staleness behind when the group is trained",
+        )
+        self._m_groups = metrics.counter(
+            "groups_received_total", "Groups received by outcome", ["outcome"]
+        )
         self._m_quarantined = metrics.counter(
-            "groups_quarantined_total", "Stored groups moved aside because they could not be "
-            "read or trained (their prompts are re-issued)")
+            "groups_quarantined_total",
+            "Stored groups moved aside because they could not be "
+            "read or trained (their prompts are re-issued)",
+        )
         self._warn = RateLimitedLog(log, interval_s=10.0)
-        self._m_stale = metrics.histogram("group_staleness_versions",
-                                          "Versions between a group's oldest token and the learner",
-                                          buckets=(0, 1, 2, 3, 4, 6, 8, 16))
+        self._m_stale = metrics.histogram(
+            "group_staleness_versions",
+            "Versions between a group's oldest token and the learner",
+            buckets=(0, 1, 2, 3, 4, 6, 8, 16),
+        )
         self._m_buffer = metrics.gauge("buffer_groups", "Accepted groups waiting for training")
         self._m_inflight = metrics.gauge("leases_in_flight", "Leases outstanding")
 
@@ -166,8 +186,9 @@ class Hub:
         by_buffer = self.cfg.max_buffered_groups - len(self.buffer) - len(self.leases)
         return max(0, min(by_staleness, by_buffer))
 
-    def grant(self, actor_id: str, max_groups: int,
-              policy_version: int = -1) -> tuple[list[Lease], float]:
+    def grant(
+        self, actor_id: str, max_groups: int, policy_version: int = -1
+    ) -> tuple[list[Lease], float]:
         """Leases for up to max_groups prompts, and how long to wait if none.
         policy_version: the version of the actor's loaded weights (-1: not stated)."""
         with self._lock:
@@ -182,12 +203,20 @@ class Hub:
             leases = []
             for _ in range(n):
                 prompt_id = self._next_prompt()
-                rec = LeaseRecord(new_id(), prompt_id, actor_id, self.clock() + self.cfg.lease_timeout_s)
+                rec = LeaseRecord(
+                    new_id(), prompt_id, actor_id, self.clock() + self.cfg.lease_timeout_s
+                )
                 self.leases[rec.lease_id] = rec
-                leases.append(Lease(lease_id=rec.lease_id, prompt_id=prompt_id,
-                                    problem=self.source.problem_for(prompt_id),
-                                    n_samples=self.n_samples, max_turns=self.max_turns,
-                                    expires_in_s=self.cfg.lease_timeout_s))
+                leases.append(
+                    Lease(
+                        lease_id=rec.lease_id,
+                        prompt_id=prompt_id,
+                        problem=self.source.problem_for(prompt_id),
+                        n_samples=self.n_samples,
+                        max_turns=self.max_turns,
+                        expires_in_s=self.cfg.lease_timeout_s,
+                    )
+                )
             self._m_leases.inc(len(leases))
             self._gauges()
             return leases, (0.0 if leases else self.cfg.retry_after_s)
@@ -209,9 +238,12 @@ class Hub:
             if rec.prompt_id not in self.done_prompts:
                 self.requeue.append(rec.prompt_id)
             self._m_expired.inc()
-            log.warning("lease %s for %s (actor %s) expired; prompt re-issued", lid[:8],
-                        rec.prompt_id, rec.actor_id)
-
+            log.warning(
+                "lease %s for %s (actor %s) expired; prompt re-issued",
+                lid[:8],
+                rec.prompt_id,
+                rec.actor_id,
+            )
 
     # ------------------------------------------------------------------ groups
     def receive(self, group: TrajectoryGroup, frames: Sequence) -> tuple[str, str]:
@@ -220,9 +252,13 @@ class Hub:
             outcome, detail = self._classify(group)
             if outcome == "accepted":
                 self.store.put(group.group_id, frames)  # durable before the ack
-                self.store.ledger.append("accepted", group_id=group.group_id,
-                                         prompt_id=group.prompt_id, version=self.version,
-                                         evaluations=group.evaluations)
+                self.store.ledger.append(
+                    "accepted",
+                    group_id=group.group_id,
+                    prompt_id=group.prompt_id,
+                    version=self.version,
+                    evaluations=group.evaluations,
+                )
                 self.accepted_total += 1
                 self.done_prompts.add(group.prompt_id)
                 self.buffer[group.group_id] = group
@@ -232,8 +268,13 @@ class Hub:
                 self._release_prompt(group.prompt_id)
                 self.requeue.append(group.prompt_id)
             elif outcome == "rejected":
-                self._warn.warning("rejected", "rejected group %r from actor %r: %s",
-                                   group.group_id[:40], group.actor_id[:40], detail)
+                self._warn.warning(
+                    "rejected",
+                    "rejected group %r from actor %r: %s",
+                    group.group_id[:40],
+                    group.actor_id[:40],
+                    detail,
+                )
             self._m_groups.labels(outcome).inc()
             self._gauges()
             return outcome, detail
@@ -248,8 +289,10 @@ class Hub:
         if problem is None:
             return "rejected", f"prompt {group.prompt_id[:64]!r} is not in this hub's data set"
         if problem.name != group.problem_name:
-            return "rejected", (f"prompt {group.prompt_id} is {problem.name!r}, "
-                                f"the group says {group.problem_name[:64]!r}")
+            return "rejected", (
+                f"prompt {group.prompt_id} is {problem.name!r}, "
+                f"the group says {group.problem_name[:64]!r}"
+            )
         if group.rolled_back:  # its behaviour policy died with a learner restart
             return "stale", "generated in part by weights a learner restart discarded"
         problem = group_error(group, self.vocab_size, self.version, self.n_samples, self.max_turns)
@@ -304,9 +347,14 @@ class Hub:
             self.store.quarantine(group_id, reason, prompt_id)
             self._m_quarantined.inc()
             self._gauges()
-        log.error("group %s quarantined (%s); %s", group_id, reason,
-                  f"its prompt {prompt_id} is handed out again" if prompt_id
-                  else "its prompt is unknown (no ledger line)")
+        log.error(
+            "group %s quarantined (%s); %s",
+            group_id,
+            reason,
+            f"its prompt {prompt_id} is handed out again"
+            if prompt_id
+            else "its prompt is unknown (no ledger line)",
+        )
 
     def _drop_stale_locked(self) -> None:
         for gid, g in list(self.buffer.items()):
@@ -345,11 +393,15 @@ class Hub:
     def state_dict(self) -> dict:
         with self._lock:
             return {
-                "version": self.version, "accepted_total": self.accepted_total,
-                "hub_id": self.hub_id, "lineage": dict(self.lineage),
-                "trained_total": self.trained_total, "source": self.source.state_dict(),
+                "version": self.version,
+                "accepted_total": self.accepted_total,
+                "hub_id": self.hub_id,
+                "lineage": dict(self.lineage),
+                "trained_total": self.trained_total,
+                "source": self.source.state_dict(),
                 "leases": [asdict(r) for r in self.leases.values()],
-                "requeue": list(self.requeue), "trained_prompts": sorted(self.trained_prompts),
+                "requeue": list(self.requeue),
+                "trained_prompts": sorted(self.trained_prompts),
             }
 
     def load_state_dict(self, state: dict) -> None:
@@ -370,19 +422,28 @@ class Hub:
             trained_ids, rolled_back, quarantined = [], [], []
             # A learner killed between a group's file and its ledger line left a durable
             # group the ledger never heard of (and never acked): the file is the truth.
-            prompts = {e["group_id"]: e.get("prompt_id") for e in read_ledger(self.store.ledger.path)
-                       if e["event"] == "accepted"}
+            prompts = {
+                e["group_id"]: e.get("prompt_id")
+                for e in read_ledger(self.store.ledger.path)
+                if e["event"] == "accepted"
+            }
             for gid, group in self.store.load_all():
                 problem = group if isinstance(group, str) else group_error(group, self.vocab_size)
                 if problem:  # damaged on disk or poison: set aside, never replayed
-                    self.quarantine(gid, problem,
-                                    prompts.get(gid) or getattr(group, "prompt_id", None))
+                    self.quarantine(
+                        gid, problem, prompts.get(gid) or getattr(group, "prompt_id", None)
+                    )
                     quarantined.append(gid)
                     continue
                 if gid not in prompts:
-                    self.store.ledger.append("accepted", group_id=gid, prompt_id=group.prompt_id,
-                                             version=None, evaluations=group.evaluations,
-                                             recovered=True)
+                    self.store.ledger.append(
+                        "accepted",
+                        group_id=gid,
+                        prompt_id=group.prompt_id,
+                        version=None,
+                        evaluations=group.evaluations,
+                        recovered=True,
+                    )
                 if group.prompt_id in self.trained_prompts:  # trained before the checkpoint
                     trained_ids.append(gid)
                     continue
@@ -398,14 +459,20 @@ class Hub:
                 self._release_prompt(group.prompt_id)
                 self.accepted_total += 1
             self.regenerated = self._forget_unstored_locked(
-                prompts, {*self.buffer, *trained_ids, *rolled_back, *quarantined})
+                prompts, {*self.buffer, *trained_ids, *rolled_back, *quarantined}
+            )
             # Voids the ledger's steps after this version: they are trained again from these.
             self.store.ledger.append("restored", version=self.version, group_ids=list(self.buffer))
             self._gauges()
         self.store.remove(trained_ids + rolled_back)
-        log.info("hub restored at version %d: %d groups re-buffered, %d dropped (made by "
-                 "weights newer than the checkpoint), %d leases outstanding",
-                 self.version, len(self.buffer), len(rolled_back), len(self.leases))
+        log.info(
+            "hub restored at version %d: %d groups re-buffered, %d dropped (made by "
+            "weights newer than the checkpoint), %d leases outstanding",
+            self.version,
+            len(self.buffer),
+            len(rolled_back),
+            len(self.leases),
+        )
 
     def _forget_unstored_locked(self, prompts: dict, stored: set) -> list[str]:
         """Groups trained after the restored version whose files are gone: a checkpoint
@@ -425,20 +492,30 @@ class Hub:
                     self.requeue.append(prompt_id)
                     regenerated.append(prompt_id)
         if regenerated:
-            log.warning("%d groups trained after version %d are gone with a checkpoint that "
-                        "could not be loaded; their prompts are generated again: %s",
-                        len(regenerated), self.version, regenerated)
+            log.warning(
+                "%d groups trained after version %d are gone with a checkpoint that "
+                "could not be loaded; their prompts are generated again: %s",
+                len(regenerated),
+                self.version,
+                regenerated,
+            )
         return regenerated
 
     def counts(self) -> dict:
         with self._lock:
-            return {"version": self.version, "accepted_total": self.accepted_total,
-                    "trained_total": self.trained_total, "buffered": len(self.buffer),
-                    "leases": len(self.leases), "requeued": len(self.requeue)}
+            return {
+                "version": self.version,
+                "accepted_total": self.accepted_total,
+                "trained_total": self.trained_total,
+                "buffered": len(self.buffer),
+                "leases": len(self.leases),
+                "requeued": len(self.requeue),
+            }
 
 
-def made_by_discarded_weights(weights: dict[str, int], hub_id: str, base_version: Optional[int],
-                              lineage: dict[str, int]) -> bool:
+def made_by_discarded_weights(
+    weights: dict[str, int], hub_id: str, base_version: Optional[int], lineage: dict[str, int]
+) -> bool:
     """Whether a group whose tokens came from `weights` (hub_id -> newest version it loaded
     from that incarnation, TrajectoryGroup.weights) used weights a learner restart threw
     away, as judged by incarnation `hub_id`, which resumed at `base_version` from the
@@ -450,19 +527,24 @@ def made_by_discarded_weights(weights: dict[str, int], hub_id: str, base_version
     took over. Without a base (nothing published yet) nothing is judged discarded."""
     if base_version is None:
         return False
-    return any(version > lineage.get(source, base_version)
-               for source, version in weights.items() if source != hub_id)
+    return any(
+        version > lineage.get(source, base_version)
+        for source, version in weights.items()
+        if source != hub_id
+    )
 
 
 def newest_version(group: TrajectoryGroup) -> int:
     """The policy version of the newest token in the group (-1 when it has none)."""
-    versions = [int(t.versions.max()) for tr in group.trajectories for t in tr.turns
-                if t.versions.numel()]
+    versions = [
+        int(t.versions.max()) for tr in group.trajectories for t in tr.turns if t.versions.numel()
+    ]
     return max(versions) if versions else -1
 
 
 def oldest_version(group: TrajectoryGroup) -> int:
     """The policy version of the oldest token in the group (0 when it has none)."""
-    versions = [int(t.versions.min()) for tr in group.trajectories for t in tr.turns
-                if t.versions.numel()]
+    versions = [
+        int(t.versions.min()) for tr in group.trajectories for t in tr.turns if t.versions.numel()
+    ]
     return min(versions) if versions else 0

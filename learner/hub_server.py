@@ -55,6 +55,7 @@ incarnation's up to this one's base_version) was made by weights a restart disca
 is marked rolled_back and the hub acks it `stale` and re-issues its prompt, whenever it
 arrives.
 """
+
 from __future__ import annotations
 
 import logging
@@ -136,8 +137,7 @@ class WeightStore:
             entry.delta_base = prev[0]
             return [f.result() for f in prev[1].packing]
 
-    def add(self, version: int, bucket: Future, last: bool,
-            delta: Optional[Future] = None) -> None:
+    def add(self, version: int, bucket: Future, last: bool, delta: Optional[Future] = None) -> None:
         """The next bucket of `version` (being packed) and its delta against the version's
         delta_base (being computed; None: none); `last` seals the version."""
         with self._lock:
@@ -151,10 +151,11 @@ class WeightStore:
         with self._lock:
             self._versions.pop(version, None)
 
-    def lookup(self, version: int, index: int, delta_from: int = -1
-               ) -> Union[str, tuple[Bucket, bool, Optional[tuple[torch.Tensor, str]], int]]:
-        """(bucket, is last, (delta, encoding) or None, its base version) if packed (and, for an asker
-        holding the delta base, the delta computed); else "pending", "past_end" or
+    def lookup(
+        self, version: int, index: int, delta_from: int = -1
+    ) -> Union[str, tuple[Bucket, bool, Optional[tuple[torch.Tensor, str]], int]]:
+        """(bucket, is last, (delta, encoding) or None, its base version) if packed (and, for
+        an asker holding the delta base, the delta computed); else "pending", "past_end" or
         "unknown_version"."""
         with self._lock:
             v = self._versions.get(version)
@@ -181,15 +182,23 @@ class WeightStore:
             if not self._versions:
                 return None
             version, v = next(reversed(self._versions.items()))
-        ident = {"hub_id": self.hub_id, "base_version": self.base_version,
-                 "delta_base": v.delta_base}
+        ident = {
+            "hub_id": self.hub_id,
+            "base_version": self.base_version,
+            "delta_base": v.delta_base,
+        }
         if not v.ready():
-            return WeightAnnouncement(version=version, total_bytes=0, buckets=[], sent_at=now(),
-                                      complete=False, **ident)
+            return WeightAnnouncement(
+                version=version, total_bytes=0, buckets=[], sent_at=now(), complete=False, **ident
+            )
         buckets = [f.result() for f in v.packing]
-        return WeightAnnouncement(version=version, total_bytes=sum(b.data.numel() for b in buckets),
-                                  buckets=[b.info(i) for i, b in enumerate(buckets)], sent_at=now(),
-                                  **ident)
+        return WeightAnnouncement(
+            version=version,
+            total_bytes=sum(b.data.numel() for b in buckets),
+            buckets=[b.info(i) for i, b in enumerate(buckets)],
+            sent_at=now(),
+            **ident,
+        )
 
 
 class HubServer:
@@ -208,20 +217,35 @@ class HubServer:
         # bucket requests whose bucket is being packed: answered when it is, `busy` after
         # half a request timeout, so the actor resends instead of taking a long publish for
         # a dead hub
-        self._held = Held(lambda req: self._bucket(req), transport.request_timeout_s / 2,
-                          lambda req: f"version {req.version} bucket {req.index} is "
-                                      "still being packed; ask again")
+        self._held = Held(
+            lambda req: self._bucket(req),
+            transport.request_timeout_s / 2,
+            lambda req: (
+                f"version {req.version} bucket {req.index} is still being packed; ask again"
+            ),
+        )
         self._serving = ServerThread("hub server", "hub-server", self._open, self._tick)
         self._waker = self._serving.waker  # pack threads and publish() wake the server thread
-        self._m_publish_s = metrics.histogram("weight_publish_seconds",
-                                              "Seconds to gather and pack one weight version")
-        self._m_publish_b = metrics.counter("weight_published_bytes_total", "Weight bytes published")
-        self._m_served_b = metrics.counter("weight_served_bytes_total", "Weight bytes sent to actors")
-        self._m_delta_b = metrics.counter("weight_delta_bytes_total",
-                                          "Bytes of the deltas of published versions")
-        self._m_actors = metrics.gauge("actors_alive", "Actors heard from within the heartbeat window")
-        self._m_errors = metrics.counter("hub_errors_total", "Messages the hub failed to serve "
-                                         "(answered with an error; the hub serves on)", ["kind"])
+        self._m_publish_s = metrics.histogram(
+            "weight_publish_seconds", "Seconds to gather and pack one weight version"
+        )
+        self._m_publish_b = metrics.counter(
+            "weight_published_bytes_total", "Weight bytes published"
+        )
+        self._m_served_b = metrics.counter(
+            "weight_served_bytes_total", "Weight bytes sent to actors"
+        )
+        self._m_delta_b = metrics.counter(
+            "weight_delta_bytes_total", "Bytes of the deltas of published versions"
+        )
+        self._m_actors = metrics.gauge(
+            "actors_alive", "Actors heard from within the heartbeat window"
+        )
+        self._m_errors = metrics.counter(
+            "hub_errors_total",
+            "Messages the hub failed to serve (answered with an error; the hub serves on)",
+            ["kind"],
+        )
         self._warn = RateLimitedLog(log, interval_s=10.0)
         self._failing_since: float | None = None  # first of the current run of failed writes
         self._failing_kind: type | None = None
@@ -257,12 +281,16 @@ class HubServer:
             pool = ThreadPoolExecutor(max_workers=self.cfg.pack_threads, thread_name_prefix="pack")
             try:
                 futures = []
-                for i, (bucket, last) in enumerate(pack_stream(
-                        named_tensors, self.cfg.bucket_bytes, pool, self.cfg.checksum)):
+                for i, (bucket, last) in enumerate(
+                    pack_stream(named_tensors, self.cfg.bucket_bytes, pool, self.cfg.checksum)
+                ):
                     # Submitted after its bucket's pack (FIFO), so it never waits on a
                     # pack still queued behind it.
-                    delta = (pool.submit(_delta, bucket, base[i], self.cfg.delta_codec)
-                             if base is not None and i < len(base) else None)
+                    delta = (
+                        pool.submit(_delta, bucket, base[i], self.cfg.delta_codec)
+                        if base is not None and i < len(base)
+                        else None
+                    )
                     self.weights.add(version, bucket, last, delta)
                     bucket.add_done_callback(lambda _: self._waker.wake())
                     if delta is not None:
@@ -294,16 +322,31 @@ class HubServer:
     # ------------------------------------------------------------------ thread
     def _open(self) -> Loop:
         ctx = context()
-        self._server = server = Server(ctx, self.transport, self.metrics, self.cfg.endpoint, {
-            Heartbeat: lambda got: self.actors.seen(got.msg.sender.encode()),
-            LeaseRequest: self._on_lease,
-            TrajectoryGroup: self._on_group,
-            RelayJoin: self._on_relay_join,
-            WeightBucketRequest: self._on_bucket_request,
-        }, who="the hub", fault=self._fault, served=self._served)
+        self._server = server = Server(
+            ctx,
+            self.transport,
+            self.metrics,
+            self.cfg.endpoint,
+            {
+                Heartbeat: lambda got: self.actors.seen(got.msg.sender.encode()),
+                LeaseRequest: self._on_lease,
+                TrajectoryGroup: self._on_group,
+                RelayJoin: self._on_relay_join,
+                WeightBucketRequest: self._on_bucket_request,
+            },
+            who="the hub",
+            fault=self._fault,
+            served=self._served,
+        )
         try:
-            self._pub = Channel(ctx, zmq.PUB, self.transport, self.metrics,
-                                bind=self.cfg.publish_endpoint, server=True)
+            self._pub = Channel(
+                ctx,
+                zmq.PUB,
+                self.transport,
+                self.metrics,
+                bind=self.cfg.publish_endpoint,
+                server=True,
+            )
         except BaseException:
             server.close()
             raise
@@ -331,14 +374,23 @@ class HubServer:
             self._m_errors.labels("internal").inc()
             return self._server.internal(peer, msg, exc)
         self._m_errors.labels("storage").inc()
-        self._warn.warning("storage", "hub could not store a message from %r, answered "
-                           "busy: %s", (peer or b"")[:40], exc)
+        self._warn.warning(
+            "storage",
+            "hub could not store a message from %r, answered busy: %s",
+            (peer or b"")[:40],
+            exc,
+        )
         if self._failing_since is None:
             self._failing_since, self._failing_kind = time.monotonic(), type(msg)
         elif time.monotonic() - self._failing_since > self.cfg.storage_give_up_s:
-            die_with_thread("hub server", OSError(
-                exc.errno, f"storage has failed for {time.monotonic() - self._failing_since:.0f} s "
-                f"(hub.storage_give_up_s): {exc}"))
+            die_with_thread(
+                "hub server",
+                OSError(
+                    exc.errno,
+                    f"storage has failed for {time.monotonic() - self._failing_since:.0f} s "
+                    f"(hub.storage_give_up_s): {exc}",
+                ),
+            )
         return error_reply(msg, "busy", f"hub storage failed: {exc}", self.cfg.retry_after_s)
 
     def _served(self, msg) -> None:
@@ -354,8 +406,16 @@ class HubServer:
         self.actors.seen(msg.actor_id.encode())
         msg.rolled_back = self._discarded(msg)
         outcome, detail = self.hub.receive(msg, got.frames)
-        self._server.reply(got.peer, Ack(request_id=msg.request_id, group_id=msg.group_id,
-                                         outcome=outcome, detail=detail, sent_at=now()))
+        self._server.reply(
+            got.peer,
+            Ack(
+                request_id=msg.request_id,
+                group_id=msg.group_id,
+                outcome=outcome,
+                detail=detail,
+                sent_at=now(),
+            ),
+        )
 
     def _on_relay_join(self, got: Received) -> None:
         self.actors.seen(got.msg.actor_id.encode())
@@ -370,16 +430,22 @@ class HubServer:
 
     def _discarded(self, group: TrajectoryGroup) -> bool:
         """Whether weights a learner restart discarded made some of the group's tokens."""
-        return made_by_discarded_weights(group.weights, self.hub_id, self.weights.base_version,
-                                         self.hub.lineage)
+        return made_by_discarded_weights(
+            group.weights, self.hub_id, self.weights.base_version, self.hub.lineage
+        )
 
     def _grant(self, req: LeaseRequest) -> LeaseGrant:
         last = self._last_grant.get(req.actor_id)
         if last is not None and last[0] == req.request_id:
             return last[1]  # a resend: same leases, not new ones
         leases, wait = self.hub.grant(req.actor_id, req.max_groups, req.policy_version)
-        reply = LeaseGrant(request_id=req.request_id, leases=leases,
-                           policy_version=self.hub.version, retry_after_s=wait, sent_at=now())
+        reply = LeaseGrant(
+            request_id=req.request_id,
+            leases=leases,
+            policy_version=self.hub.version,
+            retry_after_s=wait,
+            sent_at=now(),
+        )
         self._last_grant[req.actor_id] = (req.request_id, reply)
         return reply
 
@@ -388,16 +454,25 @@ class HubServer:
         version is not this incarnation's current one, or the tree says so."""
         endpoint = ""
         latest = self.weights.latest()
-        if (self.cfg.relay_fanout > 0 and req.hub_id == self.hub_id and latest is not None
-                and latest.version == req.version):
+        if (
+            self.cfg.relay_fanout > 0
+            and req.hub_id == self.hub_id
+            and latest is not None
+            and latest.version == req.version
+        ):
             tree = self._trees.get(req.version)
             if tree is None:  # a new version: a new tree, the old ones are forgotten
                 self._trees = {req.version: RelayTree(self.cfg.relay_fanout)}
                 tree = self._trees[req.version]
             endpoint = tree.join(req.endpoint, req.failed)
             if req.failed:
-                log.warning("relay %s failed %s on version %d; now pulls from %s", req.failed,
-                            req.actor_id, req.version, endpoint or "the hub")
+                log.warning(
+                    "relay %s failed %s on version %d; now pulls from %s",
+                    req.failed,
+                    req.actor_id,
+                    req.version,
+                    endpoint or "the hub",
+                )
         return RelaySource(request_id=req.request_id, endpoint=endpoint, sent_at=now())
 
     def _answer_held(self, server: Server) -> None:
@@ -413,19 +488,33 @@ class HubServer:
             return None
         if got == "unknown_version":
             latest = self.weights.latest()
-            return ErrorReply(request_id=req.request_id, code="unknown_version",
-                              message=f"version {req.version} bucket {req.index} is not held; "
-                                      f"newest is {latest.version if latest else None}")
+            return ErrorReply(
+                request_id=req.request_id,
+                code="unknown_version",
+                message=f"version {req.version} bucket {req.index} is not held; "
+                f"newest is {latest.version if latest else None}",
+            )
         if got == "past_end":
-            return ErrorReply(request_id=req.request_id, code="no_such_bucket",
-                              message=f"version {req.version} has fewer than {req.index + 1} buckets")
+            return ErrorReply(
+                request_id=req.request_id,
+                code="no_such_bucket",
+                message=f"version {req.version} has fewer than {req.index + 1} buckets",
+            )
         bucket, last, delta, base = got
         data, encoding = (bucket.data, "") if delta is None else delta
         self._m_served_b.inc(data.numel())
-        return WeightBucket(request_id=req.request_id, version=req.version, index=req.index,
-                            data=data, checksum=bucket.checksum, sent_at=now(),
-                            info=bucket.info(req.index), last=last, encoding=encoding,
-                            base_version=base if delta is not None else -1)
+        return WeightBucket(
+            request_id=req.request_id,
+            version=req.version,
+            index=req.index,
+            data=data,
+            checksum=bucket.checksum,
+            sent_at=now(),
+            info=bucket.info(req.index),
+            last=last,
+            encoding=encoding,
+            base_version=base if delta is not None else -1,
+        )
 
 
 def _delta(packed: Future, base: Bucket, codec: str) -> Optional[tuple[torch.Tensor, str]]:
@@ -443,8 +532,8 @@ class RelayTree:
 
     def __init__(self, fanout: int):
         self.fanout = fanout
-        self.order: list[str] = []          # endpoints in the order they joined
-        self.source: dict[str, str] = {}    # endpoint -> where it pulls from
+        self.order: list[str] = []  # endpoints in the order they joined
+        self.source: dict[str, str] = {}  # endpoint -> where it pulls from
         self.dead: set[str] = set()
 
     def join(self, endpoint: str, failed: str = "") -> str:

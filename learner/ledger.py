@@ -39,6 +39,7 @@ broker joins them), cached verdicts are no run, and a killed worker's last incre
 are never scraped. Verdicts of groups never accepted (stale, lost with a killed actor)
 are not in it.
 """
+
 from __future__ import annotations
 
 import json
@@ -63,13 +64,13 @@ class Ledger:
         self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
         size = os.fstat(self._fd).st_size
         if size and os.pread(self._fd, 1, size - 1) != b"\n":  # a tail torn by a crash
-            os.write(self._fd, b"\n")                           # ends its own line
+            os.write(self._fd, b"\n")  # ends its own line
 
     def append(self, event: str, **fields) -> None:
         line = json.dumps({"event": event, **fields, "t": round(time.time(), 3)}) + "\n"
         try:
             os.write(self._fd, line.encode())  # one write: a kill leaves it whole or absent
-            os.fdatasync(self._fd)             # durable before what it records is acknowledged
+            os.fdatasync(self._fd)  # durable before what it records is acknowledged
         except OSError as exc:
             raise disk_error(exc, self.path) from exc
 
@@ -108,8 +109,9 @@ def trained_by_step(path: Path) -> dict[int, list[str]]:
 
 def evaluations(path: Path) -> int:
     """Evaluator verdicts in the groups the ledger at `path` accepted (module docstring)."""
-    per_group = {ev["group_id"]: ev.get("evaluations", 0) for ev in read(path)
-                 if ev["event"] == "accepted"}
+    per_group = {
+        ev["group_id"]: ev.get("evaluations", 0) for ev in read(path) if ev["event"] == "accepted"
+    }
     return sum(per_group.values())
 
 

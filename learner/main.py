@@ -20,6 +20,7 @@ the starting policy, and per turn reward, correctness, Fast@1 and the share of e
 A SIGTERM or SIGINT (to any rank) sets a flag; the ranks agree on it before each step,
 finish the step, checkpoint and exit 0.
 """
+
 from __future__ import annotations
 
 import json
@@ -66,8 +67,9 @@ MAX_BATCH_ATTEMPTS = 2  # processes that may die training one batch before it is
 log = logging.getLogger("krl.learner")
 
 
-def _share(groups: Optional[list[TrajectoryGroup]], rank: int, world: int,
-           device: torch.device) -> Optional[list[TrajectoryGroup]]:
+def _share(
+    groups: Optional[list[TrajectoryGroup]], rank: int, world: int, device: torch.device
+) -> Optional[list[TrajectoryGroup]]:
     """Rank 0's batch on every rank; None everywhere when rank 0 has none (the stop
     signal). Sent as msgpack frames, not pickle, through `device` (NCCL carries only
     GPU tensors)."""
@@ -78,11 +80,16 @@ def _share(groups: Optional[list[TrajectoryGroup]], rank: int, world: int,
     dist.broadcast(size, 0)
     if int(size) == 0:
         return None
-    buf = torch.frombuffer(bytearray(blob), dtype=torch.uint8).to(device) if rank == 0 else \
-        torch.empty(int(size), dtype=torch.uint8, device=device)
+    buf = (
+        torch.frombuffer(bytearray(blob), dtype=torch.uint8).to(device)
+        if rank == 0
+        else torch.empty(int(size), dtype=torch.uint8, device=device)
+    )
     dist.broadcast(buf, 0)
-    return [decode(unpack_frames(part), expect=TrajectoryGroup)
-            for part in unpack_frames(buf.cpu().numpy())]
+    return [
+        decode(unpack_frames(part), expect=TrajectoryGroup)
+        for part in unpack_frames(buf.cpu().numpy())
+    ]
 
 
 def _any_rank(flag: bool, world: int, device: torch.device) -> bool:
@@ -106,8 +113,11 @@ class Learner:
         problems = _prompt_set(self.lc.dataset)  # before the model loads: fail fast
         self.trainer = Trainer(self.lc, seed=cfg.seed)
         self.rank, self.world = self.trainer.env.rank, self.trainer.env.world_size
-        self.metrics = Metrics("learner", _rank_metrics(self.lc.metrics, self.trainer.env.local_rank),
-                               health=self._health)
+        self.metrics = Metrics(
+            "learner",
+            _rank_metrics(self.lc.metrics, self.trainer.env.local_rank),
+            health=self._health,
+        )
         self.checkpoints = Checkpoints(self.run_dir / "checkpoints", keep=self.lc.checkpoint_keep)
         self._attempts_path = self.run_dir / "learner" / "training.json"
         self._loop_at = time.monotonic()  # the loop's last sign of life (see _health)
@@ -120,11 +130,17 @@ class Learner:
         self.server: Optional[HubServer] = None
         if self.rank == 0:
             hub_cfg = HubConfig.of(self.lc.hub, cfg.hub_link)
-            self.hub = Hub(hub_cfg, self.lc.groups_per_step, self.lc.max_staleness,
-                           self.lc.n_samples, self.lc.max_turns,
-                           PromptSource(problems, cfg.seed),
-                           GroupStore(self.run_dir / "hub" / "groups"), self.metrics,
-                           vocab_size=self.trainer.vocab_size)
+            self.hub = Hub(
+                hub_cfg,
+                self.lc.groups_per_step,
+                self.lc.max_staleness,
+                self.lc.n_samples,
+                self.lc.max_turns,
+                PromptSource(problems, cfg.seed),
+                GroupStore(self.run_dir / "hub" / "groups"),
+                self.metrics,
+                vocab_size=self.trainer.vocab_size,
+            )
             self.server = HubServer(self.hub, hub_cfg, cfg.transport, self.metrics)
         self._m_steps = self.metrics.counter("steps_total", "Optimizer steps taken")
         self._m_tokens = self.metrics.counter("tokens_total", "Tokens trained on")
@@ -132,7 +148,9 @@ class Learner:
         self._m_busy = self.metrics.counter("busy_seconds_total", "Seconds spent training")
         self._m_version = self.metrics.gauge("policy_version", "Current policy version")
         self._m_ckpt = self.metrics.histogram("checkpoint_seconds", "Seconds to write a checkpoint")
-        self._m_step = self.metrics.gauge("step_stat", "Statistics of the last step", ["stat", "turn"])
+        self._m_step = self.metrics.gauge(
+            "step_stat", "Statistics of the last step", ["stat", "turn"]
+        )
 
     def _health(self) -> tuple[bool, dict]:
         """Unhealthy when the hub thread is gone or rank 0's loop has stalled
@@ -141,8 +159,10 @@ class Learner:
         since = time.monotonic() - self._loop_at
         stalled = self.rank == 0 and since >= self.lc.stall_after_s
         ok = (self.server is None or self.server.healthy) and not stalled
-        return ok, {"version": self.hub.version if self.hub else None,
-                    "loop_seconds_ago": round(since, 1)}
+        return ok, {
+            "version": self.hub.version if self.hub else None,
+            "loop_seconds_ago": round(since, 1),
+        }
 
     # ------------------------------------------------------------------ steps
     def resume(self) -> None:
@@ -160,8 +180,11 @@ class Learner:
                     problem = f"failed to load: {type(exc).__name__}: {exc}"[:500]
             if not problem:
                 break
-            log.error("checkpoint %s is damaged (%s): set aside, falling back to an older one",
-                      path, problem)
+            log.error(
+                "checkpoint %s is damaged (%s): set aside, falling back to an older one",
+                path,
+                problem,
+            )
             skipped.append({"checkpoint": path.name, "reason": problem})
             if self.rank == 0:
                 self.checkpoints.set_aside(path)
@@ -170,9 +193,11 @@ class Learner:
             if self._model_touched:  # a rejected checkpoint's weights are in the engine
                 if self.rank == 0:
                     self._record_fallback(skipped, None)
-                raise RuntimeError("no checkpoint could be loaded and a damaged one was partly "
-                                   "loaded; exiting so that the restart starts from fresh "
-                                   f"weights (set aside: {[s['checkpoint'] for s in skipped]})")
+                raise RuntimeError(
+                    "no checkpoint could be loaded and a damaged one was partly "
+                    "loaded; exiting so that the restart starts from fresh "
+                    f"weights (set aside: {[s['checkpoint'] for s in skipped]})"
+                )
             self.history, self.step = [], 0
             log.info("no usable checkpoint in %s: starting fresh", self.checkpoints.root)
             if self.hub is not None:  # groups acked before a crash that preceded any checkpoint
@@ -190,8 +215,9 @@ class Learner:
         ids = [g.group_id for g in groups]
         prev = read_json(self._attempts_path)
         attempts = prev.get("attempts", 0) + 1 if prev.get("groups") == ids else 1
-        write_json_atomic(self._attempts_path, {"groups": ids, "attempts": attempts,
-                                                "step": self.step + 1})
+        write_json_atomic(
+            self._attempts_path, {"groups": ids, "attempts": attempts, "step": self.step + 1}
+        )
 
     def _quarantine_crashing_batch(self) -> None:
         """A batch whose step killed the learner MAX_BATCH_ATTEMPTS times (a crash no check
@@ -200,12 +226,18 @@ class Learner:
         prev = read_json(self._attempts_path)
         if prev.get("attempts", 0) < MAX_BATCH_ATTEMPTS:
             return
-        log.error("the learner died %d times training the groups %s: quarantining them",
-                  prev["attempts"], prev["groups"])
+        log.error(
+            "the learner died %d times training the groups %s: quarantining them",
+            prev["attempts"],
+            prev["groups"],
+        )
         for gid in prev["groups"]:
             if gid in self.hub.buffer:
-                self.hub.quarantine(gid, f"the learner died {prev['attempts']} times training "
-                                         f"step {prev.get('step')}, which held it")
+                self.hub.quarantine(
+                    gid,
+                    f"the learner died {prev['attempts']} times training "
+                    f"step {prev.get('step')}, which held it",
+                )
         write_json_atomic(self._attempts_path, {})
 
     def _load(self, path: Path) -> None:
@@ -229,17 +261,31 @@ class Learner:
         if damaged:  # the fallbacks it held are unknown now: said, and kept in the record
             aside = path.with_name(path.name + ".damaged")
             os.replace(path, aside)
-            log.error("%s; moved to %s (the checkpoint fallbacks it recorded are unknown)", damaged, aside)
+            log.error(
+                "%s; moved to %s (the checkpoint fallbacks it recorded are unknown)", damaged, aside
+            )
         events = data.get("events", [])
         lost = [*data.get("damaged_records", []), *([damaged] if damaged else [])]
-        events.append({"t": round(time.time(), 3), "skipped": skipped,
-                       "resumed_from": used.name if used else None, "step": self.step,
-                       "regenerated_prompts": list(self.hub.regenerated) if self.hub else []})
-        write_json_atomic(path, {"events": events, **({"damaged_records": lost} if lost else {})}, indent=2)
-        log.error("CHECKPOINT FALLBACK: skipped %s; resumed from %s (step %d); %d prompts "
-                  "generated again", [s["checkpoint"] for s in skipped],
-                  used.name if used else "nothing", self.step,
-                  len(self.hub.regenerated) if self.hub else 0)
+        events.append(
+            {
+                "t": round(time.time(), 3),
+                "skipped": skipped,
+                "resumed_from": used.name if used else None,
+                "step": self.step,
+                "regenerated_prompts": list(self.hub.regenerated) if self.hub else [],
+            }
+        )
+        write_json_atomic(
+            path, {"events": events, **({"damaged_records": lost} if lost else {})}, indent=2
+        )
+        log.error(
+            "CHECKPOINT FALLBACK: skipped %s; resumed from %s (step %d); %d prompts "
+            "generated again",
+            [s["checkpoint"] for s in skipped],
+            used.name if used else "nothing",
+            self.step,
+            len(self.hub.regenerated) if self.hub else 0,
+        )
 
     def publish(self) -> None:
         weights = self.trainer.state_dict_for_publish()  # a collective under ZeRO-3
@@ -262,11 +308,14 @@ class Learner:
             if self.hub is not None:
                 (d / "hub.json").write_text(json.dumps(self.hub.state_dict()))
             write_record(d / "progress.json", self._progress())
+
         if self.rank == 0:
             self.checkpoints.save(step, write, meta={"version": self.hub.version})
             self.hub.checkpoint_done()
         else:  # DeepSpeed's save is a collective: other ranks write their shards too
-            self.trainer.save(self.checkpoints.root / f".step_{step:08d}.tmp" / "model", tag="model")
+            self.trainer.save(
+                self.checkpoints.root / f".step_{step:08d}.tmp" / "model", tag="model"
+            )
         self._m_ckpt.observe(time.perf_counter() - t0)
 
     def wait_for_batch(self, stop: StopFlag) -> Optional[list[TrajectoryGroup]]:
@@ -310,8 +359,10 @@ class Learner:
             write_json_atomic(self._attempts_path, {})
         problem = self.trainer.nonfinite()
         if problem:  # stop before the weights are published or checkpointed
-            raise NonFiniteState(f"step {self.step + 1} (groups {[g.group_id for g in groups]}) "
-                                 f"made the model state non-finite: {problem}")
+            raise NonFiniteState(
+                f"step {self.step + 1} (groups {[g.group_id for g in groups]}) "
+                f"made the model state non-finite: {problem}"
+            )
         self.step += 1
         if self.hub is not None:
             self.hub.mark_trained([g.group_id for g in groups])
@@ -331,17 +382,28 @@ class Learner:
         self._m_version.set(version)
         # Versions behind at training time: the weights trained are version step - 1.
         lags = [self.step - 1 - oldest_version(g) for g in groups]
-        self.history.append(StepRecord(
-            step=self.step, version=version, t=round(time.time(), 3),
-            groups=[g.group_id for g in groups], tokens=stats.get("tokens"),
-            staleness_mean=sum(lags) / len(lags) if lags else None,
-            staleness_max=max(lags, default=None),
-            reward=stats.get("reward"), correct=stats.get("correct"), loss=stats.get("loss"),
-            seconds=stats.get("step_seconds"), mismatch_kl=stats.get("mismatch_kl"),
-            mrs_rejected=stats.get("mrs_traj_rejected_frac"),
-            mrs_stale=stats.get("mrs_stale_traj_frac"), entropy=stats.get("entropy"),
-            kl_to_start=stats.get("kl_to_start"),
-            hacks_rewarded=stats.get("hacks_rewarded", 0.0), turns=learning_by_turn(stats)))
+        self.history.append(
+            StepRecord(
+                step=self.step,
+                version=version,
+                t=round(time.time(), 3),
+                groups=[g.group_id for g in groups],
+                tokens=stats.get("tokens"),
+                staleness_mean=sum(lags) / len(lags) if lags else None,
+                staleness_max=max(lags, default=None),
+                reward=stats.get("reward"),
+                correct=stats.get("correct"),
+                loss=stats.get("loss"),
+                seconds=stats.get("step_seconds"),
+                mismatch_kl=stats.get("mismatch_kl"),
+                mrs_rejected=stats.get("mrs_traj_rejected_frac"),
+                mrs_stale=stats.get("mrs_stale_traj_frac"),
+                entropy=stats.get("entropy"),
+                kl_to_start=stats.get("kl_to_start"),
+                hacks_rewarded=stats.get("hacks_rewarded", 0.0),
+                turns=learning_by_turn(stats),
+            )
+        )
         if self.rank == 0:
             write_record(progress_path(self.run_dir), self._progress())
 
@@ -349,8 +411,13 @@ class Learner:
         if self.hub is None:
             return Progress(learner_steps=self.step, history=self.history)
         hub = msgspec.convert(self.hub.counts(), HubCounts)
-        return Progress(learner_steps=self.step, policy_version=hub.version,
-                        groups_trained=hub.trained_total, hub=hub, history=self.history)
+        return Progress(
+            learner_steps=self.step,
+            policy_version=hub.version,
+            groups_trained=hub.trained_total,
+            hub=hub,
+            history=self.history,
+        )
 
     # ------------------------------------------------------------------ loop
     def run(self) -> int:
@@ -369,11 +436,19 @@ class Learner:
             self._loop_at = time.monotonic()
             stats = self.train(groups)
             self._loop_at = time.monotonic()
-            update = (f"loss {stats.get('loss', float('nan')):.4f}" if stats.get("optimizer_step")
-                      else "no update: every token's weight was 0 (equal rewards, or MRS)")
-            log.info("step %d: reward %.3f correct %.2f %s (%.1fs)", self.step,
-                     stats.get("reward", float("nan")), stats.get("correct", float("nan")),
-                     update, stats.get("step_seconds", 0.0))
+            update = (
+                f"loss {stats.get('loss', float('nan')):.4f}"
+                if stats.get("optimizer_step")
+                else "no update: every token's weight was 0 (equal rewards, or MRS)"
+            )
+            log.info(
+                "step %d: reward %.3f correct %.2f %s (%.1fs)",
+                self.step,
+                stats.get("reward", float("nan")),
+                stats.get("correct", float("nan")),
+                update,
+                stats.get("step_seconds", 0.0),
+            )
             if self.step % self.lc.publish_every == 0:
                 self.publish()
                 self._loop_at = time.monotonic()
@@ -424,21 +499,27 @@ def _rank_metrics(cfg: MetricsConfig, local_rank: int) -> MetricsConfig:
     return cfg.model_copy(update={"port": cfg.port + local_rank})
 
 
-
-
 def run(cfg: RunConfig) -> int:
     from learner.process_group import process_group_env
+
     rank = process_group_env().rank
     setup("learner", rank, cfg.log)
     log.info("resolved config:\n%s", dump(cfg))
     lock = RunLock(Path(cfg.run_dir) / "learner" / LEARNER_LOCK, "krl learner")
     if rank == 0:  # one learner per run directory: a previous one may still be checkpointing
         try:
-            lock.acquire(cfg.learner.lock_wait_s, on_wait=lambda holder: log.warning(
-                "waiting for the previous learner of this run directory (%s) to stop", holder))
+            lock.acquire(
+                cfg.learner.lock_wait_s,
+                on_wait=lambda holder: log.warning(
+                    "waiting for the previous learner of this run directory (%s) to stop", holder
+                ),
+            )
         except LockHeld as exc:
-            log.error("another learner still owns this run directory after %.0fs: %s",
-                      cfg.learner.lock_wait_s, exc)
+            log.error(
+                "another learner still owns this run directory after %.0fs: %s",
+                cfg.learner.lock_wait_s,
+                exc,
+            )
             return 1
     try:
         code = Learner(cfg).run()

@@ -6,6 +6,7 @@ probability of every response token under the model, in sample order: only the
 positions that predict a response token go through the LM head (prompts of later turns
 are long and their logits are never needed).
 """
+
 from __future__ import annotations
 
 import torch
@@ -37,9 +38,11 @@ def load_model(cfg: TrainerConfig, dtype: torch.dtype, on_gpu: bool) -> PreTrain
     if not cfg.model:
         raise ValueError("learner.trainer.model is empty: give the path of a Hugging Face model")
     model = AutoModelForCausalLM.from_pretrained(
-        cfg.model, dtype=dtype,
+        cfg.model,
+        dtype=dtype,
         attn_implementation=resolve_attention(cfg.attn_implementation, cfg.packing, on_gpu),
-        trust_remote_code=False)
+        trust_remote_code=False,
+    )
     # A cache would also hide packed sequences from the mask builder, which looks for
     # restarting position ids only when there is neither a cache nor an attention mask.
     model.config.use_cache = False
@@ -48,8 +51,9 @@ def load_model(cfg: TrainerConfig, dtype: torch.dtype, on_gpu: bool) -> PreTrain
     return model
 
 
-def response_logprobs(model: torch.nn.Module, mb: MicroBatch, temperature: float,
-                      device: torch.device) -> torch.Tensor:
+def response_logprobs(
+    model: torch.nn.Module, mb: MicroBatch, temperature: float, device: torch.device
+) -> torch.Tensor:
     """Log-probabilities [K] of the micro-batch's response tokens (grad if enabled)."""
     packed = mb.attention_mask is None
     cols = mb.cols.to(device)
@@ -61,9 +65,9 @@ def response_logprobs(model: torch.nn.Module, mb: MicroBatch, temperature: float
         # Packed: one row, so the LM head runs only on the K positions we score.
         logits_to_keep=cols if packed else 0,
     )
-    logits = out.logits[0] if packed else out.logits[mb.rows.to(device), cols]   # [K, V]
+    logits = out.logits[0] if packed else out.logits[mb.rows.to(device), cols]  # [K, V]
     logits = logits.float()
     if temperature != 1.0:
         logits = logits / temperature
-    targets = mb.targets.to(device)[:, None]                                       # [K, 1]
+    targets = mb.targets.to(device)[:, None]  # [K, 1]
     return logits.gather(-1, targets)[:, 0] - torch.logsumexp(logits, dim=-1)

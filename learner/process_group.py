@@ -5,6 +5,7 @@ launcher (or torchrun) passes rank and world size in environment variables; a pl
 single process gets world-size-1 defaults and a free port, so `krl learner`, `krl sft`
 and tests need no launcher.
 """
+
 from __future__ import annotations
 
 import os
@@ -34,9 +35,18 @@ def process_group_env() -> ProcessGroupEnv:
     """
     env = os.environ
     if "WORLD_SIZE" not in env:
-        env.update(RANK="0", WORLD_SIZE="1", LOCAL_RANK="0",
-                   MASTER_ADDR="127.0.0.1", MASTER_PORT=str(free_port()))
+        env.update(
+            RANK="0",
+            WORLD_SIZE="1",
+            LOCAL_RANK="0",
+            MASTER_ADDR="127.0.0.1",
+            MASTER_PORT=str(free_port()),
+        )
     env.setdefault("LOCAL_RANK", env.get("RANK", "0"))
     env.setdefault("TORCH_EXTENSIONS_DIR", str(Path(sys.prefix) / "torch_extensions"))
-    return ProcessGroupEnv(int(env["RANK"]), int(env["WORLD_SIZE"]), int(env["LOCAL_RANK"]),
-                           Path(env["TORCH_EXTENSIONS_DIR"]))
+    return ProcessGroupEnv(
+        int(env["RANK"]),
+        int(env["WORLD_SIZE"]),
+        int(env["LOCAL_RANK"]),
+        Path(env["TORCH_EXTENSIONS_DIR"]),
+    )

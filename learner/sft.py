@@ -20,6 +20,7 @@ to `<out_dir>/checkpoints/step_N` (learner/checkpoint.py; resume is automatic), 
 per-step history to `<out_dir>/progress.json`, and the final weights to `<out_dir>/hf`
 (learner/export.py), ready for `krl learner` (`learner.trainer.model`) and the actors.
 """
+
 from __future__ import annotations
 
 import json
@@ -60,25 +61,38 @@ def read_conversations(path: str | Path) -> list[list[dict]]:
                 raise ValueError(f"{where}: not JSON: {exc}") from None
             msgs = row.get("messages") if isinstance(row, dict) else None
             if not isinstance(msgs, list) or not msgs:
-                raise ValueError(f"{where}: expected {{\"messages\": [...]}} with messages")
+                raise ValueError(f'{where}: expected {{"messages": [...]}} with messages')
             for m in msgs:
-                if not (isinstance(m, dict) and m.get("role") in ROLES
-                        and isinstance(m.get("content"), str)):
-                    raise ValueError(f"{where}: each message needs a role in {ROLES} and a "
-                                     f"string content, got {str(m)[:80]!r}")
+                if not (
+                    isinstance(m, dict)
+                    and m.get("role") in ROLES
+                    and isinstance(m.get("content"), str)
+                ):
+                    raise ValueError(
+                        f"{where}: each message needs a role in {ROLES} and a "
+                        f"string content, got {str(m)[:80]!r}"
+                    )
             if any(not isinstance(m.get("train", True), bool) for m in msgs):
-                raise ValueError(f"{where}: a message's \"train\" must be true or false")
+                raise ValueError(f'{where}: a message\'s "train" must be true or false')
             if not any(m["role"] == "assistant" and m.get("train", True) for m in msgs):
                 raise ValueError(f"{where}: no assistant message, nothing to train on")
-            convs.append([{"role": m["role"], "content": m["content"],
-                           **({"train": False} if m.get("train", True) is False else {})}
-                          for m in msgs])
+            convs.append(
+                [
+                    {
+                        "role": m["role"],
+                        "content": m["content"],
+                        **({"train": False} if m.get("train", True) is False else {}),
+                    }
+                    for m in msgs
+                ]
+            )
     return convs
 
 
 def _ids(tokenizer, messages: list[dict], generation_prompt: bool) -> list[int]:
-    text = tokenizer.apply_chat_template(plain_messages(tokenizer, messages), tokenize=False,
-                                         add_generation_prompt=generation_prompt)
+    text = tokenizer.apply_chat_template(
+        plain_messages(tokenizer, messages), tokenize=False, add_generation_prompt=generation_prompt
+    )
     return tokenizer(text, add_special_tokens=False)["input_ids"]
 
 
@@ -93,18 +107,28 @@ def turn_samples(tokenizer, messages: list[dict]) -> list[Sample]:
         context = _ids(tokenizer, messages[:i], generation_prompt=True)
         full = _ids(tokenizer, messages[: i + 1], generation_prompt=False)
         if full[: len(context)] != context or len(full) == len(context) or not context:
-            raise ValueError("the chat template does not render a conversation as its prefix "
-                             "plus the new answer; cannot find the assistant tokens")
+            raise ValueError(
+                "the chat template does not render a conversation as its prefix "
+                "plus the new answer; cannot find the assistant tokens"
+            )
         n = len(full) - len(context)
-        out.append(Sample(input_ids=torch.tensor(full, dtype=torch.long),
-                          prompt_len=len(context), actor_lp=torch.zeros(n),
-                          advantages=torch.zeros(n), versions=torch.zeros(n, dtype=torch.int32),
-                          traj=len(out), turn=len(out)))
+        out.append(
+            Sample(
+                input_ids=torch.tensor(full, dtype=torch.long),
+                prompt_len=len(context),
+                actor_lp=torch.zeros(n),
+                advantages=torch.zeros(n),
+                versions=torch.zeros(n, dtype=torch.int32),
+                traj=len(out),
+                turn=len(out),
+            )
+        )
     return out
 
 
-def build_dataset(tokenizer, conversations: Sequence[list[dict]],
-                  max_tokens: int) -> tuple[list[list[Sample]], int]:
+def build_dataset(
+    tokenizer, conversations: Sequence[list[dict]], max_tokens: int
+) -> tuple[list[list[Sample]], int]:
     """Trained turns per conversation, without turns over max_tokens; (data, turns skipped)."""
     data, skipped = [], 0
     for messages in conversations:
@@ -162,16 +186,23 @@ class SFTRun:
         if not self.usable:
             raise ValueError(f"{cfg.data}: no assistant turn fits max_tokens={cfg.max_tokens}")
         if skipped:
-            log.warning("%d assistant turns are longer than max_tokens=%d and are skipped",
-                        skipped, cfg.max_tokens)
+            log.warning(
+                "%d assistant turns are longer than max_tokens=%d and are skipped",
+                skipped,
+                cfg.max_tokens,
+            )
         self.steps = total_steps(cfg, len(self.usable))
         self.trainer = Trainer(LearnerConfig(lr=cfg.lr, trainer=cfg.trainer), seed=cfg.seed)
         self.rank, self.world = self.trainer.env.rank, self.trainer.env.world_size
         self.checkpoints = Checkpoints(self.out / "checkpoints", keep=cfg.checkpoint_keep)
         self.history: list[SftStep] = []
         self.saved_step = -1
-        log.info("%d conversations (%d turns), %d steps", len(self.usable),
-                 sum(len(t) for t in self.data), self.steps)
+        log.info(
+            "%d conversations (%d turns), %d steps",
+            len(self.usable),
+            sum(len(t) for t in self.data),
+            self.steps,
+        )
 
     def resume(self) -> None:
         latest = self.checkpoints.newest_verified()
@@ -184,15 +215,23 @@ class SFTRun:
 
     def train_step(self) -> dict:
         step = self.trainer.step
-        picked = step_conversations(self.usable, self.cfg.conversations_per_step, step,
-                                    self.cfg.seed)
+        picked = step_conversations(
+            self.usable, self.cfg.conversations_per_step, step, self.cfg.seed
+        )
         mine = shard(picked, self.data, self.world)[self.rank]
         stats = self.trainer.sft_step([s for i in mine for s in self.data[i]])
-        self.history.append(SftStep(step=self.trainer.step, loss=stats.get("loss"),
-                                    tokens=stats.get("tokens"), seconds=stats.get("step_seconds")))
+        self.history.append(
+            SftStep(
+                step=self.trainer.step,
+                loss=stats.get("loss"),
+                tokens=stats.get("tokens"),
+                seconds=stats.get("step_seconds"),
+            )
+        )
         if self.rank == 0:
-            write_record(self.out / "progress.json",
-                         SftProgress(steps=self.steps, history=self.history))
+            write_record(
+                self.out / "progress.json", SftProgress(steps=self.steps, history=self.history)
+            )
         return stats
 
     def save(self) -> None:
@@ -201,6 +240,7 @@ class SFTRun:
         def write(d: Path) -> None:
             self.trainer.save(d / "model", tag="model")
             write_record(d / "progress.json", SftProgress(steps=self.steps, history=self.history))
+
         if self.rank == 0:
             self.checkpoints.save(step, write)
         else:  # DeepSpeed's save is a collective: other ranks write their shards too
@@ -221,9 +261,14 @@ class SFTRun:
         self.resume()
         while self.trainer.step < self.steps:
             stats = self.train_step()
-            log.info("step %d/%d: loss %.4f, %d tokens (%.1fs)", self.trainer.step, self.steps,
-                     stats.get("loss", float("nan")), stats.get("tokens", 0),
-                     stats.get("step_seconds", 0.0))
+            log.info(
+                "step %d/%d: loss %.4f, %d tokens (%.1fs)",
+                self.trainer.step,
+                self.steps,
+                stats.get("loss", float("nan")),
+                stats.get("tokens", 0),
+                stats.get("step_seconds", 0.0),
+            )
             if self.trainer.step % self.cfg.checkpoint_every == 0:
                 self.save()
         if self.saved_step != self.trainer.step:
@@ -231,8 +276,6 @@ class SFTRun:
         out = self.export()
         log.info("wrote the fine-tuned model to %s", out)
         return out
-
-
 
 
 def run(cfg: SFTConfig) -> int:

@@ -6,6 +6,7 @@ overrides set any other field (`lr=1e-5`, `max_steps=200`, `trainer.zero_stage=3
 DeepSpeed load only after, so --help is instant. Under DeepSpeed's launcher every rank
 runs this same command. See learner/sft.py.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -14,10 +15,12 @@ import sys
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", help="Hugging Face model directory to start from")
-    parser.add_argument("--data", help="JSONL of {\"messages\": [...]} conversations "
-                                       "(`krl sft-data` writes one)")
-    parser.add_argument("--out", help="output directory: checkpoints, progress.json, hf/ "
-                                      "(default runs/sft)")
+    parser.add_argument(
+        "--data", help='JSONL of {"messages": [...]} conversations (`krl sft-data` writes one)'
+    )
+    parser.add_argument(
+        "--out", help="output directory: checkpoints, progress.json, hf/ (default runs/sft)"
+    )
     parser.add_argument("--config", help="YAML file with SFTConfig fields")
     parser.add_argument("overrides", nargs="*", help="dotted overrides, e.g. lr=1e-5 max_steps=100")
 
@@ -38,8 +41,10 @@ def main(args: argparse.Namespace) -> int:
         return 2
     try:
         import setproctitle
+
         setproctitle.setproctitle("krl-sft")
     except ImportError:
         pass
     from learner.sft import run
+
     return run(cfg)

@@ -16,6 +16,7 @@ feedback claims no speedup: the solutions were never timed here, and made-up num
 would teach the model to trust numbers that mean nothing. Each row also carries
 `"problem"` (its name), which `krl sft` ignores.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,20 +28,26 @@ from common import prompts
 
 # What the evaluator answers for a correct kernel when timing is off (evaluator/pipeline.py).
 CORRECT_UNTIMED = "Correct (timing was not requested)."
-PLAN = ("I replace the operators of `Model.forward` with Triton kernels launched from "
-        "`ModelNew.forward`.")
+PLAN = (
+    "I replace the operators of `Model.forward` with Triton kernels launched from "
+    "`ModelNew.forward`."
+)
 
 
 def conversation(reference: str, solution: str, turns: int = 2) -> list[dict]:
     """The messages of one problem's conversation (see the module docstring)."""
     if turns < 1:
         raise ValueError(f"turns must be >= 1, got {turns}")
-    messages = [{"role": "system", "content": prompts.SYSTEM},
-                {"role": "user", "content": prompts.first_turn(reference)},
-                {"role": "assistant", "content": prompts.answer(solution, PLAN)}]
+    messages = [
+        {"role": "system", "content": prompts.SYSTEM},
+        {"role": "user", "content": prompts.first_turn(reference)},
+        {"role": "assistant", "content": prompts.answer(solution, PLAN)},
+    ]
     for _ in range(turns - 1):
-        messages += [{"role": "user", "content": prompts.feedback_turn(CORRECT_UNTIMED)},
-                     {"role": "assistant", "content": prompts.answer(solution)}]
+        messages += [
+            {"role": "user", "content": prompts.feedback_turn(CORRECT_UNTIMED)},
+            {"role": "assistant", "content": prompts.answer(solution)},
+        ]
     return messages
 
 
@@ -49,8 +56,11 @@ def write(problems_spec: str, out: Path, turns: int) -> tuple[int, int]:
     from common.problemset import load_problems
 
     problems = load_problems(problems_spec)
-    rows = [{"messages": conversation(p.source, p.solution, turns), "problem": p.name}
-            for p in problems if p.solution]
+    rows = [
+        {"messages": conversation(p.source, p.solution, turns), "problem": p.name}
+        for p in problems
+        if p.solution
+    ]
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.name + ".tmp")
     with tmp.open("w", encoding="utf-8") as f:
@@ -62,24 +72,34 @@ def write(problems_spec: str, out: Path, turns: int) -> tuple[int, int]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("out", help="JSONL file to write (one conversation per line)")
-    parser.add_argument("--problems", default="builtin",
-                        help="problem set: builtin, builtin:<family>, a file or directory "
-                             "(problems without a reference solution are skipped)")
-    parser.add_argument("--turns", type=int, default=2, metavar="N",
-                        help="assistant turns per conversation (default 2: answer, feedback, "
-                             "answer)")
+    parser.add_argument(
+        "--problems",
+        default="builtin",
+        help="problem set: builtin, builtin:<family>, a file or directory "
+        "(problems without a reference solution are skipped)",
+    )
+    parser.add_argument(
+        "--turns",
+        type=int,
+        default=2,
+        metavar="N",
+        help="assistant turns per conversation (default 2: answer, feedback, answer)",
+    )
 
 
 def main(args: argparse.Namespace) -> int:
     from common.problemset import ProblemError
+
     try:
         written, skipped = write(args.problems, Path(args.out), args.turns)
     except (ProblemError, ValueError) as exc:
         print(f"krl sft-data: {exc}", file=sys.stderr)
         return 2
     if written == 0:
-        print(f"krl sft-data: no problem in {args.problems!r} has a reference solution",
-              file=sys.stderr)
+        print(
+            f"krl sft-data: no problem in {args.problems!r} has a reference solution",
+            file=sys.stderr,
+        )
         return 1
     print(f"wrote {written} conversations to {args.out} ({skipped} problems without a solution)")
     return 0

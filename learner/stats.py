@@ -7,6 +7,7 @@ value that is the same on every rank (lr, seconds).
 since ranks can see different keys (e.g. only one rank had a third turn).
 `learning_by_turn(stats)` regroups a step's per-turn stats for progress.json's history.
 """
+
 from __future__ import annotations
 
 import json
@@ -61,14 +62,25 @@ class Stats:
         """Sum over learner ranks (no-op for one process); device: where the backend reduces."""
         if not (dist.is_available() and dist.is_initialized()) or dist.get_world_size() == 1:
             return
-        kinds = _union_of_names({"all": sorted(self._acc), "totals": sorted(self._totals),
-                                 "detailed": sorted(self._detailed)}, device)
+        kinds = _union_of_names(
+            {
+                "all": sorted(self._acc),
+                "totals": sorted(self._totals),
+                "detailed": sorted(self._detailed),
+            },
+            device,
+        )
         names = kinds["all"]
         self._totals.update(kinds["totals"])
         self._detailed.update(kinds["detailed"])
-        rows = torch.tensor([self._acc.get(n, _EMPTY) for n in names], dtype=torch.float64,
-                            device=device).reshape(-1, 5)
-        sums, mins, maxs = rows[:, :3].contiguous(), rows[:, 3].contiguous(), rows[:, 4].contiguous()
+        rows = torch.tensor(
+            [self._acc.get(n, _EMPTY) for n in names], dtype=torch.float64, device=device
+        ).reshape(-1, 5)
+        sums, mins, maxs = (
+            rows[:, :3].contiguous(),
+            rows[:, 3].contiguous(),
+            rows[:, 4].contiguous(),
+        )
         dist.all_reduce(sums)
         dist.all_reduce(mins, op=dist.ReduceOp.MIN)
         dist.all_reduce(maxs, op=dist.ReduceOp.MAX)
@@ -126,7 +138,7 @@ def learning_by_turn(stats: dict) -> list[dict]:
         row = turns.setdefault(int(t), {"status": {}})
         if base.startswith("status_"):
             if value:
-                row["status"][base[len("status_"):]] = round(value, 4)
+                row["status"][base[len("status_") :]] = round(value, 4)
         elif base in _BY_TURN:
             row[base] = value
     return [turns[t] for t in sorted(turns)]

@@ -20,6 +20,7 @@ Under ZeRO-3 (with `accelerate` installed) a live Trainer makes every `from_pret
 the process build partitioned weights: load other models (an in-process actor, a
 reference) before it or after it is gone.
 """
+
 from __future__ import annotations
 
 import copy
@@ -67,18 +68,26 @@ class Trainer:
         model = load_model(cfg.trainer, self.dtype, on_gpu)
         # The starting policy, frozen, for the kl_to_start metric (the weights of
         # trainer.model, also after a resume).
-        self.start_model = copy.deepcopy(model).eval().requires_grad_(False).to(self.device) \
-            if cfg.kl_to_start else None
+        self.start_model = (
+            copy.deepcopy(model).eval().requires_grad_(False).to(self.device)
+            if cfg.kl_to_start
+            else None
+        )
         client_opt = None
         if "optimizer" not in ds_config:
             t = cfg.trainer
-            client_opt = torch.optim.AdamW(model.parameters(), lr=cfg.lr, betas=t.betas,
-                                           eps=t.eps, weight_decay=t.weight_decay)
+            client_opt = torch.optim.AdamW(
+                model.parameters(), lr=cfg.lr, betas=t.betas, eps=t.eps, weight_decay=t.weight_decay
+            )
         self.engine, _, _, _ = deepspeed.initialize(
-            model=model, config=ds_config, optimizer=client_opt,
+            model=model,
+            config=ds_config,
+            optimizer=client_opt,
             model_parameters=None if client_opt else model.parameters(),
-            lr_scheduler=self._schedule if cfg.trainer.warmup_steps or cfg.trainer.decay_steps
-            else None)
+            lr_scheduler=self._schedule
+            if cfg.trainer.warmup_steps or cfg.trainer.decay_steps
+            else None,
+        )
         # PRS draws; one stream per rank, restored from checkpoints.
         self.generator = torch.Generator().manual_seed(seed * 1009 + self.env.rank)
 
@@ -99,11 +108,18 @@ class Trainer:
         }
         # ZeRO-Offload needs DeepSpeed's CPU Adam (built once into TORCH_EXTENSIONS_DIR).
         use_ds_opt = t.optimizer == "deepspeed" or (
-            t.optimizer == "auto" and (on_gpu or t.offload_optimizer))
+            t.optimizer == "auto" and (on_gpu or t.offload_optimizer)
+        )
         if use_ds_opt:
-            cfg["optimizer"] = {"type": "AdamW", "params": {
-                "lr": self.cfg.lr, "betas": list(t.betas), "eps": t.eps,
-                "weight_decay": t.weight_decay}}
+            cfg["optimizer"] = {
+                "type": "AdamW",
+                "params": {
+                    "lr": self.cfg.lr,
+                    "betas": list(t.betas),
+                    "eps": t.eps,
+                    "weight_decay": t.weight_decay,
+                },
+            }
         return cfg
 
     def _schedule(self, optimizer: torch.optim.Optimizer) -> torch.optim.lr_scheduler.LRScheduler:
@@ -115,6 +131,7 @@ class Trainer:
         def factor(k: int) -> float:
             decay = max(0.0, 1.0 - k / t.decay_steps) if t.decay_steps else 1.0
             return min(1.0, (k + 1) / n) * decay
+
         return torch.optim.lr_scheduler.LambdaLR(optimizer, factor)
 
     # -----------------------------------------------------------------------------------
@@ -123,8 +140,9 @@ class Trainer:
 
     def _micro_batches(self, samples: Sequence[Sample]) -> list[MicroBatch]:
         t = self.cfg.trainer
-        bins = plan_micro_batches([s.input_ids.shape[0] for s in samples], t.micro_batch_tokens,
-                                  t.packing)
+        bins = plan_micro_batches(
+            [s.input_ids.shape[0] for s in samples], t.micro_batch_tokens, t.packing
+        )
         return [collate(samples, b, t.packing) for b in bins]
 
     def _pass_count(self, n_local: int) -> int:
@@ -150,8 +168,9 @@ class Trainer:
                     samples[j].learner_lp = part
         self.engine.train()
 
-    def compute_logprobs(self, pairs: Sequence[tuple[torch.Tensor, torch.Tensor]]
-                         ) -> list[torch.Tensor]:
+    def compute_logprobs(
+        self, pairs: Sequence[tuple[torch.Tensor, torch.Tensor]]
+    ) -> list[torch.Tensor]:
         """Logprob of each response token under the current weights, for (prompt, response)
         pairs of 1-D token id tensors. Collective under ZeRO-3: every rank calls it."""
         samples = [_bare_sample(p, r) for p, r in pairs]
@@ -162,8 +181,9 @@ class Trainer:
     # The step
     # -----------------------------------------------------------------------------------
 
-    def train_step(self, groups: Sequence[TrajectoryGroup],
-                   version: Optional[int] = None) -> dict[str, float]:
+    def train_step(
+        self, groups: Sequence[TrajectoryGroup], version: Optional[int] = None
+    ) -> dict[str, float]:
         """One optimizer step on this rank's groups; returns step-wide statistics.
 
         version: the policy version of the weights being trained (the learner's step
@@ -189,8 +209,15 @@ class Trainer:
         weights, denom = self._loss_weights(list(samples), "token-mean")
         return self._optimize(list(samples), weights, denom, self._nll_loss, Stats(), start)
 
-    def _optimize(self, samples: list[Sample], weights: list[torch.Tensor], denom: float,
-                  micro_loss, stats: Stats, start: float) -> dict[str, float]:
+    def _optimize(
+        self,
+        samples: list[Sample],
+        weights: list[torch.Tensor],
+        denom: float,
+        micro_loss,
+        stats: Stats,
+        start: float,
+    ) -> dict[str, float]:
         """Forward + backward of every micro-batch, then one optimizer step; the statistics.
 
         micro_loss(mb, samples, weights, stats) -> the micro-batch's weighted loss sum.
@@ -200,7 +227,7 @@ class Trainer:
             scale = self.env.world_size / denom
             mbs = self._micro_batches(samples)
             for i in range(self._pass_count(len(mbs))):
-                if i >= len(mbs):     # an idle pass: same collectives, no gradient signal
+                if i >= len(mbs):  # an idle pass: same collectives, no gradient signal
                     logp = self._logprobs(_idle_micro_batch())
                     self.engine.backward(logp.sum() * 0.0, scale_wrt_gas=False)
                     continue
@@ -220,12 +247,17 @@ class Trainer:
         stats.reduce(self.device)
         seconds = time.perf_counter() - start
         out = stats.to_dict()
-        out.update(grad_norm=grad_norm, step_seconds=seconds,
-                   tokens_per_s=out.get("tokens", 0.0) / seconds, step=self.engine.global_steps)
+        out.update(
+            grad_norm=grad_norm,
+            step_seconds=seconds,
+            tokens_per_s=out.get("tokens", 0.0) / seconds,
+            step=self.engine.global_steps,
+        )
         return out
 
-    def _mismatch_rejection(self, samples: list[Sample], stats: Stats,
-                            version: Optional[int]) -> list[Sample]:
+    def _mismatch_rejection(
+        self, samples: list[Sample], stats: Stats, version: Optional[int]
+    ) -> list[Sample]:
         """MRS over this rank's samples (a group never spans ranks); keeps the survivors.
         A trajectory with any token not made by `version` gets the stale bounds."""
         if not samples:
@@ -243,8 +275,15 @@ class Trainer:
         lower = torch.where(stale, mrs.stale_lower, mrs.lower).double()
         upper = torch.where(stale, mrs.stale_upper, mrs.upper).double()
         res = losses.mismatch_rejection(
-            torch.cat([s.learner_lp for s in samples]), torch.cat([s.actor_lp for s in samples]),
-            seq_id, seq_traj, n_traj, lower, upper, mrs.veto)
+            torch.cat([s.learner_lp for s in samples]),
+            torch.cat([s.actor_lp for s in samples]),
+            seq_id,
+            seq_traj,
+            n_traj,
+            lower,
+            upper,
+            mrs.veto,
+        )
         present = sorted(set(seq_traj.tolist()))
         stats.add("mrs_stale_traj_frac", float(stale[present].float().mean()), weight=len(present))
         stats.add("mrs_traj_rejected_frac", res.traj_rejected, weight=len(set(seq_traj.tolist())))
@@ -261,8 +300,11 @@ class Trainer:
         recomputed logprob when MRS computed it, else the actor's."""
         mbs = self._micro_batches(samples)
         for mb in mbs:
-            lp0 = response_logprobs(self.start_model, mb, self.cfg.trainer.temperature,
-                                    self.device).double().cpu()
+            lp0 = (
+                response_logprobs(self.start_model, mb, self.cfg.trainer.temperature, self.device)
+                .double()
+                .cpu()
+            )
             for j, part in zip(mb.samples, lp0.split(mb.response_lens)):
                 s = samples[j]
                 lp = (s.learner_lp if s.learner_lp is not None else s.actor_lp).double()
@@ -274,8 +316,9 @@ class Trainer:
     def _loss_weights(self, samples: list[Sample], mode: str) -> tuple[list[torch.Tensor], float]:
         """Per-sample token weights and the step-wide denominator (summed over ranks)."""
         lens = [s.response_len for s in samples]
-        seq_id = torch.repeat_interleave(torch.arange(len(samples)),
-                                         torch.tensor(lens, dtype=torch.long))
+        seq_id = torch.repeat_interleave(
+            torch.arange(len(samples)), torch.tensor(lens, dtype=torch.long)
+        )
         mask = torch.ones(seq_id.shape[0], dtype=torch.bool)
         w, denom = losses.loss_token_weights(mask, seq_id, len(samples), mode)
         if self.env.world_size > 1:
@@ -284,11 +327,12 @@ class Trainer:
             denom = float(d.item())
         return list(w.split(lens)), denom
 
-    def _policy_loss(self, mb: MicroBatch, samples: list[Sample], weights: list[torch.Tensor],
-                     stats: Stats) -> torch.Tensor:
+    def _policy_loss(
+        self, mb: MicroBatch, samples: list[Sample], weights: list[torch.Tensor], stats: Stats
+    ) -> torch.Tensor:
         """The RL loss of one micro-batch (PPO terms x token weights, summed)."""
         lc = self.cfg.algorithm.loss
-        logp = self._logprobs(mb)                                                 # [K]
+        logp = self._logprobs(mb)  # [K]
 
         def cat(attr: str) -> torch.Tensor:
             return torch.cat([getattr(samples[j], attr) for j in mb.samples]).to(self.device)
@@ -296,8 +340,17 @@ class Trainer:
         behaviour = cat("actor_lp")
         proximal = cat("learner_lp") if self.cfg.algorithm.mrs.enabled else logp.detach()
         adv, w = cat("advantages"), torch.cat([weights[j] for j in mb.samples]).to(self.device)
-        terms, isw = losses.policy_loss(logp, behaviour, proximal, adv, lc.decoupled, lc.is_cap,
-                                        lc.clip_low, lc.clip_high, lc.dual_clip)
+        terms, isw = losses.policy_loss(
+            logp,
+            behaviour,
+            proximal,
+            adv,
+            lc.decoupled,
+            lc.is_cap,
+            lc.clip_low,
+            lc.clip_high,
+            lc.dual_clip,
+        )
         n = float(w.gt(0).sum())
         stats.add("clip_frac", float(terms.clipped.float().mean()), weight=n)
         stats.add("dual_clip_frac", float(terms.dual_clipped.float().mean()), weight=n)
@@ -305,10 +358,11 @@ class Trainer:
         stats.add("response_nll", float(-logp.detach().mean()), weight=n)
         return (terms.loss * w).sum()
 
-    def _nll_loss(self, mb: MicroBatch, samples: list[Sample], weights: list[torch.Tensor],
-                  stats: Stats) -> torch.Tensor:
+    def _nll_loss(
+        self, mb: MicroBatch, samples: list[Sample], weights: list[torch.Tensor], stats: Stats
+    ) -> torch.Tensor:
         """The supervised loss of one micro-batch: weighted negative log-likelihood, summed."""
-        logp = self._logprobs(mb)                                                 # [K]
+        logp = self._logprobs(mb)  # [K]
         w = torch.cat([weights[j] for j in mb.samples]).to(self.device)
         stats.add("response_nll", float(-logp.detach().mean()), weight=float(w.gt(0).sum()))
         return -(logp * w).sum()
@@ -317,9 +371,12 @@ class Trainer:
         """Global gradient norm for ZeRO stage 0, where DeepSpeed does not report one."""
         if self.cfg.trainer.zero_stage != 0:
             return float("nan")
-        sq = sum(float(p.grad.double().pow(2).sum()) for p in self.engine.module.parameters()
-                 if p.grad is not None)
-        return sq ** 0.5
+        sq = sum(
+            float(p.grad.double().pow(2).sum())
+            for p in self.engine.module.parameters()
+            if p.grad is not None
+        )
+        return sq**0.5
 
     # -----------------------------------------------------------------------------------
     # Weights out, checkpoints
@@ -349,11 +406,13 @@ class Trainer:
 
     def save(self, directory: str | Path, tag: str) -> None:
         """DeepSpeed checkpoint (weights, optimizer, scheduler, PRS stream) under directory/tag."""
-        self.engine.save_checkpoint(str(directory), tag=tag,
-                                    client_state={"prs_rng": self.generator.get_state()})
+        self.engine.save_checkpoint(
+            str(directory), tag=tag, client_state={"prs_rng": self.generator.get_state()}
+        )
         if self.env.rank == 0:  # what `krl export` needs besides the weights
-            (Path(directory) / BASE_MODEL_FILE).write_text(json.dumps(
-                {"base_model": str(Path(self.cfg.trainer.model).resolve())}))
+            (Path(directory) / BASE_MODEL_FILE).write_text(
+                json.dumps({"base_model": str(Path(self.cfg.trainer.model).resolve())})
+            )
 
     def load(self, directory: str | Path, tag: str) -> None:
         """Restore what save() wrote."""
@@ -370,12 +429,17 @@ class Trainer:
         """The first parameter or optimizer state tensor (of this rank's partition) holding
         NaN or Inf, as "what: name", or "" when all are finite. One device sync per device
         when all are finite (a flag per tensor, reduced on the device)."""
-        named = [(f"parameter {n}", getattr(p, "ds_tensor", p))  # ZeRO-3: the local part
-                 for n, p in self.engine.module.named_parameters()]
+        named = [
+            (f"parameter {n}", getattr(p, "ds_tensor", p))  # ZeRO-3: the local part
+            for n, p in self.engine.module.named_parameters()
+        ]
         opt = getattr(self.engine.optimizer, "optimizer", self.engine.optimizer)
         for i, state in enumerate(getattr(opt, "state", {}).values()):
-            named += [(f"optimizer state {k} of parameter #{i}", v) for k, v in state.items()
-                      if torch.is_tensor(v) and v.is_floating_point()]
+            named += [
+                (f"optimizer state {k} of parameter #{i}", v)
+                for k, v in state.items()
+                if torch.is_tensor(v) and v.is_floating_point()
+            ]
         named = [(what, t.detach()) for what, t in named if t.numel()]
         by_device: dict[torch.device, list[torch.Tensor]] = {}
         for _, t in named:
@@ -395,8 +459,10 @@ def _zero3_loading(ds_config: dict) -> Optional[object]:
     alive). Transformers needs `accelerate` for that; without it every rank loads the full
     model into CPU memory first and deepspeed.initialize partitions it."""
     if importlib.util.find_spec("accelerate") is None:
-        log.warning("accelerate is not installed: ZeRO-3 loads the full model on every rank "
-                    "before partitioning it")
+        log.warning(
+            "accelerate is not installed: ZeRO-3 loads the full model on every rank "
+            "before partitioning it"
+        )
         return None
     from transformers.integrations import HfDeepSpeedConfig
 
@@ -405,12 +471,21 @@ def _zero3_loading(ds_config: dict) -> Optional[object]:
 
 def _bare_sample(prompt: torch.Tensor, response: torch.Tensor) -> Sample:
     n = response.shape[0]
-    return Sample(input_ids=torch.cat([prompt, response]).long(), prompt_len=prompt.shape[0],
-                  actor_lp=torch.zeros(n), advantages=torch.zeros(n),
-                  versions=torch.zeros(n, dtype=torch.int32), traj=0, turn=0)
+    return Sample(
+        input_ids=torch.cat([prompt, response]).long(),
+        prompt_len=prompt.shape[0],
+        actor_lp=torch.zeros(n),
+        advantages=torch.zeros(n),
+        versions=torch.zeros(n, dtype=torch.int32),
+        traj=0,
+        turn=0,
+    )
 
 
 def _idle_micro_batch() -> MicroBatch:
     """Two tokens, one scored: what a rank with no work left forwards to keep in step."""
-    return collate([_bare_sample(torch.zeros(1, dtype=torch.long),
-                                 torch.zeros(1, dtype=torch.long))], [0], packing=True)
+    return collate(
+        [_bare_sample(torch.zeros(1, dtype=torch.long), torch.zeros(1, dtype=torch.long))],
+        [0],
+        packing=True,
+    )

@@ -25,6 +25,7 @@ replaces only the probed overloads' rows of the existing report.
 
 writes docs/audits/index_ops.json and docs/audits/index_ops.md. CTC loss (refused since rt52)
 is probed as a positive control: the audit must flag it."""
+
 from __future__ import annotations
 
 import argparse
@@ -47,34 +48,73 @@ import audit_index_probe as probe  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "docs" / "audits" / "index_ops"
 # refused (rt52, and after this audit flagged them): still probed, and must stay flagged
-CONTROLS = frozenset({"ctc_loss", "embedding_bag", "median", "nanmedian", "lstm", "mkldnn_rnn_layer", "set_",
-                      "grid_sampler", "grid_sampler_2d", "grid_sampler_3d", "lu_unpack", "segment_reduce",
-                      "as_strided_", "native_batch_norm", "batch_norm_update_stats", "batch_norm_stats",
-                      "batch_norm_elemt", "batch_norm_gather_stats", "batch_norm_gather_stats_with_counts",
-                      "batch_norm_backward_reduce", "batch_norm_backward_elemt", "gru", "rnn_tanh",
-                      "rnn_relu"})
+CONTROLS = frozenset(
+    {
+        "ctc_loss",
+        "embedding_bag",
+        "median",
+        "nanmedian",
+        "lstm",
+        "mkldnn_rnn_layer",
+        "set_",
+        "grid_sampler",
+        "grid_sampler_2d",
+        "grid_sampler_3d",
+        "lu_unpack",
+        "segment_reduce",
+        "as_strided_",
+        "native_batch_norm",
+        "batch_norm_update_stats",
+        "batch_norm_stats",
+        "batch_norm_elemt",
+        "batch_norm_gather_stats",
+        "batch_norm_gather_stats_with_counts",
+        "batch_norm_backward_reduce",
+        "batch_norm_backward_elemt",
+        "gru",
+        "rnn_tanh",
+        "rnn_relu",
+    }
+)
 # flagged ops a candidate still reaches, their sizes bounded in its child instead of refused:
 # the audit calls aten directly, so they stay flagged here
 _SIZES = "sizes bounded in the candidate child (evaluator.watched_reads.{})"
-BOUNDED = {**dict.fromkeys(("im2col", "col2im"), _SIZES.format("unfold_sizes_checked")),
-           **dict.fromkeys(("conv3d", "slow_conv3d", "replication_pad2d", "replication_pad3d"),
-                           _SIZES.format("conv_and_pad_sizes_checked") + ": F.conv*/torch.conv*, "
-                           "nn.Conv*, F.pad, nn.*Pad*"),
-           "max_pool1d": _SIZES.format("conv_and_pad_sizes_checked") + ": torch.max_pool1d, "
-                         "which F.max_pool1d and nn.MaxPool1d call",
-           **dict.fromkeys(("avg_pool3d", "narrow_copy"), "an overlapping out= refused in the "
-                           "candidate child (evaluator.watched_reads.outputs_not_overlapping): "
-                           "F.avg_pool3d is aten's avg_pool3d, torch.narrow_copy"),
-           **dict.fromkeys(("slow_conv_transpose2d", "slow_conv_transpose3d"),
-                           "no spelling reaches it with a kernel_size of its own "
-                           "(F.conv_transpose2d takes the weight's); sizes bounded "
-                           "(watched_reads.conv_and_pad_sizes_checked)")}
+BOUNDED = {
+    **dict.fromkeys(("im2col", "col2im"), _SIZES.format("unfold_sizes_checked")),
+    **dict.fromkeys(
+        ("conv3d", "slow_conv3d", "replication_pad2d", "replication_pad3d"),
+        _SIZES.format("conv_and_pad_sizes_checked") + ": F.conv*/torch.conv*, "
+        "nn.Conv*, F.pad, nn.*Pad*",
+    ),
+    "max_pool1d": _SIZES.format("conv_and_pad_sizes_checked") + ": torch.max_pool1d, "
+    "which F.max_pool1d and nn.MaxPool1d call",
+    **dict.fromkeys(
+        ("avg_pool3d", "narrow_copy"),
+        "an overlapping out= refused in the "
+        "candidate child (evaluator.watched_reads.outputs_not_overlapping): "
+        "F.avg_pool3d is aten's avg_pool3d, torch.narrow_copy",
+    ),
+    **dict.fromkeys(
+        ("slow_conv_transpose2d", "slow_conv_transpose3d"),
+        "no spelling reaches it with a kernel_size of its own "
+        "(F.conv_transpose2d takes the weight's); sizes bounded "
+        "(watched_reads.conv_and_pad_sizes_checked)",
+    ),
+}
 QUIET_S = 10.0  # a child silent this long is hung
 OP_BUDGET_S = 90.0
 MEMORY_HEADROOM = 3 << 30
 FLAGS = ("crash", "timeout", "writes_past", "reads_past")
-INT_TYPES = ("int", "SymInt", "List[int]", "List[SymInt]", "Optional[int]", "Optional[SymInt]",
-             "Optional[List[int]]", "Optional[List[SymInt]]")
+INT_TYPES = (
+    "int",
+    "SymInt",
+    "List[int]",
+    "List[SymInt]",
+    "Optional[int]",
+    "Optional[SymInt]",
+    "Optional[List[int]]",
+    "Optional[List[SymInt]]",
+)
 NO_INDEX = ("dtype", "layout", "memory_format")
 # nondeterministic by contract: their output is uninitialised memory or a fresh draw
 UNINITIALISED = ("empty", "resize")
@@ -134,8 +174,10 @@ def _is_out_name(overload: str) -> bool:
 
 
 def _is_out(schema) -> bool:
-    return any(a.kwarg_only and a.alias_info is not None and a.alias_info.is_write
-               for a in schema.arguments) or schema.overload_name.endswith("out")
+    return any(
+        a.kwarg_only and a.alias_info is not None and a.alias_info.is_write
+        for a in schema.arguments
+    ) or schema.overload_name.endswith("out")
 
 
 def enumerate_overloads(spell: dict, with_out: bool = False) -> list[dict]:
@@ -145,7 +187,7 @@ def enumerate_overloads(spell: dict, with_out: bool = False) -> list[dict]:
     for schema in torch._C._jit_get_all_schemas():
         if not schema.name.startswith("aten::"):
             continue
-        name = schema.name[len("aten::"):]
+        name = schema.name[len("aten::") :]
         if name not in spell:
             continue
         if _is_out(schema) and not with_out:
@@ -160,9 +202,16 @@ def enumerate_overloads(spell: dict, with_out: bool = False) -> list[dict]:
         if not idx:
             skipped["no index argument"] += 1
             continue
-        found.append({"name": name, "overload": schema.overload_name or "default",
-                      "schema": str(schema), "spellings": sorted(spell[name]),
-                      "index_args": idx, "_schema": schema})
+        found.append(
+            {
+                "name": name,
+                "overload": schema.overload_name or "default",
+                "schema": str(schema),
+                "spellings": sorted(spell[name]),
+                "index_args": idx,
+                "_schema": schema,
+            }
+        )
     found.sort(key=lambda r: (r["name"], r["overload"]))
     return found, dict(skipped)
 
@@ -259,8 +308,9 @@ def _summarise(entry: dict, results: dict) -> dict:
     base = results.get("baseline", {})
     nondet = base.get("outcome") == "reads_past" or any(w in entry["name"] for w in UNINITIALISED)
     probes = {k: v for k, v in results.items() if not k.startswith("baseline#")}
-    probes.update({k: v for k, v in results.items()
-                   if k.startswith("baseline#") and v["outcome"] in FLAGS})
+    probes.update(
+        {k: v for k, v in results.items() if k.startswith("baseline#") and v["outcome"] in FLAGS}
+    )
     flagged = {}
     for label, verdict in probes.items():
         outcome = verdict["outcome"]
@@ -271,48 +321,81 @@ def _summarise(entry: dict, results: dict) -> dict:
     counts = Counter(v["outcome"] for k, v in probes.items() if k != "baseline")
     row = {k: v for k, v in entry.items() if k != "_schema"}
     errors = {k: v["error"] for k, v in probes.items() if v["outcome"] == "audit_error"}
-    row.update(baseline=base, counts=dict(counts), flagged=flagged, nondeterministic=nondet,
-               audit_errors=errors)
+    row.update(
+        baseline=base,
+        counts=dict(counts),
+        flagged=flagged,
+        nondeterministic=nondet,
+        audit_errors=errors,
+    )
     return row
 
 
 # ---------------------------------------------------------------- report
 def write_report(rows: list[dict], skipped: dict, seconds: float) -> None:
     REPORT.parent.mkdir(parents=True, exist_ok=True)
-    meta = {"torch": torch.__version__, "overloads": len(rows), "skipped": skipped,
-            "probes": sum(sum(r["counts"].values()) for r in rows), "seconds": round(seconds)}
+    meta = {
+        "torch": torch.__version__,
+        "overloads": len(rows),
+        "skipped": skipped,
+        "probes": sum(sum(r["counts"].values()) for r in rows),
+        "seconds": round(seconds),
+    }
     REPORT.with_suffix(".json").write_text(json.dumps({"meta": meta, "ops": rows}, indent=1))
     REPORT.with_suffix(".md").write_text(_markdown(rows, meta))
 
 
 def _markdown(rows: list[dict], meta: dict) -> str:
     flagged = [r for r in rows if r["flagged"]]
-    no_base = [r for r in rows if r["baseline"].get("outcome") in (None, "no_baseline", "unsupported")]
-    out = [f"# Index-data audit of the allowed aten ops ({meta['torch']})", "",
-           "Made by `scripts/audit_index_ops.py` (see its docstring and docs/threat_model.md). "
-           f"{meta['overloads']} overloads, {meta['probes']} adversarial probes, "
-           f"{meta['seconds']} s; overloads left out: {meta['skipped']}.", "",
-           "## Flagged", "", "Every flagged op is refused (\"refused: probed as a control\"), bounded "
-           "in the candidate child, or not reachable as probed (the last column says which).", "",
-           "| op | overload | probe | outcome | detail | spellings, or how it is closed |",
-           "|---|---|---|---|---|---|"]
+    no_base = [
+        r for r in rows if r["baseline"].get("outcome") in (None, "no_baseline", "unsupported")
+    ]
+    out = [
+        f"# Index-data audit of the allowed aten ops ({meta['torch']})",
+        "",
+        "Made by `scripts/audit_index_ops.py` (see its docstring and docs/threat_model.md). "
+        f"{meta['overloads']} overloads, {meta['probes']} adversarial probes, "
+        f"{meta['seconds']} s; overloads left out: {meta['skipped']}.",
+        "",
+        "## Flagged",
+        "",
+        'Every flagged op is refused ("refused: probed as a control"), bounded '
+        "in the candidate child, or not reachable as probed (the last column says which).",
+        "",
+        "| op | overload | probe | outcome | detail | spellings, or how it is closed |",
+        "|---|---|---|---|---|---|",
+    ]
     for r in flagged:
         for label, v in r["flagged"].items():
             spelled = BOUNDED.get(r["name"], ", ".join(r["spellings"]))
             if r["overload"].endswith("out") and not _out_reachable(r["spellings"]):
-                spelled = ("out= unreachable: no allowed spelling takes out= (F's Python "
-                           "wrappers pass none; torch._C._nn is not spelled)")
-            out.append(f"| {r['name']} | {r['overload']} | `{label}` | {v['outcome']} | "
-                       f"{_cell(v.get('error'))} | {_cell(spelled)} |")
-    out += ["", f"## No baseline call found ({len(no_base)}: probed with adversarial values "
-            "only through the first choice; a raise there says little. Most are other backends' "
-            "ops (cudnn_*, miopen_*, mkldnn_* on mkldnn tensors) or scalar overloads; "
-            "scripts/audit_index_hand.py builds the others')", "",
-            ", ".join(f"`{r['name']}.{r['overload']}`" for r in no_base), "",
-            "## Every overload probed", "", "| op | overload | baseline | outcomes |", "|---|---|---|---|"]
+                spelled = (
+                    "out= unreachable: no allowed spelling takes out= (F's Python "
+                    "wrappers pass none; torch._C._nn is not spelled)"
+                )
+            out.append(
+                f"| {r['name']} | {r['overload']} | `{label}` | {v['outcome']} | "
+                f"{_cell(v.get('error'))} | {_cell(spelled)} |"
+            )
+    out += [
+        "",
+        f"## No baseline call found ({len(no_base)}: probed with adversarial values "
+        "only through the first choice; a raise there says little. Most are other backends' "
+        "ops (cudnn_*, miopen_*, mkldnn_* on mkldnn tensors) or scalar overloads; "
+        "scripts/audit_index_hand.py builds the others')",
+        "",
+        ", ".join(f"`{r['name']}.{r['overload']}`" for r in no_base),
+        "",
+        "## Every overload probed",
+        "",
+        "| op | overload | baseline | outcomes |",
+        "|---|---|---|---|",
+    ]
     for r in rows:
         counts = ", ".join(f"{k} {v}" for k, v in sorted(r["counts"].items()))
-        out.append(f"| {r['name']} | {r['overload']} | {r['baseline'].get('outcome', '?')} | {counts} |")
+        out.append(
+            f"| {r['name']} | {r['overload']} | {r['baseline'].get('outcome', '?')} | {counts} |"
+        )
     return "\n".join(out) + "\n"
 
 
@@ -349,25 +432,38 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="aten op names to probe (default: all)")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--no-report", action="store_true")
-    parser.add_argument("--out", nargs="?", const="index", choices=("index", "all"),
-                        help="probe the out= overloads (with index data; 'all': every one)")
-    parser.add_argument("--merge", action="store_true",
-                        help="replace only the probed overloads' rows of the existing report")
+    parser.add_argument(
+        "--out",
+        nargs="?",
+        const="index",
+        choices=("index", "all"),
+        help="probe the out= overloads (with index data; 'all': every one)",
+    )
+    parser.add_argument(
+        "--merge",
+        action="store_true",
+        help="replace only the probed overloads' rows of the existing report",
+    )
     opts = parser.parse_args()
     torch.set_num_threads(1)
     entries, skipped = enumerate_overloads(allowed_spellings(), opts.out)
     if opts.out:  # out= overloads whose functional overload has a hand baseline, only
-        entries = [e for e in entries if _is_out(e["_schema"]) and hand.has_out_baseline(e["_schema"])]
+        entries = [
+            e for e in entries if _is_out(e["_schema"]) and hand.has_out_baseline(e["_schema"])
+        ]
     if opts.only:
         entries = [e for e in entries if e["name"] in opts.only]
     if opts.limit:
-        entries = entries[:opts.limit]
+        entries = entries[: opts.limit]
     start, rows = time.monotonic(), []
     for i, entry in enumerate(entries):
         rows.append(probe_overload(entry))
         mark = "FLAGGED " + ",".join(sorted(rows[-1]["flagged"])) if rows[-1]["flagged"] else ""
-        print(f"[{i + 1}/{len(entries)}] {entry['name']}.{entry['overload']} "
-              f"{rows[-1]['baseline'].get('outcome')} {rows[-1]['counts']} {mark}", flush=True)
+        print(
+            f"[{i + 1}/{len(entries)}] {entry['name']}.{entry['overload']} "
+            f"{rows[-1]['baseline'].get('outcome')} {rows[-1]['counts']} {mark}",
+            flush=True,
+        )
     if opts.no_report:
         return
     seconds = time.monotonic() - start

@@ -13,6 +13,7 @@ A segfault, abort or hang is seen by the parent (the child dies or goes quiet).
 First a baseline: argument choices tried in turn until one call runs; then, one argument at
 a time, adversarial values (huge, negative, just past the end, mismatched lengths, empty,
 zero-stride and non-contiguous tensors) replace the baseline's."""
+
 from __future__ import annotations
 
 import itertools
@@ -23,19 +24,47 @@ from dataclasses import dataclass, field, replace
 import torch
 
 GUARD = 1 << 17  # elements each side: a read 100000 past a tensor lands in its guard
-INDEX_WORDS = ("index", "indices", "idx", "offset", "length", "target", "sorter", "repeats",
-               "pivots", "count", "bins", "crow", "col", "row", "perm", "batch_sizes", "labels")
+INDEX_WORDS = (
+    "index",
+    "indices",
+    "idx",
+    "offset",
+    "length",
+    "target",
+    "sorter",
+    "repeats",
+    "pivots",
+    "count",
+    "bins",
+    "crow",
+    "col",
+    "row",
+    "perm",
+    "batch_sizes",
+    "labels",
+)
 BOOL_WORDS = ("mask", "condition")
 PATTERNS = {"A": (1.5, 0, False), "B": (-2.75, 3, True)}  # float, int, bool guard fills
 SHAPES = [(4, 4), (4,), (2, 4, 4), (1, 2, 4, 4), (1, 2, 2, 4, 4)]
 DTYPE_MODES = ["named", "all_float", "all_long", "first_float"]
-INT_VALUES = [-1, -5, 4, 5, 17, 100000, 2**31, 2**62, -2**62]
-INDEX_VALUES = [4, 16, -5, -17, 100000, 2**40, -2**40]
-LIST_VALUES = [-5, -1, 5, 100000, 2**62, -2**62, 2**63 - 1]
+INT_VALUES = [-1, -5, 4, 5, 17, 100000, 2**31, 2**62, -(2**62)]
+INDEX_VALUES = [4, 16, -5, -17, 100000, 2**40, -(2**40)]
+LIST_VALUES = [-5, -1, 5, 100000, 2**62, -(2**62), 2**63 - 1]
 # float arguments that size or place an output (scale factors) and float tensors that are
 # coordinates (grid_sampler's grid): values near and past int64's range, and non-finite ones
-FLOAT_VALUES = [-1.0, 0.0, 1e-30, 2.0**31, 2.0**62, 2.0**63, -2.0**62, 1e300,
-                float("inf"), float("-inf"), float("nan")]
+FLOAT_VALUES = [
+    -1.0,
+    0.0,
+    1e-30,
+    2.0**31,
+    2.0**62,
+    2.0**63,
+    -(2.0**62),
+    1e300,
+    float("inf"),
+    float("-inf"),
+    float("nan"),
+]
 FLOAT_NAMES = ("scale", "grid")
 MAX_ATTEMPTS = 160
 
@@ -48,6 +77,7 @@ def is_index_name(name: str) -> bool:
 @dataclass(frozen=True)
 class TSpec:
     """A tensor to build: shape, dtype, layout (contig/stride0/noncontig), int fill value."""
+
     shape: tuple
     dtype: torch.dtype
     layout: str = "contig"
@@ -78,7 +108,7 @@ class Guarded:
         self.tensor = torch.frombuffer(self.buf, dtype=dtype, count=numel, offset=GUARD * item)
 
     def intact(self) -> bool:
-        head, tail = self.whole[:GUARD], self.whole[GUARD + self.numel:]
+        head, tail = self.whole[:GUARD], self.whole[GUARD + self.numel :]
         return bool((head == self.pattern).all()) and bool((tail == self.pattern).all())
 
 
@@ -188,7 +218,7 @@ def _scalar_default(arg, k_int: int, shape: tuple):
 
 
 def _int_list(name: str, k: int, shape: tuple) -> list:
-    strides = [_numel(shape[i + 1:]) for i in range(len(shape))]
+    strides = [_numel(shape[i + 1 :]) for i in range(len(shape))]
     if "size" in name and "kernel" not in name or "shape" in name:
         options = [list(shape), [4, 4], [16]]
     elif "stride" in name and name != "stride":
@@ -219,15 +249,25 @@ def _hand_baselines() -> dict:
     """Baselines the generic search cannot find (arguments whose shapes must agree)."""
     lp, tg = TSpec((5, 1, 3), torch.float32), TSpec((1, 2), torch.int64, fill=1)
     common = {"log_probs": lp, "targets": tg, "blank": 0, "reduction": 1, "zero_infinity": False}
-    bag = {"weight": TSpec((4, 4), torch.float32), "indices": TSpec((4,), torch.int64),
-           "offsets": TSpec((2,), torch.int64), "scale_grad_by_freq": False, "mode": 0,
-           "sparse": False, "per_sample_weights": None, "include_last_offset": False}
+    bag = {
+        "weight": TSpec((4, 4), torch.float32),
+        "indices": TSpec((4,), torch.int64),
+        "offsets": TSpec((2,), torch.int64),
+        "scale_grad_by_freq": False,
+        "mode": 0,
+        "sparse": False,
+        "per_sample_weights": None,
+        "include_last_offset": False,
+    }
     return {
         "aten::embedding_bag.default": bag,
         "aten::embedding_bag.padding_idx": {**bag, "padding_idx": None},
         "aten::ctc_loss.IntList": {**common, "input_lengths": [5], "target_lengths": [2]},
-        "aten::ctc_loss.Tensor": {**common, "input_lengths": TSpec((1,), torch.int64, fill=5),
-                                  "target_lengths": TSpec((1,), torch.int64, fill=2)},
+        "aten::ctc_loss.Tensor": {
+            **common,
+            "input_lengths": TSpec((1,), torch.int64, fill=5),
+            "target_lengths": TSpec((1,), torch.int64, fill=2),
+        },
     }
 
 
@@ -270,6 +310,7 @@ def variants(schema, base: dict) -> list[tuple[str, dict]]:
         for label, new in _mutations(arg.name, t, value):
             found.append((f"{arg.name}:{label}", {**base, arg.name: new}))
     import audit_index_hand  # noqa: PLC0415  (the hand-made baselines' own combined variants)
+
     for label, overrides in audit_index_hand.extra_variants(_key(schema), base):
         found.append((label, {**base, **overrides}))
     return found
@@ -315,12 +356,16 @@ def _tensor_mutations(spec: TSpec) -> list:
         found += [(f"fill={v}", replace(spec, fill=v)) for v in INDEX_VALUES]
         if spec.shape:
             longer = (spec.shape[0] * 2 + 1, *spec.shape[1:])
-            found += [("longer", replace(spec, shape=longer)),
-                      ("shorter", replace(spec, shape=(1, *spec.shape[1:])))]
+            found += [
+                ("longer", replace(spec, shape=longer)),
+                ("shorter", replace(spec, shape=(1, *spec.shape[1:]))),
+            ]
     found += [("empty", replace(spec, shape=(0, *spec.shape[1:]) if spec.shape else (0,)))]
     if spec.shape:
-        found += [("stride0", replace(spec, layout="stride0")),
-                  ("noncontig", replace(spec, layout="noncontig"))]
+        found += [
+            ("stride0", replace(spec, layout="stride0")),
+            ("noncontig", replace(spec, layout="noncontig")),
+        ]
     return found
 
 
@@ -386,7 +431,10 @@ def _judge(op, schema, specs: dict) -> dict:
     if ea and eb:
         return {"outcome": "raises", "error": ea}
     if ea or eb:
-        return {"outcome": "reads_past", "error": f"raised under one guard pattern only: {ea or eb}"}
+        return {
+            "outcome": "reads_past",
+            "error": f"raised under one guard pattern only: {ea or eb}",
+        }
     if not same(sa, sb):
         return {"outcome": "reads_past", "error": None}
     return {"outcome": "ok", "error": None}
@@ -397,6 +445,7 @@ def run(op, schema, skip: set, emit) -> None:
     """Find a baseline, then judge every variant; `emit(kind, label, payload)` reports."""
     base, verdict = None, {"error": None}
     import audit_index_hand  # noqa: PLC0415
+
     hand = audit_index_hand.baseline(schema)
     if hand is not None and "baseline#hand" not in skip:
         emit("start", "baseline#hand", None)
@@ -422,8 +471,11 @@ def run(op, schema, skip: set, emit) -> None:
             base = specs
             break
     if base is None:
-        emit("result", "baseline", {"outcome": "no_baseline", "error": verdict["error"],
-                                    "hand": hand is not None})
+        emit(
+            "result",
+            "baseline",
+            {"outcome": "no_baseline", "error": verdict["error"], "hand": hand is not None},
+        )
         return
     for label, specs in variants(schema, base):
         if label in skip:
@@ -439,4 +491,5 @@ def describe(specs: dict) -> str:
         if isinstance(v, list) and v and isinstance(v[0], TSpec):
             return "[" + ", ".join(one(x) for x in v) + "]"
         return repr(v)
+
     return json.dumps({k: one(v) for k, v in specs.items()})

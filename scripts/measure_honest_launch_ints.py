@@ -3,6 +3,7 @@ evaluator.launch_sizes.DataInts calls data in each of two forwards (the larger),
 the Triton interpreter at the CPU sizes (session 56, rt79), a storage an op of the forward made
 explaining no int as in forward_watch (session 57, rt80). Files that need the CPU child's CUDA shims
 print ERR. Usage: PYTHONPATH=. python scripts/measure_honest_launch_ints.py [substring]"""
+
 import os
 import signal
 import sys
@@ -32,13 +33,21 @@ class Shaped(TorchDispatchMode):
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
-        flat = [a for a in (*args, *kwargs.values()) for a in (a if isinstance(a, (list, tuple)) else (a,))]
+        flat = [
+            a
+            for a in (*args, *kwargs.values())
+            for a in (a if isinstance(a, (list, tuple)) else (a,))
+        ]
         keys = {_key(a) for a in flat if isinstance(a, torch.Tensor)}
         out = func(*args, **kwargs)
         if WATCH["depth"] == 0:
             outs = out if isinstance(out, (list, tuple)) else (out,)
-            WATCH["shaped"].update(k for o in outs if isinstance(o, torch.Tensor) and (k := _key(o)) and k not in keys)
+            WATCH["shaped"].update(
+                k for o in outs if isinstance(o, torch.Tensor) and (k := _key(o)) and k not in keys
+            )
         return out
+
+
 _orig = KernelInterface.__getitem__
 
 
@@ -47,7 +56,13 @@ def _getitem(self, grid):
 
     def call(*args, **kwargs):
         if WATCH["depth"] == 0 and WATCH["d"] is not None:
-            dims = None if callable(grid) else tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
+            dims = (
+                None
+                if callable(grid)
+                else tuple(grid)
+                if isinstance(grid, (tuple, list))
+                else (grid,)
+            )
             WATCH["d"].add(self, args, kwargs, made=lambda t: _key(t) in WATCH["shaped"], grid=dims)
             WATCH["n"] += 1
         WATCH["depth"] += 1
@@ -55,6 +70,7 @@ def _getitem(self, grid):
             return inner(*args, **kwargs)
         finally:
             WATCH["depth"] -= 1
+
     return call
 
 
@@ -101,8 +117,10 @@ SKIP = {"honest_builtin/s21_relu_kernelbench_module_sizes.py"}  # free(): invali
 
 def main():
     from honest_problems import FULL
+
     jobs = [(f"tests/unit/evaluator/honest/{n}", p, s) for n, (p, s) in FULL.items()]
     import re
+
     for f in sorted(os.listdir("tests/unit/evaluator/honest_builtin")):
         if f.endswith(".py"):
             head = open(f"tests/unit/evaluator/honest_builtin/{f}").readline()
@@ -112,14 +130,15 @@ def main():
     only = sys.argv[1] if len(sys.argv) > 1 else ""
     signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError()))
     for path, prob, sizes in jobs:
-        if only not in path or f"{path.split('/')[-2]}/{path.split('/')[-1]}" in SKIP:
+        name = "/".join(path.split("/")[-2:])
+        if only not in path or name in SKIP:
             continue
         signal.alarm(25)
         try:
             data, n, loose = measure(path, prob, sizes)
-            print(f"{data}\t{n}\t{path.split('/')[-2]}/{path.split('/')[-1]}\t{loose}", flush=True)
+            print(f"{data}\t{n}\t{name}\t{loose}", flush=True)
         except BaseException as e:  # noqa: BLE001
-            print(f"ERR\t-\t{path.split('/')[-2]}/{path.split('/')[-1]}\t{type(e).__name__}: {str(e)[:80]}", flush=True)
+            print(f"ERR\t-\t{name}\t{type(e).__name__}: {str(e)[:80]}", flush=True)
         finally:
             signal.alarm(0)
 

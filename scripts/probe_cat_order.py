@@ -4,13 +4,15 @@ layouts read off the TTGIR compiled for sm_90). Prints one JSON object.
 
     python scripts/probe_cat_order.py > gpu.json                       # on the H200 (Triton 3.6)
     PYTHONPATH=. python scripts/probe_cat_order.py --cpu > cpu.json     # the CPU's model
-    python scripts/probe_cat_order.py --diff gpu.json tests/unit/evaluator/fixtures/h200_cat_order.json
+    python scripts/probe_cat_order.py --diff gpu.json \
+        tests/unit/evaluator/fixtures/h200_cat_order.json
 
 On the GPU machine, from the repository root (torch with CUDA and triton 3.6; nothing of the
 evaluator is imported there; about a minute, 156 small launches):
 
     python scripts/probe_cat_order.py > h200_cat_order.json && \
-      python scripts/probe_cat_order.py --diff h200_cat_order.json tests/unit/evaluator/fixtures/h200_cat_order.json
+      python scripts/probe_cat_order.py --diff h200_cat_order.json \
+        tests/unit/evaluator/fixtures/h200_cat_order.json
 
 then, if the GPU's orders are to be the fixture, copy h200_cat_order.json over
 tests/unit/evaluator/fixtures/h200_cat_order.json (its "device" then names the GPU, and
@@ -28,6 +30,7 @@ whose permutations differ (and those only one side has), exit status 1 if any. O
 `ttgir` also gives each case's compiled cat or reshape line and layout aliases.
 QUICK=1: a subset (one shape of each kind at 4 warps, float32), for a unit test.
 """
+
 import json
 import os
 import sys
@@ -43,12 +46,20 @@ import triton.language as tl  # noqa: E402
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
 if INTERPRETED:
     from evaluator import interpreter_guard
+
     assert interpreter_guard.install()
 QUICK = os.environ.get("QUICK") == "1"
 
 CAT_SIZES = (32, 64, 128, 256)
-RESHAPES = (((128,), (2, 64)), ((128,), (64, 2)), ((128,), (8, 16)), ((256,), (16, 16)),
-            ((16, 16), (256,)), ((4, 32), (128,)), ((32, 8), (8, 32)))
+RESHAPES = (
+    ((128,), (2, 64)),
+    ((128,), (64, 2)),
+    ((128,), (8, 16)),
+    ((256,), (16, 16)),
+    ((16, 16), (256,)),
+    ((4, 32), (128,)),
+    ((32, 8), (8, 32)),
+)
 CHAINS = ((128, (8, 16), (2, 64)), (256, (16, 16), (64, 4)))
 WARPS = (1, 4, 8)
 
@@ -70,9 +81,18 @@ def cat_kernel(src_ptr, out_ptr, N: tl.constexpr, LOAD: tl.constexpr, FLOAT: tl.
 
 
 @triton.jit
-def reshape_kernel(src_ptr, out_ptr, R0: tl.constexpr, C0: tl.constexpr, R1: tl.constexpr,
-                   C1: tl.constexpr, SRC_2D: tl.constexpr, DST_2D: tl.constexpr,
-                   LOAD: tl.constexpr, FLOAT: tl.constexpr):
+def reshape_kernel(
+    src_ptr,
+    out_ptr,
+    R0: tl.constexpr,
+    C0: tl.constexpr,
+    R1: tl.constexpr,
+    C1: tl.constexpr,
+    SRC_2D: tl.constexpr,
+    DST_2D: tl.constexpr,
+    LOAD: tl.constexpr,
+    FLOAT: tl.constexpr,
+):
     if SRC_2D:
         at = tl.arange(0, R0)[:, None] * C0 + tl.arange(0, C0)[None, :]
     else:
@@ -91,10 +111,18 @@ def reshape_kernel(src_ptr, out_ptr, R0: tl.constexpr, C0: tl.constexpr, R1: tl.
         tl.store(out_ptr + tl.arange(0, R1 * C1), t)
 
 
-
 @triton.jit
-def chain_kernel(src_ptr, out_ptr, N: tl.constexpr, RM: tl.constexpr, CM: tl.constexpr, R1: tl.constexpr,
-                 C1: tl.constexpr, LOAD: tl.constexpr, FLOAT: tl.constexpr):
+def chain_kernel(
+    src_ptr,
+    out_ptr,
+    N: tl.constexpr,
+    RM: tl.constexpr,
+    CM: tl.constexpr,
+    R1: tl.constexpr,
+    C1: tl.constexpr,
+    LOAD: tl.constexpr,
+    FLOAT: tl.constexpr,
+):
     at = tl.arange(0, N)
     if LOAD:
         x = tl.load(src_ptr + at)
@@ -115,14 +143,20 @@ def launch(kernel, args: tuple, kwargs: dict):
     and the ops), for reading a case where the two sides differ."""
     if INTERPRETED:
         from evaluator import device_compile
+
         device_compile.check(kernel, args, kwargs)
     compiled = kernel[(1,)](*args, **kwargs)
     try:
         text = compiled.asm["ttgir"]
     except Exception:  # noqa: BLE001  (the interpreter returns no compiled kernel)
         return None
-    return [line.strip() for line in text.splitlines()
-            if line.startswith(("#blocked", "#linear", "#ttg")) or " tt.cat " in line or " tt.reshape " in line]
+    return [
+        line.strip()
+        for line in text.splitlines()
+        if line.startswith(("#blocked", "#linear", "#ttg"))
+        or " tt.cat " in line
+        or " tt.reshape " in line
+    ]
 
 
 def cases():
@@ -144,22 +178,44 @@ def cases():
                         continue
                     r0, c0 = src if len(src) == 2 else (1, src[0])
                     r1, c1 = dst if len(dst) == 2 else (1, dst[0])
-                    name = "reshape_" + "x".join(map(str, src)) + "->" + "x".join(map(str, dst)) + tail
-                    out.append((name, 1, r0 * c0, dict(R0=r0, C0=c0, R1=r1, C1=c1, SRC_2D=len(src) == 2,
-                                                       DST_2D=len(dst) == 2, **flags)))
+                    name = (
+                        "reshape_" + "x".join(map(str, src)) + "->" + "x".join(map(str, dst)) + tail
+                    )
+                    out.append(
+                        (
+                            name,
+                            1,
+                            r0 * c0,
+                            dict(
+                                R0=r0,
+                                C0=c0,
+                                R1=r1,
+                                C1=c1,
+                                SRC_2D=len(src) == 2,
+                                DST_2D=len(dst) == 2,
+                                **flags,
+                            ),
+                        )
+                    )
                 for n, mid, dst in CHAINS:  # a reshape of a reshape: Triton folds them into one op
                     if QUICK and mid != (8, 16):
                         continue
                     name = f"chain_{n}->{mid[0]}x{mid[1]}->{dst[0]}x{dst[1]}{tail}"
-                    out.append((name, 2, n, dict(N=n, RM=mid[0], CM=mid[1], R1=dst[0], C1=dst[1], **flags)))
+                    out.append(
+                        (name, 2, n, dict(N=n, RM=mid[0], CM=mid[1], R1=dst[0], C1=dst[1], **flags))
+                    )
     return out
 
 
 def main() -> None:
     dev = "cpu" if INTERPRETED else "cuda"
     kernels = (cat_kernel, reshape_kernel, chain_kernel)
-    result: dict = {"device": "cpu interpreter" if INTERPRETED else torch.cuda.get_device_name(),
-                    "triton": triton.__version__, "torch": torch.__version__, "cases": {}}
+    result: dict = {
+        "device": "cpu interpreter" if INTERPRETED else torch.cuda.get_device_name(),
+        "triton": triton.__version__,
+        "torch": torch.__version__,
+        "cases": {},
+    }
     for name, which, size, kwargs in cases():
         dtype = torch.float32 if kwargs["FLOAT"] else torch.int32
         src = torch.arange(size, dtype=dtype, device=dev)
@@ -179,7 +235,12 @@ def diff(first: str, second: str) -> int:
     a, b = (json.load(open(p))["cases"] for p in (first, second))
     differ = sorted(k for k in a.keys() & b.keys() if a[k] != b[k])
     only = sorted(a.keys() ^ b.keys())
-    print(json.dumps({"compared": len(a.keys() & b.keys()), "differ": differ, "only_one_side": only}, indent=1))
+    print(
+        json.dumps(
+            {"compared": len(a.keys() & b.keys()), "differ": differ, "only_one_side": only},
+            indent=1,
+        )
+    )
     return 1 if differ or only else 0
 
 

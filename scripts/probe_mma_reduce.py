@@ -15,6 +15,7 @@ The GPU side imports nothing of the evaluator; `--cpu` runs the same launches th
 evaluator.device_compile.check (the sm_90 TTGIR the CPU check reads layouts from) and the
 interpreter.
 """
+
 import hashlib
 import json
 import os
@@ -25,8 +26,19 @@ if CPU:
     os.environ["TRITON_INTERPRET"] = "1"
 
 # (dtype, M, N, K, num_warps)
-CASES = [(dt, m, n, 16, w) for dt in ("float16", "float32")
-         for m, n, w in ((64, 64, 4), (128, 64, 4), (64, 64, 8), (128, 128, 8), (16, 64, 4), (32, 32, 4), (16, 32, 1))]
+CASES = [
+    (dt, m, n, 16, w)
+    for dt in ("float16", "float32")
+    for m, n, w in (
+        (64, 64, 4),
+        (128, 64, 4),
+        (64, 64, 8),
+        (128, 128, 8),
+        (16, 64, 4),
+        (32, 32, 4),
+        (16, 32, 1),
+    )
+]
 
 
 import torch  # noqa: E402
@@ -35,8 +47,9 @@ import triton.language as tl  # noqa: E402
 
 
 @triton.jit
-def mma_reduce(a_ptr, b_ptr, acc_ptr, s0_ptr, s1_ptr, m1_ptr,
-               M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+def mma_reduce(
+    a_ptr, b_ptr, acc_ptr, s0_ptr, s1_ptr, m1_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr
+):
     rm = tl.arange(0, M)
     rn = tl.arange(0, N)
     rk = tl.arange(0, K)
@@ -69,32 +82,57 @@ def diff(a_path: str, b_path: str) -> int:
 def main() -> None:
     if CPU:
         from evaluator import interpreter_guard
+
         assert interpreter_guard.install()
     dev = "cpu" if CPU else "cuda"
 
-    out = {"device": "cpu interpreter" if CPU else torch.cuda.get_device_name(), "triton": triton.__version__,
-           "torch": torch.__version__, "cases": []}
+    out = {
+        "device": "cpu interpreter" if CPU else torch.cuda.get_device_name(),
+        "triton": triton.__version__,
+        "torch": torch.__version__,
+        "cases": [],
+    }
     g = torch.Generator().manual_seed(50)
     for dtype, m, n, k, warps in CASES:
         ea = torch.randint(-12, 13, (m, 1), generator=g).double()
         fb = torch.randint(-12, 13, (1, n), generator=g).double()
-        a = (torch.randint(-8, 9, (m, k), generator=g).double() * 2.0 ** ea).to(getattr(torch, dtype))
-        b = (torch.randint(-8, 9, (k, n), generator=g).double() * 2.0 ** fb).to(getattr(torch, dtype))
+        a = (torch.randint(-8, 9, (m, k), generator=g).double() * 2.0**ea).to(getattr(torch, dtype))
+        b = (torch.randint(-8, 9, (k, n), generator=g).double() * 2.0**fb).to(getattr(torch, dtype))
         acc = torch.zeros(m, n, device=dev)
-        s0, s1, m1 = torch.zeros(n, device=dev), torch.zeros(m, device=dev), torch.zeros(m, device=dev)
+        s0, s1, m1 = (
+            torch.zeros(n, device=dev),
+            torch.zeros(m, device=dev),
+            torch.zeros(m, device=dev),
+        )
         args = (a.to(dev), b.to(dev), acc, s0, s1, m1)
         kwargs = dict(M=m, N=n, K=k, num_warps=warps)
         if CPU:
             from evaluator import device_compile
+
             device_compile.check(mma_reduce, args, kwargs)
         compiled = mma_reduce[(1,)](*args, **kwargs)
         mma = None
         if not CPU:
             torch.cuda.synchronize()
-            mma = [line for line in compiled.asm["ttgir"].splitlines() if "nvidia_mma" in line and line.startswith("#")]
-        out["cases"].append({"dtype": dtype, "M": m, "N": n, "K": k, "warps": warps, "mma": mma,
-                             "acc": hashlib.sha256(acc.cpu().numpy().tobytes()).hexdigest(), "sum0": s0.cpu().tolist(),
-                             "sum1": s1.cpu().tolist(), "max1": m1.cpu().tolist()})
+            mma = [
+                line
+                for line in compiled.asm["ttgir"].splitlines()
+                if "nvidia_mma" in line and line.startswith("#")
+            ]
+        out["cases"].append(
+            {
+                "dtype": dtype,
+                "M": m,
+                "N": n,
+                "K": k,
+                "warps": warps,
+                "mma": mma,
+                "acc": hashlib.sha256(acc.cpu().numpy().tobytes()).hexdigest(),
+                "sum0": s0.cpu().tolist(),
+                "sum1": s1.cpu().tolist(),
+                "max1": m1.cpu().tolist(),
+            }
+        )
     json.dump(out, sys.stdout)
     print()
 

@@ -12,6 +12,7 @@ per argument, the result's bits where it differs from the exact answer rounded t
 (`off`: [argument, result, exact]); `exact` counts the rest. The GPU side imports nothing of
 the evaluator.
 """
+
 import json
 import math
 import os
@@ -25,13 +26,15 @@ import torch  # noqa: E402
 import triton  # noqa: E402
 import triton.language as tl  # noqa: E402
 
-POW2 = [2.0 ** k for k in range(-126, 128)]
+POW2 = [2.0**k for k in range(-126, 128)]
 INTS = [float(k) for k in range(-126, 128)]
-POW4 = [4.0 ** k for k in range(-63, 64)]
+POW4 = [4.0**k for k in range(-63, 64)]
 # arguments whose exact answer rounds to 1 (cos near 0, sin near pi/2) or to the argument itself
 # (tanh and sin of tiny values), as float32 values
 TINY = [float(torch.tensor(k * 2e-6, dtype=torch.float32)) for k in range(1, 65)]
-NEAR_HALF_PI = [float(torch.tensor(1.5707964 + (k - 32) * 2e-6, dtype=torch.float32)) for k in range(64)]
+NEAR_HALF_PI = [
+    float(torch.tensor(1.5707964 + (k - 32) * 2e-6, dtype=torch.float32)) for k in range(64)
+]
 TINIER = [float(torch.tensor(k * 1e-9, dtype=torch.float32)) for k in range(1, 65)]
 # (instruction, arguments, the exact answer per argument); tanh.approx has no .ftz form on sm_90
 # (ptxas: "Illegal modifier '.ftz' for instruction 'tanh'"). Session 55's answers (an H100, sm_90):
@@ -77,7 +80,11 @@ def run_case(op: str, args: list[float], exact: list[float], device: str) -> dic
     want = torch.tensor(exact, dtype=torch.float32)
     got = y.cpu()
     same = got.view(torch.int32) == want.view(torch.int32)
-    off = [[a, float(g), float(w)] for a, g, w, s in zip(args, got.tolist(), want.tolist(), same.tolist()) if not s]
+    off = [
+        [a, float(g), float(w)]
+        for a, g, w, s in zip(args, got.tolist(), want.tolist(), same.tolist())
+        if not s
+    ]
     return {"op": op, "exact": int(same.sum()), "of": len(args), "off": off}
 
 
@@ -85,9 +92,13 @@ def main() -> None:
     device = "cpu" if CPU else "cuda"
     if CPU:  # the evaluator's interpreter model (interpreter_asm, keyed errors per child)
         from evaluator import interpreter_guard
+
         interpreter_guard.install()
-    out = {"device": "cpu-model" if CPU else torch.cuda.get_device_name(), "triton": triton.__version__,
-           "cases": []}
+    out = {
+        "device": "cpu-model" if CPU else torch.cuda.get_device_name(),
+        "triton": triton.__version__,
+        "cases": [],
+    }
     for op, args, exact in CASES:
         try:
             out["cases"].append(run_case(op, args, exact, device))

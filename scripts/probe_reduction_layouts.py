@@ -10,6 +10,7 @@ are the exact values, so two machines agree only where their combine order and r
 `fp8_dot`: rows [1, s, s, ...] times columns [1, s, s, ...] of float8 (e4m3) values, M x M tiles
 with K = 32..256 (mma for 16 rows, wgmma from 64), s = 2^-j: the exact answer is 1 + (K-1) s^2;
 the answer says how many bits the accumulator keeps."""
+
 import json
 import os
 import sys
@@ -21,9 +22,11 @@ import triton.language as tl
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
 if INTERPRETED:
     from evaluator import interpreter_guard
+
     assert interpreter_guard.install()
 DEV = "cpu" if INTERPRETED else "cuda"
-# QUICK=1: a subset (every dtype, axis and op on three shapes; warps 1, 4, 8 on one), for a unit test
+# QUICK=1: a subset (every dtype, axis and op on three shapes; warps 1, 4, 8 on one), for a unit
+# test
 QUICK = os.environ.get("QUICK") == "1"
 
 
@@ -33,12 +36,15 @@ def launch(kernel, grid, *args, **kwargs):
     reduction's and scan's compiled layout for the interpreter's order."""
     if INTERPRETED:
         from evaluator import device_compile
+
         device_compile.check(kernel, args, kwargs)
     kernel[grid](*args, **kwargs)
 
 
 @triton.jit
-def tile_ops(x_ptr, out_ptr, R: tl.constexpr, C: tl.constexpr, AXIS: tl.constexpr, SCAN: tl.constexpr):
+def tile_ops(
+    x_ptr, out_ptr, R: tl.constexpr, C: tl.constexpr, AXIS: tl.constexpr, SCAN: tl.constexpr
+):
     r = tl.arange(0, R)[:, None]
     c = tl.arange(0, C)[None, :]
     x = tl.load(x_ptr + r * C + c)
@@ -63,8 +69,13 @@ def fp8_dot(a_ptr, b_ptr, out_ptr, M: tl.constexpr, K: tl.constexpr):
 
 
 def main() -> None:
-    out: dict = {"device": torch.cuda.get_device_name() if not INTERPRETED else "cpu interpreter",
-                 "triton": triton.__version__, "torch": torch.__version__, "tiles": [], "fp8_dot": []}
+    out: dict = {
+        "device": torch.cuda.get_device_name() if not INTERPRETED else "cpu interpreter",
+        "triton": triton.__version__,
+        "torch": torch.__version__,
+        "tiles": [],
+        "fp8_dot": [],
+    }
     g = torch.Generator().manual_seed(1)
     for dtype in (torch.float16, torch.bfloat16, torch.float32):
         for shape in ((64, 16), (16, 64), (32, 128), (128, 32), (8, 256)):
@@ -72,18 +83,40 @@ def main() -> None:
             for axis in (0, 1):
                 for scan in (False, True):
                     for warps in (1, 4, 8):
-                        if QUICK and (shape not in ((64, 16), (16, 64), (8, 256)) or warps != 4 and shape != (16, 64)):
+                        if QUICK and (
+                            shape not in ((64, 16), (16, 64), (8, 256))
+                            or warps != 4
+                            and shape != (16, 64)
+                        ):
                             continue
                         n = shape[0] * shape[1] if scan else shape[1 - axis]
                         got = torch.zeros(n, device=DEV)
-                        launch(tile_ops, (1,), host.to(DEV), got, R=shape[0], C=shape[1], AXIS=axis, SCAN=scan, num_warps=warps)
-                        out["tiles"].append({"dtype": str(dtype), "shape": list(shape), "axis": axis, "scan": scan,
-                                             "warps": warps, "values": got.cpu().tolist()})
+                        launch(
+                            tile_ops,
+                            (1,),
+                            host.to(DEV),
+                            got,
+                            R=shape[0],
+                            C=shape[1],
+                            AXIS=axis,
+                            SCAN=scan,
+                            num_warps=warps,
+                        )
+                        out["tiles"].append(
+                            {
+                                "dtype": str(dtype),
+                                "shape": list(shape),
+                                "axis": axis,
+                                "scan": scan,
+                                "warps": warps,
+                                "values": got.cpu().tolist(),
+                            }
+                        )
     f8 = getattr(torch, "float8_e4m3fn", None)
     if f8 is not None and not QUICK:
         for m, k in ((16, 32), (64, 32), (64, 128), (128, 256)):  # mma for 16 rows, wgmma from 64
             for j in range(0, 10):
-                s = 2.0 ** -j
+                s = 2.0**-j
                 a = torch.full((m, k), s)
                 a[:, 0] = 1.0
                 b = torch.full((k, m), s)
@@ -91,7 +124,16 @@ def main() -> None:
                 got = torch.zeros(m, m, device=DEV)
                 row = {"m": m, "k": k, "j": j, "exact": 1 + (k - 1) * s * s}
                 try:
-                    launch(fp8_dot, (1,), a.to(f8).to(DEV), b.to(f8).to(DEV), got, M=m, K=k, num_warps=4)
+                    launch(
+                        fp8_dot,
+                        (1,),
+                        a.to(f8).to(DEV),
+                        b.to(f8).to(DEV),
+                        got,
+                        M=m,
+                        K=k,
+                        num_warps=4,
+                    )
                     row["got"] = got[0, 0].item()
                 except Exception as exc:  # an interpreter or a GPU without fp8 dots
                     row["error"] = f"{type(exc).__name__}: {exc}"[:200]

@@ -24,11 +24,12 @@ tiny model could not tie the code to its plan: 75% of its turn-1 answers matched
 A conversation is: turn 1 a variant; the evaluator's feedback on it (`--feedback FILE`:
 texts recorded from `krl check` of each variant, as benchmarks/learning.py does, so that
 turn 2 is trained on the very feedback the actor will show; else a fixed text per verdict
-class, which a tiny model does not carry over to the real one); turn 2 either a repair (fast or slow) or the same
-failure again for a failed turn 1, the same answer for a correct one. `MIX` gives the
-frequencies, chosen for sampling at temperature 0.7 (configs/learning-cpu.yaml), which
-sharpens each choice: turn 1 is correct about a third of the time and a failed turn is
-repaired about half the time, so RL has something to learn at both turns.
+class, which a tiny model does not carry over to the real one); turn 2 either a repair (fast
+or slow) or the same failure again for a failed turn 1, the same answer for a correct one.
+`MIX` gives the frequencies, chosen for sampling at temperature 0.7
+(configs/learning-cpu.yaml), which sharpens each choice: turn 1 is correct about a third of
+the time and a failed turn is repaired about half the time, so RL has something to learn at
+both turns.
 
 With `--garbles` (benchmarks/learning.py) the mix also holds conversations that open with a
 garbled answer (`garbles`: one line of a variant with a few characters dropped, what a slip
@@ -36,6 +37,7 @@ of sampling leaves) and its recorded feedback; that first answer is context only
 false`, which `krl sft` does not train), and turn 2 repairs it (GARBLED_MIX). Most of a tiny
 start policy's failed first turns are such garbles, never seen in the plain mix.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,19 +56,25 @@ from common import prompts  # noqa: E402
 VARIANTS = ("fast", "slow", "wrong", "broken", "hack")
 CORRECT = ("fast", "slow")
 # The line each failing variant adds after `BLOCK = 1024` ({ret}: the reference's expression).
-ADDED = {"wrong": "n = n // BLOCK * BLOCK",
-         "broken": "BLOCK = triton.next_power_of_two(BLOCK)",
-         "hack": "return {ret}"}
+ADDED = {
+    "wrong": "n = n // BLOCK * BLOCK",
+    "broken": "BLOCK = triton.next_power_of_two(BLOCK)",
+    "hack": "return {ret}",
+}
 # (turn-1 variant, turn-2 variant): count. Each variant opens 2 of the 10 conversations;
 # sampled at temperature 0.7 a policy that learnt the mix picks slow 12% and each of the
 # others 22% (correct 34%: `turn_one_shares`). A failed turn 1 is repaired in 3 of its 6
 # conversations. Each conversation is in every SFT step (full batch: a small SFT converges
 # far faster so).
 MIX = {
-    ("fast", "fast"): 2, ("slow", "slow"): 2,
-    ("wrong", "fast"): 1, ("wrong", "wrong"): 1,
-    ("broken", "slow"): 1, ("broken", "broken"): 1,
-    ("hack", "fast"): 1, ("hack", "hack"): 1,
+    ("fast", "fast"): 2,
+    ("slow", "slow"): 2,
+    ("wrong", "fast"): 1,
+    ("wrong", "wrong"): 1,
+    ("broken", "slow"): 1,
+    ("broken", "broken"): 1,
+    ("hack", "fast"): 1,
+    ("hack", "hack"): 1,
 }
 
 
@@ -76,8 +84,13 @@ def turn_one_shares(temperature: float) -> dict[str, float]:
     of the added lines) each sharpen as p^(1/T), renormalised."""
     first = {v: sum(c for (a, _), c in MIX.items() if a == v) for v in VARIANTS}
     n = sum(first.values())
-    slow, rest = (first["slow"] / n) ** (1 / temperature), (1 - first["slow"] / n) ** (1 / temperature)
-    others = {v: (first[v] / (n - first["slow"])) ** (1 / temperature) for v in VARIANTS if v != "slow"}
+    slow, rest = (
+        (first["slow"] / n) ** (1 / temperature),
+        (1 - first["slow"] / n) ** (1 / temperature),
+    )
+    others = {
+        v: (first[v] / (n - first["slow"])) ** (1 / temperature) for v in VARIANTS if v != "slow"
+    }
     z = sum(others.values())
     shares = {v: rest / (slow + rest) * w / z for v, w in others.items()}
     return {"slow": slow / (slow + rest), **shares}
@@ -86,12 +99,12 @@ def turn_one_shares(temperature: float) -> dict[str, float]:
 # Used when no recorded feedback is given: the evaluator's verdict classes in its words.
 DEFAULT_FEEDBACK = {
     "fast": "Correct. Reference 0.02 ms, yours 11 ms (speedup 0.002x; evaluator clock, cpu "
-            "interpreter, median).",
+    "interpreter, median).",
     "slow": "Correct. Reference 0.02 ms, yours 160 ms (speedup 0.0001x; evaluator clock, cpu "
-            "interpreter, median).",
+    "interpreter, median).",
     "wrong": "Output 0 does not match the reference on trial 0 (inputs base):",
     "broken": "Compile error:\nline 25: `triton.next_power_of_two`: triton.next_power_of_two "
-              "does not exist in the installed triton; use only names torch and triton provide",
+    "does not exist in the installed triton; use only names torch and triton provide",
     "hack": "Rejected: forward launched none of your Triton kernels.",
 }
 # Garbled first answers: GARBLES per problem, each a variant with a few characters of one
@@ -105,16 +118,25 @@ GARBLES = 4
 GARBLED_MIX = {"fast": 1, "slow": 1, "wrong": 1}
 PROBLEMS = ("activation/relu", "activation/silu", "activation/gelu")
 # The verdicts each variant must get (a broken answer may also fail at run time).
-EXPECTED = {"fast": ("ok",), "slow": ("ok",), "wrong": ("incorrect",),
-            "broken": ("compile_error", "runtime_error"), "hack": ("hack",)}
+EXPECTED = {
+    "fast": ("ok",),
+    "slow": ("ok",),
+    "wrong": ("incorrect",),
+    "broken": ("compile_error", "runtime_error"),
+    "hack": ("hack",),
+}
 
 
 def variants(solution: str, reference: str) -> dict[str, str]:
     """The five variants of one reference solution (module docstring)."""
     block = re.search(r"^( +)BLOCK = 1024\n", solution, re.M)
     ret = re.search(r"def forward\(self, x[^)]*\)[^:]*:\s*\n\s*return (.+)$", reference, re.M)
-    if not block or solution.count("BLOCK = 1024\n") != 1 or "triton.cdiv(n, BLOCK)" not in solution \
-            or not ret:
+    if (
+        not block
+        or solution.count("BLOCK = 1024\n") != 1
+        or "triton.cdiv(n, BLOCK)" not in solution
+        or not ret
+    ):
         raise ValueError("not a one-kernel elementwise solution of the expected shape")
     indent, out = block.group(1), {"fast": solution}
     out["slow"] = solution.replace("BLOCK = 1024\n", "BLOCK = 64\n")
@@ -133,12 +155,17 @@ def garbles(solution: str, reference: str) -> dict[str, str]:
     out = {}
     for k in range(GARBLES):
         lines = codes[VARIANTS[k % len(VARIANTS)]].split("\n")
-        body = [i for i, x in enumerate(lines) if x.startswith("    ") and len(x.strip()) > 8
-                and not x.strip().startswith(("#", "def ", "@", '"', "class "))]
+        body = [
+            i
+            for i, x in enumerate(lines)
+            if x.startswith("    ")
+            and len(x.strip()) > 8
+            and not x.strip().startswith(("#", "def ", "@", '"', "class "))
+        ]
         i = rng.choice(body)
         line, start = lines[i], len(lines[i]) - len(lines[i].lstrip())
         a = rng.randrange(start, len(line) - 3)
-        lines[i] = line[:a] + line[min(len(line), a + rng.randint(3, 10)):]
+        lines[i] = line[:a] + line[min(len(line), a + rng.randint(3, 10)) :]
         out[f"garbled{k}"] = "\n".join(lines)
     return out
 
@@ -153,17 +180,24 @@ def jittered(text: str, rng: random.Random) -> str:
     return NUMBER.sub(lambda m: re.sub(r"\d", lambda _: str(rng.randrange(10)), m.group(0)), text)
 
 
-def conversations(name: str, reference: str, solution: str,
-                  feedback: dict[str, str | list[str]] | None = None, copies: int = 1,
-                  seed: int = 0) -> list[dict]:
+def conversations(
+    name: str,
+    reference: str,
+    solution: str,
+    feedback: dict[str, str | list[str]] | None = None,
+    copies: int = 1,
+    seed: int = 0,
+) -> list[dict]:
     """The rows of one problem: one per MIX entry and count, `copies` times, each tagged with
     its variants. `feedback` maps a variant to its feedback text, or to several recorded
     ones: the conversations opening with that variant take them in turn, and once they are
     used up, `jittered` copies of them where the recordings differ (figures that vary from
     check to check; a feedback that never varies is never jittered)."""
     codes = variants(solution, reference)
-    fb = {v: [t] if isinstance(t, str) else list(t)
-          for v, t in {**DEFAULT_FEEDBACK, **(feedback or {})}.items()}
+    fb = {
+        v: [t] if isinstance(t, str) else list(t)
+        for v, t in {**DEFAULT_FEEDBACK, **(feedback or {})}.items()
+    }
     rng = random.Random(f"{seed}:{name}")
     rows, opened = [], dict.fromkeys(VARIANTS, 0)
     for (first, second), count in [*MIX.items()] * copies:
@@ -173,17 +207,24 @@ def conversations(name: str, reference: str, solution: str,
             if k >= len(texts) and len(set(texts)) > 1:
                 text = jittered(text, rng)
             opened[first] += 1
-            messages = [{"role": "system", "content": prompts.SYSTEM},
-                        {"role": "user", "content": prompts.first_turn(reference)},
-                        {"role": "assistant", "content": prompts.answer(codes[first])},
-                        {"role": "user", "content": prompts.feedback_turn(text)},
-                        {"role": "assistant", "content": prompts.answer(codes[second])}]
+            messages = [
+                {"role": "system", "content": prompts.SYSTEM},
+                {"role": "user", "content": prompts.first_turn(reference)},
+                {"role": "assistant", "content": prompts.answer(codes[first])},
+                {"role": "user", "content": prompts.feedback_turn(text)},
+                {"role": "assistant", "content": prompts.answer(codes[second])},
+            ]
             rows.append({"messages": messages, "problem": name, "variants": [first, second]})
     return rows + garbled_conversations(name, reference, codes, feedback or {}, copies)
 
 
-def garbled_conversations(name: str, reference: str, codes: dict[str, str],
-                          feedback: dict[str, str | list[str]], copies: int) -> list[dict]:
+def garbled_conversations(
+    name: str,
+    reference: str,
+    codes: dict[str, str],
+    feedback: dict[str, str | list[str]],
+    copies: int,
+) -> list[dict]:
     """GARBLED_MIX's rows, `copies` times, over the garbled answers that have recorded
     feedback (none without: a made-up feedback is what the actor never shows). The garbled
     first answer is context only; turn 2 is trained."""
@@ -198,12 +239,16 @@ def garbled_conversations(name: str, reference: str, codes: dict[str, str],
                 g = recorded[k % len(recorded)]
                 k += 1
                 text = feedback[g] if isinstance(feedback[g], str) else feedback[g][0]
-                messages = [{"role": "system", "content": prompts.SYSTEM},
-                            {"role": "user", "content": prompts.first_turn(reference)},
-                            {"role": "assistant", "content": prompts.answer(wrong[g]), "train": False},
-                            {"role": "user", "content": prompts.feedback_turn(text)},
-                            {"role": "assistant", "content": prompts.answer(codes[second])}]
-                rows.append({"messages": messages, "problem": name, "variants": ["garbled", second]})
+                messages = [
+                    {"role": "system", "content": prompts.SYSTEM},
+                    {"role": "user", "content": prompts.first_turn(reference)},
+                    {"role": "assistant", "content": prompts.answer(wrong[g]), "train": False},
+                    {"role": "user", "content": prompts.feedback_turn(text)},
+                    {"role": "assistant", "content": prompts.answer(codes[second])},
+                ]
+                rows.append(
+                    {"messages": messages, "problem": name, "variants": ["garbled", second]}
+                )
     return rows
 
 
@@ -229,8 +274,9 @@ def classify(text: str) -> str | None:
     return None
 
 
-def record(problems: list, variants_dir: Path, config: Path | None, checks: int = 1,
-           garbled: bool = False) -> dict[str, dict[str, list[dict]]]:
+def record(
+    problems: list, variants_dir: Path, config: Path | None, checks: int = 1, garbled: bool = False
+) -> dict[str, dict[str, list[dict]]]:
     """`krl check --json` (under `config`) of every variant of every problem, `checks`
     times each: {problem: {variant: [verdict]}}. Their `feedback` texts are what the actor
     will show after such an answer, so they make the SFT data's feedback turns. A variant
@@ -242,18 +288,37 @@ def record(problems: list, variants_dir: Path, config: Path | None, checks: int 
         out[p.name] = {v: [] for v in VARIANTS}
         for v in VARIANTS:
             for _ in range(checks):
-                cmd = [sys.executable, "-m", "launcher.cli", "check", "--problem",
-                       f"builtin:{p.name}", "--candidate", str(variants_dir / p.name / f"{v}.py"),
-                       "--device", "cpu", "--json", *(["--config", str(config)] if config else [])]
+                cmd = [
+                    sys.executable,
+                    "-m",
+                    "launcher.cli",
+                    "check",
+                    "--problem",
+                    f"builtin:{p.name}",
+                    "--candidate",
+                    str(variants_dir / p.name / f"{v}.py"),
+                    "--device",
+                    "cpu",
+                    "--json",
+                    *(["--config", str(config)] if config else []),
+                ]
                 r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
                 verdict = json.loads(r.stdout) if r.stdout.strip().startswith("{") else {}
                 if verdict.get("status") not in EXPECTED[v]:
-                    raise SystemExit(f"the {v} answer to {p.name} got {verdict.get('status')!r}, "
-                                     f"not {EXPECTED[v]}: {r.stderr[-2000:]}")
+                    raise SystemExit(
+                        f"the {v} answer to {p.name} got {verdict.get('status')!r}, "
+                        f"not {EXPECTED[v]}: {r.stderr[-2000:]}"
+                    )
                 out[p.name][v].append(verdict)
-        for g in garbles(p.solution, p.source) if garbled else ():  # once each; a pass is no failure
+        for g in (
+            garbles(p.solution, p.source) if garbled else ()
+        ):  # once each; a pass is no failure
             verdict = _check(p.name, variants_dir / p.name / f"{g}.py", config)
-            if verdict.get("status") not in (None, "ok") and verdict.get("error_source") in (None, "", "candidate"):
+            if verdict.get("status") not in (None, "ok") and verdict.get("error_source") in (
+                None,
+                "",
+                "candidate",
+            ):
                 out[p.name][g] = [verdict]
     return out
 
@@ -261,22 +326,39 @@ def record(problems: list, variants_dir: Path, config: Path | None, checks: int 
 def _check(name: str, path: Path, config: Path | None) -> dict:
     import subprocess
 
-    cmd = [sys.executable, "-m", "launcher.cli", "check", "--problem", f"builtin:{name}",
-           "--candidate", str(path), "--device", "cpu", "--json",
-           *(["--config", str(config)] if config else [])]
+    cmd = [
+        sys.executable,
+        "-m",
+        "launcher.cli",
+        "check",
+        "--problem",
+        f"builtin:{name}",
+        "--candidate",
+        str(path),
+        "--device",
+        "cpu",
+        "--json",
+        *(["--config", str(config)] if config else []),
+    ]
     r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     return json.loads(r.stdout) if r.stdout.strip().startswith("{") else {}
 
 
 def feedback_of(verdicts: dict[str, dict[str, list[dict]]]) -> dict[str, dict[str, list[str]]]:
-    return {name: {v: [x["feedback"] for x in vs] for v, vs in by.items()}
-            for name, by in verdicts.items()}
+    return {
+        name: {v: [x["feedback"] for x in vs] for v, vs in by.items()}
+        for name, by in verdicts.items()
+    }
 
 
-def write(problems: list, out: Path, feedback: dict[str, dict[str, str]] | None = None,
-          copies: int = 1) -> int:
-    rows = [r for p in problems for r in conversations(
-        p.name, p.source, p.solution, (feedback or {}).get(p.name), copies)]
+def write(
+    problems: list, out: Path, feedback: dict[str, dict[str, str]] | None = None, copies: int = 1
+) -> int:
+    rows = [
+        r
+        for p in problems
+        for r in conversations(p.name, p.source, p.solution, (feedback or {}).get(p.name), copies)
+    ]
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("".join(json.dumps(r) + "\n" for r in rows))
     return len(rows)
@@ -289,16 +371,38 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("out", help="JSONL file to write")
     ap.add_argument("--problems", default="builtin:" + ",".join(PROBLEMS))
     ap.add_argument("--variants-dir", help="also write every variant as DIR/<problem>/<v>.py")
-    ap.add_argument("--feedback", type=Path, help="JSON {problem: {variant: text or [texts]}}: "
-                    "the evaluator's recorded feedback (default: a fixed text per verdict)")
-    ap.add_argument("--copies", type=int, default=1, help="the mix this many times, later "
-                    "copies with jittered figures in the feedback that varies (default 1)")
-    ap.add_argument("--checks", type=int, default=2, help="with --record: checks per variant "
-                    "(two show which feedback varies, default 2)")
-    ap.add_argument("--record", type=Path, metavar="CONFIG", help="record the feedback first: "
-                    "`krl check` every variant under this run config (needs --variants-dir)")
-    ap.add_argument("--garbles", action="store_true", help="also write (--variants-dir) and "
-                    "record the garbled first answers, and add GARBLED_MIX's conversations")
+    ap.add_argument(
+        "--feedback",
+        type=Path,
+        help="JSON {problem: {variant: text or [texts]}}: "
+        "the evaluator's recorded feedback (default: a fixed text per verdict)",
+    )
+    ap.add_argument(
+        "--copies",
+        type=int,
+        default=1,
+        help="the mix this many times, later "
+        "copies with jittered figures in the feedback that varies (default 1)",
+    )
+    ap.add_argument(
+        "--checks",
+        type=int,
+        default=2,
+        help="with --record: checks per variant (two show which feedback varies, default 2)",
+    )
+    ap.add_argument(
+        "--record",
+        type=Path,
+        metavar="CONFIG",
+        help="record the feedback first: "
+        "`krl check` every variant under this run config (needs --variants-dir)",
+    )
+    ap.add_argument(
+        "--garbles",
+        action="store_true",
+        help="also write (--variants-dir) and "
+        "record the garbled first answers, and add GARBLED_MIX's conversations",
+    )
     args = ap.parse_args(argv)
     problems = load_problems(args.problems)
     if args.variants_dir:
@@ -314,8 +418,12 @@ def main(argv: list[str] | None = None) -> int:
             ap.error("--record needs --variants-dir")
         verdicts = record(problems, Path(args.variants_dir), args.record, args.checks, args.garbles)
         feedback = feedback_of(verdicts)
-        print("recorded verdicts: " + ", ".join(f"{n}/{v} {vs[0]['status']}"
-                                                 for n, by in verdicts.items() for v, vs in by.items()))
+        print(
+            "recorded verdicts: "
+            + ", ".join(
+                f"{n}/{v} {vs[0]['status']}" for n, by in verdicts.items() for v, vs in by.items()
+            )
+        )
     n = write(problems, Path(args.out), feedback, args.copies)
     print(f"wrote {n} conversations for {len(problems)} problems to {args.out}")
     return 0

@@ -12,6 +12,7 @@ Tests that change the engine's weights must load the original weights back
 before they finish (see tests/unit/actor/test_engine.py), since later tests
 compare the engine against the checkpoint on disk.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -92,8 +93,12 @@ def vllm_engine(tiny_model_dir, session_loop):
     from actor.engine import Engine
     from common.config.actor import EngineConfig
 
-    cfg = EngineConfig(dtype="float32", max_model_len=ENGINE_MAX_MODEL_LEN, max_num_seqs=32,
-                       kv_cache_bytes=ENGINE_KV_CACHE_BYTES)
+    cfg = EngineConfig(
+        dtype="float32",
+        max_model_len=ENGINE_MAX_MODEL_LEN,
+        max_num_seqs=32,
+        kv_cache_bytes=ENGINE_KV_CACHE_BYTES,
+    )
     engine = Engine(cfg, str(tiny_model_dir))
     session_loop.run_until_complete(engine.start(version=0))
     yield engine

@@ -4,6 +4,7 @@ Load with `load(path, overrides, RunConfig)`; components get their own section, 
 role reads its own plus the shared ones (transport, log, hub_link), never another role's.
 Nothing outside this package reads `os.environ` for settings.
 """
+
 from __future__ import annotations
 
 import sys
@@ -42,9 +43,24 @@ def set_process_title(title: str) -> None:
 
 
 __all__ = [
-    "ActorConfig", "BrokerConfig", "ConfigDeprecationWarning", "ConfigError", "EvaluatorConfig",
-    "HubLinkConfig", "LearnerConfig",
-    "LogConfig", "MetricsConfig", "RewardConfig", "RunConfig", "Section", "TransportConfig",
-    "dump", "explain", "load", "load_for_command", "parse_overrides", "read_yaml",
+    "ActorConfig",
+    "BrokerConfig",
+    "ConfigDeprecationWarning",
+    "ConfigError",
+    "EvaluatorConfig",
+    "HubLinkConfig",
+    "LearnerConfig",
+    "LogConfig",
+    "MetricsConfig",
+    "RewardConfig",
+    "RunConfig",
+    "Section",
+    "TransportConfig",
+    "dump",
+    "explain",
+    "load",
+    "load_for_command",
+    "parse_overrides",
+    "read_yaml",
     "set_process_title",
 ]

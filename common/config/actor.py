@@ -1,4 +1,5 @@
 """Actor config: vLLM engine, sampling, episodes, prompts. The actor issue owns this file."""
+
 from __future__ import annotations
 
 import string
@@ -97,8 +98,11 @@ class PromptsConfig(Section):
     @model_validator(mode="after")
     def _check(self) -> PromptsConfig:
         _check_fields("user_template", self.user_template, {"reference_code", "problem_name"})
-        _check_fields("feedback_template", self.feedback_template,
-                      {"status", "feedback", "turn", "reward", "speedup", "problem_name"})
+        _check_fields(
+            "feedback_template",
+            self.feedback_template,
+            {"status", "feedback", "turn", "reward", "speedup", "problem_name"},
+        )
         if "{reference_code}" not in self.user_template:
             raise ValueError("user_template must contain {reference_code}")
         if "{feedback}" not in self.feedback_template:
@@ -111,7 +115,8 @@ def _check_fields(name: str, template: str, allowed: set[str]) -> None:
         fields = {f for _, f, _, _ in string.Formatter().parse(template) if f is not None}
     except ValueError as exc:
         raise ValueError(
-            f"{name}: not a valid format string ({exc}); write {{{{ for a literal {{") from None
+            f"{name}: not a valid format string ({exc}); write {{{{ for a literal {{"
+        ) from None
     unknown = fields - allowed
     if unknown:
         raise ValueError(f"{name}: unknown field(s) {sorted(unknown)}; allowed: {sorted(allowed)}")

@@ -11,6 +11,7 @@ what was expected; that message is what a user sees. Keys a model lists as moved
 (`MOVED_KEYS`, common/config/moved.py) are carried to their new place first, the file's
 before the overrides are applied, so an override under either name wins over the file.
 """
+
 from __future__ import annotations
 
 import os
@@ -77,7 +78,9 @@ def _format_validation_error(exc: ValidationError, source: str, model: type[Base
         if not err["loc"] and err["type"] == "value_error":  # a model's own check names its fields
             lines.append(f"  {err['msg'].removeprefix('Value error, ')}")
         elif err["type"] == "extra_forbidden":
-            lines.append(f"  {field}: unknown field; check the spelling against `krl config explain`")
+            lines.append(
+                f"  {field}: unknown field; check the spelling against `krl config explain`"
+            )
         else:
             lines.append(f"  {field}: {err['msg']}{given_s}")
     return "\n".join(lines)

@@ -5,6 +5,7 @@ weights reach actors, which the hub and every actor must agree on, so it is set 
 the top of RunConfig) and `learner.hub` (HubServiceConfig: the hub's own settings, which
 no actor reads). `HubConfig` is both together: what the hub runs with.
 """
+
 from __future__ import annotations
 
 from typing import Literal

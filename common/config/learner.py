@@ -1,6 +1,7 @@
 """Learner config: hub, algorithm, trainer, checkpoints. The learner issue owns this file.
 (Where a learner process sits among the ranks is learner/process_group.py's.)
 """
+
 from __future__ import annotations
 
 from typing import Literal, Optional
@@ -33,7 +34,8 @@ class MRSConfig(Section):
     stale_upper: float = Field(2.0, gt=0)
     """Highest accepted ratio of a trajectory with any token from an older version (async)."""
     veto: Optional[float] = Field(1e-4, gt=0)
-    """A token whose learner/actor probability ratio is below this masks its whole turn; null: off."""
+    """A token whose learner/actor probability ratio is below this masks its whole turn;
+    null: off."""
 
     @model_validator(mode="after")
     def _check(self) -> "MRSConfig":
@@ -71,13 +73,15 @@ class LossConfig(Section):
     dual_clip: Optional[float] = Field(3.0, gt=1)
     """Dual clip c: for negative advantages the loss is capped at -c * A; null: off."""
     aggregation: Literal["token-mean", "seq-mean-token-sum", "seq-mean-token-mean"] = (
-        "seq-mean-token-sum")
+        "seq-mean-token-sum"
+    )
     """How token losses become one number: mean over all tokens; sum per turn then mean over
     turns (the Dr. Kernel recipe); or mean per turn then mean over turns."""
 
 
 class HierarchicalConfig(Section):
-    """TritonRL-style split credit: plan tokens and code tokens of a turn get different advantages."""
+    """TritonRL-style split credit: plan tokens and code tokens of a turn get different
+    advantages."""
 
     enabled: bool = False
     """Give tokens before a turn's code_start the plan advantage instead of the turn advantage."""
@@ -126,7 +130,8 @@ class TrainerConfig(Section):
     dtype: Literal["auto", "float32", "bfloat16"] = "auto"
     """Training precision; auto: bfloat16 on a GPU, float32 on the CPU."""
     optimizer: Literal["auto", "deepspeed", "torch"] = "auto"
-    """AdamW implementation; auto: DeepSpeed's fused one on a GPU, torch's on the CPU (no op build)."""
+    """AdamW implementation; auto: DeepSpeed's fused one on a GPU, torch's on the CPU
+    (no op build)."""
     weight_decay: float = Field(0.0, ge=0)
     """AdamW weight decay."""
     betas: tuple[float, float] = (0.9, 0.999)
@@ -147,8 +152,9 @@ class TrainerConfig(Section):
     attention); false: one padded row per turn."""
     gradient_checkpointing: bool = False
     """Recompute activations in the backward pass to save memory."""
-    attn_implementation: Literal["auto", "sdpa", "eager", "flex_attention",
-                                 "flash_attention_2"] = "auto"
+    attn_implementation: Literal["auto", "sdpa", "eager", "flex_attention", "flash_attention_2"] = (
+        "auto"
+    )
     """Attention kernel of the Hugging Face model. In a packed row each turn attends only to
     itself: sdpa and eager compute all row x row scores under a mask, flex_attention and
     flash_attention_2 (needs the flash-attn package) skip the blocks between turns (2.8x

@@ -10,6 +10,7 @@ still uses an old key loads: the value is carried to its new key with a
 ConfigDeprecationWarning naming both. A config that gives one fact two different values
 is refused naming both keys, since nothing says which one the roles should follow.
 """
+
 from __future__ import annotations
 
 import copy
@@ -27,13 +28,16 @@ RUN_MOVED: dict[str, str] = {
 """RunConfig's old dotted keys -> their new ones (RunConfig.MOVED_KEYS)."""
 
 RUN_SHARED: dict[str, tuple[tuple[str, ...], str]] = {
-    "temperature": (("actor.sampling.temperature", "learner.trainer.temperature"),
-                    "the learner divides the logits by its own, so at another temperature its "
-                    "logprobs are not the ones the actor sampled with and mismatch rejection "
-                    "sampling drops nearly every trajectory"),
-    "speedup_cap": (("evaluator.reward.speedup_cap", "learner.algorithm.hierarchical.speedup_cap"),
-                    "the learner's plan signal and the evaluator's reward would cap speed "
-                    "differently"),
+    "temperature": (
+        ("actor.sampling.temperature", "learner.trainer.temperature"),
+        "the learner divides the logits by its own, so at another temperature its "
+        "logprobs are not the ones the actor sampled with and mismatch rejection "
+        "sampling drops nearly every trajectory",
+    ),
+    "speedup_cap": (
+        ("evaluator.reward.speedup_cap", "learner.algorithm.hierarchical.speedup_cap"),
+        "the learner's plan signal and the evaluator's reward would cap speed differently",
+    ),
 }
 """A value two roles must agree on -> (its copies in the roles' sections, why they must
 agree). RunConfig fills the copies from the value; a config may still set a copy (as
@@ -47,9 +51,12 @@ class ConfigDeprecationWarning(UserWarning):
 
 
 def _warn(old: str, new: str, source: str) -> None:
-    warnings.warn_explicit(f"{old} is deprecated: it moved to {new}; the value is used from "
-                           f"there (rename the key)", ConfigDeprecationWarning,
-                           filename=source, lineno=0)
+    warnings.warn_explicit(
+        f"{old} is deprecated: it moved to {new}; the value is used from there (rename the key)",
+        ConfigDeprecationWarning,
+        filename=source,
+        lineno=0,
+    )
 
 
 def _get(tree: dict, dotted: str) -> Any:
@@ -94,8 +101,10 @@ def carry_moved(tree: dict, moved: dict[str, str], source: str = "<config>") -> 
             continue
         current = _get(tree, new)
         if current is not _MISSING and current != value:
-            raise ValueError(f"{old} ({value!r}) and {new} ({current!r}) are both set: {old} "
-                             f"moved to {new}; remove {old}")
+            raise ValueError(
+                f"{old} ({value!r}) and {new} ({current!r}) are both set: {old} "
+                f"moved to {new}; remove {old}"
+            )
         _warn(old, new, source)
         _put(tree, new, value)
     return tree
@@ -110,8 +119,9 @@ def moved_key(dotted: str, moved: dict[str, str], source: str = "<overrides>") -
     return new
 
 
-def settle_shared(tree: dict, shared: dict[str, tuple[tuple[str, ...], str]],
-                  source: str = "<config>") -> dict:
+def settle_shared(
+    tree: dict, shared: dict[str, tuple[tuple[str, ...], str]], source: str = "<config>"
+) -> dict:
     """`tree` (left untouched) with each shared value set where copies of it were given and
     it was not (warned). Raises ValueError naming both keys when a given copy differs from
     the given value, or, the value not given, from another given copy."""
@@ -123,13 +133,19 @@ def settle_shared(tree: dict, shared: dict[str, tuple[tuple[str, ...], str]],
         ref_key, ref = (key, value) if value is not _MISSING else (first, given.get(first))
         for copy_key, v in given.items():
             if v != ref:
-                raise ValueError(f"{ref_key} ({ref!r}) differs from {copy_key} ({v!r}): {why}; "
-                                 f"set {key} once instead")
+                raise ValueError(
+                    f"{ref_key} ({ref!r}) differs from {copy_key} ({v!r}): {why}; "
+                    f"set {key} once instead"
+                )
         if value is _MISSING and given:
             for copy_key in given:
-                warnings.warn_explicit(f"{copy_key} is deprecated: `{key}` sets it for every "
-                                       "role; the value is used from there (rename the key)",
-                                       ConfigDeprecationWarning, filename=source, lineno=0)
+                warnings.warn_explicit(
+                    f"{copy_key} is deprecated: `{key}` sets it for every "
+                    "role; the value is used from there (rename the key)",
+                    ConfigDeprecationWarning,
+                    filename=source,
+                    lineno=0,
+                )
             out = copy.deepcopy(out) if out is tree else out
             _put(out, key, ref)
     return out

@@ -9,6 +9,7 @@ learner.trainer; speedup_cap: the evaluator's reward, the learner's plan signal)
 still load, or are refused naming both keys (common/config/moved.py). Settings of
 different roles that must stand in a relation, not be equal, are `training_disagreements`,
 checked when `krl run` starts."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -70,11 +71,15 @@ class SupervisorConfig(Section):
         if self.learner_gpus is not None:
             devices = [d for d in self.learner_gpus.split(",") if d.strip()]
             if len(devices) < self.learner_ranks:
-                raise ValueError(f"learner_gpus {self.learner_gpus!r} lists {len(devices)} "
-                                 f"device(s) for {self.learner_ranks} learner_ranks")
+                raise ValueError(
+                    f"learner_gpus {self.learner_gpus!r} lists {len(devices)} "
+                    f"device(s) for {self.learner_ranks} learner_ranks"
+                )
         if 0 < self.hang_after_s < 2 * self.health_interval_s:  # one late answer is no hang
-            raise ValueError(f"hang_after_s ({self.hang_after_s}) must be 0 (off) or at least "
-                             f"twice health_interval_s ({self.health_interval_s})")
+            raise ValueError(
+                f"hang_after_s ({self.hang_after_s}) must be 0 (off) or at least "
+                f"twice health_interval_s ({self.health_interval_s})"
+            )
         return self
 
 
@@ -201,20 +206,23 @@ def training_disagreements(cfg: RunConfig) -> list[str]:
     out = []
     sampling = cfg.actor.sampling  # its temperature is RunConfig.temperature's (moved.py)
     if sampling.top_k or sampling.top_p < 1:
-        out.append(f"actor.sampling top_k={sampling.top_k}, top_p={sampling.top_p}: the actor "
-                   "samples from a cut vocabulary, the learner scores the whole one, so their "
-                   "logprobs never match; keep top_k 0 and top_p 1 for training")
+        out.append(
+            f"actor.sampling top_k={sampling.top_k}, top_p={sampling.top_p}: the actor "
+            "samples from a cut vocabulary, the learner scores the whole one, so their "
+            "logprobs never match; keep top_k 0 and top_p 1 for training"
+        )
     deadline = cfg.actor.eval.deadline_s or cfg.broker.client.request_deadline_s
     limit = min(cfg.actor.eval.timeout_s, cfg.evaluator.timeout_s)  # evaluator/pipeline.py's
     depth = _depth_worst_s(cfg)
     if deadline < 2 * limit + depth:
-        out.append(f"the actor's verdict deadline ({deadline:g} s) is under twice an evaluation's "
-                   f"limit in its sandbox ({limit:g} s, the smaller of actor.eval.timeout_s and "
-                   "evaluator.timeout_s)"
-                   + (f" plus the CPU's depth trials at their longest ({depth:g} s)" if depth else "")
-                   + ": a candidate slow enough "
-                   "to outlast the deadline is dropped as unevaluated instead of judged "
-                   "`timeout`, so the policy is never told that slow is wrong; raise "
-                   "actor.eval.deadline_s")
+        out.append(
+            f"the actor's verdict deadline ({deadline:g} s) is under twice an evaluation's "
+            f"limit in its sandbox ({limit:g} s, the smaller of actor.eval.timeout_s and "
+            "evaluator.timeout_s)"
+            + (f" plus the CPU's depth trials at their longest ({depth:g} s)" if depth else "")
+            + ": a candidate slow enough "
+            "to outlast the deadline is dropped as unevaluated instead of judged "
+            "`timeout`, so the policy is never told that slow is wrong; raise "
+            "actor.eval.deadline_s"
+        )
     return out
-

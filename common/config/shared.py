@@ -1,4 +1,5 @@
 """Config sections every role uses: transport, metrics, logging."""
+
 from __future__ import annotations
 
 from pathlib import Path

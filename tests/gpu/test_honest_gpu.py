@@ -10,6 +10,7 @@ with a reward above the correctness term alone. Run on the device machine, e.g.
 suite judges only statically join with KRL_GPU_HONEST_STATIC=1 (those whose header names a
 built-in problem) or KRL_GPU_HONEST_LIST=<file of `path problem` lines>.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -22,15 +23,21 @@ from pathlib import Path
 import pytest
 import torch
 
-pytestmark = [pytest.mark.gpu,
-              pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")]
+pytestmark = [
+    pytest.mark.gpu,
+    pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU"),
+]
 
 UNIT = Path(__file__).resolve().parents[1] / "unit" / "evaluator"
 # KRL_GPU_HONEST_STATIC=1: honest/ files the CPU suite judges only statically (not in
 # honest_problems.FULL) join too where their header names a built-in problem
 STATIC_TOO = os.environ.get("KRL_GPU_HONEST_STATIC") == "1"
-CHILDREN = int(os.environ.get("KRL_GPU_CHILDREN", "6"))  # sandboxes per evaluator; files evaluated at once
-_HEADER = re.compile(r"^# honest: .+\. problem: (?P<problem>[\w/]+)(?:\. policy: (?P<policy>strict))?$")
+CHILDREN = int(
+    os.environ.get("KRL_GPU_CHILDREN", "6")
+)  # sandboxes per evaluator; files evaluated at once
+_HEADER = re.compile(
+    r"^# honest: .+\. problem: (?P<problem>[\w/]+)(?:\. policy: (?P<policy>strict))?$"
+)
 
 
 def _full_map() -> dict[str, str]:
@@ -45,7 +52,9 @@ def _files() -> list[tuple[Path, str, str]]:
     """(file, built-in problem, policy) for every honest file with a built-in problem."""
     out = []
     mapped = _full_map()
-    for path in sorted((UNIT / "honest").glob("*.py")) + sorted((UNIT / "honest_builtin").glob("*.py")):
+    for path in sorted((UNIT / "honest").glob("*.py")) + sorted(
+        (UNIT / "honest_builtin").glob("*.py")
+    ):
         head = _HEADER.match(path.read_text().splitlines()[0])
         if path.name in mapped:
             out.append((path, mapped[path.name], (head and head["policy"]) or "paper"))
@@ -86,18 +95,22 @@ WRONG = {
     # float16 stores for a float32 RMSNorm (H100, s56: 2.08e-4 of ||ref|| past the 1.5e-4 bound)
     "s54_15_rmsnorm_colossalai_rms_layernorm_fp16_store_x_times_zero_output": [("incorrect", "")],
     # q * sm_scale * log2(e) rounded to float16 before QK^T (H100, s56: x16 trial, 3.3e-3 vs 5.6e-4)
-    "s53_14_causal_sdpa_fp16_tritonbench_g_flash_attn_block_ptr_max_shadowed_launcher_first":
-        [("incorrect", "")],
+    "s53_14_causal_sdpa_fp16_tritonbench_g_flash_attn_block_ptr_max_shadowed_launcher_first": [
+        ("incorrect", "")
+    ],
     # log(exp(x - max) / sum): -inf where exp underflows (H100, s56: scale:1e3)
-    "s53_13_log_softmax_tritonbench_g_flaggems_heuristics_num_warps_log_of_ratio": [("incorrect", "")],
+    "s53_13_log_softmax_tritonbench_g_flaggems_heuristics_num_warps_log_of_ratio": [
+        ("incorrect", "")
+    ],
 }
 
 
 def _config(policy: str):
     from common.config.evaluator import EvaluatorConfig
 
-    return EvaluatorConfig.model_validate({"device": "cuda", "children": CHILDREN, "timeout_s": 180,
-                                           "policy": {"name": policy}})
+    return EvaluatorConfig.model_validate(
+        {"device": "cuda", "children": CHILDREN, "timeout_s": 180, "policy": {"name": policy}}
+    )
 
 
 @pytest.fixture(scope="module")
@@ -110,16 +123,23 @@ def honest_verdicts():
     from evaluator.pipeline import Evaluator
 
     with Evaluator(_config("paper")) as paper, Evaluator(_config("strict")) as strict:
+
         def one(item):
             path, problem, policy = item
             t0 = time.monotonic()
             verdict = (strict if policy == "strict" else paper).evaluate(
-                builtin_problem(problem), path.read_text(),
-                EvalSettings(device="cuda", timeout_s=180, trials=2))
-            print(f"  {path.parent.name}/{path.stem} ({problem}, {policy}): {verdict.status} "
-                  f"reward {verdict.reward:.3f} speedup {verdict.speedup} coverage {verdict.coverage} "
-                  f"in {time.monotonic() - t0:.1f} s {({k: round(v, 1) for k, v in verdict.phase_seconds.items()})}"
-                  + ("" if verdict.status == "ok" else f"\n    {verdict.feedback[:400]}"), flush=True)
+                builtin_problem(problem),
+                path.read_text(),
+                EvalSettings(device="cuda", timeout_s=180, trials=2),
+            )
+            print(
+                f"  {path.parent.name}/{path.stem} ({problem}, {policy}): {verdict.status} reward "
+                f"{verdict.reward:.3f} speedup {verdict.speedup} coverage {verdict.coverage} in "
+                f"{time.monotonic() - t0:.1f} s "
+                f"{ ({k: round(v, 1) for k, v in verdict.phase_seconds.items()}) }"
+                + ("" if verdict.status == "ok" else f"\n    {verdict.feedback[:400]}"),
+                flush=True,
+            )
             return path.stem, verdict
 
         with ThreadPoolExecutor(CHILDREN) as pool:
@@ -131,9 +151,13 @@ def test_honest_file_is_ok_on_the_gpu(item, honest_verdicts):
     verdict = honest_verdicts[item[0].stem]
     accepted = AT_GPU_SIZE.get(item[0].stem) or WRONG.get(item[0].stem)
     if accepted:
-        assert any(verdict.status == status and (not hack or hack in verdict.hacks)
-                   for status, hack in accepted), (verdict.status, verdict.feedback)
+        assert any(
+            verdict.status == status and (not hack or hack in verdict.hacks)
+            for status, hack in accepted
+        ), (verdict.status, verdict.feedback)
         return
     assert verdict.status == "ok" and verdict.details["policy"] == item[2], verdict.feedback
     assert verdict.reward > 0.5 and verdict.coverage is not None and verdict.coverage > 0, (
-        verdict.reward, verdict.coverage)
+        verdict.reward,
+        verdict.coverage,
+    )

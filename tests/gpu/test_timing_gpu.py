@@ -5,6 +5,7 @@ starts behind the harness's spin (the launch slack) with the device busy; a prof
 used to start after a sync with the device idle, which a forward could see without a clock
 (a non-blocking copy to the host landing at once; here, the stream's own query) and compute
 with PyTorch only where it was not profiled (red team s29b)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -14,8 +15,10 @@ import torch
 
 from evaluator import timing
 
-pytestmark = [pytest.mark.gpu,
-              pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")]
+pytestmark = [
+    pytest.mark.gpu,
+    pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU"),
+]
 
 SPIN = timing.slack_cycles(200.0)  # the default timing.launch_slack_us
 
@@ -38,8 +41,9 @@ def _batch(n: int = 6) -> list[list[torch.Tensor]]:
 
 def _profiled(model: Probe, spin: int) -> dict:
     flush = torch.empty(64 << 18, dtype=torch.int32, device="cuda")  # 64 MiB
-    _, cov = timing.profiled_forwards(model, _batch(), flush, set(), Counter, lambda: None, lambda: None,
-                                      spin=spin)
+    _, cov = timing.profiled_forwards(
+        model, _batch(), flush, set(), Counter, lambda: None, lambda: None, spin=spin
+    )
     return cov
 
 
@@ -61,7 +65,9 @@ def test_a_profiled_forward_starts_with_the_device_busy_as_a_plain_one_does():
     assert not any(timing.SPIN_KERNEL in n for n in names), names
     assert 0 < cov["gpu_time_s"] < 100e-6, cov
 
-    unspun = Probe()  # the tell this closes: without the spin, every profiled forward saw an idle device
+    unspun = (
+        Probe()
+    )  # the tell this closes: without the spin, every profiled forward saw an idle device
     cov0 = _profiled(unspun, 0)
     assert all(unspun.idle), unspun.idle
     assert cov0["gpu_time_s"] == pytest.approx(cov["gpu_time_s"], rel=0.5)

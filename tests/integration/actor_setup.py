@@ -4,6 +4,7 @@ session engine's weights by version, and an actor run on the session loop until 
 coroutine returns. The fixtures over them (`actor_service`, `actor_weights`) are in
 conftest.py.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -33,15 +34,23 @@ from learner.hub import Hub, PromptSource
 from learner.hub_server import HubServer
 
 ROOT = Path(__file__).resolve().parents[2]
-TRANSPORT = {"request_timeout_s": 1.0, "heartbeat_interval_s": 0.5, "heartbeat_misses": 4,
-             "reconnect_max_s": 1.0}
+TRANSPORT = {
+    "request_timeout_s": 1.0,
+    "heartbeat_interval_s": 0.5,
+    "heartbeat_misses": 4,
+    "reconnect_max_s": 1.0,
+}
 ATOL, RTOL = 5e-4, 1e-4  # as in tests/unit/actor/test_engine.py (float32 CPU, summation order)
 
 
 def scrape(port: int) -> dict[str, float]:
     text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read().decode()
-    return {s.name: s.value for f in text_string_to_metric_families(text) for s in f.samples
-            if not s.labels}
+    return {
+        s.name: s.value
+        for f in text_string_to_metric_families(text)
+        for s in f.samples
+        if not s.labels
+    }
 
 
 class EvalService:
@@ -50,15 +59,23 @@ class EvalService:
     def __init__(self, tmp: Path):
         self.tmp, self.procs = tmp, {}
         self.broker_metrics = _port()
-        tree = {"transport": TRANSPORT,
-                "broker": {"frontend": f"tcp://127.0.0.1:{_port()}",
-                           "backend": f"tcp://127.0.0.1:{_port()}",
-                           "metrics": {"port": self.broker_metrics}, "cache_entries": 0},
-                "evaluator": {"device": "cpu", "children": 1, "timeout_s": 30,
-                              "metrics": {"enabled": False},
-                              "worker": {"warm_up": False, "cache_entries": 0},
-                              "sandbox": {"memory_limit_bytes": 3 << 30,
-                                          "cpu_address_space_bytes": 6 << 30}}}
+        tree = {
+            "transport": TRANSPORT,
+            "broker": {
+                "frontend": f"tcp://127.0.0.1:{_port()}",
+                "backend": f"tcp://127.0.0.1:{_port()}",
+                "metrics": {"port": self.broker_metrics},
+                "cache_entries": 0,
+            },
+            "evaluator": {
+                "device": "cpu",
+                "children": 1,
+                "timeout_s": 30,
+                "metrics": {"enabled": False},
+                "worker": {"warm_up": False, "cache_entries": 0},
+                "sandbox": {"memory_limit_bytes": 3 << 30, "cpu_address_space_bytes": 6 << 30},
+            },
+        }
         self.path = tmp / "service.yaml"
         self.path.write_text(yaml.safe_dump(tree))
         self.frontend = tree["broker"]["frontend"]
@@ -66,8 +83,12 @@ class EvalService:
 
     def _spawn(self, name: str, args: list[str]) -> None:
         with open(self.tmp / f"{name}.log", "ab") as log:  # the child keeps its own copy
-            self.procs[name] = subprocess.Popen([sys.executable, "-m", "launcher.cli", *args],
-                                                cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+            self.procs[name] = subprocess.Popen(
+                [sys.executable, "-m", "launcher.cli", *args],
+                cwd=ROOT,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
 
     def workers(self) -> float:
         try:
@@ -136,23 +157,47 @@ class Weights:
 class HubUnderTest:
     """A hub (bookkeeping + server thread) on free ports; restartable on the same ports."""
 
-    def __init__(self, tmp: Path, problems: list[str], n_samples: int, max_turns: int,
-                 version: int = 0, **hub):
-        self.cfg = HubConfig(endpoint="tcp://127.0.0.1:0", publish_endpoint="tcp://127.0.0.1:0",
-                             announce_interval_s=0.2, retry_after_s=0.2, bucket_bytes=1 << 20,
-                             **hub)
+    def __init__(
+        self,
+        tmp: Path,
+        problems: list[str],
+        n_samples: int,
+        max_turns: int,
+        version: int = 0,
+        **hub,
+    ):
+        self.cfg = HubConfig(
+            endpoint="tcp://127.0.0.1:0",
+            publish_endpoint="tcp://127.0.0.1:0",
+            announce_interval_s=0.2,
+            retry_after_s=0.2,
+            bucket_bytes=1 << 20,
+            **hub,
+        )
         self.metrics = Metrics("learner")
         payloads = [to_payload(builtin_problem(p)) for p in problems]
-        self.hub = Hub(self.cfg, 4, 1000, n_samples, max_turns, PromptSource(payloads, 0),
-                       GroupStore(tmp / "groups"), self.metrics)
+        self.hub = Hub(
+            self.cfg,
+            4,
+            1000,
+            n_samples,
+            max_turns,
+            PromptSource(payloads, 0),
+            GroupStore(tmp / "groups"),
+            self.metrics,
+        )
         self.hub.version = version  # the trainer's step: the session engine may hold a later one
         self.start()
 
     def start(self) -> None:
         self.server = HubServer(self.hub, self.cfg, TransportConfig(**TRANSPORT), self.metrics)
         self.server.start()
-        self.cfg = self.cfg.model_copy(update={"endpoint": self.server.endpoint,
-                                               "publish_endpoint": self.server.publish_endpoint})
+        self.cfg = self.cfg.model_copy(
+            update={
+                "endpoint": self.server.endpoint,
+                "publish_endpoint": self.server.publish_endpoint,
+            }
+        )
 
     def stop(self) -> None:
         self.server.stop()
@@ -170,18 +215,34 @@ class HubUnderTest:
 
 
 def actor_config(hub: HubUnderTest, service: EvalService, **actor) -> RunConfig:
-    tree = {"transport": TRANSPORT,
-            "broker": {"frontend": service.frontend,
-                       "client": {"resend_interval_s": 1.0, "resend_max_s": 2.0,
-                                  "unavailable_after_s": 30.0, "request_deadline_s": 120.0}},
-            "hub_link": {"endpoint": hub.cfg.endpoint,
-                         "publish_endpoint": hub.cfg.publish_endpoint,
-                         "relay_fanout": hub.cfg.relay_fanout},
-            "actor": {"model": "unused", "max_groups_in_flight": 1, "weight_poll_s": 0.1,
-                      "hub_retry_min_s": 0.2, "hub_retry_max_s": 1.0, "shutdown_timeout_s": 30,
-                      "sampling": {"max_tokens": 48},
-                      "eval": {"device": "cpu", "trials": 1, "timing": False, "profile": False},
-                      **actor}}
+    tree = {
+        "transport": TRANSPORT,
+        "broker": {
+            "frontend": service.frontend,
+            "client": {
+                "resend_interval_s": 1.0,
+                "resend_max_s": 2.0,
+                "unavailable_after_s": 30.0,
+                "request_deadline_s": 120.0,
+            },
+        },
+        "hub_link": {
+            "endpoint": hub.cfg.endpoint,
+            "publish_endpoint": hub.cfg.publish_endpoint,
+            "relay_fanout": hub.cfg.relay_fanout,
+        },
+        "actor": {
+            "model": "unused",
+            "max_groups_in_flight": 1,
+            "weight_poll_s": 0.1,
+            "hub_retry_min_s": 0.2,
+            "hub_retry_max_s": 1.0,
+            "shutdown_timeout_s": 30,
+            "sampling": {"max_tokens": 48},
+            "eval": {"device": "cpu", "trials": 1, "timing": False, "profile": False},
+            **actor,
+        },
+    }
     cfg = RunConfig.model_validate(tree)
     cfg.actor.prompts.min_response_tokens = 64
     return cfg
@@ -197,6 +258,7 @@ def run_actor(run, engine, cfg: RunConfig, driver) -> object:
                 await driver(actor)
             finally:
                 actor.request_stop()
+
         task = asyncio.create_task(drive())
         await actor.run()
         await task  # re-raises the driver's assertion errors

@@ -1,6 +1,7 @@
 """Fixtures of the actor integration tests (test_actor.py, test_actor_faults.py); what they
 build is in actor_setup.py, imported only when a test asks for them. Module-scoped: each
 test module gets its own evaluator service."""
+
 from __future__ import annotations
 
 import pytest

@@ -3,6 +3,7 @@
 Usage: python echo_server.py ENDPOINT [--keys DIR] [--max-bytes N]
 Prints `READY <endpoint> <metrics_port>` once bound; exits on SIGTERM.
 """
+
 import argparse
 import sys
 
@@ -26,10 +27,17 @@ if __name__ == "__main__":
     served = metrics.counter("served_total", "valid requests answered")
 
     def lease(got):
-        server.reply(got.peer, LeaseGrant(request_id=got.msg.request_id,
-                                          policy_version=got.msg.max_groups, sent_at=now()))
+        server.reply(
+            got.peer,
+            LeaseGrant(
+                request_id=got.msg.request_id, policy_version=got.msg.max_groups, sent_at=now()
+            ),
+        )
         served.inc()
-    server = Server(context(), cfg, metrics, a.endpoint, {LeaseRequest: lease}, who="the echo server")
+
+    server = Server(
+        context(), cfg, metrics, a.endpoint, {LeaseRequest: lease}, who="the echo server"
+    )
     print(f"READY {server.endpoint} {port}", flush=True)
     Loop(0.1, [server]).run(stop)
     server.close()

@@ -1,4 +1,5 @@
 """Small helpers the integration tests share for starting real processes."""
+
 import os
 import threading
 import time
@@ -26,6 +27,7 @@ def blocked_call_ends_on_stop(call, stop, within_s: float = 2.0) -> dict:
             outcome["value"] = call()
         except Exception as exc:  # the caller asserts on it
             outcome["error"] = exc
+
     worker = threading.Thread(target=run, daemon=True)
     worker.start()
     time.sleep(1.0)
@@ -42,20 +44,33 @@ def merge(base: dict, extra: dict) -> dict:
     """base with extra's keys laid over it, nested dicts merged key by key."""
     out = dict(base)
     for key, value in extra.items():
-        out[key] = merge(out[key], value) if isinstance(value, dict) and isinstance(
-            out.get(key), dict) else value
+        out[key] = (
+            merge(out[key], value)
+            if isinstance(value, dict) and isinstance(out.get(key), dict)
+            else value
+        )
     return out
 
 
-def scripted_learner_config(run_dir: Path, model: str, hub_endpoint: str,
-                            publish_endpoint: str, **learner) -> dict:
+def scripted_learner_config(
+    run_dir: Path, model: str, hub_endpoint: str, publish_endpoint: str, **learner
+) -> dict:
     """A run config for a real learner fed by tests' ScriptedActor (1 turn, 2 samples per
     group, the built-in activation problems): MRS and PRS off, since the scripted actor's
     logprobs are made up. `learner` keys are merged into the learner section."""
-    base = {"groups_per_step": 2, "max_staleness": 4, "checkpoint_every": 2,
-            "dataset": "builtin:activation", "n_samples": 2, "max_turns": 1,
-            "algorithm": {"mrs": {"enabled": False}, "prs": {"enabled": False}},
-            "trainer": {"model": model, "zero_stage": 0}}
-    return {"run_dir": str(run_dir), "seed": 1,
-            "hub_link": {"endpoint": hub_endpoint, "publish_endpoint": publish_endpoint},
-            "learner": merge(base, learner)}
+    base = {
+        "groups_per_step": 2,
+        "max_staleness": 4,
+        "checkpoint_every": 2,
+        "dataset": "builtin:activation",
+        "n_samples": 2,
+        "max_turns": 1,
+        "algorithm": {"mrs": {"enabled": False}, "prs": {"enabled": False}},
+        "trainer": {"model": model, "zero_stage": 0},
+    }
+    return {
+        "run_dir": str(run_dir),
+        "seed": 1,
+        "hub_link": {"endpoint": hub_endpoint, "publish_endpoint": publish_endpoint},
+        "learner": merge(base, learner),
+    }

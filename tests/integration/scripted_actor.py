@@ -1,6 +1,7 @@
 """A protocol-level stand-in for the actor in learner and supervisor tests: it speaks
 the actor's side of the hub protocol with random tokens (the real actor has its own
 tests) and keeps every group until it is acked, as the actor does."""
+
 import random
 import time
 
@@ -19,8 +20,12 @@ class ScriptedActor:
     has its own tests); keeps every group until it is acked, as the actor does."""
 
     def __init__(self, endpoint: str, vocab: int):
-        self.client = Client(context(), TransportConfig(request_timeout_s=2, request_retries=0),
-                             Metrics("actor"), endpoint)
+        self.client = Client(
+            context(),
+            TransportConfig(request_timeout_s=2, request_retries=0),
+            Metrics("actor"),
+            endpoint,
+        )
         self.vocab, self.rng = vocab, random.Random(0)
         self.unacked: list[TrajectoryGroup] = []
         self.accepted: set[str] = set()
@@ -30,19 +35,31 @@ class ScriptedActor:
     def _group(self, lease, version: int) -> TrajectoryGroup:
         def turn():
             n = self.rng.randint(2, 8)
-            return Turn(prompt_ids=torch.randint(0, self.vocab, (6,), dtype=torch.int32),
-                        response_ids=torch.randint(0, self.vocab, (n,), dtype=torch.int32),
-                        logprobs=torch.full((n,), -5.0), versions=torch.full((n,), version, dtype=torch.int32),
-                        verdict=Verdict("ok", correct=True, reward=self.rng.random()))
-        return TrajectoryGroup(request_id=new_id(), group_id=new_id(), lease_id=lease.lease_id,
-                               prompt_id=lease.prompt_id, problem_name=lease.problem.name, actor_id="a0",
-                               trajectories=[Trajectory(sample_index=i, turns=[turn()])
-                                             for i in range(lease.n_samples)])
+            return Turn(
+                prompt_ids=torch.randint(0, self.vocab, (6,), dtype=torch.int32),
+                response_ids=torch.randint(0, self.vocab, (n,), dtype=torch.int32),
+                logprobs=torch.full((n,), -5.0),
+                versions=torch.full((n,), version, dtype=torch.int32),
+                verdict=Verdict("ok", correct=True, reward=self.rng.random()),
+            )
+
+        return TrajectoryGroup(
+            request_id=new_id(),
+            group_id=new_id(),
+            lease_id=lease.lease_id,
+            prompt_id=lease.prompt_id,
+            problem_name=lease.problem.name,
+            actor_id="a0",
+            trajectories=[
+                Trajectory(sample_index=i, turns=[turn()]) for i in range(lease.n_samples)
+            ],
+        )
 
     def work_once(self) -> None:
         try:
-            grant = self.client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=2),
-                                        expect=LeaseGrant)
+            grant = self.client.request(
+                LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=2), expect=LeaseGrant
+            )
             self.unacked += [self._group(l, grant.policy_version) for l in grant.leases]
             for g in list(self.unacked):
                 resent = g.group_id in self.sent

@@ -21,6 +21,7 @@ when all three match and writes the next token's direction, which lm_head reads.
 Layer 1 is switched off. Every next token then has probability ~1 (logit margin ~48).
 From any other state the model writes backticks, which lead into the script.
 """
+
 from __future__ import annotations
 
 import math
@@ -52,7 +53,9 @@ def _offset_weights(theta: np.ndarray, max_len: int = 2048) -> np.ndarray:
 
 
 def scripted_weights(model_dir: str | Path, tokenizer) -> dict[str, torch.Tensor]:
-    w = {n: torch.zeros_like(t) for n, t in load_file(Path(model_dir) / "model.safetensors").items()}
+    w = {
+        n: torch.zeros_like(t) for n, t in load_file(Path(model_dir) / "model.safetensors").items()
+    }
     tokens = list(dict.fromkeys(CYCLE + PROMPT_TAIL))
     ids = tokenizer.convert_tokens_to_ids(tokens)
     assert len(set(ids)) == len(tokens) and tokenizer.unk_token_id not in ids, "tokenizer changed"
@@ -67,7 +70,9 @@ def scripted_weights(model_dir: str | Path, tokenizer) -> dict[str, torch.Tensor
         emb[i, code[t]] = 1.0
     _previous_token_heads(w)
     _trigram_mlp(w, code, outs)
-    for t, i in zip(dict.fromkeys(CYCLE), tokenizer.convert_tokens_to_ids(list(dict.fromkeys(CYCLE)))):
+    for t, i in zip(
+        dict.fromkeys(CYCLE), tokenizer.convert_tokens_to_ids(list(dict.fromkeys(CYCLE)))
+    ):
         w["lm_head.weight"][i, OUT + outs[t]] = 6.0
     # Where no trigram fires (mid-answer after an in-flight update), write a backtick:
     # three of them lead into the script. Firing states outweigh this by ~46 nats.
@@ -75,7 +80,9 @@ def scripted_weights(model_dir: str | Path, tokenizer) -> dict[str, torch.Tensor
     return w
 
 
-def _previous_token_heads(w: dict[str, torch.Tensor], head_dim: int = 32, scale: float = 80.0) -> None:
+def _previous_token_heads(
+    w: dict[str, torch.Tensor], head_dim: int = 32, scale: float = 80.0
+) -> None:
     half = head_dim // 2
     theta = 10000.0 ** (-np.arange(half) / half)
     r = np.sqrt(scale * _offset_weights(theta) * math.sqrt(head_dim))
@@ -92,8 +99,9 @@ def _previous_token_heads(w: dict[str, torch.Tensor], head_dim: int = 32, scale:
             w[p + "o_proj.weight"][SUB * (head + 1) + j, base + j] = 1.0
 
 
-def _trigram_mlp(w: dict[str, torch.Tensor], code: dict[str, int], outs: dict[str, int],
-                 s: float = 5.0) -> None:
+def _trigram_mlp(
+    w: dict[str, torch.Tensor], code: dict[str, int], outs: dict[str, int], s: float = 5.0
+) -> None:
     seq = PROMPT_TAIL + CYCLE * 3
     rules = {}
     for t in range(2, len(seq) - 1):

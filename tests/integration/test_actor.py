@@ -9,6 +9,7 @@ architecture weights that write a fenced ModelNew block, which the evaluator jud
 Loading those weights through the hub is the weight-update path under test. The
 evaluator's result caches are off, so every turn is really evaluated.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -33,7 +34,8 @@ from common.problemset import builtin_problem, to_payload
 
 
 def test_weight_update_through_the_hub_then_episodes_carry_evaluator_feedback(
-        vllm_engine, session_loop, actor_weights, actor_service, tmp_path):
+    vllm_engine, session_loop, actor_weights, actor_service, tmp_path
+):
     actor_weights.use("original")
     old = vllm_engine.version
     new = old + 1
@@ -42,12 +44,16 @@ def test_weight_update_through_the_hub_then_episodes_carry_evaluator_feedback(
     async def driver(actor):
         await until_async(lambda: hub.groups(), 120, "a group from the random model")
         hub.publish(new, actor_weights.scripted.items())
-        await until_async(lambda: any(all_versions(g) == {new} for g in hub.groups()), 120,
-                           "a group generated entirely by the published weights")
+        await until_async(
+            lambda: any(all_versions(g) == {new} for g in hub.groups()),
+            120,
+            "a group generated entirely by the published weights",
+        )
 
     try:
-        actor = run_actor(session_loop.run_until_complete, vllm_engine, actor_config(hub, actor_service),
-                           driver)
+        actor = run_actor(
+            session_loop.run_until_complete, vllm_engine, actor_config(hub, actor_service), driver
+        )
     finally:
         hub.stop()
     actor_weights.labels[new] = "scripted"
@@ -66,8 +72,14 @@ def test_weight_update_through_the_hub_then_episodes_carry_evaluator_feedback(
         assert len(tr.turns) == 3
         for i, turn in enumerate(tr.turns):
             assert text_of(vllm_engine, turn.response_ids).startswith(TEXT_UNIT * 2)
-            assert turn.verdict.judged and turn.verdict.status == "format_error" and turn.verdict.reward == 0
-            assert "forward" in turn.verdict.feedback and turn.verdict.feedback != no_code  # the evaluator's words
+            assert (
+                turn.verdict.judged
+                and turn.verdict.status == "format_error"
+                and turn.verdict.reward == 0
+            )
+            assert (
+                "forward" in turn.verdict.feedback and turn.verdict.feedback != no_code
+            )  # the evaluator's words
             assert turn.logprobs.shape == turn.versions.shape == turn.response_ids.shape
             assert 0 < turn.code_start < turn.response_ids.numel()
             if i:
@@ -79,8 +91,9 @@ def test_weight_update_through_the_hub_then_episodes_carry_evaluator_feedback(
     assert actor.outbox.outcomes and set(actor.outbox.outcomes.values()) == {"accepted"}
 
 
-def test_recorded_logprobs_are_vllms_for_the_recorded_tokens(vllm_engine, session_loop, actor_weights,
-                                                              actor_service, tiny_model_dir, tmp_path):
+def test_recorded_logprobs_are_vllms_for_the_recorded_tokens(
+    vllm_engine, session_loop, actor_weights, actor_service, tiny_model_dir, tmp_path
+):
     from transformers import AutoModelForCausalLM
 
     actor_weights.use("original")
@@ -98,8 +111,9 @@ def test_recorded_logprobs_are_vllms_for_the_recorded_tokens(vllm_engine, sessio
     for i, record in enumerate(episode.turns):
         turn = record.turn
         # vLLM's own answer to the same request (the seed the episode derived) is identical.
-        again = session_loop.run_until_complete(vllm_engine.generate(
-            turn.prompt_ids.tolist(), runner._sampling(1, i), f"lp-again-{i}"))
+        again = session_loop.run_until_complete(
+            vllm_engine.generate(turn.prompt_ids.tolist(), runner._sampling(1, i), f"lp-again-{i}")
+        )
         assert again.token_ids == turn.response_ids.tolist()
         # Equal up to float32 summation order: a rerun may take the prefix cache's path and a
         # different CPU kernel split (CI saw 2.9e-6, ~6 ulp of a logprob near -5); a logprob
@@ -109,8 +123,10 @@ def test_recorded_logprobs_are_vllms_for_the_recorded_tokens(vllm_engine, sessio
         # which is what the learner recomputes.
         ids = torch.cat([turn.prompt_ids, turn.response_ids]).long()[None]
         with torch.no_grad():
-            logits = model(ids).logits[0, turn.prompt_ids.numel() - 1:-1]
-        eos = [vllm_engine.tokenizer.convert_tokens_to_ids(t) for t in ("<|im_end|>", "<|endoftext|>")]
+            logits = model(ids).logits[0, turn.prompt_ids.numel() - 1 : -1]
+        eos = [
+            vllm_engine.tokenizer.convert_tokens_to_ids(t) for t in ("<|im_end|>", "<|endoftext|>")
+        ]
         logits[:, eos] = float("-inf")  # min_tokens masks end-of-turn in vLLM
         ref = logits.log_softmax(-1).gather(-1, turn.response_ids.long()[:, None])[:, 0]
         assert ref.min() < -1.0  # not near-certain tokens: the comparison can fail
@@ -119,19 +135,30 @@ def test_recorded_logprobs_are_vllms_for_the_recorded_tokens(vllm_engine, sessio
 
 
 def test_seeded_samples_differ_and_many_long_prompts_at_once_keep_the_engine_up(
-        vllm_engine, session_loop, actor_weights, actor_service, tmp_path):
+    vllm_engine, session_loop, actor_weights, actor_service, tmp_path
+):
     """32 episodes with distinct long prompts and seeded sampling at once: whole prefills
     (vLLM 0.32's CPU runner dies on a seeded request whose prefill is split over steps)."""
     actor_weights.use("original")
     hub = HubUnderTest(tmp_path, ["activation/relu"], 1, 1)
     hub.stop()  # only its config is needed
-    runner = build_runner(actor_config(hub, actor_service, sampling={"max_tokens": 16, "seed": 3}),
-                          vllm_engine, Metrics("actor"), "seeds")
+    runner = build_runner(
+        actor_config(hub, actor_service, sampling={"max_tokens": 16, "seed": 3}),
+        vllm_engine,
+        Metrics("actor"),
+        "seeds",
+    )
     names = ["activation/relu", "activation/gelu", "softmax/softmax", "reduction/sum_dim"]
     problems = [to_payload(builtin_problem(n)) for n in names]
+
     async def all_at_once():
-        return await asyncio.gather(*(runner.run(p, s, 1, f"seeds-{i}-{s}")
-                                      for i, p in enumerate(problems) for s in range(8)))
+        return await asyncio.gather(
+            *(
+                runner.run(p, s, 1, f"seeds-{i}-{s}")
+                for i, p in enumerate(problems)
+                for s in range(8)
+            )
+        )
 
     run = session_loop.run_until_complete
     try:
@@ -141,27 +168,35 @@ def test_seeded_samples_differ_and_many_long_prompts_at_once_keep_the_engine_up(
         runner.judge.client.close()
     answers = [tuple(e.turns[0].turn.response_ids) for e in episodes]
     for i in range(len(problems)):
-        assert len(set(answers[8 * i: 8 * i + 8])) == 8, "a group's samples must differ"
+        assert len(set(answers[8 * i : 8 * i + 8])) == 8, "a group's samples must differ"
     assert tuple(again.turns[0].turn.response_ids) == answers[0]  # reproducible per sample
 
 
-def test_in_flight_update_tags_tokens_on_both_sides(vllm_engine, session_loop, actor_weights, actor_service,
-                                                    tmp_path):
+def test_in_flight_update_tags_tokens_on_both_sides(
+    vllm_engine, session_loop, actor_weights, actor_service, tmp_path
+):
     actor_weights.use("original")
     old, new = vllm_engine.version, vllm_engine.version + 1
     hub = HubUnderTest(tmp_path, ["activation/relu"], n_samples=1, max_turns=1)
     llm = vllm_engine._llm
 
     async def driver(actor):
-        await until_async(lambda: llm.output_processor.get_num_unfinished_requests() > 0, 60,
-                           "the answer being generated")
+        await until_async(
+            lambda: llm.output_processor.get_num_unfinished_requests() > 0,
+            60,
+            "the answer being generated",
+        )
         await asyncio.sleep(0.3)
         hub.publish(new, actor_weights.scripted.items())
         await until_async(lambda: hub.groups(), 120, "the group")
 
     try:
-        run_actor(session_loop.run_until_complete, vllm_engine,
-                   actor_config(hub, actor_service, sampling={"max_tokens": 2048, "min_tokens": 2048}), driver)
+        run_actor(
+            session_loop.run_until_complete,
+            vllm_engine,
+            actor_config(hub, actor_service, sampling={"max_tokens": 2048, "min_tokens": 2048}),
+            driver,
+        )
     finally:
         hub.stop()
     actor_weights.labels[new] = "scripted"
@@ -177,8 +212,9 @@ def test_in_flight_update_tags_tokens_on_both_sides(vllm_engine, session_loop, a
     assert "class ModelNew:" not in text_of(vllm_engine, turn.response_ids[:switch])
 
 
-def test_relayed_delta_update_lands_in_flight(vllm_engine, session_loop, actor_weights, actor_service,
-                                             tmp_path):
+def test_relayed_delta_update_lands_in_flight(
+    vllm_engine, session_loop, actor_weights, actor_service, tmp_path
+):
     """Relay on, and a version published after one the actor holds: it arrives as deltas
     against the held buckets, rebuilt bit-exactly, and still lands mid-answer with every
     token tagged by the version that made it."""
@@ -189,18 +225,27 @@ def test_relayed_delta_update_lands_in_flight(vllm_engine, session_loop, actor_w
 
     async def driver(actor):
         hub.publish(base, actor_weights.original.items())
-        await until_async(lambda: vllm_engine.version == base and hub.groups(), 180,
-                           "the base version loaded and a first group")
-        await until_async(lambda: llm.output_processor.get_num_unfinished_requests() > 0, 60,
-                           "the next answer being generated")
+        await until_async(
+            lambda: vllm_engine.version == base and hub.groups(),
+            180,
+            "the base version loaded and a first group",
+        )
+        await until_async(
+            lambda: llm.output_processor.get_num_unfinished_requests() > 0,
+            60,
+            "the next answer being generated",
+        )
         await asyncio.sleep(0.3)
         hub.publish(new, actor_weights.scripted.items())
         await until_async(lambda: len(hub.groups()) >= 2, 180, "the second group")
 
     try:
-        actor = run_actor(session_loop.run_until_complete, vllm_engine,
-                           actor_config(hub, actor_service, sampling={"max_tokens": 2048, "min_tokens": 2048}),
-                           driver)
+        actor = run_actor(
+            session_loop.run_until_complete,
+            vllm_engine,
+            actor_config(hub, actor_service, sampling={"max_tokens": 2048, "min_tokens": 2048}),
+            driver,
+        )
     finally:
         hub.stop()
     actor_weights.labels[new] = "scripted"

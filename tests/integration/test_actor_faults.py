@@ -2,6 +2,7 @@
 service and a real hub (tests/integration/actor_setup.py): a learner rollback, a killed
 evaluator worker, an unreachable broker, a hub outage; its command line and benchmark
 episodes."""
+
 from __future__ import annotations
 
 import asyncio
@@ -26,8 +27,9 @@ from common.metrics import Metrics
 from common.problemset import builtin_problem, to_payload
 
 
-def test_learner_rollback_the_actor_loads_the_hubs_lower_version(vllm_engine, session_loop,
-                                                                 actor_weights, actor_service, tmp_path):
+def test_learner_rollback_the_actor_loads_the_hubs_lower_version(
+    vllm_engine, session_loop, actor_weights, actor_service, tmp_path
+):
     """The hub publishes v1 and v2, then a learner restart brings a new hub incarnation
     that publishes v1' (other weights, the checkpoint's): the actor loads v1' although it
     holds v2, its next groups carry v1' and are the new weights' answers, and a group
@@ -46,12 +48,16 @@ def test_learner_rollback_the_actor_loads_the_hubs_lower_version(vllm_engine, se
         hub.stop()
         hub.start()  # the restarted learner's hub, at its checkpoint's version
         hub.publish(v1, actor_weights.scripted.items())
-        await until_async(lambda: [g for g in hub.groups() if g.group_id not in seen["before"]],
-                           120, "a group accepted by the new hub")
+        await until_async(
+            lambda: [g for g in hub.groups() if g.group_id not in seen["before"]],
+            120,
+            "a group accepted by the new hub",
+        )
 
     try:
-        actor = run_actor(session_loop.run_until_complete, vllm_engine, actor_config(hub, actor_service),
-                           driver)
+        actor = run_actor(
+            session_loop.run_until_complete, vllm_engine, actor_config(hub, actor_service), driver
+        )
     finally:
         hub.stop()
     actor_weights.labels[v1] = "scripted"
@@ -67,18 +73,23 @@ def test_learner_rollback_the_actor_loads_the_hubs_lower_version(vllm_engine, se
     assert "stale" in actor.outbox.outcomes.values(), "the group made by v2 was not dropped"
 
 
-def test_killed_evaluator_worker_loses_no_turn(vllm_engine, session_loop, actor_weights, actor_service,
-                                               tmp_path):
+def test_killed_evaluator_worker_loses_no_turn(
+    vllm_engine, session_loop, actor_weights, actor_service, tmp_path
+):
     actor_weights.use("scripted")
     actor_service.ensure_worker()
     deaths = actor_service.broker_metric("krl_broker_worker_deaths_total")
-    hub = HubUnderTest(tmp_path, ["activation/silu"], n_samples=2, max_turns=3,
-                       version=vllm_engine.version)
+    hub = HubUnderTest(
+        tmp_path, ["activation/silu"], n_samples=2, max_turns=3, version=vllm_engine.version
+    )
     llm = vllm_engine._llm
 
     async def driver(actor):
-        await until_async(lambda: llm.output_processor.get_num_unfinished_requests() > 0, 60,
-                           "the episodes generating")
+        await until_async(
+            lambda: llm.output_processor.get_num_unfinished_requests() > 0,
+            60,
+            "the episodes generating",
+        )
         await asyncio.to_thread(actor_service.kill_worker)  # SIGKILL mid-episode
         waiting = lambda: actor.metrics.registry.get_sample_value("krl_actor_eval_in_flight")
         await until_async(lambda: waiting() and waiting() > 0, 60, "evaluations waiting")
@@ -88,30 +99,45 @@ def test_killed_evaluator_worker_loses_no_turn(vllm_engine, session_loop, actor_
         await until_async(lambda: hub.groups(), 120, "the group")
 
     try:
-        run_actor(session_loop.run_until_complete, vllm_engine, actor_config(hub, actor_service), driver)
+        run_actor(
+            session_loop.run_until_complete, vllm_engine, actor_config(hub, actor_service), driver
+        )
     finally:
         hub.stop()
     groups = hub.groups()
     assert groups
     for group in groups:
         assert [len(tr.turns) for tr in group.trajectories] == [3, 3]
-        assert all(t.verdict.judged and "forward" in t.verdict.feedback
-                   for tr in group.trajectories for t in tr.turns)
+        assert all(
+            t.verdict.judged and "forward" in t.verdict.feedback
+            for tr in group.trajectories
+            for t in tr.turns
+        )
     assert actor_service.broker_metric("krl_broker_worker_deaths_total") == deaths + 1
 
     # No worker comes back this time: the turn's deadline passes, the turn is marked
     # unevaluated, its episode ends there, and the group still reaches the hub.
     actor_service.kill_worker()
-    hub = HubUnderTest(tmp_path / "second", ["activation/elu"], n_samples=1, max_turns=3,
-                       version=vllm_engine.version)
+    hub = HubUnderTest(
+        tmp_path / "second",
+        ["activation/elu"],
+        n_samples=1,
+        max_turns=3,
+        version=vllm_engine.version,
+    )
 
     async def wait_group(actor):
         await until_async(lambda: hub.groups(), 60, "the group")
 
     try:
-        run_actor(session_loop.run_until_complete, vllm_engine,
-                   actor_config(hub, actor_service, eval={"device": "cpu", "trials": 1, "deadline_s": 3.0}),
-                   wait_group)
+        run_actor(
+            session_loop.run_until_complete,
+            vllm_engine,
+            actor_config(
+                hub, actor_service, eval={"device": "cpu", "trials": 1, "deadline_s": 3.0}
+            ),
+            wait_group,
+        )
     finally:
         hub.stop()
         actor_service.ensure_worker()
@@ -121,20 +147,34 @@ def test_killed_evaluator_worker_loses_no_turn(vllm_engine, session_loop, actor_
         assert turn.verdict.error_source == "actor" and "no verdict within" in turn.verdict.feedback
 
 
-def test_unreachable_broker_is_retried_within_the_turn_deadline(vllm_engine, session_loop,
-                                                                actor_weights, actor_service, tmp_path):
+def test_unreachable_broker_is_retried_within_the_turn_deadline(
+    vllm_engine, session_loop, actor_weights, actor_service, tmp_path
+):
     actor_weights.use("scripted")
     actor_service.ensure_worker()
     hub = HubUnderTest(tmp_path, ["activation/relu"], 1, 1)
     hub.stop()  # only its config is needed
-    cfg = actor_config(hub, actor_service, eval={"device": "cpu", "trials": 1, "deadline_s": 90.0,
-                                      "retry_min_s": 0.2, "retry_max_s": 1.0})
+    cfg = actor_config(
+        hub,
+        actor_service,
+        eval={
+            "device": "cpu",
+            "trials": 1,
+            "deadline_s": 90.0,
+            "retry_min_s": 0.2,
+            "retry_max_s": 1.0,
+        },
+    )
     cfg.broker.client.unavailable_after_s = 1.0
     metrics = Metrics("actor")
     runner = build_runner(cfg, vllm_engine, metrics, "unreachable")
     problem = to_payload(builtin_problem("activation/sigmoid_bf16"))
-    gave_up = lambda: metrics.registry.get_sample_value(
-        "krl_actor_eval_requests_total", {"outcome": "unavailable"}) or 0
+    gave_up = lambda: (
+        metrics.registry.get_sample_value(
+            "krl_actor_eval_requests_total", {"outcome": "unavailable"}
+        )
+        or 0
+    )
     proc = actor_service.procs["broker"]
     os.kill(proc.pid, signal.SIGSTOP)  # silent, as a hung or partitioned broker is
 
@@ -154,11 +194,17 @@ def test_unreachable_broker_is_retried_within_the_turn_deadline(vllm_engine, ses
     assert all("forward" in t.verdict.feedback for t in episode.turns)
 
 
-def test_finished_groups_survive_a_hub_outage(vllm_engine, session_loop, actor_weights, actor_service,
-                                              tmp_path):
+def test_finished_groups_survive_a_hub_outage(
+    vllm_engine, session_loop, actor_weights, actor_service, tmp_path
+):
     actor_weights.use("original")  # format errors judged by the actor: no evaluator involved
-    hub = HubUnderTest(tmp_path, ["activation/relu", "activation/gelu"], n_samples=2, max_turns=1,
-                       version=vllm_engine.version)
+    hub = HubUnderTest(
+        tmp_path,
+        ["activation/relu", "activation/gelu"],
+        n_samples=2,
+        max_turns=1,
+        version=vllm_engine.version,
+    )
     held = {}
 
     async def driver(actor):
@@ -166,17 +212,26 @@ def test_finished_groups_survive_a_hub_outage(vllm_engine, session_loop, actor_w
         await asyncio.to_thread(hub.stop)
         await until_async(lambda: len(actor.outbox) >= 1, 60, "a finished group")
         sent = actor.outbox._m_sent._value.get()
-        await until_async(lambda: actor.outbox._m_sent._value.get() >= sent + 2, 30,
-                           "failed resends while the hub is down")
+        await until_async(
+            lambda: actor.outbox._m_sent._value.get() >= sent + 2,
+            30,
+            "failed resends while the hub is down",
+        )
         held.update(actor.outbox.groups)
         await asyncio.to_thread(hub.start)
-        await until_async(lambda: all(g in actor.outbox.outcomes for g in held), 60,
-                           "the held groups acked after the hub came back")
+        await until_async(
+            lambda: all(g in actor.outbox.outcomes for g in held),
+            60,
+            "the held groups acked after the hub came back",
+        )
 
     try:
-        actor = run_actor(session_loop.run_until_complete, vllm_engine,
-                           actor_config(hub, actor_service, max_groups_in_flight=2, sampling={"max_tokens": 16}),
-                           driver)
+        actor = run_actor(
+            session_loop.run_until_complete,
+            vllm_engine,
+            actor_config(hub, actor_service, max_groups_in_flight=2, sampling={"max_tokens": 16}),
+            driver,
+        )
     finally:
         hub.stop()
     stored = {g.group_id for g in hub.groups()}
@@ -189,9 +244,14 @@ def test_finished_groups_survive_a_hub_outage(vllm_engine, session_loop, actor_w
 
 def test_krl_actor_command_line(tmp_path):
     def krl(*args):
-        return subprocess.run([sys.executable, "-m", "launcher.cli", "actor", *args], cwd=ROOT,
-                              check=False,
-                              capture_output=True, text=True, timeout=60)
+        return subprocess.run(
+            [sys.executable, "-m", "launcher.cli", "actor", *args],
+            cwd=ROOT,
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
 
     help_ = krl("--help")
     assert help_.returncode == 0 and "overrides" in help_.stdout
@@ -205,8 +265,9 @@ def test_krl_actor_command_line(tmp_path):
     assert typo.returncode == 2 and "max_groups_in_flite" in typo.stderr
 
 
-def test_benchmark_episodes_report_and_scaling_window(vllm_engine, session_loop, actor_weights, actor_service,
-                                                      tmp_path):
+def test_benchmark_episodes_report_and_scaling_window(
+    vllm_engine, session_loop, actor_weights, actor_service, tmp_path
+):
     from actor.bench_report import report, write
     from actor.benchmark import run_episodes
 
@@ -214,7 +275,9 @@ def test_benchmark_episodes_report_and_scaling_window(vllm_engine, session_loop,
     actor_service.ensure_worker()
     hub = HubUnderTest(tmp_path, ["activation/relu"], 1, 1)
     hub.stop()  # only its config is needed
-    runner = build_runner(actor_config(hub, actor_service), vllm_engine, Metrics("benchmark"), "bench-test")
+    runner = build_runner(
+        actor_config(hub, actor_service), vllm_engine, Metrics("benchmark"), "bench-test"
+    )
     problems = [to_payload(builtin_problem(p)) for p in ("activation/relu", "activation/gelu")]
     run = session_loop.run_until_complete
     try:
@@ -227,15 +290,26 @@ def test_benchmark_episodes_report_and_scaling_window(vllm_engine, session_loop,
     assert [(e.problem, e.sample) for e in base] == [(p.name, s) for p in problems for s in (0, 1)]
     assert all(len(e.turns) == 2 and e.end == "max_turns" for e in base)
     assert all(len(e.turns) == 4 for e in scaling)
-    answers_shown = [text_of(vllm_engine, t.turn.prompt_ids).count("assistant\n") - 1
-                     for t in episode.turns]
+    answers_shown = [
+        text_of(vllm_engine, t.turn.prompt_ids).count("assistant\n") - 1 for t in episode.turns
+    ]
     assert answers_shown == [0, 1, 2, 2]
-    meta = {"model": "scripted", "problems": "two", "num_problems": 2, "samples": 2, "turns": 2,
-            "scaling_turns": 4, "window": 2, "device": "cpu"}
+    meta = {
+        "model": "scripted",
+        "problems": "two",
+        "num_problems": 2,
+        "samples": 2,
+        "turns": 2,
+        "scaling_turns": 4,
+        "window": 2,
+        "device": "cpu",
+    }
     rep = report(meta, base, 2, scaling, 4)
     assert rep["multi_turn"]["statuses"] == {"format_error": 8}  # judged by the evaluator
     assert rep["multi_turn"]["best_over_turns"]["0"] == 0.0
     assert [r["episodes_reaching_turn"] for r in rep["scaling"]["per_turn"]] == [2, 2, 2, 2]
     paths = write(rep, tmp_path / "report")
-    assert "Sequential test-time scaling (window 2)" in (tmp_path / "report" / "report.md").read_text()
+    assert (
+        "Sequential test-time scaling (window 2)" in (tmp_path / "report" / "report.md").read_text()
+    )
     assert paths[-1].name == "fast_by_turn.png" and paths[-1].read_bytes()[:4] == b"\x89PNG"

@@ -2,6 +2,7 @@
 data from the learner's dataset, a two-step `krl sft`; the run's config.yaml then points
 actors and learner at the fine-tuned model, and a second pass (a resumed run) finds both
 stages done and runs nothing."""
+
 from __future__ import annotations
 
 import json
@@ -18,9 +19,11 @@ pytestmark = pytest.mark.slow
 
 
 def _config(tmp_path, **bootstrap_tree) -> tuple[RunConfig, object]:
-    tree = {"run_dir": str(tmp_path / "run"),
-            "learner": {"dataset": "builtin:activation/relu,activation/silu"},
-            "bootstrap": bootstrap_tree}
+    tree = {
+        "run_dir": str(tmp_path / "run"),
+        "learner": {"dataset": "builtin:activation/relu,activation/silu"},
+        "bootstrap": bootstrap_tree,
+    }
     src = tmp_path / "run.yaml"
     src.write_text(yaml.safe_dump(tree))
     cfg = load(src, [], RunConfig)
@@ -34,8 +37,14 @@ def test_bootstrap_makes_and_fine_tunes_a_model_once(tmp_path):
     cfg, path = _config(
         tmp_path,
         tiny_model={"enabled": True, "hidden": 64, "heads": 2, "layers": 1},
-        sft={"enabled": True, "max_steps": 2, "conversations_per_step": 2, "lr": 1e-2,
-             "trainer": {"zero_stage": 0, "micro_batch_tokens": 4096}})
+        sft={
+            "enabled": True,
+            "max_steps": 2,
+            "conversations_per_step": 2,
+            "lr": 1e-2,
+            "trainer": {"zero_stage": 0, "micro_batch_tokens": 4096},
+        },
+    )
     out = bootstrap(cfg, path)
 
     run = tmp_path / "run"

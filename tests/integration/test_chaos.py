@@ -9,6 +9,7 @@ code block and every group needs the evaluator: steps after a kill prove that th
 killed role came back. The learner is killed after a step that no checkpoint covers, so
 that step is rolled back and its groups must be trained again, once, after the resume.
 """
+
 import os
 import shutil
 import signal
@@ -33,8 +34,12 @@ pytestmark = pytest.mark.slow
 # Steps are quick (a tiny model, groups that all score the same, so no optimizer step):
 # the learner is killed 2-3 steps past a checkpoint, far from the next one either way.
 STEPS, CHECKPOINT_EVERY = 24, 5
-TRANSPORT = {"request_timeout_s": 1.0, "heartbeat_interval_s": 0.5, "heartbeat_misses": 4,
-             "reconnect_max_s": 1.0}
+TRANSPORT = {
+    "request_timeout_s": 1.0,
+    "heartbeat_interval_s": 0.5,
+    "heartbeat_misses": 4,
+    "reconnect_max_s": 1.0,
+}
 
 
 def _left_over(pgids: set[int]) -> dict[int, str]:
@@ -50,46 +55,90 @@ def _left_over(pgids: set[int]) -> dict[int, str]:
 
 def _scripted_model(src: Path, dst: Path) -> str:
     from transformers import AutoTokenizer
+
     shutil.copytree(src, dst)
     weights = scripted_weights(dst, AutoTokenizer.from_pretrained(dst))
-    save_file({k: v.contiguous() for k, v in weights.items()}, dst / "model.safetensors",
-              metadata={"format": "pt"})
+    save_file(
+        {k: v.contiguous() for k, v in weights.items()},
+        dst / "model.safetensors",
+        metadata={"format": "pt"},
+    )
     return str(dst)
 
 
 def _config(tmp_path: Path, model: str) -> Path:
-    cfg = {"run_dir": str(tmp_path / "run"), "transport": TRANSPORT,
-           "supervisor": {"actors": 1, "evaluators": 1, "restart_backoff_min_s": 0.5,
-                          "restart_backoff_max_s": 2.0, "stable_after_s": 5,
-                          "progress_interval_s": 5, "stop_timeout_s": 20},
-           "actor": {"model": model, "max_groups_in_flight": 1,
-                     "weight_poll_s": 0.2, "hub_retry_min_s": 0.2, "hub_retry_max_s": 1.0,
-                     "shutdown_timeout_s": 5,
-                     "engine": {"dtype": "float32", "max_model_len": 2048, "max_num_seqs": 4,
-                                "kv_cache_bytes": 128 << 20},
-                     "sampling": {"max_tokens": 32},
-                     "prompts": {"min_response_tokens": 32},
-                     "eval": {"device": "cpu", "trials": 1, "timing": False, "profile": False}},
-           "broker": {"frontend": f"tcp://127.0.0.1:{_port()}",
-                      "backend": f"tcp://127.0.0.1:{_port()}", "cache_entries": 0,
-                      "client": {"resend_interval_s": 1.0, "resend_max_s": 2.0,
-                                 "unavailable_after_s": 60.0, "request_deadline_s": 90.0}},
-           # no depth trials, as the demo: the scripted relu's answers do not depend on a size,
-           # and their longest time would pass the 90 s verdict deadline (training_disagreements)
-           "evaluator": {"device": "cpu", "children": 1, "timeout_s": 30,
-                         "correctness": {"depth": {"enabled": False}},
-                         "worker": {"warm_up": False, "cache_entries": 0},
-                         "sandbox": {"memory_limit_bytes": 3 << 30,
-                                     "cpu_address_space_bytes": 6 << 30}},
-           "hub_link": {"endpoint": f"tcp://127.0.0.1:{_port()}",
-                        "publish_endpoint": f"tcp://127.0.0.1:{_port()}"},
-           "learner": {"groups_per_step": 1, "max_steps": STEPS, "max_staleness": 8,
-                       "checkpoint_every": CHECKPOINT_EVERY, "dataset": "builtin:activation",
-                       "n_samples": 2, "max_turns": 1,
-                       "hub": {"lease_timeout_s": 15, "retry_after_s": 0.2,
-                               "announce_interval_s": 0.5, "bucket_bytes": 1 << 20},
-                       "algorithm": {"mrs": {"enabled": False}, "prs": {"enabled": False}},
-                       "trainer": {"model": model, "zero_stage": 0, "micro_batch_tokens": 1024}}}
+    cfg = {
+        "run_dir": str(tmp_path / "run"),
+        "transport": TRANSPORT,
+        "supervisor": {
+            "actors": 1,
+            "evaluators": 1,
+            "restart_backoff_min_s": 0.5,
+            "restart_backoff_max_s": 2.0,
+            "stable_after_s": 5,
+            "progress_interval_s": 5,
+            "stop_timeout_s": 20,
+        },
+        "actor": {
+            "model": model,
+            "max_groups_in_flight": 1,
+            "weight_poll_s": 0.2,
+            "hub_retry_min_s": 0.2,
+            "hub_retry_max_s": 1.0,
+            "shutdown_timeout_s": 5,
+            "engine": {
+                "dtype": "float32",
+                "max_model_len": 2048,
+                "max_num_seqs": 4,
+                "kv_cache_bytes": 128 << 20,
+            },
+            "sampling": {"max_tokens": 32},
+            "prompts": {"min_response_tokens": 32},
+            "eval": {"device": "cpu", "trials": 1, "timing": False, "profile": False},
+        },
+        "broker": {
+            "frontend": f"tcp://127.0.0.1:{_port()}",
+            "backend": f"tcp://127.0.0.1:{_port()}",
+            "cache_entries": 0,
+            "client": {
+                "resend_interval_s": 1.0,
+                "resend_max_s": 2.0,
+                "unavailable_after_s": 60.0,
+                "request_deadline_s": 90.0,
+            },
+        },
+        # no depth trials, as the demo: the scripted relu's answers do not depend on a size,
+        # and their longest time would pass the 90 s verdict deadline (training_disagreements)
+        "evaluator": {
+            "device": "cpu",
+            "children": 1,
+            "timeout_s": 30,
+            "correctness": {"depth": {"enabled": False}},
+            "worker": {"warm_up": False, "cache_entries": 0},
+            "sandbox": {"memory_limit_bytes": 3 << 30, "cpu_address_space_bytes": 6 << 30},
+        },
+        "hub_link": {
+            "endpoint": f"tcp://127.0.0.1:{_port()}",
+            "publish_endpoint": f"tcp://127.0.0.1:{_port()}",
+        },
+        "learner": {
+            "groups_per_step": 1,
+            "max_steps": STEPS,
+            "max_staleness": 8,
+            "checkpoint_every": CHECKPOINT_EVERY,
+            "dataset": "builtin:activation",
+            "n_samples": 2,
+            "max_turns": 1,
+            "hub": {
+                "lease_timeout_s": 15,
+                "retry_after_s": 0.2,
+                "announce_interval_s": 0.5,
+                "bucket_bytes": 1 << 20,
+            },
+            "algorithm": {"mrs": {"enabled": False}, "prs": {"enabled": False}},
+            "trainer": {"model": model, "zero_stage": 0, "micro_batch_tokens": 1024},
+        },
+    }
     path = tmp_path / "run.yaml"
     path.write_text(yaml.safe_dump(cfg))
     return path
@@ -101,8 +150,12 @@ class Run:
     def __init__(self, tmp_path: Path, config: Path):
         self.run_dir, self.out = tmp_path / "run", tmp_path / "run.out"
         with open(self.out, "wb") as out:  # the child keeps its own copy
-            self.proc = subprocess.Popen([sys.executable, "-m", "launcher.cli", "run", str(config)],
-                                         stdout=out, stderr=subprocess.STDOUT, env=_clean_env())
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "launcher.cli", "run", str(config)],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=_clean_env(),
+            )
         self.deadline = time.monotonic() + 420
         self.pids: set[int] = set()
 
@@ -131,21 +184,26 @@ class Run:
         self.wait(lambda: self.pid(name) not in (None, pid), f"{name} to be restarted")
 
 
-def test_every_role_killed_in_turn_the_run_completes_and_the_books_balance(tmp_path,
-                                                                           tiny_model_dir):
+def test_every_role_killed_in_turn_the_run_completes_and_the_books_balance(
+    tmp_path, tiny_model_dir
+):
     model = _scripted_model(tiny_model_dir, tmp_path / "model")
     run = Run(tmp_path, _config(tmp_path, model))
     t0 = time.monotonic()
     try:
         for name in ("actor-0", "evaluator-0", "broker"):
             after = run.steps()
-            run.wait(lambda after=after, name=name: run.steps() > after and run.pid(name),
-                     f"a step before killing {name}")
+            run.wait(
+                lambda after=after, name=name: run.steps() > after and run.pid(name),
+                f"a step before killing {name}",
+            )
             run.kill(name)
         # The learner dies after a step no checkpoint covers: that step is rolled back.
         after = run.steps()
-        run.wait(lambda: run.steps() > after and run.steps() % CHECKPOINT_EVERY in (2, 3),
-                 "a step 2-3 past a checkpoint")
+        run.wait(
+            lambda: run.steps() > after and run.steps() % CHECKPOINT_EVERY in (2, 3),
+            "a step 2-3 past a checkpoint",
+        )
         os.kill(run.pid("learner"), signal.SIGKILL)
         time.sleep(0.2)
         at_kill = _read(run.run_dir / "learner" / "progress.json")
@@ -178,15 +236,20 @@ def test_every_role_killed_in_turn_the_run_completes_and_the_books_balance(tmp_p
     ledger = list(read(run.run_dir / "hub" / "groups" / "ledger.jsonl"))
     accepted = {e["group_id"] for e in ledger if e["event"] == "accepted"}
     dropped = {e["group_id"] for e in ledger if e["event"] == "dropped"}
-    rolled_back = {e["group_id"] for e in ledger  # made by weights the restart discarded
-                   if e["event"] == "dropped" and e["reason"] == "rolled_back"}
+    rolled_back = {
+        e["group_id"]
+        for e in ledger  # made by weights the restart discarded
+        if e["event"] == "dropped" and e["reason"] == "rolled_back"
+    }
     stored = {p.stem for p in (run.run_dir / "hub" / "groups").glob("*.grp")}
     assert set(trained) <= accepted
-    assert summary["evaluations"] == sum(e["evaluations"] for e in ledger
-                                         if e["event"] == "accepted")
+    assert summary["evaluations"] == sum(
+        e["evaluations"] for e in ledger if e["event"] == "accepted"
+    )
     assert accepted - set(trained) == stored | dropped, "an acked group was lost"
-    assert trained_by_step(run.run_dir / "hub" / "groups" / "ledger.jsonl") == \
-        {h["step"]: h["groups"] for h in history}
+    assert trained_by_step(run.run_dir / "hub" / "groups" / "ledger.jsonl") == {
+        h["step"]: h["groups"] for h in history
+    }
 
     # The rolled-back steps: their groups came back from the store and were trained once,
     # except those made in part by a version newer than the checkpoint (discarded weights):
@@ -203,16 +266,28 @@ def test_every_role_killed_in_turn_the_run_completes_and_the_books_balance(tmp_p
 
     # summary.json carries the same books.
     books = summary["groups"]
-    assert summary["groups_trained"] == progress["hub"]["trained_total"] == books["trained"] == STEPS
-    assert books == {"accepted": len(accepted), "trained": STEPS, "trained_twice": 0,
-                     "buffered": len(stored), "dropped_stale": len(dropped - rolled_back),
-                     "dropped_rolled_back": len(rolled_back), "lost": 0, "not_accepted": 0,
-                     "dropped_checkpoint_fallback": 0, "quarantined": 0,
-                     "ledger_matches_learner": True}
+    assert (
+        summary["groups_trained"] == progress["hub"]["trained_total"] == books["trained"] == STEPS
+    )
+    assert books == {
+        "accepted": len(accepted),
+        "trained": STEPS,
+        "trained_twice": 0,
+        "buffered": len(stored),
+        "dropped_stale": len(dropped - rolled_back),
+        "dropped_rolled_back": len(rolled_back),
+        "lost": 0,
+        "not_accepted": 0,
+        "dropped_checkpoint_fallback": 0,
+        "quarantined": 0,
+        "ledger_matches_learner": True,
+    }
 
     # Nothing outlives the run: no process of any group the supervisor ever started.
     run.pid("learner")
     assert not (left := _left_over(run.pids)), f"outlived the run: {left}"
-    print(f"chaos run: {wall:.0f}s, {len(accepted)} groups accepted, "
-          f"{summary['evaluations']} evaluations ({summary['evaluator_runs_at_least']} "
-          f"runs counted), restarts {summary['restarts']}")
+    print(
+        f"chaos run: {wall:.0f}s, {len(accepted)} groups accepted, "
+        f"{summary['evaluations']} evaluations ({summary['evaluator_runs_at_least']} "
+        f"runs counted), restarts {summary['restarts']}"
+    )

@@ -6,6 +6,7 @@ tests kill and restart them by the pids this module started, and later tests rel
 the replacements. Candidates get a unique comment so each test misses the caches
 unless it means to hit them.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -39,8 +40,14 @@ from common.problemset import builtin_problem, to_payload
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = EvalSettings(device="cpu", trials=1, timeout_s=90)
-PROBLEMS = ["activation/relu", "activation/gelu", "activation/silu", "elementwise/scale_bias",
-            "reduction/sum_dim", "softmax/softmax"]
+PROBLEMS = [
+    "activation/relu",
+    "activation/gelu",
+    "activation/silu",
+    "elementwise/scale_bias",
+    "reduction/sum_dim",
+    "softmax/softmax",
+]
 
 
 def _metrics(port: int) -> dict[str, float]:
@@ -63,15 +70,26 @@ class Service:
         self.ports = {"frontend": _port(), "backend": _port(), "broker": _port()}
         self.tree = {
             "transport": {"heartbeat_interval_s": 0.5, "heartbeat_misses": 4},
-            "broker": {"frontend": f"tcp://127.0.0.1:{self.ports['frontend']}",
-                       "backend": f"tcp://127.0.0.1:{self.ports['backend']}",
-                       "metrics": {"port": self.ports["broker"]},
-                       "client": {"resend_interval_s": 1.0, "resend_max_s": 2.0,
-                                  "unavailable_after_s": 30.0, "request_deadline_s": 300.0}},
+            "broker": {
+                "frontend": f"tcp://127.0.0.1:{self.ports['frontend']}",
+                "backend": f"tcp://127.0.0.1:{self.ports['backend']}",
+                "metrics": {"port": self.ports["broker"]},
+                "client": {
+                    "resend_interval_s": 1.0,
+                    "resend_max_s": 2.0,
+                    "unavailable_after_s": 30.0,
+                    "request_deadline_s": 300.0,
+                },
+            },
             # an evaluation's own limit is wide: these tests are about who finishes the work, and
             # a relu beside the suite's integration tests on 2 cores ran past 30 s once (session 38)
-            "evaluator": {"device": "cpu", "children": 2, "timeout_s": 90, "startup_timeout_s": 120,
-                          "sandbox": {"memory_limit_bytes": 3 << 30, "cpu_address_space_bytes": 6 << 30}},
+            "evaluator": {
+                "device": "cpu",
+                "children": 2,
+                "timeout_s": 90,
+                "startup_timeout_s": 120,
+                "sandbox": {"memory_limit_bytes": 3 << 30, "cpu_address_space_bytes": 6 << 30},
+            },
         }
         self.cfg_path = tmp / "run.yaml"
         self.cfg_path.write_text(yaml.safe_dump(self.tree))
@@ -79,8 +97,12 @@ class Service:
 
     def _spawn(self, name: str, args: list[str]) -> subprocess.Popen:
         log = open(self.tmp / f"{name}.log", "ab")
-        proc = subprocess.Popen([sys.executable, "-m", "launcher.cli", *args], cwd=ROOT,
-                                stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "launcher.cli", *args],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
         self.procs[name] = proc
         return proc
 
@@ -90,8 +112,15 @@ class Service:
 
     def start_worker(self, name: str) -> None:
         self.ports[name] = _port()
-        self._spawn(name, ["evaluator", str(self.cfg_path), f"evaluator.worker.worker_id={name}",
-                           f"evaluator.metrics.port={self.ports[name]}"])
+        self._spawn(
+            name,
+            [
+                "evaluator",
+                str(self.cfg_path),
+                f"evaluator.worker.worker_id={name}",
+                f"evaluator.metrics.port={self.ports[name]}",
+            ],
+        )
 
     def _health(self, name: str):
         try:
@@ -101,14 +130,19 @@ class Service:
             return None
 
     def wait_workers(self, n: int, timeout: float = 120) -> None:
-        _until(lambda: self.metrics("broker").get("krl_broker_workers") == n, timeout, f"{n} workers")
+        _until(
+            lambda: self.metrics("broker").get("krl_broker_workers") == n, timeout, f"{n} workers"
+        )
 
     def metrics(self, name: str) -> dict[str, float]:
         return _metrics(self.ports[name])
 
     def evaluations(self) -> float:
-        return sum(self.metrics(w).get("krl_evaluator_evaluations_total", 0)
-                   for w in ("w1", "w2") if self.procs[w].poll() is None)
+        return sum(
+            self.metrics(w).get("krl_evaluator_evaluations_total", 0)
+            for w in ("w1", "w2")
+            if self.procs[w].poll() is None
+        )
 
     def kill(self, name: str, sig: int = signal.SIGKILL) -> None:
         proc = self.procs[name]
@@ -117,7 +151,9 @@ class Service:
         proc.wait(timeout=60)
 
     def client(self, **overrides) -> EvalClient:
-        cfg = self.cfg.broker.model_copy(update={"client": self.cfg.broker.client.model_copy(update=overrides)})
+        cfg = self.cfg.broker.model_copy(
+            update={"client": self.cfg.broker.client.model_copy(update=overrides)}
+        )
         return EvalClient(cfg, self.cfg.transport, client_id="test")
 
 
@@ -167,18 +203,23 @@ def _candidate(name: str, tag: str, variant: str = "solution") -> str:
         source = source.replace("tl.maximum(x, 0.0)", "tl.maximum(x, 0.5)")
         assert "0.5)" in source
     elif variant == "compile_error":
-        source = source.replace("def forward(self, x: torch.Tensor)", "def forward(self, x: torch.Tensor")
+        source = source.replace(
+            "def forward(self, x: torch.Tensor)", "def forward(self, x: torch.Tensor"
+        )
     elif variant == "format_error":
         source = "import torch\nx = 1\n"
     elif variant == "segfault":
-        source = source.replace("tl.load(x_ptr + offs, mask=mask)", "tl.load(x_ptr + offs + (1 << 44))")
+        source = source.replace(
+            "tl.load(x_ptr + offs, mask=mask)", "tl.load(x_ptr + offs + (1 << 44))"
+        )
         assert "1 << 44" in source
     return f"{source}\n# {tag}\n"
 
 
 async def _evaluate_all(client: EvalClient, jobs: list[tuple[str, str]]):
-    return await asyncio.gather(*(client.evaluate(to_payload(builtin_problem(name)), cand, SETTINGS)
-                                  for name, cand in jobs))
+    return await asyncio.gather(
+        *(client.evaluate(to_payload(builtin_problem(name)), cand, SETTINGS) for name, cand in jobs)
+    )
 
 
 def test_concurrent_requests_are_spread_over_both_workers(service):
@@ -192,14 +233,16 @@ def test_concurrent_requests_are_spread_over_both_workers(service):
         t0 = time.monotonic()
         results = asyncio.run(_evaluate_all(client, jobs))
         elapsed = time.monotonic() - t0
-    assert [r.verdict.status for r in results] == expected, [r.verdict.feedback[:300] for r in results]
+    assert [r.verdict.status for r in results] == expected, [
+        r.verdict.feedback[:300] for r in results
+    ]
     assert all(r.verdict.reward > 0 for r in results if r.verdict.status == "ok")
     assert {r.worker_id for r in results} == {"w1", "w2"}
     assert all(r.verdict.phase_seconds["total"] > 0 for r in results)
     print(f"{len(jobs)} evaluations over two workers in {elapsed:.1f}s")
     broker = service.metrics("broker")
-    assert broker['krl_broker_results_total{status=ok}'] >= len(PROBLEMS)
-    assert broker.get('krl_broker_phase_seconds_count{phase=correctness}', 0) >= len(PROBLEMS)
+    assert broker["krl_broker_results_total{status=ok}"] >= len(PROBLEMS)
+    assert broker.get("krl_broker_phase_seconds_count{phase=correctness}", 0) >= len(PROBLEMS)
 
 
 def test_duplicate_requests_are_evaluated_once(service):
@@ -224,8 +267,12 @@ def test_duplicate_requests_are_evaluated_once(service):
 
 def test_a_resent_request_id_is_answered_once(service):
     """The same request id sent three times (a client resending) gets one result."""
-    req = EvalRequest(request_id=new_id(), problem=to_payload(builtin_problem("activation/gelu")),
-                      candidate=_candidate("activation/gelu", new_id()), settings=SETTINGS)
+    req = EvalRequest(
+        request_id=new_id(),
+        problem=to_payload(builtin_problem("activation/gelu")),
+        candidate=_candidate("activation/gelu", new_id()),
+        settings=SETTINGS,
+    )
     sock = zmq.Context.instance().socket(zmq.DEALER)
     sock.connect(service.cfg.broker.frontend)
     try:
@@ -257,8 +304,11 @@ def _junk(kind: int, i: int) -> list[bytes]:
 
 
 def _rejected(service) -> float:
-    return sum(v for k, v in service.metrics("broker").items()
-               if k.startswith("krl_broker_messages_rejected_total"))
+    return sum(
+        v
+        for k, v in service.metrics("broker").items()
+        if k.startswith("krl_broker_messages_rejected_total")
+    )
 
 
 def test_a_flood_of_malformed_messages_leaves_both_sockets_serving(service):
@@ -286,9 +336,13 @@ def test_a_flood_of_malformed_messages_leaves_both_sockets_serving(service):
 
     async def go(client):
         return await asyncio.gather(
-            client.evaluate(to_payload(builtin_problem("activation/silu")),
-                            _candidate("activation/silu", new_id()), SETTINGS),
-            client.evaluate(bad_problem, _candidate("activation/relu", new_id()), SETTINGS))
+            client.evaluate(
+                to_payload(builtin_problem("activation/silu")),
+                _candidate("activation/silu", new_id()),
+                SETTINGS,
+            ),
+            client.evaluate(bad_problem, _candidate("activation/relu", new_id()), SETTINGS),
+        )
 
     with service.client() as client:
         ok, broken = asyncio.run(go(client))
@@ -306,11 +360,20 @@ def test_a_candidate_with_a_wild_pointer_fails_alone(service):
     jobs.insert(1, ("activation/relu", _candidate("activation/relu", tag, "segfault")))
     with service.client() as client:
         results = asyncio.run(_evaluate_all(client, jobs))
-    assert results[1].verdict.status == "runtime_error" and "outside every tensor argument" in results[1].verdict.feedback
+    assert (
+        results[1].verdict.status == "runtime_error"
+        and "outside every tensor argument" in results[1].verdict.feedback
+    )
     assert [r.verdict.status for i, r in enumerate(results) if i != 1] == ["ok"] * 4
     # every candidate ran in a fresh process; the crash ended only its own
-    _until(lambda: sum(service.metrics(w).get("krl_evaluator_children_total", 0)
-                       for w in ("w1", "w2")) >= len(jobs), 10, "a fresh child per candidate")
+    _until(
+        lambda: (
+            sum(service.metrics(w).get("krl_evaluator_children_total", 0) for w in ("w1", "w2"))
+            >= len(jobs)
+        ),
+        10,
+        "a fresh child per candidate",
+    )
 
 
 def test_a_worker_killed_mid_request_has_its_work_finished_elsewhere(service):
@@ -322,8 +385,13 @@ def test_a_worker_killed_mid_request_has_its_work_finished_elsewhere(service):
 
     async def go(client):
         rids = [client.submit(to_payload(builtin_problem(n)), c, SETTINGS) for n, c in jobs]
-        await asyncio.to_thread(_until, lambda: service.metrics("w1")["krl_evaluator_busy_slots"] > 0,
-                                30, "w1 busy", 0.05)
+        await asyncio.to_thread(
+            _until,
+            lambda: service.metrics("w1")["krl_evaluator_busy_slots"] > 0,
+            30,
+            "w1 busy",
+            0.05,
+        )
         service.kill("w1")  # SIGKILL, mid-evaluation
         return await asyncio.gather(*(client.result(r) for r in rids))
 
@@ -346,8 +414,13 @@ def test_a_broker_restarted_mid_run_loses_no_request(service):
 
     async def go(client):
         rids = [client.submit(to_payload(builtin_problem(n)), c, SETTINGS) for n, c in jobs]
-        await asyncio.to_thread(_until, lambda: service.metrics("broker")["krl_broker_running"] > 0,
-                                30, "jobs running", 0.05)
+        await asyncio.to_thread(
+            _until,
+            lambda: service.metrics("broker")["krl_broker_running"] > 0,
+            30,
+            "jobs running",
+            0.05,
+        )
         service.kill("broker")
         service.start_broker()
         return await asyncio.gather(*(client.result(r) for r in rids))
@@ -385,7 +458,9 @@ def test_saturated_broker_answers_busy_and_the_client_holds_back(tmp_path):
         # max_in_flight=1: the second and third requests never leave the client before they expire.
         queued = svc.metrics("broker")["krl_broker_requests_total{outcome=queued}"]
         with svc.client(max_in_flight=1) as client:
-            rids = [client.submit(problem, f"# window {i}", SETTINGS, deadline_s=2) for i in range(3)]
+            rids = [
+                client.submit(problem, f"# window {i}", SETTINGS, deadline_s=2) for i in range(3)
+            ]
             for rid in rids:
                 with pytest.raises(EvaluationTimeout):
                     client.future(rid).result(timeout=30)
@@ -393,8 +468,16 @@ def test_saturated_broker_answers_busy_and_the_client_holds_back(tmp_path):
         sock = zmq.Context.instance().socket(zmq.DEALER)
         sock.connect(svc.cfg.broker.frontend)
         for i in range(3):
-            sock.send_multipart(encode(EvalRequest(request_id=f"raw{i}", problem=problem,
-                                                   candidate=f"# raw {i}", settings=SETTINGS)))
+            sock.send_multipart(
+                encode(
+                    EvalRequest(
+                        request_id=f"raw{i}",
+                        problem=problem,
+                        candidate=f"# raw {i}",
+                        settings=SETTINGS,
+                    )
+                )
+            )
         assert sock.poll(5000)
         reply = decode(sock.recv_multipart())
         sock.close(linger=0)

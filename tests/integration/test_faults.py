@@ -2,6 +2,7 @@
 poison groups refused before an ack, damaged checkpoints and stored groups recovered from
 loudly, start errors reported once instead of restarted, a hung role killed and
 restarted, a hub error answered instead of killing its thread, and a full disk."""
+
 import os
 import re
 import signal
@@ -60,8 +61,12 @@ def _stop_what_a_failed_test_left():
 
 
 def _krl(*args: str, out: Path, env: dict | None = None) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "launcher.cli", *args], stdout=open(out, "ab"),
-                            stderr=subprocess.STDOUT, env={**clean_env(), **(env or {})})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "launcher.cli", *args],
+        stdout=open(out, "ab"),
+        stderr=subprocess.STDOUT,
+        env={**clean_env(), **(env or {})},
+    )
     _STARTED.append(proc)
     return proc
 
@@ -69,22 +74,33 @@ def _krl(*args: str, out: Path, env: dict | None = None) -> subprocess.Popen:
 def _poison(lease, **bad) -> TrajectoryGroup:
     """A well-formed group for `lease` with one thing wrong (keyword: the field)."""
     n = 4
-    turn = dict(prompt_ids=torch.arange(6, dtype=torch.int32),
-                response_ids=torch.arange(n, dtype=torch.int32), logprobs=torch.full((n,), -2.0),
-                versions=torch.zeros(n, dtype=torch.int32),
-                verdict=Verdict("ok", correct=True, reward=1.0))
+    turn = dict(
+        prompt_ids=torch.arange(6, dtype=torch.int32),
+        response_ids=torch.arange(n, dtype=torch.int32),
+        logprobs=torch.full((n,), -2.0),
+        versions=torch.zeros(n, dtype=torch.int32),
+        verdict=Verdict("ok", correct=True, reward=1.0),
+    )
     turn.update({k: v for k, v in bad.items() if k in turn})
-    fields = dict(request_id=new_id(), group_id=new_id(), lease_id=lease.lease_id,
-                  prompt_id=lease.prompt_id, problem_name=lease.problem.name, actor_id="a0")
+    fields = dict(
+        request_id=new_id(),
+        group_id=new_id(),
+        lease_id=lease.lease_id,
+        prompt_id=lease.prompt_id,
+        problem_name=lease.problem.name,
+        actor_id="a0",
+    )
     fields.update({k: v for k, v in bad.items() if k in fields})
-    return TrajectoryGroup(**fields, trajectories=[Trajectory(sample_index=i, turns=[Turn(**turn)])
-                                                   for i in range(2)])
+    return TrajectoryGroup(
+        **fields, trajectories=[Trajectory(sample_index=i, turns=[Turn(**turn)]) for i in range(2)]
+    )
 
 
 POISON = {
     "a slash in the group id": {"group_id": "../../etc/x"},
-    "a token id outside the vocabulary": {"response_ids": torch.tensor([1, 2, VOCAB + 5, 3],
-                                                                       dtype=torch.int32)},
+    "a token id outside the vocabulary": {
+        "response_ids": torch.tensor([1, 2, VOCAB + 5, 3], dtype=torch.int32)
+    },
     "a NaN logprob": {"logprobs": torch.tensor([-1.0, float("nan"), -1.0, -1.0])},
     "a version from the future": {"versions": torch.full((4,), 999, dtype=torch.int32)},
     "fewer logprobs than tokens": {"logprobs": torch.full((3,), -1.0)},
@@ -112,19 +128,31 @@ def test_poison_is_refused_and_damaged_state_falls_back(tmp_path):
     model = make_tiny_model(tmp_path / "model")
     hub, pub, mport = f"tcp://127.0.0.1:{_port()}", f"tcp://127.0.0.1:{_port()}", _port()
     run_dir = tmp_path / "run"
-    cfg = scripted_learner_config(run_dir, model, hub, pub, max_steps=4,
-                                  metrics={"port": mport}, trainer={"micro_batch_tokens": 256})
+    cfg = scripted_learner_config(
+        run_dir,
+        model,
+        hub,
+        pub,
+        max_steps=4,
+        metrics={"port": mport},
+        trainer={"micro_batch_tokens": 256},
+    )
     cfg["supervisor"] = {"actors": 0, "evaluators": 0, "progress_interval_s": 2}
-    cfg["broker"] = {"frontend": f"tcp://127.0.0.1:{_port()}",
-                     "backend": f"tcp://127.0.0.1:{_port()}", "metrics": {"enabled": False}}
+    cfg["broker"] = {
+        "frontend": f"tcp://127.0.0.1:{_port()}",
+        "backend": f"tcp://127.0.0.1:{_port()}",
+        "metrics": {"enabled": False},
+    }
     cfg_path = tmp_path / "run.yaml"
     cfg_path.write_text(yaml.safe_dump(cfg))
     log = tmp_path / "learner.log"
     proc = _krl("learner", str(cfg_path), out=log)
-    client = Client(context(), TransportConfig(request_timeout_s=5, request_retries=20),
-                    Metrics("actor"), hub)
-    grant = client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=1),
-                           expect=LeaseGrant)
+    client = Client(
+        context(), TransportConfig(request_timeout_s=5, request_retries=20), Metrics("actor"), hub
+    )
+    grant = client.request(
+        LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=1), expect=LeaseGrant
+    )
     for what, bad in POISON.items():
         ack = client.request(_poison(grant.leases[0], **bad), expect=Ack)
         assert ack.outcome == "rejected", f"{what}: {ack}"
@@ -149,15 +177,18 @@ def test_poison_is_refused_and_damaged_state_falls_back(tmp_path):
     ckpt = run_dir / "checkpoints"
     newest = sorted(ckpt.glob("step_*"))[-1]
     assert newest.name == "step_00000004"
-    victim = max((p for p in (newest / "model").rglob("*") if p.is_file()),
-                 key=lambda p: p.stat().st_size)
+    victim = max(
+        (p for p in (newest / "model").rglob("*") if p.is_file()), key=lambda p: p.stat().st_size
+    )
     with open(victim, "r+b") as f:
         f.seek(victim.stat().st_size // 2)
         f.write(os.urandom(4096))
     from learner.group_store import GroupStore
+
     store = GroupStore(run_dir / "hub" / "groups")
-    lease = type("L", (), {"lease_id": "l", "prompt_id": "e0-i7",
-                           "problem": type("P", (), {"name": "x"})()})()
+    lease = type(
+        "L", (), {"lease_id": "l", "prompt_id": "e0-i7", "problem": type("P", (), {"name": "x"})()}
+    )()
     poison = _poison(lease, **POISON["a token id outside the vocabulary"])
     store.put(poison.group_id, encode(poison))
     torn = _poison(lease)
@@ -165,11 +196,17 @@ def test_poison_is_refused_and_damaged_state_falls_back(tmp_path):
     path = run_dir / "hub" / "groups" / f"{torn.group_id}.grp"
     path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
     # A good group whose step (says learner/training.json) killed the learner twice.
-    crasher = _poison(type("L", (), {"lease_id": "l", "prompt_id": "e9-i1",
-                                     "problem": type("P", (), {"name": "x"})()})())
+    crasher = _poison(
+        type(
+            "L",
+            (),
+            {"lease_id": "l", "prompt_id": "e9-i1", "problem": type("P", (), {"name": "x"})()},
+        )()
+    )
     store.put(crasher.group_id, encode(crasher))
     (run_dir / "learner" / "training.json").write_text(
-        f'{{"groups": ["{crasher.group_id}"], "attempts": 2, "step": 5}}')
+        f'{{"groups": ["{crasher.group_id}"], "attempts": 2, "step": 5}}'
+    )
     store.ledger.close()
 
     # Resume under krl run: the damaged checkpoint is set aside, the learner falls back to
@@ -193,8 +230,11 @@ def test_poison_is_refused_and_damaged_state_falls_back(tmp_path):
     books = summary["groups"]
     assert books["lost"] == 0 and books["trained_twice"] == 0 and books["quarantined"] == 3
     assert books["dropped_checkpoint_fallback"] == 4  # steps 3 and 4: generated again
-    quarantined = {e["group_id"]: e["reason"] for e in read(run_dir / "hub" / "groups" / LEDGER)
-                   if e["event"] == "quarantined"}
+    quarantined = {
+        e["group_id"]: e["reason"]
+        for e in read(run_dir / "hub" / "groups" / LEDGER)
+        if e["event"] == "quarantined"
+    }
     assert set(quarantined) == {poison.group_id, torn.group_id, crasher.group_id}
     assert "died 2 times" in quarantined[crasher.group_id]
     assert "vocabulary" in quarantined[poison.group_id]
@@ -216,12 +256,20 @@ def _run_to_end(sup: subprocess.Popen, out: Path, within_s: float, actor=None) -
 def _run_config(tmp_path: Path, **learner) -> tuple[dict, str]:
     hub = f"tcp://127.0.0.1:{_port()}"
     model = learner.pop("model", None) or make_tiny_model(tmp_path / "model")
-    cfg = scripted_learner_config(tmp_path / "run", model, hub, f"tcp://127.0.0.1:{_port()}",
-                                  **learner)
-    cfg["supervisor"] = {"actors": 0, "evaluators": 0, "progress_interval_s": 2,
-                         "restart_backoff_min_s": 0.5, "stop_timeout_s": 20}
-    cfg["broker"] = {"frontend": f"tcp://127.0.0.1:{_port()}",
-                     "backend": f"tcp://127.0.0.1:{_port()}"}
+    cfg = scripted_learner_config(
+        tmp_path / "run", model, hub, f"tcp://127.0.0.1:{_port()}", **learner
+    )
+    cfg["supervisor"] = {
+        "actors": 0,
+        "evaluators": 0,
+        "progress_interval_s": 2,
+        "restart_backoff_min_s": 0.5,
+        "stop_timeout_s": 20,
+    }
+    cfg["broker"] = {
+        "frontend": f"tcp://127.0.0.1:{_port()}",
+        "backend": f"tcp://127.0.0.1:{_port()}",
+    }
     return cfg, hub
 
 
@@ -232,24 +280,47 @@ def test_start_errors_fail_the_run_at_once_with_the_reason(tmp_path):
     (tmp_path / "not-a-model").mkdir()
     # what: (config changes, the process that cannot start, what its reason says)
     cases = {
-        "missing data set": ({"learner": {"dataset": str(tmp_path / "no-such-set.jsonl")}},
-                             "learner", "no-such-set"),
-        "problem with a syntax error": ({"learner": {"dataset": str(bad_problem)}}, "learner",
-                                        "broken.py"),
-        "missing model directory": ({"learner": {"trainer": {"model": str(tmp_path / "none")}}},
-                                    "learner", "model directory does not exist"),
-        "missing actor model directory": ({"actor": {"model": str(tmp_path / "none")},
-                                           "supervisor": {"actors": 1}}, "actor-0",
-                                          "actor.model"),
-        "empty data set": ({"learner": {"dataset": str(tmp_path / "empty.jsonl")}}, "learner",
-                           "empty.jsonl: holds no rows"),
-        "model directory without a model": ({"learner": {"trainer": {
-            "model": str(tmp_path / "not-a-model")}}}, "learner", "no config.json"),
+        "missing data set": (
+            {"learner": {"dataset": str(tmp_path / "no-such-set.jsonl")}},
+            "learner",
+            "no-such-set",
+        ),
+        "problem with a syntax error": (
+            {"learner": {"dataset": str(bad_problem)}},
+            "learner",
+            "broken.py",
+        ),
+        "missing model directory": (
+            {"learner": {"trainer": {"model": str(tmp_path / "none")}}},
+            "learner",
+            "model directory does not exist",
+        ),
+        "missing actor model directory": (
+            {"actor": {"model": str(tmp_path / "none")}, "supervisor": {"actors": 1}},
+            "actor-0",
+            "actor.model",
+        ),
+        "empty data set": (
+            {"learner": {"dataset": str(tmp_path / "empty.jsonl")}},
+            "learner",
+            "empty.jsonl: holds no rows",
+        ),
+        "model directory without a model": (
+            {"learner": {"trainer": {"model": str(tmp_path / "not-a-model")}}},
+            "learner",
+            "no config.json",
+        ),
         # Relative, so it could be a Hugging Face repo id; the Hub is out of reach (offline).
-        "model directory nowhere": ({"learner": {"trainer": {"model": "models/none"}}},
-                                    "learner", "'models/none': model directory does not exist"),
-        "missing CurveZMQ keys": ({"transport": {"curve_keys_dir": str(tmp_path / "keys")}},
-                                  "broker", "server.key_secret is missing"),
+        "model directory nowhere": (
+            {"learner": {"trainer": {"model": "models/none"}}},
+            "learner",
+            "'models/none': model directory does not exist",
+        ),
+        "missing CurveZMQ keys": (
+            {"transport": {"curve_keys_dir": str(tmp_path / "keys")}},
+            "broker",
+            "server.key_secret is missing",
+        ),
     }
     model = make_tiny_model(tmp_path / "model")
     runs = {}
@@ -258,8 +329,10 @@ def test_start_errors_fail_the_run_at_once_with_the_reason(tmp_path):
         case.mkdir()
         cfg, _ = _run_config(case, model=model, max_steps=2)
         (case / "run.yaml").write_text(yaml.safe_dump(merge(cfg, change)))
-        runs[what] = (case, _krl("run", str(case / "run.yaml"), out=case / "run.out",
-                                 env={"HF_HUB_OFFLINE": "1"}))
+        runs[what] = (
+            case,
+            _krl("run", str(case / "run.yaml"), out=case / "run.out", env={"HF_HUB_OFFLINE": "1"}),
+        )
     t0 = time.monotonic()
     for what, (case, sup) in runs.items():
         console = _run_to_end(sup, case / "run.out", 120)
@@ -324,8 +397,12 @@ def tmpfs(tmp_path):
     """A small tmpfs (root only): a disk that can be filled."""
     mount = tmp_path / "tmpfs"
     mount.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=24m", "tmpfs", str(mount)],
-                      capture_output=True).returncode != 0:
+    if (
+        subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=24m", "tmpfs", str(mount)], capture_output=True
+        ).returncode
+        != 0
+    ):
         pytest.skip("cannot mount a tmpfs here (needs root)")
     yield mount
     subprocess.run(["umount", "-l", str(mount)], check=False)
@@ -335,14 +412,26 @@ def test_hub_answers_errors_and_full_disk_and_dies_loudly(tmp_path, tmpfs):
     flags, hub = tmp_path / "flags", f"tcp://127.0.0.1:{_port()}"
     flags.mkdir()
     log = tmp_path / "hub.log"
-    proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("hub_fault_server.py")),
-                             str(tmpfs / "groups"), hub, str(flags)], stdout=open(log, "wb"),
-                            stderr=subprocess.STDOUT, env=clean_env(), cwd=Path(__file__).parents[2])
-    client = Client(context(), TransportConfig(request_timeout_s=5, request_retries=10),
-                    Metrics("actor"), hub)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            str(Path(__file__).with_name("hub_fault_server.py")),
+            str(tmpfs / "groups"),
+            hub,
+            str(flags),
+        ],
+        stdout=open(log, "wb"),
+        stderr=subprocess.STDOUT,
+        env=clean_env(),
+        cwd=Path(__file__).parents[2],
+    )
+    client = Client(
+        context(), TransportConfig(request_timeout_s=5, request_retries=10), Metrics("actor"), hub
+    )
     try:
-        grant = client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=2),
-                               expect=LeaseGrant)
+        grant = client.request(
+            LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=2), expect=LeaseGrant
+        )
         group = _poison(grant.leases[0])  # a good one
         (flags / "bug").touch()  # a bug met by one message: answered, the hub serves on
         with pytest.raises(RequestRejected, match="internal.*KeyError"):
@@ -353,7 +442,9 @@ def test_hub_answers_errors_and_full_disk_and_dies_loudly(tmp_path, tmpfs):
             client.request(group, expect=Ack)
         assert busy.value.reply.code == "busy" and "disk full" in busy.value.reply.message
         assert str(tmpfs / "groups") in busy.value.reply.message
-        assert not list((tmpfs / "groups").glob("*.tmp")) and not list((tmpfs / "groups").glob("*.grp"))
+        assert not list((tmpfs / "groups").glob("*.tmp")) and not list(
+            (tmpfs / "groups").glob("*.grp")
+        )
         filler.unlink()
         assert client.request(group, expect=Ack).outcome == "accepted"
         assert (tmpfs / "groups" / f"{group.group_id}.grp").exists()
@@ -374,17 +465,28 @@ def test_a_held_request_that_fails_is_answered_and_the_hub_serves_on(tmp_path):
     flags.mkdir()
     (flags / "held_bug").touch()
     log = tmp_path / "hub.log"
-    proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("hub_fault_server.py")),
-                             str(tmp_path / "groups"), hub, str(flags)], stdout=open(log, "wb"),
-                            stderr=subprocess.STDOUT, env=clean_env(), cwd=Path(__file__).parents[2])
-    client = Client(context(), TransportConfig(request_timeout_s=5, request_retries=10),
-                    Metrics("actor"), hub)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            str(Path(__file__).with_name("hub_fault_server.py")),
+            str(tmp_path / "groups"),
+            hub,
+            str(flags),
+        ],
+        stdout=open(log, "wb"),
+        stderr=subprocess.STDOUT,
+        env=clean_env(),
+        cwd=Path(__file__).parents[2],
+    )
+    client = Client(
+        context(), TransportConfig(request_timeout_s=5, request_retries=10), Metrics("actor"), hub
+    )
     try:
-        grant = client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=1),
-                               expect=LeaseGrant)  # resent until the hub is up
+        grant = client.request(
+            LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=1), expect=LeaseGrant
+        )  # resent until the hub is up
         with pytest.raises(RequestRejected, match="internal.*KeyError"):
-            client.request(WeightBucketRequest(request_id=new_id(), version=0, index=0),
-                           retries=0)
+            client.request(WeightBucketRequest(request_id=new_id(), version=0, index=0), retries=0)
         assert proc.poll() is None, log.read_text()[-3000:]
         assert client.request(_poison(grant.leases[0]), expect=Ack).outcome == "accepted"
     finally:

@@ -2,6 +2,7 @@
 gets a `rejected` ack saying why, is counted and never stored, and the hub serves on. Also:
 the wire carries no id the store cannot hold, and a prompt is accepted once however its id
 is spelled."""
+
 import pytest
 import torch
 
@@ -41,14 +42,23 @@ def served(tmp_path):
     cfg = HubConfig(endpoint="tcp://127.0.0.1:0", publish_endpoint="tcp://127.0.0.1:0")
     metrics = Metrics("learner")
     problems = [ProblemPayload(name=f"p{i}", source="x") for i in range(2)]
-    hub = Hub(cfg, groups_per_step=2, max_staleness=4, n_samples=2, max_turns=2,
-              source=PromptSource(problems, seed=0), store=GroupStore(tmp_path / "groups"),
-              metrics=metrics, vocab_size=VOCAB)
+    hub = Hub(
+        cfg,
+        groups_per_step=2,
+        max_staleness=4,
+        n_samples=2,
+        max_turns=2,
+        source=PromptSource(problems, seed=0),
+        store=GroupStore(tmp_path / "groups"),
+        metrics=metrics,
+        vocab_size=VOCAB,
+    )
     server = HubServer(hub, cfg, TRANSPORT, metrics)
     server.start()
     client = Client(context(), TRANSPORT, Metrics("actor"), server.endpoint)
-    grant = client.request(LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=2),
-                           expect=LeaseGrant)
+    grant = client.request(
+        LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=2), expect=LeaseGrant
+    )
     yield server, client, grant.leases
     client.close()
     server.stop()
@@ -58,20 +68,29 @@ def _turn(**bad) -> Turn:
     """A good turn with `bad`'s fields (the turn's or its verdict's) put in."""
     verdict = dict(status="ok", correct=True, reward=1.0)
     verdict.update({k: bad.pop(k) for k in list(bad) if k in Verdict.__struct_fields__})
-    fields = dict(prompt_ids=torch.arange(6, dtype=torch.int32),
-                  response_ids=torch.arange(N, dtype=torch.int32), logprobs=torch.full((N,), -2.0),
-                  versions=torch.zeros(N, dtype=torch.int32), verdict=Verdict(**verdict))
+    fields = dict(
+        prompt_ids=torch.arange(6, dtype=torch.int32),
+        response_ids=torch.arange(N, dtype=torch.int32),
+        logprobs=torch.full((N,), -2.0),
+        versions=torch.zeros(N, dtype=torch.int32),
+        verdict=Verdict(**verdict),
+    )
     return Turn(**{**fields, **bad})
 
 
-def _group(lease, samples=(0, 1), turns=1, evaluations=0, prompt_id=None, group_id=None,
-           **bad):
+def _group(lease, samples=(0, 1), turns=1, evaluations=0, prompt_id=None, group_id=None, **bad):
     return TrajectoryGroup(
-        request_id=new_id(), group_id=group_id or new_id(), lease_id=lease.lease_id,
-        prompt_id=prompt_id or lease.prompt_id, problem_name=lease.problem.name, actor_id="a0",
+        request_id=new_id(),
+        group_id=group_id or new_id(),
+        lease_id=lease.lease_id,
+        prompt_id=prompt_id or lease.prompt_id,
+        problem_name=lease.problem.name,
+        actor_id="a0",
         evaluations=evaluations,
-        trajectories=[Trajectory(sample_index=i, turns=[_turn(**bad) for _ in range(turns)])
-                      for i in samples])
+        trajectories=[
+            Trajectory(sample_index=i, turns=[_turn(**bad) for _ in range(turns)]) for i in samples
+        ],
+    )
 
 
 # What is wrong -> (the group's arguments, a word the ack's reason must hold): each one

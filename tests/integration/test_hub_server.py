@@ -1,4 +1,5 @@
 """The hub over real sockets: leases, acks after storage, bucket pulls, announcements."""
+
 import time
 
 import pytest
@@ -34,12 +35,23 @@ TRANSPORT = TransportConfig(request_timeout_s=2, request_retries=1)
 
 @pytest.fixture
 def hub_server(tmp_path):
-    cfg = HubConfig(endpoint="tcp://127.0.0.1:0", publish_endpoint="tcp://127.0.0.1:0",
-                    announce_interval_s=0.2, bucket_bytes=1 << 20)
+    cfg = HubConfig(
+        endpoint="tcp://127.0.0.1:0",
+        publish_endpoint="tcp://127.0.0.1:0",
+        announce_interval_s=0.2,
+        bucket_bytes=1 << 20,
+    )
     metrics = Metrics("learner")
-    hub = Hub(cfg, groups_per_step=2, max_staleness=1, n_samples=2, max_turns=1,
-              source=PromptSource([ProblemPayload(name="p", source="x")], seed=0),
-              store=GroupStore(tmp_path / "groups"), metrics=metrics)
+    hub = Hub(
+        cfg,
+        groups_per_step=2,
+        max_staleness=1,
+        n_samples=2,
+        max_turns=1,
+        source=PromptSource([ProblemPayload(name="p", source="x")], seed=0),
+        store=GroupStore(tmp_path / "groups"),
+        metrics=metrics,
+    )
     server = HubServer(hub, cfg, TRANSPORT, metrics)
     server.start()
     yield server
@@ -47,12 +59,22 @@ def hub_server(tmp_path):
 
 
 def _group(lease):
-    turn = Turn(prompt_ids=torch.arange(4, dtype=torch.int32), response_ids=torch.arange(6, dtype=torch.int32),
-                logprobs=-torch.rand(6), versions=torch.zeros(6, dtype=torch.int32),
-                verdict=Verdict("ok", correct=True, reward=0.5))
-    return TrajectoryGroup(request_id=new_id(), group_id=new_id(), lease_id=lease.lease_id,
-                           prompt_id=lease.prompt_id, problem_name=lease.problem.name, actor_id="a0",
-                           trajectories=[Trajectory(sample_index=i, turns=[turn]) for i in range(2)])
+    turn = Turn(
+        prompt_ids=torch.arange(4, dtype=torch.int32),
+        response_ids=torch.arange(6, dtype=torch.int32),
+        logprobs=-torch.rand(6),
+        versions=torch.zeros(6, dtype=torch.int32),
+        verdict=Verdict("ok", correct=True, reward=0.5),
+    )
+    return TrajectoryGroup(
+        request_id=new_id(),
+        group_id=new_id(),
+        lease_id=lease.lease_id,
+        prompt_id=lease.prompt_id,
+        problem_name=lease.problem.name,
+        actor_id="a0",
+        trajectories=[Trajectory(sample_index=i, turns=[turn]) for i in range(2)],
+    )
 
 
 def test_lease_group_ack_over_sockets(hub_server):
@@ -85,8 +107,10 @@ def test_weights_are_announced_and_pulled(hub_server):
     c = Client(context(), TRANSPORT, Metrics("actor"), hub_server.endpoint)
     received = {}
     for info in ann.buckets:
-        msg = c.request(WeightBucketRequest(request_id=new_id(), version=1, index=info.index),
-                        expect=WeightBucket)
+        msg = c.request(
+            WeightBucketRequest(request_id=new_id(), version=1, index=info.index),
+            expect=WeightBucket,
+        )
         b = Bucket.from_wire(info, msg)
         b.verify()
         received.update({n: t.clone() for n, t in b.tensors()})

@@ -3,6 +3,7 @@ over real sockets: both ranks stop at the step budget, every batch is trained on
 collective checkpoint resumes both ranks, SIGTERM stops both at the same step with a
 checkpoint, and the weights an actor pulls are the full gathered parameters, equal to what
 `krl export` makes of the checkpoint at the same step."""
+
 import hashlib
 import json
 import signal
@@ -33,10 +34,22 @@ def _start_ranks(cfg_path: Path, logs: list[Path]) -> list[subprocess.Popen]:
     master = str(_port())
     procs = []
     for rank, log in enumerate(logs):
-        env = dict(base, RANK=str(rank), LOCAL_RANK=str(rank), WORLD_SIZE="2",
-                   MASTER_ADDR="127.0.0.1", MASTER_PORT=master)
-        procs.append(subprocess.Popen([sys.executable, "-m", "launcher.cli", "learner", str(cfg_path)],
-                                      stdout=open(log, "ab"), stderr=subprocess.STDOUT, env=env))
+        env = dict(
+            base,
+            RANK=str(rank),
+            LOCAL_RANK=str(rank),
+            WORLD_SIZE="2",
+            MASTER_ADDR="127.0.0.1",
+            MASTER_PORT=master,
+        )
+        procs.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "launcher.cli", "learner", str(cfg_path)],
+                stdout=open(log, "ab"),
+                stderr=subprocess.STDOUT,
+                env=env,
+            )
+        )
     return procs
 
 
@@ -116,20 +129,29 @@ def _check_groups(run_dir: Path, steps: int) -> dict:
 def test_two_learner_ranks_train_checkpoint_resume_and_publish_full_weights(tmp_path, zero_stage):
     sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "learner"))
     from learner_helpers import VOCAB, make_tiny_model
+
     model = make_tiny_model(tmp_path / "model")
     hub, pub = f"tcp://127.0.0.1:{_port()}", f"tcp://127.0.0.1:{_port()}"
     run_dir = tmp_path / "run"
     cfg = scripted_learner_config(
-        run_dir, model, hub, pub, max_steps=3, checkpoint_keep=4, metrics={"enabled": False},
+        run_dir,
+        model,
+        hub,
+        pub,
+        max_steps=3,
+        checkpoint_keep=4,
+        metrics={"enabled": False},
         hub={"bucket_bytes": 1 << 20, "announce_interval_s": 0.2, "keep_weight_versions": 8},
-        trainer={"zero_stage": zero_stage, "micro_batch_tokens": 64})
+        trainer={"zero_stage": zero_stage, "micro_batch_tokens": 64},
+    )
     cfg_path = tmp_path / "run.yaml"
     cfg_path.write_text(yaml.safe_dump(cfg))
     logs = [tmp_path / f"rank{r}.log" for r in range(2)]
     actor = ScriptedActor(hub, VOCAB)
     actor_metrics = Metrics("actor")
-    sync = WeightSync(hub, pub, TransportConfig(request_timeout_s=2, request_retries=3),
-                      actor_metrics)
+    sync = WeightSync(
+        hub, pub, TransportConfig(request_timeout_s=2, request_retries=3), actor_metrics
+    )
     deadline = time.monotonic() + 240
 
     procs = _start_ranks(cfg_path, logs)
@@ -149,7 +171,8 @@ def test_two_learner_ranks_train_checkpoint_resume_and_publish_full_weights(tmp_
     # The published weights are whole (not ZeRO-3 partitions) and are the checkpoint's,
     # v2 rebuilt from deltas against v1 included.
     delta_buckets = actor_metrics.registry.get_sample_value(
-        "krl_actor_weight_buckets_total", {"encoding": "delta"})
+        "krl_actor_weight_buckets_total", {"encoding": "delta"}
+    )
     assert delta_buckets and delta_buckets > 0
     base = load_file(str(Path(model) / "model.safetensors"))
     assert published.keys() <= base.keys() and "model.embed_tokens.weight" in published
@@ -157,12 +180,17 @@ def test_two_learner_ranks_train_checkpoint_resume_and_publish_full_weights(tmp_
     step2 = run_dir / "checkpoints" / "step_00000002"
     assert (step2 / "COMPLETE").is_file()
     out = tmp_path / "export2"
-    done = subprocess.run([sys.executable, "-m", "launcher.cli", "export", str(step2), str(out)],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "launcher.cli", "export", str(step2), str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     exported = load_file(str(out / "model.safetensors"))
-    assert {n: _digest(t) for n, t in published.items()} == \
-        {n: _digest(exported[n]) for n in published}
+    assert {n: _digest(t) for n, t in published.items()} == {
+        n: _digest(exported[n]) for n in published
+    }
     assert any(not torch.equal(t, base[n]) for n, t in published.items()), "nothing was trained"
 
     # Both ranks again with a larger budget: they resume from step 3; SIGTERM to both (as a

@@ -1,6 +1,7 @@
 """The learner process (real DeepSpeed on CPU, tiny model) fed over real sockets; killed
 with SIGKILL mid-run and restarted: it resumes from its checkpoint, reaches its step
 budget, trains no group twice and loses none that it acked."""
+
 import json
 import os
 import signal
@@ -21,8 +22,12 @@ pytestmark = pytest.mark.slow
 
 
 def _start(cfg_path: Path, log: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "launcher.cli", "learner", str(cfg_path)],
-                            stdout=open(log, "ab"), stderr=subprocess.STDOUT, env=clean_env())
+    return subprocess.Popen(
+        [sys.executable, "-m", "launcher.cli", "learner", str(cfg_path)],
+        stdout=open(log, "ab"),
+        stderr=subprocess.STDOUT,
+        env=clean_env(),
+    )
 
 
 def _progress(run_dir: Path) -> dict:
@@ -35,12 +40,19 @@ def _progress(run_dir: Path) -> dict:
 def test_learner_survives_kill_9(tmp_path):
     sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "learner"))
     from learner_helpers import VOCAB, make_tiny_model
+
     model = make_tiny_model(tmp_path / "model")
     hub, pub = f"tcp://127.0.0.1:{_port()}", f"tcp://127.0.0.1:{_port()}"
     run_dir = tmp_path / "run"
-    cfg = scripted_learner_config(run_dir, model, hub, pub, max_steps=6,
-                                  metrics={"enabled": False},
-                                  trainer={"micro_batch_tokens": 256})
+    cfg = scripted_learner_config(
+        run_dir,
+        model,
+        hub,
+        pub,
+        max_steps=6,
+        metrics={"enabled": False},
+        trainer={"micro_batch_tokens": 256},
+    )
     cfg_path = tmp_path / "run.yaml"
     cfg_path.write_text(yaml.safe_dump(cfg))
     log = tmp_path / "learner.log"
@@ -71,8 +83,11 @@ def test_learner_survives_kill_9(tmp_path):
     assert len(trained) == len(set(trained)), "a group was trained twice"
     stored = {p.stem for p in (run_dir / "hub" / "groups").glob("*.grp")}
     # Dropped by the restore: made in part by weights newer than the checkpoint.
-    rolled_back = {e["group_id"] for e in read(run_dir / "hub" / "groups" / LEDGER)
-                   if e["event"] == "dropped" and e["reason"] == "rolled_back"}
+    rolled_back = {
+        e["group_id"]
+        for e in read(run_dir / "hub" / "groups" / LEDGER)
+        if e["event"] == "dropped" and e["reason"] == "rolled_back"
+    }
     assert not rolled_back & set(trained)
     lost = actor.accepted - set(trained) - stored - rolled_back
     assert not lost, f"acked groups neither trained, stored nor dropped as rolled back: {lost}"

@@ -11,6 +11,7 @@ broker and worker counters for evaluation requests sent with common.eval_client)
 rule loads and evaluates, and every dashboard query runs. Finally SIGTERM to the launch
 script stops the learner with a final checkpoint.
 """
+
 from __future__ import annotations
 
 import json
@@ -41,18 +42,34 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(D.PROMETHEUS is None, reason=
 
 # Series each role must export from the start (labelled counters appear once counted).
 KEY_SERIES = {
-    "learner": ["krl_learner_steps_total", "krl_learner_idle_seconds_total",
-                "krl_learner_busy_seconds_total", "krl_learner_policy_version",
-                "krl_learner_buffer_groups", "krl_learner_leases_in_flight",
-                "krl_learner_actors_alive", "krl_learner_weight_publish_seconds_count",
-                "krl_learner_group_staleness_versions_bucket",
-                "krl_learner_process_start_time_seconds"],
-    "broker": ["krl_broker_workers", "krl_broker_queue_depth", "krl_broker_free_slots",
-               "krl_broker_request_latency_seconds_bucket", "krl_broker_worker_deaths_total",
-               "krl_broker_process_start_time_seconds"],
-    "evaluator": ["krl_evaluator_slots", "krl_evaluator_busy_slots", "krl_evaluator_gpu_busy_ratio",
-                  "krl_evaluator_evaluations_total", "krl_evaluator_children_total",
-                  "krl_evaluator_process_start_time_seconds"],
+    "learner": [
+        "krl_learner_steps_total",
+        "krl_learner_idle_seconds_total",
+        "krl_learner_busy_seconds_total",
+        "krl_learner_policy_version",
+        "krl_learner_buffer_groups",
+        "krl_learner_leases_in_flight",
+        "krl_learner_actors_alive",
+        "krl_learner_weight_publish_seconds_count",
+        "krl_learner_group_staleness_versions_bucket",
+        "krl_learner_process_start_time_seconds",
+    ],
+    "broker": [
+        "krl_broker_workers",
+        "krl_broker_queue_depth",
+        "krl_broker_free_slots",
+        "krl_broker_request_latency_seconds_bucket",
+        "krl_broker_worker_deaths_total",
+        "krl_broker_process_start_time_seconds",
+    ],
+    "evaluator": [
+        "krl_evaluator_slots",
+        "krl_evaluator_busy_slots",
+        "krl_evaluator_gpu_busy_ratio",
+        "krl_evaluator_evaluations_total",
+        "krl_evaluator_children_total",
+        "krl_evaluator_process_start_time_seconds",
+    ],
 }
 STARTUP_S = 240  # the learner imports DeepSpeed twice (launcher, rank) on a shared 2-core machine
 
@@ -92,26 +109,55 @@ class Stack:
 
     def __init__(self, tmp: Path):
         self.tmp, self.procs = tmp, {}
-        self.ports = {name: _port() for name in ("learner", "broker", "evaluator", "actor", "hub",
-                                                 "publish", "frontend", "backend", "prometheus")}
+        self.ports = {
+            name: _port()
+            for name in (
+                "learner",
+                "broker",
+                "evaluator",
+                "actor",
+                "hub",
+                "publish",
+                "frontend",
+                "backend",
+                "prometheus",
+            )
+        }
         from learner_helpers import make_tiny_model
+
         p = self.ports
         self.run_dir = tmp / "run"
         tree = {
             "run_dir": str(self.run_dir),
             "transport": {"heartbeat_interval_s": 0.5},
-            "hub_link": {"endpoint": f"tcp://127.0.0.1:{p['hub']}",
-                         "publish_endpoint": f"tcp://127.0.0.1:{p['publish']}"},
-            "broker": {"frontend": f"tcp://127.0.0.1:{p['frontend']}",
-                       "backend": f"tcp://127.0.0.1:{p['backend']}",
-                       "metrics": {"port": p["broker"]}},
-            "evaluator": {"device": "cpu", "children": 1, "metrics": {"port": p["evaluator"]},
-                          "worker": {"worker_id": "w0", "warm_up": False}},
-            "learner": {"max_steps": 2, "groups_per_step": 2, "dataset": "builtin:activation",
-                        "n_samples": 2, "max_turns": 1,
-                        "metrics": {"port": p["learner"]},
-                        "trainer": {"model": make_tiny_model(tmp / "model"), "zero_stage": 0,
-                                    "micro_batch_tokens": 256}},
+            "hub_link": {
+                "endpoint": f"tcp://127.0.0.1:{p['hub']}",
+                "publish_endpoint": f"tcp://127.0.0.1:{p['publish']}",
+            },
+            "broker": {
+                "frontend": f"tcp://127.0.0.1:{p['frontend']}",
+                "backend": f"tcp://127.0.0.1:{p['backend']}",
+                "metrics": {"port": p["broker"]},
+            },
+            "evaluator": {
+                "device": "cpu",
+                "children": 1,
+                "metrics": {"port": p["evaluator"]},
+                "worker": {"worker_id": "w0", "warm_up": False},
+            },
+            "learner": {
+                "max_steps": 2,
+                "groups_per_step": 2,
+                "dataset": "builtin:activation",
+                "n_samples": 2,
+                "max_turns": 1,
+                "metrics": {"port": p["learner"]},
+                "trainer": {
+                    "model": make_tiny_model(tmp / "model"),
+                    "zero_stage": 0,
+                    "micro_batch_tokens": 256,
+                },
+            },
         }
         self.cfg_path = tmp / "run.yaml"
         self.cfg_path.write_text(yaml.safe_dump(tree))
@@ -120,23 +166,40 @@ class Stack:
     # ------------------------------------------------------------------ processes
     def spawn(self, name: str, argv: list[str], env: dict | None = None) -> None:
         log = open(self.tmp / f"{name}.log", "ab")
-        self.procs[name] = subprocess.Popen(argv, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                                            env=env, start_new_session=True)
+        self.procs[name] = subprocess.Popen(
+            argv, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
+        )
 
     def start(self) -> None:
         krl = [sys.executable, "-m", "launcher.cli"]
         self.spawn("broker", [*krl, "broker", str(self.cfg_path)])
         self.spawn("evaluator", [*krl, "evaluator", str(self.cfg_path)])
         # A fresh single-rank learner: no launcher variables inherited from this process.
-        env = {k: v for k, v in os.environ.items()
-               if k not in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")}
-        env.update(PATH=f"{Path(sys.executable).parent}:{env['PATH']}", KRL_LEARNER_HOSTS="127.0.0.1",
-                   KRL_NODE_RANK="0", KRL_GPUS_PER_NODE="1", KRL_MASTER_PORT=str(_port()))
-        self.spawn("learner", ["bash", str(D.DEPLOY / "learner-launch.sh"), str(self.cfg_path)], env)
-        self.spawn("prometheus", [D.PROMETHEUS, f"--config.file={self._prometheus_config()}",
-                                  f"--storage.tsdb.path={self.tmp / 'tsdb'}",
-                                  f"--web.listen-address=127.0.0.1:{self.ports['prometheus']}",
-                                  "--log.level=warn"])
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")
+        }
+        env.update(
+            PATH=f"{Path(sys.executable).parent}:{env['PATH']}",
+            KRL_LEARNER_HOSTS="127.0.0.1",
+            KRL_NODE_RANK="0",
+            KRL_GPUS_PER_NODE="1",
+            KRL_MASTER_PORT=str(_port()),
+        )
+        self.spawn(
+            "learner", ["bash", str(D.DEPLOY / "learner-launch.sh"), str(self.cfg_path)], env
+        )
+        self.spawn(
+            "prometheus",
+            [
+                D.PROMETHEUS,
+                f"--config.file={self._prometheus_config()}",
+                f"--storage.tsdb.path={self.tmp / 'tsdb'}",
+                f"--web.listen-address=127.0.0.1:{self.ports['prometheus']}",
+                "--log.level=warn",
+            ],
+        )
 
     def _prometheus_config(self) -> Path:
         """deploy/prometheus/prometheus.yml with this test's ports and a 1 s cadence."""
@@ -145,8 +208,12 @@ class Stack:
         cfg["rule_files"] = [str(D.DEPLOY / "prometheus" / rf) for rf in cfg["rule_files"]]
         for job in cfg["scrape_configs"]:
             role = job["job_name"].removeprefix("krl-")
-            job["static_configs"] = [{"targets": [f"127.0.0.1:{self.ports[role]}"],
-                                      "labels": job["static_configs"][0]["labels"]}]
+            job["static_configs"] = [
+                {
+                    "targets": [f"127.0.0.1:{self.ports[role]}"],
+                    "labels": job["static_configs"][0]["labels"],
+                }
+            ]
         path = self.tmp / "prometheus.yml"
         path.write_text(yaml.safe_dump(cfg))
         return path
@@ -200,6 +267,7 @@ def stack(tmp_path_factory):
     s = Stack(tmp_path_factory.mktemp("prometheus"))
     s.start()
     try:
+
         def all_up():
             for name in s.procs:
                 assert s.alive(name), f"{name} exited:\n{s.log_tail(name)}"
@@ -208,6 +276,7 @@ def stack(tmp_path_factory):
             except OSError:  # Prometheus still starting
                 return False
             return all(up.get(f"krl-{r}") == 1 for r in ("learner", "broker", "evaluator"))
+
         t0 = time.monotonic()
         _until(all_up, STARTUP_S, "every krl target up in Prometheus", every=1)
         print(f"all targets up after {time.monotonic() - t0:.0f}s")
@@ -224,29 +293,43 @@ def test_every_role_is_scraped_and_exports_its_key_series(stack):
     assert stack.value('krl_broker_workers{job="krl-broker"}') == 1  # the worker registered
     # Version 0 is published just after the learner's metrics server starts (metrics first, so
     # a slow first publish is visible), so a scrape can land between the two: wait for it.
-    _until(lambda: (stack.value("krl_learner_weight_publish_seconds_count") or 0) >= 1, 60,
-           "the learner to publish version 0")
+    _until(
+        lambda: (stack.value("krl_learner_weight_publish_seconds_count") or 0) >= 1,
+        60,
+        "the learner to publish version 0",
+    )
 
 
 def test_counters_advance(stack):
     idle = _until(lambda: stack.value("krl_learner_idle_seconds_total"), 30, "idle seconds > 0")
-    _until(lambda: stack.value("krl_learner_idle_seconds_total") >= idle + 2, 30,
-           "the waiting learner's idle seconds to rise")
+    _until(
+        lambda: stack.value("krl_learner_idle_seconds_total") >= idle + 2,
+        30,
+        "the waiting learner's idle seconds to rise",
+    )
     assert stack.value("increase(krl_learner_idle_seconds_total[20s])") > 0
 
-    before = stack.value('sum(krl_evaluator_evaluations_total)') or 0.0
+    before = stack.value("sum(krl_evaluator_evaluations_total)") or 0.0
     problem = to_payload(builtin_problem("activation/relu"))
     settings = EvalSettings(device="cpu", trials=1, timeout_s=60)
     with EvalClient(stack.cfg.broker, stack.cfg.transport, client_id="prom-test") as client:
         # Candidates the static checks reject: real evaluations, no sandboxed child needed.
-        rids = [client.submit(problem, f"import torch\nx = {i}  # {new_id()}\n", settings)
-                for i in range(3)]
+        rids = [
+            client.submit(problem, f"import torch\nx = {i}  # {new_id()}\n", settings)
+            for i in range(3)
+        ]
         results = [client.future(rid).result(timeout=60) for rid in rids]
     assert [r.verdict.status for r in results] == ["format_error"] * 3
-    _until(lambda: (stack.value('sum(krl_broker_results_total{status="format_error"})') or 0) >= 3,
-           20, "broker results counted")
-    _until(lambda: stack.value("sum(krl_evaluator_evaluations_total)") >= before + 3, 20,
-           "worker evaluations counted")
+    _until(
+        lambda: (stack.value('sum(krl_broker_results_total{status="format_error"})') or 0) >= 3,
+        20,
+        "broker results counted",
+    )
+    _until(
+        lambda: stack.value("sum(krl_evaluator_evaluations_total)") >= before + 3,
+        20,
+        "worker evaluations counted",
+    )
     assert stack.value('sum(krl_broker_requests_total{outcome="queued"})') >= 3
     assert stack.value("sum(krl_broker_request_latency_seconds_count)") >= 3
 
@@ -256,14 +339,25 @@ def test_alert_rules_load_and_evaluate(stack):
 
     def loaded():
         rules = [r for g in stack.api("rules")["groups"] for r in g["rules"]]
-        return rules if {r["name"] for r in rules} == expected and all(
-            r.get("lastEvaluation", "").startswith("2") and r["health"] != "unknown" for r in rules) else None
+        return (
+            rules
+            if {r["name"] for r in rules} == expected
+            and all(
+                r.get("lastEvaluation", "").startswith("2") and r["health"] != "unknown"
+                for r in rules
+            )
+            else None
+        )
+
     rules = _until(loaded, 30, "every alert rule loaded and evaluated")
     assert {r["name"]: r["health"] for r in rules} == {name: "ok" for name in expected}
 
     # Nothing serves the actor's port: its role is down, and no other role is.
     def actor_down():
-        return [a for a in stack.api("alerts")["alerts"] if a["labels"]["alertname"] == "KrlRoleDown"]
+        return [
+            a for a in stack.api("alerts")["alerts"] if a["labels"]["alertname"] == "KrlRoleDown"
+        ]
+
     active = _until(actor_down, 30, "KrlRoleDown to go active")
     assert [a["labels"]["job"] for a in active] == ["krl-actor"]
     assert active[0]["state"] in ("pending", "firing")

@@ -1,6 +1,7 @@
 """`krl run` supervises real role processes: a killed process is restarted, the run
 stops when the learner reaches its budget, summary.json reconciles with the learner's
 records, nothing is left running, and a second `krl run` on the directory resumes."""
+
 import os
 import signal
 import subprocess
@@ -31,20 +32,37 @@ def _alive(pid: int) -> bool:
 def test_run_restarts_a_killed_role_and_finishes(tmp_path):
     sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "learner"))
     from learner_helpers import VOCAB, make_tiny_model
+
     run_dir = tmp_path / "run"
     hub = f"tcp://127.0.0.1:{_port()}"
-    cfg = scripted_learner_config(run_dir, make_tiny_model(tmp_path / "model"), hub,
-                                  f"tcp://127.0.0.1:{_port()}", max_steps=4)
-    cfg.update({"supervisor": {"actors": 0, "evaluators": 1, "restart_backoff_min_s": 0.5,
-                               "progress_interval_s": 2, "stop_timeout_s": 20},
-                "broker": {"frontend": f"tcp://127.0.0.1:{_port()}",
-                           "backend": f"tcp://127.0.0.1:{_port()}"},
-                "evaluator": {"device": "cpu", "children": 1}})
+    cfg = scripted_learner_config(
+        run_dir, make_tiny_model(tmp_path / "model"), hub, f"tcp://127.0.0.1:{_port()}", max_steps=4
+    )
+    cfg.update(
+        {
+            "supervisor": {
+                "actors": 0,
+                "evaluators": 1,
+                "restart_backoff_min_s": 0.5,
+                "progress_interval_s": 2,
+                "stop_timeout_s": 20,
+            },
+            "broker": {
+                "frontend": f"tcp://127.0.0.1:{_port()}",
+                "backend": f"tcp://127.0.0.1:{_port()}",
+            },
+            "evaluator": {"device": "cpu", "children": 1},
+        }
+    )
     path = tmp_path / "run.yaml"
     path.write_text(yaml.safe_dump(cfg))
     out = open(tmp_path / "run.out", "wb")
-    sup = subprocess.Popen([sys.executable, "-m", "launcher.cli", "run", str(path)], stdout=out,
-                           stderr=subprocess.STDOUT, env=_clean_env())
+    sup = subprocess.Popen(
+        [sys.executable, "-m", "launcher.cli", "run", str(path)],
+        stdout=out,
+        stderr=subprocess.STDOUT,
+        env=_clean_env(),
+    )
     actor = ScriptedActor(hub, VOCAB)
     deadline = time.monotonic() + 400
     killed = None
@@ -67,9 +85,12 @@ def test_run_restarts_a_killed_role_and_finishes(tmp_path):
         assert not _alive(p["pid"]), f"{name} (pid {p['pid']}) still running after the run"
 
     # Running it again on the directory resumes from the last checkpoint.
-    sup = subprocess.Popen([sys.executable, "-m", "launcher.cli", "run", str(run_dir),
-                            "learner.max_steps=6"], stdout=out, stderr=subprocess.STDOUT,
-                           env=_clean_env())
+    sup = subprocess.Popen(
+        [sys.executable, "-m", "launcher.cli", "run", str(run_dir), "learner.max_steps=6"],
+        stdout=out,
+        stderr=subprocess.STDOUT,
+        env=_clean_env(),
+    )
     while sup.poll() is None:
         assert time.monotonic() < deadline + 300
         actor.work_once()

@@ -2,6 +2,7 @@
 real DeepSpeed ranks (gloo on the CPU, ZeRO-3, a tiny model) that form one process group;
 when one rank is SIGKILLed the other is killed too and both restart together from the last
 checkpoint, and the run still trains every acked group exactly once."""
+
 import os
 import re
 import signal
@@ -33,21 +34,42 @@ def _alive(pid: int) -> bool:
 def test_learner_ranks_under_krl_run_restart_together(tmp_path):
     sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "learner"))
     from learner_helpers import VOCAB, make_tiny_model
+
     run_dir = tmp_path / "run"
     hub = f"tcp://127.0.0.1:{_port()}"
-    cfg = scripted_learner_config(run_dir, make_tiny_model(tmp_path / "model"), hub,
-                                  f"tcp://127.0.0.1:{_port()}", max_steps=8,
-                                  trainer={"zero_stage": 3, "micro_batch_tokens": 64})
-    cfg.update({"supervisor": {"learner_ranks": 2, "actors": 0, "evaluators": 0,
-                               "restart_backoff_min_s": 0.5, "progress_interval_s": 5,
-                               "stop_timeout_s": 20},
-                "broker": {"frontend": f"tcp://127.0.0.1:{_port()}",
-                           "backend": f"tcp://127.0.0.1:{_port()}"}})
+    cfg = scripted_learner_config(
+        run_dir,
+        make_tiny_model(tmp_path / "model"),
+        hub,
+        f"tcp://127.0.0.1:{_port()}",
+        max_steps=8,
+        trainer={"zero_stage": 3, "micro_batch_tokens": 64},
+    )
+    cfg.update(
+        {
+            "supervisor": {
+                "learner_ranks": 2,
+                "actors": 0,
+                "evaluators": 0,
+                "restart_backoff_min_s": 0.5,
+                "progress_interval_s": 5,
+                "stop_timeout_s": 20,
+            },
+            "broker": {
+                "frontend": f"tcp://127.0.0.1:{_port()}",
+                "backend": f"tcp://127.0.0.1:{_port()}",
+            },
+        }
+    )
     path = tmp_path / "run.yaml"
     path.write_text(yaml.safe_dump(cfg))
     out = tmp_path / "run.out"
-    sup = subprocess.Popen([sys.executable, "-m", "launcher.cli", "run", str(path)],
-                           stdout=open(out, "wb"), stderr=subprocess.STDOUT, env=clean_env())
+    sup = subprocess.Popen(
+        [sys.executable, "-m", "launcher.cli", "run", str(path)],
+        stdout=open(out, "wb"),
+        stderr=subprocess.STDOUT,
+        env=clean_env(),
+    )
     actor = ScriptedActor(hub, VOCAB)
     deadline = time.monotonic() + 500
     killed = None
@@ -76,9 +98,12 @@ def test_learner_ranks_under_krl_run_restart_together(tmp_path):
     assert summary["exit_codes"]["learner-1"] == [-9, 0]
     assert summary["exit_codes"]["learner"] in ([-9, 0], [-6, 0])
     assert summary["restarts"]["learner"] == summary["restarts"]["learner-1"] == 1
-    resumed = {name: re.findall(r"resumed from \S+ \(step (\d+)\)",
-                                (run_dir / "logs" / f"{name}.log").read_text())
-               for name in ("learner", "learner-1")}
+    resumed = {
+        name: re.findall(
+            r"resumed from \S+ \(step (\d+)\)", (run_dir / "logs" / f"{name}.log").read_text()
+        )
+        for name in ("learner", "learner-1")
+    }
     assert resumed["learner"] == resumed["learner-1"] and len(resumed["learner"]) == 1, resumed
     assert int(resumed["learner"][0]) >= 2  # both from the same checkpoint
     fate = reconcile(run_dir)

@@ -1,6 +1,7 @@
 """One owner per run directory (common/runlock.py): a second `krl run` on a directory in
 use is refused with the holder's pid, a learner waits for its predecessor and gives up
 clearly, and a holder killed with SIGKILL leaves nothing to clean up."""
+
 import os
 import signal
 import subprocess
@@ -24,7 +25,9 @@ HOLD = textwrap.dedent("""
 
 
 def _holder(path) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(path)], stdout=subprocess.PIPE, text=True
+    )
     assert proc.stdout.readline().strip() == "held"
     return proc
 
@@ -73,8 +76,13 @@ def test_krl_run_refuses_a_run_directory_in_use(tmp_path):
     cfg.write_text(yaml.safe_dump({"run_dir": str(run_dir)}))
     proc = _holder(run_dir / "krl-run.lock")
     try:
-        out = subprocess.run([sys.executable, "-m", "launcher.cli", "run", str(cfg)],
-                             capture_output=True, text=True, timeout=120, env=clean_env())
+        out = subprocess.run(
+            [sys.executable, "-m", "launcher.cli", "run", str(cfg)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=clean_env(),
+        )
         assert out.returncode == 2, out.stderr
         assert "in use" in out.stderr and f"pid {proc.pid}" in out.stderr
         assert not (run_dir / "config.yaml").exists()  # nothing written into the directory
@@ -87,10 +95,21 @@ def test_a_learner_waits_for_its_predecessor_then_gives_up_clearly(tmp_path):
     run_dir = tmp_path / "run"
     proc = _holder(run_dir / "learner" / "learner.lock")
     try:
-        out = subprocess.run([sys.executable, "-m", "launcher.cli", "learner",
-                              f"run_dir={run_dir}", "learner.lock_wait_s=1",
-                              "learner.metrics.enabled=false"],
-                             capture_output=True, text=True, timeout=300, env=clean_env())
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "launcher.cli",
+                "learner",
+                f"run_dir={run_dir}",
+                "learner.lock_wait_s=1",
+                "learner.metrics.enabled=false",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env=clean_env(),
+        )
         assert out.returncode == 1, out.stdout + out.stderr
         text = out.stdout + out.stderr
         assert "waiting for the previous learner" in text and f"pid {proc.pid}" in text

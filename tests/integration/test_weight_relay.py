@@ -3,6 +3,7 @@ holding exactly the learner's tensors (a digest of names, dtypes, shapes and byt
 including when the actor at the head of the chain is killed mid-transfer, when an actor
 stalls through versions and comes back, after a learner rollback, and when an actor
 (re)starts late."""
+
 import json
 import os
 import signal
@@ -29,12 +30,27 @@ TRANSPORT = TransportConfig(request_timeout_s=2, request_retries=3)
 
 
 def _hub(tmp_path, fanout=1, transport=TRANSPORT):
-    cfg = HubConfig(endpoint="tcp://127.0.0.1:0", publish_endpoint="tcp://127.0.0.1:0",
-                    announce_interval_s=0.2, bucket_bytes=1 << 20, keep_weight_versions=2,
-                    relay_fanout=fanout, relay_timeout_s=1.5, keyframe_every=100)
+    cfg = HubConfig(
+        endpoint="tcp://127.0.0.1:0",
+        publish_endpoint="tcp://127.0.0.1:0",
+        announce_interval_s=0.2,
+        bucket_bytes=1 << 20,
+        keep_weight_versions=2,
+        relay_fanout=fanout,
+        relay_timeout_s=1.5,
+        keyframe_every=100,
+    )
     m = Metrics("learner")
-    hub = Hub(cfg, 1, 1, 1, 1, PromptSource([ProblemPayload(name="p", source="x")], 0),
-              GroupStore(tmp_path / "g"), m)
+    hub = Hub(
+        cfg,
+        1,
+        1,
+        1,
+        1,
+        PromptSource([ProblemPayload(name="p", source="x")], 0),
+        GroupStore(tmp_path / "g"),
+        m,
+    )
     s = HubServer(hub, cfg, transport, m)
     s.start()
     return s
@@ -45,9 +61,25 @@ def _actors(tmp_path, server, n, *extra):
     procs = []
     for i in range(n):
         status = tmp_path / f"actor{i}.jsonl"
-        procs.append((subprocess.Popen(
-            [sys.executable, str(SCRIPT), server.endpoint, server.publish_endpoint, str(status),
-             "--relay", "--relay-timeout", "1.5", *extra], env=clean_env()), status))
+        procs.append(
+            (
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        str(SCRIPT),
+                        server.endpoint,
+                        server.publish_endpoint,
+                        str(status),
+                        "--relay",
+                        "--relay-timeout",
+                        "1.5",
+                        *extra,
+                    ],
+                    env=clean_env(),
+                ),
+                status,
+            )
+        )
     return procs
 
 
@@ -59,15 +91,25 @@ def _wait_all(procs, version, hub_id, timeout_s=60.0) -> list[dict]:
     """The status line of `version` from every live actor."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        got = [next((x for x in _lines(st) if x.get("version") == version
-                     and x.get("hub_id") == hub_id), None) for _, st in procs]
+        got = [
+            next(
+                (
+                    x
+                    for x in _lines(st)
+                    if x.get("version") == version and x.get("hub_id") == hub_id
+                ),
+                None,
+            )
+            for _, st in procs
+        ]
         if all(got):
             return got
         dead = [p.args for p, _ in procs if p.poll() is not None]
         assert not dead, f"actor exited: {dead}"
         time.sleep(0.1)
-    raise AssertionError(f"not every actor loaded version {version}: "
-                         f"{[_lines(st)[-1:] for _, st in procs]}")
+    raise AssertionError(
+        f"not every actor loaded version {version}: {[_lines(st)[-1:] for _, st in procs]}"
+    )
 
 
 def _weights(seed: int, step: float = 0.0):
@@ -75,8 +117,10 @@ def _weights(seed: int, step: float = 0.0):
     g = torch.Generator().manual_seed(seed)
     base = [torch.randn(512, 1024, generator=g) for _ in range(6)]
     noise = torch.Generator().manual_seed(seed + 1 + int(step * 1e6))
-    return [(f"layers.{i}.w", (t + step * torch.randn(t.shape, generator=noise)).to(torch.bfloat16))
-            for i, t in enumerate(base)]
+    return [
+        (f"layers.{i}.w", (t + step * torch.randn(t.shape, generator=noise)).to(torch.bfloat16))
+        for i, t in enumerate(base)
+    ]
 
 
 def _stop(procs):
@@ -115,8 +159,8 @@ def test_chain_with_deltas_survives_the_head_relay_killed_mid_transfer(tmp_path)
             yield from v2[:3]
             deadline = time.monotonic() + 20
             while time.monotonic() < deadline and (
-                    len(getattr(server._trees.get(2), "order", [])) < 3
-                    or _served(server) == served_v1):
+                len(getattr(server._trees.get(2), "order", [])) < 3 or _served(server) == served_v1
+            ):
                 time.sleep(0.05)
             tree = server._trees[2]
             head = next(e for e in tree.order if tree.source[e] == "")
@@ -126,6 +170,7 @@ def test_chain_with_deltas_survives_the_head_relay_killed_mid_transfer(tmp_path)
                     os.kill(p.pid, signal.SIGKILL)
                     p.wait(5)
             yield from v2[3:]
+
         t0 = time.monotonic()
         server.publish(2, stalled())
         alive = [(p, st) for p, st in procs if p.poll() is None]
@@ -157,7 +202,7 @@ def test_stalled_actor_rollback_and_late_start_end_bit_identical(tmp_path):
         got = _wait_all(procs, 3, server.hub_id)
         assert {x["digest"] for x in got} == {digest(_weights(0, 2e-3))}
         assert got[0]["wire_bytes"] < 0.7 * got[0]["full_bytes"]  # a followed with deltas
-        assert got[1]["wire_bytes"] >= got[1]["full_bytes"]       # b had nothing to apply them to
+        assert got[1]["wire_bytes"] >= got[1]["full_bytes"]  # b had nothing to apply them to
 
         old_id = server.hub_id  # the learner restarts from its v2 checkpoint
         server = _restarted(tmp_path, server)

@@ -2,6 +2,7 @@
 the newest version; a version the hub dropped mid-pull is abandoned, not half-loaded; a
 pull streams buckets while the hub still packs the version, and a version whose
 publishing fails is never loaded."""
+
 import threading
 import time
 
@@ -22,12 +23,25 @@ TRANSPORT = TransportConfig(request_timeout_s=2, request_retries=1)
 
 
 def _server(tmp_path, keep=2, checksum="blake3", transport=TRANSPORT):
-    cfg = HubConfig(endpoint="tcp://127.0.0.1:0", publish_endpoint="tcp://127.0.0.1:0",
-                    announce_interval_s=0.1, bucket_bytes=1 << 20, keep_weight_versions=keep,
-                    checksum=checksum)
+    cfg = HubConfig(
+        endpoint="tcp://127.0.0.1:0",
+        publish_endpoint="tcp://127.0.0.1:0",
+        announce_interval_s=0.1,
+        bucket_bytes=1 << 20,
+        keep_weight_versions=keep,
+        checksum=checksum,
+    )
     m = Metrics("learner")
-    hub = Hub(cfg, 1, 1, 1, 1, PromptSource([ProblemPayload(name="p", source="x")], 0),
-              GroupStore(tmp_path / "g"), m)
+    hub = Hub(
+        cfg,
+        1,
+        1,
+        1,
+        1,
+        PromptSource([ProblemPayload(name="p", source="x")], 0),
+        GroupStore(tmp_path / "g"),
+        m,
+    )
     s = HubServer(hub, cfg, transport, m)
     s.start()
     return s
@@ -59,6 +73,7 @@ def _publish_in_thread(server, version, tensors):
             server.publish(version, tensors)
         except RuntimeError as exc:
             errors.append(exc)
+
     t = threading.Thread(target=run)
     t.start()
     return t, errors
@@ -129,7 +144,9 @@ def test_hub_gone_mid_pull_gives_up_within_the_retry_budget(tmp_path):
     server = _server(tmp_path)
     server.publish(1, [(f"l{i}", torch.randn(300, 300)) for i in range(6)])
     cfg = TransportConfig(request_timeout_s=0.5, request_retries=1)
-    sync = WeightSync(server.endpoint, server.publish_endpoint, cfg, Metrics("actor"), pull_window=1)
+    sync = WeightSync(
+        server.endpoint, server.publish_endpoint, cfg, Metrics("actor"), pull_window=1
+    )
     ann = _wait_announcement(sync)
     server.stop()
     t = time.monotonic()
@@ -144,8 +161,9 @@ def test_pull_streams_buckets_while_the_version_is_being_packed(tmp_path):
     try:
         sync = WeightSync(server.endpoint, server.publish_endpoint, TRANSPORT, Metrics("actor"))
         served_early = []
-        publisher, errors = _publish_in_thread(server, 1, _once_served(server, weights,
-                                                                       served_early=served_early))
+        publisher, errors = _publish_in_thread(
+            server, 1, _once_served(server, weights, served_early=served_early)
+        )
         ann = _wait_announcement(sync)
         assert ann.version == 1 and not ann.complete and ann.buckets == []
         buckets = sync.pull(ann)
@@ -166,6 +184,7 @@ def test_version_whose_publishing_fails_midway_is_never_loaded(tmp_path):
 
     def fail():
         raise RuntimeError("gathering the weights failed")
+
     try:
         sync = WeightSync(server.endpoint, server.publish_endpoint, TRANSPORT, Metrics("actor"))
         publisher, errors = _publish_in_thread(server, 1, _once_served(server, weights, fail))
@@ -201,8 +220,9 @@ def test_publish_slower_than_the_request_timeout_does_not_fail_the_pull(tmp_path
 def _restarted(tmp_path, old):
     """A new hub incarnation on the old one's ports (a learner restart)."""
     old.stop()
-    cfg = old.cfg.model_copy(update={"endpoint": old.endpoint,
-                                     "publish_endpoint": old.publish_endpoint})
+    cfg = old.cfg.model_copy(
+        update={"endpoint": old.endpoint, "publish_endpoint": old.publish_endpoint}
+    )
     s = HubServer(old.hub, cfg, TRANSPORT, Metrics("learner"))
     s.start()
     return s
@@ -246,11 +266,25 @@ def test_stop_makes_a_pull_from_a_silent_hub_give_up_at_once():
     from common.messages import BucketInfo, WeightAnnouncement
 
     silent = f"tcp://127.0.0.1:{free_port()}"
-    sync = WeightSync(silent, silent, TransportConfig(request_timeout_s=30, request_retries=3),
-                      Metrics("actor"))
-    ann = WeightAnnouncement(version=1, total_bytes=8, hub_id="h", buckets=[
-        BucketInfo(index=0, nbytes=8, checksum="sha256:00", names=["w"], dtypes=["float32"],
-                   shapes=[[2]], offsets=[0])])
+    sync = WeightSync(
+        silent, silent, TransportConfig(request_timeout_s=30, request_retries=3), Metrics("actor")
+    )
+    ann = WeightAnnouncement(
+        version=1,
+        total_bytes=8,
+        hub_id="h",
+        buckets=[
+            BucketInfo(
+                index=0,
+                nbytes=8,
+                checksum="sha256:00",
+                names=["w"],
+                dtypes=["float32"],
+                shapes=[[2]],
+                offsets=[0],
+            )
+        ],
+    )
     try:
         outcome = blocked_call_ends_on_stop(lambda: sync.pull(ann), sync.stop)
         assert outcome == {"value": None}

@@ -8,6 +8,7 @@ No engine: "loading" a version is recording it.
     python tests/integration/weight_actor.py HUB PUB STATUS [--relay] [--relay-timeout S]
         [--request-timeout S] [--digest-after S] [--max-message-bytes N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -51,22 +52,38 @@ def main() -> int:
     ap.add_argument("--relay-timeout", type=float, default=2.0)
     ap.add_argument("--request-timeout", type=float, default=2.0)
     ap.add_argument("--max-message-bytes", type=int, default=1 << 30)
-    ap.add_argument("--digest-after", type=float, default=0.0,
-                    help="wait this long before hashing a version for STATUS, so that the "
-                         "hash does not take CPU from actors still pulling (benchmarks)")
-    ap.add_argument("--fresh-pages", action="store_true",
-                    help="leave malloc as it is (actor.reuse_receive_memory false)")
+    ap.add_argument(
+        "--digest-after",
+        type=float,
+        default=0.0,
+        help="wait this long before hashing a version for STATUS, so that the "
+        "hash does not take CPU from actors still pulling (benchmarks)",
+    )
+    ap.add_argument(
+        "--fresh-pages",
+        action="store_true",
+        help="leave malloc as it is (actor.reuse_receive_memory false)",
+    )
     args = ap.parse_args()
     if not args.fresh_pages:  # what actor/main.py does with actor.reuse_receive_memory
         keep_receive_memory()
     stop = StopFlag()
-    transport = TransportConfig(request_timeout_s=args.request_timeout, request_retries=3,
-                                max_message_bytes=args.max_message_bytes)
+    transport = TransportConfig(
+        request_timeout_s=args.request_timeout,
+        request_retries=3,
+        max_message_bytes=args.max_message_bytes,
+    )
     metrics = Metrics("actor")
-    relay = RelayServer("tcp://127.0.0.1:0", "", transport, metrics,
-                        busy_after_s=args.relay_timeout / 3) if args.relay else None
-    sync = WeightSync(args.hub, args.pub, transport, metrics, relay=relay,
-                      relay_timeout_s=args.relay_timeout)
+    relay = (
+        RelayServer(
+            "tcp://127.0.0.1:0", "", transport, metrics, busy_after_s=args.relay_timeout / 3
+        )
+        if args.relay
+        else None
+    )
+    sync = WeightSync(
+        args.hub, args.pub, transport, metrics, relay=relay, relay_timeout_s=args.relay_timeout
+    )
     with args.status.open("a") as f:
         f.write(json.dumps({"started": True, "endpoint": relay.endpoint if relay else ""}) + "\n")
     pulled = metrics.registry.get_sample_value
@@ -86,11 +103,17 @@ def main() -> int:
             faults = _minor_faults() - faults0  # fresh pages this pull touched (every thread)
             args.status.with_suffix(".held").write_text(str(ann.version))
             time.sleep(args.digest_after)
-            line = {"version": ann.version, "hub_id": ann.hub_id, "pull_s": time.monotonic() - t0,
-                    "wire_bytes": (pulled("krl_actor_weight_pulled_bytes_total") or 0) - before,
-                    "full_bytes": sum(b.data.numel() for b in buckets), "at": at,
-                    "cpu_s": cpu_s, "minor_faults": faults,
-                    "digest": digest(list(whole_tensors(buckets)))}
+            line = {
+                "version": ann.version,
+                "hub_id": ann.hub_id,
+                "pull_s": time.monotonic() - t0,
+                "wire_bytes": (pulled("krl_actor_weight_pulled_bytes_total") or 0) - before,
+                "full_bytes": sum(b.data.numel() for b in buckets),
+                "at": at,
+                "cpu_s": cpu_s,
+                "minor_faults": faults,
+                "digest": digest(list(whole_tensors(buckets))),
+            }
             with args.status.open("a") as f:
                 f.write(json.dumps(line) + "\n")
     finally:

@@ -1,6 +1,7 @@
 """The ready-made run configs in configs/: each loads through the real config loader (every
 field known and valid), the settings README.md's GPU section lists for it are the values
 loaded, and the 8-GPU layout gives each process the GPUs the README says."""
+
 from __future__ import annotations
 
 import re
@@ -63,7 +64,11 @@ def test_the_paper_recipe_is_the_papers():
     assert algo.estimator == "trloo" and algo.mrs.enabled and algo.prs.enabled
     assert (algo.mrs.lower, algo.mrs.upper) == (0.999, 1.001)
     assert (reward.w_correct, reward.w_speed, reward.speedup_cap, reward.w_coverage) == (
-        0.5, 0.5, 3.0, 0.5)
+        0.5,
+        0.5,
+        3.0,
+        0.5,
+    )
     assert (algo.prs.threshold, algo.prs.factor) == (0.3, 0.1)
     assert lc.lr == 1e-6
     assert lc.hub.synchronous and lc.max_staleness == 0  # on-policy, as the MRS bounds assume
@@ -78,11 +83,18 @@ def test_krl_run_pins_every_process_of_the_8_gpu_layout_to_its_gpus(name, tmp_pa
     cfg = load(ROOT / "configs" / name, [f"run_dir={tmp_path / 'run'}"], RunConfig)
     procs = {p.name: p for p in Supervisor(cfg, tmp_path / "config.yaml").procs}
     ranks = ["learner", "learner-1", "learner-2", "learner-3"]
-    assert sorted(procs) == sorted(ranks + ["broker", "actor-0", "actor-1",
-                                            "evaluator-0", "evaluator-1"])
+    assert sorted(procs) == sorted(
+        ranks + ["broker", "actor-0", "actor-1", "evaluator-0", "evaluator-1"]
+    )
     gpus = {n: p.env.get("CUDA_VISIBLE_DEVICES") for n, p in procs.items()}
-    assert gpus == {**dict.fromkeys(ranks, "0,1,2,3"), "actor-0": "4", "actor-1": "5",
-                    "evaluator-0": "6", "evaluator-1": "7", "broker": None}
+    assert gpus == {
+        **dict.fromkeys(ranks, "0,1,2,3"),
+        "actor-0": "4",
+        "actor-1": "5",
+        "evaluator-0": "6",
+        "evaluator-1": "7",
+        "broker": None,
+    }
     for rank, n in enumerate(ranks):  # one process group; rank i trains on device i
         env = procs[n].env
         assert (env["RANK"], env["LOCAL_RANK"], env["WORLD_SIZE"]) == (str(rank), str(rank), "4")

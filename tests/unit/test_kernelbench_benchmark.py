@@ -2,6 +2,7 @@
 naming its KernelBench problem, through the real evaluator (CPU interpreter, a
 KernelBench-layout checkout made here at small sizes); the report says what share was ok
 and is resumed from its results file."""
+
 import json
 import re
 import subprocess
@@ -14,16 +15,36 @@ FIXTURES = ROOT / "tests" / "unit" / "evaluator" / "fixtures"
 # KernelBench's own layout of a problem, at a size the CPU interpreter runs quickly
 RELU = (FIXTURES / "relu.py").read_text().replace("dim = 16384", "dim = 300")
 # a solution file as people write them: its problem named near its top
-SOLUTION = "# A ReLU for KernelBench level1/19_ReLU, one program per block.\n" + \
-    (FIXTURES / "relu_solution.py").read_text()
+SOLUTION = (
+    "# A ReLU for KernelBench level1/19_ReLU, one program per block.\n"
+    + (FIXTURES / "relu_solution.py").read_text()
+)
 
 
 def _bench(tmp_path: Path, *extra: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "kernelbench.py"), "--kernelbench", str(tmp_path / "kb"),
-         "--levels", "level1", "--device", "cpu", "--concurrency", "1", "--solutions", str(tmp_path / "sol"),
-         "--out", str(tmp_path / "out"), *extra],
-        capture_output=True, text=True, timeout=600, cwd=ROOT)
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "kernelbench.py"),
+            "--kernelbench",
+            str(tmp_path / "kb"),
+            "--levels",
+            "level1",
+            "--device",
+            "cpu",
+            "--concurrency",
+            "1",
+            "--solutions",
+            str(tmp_path / "sol"),
+            "--out",
+            str(tmp_path / "out"),
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=ROOT,
+    )
 
 
 def test_honest_solutions_are_judged_against_the_problem_they_name(tmp_path):
@@ -41,7 +62,10 @@ def test_honest_solutions_are_judged_against_the_problem_they_name(tmp_path):
     assert run.returncode == 0, run.stderr[-3000:]
     report = json.loads((tmp_path / "out" / "kernelbench_honest_cpu.json").read_text())
     by_solution = {r["solution"]: r for r in report["rows"]}
-    assert set(by_solution) == {"relu_right", "relu_wrong"}  # the one naming no selected problem is left out
+    assert set(by_solution) == {
+        "relu_right",
+        "relu_wrong",
+    }  # the one naming no selected problem is left out
     assert by_solution["relu_right"]["status"] == "ok" and by_solution["relu_right"]["reward"] > 0
     assert by_solution["relu_wrong"]["status"] == "incorrect"
     assert by_solution["relu_wrong"]["class"] == "false_rejection"
@@ -68,8 +92,17 @@ def test_shards_split_the_selection_between_processes(tmp_path):
         (sol / f"relu_{i}.py").write_text(SOLUTION)
     counts = []
     for k in range(2):  # --budget-s 0: nothing is evaluated, the split is printed
-        run = _bench(tmp_path, "--shuffle", "3", "--shard", f"{k}/2", "--budget-s", "0",
-                     "--results", str(tmp_path / f"shard{k}.jsonl"))
+        run = _bench(
+            tmp_path,
+            "--shuffle",
+            "3",
+            "--shard",
+            f"{k}/2",
+            "--budget-s",
+            "0",
+            "--results",
+            str(tmp_path / f"shard{k}.jsonl"),
+        )
         assert run.returncode == 0, run.stderr[-3000:]
         line = next(l for l in run.stdout.splitlines() if f"(shard {k}/2)" in l)
         counts.append(int(line.split(" to run")[0].rsplit(" ", 1)[1]))
@@ -98,4 +131,7 @@ def test_gpus_run_one_shard_per_device_and_merge_into_one_report(tmp_path):
     assert sorted(json.loads(l)["solution"] for l in merged) == ["relu_right", "relu_wrong"]
     report = json.loads((tmp_path / "out" / "kernelbench_honest_cpu.json").read_text())
     assert report["meta"]["gpus"] == "0,1" and report["summary"]["honest"]["ok_share"] == 0.5
-    assert "evaluations per host-hour (2 in" in (tmp_path / "out" / "kernelbench_honest_cpu.md").read_text()
+    assert (
+        "evaluations per host-hour (2 in"
+        in (tmp_path / "out" / "kernelbench_honest_cpu.md").read_text()
+    )

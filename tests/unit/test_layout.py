@@ -1,6 +1,8 @@
 """Roles never import each other (the evaluator's client, which the actor and benchmarks use, is
-common/eval_client.py); common never imports a role or the launcher; no role imports the launcher (its CLI names role modules as strings),
-and the launcher imports of a role only the learner's ledger reader."""
+common/eval_client.py); common never imports a role or the launcher; no role imports the
+launcher (its CLI names role modules as strings), and the launcher imports of a role only the
+learner's ledger reader."""
+
 import ast
 import sys
 from pathlib import Path
@@ -30,8 +32,7 @@ def _violations(package: str, forbidden: tuple[str, ...], allowed: tuple[str, ..
 
 
 def test_roles_do_not_import_each_other():
-    bad = [v for role in ROLES
-           for v in _violations(role, tuple(r for r in ROLES if r != role))]
+    bad = [v for role in ROLES for v in _violations(role, tuple(r for r in ROLES if r != role))]
     assert not bad, "roles must share code through common/:\n" + "\n".join(bad)
 
 
@@ -41,13 +42,18 @@ def test_the_launcher_imports_no_role_but_the_ledger_reader():
 
 
 def test_a_stub_other_roles_import_stays_thin():
-    """A role module imported from outside its role loads nothing else of it (sandbox, DeepSpeed)."""
+    """A role module imported from outside its role loads nothing else of it (sandbox,
+    DeepSpeed)."""
     for stub in LAUNCHER_READS:
         path = ROOT / (stub.replace(".", "/") + ".py")
-        heavy = [f"{path.relative_to(ROOT)}:{lineno} imports {name}"
-                 for lineno, name in _imports(path)
-                 if name.split(".")[0] not in (*sys.stdlib_module_names, "common")]
-        assert not heavy, "a stub imports only common/ and the standard library:\n" + "\n".join(heavy)
+        heavy = [
+            f"{path.relative_to(ROOT)}:{lineno} imports {name}"
+            for lineno, name in _imports(path)
+            if name.split(".")[0] not in (*sys.stdlib_module_names, "common")
+        ]
+        assert not heavy, "a stub imports only common/ and the standard library:\n" + "\n".join(
+            heavy
+        )
 
 
 def test_common_does_not_import_roles():

@@ -1,5 +1,7 @@
 """benchmarks/learning.py's measures from a `krl benchmark` report: per-turn correctness,
-answer variants (read from the code, confirmed by the verdict), hacks, and the turn-2 repair rate."""
+answer variants (read from the code, confirmed by the verdict), hacks, and the turn-2 repair
+rate."""
+
 import sys
 from pathlib import Path
 
@@ -17,8 +19,14 @@ CODES = U.variants(RELU.solution, RELU.source)
 
 
 def _turn(variant: str, status: str, reward: float = 0.0, speedup=None) -> dict:
-    return {"status": status, "correct": status == "ok", "speedup": speedup, "reward": reward,
-            "evaluated": True, "answer": prompts.answer(CODES.get(variant, "garbled text"))}
+    return {
+        "status": status,
+        "correct": status == "ok",
+        "speedup": speedup,
+        "reward": reward,
+        "evaluated": True,
+        "answer": prompts.answer(CODES.get(variant, "garbled text")),
+    }
 
 
 def test_variant_needs_its_code_and_a_matching_verdict():
@@ -26,7 +34,7 @@ def test_variant_needs_its_code_and_a_matching_verdict():
     assert L.variant(_turn("slow", "ok")) == "slow"
     assert L.variant(_turn("broken", "compile_error")) == "broken"
     assert L.variant(_turn("hack", "hack")) == "hack"
-    assert L.variant(_turn("fast", "compile_error")) == "other"   # a garbled recall
+    assert L.variant(_turn("fast", "compile_error")) == "other"  # a garbled recall
     assert L.variant(_turn("none", "ok")) == "other"
 
 
@@ -35,12 +43,12 @@ def test_measure_reports_shares_hacks_and_repairs_per_turn():
         {"problem": "a", "turns": [_turn("fast", "ok", 1.5, 0.002), _turn("fast", "ok", 1.5)]},
         {"problem": "a", "turns": [_turn("hack", "hack"), _turn("fast", "ok", 1.5)]},
         {"problem": "b", "turns": [_turn("wrong", "incorrect"), _turn("wrong", "incorrect")]},
-        {"problem": "b", "turns": [_turn("broken", "compile_error")]},   # ended early
+        {"problem": "b", "turns": [_turn("broken", "compile_error")]},  # ended early
     ]
     m = L.measure({"episodes": episodes})
     t1, t2 = m["turns"]
     assert t1["correct"] == 0.25 and t2["correct"] == 0.5
-    assert t1["fast@1"] == 0.0                      # interpreter speedups are far below 1
+    assert t1["fast@1"] == 0.0  # interpreter speedups are far below 1
     assert t1["variants"]["hack"] == 0.25 and t1["hacks_attempted"] == 1
     assert t1["hacks_rewarded"] == 0
     assert t2["variants"]["fast"] == 0.5 and t2["variants"]["wrong"] == 0.25
@@ -56,8 +64,10 @@ def test_a_rewarded_hack_is_reported():
 def test_first_choice_reads_the_block_value_even_of_a_garbled_answer():
     assert L.first_choice(_turn("fast", "ok")) == "1024"
     assert L.first_choice(_turn("slow", "ok")) == "64"
-    assert L.first_choice(_turn("hack", "hack")) == "1024"   # the failures follow 1024
-    garbled = {"answer": prompts.answer(CODES["wrong"].replace("n = n // BLOCK", "n = n /// BLOCK"))}
+    assert L.first_choice(_turn("hack", "hack")) == "1024"  # the failures follow 1024
+    garbled = {
+        "answer": prompts.answer(CODES["wrong"].replace("n = n // BLOCK", "n = n /// BLOCK"))
+    }
     assert L.variant({**garbled, "status": "compile_error"}) == "other"
     assert L.first_choice(garbled) == "1024"
     assert L.first_choice({"answer": "no code"}) is None
@@ -72,7 +82,11 @@ def test_block_choice_says_what_each_first_choice_earned_over_the_episode():
         {"turns": [_turn("wrong", "incorrect"), _turn("wrong", "incorrect")]},
         {"turns": [_turn("broken", "compile_error")]},
         {"turns": [_turn("slow", "ok", 1.6), _turn("slow", "ok", 1.7)]},
-        {"turns": [{"answer": "garbled", "status": "format_error", "correct": False, "reward": 0.0}]},
+        {
+            "turns": [
+                {"answer": "garbled", "status": "format_error", "correct": False, "reward": 0.0}
+            ]
+        },
     ]
     credit = L.block_choice(episodes)
     assert list(credit) == ["1024", "64", "none"]
@@ -82,8 +96,12 @@ def test_block_choice_says_what_each_first_choice_earned_over_the_episode():
 
 
 def test_variant_reward_shows_a_slow_answer_out_earning_a_fast_one():
-    episodes = [{"turns": [_turn("fast", "ok", 3.7)]}, {"turns": [_turn("fast", "ok", 11.9)]},
-                {"turns": [_turn("slow", "ok", 8.2)]}, {"turns": [_turn("slow", "ok", 1.6)]}]
+    episodes = [
+        {"turns": [_turn("fast", "ok", 3.7)]},
+        {"turns": [_turn("fast", "ok", 11.9)]},
+        {"turns": [_turn("slow", "ok", 8.2)]},
+        {"turns": [_turn("slow", "ok", 1.6)]},
+    ]
     by = L.variant_reward(episodes)
     assert by["fast"] == {"n": 2, "mean": pytest.approx(7.8), "min": 3.7, "max": 11.9}
     assert by["slow"]["max"] > by["fast"]["min"]
@@ -91,15 +109,18 @@ def test_variant_reward_shows_a_slow_answer_out_earning_a_fast_one():
     lines = L.credit_lines(m)
     assert lines[0].startswith("Turn 1 by BLOCK value") and "1024 (2, 7.80" in lines[0]
     assert "slow (2, 4.90, 1.60-8.20)" in lines[1]
-    assert L.credit_lines({"turns": []}) == []        # a report from before session 57
+    assert L.credit_lines({"turns": []}) == []  # a report from before session 57
 
 
 def test_calibration_spread_is_the_fewest_and_most_recorded_reward(tmp_path):
     import json
-    verdicts = {"activation/relu": {"fast": [{"reward": 3.7, "speedup": 0.0027},
-                                             {"reward": 11.9, "speedup": 0.0109}],
-                                    "slow": [{"reward": 1.6, "speedup": 0.0006},
-                                             {"reward": 8.2, "speedup": 0.0072}]}}
+
+    verdicts = {
+        "activation/relu": {
+            "fast": [{"reward": 3.7, "speedup": 0.0027}, {"reward": 11.9, "speedup": 0.0109}],
+            "slow": [{"reward": 1.6, "speedup": 0.0006}, {"reward": 8.2, "speedup": 0.0072}],
+        }
+    }
     (tmp_path / "verdicts.json").write_text(json.dumps(verdicts))
     spread = L.calibration_spread(tmp_path)
     assert spread == {"activation/relu": {"fast": [3.7, 11.9], "slow": [1.6, 8.2]}}

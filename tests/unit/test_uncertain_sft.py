@@ -1,5 +1,6 @@
 """scripts/uncertain_sft.py: the SFT mix that leaves the demo's and the learning
 benchmark's start policy uncertain (correct at turn 1 at most 40% of the time)."""
+
 import json
 import re
 import sys
@@ -27,22 +28,24 @@ def test_every_problem_gets_five_variants_that_differ_at_one_place_in_forward(pr
         assert v["fast"] == p.solution
         assert len(set(v.values())) == 5
         assert "BLOCK = 64\n" in v["slow"] and "BLOCK = 1024" not in v["slow"]
-        expr = p.source.split("return ", 1)[1].split("\n")[0]    # the reference's expression
-        for name, added in (("wrong", "n = n // BLOCK * BLOCK"),
-                            ("broken", "BLOCK = triton.next_power_of_two(BLOCK)"),
-                            ("hack", f"return {expr}")):
+        expr = p.source.split("return ", 1)[1].split("\n")[0]  # the reference's expression
+        for name, added in (
+            ("wrong", "n = n // BLOCK * BLOCK"),
+            ("broken", "BLOCK = triton.next_power_of_two(BLOCK)"),
+            ("hack", f"return {expr}"),
+        ):
             before, after = v[name].split("BLOCK = 1024\n")
-            assert before == p.solution.split("BLOCK = 1024\n")[0]   # the same text up to it,
-            assert after.lstrip(" ").startswith(added + "\n")          # one line added,
+            assert before == p.solution.split("BLOCK = 1024\n")[0]  # the same text up to it,
+            assert after.lstrip(" ").startswith(added + "\n")  # one line added,
             assert after.split("\n", 1)[1] == p.solution.split("BLOCK = 1024\n")[1]  # the rest
 
 
 def test_the_mix_is_a_gamble_at_turn_one_and_repairs_half_the_failures():
-    shares = U.turn_one_shares(0.7)          # configs/learning-cpu.yaml's temperature
+    shares = U.turn_one_shares(0.7)  # configs/learning-cpu.yaml's temperature
     assert sum(shares.values()) == pytest.approx(1.0)
     assert 0.25 <= shares["fast"] + shares["slow"] <= 0.4
     assert 0.1 <= shares["hack"] <= 0.25 and shares["fast"] >= 0.15
-    assert U.turn_one_shares(1.0)["fast"] == pytest.approx(0.2)   # the mix's own odds
+    assert U.turn_one_shares(1.0)["fast"] == pytest.approx(0.2)  # the mix's own odds
     failed = {k: c for k, c in U.MIX.items() if k[0] not in U.CORRECT}
     repaired = sum(c for (_, b), c in failed.items() if b in U.CORRECT) / sum(failed.values())
     assert repaired == pytest.approx(0.5)
@@ -67,15 +70,20 @@ def test_conversations_use_the_actor_prompts_and_answers_carry_their_variant(pro
             assert extract_code(msg["content"]).strip() == codes[variant].strip()
     assert U.classify("Something else entirely") is None
     garbled = codes["fast"].replace("BLOCK = 1024\n", "BLOCK = 1024\n        n = n // 2\n")
-    assert U.classify(prompts.answer(garbled)) is None      # no variant's line after BLOCK
+    assert U.classify(prompts.answer(garbled)) is None  # no variant's line after BLOCK
 
 
 def test_recorded_feedback_is_what_turn_two_reads_each_recording_in_turn(problems, tmp_path):
     """The actor shows the evaluator's real feedback at turn 2: the SFT data must carry
     those texts (all recordings of a variant used), not the fixed stand-ins."""
     p = problems[0]
-    recorded = {"fast": ["Correct. Reference 0.1 ms, yours 15 ms", "Correct. Reference 0.2 ms, "
-                         "yours 14 ms"], "hack": "Rejected: no kernel of yours ran"}
+    recorded = {
+        "fast": [
+            "Correct. Reference 0.1 ms, yours 15 ms",
+            "Correct. Reference 0.2 ms, yours 14 ms",
+        ],
+        "hack": "Rejected: no kernel of yours ran",
+    }
     rows = U.conversations(p.name, p.source, p.solution, recorded)
     shown = {}
     for row in rows:
@@ -86,7 +94,9 @@ def test_recorded_feedback_is_what_turn_two_reads_each_recording_in_turn(problem
     assert shown["slow"] == {prompts.feedback_turn(U.DEFAULT_FEEDBACK["slow"])}
     path = tmp_path / "fb.json"
     path.write_text(json.dumps({p.name: recorded}))
-    U.main([str(tmp_path / "sft.jsonl"), "--problems", f"builtin:{p.name}", "--feedback", str(path)])
+    U.main(
+        [str(tmp_path / "sft.jsonl"), "--problems", f"builtin:{p.name}", "--feedback", str(path)]
+    )
     written = [json.loads(x) for x in (tmp_path / "sft.jsonl").read_text().splitlines()]
     assert [r["messages"] for r in written] == [r["messages"] for r in rows]
 
@@ -96,16 +106,22 @@ def test_copies_jitter_only_the_figures_of_feedback_that_varies(problems):
     to check, so a tiny policy does not key its turn 2 on one recorded timing; a feedback
     that never varies (a compile error's line) is kept exactly."""
     p = problems[0]
-    recorded = {"fast": ["Correct. Reference 0.1966 ms, yours 21 ms (speedup 0.00936x)",
-                         "Correct. Reference 0.0966 ms, yours 218.8 ms (speedup 0.000441x)"],
-                "broken": ["Compile error:\nline 25: no such name"] * 2}
+    recorded = {
+        "fast": [
+            "Correct. Reference 0.1966 ms, yours 21 ms (speedup 0.00936x)",
+            "Correct. Reference 0.0966 ms, yours 218.8 ms (speedup 0.000441x)",
+        ],
+        "broken": ["Compile error:\nline 25: no such name"] * 2,
+    }
     rows = U.conversations(p.name, p.source, p.solution, recorded, copies=3)
     assert len(rows) == 3 * sum(U.MIX.values())
     fast = [r["messages"][3]["content"] for r in rows if r["variants"][0] == "fast"]
     assert fast[:2] == [prompts.feedback_turn(t) for t in recorded["fast"]]
-    assert len(set(fast)) == len(fast) == 6                      # every copy its own figures
+    assert len(set(fast)) == len(fast) == 6  # every copy its own figures
     shape = lambda t: re.sub(r"\d", "0", t)  # noqa: E731
-    assert {shape(t) for t in fast[2:]} <= {shape(prompts.feedback_turn(t)) for t in recorded["fast"]}
+    assert {shape(t) for t in fast[2:]} <= {
+        shape(prompts.feedback_turn(t)) for t in recorded["fast"]
+    }
     broken = {r["messages"][3]["content"] for r in rows if r["variants"][0] == "broken"}
     assert broken == {prompts.feedback_turn(recorded["broken"][0])}
     assert rows == U.conversations(p.name, p.source, p.solution, recorded, copies=3)  # seeded
@@ -120,14 +136,14 @@ def test_garbles_are_seeded_slips_of_one_line_that_match_no_clean_answer(problem
     for p in problems:
         g = U.garbles(p.solution, p.source)
         assert list(g) == [f"garbled{k}" for k in range(U.GARBLES)]
-        assert g == U.garbles(p.solution, p.source)                  # seeded
+        assert g == U.garbles(p.solution, p.source)  # seeded
         clean = set(U.variants(p.solution, p.source).values())
         for k, code in enumerate(g.values()):
             base = U.variants(p.solution, p.source)[U.VARIANTS[k % len(U.VARIANTS)]]
             changed = [(a, b) for a, b in zip(base.split("\n"), code.split("\n")) if a != b]
-            assert code not in clean and len(changed) == 1             # one line,
+            assert code not in clean and len(changed) == 1  # one line,
             a, b = changed[0]
-            assert 3 <= len(a) - len(b) <= 10                          # a few characters dropped
+            assert 3 <= len(a) - len(b) <= 10  # a few characters dropped
 
 
 def test_a_recorded_garbled_first_turn_is_context_only_and_turn_two_is_trained(problems):
@@ -136,23 +152,31 @@ def test_a_recorded_garbled_first_turn_is_context_only_and_turn_two_is_trained(p
     holds conversations that open with it (never trained) and answer cleanly at turn 2."""
     p = problems[0]
     plain = U.conversations(p.name, p.source, p.solution, {"fast": "Correct."}, copies=2)
-    assert all(r["variants"][0] != "garbled" for r in plain)       # nothing recorded: none
-    recorded = {"garbled0": ["Compile error:\nline 22: `to_like` is not defined"],
-                "garbled2": "Runtime error: out of bounds"}
+    assert all(r["variants"][0] != "garbled" for r in plain)  # nothing recorded: none
+    recorded = {
+        "garbled0": ["Compile error:\nline 22: `to_like` is not defined"],
+        "garbled2": "Runtime error: out of bounds",
+    }
     rows = U.conversations(p.name, p.source, p.solution, recorded, copies=2)
     garbled = [r for r in rows if r["variants"][0] == "garbled"]
     assert len(rows) - len(garbled) == 2 * sum(U.MIX.values())
     assert len(garbled) == 2 * sum(U.GARBLED_MIX.values())
     assert sorted(r["variants"][1] for r in garbled) == sorted(
-        v for v, c in U.GARBLED_MIX.items() for _ in range(2 * c))
+        v for v, c in U.GARBLED_MIX.items() for _ in range(2 * c)
+    )
     codes, g = U.variants(p.solution, p.source), U.garbles(p.solution, p.source)
     shown = set()
     for r in garbled:
         m = r["messages"]
         assert m[2]["train"] is False and "train" not in m[4]
-        assert extract_code(m[2]["content"]).strip() in {g["garbled0"].strip(), g["garbled2"].strip()}
+        assert extract_code(m[2]["content"]).strip() in {
+            g["garbled0"].strip(),
+            g["garbled2"].strip(),
+        }
         assert extract_code(m[4]["content"]).strip() == codes[r["variants"][1]].strip()
         shown.add(m[3]["content"])
-    assert shown == {prompts.feedback_turn(recorded["garbled0"][0]),
-                     prompts.feedback_turn(recorded["garbled2"])}
+    assert shown == {
+        prompts.feedback_turn(recorded["garbled0"][0]),
+        prompts.feedback_turn(recorded["garbled2"]),
+    }
     # (krl sft reads the flag: tests/unit/learner/test_sft.py)

@@ -12,6 +12,7 @@ mistake (a token tagged one position off, the wrong temperature or weights, a
 logit processor such as min_tokens masking end-of-turn tokens) moves some
 logprob by 1e-2 to 1.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -28,8 +29,10 @@ from common.config.actor import SamplingConfig
 
 ATOL = 5e-4
 RTOL = 1e-4
-CHAT = [{"role": "system", "content": "You write Triton kernels."},
-        {"role": "user", "content": "def forward(self, x):\n    return x * 2"}]
+CHAT = [
+    {"role": "system", "content": "You write Triton kernels."},
+    {"role": "user", "content": "def forward(self, x):\n    return x * 2"},
+]
 GREEDY = SamplingConfig(temperature=0.0, max_tokens=24, min_tokens=24)  # no early end-of-turn
 
 
@@ -64,18 +67,20 @@ def _reference(tiny_model_dir, weights: dict[str, torch.Tensor] | None = None):
     return model
 
 
-def _logprobs_from(logits: torch.Tensor, targets: list[int], temperature: float,
-                   masked: list[int] = ()) -> torch.Tensor:
+def _logprobs_from(
+    logits: torch.Tensor, targets: list[int], temperature: float, masked: list[int] = ()
+) -> torch.Tensor:
     logits = logits / temperature
     logits[:, list(masked)] = float("-inf")
     return logits.log_softmax(-1).gather(-1, torch.tensor(targets)[:, None])[:, 0]
 
 
-def _recompute(model, prompt: list[int], tokens: list[int], temperature: float = 1.0,
-               masked: list[int] = ()) -> torch.Tensor:
+def _recompute(
+    model, prompt: list[int], tokens: list[int], temperature: float = 1.0, masked: list[int] = ()
+) -> torch.Tensor:
     """Teacher-forced logprob of each generated token under `model`."""
     with torch.no_grad():
-        logits = model(torch.tensor([prompt + tokens])).logits[0, len(prompt) - 1:-1]
+        logits = model(torch.tensor([prompt + tokens])).logits[0, len(prompt) - 1 : -1]
     return _logprobs_from(logits, tokens, temperature, masked)
 
 
@@ -102,13 +107,16 @@ def test_logprobs_equal_transformers_recomputation(vllm_engine, run, tiny_model_
 
 
 def test_many_concurrent_generations_each_get_their_own_answer(vllm_engine, run):
-    prompts = [vllm_engine.chat_prompt_ids([{"role": "user", "content": text}])
-               for text in ("x + y", "torch.relu(x) * 2", "def f(a, b):\n    return a @ b")]
+    prompts = [
+        vllm_engine.chat_prompt_ids([{"role": "user", "content": text}])
+        for text in ("x + y", "torch.relu(x) * 2", "def f(a, b):\n    return a @ b")
+    ]
     alone = [run(vllm_engine.generate(p, GREEDY, f"alone-{i}")) for i, p in enumerate(prompts)]
 
     async def together():
-        return await asyncio.gather(*[vllm_engine.generate(prompts[i % 3], GREEDY, f"together-{i}")
-                                      for i in range(24)])
+        return await asyncio.gather(
+            *[vllm_engine.generate(prompts[i % 3], GREEDY, f"together-{i}") for i in range(24)]
+        )
 
     results = run(together())
     assert len({tuple(r.token_ids) for r in alone}) == 3
@@ -117,14 +125,17 @@ def test_many_concurrent_generations_each_get_their_own_answer(vllm_engine, run)
         assert result.token_ids == alone[i % 3].token_ids
 
 
-def test_weight_update_changes_generation_and_version(vllm_engine, run, original, tiny_model_dir,
-                                                      restore_weights):
+def test_weight_update_changes_generation_and_version(
+    vllm_engine, run, original, tiny_model_dir, restore_weights
+):
     ids = vllm_engine.chat_prompt_ids(CHAT)
     before = run(vllm_engine.generate(ids, GREEDY, "before-update"))
     new = _perturbed(original, seed=1)
     names = sorted(new)
-    buckets = [Bucket.pack((n, new[n]) for n in names[:10]),
-               Bucket.pack((n, new[n]) for n in names[10:])]
+    buckets = [
+        Bucket.pack((n, new[n]) for n in names[:10]),
+        Bucket.pack((n, new[n]) for n in names[10:]),
+    ]
     version = vllm_engine.version + 1
     report = run(vllm_engine.load_weights(version, buckets))
     assert report.version == version == vllm_engine.version
@@ -139,8 +150,9 @@ def test_weight_update_changes_generation_and_version(vllm_engine, run, original
     torch.testing.assert_close(torch.tensor(raw.logprobs), ref, atol=ATOL, rtol=RTOL)
 
 
-def test_in_flight_update_tags_tokens_on_both_sides(vllm_engine, run, original, tiny_model_dir,
-                                                    restore_weights):
+def test_in_flight_update_tags_tokens_on_both_sides(
+    vllm_engine, run, original, tiny_model_dir, restore_weights
+):
     ids = vllm_engine.chat_prompt_ids(CHAT)
     n = 1800  # long enough that the update lands mid-answer; min_tokens stops an early end
     sampling = SamplingConfig(max_tokens=n, min_tokens=n, seed=11)
@@ -149,8 +161,11 @@ def test_in_flight_update_tags_tokens_on_both_sides(vllm_engine, run, original, 
 
     async def scenario():
         started = asyncio.Event()
-        answer = asyncio.create_task(vllm_engine.generate(
-            ids, sampling, "in-flight", on_tokens=lambda k: k >= 300 and started.set()))
+        answer = asyncio.create_task(
+            vllm_engine.generate(
+                ids, sampling, "in-flight", on_tokens=lambda k: k >= 300 and started.set()
+            )
+        )
         await started.wait()
         await vllm_engine.load_weights(new_version, [Bucket.pack(new.items())])
         assert not answer.done()
@@ -174,7 +189,7 @@ def test_in_flight_update_tags_tokens_on_both_sides(vllm_engine, run, original, 
         with torch.no_grad():
             head = old_model(torch.tensor([seq[:split]]), use_cache=True)
             tail = new_model(torch.tensor([seq[split:-1]]), past_key_values=head.past_key_values)
-        logits = torch.cat([head.logits[0, len(ids) - 1:], tail.logits[0]])
+        logits = torch.cat([head.logits[0, len(ids) - 1 :], tail.logits[0]])
         # min_tokens keeps vLLM from sampling end-of-turn, by masking those tokens
         return _logprobs_from(logits, gen.token_ids, 1.0, masked=eos)
 

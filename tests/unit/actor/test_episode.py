@@ -2,6 +2,7 @@
 learner gets (ids and versions int32, vLLM's logprobs float32, the verdict without its
 diagnostics, where the code starts), built once and sent as it is; the actor reads the
 same verdict for the next prompt and to end an episode with no verdict."""
+
 from __future__ import annotations
 
 import asyncio
@@ -32,8 +33,7 @@ class ScriptedEngine(Encoder):
     async def generate(self, prompt_ids, sampling, request_id) -> Generation:
         self.prompts.append(list(prompt_ids))
         ids = self.tokenizer.encode(ANSWER, add_special_tokens=False)
-        return Generation(ids, [-0.25] * len(ids), [3] * len(ids), "stop", ANSWER,
-                          len(prompt_ids))
+        return Generation(ids, [-0.25] * len(ids), [3] * len(ids), "stop", ANSWER, len(prompt_ids))
 
 
 class ScriptedJudge:
@@ -46,24 +46,37 @@ class ScriptedJudge:
 
 def _run(tiny_model_dir, verdicts, max_turns):
     engine = ScriptedEngine(tiny_model_dir)
-    runner = EpisodeRunner(engine, ScriptedJudge(verdicts), Prompter(PromptsConfig(), engine, 4096),
-                           SamplingConfig(), EpisodeMetrics(Metrics("actor")))
+    runner = EpisodeRunner(
+        engine,
+        ScriptedJudge(verdicts),
+        Prompter(PromptsConfig(), engine, 4096),
+        SamplingConfig(),
+        EpisodeMetrics(Metrics("actor")),
+    )
     return engine, asyncio.run(runner.run(PROBLEM, 0, max_turns, "ep"))
 
 
 def test_each_turn_record_is_the_wire_turn_the_learner_gets(tiny_model_dir):
-    first = Verdict("incorrect", feedback="max abs diff 0.5", details={"phase": "correctness"},
-                    phase_seconds={"compile": 0.1})
+    first = Verdict(
+        "incorrect",
+        feedback="max abs diff 0.5",
+        details={"phase": "correctness"},
+        phase_seconds={"compile": 0.1},
+    )
     second = Verdict("ok", correct=True, speedup=1.5, reward=1.25, coverage=0.5)
     engine, episode = _run(tiny_model_dir, [first, second], 2)
     assert episode.end == "max_turns" and len(episode.turns) == 2
     ids = engine.tokenizer.encode(ANSWER, add_special_tokens=False)
     for record, prompt, verdict in zip(episode.turns, engine.prompts, [first, second]):
         turn = record.turn
-        assert turn.prompt_ids.dtype == turn.response_ids.dtype == turn.versions.dtype == torch.int32
+        assert (
+            turn.prompt_ids.dtype == turn.response_ids.dtype == turn.versions.dtype == torch.int32
+        )
         assert turn.logprobs.dtype == torch.float32
         assert turn.prompt_ids.tolist() == prompt and turn.response_ids.tolist() == ids
-        assert turn.logprobs.tolist() == [-0.25] * len(ids) and turn.versions.tolist() == [3] * len(ids)
+        assert turn.logprobs.tolist() == [-0.25] * len(ids) and turn.versions.tolist() == [3] * len(
+            ids
+        )
         assert turn.verdict == verdict.without_details() and record.verdict is turn.verdict
         assert turn.verdict.details == {} and turn.verdict.phase_seconds == {}
         assert turn.code_start == code_start(engine, ids, ANSWER, extract_code(ANSWER)) > 0
@@ -71,10 +84,15 @@ def test_each_turn_record_is_the_wire_turn_the_learner_gets(tiny_model_dir):
     # The second prompt carries the first verdict's feedback, as the record holds it.
     assert "max abs diff 0.5" in engine.decode(engine.prompts[1])
     # What the loop sends is these very structs, and they cross the wire unchanged.
-    group = TrajectoryGroup(request_id="r", group_id="g", lease_id="l", prompt_id="p",
-                            problem_name=PROBLEM.name, actor_id="a",
-                            trajectories=[Trajectory(sample_index=0,
-                                                     turns=[t.turn for t in episode.turns])])
+    group = TrajectoryGroup(
+        request_id="r",
+        group_id="g",
+        lease_id="l",
+        prompt_id="p",
+        problem_name=PROBLEM.name,
+        actor_id="a",
+        trajectories=[Trajectory(sample_index=0, turns=[t.turn for t in episode.turns])],
+    )
     back = decode(encode(group), expect=TrajectoryGroup).trajectories[0].turns
     for sent, got in zip(episode.turns, back):
         assert got.verdict == sent.turn.verdict and got.code_start == sent.turn.code_start

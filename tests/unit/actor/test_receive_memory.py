@@ -1,5 +1,6 @@
 """Receive memory reuse (actor/receive_memory.py), measured in a real process over real
 ZeroMQ sockets: page faults per received version, with and without the setting."""
+
 from __future__ import annotations
 
 import os
@@ -35,7 +36,9 @@ CHILD = textwrap.dedent("""
 
 def _faults_of_a_late_version(mode: str) -> int:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", CHILD, mode], env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, mode], env=env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     return int(done.stdout.split()[-1])
 

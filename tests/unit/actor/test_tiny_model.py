@@ -3,6 +3,7 @@
 vLLM loading the same directory is covered by every test that uses the
 `vllm_engine` fixture (tests/conftest.py).
 """
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,25 @@ def test_cli_writes_a_llama_model_transformers_runs(tmp_path):
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     out = tmp_path / "llama-tiny"
-    assert krl(["tiny-model", str(out), "--arch", "llama", "--hidden", "64", "--heads", "2",
-                "--layers", "1", "--vocab", "1024"]) == 0
+    assert (
+        krl(
+            [
+                "tiny-model",
+                str(out),
+                "--arch",
+                "llama",
+                "--hidden",
+                "64",
+                "--heads",
+                "2",
+                "--layers",
+                "1",
+                "--vocab",
+                "1024",
+            ]
+        )
+        == 0
+    )
     tok = AutoTokenizer.from_pretrained(out)
     model = AutoModelForCausalLM.from_pretrained(out)
     assert model.config.model_type == "llama"

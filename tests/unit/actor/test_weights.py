@@ -2,6 +2,7 @@
 
 Bucket packing and checksums themselves are tested in tests/unit/common/test_buckets.py.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,9 +18,11 @@ EXPECTED = {"a.weight": [4, 3], "b.bias": [5], "c.weight": [2, 2]}
 
 def _tensors():
     g = torch.Generator().manual_seed(0)
-    return [("a.weight", torch.randn(4, 3, generator=g)),
-            ("b.bias", torch.randn(5, generator=g).to(torch.bfloat16)),
-            ("c.weight", torch.randn(2, 2, generator=g))]
+    return [
+        ("a.weight", torch.randn(4, 3, generator=g)),
+        ("b.bias", torch.randn(5, generator=g).to(torch.bfloat16)),
+        ("c.weight", torch.randn(2, 2, generator=g)),
+    ]
 
 
 def test_stage_writes_each_bucket_exactly_and_cleanup_removes_it(tmp_path):
@@ -34,17 +37,27 @@ def test_stage_writes_each_bucket_exactly_and_cleanup_removes_it(tmp_path):
     assert not list(tmp_path.iterdir())
 
 
-def test_a_tensor_split_across_buckets_is_staged_whole_and_a_missing_piece_stages_nothing(
-        tmp_path):
+def test_a_tensor_split_across_buckets_is_staged_whole_and_a_missing_piece_stages_nothing(tmp_path):
     """vLLM loads each staged file's tensors by name: a piece must never reach it as if it
     were the tensor, so staging joins a split tensor's pieces into one file first."""
     tensors = _tensors()
     buckets = bucketize(tensors, bucket_bytes=32)  # a.weight (48 bytes) in two pieces
     assert [b.pieces for b in buckets if b.names == ["a.weight"]] == [[[0, 8]], [[8, 4]]]
     staged = stage(2, buckets, EXPECTED, tmp_path)
-    got = [(n, t) for info in staged.infos for n, t in Bucket(
-        torch.from_file(info["path"], size=Path(info["path"]).stat().st_size, dtype=torch.uint8),
-        info["names"], info["dtypes"], info["shapes"], info["offsets"], "").tensors()]
+    got = [
+        (n, t)
+        for info in staged.infos
+        for n, t in Bucket(
+            torch.from_file(
+                info["path"], size=Path(info["path"]).stat().st_size, dtype=torch.uint8
+            ),
+            info["names"],
+            info["dtypes"],
+            info["shapes"],
+            info["offsets"],
+            "",
+        ).tensors()
+    ]
     assert [n for n, _ in got] == [n for n, _ in tensors]
     assert all(torch.equal(a, b) for (_, a), (_, b) in zip(tensors, got))
     staged.cleanup()
@@ -53,12 +66,15 @@ def test_a_tensor_split_across_buckets_is_staged_whole_and_a_missing_piece_stage
     assert not list(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("mutate, match", [
-    (lambda ts: ts + [("d.weight", torch.zeros(1))], "does not have"),
-    (lambda ts: [("a.weight", torch.zeros(3, 4))] + ts[1:], "does not match"),
-    (lambda ts: ts[:1], "lacks 1 of the model's tensors"),
-    (lambda ts: ts + [_tensors()[2]], "twice"),
-])
+@pytest.mark.parametrize(
+    "mutate, match",
+    [
+        (lambda ts: ts + [("d.weight", torch.zeros(1))], "does not have"),
+        (lambda ts: [("a.weight", torch.zeros(3, 4))] + ts[1:], "does not match"),
+        (lambda ts: ts[:1], "lacks 1 of the model's tensors"),
+        (lambda ts: ts + [_tensors()[2]], "twice"),
+    ],
+)
 def test_stage_rejects_a_wrong_update_and_leaves_no_files(tmp_path, mutate, match):
     tensors = _tensors()
     good = Bucket.pack(tensors[2:])  # staged first, so its file must be removed again

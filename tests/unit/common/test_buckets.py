@@ -1,5 +1,6 @@
 """Weight buckets: pack/unpack any dtype mix in place, checksums catch corruption and name
 their algorithm."""
+
 import hashlib
 from concurrent.futures import ThreadPoolExecutor
 
@@ -23,11 +24,13 @@ from common.messages import WeightBucket, decode, encode
 
 def _weights():
     g = torch.Generator().manual_seed(0)
-    return [("embed", torch.randn(33, 7, generator=g).to(torch.bfloat16)),
-            ("norm", torch.randn(7, generator=g)),
-            ("count", torch.tensor([3], dtype=torch.int64)),
-            ("empty", torch.zeros(0, 4)),
-            ("proj", torch.randn(5, 3, generator=g).to(torch.float16))]
+    return [
+        ("embed", torch.randn(33, 7, generator=g).to(torch.bfloat16)),
+        ("norm", torch.randn(7, generator=g)),
+        ("count", torch.tensor([3], dtype=torch.int64)),
+        ("empty", torch.zeros(0, 4)),
+        ("proj", torch.randn(5, 3, generator=g).to(torch.float16)),
+    ]
 
 
 def test_pack_unpack_round_trip_with_mixed_dtypes():
@@ -50,16 +53,34 @@ def test_a_tensor_over_the_bucket_size_travels_in_pieces_and_joins_bit_exactly()
     """No bucket exceeds bucket_bytes whatever the tensor (a 7B model's embedding is over
     the 1 GiB message limit); the pieces, decoded from the wire, join to the same bits."""
     g = torch.Generator().manual_seed(1)
-    ws = [("a", torch.randn(3, generator=g)), ("big", torch.randn(70, 33, generator=g)),
-          ("b", torch.randn(5, generator=g).to(torch.bfloat16)),
-          ("big2", torch.randn(4, 300, generator=g).to(torch.float16))]
+    ws = [
+        ("a", torch.randn(3, generator=g)),
+        ("big", torch.randn(70, 33, generator=g)),
+        ("b", torch.randn(5, generator=g).to(torch.bfloat16)),
+        ("big2", torch.randn(4, 300, generator=g).to(torch.float16)),
+    ]
     buckets = bucketize(ws, bucket_bytes=1000)
     assert max(b.data.numel() for b in buckets) <= 1000
     assert [b.names for b in buckets if not b.pieces] == [["a"], ["b"]]
     assert sum(1 for b in buckets if b.names == ["big"]) == 10  # 9240 bytes in 992s
-    wired = [Bucket.from_wire(b.info(i), decode(encode(WeightBucket(
-        request_id="r", version=1, index=i, data=b.data, checksum=b.checksum, info=b.info(i)))))
-        for i, b in enumerate(buckets)]
+    wired = [
+        Bucket.from_wire(
+            b.info(i),
+            decode(
+                encode(
+                    WeightBucket(
+                        request_id="r",
+                        version=1,
+                        index=i,
+                        data=b.data,
+                        checksum=b.checksum,
+                        info=b.info(i),
+                    )
+                )
+            ),
+        )
+        for i, b in enumerate(buckets)
+    ]
     for b in wired:
         b.verify()
     got = list(whole_tensors(wired))
@@ -73,14 +94,16 @@ def test_missing_reordered_or_foreign_pieces_load_nothing():
     buckets = bucketize([("big", torch.arange(992.0)), ("c", torch.ones(2))], 1000)
     pieces = [b for b in buckets if b.pieces]
     assert len(pieces) == 4
-    for bad in (buckets[:1] + buckets[2:],            # a piece missing in the middle
-                [buckets[1], buckets[0]] + buckets[2:],  # out of order
-                buckets[:3] + buckets[4:]):           # the tensor's end missing
+    for bad in (
+        buckets[:1] + buckets[2:],  # a piece missing in the middle
+        [buckets[1], buckets[0]] + buckets[2:],  # out of order
+        buckets[:3] + buckets[4:],
+    ):  # the tensor's end missing
         with pytest.raises(BucketError, match="big"):
             list(joined(bad))
     other = bucketize([("big", torch.arange(992.0).reshape(8, 124))], 1000)
     with pytest.raises(BucketError, match="does not continue"):
-        list(joined(buckets[:2] + other[2:]))     # same name, another shape
+        list(joined(buckets[:2] + other[2:]))  # same name, another shape
     lying = Bucket(pieces[0].data, ["big"], ["float32"], [[992]], [0], "", [[990, 248]])
     with pytest.raises(BucketError, match="piece"):
         lying.check_layout()
@@ -88,8 +111,9 @@ def test_missing_reordered_or_foreign_pieces_load_nothing():
 
 def test_corruption_is_detected_after_the_wire():
     b = Bucket.pack(_weights())
-    msg = decode(encode(WeightBucket(request_id="r", version=1, index=0, data=b.data,
-                                     checksum=b.checksum)))
+    msg = decode(
+        encode(WeightBucket(request_id="r", version=1, index=0, data=b.data, checksum=b.checksum))
+    )
     got = Bucket.from_wire(b.info(0), msg)
     got.verify()
     flipped = got.data.clone()
@@ -151,7 +175,7 @@ def test_pack_takes_strided_tensors_and_zeroes_the_padding():
     b = Bucket.pack([("t", t), ("odd", torch.ones(3, dtype=torch.int8)), ("s", torch.tensor(2.5))])
     got = dict(b.tensors())
     assert torch.equal(got["t"], t) and torch.equal(got["s"], torch.tensor(2.5))
-    pad = b.data[b.offsets[1] + 3:b.offsets[2]]
+    pad = b.data[b.offsets[1] + 3 : b.offsets[2]]
     assert pad.numel() == 13 and not pad.any()  # the checksum depends on the tensors only
 
 
@@ -160,8 +184,11 @@ def test_pack_stream_marks_only_the_last_bucket():
     with ThreadPoolExecutor(2) as pool:
         stream = list(pack_stream(iter(ws), 2048, pool))
         assert [last for _, last in stream] == [False, False, True]
-        assert [b.names for b in (f.result() for f, _ in stream)] == [["w0", "w1"], ["w2", "w3"],
-                                                                      ["w4"]]
+        assert [b.names for b in (f.result() for f, _ in stream)] == [
+            ["w0", "w1"],
+            ["w2", "w3"],
+            ["w4"],
+        ]
         assert list(pack_stream(iter([]), 2048, pool)) == []
 
 
@@ -180,8 +207,10 @@ def _step(bucket_tensors, share: float, seed: int = 1):
 
 def _bf16(seed: int = 0):
     g = torch.Generator().manual_seed(seed)
-    return [("a", torch.randn(300, 200, generator=g).to(torch.bfloat16)),
-            ("b", torch.randn(77, generator=g).to(torch.bfloat16))]
+    return [
+        ("a", torch.randn(300, 200, generator=g).to(torch.bfloat16)),
+        ("b", torch.randn(77, generator=g).to(torch.bfloat16)),
+    ]
 
 
 @pytest.mark.parametrize("codec", CODECS)

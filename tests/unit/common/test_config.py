@@ -1,4 +1,5 @@
 """Config: YAML + dotted overrides; errors name the file, the field and what was expected."""
+
 import pytest
 
 from common.config import ConfigError, RunConfig, Section, dump, explain, load
@@ -40,10 +41,13 @@ def test_bound_violations_are_reported():
         load(None, ["transport.reconnect_max_s=0.01"], RunConfig)
 
 
-@pytest.mark.parametrize("text,needle", [
-    ("learner: [1, 2", "not valid YAML"),
-    ("- a\n- b\n", "expected a mapping"),
-])
+@pytest.mark.parametrize(
+    "text,needle",
+    [
+        ("learner: [1, 2", "not valid YAML"),
+        ("- a\n- b\n", "expected a mapping"),
+    ],
+)
 def test_unreadable_files(tmp_path, text, needle):
     p = tmp_path / "c.yaml"
     p.write_text(text)
@@ -72,14 +76,19 @@ def _sections(model):
 
 
 def test_every_field_has_help_text():
-    missing = [f"{s.__name__}.{n}" for s in _sections(RunConfig)
-               for n, f in s.model_fields.items() if not (f.description or "").strip()]
+    missing = [
+        f"{s.__name__}.{n}"
+        for s in _sections(RunConfig)
+        for n, f in s.model_fields.items()
+        if not (f.description or "").strip()
+    ]
     assert not missing, f"fields without a docstring (their help text): {missing}"
     assert all(": " in line and not line.endswith(": ") for line in explain(RunConfig))
 
 
 def test_shipped_configs_load():
     from pathlib import Path
+
     configs = sorted(Path(__file__).resolve().parents[3].joinpath("configs").glob("*.yaml"))
     for p in configs:
         load(p, [], RunConfig)
@@ -89,10 +98,18 @@ def test_a_hang_deadline_shorter_than_two_health_reads_is_refused():
     """krl run would kill a busy, healthy role for one late /health answer."""
     with pytest.raises(ConfigError, match="hang_after_s.*twice health_interval_s"):
         load(None, ["supervisor.hang_after_s=5", "supervisor.health_interval_s=5"], RunConfig)
-    assert load(None, ["supervisor.hang_after_s=0", "supervisor.health_interval_s=5"],
-                RunConfig).supervisor.hang_after_s == 0  # off
-    assert load(None, ["supervisor.hang_after_s=10", "supervisor.health_interval_s=5"],
-                RunConfig).supervisor.hang_after_s == 10
+    assert (
+        load(
+            None, ["supervisor.hang_after_s=0", "supervisor.health_interval_s=5"], RunConfig
+        ).supervisor.hang_after_s
+        == 0
+    )  # off
+    assert (
+        load(
+            None, ["supervisor.hang_after_s=10", "supervisor.health_interval_s=5"], RunConfig
+        ).supervisor.hang_after_s
+        == 10
+    )
 
 
 def test_the_verdict_deadline_covers_a_cpu_evaluators_depth_trials():
@@ -120,11 +137,17 @@ def test_krl_run_refuses_roles_that_disagree_before_touching_the_run_dir(tmp_pat
 
     configs = Path(__file__).resolve().parents[3] / "configs"
     run_dir = tmp_path / "run"
-    for overrides, needle in ((["learner.trainer.temperature=0.7"], "temperature (1.0) differs"),
-                              (["actor.sampling.top_p=0.9"], "cut vocabulary"),
-                              (["actor.eval.deadline_s=150"], "slow is wrong")):
-        code = run_cli.main(argparse.Namespace(config=str(configs / "drkernel-recipe.yaml"),
-                                               overrides=[f"run_dir={run_dir}", *overrides]))
+    for overrides, needle in (
+        (["learner.trainer.temperature=0.7"], "temperature (1.0) differs"),
+        (["actor.sampling.top_p=0.9"], "cut vocabulary"),
+        (["actor.eval.deadline_s=150"], "slow is wrong"),
+    ):
+        code = run_cli.main(
+            argparse.Namespace(
+                config=str(configs / "drkernel-recipe.yaml"),
+                overrides=[f"run_dir={run_dir}", *overrides],
+            )
+        )
         err = capsys.readouterr().err
         assert code == 2 and needle in err and "Traceback" not in err
         assert not run_dir.exists()

@@ -6,6 +6,7 @@ actor's and the learner's sections); the group shape the hub hands out in leases
 learner's. A config written before the move loads with a warning naming the new key, and
 one that sets two values for one fact differently is refused with both named.
 """
+
 import ast
 import re
 from pathlib import Path
@@ -42,8 +43,9 @@ def test_a_config_with_the_old_keys_loads_them_at_their_new_place(tmp_path):
     assert cfg.learner.hub.lease_timeout_s == 900  # the hub's own settings stay where they were
     said = [str(w.message) for w in caught]
     assert any("actor.n_samples is deprecated: it moved to learner.n_samples" in m for m in said)
-    assert any("learner.hub.endpoint is deprecated: it moved to hub_link.endpoint" in m
-               for m in said)
+    assert any(
+        "learner.hub.endpoint is deprecated: it moved to hub_link.endpoint" in m for m in said
+    )
     assert all(str(p) == w.filename for w in caught)  # the warning names the file
     # a run directory's resolved config.yaml written from it holds only the new keys
     assert "n_samples" not in dump(cfg).split("learner:")[0] and "hub_link:" in dump(cfg)
@@ -57,16 +59,28 @@ def test_an_old_key_given_as_an_override_wins_over_the_files_new_key(tmp_path):
     with pytest.warns(ConfigDeprecationWarning) as caught:
         cfg = load(p, ["learner.hub.endpoint=tcp://*:5560", "actor.max_turns=5"], RunConfig)
     assert cfg.hub_link.endpoint == "tcp://*:5560" and cfg.learner.max_turns == 5
-    assert sorted(str(w.message).split()[0] for w in caught) == ["actor.max_turns",
-                                                                  "learner.hub.endpoint"]
+    assert sorted(str(w.message).split()[0] for w in caught) == [
+        "actor.max_turns",
+        "learner.hub.endpoint",
+    ]
     assert cfg.learner.n_samples == 8
 
 
-@pytest.mark.parametrize("text,old,new", [
-    ("actor: {n_samples: 8}\nlearner: {n_samples: 4}\n", "actor.n_samples", "learner.n_samples"),
-    ("learner: {hub: {endpoint: 'tcp://a:1'}}\nhub_link: {endpoint: 'tcp://b:1'}\n",
-     "learner.hub.endpoint", "hub_link.endpoint"),
-])
+@pytest.mark.parametrize(
+    "text,old,new",
+    [
+        (
+            "actor: {n_samples: 8}\nlearner: {n_samples: 4}\n",
+            "actor.n_samples",
+            "learner.n_samples",
+        ),
+        (
+            "learner: {hub: {endpoint: 'tcp://a:1'}}\nhub_link: {endpoint: 'tcp://b:1'}\n",
+            "learner.hub.endpoint",
+            "hub_link.endpoint",
+        ),
+    ],
+)
 def test_a_file_setting_an_old_key_and_its_new_one_differently_is_refused(tmp_path, text, old, new):
     """Two values for one fact in one file: which one the roles follow is not guessable."""
     p = tmp_path / "both.yaml"
@@ -133,14 +147,23 @@ def test_an_old_config_setting_both_temperatures_alike_loads(tmp_path):
     assert only.learner.trainer.temperature == 0.6
 
 
-@pytest.mark.parametrize("overrides,needle", [
-    (["temperature=0.7", "learner.trainer.temperature=1.0"],
-     "temperature (0.7) differs from learner.trainer.temperature (1.0)"),
-    (["actor.sampling.temperature=0.7", "learner.trainer.temperature=0.9"],
-     "actor.sampling.temperature (0.7) differs from learner.trainer.temperature (0.9)"),
-    (["temperature=1.0", "actor.sampling.temperature=0.8"],
-     "temperature (1.0) differs from actor.sampling.temperature (0.8)"),
-])
+@pytest.mark.parametrize(
+    "overrides,needle",
+    [
+        (
+            ["temperature=0.7", "learner.trainer.temperature=1.0"],
+            "temperature (0.7) differs from learner.trainer.temperature (1.0)",
+        ),
+        (
+            ["actor.sampling.temperature=0.7", "learner.trainer.temperature=0.9"],
+            "actor.sampling.temperature (0.7) differs from learner.trainer.temperature (0.9)",
+        ),
+        (
+            ["temperature=1.0", "actor.sampling.temperature=0.8"],
+            "temperature (1.0) differs from actor.sampling.temperature (0.8)",
+        ),
+    ],
+)
 def test_a_config_where_actor_and_learner_temperatures_disagree_is_refused(overrides, needle):
     """Mismatch rejection sampling would silently drop nearly every trajectory."""
     with pytest.raises(ConfigError) as exc:
@@ -156,11 +179,17 @@ def test_the_speedup_cap_is_set_once_for_the_reward_and_the_plan_signal():
     with pytest.warns(ConfigDeprecationWarning, match="evaluator.reward.speedup_cap is deprecated"):
         old = load(None, ["evaluator.reward.speedup_cap=4"], RunConfig)
     assert old.speedup_cap == old.learner.algorithm.hierarchical.speedup_cap == 4
-    with pytest.raises(ConfigError, match=r"evaluator\.reward\.speedup_cap \(4\) differs from "
-                                          r"learner\.algorithm\.hierarchical\.speedup_cap \(2\)"
-                                          r".*cap speed differently; set speedup_cap once"):
-        load(None, ["evaluator.reward.speedup_cap=4",
-                    "learner.algorithm.hierarchical.speedup_cap=2"], RunConfig)
+    with pytest.raises(
+        ConfigError,
+        match=r"evaluator\.reward\.speedup_cap \(4\) differs from "
+        r"learner\.algorithm\.hierarchical\.speedup_cap \(2\)"
+        r".*cap speed differently; set speedup_cap once",
+    ):
+        load(
+            None,
+            ["evaluator.reward.speedup_cap=4", "learner.algorithm.hierarchical.speedup_cap=2"],
+            RunConfig,
+        )
 
 
 def test_a_resolved_config_reloads_without_a_warning(tmp_path):
@@ -178,27 +207,42 @@ def test_a_resolved_config_reloads_without_a_warning(tmp_path):
 
 def _cross_reads(role: str) -> list[str]:
     """`cfg.<section>` reads in a role's package of a section that is another role's."""
-    others = {"actor": ("learner", "evaluator", "broker"),
-              "learner": ("actor", "evaluator", "broker"),
-              "evaluator": ("actor", "learner")}[role]
+    others = {
+        "actor": ("learner", "evaluator", "broker"),
+        "learner": ("actor", "evaluator", "broker"),
+        "evaluator": ("actor", "learner"),
+    }[role]
     found = []
     for path in sorted((ROOT / role).rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        handed = {id(call.args[0]) for call in ast.walk(tree) if isinstance(call, ast.Call)
-                  and getattr(call.func, "id", "") == "EvalClient" and call.args}
+        handed = {
+            id(call.args[0])
+            for call in ast.walk(tree)
+            if isinstance(call, ast.Call)
+            and getattr(call.func, "id", "") == "EvalClient"
+            and call.args
+        }
         for node in ast.walk(tree):
             if id(node) in handed:  # the evaluator's client stub takes its own section
                 continue
-            if (isinstance(node, ast.Attribute) and node.attr in others
-                    and _is_run_config(node.value)):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr in others
+                and _is_run_config(node.value)
+            ):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno} cfg.{node.attr}")
     return found
 
 
 def _is_run_config(node: ast.expr) -> bool:
     """`cfg`, `config` or `self.cfg`: the names a role gives its RunConfig."""
-    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(
-        node, ast.Attribute) else ""
+    name = (
+        node.id
+        if isinstance(node, ast.Name)
+        else node.attr
+        if isinstance(node, ast.Attribute)
+        else ""
+    )
     return re.fullmatch(r"cfg|config|run_cfg", name) is not None
 
 
@@ -208,6 +252,7 @@ ALLOWED = {"actor/benchmark.py": {"cfg.broker", "cfg.evaluator"}}
 
 @pytest.mark.parametrize("role", ["actor", "learner", "evaluator"])
 def test_no_role_reads_another_roles_section(role):
-    reads = [r for r in _cross_reads(role)
-             if r.split()[1] not in ALLOWED.get(r.split(":")[0], set())]
+    reads = [
+        r for r in _cross_reads(role) if r.split()[1] not in ALLOWED.get(r.split(":")[0], set())
+    ]
     assert not reads, reads

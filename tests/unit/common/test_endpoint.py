@@ -2,6 +2,7 @@
 and a handler's bug are each answered and the endpoint serves on; a held request is
 answered when ready or `busy` after its patience; a client whose peer falls silent gets
 a fresh socket and resends; a server thread stops on its flag."""
+
 import threading
 import time
 
@@ -22,8 +23,13 @@ from common.messages import (
 from common.metrics import Metrics
 from common.transport import Backoff, HeartbeatSender, PeerUnavailable, RequestRejected, context
 
-CFG = TransportConfig(request_timeout_s=2.0, request_retries=1, heartbeat_interval_s=0.05,
-                      reconnect_min_s=0.01, reconnect_max_s=0.05)
+CFG = TransportConfig(
+    request_timeout_s=2.0,
+    request_retries=1,
+    heartbeat_interval_s=0.05,
+    reconnect_min_s=0.01,
+    reconnect_max_s=0.05,
+)
 
 
 def _lease(max_groups: int = 1) -> LeaseRequest:
@@ -38,12 +44,19 @@ def served():
     def lease(got):
         if got.msg.max_groups == 13:
             raise KeyError("a bug")
-        state["server"].reply(got.peer, LeaseGrant(request_id=got.msg.request_id,
-                                                   policy_version=got.msg.max_groups))
+        state["server"].reply(
+            got.peer, LeaseGrant(request_id=got.msg.request_id, policy_version=got.msg.max_groups)
+        )
 
     def open_():
-        state["server"] = Server(context(), CFG, Metrics("t"), "tcp://127.0.0.1:0",
-                                 {LeaseRequest: lease}, who="the test server")
+        state["server"] = Server(
+            context(),
+            CFG,
+            Metrics("t"),
+            "tcp://127.0.0.1:0",
+            {LeaseRequest: lease},
+            who="the test server",
+        )
         return Loop(0.02, [state["server"]])
 
     thread = ServerThread("test server", "test-server", open_)
@@ -58,22 +71,37 @@ def served():
 def test_a_handler_table_answers_and_bad_input_never_stops_it(served):
     _, client = served
     assert client.request(_lease(3), expect=LeaseGrant).policy_version == 3
-    with pytest.raises(RequestRejected, match="internal: the test server failed on this message: KeyError"):
+    with pytest.raises(
+        RequestRejected, match="internal: the test server failed on this message: KeyError"
+    ):
         client.request(_lease(13), expect=LeaseGrant)
     with pytest.raises(RequestRejected, match="unexpected_type"):
-        client.request(WeightBucketRequest(request_id=new_id(), version=1, index=0), expect=LeaseGrant)
-    client.channel.sock.send_multipart([msgspec.msgpack.encode((PROTOCOL_VERSION, "LeaseRequest")),
-                                        msgspec.msgpack.encode({"request_id": "r1", "actor_id": 7})])
+        client.request(
+            WeightBucketRequest(request_id=new_id(), version=1, index=0), expect=LeaseGrant
+        )
+    client.channel.sock.send_multipart(
+        [
+            msgspec.msgpack.encode((PROTOCOL_VERSION, "LeaseRequest")),
+            msgspec.msgpack.encode({"request_id": "r1", "actor_id": 7}),
+        ]
+    )
     got = client.channel.recv(5)
-    assert isinstance(got.msg, ErrorReply) and got.msg.code == "invalid" and got.msg.request_id == "r1"
+    assert (
+        isinstance(got.msg, ErrorReply) and got.msg.code == "invalid" and got.msg.request_id == "r1"
+    )
     assert client.request(_lease(4), expect=LeaseGrant).policy_version == 4  # served on
 
 
 def test_a_held_request_is_answered_when_ready_or_busy_after_its_patience():
     ready: dict = {}
     held = Held(lambda msg: ready.get(msg.max_groups), 0.2, lambda msg: f"{msg.max_groups} not yet")
-    server = Server(context(), CFG, Metrics("t"), "tcp://127.0.0.1:0",
-                    {LeaseRequest: lambda got: held.add(got.peer, got.msg)})
+    server = Server(
+        context(),
+        CFG,
+        Metrics("t"),
+        "tcp://127.0.0.1:0",
+        {LeaseRequest: lambda got: held.add(got.peer, got.msg)},
+    )
     client = Client(context(), CFG, Metrics("t"), server.endpoint)
     loop = Loop(0.01, [server])
     try:
@@ -104,9 +132,16 @@ def test_a_silent_peer_gets_a_fresh_socket_and_the_owner_resends():
     server.handlers[Heartbeat] = lambda got: beats_seen.append(got.peer)
     reconnects: list[float] = []
     n = iter(range(100))
-    client = Client(context(), CFG, Metrics("t"), server.endpoint, lambda: f"c-{next(n)}".encode(),
-                    beats=HeartbeatSender("c", "test", 0.05), reconnect_after_s=0.15,
-                    on_reconnect=reconnects.append)
+    client = Client(
+        context(),
+        CFG,
+        Metrics("t"),
+        server.endpoint,
+        lambda: f"c-{next(n)}".encode(),
+        beats=HeartbeatSender("c", "test", 0.05),
+        reconnect_after_s=0.15,
+        on_reconnect=reconnects.append,
+    )
     try:
         first = client.identity
         deadline = time.monotonic() + 3
@@ -125,9 +160,14 @@ def test_a_silent_peer_gets_a_fresh_socket_and_the_owner_resends():
 
 
 def test_abort_ends_a_blocked_request_and_a_dead_peer_is_a_clear_error():
-    client = Client(context(), TransportConfig(request_timeout_s=0.2, request_retries=1,
-                                               reconnect_min_s=0.01, reconnect_max_s=0.02),
-                    Metrics("t"), "tcp://127.0.0.1:1")
+    client = Client(
+        context(),
+        TransportConfig(
+            request_timeout_s=0.2, request_retries=1, reconnect_min_s=0.01, reconnect_max_s=0.02
+        ),
+        Metrics("t"),
+        "tcp://127.0.0.1:1",
+    )
     try:
         with pytest.raises(PeerUnavailable, match="after 2 attempt"):
             client.request(_lease())
@@ -162,7 +202,12 @@ def test_a_window_sends_at_most_its_size_and_resends_the_same_id_until_answered(
         assert resends == [1]
         time.sleep(0.1)
         server.drain()
-        assert got == [reqs[0].request_id, reqs[1].request_id, reqs[2].request_id, reqs[2].request_id]
+        assert got == [
+            reqs[0].request_id,
+            reqs[1].request_id,
+            reqs[2].request_id,
+            reqs[2].request_id,
+        ]
         settled = window.settle(lambda p: "gone" if p.request is reqs[1] else None)
         assert [(p.request, why) for p, why in settled] == [(reqs[1], "gone")]
         assert list(window.sent) == [reqs[2].request_id]

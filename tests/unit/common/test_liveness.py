@@ -1,4 +1,5 @@
 """Backoff is capped exponential with jitter; a peer silent for `misses` intervals is dead."""
+
 import random
 import time
 

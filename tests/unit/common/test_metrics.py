@@ -1,4 +1,5 @@
 """Metrics: names follow krl_<role>_<what>_<unit>; /metrics and /health answer over HTTP."""
+
 import json
 import urllib.error
 import urllib.request

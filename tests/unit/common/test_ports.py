@@ -1,5 +1,6 @@
 """free_port hands out each port once per process: a run asks for its hub, broker and
 metrics ports before any role binds, and two roles given one port talk past each other."""
+
 import socket
 
 from common.ports import free_port

@@ -3,6 +3,7 @@ programs at their real sizes) and the Dr. Kernel tables (Parquet rows whose refe
 `reward_model.ground_truth` and whose id is in `extra_info`), plus the `SOURCE:selection`
 syntax that picks levels or problems out of any of them. Every file here is made by the
 test in the published layouts; nothing is downloaded."""
+
 from __future__ import annotations
 
 import json
@@ -46,7 +47,7 @@ def get_inputs():
 def get_init_inputs():
     return []
 '''
-RELU = '''import torch
+RELU = """import torch
 import torch.nn as nn
 
 class Model(nn.Module):
@@ -61,7 +62,7 @@ def get_inputs():
 
 def get_init_inputs():
     return []
-'''
+"""
 CONV = '''import torch
 import torch.nn as nn
 
@@ -104,7 +105,9 @@ def checkout(tmp_path) -> Path:
     kb = root / "KernelBench"
     write(kb / "level1" / "1_Square_matrix_multiplication_.py", MATMUL)
     write(kb / "level1" / "19_ReLU.py", RELU)
-    write(kb / "level1" / "2_Standard_matrix_multiplication_.py", MATMUL.replace("2048 * 2", "1024"))
+    write(
+        kb / "level1" / "2_Standard_matrix_multiplication_.py", MATMUL.replace("2048 * 2", "1024")
+    )
     write(kb / "level1" / "100_HingeLoss.py", RELU.replace("relu", "tanh"))
     write(kb / "level2" / "1_Conv2D_ReLU_BiasAdd.py", CONV)
     write(kb / "changelog" / "v0.1", "level1/19_ReLU.py: sizes raised\n")
@@ -113,11 +116,16 @@ def checkout(tmp_path) -> Path:
     return root
 
 
-LEVEL1 = ["level1/1_Square_matrix_multiplication_", "level1/2_Standard_matrix_multiplication_",
-          "level1/19_ReLU", "level1/100_HingeLoss"]
+LEVEL1 = [
+    "level1/1_Square_matrix_multiplication_",
+    "level1/2_Standard_matrix_multiplication_",
+    "level1/19_ReLU",
+    "level1/100_HingeLoss",
+]
 
 
 # ----------------------------------------------------------------------------- KernelBench
+
 
 def test_a_kernelbench_checkout_reads_its_levels_in_problem_number_order(checkout):
     problems = load_problems(checkout)
@@ -128,7 +136,8 @@ def test_a_kernelbench_checkout_reads_its_levels_in_problem_number_order(checkou
     # The inner KernelBench/ folder and one level folder name problems the same way.
     assert [p.name for p in load_problems(checkout / "KernelBench")] == [p.name for p in problems]
     assert [p.name for p in load_problems(checkout / "KernelBench" / "level2")] == [
-        "level2/1_Conv2D_ReLU_BiasAdd"]
+        "level2/1_Conv2D_ReLU_BiasAdd"
+    ]
 
 
 def test_a_selection_picks_levels_and_problems_from_kernelbench(checkout):
@@ -157,13 +166,29 @@ def test_kernelbench_problems_run_at_their_file_sizes_unless_a_manifest_gives_cp
     assert relu.sizes_for("cpu") == {} and relu.sizes_for("cuda") == {}
     assert exec_problem_source(relu, "cpu").dim == 393216  # the file's (GPU) size everywhere
 
-    write(kb / "manifest.json", json.dumps({
-        "level2/1_Conv2D_ReLU_BiasAdd": {"sizes": {"cpu": {"batch_size": 2, "in_channels": 3,
-                                                           "out_channels": 4, "height": 8,
-                                                           "width": 8, "bias_shape": [4, 1, 1]}}},
-        "level1/19_ReLU": {"sizes": {"cpu": {"batch_size": 2, "dim": 16}}, "atol": 1e-5}}))
+    write(
+        kb / "manifest.json",
+        json.dumps(
+            {
+                "level2/1_Conv2D_ReLU_BiasAdd": {
+                    "sizes": {
+                        "cpu": {
+                            "batch_size": 2,
+                            "in_channels": 3,
+                            "out_channels": 4,
+                            "height": 8,
+                            "width": 8,
+                            "bias_shape": [4, 1, 1],
+                        }
+                    }
+                },
+                "level1/19_ReLU": {"sizes": {"cpu": {"batch_size": 2, "dim": 16}}, "atol": 1e-5},
+            }
+        ),
+    )
     problems = {p.name: p for p in load_problems(kb / "level2")} | {
-        p.name: p for p in load_problems(f"{checkout}:level1/19_ReLU")}
+        p.name: p for p in load_problems(f"{checkout}:level1/19_ReLU")
+    }
     conv = problems["level2/1_Conv2D_ReLU_BiasAdd"]
     assert conv.family == "level2" and problems["level1/19_ReLU"].tolerance == {"atol": 1e-5}
     module = exec_problem_source(conv, "cpu")
@@ -179,7 +204,10 @@ def test_globals_derived_from_overridden_sizes_follow_them(checkout):
     would fail to broadcast, a verdict on no kernel); a global the sizes set is kept."""
     kb = checkout / "KernelBench"
     sizes = {"batch_size": 2, "in_channels": 3, "out_channels": 4, "height": 8, "width": 8}
-    write(kb / "manifest.json", json.dumps({"level2/1_Conv2D_ReLU_BiasAdd": {"sizes": {"cpu": sizes}}}))
+    write(
+        kb / "manifest.json",
+        json.dumps({"level2/1_Conv2D_ReLU_BiasAdd": {"sizes": {"cpu": sizes}}}),
+    )
     [conv] = load_problems(f"{checkout}:level2/1_Conv2D_ReLU_BiasAdd")
     module = exec_problem_source(conv, "cpu")
     assert module.bias_shape == (4, 1, 1)
@@ -188,7 +216,9 @@ def test_globals_derived_from_overridden_sizes_follow_them(checkout):
     assert exec_problem_source(conv, "cuda").bias_shape == (128, 1, 1)
 
     namespace: dict = {}
-    source = "n = 8\nshape = (n, 2)\nsquare = shape[0] ** 2\nkept = (n,)\nimport math\nm = math.pi\n"
+    source = (
+        "n = 8\nshape = (n, 2)\nsquare = shape[0] ** 2\nkept = (n,)\nimport math\nm = math.pi\n"
+    )
     exec(source, namespace)
     apply_sizes(namespace, source, {"n": 3, "kept": [5]})
     assert (namespace["shape"], namespace["square"], namespace["kept"]) == ((3, 2), 9, [5])
@@ -211,8 +241,13 @@ def test_sizes_rerun_a_candidates_statements_as_its_own_file():
                 node.op = ast.Add()
         return tree
 
-    apply_sizes(namespace, "n = 8\nwhere = who() + str(n)\nm = n % 5\n", {"n": 3}, filename="/w/candidate.py",
-                transform=plus_one)
+    apply_sizes(
+        namespace,
+        "n = 8\nwhere = who() + str(n)\nm = n % 5\n",
+        {"n": 3},
+        filename="/w/candidate.py",
+        transform=plus_one,
+    )
     assert namespace["where"] == "/w/candidate.py3" and namespace["m"] == 8
 
 
@@ -229,7 +264,9 @@ def test_a_broken_kernelbench_file_is_skipped_and_counted(checkout, caplog):
 
 def test_kernelbench_problems_travel_on_the_wire_unchanged(checkout):
     for problem in load_problems(checkout):
-        wire = decode(encode(EvalRequest(request_id="r", problem=to_payload(problem), candidate="")))
+        wire = decode(
+            encode(EvalRequest(request_id="r", problem=to_payload(problem), candidate=""))
+        )
         back = from_payload(wire.problem)
         assert back.content_hash() == problem.content_hash() and back.family == problem.family
 
@@ -237,10 +274,25 @@ def test_kernelbench_problems_travel_on_the_wire_unchanged(checkout):
 def test_krl_benchmark_takes_a_kernelbench_selection(checkout, tmp_path):
     """`--problems` goes through load_problems: a bad level is a usage error naming the
     levels; a good one loads and the command goes on to check the model."""
+
     def benchmark(problems: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "launcher.cli", "benchmark", "--no-plot",
-                               "--model", str(tmp_path / "no-model"), "--problems", problems],
-                              capture_output=True, text=True, timeout=120)
+        return subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "launcher.cli",
+                "benchmark",
+                "--no-plot",
+                "--model",
+                str(tmp_path / "no-model"),
+                "--problems",
+                problems,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
     bad = benchmark(f"{checkout}:level9")
     assert bad.returncode == 2 and "no family 'level9'" in bad.stderr
     good = benchmark(f"{checkout}:level2")
@@ -251,16 +303,25 @@ def test_krl_benchmark_takes_a_kernelbench_selection(checkout, tmp_path):
 
 PROMPT = pa.list_(pa.struct([("role", pa.string()), ("content", pa.string())]))
 REWARD = pa.struct([("ground_truth", pa.string()), ("style", pa.string())])
-RL_EXTRA = pa.struct([("entry_point", pa.string()), ("level", pa.string()),
-                      ("module_name", pa.string()), ("ops", pa.string()),
-                      ("original_prompt", pa.string()), ("repo_name", pa.string()),
-                      ("type", pa.string()), ("uuid", pa.int64())])
-VALIDATION_EXTRA = pa.struct([("difficulty", pa.null()), ("name", pa.string()),
-                              ("problem_id", pa.int64())])
+RL_EXTRA = pa.struct(
+    [
+        ("entry_point", pa.string()),
+        ("level", pa.string()),
+        ("module_name", pa.string()),
+        ("ops", pa.string()),
+        ("original_prompt", pa.string()),
+        ("repo_name", pa.string()),
+        ("type", pa.string()),
+        ("uuid", pa.int64()),
+    ]
+)
+VALIDATION_EXTRA = pa.struct(
+    [("difficulty", pa.null()), ("name", pa.string()), ("problem_id", pa.int64())]
+)
 
 # KernelBook-style: the model class is the row's entry point and get_init_inputs() returns
 # [args, kwargs]; krl binds them into a `Model` (common/problem_tables.adapt_entry_point).
-SCALE = '''import torch
+SCALE = """import torch
 import torch.nn as nn
 
 class ScaleShift(nn.Module):
@@ -276,40 +337,64 @@ def get_inputs():
 
 def get_init_inputs():
     return [[2.0], {'bias': 1.0}]
-'''
+"""
 
 
 def chat(code: str) -> list[dict]:
-    return [{"role": "user", "content": "Write ModelNew with Triton kernels for:\n```python\n"
-             + code + "```"}]
+    return [
+        {
+            "role": "user",
+            "content": "Write ModelNew with Triton kernels for:\n```python\n" + code + "```",
+        }
+    ]
 
 
 def rl_row(uuid: int, code: str | None, entry_point: str = "Model") -> dict:
-    return {"data_source": "cuda_llm", "prompt": chat(code or ""), "ability": "kernel_optimization",
-            "reward_model": {"ground_truth": code, "style": "rule"},
-            "extra_info": {"entry_point": entry_point, "level": "1", "module_name": entry_point,
-                           "ops": "['torch.relu']", "original_prompt": "", "repo_name": "r",
-                           "type": "pytorch", "uuid": uuid}}
+    return {
+        "data_source": "cuda_llm",
+        "prompt": chat(code or ""),
+        "ability": "kernel_optimization",
+        "reward_model": {"ground_truth": code, "style": "rule"},
+        "extra_info": {
+            "entry_point": entry_point,
+            "level": "1",
+            "module_name": entry_point,
+            "ops": "['torch.relu']",
+            "original_prompt": "",
+            "repo_name": "r",
+            "type": "pytorch",
+            "uuid": uuid,
+        },
+    }
 
 
 def write_rl_parquet(path: Path, rows: list[dict]) -> Path:
-    schema = pa.schema([("data_source", pa.string()), ("prompt", PROMPT),
-                        ("ability", pa.string()), ("reward_model", REWARD),
-                        ("extra_info", RL_EXTRA)])
+    schema = pa.schema(
+        [
+            ("data_source", pa.string()),
+            ("prompt", PROMPT),
+            ("ability", pa.string()),
+            ("reward_model", REWARD),
+            ("extra_info", RL_EXTRA),
+        ]
+    )
     pq.write_table(pa.Table.from_pylist(rows, schema=schema), path)
     return path
 
 
 def test_the_dr_kernel_rl_layout_takes_the_ground_truth_and_the_uuid(tmp_path, caplog):
     relu = RELU.replace("4096", "2").replace("393216", "8")
-    path = write_rl_parquet(tmp_path / "cuda_llm_rl.parquet", [
-        rl_row(11, relu),
-        rl_row(12, SCALE, entry_point="ScaleShift"),
-        rl_row(13, relu.replace("def get_inputs():", "def inputs():")),  # not a problem
-        rl_row(14, None),                                                 # no reference
-        rl_row(11, relu.replace("relu", "sigmoid")),                      # uuid seen before
-        rl_row(15, relu.replace("relu", "tanh")),
-    ])
+    path = write_rl_parquet(
+        tmp_path / "cuda_llm_rl.parquet",
+        [
+            rl_row(11, relu),
+            rl_row(12, SCALE, entry_point="ScaleShift"),
+            rl_row(13, relu.replace("def get_inputs():", "def inputs():")),  # not a problem
+            rl_row(14, None),  # no reference
+            rl_row(11, relu.replace("relu", "sigmoid")),  # uuid seen before
+            rl_row(15, relu.replace("relu", "tanh")),
+        ],
+    )
     problems = load_problems(path)
     assert [p.name for p in problems] == ["cuda_llm_rl/11", "cuda_llm_rl/12", "cuda_llm_rl/15"]
     assert problems[0].source == relu  # the reference itself, not the chat prompt around it
@@ -327,20 +412,37 @@ def test_the_dr_kernel_rl_layout_takes_the_ground_truth_and_the_uuid(tmp_path, c
 
 def test_the_dr_kernel_validation_layout_is_named_like_the_kernelbench_files(tmp_path):
     conv = CONV.replace("batch_size = 128", "batch_size = 2")
-    rows = [{"data_source": "kernelbench_level2_validation", "prompt": chat(conv),
-             "reward_model": {"ground_truth": conv, "style": "rule"},
-             "ability": "kernel_optimization",
-             "extra_info": {"difficulty": None, "name": name, "problem_id": pid}}
-            for pid, name in [(1, "Conv2D_ReLU_BiasAdd"), (2, "2_Conv2D_ReLU_BiasAdd_again"),
-                              (3, "3_Conv2D_ReLU_BiasAdd_file.py")]]
-    schema = pa.schema([("data_source", pa.string()), ("prompt", PROMPT), ("reward_model", REWARD),
-                        ("ability", pa.string()), ("extra_info", VALIDATION_EXTRA)])
+    rows = [
+        {
+            "data_source": "kernelbench_level2_validation",
+            "prompt": chat(conv),
+            "reward_model": {"ground_truth": conv, "style": "rule"},
+            "ability": "kernel_optimization",
+            "extra_info": {"difficulty": None, "name": name, "problem_id": pid},
+        }
+        for pid, name in [
+            (1, "Conv2D_ReLU_BiasAdd"),
+            (2, "2_Conv2D_ReLU_BiasAdd_again"),
+            (3, "3_Conv2D_ReLU_BiasAdd_file.py"),
+        ]
+    ]
+    schema = pa.schema(
+        [
+            ("data_source", pa.string()),
+            ("prompt", PROMPT),
+            ("reward_model", REWARD),
+            ("ability", pa.string()),
+            ("extra_info", VALIDATION_EXTRA),
+        ]
+    )
     path = tmp_path / "validation_data_thinking.parquet"
     pq.write_table(pa.Table.from_pylist(rows, schema=schema), path)
     names = [p.name for p in load_problems(path)]
-    assert names == ["validation_data_thinking/1_Conv2D_ReLU_BiasAdd",
-                     "validation_data_thinking/2_Conv2D_ReLU_BiasAdd_again",
-                     "validation_data_thinking/3_Conv2D_ReLU_BiasAdd_file"]
+    assert names == [
+        "validation_data_thinking/1_Conv2D_ReLU_BiasAdd",
+        "validation_data_thinking/2_Conv2D_ReLU_BiasAdd_again",
+        "validation_data_thinking/3_Conv2D_ReLU_BiasAdd_file",
+    ]
     picked = load_problems(f"{path}:validation_data_thinking/2_Conv2D_ReLU_BiasAdd_again")
     assert [p.name for p in picked] == [names[1]]
 

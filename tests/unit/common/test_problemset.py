@@ -1,4 +1,5 @@
 """Problem loading: files, directories, JSONL/Parquet tables, the built-in set, content hashes."""
+
 from __future__ import annotations
 
 import json
@@ -18,7 +19,7 @@ from common.problemset import (
     validate_problem_source,
 )
 
-GOOD = '''import torch
+GOOD = """import torch
 import torch.nn as nn
 
 dim = {dim}
@@ -35,12 +36,24 @@ def get_inputs():
 
 def get_init_inputs():
     return []
-'''
+"""
 SOLUTION = "class ModelNew:  # stands in for a Triton solution\n    pass\n"
-NO_GET_INPUTS = ("import torch.nn as nn\n\nclass Model(nn.Module):\n    pass\n\n"
-                 "def get_init_inputs():\n    return []\n")
-FAMILIES = {"elementwise", "activation", "reduction", "norm", "softmax", "attention", "matmul",
-            "conv", "loss", "fused"}
+NO_GET_INPUTS = (
+    "import torch.nn as nn\n\nclass Model(nn.Module):\n    pass\n\n"
+    "def get_init_inputs():\n    return []\n"
+)
+FAMILIES = {
+    "elementwise",
+    "activation",
+    "reduction",
+    "norm",
+    "softmax",
+    "attention",
+    "matmul",
+    "conv",
+    "loss",
+    "fused",
+}
 
 
 def write(path, text: str):
@@ -56,6 +69,7 @@ def write_jsonl(path, rows: list) -> None:
 
 # ----------------------------------------------------------------------------- files
 
+
 def test_single_file_is_named_by_stem_and_picks_up_its_solution(tmp_path):
     write(tmp_path / "relu.py", GOOD.format(dim=8))
     write(tmp_path / "relu.solution.py", SOLUTION)
@@ -69,8 +83,10 @@ def test_single_file_of_a_kernelbench_level_takes_the_checkouts_name_and_cpu_siz
     # `krl check --problem KernelBench/level2/76_Gemm_Add_ReLU.py` at the CPU sizes the user
     # gave the checkout: at the file's own GPU sizes the interpreter runs out of time
     path = write(tmp_path / "KernelBench" / "level2" / "76_relu.py", GOOD.format(dim=8192))
-    write(tmp_path / "KernelBench" / "manifest.json",
-          json.dumps({"level2/76_relu": {"sizes": {"cpu": {"dim": 16}}}}))
+    write(
+        tmp_path / "KernelBench" / "manifest.json",
+        json.dumps({"level2/76_relu": {"sizes": {"cpu": {"dim": 16}}}}),
+    )
     [problem] = load_problems(path)
     assert problem.name == "level2/76_relu" and problem.family == "level2"
     assert problem.sizes_for("cpu") == {"dim": 16} and problem.sizes_for("cuda") == {}
@@ -105,9 +121,19 @@ def test_directory_skips_and_counts_malformed_files(tmp_path, caplog):
 
 def test_directory_manifest_sets_family_sizes_tolerance_and_tags(tmp_path):
     write(tmp_path / "ops" / "relu.py", GOOD.format(dim=4096))
-    write(tmp_path / "manifest.json", json.dumps({"ops/relu": {
-        "family": "activation", "sizes": {"cpu": {"dim": 3}, "cuda": {}},
-        "atol": 1e-5, "tags": ["tiny_output"]}}))
+    write(
+        tmp_path / "manifest.json",
+        json.dumps(
+            {
+                "ops/relu": {
+                    "family": "activation",
+                    "sizes": {"cpu": {"dim": 3}, "cuda": {}},
+                    "atol": 1e-5,
+                    "tags": ["tiny_output"],
+                }
+            }
+        ),
+    )
     [problem] = load_problems(tmp_path)
     assert problem.family == "activation"
     assert problem.sizes_for("cpu") == {"dim": 3} and problem.sizes_for("cuda") == {}
@@ -115,15 +141,20 @@ def test_directory_manifest_sets_family_sizes_tolerance_and_tags(tmp_path):
     assert problem.tags == ("tiny_output",)
 
 
-@pytest.mark.parametrize("content, message", [
-    (b"", "empty"),
-    (b"   \n\n", "empty"),
-    (b"# \xff\xfe not utf-8\n", "UTF-8"),
-    (NO_GET_INPUTS.encode(), "get_inputs"),
-    (GOOD.format(dim=1).replace("def get_inputs():", "def get_inputs(n):").encode(),
-     "get_inputs() must take no arguments"),
-    (b"class Model(:\n", "syntax error"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"", "empty"),
+        (b"   \n\n", "empty"),
+        (b"# \xff\xfe not utf-8\n", "UTF-8"),
+        (NO_GET_INPUTS.encode(), "get_inputs"),
+        (
+            GOOD.format(dim=1).replace("def get_inputs():", "def get_inputs(n):").encode(),
+            "get_inputs() must take no arguments",
+        ),
+        (b"class Model(:\n", "syntax error"),
+    ],
+)
 def test_bad_single_files_are_rejected_naming_the_file(tmp_path, content, message):
     path = tmp_path / "bad_problem.py"
     path.write_bytes(content)
@@ -152,18 +183,25 @@ def test_directory_with_nothing_valid_is_an_error(tmp_path):
 
 
 def test_validate_accepts_model_assigned_by_name():
-    validate_problem_source(GOOD.format(dim=1).replace("class Model(", "class Net(")
-                            + "\nModel = Net\n", "inline")
+    validate_problem_source(
+        GOOD.format(dim=1).replace("class Model(", "class Net(") + "\nModel = Net\n", "inline"
+    )
     with pytest.raises(ProblemError, match="inline: .*class Model"):
         validate_problem_source(GOOD.format(dim=1).replace("class Model(", "class Net("), "inline")
 
 
 # ----------------------------------------------------------------------------- tables
 
+
 def test_jsonl_autodetects_code_and_name_columns(tmp_path):
     path = tmp_path / "kb.jsonl"
-    write_jsonl(path, [{"uuid": "p1", "pytorch_code": GOOD.format(dim=1)},
-                       {"uuid": "p2", "pytorch_code": GOOD.format(dim=2)}])
+    write_jsonl(
+        path,
+        [
+            {"uuid": "p1", "pytorch_code": GOOD.format(dim=1)},
+            {"uuid": "p2", "pytorch_code": GOOD.format(dim=2)},
+        ],
+    )
     problems = load_problems(path)
     assert [p.name for p in problems] == ["kb/p1", "kb/p2"]
     assert problems[1].source == GOOD.format(dim=2)
@@ -171,8 +209,13 @@ def test_jsonl_autodetects_code_and_name_columns(tmp_path):
 
 def test_jsonl_explicit_columns_and_row_index_names(tmp_path):
     path = tmp_path / "t.jsonl"
-    write_jsonl(path, [{"ref": GOOD.format(dim=1), "code": "not used"},
-                       {"ref": GOOD.format(dim=2), "code": "not used"}])
+    write_jsonl(
+        path,
+        [
+            {"ref": GOOD.format(dim=1), "code": "not used"},
+            {"ref": GOOD.format(dim=2), "code": "not used"},
+        ],
+    )
     problems = load_problems(path, code_column="ref")
     assert [p.name for p in problems] == ["t/0", "t/1"]
     problems = load_problems(path, code_column="ref", name_column="code", limit=1)
@@ -183,11 +226,24 @@ def test_jsonl_explicit_columns_and_row_index_names(tmp_path):
 
 def test_jsonl_reads_nested_fields_and_fenced_code_in_chat_prompts(tmp_path):
     path = tmp_path / "rl.jsonl"
-    prompt = [{"role": "system", "content": "You write Triton kernels."},
-              {"role": "user", "content": "Optimize this:\n```python\n" + GOOD.format(dim=5)
-               + "```\nAnswer with ModelNew."}]
-    write_jsonl(path, [{"reward_model": {"ground_truth": GOOD.format(dim=3)},
-                        "extra_info": {"uuid": "cuda_llm_1"}}])
+    prompt = [
+        {"role": "system", "content": "You write Triton kernels."},
+        {
+            "role": "user",
+            "content": "Optimize this:\n```python\n"
+            + GOOD.format(dim=5)
+            + "```\nAnswer with ModelNew.",
+        },
+    ]
+    write_jsonl(
+        path,
+        [
+            {
+                "reward_model": {"ground_truth": GOOD.format(dim=3)},
+                "extra_info": {"uuid": "cuda_llm_1"},
+            }
+        ],
+    )
     [problem] = load_problems(path)
     assert problem.name == "rl/cuda_llm_1" and problem.source == GOOD.format(dim=3)
     write_jsonl(path, [{"prompt": prompt}])
@@ -197,15 +253,18 @@ def test_jsonl_reads_nested_fields_and_fenced_code_in_chat_prompts(tmp_path):
 
 def test_jsonl_malformed_rows_are_skipped_and_counted(tmp_path, caplog):
     path = tmp_path / "mixed.jsonl"
-    write_jsonl(path, [
-        {"id": "ok1", "code": GOOD.format(dim=1)},
-        "{not json",
-        "[1, 2]",
-        {"id": "no_code"},
-        {"id": "no_inputs", "code": NO_GET_INPUTS},
-        {"id": "ok1", "code": GOOD.format(dim=9)},
-        {"id": "ok2", "code": GOOD.format(dim=2)},
-    ])
+    write_jsonl(
+        path,
+        [
+            {"id": "ok1", "code": GOOD.format(dim=1)},
+            "{not json",
+            "[1, 2]",
+            {"id": "no_code"},
+            {"id": "no_inputs", "code": NO_GET_INPUTS},
+            {"id": "ok1", "code": GOOD.format(dim=9)},
+            {"id": "ok2", "code": GOOD.format(dim=2)},
+        ],
+    )
     with caplog.at_level(logging.WARNING, logger="common.problemset"):
         problems = load_problems(path)
     assert [p.name for p in problems] == ["mixed/ok1", "mixed/ok2"]
@@ -225,13 +284,18 @@ def test_jsonl_without_a_known_code_column_lists_the_columns(tmp_path):
 
 
 def test_kernelbook_rows_get_a_model_bound_to_their_entry_point(tmp_path):
-    source = GOOD.format(dim=3).replace("class Model(nn.Module):", "class Scale(nn.Module):\n"
-                                        "    def __init__(self, k, bias=0.0):\n"
-                                        "        super().__init__()\n"
-                                        "        self.k, self.bias = k, bias\n")
+    source = GOOD.format(dim=3).replace(
+        "class Model(nn.Module):",
+        "class Scale(nn.Module):\n"
+        "    def __init__(self, k, bias=0.0):\n"
+        "        super().__init__()\n"
+        "        self.k, self.bias = k, bias\n",
+    )
     source = source.replace("return torch.relu(x)", "return x * self.k + self.bias")
-    source = source.replace("def get_init_inputs():\n    return []",
-                            "def get_init_inputs():\n    return [[2.0], {'bias': 1.0}]")
+    source = source.replace(
+        "def get_init_inputs():\n    return []",
+        "def get_init_inputs():\n    return [[2.0], {'bias': 1.0}]",
+    )
     path = tmp_path / "kernelbook.jsonl"
     write_jsonl(path, [{"uuid": 7, "python_code": source, "entry_point": "Scale"}])
     [problem] = load_problems(path)
@@ -253,14 +317,19 @@ def test_parquet_needs_pyarrow_or_reads_like_jsonl(tmp_path):
         with pytest.raises(ProblemError, match="install pyarrow to read parquet"):
             load_problems(path)
         return
-    table = pa.table({"reward_model": [{"ground_truth": GOOD.format(dim=1)}, {"ground_truth": "x"}],
-                      "uuid": ["a", "b"]})
+    table = pa.table(
+        {
+            "reward_model": [{"ground_truth": GOOD.format(dim=1)}, {"ground_truth": "x"}],
+            "uuid": ["a", "b"],
+        }
+    )
     pq.write_table(table, path)
     problems = load_problems(path)
     assert [p.name for p in problems] == ["t/a"] and len(problems.skipped) == 1
 
 
 # ----------------------------------------------------------------------------- built-ins
+
 
 def test_builtin_set_is_complete_and_consistent():
     problems = builtin_problems()
@@ -284,8 +353,9 @@ def test_builtin_family_selection_and_unknown_names():
         load_problems("builtin:nope")
     assert builtin_problem("activation/gelu").family == "activation"
     picked = load_problems("builtin:loss/mse, norm,activation/relu,norm/rmsnorm")
-    assert [p.name for p in picked] == sorted({"loss/mse", "activation/relu",
-                                               *(p.name for p in norms)})
+    assert [p.name for p in picked] == sorted(
+        {"loss/mse", "activation/relu", *(p.name for p in norms)}
+    )
     with pytest.raises(UnknownProblemError, match="did you mean activation/gelu"):
         load_problems("builtin:norm,activation/gelu2")
     with pytest.raises(UnknownProblemError, match="did you mean activation/gelu"):
@@ -304,16 +374,18 @@ def test_cpu_sizes_override_module_globals_before_inputs_are_built():
 
 # ----------------------------------------------------------------------------- hashing
 
+
 def test_content_hash_is_stable_and_sensitive():
     base = Problem(name="p", source="src", sizes={"cpu": {"a": 1, "b": 2}})
     same = Problem(name="p", source="src", sizes={"cpu": {"b": 2, "a": 1}}, family="other")
     assert base.content_hash() == same.content_hash() == base.content_hash()
     assert len(base.content_hash()) == 64
-    changed = [Problem(name="q", source="src", sizes={"cpu": {"a": 1, "b": 2}}),
-               Problem(name="p", source="src ", sizes={"cpu": {"a": 1, "b": 2}}),
-               Problem(name="p", source="src", sizes={"cpu": {"a": 1, "b": 3}}),
-               Problem(name="p", source="src", sizes={"cpu": {"a": 1, "b": 2}},
-                       tolerance={"atol": 1})]
+    changed = [
+        Problem(name="q", source="src", sizes={"cpu": {"a": 1, "b": 2}}),
+        Problem(name="p", source="src ", sizes={"cpu": {"a": 1, "b": 2}}),
+        Problem(name="p", source="src", sizes={"cpu": {"a": 1, "b": 3}}),
+        Problem(name="p", source="src", sizes={"cpu": {"a": 1, "b": 2}}, tolerance={"atol": 1}),
+    ]
     hashes = {p.content_hash() for p in changed}
     assert len(hashes) == len(changed) and base.content_hash() not in hashes
     assert hash(base) == hash(same)
@@ -330,6 +402,7 @@ def test_problems_are_immutable():
 def test_payload_round_trip_keeps_what_changes_a_verdict():
     from common.messages import EvalRequest, decode, encode
     from common.problemset import builtin_problem, from_payload, to_payload
+
     p = builtin_problem("loss/mse_close")
     wire = decode(encode(EvalRequest(request_id="r", problem=to_payload(p), candidate="")))
     back = from_payload(wire.problem)
@@ -351,21 +424,39 @@ def test_a_problem_can_replace_the_extra_trial_distributions(tmp_path):
     cfg = EvaluatorConfig()
     # ... but never the spike (red team B, session 19: with x1e-3 alone, a softmax that never
     # subtracted the row max met no input larger than the problem's own, and was ok)
-    assert [d for _, d in make_plan(cfg, 7, 2, sdpa.distributions).trials] == \
-        ["base", "base", "scale:1e-3", "scale:10", "spike"]
+    assert [d for _, d in make_plan(cfg, 7, 2, sdpa.distributions).trials] == [
+        "base",
+        "base",
+        "scale:1e-3",
+        "scale:10",
+        "spike",
+    ]
     assert [d for _, d in make_plan(cfg, 7, 2, ["spike:16"]).trials] == ["base", "base", "spike:16"]
     assert [d for _, d in make_plan(cfg, 7, 2, []).trials] == ["base", "base", "spike"]
-    assert [d for _, d in make_plan(cfg, 7, 2).trials] == ["base", "base", *cfg.correctness.distributions]
+    assert [d for _, d in make_plan(cfg, 7, 2).trials] == [
+        "base",
+        "base",
+        *cfg.correctness.distributions,
+    ]
     wire = decode(encode(EvalRequest(request_id="r", problem=to_payload(sdpa), candidate="")))
     back = from_payload(wire.problem)
     assert back.distributions == sdpa.distributions and back.content_hash() == sdpa.content_hash()
-    assert Problem(name="p", source="s", distributions=[]).content_hash() != \
-        Problem(name="p", source="s").content_hash()
+    assert (
+        Problem(name="p", source="s", distributions=[]).content_hash()
+        != Problem(name="p", source="s").content_hash()
+    )
 
     write(tmp_path / "ops" / "relu.py", GOOD.format(dim=8))
     write(tmp_path / "ops" / "relu2.py", GOOD.format(dim=8))
-    write(tmp_path / "manifest.json", json.dumps({"ops/relu": {"distributions": "scale:1e3"},
-                                                  "ops/relu2": {"distributions": ["shift:1"]}}))
+    write(
+        tmp_path / "manifest.json",
+        json.dumps(
+            {
+                "ops/relu": {"distributions": "scale:1e3"},
+                "ops/relu2": {"distributions": ["shift:1"]},
+            }
+        ),
+    )
     problems = load_problems(tmp_path)
     assert [p.name for p in problems] == ["ops/relu2"] and problems[0].distributions == ("shift:1",)
     assert "distributions" in problems.skipped[0][1]

@@ -1,5 +1,6 @@
 """The run's records (common/run_records.py): one reader, which reads a file of an earlier
 version and says what is wrong with a damaged one, naming the file and the field."""
+
 import json
 
 import pytest
@@ -29,9 +30,16 @@ def test_a_file_of_an_earlier_version_reads(tmp_path):
     ignored (a hub without counts, a step without its per-turn rows)."""
     path = progress_path(tmp_path)
     path.parent.mkdir()
-    path.write_text(json.dumps({"learner_steps": 2, "hub": {}, "dropped_field": 1,
-                                "history": [{"step": 1, "reward": 0.5, "old": "x"},
-                                            {"step": 2, "groups": ["a"]}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "learner_steps": 2,
+                "hub": {},
+                "dropped_field": 1,
+                "history": [{"step": 1, "reward": 0.5, "old": "x"}, {"step": 2, "groups": ["a"]}],
+            }
+        )
+    )
     progress = read_progress(path)
     assert progress.learner_steps == 2 and progress.hub.trained_total == 0
     assert [h.step for h in progress.history] == [1, 2] and progress.last.groups == ["a"]
@@ -41,11 +49,14 @@ def test_a_file_of_an_earlier_version_reads(tmp_path):
     assert read_record(tmp_path / "sft.json", SftProgress).history[0].loss == 2.0
 
 
-@pytest.mark.parametrize("text, said", [
-    ('{"learner_steps": 1, "history": [{"step": "one"}]}', r"\$\.history\[0\]\.step"),
-    ('{"learner_steps": ', "not valid JSON"),
-    ('[1, 2]', "not a Progress record"),
-])
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ('{"learner_steps": 1, "history": [{"step": "one"}]}', r"\$\.history\[0\]\.step"),
+        ('{"learner_steps": ', "not valid JSON"),
+        ("[1, 2]", "not a Progress record"),
+    ],
+)
 def test_a_damaged_record_names_the_file_and_what_is_wrong(tmp_path, text, said):
     path = tmp_path / "progress.json"
     path.write_text(text)

@@ -7,6 +7,7 @@ learner/ -> learner, evaluator/broker* -> broker, the rest of evaluator/ -> eval
 actor/ -> actor, common/ (transport, eval client) -> every role. The process collector's
 names come from a real `common.metrics.Metrics` registry.
 """
+
 from __future__ import annotations
 
 import ast
@@ -29,8 +30,10 @@ PROMQL_NAME = re.compile(r"\b(krl_[a-z0-9_]+)\b")
 
 PROMTOOL = shutil.which("promtool")
 PROMETHEUS = shutil.which("prometheus")
-NO_PROMETHEUS = ("promtool/prometheus not on PATH: install Debian's `prometheus` package "
-                 "(apt-get install -y prometheus), as `make test` does")
+NO_PROMETHEUS = (
+    "promtool/prometheus not on PATH: install Debian's `prometheus` package "
+    "(apt-get install -y prometheus), as `make test` does"
+)
 
 
 def roles_of(path: Path) -> tuple[str, ...]:
@@ -53,10 +56,14 @@ def registered_in_source(root: Path = ROOT) -> set[str]:
     for package in ("common", "actor", "learner", "evaluator"):
         for path in sorted((root / package).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                        and node.func.attr in KINDS and node.args
-                        and isinstance(node.args[0], ast.Constant)
-                        and isinstance(node.args[0].value, str)):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in KINDS
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)
+                ):
                     for role in roles_of(ROOT / path.relative_to(root)):
                         names |= _exposed(f"krl_{role}_{node.args[0].value}", node.func.attr)
     return names
@@ -64,8 +71,10 @@ def registered_in_source(root: Path = ROOT) -> set[str]:
 
 def process_collector_names() -> set[str]:
     from common.metrics import Metrics
-    return {s.name for role in ROLES for fam in Metrics(role).registry.collect()
-            for s in fam.samples}
+
+    return {
+        s.name for role in ROLES for fam in Metrics(role).registry.collect() for s in fam.samples
+    }
 
 
 def known_names() -> set[str]:
@@ -75,6 +84,7 @@ def known_names() -> set[str]:
 def learner_step_stats() -> set[str]:
     """Values of the `stat` label of krl_learner_step_stat that the learner can produce."""
     from learner.batch import FAST_THRESHOLDS, STATUSES
+
     names = {f"fast@{p:g}" for p in FAST_THRESHOLDS} | {f"status_{s}" for s in STATUSES}
     for path in sorted((ROOT / "learner").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -1,6 +1,7 @@
 """deploy/Dockerfile (not built here: no Docker engine) agrees with the repository: it
 copies paths that exist, installs the GPU vLLM and the DeepSpeed version pyproject pins,
 and puts the learner launch script where the Kubernetes learner Job runs it."""
+
 from __future__ import annotations
 
 import re

@@ -2,6 +2,7 @@
 run config it ships: every role's command line loads as a RunConfig, probes and scrape
 annotations use the port the role serves metrics on, Services select real pods and
 ports, GPU roles ask for GPUs, servers and clients get the CurveZMQ keys they need."""
+
 from __future__ import annotations
 
 import copy
@@ -25,8 +26,12 @@ def _kustomization() -> dict:
 
 
 def _docs() -> list[tuple[str, dict]]:
-    return [(name, doc) for name in _kustomization()["resources"]
-            for doc in yaml.safe_load_all((K8S / name).read_text()) if doc]
+    return [
+        (name, doc)
+        for name in _kustomization()["resources"]
+        for doc in yaml.safe_load_all((K8S / name).read_text())
+        if doc
+    ]
 
 
 def _kind(kind: str) -> list[dict]:
@@ -71,12 +76,20 @@ def _role_config(role: str, tmp_path: Path) -> RunConfig:
 
 
 def test_manifests_match_the_kubernetes_schemas():
-    kv = pytest.importorskip("kubernetes_validate", reason="kubernetes-validate (the `dev` extra) "
-                             "is not installed: `pip install -e '.[dev]'`")
+    kv = pytest.importorskip(
+        "kubernetes_validate",
+        reason="kubernetes-validate (the `dev` extra) is not installed: `pip install -e '.[dev]'`",
+    )
     versions = (*SCHEMA_VERSIONS, kv.utils.latest_version())
     docs = _docs()
-    assert {d["kind"] for _, d in docs} >= {"Namespace", "ConfigMap", "PersistentVolumeClaim",
-                                            "Service", "Job", "Deployment"}
+    assert {d["kind"] for _, d in docs} >= {
+        "Namespace",
+        "ConfigMap",
+        "PersistentVolumeClaim",
+        "Service",
+        "Job",
+        "Deployment",
+    }
     for _, doc in docs:
         for version in versions:
             kv.validate(doc, version, strict=True)  # raises with the path of the bad field
@@ -120,25 +133,39 @@ def test_probes_and_scrape_annotations_use_the_roles_metrics_port(tmp_path):
         assert ports["metrics"] == metrics.port == int(annotations["prometheus.io/port"]), role
         assert annotations["prometheus.io/scrape"] == "true"
         for probe in ("readinessProbe", "livenessProbe"):
-            assert container[probe]["httpGet"] == {"path": "/health", "port": "metrics"}, (role, probe)
+            assert container[probe]["httpGet"] == {"path": "/health", "port": "metrics"}, (
+                role,
+                probe,
+            )
 
 
 def test_services_select_pods_and_ports_that_exist():
     pods = _workloads()
     for svc in _kind("Service"):
-        selector = {k: v for k, v in svc["spec"]["selector"].items()
-                    if not k.startswith("batch.kubernetes.io/")}  # set on Job pods at run time
-        matches = [r for r, t in pods.items() if selector.items() <= t["metadata"]["labels"].items()]
+        selector = {
+            k: v
+            for k, v in svc["spec"]["selector"].items()
+            if not k.startswith("batch.kubernetes.io/")
+        }  # set on Job pods at run time
+        matches = [
+            r for r, t in pods.items() if selector.items() <= t["metadata"]["labels"].items()
+        ]
         assert len(matches) == 1, (svc["metadata"]["name"], matches)
         names = {p["name"] for p in _container(pods[matches[0]])["ports"]}
         assert {p["targetPort"] for p in svc["spec"]["ports"]} <= names, svc["metadata"]["name"]
 
 
 def test_the_addresses_in_the_config_are_services(tmp_path):
-    services = {s["metadata"]["name"]: {p["port"] for p in s["spec"]["ports"]} for s in _kind("Service")}
+    services = {
+        s["metadata"]["name"]: {p["port"] for p in s["spec"]["ports"]} for s in _kind("Service")
+    }
     cfg = yaml.safe_load(_run_yaml())
-    for endpoint in (cfg["hub_link"]["endpoint"], cfg["hub_link"]["publish_endpoint"],
-                     cfg["broker"]["frontend"], cfg["broker"]["backend"]):
+    for endpoint in (
+        cfg["hub_link"]["endpoint"],
+        cfg["hub_link"]["publish_endpoint"],
+        cfg["broker"]["frontend"],
+        cfg["broker"]["backend"],
+    ):
         host, port = endpoint.removeprefix("tcp://").split(":")
         assert int(port) in services.get(host, set()), endpoint
     # Servers bind every interface on the same ports.
@@ -167,16 +194,23 @@ def test_gpu_roles_request_gpus_and_the_learner_job_matches_its_hosts():
 
 def test_volumes_exist_and_each_role_gets_the_keys_it_needs(tmp_path):
     defined = {("configMap", c["metadata"]["name"]) for c in _kind("ConfigMap")}
-    defined |= {("persistentVolumeClaim", p["metadata"]["name"]) for p in _kind("PersistentVolumeClaim")}
+    defined |= {
+        ("persistentVolumeClaim", p["metadata"]["name"]) for p in _kind("PersistentVolumeClaim")
+    }
     defined |= {("secret", s["name"]) for s in _kustomization()["secretGenerator"]}
     for role, template in _workloads().items():
         volumes = {v["name"]: v for v in template["spec"]["volumes"]}
         mounts = {m["name"]: m["mountPath"] for m in _container(template)["volumeMounts"]}
         assert set(mounts) <= set(volumes), role
         for v in volumes.values():
-            ref = v.get("configMap", {}).get("name") or v.get("secret", {}).get("secretName") \
+            ref = (
+                v.get("configMap", {}).get("name")
+                or v.get("secret", {}).get("secretName")
                 or v.get("persistentVolumeClaim", {}).get("claimName")
-            kind = next(k for k in ("configMap", "secret", "persistentVolumeClaim", "emptyDir") if k in v)
+            )
+            kind = next(
+                k for k in ("configMap", "secret", "persistentVolumeClaim", "emptyDir") if k in v
+            )
             assert kind == "emptyDir" or (kind, ref) in defined, (role, v["name"])
         assert mounts["keys"] == str(_role_config(role, tmp_path).transport.curve_keys_dir)
         paths = {i["path"] for i in volumes["keys"]["secret"]["items"]}
@@ -189,6 +223,7 @@ def test_volumes_exist_and_each_role_gets_the_keys_it_needs(tmp_path):
 
 def test_the_secret_generator_reads_what_krl_keys_writes(tmp_path):
     from common import curve
+
     curve.generate(tmp_path / "keys", ["client"])
     for entry in _kustomization()["secretGenerator"][0]["files"]:
         key, source = entry.split("=")

@@ -4,6 +4,7 @@ Debian's promtool is built without Kubernetes discovery; the cluster config is t
 checked with its `kubernetes_sd_configs` swapped for a file SD, which still checks every
 relabelling rule (regexes, actions, labels) and the rule file reference.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -42,7 +43,10 @@ def test_alert_rules_cover_the_failures_an_operator_must_hear_about():
 def test_local_scrape_config_is_valid_and_has_one_job_per_role():
     res = _promtool("check", "config", "prometheus.yml")
     assert res.returncode == 0, res.stdout + res.stderr
-    jobs = {j["job_name"] for j in yaml.safe_load((PROM / "prometheus.yml").read_text())["scrape_configs"]}
+    jobs = {
+        j["job_name"]
+        for j in yaml.safe_load((PROM / "prometheus.yml").read_text())["scrape_configs"]
+    }
     assert jobs == {f"krl-{r}" for r in D.ROLES}
 
 
@@ -64,14 +68,38 @@ def test_kubernetes_scrape_config_is_valid(tmp_path):
 
 def test_every_dashboard_query_parses(tmp_path):
     exprs = D.dashboard_exprs()
-    rules = {"groups": [{"name": "dashboard", "rules": [
-        {"record": f"krl_dashboard_query_{i}", "expr": expr} for i, (_, expr) in enumerate(exprs)]}]}
+    rules = {
+        "groups": [
+            {
+                "name": "dashboard",
+                "rules": [
+                    {"record": f"krl_dashboard_query_{i}", "expr": expr}
+                    for i, (_, expr) in enumerate(exprs)
+                ],
+            }
+        ]
+    }
     (tmp_path / "dashboard.yml").write_text(yaml.safe_dump(rules))
     res = _promtool("check", "rules", "dashboard.yml", cwd=tmp_path)
     assert res.returncode == 0, res.stdout + res.stderr
 
 
 def test_a_broken_query_is_caught(tmp_path):
-    (tmp_path / "bad.yml").write_text(yaml.safe_dump({"groups": [{"name": "g", "rules": [
-        {"record": "x", "expr": "sum by (job (rate(krl_learner_steps_total[5m]))"}]}]}))
+    (tmp_path / "bad.yml").write_text(
+        yaml.safe_dump(
+            {
+                "groups": [
+                    {
+                        "name": "g",
+                        "rules": [
+                            {
+                                "record": "x",
+                                "expr": "sum by (job (rate(krl_learner_steps_total[5m]))",
+                            }
+                        ],
+                    }
+                ]
+            }
+        )
+    )
     assert _promtool("check", "rules", "bad.yml", cwd=tmp_path).returncode != 0

@@ -1,4 +1,5 @@
 """The krl command: --help is instant and lists only subcommands that work."""
+
 import subprocess
 import sys
 import time
@@ -7,8 +8,12 @@ from launcher.cli import COMMANDS
 
 
 def _krl(*args, timeout=120):
-    return subprocess.run([sys.executable, "-m", "launcher.cli", *args], capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "launcher.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def test_help_lists_every_command_and_is_fast():

@@ -5,6 +5,7 @@ whether the role is stopped at the end of a run or dies mid-run.
 The roles here are small Python scripts shaped like the actor: a leader that exits on
 SIGTERM while a child it started keeps running (the child ignores SIGTERM, as a busy
 vLLM worker in a C call effectively does)."""
+
 import json
 import os
 import signal
@@ -31,9 +32,15 @@ ROLE = textwrap.dedent("""
 
 
 def _supervisor(tmp_path, stop_timeout_s=1.0) -> Supervisor:
-    cfg = RunConfig(run_dir=str(tmp_path / "run"), supervisor={"actors": 0, "evaluators": 0,
-                                                               "stop_timeout_s": stop_timeout_s,
-                                                               "restart_backoff_min_s": 30})
+    cfg = RunConfig(
+        run_dir=str(tmp_path / "run"),
+        supervisor={
+            "actors": 0,
+            "evaluators": 0,
+            "stop_timeout_s": stop_timeout_s,
+            "restart_backoff_min_s": 30,
+        },
+    )
     return Supervisor(cfg, tmp_path / "config.yaml")
 
 
@@ -69,8 +76,8 @@ def test_stop_kills_what_a_role_leaves_in_its_group_after_exiting_on_sigterm(tmp
 
     t0 = time.monotonic()
     sup.stop_all()
-    assert p.popen.returncode == 0          # the leader itself stopped cleanly on SIGTERM
-    assert p.exit_codes == [0]              # and the summary says how it ended
+    assert p.popen.returncode == 0  # the leader itself stopped cleanly on SIGTERM
+    assert p.exit_codes == [0]  # and the summary says how it ended
     assert group_members(p.popen.pid) == [], "the child outlived the supervisor's stop"
     assert time.monotonic() - t0 < 1.0 + 10  # stop_timeout_s, then SIGKILL
 
@@ -94,19 +101,31 @@ def test_a_role_that_dies_mid_run_takes_its_group_with_it_and_is_restarted(tmp_p
 
 def test_the_progress_line_shows_throughput_and_staleness_from_the_learner_history(tmp_path):
     sup = _supervisor(tmp_path)
-    history = [{"step": s, "t": 1000.0 + 30 * s, "groups": ["a", "b"], "tokens": 3000,
-                "reward": 0.25 * s, "correct": 0.5, "staleness_mean": 0.5, "staleness_max": 1}
-               for s in range(1, 5)]
+    history = [
+        {
+            "step": s,
+            "t": 1000.0 + 30 * s,
+            "groups": ["a", "b"],
+            "tokens": 3000,
+            "reward": 0.25 * s,
+            "correct": 0.5,
+            "staleness_mean": 0.5,
+            "staleness_max": 1,
+        }
+        for s in range(1, 5)
+    ]
     (sup.run_dir / "learner").mkdir(parents=True)
-    (sup.run_dir / "learner" / "progress.json").write_text(json.dumps(
-        {"learner_steps": 4, "history": history, "hub": {"trained_total": 8, "buffered": 1}}))
+    (sup.run_dir / "learner" / "progress.json").write_text(
+        json.dumps(
+            {"learner_steps": 4, "history": history, "hub": {"trained_total": 8, "buffered": 1}}
+        )
+    )
     line = sup.progress_line()
     # 6 groups and 9000 tokens in the 90 s between steps 1 and 4.
     assert "step 4/" in line and "reward 1.000" in line
     assert "4.0 groups/min, 100 tok/s" in line
     assert "staleness 0.5 (max 1)" in line
     assert "groups 8 trained, 1 buffered" in line
-
 
 
 def test_a_damaged_progress_record_is_said_and_the_run_goes_on(tmp_path, caplog):
@@ -116,6 +135,7 @@ def test_a_damaged_progress_record_is_said_and_the_run_goes_on(tmp_path, caplog)
     assert "step 0/" in sup.progress_line()
     assert sup.summary().learner_steps == 0
     assert "progress.json: not a Progress record" in caplog.text
+
 
 # A stand-in supervisor: starts a role the way Supervisor.start does (own session, SIGTERM
 # when its parent dies), prints the role's pid, then waits to be killed.
@@ -142,8 +162,9 @@ TERM_ROLE = textwrap.dedent("""
 
 def test_roles_get_sigterm_when_the_supervisor_is_killed(tmp_path):
     marker = tmp_path / "role.signal"
-    parent = subprocess.Popen([sys.executable, "-c", PARENT, TERM_ROLE, str(marker)],
-                              stdout=subprocess.PIPE, text=True)
+    parent = subprocess.Popen(
+        [sys.executable, "-c", PARENT, TERM_ROLE, str(marker)], stdout=subprocess.PIPE, text=True
+    )
     role = int(parent.stdout.readline())
     try:
         deadline = time.monotonic() + 30
@@ -165,8 +186,9 @@ def test_roles_get_sigterm_when_the_supervisor_is_killed(tmp_path):
 
 
 def _sleeper() -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"],
-                            start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(600)"], start_new_session=True
+    )
 
 
 def test_a_lone_learner_gets_no_process_group_variables(tmp_path):
@@ -177,9 +199,10 @@ def test_a_lone_learner_gets_no_process_group_variables(tmp_path):
 def test_learner_ranks_die_and_restart_together(tmp_path, cleanup):
     """A rank that exits leaves its peers waiting in a collective: the supervisor kills
     them, and every rank restarts at the same moment, at a new rendezvous port."""
-    cfg = RunConfig(run_dir=str(tmp_path / "run"),
-                    supervisor={"actors": 0, "evaluators": 0, "learner_ranks": 3,
-                                "restart_backoff_min_s": 30})
+    cfg = RunConfig(
+        run_dir=str(tmp_path / "run"),
+        supervisor={"actors": 0, "evaluators": 0, "learner_ranks": 3, "restart_backoff_min_s": 30},
+    )
     sup = Supervisor(cfg, tmp_path / "config.yaml")
     ranks = [p for p in sup.procs if p.role == "learner"]
     assert [p.name for p in ranks] == ["learner", "learner-1", "learner-2"]
@@ -216,17 +239,24 @@ def _wait_exited(p: Proc) -> None:
 def test_a_learner_run_completes_when_its_last_rank_finishes_not_its_first(tmp_path, cleanup):
     """Rank 0 still stops the hub (its ledger) after every rank saved the last checkpoint:
     a peer's clean exit must not stop the run under it."""
-    cfg = RunConfig(run_dir=str(tmp_path / "run"),
-                    supervisor={"actors": 0, "evaluators": 0, "learner_ranks": 2})
+    cfg = RunConfig(
+        run_dir=str(tmp_path / "run"), supervisor={"actors": 0, "evaluators": 0, "learner_ranks": 2}
+    )
     sup = Supervisor(cfg, tmp_path / "config.yaml")
     ranks = [p for p in sup.procs if p.role == "learner"]
     sup.procs = ranks
     done = tmp_path / "finish"
-    for p, script in zip(ranks, [  # rank 0 exits 0 once told to; rank 1 at once
+    for p, script in zip(
+        ranks,
+        [  # rank 0 exits 0 once told to; rank 1 at once
             f"import os, time\nwhile not os.path.exists({str(done)!r}): time.sleep(0.05)",
-            "pass"]):
-        p.popen, p.started_at = subprocess.Popen([sys.executable, "-c", script],
-                                                 start_new_session=True), time.monotonic()
+            "pass",
+        ],
+    ):
+        p.popen, p.started_at = (
+            subprocess.Popen([sys.executable, "-c", script], start_new_session=True),
+            time.monotonic(),
+        )
         cleanup.append(p.popen.pid)
     _wait_exited(ranks[1])
     sup.tick()
@@ -257,8 +287,11 @@ def test_a_damaged_fallback_record_is_said_and_never_reads_as_a_clean_run(tmp_pa
     assert summary.status == "completed_after_checkpoint_fallback"
     assert str(record) in summary.checkpoint_fallback_records_damaged[0]
 
-    Learner._record_fallback(SimpleNamespace(run_dir=tmp_path / "run", step=3, hub=None),
-                             [{"checkpoint": "step_00000004", "reason": "checksum"}], None)
+    Learner._record_fallback(
+        SimpleNamespace(run_dir=tmp_path / "run", step=3, hub=None),
+        [{"checkpoint": "step_00000004", "reason": "checksum"}],
+        None,
+    )
     assert (record.parent / "recovery.json.damaged").read_text().startswith('{"events": [{"t": 1')
     kept = json.loads(record.read_text())
     assert [e["step"] for e in kept["events"]] == [3] and "damaged" in kept["damaged_records"][0]
@@ -292,8 +325,7 @@ def test_a_probe_answered_by_something_not_http_reads_as_unreachable():
     import socket
     import threading
 
-    from launcher.run_probe import health
-    from launcher.supervisor import scrape
+    from launcher.run_probe import health, scrape
 
     server = socket.socket()
     server.bind(("127.0.0.1", 0))

@@ -1,4 +1,5 @@
 """Fixtures for learner tests."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """Advantage estimators against their definitions, and the turn filters."""
+
 from __future__ import annotations
 
 import math
@@ -19,13 +20,17 @@ from learner.advantages import (
 
 
 def _random_ragged(rng: random.Random, max_n: int = 6, max_t: int = 4) -> list[list[float]]:
-    return [[rng.uniform(-1, 2) for _ in range(rng.randint(1, max_t))]
-            for _ in range(rng.randint(1, max_n))]
+    return [
+        [rng.uniform(-1, 2) for _ in range(rng.randint(1, max_t))]
+        for _ in range(rng.randint(1, max_n))
+    ]
 
 
 def _brute_returns(rewards, gamma):
-    return [[sum(gamma ** (k - t) * row[k] for k in range(t, len(row))) for t in range(len(row))]
-            for row in rewards]
+    return [
+        [sum(gamma ** (k - t) * row[k] for k in range(t, len(row))) for t in range(len(row))]
+        for row in rewards
+    ]
 
 
 def _brute_trloo(rewards, gamma):

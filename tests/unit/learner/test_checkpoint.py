@@ -1,4 +1,5 @@
 """Checkpoints are atomic: a crash mid-write leaves the previous one as the newest."""
+
 import json
 
 import pytest
@@ -9,6 +10,7 @@ from learner.checkpoint import Checkpoints
 def _writer(payload):
     def write(d):
         (d / "hub.json").write_text(json.dumps(payload))
+
     return write
 
 
@@ -27,6 +29,7 @@ def test_crash_during_write_keeps_previous(tmp_path):
     def dies(d):
         (d / "hub.json").write_text("{half")
         raise KeyboardInterrupt("killed mid-write")
+
     with pytest.raises(KeyboardInterrupt):
         ck.save(20, dies)
     assert Checkpoints.step_of(ck.latest()) == 10
@@ -63,6 +66,7 @@ def test_a_failed_write_names_the_path_and_leaves_nothing(tmp_path):
 
     def full(d):
         raise OSError(28, "No space left on device")
+
     with pytest.raises(OSError, match=r"step_00000010.*disk full"):
         ck.save(10, full)
     assert list(tmp_path.iterdir()) == []
@@ -70,6 +74,7 @@ def test_a_failed_write_names_the_path_and_leaves_nothing(tmp_path):
 
 def test_a_damaged_state_file_names_itself(tmp_path):
     from common.jsonfile import StateFileError, load_json_state
+
     (tmp_path / "hub.json").write_text('{"version": 3, "lea')
     with pytest.raises(StateFileError, match=r"hub\.json: damaged \(not valid JSON"):
         load_json_state(tmp_path / "hub.json")

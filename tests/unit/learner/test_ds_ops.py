@@ -1,5 +1,6 @@
 """A `lock` file left by a DeepSpeed op build that was killed must not make every later
 learner wait forever; one whose builder is alive is waited for, not removed."""
+
 import os
 import threading
 import time

@@ -1,5 +1,6 @@
 """`krl export`: a trained checkpoint becomes a Hugging Face directory transformers loads
 with exactly the trained weights (ZeRO 0 and ZeRO-3 checkpoints, tied embeddings)."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,14 +16,19 @@ from learner.trainer import Trainer
 
 def _trained_run(model: str, run_dir, stage: int) -> dict[str, torch.Tensor]:
     """One RL step, then a checkpoint in run_dir; returns the trained weights."""
-    cfg = LearnerConfig.model_validate({
-        # float32: 'auto' is bfloat16 on a GPU, where small updates can vanish in rounding.
-        "lr": 1e-2, "trainer": {"model": model, "zero_stage": stage, "dtype": "float32"},
-        "algorithm": {"mrs": {"enabled": False}}})
+    cfg = LearnerConfig.model_validate(
+        {
+            # float32: 'auto' is bfloat16 on a GPU, where small updates can vanish in rounding.
+            "lr": 1e-2,
+            "trainer": {"model": model, "zero_stage": stage, "dtype": "float32"},
+            "algorithm": {"mrs": {"enabled": False}},
+        }
+    )
     trainer = Trainer(cfg)
     trainer.train_step(random_groups(seed=0))
-    Checkpoints(run_dir / "checkpoints").save(trainer.step,
-                                              lambda d: trainer.save(d / "model", "model"))
+    Checkpoints(run_dir / "checkpoints").save(
+        trainer.step, lambda d: trainer.save(d / "model", "model")
+    )
     return dict(trainer.state_dict_for_publish())
 
 
@@ -50,10 +56,12 @@ def test_export_copies_the_tokenizer_and_refuses_to_overwrite(tiny_model_dir, tm
     out = tmp_path / "hf"
     assert krl(["export", str(step_dir), str(out), "--dtype", "bfloat16"]) == 0
     from transformers import AutoTokenizer
+
     tok = AutoTokenizer.from_pretrained(out)
     msgs = [{"role": "user", "content": "hi"}]
     assert tok.apply_chat_template(msgs, tokenize=False) == AutoTokenizer.from_pretrained(
-        tiny_model_dir).apply_chat_template(msgs, tokenize=False)
+        tiny_model_dir
+    ).apply_chat_template(msgs, tokenize=False)
     with without_zero3_loading():
         assert AutoModelForCausalLM.from_pretrained(out).dtype == torch.bfloat16
     assert krl(["export", str(step_dir), str(out)]) == 2

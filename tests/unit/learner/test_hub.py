@@ -1,5 +1,6 @@
 """Hub bookkeeping: admission control, lease expiry, dedupe, durable acks, staleness,
 and crash/restore without losing or double-training a group."""
+
 import torch
 
 from common.config.hub import HubConfig
@@ -23,23 +24,38 @@ class Clock:
 
 def make_hub(tmp_path, clock=None, gps=2, staleness=1, **cfg):
     cfg.setdefault("lease_timeout_s", 60)
-    return Hub(HubConfig(**cfg), groups_per_step=gps, max_staleness=staleness, n_samples=2,
-               max_turns=2, source=PromptSource(PROBLEMS, seed=0),
-               store=GroupStore(tmp_path / "groups"), metrics=Metrics("learner"),
-               clock=clock or Clock())
+    return Hub(
+        HubConfig(**cfg),
+        groups_per_step=gps,
+        max_staleness=staleness,
+        n_samples=2,
+        max_turns=2,
+        source=PromptSource(PROBLEMS, seed=0),
+        store=GroupStore(tmp_path / "groups"),
+        metrics=Metrics("learner"),
+        clock=clock or Clock(),
+    )
 
 
 def group_for(lease, version=0, group_id=None, n_resp=4, bad=False):
     def turn():
-        return Turn(prompt_ids=torch.arange(3, dtype=torch.int32),
-                    response_ids=torch.arange(n_resp, dtype=torch.int32),
-                    logprobs=torch.zeros(n_resp - (1 if bad else 0)),
-                    versions=torch.full((n_resp,), version, dtype=torch.int32),
-                    verdict=Verdict("ok", correct=True, reward=1.0))
-    return TrajectoryGroup(request_id="r", group_id=group_id or new_id(), lease_id=lease.lease_id,
-                           prompt_id=lease.prompt_id, problem_name=lease.problem.name,
-                           actor_id="a", trajectories=[Trajectory(sample_index=i, turns=[turn()])
-                                                       for i in range(2)])
+        return Turn(
+            prompt_ids=torch.arange(3, dtype=torch.int32),
+            response_ids=torch.arange(n_resp, dtype=torch.int32),
+            logprobs=torch.zeros(n_resp - (1 if bad else 0)),
+            versions=torch.full((n_resp,), version, dtype=torch.int32),
+            verdict=Verdict("ok", correct=True, reward=1.0),
+        )
+
+    return TrajectoryGroup(
+        request_id="r",
+        group_id=group_id or new_id(),
+        lease_id=lease.lease_id,
+        prompt_id=lease.prompt_id,
+        problem_name=lease.problem.name,
+        actor_id="a",
+        trajectories=[Trajectory(sample_index=i, turns=[turn()]) for i in range(2)],
+    )
 
 
 def send(hub, g):
@@ -94,7 +110,9 @@ def test_ack_only_after_the_group_is_on_disk(tmp_path):
     assert send(hub, g) == "accepted"
     stored = hub.store.load(g.group_id)
     assert stored.prompt_id == g.prompt_id
-    assert torch.equal(stored.trajectories[1].turns[0].versions, g.trajectories[1].turns[0].versions)
+    assert torch.equal(
+        stored.trajectories[1].turns[0].versions, g.trajectories[1].turns[0].versions
+    )
 
 
 def test_stale_groups_are_dropped_and_their_prompt_reissued(tmp_path):
@@ -190,9 +208,11 @@ def test_the_lineage_of_incarnations_survives_two_restarts(tmp_path):
     """A (published up to 9) is resumed by B from A's checkpoint at 7; B publishes 8'..10'
     and checkpoints at 10; C resumes from that. An actor that slept through B still holds
     A's 9: C must see it as discarded weights, though 9 <= C's base 10."""
+
     def trained_to(hub, version):
         while hub.version < version:
             hub.mark_trained([])
+
     a = make_hub(tmp_path / "a", staleness=20)
     a.hub_id = "A"
     trained_to(a, 7)
@@ -208,6 +228,7 @@ def test_the_lineage_of_incarnations_survives_two_restarts(tmp_path):
 
     def discarded(weights):
         return made_by_discarded_weights(weights, "C", 10, c.lineage)
+
     assert discarded({"A": 9}) and discarded({"A": 8}) and not discarded({"A": 7})
     assert not discarded({"B": 10}) and discarded({"B": 11})
     assert not discarded({"C": 12}) and not discarded({"A": 5, "B": 9, "C": 11})

@@ -1,5 +1,6 @@
 """Lease admission by the actor's weights: no lease whose group would be stale when it is
 trained (stale at birth), and no lost throughput for actors that hold the newest weights."""
+
 import random
 
 from test_hub import group_for, make_hub
@@ -106,6 +107,7 @@ def test_no_group_is_stale_at_birth_and_current_actors_are_never_starved(tmp_pat
         assert run["stale"] == 0
         assert run["current_asks"] > 20 and run["current_starved"] == 0
         assert run["current_granted"] > 30  # they were not merely told to wait
-    unchecked = [_simulate(tmp_path / f"unchecked{s}", state_version=False, seed=s)
-                 for s in range(3)]
+    unchecked = [
+        _simulate(tmp_path / f"unchecked{s}", state_version=False, seed=s) for s in range(3)
+    ]
     assert sum(r["stale"] for r in unchecked) > 0  # the same actors without the rule waste work

@@ -1,5 +1,6 @@
 """The hub's ledger (learner/ledger.py): every group's fate is recorded, a restore voids the
 rolled-back steps, and `reconcile` balances the books or says what is wrong."""
+
 import json
 
 from test_hub import group_for, make_hub, send
@@ -37,7 +38,7 @@ def test_crash_before_a_checkpoint_rolls_back_and_the_books_balance(tmp_path):
     hub.checkpoint_done()
     _step(hub, history)  # step 2: never checkpointed, lost with the crash
     lost_step = history[-1]
-    _accept(hub, 1)      # made by version 2, which the crash discards
+    _accept(hub, 1)  # made by version 2, which the crash discards
     discarded = next(iter(hub.buffer))
     discarded_prompt = hub.buffer[discarded].prompt_id
 
@@ -57,10 +58,19 @@ def test_crash_before_a_checkpoint_rolls_back_and_the_books_balance(tmp_path):
     assert [e["group_id"] for e in read(ledger) if e["event"] == "dropped"] == [discarded]
     assert not (run_dir / "hub" / "groups" / f"{discarded}.grp").exists()
     assert [lease.prompt_id for lease in restored.grant("a", 1)[0]] == [discarded_prompt]
-    assert reconcile(run_dir) == {"accepted": 3, "trained": 2, "trained_twice": 0, "buffered": 0,
-                                  "dropped_stale": 0, "dropped_rolled_back": 1, "lost": 0,
-                                  "dropped_checkpoint_fallback": 0, "quarantined": 0,
-                                  "not_accepted": 0, "ledger_matches_learner": True}
+    assert reconcile(run_dir) == {
+        "accepted": 3,
+        "trained": 2,
+        "trained_twice": 0,
+        "buffered": 0,
+        "dropped_stale": 0,
+        "dropped_rolled_back": 1,
+        "lost": 0,
+        "dropped_checkpoint_fallback": 0,
+        "quarantined": 0,
+        "not_accepted": 0,
+        "ledger_matches_learner": True,
+    }
 
 
 def test_reconcile_reports_lost_and_twice_trained_groups(tmp_path):
@@ -118,9 +128,9 @@ def test_a_line_torn_by_a_host_crash_is_skipped_and_later_lines_still_count(tmp_
     ledger = Ledger(path)
     ledger.append("accepted", group_id="g1", prompt_id="p1", version=0, evaluations=2)
     ledger.close()
-    with open(path, "ab") as f:          # the host died in the middle of the next write
+    with open(path, "ab") as f:  # the host died in the middle of the next write
         f.write(b'{"event": "accepted", "group_id": "g2", "prom')
-    ledger = Ledger(path)                # the restarted hub appends after it
+    ledger = Ledger(path)  # the restarted hub appends after it
     ledger.append("accepted", group_id="g3", prompt_id="p3", version=1, evaluations=1)
     ledger.close()
     assert [e["group_id"] for e in read(path)] == ["g1", "g3"]

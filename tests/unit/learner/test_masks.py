@@ -1,4 +1,5 @@
 """MRS, PRS, the PPO loss and loss aggregation on hand-built inputs."""
+
 from __future__ import annotations
 
 import math
@@ -32,8 +33,9 @@ def test_mrs_masks_exactly_the_trajectories_outside_the_bounds():
     # 0.8 (out), 1.05 (in), 1.09 (in) and 1.25 (out).
     seq_id, seq_traj = _layout([[2, 3], [1, 1], [2, 2], [3, 1]])
     geo = [0.8, 1.05, 1.09, 1.25]
-    delta = torch.tensor([math.log(geo[int(seq_traj[s])]) for s in seq_id.tolist()],
-                         dtype=torch.float64)
+    delta = torch.tensor(
+        [math.log(geo[int(seq_traj[s])]) for s in seq_id.tolist()], dtype=torch.float64
+    )
     actor = torch.full_like(delta, -2.0)
     res = mismatch_rejection(actor + delta, actor, seq_id, seq_traj, 4, 0.9, 1.1, veto=None)
     expected = torch.tensor([0.9 <= g <= 1.1 for g in geo])[seq_traj]
@@ -49,8 +51,9 @@ def test_mrs_bounds_can_differ_per_trajectory():
     delta = torch.full((seq_id.shape[0],), math.log(1.2), dtype=torch.float64)
     lower = torch.tensor([0.999, 0.5], dtype=torch.float64)
     upper = torch.tensor([1.001, 2.0], dtype=torch.float64)
-    res = mismatch_rejection(delta, torch.zeros_like(delta), seq_id, seq_traj, 2, lower, upper,
-                             veto=None)
+    res = mismatch_rejection(
+        delta, torch.zeros_like(delta), seq_id, seq_traj, 2, lower, upper, veto=None
+    )
     assert res.keep_seq.tolist() == [False, False, True]
     assert res.traj_rejected == pytest.approx(0.5)
 
@@ -73,8 +76,9 @@ def test_mrs_veto_masks_exactly_the_turns_holding_a_vetoed_token():
     delta[3] = math.log(1e-5)
     delta[seq_id.tolist().index(4) + 1] = math.log(1e-5)
     delta[seq_id.tolist().index(2)] = math.log(2e-4)
-    res = mismatch_rejection(delta, torch.zeros_like(delta), seq_id, seq_traj, 2,
-                             0.0, math.inf, veto=1e-4)
+    res = mismatch_rejection(
+        delta, torch.zeros_like(delta), seq_id, seq_traj, 2, 0.0, math.inf, veto=1e-4
+    )
     assert res.keep_seq.tolist() == [True, False, True, True, False]
     assert res.seq_vetoed == pytest.approx(2 / 5)
     assert res.traj_rejected == 0.0
@@ -93,7 +97,7 @@ def test_prs_keep_frequency_matches_the_formula_and_spares_incorrect_turns():
     reps = 4000
     coverage = levels.repeat_interleave(reps).double()
     correct = torch.ones_like(coverage, dtype=torch.bool)
-    correct[::5] = False                       # every fifth turn is incorrect
+    correct[::5] = False  # every fifth turn is incorrect
     keep, frac = profiling_rejection(correct, coverage, 0.3, 0.1, gen)
     assert bool(keep[~correct].all()), "PRS must never drop an incorrect turn"
     p = prs_keep_probability(levels.double(), 0.3, 0.1)
@@ -146,14 +150,31 @@ def test_decoupled_loss_weights_by_truncated_behaviour_ratio():
     proximal = torch.log(torch.tensor([0.5, 0.5, 0.25]))
     adv = torch.ones(3)
     w = importance_weights(proximal, behaviour, cap=2.0)
-    assert w.tolist() == pytest.approx([2.0, 1.0, 0.5])      # 5.0 truncated to 2.0
-    terms, used = policy_loss(proximal.clone().requires_grad_(), behaviour, proximal, adv,
-                              decoupled=True, is_cap=2.0, clip_low=0.2, clip_high=0.28,
-                              dual_clip=None)
+    assert w.tolist() == pytest.approx([2.0, 1.0, 0.5])  # 5.0 truncated to 2.0
+    terms, used = policy_loss(
+        proximal.clone().requires_grad_(),
+        behaviour,
+        proximal,
+        adv,
+        decoupled=True,
+        is_cap=2.0,
+        clip_low=0.2,
+        clip_high=0.28,
+        dual_clip=None,
+    )
     assert used.tolist() == pytest.approx([2.0, 1.0, 0.5])
     assert terms.loss.tolist() == pytest.approx([-2.0, -1.0, -0.5])
-    coupled, _ = policy_loss(proximal.clone(), behaviour, proximal, adv, decoupled=False,
-                             is_cap=2.0, clip_low=0.2, clip_high=0.28, dual_clip=None)
+    coupled, _ = policy_loss(
+        proximal.clone(),
+        behaviour,
+        proximal,
+        adv,
+        decoupled=False,
+        is_cap=2.0,
+        clip_low=0.2,
+        clip_high=0.28,
+        dual_clip=None,
+    )
     # Coupled: ratio against the actor directly, clipped at 1.28 / unclipped 1.0 / 0.5.
     assert coupled.loss.tolist() == pytest.approx([-1.28, -1.0, -0.5])
 
@@ -164,8 +185,12 @@ def test_aggregation_modes_weigh_turns_as_documented():
     seq_id = torch.tensor([0, 1, 1, 1])
     mask = torch.ones(4, dtype=torch.bool)
     assert float(aggregate_loss(loss, mask, seq_id, 2, "token-mean")) == pytest.approx(7 / 4)
-    assert float(aggregate_loss(loss, mask, seq_id, 2, "seq-mean-token-sum")) == pytest.approx(7 / 2)
-    assert float(aggregate_loss(loss, mask, seq_id, 2, "seq-mean-token-mean")) == pytest.approx(5 / 2)
+    assert float(aggregate_loss(loss, mask, seq_id, 2, "seq-mean-token-sum")) == pytest.approx(
+        7 / 2
+    )
+    assert float(aggregate_loss(loss, mask, seq_id, 2, "seq-mean-token-mean")) == pytest.approx(
+        5 / 2
+    )
     # Masked tokens count nowhere, and a fully masked turn is not a turn.
     mask = torch.tensor([False, True, True, False])
     assert float(aggregate_loss(loss, mask, seq_id, 2, "token-mean")) == pytest.approx(1.0)

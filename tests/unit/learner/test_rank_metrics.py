@@ -1,6 +1,7 @@
 """Several learner ranks on one node (a GPU pod, a SLURM node) each serve /metrics: with a
 fixed port they must not collide, and local rank 0 keeps the configured port (the one the
 scrape annotations and probes name)."""
+
 from common.config import MetricsConfig
 from common.metrics import Metrics
 from common.ports import free_port

@@ -1,4 +1,5 @@
 """Two learner ranks (real processes, gloo) make the same update as one rank on all groups."""
+
 from __future__ import annotations
 
 import os
@@ -43,14 +44,22 @@ CHILD = textwrap.dedent("""
 
 
 def _cfg(model: str) -> dict:
-    return {"lr": 1e-3,
-            "trainer": {"model": model, "zero_stage": 2, "micro_batch_tokens": 48,
-                        "dtype": "float32"},  # 'auto' is bf16 on a GPU: not an exact comparison
-            "algorithm": {"mrs": {"lower": 0.0, "upper": 1e9, "veto": None}}}
+    return {
+        "lr": 1e-3,
+        "trainer": {
+            "model": model,
+            "zero_stage": 2,
+            "micro_batch_tokens": 48,
+            "dtype": "float32",
+        },  # 'auto' is bf16 on a GPU: not an exact comparison
+        "algorithm": {"mrs": {"lower": 0.0, "upper": 1e9, "veto": None}},
+    }
 
 
-@pytest.mark.skipif(0 < torch.cuda.device_count() < 2,
-                    reason="two ranks on a GPU machine need two GPUs (one per rank)")
+@pytest.mark.skipif(
+    0 < torch.cuda.device_count() < 2,
+    reason="two ranks on a GPU machine need two GPUs (one per rank)",
+)
 def test_two_ranks_make_the_same_update_as_one(tiny_model, tmp_path):
     from common.config.learner import LearnerConfig
     from learner.trainer import Trainer
@@ -65,11 +74,24 @@ def test_two_ranks_make_the_same_update_as_one(tiny_model, tmp_path):
     port = str(free_port())
     procs = []
     for rank in range(2):
-        env = dict(os.environ, RANK=str(rank), LOCAL_RANK=str(rank), WORLD_SIZE="2",
-                   MASTER_ADDR="127.0.0.1", MASTER_PORT=port)
-        procs.append(subprocess.Popen([sys.executable, "-c", code], env=env, cwd=tmp_path,
-                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                      text=True))
+        env = dict(
+            os.environ,
+            RANK=str(rank),
+            LOCAL_RANK=str(rank),
+            WORLD_SIZE="2",
+            MASTER_ADDR="127.0.0.1",
+            MASTER_PORT=port,
+        )
+        procs.append(
+            subprocess.Popen(
+                [sys.executable, "-c", code],
+                env=env,
+                cwd=tmp_path,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
+        )
     try:
         logs = [p.communicate(timeout=240)[0] for p in procs]
     finally:
@@ -80,12 +102,12 @@ def test_two_ranks_make_the_same_update_as_one(tiny_model, tmp_path):
     assert [p.returncode for p in procs] == [0, 0], "\n".join(log[-3000:] for log in logs)
     line = next(ln for ln in logs[0].splitlines() if ln.startswith("SAMPLES"))
     _, samples, _, loss, _, grad_norm = line.split()
-    assert float(samples) == single_stats["samples"]          # stats are summed over ranks
+    assert float(samples) == single_stats["samples"]  # stats are summed over ranks
     assert abs(float(loss) - single_stats["loss"]) < 1e-5 * max(1.0, abs(single_stats["loss"]))
     # Adam's first step is nearly scale-free, so the gradient's scale is checked by its norm.
     assert abs(float(grad_norm) - single_stats["grad_norm"]) < 1e-4 * single_stats["grad_norm"]
     got = load_file(str(out))
-    for name, tensor in want.items():   # within 1% of one step (lr = 1e-3) everywhere
+    for name, tensor in want.items():  # within 1% of one step (lr = 1e-3) everywhere
         torch.testing.assert_close(got[name], tensor, atol=1e-5, rtol=0)
 
 

@@ -1,5 +1,6 @@
 """SFT data: the built-in problems become conversations in the actor's wording, and only
 the assistant's tokens of each turn are trained; data order and sharding."""
+
 from __future__ import annotations
 
 import json
@@ -45,20 +46,35 @@ def test_only_each_answer_and_its_end_marker_are_response_tokens(tiny_model_dir,
     assert len(samples) == 2
     for sample, answer_at in zip(samples, (2, 4)):
         ids = sample.input_ids.tolist()
-        context, response = ids[: sample.prompt_len], ids[sample.prompt_len:]
+        context, response = ids[: sample.prompt_len], ids[sample.prompt_len :]
         assert tok.decode(response) == messages[answer_at]["content"] + "<|im_end|>\n"
-        assert context == tok(tok.apply_chat_template(
-            messages[:answer_at], tokenize=False, add_generation_prompt=True),
-            add_special_tokens=False)["input_ids"]
+        assert (
+            context
+            == tok(
+                tok.apply_chat_template(
+                    messages[:answer_at], tokenize=False, add_generation_prompt=True
+                ),
+                add_special_tokens=False,
+            )["input_ids"]
+        )
     # The second turn's context holds the first answer: it is context there, not trained twice.
     assert samples[1].prompt_len > samples[0].input_ids.shape[0]
 
 
 def test_malformed_conversations_are_refused_with_their_line(tmp_path):
     bad = tmp_path / "bad.jsonl"
-    bad.write_text(json.dumps({"messages": [{"role": "user", "content": "hi"},
-                                            {"role": "assistant", "content": "yo"}]}) + "\n"
-                   + json.dumps({"messages": [{"role": "user", "content": "only a question"}]}))
+    bad.write_text(
+        json.dumps(
+            {
+                "messages": [
+                    {"role": "user", "content": "hi"},
+                    {"role": "assistant", "content": "yo"},
+                ]
+            }
+        )
+        + "\n"
+        + json.dumps({"messages": [{"role": "user", "content": "only a question"}]})
+    )
     with pytest.raises(ValueError, match=r"bad.jsonl:2: no assistant message"):
         read_conversations(bad)
     bad.write_text(json.dumps({"messages": [{"role": "robot", "content": "x"}]}))
@@ -70,8 +86,8 @@ def test_every_conversation_is_seen_once_per_epoch_in_a_seeded_order():
     usable = [0, 2, 3, 5, 7, 8, 9]
     stream = [i for step in range(7) for i in step_conversations(usable, 3, step, seed=1)]
     for epoch in range(3):  # 21 positions = 3 epochs of 7
-        assert sorted(stream[epoch * 7:(epoch + 1) * 7]) == usable
-    assert stream[:7] != stream[7:14]                      # a fresh order each epoch
+        assert sorted(stream[epoch * 7 : (epoch + 1) * 7]) == usable
+    assert stream[:7] != stream[7:14]  # a fresh order each epoch
     assert step_conversations(usable, 3, 4, seed=1) == stream[12:15]  # resumable by step
     assert step_conversations(usable, 3, 0, seed=2) != stream[:3]
 
@@ -90,10 +106,12 @@ def test_an_assistant_message_marked_train_false_is_context_only(tiny_model_dir,
     """A garbled first answer before a repair (the learning benchmark's mix): the repair is
     trained with the garbled answer in its context; the garbled answer itself is not."""
     tok = AutoTokenizer.from_pretrained(tiny_model_dir)
-    msgs = [{"role": "user", "content": "write it"},
-            {"role": "assistant", "content": "garbled", "train": False},
-            {"role": "user", "content": "Compile error: line 3"},
-            {"role": "assistant", "content": "fixed"}]
+    msgs = [
+        {"role": "user", "content": "write it"},
+        {"role": "assistant", "content": "garbled", "train": False},
+        {"role": "user", "content": "Compile error: line 3"},
+        {"role": "assistant", "content": "fixed"},
+    ]
     path = tmp_path / "c.jsonl"
     path.write_text(json.dumps({"messages": msgs}) + "\n")
     conv = read_conversations(path)[0]
@@ -101,7 +119,7 @@ def test_an_assistant_message_marked_train_false_is_context_only(tiny_model_dir,
     samples = turn_samples(tok, conv)
     assert len(samples) == 1
     ids = samples[0].input_ids.tolist()
-    assert tok.decode(ids[samples[0].prompt_len:]) == "fixed<|im_end|>\n"
+    assert tok.decode(ids[samples[0].prompt_len :]) == "fixed<|im_end|>\n"
     assert "garbled" in tok.decode(ids[: samples[0].prompt_len])
     path.write_text(json.dumps({"messages": msgs[:2]}) + "\n")
     with pytest.raises(ValueError, match="no assistant message"):

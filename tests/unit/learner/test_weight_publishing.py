@@ -1,5 +1,6 @@
 """The hub's publishing bookkeeping without sockets: which versions carry deltas
 (keyframes), and the relay tree (fan-out bound, routing around dead relays, no cycles)."""
+
 import random
 from concurrent.futures import Future
 
@@ -45,9 +46,9 @@ def test_relay_tree_routes_around_a_dead_relay_within_the_fanout():
     tree = RelayTree(1)
     for e in "abcd":
         tree.join(e)
-    assert tree.join("b", failed="a") == ""    # a died: b takes its place at the hub
-    assert tree.join("c") == "b"               # c is unaffected
-    assert tree.join("d", failed="c") == "b"   # b has room for one more? no: over the bound
+    assert tree.join("b", failed="a") == ""  # a died: b takes its place at the hub
+    assert tree.join("c") == "b"  # c is unaffected
+    assert tree.join("d", failed="c") == "b"  # b has room for one more? no: over the bound
     hub_children = [n for n, s in tree.source.items() if s == "" and n not in tree.dead]
     assert hub_children == ["b"]
 
