@@ -45,7 +45,7 @@ deploy-tools:
 sandbox-tools:
 	@command -v bwrap >/dev/null && ldconfig -p | grep -q libseccomp.so.2 && command -v cc >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends bubblewrap libseccomp2 gcc libc6-dev >/dev/null; }
 
-test: $(STAMP) deploy-tools sandbox-tools
+test: $(STAMP) deploy-tools sandbox-tools lint
 	$(BIN)/python -m pytest -q -ra -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 demo: $(STAMP) sandbox-tools
@@ -58,8 +58,7 @@ bench: $(STAMP)
 # format`, except FORMAT_PENDING for the format check: formatted once the branches editing them
 # are merged; then FORMAT_PENDING is emptied.
 LINT_PATHS := common launcher actor learner evaluator tests benchmarks scripts
-FORMAT_PENDING := evaluator tests/unit/evaluator common/config/evaluator.py common/problem_sizes.py \
-	tests/gpu/test_evaluator_gpu.py scripts/device
+FORMAT_PENDING := evaluator tests/unit/evaluator common/config/evaluator.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINT_PATHS)

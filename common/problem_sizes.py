@@ -1,6 +1,7 @@
 """A problem's sizes: the module-level constants its file declares (`dim = 8192`) and the
 per-device values that replace them after the file runs (common.problemset's `sizes`), with
 the assignments computed from them re-run so the problem stays consistent."""
+
 from __future__ import annotations
 
 import ast
@@ -26,10 +27,20 @@ def _assigned_names(target: ast.expr) -> list[str] | None:
     return None
 
 
-_ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-               ast.FloorDiv: operator.floordiv, ast.Div: operator.truediv, ast.Mod: operator.mod,
-               ast.Pow: operator.pow, ast.LShift: operator.lshift, ast.RShift: operator.rshift,
-               ast.BitOr: operator.or_, ast.BitAnd: operator.and_, ast.BitXor: operator.xor}
+_ARITHMETIC = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+    ast.Div: operator.truediv,
+    ast.Mod: operator.mod,
+    ast.Pow: operator.pow,
+    ast.LShift: operator.lshift,
+    ast.RShift: operator.rshift,
+    ast.BitOr: operator.or_,
+    ast.BitAnd: operator.and_,
+    ast.BitXor: operator.xor,
+}
 _SHIFTS = (ast.Pow, ast.LShift)  # exponent-like: the right operand bounded before computing
 _MOST_ELEMENTS = 64  # a size list longer than this (`[1024] * 10 ** 9`) is not read
 _LARGEST = 1 << 63  # no size is larger; `2 ** 10 ** 9` is never computed
@@ -84,8 +95,12 @@ def _sequence(node: ast.expr) -> tuple | list | None:
         return items * times
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         left, right = _sequence(node.left), _sequence(node.right)
-        if left is None or right is None or type(left) is not type(right) \
-                or len(left) + len(right) > _MOST_ELEMENTS:
+        if (
+            left is None
+            or right is None
+            or type(left) is not type(right)
+            or len(left) + len(right) > _MOST_ELEMENTS
+        ):
             return None
         return left + right
     return None
@@ -96,15 +111,20 @@ def _declared_by(target: ast.expr, value: ast.expr) -> dict[str, Any]:
     numbers (`input_shape = (32768,)`, KernelBench's losses and scans; `layer_sizes = [16384,
     16384]` and `[1024] * 16`, its level-3 MLPs: `_sequence`), or a tuple of names unpacking
     a tuple of literals of its length (`D, H, W = 24, 32, 32`, its level-2 3D convolutions)."""
-    if isinstance(target, ast.Name) and (isinstance(value, (ast.Tuple, ast.List))
-                                         or (isinstance(value, ast.BinOp) and _sequence(value) is not None)):
+    if isinstance(target, ast.Name) and (
+        isinstance(value, (ast.Tuple, ast.List))
+        or (isinstance(value, ast.BinOp) and _sequence(value) is not None)
+    ):
         items = _sequence(value)
         return {} if items is None else {target.id: items}
     if isinstance(target, ast.Name):
         literal = _literal(value)
         return {} if literal is _NOT_LITERAL else {target.id: literal}
-    if (isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List))
-            and len(target.elts) == len(value.elts)):
+    if (
+        isinstance(target, (ast.Tuple, ast.List))
+        and isinstance(value, (ast.Tuple, ast.List))
+        and len(target.elts) == len(value.elts)
+    ):
         out: dict[str, Any] = {}
         for name, elt in zip(target.elts, value.elts):
             out.update(_declared_by(name, elt))
@@ -114,10 +134,11 @@ def _declared_by(target: ast.expr, value: ast.expr) -> dict[str, Any]:
 
 def declared_sizes(source: str) -> dict[str, Any]:
     """The values a problem file itself gives its module-level constants (`dim = 8192`,
-    `M = 1024 * 2`, `D, H, W = 24, 32, 32`, `input_shape = (8192,)`): the sizes it declares, which a device's `sizes`
-    override. Read from the AST, never run (empty where the source does not parse). A size
-    missed here is never raised to its declared value by the CPU's depth trials
-    (evaluator.depth_phase): level1/4's K = 131072 * 8 was judged only at the CPU's K."""
+    `M = 1024 * 2`, `D, H, W = 24, 32, 32`, `input_shape = (8192,)`): the sizes it declares,
+    which a device's `sizes` override. Read from the AST, never run (empty where the source
+    does not parse). A size missed here is never raised to its declared value by the CPU's
+    depth trials (evaluator.depth_phase): level1/4's K = 131072 * 8 was judged only at the
+    CPU's K."""
     declared: dict[str, Any] = {}
     try:
         body = ast.parse(source).body
@@ -144,15 +165,23 @@ def plain_size(value: Any) -> Any:
         return int(value)
     if isinstance(value, float):
         return value
-    if isinstance(value, (tuple, list)) and len(value) <= _MOST_ELEMENTS \
-            and all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in value):
+    if (
+        isinstance(value, (tuple, list))
+        and len(value) <= _MOST_ELEMENTS
+        and all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in value)
+    ):
         items = [int(v) for v in value]
         return items if isinstance(value, list) else tuple(items)
     return None
 
 
-def apply_sizes(namespace: dict, source: str, sizes: Mapping[str, Any], filename: str = "<sizes>",
-                transform: Callable[[ast.Module], ast.AST] | None = None) -> None:
+def apply_sizes(
+    namespace: dict,
+    source: str,
+    sizes: Mapping[str, Any],
+    filename: str = "<sizes>",
+    transform: Callable[[ast.Module], ast.AST] | None = None,
+) -> None:
     """Set the size globals of an executed problem `source` to `sizes`, then re-run, in
     source order, the top-level assignments computed from them, so the problem stays
     consistent: KernelBench writes `bias_shape = (out_channels, 1, 1)` and

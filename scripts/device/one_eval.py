@@ -1,6 +1,8 @@
 """On the device machine: evaluate built-in problems' own solutions one at a time (one child) and
 print each verdict's phase seconds and timing details, to tell a slow phase from contention.
-Usage: [LIMIT_S=300] [DUMP_S=60] [LOG=INFO] python3 scripts/device/one_eval.py activation/relu ..."""
+Usage: [LIMIT_S=300] [DUMP_S=60] [LOG=INFO] python3 scripts/device/one_eval.py \
+    activation/relu ..."""
+
 from __future__ import annotations
 
 import faulthandler
@@ -26,13 +28,34 @@ def main(names: list[str]) -> None:
         for name in names:
             problem = builtin_problem(name)
             t0 = time.monotonic()
-            v = ev.evaluate(problem, problem.solution, EvalSettings(device="cuda", timeout_s=limit, trials=2))
-            print(f"== {name}: {v.status} {v.hacks} speedup {v.speedup} in {time.monotonic() - t0:.1f} s",
-                  {k: round(x, 2) for k, x in v.phase_seconds.items()}, flush=True)
+            v = ev.evaluate(
+                problem, problem.solution, EvalSettings(device="cuda", timeout_s=limit, trials=2)
+            )
+            print(
+                f"== {name}: {v.status} {v.hacks} speedup {v.speedup} "
+                f"in {time.monotonic() - t0:.1f} s",
+                {k: round(x, 2) for k, x in v.phase_seconds.items()},
+                flush=True,
+            )
             timing = v.details.get("timing") or {}
-            print(json.dumps({k: timing.get(k) for k in ("runs", "batch", "batches", "candidate", "ref",
-                                                          "ref_around_go_median_s", "protocol_overhead_s")},
-                             default=str)[:1500], flush=True)
+            print(
+                json.dumps(
+                    {
+                        k: timing.get(k)
+                        for k in (
+                            "runs",
+                            "batch",
+                            "batches",
+                            "candidate",
+                            "ref",
+                            "ref_around_go_median_s",
+                            "protocol_overhead_s",
+                        )
+                    },
+                    default=str,
+                )[:1500],
+                flush=True,
+            )
             if v.status != "ok":
                 print(v.feedback[:1500], flush=True)
 
