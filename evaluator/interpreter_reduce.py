@@ -45,7 +45,7 @@ import textwrap
 
 import numpy as np
 
-from evaluator import interpreter_order
+from evaluator import interpreter_elementwise, interpreter_order
 
 # what a straight-line combine body holds: arithmetic, comparisons, tl.* calls, tuples
 _STATEMENTS = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return)
@@ -185,10 +185,19 @@ def straight_line(fn) -> bool:
         body = body[1:] if body and _docstring(body[0]) else body
         _SHAPES[fn] = False  # while its helpers are looked at: a helper calling back is not straight
         names = getattr(target, "__globals__", {})
+        typed = _typed_tests(body, names)
         _SHAPES[fn] = bool(body) and isinstance(body[-1], ast.Return) and _block(body[:-1], names) and not any(
             _branching(n) and not _straight_helper(n, names) and not _typed_if(n, names)
-            for s in body for n in ast.walk(s))
+            for s in body for n in ast.walk(s) if id(n) not in typed) and interpreter_elementwise.elementwise(
+            tree.body[0], names, typed)
     return _SHAPES[fn]
+
+
+def _typed_tests(body: list, names: dict) -> set:
+    """The ids of the nodes in the tests of `_typed_if`s: dtype reads, the same on a block and per
+    element whatever they call (Inductor's `is_floating` adds `tl.zeros((1,), tl.int1)` to read
+    the promoted dtype)."""
+    return {id(t) for s in body for n in ast.walk(s) if _typed_if(n, names) for t in ast.walk(n.test)}
 
 
 def _block(body: list, names: dict) -> bool:
