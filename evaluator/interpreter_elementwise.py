@@ -53,23 +53,22 @@ def _allowed(node: ast.Attribute, names: dict, local: set) -> bool:
     if not isinstance(root, ast.Name) or root.id in local or root.id not in names:
         return chain[0] == "dtype" or chain == ["to"]
     value = names[root.id]
-    if not isinstance(value, types.ModuleType):
-        return False
-    for attr in chain:
-        value = getattr(value, attr, None)
-    return _triton_value(value, chain[-1])
+    for attr in chain[:-1]:
+        value = getattr(value, attr, None) if isinstance(value, types.ModuleType) else None
+    return isinstance(value, types.ModuleType) and _triton_value(value, chain[-1])
 
 
-def _triton_value(value, name: str) -> bool:
-    """A dtype constant of Triton's, or an elementwise function of its language or libdevice."""
+def _triton_value(module: types.ModuleType, name: str) -> bool:
+    """`module.name` is a dtype constant of Triton's, or an elementwise function of its language
+    or libdevice. The module is known by its name and identity in sys.modules, and the function
+    by its name: the interpreter replaces the language's functions with its own
+    (`_patch_lang`), so theirs is no module to go by."""
+    import sys
+
     import triton.language as tl
 
-    if isinstance(value, (tl.dtype, types.ModuleType)):
-        return isinstance(value, tl.dtype)
-    target = value
-    while hasattr(target, "fn") and not isinstance(target, types.FunctionType):  # a JITFunction's Python function
-        target = target.fn
-    module = getattr(target, "__module__", "") or ""
-    if not module.startswith("triton.language"):
+    title = getattr(module, "__name__", "")
+    if not title.startswith("triton.language") or sys.modules.get(title) is not module:
         return False
-    return "libdevice" in module or name in ELEMENTWISE
+    value = getattr(module, name, None)
+    return isinstance(value, tl.dtype) or callable(value) and ("libdevice" in title or name in ELEMENTWISE)
