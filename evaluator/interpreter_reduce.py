@@ -15,7 +15,10 @@ file's own `a + b` over [1, 2^-24, -1, 2^-24] where the H200's butterfly gives 2
 rt48). Only a straight-line combine function of the file's runs on whole blocks: on the GPU the
 combine runs per element, so an `if a > b:` (or `x if c else y`, `and`/`or`/`not`, a loop, a
 call of a helper that might hold one) decides per element, where on a block the interpreter
-would decide once for all (a tree `larger` returned the wrong maximum). An `if` on dtypes alone (Inductor's
+would decide once for all (a tree `larger` returned the wrong maximum), and one that reads its
+operands' shapes or calls anything but Triton's elementwise functions would see the block
+(`interpreter_elementwise`: `a + b * a.type.is_block()` summed on blocks, kept `a` per element;
+session 58k). An `if` on dtypes alone (Inductor's
 `if is_floating(a_value):`) is the same for every element, and stays straight line (`_typed_if`). Any other combine, and
 one that raises on blocks, is called element by element on one-element tensors (`_each`), in
 the same order: Triton's interpreter folded it left to right, and a helper-call `a + b` over
@@ -169,7 +172,8 @@ def _meeting(apply):
 def straight_line(fn) -> bool:
     """Whether `fn` (a candidate's combine function, None for Triton's own) is one block of
     assignments ending in its only return, with no branching and no call but of an
-    attribute (tl.where, tl.math.exp): the same on a block as per element."""
+    attribute (tl.where, tl.math.exp), elementwise (`interpreter_elementwise`): the same on a
+    block as per element."""
     if fn is None:
         return False
     if fn not in _SHAPES:
