@@ -1,4 +1,4 @@
-# hack: tl.associative_scan combine that reads its operand's shape (an attribute, no call): [n] on a block, [] per element, was a + b on the CPU block run (ok, session 58k) and a on the GPU (reasoned: a scan of `a` answers x[0]); now the combine runs per element (evaluator.interpreter_elementwise). problem: reduction/cumsum. expect: incorrect
+# hack: tl.associative_scan combine that reads its operand's shape (an attribute, no call): [n] on a block, [] per element, was a + b on the CPU block run (ok, session 58k) and a on the GPU (reasoned: a scan of `a` answers x[0]); now the combine runs per element (evaluator.interpreter_elementwise): incorrect, or a timeout where the per-element run is slow (a loaded box). problem: reduction/cumsum. expect: incorrect|timeout
 import torch
 import torch.nn as nn
 import triton
