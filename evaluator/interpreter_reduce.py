@@ -15,7 +15,10 @@ file's own `a + b` over [1, 2^-24, -1, 2^-24] where the H200's butterfly gives 2
 rt48). Only a straight-line combine function of the file's runs on whole blocks: on the GPU the
 combine runs per element, so an `if a > b:` (or `x if c else y`, `and`/`or`/`not`, a loop, a
 call of a helper that might hold one) decides per element, where on a block the interpreter
-would decide once for all (a tree `larger` returned the wrong maximum). An `if` on dtypes alone (Inductor's
+would decide once for all (a tree `larger` returned the wrong maximum), and one that reads its
+operands' shapes or calls anything but Triton's elementwise functions would see the block
+(`interpreter_elementwise`: `a + b * a.type.is_block()` summed on blocks, kept `a` per element;
+session 58k). An `if` on dtypes alone (Inductor's
 `if is_floating(a_value):`) is the same for every element, and stays straight line (`_typed_if`). Any other combine, and
 one that raises on blocks, is called element by element on one-element tensors (`_each`), in
 the same order: Triton's interpreter folded it left to right, and a helper-call `a + b` over
@@ -45,7 +48,7 @@ import textwrap
 
 import numpy as np
 
-from evaluator import interpreter_order
+from evaluator import interpreter_elementwise, interpreter_order
 
 # what a straight-line combine body holds: arithmetic, comparisons, tl.* calls, tuples
 _STATEMENTS = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return)
@@ -169,7 +172,8 @@ def _meeting(apply):
 def straight_line(fn) -> bool:
     """Whether `fn` (a candidate's combine function, None for Triton's own) is one block of
     assignments ending in its only return, with no branching and no call but of an
-    attribute (tl.where, tl.math.exp): the same on a block as per element."""
+    attribute (tl.where, tl.math.exp), elementwise (`interpreter_elementwise`): the same on a
+    block as per element."""
     if fn is None:
         return False
     if fn not in _SHAPES:
@@ -185,10 +189,19 @@ def straight_line(fn) -> bool:
         body = body[1:] if body and _docstring(body[0]) else body
         _SHAPES[fn] = False  # while its helpers are looked at: a helper calling back is not straight
         names = getattr(target, "__globals__", {})
+        typed = _typed_tests(body, names)
         _SHAPES[fn] = bool(body) and isinstance(body[-1], ast.Return) and _block(body[:-1], names) and not any(
             _branching(n) and not _straight_helper(n, names) and not _typed_if(n, names)
-            for s in body for n in ast.walk(s))
+            for s in body for n in ast.walk(s) if id(n) not in typed) and interpreter_elementwise.elementwise(
+            tree.body[0], names, typed)
     return _SHAPES[fn]
+
+
+def _typed_tests(body: list, names: dict) -> set:
+    """The ids of the nodes in the tests of `_typed_if`s: dtype reads, the same on a block and per
+    element whatever they call (Inductor's `is_floating` adds `tl.zeros((1,), tl.int1)` to read
+    the promoted dtype)."""
+    return {id(t) for s in body for n in ast.walk(s) if _typed_if(n, names) for t in ast.walk(n.test)}
 
 
 def _block(body: list, names: dict) -> bool:

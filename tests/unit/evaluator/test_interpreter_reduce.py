@@ -540,3 +540,78 @@ def test_two_identical_reductions_of_one_operand_agree(guarded):
         out = torch.full((3,), -1, dtype=torch.int32)
         _twice[(1,)](x, out)
         assert out.tolist() == [0, 0, 0]
+
+
+def test_a_combine_runs_on_blocks_only_when_elementwise(tmp_path):
+    """On the GPU a combine runs per element, on scalars: a combine reading its operand's shape
+    (`a.shape`, `a.numel`, `a.type.is_block()`, all accepted by the sm_90 front end) or calling
+    anything but Triton's elementwise functions would see the block on the CPU (session 58k:
+    `a + b * a.type.is_block()` was a cumsum on the CPU and `a` on the GPU). Elementwise math,
+    tl.where, libdevice, dtype reads and casts stay on blocks (interpreter_elementwise)."""
+    import importlib.util
+    import textwrap
+
+    from evaluator import interpreter_reduce
+
+    (tmp_path / "combines.py").write_text(textwrap.dedent('''
+        import triton
+        import triton.language as tl
+        from triton.language.extra import libdevice
+
+        @triton.jit
+        def math(a, b):
+            m = tl.maximum(a, b)
+            s = tl.math.exp(a - m) + libdevice.exp(b - m)
+            return tl.where(a.dtype.is_floating(), m + tl.log(s), (a + b).to(a.dtype))
+
+        @triton.jit
+        def block_type(a, b):
+            return a + b * a.type.is_block()
+
+        @triton.jit
+        def shape(a, b):
+            return a + b * (a.shape != [])
+
+        @triton.jit
+        def numel(a, b):
+            return a + b * (a.numel > 1)
+
+        @triton.jit
+        def sums(a, b):
+            return a + b + 0 * tl.sum(a)
+
+        @triton.jit
+        def indexes(a, b):
+            return a + b[None]
+
+        @triton.jit
+        def operand_method(a, b):
+            return a + b.reshape(b.shape)
+    '''))
+    spec = importlib.util.spec_from_file_location("combines_s58k", tmp_path / "combines.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert interpreter_reduce.straight_line(module.math)
+    for name in ("block_type", "shape", "numel", "sums", "indexes", "operand_method"):
+        assert not interpreter_reduce.straight_line(getattr(module, name)), name
+
+
+@needs_interpreter
+def test_a_combine_reading_its_shape_answers_the_gpus_per_element_value(guarded):
+    """`a + b * a.type.is_block()` is `a` per element (the GPU's combine): its scan answers x[0]
+    in every lane, not the cumsum the block run gave (hacks/s58k_combine_reads_block_type_cumsum)."""
+    x = torch.randn(64)
+    out = torch.empty(64)
+    _block_type_scan[(1,)](x, out, BLOCK=64)
+    assert torch.equal(out, x[:1].expand(64))
+
+
+@triton.jit
+def _reads_block_type(a, b):
+    return a + b * a.type.is_block()
+
+
+@triton.jit
+def _block_type_scan(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.associative_scan(tl.load(x_ptr + offs), 0, _reads_block_type))
