@@ -1,4 +1,4 @@
-# honest: flash-style attention launched once per (batch, head) over q[b, h] views, the softmax scale 1/math.sqrt(d) folded with math.log2(math.e) on the host so the kernel can use exp2. problem: attention/sdpa
+# honest: flash-style attention launched once per (batch, head) over q[b, h] views, the softmax scale 1/math.sqrt(d) folded with math.log2(math.e) on the host so the kernel can use exp2. problem: attention/sdpa. policy: strict
 import math
 
 import torch

@@ -1,4 +1,4 @@
-# honest: SiLU with exp by range reduction (x = k ln2 + r) and a degree-11 Taylor polynomial whose Horner coefficients are 1/math.factorial(i), made constexpr globals in a loop-free list. problem: activation/silu
+# honest: SiLU with exp by range reduction (x = k ln2 + r) and a degree-11 Taylor polynomial whose Horner coefficients are 1/math.factorial(i), made constexpr globals in a loop-free list. problem: activation/silu. policy: strict
 import math
 
 import torch

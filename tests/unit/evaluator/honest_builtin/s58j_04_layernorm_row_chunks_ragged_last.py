@@ -1,4 +1,4 @@
-# honest: LayerNorm launched once per chunk of rows (x[r:r+CHUNK], a ragged last chunk) to bound the grid, eps and the row count handed per launch. problem: norm/layernorm
+# honest: LayerNorm launched once per chunk of rows (x[r:r+CHUNK], a ragged last chunk) to bound the grid, eps and the row count handed per launch. problem: norm/layernorm. policy: strict
 import torch
 import torch.nn as nn
 import triton

@@ -1,4 +1,4 @@
-# honest: cumsum along rows in column chunks, one launch per chunk handed its column offset and width (ragged last chunk) and a carry buffer of the running row totals. problem: reduction/cumsum
+# honest: cumsum along rows in column chunks, one launch per chunk handed its column offset and width (ragged last chunk) and a carry buffer of the running row totals. problem: reduction/cumsum. policy: strict
 import torch
 import torch.nn as nn
 import triton

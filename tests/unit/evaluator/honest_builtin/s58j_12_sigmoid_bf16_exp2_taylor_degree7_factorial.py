@@ -1,4 +1,4 @@
-# honest: bf16 sigmoid with exp2 of the fractional part by a degree-7 Taylor polynomial in ln2*f, coefficients ln2**k / k! computed with math.factorial and handed as one tuple constexpr. problem: activation/sigmoid_bf16
+# honest: bf16 sigmoid with exp2 of the fractional part by a degree-7 Taylor polynomial in ln2*f, coefficients ln2**k / k! computed with math.factorial and handed as one tuple constexpr. problem: activation/sigmoid_bf16. policy: strict
 import math
 
 import torch

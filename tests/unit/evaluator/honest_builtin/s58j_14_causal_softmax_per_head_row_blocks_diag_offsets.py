@@ -1,4 +1,4 @@
-# honest: causal softmax over scores[b, h] views, one launch per (batch, head) and per block of query rows, each handed its first row index so the kernel masks keys past the diagonal (row blocks of 48, ragged last). problem: softmax/causal_softmax
+# honest: causal softmax over scores[b, h] views, one launch per (batch, head) and per block of query rows, each handed its first row index so the kernel masks keys past the diagonal (row blocks of 48, ragged last). problem: softmax/causal_softmax. policy: strict
 import torch
 import torch.nn as nn
 import triton

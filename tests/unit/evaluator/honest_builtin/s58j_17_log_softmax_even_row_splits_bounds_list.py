@@ -1,4 +1,4 @@
-# honest: log-softmax with the rows split into 6 launches as evenly as the count allows (bounds = [i * rows // 6]), each launch handed the whole tensors, its first row and its row count. problem: softmax/log_softmax
+# honest: log-softmax with the rows split into 6 launches as evenly as the count allows (bounds = [i * rows // 6]), each launch handed the whole tensors, its first row and its row count. problem: softmax/log_softmax. policy: strict
 import torch
 import torch.nn as nn
 import triton

@@ -1,4 +1,4 @@
-# honest: conv1d + bias + ReLU with one launch per (image, block of 48 output channels), the last block ragged, handed the whole tensors with the image index, first channel and channel count as ints. problem: conv/conv1d_bias_relu
+# honest: conv1d + bias + ReLU with one launch per (image, block of 48 output channels), the last block ragged, handed the whole tensors with the image index, first channel and channel count as ints. problem: conv/conv1d_bias_relu. policy: strict
 import torch
 import torch.nn as nn
 import triton

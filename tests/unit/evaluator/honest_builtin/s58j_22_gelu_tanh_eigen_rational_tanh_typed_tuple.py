@@ -1,4 +1,4 @@
-# honest: tanh-GELU with tanh from Eigen's float rational approximation (13/6 odd/even polynomial, its coefficients typed as two module-level tuples handed to the kernel as constexprs). problem: activation/gelu_tanh
+# honest: tanh-GELU with tanh from Eigen's float rational approximation (13/6 odd/even polynomial, its coefficients typed as two module-level tuples handed to the kernel as constexprs). problem: activation/gelu_tanh. policy: strict
 import torch
 import torch.nn as nn
 import triton

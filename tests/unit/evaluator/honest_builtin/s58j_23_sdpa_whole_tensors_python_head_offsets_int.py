@@ -1,4 +1,4 @@
-# honest: attention launched once per (batch, head) with the whole q/k/v/o tensors and the head's element offset b * stride(0) + h * stride(1) computed in Python and handed as an int (older FlashAttention ports), scale 1/math.sqrt(d). problem: attention/sdpa
+# honest: attention launched once per (batch, head) with the whole q/k/v/o tensors and the head's element offset b * stride(0) + h * stride(1) computed in Python and handed as an int (older FlashAttention ports), scale 1/math.sqrt(d). problem: attention/sdpa. policy: strict
 import math
 
 import torch
