@@ -19,8 +19,9 @@ Typed: the magnitude of a number literal of the candidate's or the problem's fil
 int syntax; also rounded to float32, float16 and bfloat16, since a literal lifted into such a
 tensor reads back rounded), a float of the model's init arguments, 0, 1 and 2 (the fills
 torch's own initialisers write), inf and NaN, and the constants honest kernels compute from
-math (`WELL_KNOWN`: log2(e), ln 2, pi, sqrt(2/pi), ...). Ints are not judged here: what a
-table of them costs is `host_tables`' (runs) and `launch_sizes.DataInts`' reading. The
+math (`WELL_KNOWN`: log2(e), ln 2, pi, sqrt(2/pi), ...; `SERIES`: exp's, log1p's and atanh's series coefficients).
+Ints are not judged here: what a table of them costs is `host_tables`' (runs) and
+`launch_sizes.DataInts`' reading. The
 module also reads Python's numbers as values for `construction_watch` (`token`, `lifted`,
 `handed_numbers`).
 """
@@ -50,6 +51,15 @@ WELL_KNOWN = (math.pi, math.e, math.log2(math.e), math.log(2.0), math.log(10.0),
               1.0 / math.sqrt(2.0 * math.pi), 1.0 / math.log(2.0), 2.0 * math.pi, math.pi / 2.0, 1.0 / math.pi,
               math.sqrt(3.0), 0.5 * math.log(2.0 * math.pi))
 """Constants honest code computes rather than types (`math.log2(math.e)`, GELU's sqrt(2/pi))."""
+
+SERIES = (*(1.0 / math.factorial(k) for k in range(3, 21)),
+          *(math.log(2.0) ** k / math.factorial(k) for k in range(2, 21)),
+          *(1.0 / k for k in range(3, 33)), *(2.0 / k for k in range(3, 42, 2)))
+"""Series coefficients honest code computes rather than types, each a Horner constant: exp's
+1/k! and exp2's ln2**k/k! (honest round s58j: exp by range reduction and a degree-11 series,
+`[1.0 / math.factorial(i) for i in range(12)]`, was 9 computed floats), log1p's 1/k and
+atanh's 2/(2k+1) (s58j_24: softplus's log1p as `2.0 / (2 * k + 1) for k in range(10)`, 9). A
+fixed set of numbers, no function's values at points a table chose: none can be read from them."""
 
 _SMALL = (0.0, 1.0, 2.0, 0.5)
 
@@ -96,7 +106,7 @@ def set_sources(*sources: str, numbers: Iterable = ()) -> None:
     numbers of this check's author and problem (set once the files are known, per process)."""
     values = [v for s in sources if isinstance(s, str) for v in literals(s)]
     values += [abs(float(v)) for v in numbers if type(v) in (int, float) and math.isfinite(v)]
-    _State.typed = frozenset(_rounded([*values, *WELL_KNOWN, *_SMALL]))
+    _State.typed = frozenset(_rounded([*values, *WELL_KNOWN, *SERIES, *_SMALL]))
 
 
 def given(items: object, depth: int = 0) -> list[float]:

@@ -80,3 +80,17 @@ def test_a_forward_reports_the_floats_python_computed_it_lifted_or_gave_ops():
     with watch:  # typed coefficients, a fill of 0, an arange
         torch.tensor([0.044715, 0.1]) * 0.7, torch.zeros(4), torch.arange(8)
     assert watch.report()["host_computed"] == 0
+
+
+def test_series_coefficients_python_computes_are_not_computed():
+    # honest round s58j: exp by range reduction and a degree-11 series, Horner constants
+    # [1.0 / math.factorial(i) for i in range(12)] (9 past 0.5 and 1), exp2's ln2**k / k!,
+    # softplus's log1p by atanh's 2 / (2k + 1) (s58j_24: 9)
+    series = [1.0 / math.factorial(i) for i in range(12)]
+    series += [(-1) ** k * math.log(2.0) ** k / math.factorial(k) for k in range(8)]
+    series += [2.0 / (2 * k + 1) for k in range(10)] + [(-1) ** k / k for k in range(1, 17)]  # atanh, log1p
+    assert hn.computed(series) == set()
+    assert hn.tensor_computed(torch.tensor(series, dtype=torch.float32)) == set()
+    # a function's values stay computed: sigmoid's breakpoints, and 1/k! scaled by a chosen x
+    assert len(hn.computed(_table(16))) == 15
+    assert len(hn.computed([0.3 ** k / math.factorial(k) for k in range(2, 12)])) == 10
