@@ -40,12 +40,6 @@ one for everyone). An answer with digits keeps its one measurement (its floor is
 its norm, under the relative bounds), so zeros, a constant or a skipped term there stay
 incorrect; on a near-zero answer a kernel more than 16x the rounding away (a normalised
 value left out of the mean, values stored in bfloat16) stays incorrect (test_noise_floor).
-Where it was redrawn the moved measurement counts no more (0.0): moving the inputs by 4 ulp
-measures the output's sensitivity to them, not its rounding, and on a cancelling output that
-is much wider: reduction/subtract_mean's x - mean(x) on x ~ 3 + 1e-3 noise moves by ~3% of its
-norm when x moves by 4 ulp of 3, and a mean over 63/64 of each row was ok through every
-correctness trial under 64x that (red team s58h); the redrawn float64 measurement is the
-rounding itself, 16x it ~0.3% there (the reference ~1.8e-4 off, an honest order ~2e-4).
 """
 from __future__ import annotations
 
