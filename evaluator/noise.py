@@ -93,13 +93,11 @@ def noise_norms(forward: Callable[[list], tuple], inputs: list, outs: list[torch
     runs first on float64 copies of the inputs, the moved one then moves `inputs` in place (the
     set is released after). `redraw` (`redraws`) draws the rounding again where an output
     has few correct digits (module docstring)."""
-    redrawn: list[int] = []
-    wide = wide_norms(wide_forward, inputs, outs, redraw, redrawn)
+    wide = wide_norms(wide_forward, inputs, outs, redraw)
     moved = moved_norms(forward, inputs, outs)
     if moved is None and wide is None:
         return None
-    # a redrawn output's floor is its rounding alone (module docstring: not its sensitivity)
-    moved = [None if j in redrawn else m for j, m in enumerate(moved or [None] * len(outs))]
+    moved = moved or [None] * len(outs)
     wide = wide or [None] * len(outs)
     return [None if a is None and b is None else [*(a or [0.0, 0.0])[:2], *(b or [0.0, 0.0, 0.0])]
             for a, b in zip(moved, wide)]
@@ -121,8 +119,7 @@ def wide_affordable(inputs: list, outs: list[torch.Tensor], model: object) -> bo
 
 
 def wide_norms(wide_forward: Callable[[list], tuple] | None, inputs: list,
-               outs: list[torch.Tensor], redraw: Callable[[int], tuple] | None = None,
-               redrawn: list[int] | None = None) -> list | None:
+               outs: list[torch.Tensor], redraw: Callable[[int], tuple] | None = None) -> list | None:
     """Per float32 output, `diff_norms` of the same forward in float64 from it (None for any
     other output); None in all where no output is float32 or the float64 forward fails (an
     operator without float64, a problem mixing its own float32 tensors in, the device's memory:
@@ -130,8 +127,7 @@ def wide_norms(wide_forward: Callable[[list], tuple] | None, inputs: list,
     keeps on its module (an RNN's hidden state: level3/33 kept a float64 one and its next
     forward failed) stays the reference's own. Its device memory is not the problem's
     footprint (`kept_peak`): admission sizes the problem by its own forward. An output with
-    few correct digits (`_few_digits`) is measured over `redraw`'s draws too (`_redrawn`), its
-    index appended to `redrawn` where one draw or more was made."""
+    few correct digits (`_few_digits`) is measured over `redraw`'s draws too (`_redrawn`)."""
     if wide_forward is None or not any(t.dtype == torch.float32 for t in outs):
         return None
     try:
@@ -145,9 +141,7 @@ def wide_norms(wide_forward: Callable[[list], tuple] | None, inputs: list,
     few = [j for j, (w, n) in enumerate(zip(wide, norms)) if _few_digits(w, n)]
     if few and redraw is not None:
         with _outside_footprint(outs[0].device):
-            norms, drawn = _redrawn(redraw, norms, few)
-        if redrawn is not None:
-            redrawn.extend(drawn)
+            norms = _redrawn(redraw, norms, few)
     return [_no_digits(w, n) for w, n in zip(wide, norms)]
 
 
@@ -173,11 +167,10 @@ def _few_digits(exact: object, norms: list[float] | None) -> bool:
     return norms[0] >= FEW_DIGITS * float(torch.linalg.vector_norm(exact, dtype=torch.float64))
 
 
-def _redrawn(redraw: Callable[[int], tuple], norms: list, few: list[int]) -> tuple[list, list[int]]:
+def _redrawn(redraw: Callable[[int], tuple], norms: list, few: list[int]) -> list:
     """`norms` with each output in `few` measured over the reference's draw and `redraw`'s
     (REDRAWS of them, fewer where one fails or an output cannot be measured): the RMS of the
-    norms and of the residuals, and the largest element difference; and the outputs that had
-    a draw beside the reference's."""
+    norms and of the residuals, and the largest element difference."""
     drawn = {j: [norms[j]] for j in few}
     for k in range(REDRAWS):
         try:
@@ -194,7 +187,7 @@ def _redrawn(redraw: Callable[[int], tuple], norms: list, few: list[int]) -> tup
     for j, ds in drawn.items():
         out[j] = [math.sqrt(sum(d[0] ** 2 for d in ds) / len(ds)), math.sqrt(sum(d[1] ** 2 for d in ds) / len(ds)),
                   max(d[2] for d in ds)]
-    return out, [j for j, ds in drawn.items() if len(ds) > 1]
+    return out
 
 
 def redraws(run: Callable[[Any, list], tuple], model: Any, inputs: list) -> Callable[[int], tuple]:
