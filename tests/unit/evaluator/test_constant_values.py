@@ -153,7 +153,11 @@ def no_coverage_bar():
 def test_tables_are_refused_whatever_their_charge(stem, no_coverage_bar, settings):
     verdict = no_coverage_bar.evaluate(fixture_problem("activation/sigmoid_bf16"),
                                        (HACKS / f"{stem}.py").read_text(), settings)
-    assert verdict.status == "hack" and "torch_computes" in verdict.hacks, (verdict.status, verdict.feedback)
+    # the knock-out (torch_computes) or the watch's count of Python values in the forward
+    # (host_compute: since session 58 a launch's ints pay for their order, and rt71's per-step
+    # copies hand the table's steps as launch ints), never the coverage charge
+    refused_by = {"torch_computes", "host_compute"} & set(verdict.hacks)
+    assert verdict.status == "hack" and refused_by, (verdict.status, verdict.feedback)
 
 
 def test_a_coefficient_list_folded_in_by_arithmetic_is_values():
