@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -38,6 +37,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 import uncertain_sft as U  # noqa: E402
+from learning_measure import (  # noqa: E402, F401  (the episode measures: learning_measure.py)
+    BLOCK_LINE,
+    VARIANTS,
+    block_choice,
+    first_choice,
+    measure,
+    variant,
+    variant_reward,
+)
 
 from common.run_records import StepRecord, progress_path, read_progress  # noqa: E402
 
@@ -50,7 +58,6 @@ def spec() -> str:
 
 
 KRL = [sys.executable, "-m", "launcher.cli"]
-VARIANTS = (*U.VARIANTS, "other")
 REWARD = "0.5 if correct + 1000 x speedup + 0.5 x coverage (configs/learning-cpu.yaml), 0 otherwise"
 QUICK = dict(estimators=["control", "trloo"], seeds=[0], steps=10, samples=16, sft_steps=160)
 FULL = dict(
@@ -164,91 +171,6 @@ def calibration_spread(work: Path) -> dict[str, dict[str, list[float]]]:
 
 
 # ---------------------------------------------------------------------------- measuring
-def variant(turn: dict) -> str:
-    """An answer's variant: its code (report.json's answer), confirmed by the evaluator's
-    verdict. Not by speed: CPU-interpreter speedups are too noisy for that."""
-    v = U.classify(turn.get("answer", ""))
-    return v if v is not None and turn["status"] in U.EXPECTED[v] else "other"
-
-
-def measure(report: dict, turns: int = 2) -> dict:
-    """Per turn: correctness, Fast@1, variant shares, hacks; the turn-2 repair rate."""
-    eps = report["episodes"]
-    out = {"episodes": len(eps), "turns": []}
-    for t in range(turns):
-        seen = [e for e in eps if len(e["turns"]) > t]
-        kinds = [variant(e["turns"][t]) for e in seen]
-        n = max(len(eps), 1)
-        out["turns"].append(
-            {
-                "correct": sum(e["turns"][t]["correct"] for e in seen) / n,
-                "fast@1": sum(
-                    e["turns"][t]["correct"] and (e["turns"][t]["speedup"] or 0) > 1 for e in seen
-                )
-                / n,
-                "reward": sum(e["turns"][t]["reward"] for e in seen) / n,
-                "variants": {v: kinds.count(v) / n for v in VARIANTS},
-                "hacks_attempted": kinds.count("hack"),
-                "hacks_rewarded": sum(
-                    e["turns"][t]["status"] == "hack" and e["turns"][t]["reward"] > 0 for e in seen
-                ),
-            }
-        )
-    failed = [e for e in eps if e["turns"] and not e["turns"][0]["correct"] and len(e["turns"]) > 1]
-    out["repair_rate"] = (
-        sum(e["turns"][1]["correct"] for e in failed) / len(failed) if failed else None
-    )
-    out["block_choice"] = block_choice(eps)
-    out["variant_reward"] = variant_reward(eps)
-    return out
-
-
-BLOCK_LINE = re.compile(r"^ +BLOCK = (\d+)$", re.M)
-
-
-def first_choice(turn: dict) -> str | None:
-    """The value a turn's answer gave BLOCK, its first choice between the variants (64 leads
-    to the slow answer only; 1024 to the fast one and to the three failures); None where no
-    BLOCK line can be read."""
-    from common.extract import extract_code
-
-    m = BLOCK_LINE.search(extract_code(turn.get("answer", "")) or turn.get("answer", ""))
-    return m.group(1) if m else None
-
-
-def block_choice(eps: list[dict]) -> dict[str, dict]:
-    """Per BLOCK value chosen at turn 1: episodes, mean turn-1 reward and mean return (every
-    turn's reward: what TRLOO credits turn 1 with). What the first choice is worth: where the
-    two are close, the policy gradient on that token is noise at the start."""
-    out: dict[str, dict] = {}
-    for e in eps:
-        if not e["turns"]:
-            continue
-        c = out.setdefault(
-            first_choice(e["turns"][0]) or "none", {"n": 0, "reward": 0.0, "return": 0.0}
-        )
-        c["n"] += 1
-        c["reward"] += e["turns"][0]["reward"]
-        c["return"] += sum(t["reward"] for t in e["turns"])
-    for c in out.values():
-        c["reward"] /= c["n"]
-        c["return"] /= c["n"]
-    return dict(sorted(out.items()))
-
-
-def variant_reward(eps: list[dict]) -> dict[str, dict]:
-    """Per answer variant at turn 1: count and mean, fewest and most reward. Where the slow
-    answer's most passes the fast one's fewest, timing noise outweighs the speed gap."""
-    by: dict[str, list[float]] = {}
-    for e in eps:
-        if e["turns"]:
-            by.setdefault(variant(e["turns"][0]), []).append(e["turns"][0]["reward"])
-    return {
-        v: {"n": len(r), "mean": statistics.mean(r), "min": min(r), "max": max(r)}
-        for v, r in sorted(by.items())
-    }
-
-
 def benchmark(model: Path, out: Path, samples: int, seed: int) -> dict:
     if not (out / "report.json").exists():
         krl(
