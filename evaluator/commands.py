@@ -263,7 +263,7 @@ class ChildState(TimedSteps):
         ws = self._workspace()
         if ws.candidate is not None:
             raise ValueError("a candidate child loads one candidate")
-        ws.load_candidate(h["candidate"], h["init_seed"], h.get("init"))
+        ws.load_candidate(h["candidate"], h["init_seed"], h.get("init"), problem_numbers=h.get("problem_numbers") or ())
         self.integrity.settle_switches()  # TF32 lines at import (evaluator.static_settings)
         self.model = ws.model_new
         return {"op": "result", "kernels": ws.candidate_kernels(), "module": ws.module_name(),
@@ -272,9 +272,15 @@ class ChildState(TimedSteps):
     def build_reference(self, h: dict) -> tuple[dict, list]:
         if self.role != "reference":
             raise ValueError("only the reference child builds the reference Model")
-        with cuda_fidelity.reference_draws_as_cuda() if self.device == "cpu" else nullcontext():
+        from evaluator.problem_numbers import problem_numbers, recording
+
+        # the floats the problem's construction computes are its own for the candidate's
+        # host_numbers (an ALiBi slope table; never the weights' draws: evaluator.problem_numbers)
+        with cuda_fidelity.reference_draws_as_cuda() if self.device == "cpu" else nullcontext(), \
+                recording() as recorder:
             self.model, init = self._workspace().reference_model(h["init_seed"], h.get("init"))
-        return {"op": "result", "init": init}, []
+        return {"op": "result", "init": init,
+                "numbers": problem_numbers(self._workspace().problem, recorder)}, []
 
     def _own_launches(self) -> tuple[dict[str, int], list[str]]:
         """Programs per own kernel and its variants in the forward just recorded."""
