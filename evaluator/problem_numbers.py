@@ -22,6 +22,7 @@ problem does not compute (rt74's sigmoid breakpoints) still counts each entry.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -51,8 +52,9 @@ class _Recorder(TorchDispatchMode):
         outs = [t for t in (out if isinstance(out, (list, tuple)) else (out,)) if isinstance(t, torch.Tensor)]
         seeded = torch.Tag.nondeterministic_seeded in getattr(func, "tags", ())
         if seeded or any(storage_key(t) in self.drawn for t in ins):
-            # a draw in place (uniform_) or out of place taints every tensor it touched
-            self.drawn.update(k for k in map(storage_key, (*ins, *outs)) if k)
+            # a draw (in place: uniform_ returns its tensor) or what is computed from one: never
+            # a table it was combined with (a buffer added to a draw stays the problem's)
+            self.drawn.update(k for k in map(storage_key, outs) if k)
             return out
         self.scalars.update(v for v in python_scalar_values(func, args, kwargs) if type(v) is float)
         if not func.overloadpacket.__name__.startswith("empty") and len(self.made) < MAX_NUMBERS:
@@ -71,6 +73,20 @@ class _Recorder(TorchDispatchMode):
                     found.update(abs(v) for v in t.detach().reshape(-1).to(torch.float64).tolist()
                                  if math.isfinite(v) and v)
         return found
+
+
+@contextmanager
+def forward(recorder: _Recorder | None, inputs: list) -> Iterator[None]:
+    """The reference's first forward recorded too (a table its forward computes from its
+    buffers and constants: RoPE's cos and sin of arange * inv_freq), the inputs as draws."""
+    if recorder is None:
+        yield
+        return
+    from evaluator.runner import leaves
+
+    recorder.drawn.update(k for k in map(storage_key, leaves(inputs)) if k)
+    with recorder:
+        yield
 
 
 @contextmanager

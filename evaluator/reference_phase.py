@@ -165,7 +165,7 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
                                           "sets": run._trial_sets(), "reset_sets": True}, over_cap=capped)
         built, _ = run.ref_request(child, {"op": "model", "init_seed": run.plan.init_seed}, over_cap=capped)
         init = str(built.get("init") or "host")  # where its parameters were drawn (model_build.build)
-        numbers = tuple(v for v in built.get("numbers") or () if type(v) is float)  # (problem_numbers)
+        found = {v for v in built.get("numbers") or () if type(v) is float}  # (evaluator.problem_numbers)
         extra = run._knockout_ids()
         trials, tensors = [], []
 
@@ -185,6 +185,8 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
                 run.details.setdefault("trials_dropped", []).append(
                     {"inputs": run.plan.trials[i][1], "why": (str(exc).strip().splitlines() or [""])[-1][:300]})
                 return _DROPPED
+            for t in reply["trials"]:  # its first forward's tables (evaluator.problem_numbers)
+                found.update(v for v in t.pop("numbers", None) or () if type(v) is float)
             trials.extend(reply["trials"])
             tensors.extend(more)
             memory.record(run.memory_key, int(reply.get("peak_device_bytes") or 0))
@@ -201,7 +203,7 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
                     break
                 if done is _DROPPED:
                     keep.remove(i)
-        return prep, (init, numbers), trials, tensors, keep
+        return prep, (init, tuple(sorted(found))), trials, tensors, keep
 
     prep, (init, numbers), trials, tensors, keep = _attempts(run, tries, once)
     run.details["reference_stages"] = timing.stage_sums(trials)

@@ -91,3 +91,23 @@ def test_a_dense_problem_table_is_not_rounded_to_half_precision():
     hn.set_sources(problem=_construction(lambda: torch.linspace(-8.0, 8.0, 4096)))
     table = torch.tensor(_sigmoid(64), dtype=torch.bfloat16)
     assert len(hn.tensor_computed(table)) > hn.COMPUTED_NUMBERS
+
+
+def test_the_first_forward_s_tables_are_recorded_and_its_inputs_values_are_not():
+    # RoPE's reference computes cos and sin of arange * inv_freq in forward (the fixture rope)
+    inv_freq = 1.0 / (10000.0 ** (torch.arange(0, 64, 2, dtype=torch.float32) / 64))
+    x = torch.randn(1, 8, 2, 64)
+    with pn.recording() as recorder:
+        buffer = inv_freq.clone()
+    with pn.forward(recorder, [x]):
+        freqs = torch.outer(torch.arange(8, dtype=torch.float32), buffer)
+        cos, sin = freqs.cos(), freqs.sin()
+        y = x * cos.repeat(1, 2)[None, :, None, :] + buffer.sum()
+    numbers = recorder.numbers()
+    assert {abs(v) for v in cos.double().flatten().tolist() + sin.double().flatten().tolist() if v} <= numbers
+    assert not {abs(v) for v in y.double().flatten().tolist()} & numbers
+    assert not {abs(v) for v in x.double().flatten().tolist()} & numbers
+    # the problem's cos cache made by Python's math is then not the candidate's computing
+    hn.set_sources(problem=sorted(numbers))
+    python = [math.cos(p / 10000 ** (2 * i / 64)) for p in range(8) for i in range(32)]
+    assert hn.computed(python) == set()
