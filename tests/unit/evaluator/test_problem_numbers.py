@@ -3,11 +3,15 @@ problem's for the candidate's `host_numbers` (honest round s59b: ALiBi's 16 slop
 inverse frequencies, a Hann window, Gaussian blur weights and a sinusoidal table computed in
 Python by honest solutions were host_compute, because their problem computes them in torch)."""
 import math
+import re
 import types
+from pathlib import Path
 
+import msgspec
 import pytest
 import torch
 import torch.nn as nn
+from conftest import fixture_problem, judged
 
 from evaluator import host_numbers as hn
 from evaluator import problem_numbers as pn
@@ -111,3 +115,21 @@ def test_the_first_forward_s_tables_are_recorded_and_its_inputs_values_are_not()
     hn.set_sources(problem=sorted(numbers))
     python = [math.cos(p / 10000 ** (2 * i / 64)) for p in range(8) for i in range(32)]
     assert hn.computed(python) == set()
+
+
+HONEST = Path(__file__).parent / "honest"
+S59B = sorted(HONEST.glob("s59b_*.py"))
+
+
+def _fixture_of(path: Path) -> str:
+    return re.search(r"problem: ([a-z_]+)", path.read_text().splitlines()[0]).group(1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", S59B, ids=lambda p: p.stem)
+def test_an_honest_solution_computing_its_problem_s_table_in_python_is_ok(path, evaluator, settings):
+    # before session 59: host_compute for every file computing the table in Python (16 ALiBi
+    # slopes, 32 RoPE frequencies, 32 Hann values, 9 Gaussian weights, 16 div_term frequencies)
+    verdict = judged(evaluator, fixture_problem(_fixture_of(path)), path.read_text(),
+                     msgspec.structs.replace(settings, timing=False, profile=False, timeout_s=300))
+    assert verdict.status == "ok", verdict.feedback
