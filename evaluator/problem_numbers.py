@@ -18,6 +18,11 @@ ops are given, and the floats and float lists the module binds at its top level.
 forward's values (they depend on the inputs) and only where the problem's code computed them:
 a candidate gets for free only the values the problem itself holds, so a function table the
 problem does not compute (rt74's sigmoid breakpoints) still counts each entry.
+
+Why not by the formula (a power series of the file's own literals, base**(k/n), priced as one
+number): exp at evenly spaced breakpoints is such a series, e**(-8k/63), and s58c's exp table
+that a kernel combines into 1/(1+e) is exactly it. Who holds the number is what separates
+ALiBi's 2**(-8k/n) from that table: the problem computes the one and not the other.
 """
 from __future__ import annotations
 
