@@ -38,6 +38,7 @@ from evaluator.aten_facts import python_scalar_values, storage_key
 
 MAX_ELEMENTS = 1 << 16  # one construction output read for its values (larger: a weight, not a table)
 MAX_NUMBERS = 1 << 16  # distinct numbers recorded per problem
+MAX_READ = 1 << 22  # elements read in all (a deep model's many small outputs: a bounded cost)
 
 
 class _Recorder(TorchDispatchMode):
@@ -48,6 +49,7 @@ class _Recorder(TorchDispatchMode):
         self.drawn: set[int] = set()  # storages holding draws or what was computed from them
         self.scalars: set[float] = set()
         self.made: list[torch.Tensor] = []  # read at the end (`numbers`): an empty is written later
+        self.elements = 0  # their elements, up to MAX_READ
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
@@ -62,9 +64,12 @@ class _Recorder(TorchDispatchMode):
             self.drawn.update(k for k in map(storage_key, outs) if k)
             return out
         self.scalars.update(v for v in python_scalar_values(func, args, kwargs) if type(v) is float)
-        if not func.overloadpacket.__name__.startswith("empty") and len(self.made) < MAX_NUMBERS:
-            self.made += [t for t in outs if t.is_floating_point() and t.numel() <= MAX_ELEMENTS
-                          and not t.is_meta and t.layout == torch.strided]
+        if not func.overloadpacket.__name__.startswith("empty"):
+            for t in outs:
+                if t.is_floating_point() and t.numel() <= MAX_ELEMENTS and not t.is_meta \
+                        and t.layout == torch.strided and self.elements + t.numel() <= MAX_READ:
+                    self.made.append(t)
+                    self.elements += t.numel()
         return out
 
     def numbers(self) -> set[float]:
