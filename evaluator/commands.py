@@ -85,6 +85,7 @@ from evaluator import (
     cuda_fidelity,
     noise,
     precision,
+    problem_numbers,
     python_image,
     timing,
     watched_reads,
@@ -155,6 +156,7 @@ class ChildState(TimedSteps):
     def __init__(self, role: str, device: str, tmp: Path, recorder: LaunchRecorder):
         self.role, self.device, self.tmp = role, device, tmp
         self.recorder = recorder
+        self.numbers_recorder = None  # the reference's construction, read on (evaluator.problem_numbers)
         autotune_cpu.quiet = recorder.aside  # a first pick's configs compared unrecorded
         autotune_cpu.recorder = recorder
         if device == "cpu":  # both children's device draws from CUDA's generator's stand-in
@@ -263,7 +265,7 @@ class ChildState(TimedSteps):
         ws = self._workspace()
         if ws.candidate is not None:
             raise ValueError("a candidate child loads one candidate")
-        ws.load_candidate(h["candidate"], h["init_seed"], h.get("init"))
+        ws.load_candidate(h["candidate"], h["init_seed"], h.get("init"), problem_numbers=h.get("problem_numbers") or ())
         self.integrity.settle_switches()  # TF32 lines at import (evaluator.static_settings)
         self.model = ws.model_new
         return {"op": "result", "kernels": ws.candidate_kernels(), "module": ws.module_name(),
@@ -272,9 +274,14 @@ class ChildState(TimedSteps):
     def build_reference(self, h: dict) -> tuple[dict, list]:
         if self.role != "reference":
             raise ValueError("only the reference child builds the reference Model")
-        with cuda_fidelity.reference_draws_as_cuda() if self.device == "cpu" else nullcontext():
+        # the floats the problem's construction computes are its own for the candidate's
+        # host_numbers (an ALiBi slope table; never the weights' draws: evaluator.problem_numbers)
+        with cuda_fidelity.reference_draws_as_cuda() if self.device == "cpu" else nullcontext(), \
+                problem_numbers.recording() as recorder:
             self.model, init = self._workspace().reference_model(h["init_seed"], h.get("init"))
-        return {"op": "result", "init": init}, []
+        self.numbers_recorder = recorder  # and its first forward's (`run`)
+        return {"op": "result", "init": init,
+                "numbers": problem_numbers.problem_numbers(self._workspace().problem, recorder)}, []
 
     def _own_launches(self) -> tuple[dict[str, int], list[str]]:
         """Programs per own kernel and its variants in the forward just recorded."""
@@ -303,7 +310,7 @@ class ChildState(TimedSteps):
             clock.mark("draw")
             copies = pristine(inputs)
             clock.mark("copies")
-            provenance, watch = None, None
+            provenance, watch, numbers = None, None, None
             poison(self.device, h.get("poison_bytes", 0))
             knocked = int(set_id) in knockout | torch_knockout
             # the knock-out round's forwards (h["probe"]) and every knock-out pick as a trial does
@@ -346,8 +353,10 @@ class ChildState(TimedSteps):
                 with random_uninitialised(), watch or nullcontext(), kept:  # kept on top: the candidate's ops
                     outs, launches = self._forward(inputs)
                 kept.done(outs, inputs)
-            else:
-                outs, launches = self._forward(inputs)
+            else:  # the first forward's tables too (evaluator.problem_numbers)
+                numbers, self.numbers_recorder = self.numbers_recorder, None
+                with problem_numbers.forward(numbers, inputs):
+                    outs, launches = self._forward(inputs)
             seconds = time.perf_counter() - t0
             clock.mark("forward")
             own = self._own_launches()
@@ -391,6 +400,8 @@ class ChildState(TimedSteps):
                             "own_programs": own[0], "own_variants": own[1], "own_work": own_work,
                             "provenance": provenance,
                             "stages": clock.seconds})
+            if self.role == "reference" and numbers is not None:
+                results[-1]["numbers"] = sorted(numbers.numbers())[:problem_numbers.MAX_NUMBERS]
             del inputs, copies
             ws.release(int(set_id))
             if problem is not None:

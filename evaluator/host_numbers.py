@@ -19,7 +19,9 @@ Typed: the magnitude of a number literal of the candidate's or the problem's fil
 int syntax; also rounded to float32, float16 and bfloat16, since a literal lifted into such a
 tensor reads back rounded), a float of the model's init arguments, 0, 1 and 2 (the fills
 torch's own initialisers write), inf and NaN, and the constants honest kernels compute from
-math (`WELL_KNOWN`: log2(e), ln 2, pi, sqrt(2/pi), ...; `SERIES`: exp's, log1p's and atanh's series coefficients).
+math (`WELL_KNOWN`: log2(e), ln 2, pi, sqrt(2/pi), ...; `SERIES`: exp's, log1p's and atanh's series coefficients),
+and the floats the problem's own construction holds, within float32 noise (`evaluator.problem_numbers`:
+ALiBi slopes, RoPE frequencies, a position table or blur weights the reference computes itself).
 Ints are not judged here: what a table of them costs is `host_tables`' (runs) and
 `launch_sizes.DataInts`' reading. The
 module also reads Python's numbers as values for `construction_watch` (`token`, `lifted`,
@@ -27,6 +29,7 @@ module also reads Python's numbers as values for `construction_watch` (`token`, 
 """
 from __future__ import annotations
 
+import bisect
 import io
 import math
 import tokenize
@@ -64,8 +67,20 @@ fixed set of numbers, no function's values at points a table chose: none can be 
 _SMALL = (0.0, 1.0, 2.0, 0.5)
 
 
+PROBLEM_TOLERANCE = 2.0 ** -16
+"""How near (relative to the larger of the numbers, absolute under 1) a float lies to one the
+problem's construction holds to be that number (`evaluator.problem_numbers`): the reference's
+torch ops round in float32, the candidate's Python in float64 (a sinusoidal table's angle
+63 * div_term in float32 moves its sine by up to 4e-6, also where the sine is 0.0075; a Hann
+window's 0.5 - 0.5 cos(2 pi / 63) by 3e-8 of 0.0025). Never rounded to float16 or bfloat16: a
+dense problem table (a linspace) rounded to bfloat16 is every bfloat16 value of its range."""
+
+_PROBLEM_FLOOR = 1.0
+
+
 class _State:
     typed: frozenset = frozenset()  # the typed magnitudes, at every precision (`set_sources`)
+    problem: list[float] = []  # the problem construction's magnitudes, sorted (`set_sources`)
 
 
 def _rounded(values: list[float]) -> set[float]:
@@ -101,12 +116,25 @@ def literals(source: str) -> list[float]:
     return found
 
 
-def set_sources(*sources: str, numbers: Iterable = ()) -> None:
+def set_sources(*sources: str, numbers: Iterable = (), problem: Iterable = ()) -> None:
     """The candidate's and the problem's files, and the model's init arguments (`numbers`): the
-    numbers of this check's author and problem (set once the files are known, per process)."""
+    numbers of this check's author and problem (set once the files are known, per process);
+    `problem`: the floats the reference child read from the problem's construction
+    (`evaluator.problem_numbers`), matched within `PROBLEM_TOLERANCE`."""
     values = [v for s in sources if isinstance(s, str) for v in literals(s)]
     values += [abs(float(v)) for v in numbers if type(v) in (int, float) and math.isfinite(v)]
     _State.typed = frozenset(_rounded([*values, *WELL_KNOWN, *SERIES, *_SMALL]))
+    _State.problem = sorted({abs(float(v)) for v in problem if type(v) in (int, float) and math.isfinite(v)})
+
+
+def _the_problems(v: float) -> bool:
+    """`v` lies within `PROBLEM_TOLERANCE` of a float the problem's construction holds."""
+    held = _State.problem
+    if not held:
+        return False
+    i = bisect.bisect_left(held, v)
+    return any(abs(held[j] - v) <= PROBLEM_TOLERANCE * max(v, held[j], _PROBLEM_FLOOR)
+               for j in (i - 1, i) if 0 <= j < len(held))
 
 
 def given(items: object, depth: int = 0) -> list[float]:
@@ -125,7 +153,7 @@ def typed(v: float) -> bool:
     """`v` is a number the author typed or an honest computed constant (module doc)."""
     if not math.isfinite(v):
         return True
-    return abs(v) in _State.typed
+    return abs(v) in _State.typed or _the_problems(abs(v))
 
 
 def computed(values: Iterable) -> set[float]:

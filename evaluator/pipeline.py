@@ -481,7 +481,7 @@ class _Run:
                                              error_source="problem"))
         with self.holding(self.ev.device_lock.shared()), self.phase("load"):
             reply, _ = child.request({"op": "load", "candidate": source, "init_seed": self.plan.init_seed,
-                                      "init": self.init_on}, self.left())
+                                      "init": self.init_on, "problem_numbers": list(ref.numbers)}, self.left())
         if reply.get("op") == "error":
             return self.finish(judge.from_error(reply, "load", self.sanitize))
         self.kernels, self.module = reply.get("kernels", []), reply.get("module", "")

@@ -165,6 +165,7 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
                                           "sets": run._trial_sets(), "reset_sets": True}, over_cap=capped)
         built, _ = run.ref_request(child, {"op": "model", "init_seed": run.plan.init_seed}, over_cap=capped)
         init = str(built.get("init") or "host")  # where its parameters were drawn (model_build.build)
+        found = {v for v in built.get("numbers") or () if type(v) is float}  # (evaluator.problem_numbers)
         extra = run._knockout_ids()
         trials, tensors = [], []
 
@@ -184,6 +185,8 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
                 run.details.setdefault("trials_dropped", []).append(
                     {"inputs": run.plan.trials[i][1], "why": (str(exc).strip().splitlines() or [""])[-1][:300]})
                 return _DROPPED
+            for t in reply["trials"]:  # its first forward's tables (evaluator.problem_numbers)
+                found.update(v for v in t.pop("numbers", None) or () if type(v) is float)
             trials.extend(reply["trials"])
             tensors.extend(more)
             memory.record(run.memory_key, int(reply.get("peak_device_bytes") or 0))
@@ -200,9 +203,9 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
                     break
                 if done is _DROPPED:
                     keep.remove(i)
-        return prep, init, trials, tensors, keep
+        return prep, (init, tuple(sorted(found))), trials, tensors, keep
 
-    prep, init, trials, tensors, keep = _attempts(run, tries, once)
+    prep, (init, numbers), trials, tensors, keep = _attempts(run, tries, once)
     run.details["reference_stages"] = timing.stage_sums(trials)
     extra = run._knockout_ids()
     n = len(keep)
@@ -228,6 +231,6 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
                            knockout=outputs[n] if extra else [], tf32=tf32[:n],
                            torch_knockout=outputs[n + 1] if len(extra) > 1 else [],
                            torch_knockout_tf32=tf32[n + 1] if len(extra) > 1 else [],
-                           plan=plan, init=init)
+                           plan=plan, init=init, numbers=numbers)
     run.ev.references.put(key, ref)
     return ref

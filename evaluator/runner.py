@@ -387,7 +387,8 @@ class Workspace:
         if entry is not None and entry.seed is not None:
             self._prepared[set_id] = entry._replace(tensors=[])
 
-    def load_candidate(self, source: str, init_seed: int, init: str | None = None) -> None:
+    def load_candidate(self, source: str, init_seed: int, init: str | None = None,
+                       problem_numbers: list | tuple = ()) -> None:
         # what PyTorch or Python computed while the module was imported and ModelNew was built:
         # noise in the strict torch knock-out, charged to every profiled forward
         # (evaluator.construction_watch; red team rt65's __init__ tables, rt67's module-level one:
@@ -395,7 +396,8 @@ class Workspace:
         # the numbers its author and the problem typed, and the model's init arguments and sizes:
         # a float host Python computed is none of them (evaluator.host_numbers: rt74's table)
         host_numbers.set_sources(source, getattr(self, "_problem_source", ""),
-                                 numbers=host_numbers.given([self.init_inputs, getattr(self, "_sizes", {})]))
+                                 numbers=host_numbers.given([self.init_inputs, getattr(self, "_sizes", {})]),
+                                 problem=problem_numbers)  # its construction's floats (problem_numbers)
         with construction_watch.watched(self.recorder) as built:
             self._load_and_build(source, init_seed, init)
         self.construction_computed = built.computed

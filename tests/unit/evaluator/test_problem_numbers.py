@@ -1,0 +1,135 @@
+"""evaluator.problem_numbers: the floats a problem's own construction computes are the
+problem's for the candidate's `host_numbers` (honest round s59b: ALiBi's 16 slopes, RoPE's 32
+inverse frequencies, a Hann window, Gaussian blur weights and a sinusoidal table computed in
+Python by honest solutions were host_compute, because their problem computes them in torch)."""
+import math
+import re
+import types
+from pathlib import Path
+
+import msgspec
+import pytest
+import torch
+import torch.nn as nn
+from conftest import fixture_problem, judged
+
+from evaluator import host_numbers as hn
+from evaluator import problem_numbers as pn
+
+
+@pytest.fixture(autouse=True)
+def _sources():
+    yield
+    hn.set_sources()
+
+
+def _sigmoid(n: int) -> list[float]:
+    return [1.0 / (1.0 + math.exp(-k * 8.0 / (n - 1))) for k in range(n)]
+
+
+def _construction(build) -> list[float]:
+    with pn.recording() as recorder:
+        build()
+    return pn.problem_numbers(types.ModuleType("problem"), recorder)
+
+
+def _alibi_slopes():
+    return torch.pow(2.0, -8.0 * torch.arange(1, 17, dtype=torch.float32) / 16)
+
+
+def test_a_table_the_problem_computes_is_recorded_and_its_draws_are_not():
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("slopes", _alibi_slopes())
+            self.proj = nn.Linear(64, 64)  # drawn: 4160 numbers near any table, never the problem's
+            self.scaled = self.proj.weight.detach() * 0.5  # computed from a draw: drawn too
+
+    numbers = _construction(Model)
+    slopes = set(_alibi_slopes().abs().double().tolist())
+    assert slopes <= set(numbers)
+    assert len(numbers) < 64  # the slopes, the exponents, 2.0, 0.5: no weight
+
+
+def test_the_module_s_top_level_floats_are_recorded():
+    module = types.ModuleType("problem")
+    module.SLOPES = [2.0 ** (-0.5 * k) for k in range(1, 17)]
+    module.scale, module.name, module.sizes = 0.125, "x", {"dim": 7}
+    with pn.recording() as recorder:
+        pass
+    numbers = pn.problem_numbers(module, recorder)
+    assert set(module.SLOPES) <= set(numbers) and 0.125 in numbers
+
+
+def test_python_s_version_of_the_problem_s_table_is_not_computed():
+    # press's get_slopes for 16 heads (start * start ** i) against torch's float32 pow
+    start = 2 ** (-2 ** -(math.log2(16) - 3))
+    python = [start * start ** i for i in range(16)]
+    assert len(hn.computed(python)) > hn.COMPUTED_NUMBERS  # without the problem's numbers
+    hn.set_sources(problem=_construction(_alibi_slopes))
+    assert hn.computed(python) == set()
+    assert hn.tensor_computed(torch.tensor(python)) == set()
+    # a sinusoidal table: the problem's float32 angles move its sines by ~4e-6
+    position, div = torch.arange(64).unsqueeze(1), torch.exp(torch.arange(0, 32, 2) * (-math.log(10000.0) / 32))
+    hn.set_sources(problem=_construction(lambda: torch.sin(position * div)))
+    table = [math.sin(p / 10000 ** (i / 32)) for p in range(64) for i in range(0, 32, 2)]
+    assert hn.computed(table) == set()
+
+
+def test_only_the_problem_s_numbers_are_free():
+    slopes = [2.0 ** (-0.5 * h) for h in range(1, 17)]
+    exps = {math.exp(s * d) for s in slopes for d in range(-15, 16) if d}
+    before = len(hn.computed(exps))
+    hn.set_sources(problem=_construction(_alibi_slopes))
+    # rt74's table on a problem that holds slopes: every breakpoint still counts
+    assert len(hn.computed(_sigmoid(64))) == 63
+    # the exponentials of the problem's bias (s59b's hack): computed from its numbers, not them
+    assert len(hn.computed(exps)) == before > 200
+    # a near miss past float32 noise (2**-16 relative) is not the problem's number
+    assert hn.computed([slopes[3] * (1 + 2.0 ** -12)]) != set()
+
+
+def test_a_dense_problem_table_is_not_rounded_to_half_precision():
+    # a linspace of 4096 points over -8..8 rounded to bfloat16 is every bfloat16 value of
+    # 0.5..1, so sigmoid's bfloat16 table would be the problem's: matched unrounded only
+    hn.set_sources(problem=_construction(lambda: torch.linspace(-8.0, 8.0, 4096)))
+    table = torch.tensor(_sigmoid(64), dtype=torch.bfloat16)
+    assert len(hn.tensor_computed(table)) > hn.COMPUTED_NUMBERS
+
+
+def test_the_first_forward_s_tables_are_recorded_and_its_inputs_values_are_not():
+    # RoPE's reference computes cos and sin of arange * inv_freq in forward (the fixture rope)
+    inv_freq = 1.0 / (10000.0 ** (torch.arange(0, 64, 2, dtype=torch.float32) / 64))
+    x = torch.randn(1, 8, 2, 64)
+    with pn.recording() as recorder:
+        buffer = inv_freq.clone()
+    with pn.forward(recorder, [x]):
+        freqs = torch.outer(torch.arange(8, dtype=torch.float32), buffer)
+        cos, sin = freqs.cos(), freqs.sin()
+        y = x * cos.repeat(1, 2)[None, :, None, :] + buffer.sum()
+    numbers = recorder.numbers()
+    assert {abs(v) for v in cos.double().flatten().tolist() + sin.double().flatten().tolist() if v} <= numbers
+    assert not {abs(v) for v in y.double().flatten().tolist()} & numbers
+    assert not {abs(v) for v in x.double().flatten().tolist()} & numbers
+    # the problem's cos cache made by Python's math is then not the candidate's computing
+    hn.set_sources(problem=sorted(numbers))
+    python = [math.cos(p / 10000 ** (2 * i / 64)) for p in range(8) for i in range(32)]
+    assert hn.computed(python) == set()
+
+
+HONEST = Path(__file__).parent / "honest"
+S59B = sorted(HONEST.glob("s59b_*.py"))
+
+
+def _fixture_of(path: Path) -> str:
+    return re.search(r"problem: ([a-z_]+)", path.read_text().splitlines()[0]).group(1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", S59B, ids=lambda p: p.stem)
+def test_an_honest_solution_computing_its_problem_s_table_in_python_is_ok(path, evaluator, settings):
+    # before session 59: host_compute for every file computing the table in Python (16 ALiBi
+    # slopes, 32 RoPE frequencies, 32 Hann values, 9 Gaussian weights, 16 div_term frequencies)
+    verdict = judged(evaluator, fixture_problem(_fixture_of(path)), path.read_text(),
+                     msgspec.structs.replace(settings, timing=False, profile=False, timeout_s=300))
+    assert verdict.status == "ok", verdict.feedback
