@@ -1,7 +1,11 @@
 """The zygote: a warm process inside one sandbox that forks a fresh child per job.
 
 Started by evaluator.sandbox as the sandbox's only program (bubblewrap: own user, PID,
-network, IPC, UTS and mount namespaces, a size-limited tmpfs at /tmp, seccomp).
+network, IPC, UTS and mount namespaces, a size-limited tmpfs at /tmp, seccomp). With a PID
+namespace it is the namespace's init (bwrap --as-pid-1): bwrap's own reaper, which lived
+beside it as PID 1 and outlived every job, was dumpable and had no seccomp guard, so a
+candidate wrote code into it through /proc/1/mem that killed the NEXT candidate's process
+(red team s59e); the zygote is never dumpable, and its children inherit that.
 Everything here is harness code; no problem or candidate code ever runs in the zygote
 itself. Start-up, before "ready":
   1. rlimits (file size, no core dumps, address space for CPU sandboxes), SIGXFSZ
@@ -273,7 +277,7 @@ def _kill_everything_else(timeout_s: float = 3.0) -> bool:
             os.kill(-1, signal.SIGKILL)
         except ProcessLookupError:  # nobody else to signal
             pass
-        try:  # our own children (the job's) are ours to reap; the rest go to init
+        try:  # our own children (the job's) are ours to reap, and as init, every orphan too
             while os.waitpid(-1, os.WNOHANG)[0]:
                 pass
         except ChildProcessError:

@@ -151,3 +151,36 @@ def test_a_paused_sandbox_whose_child_changed_resumes_the_gate_it_took():
             assert reply["op"] in ("pong", "result", "error"), reply
     finally:
         pool.close()
+
+
+def test_no_other_process_of_the_sandbox_can_be_written_or_read_through_proc(unsafe_evaluator, settings, relu):
+    """Red team s59e: bwrap's reaper was PID 1 beside the zygote, dumpable, without the
+    children's seccomp guard and never killed at a job's end. A candidate wrote code into it
+    through /proc/1/mem (no ptrace call for seccomp to see) that SIGKILLed every later process
+    of the sandbox: the next honest candidate was `crashed`, blamed on itself. Its stdout, the
+    worker's host file, was open to /proc/1/fd/1. Now the zygote, never dumpable, is init
+    (bwrap --as-pid-1): no process of the sandbox but the candidate's own can be opened."""
+    attack = _prelude(relu, """
+import os
+_MINE = {os.getpid()}
+REACHED = []
+for _p in os.listdir("/proc"):
+    if not _p.isdigit() or int(_p) in _MINE:
+        continue
+    for _name, _flags in (("mem", os.O_RDWR), ("syscall", os.O_RDONLY), ("environ", os.O_RDONLY),
+                          ("fd/0", os.O_WRONLY), ("fd/1", os.O_WRONLY | os.O_APPEND),
+                          ("fd/2", os.O_WRONLY | os.O_APPEND), ("root/tmp", os.O_RDONLY)):
+        try:  # syscall is checked when read, the rest when opened (mem at address 0 never reads)
+            _fd = os.open(f"/proc/{_p}/{_name}", _flags)
+            try:
+                if _name in ("syscall", "environ"):
+                    os.read(_fd, 64)
+            finally:
+                os.close(_fd)
+            REACHED.append(f"{_p}/{_name}")
+        except OSError:
+            pass
+assert not REACHED, f"another process of the sandbox was opened: {REACHED}"
+""")
+    _ok(unsafe_evaluator.evaluate(relu, attack, settings))
+    _ok(unsafe_evaluator.evaluate(relu, relu.solution, settings))
