@@ -221,13 +221,19 @@ def inheritable() -> tuple:
     the calls too, this holds where the host has no seccomp)."""
     limits = tuple(resource.getrlimit(getattr(resource, n)) for n in sorted(dir(resource))
                    if n.startswith("RLIMIT_"))
-    try:  # writable by the sandbox's uid where that is host root (the zygote's /proc files are root's)
-        with open("/proc/self/oom_score_adj", encoding="ascii") as f:
-            oom = f.read().strip()
-    except OSError:
-        oom = ""
+    # /proc files of the zygote's that the sandbox's uid may write (its /proc files are host
+    # root's, which that uid is as deployed; red team s59e found these open for writing from a
+    # child, and `autogroup` written to nice 19, kept for every later job): the OOM score, the
+    # session's scheduler autogroup (its id and nice) and the core dump filter (inherited)
+    knobs = []
+    for name in ("oom_score_adj", "autogroup", "coredump_filter"):
+        try:
+            with open(f"/proc/self/{name}", encoding="ascii") as f:
+                knobs.append(f.read().strip())
+        except OSError:
+            knobs.append("")
     return (limits, os.getpriority(os.PRIO_PROCESS, 0), tuple(sorted(os.sched_getaffinity(0))),
-            os.sched_getscheduler(0), os.sched_getparam(0).sched_priority, oom)
+            os.sched_getscheduler(0), os.sched_getparam(0).sched_priority, *knobs)
 
 
 def _others() -> list[int]:
