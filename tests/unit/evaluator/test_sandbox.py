@@ -163,13 +163,14 @@ def test_segfault_is_a_crash_with_its_signal(unsafe_evaluator, settings, relu):
 
 
 def test_a_candidate_that_kills_its_sandbox_fails_alone(unsafe_evaluator, settings, relu):
-    """The zygote is pid 2 of the sandbox's PID namespace; killing it would end the sandbox.
+    """The zygote is the sandbox's PID namespace's init (pid 1 since s59e, bwrap --as-pid-1;
+    pid 2 beside bwrap's reaper before) and the child's parent; killing it would end the sandbox.
     The child's seccomp guard (evaluator.seccomp.guard) refuses the signal, so the candidate's
     forward raises: its own runtime_error; the sandbox is kept and the next one is fine
     (before rt75 the kill went through: `crashed`, and the sandbox was replaced)."""
     retired = unsafe_evaluator.pool.retired
     source = relu.solution.replace("        x = x.contiguous()\n",
-                                   "        import os, signal\n        os.kill(2, signal.SIGKILL)\n"
+                                   "        import os, signal\n        os.kill(os.getppid(), signal.SIGKILL)\n"
                                    "        x = x.contiguous()\n")
     verdict = unsafe_evaluator.evaluate(relu, source, settings)
     assert verdict.status == "runtime_error" and verdict.judged, verdict.feedback
