@@ -242,9 +242,10 @@ def _others() -> list[int]:
 
 
 def _state(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-            return f.read().rsplit(")", 1)[1].split()[0]
+    try:  # bytes: the name in parentheses is the process's own choice, raw; a name that was not
+        # ASCII failed an ASCII read and ended the zygote in a pause (red team s59e)
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0].decode("ascii", "replace")
     except (OSError, IndexError):
         return ""
 
