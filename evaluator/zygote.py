@@ -27,7 +27,7 @@ descriptors travel with SCM_RIGHTS):
          directory, opened with O_NOFOLLOW and checked to be a regular file).
   finish {grace_s}: end the current job: wait up to grace_s for the child to exit, kill
          it, then kill every other process of the sandbox (kill(-1) in the PID
-         namespace reaches all but the namespace's init and the zygote), wait until
+         namespace reaches all but the zygote, which is its init), wait until
          /proc shows none left, delete everything under /tmp and /dev/shm. Reply {"op": "finished",
          "status": <wait status text>, "log": <tail>}. After this nothing of the job
          is left for the next one to find.
