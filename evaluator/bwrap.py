@@ -26,7 +26,9 @@ with `sandbox.require_isolation`, `check()` refuses to evaluate instead):
     user namespaces                                          sandbox is uid 0, capabilities
                                                              dropped, no_new_privs
   pid namespace,         sees and signals only its own     host pids visible
-    --die-with-parent      processes; dies with its starter
+    --as-pid-1,            processes; dies with its starter;
+    --die-with-parent      the program (the zygote, never
+                           dumpable) is the namespace's init
   net namespace          only a private loopback: no       host network (seccomp still
                            route out, no host abstract       refuses non-unix sockets)
                            unix sockets
@@ -260,6 +262,8 @@ def _namespace_flags(layers: Layers) -> list[str]:
         if _knows(layers.bwrap, "--disable-userns"):  # bwrap >= 0.8; seccomp also denies it
             flags.append("--disable-userns")
     flags += [f"--unshare-{n}" for n in _NAMESPACES[1:] if getattr(layers, n)]
+    if layers.pid:  # the program is the namespace's init: no bwrap reaper lives beside it
+        flags.append("--as-pid-1")
     if layers.uts:
         flags += ["--hostname", "sandbox"]
     return [*flags, "--unshare-cgroup-try"]

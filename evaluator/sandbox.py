@@ -483,12 +483,13 @@ def _tree_memory(pid: int) -> tuple[int, int]:
         if p in seen:
             continue
         seen.add(p)
-        try:
-            with open(f"/proc/{p}/status", encoding="ascii") as f:
-                fields = dict(line.split(":", 1) for line in f if line.startswith(("VmRSS:", "RssShmem:")))
-            total += int(fields.get("VmRSS", "0 kB").split()[0]) << 10
-            shmem += int(fields.get("RssShmem", "0 kB").split()[0]) << 10
+        try:  # bytes: the Name line is the process's own choice, raw (red team s59e: a name
+            # that was not ASCII failed the read, which skipped the process and all under it)
+            with open(f"/proc/{p}/status", "rb") as f:
+                fields = dict(line.split(b":", 1) for line in f if line.startswith((b"VmRSS:", b"RssShmem:")))
+            total += int(fields.get(b"VmRSS", b"0 kB").split()[0]) << 10
+            shmem += int(fields.get(b"RssShmem", b"0 kB").split()[0]) << 10
         except (OSError, ValueError, IndexError):
-            continue
-        todo.extend(_children(p))
+            pass
+        todo.extend(_children(p))  # whatever its own status said
     return total, shmem

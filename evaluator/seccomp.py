@@ -180,6 +180,7 @@ def guard(pids: tuple[int, ...]) -> Profile:
     or set the priority, CPU affinity or limits the NEXT candidate's process inherits
     (red team rt75: nice 19, one CPU, 64 file descriptors carried over). pidfd_send_signal
     is denied whole: a /proc/<pid> directory opened as a pidfd names any process."""
+    pids = tuple(dict.fromkeys(pids))  # the zygote is init itself under bwrap --as-pid-1
     rules = [Rule(name, errno.EPERM, (Arg(index, "masked_eq", pid, _LOW32),))
              for name, index in _PID_ARG.items() for pid in pids]
     rules += [Rule("kill", errno.EPERM, (Arg(0, "masked_eq", 0, _LOW32),)),  # own process group

@@ -1,7 +1,11 @@
 """The zygote: a warm process inside one sandbox that forks a fresh child per job.
 
 Started by evaluator.sandbox as the sandbox's only program (bubblewrap: own user, PID,
-network, IPC, UTS and mount namespaces, a size-limited tmpfs at /tmp, seccomp).
+network, IPC, UTS and mount namespaces, a size-limited tmpfs at /tmp, seccomp). With a PID
+namespace it is the namespace's init (bwrap --as-pid-1): bwrap's own reaper, which lived
+beside it as PID 1 and outlived every job, was dumpable and had no seccomp guard, so a
+candidate wrote code into it through /proc/1/mem that killed the NEXT candidate's process
+(red team s59e); the zygote is never dumpable, and its children inherit that.
 Everything here is harness code; no problem or candidate code ever runs in the zygote
 itself. Start-up, before "ready":
   1. rlimits (file size, no core dumps, address space for CPU sandboxes), SIGXFSZ
@@ -23,7 +27,7 @@ descriptors travel with SCM_RIGHTS):
          directory, opened with O_NOFOLLOW and checked to be a regular file).
   finish {grace_s}: end the current job: wait up to grace_s for the child to exit, kill
          it, then kill every other process of the sandbox (kill(-1) in the PID
-         namespace reaches all but the namespace's init and the zygote), wait until
+         namespace reaches all but the zygote, which is its init), wait until
          /proc shows none left, delete everything under /tmp and /dev/shm. Reply {"op": "finished",
          "status": <wait status text>, "log": <tail>}. After this nothing of the job
          is left for the next one to find.
@@ -217,13 +221,19 @@ def inheritable() -> tuple:
     the calls too, this holds where the host has no seccomp)."""
     limits = tuple(resource.getrlimit(getattr(resource, n)) for n in sorted(dir(resource))
                    if n.startswith("RLIMIT_"))
-    try:  # writable by the sandbox's uid where that is host root (the zygote's /proc files are root's)
-        with open("/proc/self/oom_score_adj", encoding="ascii") as f:
-            oom = f.read().strip()
-    except OSError:
-        oom = ""
+    # /proc files of the zygote's that the sandbox's uid may write (its /proc files are host
+    # root's, which that uid is as deployed; red team s59e found these open for writing from a
+    # child, and `autogroup` written to nice 19, kept for every later job): the OOM score, the
+    # session's scheduler autogroup (its id and nice) and the core dump filter (inherited)
+    knobs = []
+    for name in ("oom_score_adj", "autogroup", "coredump_filter"):
+        try:
+            with open(f"/proc/self/{name}", encoding="ascii") as f:
+                knobs.append(f.read().strip())
+        except OSError:
+            knobs.append("")
     return (limits, os.getpriority(os.PRIO_PROCESS, 0), tuple(sorted(os.sched_getaffinity(0))),
-            os.sched_getscheduler(0), os.sched_getparam(0).sched_priority, oom)
+            os.sched_getscheduler(0), os.sched_getparam(0).sched_priority, *knobs)
 
 
 def _others() -> list[int]:
@@ -232,9 +242,10 @@ def _others() -> list[int]:
 
 
 def _state(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-            return f.read().rsplit(")", 1)[1].split()[0]
+    try:  # bytes: the name in parentheses is the process's own choice, raw; a name that was not
+        # ASCII failed an ASCII read and ended the zygote in a pause (red team s59e)
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0].decode("ascii", "replace")
     except (OSError, IndexError):
         return ""
 
@@ -273,7 +284,7 @@ def _kill_everything_else(timeout_s: float = 3.0) -> bool:
             os.kill(-1, signal.SIGKILL)
         except ProcessLookupError:  # nobody else to signal
             pass
-        try:  # our own children (the job's) are ours to reap; the rest go to init
+        try:  # our own children (the job's) are ours to reap, and as init, every orphan too
             while os.waitpid(-1, os.WNOHANG)[0]:
                 pass
         except ChildProcessError:

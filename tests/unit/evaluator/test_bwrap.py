@@ -266,6 +266,19 @@ def test_no_tracing_or_reading_another_process():
     assert out["mem"] != 0  # ptrace-mode access to the sibling's memory fails too
 
 
+def test_the_program_is_the_pid_namespaces_init_with_nothing_beside_it():
+    """bwrap --as-pid-1 (red team s59e): bwrap's own reaper lived as PID 1 beside the program,
+    dumpable and outliving it, and its memory was writable through /proc/1/mem from inside
+    (the check above reads address 0, which fails for any process). The program is init."""
+    if not bwrap.probe(SandboxConfig()).pid:
+        pytest.skip("this host grants no PID namespace")
+    out = sandboxed("""
+        others = [p for p in os.listdir("/proc") if p.isdigit() and int(p) != os.getpid()]
+        print(json.dumps({"pid": os.getpid(), "others": others}))
+    """)
+    assert out == {"pid": 1, "others": []}
+
+
 def test_filesystem_is_read_only_except_tmp_and_masks_host_secrets():
     secret = bwrap.REPO / f".krl-test-secret-{uuid.uuid4().hex[:8]}"
     secret.write_text("private key")

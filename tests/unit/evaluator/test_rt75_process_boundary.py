@@ -232,6 +232,8 @@ def test_a_job_end_the_candidate_made_slow_is_no_evaluator_failure(cgroup_busy, 
     "resource.setrlimit(resource.RLIMIT_NOFILE, (64, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))",
     "resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, 1 << 20))",
     "open('/proc/self/oom_score_adj', 'w').write('900')",
+    "open('/proc/self/autogroup', 'w').write('19')",  # red team s59e: the zygote's, from a child
+    "open('/proc/self/coredump_filter', 'w').write('0')",
 ])
 def test_what_a_zygote_compares_at_a_jobs_end_sees_each_change(change):
     """zygote.inheritable() is what the zygote holds its start-up state to: each thing a process
@@ -248,5 +250,5 @@ def test_what_a_zygote_compares_at_a_jobs_end_sees_each_change(change):
         print(before != inheritable())
     """)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
-                         cwd=str(Path(__file__).resolve().parents[3]))
+                         cwd=str(Path(__file__).resolve().parents[3]), start_new_session=True)
     assert out.stdout.strip() == "True", out.stderr

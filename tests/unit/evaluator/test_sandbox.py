@@ -163,13 +163,14 @@ def test_segfault_is_a_crash_with_its_signal(unsafe_evaluator, settings, relu):
 
 
 def test_a_candidate_that_kills_its_sandbox_fails_alone(unsafe_evaluator, settings, relu):
-    """The zygote is pid 2 of the sandbox's PID namespace; killing it would end the sandbox.
+    """The zygote is the sandbox's PID namespace's init (pid 1 since s59e, bwrap --as-pid-1;
+    pid 2 beside bwrap's reaper before) and the child's parent; killing it would end the sandbox.
     The child's seccomp guard (evaluator.seccomp.guard) refuses the signal, so the candidate's
     forward raises: its own runtime_error; the sandbox is kept and the next one is fine
     (before rt75 the kill went through: `crashed`, and the sandbox was replaced)."""
     retired = unsafe_evaluator.pool.retired
     source = relu.solution.replace("        x = x.contiguous()\n",
-                                   "        import os, signal\n        os.kill(2, signal.SIGKILL)\n"
+                                   "        import os, signal\n        os.kill(os.getppid(), signal.SIGKILL)\n"
                                    "        x = x.contiguous()\n")
     verdict = unsafe_evaluator.evaluate(relu, source, settings)
     assert verdict.status == "runtime_error" and verdict.judged, verdict.feedback
@@ -235,6 +236,42 @@ def test_the_memory_watch_sees_shared_memory_a_process_maps():
         resident, shared = _tree_memory(proc.pid)
         assert shared >= 64 << 20 and resident >= shared
     finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_the_memory_watch_counts_a_process_whatever_name_it_gives_itself():
+    """Red team s59e: /proc/<pid>/status and stat show a process's name raw, and a name that
+    is not ASCII (prctl PR_SET_NAME, or /proc/self/comm) failed the watchdog's ASCII read,
+    which then skipped that process AND every process under it: 128 MiB held below a parent
+    named b"\\xff" counted 0 bytes (without the cgroup layer the watchdog is the only bound
+    on a job's host memory). The zygote's pause read each process's state the same way, and
+    the decoding error ended the zygote."""
+    import subprocess
+    import sys
+
+    from evaluator import zygote
+    from evaluator.sandbox import _tree_memory
+
+    code = ("import ctypes, os, sys, time\n"
+            "ctypes.CDLL(None).prctl(15, b'\\xff\\xfe', 0, 0, 0)\n"
+            "if os.fork() == 0:\n"
+            "    held = bytearray(128 << 20)\n"
+            "    for i in range(0, len(held), 4096):\n"
+            "        held[i] = 1\n"
+            "    print('ready', flush=True)\n"
+            "    time.sleep(30)\n"
+            "    os._exit(0)\n"
+            "time.sleep(30)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        resident, _ = _tree_memory(proc.pid)
+        assert resident >= 128 << 20, resident
+        assert zygote._state(proc.pid) in ("S", "R")
+    finally:
+        for pid in _descendants(proc.pid):
+            os.kill(pid, 9)
         proc.kill()
         proc.wait()
 

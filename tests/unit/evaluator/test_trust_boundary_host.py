@@ -118,7 +118,7 @@ def _wait_for(probe, timeout_s: float = 10.0):
 
 
 def _state(pid: int) -> str:
-    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    return Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()[0].decode()
 
 
 def test_a_paused_sandbox_whose_child_changed_resumes_the_gate_it_took():
@@ -149,5 +149,68 @@ def test_a_paused_sandbox_whose_child_changed_resumes_the_gate_it_took():
             assert not following.gate.locked()
             reply, _ = busy.request({"op": "ping"}, 30)
             assert reply["op"] in ("pong", "result", "error"), reply
+    finally:
+        pool.close()
+
+
+def test_no_other_process_of_the_sandbox_can_be_written_or_read_through_proc(unsafe_evaluator, settings, relu):
+    """Red team s59e: bwrap's reaper was PID 1 beside the zygote, dumpable, without the
+    children's seccomp guard and never killed at a job's end. A candidate wrote code into it
+    through /proc/1/mem (no ptrace call for seccomp to see) that SIGKILLed every later process
+    of the sandbox: the next honest candidate was `crashed`, blamed on itself. Its stdout, the
+    worker's host file, was open to /proc/1/fd/1. Now the zygote, never dumpable, is init
+    (bwrap --as-pid-1): no process of the sandbox but the candidate's own can be opened."""
+    attack = _prelude(relu, """
+import os
+_MINE = {os.getpid()}
+REACHED = []
+for _p in os.listdir("/proc"):
+    if not _p.isdigit() or int(_p) in _MINE:
+        continue
+    for _name, _flags in (("mem", os.O_RDWR), ("syscall", os.O_RDONLY), ("environ", os.O_RDONLY),
+                          ("fd/0", os.O_WRONLY), ("fd/1", os.O_WRONLY | os.O_APPEND),
+                          ("fd/2", os.O_WRONLY | os.O_APPEND), ("root/tmp", os.O_RDONLY)):
+        try:  # syscall is checked when read, the rest when opened (mem at address 0 never reads)
+            _fd = os.open(f"/proc/{_p}/{_name}", _flags)
+            try:
+                if _name in ("syscall", "environ"):
+                    os.read(_fd, 64)
+            finally:
+                os.close(_fd)
+            REACHED.append(f"{_p}/{_name}")
+        except OSError:
+            pass
+assert not REACHED, f"another process of the sandbox was opened: {REACHED}"
+""")
+    _ok(unsafe_evaluator.evaluate(relu, attack, settings))
+    _ok(unsafe_evaluator.evaluate(relu, relu.solution, settings))
+
+
+def test_a_process_named_in_raw_bytes_is_still_stopped_by_a_pause():
+    """Red team s59e: a pause reads each process's state from /proc/<pid>/stat, whose name
+    field is the process's own choice, raw; a name that was not ASCII (prctl PR_SET_NAME) made
+    the zygote's ASCII read raise and the zygote died mid-pause, so the process ran on beside
+    another candidate's timing and its sandbox was lost."""
+    from evaluator import bwrap
+    from evaluator.pool import ChildPool
+
+    cfg = cpu_config()
+    pool = ChildPool(cfg, "cpu", bwrap.probe(cfg.sandbox))
+    marker = f"{3000 + int(uuid.uuid4().int % 1000)}.5"
+    named = f"import ctypes, time; ctypes.CDLL(None).prctl(15, bytes([255, 254]), 0, 0, 0); time.sleep({marker})"
+    problem = ("import os, sys\n"
+               "if os.fork() == 0:\n"
+               f"    os.execv(sys.executable, [sys.executable, '-c', {named!r}])\n"
+               "def get_inputs(): return []\ndef get_init_inputs(): return []\nclass Model: pass\n")
+    try:
+        with pool.candidate({}) as busy, pool.candidate({}) as timed:
+            reply, _ = busy.request({"op": "prepare", "problem": problem, "sizes": {}, "sets": []}, 30)
+            assert reply["op"] == "result", reply
+            (pid,) = _wait_for(lambda: sorted(_pids_running(marker)))
+            assert _wait_for(lambda: Path(f"/proc/{pid}/comm").read_bytes() == b"\xff\xfe\n")
+            with pool.quiet(timed):
+                assert _state(pid) == "T", "a process of another sandbox ran during a timing"
+            assert _wait_for(lambda: _state(pid) != "T")
+            assert busy.sandbox.alive()
     finally:
         pool.close()
