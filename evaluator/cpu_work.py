@@ -283,8 +283,11 @@ class WorkCounter:
             # a constant fill computes no part of any answer (aten_facts): a split-K kernel's
             # torch.zeros for its atomics was charged as 29% of a CPU-sized matmul's work
             # (honest round s36: coverage 0.71, ~2% of the time at the GPU's sizes)
-            for t in tensors_in(out):
-                self._made.torch_wrote(t, False)
+            for t in tensors_in(out):  # a factory's new storage (torch.zeros for a kernel's atomics)
+                if name in ("fill", "fill_", "zero_"):
+                    self._made.torch_wrote(t, False)
+                else:
+                    self._made.allocated(t)
             return
         tensors = operands(plan, args, kwargs, out)
         written = len(tensors_in(out))
