@@ -8,15 +8,19 @@ whole product: an honest split-K matmul whose Triton launches did every multiply
 whose three partials torch summed (honest round s58j_05) was charged 1.19 W for the sum and
 paid coverage 0 (reward 0.50), where at the GPU's sizes the sum is a few percent of the time.
 
-A finishing op is an aten op of FINISH_OPS (sums, adds, maxima, casts, copies: linear in their
-data, no product of two operands) whose every tensor operand lies in memory the candidate's own
-launches wrote during this forward (a storage allocated while counting, every byte of the
-operand's span last written by a candidate launch or by another finishing op). The bound prices
+A finishing op is an aten op of FINISH_OPS (sums, adds, maxima, clamps, casts, copies: linear in
+their data, no product of two operands) whose largest tensor operands lie in memory the
+candidate's own launches wrote during this forward (a storage allocated while counting, every
+byte of the operand's span last written by a candidate launch or by another finishing op), any
+other operand being SMALL_OPERAND times smaller (a bias row: honest s59d_08, a Triton GEMM
+whose bias and ReLU torch added, was held to coverage 0.51 by the two passes). The bound prices
 the finishing ops of a forward at W x their flops / the reference's flops (their share of the
 problem's arithmetic), where that is less than their roofline price; the forward's own split
 (`forward_share`, the policy's gates) still charges them by time. What keeps a hack out:
-  - only candidate-made operands: torch work on the problem's inputs, on PyTorch's own results
-    or on memory made before the forward is priced as before;
+  - only candidate-made operands, but a small one: torch work on the problem's inputs, on
+    PyTorch's own results or on memory made before the forward is priced as before, and an op
+    over the candidate's memory and a small tensor is charged one flop per element of the
+    larger, the candidate's (its whole output);
   - only ops whose counted flops are at least the elements they touch (one per element of the
     largest tensor, cpu_work): a Triton copy of the input that torch then reduces, adds or
     casts is charged that pass's full share of the problem's arithmetic (a sum over a copy of x
@@ -33,7 +37,11 @@ import torch
 # partials, maxima of per-block maxima, casts and copies. Each is charged at least one flop per
 # element of its largest tensor (cpu_work.WorkCounter._work: linear or reduction ops).
 FINISH_OPS = frozenset({"sum", "add", "add_", "mean", "amax", "max", "maximum", "_to_copy", "copy_",
-                        "clone", "cat", "stack"})
+                        "clone", "cat", "stack", "relu", "relu_", "clamp", "clamp_", "clamp_min",
+                        "clamp_min_", "clamp_max", "clamp_max_"})
+# An operand the candidate did not make may join a finishing op only at this many times fewer
+# elements than its largest candidate-made operand (a bias row added to a GEMM's output).
+SMALL_OPERAND = 8
 
 
 class Made:
@@ -86,8 +94,14 @@ class Made:
 
 
 def finishing(name: str, reads: list[torch.Tensor], made: Made) -> bool:
-    """Whether an aten op named `name` reading `reads` finishes candidate-made memory."""
-    return name in FINISH_OPS and bool(reads) and all(made.holds(t) for t in reads)
+    """Whether an aten op named `name` reading `reads` finishes candidate-made memory: its
+    largest operands are the candidate's, any other is SMALL_OPERAND times smaller (a bias)."""
+    if name not in FINISH_OPS:
+        return False
+    mine = [t.numel() for t in reads if made.holds(t)]
+    if not mine:
+        return False
+    return all(made.holds(t) or t.numel() * SMALL_OPERAND <= max(mine) for t in reads)
 
 
 def _span_bytes(t: torch.Tensor) -> int:

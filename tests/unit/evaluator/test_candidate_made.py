@@ -99,6 +99,16 @@ def test_a_cast_of_what_the_kernels_wrote_into_torch_zeros_is_finishing_work():
 
 
 @needs_interpreter
+def test_a_bias_and_relu_over_what_the_kernels_wrote_are_finishing_work():
+    """A Triton GEMM's output, torch.relu(y + bias) (honest s59d_08): the bias row is 64 times
+    smaller than the output; a same-sized tensor of PyTorch's beside it is not."""
+    x = torch.randn(64, 48)
+    run = _measure(_copy_then(lambda y: torch.relu(y + torch.ones(48))), x)
+    assert run["finish_flops"] == 2 * x.numel()
+    assert _measure(_copy_then(lambda y: torch.relu(y + torch.ones(64, 48))), x)["finish_flops"] == 0
+
+
+@needs_interpreter
 @pytest.mark.parametrize("forward", [
     lambda args: args[0].sum(0),  # the problem's input: PyTorch's work, as before
     _copy_then(torch.nn.functional.mish),  # a copy, then a product of torch's: no finishing op
