@@ -67,6 +67,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from evaluator.aten_facts import GLUE_OPS, MAKE_OPS
 from evaluator.aten_plans import OpPlan, as_meta, operands, plan_of, signature, tensors_in
+from evaluator.candidate_made import Made, finishing
 from evaluator.launch_bytes import Fresh, Launch
 
 Forward = Callable[[list], object]
@@ -144,6 +145,9 @@ class WorkCounter:
         self._mode: _AtenCounter | None = None
         self._tf32 = {"matmul": False, "conv": False}
         self._fresh = Fresh()
+        self._made = Made()  # memory the candidate's launches made (candidate_made)
+        self.finish_unfused_s = 0.0  # the coverage bound's price of ops finishing that memory
+        self.finish_flops = 0
         self._decomposed: dict[tuple, tuple[int, float]] = {}  # _signature -> its parts' work
         self.launches = 0
 
@@ -214,7 +218,7 @@ class WorkCounter:
             self.error = f"{type(e).__name__}: {e}"[:500]
 
     def _add(self, source: str, name: str, nbytes: int, flops: int, compute_s: float,
-             unfused_s: float = 0.0, moved_s: float | None = None) -> None:
+             unfused_s: float = 0.0, moved_s: float | None = None) -> float:
         """`moved_s`: for an op that only moves data (aten_facts.GLUE_OPS: copies, pads, cat,
         im2col, flips), what the coverage bound charges it (`unfused_s`): the problem's data
         it read. It computes no part of any answer, and the scratch it writes is the
@@ -226,11 +230,13 @@ class WorkCounter:
         candidate = source == "triton" and name in self.kernel_names
         entry = self.entries.setdefault((source, name), _Entry(source, candidate))
         seconds = self.roofline.seconds(nbytes, compute_s)
+        bound = max(seconds, unfused_s) if moved_s is None else moved_s
         entry.seconds += seconds
-        entry.unfused_s += max(seconds, unfused_s) if moved_s is None else moved_s
+        entry.unfused_s += bound
         entry.nbytes += nbytes
         entry.flops += flops
         entry.calls += 1
+        return bound
 
     def _end_launch(self, launch: Launch) -> None:
         self.launches += 1
@@ -240,8 +246,10 @@ class WorkCounter:
     def _access(self, kind: str, ptrs, mask) -> None:
         if self._launch is not None:
             write = kind == "write"
-            self._launch.access(self._launch.writes if write else self._launch.reads,
-                                ptrs, mask, self._fresh, write)
+            addrs = self._launch.access(self._launch.writes if write else self._launch.reads,
+                                        ptrs, mask, self._fresh, write)
+            if write and self._launch.name in self.kernel_names:
+                self._made.launch_wrote(addrs, max(1, ptrs.get_element_ty().primitive_bitwidth // 8))
 
     def _dot(self, a, b, input_precision) -> None:
         if self._launch is None:
@@ -264,6 +272,7 @@ class WorkCounter:
         if func.overloadpacket.__name__ in _ALLOCATING:
             for t in tensors_in(out):
                 self._fresh.allocated(t)
+                self._made.allocated(t)
         if plan is None:
             return
         for t in tensors_in(out):
@@ -274,15 +283,28 @@ class WorkCounter:
             # a constant fill computes no part of any answer (aten_facts): a split-K kernel's
             # torch.zeros for its atomics was charged as 29% of a CPU-sized matmul's work
             # (honest round s36: coverage 0.71, ~2% of the time at the GPU's sizes)
+            for t in tensors_in(out):  # a factory's new storage (torch.zeros for a kernel's atomics)
+                if name in ("fill", "fill_", "zero_"):
+                    self._made.torch_wrote(t, False)
+                else:
+                    self._made.allocated(t)
             return
         tensors = operands(plan, args, kwargs, out)
+        written = len(tensors_in(out))
+        reads = tensors[:len(tensors) - written]
+        finish = finishing(name, reads, self._made)
         nbytes = sum(_footprint(t) for t in tensors)
         moved = None
         if name in GLUE_OPS:  # a copy or fixed permutation: in the coverage bound, the reads it made
-            written = len(tensors_in(out))
-            moved = self.roofline.seconds(sum(_footprint(t) for t in tensors[:len(tensors) - written]), 0.0)
-        self._add("aten", plan.label, nbytes, *self._work(plan, args, kwargs, out, tensors),
-                  unfused_s=self._unfused(plan, args, kwargs), moved_s=moved)
+            moved = self.roofline.seconds(sum(_footprint(t) for t in reads), 0.0)
+        flops, compute_s = self._work(plan, args, kwargs, out, tensors)
+        bound = self._add("aten", plan.label, nbytes, flops, compute_s,
+                          unfused_s=self._unfused(plan, args, kwargs), moved_s=moved)
+        if finish:  # PyTorch finishing what the candidate's kernels made (candidate_made)
+            self.finish_unfused_s += bound
+            self.finish_flops += flops
+        for t in tensors_in(out):
+            self._made.torch_wrote(t, finish)
 
     def _unfused(self, plan: OpPlan, args: tuple, kwargs: dict) -> float:
         """What the op's decomposition's parts cost, each at its own roofline (0 without one):
@@ -431,6 +453,10 @@ class WorkCounter:
         return {"coverage": mine / total if total > 0 else 0.0, "estimated_time_s": total,
                 "candidate_time_s": mine, "other_triton_time_s": other, "aten_time_s": aten,
                 "unfused_time_s": unfused,
+                # the reference's arithmetic, and PyTorch's finishing of candidate-made memory
+                # (candidate_made): what profiled_coverage's bound prices by arithmetic share
+                "aten_flops": sum(e.flops for _, e in entries if e.source == "aten") * per,
+                "finish_unfused_s": self.finish_unfused_s * per, "finish_flops": self.finish_flops * per,
                 "launches": self.launches, "kernels": kernels, "method": METHOD, "candidate_kernels": {
                     name[:200]: e.seconds * per for (_, name), e in entries[:64] if e.candidate},
                 "roofline": asdict(self.roofline), "error": None}

@@ -55,7 +55,8 @@ class Launch:
     loaded: int = 0  # elements loaded (every load, repeats included)
     dot_reuse: int = 0  # the largest 2*max(M, N) of its dots: flops one loaded element can feed
 
-    def access(self, pool: dict[int, _Addresses], ptrs, mask, fresh: Fresh, write: bool) -> None:
+    def access(self, pool: dict[int, _Addresses], ptrs, mask, fresh: Fresh, write: bool) -> np.ndarray:
+        """Record one load or store; returns the addresses it touched (a store's: all its lanes)."""
         itemsize = max(1, ptrs.get_element_ty().primitive_bitwidth // 8)
         data = np.asarray(ptrs.data, dtype=np.uint64)
         # a mask as the lanes it lets through: the interpreter's `&` of a block mask and a program
@@ -71,6 +72,7 @@ class Launch:
             if itemsize not in pool:
                 pool[itemsize] = _Addresses()
             pool[itemsize].add(addrs)
+        return addrs
 
     def dot_charge(self) -> tuple[int, float]:
         """(flops, compute seconds) charged: at most `dot_reuse` flops per loaded element.

@@ -67,7 +67,8 @@ def profiled_coverage(runs: list[dict], reference: list[dict] | None = None) -> 
     problem = [unfused(c) for c in reference or () if unfused(c) is not None and "gpu_time_s" not in c]
     if not measured and problem and statistics.median(problem) > 0:
         work = statistics.median(problem)
-        other_unfused = max(unfused(c) - float(c.get("candidate_time_s", 0.0)) for c in usable)
+        other_unfused = max(_pytorch_share(unfused(c) - float(c.get("candidate_time_s", 0.0)), c, work,
+                                           _reference_flops(reference)) for c in usable)
         shown["reference_time_s"] = work
         shown["reference_share"] = min(max(1.0 - other_unfused / work, 0.0), 1.0)
         shown["coverage"] = min(shown["coverage"], shown["reference_share"])
@@ -87,3 +88,22 @@ def profiled_coverage(runs: list[dict], reference: list[dict] | None = None) -> 
         shown["coverage"] = min(shown["coverage"], shown["reference_share"])
     shown["per_run"] = [round(float(c["coverage"]), 4) for c in usable]
     return shown
+
+
+def _reference_flops(reference: list[dict] | None) -> float:
+    """The reference forward's arithmetic (the meter's flops of its PyTorch ops), 0 if unknown."""
+    flops = [c.get("aten_flops") for c in reference or () if "gpu_time_s" not in c]
+    if not flops or not all(isinstance(f, (int, float)) for f in flops):
+        return 0.0
+    return float(statistics.median(flops))
+
+
+def _pytorch_share(other: float, run: dict, work: float, work_flops: float) -> float:
+    """The work the bound charges PyTorch in one profiled run: `other` (every op at its unfused
+    price), with its finishing ops (candidate_made) at W x their share of the reference's flops
+    where that is less. A finishing pass that is the problem (a sum over a Triton copy of the
+    input) has the reference's flops or more and keeps its price."""
+    finish = float(run.get("finish_unfused_s") or 0.0)
+    if work_flops <= 0 or finish <= 0:
+        return other
+    return other - finish + min(finish, work * float(run.get("finish_flops") or 0.0) / work_flops)

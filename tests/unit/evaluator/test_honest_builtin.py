@@ -29,3 +29,18 @@ def test_honest_solution_of_a_builtin_problem_is_ok(path, evaluator, strict_eval
     # to the problem's own work, which four PyTorch passes after a Triton reduction can use up
     # alone (the s23b files: the reference's layer norm is one fused op), and then it pays 0
     assert verdict.details["profile"]["forward_share"] > 0, verdict.details["profile"]
+
+
+def test_split_k_partials_summed_by_torch_are_paid_the_kernels_time_share(evaluator, settings):
+    """Every multiply-add in Triton, the three partials summed by torch: at the CPU's sizes the
+    sum's roofline price was more than the reference's whole GEMM, and the coverage bound paid 0
+    (honest round s58j_05, reward 0.50). The sum finishes memory the kernels made
+    (evaluator.candidate_made) and is priced by its share of the arithmetic: the forward's own
+    split is paid."""
+    path = Path(__file__).parent / "honest_builtin" / "s58j_05_matmul_split_k_offsets_partials.py"
+    verdict = evaluator.evaluate(builtin_problem("matmul/matmul"), path.read_text(), settings)
+    assert verdict.status == "ok", verdict.feedback
+    profile = verdict.details["profile"]
+    assert profile["reference_share"] > 0.9 and profile["finish_flops"] > 0, profile
+    assert verdict.coverage == profile["forward_share"] > 0.3
+    assert verdict.reward > 0.6
