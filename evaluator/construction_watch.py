@@ -53,7 +53,17 @@ from evaluator.aten_facts import (
     values_op,
     written,
 )
-from evaluator.host_numbers import computed, handed_numbers, lifted, tensor_computed, tokens
+from evaluator.host_numbers import (
+    MAX_VALUES,
+    computed,
+    handed_numbers,
+    launch_order,
+    lifted,
+    order_numbers,
+    tensor_computed,
+    tensor_floats,
+    tokens,
+)
 from evaluator.host_tables import Storages, join_numbers
 from evaluator.launch_ints import IntRuns
 from evaluator.launch_sizes import DataInts
@@ -109,7 +119,13 @@ class ConstructionWatch(TorchDispatchMode):
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
         # the floats host Python computed that it lifted, gave ops as values or handed launches
         # (`host_numbers`: rt74's 64 sigmoid breakpoints of math.exp, lifted by torch.tensor)
-        self.numbers: set[float] = set()
+        self.numbers: set = set()  # (and `host_numbers.order_numbers`' entries)
+        self.lifted: list[float] = []  # the floats torch.tensor lifted, in order (`order_numbers`)
+
+    def computed_numbers(self) -> set:
+        """The floats host Python computed that construction lifted, gave ops or handed launches,
+        and what the order of its lifted floats spells (`host_numbers.order_numbers`)."""
+        return self.numbers | order_numbers(self.lifted, "construction")
 
     def _charge(self, func, args: tuple, kwargs: dict, out) -> None:
         seconds, unfused = _price(func, args, kwargs, out)
@@ -164,6 +180,9 @@ class ConstructionWatch(TorchDispatchMode):
             small = isinstance(out, torch.Tensor) and out.numel() <= _KEPT_VALUES
             values = lifted(out) if small else None
             self.numbers |= tensor_computed(out)
+            # the order of what it lifts, over all of construction's lifts (s59c: a table spelled
+            # over typed values, split into tensors or not)
+            self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])
         elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)
             new = COMPUTED
         elif _random(func):
@@ -230,6 +249,7 @@ class ConstructionWatch(TorchDispatchMode):
         # (each datum once per storage: an init kernel launched per layer with one std is one)
         numbers = handed_numbers(kernel, args, kwargs)
         self.numbers |= computed(numbers)  # its floats host Python computed (`host_numbers`)
+        self.numbers |= launch_order(kernel, args, kwargs)  # and what their order spells
         self.runs.add(kernel, args, kwargs)  # its ints: data where their launch order is no loop's (rt78)
         yield
         # or where no size explains them (rt74), its grid as Triton resolved it too (rt80)

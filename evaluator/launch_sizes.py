@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import inspect
 
+from evaluator import launch_args
 from evaluator.launch_args import HEURISTIC_OPTIONS, _constexpr_names, launch_ints
 from evaluator.launch_ints import MAX_SEQUENCE, sequence_cost
 from evaluator.launch_storage import handed_leaves
@@ -114,6 +115,31 @@ def _root(t: object) -> object | None:
         return t if whole and not t.is_inference() else None
     except (RuntimeError, TypeError, AttributeError, NotImplementedError):
         return t
+
+
+def launch_choices(args: tuple, kwargs: dict) -> list:
+    """A launch's data that is neither an int nor a tensor, by place: floats, flags, strings,
+    dtypes, None, inside tuples and tl.constexpr wrappers (hashable, as `DataInts._chose` keys them)."""
+    if not launch_args._TENSORS:
+        launch_args._kinds()
+    out: list = []
+    for name, item in (*enumerate(args), *kwargs.items()):
+        _choice_items(item, (name,), out, 0)
+    return out
+
+
+def _choice_items(v: object, where: tuple, out: list, depth: int) -> None:
+    import torch
+    import triton.language as tl
+
+    v = v.value if type(v) is launch_args._CONSTEXPR else v
+    if type(v) in (tuple, list) and depth < 4:
+        for i, item in enumerate(v):
+            _choice_items(item, (*where, i), out, depth + 1)
+    elif type(v) in (float, bool, str, bytes, type(None)) or isinstance(v, (tl.dtype, torch.dtype)):
+        out.append((where, v))
+    elif type(v) in launch_args._DEVICE_FUNCTIONS:  # a helper handed as a constexpr (ACT=relu)
+        out.append((where, id(v)))
 
 
 def _storage_length(t: object) -> int:
@@ -197,6 +223,7 @@ class DataInts:
         self.values: dict[tuple, list] = {}  # (kernel, place) -> its ints in launch order
         self.chosen: set[tuple] = set()  # (kernel, place) whose ints host Python chose (`_sequence`)
         self.bases: dict[tuple, dict] = {}  # (kernel, place) -> {a launch's tensor numbers: its last int}
+        self.codes: dict[tuple, dict] = {}  # (kernel, place) -> {a non-int datum: its first-appearance index}
 
     def add(self, kernel: object, args: tuple, kwargs: dict, made=None, grid: tuple | None = None) -> None:
         """One launch; `made(tensor)`: whether host Python shaped that tensor in this forward
@@ -234,6 +261,24 @@ class DataInts:
             kept = self.tuples.setdefault(fn, set())
             if len(kept) < _MAX_TUPLES:
                 kept.add(tuple(loose))
+        for where, v in launch_choices(args, kwargs):
+            self._chose((fn, ("choice", where)), v)
+        self._chose((None, "kernel"), fn)  # which kernel runs is a choice too
+
+    def _chose(self, key: tuple, v: object) -> None:
+        """One non-int datum of a launch (a float, a flag, a string, a dtype) or the kernel
+        itself, in launch order: read as `_order` reads a chosen int (red team s59c: a table
+        handed one typed digit float per launch, or no number at all, as which of two
+        argument-identical kernels runs per bit, carried by launch order alone; ok under strict
+        at 1.00). A float keeps its value (a per-layer scale steps or repeats with the loop);
+        anything else is the index of its first appearance (a constant is one run)."""
+        codes = self.codes.setdefault(key, {})
+        if type(v) is not float or v != v:
+            v = codes.setdefault(v, len(codes)) if len(codes) < _MAX_TUPLES else -1
+        seq = self.values.setdefault(key, [])
+        if len(seq) < MAX_SEQUENCE:
+            seq.append(v)
+        self.chosen.add(key)
 
     def _sequence(self, key: tuple, v: int, base: frozenset, chosen: bool) -> None:
         """One argument's ints in launch order. It is host Python's choice where one is no
