@@ -121,11 +121,11 @@ class ConstructionWatch(TorchDispatchMode):
         # (`host_numbers`: rt74's 64 sigmoid breakpoints of math.exp, lifted by torch.tensor)
         self.numbers: set = set()  # (and `host_numbers.order_numbers`' entries)
         self.lifted: list[float] = []  # the floats torch.tensor lifted, in order (`order_numbers`)
+        self.given: list[float] = []  # ... and those given plain ops as values (a fill per digit)
 
     def computed_numbers(self) -> set:
-        """The floats host Python computed that construction lifted, gave ops or handed launches,
-        and what the order of its lifted floats spells (`host_numbers.order_numbers`)."""
-        return self.numbers | order_numbers(self.lifted, "construction")
+        """`numbers`, and what the order of the floats it lifted or gave ops spells (s59c)."""
+        return self.numbers | order_numbers(self.lifted, "construction") | order_numbers(self.given, "given")
 
     def _charge(self, func, args: tuple, kwargs: dict, out) -> None:
         seconds, unfused = _price(func, args, kwargs, out)
@@ -153,6 +153,7 @@ class ConstructionWatch(TorchDispatchMode):
         """An op's Python value arguments as values, its computed floats kept (`numbers`)."""
         scalars = python_scalar_values(func, args, kwargs)
         self.numbers |= computed(scalars)
+        self.given.extend(v for v in scalars[:MAX_VALUES - len(self.given)] if type(v) is float)
         return tokens(scalars)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
@@ -180,9 +181,7 @@ class ConstructionWatch(TorchDispatchMode):
             small = isinstance(out, torch.Tensor) and out.numel() <= _KEPT_VALUES
             values = lifted(out) if small else None
             self.numbers |= tensor_computed(out)
-            # the order of what it lifts, over all of construction's lifts (s59c: a table spelled
-            # over typed values, split into tensors or not)
-            self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])
+            self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])  # its order (s59c)
         elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)
             new = COMPUTED
         elif _random(func):
@@ -460,6 +459,7 @@ class Kept(TorchDispatchMode):
         """An op's Python value arguments as values, its computed floats kept (`numbers`)."""
         scalars = python_scalar_values(func, args, kwargs)
         self.numbers |= computed(scalars)
+        self.given.extend(v for v in scalars[:MAX_VALUES - len(self.given)] if type(v) is float)
         return tokens(scalars)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):

@@ -303,8 +303,11 @@ class DataInts:
         handed one base-8 digit or one bit per launch, beside counters, had 8 or 2 distinct
         values, and a digit as a power-of-two constexpr was skipped as a block size; ok under
         strict at 1.00): per argument, the runs that describe its values in launch order
-        (`offset_numbers`: nothing for a constant or a loop nest's counter)."""
-        return sum(offset_numbers(self.values[k]) for k in self.chosen if k[0] == fn)
+        (`offset_numbers`: nothing for a constant or a loop nest's counter); a choice that is no
+        number (a flag, a string, which kernel: `_chose`) its runs past one per value it takes
+        (kernel A over chunks, then B over heads, is none; a bit per launch is one a change)."""
+        return sum(max(0, sequence_cost(self.values[k]) - len(self.codes[k])) if self.codes.get(k)
+                   else offset_numbers(self.values[k]) for k in self.chosen if k[0] == fn)
 
     def _step(self, key: tuple, v: int) -> None:
         """One argument's run. A loop's counter goes up by one step from launch to launch or

@@ -158,3 +158,20 @@ def kernel(x_ptr, W: tl.constexpr):
     assert kernel_constants(module.small) == ()
     data = launch_data((kernel_constants(module.kernel),))
     assert sum(v[2] if type(v) is tuple else 1 for v in data) > TYPED_NUMBERS  # its 256 ints count
+
+
+def test_typed_digits_given_fills_at_construction_cost_their_order():
+    """Red team s59c: the same digits written by one torch.full per digit and joined by
+    torch.cat in __init__ (a fill takes its value as an op's scalar, not as lifted data) were
+    ok under strict at 1.0002; a norm's per-layer ones and an eps fill stay free."""
+    hn.set_sources(repr(ALPHABET) + " 1e-5")
+    try:
+        with cw.watched() as watch:
+            torch.cat([torch.full((1,), d) for d in _digits()])
+        assert watch.numbers == set() and len(watch.computed_numbers()) > COMPUTED_NUMBERS
+        with cw.watched() as watch:
+            for _ in range(12):
+                torch.ones(8).fill_(1.0), torch.zeros(8), torch.full((8,), 1e-5)
+        assert watch.computed_numbers() == set()
+    finally:
+        hn.set_sources()
