@@ -20,6 +20,9 @@ int syntax; also rounded to float32, float16 and bfloat16, since a literal lifte
 tensor reads back rounded), a float of the model's init arguments, 0, 1 and 2 (the fills
 torch's own initialisers write), inf and NaN, and the constants honest kernels compute from
 math (`WELL_KNOWN`: log2(e), ln 2, pi, sqrt(2/pi), ...; `SERIES`: exp's, log1p's and atanh's series coefficients).
+Typed numbers can still spell a table by their order (red team s59c: 32 sigmoid codes as 64
+digits over 16 literals of the file, or over SERIES' 1/k): `order_numbers` counts a sequence's
+repeats in an order no period explains, past `ORDER_FREE`, among the computed numbers.
 Ints are not judged here: what a table of them costs is `host_tables`' (runs) and
 `launch_sizes.DataInts`' reading. The
 module also reads Python's numbers as values for `construction_watch` (`token`, `lifted`,

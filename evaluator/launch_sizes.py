@@ -32,6 +32,14 @@ the runs that describe it (`offset_numbers`: nothing for a constant or a loop ne
 and a kernel costs the larger of that and its distinct tuples (measured over the honest corpora
 in-process after it: still no file above 9 numbers, 242 files; `scripts/measure_honest_launch_ints.py`).
 
+Choices that are no int (red team s59c, session 59): rt84's digits handed as typed floats (16
+distinct, so 16 numbers for 512 digits), and a table spelled with no number at all, as which of
+two argument-identical kernels runs per bit, were ok under strict at 1.00. Every float, flag,
+string, dtype and handed helper of a launch, and the sequence of kernels itself, is read in
+launch order as a chosen int is (`DataInts._chose`): a float by its value's runs, any other
+choice by its runs past one per value it takes (a per-layer eps, a first-chunk flag, kernel A
+over chunks then B over heads stay a few numbers).
+
 Which tensors explain (red team rt80, session 57): a size host Python chose as data is no size.
 rt80 handed each launch `scratch[:code]` and its numel, so every int was its own tensor's size
 (ok under strict at 1.0015). The sizes that explain are those that follow from what the problem
