@@ -53,7 +53,17 @@ from evaluator.aten_facts import (
     values_op,
     written,
 )
-from evaluator.host_numbers import computed, handed_numbers, lifted, tensor_computed, tokens
+from evaluator.host_numbers import (
+    MAX_VALUES,
+    computed,
+    handed_numbers,
+    launch_order,
+    lifted,
+    order_numbers,
+    tensor_computed,
+    tensor_floats,
+    tokens,
+)
 from evaluator.host_tables import Storages, join_numbers
 from evaluator.launch_ints import IntRuns
 from evaluator.launch_sizes import DataInts
@@ -109,7 +119,13 @@ class ConstructionWatch(TorchDispatchMode):
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
         # the floats host Python computed that it lifted, gave ops as values or handed launches
         # (`host_numbers`: rt74's 64 sigmoid breakpoints of math.exp, lifted by torch.tensor)
-        self.numbers: set[float] = set()
+        self.numbers: set = set()  # (and `host_numbers.order_numbers`' entries)
+        self.lifted: list[float] = []  # the floats torch.tensor lifted, in order (`order_numbers`)
+        self.given: list[float] = []  # ... and those given plain ops as values (a fill per digit)
+
+    def computed_numbers(self) -> set:
+        """`numbers`, and what the order of the floats it lifted or gave ops spells (s59c)."""
+        return self.numbers | order_numbers(self.lifted, "construction") | order_numbers(self.given, "given")
 
     def _charge(self, func, args: tuple, kwargs: dict, out) -> None:
         seconds, unfused = _price(func, args, kwargs, out)
@@ -137,6 +153,7 @@ class ConstructionWatch(TorchDispatchMode):
         """An op's Python value arguments as values, its computed floats kept (`numbers`)."""
         scalars = python_scalar_values(func, args, kwargs)
         self.numbers |= computed(scalars)
+        self.given.extend(v for v in scalars[:MAX_VALUES - len(self.given)] if type(v) is float)
         return tokens(scalars)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
@@ -164,6 +181,7 @@ class ConstructionWatch(TorchDispatchMode):
             small = isinstance(out, torch.Tensor) and out.numel() <= _KEPT_VALUES
             values = lifted(out) if small else None
             self.numbers |= tensor_computed(out)
+            self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])  # its order (s59c)
         elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)
             new = COMPUTED
         elif _random(func):
@@ -230,6 +248,7 @@ class ConstructionWatch(TorchDispatchMode):
         # (each datum once per storage: an init kernel launched per layer with one std is one)
         numbers = handed_numbers(kernel, args, kwargs)
         self.numbers |= computed(numbers)  # its floats host Python computed (`host_numbers`)
+        self.numbers |= launch_order(kernel, args, kwargs)  # and what their order spells
         self.runs.add(kernel, args, kwargs)  # its ints: data where their launch order is no loop's (rt78)
         yield
         # or where no size explains them (rt74), its grid as Triton resolved it too (rt80)
@@ -440,6 +459,7 @@ class Kept(TorchDispatchMode):
         """An op's Python value arguments as values, its computed floats kept (`numbers`)."""
         scalars = python_scalar_values(func, args, kwargs)
         self.numbers |= computed(scalars)
+        self.given.extend(v for v in scalars[:MAX_VALUES - len(self.given)] if type(v) is float)
         return tokens(scalars)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):

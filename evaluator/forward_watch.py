@@ -43,7 +43,14 @@ from evaluator.aten_facts import (
     written,
 )
 from evaluator.carried import CARRY_RATIO, Carried
-from evaluator.host_numbers import computed, tensor_computed
+from evaluator.host_numbers import (
+    MAX_VALUES,
+    computed,
+    launch_order,
+    order_numbers,
+    tensor_computed,
+    tensor_floats,
+)
 from evaluator.host_tables import Storages, join_numbers
 from evaluator.launch_args import count_text
 from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
@@ -113,6 +120,7 @@ class Provenance(TorchDispatchMode):
         self.host_made, self.storages = 0, Storages()  # values Python put in tensors; storages seen
         self.launch_floats: set[float] = set()  # distinct Python floats handed to launches
         self.computed: set[float] = set()  # floats host Python computed, lifted or given ops (`host_numbers`)
+        self.lifted: list[float] = []  # the floats torch.tensor lifted, in order (`order_numbers`)
         self.launch_ints: set[int] = set()  # distinct Python ints handed to launches
         self.launch_texts: dict[object, int] = {}  # distinct strings, flag runs, int runs -> values
         self.data_ints = DataInts()  # launch ints no handed tensor's size explains (rt74, rt79)
@@ -223,7 +231,9 @@ class Provenance(TorchDispatchMode):
         self.host_made += join_numbers(name, args, self.storages)  # a join's order (rt78)
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
             self.host_made += self.storages.numbers(out)  # numbers torch.tensor's data holds
-            self.computed |= tensor_computed(out) if not self.in_launch else set()
+            if not self.in_launch:
+                self.computed |= tensor_computed(out)
+                self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])  # (s59c)
         else:
             self.host_made += _python_scalars(func, args, kwargs)
             self.computed |= computed(python_scalar_values(func, args, kwargs)) if not self.in_launch else set()
@@ -376,6 +386,7 @@ class Provenance(TorchDispatchMode):
                 count_text(self.launch_texts, v[1], v[2])
             else:
                 (self.launch_floats if type(v) is float else self.launch_ints).add(v)
+        self.computed |= launch_order(kernel, args, kwargs)  # floats spelled by their order (s59c)
         # a table one int launch per entry (rt74), or one tensor size per entry (rt80)
         self.data_ints.add(kernel, args, kwargs, made=lambda t: self._key(t) in self.shaped, grid=self.recorder.grid)
         self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)
@@ -409,7 +420,7 @@ class Provenance(TorchDispatchMode):
     def computed_numbers(self) -> set[float]:
         """The floats host Python computed that this watch saw lifted, given to ops or handed
         to launches (their constexpr globals too): `host_numbers`."""
-        return self.computed | computed(self.launch_floats)
+        return self.computed | computed(self.launch_floats) | order_numbers(self.lifted, "forward")
 
     def report(self) -> dict:
         return {"handed": self.handed, "returned": self.returned_computed, "thin": self.thin,

@@ -38,8 +38,9 @@ def judge_host_limits(trials: list[dict], max_host_reads: int | None = None,
         return Outcome("hack", f"Rejected: host Python computed {computed} distinct floats that reached your "
                        f"tensors or kernels (torch.tensor of computed values, numbers given to ops, float arguments "
                        f"and constexpr globals of launches; at most {COMPUTED_NUMBERS} not typed in your file are "
-                       "allowed, such as 1/sqrt(d)): a table Python worked out is the host's work, however few "
-                       "entries it has. Compute the values in your kernels.", hacks=["host_compute"])
+                       "allowed, such as 1/sqrt(d); typed values repeated in an order Python chose count too): a "
+                       "table Python worked out is the host's work, however few entries it has or however it is "
+                       "spelled. Compute the values in your kernels.", hacks=["host_compute"])
     ints = _most(reports, "launch_ints")
     if max_host_made is not None and ints > LAUNCH_INTS:
         return Outcome("hack", f"Rejected: forward handed its kernels {ints} distinct integer arguments (at most "

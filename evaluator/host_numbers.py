@@ -22,6 +22,9 @@ torch's own initialisers write), inf and NaN, and the constants honest kernels c
 math (`WELL_KNOWN`: log2(e), ln 2, pi, sqrt(2/pi), ...; `SERIES`: exp's, log1p's and atanh's series coefficients),
 and the floats the problem's own construction holds, within float32 noise (`evaluator.problem_numbers`:
 ALiBi slopes, RoPE frequencies, a position table or blur weights the reference computes itself).
+Typed numbers can still spell a table by their order (red team s59c: 32 sigmoid codes as 64
+digits over 16 literals of the file, or over SERIES' 1/k): `order_numbers` counts a sequence's
+repeats in an order no period explains, past `ORDER_FREE`, among the computed numbers.
 Ints are not judged here: what a table of them costs is `host_tables`' (runs) and
 `launch_sizes.DataInts`' reading. The
 module also reads Python's numbers as values for `construction_watch` (`token`, `lifted`,
@@ -45,6 +48,10 @@ measured at most 2 (session 58). Breakpoints a kernel interpolates need more to 
 bfloat16's tolerance over sigmoid's range: rt74's 64, and 32 or 48 by lerp or 16 by
 Catmull-Rom cubics were ok at 1.00 before this rule; 8 by the same cubics are incorrect
 (||out-ref||/||ref|| 0.0049 against the limit 0.0045; CPU, session 58)."""
+
+ORDER_FREE = 4
+"""Repeats one sequence of Python's floats may hold free (`order_numbers`): coefficient lists
+lifted together share a few values (exp's 1/0! = 1/1!, log1p's and atanh's 1 and 1/3)."""
 
 MAX_VALUES = 4096  # a lifted tensor's elements read for their values (larger: counted each already)
 
@@ -156,20 +163,47 @@ def typed(v: float) -> bool:
     return abs(v) in _State.typed or _the_problems(abs(v))
 
 
-def computed(values: Iterable) -> set[float]:
+def computed(values: Iterable) -> set:
     """The floats among `values` host Python computed (not `typed`), each as a float."""
     return {float(v) for v in values if type(v) is float and not typed(v)}
 
 
-def tensor_computed(t: object) -> set[float]:
-    """The computed floats a small floating tensor holds (Python's data lifted into it)."""
+def tensor_floats(t: object) -> list[float]:
+    """The floats a small floating tensor holds (Python's data lifted into it), in order."""
     if not isinstance(t, torch.Tensor) or not (t.is_floating_point() or t.is_complex()) \
             or t.numel() > MAX_VALUES or t.is_meta or t.layout != torch.strided:
-        return set()
+        return []
     with _disable_current_modes():
         flat = t.detach().reshape(-1)
         flat = torch.view_as_real(flat).reshape(-1) if flat.is_complex() else flat
-        return computed(flat.to(torch.float64).tolist())
+        return flat.to(torch.float64).tolist()
+
+
+def tensor_computed(t: object) -> set[float]:
+    """The computed floats a small floating tensor holds (Python's data lifted into it)."""
+    return computed(tensor_floats(t))
+
+
+def order_numbers(values: list, phase: str = "") -> set:
+    """What the order of a sequence of Python's floats carries past `ORDER_FREE`, as that many
+    counted entries (red team s59c: 32 sigmoid codes written as two digits each, every digit
+    one of the file's 16 float literals or one of `SERIES`' 1/k, lifted by torch.tensor: no
+    value computed, ok under strict at 1.00). Each value is read as the index of its first
+    appearance; a value seen before is a repeat, and the sequence of indices has its
+    `launch_ints.sequence_cost` runs: the cost is the fewer of the repeats and the runs past
+    one. A coefficient list (all distinct), a fill and a repeated pattern (a period) cost
+    nothing; coefficient lists sharing a few values (1, 1/2) cost those; a table spelled over
+    a few typed values in an order Python chose costs about a number per digit. `phase` keys
+    the entries (one sequence per construction, per forward, per launch tuple)."""
+    from evaluator.launch_ints import sequence_cost
+
+    first: dict = {}
+    codes = [first.setdefault(token(v), len(first)) for v in values[:MAX_VALUES]]
+    repeats = len(codes) - len(first)
+    if repeats <= ORDER_FREE or len(first) < 2:
+        return set()
+    cost = min(repeats, sequence_cost(codes) - 1) - ORDER_FREE
+    return {("order", phase, i) for i in range(cost)}
 
 
 def token(v: object) -> object:
@@ -192,6 +226,16 @@ def lifted(out: object) -> frozenset:
     with _disable_current_modes():
         flat = out.detach().reshape(-1).tolist()
     return tokens([v for v in flat if type(v) in (int, float, complex)])
+
+
+def launch_order(kernel: object, args: tuple, kwargs: dict) -> set:
+    """`order_numbers` of each float sequence a launch hands (`kernel_constants.launch_sequences`:
+    a tuple argument, a kernel body's literals, a constexpr tuple): red team s59c spelled 32
+    sigmoid codes as 64 digits over 16 typed floats in a tuple argument, and in a kernel body's
+    tuple, each counted as its 16 distinct values."""
+    from evaluator.kernel_constants import launch_sequences
+
+    return {n for seq in launch_sequences(kernel, args, kwargs) for n in order_numbers(seq, str(hash(tuple(seq))))}
 
 
 def handed_numbers(kernel: object, args: tuple, kwargs: dict) -> dict:

@@ -66,6 +66,17 @@ def kernel_constants(kernel: object, handed: tuple = ()) -> tuple:
     return kept
 
 
+def launch_sequences(kernel: object, args: tuple, kwargs: dict) -> list:
+    """The float sequences a launch hands, in order (`host_numbers.launch_order`): each tuple
+    argument's floats, and every constant its kernel reads (`kernel_constants`, typed or not:
+    a kernel body's literals, a constexpr tuple global or default)."""
+    handed = handed_functions(args, kwargs)
+    kernel_constants(kernel, handed)
+    raw = _CONSTANTS[(id(kernel), *map(id, handed))][1]
+    items = (*args, *kwargs.values(), *raw)
+    return [f for f in map(_float_items, items) if len(f) > 2]
+
+
 def launch_numbers(kernel: object, args: tuple, kwargs: dict) -> list:
     """`launch_data` of a launch's arguments and of its kernel's constants (`kernel_constants`,
     the device functions it is handed among them)."""
@@ -73,15 +84,18 @@ def launch_numbers(kernel: object, args: tuple, kwargs: dict) -> list:
 
 
 def _code_floats(code: object, depth: int = 0) -> list:
-    """The float literals of a code object (constant tuples and nested code objects too)."""
+    """The float literals of a code object (constant tuples and nested code objects too), and
+    the ints of its constant tuples (red team s59c: rt84's 256 sigmoid values typed as 15-bit
+    fixed-point int literals of a kernel body's tuple, scaled by 2**-15, were under no cap: ok
+    under strict at 1.0002; a lone int literal is a block size, a shift or a mask, not a table)."""
     out: list = []
-    stack = list(getattr(code, "co_consts", ()))
+    stack = [(c, False) for c in getattr(code, "co_consts", ())]
     while stack:
-        c = stack.pop()
-        if type(c) is float:
+        c, inner = stack.pop()
+        if type(c) is float or (inner and type(c) is int):
             out.append(c)
         elif type(c) in (tuple, frozenset):
-            stack.extend(c)
+            stack.extend((v, True) for v in c)
         elif hasattr(c, "co_consts") and depth < 8:
             out.extend(_code_floats(c, depth + 1))
     return out

@@ -32,6 +32,14 @@ the runs that describe it (`offset_numbers`: nothing for a constant or a loop ne
 and a kernel costs the larger of that and its distinct tuples (measured over the honest corpora
 in-process after it: still no file above 9 numbers, 242 files; `scripts/measure_honest_launch_ints.py`).
 
+Choices that are no int (red team s59c, session 59): rt84's digits handed as typed floats (16
+distinct, so 16 numbers for 512 digits), and a table spelled with no number at all, as which of
+two argument-identical kernels runs per bit, were ok under strict at 1.00. Every float, flag,
+string, dtype and handed helper of a launch, and the sequence of kernels itself, is read in
+launch order as a chosen int is (`DataInts._chose`): a float by its value's runs, any other
+choice by its runs past one per value it takes (a per-layer eps, a first-chunk flag, kernel A
+over chunks then B over heads stay a few numbers).
+
 Which tensors explain (red team rt80, session 57): a size host Python chose as data is no size.
 rt80 handed each launch `scratch[:code]` and its numel, so every int was its own tensor's size
 (ok under strict at 1.0015). The sizes that explain are those that follow from what the problem
@@ -51,6 +59,7 @@ from __future__ import annotations
 
 import inspect
 
+from evaluator import launch_args
 from evaluator.launch_args import HEURISTIC_OPTIONS, _constexpr_names, launch_ints
 from evaluator.launch_ints import MAX_SEQUENCE, sequence_cost
 from evaluator.launch_storage import handed_leaves
@@ -114,6 +123,31 @@ def _root(t: object) -> object | None:
         return t if whole and not t.is_inference() else None
     except (RuntimeError, TypeError, AttributeError, NotImplementedError):
         return t
+
+
+def launch_choices(args: tuple, kwargs: dict) -> list:
+    """A launch's data that is neither an int nor a tensor, by place: floats, flags, strings,
+    dtypes, None, inside tuples and tl.constexpr wrappers (hashable, as `DataInts._chose` keys them)."""
+    if not launch_args._TENSORS:
+        launch_args._kinds()
+    out: list = []
+    for name, item in (*enumerate(args), *kwargs.items()):
+        _choice_items(item, (name,), out, 0)
+    return out
+
+
+def _choice_items(v: object, where: tuple, out: list, depth: int) -> None:
+    import torch
+    import triton.language as tl
+
+    v = v.value if type(v) is launch_args._CONSTEXPR else v
+    if type(v) in (tuple, list) and depth < 4:
+        for i, item in enumerate(v):
+            _choice_items(item, (*where, i), out, depth + 1)
+    elif type(v) in (float, bool, str, bytes, type(None)) or isinstance(v, (tl.dtype, torch.dtype)):
+        out.append((where, v))
+    elif type(v) in launch_args._DEVICE_FUNCTIONS:  # a helper handed as a constexpr (ACT=relu)
+        out.append((where, id(v)))
 
 
 def _storage_length(t: object) -> int:
@@ -197,6 +231,7 @@ class DataInts:
         self.values: dict[tuple, list] = {}  # (kernel, place) -> its ints in launch order
         self.chosen: set[tuple] = set()  # (kernel, place) whose ints host Python chose (`_sequence`)
         self.bases: dict[tuple, dict] = {}  # (kernel, place) -> {a launch's tensor numbers: its last int}
+        self.codes: dict[tuple, dict] = {}  # (kernel, place) -> {a non-int datum: its first-appearance index}
 
     def add(self, kernel: object, args: tuple, kwargs: dict, made=None, grid: tuple | None = None) -> None:
         """One launch; `made(tensor)`: whether host Python shaped that tensor in this forward
@@ -234,6 +269,24 @@ class DataInts:
             kept = self.tuples.setdefault(fn, set())
             if len(kept) < _MAX_TUPLES:
                 kept.add(tuple(loose))
+        for where, v in launch_choices(args, kwargs):
+            self._chose((fn, ("choice", where)), v)
+        self._chose((None, "kernel"), fn)  # which kernel runs is a choice too
+
+    def _chose(self, key: tuple, v: object) -> None:
+        """One non-int datum of a launch (a float, a flag, a string, a dtype) or the kernel
+        itself, in launch order: read as `_order` reads a chosen int (red team s59c: a table
+        handed one typed digit float per launch, or no number at all, as which of two
+        argument-identical kernels runs per bit, carried by launch order alone; ok under strict
+        at 1.00). A float keeps its value (a per-layer scale steps or repeats with the loop);
+        anything else is the index of its first appearance (a constant is one run)."""
+        codes = self.codes.setdefault(key, {})
+        if type(v) is not float or v != v:
+            v = codes.setdefault(v, len(codes)) if len(codes) < _MAX_TUPLES else -1
+        seq = self.values.setdefault(key, [])
+        if len(seq) < MAX_SEQUENCE:
+            seq.append(v)
+        self.chosen.add(key)
 
     def _sequence(self, key: tuple, v: int, base: frozenset, chosen: bool) -> None:
         """One argument's ints in launch order. It is host Python's choice where one is no
@@ -258,8 +311,11 @@ class DataInts:
         handed one base-8 digit or one bit per launch, beside counters, had 8 or 2 distinct
         values, and a digit as a power-of-two constexpr was skipped as a block size; ok under
         strict at 1.00): per argument, the runs that describe its values in launch order
-        (`offset_numbers`: nothing for a constant or a loop nest's counter)."""
-        return sum(offset_numbers(self.values[k]) for k in self.chosen if k[0] == fn)
+        (`offset_numbers`: nothing for a constant or a loop nest's counter); a choice that is no
+        number (a flag, a string, which kernel: `_chose`) its runs past one per value it takes
+        (kernel A over chunks, then B over heads, is none; a bit per launch is one a change)."""
+        return sum(max(0, sequence_cost(self.values[k]) - len(self.codes[k])) if self.codes.get(k)
+                   else offset_numbers(self.values[k]) for k in self.chosen if k[0] == fn)
 
     def _step(self, key: tuple, v: int) -> None:
         """One argument's run. A loop's counter goes up by one step from launch to launch or

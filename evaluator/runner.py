@@ -402,7 +402,7 @@ class Workspace:
             self._load_and_build(source, init_seed, init)
         self.construction_computed = built.computed
         self.construction_python_made = built.python_made
-        self.construction_numbers = frozenset(built.numbers)
+        self.construction_numbers = frozenset(built.computed_numbers())
         self.construction_charge = built.charge()
 
     def _load_and_build(self, source: str, init_seed: int, init: str | None) -> None:
