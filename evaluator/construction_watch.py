@@ -54,7 +54,7 @@ from evaluator.aten_facts import (
     written,
 )
 from evaluator.host_numbers import computed, handed_numbers, lifted, tensor_computed, tokens
-from evaluator.host_tables import Storages, join_numbers
+from evaluator.host_tables import Storages, int_tokens, join_numbers
 from evaluator.launch_ints import IntRuns
 from evaluator.launch_sizes import DataInts
 
@@ -109,7 +109,7 @@ class ConstructionWatch(TorchDispatchMode):
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
         # the floats host Python computed that it lifted, gave ops as values or handed launches
         # (`host_numbers`: rt74's 64 sigmoid breakpoints of math.exp, lifted by torch.tensor)
-        self.numbers: set[float] = set()
+        self.numbers: set = set()
 
     def _charge(self, func, args: tuple, kwargs: dict, out) -> None:
         seconds, unfused = _price(func, args, kwargs, out)
@@ -163,7 +163,7 @@ class ConstructionWatch(TorchDispatchMode):
             new, python, read_keys = PLAIN, made, set()
             small = isinstance(out, torch.Tensor) and out.numel() <= _KEPT_VALUES
             values = lifted(out) if small else None
-            self.numbers |= tensor_computed(out)
+            self.numbers |= tensor_computed(out) | int_tokens(out, self.storages)
         elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)
             new = COMPUTED
         elif _random(func):

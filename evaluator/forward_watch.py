@@ -44,7 +44,7 @@ from evaluator.aten_facts import (
 )
 from evaluator.carried import CARRY_RATIO, Carried
 from evaluator.host_numbers import computed, tensor_computed
-from evaluator.host_tables import Storages, join_numbers
+from evaluator.host_tables import Storages, int_tokens, join_numbers
 from evaluator.launch_args import count_text
 from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
 from evaluator.launch_sizes import DataInts
@@ -112,7 +112,7 @@ class Provenance(TorchDispatchMode):
         # (a boolean is a bit of a value: 20 all-zero chunks skipped are not 20 floats read)
         self.host_made, self.storages = 0, Storages()  # values Python put in tensors; storages seen
         self.launch_floats: set[float] = set()  # distinct Python floats handed to launches
-        self.computed: set[float] = set()  # floats host Python computed, lifted or given ops (`host_numbers`)
+        self.computed: set = set()  # numbers host Python computed, lifted or given ops (`host_numbers`)
         self.launch_ints: set[int] = set()  # distinct Python ints handed to launches
         self.launch_texts: dict[object, int] = {}  # distinct strings, flag runs, int runs -> values
         self.data_ints = DataInts()  # launch ints no handed tensor's size explains (rt74, rt79)
@@ -223,7 +223,8 @@ class Provenance(TorchDispatchMode):
         self.host_made += join_numbers(name, args, self.storages)  # a join's order (rt78)
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
             self.host_made += self.storages.numbers(out)  # numbers torch.tensor's data holds
-            self.computed |= tensor_computed(out) if not self.in_launch else set()
+            # its floats, and its ints as the numbers their runs leave (bits, fixed point: s58r)
+            self.computed |= tensor_computed(out) | int_tokens(out, self.storages) if not self.in_launch else set()
         else:
             self.host_made += _python_scalars(func, args, kwargs)
             self.computed |= computed(python_scalar_values(func, args, kwargs)) if not self.in_launch else set()
@@ -406,7 +407,7 @@ class Provenance(TorchDispatchMode):
             else:
                 self.returned_computed = text
 
-    def computed_numbers(self) -> set[float]:
+    def computed_numbers(self) -> set:
         """The floats host Python computed that this watch saw lifted, given to ops or handed
         to launches (their constexpr globals too): `host_numbers`."""
         return self.computed | computed(self.launch_floats)

@@ -81,6 +81,7 @@ _PROBLEM_FLOOR = 1.0
 class _State:
     typed: frozenset = frozenset()  # the typed magnitudes, at every precision (`set_sources`)
     problem: list[float] = []  # the problem construction's magnitudes, sorted (`set_sources`)
+    problem_ints: frozenset = frozenset()  # the integral magnitudes of the problem's file and the given numbers
 
 
 def _rounded(values: list[float]) -> set[float]:
@@ -124,6 +125,9 @@ def set_sources(*sources: str, numbers: Iterable = (), problem: Iterable = ()) -
     values = [v for s in sources if isinstance(s, str) for v in literals(s)]
     values += [abs(float(v)) for v in numbers if type(v) in (int, float) and math.isfinite(v)]
     _State.typed = frozenset(_rounded([*values, *WELL_KNOWN, *SERIES, *_SMALL]))
+    theirs = [v for s in sources[1:] if isinstance(s, str) for v in literals(s)]
+    theirs += [abs(float(v)) for v in numbers if type(v) in (int, float) and math.isfinite(v)]
+    _State.problem_ints = frozenset(int(v) for v in theirs if v == int(v))
     _State.problem = sorted({abs(float(v)) for v in problem if type(v) in (int, float) and math.isfinite(v)})
 
 
@@ -154,6 +158,12 @@ def typed(v: float) -> bool:
     if not math.isfinite(v):
         return True
     return abs(v) in _State.typed or _the_problems(abs(v))
+
+
+def problem_int(v: int) -> bool:
+    """`v`'s magnitude is an int the problem's file types or the check was given (a size, an
+    init argument): none the candidate chose (`host_tables.int_tokens`: a table's ints)."""
+    return abs(v) <= 1 or abs(v) in _State.problem_ints
 
 
 def computed(values: Iterable) -> set[float]:

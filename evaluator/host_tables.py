@@ -38,6 +38,7 @@ from bisect import bisect_right
 
 import torch
 
+from evaluator.host_numbers import problem_int
 from evaluator.watched_reads import PLAIN_DATA, PLAIN_NUMBERS
 
 PERIODS = 8  # interleaved columns tried (a row of up to 8 ints per group)
@@ -182,3 +183,62 @@ def join_numbers(name: str, args: tuple, storages: Storages) -> int:
                 j += 1
         i = j
     return max(runs - 1, 0)
+
+
+INT_BITS = 16
+"""Bits one of a table's computed numbers may carry: a wider int costs one per 16 bits begun
+(8 int64s packing 32 of a sigmoid's 16-bit codes, unpacked by shifts in the kernel, are 32)."""
+MAX_TOKENS = 256  # a table's computed numbers kept as tokens (past COMPUTED_NUMBERS either way)
+
+
+def _int_cost(v: int) -> int:
+    """An int of a table as computed numbers: none where the problem chose it (`problem_int`:
+    its sizes, -1, 0, 1), else one per INT_BITS bits begun."""
+    return 0 if problem_int(v) else -(-abs(v).bit_length() // INT_BITS)
+
+
+def _token_cost(tok: tuple, before: tuple | None) -> int:
+    """A token alone in its column: an int as `_int_cost`; an address at its storage's start,
+    of a storage made after the one before it, none (the allocator chose it: tutorial 08's one
+    fresh output per group of its own size), else its offset's (or one: storages out of the
+    order they were made in spell the table, red team rt78's class)."""
+    if tok[0] == "int":
+        return _int_cost(tok[1])
+    if tok[2]:
+        return max(_int_cost(tok[2]), 1)
+    return int(before is not None and before[0] == "address" and before[1] >= tok[1])
+
+
+def _column_cost(tokens: list[tuple]) -> int:
+    """A column's computed numbers: an arithmetic run of three or more is its start and step
+    (a step between storages made one after another costs its offset's change only), a
+    shorter one each of its tokens."""
+    cost, i = 0, 0
+    for length in run_lengths(tokens, _step):
+        run = tokens[i:i + length]
+        if length >= 3:
+            step = _step(run[0], run[1]) or (0,)
+            cost += _token_cost(run[0], tokens[i - 1] if i else None) + _int_cost(step[-1])
+        else:
+            cost += sum(_token_cost(t, tokens[i + j - 1] if i + j else None) for j, t in enumerate(run))
+        i += length
+    return cost
+
+
+def int_tokens(made: object, storages: Storages) -> set[tuple]:
+    """The computed numbers a host-made integer tensor holds, as tokens for `host_computed`
+    (module doc of host_numbers): what its values cost at the cheapest period of interleaved
+    arithmetic runs, where only the problem's own ints, a storage's start and runs' lengths are
+    free. The same table made again (every forward) is the same tokens."""
+    if not isinstance(made, torch.Tensor) or made.dtype == torch.bool or made.is_floating_point() \
+            or made.is_complex() or made.is_meta or made.layout != torch.strided or not 0 < made.numel() <= MAX_READ:
+        return set()
+    from torch.utils._python_dispatch import _disable_current_modes
+
+    with _disable_current_modes():
+        values = made.detach().reshape(-1).tolist()
+    tokens = [storages.token(v) for v in values]
+    cost = min(sum(_column_cost(tokens[j::period]) for j in range(period))
+               for period in range(1, min(PERIODS, len(tokens)) + 1))
+    key = tuple(t if t[0] == "int" else t[2:] for t in tokens)  # not which storage: its place in it
+    return {("ints", hash(key), i) for i in range(min(cost, MAX_TOKENS))}
