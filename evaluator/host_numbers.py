@@ -161,9 +161,11 @@ def typed(v: float) -> bool:
 
 
 def problem_int(v: int) -> bool:
-    """`v`'s magnitude is an int the problem's file types or the check was given (a size, an
-    init argument): none the candidate chose (`host_tables.int_tokens`: a table's ints)."""
-    return abs(v) <= 1 or abs(v) in _State.problem_ints
+    """`v` is 0 or 1 (a flag: 64 of them are 64 bits, as bools), or its magnitude an int the
+    problem's file types or the check was given (a size, an init argument): one no candidate
+    chose. A table's ints are free only so (`host_tables.int_tokens`): the candidate's own
+    literals would let a table spell any data in digits of an alphabet it typed."""
+    return v in (0, 1) or abs(v) in _State.problem_ints
 
 
 def computed(values: Iterable) -> set[float]:

@@ -193,7 +193,7 @@ MAX_TOKENS = 256  # a table's computed numbers kept as tokens (past COMPUTED_NUM
 
 def _int_cost(v: int) -> int:
     """An int of a table as computed numbers: none where the problem chose it (`problem_int`:
-    its sizes, -1, 0, 1), else one per INT_BITS bits begun."""
+    its sizes, 0 and 1), else one per INT_BITS bits begun."""
     return 0 if problem_int(v) else -(-abs(v).bit_length() // INT_BITS)
 
 
@@ -210,17 +210,25 @@ def _token_cost(tok: tuple, before: tuple | None) -> int:
 
 
 def _column_cost(tokens: list[tuple]) -> int:
-    """A column's computed numbers: an arithmetic run of three or more is its start and step
-    (a step between storages made one after another costs its offset's change only), a
-    shorter one each of its tokens."""
-    cost, i = 0, 0
-    for length in run_lengths(tokens, _step):
+    """A column's computed numbers, run by run (greedy arithmetic runs): a run is its start,
+    its step and its length, each free where it goes on as the run before it did (a staircase
+    of group ids, a sawtooth of tile ids, one tile count per group) or the problem chose it, the
+    last run's length free (the tail); a run of one or two may cost its tokens instead. A step
+    between storages made one after another costs its offset's change only. Run lengths are data
+    too: a 0/1 table whose runs' lengths spell codes costs them (not only its starts)."""
+    cost, i, last = 0, 0, None  # last: the previous run's (start, start's change, step, length)
+    lengths = run_lengths(tokens, _step)
+    for r, length in enumerate(lengths):
         run = tokens[i:i + length]
-        if length >= 3:
-            step = _step(run[0], run[1]) or (0,)
-            cost += _token_cost(run[0], tokens[i - 1] if i else None) + _int_cost(step[-1])
-        else:
-            cost += sum(_token_cost(t, tokens[i + j - 1] if i + j else None) for j, t in enumerate(run))
+        before = tokens[i - 1] if i else None
+        step = (_step(run[0], run[1]) or (0,))[-1] if length > 1 else None
+        rise = run[0][1] - last[0][1] if last and run[0][0] == last[0][0] == "int" else None
+        start = 0 if last and rise is not None and rise == last[1] else _token_cost(run[0], before)
+        said = start + (0 if step is None or (last and step == last[2]) else _int_cost(step)) \
+            + (0 if r == len(lengths) - 1 or (last and length == last[3]) else _int_cost(length))
+        alone = sum(_token_cost(t, tokens[i + j - 1] if i + j else None) for j, t in enumerate(run))
+        cost += min(said, alone) if length < 3 else said
+        last = (run[0], rise, step, length)
         i += length
     return cost
 
