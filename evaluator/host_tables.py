@@ -38,7 +38,7 @@ from bisect import bisect_right
 
 import torch
 
-from evaluator.host_numbers import problem_int
+from evaluator.host_numbers import problem_int, typed
 from evaluator.watched_reads import PLAIN_DATA, PLAIN_NUMBERS
 
 PERIODS = 8  # interleaved columns tried (a row of up to 8 ints per group)
@@ -245,6 +245,8 @@ def int_tokens(made: object, storages: Storages) -> set[tuple]:
 
     with _disable_current_modes():
         values = made.detach().reshape(-1).tolist()
+    if len(values) == 1:  # one number (`t[i] = v` lifts it): the author's where typed, as a float is
+        return set() if typed(values[0]) or problem_int(values[0]) else {("int", values[0], i) for i in range(_int_cost(values[0]))}
     tokens = [storages.token(v) for v in values]
     cost = min(sum(_column_cost(tokens[j::period]) for j in range(period))
                for period in range(1, min(PERIODS, len(tokens)) + 1))
