@@ -53,7 +53,14 @@ from evaluator.aten_facts import (
     values_op,
     written,
 )
-from evaluator.host_numbers import computed, handed_numbers, lifted, tensor_computed, tokens
+from evaluator.host_numbers import (
+    computed,
+    handed_numbers,
+    lifted,
+    scalars_computed,
+    tensor_computed,
+    tokens,
+)
 from evaluator.host_tables import Storages, int_tokens, join_numbers
 from evaluator.launch_ints import IntRuns
 from evaluator.launch_sizes import DataInts
@@ -136,7 +143,7 @@ class ConstructionWatch(TorchDispatchMode):
     def _scalars(self, func, args: tuple, kwargs: dict) -> frozenset:
         """An op's Python value arguments as values, its computed floats kept (`numbers`)."""
         scalars = python_scalar_values(func, args, kwargs)
-        self.numbers |= computed(scalars)
+        self.numbers |= scalars_computed(scalars)  # its ints too: a fixed-point table one fill each
         return tokens(scalars)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):

@@ -43,7 +43,7 @@ from evaluator.aten_facts import (
     written,
 )
 from evaluator.carried import CARRY_RATIO, Carried
-from evaluator.host_numbers import computed, tensor_computed
+from evaluator.host_numbers import computed, scalars_computed, tensor_computed
 from evaluator.host_tables import Storages, int_tokens, join_numbers
 from evaluator.launch_args import count_text
 from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
@@ -227,7 +227,7 @@ class Provenance(TorchDispatchMode):
             self.computed |= tensor_computed(out) | int_tokens(out, self.storages) if not self.in_launch else set()
         else:
             self.host_made += _python_scalars(func, args, kwargs)
-            self.computed |= computed(python_scalar_values(func, args, kwargs)) if not self.in_launch else set()
+            self.computed |= scalars_computed(python_scalar_values(func, args, kwargs)) if not self.in_launch else set()
         values = _host_values(out) if ins and name not in GLUE_OPS else []
         if values and watched:  # a read changes no byte: vouched for after it as well as before
             self._check_prints(ins)

@@ -168,6 +168,33 @@ def problem_int(v: int) -> bool:
     return v in (0, 1) or abs(v) in _State.problem_ints
 
 
+INT_BITS = 16
+"""Bits one computed int may carry: a wider one costs one number per 16 bits begun (8 int64s
+packing 32 of a sigmoid's 16-bit codes, unpacked by shifts in a kernel, are 32 numbers)."""
+
+
+def int_cost(v: int) -> int:
+    """An int host Python chose as computed numbers: none where the problem chose it
+    (`problem_int`), else one per INT_BITS bits begun."""
+    return 0 if problem_int(v) else -(-abs(v).bit_length() // INT_BITS)
+
+
+def lone_int(v: int) -> set[tuple]:
+    """One int host Python gave an op or a tensor as a value (`torch.full((1,), code)`,
+    `t[k] = code`), as tokens of `int_cost`: none where the author typed it, as a float."""
+    return set() if typed(v) else {("int", v, i) for i in range(int_cost(v))}
+
+
+def scalars_computed(values: Iterable) -> set:
+    """The numbers among an op's Python value arguments host Python computed: its floats
+    (`computed`) and its ints (`lone_int`: a fixed-point table spelled one fill each, session 59)."""
+    found: set = computed(values)
+    for v in values:
+        if type(v) is int:
+            found |= lone_int(v)
+    return found
+
+
 def computed(values: Iterable) -> set[float]:
     """The floats among `values` host Python computed (not `typed`), each as a float."""
     return {float(v) for v in values if type(v) is float and not typed(v)}

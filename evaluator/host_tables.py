@@ -38,7 +38,7 @@ from bisect import bisect_right
 
 import torch
 
-from evaluator.host_numbers import problem_int, typed
+from evaluator.host_numbers import int_cost, lone_int
 from evaluator.watched_reads import PLAIN_DATA, PLAIN_NUMBERS
 
 PERIODS = 8  # interleaved columns tried (a row of up to 8 ints per group)
@@ -185,27 +185,18 @@ def join_numbers(name: str, args: tuple, storages: Storages) -> int:
     return max(runs - 1, 0)
 
 
-INT_BITS = 16
-"""Bits one of a table's computed numbers may carry: a wider int costs one per 16 bits begun
-(8 int64s packing 32 of a sigmoid's 16-bit codes, unpacked by shifts in the kernel, are 32)."""
 MAX_TOKENS = 256  # a table's computed numbers kept as tokens (past COMPUTED_NUMBERS either way)
 
 
-def _int_cost(v: int) -> int:
-    """An int of a table as computed numbers: none where the problem chose it (`problem_int`:
-    its sizes, 0 and 1), else one per INT_BITS bits begun."""
-    return 0 if problem_int(v) else -(-abs(v).bit_length() // INT_BITS)
-
-
 def _token_cost(tok: tuple, before: tuple | None) -> int:
-    """A token alone in its column: an int as `_int_cost`; an address at its storage's start,
+    """A token alone in its column: an int as `host_numbers.int_cost`; an address at its storage's start,
     of a storage made after the one before it, none (the allocator chose it: tutorial 08's one
     fresh output per group of its own size), else its offset's (or one: storages out of the
     order they were made in spell the table, red team rt78's class)."""
     if tok[0] == "int":
-        return _int_cost(tok[1])
+        return int_cost(tok[1])
     if tok[2]:
-        return max(_int_cost(tok[2]), 1)
+        return max(int_cost(tok[2]), 1)
     return int(before is not None and before[0] == "address" and before[1] >= tok[1])
 
 
@@ -224,8 +215,8 @@ def _column_cost(tokens: list[tuple]) -> int:
         step = (_step(run[0], run[1]) or (0,))[-1] if length > 1 else None
         rise = run[0][1] - last[0][1] if last and run[0][0] == last[0][0] == "int" else None
         start = 0 if last and rise is not None and rise == last[1] else _token_cost(run[0], before)
-        said = start + (0 if step is None or (last and step == last[2]) else _int_cost(step)) \
-            + (0 if r == len(lengths) - 1 or (last and length == last[3]) else _int_cost(length))
+        said = start + (0 if step is None or (last and step == last[2]) else int_cost(step)) \
+            + (0 if r == len(lengths) - 1 or (last and length == last[3]) else int_cost(length))
         alone = sum(_token_cost(t, tokens[i + j - 1] if i + j else None) for j, t in enumerate(run))
         cost += min(said, alone) if length < 3 else said
         last = (run[0], rise, step, length)
@@ -246,7 +237,7 @@ def int_tokens(made: object, storages: Storages) -> set[tuple]:
     with _disable_current_modes():
         values = made.detach().reshape(-1).tolist()
     if len(values) == 1:  # one number (`t[i] = v` lifts it): the author's where typed, as a float is
-        return set() if typed(values[0]) or problem_int(values[0]) else {("int", values[0], i) for i in range(_int_cost(values[0]))}
+        return lone_int(values[0])
     tokens = [storages.token(v) for v in values]
     cost = min(sum(_column_cost(tokens[j::period]) for j in range(period))
                for period in range(1, min(PERIODS, len(tokens)) + 1))
