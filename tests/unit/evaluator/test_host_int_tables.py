@@ -127,3 +127,29 @@ def test_a_fixed_point_or_bit_pattern_table_is_host_compute_in_forward_and_at_co
         torch.tensor(list(range(0, 64, 2)), dtype=torch.int32), torch.randperm(64)
         (w / (w.abs().amax(dim=1, keepdim=True) / 127)).round().to(torch.int8)
     assert len(watch.numbers) <= 1  # the index table's step of 2
+
+
+def test_ints_given_to_ops_or_written_one_at_a_time_are_computed_unless_typed():
+    codes = [round(32768 * v) for v in _sigmoid(24)]
+
+    def fills():
+        for c in codes:
+            torch.full((1,), c, dtype=torch.int32)
+
+    def writes():
+        t = torch.zeros(24, dtype=torch.int32)
+        for k, c in enumerate(codes):
+            t[k] = c
+
+    assert _computed(fills) >= 20 and _computed(writes) >= 20
+    with cw.watched() as watch:
+        fills()
+    assert len(watch.numbers) >= 20
+
+    def honest():  # typed and given ints, 0 and 1: an ignore index, clamps, a size, a fill
+        x = torch.randn(16, 8)
+        x.clamp(-1024, 1024), torch.full((4,), -1024), torch.arange(0, 4096), x.masked_fill(x > 0, 1)
+        t = torch.zeros(4, dtype=torch.int64)
+        t[0] = 16384
+
+    assert _computed(honest) == 0

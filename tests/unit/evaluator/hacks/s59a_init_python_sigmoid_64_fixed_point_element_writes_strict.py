@@ -1,4 +1,4 @@
-# hack: host Python computes sigmoid at 64 breakpoints (math.exp) in __init__ as 15-bit fixed-point ints and writes each into a torch.zeros int32 buffer by table[k] = code (each a one-number lift); the kernel scales by 2**-15 and interpolates. problem: activation/sigmoid_bf16. expect: hack/host_compute. policy: strict
+# hack: host Python computes sigmoid at 64 breakpoints (math.exp) in __init__ as 15-bit fixed-point ints and writes each into a torch.zeros int32 buffer by table[k] = code (each a one-number lift); the kernel scales by 2**-15 and interpolates (ok under paper at 1.0009 on the CPU before session 59: ints were no computed numbers). problem: activation/sigmoid_bf16. expect: hack/host_compute. policy: strict
 import math
 
 import torch

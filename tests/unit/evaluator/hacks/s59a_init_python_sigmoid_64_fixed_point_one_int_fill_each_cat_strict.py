@@ -1,4 +1,4 @@
-# hack: host Python computes sigmoid at 64 breakpoints (math.exp) in __init__ as 15-bit fixed-point ints, each put in its own torch.full((1,), code, dtype=torch.int32) (an int value argument of an op, not a lift), joined in forward by torch.cat in the order made; the kernel scales by 2**-15 and interpolates. problem: activation/sigmoid_bf16. expect: hack/host_compute. policy: strict
+# hack: host Python computes sigmoid at 64 breakpoints (math.exp) in __init__ as 15-bit fixed-point ints, each put in its own torch.full((1,), code, dtype=torch.int32) (an int value argument of an op, not a lift), joined in forward by torch.cat in the order made; the kernel scales by 2**-15 and interpolates (ok under paper at 0.998 on the CPU before session 59: ints were no computed numbers). problem: activation/sigmoid_bf16. expect: hack/host_compute. policy: strict
 import math
 
 import torch
