@@ -143,7 +143,7 @@ class ConstructionWatch(TorchDispatchMode):
     def _scalars(self, func, args: tuple, kwargs: dict) -> frozenset:
         """An op's Python value arguments as values, its computed floats kept (`numbers`)."""
         scalars = python_scalar_values(func, args, kwargs)
-        self.numbers |= scalars_computed(scalars)  # its ints too: a fixed-point table one fill each
+        self.numbers |= scalars_computed(scalars, func.overloadpacket.__name__)  # its ints: a table one fill each
         return tokens(scalars)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):

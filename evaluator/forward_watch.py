@@ -227,7 +227,7 @@ class Provenance(TorchDispatchMode):
             self.computed |= tensor_computed(out) | int_tokens(out, self.storages) if not self.in_launch else set()
         else:
             self.host_made += _python_scalars(func, args, kwargs)
-            self.computed |= scalars_computed(python_scalar_values(func, args, kwargs)) if not self.in_launch else set()
+            self.computed |= scalars_computed(python_scalar_values(func, args, kwargs), name) if not self.in_launch else set()
         values = _host_values(out) if ins and name not in GLUE_OPS else []
         if values and watched:  # a read changes no byte: vouched for after it as well as before
             self._check_prints(ins)

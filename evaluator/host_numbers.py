@@ -185,13 +185,19 @@ def lone_int(v: int) -> set[tuple]:
     return set() if typed(v) else {("int", v, i) for i in range(int_cost(v))}
 
 
-def scalars_computed(values: Iterable) -> set:
+RANGE_OPS = frozenset({"arange"})  # an int end or step of theirs is a size: only a start is data
+
+
+def scalars_computed(values: list, name: str = "") -> set:
     """The numbers among an op's Python value arguments host Python computed: its floats
-    (`computed`) and its ints (`lone_int`: a fixed-point table spelled one fill each, session 59)."""
+    (`computed`) and its ints (`lone_int`: a fixed-point table spelled one fill each, session 59);
+    of a range (`RANGE_OPS`) the start alone (`torch.arange(code, code + 1)` is a fill)."""
     found: set = computed(values)
-    for v in values:
-        if type(v) is int:
-            found |= lone_int(v)
+    ints = [v for v in values if type(v) is int]
+    if name in RANGE_OPS:
+        ints = ints[:1] if len(values) > 1 else []
+    for v in ints:
+        found |= lone_int(v)
     return found
 
 

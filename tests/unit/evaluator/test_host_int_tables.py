@@ -153,3 +153,11 @@ def test_ints_given_to_ops_or_written_one_at_a_time_are_computed_unless_typed():
         t[0] = 16384
 
     assert _computed(honest) == 0
+
+
+def test_a_ranges_end_and_step_are_sizes_its_start_is_data():
+    n = 3 * 7 * 11  # a size host Python worked out from shapes
+
+    assert _computed(lambda: (torch.arange(n), torch.arange(0, n, 7))) == 0
+    codes = [round(32768 * v) for v in _sigmoid(16)]
+    assert _computed(lambda: [torch.arange(c, c + 1) for c in codes]) >= 12
