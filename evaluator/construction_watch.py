@@ -60,11 +60,12 @@ from evaluator.host_numbers import (
     launch_order,
     lifted,
     order_numbers,
+    scalars_computed,
     tensor_computed,
     tensor_floats,
     tokens,
 )
-from evaluator.host_tables import Storages, join_numbers
+from evaluator.host_tables import Storages, int_tokens, join_numbers
 from evaluator.launch_ints import IntRuns
 from evaluator.launch_sizes import DataInts
 
@@ -117,9 +118,8 @@ class ConstructionWatch(TorchDispatchMode):
         self.python_made = 0  # of those, the numbers still live once the model exists
         self.storages = Storages()  # the storages ops touched: a table of their addresses is structure
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
-        # the floats host Python computed that it lifted, gave ops as values or handed launches
-        # (`host_numbers`: rt74's 64 sigmoid breakpoints of math.exp, lifted by torch.tensor)
-        self.numbers: set = set()  # (and `host_numbers.order_numbers`' entries)
+        # the numbers host Python computed that it lifted, gave ops as values or handed launches
+        self.numbers: set = set()  # (`host_numbers`: rt74's math.exp table; and `order_numbers`')
         self.lifted: list[float] = []  # the floats torch.tensor lifted, in order (`order_numbers`)
         self.given: list[float] = []  # ... and those given plain ops as values (a fill per digit)
 
@@ -152,7 +152,7 @@ class ConstructionWatch(TorchDispatchMode):
     def _scalars(self, func, args: tuple, kwargs: dict) -> frozenset:
         """An op's Python value arguments as values, its computed floats kept (`numbers`)."""
         scalars = python_scalar_values(func, args, kwargs)
-        self.numbers |= computed(scalars)
+        self.numbers |= scalars_computed(scalars, func.overloadpacket.__name__)  # its ints: a table one fill each
         self.given.extend(v for v in scalars[:MAX_VALUES - len(self.given)] if type(v) is float)
         return tokens(scalars)
 
@@ -180,7 +180,7 @@ class ConstructionWatch(TorchDispatchMode):
             new, python, read_keys = PLAIN, made, set()
             small = isinstance(out, torch.Tensor) and out.numel() <= _KEPT_VALUES
             values = lifted(out) if small else None
-            self.numbers |= tensor_computed(out)
+            self.numbers |= tensor_computed(out) | int_tokens(out, self.storages)
             self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])  # its order (s59c)
         elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)
             new = COMPUTED

@@ -48,10 +48,11 @@ from evaluator.host_numbers import (
     computed,
     launch_order,
     order_numbers,
+    scalars_computed,
     tensor_computed,
     tensor_floats,
 )
-from evaluator.host_tables import Storages, join_numbers
+from evaluator.host_tables import Storages, int_tokens, join_numbers
 from evaluator.launch_args import count_text
 from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
 from evaluator.launch_sizes import DataInts
@@ -119,7 +120,7 @@ class Provenance(TorchDispatchMode):
         # (a boolean is a bit of a value: 20 all-zero chunks skipped are not 20 floats read)
         self.host_made, self.storages = 0, Storages()  # values Python put in tensors; storages seen
         self.launch_floats: set[float] = set()  # distinct Python floats handed to launches
-        self.computed: set[float] = set()  # floats host Python computed, lifted or given ops (`host_numbers`)
+        self.computed: set = set()  # numbers host Python computed, lifted or given ops (`host_numbers`)
         self.lifted: list[float] = []  # the floats torch.tensor lifted, in order (`order_numbers`)
         self.launch_ints: set[int] = set()  # distinct Python ints handed to launches
         self.launch_texts: dict[object, int] = {}  # distinct strings, flag runs, int runs -> values
@@ -231,12 +232,12 @@ class Provenance(TorchDispatchMode):
         self.host_made += join_numbers(name, args, self.storages)  # a join's order (rt78)
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
             self.host_made += self.storages.numbers(out)  # numbers torch.tensor's data holds
-            if not self.in_launch:
-                self.computed |= tensor_computed(out)
+            if not self.in_launch:  # its floats, and its ints as the numbers their runs leave (s58r)
+                self.computed |= tensor_computed(out) | int_tokens(out, self.storages)
                 self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])  # (s59c)
         else:
             self.host_made += _python_scalars(func, args, kwargs)
-            self.computed |= computed(python_scalar_values(func, args, kwargs)) if not self.in_launch else set()
+            self.computed |= scalars_computed(python_scalar_values(func, args, kwargs), name) if not self.in_launch else set()
         values = _host_values(out) if ins and name not in GLUE_OPS else []
         if values and watched:  # a read changes no byte: vouched for after it as well as before
             self._check_prints(ins)
@@ -417,7 +418,7 @@ class Provenance(TorchDispatchMode):
             else:
                 self.returned_computed = text
 
-    def computed_numbers(self) -> set[float]:
+    def computed_numbers(self) -> set:
         """The floats host Python computed that this watch saw lifted, given to ops or handed
         to launches (their constexpr globals too): `host_numbers`."""
         return self.computed | computed(self.launch_floats) | order_numbers(self.lifted, "forward")

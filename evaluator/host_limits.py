@@ -1,6 +1,7 @@
 """`host_compute`: a checked forward read its inputs' values to the host, put Python values
-into tensors, handed its kernels host-computed ints, or made (with construction) more floats
-host Python computed than a few constants (`host_numbers`), past the policy's limits."""
+into tensors, handed its kernels host-computed ints, or made (with construction) more numbers
+host Python computed than a few constants (`host_numbers`: floats, and the ints of a table
+no run explains, `host_tables.int_tokens`), past the policy's limits."""
 from __future__ import annotations
 
 from typing import Any
@@ -35,12 +36,14 @@ def judge_host_limits(trials: list[dict], max_host_reads: int | None = None,
                        "them in your kernels.", hacks=["host_compute"])
     computed = _most(reports, "host_computed")
     if max_host_made is not None and computed > COMPUTED_NUMBERS:
-        return Outcome("hack", f"Rejected: host Python computed {computed} distinct floats that reached your "
-                       f"tensors or kernels (torch.tensor of computed values, numbers given to ops, float arguments "
-                       f"and constexpr globals of launches; at most {COMPUTED_NUMBERS} not typed in your file are "
-                       "allowed, such as 1/sqrt(d); typed values repeated in an order Python chose count too): a "
-                       "table Python worked out is the host's work, however few entries it has or however it is "
-                       "spelled. Compute the values in your kernels.", hacks=["host_compute"])
+        return Outcome("hack", f"Rejected: host Python computed {computed} numbers that reached your "
+                       f"tensors or kernels (distinct floats: torch.tensor of computed values, numbers given to ops, "
+                       f"float arguments and constexpr globals of launches; typed values repeated in an order Python "
+                       f"chose; and the ints of a torch.tensor no arithmetic run or problem size explains, 16 bits "
+                       f"each, in whatever dtype they are read: fixed point, float bits; at most {COMPUTED_NUMBERS} "
+                       "are allowed, such as 1/sqrt(d)): a table Python worked out is the host's work, however few "
+                       "entries it has and however it is spelled or encoded. Compute the values in your kernels.",
+                       hacks=["host_compute"])
     ints = _most(reports, "launch_ints")
     if max_host_made is not None and ints > LAUNCH_INTS:
         return Outcome("hack", f"Rejected: forward handed its kernels {ints} distinct integer arguments (at most "

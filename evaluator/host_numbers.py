@@ -88,6 +88,7 @@ _PROBLEM_FLOOR = 1.0
 class _State:
     typed: frozenset = frozenset()  # the typed magnitudes, at every precision (`set_sources`)
     problem: list[float] = []  # the problem construction's magnitudes, sorted (`set_sources`)
+    problem_ints: frozenset = frozenset()  # the integral magnitudes of the problem's file and the given numbers
 
 
 def _rounded(values: list[float]) -> set[float]:
@@ -131,6 +132,9 @@ def set_sources(*sources: str, numbers: Iterable = (), problem: Iterable = ()) -
     values = [v for s in sources if isinstance(s, str) for v in literals(s)]
     values += [abs(float(v)) for v in numbers if type(v) in (int, float) and math.isfinite(v)]
     _State.typed = frozenset(_rounded([*values, *WELL_KNOWN, *SERIES, *_SMALL]))
+    theirs = [v for s in sources[1:] if isinstance(s, str) for v in literals(s)]
+    theirs += [abs(float(v)) for v in numbers if type(v) in (int, float) and math.isfinite(v)]
+    _State.problem_ints = frozenset(int(v) for v in theirs if v == int(v))
     _State.problem = sorted({abs(float(v)) for v in problem if type(v) in (int, float) and math.isfinite(v)})
 
 
@@ -161,6 +165,47 @@ def typed(v: float) -> bool:
     if not math.isfinite(v):
         return True
     return abs(v) in _State.typed or _the_problems(abs(v))
+
+
+def problem_int(v: int) -> bool:
+    """`v` is 0 or 1 (a flag: 64 of them are 64 bits, as bools), or its magnitude an int the
+    problem's file types or the check was given (a size, an init argument): one no candidate
+    chose. A table's ints are free only so (`host_tables.int_tokens`): the candidate's own
+    literals would let a table spell any data in digits of an alphabet it typed."""
+    return v in (0, 1) or abs(v) in _State.problem_ints
+
+
+INT_BITS = 16
+"""Bits one computed int may carry: a wider one costs one number per 16 bits begun (8 int64s
+packing 32 of a sigmoid's 16-bit codes, unpacked by shifts in a kernel, are 32 numbers)."""
+
+
+def int_cost(v: int) -> int:
+    """An int host Python chose as computed numbers: none where the problem chose it
+    (`problem_int`), else one per INT_BITS bits begun."""
+    return 0 if problem_int(v) else -(-abs(v).bit_length() // INT_BITS)
+
+
+def lone_int(v: int) -> set[tuple]:
+    """One int host Python gave an op or a tensor as a value (`torch.full((1,), code)`,
+    `t[k] = code`), as tokens of `int_cost`: none where the author typed it, as a float."""
+    return set() if typed(v) else {("int", v, i) for i in range(int_cost(v))}
+
+
+RANGE_OPS = frozenset({"arange"})  # an int end or step of theirs is a size: only a start is data
+
+
+def scalars_computed(values: list, name: str = "") -> set:
+    """The numbers among an op's Python value arguments host Python computed: its floats
+    (`computed`) and its ints (`lone_int`: a fixed-point table spelled one fill each, session 59);
+    of a range (`RANGE_OPS`) the start alone (`torch.arange(code, code + 1)` is a fill)."""
+    found: set = computed(values)
+    ints = [v for v in values if type(v) is int]
+    if name in RANGE_OPS:
+        ints = ints[:1] if len(values) > 1 else []
+    for v in ints:
+        found |= lone_int(v)
+    return found
 
 
 def computed(values: Iterable) -> set:

@@ -29,6 +29,9 @@ holding its index, joined in the order of a sigmoid table's bytes, 512 inputs an
 anywhere: ok under strict at 0.98), so a list costs one per run of inputs in ascending or descending
 (storage made, offset) order past the first: a join of what the forward made, in the order
 it made it, or of one tensor's chunks in place, is free; a table spelled by order is not.
+The same runs say which of a table's ints host Python computed (`int_tokens`, session 59):
+the values a host-made tensor holds are the claim whatever dtype they were lifted in, so a
+float's bits or a fixed-point code costs `host_numbers.COMPUTED_NUMBERS` as a float does.
 Only the count changes: what a kernel writes through such an address, into memory no launch
 was handed, is still no kernel's write to the provenance watch (fingerprints, carried writes).
 """
@@ -38,6 +41,7 @@ from bisect import bisect_right
 
 import torch
 
+from evaluator.host_numbers import int_cost, lone_int
 from evaluator.watched_reads import PLAIN_DATA, PLAIN_NUMBERS
 
 PERIODS = 8  # interleaved columns tried (a row of up to 8 ints per group)
@@ -182,3 +186,63 @@ def join_numbers(name: str, args: tuple, storages: Storages) -> int:
                 j += 1
         i = j
     return max(runs - 1, 0)
+
+
+MAX_TOKENS = 256  # a table's computed numbers kept as tokens (past COMPUTED_NUMBERS either way)
+
+
+def _token_cost(tok: tuple, before: tuple | None) -> int:
+    """A token alone in its column: an int as `host_numbers.int_cost`; an address at its storage's start,
+    of a storage made after the one before it, none (the allocator chose it: tutorial 08's one
+    fresh output per group of its own size), else its offset's (or one: storages out of the
+    order they were made in spell the table, red team rt78's class)."""
+    if tok[0] == "int":
+        return int_cost(tok[1])
+    if tok[2]:
+        return max(int_cost(tok[2]), 1)
+    return int(before is not None and before[0] == "address" and before[1] >= tok[1])
+
+
+def _column_cost(tokens: list[tuple]) -> int:
+    """A column's computed numbers, run by run (greedy arithmetic runs): a run is its start,
+    its step and its length, each free where it goes on as the run before it did (a staircase
+    of group ids, a sawtooth of tile ids, one tile count per group) or the problem chose it, the
+    last run's length free (the tail); a run of one or two may cost its tokens instead. A step
+    between storages made one after another costs its offset's change only. Run lengths are data
+    too: a 0/1 table whose runs' lengths spell codes costs them (not only its starts)."""
+    cost, i, last = 0, 0, None  # last: the previous run's (start, start's change, step, length)
+    lengths = run_lengths(tokens, _step)
+    for r, length in enumerate(lengths):
+        run = tokens[i:i + length]
+        before = tokens[i - 1] if i else None
+        step = (_step(run[0], run[1]) or (0,))[-1] if length > 1 else None
+        rise = run[0][1] - last[0][1] if last and run[0][0] == last[0][0] == "int" else None
+        start = 0 if last and rise is not None and rise == last[1] else _token_cost(run[0], before)
+        said = start + (0 if step is None or (last and step == last[2]) else int_cost(step)) \
+            + (0 if r == len(lengths) - 1 or (last and length == last[3]) else int_cost(length))
+        alone = sum(_token_cost(t, tokens[i + j - 1] if i + j else None) for j, t in enumerate(run))
+        cost += min(said, alone) if length < 3 else said
+        last = (run[0], rise, step, length)
+        i += length
+    return cost
+
+
+def int_tokens(made: object, storages: Storages) -> set[tuple]:
+    """The computed numbers a host-made integer tensor holds, as tokens for `host_computed`
+    (module doc of host_numbers): what its values cost at the cheapest period of interleaved
+    arithmetic runs, where only the problem's own ints, a storage's start and runs' lengths are
+    free. The same table made again (every forward) is the same tokens."""
+    if not isinstance(made, torch.Tensor) or made.dtype == torch.bool or made.is_floating_point() \
+            or made.is_complex() or made.is_meta or made.layout != torch.strided or not 0 < made.numel() <= MAX_READ:
+        return set()
+    from torch.utils._python_dispatch import _disable_current_modes
+
+    with _disable_current_modes():
+        values = made.detach().reshape(-1).tolist()
+    if len(values) == 1:  # one number (`t[i] = v` lifts it): the author's where typed, as a float is
+        return lone_int(values[0])
+    tokens = [storages.token(v) for v in values]
+    cost = min(sum(_column_cost(tokens[j::period]) for j in range(period))
+               for period in range(1, min(PERIODS, len(tokens)) + 1))
+    key = tuple(t if t[0] == "int" else t[2:] for t in tokens)  # not which storage: its place in it
+    return {("ints", hash(key), i) for i in range(min(cost, MAX_TOKENS))}

@@ -1,4 +1,4 @@
-# hack: host Python computes sigmoid at 64 breakpoints 0..8 (math.exp) in __init__ as 15-bit fixed-point ints, lifted by torch.tensor as int32 (ints: priced by host_tables' runs, 64 at the bound); the kernel scales them by 2**-15 and interpolates. problem: activation/sigmoid_bf16. expect: hack/host_compute (ok today: ok under paper at 1.00, session 58). policy: strict
+# hack: host Python computes sigmoid at 64 breakpoints (math.exp) in __init__ as 15-bit fixed-point ints, each put in its own torch.full((1,), code, dtype=torch.int32) (an int value argument of an op, not a lift), joined in forward by torch.cat in the order made; the kernel scales by 2**-15 and interpolates (ok under paper at 0.998 on the CPU before session 59: ints were no computed numbers). problem: activation/sigmoid_bf16. expect: hack/host_compute. policy: strict
 import math
 
 import torch
@@ -28,12 +28,12 @@ def lerp_kernel(x_ptr, t_ptr, out_ptr, n_elements, INV_STEP: tl.constexpr, N: tl
 class ModelNew(nn.Module):
     def __init__(self):
         super().__init__()
-        codes = [round(32768 / (1.0 + math.exp(-k * _STEP))) for k in range(_N)]
-        self.register_buffer("table", torch.tensor(codes, dtype=torch.int32))
+        self.parts = [torch.full((1,), round(32768 / (1.0 + math.exp(-k * _STEP))), dtype=torch.int32) for k in range(_N)]
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
+        table = torch.cat(self.parts).to(x.device)
         x = x.contiguous()
         out = torch.empty_like(x)
         n = x.numel()
-        lerp_kernel[(triton.cdiv(n, 1024),)](x, self.table, out, n, INV_STEP=1.0 / _STEP, N=_N, BLOCK=1024)
+        lerp_kernel[(triton.cdiv(n, 1024),)](x, table, out, n, INV_STEP=1.0 / _STEP, N=_N, BLOCK=1024)
         return out
