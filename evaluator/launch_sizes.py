@@ -282,6 +282,10 @@ class DataInts:
         anything else is the index of its first appearance (a constant is one run)."""
         codes = self.codes.setdefault(key, {})
         if type(v) is not float or v != v:
+            try:
+                hash(v)
+            except TypeError:  # a Triton type object, a list: told apart by its text
+                v = (type(v).__name__, repr(v)[:200])
             v = codes.setdefault(v, len(codes)) if len(codes) < _MAX_TUPLES else -1
         seq = self.values.setdefault(key, [])
         if len(seq) < MAX_SEQUENCE:
