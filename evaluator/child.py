@@ -53,10 +53,6 @@ def prepare_process(device: str) -> dict:
         _torch_device_without_a_driver()
 
         warm_up("cpu")
-    else:
-        from evaluator import autotune_bench
-
-        autotune_bench.install()  # the autotuner's benchmark: times stay Python floats
     # The child's own modules (evaluator.commands and what it imports: the config models,
     # the watches, the protocol), imported here once instead of in every forked child before
     # its "ready": ~0.7 s of CPU per candidate on the CPU (pydantic's model classes, most of
