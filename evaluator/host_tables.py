@@ -42,10 +42,10 @@ from bisect import bisect_right
 import torch
 
 from evaluator.host_numbers import int_cost, lone_int
-from evaluator.watched_reads import PLAIN_DATA, PLAIN_NUMBERS
+from evaluator.watched_reads import PLAIN_DATA, PLAIN_MAX, PLAIN_NUMBERS
 
 PERIODS = 8  # interleaved columns tried (a row of up to 8 ints per group)
-MAX_READ = 1 << 13  # longer data counts every element, as before (read in Python, PERIODS times)
+MAX_READ = PLAIN_MAX  # longer data counts every element, as before (read in Python, PERIODS times)
 RUN_NUMBERS = 3  # start, step, length
 
 

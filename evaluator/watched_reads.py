@@ -302,6 +302,11 @@ def launches_stay_eager() -> None:
         local.value = False  # and this thread's own setting, where one was made
 
 
+PLAIN_MAX = 1 << 16
+"""Elements a plain list may hold at one level: longer data is no plain data, and costs every
+element. 4096 refused an honest row-offset table at an H100's 8192 rows (`host_tables`' runs
+make it 3 numbers at the CPU's sizes: session 59, honest s59a_02); 65536 ints are read in
+about 0.3 s of Python where a forward builds such a list at all."""
 PLAIN_NUMBERS = [0]  # torch.tensor calls of plain Python numbers running (the watch reads it)
 PLAIN_DATA: list = [None]  # the data of the innermost one (host_tables.table_numbers counts it)
 
@@ -342,5 +347,5 @@ def _plain(data: Any, depth: int) -> bool:
     run code or hold a tensor), a few levels deep."""
     if type(data) in (int, float, bool):
         return True
-    return type(data) in (list, tuple) and depth < 4 and len(data) <= 4096 and all(
+    return type(data) in (list, tuple) and depth < 4 and len(data) <= PLAIN_MAX and all(
         _plain(v, depth + 1) for v in data)

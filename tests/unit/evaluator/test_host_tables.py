@@ -135,3 +135,16 @@ def test_a_join_costs_the_order_host_python_chose():
     assert join_numbers("cat", (digits[::-1],), storages) == 0  # reversed: a backward RNN's steps
     assert join_numbers("cat", ([digits[1], digits[0], digits[1]],), storages) == 1
     assert join_numbers("add", (x, x), storages) == 0
+
+
+def test_a_row_offset_table_at_gpu_row_counts_costs_its_run(candidate_tensor):
+    """An honest varlen-style launcher's row offsets (row * hidden for every row), lifted by
+    torch.tensor: a run at any row count. At an H100's 8192 rows the list was past the plain-data
+    cap and cost all 8192 (host_compute: honest s59a_02, session 59)."""
+    hidden = 4096
+
+    def offsets(rows: int):
+        return lambda: torch.tensor([r * hidden for r in range(rows)], dtype=torch.int64)
+
+    assert _made(offsets(8192)) == _made(offsets(64)) <= 4
+    assert _made(offsets(32768)) <= 4
