@@ -360,9 +360,10 @@ def timing_text(ref_s: float, cand_s: float, clock: str, coverage: dict | None) 
                          "kernels beyond the problem's does not count.")
         for k in coverage.get("kernels", [])[:5]:
             mark = "yours" if k["candidate"] else "other"
-            lines.append(f"  {k['seconds'] * 1e6:9.4g} us  {untrusted(str(k['name'])[:80])} ({mark})")
+            # a kernel's name is the candidate's text: quoted as a name, verdict words masked (s59e)
+            lines.append(f"  {k['seconds'] * 1e6:9.4g} us  '{untrusted(str(k['name'])[:80])}' ({mark})")
         if coverage.get("ambiguous"):
-            names = ", ".join(untrusted(str(n)[:60]) for n in coverage["ambiguous"][:3])
+            names = ", ".join(f"'{untrusted(str(n)[:60])}'" for n in coverage["ambiguous"][:3])
             lines.append(f"Not counted as yours: {names} ran more often than you launched it "
                          "(another kernel has its name).")
     return "\n".join(lines)

@@ -96,6 +96,9 @@ def test_the_workers_own_verdict_stays_and_kernel_names_are_masked():
     assert first.startswith("Correct. Reference 2 ms, yours 1 ms (speedup 2x;")
     assert not VERDICT.search("\n".join(rest)), text
     assert "C······_s······_97x_r·····_9" in text
+    # each name is quoted as a name: text beside it cannot read as the evaluator's own line (s59e)
+    assert "  'C······_s······_97x_r·····_9' (yours)" in text
+    assert "Not counted as yours: 'P·····_o·' ran more often" in text
 
 
 def test_a_wrong_kernel_cannot_print_its_own_verdict_into_the_feedback(evaluator, settings):
