@@ -74,15 +74,24 @@ class _Recorder(TorchDispatchMode):
 
     def numbers(self) -> set[float]:
         """The magnitudes the undrawn outputs hold now, and the ops' Python floats."""
-        found = {abs(v) for v in self.scalars if math.isfinite(v) and v}
+        found = {abs(v) for v in self.scalars if _table_value(v)}
         with _disable_current_modes():
             for t in self.made:
                 if len(found) >= MAX_NUMBERS:
                     break
                 if storage_key(t) not in self.drawn:
                     found.update(abs(v) for v in t.detach().reshape(-1).to(torch.float64).tolist()
-                                 if math.isfinite(v) and v)
+                                 if _table_value(v))
         return found
+
+
+def _table_value(v: float) -> bool:
+    """A value the exemption may hold: finite, not zero and not a whole number. Whole numbers
+    are positions, counts and sizes (a reference's `torch.arange(seq_len).float()` holds every
+    int below seq_len); held, they would free a fixed-point table spelled as whole floats
+    (sigmoid codes 0..1023 on any problem with 1024 positions: the session's own review). A
+    whole number an honest solution types is typed already (`host_numbers.typed`)."""
+    return math.isfinite(v) and v != 0 and v != int(v)
 
 
 @contextmanager
@@ -114,7 +123,7 @@ def module_numbers(module: Any) -> list[float]:
     found: list[float] = []
     for name, value in vars(module).items():
         if not name.startswith("__"):
-            found += [abs(v) for v in given(value) if type(v) is float and math.isfinite(v) and v]
+            found += [abs(v) for v in given(value) if type(v) is float and _table_value(v)]
     return found[:MAX_NUMBERS]
 
 

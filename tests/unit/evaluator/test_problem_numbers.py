@@ -108,7 +108,8 @@ def test_the_first_forward_s_tables_are_recorded_and_its_inputs_values_are_not()
         cos, sin = freqs.cos(), freqs.sin()
         y = x * cos.repeat(1, 2)[None, :, None, :] + buffer.sum()
     numbers = recorder.numbers()
-    assert {abs(v) for v in cos.double().flatten().tolist() + sin.double().flatten().tolist() if v} <= numbers
+    held = {abs(v) for v in cos.double().flatten().tolist() + sin.double().flatten().tolist() if v}
+    assert {v for v in held if v != int(v)} <= numbers and 1.0 not in numbers  # cos(0): whole, typed anyway
     assert not {abs(v) for v in y.double().flatten().tolist()} & numbers
     assert not {abs(v) for v in x.double().flatten().tolist()} & numbers
     # the problem's cos cache made by Python's math is then not the candidate's computing
@@ -133,3 +134,20 @@ def test_an_honest_solution_computing_its_problem_s_table_in_python_is_ok(path, 
     verdict = judged(evaluator, fixture_problem(_fixture_of(path)), path.read_text(),
                      msgspec.structs.replace(settings, timing=False, profile=False, timeout_s=300))
     assert verdict.status == "ok", verdict.feedback
+
+
+def test_whole_numbers_a_problem_holds_free_no_fixed_point_table():
+    """A reference holding positions (arange of 1024 floats) would have made every whole float
+    below 1024 the problem's: sigmoid's table as 10-bit codes, lifted as floats, free (found in
+    session 59's review of this exemption). Whole numbers are never recorded."""
+    with pn.recording() as recorder:
+        positions = torch.arange(1024, dtype=torch.float32)
+        scaled = positions * 0.125
+    numbers = recorder.numbers()
+    assert not any(v == int(v) for v in numbers)
+    assert 0.125 in numbers and 1.375 in numbers  # the non-whole values stay the problem's
+    hn.set_sources(problem=sorted(numbers))
+    codes = [float(round(1023 / (1 + math.exp(-(i - 32) / 4)))) for i in range(64)]
+    assert len(hn.computed(codes)) > hn.COMPUTED_NUMBERS
+    assert len(hn.tensor_computed(torch.tensor(codes))) > hn.COMPUTED_NUMBERS
+    del scaled
