@@ -167,7 +167,9 @@ def _pick(tuner, kwargs: dict):
     if benchmark:
         state.compared = True
         started = time.perf_counter()
-        with _aside(), WATCHES[-1](tuner, args, kwargs) if WATCHES else _nothing():
+        from evaluator.launch_hook import benchmarking
+
+        with _aside(), benchmarking(), WATCHES[-1](tuner, args, kwargs) if WATCHES else _nothing():
             runs, left = _benchmark(tuner, state, args, kwargs)
         _EMULATED[0] += time.perf_counter() - started
     chosen = None

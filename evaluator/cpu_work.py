@@ -144,8 +144,8 @@ class WorkCounter:
         self._patches: list[tuple[type, str, object]] = []
         self._mode: _AtenCounter | None = None
         self._tf32 = {"matmul": False, "conv": False}
-        self._fresh = Fresh()
-        self._made = Made()  # memory the candidate's launches made (candidate_made)
+        # byte maps of memory for interpreted launches' loads and stores (none on the GPU)
+        self._fresh, self._made = (_Unmapped(), _Unmapped()) if aten_only else (Fresh(), Made())
         self.finish_unfused_s = 0.0  # the coverage bound's price of ops finishing that memory
         self.finish_flops = 0
         self._decomposed: dict[tuple, tuple[int, float]] = {}  # _signature -> its parts' work
@@ -497,6 +497,26 @@ class _AtenCounter(TorchDispatchMode):
         if not self.counter._host_copy:
             self.counter._guard(self.counter._aten, func, args, kwargs, out)
         return out
+
+
+class _Unmapped:
+    """The GPU's profiled runs (aten_only) interpret no launch, so no byte of memory is known
+    to be the candidate's or still untouched: no byte maps. Kept there, a map the size of
+    every storage PyTorch wrote, for every forward of a profiled batch, filled the host: an
+    honest relu that zeroed its 128 MiB output with torch before its launch (a config
+    pre_hook's `zero_()`) was killed at the 16 GiB host limit on an H100 (s57h_02)."""
+
+    def allocated(self, t: torch.Tensor) -> None:
+        pass
+
+    def overwritten(self, t: torch.Tensor, whole: bool = True) -> None:
+        pass
+
+    def torch_wrote(self, t: torch.Tensor, finishing: bool) -> None:
+        pass
+
+    def holds(self, t: torch.Tensor) -> bool:
+        return False
 
 
 def _footprint(t: torch.Tensor) -> int:

@@ -54,7 +54,7 @@ from evaluator.host_numbers import (
 )
 from evaluator.host_tables import Storages, int_tokens, join_numbers
 from evaluator.launch_args import count_text
-from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
+from evaluator.launch_hook import BENCHMARKING, KernelArgumentError, LaunchRecorder, launch_numbers
 from evaluator.launch_sizes import DataInts
 from evaluator.launch_storage import handed_tensors
 from evaluator.watched_reads import PLAIN_NUMBERS
@@ -125,6 +125,7 @@ class Provenance(TorchDispatchMode):
         self.launch_ints: set[int] = set()  # distinct Python ints handed to launches
         self.launch_texts: dict[object, int] = {}  # distinct strings, flag runs, int runs -> values
         self.data_ints = DataInts()  # launch ints no handed tensor's size explains (rt74, rt79)
+        self.benched: set = set()  # (op, values) given in an autotuner's benchmark (`_scalars`)
         self.shaped: set[int] = set()  # storages an op of this forward made: sized by its Python (rt80)
         self.peaks, self.at_enter = [0, 0, 0], (0, 0, 0)  # most one forward added to _host_counts
 
@@ -236,7 +237,7 @@ class Provenance(TorchDispatchMode):
                 self.computed |= tensor_computed(out) | int_tokens(out, self.storages)
                 self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])  # (s59c)
         else:
-            self.host_made += _python_scalars(func, args, kwargs)
+            self.host_made += self._scalars(func, name, args, kwargs)
             self.computed |= scalars_computed(python_scalar_values(func, args, kwargs), name) if not self.in_launch else set()
         values = _host_values(out) if ins and name not in GLUE_OPS else []
         if values and watched:  # a read changes no byte: vouched for after it as well as before
@@ -377,6 +378,20 @@ class Provenance(TorchDispatchMode):
                     self.marked[key] = MADE_IN_LAUNCH
                 self.launch_made.clear()
 
+    def _scalars(self, func, name: str, args: tuple, kwargs: dict) -> int:
+        """The Python numbers an op is given (`_python_scalars`); while an autotuner benchmarks
+        (launch_hook.BENCHMARKING) each distinct op and values once: do_bench calls a config's
+        pre_hook hundreds of times, and a `fill_(0.0)` there cost 139 numbers on an H100 and
+        3779 under the CPU's emulation (host_compute for an honest autotuned relu)."""
+        n = _python_scalars(func, args, kwargs)
+        if n and BENCHMARKING[0]:
+            key = (name, tuple(python_scalar_values(func, args, kwargs)))
+            if key in self.benched:
+                return 0
+            if len(self.benched) < MAX_VALUES:
+                self.benched.add(key)
+        return n
+
     def launched(self, kernel: object, args: tuple, kwargs: dict) -> None:
         tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]
         self.made.difference_update(map(self._key, tensors))  # a kernel may have written them
@@ -389,7 +404,8 @@ class Provenance(TorchDispatchMode):
                 (self.launch_floats if type(v) is float else self.launch_ints).add(v)
         self.computed |= launch_order(kernel, args, kwargs)  # floats spelled by their order (s59c)
         # a table one int launch per entry (rt74), or one tensor size per entry (rt80)
-        self.data_ints.add(kernel, args, kwargs, made=lambda t: self._key(t) in self.shaped, grid=self.recorder.grid)
+        self.data_ints.add(kernel, args, kwargs, made=lambda t: self._key(t) in self.shaped, grid=self.recorder.grid,
+                           benchmark=bool(BENCHMARKING[0]))
         self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)
         source = self._source(tensors)
         if source is not None and self.handed is None:

@@ -103,6 +103,29 @@ def own_launches(module: str, launches: list[tuple[str, str]], programs: list[in
 
 
 _INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"  # set before the zygote imports this
+# > 0 while an autotuner benchmarks a key's configs (the GPU's `Autotuner._bench`, the CPU's
+# emulation: evaluator.autotune_cpu): what runs there is the same host code and launches run
+# hundreds of times by do_bench, which the watch counts once (forward_watch, launch_sizes)
+BENCHMARKING = [0]
+
+
+@contextmanager
+def benchmarking() -> Iterator[None]:
+    BENCHMARKING[0] += 1
+    try:
+        yield
+    finally:
+        BENCHMARKING[0] -= 1
+
+
+def _wrap_bench(original: Callable) -> Callable:
+    """Autotuner._bench on the GPU: one config's do_bench, under `benchmarking`."""
+    def _bench(self, *args, **kwargs):
+        with benchmarking():
+            return original(self, *args, **kwargs)
+
+    _bench.__wrapped_launch__ = original  # type: ignore[attr-defined]
+    return _bench
 
 
 def _grid_meta(kernel: object, args: tuple, kwargs: dict) -> dict:
@@ -392,6 +415,8 @@ class LaunchRecorder:
         for cls in (getattr(autotuner, "Heuristics", None), getattr(autotuner, "Autotuner", None)):
             if cls is not None and "run" in cls.__dict__:
                 targets[f"{cls.__name__}.run"] = (cls, "run")
+        if "_bench" in getattr(autotuner, "Autotuner", object).__dict__:
+            targets["Autotuner._bench"] = (autotuner.Autotuner, "_bench")
         if os.environ.get("TRITON_INTERPRET") == "1":
             try:
                 from triton.runtime.interpreter import InterpreterBuilder
@@ -413,6 +438,8 @@ class LaunchRecorder:
                 wrapped = self._wrap_grid(original)
             elif key in ("Heuristics.run", "Autotuner.run"):
                 wrapped = _wrap_entry(original)
+            elif key == "Autotuner._bench":
+                wrapped = _wrap_bench(original)
             elif key.startswith("InterpreterBuilder."):
                 wrapped = self._count_work(original)
             elif key.endswith(".warmup"):

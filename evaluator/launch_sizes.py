@@ -233,10 +233,17 @@ class DataInts:
         self.bases: dict[tuple, dict] = {}  # (kernel, place) -> {a launch's tensor numbers: its last int}
         self.codes: dict[tuple, dict] = {}  # (kernel, place) -> {a non-int datum: its first-appearance index}
 
-    def add(self, kernel: object, args: tuple, kwargs: dict, made=None, grid: tuple | None = None) -> None:
+    def add(self, kernel: object, args: tuple, kwargs: dict, made=None, grid: tuple | None = None,
+            benchmark: bool = False) -> None:
         """One launch; `made(tensor)`: whether host Python shaped that tensor in this forward
         (its sizes explain nothing: `tensor_numbers`); `grid`: the grid as Triton resolved it
-        (a grid function's `(code,)` is read by `tl.num_programs`: rt80's class)."""
+        (a grid function's `(code,)` is read by `tl.num_programs`: rt80's class). A launch of
+        an autotuner's `benchmark` (launch_hook.BENCHMARKING) is not read, as the CPU's
+        emulation of one runs unrecorded (evaluator.autotune_cpu): do_bench runs each config
+        as many times as its timing says, and read in launch order an H100's runs of an
+        honest ten-config GEMM were 75 numbers (s57g_11). The launch after it is read."""
+        if benchmark:
+            return
         if grid is not None:
             kwargs = {**kwargs, "grid": tuple(grid)}
         fn = id(_python_fn(kernel))

@@ -507,3 +507,27 @@ def test_the_launch_hook_counts_the_interpreted_work_of_each_launch():
         for key, fn in recorder.installed.items():
             cls, attr = recorder._targets()[key]
             setattr(cls, attr, fn.__wrapped_launch__)
+
+
+def _resident_bytes() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def test_the_gpus_aten_meter_keeps_no_byte_map_of_the_memory_torch_writes():
+    """The GPU's profiled batches meter PyTorch's ops only (aten_only) over a whole batch of
+    kept forwards: a forward zeroing its output with torch must cost the host nothing beyond
+    the output itself (s57h_02: 256 MiB of byte maps per relu forward on an H100 crossed the
+    child's 16 GiB host limit mid-batch, `crashed` for an honest kernel)."""
+    meter = cpu_work.WorkCounter((), aten_only=True)
+    kept, n = [], 16 * 2**20
+    with meter:  # the meter's own first-use cost (its dispatch mode, torch's lazy imports)
+        torch.empty(1024).zero_()
+    before = _resident_bytes()
+    for _ in range(4):
+        with meter:
+            out = torch.empty(n, dtype=torch.float32)
+            out.zero_()
+        kept.append(out)
+    grown = _resident_bytes() - before
+    assert grown < 4 * n * 4 * 1.25, f"{grown / 2**20:.0f} MiB for 256 MiB of outputs"
