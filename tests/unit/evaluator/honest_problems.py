@@ -531,4 +531,8 @@ FULL = {
         "activation/relu", {"batch_size": 4, "dim": 300}),
     "s57h_02_relu_autotune_config_pre_hook_lazy_first_forward_launcher_cache.py": (
         "activation/relu", {"batch_size": 4, "dim": 300}),
+    # session 60: a config pre_hook's fill_(0.0) before atomics, run hundreds of times by an
+    # autotuner's benchmark (each call counted: host_compute on the CPU and on an H100 before)
+    "s60l_01_sum_dim_split_reduction_atomic_add_autotune_pre_hook_fill.py": (
+        "reduction/sum_dim", {"batch_size": 2, "dim1": 300, "dim2": 150}),
 }
