@@ -54,7 +54,13 @@ from evaluator.host_numbers import (
 )
 from evaluator.host_tables import Storages, int_tokens, join_numbers
 from evaluator.launch_args import count_text
-from evaluator.launch_hook import BENCHMARKING, KernelArgumentError, LaunchRecorder, launch_numbers
+from evaluator.launch_hook import (
+    BENCHMARKING,
+    TUNED,
+    KernelArgumentError,
+    LaunchRecorder,
+    launch_numbers,
+)
 from evaluator.launch_sizes import DataInts
 from evaluator.launch_storage import handed_tensors
 from evaluator.watched_reads import PLAIN_NUMBERS
@@ -126,18 +132,22 @@ class Provenance(TorchDispatchMode):
         self.launch_texts: dict[object, int] = {}  # distinct strings, flag runs, int runs -> values
         self.data_ints = DataInts()  # launch ints no handed tensor's size explains (rt74, rt79)
         self.benched: set = set()  # (op, values) given in an autotuner's benchmark (`_scalars`)
+        self.tuners: set[int] = set()  # autotuners whose configs were counted (`tuned`)
+        self.saved_tuned = None
         self.shaped: set[int] = set()  # storages an op of this forward made: sized by its Python (rt80)
         self.peaks, self.at_enter = [0, 0, 0], (0, 0, 0)  # most one forward added to _host_counts
 
     def __enter__(self):
         self.recorder.observer = self.launched
         self.recorder.around = self.launching
+        self.saved_tuned, TUNED[0] = TUNED[0], self.tuned
         self.at_enter = self._host_counts()
         return super().__enter__()
 
     def __exit__(self, *exc):
         self.recorder.observer = None
         self.recorder.around = None
+        TUNED[0] = self.saved_tuned
         self.peaks = [max(p, n - s) for p, n, s in zip(self.peaks, self._host_counts(), self.at_enter)]
         return super().__exit__(*exc)
 
@@ -391,6 +401,12 @@ class Provenance(TorchDispatchMode):
             if len(self.benched) < MAX_VALUES:
                 self.benched.add(key)
         return n
+
+    def tuned(self, tuner: object, args: tuple, kwargs: dict) -> None:
+        """An autotuner's launch: its configs' values, once per autotuner (DataInts.configs)."""
+        if id(tuner) not in self.tuners:
+            self.tuners.add(id(tuner))
+            self.launch_floats.update(self.data_ints.configs(tuner, args, kwargs))
 
     def launched(self, kernel: object, args: tuple, kwargs: dict) -> None:
         tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]

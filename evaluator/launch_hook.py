@@ -103,6 +103,9 @@ def own_launches(module: str, launches: list[tuple[str, str]], programs: list[in
 
 
 _INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"  # set before the zygote imports this
+# called (autotuner, args, kwargs) as an autotuner's launch starts, before it benchmarks or picks
+# a config (set by the provenance watch: evaluator.forward_watch, launch_sizes.DataInts.configs)
+TUNED: list = [None]
 # > 0 while an autotuner benchmarks a key's configs (the GPU's `Autotuner._bench`, the CPU's
 # emulation: evaluator.autotune_cpu): what runs there is the same host code and launches run
 # hundreds of times by do_bench, which the watch counts once (forward_watch, launch_sizes)
@@ -223,6 +226,8 @@ def _wrap_entry(original: Callable) -> Callable:
                                       "function: hand a device function to the launch, at a tl.constexpr")
         # the heuristics, prune, perf_model and pre_hooks below see a device function's token
         with launch_args.veiling(args, kwargs) as (args, kwargs):
+            if TUNED[0] is not None and len(getattr(self, "configs", None) or ()) > 1:
+                TUNED[0](self, args, kwargs)
             return original(self, *args, **kwargs)
 
     run.__wrapped_launch__ = original  # type: ignore[attr-defined]

@@ -234,14 +234,16 @@ class DataInts:
         self.codes: dict[tuple, dict] = {}  # (kernel, place) -> {a non-int datum: its first-appearance index}
 
     def add(self, kernel: object, args: tuple, kwargs: dict, made=None, grid: tuple | None = None,
-            benchmark: bool = False) -> None:
+            benchmark: bool = False, config: bool = False) -> None:
         """One launch; `made(tensor)`: whether host Python shaped that tensor in this forward
         (its sizes explain nothing: `tensor_numbers`); `grid`: the grid as Triton resolved it
         (a grid function's `(code,)` is read by `tl.num_programs`: rt80's class). A launch of
         an autotuner's `benchmark` (launch_hook.BENCHMARKING) is not read, as the CPU's
         emulation of one runs unrecorded (evaluator.autotune_cpu): do_bench runs each config
         as many times as its timing says, and read in launch order an H100's runs of an
-        honest ten-config GEMM were 75 numbers (s57g_11). The launch after it is read."""
+        honest ten-config GEMM were 75 numbers (s57g_11). The launch after it is read. A
+        `config`: the arguments of an autotuner's launch with one of its configs' values, read
+        for its distinct tuple only, once per config whatever runs (`configs`)."""
         if benchmark:
             return
         if grid is not None:
@@ -253,19 +255,21 @@ class DataInts:
                          *((w, t) for k, v in kwargs.items() for w, t in handed_leaves(v, k))):
             tensors.append(t)
             seq = self.offsets.setdefault((fn, where), [])
-            if len(seq) < MAX_SEQUENCE:
+            if not config and len(seq) < MAX_SEQUENCE:
                 seq.append(_offset(t))
         base = tensor_numbers(tensors, made)
         sizes = explained_by(base)
         self.total = None
         loose = []
         for place, v in launch_ints(args, kwargs).items():
-            self._step((fn, place), v)
+            if not config:
+                self._step((fn, place), v)
             at = place[0]
             name = names[at] if isinstance(at, int) and at < len(names) else at
             if name in HEURISTIC_OPTIONS:
                 continue  # the compiler's options: no kernel reads them
-            self._sequence((fn, place), v, base, v not in sizes or v in (0, 1))
+            if not config:
+                self._sequence((fn, place), v, base, v not in sizes or v in (0, 1))
             raw = args[at] if isinstance(at, int) else kwargs.get(at)
             constant = name in constexprs or type(raw).__name__ == "constexpr"
             if constant and v > 0 and (v & (v - 1)) == 0:
@@ -276,9 +280,27 @@ class DataInts:
             kept = self.tuples.setdefault(fn, set())
             if len(kept) < _MAX_TUPLES:
                 kept.add(tuple(loose))
+        if config:
+            return
         for where, v in launch_choices(args, kwargs):
             self._chose((fn, ("choice", where)), v)
         self._chose((None, "kernel"), fn)  # which kernel runs is a choice too
+
+    def configs(self, tuner: object, args: tuple, kwargs: dict) -> list[float]:
+        """An autotuner's launch (`Autotuner.run`, before it benchmarks or picks): each of its
+        configs' values are host Python's data handed the kernel, whether or not a launch
+        with them is read (the benchmark's are not, `add`): its ints as that launch's
+        distinct tuple, its floats returned (red team session 60: 64 configs each carrying one
+        fixed-point code of a sigmoid table, stored by a one-program kernel, built the table
+        in the benchmark's runs, unread; ok under paper on the CPU). Returns the floats."""
+        floats, kernel = [], getattr(tuner, "fn", tuner)
+        while type(kernel).__name__ in ("Autotuner", "Heuristics"):  # the kernel a launch hands
+            kernel = kernel.fn
+        for config in list(getattr(tuner, "configs", None) or ())[:_MAX_TUPLES]:
+            values = dict(getattr(config, "all_kwargs", dict)())
+            self.add(kernel, args, {**kwargs, **values}, config=True)
+            floats.extend(v for v in values.values() if type(v) is float)
+        return floats
 
     def _chose(self, key: tuple, v: object) -> None:
         """One non-int datum of a launch (a float, a flag, a string, a dtype) or the kernel

@@ -4,7 +4,7 @@ times as its timing says: on an H100 an honest ten-config GEMM's benchmark launc
 launch order, were 75 host-made numbers (s57g_11), and a config pre_hook's `fill_(0.0)` was 139
 (3779 under the CPU's emulation): host_compute for honest kernels. The benchmark's launches are
 not read, as the CPU's emulation runs them unrecorded; its host side's repeats count once, and
-whatever differs from run to run still counts."""
+whatever differs from run to run still counts, and so do every config's values."""
 import os
 
 import pytest
@@ -66,6 +66,16 @@ def test_a_benchmarks_repeated_pre_hooks_and_launches_count_once():
     made, launches = _host_made(configs, runs=50)
     assert launches == 4 * 50 + 1  # every run is still a launch of the forward
     assert made <= 4, made  # before: 0.0 once per pre_hook call, and the runs' order (>200)
+
+
+@needs_interpreter
+def test_every_configs_values_count_whatever_the_benchmark_runs():
+    """Forty configs carrying a constexpr no size explains: forty numbers host Python handed the
+    kernel, though the benchmark's launches, the only ones to run most of them, are not read
+    (session 60: one sigmoid code per config, stored by the benchmark's runs into a table)."""
+    configs = [triton.Config({"BLOCK": 64, "SCALE": 10007 + 2 * i}) for i in range(40)]
+    made, _ = _host_made(configs, runs=3)
+    assert made >= 40, made
 
 
 @needs_interpreter
