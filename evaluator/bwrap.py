@@ -459,7 +459,10 @@ class Cgroup:
             if "pids" not in bases or "memory" not in bases:
                 raise OSError("no v1 pids and memory hierarchies hold this process")
             dirs = (bases["pids"] / name, bases["memory"] / name)
-            limits = {"pids.max": max_pids, "memory.limit_in_bytes": memory_bytes}
+            # memory and swap together as v2's swap.max 0 (where the kernel accounts swap):
+            # tmpfs pages swapped out would be outside the limit
+            limits = {"pids.max": max_pids, "memory.limit_in_bytes": memory_bytes,
+                      "memory.memsw.limit_in_bytes": memory_bytes}
         else:
             raise ValueError(f"cgroup kind {kind!r}")
         group = cls(kind, dirs)

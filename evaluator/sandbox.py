@@ -122,6 +122,7 @@ class Sandbox:
         self.jobs = 0
         self.peak_rss = 0  # most resident memory the watchdog saw during the current job
         self.dead = False
+        self.oom_kills = 0  # the cgroup's OOM kills when the sandbox was killed
         self.child: Child | None = None
         self._paused: Child | None = None  # the child whose gate `pause` holds
         self.spare: Child | None = None  # a candidate child forked ahead of its job (prestart)
@@ -321,6 +322,7 @@ class Sandbox:
             log.error("sandbox %d did not die after SIGKILL", self.proc.pid)
         self.ctl.close()
         if self.cgroup is not None:
+            self.oom_kills = max(self.oom_kills, self.cgroup.oom_kills())  # read before the cgroup goes (Child.fail)
             try:
                 self.cgroup.remove()
             except OSError as exc:  # a killing must never raise into an evaluation (rt75)
@@ -412,12 +414,14 @@ class Child:
         self.close_pipes()
         try:
             ended = self.sandbox.finish(grace_s=0.2)
-        except SandboxFailure as exc:
+        except SandboxFailure as exc:  # the zygote is gone: if the cgroup ran out of memory, the
+            # job's memory did it (nothing else runs there), and the verdict says so
+            if reason is None and self.sandbox.oom_kills > self.oom_base:
+                return ChildFailure(status, self._out_of_memory(what, " (the sandbox was lost with it)"))
             return ChildFailure(status, reason or f"the child's sandbox failed during {what}: {exc}")
         cgroup = self.sandbox.cgroup
         if reason is None and cgroup is not None and cgroup.oom_kills() > self.oom_base:
-            reason = (f"killed during {what}: out of memory (the sandbox's memory limit of "
-                      f"{self.sandbox.memory_limit >> 20} MiB)")
+            reason = self._out_of_memory(what)
         if reason is None:
             how = ended.get("status") or "an unknown cause"
             reason = (f"the child died of {how.removeprefix('signal ')} during {what}"
@@ -426,6 +430,10 @@ class Child:
                       else f"the child ended ({how}) during {what}")
         self.closed = True
         return ChildFailure(status, reason, str(ended.get("log", "")))
+
+    def _out_of_memory(self, what: str, lost: str = "") -> str:
+        return (f"killed during {what}: out of memory (the sandbox's memory limit of "
+                f"{self.sandbox.memory_limit >> 20} MiB, files in /tmp and /dev/shm included){lost}")
 
     def arena_bytes(self) -> int:
         return self._arena.resident_bytes()

@@ -21,8 +21,10 @@ Then it serves the worker over a unix SEQPACKET socket (msgpack maps; file
 descriptors travel with SCM_RIGHTS):
   spawn  {role, device, job}: fork; the child gets the two pipes sent with the command
          and nothing else of the zygote's (the control socket is closed in it), its own
-         session (and scheduler autogroup) and a seccomp guard that keeps the zygote and
-         init out of its reach (evaluator.seccomp.guard), and serves evaluator.child. Reply {"op": "spawned", "pid"}.
+         session (and scheduler autogroup), the highest OOM score (`OOM_SCORE_ADJ`: the
+         cgroup's OOM killer takes a job's process, never the zygote) and a seccomp guard that
+         keeps the zygote and init out of its reach (evaluator.seccomp.guard), and serves
+         evaluator.child. Reply {"op": "spawned", "pid"}.
   tail   {}: the last bytes of the current child's stdout/stderr (a file in its own
          directory, opened with O_NOFOLLOW and checked to be a regular file).
   finish {grace_s}: end the current job: wait up to grace_s for the child to exit, kill
@@ -331,6 +333,26 @@ def _rmtree_same_device(path: str, dev: int) -> None:
         os.rmdir(path)
 
 
+OOM_SCORE_ADJ = 1000
+"""Every job process's OOM score adjustment (inherited by what it forks): the kernel's badness is
+resident memory plus adj/1000 of the cgroup's limit, so at 1000 any process of the job outranks
+the zygote, whose resident memory is under that limit. Tmpfs pages are charged to the sandbox's
+cgroup but to no process's resident set: a job that filled /tmp and /dev/shm while keeping its
+own processes small left the zygote (torch and Triton, the PID namespace's init) the largest
+process, and the cgroup's OOM killer took it, ending the sandbox mid-job (red team s59e; session
+60 measured it: the zygote killed at 100k pages beside the child's 72k, the verdict "the child's
+sandbox failed", the sandbox replaced). Raising one's own score needs no privilege; the zygote's
+own stays as it is (`inheritable` compares it)."""
+
+
+def _first_for_the_oom_killer() -> None:
+    try:
+        with open("/proc/self/oom_score_adj", "w", encoding="ascii") as f:
+            f.write(str(OOM_SCORE_ADJ))
+    except OSError:  # no /proc: the zygote is at risk as before, never the job's start
+        pass
+
+
 def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict,
                 triton_base: str | None, guard: bool) -> None:
     """In the forked child: its seccomp guard, own log, own directory, then serve commands;
@@ -338,6 +360,7 @@ def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict,
     code = 70
     try:
         sock.close()
+        _first_for_the_oom_killer()
         if guard:  # before anything else runs here: the zygote and init are out of reach
             from evaluator import seccomp
 
