@@ -34,7 +34,9 @@ descriptors travel with SCM_RIGHTS):
          "status": <wait status text>, "log": <tail>}. After this nothing of the job
          is left for the next one to find.
   pause / resume: SIGSTOP / SIGCONT every process of the sandbox but the zygote, while
-         another sandbox's candidate is timed (evaluator.pool.quiet).
+         another sandbox's candidate is timed (evaluator.pool.quiet), where the sandbox's
+         cgroup has no freezer; with one the worker freezes the whole sandbox, this zygote
+         too, and its own waits (`_Deadline`) do not count the frozen time.
 One job at a time; the worker starts one sandbox per concurrent evaluation, so two
 candidates never share a sandbox at the same time.
 """
@@ -193,8 +195,8 @@ class Zygote:
     def _end_job(self, grace_s: float) -> None:
         log = ""
         if self.child is not None:
-            deadline = time.monotonic() + grace_s
-            while time.monotonic() < deadline:
+            deadline = _Deadline(grace_s)
+            while not deadline.passed():
                 pid, status = os.waitpid(self.child, os.WNOHANG)
                 if pid:
                     self.status = describe_status(status)
@@ -238,6 +240,25 @@ def inheritable() -> tuple:
             os.sched_getscheduler(0), os.sched_getparam(0).sched_priority, *knobs)
 
 
+class _Deadline:
+    """A deadline of the zygote's own waits that a freeze of the sandbox does not spend
+    (evaluator.pool.quiet freezes it whole, the zygote in the middle of ending a job
+    included): a gap between two looks longer than `GAP_S` was a stop, and moves it."""
+
+    GAP_S = 0.25
+
+    def __init__(self, seconds: float):
+        self.last = time.monotonic()
+        self.at = self.last + seconds
+
+    def passed(self) -> bool:
+        now = time.monotonic()
+        if now - self.last > self.GAP_S:
+            self.at += now - self.last
+        self.last = now
+        return now >= self.at
+
+
 def _others() -> list[int]:
     me = os.getpid()
     return [int(p) for p in os.listdir("/proc") if p.isdigit() and int(p) not in (1, me)]
@@ -261,7 +282,7 @@ def _signal_everything_else(sig: int) -> None:
 
 def _kill_session(sid: int, timeout_s: float = 3.0) -> bool:
     """SIGKILL every process of session `sid` (the job's, without a PID namespace)."""
-    deadline = time.monotonic() + timeout_s
+    deadline = _Deadline(timeout_s)
     while True:
         left = []
         for p in _others():
@@ -273,14 +294,14 @@ def _kill_session(sid: int, timeout_s: float = 3.0) -> bool:
                 continue
         if not left:
             return True
-        if time.monotonic() > deadline:
+        if deadline.passed():
             return False
         time.sleep(0.005)
 
 
 def _kill_everything_else(timeout_s: float = 3.0) -> bool:
     """SIGKILL every process of the PID namespace but init and us; True once none is left."""
-    deadline = time.monotonic() + timeout_s
+    deadline = _Deadline(timeout_s)
     while True:
         try:
             os.kill(-1, signal.SIGKILL)
@@ -294,7 +315,7 @@ def _kill_everything_else(timeout_s: float = 3.0) -> bool:
         left = _others()
         if not left:
             return True
-        if time.monotonic() > deadline:
+        if deadline.passed():
             return False
         time.sleep(0.005)
 

@@ -349,3 +349,24 @@ def test_a_job_that_fills_its_tmpfs_is_killed_not_the_zygote(relu, settings):
         assert _descendants(sandbox.proc.pid)[:1] == zygote[:1]  # the same zygote
         assert ev.evaluate(relu, relu.solution, settings).status == "ok"
         assert ev.pool.retired == 0
+
+
+def test_the_zygotes_own_waits_do_not_count_a_freeze(monkeypatch):
+    """pool.quiet may freeze a sandbox whole while its zygote is ending a job (a grace for the
+    child, up to 3 s for the rest to die): a 10 s freeze must not read as those waits run
+    out (a job's child killed before its grace, a sandbox found unclean and replaced)."""
+    from types import SimpleNamespace
+
+    from evaluator import zygote
+
+    now = [100.0]
+    monkeypatch.setattr(zygote, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    deadline = zygote._Deadline(0.5)
+    now[0] += 0.1
+    assert not deadline.passed()
+    now[0] += 10.0  # frozen
+    assert not deadline.passed()
+    now[0] += 0.2
+    assert not deadline.passed()
+    now[0] += 0.25
+    assert deadline.passed()
