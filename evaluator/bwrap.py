@@ -19,8 +19,9 @@ with `sandbox.require_isolation`, `check()` refuses to evaluate instead):
 
   layer                  closes                            where the host refuses it
   cgroup (v2 under       fork bombs (pids.max), host       no limit; the caller's RSS
-    cgroup_parent, or v1   memory (tmpfs pages included)     watchdog and deadlines remain
-    pids + memory)
+    cgroup_parent, or v1   memory (tmpfs pages included);    watchdog and deadlines remain;
+    pids + memory, and     frozen whole during a timing      a timing stops jobs by signals
+    freezer if mounted)    elsewhere (Cgroup.freeze)
   user namespace, uid    capabilities inside mean nothing  (root only) bwrap works with
     1000, no nested        outside                           root's own privileges; the
     user namespaces                                          sandbox is uid 0, capabilities

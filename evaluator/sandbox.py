@@ -13,6 +13,10 @@ own tmpfs, which the worker never opens; log tails come from the zygote over the
 control socket. The worker's clock (`Child.timed_request`) is the only timing that
 counts (evaluator.stopwatch).
 
+Deadlines on a sandbox's job (its commands, its zygote's replies) are on the sandbox's job
+clock (`Sandbox.clock`), which stops while the sandbox is stopped for a timing elsewhere
+(`Sandbox.pause`, evaluator.pool.quiet): a stop is never a job's time.
+
 Failures: a child that breaks the protocol, overruns a deadline or dies becomes a
 `ChildFailure` (its job is ended and its status and log tail collected); a sandbox
 whose zygote does not answer, or that could not clean up after a job, is killed
