@@ -346,6 +346,9 @@ def test_a_job_that_fills_its_tmpfs_is_killed_not_the_zygote(relu, settings):
         assert verdict.status == "crashed" and verdict.judged, verdict.feedback
         assert "out of memory" in verdict.feedback and "sandbox failed" not in verdict.feedback
         assert ev.pool.retired == 0 and ev.pool._idle == [sandbox] and sandbox.alive()
+        memory = sandbox.cgroup.dirs[-1]  # the job's files went with it (the zygote wiped the tmpfs)
+        used = (memory / ("memory.current" if sandbox.cgroup.kind == "v2" else "memory.usage_in_bytes")).read_text()
+        assert int(used) < 600 << 20, f"{int(used) >> 20} MiB still charged after the job"
         assert _descendants(sandbox.proc.pid)[:1] == zygote[:1]  # the same zygote
         assert ev.evaluate(relu, relu.solution, settings).status == "ok"
         assert ev.pool.retired == 0
