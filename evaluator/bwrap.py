@@ -19,8 +19,9 @@ with `sandbox.require_isolation`, `check()` refuses to evaluate instead):
 
   layer                  closes                            where the host refuses it
   cgroup (v2 under       fork bombs (pids.max), host       no limit; the caller's RSS
-    cgroup_parent, or v1   memory (tmpfs pages included)     watchdog and deadlines remain
-    pids + memory)
+    cgroup_parent, or v1   memory (tmpfs pages included);    watchdog and deadlines remain;
+    pids + memory, and     frozen whole during a timing      a timing stops jobs by signals
+    freezer if mounted)    elsewhere (Cgroup.freeze)
   user namespace, uid    capabilities inside mean nothing  (root only) bwrap works with
     1000, no nested        outside                           root's own privileges; the
     user namespaces                                          sandbox is uid 0, capabilities
@@ -360,7 +361,7 @@ def _unreadable(root: str, prune: Sequence[str], depth: int = 64) -> list[str]:
 # ---------------------------------------------------------------------- cgroups
 def _own_cgroup_dirs() -> dict[str, Path]:
     """This process's cgroup directory per hierarchy: "unified" (v2), or the v1
-    controller names ("pids", "memory")."""
+    controller names ("pids", "memory", "freezer")."""
     own: dict[str, str] = {}
     with open("/proc/self/cgroup", encoding="utf-8") as f:
         for line in f:
@@ -374,7 +375,7 @@ def _own_cgroup_dirs() -> dict[str, Path]:
             root, point = left.split()[3:5]
             fstype, _, options = right.split()[:3]
             keys = (["unified"] if fstype == "cgroup2"
-                    else [o for o in options.split(",") if o in ("pids", "memory")]
+                    else [o for o in options.split(",") if o in ("pids", "memory", "freezer")]
                     if fstype == "cgroup" else [])
             for key in keys:
                 path = own.get(key)
@@ -427,10 +428,16 @@ def _v2_parent(parent: Path | None) -> Path:
 
 
 class Cgroup:
-    """One sandbox's cgroup (pids.max and a memory limit), removed with its processes."""
+    """One sandbox's cgroup (pids.max and a memory limit), removed with its processes, and
+    frozen whole while another sandbox's candidate is timed (`freeze`; evaluator.pool.quiet).
+    memory.oom.group (v2) stays 0: the OOM killer takes one process, a job's (their OOM
+    score, evaluator.zygote.OOM_SCORE_ADJ), never the whole sandbox with its zygote."""
 
-    def __init__(self, kind: str, dirs: tuple[Path, ...]):
+    def __init__(self, kind: str, dirs: tuple[Path, ...], freezer: Path | None = None):
         self.kind, self.dirs = kind, dirs
+        self.freezer = freezer
+        """v2: the cgroup itself (cgroup.freeze); v1: its directory in the freezer hierarchy,
+        where this host mounts one; None: no freezing (pool.quiet stops a job by signals)."""
 
     @classmethod
     def create(cls, layers: Layers, cfg: SandboxConfig, slot: str = "sandbox",
@@ -453,19 +460,30 @@ class Cgroup:
         the host refuses."""
         if kind == "v2":
             dirs = (_v2_parent(parent) / name,)
+            freezer = dirs[0]
             limits = {"pids.max": max_pids, "memory.max": memory_bytes, "memory.swap.max": 0}
         elif kind == "v1":
             bases = _own_cgroup_dirs()
             if "pids" not in bases or "memory" not in bases:
                 raise OSError("no v1 pids and memory hierarchies hold this process")
             dirs = (bases["pids"] / name, bases["memory"] / name)
-            limits = {"pids.max": max_pids, "memory.limit_in_bytes": memory_bytes}
+            freezer = bases["freezer"] / name if "freezer" in bases else None
+            # memory and swap together as v2's swap.max 0 (where the kernel accounts swap):
+            # tmpfs pages swapped out would be outside the limit
+            limits = {"pids.max": max_pids, "memory.limit_in_bytes": memory_bytes,
+                      "memory.memsw.limit_in_bytes": memory_bytes}
         else:
             raise ValueError(f"cgroup kind {kind!r}")
         group = cls(kind, dirs)
         try:
             for d in dirs:
                 d.mkdir()
+            if freezer is not None and kind == "v1":
+                try:  # optional: without it a busy job is stopped by signals
+                    freezer.mkdir()
+                except OSError:
+                    freezer = None
+            group.freezer = freezer if kind == "v1" or (freezer / "cgroup.freeze").exists() else None
             for key, value in limits.items():
                 for d in dirs:
                     if (d / key).exists():
@@ -478,8 +496,33 @@ class Cgroup:
     def wrap(self, argv: Sequence[str]) -> list[str]:
         """`argv` started by a shell that first moves itself into this cgroup."""
         join = " && ".join(f"echo $$ > {shlex.quote(str(d / 'cgroup.procs'))}"
-                           for d in self.dirs)
+                           for d in self._all_dirs())
         return ["/bin/sh", "-c", join + ' && exec "$@"', "krl-cgroup", *argv]
+
+    def _all_dirs(self) -> tuple[Path, ...]:
+        extra = self.freezer is not None and self.freezer not in self.dirs
+        return (*self.dirs, self.freezer) if extra else self.dirs
+
+    def freeze(self, timeout_s: float = 1.0) -> bool:
+        """Freeze every process of the cgroup (the kernel's freezer: nothing of it runs, and
+        no signal of its own can wake it); True once all are frozen, False if some were still
+        freezing at `timeout_s` (one in an uninterruptible wait: it freezes once that ends,
+        until `thaw`). OSError if the host refuses."""
+        assert self.freezer is not None
+        v2 = self.kind == "v2"
+        (self.freezer / ("cgroup.freeze" if v2 else "freezer.state")).write_text("1" if v2 else "FROZEN")
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if (("frozen 1" in (self.freezer / "cgroup.events").read_text().splitlines()) if v2
+                    else (self.freezer / "freezer.state").read_text().strip() == "FROZEN"):
+                return True
+            time.sleep(0.0005)
+        return False
+
+    def thaw(self) -> None:
+        if self.freezer is not None and self.freezer.exists():
+            v2 = self.kind == "v2"
+            (self.freezer / ("cgroup.freeze" if v2 else "freezer.state")).write_text("0" if v2 else "THAWED")
 
     def pids(self) -> list[int]:
         out: set[int] = set()
@@ -515,8 +558,12 @@ class Cgroup:
                     os.kill(pid, signal.SIGKILL)
                 except ProcessLookupError:
                     pass
+            try:  # a v1-frozen process dies of SIGKILL only once thawed (v2's die frozen)
+                self.thaw()
+            except OSError:
+                pass
             try:
-                for d in reversed(self.dirs):
+                for d in reversed(self._all_dirs()):
                     if d.exists():
                         d.rmdir()
                 return

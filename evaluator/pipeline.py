@@ -41,7 +41,7 @@ import math
 import re
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
@@ -165,6 +165,7 @@ class _Run:
         self.phases: dict[str, float] = {}
         self.t0 = time.monotonic()
         self.deadline = self.t0 + self.timeout_s
+        self.frozen: Callable[[], float] = float  # the candidate job's stopped seconds (left); float() is 0
         self.pinned_grace = self.timeout_s  # what `pinned_back` may still give back
         self.details: dict[str, Any] = {"device": ev.device, "problem": getattr(problem, "name", "?"),
                                         "policy": self.cfg.policy.name,
@@ -205,7 +206,9 @@ class _Run:
             self.phases[name] = self.phases.get(name, 0.0) + time.monotonic() - t
 
     def left(self) -> float:
-        return self.deadline - time.monotonic()
+        """What is left of the evaluation's time; a stop of its candidate's job for a timing
+        elsewhere (evaluator.pool.quiet) is not its time."""
+        return self.deadline + self.frozen() - time.monotonic()
 
     def pinned_back(self, seconds: object) -> None:
         """Give back the time a candidate child spent in the CPU's autotune emulation (a reply's
@@ -310,6 +313,7 @@ class _Run:
         with self.holding(self.ev.memory.reserve(reservation)):  # the wait is not this evaluation's time
             started = time.monotonic()
             with self.ev.pool.candidate(job) as child:
+                self.frozen = child.frozen_seconds
                 self.phases["sandbox_start"] = time.monotonic() - started
                 try:
                     verdict = self.run_candidate(child, static, ref)
@@ -326,6 +330,10 @@ class _Run:
                 verdict.details["host_peak_rss_bytes"] = child.sandbox.peak_rss
                 # where the candidate child's time went, per command (the worker's clock)
                 verdict.details["child_seconds"] = {op: [n, round(s, 3)] for op, (n, s) in child.op_seconds.items()}
+                stopped = child.frozen_seconds()  # from here on part of the deadline itself
+                self.deadline, self.frozen = self.deadline + stopped, float
+                if stopped:
+                    verdict.details["stopped_s"] = round(stopped, 3)  # for timings elsewhere (quiet)
         return verdict
 
     # ------------------------------------------------------------------ static and reference

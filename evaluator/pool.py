@@ -10,8 +10,10 @@ limits first. No process, file or IPC object of one candidate exists when the ne
 in that sandbox; two candidates never share a sandbox at the same time. A sandbox whose
 zygote fails to answer or to clean up is killed whole and replaced (it warms up in the
 background). What a fresh child costs (a fork plus the child's own device set-up) is
-measured in the verdict's phase `sandbox_start`. While one candidate is timed, the other
-candidate sandboxes that are between commands are stopped whole (`quiet`).
+measured in the verdict's phase `sandbox_start`. While one candidate and its reference are
+timed, every other candidate sandbox with a job is stopped whole, mid-command or not, and one
+whose job starts meanwhile is stopped as it starts (`quiet`); a stopped job's clock stops
+with it (evaluator.sandbox: `Sandbox.clock`), so the stop is never its time.
 
 Reference side: `reference_children` sandboxes, each holding one long-lived child that
 only ever runs problem code (it refuses to load a candidate); it is replaced after any
@@ -51,6 +53,7 @@ class ChildPool:
         self._idle: list[Sandbox] = []
         self._busy = 0
         self._running: set[Sandbox] = set()  # sandboxes with a candidate job
+        self._stopped: list[Sandbox] | None = None  # what the timing in progress stopped (quiet)
         self._cond = threading.Condition()
         self._refs: list[tuple[Sandbox, Child] | None] = [None] * cfg.reference_children
         self._ref_cond = threading.Condition()
@@ -101,6 +104,9 @@ class ChildPool:
             sandbox, child = self._spawn(sandbox, "candidate", job)
             with self._cond:
                 self._running.add(sandbox)
+                stopped = self._stopped
+            if stopped is not None:  # a timing is in progress: this job waits for its end
+                self._stop_too(sandbox, stopped)
             yield child
         finally:
             with self._cond:
@@ -109,19 +115,37 @@ class ChildPool:
 
     @contextmanager
     def quiet(self, timed: Child) -> Iterator[None]:
-        """While `timed` is measured: every other candidate sandbox whose child is between
-        commands is stopped whole (SIGSTOP), so nothing a candidate left running in the
-        background shares the machine with another's timing; resumed afterwards. A child
-        that is mid-command (CPU-side input generation) is left running: pausing it would
-        spend its own deadline."""
+        """While `timed` (and then its reference) is measured: every other candidate sandbox
+        with a job is stopped whole, mid-command or not (`Sandbox.pause`: the cgroup's freezer,
+        else signals), and so is one whose job starts meanwhile (`candidate`), so no process
+        of another job shares the machine with a timing (red team s59e: a sandbox mid-command,
+        input generation or a trial, and what it forked kept running; only those between
+        commands were stopped). `timed`'s own sandbox is never stopped, and reference
+        sandboxes are not candidate sandboxes. A stopped job's clock stops with it: its
+        deadlines move by the stop (evaluator.sandbox: `Sandbox.clock`; evaluator.pipeline:
+        `_Run.left`)."""
         with self._cond:
             others = [s for s in self._running if s is not timed.sandbox]
-        paused = [s for s in others if s.pause()]
+            self._stopped = stopped = []
+        for sandbox in others:
+            self._stop_too(sandbox, stopped)
         try:
             yield
         finally:
-            for sandbox in paused:
+            with self._cond:
+                self._stopped = None
+            for sandbox in stopped:
                 sandbox.resume()
+
+    def _stop_too(self, sandbox: Sandbox, stopped: list[Sandbox]) -> None:
+        """Stop `sandbox` for the timing that owns `stopped`; resumed at once if it ended."""
+        if not sandbox.pause():
+            return
+        with self._cond:
+            if self._stopped is stopped:
+                stopped.append(sandbox)
+                return
+        sandbox.resume()
 
     def _release(self, sandbox: Sandbox | None, child: Child | None) -> None:
         if sandbox is not None and child is not None:

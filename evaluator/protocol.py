@@ -356,16 +356,18 @@ def _write_all(fd: int, view: memoryview) -> None:
         view = view[os.write(fd, view):]
 
 
-def write_deadline(fd: int, header: dict, deadline: float) -> None:
-    """Parent side: write one (tensor-free) command without blocking past the deadline."""
+def write_deadline(fd: int, header: dict, deadline: float,
+                   clock: Callable[[], float] = time.monotonic) -> None:
+    """Parent side: write one (tensor-free) command without blocking past the deadline (on
+    `clock`: a sandbox's job clock stops while it is frozen, evaluator.sandbox)."""
     frames = encode(header)
     data = memoryview(_prefix(frames) + b"".join(bytes(f) for f in frames))
     while data.nbytes:
-        left = deadline - time.monotonic()
+        left = deadline - clock()
         if left <= 0:
             raise ChannelTimeout("the child stopped reading commands")
         try:
-            _, ready, _ = select.select([], [fd], [], left)
+            _, ready, _ = select.select([], [fd], [], min(left, 0.2))
         except (OSError, ValueError) as exc:  # a pipe closed when its child was ended
             raise ChannelClosed(f"the command pipe is closed: {exc}") from None
         if ready:
@@ -392,11 +394,12 @@ def _receive_buffer(n: int, populate: bool = True) -> bytearray | mmap.mmap:
 
 class Reader:
     """Reads whole messages from a pipe with a deadline and a size bound (parent side),
-    or blocking without either (child side, deadline=None)."""
+    or blocking without either (child side, deadline=None). Deadlines are on `clock`."""
 
     def __init__(self, fd: int, max_bytes: int = 1 << 62, on_wait: Callable[[], None] | None = None,
-                 arena: Arena | None = None):
+                 arena: Arena | None = None, clock: Callable[[], float] = time.monotonic):
         self.fd, self.max_bytes, self.on_wait, self.arena = fd, max_bytes, on_wait, arena
+        self.clock = clock
 
     def _read_exact(self, n: int, deadline: float | None) -> memoryview:
         buf = _receive_buffer(n)
@@ -413,7 +416,7 @@ class Reader:
     def _wait_readable(self, deadline: float) -> bool:
         """Wait for data until the deadline, calling on_wait (a watchdog) every 0.2 s."""
         while True:
-            left = deadline - time.monotonic()
+            left = deadline - self.clock()
             if left <= 0:
                 return False
             if select.select([self.fd], [], [], min(left, 0.2))[0]:

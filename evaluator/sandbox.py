@@ -13,6 +13,10 @@ own tmpfs, which the worker never opens; log tails come from the zygote over the
 control socket. The worker's clock (`Child.timed_request`) is the only timing that
 counts (evaluator.stopwatch).
 
+Deadlines on a sandbox's job (its commands, its zygote's replies) are on the sandbox's job
+clock (`Sandbox.clock`), which stops while the sandbox is stopped for a timing elsewhere
+(`Sandbox.pause`, evaluator.pool.quiet): a stop is never a job's time.
+
 Failures: a child that breaks the protocol, overruns a deadline or dies becomes a
 `ChildFailure` (its job is ended and its status and log tail collected); a sandbox
 whose zygote does not answer, or that could not clean up after a job, is killed
@@ -122,8 +126,12 @@ class Sandbox:
         self.jobs = 0
         self.peak_rss = 0  # most resident memory the watchdog saw during the current job
         self.dead = False
+        self.oom_kills = 0  # the cgroup's OOM kills when the sandbox was killed
         self.child: Child | None = None
-        self._paused: Child | None = None  # the child whose gate `pause` holds
+        self._frozen_total = 0.0  # seconds stopped by `pause`, ended spans
+        self._frozen_since: float | None = None  # when the current `pause` began
+        self._frozen_lock = threading.Lock()
+        self._ctl_lock = threading.Lock()
         self.spare: Child | None = None  # a candidate child forked ahead of its job (prestart)
 
     def _environment(self, work: str) -> dict[str, str]:
@@ -145,11 +153,21 @@ class Sandbox:
 
     # ------------------------------------------------------------------ control channel
     def _call(self, msg: dict, timeout_s: float, fds: list[int] = ()) -> dict:
+        """One message to the zygote and its reply within `timeout_s` on the job clock: a zygote
+        frozen meanwhile (`pause`) answers once thawed, and is not late for it."""
+        deadline = self.clock() + timeout_s
         try:
-            if msg:
-                send(self.ctl, msg, fds)
-            self.ctl.settimeout(max(timeout_s, 0.01))
-            reply, extra = receive(self.ctl)
+            with self._ctl_lock:  # one exchange at a time: `pause` comes from a timing's thread
+                if msg:
+                    send(self.ctl, msg, fds)
+                while True:
+                    self.ctl.settimeout(min(max(deadline - self.clock(), 0.01), 0.5))
+                    try:
+                        reply, extra = receive(self.ctl)
+                        break
+                    except TimeoutError:
+                        if self.clock() >= deadline:
+                            raise
         except (OSError, ValueError) as exc:  # timeout, reset, garbage: the zygote is not usable
             self.kill()
             raise SandboxFailure(f"the sandbox's zygote did not answer ({exc})") from None
@@ -185,7 +203,7 @@ class Sandbox:
                 spare.close()  # a spare is a candidate's; its job is ended here
         child = self._fork(role, job)
         self._begin(child)
-        child.ready = child.read_reply(time.monotonic() + timeout_s, "start-up")[0]
+        child.ready = child.read_reply(self.clock() + timeout_s, "start-up")[0]
         return child
 
     def prestart(self) -> None:
@@ -229,45 +247,71 @@ class Sandbox:
         start from here."""
         self.peak_rss = 0
         child.oom_base = self.cgroup.oom_kills() if self.cgroup is not None else 0
+        child.frozen_base = self.frozen_seconds()
         self.child = child
 
     def _claim(self, spare: Child, job: dict, timeout_s: float) -> Child:
         """The spare, once its device is set up, given this job's limits."""
         self._begin(spare)
-        deadline = time.monotonic() + timeout_s
+        deadline = self.clock() + timeout_s
         spare.read_reply(deadline, "start-up")
         limits = {k: job[k] for k in ("cpu_budget_s", "device_memory_bytes") if k in job}
         spare._send({"op": "job", **limits}, deadline)
         spare.ready = spare.read_reply(deadline, "start-up")[0]
         return spare
 
+    def clock(self) -> float:
+        """The job clock: monotonic seconds less those the sandbox spent stopped by `pause`.
+        Every deadline on this sandbox's job (its commands, its zygote's replies) is on it, so
+        a timing elsewhere never spends a job's time."""
+        return time.monotonic() - self.frozen_seconds()
+
+    def frozen_seconds(self) -> float:
+        with self._frozen_lock:
+            since = self._frozen_since
+            return self._frozen_total + (time.monotonic() - since if since is not None else 0.0)
+
     def pause(self) -> bool:
-        """Stop every process of this sandbox's job if its child is between commands (the
-        child's gate is then held until `resume`); False when it is busy or gone."""
+        """Stop every process of this sandbox's job while another sandbox's candidate is timed
+        (evaluator.pool.quiet), mid-command or not; False when there is no job or it could not
+        be stopped. With a freezer (`Cgroup.freeze`) the whole sandbox is frozen, zygote
+        included (its replies wait, `_call`); else the zygote SIGSTOPs everything else in the
+        PID namespace (the job's session without one). The job clock stops from here (before
+        s60b a child that was mid-command was left running: its own deadline would be spent)."""
         child = self.child
-        if child is None or child.closed or not child.gate.acquire(blocking=False):
+        if child is None or child.closed or self.dead:
             return False
+        with self._frozen_lock:
+            if self._frozen_since is not None:
+                return False
+            self._frozen_since = time.monotonic()
         try:
-            self._call({"op": "pause"}, 5.0)
-        except SandboxFailure:
-            child.gate.release()
+            if self.cgroup is not None and self.cgroup.freezer is not None:
+                if not self.cgroup.freeze():
+                    log.warning("sandbox: a job was still freezing after 1 s; timing beside it")
+            else:
+                self._call({"op": "pause"}, 5.0)
+            return True
+        except (OSError, SandboxFailure) as exc:
+            log.warning("sandbox: a job could not be stopped for a timing elsewhere (%s)", exc)
+            self.resume()
             return False
-        self._paused = child
-        return True
 
     def resume(self) -> None:
-        """Resume what `pause` stopped and release the gate of the child it paused: the
-        sandbox may hold another child by now (the paused one's job ended on its deadline,
-        which takes no gate, and the next job spawned), whose gate is not ours to release
-        (GPU, session 31: "release unlocked lock" out of a timing phase)."""
+        """Resume what `pause` stopped; the job clock runs again."""
         try:
-            self._call({"op": "resume"}, 5.0)
-        except SandboxFailure:
-            log.warning("sandbox: a paused sandbox did not resume; it was killed")
+            if self.cgroup is not None and self.cgroup.freezer is not None:
+                self.cgroup.thaw()
+            elif not self.dead:
+                self._call({"op": "resume"}, 5.0)
+        except (OSError, SandboxFailure) as exc:  # a sandbox that stays stopped is killed
+            log.warning("sandbox: a paused sandbox did not resume (%s); it is killed", exc)
+            self.kill()
         finally:
-            paused, self._paused = self._paused, None
-            if paused is not None:
-                paused.gate.release()
+            with self._frozen_lock:
+                since, self._frozen_since = self._frozen_since, None
+                if since is not None:
+                    self._frozen_total += time.monotonic() - since
 
     def tail(self) -> str:
         try:
@@ -321,6 +365,7 @@ class Sandbox:
             log.error("sandbox %d did not die after SIGKILL", self.proc.pid)
         self.ctl.close()
         if self.cgroup is not None:
+            self.oom_kills = max(self.oom_kills, self.cgroup.oom_kills())  # read before the cgroup goes (Child.fail)
             try:
                 self.cgroup.remove()
             except OSError as exc:  # a killing must never raise into an evaluation (rt75)
@@ -344,11 +389,12 @@ class Child:
         self.sandbox, self.role = sandbox, role
         self._cmd_w, self._reply_r, self._arena = cmd_w, reply_r, arena
         self._reader = protocol.Reader(reply_r, max_bytes=reply_bound(sandbox.cfg), on_wait=sandbox.watchdog,
-                                       arena=arena)
+                                       arena=arena, clock=sandbox.clock)
         self.ready: dict = {}
         self.closed = False
         self.oom_base = 0
-        self.gate = threading.Lock()  # held while a command is in flight, or while paused
+        self.frozen_base = 0.0  # the sandbox's frozen seconds when this job began
+        self.gate = threading.Lock()  # held while a command is in flight
         self.op_seconds: dict[str, list] = {}  # per command: [count, seconds] on the worker's clock
 
     def request(self, header: dict, timeout_s: float,
@@ -356,7 +402,7 @@ class Child:
         """Send one command, return its reply; ChildFailure (job ended) otherwise. A reply
         over `max_bytes` (at most the channel's own bound) is refused before it is read."""
         with self.gate:
-            deadline = time.monotonic() + max(timeout_s, 0.0)
+            deadline = self.sandbox.clock() + max(timeout_s, 0.0)
             self._send(header, deadline)
             bound = self._reader.max_bytes
             if max_bytes is not None:
@@ -370,7 +416,7 @@ class Child:
     def timed_request(self, header: dict, timeout_s: float) -> tuple[dict, list[torch.Tensor], float]:
         """As request, with the worker's own clock from before the write to after the read."""
         with self.gate:
-            deadline = time.monotonic() + max(timeout_s, 0.0)
+            deadline = self.sandbox.clock() + max(timeout_s, 0.0)
             t0 = time.perf_counter()
             self._send(header, deadline)
             try:
@@ -382,13 +428,13 @@ class Child:
     def _count(self, header: dict, started: float) -> None:
         entry = self.op_seconds.setdefault(str(header.get("op", "?")), [0, 0.0])
         entry[0] += 1
-        entry[1] += time.monotonic() - started
+        entry[1] += self.sandbox.clock() - started
 
     def _send(self, header: dict, deadline: float) -> None:
         if self.closed:  # its pipes are closed (and their numbers maybe reused): never written
             raise ChildFailure("crashed", f"the child had already ended before {header.get('op', '?')}", "")
         try:
-            protocol.write_deadline(self._cmd_w, header, deadline)
+            protocol.write_deadline(self._cmd_w, header, deadline, self.sandbox.clock)
         except protocol.ChannelError as exc:
             raise self.fail("timeout" if isinstance(exc, protocol.ChannelTimeout) else "crashed",
                             str(exc)) from exc
@@ -412,12 +458,14 @@ class Child:
         self.close_pipes()
         try:
             ended = self.sandbox.finish(grace_s=0.2)
-        except SandboxFailure as exc:
+        except SandboxFailure as exc:  # the zygote is gone: if the cgroup ran out of memory, the
+            # job's memory did it (nothing else runs there), and the verdict says so
+            if reason is None and self.sandbox.oom_kills > self.oom_base:
+                return ChildFailure(status, self._out_of_memory(what, " (the sandbox was lost with it)"))
             return ChildFailure(status, reason or f"the child's sandbox failed during {what}: {exc}")
         cgroup = self.sandbox.cgroup
         if reason is None and cgroup is not None and cgroup.oom_kills() > self.oom_base:
-            reason = (f"killed during {what}: out of memory (the sandbox's memory limit of "
-                      f"{self.sandbox.memory_limit >> 20} MiB)")
+            reason = self._out_of_memory(what)
         if reason is None:
             how = ended.get("status") or "an unknown cause"
             reason = (f"the child died of {how.removeprefix('signal ')} during {what}"
@@ -426,6 +474,15 @@ class Child:
                       else f"the child ended ({how}) during {what}")
         self.closed = True
         return ChildFailure(status, reason, str(ended.get("log", "")))
+
+    def _out_of_memory(self, what: str, lost: str = "") -> str:
+        return (f"killed during {what}: out of memory (the sandbox's memory limit of "
+                f"{self.sandbox.memory_limit >> 20} MiB, files in /tmp and /dev/shm included){lost}")
+
+    def frozen_seconds(self) -> float:
+        """Seconds this job was stopped for timings elsewhere (evaluator.pool.quiet): never its
+        own time (the evaluation's deadline moves by them, evaluator.pipeline)."""
+        return self.sandbox.frozen_seconds() - self.frozen_base
 
     def arena_bytes(self) -> int:
         return self._arena.resident_bytes()

@@ -373,6 +373,58 @@ def test_memory_limit_kills_the_sandbox_hog():
         cleanup()
 
 
+def _freezable(kind: str) -> bwrap.Cgroup:
+    """A bare cgroup with a freezer for one test: v1 through `Cgroup.make` (this host's layer),
+    v2 as a directory of this process's own cgroup2 hierarchy (the freezer needs no
+    controller); skipped where the host offers none."""
+    if kind == "v1":
+        try:
+            group = bwrap.Cgroup.make("v1", f"krl-freeze-{uuid.uuid4().hex[:8]}", 16, 256 << 20)
+        except OSError as exc:
+            pytest.skip(f"no v1 cgroups here ({exc})")
+        if group.freezer is None:
+            group.remove()
+            pytest.skip("no v1 freezer hierarchy here")
+        return group
+    own = bwrap._own_cgroup_dirs().get("unified")
+    folder = own / f"krl-freeze-{uuid.uuid4().hex[:8]}" if own is not None else None
+    try:
+        folder.mkdir()
+    except (OSError, AttributeError) as exc:
+        pytest.skip(f"no writable cgroup2 hierarchy here ({exc})")
+    return bwrap.Cgroup("v2", (folder,), freezer=folder)
+
+
+@pytest.mark.parametrize("kind", ["v1", "v2"])
+def test_a_frozen_cgroup_runs_nothing_until_thawed_and_is_removed_frozen(kind):
+    """`Cgroup.freeze` (pool.quiet's stop of a job during another's timing): a spinning process
+    gains no CPU time while frozen and runs again once thawed; removing a frozen cgroup kills
+    its processes (a v1-frozen process dies of SIGKILL only once thawed)."""
+    group = _freezable(kind)
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        for d in group._all_dirs():
+            (d / "cgroup.procs").write_text(str(spinner.pid))
+
+        def ticks() -> int:
+            fields = Path(f"/proc/{spinner.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return int(fields[11]) + int(fields[12])
+
+        assert group.freeze()
+        before = ticks()
+        time.sleep(0.3)
+        assert ticks() == before
+        group.thaw()
+        deadline = time.monotonic() + 10
+        while ticks() == before and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert ticks() > before
+        assert group.freeze()
+    finally:
+        group.remove()
+    assert spinner.wait(10) == -signal.SIGKILL
+
+
 def test_sandbox_dies_with_the_process_that_started_it():
     marker = f"krl-orphan-{uuid.uuid4().hex}"
     argv, fds, cleanup, _ = start(f"""

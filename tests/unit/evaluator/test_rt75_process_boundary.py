@@ -51,13 +51,15 @@ os.close(_w)
 """
 
 
-def test_processes_that_resume_each_other_are_still_stopped_by_a_pause(unsafe_evaluator, settings, relu):
-    """While another candidate is timed every process of a sandbox between commands is stopped
-    (pool.quiet). Two processes that SIGCONT each other in a loop must not keep running (they
-    would share the CPU with the other candidate's timing)."""
+@pytest.mark.parametrize("stop", ["freezer", "signals"])
+def test_processes_that_resume_each_other_are_still_stopped_by_a_pause(stop, unsafe_evaluator, settings, relu):
+    """While another candidate is timed every process of another sandbox's job is stopped
+    (pool.quiet): by the cgroup's freezer where the sandbox has one, else by SIGSTOP. Two
+    processes that SIGCONT each other in a loop must not keep running (they would share the
+    CPU with the other candidate's timing): none gains CPU time while paused."""
     ev = unsafe_evaluator
-    for _ in range(3):  # an evaluation may end before a pause lands between commands (a loaded box)
-        result, running_seen, pauses = _paused_while_evaluating(ev, relu, settings)
+    for _ in range(3):  # an evaluation may end before a pause lands (a loaded box)
+        result, running_seen, pauses = _paused_while_evaluating(ev, relu, settings, stop)
         if pauses:
             break
     assert result and result[0].status == "ok", result and result[0].feedback
@@ -65,7 +67,7 @@ def test_processes_that_resume_each_other_are_still_stopped_by_a_pause(unsafe_ev
     assert not running_seen, f"processes ran while their sandbox was paused: {sorted(set(running_seen))}"
 
 
-def _paused_while_evaluating(ev, relu, settings) -> tuple[list, list, int]:
+def _paused_while_evaluating(ev, relu, settings, stop: str) -> tuple[list, list, int]:
     """Evaluate PING_PONG, pausing its sandbox between commands up to 5 times: (the verdict,
     processes seen running while paused, pauses made)."""
     result: list = []
@@ -79,20 +81,40 @@ def _paused_while_evaluating(ev, relu, settings) -> tuple[list, list, int]:
             with ev.pool._cond:
                 boxes = list(ev.pool._running)
             box = boxes[0] if boxes else None
-            if box is None or len(_descendants(box.proc.pid)) < 4 or not box.pause():
+            if box is None or len(_descendants(box.proc.pid)) < 4:
                 time.sleep(0.01)
                 continue
+            freezer = box.cgroup.freezer if box.cgroup is not None else None
+            if stop == "freezer" and freezer is None:
+                pytest.skip("no cgroup freezer on this host")
+            if stop == "signals" and box.cgroup is not None:
+                box.cgroup.freezer = None
             try:
+                if not box.pause():
+                    time.sleep(0.01)
+                    continue
                 pauses += 1
                 job = _job_processes(box.proc.pid)
-                for _ in range(20):
-                    running_seen.extend(p for p in job if _state(p) in ("R", "S", "D"))
-                    time.sleep(0.01)
+                time.sleep(0.05)  # a process stopped as the pause returns may be mid-tick
+                before = {p: _cpu_ticks(p) for p in job}
+                time.sleep(0.3)
+                running_seen.extend(p for p in job if _cpu_ticks(p) > before[p])
             finally:
                 box.resume()
+                if box.cgroup is not None:
+                    box.cgroup.freezer = freezer
     finally:
         thread.join()
     return result, running_seen, pauses
+
+
+def _cpu_ticks(pid: int) -> int:
+    """The process's user and system CPU time so far (clock ticks); 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])
 
 
 def _job_processes(outer: int) -> list[int]:
@@ -252,3 +274,70 @@ def test_what_a_zygote_compares_at_a_jobs_end_sees_each_change(change):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                          cwd=str(Path(__file__).resolve().parents[3]), start_new_session=True)
     assert out.stdout.strip() == "True", out.stderr
+
+
+# A candidate busy in one command (its module's import, as input generation or a trial would
+# be) with a process it forked spinning in the background.
+BUSY_NEIGHBOUR = """
+import os, signal, time
+_spinner = os.fork()
+if _spinner == 0:
+    while True:
+        pass
+while time.process_time() < 0.5:  # CPU time: a stop does not shorten it
+    pass
+os.kill(_spinner, signal.SIGKILL)  # the rest of its evaluation is not slowed by it
+os.waitpid(_spinner, 0)
+"""
+
+
+@pytest.mark.slow  # it sleeps through a stop longer than the neighbour's whole time limit
+def test_a_busy_neighbour_is_stopped_whole_while_another_candidate_is_timed(relu):
+    """Red team s59e (open until session 60): pool.quiet stopped only sandboxes whose child was
+    between commands; one mid-command, and the processes it forked, kept running while another
+    candidate and its reference were timed. Now every other job is stopped whole, mid-command
+    or not (the cgroup's freezer where the sandbox has one, else SIGSTOP): no process of the
+    neighbour gains CPU time during the timing, the timed sandbox runs, and the neighbour's
+    stop (longer than its whole time limit here) is not its time: its verdict is `ok`, the
+    stop in its details (`stopped_s`)."""
+    from common.messages import EvalSettings
+    from evaluator.pipeline import Evaluator
+
+    settings = EvalSettings(device="cpu", timeout_s=12, trials=2)
+    with Evaluator(cpu_config(children=2, sandbox={"unsafe_skip_static_checks": True})) as ev:
+        ev.warm_up()
+        result: list = []
+        neighbour = threading.Thread(target=lambda: result.append(
+            ev.evaluate(relu, _with_prelude(relu, BUSY_NEIGHBOUR), settings)))
+        neighbour.start()
+        try:
+            _box, job = _busy_job(ev)
+            with ev.pool.candidate({}) as timed, ev.pool.quiet(timed):
+                time.sleep(0.05)
+                before = {p: _cpu_ticks(p) for p in job}
+                time.sleep(0.5)
+                ran = [p for p in job if _cpu_ticks(p) > before[p]]
+                assert not ran, f"processes of a busy neighbour ran during a timing: {ran}"
+                reply, _ = timed.request({"op": "ping"}, 30)  # the timed sandbox is not stopped
+                time.sleep(settings.timeout_s + 1 - 0.55)
+        finally:
+            neighbour.join(120)
+    assert result and result[0].status == "ok", result and result[0].feedback
+    assert result[0].details["stopped_s"] >= settings.timeout_s
+
+
+def _busy_job(ev) -> tuple:
+    """The neighbour's sandbox and job processes (its child and the spinner it forked) once it
+    is mid-command."""
+    from evaluator.sandbox import _children
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with ev.pool._cond:
+            boxes = list(ev.pool._running)
+        job = [p for z in _children(boxes[0].proc.pid) for c in _children(z)
+               for p in [c, *_descendants(c)]] if boxes else []
+        if len(job) >= 2:
+            return boxes[0], job
+        time.sleep(0.01)
+    raise AssertionError("the neighbour never got busy")

@@ -306,3 +306,70 @@ def test_an_idle_sandbox_holds_a_spare_child_and_a_dead_one_is_replaced(evaluato
     assert caplog.text.count("a spare child failed") == len(idle), caplog.text
     assert all(v.status == "ok" for v in verdicts), [v.feedback for v in verdicts]
     assert evaluator.pool.children == forked + len(idle)
+
+
+_TMPFS_FILL = """
+data = b"x" * (16 << 20)
+for folder in ("/tmp", "/dev/shm"):  # files: charged to the sandbox's cgroup, in no process's RSS
+    for i in range(64):
+        try:
+            with open(f"{folder}/fill{i}", "wb") as f:
+                f.write(data)
+        except OSError:
+            break
+"""
+
+
+def test_a_job_that_fills_its_tmpfs_is_killed_not_the_zygote(relu, settings):
+    """Red team s59e (open until session 60): a job filling /tmp and /dev/shm past the cgroup's
+    memory limit while its own processes stay small left the zygote (torch and Triton, the PID
+    namespace's init) the largest process; the OOM killer took it (measured in session 60: the
+    zygote at 100k pages beside the child's 72k), the verdict read "the child's sandbox failed"
+    and the sandbox was replaced. Every job process now carries the highest OOM score
+    (evaluator.zygote.OOM_SCORE_ADJ): the job's child dies, the verdict is its own crash out of
+    memory, and the next candidate runs in the same sandbox, its tmpfs wiped."""
+    from conftest import cpu_config
+
+    from evaluator import bwrap
+    from evaluator.pipeline import Evaluator
+
+    cfg = cpu_config(children=1, reference_children=1,
+                     sandbox={"unsafe_skip_static_checks": True, "memory_limit_bytes": 1 << 30,
+                              "tmpfs_bytes": 600 << 20})
+    if bwrap.probe(cfg.sandbox).cgroup is None:
+        pytest.skip("no cgroup layer on this host: no memory limit to run out of")
+    with Evaluator(cfg) as ev:
+        ev.warm_up()
+        sandbox = ev.pool._idle[0]
+        zygote = _descendants(sandbox.proc.pid)
+        verdict = ev.evaluate(relu, _with_prelude(relu, _TMPFS_FILL), settings)
+        assert verdict.status == "crashed" and verdict.judged, verdict.feedback
+        assert "out of memory" in verdict.feedback and "sandbox failed" not in verdict.feedback
+        assert ev.pool.retired == 0 and ev.pool._idle == [sandbox] and sandbox.alive()
+        memory = sandbox.cgroup.dirs[-1]  # the job's files went with it (the zygote wiped the tmpfs)
+        used = (memory / ("memory.current" if sandbox.cgroup.kind == "v2" else "memory.usage_in_bytes")).read_text()
+        assert int(used) < 600 << 20, f"{int(used) >> 20} MiB still charged after the job"
+        assert _descendants(sandbox.proc.pid)[:1] == zygote[:1]  # the same zygote
+        assert ev.evaluate(relu, relu.solution, settings).status == "ok"
+        assert ev.pool.retired == 0
+
+
+def test_the_zygotes_own_waits_do_not_count_a_freeze(monkeypatch):
+    """pool.quiet may freeze a sandbox whole while its zygote is ending a job (a grace for the
+    child, up to 3 s for the rest to die): a 10 s freeze must not read as those waits run
+    out (a job's child killed before its grace, a sandbox found unclean and replaced)."""
+    from types import SimpleNamespace
+
+    from evaluator import zygote
+
+    now = [100.0]
+    monkeypatch.setattr(zygote, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    deadline = zygote._Deadline(0.5)
+    now[0] += 0.1
+    assert not deadline.passed()
+    now[0] += 10.0  # frozen
+    assert not deadline.passed()
+    now[0] += 0.2
+    assert not deadline.passed()
+    now[0] += 0.25
+    assert deadline.passed()

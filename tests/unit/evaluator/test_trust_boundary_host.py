@@ -82,7 +82,8 @@ assert not KMSG, "/dev/kmsg was writable"
 
 def test_other_sandboxes_are_stopped_while_a_candidate_is_timed(tmp_path):
     """pool.quiet(): every process of another candidate's sandbox (background work included)
-    is SIGSTOPped for the length of a timing and continues afterwards."""
+    is stopped (frozen by the cgroup's freezer, else SIGSTOPped) for the length of a timing
+    and continues afterwards; the timed sandbox itself is never stopped."""
     from evaluator import bwrap
     from evaluator.pool import ChildPool
 
@@ -97,10 +98,13 @@ def test_other_sandboxes_are_stopped_while_a_candidate_is_timed(tmp_path):
                                      "class Model: pass\n", "sizes": {}, "sets": []}, 30)
             assert reply["op"] == "result", reply
             (pid,) = _wait_for(lambda: sorted(_pids_running(marker)))
-            assert _state(pid) != "T"
-            with pool.quiet(timed):
-                assert _state(pid) == "T", "a process of another sandbox ran during a timing"
-            assert _wait_for(lambda: _state(pid) != "T")
+            assert _state(pid) != "T" and not _frozen(busy.sandbox)
+            with pool.quiet(timed):  # frozen (a v1 freezer shows D, v2's S) or else SIGSTOPped
+                group = busy.sandbox.cgroup
+                stopped = _frozen(busy.sandbox) if group is not None and group.freezer else _state(pid) == "T"
+                assert stopped, "a process of another sandbox ran during a timing"
+                assert not _frozen(timed.sandbox)
+            assert _wait_for(lambda: _state(pid) != "T" and not _frozen(busy.sandbox))
     finally:
         pool.close()
 
@@ -117,17 +121,31 @@ def _wait_for(probe, timeout_s: float = 10.0):
     raise AssertionError("timed out")
 
 
+def _frozen(sandbox) -> bool:
+    """Whether the sandbox's freezer says frozen (False without one)."""
+    freezer = sandbox.cgroup.freezer if sandbox.cgroup is not None else None
+    if freezer is None:
+        return False
+    if sandbox.cgroup.kind == "v2":
+        return "frozen 1" in (freezer / "cgroup.events").read_text().splitlines()
+    return (freezer / "freezer.state").read_text().strip() == "FROZEN"
+
+
 def _state(pid: int) -> str:
     return Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()[0].decode()
 
 
-def test_a_paused_sandbox_whose_child_changed_resumes_the_gate_it_took():
-    """GPU, session 31, evaluations side by side: a paused sandbox's job ended on its deadline
-    (which takes no gate) and the next child was in place by the time the timing phase ended;
-    resume released the new child's gate, never taken ("release unlocked lock"), and the
-    evaluation timing beside it crashed. The gate released is the one pause took."""
+def test_a_command_to_a_stopped_job_waits_without_spending_its_deadline():
+    """A job stopped for a timing elsewhere (pool.quiet: its sandbox frozen whole, zygote
+    included, or SIGSTOPped) is not late for it: its commands' deadlines and its zygote's
+    replies are on the sandbox's job clock, which stops with it (red team s59e's busy
+    neighbour: before session 60 only a job between commands was stopped, so a stop never
+    spent a deadline; a command in flight now may be stopped too). A command with a 1 s
+    limit sent into a 2 s stop is answered, and `frozen_seconds` counts the stop (the
+    evaluation's deadline moves by it, pipeline `_Run.left`). A stopped job that ends meanwhile
+    (its zygote's `finish`) waits for the thaw instead of failing the sandbox."""
     import threading
-    from types import SimpleNamespace
+    import time
 
     from evaluator import bwrap
     from evaluator.pool import ChildPool
@@ -136,19 +154,23 @@ def test_a_paused_sandbox_whose_child_changed_resumes_the_gate_it_took():
     pool = ChildPool(cfg, "cpu", bwrap.probe(cfg.sandbox))
     try:
         with pool.candidate({}) as busy:
-            sandbox = busy.sandbox
-            assert sandbox.pause() and not busy.gate.acquire(blocking=False)
-            following = SimpleNamespace(gate=threading.Lock(), closed=False)
-            sandbox.child = following  # the next job's child, its gate free
-            try:
-                sandbox.resume()
-            finally:
-                sandbox.child = busy
-            assert busy.gate.acquire(blocking=False), "the paused child's gate stayed held"
-            busy.gate.release()
-            assert not following.gate.locked()
-            reply, _ = busy.request({"op": "ping"}, 30)
-            assert reply["op"] in ("pong", "result", "error"), reply
+            sandbox, replies = busy.sandbox, []
+            assert sandbox.pause() and not busy.gate.locked()
+            asked = threading.Thread(target=lambda: replies.append(busy.request({"op": "ping"}, 1.0)))
+            asked.start()
+            time.sleep(2.0)
+            assert asked.is_alive() and not replies  # stopped: no answer yet, and not failed
+            sandbox.resume()
+            asked.join(30)
+            assert replies and replies[0][0]["op"] in ("pong", "result", "error"), replies
+            assert 1.9 < busy.frozen_seconds() < 10
+            assert sandbox.pause()
+            ending = threading.Thread(target=busy.close)
+            ending.start()
+            time.sleep(1.0)
+            sandbox.resume()
+            ending.join(30)
+            assert sandbox.alive() and pool.retired == 0
     finally:
         pool.close()
 
@@ -208,8 +230,16 @@ def test_a_process_named_in_raw_bytes_is_still_stopped_by_a_pause():
             assert reply["op"] == "result", reply
             (pid,) = _wait_for(lambda: sorted(_pids_running(marker)))
             assert _wait_for(lambda: Path(f"/proc/{pid}/comm").read_bytes() == b"\xff\xfe\n")
-            with pool.quiet(timed):
-                assert _state(pid) == "T", "a process of another sandbox ran during a timing"
+            group = busy.sandbox.cgroup
+            freezer = group.freezer if group is not None else None
+            if group is not None:  # the zygote's pause, which reads states (a freezer reads none)
+                group.freezer = None
+            try:
+                with pool.quiet(timed):
+                    assert _state(pid) == "T", "a process of another sandbox ran during a timing"
+            finally:
+                if group is not None:
+                    group.freezer = freezer
             assert _wait_for(lambda: _state(pid) != "T")
             assert busy.sandbox.alive()
     finally:
