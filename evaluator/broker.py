@@ -257,7 +257,7 @@ class Broker:
         grace = time.monotonic() - self.transport.heartbeat_interval_s
         for jid in list(w.assigned - w.reported):
             job = self.jobs.get(key_of(jid))
-            if job is None or job.worker != peer:
+            if job is None or job.worker != peer or job.request.request_id != jid:  # done, or an older job's
                 w.assigned.discard(jid)
             elif job.dispatched_at < grace:
                 w.assigned.discard(jid)
@@ -317,7 +317,7 @@ class Broker:
         log.warning("worker %s is dead; re-queueing %d job(s)", w.worker_id, len(w.assigned))
         for jid in w.assigned:
             job = self.jobs.get(key_of(jid))
-            if job is None or job.worker != w.identity:
+            if job is None or job.worker != w.identity or job.request.request_id != jid:
                 continue
             job.attempts += 1
             if job.attempts >= self.cfg.max_attempts:

@@ -178,3 +178,16 @@ def test_a_worker_evaluates_a_new_job_of_the_same_text_and_answers_a_job_resend_
     w._send_done()
     assert [(r.request_id[-2:], r.verdict.status, r.cached) for r in sent] == [
         (".a", "ok", False), (".a", "ok", True), (".b", "hack", False)]
+
+
+def test_a_job_requeued_after_a_worker_death_keeps_its_id(seen):
+    """The same job, resent: a worker's cache may answer it (one draw, one set of waiters)."""
+    b = seen
+    b._on_request(b"client", _request("r"))
+    b._dispatch()
+    first = [m for _, m in b.backend.sent if isinstance(m, EvalRequest)]
+    b._worker_dead(b.workers[b"w1"])
+    b._on_status(b"w2", WorkerStatus(worker_id="w2", device="cpu", slots=4))
+    b._dispatch()
+    sent = [m.request_id for _, m in b.backend.sent if isinstance(m, EvalRequest)]
+    assert len(first) == 1 and sent == [first[0].request_id] * 2
