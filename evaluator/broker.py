@@ -10,8 +10,9 @@ Two ROUTER sockets on one thread:
 State is soft and rebuilt by the peers after a restart: jobs (one per content key,
 with every request waiting on it), the queue of jobs no worker holds yet, workers
 (capacity, what the broker sent them, what their last status listed), a result cache.
-  - a request whose key is cached is answered at once; one whose key is queued or
-    running joins that job; a resent request id only refreshes its route;
+  - a request a cached result answers (a resend of one that waited on it) is answered at
+    once; one whose key is queued or running joins that job; a resent request id only
+    refreshes its route;
   - a new job beyond `max_queued` (or a request beyond `max_waiting_requests`) gets
     ErrorReply(code="busy", retry_after_s): backpressure instead of unbounded growth;
   - jobs go to the live worker of the right device with the most free slots;
