@@ -21,7 +21,7 @@ What the client guarantees:
   - each request id resolves exactly once: a duplicate or late result is dropped;
   - an unanswered request is resent with the same id after `resend_interval_s`,
     doubling to `resend_max_s`, so a restarted broker relearns it (the broker
-    dedupes ids and caches results by content);
+    dedupes ids and caches each result for the requests that waited on it);
   - at most `max_in_flight` requests are sent and unanswered; more wait here, and a
     `busy` reply holds a request back for the broker's `retry_after_s`;
   - a request not answered within its deadline fails with `EvaluationTimeout`;

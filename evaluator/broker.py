@@ -4,21 +4,26 @@ Two ROUTER sockets on one thread:
   frontend  clients (actors, benchmarks) send EvalRequest and Heartbeat; they get
             EvalResult, Heartbeat (a ping's answer) or ErrorReply (invalid, busy)
   backend   workers send WorkerStatus (their heartbeat), EvalResult and Heartbeat;
-            they get EvalRequest (request id = content key) and Heartbeat
+            they get EvalRequest (request id = the job's id: its content key and a
+            nonce, evaluator.result_cache.job_id) and Heartbeat
 
 State is soft and rebuilt by the peers after a restart: jobs (one per content key,
 with every request waiting on it), the queue of jobs no worker holds yet, workers
 (capacity, what the broker sent them, what their last status listed), a result cache.
-  - a request whose key is cached is answered at once; one whose key is queued or
-    running joins that job; a resent request id only refreshes its route;
+  - a request a cached result answers (a resend of one that waited on it) is answered at
+    once; one whose key is queued or running joins that job; a resent request id only
+    refreshes its route;
   - a new job beyond `max_queued` (or a request beyond `max_waiting_requests`) gets
     ErrorReply(code="busy", retry_after_s): backpressure instead of unbounded growth;
   - jobs go to the live worker of the right device with the most free slots;
   - a worker silent for `heartbeat_misses` intervals is dead: its jobs go back to the
     front of the queue; after `max_attempts` deaths a job is answered `crashed`;
-  - a result is cached and sent once to each request waiting on it; a result nobody
-    waits for (e.g. from before a broker restart) is only cached, so the client's
-    resend (same request id) is answered from the cache.
+  - a result is sent once to each request waiting on it and cached for their resends
+    only (evaluator.result_cache.Answered): a later request of the same content is a new
+    evaluation, since a verdict is one draw of the evaluator's randomised checks and is
+    paid once per request that waited on it (red team s60e); a result nobody waits for
+    (e.g. from before a broker restart) is only cached, so the client's resend (a request
+    of its content) is answered from the cache, once.
 A restarted broker loses nothing: clients resend what is unanswered, workers announce
 what they hold, and the workers' own caches answer keys they already evaluated.
 """
@@ -43,7 +48,7 @@ from common.messages import ErrorReply, EvalRequest, EvalResult, Heartbeat, Work
 from common.metrics import Metrics
 from common.transport import PeerTracker, Received, context
 from common.verdict import no_verdict
-from evaluator.result_cache import ResultCache, cacheable, request_key
+from evaluator.result_cache import Answered, ResultCache, cacheable, job_id, key_of, request_key
 
 if TYPE_CHECKING:
     from common.config import RunConfig
@@ -66,7 +71,7 @@ class Job:
     """One distinct evaluation (content key) and every request waiting on it."""
 
     key: str
-    request: EvalRequest  # as sent to workers: request_id = key
+    request: EvalRequest  # as sent to workers: request_id = the job's id (result_cache.job_id)
     created_at: float
     waiters: dict[str, Waiter] = field(default_factory=dict)
     worker: bytes | None = None
@@ -80,8 +85,8 @@ class WorkerState:
     worker_id: str
     device: str
     slots: int
-    assigned: set[str] = field(default_factory=set)  # keys sent to it, no result yet
-    reported: set[str] = field(default_factory=set)  # keys its last status listed
+    assigned: set[str] = field(default_factory=set)  # job ids sent to it, no result yet
+    reported: set[str] = field(default_factory=set)  # job ids its last status listed
 
     @property
     def free(self) -> int:
@@ -138,7 +143,7 @@ class Broker:
         self.workers: dict[bytes, WorkerState] = {}
         self.known_ids: set[str] = set()
         self.tracker = PeerTracker(transport.heartbeat_interval_s, transport.heartbeat_misses)
-        self.cache = ResultCache(cfg.cache_entries)
+        self.cache: ResultCache[Answered] = ResultCache(cfg.cache_entries)
         self._warn = RateLimitedLog(log)
         self._next_beat = 0.0
         self.loop_at = time.monotonic()
@@ -198,10 +203,10 @@ class Broker:
             return
         key = request_key(req)
         cached = self.cache.get(key)
-        if cached is not None:
+        if cached is not None and cached.answers(rid):  # a resend of a request it answered
             self.m.requests.labels("cached").inc()
             self.m.cache_hits.inc()
-            self.frontend.reply(peer, msgspec.structs.replace(cached, request_id=rid, cached=True,
+            self.frontend.reply(peer, msgspec.structs.replace(cached.result, request_id=rid, cached=True,
                                                               sent_at=now()))
             return
         job = self.jobs.get(key)
@@ -222,13 +227,14 @@ class Broker:
         self.by_rid[rid] = key
 
     def _new_job(self, key: str, req: EvalRequest, t: float) -> Job:
+        held = next(((w, j) for w in self.workers.values() for j in w.reported if key_of(j) == key), None)
         job = Job(key=key, created_at=t,
-                  request=msgspec.structs.replace(req, request_id=key, deadline_s=0.0))
+                  request=msgspec.structs.replace(req, request_id=held[1] if held else job_id(key),
+                                                  deadline_s=0.0))
         self.jobs[key] = job
-        holder = next((w for w in self.workers.values() if key in w.reported), None)
-        if holder is not None:  # a worker already runs it (it told us after our restart)
-            job.worker, job.dispatched_at = holder.identity, t
-            holder.assigned.add(key)
+        if held is not None:  # a worker already runs it (it told us after our restart)
+            job.worker, job.dispatched_at = held[0].identity, t
+            held[0].assigned.add(held[1])
         else:
             self.queue[key] = None
         return job
@@ -250,32 +256,43 @@ class Broker:
         # (Results travel before later statuses on the same connection, so a finished
         # job is never mistaken for a lost one.)
         grace = time.monotonic() - self.transport.heartbeat_interval_s
-        for key in list(w.assigned - w.reported):
-            job = self.jobs.get(key)
-            if job is None or job.worker != peer:
-                w.assigned.discard(key)
+        for jid in list(w.assigned - w.reported):
+            job = self.jobs.get(key_of(jid))
+            if job is None or job.worker != peer or job.request.request_id != jid:  # done, or an older job's
+                w.assigned.discard(jid)
             elif job.dispatched_at < grace:
-                w.assigned.discard(key)
+                w.assigned.discard(jid)
                 self._requeue(job, "lost send")
 
     def _on_result(self, peer: bytes, res: EvalResult) -> None:
-        key = res.request_id
+        jid = res.request_id
+        key = key_of(jid)
         w = self.workers.get(peer)
         if w is not None:
-            w.assigned.discard(key)
-            w.reported.discard(key)
-        if cacheable(res):
-            self.cache.put(key, res)
+            w.assigned.discard(jid)
+            w.reported.discard(jid)
         job = self.jobs.pop(key, None)
         if job is None:
             self.m.unclaimed.inc()
+            self._keep_unclaimed(key, jid, res)
             return
+        if cacheable(res):  # for the resends of the requests that waited on it, not for others
+            self.cache.put(key, Answered(res, rids=set(job.waiters), jobs={jid}))
         self.queue.pop(key, None)
         if job.worker is not None and job.worker != peer and job.worker in self.workers:
             self.workers[job.worker].assigned.discard(key)
         for phase, seconds in res.verdict.phase_seconds.items():
             self.m.phase.labels(phase).observe(seconds)
         self._deliver(job, res)
+
+    def _keep_unclaimed(self, key: str, jid: str, res: EvalResult) -> None:
+        """A result no job waits for: made for a request the broker no longer holds (it
+        restarted; the client resends), so it answers one request of its content. A job's
+        result seen before (a reconnected worker's resend of one delivered) answers no one new."""
+        seen = self.cache.get(key)
+        if not cacheable(res) or (seen is not None and jid in seen.jobs):
+            return
+        self.cache.put(key, Answered(res, jobs={jid}, spare=1))
 
     def _deliver(self, job: Job, res: EvalResult) -> None:
         t = time.monotonic()
@@ -299,9 +316,9 @@ class Broker:
         self.workers.pop(w.identity, None)
         self.m.deaths.inc()
         log.warning("worker %s is dead; re-queueing %d job(s)", w.worker_id, len(w.assigned))
-        for key in w.assigned:
-            job = self.jobs.get(key)
-            if job is None or job.worker != w.identity:
+        for jid in w.assigned:
+            job = self.jobs.get(key_of(jid))
+            if job is None or job.worker != w.identity or job.request.request_id != jid:
                 continue
             job.attempts += 1
             if job.attempts >= self.cfg.max_attempts:
@@ -314,7 +331,7 @@ class Broker:
         self.queue.pop(job.key, None)
         text = (f"The evaluation was lost: {job.attempts} evaluator workers died while running it "
                 "(not a verdict on the kernel's output).")
-        self._deliver(job, EvalResult(request_id=job.key, verdict=no_verdict("broker", text),
+        self._deliver(job, EvalResult(request_id=job.request.request_id, verdict=no_verdict("broker", text),
                                       sent_at=now()))
 
     # ------------------------------------------------------------------ timers and dispatch
@@ -359,7 +376,7 @@ class Broker:
             if job.dispatched_at == 0.0:
                 self.m.queue_wait.observe(t - job.created_at)
             job.worker, job.dispatched_at = peer, t
-            self.workers[peer].assigned.add(key)
+            self.workers[peer].assigned.add(job.request.request_id)
             free[peer] -= 1
             if free[peer] <= 0:
                 free.pop(peer)

@@ -8,14 +8,15 @@ back through a queue plus a `Waker`, so the socket never crosses threads.
 
 Link to the broker (a `common.endpoint.Client`: Paranoid Pirate, worker side):
   - a `WorkerStatus` every heartbeat interval is the worker's heartbeat; it carries
-    capacity and the keys being evaluated, so a restarted broker relearns them;
+    capacity and the jobs being evaluated, so a restarted broker relearns them;
   - the broker heartbeats back; silent for `heartbeat_misses` intervals, the worker
     opens a fresh socket, announces itself again and resends the results it finished
     since it last heard from the broker (the broker caches a result it does not wait
     for, so a client's resend finds it);
-  - requests arrive with the content key as request id; a key already evaluated
-    is answered from the worker's result cache, a key already running is not started
-    twice.
+  - requests arrive with the broker's job id as request id (its content key and a
+    nonce: evaluator.result_cache.job_id); a job already evaluated is answered from the
+    worker's result cache, a job already running is not started twice. A later job of
+    the same content is evaluated anew (a verdict is one draw: red team s60e).
 
 Nothing a request carries can stop the worker: a bad problem, a bad candidate or a
 bug in the pipeline becomes an error result. Only `EvaluatorUnavailable` (children
@@ -106,8 +107,8 @@ class Worker:
         self.slots = cfg.worker.slots or cfg.children
         self.metrics, self.m = metrics, _Metrics(metrics)
         self.evaluator = evaluator or Evaluator(cfg)
-        self.cache = ResultCache(cfg.worker.cache_entries)
-        self.in_flight: dict[str, str] = {}          # key -> request id the broker used
+        self.cache: ResultCache[EvalResult] = ResultCache(cfg.worker.cache_entries)
+        self.in_flight: dict[str, str] = {}          # job id -> request id the broker used
         self.recent: deque[tuple[float, EvalResult]] = deque(maxlen=4 * self.slots + 64)
         self.done: queue.SimpleQueue[tuple[str, EvalResult]] = queue.SimpleQueue()
         self.waker = Waker()
@@ -191,7 +192,7 @@ class Worker:
         self.link.tick()  # announce ourselves at once
 
     def _status(self, seq: int) -> WorkerStatus:
-        """The worker's heartbeat: capacity and the keys it holds."""
+        """The worker's heartbeat: capacity and the jobs it holds."""
         return WorkerStatus(worker_id=self.worker_id, device=self.evaluator.device,
                             slots=self.slots, in_flight=list(self.in_flight),
                             evaluations=self.evaluations, sent_at=now())
@@ -208,7 +209,8 @@ class Worker:
     # ------------------------------------------------------------------ requests
     def _accept(self, req: EvalRequest) -> None:
         try:
-            key = request_key(req)
+            request_key(req)  # a request we can key, held to its job (the broker's id), not its content
+            key = req.request_id
         except Exception as exc:  # noqa: BLE001 (a request we cannot key is answered, never fatal)
             self._send(error_result(req.request_id, self.worker_id, "runtime_error", "evaluator",
                                     f"The evaluator could not read this request: {exc!r}"))
