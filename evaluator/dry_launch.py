@@ -269,8 +269,11 @@ def measured(ws, model, recorder, budget_s: float) -> dict:
     every launch: {"storages": `stored`'s} or {"unmodelled": why}."""
     import torch
 
+    from evaluator import candidate_env
+
     deadline = time.monotonic() + budget_s
     recorder.dry = []
+    candidate_env.STANDING_DEVICE[0] = "meta"
     try:
         with torch.device("meta"):
             inputs = list(ws.problem.get_inputs())
@@ -282,7 +285,7 @@ def measured(ws, model, recorder, budget_s: float) -> dict:
     except Exception as exc:  # noqa: BLE001  (a forward that needs data has no model)
         return {"unmodelled": f"the forward on meta tensors: {type(exc).__name__}: {str(exc)[:200]}"}
     finally:
-        recorder.dry = None
+        recorder.dry, candidate_env.STANDING_DEVICE[0] = None, "cpu"
     if len(launches) > MAX_LAUNCHES:
         return {"unmodelled": f"{len(launches)} launches in one forward"}
     try:

@@ -85,6 +85,9 @@ def _listed(dec: dict) -> str:
     return text + (f" and {len(made) - 6} more" if len(made) > 6 else "")
 
 
+_GRACE_S = 10.0  # the dry command's time past the model's own budget (its forward on meta tensors)
+
+
 def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> dict:
     """The `dry` command's reply in a fresh candidate child prepared at `sizes` (no draws)."""
     job = {"cpu_budget_s": 4 * budget + run.cfg.timeout_s, "device_memory_bytes": None}
@@ -99,7 +102,9 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> dict
                                       "init": run.init_on, "problem_numbers": list(ref.numbers)}, limit)
             if reply.get("op") == "error":
                 return {"unmodelled": "the candidate did not load at these sizes"}
-            reply, _ = child.request({"op": "dry", "budget_s": budget}, budget + limit)
+            # the host's forward on meta tensors is inside the same time: one that stalls only
+            # at the declared sizes has no model (the GPU's own trials time it out there)
+            reply, _ = child.request({"op": "dry", "budget_s": budget}, budget + _GRACE_S)
     except ChildFailure as exc:
         return {"unmodelled": f"the model's child ended: {str(exc)[:200]}"}
     if reply.get("op") == "error" or not isinstance(reply.get("storages"), dict):
