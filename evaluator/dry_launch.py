@@ -23,6 +23,7 @@ and a model past its time (`budget_s`) is no model. Each of those leaves the ver
 """
 from __future__ import annotations
 
+import math
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from evaluator import dry_facts
 
 _SPACING = 1 << 44  # bytes between two storages' fake base addresses
 _FIRST = 1 << 46
+MAX_ELEMENTS = 1 << 27  # elements of one stored storage the model marks at most (a byte each)
 
 
 class Unmodelled(Exception):
@@ -62,6 +64,8 @@ class _Storage:
     def mark(self, offsets: np.ndarray, itemsize: int) -> None:
         bits = self.marks.get(itemsize)
         if bits is None:
+            if self.nbytes // itemsize > MAX_ELEMENTS:
+                raise Unmodelled(f"a storage of {self.nbytes // itemsize} elements")
             bits = self.marks[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
         bits[offsets // itemsize] = True
 
@@ -113,6 +117,7 @@ def stored(launches: list[Launch], deadline: float) -> dict[str, dict]:
     of them some launch stored, per element size it was stored at. Raises Unmodelled: one
     launch the model cannot run leaves the union unknown (it might have stored the rest)."""
     memory, names, seen = _Memory(), {}, {}
+    pace = _Pace(sum(math.prod(x.grid) for x in launches), deadline)
     for launch in launches:
         facts = dry_facts.facts(launch.kernel)
         if facts.data_bound is not None:
@@ -121,7 +126,7 @@ def stored(launches: list[Launch], deadline: float) -> dict[str, dict]:
         args, kwargs, tensors = _converted(launch, memory)
         for where, tensor in tensors:
             names.setdefault(tensor.untyped_storage()._cdata, f"{launch.name}#{ordinal}:{where}")
-        _run(launch, args, kwargs, memory, facts, deadline)
+        _run(launch, args, kwargs, memory, facts, pace)
     out = {}
     for key, storage in memory.storages.items():
         out[names[key]] = {"bytes": storage.nbytes,
@@ -149,7 +154,28 @@ def _converted(launch: Launch, memory: _Memory):
     return args, kwargs, tensors
 
 
-def _run(launch: Launch, args: tuple, kwargs: dict, memory: _Memory, facts, deadline: float) -> None:
+class _Pace:
+    """The model's programs against its deadline: out of time as soon as the programs run so far,
+    at their mean time, say the rest cannot finish in it (an honest ReLU's 32768 programs at
+    4096 x 8192 give up within seconds rather than spend the whole budget)."""
+
+    def __init__(self, programs: int, deadline: float):
+        self.left, self.done, self.deadline, self.started = programs, 0, deadline, time.monotonic()
+
+    def ran(self) -> None:
+        self.done, self.left = self.done + 1, self.left - 1
+        if self.done % _PACE_EVERY:
+            return
+        now = time.monotonic()
+        if now + (now - self.started) / self.done * self.left > self.deadline:
+            raise _OutOfTime(f"{self.done} programs took {now - self.started:.1f} s; the other {self.left} "
+                             f"would pass the model's time")
+
+
+_PACE_EVERY = 16  # programs between two looks at the pace
+
+
+def _run(launch: Launch, args: tuple, kwargs: dict, memory: _Memory, facts, pace: _Pace) -> None:
     """Every program of the launch, with memory replaced (`_dry_builder`)."""
     import inspect
 
@@ -168,7 +194,7 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: _Memory, facts, dead
     try:
         call = inspect.getcallargs(fn, *args, **kwargs)
         call = {k: v if k in executor.constexprs else ti._implicit_cvt(v) for k, v in call.items()}
-        with _dry_builder(builder, memory, deadline), _short_loops(facts.shortened), \
+        with _dry_builder(builder, memory, pace.deadline), _short_loops(facts.shortened), \
                 np.errstate(all="ignore"):
             builder.grid_dim = grid
             for x in range(grid[0]):
@@ -176,6 +202,7 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: _Memory, facts, dead
                     for z in range(grid[2]):
                         builder.grid_idx = (x, y, z)
                         fn(**call)
+                        pace.ran()
     except (Unmodelled, _OutOfTime):
         raise
     except Exception as exc:  # noqa: BLE001  (whatever the dry run trips on is no model)
