@@ -149,3 +149,16 @@ def test_a_grid_capped_by_a_constant_stores_part_of_the_output_past_it():
 def test_a_grid_stride_loop_on_few_programs_stores_all_of_it_at_every_size():
     for n in (1000, 1 << 16):
         assert _stored(_relu_strided, n, 16)["_relu_strided#0:1"]["stored"] == {"4": n}
+
+
+def test_a_model_whose_pace_cannot_finish_in_its_time_gives_up_at_once():
+    import time
+
+    from evaluator import dry_launch
+
+    pace = dry_launch._Pace(10_000, time.monotonic() + 2.0)
+    with pytest.raises(dry_launch.Unmodelled, match="would pass the model's time"):
+        for _ in range(10_000):
+            time.sleep(0.002)
+            pace.ran()
+    assert pace.done == dry_launch._PACE_EVERY  # 16 programs at 2 ms say 20 s: gave up there
