@@ -19,7 +19,16 @@ or control flow read a loaded value has no model (evaluator.dry_facts `data_boun
 that stores nothing and steers no store runs one trip (`dry_facts.shortened`: the K loop of a
 matmul); a forward that needs data on the host (`.item()`, a data-made grid) raises on meta
 tensors; descriptors, inline asm and anything else the model does not know raise `Unmodelled`;
-and a model past its time (`budget_s`) is no model. Each of those leaves the verdict as it was.
+a storage past MAX_ELEMENTS, and a model past its time (`budget_s`, or programs whose pace says
+the rest cannot finish in it: `_Pace`) is no model. Each of those leaves the verdict as it was.
+During the dry forward the candidate's code sees meta tensors as it sees the CPU's stand-ins,
+on cuda:0, and a CUDA device it names makes meta tensors (candidate_env.STANDING_DEVICE):
+`torch.cuda.get_device_properties(x.device)` before a persistent grid has a model.
+
+Trust: the model runs in the candidate's own child, after its forward, like the knock-out's
+suppressed launches; what it reports can only refuse the candidate (a storage short of whole)
+or give no verdict, and the CPU sizes' run of the same model is the comparison, so a child
+that tampered with it could at most keep the verdict the depth trials gave.
 """
 from __future__ import annotations
 
@@ -117,7 +126,7 @@ def stored(launches: list[Launch], deadline: float) -> dict[str, dict]:
     of them some launch stored, per element size it was stored at. Raises Unmodelled: one
     launch the model cannot run leaves the union unknown (it might have stored the rest)."""
     memory, names, seen = _Memory(), {}, {}
-    pace = _Pace(sum(math.prod(x.grid) for x in launches), deadline)
+    pace = _Pace(deadline)
     for launch in launches:
         facts = dry_facts.facts(launch.kernel)
         if facts.data_bound is not None:
@@ -126,6 +135,7 @@ def stored(launches: list[Launch], deadline: float) -> dict[str, dict]:
         args, kwargs, tensors = _converted(launch, memory)
         for where, tensor in tensors:
             names.setdefault(tensor.untyped_storage()._cdata, f"{launch.name}#{ordinal}:{where}")
+        pace.launch(math.prod(launch.grid))
         _run(launch, args, kwargs, memory, facts, pace)
     out = {}
     for key, storage in memory.storages.items():
@@ -155,12 +165,16 @@ def _converted(launch: Launch, memory: _Memory):
 
 
 class _Pace:
-    """The model's programs against its deadline: out of time as soon as the programs run so far,
-    at their mean time, say the rest cannot finish in it (an honest ReLU's 32768 programs at
-    4096 x 8192 give up within seconds rather than spend the whole budget)."""
+    """The model's programs against its deadline: out of time as soon as the programs of the
+    running launch, at their mean time so far, say the rest of it cannot finish in it (an honest
+    ReLU's 32768 programs at 4096 x 8192 give up within seconds rather than spend the whole
+    budget). Per launch: a split-K stage's programs each take many items, its sum's one block."""
 
-    def __init__(self, programs: int, deadline: float):
-        self.left, self.done, self.deadline, self.started = programs, 0, deadline, time.monotonic()
+    def __init__(self, deadline: float):
+        self.deadline, self.left, self.done, self.started = deadline, 0, 0, time.monotonic()
+
+    def launch(self, programs: int) -> None:
+        self.left, self.done, self.started = programs, 0, time.monotonic()
 
     def ran(self) -> None:
         self.done, self.left = self.done + 1, self.left - 1

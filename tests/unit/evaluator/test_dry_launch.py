@@ -156,7 +156,8 @@ def test_a_model_whose_pace_cannot_finish_in_its_time_gives_up_at_once():
 
     from evaluator import dry_launch
 
-    pace = dry_launch._Pace(10_000, time.monotonic() + 2.0)
+    pace = dry_launch._Pace(time.monotonic() + 2.0)
+    pace.launch(10_000)
     with pytest.raises(dry_launch.Unmodelled, match="would pass the model's time"):
         for _ in range(10_000):
             time.sleep(0.002)
