@@ -310,6 +310,12 @@ def _on_the_host(func: Any, args: tuple, kwargs: dict, given: list) -> bool:
     return not BUILDING[0] and torch.get_default_device().type == "cpu"
 
 
+# where the CUDA device named by the candidate's code is made: the host's memory, or in the dry
+# launch model's forward (evaluator.dry_launch) meta tensors, which then answer cuda:0 as a
+# host tensor does (a `torch.cuda.get_device_properties(x.device)` found no model, session 60)
+STANDING_DEVICE = ["cpu"]
+
+
 class _CudaNamesTheHost(TorchFunctionMode):
     """A CPU candidate child's torch calls with the CUDA device as an argument (a `device=`
     keyword, `.to("cuda")`'s first argument, `.cuda()`; "cuda", "cuda:N", a CUDA torch.device
@@ -343,7 +349,7 @@ class _CudaNamesTheHost(TorchFunctionMode):
                 return real
             host = bool(args) and args[0] in HOST_TENSORS
             if getter == "device":
-                return real if host or real.type != "cpu" else _DEVICE("cuda", 0)
+                return real if host or real.type not in ("cpu", "meta") else _DEVICE("cuda", 0)
             if getter == "is_cpu":
                 return host
             return real if host or real != -1 else 0
@@ -374,11 +380,11 @@ class _CudaNamesTheHost(TorchFunctionMode):
 
     def _named(self, func: Any, args: tuple, kwargs: dict) -> Any:
         if _names_cuda(kwargs.get("device")):
-            kwargs = {**kwargs, "device": "cpu"}
+            kwargs = {**kwargs, "device": STANDING_DEVICE[0]}
         if func is torch.Tensor.cuda:
             return args[0].to(**{k: v for k, v in kwargs.items() if k in ("non_blocking", "memory_format")})
         if func is torch.Tensor.to and len(args) > 1 and _names_cuda(args[1]):
-            args = (args[0], "cpu", *args[2:])
+            args = (args[0], STANDING_DEVICE[0], *args[2:])
         return func(*args, **kwargs)
 
 

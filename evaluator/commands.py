@@ -55,6 +55,7 @@ imported — and the worker compares, times and decides. The commands:
   profile  {id, forwards, seeds}: coverage of the candidate's kernels (GPU: torch.profiler;
            CPU: the interpreter work meter, evaluator.cpu_work), each forward on a fresh
            draw of set `id`; only when nothing is timed (else see `go`)
+  dry      {budget_s}: the dry launch model at the child's sizes (evaluator.dry_launch)
   status   {}: integrity report of the process (a tamper signal, not a guarantee)
   release  {}: the reference child hands its device memory back (sets, batch, cache)
   cap      {bytes}: the reference child's device memory capped (None: uncapped), for a
@@ -141,7 +142,7 @@ def _sendable(outs: list[torch.Tensor], max_bytes: int, reference_bytes: int | N
 
 _OPS = {"prepare": "prepare", "load": "load", "model": "build_reference", "run": "run", "arm": "arm",
         "go": "go", "commit": "commit", "summary": "summarise", "reveal": "reveal", "profile": "profile", "status": "status",
-        "alt": "alt", "release": "release", "cap": "cap"}
+        "alt": "alt", "release": "release", "cap": "cap", "dry": "dry"}
 
 
 def _limits(within: Any) -> list[float | None] | None:
@@ -588,6 +589,11 @@ class ChildState(TimedSteps):
                 torch.cuda.empty_cache()
             self.integrity.device_cap = device_cap()  # the worker's change, not a tampering
         return {"op": "result"}, []
+
+    def dry(self, h: dict) -> tuple[dict, list]:
+        from evaluator import dry_launch  # its model moves to meta: the child's last command
+        reply = dry_launch.measured(self._workspace(), self.model, self.recorder, float(h.get("budget_s", 60)))
+        return {"op": "result", **reply}, []
 
     def status(self, h: dict) -> tuple[dict, list]:
         return {"op": "result", "tampered": self.integrity.check()}, []

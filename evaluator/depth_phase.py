@@ -58,7 +58,7 @@ from typing import Any
 from common.config.evaluator import DepthConfig
 from common.messages import EvalSettings
 from common.problem_sizes import declared_sizes
-from evaluator import judge
+from evaluator import dry_phase, judge
 from evaluator.pipeline import _Run
 from evaluator.reference import ProblemFailed, ProblemRaised, ReferenceOutputs, TrialPlan
 from evaluator.sandbox import Child, SandboxFailure
@@ -307,6 +307,9 @@ def check(run: _Run, source: str, ref: ReferenceOutputs, verdict: Verdict) -> Ve
             return _refused(run, verdict, *refused, report)
         if wide is not None and report[-1].get("skipped"):  # its reference failed: not again
             run.ev.depth_plans.setdefault(f"{run.memory_key}|unrun", []).append(wide.label)
+        verdict = dry_phase.check(run, source, ref, verdict, _targets(run, _declared(run)))
+        if verdict.status != "ok":  # a storage the declared sizes' launches leave part of
+            return verdict
     except SandboxFailure as exc:  # infrastructure: the CPU sizes' verdict stands, said so
         report.append({"error": str(exc)[:300]})
     verdict.details["depth"] = {"trials": report, "seconds": round(time.monotonic() - started, 3)}

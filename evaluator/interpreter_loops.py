@@ -15,11 +15,15 @@ variable is a constexpr on the GPU.
 from __future__ import annotations
 
 import operator
+import sys
 
 import numpy as np
 
 _CLASSES: dict = {}  # tl dtype -> its LoopIndex subclass
 _constexpr: type = type(None)  # triton.language.constexpr, once installed
+# the dry launch model's (evaluator.dry_launch): (range, the calling kernel's frame) -> the
+# trips it runs; None outside that model
+DRY_SHORTEN = None
 _INT32_MIN, _INT32_END = -(2 ** 31), 2 ** 31
 
 
@@ -248,7 +252,8 @@ def device_range(arg1, arg2=None, step=None, **_kwargs) -> LoopRange:
     from evaluator import interpreter_moved
 
     interpreter_moved.loop_entered()  # a load the compiler moves reads nothing stored since
-    return LoopRange(_gpu_range(bounds, dtype), index_class(dtype))
+    made = LoopRange(_gpu_range(bounds, dtype), index_class(dtype))
+    return made if DRY_SHORTEN is None else DRY_SHORTEN(made, sys._getframe(1))
 
 
 class KernelLoopError(RuntimeError):

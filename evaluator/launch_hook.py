@@ -261,6 +261,7 @@ class LaunchRecorder:
         self.installed: dict[str, Callable] = {}
         self.compiled: dict[str, set[str]] = {}  # module -> names of its compiled kernels
         self.suppress = False
+        self.dry: list | None = None  # while a list, suppressed launches are kept here (`skip`)
         self.kernel_names: list[str] = []  # compiled name of every launch while active
         self.grid: object = None  # the grid Triton resolved for the launch in progress
         self.in_grid = 0  # a callable grid is running (the provenance watch refuses its writes)
@@ -497,8 +498,17 @@ class LaunchRecorder:
         samples, the interpreter's host copies) moves where a grid's own torch.empty lands: a
         grid comparing data_ptr() with a block freed before the launch told an unwatched or
         short-cut knock-out from a checking run (red team s25, rt25_watch_sensed_by_grid_allocation).
-        What the grid asked for is what is recorded."""
+        What the grid asked for is what is recorded. In the dry launch model's forward
+        (evaluator.dry_launch: meta tensors, which no launcher takes) the launch is kept in
+        `dry`, its grid resolved here, and nothing of Triton's runs."""
         grid, said = kwargs.get("grid"), []
+        if self.dry is not None:
+            meta = _grid_meta(kernel, args, kwargs)
+            asked = self.resolving(grid, None, meta)
+            dims = asked(meta) if callable(asked) else asked
+            self.dry.append((kernel, dims, args, {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")}))
+            self.record(kernel)
+            return
         if callable(grid):
             asked = self.resolving(grid, None, _grid_meta(kernel, args, kwargs))
 

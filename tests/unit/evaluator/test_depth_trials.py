@@ -284,7 +284,9 @@ def _stalls_at(test: str) -> str:
 
 
 def test_a_depth_trial_out_of_time_is_judged_at_a_quarter_of_its_size(depth_evaluator, settings):
-    with depth_limits(depth_evaluator, timeout_s=6.0, max_variants=1) as ev:
+    # (no dry launch model: its forward at the declared K stalls too, the model's whole time, and
+    # it keeps the verdict there; evaluator.dry_phase, test_dry_launch)
+    with depth_limits(depth_evaluator, timeout_s=6.0, max_variants=1, dry_s=0.0) as ev:
         verdict = ev.evaluate(_builtin("matmul/matmul_fp16"), _stalls_at("== 4096"), settings)
     assert verdict.status == "ok", verdict.feedback
     k = [t for t in verdict.details["depth"]["trials"] if t["size"] == "K"]

@@ -1,0 +1,165 @@
+"""What the dry launch model (evaluator.dry_launch) may take from a kernel's source: whether
+where it stores can depend on what it loads, and which of its loops it may run one trip of.
+
+The model runs a kernel's programs with memory replaced: every load returns zeros (or its
+`other`), so it is right about where the kernel stores only where no loaded value reaches a
+store's address or mask, an atomic's, or a branch or loop bound (`data_bound`: a gather's
+indices, a flag a program spins on, an `if` on a loaded maximum). Such a kernel has no model.
+
+And it runs each runtime loop (`range` / `tl.range`) whose body stores nothing (nor does a
+helper it calls) and whose assigned names reach no store's address or mask and no branch or
+loop bound for ONE trip (`shortened`, by the range call's file and line): a matmul's K loop
+carries its accumulator to a store's value only, so its trip count changes what is stored,
+never where. Everything is judged by name over the whole function, flow-insensitively (a name
+that is ever given a loaded value is data everywhere), which only ever says "data" or "keep
+the loop" more often than needed: the model then judges less, never wrongly.
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+from dataclasses import dataclass
+
+# calls whose result is memory's (or a device's) word, not a function of the kernel's arguments
+_READS = ("load", "atomic_", "inline_asm", "gather", "histogram", "rand", "philox")
+_WRITES = ("store", "atomic_")
+
+
+@dataclass(frozen=True)
+class Facts:
+    shortened: frozenset  # (file, line) of range calls whose loop runs one trip in the model
+    data_bound: str | None  # why no model judges this kernel (None: it may)
+    reads: bool  # the body reads memory (a helper's result is then data)
+    writes: bool  # the body stores or makes an atomic (a helper's arguments then matter)
+
+
+_CACHE: dict = {}
+
+
+def facts(fn: object) -> Facts:
+    """The facts of a @triton.jit function (the Python function inside it, cached)."""
+    py = getattr(fn, "fn", fn)
+    if py not in _CACHE:
+        _CACHE[py] = Facts(frozenset(), "being read", True, True)  # recursion: the worst case
+        try:
+            _CACHE[py] = _read(py)
+        except (OSError, TypeError, SyntaxError) as exc:
+            _CACHE[py] = Facts(frozenset(), f"its source cannot be read ({exc})", True, True)
+    return _CACHE[py]
+
+
+def _read(py) -> Facts:
+    lines, first = inspect.getsourcelines(py)
+    tree = ast.parse(textwrap.dedent("".join(lines)))
+    ast.increment_lineno(tree, first - 1)
+    func = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))
+    helpers = {name: facts(v) for name, v in py.__globals__.items() if _jitted(v)}
+    scan = _Scan(func, helpers)
+    data = scan.tainted(scan.sources())
+    bound = scan.sink(data)
+    short = set()
+    for loop in scan.loops:
+        if scan.writes_in(loop):
+            continue
+        if scan.sink(scan.tainted(scan.assigned(loop))) is None:
+            short.add((py.__code__.co_filename, loop.iter.lineno))
+    for h in scan.called:
+        if helpers[h].data_bound is not None:
+            bound = bound or f"its helper {h}: {helpers[h].data_bound}"
+        short |= helpers[h].shortened
+    return Facts(frozenset(short), bound, scan.reads, scan.writes)
+
+
+def _jitted(v: object) -> bool:
+    return type(v).__name__ in ("JITFunction", "InterpretedFunction") and hasattr(v, "fn")
+
+
+def _callee(call: ast.Call) -> str:
+    f = call.func
+    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+
+
+class _Scan:
+    """One kernel body: its calls, assignments, loops and the expressions that steer stores."""
+
+    def __init__(self, func: ast.FunctionDef, helpers: dict):
+        self.func, self.helpers = func, helpers
+        self.called = {_callee(c) for c in ast.walk(func) if isinstance(c, ast.Call)} & set(helpers)
+        calls = [c for c in ast.walk(func) if isinstance(c, ast.Call)]
+        self.reads = any(self._reads(c) for c in calls)
+        self.writes = any(self._writes(c) for c in calls)
+        self.loops = [n for n in ast.walk(func) if isinstance(n, ast.For) and isinstance(n.iter, ast.Call)
+                      and _callee(n.iter) == "range"]
+
+    def _reads(self, call: ast.Call) -> bool:
+        name = _callee(call)
+        return name.startswith(_READS) or (name in self.helpers and self.helpers[name].reads)
+
+    def _writes(self, call: ast.Call) -> bool:
+        name = _callee(call)
+        return name.startswith(_WRITES) or (name in self.helpers and self.helpers[name].writes)
+
+    def writes_in(self, node: ast.AST) -> bool:
+        return any(isinstance(c, ast.Call) and self._writes(c) for c in ast.walk(node))
+
+    def sources(self) -> set[str]:
+        """Names given a value memory holds."""
+        out = set()
+        for node in ast.walk(self.func):
+            value = getattr(node, "value", None) if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) \
+                else node.iter if isinstance(node, ast.For) else None
+            if value is not None and any(isinstance(c, ast.Call) and self._reads(c) for c in ast.walk(value)):
+                out |= _targets(node)
+        return out
+
+    @staticmethod
+    def assigned(node: ast.AST) -> set[str]:
+        out = set()
+        for n in ast.walk(node):
+            if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)):
+                out |= _targets(n)
+        return out
+
+    def tainted(self, seed: set[str]) -> set[str]:
+        """`seed` and every name given a value computed from one of them (to a fixed point)."""
+        out = set(seed)
+        flows = [(_targets(n), n.iter if isinstance(n, ast.For) else n.value) for n in ast.walk(self.func)
+                 if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr))
+                 and (isinstance(n, ast.For) or n.value is not None)]
+        grown = True
+        while grown:
+            grown = False
+            for targets, value in flows:
+                if not targets <= out and _uses(value, out):
+                    out |= targets
+                    grown = True
+        return out
+
+    def sink(self, names: set[str]) -> str | None:
+        """Where a name of `names` steers what is stored (None: nowhere)."""
+        for node in ast.walk(self.func):
+            if isinstance(node, (ast.If, ast.While, ast.IfExp)) and _uses(node.test, names):
+                return f"a branch or loop at line {node.lineno} tests a value it loads"
+            if isinstance(node, ast.For) and _callee(node.iter) != "static_range" and _uses(node.iter, names):
+                return f"a loop at line {node.lineno} runs to a value it loads"
+            if isinstance(node, ast.Call) and self._writes(node):
+                steering = [a for i, a in enumerate(node.args) if i != 1 or _callee(node) in self.helpers] + \
+                    [k.value for k in node.keywords if k.arg not in ("value", "val", "cmp")]
+                if any(_uses(a, names) for a in steering):
+                    return f"a store at line {node.lineno} goes where a loaded value says"
+        return None
+
+
+def _targets(node: ast.AST) -> set[str]:
+    if isinstance(node, ast.Assign):
+        parts = node.targets
+    elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)):
+        parts = [node.target]
+    else:
+        return set()
+    return {n.id for p in parts for n in ast.walk(p) if isinstance(n, ast.Name)}
+
+
+def _uses(node: ast.AST, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))

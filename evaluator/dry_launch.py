@@ -1,0 +1,335 @@
+"""The dry launch model: where a forward's Triton launches store at sizes no trial can run.
+
+The depth trials (evaluator.depth_phase) run a candidate at sizes the interpreter can finish in
+time, the GPU runs it at the problem's declared ones, and a kernel whose coverage is bounded by
+a constant of its own placed past every trial (a persistent matmul taking eight tiles per
+program on 132 programs, a split-K stage taking two (tile, K chunk) items each, a grid capped at
+4096 one-block programs: session 58's s58f/s58i files) is right at every trial and leaves most
+of the declared output unwritten. Here the candidate's forward runs at any sizes on meta tensors
+(shapes, no memory), every launch recorded and not run (`record`: its grid, arguments and
+constexprs, as the knock-out's suppressed launch), and each recorded launch's programs, every
+one of them, then run in Triton's interpreter with memory replaced (`run`): each storage a
+launch gets is a fake address range of its own, a load returns zeros (or its `other`) without
+reading anything, and a store or atomic marks, per storage, the elements its mask lets
+through. What it tells: per launch and tensor argument, how many elements of the argument's
+storage the launch stored (`coverage`).
+
+What it may get wrong, and why that is never a refusal: a kernel whose store addresses, masks
+or control flow read a loaded value has no model (evaluator.dry_facts `data_bound`); a loop
+that stores nothing and steers no store runs one trip (`dry_facts.shortened`: the K loop of a
+matmul); a forward that needs data on the host (`.item()`, a data-made grid) raises on meta
+tensors; descriptors, inline asm and anything else the model does not know raise `Unmodelled`;
+a storage past MAX_ELEMENTS, and a model past its time (`budget_s`, or programs whose pace says
+the rest cannot finish in it: `_Pace`) is no model. Each of those leaves the verdict as it was.
+During the dry forward the candidate's code sees meta tensors as it sees the CPU's stand-ins,
+on cuda:0, and a CUDA device it names makes meta tensors (candidate_env.STANDING_DEVICE):
+`torch.cuda.get_device_properties(x.device)` before a persistent grid has a model.
+
+Trust: the model runs in the candidate's own child, after its forward, like the knock-out's
+suppressed launches; what it reports can only refuse the candidate (a storage short of whole)
+or give no verdict, and the CPU sizes' run of the same model is the comparison, so a child
+that tampered with it could at most keep the verdict the depth trials gave.
+"""
+from __future__ import annotations
+
+import math
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from evaluator import dry_facts
+
+_SPACING = 1 << 44  # bytes between two storages' fake base addresses
+_FIRST = 1 << 46
+MAX_ELEMENTS = 1 << 27  # elements of one stored storage the model marks at most (a byte each)
+
+
+class Unmodelled(Exception):
+    """The model cannot say where this launch stores (the reason is the message)."""
+
+
+@dataclass
+class Launch:
+    """One recorded launch: its kernel, resolved grid and the arguments it was handed."""
+
+    kernel: object
+    grid: tuple
+    args: tuple
+    kwargs: dict
+
+    @property
+    def name(self) -> str:
+        return str(getattr(getattr(self.kernel, "fn", self.kernel), "__name__", "?"))
+
+
+@dataclass
+class _Storage:
+    base: int
+    nbytes: int
+    marks: dict = field(default_factory=dict)  # itemsize -> bool array over the storage
+
+    def mark(self, offsets: np.ndarray, itemsize: int) -> None:
+        bits = self.marks.get(itemsize)
+        if bits is None:
+            if self.nbytes // itemsize > MAX_ELEMENTS:
+                raise Unmodelled(f"a storage of {self.nbytes // itemsize} elements")
+            bits = self.marks[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
+        bits[offsets // itemsize] = True
+
+    def stored(self, itemsize: int) -> int:
+        bits = self.marks.get(itemsize)
+        return 0 if bits is None else int(np.count_nonzero(bits))
+
+
+class _FakeTensor:
+    """What the interpreter's argument conversion sees of a tensor: its dtype and an address."""
+
+    def __init__(self, dtype, address: int):
+        self.dtype, self._address = dtype, address
+
+    def data_ptr(self) -> int:
+        return self._address
+
+
+class _Memory:
+    """The launch's storages at fake addresses; the stores marked."""
+
+    def __init__(self) -> None:
+        self.storages: dict[int, _Storage] = {}  # id of the untyped storage -> its range
+
+    def address(self, tensor) -> int:
+        storage = tensor.untyped_storage()
+        key = storage._cdata
+        if key not in self.storages:
+            self.storages[key] = _Storage(_FIRST + len(self.storages) * _SPACING, storage.nbytes())
+        return self.storages[key].base + tensor.storage_offset() * tensor.element_size()
+
+    def store(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int) -> None:
+        hit = np.asarray(ptrs, dtype=np.uint64)[np.broadcast_to(np.asarray(mask, dtype=bool), np.shape(ptrs))]
+        if hit.size == 0:
+            return
+        index = (int(hit.min()) - _FIRST) // _SPACING
+        if int(hit.max()) >= _FIRST + (index + 1) * _SPACING or index < 0:
+            raise Unmodelled("one store reaches two tensors' storages")
+        storage = next((s for s in self.storages.values() if s.base == _FIRST + index * _SPACING), None)
+        offsets = hit.astype(np.int64) - (_FIRST + index * _SPACING)
+        if storage is None or offsets.max() + itemsize > storage.nbytes or offsets.min() < 0:
+            raise Unmodelled("a store outside every tensor the launch was handed")
+        storage.mark(offsets, itemsize)
+
+
+def stored(launches: list[Launch], deadline: float) -> dict[str, dict]:
+    """Per storage the forward's launches were handed (named by the first launch and argument
+    that got it: `kernel#i:arg`, i counting that kernel's launches), its elements and how many
+    of them some launch stored, per element size it was stored at. Raises Unmodelled: one
+    launch the model cannot run leaves the union unknown (it might have stored the rest)."""
+    memory, names, seen = _Memory(), {}, {}
+    pace = _Pace(deadline)
+    for launch in launches:
+        facts = dry_facts.facts(launch.kernel)
+        if facts.data_bound is not None:
+            raise Unmodelled(f"{launch.name}: {facts.data_bound}")
+        ordinal = seen[launch.name] = seen.get(launch.name, -1) + 1
+        args, kwargs, tensors = _converted(launch, memory)
+        for where, tensor in tensors:
+            names.setdefault(tensor.untyped_storage()._cdata, f"{launch.name}#{ordinal}:{where}")
+        pace.launch(math.prod(launch.grid))
+        _run(launch, args, kwargs, memory, facts, pace)
+    out = {}
+    for key, storage in memory.storages.items():
+        out[names[key]] = {"bytes": storage.nbytes,
+                           "stored": {str(size): storage.stored(size) for size in storage.marks}}
+    return out
+
+
+def _converted(launch: Launch, memory: _Memory):
+    """The launch's arguments with each tensor replaced by its fake address."""
+    import torch
+
+    tensors = []
+
+    def fake(value, where):
+        if isinstance(value, torch.Tensor):
+            tensors.append((where, value))
+            return _FakeTensor(value.dtype, memory.address(value))
+        if isinstance(value, (tuple, list)):
+            return type(value)(fake(v, f"{where}[{i}]") for i, v in enumerate(value))
+        if hasattr(value, "base") and isinstance(getattr(value, "base", None), torch.Tensor):
+            raise Unmodelled("a tensor descriptor")
+        return value
+    args = tuple(fake(v, str(i)) for i, v in enumerate(launch.args))
+    kwargs = {k: fake(v, k) for k, v in launch.kwargs.items()}
+    return args, kwargs, tensors
+
+
+class _Pace:
+    """The model's programs against its deadline: out of time as soon as the programs of the
+    running launch, at their mean time so far, say the rest of it cannot finish in it (an honest
+    ReLU's 32768 programs at 4096 x 8192 give up within seconds rather than spend the whole
+    budget). Per launch: a split-K stage's programs each take many items, its sum's one block."""
+
+    def __init__(self, deadline: float):
+        self.deadline, self.left, self.done, self.started = deadline, 0, 0, time.monotonic()
+
+    def launch(self, programs: int) -> None:
+        self.left, self.done, self.started = programs, 0, time.monotonic()
+
+    def ran(self) -> None:
+        self.done, self.left = self.done + 1, self.left - 1
+        if self.done % _PACE_EVERY:
+            return
+        now = time.monotonic()
+        if now + (now - self.started) / self.done * self.left > self.deadline:
+            raise _OutOfTime(f"{self.done} programs took {now - self.started:.1f} s; the other {self.left} "
+                             f"would pass the model's time")
+
+
+_PACE_EVERY = 16  # programs between two looks at the pace
+
+
+def _run(launch: Launch, args: tuple, kwargs: dict, memory: _Memory, facts, pace: _Pace) -> None:
+    """Every program of the launch, with memory replaced (`_dry_builder`)."""
+    import inspect
+
+    from triton.runtime import interpreter as ti
+
+    kernel = launch.kernel
+    if not hasattr(kernel, "rewrite"):
+        raise Unmodelled("not an interpreted kernel")
+    fn = kernel.rewrite()
+    executor = ti.GridExecutor(fn, kernel.arg_names, launch.grid)
+    spec = inspect.getfullargspec(fn)
+    kwargs = {k: v for k, v in kwargs.items() if k in spec.args or k in spec.kwonlyargs}
+    grid = tuple(launch.grid) + (1,) * (3 - len(launch.grid))
+    builder = ti.interpreter_builder
+    scope = ti._patch_lang(fn)
+    try:
+        call = inspect.getcallargs(fn, *args, **kwargs)
+        call = {k: v if k in executor.constexprs else ti._implicit_cvt(v) for k, v in call.items()}
+        with _dry_builder(builder, memory, pace.deadline), _short_loops(facts.shortened), \
+                np.errstate(all="ignore"):
+            builder.grid_dim = grid
+            for x in range(grid[0]):
+                for y in range(grid[1]):
+                    for z in range(grid[2]):
+                        builder.grid_idx = (x, y, z)
+                        fn(**call)
+                        pace.ran()
+    except (Unmodelled, _OutOfTime):
+        raise
+    except Exception as exc:  # noqa: BLE001  (whatever the dry run trips on is no model)
+        raise Unmodelled(f"{type(exc).__name__}: {str(exc)[:200]}") from None
+    finally:
+        scope.restore()
+
+
+class _OutOfTime(Unmodelled):
+    pass
+
+
+_DRY_OPS = ("create_masked_load", "create_masked_store", "create_atomic_rmw", "create_atomic_cas",
+            "create_atomic_poll", "create_inline_asm", "create_descriptor_load", "create_descriptor_store",
+            "create_descriptor_gather", "create_descriptor_scatter", "create_extern_elementwise")
+
+
+@contextmanager
+def _dry_builder(builder, memory: _Memory, deadline: float):
+    """The interpreter builder's memory operations replaced on the instance for the dry run."""
+    from triton.runtime.interpreter import TensorHandle, _get_np_dtype
+
+    def clock():
+        if time.monotonic() > deadline:
+            raise _OutOfTime("past the model's time")
+
+    def load(ptrs, mask, other, cache_policy=None, is_volatile=False):
+        clock()
+        dtype = ptrs.get_element_ty()
+        shape = np.shape(ptrs.data)
+        data = np.zeros(shape, dtype=_get_np_dtype(dtype)) if other is None \
+            else np.array(np.broadcast_to(other.data, shape))
+        return TensorHandle(data, dtype)
+
+    def store(ptrs, value, mask, cache_policy=None):
+        clock()
+        memory.store(ptrs.data, mask.data, np.dtype(value.data.dtype).itemsize)
+
+    def rmw(op, ptr, val, mask, sem, scope):
+        store(ptr, val, mask)
+        return TensorHandle(np.zeros_like(val.data), val.dtype.scalar)
+
+    def cas(ptr, cmp, val, sem, scope):
+        store(ptr, val, TensorHandle(np.ones(np.shape(ptr.data), dtype=bool), None))
+        return TensorHandle(np.array(cmp.data), cmp.dtype.scalar)
+
+    def refused(what):
+        def op(*_a, **_k):
+            raise Unmodelled(f"the model does not know {what}")
+        return op
+    saved = {k: builder.__dict__[k] for k in _DRY_OPS if k in builder.__dict__}
+    ops = {"create_masked_load": load, "create_masked_store": store, "create_atomic_rmw": rmw,
+           "create_atomic_cas": cas}
+    for name in _DRY_OPS:
+        setattr(builder, name, ops.get(name) or refused(name[len("create_"):]))
+    try:
+        yield
+    finally:
+        for name in _DRY_OPS:
+            if name in saved:
+                setattr(builder, name, saved[name])
+            else:
+                builder.__dict__.pop(name, None)
+
+
+@contextmanager
+def _short_loops(lines: frozenset):
+    """Loops at `lines` (dry_facts.shortened) run their first trip only."""
+    from evaluator import interpreter_loops
+
+    def shorten(made, frame):
+        if (frame.f_code.co_filename, frame.f_lineno) in lines:
+            return made[:1]
+        return made
+    saved = interpreter_loops.DRY_SHORTEN
+    interpreter_loops.DRY_SHORTEN = shorten if lines else None
+    try:
+        yield
+    finally:
+        interpreter_loops.DRY_SHORTEN = saved
+
+
+
+
+MAX_LAUNCHES = 64  # launches of one forward the model runs at most (more: no model)
+
+
+def measured(ws, model, recorder, budget_s: float) -> dict:
+    """The child's side (the `dry` command): the candidate's forward at this child's sizes on
+    meta tensors, its launches recorded and not run (LaunchRecorder.dry), then the model of
+    every launch: {"storages": `stored`'s} or {"unmodelled": why}."""
+    import torch
+
+    from evaluator import candidate_env
+
+    deadline = time.monotonic() + budget_s
+    recorder.dry = []
+    candidate_env.STANDING_DEVICE[0] = "meta"
+    try:
+        with torch.device("meta"):
+            inputs = list(ws.problem.get_inputs())
+        if isinstance(model, torch.nn.Module):
+            model.to("meta")
+        with recorder.suppressed():
+            ws.forward(model, inputs)
+        launches = [Launch(*made) for made in recorder.dry]
+    except Exception as exc:  # noqa: BLE001  (a forward that needs data has no model)
+        return {"unmodelled": f"the forward on meta tensors: {type(exc).__name__}: {str(exc)[:200]}"}
+    finally:
+        recorder.dry, candidate_env.STANDING_DEVICE[0] = None, "cpu"
+    if len(launches) > MAX_LAUNCHES:
+        return {"unmodelled": f"{len(launches)} launches in one forward"}
+    try:
+        return {"storages": stored(launches, deadline), "launches": [[x.name, list(x.grid)] for x in launches]}
+    except Unmodelled as exc:
+        return {"unmodelled": str(exc)[:300]}

@@ -1,0 +1,112 @@
+"""Coverage at the declared sizes: a CPU ok also needs the forward's launches to store, at the
+sizes the GPU runs, every element of each storage they store all of at the CPU's.
+
+The depth trials (evaluator.depth_phase) run a candidate where the interpreter can finish;
+a kernel whose coverage a constant of its own bounds past every trial (132 programs taking
+eight tiles each, a split-K stage taking two (tile, K chunk) items per program, a grid capped
+at 4096 one-block programs: session 58's s58f/s58i files) is right at each of them and leaves
+most of the GPU's output unwritten. So after the depth trials, the dry launch model
+(evaluator.dry_launch) runs the candidate's forward twice, each in a fresh candidate child, at
+the CPU's sizes and at the declared ones (`depth_phase._targets`: the GPU's own sizes first),
+on meta tensors, every launch's programs run with memory replaced. A storage the launches
+stored every element of at the CPU's sizes and not at the declared ones is refused, `incorrect`,
+with both numbers named: on the GPU the rest is whatever the memory held (or the zeros a
+split-K stage's partial sums started as).
+
+Only a storage stored whole at the CPU's sizes counts, so a triangular output, a diagonal, a
+padded buffer (partly stored at every size) are never judged, and the union of every launch
+of the forward is compared (a chunked launch, a second launch for a tail). What has no model
+(a forward that needs data on the host, a kernel whose stores a loaded value steers, more
+than `dry_launch.MAX_LAUNCHES` launches, a model past `depth.dry_s`) keeps the verdict, said so
+in `details["dry"]`. Not judged (docs/threat_model.md): a reduction cut short (the model does
+not compare loads), a storage finished by torch after a kernel capped by a constant (it would
+be refused: no honest file is known to do so), a kernel the model cannot run within its time
+at the declared sizes (a store inside a matmul's K loop runs every trip).
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from evaluator import judge
+from evaluator.pipeline import _Run
+from evaluator.sandbox import ChildFailure
+from evaluator.verdict import Verdict
+
+
+def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str, Any]) -> Verdict:
+    """`verdict` (ok after the depth trials), or `incorrect` where the declared sizes' model
+    leaves part of a storage unstored that the CPU sizes' model stored whole."""
+    budget = float(getattr(run.cfg.correctness.depth, "dry_s", 0.0))
+    declared = {k: v for k, v in targets.items() if isinstance(v, (int, list, tuple))}
+    if budget <= 0 or declared.keys() != run.sizes.keys() or declared == dict(run.sizes):
+        return verdict
+    started = time.monotonic()
+    cpu = _model(run, source, ref, dict(run.sizes), budget)
+    dec = _model(run, source, ref, declared, budget) if "storages" in cpu else {}
+    report: dict[str, Any] = {"seconds": round(time.monotonic() - started, 3)}
+    short = _short(cpu, dec) if "storages" in dec else None
+    if short is None:
+        report["unmodelled"] = cpu.get("unmodelled") or dec.get("unmodelled") or None
+        verdict.details["dry"] = report
+        return verdict
+    name, size, total, stored = short
+    sizes = ", ".join(f"{k}={v}" for k, v in declared.items())
+    text = (f"Correct at the CPU sizes, but at the problem's declared sizes ({sizes}) the forward's "
+            f"Triton launches store {stored} of the {total} elements ({100 * stored / total:.1f}%) of the "
+            f"storage first handed to {name} (as {size}-byte elements), all of which they store at the "
+            f"CPU's sizes: on the GPU the rest keeps what the memory held. Launches at the declared "
+            f"sizes (kernel, grid): {_listed(dec)}. (Each launch's programs were run with memory "
+            f"replaced, evaluator.dry_launch: where they store, not what.)")
+    details = {"dry": {**report, "storage": name, "stored": stored, "elements": total, "sizes": declared},
+               "cpu_sizes_verdict": {"status": verdict.status, "speedup": verdict.speedup}}
+    return run.finish(judge.Outcome("incorrect", text, details=details), sizes_note=False)
+
+
+def _short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
+    """(storage, element size, elements, stored) of the first storage stored whole at the CPU's
+    sizes and not at the declared ones; None where there is none."""
+    for name, seen in cpu["storages"].items():
+        there = dec["storages"].get(name)
+        if there is None:
+            continue
+        for size, count in seen["stored"].items():
+            whole = seen["bytes"] // int(size)
+            total = there["bytes"] // int(size)
+            got = int(there["stored"].get(size, 0))
+            if whole and count == whole and got < total:
+                return name, size, total, got
+    return None
+
+
+def _listed(dec: dict) -> str:
+    made = dec.get("launches") or []
+    text = ", ".join(f"{k}{tuple(g)}" for k, g in made[:6])
+    return text + (f" and {len(made) - 6} more" if len(made) > 6 else "")
+
+
+_GRACE_S = 10.0  # the dry command's time past the model's own budget (its forward on meta tensors)
+
+
+def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> dict:
+    """The `dry` command's reply in a fresh candidate child prepared at `sizes` (no draws)."""
+    job = {"cpu_budget_s": 4 * budget + run.cfg.timeout_s, "device_memory_bytes": None}
+    limit = run.cfg.timeout_s
+    try:
+        with run.ev.pool.candidate(job) as child:
+            reply, _ = child.request({"op": "prepare", "problem": run.problem.source, "sizes": sizes,
+                                      "sets": []}, limit)
+            if reply.get("op") == "error":
+                return {"unmodelled": "the problem did not load at these sizes"}
+            reply, _ = child.request({"op": "load", "candidate": source, "init_seed": run.plan.init_seed,
+                                      "init": run.init_on, "problem_numbers": list(ref.numbers)}, limit)
+            if reply.get("op") == "error":
+                return {"unmodelled": "the candidate did not load at these sizes"}
+            # the host's forward on meta tensors is inside the same time: one that stalls only
+            # at the declared sizes has no model (the GPU's own trials time it out there)
+            reply, _ = child.request({"op": "dry", "budget_s": budget}, budget + _GRACE_S)
+    except ChildFailure as exc:
+        return {"unmodelled": f"the model's child ended: {str(exc)[:200]}"}
+    if reply.get("op") == "error" or not isinstance(reply.get("storages"), dict):
+        return {"unmodelled": str(reply.get("unmodelled") or reply.get("message") or "no reply")[:300]}
+    return reply

@@ -1,0 +1,165 @@
+"""The dry launch model (evaluator.dry_launch, dry_facts, dry_phase): where a forward's launches
+store at sizes no trial runs, their programs run with memory replaced on meta tensors.
+
+- dry_facts: a kernel whose store addresses, masks or control flow read a loaded value has no
+  model; a loop that stores nothing and steers no store runs one trip (a matmul's K loop), a
+  loop that stores, or whose names steer a store, runs every trip;
+- dry_launch.stored (under the interpreter, a child pytest): a grid capped by a constant stores
+  part of a storage at a size past the cap and all of it below, a grid-stride loop all of it at
+  every size, with no memory of the sizes allocated (meta tensors);
+- dry_phase._short: only a storage stored whole at the CPU's sizes is judged at the declared
+  ones (a triangular or padded storage partly stored at every size is not).
+The corpus's `s60f_declared_depth_dry_*` hacks (session 58's s58f/s58i files) are judged end to
+end by test_hacks with the depth trials on.
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+import torch
+import triton
+import triton.language as tl
+from conftest import interpreted_child
+
+from evaluator import dry_facts, dry_phase
+
+INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
+needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 child")
+
+
+@pytest.mark.skipif(INTERPRETED, reason="this is the child")
+def test_under_the_interpreter():
+    interpreted_child(__file__)
+
+
+@triton.jit
+def _matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        rk = k0 + tl.arange(0, BK)
+        a = tl.load(a_ptr + rm[:, None] * K + rk[None, :], mask=(rm[:, None] < M) & (rk[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + rk[:, None] * N + rn[None, :], mask=(rk[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc, input_precision="ieee")
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def _scatter(x_ptr, idx_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    where = tl.load(idx_ptr + offs, mask=offs < n, other=0)
+    tl.store(y_ptr + where, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+@triton.jit
+def _if_loaded(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    if tl.max(x, axis=0) > 0:
+        tl.store(y_ptr + offs, x, mask=offs < n)
+
+
+@triton.jit
+def _rows(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    for c0 in range(0, n_cols, BLOCK):  # stores every trip: runs every trip
+        cols = c0 + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * n_cols + cols, mask=cols < n_cols, other=0.0)
+        tl.store(y_ptr + row * n_cols + cols, x * 2, mask=cols < n_cols)
+
+
+@triton.jit
+def _counted_then_stored(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    last = 0
+    for i in range(0, n, BLOCK):  # stores nothing, but its count says where the store goes
+        last = i
+    offs = last + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+def _line(fn, text: str) -> int:
+    import inspect
+
+    lines, first = inspect.getsourcelines(fn.fn)
+    return first + next(i for i, line in enumerate(lines) if text in line)
+
+
+def test_a_matmuls_k_loop_runs_one_trip_and_its_stores_are_modelled():
+    facts = dry_facts.facts(_matmul)
+    assert facts.data_bound is None
+    assert {line for _, line in facts.shortened} == {_line(_matmul, "for k0 in range")}
+
+
+def test_a_store_a_loaded_value_steers_has_no_model():
+    assert "store" in dry_facts.facts(_scatter).data_bound
+    assert "branch" in dry_facts.facts(_if_loaded).data_bound
+
+
+def test_a_loop_that_stores_or_steers_a_store_runs_every_trip():
+    assert not dry_facts.facts(_rows).shortened and dry_facts.facts(_rows).data_bound is None
+    assert not dry_facts.facts(_counted_then_stored).shortened
+
+
+def _model(bytes_: int, stored: int, size: int = 4) -> dict:
+    return {"storages": {"k#0:1": {"bytes": bytes_, "stored": {str(size): stored}}}}
+
+
+def test_only_a_storage_stored_whole_at_the_cpu_sizes_is_judged():
+    assert dry_phase._short(_model(400, 100), _model(4000, 250)) == ("k#0:1", "4", 1000, 250)
+    assert dry_phase._short(_model(400, 60), _model(4000, 250)) is None  # triangular: partly everywhere
+    assert dry_phase._short(_model(400, 100), _model(4000, 1000)) is None
+
+
+@triton.jit
+def _relu(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=offs < n)
+
+
+@triton.jit
+def _relu_strided(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    for start in range(tl.program_id(0) * BLOCK, n, tl.num_programs(0) * BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+        tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=offs < n)
+
+
+def _stored(kernel, n: int, programs: int) -> dict:
+    from evaluator import dry_launch
+
+    x, y = torch.empty(n, device="meta"), torch.empty(n, device="meta")
+    launch = dry_launch.Launch(kernel, (programs,), (x, y, n), {"BLOCK": 64})
+    import time
+
+    return dry_launch.stored([launch], time.monotonic() + 60)
+
+
+@needs_interpreter
+def test_a_grid_capped_by_a_constant_stores_part_of_the_output_past_it():
+    cap = 16  # programs of 64 elements: 1024 elements covered at most
+    assert _stored(_relu, 1000, min(triton.cdiv(1000, 64), cap))["_relu#0:1"] == \
+        {"bytes": 4000, "stored": {"4": 1000}}
+    assert _stored(_relu, 1 << 16, min(triton.cdiv(1 << 16, 64), cap))["_relu#0:1"]["stored"] == {"4": 1024}
+
+
+@needs_interpreter
+def test_a_grid_stride_loop_on_few_programs_stores_all_of_it_at_every_size():
+    for n in (1000, 1 << 16):
+        assert _stored(_relu_strided, n, 16)["_relu_strided#0:1"]["stored"] == {"4": n}
+
+
+def test_a_model_whose_pace_cannot_finish_in_its_time_gives_up_at_once():
+    import time
+
+    from evaluator import dry_launch
+
+    pace = dry_launch._Pace(time.monotonic() + 2.0)
+    pace.launch(10_000)
+    with pytest.raises(dry_launch.Unmodelled, match="would pass the model's time"):
+        for _ in range(10_000):
+            time.sleep(0.002)
+            pace.ran()
+    assert pace.done == dry_launch._PACE_EVERY  # 16 programs at 2 ms say 20 s: gave up there
