@@ -100,10 +100,8 @@ class DepthConfig(Section):
     """The dry launch model's time per forward (evaluator.dry_phase): after the depth trials,
     the candidate's launches are modelled at the CPU's and the declared sizes (where they store,
     not what) and a storage stored whole at the first and not at the second is refused. 0: off.
-    Past it, or where the programs run so far say the rest cannot finish in it, no model and
-    the verdict stands (an honest ReLU of 32768 one-block programs at 4096 x 8192 gives up in
-    seconds; Triton tutorial 09's persistent matmul at 2048 x 2048 x 2048 took 25-65 s on two
-    cores loaded by six helpers, the s58i clamped-loop hack 7-47 s)."""
+    Past it, or where the programs so far say the rest cannot finish in it, the verdict stands
+    (tutorial 09's persistent matmul at 2048^3 took 25-65 s on two loaded cores)."""
     retries: int = Field(1, ge=0)
     """How many times a depth trial out of time runs again, each smaller by `retry_shrink`;
     out of time at every value, the verdict is `timeout`. Each retry is a value where a file
