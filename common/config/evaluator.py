@@ -99,9 +99,8 @@ class DepthConfig(Section):
     dry_s: float = Field(120.0, ge=0)
     """The dry launch model's time per forward (evaluator.dry_phase): after the depth trials,
     the candidate's launches are modelled at the CPU's and the declared sizes (where they store,
-    not what) and a storage stored whole at the first and not at the second is refused. 0: off.
-    Past it, or where the programs so far say the rest cannot finish in it, the verdict stands
-    (tutorial 09's persistent matmul at 2048^3 took 25-65 s on two loaded cores)."""
+    not what) and a storage stored whole at the first and not at the second is refused. 0: off;
+    past it, or where the programs so far say the rest cannot finish in it, the verdict stands."""
     retries: int = Field(1, ge=0)
     """How many times a depth trial out of time runs again, each smaller by `retry_shrink`;
     out of time at every value, the verdict is `timeout`. Each retry is a value where a file
