@@ -246,3 +246,45 @@ def test_a_combine_spelling_infinity_with_float_of_a_constant_is_straight_line(t
     assert not interpreter_reduce.straight_line(combines.of_operand)
     assert not interpreter_reduce.straight_line(combines.keyword)
     assert not interpreter_reduce.straight_line(rebound.shadowed)
+
+
+def test_a_combine_passing_a_triton_enum_member_is_straight_line(tmp_path):
+    """`tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)` (torch's NaN-propagating max, as
+    public attention code writes its row-max combine) reads one constant of Triton's: it runs on
+    whole blocks (honest round s60d: a max_dim through it ran element by element, 3.6 s a
+    forward). An enum of the file's own, or a class attribute that is no enum member, does not."""
+    import importlib.util
+    import textwrap
+
+    from evaluator import interpreter_reduce
+
+    (tmp_path / "combines.py").write_text(textwrap.dedent('''
+        import enum
+
+        import triton
+        import triton.language as tl
+
+        class Mode(enum.Enum):
+            ALL = 1
+
+        class Holder:
+            block = 2
+
+        @triton.jit
+        def nan_max(a, b):
+            return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+        @triton.jit
+        def own_enum(a, b):
+            return tl.maximum(a, b) + Mode.ALL.value
+
+        @triton.jit
+        def class_attr(a, b):
+            return tl.maximum(a, b) * Holder.block
+    '''))
+    spec = importlib.util.spec_from_file_location("combines_s60d_enum", tmp_path / "combines.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert interpreter_reduce.straight_line(module.nan_max)
+    assert not interpreter_reduce.straight_line(module.own_enum)
+    assert not interpreter_reduce.straight_line(module.class_attr)
