@@ -13,12 +13,14 @@ block's own on a block. A combine `a + b * a.type.is_block()` summed on the CPU'
 kept `a` on the GPU (`hacks/s58k_combine_reads_block_type_cumsum`: ok on the CPU, wrong on
 the GPU). An allowlist, not a list of refusals: a combine runs on blocks only when every
 attribute it reads is a dtype read off an operand (`a.dtype.is_floating()`), `.to(...)`,
-a dtype constant of Triton's (`tl.float32`), or an elementwise function of Triton's language
-or libdevice (`ELEMENTWISE`), and it indexes nothing; anything else runs per element.
+a dtype constant of Triton's (`tl.float32`), a member of an enum Triton's language exports
+(`tl.PropagateNan.ALL`), or an elementwise function of Triton's language or libdevice
+(`ELEMENTWISE`), and it indexes nothing; anything else runs per element.
 """
 from __future__ import annotations
 
 import ast
+import enum
 import types
 
 # Triton's elementwise functions (tl.*, tl.math.*): per element on a block, the same values
@@ -55,7 +57,27 @@ def _allowed(node: ast.Attribute, names: dict, local: set) -> bool:
     value = names[root.id]
     for attr in chain[:-1]:
         value = getattr(value, attr, None) if isinstance(value, types.ModuleType) else None
+    if isinstance(value, type) and issubclass(value, enum.Enum) and len(chain) >= 2:
+        return _triton_enum(names[root.id], chain)
     return isinstance(value, types.ModuleType) and _triton_value(value, chain[-1])
+
+
+def _triton_enum(root: object, chain: list) -> bool:
+    """`tl.PropagateNan.ALL`: a member of an enum the Triton language module exports, one
+    constant per element and on a block (honest round s60d: a NaN-propagating max combine,
+    `tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)`, ran element by element)."""
+    import sys
+
+    *path, cls_name, member = chain
+    module = root
+    for attr in path:
+        module = getattr(module, attr, None)
+    title = getattr(module, "__name__", "")
+    if not isinstance(module, types.ModuleType) or not title.startswith("triton.language") \
+            or sys.modules.get(title) is not module:
+        return False
+    cls = getattr(module, cls_name, None)
+    return isinstance(cls, type) and issubclass(cls, enum.Enum) and isinstance(getattr(cls, member, None), cls)
 
 
 def _triton_value(module: types.ModuleType, name: str) -> bool:

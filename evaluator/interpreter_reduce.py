@@ -191,7 +191,7 @@ def straight_line(fn) -> bool:
         names = getattr(target, "__globals__", {})
         typed = _typed_tests(body, names)
         _SHAPES[fn] = bool(body) and isinstance(body[-1], ast.Return) and _block(body[:-1], names) and not any(
-            _branching(n) and not _straight_helper(n, names) and not _typed_if(n, names)
+            _branching(n) and not _straight_helper(n, names) and not _typed_if(n, names) and not _constant(n, names)
             for s in body for n in ast.walk(s) if id(n) not in typed) and interpreter_elementwise.elementwise(
             tree.body[0], names, typed)
     return _SHAPES[fn]
@@ -270,6 +270,21 @@ def _straight_helper(node: ast.AST, names: dict) -> bool:
 
     helper = names.get(node.func.id)
     return isinstance(helper, (JITFunction, InterpretedFunction)) and straight_line(helper)
+
+
+_CONSTANT_BUILTINS = frozenset({"float", "int"})
+
+
+def _constant(node: ast.AST, names: dict) -> bool:
+    """`float("-inf")` or `int(0)`: Python's builtin of constants alone, folded by the GPU front
+    end into one constant, the same on a block as per element (honest round s60d: a
+    (max, sum of exp) combine guarding `m == -float("inf")` ran element by element and timed
+    out). Not a builtin the file rebinds, and never one of an operand."""
+    import builtins
+
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _CONSTANT_BUILTINS \
+        and names.get(node.func.id, getattr(builtins, node.func.id)) is getattr(builtins, node.func.id) \
+        and not node.keywords and all(isinstance(a, ast.Constant) for a in node.args)
 
 
 def _docstring(node: ast.stmt) -> bool:

@@ -193,3 +193,98 @@ def test_a_combine_runs_on_blocks_only_when_elementwise(tmp_path):
     assert interpreter_reduce.straight_line(module.math)
     for name in ("block_type", "shape", "numel", "sums", "indexes", "operand_method"):
         assert not interpreter_reduce.straight_line(getattr(module, name)), name
+
+
+def test_a_combine_spelling_infinity_with_float_of_a_constant_is_straight_line(tmp_path):
+    """`float("-inf")` of a constant is one constant to the GPU front end, the same on a block
+    as per element: a (max, sum of exp) combine guarding `m == -float("inf")` runs on whole
+    blocks (honest round s60d: a cross entropy's tl.reduce over that combine ran element by
+    element and timed out). `float` of an operand, or a `float` the file rebinds, stays element
+    by element."""
+    import importlib.util
+    import textwrap
+
+    from evaluator import interpreter_reduce
+
+    (tmp_path / "combines.py").write_text(textwrap.dedent('''
+        import triton
+        import triton.language as tl
+
+        @triton.jit
+        def lse(m_a, s_a, m_b, s_b):
+            m = tl.maximum(m_a, m_b)
+            m_safe = tl.where(m == -float("inf"), 0.0, m)
+            return m, s_a * tl.exp(m_a - m_safe) + s_b * tl.exp(m_b - m_safe)
+
+        @triton.jit
+        def of_operand(a, b):
+            return a + float(b)
+
+        @triton.jit
+        def keyword(a, b):
+            return tl.maximum(a, b) + int(x=0)
+    '''))
+    (tmp_path / "rebound.py").write_text(textwrap.dedent('''
+        import triton
+        import triton.language as tl
+
+        def float(v):
+            return v
+
+        @triton.jit
+        def shadowed(a, b):
+            return tl.maximum(a, b) + float("0")
+    '''))
+    modules = []
+    for name in ("combines", "rebound"):
+        spec = importlib.util.spec_from_file_location(f"{name}_s60d", tmp_path / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        modules.append(module)
+    combines, rebound = modules
+    assert interpreter_reduce.straight_line(combines.lse)
+    assert not interpreter_reduce.straight_line(combines.of_operand)
+    assert not interpreter_reduce.straight_line(combines.keyword)
+    assert not interpreter_reduce.straight_line(rebound.shadowed)
+
+
+def test_a_combine_passing_a_triton_enum_member_is_straight_line(tmp_path):
+    """`tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)` (torch's NaN-propagating max, as
+    public attention code writes its row-max combine) reads one constant of Triton's: it runs on
+    whole blocks (honest round s60d: a max_dim through it ran element by element, 3.6 s a
+    forward). An enum of the file's own, or a class attribute that is no enum member, does not."""
+    import importlib.util
+    import textwrap
+
+    from evaluator import interpreter_reduce
+
+    (tmp_path / "combines.py").write_text(textwrap.dedent('''
+        import enum
+
+        import triton
+        import triton.language as tl
+
+        class Mode(enum.Enum):
+            ALL = 1
+
+        class Holder:
+            block = 2
+
+        @triton.jit
+        def nan_max(a, b):
+            return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+        @triton.jit
+        def own_enum(a, b):
+            return tl.maximum(a, b) + Mode.ALL.value
+
+        @triton.jit
+        def class_attr(a, b):
+            return tl.maximum(a, b) * Holder.block
+    '''))
+    spec = importlib.util.spec_from_file_location("combines_s60d_enum", tmp_path / "combines.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert interpreter_reduce.straight_line(module.nan_max)
+    assert not interpreter_reduce.straight_line(module.own_enum)
+    assert not interpreter_reduce.straight_line(module.class_attr)
