@@ -83,6 +83,25 @@ def launch_numbers(kernel: object, args: tuple, kwargs: dict) -> list:
     return launch_data((*args, *kwargs.values(), kernel_constants(kernel, handed_functions(args, kwargs))))
 
 
+def runtime_floats(kernel: object, args: tuple, kwargs: dict) -> tuple[list, tuple, dict]:
+    """(the Python floats a launch hands to parameters that are not constexpr, the arguments
+    and keyword arguments with those left out): Triton types such a float float32
+    (`host_numbers.launch_computed`); an autotuner's or heuristics' kernel is read through."""
+    fn, depth = kernel, 0
+    while not hasattr(fn, "params") and hasattr(fn, "fn") and depth < 8:
+        fn, depth = fn.fn, depth + 1
+    params = getattr(fn, "params", None)
+    if not isinstance(params, list):
+        return [], args, kwargs
+    runtime = {p.name for p in params if not getattr(p, "is_constexpr", True)}
+    names = [getattr(p, "name", None) for p in params]
+    floats = [v for i, v in enumerate(args) if type(v) is float and i < len(names) and names[i] in runtime]
+    floats += [v for n, v in kwargs.items() if type(v) is float and n in runtime]
+    args = tuple(None if type(v) is float and i < len(names) and names[i] in runtime else v for i, v in enumerate(args))
+    kwargs = {n: (None if type(v) is float and n in runtime else v) for n, v in kwargs.items()}
+    return floats, args, kwargs
+
+
 def _code_floats(code: object, depth: int = 0) -> list:
     """The float literals of a code object (constant tuples and nested code objects too), and
     the ints of its constant tuples (red team s59c: rt84's 256 sigmoid values typed as 15-bit
