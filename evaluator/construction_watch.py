@@ -69,7 +69,7 @@ from evaluator.host_numbers import (
 from evaluator.host_tables import Storages, int_tokens, join_numbers
 from evaluator.launch_ints import IntRuns
 from evaluator.launch_sizes import DataInts
-from evaluator.placed_order import Placed
+from evaluator.placed_order import Placed, lone
 
 HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
 _KEPT_VALUES = HOST_VALUES  # distinct numbers kept per storage; past them None: many
@@ -184,7 +184,7 @@ class ConstructionWatch(TorchDispatchMode):
             made = self.storages.numbers(out) if isinstance(out, torch.Tensor) else 1
             new, python, read_keys = PLAIN, made, set()
             small = isinstance(out, torch.Tensor) and out.numel() <= _KEPT_VALUES
-            values = lifted(out) if small else None
+            values, placed = (lifted(out) if small else None), lone(out)
             self.numbers |= tensor_computed(out) | int_tokens(out, self.storages)
             self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])  # its order (s59c)
         elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)

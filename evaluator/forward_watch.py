@@ -58,7 +58,7 @@ from evaluator.launch_args import count_text
 from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
 from evaluator.launch_sizes import DataInts
 from evaluator.launch_storage import handed_tensors
-from evaluator.placed_order import Placed
+from evaluator.placed_order import Placed, lone
 from evaluator.watched_reads import PLAIN_NUMBERS
 
 READ_BITS = 32  # a value read to the host, in bits; a boolean read is one
@@ -238,6 +238,8 @@ class Provenance(TorchDispatchMode):
         self.host_made += join_numbers(name, args, self.storages)  # a join's order (rt78)
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
             self.host_made += self.storages.numbers(out)  # numbers torch.tensor's data holds
+            if key := self._key(out):  # `t[k] = v` lifts v (in place) and copies it: v is placed
+                self.placed.put(key, lone(out), False)
             if not self.in_launch:  # its floats, and its ints as the numbers their runs leave (s58r)
                 self.computed |= tensor_computed(out) | int_tokens(out, self.storages)
                 self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])  # (s59c)

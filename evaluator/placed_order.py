@@ -18,6 +18,9 @@ counts the repeats of a table spelled in an order Python chose. Honest constants
 numbers each (a fill of -inf, an arange's bounds): nothing to count."""
 from __future__ import annotations
 
+import torch
+from torch.utils._python_dispatch import _disable_current_modes
+
 from evaluator.host_numbers import MAX_VALUES, ORDER_FREE, order_numbers
 
 _SHORT = ORDER_FREE + 1  # a sequence this short holds no repeat past ORDER_FREE
@@ -62,6 +65,15 @@ class Placed:
     def numbers(self) -> set:
         """The numbers the orders of every sequence placed so far carry (`order_numbers`)."""
         return self.found.union(*(_cost(s) for s in self.seqs.values() if len(s) > _SHORT))
+
+
+def lone(out: object) -> list:
+    """The number a one-element lift holds (`t[k] = v` lifts v, then copies it in), as a placed
+    value; a longer lift is read whole (`host_numbers.order_numbers`, `host_tables.int_tokens`)."""
+    if not isinstance(out, torch.Tensor) or out.numel() != 1 or out.is_meta or out.is_complex():
+        return []
+    with _disable_current_modes():
+        return [out.detach().reshape(-1).tolist()[0]]
 
 
 def _cost(seq: list) -> set:
