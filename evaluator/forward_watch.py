@@ -223,8 +223,9 @@ class Provenance(TorchDispatchMode):
         from_made = constant or name in GLUE_OPS  # what it writes holds its reads' Python numbers
         numbers = sum(self.numbers.get(k, 0) for k in reads if k) + _python_scalars(func, args, kwargs)
         # ... and those numbers in order (`placed_order`: typed digits one fill each, s60a)
-        placed = self.placed.sequence([k for k in reads if k], python_scalar_values(func, args, kwargs)) \
-            if from_made else []
+        # (any op writing part of a storage adds its own: `buf[k:k + 1].add_(d)` per digit on a
+        # buffer a kernel zeroed; a whole output of a compute op starts none)
+        placed = self.placed.sequence([k for k in reads if k], python_scalar_values(func, args, kwargs))
         out = func(*args, **kwargs)
         # float values computed from constants are PyTorch's (`values_op`: rt65's sigmoid table),
         # and so is a constant past CONSTANT_OPS compute ops, or a copy or join of them (`chain_ops`:
@@ -339,7 +340,8 @@ class Provenance(TorchDispatchMode):
                         mark = f"aten::{name} (a constant holding {held} of Python's numbers)"
                 elif not from_made:
                     self.numbers.pop(key, None)
-                    self.placed.drop(key)
+                    partial = dest and not _whole_storage(t)
+                    self.placed.put(key, placed if partial else [], partial)
                 if regrown and t is args[0] and (not keys[0] or keys[0] in self.fresh) and key != keys[0]:
                     self.fresh.add(key)
                 if mark is not None:

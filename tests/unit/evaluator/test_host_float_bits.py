@@ -120,6 +120,33 @@ def test_typed_digits_placed_one_by_one_cost_their_order():
     assert watch.report()["host_computed"] > COMPUTED_NUMBERS
 
 
+def test_digits_added_one_by_one_into_any_memory_cost_their_order():
+    """An op writing part of a storage adds its values to the storage's sequence whatever the
+    storage held (a buffer a kernel zeroed: no constant), in forward and at construction."""
+    from evaluator.forward_watch import Provenance
+    from evaluator.launch_hook import LaunchRecorder
+
+    digits, x = _digits(), torch.randn(64)
+
+    def added(table):
+        for k, d in enumerate(digits):
+            table[k:k + 1].add_(d)
+
+    watch = Provenance(LaunchRecorder())
+    with watch:
+        added((x * 0).to(torch.int32))  # computed from the input: no constant
+    assert watch.report()["host_computed"] > COMPUTED_NUMBERS
+    with cw.watched() as built:
+        added(torch.zeros(64, dtype=torch.int32))
+    assert len(built.computed_numbers()) > COMPUTED_NUMBERS
+    watch = Provenance(LaunchRecorder())
+    with watch:  # a compute op's whole output starts no sequence: glue chains stay short
+        y = x
+        for v in (0.5, 2.0, 0.5, 3.0, 0.25, 2.0, 0.5, 3.0, 2.0, 0.25) * 2:
+            y = y * v
+    assert watch.report()["host_computed"] == 0
+
+
 def test_honest_constants_place_few_numbers_or_a_pattern():
     from evaluator.forward_watch import Provenance
     from evaluator.launch_hook import LaunchRecorder
