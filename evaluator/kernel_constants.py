@@ -86,18 +86,22 @@ def launch_numbers(kernel: object, args: tuple, kwargs: dict) -> list:
 def runtime_floats(kernel: object, args: tuple, kwargs: dict) -> tuple[list, tuple, dict]:
     """(the Python floats a launch hands to parameters that are not constexpr, the arguments
     and keyword arguments with those left out): Triton types such a float float32
-    (`host_numbers.launch_computed`); an autotuner's or heuristics' kernel is read through."""
+    (`host_numbers.launch_computed`); an autotuner's or heuristics' kernel is read through to
+    the JITFunction (or the interpreter's function) it wraps."""
+    import types
+
     fn, depth = kernel, 0
-    while not hasattr(fn, "params") and hasattr(fn, "fn") and depth < 8:
+    while hasattr(fn, "fn") and not isinstance(fn.fn, types.FunctionType) and depth < 8:
         fn, depth = fn.fn, depth + 1
     params = getattr(fn, "params", None)
-    if not isinstance(params, list):
+    names = [getattr(p, "name", None) for p in params] if isinstance(params, list) else getattr(fn, "arg_names", None)
+    if not isinstance(names, list):
         return [], args, kwargs
-    runtime = {p.name for p in params if not getattr(p, "is_constexpr", True)}
-    names = [getattr(p, "name", None) for p in params]
-    floats = [v for i, v in enumerate(args) if type(v) is float and i < len(names) and names[i] in runtime]
+    runtime = set(names) - launch_args._constexpr_names(fn)
+    names = names[:len(args)]
+    floats = [v for n, v in zip(names, args) if type(v) is float and n in runtime]
     floats += [v for n, v in kwargs.items() if type(v) is float and n in runtime]
-    args = tuple(None if type(v) is float and i < len(names) and names[i] in runtime else v for i, v in enumerate(args))
+    args = tuple(None if i < len(names) and type(v) is float and names[i] in runtime else v for i, v in enumerate(args))
     kwargs = {n: (None if type(v) is float and n in runtime else v) for n, v in kwargs.items()}
     return floats, args, kwargs
 
