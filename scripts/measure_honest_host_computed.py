@@ -5,7 +5,7 @@ per-storage order) and as session 60 does (a float by its bits, `host_numbers.fl
 and the order of numbers placed into a storage, `placed_order`). The problem's own floats
 (`problem_numbers`) are not read here, so a file using them counts more than the evaluator
 does. Files that need the CPU child's CUDA shims print ERR.
-Usage: PYTHONPATH=. python scripts/measure_honest_host_computed.py [substring]"""
+Usage: PYTHONPATH=. python scripts/measure_honest_host_computed.py [substring | @list_file]"""
 
 import os
 import re
@@ -18,13 +18,13 @@ sys.path.insert(0, "tests/unit/evaluator")
 import torch  # noqa: E402
 
 from common.problemset import builtin_problem  # noqa: E402
+from evaluator import child  # noqa: E402
 from evaluator import construction_watch as cw  # noqa: E402
 from evaluator import host_numbers as hn  # noqa: E402
 from evaluator.forward_watch import Provenance  # noqa: E402
-from evaluator.launch_hook import LaunchRecorder  # noqa: E402
 
-RECORDER = LaunchRecorder()
-RECORDER.install()
+child.prepare_process("cpu")  # the CPU child's launch hook, autotune and libdevice shims
+RECORDER = child._RECORDER
 
 
 def _load(name, source, sizes=None):
@@ -77,6 +77,10 @@ def main():
             if m:
                 jobs.append((f"tests/unit/evaluator/honest_builtin/{f}", m.group(1), None))
     only = sys.argv[1] if len(sys.argv) > 1 else ""
+    if only.startswith("@"):  # a file listing the files to measure
+        wanted = set(open(only[1:]).read().split())
+        jobs = [j for j in jobs if "/".join(j[0].split("/")[-2:]) in wanted]
+        only = ""
     signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError()))
     for path, prob, sizes in jobs:
         name = "/".join(path.split("/")[-2:])
