@@ -69,6 +69,11 @@ def test_floats_packing_a_table_in_their_mantissas_are_its_bits():
     assert len(watch.computed_numbers()) > COMPUTED_NUMBERS
     # the same floats in float32 keep 24 bits: 2 each, still past the cap
     assert len(hn.tensor_computed(torch.tensor(words, dtype=torch.float32))) <= 2 * COMPUTED_NUMBERS
+    from evaluator.host_limits import judge_host_limits
+
+    trial = [{"provenance": {"host_reads": 0, "host_made": 8, "launch_ints": 0, "host_computed": 32}}]
+    outcome = judge_host_limits(trial, 16, 64)  # the feedback says how a float is counted
+    assert outcome.hacks == ["host_compute"] and "a float64 4" in outcome.feedback
 
 
 def test_an_op_reads_its_values_at_its_widest_floating_precision():
