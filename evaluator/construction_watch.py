@@ -151,11 +151,10 @@ class ConstructionWatch(TorchDispatchMode):
         else:
             self.values.pop(key, None)
 
-    def _scalars(self, func, args: tuple, kwargs: dict, out: object, placed: list) -> frozenset:
-        """An op's Python value arguments as values (after `placed`, what it writes in order), its
-        computed floats kept (`numbers`), at the precision the op reads them (`host_numbers.op_bits`)."""
+    def _scalars(self, func, args: tuple, kwargs: dict, out: object) -> frozenset:
+        """An op's Python value arguments as values, its computed floats kept (`numbers`), at the
+        precision the op reads them (`host_numbers.op_bits`)."""
         scalars = python_scalar_values(func, args, kwargs)
-        placed.extend(scalars[:MAX_VALUES])
         self.numbers |= scalars_computed(scalars, func.overloadpacket.__name__, op_bits(args, kwargs, out))  # its ints too
         self.given.extend(v for v in scalars[:MAX_VALUES - len(self.given)] if type(v) is float)
         return tokens(scalars)
@@ -174,7 +173,8 @@ class ConstructionWatch(TorchDispatchMode):
         read_keys, dest_keys = {storage_key(t) for t in reads}, {storage_key(d) for d in dests}
         python = sum(self.python.get(k, 0) for k in map(storage_key, reads) if k not in dest_keys)
         values = _union(*(self._values_of(k) for k in read_keys if k not in dest_keys))
-        placed = self.placed.sequence([k for k in map(storage_key, reads) if k not in dest_keys], [])  # in order
+        # ... in order, with its own values (`placed_order`; a lift's: `lone`)
+        placed = self.placed.sequence([k for k in map(storage_key, reads) if k not in dest_keys], python_scalar_values(func, args, kwargs))
         ops = chain_ops(name, ins, self.ops)
         out = func(*args, **kwargs)
         outs = written(func, args, kwargs, out)
@@ -194,7 +194,7 @@ class ConstructionWatch(TorchDispatchMode):
         elif name in GLUE_OPS:
             new = DRAWN if states and all(s == DRAWN for s in states) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
-            values = _union(values, self._scalars(func, args, kwargs, out, placed)) if new == PLAIN else values
+            values = _union(values, self._scalars(func, args, kwargs, out)) if new == PLAIN else values
         elif name in _AFFINE and len(ins) == 1 and states == [DRAWN]:
             new = DRAWN
         elif name in _AFFINE and not reads and dests and len(ins) == len(dests) \
@@ -209,7 +209,7 @@ class ConstructionWatch(TorchDispatchMode):
             # from a draw are PyTorch's
             new = COMPUTED if DRAWN in states or values_op(name, outs) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
-            values = _union(values, self._scalars(func, args, kwargs, out, placed)) if new == PLAIN else values
+            values = _union(values, self._scalars(func, args, kwargs, out)) if new == PLAIN else values
             # a list of coefficients folded in by arithmetic is a function table (rt74's hinges)
             if new == PLAIN and name not in STRUCTURE_OPS and (values is None or len(values) > CONSTANT_NUMBERS):
                 new = COMPUTED
@@ -223,7 +223,8 @@ class ConstructionWatch(TorchDispatchMode):
             self.python[key] = made
             self._keep_values(key, made, values, partial)
             state = COMPUTED if made > HOST_VALUES else new
-            self.placed.put(key, placed if state == PLAIN else [], partial and state == PLAIN)  # else dropped
+            # a part written adds whatever the storage holds (digits added into a drawn buffer)
+            self.placed.put(key, placed if state == PLAIN or partial else [], partial)
             # a constant past CONSTANT_OPS compute ops is PyTorch's values, as in forward (rt71)
             state = COMPUTED if state == PLAIN and ops > CONSTANT_OPS else state
             if state == PLAIN:

@@ -141,15 +141,26 @@ def test_digits_added_one_by_one_into_any_memory_cost_their_order():
     with watch:
         added((x * 0).to(torch.int32))  # computed from the input: no constant
     assert watch.report()["host_computed"] > COMPUTED_NUMBERS
-    with cw.watched() as built:
-        added(torch.zeros(64, dtype=torch.int32))
-    assert len(built.computed_numbers()) > COMPUTED_NUMBERS
+    for buffer in (torch.zeros(64, dtype=torch.int32), torch.randn(64).mul_(0.0)):  # a drawn one too
+        with cw.watched() as built:
+            added(buffer)
+        assert len(built.computed_numbers()) > COMPUTED_NUMBERS
     watch = Provenance(LaunchRecorder())
     with watch:  # a compute op's whole output starts no sequence: glue chains stay short
         y = x
         for v in (0.5, 2.0, 0.5, 3.0, 0.25, 2.0, 0.5, 3.0, 2.0, 0.25) * 2:
             y = y * v
     assert watch.report()["host_computed"] == 0
+
+
+def test_honest_initialisation_of_parts_is_a_pattern():
+    with cw.watched() as built:  # per head and per row initialisation of one weight
+        w = torch.empty(8, 16, 16)
+        for h in range(8):
+            w[h].normal_(0.0, 0.02)
+        for r in range(16):
+            w[:, r].uniform_(-0.25, 0.25)
+    assert built.computed_numbers() == set()
 
 
 def test_honest_constants_place_few_numbers_or_a_pattern():
