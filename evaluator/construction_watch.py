@@ -55,10 +55,11 @@ from evaluator.aten_facts import (
 )
 from evaluator.host_numbers import (
     MAX_VALUES,
-    computed,
     handed_numbers,
+    launch_computed,
     launch_order,
     lifted,
+    op_bits,
     order_numbers,
     scalars_computed,
     tensor_computed,
@@ -68,8 +69,10 @@ from evaluator.host_numbers import (
 from evaluator.host_tables import Storages, int_tokens, join_numbers
 from evaluator.launch_ints import IntRuns
 from evaluator.launch_sizes import DataInts
+from evaluator.placed_order import Placed, lone
 
 HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
+_KEPT_VALUES = HOST_VALUES  # distinct numbers kept per storage; past them None: many
 _CONSTANT = 3  # Python numbers a storage may hold and stay a constant (`collect`): a fill, an arange
 DRAWN, PLAIN, COMPUTED = "drawn", "plain", "computed"
 # ops of one drawn tensor and Python numbers that keep it drawn (initialisation's arithmetic)
@@ -85,9 +88,6 @@ def _tensors(args: tuple, kwargs: dict) -> list[torch.Tensor]:
 
 def _random(func) -> bool:
     return torch.Tag.nondeterministic_seeded in getattr(func, "tags", ())
-
-
-_KEPT_VALUES = HOST_VALUES  # distinct numbers kept per storage; past them None: many
 
 
 def _union(*sets: frozenset | None) -> frozenset | None:
@@ -122,10 +122,12 @@ class ConstructionWatch(TorchDispatchMode):
         self.numbers: set = set()  # (`host_numbers`: rt74's math.exp table; and `order_numbers`')
         self.lifted: list[float] = []  # the floats torch.tensor lifted, in order (`order_numbers`)
         self.given: list[float] = []  # ... and those given plain ops as values (a fill per digit)
+        self.placed = Placed()  # ... and the numbers each storage was given, in order (`placed_order`)
 
     def computed_numbers(self) -> set:
         """`numbers`, and what the order of the floats it lifted or gave ops spells (s59c)."""
-        return self.numbers | order_numbers(self.lifted, "construction") | order_numbers(self.given, "given")
+        lifted, given = order_numbers(self.lifted, "construction"), order_numbers(self.given, "given")
+        return self.numbers | lifted | given | self.placed.numbers()
 
     def _charge(self, func, args: tuple, kwargs: dict, out) -> None:
         seconds, unfused = _price(func, args, kwargs, out)
@@ -149,10 +151,11 @@ class ConstructionWatch(TorchDispatchMode):
         else:
             self.values.pop(key, None)
 
-    def _scalars(self, func, args: tuple, kwargs: dict) -> frozenset:
-        """An op's Python value arguments as values, its computed floats kept (`numbers`)."""
+    def _scalars(self, func, args: tuple, kwargs: dict, out: object) -> frozenset:
+        """An op's Python value arguments as values, its computed floats kept (`numbers`), at the
+        precision the op reads them (`host_numbers.op_bits`)."""
         scalars = python_scalar_values(func, args, kwargs)
-        self.numbers |= scalars_computed(scalars, func.overloadpacket.__name__)  # its ints: a table one fill each
+        self.numbers |= scalars_computed(scalars, func.overloadpacket.__name__, op_bits(args, kwargs, out))  # its ints too
         self.given.extend(v for v in scalars[:MAX_VALUES - len(self.given)] if type(v) is float)
         return tokens(scalars)
 
@@ -170,6 +173,8 @@ class ConstructionWatch(TorchDispatchMode):
         read_keys, dest_keys = {storage_key(t) for t in reads}, {storage_key(d) for d in dests}
         python = sum(self.python.get(k, 0) for k in map(storage_key, reads) if k not in dest_keys)
         values = _union(*(self._values_of(k) for k in read_keys if k not in dest_keys))
+        # ... in order, with its own values (`placed_order`; a lift's: `lone`)
+        placed = self.placed.sequence([k for k in map(storage_key, reads) if k not in dest_keys], python_scalar_values(func, args, kwargs))
         ops = chain_ops(name, ins, self.ops)
         out = func(*args, **kwargs)
         outs = written(func, args, kwargs, out)
@@ -179,7 +184,7 @@ class ConstructionWatch(TorchDispatchMode):
             made = self.storages.numbers(out) if isinstance(out, torch.Tensor) else 1
             new, python, read_keys = PLAIN, made, set()
             small = isinstance(out, torch.Tensor) and out.numel() <= _KEPT_VALUES
-            values = lifted(out) if small else None
+            values, placed = (lifted(out) if small else None), lone(out)
             self.numbers |= tensor_computed(out) | int_tokens(out, self.storages)
             self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])  # its order (s59c)
         elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)
@@ -189,7 +194,7 @@ class ConstructionWatch(TorchDispatchMode):
         elif name in GLUE_OPS:
             new = DRAWN if states and all(s == DRAWN for s in states) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
-            values = _union(values, self._scalars(func, args, kwargs)) if new == PLAIN else values
+            values = _union(values, self._scalars(func, args, kwargs, out)) if new == PLAIN else values
         elif name in _AFFINE and len(ins) == 1 and states == [DRAWN]:
             new = DRAWN
         elif name in _AFFINE and not reads and dests and len(ins) == len(dests) \
@@ -204,7 +209,7 @@ class ConstructionWatch(TorchDispatchMode):
             # from a draw are PyTorch's
             new = COMPUTED if DRAWN in states or values_op(name, outs) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
-            values = _union(values, self._scalars(func, args, kwargs)) if new == PLAIN else values
+            values = _union(values, self._scalars(func, args, kwargs, out)) if new == PLAIN else values
             # a list of coefficients folded in by arithmetic is a function table (rt74's hinges)
             if new == PLAIN and name not in STRUCTURE_OPS and (values is None or len(values) > CONSTANT_NUMBERS):
                 new = COMPUTED
@@ -218,6 +223,8 @@ class ConstructionWatch(TorchDispatchMode):
             self.python[key] = made
             self._keep_values(key, made, values, partial)
             state = COMPUTED if made > HOST_VALUES else new
+            # a part written adds whatever the storage holds (digits added into a drawn buffer)
+            self.placed.put(key, placed if state == PLAIN or partial else [], partial)
             # a constant past CONSTANT_OPS compute ops is PyTorch's values, as in forward (rt71)
             state = COMPUTED if state == PLAIN and ops > CONSTANT_OPS else state
             if state == PLAIN:
@@ -247,7 +254,7 @@ class ConstructionWatch(TorchDispatchMode):
         # construction with 32 floats each, was counted nowhere; ok under strict at 1.00)
         # (each datum once per storage: an init kernel launched per layer with one std is one)
         numbers = handed_numbers(kernel, args, kwargs)
-        self.numbers |= computed(numbers)  # its floats host Python computed (`host_numbers`)
+        self.numbers |= launch_computed(kernel, args, kwargs)  # its computed floats, by their bits (`host_numbers`)
         self.numbers |= launch_order(kernel, args, kwargs)  # and what their order spells
         self.runs.add(kernel, args, kwargs)  # its ints: data where their launch order is no loop's (rt78)
         yield
@@ -454,13 +461,6 @@ class Kept(TorchDispatchMode):
         for k, t in handed.items():
             if fingerprint(t.untyped_storage()) != before[k]:
                 self.price[k] = (seconds, unfused, weakref.ref(t.untyped_storage()))
-
-    def _scalars(self, func, args: tuple, kwargs: dict) -> frozenset:
-        """An op's Python value arguments as values, its computed floats kept (`numbers`)."""
-        scalars = python_scalar_values(func, args, kwargs)
-        self.numbers |= computed(scalars)
-        self.given.extend(v for v in scalars[:MAX_VALUES - len(self.given)] if type(v) is float)
-        return tokens(scalars)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}

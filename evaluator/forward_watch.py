@@ -45,8 +45,9 @@ from evaluator.aten_facts import (
 from evaluator.carried import CARRY_RATIO, Carried
 from evaluator.host_numbers import (
     MAX_VALUES,
-    computed,
+    launch_computed,
     launch_order,
+    op_bits,
     order_numbers,
     scalars_computed,
     tensor_computed,
@@ -63,6 +64,7 @@ from evaluator.launch_hook import (
 )
 from evaluator.launch_sizes import DataInts
 from evaluator.launch_storage import handed_tensors
+from evaluator.placed_order import Placed, lone
 from evaluator.watched_reads import PLAIN_NUMBERS
 
 READ_BITS = 32  # a value read to the host, in bits; a boolean read is one
@@ -122,6 +124,7 @@ class Provenance(TorchDispatchMode):
         self.made: set[int] = set()  # storages only make ops wrote (not handed to a launch since)
         self.ops: dict[int, int] = {}  # the compute ops each made storage took (`chain_ops`)
         self.numbers: dict[int, int] = {}  # Python's numbers each constant holds (`PLACED_NUMBERS`)
+        self.placed = Placed()  # ... in the order placed (`placed_order`)
         self.host_reads = 0  # values read to the host from any other memory, in READ_BITS
         # (a boolean is a bit of a value: 20 all-zero chunks skipped are not 20 floats read)
         self.host_made, self.storages = 0, Storages()  # values Python put in tensors; storages seen
@@ -230,6 +233,10 @@ class Provenance(TorchDispatchMode):
         n = chain_ops(name, ins, self.ops)
         from_made = constant or name in GLUE_OPS  # what it writes holds its reads' Python numbers
         numbers = sum(self.numbers.get(k, 0) for k in reads if k) + _python_scalars(func, args, kwargs)
+        # ... and those numbers in order (`placed_order`: typed digits one fill each, s60a)
+        # (any op writing part of a storage adds its own: `buf[k:k + 1].add_(d)` per digit on a
+        # buffer a kernel zeroed; a whole output of a compute op starts none)
+        placed = self.placed.sequence([k for k in reads if k], python_scalar_values(func, args, kwargs))
         out = func(*args, **kwargs)
         # float values computed from constants are PyTorch's (`values_op`: rt65's sigmoid table),
         # and so is a constant past CONSTANT_OPS compute ops, or a copy or join of them (`chain_ops`:
@@ -243,12 +250,16 @@ class Provenance(TorchDispatchMode):
         self.host_made += join_numbers(name, args, self.storages)  # a join's order (rt78)
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
             self.host_made += self.storages.numbers(out)  # numbers torch.tensor's data holds
+            if key := self._key(out):  # `t[k] = v` lifts v (in place) and copies it: v is placed
+                self.placed.put(key, lone(out), False)
             if not self.in_launch:  # its floats, and its ints as the numbers their runs leave (s58r)
                 self.computed |= tensor_computed(out) | int_tokens(out, self.storages)
                 self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])  # (s59c)
         else:
             self.host_made += self._scalars(func, name, args, kwargs)
-            self.computed |= scalars_computed(python_scalar_values(func, args, kwargs), name) if not self.in_launch else set()
+            if not self.in_launch:  # at the precision the op reads them (`host_numbers.op_bits`)
+                self.computed |= scalars_computed(python_scalar_values(func, args, kwargs), name,
+                                                  op_bits(args, kwargs, out))
         values = _host_values(out) if ins and name not in GLUE_OPS else []
         if values and watched:  # a read changes no byte: vouched for after it as well as before
             self._check_prints(ins)
@@ -334,11 +345,14 @@ class Provenance(TorchDispatchMode):
                     add = not _whole_storage(t) or dest and name not in GLUE_OPS  # an in-place step too
                     held = min(numbers + (self.numbers.get(key, 0) if add else 0), 1 << 40)
                     self.numbers[key] = held
+                    self.placed.put(key, placed, add)
                     if held > PLACED_NUMBERS:
                         self.made.discard(key)
                         mark = f"aten::{name} (a constant holding {held} of Python's numbers)"
                 elif not from_made:
                     self.numbers.pop(key, None)
+                    partial = dest and not _whole_storage(t)
+                    self.placed.put(key, placed if partial else [], partial)
                 if regrown and t is args[0] and (not keys[0] or keys[0] in self.fresh) and key != keys[0]:
                     self.fresh.add(key)
                 if mark is not None:
@@ -418,6 +432,7 @@ class Provenance(TorchDispatchMode):
                 count_text(self.launch_texts, v[1], v[2])
             else:
                 (self.launch_floats if type(v) is float else self.launch_ints).add(v)
+        self.computed |= launch_computed(kernel, args, kwargs)  # computed floats, by their bits (s60a)
         self.computed |= launch_order(kernel, args, kwargs)  # floats spelled by their order (s59c)
         # a table one int launch per entry (rt74), or one tensor size per entry (rt80)
         self.data_ints.add(kernel, args, kwargs, made=lambda t: self._key(t) in self.shaped, grid=self.recorder.grid,
@@ -453,7 +468,7 @@ class Provenance(TorchDispatchMode):
     def computed_numbers(self) -> set:
         """The floats host Python computed that this watch saw lifted, given to ops or handed
         to launches (their constexpr globals too): `host_numbers`."""
-        return self.computed | computed(self.launch_floats) | order_numbers(self.lifted, "forward")
+        return self.computed | order_numbers(self.lifted, "forward") | self.placed.numbers()
 
     def report(self) -> dict:
         return {"handed": self.handed, "returned": self.returned_computed, "thin": self.thin,

@@ -38,8 +38,9 @@ def judge_host_limits(trials: list[dict], max_host_reads: int | None = None,
     if max_host_made is not None and computed > COMPUTED_NUMBERS:
         return Outcome("hack", f"Rejected: host Python computed {computed} numbers that reached your "
                        f"tensors or kernels (distinct floats: torch.tensor of computed values, numbers given to ops, "
-                       f"float arguments and constexpr globals of launches; typed values repeated in an order Python "
-                       f"chose; and the ints of a torch.tensor no arithmetic run or problem size explains, 16 bits "
+                       f"float arguments and constexpr globals of launches, each one per 16 bits at the precision it "
+                       f"reaches: a float32 is 2, a float64 4; typed values repeated in an order Python chose, lifted "
+                       f"or placed one by one into a tensor; and the ints of a torch.tensor no arithmetic run or problem size explains, 16 bits "
                        f"each, in whatever dtype they are read: fixed point, float bits; at most {COMPUTED_NUMBERS} "
                        "are allowed, such as 1/sqrt(d)): a table Python worked out is the host's work, however few "
                        "entries it has and however it is spelled or encoded. Compute the values in your kernels.",

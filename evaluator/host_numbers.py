@@ -25,6 +25,11 @@ ALiBi slopes, RoPE frequencies, a position table or blur weights the reference c
 Typed numbers can still spell a table by their order (red team s59c: 32 sigmoid codes as 64
 digits over 16 literals of the file, or over SERIES' 1/k): `order_numbers` counts a sequence's
 repeats in an order no period explains, past `ORDER_FREE`, among the computed numbers.
+A computed float is counted by the bits it carries, as an int is (`float_cost`, session 60):
+one number per `INT_BITS` of its representation at the precision it reaches (a float64
+tensor's, a float32 launch argument's), so 8 float64 words holding four 12-bit codes each in
+their mantissas are 32 numbers, not 8 (red team s59c), however a kernel reads the bits back
+(a bitcast, or `(w - 1) * 2**52` in float64 arithmetic).
 Ints are not judged here: what a table of them costs is `host_tables`' (runs) and
 `launch_sizes.DataInts`' reading. The
 module also reads Python's numbers as values for `construction_watch` (`token`, `lifted`,
@@ -35,6 +40,7 @@ from __future__ import annotations
 import bisect
 import io
 import math
+import struct
 import tokenize
 from collections.abc import Iterable
 
@@ -195,11 +201,11 @@ def lone_int(v: int) -> set[tuple]:
 RANGE_OPS = frozenset({"arange"})  # an int end or step of theirs is a size: only a start is data
 
 
-def scalars_computed(values: list, name: str = "") -> set:
+def scalars_computed(values: list, name: str = "", bits: int = 64) -> set:
     """The numbers among an op's Python value arguments host Python computed: its floats
-    (`computed`) and its ints (`lone_int`: a fixed-point table spelled one fill each, session 59);
+    (`computed` at `bits`, `op_bits`) and its ints (`lone_int`: a fixed-point table spelled one fill each, session 59);
     of a range (`RANGE_OPS`) the start alone (`torch.arange(code, code + 1)` is a fill)."""
-    found: set = computed(values)
+    found: set = computed(values, bits)
     ints = [v for v in values if type(v) is int]
     if name in RANGE_OPS:
         ints = ints[:1] if len(values) > 1 else []
@@ -208,9 +214,62 @@ def scalars_computed(values: list, name: str = "") -> set:
     return found
 
 
-def computed(values: Iterable) -> set:
-    """The floats among `values` host Python computed (not `typed`), each as a float."""
-    return {float(v) for v in values if type(v) is float and not typed(v)}
+def float_cost(v: float, bits: int = 64) -> int:
+    """How many numbers a computed float carries at a precision of `bits` (64: float64; 32:
+    float32; 16 or fewer: one): one per INT_BITS bits of its representation begun, past its
+    mantissa's trailing zeros (red team s59c: 8 float64 words of `1.0 + codes * 2**-52`, four
+    12-bit sigmoid codes each, bit-cast and shifted in a kernel, were 8 numbers at the cap: ok
+    under paper). 1/sqrt(80) is 2 as a float32, 4 as a float64; 0.125 is one either way. No
+    count of floats bounds bits; this bounds them as ints' are (128 bits in all)."""
+    if bits <= INT_BITS or not math.isfinite(v):
+        return 1
+    try:
+        word, mantissa = (struct.unpack("<Q", struct.pack("<d", v))[0], 52) if bits > 32 \
+            else (struct.unpack("<I", struct.pack("<f", v))[0], 23)
+    except OverflowError:  # past float32's range: inf there
+        return 1
+    low = word & ((1 << mantissa) - 1)
+    zeros = (low & -low).bit_length() - 1 if low else mantissa
+    return max(1, -(-(min(bits, 64) - zeros) // INT_BITS))
+
+
+def computed(values: Iterable, bits: int = 64) -> set:
+    """The floats among `values` host Python computed (not `typed`), each as a float and, past
+    one number, as the further numbers its bits at `bits`' precision carry (`float_cost`)."""
+    out: set = set()
+    for v in values:
+        if type(v) is float and not typed(v):
+            out.add(v)
+            out.update(("bits", v, i) for i in range(1, float_cost(v, bits)))
+    return out
+
+
+def dtype_bits(dtype: object) -> int:
+    """The bits one real component of a torch dtype holds (a complex's half)."""
+    size = getattr(dtype, "itemsize", 8) * 8
+    return size // 2 if getattr(dtype, "is_complex", False) else size
+
+
+def op_bits(args: tuple, kwargs: dict, out: object) -> int:
+    """The precision an op's Python value arguments act at: its widest floating tensor's (read
+    or written), and never under float32 (a bfloat16 op computes in float32: `x.add(w)` with
+    x = -bfloat16(w) leaves w's next bits); 64 where it has no floating tensor."""
+    leaves = [*args, *kwargs.values(), *(out if isinstance(out, (list, tuple)) else (out,))]
+    found = [dtype_bits(t.dtype) for a in leaves for t in (a if isinstance(a, (list, tuple)) else (a,))
+             if isinstance(t, torch.Tensor) and (t.is_floating_point() or t.is_complex())]
+    return max(32, *found) if found else 64
+
+
+def launch_computed(kernel: object, args: tuple, kwargs: dict) -> set:
+    """The computed floats a launch hands (`kernel_constants.launch_numbers`), each at the
+    precision its kernel reads it at: a float handed to a parameter that is not constexpr is
+    float32 (Triton's type for a Python float), every other one (a constexpr, a global, a
+    default, a tuple's item) float64, which the compiler folds in float64 arithmetic."""
+    from evaluator.kernel_constants import launch_numbers, runtime_floats
+
+    runtime, args, kwargs = runtime_floats(kernel, args, kwargs)
+    rest = [v for v in launch_numbers(kernel, args, kwargs) if type(v) is float]
+    return computed(runtime, 32) | computed(rest, 64)
 
 
 def tensor_floats(t: object) -> list[float]:
@@ -224,9 +283,11 @@ def tensor_floats(t: object) -> list[float]:
         return flat.to(torch.float64).tolist()
 
 
-def tensor_computed(t: object) -> set[float]:
-    """The computed floats a small floating tensor holds (Python's data lifted into it)."""
-    return computed(tensor_floats(t))
+def tensor_computed(t: object) -> set:
+    """The computed floats a small floating tensor holds (Python's data lifted into it), at its
+    dtype's precision (`float_cost`: a float64 tensor's carry 64 bits each)."""
+    values = tensor_floats(t)
+    return computed(values, dtype_bits(t.dtype)) if values else set()
 
 
 def order_numbers(values: list, phase: str = "") -> set:

@@ -83,6 +83,29 @@ def launch_numbers(kernel: object, args: tuple, kwargs: dict) -> list:
     return launch_data((*args, *kwargs.values(), kernel_constants(kernel, handed_functions(args, kwargs))))
 
 
+def runtime_floats(kernel: object, args: tuple, kwargs: dict) -> tuple[list, tuple, dict]:
+    """(the Python floats a launch hands to parameters that are not constexpr, the arguments
+    and keyword arguments with those left out): Triton types such a float float32
+    (`host_numbers.launch_computed`); an autotuner's or heuristics' kernel is read through to
+    the JITFunction (or the interpreter's function) it wraps."""
+    import types
+
+    fn, depth = kernel, 0
+    while hasattr(fn, "fn") and not isinstance(fn.fn, types.FunctionType) and depth < 8:
+        fn, depth = fn.fn, depth + 1
+    params = getattr(fn, "params", None)
+    names = [getattr(p, "name", None) for p in params] if isinstance(params, list) else getattr(fn, "arg_names", None)
+    if not isinstance(names, list):
+        return [], args, kwargs
+    runtime = set(names) - launch_args._constexpr_names(fn)
+    names = names[:len(args)]
+    floats = [v for n, v in zip(names, args) if type(v) is float and n in runtime]
+    floats += [v for n, v in kwargs.items() if type(v) is float and n in runtime]
+    args = tuple(None if i < len(names) and type(v) is float and names[i] in runtime else v for i, v in enumerate(args))
+    kwargs = {n: (None if type(v) is float and n in runtime else v) for n, v in kwargs.items()}
+    return floats, args, kwargs
+
+
 def _code_floats(code: object, depth: int = 0) -> list:
     """The float literals of a code object (constant tuples and nested code objects too), and
     the ints of its constant tuples (red team s59c: rt84's 256 sigmoid values typed as 15-bit

@@ -82,7 +82,7 @@ def test_only_the_problem_s_numbers_are_free():
     before = len(hn.computed(exps))
     hn.set_sources(problem=_construction(_alibi_slopes))
     # rt74's table on a problem that holds slopes: every breakpoint still counts
-    assert len(hn.computed(_sigmoid(64))) == 63
+    assert len({v for v in hn.computed(_sigmoid(64)) if type(v) is float}) == 63
     # the exponentials of the problem's bias (s59b's hack): computed from its numbers, not them
     assert len(hn.computed(exps)) == before > 200
     # a near miss past float32 noise (2**-16 relative) is not the problem's number
