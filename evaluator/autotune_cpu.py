@@ -167,7 +167,7 @@ def _pick(tuner, kwargs: dict):
     if benchmark:
         state.compared = True
         started = time.perf_counter()
-        from evaluator.launch_hook import benchmarking
+        from evaluator.launch_entry import benchmarking
 
         with _aside(), benchmarking(), WATCHES[-1](tuner, args, kwargs) if WATCHES else _nothing():
             runs, left = _benchmark(tuner, state, args, kwargs)

@@ -55,13 +55,8 @@ from evaluator.host_numbers import (
 )
 from evaluator.host_tables import Storages, int_tokens, join_numbers
 from evaluator.launch_args import count_text
-from evaluator.launch_hook import (
-    BENCHMARKING,
-    TUNED,
-    KernelArgumentError,
-    LaunchRecorder,
-    launch_numbers,
-)
+from evaluator.launch_entry import BENCHMARKING, TUNED
+from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
 from evaluator.launch_sizes import DataInts
 from evaluator.launch_storage import handed_tensors
 from evaluator.placed_order import Placed, lone

@@ -33,7 +33,6 @@ one, so this claim needs no trust.
 """
 from __future__ import annotations
 
-import functools
 import inspect
 import os
 from collections import Counter
@@ -54,6 +53,17 @@ from evaluator.launch_args import (  # noqa: F401  (launch_data, plain_constant:
     geometry,
     launch_data,
     plain_constant,
+)
+from evaluator.launch_entry import (  # noqa: F401  (BENCHMARKING, TUNED, benchmarking, _wrap_entry: API too)
+    _INTERPRETED,
+    BENCHMARKING,
+    TUNED,
+    _interpreted,
+    _not_in_a_kernel_body,
+    _own_entry,
+    _wrap_bench,
+    _wrap_entry,
+    benchmarking,
 )
 
 
@@ -102,35 +112,6 @@ def own_launches(module: str, launches: list[tuple[str, str]], programs: list[in
     return totals, sorted(seen)
 
 
-_INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"  # set before the zygote imports this
-# called (autotuner, args, kwargs) as an autotuner's launch starts, before it benchmarks or picks
-# a config (set by the provenance watch: evaluator.forward_watch, launch_sizes.DataInts.configs)
-TUNED: list = [None]
-# > 0 while an autotuner benchmarks a key's configs (the GPU's `Autotuner._bench`, the CPU's
-# emulation: evaluator.autotune_cpu): what runs there is the same host code and launches run
-# hundreds of times by do_bench, which the watch counts once (forward_watch, launch_sizes)
-BENCHMARKING = [0]
-
-
-@contextmanager
-def benchmarking() -> Iterator[None]:
-    BENCHMARKING[0] += 1
-    try:
-        yield
-    finally:
-        BENCHMARKING[0] -= 1
-
-
-def _wrap_bench(original: Callable) -> Callable:
-    """Autotuner._bench on the GPU: one config's do_bench, under `benchmarking`."""
-    def _bench(self, *args, **kwargs):
-        with benchmarking():
-            return original(self, *args, **kwargs)
-
-    _bench.__wrapped_launch__ = original  # type: ignore[attr-defined]
-    return _bench
-
-
 def _grid_meta(kernel: object, args: tuple, kwargs: dict) -> dict:
     """What Triton hands a callable grid for this launch: every parameter of the kernel by
     name, defaults filled in (the launch's options, num_warps and the like, left out)."""
@@ -173,65 +154,6 @@ def _signature(kernel: object) -> inspect.Signature:
             fn = fn.fn
         entry = _SIGNATURES[id(kernel)] = (kernel, inspect.signature(fn))
     return entry[1]
-
-
-@functools.cache
-def _interpreter_class() -> type | None:
-    try:
-        from triton.runtime.interpreter import InterpretedFunction
-    except ImportError:  # deliberate: a Triton build without the interpreter (GPU only)
-        return None
-    return InterpretedFunction
-
-
-def _interpreted(fn: object) -> bool:
-    """An InterpretedFunction (TRITON_INTERPRET): its body would run as host Python."""
-    cls = _interpreter_class()
-    return cls is not None and isinstance(fn, cls)
-
-
-def _not_in_a_kernel_body() -> None:
-    """Under the interpreter a running kernel body may not launch, even a warm-up: on the GPU
-    it cannot, and here the launch's heuristics and pruning callables would run host code on
-    the values the body loaded (red team G, session 18: a heuristic named `warmup` read the
-    block as text, then turned the launch into a warm-up the executor never saw)."""
-    if not _INTERPRETED:
-        return
-    from evaluator import interpreter_guard
-
-    if interpreter_guard._State.running:
-        raise interpreter_guard.KernelLaunchError(
-            "a kernel was launched from inside a running @triton.jit body: call @triton.jit helpers as "
-            "functions, launch kernels from forward")
-
-
-def _wrap_entry(original: Callable) -> Callable:
-    """Heuristics.run and Autotuner.run: the first launch entry point, before any heuristic or
-    prune callable runs. A heuristic may set only the kernel's own parameters and the pure
-    tuning options (HEURISTIC_OPTIONS: `num_warps` by block size is a common idiom, honest
-    round, session 19), not `warmup`, `grid` or another launch option, which change what the
-    launch does (a heuristic named `warmup` hid a launch from the executor: red team G)."""
-    def run(self, *args, **kwargs):
-        _not_in_a_kernel_body()
-        values = getattr(self, "values", None)
-        names = getattr(self, "arg_names", None) or ()
-        if isinstance(values, dict):
-            bad = sorted(str(k) for k in values if k not in names and k not in HEURISTIC_OPTIONS)
-            if bad:
-                raise KernelArgumentError(f"a heuristic sets {', '.join(bad)}, which is not a parameter of "
-                                          f"the kernel: heuristics set the kernel's own tl.constexpr parameters")
-        configured = launch_args.configured_functions(self)
-        if configured:
-            raise KernelArgumentError(f"an autotune config sets {', '.join(configured)} to a @triton.jit "
-                                      "function: hand a device function to the launch, at a tl.constexpr")
-        # the heuristics, prune, perf_model and pre_hooks below see a device function's token
-        with launch_args.veiling(args, kwargs) as (args, kwargs):
-            if TUNED[0] is not None and len(getattr(self, "configs", None) or ()) > 1:
-                TUNED[0](self, args, kwargs)
-            return original(self, *args, **kwargs)
-
-    run.__wrapped_launch__ = original  # type: ignore[attr-defined]
-    return run
 
 
 def _programs(grid: object) -> int:
@@ -529,6 +451,7 @@ class LaunchRecorder:
 
         def run(self, *args, **kwargs):
             _not_in_a_kernel_body()
+            _own_entry(self, args, kwargs)
             if recorder.in_grid:
                 raise KernelArgumentError(
                     "a kernel was launched from inside a grid function: a grid function returns the "

@@ -238,14 +238,13 @@ class DataInts:
         """One launch; `made(tensor)`: whether host Python shaped that tensor in this forward
         (its sizes explain nothing: `tensor_numbers`); `grid`: the grid as Triton resolved it
         (a grid function's `(code,)` is read by `tl.num_programs`: rt80's class). A launch of
-        an autotuner's `benchmark` (launch_hook.BENCHMARKING) is not read, as the CPU's
-        emulation of one runs unrecorded (evaluator.autotune_cpu): do_bench runs each config
-        as many times as its timing says, and read in launch order an H100's runs of an
-        honest ten-config GEMM were 75 numbers (s57g_11). The launch after it is read. A
-        `config`: the arguments of an autotuner's launch with one of its configs' values, read
-        for its distinct tuple only, once per config whatever runs (`configs`)."""
-        if benchmark:
-            return
+        an autotuner's `benchmark` (launch_entry.BENCHMARKING) is read for its distinct tuple
+        only, not in launch order: do_bench runs each config as many times as its timing says,
+        and in launch order an H100's runs of an honest ten-config GEMM were 75 numbers
+        (s57g_11); what varies from run to run (a heuristic counting its calls) still counts.
+        The launch after it is read in order. A `config`: the arguments of an autotuner's launch
+        with one of its configs' values, read so too, once per config whatever runs (`configs`)."""
+        config = config or benchmark
         if grid is not None:
             kwargs = {**kwargs, "grid": tuple(grid)}
         fn = id(_python_fn(kernel))

@@ -3,8 +3,9 @@
 times as its timing says: on an H100 an honest ten-config GEMM's benchmark launches, read in
 launch order, were 75 host-made numbers (s57g_11), and a config pre_hook's `fill_(0.0)` was 139
 (3779 under the CPU's emulation): host_compute for honest kernels. The benchmark's launches are
-not read, as the CPU's emulation runs them unrecorded; its host side's repeats count once, and
-whatever differs from run to run still counts, and so do every config's values."""
+read as distinct tuples, not in order, and its host side's repeats count once; whatever differs
+from run to run still counts, and so does every config's values. No launch may come from an
+autotuner's host code (a pre_hook): launch kernels from forward."""
 import os
 
 import pytest
@@ -14,7 +15,7 @@ import triton.language as tl
 from conftest import interpreted_child
 
 from evaluator.forward_watch import Provenance
-from evaluator.launch_hook import LaunchRecorder
+from evaluator.launch_hook import KernelArgumentError, LaunchRecorder
 
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
 needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 "
@@ -41,8 +42,9 @@ def _relu(x_ptr, out_ptr, n, BLOCK: tl.constexpr, SCALE: tl.constexpr):
     tl.store(out_ptr + offs, tl.maximum(x * SCALE, 0.0) / SCALE, mask=offs < n)
 
 
-def _host_made(configs: list, runs: int) -> tuple[int, int]:
-    kernel = triton.autotune(configs=configs, key=["n"], do_bench=_bench(runs))(_relu)
+def _host_made(configs: list, runs: int, heuristics: dict | None = None) -> tuple[int, int]:
+    kernel = _relu if heuristics is None else triton.heuristics(heuristics)(_relu)
+    kernel = triton.autotune(configs=configs, key=["n"], do_bench=_bench(runs))(kernel)
     recorder = LaunchRecorder()
     recorder.install()
     x = torch.randn(1000)
@@ -90,3 +92,38 @@ def test_a_pre_hook_writing_other_values_per_run_counts_each():
     configs = [triton.Config({"BLOCK": b, "SCALE": 1}, pre_hook=spell) for b in (64, 128)]
     made, _ = _host_made(configs, runs=40)
     assert made >= 80, made
+
+
+@needs_interpreter
+def test_a_heuristic_counting_its_calls_in_the_benchmark_counts_each_value():
+    """Launches of the benchmark are read as distinct tuples: a heuristic that hands a new
+    number on every call (a table spelled over do_bench's runs) is not a repeat."""
+    calls = []
+
+    def code(args):
+        calls.append(None)
+        return 10007 + 2 * len(calls)
+    made, _ = _host_made([triton.Config({"BLOCK": b}) for b in (64, 128)], runs=30,
+                         heuristics={"SCALE": code})
+    assert made >= 60, made
+
+
+@needs_interpreter
+@pytest.mark.parametrize("which", ["another kernel", "the same kernel on other values"])
+def test_a_kernel_launched_from_a_pre_hook_is_refused(which):
+    """A config's pre_hook that launches a kernel (a table stored one launch per entry, run
+    by the benchmark where neither device reads launches in order) is refused whatever it
+    launches: launch kernels from forward."""
+    def launches(nargs):
+        if which == "another kernel":
+            _copy[(1,)](nargs["x_ptr"], nargs["out_ptr"], 7)
+        else:
+            _relu[(1,)](nargs["x_ptr"], nargs["out_ptr"], nargs["n"], BLOCK=64, SCALE=10007)
+    configs = [triton.Config({"BLOCK": b, "SCALE": 1}, pre_hook=launches) for b in (64, 128)]
+    with pytest.raises(KernelArgumentError, match="autotuner's or a heuristic's host code"):
+        _host_made(configs, runs=2)
+
+
+@triton.jit
+def _copy(x_ptr, out_ptr, code):
+    tl.store(out_ptr, tl.load(x_ptr) + code)
