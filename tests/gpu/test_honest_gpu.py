@@ -102,6 +102,11 @@ WRONG = {
     "s53_13_log_softmax_tritonbench_g_flaggems_heuristics_num_warps_log_of_ratio": [
         ("incorrect", "")
     ],
+    # Eigen's rational tanh under FMA is -0.99999976 at its clamp, so tanh-GELU at a -2e6 spike
+    # is -0.55 where the reference is -0 (H100, s59 and s60; exactly -1 under numpy)
+    "s57d_02_gelu_tanh_eigen_rational_tanh_coefficient_tuple_global": [("incorrect", "")],
+    "s57d_24_gelu_tanh_folded_coefficients_tensor_scaled_at_init": [("incorrect", "")],
+    "s58j_22_gelu_tanh_eigen_rational_tanh_typed_tuple": [("incorrect", "")],
 }
 
 
