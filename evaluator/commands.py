@@ -380,7 +380,7 @@ class ChildState(TimedSteps):
                 # (construction_watch: red team rt65's bfloat16 sigmoid table)
                 provenance["host_made"] += ws.construction_python_made
                 # and the floats Python computed, at construction and here (`host_numbers`: rt74)
-                provenance["host_computed"] = len(watch.computed_numbers() | ws.construction_numbers)
+                provenance["host_computed"] = watch.computed_count(ws.construction_numbers)
             clock.mark("checks")
             back = written if h.get("return_inputs") and problem is None else []
             tf32 = self._tf32_deviations(copies, outs, bool(modified), h.get("rest_within")) \
@@ -402,7 +402,7 @@ class ChildState(TimedSteps):
                             "provenance": provenance,
                             "stages": clock.seconds})
             if self.role == "reference" and numbers is not None:
-                results[-1]["numbers"] = sorted(numbers.numbers())[:problem_numbers.MAX_NUMBERS]
+                results[-1]["numbers"] = numbers.sequences()
             del inputs, copies
             ws.release(int(set_id))
             if problem is not None:

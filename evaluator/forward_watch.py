@@ -49,6 +49,7 @@ from evaluator.host_numbers import (
     launch_order,
     op_bits,
     order_numbers,
+    priced,
     scalars_computed,
     tensor_computed,
     tensor_floats,
@@ -465,12 +466,17 @@ class Provenance(TorchDispatchMode):
         to launches (their constexpr globals too): `host_numbers`."""
         return self.computed | order_numbers(self.lifted, "forward") | self.placed.numbers()
 
+    def computed_count(self, more: frozenset = frozenset()) -> int:
+        """How many computed numbers this watch's floats and `more` (construction's) are, the
+        problem's counted by the runs of its sequences they use (`host_numbers.priced`: s60c)."""
+        return len(priced(self.computed_numbers() | more))
+
     def report(self) -> dict:
         return {"handed": self.handed, "returned": self.returned_computed, "thin": self.thin,
                 "returned_after_kernels": self.returned_after_kernels, "host_reads": -(-self.host_reads // READ_BITS),
                 "host_made": self._host_counts()[1], "launch_ints": len(self.launch_ints),
-                "host_computed": len(self.computed_numbers()),
+                "host_computed": self.computed_count(),
                 "per_forward": {"host_reads": -(-self.peaks[0] // READ_BITS), "host_made": self.peaks[1],
-                                "launch_ints": self.peaks[2], "host_computed": len(self.computed_numbers())},
+                                "launch_ints": self.peaks[2], "host_computed": self.computed_count()},
                 "carried_kernels": [list(k) for k in self.carried_kernels],
                 "writes": self.carry.writes, "carried_writes": self.carried_writes, "marked_writes": self.marked_writes}

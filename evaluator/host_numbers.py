@@ -21,7 +21,8 @@ tensor reads back rounded), a float of the model's init arguments, 0, 1 and 2 (t
 torch's own initialisers write), inf and NaN, and the constants honest kernels compute from
 math (`WELL_KNOWN`: log2(e), ln 2, pi, sqrt(2/pi), ...; `SERIES`: exp's, log1p's and atanh's series coefficients),
 and the floats the problem's own construction holds, within float32 noise (`evaluator.problem_numbers`:
-ALiBi slopes, RoPE frequencies, a position table or blur weights the reference computes itself).
+ALiBi slopes, RoPE frequencies, a position table or blur weights the reference computes itself),
+which cost one number per run of the problem's sequences they use (`priced`: s60c's picks).
 Typed numbers can still spell a table by their order (red team s59c: 32 sigmoid codes as 64
 digits over 16 literals of the file, or over SERIES' 1/k): `order_numbers` counts a sequence's
 repeats in an order no period explains, past `ORDER_FREE`, among the computed numbers.
@@ -94,6 +95,7 @@ _PROBLEM_FLOOR = 1.0
 class _State:
     typed: frozenset = frozenset()  # the typed magnitudes, at every precision (`set_sources`)
     problem: list[float] = []  # the problem construction's magnitudes, sorted (`set_sources`)
+    places: dict = {}  # each of them -> its (sequence, index) places in the problem's sequences
     problem_ints: frozenset = frozenset()  # the integral magnitudes of the problem's file and the given numbers
 
 
@@ -141,17 +143,62 @@ def set_sources(*sources: str, numbers: Iterable = (), problem: Iterable = ()) -
     theirs = [v for s in sources[1:] if isinstance(s, str) for v in literals(s)]
     theirs += [abs(float(v)) for v in numbers if type(v) in (int, float) and math.isfinite(v)]
     _State.problem_ints = frozenset(int(v) for v in theirs if v == int(v))
-    _State.problem = sorted({abs(float(v)) for v in problem if type(v) in (int, float) and math.isfinite(v)})
+    sequences = [[abs(float(v)) for v in (seq if isinstance(seq, (list, tuple)) else (seq,))
+                  if type(v) in (int, float) and math.isfinite(v)] for seq in problem]
+    _State.places = {}
+    for n, seq in enumerate(sequences):  # a typed value shares the place before it: a run goes on over it
+        i = 0
+        for k, v in enumerate(seq):
+            i += k > 0 and v not in _State.typed
+            _State.places.setdefault(v, []).append((n, i))
+    _State.problem = sorted(_State.places)
 
 
-def _the_problems(v: float) -> bool:
-    """`v` lies within `PROBLEM_TOLERANCE` of a float the problem's construction holds."""
+def _held_near(v: float) -> list[float]:
+    """The floats the problem holds within `PROBLEM_TOLERANCE` of `v` (a magnitude)."""
     held = _State.problem
-    if not held:
-        return False
-    i = bisect.bisect_left(held, v)
-    return any(abs(held[j] - v) <= PROBLEM_TOLERANCE * max(v, held[j], _PROBLEM_FLOOR)
-               for j in (i - 1, i) if 0 <= j < len(held))
+    reach = PROBLEM_TOLERANCE * max(v, _PROBLEM_FLOOR) * 1.5
+    i, found = bisect.bisect_left(held, v - reach), []
+    while i < len(held) and held[i] <= v + reach:
+        if abs(held[i] - v) <= PROBLEM_TOLERANCE * max(v, held[i], _PROBLEM_FLOOR):
+            found.append(held[i])
+        i += 1
+    return found
+
+
+PROBLEM = "problem"  # a computed float's token where it is the problem's (`computed`, `priced`)
+
+
+def priced(numbers: set) -> set:
+    """`numbers` with the problem's floats among them (`PROBLEM` tokens) as the runs of the
+    problem's sequences that hold them, one number per run: a candidate that reproduces a
+    table its problem computes (16 ALiBi slopes, 32 RoPE frequencies, in any order) uses one
+    run of it; one that picks a value here and there from a dense problem table (a sigmoid
+    table, each entry replaced by the nearest of a sinusoidal position table's 1910 values:
+    s60c) uses as many runs as entries. Runs are consecutive places of one sequence, taken
+    longest first until every used float is in one."""
+    used = {n[1] for n in numbers if type(n) is tuple and n[:1] == (PROBLEM,)}
+    if not used:
+        return numbers
+    near = {v: {p for h in _held_near(v) for p in _State.places[h]} for v in used}
+    marked: dict[int, set[int]] = {}
+    for n, i in (p for places in near.values() for p in places):
+        marked.setdefault(n, set()).add(i)
+    runs = []
+    for n, places in marked.items():
+        for i in places - {i + 1 for i in places}:
+            j = i
+            while j + 1 in places:
+                j += 1
+            runs.append((j - i + 1, n, i))
+    left, found = set(used), {n for n in numbers if type(n) is not tuple or n[:1] != (PROBLEM,)}
+    for length, n, i in sorted(runs, key=lambda r: (-r[0], r[1], r[2])):
+        held = {(n, k) for k in range(i, i + length)}
+        covered = {v for v in left if near[v] & held}
+        if covered:
+            found.add((PROBLEM, n, i))
+            left -= covered
+    return found | {(PROBLEM, "alone", v) for v in left}
 
 
 def given(items: object, depth: int = 0) -> list[float]:
@@ -170,7 +217,7 @@ def typed(v: float) -> bool:
     """`v` is a number the author typed or an honest computed constant (module doc)."""
     if not math.isfinite(v):
         return True
-    return abs(v) in _State.typed or _the_problems(abs(v))
+    return abs(v) in _State.typed
 
 
 def problem_int(v: int) -> bool:
@@ -235,10 +282,14 @@ def float_cost(v: float, bits: int = 64) -> int:
 
 def computed(values: Iterable, bits: int = 64) -> set:
     """The floats among `values` host Python computed (not `typed`), each as a float and, past
-    one number, as the further numbers its bits at `bits`' precision carry (`float_cost`)."""
+    one number, as the further numbers its bits at `bits`' precision carry (`float_cost`); or
+    as a `PROBLEM` token where the problem holds it (`priced` counts those by the runs they use)."""
     out: set = set()
     for v in values:
         if type(v) is float and not typed(v):
+            if _held_near(abs(v)):
+                out.add((PROBLEM, abs(v)))
+                continue
             out.add(v)
             out.update(("bits", v, i) for i in range(1, float_cost(v, bits)))
     return out

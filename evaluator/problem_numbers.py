@@ -9,7 +9,15 @@ comprehension, numpy) rather than in the reference's torch ops: 16 slopes or 32 
 were `host_compute` (session 59). Those numbers are the problem's, not the candidate's work:
 the reference child (which runs only problem code) records what its Model's construction
 and its module's globals hold, and the candidate's floats within float32 rounding noise of
-one of them count as typed (`host_numbers.set_sources(problem=...)`).
+one of them are the problem's (`host_numbers.set_sources(problem=...)`).
+
+The values, not the choice among them: a problem holding a dense table (a sinusoidal
+position table, 1910 distinct values in [-1, 1]) let host Python compute a sigmoid at 60
+breakpoints and replace each by the table's nearest value, every float the problem's
+(session 60, s60c). So each recorded tensor goes to the pipeline as a sequence in its own
+order (`sequences`; each Python scalar a sequence of one), and the problem's floats a check
+uses cost one computed number per run of consecutive places they fill
+(`host_numbers.priced`): a table the problem computes, reproduced, is one; picks are one each.
 
 Which floats: the outputs of every op of the Model's construction that reads nothing drawn
 (a random op's outputs and all that is computed from them are the weights, never recorded:
@@ -37,7 +45,7 @@ from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_mod
 from evaluator.aten_facts import python_scalar_values, storage_key
 
 MAX_ELEMENTS = 1 << 16  # one construction output read for its values (larger: a weight, not a table)
-MAX_NUMBERS = 1 << 16  # distinct numbers recorded per problem
+MAX_NUMBERS = 1 << 16  # numbers recorded per problem, in all its sequences
 MAX_READ = 1 << 22  # elements read in all (a deep model's many small outputs: a bounded cost)
 
 
@@ -72,17 +80,20 @@ class _Recorder(TorchDispatchMode):
                     self.elements += t.numel()
         return out
 
-    def numbers(self) -> set[float]:
-        """The magnitudes the undrawn outputs hold now, and the ops' Python floats."""
-        found = {abs(v) for v in self.scalars if _table_value(v)}
+    def sequences(self) -> list[list[float]]:
+        """Each undrawn output's table values (`_table_value`, magnitudes) in its own order, and
+        each of the ops' Python floats alone: what a candidate may reproduce (`host_numbers.priced`)."""
+        found = [[abs(v)] for v in sorted(self.scalars) if _table_value(v)]
+        total = len(found)
         with _disable_current_modes():
             for t in self.made:
-                if len(found) >= MAX_NUMBERS:
+                if total >= MAX_NUMBERS:
                     break
                 if storage_key(t) not in self.drawn:
-                    found.update(abs(v) for v in t.detach().reshape(-1).to(torch.float64).tolist()
-                                 if _table_value(v))
-        return found
+                    found.append([abs(v) for v in t.detach().reshape(-1).to(torch.float64).tolist()
+                                  if _table_value(v)])
+                    total += len(found[-1])
+        return _bounded(found)
 
 
 def _table_value(v: float) -> bool:
@@ -116,17 +127,30 @@ def recording():
         yield recorder
 
 
-def module_numbers(module: Any) -> list[float]:
-    """The floats a problem module binds at its top level (a float, a list or tuple of them)."""
+def module_numbers(module: Any) -> list[list[float]]:
+    """The floats a problem module binds at its top level (a float, a list or tuple of them),
+    one sequence per name."""
     from evaluator.host_numbers import given
 
-    found: list[float] = []
+    found = []
     for name, value in vars(module).items():
         if not name.startswith("__"):
-            found += [abs(v) for v in given(value) if type(v) is float and _table_value(v)]
-    return found[:MAX_NUMBERS]
+            found.append([abs(v) for v in given(value) if type(v) is float and _table_value(v)])
+    return _bounded(found)
 
 
-def problem_numbers(module: Any, recorder: _Recorder) -> list[float]:
-    """What the reference child hands the pipeline: construction's and the module's floats."""
-    return sorted({*recorder.numbers(), *module_numbers(module)})[:MAX_NUMBERS]
+def _bounded(sequences: list[list[float]]) -> list[list[float]]:
+    """The sequences once each, none empty, at most `MAX_NUMBERS` values in all."""
+    kept, seen, total = [], set(), 0
+    for seq in sequences:
+        key = tuple(seq)
+        if seq and key not in seen and total < MAX_NUMBERS:
+            seen.add(key)
+            kept.append(seq[:MAX_NUMBERS - total])
+            total += len(kept[-1])
+    return kept
+
+
+def problem_numbers(module: Any, recorder: _Recorder) -> list[list[float]]:
+    """What the reference child hands the pipeline: construction's and the module's sequences."""
+    return _bounded([*recorder.sequences(), *module_numbers(module)])

@@ -79,7 +79,7 @@ class ReferenceOutputs:
     scales: list | None = None  # per trial and output, its atol scale (judge.atol_scales), once
     answer_kind: str = ""  # how the answer moves with the inputs, once (evaluator.gates.answer_kind)
     init: str = "host"  # where the Model's parameters were drawn (model_build.build); every later build follows
-    numbers: tuple = ()  # the floats the Model's construction computed (evaluator.problem_numbers)
+    numbers: tuple = ()  # the float sequences the Model's construction computed (evaluator.problem_numbers)
 
     @property
     def nbytes(self) -> int:

@@ -152,6 +152,13 @@ def rest_within(trials: list[dict], plan_trials: Sequence[tuple[int, str]]) -> l
     return [SPIKE_REACH * p if p else None for p in peaks]
 
 
+def _sequences(numbers: object) -> list[tuple]:
+    """The reference child's problem sequences (`problem_numbers.problem_numbers`), as tuples of floats."""
+    if not isinstance(numbers, list):
+        return []
+    return [tuple(v for v in seq if type(v) is float) for seq in numbers if isinstance(seq, list)]
+
+
 def compute(run: _Run, key: str) -> ReferenceOutputs:
     """The reference's outputs for the plan's trials and the knock-out runs, one set per
     command (one set's GiBs in flight at a time); cached by the caller."""
@@ -165,7 +172,7 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
                                           "sets": run._trial_sets(), "reset_sets": True}, over_cap=capped)
         built, _ = run.ref_request(child, {"op": "model", "init_seed": run.plan.init_seed}, over_cap=capped)
         init = str(built.get("init") or "host")  # where its parameters were drawn (model_build.build)
-        found = {v for v in built.get("numbers") or () if type(v) is float}  # (evaluator.problem_numbers)
+        found = set(_sequences(built.get("numbers")))  # (evaluator.problem_numbers)
         extra = run._knockout_ids()
         trials, tensors = [], []
 
@@ -186,7 +193,7 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
                     {"inputs": run.plan.trials[i][1], "why": (str(exc).strip().splitlines() or [""])[-1][:300]})
                 return _DROPPED
             for t in reply["trials"]:  # its first forward's tables (evaluator.problem_numbers)
-                found.update(v for v in t.pop("numbers", None) or () if type(v) is float)
+                found.update(_sequences(t.pop("numbers", None)))
             trials.extend(reply["trials"])
             tensors.extend(more)
             memory.record(run.memory_key, int(reply.get("peak_device_bytes") or 0))
@@ -206,6 +213,7 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
         return prep, (init, tuple(sorted(found))), trials, tensors, keep
 
     prep, (init, numbers), trials, tensors, keep = _attempts(run, tries, once)
+    numbers = tuple(list(seq) for seq in numbers)
     run.details["reference_stages"] = timing.stage_sums(trials)
     extra = run._knockout_ids()
     n = len(keep)
