@@ -15,7 +15,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from conftest import fixture_problem
+from conftest import cpu_config, fixture_problem
 
 PLAIN_VALUE = "krl-plain-" + uuid.uuid4().hex
 SECRET_VALUE = "krl-secret-" + uuid.uuid4().hex
@@ -328,8 +328,6 @@ def test_a_job_that_fills_its_tmpfs_is_killed_not_the_zygote(relu, settings):
     and the sandbox was replaced. Every job process now carries the highest OOM score
     (evaluator.zygote.OOM_SCORE_ADJ): the job's child dies, the verdict is its own crash out of
     memory, and the next candidate runs in the same sandbox, its tmpfs wiped."""
-    from conftest import cpu_config
-
     from evaluator import bwrap
     from evaluator.pipeline import Evaluator
 
