@@ -19,6 +19,7 @@ from evaluator import problem_numbers as pn
 
 @pytest.fixture(autouse=True)
 def _sources():
+    hn.set_sources()  # as a check starts: no source read yet (a fresh import's state differs)
     yield
     hn.set_sources()
 
