@@ -12,6 +12,7 @@ from contextlib import contextmanager
 
 from evaluator import launch_args
 from evaluator.launch_args import HEURISTIC_OPTIONS, KernelArgumentError
+from evaluator.launch_sizes import _python_fn
 
 _INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"  # set before the zygote imports this
 # called (autotuner, args, kwargs) as an autotuner's launch starts, before it benchmarks or picks
@@ -79,12 +80,7 @@ _ENTRIES: list[tuple] = []  # (kernel function, args, kwargs, the wrapper)
 
 
 def _kernel_function(kernel: object) -> int:
-    fn = kernel
-    for _ in range(8):
-        if hasattr(fn, "__code__") or not hasattr(fn, "fn"):
-            break
-        fn = fn.fn
-    return id(fn)
+    return id(_python_fn(kernel))
 
 
 def _same(a: object, b: object) -> bool:
