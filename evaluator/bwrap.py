@@ -21,7 +21,9 @@ with `sandbox.require_isolation`, `check()` refuses to evaluate instead):
   cgroup (v2 under       fork bombs (pids.max), host       no limit; the caller's RSS
     cgroup_parent, or v1   memory (tmpfs pages included);    watchdog and deadlines remain;
     pids + memory, and     frozen whole during a timing      a timing stops jobs by signals
-    freezer if mounted)    elsewhere (Cgroup.freeze)
+    freezer if mounted;    elsewhere (Cgroup.freeze); the
+    evaluator.cgroup)      job in a cgroup of its own: its
+                           OOM never takes the zygote
   user namespace, uid    capabilities inside mean nothing  (root only) bwrap works with
     1000, no nested        outside                           root's own privileges; the
     user namespaces                                          sandbox is uid 0, capabilities
@@ -63,15 +65,11 @@ from __future__ import annotations
 import glob
 import logging
 import os
-import shlex
 import shutil
-import signal
 import stat
 import subprocess
 import sys
 import threading
-import time
-import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from functools import lru_cache
@@ -80,6 +78,7 @@ from typing import Literal
 
 from common.config.evaluator import SandboxConfig
 from evaluator import seccomp
+from evaluator.cgroup import Cgroup, _own_cgroup_dirs  # noqa: F401 (bwrap.Cgroup, as callers name it)
 
 log = logging.getLogger(__name__)
 REPO = Path(__file__).resolve().parents[1]
@@ -359,31 +358,6 @@ def _unreadable(root: str, prune: Sequence[str], depth: int = 64) -> list[str]:
 
 
 # ---------------------------------------------------------------------- cgroups
-def _own_cgroup_dirs() -> dict[str, Path]:
-    """This process's cgroup directory per hierarchy: "unified" (v2), or the v1
-    controller names ("pids", "memory", "freezer")."""
-    own: dict[str, str] = {}
-    with open("/proc/self/cgroup", encoding="utf-8") as f:
-        for line in f:
-            _, controllers, path = line.rstrip("\n").split(":", 2)
-            for c in controllers.split(",") if controllers else ["unified"]:
-                own[c] = path
-    dirs: dict[str, Path] = {}
-    with open("/proc/self/mountinfo", encoding="utf-8") as f:
-        for line in f:
-            left, right = line.split(" - ", 1)
-            root, point = left.split()[3:5]
-            fstype, _, options = right.split()[:3]
-            keys = (["unified"] if fstype == "cgroup2"
-                    else [o for o in options.split(",") if o in ("pids", "memory", "freezer")]
-                    if fstype == "cgroup" else [])
-            for key in keys:
-                path = own.get(key)
-                if path is not None and (path + "/").startswith(root.rstrip("/") + "/"):
-                    dirs[key] = Path(point) / path[len(root.rstrip("/")):].lstrip("/")
-    return dirs
-
-
 def _probe_cgroup(parent: Path | None) -> tuple[Literal["v1", "v2"] | None, str]:
     """The cgroup version sandboxes get, or None and why. A named parent is a v2 directory:
     v2 only (falling back to v1 would set the configured directory aside without a word)."""
@@ -395,179 +369,3 @@ def _probe_cgroup(parent: Path | None) -> tuple[Literal["v1", "v2"] | None, str]
         except OSError as exc:
             errors.append(f"{kind}: {exc}")
     return None, "; ".join(errors)
-
-
-def _v2_parent(parent: Path | None) -> Path:
-    """The v2 directory sandbox cgroups go under, with pids and memory enabled for its
-    children. A cgroup holding processes cannot enable them (v2's no-internal-process
-    rule), so this process's own cgroup only works when it is the root of the tree."""
-    if parent is None:
-        own = _own_cgroup_dirs().get("unified")
-        if own is None:
-            raise OSError("no cgroup2 hierarchy holds this process")
-        parent = own
-    created = not parent.exists()
-    parent.mkdir(exist_ok=True)
-    try:
-        offered = (parent / "cgroup.controllers").read_text().split()
-        if not {"pids", "memory"} <= set(offered):
-            raise OSError(f"{parent} offers {offered}, not pids and memory (set "
-                          "sandbox.cgroup_parent to a delegated directory)")
-        if not {"pids", "memory"} <= set((parent / "cgroup.subtree_control").read_text().split()):
-            try:
-                (parent / "cgroup.subtree_control").write_text("+pids +memory")
-            except OSError as exc:
-                raise OSError(exc.errno, f"{parent}: cannot enable pids and memory for "
-                              f"children ({exc.strerror}; set sandbox.cgroup_parent to a "
-                              "delegated directory that holds no process)") from None
-    except OSError:
-        if created:
-            parent.rmdir()
-        raise
-    return parent
-
-
-class Cgroup:
-    """One sandbox's cgroup (pids.max and a memory limit), removed with its processes, and
-    frozen whole while another sandbox's candidate is timed (`freeze`; evaluator.pool.quiet).
-    memory.oom.group (v2) stays 0: the OOM killer takes one process, a job's (their OOM
-    score, evaluator.zygote.OOM_SCORE_ADJ), never the whole sandbox with its zygote."""
-
-    def __init__(self, kind: str, dirs: tuple[Path, ...], freezer: Path | None = None):
-        self.kind, self.dirs = kind, dirs
-        self.freezer = freezer
-        """v2: the cgroup itself (cgroup.freeze); v1: its directory in the freezer hierarchy,
-        where this host mounts one; None: no freezing (pool.quiet stops a job by signals)."""
-
-    @classmethod
-    def create(cls, layers: Layers, cfg: SandboxConfig, slot: str = "sandbox",
-               memory_bytes: int | None = None) -> Cgroup | None:
-        """The cgroup one sandbox runs in (pids.max = cfg.max_pids, memory limit =
-        memory_bytes, else cfg.memory_limit_bytes, else 16 GiB; the evaluator passes
-        config.evaluator.host_memory_limit); None without that layer."""
-        if layers.cgroup is None:
-            return None
-        if memory_bytes is None:
-            memory_bytes = cfg.memory_limit_bytes or 16 << 30
-        name = f"krl-{os.getpid()}-{slot}-{uuid.uuid4().hex[:8]}"
-        return cls.make(layers.cgroup, name, cfg.max_pids, memory_bytes, cfg.cgroup_parent)
-
-    @classmethod
-    def make(cls, kind: str, name: str, max_pids: int, memory_bytes: int,
-             parent: Path | None = None) -> Cgroup:
-        """Make the directories (v2: under `parent`, else this process's own cgroup; v1:
-        under this process's own cgroup in the pids and memory hierarchies); OSError if
-        the host refuses."""
-        if kind == "v2":
-            dirs = (_v2_parent(parent) / name,)
-            freezer = dirs[0]
-            limits = {"pids.max": max_pids, "memory.max": memory_bytes, "memory.swap.max": 0}
-        elif kind == "v1":
-            bases = _own_cgroup_dirs()
-            if "pids" not in bases or "memory" not in bases:
-                raise OSError("no v1 pids and memory hierarchies hold this process")
-            dirs = (bases["pids"] / name, bases["memory"] / name)
-            freezer = bases["freezer"] / name if "freezer" in bases else None
-            # memory and swap together as v2's swap.max 0 (where the kernel accounts swap):
-            # tmpfs pages swapped out would be outside the limit
-            limits = {"pids.max": max_pids, "memory.limit_in_bytes": memory_bytes,
-                      "memory.memsw.limit_in_bytes": memory_bytes}
-        else:
-            raise ValueError(f"cgroup kind {kind!r}")
-        group = cls(kind, dirs)
-        try:
-            for d in dirs:
-                d.mkdir()
-            if freezer is not None and kind == "v1":
-                try:  # optional: without it a busy job is stopped by signals
-                    freezer.mkdir()
-                except OSError:
-                    freezer = None
-            group.freezer = freezer if kind == "v1" or (freezer / "cgroup.freeze").exists() else None
-            for key, value in limits.items():
-                for d in dirs:
-                    if (d / key).exists():
-                        (d / key).write_text(str(value))
-        except OSError:
-            group.remove()
-            raise
-        return group
-
-    def wrap(self, argv: Sequence[str]) -> list[str]:
-        """`argv` started by a shell that first moves itself into this cgroup."""
-        join = " && ".join(f"echo $$ > {shlex.quote(str(d / 'cgroup.procs'))}"
-                           for d in self._all_dirs())
-        return ["/bin/sh", "-c", join + ' && exec "$@"', "krl-cgroup", *argv]
-
-    def _all_dirs(self) -> tuple[Path, ...]:
-        extra = self.freezer is not None and self.freezer not in self.dirs
-        return (*self.dirs, self.freezer) if extra else self.dirs
-
-    def freeze(self, timeout_s: float = 1.0) -> bool:
-        """Freeze every process of the cgroup (the kernel's freezer: nothing of it runs, and
-        no signal of its own can wake it); True once all are frozen, False if some were still
-        freezing at `timeout_s` (one in an uninterruptible wait: it freezes once that ends,
-        until `thaw`). OSError if the host refuses."""
-        assert self.freezer is not None
-        v2 = self.kind == "v2"
-        (self.freezer / ("cgroup.freeze" if v2 else "freezer.state")).write_text("1" if v2 else "FROZEN")
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            if (("frozen 1" in (self.freezer / "cgroup.events").read_text().splitlines()) if v2
-                    else (self.freezer / "freezer.state").read_text().strip() == "FROZEN"):
-                return True
-            time.sleep(0.0005)
-        return False
-
-    def thaw(self) -> None:
-        if self.freezer is not None and self.freezer.exists():
-            v2 = self.kind == "v2"
-            (self.freezer / ("cgroup.freeze" if v2 else "freezer.state")).write_text("0" if v2 else "THAWED")
-
-    def pids(self) -> list[int]:
-        out: set[int] = set()
-        for d in self.dirs:
-            try:
-                out.update(int(p) for p in (d / "cgroup.procs").read_text().split())
-            except OSError:
-                pass
-        return sorted(out)
-
-    def oom_kills(self) -> int:
-        """Processes the kernel killed for this cgroup's memory limit."""
-        name = "memory.events" if self.kind == "v2" else "memory.oom_control"
-        path = self.dirs[-1] / name
-        try:
-            for line in path.read_text().splitlines():
-                key, _, value = line.partition(" ")
-                if key == "oom_kill":
-                    return int(value)
-        except OSError:
-            pass
-        return 0
-
-    def remove(self, timeout_s: float = 5.0) -> None:
-        """SIGKILL whatever is still inside, then delete the directories."""
-        deadline = time.monotonic() + timeout_s
-        while True:
-            if self.kind == "v2" and (self.dirs[0] / "cgroup.kill").exists():
-                (self.dirs[0] / "cgroup.kill").write_text("1")  # also catches forks in flight
-            pids = self.pids()
-            for pid in pids:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-            try:  # a v1-frozen process dies of SIGKILL only once thawed (v2's die frozen)
-                self.thaw()
-            except OSError:
-                pass
-            try:
-                for d in reversed(self._all_dirs()):
-                    if d.exists():
-                        d.rmdir()
-                return
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.01)

@@ -240,7 +240,28 @@ class Sandbox:
             arena.close()
             raise SandboxFailure(f"the zygote refused the job: {reply.get('message')!r:.200}")
         self.jobs += 1
-        return Child(self, role, cmd_w, reply_r, arena)
+        child = Child(self, role, cmd_w, reply_r, arena)
+        try:
+            self._admit(int(reply.get("pid", 0)))
+        except (OSError, ValueError) as exc:  # the job would share the zygote's OOM choice
+            child.closed = True
+            child.close_pipes()
+            self.kill()
+            raise SandboxFailure(f"the job's process could not be placed in its cgroup ({exc})") from None
+        return child
+
+    def _admit(self, pid: int) -> None:
+        """Place the job's new process (`pid` in the sandbox's PID namespace) in the job's own
+        cgroup (evaluator.cgroup: `Cgroup.admit`) before any command reaches it, so no candidate
+        code runs outside it: a job that runs its cgroup out of memory loses one of its own
+        processes, never the zygote (red team s61b: a job raised the zygote's OOM score through
+        /proc/1/oom_score_adj, filled its tmpfs, and the zygote was killed, the sandbox lost)."""
+        if self.cgroup is None or self.cgroup.job is None:
+            return
+        host = _host_pid(self.proc.pid, pid)
+        if host is None:
+            raise ValueError(f"no process {pid} of the sandbox")
+        self.cgroup.admit(host)
 
     def _begin(self, child: Child) -> None:
         """`child` becomes the sandbox's current job: the watchdog's peak and the OOM count
@@ -463,8 +484,8 @@ class Child:
             if reason is None and self.sandbox.oom_kills > self.oom_base:
                 return ChildFailure(status, self._out_of_memory(what, " (the sandbox was lost with it)"))
             return ChildFailure(status, reason or f"the child's sandbox failed during {what}: {exc}")
-        cgroup = self.sandbox.cgroup
-        if reason is None and cgroup is not None and cgroup.oom_kills() > self.oom_base:
+        cgroup = self.sandbox.cgroup  # read by `kill` where the end found the sandbox unclean
+        if reason is None and cgroup is not None and max(cgroup.oom_kills(), self.sandbox.oom_kills) > self.oom_base:
             reason = self._out_of_memory(what)
         if reason is None:
             how = ended.get("status") or "an unknown cause"
@@ -526,6 +547,26 @@ def _children(pid: int) -> list[int]:
     except OSError:
         pass
     return out
+
+
+def _host_pid(outer: int, pid: int) -> int | None:
+    """The host's pid of the process below `outer` whose pid in its own PID namespace is `pid`
+    (the last entry of NSpid in its status; without a PID namespace, the same number)."""
+    todo, seen = [outer], set()
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        try:
+            with open(f"/proc/{p}/status", "rb") as f:
+                line = next((x for x in f if x.startswith(b"NSpid:")), b"NSpid:")
+            if p != outer and int(line.split()[-1]) == pid:
+                return p
+        except (OSError, ValueError, IndexError):
+            pass
+        todo.extend(_children(p))
+    return None
 
 
 def _tree_rss(pid: int) -> int:

@@ -213,6 +213,7 @@ class Zygote:
         else:
             clean = _kill_everything_else() if self.pid_namespace else True
         clean = clean and all([_wipe(d) for d in self.wipe if os.path.isdir(d)])
+        _restore_oom_score(self.inherited)
         clean = clean and inheritable() == self.inherited
         send(self.sock, {"op": "finished", "status": self.status, "log": log, "clean": clean})
 
@@ -364,6 +365,19 @@ process, and the cgroup's OOM killer took it, ending the sandbox mid-job (red te
 60 measured it: the zygote killed at 100k pages beside the child's 72k, the verdict "the child's
 sandbox failed", the sandbox replaced). Raising one's own score needs no privilege; the zygote's
 own stays as it is (`inheritable` compares it)."""
+
+
+def _restore_oom_score(inherited: tuple) -> None:
+    """Write the zygote's own OOM score back as it was at start-up: a job may have raised it
+    (/proc/1/oom_score_adj is the sandbox uid's), and no job's OOM chooses by it any more (the
+    job has a cgroup of its own, evaluator.cgroup), so a change costs no sandbox. Lowering it
+    back is allowed (never below its floor, `oom_score_adj_min`); where it fails, `inheritable`
+    sees the change and the sandbox is replaced as before."""
+    try:
+        with open("/proc/self/oom_score_adj", "w", encoding="ascii") as f:
+            f.write(inherited[-3])
+    except OSError:
+        pass
 
 
 def _first_for_the_oom_killer() -> None:
