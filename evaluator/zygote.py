@@ -43,6 +43,7 @@ candidates never share a sandbox at the same time.
 from __future__ import annotations
 
 import ctypes
+import errno
 import gc
 import json
 import os
@@ -67,6 +68,10 @@ def _prctl(option: int, value: int) -> None:
 
 def set_limits(limits: dict) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    # no POSIX message queue (hard limit too: raising it back needs a privilege): a queue outlives
+    # its job and no file of the sandbox lists it, so where seccomp is missing one job's queue was
+    # opened by the next candidate's (red team s61b); seccomp denies mq_* where it is on
+    resource.setrlimit(resource.RLIMIT_MSGQUEUE, (0, 0))
     resource.setrlimit(resource.RLIMIT_FSIZE, (limits["fsize"], limits["fsize"]))
     if limits.get("as"):
         resource.setrlimit(resource.RLIMIT_AS, (limits["as"], limits["as"]))
@@ -212,8 +217,8 @@ class Zygote:
             clean = _kill_everything_else() if self.pid_namespace else _kill_session(sid)
         else:
             clean = _kill_everything_else() if self.pid_namespace else True
-        clean = clean and all([_wipe(d) for d in self.wipe if os.path.isdir(d)])
-        _restore_oom_score(self.inherited)
+        clean = clean and all([_wipe(d) for d in self.wipe if os.path.isdir(d)]) and _clear_ipc()
+        _restore_knobs(self.inherited)
         clean = clean and inheritable() == self.inherited
         send(self.sock, {"op": "finished", "status": self.status, "log": log, "clean": clean})
 
@@ -367,17 +372,56 @@ sandbox failed", the sandbox replaced). Raising one's own score needs no privile
 own stays as it is (`inheritable` compares it)."""
 
 
-def _restore_oom_score(inherited: tuple) -> None:
-    """Write the zygote's own OOM score back as it was at start-up: a job may have raised it
-    (/proc/1/oom_score_adj is the sandbox uid's), and no job's OOM chooses by it any more (the
-    job has a cgroup of its own, evaluator.cgroup), so a change costs no sandbox. Lowering it
-    back is allowed (never below its floor, `oom_score_adj_min`); where it fails, `inheritable`
-    sees the change and the sandbox is replaced as before."""
+def _restore_knobs(inherited: tuple) -> None:
+    """Write the zygote's own /proc knobs back as they were at start-up (`inheritable`: its OOM
+    score, its autogroup's nice, its core dump filter). A job's process may write them (the
+    zygote's /proc files are the sandbox uid's, as every job's process is; red team s59e, s61b),
+    and none of them decides anything for the next job once written back: each child is a session
+    (an autogroup) of its own, has OOM score `OOM_SCORE_ADJ` in a cgroup of its own
+    (evaluator.cgroup) and no core dumps (RLIMIT_CORE 0). Before s61b such a write retired the
+    sandbox (a restart per candidate that chose to); a knob that cannot be written back (a
+    lower nice or score than the floor allows) still shows in `inheritable`, and the sandbox is
+    replaced as before."""
+    now = inheritable()[-3:]
+    oom, group, dump = inherited[-3:]  # the filter is read in hex, written back as hex
+    for name, value, was, is_ in (("oom_score_adj", oom, oom, now[0]),
+                                  ("autogroup", group.rsplit(" ", 1)[-1], group, now[1]),
+                                  ("coredump_filter", "0x" + dump, dump, now[2])):
+        for _ in range(5) if is_ != was else ():
+            try:
+                with open(f"/proc/self/{name}", "w", encoding="ascii") as f:
+                    f.write(value)
+                break
+            except OSError as exc:  # an autogroup's nice changes at most once per 0.1 s, host-wide
+                if exc.errno != errno.EAGAIN:
+                    break
+                time.sleep(0.11)
+
+
+_IPC_RMID = 0
+_IPC_CTL = {"shm": "shmctl", "msg": "msgctl", "sem": "semctl"}
+
+
+def _clear_ipc() -> bool:
+    """Remove every SysV IPC object of the sandbox's IPC namespace (/proc/sysvipc lists them);
+    True once none is left. Only where seccomp is missing can a job make one (SANDBOX denies the
+    calls), and there a segment one job made was found by the next candidate's (red team s61b)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    left = False
+    for kind, ctl in _IPC_CTL.items():
+        for ident in _ipc_ids(kind):
+            if getattr(libc, ctl)(ident, 0, _IPC_RMID) if kind == "sem" else getattr(libc, ctl)(ident, _IPC_RMID, None):
+                left = True
+        left = left or bool(_ipc_ids(kind))
+    return not left
+
+
+def _ipc_ids(kind: str) -> list[int]:
     try:
-        with open("/proc/self/oom_score_adj", "w", encoding="ascii") as f:
-            f.write(inherited[-3])
-    except OSError:
-        pass
+        with open(f"/proc/sysvipc/{kind}", "rb") as f:
+            return [int(line.split()[1]) for line in f.read().splitlines()[1:] if line.strip()]
+    except (OSError, ValueError, IndexError):
+        return []
 
 
 def _first_for_the_oom_killer() -> None:

@@ -81,3 +81,91 @@ def test_a_jobs_process_is_admitted_to_the_jobs_own_cgroup():
         group.remove()
     assert sleeper.wait(10) == -signal.SIGKILL
     assert not group.job.exists() and not group.dirs[-1].exists()
+
+
+# What a candidate who read evaluator/zygote.py tries against its zygote (PID 1) from inside its
+# job: each must be refused. The zygote's /proc knobs, writable to the sandbox's one uid, are
+# written last: they must cost nothing (written back at the job's end).
+REACH_THE_ZYGOTE = """
+import ctypes, os
+_libc = ctypes.CDLL(None, use_errno=True)
+_libc.syscall.restype = ctypes.c_long
+REACHED = []
+for _n in os.listdir('/proc/1/fd'):  # names are listed; the control socket is fd 11 or so
+    try:
+        os.close(os.open('/proc/1/fd/' + _n, os.O_RDWR))
+        REACHED.append('fd/' + _n)
+    except OSError:
+        pass
+for _name, _value in (('comm', 'x'), ('timerslack_ns', '1'), ('loginuid', '0'), ('uid_map', '0 0 1'),
+                      ('timens_offsets', 'monotonic 1 0'), ('projid_map', '0 0 1')):
+    try:
+        with open('/proc/1/' + _name, 'w') as _f:
+            _f.write(_value)
+        REACHED.append(_name)
+    except OSError:
+        pass
+for _what, _call in (('ptrace attach', (101, 16, 1, 0, 0)), ('ptrace seize', (101, 0x4206, 1, 0, 0)),
+                     ('process_vm_writev', (311, 1, 0, 0, 0, 0, 0)), ('pidfd_open', (434, 1, 0)),
+                     ('mq_open', (240, b'/krl', os.O_CREAT | os.O_RDWR, 0o600, 0))):
+    if _libc.syscall(*_call) != -1:
+        REACHED.append(_what)
+if os.path.exists('/sys/fs/cgroup'):
+    REACHED.append('cgroupfs')
+assert not REACHED, f"the zygote was reached: {REACHED}"
+for _name, _value in (('autogroup', '19'), ('coredump_filter', '0'), ('oom_score_adj', '1000')):
+    with open('/proc/1/' + _name, 'w') as _f:
+        _f.write(_value)
+"""
+
+
+def test_a_job_reaches_nothing_of_its_zygote_and_its_proc_knobs_cost_nothing(unsafe_evaluator, settings, relu):
+    """Red team s61b, from inside a job: the zygote's file descriptors (its control socket to the
+    worker) through /proc/1/fd, its /proc files a job's uid may open for writing but whose write
+    the kernel refuses, ptrace, process_vm_writev, a pidfd, a POSIX queue, the cgroup freezer:
+    all refused (held before s61b by the zygote being never dumpable, seccomp, RLIMIT_MSGQUEUE 0
+    since s61b, no /sys on the CPU). Its autogroup nice, core dump filter and OOM score are
+    writable (the zygote's /proc files are the sandbox uid's): at the job's end the zygote writes
+    them back (zygote._restore_knobs) and the sandbox is kept (before s61b it was found unclean
+    and replaced: a restart for any candidate that chose to); the next candidate inherits the
+    values it would have."""
+    from test_rt75_process_boundary import _inherited
+
+    before = _inherited(unsafe_evaluator, relu, settings)
+    retired = unsafe_evaluator.pool.retired
+    verdict = unsafe_evaluator.evaluate(relu, _with_prelude(relu, REACH_THE_ZYGOTE), settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert unsafe_evaluator.pool.retired == retired
+    assert _inherited(unsafe_evaluator, relu, settings) == before
+    assert unsafe_evaluator.pool.retired == retired
+
+
+LEAVE_IPC = """
+import ctypes, os
+_libc = ctypes.CDLL(None, use_errno=True)
+_libc.shmget(0x5161, 4096, 0o1666)
+_libc.mq_open(b'/krl-s61b', os.O_CREAT | os.O_RDWR, 0o600, None)
+"""
+FIND_IPC = """
+import ctypes, os
+_libc = ctypes.CDLL(None, use_errno=True)
+_found = [_libc.shmget(0x5161, 0, 0), _libc.mq_open(b'/krl-s61b', os.O_RDWR, 0, None)]
+assert _found == [-1, -1], f"an earlier job's IPC objects were found: {_found}"
+"""
+
+
+def test_without_seccomp_no_ipc_object_of_one_job_reaches_the_next(relu, settings):
+    """Where seccomp is missing (a host without libseccomp, or sandbox.seccomp false) a job can
+    make SysV IPC objects and POSIX queues, which outlive their processes in the sandbox's IPC
+    namespace, under no file the zygote wipes: red team s61b measured a shared memory segment
+    and a queue left by one candidate opened by the next one in the same sandbox. Now the
+    zygote removes every SysV object at a job's end (zygote._clear_ipc) and no process of the
+    sandbox may make a queue (RLIMIT_MSGQUEUE 0, hard limit too); the sandbox is kept."""
+    from evaluator.pipeline import Evaluator
+
+    with Evaluator(cpu_config(children=1, sandbox={"unsafe_skip_static_checks": True, "seccomp": False})) as ev:
+        assert ev.evaluate(relu, _with_prelude(relu, LEAVE_IPC), settings).status == "ok"
+        retired = ev.pool.retired
+        verdict = ev.evaluate(relu, _with_prelude(relu, FIND_IPC), settings)
+        assert verdict.status == "ok", verdict.feedback
+        assert ev.pool.retired == retired
