@@ -123,6 +123,7 @@ class Zygote:
         self.status: str | None = None
         self.jobs = 0
         self.inherited = inheritable()
+        self.modes = {d: stat.S_IMODE(os.stat(d).st_mode) for d in self.wipe if os.path.isdir(d)}
 
     def serve(self) -> int:
         while True:
@@ -217,7 +218,7 @@ class Zygote:
             clean = _kill_everything_else() if self.pid_namespace else _kill_session(sid)
         else:
             clean = _kill_everything_else() if self.pid_namespace else True
-        clean = clean and all([_wipe(d) for d in self.wipe if os.path.isdir(d)]) and _clear_ipc()
+        clean = clean and all([_wipe(d, self.modes.get(d)) for d in self.wipe if os.path.isdir(d)]) and _clear_ipc()
         _restore_knobs(self.inherited)
         clean = clean and inheritable() == self.inherited
         send(self.sock, {"op": "finished", "status": self.status, "log": log, "clean": clean})
@@ -326,11 +327,20 @@ def _kill_everything_else(timeout_s: float = 3.0) -> bool:
         time.sleep(0.005)
 
 
-def _wipe(root: str) -> bool:
-    """Delete everything a job could have written under `root`; read-only mounts that the
-    sandbox placed there (a checkout under /tmp) are left alone, and only writable places
-    inside them could hold a job's files, which they cannot."""
+def _wipe(root: str, mode: int | None = None) -> bool:
+    """Delete everything a job could have written under `root` (given back its start-up `mode`
+    first); read-only mounts that the sandbox placed there (a checkout under /tmp) are left
+    alone, and only writable places inside them could hold a job's files, which they cannot.
+    Every file there is the sandbox uid's, so the zygote's as well: a directory whose mode a
+    job set to deny its owner is given the owner's rights back before it is emptied (red team
+    s61b: /tmp at 0555 and a directory at 0 left files the zygote could not delete, and the
+    sandbox was replaced)."""
     ok, dev = True, os.stat(root).st_dev
+    try:
+        if mode is not None:
+            os.chmod(root, mode)
+    except OSError:
+        ok = False
     for name in os.listdir(root):
         path = os.path.join(root, name)
         try:
@@ -346,7 +356,9 @@ def _wipe(root: str) -> bool:
 
 
 def _rmtree_same_device(path: str, dev: int) -> None:
-    """rmtree that steps around mount points (it never follows symlinks either)."""
+    """rmtree that steps around mount points (it never follows symlinks either); `path` (a
+    directory, lstat-ed: no process of the job is left to swap it) gets its owner's rights."""
+    os.chmod(path, stat.S_IRWXU)
     for name in os.listdir(path):
         sub = os.path.join(path, name)
         info = os.lstat(sub)

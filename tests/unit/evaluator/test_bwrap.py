@@ -425,6 +425,30 @@ def test_a_frozen_cgroup_runs_nothing_until_thawed_and_is_removed_frozen(kind):
     assert spinner.wait(10) == -signal.SIGKILL
 
 
+def test_no_cgroup_file_is_writable_where_the_sandbox_sees_sys():
+    """A GPU sandbox binds the host's /sys read-only (NVML reads it), cgroup mounts included: a
+    job could otherwise thaw its own sandbox while another candidate is timed, freeze the timed
+    one's, or leave its own memory cgroup (evaluator.cgroup) for the sandbox's, where the zygote
+    is (red team s61b: refused, EROFS; a CPU sandbox has no /sys at all)."""
+    out = sandboxed("""
+        tried, opened = 0, []
+        for top, dirs, files in os.walk("/sys/fs/cgroup"):
+            for name in files:
+                if name in ("cgroup.procs", "cgroup.freeze", "freezer.state", "tasks", "memory.max",
+                            "memory.limit_in_bytes", "cgroup.kill"):
+                    tried += 1
+                    try:
+                        os.close(os.open(os.path.join(top, name), os.O_WRONLY))
+                        opened.append(os.path.join(top, name))
+                    except OSError:
+                        pass
+        print(json.dumps({"tried": tried, "opened": opened[:5]}))
+    """, device="cuda")
+    if not out["tried"]:
+        pytest.skip("no cgroup files under this host's /sys/fs/cgroup")
+    assert out["opened"] == [], out
+
+
 def test_sandbox_dies_with_the_process_that_started_it():
     marker = f"krl-orphan-{uuid.uuid4().hex}"
     argv, fds, cleanup, _ = start(f"""

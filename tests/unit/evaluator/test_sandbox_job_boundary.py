@@ -169,3 +169,32 @@ def test_without_seccomp_no_ipc_object_of_one_job_reaches_the_next(relu, setting
         verdict = ev.evaluate(relu, _with_prelude(relu, FIND_IPC), settings)
         assert verdict.status == "ok", verdict.feedback
         assert ev.pool.retired == retired
+
+
+# Everything in the sandbox's tmpfs is the sandbox uid's, the zygote's as much as the job's: a job
+# may take away the owner's own rights to its directories, which the zygote then cannot empty.
+LOCK_THE_TMPFS = """
+import os
+for _root in ('/tmp', '/dev/shm'):
+    os.makedirs(_root + '/locked/inner', exist_ok=True)
+    open(_root + '/locked/inner/left', 'w').write('for the next candidate')
+    os.chmod(_root + '/locked/inner', 0)
+    os.chmod(_root + '/locked', 0)
+    os.chmod(_root, 0o555)
+"""
+
+
+def test_a_job_that_locks_its_tmpfs_is_wiped_all_the_same(unsafe_evaluator, settings, relu):
+    """Red team s61b: a job that set its directories (and /tmp and /dev/shm themselves) to modes
+    that deny their owner left files the zygote could not delete, and the sandbox was found
+    unclean and replaced (a restart for any candidate that chose to). The zygote owns every file
+    there (one uid) and gives itself back the rights to each directory before emptying it; the
+    sandbox is kept and the next candidate finds nothing."""
+    retired = unsafe_evaluator.pool.retired
+    verdict = unsafe_evaluator.evaluate(relu, _with_prelude(relu, LOCK_THE_TMPFS), settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert unsafe_evaluator.pool.retired == retired
+    find = ("import os\nassert not os.path.exists('/tmp/locked') and not os.path.exists('/dev/shm/locked')\n"
+            "open('/tmp/written', 'w').write('x')\nopen('/dev/shm/written', 'w').write('x')\n")
+    verdict = unsafe_evaluator.evaluate(relu, _with_prelude(relu, find), settings)
+    assert verdict.status == "ok", verdict.feedback
