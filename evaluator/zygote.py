@@ -21,8 +21,9 @@ Then it serves the worker over a unix SEQPACKET socket (msgpack maps; file
 descriptors travel with SCM_RIGHTS):
   spawn  {role, device, job}: fork; the child gets the two pipes sent with the command
          and nothing else of the zygote's (the control socket is closed in it), its own
-         session (and scheduler autogroup), the highest OOM score (`OOM_SCORE_ADJ`: the
-         cgroup's OOM killer takes a job's process, never the zygote) and a seccomp guard that
+         session (and scheduler autogroup), the highest OOM score (`OOM_SCORE_ADJ`; the
+         worker then places it in the job's own cgroup, evaluator.cgroup, so the job's OOM
+         never takes the zygote) and a seccomp guard that
          keeps the zygote and init out of its reach (evaluator.seccomp.guard), and serves
          evaluator.child. Reply {"op": "spawned", "pid"}.
   tail   {}: the last bytes of the current child's stdout/stderr (a file in its own
@@ -30,7 +31,10 @@ descriptors travel with SCM_RIGHTS):
   finish {grace_s}: end the current job: wait up to grace_s for the child to exit, kill
          it, then kill every other process of the sandbox (kill(-1) in the PID
          namespace reaches all but the zygote, which is its init), wait until
-         /proc shows none left, delete everything under /tmp and /dev/shm. Reply {"op": "finished",
+         /proc shows none left, delete everything under /tmp and /dev/shm (their modes and
+         every directory's owner rights given back first) and every SysV IPC object, write
+         back the zygote's own /proc knobs a job may write (`_restore_knobs`), then compare
+         what children inherit (`inheritable`). Reply {"op": "finished",
          "status": <wait status text>, "log": <tail>}. After this nothing of the job
          is left for the next one to find.
   pause / resume: SIGSTOP / SIGCONT every process of the sandbox but the zygote, while
@@ -380,8 +384,9 @@ cgroup but to no process's resident set: a job that filled /tmp and /dev/shm whi
 own processes small left the zygote (torch and Triton, the PID namespace's init) the largest
 process, and the cgroup's OOM killer took it, ending the sandbox mid-job (red team s59e; session
 60 measured it: the zygote killed at 100k pages beside the child's 72k, the verdict "the child's
-sandbox failed", the sandbox replaced). Raising one's own score needs no privilege; the zygote's
-own stays as it is (`inheritable` compares it)."""
+sandbox failed", the sandbox replaced). Raising one's own score needs no privilege. A job may also
+lower its own and raise the zygote's (red team s61b): what closes that is the job's own cgroup
+(evaluator.cgroup), and the zygote writes its own score back at the job's end (`_restore_knobs`)."""
 
 
 def _restore_knobs(inherited: tuple) -> None:
