@@ -60,8 +60,6 @@ def _own_cgroup_dirs() -> dict[str, Path]:
     return dirs
 
 
-
-
 def _v2_parent(parent: Path | None) -> Path:
     """The v2 directory sandbox cgroups go under, with pids and memory enabled for its
     children. A cgroup holding processes cannot enable them (v2's no-internal-process
@@ -119,7 +117,8 @@ class Cgroup:
         self._reserved = False
 
     @classmethod
-    def create(cls, layers: Layers, cfg: SandboxConfig, slot: str = "sandbox", memory_bytes: int | None = None) -> Cgroup | None:
+    def create(cls, layers: Layers, cfg: SandboxConfig, slot: str = "sandbox",
+               memory_bytes: int | None = None) -> Cgroup | None:
         """The cgroup one sandbox runs in (pids.max = cfg.max_pids, the job's memory limit =
         memory_bytes, else cfg.memory_limit_bytes, else 16 GiB; the evaluator passes
         config.evaluator.host_memory_limit); None without that layer (`layers.cgroup`)."""
@@ -179,7 +178,7 @@ class Cgroup:
             (self.dirs[0] / "cgroup.subtree_control").write_text("+memory")
         self.job.mkdir()
         self._limit(self.job, self.memory_bytes)
-        if self.kind == "v2":
+        if self.kind == "v2" and (self.job / "memory.swap.max").exists():
             (self.job / "memory.swap.max").write_text("0")
 
     def _limit(self, folder: Path, memory_bytes: int) -> None:

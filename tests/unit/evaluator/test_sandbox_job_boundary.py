@@ -198,3 +198,26 @@ def test_a_job_that_locks_its_tmpfs_is_wiped_all_the_same(unsafe_evaluator, sett
             "open('/tmp/written', 'w').write('x')\nopen('/dev/shm/written', 'w').write('x')\n")
     verdict = unsafe_evaluator.evaluate(relu, _with_prelude(relu, find), settings)
     assert verdict.status == "ok", verdict.feedback
+
+
+def test_the_v2_layout_keeps_processes_out_of_the_cgroup_that_enables_memory(tmp_path):
+    """cgroup v2 (not this box's memory controller: a directory tree stands in for it): a cgroup
+    that enables controllers for its children may hold no process, so the sandbox's own
+    processes start in `<sandbox>/sandbox` (`wrap`), the job's in `<sandbox>/job` (`admit`),
+    which has the job's limit; the sandbox's own limit is raised past it at the first job."""
+    from evaluator import cgroup
+
+    (tmp_path / "cgroup.controllers").write_text("cpu pids memory\n")
+    (tmp_path / "cgroup.subtree_control").write_text("pids memory\n")
+    group = cgroup.Cgroup.make("v2", "krl-fake", 64, 1 << 30, tmp_path)
+    top = tmp_path / "krl-fake"
+    assert group.home == (top / "sandbox",) and group.job == top / "job"
+    assert (top / "cgroup.subtree_control").read_text() == "+memory"
+    assert (top / "job" / "memory.max").read_text() == str(1 << 30)
+    assert group.wrap(["true"])[2].startswith(f"echo $$ > {top / 'sandbox' / 'cgroup.procs'} && exec")
+    (top / "memory.current").write_text(str(300 << 20))
+    (top / "job" / "memory.current").write_text("0")
+    group.admit(4242)
+    assert (top / "job" / "cgroup.procs").read_text() == "4242"
+    assert int((top / "memory.max").read_text()) == (1 << 30) + (300 << 20) + cgroup.ZYGOTE_MARGIN
+    assert group._tree()[:3] == (top / "job", top / "sandbox", top)
