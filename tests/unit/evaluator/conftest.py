@@ -54,6 +54,10 @@ CPU_SIZES = {
 # the suite's 60 s on CI
 SLOW_FIXTURES = {"frobenius": 180.0, "mse_loss": 180.0}
 EVALUATOR_TIMEOUT_S = 180.0
+# a delegated cgroup v2 directory for the sandboxes (scripts/device/cgroup_v2.sh makes one on the
+# device machine, whose processes sit in a non-root v2 cgroup): without it the cgroup layer is
+# missing there and the tests that need it skip
+CGROUP_PARENT = os.environ.get("KRL_TEST_CGROUP_PARENT")
 # fixture names that are built-in problems (their file, at the CPU sizes above)
 BUILTIN_FIXTURES = {"matmul": Path(__file__).parents[3] / "evaluator" / "problems" / "builtin" / "matmul" / "matmul.py"}
 
@@ -97,6 +101,8 @@ def cpu_config(**overrides: Any) -> EvaluatorConfig:
     cfg = {"device": "cpu", "children": 2, "timeout_s": EVALUATOR_TIMEOUT_S, "startup_timeout_s": 120,
            "sandbox": {"memory_limit_bytes": 3 << 30, "cpu_address_space_bytes": 6 << 30},
            "correctness": {"depth": {"enabled": False}}}
+    if CGROUP_PARENT:  # a cgroup v2 host where this process is not at the tree's root
+        cfg["sandbox"]["cgroup_parent"] = CGROUP_PARENT
     for key, value in overrides.items():
         if isinstance(value, dict):
             cfg.setdefault(key, {}).update(value)
