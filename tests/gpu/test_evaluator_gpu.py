@@ -62,7 +62,11 @@ CHILDREN = int(
 )  # sandboxes per evaluator; the corpora are evaluated this many at a time
 # a delegated cgroup v2 directory for the sandboxes (scripts/device/cgroup_v2.sh): the device
 # machine's processes sit in a non-root v2 cgroup, where the cgroup layer is missing without it
-CGROUP = {"cgroup_parent": os.environ["KRL_TEST_CGROUP_PARENT"]} if os.environ.get("KRL_TEST_CGROUP_PARENT") else {}
+CGROUP = (
+    {"cgroup_parent": os.environ["KRL_TEST_CGROUP_PARENT"]}
+    if os.environ.get("KRL_TEST_CGROUP_PARENT")
+    else {}
+)
 
 
 def _config(policy: str = "paper", **sandbox):

@@ -33,7 +33,11 @@ UNIT = Path(__file__).resolve().parents[1] / "unit" / "evaluator"
 # honest_problems.FULL) join too where their header names a built-in problem
 STATIC_TOO = os.environ.get("KRL_GPU_HONEST_STATIC") == "1"
 # a delegated cgroup v2 directory for the sandboxes (scripts/device/cgroup_v2.sh)
-CGROUP = {"cgroup_parent": os.environ["KRL_TEST_CGROUP_PARENT"]} if os.environ.get("KRL_TEST_CGROUP_PARENT") else {}
+CGROUP = (
+    {"cgroup_parent": os.environ["KRL_TEST_CGROUP_PARENT"]}
+    if os.environ.get("KRL_TEST_CGROUP_PARENT")
+    else {}
+)
 CHILDREN = int(
     os.environ.get("KRL_GPU_CHILDREN", "6")
 )  # sandboxes per evaluator; files evaluated at once
@@ -116,7 +120,13 @@ def _config(policy: str):
     from common.config.evaluator import EvaluatorConfig
 
     return EvaluatorConfig.model_validate(
-        {"device": "cuda", "children": CHILDREN, "timeout_s": 180, "policy": {"name": policy}, "sandbox": CGROUP}
+        {
+            "device": "cuda",
+            "children": CHILDREN,
+            "timeout_s": 180,
+            "policy": {"name": policy},
+            "sandbox": CGROUP,
+        }
     )
 
 
