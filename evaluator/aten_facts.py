@@ -3,7 +3,8 @@ need to know it: which ops only allocate, view or copy (GLUE_OPS), which make da
 own (MAKE_OPS, FRESH_OPS, HOST_DATA_OPS), what an op wrote (`written`, from its schema),
 read (`_read_keys`) and handed Python (`_host_values`), and when an op computes only from
 memory nothing but make ops wrote (`constant_op`, `_still_made`). `checksum` fingerprints
-fresh memory with every dispatch mode off. Facts only: no mode, no state.
+fresh memory with every dispatch mode off (`storage_bytes`: a storage's bytes, as every
+reader of raw memory takes them). Facts only: no mode, no state.
 """
 from __future__ import annotations
 
@@ -176,9 +177,16 @@ def checksum(storage: torch.UntypedStorage) -> int:
     own reading is nobody's operator). What an unseen writer leaves is a function of the
     data; noise it never saw cannot be matched by chance."""
     with _disable_current_modes(), torch.no_grad():
-        raw = torch.empty(0, dtype=torch.uint8, device=storage.device).set_(storage, 0, (storage.nbytes(),))
+        raw = storage_bytes(storage)
         words = raw.view(torch.int32) if storage.nbytes() % 4 == 0 else raw
         return int(words.sum(dtype=torch.int64))
+
+
+def storage_bytes(storage: torch.UntypedStorage) -> torch.Tensor:
+    """Every byte of `storage` as a uint8 tensor on its device, no copy (checksums, fingerprints,
+    carried.Carried's samples, noise read and restored). Call it with the dispatch modes off
+    where a watch must not see it: its set_ is an operator."""
+    return torch.empty(0, dtype=torch.uint8, device=storage.device).set_(storage, 0, (storage.nbytes(),))
 
 
 def _storage_key(storage: torch.UntypedStorage | torch.TypedStorage) -> int:

@@ -33,6 +33,8 @@ from __future__ import annotations
 import numpy as np
 import torch
 
+from evaluator.byte_spans import ByteSpans
+
 # Aten ops (overload packet names) that may finish a candidate's result: reductions and adds of
 # partials, maxima of per-block maxima, casts and copies. Each is charged at least one flop per
 # element of its largest tensor (cpu_work.WorkCounter._work: linear or reduction ops).
@@ -44,53 +46,25 @@ FINISH_OPS = frozenset({"sum", "add", "add_", "mean", "amax", "max", "maximum", 
 SMALL_OPERAND = 8
 
 
-class Made:
+class Made(ByteSpans):
     """Spans of storages allocated while counting, with the bytes the candidate made marked."""
-
-    def __init__(self) -> None:
-        self.spans: dict[int, tuple[int, np.ndarray]] = {}  # start -> (end, candidate-made bytes)
-
-    def allocated(self, t: torch.Tensor) -> None:
-        """A new storage (torch.empty & co.): nothing in it is the candidate's yet."""
-        storage = t.untyped_storage()
-        lo, hi = storage.data_ptr(), storage.data_ptr() + storage.nbytes()
-        for start in [s for s, (end, _) in self.spans.items() if s < max(hi, lo + 1) and lo < end]:
-            del self.spans[start]
-        if storage.nbytes():
-            self.spans[lo] = (hi, np.zeros(storage.nbytes(), dtype=bool))
 
     def launch_wrote(self, addrs: np.ndarray, itemsize: int) -> None:
         """The candidate's own launch stored these elements."""
-        for start, (end, made) in self.spans.items():
-            inside = (addrs >= np.uint64(start)) & (addrs < np.uint64(end))
-            if inside.any():
-                offsets = (addrs[inside] - np.uint64(start)).astype(np.int64)
-                for k in range(itemsize):
-                    made[np.minimum(offsets + k, made.size - 1)] = True
+        self.mark(addrs, itemsize)
 
     def torch_wrote(self, t: torch.Tensor, finishing: bool) -> None:
         """An aten op wrote `t`: the candidate's where it finished candidate-made memory, else not."""
         storage = t.untyped_storage()
-        start = storage.data_ptr()
-        if start not in self.spans:
+        if storage.data_ptr() not in self.spans:
             if not finishing or not storage.nbytes():
                 return
-            self.spans[start] = (start + storage.nbytes(), np.zeros(storage.nbytes(), dtype=bool))
-        first = t.data_ptr() - start
-        made = self.spans[start][1]
-        made[max(first, 0):min(first + _span_bytes(t), made.size)] = finishing
+            self.add(storage.data_ptr(), storage.nbytes())
+        self.mark_view(t, finishing)
 
     def holds(self, t: torch.Tensor) -> bool:
         """Every byte of `t`'s span was made by the candidate (launches or finishing ops)."""
-        if t.numel() == 0:
-            return False
-        storage = t.untyped_storage()
-        span = self.spans.get(storage.data_ptr())
-        if span is None:
-            return False
-        first = t.data_ptr() - storage.data_ptr()
-        made = span[1][max(first, 0):first + _span_bytes(t)]
-        return first >= 0 and made.size == _span_bytes(t) and bool(made.all())
+        return self.covers(t)
 
 
 def finishing(name: str, reads: list[torch.Tensor], made: Made) -> bool:
@@ -103,12 +77,3 @@ def finishing(name: str, reads: list[torch.Tensor], made: Made) -> bool:
         return False
     return all(made.holds(t) or t.numel() * SMALL_OPERAND <= max(mine) for t in reads)
 
-
-def _span_bytes(t: torch.Tensor) -> int:
-    if t.numel() == 0:
-        return 0
-    try:
-        span = 1 + sum((s - 1) * abs(st) for s, st in zip(t.shape, t.stride()) if s > 1)
-    except (RuntimeError, NotImplementedError):
-        span = t.numel()
-    return span * t.element_size()

@@ -48,6 +48,8 @@ import secrets
 import torch
 from torch.utils._python_dispatch import _disable_current_modes
 
+from evaluator.aten_facts import storage_bytes
+
 SAMPLES = 4096  # bytes sampled per handed storage, before and after each launch
 WRITTEN_SHARE = 1 / 64  # sampled bytes that must change for a storage to count as written
 CARRY_RATIO = 16  # carried memory must be at least 1/16 the size of what is computed from it
@@ -114,7 +116,7 @@ class Carried:
                 if not k or k in taken or n == 0:
                     continue
                 try:  # never breaks a launch: a storage it cannot read is simply not carried
-                    raw = torch.empty(0, dtype=torch.uint8, device=t.device).set_(t.untyped_storage(), 0, (n,))
+                    raw = storage_bytes(t.untyped_storage())
                     where = positions(n, t.device)
                     taken[k] = (raw, where, raw.index_select(0, where).clone())
                 except (RuntimeError, TypeError, ValueError, NotImplementedError):

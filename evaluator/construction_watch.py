@@ -49,6 +49,7 @@ from evaluator.aten_facts import (
     _python_scalars,
     chain_ops,
     python_scalar_values,
+    storage_bytes,
     storage_key,
     values_op,
     written,
@@ -352,11 +353,10 @@ def noised(tensors: list[torch.Tensor]) -> Iterator[None]:
     with torch.no_grad():
         for t in tensors:
             storage = t.untyped_storage()
-            whole = torch.empty(0, dtype=torch.uint8, device=t.device).set_(storage)
+            whole = storage_bytes(storage)
             saved.append((t, whole, whole.clone()))
-            view = torch.empty(0, dtype=t.dtype, device=t.device).set_(
-                storage, 0, (storage.nbytes() // t.element_size(),))
-            noise(view)
+            noise(torch.empty(0, dtype=t.dtype, device=t.device).set_(
+                storage, 0, (storage.nbytes() // t.element_size(),)))
     try:
         yield
     finally:
@@ -546,7 +546,7 @@ def fingerprint(storage: torch.UntypedStorage) -> int:
     import secrets
 
     with _disable_current_modes(), torch.no_grad():
-        raw = torch.empty(0, dtype=torch.uint8, device=storage.device).set_(storage, 0, (storage.nbytes(),))
+        raw = storage_bytes(storage)
         if storage.device not in _KEY:
             g = torch.Generator().manual_seed(secrets.randbits(62))
             weights = torch.randint(-(1 << 62), 1 << 62, (_CHUNK,), generator=g, dtype=torch.int64)

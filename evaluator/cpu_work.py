@@ -67,8 +67,9 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from evaluator.aten_facts import GLUE_OPS, MAKE_OPS
 from evaluator.aten_plans import OpPlan, as_meta, operands, plan_of, signature, tensors_in
+from evaluator.byte_spans import span_bytes
 from evaluator.candidate_made import Made, finishing
-from evaluator.launch_bytes import Fresh, Launch
+from evaluator.launch_bytes import Fresh, Launch, element_bytes
 
 Forward = Callable[[list], object]
 
@@ -249,7 +250,7 @@ class WorkCounter:
             addrs = self._launch.access(self._launch.writes if write else self._launch.reads,
                                         ptrs, mask, self._fresh, write)
             if write and self._launch.name in self.kernel_names:
-                self._made.launch_wrote(addrs, max(1, ptrs.get_element_ty().primitive_bitwidth // 8))
+                self._made.launch_wrote(addrs, element_bytes(ptrs))
 
     def _dot(self, a, b, input_precision) -> None:
         if self._launch is None:
@@ -276,7 +277,7 @@ class WorkCounter:
         if plan is None:
             return
         for t in tensors_in(out):
-            self._fresh.overwritten(t, whole=False)
+            self._fresh.overwritten(t)
         name = func.overloadpacket.__name__
         if name in MAKE_OPS and not (name in ("fill", "fill_") and any(
                 isinstance(a, torch.Tensor) for a in args[1:2])):
@@ -509,7 +510,7 @@ class _Unmapped:
     def allocated(self, t: torch.Tensor) -> None:
         pass
 
-    def overwritten(self, t: torch.Tensor, whole: bool = True) -> None:
+    def overwritten(self, t: torch.Tensor) -> None:
         pass
 
     def torch_wrote(self, t: torch.Tensor, finishing: bool) -> None:
@@ -521,16 +522,7 @@ class _Unmapped:
 
 def _footprint(t: torch.Tensor) -> int:
     """Bytes a tensor occupies: its strided span, at most numel elements (broadcasts are cheap)."""
-    n = t.numel()
-    if n == 0:
-        return 0
-    try:
-        if t.is_contiguous():
-            return n * t.element_size()
-        span = 1 + sum((s - 1) * abs(st) for s, st in zip(t.shape, t.stride()) if s > 1)
-    except (RuntimeError, NotImplementedError):  # layouts without strides (sparse, nested)
-        span = n
-    return min(span, n) * t.element_size()
+    return min(span_bytes(t), t.numel() * t.element_size())
 
 
 def measure(forward: Forward, inputs: list, kernel_names: Iterable[str], forwards: int = 1,

@@ -249,10 +249,8 @@ def _elements(run: _Run, sizes: dict) -> int | None:
     None where the problem's own code fails there."""
     header = {"op": "prepare", "problem": run.problem.source, "sizes": sizes, "reset_sets": True,
               "sets": [{"id": 0, "seed": run.plan.trials[0][0], "transform": "base"}]}
-    try:
-        with run.ev.pool.reference() as child:
-            reply, _ = run.ref_request(child, header, timeout_s=run.cfg.timeout_s)
-    except ProblemFailed:
+    reply = _prepared(run, header)
+    if reply is None:
         return None
     made = reply.get("sets", {}).get("0", {})
     return int(made.get("elements") or 0) or None
@@ -262,13 +260,17 @@ def _declared(run: _Run) -> dict[str, Any] | None:
     """What the problem module binds each size's name to, before the CPU's sizes replace it
     (the reference child's `prepare` at the CPU sizes: no draw); None where it fails."""
     header = {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes, "sets": []}
+    declared = (_prepared(run, header) or {}).get("declared")
+    return declared if isinstance(declared, dict) else None
+
+
+def _prepared(run: _Run, header: dict) -> dict | None:
+    """The trusted reference child's reply to a `prepare`; None where the problem's own code fails."""
     try:
         with run.ev.pool.reference() as child:
-            reply, _ = run.ref_request(child, header, timeout_s=run.cfg.timeout_s)
+            return run.ref_request(child, header, timeout_s=run.cfg.timeout_s)[0]
     except ProblemFailed:
         return None
-    declared = reply.get("declared")
-    return declared if isinstance(declared, dict) else None
 
 
 def planned(run: _Run, ref: ReferenceOutputs) -> list[Depth]:

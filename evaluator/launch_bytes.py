@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
+from evaluator.byte_spans import ByteSpans
+
 # Address lists of one launch are deduplicated once they hold this many entries.
 _COMPACT_AT = 1 << 22
 
@@ -31,6 +33,11 @@ class _Addresses:
 
     def distinct(self) -> int:
         return _unique(np.concatenate(self.chunks)).size if self.chunks else 0
+
+
+def element_bytes(ptrs) -> int:
+    """Bytes of one element a block of pointers points at (at least one: an int1 is a byte)."""
+    return max(1, ptrs.get_element_ty().primitive_bitwidth // 8)
 
 
 def _unique(addrs: np.ndarray) -> np.ndarray:
@@ -57,7 +64,7 @@ class Launch:
 
     def access(self, pool: dict[int, _Addresses], ptrs, mask, fresh: Fresh, write: bool) -> np.ndarray:
         """Record one load or store; returns the addresses it touched (a store's: all its lanes)."""
-        itemsize = max(1, ptrs.get_element_ty().primitive_bitwidth // 8)
+        itemsize = element_bytes(ptrs)
         data = np.asarray(ptrs.data, dtype=np.uint64)
         # a mask as the lanes it lets through: the interpreter's `&` of a block mask and a program
         # scalar's comparison gives int32 0/1 (interpreter_guard._as_bool), which numpy took as
@@ -89,66 +96,26 @@ class Launch:
                    for pool in (self.reads, self.writes) for itemsize, addresses in pool.items())
 
 
-class Fresh:
+class Fresh(ByteSpans):
     """Memory torch.empty & co. handed out during the count that nothing has written yet:
     loading it reads garbage, not data (a buffer read only to look busy), so those loads
     are not charged. An aten op's outputs count as written whole; Triton stores mark
     their bytes."""
 
-    def __init__(self) -> None:
-        self.spans: dict[int, tuple[int, np.ndarray]] = {}  # start -> (end, written bytes)
-
-    def allocated(self, t: torch.Tensor) -> None:
-        self.overwritten(t)
+    def overwritten(self, t: torch.Tensor) -> None:
+        """An aten op wrote `t`, a view: mark the bytes its strided span covers (`buf[:1].fill_(0)`
+        initialises one element, not the buffer). A span it overlaps that starts elsewhere was a
+        freed storage's (memory handed out again): forgotten."""
         storage = t.untyped_storage()
-        if storage.nbytes():
-            start = storage.data_ptr()
-            self.spans[start] = (start + storage.nbytes(), np.zeros(storage.nbytes(), dtype=bool))
-
-    def overwritten(self, t: torch.Tensor, whole: bool = True) -> None:
-        """`t` now holds data. `whole`: a new storage (memory freed and handed out again
-        lands where an old span was): forget every span it overlaps; else an aten op wrote
-        `t`, a view: mark the bytes its strided span covers (`buf[:1].fill_(0)` initialises
-        one element, not the buffer)."""
-        if not self.spans:
-            return
-        storage = t.untyped_storage()
-        lo, hi = storage.data_ptr(), storage.data_ptr() + max(storage.nbytes(), 1)
-        for start in [s for s, (end, _) in self.spans.items() if s < hi and lo < end]:
-            end, done = self.spans[start]
-            if whole or start != lo:
-                del self.spans[start]
-                continue
-            first = t.data_ptr() - start
-            done[max(first, 0):min(first + _span_bytes(t), done.size)] = True
-
-    def _inside(self, addrs: np.ndarray):
-        for start, (end, done) in self.spans.items():
-            inside = (addrs >= np.uint64(start)) & (addrs < np.uint64(end))
-            if inside.any():
-                yield inside, (addrs[inside] - np.uint64(start)).astype(np.int64), done
+        lo = storage.data_ptr()
+        self.forget(lo, lo + max(storage.nbytes(), 1), keep=lo)
+        self.mark_view(t)
 
     def written(self, addrs: np.ndarray, itemsize: int) -> np.ndarray:
-        for _, offsets, done in self._inside(addrs):
-            for k in range(itemsize):
-                done[np.minimum(offsets + k, done.size - 1)] = True
+        """A launch stored these elements; returns them."""
+        self.mark(addrs, itemsize)
         return addrs
 
     def initialised(self, addrs: np.ndarray) -> np.ndarray:
-        keep = None
-        for inside, offsets, done in self._inside(addrs):
-            if keep is None:
-                keep = np.ones(addrs.size, dtype=bool)
-            keep[np.flatnonzero(inside)[~done[offsets]]] = False
-        return addrs if keep is None else addrs[keep]
-
-
-def _span_bytes(t: torch.Tensor) -> int:
-    """Bytes from a tensor's first element to just past its last (0 when empty)."""
-    if t.numel() == 0:
-        return 0
-    try:
-        span = 1 + sum((s - 1) * abs(st) for s, st in zip(t.shape, t.stride()) if s > 1)
-    except (RuntimeError, NotImplementedError):
-        span = t.numel()
-    return span * t.element_size()
+        """The loaded addresses that are data: those at bytes nothing wrote dropped."""
+        return self.marked(addrs)

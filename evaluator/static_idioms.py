@@ -202,8 +202,7 @@ def inline_decorator_aliases(tree: ast.Module, decorators: Collection[str]) -> N
     _inline_bare_decorator_aliases(tree, decorators, imports, names, declared, uses)
     if not aliases:
         return
-    tree.body = [n for n in tree.body if not (isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)
-                                              and n.targets[0].id in aliases and n.value is aliases[n.targets[0].id])]
+    _drop_assignments(tree, aliases)
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             node.decorator_list = [ast.copy_location(copy.deepcopy(aliases[d.id]), d)
@@ -239,8 +238,7 @@ def _inline_bare_decorator_aliases(tree: ast.Module, decorators: Collection[str]
             aliases[name] = node.value
     if not aliases:
         return
-    tree.body = [n for n in tree.body if not (isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)
-                                              and n.targets[0].id in aliases and n.value is aliases[n.targets[0].id])]
+    _drop_assignments(tree, aliases)
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             for i, d in enumerate(node.decorator_list):
@@ -251,6 +249,12 @@ def _inline_bare_decorator_aliases(tree: ast.Module, decorators: Collection[str]
                         d.func = spelled
                     else:
                         node.decorator_list[i] = spelled
+
+
+def _drop_assignments(tree: ast.Module, aliases: dict[str, ast.expr]) -> None:
+    """Remove the module-level `ALIAS = value` statements of `aliases` (their uses written out)."""
+    tree.body = [n for n in tree.body if not (isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)
+                                              and n.targets[0].id in aliases and n.value is aliases[n.targets[0].id])]
 
 
 def _inert(node: ast.expr, imports: dict[str, str]) -> bool:

@@ -117,24 +117,26 @@ def unfold_sizes_checked() -> None:
 def _sizes_bounded(name: str, real: Any) -> Any:
     def checked(*args: Any, **kwargs: Any) -> Any:  # the input first, by position or `input=`
         first = {"input": kwargs.pop("input")} if "input" in kwargs else {}
-        args = (*args[:1], *(_bounded_sizes(name, value) for value in args[1:]))
-        kwargs = {key: _bounded_sizes(name, value) for key, value in kwargs.items()}
+        label = f"{name} (F.unfold/F.fold)"
+        args = (*args[:1], *(_bounded_sizes(label, value) for value in args[1:]))
+        kwargs = {key: _bounded_sizes(label, value) for key, value in kwargs.items()}
         return real(*args, **first, **kwargs)
     return checked
 
 
-def _bounded_sizes(name: str, value: Any) -> Any:
-    """One size argument of im2col/col2im as plain ints, each in [0, UNFOLD_SIZE_LIMIT): torch
-    takes a one-element tensor (or any `__index__`) where an int goes, so `padding=(tensor(2**62),
-    tensor(2**62))` passed an int-only check (red team rt55); what is checked is what runs."""
+def _bounded_sizes(label: str, value: Any, low: int = 0, overflows: str = "its block count") -> Any:
+    """One size argument of im2col/col2im (a convolution's, a pad's: `_size_or_as_given`) as plain
+    ints, each in [low, UNFOLD_SIZE_LIMIT): torch takes a one-element tensor (or any `__index__`)
+    where an int goes, so `padding=(tensor(2**62), tensor(2**62))` passed an int-only check (red
+    team rt55); what is checked is what runs. `label` names the call in the error."""
     items = value if isinstance(value, (list, tuple)) else (value,)
     try:
         sizes = [operator.index(n) for n in items]
     except TypeError as exc:
-        raise RuntimeError(f"{name} (F.unfold/F.fold): sizes must be ints") from exc
-    if any(not 0 <= n < UNFOLD_SIZE_LIMIT for n in sizes):
-        raise RuntimeError(f"{name} (F.unfold/F.fold): size {sizes} is out of range "
-                           f"[0, 2**31): its block count would overflow")
+        raise RuntimeError(f"{label}: sizes must be ints") from exc
+    if any(not low <= n < UNFOLD_SIZE_LIMIT for n in sizes):
+        raise RuntimeError(f"{label}: size {sizes} is out of range [{'-2**31' if low else 0}, "
+                           f"2**31): {overflows} would overflow")
     return sizes if isinstance(value, (list, tuple)) else sizes[0]
 
 
@@ -212,15 +214,7 @@ def _size_or_as_given(name: str, value: Any, low: int) -> Any:
     """A size argument checked (`_bounded_sizes`); a bool, string, float or None as given."""
     if value is None or isinstance(value, (bool, str, float)):
         return value
-    items = value if isinstance(value, (list, tuple)) else (value,)
-    try:
-        sizes = [operator.index(n) for n in items]
-    except TypeError as exc:
-        raise RuntimeError(f"{name}: sizes must be ints") from exc
-    if any(not low <= n < UNFOLD_SIZE_LIMIT for n in sizes):
-        raise RuntimeError(f"{name}: size {sizes} is out of range [{'-2**31' if low else 0}, "
-                           f"2**31): its loop bounds would overflow")
-    return sizes if isinstance(value, (list, tuple)) else sizes[0]
+    return _bounded_sizes(name, value, low, "its loop bounds")
 
 
 # out= overloads whose CPU kernel writes its output as if dense, unchecked for internal
