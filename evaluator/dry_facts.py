@@ -29,6 +29,7 @@ _WRITES = ("store", "atomic_")
 @dataclass(frozen=True)
 class Facts:
     shortened: frozenset  # (file, line) of range calls whose loop runs one trip in the model
+    ends: frozenset  # (file, line) of range calls whose loop runs its first and last trips only
     data_bound: str | None  # why no model judges this kernel (None: it may)
     reads: bool  # the body reads memory (a helper's result is then data)
     writes: bool  # the body stores or makes an atomic (a helper's arguments then matter)
@@ -41,11 +42,11 @@ def facts(fn: object) -> Facts:
     """The facts of a @triton.jit function (the Python function inside it, cached)."""
     py = getattr(fn, "fn", fn)
     if py not in _CACHE:
-        _CACHE[py] = Facts(frozenset(), "being read", True, True)  # recursion: the worst case
+        _CACHE[py] = Facts(frozenset(), frozenset(), "being read", True, True)  # recursion: the worst case
         try:
             _CACHE[py] = _read(py)
         except (OSError, TypeError, SyntaxError) as exc:
-            _CACHE[py] = Facts(frozenset(), f"its source cannot be read ({exc})", True, True)
+            _CACHE[py] = Facts(frozenset(), frozenset(), f"its source cannot be read ({exc})", True, True)
     return _CACHE[py]
 
 
@@ -54,21 +55,28 @@ def _read(py) -> Facts:
     tree = ast.parse(textwrap.dedent("".join(lines)))
     ast.increment_lineno(tree, first - 1)
     func = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))
-    helpers = {name: facts(v) for name, v in py.__globals__.items() if _jitted(v)}
+    # only the helpers it calls: reading every jitted global made a helper's reading start the
+    # reading of a kernel that calls it, which then took the helper's "being read" placeholder
+    # (writes, reads) and was cached data-bound: no model for it (s61d)
+    called = {_callee(c) for c in ast.walk(func) if isinstance(c, ast.Call)}
+    helpers = {name: facts(v) for name, v in py.__globals__.items() if name in called and _jitted(v)}
     scan = _Scan(func, helpers)
     data = scan.tainted(scan.sources())
     bound = scan.sink(data)
-    short = set()
+    short, ends = set(), set()
     for loop in scan.loops:
-        if scan.writes_in(loop):
-            continue
-        if scan.sink(scan.tainted(scan.assigned(loop))) is None:
-            short.add((py.__code__.co_filename, loop.iter.lineno))
+        where = (py.__code__.co_filename, loop.iter.lineno)
+        if not scan.writes_in(loop):
+            if scan.sink(scan.tainted(scan.assigned(loop))) is None:
+                short.add(where)
+        elif scan.stores_at_its_ends(loop):
+            ends.add(where)
     for h in scan.called:
         if helpers[h].data_bound is not None:
             bound = bound or f"its helper {h}: {helpers[h].data_bound}"
         short |= helpers[h].shortened
-    return Facts(frozenset(short), bound, scan.reads, scan.writes)
+        ends |= helpers[h].ends
+    return Facts(frozenset(short), frozenset(ends), bound, scan.reads, scan.writes)
 
 
 def _jitted(v: object) -> bool:
@@ -143,12 +151,41 @@ class _Scan:
                 return f"a branch or loop at line {node.lineno} tests a value it loads"
             if isinstance(node, ast.For) and _callee(node.iter) != "static_range" and _uses(node.iter, names):
                 return f"a loop at line {node.lineno} runs to a value it loads"
-            if isinstance(node, ast.Call) and self._writes(node):
-                steering = [a for i, a in enumerate(node.args) if i != 1 or _callee(node) in self.helpers] + \
-                    [k.value for k in node.keywords if k.arg not in ("value", "val", "cmp")]
-                if any(_uses(a, names) for a in steering):
-                    return f"a store at line {node.lineno} goes where a loaded value says"
+            if isinstance(node, ast.Call) and self._writes(node) and any(_uses(a, names) for a in self.steering(node)):
+                return f"a store at line {node.lineno} goes where a loaded value says"
         return None
+
+    def steering(self, call: ast.Call) -> list:
+        """A store's (or a helper's) arguments that say where it stores: all but the value."""
+        return [a for i, a in enumerate(call.args) if i != 1 or _callee(call) in self.helpers] + \
+            [k.value for k in call.keywords if k.arg not in ("value", "val", "cmp")]
+
+    def stores_at_its_ends(self, loop: ast.For) -> bool:
+        return _ends_rule(self, loop)
+
+
+def _ends_rule(scan: "_Scan", loop: ast.For) -> bool:
+    """Whether a loop that stores stores the same as its first and last trips do: its names
+    (what it assigns, and what those reach) steer no store's address or mask, no loop and no
+    branch outside it, and a branch inside it reads of them the loop's own counter alone
+    (`if ki == k_tiles - 1:` in a K loop: tutorial 09's flattened shape, s58i). Each trip then
+    stores the same elements or nothing, by a test of the counter and of values fixed before the
+    loop; the first and last trips are where such a test (first, last, every trip) holds. A
+    test that holds on a middle trip only (`ki == 5`) is missed: the model then stores less at
+    both sizes alike, which refuses only where the CPU's trips ran it and the declared ones'
+    ends do not."""
+    names = scan.tainted(scan.assigned(loop))
+    counter = _targets(loop)
+    inside = {id(n) for n in ast.walk(loop)}
+    for node in ast.walk(scan.func):
+        if isinstance(node, (ast.If, ast.While, ast.IfExp)) and _uses(node.test, names):
+            if isinstance(node, ast.While) or id(node) not in inside or _uses(node.test, names - counter):
+                return False
+        if isinstance(node, ast.For) and node is not loop and _uses(node.iter, names):
+            return False
+        if isinstance(node, ast.Call) and scan._writes(node) and any(_uses(a, names) for a in scan.steering(node)):
+            return False
+    return True
 
 
 def _targets(node: ast.AST) -> set[str]:

@@ -69,12 +69,16 @@ class _Storage:
     base: int
     nbytes: int
     marks: dict = field(default_factory=dict)  # itemsize -> bool array over the storage
+    unjudged: bool = False  # stored at a size past MAX_ELEMENTS: no marks, no verdict on it
 
     def mark(self, offsets: np.ndarray, itemsize: int) -> None:
         bits = self.marks.get(itemsize)
         if bits is None:
             if self.nbytes // itemsize > MAX_ELEMENTS:
-                raise Unmodelled(f"a storage of {self.nbytes // itemsize} elements")
+                # this storage alone goes unjudged: giving up on the whole forward let a scratch
+                # buffer of 5 x numel floats hide a capped output beside it (s61d)
+                self.unjudged = True
+                return
             bits = self.marks[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
         bits[offsets // itemsize] = True
 
@@ -110,21 +114,30 @@ class _Memory:
         hit = np.asarray(ptrs, dtype=np.uint64)[np.broadcast_to(np.asarray(mask, dtype=bool), np.shape(ptrs))]
         if hit.size == 0:
             return
-        index = (int(hit.min()) - _FIRST) // _SPACING
-        if int(hit.max()) >= _FIRST + (index + 1) * _SPACING or index < 0:
-            raise Unmodelled("one store reaches two tensors' storages")
-        storage = next((s for s in self.storages.values() if s.base == _FIRST + index * _SPACING), None)
-        offsets = hit.astype(np.int64) - (_FIRST + index * _SPACING)
-        if storage is None or offsets.max() + itemsize > storage.nbytes or offsets.min() < 0:
+        if int(hit.min()) < _FIRST:
             raise Unmodelled("a store outside every tensor the launch was handed")
-        storage.mark(offsets, itemsize)
+        # one store's lanes may reach several storages (a `tl.where` of two pointers: spare lanes
+        # into a sink); each storage takes its own lanes (refusing it gave no model: s61d)
+        index = (hit - np.uint64(_FIRST)) // np.uint64(_SPACING)
+        for k in np.unique(index):
+            lanes = hit[index == k]
+            base = _FIRST + int(k) * _SPACING
+            storage = next((s for s in self.storages.values() if s.base == base), None)
+            offsets = lanes.astype(np.int64) - base
+            if storage is None or offsets.max() + itemsize > storage.nbytes:
+                raise Unmodelled("a store outside every tensor the launch was handed")
+            storage.mark(offsets, itemsize)
 
 
-def stored(launches: list[Launch], deadline: float) -> dict[str, dict]:
+def stored(launches: list[Launch], deadline: float, outputs: tuple = ()) -> dict[str, dict]:
     """Per storage the forward's launches were handed (named by the first launch and argument
     that got it: `kernel#i:arg`, i counting that kernel's launches), its elements and how many
     of them some launch stored, per element size it was stored at. Raises Unmodelled: one
-    launch the model cannot run leaves the union unknown (it might have stored the rest)."""
+    launch the model cannot run leaves the union unknown (it might have stored the rest).
+
+    With the forward's `outputs`, also `"output i"` per returned tensor: its own elements and
+    how many of them were stored (a view of a longer storage is never stored whole, so the
+    storage rule alone never judged it: s61d's `torch.empty(n + 1)[:n]`)."""
     memory, names, seen = _Memory(), {}, {}
     pace = _Pace(deadline)
     for launch in launches:
@@ -139,9 +152,46 @@ def stored(launches: list[Launch], deadline: float) -> dict[str, dict]:
         _run(launch, args, kwargs, memory, facts, pace)
     out = {}
     for key, storage in memory.storages.items():
+        if storage.unjudged:
+            continue
         out[names[key]] = {"bytes": storage.nbytes,
                            "stored": {str(size): storage.stored(size) for size in storage.marks}}
+    for i, tensor in enumerate(outputs):
+        seen_output = _output_stored(memory, tensor)
+        if seen_output is not None:
+            out[f"output {i}"] = seen_output
     return out
+
+
+MAX_VIEW_INDEX = 1 << 25  # elements of a strided (not contiguous) output the model indexes at most
+
+
+def _output_stored(memory: _Memory, tensor) -> dict | None:
+    """{"elements", "stored"} of a returned tensor's own elements (at its element size), None
+    where no launch was handed its storage, the storage went unjudged, or a strided view is too
+    large to index."""
+    import torch
+
+    if not isinstance(tensor, torch.Tensor) or tensor.numel() == 0:
+        return None
+    storage = memory.storages.get(tensor.untyped_storage()._cdata)
+    size = tensor.element_size()
+    if storage is None or storage.unjudged:
+        return None
+    bits = storage.marks.get(size)
+    if bits is None:
+        return {"elements": tensor.numel(), "stored": 0}
+    first = tensor.storage_offset()
+    if tensor.is_contiguous():
+        return {"elements": tensor.numel(), "stored": int(np.count_nonzero(bits[first:first + tensor.numel()]))}
+    if tensor.numel() > MAX_VIEW_INDEX:
+        return None
+    index = np.array([first], dtype=np.int64)
+    for extent, stride in zip(tensor.shape, tensor.stride()):
+        index = (index[:, None] + np.arange(extent, dtype=np.int64)[None, :] * stride).reshape(-1)
+    index = np.unique(index)
+    index = index[(index >= 0) & (index < bits.size)]
+    return {"elements": int(index.size), "stored": int(np.count_nonzero(bits[index]))}
 
 
 def _converted(launch: Launch, memory: _Memory):
@@ -208,7 +258,7 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: _Memory, facts, pace
     try:
         call = inspect.getcallargs(fn, *args, **kwargs)
         call = {k: v if k in executor.constexprs else ti._implicit_cvt(v) for k, v in call.items()}
-        with _dry_builder(builder, memory, pace.deadline), _short_loops(facts.shortened), \
+        with _dry_builder(builder, memory, pace.deadline), _short_loops(facts.shortened, facts.ends), \
                 np.errstate(all="ignore"):
             builder.grid_dim = grid
             for x in range(grid[0]):
@@ -229,8 +279,11 @@ class _OutOfTime(Unmodelled):
     pass
 
 
+# create_inline_asm is not here: the CPU child's emulation (evaluator.interpreter_asm) runs
+# float32 arithmetic on registers only, and refuses anything else (a capped kernel taking its
+# ReLU by `max.f32` had no model while it was refused here: s61d)
 _DRY_OPS = ("create_masked_load", "create_masked_store", "create_atomic_rmw", "create_atomic_cas",
-            "create_atomic_poll", "create_inline_asm", "create_descriptor_load", "create_descriptor_store",
+            "create_atomic_poll", "create_descriptor_load", "create_descriptor_store",
             "create_descriptor_gather", "create_descriptor_scatter", "create_extern_elementwise")
 
 
@@ -283,16 +336,20 @@ def _dry_builder(builder, memory: _Memory, deadline: float):
 
 
 @contextmanager
-def _short_loops(lines: frozenset):
-    """Loops at `lines` (dry_facts.shortened) run their first trip only."""
+def _short_loops(lines: frozenset, ends: frozenset = frozenset()):
+    """Loops at `lines` (dry_facts.shortened) run their first trip only, those at `ends`
+    (dry_facts: a loop whose stores only its counter's tests gate) their first and last."""
     from evaluator import interpreter_loops
 
     def shorten(made, frame):
-        if (frame.f_code.co_filename, frame.f_lineno) in lines:
+        where = (frame.f_code.co_filename, frame.f_lineno)
+        if where in lines:
             return made[:1]
+        if where in ends and len(made) > 2:
+            return made[::len(made) - 1]
         return made
     saved = interpreter_loops.DRY_SHORTEN
-    interpreter_loops.DRY_SHORTEN = shorten if lines else None
+    interpreter_loops.DRY_SHORTEN = shorten if lines or ends else None
     try:
         yield
     finally:
@@ -301,7 +358,10 @@ def _short_loops(lines: frozenset):
 
 
 
-MAX_LAUNCHES = 64  # launches of one forward the model runs at most (more: no model)
+# launches of one forward the model runs at most (more: no model). Their programs are bounded
+# by the model's time anyway; at 64, a ReLU in 65 chunk launches, each grid capped, had no
+# model (s61d), where the GPU pays ~3 us a launch: 4096 costs a forward ~12 ms there
+MAX_LAUNCHES = 4096
 
 
 def measured(ws, model, recorder, budget_s: float) -> dict:
@@ -321,7 +381,7 @@ def measured(ws, model, recorder, budget_s: float) -> dict:
         if isinstance(model, torch.nn.Module):
             model.to("meta")
         with recorder.suppressed():
-            ws.forward(model, inputs)
+            outputs, _ = ws.forward(model, inputs)
         launches = [Launch(*made) for made in recorder.dry]
     except Exception as exc:  # noqa: BLE001  (a forward that needs data has no model)
         return {"unmodelled": f"the forward on meta tensors: {type(exc).__name__}: {str(exc)[:200]}"}
@@ -330,6 +390,7 @@ def measured(ws, model, recorder, budget_s: float) -> dict:
     if len(launches) > MAX_LAUNCHES:
         return {"unmodelled": f"{len(launches)} launches in one forward"}
     try:
-        return {"storages": stored(launches, deadline), "launches": [[x.name, list(x.grid)] for x in launches]}
+        return {"storages": stored(launches, deadline, tuple(outputs)),
+                "launches": [[x.name, list(x.grid)] for x in launches]}
     except Unmodelled as exc:
         return {"unmodelled": str(exc)[:300]}

@@ -54,7 +54,7 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     sizes = ", ".join(f"{k}={v}" for k, v in declared.items())
     text = (f"Correct at the CPU sizes, but at the problem's declared sizes ({sizes}) the forward's "
             f"Triton launches store {stored} of the {total} elements ({100 * stored / total:.1f}%) of the "
-            f"storage first handed to {name} (as {size}-byte elements), all of which they store at the "
+            f"{_what(name, size)}, all of which they store at the "
             f"CPU's sizes: on the GPU the rest keeps what the memory held. Launches at the declared "
             f"sizes (kernel, grid): {_listed(dec)}. (Each launch's programs were run with memory "
             f"replaced, evaluator.dry_launch: where they store, not what.)")
@@ -65,10 +65,15 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
 
 def _short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
     """(storage, element size, elements, stored) of the first storage stored whole at the CPU's
-    sizes and not at the declared ones; None where there is none."""
+    sizes and not at the declared ones (or of a returned tensor, `output i`, whose own elements
+    were: a view of a longer storage); None where there is none."""
     for name, seen in cpu["storages"].items():
         there = dec["storages"].get(name)
         if there is None:
+            continue
+        if "elements" in seen:  # a returned tensor's own elements
+            if seen["elements"] and seen["stored"] == seen["elements"] and there["stored"] < there["elements"]:
+                return name, "its", int(there["elements"]), int(there["stored"])
             continue
         for size, count in seen["stored"].items():
             whole = seen["bytes"] // int(size)
@@ -77,6 +82,12 @@ def _short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
             if whole and count == whole and got < total:
                 return name, size, total, got
     return None
+
+
+def _what(name: str, size: str) -> str:
+    if name.startswith("output "):
+        return f"forward's {name} (its own elements)"
+    return f"storage first handed to {name} (as {size}-byte elements)"
 
 
 def _listed(dec: dict) -> str:
