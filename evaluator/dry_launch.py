@@ -370,10 +370,11 @@ def measured(ws, model, recorder, budget_s: float) -> dict:
     every launch: {"storages": `stored`'s} or {"unmodelled": why}."""
     import torch
 
-    from evaluator import candidate_env
+    from evaluator import candidate_env, dry_tells
 
     deadline = time.monotonic() + budget_s
     recorder.dry = []
+    dry_tells.reset()  # the candidate's code asks is_meta / data_ptr and gets the GPU's answers
     candidate_env.STANDING_DEVICE[0] = "meta"
     try:
         with torch.device("meta"):
