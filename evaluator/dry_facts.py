@@ -31,6 +31,7 @@ class Facts:
     shortened: frozenset  # (file, line) of range calls whose loop runs one trip in the model
     ends: frozenset  # (file, line) of range calls whose loop runs its first and last trips only
     data_bound: str | None  # why no model judges this kernel (None: it may)
+    unmasked: bool  # a loaded value reaches store masks only: its stores are modelled maskless
     reads: bool  # the body reads memory (a helper's result is then data)
     writes: bool  # the body stores or makes an atomic (a helper's arguments then matter)
 
@@ -42,11 +43,11 @@ def facts(fn: object) -> Facts:
     """The facts of a @triton.jit function (the Python function inside it, cached)."""
     py = getattr(fn, "fn", fn)
     if py not in _CACHE:
-        _CACHE[py] = Facts(frozenset(), frozenset(), "being read", True, True)  # recursion: the worst case
+        _CACHE[py] = Facts(frozenset(), frozenset(), "being read", False, True, True)  # recursion: the worst case
         try:
             _CACHE[py] = _read(py)
         except (OSError, TypeError, SyntaxError) as exc:
-            _CACHE[py] = Facts(frozenset(), frozenset(), f"its source cannot be read ({exc})", True, True)
+            _CACHE[py] = Facts(frozenset(), frozenset(), f"its source cannot be read ({exc})", False, True, True)
     return _CACHE[py]
 
 
@@ -63,6 +64,11 @@ def _read(py) -> Facts:
     scan = _Scan(func, helpers)
     data = scan.tainted(scan.sources())
     bound = scan.sink(data)
+    # where loaded values reach store masks and nothing else that says where (`mask & (x == x)`),
+    # the model stores every lane of such a store that lands in a storage: an upper bound, so a
+    # storage short even so is short in fact (that mask gave no model at all: s61d)
+    unmasked = bound is not None and scan.sink(data, masks=False) is None
+    bound = None if unmasked else bound
     short, ends = set(), set()
     for loop in scan.loops:
         where = (py.__code__.co_filename, loop.iter.lineno)
@@ -76,7 +82,8 @@ def _read(py) -> Facts:
             bound = bound or f"its helper {h}: {helpers[h].data_bound}"
         short |= helpers[h].shortened
         ends |= helpers[h].ends
-    return Facts(frozenset(short), frozenset(ends), bound, scan.reads, scan.writes)
+        unmasked = unmasked or helpers[h].unmasked
+    return Facts(frozenset(short), frozenset(ends), bound, unmasked, scan.reads, scan.writes)
 
 
 def _jitted(v: object) -> bool:
@@ -144,21 +151,27 @@ class _Scan:
                     grown = True
         return out
 
-    def sink(self, names: set[str]) -> str | None:
-        """Where a name of `names` steers what is stored (None: nowhere)."""
+    def sink(self, names: set[str], masks: bool = True) -> str | None:
+        """Where a name of `names` steers what is stored (None: nowhere); with `masks` False, a
+        store's (or atomic's) own mask is not counted."""
         for node in ast.walk(self.func):
             if isinstance(node, (ast.If, ast.While, ast.IfExp)) and _uses(node.test, names):
                 return f"a branch or loop at line {node.lineno} tests a value it loads"
             if isinstance(node, ast.For) and _callee(node.iter) != "static_range" and _uses(node.iter, names):
                 return f"a loop at line {node.lineno} runs to a value it loads"
-            if isinstance(node, ast.Call) and self._writes(node) and any(_uses(a, names) for a in self.steering(node)):
+            if isinstance(node, ast.Call) and self._writes(node) and \
+                    any(_uses(a, names) for a in self.steering(node, masks)):
                 return f"a store at line {node.lineno} goes where a loaded value says"
         return None
 
-    def steering(self, call: ast.Call) -> list:
-        """A store's (or a helper's) arguments that say where it stores: all but the value."""
-        return [a for i, a in enumerate(call.args) if i != 1 or _callee(call) in self.helpers] + \
-            [k.value for k in call.keywords if k.arg not in ("value", "val", "cmp")]
+    def steering(self, call: ast.Call, masks: bool = True) -> list:
+        """A store's (or a helper's) arguments that say where it stores: all but the value (and
+        but the mask, with `masks` False: never a helper's arguments)."""
+        if _callee(call) in self.helpers:
+            return list(call.args) + [k.value for k in call.keywords]
+        skipped = {1} if masks else {1, 2}
+        return [a for i, a in enumerate(call.args) if i not in skipped] + \
+            [k.value for k in call.keywords if k.arg not in ("value", "val", "cmp") and (masks or k.arg != "mask")]
 
     def stores_at_its_ends(self, loop: ast.For) -> bool:
         return _ends_rule(self, loop)

@@ -110,7 +110,12 @@ class _Memory:
             self.storages[key] = _Storage(_FIRST + len(self.storages) * _SPACING, storage.nbytes())
         return self.storages[key].base + tensor.storage_offset() * tensor.element_size()
 
-    def store(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int) -> None:
+    def store(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int, unmasked: bool = False) -> None:
+        """Mark the lanes `mask` lets through; `unmasked` (dry_facts: a mask reading loaded
+        values), every lane that lands inside a storage: an upper bound of what is stored."""
+        if unmasked:
+            self._upper(np.asarray(ptrs, dtype=np.uint64).reshape(-1), itemsize)
+            return
         hit = np.asarray(ptrs, dtype=np.uint64)[np.broadcast_to(np.asarray(mask, dtype=bool), np.shape(ptrs))]
         if hit.size == 0:
             return
@@ -127,6 +132,16 @@ class _Memory:
             if storage is None or offsets.max() + itemsize > storage.nbytes:
                 raise Unmodelled("a store outside every tensor the launch was handed")
             storage.mark(offsets, itemsize)
+
+
+    def _upper(self, hit: np.ndarray, itemsize: int) -> None:
+        hit = hit[hit >= np.uint64(_FIRST)]
+        index = (hit - np.uint64(_FIRST)) // np.uint64(_SPACING)
+        for storage in self.storages.values():
+            lanes = hit[index == np.uint64((storage.base - _FIRST) // _SPACING)].astype(np.int64) - storage.base
+            lanes = lanes[lanes + itemsize <= storage.nbytes]
+            if lanes.size:
+                storage.mark(lanes, itemsize)
 
 
 def stored(launches: list[Launch], deadline: float, outputs: tuple = ()) -> dict[str, dict]:
@@ -258,7 +273,7 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: _Memory, facts, pace
     try:
         call = inspect.getcallargs(fn, *args, **kwargs)
         call = {k: v if k in executor.constexprs else ti._implicit_cvt(v) for k, v in call.items()}
-        with _dry_builder(builder, memory, pace.deadline), _short_loops(facts.shortened, facts.ends), \
+        with _dry_builder(builder, memory, pace.deadline, facts.unmasked), _short_loops(facts.shortened, facts.ends), \
                 np.errstate(all="ignore"):
             builder.grid_dim = grid
             for x in range(grid[0]):
@@ -288,7 +303,7 @@ _DRY_OPS = ("create_masked_load", "create_masked_store", "create_atomic_rmw", "c
 
 
 @contextmanager
-def _dry_builder(builder, memory: _Memory, deadline: float):
+def _dry_builder(builder, memory: _Memory, deadline: float, unmasked: bool = False):
     """The interpreter builder's memory operations replaced on the instance for the dry run."""
     from triton.runtime.interpreter import TensorHandle, _get_np_dtype
 
@@ -306,7 +321,7 @@ def _dry_builder(builder, memory: _Memory, deadline: float):
 
     def store(ptrs, value, mask, cache_policy=None):
         clock()
-        memory.store(ptrs.data, mask.data, np.dtype(value.data.dtype).itemsize)
+        memory.store(ptrs.data, mask.data, np.dtype(value.data.dtype).itemsize, unmasked)
 
     def rmw(op, ptr, val, mask, sem, scope):
         store(ptr, val, mask)

@@ -314,3 +314,25 @@ def test_a_kernel_calling_a_helper_is_read_the_same_whichever_kernel_is_read_fir
     assert dry_facts.facts(_matmul).data_bound is None
     assert dry_facts.facts(_relu_asm).data_bound is None
     assert dry_facts.facts(_max0).data_bound is None
+
+
+@triton.jit
+def _relu_nan_skipping(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=(offs < n) & (x == x))
+
+
+def test_a_loaded_value_reaching_store_masks_only_is_modelled_without_the_mask():
+    facts = dry_facts.facts(_relu_nan_skipping)
+    assert facts.data_bound is None and facts.unmasked
+    assert not dry_facts.facts(_relu).unmasked
+    assert dry_facts.facts(_scatter).data_bound and not dry_facts.facts(_scatter).unmasked  # an address
+
+
+@needs_interpreter
+def test_a_store_mask_reading_data_gives_an_upper_bound_short_past_a_grid_cap():
+    cap = 16
+    assert _stored(_relu_nan_skipping, 1000, min(triton.cdiv(1000, 64), cap))["_relu_nan_skipping#0:1"] == \
+        {"bytes": 4000, "stored": {"4": 1000}}  # lanes past the storage dropped, not refused
+    assert _stored(_relu_nan_skipping, 1 << 16, cap)["_relu_nan_skipping#0:1"]["stored"] == {"4": 1024}
