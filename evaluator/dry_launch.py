@@ -144,7 +144,7 @@ class _Memory:
                 storage.mark(lanes, itemsize)
 
 
-def stored(launches: list[Launch], deadline: float, outputs: tuple = ()) -> dict[str, dict]:
+def stored(launches: list[Launch], deadline: float, outputs: tuple = (), skip: frozenset = frozenset()) -> dict[str, dict]:
     """Per storage the forward's launches were handed (named by the first launch and argument
     that got it: `kernel#i:arg`, i counting that kernel's launches), its elements and how many
     of them some launch stored, per element size it was stored at. Raises Unmodelled: one
@@ -152,7 +152,12 @@ def stored(launches: list[Launch], deadline: float, outputs: tuple = ()) -> dict
 
     With the forward's `outputs`, also `"output i"` per returned tensor: its own elements and
     how many of them were stored (a view of a longer storage is never stored whole, so the
-    storage rule alone never judged it: s61d's `torch.empty(n + 1)[:n]`)."""
+    storage rule alone never judged it: s61d's `torch.empty(n + 1)[:n]`).
+
+    Launches of the kernels in `skip` (those the knock-out round found the result does not need,
+    or whose writes were constants: pipeline `decoys`, `constant`) name storages but store
+    nothing here: a full-grid zero fill before a capped kernel made the union whole at the
+    declared sizes, where the capped kernel's share is what the GPU computes (s61d)."""
     memory, names, seen = _Memory(), {}, {}
     pace = _Pace(deadline)
     for launch in launches:
@@ -163,6 +168,8 @@ def stored(launches: list[Launch], deadline: float, outputs: tuple = ()) -> dict
         args, kwargs, tensors = _converted(launch, memory)
         for where, tensor in tensors:
             names.setdefault(tensor.untyped_storage()._cdata, f"{launch.name}#{ordinal}:{where}")
+        if launch.name in skip:
+            continue
         pace.launch(math.prod(launch.grid))
         _run(launch, args, kwargs, memory, facts, pace)
     out = {}
@@ -178,7 +185,7 @@ def stored(launches: list[Launch], deadline: float, outputs: tuple = ()) -> dict
     return out
 
 
-MAX_VIEW_INDEX = 1 << 25  # elements of a strided (not contiguous) output the model indexes at most
+MAX_VIEW_INDEX = 1 << 24  # elements of a strided (not contiguous) output the model indexes at most
 
 
 def _output_stored(memory: _Memory, tensor) -> dict | None:
@@ -379,7 +386,7 @@ def _short_loops(lines: frozenset, ends: frozenset = frozenset()):
 MAX_LAUNCHES = 4096
 
 
-def measured(ws, model, recorder, budget_s: float) -> dict:
+def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()) -> dict:
     """The child's side (the `dry` command): the candidate's forward at this child's sizes on
     meta tensors, its launches recorded and not run (LaunchRecorder.dry), then the model of
     every launch: {"storages": `stored`'s} or {"unmodelled": why}."""
@@ -406,7 +413,7 @@ def measured(ws, model, recorder, budget_s: float) -> dict:
     if len(launches) > MAX_LAUNCHES:
         return {"unmodelled": f"{len(launches)} launches in one forward"}
     try:
-        return {"storages": stored(launches, deadline, tuple(outputs)),
+        return {"storages": stored(launches, deadline, tuple(outputs), skip),
                 "launches": [[x.name, list(x.grid)] for x in launches]}
     except Unmodelled as exc:
         return {"unmodelled": str(exc)[:300]}

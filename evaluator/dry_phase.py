@@ -115,7 +115,10 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> dict
                 return {"unmodelled": "the candidate did not load at these sizes"}
             # the host's forward on meta tensors is inside the same time: one that stalls only
             # at the declared sizes has no model (the GPU's own trials time it out there)
-            reply, _ = child.request({"op": "dry", "budget_s": budget}, budget + _GRACE_S)
+            # kernels the result does not need (knock-out round) or whose writes are constants
+            # store nothing in the model: a decoy fill must not make a capped output whole
+            skip = sorted({*run.decoys, *run.constant})
+            reply, _ = child.request({"op": "dry", "budget_s": budget, "skip": skip}, budget + _GRACE_S)
     except ChildFailure as exc:
         return {"unmodelled": f"the model's child ended: {str(exc)[:200]}"}
     if reply.get("op") == "error" or not isinstance(reply.get("storages"), dict):

@@ -336,3 +336,26 @@ def test_a_store_mask_reading_data_gives_an_upper_bound_short_past_a_grid_cap():
     assert _stored(_relu_nan_skipping, 1000, min(triton.cdiv(1000, 64), cap))["_relu_nan_skipping#0:1"] == \
         {"bytes": 4000, "stored": {"4": 1000}}  # lanes past the storage dropped, not refused
     assert _stored(_relu_nan_skipping, 1 << 16, cap)["_relu_nan_skipping#0:1"]["stored"] == {"4": 1024}
+
+
+@triton.jit
+def _zero(y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.zeros((BLOCK,), dtype=tl.float32), mask=offs < n)
+
+
+@needs_interpreter
+def test_a_kernel_the_result_does_not_need_stores_nothing_in_the_model():
+    """A full-grid zero fill before a capped ReLU made the output whole at any size (s61d); the
+    knock-out round's decoys (and constant writers) name storages but store nothing here."""
+    import time
+
+    from evaluator import dry_launch
+
+    n = 1 << 14
+    x, y = torch.empty(n, device="meta"), torch.empty(n, device="meta")
+    made = [dry_launch.Launch(_zero, (triton.cdiv(n, 64),), (y, n), {"BLOCK": 64}),
+            dry_launch.Launch(_relu, (16,), (x, y, n), {"BLOCK": 64})]
+    assert dry_launch.stored(made, time.monotonic() + 60)["_zero#0:0"]["stored"] == {"4": n}
+    skipped = dry_launch.stored(made, time.monotonic() + 60, skip=frozenset({"_zero"}))
+    assert skipped["_zero#0:0"]["stored"] == {"4": 1024}  # named by the fill, stored by the ReLU alone
