@@ -15,13 +15,17 @@ split-K stage's partial sums started as).
 
 Only a storage stored whole at the CPU's sizes counts, so a triangular output, a diagonal, a
 padded buffer (partly stored at every size) are never judged, and the union of every launch
-of the forward is compared (a chunked launch, a second launch for a tail). What has no model
+of the forward is compared (a chunked launch, a second launch for a tail), but for kernels the
+knock-out round found the result does not need and constant writers, which store nothing in
+the model (a decoy zero fill made a capped output whole: s61d). A returned tensor is also
+judged by its own elements (`output i`: a view of a longer storage). What has no model
 (a forward that needs data on the host, a kernel whose stores a loaded value steers, more
 than `dry_launch.MAX_LAUNCHES` launches, a model past `depth.dry_s`) keeps the verdict, said so
 in `details["dry"]`. Not judged (docs/threat_model.md): a reduction cut short (the model does
 not compare loads), a storage finished by torch after a kernel capped by a constant (it would
 be refused: no honest file is known to do so), a kernel the model cannot run within its time
-at the declared sizes (a store inside a matmul's K loop runs every trip).
+at the declared sizes (a cap past the model's pace), a capped kernel finishing in place what a
+needed full-grid kernel wrote (docs/open_attacks, s61d).
 """
 from __future__ import annotations
 
