@@ -14,16 +14,21 @@ reading anything, and a store or atomic marks, per storage, the elements its mas
 through. What it tells: per launch and tensor argument, how many elements of the argument's
 storage the launch stored (`coverage`).
 
-What it may get wrong, and why that is never a refusal: a kernel whose store addresses, masks
-or control flow read a loaded value has no model (evaluator.dry_facts `data_bound`); a loop
-that stores nothing and steers no store runs one trip (`dry_facts.shortened`: the K loop of a
-matmul); a forward that needs data on the host (`.item()`, a data-made grid) raises on meta
-tensors; descriptors, inline asm and anything else the model does not know raise `Unmodelled`;
-a storage past MAX_ELEMENTS, and a model past its time (`budget_s`, or programs whose pace says
-the rest cannot finish in it: `_Pace`) is no model. Each of those leaves the verdict as it was.
-During the dry forward the candidate's code sees meta tensors as it sees the CPU's stand-ins,
-on cuda:0, and a CUDA device it names makes meta tensors (candidate_env.STANDING_DEVICE):
-`torch.cuda.get_device_properties(x.device)` before a persistent grid has a model.
+What it may get wrong, and why that is never a refusal: a kernel whose store addresses or
+control flow read a loaded value has no model (evaluator.dry_facts `data_bound`; one whose
+loaded values reach store masks only stores every lane landing in a storage, `unmasked`: an
+upper bound); a loop that stores nothing and steers no store runs one trip
+(`dry_facts.shortened`: the K loop of a matmul), one whose stores only its counter's tests gate
+its first and last (`ends`); a forward that needs data on the host (`.item()`, a data-made
+grid) raises on meta tensors; descriptors and anything else the model does not know raise
+`Unmodelled` (register-only inline asm runs as the child's emulation); a storage past
+MAX_ELEMENTS goes unjudged alone; a model past its time (`budget_s`, or programs whose pace
+says the rest cannot finish in it: `_Pace`) is no model. Each of those leaves the verdict as it
+was. During the dry forward the candidate's code sees meta tensors as it sees the CPU's
+stand-ins, on cuda:0, and a CUDA device it names makes meta tensors
+(candidate_env.STANDING_DEVICE): `torch.cuda.get_device_properties(x.device)` before a
+persistent grid has a model; it asks `is_meta` and `data_ptr()` and gets the GPU's answers
+(evaluator.dry_tells: red team s61d's tells launched the full grid in the model only).
 
 Trust: the model runs in the candidate's own child, after its forward, like the knock-out's
 suppressed launches; what it reports can only refuse the candidate (a storage short of whole)
