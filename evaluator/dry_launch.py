@@ -393,8 +393,9 @@ def _short_loops(lines: frozenset, ends: frozenset = frozenset()):
 
 
 # launches of one forward the model runs at most (more: no model). Their programs are bounded
-# by the model's time anyway; at 64, a ReLU in 65 chunk launches, each grid capped, had no
-# model (s61d), where the GPU pays ~3 us a launch: 4096 costs a forward ~12 ms there
+# by the model's time anyway; at 64, a ReLU whose chunk loop stopped at 4M elements (128
+# launches at the declared sizes) had no model (s61d), where the GPU pays ~3 us a launch:
+# 4096 cost a forward ~12 ms there
 MAX_LAUNCHES = 4096
 
 
