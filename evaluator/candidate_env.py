@@ -17,6 +17,8 @@ import torch.cuda.nvtx
 from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode
 
+from evaluator import dry_tells
+
 
 def interpreted_tensors_look_like_cuda() -> None:
     """Under Triton's interpreter the candidate's tensors live on the CPU, so the honest
@@ -337,6 +339,10 @@ class _CudaNamesTheHost(TorchFunctionMode):
             # candidate's code computing between the draws and the sums, out of go's clock
             # (red team rt81: torch made half a relu on the draws in arm, uncharged)
             step.stray += 1
+        if STANDING_DEVICE[0] == "meta" and candidate_frame(1):  # the dry launch model's forward
+            answered = dry_tells.answer(func, args)
+            if answered is not dry_tells.NOT_ANSWERED:
+                return answered
         getter = _DEVICE_GETTERS.get(id(getattr(func, "__self__", None)))
         if func is _IS_SHARED and _asked_by_candidate_through_torch() and args[0] not in HOST_TENSORS:
             return True  # a CUDA tensor is always "shared" (its memory is the device's)
@@ -379,6 +385,11 @@ class _CudaNamesTheHost(TorchFunctionMode):
             return self._named(func, args, kwargs)
 
     def _named(self, func: Any, args: tuple, kwargs: dict) -> Any:
+        named = [kwargs.get("device")] + ([args[1]] if func is torch.Tensor.to and len(args) > 1 else [])
+        if any(dry_tells.names_meta(d) for d in named) and _candidate_below():
+            # a meta tensor of the candidate's own would answer otherwise in the dry launch
+            # model's forward than on the GPU (evaluator.dry_tells)
+            raise RuntimeError("the meta device is not available to a candidate on the CPU check")
         if _names_cuda(kwargs.get("device")):
             kwargs = {**kwargs, "device": STANDING_DEVICE[0]}
         if func is torch.Tensor.cuda:

@@ -592,7 +592,8 @@ class ChildState(TimedSteps):
 
     def dry(self, h: dict) -> tuple[dict, list]:
         from evaluator import dry_launch  # its model moves to meta: the child's last command
-        reply = dry_launch.measured(self._workspace(), self.model, self.recorder, float(h.get("budget_s", 60)))
+        skip = frozenset(str(k) for k in h.get("skip") or [] if isinstance(k, str))
+        reply = dry_launch.measured(self._workspace(), self.model, self.recorder, float(h.get("budget_s", 60)), skip)
         return {"op": "result", **reply}, []
 
     def status(self, h: dict) -> tuple[dict, list]:

@@ -10,7 +10,12 @@ And it runs each runtime loop (`range` / `tl.range`) whose body stores nothing (
 helper it calls) and whose assigned names reach no store's address or mask and no branch or
 loop bound for ONE trip (`shortened`, by the range call's file and line): a matmul's K loop
 carries its accumulator to a store's value only, so its trip count changes what is stored,
-never where. Everything is judged by name over the whole function, flow-insensitively (a name
+never where. A loop that stores, where its names reach no store's address or mask and no branch
+but its own tests of its counter (`if ki == k_tiles - 1:` storing a K loop's tile: s58i), runs
+its first and last trips (`ends`, `_ends_rule`). A kernel whose loaded values reach store masks
+and nothing else that says where (`mask & (x == x)`) is modelled with those stores maskless
+(`unmasked`: an upper bound of what it stores, so a storage short even so is short in fact).
+Everything is judged by name over the whole function, flow-insensitively (a name
 that is ever given a loaded value is data everywhere), which only ever says "data" or "keep
 the loop" more often than needed: the model then judges less, never wrongly.
 """
@@ -29,7 +34,9 @@ _WRITES = ("store", "atomic_")
 @dataclass(frozen=True)
 class Facts:
     shortened: frozenset  # (file, line) of range calls whose loop runs one trip in the model
+    ends: frozenset  # (file, line) of range calls whose loop runs its first and last trips only
     data_bound: str | None  # why no model judges this kernel (None: it may)
+    unmasked: bool  # a loaded value reaches store masks only: its stores are modelled maskless
     reads: bool  # the body reads memory (a helper's result is then data)
     writes: bool  # the body stores or makes an atomic (a helper's arguments then matter)
 
@@ -41,11 +48,11 @@ def facts(fn: object) -> Facts:
     """The facts of a @triton.jit function (the Python function inside it, cached)."""
     py = getattr(fn, "fn", fn)
     if py not in _CACHE:
-        _CACHE[py] = Facts(frozenset(), "being read", True, True)  # recursion: the worst case
+        _CACHE[py] = Facts(frozenset(), frozenset(), "being read", False, True, True)  # recursion: the worst case
         try:
             _CACHE[py] = _read(py)
         except (OSError, TypeError, SyntaxError) as exc:
-            _CACHE[py] = Facts(frozenset(), f"its source cannot be read ({exc})", True, True)
+            _CACHE[py] = Facts(frozenset(), frozenset(), f"its source cannot be read ({exc})", False, True, True)
     return _CACHE[py]
 
 
@@ -54,21 +61,34 @@ def _read(py) -> Facts:
     tree = ast.parse(textwrap.dedent("".join(lines)))
     ast.increment_lineno(tree, first - 1)
     func = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))
-    helpers = {name: facts(v) for name, v in py.__globals__.items() if _jitted(v)}
+    # only the helpers it calls: reading every jitted global made a helper's reading start the
+    # reading of a kernel that calls it, which then took the helper's "being read" placeholder
+    # (writes, reads) and was cached data-bound: no model for it (s61d)
+    called = {_callee(c) for c in ast.walk(func) if isinstance(c, ast.Call)}
+    helpers = {name: facts(v) for name, v in py.__globals__.items() if name in called and _jitted(v)}
     scan = _Scan(func, helpers)
     data = scan.tainted(scan.sources())
     bound = scan.sink(data)
-    short = set()
+    # where loaded values reach store masks and nothing else that says where (`mask & (x == x)`),
+    # the model stores every lane of such a store that lands in a storage: an upper bound, so a
+    # storage short even so is short in fact (that mask gave no model at all: s61d)
+    unmasked = bound is not None and scan.sink(data, masks=False) is None
+    bound = None if unmasked else bound
+    short, ends = set(), set()
     for loop in scan.loops:
-        if scan.writes_in(loop):
-            continue
-        if scan.sink(scan.tainted(scan.assigned(loop))) is None:
-            short.add((py.__code__.co_filename, loop.iter.lineno))
+        where = (py.__code__.co_filename, loop.iter.lineno)
+        if not scan.writes_in(loop):
+            if scan.sink(scan.tainted(scan.assigned(loop))) is None:
+                short.add(where)
+        elif scan.stores_at_its_ends(loop):
+            ends.add(where)
     for h in scan.called:
         if helpers[h].data_bound is not None:
             bound = bound or f"its helper {h}: {helpers[h].data_bound}"
         short |= helpers[h].shortened
-    return Facts(frozenset(short), bound, scan.reads, scan.writes)
+        ends |= helpers[h].ends
+        unmasked = unmasked or helpers[h].unmasked
+    return Facts(frozenset(short), frozenset(ends), bound, unmasked, scan.reads, scan.writes)
 
 
 def _jitted(v: object) -> bool:
@@ -136,19 +156,54 @@ class _Scan:
                     grown = True
         return out
 
-    def sink(self, names: set[str]) -> str | None:
-        """Where a name of `names` steers what is stored (None: nowhere)."""
+    def sink(self, names: set[str], masks: bool = True) -> str | None:
+        """Where a name of `names` steers what is stored (None: nowhere); with `masks` False, a
+        store's (or atomic's) own mask is not counted."""
         for node in ast.walk(self.func):
             if isinstance(node, (ast.If, ast.While, ast.IfExp)) and _uses(node.test, names):
                 return f"a branch or loop at line {node.lineno} tests a value it loads"
             if isinstance(node, ast.For) and _callee(node.iter) != "static_range" and _uses(node.iter, names):
                 return f"a loop at line {node.lineno} runs to a value it loads"
-            if isinstance(node, ast.Call) and self._writes(node):
-                steering = [a for i, a in enumerate(node.args) if i != 1 or _callee(node) in self.helpers] + \
-                    [k.value for k in node.keywords if k.arg not in ("value", "val", "cmp")]
-                if any(_uses(a, names) for a in steering):
-                    return f"a store at line {node.lineno} goes where a loaded value says"
+            if isinstance(node, ast.Call) and self._writes(node) and \
+                    any(_uses(a, names) for a in self.steering(node, masks)):
+                return f"a store at line {node.lineno} goes where a loaded value says"
         return None
+
+    def steering(self, call: ast.Call, masks: bool = True) -> list:
+        """A store's (or a helper's) arguments that say where it stores: all but the value (and
+        but the mask, with `masks` False: never a helper's arguments)."""
+        if _callee(call) in self.helpers:
+            return list(call.args) + [k.value for k in call.keywords]
+        skipped = {1} if masks else {1, 2}
+        return [a for i, a in enumerate(call.args) if i not in skipped] + \
+            [k.value for k in call.keywords if k.arg not in ("value", "val", "cmp") and (masks or k.arg != "mask")]
+
+    def stores_at_its_ends(self, loop: ast.For) -> bool:
+        return _ends_rule(self, loop)
+
+
+def _ends_rule(scan: "_Scan", loop: ast.For) -> bool:
+    """Whether a loop that stores stores the same as its first and last trips do: its names
+    (what it assigns, and what those reach) steer no store's address or mask, no loop and no
+    branch outside it, and a branch inside it reads of them the loop's own counter alone
+    (`if ki == k_tiles - 1:` in a K loop: tutorial 09's flattened shape, s58i). Each trip then
+    stores the same elements or nothing, by a test of the counter and of values fixed before the
+    loop; the first and last trips are where such a test (first, last, every trip) holds. A
+    test that holds on a middle trip only (`ki == 5`) is missed: the model then stores less at
+    both sizes alike, which refuses only where the CPU's trips ran it and the declared ones'
+    ends do not."""
+    names = scan.tainted(scan.assigned(loop))
+    counter = _targets(loop)
+    inside = {id(n) for n in ast.walk(loop)}
+    for node in ast.walk(scan.func):
+        if isinstance(node, (ast.If, ast.While, ast.IfExp)) and _uses(node.test, names):
+            if isinstance(node, ast.While) or id(node) not in inside or _uses(node.test, names - counter):
+                return False
+        if isinstance(node, ast.For) and node is not loop and _uses(node.iter, names):
+            return False
+        if isinstance(node, ast.Call) and scan._writes(node) and any(_uses(a, names) for a in scan.steering(node)):
+            return False
+    return True
 
 
 def _targets(node: ast.AST) -> set[str]:

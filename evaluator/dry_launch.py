@@ -14,16 +14,21 @@ reading anything, and a store or atomic marks, per storage, the elements its mas
 through. What it tells: per launch and tensor argument, how many elements of the argument's
 storage the launch stored (`coverage`).
 
-What it may get wrong, and why that is never a refusal: a kernel whose store addresses, masks
-or control flow read a loaded value has no model (evaluator.dry_facts `data_bound`); a loop
-that stores nothing and steers no store runs one trip (`dry_facts.shortened`: the K loop of a
-matmul); a forward that needs data on the host (`.item()`, a data-made grid) raises on meta
-tensors; descriptors, inline asm and anything else the model does not know raise `Unmodelled`;
-a storage past MAX_ELEMENTS, and a model past its time (`budget_s`, or programs whose pace says
-the rest cannot finish in it: `_Pace`) is no model. Each of those leaves the verdict as it was.
-During the dry forward the candidate's code sees meta tensors as it sees the CPU's stand-ins,
-on cuda:0, and a CUDA device it names makes meta tensors (candidate_env.STANDING_DEVICE):
-`torch.cuda.get_device_properties(x.device)` before a persistent grid has a model.
+What it may get wrong, and why that is never a refusal: a kernel whose store addresses or
+control flow read a loaded value has no model (evaluator.dry_facts `data_bound`; one whose
+loaded values reach store masks only stores every lane landing in a storage, `unmasked`: an
+upper bound); a loop that stores nothing and steers no store runs one trip
+(`dry_facts.shortened`: the K loop of a matmul), one whose stores only its counter's tests gate
+its first and last (`ends`); a forward that needs data on the host (`.item()`, a data-made
+grid) raises on meta tensors; descriptors and anything else the model does not know raise
+`Unmodelled` (register-only inline asm runs as the child's emulation); a storage past
+MAX_ELEMENTS goes unjudged alone; a model past its time (`budget_s`, or programs whose pace
+says the rest cannot finish in it: `_Pace`) is no model. Each of those leaves the verdict as it
+was. During the dry forward the candidate's code sees meta tensors as it sees the CPU's
+stand-ins, on cuda:0, and a CUDA device it names makes meta tensors
+(candidate_env.STANDING_DEVICE): `torch.cuda.get_device_properties(x.device)` before a
+persistent grid has a model; it asks `is_meta` and `data_ptr()` and gets the GPU's answers
+(evaluator.dry_tells: red team s61d's tells launched the full grid in the model only).
 
 Trust: the model runs in the candidate's own child, after its forward, like the knock-out's
 suppressed launches; what it reports can only refuse the candidate (a storage short of whole)
@@ -32,6 +37,7 @@ that tampered with it could at most keep the verdict the depth trials gave.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from contextlib import contextmanager
@@ -69,12 +75,16 @@ class _Storage:
     base: int
     nbytes: int
     marks: dict = field(default_factory=dict)  # itemsize -> bool array over the storage
+    unjudged: bool = False  # stored at a size past MAX_ELEMENTS: no marks, no verdict on it
 
     def mark(self, offsets: np.ndarray, itemsize: int) -> None:
         bits = self.marks.get(itemsize)
         if bits is None:
             if self.nbytes // itemsize > MAX_ELEMENTS:
-                raise Unmodelled(f"a storage of {self.nbytes // itemsize} elements")
+                # this storage alone goes unjudged: giving up on the whole forward let a scratch
+                # buffer of 5 x numel floats hide a capped output beside it (s61d)
+                self.unjudged = True
+                return
             bits = self.marks[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
         bits[offsets // itemsize] = True
 
@@ -106,25 +116,54 @@ class _Memory:
             self.storages[key] = _Storage(_FIRST + len(self.storages) * _SPACING, storage.nbytes())
         return self.storages[key].base + tensor.storage_offset() * tensor.element_size()
 
-    def store(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int) -> None:
+    def store(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int, unmasked: bool = False) -> None:
+        """Mark the lanes `mask` lets through; `unmasked` (dry_facts: a mask reading loaded
+        values), every lane that lands inside a storage: an upper bound of what is stored."""
+        if unmasked:
+            self._upper(np.asarray(ptrs, dtype=np.uint64).reshape(-1), itemsize)
+            return
         hit = np.asarray(ptrs, dtype=np.uint64)[np.broadcast_to(np.asarray(mask, dtype=bool), np.shape(ptrs))]
         if hit.size == 0:
             return
-        index = (int(hit.min()) - _FIRST) // _SPACING
-        if int(hit.max()) >= _FIRST + (index + 1) * _SPACING or index < 0:
-            raise Unmodelled("one store reaches two tensors' storages")
-        storage = next((s for s in self.storages.values() if s.base == _FIRST + index * _SPACING), None)
-        offsets = hit.astype(np.int64) - (_FIRST + index * _SPACING)
-        if storage is None or offsets.max() + itemsize > storage.nbytes or offsets.min() < 0:
+        if int(hit.min()) < _FIRST:
             raise Unmodelled("a store outside every tensor the launch was handed")
-        storage.mark(offsets, itemsize)
+        # one store's lanes may reach several storages (a `tl.where` of two pointers: spare lanes
+        # into a sink); each storage takes its own lanes (refusing it gave no model: s61d)
+        index = (hit - np.uint64(_FIRST)) // np.uint64(_SPACING)
+        for k in np.unique(index):
+            lanes = hit[index == k]
+            base = _FIRST + int(k) * _SPACING
+            storage = next((s for s in self.storages.values() if s.base == base), None)
+            offsets = lanes.astype(np.int64) - base
+            if storage is None or offsets.max() + itemsize > storage.nbytes:
+                raise Unmodelled("a store outside every tensor the launch was handed")
+            storage.mark(offsets, itemsize)
 
 
-def stored(launches: list[Launch], deadline: float) -> dict[str, dict]:
+    def _upper(self, hit: np.ndarray, itemsize: int) -> None:
+        hit = hit[hit >= np.uint64(_FIRST)]
+        index = (hit - np.uint64(_FIRST)) // np.uint64(_SPACING)
+        for storage in self.storages.values():
+            lanes = hit[index == np.uint64((storage.base - _FIRST) // _SPACING)].astype(np.int64) - storage.base
+            lanes = lanes[lanes + itemsize <= storage.nbytes]
+            if lanes.size:
+                storage.mark(lanes, itemsize)
+
+
+def stored(launches: list[Launch], deadline: float, outputs: tuple = (), skip: frozenset = frozenset()) -> dict[str, dict]:
     """Per storage the forward's launches were handed (named by the first launch and argument
     that got it: `kernel#i:arg`, i counting that kernel's launches), its elements and how many
     of them some launch stored, per element size it was stored at. Raises Unmodelled: one
-    launch the model cannot run leaves the union unknown (it might have stored the rest)."""
+    launch the model cannot run leaves the union unknown (it might have stored the rest).
+
+    With the forward's `outputs`, also `"output i"` per returned tensor: its own elements and
+    how many of them were stored (a view of a longer storage is never stored whole, so the
+    storage rule alone never judged it: s61d's `torch.empty(n + 1)[:n]`).
+
+    Launches of the kernels in `skip` (those the knock-out round found the result does not need,
+    or whose writes were constants: pipeline `decoys`, `constant`) name storages but store
+    nothing here: a full-grid zero fill before a capped kernel made the union whole at the
+    declared sizes, where the capped kernel's share is what the GPU computes (s61d)."""
     memory, names, seen = _Memory(), {}, {}
     pace = _Pace(deadline)
     for launch in launches:
@@ -135,13 +174,52 @@ def stored(launches: list[Launch], deadline: float) -> dict[str, dict]:
         args, kwargs, tensors = _converted(launch, memory)
         for where, tensor in tensors:
             names.setdefault(tensor.untyped_storage()._cdata, f"{launch.name}#{ordinal}:{where}")
+        if launch.name in skip:
+            continue
         pace.launch(math.prod(launch.grid))
         _run(launch, args, kwargs, memory, facts, pace)
     out = {}
     for key, storage in memory.storages.items():
+        if storage.unjudged:
+            continue
         out[names[key]] = {"bytes": storage.nbytes,
                            "stored": {str(size): storage.stored(size) for size in storage.marks}}
+    for i, tensor in enumerate(outputs):
+        seen_output = _output_stored(memory, tensor)
+        if seen_output is not None:
+            out[f"output {i}"] = seen_output
     return out
+
+
+MAX_VIEW_INDEX = 1 << 24  # elements of a strided (not contiguous) output the model indexes at most
+
+
+def _output_stored(memory: _Memory, tensor) -> dict | None:
+    """{"elements", "stored"} of a returned tensor's own elements (at its element size), None
+    where no launch was handed its storage, the storage went unjudged, or a strided view is too
+    large to index."""
+    import torch
+
+    if not isinstance(tensor, torch.Tensor) or tensor.numel() == 0:
+        return None
+    storage = memory.storages.get(tensor.untyped_storage()._cdata)
+    size = tensor.element_size()
+    if storage is None or storage.unjudged:
+        return None
+    bits = storage.marks.get(size)
+    if bits is None:
+        return {"elements": tensor.numel(), "stored": 0}
+    first = tensor.storage_offset()
+    if tensor.is_contiguous():
+        return {"elements": tensor.numel(), "stored": int(np.count_nonzero(bits[first:first + tensor.numel()]))}
+    if tensor.numel() > MAX_VIEW_INDEX:
+        return None
+    index = np.array([first], dtype=np.int64)
+    for extent, stride in zip(tensor.shape, tensor.stride()):
+        index = (index[:, None] + np.arange(extent, dtype=np.int64)[None, :] * stride).reshape(-1)
+    index = np.unique(index)
+    index = index[(index >= 0) & (index < bits.size)]
+    return {"elements": int(index.size), "stored": int(np.count_nonzero(bits[index]))}
 
 
 def _converted(launch: Launch, memory: _Memory):
@@ -208,7 +286,7 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: _Memory, facts, pace
     try:
         call = inspect.getcallargs(fn, *args, **kwargs)
         call = {k: v if k in executor.constexprs else ti._implicit_cvt(v) for k, v in call.items()}
-        with _dry_builder(builder, memory, pace.deadline), _short_loops(facts.shortened), \
+        with _dry_builder(builder, memory, pace.deadline, facts.unmasked), _short_loops(facts.shortened, facts.ends), \
                 np.errstate(all="ignore"):
             builder.grid_dim = grid
             for x in range(grid[0]):
@@ -229,13 +307,16 @@ class _OutOfTime(Unmodelled):
     pass
 
 
+# create_inline_asm is not here: the CPU child's emulation (evaluator.interpreter_asm) runs
+# float32 arithmetic on registers only, and refuses anything else (a capped kernel taking its
+# ReLU by `max.f32` had no model while it was refused here: s61d)
 _DRY_OPS = ("create_masked_load", "create_masked_store", "create_atomic_rmw", "create_atomic_cas",
-            "create_atomic_poll", "create_inline_asm", "create_descriptor_load", "create_descriptor_store",
+            "create_atomic_poll", "create_descriptor_load", "create_descriptor_store",
             "create_descriptor_gather", "create_descriptor_scatter", "create_extern_elementwise")
 
 
 @contextmanager
-def _dry_builder(builder, memory: _Memory, deadline: float):
+def _dry_builder(builder, memory: _Memory, deadline: float, unmasked: bool = False):
     """The interpreter builder's memory operations replaced on the instance for the dry run."""
     from triton.runtime.interpreter import TensorHandle, _get_np_dtype
 
@@ -253,7 +334,7 @@ def _dry_builder(builder, memory: _Memory, deadline: float):
 
     def store(ptrs, value, mask, cache_policy=None):
         clock()
-        memory.store(ptrs.data, mask.data, np.dtype(value.data.dtype).itemsize)
+        memory.store(ptrs.data, mask.data, np.dtype(value.data.dtype).itemsize, unmasked)
 
     def rmw(op, ptr, val, mask, sem, scope):
         store(ptr, val, mask)
@@ -268,6 +349,11 @@ def _dry_builder(builder, memory: _Memory, deadline: float):
             raise Unmodelled(f"the model does not know {what}")
         return op
     saved = {k: builder.__dict__[k] for k in _DRY_OPS if k in builder.__dict__}
+    options = builder.options
+    # no int32 overflow asserts here: each one is three int64 ops per index op (half the model's
+    # time on s58i's matmul), and a wrap (the GPU's own behaviour) sends a store outside its
+    # storage, which is no model, never a whole storage
+    builder.options = dataclasses.replace(options, sanitize_overflow=False)
     ops = {"create_masked_load": load, "create_masked_store": store, "create_atomic_rmw": rmw,
            "create_atomic_cas": cas}
     for name in _DRY_OPS:
@@ -275,6 +361,7 @@ def _dry_builder(builder, memory: _Memory, deadline: float):
     try:
         yield
     finally:
+        builder.options = options
         for name in _DRY_OPS:
             if name in saved:
                 setattr(builder, name, saved[name])
@@ -283,16 +370,20 @@ def _dry_builder(builder, memory: _Memory, deadline: float):
 
 
 @contextmanager
-def _short_loops(lines: frozenset):
-    """Loops at `lines` (dry_facts.shortened) run their first trip only."""
+def _short_loops(lines: frozenset, ends: frozenset = frozenset()):
+    """Loops at `lines` (dry_facts.shortened) run their first trip only, those at `ends`
+    (dry_facts: a loop whose stores only its counter's tests gate) their first and last."""
     from evaluator import interpreter_loops
 
     def shorten(made, frame):
-        if (frame.f_code.co_filename, frame.f_lineno) in lines:
+        where = (frame.f_code.co_filename, frame.f_lineno)
+        if where in lines:
             return made[:1]
+        if where in ends and len(made) > 2:
+            return made[::len(made) - 1]
         return made
     saved = interpreter_loops.DRY_SHORTEN
-    interpreter_loops.DRY_SHORTEN = shorten if lines else None
+    interpreter_loops.DRY_SHORTEN = shorten if lines or ends else None
     try:
         yield
     finally:
@@ -301,19 +392,24 @@ def _short_loops(lines: frozenset):
 
 
 
-MAX_LAUNCHES = 64  # launches of one forward the model runs at most (more: no model)
+# launches of one forward the model runs at most (more: no model). Their programs are bounded
+# by the model's time anyway; at 64, a ReLU whose chunk loop stopped at 4M elements (128
+# launches at the declared sizes) had no model (s61d), where the GPU pays ~3 us a launch:
+# 4096 cost a forward ~12 ms there
+MAX_LAUNCHES = 4096
 
 
-def measured(ws, model, recorder, budget_s: float) -> dict:
+def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()) -> dict:
     """The child's side (the `dry` command): the candidate's forward at this child's sizes on
     meta tensors, its launches recorded and not run (LaunchRecorder.dry), then the model of
     every launch: {"storages": `stored`'s} or {"unmodelled": why}."""
     import torch
 
-    from evaluator import candidate_env
+    from evaluator import candidate_env, dry_tells
 
     deadline = time.monotonic() + budget_s
     recorder.dry = []
+    dry_tells.reset()  # the candidate's code asks is_meta / data_ptr and gets the GPU's answers
     candidate_env.STANDING_DEVICE[0] = "meta"
     try:
         with torch.device("meta"):
@@ -321,7 +417,7 @@ def measured(ws, model, recorder, budget_s: float) -> dict:
         if isinstance(model, torch.nn.Module):
             model.to("meta")
         with recorder.suppressed():
-            ws.forward(model, inputs)
+            outputs, _ = ws.forward(model, inputs)
         launches = [Launch(*made) for made in recorder.dry]
     except Exception as exc:  # noqa: BLE001  (a forward that needs data has no model)
         return {"unmodelled": f"the forward on meta tensors: {type(exc).__name__}: {str(exc)[:200]}"}
@@ -330,6 +426,7 @@ def measured(ws, model, recorder, budget_s: float) -> dict:
     if len(launches) > MAX_LAUNCHES:
         return {"unmodelled": f"{len(launches)} launches in one forward"}
     try:
-        return {"storages": stored(launches, deadline), "launches": [[x.name, list(x.grid)] for x in launches]}
+        return {"storages": stored(launches, deadline, tuple(outputs), skip),
+                "launches": [[x.name, list(x.grid)] for x in launches]}
     except Unmodelled as exc:
         return {"unmodelled": str(exc)[:300]}

@@ -15,13 +15,17 @@ split-K stage's partial sums started as).
 
 Only a storage stored whole at the CPU's sizes counts, so a triangular output, a diagonal, a
 padded buffer (partly stored at every size) are never judged, and the union of every launch
-of the forward is compared (a chunked launch, a second launch for a tail). What has no model
+of the forward is compared (a chunked launch, a second launch for a tail), but for kernels the
+knock-out round found the result does not need and constant writers, which store nothing in
+the model (a decoy zero fill made a capped output whole: s61d). A returned tensor is also
+judged by its own elements (`output i`: a view of a longer storage). What has no model
 (a forward that needs data on the host, a kernel whose stores a loaded value steers, more
 than `dry_launch.MAX_LAUNCHES` launches, a model past `depth.dry_s`) keeps the verdict, said so
 in `details["dry"]`. Not judged (docs/threat_model.md): a reduction cut short (the model does
 not compare loads), a storage finished by torch after a kernel capped by a constant (it would
 be refused: no honest file is known to do so), a kernel the model cannot run within its time
-at the declared sizes (a store inside a matmul's K loop runs every trip).
+at the declared sizes (a cap past the model's pace), a capped kernel finishing in place what a
+needed full-grid kernel wrote (docs/open_attacks, s61d).
 """
 from __future__ import annotations
 
@@ -54,7 +58,7 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     sizes = ", ".join(f"{k}={v}" for k, v in declared.items())
     text = (f"Correct at the CPU sizes, but at the problem's declared sizes ({sizes}) the forward's "
             f"Triton launches store {stored} of the {total} elements ({100 * stored / total:.1f}%) of the "
-            f"storage first handed to {name} (as {size}-byte elements), all of which they store at the "
+            f"{_what(name, size)}, all of which they store at the "
             f"CPU's sizes: on the GPU the rest keeps what the memory held. Launches at the declared "
             f"sizes (kernel, grid): {_listed(dec)}. (Each launch's programs were run with memory "
             f"replaced, evaluator.dry_launch: where they store, not what.)")
@@ -65,10 +69,15 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
 
 def _short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
     """(storage, element size, elements, stored) of the first storage stored whole at the CPU's
-    sizes and not at the declared ones; None where there is none."""
+    sizes and not at the declared ones (or of a returned tensor, `output i`, whose own elements
+    were: a view of a longer storage); None where there is none."""
     for name, seen in cpu["storages"].items():
         there = dec["storages"].get(name)
         if there is None:
+            continue
+        if "elements" in seen:  # a returned tensor's own elements
+            if seen["elements"] and seen["stored"] == seen["elements"] and there["stored"] < there["elements"]:
+                return name, "its", int(there["elements"]), int(there["stored"])
             continue
         for size, count in seen["stored"].items():
             whole = seen["bytes"] // int(size)
@@ -77,6 +86,12 @@ def _short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
             if whole and count == whole and got < total:
                 return name, size, total, got
     return None
+
+
+def _what(name: str, size: str) -> str:
+    if name.startswith("output "):
+        return f"forward's {name} (its own elements)"
+    return f"storage first handed to {name} (as {size}-byte elements)"
 
 
 def _listed(dec: dict) -> str:
@@ -104,7 +119,10 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> dict
                 return {"unmodelled": "the candidate did not load at these sizes"}
             # the host's forward on meta tensors is inside the same time: one that stalls only
             # at the declared sizes has no model (the GPU's own trials time it out there)
-            reply, _ = child.request({"op": "dry", "budget_s": budget}, budget + _GRACE_S)
+            # kernels the result does not need (knock-out round) or whose writes are constants
+            # store nothing in the model: a decoy fill must not make a capped output whole
+            skip = sorted({*run.decoys, *run.constant})
+            reply, _ = child.request({"op": "dry", "budget_s": budget, "skip": skip}, budget + _GRACE_S)
     except ChildFailure as exc:
         return {"unmodelled": f"the model's child ended: {str(exc)[:200]}"}
     if reply.get("op") == "error" or not isinstance(reply.get("storages"), dict):

@@ -163,3 +163,199 @@ def test_a_model_whose_pace_cannot_finish_in_its_time_gives_up_at_once():
             time.sleep(0.002)
             pace.ran()
     assert pace.done == dry_launch._PACE_EVERY  # 16 programs at 2 ms say 20 s: gave up there
+
+
+# --- session 61 (s61d): the model's give-ups that hid a capped output --------------------------
+
+
+@triton.jit
+def _relu_sink(x_ptr, y_ptr, sink_ptr, n, PER: tl.constexpr, BLOCK: tl.constexpr):
+    lane = tl.arange(0, BLOCK)
+    offs = tl.program_id(0) * PER + lane
+    live = (lane < PER) & (offs < n)
+    x = tl.load(x_ptr + offs, mask=live, other=0.0)
+    tl.store(tl.where(live, y_ptr + offs, sink_ptr + lane * 0), tl.maximum(x, 0.0))
+
+
+@needs_interpreter
+def test_a_store_whose_lanes_reach_two_storages_marks_each():
+    import time
+
+    from evaluator import dry_launch
+
+    x, y, sink = torch.empty(1000, device="meta"), torch.empty(1000, device="meta"), torch.empty(1, device="meta")
+    capped = dry_launch.Launch(_relu_sink, (4,), (x, y, sink, 1000), {"PER": 48, "BLOCK": 64})
+    got = dry_launch.stored([capped], time.monotonic() + 60)
+    assert got["_relu_sink#0:1"]["stored"] == {"4": 4 * 48} and got["_relu_sink#0:2"]["stored"] == {"4": 1}
+
+
+@needs_interpreter
+def test_a_storage_past_the_model_s_size_is_left_out_not_the_whole_forward(monkeypatch):
+    import time
+
+    from evaluator import dry_launch
+
+    monkeypatch.setattr(dry_launch, "MAX_ELEMENTS", 500)
+    x, y, scratch = torch.empty(400, device="meta"), torch.empty(400, device="meta"), torch.empty(5000, device="meta")
+    made = [dry_launch.Launch(_relu, (2,), (x, y, 400), {"BLOCK": 64}),
+            dry_launch.Launch(_relu, (1,), (x, scratch, 64), {"BLOCK": 64})]
+    got = dry_launch.stored(made, time.monotonic() + 60)
+    assert got["_relu#0:1"]["stored"] == {"4": 128}  # the capped output is still judged
+    assert "_relu#1:1" not in got  # the scratch storage alone goes unjudged
+
+
+@needs_interpreter
+def test_a_returned_view_of_a_longer_storage_is_judged_by_its_own_elements():
+    import time
+
+    from evaluator import dry_launch
+
+    x = torch.empty(1000, device="meta")
+    y = torch.empty(1001, device="meta")[:1000]
+    whole = dry_launch.stored([dry_launch.Launch(_relu, (16,), (x, y, 1000), {"BLOCK": 64})],
+                              time.monotonic() + 60, outputs=(y,))
+    assert whole["output 0"] == {"elements": 1000, "stored": 1000}
+    assert whole["_relu#0:1"]["stored"] == {"4": 1000}  # 1000 of the storage's 1001: never whole
+    capped = dry_launch.stored([dry_launch.Launch(_relu, (4,), (x, y, 1000), {"BLOCK": 64})],
+                               time.monotonic() + 60, outputs=(y.view(10, 100).t(),))  # strided
+    assert capped["output 0"] == {"elements": 1000, "stored": 256}
+
+
+def test_an_output_stored_whole_at_the_cpu_sizes_and_not_at_the_declared_ones_is_short():
+    cpu = {"storages": {"k#0:1": {"bytes": 4004, "stored": {"4": 1000}},
+                        "output 0": {"elements": 1000, "stored": 1000}}}
+    dec = {"storages": {"k#0:1": {"bytes": 40004, "stored": {"4": 4096}},
+                        "output 0": {"elements": 10000, "stored": 4096}}}
+    assert dry_phase._short(cpu, dec) == ("output 0", "its", 10000, 4096)
+    dec["storages"]["output 0"]["stored"] = 10000
+    assert dry_phase._short(cpu, dec) is None
+
+
+@triton.jit
+def _max0(x):
+    return tl.inline_asm_elementwise("max.f32 $0, $1, $2;", "=r,r,r", [x, tl.zeros_like(x)], dtype=tl.float32,
+                                     is_pure=True, pack=1)
+
+
+@triton.jit
+def _relu_asm(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, _max0(x), mask=offs < n)
+
+
+@needs_interpreter
+def test_register_only_inline_asm_runs_in_the_model():
+    from conftest import candidate_child_hooks
+
+    with candidate_child_hooks():  # the child's asm emulation (interpreter_asm) installed
+        assert _stored(_relu_asm, 1 << 12, 16)["_relu_asm#0:1"]["stored"] == {"4": 1024}
+
+
+@triton.jit
+def _persistent_store_in_k_loop(a_ptr, c_ptr, M, K, PROGS: tl.constexpr, BM: tl.constexpr, BK: tl.constexpr):
+    k_tiles = tl.cdiv(K, BK)
+    for r in tl.static_range(2):
+        tile = tl.program_id(0) + r * PROGS
+        rm = tile * BM + tl.arange(0, BM)
+        acc = tl.zeros((BM,), dtype=tl.float32)
+        for ki in range(0, k_tiles):
+            rk = ki * BK + tl.arange(0, BK)
+            a = tl.load(a_ptr + rm[:, None] * K + rk[None, :], mask=(rm[:, None] < M) & (rk[None, :] < K), other=0.0)
+            acc += tl.sum(a, axis=1)
+            if ki == k_tiles - 1:
+                tl.store(c_ptr + rm, acc, mask=rm < M)
+
+
+@triton.jit
+def _stores_on_a_counted_trip(a_ptr, c_ptr, M, K, BM: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    seen = 0
+    for _ki in range(0, tl.cdiv(K, BK)):
+        seen += 1
+        if seen == 2:  # an accumulated count, not the counter: every trip runs
+            tl.store(c_ptr + rm, tl.zeros((BM,), dtype=tl.float32), mask=rm < M)
+
+
+@triton.jit
+def _stores_where_the_counter_says(c_ptr, M, K, BM: tl.constexpr):
+    for ki in range(0, K):
+        rm = ki * BM + tl.arange(0, BM)  # the counter is the address: every trip runs
+        tl.store(c_ptr + rm, tl.zeros((BM,), dtype=tl.float32), mask=rm < M)
+
+
+def test_a_loop_whose_stores_only_its_counter_gates_runs_its_first_and_last_trips():
+    facts = dry_facts.facts(_persistent_store_in_k_loop)
+    assert facts.data_bound is None and not facts.shortened
+    assert {line for _, line in facts.ends} == {_line(_persistent_store_in_k_loop, "for ki in range")}
+    assert not dry_facts.facts(_stores_on_a_counted_trip).ends
+    assert not dry_facts.facts(_stores_where_the_counter_says).ends
+    assert not dry_facts.facts(_rows).ends
+
+
+@needs_interpreter
+def test_a_persistent_kernel_storing_in_its_k_loop_has_a_model_past_its_cap():
+    import time
+
+    from evaluator import dry_launch
+
+    def run(m: int, k: int) -> dict:
+        a, c = torch.empty(m * k, device="meta"), torch.empty(m, device="meta")
+        made = dry_launch.Launch(_persistent_store_in_k_loop, (4,), (a, c, m, k), {"PROGS": 4, "BM": 16, "BK": 16})
+        return dry_launch.stored([made], time.monotonic() + 60)["_persistent_store_in_k_loop#0:1"]["stored"]
+    assert run(128, 64) == {"4": 128}  # 8 tiles on 4 programs x 2 rounds: whole
+    assert run(1024, 4096) == {"4": 128}  # 256 K trips run as 2; 128 of 1024 rows stored
+
+
+def test_a_kernel_calling_a_helper_is_read_the_same_whichever_kernel_is_read_first():
+    """dry_facts read every jitted global as a helper: reading _matmul first started _max0's
+    reading, which read _relu_asm with _max0's "being read" placeholder and cached it data-bound."""
+    dry_facts._CACHE.clear()
+    assert dry_facts.facts(_matmul).data_bound is None
+    assert dry_facts.facts(_relu_asm).data_bound is None
+    assert dry_facts.facts(_max0).data_bound is None
+
+
+@triton.jit
+def _relu_nan_skipping(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=(offs < n) & (x == x))
+
+
+def test_a_loaded_value_reaching_store_masks_only_is_modelled_without_the_mask():
+    facts = dry_facts.facts(_relu_nan_skipping)
+    assert facts.data_bound is None and facts.unmasked
+    assert not dry_facts.facts(_relu).unmasked
+    assert dry_facts.facts(_scatter).data_bound and not dry_facts.facts(_scatter).unmasked  # an address
+
+
+@needs_interpreter
+def test_a_store_mask_reading_data_gives_an_upper_bound_short_past_a_grid_cap():
+    cap = 16
+    assert _stored(_relu_nan_skipping, 1000, min(triton.cdiv(1000, 64), cap))["_relu_nan_skipping#0:1"] == \
+        {"bytes": 4000, "stored": {"4": 1000}}  # lanes past the storage dropped, not refused
+    assert _stored(_relu_nan_skipping, 1 << 16, cap)["_relu_nan_skipping#0:1"]["stored"] == {"4": 1024}
+
+
+@triton.jit
+def _zero(y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.zeros((BLOCK,), dtype=tl.float32), mask=offs < n)
+
+
+@needs_interpreter
+def test_a_kernel_the_result_does_not_need_stores_nothing_in_the_model():
+    """A full-grid zero fill before a capped ReLU made the output whole at any size (s61d); the
+    knock-out round's decoys (and constant writers) name storages but store nothing here."""
+    import time
+
+    from evaluator import dry_launch
+
+    n = 1 << 14
+    x, y = torch.empty(n, device="meta"), torch.empty(n, device="meta")
+    made = [dry_launch.Launch(_zero, (triton.cdiv(n, 64),), (y, n), {"BLOCK": 64}),
+            dry_launch.Launch(_relu, (16,), (x, y, n), {"BLOCK": 64})]
+    assert dry_launch.stored(made, time.monotonic() + 60)["_zero#0:0"]["stored"] == {"4": n}
+    skipped = dry_launch.stored(made, time.monotonic() + 60, skip=frozenset({"_zero"}))
+    assert skipped["_zero#0:0"]["stored"] == {"4": 1024}  # named by the fill, stored by the ReLU alone
