@@ -27,6 +27,7 @@ import math
 from typing import Any
 
 import torch
+from torch.utils._python_dispatch import _disable_current_modes
 
 Range = tuple[float, float]
 
@@ -125,7 +126,8 @@ def _step(name: str, r: Range, p: dict) -> Range:
         ends = [max(e, low) if low is not None else e for e in (lo, hi)]
         ends = [min(e, high) if high is not None else e for e in ends]
     elif base == "erfinv":
-        ends = [torch.special.erfinv(torch.tensor(max(-1.0, min(1.0, e)), dtype=torch.float64)).item() for e in (lo, hi)]
+        with _disable_current_modes():  # called inside a dispatch mode: its own ops are nobody's
+            ends = [torch.special.erfinv(torch.tensor(max(-1.0, min(1.0, e)), dtype=torch.float64)).item() for e in (lo, hi)]
     else:
         return _WIDE
     ends = [e if not math.isnan(e) else 0.0 for e in ends]
@@ -140,7 +142,7 @@ def _step_parameters(func: Any, args: tuple, kwargs: dict) -> dict | None:
         if isinstance(v, torch.Tensor):
             if v.numel() != 1:
                 return None
-            with torch.utils._python_dispatch._disable_current_modes():
+            with _disable_current_modes():
                 v = v.item()
         if type(v) in _NUMBER:
             found[a.name] = v
