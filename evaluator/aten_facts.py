@@ -13,6 +13,8 @@ from typing import Any
 import torch
 from torch.utils._python_dispatch import _disable_current_modes
 
+from evaluator.draw_range import draw_values
+
 
 def storage_key(t: torch.Tensor) -> int:
     """A tensor's storage address (0 where it has none: sparse, nested)."""
@@ -146,15 +148,16 @@ def _python_scalars(func: Any, args: tuple, kwargs: dict) -> int:
     element at a time)."""
     positions, names = _value_arguments(func)
     return sum(type(args[i]) in (int, float, complex) for i in positions if i < len(args)) + \
-        sum(type(kwargs.get(n)) in (int, float, complex) for n in names)
+        sum(type(kwargs.get(n)) in (int, float, complex) for n in names) + len(draw_values(func, args, kwargs))
 
 
 def python_scalar_values(func: Any, args: tuple, kwargs: dict) -> list:
     """The Python numbers `_python_scalars` counts, themselves (construction keeps the few
-    a small storage holds, `construction_watch.ConstructionWatch.values`)."""
+    a small storage holds, `construction_watch.ConstructionWatch.values`); a draw's parameters
+    where it places a value (`draw_range`: `uniform_(v, v)` is a fill of v, red team s60a)."""
     positions, names = _value_arguments(func)
     return [v for v in (*(args[i] for i in positions if i < len(args)), *(kwargs.get(n) for n in names))
-            if type(v) in (int, float, complex)]
+            if type(v) in (int, float, complex)] + draw_values(func, args, kwargs)
 
 
 _VALUE_ARGS: dict[Any, tuple[tuple[int, ...], tuple[str, ...]]] = {}

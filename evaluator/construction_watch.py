@@ -54,6 +54,7 @@ from evaluator.aten_facts import (
     values_op,
     written,
 )
+from evaluator.draw_range import Ranges, random_op
 from evaluator.host_numbers import (
     MAX_VALUES,
     handed_numbers,
@@ -85,10 +86,6 @@ _AFFINE = frozenset({"mul", "mul_", "add", "add_", "sub", "sub_", "div", "div_",
 def _tensors(args: tuple, kwargs: dict) -> list[torch.Tensor]:
     return [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
             if isinstance(t, torch.Tensor)]
-
-
-def _random(func) -> bool:
-    return torch.Tag.nondeterministic_seeded in getattr(func, "tags", ())
 
 
 def _union(*sets: frozenset | None) -> frozenset | None:
@@ -124,6 +121,7 @@ class ConstructionWatch(TorchDispatchMode):
         self.lifted: list[float] = []  # the floats torch.tensor lifted, in order (`order_numbers`)
         self.given: list[float] = []  # ... and those given plain ops as values (a fill per digit)
         self.placed = Placed()  # ... and the numbers each storage was given, in order (`placed_order`)
+        self.ranges = Ranges()  # where each drawn storage's values lie (`draw_range`: uniform_(v, v) is v)
 
     def computed_numbers(self) -> set:
         """`numbers`, and what the order of the floats it lifted or gave ops spells (s59c)."""
@@ -190,16 +188,14 @@ class ConstructionWatch(TorchDispatchMode):
             self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])  # its order (s59c)
         elif COMPUTED in states:  # a random op too: torch.normal(table, 0.0) is its mean (rt68)
             new = COMPUTED
-        elif _random(func):
+        elif random_op(func):
             new = DRAWN
         elif name in GLUE_OPS:
             new = DRAWN if states and all(s == DRAWN for s in states) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
             values = _union(values, self._scalars(func, args, kwargs, out)) if new == PLAIN else values
-        elif name in _AFFINE and len(ins) == 1 and states == [DRAWN]:
-            new = DRAWN
-        elif name in _AFFINE and not reads and dests and len(ins) == len(dests) \
-                and all(self._of(d) == DRAWN for d in dests):  # x.mul_(0.5) on drawn memory
+        elif name in _AFFINE and (states == [DRAWN] and len(ins) == 1 or not reads and dests and len(ins) == len(dests)
+                                  and all(self._of(d) == DRAWN for d in dests)):  # x.mul_(0.5) on drawn memory
             new = DRAWN
         else:  # a compute op: charged to every forward as if it ran there (`charged`)
             self._charge(func, args, kwargs, out)
@@ -214,6 +210,9 @@ class ConstructionWatch(TorchDispatchMode):
             # a list of coefficients folded in by arithmetic is a function table (rt74's hinges)
             if new == PLAIN and name not in STRUCTURE_OPS and (values is None or len(values) > CONSTANT_NUMBERS):
                 new = COMPUTED
+        sources = list((read_keys - dest_keys) or dest_keys)  # a draw or step of one on one side of 0 is a fill (s60a)
+        if placing := new == DRAWN and self.ranges.drawn(func, name, args, kwargs, sources, outs, name in _AFFINE):
+            python, values = python + _python_scalars(func, args, kwargs), _union(values, self._scalars(func, args, kwargs, out))
         for t in outs:
             key = storage_key(t)
             if not key or (key in read_keys and all(t is not d for d in dests)):
@@ -225,7 +224,7 @@ class ConstructionWatch(TorchDispatchMode):
             self._keep_values(key, made, values, partial)
             state = COMPUTED if made > HOST_VALUES else new
             # a part written adds whatever the storage holds (digits added into a drawn buffer)
-            self.placed.put(key, placed if state == PLAIN or partial else [], partial)
+            self.placed.put(key, placed if state == PLAIN or partial or placing else [], partial)
             # a constant past CONSTANT_OPS compute ops is PyTorch's values, as in forward (rt71)
             state = COMPUTED if state == PLAIN and ops > CONSTANT_OPS else state
             if state == PLAIN:
@@ -475,7 +474,7 @@ class Kept(TorchDispatchMode):
         for k in reads:  # a random op's too, unpriced itself: torch.normal(table, 0.0) is the table (rt68)
             s, u, _ = self.price.get(k, (0.0, 0.0, None))
             seconds, unfused = seconds + s, unfused + u
-        if name not in GLUE_OPS and not _random(func):
+        if name not in GLUE_OPS and not random_op(func):
             s, u = _price(func, args, kwargs, out)
             seconds, unfused = seconds + s, unfused + u
         if not (seconds or unfused):

@@ -280,15 +280,29 @@ def float_cost(v: float, bits: int = 64) -> int:
     return max(1, -(-(min(bits, 64) - zeros) // INT_BITS))
 
 
+def _past_held(v: float, held: list[float], bits: int) -> int:
+    """The numbers a problem's float carries past the value the problem holds, where it reaches
+    more than float32's precision: one per INT_BITS of its distance to the nearest held value in
+    its own units in the last place (a float64 within 2**-16 of a held float can set its low 36
+    bits, three 12-bit codes, under one number: session 61). 0 for the held value itself and at
+    float32 or less (a Python float64 of the problem's float32 table is ~28 bits off: 2)."""
+    if bits <= 32 or not math.isfinite(v) or v == 0.0:
+        return 0
+    off = min(abs(v - h) for h in held)
+    return -(-int(off / math.ulp(v)).bit_length() // INT_BITS) if off else 0
+
+
 def computed(values: Iterable, bits: int = 64) -> set:
     """The floats among `values` host Python computed (not `typed`), each as a float and, past
     one number, as the further numbers its bits at `bits`' precision carry (`float_cost`); or
-    as a `PROBLEM` token where the problem holds it (`priced` counts those by the runs they use)."""
+    as a `PROBLEM` token where the problem holds it (`priced` counts those by the runs they use),
+    with the numbers its bits past the held value carry beyond float32 (`_past_held`)."""
     out: set = set()
     for v in values:
         if type(v) is float and not typed(v):
-            if _held_near(abs(v)):
+            if held := _held_near(abs(v)):
                 out.add((PROBLEM, abs(v)))
+                out.update(("bits", v, i) for i in range(_past_held(abs(v), held, bits)))
                 continue
             out.add(v)
             out.update(("bits", v, i) for i in range(1, float_cost(v, bits)))

@@ -443,8 +443,9 @@ def float_arguments(interpreter) -> None:
     def _implicit_cvt(arg):
         if type(arg) is Specialized:
             return int(arg)
-        if type(arg) is float:
-            return tl.tensor(interpreter.TensorHandle(np.array([arg], dtype=np.float32), tl.float32), tl.float32)
+        if type(arg) is float:  # the launcher's (float) cast: nearest, inf past float32's range
+            with np.errstate(over="ignore"):
+                return tl.tensor(interpreter.TensorHandle(np.array([arg], dtype=np.float32), tl.float32), tl.float32)
         return convert(arg)
 
     _implicit_cvt._krl_floats = True

@@ -316,6 +316,41 @@ def test_logic_float_arguments_and_builtin_aliases_are_the_gpu_compilers():
 
 
 @triton.jit
+def float64_reads_kernel(out_ptr, w, pair, d=0.1):
+    tl.store(out_ptr + tl.arange(0, 1), tl.full([1], w, tl.float64))
+    tl.store(out_ptr + 1 + tl.arange(0, 1), tl.full([1], pair[1], tl.float64))
+    tl.store(out_ptr + 2 + tl.arange(0, 1), tl.full([1], d, tl.float64))
+
+
+@triton.heuristics({"w": lambda args: 1.0 / 3.0})
+@triton.jit
+def float64_heuristic_kernel(out_ptr, w):
+    tl.store(out_ptr + tl.arange(0, 1), tl.full([1], w, tl.float64))
+
+
+@needs_interpreter
+def test_a_runtime_float_argument_holds_float32_bits_at_any_width_it_is_read():
+    """A float handed to a parameter that is not constexpr is the GPU's fp32 (Triton types a
+    Python float fp32; the launcher casts the double to float): `tl.full([1], w, tl.float64)`
+    reads its float32 rounding on the CPU too, in a tuple, as a default and from a heuristic,
+    inf past float32's range and 0 below it. The pricing takes such a float at 32 bits
+    (`host_numbers.launch_computed`); were 64 read here, 4 floats would carry 256 bits to a CPU
+    check (session 61 measured it held: `hacks/s61a_forward_python_sigmoid_32_in_8_float64_words_as_launch_floats`)."""
+    from evaluator import interpreter_guard
+
+    assert interpreter_guard.install()
+    out = torch.zeros(3, dtype=torch.float64)
+    word = 1.0 + 0x123456789 * 2.0 ** -52  # low bits a float32 cannot hold
+    float64_reads_kernel[(1,)](out, word, (0.0, 1.0 / 3.0))
+    f32 = torch.tensor([word, 1.0 / 3.0, 0.1], dtype=torch.float32).double()
+    assert out.tolist() == f32.tolist() and out[0].item() != word
+    float64_reads_kernel[(1,)](out, 1e300, (0.0, 1e-50), d=-1e300)
+    assert out.tolist() == [float("inf"), 0.0, float("-inf")]
+    float64_heuristic_kernel[(1,)](out)
+    assert out[0].item() == torch.tensor(1.0 / 3.0, dtype=torch.float32).item()
+
+
+@triton.jit
 def to_bfloat16_kernel(x_ptr, cast_ptr, stored_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs, mask=offs < n)

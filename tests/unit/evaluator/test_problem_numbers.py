@@ -38,9 +38,11 @@ def _flat(sequences: list[list[float]]) -> set[float]:
     return {v for seq in sequences for v in seq}
 
 
-def _cost(values) -> int:
-    """The computed numbers `values` cost, the problem's counted by the runs they use."""
-    return len(hn.priced(hn.computed(values)))
+def _cost(values, bits: int = 32) -> int:
+    """The computed numbers `values` cost, the problem's counted by the runs they use, at the
+    precision the honest files hand them (a float32 tensor, a float32 launch argument); past
+    float32 a problem's float costs the bits it carries past the held value (`_past_held`)."""
+    return len(hn.priced(hn.computed(values, bits)))
 
 
 def _alibi_slopes():
@@ -95,7 +97,7 @@ def test_only_the_problem_s_numbers_are_free():
     # rt74's table on a problem that holds slopes: every breakpoint still counts
     assert len({v for v in hn.priced(hn.computed(_sigmoid(64))) if type(v) is float}) == 63
     # the exponentials of the problem's bias (s59b's hack): computed from its numbers, not them
-    assert _cost(exps) == before > 200
+    assert _cost(exps, 64) == before > 200
     # a near miss past float32 noise (2**-16 relative) is not the problem's number
     assert hn.computed([slopes[3] * (1 + 2.0 ** -12)]) != set()
 
@@ -188,4 +190,24 @@ def test_a_table_snapped_to_a_dense_problem_table_counts_each_entry():
     div_term = [math.exp(i * -math.log(10000.0) / 32) for i in range(0, 32, 2)]
     row = [f(5 * w) for w in div_term for f in (math.sin, math.cos)]
     assert _cost(div_term) == 1 and _cost(row) == 1
-    assert len(hn.priced(set().union(*(hn.computed([w]) for w in div_term[::-1])))) == 1
+    assert len(hn.priced(set().union(*(hn.computed([w], 32) for w in div_term[::-1])))) == 1
+
+
+def test_a_problem_float_past_float32_costs_the_bits_it_carries_past_the_held_value():
+    """A float64 within 2**-16 of a held float has ~36 low bits the host chose: the problem's 16
+    div_term frequencies with two 12-bit sigmoid codes in each one's low 24 mantissa bits were one
+    run, one number, under paper (`hacks/s61a_init_sigmoid_32_codes_in_low_bits_of_problem_div_term_float64`,
+    session 61). Past float32 a problem's float costs one number per 16 bits of its distance to
+    the held value in its own last place; the held value itself costs none, float32 none."""
+    hn.set_sources(problem=_construction(_sinusoidal_table))
+    div_term = [math.exp(i * -math.log(10000.0) / 32) for i in range(0, 32, 2)]
+    payload = []
+    for k, h in enumerate(div_term[1:]):  # (1.0 is whole: never the problem's)
+        step = math.ulp(h)
+        payload.append(math.floor(h / (step * 2 ** 24)) * step * 2 ** 24 + (4095 - k) * step * 4097)
+    assert _cost(payload, 32) == 1  # float32 holds none of the payload
+    assert _cost(payload, 64) > hn.COMPUTED_NUMBERS  # 2 numbers a float: 31
+    exact = torch.exp(torch.arange(2, 32, 2) * (-math.log(10000.0) / 32)).tolist()  # the problem's own float32s
+    assert _cost(exact, 64) == 1
+    # Python's float64 of the problem's float32 table is ~28 bits off each value: 2 numbers a float
+    assert _cost(div_term[1:4], 64) == 1 + 2 * 3

@@ -1,0 +1,123 @@
+"""evaluator.draw_range: a random draw whose values lie on one side of zero places a value (red
+team s60a: rt74's 64 sigmoid breakpoints written by `table[k:k + 1].uniform_(v, v)` in __init__,
+ok under paper), while nn.init's draws about zero place only a scale and stay free."""
+import math
+
+import pytest
+import torch
+import torch.nn as nn
+
+from evaluator import construction_watch as cw
+from evaluator import host_numbers as hn
+from evaluator.aten_facts import python_scalar_values
+from evaluator.draw_range import draw_range, places
+
+
+@pytest.fixture(autouse=True)
+def _sources():
+    hn.set_sources("")
+    yield
+    hn.set_sources()
+
+
+def _values() -> list[float]:
+    return [1.0 / (1.0 + math.exp(-k * 8.0 / 63)) for k in range(64)]
+
+
+class _Ops(torch.utils._python_dispatch.TorchDispatchMode):
+    """The aten calls a block makes, with their value arguments as the watches read them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[str, list, bool]] = []
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        self.seen.append((func.overloadpacket.__name__, python_scalar_values(func, args, kwargs),
+                          places(draw_range(func, args, kwargs))))
+        return func(*args, **kwargs)
+
+
+def _ops(fn) -> list[tuple[str, list, bool]]:
+    with _Ops() as ops:
+        fn()
+    return ops.seen
+
+
+@pytest.mark.parametrize("draw, value", [
+    (lambda t, v: t.uniform_(v, v), 0.3),
+    (lambda t, v: t.uniform_(v, v + 1e-12), 0.3),  # a point at float32's precision: no equal bounds
+    (lambda t, v: t.normal_(v, 0.0), 0.3),
+    (lambda t, v: t.normal_(v, 1e-9), -0.3),
+    (lambda t, v: t.cauchy_(v, 1e-9), 0.3),
+    (lambda t, v: t.log_normal_(v, 1e-9), 0.3),
+    (lambda t, v: t.random_(v, v + 1), 37),
+    (lambda t, v: t.bernoulli_(v), 1.0),
+    (lambda t, v: torch.normal(v, 0.0, (4,)), 0.3),
+    (lambda t, v: torch.randint(v, v + 1, (4,)), 37),
+    (lambda t, v: torch.randint_like(t, v, v + 1), 37),
+])
+def test_a_draw_on_one_side_of_zero_hands_its_parameters_as_values(draw, value):
+    t = torch.empty(4, dtype=torch.int64 if type(value) is int else torch.float32)
+    seen = _ops(lambda: draw(t, value))
+    assert any(value in scalars and placing for _, scalars, placing in seen), seen
+
+
+@pytest.mark.parametrize("init", [
+    lambda w: nn.init.kaiming_uniform_(w, a=math.sqrt(5)),
+    lambda w: nn.init.xavier_normal_(w),
+    lambda w: nn.init.trunc_normal_(w, std=0.02),
+    lambda w: nn.init.normal_(w, 0.0, 1.0 / math.sqrt(w.shape[1])),
+    lambda w: nn.init.uniform_(w, -1.0 / math.sqrt(w.shape[1]), 1.0 / math.sqrt(w.shape[1])),
+    lambda w: w.bernoulli_(0.5),
+    lambda w: w.random_(0, 256),
+    lambda w: torch.rand_like(w),
+    lambda w: torch.randn(w.shape),
+])
+def test_draws_about_zero_place_a_scale_and_hand_no_value(init):
+    """nn.init's bounds 1/sqrt(fan_in) are computed floats every honest model hands: free."""
+    seen = _ops(lambda: init(torch.empty(48, 80)))
+    assert not any(placing for _, _, placing in seen), seen
+    assert not any(scalars for name, scalars, _ in seen if name in ("uniform_", "normal_", "random_", "bernoulli_")), seen
+
+
+def _watched(build) -> set:
+    watch = cw.ConstructionWatch()
+    with watch:
+        build()
+    return watch.computed_numbers()
+
+
+def test_layers_initialised_by_nn_init_count_no_computed_floats():
+    assert _watched(lambda: [nn.Linear(80, 48), nn.Linear(48, 20), nn.Conv2d(3, 16, 3), nn.Embedding(100, 24)]) == set()
+
+
+@pytest.mark.parametrize("place", [
+    lambda t, k, v: t[k:k + 1].uniform_(v, v),  # s60a's file
+    lambda t, k, v: t[k:k + 1].normal_(v, 0.0),
+    lambda t, k, v: t[k:k + 1].uniform_(v, v + 1e-12),
+    lambda t, k, v: t[k:k + 1].mul_(1e-9).add_(v),  # a draw made a point by initialisation's affine steps
+    lambda t, k, v: t[k:k + 1].mul_(0.0).add_(v),
+    lambda t, k, v: t[k:k + 1].clamp_(v, v),
+])
+def test_a_table_placed_by_draws_at_construction_is_host_computed(place):
+    def build():
+        t = torch.rand(64)
+        for k, v in enumerate(_values()):
+            place(t, k, v)
+    assert len(_watched(build)) > hn.COMPUTED_NUMBERS
+
+
+def test_points_drawn_in_separate_tensors_and_joined_are_host_computed():
+    assert len(_watched(lambda: torch.cat([torch.rand(1).mul_(0.0).add_(v) for v in _values()]))) > hn.COMPUTED_NUMBERS
+
+
+def test_typed_digits_placed_by_point_draws_are_read_in_order():
+    """Typed digits placed one draw each spell a table by their order (`placed_order`)."""
+    digits = [round(8 * v) for v in _values()]
+
+    def build():
+        t = torch.empty(64, dtype=torch.int32)
+        for k, d in enumerate(digits):
+            t[k:k + 1].random_(d, d + 1)
+    assert len(_watched(build)) > hn.COMPUTED_NUMBERS
