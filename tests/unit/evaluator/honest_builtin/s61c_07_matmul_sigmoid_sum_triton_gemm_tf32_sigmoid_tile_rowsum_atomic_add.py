@@ -1,4 +1,4 @@
-# honest: linear -> sigmoid -> row sum as one autotuned Triton GEMM (tl.dot, default TF32 allowed) whose epilogue adds the bias, applies sigmoid, zeroes the out-of-range columns, sums the tile over N and tl.atomic_adds into a zero-initialised (batch, 1) output. problem: fused/matmul_sigmoid_sum
+# honest: linear -> sigmoid -> row sum as one autotuned Triton GEMM (tl.dot, default TF32 allowed) whose epilogue adds the bias, applies sigmoid, zeroes the out-of-range columns, sums the tile over N and tl.atomic_adds into a zero-initialised (batch, 1) output, named in the autotuner's reset_to_zero so its benchmark runs do not add into it. problem: fused/matmul_sigmoid_sum
 import torch
 import torch.nn as nn
 import triton
@@ -11,6 +11,7 @@ import triton.language as tl
         triton.Config({"BLOCK_M": 128, "BLOCK_N": 64, "BLOCK_K": 32}, num_stages=3, num_warps=8),
     ],
     key=["M", "N", "K"],
+    reset_to_zero=["out_ptr"],
 )
 @triton.jit
 def linear_sigmoid_rowsum_kernel(
