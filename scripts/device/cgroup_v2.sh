@@ -3,14 +3,16 @@
 # sandbox's cgroup cannot be made (v2 lets a cgroup holding processes enable no controllers
 # for its children). Move this cgroup's processes into a leaf, enable memory and pids below
 # it, and hand the tests a delegated directory (KRL_TEST_CGROUP_PARENT, sandbox.cgroup_parent)
-# as a systemd `Delegate=yes` unit would. Prints what it did; leaves the variable unset if
-# the host refuses any step (the tests then run without the cgroup layer, as before).
+# as a systemd `Delegate=yes` unit would. Prints what it did and why a step failed; leaves the
+# variable unset if the host refuses any step (the tests then run without the cgroup layer).
 own=/sys/fs/cgroup$(awk -F: '$1 == "0" {print $3}' /proc/self/cgroup)
-if mkdir -p "$own/shell" "$own/krl" 2>/dev/null; then
-  for p in $(cat "$own/cgroup.procs"); do echo "$p" > "$own/shell/cgroup.procs" 2>/dev/null; done
-  if echo "+memory +pids" > "$own/cgroup.subtree_control" 2>/dev/null \
-     && echo "+memory +pids" > "$own/krl/cgroup.subtree_control" 2>/dev/null; then
+echo "cgroup v2: own=$own offers [$(cat "$own/cgroup.controllers" 2>&1)] enables [$(cat "$own/cgroup.subtree_control" 2>&1)]"
+if mkdir -p "$own/shell" "$own/krl"; then
+  for p in $(cat "$own/cgroup.procs"); do echo "$p" > "$own/shell/cgroup.procs" || echo "cgroup v2: pid $p stays"; done
+  for c in memory pids; do echo "+$c" > "$own/cgroup.subtree_control" || echo "cgroup v2: +$c refused below $own"; done
+  for c in memory pids; do echo "+$c" > "$own/krl/cgroup.subtree_control" || echo "cgroup v2: +$c refused below krl"; done
+  if grep -q memory "$own/krl/cgroup.subtree_control" && grep -q pids "$own/krl/cgroup.subtree_control"; then
     export KRL_TEST_CGROUP_PARENT="$own/krl"
   fi
 fi
-echo "cgroup v2: own=$own parent=${KRL_TEST_CGROUP_PARENT:-none} left=$(wc -l < "$own/cgroup.procs")"
+echo "cgroup v2: parent=${KRL_TEST_CGROUP_PARENT:-none} left in own=$(wc -l < "$own/cgroup.procs")"
