@@ -113,6 +113,8 @@ class Layers:
     seccomp: bool = False
     cgroup: Literal["v1", "v2"] | None = None
     tmpfs_size: bool = False
+    pids_max: bool = False
+    """The cgroup bounds the sandbox's process count (a v2 host may delegate memory alone)."""
     problems: tuple[str, ...] = ()
     """One line per missing layer: which and why."""
 
@@ -166,22 +168,25 @@ def _probe(want_seccomp: bool, parent: Path | None) -> Layers:
         problems.append("seccomp: off (sandbox.seccomp=false)")
     elif not use_seccomp:
         problems.append("seccomp: libseccomp.so.2 or kernel seccomp filters unavailable")
-    kind, why = _probe_cgroup(parent)
+    kind, pids, why = _probe_cgroup(parent)
     if why:
         problems.append(f"cgroup: {why}")
+    elif not pids:
+        problems.append("pids_max: the cgroup offers no pids controller (no bound on the "
+                        "sandbox's process count but its memory)")
     exe = shutil.which("bwrap")
     if exe is None:
         return Layers(problems=("bwrap: not found on PATH", *problems))
-    full = Layers(exe, True, True, True, True, True, use_seccomp, kind, True)
+    full = Layers(exe, True, True, True, True, True, use_seccomp, kind, True, pids)
     err = _attempt(full)
     if err is None:
         return replace(full, problems=tuple(problems))
     # Something was refused: start from bwrap with no optional layer (root can do this
     # without a user namespace) and add the layers one at a time.
-    layers = Layers(exe, cgroup=kind)
+    layers = Layers(exe, cgroup=kind, pids_max=pids)
     err0 = _attempt(layers)
     if err0 is not None:
-        return Layers(cgroup=kind, problems=(f"bwrap: refused ({err}; without "
+        return Layers(cgroup=kind, pids_max=pids, problems=(f"bwrap: refused ({err}; without "
                                              f"namespaces: {err0})", *problems))
     for name in (*_NAMESPACES, "tmpfs_size", "seccomp"):
         if name == "seccomp" and not use_seccomp:
@@ -358,14 +363,17 @@ def _unreadable(root: str, prune: Sequence[str], depth: int = 64) -> list[str]:
 
 
 # ---------------------------------------------------------------------- cgroups
-def _probe_cgroup(parent: Path | None) -> tuple[Literal["v1", "v2"] | None, str]:
-    """The cgroup version sandboxes get, or None and why. A named parent is a v2 directory:
-    v2 only (falling back to v1 would set the configured directory aside without a word)."""
+def _probe_cgroup(parent: Path | None) -> tuple[Literal["v1", "v2"] | None, bool, str]:
+    """The cgroup version sandboxes get, whether it bounds their process count, or None and
+    why. A named parent is a v2 directory: v2 only (falling back to v1 would set the
+    configured directory aside without a word)."""
     errors = []
     for kind in ("v2",) if parent is not None else ("v2", "v1"):
         try:
-            Cgroup.make(kind, f"krl-probe-{os.getpid()}", 16, 64 << 20, parent).remove()
-            return kind, ""
+            group = Cgroup.make(kind, f"krl-probe-{os.getpid()}", 16, 64 << 20, parent)
+            pids = group.pids_max
+            group.remove()
+            return kind, pids, ""
         except OSError as exc:
             errors.append(f"{kind}: {exc}")
-    return None, "; ".join(errors)
+    return None, False, "; ".join(errors)

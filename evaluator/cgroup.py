@@ -61,9 +61,12 @@ def _own_cgroup_dirs() -> dict[str, Path]:
 
 
 def _v2_parent(parent: Path | None) -> Path:
-    """The v2 directory sandbox cgroups go under, with pids and memory enabled for its
-    children. A cgroup holding processes cannot enable them (v2's no-internal-process
-    rule), so this process's own cgroup only works when it is the root of the tree."""
+    """The v2 directory sandbox cgroups go under, with memory (and pids, where the host offers
+    it) enabled for its children. A cgroup holding processes cannot enable them (v2's
+    no-internal-process rule), so this process's own cgroup only works when it is the root of
+    the tree. pids is optional: a host that delegates memory alone (the lent GPU machine,
+    session 61) still gets the job's own cgroup and freezing; the layer lists pids_max as
+    missing (`bwrap.Layers`), and `require_isolation` refuses it."""
     if parent is None:
         own = _own_cgroup_dirs().get("unified")
         if own is None:
@@ -72,15 +75,16 @@ def _v2_parent(parent: Path | None) -> Path:
     created = not parent.exists()
     parent.mkdir(exist_ok=True)
     try:
-        offered = (parent / "cgroup.controllers").read_text().split()
-        if not {"pids", "memory"} <= set(offered):
-            raise OSError(f"{parent} offers {offered}, not pids and memory (set "
+        offered = set((parent / "cgroup.controllers").read_text().split())
+        if "memory" not in offered:
+            raise OSError(f"{parent} offers {sorted(offered)}, not memory (set "
                           "sandbox.cgroup_parent to a delegated directory)")
-        if not {"pids", "memory"} <= set((parent / "cgroup.subtree_control").read_text().split()):
+        wanted = {"memory"} | ({"pids"} & offered)
+        if not wanted <= set((parent / "cgroup.subtree_control").read_text().split()):
             try:
-                (parent / "cgroup.subtree_control").write_text("+pids +memory")
+                (parent / "cgroup.subtree_control").write_text(" ".join(f"+{c}" for c in sorted(wanted)))
             except OSError as exc:
-                raise OSError(exc.errno, f"{parent}: cannot enable pids and memory for "
+                raise OSError(exc.errno, f"{parent}: cannot enable {' and '.join(sorted(wanted))} for "
                               f"children ({exc.strerror}; set sandbox.cgroup_parent to a "
                               "delegated directory that holds no process)") from None
     except OSError:
@@ -158,6 +162,11 @@ class Cgroup:
             group.remove()
             raise
         return group
+
+    @property
+    def pids_max(self) -> bool:
+        """Whether the sandbox's process count is bounded (v1 always; v2 where pids is offered)."""
+        return any((d / "pids.max").exists() for d in self.dirs)
 
     def _make_dirs(self, limits: dict[str, int]) -> None:
         for d in self.dirs:

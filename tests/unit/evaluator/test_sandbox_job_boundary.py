@@ -221,3 +221,26 @@ def test_the_v2_layout_keeps_processes_out_of_the_cgroup_that_enables_memory(tmp
     assert (top / "job" / "cgroup.procs").read_text() == "4242"
     assert int((top / "memory.max").read_text()) == (1 << 30) + (300 << 20) + cgroup.ZYGOTE_MARGIN
     assert group._tree()[:3] == (top / "job", top / "sandbox", top)
+
+
+def test_a_v2_host_that_delegates_memory_alone_still_gets_the_cgroup_layer(tmp_path):
+    """The lent GPU machine (session 61, measured) offers its cgroup `memory` alone, no `pids`:
+    the layer was refused whole there, so no job had a cgroup of its own and no sandbox a
+    freezer. Memory is what the job's own cgroup needs; pids is enabled where offered, and
+    its absence is a missing layer of its own (`pids_max`) that `require_isolation` refuses."""
+    from common.config.evaluator import SandboxConfig
+    from evaluator import bwrap, cgroup
+
+    (tmp_path / "cgroup.controllers").write_text("cpu memory\n")
+    (tmp_path / "cgroup.subtree_control").write_text("\n")
+    group = cgroup.Cgroup.make("v2", "krl-fake", 64, 1 << 30, tmp_path)
+    assert (tmp_path / "cgroup.subtree_control").read_text() == "+memory"
+    assert group.job == tmp_path / "krl-fake" / "job" and not group.pids_max
+    layers = bwrap.Layers("/usr/bin/bwrap", True, True, True, True, True, True, "v2", True, False)
+    assert layers.missing() == ["pids_max"]
+    with pytest.raises(bwrap.IsolationUnavailable, match="pids_max"):
+        bwrap.check(SandboxConfig(require_isolation=True), layers)
+    bwrap.check(SandboxConfig(), layers)  # off: logged, listed in the verdict's details
+    (tmp_path / "cgroup.controllers").write_text("cpu pids\n")
+    with pytest.raises(OSError, match="not memory"):
+        cgroup.Cgroup.make("v2", "krl-other", 64, 1 << 30, tmp_path)
