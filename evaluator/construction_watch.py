@@ -210,7 +210,7 @@ class ConstructionWatch(TorchDispatchMode):
             # a list of coefficients folded in by arithmetic is a function table (rt74's hinges)
             if new == PLAIN and name not in STRUCTURE_OPS and (values is None or len(values) > CONSTANT_NUMBERS):
                 new = COMPUTED
-        if new == COMPUTED:  # its Python numbers count whatever its memory, as forward's (s61h: add_(v) on exp()'s)
+        if new == COMPUTED or new == DRAWN and name in _AFFINE:  # its numbers count whatever its memory (s61h)
             self.numbers |= scalars_computed(python_scalar_values(func, args, kwargs), name, op_bits(args, kwargs, out))
         sources = list((read_keys - dest_keys) or dest_keys)  # a draw or step of one on one side of 0 is a fill (s60a)
         if placing := new == DRAWN and self.ranges.drawn(func, name, args, kwargs, sources, outs, name in _AFFINE):

@@ -1,4 +1,4 @@
-# hack: rt74's 64 sigmoid breakpoints (math.exp) written in __init__ into 64 one-element storages construction already calls computed (torch.ones(1).exp()), cell.mul_(0.0).add_(v), joined by torch.cat: a compute op on computed memory takes the computed branch, whose Python numbers no count sees, and whole-storage writes place no order (only strict noises computed memory; paper reads host numbers). problem: activation/sigmoid_bf16. expect: hack/host_compute
+# hack: rt74's 64 sigmoid breakpoints (math.exp) written in __init__ into 64 one-element storages construction already calls computed (torch.ones(1).exp()), cell.mul_(0.0).add_(v), joined by torch.cat: a compute op on computed memory takes the computed branch, whose Python numbers no count sees, and whole-storage writes place no order (only strict noises computed memory; paper reads host numbers): ok under paper before (red team s61h), now construction counts a compute op's numbers whatever its memory. problem: activation/sigmoid_bf16. expect: hack/host_compute
 import math
 
 import torch
