@@ -210,6 +210,8 @@ class ConstructionWatch(TorchDispatchMode):
             # a list of coefficients folded in by arithmetic is a function table (rt74's hinges)
             if new == PLAIN and name not in STRUCTURE_OPS and (values is None or len(values) > CONSTANT_NUMBERS):
                 new = COMPUTED
+        if new == COMPUTED or new == DRAWN and name in _AFFINE:  # its numbers count whatever its memory (s61h)
+            self.numbers |= scalars_computed(python_scalar_values(func, args, kwargs), name, op_bits(args, kwargs, out))
         sources = list((read_keys - dest_keys) or dest_keys)  # a draw or step of one on one side of 0 is a fill (s60a)
         if placing := new == DRAWN and self.ranges.drawn(func, name, args, kwargs, sources, outs, name in _AFFINE):
             python, values = python + _python_scalars(func, args, kwargs), _union(values, self._scalars(func, args, kwargs, out))
@@ -249,10 +251,9 @@ class ConstructionWatch(TorchDispatchMode):
         states = [self.state.get(k, PLAIN) for k in keys]
         most = max((self.python.get(k, 0) for k in keys), default=0)
         ops = sum(self.ops.get(k, 0) for k in set(keys))  # a Triton step of a constant's chain
-        # Python's numbers it was handed: data it may have stored into any of them (red team
-        # rt74: a table host Python computed, stored by a Triton kernel launched 32 times at
-        # construction with 32 floats each, was counted nowhere; ok under strict at 1.00)
-        # (each datum once per storage: an init kernel launched per layer with one std is one)
+        # Python's numbers it was handed: data it may have stored into any of them (red team rt74: a table host
+        # Python computed, stored by a Triton kernel launched 32 times at construction with 32 floats each, was
+        # counted nowhere; ok under strict at 1.00) (each datum once per storage: one std per layer is one)
         numbers = handed_numbers(kernel, args, kwargs)
         self.numbers |= launch_computed(kernel, args, kwargs)  # its computed floats, by their bits (`host_numbers`)
         self.numbers |= launch_order(kernel, args, kwargs)  # and what their order spells

@@ -17,7 +17,10 @@ draw about zero places a scale: nn.init's `uniform_(-b, b)` and `normal_(0, std)
 1/sqrt(fan_in) are computed floats honest models hand every layer, stay free, as do
 trunc_normal_'s `uniform_(2l - 1, 2u - 1)` and `rand`/`randn`. At construction `Ranges` follows a
 drawn storage's range through glue and the affine steps `construction_watch` keeps drawn; a step
-whose result lies on one side of zero places its numbers (`add_(v)` after `mul_(1e-9)`). Left:
+whose result lies on one side of zero places its numbers (`add_(v)` after `mul_(1e-9)`); a step's
+host-computed numbers count whatever its range (`construction_watch`: a draw about zero read back by
+`.item()` and scaled to v by `u.mul(v / u)` was a scale, though host Python knew the draw, red team
+s61h). Left:
 a location recovered by statistics over many zero-straddling draws (`uniform_(-v, 3 * v)` averaged)
 costs compute ops, which construction charges to every forward.
 """

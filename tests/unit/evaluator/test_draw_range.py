@@ -121,3 +121,29 @@ def test_typed_digits_placed_by_point_draws_are_read_in_order():
         for k, d in enumerate(digits):
             t[k:k + 1].random_(d, d + 1)
     assert len(_watched(build)) > hn.COMPUTED_NUMBERS
+
+
+@pytest.mark.parametrize("cell", [
+    lambda v: torch.ones(1).exp().mul_(0.0).add_(v),  # in place on computed memory
+    lambda v: torch.ones(1).exp().mul(0.0).add(v),  # out of place from it
+])
+def test_numbers_written_into_computed_memory_are_host_computed(cell):
+    """Red team s61h: a compute op writing computed memory took the computed branch, whose Python
+    numbers construction never counted; 64 of them joined by cat were a table, ok under paper."""
+    assert len(_watched(lambda: torch.cat([cell(v) for v in _values()]))) > hn.COMPUTED_NUMBERS
+
+
+@pytest.mark.parametrize("draw", [
+    lambda: torch.normal(0.0, 1.0, (1,)),  # out of place: its range (-1, 1) is recorded
+    lambda: torch.randint(-8, 8, (1,)).float(),
+])
+def test_a_draw_read_back_and_scaled_to_a_value_is_host_computed(draw):
+    """Red team s61h: a draw about zero read back (.item()) and scaled to v by `u.mul(v / u)`
+    kept a range about zero, a scale, though host Python knew the draw it scaled: a step's
+    computed numbers count whatever the range (nn.init's draws' own parameters stay free)."""
+    def cell(v):
+        u = draw()
+        while u.item() == 0:
+            u = draw()
+        return u.mul(v / u.item())
+    assert len(_watched(lambda: torch.cat([cell(v) for v in _values()]))) > hn.COMPUTED_NUMBERS
