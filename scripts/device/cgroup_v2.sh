@@ -8,7 +8,7 @@
 own=/sys/fs/cgroup$(awk -F: '$1 == "0" {print $3}' /proc/self/cgroup)
 echo "cgroup v2: own=$own offers [$(cat "$own/cgroup.controllers" 2>&1)] enables [$(cat "$own/cgroup.subtree_control" 2>&1)]"
 if mkdir -p "$own/shell" "$own/krl"; then
-  for p in $(cat "$own/cgroup.procs"); do echo "$p" > "$own/shell/cgroup.procs" || echo "cgroup v2: pid $p stays"; done
+  while read -r p; do echo "$p" > "$own/shell/cgroup.procs" || echo "cgroup v2: pid $p stays"; done < "$own/cgroup.procs"
   for c in memory pids; do echo "+$c" > "$own/cgroup.subtree_control" || echo "cgroup v2: +$c refused below $own"; done
   for c in memory pids; do echo "+$c" > "$own/krl/cgroup.subtree_control" || echo "cgroup v2: +$c refused below krl"; done
   if grep -q memory "$own/krl/cgroup.subtree_control"; then  # pids where offered (evaluator.cgroup)
