@@ -116,3 +116,32 @@ def test_a_constant_fill_is_nobodys_work_and_a_fill_from_a_tensor_is_charged():
     assert made["error"] is None and sum(k["bytes"] for k in made["kernels"]) == 0
     filled = cpu_work.measure(lambda inputs: torch.empty(4096).fill_(inputs[0][0, 0]), [x], set())
     assert filled["error"] is None and sum(k["bytes"] for k in filled["kernels"]) > 0
+
+
+def _sdpa_routes(dtype: torch.dtype, causal: bool) -> dict[str, float]:
+    """The coverage bound's price (unfused_time_s) of attention at the CPU's sizes, three ways."""
+    q, k, v = (torch.randn(1, 2, 128, 64, dtype=dtype) for _ in range(3))
+    scale = 1 / 8.0
+
+    def masked(s):
+        return s.masked_fill(torch.ones(128, 128, dtype=torch.bool).triu(1), float("-inf")) if causal else s
+
+    routes = {
+        "reference": lambda: torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal),
+        "two_matmuls": lambda: torch.matmul(torch.matmul(q, k.transpose(-1, -2)), v),
+        "torch_chain": lambda: torch.matmul(torch.softmax(masked(torch.matmul(q * scale, k.transpose(-1, -2))), -1), v),
+    }
+    return {name: cpu_work.measure(lambda args, f=f: f(), [], set())["unfused_time_s"] for name, f in routes.items()}
+
+
+@pytest.mark.parametrize("dtype, causal", [(torch.float32, False), (torch.float16, True)])
+def test_a_composite_inside_a_composite_is_priced_as_its_chain(dtype, causal):
+    """The CPU's fused SDPA decomposes into the math attention, itself a composite (scale, matmul,
+    softmax, matmul): priced by its own q, k, v and output, the reference's work was less than a
+    candidate's two torch.matmul, and an honest file doing the scale, mask and softmax in Triton
+    between them was paid coverage 0 (honest round s61f_08, s61f_10). Every part is priced as the
+    forward calling it would be: the reference weighs about what PyTorch doing the whole
+    attention op by op weighs, so that route buys little of the problem."""
+    price = _sdpa_routes(dtype, causal)
+    assert price["reference"] > 3 * price["two_matmuls"], price
+    assert price["torch_chain"] > (0.9 if dtype == torch.float32 else 0.7) * price["reference"], price
