@@ -312,15 +312,19 @@ class WorkCounter:
         a fused op (mse_loss, addcmul, layer_norm, attention) at the price of the chain of
         ops it stands for. Only the coverage bound reads this (`result`'s unfused_time_s).
 
-        A part that has a decomposition of its own is priced by the same rule, the more of
-        its own charge and its chain's, down to `_DECOMPOSE_DEPTH` chains (`chain`: how deep
-        this one is), each part's own flops reckoned as the top level's parts' are: an op costs
-        the bound the same reached inside a composite as called by the forward itself. Priced by its own
-        footprint, the math attention that the CPU's fused SDPA stands for cost what its
-        q, k, v and output occupy, not the scores it writes, scales, masks, softmaxes and
-        reads again: the reference's work was less than a candidate's two torch.matmul, and
-        an honest file doing the scale, mask and softmax in Triton between them was paid
-        coverage 0 (honest round s61f_08, s61f_10: reward 0.50)."""
+        A part that is itself a composite (`OpPlan.composite`: no kernel of its own, eager
+        PyTorch runs it as its parts) is priced by the same rule, the more of its own charge
+        and its chain's, down to `_DECOMPOSE_DEPTH` chains (`chain`: how deep this one is),
+        each part's own flops reckoned as the top level's parts' are. Priced by its own
+        footprint, the math attention that the CPU's fused SDPA stands for cost what its q,
+        k, v and output occupy, not the scores it writes, scales, masks, softmaxes and reads
+        again: the reference's work was less than a candidate's two torch.matmul, and an
+        honest file doing the scale, mask and softmax in Triton between them was paid
+        coverage 0 (honest round s61f_08, s61f_10: reward 0.50). A part with a kernel of its
+        own keeps its own price (one pass over its tensors): torch._decomp's reference chains
+        for those (clamp's NaN tests and two wheres, five passes) are a compiler's, not work
+        eager PyTorch does, and priced inside hardtanh they made its reference 5.5x a
+        torch.minimum/maximum route's, a share the bound would pay a padded torch route."""
         if plan.decomposition is None or chain >= _DECOMPOSE_DEPTH:
             return 0.0
         key = ("unfused", chain, signature((plan.label, args, kwargs)))
@@ -492,7 +496,7 @@ class _Parts(TorchDispatchMode):
             self.flops += flops
             self.compute_s += compute_s
             seconds = self.counter.roofline.seconds(sum(_footprint(t) for t in tensors), compute_s)
-            if self.chain is not None:  # the coverage bound's price (WorkCounter._unfused), part by part
+            if self.chain is not None and plan.composite:  # eager runs it as its parts (WorkCounter._unfused)
                 seconds = max(seconds, self.counter._unfused(plan, args, kwargs, self.chain))
             self.seconds += seconds
         return out
