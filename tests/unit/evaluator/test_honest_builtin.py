@@ -85,10 +85,12 @@ class ModelNew(nn.Module):
 
     def forward(self, q, k, v):
         S, D = q.shape[-2], q.shape[-1]
-        s = torch.matmul(q * (1.0 / math.sqrt(D)), k.transpose(-1, -2))
-        if q.dtype == torch.float16:
+        if q.dtype == torch.float16:  # the scores and softmax in fp32 (fp16 scores overflow on the x1e3 trial)
+            s = torch.matmul(q.float() * (1.0 / math.sqrt(D)), k.float().transpose(-1, -2))
             s = s.masked_fill(torch.ones(S, S, dtype=torch.bool, device=q.device).triu(1), float("-inf"))
-        o = torch.matmul(torch.softmax(s, dim=-1), v)
+            o = torch.matmul(torch.softmax(s, dim=-1).to(q.dtype), v)
+        else:
+            o = torch.matmul(torch.softmax(torch.matmul(q * (1.0 / math.sqrt(D)), k.transpose(-1, -2)), dim=-1), v)
         out = torch.empty_like(o)
         pad = torch.empty(8 * o.numel(), dtype=o.dtype, device=o.device)
         n = o.numel()
@@ -103,4 +105,5 @@ def test_torch_attention_with_a_padded_triton_touch_is_paid_no_coverage(problem,
     whole attention op by op (the cheapest route the meter prices), a Triton kernel copying the
     result and storing dead scratch to look busy, buys no share of the problem."""
     verdict = evaluator.evaluate(builtin_problem(problem), _TORCH_ATTENTION_PADDED, settings)
-    assert verdict.reward < 0.51 and (verdict.coverage or 0.0) < 0.01, (verdict.status, verdict.details.get("profile"))
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.reward < 0.51 and verdict.coverage < 0.01, verdict.details["profile"]
